@@ -1,0 +1,174 @@
+"""Engine actions: the moves an entity can make, as plain immutable values.
+
+Every way a move is written (human notation, an 18xx.games record, a stored game file)
+becomes one of these before the engine sees it. Entities are named by id: a player by
+their name/id string, a corporation or private company by its symbol.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of all actions; `entity` is who acts (player id, corporation or company symbol)."""
+
+    entity: str
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Decline the current step: pass in an auction, end a stock turn, skip a track lay, ..."""
+
+
+@dataclass(frozen=True)
+class Bid(Action):
+    """Bid `price` on a private company (or buy the cheapest one at face value)."""
+
+    company: str
+    price: int
+
+
+@dataclass(frozen=True)
+class Par(Action):
+    """Start a corporation at par price `price`, buying its president's certificate."""
+
+    corporation: str
+    price: int
+
+
+@dataclass(frozen=True)
+class BuyShares(Action):
+    """Buy `percent` of `corporation` from `source` ('ipo' or 'pool')."""
+
+    corporation: str
+    source: str = "ipo"
+    percent: int = 10
+
+
+@dataclass(frozen=True)
+class SellShares(Action):
+    """Sell `percent` of `corporation` to the market pool."""
+
+    corporation: str
+    percent: int = 10
+
+
+@dataclass(frozen=True)
+class LayTile(Action):
+    """Lay or upgrade tile `tile` on `hex` with `rotation` (0-5, clockwise sixths)."""
+
+    hex: str
+    tile: str
+    rotation: int
+
+
+@dataclass(frozen=True)
+class PlaceToken(Action):
+    """Place a station token in city number `city` (index among the tile's cities) of `hex`.
+
+    `neutral` places the corporation's neutral (CN) token instead of its own (1882).
+    `slot` matters only when replacing a token (1882 SC home on a neutral station).
+    """
+
+    hex: str
+    city: int = 0
+    neutral: bool = False
+    slot: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class RemoveToken(Action):
+    """Lift a token from city `city` of `hex` (1882 NWR token move)."""
+
+    hex: str
+    city: int = 0
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A revenue location on a route: `hex` and the node index on that hex's tile."""
+
+    hex: str
+    node: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Route:
+    """One train's run: its stops in travel order; `via` optionally fixes the hexes between stops.
+
+    `via[i]` lists the hexes walked from stop i to stop i+1, both ends included.
+    `revenue` is the claimed revenue; when `trusted` (an 18xx.games record stored it) the
+    engine takes it as given, otherwise it is checked against the computed value.
+    """
+
+    train: str
+    stops: tuple[Stop, ...]
+    via: Optional[tuple[tuple[str, ...], ...]] = None
+    revenue: Optional[int] = None
+    trusted: bool = False
+
+
+@dataclass(frozen=True)
+class RunRoutes(Action):
+    """Run the corporation's trains on `routes` (an empty tuple means no run)."""
+
+    routes: tuple[Route, ...] = ()
+
+
+@dataclass(frozen=True)
+class Dividend(Action):
+    """Distribute ('payout') or keep ('withhold') this turn's revenue."""
+
+    kind: str = "payout"
+
+
+@dataclass(frozen=True)
+class BuyTrain(Action):
+    """Buy a `train` (type name, e.g. '3' or 'D') from `source`: 'depot' or a corporation symbol.
+
+    `price` is the total paid (from another corporation any price >= 1; from the depot it
+    must match). `exchange` names a train type handed in for a discount (1882 D trade-in).
+    """
+
+    train: str
+    source: str = "depot"
+    price: Optional[int] = None
+    exchange: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class DiscardTrain(Action):
+    """Discard a train of type `train` because the corporation is over its train limit."""
+
+    train: str
+
+
+@dataclass(frozen=True)
+class BuyCompany(Action):
+    """A corporation buys private `company` from its owner for `price`."""
+
+    company: str
+    price: int
+
+
+@dataclass(frozen=True)
+class Bankrupt(Action):
+    """The corporation cannot buy a required train: its president declares bankruptcy."""
+
+
+@dataclass(frozen=True)
+class EndGame(Action):
+    """End the game now by agreement (18xx.games 'end game'); final values are taken as they stand."""
+
+
+AnyAction = Union[
+    Pass, Bid, Par, BuyShares, SellShares, LayTile, PlaceToken, RemoveToken, RunRoutes,
+    Dividend, BuyTrain, DiscardTrain, BuyCompany, Bankrupt, EndGame,
+]
+
+ALL_ACTIONS: tuple[type[Action], ...] = (
+    Pass, Bid, Par, BuyShares, SellShares, LayTile, PlaceToken, RemoveToken, RunRoutes,
+    Dividend, BuyTrain, DiscardTrain, BuyCompany, Bankrupt, EndGame,
+)
