@@ -1,0 +1,1 @@
+"""The generic 18xx engine: entities, market, map, rounds and rules. No I/O beyond loading title data."""

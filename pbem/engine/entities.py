@@ -1,0 +1,185 @@
+"""Players, corporations, private companies, trains and the bank: the holders of cash and paper."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+
+@dataclass(eq=False)
+class Player:
+    """A seat at the table. `id` is the stable key (an 18xx.games player id or a name)."""
+
+    id: str
+    name: str
+    cash: int = 0
+    bankrupt: bool = False
+    companies: list[str] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Company:
+    """A private company: face value, revenue paid at the start of each OR, owner."""
+
+    sym: str
+    name: str
+    value: int
+    revenue: int
+    desc: str = ""
+    blocks_hexes: tuple[str, ...] = ()
+    owner: Optional[str] = None          # player id or corporation symbol
+    owner_is_corp: bool = False
+    closed: bool = False
+    discount: int = 0                    # auction price reduction
+
+    @property
+    def min_bid(self) -> int:
+        return self.value - self.discount
+
+
+@dataclass(eq=False)
+class Train:
+    """A train card. `id` follows the '<name>-<n>' numbering of the depot."""
+
+    id: str
+    name: str
+    distance: int
+    price: int
+    rusts_on: Optional[str] = None
+    available_on: Optional[str] = None
+    discount: dict = field(default_factory=dict)
+    events: list = field(default_factory=list)
+    owner: Optional[str] = None          # corporation symbol; None = depot
+    rusted: bool = False
+    operated: bool = False
+
+
+@dataclass
+class TokenSpec:
+    """One station token on a corporation's charter."""
+
+    price: int
+    used: bool = False
+    neutral: bool = False
+
+
+@dataclass(eq=False)
+class Corporation:
+    """A public company. Shares are kept as percentages per holder ('ipo', 'pool', player ids)."""
+
+    sym: str
+    name: str
+    home: Optional[str]
+    home_city: int
+    tokens: list[TokenSpec]
+    color: str = "#888888"
+    text_color: str = "#ffffff"
+    float_percent: int = 60
+    cash: int = 0
+    shares: dict[str, int] = field(default_factory=lambda: {"ipo": 100})
+    reserved: dict[str, int] = field(default_factory=dict)   # reason -> percent of IPO not buyable
+    president: Optional[str] = None
+    par_price: Optional[int] = None
+    ipoed: bool = False
+    floated: bool = False
+    operated: bool = False
+    trains: list[Train] = field(default_factory=list)
+    companies: list[str] = field(default_factory=list)
+    closed: bool = False
+    last_revenue: int = 0
+    flags: dict = field(default_factory=dict)
+
+    def percent_of(self, holder: str) -> int:
+        return self.shares.get(holder, 0)
+
+    def add(self, holder: str, percent: int) -> None:
+        self.shares[holder] = self.shares.get(holder, 0) + percent
+        if self.shares[holder] == 0:
+            del self.shares[holder]
+
+    @property
+    def ipo_percent(self) -> int:
+        return self.shares.get("ipo", 0)
+
+    @property
+    def buyable_ipo_percent(self) -> int:
+        return self.ipo_percent - sum(self.reserved.values())
+
+    @property
+    def pool_percent(self) -> int:
+        return self.shares.get("pool", 0)
+
+    def player_holdings(self) -> dict[str, int]:
+        return {h: p for h, p in self.shares.items() if h not in ("ipo", "pool") and p > 0}
+
+    def certs(self, holder: str) -> int:
+        """Certificates held: the president's 20% counts as one."""
+        pct = self.percent_of(holder)
+        if holder == self.president and pct >= 20:
+            return 1 + (pct - 20) // 10
+        return pct // 10
+
+    def tokens_left(self) -> int:
+        return sum(1 for t in self.tokens if not t.used and not t.neutral)
+
+    def next_token(self) -> Optional[TokenSpec]:
+        return next((t for t in self.tokens if not t.used and not t.neutral), None)
+
+
+@dataclass
+class Phase:
+    name: str
+    on: Optional[str]
+    train_limit: int
+    tiles: tuple[str, ...]
+    operating_rounds: int
+    status: tuple[str, ...] = ()
+
+
+class Depot:
+    """The trains not yet bought, in the order they come out; unlimited types regenerate."""
+
+    def __init__(self, specs: list[dict]):
+        self.upcoming: list[Train] = []
+        self.unlimited: dict[str, dict] = {}
+        self.next_index: dict[str, int] = {}
+        self.removed: list[Train] = []
+        for spec in specs:
+            count = spec.get("count")
+            if count is None or count == "unlimited":
+                self.unlimited[spec["name"]] = spec
+                count = 1
+            for i in range(count):
+                self.upcoming.append(self._make(spec, i))
+            self.next_index[spec["name"]] = count
+
+    @staticmethod
+    def _make(spec: dict, i: int) -> Train:
+        return Train(id=f"{spec['name']}-{i}", name=spec["name"], distance=spec["distance"],
+                     price=spec["price"], rusts_on=spec.get("rusts_on"),
+                     available_on=spec.get("available_on"), discount=dict(spec.get("discount") or {}),
+                     events=list(spec.get("events") or []))
+
+    def take(self, train: Train) -> None:
+        """Remove `train` from the depot; an unlimited type puts a fresh copy in its place."""
+        idx = self.upcoming.index(train)
+        self.upcoming.pop(idx)
+        spec = self.unlimited.get(train.name)
+        if spec:
+            n = self.next_index[train.name]
+            self.next_index[train.name] = n + 1
+            self.upcoming.insert(idx, self._make(spec, n))
+
+    def available(self, phase_names: list[str]) -> list[Train]:
+        """Trains for sale now: the next one of the first type, plus types made available early."""
+        if not self.upcoming:
+            return []
+        first = self.upcoming[0]
+        out = [first]
+        seen = {first.name}
+        for t in self.upcoming[1:]:
+            if t.name in seen:
+                continue
+            if t.available_on and t.available_on in phase_names:
+                out.append(t)
+                seen.add(t.name)
+        return out

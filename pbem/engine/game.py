@@ -1,0 +1,372 @@
+"""The Game: one object holding a whole 18xx game's state; push actions onto it.
+
+Modelled on python-chess's Board: `game.push(action)` validates and applies a move,
+`game.legal_actions()` says what may be done now. Title rules come from a data file
+plus a `Title` hook object (pbem.titles).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from pbem.engine import actions as A
+from pbem.engine.board import Board
+from pbem.engine.entities import Company, Corporation, Depot, Phase, Player, TokenSpec, Train
+from pbem.engine.market import StockMarket
+from pbem.engine.shares import ShareLedger
+from pbem.errors import RuleError
+
+RAND_A, RAND_C, RAND_M = 1103515245, 12345, 2 ** 31
+
+
+class Lcg:
+    """The linear congruential generator 18xx.games seeds its setup draws with."""
+
+    def __init__(self, seed: int):
+        self.state = seed % RAND_M
+
+    def draw(self) -> int:
+        self.state = (RAND_A * self.state + RAND_C) % RAND_M
+        return self.state
+
+
+@dataclass
+class LogEntry:
+    text: str
+
+
+class Game:
+    """A game in progress. Build with `Game(title, players, seed)`; apply moves with `push`."""
+
+    def __init__(self, title, players: list[tuple[str, str]], seed: int = 0, options: tuple[str, ...] = ()):
+        from pbem.engine.rounds import AuctionRound  # local: rounds import Game types
+
+        self.title = title
+        self.data = title.data
+        self.seed = seed
+        self.options = tuple(options)
+        self.rng = Lcg(seed)
+        self.log: list[str] = []
+        n = len(players)
+        self.players: dict[str, Player] = {}
+        cash = self.data["starting_cash"][str(n)]
+        for pid, name in players:
+            self.players[pid] = Player(id=pid, name=name, cash=cash)
+        self.seat_order: list[str] = [p for p, _ in players]      # never changes
+        self.priority_order: list[str] = list(self.seat_order)    # rotated by the priority deal
+        self.bank: int = self.data["bank"] - cash * n
+        self.cert_limit: int = self.data["cert_limit"][str(n)]
+        self.max_holding_percent = 60
+        self.market_share_limit = 50
+        self.market = StockMarket(self.data["market"])
+        self.phases = [Phase(name=p["name"], on=p.get("on"), train_limit=p["train_limit"], tiles=tuple(p["tiles"]),
+                             operating_rounds=p["operating_rounds"], status=tuple(p.get("status") or ()))
+                       for p in self.data["phases"]]
+        self.phase_index = 0
+        self.depot = Depot(self.data["trains"])
+        self.companies: dict[str, Company] = {}
+        for c in self.data["companies"]:
+            self.companies[c["sym"]] = Company(sym=c["sym"], name=c["name"], value=c["value"], revenue=c["revenue"],
+                                               desc=c.get("desc", ""), blocks_hexes=tuple(c.get("blocks_hexes") or ()))
+        self.corporations: dict[str, Corporation] = {}
+        for c in self.data["corporations"]:
+            corp = Corporation(sym=c["sym"], name=c["name"], home=c.get("home"), home_city=c.get("city") or 0,
+                               tokens=[TokenSpec(price=p) for p in c["tokens"]], color=c.get("color", "#888"),
+                               text_color=c.get("text_color", "#fff"), float_percent=c.get("float_percent", 60))
+            corp.flags = {k: v for k, v in c.items() if isinstance(v, bool)}
+            self.corporations[c["sym"]] = corp
+        self.board = Board(self.data, title.catalogue)
+        self.shares = ShareLedger(self)
+        self.turn = 1
+        self.or_num = 0            # operating round number within the set
+        self.or_count = 0          # ORs in the current set
+        self.finished = False
+        self.end_reason: Optional[str] = None
+        self.end_trigger: Optional[tuple[str, str]] = None
+        self.bank_broken = False
+        self.actions_applied = 0
+        self.loading = False
+        self.last_move_hexes: list[str] = []
+        self.title.setup(self)
+        self.round = AuctionRound(self)
+        self.round.start()
+
+    # --- simple queries --------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        return self.phases[self.phase_index]
+
+    @property
+    def phase_names(self) -> list[str]:
+        return [p.name for p in self.phases[: self.phase_index + 1]]
+
+    @property
+    def tile_colors(self) -> tuple[str, ...]:
+        return self.phase.tiles
+
+    def player_name(self, pid: str) -> str:
+        p = self.players.get(pid)
+        return p.name if p else pid
+
+    def active_corporations(self) -> list[Corporation]:
+        return [c for c in self.corporations.values() if not c.closed]
+
+    def current_entity(self) -> Optional[str]:
+        if self.finished:
+            return None
+        return self.round.current_entity()
+
+    def legal_actions(self) -> list[str]:
+        """Names of the action kinds the acting entity may take now."""
+        if self.finished:
+            return []
+        ent = self.current_entity()
+        return self.round.legal(ent) if ent else []
+
+    def train_limit(self, corp: Corporation) -> int:
+        return self.phase.train_limit
+
+    def company_owner_name(self, company: Company) -> str:
+        if company.owner is None:
+            return "bank"
+        return company.owner if company.owner_is_corp else self.player_name(company.owner)
+
+    # --- money ------------------------------------------------------------------
+    def pay_from_bank(self, who: str, amount: int) -> None:
+        """The bank pays a player or corporation; the bank may break (go negative) and keeps paying."""
+        if amount <= 0:
+            return
+        self.bank -= amount
+        if who in self.players:
+            self.players[who].cash += amount
+        else:
+            self.corporations[who].cash += amount
+        if self.bank < 0:
+            self.bank_broken = True
+
+    def pay_to_bank(self, who: str, amount: int) -> None:
+        if amount <= 0:
+            return
+        if who in self.players:
+            self.players[who].cash -= amount
+        else:
+            self.corporations[who].cash -= amount
+        self.bank += amount
+
+    def cash_of(self, who: str) -> int:
+        return self.players[who].cash if who in self.players else self.corporations[who].cash
+
+    # --- push -------------------------------------------------------------------
+    def push(self, action: A.Action) -> None:
+        """Validate and apply one action; raise RuleError (state untouched where it can be checked first)."""
+        if self.finished:
+            raise RuleError(f"the game is over ({self.end_reason}); no more moves", rule="game end")
+        if isinstance(action, A.EndGame):
+            if action.entity not in self.players:
+                raise RuleError("only a player may end the game", rule="game end by agreement")
+            self.end_game("manually_ended")
+            self.actions_applied += 1
+            return
+        self.last_move_hexes = []
+        self.round.process(action)
+        self.actions_applied += 1
+        self.after_action()
+
+    def after_action(self) -> None:
+        self.check_game_end_triggers()
+        if self.finished:
+            return
+        if self.end_trigger and self.end_trigger[1] == "immediate":
+            self.end_game(self.end_trigger[0])
+            return
+        while self.round.finished() and not self.finished:
+            self.next_round()
+
+    # --- rounds ------------------------------------------------------------------
+    def next_round(self) -> None:
+        from pbem.engine.rounds import OperatingRound, StockRound
+
+        old = self.round
+        if isinstance(old, StockRound):
+            old.finish()
+            if self.end_now("stock"):
+                return
+            self.or_count = self.phase.operating_rounds
+            self.reorder_after_stock(old)
+            self.or_num = 1
+            self.round = OperatingRound(self, 1)
+        elif isinstance(old, OperatingRound):
+            if self.end_now("operating"):
+                return
+            if old.num < self.or_count:
+                self.or_num = old.num + 1
+                self.round = OperatingRound(self, old.num + 1)
+            else:
+                self.turn += 1
+                self.round = StockRound(self)
+        else:
+            self.reorder_after_stock(old)
+            self.round = StockRound(self)
+        self.round.start()
+
+    def reorder_after_stock(self, rnd) -> None:
+        """The priority deal: the player after the last to act leads next (18xx.games :after_last_to_act)."""
+        nxt = rnd.priority_holder()
+        if nxt is not None:
+            i = self.priority_order.index(nxt)
+            self.priority_order = self.priority_order[i:] + self.priority_order[:i]
+
+    # --- game end --------------------------------------------------------------------
+    def check_game_end_triggers(self) -> None:
+        checks = self.title.game_end_checks(self)
+        priority = ["immediate", "current_round", "current_or", "full_or", "one_more_full_or_set"]
+        for reason, timing in checks:
+            if self.end_trigger and priority.index(timing) >= priority.index(self.end_trigger[1]):
+                continue
+            self.end_trigger = (reason, timing)
+
+    def end_now(self, finishing: str) -> bool:
+        """Called as a round finishes: end the game if the trigger's timing has come."""
+        self.check_game_end_triggers()
+        if not self.end_trigger:
+            return False
+        reason, timing = self.end_trigger
+        done = False
+        if timing in ("immediate", "current_round"):
+            done = True
+        elif finishing == "operating":
+            if timing == "current_or":
+                done = True
+            elif timing == "full_or":
+                done = self.round.num >= self.or_count
+        if done:
+            self.end_game(reason)
+        return done
+
+    def end_game(self, reason: str) -> None:
+        self.finished = True
+        self.end_reason = reason
+        self.log.append(f"-- Game over ({reason}) --")
+
+    def player_value(self, pid: str) -> int:
+        p = self.players[pid]
+        value = p.cash
+        for corp in self.corporations.values():
+            pct = corp.percent_of(pid)
+            if pct and corp.par_price is not None and not corp.closed:
+                price = self.market.price(corp.sym) or 0
+                value += math.ceil(price * pct / 10)
+        for sym in p.companies:
+            c = self.companies[sym]
+            if not c.closed:
+                value += c.value
+        return value
+
+    def standings(self) -> list[tuple[str, int]]:
+        vals = [(pid, self.player_value(pid)) for pid in self.seat_order]
+        return sorted(vals, key=lambda x: -x[1])
+
+    # --- corporations -------------------------------------------------------------
+    def float_corporation(self, corp: Corporation) -> None:
+        corp.floated = True
+        self.log.append(f"{corp.sym} floats")
+        if self.data.get("capitalization", "full") == "full":
+            self.pay_from_bank(corp.sym, corp.par_price * 10)
+
+    def operating_order(self) -> list[Corporation]:
+        corps = [c for c in self.corporations.values() if c.floated and not c.closed and c.sym in self.market.positions]
+        return sorted(corps, key=lambda c: self.market.order_key(c.sym))
+
+    def set_par(self, corp: Corporation, price: int) -> None:
+        cell = self.market.par_cell(price)
+        if cell is None:
+            pars = ", ".join(f"${c.price}" for c in self.market.par_cells)
+            raise RuleError(f"${price} is not a par value; par values are {pars}", rule="par values")
+        self.market.set_par(corp.sym, cell)
+        corp.par_price = price
+
+    # --- trains --------------------------------------------------------------------
+    def owned_trains(self) -> list[Train]:
+        return [t for c in self.corporations.values() for t in c.trains]
+
+    def buy_train_from_depot(self, corp: Corporation, train: Train, price: int) -> None:
+        self.depot.take(train)
+        train.owner = corp.sym
+        corp.trains.append(train)
+        self.pay_to_bank(corp.sym, price)
+        self.on_train_bought(corp, train)
+
+    def on_train_bought(self, corp: Corporation, train: Train) -> None:
+        """Phase changes, rusting and train events triggered by the first train of a type."""
+        for i, ph in enumerate(self.phases):
+            if i > self.phase_index and ph.on == train.name:
+                self.change_phase(i, corp)
+                break
+        for ev in list(train.events):
+            self.title.train_event(self, ev, corp, train)
+        train.events = []
+        self.title.after_train_bought(self, corp, train)
+
+    def change_phase(self, index: int, corp: Corporation) -> None:
+        while self.phase_index < index:
+            self.phase_index += 1
+            ph = self.phase
+            self.log.append(f"-- Phase {ph.name} --")
+            for t in self.owned_trains():
+                if t.rusts_on == ph.name:
+                    self.rust(t)
+            self.title.on_phase(self, ph)
+
+    def rust(self, train: Train) -> None:
+        owner = self.corporations.get(train.owner) if train.owner else None
+        if owner and train in owner.trains:
+            owner.trains.remove(train)
+        train.rusted = True
+        train.owner = None
+
+    def crowded_corps(self) -> list[Corporation]:
+        return [c for c in self.corporations.values() if not c.closed and len(c.trains) > self.train_limit(c)]
+
+    # --- companies -------------------------------------------------------------------
+    def close_company(self, company: Company) -> None:
+        if company.closed:
+            return
+        company.closed = True
+        if company.owner:
+            if company.owner_is_corp:
+                corp = self.corporations[company.owner]
+                if company.sym in corp.companies:
+                    corp.companies.remove(company.sym)
+            else:
+                p = self.players[company.owner]
+                if company.sym in p.companies:
+                    p.companies.remove(company.sym)
+        self.log.append(f"{company.name} closes")
+
+    def give_company(self, company: Company, owner: str, is_corp: bool) -> None:
+        if company.owner:
+            if company.owner_is_corp:
+                self.corporations[company.owner].companies.remove(company.sym)
+            else:
+                self.players[company.owner].companies.remove(company.sym)
+        company.owner = owner
+        company.owner_is_corp = is_corp
+        if is_corp:
+            self.corporations[owner].companies.append(company.sym)
+        else:
+            self.players[owner].companies.append(company.sym)
+
+    def payout_companies(self) -> None:
+        def key(c: Company):
+            if not c.owner_is_corp:
+                return (0, self.priority_order.index(c.owner), c.revenue, c.name)
+            return (1, c.owner, c.revenue, c.name)
+        for c in sorted((c for c in self.companies.values() if c.owner and not c.closed), key=key):
+            self.pay_from_bank(c.owner, c.revenue)
+
+    def blocked_hex(self, coord: str) -> Optional[Company]:
+        for c in self.companies.values():
+            if not c.closed and c.owner and not c.owner_is_corp and coord in c.blocks_hexes:
+                return c
+        return None

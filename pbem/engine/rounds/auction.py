@@ -1,0 +1,177 @@
+"""The initial private-company auction (waterfall): buy the cheapest at face value or bid on others."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from pbem.engine import actions as A
+from pbem.errors import RuleError
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+BID_STEP = 5
+
+
+class AuctionRound:
+    """Waterfall auction. Players act in seat order; an auction among several bidders
+    on the cheapest remaining private interrupts the turn order until it is settled."""
+
+    name = "auction"
+
+    def __init__(self, game: "Game"):
+        self.game = game
+        self.entities = list(game.priority_order)
+        self.index = 0
+        self.companies = sorted((c for c in game.companies.values() if c.owner is None and not c.closed),
+                                key=lambda c: c.value)
+        self.bids: dict[str, dict[str, int]] = {}       # company -> player -> price (insertion = order)
+        self.passed: set[str] = set()
+        self.auctioning: Optional[str] = None
+        self.last_to_act: Optional[str] = None
+        self.pending_par: list[str] = []                 # companies whose buyer must now par a corporation
+
+    # --- flow ---------------------------------------------------------------------
+    def start(self) -> None:
+        pass
+
+    def finished(self) -> bool:
+        return not self.companies and not self.pending_par
+
+    def priority_holder(self) -> Optional[str]:
+        # after_last_to_act: the entity index points at the next player after the last action
+        return self.entities[self.index % len(self.entities)]
+
+    def current_entity(self) -> Optional[str]:
+        if self.pending_par:
+            return self.game.companies[self.pending_par[0]].owner
+        if self.auctioning:
+            bids = self.bids[self.auctioning]
+            return min(bids.items(), key=lambda kv: kv[1])[0]
+        return self.entities[self.index]
+
+    def legal(self, entity: str) -> list[str]:
+        if entity != self.current_entity():
+            return []
+        if self.pending_par:
+            return ["par"]
+        return ["bid", "pass"]
+
+    def next_entity(self) -> None:
+        self.index = (self.index + 1) % len(self.entities)
+
+    # --- helpers ------------------------------------------------------------------
+    def committed(self, player: str) -> int:
+        return sum(b.get(player, 0) for b in self.bids.values())
+
+    def min_bid(self, sym: str) -> int:
+        comp = self.game.companies[sym]
+        if self.may_purchase(sym):
+            return comp.min_bid
+        bids = self.bids.get(sym, {})
+        high = max(bids.values()) if bids else comp.min_bid
+        return high + BID_STEP
+
+    def may_purchase(self, sym: str) -> bool:
+        return self.auctioning is None and bool(self.companies) and self.companies[0].sym == sym
+
+    def max_bid(self, player: str, sym: str) -> int:
+        return self.game.players[player].cash - self.committed(player) + self.bids.get(sym, {}).get(player, 0)
+
+    # --- actions ------------------------------------------------------------------
+    def process(self, action: A.Action) -> None:
+        g = self.game
+        ent = self.current_entity()
+        if action.entity != ent:
+            raise RuleError(f"it is {g.player_name(ent)}'s turn in the auction, not {g.player_name(action.entity)}'s",
+                            rule="turn order", legal=self.legal(ent))
+        if self.pending_par:
+            if not isinstance(action, A.Par):
+                raise RuleError(f"{g.player_name(ent)} must first set the par value of the corporation that came "
+                                f"with {self.pending_par[0]}", rule="company pending par", legal=["par"])
+            g.title.pending_par(g, action, self.pending_par[0])
+            self.pending_par.pop(0)
+            return
+        if isinstance(action, A.Pass):
+            self._pass(action.entity)
+        elif isinstance(action, A.Bid):
+            self._bid(action)
+        else:
+            raise RuleError(f"{type(action).__name__} is not a move of the private auction; bid or pass",
+                            rule="private auction", legal=["bid", "pass"])
+
+    def _pass(self, player: str) -> None:
+        if self.auctioning:
+            sym = self.auctioning
+            self.bids[sym].pop(player, None)
+            self._resolve()
+            return
+        self.passed.add(player)
+        if all(p in self.passed for p in self.entities):
+            self._all_passed()
+        self.next_entity()
+
+    def _all_passed(self) -> None:
+        g = self.game
+        cheapest = self.companies[0]
+        cheapest.discount += 5
+        self.passed.clear()
+        if cheapest.min_bid <= 0:
+            # free: the next player is forced to take it
+            self.next_entity()
+            self._buy(self.current_entity(), cheapest.sym, 0)
+            self._resolve()
+
+    def _bid(self, bid: A.Bid) -> None:
+        g = self.game
+        self.passed.discard(bid.entity)
+        sym = bid.company
+        if sym not in g.companies or all(c.sym != sym for c in self.companies):
+            avail = ", ".join(c.sym for c in self.companies)
+            raise RuleError(f"{sym} is not for sale; still in the auction: {avail}", rule="private auction")
+        if self.auctioning and sym != self.auctioning:
+            raise RuleError(f"{self.auctioning} is being auctioned: bid on it or pass", rule="auction in progress")
+        mn = self.min_bid(sym)
+        if bid.price < mn:
+            raise RuleError(f"the minimum bid for {sym} is ${mn}, not ${bid.price}", rule="minimum bid")
+        if (bid.price - mn) % BID_STEP:
+            raise RuleError(f"bids go up in multiples of ${BID_STEP}: ${bid.price} is not ${mn} plus a multiple of "
+                            f"${BID_STEP}", rule="bid increments")
+        mx = self.max_bid(bid.entity, sym)
+        if bid.price > mx:
+            raise RuleError(f"{g.player_name(bid.entity)} can bid at most ${mx} (cash less other open bids)",
+                            rule="bids are limited by cash")
+        if self.auctioning:
+            self.bids[sym].pop(bid.entity, None)
+            self.bids[sym][bid.entity] = bid.price
+            return
+        if self.may_purchase(sym):
+            self.last_to_act = bid.entity
+            self.bids.pop(sym, None)
+            self._buy(bid.entity, sym, bid.price)
+            self._resolve()
+        else:
+            self.bids.setdefault(sym, {}).pop(bid.entity, None)
+            self.bids[sym][bid.entity] = bid.price
+        self.next_entity()
+
+    def _buy(self, player: str, sym: str, price: int) -> None:
+        g = self.game
+        comp = g.companies[sym]
+        g.pay_to_bank(player, price)
+        g.give_company(comp, player, False)
+        self.companies = [c for c in self.companies if c.sym != sym]
+        g.title.after_buy_company(g, player, comp, price, self)
+
+    def _resolve(self) -> None:
+        while self.companies:
+            comp = self.companies[0]
+            bids = self.bids.get(comp.sym, {})
+            self.auctioning = None
+            if len(bids) == 1:
+                player, price = next(iter(bids.items()))
+                del self.bids[comp.sym]
+                self._buy(player, comp.sym, price)
+                continue
+            if len(bids) > 1:
+                self.auctioning = comp.sym
+            break

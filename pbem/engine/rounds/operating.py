@@ -1,0 +1,339 @@
+"""The operating round: each floated corporation in market order lays track, tokens, runs, pays, buys trains."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from pbem.engine import actions as A
+from pbem.errors import RuleError
+
+if TYPE_CHECKING:
+    from pbem.engine.entities import Corporation
+    from pbem.engine.game import Game
+
+STEPS = ("home", "track", "token", "route", "dividend", "discard", "buy_train", "buy_company")
+
+
+class OperatingRound:
+    """One OR. A turn walks the steps in order; a step with nothing to choose is skipped automatically."""
+
+    name = "operating"
+
+    def __init__(self, game: "Game", num: int):
+        self.game = game
+        self.num = num
+        self.order: list["Corporation"] = []
+        self.index = 0
+        self.done = False
+        self.turn: Optional[TurnState] = None
+
+    # --- flow -----------------------------------------------------------------------
+    def start(self) -> None:
+        g = self.game
+        g.payout_companies()
+        self.order = g.operating_order()
+        for c in self.order:
+            for t in c.trains:
+                t.operated = False
+        self.index = -1
+        self._next_corp()
+
+    def finished(self) -> bool:
+        return self.done or self.game.finished
+
+    def priority_holder(self):
+        return None
+
+    @property
+    def corp(self) -> "Corporation":
+        return self.order[self.index]
+
+    def _next_corp(self) -> None:
+        while True:
+            self.index += 1
+            if self.index >= len(self.order):
+                self.done = True
+                self.turn = None
+                return
+            corp = self.order[self.index]
+            if corp.closed:
+                continue
+            self.turn = TurnState(corp.sym)
+            self.game.title.start_operating(self.game, corp, self)
+            if self._settle():
+                return
+
+    def recalculate_order(self) -> None:
+        """After emergency sales move prices, corporations yet to operate are re-sorted."""
+        g = self.game
+        rest = self.order[self.index + 1:]
+        resorted = [c for c in g.operating_order() if c in rest]
+        self.order = self.order[: self.index + 1] + resorted
+
+    def _settle(self) -> bool:
+        """Auto-skip steps without choices. True if the current corporation still has to act."""
+        g = self.game
+        t = self.turn
+        while True:
+            if g.finished:
+                return True
+            step = self.active_step()
+            if step is None:
+                g.title.end_operating_turn(g, self.corp, self)
+                self.index_done = True
+                return False
+            if self.step_actions(step):
+                return True
+            self.skip(step)
+
+    def advance(self) -> None:
+        if not self._settle():
+            self._next_corp()
+
+    def active_step(self) -> Optional[str]:
+        t = self.turn
+        for s in STEPS:
+            if s in t.passed:
+                continue
+            if s == "home" and not t.pending_home:
+                continue
+            if s == "discard" and not self.game.crowded_corps():
+                continue
+            return s
+        return None
+
+    def skip(self, step: str) -> None:
+        if step == "dividend":
+            self._dividend(A.Dividend(self.corp.sym, "withhold"), auto=True)
+        else:
+            self.turn.passed.add(step)
+
+    # --- who acts and what may they do -------------------------------------------------
+    def current_entity(self) -> Optional[str]:
+        if self.done or self.turn is None:
+            return None
+        step = self.active_step()
+        if step == "home":
+            return self.turn.pending_home[0][0]
+        if step == "discard":
+            return self.game.crowded_corps()[0].sym
+        return self.corp.sym
+
+    def legal(self, entity: str) -> list[str]:
+        step = self.active_step()
+        acts = []
+        if step is None:
+            return []
+        if entity != self.current_entity():
+            if step == "buy_train" and entity == self.corp.president and self.emergency(self.corp):
+                return ["sell_shares"]
+            return []
+        acts = list(self.step_actions(step))
+        if step not in ("home", "discard") and self.can_buy_company(self.corp) and "buy_company" not in acts:
+            acts.append("buy_company")
+        return acts
+
+    def step_actions(self, step: str) -> list[str]:
+        g = self.game
+        corp = self.corp
+        t = self.turn
+        if step == "home":
+            return ["place_token"]
+        if step == "discard":
+            return ["discard_train"]
+        if step == "track":
+            return ["lay_tile", "pass"] if self.can_lay_tile(corp) else []
+        if step == "token":
+            return ["place_token", "pass"] if self.can_place_token(corp) else []
+        if step == "route":
+            return ["run_routes"] if corp.trains and g.title.route_available(g, corp) else []
+        if step == "dividend":
+            return ["dividend"] if t.revenue > 0 else []
+        if step == "buy_train":
+            if self.must_buy_train(corp):
+                return ["buy_train", "bankrupt"] if self.emergency(corp) else ["buy_train"]
+            return ["buy_train", "pass"] if self.can_buy_train(corp) else []
+        if step == "buy_company":
+            return ["buy_company", "pass"] if self.can_buy_company(corp) else []
+        return []
+
+    # --- conditions ---------------------------------------------------------------------
+    def tile_lay_slot(self) -> Optional[dict]:
+        lays = self.game.data["tile_lays"]
+        t = self.turn
+        if t.lays >= len(lays):
+            return None
+        slot = dict(lays[t.lays])
+        for k in ("lay", "upgrade"):
+            if slot.get(k) == "not_if_upgraded":
+                slot[k] = not t.upgraded
+        slot.setdefault("cost", 0)
+        return slot
+
+    def can_lay_tile(self, corp: "Corporation") -> bool:
+        slot = self.tile_lay_slot()
+        if not slot:
+            return False
+        return corp.cash >= slot["cost"] and bool(slot["lay"] or slot["upgrade"])
+
+    def can_place_token(self, corp: "Corporation") -> bool:
+        if self.turn.tokened:
+            return False
+        tok = corp.next_token()
+        if tok is None or tok.price > corp.cash:
+            return False
+        return self.game.title.can_token(self.game, corp)
+
+    def must_buy_train(self, corp: "Corporation") -> bool:
+        g = self.game
+        return not corp.trains and bool(g.depot.upcoming) and g.title.must_buy_train(g, corp)
+
+    def emergency(self, corp: "Corporation") -> bool:
+        """The president must help: no train, a route, and not enough cash for the cheapest train."""
+        g = self.game
+        if not self.must_buy_train(corp):
+            return False
+        cheapest = min(t.price for t in g.depot.available(g.phase_names))
+        return corp.cash < cheapest
+
+    def can_buy_train(self, corp: "Corporation") -> bool:
+        g = self.game
+        if len(corp.trains) >= g.train_limit(corp):
+            return False
+        avail = g.depot.available(g.phase_names)
+        if avail and corp.cash >= min(t.price for t in avail):
+            return True
+        if any(t.price <= corp.cash for t in self._exchange_prices(corp)):
+            return True
+        others = [t for c in g.corporations.values() if c is not corp and not c.closed for t in c.trains]
+        return bool(others) and corp.cash >= 1
+
+    def _exchange_prices(self, corp: "Corporation"):
+        from dataclasses import replace
+        g = self.game
+        out = []
+        for t in g.depot.available(g.phase_names):
+            if t.discount and any(tr.name in t.discount for tr in corp.trains):
+                best = max(t.discount[tr.name] for tr in corp.trains if tr.name in t.discount)
+                out.append(replace(t, price=t.price - best))
+        return out
+
+    def can_buy_company(self, corp: "Corporation") -> bool:
+        g = self.game
+        if "can_buy_companies" not in g.phase.status:
+            return False
+        cands = g.title.purchasable_companies(g, corp)
+        return bool(cands) and min((c.value + 1) // 2 for c in cands) <= corp.cash
+
+    # --- processing -----------------------------------------------------------------------
+    def process(self, action: A.Action) -> None:
+        g = self.game
+        step = self.active_step()
+        corp = self.corp
+        ent = self.current_entity()
+        # company abilities (1882 NWR) act for their owning corporation at any time in its turn
+        if action.entity in g.companies:
+            g.title.company_action(g, action, self)
+            self.advance()
+            return
+        if step == "home":
+            if action.entity != ent or not isinstance(action, A.PlaceToken):
+                raise RuleError(f"{ent} must first place its station token", rule="home token", legal=["place_token"])
+            sym, hexes = self.turn.pending_home[0]
+            g.title.place_pending_token(g, g.corporations[sym], action, hexes)
+            self.turn.pending_home.pop(0)
+            self.advance()
+            return
+        if step == "discard":
+            if action.entity != ent or not isinstance(action, A.DiscardTrain):
+                raise RuleError(f"{ent} is over its train limit and must discard a train first", rule="train limit",
+                                legal=["discard_train"])
+            g.title.discard_train(g, g.corporations[ent], action.train)
+            self.advance()
+            return
+        if isinstance(action, A.SellShares) and step == "buy_train" and action.entity == corp.president:
+            self._emergency_sell(corp, action)
+            self.advance()
+            return
+        if action.entity != corp.sym:
+            raise RuleError(f"it is {corp.sym}'s turn to operate, not {g.player_name(action.entity)}'s",
+                            rule="operating order", legal=self.legal(ent))
+        legal = self.legal(corp.sym)
+        if isinstance(action, A.Bankrupt):
+            g.title.bankrupt(g, corp, self)
+            return
+        if isinstance(action, A.BuyCompany):
+            if "buy_company" not in legal:
+                raise RuleError(f"{corp.sym} may not buy a private company now", rule="buying privates (phase 3+)",
+                                legal=legal)
+            g.title.buy_company(g, corp, action)
+            self.advance()
+            return
+        handler = {
+            "track": {A.LayTile: self._lay, A.Pass: self._pass},
+            "token": {A.PlaceToken: self._token, A.Pass: self._pass},
+            "route": {A.RunRoutes: self._run},
+            "dividend": {A.Dividend: self._dividend},
+            "buy_train": {A.BuyTrain: self._buy_train, A.Pass: self._pass},
+            "buy_company": {A.Pass: self._pass},
+        }.get(step, {}).get(type(action))
+        if handler is None:
+            if isinstance(action, A.Pass) and step == "buy_train":
+                raise RuleError(f"{corp.sym} has no train and a route: it must buy a train", rule="must own a train",
+                                legal=legal)
+            raise RuleError(f"{type(action).__name__} is not possible now: {corp.sym} is at the {step} step",
+                            rule="order of an operating turn", legal=legal)
+        handler(action)
+        self.advance()
+
+    def _pass(self, action: A.Action) -> None:
+        self.turn.passed.add(self.active_step())
+
+    def _lay(self, action: A.LayTile) -> None:
+        g = self.game
+        slot = self.tile_lay_slot()
+        g.title.lay_tile(g, self.corp, action, slot, self)
+        self.turn.lays += 1
+        if not self.can_lay_tile(self.corp):
+            self.turn.passed.add("track")
+
+    def _token(self, action: A.PlaceToken) -> None:
+        g = self.game
+        g.title.place_token(g, self.corp, action, self)
+        self.turn.tokened = True
+        self.turn.passed.add("token")
+
+    def _run(self, action: A.RunRoutes) -> None:
+        g = self.game
+        self.turn.revenue, self.turn.routes = g.title.run_routes(g, self.corp, action)
+        self.turn.passed.add("route")
+
+    def _dividend(self, action: A.Dividend, auto: bool = False) -> None:
+        g = self.game
+        g.title.dividend(g, self.corp, action.kind, self.turn.revenue, self)
+        self.turn.passed.add("dividend")
+        self.turn.passed.add("route")
+
+    def _buy_train(self, action: A.BuyTrain) -> None:
+        g = self.game
+        g.title.buy_train(g, self.corp, action, self)
+        if not self.can_buy_train(self.corp):
+            self.turn.passed.add("buy_train")
+
+    def _emergency_sell(self, corp: "Corporation", action: A.SellShares) -> None:
+        self.game.title.emergency_sell(self.game, corp, action, self)
+        self.recalculate_order()
+
+
+class TurnState:
+    """What a corporation has done so far in its operating turn."""
+
+    def __init__(self, sym: str):
+        self.sym = sym
+        self.passed: set[str] = set()
+        self.lays = 0
+        self.upgraded = False
+        self.tokened = False
+        self.revenue = 0
+        self.routes: list = []
+        self.pending_home: list[tuple[str, list[str]]] = []
+        self.laid_hexes: list[str] = []

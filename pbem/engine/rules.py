@@ -1,0 +1,380 @@
+"""Standard 18xx rules as overridable hooks; a title subclasses `Rules` for what really differs."""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional
+
+from pbem.engine import actions as A
+from pbem.engine.board import Token
+from pbem.errors import RuleError
+
+if TYPE_CHECKING:
+    from pbem.engine.entities import Company, Corporation, Train
+    from pbem.engine.game import Game
+
+DATA = Path(__file__).resolve().parent.parent / "titles" / "data"
+
+
+class Rules:
+    """Default behaviour shared by most titles (1830-style). Methods take the game as first argument."""
+
+    name = "generic"
+    game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "full_or"}
+
+    def __init__(self, name: str):
+        from pbem.engine.tiles import load_catalogue
+
+        self.name = name
+        self.data = json.loads((DATA / f"{name}.json").read_text())
+        tiles = json.loads((DATA / "tiles.json").read_text())
+        self.catalogue = load_catalogue(self.data, tiles)
+
+    # --- setup and stock round ------------------------------------------------------------
+    def setup(self, g: "Game") -> None:
+        for corp in g.corporations.values():
+            if corp.home and corp.home_city is not None and g.board.city_count(corp.home) > 0:
+                g.board.reserve(corp.home, corp.home_city, corp.sym)
+
+    def can_par(self, g: "Game", corp: "Corporation", player: str) -> bool:
+        return not corp.ipoed
+
+    def par_cost(self, g: "Game", corp: "Corporation", price: int) -> int:
+        return 2 * price
+
+    def par(self, g: "Game", player: str, corp: "Corporation", price: int, rnd) -> None:
+        cost = self.par_cost(g, corp, price)
+        if g.players[player].cash < cost:
+            raise RuleError(f"{g.player_name(player)} has ${g.players[player].cash}; starting {corp.sym} at ${price} "
+                            f"costs ${cost}", rule="par price")
+        g.set_par(corp, price)
+        corp.ipoed = True
+        corp.president = player
+        g.pay_to_bank(player, cost)
+        corp.add("ipo", -20)
+        corp.add(player, 20)
+        self.after_par(g, corp)
+
+    def after_par(self, g: "Game", corp: "Corporation") -> None:
+        if not corp.floated and corp.ipo_percent <= 100 - corp.float_percent:
+            g.float_corporation(corp)
+
+    def pending_par(self, g: "Game", action: A.Par, company_sym: str) -> None:
+        raise RuleError("no corporation is waiting for a par value", rule="par")
+
+    def after_buy_company(self, g: "Game", player: str, company: "Company", price: int, rnd) -> None:
+        pass
+
+    def place_home_choice(self, g: "Game", corp: "Corporation", action: A.PlaceToken) -> None:
+        self.place_pending_token(g, corp, action, None)
+
+    def discard_train(self, g: "Game", corp: "Corporation", name: str) -> None:
+        train = next((t for t in corp.trains if t.name == name), None)
+        if train is None:
+            have = ", ".join(t.name for t in corp.trains)
+            raise RuleError(f"{corp.sym} has no {name} train to discard (it has {have})", rule="discarding trains")
+        corp.trains.remove(train)
+        train.owner = None
+        g.depot.removed.append(train)
+
+    # --- operating round --------------------------------------------------------------------
+    def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
+        self.place_home_token(g, corp, rnd)
+
+    def end_operating_turn(self, g: "Game", corp: "Corporation", rnd) -> None:
+        pass
+
+    def place_home_token(self, g: "Game", corp: "Corporation", rnd) -> None:
+        if not corp.tokens or corp.tokens[0].used or not corp.home:
+            return
+        n = g.board.city_count(corp.home)
+        tile = g.board.tile(corp.home)
+        if n > 1 and corp.home_city is None and tile.has_track:
+            rnd.turn.pending_home.append((corp.sym, [corp.home]))
+            return
+        city = corp.home_city or 0
+        g.board.place_token(corp.home, city, Token(corp.sym, corp.sym, False))
+        corp.tokens[0].used = True
+
+    def place_pending_token(self, g: "Game", corp: "Corporation", action: A.PlaceToken, hexes) -> None:
+        if hexes is not None and action.hex not in hexes:
+            raise RuleError(f"{corp.sym}'s station must go in {', '.join(hexes)}, not {action.hex}", rule="home token")
+        tok = corp.next_token()
+        g.board.check_token(corp.sym, action.hex, action.city, need_connection=False)
+        g.board.place_token(action.hex, action.city, Token(corp.sym, corp.sym, False))
+        tok.used = True
+
+    def route_available(self, g: "Game", corp: "Corporation") -> bool:
+        from pbem.engine.graph import reach
+
+        return reach(g.board, corp.sym).route_nodes >= 2 or reach(g.board, corp.sym).optional_route
+
+    def must_buy_train(self, g: "Game", corp: "Corporation") -> bool:
+        from pbem.engine.graph import reach
+
+        return reach(g.board, corp.sym).route_nodes >= 2
+
+    def can_token(self, g: "Game", corp: "Corporation") -> bool:
+        from pbem.engine.graph import reach
+
+        return bool(reach(g.board, corp.sym).tokenable_cities)
+
+    def purchasable_companies(self, g: "Game", corp: "Corporation") -> list["Company"]:
+        return [c for c in g.companies.values()
+                if not c.closed and c.owner and not c.owner_is_corp and self.company_sellable(g, c)]
+
+    def company_sellable(self, g: "Game", company: "Company") -> bool:
+        return True
+
+    def company_action(self, g: "Game", action: A.Action, rnd) -> None:
+        raise RuleError(f"{action.entity} has no ability usable now", rule="private company abilities")
+
+    def buy_company(self, g: "Game", corp: "Corporation", action: A.BuyCompany) -> None:
+        comp = g.companies.get(action.company)
+        if comp is None or comp not in self.purchasable_companies(g, corp):
+            raise RuleError(f"{corp.sym} cannot buy {action.company}", rule="buying privates")
+        lo, hi = (comp.value + 1) // 2, comp.value * 2
+        if not lo <= action.price <= hi:
+            raise RuleError(f"{comp.sym} may be bought for ${lo} to ${hi}, not ${action.price}",
+                            rule="private price between half and twice face value")
+        if action.price > corp.cash:
+            raise RuleError(f"{corp.sym} has only ${corp.cash}", rule="buying privates")
+        seller = comp.owner
+        corp.cash -= action.price
+        g.players[seller].cash += action.price
+        g.give_company(comp, corp.sym, True)
+        self.after_company_sold(g, corp, comp)
+
+    def after_company_sold(self, g: "Game", corp: "Corporation", comp: "Company") -> None:
+        pass
+
+    def lay_tile(self, g: "Game", corp: "Corporation", action: A.LayTile, slot: Optional[dict], rnd,
+                 *, extra: bool = False) -> None:
+        if slot is None:
+            raise RuleError(f"{corp.sym} has no tile lay left this turn", rule="tile lays per turn")
+        blocker = g.blocked_hex(action.hex)
+        if blocker and not g.loading:
+            raise RuleError(f"{action.hex} is blocked by {blocker.name} while a player owns it",
+                            rule="private companies block their hexes")
+        cur = g.board.tile(action.hex)
+        upgrade = cur.def_.color != "white"
+        new_tile = self.catalogue.get(action.tile)
+        if new_tile is None:
+            raise RuleError(f"there is no tile {action.tile} in {self.name}", rule="tile manifest")
+        if upgrade and not slot.get("upgrade"):
+            raise RuleError(f"{corp.sym} may not upgrade now (second lay is yellow only, and not after an upgrade)",
+                            rule="one upgrade or two yellow lays")
+        if not upgrade and not slot.get("lay"):
+            raise RuleError(f"{corp.sym} may not lay another yellow tile after an upgrade",
+                            rule="one upgrade or two yellow lays")
+        quote = g.board.check_lay(corp.sym, action.hex, action.tile, action.rotation, g.tile_colors,
+                                  check_connection=not g.loading)
+        cost = quote.cost_terrain + quote.cost_borders + (0 if extra else slot.get("cost", 0))
+        if cost > corp.cash:
+            raise RuleError(f"laying {action.tile} on {action.hex} costs ${cost}; {corp.sym} has ${corp.cash}",
+                            rule="track costs are paid from the treasury")
+        result = g.board.lay(action.hex, action.tile, action.rotation)
+        g.pay_to_bank(corp.sym, cost)
+        if upgrade:
+            rnd.turn.upgraded = True
+        rnd.turn.laid_hexes.append(action.hex)
+        g.last_move_hexes.append(action.hex)
+        for tok in result.lifted_tokens:
+            rnd.turn.pending_home.append((tok.corp if not tok.neutral else tok.laid_by, [action.hex]))
+        self.after_tile_laid(g, corp, action, result)
+
+    def after_tile_laid(self, g: "Game", corp: "Corporation", action: A.LayTile, result) -> None:
+        pass
+
+    def token_price(self, g: "Game", corp: "Corporation", action: A.PlaceToken) -> int:
+        tok = corp.next_token()
+        return tok.price if tok else 0
+
+    def place_token(self, g: "Game", corp: "Corporation", action: A.PlaceToken, rnd) -> None:
+        tok = corp.next_token()
+        if tok is None:
+            raise RuleError(f"{corp.sym} has no station tokens left", rule="station tokens")
+        price = tok.price
+        if price > corp.cash:
+            raise RuleError(f"{corp.sym}'s next station costs ${price}; it has ${corp.cash}", rule="station costs")
+        g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading)
+        g.board.place_token(action.hex, action.city, Token(corp.sym, corp.sym, False))
+        tok.used = True
+        g.pay_to_bank(corp.sym, price)
+        g.last_move_hexes.append(action.hex)
+
+    def route_bonus(self, g: "Game", stops) -> int:
+        return 0
+
+    def run_routes(self, g: "Game", corp: "Corporation", action: A.RunRoutes):
+        from pbem.engine.routes import check_routes
+
+        counts: dict[str, int] = {}
+        for r in action.routes:
+            counts[r.train] = counts.get(r.train, 0) + 1
+        for name, n in counts.items():
+            have = sum(1 for t in corp.trains if t.name == name and not t.operated)
+            if n > have:
+                raise RuleError(f"{corp.sym} has {have} unrun {name} train(s), the run names {n}",
+                                rule="each train runs once per operating round")
+        resolved = check_routes(g.board, corp.sym, list(action.routes), {t.name: t.distance for t in corp.trains},
+                                g.tile_colors, lambda stops: self.route_bonus(g, stops))
+        revenue = sum(r.revenue for r in resolved)
+        for r in action.routes:
+            t = next(t for t in corp.trains if t.name == r.train and not t.operated)
+            t.operated = True
+        return revenue, resolved
+
+    def dividend(self, g: "Game", corp: "Corporation", kind: str, revenue: int, rnd) -> None:
+        corp.last_revenue = revenue
+        if kind not in ("payout", "withhold"):
+            raise RuleError(f"'{kind}' is not a dividend choice here: pay out or withhold", rule="dividends")
+        if kind == "withhold" or revenue <= 0:
+            g.pay_from_bank(corp.sym, revenue)
+            g.market.move_left(corp.sym)
+        else:
+            per_share = revenue / 10
+            for holder in list(g.seat_order):
+                pct = corp.percent_of(holder)
+                if pct:
+                    g.pay_from_bank(holder, math.ceil(pct // 10 * per_share))
+            if corp.pool_percent:
+                g.pay_from_bank(corp.sym, math.ceil(corp.pool_percent // 10 * per_share))
+            g.market.move_right(corp.sym)
+        for t in corp.trains:
+            t.operated = True
+
+    def train_for_purchase(self, g: "Game", corp: "Corporation", action: A.BuyTrain) -> "Train":
+        if action.source == "depot":
+            avail = g.depot.available(g.phase_names)
+            train = next((t for t in avail if t.name == action.train), None)
+            if train is None:
+                names = ", ".join(f"{t.name} (${t.price})" for t in avail)
+                raise RuleError(f"no {action.train} train is for sale in the depot; for sale: {names}",
+                                rule="trains are sold in order")
+            return train
+        seller = g.corporations.get(action.source)
+        if seller is None or seller is corp:
+            raise RuleError(f"{action.source} is not a corporation that can sell {corp.sym} a train",
+                            rule="buying trains")
+        train = next((t for t in seller.trains if t.name == action.train), None)
+        if train is None:
+            raise RuleError(f"{seller.sym} has no {action.train} train", rule="buying trains")
+        return train
+
+    def buy_train(self, g: "Game", corp: "Corporation", action: A.BuyTrain, rnd) -> None:
+        if len(corp.trains) >= g.train_limit(corp):
+            raise RuleError(f"{corp.sym} already has {len(corp.trains)} trains, the limit in phase {g.phase.name}",
+                            rule="train limit")
+        train = self.train_for_purchase(g, corp, action)
+        emergency = rnd.emergency(corp)
+        if action.source == "depot":
+            price = train.price
+            if action.exchange:
+                old = next((t for t in corp.trains if t.name == action.exchange), None)
+                disc = train.discount.get(action.exchange)
+                if old is None or disc is None:
+                    raise RuleError(f"{corp.sym} cannot trade in a {action.exchange} train for a {train.name}",
+                                    rule="train trade-in")
+                price -= disc
+            if action.price is not None and action.price != price:
+                raise RuleError(f"a {train.name} train from the depot costs ${price}, not ${action.price}",
+                                rule="depot trains are sold at face value")
+            if price > corp.cash:
+                if not emergency or action.exchange:
+                    raise RuleError(f"{corp.sym} has ${corp.cash}; the {train.name} costs ${price}",
+                                    rule="buying trains")
+                cheapest = min(t.price for t in g.depot.available(g.phase_names))
+                if train.price > cheapest:
+                    raise RuleError(f"with the president's help {corp.sym} must buy the cheapest train (${cheapest})",
+                                    rule="emergency train purchase")
+                self._president_contributes(g, corp, price - corp.cash)
+            if action.exchange:
+                old = next(t for t in corp.trains if t.name == action.exchange)
+                corp.trains.remove(old)
+                old.owner = None
+                g.depot.removed.append(old)
+            g.buy_train_from_depot(corp, train, price)
+        else:
+            seller = g.corporations[action.source]
+            price = action.price
+            if price is None or price < 1:
+                raise RuleError("a price of at least $1 must be named for a train bought from a corporation",
+                                rule="buying trains between corporations")
+            if price > corp.cash:
+                if not emergency:
+                    raise RuleError(f"{corp.sym} has ${corp.cash}, cannot pay ${price}", rule="buying trains")
+                self._president_contributes(g, corp, price - corp.cash)
+            seller.trains.remove(train)
+            corp.trains.append(train)
+            train.owner = corp.sym
+            corp.cash -= price
+            seller.cash += price
+            g.title.after_train_bought(g, corp, train)
+
+    def _president_contributes(self, g: "Game", corp: "Corporation", amount: int) -> None:
+        pres = g.players[corp.president]
+        if pres.cash < amount:
+            raise RuleError(f"{pres.name} has ${pres.cash} and must raise ${amount} for {corp.sym}'s train: "
+                            f"sell shares first, or declare bankruptcy", rule="emergency money raising")
+        pres.cash -= amount
+        corp.cash += amount
+
+    def emergency_sell(self, g: "Game", corp: "Corporation", action: A.SellShares, rnd) -> None:
+        target = g.corporations.get(action.corporation)
+        if target is None:
+            raise RuleError(f"there is no corporation {action.corporation}", rule="emergency money raising")
+        player = action.entity
+        mx = g.shares.max_sellable(player, target)
+        if target is corp and corp.president == player:
+            others = [p for h, p in corp.player_holdings().items() if h != player]
+            mx = min(mx, corp.percent_of(player) - max(others or [0]))
+            mx -= mx % 10
+        if action.percent > mx:
+            raise RuleError(f"{g.player_name(player)} may sell at most {mx}% of {target.sym} now",
+                            rule="emergency sales may not change the president of the buying corporation")
+        g.shares.sell(player, target, action.percent)
+
+    def bankrupt(self, g: "Game", corp: "Corporation", rnd) -> None:
+        player = corp.president
+        p = g.players[player]
+        for c in sorted(g.corporations.values(), key=lambda c: c.sym):
+            while True:
+                mx = g.shares.max_sellable(player, c)
+                if mx <= 0:
+                    break
+                g.shares.sell(player, c, mx)
+        g.bank += p.cash
+        p.cash = 0
+        p.bankrupt = True
+        g.end_trigger = ("bankrupt", "immediate")
+        g.end_game("bankrupt")
+
+    # --- events -------------------------------------------------------------------------
+    def train_event(self, g: "Game", event, corp: "Corporation", train: "Train") -> None:
+        name = event if isinstance(event, str) else event.get("type")
+        if name == "close_companies":
+            for c in g.companies.values():
+                if self.survives_close_event(g, c):
+                    continue
+                g.close_company(c)
+
+    def survives_close_event(self, g: "Game", c: "Company") -> bool:
+        return False
+
+    def after_train_bought(self, g: "Game", corp: "Corporation", train: "Train") -> None:
+        pass
+
+    def on_phase(self, g: "Game", phase) -> None:
+        pass
+
+    def game_end_checks(self, g: "Game") -> list[tuple[str, str]]:
+        out = []
+        if any(p.bankrupt for p in g.players.values()):
+            out.append(("bankrupt", self.game_end["bankrupt"]))
+        if g.market.end_reached:
+            out.append(("stock_market", self.game_end["stock_market"]))
+        if g.bank_broken:
+            out.append(("bank", self.game_end["bank"]))
+        return out

@@ -1,0 +1,262 @@
+"""Read an 18xx.games JSON record and turn its live actions into pbem actions, applying them.
+
+The importer never skips or guesses: an action our engine refuses stops the import with the
+action's index and id, the action itself and the rule that refused it.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator, Optional
+
+from pbem.engine import actions as A
+from pbem.engine.game import Game
+from pbem.errors import PbemError, RuleError
+from pbem.titles import load_title
+
+IGNORED = {"message", "program_buy_shares", "program_share_pass", "program_disable", "program_close_pass",
+           "program_harzbahn_draft_pass", "program_independent_mines", "program_auction_bid", "program_merger_pass"}
+
+
+class ImportRefused(PbemError):
+    """An action of the record was refused by the engine."""
+
+    def __init__(self, index: int, action_id, action: dict, reason: str, rule: str = ""):
+        self.index = index
+        self.action_id = action_id
+        self.action = action
+        self.reason = reason
+        self.rule = rule
+        text = json.dumps(action, separators=(",", ":"))
+        if len(text) > 300:
+            text = text[:300] + "..."
+        super().__init__(f"action #{index} (id {action_id}) refused: {reason}"
+                         + (f" [rule: {rule}]" if rule else "") + f"\n  action: {text}")
+
+
+@dataclass
+class Record:
+    """An 18xx.games game record, with the undo/redo history already resolved."""
+
+    title: str
+    game_id: str
+    players: list[tuple[str, str]]
+    seed: int
+    options: tuple[str, ...]
+    raw: list[dict]
+    live: list[dict]
+    result: dict[str, int]
+    end_reason: Optional[str]
+
+
+def live_actions(actions: list[dict]) -> list[Optional[dict]]:
+    """Resolve undo/redo: a list parallel to `actions` holding each action if it is still in force."""
+    pos: dict = {}
+    for i, a in enumerate(actions):
+        pos.setdefault(a.get("id"), i)
+    live: list[Optional[dict]] = [None] * len(actions)
+    groups: list[list[tuple[int, dict]]] = []
+    for i, a in enumerate(actions):
+        t = a["type"]
+        if t == "undo":
+            target = a.get("action_id")
+            if target is None:
+                s = max((j for j in range(i) if live[j] and live[j]["type"] != "message"), default=0)
+            elif target == 0:
+                s = 0
+            else:
+                s = pos[target] + 1
+            group = []
+            for j in range(s, i):
+                if live[j] and live[j]["type"] != "message":
+                    group.append((j, live[j]))
+                    live[j] = None
+            groups.append(group)
+        elif t == "redo":
+            for j, x in groups.pop():
+                live[j] = x
+        elif t == "message":
+            live[i] = a
+        else:
+            groups.clear()
+            live[i] = a
+    return live
+
+
+def load_record(path: str | Path) -> Record:
+    data = json.loads(Path(path).read_text())
+    players = []
+    for p in data["players"]:
+        pid = p.get("id", p.get("name")) if isinstance(p, dict) else p
+        name = p.get("name", str(pid)) if isinstance(p, dict) else str(p)
+        players.append((str(pid), name))
+    settings = data.get("settings") or {}
+    seed = settings.get("seed")
+    if seed is None or seed == "":
+        m = re.search(r"\d+", str(data.get("id", "")))
+        seed = int(m.group(0)) if m else 0
+    raw = data["actions"]
+    live = [a for a in live_actions(raw) if a is not None]
+    return Record(title=str(data["title"]), game_id=str(data.get("id", "")), players=players, seed=int(seed),
+                  options=tuple(settings.get("optional_rules") or ()), raw=raw, live=live,
+                  result={str(k): v for k, v in (data.get("result") or {}).items()},
+                  end_reason=data.get("game_end_reason"))
+
+
+def _split_last(s: str, sep: str = "-") -> tuple[str, str]:
+    i = s.rindex(sep)
+    return s[:i], s[i + 1:]
+
+
+class Converter:
+    """Turns 18xx.games action dicts into pbem actions, tracking the ids the record uses."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.left_ipo: set[str] = set()           # certificates that have ever left the IPO
+        self.tile_hex: dict[str, str] = {}        # tile copy id -> hex it lies on
+        for coord in game.board.hex_coords():
+            pass
+
+    def hex_of_tile(self, tile_id: str) -> str:
+        if tile_id in self.tile_hex:
+            return self.tile_hex[tile_id]
+        name, _ = _split_last(tile_id)
+        if self.game.board.has_hex(name):
+            return name
+        raise RuleError(f"tile {tile_id} is not on the map", rule="record consistency")
+
+    def city_ref(self, city_id: str) -> tuple[str, int]:
+        tile_id, part = _split_last(city_id)
+        coord = self.hex_of_tile(tile_id)
+        return coord, self.game.board.city_index_of_node(coord, int(part))
+
+    def percent_of(self, shares: list[str]) -> int:
+        return sum(20 if _split_last(s, "_")[1] == "0" else 10 for s in shares)
+
+    def convert(self, a: dict) -> list[A.Action]:
+        t = a["type"]
+        ent = str(a["entity"])
+        g = self.game
+        if t == "pass":
+            return [A.Pass(ent)]
+        if t == "bid":
+            return [A.Bid(ent, a["company"], int(a["price"]))]
+        if t == "par":
+            price = int(str(a["share_price"]).split(",")[0])
+            self.left_ipo.add(f"{a['corporation']}_0")
+            return [A.Par(ent, a["corporation"], price)]
+        if t == "buy_shares":
+            shares = a["shares"]
+            corp = _split_last(shares[0], "_")[0]
+            source = "pool" if shares[0] in self.left_ipo else "ipo"
+            self.left_ipo.update(shares)
+            percent = int(a.get("percent") or self.percent_of(shares))
+            if ent in g.corporations:
+                raise RuleError("corporations buying shares is not part of this title", rule="buy shares")
+            return [A.BuyShares(ent, corp, source, percent)]
+        if t == "sell_shares":
+            shares = a["shares"]
+            corp = _split_last(shares[0], "_")[0]
+            percent = int(a.get("percent") or self.percent_of(shares))
+            return [A.SellShares(ent, corp, percent)]
+        if t == "lay_tile":
+            name, _ = _split_last(a["tile"])
+            self.tile_hex[a["tile"]] = a["hex"]
+            return [A.LayTile(ent, a["hex"], name, int(a["rotation"]))]
+        if t == "place_token":
+            coord, city = self.city_ref(a["city"])
+            return [A.PlaceToken(ent, coord, city, neutral=a.get("token_type") == "neutral", slot=a.get("slot"))]
+        if t == "remove_token":
+            coord, city = self.city_ref(a["city"])
+            return [A.RemoveToken(ent, coord, city)]
+        if t == "run_routes":
+            return [A.RunRoutes(ent, tuple(self.route(r) for r in a.get("routes") or ()))]
+        if t == "dividend":
+            return [A.Dividend(ent, a["kind"])]
+        if t == "buy_train":
+            tid = a["train"]
+            name = _split_last(tid)[0]
+            source = "depot"
+            for c in g.corporations.values():
+                if any(tr.id == tid for tr in c.trains):
+                    source = c.sym
+            exch = _split_last(a["exchange"])[0] if a.get("exchange") else None
+            price = int(a["price"]) if a.get("price") is not None else None
+            return [A.BuyTrain(ent, name, source, price, exch)]
+        if t == "discard_train":
+            return [A.DiscardTrain(ent, _split_last(a["train"])[0])]
+        if t == "buy_company":
+            return [A.BuyCompany(ent, a["company"], int(a["price"]))]
+        if t == "bankrupt":
+            return [A.Bankrupt(ent)]
+        if t == "end_game":
+            return [A.EndGame(ent)]
+        if t in IGNORED:
+            return []
+        raise RuleError(f"action type {t!r} is not supported for {g.title.name}", rule="importer")
+
+    def route(self, r: dict) -> A.Route:
+        conns = [list(seg) for seg in r.get("connections") or []]
+        nodes = {}
+        for sig in r.get("nodes") or []:
+            h, k = _split_last(sig)
+            nodes.setdefault(h, []).append(int(k))
+        stops: list[A.Stop] = []
+        if conns:
+            hexes = [conns[0][0]] + [seg[-1] for seg in conns]
+        else:
+            hexes = list(r.get("hexes") or [])
+        for h in hexes:
+            stops.append(A.Stop(h, None))
+        if nodes:
+            # pin node indexes where the record names them unambiguously
+            pinned = []
+            for s in stops:
+                cand = nodes.get(s.hex, [])
+                if len(cand) == 1:
+                    pinned.append(A.Stop(s.hex, cand[0]))
+                else:
+                    pinned.append(s)
+            stops = pinned
+        train = _split_last(r["train"])[0]
+        revenue = r.get("revenue")
+        via = tuple(tuple(seg) for seg in conns) if conns else None
+        return A.Route(train=train, stops=tuple(stops), via=via,
+                       revenue=int(revenue) if revenue is not None else None, trusted=revenue is not None)
+
+
+def replay_record(rec: Record, *, stop_at: Optional[int] = None,
+                  each: Optional[Callable[[Game, dict], None]] = None, loading: bool = True) -> Game:
+    """Replay the record's live actions; stop after the action with id `stop_at` if given."""
+    title = load_title(rec.title)
+    game = Game(title, rec.players, rec.seed, rec.options)
+    game.loading = loading
+    conv = Converter(game)
+    for index, a in enumerate(rec.live):
+        apply_record_action(game, conv, index, a)
+        for sub in a.get("auto_actions") or ():
+            apply_record_action(game, conv, index, sub)
+        if each:
+            each(game, a)
+        if stop_at is not None and a.get("id") == stop_at:
+            break
+    return game
+
+
+def apply_record_action(game: Game, conv: Converter, index: int, a: dict) -> None:
+    if a["type"] == "message":
+        return
+    try:
+        for act in conv.convert(a):
+            game.push(act)
+    except ImportRefused:
+        raise
+    except RuleError as e:
+        raise ImportRefused(index, a.get("id"), a, str(e), e.rule) from e
+    except PbemError as e:
+        raise ImportRefused(index, a.get("id"), a, str(e)) from e
+    except (KeyError, ValueError, IndexError, AttributeError, TypeError, StopIteration) as e:
+        raise ImportRefused(index, a.get("id"), a, f"internal error {type(e).__name__}: {e}") from e

@@ -1,0 +1,1 @@
+"""Replaying and auditing game records move by move."""

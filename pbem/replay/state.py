@@ -1,0 +1,40 @@
+"""A game's state as plain JSON: the shape `pbem show --format json` prints (and the 18xx.games dump tool)."""
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.engine.game import Game
+
+
+def state_json(game: Game, at: Any) -> dict:
+    """Cash, paper, trains and privates of every entity, for diffing against another engine."""
+    players = []
+    for pid in game.seat_order:
+        p = game.players[pid]
+        shares = {sym: c.percent_of(pid) for sym, c in sorted(game.corporations.items()) if c.percent_of(pid)}
+        players.append({"id": _id(pid), "name": p.name, "cash": p.cash, "shares": shares,
+                        "companies": [s for s in p.companies if not game.companies[s].closed]})
+    corps = []
+    for sym, c in game.corporations.items():
+        if c.closed:
+            continue
+        tokens = sum(1 for t in game.board.all_tokens() if t.laid_by == sym)
+        corps.append({
+            "sym": sym, "cash": c.cash, "share_price": game.market.price(sym),
+            "president": _id(c.president) if c.president else None,
+            "trains": sorted(t.name for t in c.trains),
+            "ipo_percent": c.ipo_percent, "pool_percent": c.pool_percent, "tokens_on_map": tokens,
+        })
+    companies = []
+    for sym, comp in game.companies.items():
+        owner = None
+        if comp.owner is not None and not comp.closed:
+            owner = comp.owner if comp.owner_is_corp else _id(comp.owner)
+        companies.append({"sym": sym, "owner": owner, "closed": comp.closed})
+    return {"at": at, "round": game.round.name, "phase": game.phase.name, "bank": game.bank,
+            "players": players, "corporations": corps, "companies": companies}
+
+
+def _id(pid: str):
+    """18xx.games player ids are integers; keep them integers in JSON when they look like one."""
+    return int(pid) if isinstance(pid, str) and pid.lstrip("-").isdigit() else pid

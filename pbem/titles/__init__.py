@@ -1,0 +1,16 @@
+"""Titles: one data file plus a small rules module each."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+TITLES = ("1882",)
+
+
+@lru_cache(maxsize=None)
+def load_title(name: str):
+    """Return the rules object for title `name` (cached: title data is immutable once loaded)."""
+    if name == "1882":
+        from pbem.titles.g1882 import Rules1882
+
+        return Rules1882()
+    raise KeyError(f"unknown title {name!r}; known titles: {', '.join(TITLES)}")

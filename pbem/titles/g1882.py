@@ -1,0 +1,259 @@
+"""1882 (Saskatchewan): the rules that differ from the standard game.
+
+CN is started only with neutral stations that other corporations place; SC is started by
+trading in its private; the North West Rebellion strips yellow tiles from its hexes; the
+Trestle Bridge earns on river crossings; a route joining the east edge and Hudson Bay earns $100.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from pbem.engine import actions as A
+from pbem.engine.board import Token
+from pbem.engine.rules import Rules
+from pbem.errors import RuleError
+
+if TYPE_CHECKING:
+    from pbem.engine.entities import Company, Corporation, Train
+    from pbem.engine.game import Game
+
+NWR_HEXES = ("C3", "D4", "D6", "E5")
+EAST = ("I1", "B2")
+HUDSON = "B12"
+
+
+class Rules1882(Rules):
+    game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "full_or"}
+
+    def __init__(self):
+        super().__init__("1882")
+
+    # --- setup ------------------------------------------------------------------------
+    def setup(self, g: "Game") -> None:
+        super().setup(g)
+        # the last 3, 4, 5 and 6 wait in reserve for SC's start
+        g.sc_reserve = []
+        for name in ("3", "4", "5", "6"):
+            t = [t for t in g.depot.upcoming if t.name == name][-1]
+            g.depot.upcoming.remove(t)
+            g.sc_reserve.append(t)
+        nwr = ["3", "4", "5", "6"][g.rng.draw() % 4]
+        first = next(t for t in g.depot.upcoming if t.name == nwr)
+        first.events.append("nwr")
+        g.nwr_train = nwr
+        tb_corps = ["CNR", "CPR", "GT", "HBR", "QLL"]
+        g.tb_corp = tb_corps[g.rng.draw() % 5]
+        g.corporations[g.tb_corp].reserved["TB"] = 10
+        g.corporations["CPR"].reserved["CP"] = 20
+        g.sc_convertible = True
+        for corp in g.corporations.values():
+            if corp.sym not in ("CPR", "CN"):
+                from pbem.engine.entities import TokenSpec
+                corp.tokens.append(TokenSpec(price=0, neutral=True))
+
+    # --- auction and stock round ----------------------------------------------------------
+    def after_buy_company(self, g: "Game", player: str, company: "Company", price: int, rnd) -> None:
+        if company.sym == "TB":
+            corp = g.corporations[g.tb_corp]
+            corp.reserved.pop("TB", None)
+            corp.add("ipo", -10)
+            corp.add(player, 10)
+        elif company.sym == "CP":
+            rnd.pending_par.append("CP")
+
+    def pending_par(self, g: "Game", action: A.Par, company_sym: str) -> None:
+        corp = g.corporations.get(action.corporation)
+        if corp is None or corp.sym != "CPR":
+            raise RuleError(f"Canadian Pacific's buyer must set the par of CPR, not {action.corporation}",
+                            rule="CP comes with the CPR president's certificate")
+        g.set_par(corp, action.price)
+        corp.ipoed = True
+        corp.reserved.pop("CP", None)
+        corp.add("ipo", -20)
+        corp.add(action.entity, 20)
+        corp.president = action.entity
+        self.after_par(g, corp)
+
+    def can_par(self, g: "Game", corp: "Corporation", player: str) -> bool:
+        if corp.ipoed:
+            return False
+        if corp.sym == "CPR":
+            return False
+        if corp.sym == "SC":
+            sc = g.companies["SC"]
+            return g.sc_convertible and sc.owner == player and not sc.owner_is_corp and not sc.closed
+        if corp.sym == "CN":
+            return any(t.corp == "CN" for t in g.board.all_tokens())
+        return True
+
+    def par_cost(self, g: "Game", corp: "Corporation", price: int) -> int:
+        return price if corp.sym == "SC" else 2 * price
+
+    def par(self, g: "Game", player: str, corp: "Corporation", price: int, rnd) -> None:
+        if corp.sym != "SC":
+            return super().par(g, player, corp, price, rnd)
+        if g.players[player].cash < price:
+            raise RuleError(f"converting SC at ${price} costs ${price}; {g.player_name(player)} has "
+                            f"${g.players[player].cash}", rule="SC conversion")
+        g.set_par(corp, price)
+        corp.ipoed = True
+        corp.president = player
+        g.pay_to_bank(player, price)
+        corp.add("ipo", -20)
+        corp.add(player, 20)
+        self._sc_extra_train(g)
+        rnd.pending_home.append("SC")
+        g.close_company(g.companies["SC"])
+        self._sc_check(g)
+        self.after_par(g, corp)
+
+    def _sc_extra_train(self, g: "Game") -> None:
+        first = g.depot.upcoming[0]
+        extra = next((t for t in g.sc_reserve if t.name == first.name), None)
+        g.sc_convertible = False
+        if extra is None:
+            return
+        keep = [e for e in first.events if e == "nwr"]
+        extra.events = [e for e in first.events if e != "nwr"]
+        first.events = keep
+        g.sc_reserve.remove(extra)
+        g.depot.upcoming.insert(0, extra)
+
+    def _sc_check(self, g: "Game") -> None:
+        """SC leaves the game once its private can no longer be converted."""
+        sc = g.companies["SC"]
+        corp = g.corporations.get("SC")
+        if corp and not corp.ipoed and (sc.closed or sc.owner_is_corp):
+            corp.closed = True
+            corp.flags["removed"] = True
+
+    def place_home_choice(self, g: "Game", corp: "Corporation", action: A.PlaceToken) -> None:
+        if corp.sym != "SC":
+            return super().place_home_choice(g, corp, action)
+        slots = g.board.slots(action.hex, action.city)
+        tok = corp.tokens[0]
+        if action.slot is not None and action.slot < len(slots) and slots[action.slot] is not None:
+            occ = slots[action.slot]
+            if occ.corp != "CN":
+                raise RuleError(f"SC may only replace a neutral station, not {occ.corp}'s", rule="SC home station")
+            g.board.remove_token(action.hex, action.city, action.slot)
+            g.board.place_token(action.hex, action.city, Token("SC", "SC", False), slot=action.slot)
+        else:
+            g.board.check_token("SC", action.hex, action.city, need_connection=False)
+            g.board.place_token(action.hex, action.city, Token("SC", "SC", False))
+        tok.used = True
+        g.last_move_hexes.append(action.hex)
+
+    # --- operating round --------------------------------------------------------------------
+    def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
+        if corp.sym in ("SC", "CN"):
+            return
+        self.place_home_token(g, corp, rnd)
+
+    def place_token(self, g: "Game", corp: "Corporation", action: A.PlaceToken, rnd) -> None:
+        if not action.neutral:
+            return super().place_token(g, corp, action, rnd)
+        tok = next((t for t in corp.tokens if t.neutral and not t.used), None)
+        if tok is None:
+            raise RuleError(f"{corp.sym} has no neutral station left", rule="one neutral station per corporation")
+        g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading)
+        g.board.place_token(action.hex, action.city, Token("CN", corp.sym, True))
+        tok.used = True
+        g.last_move_hexes.append(action.hex)
+
+    def can_token(self, g: "Game", corp: "Corporation") -> bool:
+        return super().can_token(g, corp)
+
+    def company_sellable(self, g: "Game", company: "Company") -> bool:
+        return company.sym != "CP"
+
+    def after_company_sold(self, g: "Game", corp: "Corporation", comp: "Company") -> None:
+        self._sc_check(g)
+
+    def after_tile_laid(self, g: "Game", corp: "Corporation", action: A.LayTile, result) -> None:
+        tb = g.companies["TB"]
+        if result.crossings and not tb.closed and tb.owner:
+            g.pay_from_bank(tb.owner, 10 * result.crossings)
+        tile = self.catalogue[action.tile]
+        if tile.color == "yellow" and any(i.get("name") == "NWR" for i in (g.board.tile(action.hex).def_.icons or ())):
+            g.pay_from_bank(corp.sym, 20)
+
+    def route_bonus(self, g: "Game", stops) -> int:
+        hexes = {s[0] if isinstance(s, tuple) else s.hex for s in stops}
+        return 100 if HUDSON in hexes and any(h in hexes for h in EAST) else 0
+
+    def must_buy_train(self, g: "Game", corp: "Corporation") -> bool:
+        return super().must_buy_train(g, corp)
+
+    def company_action(self, g: "Game", action: A.Action, rnd) -> None:
+        comp = g.companies[action.entity]
+        corp = rnd.corp
+        if comp.sym != "NWR" or comp.closed or comp.owner != corp.sym or not comp.owner_is_corp:
+            raise RuleError(f"{comp.sym} has no ability {corp.sym} can use now", rule="private company abilities")
+        state = getattr(g, "nwr_state", None)
+        if isinstance(action, A.RemoveToken) and state is None:
+            if action.hex in NWR_HEXES:
+                raise RuleError("the NWR move must take a station from outside the NWR hexes", rule="NWR token move")
+            slots = g.board.slots(action.hex, action.city)
+            idx = next((i for i, t in enumerate(slots) if t and t.corp == corp.sym and not t.neutral), None)
+            if idx is None:
+                raise RuleError(f"{corp.sym} has no station in {action.hex}", rule="NWR token move")
+            g.board.remove_token(action.hex, action.city, idx)
+            home = corp.home == action.hex
+            if home:
+                g.board.place_token(action.hex, action.city, Token("CN", "CN", True), slot=idx)
+            else:
+                spare = next(t for t in corp.tokens if t.used and not t.neutral)
+                spare.used = False
+            g.nwr_home_moved = home
+            g.nwr_state = "place"
+        elif isinstance(action, A.PlaceToken) and state == "place":
+            if action.hex not in NWR_HEXES:
+                raise RuleError(f"the NWR station must go to {', '.join(NWR_HEXES)}", rule="NWR token move")
+            g.board.check_token(corp.sym, action.hex, action.city, need_connection=False)
+            g.board.place_token(action.hex, action.city, Token(corp.sym, corp.sym, False))
+            if not g.nwr_home_moved:
+                tok = corp.next_token()
+                if tok:
+                    tok.used = True
+            g.nwr_state = "lay"
+            g.nwr_dest = action.hex
+        elif state == "lay" and isinstance(action, A.LayTile):
+            if action.hex != g.nwr_dest:
+                raise RuleError(f"the NWR extra tile goes on {g.nwr_dest}", rule="NWR extra tile")
+            self.lay_tile(g, corp, action, {"lay": True, "upgrade": True, "cost": 0}, rnd, extra=True)
+            g.nwr_state = None
+            g.close_company(comp) if False else None
+            comp.flags_used = True
+        elif state == "lay" and isinstance(action, A.Pass):
+            g.nwr_state = None
+        else:
+            raise RuleError(f"NWR: expected {'remove_token' if state is None else state}", rule="NWR token move")
+
+    def train_event(self, g: "Game", event, corp: "Corporation", train: "Train") -> None:
+        if event == "nwr":
+            for h in g.board.hex_coords():
+                t = g.board.tile(h)
+                icons = t.def_.icons or ()
+                if any(i.get("name") == "NWR" for i in icons) and t.def_.color == "yellow" and not t.printed:
+                    g.board.downgrade(h)
+            return
+        super().train_event(g, event, corp, train)
+
+    def survives_close_event(self, g: "Game", c: "Company") -> bool:
+        return c.sym == "SC"
+
+    def after_train_bought(self, g: "Game", corp: "Corporation", train: "Train") -> None:
+        if corp.sym == "CPR":
+            cp = g.companies["CP"]
+            if not cp.closed:
+                g.close_company(cp)
+
+    def on_phase(self, g: "Game", phase) -> None:
+        if phase.name == "6":
+            g.close_company(g.companies["SC"])
+        self._sc_check(g)
+
+
+def load() -> Rules1882:
+    return Rules1882()
