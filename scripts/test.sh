@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs the whole test suite on a fresh machine: installs what it needs, then pytest.
+# The package is installed NON-editable into .venv so the tests exercise what a user gets.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DEBIAN_FRONTEND=noninteractive PIP_DISABLE_PIP_VERSION_CHECK=1
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+.venv/bin/pip install -q --upgrade pip >/dev/null
+.venv/bin/pip install -q '.[test]'
+# pytest exits 5 when it collected no test: that is a failure here too
+set +e
+.venv/bin/pytest -q -p no:cacheprovider "$@"
+rc=$?
+set -e
+if [ "$rc" -eq 5 ]; then echo "no tests were collected" >&2; exit 1; fi
+exit "$rc"
