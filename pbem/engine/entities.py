@@ -69,7 +69,7 @@ class Corporation:
     sym: str
     name: str
     home: Optional[str]
-    home_city: int
+    home_city: Optional[int]
     tokens: list[TokenSpec]
     color: str = "#888888"
     text_color: str = "#ffffff"

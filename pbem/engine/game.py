@@ -71,7 +71,7 @@ class Game:
                                                desc=c.get("desc", ""), blocks_hexes=tuple(c.get("blocks_hexes") or ()))
         self.corporations: dict[str, Corporation] = {}
         for c in self.data["corporations"]:
-            corp = Corporation(sym=c["sym"], name=c["name"], home=c.get("home"), home_city=c.get("city") or 0,
+            corp = Corporation(sym=c["sym"], name=c["name"], home=c.get("home"), home_city=c.get("city"),
                                tokens=[TokenSpec(price=p) for p in c["tokens"]], color=c.get("color", "#888"),
                                text_color=c.get("text_color", "#fff"), float_percent=c.get("float_percent", 60))
             corp.flags = {k: v for k, v in c.items() if isinstance(v, bool)}

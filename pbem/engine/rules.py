@@ -91,19 +91,23 @@ class Rules:
         n = g.board.city_count(corp.home)
         tile = g.board.tile(corp.home)
         if n > 1 and corp.home_city is None and tile.has_track:
-            rnd.turn.pending_home.append((corp.sym, [corp.home]))
+            rnd.turn.pending_home.append((corp.sym, [corp.home], None))
             return
         city = corp.home_city or 0
         g.board.place_token(corp.home, city, Token(corp.sym, corp.sym, False))
         corp.tokens[0].used = True
 
-    def place_pending_token(self, g: "Game", corp: "Corporation", action: A.PlaceToken, hexes) -> None:
+    def place_pending_token(self, g: "Game", corp: "Corporation", action: A.PlaceToken, hexes,
+                            lifted: Optional[Token] = None) -> None:
+        """Place a station the corporation must place now: its home station, or one lifted by a tile lay."""
         if hexes is not None and action.hex not in hexes:
             raise RuleError(f"{corp.sym}'s station must go in {', '.join(hexes)}, not {action.hex}", rule="home token")
-        tok = corp.next_token()
-        g.board.check_token(corp.sym, action.hex, action.city, need_connection=False)
-        g.board.place_token(action.hex, action.city, Token(corp.sym, corp.sym, False))
-        tok.used = True
+        marker = lifted or Token(corp.sym, corp.sym, False)
+        g.board.check_token(corp.sym, action.hex, action.city, need_connection=False, token=marker)
+        g.board.place_token(action.hex, action.city, marker)
+        if lifted is None:
+            corp.next_token().used = True
+        g.last_move_hexes.append(action.hex)
 
     def route_available(self, g: "Game", corp: "Corporation") -> bool:
         from pbem.engine.graph import reach
@@ -115,14 +119,36 @@ class Rules:
 
         return reach(g.board, corp.sym).route_nodes >= 2
 
-    def can_token(self, g: "Game", corp: "Corporation") -> bool:
-        from pbem.engine.graph import reach
+    def unused_token_kinds(self, g: "Game", corp: "Corporation") -> list[Token]:
+        """One marker per kind of unused token on the charter (own, neutral), as placed on the map."""
+        out = []
+        if corp.next_token() is not None:
+            out.append(Token(corp.sym, corp.sym, False))
+        if any(t.neutral and not t.used for t in corp.tokens):
+            out.append(Token(self.neutral_owner, corp.sym, True))
+        return out
 
-        return bool(reach(g.board, corp.sym).tokenable_cities)
+    neutral_owner = "CN"
+
+    def can_token(self, g: "Game", corp: "Corporation") -> bool:
+        return any(g.board.tokenable_cities(corp.sym, token=tok) for tok in self.unused_token_kinds(g, corp))
 
     def purchasable_companies(self, g: "Game", corp: "Corporation") -> list["Company"]:
         return [c for c in g.companies.values()
                 if not c.closed and c.owner and not c.owner_is_corp and self.company_sellable(g, c)]
+
+    def token_ability_prices(self, g: "Game", corp: "Corporation") -> list[int]:
+        """Station prices offered by privates the corporation owns (18xx.games counts them when deciding
+        whether the token step is worth offering)."""
+        return []
+
+    def certificates_given(self, g: "Game") -> list[str]:
+        """18xx.games certificate ids that abilities have taken out of the IPO (for importers)."""
+        return []
+
+    def has_active_ability(self, g: "Game", corp: "Corporation") -> bool:
+        """Whether the corporation owns a private whose ability it could still use."""
+        return False
 
     def company_sellable(self, g: "Game", company: "Company") -> bool:
         return True
@@ -158,7 +184,7 @@ class Rules:
             raise RuleError(f"{action.hex} is blocked by {blocker.name} while a player owns it",
                             rule="private companies block their hexes")
         cur = g.board.tile(action.hex)
-        upgrade = cur.def_.color != "white"
+        upgrade = cur.color != "white"
         new_tile = self.catalogue.get(action.tile)
         if new_tile is None:
             raise RuleError(f"there is no tile {action.tile} in {self.name}", rule="tile manifest")
@@ -176,12 +202,13 @@ class Rules:
                             rule="track costs are paid from the treasury")
         result = g.board.lay(action.hex, action.tile, action.rotation)
         g.pay_to_bank(corp.sym, cost)
-        if upgrade:
+        if upgrade and not extra:
             rnd.turn.upgraded = True
         rnd.turn.laid_hexes.append(action.hex)
         g.last_move_hexes.append(action.hex)
         for tok in result.lifted_tokens:
-            rnd.turn.pending_home.append((tok.corp if not tok.neutral else tok.laid_by, [action.hex]))
+            # a lifted station is put back by its owner; it does not use up a new charter token
+            rnd.turn.pending_home.append((tok.corp, [action.hex], tok))
         self.after_tile_laid(g, corp, action, result)
 
     def after_tile_laid(self, g: "Game", corp: "Corporation", action: A.LayTile, result) -> None:
@@ -264,7 +291,7 @@ class Rules:
         return train
 
     def buy_train(self, g: "Game", corp: "Corporation", action: A.BuyTrain, rnd) -> None:
-        if len(corp.trains) >= g.train_limit(corp):
+        if len(corp.trains) >= g.train_limit(corp) and not action.exchange:
             raise RuleError(f"{corp.sym} already has {len(corp.trains)} trains, the limit in phase {g.phase.name}",
                             rule="train limit")
         train = self.train_for_purchase(g, corp, action)

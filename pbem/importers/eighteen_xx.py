@@ -133,6 +133,21 @@ class Converter:
         coord = self.hex_of_tile(tile_id)
         return coord, self.game.board.city_index_of_node(coord, int(part))
 
+    def share_source(self, corp_sym: str, cert: str) -> str:
+        """Where a certificate the record names is now: the IPO or the market pool.
+
+        The record does not say. A certificate that ever left the IPO never returns to it, so we
+        track the ones the record moved and those handed out by company abilities (for 1882 the
+        Trestle Bridge share); when only one source has shares, that source it is."""
+        corp = self.game.corporations.get(corp_sym)
+        self.left_ipo.update(self.game.title.certificates_given(self.game))
+        if corp is not None:
+            if corp.pool_percent == 0:
+                return "ipo"
+            if corp.buyable_ipo_percent == 0:
+                return "pool"
+        return "pool" if cert in self.left_ipo else "ipo"
+
     def percent_of(self, shares: list[str]) -> int:
         return sum(20 if _split_last(s, "_")[1] == "0" else 10 for s in shares)
 
@@ -151,7 +166,7 @@ class Converter:
         if t == "buy_shares":
             shares = a["shares"]
             corp = _split_last(shares[0], "_")[0]
-            source = "pool" if shares[0] in self.left_ipo else "ipo"
+            source = self.share_source(corp, shares[0])
             self.left_ipo.update(shares)
             percent = int(a.get("percent") or self.percent_of(shares))
             if ent in g.corporations:
@@ -160,6 +175,7 @@ class Converter:
         if t == "sell_shares":
             shares = a["shares"]
             corp = _split_last(shares[0], "_")[0]
+            self.left_ipo.update(shares)
             percent = int(a.get("percent") or self.percent_of(shares))
             return [A.SellShares(ent, corp, percent)]
         if t == "lay_tile":
@@ -181,8 +197,12 @@ class Converter:
             name = _split_last(tid)[0]
             source = "depot"
             for c in g.corporations.values():
-                if any(tr.id == tid for tr in c.trains):
+                hit = next((tr for tr in c.trains if tr.id == tid), None)
+                if hit is not None:
                     source = c.sym
+                    # the engine sells the first train of a kind; put the record's copy first so ids stay aligned
+                    c.trains.remove(hit)
+                    c.trains.insert(0, hit)
             exch = _split_last(a["exchange"])[0] if a.get("exchange") else None
             price = int(a["price"]) if a.get("price") is not None else None
             return [A.BuyTrain(ent, name, source, price, exch)]

@@ -18,7 +18,7 @@ def state_json(game: Game, at: Any) -> dict:
     for sym, c in game.corporations.items():
         if c.closed:
             continue
-        tokens = sum(1 for t in game.board.all_tokens() if t.laid_by == sym)
+        tokens = sum(1 for t in game.board.all_tokens() if t.corp == sym)
         corps.append({
             "sym": sym, "cash": c.cash, "share_price": game.market.price(sym),
             "president": _id(c.president) if c.president else None,

@@ -156,13 +156,33 @@ class Rules1882(Rules):
         tok = next((t for t in corp.tokens if t.neutral and not t.used), None)
         if tok is None:
             raise RuleError(f"{corp.sym} has no neutral station left", rule="one neutral station per corporation")
-        g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading)
-        g.board.place_token(action.hex, action.city, Token("CN", corp.sym, True))
+        marker = Token("CN", corp.sym, True)
+        g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading, token=marker)
+        g.board.place_token(action.hex, action.city, marker)
         tok.used = True
         g.last_move_hexes.append(action.hex)
 
     def can_token(self, g: "Game", corp: "Corporation") -> bool:
         return super().can_token(g, corp)
+
+    def token_ability_prices(self, g: "Game", corp: "Corporation") -> list[int]:
+        nwr = g.companies["NWR"]
+        usable = nwr.owner == corp.sym and nwr.owner_is_corp and not nwr.closed
+        return [0] if usable and not getattr(g, "nwr_token_used", False) else []
+
+    def certificates_given(self, g: "Game") -> list[str]:
+        out = []
+        if g.companies["TB"].owner is not None:
+            out.append(f"{g.tb_corp}_1")
+        if g.companies["CP"].owner is not None:
+            out.append("CPR_0")
+        return out
+
+    def has_active_ability(self, g: "Game", corp: "Corporation") -> bool:
+        nwr = g.companies["NWR"]
+        # the station move and the extra tile lay are separate abilities, each used once
+        unused = not getattr(g, "nwr_token_used", False) or not getattr(g, "nwr_tile_used", False)
+        return nwr.owner == corp.sym and nwr.owner_is_corp and not nwr.closed and unused
 
     def company_sellable(self, g: "Game", company: "Company") -> bool:
         return company.sym != "CP"
@@ -175,7 +195,7 @@ class Rules1882(Rules):
         if result.crossings and not tb.closed and tb.owner:
             g.pay_from_bank(tb.owner, 10 * result.crossings)
         tile = self.catalogue[action.tile]
-        if tile.color == "yellow" and any(i.get("name") == "NWR" for i in (g.board.tile(action.hex).def_.icons or ())):
+        if tile.color == "yellow" and "NWR" in g.board.icons(action.hex):
             g.pay_from_bank(corp.sym, 20)
 
     def route_bonus(self, g: "Game", stops) -> int:
@@ -202,29 +222,22 @@ class Rules1882(Rules):
             home = corp.home == action.hex
             if home:
                 g.board.place_token(action.hex, action.city, Token("CN", "CN", True), slot=idx)
-            else:
-                spare = next(t for t in corp.tokens if t.used and not t.neutral)
-                spare.used = False
-            g.nwr_home_moved = home
+            # the lifted token is the one placed again in the NWR hex: its charter slot stays used
             g.nwr_state = "place"
         elif isinstance(action, A.PlaceToken) and state == "place":
             if action.hex not in NWR_HEXES:
                 raise RuleError(f"the NWR station must go to {', '.join(NWR_HEXES)}", rule="NWR token move")
             g.board.check_token(corp.sym, action.hex, action.city, need_connection=False)
             g.board.place_token(action.hex, action.city, Token(corp.sym, corp.sym, False))
-            if not g.nwr_home_moved:
-                tok = corp.next_token()
-                if tok:
-                    tok.used = True
             g.nwr_state = "lay"
+            g.nwr_token_used = True
             g.nwr_dest = action.hex
         elif state == "lay" and isinstance(action, A.LayTile):
             if action.hex != g.nwr_dest:
                 raise RuleError(f"the NWR extra tile goes on {g.nwr_dest}", rule="NWR extra tile")
             self.lay_tile(g, corp, action, {"lay": True, "upgrade": True, "cost": 0}, rnd, extra=True)
             g.nwr_state = None
-            g.close_company(comp) if False else None
-            comp.flags_used = True
+            g.nwr_tile_used = True
         elif state == "lay" and isinstance(action, A.Pass):
             g.nwr_state = None
         else:
@@ -234,8 +247,7 @@ class Rules1882(Rules):
         if event == "nwr":
             for h in g.board.hex_coords():
                 t = g.board.tile(h)
-                icons = t.def_.icons or ()
-                if any(i.get("name") == "NWR" for i in icons) and t.def_.color == "yellow" and not t.printed:
+                if "NWR" in g.board.icons(h) and t.color == "yellow" and not t.printed:
                     g.board.downgrade(h)
             return
         super().train_event(g, event, corp, train)

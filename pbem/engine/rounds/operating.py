@@ -153,7 +153,10 @@ class OperatingRound:
                 return ["buy_train", "bankrupt"] if self.emergency(corp) else ["buy_train"]
             return ["buy_train", "pass"] if self.can_buy_train(corp) else []
         if step == "buy_company":
-            return ["buy_company", "pass"] if self.can_buy_company(corp) else []
+            if self.can_buy_company(corp):
+                return ["buy_company", "pass"]
+            # a corporation holding a private with an unused ability is asked before its turn ends
+            return ["pass"] if g.title.has_active_ability(g, corp) else []
         return []
 
     # --- conditions ---------------------------------------------------------------------
@@ -178,8 +181,8 @@ class OperatingRound:
     def can_place_token(self, corp: "Corporation") -> bool:
         if self.turn.tokened:
             return False
-        tok = corp.next_token()
-        if tok is None or tok.price > corp.cash:
+        prices = [t.price for t in corp.tokens if not t.used] + self.game.title.token_ability_prices(self.game, corp)
+        if not any(not t.used for t in corp.tokens) or min(prices) > corp.cash:
             return False
         return self.game.title.can_token(self.game, corp)
 
@@ -197,12 +200,13 @@ class OperatingRound:
 
     def can_buy_train(self, corp: "Corporation") -> bool:
         g = self.game
+        # a trade-in needs no free train slot
+        if any(t.price <= corp.cash for t in self._exchange_prices(corp)):
+            return True
         if len(corp.trains) >= g.train_limit(corp):
             return False
         avail = g.depot.available(g.phase_names)
         if avail and corp.cash >= min(t.price for t in avail):
-            return True
-        if any(t.price <= corp.cash for t in self._exchange_prices(corp)):
             return True
         others = [t for c in g.corporations.values() if c is not corp and not c.closed for t in c.trains]
         return bool(others) and corp.cash >= 1
@@ -231,15 +235,15 @@ class OperatingRound:
         corp = self.corp
         ent = self.current_entity()
         # company abilities (1882 NWR) act for their owning corporation at any time in its turn
-        if action.entity in g.companies:
+        if action.entity in g.companies and action.entity != corp.sym:
             g.title.company_action(g, action, self)
             self.advance()
             return
         if step == "home":
             if action.entity != ent or not isinstance(action, A.PlaceToken):
                 raise RuleError(f"{ent} must first place its station token", rule="home token", legal=["place_token"])
-            sym, hexes = self.turn.pending_home[0]
-            g.title.place_pending_token(g, g.corporations[sym], action, hexes)
+            sym, hexes, lifted = self.turn.pending_home[0]
+            g.title.place_pending_token(g, g.corporations[sym], action, hexes, lifted)
             self.turn.pending_home.pop(0)
             self.advance()
             return
@@ -335,5 +339,5 @@ class TurnState:
         self.tokened = False
         self.revenue = 0
         self.routes: list = []
-        self.pending_home: list[tuple[str, list[str]]] = []
+        self.pending_home: list[tuple] = []     # (corporation, allowed hexes, lifted token or None)
         self.laid_hexes: list[str] = []
