@@ -366,6 +366,15 @@ class Rules:
     def bankrupt(self, g: "Game", corp: "Corporation", rnd) -> None:
         player = corp.president
         p = g.players[player]
+        if not rnd.emergency(corp):
+            raise RuleError(f"{corp.sym} is not forced to buy a train it cannot afford", rule="bankruptcy")
+        cheapest = min(t.price for t in g.depot.available(g.phase_names))
+        raisable = corp.cash + p.cash + sum(
+            g.shares.max_sellable(player, c) // 10 * (g.market.price(c.sym) or 0)
+            for c in g.corporations.values() if c is not corp or corp.president != player)
+        if raisable >= cheapest:
+            raise RuleError(f"{p.name} can still raise ${raisable} (cash and sellable shares) toward the "
+                            f"${cheapest} train: sell shares first", rule="bankruptcy only when money cannot be raised")
         for c in sorted(g.corporations.values(), key=lambda c: c.sym):
             while True:
                 mx = g.shares.max_sellable(player, c)

@@ -249,7 +249,7 @@ class Converter:
 
 
 def replay_record(rec: Record, *, stop_at: Optional[int] = None,
-                  each: Optional[Callable[[Game, dict], None]] = None, loading: bool = True) -> Game:
+                  each: Optional[Callable[[Game, dict], None]] = None, loading: bool = False) -> Game:
     """Replay the record's live actions; stop after the action with id `stop_at` if given."""
     title = load_title(rec.title)
     game = Game(title, rec.players, rec.seed, rec.options)

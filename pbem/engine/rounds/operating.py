@@ -10,6 +10,9 @@ if TYPE_CHECKING:
     from pbem.engine.entities import Corporation
     from pbem.engine.game import Game
 
+KIND_NAMES = {A.Pass: "pass", A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes",
+              A.Dividend: "dividend", A.BuyTrain: "buy_train", A.BuyCompany: "buy_company"}
+
 STEPS = ("home", "track", "token", "route", "dividend", "discard", "buy_train", "buy_company")
 
 
@@ -286,6 +289,13 @@ class OperatingRound:
                                 legal=legal)
             raise RuleError(f"{type(action).__name__} is not possible now: {corp.sym} is at the {step} step",
                             rule="order of an operating turn", legal=legal)
+        kind = KIND_NAMES.get(type(action))
+        if kind not in legal:
+            if isinstance(action, A.Pass) and step == "buy_train":
+                raise RuleError(f"{corp.sym} has no train and a route: it must buy a train", rule="must own a train",
+                                legal=legal)
+            raise RuleError(f"{corp.sym} may not {kind.replace('_', ' ')} now", rule="order of an operating turn",
+                            legal=legal)
         handler(action)
         self.advance()
 

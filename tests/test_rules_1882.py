@@ -1,0 +1,266 @@
+"""1882 rules the recorded games do not reach (or reach only once), each checked directly."""
+from pathlib import Path
+
+import pytest
+
+from pbem.engine import actions as A
+from pbem.engine.game import Game
+from pbem.errors import RuleError
+from pbem.importers.eighteen_xx import load_record, replay_record
+from pbem.titles import load_title
+
+FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882"
+PLAYERS = [("a", "Ann"), ("b", "Bob"), ("c", "Cid"), ("d", "Dee")]
+
+
+def new_game(seed: int = 7) -> Game:
+    return Game(load_title("1882"), PLAYERS, seed)
+
+
+def play_auction(g: Game) -> None:
+    """Each player in turn buys the cheapest private at face value; Ann's CP makes her par CPR at 100."""
+    buyers = ["a", "b", "c", "d", "a"]
+    for who, sym in zip(buyers, ["HB", "SC", "NWR", "TB", "CP"]):
+        assert g.current_entity() == who
+        g.push(A.Bid(who, sym, g.companies[sym].value))
+    g.push(A.Par("a", "CPR", 100))
+    assert g.round.name == "stock"
+
+
+def test_auction_buys_and_cp_par():
+    g = new_game()
+    play_auction(g)
+    assert g.companies["CP"].owner == "a"
+    assert g.corporations["CPR"].percent_of("a") == 20 and g.corporations["CPR"].president == "a"
+    assert g.players["a"].cash == 450 - 20 - 180
+    # the Trestle Bridge came with its random 10% share
+    assert g.corporations[g.tb_corp].percent_of("d") == 10
+
+
+def test_bid_below_minimum_and_off_increment_refused():
+    g = new_game()
+    g.push(A.Bid("a", "TB", 145))
+    with pytest.raises(RuleError, match="minimum bid for TB is \\$150"):
+        g.push(A.Bid("b", "TB", 145))
+    with pytest.raises(RuleError, match="multiples of \\$5"):
+        g.push(A.Bid("b", "TB", 152))
+
+
+def test_all_pass_lowers_the_cheapest_private():
+    g = new_game()
+    for who in "abcd":
+        g.push(A.Pass(who))
+    assert g.companies["HB"].min_bid == 15
+
+
+def test_no_sales_in_first_stock_round():
+    g = new_game()
+    play_auction(g)
+    ent = g.current_entity()
+    with pytest.raises(RuleError, match="first stock round"):
+        g.push(A.SellShares(ent, "CPR", 10))
+
+
+def _stock_turn_of(g: Game, player: str) -> None:
+    g.round.index = g.round.entities.index(player)
+
+
+def test_certificate_limit_counts_white_but_not_yellow_zone():
+    g = new_game()
+    play_auction(g)
+    parrer = g.current_entity()
+    g.push(A.Par(parrer, "GT", 100))
+    b = next(p for p in "bcd" if p != parrer)
+    _stock_turn_of(g, b)
+    # give Bob 11 certificates (the 4-player limit) in CNR, parred at 67
+    cnr = g.corporations["CNR"]
+    g.set_par(cnr, 67)
+    cnr.ipoed = True
+    cnr.president = b
+    cnr.add("ipo", -60)
+    cnr.add(b, 60)                       # president's 20% + 4 shares = 5 certificates
+    g.players[b].cash = 1000
+    for sym in ("HBR", "QLL"):
+        c = g.corporations[sym]
+        g.set_par(c, 67)
+        c.ipoed = True
+        other = next(p for p in "bcd" if p not in (b, parrer))
+        c.president = other
+        c.add("ipo", -50)
+        c.add(other, 20)
+        c.add(b, 30)                     # 3 each
+    assert g.shares.num_certs(b) == 11 == g.cert_limit
+    with pytest.raises(RuleError, match="certificate limit"):
+        g.push(A.BuyShares(b, "GT", "ipo"))
+    # move CNR into the yellow zone: its 5 certificates stop counting
+    g.market.remove("CNR")
+    g.market.set_par("CNR", g.market.cell(3, 0))
+    assert g.shares.num_certs(b) == 6
+    g.push(A.BuyShares(b, "GT", "ipo"))
+    assert g.corporations["GT"].percent_of(b) == 10
+
+
+def test_sixty_percent_cap_except_orange_and_brown():
+    g = new_game()
+    play_auction(g)
+    p = g.current_entity()
+    g.push(A.Par(p, "GT", 100))
+    gt = g.corporations["GT"]
+    gt.add("ipo", -40)
+    gt.add(p, 40)                        # 60%
+    g.players[p].cash = 1000
+    g.push(A.Pass(g.current_entity()))
+    while g.current_entity() != p:
+        g.push(A.Pass(g.current_entity()))
+    with pytest.raises(RuleError, match="more than 60%"):
+        g.push(A.BuyShares(p, "GT", "ipo"))
+    g.market.remove("GT")
+    g.market.set_par("GT", g.market.cell(6, 0))          # orange: 45o
+    g.push(A.BuyShares(p, "GT", "ipo"))
+    assert gt.percent_of(p) == 70
+
+
+def _second_stock_round_with(g: Game) -> None:
+    g.turn = 2
+
+
+def test_presidency_passes_to_the_nearest_clockwise_on_a_tie():
+    g = new_game()
+    play_auction(g)
+    _second_stock_round_with(g)
+    hbr = g.corporations["HBR"]
+    g.set_par(hbr, 90)
+    hbr.ipoed = True
+    hbr.floated = True
+    hbr.president = "b"
+    hbr.add("ipo", -90)
+    hbr.add("b", 30)
+    hbr.add("a", 30)
+    hbr.add("d", 30)
+    _stock_turn_of(g, "b")
+    g.push(A.SellShares("b", "HBR", 10))
+    # Ann and Dee hold 30% each; clockwise from Bob the order is Cid, Dee, Ann
+    assert hbr.president == "d"
+    assert hbr.percent_of("b") == 20 and hbr.pool_percent == 10
+
+
+def test_president_cannot_dump_when_nobody_can_take_over():
+    g = new_game()
+    play_auction(g)
+    _second_stock_round_with(g)
+    cpr = g.corporations["CPR"]
+    cpr.add("ipo", -10)
+    cpr.add("b", 10)
+    _stock_turn_of(g, "a")
+    with pytest.raises(RuleError, match="president's certificate"):
+        g.push(A.SellShares("a", "CPR", 10))
+
+
+def test_sold_shares_cannot_be_bought_back_same_round():
+    g = new_game()
+    play_auction(g)
+    _second_stock_round_with(g)
+    cpr = g.corporations["CPR"]
+    cpr.add("ipo", -30)
+    cpr.add("b", 30)
+    _stock_turn_of(g, "b")
+    g.push(A.SellShares("b", "CPR", 10))
+    with pytest.raises(RuleError, match="sold CPR earlier in this stock round"):
+        g.push(A.BuyShares("b", "CPR", "pool"))
+
+
+@pytest.fixture(scope="module")
+def record_5585():
+    return load_record(FIX / "5585.json")
+
+
+def test_emergency_money_raising_with_share_sales(record_5585):
+    # after action 650 CPR has no train, a route and $15: it must buy one
+    g = replay_record(record_5585, stop_at=650)
+    cpr = g.corporations["CPR"]
+    pres = cpr.president
+    assert g.round.active_step() == "buy_train" and not cpr.trains
+    assert g.round.legal(pres) == ["sell_shares"]
+    train = min(g.depot.available(g.phase_names), key=lambda t: t.price)
+    g.players[pres].cash = 100
+    with pytest.raises(RuleError, match="sell shares first"):
+        g.push(A.BuyTrain("CPR", train.name))
+    with pytest.raises(RuleError, match="must buy a train"):
+        g.push(A.Pass("CPR"))
+    # sell the largest holding other than CPR until the train is affordable
+    while g.players[pres].cash + cpr.cash < train.price:
+        best = max((c for c in g.corporations.values() if c is not cpr and g.shares.max_sellable(pres, c)),
+                   key=lambda c: g.market.price(c.sym))
+        before, price = g.players[pres].cash, g.market.price(best.sym)
+        g.push(A.SellShares(pres, best.sym, 10))
+        assert g.players[pres].cash == before + price
+    cash_before = g.players[pres].cash + cpr.cash
+    g.push(A.BuyTrain("CPR", train.name))
+    assert [t.name for t in cpr.trains] == [train.name]
+    assert g.players[pres].cash + cpr.cash == cash_before - train.price
+
+
+def test_bankruptcy_ends_the_game_at_once(record_5585):
+    g = replay_record(record_5585, stop_at=650)
+    cpr = g.corporations["CPR"]
+    pres = cpr.president
+    with pytest.raises(RuleError, match="sell shares first"):
+        g.push(A.Bankrupt("CPR"))
+    for c in g.corporations.values():
+        c.shares.pop(pres, None) if c is not cpr else None
+    g.players[pres].cash = 0
+    g.push(A.Bankrupt("CPR"))
+    assert g.finished and g.end_reason == "bankrupt"
+    assert g.players[pres].bankrupt
+
+
+def test_stock_market_top_ends_game_at_end_of_round(record_5585):
+    g = replay_record(record_5585, stop_at=650)
+    assert g.round.name == "operating"
+    # put the next corporation to operate at 325 on the top row: a payout moves it to 350
+    corp = g.round.order[g.round.index]
+    g.market.remove(corp.sym)
+    g.market.set_par(corp.sym, g.market.cell(0, 14))
+    g.market.move_right(corp.sym)
+    assert g.market.end_reached
+    g.check_game_end_triggers()
+    assert g.end_trigger == ("stock_market", "current_round") and not g.finished
+    rnd = g.round
+    # finish the round: every remaining corporation passes or runs nothing of note
+    while g.round is rnd and not g.finished:
+        ent = g.current_entity()
+        legal = g.legal_actions()
+        if "pass" in legal:
+            g.push(A.Pass(ent))
+        elif "run_routes" in legal:
+            g.push(A.RunRoutes(ent, ()))
+        elif "buy_train" in legal:
+            c = g.corporations[ent]
+            t = min(g.depot.available(g.phase_names), key=lambda t: t.price)
+            g.players[c.president].cash += t.price
+            c.cash += t.price
+            g.push(A.BuyTrain(ent, t.name))
+        else:
+            raise AssertionError(f"unexpected legal moves {legal} for {ent}")
+    assert g.finished and g.end_reason == "stock_market"
+
+
+def test_bank_break_ends_after_the_full_set_of_operating_rounds(record_5585):
+    seen = []
+
+    def each(game, a):
+        seen.append((game.bank_broken, game.round.name, getattr(game.round, "num", None), game.or_count, game.finished))
+
+    g = replay_record(record_5585, each=each)
+    first = next(i for i, s in enumerate(seen) if s[0])
+    assert not seen[first][4], "the game must go on after the bank breaks"
+    assert g.finished and g.end_reason == "bank"
+    assert g.round.name == "operating" and g.round.num == g.or_count
+
+
+def test_manual_end_game_and_no_moves_after():
+    g = new_game()
+    g.push(A.EndGame("a"))
+    assert g.finished and g.end_reason == "manually_ended"
+    with pytest.raises(RuleError, match="game is over"):
+        g.push(A.Pass("b"))
