@@ -1,0 +1,118 @@
+"""What the notation reader needs to know about a game: names, trains, who is acting.
+
+The engine (or the moderator) builds one `NotationContext` per game and updates `actor`
+and `current` as turns pass (`ctx.at_turn(actor=..., current=...)` makes a copy that keeps
+the compiled name tables). Nothing here depends on the engine: the context is plain data
+plus one optional hook, `rotation_resolver`, through which the engine computes a tile's
+rotation from the edges a player named ("lays 57 on I5 joining NE and S").
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Optional, Sequence, Union
+
+from pbem.errors import AmbiguousMoveError
+
+#: hook signature: (tile, hex, edges) -> rotation 0-5. `edges` is a tuple of what the player
+#: named, each normalised to a hex coordinate ("G1") or a compass side ("NE"); it is empty
+#: when the player gave no orientation at all. The hook raises AmbiguousMoveError (several
+#: rotations fit; list them in canonical form) or pbem.errors.RuleError (none fits).
+RotationResolver = Callable[[str, str, tuple], int]
+
+#: hex sides by compass name, per map layout (18xx.games / Rails numbering: a tile laid with
+#: rotation r has its edge 0 on side r). Flat-topped hexes: 0 = S, clockwise.
+COMPASS_SIDES: dict[str, dict[str, int]] = {
+    "flat": {"S": 0, "SW": 1, "NW": 2, "N": 3, "NE": 4, "SE": 5},
+    "pointy": {"SW": 0, "W": 1, "NW": 2, "NE": 3, "E": 4, "SE": 5},
+}
+
+
+@dataclass
+class NotationContext:
+    """Names and turn state used to read and write move notation.
+
+    players        player id -> display name (ids are what actions carry)
+    corporations   corporation symbol -> full name ("CPR" -> "Canadian Pacific Railway")
+    companies      private company symbol -> full name ("NWR" -> "North West Rebellion")
+    trains         train type names in the game ("2", "3", ..., "D"); empty = accept any
+    actor          player id of the sender; fills the entity of player moves written
+                   without a name ("buy CPR")
+    current        entity whose turn it is (player id, corporation or company symbol);
+                   fills the entity of corporation moves written without a name ("pays out")
+    title          selects grammar/<title>.lark on top of grammar/pbem.lark
+    corporation_aliases / company_aliases   other names players use -> symbol
+    train_aliases  other train names -> train name ("Diesel" -> "D")
+    locations      hex -> place name (or several names); a place name may stand for its hex
+    layout         "flat" or "pointy" hexes: which compass names are hex sides
+    share_percent  percent of one ordinary share, for counts ("sells 2 CPR" = 20%); an int,
+                   or a mapping corporation -> percent (missing ones default to 10)
+    token_mover    company that lifts and moves station tokens (1882: "NWR"); entity of
+                   "remove token"/"move token" when no company is named
+    allow_trusted  accept the "trusted" revenue marker (only for imported records, never for
+                   players' mail: a trusted revenue is not checked by the engine)
+    rotation_resolver  the engine's hook for rotations given as edges or not given at all
+    """
+
+    players: Mapping[str, str] = field(default_factory=dict)
+    corporations: Mapping[str, str] = field(default_factory=dict)
+    companies: Mapping[str, str] = field(default_factory=dict)
+    trains: Sequence[str] = ()
+    actor: Optional[str] = None
+    current: Optional[str] = None
+    title: Optional[str] = None
+    corporation_aliases: Mapping[str, str] = field(default_factory=dict)
+    company_aliases: Mapping[str, str] = field(default_factory=dict)
+    train_aliases: Mapping[str, str] = field(default_factory=dict)
+    locations: Mapping[str, Union[str, Sequence[str]]] = field(default_factory=dict)
+    layout: str = "flat"
+    share_percent: Union[int, Mapping[str, int]] = 10
+    token_mover: Optional[str] = None
+    allow_trusted: bool = False
+    rotation_resolver: Optional[RotationResolver] = field(default=None, compare=False)
+
+    # ------------------------------------------------------------------ turn state
+    def at_turn(self, *, actor: Optional[str] = None, current: Optional[str] = None) -> "NotationContext":
+        """A copy with another sender/current entity (the name tables are shared)."""
+        return dataclasses.replace(self, actor=actor, current=current)
+
+    # ------------------------------------------------------------------ lookups
+    def kind_of(self, entity: Optional[str]) -> Optional[str]:
+        """'player', 'corporation', 'company' or None (unknown) for an entity id."""
+        if entity is None:
+            return None
+        if entity in self.players:
+            return "player"
+        if entity in self.corporations:
+            return "corporation"
+        if entity in self.companies:
+            return "company"
+        return None
+
+    def share_size(self, corporation: str) -> int:
+        """Percent of one ordinary share of `corporation`."""
+        if isinstance(self.share_percent, int):
+            return self.share_percent
+        return int(self.share_percent.get(corporation, 10))
+
+    def compass_sides(self) -> dict[str, int]:
+        """Compass name -> hex side number for this map's layout."""
+        return COMPASS_SIDES.get(self.layout, COMPASS_SIDES["flat"])
+
+    def resolve_rotation(self, tile: str, hex: str, edges: tuple) -> int:
+        """Rotation of `tile` on `hex` that joins `edges` (or the only legal one when empty).
+
+        Delegates to `rotation_resolver`, which the engine supplies; without it the
+        rotation cannot be worked out here, so the move is reported as ambiguous.
+        """
+        if self.rotation_resolver is not None:
+            return self.rotation_resolver(tile, hex, tuple(edges))
+        if edges:
+            what = f"the tile joining {' and '.join(edges)}"
+        else:
+            what = "no rotation"
+        raise AmbiguousMoveError(
+            f"#{tile} on {hex}: {what} was given and the rotation cannot be worked out here; "
+            f"give it as a number, e.g. \"lays #{tile} on {hex} rot 0\" (0-5)",
+            candidates=[f"lays #{tile} on {hex} rot {r}" for r in range(6)],
+        )

@@ -1,0 +1,175 @@
+"""Turning parse failures into messages a player can act on.
+
+Lark reports the terminals it expected; players never see those names. Each terminal maps
+to words here ("a hex coordinate such as J10"); move words are summarised as one phrase.
+Every message names the line and column (1-based) and repeats the line with a caret.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Iterable, Optional, Sequence
+
+from pbem.errors import NotationError
+
+#: terminal -> (phrase, example words used for "did you mean")
+MOVE_WORDS: dict[str, tuple[str, ...]] = {
+    "PASS": ("pass", "passes", "done", "skip"),
+    "BID": ("bid", "bids"),
+    "PAR": ("par", "pars", "starts"),
+    "BUY": ("buy", "buys", "bought"),
+    "SELL": ("sell", "sells", "sold"),
+    "LAY": ("lay", "lays", "upgrade", "upgrades", "place", "places"),
+    "TOKEN": ("token", "tokens", "station"),
+    "REMOVE": ("remove", "removes"),
+    "MOVE": ("move", "moves"),
+    "RUN": ("run", "runs", "ran"),
+    "NO_RUN": ("does not run",),
+    "PAY": ("pay", "pays", "paid"),
+    "DIVWORD": ("dividend", "full", "payout"),
+    "WITHHOLD": ("withhold", "withholds", "keeps"),
+    "NO_DIVIDEND": ("no dividend",),
+    "HALF": ("half", "splits"),
+    "DISCARD": ("discard", "discards"),
+    "BANKRUPT": ("bankrupt", "goes bankrupt"),
+    "END_GAME": ("ends the game", "end game"),
+    "SPEND": ("spends",),
+    "EXCHANGE": ("exchange", "exchanges", "trades"),
+    "CONVERT": ("convert", "converts"),
+}
+
+TERMINAL_WORDS: dict[str, str] = {
+    "HEX": "a hex coordinate such as J10",
+    "HEX_KW": '"hex"',
+    "NUMBER": "a number",
+    "PERCENT": "a percentage such as 20%",
+    "CURRENCY": "an amount such as $60",
+    "TILE_HASH": "a tile number such as #57",
+    "TILE_COPY": "a tile number such as 57",
+    "TILE_N": '"tile"',
+    "R_ROT": "a rotation such as r2",
+    "ROT_KW": 'a rotation such as "rot 2"',
+    "COMPASS": "a hex side such as NE",
+    "EDGE_KW": '"joining", "toward" or "exits"',
+    "WORD": "a name (player, company or place)",
+    "NUMWORD": 'a count such as "two"',
+    "ARTICLE": '"a" or "the"',
+    "PRONOUN": '"I"',
+    "SHARE_N": '"share(s)"',
+    "PRIVATE_N": '"private"',
+    "TRAIN_N": '"train"',
+    "CITY_W": '"city" and its number',
+    "SLOT_W": '"slot" and its number',
+    "HOME": '"home"',
+    "NEUTRAL": '"neutral"',
+    "COLOR": "a tile colour",
+    "ON_W": '"on" or "in"',
+    "AT": '"at" or "@"',
+    "TO": '"to"',
+    "FROM": '"from"',
+    "FOR": '"for"',
+    "OF": '"of"',
+    "WITH": '"with"',
+    "AND": '"and"',
+    "BY": '"by"',
+    "VIA": '"via"',
+    "PER": '"per share"',
+    "OUT_W": '"out"',
+    "RECEIVE": '"receives"',
+    "TRADE_IN": '"trading in" and a train',
+    "TRUSTED": '"trusted"',
+    "IPO_W": '"IPO"',
+    "POOL_W": '"pool" or "market"',
+    "BANK_W": '"bank"',
+    "DEPOT_W": '"depot"',
+    "ROUND_HEADER": 'a round label such as "OR 2.1:"',
+    "TIMESTAMP": "a time stamp",
+    "PAREN": "a remark in brackets",
+    "COLON": '":"',
+    "SEMI": '";" (next move)',
+    "PERIOD": '"."',
+    "COMMA": '","',
+    "DASH": '"-" (between stops)',
+    "ARROW": '"->"',
+    "EQ": '"=" and the revenue',
+    "PLUS": '"+"',
+    "SLASH": '"/"',
+    "GT": '">"',
+    "CLAUSE_SEP": "the next move",
+    "$END": "the end of the line",
+}
+
+#: the order phrases are listed in (most useful first)
+_ORDER = ["__MOVE__", "HEX", "TILE_HASH", "NUMBER", "CURRENCY", "PERCENT", "R_ROT", "ROT_KW",
+          "WORD", "TRAIN_N", "SHARE_N", "FROM", "FOR", "AT", "ON_W", "TO", "CITY_W", "EQ"]
+
+_HIDDEN = {"NEVER_MATCHES", "TIMESTAMP", "ROUND_HEADER", "PERIOD", "CLAUSE_SEP", "SEMI",
+           "PAREN", "ARTICLE", "WITH", "COMMA", "PRONOUN", "HEX_KW", "PLUS", "SLASH", "OUT_W",
+           "AND", "DASH", "ARROW", "GT", "PER", "OF", "COLON", "NUMWORD", "TILE_COPY"}
+
+MOVE_PHRASE = ("a move word (buy, sell, par, bid, pass, lay, token, runs, pays out, withholds, "
+               "discards, ...)")
+
+
+def expected_words(terminals: Iterable[str]) -> list[str]:
+    """Readable phrases for a set of lark terminal names, most useful first."""
+    names = set(terminals or ())
+    out: list[tuple[int, str]] = []
+    moves = [n for n in names if n in MOVE_WORDS]
+    if len(moves) >= 4:
+        out.append((0, MOVE_PHRASE))
+    else:
+        for n in moves:
+            out.append((1, " or ".join(f'"{w}"' for w in MOVE_WORDS[n][:2])))
+    rest = [n for n in names if n not in MOVE_WORDS and n not in _HIDDEN]
+    if not rest and not out:
+        rest = [n for n in names if n in ("$END", "SEMI", "COMMA", "COLON", "AND", "OF")]
+    for n in rest:
+        if n.startswith("__ANON"):
+            continue
+        phrase = TERMINAL_WORDS.get(n)
+        if phrase is None:
+            phrase = n.lower().replace("_", " ")
+        rank = _ORDER.index(n) + 2 if n in _ORDER else 50
+        out.append((rank, phrase))
+    out.sort()
+    return list(dict.fromkeys(p for _, p in out))
+
+
+def words_list(phrases: Sequence[str]) -> str:
+    phrases = list(phrases)
+    if not phrases:
+        return "something else"
+    if len(phrases) == 1:
+        return phrases[0]
+    return ", ".join(phrases[:-1]) + " or " + phrases[-1]
+
+
+def keyword_suggestion(word: str, terminals: Optional[Iterable[str]] = None) -> Optional[str]:
+    """The move word closest to `word` (among `terminals`' words if given), if close."""
+    pool = []
+    for name, words in MOVE_WORDS.items():
+        if terminals is None or name in terminals:
+            pool.extend(w for w in words if " " not in w)
+    m = difflib.get_close_matches(word.lower(), pool, n=1, cutoff=0.7)
+    return m[0] if m else None
+
+
+def caret_block(line_text: str, column: int, length: int = 1) -> str:
+    """The line and a caret under columns [column, column+length)."""
+    shown = line_text.replace("\t", " ").rstrip("\n")
+    col = max(1, min(column, len(shown) + 1))
+    length = max(1, min(length, len(shown) - col + 1)) if col <= len(shown) else 1
+    return f"    {shown}\n    {' ' * (col - 1)}{'^' * length}"
+
+
+def notation_error(message: str, *, line_no: int, line_text: str, column: int,
+                   text: str = "", expected: Sequence[str] = (), length: int = 0) -> NotationError:
+    """A NotationError whose message starts with 'line L, column C:' and shows the spot."""
+    length = length or max(1, len(text))
+    full = f"line {line_no}, column {column}: {message}\n{caret_block(line_text, column, length)}"
+    return NotationError(full, text=text or line_text.strip(), line=line_no, column=column,
+                         expected=list(expected))
+
+
+_WORDISH = re.compile(r"[A-Za-z][A-Za-z'’]*")

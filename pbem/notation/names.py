@@ -1,0 +1,265 @@
+"""Entity, place and train names: resolving what players write to ids, with suggestions.
+
+Matching is case-insensitive and ignores punctuation and spaces ("Qu'Appelle" =
+"quappelle"). Within one kind of entity it tries, in order, and stops at the first tier
+that matches anything:
+
+1. exact: symbol, id, full/display name or alias ("CPR", "Canadian Pacific Railway");
+2. prefix of a symbol, alias or full name, at least two characters ("Canadian Pac", "QL");
+3. a run of words inside the full name, at least three characters ("Pacific Railway",
+   "Central").
+
+Several matches in the deciding tier raise AmbiguousMoveError; none raises NotationError
+with difflib's closest names ("did you mean ...").
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Iterable, Optional, Sequence
+
+from pbem.errors import AmbiguousMoveError
+
+KIND_WORDS = {
+    "player": "player",
+    "corporation": "corporation",
+    "company": "private company",
+    "location": "place",
+    "train": "train",
+}
+
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+def norm(text: str) -> str:
+    """Lower-case letters and digits only; drops a leading 'the' and a trailing "'s"."""
+    t = text.strip().lower().replace("’", "'")
+    if t.endswith("'s"):
+        t = t[:-2]
+    t = re.sub(r"^the[\s_]+", "", t)
+    return _NON_ALNUM.sub("", t)
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in _NON_ALNUM.split(text.lower().replace("'", "").replace("’", "")) if w]
+
+
+@dataclass(frozen=True)
+class Entry:
+    kind: str
+    ident: str                 # id/symbol/hex/train name
+    label: str                 # how messages show it: 'CPR (Canadian Pacific Railway)'
+    exact: frozenset           # normalised exact forms
+    prefixable: tuple          # normalised forms whose prefixes match
+    words: tuple               # words of each long name (tuple of tuples)
+    shown: tuple               # human forms offered as suggestions
+
+
+def _entry(kind: str, ident: str, names: Sequence[str], label: str) -> Entry:
+    forms = [ident, *names]
+    exact = frozenset(n for n in (norm(f) for f in forms) if n)
+    words = tuple(tuple(_words(n)) for n in names if len(_words(n)) > 1)
+    return Entry(kind, ident, label, exact, tuple(sorted(exact)), words,
+                 tuple(dict.fromkeys(f for f in forms if f)))
+
+
+class NameIndex:
+    """All names of one context, by kind, with the multi-word rewrite for the lexer."""
+
+    def __init__(self, ctx) -> None:
+        self.entries: dict[str, list[Entry]] = {k: [] for k in KIND_WORDS}
+        corp_alias: dict[str, list[str]] = {}
+        for alias, sym in ctx.corporation_aliases.items():
+            corp_alias.setdefault(sym, []).append(alias)
+        comp_alias: dict[str, list[str]] = {}
+        for alias, sym in ctx.company_aliases.items():
+            comp_alias.setdefault(sym, []).append(alias)
+        for pid, shown in ctx.players.items():
+            names = [shown] if shown and shown != pid else []
+            self.entries["player"].append(_entry("player", pid, names, shown or pid))
+        for sym, full in ctx.corporations.items():
+            names = [n for n in [full, *corp_alias.get(sym, [])] if n]
+            self.entries["corporation"].append(
+                _entry("corporation", sym, names, f"{sym} ({full})" if full else sym))
+        for sym, full in ctx.companies.items():
+            names = [n for n in [full, *comp_alias.get(sym, [])] if n]
+            self.entries["company"].append(
+                _entry("company", sym, names, f"{sym} ({full})" if full else sym))
+        for hex_, place in ctx.locations.items():
+            names = [place] if isinstance(place, str) else list(place)
+            parts = []
+            for n in names:
+                for p in re.split(r"\s*(?:&|/|,|\band\b)\s*", n):
+                    p = re.sub(r"\s*\(.*\)\s*$", "", p).strip()
+                    if p and p not in names:
+                        parts.append(p)
+            allnames = [*names, *parts]
+            self.entries["location"].append(
+                _entry("location", hex_, allnames, f"{hex_} ({names[0]})" if names else hex_))
+        train_alias: dict[str, list[str]] = {}
+        for alias, tname in ctx.train_aliases.items():
+            train_alias.setdefault(tname, []).append(alias)
+        for tname in ctx.trains:
+            self.entries["train"].append(
+                _entry("train", tname, train_alias.get(tname, []), f"{tname} train"))
+        self.substitution = _substitution([
+            *ctx.players.keys(), *ctx.players.values(), *ctx.corporations.values(),
+            *ctx.companies.values(), *ctx.corporation_aliases.keys(),
+            *ctx.company_aliases.keys(), *ctx.train_aliases.keys(),
+            *(n for e in self.entries["location"] for n in e.shown[1:]),
+        ])
+
+    # ------------------------------------------------------------------ matching
+    def _tier_matches(self, q: str, kind: str) -> tuple[int, list[Entry]]:
+        entries = self.entries[kind]
+        found = [e for e in entries if q in e.exact]
+        if found:
+            return 1, found
+        if len(q) >= 2:
+            found = [e for e in entries if any(f.startswith(q) for f in e.prefixable)]
+            if found:
+                return 2, found
+        if len(q) >= 3:
+            found = []
+            for e in entries:
+                for ws in e.words:
+                    if any("".join(ws[i:]).startswith(q) for i in range(1, len(ws))):
+                        found.append(e)
+                        break
+            if found:
+                return 3, found
+        return 0, []
+
+    def lookup(self, text: str, kinds: Sequence[str], *, mode: str = "union") -> Optional[Entry]:
+        """The one entry `text` names among `kinds`, or None if it names nothing.
+
+        mode 'priority': kinds are tried in order and the first kind with a match decides.
+        mode 'union': all kinds compete; an exact symbol/alias match wins outright, but an
+        exact full-name match of one kind next to a prefix match of another kind (e.g.
+        "Canadian Pacific": private CP, and corporation CPR by prefix) is ambiguous.
+        Raises AmbiguousMoveError when several entries fit equally well.
+        """
+        q = norm(text)
+        if not q:
+            return None
+        if mode == "priority":
+            for kind in kinds:
+                tier, found = self._tier_matches(q, kind)
+                if found:
+                    return self._one(text, found)
+            return None
+        results = [(kind, *self._tier_matches(q, kind)) for kind in kinds]
+        results = [r for r in results if r[2]]
+        if not results:
+            return None
+        best = min(r[1] for r in results)
+        found = [e for r in results if r[1] == best for e in r[2]]
+        if best == 1 and len(found) == 1:
+            e = found[0]
+            by_symbol = q == norm(e.ident) or any(
+                q == norm(a) and len(a) <= 5 for a in e.shown[1:])
+            if not by_symbol:
+                # a full-name match next to a prefix match of another kind
+                found += [x for r in results if r[1] == 2 and r[0] != e.kind for x in r[2]]
+        return self._one(text, found)
+
+    def _one(self, text: str, found: list[Entry]) -> Entry:
+        uniq = list(dict.fromkeys(found))
+        if len(uniq) == 1:
+            return uniq[0]
+        labels = [f"{KIND_WORDS[e.kind]} {e.label}" for e in uniq]
+        raise AmbiguousMoveError(
+            f'"{text.strip()}" could mean {_or_list(labels)}; write the symbol to choose',
+            candidates=[e.ident for e in uniq])
+
+    def suggestions(self, text: str, kinds: Sequence[str], n: int = 3) -> list[Entry]:
+        """Closest entries by spelling (difflib), best first."""
+        q = text.strip().lower()
+        scored: dict[Entry, float] = {}
+        for kind in kinds:
+            for e in self.entries[kind]:
+                for form in e.shown:
+                    f = form.lower()
+                    r = difflib.SequenceMatcher(None, q, f).ratio()
+                    if norm(f) and norm(q):
+                        r = max(r, difflib.SequenceMatcher(None, norm(q), norm(f)).ratio())
+                    if r >= 0.6 and r > scored.get(e, 0):
+                        scored[e] = r
+        return [e for e, _ in sorted(scored.items(), key=lambda kv: -kv[1])[:n]]
+
+    def unknown_message(self, text: str, kinds: Sequence[str]) -> tuple[str, list[str]]:
+        """'unknown corporation "CRP" — did you mean "CPR" (Canadian Pacific Railway)?'"""
+        what = _or_list([KIND_WORDS[k] for k in kinds])
+        sugg = self.suggestions(text, kinds)
+        msg = f'unknown {what} "{text.strip()}"'
+        if sugg:
+            msg += " — did you mean " + _or_list([_suggest_label(e) for e in sugg]) + "?"
+        else:
+            known = [e.ident for k in kinds for e in self.entries[k]][:12]
+            if known:
+                msg += " (known: " + ", ".join(known) + ")"
+        return msg, [e.ident for e in sugg]
+
+
+def _suggest_label(e: Entry) -> str:
+    if e.kind in ("corporation", "company"):
+        full = e.label[len(e.ident) + 2:-1] if e.label != e.ident else ""
+        return f'"{e.ident}"' + (f" ({full})" if full else "")
+    if e.kind == "location":
+        return f'"{e.shown[1]}" ({e.ident})' if len(e.shown) > 1 else f'"{e.ident}"'
+    return f'"{e.label}"'
+
+
+def _or_list(items: Sequence[str]) -> str:
+    items = list(dict.fromkeys(items))
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+# ---------------------------------------------------------------------- lexer rewrite
+_WORD_OK = re.compile(r"[A-Za-z_][A-Za-z0-9_'’&]*\Z")
+
+
+def _substitution(names: Iterable[str]) -> Optional[re.Pattern]:
+    """One regex finding every known name that is not a single WORD as it stands."""
+    pats = []
+    for name in sorted({n for n in names if n and n.strip()}, key=len, reverse=True):
+        name = name.strip()
+        if _WORD_OK.match(name) or "\n" in name or name.isdigit():
+            continue
+        runs = re.split(r"([A-Za-z0-9]+)", name)
+        # runs = [lead, run, sep, run, ..., trail]
+        lead, trail = runs[0], runs[-1]
+        core = runs[1:-1]
+        if not core:
+            continue
+        parts = []
+        for i, piece in enumerate(core):
+            if i % 2 == 0:
+                parts.append(re.escape(piece))
+            else:
+                parts.append(r"[^A-Za-z0-9\n;:]+" if piece.strip() or piece else "")
+        body = "".join(parts)
+        lead_p = f"(?:{re.escape(lead)})?" if lead and not lead.isspace() else ""
+        trail_p = f"(?:{re.escape(trail)})?" if trail and not trail.isspace() else ""
+        pats.append(lead_p + body + trail_p)
+    if not pats:
+        return None
+    return re.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(pats) + r")(?![A-Za-z0-9_])", re.IGNORECASE)
+
+
+def _wordify(m: re.Match) -> str:
+    s = m.group(0)
+    out = ["_" if not (c.isascii() and c.isalnum()) else c for c in s]
+    if out and out[0].isdigit():
+        out[0] = "_"
+    return "".join(out)
+
+
+def rewrite_names(index: NameIndex, line: str) -> str:
+    """`line` with every known multi-word name turned into one WORD of the same length."""
+    if index.substitution is None:
+        return line
+    return index.substitution.sub(_wordify, line)
