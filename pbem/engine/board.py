@@ -207,9 +207,13 @@ class Board:
         self._supply: dict[str, Optional[int]] = dict(counts)
 
     # ------------------------------------------------------------------ basic queries
-    def _changed(self) -> None:
+    def _changed(self, tiles: bool = False) -> None:
+        """Invalidate derived data; track links (which hex track may enter) change only with tiles."""
         self.version += 1
+        links = None if tiles else self._cache.get("links")
         self._cache.clear()
+        if links is not None:
+            self._cache["links"] = links
 
     def _hex(self, coord: str) -> _Hex:
         hx = self._hexes.get(coord)
@@ -846,7 +850,7 @@ class Board:
                     if t is not None:
                         lifted.append(t)
                         toks[i] = None
-        self._changed()
+        self._changed(tiles=True)
         return LayResult(cost_terrain=terrain, cost_borders=sum(x.cost for x in crossings),
                          crossings=len(crossings), crossed=tuple(crossings), upgrade=upgrade,
                          lifted_tokens=tuple(lifted), replaced=old.name)
@@ -882,7 +886,7 @@ class Board:
                 ob = next((x for x in nh.printed_tile.borders if x.edge == inv), None)
                 if ob is not None:
                     nh.borders[inv] = ob
-        self._changed()
+        self._changed(tiles=True)
         return old.name
 
     # ------------------------------------------------------------------ misc

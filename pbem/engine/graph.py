@@ -14,34 +14,77 @@ from dataclasses import dataclass, field
 from pbem.engine import hexgrid
 
 
-@dataclass(frozen=True)
 class Reach:
     """`edges`: coord -> edges of that hex the network touches (track may be laid to join
     them; a station's own hex counts all its sides). `nodes`: (coord, node) reached.
     `paths`: (coord, path index) of the current tiles walked. `hexes`: hexes with walked track.
-    `route_nodes`: most mandatory stops (cities, towns, off-boards other than optional ones)
-    reachable from one station; `optional_route`: some station reaches one mandatory stop and
+    `route_nodes`: mandatory stops (cities, towns, off-boards other than optional ones)
+    reachable from one station, counted up to 2 (all the rules ask is whether there are two); `optional_route`: some station reaches one mandatory stop and
     an optional one (1882 fishing exit). `tokenable_cities`: (coord, city index) reached where
-    the corporation could place its own next marker. `token_cities`: (coord, node) of its stations."""
+    the corporation could place its own next marker. `token_cities`: (coord, node) of its stations.
 
-    edges: dict
-    nodes: frozenset
-    paths: frozenset
-    hexes: frozenset
-    route_nodes: int
-    optional_route: bool
-    tokenable_cities: tuple
-    token_cities: tuple = field(default=())
+    The per-station figures and the tokenable cities are computed on first use only: most
+    queries need just the network itself."""
+
+    __slots__ = ("_board", "_corp", "edges", "nodes", "paths", "hexes", "token_cities", "_route", "_tok")
+
+    def __init__(self, board, corp, edges, nodes, paths, token_cities):
+        self._board = board
+        self._corp = corp
+        self.edges = edges
+        self.nodes = nodes
+        self.paths = paths
+        self.hexes = frozenset(c for c, _ in paths)
+        self.token_cities = token_cities
+        self._route = None
+        self._tok = None
+
+    def _route_figures(self) -> tuple[int, bool]:
+        if self._route is None:
+            self._route = _route_figures(self._board, self._corp, self.token_cities)
+        return self._route
+
+    @property
+    def route_nodes(self) -> int:
+        return self._route_figures()[0]
+
+    @property
+    def optional_route(self) -> bool:
+        return self._route_figures()[1]
+
+    @property
+    def tokenable_cities(self) -> tuple:
+        if self._tok is None:
+            board, hexes, tok = self._board, self._board._hexes, []
+            for c, k in sorted(self.nodes):
+                tile = hexes[c].tile
+                if tile.nodes[k].kind != "city":
+                    continue
+                ci = tile.city_index(k)
+                if board.token_problem(self._corp, c, ci) is None:
+                    tok.append((c, ci))
+            self._tok = tuple(tok)
+        return self._tok
 
     @property
     def route_available(self) -> bool:
         return self.route_nodes >= 2 or self.optional_route
 
 
-def _walk(board, corp: str, starts, edges: dict, paths: set, nodes: set) -> None:
-    """Directed walk from the start nodes; fills edges/paths/nodes."""
+def _links(board) -> dict:
+    """coord -> the 6 hexes track may enter (Board.link), cached until the board changes."""
+    table = board._cache.get("links")
+    if table is None:
+        link = board.link
+        table = {c: tuple(link(c, e) for e in range(6)) for c in board._hexes}
+        board._cache["links"] = table
+    return table
+
+
+def _walk(board, corp: str, starts, edges: dict, paths: set, nodes: set, enough=None) -> None:
+    """Directed walk from the start nodes; fills edges/paths/nodes. `enough(nodes)` may end it early."""
     hexes = board._hexes
-    link = board.link
+    links = _links(board)
     node_blocks = board.node_blocks
     opposite = hexgrid.opposite
     seen_states: set = set()
@@ -72,16 +115,19 @@ def _walk(board, corp: str, starts, edges: dict, paths: set, nodes: set) -> None
         coord, p, idx = state
         rot = hexes[coord].rot
         paths.add((coord, p))
+        here = links[coord]
         for e in rot.path_edges[p]:
             edges.setdefault(coord, set()).add(e)
-            nb = link(coord, e)
+            nb = here[e]
             if nb is not None:
                 edges.setdefault(nb, set()).add(opposite(e))
         for k in rot.path_nodes[p]:
             nodes.add((coord, k))
+        if enough is not None and enough(nodes):
+            return
         other = rot.paths[p][1 - idx]
         if isinstance(other, int):
-            nb = link(coord, other)
+            nb = here[other]
             if nb is None:
                 continue
             inv = opposite(other)
@@ -98,58 +144,48 @@ def _walk(board, corp: str, starts, edges: dict, paths: set, nodes: set) -> None
 
 
 def compute_reach(board, corp: str) -> Reach:
-    hexes = board._hexes
     starts = board.token_cities(corp)
+    links = _links(board)
     edges: dict = {}
     paths: set = set()
     nodes: set = set()
     for coord, _k in starts:
         s = edges.setdefault(coord, set())
         for e in range(6):
-            if board.link(coord, e) is not None:
+            if links[coord][e] is not None:
                 s.add(e)
     _walk(board, corp, starts, edges, paths, nodes)
+    return Reach(board, corp, {c: frozenset(s) for c, s in edges.items()}, frozenset(nodes),
+                 frozenset(paths), tuple(starts))
 
-    # stops reachable from each station separately (does the corporation have a route?)
+
+def _route_figures(board, corp: str, starts) -> tuple[int, bool]:
+    """Most mandatory stops reachable from one station, and whether a station reaches exactly one
+    mandatory stop plus an optional one (does the corporation have a route?)."""
+    hexes = board._hexes
     best, optional_route = 0, False
+
+    def enough(found) -> bool:
+        # two mandatory stops settle both questions the game asks ("is there a route?")
+        return sum(1 for c, k in found if not hexes[c].tile.nodes[k].optional) >= 2
+
     for st in starts:
         e2: dict = {}
         p2: set = set()
         n2: set = set()
-        _walk(board, corp, [st], e2, p2, n2)
+        _walk(board, corp, [st], e2, p2, n2, enough)
         if not p2:
             continue
         mand = opt = 0
         for c, k in n2:
-            node = hexes[c].tile.nodes[k]
-            if node.optional:
+            if hexes[c].tile.nodes[k].optional:
                 opt += 1
             else:
                 mand += 1
         best = max(best, mand)
         if mand == 1 and opt:
             optional_route = True
-
-    reach_ = Reach(
-        edges={c: frozenset(s) for c, s in edges.items()},
-        nodes=frozenset(nodes),
-        paths=frozenset(paths),
-        hexes=frozenset(c for c, _ in paths),
-        route_nodes=best,
-        optional_route=optional_route,
-        tokenable_cities=(),
-        token_cities=tuple(starts),
-    )
-    tok = []
-    for c, k in sorted(nodes):
-        tile = hexes[c].tile
-        if tile.nodes[k].kind != "city":
-            continue
-        ci = tile.city_index(k)
-        if board.token_problem(corp, c, ci) is None:
-            tok.append((c, ci))
-    object.__setattr__(reach_, "tokenable_cities", tuple(tok))
-    return reach_
+    return best, optional_route
 
 
 def reach(board, corp: str) -> Reach:
