@@ -1,0 +1,549 @@
+"""The text of a game file: values, escaping, the hash chain, `loads` and `dumps`.
+
+Pure functions over bytes/str; no file system access (that is `pbem.gamefile.store`).
+The format is specified in docs/game-file.md; keep the two in step.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from typing import ClassVar, Iterable, Union
+
+from pbem.errors import GameFileError
+
+FORMAT_VERSION = 1
+MAGIC = "pbem-game"
+HASH_LEN = 32                 # hex digits kept of each SHA-256 (128 bits)
+GENESIS = "0" * HASH_LEN      # the "previous hash" of line 1
+
+_HEX = re.compile(rb"[0-9a-f]{%d}" % HASH_LEN)
+_INT = re.compile(r"-?[0-9]+")
+_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+_TARGETS = re.compile(r"[0-9]+(,[0-9]+)*")
+_DECODER = json.JSONDecoder(strict=True)
+
+
+class TornTailError(GameFileError):
+    """The file does not end with a newline: an append was interrupted (see `repair`).
+
+    `tail` holds the bytes after the last newline; `complete` is True when they are a
+    whole valid line that only lacks its newline (repair then adds the newline).
+    """
+
+    def __init__(self, message: str, *, line: int, tail: bytes, complete: bool):
+        super().__init__(message, line=line)
+        self.tail = tail
+        self.complete = complete
+
+
+class StaleGameError(GameFileError):
+    """An append was made with `expect_head`, but the file has changed since."""
+
+
+# ---------------------------------------------------------------------------- values
+
+def utcnow() -> datetime:
+    """The current time in UTC, whole seconds (the precision stored in the file)."""
+    return datetime.now(timezone.utc).replace(microsecond=0)
+
+
+def _utc(value: datetime, what: str) -> datetime:
+    if not isinstance(value, datetime) or value.tzinfo is None or value.utcoffset() is None:
+        raise GameFileError(f"{what} must be a timezone-aware datetime, got {value!r}")
+    return value.astimezone(timezone.utc).replace(microsecond=0)
+
+
+def _text(value: object, what: str, *, empty: bool = True) -> str:
+    if not isinstance(value, str):
+        raise GameFileError(f"{what} must be a str, got {type(value).__name__}")
+    if not empty and not value:
+        raise GameFileError(f"{what} must not be empty")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise GameFileError(f"{what} contains a lone surrogate and cannot be stored: {value!r}") from None
+    return value
+
+
+@dataclass(frozen=True)
+class Player:
+    """One seat: display name (also the entity name used in moves) and mail address."""
+
+    name: str
+    email: str
+
+    def __post_init__(self) -> None:
+        _text(self.name, "player name", empty=False)
+        _text(self.email, "player email")
+
+
+@dataclass(frozen=True)
+class GameHeader:
+    """What a game is: title, players in seat order, RNG seed, options, creation time.
+
+    `players` accepts Player values or (name, email) pairs; lists become tuples.
+    `created` is normalised to UTC, whole seconds.
+    """
+
+    title: str
+    players: tuple[Player, ...]
+    seed: int
+    options: tuple[str, ...] = ()
+    created: datetime = field(default_factory=utcnow)
+    version: int = FORMAT_VERSION
+
+    def __post_init__(self) -> None:
+        _text(self.title, "title", empty=False)
+        players = tuple(p if isinstance(p, Player) else Player(*p) for p in self.players)
+        if not players:
+            raise GameFileError("a game needs at least one player")
+        names = [p.name for p in players]
+        for name in names:
+            if names.count(name) > 1:
+                raise GameFileError(f"player name {name!r} is used twice")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise GameFileError(f"seed must be an int, got {self.seed!r}")
+        if isinstance(self.options, str):
+            raise GameFileError("options must be a list of strings, not one string")
+        options = tuple(_text(o, "option") for o in self.options)
+        if self.version != FORMAT_VERSION:
+            raise GameFileError(f"unsupported format version {self.version!r} (this is {FORMAT_VERSION})")
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "created", _utc(self.created, "created"))
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """An accepted move. `line` is its 1-based line in the file; `hash` its chain hash.
+
+    `annulled_by` is the seq of the annulment that cancelled it (None while in force).
+    """
+
+    kind: ClassVar[str] = "move"
+    seq: int
+    time: datetime
+    entity: str
+    notation: str
+    source: str
+    hash: str
+    line: int
+    annulled_by: int | None = None
+
+    @property
+    def annulled(self) -> bool:
+        return self.annulled_by is not None
+
+
+@dataclass(frozen=True)
+class AnnulRecord:
+    """A moderator undo: cancels the moves whose seqs are `targets` (ascending)."""
+
+    kind: ClassVar[str] = "annul"
+    seq: int
+    time: datetime
+    who: str
+    targets: tuple[int, ...]
+    reason: str
+    source: str
+    hash: str
+    line: int
+
+
+@dataclass(frozen=True)
+class NoteRecord:
+    """A moderator comment; has no effect on the game."""
+
+    kind: ClassVar[str] = "note"
+    seq: int
+    time: datetime
+    who: str
+    text: str
+    source: str
+    hash: str
+    line: int
+
+
+Record = Union[MoveRecord, AnnulRecord, NoteRecord]
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """A whole verified game file in memory (what `loads` returns)."""
+
+    header: GameHeader
+    records: tuple[Record, ...]
+    header_hash: str   # hash of the last header line: where the move chain starts
+    head: str          # hash of the last line of the file
+
+    @property
+    def next_seq(self) -> int:
+        return len(self.records) + 1
+
+    def effective_moves(self) -> list[MoveRecord]:
+        """The moves still in force, in order."""
+        return [r for r in self.records if isinstance(r, MoveRecord) and not r.annulled]
+
+    def listing(self) -> str:
+        """Human-readable list of all records, annulled moves visibly marked."""
+        h = self.header
+        out = [f"{h.title}  seed {h.seed}  created {format_time(h.created)}",
+               "players: " + ", ".join(f"{_show(p.name)} <{_show(p.email)}>" for p in h.players)]
+        if h.options:
+            out.append("options: " + ", ".join(_show(o) for o in h.options))
+        for r in self.records:
+            t = format_time(r.time)
+            if isinstance(r, MoveRecord):
+                line = f"{r.seq:>5}  {t}  {_show(r.entity)}: {_show(r.notation)}"
+                if r.annulled:
+                    line += f"   [ANNULLED by #{r.annulled_by}]"
+            elif isinstance(r, AnnulRecord):
+                seqs = ", ".join(f"#{s}" for s in r.targets)
+                line = f"{r.seq:>5}  {t}  ANNUL {seqs} by {_show(r.who)}: {_show(r.reason)}"
+            else:
+                line = f"{r.seq:>5}  {t}  NOTE by {_show(r.who)}: {_show(r.text)}"
+            out.append(line)
+        return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------- encoding
+
+def chain_hash(prev: str, body: bytes) -> str:
+    """The hash of a line: first HASH_LEN hex digits of SHA-256(prev-hash ASCII + body bytes)."""
+    return hashlib.sha256(prev.encode("ascii") + body).hexdigest()[:HASH_LEN]
+
+
+def quote(value: str) -> str:
+    """Quote a string field: a JSON string literal in one canonical form.
+
+    `"` and `\\` are backslash-escaped, newline/CR/tab become \\n \\r \\t, every other
+    character that is not printable (str.isprintable) becomes \\uXXXX (a surrogate pair
+    above U+FFFF); all other characters, including non-ASCII letters, are kept as is.
+    """
+    out = ['"']
+    for ch in value:
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\r":
+            out.append("\\r")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch.isprintable():
+            out.append(ch)
+        else:
+            cp = ord(ch)
+            if cp > 0xFFFF:
+                cp -= 0x10000
+                out.append("\\u%04x\\u%04x" % (0xD800 + (cp >> 10), 0xDC00 + (cp & 0x3FF)))
+            else:
+                out.append("\\u%04x" % cp)
+    out.append('"')
+    return "".join(out)
+
+
+def _show(value: str) -> str:
+    """A string for a human listing: as is when printable, else quoted."""
+    return value if value and value.isprintable() else quote(value)
+
+
+def format_time(value: datetime) -> str:
+    v = value.astimezone(timezone.utc)
+    return (f"{v.year:04d}-{v.month:02d}-{v.day:02d}"
+            f"T{v.hour:02d}:{v.minute:02d}:{v.second:02d}Z")
+
+
+def _header_bodies(h: GameHeader) -> list[str]:
+    bodies = [f"{MAGIC} {h.version}", f"title {quote(h.title)}",
+              f"created {format_time(h.created)}", f"seed {h.seed}"]
+    bodies += [f"player {quote(p.name)} {quote(p.email)}" for p in h.players]
+    bodies += [f"option {quote(o)}" for o in h.options]
+    return bodies
+
+
+def move_body(seq: int, time: datetime, entity: str, notation: str, source: str) -> str:
+    return f"move {seq} {format_time(time)} {quote(entity)} {quote(notation)} {quote(source)}"
+
+
+def annul_body(seq: int, time: datetime, who: str, targets: Iterable[int], reason: str,
+               source: str) -> str:
+    ts = ",".join(str(t) for t in targets)
+    return f"annul {seq} {format_time(time)} {quote(who)} {ts} {quote(reason)} {quote(source)}"
+
+
+def note_body(seq: int, time: datetime, who: str, text: str, source: str) -> str:
+    return f"note {seq} {format_time(time)} {quote(who)} {quote(text)} {quote(source)}"
+
+
+def _record_body(r: Record) -> str:
+    if isinstance(r, MoveRecord):
+        return move_body(r.seq, r.time, r.entity, r.notation, r.source)
+    if isinstance(r, AnnulRecord):
+        return annul_body(r.seq, r.time, r.who, r.targets, r.reason, r.source)
+    return note_body(r.seq, r.time, r.who, r.text, r.source)
+
+
+def render_lines(prev: str, bodies: Iterable[str]) -> tuple[bytes, str]:
+    """Hash-chain `bodies` after `prev`; returns the bytes of the lines and the new head."""
+    out = bytearray()
+    for body in bodies:
+        b = body.encode("utf-8")
+        prev = chain_hash(prev, b)
+        out += b + b" " + prev.encode("ascii") + b"\n"
+    return bytes(out), prev
+
+
+def header_text(header: GameHeader) -> bytes:
+    """The bytes of a new game file holding only `header`."""
+    return render_lines(GENESIS, _header_bodies(header))[0]
+
+
+def dumps(log: GameLog) -> str:
+    """The text of `log`; `dumps(loads(data)) == data` for every valid file.
+
+    Raises GameFileError if the stored hashes of `log` do not match its content.
+    """
+    data, _ = render_lines(GENESIS, _header_bodies(log.header) + [_record_body(r) for r in log.records])
+    again = loads(data)
+    if again.records != log.records or again.head != log.head or again.header != log.header:
+        raise GameFileError("GameLog is inconsistent (records, hashes or annulments do not match)")
+    return data.decode("utf-8")
+
+
+# ---------------------------------------------------------------------------- decoding
+
+class _Bad(Exception):
+    """A problem with the current line (turned into GameFileError with the line number)."""
+
+
+def _tokens(body: str) -> list[tuple[bool, str]]:
+    """Split a line body into (quoted?, value) fields separated by single spaces."""
+    out: list[tuple[bool, str]] = []
+    i, n = 0, len(body)
+    while True:
+        if i >= n:
+            raise _Bad("empty field at the end of the line (a trailing space)")
+        if body[i] == '"':
+            try:
+                value, i = _DECODER.raw_decode(body, i)
+            except json.JSONDecodeError as e:
+                raise _Bad(f"bad quoted string at column {e.pos + 1}: {e.msg}") from None
+            out.append((True, value))
+        else:
+            end = body.find(" ", i)
+            end = n if end < 0 else end
+            word = body[i:end]
+            if not word:
+                raise _Bad(f"empty field at column {i + 1} (two spaces in a row, or a trailing space)")
+            if '"' in word:
+                raise _Bad(f"stray quote in field {word!r}")
+            out.append((False, word))
+            i = end
+        if i == n:
+            return out
+        if body[i] != " ":
+            raise _Bad(f"expected a space at column {i + 1}")
+        i += 1
+
+
+def _parse_time(word: str) -> datetime:
+    if not _TIME.fullmatch(word):
+        raise _Bad(f"bad time {word!r} (expected YYYY-MM-DDTHH:MM:SSZ)")
+    try:
+        return datetime.strptime(word, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    except ValueError:
+        raise _Bad(f"bad time {word!r}") from None
+
+
+_SCHEMAS: dict[str, str] = {   # field kinds after the keyword: s=string i=int t=time l=list
+    MAGIC: "i", "title": "s", "created": "t", "seed": "i", "player": "ss", "option": "s",
+    "move": "itsss", "annul": "itslss", "note": "itsss",
+}
+_HEADER_ORDER = (MAGIC, "title", "created", "seed", "player", "option")
+
+
+def _fields(body: str) -> tuple[str, list]:
+    toks = _tokens(body)
+    quoted, kind = toks[0]
+    if quoted or kind not in _SCHEMAS:
+        raise _Bad(f"unknown line kind {kind!r}")
+    schema = _SCHEMAS[kind]
+    if len(toks) - 1 != len(schema):
+        raise _Bad(f"{kind!r} line needs {len(schema)} fields, has {len(toks) - 1}")
+    values: list = []
+    for (is_q, v), want in zip(toks[1:], schema):
+        if want == "s":
+            if not is_q:
+                raise _Bad(f"expected a quoted string, got {v!r}")
+            values.append(v)
+        elif is_q:
+            raise _Bad(f"expected an unquoted field, got {quote(v)}")
+        elif want == "i":
+            if not _INT.fullmatch(v):
+                raise _Bad(f"expected an integer, got {v!r}")
+            values.append(int(v))
+        elif want == "t":
+            values.append(_parse_time(v))
+        else:
+            if not _TARGETS.fullmatch(v):
+                raise _Bad(f"expected a comma-separated list of move numbers, got {v!r}")
+            values.append(tuple(int(x) for x in v.split(",")))
+    return kind, values
+
+
+class _Reader:
+    def __init__(self, name: str):
+        self.name = name
+        self.prev = GENESIS
+        self.stage = -1                       # index into _HEADER_ORDER of the last header line
+        self.h: dict = {"players": [], "options": []}
+        self.header: GameHeader | None = None
+        self.header_hash = GENESIS
+        self.records: list[Record] = []
+        self.effective: list[int] = []        # indexes into records of moves in force
+
+    def error(self, line: int, msg: str) -> GameFileError:
+        return GameFileError(f"{self.name}:{line}: {msg}", line=line)
+
+    def feed(self, raw: bytes, line: int) -> None:
+        if line == 1:
+            if not raw.startswith(MAGIC.encode() + b" "):
+                raise _Bad(f"not a pbem game file (line 1 must start with {MAGIC!r})")
+            version = raw[len(MAGIC) + 1:].split(b" ", 1)[0]
+            if version.isdigit() and version != str(FORMAT_VERSION).encode():
+                raise _Bad(f"unsupported format version {version.decode()} (this reader knows {FORMAT_VERSION})")
+        if len(raw) < HASH_LEN + 2 or raw[-HASH_LEN - 1] != 0x20 or not _HEX.fullmatch(raw, len(raw) - HASH_LEN):
+            raise _Bad(f"malformed line: it must end with a space and {HASH_LEN} lowercase hex digits")
+        body, stored = raw[:-HASH_LEN - 1], raw[-HASH_LEN:].decode("ascii")
+        computed = chain_hash(self.prev, body)
+        if computed != stored:
+            raise _Bad(f"hash mismatch (stored {stored}, computed {computed}): this line was altered,"
+                       " or a line before it was removed, inserted or moved")
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise _Bad(f"not valid UTF-8 at byte {e.start + 1}") from None
+        kind, values = _fields(text)
+        if kind in _HEADER_ORDER:
+            self._header_line(kind, values)
+        else:
+            self._record_line(kind, values, stored, line)
+        canonical = (_header_bodies_line(kind, values) if kind in _HEADER_ORDER
+                     else _record_body(self.records[-1]))
+        if canonical != text:
+            raise _Bad(f"line is not in canonical form (expected {canonical!r})")
+        self.prev = stored
+
+    def _header_line(self, kind: str, values: list) -> None:
+        idx = _HEADER_ORDER.index(kind)
+        if self.header is not None:
+            raise _Bad(f"header line {kind!r} after the first record")
+        ok = (idx == self.stage + 1) or (kind == "player" and self.stage == idx) \
+            or (kind == "option" and self.stage in (idx - 1, idx))
+        if not ok:
+            expected = _HEADER_ORDER[self.stage + 1] if self.stage < 3 else "player/option/record"
+            raise _Bad(f"header line {kind!r} out of order (expected {expected!r})")
+        self.stage = idx
+        if kind == MAGIC:
+            pass
+        elif kind == "player":
+            player = Player(*values)
+            if any(p.name == player.name for p in self.h["players"]):
+                raise _Bad(f"player name {player.name!r} is used twice")
+            self.h["players"].append(player)
+        elif kind == "option":
+            self.h["options"].append(values[0])
+        else:
+            self.h[kind] = values[0]
+
+    def _finish_header(self) -> None:
+        if self.stage < 4:
+            raise _Bad(f"header incomplete: expected a {_HEADER_ORDER[self.stage + 1]!r} line")
+        self.header = GameHeader(title=self.h["title"], players=tuple(self.h["players"]),
+                                 seed=self.h["seed"], options=tuple(self.h["options"]),
+                                 created=self.h["created"])
+        self.header_hash = self.prev
+
+    def _record_line(self, kind: str, values: list, stored: str, line: int) -> None:
+        if self.header is None:
+            self._finish_header()
+        seq, time = values[0], values[1]
+        if seq != len(self.records) + 1:
+            raise _Bad(f"sequence number {seq}, expected {len(self.records) + 1}")
+        if kind == "move":
+            entity, notation, source = values[2:]
+            if not entity or not notation:
+                raise _Bad("a move needs a non-empty entity and notation")
+            self.effective.append(len(self.records))
+            self.records.append(MoveRecord(seq, time, entity, notation, source, stored, line))
+        elif kind == "annul":
+            who, targets, reason, source = values[2:]
+            n = len(targets)
+            in_force = [self.records[k].seq for k in self.effective[-n:]] if n <= len(self.effective) else None
+            if in_force != list(targets):
+                last = [self.records[k].seq for k in self.effective[-n:]]
+                raise _Bad(f"annulment of {list(targets)} does not match the last {n} moves in force {last}")
+            for k in self.effective[-n:]:
+                self.records[k] = replace(self.records[k], annulled_by=seq)
+            del self.effective[-n:]
+            self.records.append(AnnulRecord(seq, time, who, tuple(targets), reason, source, stored, line))
+        else:
+            who, text, source = values[2:]
+            self.records.append(NoteRecord(seq, time, who, text, source, stored, line))
+
+
+def _header_bodies_line(kind: str, values: list) -> str:
+    if kind == MAGIC:
+        return f"{MAGIC} {values[0]}"
+    if kind == "created":
+        return f"created {format_time(values[0])}"
+    if kind == "seed":
+        return f"seed {values[0]}"
+    return " ".join([kind] + [quote(v) for v in values])
+
+
+def loads(data: bytes | str, *, name: str = "<game file>") -> GameLog:
+    """Parse and verify a whole game file. `name` is used in error messages.
+
+    Raises GameFileError (with `.line`, 1-based) for any malformed, altered, removed,
+    inserted or reordered line; TornTailError (a GameFileError) when the file does not
+    end with a newline, i.e. the last append was interrupted.
+    """
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    if not data:
+        raise GameFileError(f"{name}:1: empty file", line=1)
+    lines = data.split(b"\n")
+    tail = lines.pop()
+    r = _Reader(name)
+    for number, raw in enumerate(lines, start=1):
+        try:
+            r.feed(raw, number)
+        except _Bad as e:
+            raise r.error(number, str(e)) from None
+        except GameFileError as e:            # value validation (e.g. a Player)
+            raise r.error(number, str(e)) from None
+    if tail:
+        number = len(lines) + 1
+        try:
+            loads(data + b"\n", name=name)
+            complete = True
+        except GameFileError:
+            complete = False
+        what = ("is complete but lacks its final newline" if complete
+                else f"is incomplete ({len(tail)} bytes, no newline)")
+        raise TornTailError(f"{name}:{number}: last line {what}: an append was interrupted;"
+                            " run repair() to fix the tail", line=number, tail=tail, complete=complete)
+    if r.header is None:
+        try:
+            r._finish_header()
+        except _Bad as e:
+            raise r.error(len(lines), str(e)) from None
+    assert r.header is not None
+    return GameLog(r.header, tuple(r.records), r.header_hash, r.prev)

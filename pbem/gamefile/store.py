@@ -1,0 +1,338 @@
+"""A game file on disk: create, open, append under a lock, annul, repair a torn tail.
+
+Locking: every operation takes fcntl.flock on the sidecar `<file>.lock` (shared to read,
+exclusive to write) and re-reads and verifies the whole file under that lock, so several
+processes (mail handler, CLI) may use the same game at once. Details: docs/game-file.md.
+"""
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import secrets
+import stat
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, Sequence
+
+from pbem.errors import GameFileError
+
+from .format import (AnnulRecord, GameHeader, GameLog, MoveRecord, NoteRecord, Record,
+                     StaleGameError, _text, _utc, annul_body, header_text, loads, move_body,
+                     note_body, render_lines, utcnow)
+
+
+def lock_path(path: str | os.PathLike[str]) -> Path:
+    """The sidecar lock file of a game file: `<file>.lock`."""
+    return Path(os.fspath(path) + ".lock")
+
+
+@contextmanager
+def _locked(path: Path, *, exclusive: bool) -> Iterator[None]:
+    lp = lock_path(path)
+    try:
+        fd = os.open(lp, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+    except OSError as e:
+        # A read-only copy (e.g. a player verifying an archive): read without the lock.
+        if exclusive or e.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise
+        try:
+            fd = os.open(lp, os.O_RDONLY | os.O_CLOEXEC)
+        except OSError:
+            yield
+            return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        yield
+    finally:
+        os.close(fd)                      # closing the descriptor releases the lock
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _fsync_dir(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _must_exist(path: Path) -> None:
+    if not path.exists():
+        raise FileNotFoundError(errno.ENOENT, "no such game file", str(path))
+
+
+def _write_new(path: Path, content: bytes, *, replace_existing: bool) -> None:
+    """Write `content` to a temp file beside `path`, fsync it, move it into place, fsync the dir.
+
+    With replace_existing=False an existing `path` is never overwritten (os.link refuses to;
+    on file systems without hard links we fall back to os.replace after an existence check,
+    which the caller's exclusive lock makes safe among pbem processes).
+    """
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+    try:
+        try:
+            if replace_existing:
+                os.fchmod(fd, stat.S_IMODE(os.stat(path).st_mode))
+            _write_all(fd, content)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if replace_existing:
+            os.replace(tmp, path)
+        else:
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                raise GameFileError(f"{path}: refusing to overwrite an existing game file") from None
+            except OSError:
+                if os.path.lexists(path):
+                    raise GameFileError(f"{path}: refusing to overwrite an existing game file") from None
+                os.replace(tmp, path)
+    finally:
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
+    _fsync_dir(path.parent)
+
+
+class GameFile:
+    """One game's stored file. Obtain with `GameFile.create` or `GameFile.open`.
+
+    The in-memory view (`header`, `records`, `head`) is refreshed by every write and by
+    `reload()`; writes always re-read and verify the file under the lock first, so a stale
+    object never writes a wrong sequence number or a broken chain.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], log: GameLog):
+        self.path = Path(path)
+        self._log = log
+
+    # -- reading ---------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: str | os.PathLike[str], header: GameHeader) -> "GameFile":
+        """Create a new game file holding `header`; GameFileError if `path` exists."""
+        path = Path(path)
+        content = header_text(header)
+        log = loads(content, name=str(path))
+        with _locked(path, exclusive=True):
+            if os.path.lexists(path):
+                raise GameFileError(f"{path}: refusing to overwrite an existing game file")
+            _write_new(path, content, replace_existing=False)
+        return cls(path, log)
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str]) -> "GameFile":
+        """Open and verify a game file (the whole chain). FileNotFoundError if missing."""
+        path = Path(path)
+        _must_exist(path)
+        with _locked(path, exclusive=False):
+            data = path.read_bytes()
+        return cls(path, loads(data, name=str(path)))
+
+    def reload(self) -> None:
+        """Re-read and re-verify the file (to see appends made by other processes)."""
+        self._log = GameFile.open(self.path)._log
+
+    @property
+    def log(self) -> GameLog:
+        return self._log
+
+    @property
+    def header(self) -> GameHeader:
+        return self._log.header
+
+    @property
+    def records(self) -> tuple[Record, ...]:
+        """Every record (moves, annulments, notes) in file order."""
+        return self._log.records
+
+    @property
+    def header_hash(self) -> str:
+        return self._log.header_hash
+
+    @property
+    def head(self) -> str:
+        """Hash of the last line: publish it (e.g. in every mail) to make history rewrites evident."""
+        return self._log.head
+
+    def effective_moves(self) -> list[MoveRecord]:
+        """The moves still in force (not annulled), in order."""
+        return self._log.effective_moves()
+
+    def listing(self) -> str:
+        """All records as human-readable text; annulled moves are marked."""
+        return self._log.listing()
+
+    # -- writing ---------------------------------------------------------------------
+
+    def append(self, entity: str, notation: str, source: str = "", *,
+               time: datetime | None = None, expect_head: str | None = None) -> MoveRecord:
+        """Append one move. `notation` is stored verbatim (any characters).
+
+        `expect_head`: if given, refuse (StaleGameError, nothing written) unless the file's
+        head hash still equals it, i.e. nobody appended since the caller validated the move.
+        """
+        rec = self.append_many([(entity, notation)], source, time=time, expect_head=expect_head)
+        return rec[0]
+
+    def append_many(self, moves: Iterable[tuple[str, str]], source: str = "", *,
+                    time: datetime | None = None,
+                    expect_head: str | None = None) -> list[MoveRecord]:
+        """Append several (entity, notation) moves from one source, all or nothing.
+
+        Every move is checked before anything is written; the lines are then committed by
+        one atomic file replacement, so a failure or a crash leaves either all or none.
+        """
+        items = [tuple(m) if isinstance(m, (tuple, list)) else m for m in moves]
+        for m in items:
+            if not isinstance(m, tuple) or len(m) != 2:
+                raise GameFileError(f"append_many wants (entity, notation) pairs, got {m!r}")
+            _text(m[0], "entity", empty=False)
+            _text(m[1], "notation", empty=False)
+        _text(source, "source")
+        if not items:
+            return []
+        when = utcnow() if time is None else _utc(time, "time")
+
+        def bodies(log: GameLog) -> list[str]:
+            return [move_body(log.next_seq + i, when, e, n, source) for i, (e, n) in enumerate(items)]
+
+        new = self._commit(bodies, expect_head)
+        return [r for r in new if isinstance(r, MoveRecord)]
+
+    def annul(self, n: int, reason: str, who: str, source: str = "", *,
+              time: datetime | None = None, expect_head: str | None = None) -> AnnulRecord:
+        """Cancel the last `n` moves still in force (moderator undo) with an annul record.
+
+        The annulled moves stay in the file; they are marked `annulled` and drop out of
+        `effective_moves()`. GameFileError if n < 1 or more than the moves in force.
+        """
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise GameFileError(f"annul needs a positive number of moves, got {n!r}")
+        _text(reason, "reason")
+        _text(who, "who", empty=False)
+        _text(source, "source")
+        when = utcnow() if time is None else _utc(time, "time")
+
+        def bodies(log: GameLog) -> list[str]:
+            in_force = log.effective_moves()
+            if n > len(in_force):
+                raise GameFileError(f"{self.path}: cannot annul {n} moves, only {len(in_force)} in force")
+            targets = [m.seq for m in in_force[-n:]]
+            return [annul_body(log.next_seq, when, who, targets, reason, source)]
+
+        (rec,) = self._commit(bodies, expect_head)
+        assert isinstance(rec, AnnulRecord)
+        return rec
+
+    def note(self, text: str, who: str, source: str = "", *,
+             time: datetime | None = None, expect_head: str | None = None) -> NoteRecord:
+        """Append a moderator note (hashed like a move, no effect on the game)."""
+        _text(text, "note text")
+        _text(who, "who", empty=False)
+        _text(source, "source")
+        when = utcnow() if time is None else _utc(time, "time")
+        (rec,) = self._commit(
+            lambda log: [note_body(log.next_seq, when, who, text, source)], expect_head)
+        assert isinstance(rec, NoteRecord)
+        return rec
+
+    def _commit(self, make_bodies: Callable[[GameLog], Sequence[str]],
+                expect_head: str | None) -> tuple[Record, ...]:
+        path = self.path
+        _must_exist(path)
+        with _locked(path, exclusive=True):
+            data = path.read_bytes()
+            log = loads(data, name=str(path))
+            if expect_head is not None and log.head != expect_head:
+                self._log = log
+                raise StaleGameError(f"{path}: the game changed since it was read "
+                                     f"(head {log.head}, expected {expect_head})")
+            bodies = make_bodies(log)
+            extra, _ = render_lines(log.head, bodies)
+            # Verify what we are about to write with the reader itself.
+            new_log = loads(data + extra, name=str(path))
+            if len(bodies) == 1:
+                self._append_bytes(data, extra)
+            else:
+                _write_new(path, data + extra, replace_existing=True)
+            self._log = new_log
+        return new_log.records[len(log.records):]
+
+    def _append_bytes(self, old: bytes, extra: bytes) -> None:
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+        try:
+            try:
+                _write_all(fd, extra)
+                os.fsync(fd)
+            except BaseException:
+                try:                       # undo a partial write; we still hold the lock
+                    os.ftruncate(fd, len(old))
+                    os.fsync(fd)
+                except OSError:
+                    pass
+                raise
+        finally:
+            os.close(fd)
+
+
+@dataclass(frozen=True)
+class RepairResult:
+    """What `repair` did: `removed` = bytes cut off the end; `completed` = a newline was added
+    to a last line that was whole and valid; `line` = the affected line (None: nothing done)."""
+
+    removed: bytes = b""
+    completed: bool = False
+    line: int | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.line is not None
+
+
+def repair(path: str | os.PathLike[str]) -> RepairResult:
+    """Fix a torn tail left by an interrupted append, under the exclusive lock.
+
+    Only the bytes after the last newline are touched: if they form a complete line whose
+    hash verifies, the missing newline is added; otherwise they are truncated away. All
+    earlier lines must verify, else GameFileError and the file is left untouched. A file
+    that already ends with a newline is verified and left as is.
+    """
+    path = Path(path)
+    _must_exist(path)
+    with _locked(path, exclusive=True):
+        data = path.read_bytes()
+        if not data or data.endswith(b"\n"):
+            loads(data, name=str(path))
+            return RepairResult()
+        cut = data.rfind(b"\n") + 1
+        line = data.count(b"\n") + 1
+        try:
+            loads(data + b"\n", name=str(path))
+        except GameFileError:
+            pass
+        else:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+            try:
+                _write_all(fd, b"\n")
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            return RepairResult(completed=True, line=line)
+        loads(data[:cut], name=str(path))     # everything before the tail must be sound
+        fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC)
+        try:
+            os.ftruncate(fd, cut)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        return RepairResult(removed=data[cut:], line=line)
