@@ -145,9 +145,16 @@ def words_list(phrases: Sequence[str]) -> str:
     return ", ".join(phrases[:-1]) + " or " + phrases[-1]
 
 
-def keyword_suggestion(word: str, terminals: Optional[Iterable[str]] = None) -> Optional[str]:
-    """The move word closest to `word` (among `terminals`' words if given), if close."""
-    pool = []
+#: other keywords offered as "did you mean" when a name is not found
+OTHER_WORDS = ("rotation", "rot", "orientation", "token", "city", "slot", "tile", "train",
+               "share", "shares", "from", "pool", "market", "ipo", "depot", "via", "neutral",
+               "private", "joining", "toward", "trading", "with", "for", "out")
+
+
+def keyword_suggestion(word: str, terminals: Optional[Iterable[str]] = None, *,
+                       others: bool = False) -> Optional[str]:
+    """The keyword closest to `word` (move words of `terminals` if given), if close."""
+    pool = list(OTHER_WORDS) if others else []
     for name, words in MOVE_WORDS.items():
         if terminals is None or name in terminals:
             pool.extend(w for w in words if " " not in w)

@@ -30,6 +30,9 @@ KIND_WORDS = {
 }
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
+#: words a name may not be found by on their own ("and" is in "Long Lake, and Saskatchewan")
+_STOPWORDS = {"and", "of", "the", "co", "company", "railway", "railroad", "rail", "rr", "ry",
+              "de", "du", "la", "le", "der", "die", "das", "und"}
 
 
 def norm(text: str) -> str:
@@ -124,7 +127,8 @@ class NameIndex:
             found = []
             for e in entries:
                 for ws in e.words:
-                    if any("".join(ws[i:]).startswith(q) for i in range(1, len(ws))):
+                    if any("".join(ws[i:]).startswith(q) for i in range(1, len(ws))
+                           if ws[i] not in _STOPWORDS):
                         found.append(e)
                         break
             if found:
@@ -196,7 +200,8 @@ class NameIndex:
         if sugg:
             msg += " — did you mean " + _or_list([_suggest_label(e) for e in sugg]) + "?"
         else:
-            known = [e.ident for k in kinds for e in self.entries[k]][:12]
+            known = [e.label if e.kind == "player" else e.ident
+                     for k in kinds for e in self.entries[k]][:12]
             if known:
                 msg += " (known: " + ", ".join(known) + ")"
         return msg, [e.ident for e in sugg]

@@ -79,9 +79,10 @@ def parse_move(text: str, ctx: NotationContext) -> Action:
     if not moves:
         raise notation_error("no move found", line_no=1, line_text=line, column=1,
                              text=line.strip(), expected=expected_words(set(MOVE_WORDS)))
+    from .formatter import format_action
     raise notation_error(
         f"this line holds {len(moves)} moves ("
-        + "; ".join(m.text for m in moves) + "); send them with parse_message",
+        + "; ".join(format_action(m.action, ctx) for m in moves) + "); read it with parse_message",
         line_no=1, line_text=line, column=moves[1].column, text=moves[1].text)
 
 
@@ -116,6 +117,7 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False) 
 
 
 _BANNER = re.compile(r"^\s*--.*--\s*$")
+MOVE_PHRASE_SHORT = "buy, sell, par, bid, pass, lay, token, runs, pays out, ..."
 
 # ---------------------------------------------------------------------- name index cache
 _index_cache: dict = {}
@@ -271,6 +273,8 @@ class _Reader:
             found, found_word, length = f'"{raw}"', raw, max(1, len(raw))
         else:  # pragma: no cover - UnexpectedEOF is not raised by LALR
             expected, col, found, found_word, length = set(), len(line) + 1, "the end of the line", None, 1
+        if col <= 1 or not line[:col - 1].strip():
+            expected.discard("$END")
         phrases = expected_words(expected)
         before = line[:col - 1].rstrip()
         where = ""
@@ -297,9 +301,10 @@ class _Reader:
                 if (prev and isinstance(prev.action, Par) and prev.action.entity == echo.entity
                         and echo.corporation in (None, prev.action.corporation)):
                     continue
+                corp = echo.corporation or "CPR"
                 raise notation_error(
                     f"this reports {echo.what} and is not a move by itself; write the par, "
-                    f"e.g. \"par CPR at 100\" (the president's share comes with it)",
+                    f"e.g. \"par {corp} at 100\" (the president's share comes with it)",
                     line_no=line_no, line_text=line_text, column=col, text=text)
             a = item.action
             if (prev and isinstance(a, BuyShares) and isinstance(prev.action, Par)
@@ -396,9 +401,13 @@ class _Reader:
         if sugg:
             raise self.err(f'expected a move, but found "{raw}" — did you mean "{sugg}"?', first,
                            expected=expected_words(set(MOVE_WORDS)))
-        msg, _ = self.index.unknown_message(self.text_of(name), ("player", "corporation", "company"))
-        raise self.err(msg + "; and no move word follows it", name,
-                       expected=[KIND_WORDS["player"], KIND_WORDS["corporation"]])
+        text = self.text_of(name).strip()
+        _, sugg = self.index.unknown_message(text, ("player", "corporation", "company"))
+        msg = (f'no move found: "{text}" is neither a move word ({MOVE_PHRASE_SHORT}) '
+               f'nor a known name')
+        if sugg:
+            msg += f' — did you mean "{sugg[0]}"?'
+        raise self.err(msg, name, expected=expected_words(set(MOVE_WORDS)))
 
     def resolve(self, node, kinds: Sequence[str], *, mode: str = "priority") -> Entry:
         text = self.text_of(node)
@@ -408,9 +417,13 @@ class _Reader:
             raise self.ambiguous(e, node) from None
         if entry is None:
             msg, _ = self.index.unknown_message(text, kinds)
+            if kinds == ("location",):
+                msg = msg.split(" (known:")[0] + ": give a hex coordinate such as J10"
+                if self.index.entries["location"]:
+                    msg += " or a place name"
             if " did you mean" not in msg:
                 w = re.match(r"\s*([A-Za-z]+)", text)
-                sugg = keyword_suggestion(w.group(1)) if w else None
+                sugg = keyword_suggestion(w.group(1), others=True) if w else None
                 if sugg:
                     msg += f' — did you mean the word "{sugg}"?'
             raise self.err(msg, node, expected=[KIND_WORDS[k] for k in kinds])
@@ -707,8 +720,17 @@ class _Reader:
                 hit = None
             if hit is None or norm(text) not in hit.exact:
                 return [self._buy_train(node, subject, tname, mods)]
-        kinds = ("company", "corporation") if corp_side else ("corporation", "company")
-        entry = self.resolve(name, kinds, mode="union")
+        if corp_side or mods["price"] is not None:
+            # corporations buy privates; "Ann buys Hudson Bay for $20" is the 18xx.games
+            # line for buying a private at its price in the auction
+            entry = self.resolve(name, ("company", "corporation"), mode="priority")
+        else:
+            try:
+                entry = self.resolve(name, ("corporation", "company"), mode="union")
+            except AmbiguousMoveError as e:
+                raise AmbiguousMoveError(
+                    f'{e}; for shares write "buys a share of <corporation>", for the private '
+                    f'company "buys <private> for <price>"', candidates=e.candidates) from None
         if entry.kind == "corporation":
             return [self._buy_shares(node, subject, entry.ident, self.ctx.share_size(entry.ident), mods)]
         return [self._buy_company(node, subject, entry.ident, mods)]
@@ -879,6 +901,9 @@ class _Reader:
             raise self.err(f"where? give the hex, e.g. \"lays #{tiles[0][0]} on I5 rot 2\"", node,
                            expected=["a hex coordinate such as J10"])
         if len(hexes) > 1:
+            if re.fullmatch(r"R\d+", hexes[1][0]):
+                raise self.err("a rotation is a number from 0 to 5 (r0-r5)", hexes[1][1],
+                               expected=["a rotation such as r2"])
             raise self.err("two hexes given in one lay: " + ", ".join(h for h, _ in hexes), hexes[1][1])
         if len(rots) > 1:
             raise self.err("two rotations given", rots[1][1])
