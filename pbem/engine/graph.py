@@ -81,18 +81,27 @@ def _links(board) -> dict:
     return table
 
 
-def _walk(board, corp: str, starts, edges: dict, paths: set, nodes: set, enough=None) -> None:
-    """Directed walk from the start nodes; fills edges/paths/nodes. `enough(nodes)` may end it early."""
+def _walk(board, corp: str, starts, edges: dict, paths: set, nodes: set, enough=None,
+          blocked: frozenset = frozenset(), arrivals=None, verify: bool = True) -> None:
+    """Directed walk from the start nodes; fills edges/paths/nodes. `enough(nodes)` may end it early.
+
+    A train does not reverse, so a stop entered along path p is left along its other paths.
+    When a stop is entered a second time along another path, leaving it back along the first
+    entry is a real route only if the stop can be reached along a second path without passing
+    through it first; that is checked with a walk in which the stop ends every route (`verify`).
+    `blocked` nodes end the walk like full cities; `arrivals` collects node -> entry paths."""
     hexes = board._hexes
     links = _links(board)
     node_blocks = board.node_blocks
     opposite = hexgrid.opposite
     seen_states: set = set()
     walked_nodes: set = set()
+    first_entry: dict = {}
+    reopened: set = set()
+    start_set = set(starts)
     stack: list = []
 
     def enter_node(coord: str, k: int, came_from=None):
-        # leave the node along every other path (a train does not reverse at a stop);
         # remember which paths were launched so each is launched once
         rot = hexes[coord].rot
         for p in rot.node_paths[k]:
@@ -102,6 +111,21 @@ def _walk(board, corp: str, starts, edges: dict, paths: set, nodes: set, enough=
             a, b = rot.paths[p]
             idx = 0 if (not isinstance(a, int) and a[1] == k) else 1
             stack.append((coord, p, idx))
+
+    def arrive(coord: str, k: int, p: int):
+        key = (coord, k)
+        if arrivals is not None:
+            arrivals.setdefault(key, set()).add(p)
+        if key in start_set or key in blocked or node_blocks(coord, k, corp):
+            return
+        first = first_entry.get(key)
+        if first is None:
+            first_entry[key] = p
+            enter_node(coord, k, came_from=p)
+        elif p != first and key not in reopened and verify:
+            if _second_entry(board, corp, starts, key, first, blocked):
+                reopened.add(key)
+                enter_node(coord, k)
 
     for coord, k in starts:
         nodes.add((coord, k))
@@ -137,10 +161,14 @@ def _walk(board, corp: str, starts, edges: dict, paths: set, nodes: set, enough=
                 qi = 0 if a == inv else 1
                 stack.append((nb, q, qi))
         else:
-            k = other[1]
-            if node_blocks(coord, k, corp):
-                continue
-            enter_node(coord, k, came_from=p)
+            arrive(coord, other[1], p)
+
+
+def _second_entry(board, corp: str, starts, key, first: int, blocked: frozenset) -> bool:
+    """Whether node `key` can be entered along a path other than `first` without passing it."""
+    arr: dict = {}
+    _walk(board, corp, starts, {}, set(), set(), blocked=blocked | {key}, arrivals=arr, verify=False)
+    return any(p != first for p in arr.get(key, ()))
 
 
 def compute_reach(board, corp: str) -> Reach:
