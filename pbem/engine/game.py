@@ -124,6 +124,25 @@ class Game:
         ent = self.current_entity()
         return self.round.legal(ent) if ent else []
 
+    def legal_moves(self, entity: Optional[str] = None):
+        """Concrete legal moves of `entity` (default: the acting entity), as pbem.engine.legal.LegalMove."""
+        from pbem.engine.legal import legal_moves
+
+        return legal_moves(self, entity)
+
+    def __deepcopy__(self, memo):
+        # the title (rules, data, tile catalogue) is shared and immutable: copy the state only
+        import copy
+
+        memo[id(self.title)] = self.title
+        memo[id(self.data)] = self.data
+        cls = self.__class__
+        new = cls.__new__(cls)
+        memo[id(self)] = new
+        for k, v in self.__dict__.items():
+            setattr(new, k, copy.deepcopy(v, memo))
+        return new
+
     def train_limit(self, corp: Corporation) -> int:
         return self.phase.train_limit
 

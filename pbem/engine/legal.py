@@ -1,0 +1,209 @@
+"""Concrete legal moves for the acting entity: what a player may do now, spelled out.
+
+Open-ended moves (running trains, prices within a range) are given as one representative
+action plus a note, so a reply to an illegal move can say exactly what is possible.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional
+
+from pbem.engine import actions as A
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+MAX_TILE_LAYS = 400
+
+
+@dataclass(frozen=True)
+class LegalMove:
+    """One legal move: the action, and a note for moves that stand for a range (prices, routes)."""
+
+    action: A.Action
+    note: str = ""
+
+
+def legal_moves(g: "Game", entity: Optional[str] = None) -> list[LegalMove]:
+    """Every legal move of `entity` (default: whoever acts now)."""
+    if g.finished:
+        return []
+    ent = entity or g.current_entity()
+    if ent is None:
+        return []
+    kinds = g.round.legal(ent)
+    out: list[LegalMove] = []
+    rnd = g.round
+    for kind in kinds:
+        fn = _GEN.get(kind)
+        if fn:
+            out.extend(fn(g, rnd, ent))
+    return out
+
+
+def _pass(g, rnd, ent):
+    return [LegalMove(A.Pass(ent))]
+
+
+def _bid(g, rnd, ent):
+    out = []
+    if rnd.auctioning:
+        sym = rnd.auctioning
+        mn, mx = rnd.min_bid(sym), rnd.max_bid(ent, sym)
+        if mn <= mx:
+            out.append(LegalMove(A.Bid(ent, sym, mn), f"any multiple of $5 from ${mn} to ${mx}"))
+        return out
+    for c in rnd.companies:
+        mn, mx = rnd.min_bid(c.sym), rnd.max_bid(ent, c.sym)
+        if mn <= mx:
+            note = "buys it at once" if rnd.may_purchase(c.sym) else f"bid up to ${mx}"
+            out.append(LegalMove(A.Bid(ent, c.sym, mn), note))
+    return out
+
+
+def _par(g, rnd, ent):
+    out = []
+    if getattr(rnd, "pending_par", None):
+        corp = "CPR"
+        for cell in g.market.par_cells:
+            out.append(LegalMove(A.Par(ent, corp, cell.price)))
+        return out
+    for corp in g.corporations.values():
+        if rnd.can_par(ent, corp):
+            for cell in g.market.par_cells:
+                if g.players[ent].cash >= g.title.par_cost(g, corp, cell.price):
+                    out.append(LegalMove(A.Par(ent, corp.sym, cell.price)))
+    return out
+
+
+def _buy_shares(g, rnd, ent):
+    out = []
+    for corp in g.corporations.values():
+        for src in ("ipo", "pool"):
+            if rnd.can_buy(ent, corp, src):
+                price = corp.par_price if src == "ipo" else g.market.price(corp.sym)
+                out.append(LegalMove(A.BuyShares(ent, corp.sym, src), f"${price}"))
+    return out
+
+
+def _sell_shares(g, rnd, ent):
+    out = []
+    for corp in g.corporations.values():
+        if not corp.percent_of(ent):
+            continue
+        mx = g.shares.max_sellable(ent, corp)
+        if rnd.name == "stock" and not rnd.sale_allowed_now():
+            mx = 0
+        for pct in range(10, mx + 1, 10):
+            out.append(LegalMove(A.SellShares(ent, corp.sym, pct)))
+    return out
+
+
+def _place_token(g, rnd, ent):
+    out = []
+    if rnd.name == "operating" and rnd.active_step() == "home":
+        sym, hexes, _lifted = rnd.turn.pending_home[0]
+        for h in hexes:
+            for ci in range(g.board.city_count(h)):
+                if g.board.token_problem(sym, h, ci) is None:
+                    out.append(LegalMove(A.PlaceToken(ent, h, ci)))
+        return out
+    if rnd.name == "stock":
+        for h, ci in g.board.tokenable_cities(ent, connected=False):
+            out.append(LegalMove(A.PlaceToken(ent, h, ci)))
+        return out
+    corp = g.corporations.get(ent)
+    if corp is None:
+        return out
+    for tok in g.title.unused_token_kinds(g, corp):
+        for h, ci in g.board.tokenable_cities(ent, token=tok):
+            price = 0 if tok.neutral else corp.next_token().price
+            if price <= corp.cash:
+                out.append(LegalMove(A.PlaceToken(ent, h, ci, neutral=tok.neutral), f"${price}"))
+    return out
+
+
+def _lay_tile(g, rnd, ent):
+    out = []
+    corp = g.corporations[ent]
+    slot = rnd.tile_lay_slot()
+    if slot is None:
+        return out
+    for coord, tile, rots in g.board.legal_lays(ent, g.tile_colors):
+        if g.blocked_hex(coord):
+            continue
+        upgrade = g.board.tile(coord).color != "white"
+        if (upgrade and not slot.get("upgrade")) or (not upgrade and not slot.get("lay")):
+            continue
+        for r in rots:
+            q = g.board.check_lay(ent, coord, tile, r, g.tile_colors)
+            cost = q.cost_terrain + q.cost_borders + slot.get("cost", 0)
+            if cost > corp.cash:
+                continue
+            out.append(LegalMove(A.LayTile(ent, coord, tile, r), f"${cost}" if cost else ""))
+            if len(out) >= MAX_TILE_LAYS:
+                return out
+    return out
+
+
+def _run_routes(g, rnd, ent):
+    corp = g.corporations[ent]
+    trains = ", ".join(t.name for t in corp.trains)
+    return [LegalMove(A.RunRoutes(ent, ()), f"run {trains} train(s) on routes from its stations")]
+
+
+def _dividend(g, rnd, ent):
+    rev = rnd.turn.revenue
+    return [LegalMove(A.Dividend(ent, "payout"), f"${rev} to shareholders"),
+            LegalMove(A.Dividend(ent, "withhold"), f"${rev} to the treasury")]
+
+
+def _buy_train(g, rnd, ent):
+    corp = g.corporations[ent]
+    out = []
+    emergency = rnd.emergency(corp)
+    room = len(corp.trains) < g.train_limit(corp)
+    avail = g.depot.available(g.phase_names)
+    cheapest = min((t.price for t in avail), default=0)
+    for t in avail:
+        if room and (t.price <= corp.cash or (emergency and t.price == cheapest)):
+            note = f"${t.price}" + (" with the president's help" if t.price > corp.cash else "")
+            out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", t.price), note))
+        for old in sorted({tr.name for tr in corp.trains if tr.name in t.discount}):
+            price = t.price - t.discount[old]
+            if price <= corp.cash:
+                out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", price, old), f"${price} trading in a {old}"))
+    if room and (corp.cash >= 1 or emergency):
+        for other in g.corporations.values():
+            if other is corp or other.closed:
+                continue
+            for name in sorted({t.name for t in other.trains}):
+                top = corp.cash if not emergency else corp.cash + g.players[corp.president].cash
+                out.append(LegalMove(A.BuyTrain(ent, name, other.sym, 1), f"any price from $1 to ${top}"))
+    return out
+
+
+def _buy_company(g, rnd, ent):
+    corp = g.corporations[ent]
+    out = []
+    for c in g.title.purchasable_companies(g, corp):
+        lo, hi = (c.value + 1) // 2, min(2 * c.value, corp.cash)
+        if lo <= hi:
+            out.append(LegalMove(A.BuyCompany(ent, c.sym, lo), f"${lo} to ${hi}"))
+    return out
+
+
+def _discard(g, rnd, ent):
+    corp = g.corporations[ent]
+    return [LegalMove(A.DiscardTrain(ent, n)) for n in sorted({t.name for t in corp.trains})]
+
+
+def _bankrupt(g, rnd, ent):
+    return [LegalMove(A.Bankrupt(ent), "only when the train cannot be paid for")]
+
+
+_GEN = {
+    "pass": _pass, "bid": _bid, "par": _par, "buy_shares": _buy_shares, "sell_shares": _sell_shares,
+    "place_token": _place_token, "lay_tile": _lay_tile, "run_routes": _run_routes, "dividend": _dividend,
+    "buy_train": _buy_train, "buy_company": _buy_company, "discard_train": _discard, "bankrupt": _bankrupt,
+}
