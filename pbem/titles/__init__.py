@@ -3,6 +3,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pbem.errors import PbemError
+
+
+class UnknownTitle(PbemError, KeyError):
+    """The game names a title pbem does not have."""
+
 TITLES = ("1882",)
 
 
@@ -13,4 +19,4 @@ def load_title(name: str):
         from pbem.titles.g1882 import Rules1882
 
         return Rules1882()
-    raise KeyError(f"unknown title {name!r}; known titles: {', '.join(TITLES)}")
+    raise UnknownTitle(f"unknown title {name!r}; known titles: {', '.join(TITLES)}")

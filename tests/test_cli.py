@@ -1,0 +1,61 @@
+"""The pbem command line, run as a user runs it (a subprocess)."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def pbem(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "pbem", *args], capture_output=True, text=True, cwd=cwd or ROOT)
+
+
+def test_replay_json_matches_the_recorded_result():
+    path = FIX / "5585.json"
+    want = json.loads(path.read_text())
+    p = pbem("replay", str(path), "--format", "json")
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["title"] == "1882" and out["finished"] is True and out["end_reason"] == "bank"
+    assert {str(pl["id"]): pl["value"] for pl in out["players"]} == {k: v for k, v in want["result"].items()}
+    assert out["actions"] > 600 and out["replay_ms"] > 0
+    assert [pl["value"] for pl in out["players"]] == sorted((pl["value"] for pl in out["players"]), reverse=True)
+
+
+def test_replay_text_lists_standings():
+    p = pbem("replay", str(FIX / "10526.json"))
+    assert p.returncode == 0, p.stderr
+    assert "finished (manually_ended)" in p.stdout and "1. " in p.stdout
+
+
+def test_show_at_an_action_gives_the_state_then(tmp_path):
+    p = pbem("show", str(FIX / "5585.json"), "--at", "56", "--format", "json")
+    assert p.returncode == 0, p.stderr
+    st = json.loads(p.stdout)
+    assert st["at"] == 56 and st["round"] == "operating" and st["phase"] == "2"
+    qll = next(c for c in st["corporations"] if c["sym"] == "QLL")
+    assert qll["trains"] == [] and qll["tokens_on_map"] == 1
+    assert sum(pl["cash"] for pl in st["players"]) + sum(c["cash"] for c in st["corporations"]) + st["bank"] == 9000
+
+
+def test_refused_action_gives_nonzero_exit_and_names_it(tmp_path):
+    data = json.loads((FIX / "5585.json").read_text())
+    for a in data["actions"]:
+        if a.get("id") == 55:
+            a["hex"] = "C11"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    p = pbem("replay", str(bad), "--format", "json")
+    assert p.returncode != 0
+    assert "(id 55)" in p.stderr and "blocked" in p.stderr
+
+
+def test_unknown_title_is_a_clean_error(tmp_path):
+    data = json.loads((FIX / "5585.json").read_text())
+    data["title"] = "1899"
+    bad = tmp_path / "other.json"
+    bad.write_text(json.dumps(data))
+    p = pbem("replay", str(bad))
+    assert p.returncode == 2 and "unknown title '1899'" in p.stderr and "Traceback" not in p.stderr
