@@ -227,14 +227,51 @@ def _extend_stops(board, corp, stops, i, nodes, chains, keys, other, fail) -> It
 
 
 def _segment_chains(board, seg: Sequence[str]) -> list[Chain]:
+    """Chains whose hexes are exactly `seg` (first hex = start), found by walking only along it."""
     seg = tuple(seg)
-    first, last = seg[0], seg[-1]
-    out = []
-    for k in _nodes_on(board, first):
-        for ch in chains_from(board, first, k):
-            if ch.end[0] == last and ch.hexes == seg:
-                out.append(ch)
+    cache = board._cache.setdefault("segments", {})
+    got = cache.get(seg)
+    if got is not None:
+        return got
+    hexes = board._hexes
+    if any(h not in hexes for h in seg):
+        raise RuleError(f"there is no hex {next(h for h in seg if h not in hexes)} on the map", rule="routes")
+    link = board.link
+    opposite = hexgrid.opposite
+    n = len(seg)
+    out: list[Chain] = []
+
+    def dfs(start, c: str, p: int, idx: int, depth: int, walked: list, keys: set) -> None:
+        rot = hexes[c].rot
+        pk = _path_keys(c, p, rot)
+        if any(k in keys for k in pk):
+            return
+        walked.append((c, p))
+        keys.update(pk)
+        other = rot.paths[p][1 - idx]
+        if isinstance(other, int):
+            if depth + 1 < n:
+                nb = link(c, other)
+                if nb is not None and nb == seg[depth + 1]:
+                    inv = opposite(other)
+                    nrot = hexes[nb].rot
+                    for q in nrot.edge_paths.get(inv, ()):
+                        a, _b = nrot.paths[q]
+                        dfs(start, nb, q, 0 if a == inv else 1, depth + 1, walked, keys)
+        elif depth == n - 1 and (c, other[1]) != start:
+            out.append(Chain(start, (c, other[1]), tuple(walked), frozenset(keys), seg))
+        for k in pk:
+            keys.discard(k)
+        walked.pop()
+
+    rot0 = hexes[seg[0]].rot
+    for k in range(len(hexes[seg[0]].tile.nodes)):
+        for p in rot0.node_paths[k]:
+            a, _b = rot0.paths[p]
+            idx = 0 if (not isinstance(a, int) and a[1] == k) else 1
+            dfs((seg[0], k), seg[0], p, idx, 0, [], set())
     out.sort(key=lambda ch: len(ch.paths))
+    cache[seg] = out
     return out
 
 
