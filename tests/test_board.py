@@ -372,3 +372,23 @@ def test_downgrade_restores_crossed_river(board):
     assert 0 in board.borders("D6") and 3 not in board.borders("F6")
     assert board.check_lay(None, "D6", "57", 0, YELLOW, check_connection=False).cost_borders == 40
 
+
+
+def test_loading_mode_keeps_only_18xx_games_replay_checks(board):
+    # 18xx.games skips rotation and connection checks while it replays a record
+    board.check_lay(None, "B10", "9", 0, YELLOW, loading=True)          # would run off the map
+    board.lay("G7", "57", 0)
+    board.check_lay("CNR", "G7", "14", 1, GREEN, loading=True)          # track kept in another rotation
+    with pytest.raises(RuleError):
+        board.check_lay(None, "G7", "23", 0, GREEN, loading=True)       # but never a city lost
+    with pytest.raises(RuleError):
+        board.check_lay(None, "G7", "14", 0, YELLOW, loading=True)      # nor a colour out of phase
+
+
+def test_snapshot_lists_changed_hexes(board):
+    board.lay("G7", "57", 1)
+    board.place_token("G7", 0, Token("GT", "GT"))
+    snap = board.snapshot()
+    assert snap["G7"]["tile"] == "57" and snap["G7"]["rotation"] == 1
+    assert snap["G7"]["tokens"] == [[("GT", "GT", False)]]
+    assert "K3" not in snap
