@@ -134,6 +134,12 @@ def test_unconnected_stops_refused(west):
     with pytest.raises(RuleError) as e:
         resolve_route(west, "CNR", Route("2", (Stop("D8"), Stop("B6"))), 2, YELLOW)
     assert "no track joins D8 and B6" in str(e.value)
+    with pytest.raises(RuleError) as e:
+        resolve_route(west, "CNR", Route("2", (Stop("D8"), Stop("E7"))), 2, YELLOW)
+    assert "E7 has no city, town or off-board" in str(e.value)
+    with pytest.raises(RuleError) as e:
+        resolve_route(west, "CNR", Route("2", (Stop("D8"), Stop("D6", 3))), 2, YELLOW)
+    assert "no stop number 3" in str(e.value)
 
 
 def test_claimed_revenue_checked_unless_trusted(west):

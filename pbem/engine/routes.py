@@ -170,11 +170,16 @@ def _candidates_stops(board, corp, stops, other, fail: _Fail) -> Iterator[tuple[
     n = len(stops)
     if n == 0:
         return
+    for i, st in enumerate(stops):
+        nn = _nodes_on(board, st.hex)
+        if not nn:
+            fail.add(i, f"{st.hex} has no city, town or off-board area to stop at", "routes run between stops")
+            return
+        if st.node is not None and st.node not in nn:
+            fail.add(i, f"{st.hex} has no stop number {st.node} (it has {len(nn)})", "routes run between stops")
+            return
     first_nodes = [stops[0].node] if stops[0].node is not None else _nodes_on(board, stops[0].hex)
     for k in first_nodes:
-        if stops[0].node is not None and k not in _nodes_on(board, stops[0].hex):
-            fail.add(0, f"{stops[0].hex} has no node {k}", "routes")
-            continue
         if n == 1:
             yield [(stops[0].hex, k)], []
             continue
