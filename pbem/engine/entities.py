@@ -87,6 +87,8 @@ class Corporation:
     closed: bool = False
     last_revenue: int = 0
     flags: dict = field(default_factory=dict)
+    #: routes.ResolvedRoute list of the corporation's latest run (set by Rules.run_routes; for the map overlay)
+    last_routes: list = field(default_factory=list)
 
     def percent_of(self, holder: str) -> int:
         return self.shares.get(holder, 0)
