@@ -11,10 +11,10 @@ The grammar lives in grammar/pbem.lark (+ grammar/<title>.lark).
 from .context import COMPASS_SIDES, NotationContext, RotationResolver
 from .formatter import format_action, format_actions
 from .parser import ParsedMove, parse_line, parse_message, parse_move, read_message
-from .titles import context_for_title
+from .titles import context_for_title, context_from_title_data
 
 __all__ = [
     "COMPASS_SIDES", "NotationContext", "RotationResolver", "ParsedMove", "parse_move",
     "parse_line", "parse_message", "read_message", "format_action", "format_actions",
-    "context_for_title",
+    "context_for_title", "context_from_title_data",
 ]

@@ -173,9 +173,14 @@ class NameIndex:
         if len(uniq) == 1:
             return uniq[0]
         labels = [f"{KIND_WORDS[e.kind]} {e.label}" for e in uniq]
-        raise AmbiguousMoveError(
-            f'"{text.strip()}" could mean {_or_list(labels)}; write the symbol to choose',
-            candidates=[e.ident for e in uniq])
+        idents = [e.ident for e in uniq]
+        if len(set(idents)) < len(idents):   # one symbol, two kinds (1882: SC)
+            idents = [f"{KIND_WORDS[e.kind]} {e.ident}" for e in uniq]
+            hint = "say which"
+        else:
+            hint = "write the symbol to choose"
+        raise AmbiguousMoveError(f'"{text.strip()}" could mean {_or_list(labels)}; {hint}',
+                                 candidates=idents)
 
     def suggestions(self, text: str, kinds: Sequence[str], n: int = 3) -> list[Entry]:
         """Closest entries by spelling (difflib), best first."""

@@ -617,7 +617,7 @@ class _Reader:
                 if not all(w in _PASS_WORDS for w in words):
                     self.resolve(name, ("company", "corporation"), mode="priority")
             elif _is_tree(tail, "pass_words"):
-                for w in tail.children:
+                for w in (t.children[0] for t in tail.children):
                     if w.value.lower().strip("'") not in _PASS_WORDS:
                         raise self.err(
                             f'after "pass" I expected nothing more (or what is passed, e.g. '

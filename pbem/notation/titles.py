@@ -78,3 +78,36 @@ def context_for_title(title: str, players: Optional[Mapping[str, str]] = None, *
     )
     kw.update(overrides)
     return NotationContext(**kw)
+
+
+def context_from_title_data(data: Mapping, players: Optional[Mapping[str, str]] = None, *,
+                            actor: Optional[str] = None, current: Optional[str] = None,
+                            **overrides) -> NotationContext:
+    """A NotationContext from a title data file (docs/title-data.md format).
+
+    Names, trains, places and layout come from `data`; the notation extras of this module
+    (aliases, train aliases, extra place names, the token mover) are added when the title
+    has them.
+    """
+    title = str(data.get("title", "")) or None
+    extra = TITLES.get(title or "", {})
+    locations: dict = {k: v for k, v in (data.get("location_names") or {}).items()}
+    for hex_, names in (extra.get("locations") or {}).items():
+        if not isinstance(names, str):
+            have = locations.get(hex_)
+            merged = [have] if isinstance(have, str) else list(have or [])
+            locations[hex_] = tuple(dict.fromkeys([*merged, *names]))
+    kw = dict(
+        players=dict(players or {}),
+        corporations={c["sym"]: c.get("name", c["sym"]) for c in data.get("corporations", [])},
+        companies={c["sym"]: c.get("name", c["sym"]) for c in data.get("companies", [])},
+        trains=tuple(dict.fromkeys(t["name"] for t in data.get("trains", []))),
+        actor=actor, current=current, title=title,
+        corporation_aliases=dict(extra.get("corporation_aliases", {})),
+        company_aliases=dict(extra.get("company_aliases", {})),
+        train_aliases=dict(extra.get("train_aliases", {})),
+        locations=locations, layout=data.get("layout", "flat"),
+        token_mover=extra.get("token_mover"),
+    )
+    kw.update(overrides)
+    return NotationContext(**kw)
