@@ -40,7 +40,7 @@ def grammar_text(title: Optional[str] = None) -> str:
 @lru_cache(maxsize=None)
 def _compile(title: Optional[str]) -> Lark:
     return Lark(grammar_text(title), parser="lalr", lexer="contextual",
-                propagate_positions=True, maybe_placeholders=False)
+                propagate_positions=False, maybe_placeholders=False)
 
 
 def get_parser(title: Optional[str] = None) -> Lark:
