@@ -12,11 +12,18 @@ from pbem.errors import PbemError
 
 
 def _is_record(path: str) -> bool:
-    return path.endswith(".json")
+    """An 18xx.games JSON record (as opposed to one of our game files)."""
+    with open(path, "rb") as f:
+        return f.read(1).lstrip()[:1] in (b"{", b"")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from pbem.importers.eighteen_xx import ImportRefused, load_record, replay_record
+
+    if not _is_record(args.file):
+        from pbem.cli_game import replay_gamefile
+
+        return replay_gamefile(args.file, args.format)
 
     t0 = time.perf_counter()
     rec = load_record(args.file)
@@ -88,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--at", default="end", help="action id, or 'end'")
     s.add_argument("--format", choices=["text", "json"], default="text")
     s.set_defaults(func=cmd_show)
+    from pbem.cli_game import add_commands
+
+    add_commands(sub)
     return p
 
 
@@ -96,7 +106,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     try:
         return args.func(args)
     except PbemError as e:
-        print(f"pbem: {e}", file=sys.stderr)
+        line = getattr(e, "line", None)
+        where = f" (line {line})" if line and f"line {line}" not in str(e) else ""
+        print(f"pbem: {e}{where}", file=sys.stderr)
         return 2
     except FileNotFoundError as e:
         print(f"pbem: {e}", file=sys.stderr)

@@ -544,3 +544,23 @@ def check_routes(board, corp: str, routes: Sequence[Route], trains, phase_colors
                                 f"{', '.join(both)}", rule="trains of one corporation may not share track")
     raise RuleError("these routes cannot all be run together without sharing track",
                     rule="trains of one corporation may not share track")
+
+
+def route_segments(board, resolved: ResolvedRoute) -> tuple[tuple[str, ...], ...]:
+    """The hexes walked between consecutive stops of a resolved route (both ends included),
+    in travel order: the `via` of an actions.Route (18xx.games 'connections')."""
+    stops = list(resolved.stops)
+    if len(stops) < 2 or not resolved.paths:
+        return ()
+    segs: list[tuple[str, ...]] = []
+    cur = [stops[0][0]]
+    nxt = 1
+    for coord, p in resolved.paths:
+        if cur[-1] != coord:
+            cur.append(coord)
+        if nxt < len(stops) and coord == stops[nxt][0] and len(cur) > 1 \
+                and stops[nxt][1] in board.rot(coord).path_nodes[p]:
+            segs.append(tuple(cur))
+            cur = [coord]
+            nxt += 1
+    return tuple(segs)

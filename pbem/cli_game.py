@@ -1,0 +1,187 @@
+"""`pbem` commands that work on our own game files: new, move, status, legal, log, undo, import-18xx."""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from typing import Optional
+
+from pbem.errors import AmbiguousMoveError, NotationError, PbemError, RuleError
+
+_ADDR = re.compile(r"^\s*(?P<name>[^<]+?)\s*(?:<(?P<email>[^>]*)>)?\s*$")
+
+
+def parse_player(text: str) -> tuple[str, str]:
+    """'Ann <ann@example.org>' -> ('Ann', 'ann@example.org'); a bare name has no address."""
+    m = _ADDR.match(text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"not a player: {text!r} (write: Name <address>)")
+    return m.group("name"), m.group("email") or ""
+
+
+def cmd_new(a: argparse.Namespace) -> int:
+    from pbem.moderator.table import Table
+
+    players = [parse_player(p) for p in a.players]
+    seed = a.seed if a.seed is not None else 0
+    t = Table.create(a.gamefile, a.title, players, seed, a.option or ())
+    print(f"created {a.gamefile}: {a.title}, {len(players)} players, seed {seed}")
+    print(_turn_line(t))
+    return 0
+
+
+def _turn_line(t) -> str:
+    g = t.game
+    if g.finished:
+        return f"the game is over ({g.end_reason})"
+    ent = g.current_entity()
+    who = g.player_name(ent) if ent in g.players else ent
+    extra = ""
+    corp = g.corporations.get(ent)
+    if corp is not None and corp.president:
+        extra = f" (president {g.player_name(corp.president)})"
+    return f"next: {who}{extra} in the {g.round.name} round, phase {g.phase.name}"
+
+
+def cmd_move(a: argparse.Namespace) -> int:
+    from pbem.moderator.table import MoveRejected, Table
+
+    text = sys.stdin.read() if a.text in (None, "-") else a.text
+    t = Table.open(a.gamefile)
+    try:
+        applied = t.submit(text, sender=a.as_player, source=a.source or "cli")
+    except MoveRejected as e:
+        print(f"REFUSED, nothing applied: {e}", file=sys.stderr)
+        if e.legal:
+            print("legal now:", file=sys.stderr)
+            for line in e.legal:
+                print(f"  {line}", file=sys.stderr)
+        return 1
+    except (NotationError, AmbiguousMoveError, RuleError) as e:
+        print(f"REFUSED, nothing applied: {e}", file=sys.stderr)
+        for c in getattr(e, "candidates", []) or []:
+            print(f"  did you mean: {c}", file=sys.stderr)
+        return 1
+    for m in applied:
+        print(f"#{m.seq} {m.notation}")
+    print(_turn_line(t))
+    return 0
+
+
+def cmd_status(a: argparse.Namespace) -> int:
+    from pbem.moderator.table import Table, describe_legal
+
+    t = Table.open(a.gamefile)
+    g = t.game
+    print(f"{g.data['title']}: {_turn_line(t)}; bank ${g.bank}")
+    for pid in g.seat_order:
+        p = g.players[pid]
+        shares = ", ".join(f"{c.sym} {c.percent_of(pid)}%" for c in g.corporations.values() if c.percent_of(pid))
+        print(f"  {p.name}: ${p.cash}, value ${g.player_value(pid)}; {shares} {' '.join(p.companies)}".rstrip())
+    for c in g.corporations.values():
+        if c.closed or not c.ipoed:
+            continue
+        pres = g.player_name(c.president) if c.president else "-"
+        print(f"  {c.sym}: ${c.cash} at {g.market.price(c.sym)}, president {pres}, "
+              f"trains {' '.join(t.name for t in c.trains) or 'none'}")
+    if not g.finished:
+        print("legal now:")
+        for line in describe_legal(g):
+            print(f"  {line}")
+    return 0
+
+
+def cmd_legal(a: argparse.Namespace) -> int:
+    from pbem.moderator.table import Table, describe_legal
+
+    t = Table.open(a.gamefile)
+    for line in describe_legal(t.game, limit=a.limit):
+        print(line)
+    return 0
+
+
+def cmd_log(a: argparse.Namespace) -> int:
+    from pbem.gamefile import GameFile
+
+    print(GameFile.open(a.gamefile).listing())
+    return 0
+
+
+def cmd_undo(a: argparse.Namespace) -> int:
+    from pbem.moderator.table import Table
+
+    t = Table.open(a.gamefile)
+    t.undo(a.n, who=a.by, reason=a.reason or "")
+    print(f"annulled the last {a.n} move(s); they stay in the file, marked as annulled")
+    print(_turn_line(t))
+    return 0
+
+
+def cmd_import(a: argparse.Namespace) -> int:
+    from pbem.importers.to_gamefile import import_record
+
+    t = import_record(a.record, a.gamefile)
+    print(f"imported {len(t.seqs)} moves into {a.gamefile}")
+    print(_turn_line(t))
+    return 0
+
+
+def replay_gamefile(path: str, fmt: str) -> int:
+    """`pbem replay` for our own game files."""
+    import time
+
+    from pbem.moderator.table import Table
+
+    t0 = time.perf_counter()
+    t = Table.open(path)
+    ms = (time.perf_counter() - t0) * 1000
+    g = t.game
+    if fmt == "json":
+        print(json.dumps({
+            "title": g.data["title"], "finished": g.finished, "end_reason": g.end_reason,
+            "players": [{"id": pid, "name": g.players[pid].name, "value": v} for pid, v in g.standings()],
+            "actions": len(t.seqs), "replay_ms": round(ms, 1)}))
+    else:
+        print(f"{g.data['title']} game {path}: {'finished' if g.finished else 'not finished'}"
+              + (f" ({g.end_reason})" if g.end_reason else ""))
+        for rank, (pid, value) in enumerate(g.standings(), 1):
+            print(f"{rank}. {g.players[pid].name:20s} ${value}")
+        print(f"{len(t.seqs)} moves replayed in {ms:.0f} ms")
+    return 0
+
+
+def add_commands(sub) -> None:
+    p = sub.add_parser("new", help="start a new game file")
+    p.add_argument("title")
+    p.add_argument("gamefile")
+    p.add_argument("--players", nargs="+", required=True, help='"Name <address>" in seat order')
+    p.add_argument("--seed", type=int)
+    p.add_argument("--option", action="append")
+    p.set_defaults(func=cmd_new)
+    p = sub.add_parser("move", help="apply moves written in notation (text, or - for stdin)")
+    p.add_argument("gamefile")
+    p.add_argument("text", nargs="?")
+    p.add_argument("--as", dest="as_player", help="the sending player (fills moves that name nobody)")
+    p.add_argument("--source", help="where the moves came from (e.g. a Message-ID)")
+    p.set_defaults(func=cmd_move)
+    p = sub.add_parser("status", help="where the game stands")
+    p.add_argument("gamefile")
+    p.set_defaults(func=cmd_status)
+    p = sub.add_parser("legal", help="the acting entity's legal moves")
+    p.add_argument("gamefile")
+    p.add_argument("--limit", type=int, default=200)
+    p.set_defaults(func=cmd_legal)
+    p = sub.add_parser("log", help="every move of the game file, annulled ones marked")
+    p.add_argument("gamefile")
+    p.set_defaults(func=cmd_log)
+    p = sub.add_parser("undo", help="moderator's rollback of the last N moves (kept, marked annulled)")
+    p.add_argument("gamefile")
+    p.add_argument("n", type=int, nargs="?", default=1)
+    p.add_argument("--by", default="moderator")
+    p.add_argument("--reason")
+    p.set_defaults(func=cmd_undo)
+    p = sub.add_parser("import-18xx", help="turn an 18xx.games record into a game file")
+    p.add_argument("record")
+    p.add_argument("gamefile")
+    p.set_defaults(func=cmd_import)

@@ -1,0 +1,65 @@
+"""Turn an 18xx.games record into one of our game files: one canonical notation line per action."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from pbem.engine.actions import Route, RunRoutes, Stop
+from pbem.engine.game import Game
+from pbem.engine.routes import route_segments
+from pbem.errors import GameFileError
+from pbem.gamefile import GameFile, GameHeader, Player
+from pbem.importers.eighteen_xx import Converter, ImportRefused, Record, load_record
+from pbem.moderator.table import Table, notation_context
+from pbem.notation import format_action
+from pbem.titles import load_title
+
+
+def record_lines(rec: Record) -> tuple[Game, list[tuple[str, str]]]:
+    """Replay the record with player names as ids; return the game and (entity, notation) lines."""
+    names = {pid: name for pid, name in rec.players}
+    if len(set(names.values())) != len(names):
+        raise GameFileError("the record's player names are not unique; cannot name players by name")
+    game = Game(load_title(rec.title), [(n, n) for n in names.values()], rec.seed, rec.options)
+    conv = Converter(game)
+    lines: list[tuple[str, str]] = []
+    for index, a in enumerate(rec.live):
+        for sub in [a] + list(a.get("auto_actions") or ()):
+            if sub["type"] == "message":
+                continue
+            try:
+                for act in conv.convert(sub):
+                    act = dataclasses.replace(act, entity=names.get(act.entity, act.entity))
+                    game.push(act)
+                    if isinstance(act, RunRoutes):
+                        act = _as_run(game, act)
+                    lines.append((act.entity, format_action(act, notation_context(game, trusted=True))))
+            except ImportRefused:
+                raise
+            except Exception as e:  # noqa: BLE001 - reported with the action, never skipped
+                raise ImportRefused(index, a.get("id"), sub, str(e), getattr(e, "rule", "")) from e
+    return game, lines
+
+
+def _as_run(game: Game, act: RunRoutes) -> RunRoutes:
+    """The run as the engine resolved it: stops in travel order with their nodes, and the hexes
+    walked between them (18xx.games lists connection segments in no reliable order)."""
+    corp = game.corporations[act.entity]
+    routes = []
+    for orig, res in zip(act.routes, corp.last_routes):
+        routes.append(Route(train=orig.train, stops=tuple(Stop(c, n) for c, n in res.stops),
+                            via=route_segments(game.board, res) or None,
+                            revenue=orig.revenue if orig.trusted else None, trusted=orig.trusted))
+    return RunRoutes(act.entity, tuple(routes))
+
+
+def import_record(record_path: str | Path, gamefile_path: str | Path) -> Table:
+    """Create `gamefile_path` holding every live action of the record, then reopen it by replay."""
+    rec = load_record(record_path)
+    game, lines = record_lines(rec)
+    header = GameHeader(title=rec.title, players=[Player(name, "") for _pid, name in rec.players],
+                        seed=rec.seed, options=tuple(rec.options))
+    gf = GameFile.create(gamefile_path, header)
+    if lines:
+        gf.append_many(lines, source=f"18xx.games:{rec.game_id}")
+    return Table.open(gamefile_path)

@@ -1,0 +1,187 @@
+"""A game at the table: its stored game file plus the engine state derived by replaying it.
+
+The state is never stored: it is always the replay of the file's moves still in force.
+A submitted message is applied all-or-nothing: every move is checked on a working copy of
+the game and only then are all of them appended to the file in one locked write.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional, Sequence
+
+from pbem.engine.actions import Action
+from pbem.engine.game import Game
+from pbem.errors import AmbiguousMoveError, GameFileError, NotationError, PbemError, RuleError
+from pbem.gamefile import GameFile, GameHeader, Player
+from pbem.notation import NotationContext, context_from_title_data, format_action, read_message
+from pbem.titles import load_title
+
+
+@dataclass(frozen=True)
+class AppliedMove:
+    """A move accepted into the game: the action and its canonical line."""
+
+    seq: int
+    entity: str
+    notation: str
+
+
+class MoveRejected(PbemError):
+    """A message was refused as a whole; `move` is the 1-based move of the message at fault."""
+
+    def __init__(self, message: str, *, move: int, text: str, cause: PbemError, legal: Sequence[str] = ()):
+        super().__init__(message)
+        self.move = move
+        self.text = text
+        self.cause = cause
+        self.legal = list(legal)
+
+
+def notation_context(game: Game, *, actor: Optional[str] = None, trusted: bool = False) -> NotationContext:
+    """The names and turn state the notation reader needs for this game."""
+    players = {pid: game.players[pid].name for pid in game.seat_order}
+
+    def resolve_rotation(tile: str, hex_: str, edges: tuple) -> int:
+        if edges:
+            sides = ctx.compass_sides()
+            numbers = []
+            for e in edges:
+                if e in sides:
+                    numbers.append(sides[e])
+                else:
+                    numbers.append(next(i for i in range(6) if game.board.neighbor(hex_, i) == e))
+            return game.board.rotation_for_edges(hex_, tile, numbers)
+        ent = game.current_entity()
+        rots = game.board.legal_rotations(ent, hex_, tile, game.tile_colors)
+        if len(rots) == 1:
+            return rots[0]
+        raise AmbiguousMoveError(
+            f"#{tile} on {hex_} fits with rotation {', '.join(map(str, rots))}: say which"
+            if rots else f"#{tile} cannot be laid on {hex_} in any rotation now",
+            candidates=[f"lays #{tile} on {hex_} rot {r}" for r in rots])
+
+    ctx = context_from_title_data(game.data, players, actor=actor, current=game.current_entity(),
+                                  allow_trusted=trusted, rotation_resolver=resolve_rotation)
+    return ctx
+
+
+def describe_legal(game: Game, limit: int = 25) -> list[str]:
+    """The acting entity's legal moves as canonical lines (with notes such as price ranges)."""
+    ctx = notation_context(game)
+    out = []
+    for m in game.legal_moves()[:limit]:
+        line = format_action(m.action, ctx)
+        out.append(f"{line}  ({m.note})" if m.note else line)
+    return out
+
+
+class Table:
+    """A stored game and its current state."""
+
+    def __init__(self, gf: GameFile, game: Game, seqs: list[int]):
+        self.file = gf
+        self.game = game
+        self.seqs = seqs                      # seq of each applied move, in order
+
+    # --- opening ------------------------------------------------------------------
+    @staticmethod
+    def new_game(header: GameHeader) -> Game:
+        title = load_title(header.title)
+        players = [(p.name, p.name) for p in header.players]
+        return Game(title, players, header.seed, tuple(header.options))
+
+    @classmethod
+    def create(cls, path: str | Path, title: str, players: Sequence[tuple[str, str]], seed: int,
+               options: Sequence[str] = ()) -> "Table":
+        load_title(title)
+        header = GameHeader(title=title, players=[Player(n, e) for n, e in players], seed=seed,
+                            options=tuple(options))
+        gf = GameFile.create(path, header)
+        return cls(gf, cls.new_game(header), [])
+
+    @classmethod
+    def open(cls, path: str | Path, *, upto: Optional[int] = None) -> "Table":
+        """Open and verify the file, then replay its moves still in force (up to seq `upto`)."""
+        gf = GameFile.open(path)
+        game, seqs = cls.replay(gf, upto=upto)
+        return cls(gf, game, seqs)
+
+    @classmethod
+    def replay(cls, gf: GameFile, upto: Optional[int] = None) -> tuple[Game, list[int]]:
+        game = cls.new_game(gf.header)
+        seqs = []
+        for rec in gf.effective_moves():
+            if upto is not None and rec.seq > upto:
+                break
+            ctx = notation_context(game, actor=rec.entity if rec.entity in game.players else None, trusted=True)
+            try:
+                moves = read_message(rec.notation, ctx, single_line=True)
+                if len(moves) != 1:
+                    raise NotationError(f"expected one move, found {len(moves)}", text=rec.notation)
+                game.push(moves[0].action)
+            except PbemError as e:
+                raise GameFileError(f"{gf.path}: line {rec.line}: move {rec.seq} ({rec.notation!r}) cannot be "
+                                    f"replayed: {e}", line=rec.line) from e
+            seqs.append(rec.seq)
+        return game, seqs
+
+    # --- moves ---------------------------------------------------------------------
+    def parse(self, text: str, sender: Optional[str] = None) -> list:
+        return read_message(text, notation_context(self.game, actor=sender))
+
+    def submit(self, text: str, sender: Optional[str] = None, source: str = "") -> list[AppliedMove]:
+        """Apply every move of `text` or none: checks on a copy, then one locked append."""
+        if sender is not None and sender not in self.game.players:
+            raise RuleError(f"{sender!r} is not a player of this game", rule="players")
+        parsed = self.parse(text, sender)
+        if not parsed:
+            raise NotationError("the message holds no move", text=text)
+        trial = copy.deepcopy(self.game)
+        lines: list[tuple[str, str]] = []
+        for i, pm in enumerate(parsed, 1):
+            action = pm.action
+            if sender is not None and not self._may_act(trial, sender, action):
+                raise MoveRejected(f"move {i} ({pm.text!r}): {sender} may not move for {action.entity}",
+                                   move=i, text=pm.text, legal=self._legal_before(parsed[: i - 1]),
+                                   cause=RuleError("players move only for themselves and the companies they run",
+                                                   rule="who may move"))
+            try:
+                trial.push(action)
+            except RuleError as e:
+                raise MoveRejected(f"move {i} ({pm.text!r}, line {pm.line}) refused: {e}", move=i, text=pm.text,
+                                   cause=e, legal=self._legal_before(parsed[: i - 1])) from e
+            ctx = notation_context(trial)
+            lines.append((action.entity, format_action(action, ctx)))
+        recs = self.file.append_many(lines, source=source, expect_head=self.file.head)
+        self.game = trial
+        self.seqs.extend(r.seq for r in recs)
+        return [AppliedMove(r.seq, r.entity, r.notation) for r in recs]
+
+    def _legal_before(self, earlier) -> list[str]:
+        """Legal moves in the state the refused move met (a refused push may leave a copy half-changed)."""
+        g = copy.deepcopy(self.game)
+        for pm in earlier:
+            g.push(pm.action)
+        return describe_legal(g)
+
+    @staticmethod
+    def _may_act(game: Game, player: str, action: Action) -> bool:
+        ent = action.entity
+        if ent == player:
+            return True
+        corp = game.corporations.get(ent)
+        if corp is not None:
+            return corp.president == player
+        comp = game.companies.get(ent)
+        if comp is not None:
+            if comp.owner_is_corp:
+                return game.corporations[comp.owner].president == player
+            return comp.owner == player
+        return False
+
+    def undo(self, n: int, who: str, reason: str = "") -> None:
+        """The moderator annuls the last `n` moves; they stay in the file, marked."""
+        self.file.annul(n, reason or "moderator's rollback", who)
+        self.game, self.seqs = self.replay(self.file)

@@ -1,0 +1,107 @@
+"""Games on file: import a record, replay it from notation alone; play moves all-or-nothing; undo."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pbem.errors import GameFileError
+from pbem.gamefile import GameFile
+from pbem.importers.eighteen_xx import load_record
+from pbem.importers.to_gamefile import import_record
+from pbem.moderator.table import MoveRejected, Table
+
+FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882"
+RECORDS = sorted(FIX.glob("*.json"))
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_imported_record_replays_from_notation_to_the_same_scores(path, tmp_path):
+    rec = load_record(path)
+    gf = tmp_path / "game.pbem"
+    import_record(path, gf)
+    table = Table.open(gf)                      # a fresh replay from the file's notation alone
+    names = dict(rec.players)
+    values = {pid: table.game.player_value(names[pid]) for pid in rec.result}
+    assert values == rec.result
+    assert table.game.finished and table.game.end_reason == rec.end_reason
+
+
+def new_table(tmp_path):
+    return Table.create(tmp_path / "g.pbem", "1882", [("Ann", "ann@x.org"), ("Bob", "bob@x.org"),
+                                                     ("Cid", "cid@x.org"), ("Dee", "dee@x.org")], seed=42)
+
+
+def test_message_is_all_or_nothing(tmp_path):
+    t = new_table(tmp_path)
+    t.submit("Ann bids 20 for HB")
+    before = (tmp_path / "g.pbem").read_bytes()
+    with pytest.raises(MoveRejected) as info:
+        t.submit("Bob buys SC for 50\nCid bids 81 for NWR")      # second move breaks the $5 rule
+    assert info.value.move == 2
+    assert any("Cid" in line for line in info.value.legal)
+    assert (tmp_path / "g.pbem").read_bytes() == before           # the file is untouched
+    again = Table.open(tmp_path / "g.pbem")
+    assert again.game.companies["SC"].owner is None and len(again.seqs) == 1
+
+
+def test_sender_may_only_move_for_themselves(tmp_path):
+    t = new_table(tmp_path)
+    with pytest.raises(MoveRejected, match="may not move for Ann"):
+        t.submit("Ann bids 20 for HB", sender="Bob")
+    t.submit("bid 20 on HB", sender="Ann")
+    assert t.game.companies["HB"].owner == "Ann"
+
+
+def test_undo_keeps_annulled_moves_visible(tmp_path):
+    t = new_table(tmp_path)
+    t.submit("Ann bids 20 for HB; Bob buys SC for 50")
+    t.undo(1, who="moderator", reason="Bob meant NWR")
+    assert t.game.companies["SC"].owner is None and t.game.current_entity() == "Bob"
+    listing = GameFile.open(tmp_path / "g.pbem").listing()
+    assert "Bob bids 50 for SC" in listing and "ANNULLED" in listing
+    t.submit("Bob bids 85 for NWR")
+    assert Table.open(tmp_path / "g.pbem").game.round.bids["NWR"] == {"Bob": 85}
+
+
+def test_any_edited_byte_of_a_move_line_is_refused_with_its_line(tmp_path):
+    t = new_table(tmp_path)
+    t.submit("Ann bids 20 for HB; Bob buys SC for 50; Cid bids 80 for NWR")
+    path = tmp_path / "g.pbem"
+    lines = path.read_bytes().split(b"\n")
+    target = next(i for i, l in enumerate(lines) if b"Bob bids 50" in l)
+    for pos in range(len(lines[target])):
+        bad = list(lines)
+        line = bytearray(bad[target])
+        line[pos] = ord("Z") if line[pos] != ord("Z") else ord("Y")
+        bad[target] = bytes(line)
+        path.write_bytes(b"\n".join(bad))
+        with pytest.raises(GameFileError) as info:
+            Table.open(path)
+        assert info.value.line == target + 1, (pos, str(info.value))
+    p = subprocess.run([sys.executable, "-m", "pbem", "replay", str(path)], capture_output=True, text=True)
+    assert p.returncode != 0 and f"line {target + 1}" in p.stderr
+
+
+def test_cli_plays_a_game_file(tmp_path):
+    gf = tmp_path / "c.pbem"
+
+    def run(*args, stdin=None):
+        return subprocess.run([sys.executable, "-m", "pbem", *args], capture_output=True, text=True, input=stdin)
+
+    p = run("new", "1882", str(gf), "--players", "Ann <ann@x.org>", "Bob <bob@x.org>", "Cid <c@x.org>", "--seed", "5")
+    assert p.returncode == 0, p.stderr
+    p = run("move", str(gf), "-", "--as", "Ann", stdin="bid 20 on HB\n")
+    assert p.returncode == 0 and "#1 Ann bids 20 for HB" in p.stdout and "next: Bob" in p.stdout
+    p = run("move", str(gf), "Bob bids 3 for SC")
+    assert p.returncode == 1 and "nothing applied" in p.stderr and "legal now" in p.stderr
+    p = run("legal", str(gf))
+    assert "Bob bids 50 for SC" in p.stdout
+    p = run("undo", str(gf), "1", "--reason", "test")
+    assert p.returncode == 0 and "next: Ann" in p.stdout
+    p = run("log", str(gf))
+    assert "ANNULLED" in p.stdout
+    p = run("replay", str(gf), "--format", "json")
+    out = json.loads(p.stdout)
+    assert out["finished"] is False and out["actions"] == 0
