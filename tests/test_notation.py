@@ -721,3 +721,56 @@ def test_grammar_file_loaded_through_resources():
     assert (data_dir("grammar") / "pbem.lark").is_file()
     assert (data_dir("grammar") / "1882.lark").is_file()
     assert re.search(r"^start: line", (data_dir("grammar") / "pbem.lark").read_text(), re.M)
+
+
+# ---------------------------------------------------------------------- pasted 18xx.games logs
+LOG_LINES = [
+    ("CPR spends $20 and lays tile #15 with rotation 4 on G15 (Columbus)", LayTile("CPR", "G15", "15", 4)),
+    ("CPR lays tile #57 with rotation 2 on I5 (Swift Current)", LayTile("CPR", "I5", "57", 2)),
+    ("Ann buys a 10% share of CPR from the IPO for $76", BuyShares("ann", "CPR")),
+    ("Bob buys a 10% share of CPR from the market for $82", BuyShares("bob", "CPR", "pool")),
+    ("CPR runs a 3 train for $90: I5-J10-K9", run("CPR", R("3", ["I5", "J10", "K9"], 90))),
+    ("Ann bids $55 for Saskatchewan Central", Bid("ann", "SC", 55)),
+    ("Ann passes", Pass("ann")),
+    ("Ann passes on Saskatchewan Central", Pass("ann")),
+    ("Ann passes bidding", Pass("ann")),
+    ("Ann declines sell shares", Pass("ann")),
+    ("CPR passes place a token", Pass("CPR")),
+    ("CPR skips buy companies", Pass("CPR")),
+    ("Ann buys Hudson Bay for $20", Bid("ann", "HB", 20)),
+    ("CPR pays out $90 = $9 per share", Dividend("CPR", "payout")),
+    ("CPR withholds $90", Dividend("CPR", "withhold")),
+    ("CPR does not run", run("CPR")),
+    ("CPR buys a 3 train for $180 from The Depot", BuyTrain("CPR", "3", "depot", 180)),
+    ("CPR buys a 4 train for $300 from The Discard", BuyTrain("CPR", "4", "depot", 300)),
+    ("CPR buys a 3 train for $100 from GT", BuyTrain("CPR", "3", "GT", 100)),
+    ("CPR exchanges a 4 for a D train for $800 from The Depot", BuyTrain("CPR", "D", "depot", 800, "4")),
+    ("CPR discards 2", DiscardTrain("CPR", "2")),
+    ("Ann pars CPR at $100", Par("ann", "CPR", 100)),
+    ("Ann sells 2 shares of CPR and receives $150", SellShares("ann", "CPR", 20)),
+    ("Ann sells a 10% share of CPR and receives $82", SellShares("ann", "CPR", 10)),
+    ("CPR places a token on J10 (Pile o' Bones & Lumsden) ", PlaceToken("CPR", "J10")),
+    ("CPR places a token on J10 (Pile o' Bones & Lumsden) for $40", PlaceToken("CPR", "J10")),
+    ("GT places a neutral token on L8", PlaceToken("GT", "L8", 0, True)),
+    ("HBR buys North West Rebellion from Ann for $160", BuyCompany("HBR", "NWR", 160)),
+    ("Remove token from J10 and replace with neutral token", RemoveToken("NWR", "J10")),
+    ("Remove token from J10", RemoveToken("NWR", "J10")),
+    ("Game ended manually by Ann", EndGame("ann")),
+    ("SC removes neutral token from J10\nSC places a token on J10 (Pile o' Bones & Lumsden) ",
+     [PlaceToken("SC", "J10")]),
+    ("Ann pars SC at $67\nAnn exchanges Saskatchewan Central and $33 for a 20% share of SC from the IPO",
+     [Par("ann", "SC", 67)]),
+    ("-- Operating Round 1.1 (of 1) --\nCPR lays tile #57 with rotation 2 on I5 (Swift Current)",
+     [LayTile("CPR", "I5", "57", 2)]),
+]
+
+
+@pytest.mark.parametrize("text,expected", LOG_LINES, ids=[t[:50] for t, _ in LOG_LINES])
+def test_18xx_games_log_lines(text, expected):
+    ctx = context_for_title("1882", PLAYERS, actor="bob", current="GT")
+    assert parse_message(text, ctx) == _expected_list(expected)
+
+
+def test_neutral_token_removal_line_alone_is_not_a_move():
+    with pytest.raises(NotationError, match="not a move by itself"):
+        parse_message("SC removes neutral token from J10", OR)

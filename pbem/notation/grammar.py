@@ -7,6 +7,7 @@ common rules (see the header of grammar/pbem.lark).
 """
 from __future__ import annotations
 
+import os
 import re
 import threading
 from functools import lru_cache
@@ -37,10 +38,43 @@ def grammar_text(title: Optional[str] = None) -> str:
     return text
 
 
+def _cache_file(title: Optional[str]) -> Optional[str]:
+    """Where lark may keep its analysis between runs: a private per-user folder, or None.
+
+    $PBEM_CACHE_DIR overrides the folder ($XDG_CACHE_HOME/pbem or ~/.cache/pbem);
+    PBEM_CACHE_DIR="" turns the cache off. Lark stores the grammar's hash in the file and
+    recompiles when the grammar changed.
+    """
+    base = os.environ.get("PBEM_CACHE_DIR")
+    if base == "":
+        return None
+    if base is None:
+        root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        base = os.path.join(root, "pbem")
+    try:
+        os.makedirs(base, mode=0o700, exist_ok=True)
+        if not os.access(base, os.W_OK):
+            return None
+    except OSError:
+        return None
+    return os.path.join(base, f"notation-{title or 'common'}.lark-cache")
+
+
 @lru_cache(maxsize=None)
 def _compile(title: Optional[str]) -> Lark:
-    return Lark(grammar_text(title), parser="lalr", lexer="contextual",
-                propagate_positions=False, maybe_placeholders=False)
+    text = grammar_text(title)
+    options = dict(parser="lalr", lexer="contextual", propagate_positions=False,
+                   maybe_placeholders=False)
+    cache = _cache_file(title)
+    if cache is not None:
+        try:
+            return Lark(text, cache=cache, **options)
+        except Exception:  # a stale or unreadable cache file: compile afresh
+            try:
+                os.remove(cache)
+            except OSError:
+                pass
+    return Lark(text, **options)
 
 
 def get_parser(title: Optional[str] = None) -> Lark:

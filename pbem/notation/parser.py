@@ -67,6 +67,7 @@ class _Echo:
     entity: str
     corporation: Optional[str]
     what: str
+    hex: Optional[str] = None
 
 
 # ---------------------------------------------------------------------- public API
@@ -312,8 +313,21 @@ class _Reader:
     # ------------------------------------------------------------------ results
     def finish(self, items: list) -> list[ParsedMove]:
         out: list[ParsedMove] = []
+        pending = None   # an echo reporting what the next move does
         for item in items:
             prev = out[-1] if out else None
+            if pending is not None:
+                echo, line_no, col, text, line_text = pending
+                pending = None
+                a = getattr(item, "action", None)
+                if not (isinstance(a, PlaceToken) and a.entity == echo.entity and a.hex == echo.hex):
+                    raise notation_error(
+                        f"this reports {echo.what} and is not a move by itself; write the token "
+                        f"placement, e.g. \"{echo.entity} places a token on {echo.hex} slot 1\"",
+                        line_no=line_no, line_text=line_text, column=col, text=text)
+            if isinstance(item, tuple) and item[0].kind == "neutral_removed":
+                pending = item
+                continue
             if isinstance(item, tuple):  # (echo, line, column, text)
                 echo, line_no, col, text, line_text = item
                 if (prev and isinstance(prev.action, Par) and prev.action.entity == echo.entity
@@ -336,6 +350,12 @@ class _Reader:
                                      prev.header)
                 continue
             out.append(item)
+        if pending is not None:
+            echo, line_no, col, text, line_text = pending
+            raise notation_error(
+                f"this reports {echo.what} and is not a move by itself; write the token "
+                f"placement, e.g. \"{echo.entity} places a token on {echo.hex} slot 1\"",
+                line_no=line_no, line_text=line_text, column=col, text=text)
         return out
 
     # ------------------------------------------------------------------ clauses
@@ -1066,6 +1086,11 @@ class _Reader:
 
     def _c_remove_token(self, node: Tree, subject):
         h, city, _ = self._hex_city(node, 0)
+        if _first_tok(node, "NEUTRAL") is not None:
+            # 18xx.games 1882: "SC removes neutral token from J10" reports a home token
+            # replacing a neutral one; the place-token line after it is the move
+            return [_Echo("neutral_removed", self.entity("corp", subject, node), None,
+                          "a neutral token replaced by a home token", h)]
         return [RemoveToken(self.entity("mover", subject, node), h, city)]
 
     def _c_move_token(self, node: Tree, subject):
