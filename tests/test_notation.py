@@ -60,6 +60,7 @@ VARIANTS = [
     ("SR", "skip", Pass("ann")),
     ("SR", "declines to sell shares", Pass("ann")),
     ("SR", "Player 3 passes", Pass("p3")),
+    ("SR", "Passed the round", Pass("ann")),
     ("OR", "CPR passes lay track", Pass("CPR")),
     ("OR", "pass", Pass("CPR")),
     ("OR", "CPR skips buy trains", Pass("CPR")),
@@ -117,6 +118,10 @@ VARIANTS = [
     ("SR", "buys CPR.", BuyShares("ann", "CPR")),
     ("SR", "Ann: buy CPR", BuyShares("ann", "CPR")),
     ("SR", "buys CNoR", BuyShares("ann", "CNR")),
+    ("SR", "bought a 2nd share of the CPR", BuyShares("ann", "CPR")),
+    ("SR", "buys another share of GT", BuyShares("ann", "GT")),
+    ("SR", "buy CPR @ 76", BuyShares("ann", "CPR")),
+    ("SR", "gets 1 CPR from the pool for $80", BuyShares("ann", "CPR", "pool")),
     # -------- selling shares
     ("SR", "sells 2 CPR", SellShares("ann", "CPR", 20)),
     ("SR", "sell CPR", SellShares("ann", "CPR", 10)),
@@ -261,6 +266,9 @@ VARIANTS = [
     ("OR", "buys the 5 from GT for 300", BuyTrain("CPR", "5", "GT", 300)),
     ("OR", "buys 6 train for $630", BuyTrain("CPR", "6", "depot", 630)),
     ("OR", "Ann buys D", BuyTrain("CPR", "D")),
+    ("OR", "GT gets the 5 from CPR", BuyTrain("GT", "5", "CPR")),
+    ("OR", "buys 3", BuyTrain("CPR", "3")),
+    ("OR", "buys a 2 train for £80", BuyTrain("CPR", "2", "depot", 80)),
     # -------- discarding trains
     ("OR", "discards a 2 train", DiscardTrain("CPR", "2")),
     ("OR", "discard 2", DiscardTrain("CPR", "2")),

@@ -53,6 +53,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "EDGE_KW": '"joining", "toward" or "exits"',
     "WORD": "a name (player, company or place)",
     "NUMWORD": 'a count such as "two"',
+    "ORDINAL": 'an ordinal such as "2nd"',
     "ARTICLE": '"a" or "the"',
     "PRONOUN": '"I"',
     "SHARE_N": '"share(s)"',
