@@ -685,6 +685,14 @@ def test_player_move_without_sender():
         parse_move("I buy CPR", ctx)
 
 
+def test_at_turn_changes_only_what_is_given():
+    ctx = OR.at_turn(current="GT")
+    assert (ctx.actor, ctx.current) == ("ann", "GT")
+    assert ctx.at_turn(actor="bob").current == "GT"
+    assert ctx.at_turn(current=None).current is None
+    assert parse_move("pays out", ctx) == Dividend("GT", "payout")
+
+
 def test_player_ids_are_strings_and_display_names_are_read():
     ctx = context_for_title("1882", {"1047": "Player 1", "3911": "Player 2"}, actor="1047")
     assert parse_move("Player 2 buys CPR", ctx) == BuyShares("3911", "CPR")

@@ -22,6 +22,8 @@ RotationResolver = Callable[[str, str, tuple], int]
 
 #: hex sides by compass name, per map layout (18xx.games / Rails numbering: a tile laid with
 #: rotation r has its edge 0 on side r). Flat-topped hexes: 0 = S, clockwise.
+_KEEP = object()
+
 COMPASS_SIDES: dict[str, dict[str, int]] = {
     "flat": {"S": 0, "SW": 1, "NW": 2, "N": 3, "NE": 4, "SE": 5},
     "pointy": {"SW": 0, "W": 1, "NW": 2, "NE": 3, "E": 4, "SE": 5},
@@ -72,9 +74,17 @@ class NotationContext:
     rotation_resolver: Optional[RotationResolver] = field(default=None, compare=False)
 
     # ------------------------------------------------------------------ turn state
-    def at_turn(self, *, actor: Optional[str] = None, current: Optional[str] = None) -> "NotationContext":
-        """A copy with another sender/current entity (the name tables are shared)."""
-        return dataclasses.replace(self, actor=actor, current=current)
+    def at_turn(self, *, actor=_KEEP, current=_KEEP) -> "NotationContext":
+        """A copy with another sender and/or current entity (the name tables are shared).
+
+        An argument left out keeps its value; pass None to clear it.
+        """
+        changes = {}
+        if actor is not _KEEP:
+            changes["actor"] = actor
+        if current is not _KEEP:
+            changes["current"] = current
+        return dataclasses.replace(self, **changes)
 
     # ------------------------------------------------------------------ lookups
     def kind_of(self, entity: Optional[str]) -> Optional[str]:

@@ -36,7 +36,7 @@ from pbem.engine.actions import (
     Action, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, DiscardTrain, Dividend, EndGame,
     Par, Pass, PlaceToken, RemoveToken, Route, RunRoutes, SellShares, Stop, LayTile,
 )
-from pbem.errors import AmbiguousMoveError, NotationError, PbemError
+from pbem.errors import AmbiguousMoveError, NotationError
 
 from .context import NotationContext
 from .grammar import get_parser
@@ -731,14 +731,10 @@ class _Reader:
             pct = int(re.match(r"\d+", _first_tok(what, "PERCENT").value).group(0))
             corp = self.resolve(name, ("corporation",)).ident
             return [self._buy_shares(node, subject, corp, pct, mods)]
-        if d == "buy_count_shares" or (d == "buy_count_name" and shares_word):
-            cnt = self.count(what.children[[isinstance(c, Tree) and c.data == "count"
-                                            for c in what.children].index(True)]) \
-                if any(_is_tree(c, "count") for c in what.children) else 1
-            corp = self.resolve(name, ("corporation",)).ident
-            return [self._buy_shares(node, subject, corp, cnt * self.ctx.share_size(corp), mods)]
-        if d == "buy_count_name":
-            cnt = self.count(next(c for c in what.children if _is_tree(c, "count")))
+        if d in ("buy_count_shares", "buy_count_name"):
+            # "a share of CPR", "2 shares of CPR", "2 CPR", "a 2nd share of CPR"
+            cnt_node = next((c for c in what.children if _is_tree(c, "count")), None)
+            cnt = self.count(cnt_node) if cnt_node is not None else 1
             corp = self.resolve(name, ("corporation",)).ident
             return [self._buy_shares(node, subject, corp, cnt * self.ctx.share_size(corp), mods)]
         if d == "buy_name" and shares_word:
