@@ -170,6 +170,24 @@ def _describe_path(tile: TileDef, p) -> str:
     return "-".join(parts)
 
 
+_PRINTED: dict[int, tuple[dict, TileDef]] = {}
+
+
+def _printed_tile(h: dict) -> TileDef:
+    """The printed tile of a title's hex entry, parsed once per title data (TileDefs are immutable).
+    The cache holds the entry itself, so its id cannot be reused by another dict."""
+    hit = _PRINTED.get(id(h))
+    if hit is not None and hit[0] is h:
+        return hit[1]
+    d = dict(h.get("def") or {})
+    d.setdefault("color", h.get("color", "white"))
+    tile = tile_from_def(h["coord"], d)
+    if len(_PRINTED) > 5000:
+        _PRINTED.clear()
+    _PRINTED[id(h)] = (h, tile)
+    return tile
+
+
 class Board:
     """All hexes of one game's map, with the tile supply and the station tokens."""
 
@@ -190,9 +208,7 @@ class Board:
                 if tile is None:
                     raise ValueError(f"hex {coord} is printed with tile {h['tile']}, which is not in the catalogue")
             else:
-                d = dict(h.get("def") or {})
-                d.setdefault("color", h.get("color", "white"))
-                tile = tile_from_def(coord, d)
+                tile = _printed_tile(h)
             xy = hexgrid.parse(coord, self.axes)
             hx = _Hex(coord, xy, tile, int(h.get("group", 0)))
             self._hexes[coord] = hx
@@ -207,13 +223,31 @@ class Board:
         self._supply: dict[str, Optional[int]] = dict(counts)
 
     # ------------------------------------------------------------------ basic queries
-    def _changed(self, tiles: bool = False) -> None:
-        """Invalidate derived data; track links (which hex track may enter) change only with tiles."""
+    def _changed(self, tiles: bool = False, coord: Optional[str] = None, corps: tuple = ()) -> None:
+        """Invalidate derived data after a change at `coord` (None: anywhere).
+
+        A corporation's cached network survives a change outside it: its walk can only enter a
+        hex across a side it already touches, so a lay or token elsewhere cannot alter it (the
+        corporations whose own stations changed, `corps`, are always recomputed)."""
         self.version += 1
-        links = None if tiles else self._cache.get("links")
-        self._cache.clear()
+        old = self._cache
+        self._cache = {}
+        links = old.get("links")
+        if links is not None:
+            if tiles and coord is not None:
+                links = dict(links)
+                for c in [coord] + [n for n in self._hexes[coord].adj if n is not None]:
+                    links[c] = tuple(self.link(c, e) for e in range(6))
+            elif tiles:
+                links = None
         if links is not None:
             self._cache["links"] = links
+        reach = old.get("reach")
+        if reach and coord is not None:
+            kept = {corp: r for corp, r in reach.items()
+                    if corp not in corps and coord not in r.edges and coord not in r.node_hexes}
+            if kept:
+                self._cache["reach"] = kept
 
     def _hex(self, coord: str) -> _Hex:
         hx = self._hexes.get(coord)
@@ -487,7 +521,7 @@ class Board:
         if token.laid_by in hx.tile_res:
             hx.tile_res.remove(token.laid_by)
         self._drop_reservation(hx, token.laid_by, city)
-        self._changed()
+        self._changed(coord=coord, corps=(token.corp, token.laid_by))
         return slot
 
     def remove_token(self, coord: str, city: int, slot: int) -> Token:
@@ -498,7 +532,7 @@ class Board:
             raise RuleError(f"there is no station in slot {slot} of {coord} city {city}", rule="station placement")
         t = toks[slot]
         toks[slot] = None
-        self._changed()
+        self._changed(coord=coord, corps=(t.corp, t.laid_by))
         return t
 
     def token_locations(self) -> Iterator[tuple[str, int, int, Token]]:
@@ -850,7 +884,7 @@ class Board:
                     if t is not None:
                         lifted.append(t)
                         toks[i] = None
-        self._changed(tiles=True)
+        self._changed(tiles=True, coord=coord, corps=tuple({t.corp for t in lifted} | {t.laid_by for t in lifted}))
         return LayResult(cost_terrain=terrain, cost_borders=sum(x.cost for x in crossings),
                          crossings=len(crossings), crossed=tuple(crossings), upgrade=upgrade,
                          lifted_tokens=tuple(lifted), replaced=old.name)
@@ -886,7 +920,7 @@ class Board:
                 ob = next((x for x in nh.printed_tile.borders if x.edge == inv), None)
                 if ob is not None:
                     nh.borders[inv] = ob
-        self._changed(tiles=True)
+        self._changed(tiles=True, coord=coord)
         return old.name
 
     # ------------------------------------------------------------------ misc

@@ -26,7 +26,8 @@ class Reach:
     The per-station figures and the tokenable cities are computed on first use only: most
     queries need just the network itself."""
 
-    __slots__ = ("_board", "_corp", "edges", "nodes", "paths", "hexes", "token_cities", "_route", "_tok")
+    __slots__ = ("_board", "_corp", "edges", "nodes", "paths", "hexes", "token_cities", "node_hexes",
+                 "_route", "_tok")
 
     def __init__(self, board, corp, edges, nodes, paths, token_cities):
         self._board = board
@@ -36,12 +37,13 @@ class Reach:
         self.paths = paths
         self.hexes = frozenset(c for c, _ in paths)
         self.token_cities = token_cities
+        self.node_hexes = frozenset(c for c, _ in nodes)
         self._route = None
         self._tok = None
 
     def _route_figures(self) -> tuple[int, bool]:
         if self._route is None:
-            self._route = _route_figures(self._board, self._corp, self.token_cities)
+            self._route = route_figures(self._board, self._corp)
         return self._route
 
     @property
@@ -201,7 +203,7 @@ def _route_figures(board, corp: str, starts) -> tuple[int, bool]:
         e2: dict = {}
         p2: set = set()
         n2: set = set()
-        _walk(board, corp, [st], e2, p2, n2, enough)
+        _walk(board, corp, [st], e2, p2, n2, enough, verify=False)
         if not p2:
             continue
         mand = opt = 0
@@ -214,6 +216,23 @@ def _route_figures(board, corp: str, starts) -> tuple[int, bool]:
         if mand == 1 and opt:
             optional_route = True
     return best, optional_route
+
+
+def route_figures(board, corp: str) -> tuple[int, bool]:
+    """(mandatory stops reachable from one station, counted up to 2; optional-route flag), cached
+    until the board changes. Cheaper than `reach`: each station's walk stops at the second stop."""
+    cache = board._cache.setdefault("route", {})
+    r = cache.get(corp)
+    if r is None:
+        r = _route_figures(board, corp, board.token_cities(corp))
+        cache[corp] = r
+    return r
+
+
+def route_available(board, corp: str) -> bool:
+    """Whether the corporation has a route for a train (two stops, or one and the fishing exit)."""
+    n, optional = route_figures(board, corp)
+    return n >= 2 or optional
 
 
 def reach(board, corp: str) -> Reach:

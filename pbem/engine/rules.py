@@ -110,14 +110,14 @@ class Rules:
         g.last_move_hexes.append(action.hex)
 
     def route_available(self, g: "Game", corp: "Corporation") -> bool:
-        from pbem.engine.graph import reach
+        from pbem.engine.graph import route_available
 
-        return reach(g.board, corp.sym).route_nodes >= 2 or reach(g.board, corp.sym).optional_route
+        return route_available(g.board, corp.sym)
 
     def must_buy_train(self, g: "Game", corp: "Corporation") -> bool:
-        from pbem.engine.graph import reach
+        from pbem.engine.graph import route_figures
 
-        return reach(g.board, corp.sym).route_nodes >= 2
+        return route_figures(g.board, corp.sym)[0] >= 2
 
     def unused_token_kinds(self, g: "Game", corp: "Corporation") -> list[Token]:
         """One marker per kind of unused token on the charter (own, neutral), as placed on the map."""

@@ -63,7 +63,7 @@ def live_actions(actions: list[dict]) -> list[Optional[dict]]:
         if t == "undo":
             target = a.get("action_id")
             if target is None:
-                s = max((j for j in range(i) if live[j] and live[j]["type"] != "message"), default=0)
+                s = next((j for j in range(i - 1, -1, -1) if live[j] and live[j]["type"] != "message"), 0)
             elif target == 0:
                 s = 0
             else:
