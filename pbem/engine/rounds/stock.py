@@ -68,12 +68,16 @@ class StockRound:
             acts.append("pass")
         return acts
 
+    def has_actions(self, player: str) -> bool:
+        """Whether the player has any choice now (cheaper than listing them)."""
+        return self.can_buy_any(player) or self.can_sell_any(player) or self.can_par_any(player)
+
     def _settle(self) -> None:
         """Skip players with no choice; start the next player's turn when this one is over."""
         guard = 0
         while not self.finished() and not self.pending_home and not self.game.crowded_corps():
             player = self.entities[self.index]
-            if self.player_actions(player):
+            if self.has_actions(player):
                 return
             # no legal action: the step passes automatically
             self._end_turn(player, passed=not self.turn_actions)
@@ -185,11 +189,13 @@ class StockRound:
             raise RuleError(f"it is {g.player_name(ent)}'s turn in the stock round, not {g.player_name(action.entity)}'s",
                             rule="turn order", legal=self.legal(ent))
         player = ent
-        legal = self.player_actions(player)
+        def legal() -> list[str]:        # only worked out when a move is refused
+            return self.player_actions(player)
+
         if isinstance(action, A.Pass):
-            if "pass" not in legal:
+            if self.must_sell(player):
                 raise RuleError(f"{g.player_name(player)} must sell shares first (over a limit)",
-                                rule="certificate limit", legal=legal)
+                                rule="certificate limit", legal=legal())
             self._end_turn(player, passed=not self.turn_actions)
         elif isinstance(action, A.SellShares):
             self._sell(player, action, legal)
@@ -198,23 +204,23 @@ class StockRound:
         elif isinstance(action, A.Par):
             self._par(player, action, legal)
         else:
-            raise RuleError(f"{type(action).__name__} is not a stock round move", rule="stock round", legal=legal)
+            raise RuleError(f"{type(action).__name__} is not a stock round move", rule="stock round", legal=legal())
         self._after_move(player)
 
     def _after_move(self, player: str) -> None:
         if self.turn_actions and not self.pending_home and not self.game.crowded_corps() \
-                and self.entities[self.index] == player and not self.player_actions(player):
+                and self.entities[self.index] == player and not self.has_actions(player):
             self._end_turn(player, passed=False)
         self._settle()
 
-    def _sell(self, player: str, action: A.SellShares, legal: list[str]) -> None:
+    def _sell(self, player: str, action: A.SellShares, legal) -> None:
         g = self.game
         corp = g.corporations.get(action.corporation)
         if corp is None:
             raise RuleError(f"there is no corporation {action.corporation}", rule="stock round")
         if not self.sale_allowed_now():
             raise RuleError("no shares may be sold in the first stock round", rule="no sales in the first stock round",
-                            legal=legal)
+                            legal=legal())
         if action.percent % 10 or action.percent <= 0:
             raise RuleError(f"shares are sold in 10% steps, not {action.percent}%", rule="share size")
         mx = g.shares.max_sellable(player, corp)
@@ -224,13 +230,13 @@ class StockRound:
                    else "the president's certificate cannot go to the pool unless another player holds 20%"
                    if corp.president == player and held - action.percent < 20 else f"{g.player_name(player)} holds {held}%")
             raise RuleError(f"{g.player_name(player)} may sell at most {mx}% of {corp.sym}: {why}",
-                            rule="selling shares", legal=legal)
+                            rule="selling shares", legal=legal())
         self.sold.setdefault(player, set()).add(corp.sym)
         g.shares.sell(player, corp, action.percent)
         self.turn_actions.append(action)
         self.last_to_act = player
 
-    def _buy(self, player: str, action: A.BuyShares, legal: list[str]) -> None:
+    def _buy(self, player: str, action: A.BuyShares, legal) -> None:
         g = self.game
         corp = g.corporations.get(action.corporation)
         if corp is None:
@@ -238,12 +244,12 @@ class StockRound:
         src = action.source
         if player in self.sold and corp.sym in self.sold[player]:
             raise RuleError(f"may not buy {corp.sym}: {g.player_name(player)} sold {corp.sym} earlier in this stock round",
-                            rule="no buying back shares sold in the same stock round", legal=legal)
+                            rule="no buying back shares sold in the same stock round", legal=legal())
         if self.bought() and not self.can_buy_multiple(corp, src):
             raise RuleError(f"{g.player_name(player)} has already bought this turn",
-                            rule="one certificate per turn (brown zone excepted)", legal=legal)
+                            rule="one certificate per turn (brown zone excepted)", legal=legal())
         if not self.can_buy(player, corp, src):
-            raise RuleError(self._why_not_buy(player, corp, src), rule="buying shares", legal=legal)
+            raise RuleError(self._why_not_buy(player, corp, src), rule="buying shares", legal=legal())
         g.shares.buy(player, corp, src, action.percent)
         self.turn_actions.append(action)
         self.last_to_act = player
@@ -264,17 +270,17 @@ class StockRound:
             return f"{name} would hold more than {g.max_holding_percent}% of {corp.sym}"
         return f"{name} is at the certificate limit ({g.shares.num_certs(player)}/{g.cert_limit})"
 
-    def _par(self, player: str, action: A.Par, legal: list[str]) -> None:
+    def _par(self, player: str, action: A.Par, legal) -> None:
         g = self.game
         corp = g.corporations.get(action.corporation)
         if corp is None:
             raise RuleError(f"there is no corporation {action.corporation}", rule="stock round")
         if self.bought():
             raise RuleError(f"{g.player_name(player)} has already bought this turn", rule="one certificate per turn",
-                            legal=legal)
+                            legal=legal())
         if not self.can_par(player, corp):
             raise RuleError(f"{g.player_name(player)} cannot start {corp.sym} now"
-                            + (" (already started)" if corp.ipoed else ""), rule="starting a corporation", legal=legal)
+                            + (" (already started)" if corp.ipoed else ""), rule="starting a corporation", legal=legal())
         g.title.par(g, player, corp, action.price, self)
         self.turn_actions.append(action)
         self.last_to_act = player
