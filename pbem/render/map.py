@@ -1,0 +1,656 @@
+"""Draw a game's map as a PNG with Pillow.
+
+    img = render_map(game, highlight=["K3"], route_corp="CPR")   # PIL.Image
+    png = map_png(game)                                          # bytes
+    geo = map_geometry(game)                                     # where things are, in PNG pixels
+
+The picture is drawn at twice its final size and halved (cheap antialiasing). Pure black is
+used for track only (text is dark gray), so a test can tell track pixels from everything else.
+
+Layers, bottom to top: hex fills and outlines, track (straights and arcs exactly as the tile's
+paths run; off-board exits as arrow stubs), cities with their slots, station tokens and
+reserved slots, towns, revenues / labels / names / terrain costs / private blockers / icons /
+tile numbers (each placed in the free part of the hex), river borders still unpaid with their
+cost, highlights, the route overlay, then the coordinates in the margins, the header and the
+route legend.
+"""
+from __future__ import annotations
+
+import io
+import math
+from functools import lru_cache
+from typing import Iterable, Optional, Sequence
+
+from PIL import Image, ImageDraw
+
+from pbem.engine import hexgrid
+from pbem.engine.tiles import COLOR_ORDER, node_revenue
+from pbem.render import style as S
+from pbem.render.geometry import (  # re-exported: the geometry helpers tests use
+    DEFAULT_RADIUS, H, SLOT_RADIUS, TOWN_RADIUS, TRACK_WIDTH, MapGeometry, TileLayout, edge_curve,
+    slot_offsets, tile_layout, unit_corners, unit_edge_mid, unit_vertex,
+)
+
+__all__ = ["render_map", "map_png", "map_geometry", "MapRenderer", "MapGeometry", "SUPERSAMPLE"]
+
+SUPERSAMPLE = 2
+
+# unit-R sizes of the small items
+REV_R = 0.15              # city revenue disc radius
+TOWN_REV_R = 0.125
+NAME_SIZE = 0.135         # location name font size
+LABEL_SIZE = 0.24         # OO / R label font size
+SMALL_SIZE = 0.13         # tags, costs, tile numbers
+COORD_SIZE = 0.2
+HEADER_SIZE = 0.22
+OB_BOX_W, OB_BOX_H = 0.36, 0.26   # off-board revenue box
+
+
+def map_geometry(game, radius: float = DEFAULT_RADIUS) -> MapGeometry:
+    """Geometry of the PNG that `render_map(game, radius=radius)` produces (final pixels)."""
+    return MapGeometry(game.board, radius, 1)
+
+
+def render_map(game, *, highlight: Iterable[str] = (), route_corp: Optional[str] = None,
+               routes: Optional[Sequence] = None, radius: float = DEFAULT_RADIUS, header: bool = True) -> Image.Image:
+    """The map as an RGB image. `highlight`: hexes to outline; `route_corp`: draw that
+    corporation's last run (Corporation.last_routes); `routes`: or draw these ResolvedRoutes."""
+    return MapRenderer(game, radius=radius).render(highlight=highlight, route_corp=route_corp, routes=routes,
+                                                   header=header)
+
+
+def map_png(game, **kw) -> bytes:
+    """render_map(...) encoded as PNG."""
+    return png_bytes(render_map(game, **kw))
+
+
+def png_bytes(img: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=6)
+    return buf.getvalue()
+
+
+def round_label(game) -> str:
+    """'Stock round 3', 'Operating round 2.1 (of 2)', 'Private auction', 'Game over (...)'."""
+    if game.finished:
+        return f"Game over ({(game.end_reason or 'ended').replace('_', ' ')})"
+    name = getattr(game.round, "name", "")
+    if name == "stock":
+        return f"Stock round {game.turn}"
+    if name == "operating":
+        return f"Operating round {game.turn}.{game.round.num} (of {game.or_count})"
+    if name == "auction":
+        return "Private auction"
+    return name.capitalize() or "?"
+
+
+# --------------------------------------------------------------------------- placement of small items
+_SPOTS: dict[str, tuple[float, float]] = {}
+for _k in range(6):
+    _v = unit_vertex(_k)
+    _SPOTS[f"v{_k}"] = (_v[0] * 0.58, _v[1] * 0.58)
+    _SPOTS[f"w{_k}"] = (_v[0] * 0.72, _v[1] * 0.72)
+    _e = unit_edge_mid(_k)
+    _SPOTS[f"e{_k}"] = (_e[0] / H * 0.55, _e[1] / H * 0.55)
+_SPOTS["c"] = (0.0, 0.0)
+_SPOTS["top"] = (0.0, -0.6)
+_SPOTS["top2"] = (0.0, -0.45)
+_SPOTS["bot"] = (0.0, 0.6)
+_SPOTS["bot2"] = (0.0, 0.45)
+
+_PREFS = {
+    "rev": ["v2", "v1", "v3", "v0", "v4", "v5", "e2", "e4", "e1", "e5", "e3", "e0", "w2", "w1", "w3", "w0", "w4", "w5", "c"],
+    "label": ["v1", "v4", "v2", "v0", "v3", "v5", "w1", "w4", "w2", "w0", "w3", "w5", "c"],
+    "name": ["top", "bot", "top2", "bot2", "c"],
+    "cost": ["v3", "v2", "v4", "v5", "v0", "v1", "w3", "w2", "w4", "w5", "w0", "w1", "c"],
+    "tag": ["v5", "v0", "v4", "v1", "v3", "v2", "w5", "w0", "w4", "w1", "w3", "w2", "bot2", "top2", "c"],
+    "tile": ["w5", "w4", "w0", "w3", "w1", "w2"],
+}
+for _kind, _order in _PREFS.items():       # every other spot is a fallback
+    if _kind != "name" and _kind != "tile":
+        _order.extend(k for k in _SPOTS if k not in _order and not k.startswith(("top", "bot")))
+
+
+def _box_point_dist(cx: float, cy: float, w: float, h: float, px: float, py: float) -> float:
+    dx = max(abs(px - cx) - w / 2, 0.0)
+    dy = max(abs(py - cy) - h / 2, 0.0)
+    return math.hypot(dx, dy)
+
+
+def _box_inside(cx: float, cy: float, w: float, h: float, pad: float = 0.03) -> float:
+    """How far the box stays inside the unit hex (negative = sticks out)."""
+    worst = 10.0
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            x, y = cx + sx * w / 2, cy + sy * h / 2
+            for e in range(6):
+                m = unit_edge_mid(e)
+                proj = (x * m[0] + y * m[1]) / H
+                worst = min(worst, H - pad - proj)
+    return worst
+
+
+@lru_cache(maxsize=8192)
+def _place(lay: TileLayout, discs: tuple, items: tuple) -> tuple:
+    """Positions (unit R) for small items (kind, w, h) avoiding track, nodes and each other."""
+    track = lay.track_points
+    tr = TRACK_WIDTH / 2 + 0.015
+    placed: list[tuple[float, float, float, float]] = []
+    out = []
+    for kind, w, h in items:
+        best, best_score = None, None
+        for rank, name in enumerate(_PREFS[kind]):
+            cx, cy = _SPOTS[name]
+            clear = 10.0
+            for px, py in track:
+                d = _box_point_dist(cx, cy, w, h, px, py) - tr
+                if d < clear:
+                    clear = d
+            for (dx, dy, dr) in discs:
+                d = _box_point_dist(cx, cy, w, h, dx, dy) - dr
+                if d < clear:
+                    clear = d
+            for (qx, qy, qw, qh) in placed:
+                d = max(abs(cx - qx) - (w + qw) / 2, abs(cy - qy) - (h + qh) / 2)
+                if d < clear:
+                    clear = d
+            clear = min(clear, _box_inside(cx, cy, w, h))
+            ok = clear >= 0.0
+            score = (1 if ok else 0, -rank if ok else clear)
+            if best_score is None or score > best_score:
+                best, best_score = (cx, cy), score
+        placed.append((best[0], best[1], w, h))
+        out.append(best)
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- renderer
+class MapRenderer:
+    """Draws one game's map. `geometry` is the final-pixel geometry (for tests and callers)."""
+
+    def __init__(self, game, radius: float = DEFAULT_RADIUS, supersample: int = SUPERSAMPLE):
+        self.game = game
+        self.board = game.board
+        self.ss = supersample
+        self.geometry = MapGeometry(self.board, radius, 1)
+        self.g = MapGeometry(self.board, radius, supersample)
+        self.R = self.g.R
+
+    # --- helpers ------------------------------------------------------------------
+    def _font(self, units: float):
+        return S.font(units * self.R)
+
+    def _px(self, units: float) -> int:
+        return max(1, int(round(units * self.R)))
+
+    def _text(self, xy, text: str, units: float, fill, *, anchor: str = "mm", bold: bool = False,
+              halo=None, fnt=None) -> None:
+        f = fnt or self._font(units)
+        kw = {}
+        if bold:
+            kw = {"stroke_width": max(1, int(self.R * 0.008)), "stroke_fill": fill}
+        if halo is not None:
+            kw = {"stroke_width": max(2, int(self.R * 0.02)), "stroke_fill": halo}
+            if bold:
+                self.draw.text(xy, text, font=f, fill=fill, anchor=anchor, **kw)
+                kw = {"stroke_width": max(1, int(self.R * 0.008)), "stroke_fill": fill}
+        self.draw.text(xy, text, font=f, fill=fill, anchor=anchor, **kw)
+
+    def _circle(self, c, r, fill=None, outline=None, width=1) -> None:
+        x, y = c
+        self.draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=outline, width=width)
+
+    # --- main ---------------------------------------------------------------------
+    def render(self, *, highlight: Iterable[str] = (), route_corp: Optional[str] = None,
+               routes: Optional[Sequence] = None, header: bool = True) -> Image.Image:
+        game, board, g = self.game, self.board, self.g
+        route_list = list(routes) if routes is not None else []
+        if routes is None and route_corp:
+            corp = game.corporations.get(route_corp)
+            route_list = list(getattr(corp, "last_routes", None) or []) if corp else []
+        legend = self._legend_lines(route_corp, route_list) if (route_corp or routes is not None) else []
+        w, h = g.size(len(legend))
+        self.img = Image.new("RGB", (w, h), S.BACKGROUND)
+        self.draw = ImageDraw.Draw(self.img)
+        coords = board.hex_coords()
+        for c in coords:
+            self._hex_base(c)
+        for c in coords:
+            self._track(c)
+        if route_list:
+            self._route_lines(route_list)
+        for c in coords:
+            self._nodes(c)
+        for c in coords:
+            self._items(c)
+        self._borders(coords)
+        for c in highlight:
+            if board.has_hex(c):
+                self._highlight(c)
+        if route_list:
+            self._route_stops(route_list)
+        self._coordinates()
+        if header:
+            self._header()
+        if legend:
+            self._legend(legend)
+        img = self.img.reduce(self.ss) if self.ss > 1 else self.img
+        del self.draw, self.img
+        return img
+
+    # --- hexes ----------------------------------------------------------------------
+    def _hex_base(self, coord: str) -> None:
+        t = self.board.tile(coord)
+        pts = self.g.corners(coord)
+        self.draw.polygon(pts, fill=S.TILE_COLORS.get(t.color, S.TILE_COLORS["white"]))
+        self.draw.line(pts + [pts[0]], fill=S.HEX_OUTLINE, width=self._px(0.018), joint="curve")
+
+    def _track(self, coord: str) -> None:
+        t = self.board.tile(coord)
+        d = t.def_
+        if not d.paths:
+            return
+        lay = self.g.tile_layout(coord)
+        rot = d.rot(t.rotation)
+        width = self._px(TRACK_WIDTH)
+        for i, (a, b) in enumerate(rot.paths):
+            nodes = [e[1] for e in (a, b) if not isinstance(e, int)]
+            if any(d.nodes[k].kind == "offboard" for k in nodes):
+                edge = a if isinstance(a, int) else b
+                if isinstance(edge, int):
+                    self._stub(coord, edge)
+                continue
+            pts = [self.g.to_px(coord, p) for p in lay.paths[i]]
+            self.draw.line(pts, fill=S.TRACK, width=width, joint="curve")
+
+    def _stub(self, coord: str, edge: int) -> None:
+        """An off-board exit: track from the edge ending in an arrow head pointing inwards."""
+        m = unit_edge_mid(edge)
+        u = (-m[0] / H, -m[1] / H)            # inward unit vector
+        n = (-u[1], u[0])
+        tw = TRACK_WIDTH
+        p0 = m
+        p1 = (m[0] + u[0] * 0.22, m[1] + u[1] * 0.22)
+        tip = (m[0] + u[0] * 0.42, m[1] + u[1] * 0.42)
+        self.draw.line([self.g.to_px(coord, p0), self.g.to_px(coord, p1)], fill=S.TRACK, width=self._px(tw))
+        head = [(p1[0] + n[0] * tw * 1.6, p1[1] + n[1] * tw * 1.6), tip,
+                (p1[0] - n[0] * tw * 1.6, p1[1] - n[1] * tw * 1.6)]
+        self.draw.polygon([self.g.to_px(coord, p) for p in head], fill=S.TRACK)
+
+    # --- cities, towns, tokens ----------------------------------------------------------
+    def _nodes(self, coord: str) -> None:
+        board = self.board
+        t = board.tile(coord)
+        d = t.def_
+        lay = self.g.tile_layout(coord)
+        ow = self._px(0.025)
+        r = self.g.slot_r
+        for ci, k in enumerate(d.city_nodes):
+            if d.nodes[k].hidden:
+                continue
+            cx, cy = self.g.to_px(coord, lay.nodes[k] or (0.0, 0.0))
+            slots = board.slots(coord, ci)
+            res = board.reserved(coord, ci)
+            n = len(slots)
+            offs = slot_offsets(n)
+            if n == 2:
+                self.draw.rounded_rectangle((cx - 2 * r, cy - r, cx + 2 * r, cy + r), radius=r, fill=S.WHITE,
+                                            outline=S.SLOT_OUTLINE, width=ow)
+            elif n >= 3:
+                big = max(math.hypot(*o) for o in offs) * self.R + r
+                self._circle((cx, cy), big, fill=S.WHITE, outline=S.SLOT_OUTLINE, width=ow)
+            for si, off in enumerate(offs):
+                sc = (cx + off[0] * self.R, cy + off[1] * self.R)
+                self._circle(sc, r, fill=S.WHITE, outline=S.SLOT_OUTLINE, width=ow)
+                tok = slots[si] if si < len(slots) else None
+                if tok is not None:
+                    self._token(sc, tok)
+                elif si < len(res) and res[si]:
+                    self._reservation(sc, res[si])
+        for k in d.town_nodes:
+            if d.nodes[k].hidden:
+                continue
+            p = self.g.to_px(coord, lay.nodes[k] or (0.0, 0.0))
+            self._circle(p, TOWN_RADIUS * self.R, fill=S.TRACK, outline=S.WHITE, width=self._px(0.02))
+
+    def _corp_colors(self, sym: str):
+        corp = self.game.corporations.get(sym)
+        if corp is None:
+            return (136, 136, 136), S.WHITE
+        return S.rgb(corp.color), S.rgb(corp.text_color, S.WHITE)
+
+    def _token(self, c, tok) -> None:
+        r = self.g.slot_r
+        fill, txt = self._corp_colors(tok.corp)
+        self._circle(c, r, fill=fill, outline=S.SLOT_OUTLINE, width=self._px(0.025))
+        if tok.neutral:
+            self._circle(c, r * 0.78, outline=S.WHITE, width=self._px(0.018))
+        f = S.fit_font(self.draw, tok.corp, 1.5 * r, 0.62 * r)
+        self.draw.text(c, tok.corp, font=f, fill=txt, anchor="mm")
+
+    def _reservation(self, c, sym: str) -> None:
+        r = self.g.slot_r
+        fill, _ = self._corp_colors(sym)
+        self._circle(c, r * 0.8, fill=S.RESERVED_FILL, outline=fill, width=self._px(0.05))
+        f = S.fit_font(self.draw, sym, 1.3 * r, 0.5 * r)
+        self.draw.text(c, sym, font=f, fill=S.TEXT, anchor="mm")
+
+    # --- small items ---------------------------------------------------------------------
+    def _items(self, coord: str) -> None:
+        game, board = self.game, self.board
+        t = board.tile(coord)
+        d = t.def_
+        lay = self.g.tile_layout(coord)
+        R = self.R
+        items: list[tuple[str, float, float]] = []
+        draws: list = []
+
+        discs = []
+        for k, node in enumerate(d.nodes):
+            p = lay.nodes[k] or (0.0, 0.0)
+            if node.kind == "city":
+                n = len(board.slots(coord, d.city_index(k)))
+                rr = SLOT_RADIUS * (1 if n <= 1 else 2 if n == 2 else 2.2)
+                discs.append((p[0], p[1], rr + 0.02))
+            elif node.kind == "town":
+                discs.append((p[0], p[1], TOWN_RADIUS + 0.02))
+
+        # off-board values at the centre
+        obs = [n for n in d.nodes if n.kind == "offboard" and not n.hidden]
+        if obs:
+            rev = obs[0].revenue
+            keys = [c for c in COLOR_ORDER + ("red",) if isinstance(rev, dict) and c in rev] if isinstance(rev, dict) else []
+            nb = max(1, len(keys))
+            discs.append((0.0, 0.0, max(nb * OB_BOX_W / 2, OB_BOX_H / 2) + 0.03))
+            self._offboard_values(coord, obs[0])
+
+        # revenues of cities and towns
+        ct = [k for k in d.ct_nodes if not d.nodes[k].hidden]
+        colors = game.tile_colors
+        revs = {k: node_revenue(d.nodes[k], colors) for k in ct}
+        if ct and len(set(revs.values())) == 1 and len(ct) > 1:
+            v = next(iter(revs.values()))
+            if v:
+                rr = REV_R if any(d.nodes[k].kind == "city" for k in ct) else TOWN_REV_R
+                items.append(("rev", 2 * rr, 2 * rr))
+                draws.append(("rev", str(v), rr))
+        else:
+            for k in ct:
+                if revs[k]:
+                    rr = REV_R if d.nodes[k].kind == "city" else TOWN_REV_R
+                    items.append(("rev", 2 * rr, 2 * rr))
+                    draws.append(("rev", str(revs[k]), rr))
+        if d.label:
+            f = self._font(LABEL_SIZE)
+            tw = self.draw.textlength(d.label, font=f) / R
+            items.append(("label", tw + 0.04, LABEL_SIZE * 0.9))
+            draws.append(("label", d.label, None))
+        name = board.location_name(coord)
+        if name:
+            lines, f = self._wrap(name, 1.3, NAME_SIZE)
+            lw = max(self.draw.textlength(x, font=f) for x in lines) / R
+            items.append(("name", lw + 0.02, len(lines) * f.size * 1.08 / R))
+            draws.append(("name", lines, f))
+        if d.upgrade_cost:
+            label = _money(game, d.upgrade_cost)
+            f = self._font(SMALL_SIZE)
+            tw = self.draw.textlength(label, font=f) / R
+            items.append(("cost", tw + 0.2, 0.2))
+            draws.append(("cost", label, d.terrain[0] if d.terrain else ""))
+        blocker = game.blocked_hex(coord) if hasattr(game, "blocked_hex") else None
+        if blocker is not None:
+            f = self._font(SMALL_SIZE)
+            tw = self.draw.textlength(blocker.sym, font=f) / R
+            items.append(("tag", tw + 0.1, 0.2))
+            draws.append(("blocker", blocker.sym, None))
+        for sym in board.tile_reservations(coord):
+            f = self._font(SMALL_SIZE)
+            tw = self.draw.textlength(sym, font=f) / R
+            items.append(("tag", tw + 0.12, 0.2))
+            draws.append(("hexres", sym, None))
+        for icon in t.icons:
+            f = self._font(SMALL_SIZE)
+            tw = self.draw.textlength(icon, font=f) / R
+            items.append(("tag", tw + 0.08, 0.18))
+            draws.append(("icon", icon, None))
+        if not t.printed:
+            f = self._font(SMALL_SIZE * 0.9)
+            tw = self.draw.textlength(t.name, font=f) / R
+            items.append(("tile", tw + 0.02, SMALL_SIZE))
+            draws.append(("tile", t.name, None))
+        if not items:
+            return
+        key = tuple((k, round(w, 3), round(h, 3)) for k, w, h in items)
+        spots = _place(lay, tuple(discs), key)
+        for (kind, w, h), (sx, sy), (what, val, extra) in zip(items, spots, draws):
+            self._draw_item(coord, what, val, extra, (sx, sy), w, h)
+
+    def _wrap(self, text: str, max_units: float, size: float):
+        f = self._font(size)
+        maxw = max_units * self.R
+        if self.draw.textlength(text, font=f) <= maxw:
+            return [text], f
+        words = text.split(" ")
+        best = None
+        for i in range(1, len(words)):
+            a, b = " ".join(words[:i]), " ".join(words[i:])
+            wmax = max(self.draw.textlength(a, font=f), self.draw.textlength(b, font=f))
+            if best is None or wmax < best[0]:
+                best = (wmax, [a, b])
+        if best is None:
+            return [text], S.fit_font(self.draw, text, maxw, size * self.R)
+        lines = best[1]
+        if best[0] > maxw:
+            f = S.fit_font(self.draw, max(lines, key=lambda x: self.draw.textlength(x, font=f)), maxw, size * self.R)
+        return lines, f
+
+    def _draw_item(self, coord: str, what: str, val, extra, spot, w: float, h: float) -> None:
+        R = self.R
+        cx, cy = self.g.to_px(coord, spot)
+        if what == "rev":
+            rr = extra * R
+            self._circle((cx, cy), rr, fill=S.WHITE, outline=S.SLOT_OUTLINE, width=self._px(0.018))
+            f = S.fit_font(self.draw, val, 1.7 * rr, 1.05 * rr)
+            self.draw.text((cx, cy), val, font=f, fill=S.TEXT, anchor="mm")
+        elif what == "label":
+            self._text((cx, cy), val, LABEL_SIZE, S.TEXT, bold=True)
+        elif what == "name":
+            f = extra
+            lh = f.size * 1.08
+            y0 = cy - lh * (len(val) - 1) / 2
+            for i, line in enumerate(val):
+                self.draw.text((cx, y0 + i * lh), line, font=f, fill=S.TEXT, anchor="mm",
+                               stroke_width=max(1, int(R * 0.018)), stroke_fill=(255, 255, 255))
+        elif what == "cost":
+            color = S.TERRAIN_COLORS.get(extra, S.TEXT)
+            left = cx - w * R / 2
+            tri = [(left + 0.02 * R, cy + 0.07 * R), (left + 0.1 * R, cy - 0.08 * R), (left + 0.18 * R, cy + 0.07 * R)]
+            self.draw.polygon(tri, fill=color)
+            self.draw.text((left + 0.2 * R, cy), val, font=self._font(SMALL_SIZE), fill=S.TEXT, anchor="lm",
+                           stroke_width=max(1, int(R * 0.015)), stroke_fill=(255, 255, 255))
+        elif what == "blocker":
+            box = (cx - w * R / 2, cy - h * R / 2, cx + w * R / 2, cy + h * R / 2)
+            self.draw.rounded_rectangle(box, radius=h * R / 3, fill=S.BLOCKER_FILL, outline=S.WHITE,
+                                        width=self._px(0.012))
+            self.draw.text((cx, cy), val, font=self._font(SMALL_SIZE), fill=S.WHITE, anchor="mm")
+        elif what == "hexres":
+            fill, _ = self._corp_colors(val)
+            box = (cx - w * R / 2, cy - h * R / 2, cx + w * R / 2, cy + h * R / 2)
+            self.draw.rounded_rectangle(box, radius=h * R / 3, fill=S.RESERVED_FILL, outline=fill,
+                                        width=self._px(0.035))
+            self.draw.text((cx, cy), val, font=self._font(SMALL_SIZE), fill=S.TEXT, anchor="mm")
+        elif what == "icon":
+            box = (cx - w * R / 2, cy - h * R / 2, cx + w * R / 2, cy + h * R / 2)
+            self.draw.rounded_rectangle(box, radius=h * R / 3, fill=(255, 255, 255), outline=S.MUTED,
+                                        width=self._px(0.01))
+            self.draw.text((cx, cy), val, font=self._font(SMALL_SIZE * 0.95), fill=(140, 20, 20), anchor="mm")
+        elif what == "tile":
+            self.draw.text((cx, cy), val, font=self._font(SMALL_SIZE * 0.9), fill=S.MUTED, anchor="mm")
+
+    def _offboard_values(self, coord: str, node) -> None:
+        R = self.R
+        rev = node.revenue
+        cx, cy = self.g.to_px(coord, (0.0, 0.0))
+        if not isinstance(rev, dict):
+            if rev:
+                self._circle((cx, cy), REV_R * R, fill=S.WHITE, outline=S.SLOT_OUTLINE, width=self._px(0.018))
+                self.draw.text((cx, cy), str(rev), font=self._font(0.15), fill=S.TEXT, anchor="mm")
+            return
+        keys = [c for c in COLOR_ORDER + ("red",) if c in rev]
+        current = next((c for c in reversed(self.game.tile_colors) if c in rev), None)
+        bw, bh = OB_BOX_W * R, OB_BOX_H * R
+        x0 = cx - bw * len(keys) / 2
+        for i, k in enumerate(keys):
+            box = (x0 + i * bw, cy - bh / 2, x0 + (i + 1) * bw, cy + bh / 2)
+            fill = S.TILE_COLORS.get(k, S.WHITE)
+            self.draw.rectangle(box, fill=fill, outline=S.SLOT_OUTLINE, width=self._px(0.015))
+            txt = S.contrast_text(fill)
+            self.draw.text(((box[0] + box[2]) / 2, cy), str(rev[k]), font=self._font(0.16), fill=txt, anchor="mm",
+                           stroke_width=max(1, int(R * 0.006)) if k == current else 0, stroke_fill=txt)
+        if current is not None:
+            i = keys.index(current)
+            pad = self._px(0.025)
+            box = (x0 + i * bw - pad, cy - bh / 2 - pad, x0 + (i + 1) * bw + pad, cy + bh / 2 + pad)
+            self.draw.rectangle(box, outline=S.WHITE, width=self._px(0.05))
+            self.draw.rectangle(box, outline=(20, 20, 20), width=self._px(0.025))
+
+    # --- borders ---------------------------------------------------------------------------
+    def _borders(self, coords) -> None:
+        seen = set()
+        R = self.R
+        for c in coords:
+            for e, b in sorted(self.board.borders(c).items()):
+                if b.type not in S.BORDER_COLORS or (not b.cost and b.type != "impassable"):
+                    continue
+                nb = self.board.neighbor(c, e)
+                key = frozenset({(c, e), (nb, hexgrid.opposite(e))}) if nb else (c, e)
+                if key in seen:
+                    continue
+                seen.add(key)
+                color = S.BORDER_COLORS[b.type]
+                v1, v2 = unit_vertex((e - 1) % 6), unit_vertex(e)
+                a = (v1[0] + (v2[0] - v1[0]) * 0.06, v1[1] + (v2[1] - v1[1]) * 0.06)
+                z = (v1[0] + (v2[0] - v1[0]) * 0.94, v1[1] + (v2[1] - v1[1]) * 0.94)
+                self.draw.line([self.g.to_px(c, a), self.g.to_px(c, z)], fill=color, width=self._px(0.075))
+                if b.cost:
+                    t = (v1[0] + (v2[0] - v1[0]) * 0.2, v1[1] + (v2[1] - v1[1]) * 0.2)
+                    p = self.g.to_px(c, t)
+                    label = f"${b.cost}"
+                    f = self._font(0.135)
+                    tw = self.draw.textlength(label, font=f)
+                    box = (p[0] - tw / 2 - 0.03 * R, p[1] - 0.085 * R, p[0] + tw / 2 + 0.03 * R, p[1] + 0.085 * R)
+                    self.draw.rounded_rectangle(box, radius=0.05 * R, fill=S.WHITE, outline=color, width=self._px(0.02))
+                    self.draw.text(p, label, font=f, fill=color, anchor="mm")
+
+    # --- highlight and routes ----------------------------------------------------------------------
+    def _highlight(self, coord: str) -> None:
+        pts = [self.g.to_px(coord, (v[0] * 0.94, v[1] * 0.94)) for v in unit_corners()]
+        self.draw.line(pts + [pts[0]], fill=S.HIGHLIGHT, width=self._px(0.07), joint="curve")
+
+    def _route_lines(self, routes) -> None:
+        board = self.board
+        width = self._px(TRACK_WIDTH * 0.55)
+        for i, r in enumerate(routes):
+            color = S.ROUTE_COLORS[i % len(S.ROUTE_COLORS)]
+            for coord, pi in getattr(r, "paths", ()):
+                if not board.has_hex(coord):
+                    continue
+                lay = self.g.tile_layout(coord)
+                if not 0 <= pi < len(lay.paths):
+                    continue
+                pts = [self.g.to_px(coord, p) for p in lay.paths[pi]]
+                t = board.tile(coord)
+                a, b = t.def_.rot(t.rotation).paths[pi]
+                if any(not isinstance(e, int) and t.def_.nodes[e[1]].kind == "offboard" for e in (a, b)):
+                    edge = a if isinstance(a, int) else b
+                    m = unit_edge_mid(edge)
+                    pts = [self.g.to_px(coord, m), self.g.to_px(coord, (m[0] * 0.45, m[1] * 0.45))]
+                self.draw.line(pts, fill=color, width=width, joint="curve")
+
+    def _route_stops(self, routes) -> None:
+        board = self.board
+        for i, r in enumerate(routes):
+            color = S.ROUTE_COLORS[i % len(S.ROUTE_COLORS)]
+            for coord, node in getattr(r, "stops", ()):
+                if not board.has_hex(coord):
+                    continue
+                lay = self.g.tile_layout(coord)
+                if not 0 <= node < len(lay.nodes):
+                    continue
+                p = self.g.to_px(coord, lay.nodes[node] or (0.0, 0.0))
+                kind = board.tile(coord).def_.nodes[node].kind
+                rr = (SLOT_RADIUS + 0.06) if kind == "city" else (0.3 if kind == "offboard" else TOWN_RADIUS + 0.06)
+                if kind == "city":
+                    n = len(board.slots(coord, board.tile(coord).def_.city_index(node)))
+                    rr = SLOT_RADIUS * (1 if n <= 1 else 2) + 0.06
+                self._circle(p, rr * self.R, outline=color, width=self._px(0.04))
+
+    def _legend_lines(self, route_corp, routes) -> list[tuple]:
+        who = route_corp or "routes"
+        if not routes:
+            return [(None, f"{who}: no run to show")]
+        total = sum(getattr(r, "revenue", 0) or 0 for r in routes)
+        lines = [(None, f"{who} last run: ${total}")]
+        for i, r in enumerate(routes):
+            stops = "-".join(c for c, _ in getattr(r, "stops", ()))
+            lines.append((S.ROUTE_COLORS[i % len(S.ROUTE_COLORS)], f"{r.train}-train  {stops}  ${r.revenue}"))
+        return lines
+
+    def _legend(self, lines) -> None:
+        R = self.R
+        y = self.g.map_height + 0.1 * R
+        f = self._font(0.17)
+        for color, text in lines:
+            x = self.g.margin
+            if color is not None:
+                self.draw.line([(x, y + 0.13 * R), (x + 0.4 * R, y + 0.13 * R)], fill=color, width=self._px(0.06))
+                x += 0.5 * R
+            self.draw.text((x, y + 0.13 * R), text, font=f, fill=S.TEXT, anchor="lm")
+            y += 0.26 * R
+
+    # --- margins --------------------------------------------------------------------------------
+    def _coordinates(self) -> None:
+        g, R = self.g, self.R
+        f = self._font(COORD_SIZE)
+        axes = self.board.axes
+        cols: dict[int, list[str]] = {}
+        rows: dict[int, list[str]] = {}
+        for c, (x, y) in g.xy.items():
+            cols.setdefault(x, []).append(c)
+            rows.setdefault(y, []).append(c)
+        top = g.header + g.margin / 2
+        bottom = g.map_height - g.margin / 2
+        left = g.margin / 2
+        right = g.map_width - g.margin / 2
+        for x, cs in cols.items():
+            label = _axis_label(x, "x", axes)
+            px = g.centre(cs[0])[0]
+            self.draw.text((px, top), label, font=f, fill=S.MUTED, anchor="mm")
+            self.draw.text((px, bottom), label, font=f, fill=S.MUTED, anchor="mm")
+        for y, cs in rows.items():
+            label = _axis_label(y, "y", axes)
+            py = g.centre(cs[0])[1]
+            self.draw.text((left, py), label, font=f, fill=S.MUTED, anchor="mm")
+            self.draw.text((right, py), label, font=f, fill=S.MUTED, anchor="mm")
+
+    def _header(self) -> None:
+        g, R = self.g, self.R
+        game = self.game
+        text = f"{game.data.get('title', '')}   {round_label(game)}   Phase {game.phase.name}"
+        self.draw.text((g.margin, g.header / 2 + 0.05 * R), text, font=self._font(HEADER_SIZE), fill=S.TEXT,
+                       anchor="lm")
+
+
+def _money(game, amount: int) -> str:
+    cur = game.data.get("currency", "$%s") or "$%s"
+    return cur % amount if "%s" in cur else f"${amount}"
+
+
+def _axis_label(v: int, axis: str, axes: dict) -> str:
+    """The part of a coordinate name that axis value `v` stands for ('K' or '3')."""
+    xy = (v, 0) if axis == "x" else (0, v)
+    name = hexgrid.format_coord(xy, axes)
+    letters = "".join(ch for ch in name if ch.isalpha())
+    digits = name[len(letters):]
+    kind = (axes or hexgrid.DEFAULT_AXES).get(axis)
+    return letters if kind == "letter" else digits

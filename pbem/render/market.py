@@ -1,0 +1,186 @@
+"""Draw the stock market (zone colours, each company's marker in stack order) and the par chart.
+
+    img = render_market(game)              # PIL.Image
+    geo = market_geometry(game)            # cell boxes and marker centres in PNG pixels
+
+Markers in a cell are drawn in stack order (the first to arrive operates first among companies
+at the same price): left to right, then the next line. The par chart to the right lists the par
+values with the companies parred at each.
+"""
+from __future__ import annotations
+
+import math
+from typing import Optional
+
+from PIL import Image, ImageDraw
+
+from pbem.render import style as S
+from pbem.render.map import png_bytes, round_label
+
+__all__ = ["render_market", "market_png", "market_geometry", "MarketGeometry"]
+
+SUPERSAMPLE = 2
+CELL_W = 76
+PRICE_H = 20
+MARKER_R = 15
+MARKER_GAP = 4
+PER_LINE = 2
+MARGIN = 14
+HEADER_H = 34
+PAR_W = 210
+LEGEND_H = 58
+
+
+class MarketGeometry:
+    """Pixel positions on the market image (final pixels when scale is 1)."""
+
+    def __init__(self, game, scale: int = 1):
+        self.game = game
+        self.market = game.market
+        self.s = scale
+        grid = self.market.grid
+        self.rows = len(grid)
+        self.cols = max((len(r) for r in grid), default=0)
+        most = max((len(c.stack) for r in grid for c in r if c), default=0)
+        pars = {}
+        for c in self.game.corporations.values():
+            if c.par_price is not None and not c.closed:
+                pars[c.par_price] = pars.get(c.par_price, 0) + 1
+        self.lines = max(1, math.ceil(most / PER_LINE))
+        self.cell_w = CELL_W * scale
+        self.cell_h = (PRICE_H + self.lines * (2 * MARKER_R + MARKER_GAP) + MARKER_GAP) * scale
+        self.marker_r = MARKER_R * scale
+        self.margin = MARGIN * scale
+        self.header = HEADER_H * scale
+        self.grid_w = self.cols * self.cell_w
+        self.grid_h = self.rows * self.cell_h
+        self.par_x = self.margin + self.grid_w + 2 * self.margin
+        self.par_cells = self.market.par_cells
+        self.par_per_line = 5
+        self.par_row_h = max(self.cell_h * 0.6, (2 * MARKER_R + 10) * scale
+                             * max(1, math.ceil(max(pars.values(), default=1) / self.par_per_line)))
+        self.width = int(self.par_x + PAR_W * scale + self.margin)
+        par_h = self.header + 24 * scale + len(self.par_cells) * self.par_row_h
+        self.height = int(max(self.header + self.grid_h, par_h) + LEGEND_H * scale + self.margin)
+
+    def cell_box(self, row: int, col: int) -> tuple[float, float, float, float]:
+        x0 = self.margin + col * self.cell_w
+        y0 = self.header + row * self.cell_h
+        return (x0, y0, x0 + self.cell_w, y0 + self.cell_h)
+
+    def stack_slot(self, row: int, col: int, index: int) -> tuple[float, float]:
+        """Centre of the index-th marker (stack order) in a cell."""
+        x0, y0, _, _ = self.cell_box(row, col)
+        line, pos = divmod(index, PER_LINE)
+        step = 2 * MARKER_R + MARKER_GAP
+        dx = (self.cell_w - PER_LINE * step * self.s + MARKER_GAP * self.s) / 2
+        cx = x0 + dx + (MARKER_R + pos * step) * self.s
+        cy = y0 + (PRICE_H + MARKER_GAP + MARKER_R + line * step) * self.s
+        return (cx, cy)
+
+    def marker_centre(self, sym: str) -> Optional[tuple[float, float]]:
+        """Centre of company `sym`'s marker on the market (None if it has none)."""
+        cell = self.market.positions.get(sym)
+        if cell is None or sym not in cell.stack:
+            return None
+        return self.stack_slot(cell.row, cell.col, cell.stack.index(sym))
+
+    def par_row_box(self, i: int) -> tuple[float, float, float, float]:
+        y0 = self.header + 24 * self.s + i * self.par_row_h
+        return (self.par_x, y0, self.par_x + PAR_W * self.s, y0 + self.par_row_h)
+
+    def par_corps(self, price: int) -> list:
+        return [c for c in self.game.corporations.values() if c.par_price == price and not c.closed]
+
+    def par_marker_centre(self, sym: str) -> Optional[tuple[float, float]]:
+        corp = self.game.corporations.get(sym)
+        if corp is None or corp.par_price is None or corp.closed:
+            return None
+        for i, cell in enumerate(self.par_cells):
+            if cell.price == corp.par_price:
+                corps = self.par_corps(cell.price)
+                j = corps.index(corp)
+                x0, y0, _, _ = self.par_row_box(i)
+                line, pos = divmod(j, self.par_per_line)
+                step = (2 * MARKER_R + 6) * self.s
+                return (x0 + 70 * self.s + self.marker_r + pos * step, y0 + self.marker_r + 5 * self.s + line * step)
+        return None
+
+
+def market_geometry(game) -> MarketGeometry:
+    return MarketGeometry(game, 1)
+
+
+def render_market(game) -> Image.Image:
+    g = MarketGeometry(game, SUPERSAMPLE)
+    s = SUPERSAMPLE
+    img = Image.new("RGB", (int(g.width), int(g.height)), S.BACKGROUND)
+    d = ImageDraw.Draw(img)
+    fprice = S.font(14 * s)
+    fsmall = S.font(11 * s)
+    d.text((g.margin, g.header / 2), f"{game.data.get('title', '')} stock market   {round_label(game)}   "
+           f"Phase {game.phase.name}   Bank {_money(game, game.bank)}", font=S.font(15 * s), fill=S.TEXT, anchor="lm")
+    for r, row in enumerate(game.market.grid):
+        for c, cell in enumerate(row):
+            if cell is None:
+                continue
+            box = g.cell_box(r, c)
+            d.rectangle(box, fill=S.MARKET_ZONES.get(cell.zone, S.MARKET_ZONES["white"]), outline=S.HEX_OUTLINE,
+                        width=max(1, s))
+            if cell.is_par:
+                inset = 2 * s
+                d.rectangle((box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset), outline=S.PAR_OUTLINE,
+                            width=3 * s)
+            if cell.ends_game:
+                d.rectangle((box[0] + s, box[1] + s, box[2] - s, box[3] - s), outline=S.TEXT, width=4 * s)
+                d.text((box[2] - 6 * s, box[1] + 4 * s), "end", font=fsmall, fill=S.TEXT, anchor="rt")
+            d.text((box[0] + 6 * s, box[1] + 4 * s), str(cell.price), font=fprice, fill=S.TEXT, anchor="lt")
+            for i, sym in enumerate(cell.stack):
+                _marker(d, game, g.stack_slot(r, c, i), g.marker_r, sym, s)
+    # par chart
+    d.text((g.par_x, g.header + 10 * s), "Par values", font=S.font(14 * s), fill=S.TEXT, anchor="lm")
+    for i, cell in enumerate(g.par_cells):
+        box = g.par_row_box(i)
+        d.rectangle(box, fill=S.MARKET_ZONES["white"], outline=S.HEX_OUTLINE, width=max(1, s))
+        pb = (box[0] + 6 * s, box[1] + 5 * s, box[0] + 60 * s, box[1] + 5 * s + 2 * g.marker_r)
+        d.rectangle(pb, fill=S.MARKET_ZONES.get(cell.zone, S.MARKET_ZONES["white"]), outline=S.PAR_OUTLINE, width=2 * s)
+        d.text(((pb[0] + pb[2]) / 2, (pb[1] + pb[3]) / 2), _money(game, cell.price), font=fprice, fill=S.TEXT,
+               anchor="mm")
+        for corp in g.par_corps(cell.price):
+            _marker(d, game, g.par_marker_centre(corp.sym), g.marker_r, corp.sym, s)
+    # legend
+    y = g.height - LEGEND_H * s - g.margin / 2
+    x = g.margin
+    entries = [("yellow", "not counted for the certificate limit"), ("orange", "may also hold over 60%"),
+               ("brown", "may also buy several shares a turn")]
+    used = {cell.zone for row in game.market.grid for cell in row if cell}
+    for zone, text in entries:
+        if zone not in used:
+            continue
+        d.rectangle((x, y + 8 * s, x + 18 * s, y + 22 * s), fill=S.MARKET_ZONES[zone], outline=S.HEX_OUTLINE, width=s)
+        d.text((x + 24 * s, y + 15 * s), text, font=fsmall, fill=S.TEXT, anchor="lm")
+        x += 24 * s + d.textlength(text, font=fsmall) + 24 * s
+    d.rectangle((x, y + 8 * s, x + 18 * s, y + 22 * s), outline=S.PAR_OUTLINE, width=2 * s)
+    d.text((x + 24 * s, y + 15 * s), "par value", font=fsmall, fill=S.TEXT, anchor="lm")
+    d.text((g.margin, y + 40 * s), "Markers in a cell in stack order (left to right, then down): the first "
+           "operates first at equal price.", font=fsmall, fill=S.MUTED, anchor="lm")
+    return img.reduce(s)
+
+
+def _marker(d: ImageDraw.ImageDraw, game, c, r: float, sym: str, s: int) -> None:
+    corp = game.corporations.get(sym)
+    fill = S.rgb(corp.color) if corp else (136, 136, 136)
+    txt = S.rgb(corp.text_color, S.WHITE) if corp else S.WHITE
+    x, y = c
+    d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=S.SLOT_OUTLINE, width=max(1, s))
+    f = S.fit_font(d, sym, 1.6 * r, 0.8 * r)
+    d.text((x, y), sym, font=f, fill=txt, anchor="mm")
+
+
+def _money(game, amount: int) -> str:
+    cur = game.data.get("currency", "$%s") or "$%s"
+    return cur % amount if "%s" in cur else f"${amount}"
+
+
+def market_png(game) -> bytes:
+    return png_bytes(render_market(game))

@@ -1,0 +1,39 @@
+"""Write everything the moderator mails after a move: map.png, market.png and the reports."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable, Optional
+
+from pbem.render.map import map_png
+from pbem.render.market import market_png
+from pbem.render.report import EXTENSIONS, build_report, data_uri, render_report
+
+
+def write_outputs(game, out_dir, *, highlight: Iterable[str] = (), route_corp: Optional[str] = None,
+                  last_moves: Iterable[str] = (), formats: Iterable[str] = ("text", "html", "md"),
+                  html_images: str = "files", at=None, game_id: Optional[str] = None) -> dict[str, Path]:
+    """Render the state into `out_dir`; returns {'map': path, 'market': path, 'text': path, ...}.
+    `html_images`: 'files' (src="map.png", next to the report), 'inline' (data: URIs) or 'cid'
+    (src="cid:map.png", for a multipart/related mail carrying the two PNGs)."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    pngs = {"map": map_png(game, highlight=list(highlight), route_corp=route_corp), "market": market_png(game)}
+    paths: dict[str, Path] = {}
+    for name, data in pngs.items():
+        p = out / f"{name}.png"
+        p.write_bytes(data)
+        paths[name] = p
+    data = build_report(game, last_moves=last_moves, at=at, game_id=game_id)
+    for fmt in formats:
+        images = {}
+        if fmt in ("html", "md"):
+            if fmt == "html" and html_images == "inline":
+                images = {k: data_uri(v) for k, v in pngs.items()}
+            elif fmt == "html" and html_images == "cid":
+                images = {k: f"cid:{k}.png" for k in pngs}
+            else:
+                images = {k: f"{k}.png" for k in pngs}
+        p = out / f"report.{EXTENSIONS[fmt]}"
+        p.write_text(render_report(data, fmt, images=images), encoding="utf-8")
+        paths[fmt] = p
+    return paths
