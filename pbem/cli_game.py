@@ -151,7 +151,20 @@ def replay_gamefile(path: str, fmt: str) -> int:
     return 0
 
 
+def cmd_demo(a: argparse.Namespace) -> int:
+    import tempfile
+    from pathlib import Path
+
+    from pbem.demo import run
+
+    return run(Path(a.out) if a.out else Path(tempfile.mkdtemp(prefix="pbem-demo-")), a.quiet)
+
+
 def add_commands(sub) -> None:
+    p = sub.add_parser("demo", help="the moderator at work on an embedded 1882 opening (no mail server)")
+    p.add_argument("--out", help="folder for the game file, reports and pictures (default: a new temp folder)")
+    p.add_argument("--quiet", action="store_true")
+    p.set_defaults(func=cmd_demo)
     p = sub.add_parser("new", help="start a new game file")
     p.add_argument("title")
     p.add_argument("gamefile")

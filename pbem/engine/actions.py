@@ -172,3 +172,17 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     Pass, Bid, Par, BuyShares, SellShares, LayTile, PlaceToken, RemoveToken, RunRoutes,
     Dividend, BuyTrain, DiscardTrain, BuyCompany, Bankrupt, EndGame,
 )
+
+
+_KIND_WORDS = {
+    "Pass": "pass", "Bid": "bid", "Par": "par", "BuyShares": "buy shares", "SellShares": "sell shares",
+    "LayTile": "lay a tile", "PlaceToken": "place a token", "RemoveToken": "remove a token",
+    "RunRoutes": "run trains", "Dividend": "pay or withhold", "BuyTrain": "buy a train",
+    "DiscardTrain": "discard a train", "BuyCompany": "buy a private company", "Bankrupt": "go bankrupt",
+    "EndGame": "end the game",
+}
+
+
+def kind_words(action: Action) -> str:
+    """What kind of move this is, in words ("buy shares"), for messages to players."""
+    return _KIND_WORDS.get(type(action).__name__, type(action).__name__)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
 
-from pbem.engine.actions import Action
+from pbem.engine.actions import Action, BuyTrain, Dividend, LayTile, Pass, PlaceToken, RunRoutes
 from pbem.engine.game import Game
 from pbem.errors import AmbiguousMoveError, GameFileError, NotationError, PbemError, RuleError
 from pbem.gamefile import GameFile, GameHeader, Player
@@ -148,6 +148,9 @@ class Table:
                                    cause=RuleError("players move only for themselves and the companies they run",
                                                    rule="who may move"))
             try:
+                for skip in self._implicit_passes(trial, action):
+                    trial.push(skip)
+                    lines.append((skip.entity, format_action(skip, notation_context(trial))))
                 trial.push(action)
             except RuleError as e:
                 raise MoveRejected(f"move {i} ({pm.text!r}, line {pm.line}) refused: {e}", move=i, text=pm.text,
@@ -158,6 +161,32 @@ class Table:
         self.game = trial
         self.seqs.extend(r.seq for r in recs)
         return [AppliedMove(r.seq, r.entity, r.notation) for r in recs]
+
+    # an operating-round move that belongs to a later step skips the optional steps before it,
+    # as a human moderator reads "CPR lays 57 on I5; buys a 2 train" (no second tile, no token)
+    _STEP_OF = {LayTile: "track", PlaceToken: "token", RunRoutes: "route", Dividend: "dividend",
+                BuyTrain: "buy_train"}
+    _SKIPPABLE = ("track", "token")
+
+    @classmethod
+    def _implicit_passes(cls, game: Game, action: Action) -> list[Action]:
+        rnd = game.round
+        target = cls._STEP_OF.get(type(action))
+        if rnd.name != "operating" or target is None or game.current_entity() != action.entity:
+            return []
+        from pbem.engine.rounds.operating import STEPS
+
+        out = []
+        probe = copy.deepcopy(game)
+        while True:
+            step = probe.round.active_step() if probe.round.name == "operating" else None
+            if step is None or step == target or step not in cls._SKIPPABLE \
+                    or STEPS.index(step) > STEPS.index(target) or "pass" not in probe.legal_actions() \
+                    or probe.current_entity() != action.entity:
+                return out
+            p = Pass(action.entity)
+            probe.push(p)
+            out.append(p)
 
     def _legal_before(self, earlier) -> list[str]:
         """Legal moves in the state the refused move met (a refused push may leave a copy half-changed)."""

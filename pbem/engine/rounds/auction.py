@@ -96,7 +96,7 @@ class AuctionRound:
         elif isinstance(action, A.Bid):
             self._bid(action)
         else:
-            raise RuleError(f"{type(action).__name__} is not a move of the private auction; bid or pass",
+            raise RuleError(f"cannot {A.kind_words(action)} in the private auction: bid or pass",
                             rule="private auction", legal=["bid", "pass"])
 
     def _pass(self, player: str) -> None:

@@ -287,7 +287,7 @@ class OperatingRound:
             if isinstance(action, A.Pass) and step == "buy_train":
                 raise RuleError(f"{corp.sym} has no train and a route: it must buy a train", rule="must own a train",
                                 legal=legal)
-            raise RuleError(f"{type(action).__name__} is not possible now: {corp.sym} is at the {step} step",
+            raise RuleError(f"{corp.sym} cannot {A.kind_words(action)} now: it is at the {step.replace('_', ' ')} step",
                             rule="order of an operating turn", legal=legal)
         kind = KIND_NAMES.get(type(action))
         if kind not in legal:

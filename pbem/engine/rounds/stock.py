@@ -204,7 +204,7 @@ class StockRound:
         elif isinstance(action, A.Par):
             self._par(player, action, legal)
         else:
-            raise RuleError(f"{type(action).__name__} is not a stock round move", rule="stock round", legal=legal())
+            raise RuleError(f"cannot {A.kind_words(action)} in a stock round", rule="stock round", legal=legal())
         self._after_move(player)
 
     def _after_move(self, player: str) -> None:
