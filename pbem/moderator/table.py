@@ -112,10 +112,12 @@ class Table:
     def replay(cls, gf: GameFile, upto: Optional[int] = None) -> tuple[Game, list[int]]:
         game = cls.new_game(gf.header)
         seqs = []
+        base = notation_context(game, trusted=True)
         for rec in gf.effective_moves():
             if upto is not None and rec.seq > upto:
                 break
-            ctx = notation_context(game, actor=rec.entity if rec.entity in game.players else None, trusted=True)
+            ctx = base.at_turn(actor=rec.entity if rec.entity in game.players else None,
+                               current=game.current_entity())
             try:
                 moves = read_message(rec.notation, ctx, single_line=True)
                 if len(moves) != 1:
