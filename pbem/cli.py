@@ -79,6 +79,122 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- pbem render --------------------------------------------------------------------------------
+def _record_move_text(a: dict, names: dict) -> str:
+    """A short description of an 18xx.games action (until the notation module writes ours)."""
+    ent = a.get("entity")
+    who = names.get(str(ent), str(ent))
+    parts = [f"#{a.get('id')}", who, a.get("type", "?").replace("_", " ")]
+    tile = a.get("tile")
+    if tile:
+        parts.append(str(tile).rsplit("-", 1)[0])
+    for key in ("hex", "city", "company", "corporation", "kind", "train", "price", "shares", "percent"):
+        v = a.get(key)
+        if v is None or v == "" or v == []:
+            continue
+        if key == "city":
+            v = str(v).rsplit("-", 1)[0] if isinstance(v, str) else v
+            parts.append(f"at {v}")
+        elif key == "hex":
+            parts.append(f"on {v}")
+        elif key == "rotation":
+            parts.append(f"r{v}")
+        elif key == "price":
+            parts.append(f"${v}")
+        elif key == "shares":
+            parts.append(" ".join(str(x) for x in v) if isinstance(v, list) else str(v))
+        else:
+            parts.append(str(v))
+    if a.get("type") == "lay_tile" and a.get("rotation") is not None:
+        parts.append(f"r{a['rotation']}")
+    if a.get("type") == "run_routes":
+        total = sum(int(r.get("revenue") or 0) for r in a.get("routes") or ())
+        parts.append(f"${total}")
+    return " ".join(parts)
+
+
+def _render_from_record(path: str, at: Optional[int], moves: int):
+    """Replay an 18xx.games record up to action `at`: (game, hexes changed by the last move,
+    descriptions of the last moves, the action id shown)."""
+    from pbem.importers.eighteen_xx import load_record, replay_record
+
+    rec = load_record(path)
+    acts = [a for a in rec.live if a.get("type") != "message"]
+    if at is not None:
+        pos = next((i for i, a in enumerate(rec.live) if a.get("id") == at), None)
+        if pos is None:
+            raise ValueError(f"no live action with id {at} in {path}")
+        # a chat message changes nothing: show the state after the last move at or before it
+        n_before = sum(1 for a in rec.live[: pos + 1] if a.get("type") != "message")
+        idx = n_before - 1
+    else:
+        idx = len(acts) - 1
+    if idx < 0:
+        raise ValueError(f"no move at or before action {at} in {path}")
+    prev_id = acts[idx - 1].get("id") if idx >= 1 else None
+    before: dict = {}
+
+    def each(game, a):
+        if prev_id is not None and a.get("id") == prev_id:
+            before.update(game.board.snapshot())
+
+    game = replay_record(rec, stop_at=acts[idx].get("id") if acts else None, each=each)
+    after = game.board.snapshot()
+    changed = sorted({c for c in set(before) | set(after) if before.get(c) != after.get(c)} if prev_id is not None
+                     else set(after))
+    changed = sorted(set(changed) | set(game.last_move_hexes))
+    names = {str(pid): name for pid, name in rec.players}
+    names.update({sym: sym for sym in game.corporations})
+    last = [_record_move_text(a, names) for a in acts[max(0, idx - moves + 1): idx + 1]]
+    return game, changed, last, acts[idx].get("id") if acts else None, rec.game_id
+
+
+def _render_from_game_file(path: str, at: Optional[int], moves: int):
+    """Hook for pbem's own game files (docs/game-file.md): load the file, replay its moves in
+    force up to move `at` and return the same tuple as _render_from_record. Not written yet."""
+    raise ValueError(f"{path} looks like a pbem game file; rendering game files is not supported yet "
+                     "(pass an 18xx.games record, .json)")
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from pbem.importers.eighteen_xx import ImportRefused
+    from pbem.render.output import write_outputs
+
+    at: Optional[int] = None
+    if args.at not in (None, "end"):
+        try:
+            at = int(args.at)
+        except ValueError:
+            print(f"pbem render: --at wants an action id or 'end', not {args.at!r}", file=sys.stderr)
+            return 2
+    loader = _render_from_record if _is_record(args.file) else _render_from_game_file
+    try:
+        game, changed, last, shown, game_id = loader(args.file, at, args.moves)
+    except ImportRefused as e:
+        print(f"pbem render: {args.file}: {e}", file=sys.stderr)
+        return 2
+    except ValueError as e:
+        print(f"pbem render: {e}", file=sys.stderr)
+        return 2
+    if args.routes and args.routes not in game.corporations:
+        print(f"pbem render: no corporation {args.routes!r} (have {', '.join(game.corporations)})", file=sys.stderr)
+        return 2
+    formats = [f.strip() for f in args.formats.split(",") if f.strip()]
+    bad = [f for f in formats if f not in ("text", "html", "md")]
+    if bad:
+        print(f"pbem render: unknown report format(s) {', '.join(bad)}; use text, html, md", file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    paths = write_outputs(game, args.out, highlight=changed if args.highlight else (), route_corp=args.routes,
+                          last_moves=last, formats=formats, html_images=args.html_images, at=shown, game_id=game_id)
+    ms = (time.perf_counter() - t0) * 1000
+    for name, p in paths.items():
+        print(f"{name}: {p}")
+    print(f"state after action {shown}; rendered in {ms:.0f} ms"
+          + (f"; highlighted {' '.join(changed) or 'nothing'}" if args.highlight else ""))
+    return 0
+
+
 def _id(pid: str):
     return int(pid) if pid.lstrip("-").isdigit() else pid
 
@@ -95,6 +211,17 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--at", default="end", help="action id, or 'end'")
     s.add_argument("--format", choices=["text", "json"], default="text")
     s.set_defaults(func=cmd_show)
+    rd = sub.add_parser("render", help="write map.png, market.png and status reports for a game state")
+    rd.add_argument("file", help="an 18xx.games record (.json); pbem game files to follow")
+    rd.add_argument("--at", default=None, help="action id to show the state after (default: the last)")
+    rd.add_argument("--out", default=".", help="directory to write into (default: current)")
+    rd.add_argument("--highlight", action="store_true", help="outline the hexes changed by the last move")
+    rd.add_argument("--routes", default=None, metavar="CORP", help="draw this corporation's last run")
+    rd.add_argument("--formats", default="text,html,md", help="report formats, comma separated (text,html,md)")
+    rd.add_argument("--html-images", choices=["files", "inline", "cid"], default="files",
+                    help="how report.html refers to the images")
+    rd.add_argument("--moves", type=int, default=5, help="how many last moves the report lists")
+    rd.set_defaults(func=cmd_render)
     from pbem.cli_game import add_commands
 
     add_commands(sub)

@@ -155,6 +155,10 @@ def _default_spots(n: int) -> list[Point]:
             for i in range(n)]
 
 
+_EDGE_PROBES = {lay: [(unit_edge_mid(e, lay)[0] * (H - 0.2) / H, unit_edge_mid(e, lay)[1] * (H - 0.2) / H)
+                       for e in range(6)] for lay in ("flat", "pointy")}
+
+
 @lru_cache(maxsize=4096)
 def tile_layout(tile, rotation: int, layout: str = "flat") -> TileLayout:
     """Compute (and cache) where a tile's nodes sit and how its paths run, in units of R."""
@@ -208,9 +212,14 @@ def tile_layout(tile, rotation: int, layout: str = "flat") -> TileLayout:
         pts = [cands[k][i][0] for k, i in zip(movable, choice)]
         for (i, k), p in zip(enumerate(movable), pts):
             c += choice[i] * 0.1
-            reach = math.hypot(*p) + _node_size(nodes[k])
+            size = _node_size(nodes[k])
+            reach = math.hypot(*p) + size
             if reach > H:
                 c += 50 * (reach - H)
+            for q in _EDGE_PROBES[layout]:      # keep the track visible where it meets each edge
+                d = _dist(p, q)
+                if d < size + 0.03:
+                    c += 5 * (size + 0.03 - d)
         for (a, ka), (b, kb) in itertools.combinations(list(zip(pts, movable)), 2):
             need = _node_size(nodes[ka]) + _node_size(nodes[kb]) + 0.06
             d = _dist(a, b)

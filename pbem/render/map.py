@@ -17,6 +17,7 @@ route legend.
 from __future__ import annotations
 
 import io
+import itertools
 import math
 from functools import lru_cache
 from typing import Iterable, Optional, Sequence
@@ -106,6 +107,8 @@ _PREFS = {
     "tag": ["v5", "v0", "v4", "v1", "v3", "v2", "w5", "w0", "w4", "w1", "w3", "w2", "bot2", "top2", "c"],
     "tile": ["w5", "w4", "w0", "w3", "w1", "w2"],
 }
+_UNDER_TRACK = frozenset({"name", "tile"})
+_ITEM_ORDER = {"name": 0, "rev": 1, "label": 2, "cost": 3, "tag": 4, "tile": 5}
 for _kind, _order in _PREFS.items():       # every other spot is a fallback
     if _kind != "name" and _kind != "tile":
         _order.extend(k for k in _SPOTS if k not in _order and not k.startswith(("top", "bot")))
@@ -132,33 +135,40 @@ def _box_inside(cx: float, cy: float, w: float, h: float, pad: float = 0.03) -> 
 
 @lru_cache(maxsize=8192)
 def _place(lay: TileLayout, discs: tuple, items: tuple) -> tuple:
-    """Positions (unit R) for small items (kind, w, h) avoiding track, nodes and each other."""
+    """Positions (unit R) for small items (kind, w, h) avoiding track, nodes and each other.
+    Each item takes its first preferred spot that is free; if none is, the spot doing least
+    harm (covering track is tolerated more than covering a city or another item)."""
     track = lay.track_points
     tr = TRACK_WIDTH / 2 + 0.015
     placed: list[tuple[float, float, float, float]] = []
     out = []
     for kind, w, h in items:
-        best, best_score = None, None
-        for rank, name in enumerate(_PREFS[kind]):
+        best, best_bad = None, None
+        for name in _PREFS[kind]:
             cx, cy = _SPOTS[name]
-            clear = 10.0
+            bad = 0.0
+            worst_track = 0.0
             for px, py in track:
                 d = _box_point_dist(cx, cy, w, h, px, py) - tr
-                if d < clear:
-                    clear = d
+                if d < worst_track:
+                    worst_track = d
+            bad += -worst_track
             for (dx, dy, dr) in discs:
                 d = _box_point_dist(cx, cy, w, h, dx, dy) - dr
-                if d < clear:
-                    clear = d
+                if d < 0:
+                    bad += -3 * d
             for (qx, qy, qw, qh) in placed:
                 d = max(abs(cx - qx) - (w + qw) / 2, abs(cy - qy) - (h + qh) / 2)
-                if d < clear:
-                    clear = d
-            clear = min(clear, _box_inside(cx, cy, w, h))
-            ok = clear >= 0.0
-            score = (1 if ok else 0, -rank if ok else clear)
-            if best_score is None or score > best_score:
-                best, best_score = (cx, cy), score
+                if d < 0:
+                    bad += -3 * d
+            inside = _box_inside(cx, cy, w, h)
+            if inside < 0:
+                bad += -2 * inside
+            if bad <= 1e-9:
+                best = (cx, cy)
+                break
+            if best_bad is None or bad < best_bad - 1e-9:
+                best, best_bad = (cx, cy), bad
         placed.append((best[0], best[1], w, h))
         out.append(best)
     return tuple(out)
@@ -215,6 +225,9 @@ class MapRenderer:
         coords = board.hex_coords()
         for c in coords:
             self._hex_base(c)
+        placed = {c: self._items(c) for c in coords}
+        for c in coords:
+            self._draw_items(c, placed[c], under=True)
         for c in coords:
             self._track(c)
         if route_list:
@@ -222,7 +235,7 @@ class MapRenderer:
         for c in coords:
             self._nodes(c)
         for c in coords:
-            self._items(c)
+            self._draw_items(c, placed[c], under=False)
         self._borders(coords)
         for c in highlight:
             if board.has_hex(c):
@@ -336,7 +349,9 @@ class MapRenderer:
         self.draw.text(c, sym, font=f, fill=S.TEXT, anchor="mm")
 
     # --- small items ---------------------------------------------------------------------
-    def _items(self, coord: str) -> None:
+    def _items(self, coord: str) -> list:
+        """Decide the small items of a hex and where they go (drawn later by _draw_items);
+        draws the off-board value boxes directly."""
         game, board = self.game, self.board
         t = board.tile(coord)
         d = t.def_
@@ -362,7 +377,9 @@ class MapRenderer:
             keys = [c for c in COLOR_ORDER + ("red",) if isinstance(rev, dict) and c in rev] if isinstance(rev, dict) else []
             nb = max(1, len(keys))
             discs.append((0.0, 0.0, max(nb * OB_BOX_W / 2, OB_BOX_H / 2) + 0.03))
-            self._offboard_values(coord, obs[0])
+            pre = [("offboard", obs[0], None, (0.0, 0.0), 0.0, 0.0)]
+        else:
+            pre = []
 
         # revenues of cities and towns
         ct = [k for k in d.ct_nodes if not d.nodes[k].hidden]
@@ -387,7 +404,7 @@ class MapRenderer:
             draws.append(("label", d.label, None))
         name = board.location_name(coord)
         if name:
-            lines, f = self._wrap(name, 1.3, NAME_SIZE)
+            lines, f = self._wrap(name, 1.1, NAME_SIZE)
             lw = max(self.draw.textlength(x, font=f) for x in lines) / R
             items.append(("name", lw + 0.02, len(lines) * f.size * 1.08 / R))
             draws.append(("name", lines, f))
@@ -419,29 +436,48 @@ class MapRenderer:
             items.append(("tile", tw + 0.02, SMALL_SIZE))
             draws.append(("tile", t.name, None))
         if not items:
-            return
+            return pre
+        order = sorted(range(len(items)), key=lambda i: _ITEM_ORDER.get(items[i][0], 9))
+        items = [items[i] for i in order]
+        draws = [draws[i] for i in order]
         key = tuple((k, round(w, 3), round(h, 3)) for k, w, h in items)
         spots = _place(lay, tuple(discs), key)
-        for (kind, w, h), (sx, sy), (what, val, extra) in zip(items, spots, draws):
-            self._draw_item(coord, what, val, extra, (sx, sy), w, h)
+        return pre + [(what, val, extra, spot, w, h) for (kind, w, h), spot, (what, val, extra) in zip(items, spots, draws)]
+
+    def _draw_items(self, coord: str, placed, *, under: bool) -> None:
+        """Names and tile numbers go under the track (the track stays whole where text must
+        cross it); revenues, labels and tags, placed clear of the track, go on top."""
+        for what, val, extra, spot, w, h in placed:
+            if (what in _UNDER_TRACK) != under:
+                continue
+            if what == "offboard":
+                self._offboard_values(coord, val)
+            else:
+                self._draw_item(coord, what, val, extra, spot, w, h)
 
     def _wrap(self, text: str, max_units: float, size: float):
+        """Split a name into 1-3 lines as even as possible; shrink the font if still too wide."""
         f = self._font(size)
         maxw = max_units * self.R
-        if self.draw.textlength(text, font=f) <= maxw:
+        tl = lambda x: self.draw.textlength(x, font=f)  # noqa: E731
+        if tl(text) <= maxw:
             return [text], f
         words = text.split(" ")
-        best = None
-        for i in range(1, len(words)):
-            a, b = " ".join(words[:i]), " ".join(words[i:])
-            wmax = max(self.draw.textlength(a, font=f), self.draw.textlength(b, font=f))
-            if best is None or wmax < best[0]:
-                best = (wmax, [a, b])
-        if best is None:
-            return [text], S.fit_font(self.draw, text, maxw, size * self.R)
-        lines = best[1]
-        if best[0] > maxw:
-            f = S.fit_font(self.draw, max(lines, key=lambda x: self.draw.textlength(x, font=f)), maxw, size * self.R)
+        best = ([text], tl(text))
+        for n in (2, 3):
+            if len(words) < n:
+                break
+            for cut in itertools.combinations(range(1, len(words)), n - 1):
+                bounds = (0,) + cut + (len(words),)
+                lines = [" ".join(words[a:b]) for a, b in zip(bounds, bounds[1:])]
+                wmax = max(tl(x) for x in lines)
+                if wmax < best[1] - 1e-6:
+                    best = (lines, wmax)
+            if best[1] <= maxw:
+                break
+        lines = best[0]
+        if best[1] > maxw:
+            f = S.fit_font(self.draw, max(lines, key=tl), maxw, size * self.R)
         return lines, f
 
     def _draw_item(self, coord: str, what: str, val, extra, spot, w: float, h: float) -> None:
