@@ -1,8 +1,8 @@
-"""Notation tables per title: names, aliases and places players use.
+"""Notation extras per title: the aliases and extra place names players use.
 
-Only names live here (transcribed from the 1882 rules and the public 18xx.games title
-data); prices, tiles and rules belong to the engine's title data. `context_for_title`
-builds a NotationContext with them; the engine may build its own from its title data.
+The names themselves (corporations, privates, trains, places) come from the title's data
+file; only what players write besides them lives here (the rulebook's own abbreviations,
+P1-P5, "Regina"). `context_for_title` and `context_from_title_data` combine the two.
 """
 from __future__ import annotations
 
@@ -11,15 +11,6 @@ from typing import Mapping, Optional
 from .context import NotationContext
 
 TITLE_1882 = {
-    "corporations": {
-        "CN": "Canadian National",
-        "CNR": "Canadian Northern",
-        "HBR": "Hudson Bay Railway",
-        "CPR": "Canadian Pacific Railway",
-        "GT": "Grand Trunk Pacific",
-        "SC": "Saskatchewan Central Railroad",
-        "QLL": "Qu'Appelle, Long Lake Railroad Co.",
-    },
     # the rules' own symbols and names (CNoR, GTP, QL, SCR ...) -> 18xx.games symbols
     "corporation_aliases": {
         "Canadian National Railway": "CN",
@@ -28,13 +19,6 @@ TITLE_1882 = {
         "QL": "QLL", "Qu'Appelle, Long Lake, and Saskatchewan Railway": "QLL",
         "SCR": "SC", "Saskatchewan Central Railway": "SC",
     },
-    "companies": {
-        "HB": "Hudson Bay",
-        "SC": "Saskatchewan Central",
-        "NWR": "North West Rebellion",
-        "TB": "Trestle Bridge",
-        "CP": "Canadian Pacific",
-    },
     "company_aliases": {
         "P1": "HB", "Hudson Bay Company": "HB",
         "P2": "SC", "Saskatchewan Central Company": "SC",
@@ -42,22 +26,9 @@ TITLE_1882 = {
         "P4": "TB", "Trestle Bridge Company": "TB",
         "P5": "CP", "Canadian Pacific Company": "CP",
     },
-    "trains": ("2", "3", "4", "5", "6", "D"),
     "train_aliases": {"Diesel": "D"},
-    "locations": {
-        "I1": "Western Canada (HB +100)", "B2": "Northern Alberta (HB +100)",
-        "L2": "Lethbridge", "C3": "Lloydminster", "G3": "Kindersley", "K3": "Medicine Hat",
-        "M3": "Elkwater", "D4": "Maidstone", "F4": "Wilkie",
-        "E5": "North Battleford & Battleford", "I5": "Swift Current", "D6": "Spiritwood",
-        "N6": "Shaunavon", "G7": "Saskatoon", "D8": "Prince Albert", "F8": "Rosthern & Melfort",
-        "J8": "Moose Jaw", "L8": "Assiniboia", "C9": "Candle Lake", "G9": "Humboldt",
-        "K9": "Rouleau & Mossbank", "J10": ("Pile o' Bones & Lumsden", "Regina"),
-        "A11": "Sandy Bay", "C11": "Flin Flon", "G11": "Wadena",
-        "I11": "Melville & Fort Qu'Appelle", "M11": "Wayburn & Estevan", "O11": "USA",
-        "B12": "Hudson Bay", "J12": "Moosomin", "L12": "Carlyle", "N12": "Oxbow",
-        "I13": "Eastern Canada", "K13": "Virden",
-    },
-    "layout": "flat",
+    # place names players use besides the map's own (J10 becomes Regina with the R2 tile)
+    "locations": {"J10": ("Regina",)},
     "token_mover": "NWR",
 }
 
@@ -67,17 +38,14 @@ TITLES = {"1882": TITLE_1882}
 def context_for_title(title: str, players: Optional[Mapping[str, str]] = None, *,
                       actor: Optional[str] = None, current: Optional[str] = None,
                       **overrides) -> NotationContext:
-    """A NotationContext for `title` with the given players (id -> display name)."""
-    t = TITLES[title]
-    kw = dict(
-        players=dict(players or {}), corporations=dict(t["corporations"]),
-        companies=dict(t["companies"]), trains=tuple(t["trains"]), actor=actor, current=current,
-        title=title, corporation_aliases=dict(t["corporation_aliases"]),
-        company_aliases=dict(t["company_aliases"]), train_aliases=dict(t["train_aliases"]),
-        locations=dict(t["locations"]), layout=t["layout"], token_mover=t["token_mover"],
-    )
-    kw.update(overrides)
-    return NotationContext(**kw)
+    """A NotationContext for `title` with the given players (id -> display name): names,
+    trains and places from the title's data file, plus this module's notation extras."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "titles" / "data" / f"{title}.json"
+    data = json.loads(path.read_text())
+    return context_from_title_data(data, players, actor=actor, current=current, **overrides)
 
 
 def context_from_title_data(data: Mapping, players: Optional[Mapping[str, str]] = None, *,
