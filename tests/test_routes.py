@@ -19,6 +19,7 @@ import json
 import re
 from pathlib import Path
 
+from pbem.importers.eighteen_xx import live_actions as _importer_live_actions
 import pytest
 
 from pbem.engine.actions import Route, Stop
@@ -450,35 +451,8 @@ REFERENCE = {
 
 # ----------------------------------------------------------------------------- records
 def live_actions(actions):
-    """Live entries of an 18xx.games action list (format note §3.1)."""
-    pos = {a["id"]: i for i, a in reversed(list(enumerate(actions)))}
-    live = [None] * len(actions)
-    groups = []
-    for i, a in enumerate(actions):
-        t = a["type"]
-        if t == "undo":
-            target = a.get("action_id")
-            if target is None:
-                s = max((j for j in range(i) if live[j] and live[j]["type"] != "message"), default=0)
-            elif target == 0:
-                s = 0
-            else:
-                s = pos[target] + 1
-            group = []
-            for j in range(s, i):
-                if live[j] and live[j]["type"] != "message":
-                    group.append((j, live[j]))
-                    live[j] = None
-            groups.append(group)
-        elif t == "redo":
-            for j, x in groups.pop():
-                live[j] = x
-        elif t == "message":
-            live[i] = a
-        else:
-            groups.clear()
-            live[i] = a
-    return [a for a in live if a]
+    """The record's actions still in force after its undos and redos (the importer's filter)."""
+    return [a for a in _importer_live_actions(actions) if a]
 
 
 HOMES = {"CNR": "D8", "HBR": "G11", "CPR": "I5", "GT": "L8", "QLL": "J10"}
