@@ -55,6 +55,14 @@ def cmd_show(args: argparse.Namespace) -> int:
     from pbem.importers.eighteen_xx import ImportRefused, load_record, replay_record
     from pbem.replay.state import state_json
 
+    if not _is_record(args.file):
+        from pbem.moderator.table import Table
+
+        upto = None if args.at == "end" else int(args.at)
+        table = Table.open(args.file, upto=upto)
+        state = state_json(table.game, table.seqs[-1] if table.seqs else 0)
+        print(json.dumps(state) if args.format == "json" else json.dumps(state, indent=1))
+        return 0
     rec = load_record(args.file)
     at: Optional[int] = None if args.at == "end" else int(args.at)
     if at is not None and not any(a.get("id") == at for a in rec.live):

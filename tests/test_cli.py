@@ -59,3 +59,13 @@ def test_unknown_title_is_a_clean_error(tmp_path):
     bad.write_text(json.dumps(data))
     p = pbem("replay", str(bad))
     assert p.returncode == 2 and "unknown title '1899'" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_show_works_on_game_files_too():
+    sample = ROOT / "samples" / "1882-demo-opening.pbem"
+    p = pbem("show", str(sample), "--at", "10", "--format", "json")
+    assert p.returncode == 0, p.stderr
+    st = json.loads(p.stdout)
+    assert st["at"] == 10 and st["round"] == "stock"
+    gt = next(c for c in st["corporations"] if c["sym"] == "GT")
+    assert gt["share_price"] == 76 and gt["president"] == "Ann"
