@@ -1,0 +1,102 @@
+"""The stock-market PNG: every company's marker in its cell, in stack order, and the par chart."""
+import io
+import math
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from pbem.importers.eighteen_xx import load_record, replay_record
+from pbem.render import style
+from pbem.render.market import market_geometry, market_png, render_market
+
+FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882"
+RECORDS = sorted(FIXTURES.glob("*.json"))
+
+
+@lru_cache(maxsize=None)
+def final(stem):
+    return replay_record(load_record(FIXTURES / f"{stem}.json"))
+
+
+def cap_mode(img, c, r):
+    """Most common colour above and below a marker's centre (clear of its symbol text)."""
+    counts = {}
+    for deg in range(55, 126, 5):
+        for sign in (1, -1):
+            a = math.radians(deg)
+            p = img.getpixel((int(c[0] + r * math.cos(a)), int(c[1] + sign * r * math.sin(a))))
+            counts[p] = counts.get(p, 0) + 1
+    best = max(counts, key=counts.get)
+    return best, counts[best] / sum(counts.values())
+
+
+def check_markers(game, img):
+    geo = market_geometry(game)
+    assert img.size == (geo.width, geo.height)
+    for sym, cell in game.market.positions.items():
+        corp = game.corporations[sym]
+        c = geo.marker_centre(sym)
+        x0, y0, x1, y1 = geo.cell_box(cell.row, cell.col)
+        assert x0 < c[0] < x1 and y0 < c[1] < y1, (sym, c, (x0, y0, x1, y1))
+        got, share = cap_mode(img, c, geo.marker_r * 0.7)
+        assert got == style.rgb(corp.color) and share > 0.6, (sym, got, share)
+    for sym, corp in game.corporations.items():
+        c = geo.par_marker_centre(sym)
+        if corp.par_price is None or corp.closed:
+            assert c is None
+            continue
+        got, share = cap_mode(img, c, geo.marker_r * 0.7)
+        assert got == style.rgb(corp.color) and share > 0.6, (sym, "par chart", got)
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_final_market(path):
+    game = final(path.stem)
+    png = market_png(game)
+    assert len(png) < 600 * 1024
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    assert game.market.positions
+    check_markers(game, img)
+
+
+def test_zone_colours():
+    game = final("5236")
+    img = render_market(game)
+    geo = market_geometry(game)
+    seen = set()
+    for row in game.market.grid:
+        for cell in row:
+            if cell is None:
+                continue
+            x0, y0, x1, y1 = geo.cell_box(cell.row, cell.col)
+            # a point in the cell's lower right, clear of price, markers and the par frame
+            p = img.getpixel((int(x1 - 8), int(y1 - 8)))
+            assert p == style.MARKET_ZONES[cell.zone], (cell.id, cell.zone, p)
+            seen.add(cell.zone)
+    assert seen == {"white", "yellow", "orange", "brown"}
+
+
+def test_stacks_are_drawn_in_stack_order():
+    """Through a whole game, every cell holding several markers shows them in stack order."""
+    rec = load_record(FIXTURES / "5236.json")
+    checked = []
+
+    def each(game, a):
+        if len(checked) >= 6:
+            return
+        stacks = [c for row in game.market.grid for c in row if c and len(c.stack) >= 2]
+        if not stacks or (checked and checked[-1] == [list(c.stack) for c in stacks]):
+            return
+        img = render_market(game)
+        check_markers(game, img)
+        geo = market_geometry(game)
+        for cell in stacks:
+            centres = [geo.marker_centre(s) for s in cell.stack]
+            keys = [(round(c[1]), c[0]) for c in centres]          # reading order: line, then x
+            assert keys == sorted(keys), (cell.id, cell.stack, centres)
+        checked.append([list(c.stack) for c in stacks])
+
+    replay_record(rec, each=each)
+    assert checked, "the record has shared market cells"
