@@ -201,17 +201,19 @@ def _lays(stem):
     return [(live[i - 1]["id"], a) for i, a in enumerate(live) if a["type"] == "lay_tile" and i > 0]
 
 
-@pytest.mark.parametrize("stem", ["5236", "5585", "10526"])
-def test_a_tile_lay_changes_exactly_its_own_hex(stem):
+def _check_lays(stem, want, upgrades_only=False):
     rec = record(stem)
-    done = 0
+    done = []
     for prev_id, lay in _lays(stem):
         before = replay_record(rec, stop_at=prev_id)
-        after = replay_record(rec, stop_at=lay["id"])
         coord = lay["hex"]
-        if before.board.borders(coord) or round_label(before) != round_label(after) \
+        if upgrades_only and before.board.tile(coord).printed:
+            continue
+        after = replay_record(rec, stop_at=lay["id"])
+        borders = lambda g: {c: g.board.borders(c) for c in g.board.hex_coords()}  # noqa: E731
+        if borders(before) != borders(after) or round_label(before) != round_label(after) \
                 or before.phase.name != after.phase.name:
-            continue                  # a lay that also removes a river border or ends the round
+            continue                  # a lay that also completes a river crossing or ends the round
         a, b = render_map(before), render_map(after)
         geo = map_geometry(after)
         diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v else 0)
@@ -222,10 +224,22 @@ def test_a_tile_lay_changes_exactly_its_own_hex(stem):
         changed = inside.histogram()[255]
         hex_area = 1.5 * math.sqrt(3) * geo.R ** 2
         assert changed > 0.2 * hex_area, (coord, changed, hex_area)
-        done += 1
-        if done == 2:                 # one first lay and one more (often an upgrade) per record
+        done.append((lay["id"], coord, before.board.tile(coord).name, after.board.tile(coord).name))
+        if len(done) == want:
             break
-    assert done == 2
+    assert len(done) == want
+    return done
+
+
+@pytest.mark.parametrize("stem", ["5236", "5585", "10526"])
+def test_a_tile_lay_changes_exactly_its_own_hex(stem):
+    """Render before and after each of the first tile lays (consecutive moves) and diff."""
+    _check_lays(stem, 3)
+
+
+def test_an_upgrade_changes_exactly_its_own_hex():
+    done = _check_lays("5585", 2, upgrades_only=True)
+    assert all(old != new for _, _, old, new in done)
 
 
 def test_highlight_outlines_only_the_named_hexes():
