@@ -14,7 +14,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from pbem.importers.eighteen_xx import load_record, replay_record
 from pbem.render import style
-from pbem.render.geometry import H, SLOT_RADIUS, unit_corners
+from pbem.render.geometry import H, unit_corners
 from pbem.render.map import map_geometry, map_png, render_map, round_label
 
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882"
@@ -273,7 +273,6 @@ def test_route_overlay_draws_the_last_run():
         color = style.ROUTE_COLORS[i % len(style.ROUTE_COLORS)]
         seen = 0
         for coord, pi in r.paths:
-            pts = geo.path_points(coord, pi)
             t = game.board.tile(coord)
             ends = t.def_.rot(t.rotation).paths[pi]
             if any(not isinstance(e, int) and t.def_.nodes[e[1]].kind == "offboard" for e in ends):
@@ -291,3 +290,16 @@ def test_rendering_is_deterministic():
     a = map_png(game)
     b = map_png(game)
     assert a == b                                   # deterministic output
+
+
+def test_route_overlay_skips_track_the_run_did_not_use():
+    """A run whose hexes were retiled since: paths whose sides the run never crossed are not drawn."""
+    import dataclasses
+
+    game, plain, _ = final("5236")
+    corp = next(c for c in game.corporations.values() if c.last_routes)
+    stale = [dataclasses.replace(r, track=frozenset({("Z99", 0)}), stops=()) for r in corp.last_routes]
+    img = render_map(game, routes=stale)
+    colors = set(style.ROUTE_COLORS)
+    w, h = plain.size
+    assert not any(img.getpixel((x, y)) in colors for x in range(0, w, 3) for y in range(0, h - 10, 3))

@@ -32,7 +32,10 @@ from pbem.render.geometry import (  # re-exported: the geometry helpers tests us
     slot_offsets, tile_layout, unit_corners, unit_edge_mid, unit_vertex,
 )
 
-__all__ = ["render_map", "map_png", "map_geometry", "MapRenderer", "MapGeometry", "SUPERSAMPLE"]
+__all__ = ["render_map", "map_png", "png_bytes", "map_geometry", "round_label", "MapRenderer", "SUPERSAMPLE",
+           # geometry helpers, re-exported from pbem.render.geometry
+           "MapGeometry", "TileLayout", "tile_layout", "edge_curve", "slot_offsets", "unit_edge_mid", "unit_vertex",
+           "unit_corners", "DEFAULT_RADIUS", "SLOT_RADIUS", "TOWN_RADIUS", "TRACK_WIDTH"]
 
 SUPERSAMPLE = 2
 
@@ -597,6 +600,8 @@ class MapRenderer:
                 pts = [self.g.to_px(coord, p) for p in lay.paths[pi]]
                 t = board.tile(coord)
                 a, b = t.def_.rot(t.rotation).paths[pi]
+                if not _still_on_board(r, coord, pi, a, b):
+                    continue            # the hex was retiled since the run: its path index means other track
                 if any(not isinstance(e, int) and t.def_.nodes[e[1]].kind == "offboard" for e in (a, b)):
                     edge = a if isinstance(a, int) else b
                     m = unit_edge_mid(edge)
@@ -646,7 +651,7 @@ class MapRenderer:
 
     # --- margins --------------------------------------------------------------------------------
     def _coordinates(self) -> None:
-        g, R = self.g, self.R
+        g = self.g
         f = self._font(COORD_SIZE)
         axes = self.board.axes
         cols: dict[int, list[str]] = {}
@@ -675,6 +680,18 @@ class MapRenderer:
         text = f"{game.data.get('title', '')}   {round_label(game)}   Phase {game.phase.name}"
         self.draw.text((g.margin, g.header / 2 + 0.05 * R), text, font=self._font(HEADER_SIZE), fill=S.TEXT,
                        anchor="lm")
+
+
+def _still_on_board(route, coord: str, pi: int, a, b) -> bool:
+    """Whether path `pi` of the hex's current tile is track the route used (its track keys
+    name the hex sides it crossed), i.e. the run is not stale for this hex."""
+    keys = getattr(route, "track", None)
+    if not keys:
+        return True
+    edges = [e for e in (a, b) if isinstance(e, int)]
+    if edges:
+        return all((coord, e) in keys for e in edges)
+    return (coord, "p", pi) in keys
 
 
 def _money(game, amount: int) -> str:
