@@ -178,10 +178,22 @@ def _render_from_record(path: str, at: Optional[int], moves: int):
 
 
 def _render_from_game_file(path: str, at: Optional[int], moves: int):
-    """Hook for pbem's own game files (docs/game-file.md): load the file, replay its moves in
-    force up to move `at` and return the same tuple as _render_from_record. Not written yet."""
-    raise ValueError(f"{path} looks like a pbem game file; rendering game files is not supported yet "
-                     "(pass an 18xx.games record, .json)")
+    """A pbem game file (docs/game-file.md) replayed up to move `at` (its moves in force):
+    the same tuple as _render_from_record; the last moves are the file's canonical lines."""
+    from pbem.moderator.table import Table
+
+    table = Table.open(path, upto=at)
+    game, seqs = table.game, table.seqs
+    if len(seqs) >= 2:
+        before = Table.open(path, upto=seqs[-2]).game.board.snapshot()
+    else:
+        before = Table.new_game(table.file.header).board.snapshot()
+    after = game.board.snapshot()
+    changed = sorted({c for c in set(before) | set(after) if before.get(c) != after.get(c)}
+                     | set(game.last_move_hexes))
+    recent = set(seqs[-moves:]) if moves > 0 else set()
+    last = [f"{r.seq}. {r.notation}" for r in table.file.effective_moves() if r.seq in recent]
+    return game, changed, last, (seqs[-1] if seqs else 0), Path(path).stem
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -201,7 +213,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     except ImportRefused as e:
         print(f"pbem render: {args.file}: {e}", file=sys.stderr)
         return 2
-    except ValueError as e:
+    except (ValueError, PbemError) as e:
         print(f"pbem render: {e}", file=sys.stderr)
         return 2
     if args.routes and args.routes not in game.corporations:
@@ -218,7 +230,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     ms = (time.perf_counter() - t0) * 1000
     for name, p in paths.items():
         print(f"{name}: {p}")
-    print(f"state after action {shown}; rendered in {ms:.0f} ms"
+    what = "action" if _is_record(args.file) else "move"
+    print(f"state after {what} {shown}; rendered in {ms:.0f} ms"
           + (f"; highlighted {' '.join(changed) or 'nothing'}" if args.highlight else ""))
     return 0
 
@@ -240,8 +253,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--format", choices=["text", "json"], default="text")
     s.set_defaults(func=cmd_show)
     rd = sub.add_parser("render", help="write map.png, market.png and status reports for a game state")
-    rd.add_argument("file", help="an 18xx.games record (.json); pbem game files to follow")
-    rd.add_argument("--at", default=None, help="action id to show the state after (default: the last)")
+    rd.add_argument("file", help="a pbem game file, or an 18xx.games record (.json)")
+    rd.add_argument("--at", default=None, help="move number (game file) or action id (record) to show the "
+                    "state after (default: the last)")
     rd.add_argument("--out", default=".", help="directory to write into (default: current)")
     rd.add_argument("--highlight", action="store_true", help="outline the hexes changed by the last move")
     rd.add_argument("--routes", default=None, metavar="CORP", help="draw this corporation's last run")

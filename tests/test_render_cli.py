@@ -62,4 +62,24 @@ def test_render_refuses_bad_input(tmp_path):
     gamefile = tmp_path / "game.pbem"
     gamefile.write_text("pbem-game 1 00000000000000000000000000000000\n")
     p = pbem("render", str(gamefile), "--out", str(tmp_path))
-    assert p.returncode == 2 and "not supported yet" in p.stderr
+    assert p.returncode == 2 and "Traceback" not in p.stderr and p.stderr.startswith("pbem render:")
+
+
+def test_render_game_file_matches_the_record_it_was_imported_from(tmp_path):
+    """samples/1882-18xx.games-5585.pbem is record 5585 in pbem's own format: same final map."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    p = pbem("render", str(ROOT / "samples" / "1882-18xx.games-5585.pbem"), "--out", str(a), "--formats", "text")
+    assert p.returncode == 0, p.stderr
+    q = pbem("render", str(FIX / "5585.json"), "--out", str(b), "--formats", "text")
+    assert q.returncode == 0, q.stderr
+    ia, ib = Image.open(a / "map.png").convert("RGB"), Image.open(b / "map.png").convert("RGB")
+    assert ia.size == ib.size and ia.tobytes() == ib.tobytes()
+
+
+def test_render_game_file_at_a_move(tmp_path):
+    p = pbem("render", str(ROOT / "samples" / "1882-demo-opening.pbem"), "--at", "28", "--out", str(tmp_path),
+             "--highlight", "--formats", "text,md")
+    assert p.returncode == 0, p.stderr
+    assert "state after move 28" in p.stdout and "highlighted E7" in p.stdout
+    text = (tmp_path / "report.txt").read_text()
+    assert "28. CNR lays #9 on E7 rot 1" in text
