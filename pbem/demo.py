@@ -91,12 +91,14 @@ def run(out: Path, quiet: bool = False) -> int:
 
 
 def _render(table, out: Path) -> list[Path]:
-    """Pictures and reports, when the render module is installed in this version."""
-    try:
-        from pbem.render import render_all  # type: ignore[attr-defined]
-    except ImportError:
-        return []
-    return list(render_all(table.game, out))
+    """The map, the stock market and the status report the moderator would mail out."""
+    from pbem.render import write_outputs
+
+    moves = [r.notation for r in table.file.effective_moves()][-8:]
+    changed = list(table.game.last_move_hexes)
+    paths = write_outputs(table.game, out, last_moves=moves, highlight=changed, html_images="files",
+                          at=table.seqs[-1] if table.seqs else None, game_id="demo-1882")
+    return list(paths.values())
 
 
 def main(argv=None) -> int:

@@ -80,6 +80,7 @@ class Rules:
 
     # --- operating round --------------------------------------------------------------------
     def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
+        corp.last_routes = []                 # "last run" means this turn's run once it operates
         self.place_home_token(g, corp, rnd)
 
     def end_operating_turn(self, g: "Game", corp: "Corporation", rnd) -> None:

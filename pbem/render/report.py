@@ -64,6 +64,9 @@ def _train_key(name: str):
     return (0, int(name)) if name.isdigit() else (1, name)
 
 
+MAX_LEGAL_LISTED = 12
+
+
 def build_report(game, *, last_moves: Iterable[str] = (), title: Optional[str] = None, at=None,
                  game_id: Optional[str] = None) -> dict:
     """Every figure of the status report as plain data (ints, strings, lists, dicts)."""
@@ -72,9 +75,14 @@ def build_report(game, *, last_moves: Iterable[str] = (), title: Optional[str] =
     legal = game.legal_actions()
     acting = None
     if ent is not None:
+        from pbem.moderator.table import describe_legal
+
+        moves = describe_legal(game, limit=MAX_LEGAL_LISTED + 1)
+        more = max(0, len(game.legal_moves()) - MAX_LEGAL_LISTED) if len(moves) > MAX_LEGAL_LISTED else 0
         acting = {"id": ent, "name": _entity_name(game, ent),
                   "kind": "player" if ent in game.players else "corporation",
-                  "legal": list(legal), "legal_text": [ACTION_NAMES.get(a, a.replace("_", " ")) for a in legal]}
+                  "legal": list(legal), "legal_text": [ACTION_NAMES.get(a, a.replace("_", " ")) for a in legal],
+                  "moves": moves[:MAX_LEGAL_LISTED], "more_moves": more}
     corps_live = [c for c in game.corporations.values() if not c.closed]
 
     players = []

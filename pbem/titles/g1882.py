@@ -146,6 +146,7 @@ class Rules1882(Rules):
 
     # --- operating round --------------------------------------------------------------------
     def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
+        corp.last_routes = []
         if corp.sym in ("SC", "CN"):
             return
         self.place_home_token(g, corp, rnd)
