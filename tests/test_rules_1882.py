@@ -264,3 +264,20 @@ def test_manual_end_game_and_no_moves_after():
     assert g.finished and g.end_reason == "manually_ended"
     with pytest.raises(RuleError, match="game is over"):
         g.push(A.Pass("b"))
+
+
+def test_qll_home_reserves_j10_until_it_chooses_a_city():
+    g = new_game()
+    assert g.board.tile_reservations("J10") == ["QLL"]
+    # another corporation's station may not take the last slot QLL needs there
+    assert g.board.token_problem("CPR", "J10", 0) is None
+    from pbem.engine.board import Token
+    g.board.place_token("J10", 0, Token("CPR", "CPR", False))
+    assert g.board.token_problem("GT", "J10", 1) is not None
+
+
+def test_brown_r_tile_names_regina():
+    rec = load_record(FIX / "5236.json")
+    lay = next(a for a in rec.live if a["type"] == "lay_tile" and a["tile"].startswith("R2-"))
+    g = replay_record(rec, stop_at=lay["id"])
+    assert g.board.location_name("J10") == "Regina"

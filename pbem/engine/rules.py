@@ -34,7 +34,8 @@ class Rules:
     # --- setup and stock round ------------------------------------------------------------
     def setup(self, g: "Game") -> None:
         for corp in g.corporations.values():
-            if corp.home and corp.home_city is not None and g.board.city_count(corp.home) > 0:
+            # a home on a hex of several cities with no city named reserves the hex (1882 QLL on J10)
+            if corp.home and g.board.city_count(corp.home) > 0:
                 g.board.reserve(corp.home, corp.home_city, corp.sym)
 
     def can_par(self, g: "Game", corp: "Corporation", player: str) -> bool:

@@ -192,6 +192,8 @@ class Rules1882(Rules):
         self._sc_check(g)
 
     def after_tile_laid(self, g: "Game", corp: "Corporation", action: A.LayTile, result) -> None:
+        if action.tile == "R2":
+            g.board.location_names[action.hex] = "Regina"   # the brown R tile names the city
         tb = g.companies["TB"]
         if result.crossings and not tb.closed and tb.owner:
             g.pay_from_bank(tb.owner, 10 * result.crossings)
