@@ -88,56 +88,6 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 # --- pbem render --------------------------------------------------------------------------------
-def _record_move_text(a: dict, names: dict, game=None) -> str:
-    """A short description of an 18xx.games action, written right after it was applied (so the
-    game shows where a station went and what a run earned). Until the notation module writes
-    canonical lines for records, this is what the report's last moves show."""
-    ent = a.get("entity")
-    who = names.get(str(ent), str(ent))
-    t = a.get("type", "?")
-    price = a.get("price")
-    shares = a.get("shares") or []
-    corp = str(shares[0]).rsplit("_", 1)[0] if shares else a.get("corporation")
-    pct = a.get("percent") or 10 * len(shares)
-    if t == "bid":
-        text = f"bids ${price} on {a.get('company')}"
-    elif t == "pass":
-        text = "passes"
-    elif t == "par":
-        text = f"pars {a.get('corporation')} at ${str(a.get('share_price', '?')).split(',')[0]}"
-    elif t == "buy_shares":
-        text = f"buys {pct}% of {corp}"
-    elif t == "sell_shares":
-        text = f"sells {pct}% of {corp}"
-    elif t == "lay_tile":
-        text = f"lays tile {str(a.get('tile')).rsplit('-', 1)[0]} on {a.get('hex')} rotation {a.get('rotation')}"
-    elif t == "place_token":
-        where = a.get("hex") or (game.last_move_hexes[-1] if game is not None and game.last_move_hexes else None)
-        text = f"places a station on {where}" if where else f"places a station ({a.get('city')})"
-    elif t == "run_routes":
-        c = game.corporations.get(str(ent)) if game is not None else None
-        routes = list(getattr(c, "last_routes", None) or [])
-        if routes:
-            text = "runs " + "; ".join(f"{r.train}: {r.describe()} ${r.revenue}" for r in routes) \
-                   + f" (total ${sum(r.revenue for r in routes)})"
-        else:
-            text = "runs " + "; ".join("-".join(h for seg in (r.get("connections") or []) for h in seg[:1])
-                                       for r in a.get("routes") or ())
-    elif t == "dividend":
-        c = game.corporations.get(str(ent)) if game is not None else None
-        amount = f" ${c.last_revenue}" if c is not None else ""
-        text = ("pays out" if a.get("kind") == "payout" else "withholds") + amount
-    elif t == "buy_train":
-        name = a.get("variant") or str(a.get("train", "?")).rsplit("-", 1)[0]
-        text = f"buys a {name}-train for ${price}"
-    elif t == "buy_company":
-        text = f"buys {a.get('company')} for ${price}"
-    else:
-        extra = [str(a[k]) for k in ("company", "corporation", "hex", "city", "train", "price") if a.get(k) is not None]
-        text = " ".join([t.replace("_", " ")] + extra)
-    return f"#{a.get('id')} {who} {text}"
-
-
 def _render_from_record(path: str, at: Optional[int], moves: int):
     """Replay an 18xx.games record up to action `at`: (game, hexes changed by the last move,
     descriptions of the last moves, the action id shown)."""
@@ -159,22 +109,34 @@ def _render_from_record(path: str, at: Optional[int], moves: int):
     prev_id = acts[idx - 1].get("id") if idx >= 1 else None
     before: dict = {}
     wanted = {a.get("id") for a in acts[max(0, idx - moves + 1): idx + 1]}
-    texts: dict = {}
-    names = {str(pid): name for pid, name in rec.players}
 
     def each(game, a):
         if prev_id is not None and a.get("id") == prev_id:
             before.update(game.board.snapshot())
-        if a.get("id") in wanted and a.get("type") != "message":
-            texts[a.get("id")] = _record_move_text(a, names, game)
 
     game = replay_record(rec, stop_at=acts[idx].get("id") if acts else None, each=each)
     after = game.board.snapshot()
+    texts = _canonical_record_moves(rec, acts[idx].get("id") if acts else None, wanted)
     changed = sorted({c for c in set(before) | set(after) if before.get(c) != after.get(c)} if prev_id is not None
                      else set(after))
     changed = sorted(set(changed) | set(game.last_move_hexes))
     last = [texts[a.get("id")] for a in acts[max(0, idx - moves + 1): idx + 1] if a.get("id") in texts]
     return game, changed, last, acts[idx].get("id") if acts else None, rec.game_id
+
+
+def _canonical_record_moves(rec, last_id, wanted) -> dict:
+    """The record's moves in pbem's canonical notation (as `pbem import-18xx` would store them),
+    keyed by action id, for the actions in `wanted`."""
+    import dataclasses
+
+    from pbem.importers.to_gamefile import record_lines
+
+    if last_id is None:
+        return {}
+    pos = next(i for i, a in enumerate(rec.live) if a.get("id") == last_id)
+    out: dict = {}
+    _game, lines = record_lines(dataclasses.replace(rec, live=rec.live[: pos + 1]), origins=out)
+    return {aid: "; ".join(text) for aid, text in out.items() if aid in wanted}
 
 
 def _render_from_game_file(path: str, at: Optional[int], moves: int):

@@ -5,9 +5,8 @@ import argparse
 import json
 import re
 import sys
-from typing import Optional
 
-from pbem.errors import AmbiguousMoveError, NotationError, PbemError, RuleError
+from pbem.errors import AmbiguousMoveError, NotationError, RuleError
 
 _ADDR = re.compile(r"^\s*(?P<name>[^<]+?)\s*(?:<(?P<email>[^>]*)>)?\s*$")
 

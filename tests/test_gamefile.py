@@ -5,7 +5,6 @@ import fcntl
 import hashlib
 import multiprocessing
 import os
-import shutil
 import subprocess
 import time
 from datetime import datetime, timedelta, timezone

@@ -29,7 +29,7 @@ def test_render_writes_images_and_reports(tmp_path):
     geo = map_geometry(game)
     assert img.size[0] == geo.size()[0] and img.size[1] > geo.size()[1]   # + route legend
     text = (tmp_path / "report.txt").read_text()
-    assert "(after move 499)" in text and "SC lays tile 57 on J12" in text
+    assert "(after move 499)" in text and "SC lays #57 on J12 rot 0" in text
     for pid in game.seat_order:
         pl = game.players[pid]
         assert any(ln.startswith(pl.name) and money(game, pl.cash) in ln and money(game, game.player_value(pid)) in ln

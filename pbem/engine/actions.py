@@ -6,7 +6,7 @@ their name/id string, a corporation or private company by its symbol.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional, Union
 
 

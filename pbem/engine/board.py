@@ -8,13 +8,12 @@ Every change bumps `Board.version`; graph.py and routes.py cache their work per 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Iterator, Optional
 
 from pbem.engine import hexgrid
 from pbem.engine.tiles import (
-    COLOR_ORDER, FIXED_COLORS, IMPASSABLE_COLORS, Border, TileDef, equivalent_rotations,
-    manifest_counts, tile_from_def,
+    COLOR_ORDER, FIXED_COLORS, IMPASSABLE_COLORS, Border, TileDef, manifest_counts, tile_from_def,
 )
 from pbem.errors import RuleError
 

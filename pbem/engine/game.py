@@ -7,8 +7,8 @@ plus a `Title` hook object (pbem.titles).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Callable, Optional
+from dataclasses import dataclass
+from typing import Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Board

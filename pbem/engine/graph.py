@@ -9,7 +9,6 @@ markers, no neutral) and every off-board area end the walk there (they are reach
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from pbem.engine import hexgrid
 

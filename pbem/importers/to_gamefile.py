@@ -15,8 +15,9 @@ from pbem.notation import format_action
 from pbem.titles import load_title
 
 
-def record_lines(rec: Record) -> tuple[Game, list[tuple[str, str]]]:
-    """Replay the record with player names as ids; return the game and (entity, notation) lines."""
+def record_lines(rec: Record, origins: dict | None = None) -> tuple[Game, list[tuple[str, str]]]:
+    """Replay the record with player names as ids; return the game and (entity, notation) lines.
+    `origins`, if given, collects record action id -> the lines made from that action."""
     names = {pid: name for pid, name in rec.players}
     if len(set(names.values())) != len(names):
         raise GameFileError("the record's player names are not unique; cannot name players by name")
@@ -34,6 +35,8 @@ def record_lines(rec: Record) -> tuple[Game, list[tuple[str, str]]]:
                     if isinstance(act, RunRoutes):
                         act = _as_run(game, act)
                     lines.append((act.entity, format_action(act, notation_context(game, trusted=True))))
+                    if origins is not None:
+                        origins.setdefault(a.get("id"), []).append(lines[-1][1])
             except ImportRefused:
                 raise
             except Exception as e:  # noqa: BLE001 - reported with the action, never skipped

@@ -6,7 +6,7 @@ Trestle Bridge earns on river crossings; a route joining the east edge and Hudso
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token

@@ -111,7 +111,6 @@ class AuctionRound:
         self.next_entity()
 
     def _all_passed(self) -> None:
-        g = self.game
         cheapest = self.companies[0]
         cheapest.discount += 5
         self.passed.clear()

@@ -75,7 +75,6 @@ class OperatingRound:
     def _settle(self) -> bool:
         """Auto-skip steps without choices. True if the current corporation still has to act."""
         g = self.game
-        t = self.turn
         while True:
             if g.finished:
                 return True
