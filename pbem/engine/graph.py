@@ -83,7 +83,7 @@ def _links(board) -> dict:
 
 
 def _walk(board, corp: str, starts, edges: dict, paths: set, nodes: set, enough=None,
-          blocked: frozenset = frozenset(), arrivals=None, verify: bool = True) -> None:
+          blocked: frozenset = frozenset(), arrivals=None, verify: bool = True, record: bool = True) -> None:
     """Directed walk from the start nodes; fills edges/paths/nodes. `enough(nodes)` may end it early.
 
     A train does not reverse, so a stop entered along path p is left along its other paths.
@@ -139,17 +139,24 @@ def _walk(board, corp: str, starts, edges: dict, paths: set, nodes: set, enough=
         seen_states.add(state)
         coord, p, idx = state
         rot = hexes[coord].rot
-        paths.add((coord, p))
         here = links[coord]
-        for e in rot.path_edges[p]:
-            edges.setdefault(coord, set()).add(e)
-            nb = here[e]
-            if nb is not None:
-                edges.setdefault(nb, set()).add(opposite(e))
-        for k in rot.path_nodes[p]:
-            nodes.add((coord, k))
-        if enough is not None and enough(nodes):
-            return
+        if record:
+            paths.add((coord, p))
+            mine = edges.get(coord)
+            if mine is None:
+                mine = edges[coord] = set()
+            for e in rot.path_edges[p]:
+                mine.add(e)
+                nb = here[e]
+                if nb is not None:
+                    theirs = edges.get(nb)
+                    if theirs is None:
+                        theirs = edges[nb] = set()
+                    theirs.add(opposite(e))
+            for k in rot.path_nodes[p]:
+                nodes.add((coord, k))
+            if enough is not None and enough(nodes):
+                return
         other = rot.paths[p][1 - idx]
         if isinstance(other, int):
             nb = here[other]
@@ -168,7 +175,7 @@ def _walk(board, corp: str, starts, edges: dict, paths: set, nodes: set, enough=
 def _second_entry(board, corp: str, starts, key, first: int, blocked: frozenset) -> bool:
     """Whether node `key` can be entered along a path other than `first` without passing it."""
     arr: dict = {}
-    _walk(board, corp, starts, {}, set(), set(), blocked=blocked | {key}, arrivals=arr, verify=False)
+    _walk(board, corp, starts, {}, set(), set(), blocked=blocked | {key}, arrivals=arr, verify=False, record=False)
     return any(p != first for p in arr.get(key, ()))
 
 
