@@ -38,7 +38,24 @@ def legal_moves(g: "Game", entity: Optional[str] = None) -> list[LegalMove]:
         fn = _GEN.get(kind)
         if fn:
             out.extend(fn(g, rnd, ent))
+    if entity is None and rnd.name == "operating" and ent in g.corporations and rnd.active_step() == "buy_train":
+        corp = g.corporations[ent]
+        if rnd.emergency(corp) and corp.president:
+            # the president raises money for the corporation's train by selling shares
+            out.extend(m for m in _sell_shares(g, rnd, corp.president) if _emergency_sale_ok(g, corp, m.action))
     return out
+
+
+def _emergency_sale_ok(g, corp, action) -> bool:
+    from pbem.errors import RuleError
+    import copy
+
+    trial = copy.deepcopy(g)
+    try:
+        trial.push(action)
+    except RuleError:
+        return False
+    return True
 
 
 def _pass(g, rnd, ent):
@@ -147,9 +164,16 @@ def _lay_tile(g, rnd, ent):
 
 
 def _run_routes(g, rnd, ent):
+    from pbem.engine.autoroute import suggest_routes
+
     corp = g.corporations[ent]
-    trains = ", ".join(t.name for t in corp.trains)
-    return [LegalMove(A.RunRoutes(ent, ()), f"run {trains} train(s) on routes from its stations")]
+    trains = [(t.name, t.distance) for t in corp.trains if not t.operated]
+    routes = suggest_routes(g.board, ent, trains, g.tile_colors, lambda stops: g.title.route_bonus(g, stops))
+    total = sum(r.revenue or 0 for r in routes)
+    out = [LegalMove(A.RunRoutes(ent, tuple(routes)), f"a good run found for ${total}; any legal run may be named")]
+    if routes:
+        out.append(LegalMove(A.RunRoutes(ent, ()), "not running: revenue $0"))
+    return out
 
 
 def _dividend(g, rnd, ent):
@@ -165,8 +189,9 @@ def _buy_train(g, rnd, ent):
     room = len(corp.trains) < g.train_limit(corp)
     avail = g.depot.available(g.phase_names)
     cheapest = min((t.price for t in avail), default=0)
+    helper_cash = g.players[corp.president].cash if emergency and corp.president else 0
     for t in avail:
-        if room and (t.price <= corp.cash or (emergency and t.price == cheapest)):
+        if room and (t.price <= corp.cash or (emergency and t.price == cheapest and t.price <= corp.cash + helper_cash)):
             note = f"${t.price}" + (" with the president's help" if t.price > corp.cash else "")
             out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", t.price), note))
         for old in sorted({tr.name for tr in corp.trains if tr.name in t.discount}):
@@ -199,7 +224,16 @@ def _discard(g, rnd, ent):
 
 
 def _bankrupt(g, rnd, ent):
-    return [LegalMove(A.Bankrupt(ent), "only when the train cannot be paid for")]
+    import copy
+
+    from pbem.errors import RuleError
+
+    trial = copy.deepcopy(g)
+    try:
+        trial.push(A.Bankrupt(ent))
+    except RuleError:
+        return []
+    return [LegalMove(A.Bankrupt(ent), "no train can be paid for, even with the president's shares sold")]
 
 
 _GEN = {
