@@ -1,10 +1,12 @@
 """Suggest runs for a corporation's trains: the best routes found by a bounded search.
 
 Used to tell a player what their trains could earn ("legal now" replies) and by robots in
-tests. It proposes; the engine still checks the run when it is played. The search walks
-node-to-node chains from the corporation's stations, never reusing track, never passing
-through a city that blocks it or an off-board, within each train's distance; trains are
-served largest first, each taking the best route left free by the ones before.
+tests. It proposes; the engine still checks the run when it is played. A route is two
+"half-routes" leaving one of the corporation's stations in different directions: each is a
+walk along node-to-node chains that never reuses track, never passes through a city that
+blocks the corporation or an off-board, and never revisits a stop. The best pair within the
+train's distance wins; trains are served largest first, each taking the best route left
+free by the ones before.
 """
 from __future__ import annotations
 
@@ -13,64 +15,80 @@ from typing import Callable, Iterable, Optional
 from pbem.engine.actions import Route, Stop
 from pbem.engine.routes import chains_from, route_revenue
 
-MAX_EXPANSIONS = 20000
+MAX_HALVES = 4000           # half-routes kept per station (the search budget)
 
 
-def _route_for(board, corp: str, distance: int, colors: tuple, bonus_fn, used: frozenset,
-               starts: list[tuple[str, int]]) -> Optional[tuple[int, list, frozenset]]:
-    """Best (revenue, stops, track) for one train; None if no route of two stops exists."""
+def _halves(board, corp: str, start, distance: int, colors: tuple, used: frozenset) -> list:
+    """Walks from `start`: (stops after start, track keys, distance used, revenue of those stops)."""
     hexes = board._hexes
-    best: list = [None]
-    budget = [MAX_EXPANSIONS]
+    out = [((), frozenset(), 0, 0)]
 
-    def cost(stop) -> int:
-        return hexes[stop[0]].tile.nodes[stop[1]].visit_cost
+    def node(stop):
+        return hexes[stop[0]].tile.nodes[stop[1]]
 
-    def consider(stops: list, keys: frozenset) -> None:
-        if len(stops) < 2:
+    def walk(stops: list, keys: frozenset, dist: int, rev: int) -> None:
+        if len(out) >= MAX_HALVES:
             return
-        rev = route_revenue(board, stops, colors, bonus_fn)
-        if best[0] is None or rev > best[0][0]:
-            best[0] = (rev, list(stops), keys)
-
-    def extend(stops: list, keys: frozenset, dist: int) -> None:
-        budget[0] -= 1
-        if budget[0] <= 0:
+        here = stops[-1] if stops else start
+        if stops and (node(here).kind == "offboard" or board.node_blocks(here[0], here[1], corp)):
             return
-        consider(stops, keys)
-        here = stops[-1]
-        node = hexes[here[0]].tile.nodes[here[1]]
-        if len(stops) > 1 and (node.kind == "offboard" or board.node_blocks(here[0], here[1], corp)):
-            return                                   # a route ends at an off-board or a full city
         for ch in chains_from(board, here[0], here[1]):
             nxt = ch.end
-            if nxt in stops or keys & ch.keys:
+            if nxt == start or nxt in stops or keys & ch.keys or used & ch.keys:
                 continue
-            d = dist + cost(nxt)
+            d = dist + node(nxt).visit_cost
             if d > distance:
                 continue
+            r = rev + route_revenue(board, [nxt], colors)
             stops.append(nxt)
-            extend(stops, keys | ch.keys, d)
+            out.append((tuple(stops), keys | ch.keys, d, r))
+            walk(stops, keys | ch.keys, d, r)
             stops.pop()
 
-    for st in starts:
-        extend([st], used, cost(st))
-    return best[0]
+    walk([], frozenset(), 0, 0)
+    return out
+
+
+def _best_route(board, corp: str, distance: int, colors: tuple, bonus_fn, used: frozenset, starts) -> Optional[tuple]:
+    hexes = board._hexes
+    best = None
+    for start in starts:
+        start_cost = hexes[start[0]].tile.nodes[start[1]].visit_cost
+        if start_cost > distance:
+            continue
+        base = route_revenue(board, [start], colors)
+        halves = sorted(_halves(board, corp, start, distance - start_cost, colors, used), key=lambda h: -h[3])
+        top = halves[0][3] if halves else 0
+        for i, (s1, k1, d1, r1) in enumerate(halves):
+            if best is not None and base + r1 + top + 200 < best[0]:
+                break                                  # 200 covers any title bonus
+            for s2, k2, d2, r2 in halves[i:]:
+                if best is not None and base + r1 + r2 + 200 < best[0]:
+                    break
+                if not s1 and not s2:
+                    continue
+                if d1 + d2 > distance - start_cost or k1 & k2 or set(s1) & set(s2):
+                    continue
+                stops = list(reversed(s1)) + [start] + list(s2)
+                rev = base + r1 + r2 + (int(bonus_fn(stops) or 0) if bonus_fn else 0)
+                if best is None or rev > best[0]:
+                    best = (rev, stops, k1 | k2)
+    return best
 
 
 def suggest_routes(board, corp: str, trains: Iterable[tuple[str, int]], phase_colors: Iterable[str],
                    bonus_fn: Optional[Callable] = None) -> list[Route]:
     """Routes (pbem actions) for the given (train name, distance) pairs; trains with no route
-    are left out. Distance 999 (1882 D) is bounded by the search budget."""
+    are left out."""
     colors = tuple(phase_colors)
     starts = [tuple(s) for s in board.token_cities(corp)]
     used: frozenset = frozenset()
     out: list[Route] = []
     for name, distance in sorted(trains, key=lambda t: -t[1]):
-        found = _route_for(board, corp, distance, colors, bonus_fn, used, starts)
+        found = _best_route(board, corp, distance, colors, bonus_fn, used, starts)
         if found is None:
             continue
         revenue, stops, keys = found
-        used = keys
+        used = used | keys
         out.append(Route(train=name, stops=tuple(Stop(c, n) for c, n in stops), revenue=revenue))
     return out

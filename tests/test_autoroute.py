@@ -1,0 +1,39 @@
+"""Suggested runs are legal, and as good as the recorded players' runs nearly always."""
+from pathlib import Path
+
+from pbem.engine.actions import RunRoutes
+from pbem.engine.autoroute import suggest_routes
+from pbem.importers.eighteen_xx import load_record, replay_record
+
+FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882"
+
+
+def test_suggestions_are_accepted_and_rarely_beaten():
+    import copy
+
+    compared = beaten = 0
+    for name in ("5585", "10526"):
+        rec = load_record(FIX / f"{name}.json")
+        live = rec.live
+        pending = {}
+
+        def each(game, a):
+            nonlocal compared, beaten
+            i = live.index(a)
+            if i + 1 < len(live) and live[i + 1]["type"] == "run_routes" and live[i + 1].get("routes"):
+                corp = game.corporations[live[i + 1]["entity"]]
+                trains = [(t.name, t.distance) for t in corp.trains if not t.operated]
+                routes = suggest_routes(game.board, corp.sym, trains, game.tile_colors,
+                                        lambda s: game.title.route_bonus(game, s))
+                trial = copy.deepcopy(game)
+                trial.push(RunRoutes(corp.sym, tuple(routes)))      # the engine accepts the suggestion
+                assert trial.corporations[corp.sym].last_routes
+                pending[live[i + 1]["id"]] = sum(r.revenue for r in routes)
+            if a["id"] in pending:
+                actual = sum(r.revenue for r in game.corporations[a["entity"]].last_routes)
+                compared += 1
+                beaten += pending[a["id"]] < actual
+
+        replay_record(rec, each=each)
+    assert compared > 100
+    assert beaten <= compared // 20, f"players found better runs {beaten} times out of {compared}"
