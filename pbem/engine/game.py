@@ -7,7 +7,6 @@ plus a `Title` hook object (pbem.titles).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Optional
 
 from pbem.engine import actions as A
@@ -29,11 +28,6 @@ class Lcg:
     def draw(self) -> int:
         self.state = (RAND_A * self.state + RAND_C) % RAND_M
         return self.state
-
-
-@dataclass
-class LogEntry:
-    text: str
 
 
 class Game:

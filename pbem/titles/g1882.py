@@ -46,6 +46,11 @@ class Rules1882(Rules):
         g.corporations[g.tb_corp].reserved["TB"] = 10
         g.corporations["CPR"].reserved["CP"] = 20
         g.sc_convertible = True
+        # the NWR private's two abilities: move a station (remove, then place), then an extra tile
+        g.nwr_state = None            # None, "place" (a station was lifted) or "lay" (extra tile may follow)
+        g.nwr_dest = None
+        g.nwr_token_used = False
+        g.nwr_tile_used = False
         for corp in g.corporations.values():
             if corp.sym not in ("CPR", "CN"):
                 from pbem.engine.entities import TokenSpec
@@ -147,6 +152,8 @@ class Rules1882(Rules):
     # --- operating round --------------------------------------------------------------------
     def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
         corp.last_routes = []
+        if g.nwr_state == "lay":
+            g.nwr_state = None        # the extra tile lay lapses with the turn it was earned in
         if corp.sym in ("SC", "CN"):
             return
         self.place_home_token(g, corp, rnd)
@@ -169,7 +176,7 @@ class Rules1882(Rules):
     def token_ability_prices(self, g: "Game", corp: "Corporation") -> list[int]:
         nwr = g.companies["NWR"]
         usable = nwr.owner == corp.sym and nwr.owner_is_corp and not nwr.closed
-        return [0] if usable and not getattr(g, "nwr_token_used", False) else []
+        return [0] if usable and not g.nwr_token_used else []
 
     def certificates_given(self, g: "Game") -> list[str]:
         out = []
@@ -182,7 +189,7 @@ class Rules1882(Rules):
     def has_active_ability(self, g: "Game", corp: "Corporation") -> bool:
         nwr = g.companies["NWR"]
         # the station move and the extra tile lay are separate abilities, each used once
-        unused = not getattr(g, "nwr_token_used", False) or not getattr(g, "nwr_tile_used", False)
+        unused = not g.nwr_token_used or not g.nwr_tile_used
         return nwr.owner == corp.sym and nwr.owner_is_corp and not nwr.closed and unused
 
     def company_sellable(self, g: "Game", company: "Company") -> bool:
@@ -213,7 +220,7 @@ class Rules1882(Rules):
         corp = rnd.corp
         if comp.sym != "NWR" or comp.closed or comp.owner != corp.sym or not comp.owner_is_corp:
             raise RuleError(f"{comp.sym} has no ability {corp.sym} can use now", rule="private company abilities")
-        state = getattr(g, "nwr_state", None)
+        state = g.nwr_state
         if isinstance(action, A.RemoveToken) and state is None:
             if action.hex in NWR_HEXES:
                 raise RuleError("the NWR move must take a station from outside the NWR hexes", rule="NWR token move")

@@ -91,8 +91,6 @@ class StockRound:
         else:
             self.passed.discard(player)
         self.turn_actions = []
-        for corps in self.sold.values():
-            pass
         self.index = (self.index + 1) % len(self.entities)
 
     def finish(self) -> None:
