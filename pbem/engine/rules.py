@@ -45,13 +45,20 @@ class Rules:
         return 2 * price
 
     def par(self, g: "Game", player: str, corp: "Corporation", price: int, rnd) -> None:
-        cost = self.par_cost(g, corp, price)
+        self.start_corporation(g, player, corp, price, self.par_cost(g, corp, price))
+
+    def start_corporation(self, g: "Game", player: str, corp: "Corporation", price: int, cost: int,
+                          reserved: str = "") -> None:
+        """Set the par price and give `player` the president's certificate for `cost` (0: it came
+        with a private, held in reserve under `reserved`)."""
         if g.players[player].cash < cost:
             raise RuleError(f"{g.player_name(player)} has ${g.players[player].cash}; starting {corp.sym} at ${price} "
                             f"costs ${cost}", rule="par price")
         g.set_par(corp, price)
         corp.ipoed = True
         corp.president = player
+        if reserved:
+            corp.reserved.pop(reserved, None)
         g.pay_to_bank(player, cost)
         corp.add("ipo", -20)
         corp.add(player, 20)

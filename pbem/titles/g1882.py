@@ -71,13 +71,7 @@ class Rules1882(Rules):
         if corp is None or corp.sym != "CPR":
             raise RuleError(f"Canadian Pacific's buyer must set the par of CPR, not {action.corporation}",
                             rule="CP comes with the CPR president's certificate")
-        g.set_par(corp, action.price)
-        corp.ipoed = True
-        corp.reserved.pop("CP", None)
-        corp.add("ipo", -20)
-        corp.add(action.entity, 20)
-        corp.president = action.entity
-        self.after_par(g, corp)
+        self.start_corporation(g, action.entity, corp, action.price, 0, reserved="CP")
 
     def can_par(self, g: "Game", corp: "Corporation", player: str) -> bool:
         if corp.ipoed:
@@ -97,20 +91,12 @@ class Rules1882(Rules):
     def par(self, g: "Game", player: str, corp: "Corporation", price: int, rnd) -> None:
         if corp.sym != "SC":
             return super().par(g, player, corp, price, rnd)
-        if g.players[player].cash < price:
-            raise RuleError(f"converting SC at ${price} costs ${price}; {g.player_name(player)} has "
-                            f"${g.players[player].cash}", rule="SC conversion")
-        g.set_par(corp, price)
-        corp.ipoed = True
-        corp.president = player
-        g.pay_to_bank(player, price)
-        corp.add("ipo", -20)
-        corp.add(player, 20)
+        # the SC private is traded in for the president's certificate plus the price of one share
+        self.start_corporation(g, player, corp, price, price)
         self._sc_extra_train(g)
         rnd.pending_home.append("SC")
         g.close_company(g.companies["SC"])
         self._sc_check(g)
-        self.after_par(g, corp)
 
     def _sc_extra_train(self, g: "Game") -> None:
         first = g.depot.upcoming[0]
