@@ -64,6 +64,8 @@ def cmd_move(a: argparse.Namespace) -> int:
         return 1
     for m in applied:
         print(f"#{m.seq} {m.notation}")
+    for w in t.warnings:
+        print(f"warning: {w}", file=sys.stderr)
     print(_turn_line(t))
     return 0
 

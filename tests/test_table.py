@@ -13,6 +13,7 @@ from pbem.importers.to_gamefile import import_record
 from pbem.moderator.table import MoveRejected, Table
 
 FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882"
+ROOT_SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 RECORDS = sorted(FIX.glob("*.json"))
 
 
@@ -105,3 +106,14 @@ def test_cli_plays_a_game_file(tmp_path):
     p = run("replay", str(gf), "--format", "json")
     out = json.loads(p.stdout)
     assert out["finished"] is False and out["actions"] == 0
+
+
+def test_a_stale_round_label_warns_but_the_move_stands(tmp_path):
+    t = new_table(tmp_path)
+    t.submit("SR 1: Ann bids 20 for HB")            # the auction is not a stock round
+    assert t.warnings and "private auction" in t.warnings[0]
+    assert t.game.companies["HB"].owner == "Ann"
+    t2 = Table.open(ROOT_SAMPLES / "1882-demo-opening.pbem")
+    from pbem.moderator.table import round_label, round_label_mismatch
+    assert round_label(t2.game) == "SR 2"
+    assert round_label_mismatch("SR 2", t2.game) == "" and "SR 2" in round_label_mismatch("OR 1.1", t2.game)

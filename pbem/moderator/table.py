@@ -7,6 +7,7 @@ the game and only then are all of them appended to the file in one locked write.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
@@ -77,6 +78,33 @@ def describe_legal(game: Game, limit: int = 25) -> list[str]:
     return out
 
 
+_LABEL = re.compile(r"\b(SR|OR|stock\s+round|operating\s+round)\s*(\d+)(?:\.(\d+))?", re.I)
+
+
+def round_label(game: Game) -> str:
+    """The round as players label it: 'SR 3', 'OR 2.1' (turn.OR number); '' for the auction."""
+    if game.round.name == "stock":
+        return f"SR {game.turn}"
+    if game.round.name == "operating":
+        return f"OR {game.turn}.{game.round.num}"
+    return ""
+
+
+def round_label_mismatch(header: str, game: Game) -> str:
+    """Why a round label written in a message does not match the game ('' if it does or says nothing)."""
+    m = _LABEL.search(header)
+    if not m:
+        return ""
+    kind = "SR" if m.group(1).lower().startswith(("sr", "stock")) else "OR"
+    want = f"{kind} {m.group(2)}" + (f".{m.group(3)}" if kind == "OR" and m.group(3) else "")
+    have = round_label(game)
+    if not have:
+        return "the game is in the private auction"
+    if kind == "OR" and not m.group(3):
+        have = have.split(".")[0]
+    return "" if want == have else f"the game is in {round_label(game)}"
+
+
 class Table:
     """A stored game and its current state."""
 
@@ -84,6 +112,7 @@ class Table:
         self.file = gf
         self.game = game
         self.seqs = seqs                      # seq of each applied move, in order
+        self.warnings: list[str] = []         # notes on the last submitted message (e.g. a stale round label)
 
     # --- opening ------------------------------------------------------------------
     @staticmethod
@@ -142,8 +171,13 @@ class Table:
             raise NotationError("the message holds no move", text=text)
         trial = copy.deepcopy(self.game)
         lines: list[tuple[str, str]] = []
+        self.warnings = []
         for i, pm in enumerate(parsed, 1):
             action = pm.action
+            if pm.header:
+                note = round_label_mismatch(pm.header, trial)
+                if note:
+                    self.warnings.append(f"move {i} ({pm.text!r}) is headed {pm.header!r} but {note}")
             if sender is not None and not self._may_act(trial, sender, action):
                 raise MoveRejected(f"move {i} ({pm.text!r}): {sender} may not move for {action.entity}",
                                    move=i, text=pm.text, legal=self._legal_before(parsed[: i - 1]),
