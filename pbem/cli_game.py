@@ -71,25 +71,15 @@ def cmd_move(a: argparse.Namespace) -> int:
 
 
 def cmd_status(a: argparse.Namespace) -> int:
-    from pbem.moderator.table import Table, describe_legal
+    """The status report (the text the moderator mails), from the game file."""
+    from pbem.moderator.table import Table
+    from pbem.render.report import build_report, render_report
 
     t = Table.open(a.gamefile)
-    g = t.game
-    print(f"{g.data['title']}: {_turn_line(t)}; bank ${g.bank}")
-    for pid in g.seat_order:
-        p = g.players[pid]
-        shares = ", ".join(f"{c.sym} {c.percent_of(pid)}%" for c in g.corporations.values() if c.percent_of(pid))
-        print(f"  {p.name}: ${p.cash}, value ${g.player_value(pid)}; {shares} {' '.join(p.companies)}".rstrip())
-    for c in g.corporations.values():
-        if c.closed or not c.ipoed:
-            continue
-        pres = g.player_name(c.president) if c.president else "-"
-        print(f"  {c.sym}: ${c.cash} at {g.market.price(c.sym)}, president {pres}, "
-              f"trains {' '.join(t.name for t in c.trains) or 'none'}")
-    if not g.finished:
-        print("legal now:")
-        for line in describe_legal(g):
-            print(f"  {line}")
+    moves = [r.notation for r in t.file.effective_moves()][-a.moves:] if a.moves else []
+    data = build_report(t.game, last_moves=moves, at=t.seqs[-1] if t.seqs else None,
+                        game_id=str(a.gamefile))
+    print(render_report(data, a.format), end="")
     return 0
 
 
@@ -179,8 +169,10 @@ def add_commands(sub) -> None:
     p.add_argument("--as", dest="as_player", help="the sending player (fills moves that name nobody)")
     p.add_argument("--source", help="where the moves came from (e.g. a Message-ID)")
     p.set_defaults(func=cmd_move)
-    p = sub.add_parser("status", help="where the game stands")
+    p = sub.add_parser("status", help="where the game stands (the status report)")
     p.add_argument("gamefile")
+    p.add_argument("--format", choices=["text", "md", "html"], default="text")
+    p.add_argument("--moves", type=int, default=8, help="how many recent moves to list")
     p.set_defaults(func=cmd_status)
     p = sub.add_parser("legal", help="the acting entity's legal moves")
     p.add_argument("gamefile")

@@ -69,3 +69,16 @@ def test_show_works_on_game_files_too():
     assert st["at"] == 10 and st["round"] == "stock"
     gt = next(c for c in st["corporations"] if c["sym"] == "GT")
     assert gt["share_price"] == 76 and gt["president"] == "Ann"
+
+
+def test_status_prints_the_report_with_figures_from_the_game():
+    from pbem.moderator.table import Table
+
+    sample = ROOT / "samples" / "1882-demo-opening.pbem"
+    p = pbem("status", str(sample))
+    assert p.returncode == 0, p.stderr
+    g = Table.open(sample).game
+    for pid in g.seat_order:
+        line = next(l for l in p.stdout.splitlines() if l.startswith(g.players[pid].name + " "))
+        assert f"${g.players[pid].cash}" in line and f"${g.player_value(pid)}" in line
+    assert "Now acting: Dee" in p.stdout
