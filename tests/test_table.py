@@ -117,3 +117,13 @@ def test_a_stale_round_label_warns_but_the_move_stands(tmp_path):
     from pbem.moderator.table import round_label, round_label_mismatch
     assert round_label(t2.game) == "SR 2"
     assert round_label_mismatch("SR 2", t2.game) == "" and "SR 2" in round_label_mismatch("OR 1.1", t2.game)
+
+
+def test_the_same_mail_twice_is_applied_once(tmp_path):
+    t = new_table(tmp_path)
+    mid = "<abc123@mail.example.org>"
+    first = t.submit("Ann bids 20 for HB", source=mid)
+    again = Table.open(tmp_path / "g.pbem").submit("Ann bids 20 for HB", source=mid)
+    assert len(first) == 1 and again == []
+    reopened = Table.open(tmp_path / "g.pbem")
+    assert len(reopened.seqs) == 1 and reopened.game.current_entity() == "Bob"

@@ -78,6 +78,7 @@ def describe_legal(game: Game, limit: int = 25) -> list[str]:
     return out
 
 
+_MESSAGE_ID = re.compile(r"^<[^<>@\s]+@[^<>\s]+>$")
 _LABEL = re.compile(r"\b(SR|OR|stock\s+round|operating\s+round)\s*(\d+)(?:\.(\d+))?", re.I)
 
 
@@ -166,6 +167,13 @@ class Table:
         """Apply every move of `text` or none: checks on a copy, then one locked append."""
         if sender is not None and sender not in self.game.players:
             raise RuleError(f"{sender!r} is not a player of this game", rule="players")
+        if _MESSAGE_ID.match(source or ""):
+            done = [r for r in self.file.records if getattr(r, "source", "") == source and r.kind == "move"]
+            if done:
+                # the same mail delivered again: its moves are in the file already, apply nothing twice
+                self.warnings = [f"message {source} was already applied as move(s) "
+                                 f"{', '.join(str(r.seq) for r in done)}; nothing applied again"]
+                return []
         parsed = self.parse(text, sender)
         if not parsed:
             raise NotationError("the message holds no move", text=text)
