@@ -191,7 +191,8 @@ class GameLog:
         """Human-readable list of all records, annulled moves visibly marked."""
         h = self.header
         out = [f"{h.title}  seed {h.seed}  created {format_time(h.created)}",
-               "players: " + ", ".join(f"{_show(p.name)} <{_show(p.email)}>" for p in h.players)]
+               "players: " + ", ".join(_show(p.name) + (f" <{_show(p.email)}>" if p.email else "")
+                                       for p in h.players)]
         if h.options:
             out.append("options: " + ", ".join(_show(o) for o in h.options))
         for r in self.records:
