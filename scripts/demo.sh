@@ -4,7 +4,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 if [ ! -x .venv/bin/python ]; then
-  python3 -m venv .venv
+  # Debian's system python3 needs python3-venv for this; install it when it is missing (as root)
+  if ! python3 -m venv .venv 2>/dev/null; then
+    rm -rf .venv
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv python3-pip >/dev/null
+    python3 -m venv .venv
+  fi
 fi
 .venv/bin/pip install -q '.[test]'
 .venv/bin/pbem demo "$@"
