@@ -2,7 +2,6 @@
 and the track graph, on boards built from the real 1882 title data."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ from pbem.engine import hexgrid
 from pbem.engine.board import Board, Token
 from pbem.engine.graph import reach
 from pbem.engine.tiles import (
-    city_edges, distinct_rotations, exits, load_catalogue, node_revenue, rotated_paths,
+    city_edges, distinct_rotations, exits, node_revenue, rotated_paths,
 )
 from pbem.errors import RuleError
 
@@ -20,13 +19,6 @@ AXES_1882 = {"x": "number", "y": "letter"}
 YELLOW = ("yellow",)
 GREEN = ("yellow", "green")
 BROWN = ("yellow", "green", "brown")
-
-
-@pytest.fixture(scope="module")
-def title():
-    d = json.loads((DATA / "1882.json").read_text())
-    t = json.loads((DATA / "tiles.json").read_text())
-    return d, load_catalogue(d, t)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ record's seed). Each live run_routes is then rebuilt from its `connections` and 
 Ground truth: the `revenue` stored on each route (hs_* and 1882_game_end_bankrupt records),
 and for every record the per-route revenue and visited stops that the 18xx.games engine itself
 computed when replaying it (table REFERENCE below, generated once with the reference Ruby
-engine, /work/shared/tools/ref18xx, by recording Route#revenue and Route#visited_stops in
+engine, ../shared/tools/ref18xx, by recording Route#revenue and Route#visited_stops in
 Step::Route#process_run_routes). Stops are node signatures `<hex>-<node index>`.
 """
 
@@ -26,23 +26,15 @@ from pbem.engine.actions import Route, Stop
 from pbem.engine.board import Board, Token
 from pbem.engine.graph import reach
 from pbem.engine.routes import check_routes, chains_from, resolve_route
-from pbem.engine.tiles import load_catalogue
 from pbem.errors import RuleError
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "pbem" / "titles" / "data"
-FIXTURES = Path("/work/shared/fixtures/18xx.games/1882")
+FIXTURES = ROOT.parent / "shared" / "fixtures" / "18xx.games" / "1882"
 
 YELLOW = ("yellow",)
 GREEN = ("yellow", "green")
 BROWN = ("yellow", "green", "brown")
-
-
-@pytest.fixture(scope="module")
-def title():
-    d = json.loads((DATA / "1882.json").read_text())
-    t = json.loads((DATA / "tiles.json").read_text())
-    return d, load_catalogue(d, t)
 
 
 def new_board(title) -> Board:
