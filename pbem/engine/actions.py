@@ -163,14 +163,34 @@ class EndGame(Action):
     """End the game now by agreement (18xx.games 'end game'); final values are taken as they stand."""
 
 
+@dataclass(frozen=True)
+class Convert(Action):
+    """A minor announces its conversion into a major (1861 merger round); a Merge names the major."""
+
+
+@dataclass(frozen=True)
+class Merge(Action):
+    """In a merger round: add minor `corporation` to the acting minor's merger, or (after a
+    conversion or once the merger group is closed) name the major `corporation` it becomes."""
+
+    corporation: str
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    """Pick one of the options a rule offers, by name (1861: a trainless major 'nationalize')."""
+
+    choice: str
+
+
 AnyAction = Union[
     Pass, Bid, Par, BuyShares, SellShares, LayTile, PlaceToken, RemoveToken, RunRoutes,
-    Dividend, BuyTrain, DiscardTrain, BuyCompany, Bankrupt, EndGame,
+    Dividend, BuyTrain, DiscardTrain, BuyCompany, Bankrupt, EndGame, Convert, Merge, Choose,
 ]
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
     Pass, Bid, Par, BuyShares, SellShares, LayTile, PlaceToken, RemoveToken, RunRoutes,
-    Dividend, BuyTrain, DiscardTrain, BuyCompany, Bankrupt, EndGame,
+    Dividend, BuyTrain, DiscardTrain, BuyCompany, Bankrupt, EndGame, Convert, Merge, Choose,
 )
 
 
@@ -179,7 +199,7 @@ _KIND_WORDS = {
     "LayTile": "lay a tile", "PlaceToken": "place a token", "RemoveToken": "remove a token",
     "RunRoutes": "run trains", "Dividend": "pay or withhold", "BuyTrain": "buy a train",
     "DiscardTrain": "discard a train", "BuyCompany": "buy a private company", "Bankrupt": "go bankrupt",
-    "EndGame": "end the game",
+    "EndGame": "end the game", "Convert": "convert", "Merge": "merge", "Choose": "choose",
 }
 
 

@@ -586,11 +586,15 @@ class Board:
             return (f"tile {new.name} ({new.color}) cannot go on {c}: {c} holds "
                     + (f"tile {old.name}" if not hx.printed or old.has_track else "no track")
                     + f" ({old.color}), so {what}", "tiles upgrade one colour at a time")
-        if old.label != new.label:
-            if old.label:
-                return (f"{c} is labelled {old.label}; tile {new.name} "
+        old_label = old.label
+        fl = hx.printed_tile.future_label
+        if fl and new.color == fl.get("color"):
+            old_label = fl.get("label")          # the hex's label changes at that colour (1861 Kharkov)
+        if old_label != new.label:
+            if old_label:
+                return (f"{c} is labelled {old_label}; tile {new.name} "
                         + (f"is labelled {new.label}" if new.label else "has no label")
-                        + f", but only {old.label} tiles may go there", "labelled hexes take tiles with the same label")
+                        + f", but only {old_label} tiles may go there", "labelled hexes take tiles with the same label")
             return (f"tile {new.name} is labelled {new.label} and may only go on a hex labelled {new.label}",
                     "labelled hexes take tiles with the same label")
         if len(old.town_nodes) != len(new.town_nodes):

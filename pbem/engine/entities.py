@@ -30,6 +30,7 @@ class Company:
     owner_is_corp: bool = False
     closed: bool = False
     discount: int = 0                    # auction price reduction
+    hidden: bool = False                 # a rules marker, not a real private (1861's "3")
 
     @property
     def min_bid(self) -> int:
@@ -87,6 +88,12 @@ class Corporation:
     closed: bool = False
     last_revenue: int = 0
     flags: dict = field(default_factory=dict)
+    #: "major" (the usual public company), "minor" or "national" (1861): train limits and rules by type
+    kind: str = "major"
+    #: loans outstanding (1861)
+    loans: int = 0
+    #: most a player may hold (None: the game's limit)
+    max_percent: Optional[int] = None
     #: routes.ResolvedRoute list of the corporation's latest run (set by Rules.run_routes; for the map overlay)
     last_routes: list = field(default_factory=list)
 
@@ -116,6 +123,8 @@ class Corporation:
     def certs(self, holder: str) -> int:
         """Certificates held: the president's 20% counts as one."""
         pct = self.percent_of(holder)
+        if self.kind == "minor":
+            return 1 if pct else 0
         if holder == self.president and pct >= 20:
             return 1 + (pct - 20) // 10
         return pct // 10

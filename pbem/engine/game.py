@@ -12,7 +12,6 @@ from typing import Optional
 from pbem.engine import actions as A
 from pbem.engine.board import Board
 from pbem.engine.entities import Company, Corporation, Depot, Phase, Player, TokenSpec, Train
-from pbem.engine.market import StockMarket
 from pbem.engine.shares import ShareLedger
 from pbem.errors import RuleError
 
@@ -34,8 +33,6 @@ class Game:
     """A game in progress. Build with `Game(title, players, seed)`; apply moves with `push`."""
 
     def __init__(self, title, players: list[tuple[str, str]], seed: int = 0, options: tuple[str, ...] = ()):
-        from pbem.engine.rounds import AuctionRound  # local: rounds import Game types
-
         self.title = title
         self.data = title.data
         self.seed = seed
@@ -53,7 +50,7 @@ class Game:
         self.cert_limit: int = self.data["cert_limit"][str(n)]
         self.max_holding_percent = 60
         self.market_share_limit = 50
-        self.market = StockMarket(self.data["market"])
+        self.market = title.new_market(self)
         self.phases = [Phase(name=p["name"], on=p.get("on"), train_limit=p["train_limit"], tiles=tuple(p["tiles"]),
                              operating_rounds=p["operating_rounds"], status=tuple(p.get("status") or ()))
                        for p in self.data["phases"]]
@@ -62,12 +59,14 @@ class Game:
         self.companies: dict[str, Company] = {}
         for c in self.data["companies"]:
             self.companies[c["sym"]] = Company(sym=c["sym"], name=c["name"], value=c["value"], revenue=c["revenue"],
-                                               desc=c.get("desc", ""), blocks_hexes=tuple(c.get("blocks_hexes") or ()))
+                                               desc=c.get("desc", ""), blocks_hexes=tuple(c.get("blocks_hexes") or ()),
+                                               discount=c.get("discount", 0), hidden=bool(c.get("hidden")))
         self.corporations: dict[str, Corporation] = {}
         for c in self.data["corporations"]:
             corp = Corporation(sym=c["sym"], name=c["name"], home=c.get("home"), home_city=c.get("city"),
                                tokens=[TokenSpec(price=p) for p in c["tokens"]], color=c.get("color", "#888"),
-                               text_color=c.get("text_color", "#fff"), float_percent=c.get("float_percent", 60))
+                               text_color=c.get("text_color", "#fff"), float_percent=c.get("float_percent") or 60,
+                               kind=c.get("type", "major"), max_percent=c.get("max_ownership_percent"))
             corp.flags = {k: v for k, v in c.items() if isinstance(v, bool)}
             self.corporations[c["sym"]] = corp
         self.board = Board(self.data, title.catalogue)
@@ -83,7 +82,7 @@ class Game:
         self.loading = False
         self.last_move_hexes: list[str] = []
         self.title.setup(self)
-        self.round = AuctionRound(self)
+        self.round = self.title.initial_round(self)
         self.round.start()
 
     # --- simple queries --------------------------------------------------------
@@ -138,7 +137,11 @@ class Game:
         return new
 
     def train_limit(self, corp: Corporation) -> int:
-        return self.phase.train_limit
+        """The phase's train limit; a per-type limit ({minor, major, national}) applies by corporation type."""
+        limit = self.phase.train_limit
+        if isinstance(limit, dict):
+            return limit.get(corp.kind, 0)
+        return limit
 
     def company_owner_name(self, company: Company) -> str:
         if company.owner is None:
@@ -198,6 +201,10 @@ class Game:
 
     # --- rounds ------------------------------------------------------------------
     def next_round(self) -> None:
+        """Start the round after the finished one (the title may order rounds its own way)."""
+        if self.title.next_round(self):
+            self.round.start()
+            return
         from pbem.engine.rounds import OperatingRound, StockRound
 
         old = self.round
@@ -288,8 +295,7 @@ class Game:
             self.pay_from_bank(corp.sym, corp.par_price * 10)
 
     def operating_order(self) -> list[Corporation]:
-        corps = [c for c in self.corporations.values() if c.floated and not c.closed and c.sym in self.market.positions]
-        return sorted(corps, key=lambda c: self.market.order_key(c.sym))
+        return self.title.operating_order(self)
 
     def set_par(self, corp: Corporation, price: int) -> None:
         cell = self.market.par_cell(price)

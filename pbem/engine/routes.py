@@ -394,12 +394,62 @@ def _validate(board, corp, nodes, chains, distance, fail: _Fail, depth: int) -> 
                 fail.add(depth, f"the route may include only one stop of {g}", "one stop per group")
                 return None
             groups[g] = True
+    if isinstance(distance, TwoPartDistance):
+        return distance.check(board, nodes, fail, depth)
     used = sum(board._hexes[c].tile.nodes[k].visit_cost for c, k in nodes)
     if distance is not None and used > distance:
         fail.add(depth, f"the route has {used} stops, too many for a train of distance {distance}",
                  "a train may not run further than its distance")
         return None
     return used
+
+
+class TwoPartDistance:
+    """A distance in stop groups (1867/1861): each group limits how many stops of its node kinds a
+    route may visit (`visit`) and how many of them score (`pay`); a stop falls in the group with the
+    fewest kinds that lists its kind. `multiplier` scales the route's revenue (2+2, 5+5E)."""
+
+    def __init__(self, groups: list[dict], multiplier: int = 1):
+        self.groups = sorted(groups, key=lambda g: len(g["nodes"]))
+        self.multiplier = multiplier
+
+    @staticmethod
+    def _limit(v) -> float:
+        return float("inf") if v in (None, "unlimited") or (isinstance(v, int) and v >= 99) else v
+
+    def group_of(self, kind: str) -> Optional[dict]:
+        return next((g for g in self.groups if kind in g["nodes"]), None)
+
+    def check(self, board, nodes, fail: "_Fail", depth: int) -> Optional[int]:
+        counts: dict[int, int] = {}
+        for c, k in nodes:
+            kind = board._hexes[c].tile.nodes[k].kind
+            g = self.group_of(kind)
+            if g is None:
+                fail.add(depth, f"this train may not stop at a {kind}", "a train may not run further than its distance")
+                return None
+            i = self.groups.index(g)
+            counts[i] = counts.get(i, 0) + 1
+            if counts[i] > self._limit(g["visit"]):
+                fail.add(depth, f"the route visits more {'/'.join(g['nodes'])} stops than the train's {g['visit']}",
+                         "a train may not run further than its distance")
+                return None
+        return len(nodes)
+
+    def revenue(self, board, nodes, colors, bonus_fn) -> int:
+        """Scoring stops: each group's best `pay` stops (the paying group filled first), times the multiplier."""
+        by_group: dict[int, list] = {}
+        for c, k in nodes:
+            g = self.group_of(board._hexes[c].tile.nodes[k].kind)
+            by_group.setdefault(self.groups.index(g), []).append((c, k))
+        scoring = []
+        for i, g in enumerate(self.groups):
+            vals = sorted(by_group.get(i, []), key=lambda x: -node_revenue(board._hexes[x[0]].tile.nodes[x[1]], colors))
+            scoring += vals[: int(min(self._limit(g["pay"]), len(vals)))]
+        total = sum(node_revenue(board._hexes[c].tile.nodes[k], colors) for c, k in scoring)
+        if bonus_fn is not None:
+            total += int(bonus_fn(list(scoring)) or 0)
+        return total * self.multiplier
 
 
 def route_revenue(board, nodes: Sequence[tuple[str, int]], phase_colors: Iterable[str],
@@ -442,7 +492,10 @@ def _route_candidates(board, corp, route: Route, distance, phase_colors, other, 
             used = _validate(board, corp, nodes, chains, distance, fail, depth=len(nodes) + 1)
             if used is None:
                 continue
-        computed = route_revenue(board, nodes, phase_colors, bonus_fn)
+        if isinstance(distance, TwoPartDistance):
+            computed = distance.revenue(board, nodes, phase_colors, bonus_fn)
+        else:
+            computed = route_revenue(board, nodes, phase_colors, bonus_fn)
         track = frozenset().union(*[c.keys for c in chains]) if chains else frozenset()
         if route.trusted and route.revenue is not None:
             revenue = int(route.revenue)

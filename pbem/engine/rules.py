@@ -31,6 +31,33 @@ class Rules:
         tiles = json.loads((DATA / "tiles.json").read_text())
         self.catalogue = load_catalogue(self.data, tiles)
 
+    # --- rounds ---------------------------------------------------------------------------------
+    def new_market(self, g: "Game"):
+        """The game's stock market (a title may offer another layout as an option, or move differently)."""
+        from pbem.engine.market import StockMarket
+
+        return StockMarket(self.data["market"])
+
+    def initial_round(self, g: "Game"):
+        """The round the game starts with: the private auction by default."""
+        from pbem.engine.rounds import AuctionRound
+
+        return AuctionRound(g)
+
+    def next_round(self, g: "Game") -> bool:
+        """Set `g.round` to the round after the finished one and return True, or return False for the
+        standard sequence (auction, then stock round and its operating rounds)."""
+        return False
+
+    def operating_order(self, g: "Game") -> list["Corporation"]:
+        """Floated corporations in market order: higher price first, then further right, then earlier arrival."""
+        corps = [c for c in g.corporations.values() if c.floated and not c.closed and c.sym in g.market.positions]
+        return sorted(corps, key=lambda c: g.market.order_key(c.sym))
+
+    def state_corporations(self, g: "Game") -> list["Corporation"]:
+        """The corporations in play, in the order the state JSON lists them."""
+        return list(g.corporations.values())
+
     # --- setup and stock round ------------------------------------------------------------
     def setup(self, g: "Game") -> None:
         for corp in g.corporations.values():
@@ -63,6 +90,11 @@ class Rules:
         corp.add("ipo", -20)
         corp.add(player, 20)
         self.after_par(g, corp)
+
+    def sale_price_drop(self, g: "Game", corp: "Corporation", percent: int, was_president: bool) -> None:
+        """The price falls one row per share sold."""
+        for _ in range(percent // 10):
+            g.market.move_down(corp.sym)
 
     def after_par(self, g: "Game", corp: "Corporation") -> None:
         if not corp.floated and corp.ipo_percent <= 100 - corp.float_percent:

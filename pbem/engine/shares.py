@@ -33,7 +33,7 @@ class ShareLedger:
         cell = self.game.market.positions.get(corp.sym)
         if cell and cell.unlimited_holding:
             return True
-        return corp.percent_of(player) + extra <= self.game.max_holding_percent
+        return corp.percent_of(player) + extra <= (corp.max_percent or self.game.max_holding_percent)
 
     def can_gain(self, corp: "Corporation", player: str, percent: int) -> bool:
         if not self.holding_ok(corp, player, percent):
@@ -47,7 +47,7 @@ class ShareLedger:
             free: bool = False) -> int:
         """Move `percent` from `source` to `player`, paying the bank. Returns the amount paid."""
         g = self.game
-        if source == "ipo":
+        if source == "ipo" and not corp.flags.get("always_market_price"):
             unit = corp.par_price
         else:
             unit = g.market.price(corp.sym)
@@ -59,7 +59,10 @@ class ShareLedger:
             raise RuleError(f"{pl.name} has ${pl.cash} and cannot pay ${cost} for {percent}% of {corp.sym}",
                             rule="a player may not spend more cash than they have")
         pl.cash -= cost
-        g.bank += cost
+        if source == "ipo" and g.data.get("capitalization") == "incremental":
+            corp.cash += cost            # incremental capitalisation: the treasury sells its own shares
+        else:
+            g.bank += cost
         corp.add(source, -percent)
         corp.add(player, percent)
         self.check_president(corp, previous=corp.president)
@@ -73,11 +76,11 @@ class ShareLedger:
         price = g.market.price(corp.sym)
         amount = price * percent // 10
         g.pay_from_bank(player, amount)
+        was_president = corp.president == player
         corp.add(player, -percent)
         corp.add("pool", percent)
         self.check_president(corp, previous=corp.president)
-        for _ in range(percent // 10):
-            g.market.move_down(corp.sym)
+        g.title.sale_price_drop(g, corp, percent, was_president)
         return amount
 
     def seat_distance(self, a: str, b: str) -> int:
@@ -109,8 +112,8 @@ class ShareLedger:
         """Largest percent `player` may sell of `corp` now (pool cap, president's certificate)."""
         g = self.game
         held = corp.percent_of(player)
-        if held == 0 or corp.par_price is None:
-            return 0
+        if held == 0 or corp.par_price is None or corp.kind == "minor":
+            return 0                     # a minor's single certificate is never sold
         room = g.market_share_limit - corp.pool_percent
         limit = min(held, room)
         if corp.president == player:

@@ -158,7 +158,7 @@ class Converter:
         if t == "pass":
             return [A.Pass(ent)]
         if t == "bid":
-            return [A.Bid(ent, a["company"], int(a["price"]))]
+            return [A.Bid(ent, a.get("company") or a.get("corporation") or a.get("minor"), int(a["price"]))]
         if t == "par":
             price = int(str(a["share_price"]).split(",")[0])
             self.left_ipo.add(f"{a['corporation']}_0")
@@ -169,8 +169,6 @@ class Converter:
             source = self.share_source(corp, shares[0])
             self.left_ipo.update(shares)
             percent = int(a.get("percent") or self.percent_of(shares))
-            if ent in g.corporations:
-                raise RuleError("corporations buying shares is not part of this title", rule="buy shares")
             return [A.BuyShares(ent, corp, source, percent)]
         if t == "sell_shares":
             shares = a["shares"]
@@ -214,6 +212,12 @@ class Converter:
             return [A.Bankrupt(ent)]
         if t == "end_game":
             return [A.EndGame(ent)]
+        if t == "convert":
+            return [A.Convert(ent)]
+        if t == "merge":
+            return [A.Merge(ent, a["corporation"])]
+        if t == "choose":
+            return [A.Choose(ent, a["choice"])]
         if t in IGNORED:
             return []
         raise RuleError(f"action type {t!r} is not supported for {g.title.name}", rule="importer")

@@ -15,7 +15,8 @@ def state_json(game: Game, at: Any) -> dict:
         players.append({"id": _id(pid), "name": p.name, "cash": p.cash, "shares": shares,
                         "companies": [s for s in p.companies if not game.companies[s].closed]})
     corps = []
-    for sym, c in game.corporations.items():
+    for c in game.title.state_corporations(game):
+        sym = c.sym
         if c.closed:
             continue
         tokens = sum(1 for t in game.board.all_tokens() if t.corp == sym)
@@ -27,6 +28,8 @@ def state_json(game: Game, at: Any) -> dict:
         })
     companies = []
     for sym, comp in game.companies.items():
+        if comp.hidden:
+            continue
         owner = None
         if comp.owner is not None and not comp.closed:
             owner = comp.owner if comp.owner_is_corp else _id(comp.owner)

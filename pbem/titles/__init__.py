@@ -9,7 +9,7 @@ from pbem.errors import PbemError
 class UnknownTitle(PbemError, KeyError):
     """The game names a title pbem does not have."""
 
-TITLES = ("1882",)
+TITLES = ("1882", "1861")
 
 
 @lru_cache(maxsize=None)
@@ -19,4 +19,8 @@ def load_title(name: str):
         from pbem.titles.g1882 import Rules1882
 
         return Rules1882()
+    if name == "1861":
+        from pbem.titles.g1861 import Rules1861
+
+        return Rules1861()
     raise UnknownTitle(f"unknown title {name!r}; known titles: {', '.join(TITLES)}")

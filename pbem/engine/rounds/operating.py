@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from pbem.engine.entities import Corporation
     from pbem.engine.game import Game
 
-KIND_NAMES = {A.Pass: "pass", A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes",
+KIND_NAMES = {A.BuyShares: "buy_shares", A.Pass: "pass", A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes",
               A.Dividend: "dividend", A.BuyTrain: "buy_train", A.BuyCompany: "buy_company"}
 
 STEPS = ("home", "track", "token", "route", "dividend", "discard", "buy_train", "buy_company")
@@ -20,6 +20,7 @@ class OperatingRound:
     """One OR. A turn walks the steps in order; a step with nothing to choose is skipped automatically."""
 
     name = "operating"
+    steps: tuple[str, ...] = STEPS
 
     def __init__(self, game: "Game", num: int):
         self.game = game
@@ -58,12 +59,16 @@ class OperatingRound:
                 self.turn = None
                 return
             corp = self.order[self.index]
-            if corp.closed:
+            if corp.closed or self.skip_corp(corp):
                 continue
             self.turn = TurnState(corp.sym)
             self.game.title.start_operating(self.game, corp, self)
             if self._settle():
                 return
+
+    def skip_corp(self, corp: "Corporation") -> bool:
+        """Whether the corporation sits out its turn (checked when its turn comes)."""
+        return False
 
     def recalculate_order(self) -> None:
         """After emergency sales move prices, corporations yet to operate are re-sorted."""
@@ -93,7 +98,7 @@ class OperatingRound:
 
     def active_step(self) -> Optional[str]:
         t = self.turn
-        for s in STEPS:
+        for s in self.steps:
             if s in t.passed:
                 continue
             if s == "home" and not t.pending_home:
@@ -274,14 +279,7 @@ class OperatingRound:
             g.title.buy_company(g, corp, action)
             self.advance()
             return
-        handler = {
-            "track": {A.LayTile: self._lay, A.Pass: self._pass},
-            "token": {A.PlaceToken: self._token, A.Pass: self._pass},
-            "route": {A.RunRoutes: self._run},
-            "dividend": {A.Dividend: self._dividend},
-            "buy_train": {A.BuyTrain: self._buy_train, A.Pass: self._pass},
-            "buy_company": {A.Pass: self._pass},
-        }.get(step, {}).get(type(action))
+        handler = self.step_handlers().get(step, {}).get(type(action))
         if handler is None:
             if isinstance(action, A.Pass) and step == "buy_train":
                 raise RuleError(f"{corp.sym} has no train and a route: it must buy a train", rule="must own a train",
@@ -297,6 +295,17 @@ class OperatingRound:
                             legal=legal)
         handler(action)
         self.advance()
+
+    def step_handlers(self) -> dict:
+        """Step -> action type -> handler."""
+        return {
+            "track": {A.LayTile: self._lay, A.Pass: self._pass},
+            "token": {A.PlaceToken: self._token, A.Pass: self._pass},
+            "route": {A.RunRoutes: self._run},
+            "dividend": {A.Dividend: self._dividend},
+            "buy_train": {A.BuyTrain: self._buy_train, A.Pass: self._pass},
+            "buy_company": {A.Pass: self._pass},
+        }
 
     def _pass(self, action: A.Action) -> None:
         self.turn.passed.add(self.active_step())

@@ -116,9 +116,14 @@ class StockRound:
             return True
         return any(not g.shares.holding_ok(c, player, 0) for c in g.corporations.values() if c.percent_of(player))
 
+    #: whether a player may sell after buying in the same turn (sell-buy-sell); False: sell, then buy
+    sell_after_buy = True
+
     def can_sell(self, player: str, corp: "Corporation", percent: int = 10) -> bool:
         g = self.game
         if not self.sale_allowed_now() or corp.par_price is None:
+            return False
+        if not self.sell_after_buy and self.bought():
             return False
         return g.shares.max_sellable(player, corp) >= percent
 
@@ -136,10 +141,16 @@ class StockRound:
         avail = corp.buyable_ipo_percent if source == "ipo" else corp.pool_percent
         if avail < 10:
             return False
-        price = corp.par_price if source == "ipo" else g.market.price(corp.sym)
+        price = self.unit_price(corp, source)
         if g.players[player].cash < price:
             return False
         return g.shares.can_gain(corp, player, 10)
+
+    def unit_price(self, corp: "Corporation", source: str) -> int:
+        """A share's price: par from the IPO, the market price from the pool (or always, if the title says so)."""
+        if source == "ipo" and not corp.flags.get("always_market_price"):
+            return corp.par_price
+        return self.game.market.price(corp.sym)
 
     def can_buy_multiple(self, corp: "Corporation", source: str) -> bool:
         cell = self.game.market.positions.get(corp.sym)
@@ -261,7 +272,7 @@ class StockRound:
         where = "the IPO" if src == "ipo" else "the market pool"
         if avail < 10:
             return f"{where} has no {corp.sym} share for sale"
-        price = corp.par_price if src == "ipo" else g.market.price(corp.sym)
+        price = self.unit_price(corp, src)
         if g.players[player].cash < price:
             return f"{name} has ${g.players[player].cash}, a {corp.sym} share costs ${price}"
         if not g.shares.holding_ok(corp, player, 10):

@@ -1,0 +1,96 @@
+"""An operating round with loans (1861, from 1867).
+
+Corporations take loans automatically when they lack cash for track, for a must-buy depot train or
+for interest; after paying dividends each pays interest on the loans it held when the OR began and
+repays loans while it has the cash. Minors pay dividends automatically (half to the owner, half
+retained); the president never contributes toward a train. The title supplies the loan figures
+(`Rules1861.take_loan`, `max_loans`, `pay_interest`) and the operating order."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pbem.engine import actions as A
+from pbem.engine.rounds.operating import OperatingRound
+
+if TYPE_CHECKING:
+    from pbem.engine.entities import Corporation
+
+
+class LoanOperatingRound(OperatingRound):
+    steps = ("home", "redeem", "track", "token", "route", "dividend", "preloan_company", "loans", "discard", "buy_train",
+             "buy_company")
+
+    def start(self) -> None:
+        g = self.game
+        g.interest_due = {c.sym: c.loans for c in g.corporations.values()}
+        super().start()
+
+    def skip_corp(self, corp: "Corporation") -> bool:
+        return corp.kind == "national" and "national_operates" not in self.game.phase.status
+
+    def step_actions(self, step: str) -> list[str]:
+        corp = self.corp
+        if corp.kind == "national" and step in ("track", "token", "preloan_company", "buy_company", "buy_train"):
+            return []                    # the national's turn is automatic except for its run
+        if step == "loans":
+            return []
+        if step == "redeem":
+            # a major may buy back one share from the market pool before laying track
+            return ["buy_shares", "pass"] if self.game.title.can_redeem(self.game, corp) else []
+        if step == "preloan_company":
+            # a chance to buy a private before interest is paid (the pass is recorded even without loans)
+            return ["buy_company", "pass"] if self.can_buy_company(corp) else []
+        if step == "dividend" and corp.kind != "major":
+            return []
+        return super().step_actions(step)
+
+    def skip(self, step: str) -> None:
+        g = self.game
+        corp = self.corp
+        if step == "dividend":
+            kind = "payout" if corp.kind == "minor" and self.turn.revenue > 0 else "withhold"
+            self._dividend(A.Dividend(corp.sym, kind), auto=True)
+        elif step == "buy_train" and corp.kind == "national":
+            self.turn.passed.add("buy_train")
+            g.title.national_buys_trains(g, corp, self)
+        elif step == "loans":
+            self.turn.passed.add("loans")
+            g.title.loan_operations(g, corp, self)
+        else:
+            super().skip(step)
+
+    def step_handlers(self) -> dict:
+        h = super().step_handlers()
+        h["preloan_company"] = {A.Pass: self._pass}
+        h["redeem"] = {A.BuyShares: self._redeem, A.Pass: self._pass}
+        return h
+
+    def _redeem(self, action: A.BuyShares) -> None:
+        self.game.title.redeem_shares(self.game, self.corp, action)
+        self.turn.passed.add("redeem")
+
+    # --- buying power instead of the president's help ----------------------------------------
+    def buying_power(self, corp: "Corporation") -> int:
+        return self.game.title.buying_power(self.game, corp)
+
+    def can_lay_tile(self, corp: "Corporation") -> bool:
+        slot = self.tile_lay_slot()
+        if not slot:
+            return False
+        return self.buying_power(corp) >= slot["cost"] and bool(slot["lay"] or slot["upgrade"])
+
+    def must_buy_train(self, corp: "Corporation") -> bool:
+        g = self.game
+        if corp.trains or not g.depot.upcoming:
+            return False
+        avail = g.depot.available(g.phase_names)
+        return bool(avail) and self.buying_power(corp) >= min(t.price for t in avail)
+
+    def can_buy_company(self, corp: "Corporation") -> bool:
+        g = self.game
+        if "can_buy_companies" not in g.phase.status or corp.kind == "national":
+            return False
+        return bool(g.title.purchasable_companies(g, corp)) and corp.cash >= 1
+
+    def emergency(self, corp: "Corporation") -> bool:
+        return False

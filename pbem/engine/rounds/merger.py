@@ -1,0 +1,373 @@
+"""The merger round (1861/1867, after each OR in phases 3 to 7).
+
+Every floated minor, in market order, may pass, convert into a major (if its price is in the
+convert range) or lead a merger of connected minors into a major. A conversion or merger is
+followed by share buying in the new major (from its treasury, at its price; the money goes to the
+major) and, after a merger, by the removal of stations above the limit of two.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from pbem.engine import actions as A
+from pbem.engine.board import Token
+from pbem.errors import RuleError
+
+if TYPE_CHECKING:
+    from pbem.engine.entities import Corporation
+    from pbem.engine.game import Game
+
+MERGE_LIMIT = 10          # minors in one merger
+OWNER_LIMIT = 6           # minors of one owner in one merger
+TOKEN_LIMIT = 2           # stations a new major keeps
+
+
+class MergerRound:
+    name = "merger"
+
+    def __init__(self, game: "Game", num: int):
+        self.game = game
+        self.num = num
+        g = game
+        minors = [c for c in g.corporations.values() if c.kind == "minor" and c.floated and not c.closed]
+        self.entities: list[str] = [c.sym for c in sorted(minors, key=lambda c: g.market.order_key(c.sym))]
+        self.index = 0
+        self.mode = "choose"            # choose | convert | merging | target | shares | reduce
+        self.merging: list[str] = []
+        self.target: Optional[str] = None
+        self.dealing: list[str] = []     # players who may still buy shares of the new major
+        self.multiple: list[str] = []    # of those, the ones who may buy more than one
+        self.passed: set[str] = set()
+        self.merge_type = ""
+
+    # --- flow -----------------------------------------------------------------
+    def start(self) -> None:
+        pass
+
+    def finished(self) -> bool:
+        return self.index >= len(self.entities) or self.game.finished
+
+    def priority_holder(self):
+        return None
+
+    def current_entity(self) -> Optional[str]:
+        if self.finished():
+            return None
+        if self.mode == "shares":
+            el = self.eligible()
+            return el[0] if el else None
+        if self.mode == "reduce":
+            return self.target
+        crowded = self.game.crowded_corps()
+        if crowded and self.mode == "choose":
+            return crowded[0].sym
+        return self.entities[self.index]
+
+    def legal(self, entity: str) -> list[str]:
+        if entity != self.current_entity():
+            return []
+        if self.mode == "shares":
+            return ["buy_shares", "pass"]
+        if self.mode == "reduce":
+            return ["remove_token"]
+        if self.mode in ("convert", "target"):
+            return ["merge"]
+        if self.mode == "merging":
+            return ["merge", "pass"]
+        crowded = self.game.crowded_corps()
+        if crowded and crowded[0].sym == entity:
+            return ["discard_train"]
+        acts = ["merge"]
+        if self.can_convert(self.game.corporations[entity]):
+            acts.append("convert")
+        return acts + ["pass"]
+
+    def _next(self) -> None:
+        self.mode = "choose"
+        self.merging = []
+        self.target = None
+        self.passed = set()
+        self.index += 1
+
+    # --- conditions ---------------------------------------------------------------
+    def can_convert(self, corp: "Corporation") -> bool:
+        cell = self.game.market.positions.get(corp.sym)
+        return corp.kind == "minor" and cell is not None and "C" in cell.types
+
+    def candidates(self, lead: str) -> list[str]:
+        """Minors connected by track to the group (minors have one station each)."""
+        from pbem.engine.graph import reach
+
+        g = self.game
+        group = self.merging or [lead]
+        if len(group) >= MERGE_LIMIT:
+            return []
+        owners: dict[str, int] = {}
+        for s in group:
+            p = g.corporations[s].president
+            owners[p] = owners.get(p, 0) + 1
+        out: list[str] = []
+        for s in group:
+            net = reach(g.board, s)
+            for coord, city in _cities(g.board, net):
+                for tok in g.board.slots(coord, city):
+                    if tok is None or tok.corp in group or tok.corp in out:
+                        continue
+                    c = g.corporations.get(tok.corp)
+                    if c is None or c.kind != "minor" or c.closed or owners.get(c.president, 0) >= OWNER_LIMIT:
+                        continue
+                    out.append(tok.corp)
+        return out
+
+    def open_majors(self) -> list[str]:
+        g = self.game
+        return [c.sym for c in g.corporations.values()
+                if c.kind == "major" and not c.floated and not c.ipoed and c.sym in g.in_play]
+
+    # --- actions -----------------------------------------------------------------
+    def process(self, action: A.Action) -> None:
+        g = self.game
+        ent = self.current_entity()
+        if action.entity != ent:
+            raise RuleError(f"it is {g.player_name(ent) if ent in g.players else ent}'s turn in the merger round",
+                            rule="merger round order", legal=self.legal(ent) if ent else [])
+        legal = self.legal(ent)
+        kind = {A.Pass: "pass", A.Merge: "merge", A.Convert: "convert", A.BuyShares: "buy_shares",
+                A.RemoveToken: "remove_token", A.DiscardTrain: "discard_train"}.get(type(action))
+        if kind not in legal:
+            raise RuleError(f"{ent} may not {A.kind_words(action)} now", rule="merger round", legal=legal)
+        if isinstance(action, A.DiscardTrain):
+            g.title.discard_train(g, g.corporations[ent], action.train)
+            return
+        if self.mode == "shares":
+            self._shares(action)
+        elif self.mode == "reduce":
+            self._reduce(action)
+        elif self.mode == "convert":
+            self._finish_convert(action)
+        elif self.mode == "target":
+            self._finish_merge(action)
+        elif isinstance(action, A.Convert):
+            self.mode = "convert"
+        elif isinstance(action, A.Merge):
+            self._add(action)
+        elif self.mode == "merging":
+            self.mode = "target"
+        else:
+            self._next()
+        self._settle()
+
+    def _settle(self) -> None:
+        if self.mode == "shares" and not self.eligible():
+            self._check_shares()
+            if not self.eligible():
+                if self.game.corporations[self.target].president is None:
+                    raise RuleError(f"no player can become president of {self.target}: the merger fails",
+                                    rule="a new major needs a president")
+                self._after_shares()
+
+    def _add(self, action: A.Merge) -> None:
+        lead = self.entities[self.index]
+        cands = self.candidates(lead)
+        if action.corporation not in cands and not self.game.loading:
+            raise RuleError(f"{lead} cannot merge with {action.corporation}", rule="merging minors")
+        if not self.merging:
+            self.merging = [lead]
+        self.merging.append(action.corporation)
+        self.mode = "merging" if self.candidates(lead) else "target"
+
+    # --- conversion and merger ---------------------------------------------------
+    def _major_par(self, price: int):
+        g = self.game
+        cells = [c for row in g.market.grid for c in row
+                 if c and c.price <= price and ("p" in c.types or "z" in c.types)]
+        return max(cells, key=lambda c: c.price)
+
+    def _check_target(self, sym: str) -> "Corporation":
+        if sym not in self.open_majors():
+            raise RuleError(f"{sym} is not a major that can be formed now; open: {', '.join(self.open_majors())}",
+                            rule="forming a major")
+        return self.game.corporations[sym]
+
+    def _finish_convert(self, action: A.Merge) -> None:
+        g = self.game
+        minor = g.corporations[self.entities[self.index]]
+        major = self._check_target(action.corporation)
+        cell = self._major_par(g.market.price(minor.sym))
+        self._start_major(major, cell)
+        owner = minor.president
+        self._give(major, owner, 20)
+        major.president = owner
+        self._absorb(minor, major)
+        self.target = major.sym
+        self.merge_type = "convert"
+        self.entities[self.index] = major.sym
+        order = g.priority_order
+        i = order.index(owner)
+        self.dealing = order[i:] + order[:i]
+        self.multiple = [owner]
+        self.passed = set()
+        self.mode = "shares"
+
+    def _finish_merge(self, action: A.Merge) -> None:
+        g = self.game
+        major = self._check_target(action.corporation)
+        prices = [g.market.price(s) for s in self.merging]
+        cell = self._major_par(min(200, max(100, max(prices) + min(prices))))
+        merging = sorted((g.corporations[s] for s in self.merging), key=lambda c: g.market.order_key(c.sym))
+        owners = [c.president for c in merging]
+        players = [p for p in g.priority_order if p in owners]
+        i = players.index(owners[0])
+        players = players[i:] + players[:i]
+        if not any(g.players[p].cash >= cell.price or owners.count(p) >= 2 for p in players):
+            raise RuleError("no player could become president of the new major", rule="merging minors")
+        self._start_major(major, cell)
+        for minor in merging:
+            owner = minor.president
+            if major.president is None and major.percent_of(owner) == 10:
+                self._give(major, owner, 10)          # the 10% and the president's 20% swap
+                major.president = owner
+            else:
+                self._give(major, owner, 10)
+            self._absorb(minor, major)
+            if minor.sym in self.entities:
+                j = self.entities.index(minor.sym)
+                self.entities.pop(j)
+                if j < self.index:
+                    self.index -= 1
+        self.entities.insert(self.index, major.sym)
+        self.target = major.sym
+        self.merge_type = "merge"
+        self.dealing = players
+        self.multiple = list(players)
+        self.passed = set()
+        self.mode = "shares"
+
+    def _start_major(self, major: "Corporation", cell) -> None:
+        g = self.game
+        g.market.set_par(major.sym, cell)
+        major.par_price = cell.price
+        major.ipoed = True
+        major.floated = True
+
+    def _give(self, major: "Corporation", player: str, percent: int) -> None:
+        major.add("ipo", -percent)
+        major.add(player, percent)
+
+    def _absorb(self, minor: "Corporation", major: "Corporation") -> None:
+        """Stations, cash, privates, loans and trains pass to the major; the minor closes."""
+        g = self.game
+        for coord, city, slot in list(g.board.tokens_of(minor.sym)):
+            g.board.remove_token(coord, city, slot)
+            g.board.place_token(coord, city, Token(major.sym, major.sym, False), slot)
+            spec = major.next_token()
+            if spec is None:
+                from pbem.engine.entities import TokenSpec
+
+                spec = TokenSpec(price=0)
+                major.tokens.append(spec)
+            spec.used = True
+        major.cash += minor.cash
+        minor.cash = 0
+        for sym in list(minor.companies):
+            g.give_company(g.companies[sym], major.sym, True)
+        major.loans += minor.loans
+        minor.loans = 0
+        for t in list(minor.trains):
+            minor.trains.remove(t)
+            t.owner = major.sym
+            major.trains.append(t)
+        g.title.close_corporation(g, minor)
+
+    # --- post-merger shares ---------------------------------------------------------
+    def share_price(self) -> int:
+        return self.game.market.price(self.target)
+
+    def can_buy(self, player: str) -> bool:
+        g = self.game
+        major = g.corporations[self.target]
+        if major.ipo_percent - (20 if major.president is None else 0) < 10:
+            return False
+        return g.players[player].cash >= self.share_price() and g.shares.can_gain(major, player, 10)
+
+    def eligible(self) -> list[str]:
+        return [p for p in self.dealing if p not in self.passed and self.can_buy(p)]
+
+    def _shares(self, action: A.Action) -> None:
+        g = self.game
+        player = action.entity
+        major = g.corporations[self.target]
+        if isinstance(action, A.Pass):
+            self.passed.add(player)
+            self._check_shares()
+            return
+        if action.corporation != major.sym or action.percent != 10:
+            raise RuleError(f"only 10% shares of {major.sym} may be bought now", rule="post-merger shares")
+        price = self.share_price()
+        g.players[player].cash -= price
+        major.cash += price
+        self._give(major, player, 10)
+        if major.president is None and major.percent_of(player) >= 20:
+            major.president = player
+        if player not in self.multiple or not self.can_buy(player):
+            self.passed.add(player)
+        self._check_shares()
+
+    def _check_shares(self) -> None:
+        if self.eligible():
+            return
+        g = self.game
+        major = g.corporations[self.target]
+        if major.president is None:
+            return
+        if self.merge_type == "merge" and self.multiple:
+            order = g.priority_order
+            i = order.index(major.president)
+            self.dealing = order[i:] + order[:i]
+            self.multiple = []
+            self.passed = set()
+
+    def _after_shares(self) -> None:
+        g = self.game
+        major = g.corporations[self.target]
+        if len(g.board.tokens_of(major.sym)) > TOKEN_LIMIT or self._same_hex(major):
+            self.mode = "reduce"
+            return
+        self._fix_tokens(major)
+        self._next()
+
+    def _same_hex(self, major: "Corporation") -> bool:
+        hexes = [c for c, _, _ in self.game.board.tokens_of(major.sym)]
+        return len(set(hexes)) != len(hexes)
+
+    def _fix_tokens(self, major: "Corporation") -> None:
+        """A new major has three stations in all: the 40 one comes back if it has only two."""
+        from pbem.engine.entities import TokenSpec
+
+        if len(major.tokens) < 3:
+            major.tokens.append(TokenSpec(price=40))
+
+    def _reduce(self, action: A.RemoveToken) -> None:
+        g = self.game
+        major = g.corporations[self.target]
+        slots = g.board.slots(action.hex, action.city)
+        slot = next((i for i, t in enumerate(slots) if t is not None and t.corp == major.sym), None)
+        if slot is None:
+            raise RuleError(f"{major.sym} has no station in {action.hex}", rule="reducing stations")
+        g.board.remove_token(action.hex, action.city, slot)
+        used = [t for t in major.tokens if t.used]
+        if used:
+            major.tokens.remove(used[-1])
+        if len(g.board.tokens_of(major.sym)) <= TOKEN_LIMIT and not self._same_hex(major):
+            major.tokens = [t for t in major.tokens if t.used][:TOKEN_LIMIT]
+            self._fix_tokens(major)
+            self._next()
+
+
+def _cities(board, net) -> list[tuple[str, int]]:
+    """The cities a corporation's network reaches, as (hex, city index)."""
+    out = []
+    for coord, node in sorted(net.nodes):
+        if board._hexes[coord].tile.nodes[node].kind == "city":
+            out.append((coord, board.city_index_of_node(coord, node)))
+    return out

@@ -1,0 +1,157 @@
+"""The single-item auction (1861/1867 initial round): the cheapest private is up; players bid in
+turn or pass; if nobody bids, its price drops by 5 and it is offered at that price (Dutch) until
+someone buys it. The next auction starts with the player after the winner."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from pbem.engine import actions as A
+from pbem.errors import RuleError
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+BID_STEP = 5
+PRICE_DROP = 5
+
+
+class SingleItemAuction:
+    """One private at a time, cheapest first; hidden rules markers are never offered."""
+
+    name = "auction"
+
+    def __init__(self, game: "Game"):
+        self.game = game
+        self.entities = list(game.priority_order)
+        self.index = 0                         # the player the next auction starts with
+        self.companies = sorted((c for c in game.companies.values()
+                                 if c.owner is None and not c.closed and not c.hidden), key=lambda c: c.value)
+        self.bids: dict[str, int] = {}         # player -> bid on the private up now (insertion = order)
+        self.active: list[str] = []            # players still in this auction
+        self.declined: list[str] = []          # players who passed before anyone bid
+        self.dutch = False
+        self.done = False
+
+    # --- flow ---------------------------------------------------------------------
+    def start(self) -> None:
+        if self.companies:
+            self._offer(new=True)
+        else:
+            self.done = True
+
+    def finished(self) -> bool:
+        return self.done
+
+    def priority_holder(self) -> Optional[str]:
+        return self.entities[self.index % len(self.entities)]
+
+    @property
+    def up(self):
+        return self.companies[0]
+
+    def current_entity(self) -> Optional[str]:
+        if self.done:
+            return None
+        if self.bids:
+            high = max(self.bids, key=lambda p: self.bids[p])
+            return self.active[(self.active.index(high) + 1) % len(self.active)]
+        return next((p for p in self.active if p not in self.declined), None)
+
+    def legal(self, entity: str) -> list[str]:
+        return ["bid", "pass"] if entity == self.current_entity() else []
+
+    def min_bid(self) -> int:
+        comp = self.up
+        if self.dutch or not self.bids:
+            return comp.min_bid
+        return max(self.bids.values()) + BID_STEP
+
+    # --- actions ------------------------------------------------------------------
+    def process(self, action: A.Action) -> None:
+        g = self.game
+        ent = self.current_entity()
+        if action.entity != ent:
+            raise RuleError(f"it is {g.player_name(ent)}'s turn in the auction, not {g.player_name(action.entity)}'s",
+                            rule="turn order", legal=self.legal(ent) if ent else [])
+        if isinstance(action, A.Pass):
+            self._pass(ent)
+        elif isinstance(action, A.Bid):
+            self._bid(action)
+        else:
+            raise RuleError(f"cannot {A.kind_words(action)} in the private auction: bid or pass",
+                            rule="private auction", legal=["bid", "pass"])
+
+    def _offer(self, new: bool) -> None:
+        """Put the cheapest private up: every player who can pay the minimum takes part."""
+        if new:
+            self.dutch = False
+            self.declined = []
+        mn = self.min_bid()
+        rot = self.entities[self.index:] + self.entities[:self.index]
+        self.active = [p for p in rot if self.game.players[p].cash >= mn]
+        if not new and self.up.min_bid <= 0 and self.active:
+            self.bids[self.active[0]] = 0          # free: the first player takes it
+        self._resolve()
+
+    def _pass(self, player: str) -> None:
+        if self.bids or self.dutch:
+            self.active.remove(player)
+            self.bids.pop(player, None)
+            self._resolve()
+            return
+        self.declined.append(player)
+        if len(self.declined) == len(self.active):
+            self._drop_price()
+            self.declined = []
+
+    def _drop_price(self) -> None:
+        self.up.discount += PRICE_DROP
+        self.game.log.append(f"nobody bid on {self.up.name}; its price drops to {self.up.min_bid}")
+        self.dutch = True
+
+    def _bid(self, bid: A.Bid) -> None:
+        g = self.game
+        comp = self.up
+        if bid.company != comp.sym:
+            raise RuleError(f"{comp.sym} is up for auction, not {bid.company}", rule="single-item auction")
+        self.declined = []
+        mn = self.min_bid()
+        if bid.price < mn:
+            raise RuleError(f"the minimum bid for {comp.sym} is {mn}, not {bid.price}", rule="minimum bid")
+        if (bid.price - mn) % BID_STEP:
+            raise RuleError(f"bids go up in multiples of {BID_STEP}", rule="bid increments")
+        if bid.price > g.players[bid.entity].cash:
+            raise RuleError(f"{g.player_name(bid.entity)} has only {g.players[bid.entity].cash}",
+                            rule="bids are limited by cash")
+        if self.dutch:
+            self.active = [p for p in self.active if p == bid.entity]
+        self.bids.pop(bid.entity, None)
+        self.bids[bid.entity] = bid.price
+        # players who cannot pay the next minimum drop out
+        nxt = self.min_bid()
+        for p in [p for p in self.active if p != bid.entity and g.players[p].cash < nxt]:
+            self.active.remove(p)
+            self.bids.pop(p, None)
+        self._resolve()
+
+    def _resolve(self) -> None:
+        if not self.active:
+            self.bids.clear()
+            self._drop_price()
+            self._offer(new=False)
+            return
+        if len(self.active) != 1 or not self.bids:
+            return
+        winner, price = next(iter(self.bids.items()))
+        g = self.game
+        comp = self.up
+        g.pay_to_bank(winner, price)
+        g.give_company(comp, winner, False)
+        self.companies.pop(0)
+        self.bids.clear()
+        self.active = []
+        self.index = (self.entities.index(winner) + 1) % len(self.entities)
+        if self.companies:
+            self._offer(new=True)
+        else:
+            self.done = True

@@ -1,0 +1,514 @@
+"""1861 (The Railways of the Russian Empire), built on the 1867 rules.
+
+Privates are sold one at a time (single-item auction with price drops); minors are started by
+auction in stock rounds and each holds one 100% certificate; majors (from phase 4) are parred
+with incremental capitalisation; the Russian State Railway (RSR) is run by the priority holder.
+Green minors and majors come into play later; the hidden company "3" keeps some hexes closed
+until the first 3-train. This module is work in progress: see docs/1861-status.md.
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from pbem.engine import actions as A
+from pbem.engine.board import Token
+from pbem.engine.hexgrid import Grid
+from pbem.engine.rules import Rules
+from pbem.errors import RuleError
+
+if TYPE_CHECKING:
+    from pbem.engine.entities import Corporation
+    from pbem.engine.game import Game
+
+
+class Rules1861(Rules):
+    game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "current_or"}
+
+    def __init__(self):
+        super().__init__("1861")
+
+    # --- rounds and setup --------------------------------------------------------------------
+    def new_market(self, g: "Game"):
+        from pbem.engine.market1867 import StockMarket1867
+
+        rows = self.data["market_column"] if "column_market" in g.options else self.data["market"]
+        return StockMarket1867(rows, lambda sym: g.corporations[sym].kind)
+
+    def initial_round(self, g: "Game"):
+        from pbem.engine.rounds.single_auction import SingleItemAuction
+
+        return SingleItemAuction(g)
+
+    def next_round(self, g: "Game") -> bool:
+        from pbem.engine.rounds.single_auction import SingleItemAuction
+        from pbem.engine.rounds.stock_bid import BidStockRound
+
+        if isinstance(g.round, SingleItemAuction):
+            g.reorder_after_stock(g.round)
+            g.round = BidStockRound(g)
+            return True
+        from pbem.engine.rounds.loan_operating import LoanOperatingRound as OperatingRound
+
+        if isinstance(g.round, BidStockRound):
+            g.round.finish()
+            if g.end_now("stock"):
+                return True
+            g.or_count = g.final_ors or g.phase.operating_rounds
+            g.reorder_after_stock(g.round)
+            g.or_num = 1
+            # the national is run by the player with priority deal
+            g.corporations[g.national].president = g.priority_order[0]
+            g.round = OperatingRound(g, 1)
+            return True
+
+        from pbem.engine.rounds.merger import MergerRound
+
+        if isinstance(g.round, OperatingRound):
+            if g.end_now("operating"):
+                return True
+            if 3 <= int(g.phase.name) < 8:
+                g.round = MergerRound(g, g.round.num)
+                return True
+        if isinstance(g.round, (OperatingRound, MergerRound)):
+            if g.round.num >= g.or_count:
+                g.turn += 1
+                g.round = BidStockRound(g)
+            else:
+                g.or_num = g.round.num + 1
+                g.corporations[g.national].president = g.priority_order[0]
+                g.round = OperatingRound(g, g.round.num + 1)
+            return True
+        return False
+
+    def close_corporation(self, g: "Game", corp: "Corporation") -> None:
+        """A minor that merged, converted or was nationalised leaves the game."""
+        for coord, city, slot in list(g.board.tokens_of(corp.sym)):
+            g.board.remove_token(coord, city, slot)
+        g.market.remove(corp.sym)
+        corp.closed = True
+        corp.shares = {}
+        corp.president = None
+        for s in (g.in_play, g.future):
+            if corp.sym in s:
+                s.remove(corp.sym)
+
+    def setup(self, g: "Game") -> None:
+        super().setup(g)
+        spec = {c["sym"]: c for c in self.data["corporations"]}
+        national = next(c for c in g.corporations.values() if c.kind == "national")
+        national.shares = {}
+        national.ipoed = True
+        g.national = national.sym
+        # minors other than the green ones are in play from the start; the rest come later
+        g.in_play = [s for s, c in g.corporations.items() if c.kind == "minor" and not spec[s].get("green")]
+        g.future = [s for s, c in g.corporations.items() if c.kind == "major"] + \
+                   [s for s, c in g.corporations.items() if c.kind == "minor" and spec[s].get("green")]
+        g.green_minors_available = False
+        g.majors_available = False
+        g.final_ors = 0               # 3 once the last set of operating rounds is known
+        g.loans_left = self.data["loans"]["supply"]
+        g.national_reservations = list(spec[national.sym].get("national_reservations") or [])
+        g.trainless_majors = []
+        g.interest_due = {}
+
+    def state_corporations(self, g: "Game") -> list["Corporation"]:
+        syms = g.in_play + [g.national] + g.future
+        return [g.corporations[s] for s in syms]
+
+    def par(self, g: "Game", player: str, corp: "Corporation", price: int, rnd) -> None:
+        """A major is parred on a p or z cell; the president's 20% is paid into its treasury and it
+        floats at once; it then chooses its home city."""
+        if corp.kind != "major":
+            raise RuleError("minors are started by auction (bid), not parred", rule="starting corporations")
+        cells = [c for row in g.market.grid for c in row if c and c.price == price
+                 and ("p" in c.types or "z" in c.types)]
+        if not cells:
+            raise RuleError(f"{price} is not a major par price", rule="par values")
+        cost = 2 * price
+        if g.players[player].cash < cost:
+            raise RuleError(f"{g.player_name(player)} has {g.players[player].cash}; the president's share costs {cost}",
+                            rule="par price")
+        g.market.set_par(corp.sym, cells[0])
+        corp.par_price = price
+        corp.ipoed = True
+        corp.president = player
+        g.players[player].cash -= cost
+        corp.cash += cost
+        corp.add("ipo", -20)
+        corp.add(player, 20)
+        corp.floated = True
+        rnd.pending_home.append(corp.sym)
+
+    def sale_price_drop(self, g: "Game", corp: "Corporation", percent: int, was_president: bool) -> None:
+        """A sale moves the price down one step, and only when the president sells."""
+        if was_president:
+            g.market.move_down(corp.sym)
+
+    def can_par(self, g: "Game", corp: "Corporation", player: str) -> bool:
+        if corp.ipoed or corp.closed or corp.sym not in g.in_play:
+            return False
+        if corp.kind == "minor":
+            first = g.corporations.get("N")
+            if corp.sym != "N" and first is not None and not (first.ipoed or first.closed):
+                return False
+            return True
+        return g.majors_available
+
+    def operating_order(self, g: "Game") -> list["Corporation"]:
+        """Minors first, then majors, each in market order; then the national (phases 4 to 7)."""
+        corps = [c for c in g.corporations.values() if c.floated and not c.closed and c.sym in g.market.positions]
+        corps.sort(key=lambda c: g.market.order_key(c.sym))
+        order = [c for c in corps if c.kind == "minor"] + [c for c in corps if c.kind == "major"]
+        return order + [g.corporations[g.national]]       # it sits out outside phases 4 to 7
+
+    # --- loans -------------------------------------------------------------------------------
+    def max_loans(self, corp: "Corporation") -> int:
+        return self.data["loans"]["max"].get(corp.kind, 0)
+
+    def buying_power(self, g: "Game", corp: "Corporation") -> int:
+        """Cash plus what the loans it may still take would bring in."""
+        spec = self.data["loans"]
+        room = max(0, min(self.max_loans(corp) - corp.loans, g.loans_left))
+        return corp.cash + room * spec["proceeds"]
+
+    def can_take_loan(self, g: "Game", corp: "Corporation") -> bool:
+        return corp.loans < self.max_loans(corp) and g.loans_left > 0
+
+    def take_loan(self, g: "Game", corp: "Corporation") -> None:
+        """A loan of 50 brings in 45: the first interest is paid at once."""
+        corp.loans += 1
+        g.loans_left -= 1
+        g.pay_from_bank(corp.sym, self.data["loans"]["proceeds"])
+        g.log.append(f"{corp.sym} takes a loan")
+
+    def raise_cash(self, g: "Game", corp: "Corporation", cost: int) -> None:
+        """Take loans until the corporation can pay `cost` (or can take no more)."""
+        while cost > corp.cash and self.can_take_loan(g, corp):
+            self.take_loan(g, corp)
+
+    def loan_operations(self, g: "Game", corp: "Corporation", rnd) -> None:
+        """After the dividend: pay interest on the loans held when the OR began, then repay loans."""
+        spec = self.data["loans"]
+        owed = spec["interest"] * g.interest_due.get(corp.sym, 0)
+        while owed > corp.cash and self.can_take_loan(g, corp):
+            self.take_loan(g, corp)
+        if owed > corp.cash:
+            raise RuleError(f"{corp.sym} cannot pay its loan interest: nationalisation is not implemented yet",
+                            rule="interest")
+        g.pay_to_bank(corp.sym, owed)
+        while corp.loans and corp.cash >= spec["value"]:
+            g.pay_to_bank(corp.sym, spec["value"])
+            corp.loans -= 1
+            g.loans_left += 1
+        g.interest_due[corp.sym] = corp.loans
+
+    # --- operating round -----------------------------------------------------------------------
+    def lay_tile(self, g: "Game", corp: "Corporation", action: A.LayTile, slot, rnd, *, extra: bool = False) -> None:
+        hidden = g.companies.get("3")
+        if hidden and not hidden.closed and action.hex in hidden.blocks_hexes:
+            raise RuleError(f"no track may be laid in {action.hex} before phase 3", rule="hexes closed until phase 3")
+        if slot is not None:
+            quote = g.board.check_lay(corp.sym, action.hex, action.tile, action.rotation, g.tile_colors,
+                                      check_connection=not g.loading)
+            self.raise_cash(g, corp, quote.cost_terrain + quote.cost_borders + (0 if extra else slot.get("cost", 0)))
+        super().lay_tile(g, corp, action, slot, rnd, extra=extra)
+
+    def after_tile_laid(self, g: "Game", corp: "Corporation", action: A.LayTile, result) -> None:
+        """Gray Moscow (639): the national gets a station there at once while it keeps reservations."""
+        if action.tile != "639" or not g.national_reservations:
+            return
+        national = g.corporations[g.national]
+        if any(t is not None and t.corp == national.sym for t in g.board.slots(action.hex, 0)):
+            return
+        free = [t for t in national.tokens if not t.used]
+        if not free:
+            return
+        if action.hex in g.national_reservations:
+            g.national_reservations.remove(action.hex)
+        g.board.place_token(action.hex, 0, Token(national.sym, national.sym, False))
+        free[0].used = True
+
+    def buy_train(self, g: "Game", corp: "Corporation", action: A.BuyTrain, rnd) -> None:
+        if action.source == "depot" and rnd.must_buy_train(corp):
+            train = self.train_for_purchase(g, corp, action)
+            self.raise_cash(g, corp, train.price)
+        super().buy_train(g, corp, action, rnd)
+
+    def buy_company(self, g: "Game", corp: "Corporation", action: A.BuyCompany) -> None:
+        """Privates are bought from players for 1 up to face value."""
+        comp = g.companies.get(action.company)
+        if comp is None or comp not in self.purchasable_companies(g, corp):
+            raise RuleError(f"{corp.sym} cannot buy {action.company}", rule="buying privates")
+        if not 1 <= action.price <= comp.value:
+            raise RuleError(f"{comp.sym} may be bought for 1 to {comp.value}, not {action.price}",
+                            rule="private price between 1 and face value")
+        if action.price > corp.cash:
+            raise RuleError(f"{corp.sym} has only {corp.cash}", rule="buying privates")
+        seller = comp.owner
+        corp.cash -= action.price
+        g.players[seller].cash += action.price
+        g.give_company(comp, corp.sym, True)
+
+    def token_price(self, g: "Game", corp: "Corporation", action: A.PlaceToken) -> int:
+        """A major's station costs its printed price times the distance in hexes from its nearest station."""
+        tok = corp.next_token()
+        if tok is None:
+            return 0
+        placed = [c for c, _, _ in g.board.tokens_of(corp.sym)]
+        if not placed or not tok.price:
+            return tok.price
+        grid = Grid(self.data.get("axes"), self.data.get("layout", "flat"))
+        return tok.price * min(grid.distance(c, action.hex) for c in placed)
+
+    def place_token(self, g: "Game", corp: "Corporation", action: A.PlaceToken, rnd) -> None:
+        tok = corp.next_token()
+        if tok is None:
+            raise RuleError(f"{corp.sym} has no station tokens left", rule="station tokens")
+        price = self.token_price(g, corp, action)
+        if price > corp.cash:
+            raise RuleError(f"a {corp.sym} station in {action.hex} costs {price}; it has {corp.cash}",
+                            rule="station costs")
+        g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading)
+        g.board.place_token(action.hex, action.city, Token(corp.sym, corp.sym, False))
+        tok.used = True
+        g.pay_to_bank(corp.sym, price)
+        g.last_move_hexes.append(action.hex)
+
+    def can_redeem(self, g: "Game", corp: "Corporation") -> bool:
+        return corp.kind == "major" and corp.pool_percent >= 10 and corp.cash >= (g.market.price(corp.sym) or 0)
+
+    def redeem_shares(self, g: "Game", corp: "Corporation", action: A.BuyShares) -> None:
+        """A major buys back one of its shares from the market pool at the market price."""
+        if corp.kind != "major" or action.corporation != corp.sym:
+            raise RuleError(f"{corp.sym} can only redeem its own shares", rule="redeeming shares")
+        if corp.pool_percent < action.percent:
+            raise RuleError(f"the pool holds {corp.pool_percent}% of {corp.sym}", rule="redeeming shares")
+        price = (g.market.price(corp.sym) or 0) * action.percent // 10
+        if price > corp.cash:
+            raise RuleError(f"{corp.sym} has {corp.cash}, the share costs {price}", rule="redeeming shares")
+        g.pay_to_bank(corp.sym, price)
+        corp.add("pool", -action.percent)
+        corp.add("ipo", action.percent)
+
+    def run_routes(self, g: "Game", corp: "Corporation", action: A.RunRoutes):
+        """Two-part distances and multipliers; a route may not visit the same hex twice."""
+        from pbem.engine.routes import TwoPartDistance, check_routes
+
+        counts: dict[str, int] = {}
+        for r in action.routes:
+            counts[r.train] = counts.get(r.train, 0) + 1
+        for name, n in counts.items():
+            have = sum(1 for t in corp.trains if t.name == name and not t.operated)
+            if n > have:
+                raise RuleError(f"{corp.sym} has {have} unrun {name} train(s), the run names {n}",
+                                rule="each train runs once per operating round")
+        specs = {t["name"]: t for t in self.data["trains"]}
+        dist = {t.name: TwoPartDistance(t.distance, specs[t.name].get("multiplier") or 1) for t in corp.trains}
+        resolved = check_routes(g.board, corp.sym, list(action.routes), dist, g.tile_colors,
+                                lambda stops: self.route_bonus_for(g, corp, stops))
+        for r in resolved:
+            hexes = [c for c, _ in r.stops]
+            if len(set(r.hexes)) != len(r.hexes) or len(set(hexes)) != len(hexes):
+                raise RuleError(f"the {r.train} train's route visits a hex twice", rule="no hex twice")
+        for r in action.routes:
+            t = next(t for t in corp.trains if t.name == r.train and not t.operated)
+            t.operated = True
+        corp.last_routes = list(resolved)
+        return sum(r.revenue for r in resolved), resolved
+
+    def route_bonus_for(self, g: "Game", corp: "Corporation", stops) -> int:
+        """Private hex bonuses of the corporation's companies and the Ekaterinburg-Moscow bonus."""
+        hexes = {c for c, _ in stops}
+        bonus = 0
+        for sym in corp.companies:
+            for ab in next(c for c in self.data["companies"] if c["sym"] == sym).get("abilities") or []:
+                if ab.get("type") == "hex_bonus":
+                    bonus += sum(ab["amount"] for h in ab["hexes"] if h in hexes)
+        for rb in self.data.get("route_bonuses") or []:
+            if all(h in hexes for h in rb["hexes"]):
+                bonus += rb["amount"]
+        return bonus
+
+    def dividend(self, g: "Game", corp: "Corporation", kind: str, revenue: int, rnd) -> None:
+        """Minors pay half to the owner and keep half; majors may pay out, pay half or withhold; the
+        national keeps everything. Prices: a minor moves right when it pays, left when not; a major
+        moves right if it pays at least its price per share, left if it pays nothing."""
+        corp.last_revenue = revenue
+        corp.operated = True
+        for t in corp.trains:
+            t.operated = True
+        if corp.kind == "national":
+            g.pay_from_bank(corp.sym, revenue)
+            return
+        if corp.kind == "minor":
+            kept = revenue // 2 if kind == "payout" else revenue
+            g.pay_from_bank(corp.sym, kept)
+            paid = revenue - kept
+            if paid > 0:
+                g.pay_from_bank(corp.president, paid)
+                g.market.move_right(corp.sym)
+            else:
+                g.market.move_left(corp.sym)
+            return
+        if kind not in ("payout", "half", "withhold"):
+            raise RuleError(f"'{kind}' is not a dividend choice: payout, half or withhold", rule="dividends")
+        kept = {"payout": 0, "withhold": revenue, "half": revenue // 20 * 10}[kind]
+        g.pay_from_bank(corp.sym, kept)
+        paid = revenue - kept
+        if paid > 0:
+            per_share = paid / 10
+            for holder in list(g.seat_order):
+                pct = corp.percent_of(holder)
+                if pct:
+                    g.pay_from_bank(holder, math.ceil(pct // 10 * per_share))
+            if corp.ipo_percent:
+                g.pay_from_bank(corp.sym, math.ceil(corp.ipo_percent // 10 * per_share))
+        price = g.market.price(corp.sym) or 0
+        if paid <= 0:
+            g.market.move_left(corp.sym)
+        elif paid >= price:
+            g.market.move_right(corp.sym)
+
+    def train_event(self, g: "Game", event, corp: "Corporation", train) -> None:
+        name = event if isinstance(event, str) else event.get("type")
+        if name == "green_minors_available":
+            g.green_minors_available = True
+            hidden = g.companies.get("3")
+            if hidden:
+                g.close_company(hidden)
+            g.in_play += g.future
+            g.future = []
+        elif name == "majors_can_ipo":
+            g.majors_available = True
+        elif name == "trainless_nationalization":
+            g.trainless_pending = True          # after the rusting, in after_train_bought
+        elif name == "minors_cannot_start":
+            for c in list(g.corporations.values()):
+                if c.kind == "minor" and not c.ipoed and c.sym in g.in_play:
+                    g.in_play.remove(c.sym)
+                    if c.home:
+                        g.board.unreserve(c.home, c.sym)
+                    c.closed = True
+        elif name == "nationalize_companies":
+            for comp in g.companies.values():
+                if comp.hidden or comp.closed or comp.owner is None or comp.owner == g.national:
+                    continue
+                g.pay_from_bank(comp.owner, comp.value)
+                g.give_company(comp, g.national, True)
+        elif name == "minors_nationalized":
+            g.minors_nationalized_pending = True
+        else:
+            super().train_event(g, event, corp, train)
+
+    def after_train_bought(self, g: "Game", corp: "Corporation", train) -> None:
+        if getattr(g, "minors_nationalized_pending", False):
+            g.minors_nationalized_pending = False
+            minors = [c for c in g.corporations.values() if c.kind == "minor" and not c.closed and c.floated]
+            for c in sorted(minors, key=lambda c: g.market.order_key(c.sym)):
+                self.nationalize(g, c)
+        if getattr(g, "trainless_pending", False):
+            g.trainless_pending = False
+            trainless = [c for c in g.corporations.values()
+                         if c.floated and not c.closed and c.operated and not c.trains and c.kind != "national"]
+            trainless.sort(key=lambda c: g.market.order_key(c.sym))
+            g.trainless_majors = [c.sym for c in trainless if c.kind == "major"]
+            for c in trainless:
+                if c.kind == "minor":
+                    self.nationalize(g, c)
+
+    def nationalize(self, g: "Game", corp: "Corporation") -> None:
+        """The national takes over: loans are repaid where cash allows, the price drops one step plus
+        one per loan left, the shareholders are paid the new price per share (a minor's certificate
+        counts two shares), the national takes trains, privates and cash and replaces stations (at
+        most one per hex, keeping tokens for its St Petersburg and Moscow reservations); a minor
+        closes, a major is reset."""
+        spec = self.data["loans"]
+        national = g.corporations[g.national]
+        g.log.append(f"{corp.sym} is nationalised")
+        while corp.loans and corp.cash >= spec["value"]:
+            g.pay_to_bank(corp.sym, spec["value"])
+            corp.loans -= 1
+            g.loans_left += 1
+        g.market.move_left(corp.sym)
+        for _ in range(corp.loans):
+            g.market.move_left(corp.sym)
+        for sym in list(corp.companies):
+            g.give_company(g.companies[sym], national.sym, True)
+        for t in list(corp.trains):
+            corp.trains.remove(t)
+            t.owner = national.sym
+            national.trains.append(t)
+        national.cash += corp.cash
+        corp.cash = 0
+        price = g.market.price(corp.sym) or 0
+        for pid in g.priority_order:
+            pct = corp.percent_of(pid)
+            if pct:
+                shares = 2 if corp.kind == "minor" else pct // 10
+                g.pay_from_bank(pid, shares * price)
+        locs = g.board.tokens_of(corp.sym)
+
+        def key(loc):
+            coord, city, _ = loc
+            node = g.board._hexes[coord].tile.nodes[g.board.city_node(coord, city)]
+            return (node.max_revenue, coord)
+
+        for coord, city, slot in sorted(locs, key=key, reverse=True):
+            g.board.remove_token(coord, city, slot)
+            if any(t is not None and t.corp == national.sym
+                   for ci in range(g.board.city_count(coord)) for t in g.board.slots(coord, ci)):
+                continue
+            free = [t for t in national.tokens if not t.used]
+            if not free:
+                continue
+            g.board.unreserve(coord, national.sym)
+            if coord in g.national_reservations:
+                g.national_reservations.remove(coord)
+            elif len(free) == len(g.national_reservations):
+                continue
+            g.board.place_token(coord, city, Token(national.sym, national.sym, False), slot)
+            free[0].used = True
+        if corp.kind == "minor":
+            self.close_corporation(g, corp)
+        else:
+            self.reset_major(g, corp)
+
+    def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
+        corp.last_routes = []
+        if corp.kind == "national":
+            self.place_national_home(g, corp)
+
+    def place_national_home(self, g: "Game", national: "Corporation") -> None:
+        """When it first operates the national takes its St Petersburg station (city 1 of E1), unless it
+        already has one there."""
+        home = national.home
+        if home not in g.national_reservations:
+            return
+        if any(t is not None and t.corp == national.sym
+               for ci in range(g.board.city_count(home)) for t in g.board.slots(home, ci)):
+            return
+        free = [t for t in national.tokens if not t.used]
+        if not free:
+            return
+        g.national_reservations.remove(home)
+        slots = g.board.slots(home, national.home_city)
+        slot = next((i for i, t in enumerate(slots) if t is None), None)
+        g.board.place_token(home, national.home_city, Token(national.sym, national.sym, False), slot)
+        free[0].used = True
+
+    def national_buys_trains(self, g: "Game", national: "Corporation", rnd) -> None:
+        """The national buys the cheapest train if it has none (taking loans), then the next train
+        while it can pay for it."""
+        if not national.trains:
+            avail = g.depot.available(g.phase_names)
+            if avail:
+                train = min(avail, key=lambda t: t.price)
+                self.raise_cash(g, national, train.price)
+                g.buy_train_from_depot(national, train, train.price)
+        while g.depot.upcoming and national.cash >= g.depot.upcoming[0].price:
+            train = g.depot.upcoming[0]
+            g.buy_train_from_depot(national, train, train.price)
+
+    def reset_major(self, g: "Game", corp: "Corporation") -> None:
+        raise RuleError(f"{corp.sym}: resetting a nationalised major is not implemented yet", rule="nationalisation")
