@@ -203,7 +203,8 @@ class Game:
     def next_round(self) -> None:
         """Start the round after the finished one (the title may order rounds its own way)."""
         if self.title.next_round(self):
-            self.round.start()
+            if not self.finished:
+                self.round.start()
             return
         from pbem.engine.rounds import OperatingRound, StockRound
 
@@ -240,7 +241,7 @@ class Game:
     # --- game end --------------------------------------------------------------------
     def check_game_end_triggers(self) -> None:
         checks = self.title.game_end_checks(self)
-        priority = ["immediate", "current_round", "current_or", "full_or", "one_more_full_or_set"]
+        priority = self.title.end_timing_priority
         for reason, timing in checks:
             if self.end_trigger and priority.index(timing) >= priority.index(self.end_trigger[1]):
                 continue
@@ -265,11 +266,15 @@ class Game:
         return done
 
     def end_game(self, reason: str) -> None:
+        self.title.before_game_end(self)
         self.finished = True
         self.end_reason = reason
         self.log.append(f"-- Game over ({reason}) --")
 
     def player_value(self, pid: str) -> int:
+        own = self.title.player_value(self, pid)
+        if own is not None:
+            return own
         p = self.players[pid]
         value = p.cash
         for corp in self.corporations.values():

@@ -22,6 +22,8 @@ class Rules:
 
     name = "generic"
     game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "full_or"}
+    #: a later trigger replaces the current one only if its timing comes earlier in this list
+    end_timing_priority = ["immediate", "current_round", "current_or", "full_or", "one_more_full_or_set"]
 
     def __init__(self, name: str):
         from pbem.engine.tiles import load_catalogue
@@ -446,6 +448,13 @@ class Rules:
 
     def on_phase(self, g: "Game", phase) -> None:
         pass
+
+    def before_game_end(self, g: "Game") -> None:
+        """Settle anything due as the game ends, before values are counted."""
+
+    def player_value(self, g: "Game", pid: str) -> Optional[int]:
+        """A player's final value, or None for the standard count (cash, shares, privates)."""
+        return None
 
     def game_end_checks(self, g: "Game") -> list[tuple[str, str]]:
         out = []

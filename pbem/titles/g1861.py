@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 class Rules1861(Rules):
     game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "current_or"}
+    end_timing_priority = ["immediate", "one_more_full_or_set", "current_or"]
 
     def __init__(self):
         super().__init__("1861")
@@ -67,6 +68,10 @@ class Rules1861(Rules):
         if isinstance(g.round, OperatingRound):
             if g.end_now("operating"):
                 return True
+            if g.end_trigger and g.end_trigger[1] == "one_more_full_or_set" and g.turn == g.final_turn \
+                    and g.round.num >= g.or_count:
+                g.end_game(g.end_trigger[0])
+                return True
             if 3 <= int(g.phase.name) < 8:
                 g.round = MergerRound(g, g.round.num)
                 return True
@@ -80,6 +85,48 @@ class Rules1861(Rules):
                 g.round = OperatingRound(g, g.round.num + 1)
             return True
         return False
+
+    # --- game end -------------------------------------------------------------------------------
+    def game_end_checks(self, g: "Game") -> list[tuple[str, str]]:
+        """A broken bank ends the game after the current OR; the first 8-train after one more full
+        set of three ORs (the current set, if it is bought in the set's first OR)."""
+        from pbem.engine.rounds.loan_operating import LoanOperatingRound
+
+        out = []
+        if g.bank_broken:
+            out.append(("bank", "current_or"))
+        if g.phase.name == "8":
+            if g.final_turn is None:
+                g.final_ors = 3
+                if isinstance(g.round, LoanOperatingRound) and g.round.num == 1:
+                    g.or_count = 3
+                    g.final_turn = g.turn
+                else:
+                    g.final_turn = g.turn + 1
+            out.append(("final_phase", "one_more_full_or_set"))
+        return out
+
+    def before_game_end(self, g: "Game") -> None:
+        """Loans are 'paid off' by moving the price left once per loan."""
+        for c in g.corporations.values():
+            if c.closed or not c.loans or c.sym not in g.market.positions:
+                continue
+            for _ in range(c.loans):
+                g.market.move_left(c.sym)
+            g.loans_left += c.loans
+            c.loans = 0
+
+    def player_value(self, g: "Game", pid: str):
+        """Cash, privates at face value, and shares at the market price (a minor's certificate is two shares)."""
+        p = g.players[pid]
+        value = p.cash + sum(g.companies[s].value for s in p.companies if not g.companies[s].closed)
+        for c in g.corporations.values():
+            pct = c.percent_of(pid)
+            if not pct or c.closed or c.sym not in g.market.positions:
+                continue
+            shares = -(-pct // 50) if c.kind == "minor" else -(-pct // 10)
+            value += g.market.price(c.sym) * shares
+        return value
 
     def close_corporation(self, g: "Game", corp: "Corporation") -> None:
         """A minor that merged, converted or was nationalised leaves the game."""
@@ -107,6 +154,7 @@ class Rules1861(Rules):
         g.green_minors_available = False
         g.majors_available = False
         g.final_ors = 0               # 3 once the last set of operating rounds is known
+        g.final_turn = None           # the stock-round turn whose OR set is the last
         g.loans_left = self.data["loans"]["supply"]
         g.national_reservations = list(spec[national.sym].get("national_reservations") or [])
         g.trainless_majors = []

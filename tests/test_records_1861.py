@@ -1,0 +1,20 @@
+"""1861 records of 18xx.games replay to their recorded result and end reason."""
+from pathlib import Path
+
+import pytest
+
+from pbem.importers.eighteen_xx import load_record, replay_record
+
+FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1861"
+RECORDS = ["29683.json"]
+
+
+@pytest.mark.parametrize("name", RECORDS)
+def test_record_replays_exactly(name):
+    path = FIXTURES / name
+    assert path.exists(), f"expected the 1861 record {path}"
+    rec = load_record(path)
+    game = replay_record(rec)
+    assert game.finished
+    assert game.end_reason == rec.end_reason
+    assert {pid: game.player_value(pid) for pid in game.players} == rec.result
