@@ -6,7 +6,7 @@ import pytest
 from pbem.importers.eighteen_xx import load_record, replay_record
 
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1861"
-RECORDS = ["29683.json"]
+RECORDS = ["29683.json", "bank_breaks_then_final_phase.json"]
 
 
 @pytest.mark.parametrize("name", RECORDS)

@@ -154,6 +154,7 @@ class Depot:
         self.unlimited: dict[str, dict] = {}
         self.next_index: dict[str, int] = {}
         self.removed: list[Train] = []
+        self.discarded: list[Train] = []      # trains handed back that are for sale again (1861)
         for spec in specs:
             count = spec.get("count")
             if count is None or count == "unlimited":
@@ -172,6 +173,9 @@ class Depot:
 
     def take(self, train: Train) -> None:
         """Remove `train` from the depot; an unlimited type puts a fresh copy in its place."""
+        if train in self.discarded:
+            self.discarded.remove(train)
+            return
         idx = self.upcoming.index(train)
         self.upcoming.pop(idx)
         spec = self.unlimited.get(train.name)
@@ -183,7 +187,7 @@ class Depot:
     def available(self, phase_names: list[str]) -> list[Train]:
         """Trains for sale now: the next one of the first type, plus types made available early."""
         if not self.upcoming:
-            return []
+            return list(self.discarded)
         first = self.upcoming[0]
         out = [first]
         seen = {first.name}
@@ -193,4 +197,4 @@ class Depot:
             if t.available_on and t.available_on in phase_names:
                 out.append(t)
                 seen.add(t.name)
-        return out
+        return out + self.discarded

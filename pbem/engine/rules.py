@@ -449,6 +449,13 @@ class Rules:
     def on_phase(self, g: "Game", phase) -> None:
         pass
 
+    def pending_choice(self, g: "Game") -> Optional[str]:
+        """An entity that must decide something before the round goes on (1861 trainless majors)."""
+        return None
+
+    def process_choice(self, g: "Game", action: A.Action) -> None:
+        raise RuleError("no choice is pending", rule="choices")
+
     def before_game_end(self, g: "Game") -> None:
         """Settle anything due as the game ends, before values are counted."""
 

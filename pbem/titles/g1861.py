@@ -154,6 +154,7 @@ class Rules1861(Rules):
         g.green_minors_available = False
         g.majors_available = False
         g.final_ors = 0               # 3 once the last set of operating rounds is known
+        g.events_fired = set()
         g.final_turn = None           # the stock-round turn whose OR set is the last
         g.loans_left = self.data["loans"]["supply"]
         g.national_reservations = list(spec[national.sym].get("national_reservations") or [])
@@ -261,6 +262,15 @@ class Rules1861(Rules):
                                       check_connection=not g.loading)
             self.raise_cash(g, corp, quote.cost_terrain + quote.cost_borders + (0 if extra else slot.get("cost", 0)))
         super().lay_tile(g, corp, action, slot, rnd, extra=extra)
+
+    def discard_train(self, g: "Game", corp: "Corporation", name: str) -> None:
+        """A discarded train goes back to the depot, for sale again at face value."""
+        train = next((t for t in corp.trains if t.name == name), None)
+        if train is None:
+            raise RuleError(f"{corp.sym} has no {name} train to discard", rule="discarding trains")
+        corp.trains.remove(train)
+        train.owner = None
+        g.depot.discarded.append(train)
 
     def after_tile_laid(self, g: "Game", corp: "Corporation", action: A.LayTile, result) -> None:
         """Gray Moscow (639): the national gets a station there at once while it keeps reservations."""
@@ -419,7 +429,11 @@ class Rules1861(Rules):
             g.market.move_right(corp.sym)
 
     def train_event(self, g: "Game", event, corp: "Corporation", train) -> None:
+        """Events fire once, with the first train of the type."""
         name = event if isinstance(event, str) else event.get("type")
+        if (train.name, name) in g.events_fired:
+            return
+        g.events_fired.add((train.name, name))
         if name == "green_minors_available":
             g.green_minors_available = True
             hidden = g.companies.get("3")
@@ -559,4 +573,35 @@ class Rules1861(Rules):
             g.buy_train_from_depot(national, train, train.price)
 
     def reset_major(self, g: "Game", corp: "Corporation") -> None:
-        raise RuleError(f"{corp.sym}: resetting a nationalised major is not implemented yet", rule="nationalisation")
+        """A nationalised major goes back to the unstarted pile: shares to its IPO, privates closed,
+        no price, no cash, trains or loans, a fresh charter of stations."""
+        from pbem.engine.entities import TokenSpec
+
+        for sym in list(corp.companies):
+            g.close_company(g.companies[sym])
+        g.market.remove(corp.sym)
+        spec = next(c for c in self.data["corporations"] if c["sym"] == corp.sym)
+        corp.shares = {"ipo": 100}
+        corp.president = None
+        corp.par_price = None
+        corp.ipoed = corp.floated = corp.operated = False
+        corp.cash = 0
+        corp.loans = 0
+        corp.trains = []
+        corp.tokens = [TokenSpec(price=p) for p in spec["tokens"]]
+
+    # --- the trainless major's choice (before anything else in any round) -----------------------
+    def pending_choice(self, g: "Game"):
+        """The trainless major that must choose now whether to be nationalised, or None."""
+        return g.trainless_majors[0] if g.trainless_majors else None
+
+    def process_choice(self, g: "Game", action: A.Action) -> None:
+        sym = g.trainless_majors[0]
+        if action.entity != sym or not isinstance(action, (A.Pass, A.Choose)):
+            raise RuleError(f"{sym} has no train and must first choose whether to be nationalised",
+                            rule="trainless majors", legal=["choose", "pass"])
+        if isinstance(action, A.Choose) and action.choice != "nationalize":
+            raise RuleError(f"'{action.choice}' is not a choice here: nationalize or pass", rule="trainless majors")
+        g.trainless_majors.pop(0)
+        if isinstance(action, A.Choose):
+            self.nationalize(g, g.corporations[sym])

@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pbem.engine import actions as A
+from pbem.engine.rounds.choice import PendingChoice
 from pbem.engine.rounds.operating import OperatingRound
 
 if TYPE_CHECKING:
     from pbem.engine.entities import Corporation
 
 
-class LoanOperatingRound(OperatingRound):
+class LoanOperatingRound(PendingChoice, OperatingRound):
     steps = ("home", "redeem", "track", "token", "route", "dividend", "preloan_company", "loans", "discard", "buy_train",
              "buy_company")
 
@@ -44,6 +45,18 @@ class LoanOperatingRound(OperatingRound):
             return []
         return super().step_actions(step)
 
+    def _pass(self, action: A.Action) -> None:
+        step = self.active_step()
+        super()._pass(action)
+        if step == "buy_train":
+            self._trainless_check()
+
+    def _trainless_check(self) -> None:
+        """A corporation that ends its train buying without a train is nationalised."""
+        corp = self.corp
+        if not corp.trains and corp.kind != "national" and not corp.closed:
+            self.game.title.nationalize(self.game, corp)
+
     def skip(self, step: str) -> None:
         g = self.game
         corp = self.corp
@@ -53,11 +66,18 @@ class LoanOperatingRound(OperatingRound):
         elif step == "buy_train" and corp.kind == "national":
             self.turn.passed.add("buy_train")
             g.title.national_buys_trains(g, corp, self)
+        elif step == "buy_train":
+            super().skip(step)
+            self._trainless_check()
         elif step == "loans":
             self.turn.passed.add("loans")
             g.title.loan_operations(g, corp, self)
         else:
             super().skip(step)
+
+    def after_choice(self) -> None:
+        if self.turn is not None and not self.done:
+            self.advance()
 
     def step_handlers(self) -> dict:
         h = super().step_handlers()

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token
+from pbem.engine.rounds.choice import PendingChoice
 from pbem.errors import RuleError
 
 if TYPE_CHECKING:
@@ -22,7 +23,9 @@ OWNER_LIMIT = 6           # minors of one owner in one merger
 TOKEN_LIMIT = 2           # stations a new major keeps
 
 
-class MergerRound:
+class MergerSteps:
+    """Convert, merge, post-merger shares and station reduction, minor by minor."""
+
     name = "merger"
 
     def __init__(self, game: "Game", num: int):
@@ -241,7 +244,10 @@ class MergerRound:
         self.dealing = players
         self.multiple = list(players)
         self.passed = set()
-        self.mode = "shares"
+        # stations above the limit are removed first, then shares are dealt
+        self.mode = "reduce" if self._over_token_limit(major) else "shares"
+        if self.mode == "shares":
+            self._fix_tokens(major)
 
     def _start_major(self, major: "Corporation", cell) -> None:
         g = self.game
@@ -300,6 +306,9 @@ class MergerRound:
         if isinstance(action, A.Pass):
             self.passed.add(player)
             self._check_shares()
+            el = self.eligible()
+            if el and el[0] == player:
+                self.dealing.remove(player)      # a pass is not asked for twice
             return
         if action.corporation != major.sym or action.percent != 10:
             raise RuleError(f"only 10% shares of {major.sym} may be bought now", rule="post-merger shares")
@@ -328,13 +337,10 @@ class MergerRound:
             self.passed = set()
 
     def _after_shares(self) -> None:
-        g = self.game
-        major = g.corporations[self.target]
-        if len(g.board.tokens_of(major.sym)) > TOKEN_LIMIT or self._same_hex(major):
-            self.mode = "reduce"
-            return
-        self._fix_tokens(major)
         self._next()
+
+    def _over_token_limit(self, major: "Corporation") -> bool:
+        return len(self.game.board.tokens_of(major.sym)) > TOKEN_LIMIT or self._same_hex(major)
 
     def _same_hex(self, major: "Corporation") -> bool:
         hexes = [c for c, _, _ in self.game.board.tokens_of(major.sym)]
@@ -358,10 +364,14 @@ class MergerRound:
         used = [t for t in major.tokens if t.used]
         if used:
             major.tokens.remove(used[-1])
-        if len(g.board.tokens_of(major.sym)) <= TOKEN_LIMIT and not self._same_hex(major):
+        if not self._over_token_limit(major):
             major.tokens = [t for t in major.tokens if t.used][:TOKEN_LIMIT]
             self._fix_tokens(major)
-            self._next()
+            self.mode = "shares"
+
+
+class MergerRound(PendingChoice, MergerSteps):
+    """The merger round; a trainless major's choice comes before anything else."""
 
 
 def _cities(board, net) -> list[tuple[str, int]]:

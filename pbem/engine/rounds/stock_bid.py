@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token
+from pbem.engine.rounds.choice import PendingChoice
 from pbem.engine.rounds.stock import StockRound
 from pbem.errors import RuleError
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from pbem.engine.entities import Corporation
 
 
-class BidStockRound(StockRound):
+class BidStockRound(PendingChoice, StockRound):
     """StockRound plus the minor auction; the title says which minors may be started now
     (`can_start_minor`) and the auction's figures (`data["minor_start"]`)."""
 
@@ -79,6 +80,9 @@ class BidStockRound(StockRound):
         g = self.game
         return (corp.kind == "minor" and not corp.ipoed and not corp.closed
                 and g.title.can_par(g, corp, player) and g.shares.can_gain(corp, player, 100))
+
+    def after_choice(self) -> None:
+        self._settle()
 
     def finish(self) -> None:
         """End of round: sold-out majors move up (minors are always 'sold out' and do not)."""
