@@ -35,6 +35,10 @@ def legal_moves(g: "Game", entity: Optional[str] = None) -> list[LegalMove]:
     out: list[LegalMove] = []
     rnd = g.round
     for kind in kinds:
+        own = getattr(rnd, f"moves_{kind}", None)      # a round may spell out its own moves of a kind
+        if own is not None:
+            out.extend(own(ent))
+            continue
         fn = _GEN.get(kind)
         if fn:
             out.extend(fn(g, rnd, ent))
@@ -167,8 +171,10 @@ def _run_routes(g, rnd, ent):
     from pbem.engine.autoroute import suggest_routes
 
     corp = g.corporations[ent]
-    trains = [(t.name, t.distance) for t in corp.trains if not t.operated]
-    routes = suggest_routes(g.board, ent, trains, g.tile_colors, lambda stops: g.title.route_bonus(g, stops))
+    routes = g.title.suggest_runs(g, corp)
+    if routes is None:
+        trains = [(t.name, t.distance) for t in corp.trains if not t.operated]
+        routes = suggest_routes(g.board, ent, trains, g.tile_colors, lambda stops: g.title.route_bonus(g, stops))
     total = sum(r.revenue or 0 for r in routes)
     out = [LegalMove(A.RunRoutes(ent, tuple(routes)), f"a good run found for ${total}; any legal run may be named")]
     if routes:

@@ -409,9 +409,10 @@ class TwoPartDistance:
     route may visit (`visit`) and how many of them score (`pay`); a stop falls in the group with the
     fewest kinds that lists its kind. `multiplier` scales the route's revenue (2+2, 5+5E)."""
 
-    def __init__(self, groups: list[dict], multiplier: int = 1):
+    def __init__(self, groups: list[dict], multiplier: int = 1, bonus: Optional[Callable] = None):
         self.groups = sorted(groups, key=lambda g: len(g["nodes"]))
         self.multiplier = multiplier
+        self.bonus = bonus
 
     @staticmethod
     def _limit(v) -> float:
@@ -437,19 +438,26 @@ class TwoPartDistance:
         return len(nodes)
 
     def revenue(self, board, nodes, colors, bonus_fn) -> int:
-        """Scoring stops: each group's best `pay` stops (the paying group filled first), times the multiplier."""
-        by_group: dict[int, list] = {}
-        for c, k in nodes:
-            g = self.group_of(board._hexes[c].tile.nodes[k].kind)
-            by_group.setdefault(self.groups.index(g), []).append((c, k))
-        scoring = []
-        for i, g in enumerate(self.groups):
-            vals = sorted(by_group.get(i, []), key=lambda x: -node_revenue(board._hexes[x[0]].tile.nodes[x[1]], colors))
-            scoring += vals[: int(min(self._limit(g["pay"]), len(vals)))]
-        total = sum(node_revenue(board._hexes[c].tile.nodes[k], colors) for c, k in scoring)
-        if bonus_fn is not None:
-            total += int(bonus_fn(list(scoring)) or 0)
-        return total * self.multiplier
+        """The scoring stops are those of the paying group's kinds; if they are fewer than it pays
+        for, the best other stops fill the gap. Stop values count `multiplier` times; the bonus is
+        `bonus(stops, multiplier)` if given, else `bonus_fn(stops)`."""
+        def value(x):
+            return node_revenue(board._hexes[x[0]].tile.nodes[x[1]], colors)
+
+        paying = next((g for g in self.groups if self._limit(g["pay"])), None)
+        if paying is None:
+            return 0
+        kinds = paying["nodes"]
+        mandatory = [x for x in nodes if board._hexes[x[0]].tile.nodes[x[1]].kind in kinds]
+        optional = sorted((x for x in nodes if x not in mandatory), key=lambda x: -value(x))
+        need = int(min(self._limit(paying["pay"]), len(nodes))) - len(mandatory)
+        stops = mandatory + optional[:max(0, need)]
+        total = sum(value(x) for x in stops) * self.multiplier
+        if self.bonus is not None:
+            total += int(self.bonus(list(stops), self.multiplier) or 0)
+        elif bonus_fn is not None:
+            total += int(bonus_fn(list(stops)) or 0)
+        return total
 
 
 def route_revenue(board, nodes: Sequence[tuple[str, int]], phase_colors: Iterable[str],

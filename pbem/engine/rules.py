@@ -274,6 +274,10 @@ class Rules:
         g.pay_to_bank(corp.sym, price)
         g.last_move_hexes.append(action.hex)
 
+    def suggest_runs(self, g: "Game", corp: "Corporation"):
+        """Suggested routes for the corporation's unrun trains, or None for the standard search."""
+        return None
+
     def route_bonus(self, g: "Game", stops) -> int:
         return 0
 

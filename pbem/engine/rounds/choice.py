@@ -30,5 +30,10 @@ class PendingChoice:
             return
         super().process(action)
 
+    def moves_choose(self, ent: str) -> list:
+        from pbem.engine.legal import LegalMove
+
+        return [LegalMove(A.Choose(ent, "nationalize"), "nationalise the trainless major")]
+
     def after_choice(self) -> None:
         """Carry on the round after the choice (skip what no longer needs a decision)."""

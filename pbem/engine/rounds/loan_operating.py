@@ -85,6 +85,12 @@ class LoanOperatingRound(PendingChoice, OperatingRound):
         h["redeem"] = {A.BuyShares: self._redeem, A.Pass: self._pass}
         return h
 
+    def moves_buy_shares(self, ent: str) -> list:
+        from pbem.engine.legal import LegalMove
+
+        price = self.game.market.price(ent)
+        return [LegalMove(A.BuyShares(ent, ent, "pool", 10), f"redeem one share for {price}")]
+
     def _redeem(self, action: A.BuyShares) -> None:
         self.game.title.redeem_shares(self.game, self.corp, action)
         self.turn.passed.add("redeem")

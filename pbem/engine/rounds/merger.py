@@ -127,6 +127,34 @@ class MergerSteps:
         return [c.sym for c in g.corporations.values()
                 if c.kind == "major" and not c.floated and not c.ipoed and c.sym in g.in_play]
 
+    # --- concrete moves (pbem.engine.legal) ------------------------------------------
+    def moves_merge(self, ent: str) -> list:
+        from pbem.engine.legal import LegalMove
+
+        if self.mode in ("convert", "target"):
+            return [LegalMove(A.Merge(ent, s), "the major it becomes") for s in self.open_majors()]
+        return [LegalMove(A.Merge(ent, s), "add to the merger") for s in self.candidates(self.entities[self.index])]
+
+    def moves_convert(self, ent: str) -> list:
+        from pbem.engine.legal import LegalMove
+
+        return [LegalMove(A.Convert(ent))]
+
+    def moves_buy_shares(self, ent: str) -> list:
+        from pbem.engine.legal import LegalMove
+
+        return [LegalMove(A.BuyShares(ent, self.target, "ipo", 10), f"{self.share_price()}")]
+
+    def moves_remove_token(self, ent: str) -> list:
+        from pbem.engine.legal import LegalMove
+
+        return [LegalMove(A.RemoveToken(ent, c, ci)) for c, ci, _ in self.game.board.tokens_of(ent)]
+
+    def moves_choose(self, ent: str) -> list:
+        from pbem.engine.legal import LegalMove
+
+        return [LegalMove(A.Choose(ent, "nationalize"))]
+
     # --- actions -----------------------------------------------------------------
     def process(self, action: A.Action) -> None:
         g = self.game
@@ -289,7 +317,7 @@ class MergerSteps:
     def share_price(self) -> int:
         return self.game.market.price(self.target)
 
-    def can_buy(self, player: str) -> bool:
+    def can_buy_share(self, player: str) -> bool:
         g = self.game
         major = g.corporations[self.target]
         if major.ipo_percent - (20 if major.president is None else 0) < 10:
@@ -297,7 +325,7 @@ class MergerSteps:
         return g.players[player].cash >= self.share_price() and g.shares.can_gain(major, player, 10)
 
     def eligible(self) -> list[str]:
-        return [p for p in self.dealing if p not in self.passed and self.can_buy(p)]
+        return [p for p in self.dealing if p not in self.passed and self.can_buy_share(p)]
 
     def _shares(self, action: A.Action) -> None:
         g = self.game
@@ -318,7 +346,7 @@ class MergerSteps:
         self._give(major, player, 10)
         if major.president is None and major.percent_of(player) >= 20:
             major.president = player
-        if player not in self.multiple or not self.can_buy(player):
+        if player not in self.multiple or not self.can_buy_share(player):
             self.passed.add(player)
         self._check_shares()
 

@@ -66,6 +66,15 @@ class SingleItemAuction:
             return comp.min_bid
         return max(self.bids.values()) + BID_STEP
 
+    def moves_bid(self, ent: str) -> list:
+        from pbem.engine.legal import LegalMove
+
+        mn, mx = self.min_bid(), self.game.players[ent].cash
+        if mn > mx:
+            return []
+        note = f"buys it at {mn}" if self.dutch else f"any multiple of {BID_STEP} from {mn} to {mx}"
+        return [LegalMove(A.Bid(ent, self.up.sym, mn), note)]
+
     # --- actions ------------------------------------------------------------------
     def process(self, action: A.Action) -> None:
         g = self.game

@@ -93,6 +93,36 @@ class BidStockRound(PendingChoice, StockRound):
             if sum(corp.player_holdings().values()) == 100:
                 g.market.move_up(corp.sym)
 
+    # --- concrete moves (pbem.engine.legal) ---------------------------------------------
+    def moves_bid(self, ent: str) -> list:
+        from pbem.engine.legal import LegalMove
+
+        g = self.game
+        if self.auction:
+            corp = g.corporations[self.auction]
+            mn, mx = max(self.bids.values()) + self.step, self.max_bid(ent, corp)
+            return [LegalMove(A.Bid(ent, corp.sym, mn), f"multiples of {self.step} from {mn} to {mx}")] if mn <= mx else []
+        mx = g.players[ent].cash
+        return [LegalMove(A.Bid(ent, c.sym, self.min_open), f"open the auction: {self.min_open} to {mx}")
+                for c in g.corporations.values() if self.startable(ent, c)]
+
+    def moves_par(self, ent: str) -> list:
+        from pbem.engine.legal import LegalMove
+
+        g = self.game
+        cells = sorted({c.price for row in g.market.grid for c in row
+                        if c and ("p" in c.types or "z" in c.types)}, reverse=True)
+        return [LegalMove(A.Par(ent, corp.sym, price))
+                for corp in g.corporations.values() if corp.kind == "major" and self.can_par(ent, corp)
+                for price in cells if 2 * price <= g.players[ent].cash]
+
+    def can_par(self, player: str, corp: "Corporation") -> bool:
+        g = self.game
+        if corp.kind != "major" or corp.ipoed or corp.closed or not g.title.can_par(g, corp, player):
+            return False
+        lowest = min(c.price for row in g.market.grid for c in row if c and ("p" in c.types or "z" in c.types))
+        return g.players[player].cash >= 2 * lowest and g.shares.can_gain(corp, player, 20)
+
     # --- actions ---------------------------------------------------------------
     def process(self, action: A.Action) -> None:
         g = self.game
