@@ -18,3 +18,20 @@ def test_record_replays_exactly(name):
     assert game.finished
     assert game.end_reason == rec.end_reason
     assert {pid: game.player_value(pid) for pid in game.players} == rec.result
+
+
+@pytest.mark.parametrize("name", RECORDS)
+def test_imported_record_replays_from_notation(name, tmp_path):
+    """The record written as a pbem game file (merges, conversions, minor bids, the 5+5E train,
+    M-K beside MK) reads back to the same final values."""
+    from pbem.importers.to_gamefile import import_record
+    from pbem.moderator.table import Table
+
+    path = FIXTURES / name
+    rec = load_record(path)
+    gf = tmp_path / "game.pbem"
+    import_record(path, gf)
+    table = Table.open(gf)
+    names = dict(rec.players)
+    assert {pid: table.game.player_value(names[pid]) for pid in rec.result} == rec.result
+    assert table.game.finished and table.game.end_reason == rec.end_reason

@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from pbem.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, DiscardTrain, Dividend, EndGame,
+    Action, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Choose, Convert, DiscardTrain, Dividend, EndGame,
+    Merge,
     LayTile, Par, Pass, PlaceToken, RemoveToken, Route, RunRoutes, SellShares,
 )
 from pbem.errors import AmbiguousMoveError
@@ -124,6 +125,12 @@ def format_action(action: Action, ctx: NotationContext) -> str:
         return f"{who} goes bankrupt"
     if isinstance(a, EndGame):
         return f"{who} ends the game"
+    if isinstance(a, Convert):
+        return f"{who} converts"
+    if isinstance(a, Merge):
+        return f"{who} merges {a.corporation}"
+    if isinstance(a, Choose):
+        return f"{who} chooses {a.choice}"
     raise TypeError(f"cannot format {type(a).__name__}")
 
 

@@ -36,6 +36,9 @@ MOVE_WORDS: dict[str, tuple[str, ...]] = {
     "SPEND": ("spends",),
     "EXCHANGE": ("exchange", "exchanges", "trades"),
     "CONVERT": ("convert", "converts"),
+    "MERGE": ("merge", "merges"),
+    "CHOOSE": ("choose", "chooses"),
+    "NATIONALIZE": ("nationalize", "nationalizes"),
 }
 
 TERMINAL_WORDS: dict[str, str] = {

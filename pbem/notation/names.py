@@ -107,7 +107,7 @@ class NameIndex:
             self.entries["train"].append(
                 _entry("train", tname, train_alias.get(tname, []), f"{tname} train"))
         self.substitution = _substitution([
-            *ctx.players.keys(), *ctx.players.values(), *ctx.corporations.values(),
+            *ctx.players.keys(), *ctx.players.values(), *ctx.corporations.keys(), *ctx.corporations.values(),
             *ctx.companies.values(), *ctx.corporation_aliases.keys(),
             *ctx.company_aliases.keys(), *ctx.train_aliases.keys(),
             *(n for e in self.entries["location"] for n in e.shown[1:]),
@@ -172,6 +172,11 @@ class NameIndex:
         uniq = list(dict.fromkeys(found))
         if len(uniq) == 1:
             return uniq[0]
+        # the symbol exactly as written wins (1861: "M-K" is not "MK")
+        written = text.strip().lower()
+        same = [e for e in uniq if written in (e.ident.lower(), re.sub(r"[^a-z0-9]", "_", e.ident.lower()))]
+        if len(same) == 1:
+            return same[0]
         labels = [f"{KIND_WORDS[e.kind]} {e.label}" for e in uniq]
         idents = [e.ident for e in uniq]
         if len(set(idents)) < len(idents):   # one symbol, two kinds (1882: SC)

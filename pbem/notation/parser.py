@@ -33,7 +33,8 @@ from lark import Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from pbem.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, DiscardTrain, Dividend, EndGame,
+    Action, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Choose, Convert, DiscardTrain, Dividend, EndGame,
+    Merge,
     Par, Pass, PlaceToken, RemoveToken, Route, RunRoutes, SellShares, Stop, LayTile,
 )
 from pbem.errors import AmbiguousMoveError, NotationError
@@ -624,7 +625,7 @@ class _Reader:
         return sides[c]
 
     def train(self, node) -> str:
-        toks = [t for t in _tokens(node) if t.type in ("NUMBER", "PLUS", "SLASH", "WORD")]
+        toks = [t for t in _tokens(node) if t.type in ("NUMBER", "PLUS", "SLASH", "WORD", "COMPASS")]
         text = "".join(t.value for t in toks)
         if not text:  # pragma: no cover
             raise self.err("which train?", node)
@@ -672,7 +673,8 @@ class _Reader:
     def _bid(self, node: Tree, subject):
         name = next(c for c in node.children if _is_tree(c, "name"))
         price = self.price(next(c for c in node.children if _is_tree(c, "price")))
-        company = self.resolve(name, ("company",)).ident
+        # a private, or (1861) a minor put up for auction
+        company = self.resolve(name, ("company", "corporation"), mode="priority").ident
         return [Bid(self.entity("player", subject, node), company, price)]
 
     def _c_par(self, node: Tree, subject):
@@ -699,6 +701,23 @@ class _Reader:
         else:
             corp = self.resolve(names[0], ("corporation",)).ident
         return [Par(self.entity("player", subject, node), corp, price)]
+
+    def _c_convert61(self, node: Tree, subject):
+        """1861: "KR converts" (then a merge names the major), or "KR converts into MK"."""
+        ent = self.entity("corp", subject, node)
+        out = [Convert(ent)]
+        name = next((c for c in node.children if _is_tree(c, "name")), None)
+        if name is not None:
+            out.append(Merge(ent, self.resolve(name, ("corporation",)).ident))
+        return out
+
+    def _c_merge(self, node: Tree, subject):
+        """1861: "MV merges KR" (add a minor) or "MV merges into GRR" (name the major)."""
+        name = next(c for c in node.children if _is_tree(c, "name"))
+        return [Merge(self.entity("corp", subject, node), self.resolve(name, ("corporation",)).ident)]
+
+    def _c_nationalize(self, node: Tree, subject):
+        return [Choose(self.entity("corp", subject, node), "nationalize")]
 
     def _mods(self, mods: list[Tree]) -> dict:
         out: dict = {"source": None, "price": None, "trade": None, "nodes": {}}

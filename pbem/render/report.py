@@ -131,6 +131,8 @@ def build_report(game, *, last_moves: Iterable[str] = (), title: Optional[str] =
 
     privates = []
     for comp in game.companies.values():
+        if comp.hidden:
+            continue                     # a rules marker (1861's "3"), not a private
         owner = None if comp.closed else comp.owner
         privates.append({
             "sym": comp.sym, "name": comp.name, "value": comp.value, "value_text": m(comp.value),
@@ -168,7 +170,7 @@ def build_report(game, *, last_moves: Iterable[str] = (), title: Optional[str] =
         "game_id": game_id, "at": at,
         "round": round_label(game), "round_kind": getattr(game.round, "name", ""),
         "finished": game.finished, "end_reason": game.end_reason,
-        "phase": {"name": ph.name, "train_limit": ph.train_limit, "tiles": list(ph.tiles),
+        "phase": {"name": ph.name, "train_limit": _limit_text(ph.train_limit), "tiles": list(ph.tiles),
                   "operating_rounds": ph.operating_rounds},
         "next_phase": ({"name": next_phase.name, "trigger": next_phase.on} if next_phase else None),
         "bank": game.bank, "bank_text": m(game.bank),
@@ -238,3 +240,10 @@ def _widths(data: dict) -> dict:
         "v_sym": w(pv, "sym", "Private"), "v_name": w(pv, "name", "Name"), "v_value": w(pv, "value_text", "Value"),
         "v_rev": w(pv, "revenue_text", "Revenue"),
     }
+
+
+def _limit_text(limit) -> str:
+    """A phase's train limit: a number, or per corporation type ("minor 2, major 4")."""
+    if isinstance(limit, dict):
+        return ", ".join(f"{kind} {n}" for kind, n in limit.items() if n)
+    return str(limit)
