@@ -189,6 +189,30 @@ class Rules1861(Rules):
         corp.floated = True
         rnd.pending_home.append(corp.sym)
 
+    def home_locations(self, g: "Game", corp: "Corporation") -> list[tuple[str, int]]:
+        """Where a new major may put its home station: a city with no station that it may use, on a
+        hex none of whose cities has track leading to another stop."""
+        from pbem.engine.routes import chains_from
+
+        out = []
+        for coord in g.board.hex_coords():
+            n = g.board.city_count(coord)
+            if not n:
+                continue
+            if any(chains_from(g.board, coord, g.board.city_node(coord, ci)) for ci in range(n)):
+                continue
+            for ci in range(n):
+                if all(t is None for t in g.board.slots(coord, ci)) and \
+                        g.board.token_problem(corp.sym, coord, ci) is None:
+                    out.append((coord, ci))
+        return out
+
+    def place_home_choice(self, g: "Game", corp: "Corporation", action: A.PlaceToken) -> None:
+        if corp.kind == "major" and not g.loading and (action.hex, action.city) not in self.home_locations(g, corp):
+            raise RuleError(f"{corp.sym}'s home must be a city without stations on a hex not yet connected by "
+                            f"track to another stop; {action.hex} is not", rule="major home stations")
+        super().place_home_choice(g, corp, action)
+
     def sale_price_drop(self, g: "Game", corp: "Corporation", percent: int, was_president: bool) -> None:
         """A sale moves the price down one step, and only when the president sells."""
         if was_president:
@@ -202,7 +226,7 @@ class Rules1861(Rules):
             if corp.sym != "N" and first is not None and not (first.ipoed or first.closed):
                 return False
             return True
-        return g.majors_available
+        return g.majors_available and bool(self.home_locations(g, corp))
 
     def operating_order(self, g: "Game") -> list["Corporation"]:
         """Minors first, then majors, each in market order; then the national (phases 4 to 7)."""
@@ -257,6 +281,8 @@ class Rules1861(Rules):
         hidden = g.companies.get("3")
         if hidden and not hidden.closed and action.hex in hidden.blocks_hexes:
             raise RuleError(f"no track may be laid in {action.hex} before phase 3", rule="hexes closed until phase 3")
+        if slot is not None and slot.get("cannot_reuse_same_hex") and action.hex in rnd.turn.laid_hexes:
+            raise RuleError(f"the second tile may not go on {action.hex} again", rule="two lays on different hexes")
         if slot is not None:
             quote = g.board.check_lay(corp.sym, action.hex, action.tile, action.rotation, g.tile_colors,
                                       check_connection=not g.loading)
