@@ -151,6 +151,8 @@ class Rules1861(Rules):
         g.in_play = [s for s, c in g.corporations.items() if c.kind == "minor" and not spec[s].get("green")]
         g.future = [s for s, c in g.corporations.items() if c.kind == "major"] + \
                    [s for s, c in g.corporations.items() if c.kind == "minor" and spec[s].get("green")]
+        if len(g.players) == 2:
+            self.setup_two_players(g)
         g.green_minors_available = False
         g.majors_available = False
         g.final_ors = 0               # 3 once the last set of operating rounds is known
@@ -160,6 +162,23 @@ class Rules1861(Rules):
         g.national_reservations = list(spec[national.sym].get("national_reservations") or [])
         g.trainless_majors = []
         g.interest_due = {}
+
+    def setup_two_players(self, g: "Game") -> None:
+        """Two players: 70% instead of 60% per major, the last trains of some types removed, and
+        two privates (never "3") removed at random: one draw per candidate, in data order, as its
+        sort key; the two smallest go."""
+        spec = self.data["two_player"]
+        for c in g.corporations.values():
+            if c.max_percent == 60:
+                c.max_percent = spec["max_ownership_percent"]
+        for name, count in spec["trains_removed"].items():
+            for t in [t for t in g.depot.upcoming if t.name == name][::-1][:count]:
+                g.depot.upcoming.remove(t)
+        cands = [c for c in g.companies.values() if not c.hidden]
+        keys = {c.sym: g.rng.draw() for c in cands}
+        for c in sorted(cands, key=lambda c: keys[c.sym])[:spec["companies_removed"]]:
+            del g.companies[c.sym]
+            g.log.append(f"{c.name} is removed (two players)")
 
     def state_corporations(self, g: "Game") -> list["Corporation"]:
         syms = g.in_play + [g.national] + g.future
@@ -267,8 +286,9 @@ class Rules1861(Rules):
         while owed > corp.cash and self.can_take_loan(g, corp):
             self.take_loan(g, corp)
         if owed > corp.cash:
-            raise RuleError(f"{corp.sym} cannot pay its loan interest: nationalisation is not implemented yet",
-                            rule="interest")
+            g.log.append(f"{corp.sym} owes {owed} interest but has {corp.cash}")
+            self.nationalize(g, corp)
+            return
         g.pay_to_bank(corp.sym, owed)
         while corp.loans and corp.cash >= spec["value"]:
             g.pay_to_bank(corp.sym, spec["value"])
