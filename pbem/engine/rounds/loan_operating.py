@@ -91,6 +91,64 @@ class LoanOperatingRound(PendingChoice, OperatingRound):
         price = self.game.market.price(ent)
         return [LegalMove(A.BuyShares(ent, ent, "pool", 10), f"redeem one share for {price}")]
 
+    def moves_buy_company(self, ent: str) -> list:
+        from pbem.engine.legal import LegalMove
+
+        g = self.game
+        corp = g.corporations[ent]
+        return [LegalMove(A.BuyCompany(ent, c.sym, 1), f"1 to {min(c.value, corp.cash)}")
+                for c in g.title.purchasable_companies(g, corp) if corp.cash >= 1]
+
+    def moves_dividend(self, ent: str) -> list:
+        from pbem.engine.legal import LegalMove
+
+        rev = self.turn.revenue
+        return [LegalMove(A.Dividend(ent, "payout"), f"{rev} to shareholders"),
+                LegalMove(A.Dividend(ent, "half"), f"{rev // 20 * 10} kept, the rest to shareholders"),
+                LegalMove(A.Dividend(ent, "withhold"), f"{rev} to the treasury")]
+
+    def moves_buy_train(self, ent: str) -> list:
+        """Depot trains it can pay for (with loans when it must buy), and other corporations'
+        trains (not the national's) for 1 up to its cash."""
+        from pbem.engine.legal import LegalMove
+
+        g = self.game
+        corp = g.corporations[ent]
+        if len(corp.trains) >= g.train_limit(corp):
+            return []
+        must = self.must_buy_train(corp)
+        power = self.buying_power(corp) if must else corp.cash
+        out = []
+        for t in g.depot.available(g.phase_names):
+            if t.price <= power:
+                note = f"{t.price}" + (" taking loans" if t.price > corp.cash else "")
+                out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", t.price), note))
+        if corp.cash >= 1:
+            for other in g.corporations.values():
+                if other is corp or other.closed or other.kind == "national":
+                    continue
+                for name in sorted({t.name for t in other.trains}):
+                    out.append(LegalMove(A.BuyTrain(ent, name, other.sym, 1), f"1 to {corp.cash}"))
+        return out
+
+    def moves_place_token(self, ent: str) -> list:
+        from pbem.engine.legal import LegalMove
+
+        g = self.game
+        corp = g.corporations[ent]
+        if self.active_step() == "home":
+            from pbem.engine.legal import _place_token
+
+            return _place_token(g, self, ent)
+        if corp.next_token() is None:
+            return []
+        out = []
+        for h, ci in g.board.tokenable_cities(ent):
+            price = g.title.token_price(g, corp, A.PlaceToken(ent, h, ci))
+            if price <= corp.cash:
+                out.append(LegalMove(A.PlaceToken(ent, h, ci), f"{price}"))
+        return out
+
     def _redeem(self, action: A.BuyShares) -> None:
         self.game.title.redeem_shares(self.game, self.corp, action)
         self.turn.passed.add("redeem")

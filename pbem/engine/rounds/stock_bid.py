@@ -116,6 +116,14 @@ class BidStockRound(PendingChoice, StockRound):
                 for corp in g.corporations.values() if corp.kind == "major" and self.can_par(ent, corp)
                 for price in cells if 2 * price <= g.players[ent].cash]
 
+    def moves_place_token(self, ent: str) -> list:
+        """A new major's home: the cities the title allows."""
+        from pbem.engine.legal import LegalMove
+
+        g = self.game
+        return [LegalMove(A.PlaceToken(ent, h, ci), "home station")
+                for h, ci in g.title.home_locations(g, g.corporations[ent])]
+
     def can_par(self, player: str, corp: "Corporation") -> bool:
         g = self.game
         if corp.kind != "major" or corp.ipoed or corp.closed or not g.title.can_par(g, corp, player):
