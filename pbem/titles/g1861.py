@@ -4,7 +4,8 @@ Privates are sold one at a time (single-item auction with price drops); minors a
 auction in stock rounds and each holds one 100% certificate; majors (from phase 4) are parred
 with incremental capitalisation; the Russian State Railway (RSR) is run by the priority holder.
 Green minors and majors come into play later; the hidden company "3" keeps some hexes closed
-until the first 3-train. This module is work in progress: see docs/1861-status.md.
+until the first 3-train. Loans, the national and nationalisation, and runs live in the mixins
+g1861_loans.py, g1861_national.py and g1861_routes.py. Status: docs/1861-status.md.
 """
 from __future__ import annotations
 
@@ -15,14 +16,16 @@ from pbem.engine import actions as A
 from pbem.engine.board import Token
 from pbem.engine.hexgrid import Grid
 from pbem.engine.rules import Rules
+from pbem.titles.g1861_loans import Loans1861
+from pbem.titles.g1861_national import National1861
+from pbem.titles.g1861_routes import Routes1861
 from pbem.errors import RuleError
 
 if TYPE_CHECKING:
     from pbem.engine.entities import Corporation
     from pbem.engine.game import Game
 
-
-class Rules1861(Rules):
+class Rules1861(Loans1861, National1861, Routes1861, Rules):
     game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "current_or"}
     end_timing_priority = ["immediate", "one_more_full_or_set", "current_or"]
 
@@ -105,16 +108,6 @@ class Rules1861(Rules):
                     g.final_turn = g.turn + 1
             out.append(("final_phase", "one_more_full_or_set"))
         return out
-
-    def before_game_end(self, g: "Game") -> None:
-        """Loans are 'paid off' by moving the price left once per loan."""
-        for c in g.corporations.values():
-            if c.closed or not c.loans or c.sym not in g.market.positions:
-                continue
-            for _ in range(c.loans):
-                g.market.move_left(c.sym)
-            g.loans_left += c.loans
-            c.loans = 0
 
     def player_value(self, g: "Game", pid: str):
         """Cash, privates at face value, and shares at the market price (a minor's certificate is two shares)."""
@@ -254,47 +247,6 @@ class Rules1861(Rules):
         order = [c for c in corps if c.kind == "minor"] + [c for c in corps if c.kind == "major"]
         return order + [g.corporations[g.national]]       # it sits out outside phases 4 to 7
 
-    # --- loans -------------------------------------------------------------------------------
-    def max_loans(self, corp: "Corporation") -> int:
-        return self.data["loans"]["max"].get(corp.kind, 0)
-
-    def buying_power(self, g: "Game", corp: "Corporation") -> int:
-        """Cash plus what the loans it may still take would bring in."""
-        spec = self.data["loans"]
-        room = max(0, min(self.max_loans(corp) - corp.loans, g.loans_left))
-        return corp.cash + room * spec["proceeds"]
-
-    def can_take_loan(self, g: "Game", corp: "Corporation") -> bool:
-        return corp.loans < self.max_loans(corp) and g.loans_left > 0
-
-    def take_loan(self, g: "Game", corp: "Corporation") -> None:
-        """A loan of 50 brings in 45: the first interest is paid at once."""
-        corp.loans += 1
-        g.loans_left -= 1
-        g.pay_from_bank(corp.sym, self.data["loans"]["proceeds"])
-        g.log.append(f"{corp.sym} takes a loan")
-
-    def raise_cash(self, g: "Game", corp: "Corporation", cost: int) -> None:
-        """Take loans until the corporation can pay `cost` (or can take no more)."""
-        while cost > corp.cash and self.can_take_loan(g, corp):
-            self.take_loan(g, corp)
-
-    def loan_operations(self, g: "Game", corp: "Corporation", rnd) -> None:
-        """After the dividend: pay interest on the loans held when the OR began, then repay loans."""
-        spec = self.data["loans"]
-        owed = spec["interest"] * g.interest_due.get(corp.sym, 0)
-        while owed > corp.cash and self.can_take_loan(g, corp):
-            self.take_loan(g, corp)
-        if owed > corp.cash:
-            g.log.append(f"{corp.sym} owes {owed} interest but has {corp.cash}")
-            self.nationalize(g, corp)
-            return
-        g.pay_to_bank(corp.sym, owed)
-        while corp.loans and corp.cash >= spec["value"]:
-            g.pay_to_bank(corp.sym, spec["value"])
-            corp.loans -= 1
-            g.loans_left += 1
-        g.interest_due[corp.sym] = corp.loans
 
     # --- operating round -----------------------------------------------------------------------
     def lay_tile(self, g: "Game", corp: "Corporation", action: A.LayTile, slot, rnd, *, extra: bool = False) -> None:
@@ -395,75 +347,6 @@ class Rules1861(Rules):
         corp.add("pool", -action.percent)
         corp.add("ipo", action.percent)
 
-    def run_routes(self, g: "Game", corp: "Corporation", action: A.RunRoutes):
-        """Two-part distances and multipliers; a route may not visit the same hex twice."""
-        from pbem.engine.routes import check_routes
-
-        counts: dict[str, int] = {}
-        for r in action.routes:
-            counts[r.train] = counts.get(r.train, 0) + 1
-        for name, n in counts.items():
-            have = sum(1 for t in corp.trains if t.name == name and not t.operated)
-            if n > have:
-                raise RuleError(f"{corp.sym} has {have} unrun {name} train(s), the run names {n}",
-                                rule="each train runs once per operating round")
-        dist = {t.name: self.distance(g, corp, t) for t in corp.trains}
-        resolved = check_routes(g.board, corp.sym, list(action.routes), dist, g.tile_colors)
-        for r in resolved:
-            hexes = [c for c, _ in r.stops]
-            if len(set(r.hexes)) != len(r.hexes) or len(set(hexes)) != len(hexes):
-                raise RuleError(f"the {r.train} train's route visits a hex twice", rule="no hex twice")
-        for r in action.routes:
-            t = next(t for t in corp.trains if t.name == r.train and not t.operated)
-            t.operated = True
-        corp.last_routes = list(resolved)
-        return sum(r.revenue for r in resolved), resolved
-
-    def suggest_runs(self, g: "Game", corp: "Corporation"):
-        """The standard search, counting the scoring stops as the distance; each suggestion is kept
-        only if the 1861 route check accepts it, with the revenue that check computes."""
-        from dataclasses import replace
-
-        from pbem.engine.autoroute import suggest_routes
-        from pbem.engine.routes import check_routes
-
-        trains = [(t.name, next((grp["pay"] for grp in t.distance if grp["pay"]), 0))
-                  for t in corp.trains if not t.operated]
-        out = []
-        for r in suggest_routes(g.board, corp.sym, trains, g.tile_colors):
-            t = next(t for t in corp.trains if t.name == r.train)
-            try:
-                res = check_routes(g.board, corp.sym, [replace(r, revenue=None)], {t.name: self.distance(g, corp, t)},
-                                   g.tile_colors)
-            except RuleError:
-                continue
-            hexes = [c for c, _ in res[0].stops]
-            if len(set(hexes)) == len(hexes):
-                out.append(replace(r, revenue=res[0].revenue))
-        return out
-
-    def distance(self, g: "Game", corp: "Corporation", train):
-        """The train's two-part distance, with its multiplier and the corporation's route bonuses."""
-        from pbem.engine.routes import TwoPartDistance
-
-        spec = next(t for t in self.data["trains"] if t["name"] == train.name)
-        return TwoPartDistance(train.distance, spec.get("multiplier") or 1,
-                               bonus=lambda stops, mult: self.route_bonus_for(g, corp, stops, mult))
-
-    def route_bonus_for(self, g: "Game", corp: "Corporation", stops, multiplier: int = 1) -> int:
-        """Private hex bonuses of the corporation's companies (once per hex), and the
-        Ekaterinburg-Moscow bonus (times the train's multiplier)."""
-        hexes = {c for c, _ in stops}
-        bonus = 0
-        for sym in corp.companies:
-            for ab in next(c for c in self.data["companies"] if c["sym"] == sym).get("abilities") or []:
-                if ab.get("type") == "hex_bonus":
-                    bonus += sum(ab["amount"] for h in ab["hexes"] if h in hexes)
-        for rb in self.data.get("route_bonuses") or []:
-            if all(h in hexes for h in rb["hexes"]):
-                bonus += rb["amount"] * (multiplier if rb.get("times_multiplier") else 1)
-        return bonus
-
     def dividend(self, g: "Game", corp: "Corporation", kind: str, revenue: int, rnd) -> None:
         """Minors pay half to the owner and keep half; majors may pay out, pay half or withhold; the
         national keeps everything. Prices: a minor moves right when it pays, left when not; a major
@@ -554,130 +437,3 @@ class Rules1861(Rules):
             for c in trainless:
                 if c.kind == "minor":
                     self.nationalize(g, c)
-
-    def nationalize(self, g: "Game", corp: "Corporation") -> None:
-        """The national takes over: loans are repaid where cash allows, the price drops one step plus
-        one per loan left, the shareholders are paid the new price per share (a minor's certificate
-        counts two shares), the national takes trains, privates and cash and replaces stations (at
-        most one per hex, keeping tokens for its St Petersburg and Moscow reservations); a minor
-        closes, a major is reset."""
-        spec = self.data["loans"]
-        national = g.corporations[g.national]
-        g.log.append(f"{corp.sym} is nationalised")
-        while corp.loans and corp.cash >= spec["value"]:
-            g.pay_to_bank(corp.sym, spec["value"])
-            corp.loans -= 1
-            g.loans_left += 1
-        g.market.move_left(corp.sym)
-        for _ in range(corp.loans):
-            g.market.move_left(corp.sym)
-        for sym in list(corp.companies):
-            g.give_company(g.companies[sym], national.sym, True)
-        for t in list(corp.trains):
-            corp.trains.remove(t)
-            t.owner = national.sym
-            national.trains.append(t)
-        national.cash += corp.cash
-        corp.cash = 0
-        price = g.market.price(corp.sym) or 0
-        for pid in g.priority_order:
-            pct = corp.percent_of(pid)
-            if pct:
-                shares = 2 if corp.kind == "minor" else pct // 10
-                g.pay_from_bank(pid, shares * price)
-        locs = g.board.tokens_of(corp.sym)
-
-        def key(loc):
-            coord, city, _ = loc
-            node = g.board._hexes[coord].tile.nodes[g.board.city_node(coord, city)]
-            return (node.max_revenue, coord)
-
-        for coord, city, slot in sorted(locs, key=key, reverse=True):
-            g.board.remove_token(coord, city, slot)
-            if any(t is not None and t.corp == national.sym
-                   for ci in range(g.board.city_count(coord)) for t in g.board.slots(coord, ci)):
-                continue
-            free = [t for t in national.tokens if not t.used]
-            if not free:
-                continue
-            g.board.unreserve(coord, national.sym)
-            if coord in g.national_reservations:
-                g.national_reservations.remove(coord)
-            elif len(free) == len(g.national_reservations):
-                continue
-            g.board.place_token(coord, city, Token(national.sym, national.sym, False), slot)
-            free[0].used = True
-        if corp.kind == "minor":
-            self.close_corporation(g, corp)
-        else:
-            self.reset_major(g, corp)
-
-    def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
-        corp.last_routes = []
-        if corp.kind == "national":
-            self.place_national_home(g, corp)
-
-    def place_national_home(self, g: "Game", national: "Corporation") -> None:
-        """When it first operates the national takes its St Petersburg station (city 1 of E1), unless it
-        already has one there."""
-        home = national.home
-        if home not in g.national_reservations:
-            return
-        if any(t is not None and t.corp == national.sym
-               for ci in range(g.board.city_count(home)) for t in g.board.slots(home, ci)):
-            return
-        free = [t for t in national.tokens if not t.used]
-        if not free:
-            return
-        g.national_reservations.remove(home)
-        slots = g.board.slots(home, national.home_city)
-        slot = next((i for i, t in enumerate(slots) if t is None), None)
-        g.board.place_token(home, national.home_city, Token(national.sym, national.sym, False), slot)
-        free[0].used = True
-
-    def national_buys_trains(self, g: "Game", national: "Corporation", rnd) -> None:
-        """The national buys the cheapest train if it has none (taking loans), then the next train
-        while it can pay for it."""
-        if not national.trains:
-            avail = g.depot.available(g.phase_names)
-            if avail:
-                train = min(avail, key=lambda t: t.price)
-                self.raise_cash(g, national, train.price)
-                g.buy_train_from_depot(national, train, train.price)
-        while g.depot.upcoming and national.cash >= g.depot.upcoming[0].price:
-            train = g.depot.upcoming[0]
-            g.buy_train_from_depot(national, train, train.price)
-
-    def reset_major(self, g: "Game", corp: "Corporation") -> None:
-        """A nationalised major goes back to the unstarted pile: shares to its IPO, privates closed,
-        no price, no cash, trains or loans, a fresh charter of stations."""
-        from pbem.engine.entities import TokenSpec
-
-        for sym in list(corp.companies):
-            g.close_company(g.companies[sym])
-        g.market.remove(corp.sym)
-        spec = next(c for c in self.data["corporations"] if c["sym"] == corp.sym)
-        corp.shares = {"ipo": 100}
-        corp.president = None
-        corp.par_price = None
-        corp.ipoed = corp.floated = corp.operated = False
-        corp.cash = 0
-        corp.loans = 0
-        corp.trains = []
-        corp.tokens = [TokenSpec(price=p) for p in spec["tokens"]]
-
-    # --- the trainless major's choice (before anything else in any round) -----------------------
-    def pending_choice(self, g: "Game"):
-        """The trainless major that must choose now whether to be nationalised, or None."""
-        return g.trainless_majors[0] if g.trainless_majors else None
-
-    def process_choice(self, g: "Game", action: A.Action) -> None:
-        sym = g.trainless_majors[0]
-        if action.entity != sym or not isinstance(action, (A.Pass, A.Choose)):
-            raise RuleError(f"{sym} has no train and must first choose whether to be nationalised",
-                            rule="trainless majors", legal=["choose", "pass"])
-        if isinstance(action, A.Choose) and action.choice != "nationalize":
-            raise RuleError(f"'{action.choice}' is not a choice here: nationalize or pass", rule="trainless majors")
-        g.trainless_majors.pop(0)
-        if isinstance(action, A.Choose):
-            self.nationalize(g, g.corporations[sym])
