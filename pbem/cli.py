@@ -11,6 +11,13 @@ from typing import Optional
 from pbem.errors import PbemError
 
 
+def money(game, amount) -> str:
+    """An amount in the title's currency ("$40", "40₽")."""
+    from pbem.render.report import money as fmt
+
+    return fmt(game, amount)
+
+
 def _is_record(path: str) -> bool:
     """An 18xx.games JSON record (as opposed to one of our game files)."""
     with open(path, "rb") as f:
@@ -46,7 +53,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         state = "finished" if game.finished else "not finished"
         print(f"{rec.title} game {rec.game_id}: {state}" + (f" ({game.end_reason})" if game.end_reason else ""))
         for rank, (pid, value) in enumerate(game.standings(), 1):
-            print(f"{rank}. {game.players[pid].name:20s} ${value}")
+            print(f"{rank}. {game.players[pid].name:20s} {money(game, value)}")
         print(f"{actions} actions replayed in {ms:.0f} ms")
     return 0
 
@@ -78,12 +85,12 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(state))
     else:
-        print(f"after action {last}: {state['round']} round, phase {state['phase']}, bank ${state['bank']}")
+        print(f"after action {last}: {state['round']} round, phase {state['phase']}, bank {money(game, state['bank'])}")
         for p in state["players"]:
             sh = ", ".join(f"{k} {v}%" for k, v in p["shares"].items())
-            print(f"  {p['name']}: ${p['cash']}  {sh}  {' '.join(p['companies'])}")
+            print(f"  {p['name']}: {money(game, p['cash'])}  {sh}  {' '.join(p['companies'])}")
         for c in state["corporations"]:
-            print(f"  {c['sym']}: ${c['cash']} price {c['share_price']} trains {c['trains']}")
+            print(f"  {c['sym']}: {money(game, c['cash'])} price {c['share_price']} trains {c['trains']}")
     return 0
 
 
