@@ -3,7 +3,6 @@ error: never another exception. (A refused move must be explainable to a player.
 import copy
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
