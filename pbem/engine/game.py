@@ -117,6 +117,12 @@ class Game:
         ent = self.current_entity()
         return self.round.legal(ent) if ent else []
 
+    def money(self, amount: int) -> str:
+        """An amount in the title's currency ("$80", "80₽")."""
+        cur = self.data.get("currency") or "$%s"
+        sign, amount = ("-", -amount) if amount < 0 else ("", amount)
+        return sign + (cur % amount if "%s" in cur else f"${amount}")
+
     def legal_moves(self, entity: Optional[str] = None):
         """Concrete legal moves of `entity` (default: the acting entity), as pbem.engine.legal.LegalMove."""
         from pbem.engine.legal import legal_moves

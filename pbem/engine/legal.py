@@ -72,12 +72,12 @@ def _bid(g, rnd, ent):
         sym = rnd.auctioning
         mn, mx = rnd.min_bid(sym), rnd.max_bid(ent, sym)
         if mn <= mx:
-            out.append(LegalMove(A.Bid(ent, sym, mn), f"any multiple of $5 from ${mn} to ${mx}"))
+            out.append(LegalMove(A.Bid(ent, sym, mn), f"any multiple of 5 from {g.money(mn)} to {g.money(mx)}"))
         return out
     for c in rnd.companies:
         mn, mx = rnd.min_bid(c.sym), rnd.max_bid(ent, c.sym)
         if mn <= mx:
-            note = "buys it at once" if rnd.may_purchase(c.sym) else f"bid up to ${mx}"
+            note = "buys it at once" if rnd.may_purchase(c.sym) else f"bid up to {g.money(mx)}"
             out.append(LegalMove(A.Bid(ent, c.sym, mn), note))
     return out
 
@@ -103,7 +103,7 @@ def _buy_shares(g, rnd, ent):
         for src in ("ipo", "pool"):
             if rnd.can_buy(ent, corp, src):
                 price = corp.par_price if src == "ipo" else g.market.price(corp.sym)
-                out.append(LegalMove(A.BuyShares(ent, corp.sym, src), f"${price}"))
+                out.append(LegalMove(A.BuyShares(ent, corp.sym, src), f"{g.money(price)}"))
     return out
 
 
@@ -140,7 +140,7 @@ def _place_token(g, rnd, ent):
         for h, ci in g.board.tokenable_cities(ent, token=tok):
             price = 0 if tok.neutral else corp.next_token().price
             if price <= corp.cash:
-                out.append(LegalMove(A.PlaceToken(ent, h, ci, neutral=tok.neutral), f"${price}"))
+                out.append(LegalMove(A.PlaceToken(ent, h, ci, neutral=tok.neutral), f"{g.money(price)}"))
     return out
 
 
@@ -161,7 +161,7 @@ def _lay_tile(g, rnd, ent):
             cost = q.cost_terrain + q.cost_borders + slot.get("cost", 0)
             if cost > corp.cash:
                 continue
-            out.append(LegalMove(A.LayTile(ent, coord, tile, r), f"${cost}" if cost else ""))
+            out.append(LegalMove(A.LayTile(ent, coord, tile, r), f"{g.money(cost)}" if cost else ""))
             if len(out) >= MAX_TILE_LAYS:
                 return out
     return out
@@ -176,16 +176,16 @@ def _run_routes(g, rnd, ent):
         trains = [(t.name, t.distance) for t in corp.trains if not t.operated]
         routes = suggest_routes(g.board, ent, trains, g.tile_colors, lambda stops: g.title.route_bonus(g, stops))
     total = sum(r.revenue or 0 for r in routes)
-    out = [LegalMove(A.RunRoutes(ent, tuple(routes)), f"a good run found for ${total}; any legal run may be named")]
+    out = [LegalMove(A.RunRoutes(ent, tuple(routes)), f"a good run found for {g.money(total)}; any legal run may be named")]
     if routes:
-        out.append(LegalMove(A.RunRoutes(ent, ()), "not running: revenue $0"))
+        out.append(LegalMove(A.RunRoutes(ent, ()), f"not running: revenue {g.money(0)}"))
     return out
 
 
 def _dividend(g, rnd, ent):
     rev = rnd.turn.revenue
-    return [LegalMove(A.Dividend(ent, "payout"), f"${rev} to shareholders"),
-            LegalMove(A.Dividend(ent, "withhold"), f"${rev} to the treasury")]
+    return [LegalMove(A.Dividend(ent, "payout"), f"{g.money(rev)} to shareholders"),
+            LegalMove(A.Dividend(ent, "withhold"), f"{g.money(rev)} to the treasury")]
 
 
 def _buy_train(g, rnd, ent):
@@ -198,19 +198,19 @@ def _buy_train(g, rnd, ent):
     helper_cash = g.players[corp.president].cash if emergency and corp.president else 0
     for t in avail:
         if room and (t.price <= corp.cash or (emergency and t.price == cheapest and t.price <= corp.cash + helper_cash)):
-            note = f"${t.price}" + (" with the president's help" if t.price > corp.cash else "")
+            note = f"{g.money(t.price)}" + (" with the president's help" if t.price > corp.cash else "")
             out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", t.price), note))
         for old in sorted({tr.name for tr in corp.trains if tr.name in t.discount}):
             price = t.price - t.discount[old]
             if price <= corp.cash:
-                out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", price, old), f"${price} trading in a {old}"))
+                out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", price, old), f"{g.money(price)} trading in a {old}"))
     if room and (corp.cash >= 1 or emergency):
         for other in g.corporations.values():
             if other is corp or other.closed:
                 continue
             for name in sorted({t.name for t in other.trains}):
                 top = corp.cash if not emergency else corp.cash + g.players[corp.president].cash
-                out.append(LegalMove(A.BuyTrain(ent, name, other.sym, 1), f"any price from $1 to ${top}"))
+                out.append(LegalMove(A.BuyTrain(ent, name, other.sym, 1), f"any price from {g.money(1)} to {g.money(top)}"))
     return out
 
 
@@ -220,7 +220,7 @@ def _buy_company(g, rnd, ent):
     for c in g.title.purchasable_companies(g, corp):
         lo, hi = (c.value + 1) // 2, min(2 * c.value, corp.cash)
         if lo <= hi:
-            out.append(LegalMove(A.BuyCompany(ent, c.sym, lo), f"${lo} to ${hi}"))
+            out.append(LegalMove(A.BuyCompany(ent, c.sym, lo), f"{g.money(lo)} to {g.money(hi)}"))
     return out
 
 
