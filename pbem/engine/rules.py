@@ -281,6 +281,13 @@ class Rules:
     def route_bonus(self, g: "Game", stops) -> int:
         return 0
 
+    def train_distance(self, g: "Game", corp: "Corporation", train):
+        """What routes.check_routes takes as the train's reach (an int here; titles may do more)."""
+        return train.distance
+
+    def check_resolved_routes(self, g: "Game", corp: "Corporation", resolved) -> None:
+        """Title rules on the runs as laid on the board (none by default)."""
+
     def run_routes(self, g: "Game", corp: "Corporation", action: A.RunRoutes):
         from pbem.engine.routes import check_routes
 
@@ -292,8 +299,10 @@ class Rules:
             if n > have:
                 raise RuleError(f"{corp.sym} has {have} unrun {name} train(s), the run names {n}",
                                 rule="each train runs once per operating round")
-        resolved = check_routes(g.board, corp.sym, list(action.routes), {t.name: t.distance for t in corp.trains},
+        dist = {t.name: self.train_distance(g, corp, t) for t in corp.trains}
+        resolved = check_routes(g.board, corp.sym, list(action.routes), dist,
                                 g.tile_colors, lambda stops: self.route_bonus(g, stops))
+        self.check_resolved_routes(g, corp, resolved)
         revenue = sum(r.revenue for r in resolved)
         for r in action.routes:
             t = next(t for t in corp.trains if t.name == r.train and not t.operated)
