@@ -218,7 +218,8 @@ def _buy_company(g, rnd, ent):
     corp = g.corporations[ent]
     out = []
     for c in g.title.purchasable_companies(g, corp):
-        lo, hi = (c.value + 1) // 2, min(2 * c.value, corp.cash)
+        lo, hi = g.title.company_price_range(g, c)
+        hi = min(hi, corp.cash)
         if lo <= hi:
             out.append(LegalMove(A.BuyCompany(ent, c.sym, lo), f"{g.money(lo)} to {g.money(hi)}"))
     return out

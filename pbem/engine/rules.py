@@ -199,16 +199,22 @@ class Rules:
     def company_action(self, g: "Game", action: A.Action, rnd) -> None:
         raise RuleError(f"{action.entity} has no ability usable now", rule="private company abilities")
 
+    company_price_rule = "private price between half and twice face value"
+
+    def company_price_range(self, g: "Game", comp: "Company") -> tuple[int, int]:
+        """Lowest and highest price a corporation may pay a player for a private."""
+        return (comp.value + 1) // 2, comp.value * 2
+
     def buy_company(self, g: "Game", corp: "Corporation", action: A.BuyCompany) -> None:
         comp = g.companies.get(action.company)
         if comp is None or comp not in self.purchasable_companies(g, corp):
             raise RuleError(f"{corp.sym} cannot buy {action.company}", rule="buying privates")
-        lo, hi = (comp.value + 1) // 2, comp.value * 2
+        lo, hi = self.company_price_range(g, comp)
         if not lo <= action.price <= hi:
-            raise RuleError(f"{comp.sym} may be bought for ${lo} to ${hi}, not ${action.price}",
-                            rule="private price between half and twice face value")
+            raise RuleError(f"{comp.sym} may be bought for {g.money(lo)} to {g.money(hi)}, not "
+                            f"{g.money(action.price)}", rule=self.company_price_rule)
         if action.price > corp.cash:
-            raise RuleError(f"{corp.sym} has only ${corp.cash}", rule="buying privates")
+            raise RuleError(f"{corp.sym} has only {g.money(corp.cash)}", rule="buying privates")
         seller = comp.owner
         corp.cash -= action.price
         g.players[seller].cash += action.price

@@ -22,7 +22,7 @@ from pbem.titles.g1861_routes import Routes1861
 from pbem.errors import RuleError
 
 if TYPE_CHECKING:
-    from pbem.engine.entities import Corporation
+    from pbem.engine.entities import Company, Corporation
     from pbem.engine.game import Game
 
 class Rules1861(Loans1861, National1861, Routes1861, Rules):
@@ -291,20 +291,11 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
             self.raise_cash(g, corp, train.price)
         super().buy_train(g, corp, action, rnd)
 
-    def buy_company(self, g: "Game", corp: "Corporation", action: A.BuyCompany) -> None:
+    company_price_rule = "private price between 1 and face value"
+
+    def company_price_range(self, g: "Game", comp: "Company") -> tuple[int, int]:
         """Privates are bought from players for 1 up to face value."""
-        comp = g.companies.get(action.company)
-        if comp is None or comp not in self.purchasable_companies(g, corp):
-            raise RuleError(f"{corp.sym} cannot buy {action.company}", rule="buying privates")
-        if not 1 <= action.price <= comp.value:
-            raise RuleError(f"{comp.sym} may be bought for 1 to {comp.value}, not {action.price}",
-                            rule="private price between 1 and face value")
-        if action.price > corp.cash:
-            raise RuleError(f"{corp.sym} has only {corp.cash}", rule="buying privates")
-        seller = comp.owner
-        corp.cash -= action.price
-        g.players[seller].cash += action.price
-        g.give_company(comp, corp.sym, True)
+        return 1, comp.value
 
     def token_price(self, g: "Game", corp: "Corporation", action: A.PlaceToken) -> int:
         """A major's station costs its printed price times the distance in hexes from its nearest station."""

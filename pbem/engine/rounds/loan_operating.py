@@ -96,8 +96,12 @@ class LoanOperatingRound(PendingChoice, OperatingRound):
 
         g = self.game
         corp = g.corporations[ent]
-        return [LegalMove(A.BuyCompany(ent, c.sym, 1), f"1 to {min(c.value, corp.cash)}")
-                for c in g.title.purchasable_companies(g, corp) if corp.cash >= 1]
+        out = []
+        for c in g.title.purchasable_companies(g, corp):
+            lo, hi = g.title.company_price_range(g, c)
+            if lo <= min(hi, corp.cash):
+                out.append(LegalMove(A.BuyCompany(ent, c.sym, lo), f"{g.money(lo)} to {g.money(min(hi, corp.cash))}"))
+        return out
 
     def moves_dividend(self, ent: str) -> list:
         from pbem.engine.legal import LegalMove

@@ -233,7 +233,7 @@ class OperatingRound:
         if "can_buy_companies" not in g.phase.status:
             return False
         cands = g.title.purchasable_companies(g, corp)
-        return bool(cands) and min((c.value + 1) // 2 for c in cands) <= corp.cash
+        return bool(cands) and min(g.title.company_price_range(g, c)[0] for c in cands) <= corp.cash
 
     # --- processing -----------------------------------------------------------------------
     def process(self, action: A.Action) -> None:
