@@ -236,6 +236,9 @@ def build_parser() -> argparse.ArgumentParser:
     from pbem.cli_game import add_commands
 
     add_commands(sub)
+    from pbem.cli_mail import add_parsers as add_mail_commands
+
+    add_mail_commands(sub)
     return p
 
 

@@ -123,7 +123,10 @@ def test_the_same_mail_twice_is_applied_once(tmp_path):
     t = new_table(tmp_path)
     mid = "<abc123@mail.example.org>"
     first = t.submit("Ann bids 20 for HB", source=mid)
-    again = Table.open(tmp_path / "g.pbem").submit("Ann bids 20 for HB", source=mid)
-    assert len(first) == 1 and again == []
+    t2 = Table.open(tmp_path / "g.pbem")
+    again = t2.submit("Ann bids 20 for HB", source=mid)
+    # the second delivery applies nothing and reports the moves the first one applied
+    assert len(first) == 1 and again == first and t2.duplicate and not t.duplicate
+    assert len(t2.file.effective_moves()) == 1
     reopened = Table.open(tmp_path / "g.pbem")
     assert len(reopened.seqs) == 1 and reopened.game.current_entity() == "Bob"

@@ -114,6 +114,8 @@ class Table:
         self.game = game
         self.seqs = seqs                      # seq of each applied move, in order
         self.warnings: list[str] = []         # notes on the last submitted message (e.g. a stale round label)
+        self.duplicate = False                # the last submitted message had been applied before
+        self.changed_hexes: list[str] = []    # hexes changed by the last submitted message
 
     # --- opening ------------------------------------------------------------------
     @staticmethod
@@ -173,12 +175,15 @@ class Table:
                 # the same mail delivered again: its moves are in the file already, apply nothing twice
                 self.warnings = [f"message {source} was already applied as move(s) "
                                  f"{', '.join(str(r.seq) for r in done)}; nothing applied again"]
-                return []
+                self.duplicate = True
+                return [AppliedMove(r.seq, r.entity, r.notation) for r in done]
+        self.duplicate = False
         parsed = self.parse(text, sender)
         if not parsed:
             raise NotationError("the message holds no move", text=text)
         trial = copy.deepcopy(self.game)
         lines: list[tuple[str, str]] = []
+        changed: list[str] = []
         self.warnings = []
         for i, pm in enumerate(parsed, 1):
             action = pm.action
@@ -196,6 +201,7 @@ class Table:
                     trial.push(skip)
                     lines.append((skip.entity, format_action(skip, notation_context(trial))))
                 trial.push(action)
+                changed.extend(h for h in trial.last_move_hexes if h not in changed)
             except RuleError as e:
                 raise MoveRejected(f"move {i} ({pm.text!r}, line {pm.line}) refused: {e}", move=i, text=pm.text,
                                    cause=e, legal=self._legal_before(parsed[: i - 1])) from e
@@ -203,6 +209,7 @@ class Table:
             lines.append((action.entity, format_action(action, ctx)))
         recs = self.file.append_many(lines, source=source, expect_head=self.file.head)
         self.game = trial
+        self.changed_hexes = changed
         self.seqs.extend(r.seq for r in recs)
         return [AppliedMove(r.seq, r.entity, r.notation) for r in recs]
 

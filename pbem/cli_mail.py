@@ -1,0 +1,126 @@
+"""`pbem` commands of the mail moderator: moderate, mail-in, hash-secret."""
+from __future__ import annotations
+
+import argparse
+import getpass
+import logging
+import signal
+import sys
+from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
+from pathlib import Path
+
+
+def build_moderator(cfg):
+    """The moderator a configuration describes (servers, or Maildir folders)."""
+    from pbem.moderator.daemon import Moderator
+    from pbem.moderator.ledger import Ledger
+    from pbem.moderator.postmaster import Postmaster
+
+    pm = Postmaster(cfg.address, cfg.games, masters=cfg.masters, name=cfg.name, max_bytes=cfg.max_bytes)
+    ledger = Ledger(cfg.state / "ledger.sqlite")
+    if cfg.maildir is not None:
+        from pbem.mail.mailbox import MaildirMailbox
+        from pbem.mail.sender import MaildirSender
+
+        mailbox = MaildirMailbox(moderator_maildir(cfg.maildir))
+        sender = MaildirSender(cfg.maildir)
+    else:
+        from pbem.mail.mailbox import ImapMailbox
+        from pbem.mail.sender import SmtpSender
+
+        i, s = cfg.imap, cfg.smtp
+        mailbox = ImapMailbox(i.host, i.port, i.user or cfg.address, i.password or "", security=i.security,
+                              ca_file=i.ca_file, inbox=cfg.inbox)
+        sender = SmtpSender(s.host, s.port, security=s.security, user=s.user, password=s.password,
+                            ca_file=s.ca_file)
+    return Moderator(pm, mailbox, sender, ledger)
+
+
+def moderator_maildir(root: Path) -> Path:
+    """Where the moderator's own folders live under a Maildir root (inbox, working, processed...)."""
+    return Path(root) / "moderator"
+
+
+def cmd_moderate(a: argparse.Namespace) -> int:
+    from pbem.moderator.config import load_config
+
+    cfg = load_config(a.config, maildir=a.maildir)
+    logging.basicConfig(level=logging.INFO if a.verbose else logging.WARNING,
+                        format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
+    mod = build_moderator(cfg)
+    try:
+        if a.once:
+            st = mod.run_once()
+            print(f"handled {st.handled} mail(s), {st.skipped} already handled, sent {st.sent}"
+                  + (f", {st.send_failures} send failure(s) (will retry)" if st.send_failures else "")
+                  + (f"; {mod.ledger.pending()} mail(s) wait in the outbox" if mod.ledger.pending() else ""))
+            return 0
+        signal.signal(signal.SIGTERM, lambda *_: mod.stop())
+        signal.signal(signal.SIGINT, lambda *_: mod.stop())
+        print(f"moderating {cfg.address} (games in {cfg.games}); SIGTERM stops cleanly", file=sys.stderr)
+        mod.serve(idle=cfg.idle)
+        print("stopped", file=sys.stderr)
+        return 0
+    finally:
+        mod.mailbox.close()
+        mod.ledger.close()
+
+
+def cmd_mail_in(a: argparse.Namespace) -> int:
+    """Drop a mail into a Maildir inbox, as if a player had sent it."""
+    from pbem.mail.mailbox import deliver_to_maildir
+
+    text = sys.stdin.read() if a.text == "-" else a.text
+    m = EmailMessage()
+    m["From"] = a.sender
+    m["To"] = a.to
+    m["Subject"] = a.subject or ""
+    m["Date"] = formatdate(usegmt=True)
+    domain = a.sender.rpartition("@")[2].strip(">") or "localhost"
+    m["Message-ID"] = make_msgid(domain=domain)
+    if a.in_reply_to:
+        m["In-Reply-To"] = a.in_reply_to
+        m["References"] = a.in_reply_to
+    m.set_content(text)
+    path = deliver_to_maildir(moderator_maildir(Path(a.maildir)), m.as_bytes())
+    print(f"delivered {m['Message-ID']} to {path}")
+    return 0
+
+
+def cmd_hash_secret(a: argparse.Namespace) -> int:
+    """Print the hash of a secret (for a master's secret_hash in the config)."""
+    from pbem.moderator.signon import hash_secret, new_secret
+
+    if a.new:
+        secret = new_secret()
+        print(f"secret: {secret}", file=sys.stderr)
+    else:
+        secret = sys.stdin.readline().rstrip("\n") if not sys.stdin.isatty() else getpass.getpass("secret: ")
+        if not secret:
+            print("pbem hash-secret: empty secret", file=sys.stderr)
+            return 2
+    print(hash_secret(secret))
+    return 0
+
+
+def add_parsers(sub) -> None:
+    p = sub.add_parser("moderate", help="run the mail moderator (IMAP+SMTP, or local Maildir folders)")
+    p.add_argument("--config", required=True, help="the TOML configuration")
+    p.add_argument("--once", action="store_true", help="handle what is waiting, send, and exit")
+    p.add_argument("--maildir", help="use local Maildir folders under this folder instead of servers")
+    p.add_argument("-v", "--verbose", action="store_true", help="log each mail's outcome to stderr")
+    p.set_defaults(func=cmd_moderate)
+
+    p = sub.add_parser("mail-in", help="drop a mail into a Maildir inbox (to try the moderator by hand)")
+    p.add_argument("--maildir", required=True)
+    p.add_argument("--from", dest="sender", required=True, help="the sender, e.g. 'Ann <ann@example.org>'")
+    p.add_argument("--to", default="moderator@pbem.local")
+    p.add_argument("--subject", default="")
+    p.add_argument("--in-reply-to", default="")
+    p.add_argument("text", help="the mail body, or - for standard input")
+    p.set_defaults(func=cmd_mail_in)
+
+    p = sub.add_parser("hash-secret", help="hash a secret read from stdin (or --new) for the config")
+    p.add_argument("--new", action="store_true", help="make a new secret (printed on stderr)")
+    p.set_defaults(func=cmd_hash_secret)

@@ -1,0 +1,356 @@
+"""What the moderator does for each kind of request by mail: moves, information commands,
+the game moderator's commands, and CREATE. Each returns a `Decision` for the postmaster.
+
+Every change to a game carries the mail's source (its Message-ID), and is looked up by it
+first, so handling the same mail twice (after a crash) changes nothing the second time and
+produces the same mail under the same Message-IDs.
+"""
+from __future__ import annotations
+
+import re
+import secrets as _random
+from typing import TYPE_CHECKING, Optional, Sequence
+
+from pbem.errors import AmbiguousMoveError, GameFileError, NotationError, PbemError, RuleError
+from pbem.gamefile.format import StaleGameError
+from pbem.mail.body import Body
+from pbem.mail.commands import Command
+from pbem.mail.compose import Mail
+from pbem.moderator import failpoints, replies
+from pbem.moderator.classify import split_chat
+from pbem.moderator.roster import GAME_ID, Roster, Seat
+from pbem.moderator.signon import check_secret
+from pbem.moderator.table import MoveRejected, Table, describe_legal
+
+if TYPE_CHECKING:                                   # pragma: no cover
+    from pbem.mail.letter import Letter
+    from pbem.moderator.postmaster import Decision, Postmaster
+
+
+def _decision(*a, **k) -> "Decision":
+    from pbem.moderator.postmaster import Decision
+
+    return Decision(*a, **k)
+
+
+# ------------------------------------------------------------------------------ moves
+def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roster, seat: Seat,
+          rest: Body, body: Body, info: Sequence[Command]) -> "Decision":
+    """Apply the mail's moves all-or-nothing; answer the sender, and report to every player."""
+    table = pm.table(game)
+    chat, kept = split_chat(rest.lines, table)
+    set_aside = sorted([*body.set_aside, *chat], key=lambda s: s.number)
+    if not kept:
+        return pm._reply_only(letter, src, game, "Rejected", "no move lines",
+                              "I found no move in your mail. Nothing was applied.", to=seat.address,
+                              set_aside=set_aside)
+    if len(kept) > pm.max_moves:
+        return pm._reply_only(letter, src, game, "Rejected", "too many moves",
+                              f"your mail holds {len(kept)} move lines; at most {pm.max_moves} are taken in one mail. "
+                              "Nothing was applied.", to=seat.address, set_aside=set_aside)
+    width = max(ln.number for ln in kept)
+    slots = [""] * width
+    for ln in kept:
+        slots[ln.number - 1] = ln.text
+    text = "\n".join(slots)
+    read_as = "Read as moves:\n" + "\n".join(f"  line {ln.number}: {ln.text}" for ln in kept)
+    for attempt in (1, 2):
+        try:
+            applied = table.submit(text, sender=seat.name, source=src)
+            break
+        except StaleGameError:
+            if attempt == 2:
+                raise
+            table = Table.open(pm.game_path(game))        # another process wrote meanwhile: re-read
+        except MoveRejected as e:
+            why = f"Refused, nothing applied: {e}"
+            rule = getattr(e.cause, "rule", "")
+            if rule:
+                why += f"\nRule: {rule}"
+            if e.legal:
+                why += "\n\nLegal now:\n" + "\n".join(f"  {x}" for x in e.legal)
+            return pm._reply_only(letter, src, game, "Rejected", f"refused: {_first_line(e)}",
+                                  f"{read_as}\n\n{why}", to=seat.address, set_aside=set_aside)
+        except (NotationError, AmbiguousMoveError, RuleError) as e:
+            why = f"Refused, nothing applied: {e}"
+            cands = getattr(e, "candidates", []) or []
+            if cands:
+                why += "\n\nDid you mean one of:\n" + "\n".join(f"  {c}" for c in cands)
+            if isinstance(e, RuleError) and e.rule:
+                why += f"\nRule: {e.rule}"
+            if not isinstance(e, NotationError) or True:
+                why += "\n\nLegal now:\n" + "\n".join(f"  {x}" for x in describe_legal(table.game))
+            return pm._reply_only(letter, src, game, "Rejected", f"refused: {_first_line(e)}",
+                                  f"{read_as}\n\n{why}", to=seat.address, set_aside=set_aside)
+        except GameFileError as e:
+            return _damaged(pm, letter, src, game, roster, e)
+    failpoints.reached("after_append")
+    pm._remember(game, table)
+    warn = "".join(f"\nWarning: {w}" for w in table.warnings if not w.startswith("message "))
+    headline = f"{seat.name} moved:\n{replies.applied_text(applied)}"
+    reply = Mail(to=seat.address, subject=pm.subject(game, "accepted: " + (letter.subject or "your moves")),
+                 text=f"Accepted.\n{read_as}\n\nApplied:\n{replies.applied_text(applied)}{warn}"
+                      + replies.set_aside_text(set_aside) + "\n\n" + replies.turn_line(table.game, seat.name)
+                      + replies.footer(pm, game, table),
+                 in_reply_to=letter.message_id, references=letter.references)
+    out = [pm.outgoing(reply, "reply", game, src)]
+    mails = replies.report_mails(pm, game, table, headline=headline, changed=table.changed_hexes,
+                                 recipients=[(s.name, s.address) for s in roster.seats], images=pm.render_images)
+    out += [pm.outgoing(m, "report", game, src) for m in mails]
+    first, last = applied[0].seq if applied else 0, applied[-1].seq if applied else 0
+    return _decision("Processed", f"{game}: {seat.name} applied moves {first}-{last}", game, out, changed=True)
+
+
+def _first_line(e: Exception) -> str:
+    return str(e).split("\n", 1)[0][:200]
+
+
+def _damaged(pm, letter, src, game, roster, e) -> "Decision":
+    text = (f"The game file of {game} cannot be read ({_first_line(e)}). Nothing was applied; "
+            "the game's moderator has been told.")
+    out = [pm.outgoing(Mail(to=letter.from_addr, subject=pm.subject(game, "game unavailable"), text=text,
+                            in_reply_to=letter.message_id), "reply", game, src),
+           pm.outgoing(Mail(to=roster.moderator, subject=pm.subject(game, "game file damaged"),
+                            text=f"{e}\n\nA mail from {letter.from_addr} ({src}) could not be applied."),
+                       "alert", game, src)]
+    return _decision("Rejected", f"{game}: damaged game file", game, out)
+
+
+# ------------------------------------------------------------------------------ information
+def info_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roster,
+                  cmds: Sequence[Command]) -> "Decision":
+    table = pm.table(game)
+    g = table.game
+    parts: list[str] = []
+    images = False
+    for c in cmds:
+        if c.name == "HELP":
+            parts.append(replies.help_text(pm, letter.from_addr))
+        elif c.name == "STATUS":
+            from pbem.render.report import build_report, render_report
+
+            moves = [r.notation for r in table.file.effective_moves()][-8:]
+            parts.append(render_report(build_report(g, last_moves=moves, at=table.seqs[-1] if table.seqs else None,
+                                                    game_id=game), "text"))
+        elif c.name == "MAP":
+            images = True
+        elif c.name == "LEGAL":
+            legal = describe_legal(g, limit=60)
+            who, what = replies.acting_player(g)
+            head = f"Legal now for {g.player_name(who) if who else 'nobody'} {what}".rstrip() + ":"
+            parts.append(head + "\n" + ("\n".join(f"  {x}" for x in legal) or "  (none)"))
+        elif c.name == "LOG":
+            n = int(c.args[0]) if c.args else 20
+            recs = table.file.records[-n:] if n else ()
+            listing = table.file.listing().splitlines()
+            parts.append(f"The last {len(recs)} records of {game}:\n" + "\n".join(listing[-n:] if n else []))
+    seat = roster.seat_of_address(letter.from_addr)
+    name = seat.name if seat else ""
+    text = "\n\n".join(parts) if parts else ""
+    if images:
+        mails = replies.report_mails(pm, game, table, headline=text or "The map and the stock market.", changed=(),
+                                     recipients=[(name, letter.from_addr)], in_reply_to=letter.message_id,
+                                     references=letter.references, images=True)
+        m = mails[0]
+        m = Mail(**{**m.__dict__, "auto": "auto-replied"})
+        return _decision("Processed", f"{game}: info {' '.join(c.name for c in cmds)}", game,
+                         [pm.outgoing(m, "reply", game, src)])
+    return pm._reply_only(letter, src, game, "Processed", f"info {' '.join(c.name for c in cmds)}",
+                          text + "\n\n" + replies.turn_line(g, name))
+
+
+# ------------------------------------------------------------------------------ moderator's
+def master_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roster,
+                    cmds: Sequence[Command], info: Sequence[Command]) -> "Decision":
+    table = pm.table(game)
+    done: list[str] = []
+    notices: list[str] = []
+    extra: list = []
+    for c in cmds:
+        if c.name == "UNDO":
+            n = int(c.args[0]) if c.args else 1
+            prior = [r for r in table.file.records if r.kind == "annul" and r.source == src]
+            if not prior:
+                try:
+                    table.file.annul(n, "moderator's UNDO by mail", "moderator", source=src)
+                except GameFileError as e:
+                    return pm._reply_only(letter, src, game, "Rejected", "undo refused", f"UNDO {n} refused: {e}")
+                prior = [r for r in table.file.records if r.kind == "annul" and r.source == src]
+            targets = prior[-1].targets
+            lines = {r.seq: r.notation for r in table.file.records if r.kind == "move"}
+            desc = "\n".join(f"  #{t} {lines.get(t, '')}" for t in targets)
+            done.append(f"UNDO: annulled {len(targets)} move(s):\n{desc}")
+            notices.append(f"The moderator annulled {len(targets)} move(s):\n{desc}")
+        elif c.name in ("PAUSE", "RESUME"):
+            want = c.name == "PAUSE"
+            if roster.paused != want:
+                roster.paused = want
+                roster.save(pm.roster_path(game))
+                if not any(r.kind == "note" and r.source == src for r in table.file.records):
+                    table.file.note(f"game {'paused' if want else 'resumed'} by its moderator", "moderator", source=src)
+            done.append(f"{c.name}: the game is {'paused' if want else 'running'}.")
+            notices.append(f"The moderator has {'paused' if want else 'resumed'} the game.")
+        elif c.name == "REPLACE":
+            name, address = c.args
+            seat = roster.seat(name)
+            if seat is None:
+                return pm._reply_only(letter, src, game, "Rejected", "replace refused",
+                                      f"REPLACE: there is no player {name!r} in {game}. Nothing was changed.")
+            if any(s.address.lower() == address.lower() and s is not seat for s in roster.seats):
+                return pm._reply_only(letter, src, game, "Rejected", "replace refused",
+                                      f"REPLACE: {address} already plays another seat. Nothing was changed.")
+            from pbem.moderator.postmaster import new_seat
+
+            old = seat.address
+            fresh, secret = new_seat(seat.name, address)
+            seat.address, seat.secret_hash = fresh.address, fresh.secret_hash
+            roster.save(pm.roster_path(game))
+            if not any(r.kind == "note" and r.source == src for r in table.file.records):
+                table.file.note(f"seat {seat.name} now played from <{fresh.address}> (was <{old}>)", "moderator",
+                                source=src)
+            done.append(f"REPLACE: {seat.name} is now played from {fresh.address}; a new secret was mailed there.")
+            notices.append(f"{seat.name}'s seat is now played from {fresh.address}.")
+            extra.append(pm.outgoing(Mail(to=fresh.address, subject=pm.subject(game, f"you now play {seat.name}"),
+                                          text=_welcome_text(pm, game, roster, seat, secret, table)),
+                                     "welcome", game, src))
+            extra.append(pm.outgoing(Mail(to=old, subject=pm.subject(game, "your seat was handed over"),
+                                          text=f"The moderator of {game} handed the seat {seat.name} to another "
+                                               "address; your secret no longer works." + replies.footer(pm, game)),
+                                     "notice", game, src))
+    pm._tables.pop(game, None)
+    table = pm.table(game)
+    reply = Mail(to=roster.moderator, subject=pm.subject(game, "done"),
+                 text="\n\n".join(done) + replies.footer(pm, game, table),
+                 in_reply_to=letter.message_id, references=letter.references)
+    out = [pm.outgoing(reply, "reply", game, src), *extra]
+    headline = "\n".join(notices)
+    mails = replies.report_mails(pm, game, table, headline=headline, changed=(),
+                                 recipients=[(s.name, s.address) for s in roster.seats], images=pm.render_images)
+    out += [pm.outgoing(m, "report", game, src) for m in mails]
+    return _decision("Processed", f"{game}: moderator {' '.join(c.name for c in cmds)}", game, out, changed=True)
+
+
+# ------------------------------------------------------------------------------ CREATE
+def create(pm: "Postmaster", letter: "Letter", src: str, cmds: Sequence[Command], game: str) -> "Decision":
+    master = next((m for m in pm.masters if m.address.lower() == letter.from_addr), None)
+    known = pm.known(letter.from_addr)
+    if master is None:
+        return pm._refuse_sender(letter, src, known, game, "CREATE is for the moderators of this server. "
+                                 "Nothing was created.", "create by a non-master")
+    signon = next((c for c in cmds if c.name == "SIGNON"), None)
+    if signon is None or signon.args[1].lower() != "moderator" or not check_secret(signon.args[2], master.secret_hash):
+        return pm._bad_signon(letter, src, game, master.address, "moderator")
+    cre = next(c for c in cmds if c.name == "CREATE")
+    players = [c.args for c in cmds if c.name == "PLAYER"]
+    try:
+        game, title, seed, options = _create_args(cre)
+        _check_players(title, players)
+    except PbemError as e:
+        return pm._reply_only(letter, src, game, "Rejected", "create refused", f"CREATE refused: {e}\nNothing was created.")
+    rpath, gpath = pm.roster_path(game), pm.game_path(game)
+    with pm.game_lock(game):
+        if rpath.exists():
+            old = Roster.load(rpath)
+            if old.created_by != src:
+                return pm._reply_only(letter, src, game, "Rejected", "create refused",
+                                      f"CREATE refused: a game called {game} exists already. Nothing was created.")
+        from pbem.moderator.postmaster import new_seat
+
+        seats, secrets = [], {}
+        for name, address in players:
+            s, secret = new_seat(name, address)
+            seats.append(s)
+            secrets[s.name] = secret
+        roster = Roster(game=game, title=title, moderator=master.address.lower(), moderator_hash=master.secret_hash,
+                        seats=seats, created_by=src)
+        roster.save(rpath)
+        if gpath.exists():
+            table = Table.open(gpath)
+        else:
+            table = Table.create(gpath, title, [(s.name, s.address) for s in seats], seed, options)
+            table.file.note(f"game created by CREATE from <{letter.from_addr}>", "moderator", source=src)
+        pm._tables.pop(game, None)
+        pm._rosters.pop(game, None)
+        table = pm.table(game)
+    out = []
+    for s in seats:
+        out.append(pm.outgoing(Mail(to=s.address, subject=pm.subject(game, f"welcome to {title} as {s.name}"),
+                                    text=_welcome_text(pm, game, roster, s, secrets[s.name], table)),
+                               "welcome", game, src))
+    reply = Mail(to=master.address, subject=pm.subject(game, "created"),
+                 text=f"Created {game}: {title}, seed {table.file.header.seed}, players "
+                      + ", ".join(f"{s.name} <{s.address}>" for s in seats)
+                      + ". Each player was mailed a secret." + replies.footer(pm, game, table),
+                 in_reply_to=letter.message_id, references=letter.references)
+    out.append(pm.outgoing(reply, "reply", game, src))
+    mails = replies.report_mails(pm, game, table, headline=f"A new game of {title} begins.", changed=(),
+                                 recipients=[(s.name, s.address) for s in seats], images=pm.render_images)
+    out += [pm.outgoing(m, "report", game, src) for m in mails]
+    return _decision("Processed", f"{game}: created ({title}, {len(seats)} players)", game, out, changed=True)
+
+
+def _create_args(cre: Command) -> tuple[str, str, int, tuple[str, ...]]:
+    args = list(cre.args)
+    if len(args) < 2:
+        raise NotationError(f"line {cre.line}: CREATE needs a game id and a title, e.g. CREATE club-1882 1882")
+    game, title = args[0].lower(), args[1]
+    if not GAME_ID.match(game):
+        raise NotationError(f"line {cre.line}: {game!r} is not a game id (letters, digits, '.', '_', '-')")
+    seed: Optional[int] = None
+    options: list[str] = []
+    rest = args[2:]
+    while rest:
+        word = rest.pop(0).upper()
+        if word in ("SEED", "OPTION") and rest:
+            val = rest.pop(0)
+            if word == "SEED":
+                if not re.fullmatch(r"[0-9]{1,12}", val):
+                    raise NotationError(f"line {cre.line}: SEED takes a number of up to 12 digits, not {val!r}")
+                seed = int(val)
+            else:
+                options.append(val)
+        else:
+            raise NotationError(f"line {cre.line}: after the title, CREATE takes SEED n and OPTION name, not {word!r}")
+    return game, title, (seed if seed is not None else _random.randbelow(10 ** 9)), tuple(options)
+
+
+def _check_players(title: str, players: Sequence[tuple[str, str]]) -> None:
+    from pbem.notation import context_from_title_data
+    from pbem.titles import load_title
+
+    try:
+        rules = load_title(title)
+    except Exception as e:
+        raise RuleError(f"unknown title {title!r} ({_first_line(e)})", rule="titles") from None
+    data = rules.data if hasattr(rules, "data") else {}
+    counts = sorted(int(k) for k in (data.get("starting_cash") or {}) if str(k).isdigit())
+    if counts and not counts[0] <= len(players) <= counts[-1]:
+        raise RuleError(f"{title} is for {counts[0]} to {counts[-1]} players, not {len(players)}", rule="player count")
+    ctx = context_from_title_data(data)
+    taken = {n.lower() for n in [*ctx.corporations, *ctx.corporations.values(), *ctx.companies,
+                                 *ctx.companies.values(), *ctx.corporation_aliases, *ctx.company_aliases]}
+    names, addrs = set(), set()
+    for name, address in players:
+        low = name.lower()
+        if low == "moderator" or low in taken:
+            raise RuleError(f"a player may not be called {name!r}: it is a company's or the moderator's name",
+                            rule="player names")
+        if low in names:
+            raise RuleError(f"two players are called {name!r}", rule="player names")
+        if address.lower() in addrs:
+            raise RuleError(f"{address} is given for two players", rule="player addresses")
+        names.add(low)
+        addrs.add(address.lower())
+
+
+def _welcome_text(pm: "Postmaster", game: str, roster: Roster, seat: Seat, secret: str, table: Table) -> str:
+    others = ", ".join(f"{s.name} <{s.address}>" for s in roster.seats if s is not seat)
+    return (f"Welcome to {game}, a game of {roster.title}. You play {seat.name}.\n\n"
+            f"Your secret is:  {secret}\n"
+            f"Keep it to yourself. Every mail with moves starts with the line\n"
+            f"    SIGNON {game} {seat.name} {secret}\n"
+            f"and must come from this address ({seat.address}).\n\n"
+            f"The other players: {others or 'none'}.\n"
+            f"The game's moderator: {roster.moderator}.\n\n"
+            + replies.turn_line(table.game, seat.name) + "\n\n" + replies.help_text(pm, "")
+            + replies.footer(pm, game, table))

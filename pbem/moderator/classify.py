@@ -1,0 +1,56 @@
+"""Telling chat from moves in the lines left after quotes, greetings and signatures.
+
+A line is a move candidate when it could be one: it has a move word, a hex coordinate, a
+tile number or an amount, or it reads as a move. Everything else ("Sorry for the delay",
+"good luck everyone") is chat, set aside and listed in the reply, never dropped silently.
+A candidate that then fails to read refuses the whole mail with the reason, since it may
+have been meant as a move.
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from pbem.mail.body import BodyLine, SetAside
+from pbem.notation.messages import MOVE_WORDS
+
+_VERBS = {w for name, words in MOVE_WORDS.items() if name not in ("MOVE",) for w in words if " " not in w}
+_VERBS |= {"laid", "lay", "buying", "selling", "bidding", "passing", "ran", "running", "paying", "upgraded",
+           "tokens", "tokened", "placed", "bought", "sold", "withheld", "parred", "started", "start", "starts", "undo"}
+_SIGNS = re.compile(r"(?:^|[\s(\[:;,])(?:[A-Za-z]{1,2}\d{1,2}|#\s?\d+|[$£¥€]\s?\d+|\d+\s?[%₽])(?=$|[\s).,;:\]])")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
+
+
+def could_be_move(text: str) -> bool:
+    """Whether a line may have been meant as a move (so it must be read, or refused)."""
+    if _SIGNS.search(text):
+        return True
+    words = {w.lower().strip("'’") for w in _WORD.findall(text)}
+    return bool(words & _VERBS)
+
+
+def split_chat(lines: Sequence[BodyLine], table=None) -> tuple[list[SetAside], list[BodyLine]]:
+    """(chat lines set aside, move candidates), each in order."""
+    chat: list[SetAside] = []
+    kept: list[BodyLine] = []
+    for ln in lines:
+        if could_be_move(ln.text) or _reads_as_move(ln.text, table):
+            kept.append(ln)
+        else:
+            chat.append(SetAside(ln.number, ln.text, "not a move (chat)"))
+    return chat, kept
+
+
+def _reads_as_move(text: str, table) -> bool:
+    if table is None:
+        return False
+    from pbem.errors import PbemError
+    from pbem.moderator.table import notation_context
+    from pbem.notation import read_message
+
+    try:
+        return bool(read_message(text, notation_context(table.game)))
+    except PbemError:
+        return False
+    except Exception:                 # a reader bug must not turn chat into a crash
+        return False

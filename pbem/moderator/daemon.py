@@ -1,0 +1,153 @@
+"""The moderator at work: claim mail, judge it, commit the outcome, send, file the mail.
+
+Order of a message's life, chosen so that a crash anywhere loses no accepted move and
+applies none twice:
+  1. claim it (an atomic move into Working; another process never gets it too);
+  2. if the ledger already has its outcome, skip to 5;
+  3. judge it (`Postmaster.handle`): moves go into the game file under the mail's source;
+  4. commit its outcome and its outgoing mail to the ledger in one transaction;
+  5. send what is due from the outbox (retries with backoff, same Message-ID each time);
+  6. move it to Processed or Rejected.
+"""
+from __future__ import annotations
+
+import logging
+import time
+import traceback
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from pbem.mail.letter import LetterError, parse_letter
+from pbem.mail.mailbox import Incoming, MailboxError
+from pbem.mail.sender import SendError
+from pbem.moderator import failpoints
+from pbem.moderator.ledger import Ledger
+from pbem.moderator.postmaster import Decision, Postmaster
+
+log = logging.getLogger("pbem.moderator")
+
+
+@dataclass
+class Stats:
+    """What one pass did."""
+
+    handled: int = 0
+    skipped: int = 0          # already handled (a restart or a second delivery)
+    sent: int = 0
+    send_failures: int = 0
+
+
+class Moderator:
+    """Connects a mailbox, a sender, the ledger and the postmaster."""
+
+    def __init__(self, postmaster: Postmaster, mailbox, sender, ledger: Ledger, *, batch: int = 50):
+        self.pm = postmaster
+        self.mailbox = mailbox
+        self.sender = sender
+        self.ledger = ledger
+        self.batch = batch
+        self.stopping = False
+
+    # --- one pass --------------------------------------------------------------------
+    def run_once(self) -> Stats:
+        """Handle everything waiting now, then return."""
+        st = Stats()
+        self.flush(st)
+        while not self.stopping:
+            items = self.mailbox.claim_next(self.batch)
+            if not items:
+                break
+            for inc in items:
+                if self.stopping:
+                    break
+                self.process(inc, st)
+        self.flush(st)
+        return st
+
+    def process(self, inc: Incoming, st: Optional[Stats] = None) -> str:
+        """One claimed message, start to finish; returns the folder it went to."""
+        st = st or Stats()
+        failpoints.reached("after_fetch")
+        done = self.ledger.handled(inc.key)
+        if done is None:
+            mid, sender = _identity(inc.raw)
+            dup = self.ledger.duplicate_of(mid, sender) if mid else None
+            if dup is not None:
+                decision = Decision(dup.folder, f"a second delivery of {mid}: nothing done again")
+                st.skipped += 1
+            else:
+                decision = self._judge(inc)
+                st.handled += 1
+            self.ledger.commit(inc.key, message_id=mid, sender=sender, game=decision.game,
+                               folder=decision.folder, outcome=decision.outcome, outgoing=decision.outgoing)
+            failpoints.reached("after_outbox")
+            log.info("%s -> %s: %s", inc.key, decision.folder, decision.outcome)
+            folder = decision.folder
+        else:
+            st.skipped += 1
+            folder = done.folder
+        self.flush(st)
+        failpoints.reached("before_move")
+        self.mailbox.finish(inc.key, folder)
+        return folder
+
+    def _judge(self, inc: Incoming) -> Decision:
+        try:
+            return self.pm.handle(inc.key, inc.raw)
+        except Exception:                       # a bug must not stop the moderator or lose the mail
+            log.error("internal error on %s:\n%s", inc.key, traceback.format_exc())
+            return Decision("Rejected", "internal error (see the moderator's log); nothing answered")
+
+    def flush(self, st: Optional[Stats] = None) -> None:
+        """Send every mail that is due; failures wait with backoff."""
+        st = st or Stats()
+        for out in self.ledger.due():
+            try:
+                self.sender.send(out.mail_from, out.rcpts, out.raw)
+            except SendError as e:
+                self.ledger.mark_failed(out.message_id, str(e), transient=e.transient)
+                st.send_failures += 1
+                log.warning("sending %s failed (%s): %s", out.message_id,
+                            "will retry" if e.transient else "given up", e)
+                if e.transient:
+                    break                   # the server is unwell: try the rest later
+                continue
+            failpoints.reached("after_send")
+            self.ledger.mark_sent(out.message_id)
+            st.sent += 1
+
+    # --- the daemon --------------------------------------------------------------------
+    def serve(self, *, idle: float = 60.0, should_stop: Callable[[], bool] = lambda: False) -> None:
+        """Run until `stop()` (e.g. on SIGTERM): handle mail, wait for more (IDLE), retry sends."""
+        backoff = 1.0
+        while not self.stopping and not should_stop():
+            try:
+                self.run_once()
+                backoff = 1.0
+                wait = idle
+                nxt = self.ledger.next_try()
+                if nxt is not None:
+                    wait = max(0.2, min(wait, nxt - time.time()))
+                if not self.stopping:
+                    self.mailbox.wait(wait)
+            except MailboxError as e:
+                log.warning("mailbox unavailable (%s); retrying in %.0f s", e, backoff)
+                self._sleep(backoff)
+                backoff = min(backoff * 2, 60.0)
+
+    def stop(self) -> None:
+        self.stopping = True
+
+    def _sleep(self, seconds: float) -> None:
+        end = time.time() + seconds
+        while not self.stopping and time.time() < end:
+            time.sleep(min(0.2, end - time.time()))
+
+
+def _identity(raw: bytes) -> tuple[str, str]:
+    """(Message-ID, sender address) of a raw mail, for spotting a second delivery."""
+    try:
+        letter = parse_letter(raw, max_bytes=1)          # headers only: cheap
+    except LetterError:
+        return "", ""
+    return letter.message_id, letter.from_addr

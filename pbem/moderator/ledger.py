@@ -1,0 +1,144 @@
+"""The moderator's durable memory of mail: which messages were handled (and how), and the
+outbox of mail still to send.
+
+One SQLite file (WAL, synchronous=FULL). A message's outcome and the mail it causes are
+committed in one transaction, after the game file has taken its moves; sending happens
+from the outbox afterwards, with retries, always under the mail's own Message-ID. So a
+crash at any point either re-handles a message (its moves are found in the game file by
+their source and not applied twice) or re-sends a mail (the same Message-ID again).
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional, Sequence
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS messages (
+    key TEXT PRIMARY KEY, message_id TEXT, sender TEXT, game TEXT,
+    folder TEXT NOT NULL, outcome TEXT NOT NULL, at REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS messages_mid ON messages (message_id, sender);
+CREATE TABLE IF NOT EXISTS outbox (
+    id TEXT PRIMARY KEY, mail_from TEXT NOT NULL, rcpts TEXT NOT NULL, raw BLOB NOT NULL,
+    created REAL NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_try REAL NOT NULL,
+    sent REAL, error TEXT, dead INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX IF NOT EXISTS outbox_due ON outbox (sent, dead, next_try);
+"""
+
+#: waits between send attempts (seconds); the last repeats until `max_attempts`
+BACKOFF = (1, 2, 5, 15, 60, 300, 900)
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """A mail to send: its Message-ID (the outbox key), envelope and bytes."""
+
+    message_id: str
+    mail_from: str
+    rcpts: tuple[str, ...]
+    raw: bytes
+
+
+@dataclass(frozen=True)
+class Handled:
+    """What became of a message: the folder it goes to and a one-line outcome."""
+
+    key: str
+    folder: str
+    outcome: str
+
+
+class Ledger:
+    """Handled messages and the outbox, in `path` (created on first use)."""
+
+    def __init__(self, path: str | Path, *, max_attempts: int = 30):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.max_attempts = max_attempts
+        self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # --- messages --------------------------------------------------------------------
+    def handled(self, key: str) -> Optional[Handled]:
+        row = self.db.execute("SELECT folder, outcome FROM messages WHERE key=?", (key,)).fetchone()
+        return Handled(key, row[0], row[1]) if row else None
+
+    def duplicate_of(self, message_id: str, sender: str) -> Optional[Handled]:
+        """An earlier delivery of the same message (same Message-ID from the same sender)."""
+        if not message_id:
+            return None
+        row = self.db.execute("SELECT key, folder, outcome FROM messages WHERE message_id=? AND sender=? "
+                              "ORDER BY at LIMIT 1", (message_id, sender)).fetchone()
+        return Handled(*row) if row else None
+
+    def commit(self, key: str, *, message_id: str, sender: str, game: str, folder: str, outcome: str,
+               outgoing: Sequence[Outgoing] = ()) -> None:
+        """Record a message's outcome and queue its mail, all in one transaction.
+        A mail already queued under the same Message-ID is kept as it is (never queued twice)."""
+        now = time.time()
+        with self._tx():
+            self.db.execute("INSERT OR REPLACE INTO messages VALUES (?,?,?,?,?,?,?)",
+                            (key, message_id, sender, game, folder, outcome, now))
+            for m in outgoing:
+                self.db.execute("INSERT OR IGNORE INTO outbox (id, mail_from, rcpts, raw, created, next_try) "
+                                "VALUES (?,?,?,?,?,?)", (m.message_id, m.mail_from, json.dumps(list(m.rcpts)),
+                                                         m.raw, now, now))
+
+    def count(self) -> int:
+        return self.db.execute("SELECT COUNT(*) FROM messages").fetchone()[0]
+
+    # --- outbox ----------------------------------------------------------------------
+    def due(self, now: Optional[float] = None, limit: int = 100) -> list[Outgoing]:
+        now = time.time() if now is None else now
+        rows = self.db.execute("SELECT id, mail_from, rcpts, raw FROM outbox WHERE sent IS NULL AND dead=0 "
+                               "AND next_try<=? ORDER BY created, id LIMIT ?", (now, limit)).fetchall()
+        return [Outgoing(r[0], r[1], tuple(json.loads(r[2])), bytes(r[3])) for r in rows]
+
+    def pending(self) -> int:
+        """Mails queued and not yet sent (nor given up)."""
+        return self.db.execute("SELECT COUNT(*) FROM outbox WHERE sent IS NULL AND dead=0").fetchone()[0]
+
+    def next_try(self) -> Optional[float]:
+        row = self.db.execute("SELECT MIN(next_try) FROM outbox WHERE sent IS NULL AND dead=0").fetchone()
+        return row[0]
+
+    def mark_sent(self, message_id: str) -> None:
+        with self._tx():
+            self.db.execute("UPDATE outbox SET sent=?, error=NULL WHERE id=?", (time.time(), message_id))
+
+    def mark_failed(self, message_id: str, error: str, *, transient: bool) -> None:
+        """A failed attempt: retry later with backoff, or give up (permanent, or too many tries)."""
+        with self._tx():
+            row = self.db.execute("SELECT attempts FROM outbox WHERE id=?", (message_id,)).fetchone()
+            attempts = (row[0] if row else 0) + 1
+            wait = BACKOFF[min(attempts - 1, len(BACKOFF) - 1)]
+            dead = int(not transient or attempts >= self.max_attempts)
+            self.db.execute("UPDATE outbox SET attempts=?, error=?, next_try=?, dead=? WHERE id=?",
+                            (attempts, error[:500], time.time() + wait, dead, message_id))
+
+    def failures(self) -> list[tuple[str, str]]:
+        """Mails given up on: (Message-ID, last error)."""
+        return list(self.db.execute("SELECT id, error FROM outbox WHERE dead=1 ORDER BY created"))
+
+    def _tx(self):
+        return _Transaction(self.db)
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self):
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type, exc, tb):
+        self.db.execute("COMMIT" if exc_type is None else "ROLLBACK")
+        return False

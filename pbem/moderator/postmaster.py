@@ -1,0 +1,342 @@
+"""The moderator's judgement of one incoming mail: which game, who is speaking, what they
+asked, and the mail that answers it.
+
+`Postmaster.handle(key, raw)` returns a `Decision` (the folder the mail goes to, a one-line
+outcome, the mails to send). It changes a game file only through `Table.submit`, `undo`
+and notes, each of which carries the mail's Message-ID as its source, so handling the same
+mail again after a crash finds its moves already in the file and applies nothing twice.
+Nothing is ever sent to an unknown or automated sender, and a failed sign-on is answered
+to the registered address of the seat named, never to the sender.
+"""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import re
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator, Optional, Sequence
+
+from pbem.errors import AmbiguousMoveError, GameFileError, NotationError, PbemError, RuleError
+from pbem.mail.body import Body, BodyLine, split_body
+from pbem.mail.commands import Command, read_commands
+from pbem.mail.compose import Mail, build, games_in_thread, message_id
+from pbem.mail.letter import Letter, LetterError, parse_letter
+from pbem.moderator import failpoints, replies
+from pbem.moderator.ledger import Outgoing
+from pbem.moderator.roster import GAME_ID, Roster, RosterError, Seat
+from pbem.moderator.signon import check_secret, hash_secret, new_secret
+from pbem.moderator.table import MoveRejected, Table
+
+INFO = {"HELP", "STATUS", "MAP", "LEGAL", "LOG"}
+MASTER = {"UNDO", "PAUSE", "RESUME", "REPLACE", "CREATE"}
+MODERATOR_SEAT = "moderator"
+_TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9._-]{0,63})\]")
+
+
+@dataclass(frozen=True)
+class Master:
+    """Someone allowed to CREATE games: an address and the hash of their secret."""
+
+    address: str
+    secret_hash: str
+
+
+@dataclass
+class Decision:
+    """What to do with a mail: where it goes, what happened, what to send."""
+
+    folder: str                          # "Processed" or "Rejected"
+    outcome: str
+    game: str = ""
+    outgoing: list[Outgoing] = field(default_factory=list)
+    changed: bool = False                # the game file changed
+
+
+class Postmaster:
+    """Judges incoming mail for every game in `games_dir`."""
+
+    def __init__(self, address: str, games_dir: str | Path, *, masters: Sequence[Master] = (),
+                 name: str = "pbem moderator", max_bytes: int = 1_000_000, max_lines: int = 2000,
+                 max_moves: int = 200, render_images: bool = True):
+        self.address = address.lower()
+        self.local, _, self.domain = self.address.partition("@")
+        self.games_dir = Path(games_dir)
+        self.games_dir.mkdir(parents=True, exist_ok=True)
+        self.masters = list(masters)
+        self.name = name
+        self.max_bytes, self.max_lines, self.max_moves = max_bytes, max_lines, max_moves
+        self.render_images = render_images
+        self._tables: dict[str, tuple[tuple, Table]] = {}
+        self._rosters: dict[str, tuple[tuple, Roster]] = {}
+
+    # --- files of a game -------------------------------------------------------------
+    def game_path(self, game: str) -> Path:
+        return self.games_dir / f"{game}.pbem"
+
+    def roster_path(self, game: str) -> Path:
+        return self.games_dir / f"{game}.roster.json"
+
+    def games(self) -> list[str]:
+        return sorted(p.name[: -len(".roster.json")] for p in self.games_dir.glob("*.roster.json"))
+
+    def roster(self, game: str) -> Roster:
+        path = self.roster_path(game)
+        st = os.stat(path)
+        sig = (st.st_mtime_ns, st.st_size, st.st_ino)
+        hit = self._rosters.get(game)
+        if hit and hit[0] == sig:
+            return hit[1]
+        r = Roster.load(path)
+        self._rosters[game] = (sig, r)
+        return r
+
+    def table(self, game: str) -> Table:
+        """The game's table, replayed only when its file changed since last time (the derived
+        state is cached: a message's cost does not grow with the game's length)."""
+        path = self.game_path(game)
+        st = os.stat(path)
+        sig = (st.st_mtime_ns, st.st_size, st.st_ino)
+        hit = self._tables.get(game)
+        if hit and hit[0] == sig:
+            return hit[1]
+        t = Table.open(path)
+        self._remember(game, t)
+        return t
+
+    def _remember(self, game: str, t: Table) -> None:
+        st = os.stat(self.game_path(game))
+        self._tables[game] = ((st.st_mtime_ns, st.st_size, st.st_ino), t)
+        if len(self._tables) > 2000:
+            self._tables.pop(next(iter(self._tables)))
+
+    @contextmanager
+    def game_lock(self, game: str) -> Iterator[None]:
+        """One process at a time handles mail for a game (other games go on in parallel)."""
+        lock_dir = self.games_dir / ".locks"
+        lock_dir.mkdir(exist_ok=True)
+        fd = os.open(lock_dir / f"{game}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)
+
+    # --- the known world ---------------------------------------------------------------
+    def known(self, address: str) -> bool:
+        """Whether `address` is registered in some game, or is a master: only such addresses
+        are ever answered."""
+        address = address.lower()
+        if any(m.address.lower() == address for m in self.masters):
+            return True
+        for g in self.games():
+            try:
+                if self.roster(g).knows(address):
+                    return True
+            except (OSError, RosterError):
+                continue
+        return False
+
+    def games_of(self, address: str) -> list[str]:
+        out = []
+        for g in self.games():
+            try:
+                if self.roster(g).knows(address):
+                    out.append(g)
+            except (OSError, RosterError):
+                continue
+        return out
+
+    # --- handling ----------------------------------------------------------------------
+    def handle(self, key: str, raw: bytes) -> Decision:
+        """Judge one mail. Never raises for anything a mail can contain."""
+        try:
+            letter = parse_letter(raw, max_bytes=self.max_bytes)
+        except LetterError as e:
+            return Decision("Rejected", f"unreadable mail: {e}")
+        src = source_of(letter, raw)
+        failpoints.reached("after_parse")
+        if not letter.from_addr:
+            return Decision("Rejected", "no sender address: not answered")
+        if letter.from_addr == self.address or letter.from_addr.startswith(self.local + "+") \
+                and letter.from_addr.endswith("@" + self.domain):
+            return Decision("Rejected", "a mail from the moderator's own address: not answered")
+        if letter.automated:
+            return Decision("Rejected", f"automated mail ({letter.automated}): not answered")
+        known = self.known(letter.from_addr)
+        if getattr(letter, "too_big", False):
+            return self._refuse_sender(letter, src, known, "",
+                                       f"your mail is {letter.size:,} bytes; the moderator reads mails of at most "
+                                       f"{self.max_bytes:,} bytes. Nothing was applied: send the moves alone, "
+                                       f"without attachments or long quotes.", "too big")
+        try:
+            body = split_body(letter.body, max_lines=self.max_lines,
+                              names=[s for g in self.games_of(letter.from_addr)
+                                     for s in self._seat_names(g)])
+            cmds, rest = read_commands(body)
+        except PbemError as e:
+            return self._refuse_sender(letter, src, known, "", f"{e}\nNothing was applied.", "unreadable body")
+        game, why = self._route(letter, cmds)
+        if why:
+            return self._refuse_sender(letter, src, known, game, why, "routing")
+        if any(c.name == "CREATE" for c in cmds):
+            return self._create(letter, src, cmds, game)
+        if not game:
+            if not known:
+                return Decision("Rejected", "no game named and the sender is unknown: not answered")
+            return self._reply_only(letter, src, "", "Processed", "help (no game named)",
+                                    replies.help_text(self, letter.from_addr, no_game=True), subject="pbem help")
+        if not self.roster_path(game).exists() or not self.game_path(game).exists():
+            if not known:
+                return Decision("Rejected", f"no game {game!r} and the sender is unknown: not answered")
+            return self._reply_only(letter, src, "", "Rejected", f"no game {game!r}",
+                                    f"There is no game called {game!r} here.\n\n"
+                                    + replies.help_text(self, letter.from_addr, no_game=True), subject="pbem: no such game")
+        with self.game_lock(game):
+            return self._in_game(letter, src, game, cmds, rest, body)
+
+    def _seat_names(self, game: str) -> list[str]:
+        try:
+            return [s.name for s in self.roster(game).seats]
+        except (OSError, RosterError):
+            return []
+
+    def _route(self, letter: Letter, cmds: Sequence[Command]) -> tuple[str, str]:
+        """The game a mail is about, from its SIGNON/CREATE, subject tag, plus-address or thread;
+        ('', reason) when they disagree."""
+        named: dict[str, str] = {}
+        for c in cmds:
+            if c.name in ("SIGNON", "CREATE") and c.args:
+                named.setdefault(c.args[0].lower(), f"{c.name} on line {c.line}")
+        for m in _TAG.finditer(letter.subject or ""):
+            g = m.group(1).lower()
+            if GAME_ID.match(g) and (self.game_path(g).exists() or not named):
+                named.setdefault(g, "the subject")
+        for addr in letter.to:
+            local, _, dom = addr.partition("@")
+            if dom == self.domain and local.startswith(self.local + "+"):
+                named.setdefault(local[len(self.local) + 1:], "the address")
+        if not named:
+            for g in sorted(games_in_thread([letter.in_reply_to, *letter.references])):
+                named.setdefault(g, "the thread")
+        if len(named) > 1:
+            return "", ("this mail names several games: " + ", ".join(f"{g} ({w})" for g, w in named.items())
+                        + ". Nothing was applied; name one game.")
+        return (next(iter(named)) if named else ""), ""
+
+    # --- one game ------------------------------------------------------------------------
+    def _in_game(self, letter: Letter, src: str, game: str, cmds: list[Command], rest: Body,
+                 body: Body) -> Decision:
+        roster = self.roster(game)
+        signons = [c for c in cmds if c.name == "SIGNON"]
+        if len(signons) > 1:
+            return self._refuse_sender(letter, src, roster.knows(letter.from_addr), game,
+                                       "one SIGNON line per mail, please. Nothing was applied.", "two signons")
+        seat: Optional[Seat] = None
+        is_master = False
+        if signons:
+            _, name, secret = signons[0].args
+            if name.lower() == MODERATOR_SEAT:
+                if letter.from_addr != roster.moderator.lower() or not check_secret(secret, roster.moderator_hash):
+                    return self._bad_signon(letter, src, game, roster.moderator, MODERATOR_SEAT)
+                is_master = True
+            else:
+                seat = roster.seat(name)
+                if seat is None:
+                    return self._refuse_sender(letter, src, roster.knows(letter.from_addr), game,
+                                               f"there is no player {name!r} in {game} (players: "
+                                               f"{', '.join(s.name for s in roster.seats)}). Nothing was applied.",
+                                               "unknown seat")
+                if letter.from_addr != seat.address.lower() or not check_secret(secret, seat.secret_hash):
+                    return self._bad_signon(letter, src, game, seat.address, seat.name)
+        else:
+            if not roster.knows(letter.from_addr):
+                return Decision("Rejected", f"{game}: sender not registered in the game: not answered", game)
+            seat = roster.seat_of_address(letter.from_addr)
+        moves = [ln for ln in rest.lines]
+        info = [c for c in cmds if c.name in INFO]
+        master = [c for c in cmds if c.name in MASTER]
+        if master and not is_master:
+            return self._reply_only(letter, src, game, "Rejected", "master command without the moderator's sign-on",
+                                    f"{master[0].name} (line {master[0].line}) is for the game's moderator, who signs "
+                                    f"on as SIGNON {game} moderator <secret>. Nothing was applied.", to=letter.from_addr)
+        if moves and not signons:
+            return self._reply_only(letter, src, game, "Rejected", "moves without SIGNON",
+                                    f"Moves count only with your sign-on line: add\n    SIGNON {game} "
+                                    f"{seat.name if seat else '<your name>'} <your secret>\nabove them. Nothing was applied.",
+                                    to=letter.from_addr, set_aside=body.set_aside)
+        if moves and is_master:
+            return self._reply_only(letter, src, game, "Rejected", "moves from the moderator",
+                                    "The moderator signs on for commands only; moves come from the players. "
+                                    "Nothing was applied.", to=letter.from_addr)
+        from pbem.moderator import actions_by_mail as act
+        if master:
+            return act.master_commands(self, letter, src, game, roster, master, info)
+        if moves:
+            if roster.paused:
+                return self._reply_only(letter, src, game, "Rejected", "game paused",
+                                        f"{game} is paused by its moderator; moves are not taken until it resumes. "
+                                        "Nothing was applied.", to=letter.from_addr)
+            return act.moves(self, letter, src, game, roster, seat, rest, body, info)
+        if info:
+            return act.info_commands(self, letter, src, game, roster, info)
+        return self._reply_only(letter, src, game, "Rejected", "nothing to do",
+                                "Your mail holds no move and no command.\n\n" + replies.help_text(self, letter.from_addr),
+                                to=letter.from_addr, set_aside=body.set_aside)
+
+    # --- CREATE ------------------------------------------------------------------------
+    def _create(self, letter: Letter, src: str, cmds: list[Command], game: str) -> Decision:
+        from pbem.moderator import actions_by_mail as act
+
+        return act.create(self, letter, src, cmds, game)
+
+    # --- replies ---------------------------------------------------------------------
+    def outgoing(self, mail: Mail, kind: str, game: str, *parts: str) -> Outgoing:
+        """A mail with its deterministic Message-ID (from the incoming mail and the recipient)."""
+        mid = message_id(game, kind, self.domain, mail.to, *parts)
+        return Outgoing(mid, self.address, (mail.to,), build(mail, sender=self.address, msgid=mid,
+                                                             sender_name=self.name))
+
+    def subject(self, game: str, text: str) -> str:
+        return f"[{game}] {text}" if game else text
+
+    def _reply_only(self, letter: Letter, src: str, game: str, folder: str, outcome: str, text: str, *,
+                    to: Optional[str] = None, subject: Optional[str] = None, set_aside=()) -> Decision:
+        to = to or letter.from_addr
+        body = text + replies.set_aside_text(set_aside)
+        mail = Mail(to=to, subject=subject or self.subject(game, "Re: " + (letter.subject or "your mail")),
+                    text=body + replies.footer(self, game), in_reply_to=letter.message_id,
+                    references=letter.references)
+        return Decision(folder, outcome, game, [self.outgoing(mail, "reply", game, src)])
+
+    def _refuse_sender(self, letter: Letter, src: str, known: bool, game: str, why: str, outcome: str) -> Decision:
+        if not known:
+            return Decision("Rejected", f"{outcome}: sender unknown, not answered", game)
+        return self._reply_only(letter, src, game, "Rejected", outcome, why)
+
+    def _bad_signon(self, letter: Letter, src: str, game: str, registered: str, name: str) -> Decision:
+        """A failed sign-on: told to the seat's registered address, never to the sender."""
+        text = (f"A mail signed on as {name} in {game} was refused: it came from <{letter.from_addr}> "
+                f"and its secret or sender address was not {name}'s. Nothing was applied.\n"
+                f"If you sent it: write from your registered address with your secret. If not, someone "
+                f"may be trying to move for you; your game is unchanged.")
+        mail = Mail(to=registered, subject=self.subject(game, "refused sign-on"), text=text + replies.footer(self, game))
+        return Decision("Rejected", f"failed sign-on as {name} from {letter.from_addr}", game,
+                        [self.outgoing(mail, "signon", game, src)])
+
+
+def source_of(letter: Letter, raw: bytes) -> str:
+    """The mail's key in the game file: its Message-ID, or a digest of it when it has none."""
+    mid = letter.message_id
+    if mid and re.fullmatch(r"<[^<>@\s]+@[^<>\s]+>", mid) and len(mid) <= 250:
+        return mid
+    return f"<{hashlib.sha256(raw).hexdigest()[:32]}@nomessageid.invalid>"
+
+
+def new_seat(name: str, address: str) -> tuple[Seat, str]:
+    """A seat with a fresh secret: (seat, the secret in clear, to be mailed once)."""
+    secret = new_secret()
+    return Seat(name, address.lower(), hash_secret(secret)), secret
+

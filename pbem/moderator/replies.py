@@ -1,0 +1,171 @@
+"""The words of the moderator's mail: help, welcomes, acceptances, refusals and the
+report everyone gets after a move (text + HTML with the map and market inline)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, Optional, Sequence
+
+from pbem.mail.compose import Image, Mail
+
+if TYPE_CHECKING:                                   # pragma: no cover
+    from pbem.moderator.postmaster import Postmaster
+    from pbem.moderator.table import AppliedMove, Table
+
+
+def help_text(pm: "Postmaster", address: str, *, no_game: bool = False) -> str:
+    games = pm.games_of(address) if address else []
+    lines = []
+    if no_game:
+        lines.append("Your mail names no game I can find. Name it in the subject as [game-id], "
+                     f"write to {pm.local}+GAME-ID@{pm.domain}, or reply to one of my mails.")
+        lines.append("")
+    if games:
+        lines.append("Your games here: " + ", ".join(games))
+        lines.append("")
+    lines += [
+        "How to play by mail:",
+        "  SIGNON <game> <your name> <your secret>   first line of every mail with moves",
+        "  then your moves, one per line or separated by ';', as players write them, e.g.",
+        "      Ann buys a share of CPR",
+        "      CPR lays 57 in I5 rot 2; runs 2-train I5-J10 for 60; pays out",
+        "  Greetings, quoted mail and your signature are set aside (and listed in my reply).",
+        "  A line SIGNOFF ends what I read.",
+        "",
+        "Commands (one per line; no secret needed):",
+        "  HELP          this text",
+        "  STATUS        the status report",
+        "  MAP           the map and stock market as pictures",
+        "  LEGAL         the moves legal now",
+        "  LOG [n]       the last n moves (default 20)",
+        "",
+        "For the game's moderator (SIGNON <game> moderator <secret>):",
+        "  CREATE <game> <title> [SEED n] [OPTION o]...  with one line per player: PLAYER <name> <address>",
+        "  UNDO [n]   PAUSE   RESUME   REPLACE <player> <new address>",
+    ]
+    return "\n".join(lines)
+
+
+def set_aside_text(set_aside: Iterable) -> str:
+    items = list(set_aside)
+    if not items:
+        return ""
+    out = ["", "", "Lines set aside (not read as moves):"]
+    for s in items[:40]:
+        out.append(f"  line {s.number} ({s.why}): {_clip(s.text)}")
+    if len(items) > 40:
+        out.append(f"  ... and {len(items) - 40} more")
+    return "\n".join(out)
+
+
+def _clip(text: str, n: int = 90) -> str:
+    return text if len(text) <= n else text[: n - 3] + "..."
+
+
+def footer(pm: "Postmaster", game: str, table: "Optional[Table]" = None) -> str:
+    if not game:
+        return "\n\n-- \npbem moderator. Send HELP for the commands."
+    if table is None:
+        try:
+            table = pm.table(game)
+        except Exception:                       # no game file (yet): no witness to give
+            return f"\n\n-- \npbem moderator for {game}. Send HELP for the commands."
+    n, head = witness(table)
+    return (f"\n\n-- \npbem moderator for {game}. Game file at record {n}, head {head}.\n"
+            f"Keep this line: `pbem verify {game}.pbem --head {n}:{head}` shows later that the history "
+            f"up to here was not rewritten.")
+
+
+def witness(table: "Table") -> tuple[int, str]:
+    """(number of the last record, head hash) of a game file."""
+    recs = table.file.records
+    return (recs[-1].seq if recs else 0), table.file.head
+
+
+def acting_player(game) -> tuple[Optional[str], str]:
+    """(player id who must act now, what for) — e.g. ('Ann', 'for CPR')."""
+    ent = game.current_entity()
+    if ent is None or game.finished:
+        return None, ""
+    if ent in game.players:
+        return ent, ""
+    corp = game.corporations.get(ent)
+    if corp is not None and corp.president:
+        return corp.president, f"for {ent}"
+    comp = game.companies.get(ent)
+    if comp is not None and comp.owner:
+        if comp.owner_is_corp:
+            return game.corporations[comp.owner].president, f"for {ent} ({comp.owner})"
+        return comp.owner, f"for {ent}"
+    return None, f"({ent})"
+
+
+def turn_line(game, player: str) -> str:
+    """'YOUR TURN ...' for the player to act, else who is to act."""
+    if game.finished:
+        return f"The game is over ({game.end_reason})."
+    who, what = acting_player(game)
+    from pbem.moderator.table import round_label
+
+    where = round_label(game) or "the private auction"
+    if who == player:
+        return f"YOUR TURN: you act {what + ' ' if what else ''}in {where}."
+    name = game.player_name(who) if who else "nobody"
+    return f"Next: {name} {what + ' ' if what else ''}in {where}."
+
+
+def applied_text(applied: Sequence["AppliedMove"]) -> str:
+    return "\n".join(f"  #{m.seq} {m.notation}" for m in applied)
+
+
+def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, changed: Sequence[str],
+                 recipients: Sequence[tuple[str, str]], in_reply_to: str = "", references: Sequence[str] = (),
+                 images: bool = True) -> list[Mail]:
+    """One report mail per (player name, address): text + HTML with the map (changed hexes
+    highlighted) and market inline, the PNGs attached, and the 'your turn' line on top."""
+    from pbem.render.map import map_png
+    from pbem.render.market import market_png
+    from pbem.render.report import build_report, render_report
+
+    g = table.game
+    moves = [r.notation for r in table.file.effective_moves()][-12:]
+    n, head = witness(table)
+    data = build_report(g, last_moves=moves, at=table.seqs[-1] if table.seqs else None, game_id=game)
+    text_report = render_report(data, "text")
+    pngs: list[Image] = []
+    html_report = None
+    if images:
+        pngs = [Image("map.png", map_png(g, highlight=list(changed))), Image("market.png", market_png(g))]
+        html_report = render_report(data, "html", images={"map": "cid:map.png", "market": "cid:market.png"})
+    out = []
+    foot = footer(pm, game, table)
+    for name, address in recipients:
+        top = turn_line(g, name)
+        text = f"{top}\n\n{headline}\n\n{text_report}{foot}"
+        html = None
+        if html_report is not None:
+            html = _html_with_top(html_report, top, headline, foot)
+        out.append(Mail(to=address, subject=pm.subject(game, f"{_subject_turn(g, name)} - record {n}"),
+                        text=text, html=html, images=pngs, in_reply_to=in_reply_to, references=references,
+                        auto="auto-generated", headers={"X-Pbem-Game": game, "X-Pbem-Head": f"{n}:{head}"}))
+    return out
+
+
+def _subject_turn(game, player: str) -> str:
+    if game.finished:
+        return "game over"
+    who, _ = acting_player(game)
+    return "your turn" if who == player else f"{game.player_name(who) if who else 'nobody'} to act"
+
+
+def _html_with_top(report: str, top: str, headline: str, foot: str) -> str:
+    from html import escape
+
+    block = (f'<p style="font-size:1.2em;font-weight:bold">{escape(top)}</p>'
+             f"<pre>{escape(headline)}</pre>")
+    tail = f"<pre>{escape(foot.strip())}</pre>"
+    low = report.lower()
+    i = low.find("<body")
+    if i >= 0:
+        j = report.find(">", i) + 1
+        k = low.rfind("</body>")
+        return report[:j] + block + report[j:k if k > 0 else len(report)] + tail + (report[k:] if k > 0 else "")
+    return block + report + tail

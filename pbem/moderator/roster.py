@@ -1,0 +1,86 @@
+"""Who may speak for a game by mail: each seat's registered address and secret hash, the
+game's moderator, and whether the game is paused.
+
+Kept beside the game file as `<game>.roster.json` (the game file's header holds the
+addresses at creation; a REPLACE changes them here and leaves a note in the game file).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets as _random
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from pbem.errors import PbemError
+
+GAME_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
+
+
+class RosterError(PbemError):
+    """A roster file is missing, unreadable or inconsistent."""
+
+
+@dataclass
+class Seat:
+    """A player's seat: the name used in moves, the registered address, the secret's hash."""
+
+    name: str
+    address: str
+    secret_hash: str
+
+
+@dataclass
+class Roster:
+    """The mail identities of one game."""
+
+    game: str
+    title: str
+    moderator: str                       # the game moderator's address
+    moderator_hash: str                  # the game moderator's secret (hash)
+    seats: list[Seat] = field(default_factory=list)
+    paused: bool = False
+    created_by: str = ""                 # Message-ID of the CREATE mail
+
+    def seat(self, name: str) -> Optional[Seat]:
+        """The seat called `name` (case-insensitive)."""
+        low = name.lower()
+        return next((s for s in self.seats if s.name.lower() == low), None)
+
+    def seat_of_address(self, address: str) -> Optional[Seat]:
+        low = address.lower()
+        return next((s for s in self.seats if s.address.lower() == low), None)
+
+    def addresses(self) -> list[str]:
+        return [s.address for s in self.seats]
+
+    def knows(self, address: str) -> bool:
+        """Whether `address` is registered in this game (a seat or the moderator)."""
+        low = address.lower()
+        return low == self.moderator.lower() or any(s.address.lower() == low for s in self.seats)
+
+    # --- storage -------------------------------------------------------------------
+    def save(self, path: Path) -> None:
+        """Write atomically (temp file, fsync, rename)."""
+        data = json.dumps(asdict(self), indent=1, sort_keys=True).encode("utf-8")
+        tmp = path.with_name(f".{path.name}.{_random.token_hex(4)}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            os.write(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path: Path) -> "Roster":
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            seats = [Seat(**s) for s in raw.pop("seats")]
+            return cls(seats=seats, **raw)
+        except FileNotFoundError:
+            raise RosterError(f"{path}: no roster for this game") from None
+        except (ValueError, TypeError, KeyError) as e:
+            raise RosterError(f"{path}: the roster cannot be read ({e})") from None
