@@ -3,5 +3,6 @@
 Pure functions over bytes and str: no network, no files, no engine.
 """
 from pbem.mail.letter import Letter, LetterError, parse_letter
+from pbem.mail.body import Body, BodyLine, BodyTooLong, SetAside, split_body
 
-__all__ = ["Letter", "LetterError", "parse_letter"]
+__all__ = ["Letter", "LetterError", "parse_letter", "Body", "BodyLine", "BodyTooLong", "SetAside", "split_body"]
