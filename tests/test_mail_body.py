@@ -219,7 +219,8 @@ def test_mobile_signature_lines(line):
     body = split_body(f"Ann buys a share of CPR\n\n{line}\n\nOn Tue, 3 Nov 2026, Bob <bob@x.org> wrote:\n> hi\n")
     assert kept(body) == [(1, "Ann buys a share of CPR")]
     assert aside(body) == [(3, line, "signature"),
-                           (5, "On Tue, 3 Nov 2026, Bob <bob@x.org> wrote:", "reply header"), (6, "> hi", "quoted text")]
+                           (5, "On Tue, 3 Nov 2026, Bob <bob@x.org> wrote:", "reply header"),
+                           (6, "> hi", "quoted text")]
 
 
 @pytest.mark.parametrize("word", ["SIGNOFF", "signoff", "END", "end.", "End!", "Sign off"])
@@ -245,7 +246,8 @@ def test_greetings_at_the_start(greeting):
     assert aside(body) == [(1, greeting, "greeting")]
 
 
-@pytest.mark.parametrize("line", ["Hi 5 to Bob", "Hello there everyone in this lovely game today", "Hey, CPR lays 57 in I5",
+@pytest.mark.parametrize("line", ["Hi 5 to Bob", "Hello there everyone in this lovely game today",
+                                  "Hey, CPR lays 57 in I5",
                                   "Hi all, here are my moves:"])
 def test_a_greeting_word_in_a_long_or_numbered_line_is_kept(line):
     assert kept(split_body(f"{line}\nAnn passes\n")) == [(1, line), (2, "Ann passes")]
@@ -266,7 +268,8 @@ def test_sign_offs_at_the_end(lines):
     assert aside(body) == [(k + 2, line, "sign-off") for k, line in enumerate(lines)]
 
 
-@pytest.mark.parametrize("last", ["Pass", "Done", "Withhold", "CPR", "Ann passes", "- Ann passes", "Thanks for 90 in CPR",
+@pytest.mark.parametrize("last", ["Pass", "Done", "Withhold", "CPR", "Ann passes", "- Ann passes",
+                                  "Thanks for 90 in CPR",
                                   "NYC", "Best route is I5-J10"])
 def test_moves_at_the_end_are_not_sign_offs(last):
     assert kept(split_body(f"Ann buys a share of CPR\n{last}\n")) == [(1, "Ann buys a share of CPR"), (2, last)]
@@ -346,7 +349,8 @@ def test_empty_body():
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from([
     "", "Ann passes", "> quoted", "-- ", "SIGNOFF", "Hi all,", "Thanks,", "Ann", "On Tue, Bob <b@x.org> wrote:",
-    "On Tue, Bob <", "b@x.org> wrote:", "-----Original Message-----", "From: Bob", "Sent: now", MOVE, "Sent from my iPhone",
+    "On Tue, Bob <", "b@x.org> wrote:", "-----Original Message-----", "From: Bob", "Sent: now", MOVE,
+    "Sent from my iPhone",
     "---------- Forwarded message ---------", "________________________________", "Pass",
 ]), max_size=30))
 def test_every_non_blank_line_is_kept_or_set_aside_exactly_once(lines):

@@ -1,4 +1,4 @@
-"""parse_letter over hand-made real-looking mails: headers, charsets, transfer encodings, HTML, parts, machines, limits."""
+"""parse_letter over hand-made real-looking mails: headers, charsets, encodings, HTML, parts, machines, limits."""
 import base64
 import time
 from datetime import datetime, timedelta, timezone
@@ -398,3 +398,20 @@ _HEADERISH = st.lists(st.sampled_from([
 @given(_HEADERISH)
 def test_header_like_garbage_gives_a_letter(raw):
     assert isinstance(parse_letter(raw), Letter)
+
+
+def test_the_mail_package_imports_only_the_stdlib_and_pbem_errors():
+    import ast
+    import sys
+    from pathlib import Path
+
+    import pbem.mail
+
+    for path in Path(pbem.mail.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module] if isinstance(node, ast.ImportFrom) and node.module else [])
+            for name in names:
+                top = name.split(".")[0]
+                assert top in sys.stdlib_module_names or name in ("pbem.errors",) or name.startswith("pbem.mail"), (
+                    f"{path.name} imports {name}")

@@ -119,7 +119,7 @@ def _raw(msg: EmailMessage, name: str) -> list[str]:
 
 
 def _headers(msg: EmailMessage, name: str) -> list[object]:
-    """Every value of a header parsed by the default policy (8-bit bytes decoded first); a string if it will not parse."""
+    """Every value of a header parsed by the default policy (8-bit bytes decoded first); a str if it won't parse."""
     out: list[object] = []
     for raw in _raw(msg, name):
         value = _clean(raw.replace("\r", "").replace("\n", ""))

@@ -1,4 +1,4 @@
-"""The line shapes that mark text in a mail body as not a move: quotes, reply headers, signatures, greetings, sign-offs."""
+"""Line shapes that mark text in a mail body as not a move: quotes, reply headers, signatures, greetings, sign-offs."""
 from __future__ import annotations
 
 import re
