@@ -1,0 +1,235 @@
+"""A real incoming mail read into a Letter: who sent it, to whom, about what, its text, and whether a machine sent it.
+
+parse_letter never lets a Python error escape: bad bytes give a best-effort Letter or a LetterError.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from email import policy
+from email.header import decode_header, make_header
+from email.message import EmailMessage
+from email.parser import BytesHeaderParser, BytesParser
+from email.utils import getaddresses, parsedate_to_datetime
+from types import MappingProxyType
+from typing import Mapping
+
+from pbem.errors import PbemError
+from pbem.mail.text import decode_bytes, html_to_text, normalise_newlines
+
+# Raw headers kept for routing and for the moderator's own checks.
+KEPT_HEADERS = ("X-Pbem-Game", "Reply-To", "Return-Path", "Auto-Submitted", "List-Id", "Precedence")
+_HEADER_END = re.compile(rb"\r?\n\r?\n")
+_HEADER_SCAN = 256 * 1024  # a too-big mail's headers are looked for only this far
+_MSGID = re.compile(r"<[^<>\s]+>")
+
+
+class LetterError(PbemError):
+    """The mail cannot be read at all; the message says plainly what is wrong."""
+
+
+@dataclass(frozen=True)
+class Letter:
+    """What the moderator needs from one incoming mail; `body` is plain text with \\n line ends."""
+
+    message_id: str
+    from_addr: str
+    from_name: str
+    to: tuple[str, ...]
+    subject: str
+    in_reply_to: str
+    references: tuple[str, ...]
+    date: datetime | None
+    body: str
+    body_type: str
+    automated: str
+    size: int
+    header_fields: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
+    too_big: bool = False
+
+
+def parse_letter(raw: bytes, *, max_bytes: int = 1_000_000) -> Letter:
+    """Read a raw RFC 5322 message. Larger than max_bytes: headers only, body "" and too_big=True."""
+    if not isinstance(raw, (bytes, bytearray, memoryview)):
+        raise LetterError(f"a mail must be given as bytes, not {type(raw).__name__}")
+    raw = bytes(raw)
+    too_big = len(raw) > max_bytes
+    try:
+        if too_big:
+            end = _HEADER_END.search(raw, 0, _HEADER_SCAN)
+            head = raw[: end.end()] if end else raw[:_HEADER_SCAN]
+            msg = BytesHeaderParser(policy=policy.default).parsebytes(head)
+            body, body_type = "", ""
+        else:
+            msg = BytesParser(policy=policy.default).parsebytes(raw)
+            body, body_type = _body(msg)
+        return _letter(msg, body, body_type, len(raw), too_big)
+    except Exception as exc:  # the email package's own errors on garbage; never a traceback to a user
+        raise LetterError(f"the mail could not be read ({type(exc).__name__}: {exc})") from exc
+
+
+def _letter(msg: EmailMessage, body: str, body_type: str, size: int, too_big: bool) -> Letter:
+    """Assemble the Letter from a parsed message and its already decoded text."""
+    senders = [a for a in _addresses(msg, "From") if a[1] or a[0]]
+    from_name, from_raw = senders[0] if senders else ("", "")
+    to: list[str] = []
+    for name in ("To", "Cc", "Delivered-To", "X-Original-To"):
+        for _, addr in _addresses(msg, name):
+            bare = _bare(addr)
+            if bare and bare not in to:
+                to.append(bare)
+    kept = {name: _fold(v) for name in KEPT_HEADERS if (v := _value(msg, name)) is not None}
+    return Letter(
+        message_id=_fold(_value(msg, "Message-ID") or ""),
+        from_addr=_bare(from_raw),
+        from_name=_fold(from_name),
+        to=tuple(to),
+        subject=_fold(_value(msg, "Subject") or ""),
+        in_reply_to=_fold(_value(msg, "In-Reply-To") or ""),
+        references=_ids(_value(msg, "References") or ""),
+        date=_date(msg),
+        body=body,
+        body_type=body_type,
+        automated=_automated(msg, from_raw),
+        size=size,
+        header_fields=MappingProxyType(kept),
+        too_big=too_big,
+    )
+
+
+def _clean(text: str) -> str:
+    """Undo the parser's surrogate escapes of 8-bit header bytes: UTF-8 if it is, else Windows-1252."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        data = text.encode("utf-8", errors="surrogateescape")
+        return decode_bytes(data, None)
+
+
+def _fold(text: str) -> str:
+    """Whitespace runs (folded header lines included) become one space."""
+    return " ".join(_clean(text).split())
+
+
+def _raw(msg: EmailMessage, name: str) -> list[str]:
+    """Every raw value of a header, unparsed."""
+    return [v for k, v in msg.raw_items() if k.lower() == name.lower()]
+
+
+def _headers(msg: EmailMessage, name: str) -> list[object]:
+    """Every value of a header parsed by the default policy (8-bit bytes decoded first); a str if it won't parse."""
+    out: list[object] = []
+    for raw in _raw(msg, name):
+        value = _clean(raw.replace("\r", "").replace("\n", ""))
+        try:
+            out.append(policy.default.header_factory(name, value))
+        except Exception:
+            try:
+                out.append(str(make_header(decode_header(value))))
+            except Exception:
+                out.append(value)
+    return out
+
+
+def _value(msg: EmailMessage, name: str) -> str | None:
+    """The first value of a header, RFC 2047 decoded; None when absent."""
+    values = _headers(msg, name)
+    return str(values[0]) if values else None
+
+
+def _addresses(msg: EmailMessage, name: str) -> list[tuple[str, str]]:
+    """(display name, address) pairs of every occurrence of an address header."""
+    out: list[tuple[str, str]] = []
+    for header in _headers(msg, name):
+        try:
+            addresses = getattr(header, "addresses", None)
+            if addresses is None:
+                out += getaddresses([str(header)])
+            else:
+                out += [(a.display_name, a.addr_spec) for a in addresses]
+        except Exception:
+            continue
+    return out
+
+
+def _bare(addr: str) -> str:
+    """A lower-cased addr-spec, or "" when it is not one (no @, spaces, empty parts)."""
+    addr = _clean(addr).strip().strip("<>").lower()
+    local, at, domain = addr.rpartition("@")
+    if not at or not local or not domain or "@" in local.strip('"') or any(c.isspace() for c in addr):
+        return ""
+    return addr
+
+
+def _ids(text: str) -> tuple[str, ...]:
+    """The message ids of a References header, in order."""
+    found = _MSGID.findall(text)
+    return tuple(found) if found else tuple(text.split())
+
+
+def _date(msg: EmailMessage) -> datetime | None:
+    """The Date header as a datetime, or None when absent or unreadable."""
+    for header in _headers(msg, "Date")[:1]:
+        try:
+            return getattr(header, "datetime", None) or parsedate_to_datetime(str(header))
+        except Exception:
+            return None
+    return None
+
+
+_BOUNCE_SENDERS = ("mailer-daemon", "postmaster")
+_LIST_PRECEDENCE = ("list", "bulk", "junk")
+
+
+def _automated(msg: EmailMessage, from_raw: str) -> str:
+    """Why this mail must never be answered ("" when a person sent it)."""
+    try:
+        content_type = msg.get_content_type()
+    except Exception:
+        content_type = ""
+    return_path = " ".join(_raw(msg, "Return-Path")).strip()
+    local = _clean(from_raw).lower().rpartition("@")[0] or _clean(from_raw).lower()
+    if (content_type == "multipart/report" or return_path == "<>"
+            or local.strip() in _BOUNCE_SENDERS):
+        return "a delivery report (bounce)"
+    auto = (_value(msg, "Auto-Submitted") or "").split(";")[0].strip().lower()
+    if auto and auto != "no":
+        return f"Auto-Submitted: {auto[:40]}"
+    for name in ("X-Autoreply", "X-Autorespond", "X-Autoresponder"):
+        if _raw(msg, name):
+            return "an out-of-office reply (X-Autoreply / X-Autorespond)"
+    for name in ("List-Id", "List-Unsubscribe"):
+        if _raw(msg, name):
+            return f"a mailing-list mail ({name})"
+    precedence = (_value(msg, "Precedence") or "").strip().lower()
+    if precedence in _LIST_PRECEDENCE:
+        return f"a mailing-list mail (Precedence: {precedence})"
+    return ""
+
+
+def _body(msg: EmailMessage) -> tuple[str, str]:
+    """The mail's text and where it came from: text/plain preferred, else HTML made plain."""
+    try:
+        part = msg.get_body(preferencelist=("plain", "html"))
+    except Exception:
+        part = None
+    if part is None:
+        return "", ""
+    content_type = part.get_content_type()
+    try:
+        payload = part.get_payload(decode=True)
+    except Exception:
+        payload = None
+    if not isinstance(payload, bytes):
+        raw = part.get_payload()
+        payload = raw.encode("utf-8", errors="surrogateescape") if isinstance(raw, str) else b""
+    try:
+        charset = part.get_content_charset()
+    except Exception:
+        charset = None
+    text = normalise_newlines(decode_bytes(payload, charset))
+    if content_type == "text/html":
+        return normalise_newlines(html_to_text(text)), "text/html"
+    return text, "text/plain"
