@@ -1,109 +1,186 @@
-"""`pbem demo`: the moderator's job on embedded defaults, no mail server needed.
+"""`pbem demo`: a game of 1882 run entirely by mail, on local Maildir folders (no server).
 
-Four players mail their moves for the opening of an 1882 game: the private auction, the
-first stock round and the first operating round. pbem reads each mail, checks it against
-the rules and the stored game file, applies it or replies with what is wrong and what is
-legal, and finally writes the game file, the status report and the pictures.
+A game moderator mails CREATE; three players read their welcome mails for their secrets
+and mail the private auction, the first stock round and the first operating round in
+ordinary mail (greetings, quotes, signatures). Among them: a wrong secret, a spoofed
+sender, a refused move and a reply quoting the last report. After every mail the
+moderator runs once (`pbem moderate --once`), exactly as the daemon would on new mail.
+At the end it says where every player's mail is, and which one to open first.
 """
 from __future__ import annotations
 
 import argparse
+import re
 import tempfile
+from email.message import EmailMessage
+from email.utils import formatdate
 from pathlib import Path
 
-from pbem.errors import AmbiguousMoveError, NotationError, RuleError
+GAME = "club-1882"
+GM = "gm@pbem.local"
+MODERATOR = "moderator@pbem.local"
+PLAYERS = [("Ann", "ann@pbem.local"), ("Bob", "bob@pbem.local"), ("Cid", "cid@pbem.local")]
 
-PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"),
-           ("Cid", "cid@example.org"), ("Dee", "dee@example.org")]
-
-# (sender, message body) in the order the mails arrive
-MAILS = [
-    ("Ann", "I buy the Hudson Bay for $20."),
+#: (sender name, body lines after the SIGNON line); "{quote}" is replaced by the last report, quoted
+TURNS: list[tuple[str, str]] = [
+    ("Ann", "Hi all,\n\nI buy the Hudson Bay for $20.\n\nGood luck!\nAnn"),
     ("Bob", "Bob bids 150 on the Trestle Bridge"),
     ("Cid", "buy Saskatchewan Central for 50"),
-    ("Dee", "pass"),
     ("Ann", "pass"),
     ("Bob", "pass"),
     ("Cid", "Cid bids 80 for NWR"),
-    ("Dee", "Dee buys Canadian Pacific for 180\nDee pars CPR at 90"),
-    ("Ann", "Ann starts GT @ $76"),
-    ("Bob", "Bob pars CNR at 77"),                         # not a par value: refused with the legal ones
-    ("Bob", "Bob pars CNR at 76"),
-    ("Cid", "Cid buys GT"),
-    ("Dee", "Dee buys a share of CPR"),
-    ("Ann", "Ann buys GT"),
-    ("Bob", "Bob buys CNR"),
+    ("Ann", "Ann buys Canadian Pacific for 180\nAnn pars CPR at 76"),
+    ("Bob", "Bob pars GT at 77"),                               # not a par price: refused with the legal ones
+    ("Bob", "Sorry, typo.\nBob pars GT at 76"),
+    ("Cid", "Cid pars CNR at 67"),
+    ("Ann", "Ann buys a share of CPR"),
+    ("Bob", "Bob buys GT"),
+    ("Cid", "Hi everyone,\n\nCid buys CNR\n\nThanks!\n-- \nCid\nSent from my phone\n\n{quote}"),
+    ("Ann", "Ann buys CPR"),
+    ("Bob", "Bob buys GT"),
     ("Cid", "Cid buys CNR"),
-    ("Dee", "Dee buys CPR"),
-    ("Ann", "Ann buys GT"),
-    ("Cid", "Cid buys GT"),
-    ("Dee", "Dee buys CPR"),
-    ("Ann", "Ann buys CNR"),
+    ("Ann", "Ann buys CPR"),
+    ("Bob", "Bob buys GT"),
     ("Cid", "Cid buys CNR"),
-    ("Ann", "GT: lays #57 on L8 rot 1; lays #9 on K7 rot 0"),   # K7 is not connected: all refused
-    ("Ann", "GT: lays #57 on L8 rot 1; lays #1 on K9 rot 0; buys a 2 train; buys a 2 train; done"),
-    ("Bob", "CNR: lays #9 on E7 rot 1; buys a 2-train; buys a 2 train; done"),
+    ("Ann", "Ann buys CPR"),
+    ("Bob", "pass"),
+    ("Cid", "Cid buys CNR"),
+    ("Ann", "pass"), ("Bob", "pass"), ("Cid", "pass"),
+    ("Ann", "CPR lays 57 in I5 rot 1; buys a 2 train; buys a 2 train; done"),
+    ("Cid", "CNR: lays #9 on E7 rot 1; buys a 2-train; done"),
+    ("Bob", "GT: lays #57 on L8 rot 1; lays #1 on K9 rot 0; buys a 2 train; done"),
 ]
+
+#: mails that must be refused: (position in TURNS before which it is sent, kind)
+TRAPS = {1: "wrong secret", 4: "spoofed sender"}
+
+
+def _mail(sender: str, subject: str, body: str, n: int, reply_to: str = "") -> bytes:
+    m = EmailMessage()
+    m["From"] = sender
+    m["To"] = MODERATOR
+    m["Subject"] = subject
+    m["Date"] = formatdate(usegmt=True)
+    m["Message-ID"] = f"<demo-{n:03d}.{sender.rpartition('@')[0].rpartition('<')[2]}@pbem.local>"
+    if reply_to:
+        m["In-Reply-To"] = reply_to
+        m["References"] = reply_to
+    m.set_content(body)
+    return m.as_bytes()
+
+
+def _config(root: Path, gm_secret: str) -> Path:
+    from pbem.moderator.signon import hash_secret
+
+    cfg = root / "pbem.toml"
+    cfg.write_text(f'[moderator]\naddress = "{MODERATOR}"\ngames = "games"\nstate = "state"\n'
+                   f'masters = [{{ address = "{GM}", secret_hash = "{hash_secret(gm_secret)}" }}]\n\n'
+                   f'[maildir]\nroot = "mail"\n', encoding="utf-8")
+    return cfg
+
+
+def _inbox(root: Path, address: str) -> list[Path]:
+    box = root / "mail" / address / "new"
+    return sorted(box.iterdir(), key=lambda p: (p.stat().st_mtime_ns, p.name)) if box.is_dir() else []
+
+
+def _text_of(path: Path) -> tuple[str, str, str]:
+    """(subject, Message-ID, plain text) of a delivered mail."""
+    from email import policy
+    from email.parser import BytesParser
+
+    msg = BytesParser(policy=policy.default).parsebytes(path.read_bytes())
+    part = msg.get_body(preferencelist=("plain",))
+    return str(msg["Subject"]), str(msg["Message-ID"]), part.get_content() if part else ""
 
 
 def run(out: Path, quiet: bool = False) -> int:
-    from pbem.moderator.table import MoveRejected, Table
+    from pbem.cli_mail import build_moderator, moderator_maildir
+    from pbem.mail.mailbox import deliver_to_maildir
+    from pbem.moderator.config import load_config
+    from pbem.moderator.signon import new_secret
 
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / "demo-1882.pbem"
-    if path.exists():
-        path.unlink()
-    table = Table.create(path, "1882", PLAYERS, seed=1882)
     say = (lambda *a: None) if quiet else print
-    say(f"New 1882 game for {', '.join(n for n, _ in PLAYERS)} in {path}\n")
+    out.mkdir(parents=True, exist_ok=True)
+    gm_secret = new_secret()
+    cfg = load_config(_config(out, gm_secret))
+    mod = build_moderator(cfg)
+    inbox = moderator_maildir(cfg.maildir)
+    n = 0
+
+    def mail(sender: str, subject: str, body: str, reply_to: str = "") -> None:
+        nonlocal n
+        n += 1
+        deliver_to_maildir(inbox, _mail(sender, subject, body, n, reply_to))
+        mod.run_once()
+
+    say(f"A game of 1882 by mail in {out}\n")
+    plines = "\n".join(f"PLAYER {name} {addr}" for name, addr in PLAYERS)
+    mail(f"Game Master <{GM}>", "new game", f"SIGNON {GAME} moderator {gm_secret}\nCREATE {GAME} 1882 SEED 7\n{plines}")
+    secrets = {}
+    for name, addr in PLAYERS:
+        welcome = next(p for p in _inbox(out, addr) if "welcome" in _text_of(p)[0])
+        secrets[name] = re.search(rf"SIGNON {GAME} {name} (\S+)", _text_of(welcome)[2]).group(1)
+    say(f"{GM} created {GAME}; each player found a secret in a welcome mail.\n")
+    addr = dict(PLAYERS)
     refused = 0
-    for sender, body in MAILS:
-        addr = dict(PLAYERS)[sender]
-        say(f"From: {sender} <{addr}>")
-        for line in body.splitlines():
-            say(f"  > {line}")
-        try:
-            applied = table.submit(body, sender=sender, source=f"demo mail from {addr}")
-        except MoveRejected as e:
-            refused += 1
-            say(f"  REPLY: refused, nothing applied. {e}")
-            for line in e.legal[:6]:
-                say(f"         legal: {line}")
-            say("")
-            continue
-        except (NotationError, AmbiguousMoveError, RuleError) as e:
-            refused += 1
-            say(f"  REPLY: could not read it, nothing applied. {e}\n")
-            continue
-        for m in applied:
-            say(f"  accepted #{m.seq}: {m.notation}")
-        say("")
-    g = table.game
-    say(f"Now: {g.current_entity()} to act in the {g.round.name} round, phase {g.phase.name}.")
-    for pid, value in g.standings():
-        p = g.players[pid]
-        say(f"  {p.name:4s} cash ${p.cash:4d}  value ${value}")
-    written = _render(table, out)
-    say(f"\nGame file: {path} ({len(table.seqs)} moves, {refused} mails refused)")
-    for f in written:
-        say(f"Wrote {f}")
+    for i, (who, body) in enumerate(TURNS):
+        trap = TRAPS.get(i)
+        if trap == "wrong secret":
+            mail(f"{who} <{addr[who]}>", f"[{GAME}] my move", f"SIGNON {GAME} {who} not-my-secret\n{body}")
+            refused += _show(out, say, who, addr[who], "a mail with a wrong secret")
+        elif trap == "spoofed sender":
+            mail("Mallory <mallory@elsewhere.example>", f"[{GAME}] move",
+                 f"SIGNON {GAME} {who} {secrets[who]}\n{body}")
+            refused += _show(out, say, who, addr[who], "a spoofed mail from mallory@elsewhere.example")
+        text = body
+        reply_to = ""
+        if "{quote}" in text:
+            last = _inbox(out, addr[who])[-1]
+            subj, reply_to, shown = _text_of(last)
+            text = text.replace("{quote}", f"On {formatdate(usegmt=True)}, pbem moderator <{MODERATOR}> wrote:\n"
+                                + "\n".join("> " + ln for ln in shown.splitlines()[:30]))
+        mail(f"{who} <{addr[who]}>", f"[{GAME}] move", f"SIGNON {GAME} {who} {secrets[who]}\n{text}", reply_to)
+        refused += _show(out, say, who, addr[who], " / ".join(ln for ln in body.splitlines() if ln and "{" not in ln))
+    return _summary(out, say, cfg, refused)
+
+
+def _show(out: Path, say, who: str, address: str, what: str) -> int:
+    """Print what the last mail to `address` answered; 1 if it was a refusal."""
+    subj, _, text = _text_of(_inbox(out, address)[-1])
+    first = next((ln for ln in text.splitlines() if ln.strip()), "")
+    refused = "accepted" not in subj and not subj.lower().endswith(tuple("0123456789")) and "turn" not in subj
+    if "accepted" in subj:
+        applied = [ln.strip() for ln in text.split("Applied:", 1)[1].split("\n\n", 1)[0].splitlines() if ln.strip()]
+        say(f"{who}: {what}\n    -> accepted: {'; '.join(applied)}")
+        return 0
+    say(f"{who}: {what}\n    -> {subj}: {first}")
+    return 1 if refused else 0
+
+
+def _summary(out: Path, say, cfg, refused: int) -> int:
+    from pbem.moderator.table import Table
+
+    t = Table.open(cfg.games / f"{GAME}.pbem")
+    g = t.game
+    say(f"\nThe game file {cfg.games / (GAME + '.pbem')} holds {len(t.seqs)} moves; {refused} mails were refused.")
+    say(f"Now: {g.current_entity()} to act ({g.round.name} round, phase {g.phase.name}).\n")
+    say("Every player's mail (replies and reports, with the map and market attached), as Maildir folders")
+    say("(open with any mail reader, e.g. `mutt -f DIR`):")
+    for name, address in PLAYERS + [("game master", GM)]:
+        box = out / "mail" / address
+        say(f"  {name:11s} {box}  ({len(_inbox(out, address))} mails)")
+    first = _inbox(out, PLAYERS[0][1])
+    if first:
+        say(f"\nOpen first: {first[0]}  (Ann's welcome, with her secret)")
+        say(f"then the last report: {first[-1]}")
+    say(f"The moderator's folders (inbox, processed, rejected): {out / 'mail' / 'moderator'}")
     return 0
-
-
-def _render(table, out: Path) -> list[Path]:
-    """The map, the stock market and the status report the moderator would mail out."""
-    from pbem.render import write_outputs
-
-    moves = [r.notation for r in table.file.effective_moves()][-8:]
-    changed = list(table.game.last_move_hexes)
-    paths = write_outputs(table.game, out, last_moves=moves, highlight=changed, html_images="files",
-                          at=table.seqs[-1] if table.seqs else None, game_id="demo-1882")
-    return list(paths.values())
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="pbem demo")
-    ap.add_argument("--out", type=Path, default=None, help="folder for the game file and pictures")
+    ap.add_argument("--out", type=Path, default=None, help="folder for the mail folders and the game")
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args(argv)
     out = a.out or Path(tempfile.mkdtemp(prefix="pbem-demo-"))

@@ -1,0 +1,354 @@
+"""The moderator's judgement of real mails (bytes in, decision and mails out), without servers:
+who may speak, routing, commands, moves, and every bad input with its documented outcome."""
+from __future__ import annotations
+
+import base64
+import time
+
+import pytest
+
+from mailkit import GAME, GM, GM_SECRET, MOD, PLAYERS, create_body, mail, parse, secret_in, text_of
+from pbem.moderator.postmaster import Master, Postmaster
+from pbem.moderator.signon import hash_secret
+from pbem.moderator.table import Table
+
+ADDR = dict(PLAYERS)
+
+
+@pytest.fixture(scope="module")
+def gm_hash():
+    return hash_secret(GM_SECRET)
+
+
+@pytest.fixture
+def world(tmp_path, gm_hash):
+    """A postmaster with one new 3-player 1882 game; the players' secrets from their welcomes."""
+    pm = Postmaster(MOD, tmp_path / "games", masters=[Master(GM, gm_hash)], render_images=False)
+    d = pm.handle("k0", mail(GM, create_body()))
+    assert d.folder == "Processed", d.outcome
+    secrets = {}
+    for out in d.outgoing:
+        for name, addr in PLAYERS:
+            if out.rcpts == (addr,) and "welcome" in str(parse(out.raw)["Subject"]):
+                secrets[name] = secret_in(out.raw, name)
+    assert set(secrets) == {"Ann", "Bob", "Cid"}
+    return pm, secrets
+
+
+def file_bytes(pm) -> bytes:
+    return (pm.games_dir / f"{GAME}.pbem").read_bytes()
+
+
+def signed(name: str, secrets, body: str) -> str:
+    return f"SIGNON {GAME} {name} {secrets[name]}\n{body}"
+
+
+def only(d, addr):
+    got = [o for o in d.outgoing if o.rcpts == (addr,)]
+    return got
+
+
+# ------------------------------------------------------------------------ creating
+def test_create_welcomes_every_player_with_a_secret_stored_only_as_a_hash(world):
+    pm, secrets = world
+    roster = (pm.games_dir / f"{GAME}.roster.json").read_text()
+    for s in secrets.values():
+        assert s not in roster                       # only salted hashes are kept
+    assert roster.count("scrypt$") == 4              # three players and the moderator
+    t = Table.open(pm.games_dir / f"{GAME}.pbem")
+    assert [p.name for p in t.file.header.players] == ["Ann", "Bob", "Cid"] and t.file.header.seed == 7
+
+
+def test_create_needs_the_masters_secret_and_address(tmp_path, gm_hash):
+    pm = Postmaster(MOD, tmp_path / "g", masters=[Master(GM, gm_hash)], render_images=False)
+    d = pm.handle("k", mail(GM, create_body(secret="wrong")))
+    assert d.folder == "Rejected" and not (tmp_path / "g" / f"{GAME}.pbem").exists()
+    assert [o.rcpts for o in d.outgoing] == [(GM,)]          # told to the master's registered address
+    d = pm.handle("k2", mail("mallory@evil.example", create_body()))
+    assert d.folder == "Rejected" and d.outgoing == []       # unknown sender: never answered
+
+
+@pytest.mark.parametrize("players, word", [
+    (PLAYERS[:1], "players"), ([("Ann", "a@x.org"), ("CPR", "c@x.org")], "company"),
+    ([("Ann", "a@x.org"), ("ann", "b@x.org")], "two players"), ([("Ann", "a@x.org"), ("Bob", "a@x.org")], "two players"),
+])
+def test_create_refuses_bad_player_lists(tmp_path, gm_hash, players, word):
+    pm = Postmaster(MOD, tmp_path / "g", masters=[Master(GM, gm_hash)], render_images=False)
+    d = pm.handle("k", mail(GM, create_body(players=players)))
+    assert d.folder == "Rejected" and word in text_of(d.outgoing[0].raw)
+    assert not (tmp_path / "g" / f"{GAME}.pbem").exists()
+
+
+# ------------------------------------------------------------------------ moves
+def test_a_real_mail_with_greeting_quote_and_signature_is_applied(world):
+    pm, s = world
+    body = (f"Hi all,\n\n{signed('Ann', s, '')}I buy the Hudson Bay for $20.\n\nThanks!\n-- \nAnn Smith\n"
+            "Sent from my phone\n\nOn Tue, 3 Nov 2026 at 10:02, pbem moderator <moderator@pbem.test> wrote:\n"
+            "> YOUR TURN: you act in the private auction.\n> Ann bids 20 for HB\n")
+    d = pm.handle("k1", mail(f"Ann <{ADDR['Ann']}>", body, subject=f"[{GAME}] move"))
+    assert d.folder == "Processed", d.outcome
+    reply = text_of(only(d, ADDR["Ann"])[0].raw)
+    assert "#2 Ann bids 20 for HB" in reply                      # record 1 is the creation note
+    assert "(greeting): Hi all," in reply and "(signature)" in reply and "> Ann bids 20 for HB" in reply
+    t = Table.open(pm.games_dir / f"{GAME}.pbem")
+    assert [r.notation for r in t.file.effective_moves()] == ["Ann bids 20 for HB"]
+    # every player gets the report; Bob, who acts next, reads "YOUR TURN" on top
+    reports = [o for o in d.outgoing if "report" in o.message_id]
+    assert sorted(r.rcpts[0] for r in reports) == sorted(ADDR.values())
+    bob = next(r for r in reports if r.rcpts == (ADDR["Bob"],))
+    assert text_of(bob.raw).startswith("YOUR TURN")
+    assert not text_of(next(r for r in reports if r.rcpts == (ADDR["Cid"],)).raw).startswith("YOUR TURN")
+
+
+def test_every_outgoing_mail_is_marked_automatic_and_carries_the_witness(world):
+    pm, s = world
+    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}] x",
+                             msgid="<m1@client.example>"))
+    t = Table.open(pm.games_dir / f"{GAME}.pbem")
+    for o in d.outgoing:
+        m = parse(o.raw)
+        assert m["Auto-Submitted"] in ("auto-replied", "auto-generated")
+        assert GAME in str(m["Subject"]) and m["Message-ID"] == o.message_id
+        assert f"head {t.file.head}" in text_of(o.raw)
+    reply = parse(only(d, ADDR["Ann"])[0].raw)
+    assert reply["In-Reply-To"] == "<m1@client.example>"
+    report = parse(next(o for o in d.outgoing if "report" in o.message_id).raw)
+    assert report["X-Pbem-Head"] == f"{t.file.records[-1].seq}:{t.file.head}"
+
+
+def test_the_same_mail_handled_twice_gives_the_same_mail_and_applies_once(world):
+    pm, s = world
+    raw = mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]")
+    a = pm.handle("k1", raw)
+    before = file_bytes(pm)
+    pm._tables.clear()                                 # as a restarted process
+    b = pm.handle("k1", raw)
+    assert file_bytes(pm) == before
+    assert [o.message_id for o in a.outgoing] == [o.message_id for o in b.outgoing]
+
+
+def test_a_refused_move_changes_nothing_and_lists_the_legal_moves(world):
+    pm, s = world
+    before = file_bytes(pm)
+    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 5 for NWR"), subject=f"[{GAME}]"))
+    assert d.folder == "Rejected" and file_bytes(pm) == before
+    reply = text_of(d.outgoing[0].raw)
+    assert "nothing applied" in reply and "Legal now:" in reply and "Ann passes" in reply
+    assert d.outgoing[0].rcpts == (ADDR["Ann"],)
+
+
+def test_a_player_may_not_move_for_another(world):
+    pm, s = world
+    before = file_bytes(pm)
+    d = pm.handle("k1", mail(ADDR["Bob"], signed("Bob", s, "Ann bids 20 for HB"), subject=f"[{GAME}]"))
+    assert d.folder == "Rejected" and file_bytes(pm) == before
+    assert "may not move for Ann" in text_of(d.outgoing[0].raw)
+
+
+# ------------------------------------------------------------------------ who is speaking
+def test_wrong_secret_is_answered_to_the_registered_address(world):
+    pm, s = world
+    before = file_bytes(pm)
+    d = pm.handle("k1", mail(ADDR["Ann"], f"SIGNON {GAME} Ann guessed-1234\nAnn bids 20 for HB"))
+    assert d.folder == "Rejected" and file_bytes(pm) == before
+    assert [o.rcpts for o in d.outgoing] == [(ADDR["Ann"],)]
+    assert "guessed-1234" not in text_of(d.outgoing[0].raw)
+
+
+def test_spoofed_sender_with_the_right_secret_is_refused_and_the_seat_told(world):
+    pm, s = world
+    before = file_bytes(pm)
+    d = pm.handle("k1", mail("Mallory <mallory@evil.example>", signed("Ann", s, "Ann bids 20 for HB")))
+    assert d.folder == "Rejected" and file_bytes(pm) == before
+    assert [o.rcpts for o in d.outgoing] == [(ADDR["Ann"],)]          # never the sender
+    assert "mallory@evil.example" in text_of(d.outgoing[0].raw)
+
+
+def test_a_secret_for_another_player_does_not_work(world):
+    pm, s = world
+    before = file_bytes(pm)
+    d = pm.handle("k1", mail(ADDR["Bob"], f"SIGNON {GAME} Bob {s['Ann']}\nBob passes"))
+    assert d.folder == "Rejected" and file_bytes(pm) == before
+    assert [o.rcpts for o in d.outgoing] == [(ADDR["Bob"],)]
+    d = pm.handle("k2", mail(ADDR["Bob"], f"SIGNON {GAME} Ann {s['Ann']}\nAnn bids 20 for HB"))
+    assert d.folder == "Rejected" and file_bytes(pm) == before and [o.rcpts for o in d.outgoing] == [(ADDR["Ann"],)]
+
+
+def test_moves_without_signon_are_refused(world):
+    pm, _ = world
+    d = pm.handle("k1", mail(ADDR["Ann"], "Ann bids 20 for HB", subject=f"[{GAME}]"))
+    assert d.folder == "Rejected" and "SIGNON" in text_of(d.outgoing[0].raw)
+
+
+# ------------------------------------------------------------------------ machines and strangers
+@pytest.mark.parametrize("headers", [
+    {"Auto-Submitted": "auto-replied"},
+    {"List-Id": "<club.lists.example>"},
+    {"Precedence": "bulk"},
+])
+def test_automated_mail_is_never_answered(world, headers):
+    pm, s = world
+    before = file_bytes(pm)
+    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]",
+                             headers=headers))
+    assert d.folder == "Rejected" and d.outgoing == [] and file_bytes(pm) == before
+
+
+def test_a_bounce_is_never_answered(world):
+    pm, _ = world
+    raw = (b"From: Mail Delivery System <MAILER-DAEMON@mx.example>\r\nTo: moderator@pbem.test\r\n"
+           b"Subject: Undelivered Mail Returned to Sender\r\nMessage-ID: <b1@mx.example>\r\nReturn-Path: <>\r\n"
+           b"Content-Type: multipart/report; report-type=delivery-status; boundary=XX\r\nMIME-Version: 1.0\r\n\r\n"
+           b"--XX\r\nContent-Type: text/plain\r\n\r\nThe mail to ann could not be delivered.\r\n--XX--\r\n")
+    d = pm.handle("k1", raw)
+    assert d.folder == "Rejected" and d.outgoing == []
+
+
+def test_mail_from_the_moderators_own_address_is_ignored(world):
+    pm, _ = world
+    d = pm.handle("k1", mail(MOD, "HELP", subject=f"[{GAME}]"))
+    assert d.folder == "Rejected" and d.outgoing == []
+
+
+def test_no_game_named_gets_help_only_if_the_sender_is_known(world):
+    pm, _ = world
+    d = pm.handle("k1", mail(ADDR["Cid"], "what now?", subject="hello"))
+    assert d.folder == "Processed" and d.outgoing[0].rcpts == (ADDR["Cid"],)
+    assert GAME in text_of(d.outgoing[0].raw) and "SIGNON" in text_of(d.outgoing[0].raw)
+    d = pm.handle("k2", mail("stranger@else.example", "what now?", subject="hello"))
+    assert d.folder == "Rejected" and d.outgoing == []
+
+
+def test_a_tag_that_names_no_game(world):
+    pm, _ = world
+    d = pm.handle("k1", mail(ADDR["Cid"], "STATUS", subject="[no-such-game] status"))
+    assert d.folder == "Rejected" and "no game called 'no-such-game'" in text_of(d.outgoing[0].raw)
+    d = pm.handle("k2", mail("stranger@else.example", "STATUS", subject="[no-such-game] status"))
+    assert d.outgoing == []
+
+
+# ------------------------------------------------------------------------ routing
+def test_game_by_plus_address_and_by_thread(world):
+    pm, s = world
+    d = pm.handle("k1", mail(ADDR["Cid"], "STATUS", to=f"moderator+{GAME}@pbem.test"))
+    assert d.folder == "Processed" and d.game == GAME
+    ours = d.outgoing[0].message_id
+    d = pm.handle("k2", mail(ADDR["Cid"], "LEGAL", subject="Re: your mail", in_reply_to=ours))
+    assert d.folder == "Processed" and d.game == GAME and "Legal now for Ann" in text_of(d.outgoing[0].raw)
+
+
+# ------------------------------------------------------------------------ encodings and sizes
+def _signed_body(s):
+    return signed("Ann", s, "Ann bids 20 for HB")
+
+
+@pytest.mark.parametrize("charset, cte", [("utf-8", "base64"), ("utf-8", "quoted-printable"),
+                                          ("iso-8859-1", "quoted-printable"), ("windows-1252", "8bit")])
+def test_bodies_in_any_charset_and_encoding(world, charset, cte):
+    pm, s = world
+    body = "Grüße, café!\n" + _signed_body(s) + "\nMerci – à bientôt\n"
+    if charset == "iso-8859-1":
+        body = body.replace("–", "-")
+    d = pm.handle("k1", mail(ADDR["Ann"], body, subject=f"[{GAME}]", charset=charset, cte=cte))
+    assert d.folder == "Processed", (d.outcome, [text_of(o.raw) for o in d.outgoing])
+
+
+def test_html_only_mail(world):
+    pm, s = world
+    html = (f"<html><body><div>Hi all,</div><div>SIGNON {GAME} Ann {s['Ann']}</div>"
+            "<div>Ann bids 20 for HB</div><div>Cheers,<br>Ann</div></body></html>")
+    d = pm.handle("k1", mail(ADDR["Ann"], None, html=html, subject=f"[{GAME}]"))
+    assert d.folder == "Processed", d.outcome
+
+
+def test_a_five_megabyte_mail_is_refused_quickly(world):
+    pm, s = world
+    before = file_bytes(pm)
+    raw = mail(ADDR["Ann"], _signed_body(s) + "\n" + ("x" * 99 + "\n") * 52_000, subject=f"[{GAME}]")
+    assert len(raw) > 5_000_000
+    t0 = time.perf_counter()
+    d = pm.handle("k1", raw)
+    assert time.perf_counter() - t0 < 1.0
+    assert d.folder == "Rejected" and "bytes" in text_of(d.outgoing[0].raw) and file_bytes(pm) == before
+
+
+def test_a_mail_with_a_thousand_moves_is_refused_plainly(world):
+    pm, s = world
+    before = file_bytes(pm)
+    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "\n".join(["Ann passes"] * 1000)), subject=f"[{GAME}]"))
+    assert d.folder == "Rejected" and file_bytes(pm) == before
+    assert "1000 move lines" in text_of(d.outgoing[0].raw)
+
+
+def test_chat_lines_are_set_aside_and_listed(world):
+    pm, s = world
+    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Sorry for the delay, busy week\nAnn bids 20 for HB"),
+                             subject=f"[{GAME}]"))
+    assert d.folder == "Processed"
+    assert "(not a move (chat)): Sorry for the delay" in text_of(only(d, ADDR["Ann"])[0].raw)
+
+
+def test_a_line_that_could_be_a_move_is_never_dropped(world):
+    pm, s = world
+    before = file_bytes(pm)
+    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB\nI think I buy the flux capacitor"),
+                             subject=f"[{GAME}]"))
+    assert d.folder == "Rejected" and file_bytes(pm) == before
+    assert "line 3" in text_of(d.outgoing[0].raw)
+
+
+# ------------------------------------------------------------------------ commands
+def test_information_commands(world):
+    pm, _ = world
+    d = pm.handle("k1", mail(ADDR["Bob"], "STATUS\nLEGAL\nLOG 5\nHELP", subject=f"[{GAME}]"))
+    t = text_of(d.outgoing[0].raw)
+    assert d.folder == "Processed" and "Legal now for Ann" in t and "SIGNON" in t and "game created" in t
+
+
+def test_map_command_sends_the_pictures(world):
+    pm, _ = world
+    pm.render_images = True
+    d = pm.handle("k1", mail(ADDR["Bob"], "MAP", subject=f"[{GAME}]"))
+    m = parse(d.outgoing[0].raw)
+    pngs = [p for p in m.walk() if p.get_content_type() == "image/png"]
+    assert len(pngs) == 4 and all(p.get_content().startswith(b"\x89PNG") for p in pngs)   # inline + attached
+    assert {p.get("Content-ID") for p in pngs} >= {"<map.png>", "<market.png>"}
+
+
+def _gm(body: str) -> str:
+    return f"SIGNON {GAME} moderator {GM_SECRET}\n{body}"
+
+
+def test_moderator_undo_pause_resume_replace(world):
+    pm, s = world
+    pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]"))
+    d = pm.handle("k2", mail(GM, _gm("UNDO 1")))
+    assert d.folder == "Processed" and "Ann bids 20 for HB" in text_of(d.outgoing[0].raw)
+    assert Table.open(pm.games_dir / f"{GAME}.pbem").seqs == []
+    pm.handle("k3", mail(GM, _gm("PAUSE")))
+    d = pm.handle("k4", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]"))
+    assert d.folder == "Rejected" and "paused" in text_of(d.outgoing[0].raw)
+    pm.handle("k5", mail(GM, _gm("RESUME")))
+    d = pm.handle("k6", mail(GM, _gm("REPLACE Ann ann2@pbem.test")))
+    welcome = next(o for o in d.outgoing if o.rcpts == ("ann2@pbem.test",))
+    new = secret_in(welcome.raw, "Ann")
+    d = pm.handle("k7", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]"))
+    assert d.folder == "Rejected"                                        # the old address and secret are gone
+    d = pm.handle("k8", mail("ann2@pbem.test", f"SIGNON {GAME} Ann {new}\nAnn bids 20 for HB", subject=f"[{GAME}]"))
+    assert d.folder == "Processed", d.outcome
+    t = Table.open(pm.games_dir / f"{GAME}.pbem")
+    assert [r.notation for r in t.file.effective_moves()] == ["Ann bids 20 for HB"]
+
+
+def test_master_commands_need_the_moderators_signon(world):
+    pm, s = world
+    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "UNDO 1"), subject=f"[{GAME}]"))
+    assert d.folder == "Rejected" and "moderator" in text_of(d.outgoing[0].raw)
+
+
+def test_garbage_never_crashes(world):
+    pm, _ = world
+    for raw in (b"", b"\x00\xff" * 100, b"From: \r\n\r\n", base64.b64encode(b"x" * 300),
+                b"From: ann@pbem.test\r\nSubject: =?utf-8?b?!!!?=\r\nContent-Type: text/plain; charset=x-unknown\r\n\r\n\xff\xfe"):
+        d = pm.handle("k", raw)
+        assert d.folder in ("Processed", "Rejected")
