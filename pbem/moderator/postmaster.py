@@ -71,6 +71,7 @@ class Postmaster:
         self.render_images = render_images
         self._tables: dict[str, tuple[tuple, Table]] = {}
         self._rosters: dict[str, tuple[tuple, Roster]] = {}
+        self._index: Optional[tuple[tuple, dict[str, list[str]]]] = None
 
     # --- files of a game -------------------------------------------------------------
     def game_path(self, game: str) -> Path:
@@ -125,29 +126,33 @@ class Postmaster:
             os.close(fd)
 
     # --- the known world ---------------------------------------------------------------
+    def _address_index(self) -> dict[str, list[str]]:
+        """address -> games it is registered in; rebuilt only when a roster is added or rewritten
+        (each write replaces the file, which changes the folder), so a mail's cost does not grow
+        with the number of games."""
+        st = os.stat(self.games_dir)
+        sig = (st.st_mtime_ns, st.st_ino)
+        if self._index is not None and self._index[0] == sig:
+            return self._index[1]
+        index: dict[str, list[str]] = {}
+        for g in self.games():
+            try:
+                r = self.roster(g)
+            except (OSError, RosterError):
+                continue
+            for a in {r.moderator.lower(), *(s.address.lower() for s in r.seats)}:
+                index.setdefault(a, []).append(g)
+        self._index = (sig, index)
+        return index
+
     def known(self, address: str) -> bool:
         """Whether `address` is registered in some game, or is a master: only such addresses
         are ever answered."""
         address = address.lower()
-        if any(m.address.lower() == address for m in self.masters):
-            return True
-        for g in self.games():
-            try:
-                if self.roster(g).knows(address):
-                    return True
-            except (OSError, RosterError):
-                continue
-        return False
+        return any(m.address.lower() == address for m in self.masters) or address in self._address_index()
 
     def games_of(self, address: str) -> list[str]:
-        out = []
-        for g in self.games():
-            try:
-                if self.roster(g).knows(address):
-                    out.append(g)
-            except (OSError, RosterError):
-                continue
-        return out
+        return list(self._address_index().get(address.lower(), []))
 
     # --- handling ----------------------------------------------------------------------
     def handle(self, key: str, raw: bytes) -> Decision:

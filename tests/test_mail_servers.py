@@ -1,0 +1,216 @@
+"""Games by mail over real servers: Dovecot (IMAP) and an SMTP server delivering into it.
+
+The opening of a 3-player 1882 game is played entirely by mail; then the moderator is killed
+at every stage of handling a mail, Dovecot is killed mid-run, and SMTP refuses for a while:
+each time every accepted move is in the game file exactly once and every reply arrives at
+least once (a repeat always under the same Message-ID).
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from mailkit import GAME, GM, GM_SECRET, MOD, PLAYERS, create_body, mail, parse, secret_in, text_of
+from pbem.demo import TURNS
+from pbem.mail.imap import ImapMailbox
+from pbem.mail.sender import SmtpSender
+from pbem.moderator.daemon import Moderator
+from pbem.moderator.failpoints import STAGES
+from pbem.moderator.ledger import Ledger
+from pbem.moderator.postmaster import Master, Postmaster
+from pbem.moderator.signon import hash_secret
+from pbem.moderator.table import Table
+from pbem.replay.state import state_json
+
+ADDR = dict(PLAYERS)
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def gm_hash():
+    return hash_secret(GM_SECRET)
+
+
+def moderator(stack, tmp: Path, gm_hash: str, *, images: bool = True) -> Moderator:
+    pm = Postmaster(MOD, tmp / "games", masters=[Master(GM, gm_hash)], render_images=images)
+    box = ImapMailbox(stack.host, stack.imap_port, *stack.user(MOD), security="none")
+    return Moderator(pm, box, SmtpSender(stack.host, stack.smtp_port, security="none"), Ledger(tmp / "state" / "l.db"))
+
+
+def config(stack, tmp: Path, gm_hash: str) -> Path:
+    cfg = tmp / "pbem.toml"
+    cfg.write_text(f'[moderator]\naddress = "{MOD}"\ngames = "games"\nstate = "state"\n'
+                   f'masters = [{{ address = "{GM}", secret_hash = "{gm_hash}" }}]\n'
+                   f'[imap]\nhost = "{stack.host}"\nport = {stack.imap_port}\nsecurity = "none"\nuser = "{MOD}"\n'
+                   f'password_env = "PBEM_TEST_PW"\n'
+                   f'[smtp]\nhost = "{stack.host}"\nport = {stack.smtp_port}\nsecurity = "none"\n')
+    return cfg
+
+
+def run_cli(cfg: Path, stack, failpoint: str = "", *extra: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PBEM_TEST_PW": stack.user(MOD)[1]}
+    env.pop("PBEM_FAILPOINT", None)
+    if failpoint:
+        env["PBEM_FAILPOINT"] = failpoint
+    return subprocess.run([sys.executable, "-m", "pbem", "moderate", "--config", str(cfg), "--once", *extra],
+                          env=env, capture_output=True, text=True, timeout=120)
+
+
+def send(stack, sender: str, body: str, subject: str = f"[{GAME}] move", **kw) -> str:
+    raw = mail(sender, body, subject=subject, **kw)
+    stack.send(raw, sender.rpartition("<")[2].strip(">"), MOD)
+    return parse(raw)["Message-ID"]
+
+
+def secrets_from_inboxes(stack) -> dict[str, str]:
+    out = {}
+    for name, addr in PLAYERS:
+        welcome = next(m for m in stack.messages(addr) if "welcome" in str(parse(m)["Subject"]))
+        out[name] = secret_in(welcome, name)
+    return out
+
+
+def replies_to(stack, addr: str, msgid: str) -> list:
+    return [parse(m) for m in stack.messages(addr) if parse(m)["In-Reply-To"] == msgid]
+
+
+def create_game(stack, run) -> dict[str, str]:
+    send(stack, GM, create_body(), subject="new game")
+    run()
+    return secrets_from_inboxes(stack)
+
+
+# --------------------------------------------------------------------------- the opening
+PLAIN = [  # the same moves as pbem.demo.TURNS, written for `pbem move` (no greetings, quotes or signatures)
+    ("Ann", "Ann buys the Hudson Bay for $20"), ("Bob", "Bob bids 150 on the Trestle Bridge"),
+    ("Cid", "buy Saskatchewan Central for 50"), ("Ann", "pass"), ("Bob", "pass"), ("Cid", "Cid bids 80 for NWR"),
+    ("Ann", "Ann buys Canadian Pacific for 180\nAnn pars CPR at 76"), ("Bob", "Bob pars GT at 76"),
+    ("Cid", "Cid pars CNR at 67"), ("Ann", "Ann buys a share of CPR"), ("Bob", "Bob buys GT"), ("Cid", "Cid buys CNR"),
+    ("Ann", "Ann buys CPR"), ("Bob", "Bob buys GT"), ("Cid", "Cid buys CNR"), ("Ann", "Ann buys CPR"),
+    ("Bob", "Bob buys GT"), ("Cid", "Cid buys CNR"), ("Ann", "Ann buys CPR"), ("Bob", "pass"), ("Cid", "Cid buys CNR"),
+    ("Ann", "pass"), ("Bob", "pass"), ("Cid", "pass"),
+    ("Ann", "CPR lays 57 in I5 rot 1; buys a 2 train; buys a 2 train; done"),
+    ("Cid", "CNR: lays #9 on E7 rot 1; buys a 2-train; done"),
+    ("Bob", "GT: lays #57 on L8 rot 1; lays #1 on K9 rot 0; buys a 2 train; done"),
+]
+
+
+def test_the_opening_played_entirely_by_mail(mail_stack, mail, tmp_path, gm_hash):
+    stack = mail_stack
+    mod = moderator(stack, tmp_path, gm_hash)
+    secrets = create_game(stack, mod.run_once)
+    refused = []
+    for who, body in TURNS:
+        if "{quote}" in body:
+            last = parse(stack.messages(ADDR[who])[-1])
+            quoted = "\n".join("> " + ln for ln in text_of(last.as_bytes()).splitlines()[:20])
+            body = body.replace("{quote}", f"On Sun, pbem moderator <{MOD}> wrote:\n{quoted}")
+        mid = send(stack, f"{who} <{ADDR[who]}>", f"SIGNON {GAME} {who} {secrets[who]}\n{body}")
+        mod.run_once()
+        got = replies_to(stack, ADDR[who], mid)
+        assert len(got) == 1, (who, body)
+        if "accepted" not in str(got[0]["Subject"]):
+            refused.append(body)
+    assert refused == ["Bob pars GT at 77"]                  # the one illegal par price
+    # every player's INBOX has the reports, with the map and market as PNGs inline and attached
+    for name, addr in PLAYERS:
+        reports = [parse(m) for m in stack.messages(addr) if parse(m)["X-Pbem-Head"]]
+        assert len(reports) >= len(TURNS) - 1
+        pngs = [p for p in reports[-1].walk() if p.get_content_type() == "image/png"]
+        assert len(pngs) == 4 and pngs[0].get_content()[:4] == b"\x89PNG"
+    # the moderator's mailbox: everything filed, nothing left waiting
+    assert stack.messages(MOD, "INBOX") == [] and stack.messages(MOD, "Working") == []
+    assert len(stack.messages(MOD, "Processed")) == len(TURNS) and len(stack.messages(MOD, "Rejected")) == 1
+    # the game file replays to the state the same moves reach through the CLI
+    by_mail = Table.open(tmp_path / "games" / f"{GAME}.pbem")
+    cli = tmp_path / "cli.pbem"
+    run = lambda *a: subprocess.run([sys.executable, "-m", "pbem", *a], capture_output=True, text=True)  # noqa: E731
+    p = run("new", "1882", str(cli), "--players", *[f"{n} <{a}>" for n, a in PLAYERS], "--seed", "7")
+    assert p.returncode == 0, p.stderr
+    for who, body in PLAIN:
+        p = run("move", str(cli), body, "--as", who)
+        assert p.returncode == 0, (body, p.stderr)
+    by_cli = Table.open(cli)
+    assert [r.notation for r in by_mail.file.effective_moves()] == [r.notation for r in by_cli.file.effective_moves()]
+    a, b = state_json(by_mail.game, 0), state_json(by_cli.game, 0)
+    assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    assert by_mail.game.round.name == "stock"
+
+
+# --------------------------------------------------------------------------- faults
+def _moves_in_file(tmp: Path) -> list[tuple[str, str]]:
+    t = Table.open(tmp / "games" / f"{GAME}.pbem")
+    return [(r.source, r.notation) for r in t.file.effective_moves()]
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_killed_at_every_stage_loses_nothing_and_repeats_nothing(mail_stack, mail, tmp_path, gm_hash, stage):
+    stack = mail_stack
+    cfg = config(stack, tmp_path, gm_hash)
+    secrets = create_game(stack, lambda: run_cli(cfg, stack))
+    mid = send(stack, f"Ann <{ADDR['Ann']}>", f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn bids 20 for HB")
+    crashed = run_cli(cfg, stack, stage)
+    assert crashed.returncode == -signal.SIGKILL, (stage, crashed.stdout, crashed.stderr)
+    again = run_cli(cfg, stack)
+    assert again.returncode == 0, again.stderr
+    moves = _moves_in_file(tmp_path)
+    assert moves == [(mid, "Ann bids 20 for HB")]                       # exactly once
+    got = replies_to(stack, ADDR["Ann"], mid)
+    assert got and len({m["Message-ID"] for m in got}) == 1              # at least once, repeats share the ID
+    for name, addr in PLAYERS:                                           # the report reached everyone
+        assert any(parse(m)["X-Pbem-Head"] for m in stack.messages(addr))
+    assert stack.messages(MOD, "INBOX") == [] and stack.messages(MOD, "Working") == []
+
+
+def test_smtp_refusing_for_a_while_delays_mail_but_loses_none(mail_stack, mail, tmp_path, gm_hash):
+    stack = mail_stack
+    mod = moderator(stack, tmp_path, gm_hash, images=False)
+    secrets = create_game(stack, mod.run_once)
+    mid = send(stack, ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn bids 20 for HB")
+    stack.smtp_refuse(True)
+    st = mod.run_once()
+    assert st.send_failures >= 1 and mod.ledger.pending() >= 4
+    assert _moves_in_file(tmp_path) == [(mid, "Ann bids 20 for HB")]      # the move stands meanwhile
+    stack.smtp_refuse(False)
+    deadline = time.time() + 30
+    while mod.ledger.pending() and time.time() < deadline:
+        time.sleep(0.3)
+        mod.run_once()
+    assert mod.ledger.pending() == 0
+    assert len(replies_to(stack, ADDR["Ann"], mid)) == 1
+
+
+def test_dovecot_killed_mid_run(mail_stack, mail, tmp_path, gm_hash):
+    stack = mail_stack
+    cfg = config(stack, tmp_path, gm_hash)
+    secrets = create_game(stack, lambda: run_cli(cfg, stack))
+    env = {**os.environ, "PBEM_TEST_PW": stack.user(MOD)[1]}
+    env.pop("PBEM_FAILPOINT", None)
+    daemon = subprocess.Popen([sys.executable, "-m", "pbem", "moderate", "--config", str(cfg)], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        plan = [("Ann", "Ann bids 20 for HB"), ("Bob", "Bob bids 150 on TB"), ("Cid", "Cid bids 50 for SC")]
+        mids = []
+        for i, (who, move) in enumerate(plan):
+            if i == 1:
+                stack.kill_dovecot()
+                time.sleep(1.0)
+                stack.start_dovecot()
+            mids.append(send(stack, ADDR[who], f"SIGNON {GAME} {who} {secrets[who]}\n{move}"))
+            deadline = time.time() + 60
+            while len(replies_to(stack, ADDR[who], mids[-1])) < 1 and time.time() < deadline:
+                time.sleep(0.3)
+            assert replies_to(stack, ADDR[who], mids[-1]), (who, daemon.poll())
+    finally:
+        daemon.send_signal(signal.SIGTERM)
+        out, err = daemon.communicate(timeout=30)
+    assert daemon.returncode == 0, err
+    assert [m for _, m in _moves_in_file(tmp_path)] == ["Ann bids 20 for HB", "Bob bids 150 for TB",
+                                                         "Cid bids 50 for SC"]
