@@ -104,10 +104,10 @@ def test_round_trip_header_and_moves(tmp_path):
 def test_file_is_readable_text(tmp_path):
     gf = make_game(tmp_path, 1)
     text = gf.path.read_text("utf-8").splitlines()
-    assert text[0].startswith("pbem-game 1 ")
+    assert text[0].startswith("pbem-game 2 ")
     assert text[1].startswith('title "1882" ')
     assert text[4].startswith('player "Alice" "alice@example.org" ')
-    assert text[-1].startswith('move 1 2024-05-01T12:00:00Z "Alice" "move number 1" "<m0@x.org>" ')
+    assert text[-1].startswith('move 1 2024-05-01T12:00:00Z "Alice" "move number 1" "<m0@x.org>" "" ')
     assert all(len(t.rsplit(" ", 1)[1]) == 32 for t in text)
 
 
@@ -117,6 +117,127 @@ def test_loads_accepts_str_and_reports_name(tmp_path):
     assert loads(text).records == gf.records
     with pytest.raises(GameFileError, match=r"^copy\.game:10: "):
         loads(text.replace("move number 1", "move number 7"), name="copy.game")
+
+
+# ------------------------------------------------------------------- seats (format version 2)
+
+def test_v2_round_trip_with_seats(tmp_path):
+    gf = GameFile.create(tmp_path / "g.game", header())
+    assert gf.header.version == 2
+    a = gf.append("Alice", "bid 45 on SV", "<m1@x>", seat="Alice", time=T0)
+    batch = gf.append_many([("Bob", "buys PRR"), ("PRR", "lays #57 on E7")], "<m2@y>", seat="Bob", time=T0)
+    c = gf.append("Carol", "pass", "cli", time=T0)                       # moderator action: no seat
+    d = gf.append("SV", 'odd "seat" \\ name', "", seat='Bob "the" \n2nd', time=T0)
+    assert [r.seat for r in (a, *batch, c, d)] == ["Alice", "Bob", "Bob", "", 'Bob "the" \n2nd']
+    again = GameFile.open(gf.path)
+    assert again.records == gf.records == (a, *batch, c, d)
+    data = gf.path.read_bytes()
+    assert data.startswith(b"pbem-game 2 ")
+    assert dumps(loads(data)) == data.decode("utf-8")
+    lines = data.decode("utf-8").splitlines()
+    assert lines[batch[1].line - 1].startswith('move 3 2024-05-01T12:00:00Z "PRR" "lays #57 on E7" "<m2@y>" "Bob" ')
+    assert lines[c.line - 1].startswith('move 4 2024-05-01T12:00:00Z "Carol" "pass" "cli" "" ')
+    listing = again.listing().splitlines()
+    assert listing[-5].endswith("Alice: bid 45 on SV")                # seat == entity: not repeated
+    assert listing[-4].endswith("Bob: buys PRR")
+    assert listing[-3].endswith("PRR: lays #57 on E7 (sent by Bob)")
+    assert listing[-2].endswith("Carol: pass")
+    assert listing[-1].endswith('(sent by "Bob \\"the\\" \\n2nd")')     # unprintable: quoted
+    with pytest.raises(GameFileError):
+        gf.append("Bob", "x", seat="\ud800")                             # unstorable seat refused
+    with pytest.raises(GameFileError):
+        gf.append("Bob", "x", seat=None)
+    assert gf.path.read_bytes() == data
+
+
+def test_hash_at_names_each_record_line(tmp_path):
+    gf = make_game(tmp_path, 3)
+    gf.annul(1, "x", "mod")
+    lines = gf.path.read_bytes().split(b"\n")
+    assert gf.hash_at(0) == gf.header_hash == lines[8].rsplit(b" ", 1)[1].decode()
+    for r in gf.records:
+        assert gf.hash_at(r.seq) == lines[r.line - 1].rsplit(b" ", 1)[1].decode()
+    assert gf.hash_at(4) == gf.head
+    for bad in (5, -1, True, "1"):
+        with pytest.raises(GameFileError):
+            gf.hash_at(bad)
+
+
+def test_seat_is_protected_by_the_chain(tmp_path):
+    gf = GameFile.create(tmp_path / "g.game", header())
+    rec = gf.append("PRR", "lays #57 on E7", "<m@x>", seat="Alice")
+    data = gf.path.read_bytes()
+    with pytest.raises(GameFileError) as info:
+        loads(data.replace(b'"<m@x>" "Alice"', b'"<m@x>" "Bob"'))
+    assert info.value.line == rec.line
+
+
+V1_BODIES = ["pbem-game 1", 'title "1882"', "created 2024-05-01T12:00:00Z", "seed 7",
+             'player "Ann" "ann@x.org"', 'player "Bob" "bob@x.org"',
+             'player "Cid" "cid@x.org"', 'player "Dee" "dee@x.org"',
+             'move 1 2024-05-01T12:00:00Z "Ann" "Ann bids 20 for HB" "<a@x>"',
+             'move 2 2024-05-01T12:01:00Z "Bob" "Bob buys SC for 50" "cli"',
+             'annul 3 2024-05-01T12:02:00Z "moderator" 2 "typo" ""',
+             'move 4 2024-05-01T12:03:00Z "Bob" "Bob buys SC for 50" "<b@x>"']
+
+
+def test_v1_file_still_opens_and_replays(tmp_path):
+    """A file written by format version 1 (built here by hand, not by the writer)."""
+    from pbem.moderator.table import Table
+
+    data, head = render_lines(GENESIS, V1_BODIES)
+    p = _write(tmp_path / "old.pbem", data)
+    gf = GameFile.open(p)
+    assert gf.header.version == 1 and gf.head == head
+    assert [(m.seq, m.entity, m.seat) for m in gf.effective_moves()] == [(1, "Ann", ""), (4, "Bob", "")]
+    assert dumps(gf.log) == data.decode("utf-8")
+    t = Table.open(p)
+    assert t.seqs == [1, 4] and t.game.companies["SC"].owner == "Bob"
+    # a version-2 move line is not valid in a version-1 file
+    extra, _ = render_lines(head, ['move 5 2024-05-01T12:04:00Z "Cid" "pass" "" "Cid"'])
+    with pytest.raises(GameFileError, match="needs 5 fields, has 6") as info:
+        loads(data + extra)
+    assert info.value.line == 13
+
+
+def test_appending_to_a_v1_file_keeps_writing_v1_lines(tmp_path):
+    data, _ = render_lines(GENESIS, V1_BODIES)
+    p = _write(tmp_path / "old.pbem", data)
+    gf = GameFile.open(p)
+    one = gf.append("Cid", "Cid bids 80 for NWR", "<c@x>", seat="Cid", time=T0)
+    many = gf.append_many([("Dee", "Dee passes"), ("Ann", "Ann passes")], "<d@x>", seat="Dee", time=T0)
+    assert [r.seat for r in (one, *many)] == ["", "", ""]               # v1 has nowhere to store it
+    text = p.read_text("utf-8")
+    assert text.startswith("pbem-game 1 ")
+    new = text.splitlines()[len(V1_BODIES):]
+    assert [line.rsplit(" ", 1)[0] for line in new] == [
+        'move 5 2024-05-01T12:00:00Z "Cid" "Cid bids 80 for NWR" "<c@x>"',
+        'move 6 2024-05-01T12:00:00Z "Dee" "Dee passes" "<d@x>"',
+        'move 7 2024-05-01T12:00:00Z "Ann" "Ann passes" "<d@x>"']
+    again = GameFile.open(p)
+    assert again.header.version == 1 and again.records == gf.records
+    v1 = GameFile.create(tmp_path / "new-v1.pbem", header(version=1))    # a v1 file can be made on purpose
+    assert v1.path.read_bytes().startswith(b"pbem-game 1 ")
+    with pytest.raises(GameFileError):
+        header(version=3)
+
+
+SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.pbem"))
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_every_sample_still_opens(path):
+    from pbem.moderator.table import Table
+
+    gf = GameFile.open(path)
+    moves = gf.effective_moves()
+    assert moves and gf.head == gf.records[-1].hash
+    assert dumps(gf.log) == path.read_text("utf-8")
+    assert Table.open(path).seqs == [m.seq for m in moves]
+
+
+def test_there_are_samples():
+    assert len(SAMPLES) >= 2
 
 
 # ------------------------------------------------------------------- tampering
@@ -236,11 +357,12 @@ def test_forged_chain_with_bad_semantics_is_rejected(tmp_path):
     data = gf.path.read_bytes()
     head = gf.head
     cases = {
-        'move 4 2024-05-01T13:00:00Z "Bob" "x" ""': "sequence number 4, expected 3",
-        'move 3 2024-05-01T13:00:00Z "Bob" "\\u0078" ""': "canonical",
-        'move 3 2024-05-01T13:00:00Z "Bob" "x"  ""': "empty field",
-        'move 3 2024-05-01T13:00:00Z "Bob" "" ""': "non-empty",
-        'move 3 2024-05-01T13:00:00 "Bob" "x" ""': "bad time",
+        'move 4 2024-05-01T13:00:00Z "Bob" "x" "" ""': "sequence number 4, expected 3",
+        'move 3 2024-05-01T13:00:00Z "Bob" "\\u0078" "" ""': "canonical",
+        'move 3 2024-05-01T13:00:00Z "Bob" "x" ""  ""': "empty field",
+        'move 3 2024-05-01T13:00:00Z "Bob" "" "" ""': "non-empty",
+        'move 3 2024-05-01T13:00:00 "Bob" "x" "" ""': "bad time",
+        'move 3 2024-05-01T13:00:00Z "Bob" "x" ""': "needs 6 fields, has 5",      # a v1 move in a v2 file
         'annul 3 2024-05-01T13:00:00Z "mod" 1 "r" ""': "does not match",
         'annul 3 2024-05-01T13:00:00Z "mod" 1,2,3 "r" ""': "does not match",
         'player "Dan" "d@x"': "after the first record",
@@ -257,9 +379,14 @@ def test_not_a_game_file_and_unknown_version(tmp_path):
     with pytest.raises(GameFileError, match="not a pbem game file") as info:
         loads(b"hello world\n")
     assert info.value.line == 1
-    future, _ = render_lines(GENESIS, ["pbem-game 2"])
-    with pytest.raises(GameFileError, match="unsupported format version 2"):
-        loads(future)
+    for future in ("pbem-game 3", "pbem-game 0", "pbem-game 10"):
+        data, _ = render_lines(GENESIS, [future])
+        with pytest.raises(GameFileError, match="unsupported format version") as info:
+            loads(data)
+        assert info.value.line == 1
+    negative, _ = render_lines(GENESIS, ["pbem-game -1", 'title "1882"'])
+    with pytest.raises(GameFileError, match="unsupported format version -1"):
+        loads(negative)
     with pytest.raises(GameFileError, match="empty"):
         loads(b"")
     only_magic, _ = render_lines(GENESIS, ["pbem-game 1", 'title "1882"'])
@@ -329,7 +456,7 @@ def test_documented_shell_verifier(tmp_path):
 def test_torn_tail_is_reported_and_repaired(tmp_path):
     gf = make_game(tmp_path, 3)
     good = gf.path.read_bytes()
-    extra, _ = render_lines(gf.head, ['move 4 2024-05-01T13:00:00Z "Bob" "buy 10% NYC" "cli"'])
+    extra, _ = render_lines(gf.head, ['move 4 2024-05-01T13:00:00Z "Bob" "buy 10% NYC" "cli" "Bob"'])
     for cut in (1, len(extra) // 2, len(extra) - 2):    # partial line, no newline
         torn = good + extra[:cut]
         gf.path.write_bytes(torn)

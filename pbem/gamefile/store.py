@@ -172,23 +172,33 @@ class GameFile:
         """All records as human-readable text; annulled moves are marked."""
         return self._log.listing()
 
+    def hash_at(self, seq: int) -> str:
+        """The chain hash of record `seq`'s line (0: the header hash); GameFileError if none."""
+        return self._log.hash_at(seq)
+
     # -- writing ---------------------------------------------------------------------
 
-    def append(self, entity: str, notation: str, source: str = "", *,
+    def append(self, entity: str, notation: str, source: str = "", *, seat: str = "",
                time: datetime | None = None, expect_head: str | None = None) -> MoveRecord:
         """Append one move. `notation` is stored verbatim (any characters).
 
+        `seat`: the player who sent the move ("" for none); see `append_many`.
         `expect_head`: if given, refuse (StaleGameError, nothing written) unless the file's
         head hash still equals it, i.e. nobody appended since the caller validated the move.
         """
-        rec = self.append_many([(entity, notation)], source, time=time, expect_head=expect_head)
+        rec = self.append_many([(entity, notation)], source, seat=seat, time=time,
+                               expect_head=expect_head)
         return rec[0]
 
-    def append_many(self, moves: Iterable[tuple[str, str]], source: str = "", *,
+    def append_many(self, moves: Iterable[tuple[str, str]], source: str = "", *, seat: str = "",
                     time: datetime | None = None,
                     expect_head: str | None = None) -> list[MoveRecord]:
         """Append several (entity, notation) moves from one source, all or nothing.
 
+        `seat` is the player who sent them (one mail, one sender), "" for a moderator or
+        CLI action without a player. A version-1 file has no seat field and keeps getting
+        version-1 lines (a file never mixes versions): there the seat is not stored and
+        the returned records have seat "".
         Every move is checked before anything is written; the lines are then committed by
         one atomic file replacement, so a failure or a crash leaves either all or none.
         """
@@ -199,12 +209,16 @@ class GameFile:
             _text(m[0], "entity", empty=False)
             _text(m[1], "notation", empty=False)
         _text(source, "source")
+        _text(seat, "seat")
         if not items:
             return []
         when = utcnow() if time is None else _utc(time, "time")
 
         def bodies(log: GameLog) -> list[str]:
-            return [move_body(log.next_seq + i, when, e, n, source) for i, (e, n) in enumerate(items)]
+            v = log.header.version
+            kept = seat if v >= 2 else ""
+            return [move_body(log.next_seq + i, when, e, n, source, kept, version=v)
+                    for i, (e, n) in enumerate(items)]
 
         new = self._commit(bodies, expect_head)
         return [r for r in new if isinstance(r, MoveRecord)]
