@@ -557,6 +557,83 @@ def test_concurrent_appends_from_two_processes(tmp_path):
     assert len(p.read_bytes().splitlines()) == 9 + 100
 
 
+def _link_appender(path: str, who: str, barrier) -> None:
+    """Single appends and two-line batches (a rewrite by os.replace) through `path`."""
+    gf = GameFile.open(path)
+    barrier.wait()
+    for i in range(4):
+        gf.append(who, f"{who} single {i}", seat=who)
+        gf.append_many([(who, f"{who} batch {i}a"), (who, f"{who} batch {i}b")], seat=who)
+
+
+def _link_round(d: Path, ctx) -> list[str]:
+    """One round of two writers, one through a symlink, one through its target: what went wrong."""
+    d.mkdir()
+    target = d / "game.pbem"
+    link = d / "link.pbem"
+    GameFile.create(target, header())
+    link.symlink_to("game.pbem")
+    barrier = ctx.Barrier(2)
+    procs = [ctx.Process(target=_link_appender, args=(str(p), who, barrier))
+             for p, who in ((link, "Alice"), (target, "Bob"))]
+    for proc in procs:
+        proc.start()
+    for proc in procs:
+        proc.join(60)
+    problems = [f"writer exit code {proc.exitcode}" for proc in procs if proc.exitcode != 0]
+    if not link.is_symlink() or os.readlink(link) != "game.pbem":
+        problems.append("the link is no longer a link to game.pbem")
+    try:
+        gf = GameFile.open(target)                       # verifies the whole chain
+    except GameFileError as e:
+        return problems + [f"chain broken: {e}"]
+    want = sorted(f"{w} {kind} {i}{x}" for w in ("Alice", "Bob") for i in range(4)
+                  for kind, x in (("single", ""), ("batch", "a"), ("batch", "b")))
+    got = sorted(m.notation for m in gf.effective_moves())
+    if got != want:
+        problems.append(f"moves lost or doubled: {len(got)} of {len(want)}")
+    if GameFile.open(link).records != gf.records:
+        problems.append("the link and its target read differently")
+    if sorted(p.name for p in d.iterdir()) != ["game.pbem", "game.pbem.lock", "link.pbem"]:
+        problems.append(f"unexpected files {sorted(p.name for p in d.iterdir())}")
+    return problems
+
+
+def test_a_symlink_and_its_target_share_one_lock(tmp_path):
+    """Writers through `link -> game` and through `game` itself must serialise: the lock is
+    the real file's, and a rewrite replaces the target, not the link."""
+    ctx = _mp()
+    bad = {}
+    for r in range(30):
+        problems = _link_round(tmp_path / f"round{r}", ctx)
+        if problems:
+            bad[r] = problems
+    assert bad == {}, f"{len(bad)} of 30 rounds went wrong: {bad}"
+
+
+def test_lock_path_resolves_symlinks(tmp_path):
+    target = tmp_path / "real" / "game.pbem"
+    target.parent.mkdir()
+    GameFile.create(target, header())
+    (tmp_path / "link.pbem").symlink_to(target)
+    (tmp_path / "dirlink").symlink_to(tmp_path / "real", target_is_directory=True)
+    expected = Path(os.path.realpath(target)).with_name("game.pbem.lock")
+    for p in (target, tmp_path / "link.pbem", tmp_path / "dirlink" / "game.pbem"):
+        assert lock_path(p) == expected
+    gf = GameFile.open(tmp_path / "dirlink" / "game.pbem")
+    gf.append_many([("Alice", "a"), ("Bob", "b")])
+    assert (tmp_path / "link.pbem").is_symlink() and (tmp_path / "dirlink").is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dirlink", "link.pbem", "real"]
+    assert [m.notation for m in GameFile.open(target).effective_moves()] == ["a", "b"]
+    assert repair(tmp_path / "link.pbem") == store.RepairResult()
+    with pytest.raises(GameFileError, match="refusing to overwrite"):
+        GameFile.create(tmp_path / "link.pbem", header())       # never through an existing link
+    (tmp_path / "dangling.pbem").symlink_to(tmp_path / "nowhere.pbem")
+    with pytest.raises(GameFileError, match="refusing to overwrite"):
+        GameFile.create(tmp_path / "dangling.pbem", header())
+    assert not (tmp_path / "nowhere.pbem").exists()
+
+
 def _append_one(path: str) -> None:
     GameFile.open(path).append("Bob", "waited for the lock")
 
