@@ -18,6 +18,7 @@ from pbem.gamefile import (GENESIS, AnnulRecord, GameFile, GameHeader, MoveRecor
                            lock_path, repair)
 from pbem.gamefile import store
 from pbem.gamefile.format import render_lines
+from pbem.gamefile.verify import Witness, verify_bytes, verify_file
 
 T0 = datetime(2024, 5, 1, 12, 0, 0, tzinfo=timezone.utc)
 
@@ -395,6 +396,88 @@ def test_not_a_game_file_and_unknown_version(tmp_path):
     assert info.value.line == 2
 
 
+# ------------------------------------------------------------------- verify (chain + witness)
+
+def _forge(data: bytes, old: bytes, new: bytes) -> bytes:
+    """What a forger with the file does: edit a line, then recompute every hash after it."""
+    bodies = [raw.rsplit(b" ", 1)[0].decode("utf-8") for raw in data.split(b"\n")[:-1]]
+    edited = [b.replace(old.decode(), new.decode()) for b in bodies]
+    assert edited != bodies
+    return render_lines(GENESIS, edited)[0]
+
+
+def test_verify_a_clean_file(tmp_path):
+    gf = make_game(tmp_path, 5)
+    gf.annul(1, "x", "mod")
+    res = verify_file(gf.path)
+    assert res.ok and res.status == "ok" and res.records == 6 and res.head == gf.head
+    assert res.message == f"ok: 6 records, head 6:{gf.head}"
+    for seq in range(0, 7):                             # every earlier witness matches
+        w = Witness.parse(f"{seq}:{gf.hash_at(seq)}")
+        got = verify_file(gf.path, w)
+        assert got.ok and got.message == f"ok: 6 records, head 6:{gf.head} (witness {seq} matches)"
+    empty = GameFile.create(tmp_path / "empty.game", header())
+    assert verify_file(empty.path).message == f"ok: 0 records, head 0:{empty.header_hash}"
+
+
+def test_verify_catches_a_cut_with_a_witness_from_before_it(tmp_path):
+    gf = make_game(tmp_path, 5)
+    witness = Witness(5, gf.head)                       # quoted in the mail after move 5
+    lines = gf.path.read_bytes().splitlines(keepends=True)
+    cut = _write(tmp_path / "cut.game", b"".join(lines[:-2]))
+    assert verify_file(cut).ok                          # the shorter chain itself is valid
+    res = verify_file(cut, witness)
+    assert not res.ok and res.status == "cut" and res.records == 3
+    assert res.message == "history cut: the witness names record 5 but the file ends at record 3"
+    assert verify_file(cut, Witness(3, gf.hash_at(3))).ok   # an older witness cannot see the cut
+
+
+def test_verify_catches_a_rewritten_and_rehashed_history(tmp_path):
+    gf = make_game(tmp_path, 6)
+    forged = _write(tmp_path / "forged.game", _forge(gf.path.read_bytes(), b"move number 3", b"move number 9"))
+    assert GameFile.open(forged).records[2].notation == "move number 9"    # the chain alone is fooled
+    assert verify_file(forged).ok
+    file_hash = GameFile.open(forged).hash_at(5)
+    res = verify_file(forged, Witness(5, gf.hash_at(5)))
+    assert not res.ok and res.status == "rewritten"
+    assert res.message == (f"history rewritten: record 5's hash is {file_hash} in the file "
+                           f"but {gf.hash_at(5)} in the witness")
+    assert verify_file(forged, Witness(3, gf.hash_at(3))).status == "rewritten"
+    assert verify_file(forged, Witness(2, gf.hash_at(2))).ok           # before the edit: unchanged
+    header_forged = _write(tmp_path / "h.game", _forge(gf.path.read_bytes(), b"seed 123456789", b"seed 1"))
+    res = verify_file(header_forged, Witness(0, gf.hash_at(0)))
+    assert res.status == "rewritten" and "the header's hash (record 0)" in res.message
+
+
+def test_verify_reports_the_first_damaged_line(tmp_path):
+    gf = make_game(tmp_path, 4)
+    data = gf.path.read_bytes()
+    edited = _write(tmp_path / "e.game", data.replace(b"move number 2", b"move number 7"))
+    res = verify_file(edited, Witness(4, gf.head))
+    assert res.status == "damaged" and res.line == 11 and res.records == 0
+    assert res.message.startswith("the file is damaged or edited at line 11: hash mismatch (stored ")
+    assert str(edited) not in res.message
+    torn = _write(tmp_path / "t.game", data[:-5])
+    res = verify_file(torn)
+    assert res.status == "damaged" and res.line == 13 and "incomplete" in res.message
+    for junk in (b"", b"hello\n", b"\xff\xfe\x00garbage"):
+        res = verify_bytes(junk)
+        assert res.status == "damaged" and res.line == 1 and "\n" not in res.message
+    with pytest.raises(FileNotFoundError):
+        verify_file(tmp_path / "missing.game")
+
+
+def test_witness_parsing():
+    h = "0123456789abcdef" * 2
+    assert Witness.parse(f"57:{h}") == Witness(57, h)
+    assert Witness.parse(f" 57:{h.upper()}\n") == Witness(57, h)
+    assert str(Witness(57, h)) == f"57:{h}"
+    for bad in ["", "57", f"{h}", f"57:{h[:-1]}", f"57:{h}0", f"-1:{h}", f"x:{h}", f"57 {h}",
+                f"57:{h[:-1]}g", f"5 7:{h}", f"57::{h}", None, 57]:
+        with pytest.raises(ValueError, match="N:HASH"):
+            Witness.parse(bad)
+
+
 # ------------------------------------------------------------------- hash spec
 
 def test_example_in_the_docs_is_a_valid_file():
@@ -449,6 +532,10 @@ def test_documented_shell_verifier(tmp_path):
     bad = _write(tmp_path / "bad.game", text)
     out = subprocess.run(["bash", str(script), str(bad)], capture_output=True, text=True)
     assert out.returncode == 1 and out.stdout.strip() == "line 10: bad hash"
+    v1 = Path(__file__).resolve().parent.parent / "samples" / "1882-demo-opening.pbem"
+    assert GameFile.open(v1).header.version == 1                 # the same script checks version 1
+    ok = subprocess.run(["bash", str(script), str(v1)], capture_output=True, text=True)
+    assert ok.stdout.strip() == f"ok, head {GameFile.open(v1).head}"
 
 
 # ------------------------------------------------------------------- torn tail

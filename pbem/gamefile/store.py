@@ -303,6 +303,8 @@ def read_locked(path: str | os.PathLike[str]) -> bytes:
     path = Path(path)
     _must_exist(path)
     real = real_path(path)
+    if real.is_dir():                      # before the lock: no stray `<dir>.lock`
+        raise IsADirectoryError(errno.EISDIR, "is a directory, not a game file", str(path))
     with _locked(real, exclusive=False):
         return real.read_bytes()
 
