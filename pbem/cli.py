@@ -205,6 +205,26 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check a game file's chain (and a witness `--head N:HASH`): one line, exit 0 ok / 1 bad / 2 usage."""
+    from pbem.gamefile.verify import Witness, verify_file
+
+    witness = None
+    if args.head is not None:
+        try:
+            witness = Witness.parse(args.head)
+        except ValueError as e:
+            print(f"pbem verify: --head: {e}", file=sys.stderr)
+            return 2
+    try:
+        result = verify_file(args.file, witness)
+    except OSError as e:
+        print(f"pbem verify: cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    print(result.message, file=sys.stdout if result.ok else sys.stderr)
+    return 0 if result.ok else 1
+
+
 def _id(pid: str):
     return int(pid) if pid.lstrip("-").isdigit() else pid
 
@@ -233,6 +253,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help="how report.html refers to the images")
     rd.add_argument("--moves", type=int, default=5, help="how many last moves the report lists")
     rd.set_defaults(func=cmd_render)
+    v = sub.add_parser("verify", help="check a game file's hash chain, and a head hash kept from a mail")
+    v.add_argument("file", help="a pbem game file")
+    v.add_argument("--head", metavar="N:HASH", help="a witness: record number N and the head hash after it, "
+                   "as quoted in a moderator mail")
+    v.set_defaults(func=cmd_verify)
     from pbem.cli_game import add_commands
 
     add_commands(sub)
@@ -251,7 +276,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         where = f" (line {line})" if line and f"line {line}" not in str(e) else ""
         print(f"pbem: {e}{where}", file=sys.stderr)
         return 2
-    except FileNotFoundError as e:
+    except OSError as e:                  # a missing file, a directory, no permission: one line
         print(f"pbem: {e}", file=sys.stderr)
         return 2
 

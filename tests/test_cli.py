@@ -4,6 +4,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from pbem.gamefile import GENESIS, GameFile, GameHeader
+from pbem.gamefile.format import render_lines
+
 FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882"
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -82,3 +85,54 @@ def test_status_prints_the_report_with_figures_from_the_game():
         line = next(l for l in p.stdout.splitlines() if l.startswith(g.players[pid].name + " "))
         assert f"${g.players[pid].cash}" in line and f"${g.player_value(pid)}" in line
     assert "Now acting: Dee" in p.stdout
+
+
+def _one_line(p) -> str:
+    """The single line a failing command prints, with no traceback."""
+    assert "Traceback" not in p.stderr + p.stdout
+    lines = (p.stdout + p.stderr).splitlines()
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+def test_verify_checks_the_chain_and_a_witness(tmp_path):
+    gf = GameFile.create(tmp_path / "g.pbem", GameHeader("1882", [("Ann", ""), ("Bob", "")], seed=1))
+    for i in range(5):
+        gf.append("Ann", f"bid {i}", seat="Ann")
+    head3, head5 = f"3:{gf.hash_at(3)}", f"5:{gf.head}"
+    p = pbem("verify", str(gf.path))
+    assert p.returncode == 0 and p.stdout == f"ok: 5 records, head 5:{gf.head}\n" and p.stderr == ""
+    p = pbem("verify", str(gf.path), "--head", head3)
+    assert p.returncode == 0 and _one_line(p).endswith("(witness 3 matches)")
+    lines = gf.path.read_bytes().splitlines(keepends=True)
+    (tmp_path / "cut.pbem").write_bytes(b"".join(lines[:-1]))
+    p = pbem("verify", str(tmp_path / "cut.pbem"), "--head", head5)
+    assert p.returncode == 1
+    assert _one_line(p) == "history cut: the witness names record 5 but the file ends at record 4"
+    body = [raw.rsplit(b" ", 1)[0].decode() for raw in lines]
+    assert '"bid 2"' in body[-3]
+    body[-3] = body[-3].replace('"bid 2"', '"bid 7"')                # edit, then re-hash it all
+    (tmp_path / "forged.pbem").write_bytes(render_lines(GENESIS, body)[0])
+    assert pbem("verify", str(tmp_path / "forged.pbem")).returncode == 0
+    p = pbem("verify", str(tmp_path / "forged.pbem"), "--head", head5)
+    assert p.returncode == 1 and _one_line(p).startswith("history rewritten: record 5's hash is ")
+    assert _one_line(p).endswith(f" in the file but {gf.head} in the witness")
+    (tmp_path / "edited.pbem").write_bytes(gf.path.read_bytes().replace(b'"bid 2"', b'"bid 7"'))
+    p = pbem("verify", str(tmp_path / "edited.pbem"), "--head", head5)
+    assert p.returncode == 1 and _one_line(p).startswith("the file is damaged or edited at line 9: hash mismatch")
+
+
+def test_verify_bad_input_is_one_line_without_traceback(tmp_path):
+    good = ROOT / "samples" / "1882-demo-opening.pbem"
+    for head in ["57", "57:abc", "x:" + "0" * 32, "", "5:" + "g" * 32]:
+        p = pbem("verify", str(good), "--head", head)
+        assert p.returncode == 2 and "N:HASH" in _one_line(p)
+    (tmp_path / "junk.pbem").write_bytes(b"\xff\x00 not a game\n")
+    p = pbem("verify", str(tmp_path / "junk.pbem"))
+    assert p.returncode == 1 and _one_line(p).startswith("the file is damaged or edited at line 1: ")
+    for missing in (tmp_path / "missing.pbem", tmp_path):
+        p = pbem("verify", str(missing))
+        assert p.returncode == 2 and _one_line(p).startswith(f"pbem verify: cannot read {missing}")
+    assert not (tmp_path.parent / (tmp_path.name + ".lock")).exists()
+    p = pbem("log", str(tmp_path))                                   # other verbs too: no traceback
+    assert p.returncode == 2 and "is a directory" in _one_line(p)

@@ -18,6 +18,7 @@ from pbem.gamefile import (GENESIS, AnnulRecord, GameFile, GameHeader, MoveRecor
                            lock_path, repair)
 from pbem.gamefile import store
 from pbem.gamefile.format import render_lines
+from pbem.gamefile.verify import Witness, verify_bytes, verify_file
 
 T0 = datetime(2024, 5, 1, 12, 0, 0, tzinfo=timezone.utc)
 
@@ -104,10 +105,10 @@ def test_round_trip_header_and_moves(tmp_path):
 def test_file_is_readable_text(tmp_path):
     gf = make_game(tmp_path, 1)
     text = gf.path.read_text("utf-8").splitlines()
-    assert text[0].startswith("pbem-game 1 ")
+    assert text[0].startswith("pbem-game 2 ")
     assert text[1].startswith('title "1882" ')
     assert text[4].startswith('player "Alice" "alice@example.org" ')
-    assert text[-1].startswith('move 1 2024-05-01T12:00:00Z "Alice" "move number 1" "<m0@x.org>" ')
+    assert text[-1].startswith('move 1 2024-05-01T12:00:00Z "Alice" "move number 1" "<m0@x.org>" "" ')
     assert all(len(t.rsplit(" ", 1)[1]) == 32 for t in text)
 
 
@@ -117,6 +118,127 @@ def test_loads_accepts_str_and_reports_name(tmp_path):
     assert loads(text).records == gf.records
     with pytest.raises(GameFileError, match=r"^copy\.game:10: "):
         loads(text.replace("move number 1", "move number 7"), name="copy.game")
+
+
+# ------------------------------------------------------------------- seats (format version 2)
+
+def test_v2_round_trip_with_seats(tmp_path):
+    gf = GameFile.create(tmp_path / "g.game", header())
+    assert gf.header.version == 2
+    a = gf.append("Alice", "bid 45 on SV", "<m1@x>", seat="Alice", time=T0)
+    batch = gf.append_many([("Bob", "buys PRR"), ("PRR", "lays #57 on E7")], "<m2@y>", seat="Bob", time=T0)
+    c = gf.append("Carol", "pass", "cli", time=T0)                       # moderator action: no seat
+    d = gf.append("SV", 'odd "seat" \\ name', "", seat='Bob "the" \n2nd', time=T0)
+    assert [r.seat for r in (a, *batch, c, d)] == ["Alice", "Bob", "Bob", "", 'Bob "the" \n2nd']
+    again = GameFile.open(gf.path)
+    assert again.records == gf.records == (a, *batch, c, d)
+    data = gf.path.read_bytes()
+    assert data.startswith(b"pbem-game 2 ")
+    assert dumps(loads(data)) == data.decode("utf-8")
+    lines = data.decode("utf-8").splitlines()
+    assert lines[batch[1].line - 1].startswith('move 3 2024-05-01T12:00:00Z "PRR" "lays #57 on E7" "<m2@y>" "Bob" ')
+    assert lines[c.line - 1].startswith('move 4 2024-05-01T12:00:00Z "Carol" "pass" "cli" "" ')
+    listing = again.listing().splitlines()
+    assert listing[-5].endswith("Alice: bid 45 on SV")                # seat == entity: not repeated
+    assert listing[-4].endswith("Bob: buys PRR")
+    assert listing[-3].endswith("PRR: lays #57 on E7 (sent by Bob)")
+    assert listing[-2].endswith("Carol: pass")
+    assert listing[-1].endswith('(sent by "Bob \\"the\\" \\n2nd")')     # unprintable: quoted
+    with pytest.raises(GameFileError):
+        gf.append("Bob", "x", seat="\ud800")                             # unstorable seat refused
+    with pytest.raises(GameFileError):
+        gf.append("Bob", "x", seat=None)
+    assert gf.path.read_bytes() == data
+
+
+def test_hash_at_names_each_record_line(tmp_path):
+    gf = make_game(tmp_path, 3)
+    gf.annul(1, "x", "mod")
+    lines = gf.path.read_bytes().split(b"\n")
+    assert gf.hash_at(0) == gf.header_hash == lines[8].rsplit(b" ", 1)[1].decode()
+    for r in gf.records:
+        assert gf.hash_at(r.seq) == lines[r.line - 1].rsplit(b" ", 1)[1].decode()
+    assert gf.hash_at(4) == gf.head
+    for bad in (5, -1, True, "1"):
+        with pytest.raises(GameFileError):
+            gf.hash_at(bad)
+
+
+def test_seat_is_protected_by_the_chain(tmp_path):
+    gf = GameFile.create(tmp_path / "g.game", header())
+    rec = gf.append("PRR", "lays #57 on E7", "<m@x>", seat="Alice")
+    data = gf.path.read_bytes()
+    with pytest.raises(GameFileError) as info:
+        loads(data.replace(b'"<m@x>" "Alice"', b'"<m@x>" "Bob"'))
+    assert info.value.line == rec.line
+
+
+V1_BODIES = ["pbem-game 1", 'title "1882"', "created 2024-05-01T12:00:00Z", "seed 7",
+             'player "Ann" "ann@x.org"', 'player "Bob" "bob@x.org"',
+             'player "Cid" "cid@x.org"', 'player "Dee" "dee@x.org"',
+             'move 1 2024-05-01T12:00:00Z "Ann" "Ann bids 20 for HB" "<a@x>"',
+             'move 2 2024-05-01T12:01:00Z "Bob" "Bob buys SC for 50" "cli"',
+             'annul 3 2024-05-01T12:02:00Z "moderator" 2 "typo" ""',
+             'move 4 2024-05-01T12:03:00Z "Bob" "Bob buys SC for 50" "<b@x>"']
+
+
+def test_v1_file_still_opens_and_replays(tmp_path):
+    """A file written by format version 1 (built here by hand, not by the writer)."""
+    from pbem.moderator.table import Table
+
+    data, head = render_lines(GENESIS, V1_BODIES)
+    p = _write(tmp_path / "old.pbem", data)
+    gf = GameFile.open(p)
+    assert gf.header.version == 1 and gf.head == head
+    assert [(m.seq, m.entity, m.seat) for m in gf.effective_moves()] == [(1, "Ann", ""), (4, "Bob", "")]
+    assert dumps(gf.log) == data.decode("utf-8")
+    t = Table.open(p)
+    assert t.seqs == [1, 4] and t.game.companies["SC"].owner == "Bob"
+    # a version-2 move line is not valid in a version-1 file
+    extra, _ = render_lines(head, ['move 5 2024-05-01T12:04:00Z "Cid" "pass" "" "Cid"'])
+    with pytest.raises(GameFileError, match="needs 5 fields, has 6") as info:
+        loads(data + extra)
+    assert info.value.line == 13
+
+
+def test_appending_to_a_v1_file_keeps_writing_v1_lines(tmp_path):
+    data, _ = render_lines(GENESIS, V1_BODIES)
+    p = _write(tmp_path / "old.pbem", data)
+    gf = GameFile.open(p)
+    one = gf.append("Cid", "Cid bids 80 for NWR", "<c@x>", seat="Cid", time=T0)
+    many = gf.append_many([("Dee", "Dee passes"), ("Ann", "Ann passes")], "<d@x>", seat="Dee", time=T0)
+    assert [r.seat for r in (one, *many)] == ["", "", ""]               # v1 has nowhere to store it
+    text = p.read_text("utf-8")
+    assert text.startswith("pbem-game 1 ")
+    new = text.splitlines()[len(V1_BODIES):]
+    assert [line.rsplit(" ", 1)[0] for line in new] == [
+        'move 5 2024-05-01T12:00:00Z "Cid" "Cid bids 80 for NWR" "<c@x>"',
+        'move 6 2024-05-01T12:00:00Z "Dee" "Dee passes" "<d@x>"',
+        'move 7 2024-05-01T12:00:00Z "Ann" "Ann passes" "<d@x>"']
+    again = GameFile.open(p)
+    assert again.header.version == 1 and again.records == gf.records
+    v1 = GameFile.create(tmp_path / "new-v1.pbem", header(version=1))    # a v1 file can be made on purpose
+    assert v1.path.read_bytes().startswith(b"pbem-game 1 ")
+    with pytest.raises(GameFileError):
+        header(version=3)
+
+
+SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.pbem"))
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_every_sample_still_opens(path):
+    from pbem.moderator.table import Table
+
+    gf = GameFile.open(path)
+    moves = gf.effective_moves()
+    assert moves and gf.head == gf.records[-1].hash
+    assert dumps(gf.log) == path.read_text("utf-8")
+    assert Table.open(path).seqs == [m.seq for m in moves]
+
+
+def test_there_are_samples():
+    assert len(SAMPLES) >= 2
 
 
 # ------------------------------------------------------------------- tampering
@@ -236,11 +358,12 @@ def test_forged_chain_with_bad_semantics_is_rejected(tmp_path):
     data = gf.path.read_bytes()
     head = gf.head
     cases = {
-        'move 4 2024-05-01T13:00:00Z "Bob" "x" ""': "sequence number 4, expected 3",
-        'move 3 2024-05-01T13:00:00Z "Bob" "\\u0078" ""': "canonical",
-        'move 3 2024-05-01T13:00:00Z "Bob" "x"  ""': "empty field",
-        'move 3 2024-05-01T13:00:00Z "Bob" "" ""': "non-empty",
-        'move 3 2024-05-01T13:00:00 "Bob" "x" ""': "bad time",
+        'move 4 2024-05-01T13:00:00Z "Bob" "x" "" ""': "sequence number 4, expected 3",
+        'move 3 2024-05-01T13:00:00Z "Bob" "\\u0078" "" ""': "canonical",
+        'move 3 2024-05-01T13:00:00Z "Bob" "x" ""  ""': "empty field",
+        'move 3 2024-05-01T13:00:00Z "Bob" "" "" ""': "non-empty",
+        'move 3 2024-05-01T13:00:00 "Bob" "x" "" ""': "bad time",
+        'move 3 2024-05-01T13:00:00Z "Bob" "x" ""': "needs 6 fields, has 5",      # a v1 move in a v2 file
         'annul 3 2024-05-01T13:00:00Z "mod" 1 "r" ""': "does not match",
         'annul 3 2024-05-01T13:00:00Z "mod" 1,2,3 "r" ""': "does not match",
         'player "Dan" "d@x"': "after the first record",
@@ -257,15 +380,102 @@ def test_not_a_game_file_and_unknown_version(tmp_path):
     with pytest.raises(GameFileError, match="not a pbem game file") as info:
         loads(b"hello world\n")
     assert info.value.line == 1
-    future, _ = render_lines(GENESIS, ["pbem-game 2"])
-    with pytest.raises(GameFileError, match="unsupported format version 2"):
-        loads(future)
+    for future in ("pbem-game 3", "pbem-game 0", "pbem-game 10"):
+        data, _ = render_lines(GENESIS, [future])
+        with pytest.raises(GameFileError, match="unsupported format version") as info:
+            loads(data)
+        assert info.value.line == 1
+    negative, _ = render_lines(GENESIS, ["pbem-game -1", 'title "1882"'])
+    with pytest.raises(GameFileError, match="unsupported format version -1"):
+        loads(negative)
     with pytest.raises(GameFileError, match="empty"):
         loads(b"")
     only_magic, _ = render_lines(GENESIS, ["pbem-game 1", 'title "1882"'])
     with pytest.raises(GameFileError, match="header incomplete") as info:
         loads(only_magic)
     assert info.value.line == 2
+
+
+# ------------------------------------------------------------------- verify (chain + witness)
+
+def _forge(data: bytes, old: bytes, new: bytes) -> bytes:
+    """What a forger with the file does: edit a line, then recompute every hash after it."""
+    bodies = [raw.rsplit(b" ", 1)[0].decode("utf-8") for raw in data.split(b"\n")[:-1]]
+    edited = [b.replace(old.decode(), new.decode()) for b in bodies]
+    assert edited != bodies
+    return render_lines(GENESIS, edited)[0]
+
+
+def test_verify_a_clean_file(tmp_path):
+    gf = make_game(tmp_path, 5)
+    gf.annul(1, "x", "mod")
+    res = verify_file(gf.path)
+    assert res.ok and res.status == "ok" and res.records == 6 and res.head == gf.head
+    assert res.message == f"ok: 6 records, head 6:{gf.head}"
+    for seq in range(0, 7):                             # every earlier witness matches
+        w = Witness.parse(f"{seq}:{gf.hash_at(seq)}")
+        got = verify_file(gf.path, w)
+        assert got.ok and got.message == f"ok: 6 records, head 6:{gf.head} (witness {seq} matches)"
+    empty = GameFile.create(tmp_path / "empty.game", header())
+    assert verify_file(empty.path).message == f"ok: 0 records, head 0:{empty.header_hash}"
+
+
+def test_verify_catches_a_cut_with_a_witness_from_before_it(tmp_path):
+    gf = make_game(tmp_path, 5)
+    witness = Witness(5, gf.head)                       # quoted in the mail after move 5
+    lines = gf.path.read_bytes().splitlines(keepends=True)
+    cut = _write(tmp_path / "cut.game", b"".join(lines[:-2]))
+    assert verify_file(cut).ok                          # the shorter chain itself is valid
+    res = verify_file(cut, witness)
+    assert not res.ok and res.status == "cut" and res.records == 3
+    assert res.message == "history cut: the witness names record 5 but the file ends at record 3"
+    assert verify_file(cut, Witness(3, gf.hash_at(3))).ok   # an older witness cannot see the cut
+
+
+def test_verify_catches_a_rewritten_and_rehashed_history(tmp_path):
+    gf = make_game(tmp_path, 6)
+    forged = _write(tmp_path / "forged.game", _forge(gf.path.read_bytes(), b"move number 3", b"move number 9"))
+    assert GameFile.open(forged).records[2].notation == "move number 9"    # the chain alone is fooled
+    assert verify_file(forged).ok
+    file_hash = GameFile.open(forged).hash_at(5)
+    res = verify_file(forged, Witness(5, gf.hash_at(5)))
+    assert not res.ok and res.status == "rewritten"
+    assert res.message == (f"history rewritten: record 5's hash is {file_hash} in the file "
+                           f"but {gf.hash_at(5)} in the witness")
+    assert verify_file(forged, Witness(3, gf.hash_at(3))).status == "rewritten"
+    assert verify_file(forged, Witness(2, gf.hash_at(2))).ok           # before the edit: unchanged
+    header_forged = _write(tmp_path / "h.game", _forge(gf.path.read_bytes(), b"seed 123456789", b"seed 1"))
+    res = verify_file(header_forged, Witness(0, gf.hash_at(0)))
+    assert res.status == "rewritten" and "the header's hash (record 0)" in res.message
+
+
+def test_verify_reports_the_first_damaged_line(tmp_path):
+    gf = make_game(tmp_path, 4)
+    data = gf.path.read_bytes()
+    edited = _write(tmp_path / "e.game", data.replace(b"move number 2", b"move number 7"))
+    res = verify_file(edited, Witness(4, gf.head))
+    assert res.status == "damaged" and res.line == 11 and res.records == 0
+    assert res.message.startswith("the file is damaged or edited at line 11: hash mismatch (stored ")
+    assert str(edited) not in res.message
+    torn = _write(tmp_path / "t.game", data[:-5])
+    res = verify_file(torn)
+    assert res.status == "damaged" and res.line == 13 and "incomplete" in res.message
+    for junk in (b"", b"hello\n", b"\xff\xfe\x00garbage"):
+        res = verify_bytes(junk)
+        assert res.status == "damaged" and res.line == 1 and "\n" not in res.message
+    with pytest.raises(FileNotFoundError):
+        verify_file(tmp_path / "missing.game")
+
+
+def test_witness_parsing():
+    h = "0123456789abcdef" * 2
+    assert Witness.parse(f"57:{h}") == Witness(57, h)
+    assert Witness.parse(f" 57:{h.upper()}\n") == Witness(57, h)
+    assert str(Witness(57, h)) == f"57:{h}"
+    for bad in ["", "57", f"{h}", f"57:{h[:-1]}", f"57:{h}0", f"-1:{h}", f"x:{h}", f"57 {h}",
+                f"57:{h[:-1]}g", f"5 7:{h}", f"57::{h}", None, 57]:
+        with pytest.raises(ValueError, match="N:HASH"):
+            Witness.parse(bad)
 
 
 # ------------------------------------------------------------------- hash spec
@@ -322,6 +532,10 @@ def test_documented_shell_verifier(tmp_path):
     bad = _write(tmp_path / "bad.game", text)
     out = subprocess.run(["bash", str(script), str(bad)], capture_output=True, text=True)
     assert out.returncode == 1 and out.stdout.strip() == "line 10: bad hash"
+    v1 = Path(__file__).resolve().parent.parent / "samples" / "1882-demo-opening.pbem"
+    assert GameFile.open(v1).header.version == 1                 # the same script checks version 1
+    ok = subprocess.run(["bash", str(script), str(v1)], capture_output=True, text=True)
+    assert ok.stdout.strip() == f"ok, head {GameFile.open(v1).head}"
 
 
 # ------------------------------------------------------------------- torn tail
@@ -329,7 +543,7 @@ def test_documented_shell_verifier(tmp_path):
 def test_torn_tail_is_reported_and_repaired(tmp_path):
     gf = make_game(tmp_path, 3)
     good = gf.path.read_bytes()
-    extra, _ = render_lines(gf.head, ['move 4 2024-05-01T13:00:00Z "Bob" "buy 10% NYC" "cli"'])
+    extra, _ = render_lines(gf.head, ['move 4 2024-05-01T13:00:00Z "Bob" "buy 10% NYC" "cli" "Bob"'])
     for cut in (1, len(extra) // 2, len(extra) - 2):    # partial line, no newline
         torn = good + extra[:cut]
         gf.path.write_bytes(torn)
@@ -428,6 +642,83 @@ def test_concurrent_appends_from_two_processes(tmp_path):
     for who in ("Alice", "Bob"):                         # each process's order is kept
         assert [n for n in notations if n.startswith(who)] == [f"{who} move {i}" for i in range(50)]
     assert len(p.read_bytes().splitlines()) == 9 + 100
+
+
+def _link_appender(path: str, who: str, barrier) -> None:
+    """Single appends and two-line batches (a rewrite by os.replace) through `path`."""
+    gf = GameFile.open(path)
+    barrier.wait()
+    for i in range(4):
+        gf.append(who, f"{who} single {i}", seat=who)
+        gf.append_many([(who, f"{who} batch {i}a"), (who, f"{who} batch {i}b")], seat=who)
+
+
+def _link_round(d: Path, ctx) -> list[str]:
+    """One round of two writers, one through a symlink, one through its target: what went wrong."""
+    d.mkdir()
+    target = d / "game.pbem"
+    link = d / "link.pbem"
+    GameFile.create(target, header())
+    link.symlink_to("game.pbem")
+    barrier = ctx.Barrier(2)
+    procs = [ctx.Process(target=_link_appender, args=(str(p), who, barrier))
+             for p, who in ((link, "Alice"), (target, "Bob"))]
+    for proc in procs:
+        proc.start()
+    for proc in procs:
+        proc.join(60)
+    problems = [f"writer exit code {proc.exitcode}" for proc in procs if proc.exitcode != 0]
+    if not link.is_symlink() or os.readlink(link) != "game.pbem":
+        problems.append("the link is no longer a link to game.pbem")
+    try:
+        gf = GameFile.open(target)                       # verifies the whole chain
+    except GameFileError as e:
+        return problems + [f"chain broken: {e}"]
+    want = sorted(f"{w} {kind} {i}{x}" for w in ("Alice", "Bob") for i in range(4)
+                  for kind, x in (("single", ""), ("batch", "a"), ("batch", "b")))
+    got = sorted(m.notation for m in gf.effective_moves())
+    if got != want:
+        problems.append(f"moves lost or doubled: {len(got)} of {len(want)}")
+    if GameFile.open(link).records != gf.records:
+        problems.append("the link and its target read differently")
+    if sorted(p.name for p in d.iterdir()) != ["game.pbem", "game.pbem.lock", "link.pbem"]:
+        problems.append(f"unexpected files {sorted(p.name for p in d.iterdir())}")
+    return problems
+
+
+def test_a_symlink_and_its_target_share_one_lock(tmp_path):
+    """Writers through `link -> game` and through `game` itself must serialise: the lock is
+    the real file's, and a rewrite replaces the target, not the link."""
+    ctx = _mp()
+    bad = {}
+    for r in range(30):
+        problems = _link_round(tmp_path / f"round{r}", ctx)
+        if problems:
+            bad[r] = problems
+    assert bad == {}, f"{len(bad)} of 30 rounds went wrong: {bad}"
+
+
+def test_lock_path_resolves_symlinks(tmp_path):
+    target = tmp_path / "real" / "game.pbem"
+    target.parent.mkdir()
+    GameFile.create(target, header())
+    (tmp_path / "link.pbem").symlink_to(target)
+    (tmp_path / "dirlink").symlink_to(tmp_path / "real", target_is_directory=True)
+    expected = Path(os.path.realpath(target)).with_name("game.pbem.lock")
+    for p in (target, tmp_path / "link.pbem", tmp_path / "dirlink" / "game.pbem"):
+        assert lock_path(p) == expected
+    gf = GameFile.open(tmp_path / "dirlink" / "game.pbem")
+    gf.append_many([("Alice", "a"), ("Bob", "b")])
+    assert (tmp_path / "link.pbem").is_symlink() and (tmp_path / "dirlink").is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dirlink", "link.pbem", "real"]
+    assert [m.notation for m in GameFile.open(target).effective_moves()] == ["a", "b"]
+    assert repair(tmp_path / "link.pbem") == store.RepairResult()
+    with pytest.raises(GameFileError, match="refusing to overwrite"):
+        GameFile.create(tmp_path / "link.pbem", header())       # never through an existing link
+    (tmp_path / "dangling.pbem").symlink_to(tmp_path / "nowhere.pbem")
+    with pytest.raises(GameFileError, match="refusing to overwrite"):
+        GameFile.create(tmp_path / "dangling.pbem", header())
+    assert not (tmp_path / "nowhere.pbem").exists()
 
 
 def _append_one(path: str) -> None:

@@ -130,3 +130,29 @@ def test_the_same_mail_twice_is_applied_once(tmp_path):
     assert len(t2.file.effective_moves()) == 1
     reopened = Table.open(tmp_path / "g.pbem")
     assert len(reopened.seqs) == 1 and reopened.game.current_entity() == "Bob"
+
+
+def test_the_sender_is_stored_as_the_seat_of_each_move(tmp_path):
+    """Replay the demo sample's opening by 'mail': each move sent by the player who may make it
+    (a company's move by its president); the moderator's own moves carry no seat."""
+    sample = GameFile.open(ROOT_SAMPLES / "1882-demo-opening.pbem")
+    players = [(p.name, p.email) for p in sample.header.players]
+    t = Table.create(tmp_path / "g.pbem", sample.header.title, players, sample.header.seed)
+    sent = []
+    for rec in sample.effective_moves():
+        ent = rec.entity
+        corp = t.game.corporations.get(ent)
+        sender = corp.president if corp is not None else ent
+        if rec.seq == 1:
+            sender = None                                  # the moderator enters this one
+        t.submit(rec.notation, sender=sender, source=f"<m{rec.seq}@x>")
+        sent.append((ent, sender or ""))
+    stored = GameFile.open(tmp_path / "g.pbem")
+    assert [(r.entity, r.seat) for r in stored.effective_moves()] == sent
+    company_moves = [(e, s) for e, s in sent if e != s and s]
+    assert company_moves                                   # the sample's operating round
+    listing = stored.listing()
+    for rec in stored.effective_moves():
+        if rec.seat and rec.seat != rec.entity:
+            assert f"{rec.entity}: {rec.notation} (sent by {rec.seat})\n" in listing
+    assert f"{sent[0][0]}: {stored.records[0].notation}\n" in listing

@@ -1,7 +1,7 @@
 """The stored game file: one hash-chained, append-only text file per game.
 
     gf = GameFile.create(path, GameHeader("1882", [("Alice", "a@x.org"), ("Bob", "b@y.org")], seed=7))
-    gf.append("Alice", "bid 45 SV", source="<abc@x.org>")
+    gf.append("Alice", "bid 45 SV", source="<abc@x.org>", seat="Alice")
     gf = GameFile.open(path)            # verifies every line's hash
     gf.effective_moves()                # moves in force, after annulments
 
@@ -9,13 +9,13 @@ Format and guarantees: docs/game-file.md.
 """
 from __future__ import annotations
 
-from .format import (FORMAT_VERSION, GENESIS, HASH_LEN, AnnulRecord, GameHeader, GameLog,
-                     MoveRecord, NoteRecord, Player, Record, StaleGameError, TornTailError,
-                     chain_hash, dumps, loads, quote)
+from .format import (FORMAT_VERSION, GENESIS, HASH_LEN, SUPPORTED_VERSIONS, AnnulRecord,
+                     GameHeader, GameLog, MoveRecord, NoteRecord, Player, Record, StaleGameError,
+                     TornTailError, chain_hash, dumps, loads, quote)
 from .store import GameFile, RepairResult, lock_path, repair
 
 __all__ = [
-    "FORMAT_VERSION", "GENESIS", "HASH_LEN", "AnnulRecord", "GameFile", "GameHeader", "GameLog",
-    "MoveRecord", "NoteRecord", "Player", "Record", "RepairResult", "StaleGameError",
+    "FORMAT_VERSION", "GENESIS", "HASH_LEN", "SUPPORTED_VERSIONS", "AnnulRecord", "GameFile",
+    "GameHeader", "GameLog", "MoveRecord", "NoteRecord", "Player", "Record", "RepairResult", "StaleGameError",
     "TornTailError", "chain_hash", "dumps", "loads", "lock_path", "quote", "repair",
 ]

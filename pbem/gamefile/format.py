@@ -14,7 +14,8 @@ from typing import ClassVar, Iterable, Union
 
 from pbem.errors import GameFileError
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2            # what new files are written as
+SUPPORTED_VERSIONS = (1, 2)   # what the reader accepts (1: moves without a seat field)
 MAGIC = "pbem-game"
 HASH_LEN = 32                 # hex digits kept of each SHA-256 (128 bits)
 GENESIS = "0" * HASH_LEN      # the "previous hash" of line 1
@@ -85,7 +86,8 @@ class GameHeader:
     """What a game is: title, players in seat order, RNG seed, options, creation time.
 
     `players` accepts Player values or (name, email) pairs; lists become tuples.
-    `created` is normalised to UTC, whole seconds.
+    `created` is normalised to UTC, whole seconds. `version` is the file format the game
+    is stored in (new games: FORMAT_VERSION; an old file keeps the version it was made with).
     """
 
     title: str
@@ -109,8 +111,9 @@ class GameHeader:
         if isinstance(self.options, str):
             raise GameFileError("options must be a list of strings, not one string")
         options = tuple(_text(o, "option") for o in self.options)
-        if self.version != FORMAT_VERSION:
-            raise GameFileError(f"unsupported format version {self.version!r} (this is {FORMAT_VERSION})")
+        if self.version not in SUPPORTED_VERSIONS or isinstance(self.version, bool):
+            raise GameFileError(f"unsupported format version {self.version!r} "
+                                f"(this reader knows {', '.join(map(str, SUPPORTED_VERSIONS))})")
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "options", options)
         object.__setattr__(self, "created", _utc(self.created, "created"))
@@ -120,6 +123,9 @@ class GameHeader:
 class MoveRecord:
     """An accepted move. `line` is its 1-based line in the file; `hash` its chain hash.
 
+    `entity` acted (a player or a company); `seat` is the player who sent the move ("" for
+    a moderator/CLI action without a player, an imported record, or any move of a
+    version-1 file, which has no seat field).
     `annulled_by` is the seq of the annulment that cancelled it (None while in force).
     """
 
@@ -129,6 +135,7 @@ class MoveRecord:
     entity: str
     notation: str
     source: str
+    seat: str
     hash: str
     line: int
     annulled_by: int | None = None
@@ -187,6 +194,16 @@ class GameLog:
         """The moves still in force, in order."""
         return [r for r in self.records if isinstance(r, MoveRecord) and not r.annulled]
 
+    def hash_at(self, seq: int) -> str:
+        """The chain hash of record `seq`'s line (0: the header hash, where records start).
+
+        This is the value a player can copy as a witness of the history up to `seq`.
+        GameFileError if there is no such record.
+        """
+        if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq <= len(self.records):
+            raise GameFileError(f"no record {seq!r}: the file has records 1 to {len(self.records)}")
+        return self.records[seq - 1].hash if seq else self.header_hash
+
     def listing(self) -> str:
         """Human-readable list of all records, annulled moves visibly marked."""
         h = self.header
@@ -199,6 +216,8 @@ class GameLog:
             t = format_time(r.time)
             if isinstance(r, MoveRecord):
                 line = f"{r.seq:>5}  {t}  {_show(r.entity)}: {_show(r.notation)}"
+                if r.seat and r.seat != r.entity:
+                    line += f" (sent by {_show(r.seat)})"
                 if r.annulled:
                     line += f"   [ANNULLED by #{r.annulled_by}]"
             elif isinstance(r, AnnulRecord):
@@ -268,8 +287,15 @@ def _header_bodies(h: GameHeader) -> list[str]:
     return bodies
 
 
-def move_body(seq: int, time: datetime, entity: str, notation: str, source: str) -> str:
-    return f"move {seq} {format_time(time)} {quote(entity)} {quote(notation)} {quote(source)}"
+def move_body(seq: int, time: datetime, entity: str, notation: str, source: str, seat: str = "",
+              *, version: int = FORMAT_VERSION) -> str:
+    """The body of a move line in format `version` (version 1 has no seat field)."""
+    body = f"move {seq} {format_time(time)} {quote(entity)} {quote(notation)} {quote(source)}"
+    if version == 1:
+        if seat:
+            raise GameFileError("a version-1 game file cannot store the seat of a move")
+        return body
+    return f"{body} {quote(seat)}"
 
 
 def annul_body(seq: int, time: datetime, who: str, targets: Iterable[int], reason: str,
@@ -282,9 +308,9 @@ def note_body(seq: int, time: datetime, who: str, text: str, source: str) -> str
     return f"note {seq} {format_time(time)} {quote(who)} {quote(text)} {quote(source)}"
 
 
-def _record_body(r: Record) -> str:
+def _record_body(r: Record, version: int) -> str:
     if isinstance(r, MoveRecord):
-        return move_body(r.seq, r.time, r.entity, r.notation, r.source)
+        return move_body(r.seq, r.time, r.entity, r.notation, r.source, r.seat, version=version)
     if isinstance(r, AnnulRecord):
         return annul_body(r.seq, r.time, r.who, r.targets, r.reason, r.source)
     return note_body(r.seq, r.time, r.who, r.text, r.source)
@@ -310,7 +336,8 @@ def dumps(log: GameLog) -> str:
 
     Raises GameFileError if the stored hashes of `log` do not match its content.
     """
-    data, _ = render_lines(GENESIS, _header_bodies(log.header) + [_record_body(r) for r in log.records])
+    v = log.header.version
+    data, _ = render_lines(GENESIS, _header_bodies(log.header) + [_record_body(r, v) for r in log.records])
     again = loads(data)
     if again.records != log.records or again.head != log.head or again.header != log.header:
         raise GameFileError("GameLog is inconsistent (records, hashes or annulments do not match)")
@@ -364,17 +391,19 @@ def _parse_time(word: str) -> datetime:
 
 _SCHEMAS: dict[str, str] = {   # field kinds after the keyword: s=string i=int t=time l=list
     MAGIC: "i", "title": "s", "created": "t", "seed": "i", "player": "ss", "option": "s",
-    "move": "itsss", "annul": "itslss", "note": "itsss",
+    "move": "itssss", "annul": "itslss", "note": "itsss",
 }
+_V1_SCHEMAS = {**_SCHEMAS, "move": "itsss"}     # version 1: a move has no seat
 _HEADER_ORDER = (MAGIC, "title", "created", "seed", "player", "option")
 
 
-def _fields(body: str) -> tuple[str, list]:
+def _fields(body: str, version: int) -> tuple[str, list]:
     toks = _tokens(body)
     quoted, kind = toks[0]
-    if quoted or kind not in _SCHEMAS:
+    schemas = _V1_SCHEMAS if version == 1 else _SCHEMAS
+    if quoted or kind not in schemas:
         raise _Bad(f"unknown line kind {kind!r}")
-    schema = _SCHEMAS[kind]
+    schema = schemas[kind]
     if len(toks) - 1 != len(schema):
         raise _Bad(f"{kind!r} line needs {len(schema)} fields, has {len(toks) - 1}")
     values: list = []
@@ -401,6 +430,7 @@ def _fields(body: str) -> tuple[str, list]:
 class _Reader:
     def __init__(self, name: str):
         self.name = name
+        self.version = FORMAT_VERSION         # set from line 1
         self.prev = GENESIS
         self.stage = -1                       # index into _HEADER_ORDER of the last header line
         self.h: dict = {"players": [], "options": []}
@@ -417,8 +447,11 @@ class _Reader:
             if not raw.startswith(MAGIC.encode() + b" "):
                 raise _Bad(f"not a pbem game file (line 1 must start with {MAGIC!r})")
             version = raw[len(MAGIC) + 1:].split(b" ", 1)[0]
-            if version.isdigit() and version != str(FORMAT_VERSION).encode():
-                raise _Bad(f"unsupported format version {version.decode()} (this reader knows {FORMAT_VERSION})")
+            known = {str(v).encode(): v for v in SUPPORTED_VERSIONS}
+            if version.isdigit() and version not in known:
+                raise _Bad(f"unsupported format version {version.decode()} "
+                           f"(this reader knows {', '.join(map(str, SUPPORTED_VERSIONS))})")
+            self.version = known.get(version, FORMAT_VERSION)
         if len(raw) < HASH_LEN + 2 or raw[-HASH_LEN - 1] != 0x20 or not _HEX.fullmatch(raw, len(raw) - HASH_LEN):
             raise _Bad(f"malformed line: it must end with a space and {HASH_LEN} lowercase hex digits")
         body, stored = raw[:-HASH_LEN - 1], raw[-HASH_LEN:].decode("ascii")
@@ -430,13 +463,13 @@ class _Reader:
             text = body.decode("utf-8")
         except UnicodeDecodeError as e:
             raise _Bad(f"not valid UTF-8 at byte {e.start + 1}") from None
-        kind, values = _fields(text)
+        kind, values = _fields(text, self.version)
         if kind in _HEADER_ORDER:
             self._header_line(kind, values)
         else:
             self._record_line(kind, values, stored, line)
         canonical = (_header_bodies_line(kind, values) if kind in _HEADER_ORDER
-                     else _record_body(self.records[-1]))
+                     else _record_body(self.records[-1], self.version))
         if canonical != text:
             raise _Bad(f"line is not in canonical form (expected {canonical!r})")
         self.prev = stored
@@ -452,7 +485,8 @@ class _Reader:
             raise _Bad(f"header line {kind!r} out of order (expected {expected!r})")
         self.stage = idx
         if kind == MAGIC:
-            pass
+            if values[0] not in SUPPORTED_VERSIONS:
+                raise _Bad(f"unsupported format version {values[0]}")
         elif kind == "player":
             player = Player(*values)
             if any(p.name == player.name for p in self.h["players"]):
@@ -468,7 +502,7 @@ class _Reader:
             raise _Bad(f"header incomplete: expected a {_HEADER_ORDER[self.stage + 1]!r} line")
         self.header = GameHeader(title=self.h["title"], players=tuple(self.h["players"]),
                                  seed=self.h["seed"], options=tuple(self.h["options"]),
-                                 created=self.h["created"])
+                                 created=self.h["created"], version=self.version)
         self.header_hash = self.prev
 
     def _record_line(self, kind: str, values: list, stored: str, line: int) -> None:
@@ -478,11 +512,12 @@ class _Reader:
         if seq != len(self.records) + 1:
             raise _Bad(f"sequence number {seq}, expected {len(self.records) + 1}")
         if kind == "move":
-            entity, notation, source = values[2:]
+            entity, notation, source = values[2:5]
+            seat = values[5] if len(values) > 5 else ""
             if not entity or not notation:
                 raise _Bad("a move needs a non-empty entity and notation")
             self.effective.append(len(self.records))
-            self.records.append(MoveRecord(seq, time, entity, notation, source, stored, line))
+            self.records.append(MoveRecord(seq, time, entity, notation, source, seat, stored, line))
         elif kind == "annul":
             who, targets, reason, source = values[2:]
             n = len(targets)

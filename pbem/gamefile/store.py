@@ -2,7 +2,9 @@
 
 Locking: every operation takes fcntl.flock on the sidecar `<file>.lock` (shared to read,
 exclusive to write) and re-reads and verifies the whole file under that lock, so several
-processes (mail handler, CLI) may use the same game at once. Details: docs/game-file.md.
+processes (mail handler, CLI) may use the same game at once. `<file>` is the real file
+(symlinks resolved), so every path to one game shares one lock, and a rewrite replaces the
+target, leaving a symlink in place. Details: docs/game-file.md.
 """
 from __future__ import annotations
 
@@ -24,9 +26,18 @@ from .format import (AnnulRecord, GameHeader, GameLog, MoveRecord, NoteRecord, R
                      note_body, render_lines, utcnow)
 
 
+def real_path(path: str | os.PathLike[str]) -> Path:
+    """The file a game path names, symlinks resolved: what is locked, read and replaced.
+
+    Resolved afresh by every operation, so a link retargeted later is followed.
+    """
+    return Path(os.path.realpath(os.fspath(path)))
+
+
 def lock_path(path: str | os.PathLike[str]) -> Path:
-    """The sidecar lock file of a game file: `<file>.lock`."""
-    return Path(os.fspath(path) + ".lock")
+    """The sidecar lock file of a game file: `<real file>.lock` (one lock per real file,
+    whatever symlink or relative path it is reached through)."""
+    return Path(os.fspath(real_path(path)) + ".lock")
 
 
 @contextmanager
@@ -123,20 +134,20 @@ class GameFile:
         path = Path(path)
         content = header_text(header)
         log = loads(content, name=str(path))
-        with _locked(path, exclusive=True):
-            if os.path.lexists(path):
+        if os.path.lexists(path):              # also a dangling symlink: never write through it
+            raise GameFileError(f"{path}: refusing to overwrite an existing game file")
+        real = real_path(path)
+        with _locked(real, exclusive=True):
+            if os.path.lexists(real):
                 raise GameFileError(f"{path}: refusing to overwrite an existing game file")
-            _write_new(path, content, replace_existing=False)
+            _write_new(real, content, replace_existing=False)
         return cls(path, log)
 
     @classmethod
     def open(cls, path: str | os.PathLike[str]) -> "GameFile":
         """Open and verify a game file (the whole chain). FileNotFoundError if missing."""
         path = Path(path)
-        _must_exist(path)
-        with _locked(path, exclusive=False):
-            data = path.read_bytes()
-        return cls(path, loads(data, name=str(path)))
+        return cls(path, loads(read_locked(path), name=str(path)))
 
     def reload(self) -> None:
         """Re-read and re-verify the file (to see appends made by other processes)."""
@@ -172,23 +183,33 @@ class GameFile:
         """All records as human-readable text; annulled moves are marked."""
         return self._log.listing()
 
+    def hash_at(self, seq: int) -> str:
+        """The chain hash of record `seq`'s line (0: the header hash); GameFileError if none."""
+        return self._log.hash_at(seq)
+
     # -- writing ---------------------------------------------------------------------
 
-    def append(self, entity: str, notation: str, source: str = "", *,
+    def append(self, entity: str, notation: str, source: str = "", *, seat: str = "",
                time: datetime | None = None, expect_head: str | None = None) -> MoveRecord:
         """Append one move. `notation` is stored verbatim (any characters).
 
+        `seat`: the player who sent the move ("" for none); see `append_many`.
         `expect_head`: if given, refuse (StaleGameError, nothing written) unless the file's
         head hash still equals it, i.e. nobody appended since the caller validated the move.
         """
-        rec = self.append_many([(entity, notation)], source, time=time, expect_head=expect_head)
+        rec = self.append_many([(entity, notation)], source, seat=seat, time=time,
+                               expect_head=expect_head)
         return rec[0]
 
-    def append_many(self, moves: Iterable[tuple[str, str]], source: str = "", *,
+    def append_many(self, moves: Iterable[tuple[str, str]], source: str = "", *, seat: str = "",
                     time: datetime | None = None,
                     expect_head: str | None = None) -> list[MoveRecord]:
         """Append several (entity, notation) moves from one source, all or nothing.
 
+        `seat` is the player who sent them (one mail, one sender), "" for a moderator or
+        CLI action without a player. A version-1 file has no seat field and keeps getting
+        version-1 lines (a file never mixes versions): there the seat is not stored and
+        the returned records have seat "".
         Every move is checked before anything is written; the lines are then committed by
         one atomic file replacement, so a failure or a crash leaves either all or none.
         """
@@ -199,12 +220,16 @@ class GameFile:
             _text(m[0], "entity", empty=False)
             _text(m[1], "notation", empty=False)
         _text(source, "source")
+        _text(seat, "seat")
         if not items:
             return []
         when = utcnow() if time is None else _utc(time, "time")
 
         def bodies(log: GameLog) -> list[str]:
-            return [move_body(log.next_seq + i, when, e, n, source) for i, (e, n) in enumerate(items)]
+            v = log.header.version
+            kept = seat if v >= 2 else ""
+            return [move_body(log.next_seq + i, when, e, n, source, kept, version=v)
+                    for i, (e, n) in enumerate(items)]
 
         new = self._commit(bodies, expect_head)
         return [r for r in new if isinstance(r, MoveRecord)]
@@ -250,8 +275,9 @@ class GameFile:
                 expect_head: str | None) -> tuple[Record, ...]:
         path = self.path
         _must_exist(path)
-        with _locked(path, exclusive=True):
-            data = path.read_bytes()
+        real = real_path(path)                 # write the target, never replace a symlink
+        with _locked(real, exclusive=True):
+            data = real.read_bytes()
             log = loads(data, name=str(path))
             if expect_head is not None and log.head != expect_head:
                 self._log = log
@@ -262,27 +288,43 @@ class GameFile:
             # Verify what we are about to write with the reader itself.
             new_log = loads(data + extra, name=str(path))
             if len(bodies) == 1:
-                self._append_bytes(data, extra)
+                _append_bytes(real, data, extra)
             else:
-                _write_new(path, data + extra, replace_existing=True)
+                _write_new(real, data + extra, replace_existing=True)
             self._log = new_log
         return new_log.records[len(log.records):]
 
-    def _append_bytes(self, old: bytes, extra: bytes) -> None:
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+
+def read_locked(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a game file, read under its shared lock (not verified).
+
+    FileNotFoundError if it is missing; a read-only copy is read without the lock.
+    """
+    path = Path(path)
+    _must_exist(path)
+    real = real_path(path)
+    if real.is_dir():                      # before the lock: no stray `<dir>.lock`
+        raise IsADirectoryError(errno.EISDIR, "is a directory, not a game file", str(path))
+    with _locked(real, exclusive=False):
+        return real.read_bytes()
+
+
+def _append_bytes(path: Path, old: bytes, extra: bytes) -> None:
+    """Append `extra` to `path` (whose content is `old`), fsync; truncate back on failure."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+    try:
         try:
-            try:
-                _write_all(fd, extra)
+            _write_all(fd, extra)
+            os.fsync(fd)
+        except BaseException:
+            try:                       # undo a partial write; we still hold the lock
+                os.ftruncate(fd, len(old))
                 os.fsync(fd)
-            except BaseException:
-                try:                       # undo a partial write; we still hold the lock
-                    os.ftruncate(fd, len(old))
-                    os.fsync(fd)
-                except OSError:
-                    pass
-                raise
-        finally:
-            os.close(fd)
+            except OSError:
+                pass
+            raise
+    finally:
+        os.close(fd)
 
 
 @dataclass(frozen=True)
@@ -307,29 +349,30 @@ def repair(path: str | os.PathLike[str]) -> RepairResult:
     earlier lines must verify, else GameFileError and the file is left untouched. A file
     that already ends with a newline is verified and left as is.
     """
-    path = Path(path)
-    _must_exist(path)
-    with _locked(path, exclusive=True):
-        data = path.read_bytes()
+    name = str(path)
+    _must_exist(Path(path))
+    real = real_path(path)
+    with _locked(real, exclusive=True):
+        data = real.read_bytes()
         if not data or data.endswith(b"\n"):
-            loads(data, name=str(path))
+            loads(data, name=name)
             return RepairResult()
         cut = data.rfind(b"\n") + 1
         line = data.count(b"\n") + 1
         try:
-            loads(data + b"\n", name=str(path))
+            loads(data + b"\n", name=name)
         except GameFileError:
             pass
         else:
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+            fd = os.open(real, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
             try:
                 _write_all(fd, b"\n")
                 os.fsync(fd)
             finally:
                 os.close(fd)
             return RepairResult(completed=True, line=line)
-        loads(data[:cut], name=str(path))     # everything before the tail must be sound
-        fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC)
+        loads(data[:cut], name=name)     # everything before the tail must be sound
+        fd = os.open(real, os.O_WRONLY | os.O_CLOEXEC)
         try:
             os.ftruncate(fd, cut)
             os.fsync(fd)

@@ -166,7 +166,11 @@ class Table:
         return read_message(text, notation_context(self.game, actor=sender))
 
     def submit(self, text: str, sender: Optional[str] = None, source: str = "") -> list[AppliedMove]:
-        """Apply every move of `text` or none: checks on a copy, then one locked append."""
+        """Apply every move of `text` or none: checks on a copy, then one locked append.
+
+        `sender` (a player name, or None for the moderator) is stored as the seat of every
+        move of the message; `source` names where it came from (e.g. a Message-ID).
+        """
         if sender is not None and sender not in self.game.players:
             raise RuleError(f"{sender!r} is not a player of this game", rule="players")
         if _MESSAGE_ID.match(source or ""):
@@ -207,7 +211,7 @@ class Table:
                                    cause=e, legal=self._legal_before(parsed[: i - 1])) from e
             ctx = notation_context(trial)
             lines.append((action.entity, format_action(action, ctx)))
-        recs = self.file.append_many(lines, source=source, expect_head=self.file.head)
+        recs = self.file.append_many(lines, source=source, seat=sender or "", expect_head=self.file.head)
         self.game = trial
         self.changed_hexes = changed
         self.seqs.extend(r.seq for r in recs)
