@@ -239,7 +239,8 @@ def test_end_inside_a_line_does_not_stop():
 
 
 @pytest.mark.parametrize("greeting", ["Hi all,", "Hello everyone", "Hi Bob,", "Dear moderator,", "Hey folks!",
-                                      "Good morning all", "Hello", "Hi Bob and Carl!"])
+                                      "Good morning all", "Hello", "Hi Bob and Carl!",
+                                      "Hi Ann, Bob and Carl,"])
 def test_greetings_at_the_start(greeting):
     body = split_body(f"{greeting}\n\nAnn buys a share of CPR\n")
     assert kept(body) == [(3, "Ann buys a share of CPR")]

@@ -31,7 +31,10 @@ class LetterError(PbemError):
 
 @dataclass(frozen=True)
 class Letter:
-    """What the moderator needs from one incoming mail; `body` is plain text with \\n line ends."""
+    """What the moderator needs from one incoming mail; `body` is plain text with \\n line ends.
+
+    header_fields (the raw X-Pbem-Game, Reply-To, Return-Path, ... when present) is left out of == and hash.
+    """
 
     message_id: str
     from_addr: str
