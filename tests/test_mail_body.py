@@ -239,7 +239,8 @@ def test_end_inside_a_line_does_not_stop():
 
 
 @pytest.mark.parametrize("greeting", ["Hi all,", "Hello everyone", "Hi Bob,", "Dear moderator,", "Hey folks!",
-                                      "Good morning all", "Hello", "Hi Bob and Carl!"])
+                                      "Good morning all", "Hello", "Hi Bob and Carl!",
+                                      "Hi Ann, Bob and Carl,"])
 def test_greetings_at_the_start(greeting):
     body = split_body(f"{greeting}\n\nAnn buys a share of CPR\n")
     assert kept(body) == [(3, "Ann buys a share of CPR")]
@@ -359,3 +360,42 @@ def test_every_non_blank_line_is_kept_or_set_aside_exactly_once(lines):
     assert sorted(numbers) == [k + 1 for k, line in enumerate(lines) if line.strip()]
     assert [line.number for line in body.lines] == sorted(line.number for line in body.lines)
     assert [s.number for s in body.set_aside] == sorted(s.number for s in body.set_aside)
+
+
+def test_outlook_html_reply():
+    body = mail_body("""\
+From: Carl <carl@example.com>
+Content-Type: text/html; charset="us-ascii"
+
+<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><style>p.MsoNormal {margin:0cm}</style></head>
+<body lang=EN-US><div class=WordSection1><p class=MsoNormal>Carl buys a 3-train from the depot for 180<o:p></o:p></p>
+<p class=MsoNormal><o:p>&nbsp;</o:p></p>
+<div><div style='border:none;border-top:solid #E1E1E1 1.0pt'><p class=MsoNormal><b>From:</b> pbem moderator
+&lt;mod@pbem.example&gt; <br><b>Sent:</b> Tuesday, November 3, 2026 10:02 AM<br><b>To:</b> Carl
+&lt;carl@example.com&gt;<br><b>Subject:</b> OR 2.1<o:p></o:p></p></div></div>
+<p class=MsoNormal>It is Carl's turn.<o:p></o:p></p></div></body></html>
+""")
+    assert kept(body) == [(1, "Carl buys a 3-train from the depot for 180")]
+    assert aside(body) == [
+        (2, "From: pbem moderator <mod@pbem.example>", "reply header"),
+        (3, "Sent: Tuesday, November 3, 2026 10:02 AM", "reply header"),
+        (4, "To: Carl <carl@example.com>", "reply header"),
+        (5, "Subject: OR 2.1", "reply header"),
+        (6, "It is Carl's turn.", "quoted text"),
+    ]
+
+
+def test_apple_mail_forward_and_iphone_reply():
+    body = split_body("""\
+Bob passes
+
+Sent from my iPhone
+
+> On 3 Nov 2026, at 10:02, Ann <ann@example.org> wrote:
+>
+> Ann passes
+""")
+    assert kept(body) == [(1, "Bob passes")]
+    assert aside(body) == [(3, "Sent from my iPhone", "signature"),
+                           (5, "> On 3 Nov 2026, at 10:02, Ann <ann@example.org> wrote:", "quoted text"),
+                           (6, ">", "quoted text"), (7, "> Ann passes", "quoted text")]

@@ -415,3 +415,47 @@ def test_the_mail_package_imports_only_the_stdlib_and_pbem_errors():
                 top = name.split(".")[0]
                 assert top in sys.stdlib_module_names or name in ("pbem.errors",) or name.startswith("pbem.mail"), (
                     f"{path.name} imports {name}")
+
+
+def test_format_flowed_lines_are_joined_back():
+    raw = crlf("""\
+From: Ann <ann@example.org>
+User-Agent: Thunderbird
+Content-Type: text/plain; charset=UTF-8; format=flowed
+Content-Transfer-Encoding: 7bit
+
+CPR lays 57 in I5 rot 2; runs 2-train I5-J10 for 60; pays out, and then 
+CPR buys a 3-train from the depot
+ From the pool, Ann buys a share of CN
+
+On 03.11.26 10:02, Bob wrote:
+> It is your turn, and this quoted line was long enough to be 
+> wrapped by Bob's mail program.
+>> older 
+> newer
+-- 
+Ann
+""")
+    assert parse_letter(raw).body.split("\n") == [
+        "CPR lays 57 in I5 rot 2; runs 2-train I5-J10 for 60; pays out, and then CPR buys a 3-train from the depot",
+        "From the pool, Ann buys a share of CN",
+        "",
+        "On 03.11.26 10:02, Bob wrote:",
+        "> It is your turn, and this quoted line was long enough to be wrapped by Bob's mail program.",
+        "> > older ",
+        "> newer",
+        "-- ",
+        "Ann",
+        "",
+    ]
+
+
+def test_format_flowed_delsp_removes_the_soft_space():
+    raw = crlf("From: a@example.org\nContent-Type: text/plain; format=flowed; delsp=yes\n\n"
+               "CPR lays 57 in I5 ro \nt 2\n")
+    assert parse_letter(raw).body == "CPR lays 57 in I5 rot 2\n"
+
+
+def test_without_format_flowed_trailing_spaces_do_not_join():
+    raw = crlf("From: a@example.org\nContent-Type: text/plain\n\nAnn passes \nBob passes\n")
+    assert parse_letter(raw).body == "Ann passes \nBob passes\n"

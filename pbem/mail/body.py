@@ -89,6 +89,7 @@ class _Splitter:
         return Body(tuple(self.kept), tuple(self.aside), self.stopped_at)
 
     def _aside(self, i: int, why: str) -> None:
+        """Set line i aside for the given reason."""
         self.aside.append(SetAside(i + 1, self.lines[i], why))
 
     def _classify(self, i: int) -> tuple[int, str]:

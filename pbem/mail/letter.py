@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from pbem.errors import PbemError
-from pbem.mail.text import decode_bytes, html_to_text, normalise_newlines
+from pbem.mail.text import decode_bytes, html_to_text, normalise_newlines, unflow
 
 # Raw headers kept for routing and for the moderator's own checks.
 KEPT_HEADERS = ("X-Pbem-Game", "Reply-To", "Return-Path", "Auto-Submitted", "List-Id", "Precedence")
@@ -31,7 +31,10 @@ class LetterError(PbemError):
 
 @dataclass(frozen=True)
 class Letter:
-    """What the moderator needs from one incoming mail; `body` is plain text with \\n line ends."""
+    """What the moderator needs from one incoming mail; `body` is plain text with \\n line ends.
+
+    header_fields (the raw X-Pbem-Game, Reply-To, Return-Path, ... when present) is left out of == and hash.
+    """
 
     message_id: str
     from_addr: str
@@ -232,4 +235,14 @@ def _body(msg: EmailMessage) -> tuple[str, str]:
     text = normalise_newlines(decode_bytes(payload, charset))
     if content_type == "text/html":
         return normalise_newlines(html_to_text(text)), "text/html"
+    if _param(part, "format") == "flowed":
+        text = unflow(text, delsp=_param(part, "delsp") == "yes")
     return text, "text/plain"
+
+
+def _param(part: EmailMessage, name: str) -> str:
+    """A Content-Type parameter, lower-cased; "" when absent or unreadable."""
+    try:
+        return str(part.get_param(name) or "").strip().lower()
+    except Exception:
+        return ""

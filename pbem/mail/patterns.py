@@ -33,7 +33,7 @@ OUTLOOK_SENT = re.compile(r"\s*\*?(sent|date|gesendet|datum|envoyé|enviado|invi
                           re.IGNORECASE)
 
 _NAME = r"[^\W\d_][^\W\d_'.-]*(?:['.-][^\W\d_]+)*"
-_NAMES = rf"(?:{_NAME}(?:\s+{_NAME}){{0,3}})"
+_NAMES = rf"(?:{_NAME}(?:(?:\s*,\s*|\s+){_NAME}){{0,3}})"
 GREETING = re.compile(
     rf"\s*(hi|hello|hey|hiya|howdy|greetings|dear|good\s+(morning|afternoon|evening|day)|morning|evening"
     rf"|hallo|bonjour|hola|salut|moin|servus)(\s+{_NAMES})?\s*[,!.:]?\s*",

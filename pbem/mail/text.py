@@ -118,3 +118,25 @@ def html_to_text(html: str) -> str:
         import html as html_module
         lines = [html_module.unescape(_TAG.sub("", line)).strip() for line in html.split("\n")]
     return "\n".join(lines).strip("\n")
+
+
+def unflow(text: str, *, delsp: bool = False) -> str:
+    """Undo RFC 3676 format=flowed: a line ending in a space continues on the next line of the same quote depth.
+
+    Thunderbird and Apple Mail send plain text this way, so a long move line would otherwise arrive in pieces.
+    """
+    out: list[tuple[int, str]] = []
+    open_line = False
+    for line in text.split("\n"):
+        stripped = line.lstrip(">")
+        depth = len(line) - len(stripped)
+        if stripped.startswith(" "):
+            stripped = stripped[1:]
+        if open_line and out and out[-1][0] == depth:
+            out[-1] = (depth, out[-1][1] + stripped)
+        else:
+            out.append((depth, stripped))
+        open_line = stripped.endswith(" ") and stripped != "-- "
+        if open_line and delsp:
+            out[-1] = (depth, out[-1][1][:-1])
+    return "\n".join(("> " * depth if depth else "") + body for depth, body in out)
