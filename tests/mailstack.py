@@ -17,6 +17,7 @@ import ssl
 import subprocess
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -69,6 +70,7 @@ instance_name = pbem-test-{imap}
 log_path = {root}/dovecot.log
 disable_plaintext_auth = no
 auth_mechanisms = plain login
+auth_failure_delay = 0
 passdb {{
   driver = passwd-file
   args = scheme=PLAIN username_format=%u {root}/users.passwd
@@ -79,6 +81,8 @@ userdb {{
 }}
 first_valid_uid = 1
 mail_location = maildir:~/Maildir
+# throw-away test data: no fsync
+mail_fsync = never
 namespace inbox {{
   inbox = yes
   separator = /
@@ -91,7 +95,10 @@ namespace inbox {{
 ssl = yes
 ssl_cert = <{root}/tls/cert.pem
 ssl_key = <{root}/tls/key.pem
+# high-performance login mode: one long-lived login process instead of one per connection
 service imap-login {{
+  service_count = 0
+  process_min_avail = 1
   inet_listener imap {{
     address = 127.0.0.1
     port = {imap}
@@ -100,6 +107,12 @@ service imap-login {{
     address = 127.0.0.1
     port = {imaps}
     ssl = yes
+  }}
+}}
+# no growing delays after the tests' deliberate wrong passwords
+service anvil {{
+  unix_listener anvil-auth-penalty {{
+    mode = 0
   }}
 }}
 service lmtp {{
@@ -300,15 +313,16 @@ class MailStack:
 
     def clear(self) -> None:
         """Empty every user's standard folders and drop any other folder (keeps tests independent)."""
-        for addr in self.addresses:
-            with self.imap(addr) as client:
-                for _flags, _sep, name in client.list_folders():
-                    if name not in STANDARD_FOLDERS:
-                        client.delete_folder(name)
-                        continue
+        with ThreadPoolExecutor(len(self.addresses)) as pool:
+            list(pool.map(self._clear_user, self.addresses))
+
+    def _clear_user(self, addr: str) -> None:
+        with self.imap(addr) as client:
+            for _flags, _sep, name in client.list_folders():
+                if name not in STANDARD_FOLDERS:
+                    client.delete_folder(name)
+                elif client.folder_status(name, [b"MESSAGES"])[b"MESSAGES"]:
                     client.select_folder(name)
-                    uids = client.search(["ALL"])
-                    if uids:
-                        client.delete_messages(uids)
-                        client.expunge()
+                    client.delete_messages(client.search(["ALL"]))
+                    client.expunge()
                     client.unselect_folder()

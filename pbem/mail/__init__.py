@@ -1,0 +1,1 @@
+"""Mail for the play-by-email moderator: reading incoming letters and sending replies."""
