@@ -12,6 +12,10 @@ if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
   fi
 fi
+# the mail tests start a private Dovecot (IMAP + LMTP) on 127.0.0.1: install it when it is missing (as root)
+if ! command -v dovecot >/dev/null && [ ! -x /usr/sbin/dovecot ]; then
+  apt-get update -qq && apt-get install -y -qq --no-install-recommends dovecot-imapd dovecot-lmtpd >/dev/null
+fi
 .venv/bin/pip install -q --upgrade pip >/dev/null
 .venv/bin/pip install -q '.[test]'
 # pytest exits 5 when it collected no test: that is a failure here too

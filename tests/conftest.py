@@ -15,3 +15,36 @@ def title():
     d = json.loads((DATA / "1882.json").read_text())
     t = json.loads((DATA / "tiles.json").read_text())
     return d, load_catalogue(d, t)
+
+
+@pytest.fixture(scope="session")
+def mail_stack():
+    """Real Dovecot (IMAP/IMAPS/LMTP) and SMTP servers on 127.0.0.1, shared by the session.
+
+    Fails (never skips) when dovecot is not installed: the mail tests need the real servers.
+    The root is a fresh /tmp/pbem-mail-* directory, not a tmp_path_factory one: any other pytest
+    run on the machine chmods /tmp/pytest-of-<user> back to 0700, which locks Dovecot out.
+    """
+    import shutil
+    import tempfile
+
+    from mailstack import MailStack
+
+    root = Path(tempfile.mkdtemp(prefix="pbem-mail-"))
+    stack = MailStack(root)
+    try:
+        stack.started_in = stack.start()
+        yield stack
+    finally:
+        stack.stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture
+def mail(mail_stack):
+    """The session's mail servers with every user's folders emptied and SMTP accepting again."""
+    mail_stack.smtp_refuse(False)
+    if mail_stack.proc is None:
+        mail_stack.start_dovecot()
+    mail_stack.clear()
+    return mail_stack

@@ -1,0 +1,342 @@
+"""The IMAP back end of Mailbox: claims by UID MOVE into Working, keys by UIDVALIDITY and UID.
+
+Dovecot's MOVE is not exclusive: two sessions moving one message at the same moment may both get
+a copy. So where the server offers CONDSTORE a claimer first sets the keyword $PbemClaimed with a
+conditional STORE (UNCHANGEDSINCE), which only one session can win, and only the winner moves it.
+Every claim does a full UID SEARCH ALL of the inbox (flags such as \\Seen are never relied on or
+changed: bodies are fetched with BODY.PEEK[]). A dropped connection is reconnected once, after a
+short pause, and the reconnect rescans Working (see pbem.mail.mailbox for what that implies).
+"""
+from __future__ import annotations
+
+import imaplib
+import socket
+import ssl
+import time
+from typing import Callable, TypeVar
+
+from imapclient import IMAPClient
+from imapclient.exceptions import IMAPClientError, LoginError
+
+from pbem.mail.mailbox import Incoming, MailboxError
+
+T = TypeVar("T")
+SECURITY = ("tls", "starttls", "none")
+RETRY_PAUSE = 0.5
+IDLE_SLICE = 600.0      # re-issue IDLE at least this often (servers drop IDLE after ~30 min)
+CLAIM_FLAG = "$PbemClaimed"
+STALE_CLAIM = 120.0     # a claim flag unchanged in the inbox this long was left by a crashed claimer
+_DROPPED = (OSError, imaplib.IMAP4.abort)   # OSError covers timeouts, resets and TLS errors
+
+
+def describe(exc: BaseException) -> str:
+    """A short plain reason for a socket-level failure."""
+    if isinstance(exc, ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(exc, ConnectionResetError):
+        return "connection reset"
+    if isinstance(exc, (socket.timeout, TimeoutError)):
+        return "timed out"
+    if isinstance(exc, socket.gaierror):
+        return "unknown host"
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        return exc.verify_message or "certificate verify failed"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror.lower()
+    return str(exc) or type(exc).__name__
+
+
+def parse_uid_set(text: str) -> list[int]:
+    """'4:6,9' -> [4, 5, 6, 9] (order kept, as COPYUID pairs source and target by position)."""
+    out: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.partition(":")
+        a, b = int(lo), int(hi or lo)
+        out.extend(range(a, b + 1) if a <= b else range(a, b - 1, -1))
+    return out
+
+
+class ImapMailbox:
+    """A Mailbox on an IMAP account. Not thread-safe: use one object per thread or process."""
+
+    def __init__(self, host: str, port: int, user: str, password: str, *, security: str,
+                 ca_file: str | None = None, inbox: str = "INBOX", working: str = "Working",
+                 timeout: float = 30):
+        if security not in SECURITY:
+            raise MailboxError(f"unknown IMAP security {security!r} (use tls, starttls or none)")
+        self.host, self.port, self.user, self._password = host, port, user, password
+        self.security, self.ca_file, self.timeout = security, ca_file, timeout
+        self.inbox, self.working = inbox, working
+        self._client: IMAPClient | None = None
+        self._validity = 0                   # UIDVALIDITY of Working
+        self._resume: list[int] = []         # Working UIDs owed to the caller, oldest first
+        self._outstanding: set[str] = set()  # keys handed out and not yet finished
+        self._folders: set[str] = set()      # folders known to exist
+        self.use_move = True
+        self.use_condstore = True
+        self._stale: dict[int, tuple[int, float]] = {}   # flagged inbox UID -> (modseq, first seen)
+        self._connect()
+
+    # -- connection ---------------------------------------------------------------------------
+    @property
+    def where(self) -> str:
+        return f"{self.host}:{self.port}"
+
+    def _open(self) -> IMAPClient:
+        ctx = ssl.create_default_context(cafile=self.ca_file)
+        try:
+            if self.security == "tls":
+                client = IMAPClient(self.host, self.port, ssl=True, ssl_context=ctx,
+                                    timeout=self.timeout)
+            else:
+                client = IMAPClient(self.host, self.port, ssl=False, timeout=self.timeout)
+                if self.security == "starttls":
+                    client.starttls(ctx)
+            client.login(self.user, self._password)
+        except LoginError as exc:
+            raise MailboxError(f"the IMAP server {self.where} refused the login for "
+                               f"{self.user}: {_text(exc)}") from None
+        except ssl.SSLError as exc:
+            raise MailboxError(f"TLS with the IMAP server {self.where} failed: "
+                               f"{describe(exc)}") from None
+        except _DROPPED as exc:
+            raise MailboxError(f"cannot reach the IMAP server {self.where}: "
+                               f"{describe(exc)}") from None
+        except IMAPClientError as exc:
+            raise MailboxError(f"the IMAP server {self.where} said: {_text(exc)}") from None
+        return client
+
+    def _connect(self) -> None:
+        """Log in, check capabilities, create missing folders and rescan Working."""
+        client = self._open()
+        self._client = client
+        try:
+            if not client.has_capability("UIDPLUS"):
+                raise MailboxError(f"the IMAP server {self.where} lacks UIDPLUS (RFC 4315), "
+                                   "which pbem needs to claim messages safely")
+            self.use_move = self.use_move and client.has_capability("MOVE")
+            self.use_condstore = self.use_condstore and client.has_capability("CONDSTORE")
+            self._folders.clear()
+            self._ensure_folder(self.working)
+            self._select_working()
+            self._resume = [uid for uid in sorted(client.search(["ALL"]))
+                            if self._key(uid) not in self._outstanding]
+        except _DROPPED as exc:
+            self._drop()
+            raise MailboxError(f"cannot reach the IMAP server {self.where}: "
+                               f"{describe(exc)}") from None
+        except IMAPClientError as exc:
+            self._drop()
+            raise MailboxError(f"the IMAP server {self.where} said: {_text(exc)}") from None
+
+    def _drop(self) -> None:
+        client, self._client = self._client, None
+        if client is not None:
+            try:
+                client.shutdown()
+            except Exception:   # the connection is being thrown away; nothing useful to report
+                pass
+
+    def _call(self, op: Callable[[IMAPClient], T]) -> T:
+        """Run op on the connection; on a dropped connection reconnect once and run it again."""
+        for attempt in (1, 2):
+            if self._client is None:
+                self._connect()
+            assert self._client is not None
+            try:
+                return op(self._client)
+            except _DROPPED as exc:
+                self._drop()
+                if attempt == 2:
+                    raise MailboxError(f"lost the connection to the IMAP server {self.where}: "
+                                       f"{describe(exc)}") from None
+                time.sleep(RETRY_PAUSE)
+            except IMAPClientError as exc:
+                raise MailboxError(f"the IMAP server {self.where} said: {_text(exc)}") from None
+        raise AssertionError("unreachable")
+
+    def _ensure_folder(self, name: str) -> None:
+        assert self._client is not None
+        if name not in self._folders:
+            if not self._client.folder_exists(name):
+                self._client.create_folder(name)
+            self._folders.add(name)
+
+    def _select_working(self) -> None:
+        """Select Working; if its UIDVALIDITY changed, every UID there is owed again."""
+        assert self._client is not None
+        info = self._client.select_folder(self.working)
+        validity = int(info[b"UIDVALIDITY"])
+        if validity != self._validity:
+            self._validity = validity
+            self._resume = sorted(self._client.search(["ALL"]))
+
+    def _key(self, uid: int) -> str:
+        return f"imap:{self.working}/{self._validity}/{uid}"
+
+    # -- the Mailbox interface ---------------------------------------------------------------
+    def claim_next(self, limit: int = 50) -> list[Incoming]:
+        """Left-overs in Working first, then inbox messages moved into Working, up to `limit`."""
+        return self._call(lambda client: self._claim(client, limit))
+
+    def _claim(self, client: IMAPClient, limit: int) -> list[Incoming]:
+        room = limit - len(self._resume)
+        if room > 0:
+            client.select_folder(self.inbox)
+            uids = sorted(client.search(["ALL"]))
+            uids = self._lock(client, uids, room) if self.use_condstore else uids[:room]
+            if uids:
+                self._resume.extend(self._move(client, uids, self.working))
+        self._select_working()
+        take, self._resume = self._resume[:limit], self._resume[limit:]
+        data = client.fetch(take, ["BODY.PEEK[]"]) if take else {}
+        out = []
+        for uid in take:
+            key = self._key(uid)
+            if uid in data and key not in self._outstanding:   # gone: finished by another run
+                self._outstanding.add(key)
+                out.append(Incoming(key=key, raw=data[uid][b"BODY[]"]))
+        return out
+
+    def _lock(self, client: IMAPClient, uids: list[int], room: int) -> list[int]:
+        """Flag up to `room` unflagged inbox messages with one conditional STORE; returns the
+        UIDs this session won. Flags older than STALE_CLAIM are cleared, to be claimed later."""
+        if not uids:
+            return []
+        info = client.fetch(uids, ["FLAGS", "MODSEQ"])
+        now, free = time.monotonic(), []
+        for uid in uids:
+            if uid not in info:
+                continue
+            modseq = int(info[uid][b"MODSEQ"][0])
+            if any(_flag(f) == CLAIM_FLAG.lower() for f in info[uid][b"FLAGS"]):
+                seen = self._stale.get(uid)
+                if seen is None or seen[0] != modseq:
+                    self._stale[uid] = (modseq, now)
+                elif now - seen[1] > STALE_CLAIM:
+                    self._store(client, [uid], modseq, "-FLAGS.SILENT")
+                    del self._stale[uid]
+                continue
+            free.append((uid, modseq))
+        free = free[:room]
+        if not free:
+            return []
+        untagged = client._imap.untagged_responses
+        untagged.pop("MODIFIED", None)
+        self._store(client, [uid for uid, _m in free], max(m for _u, m in free), "+FLAGS.SILENT")
+        lost: set[int] = set()
+        for line in untagged.pop("MODIFIED", []):
+            lost.update(parse_uid_set(line.decode() if isinstance(line, bytes) else line))
+        return [uid for uid, _m in free if uid not in lost]
+
+    def _store(self, client: IMAPClient, uids: list[int], since: int, how: str) -> None:
+        """UID STORE uids (UNCHANGEDSINCE since) how ($PbemClaimed); refused ones are MODIFIED."""
+        typ, data = client._imap.uid("STORE", ",".join(map(str, uids)),
+                                     f"(UNCHANGEDSINCE {since})", how, f"({CLAIM_FLAG})")
+        if typ != "OK":
+            raise IMAPClientError(f"STORE failed: {data}")
+
+    def _move(self, client: IMAPClient, uids: list[int], folder: str) -> list[int]:
+        """Move UIDs of the selected folder; returns the UIDs they got in `folder`, in order.
+
+        UIDs the server no longer has (another process moved them) are missing from COPYUID.
+        """
+        untagged = client._imap.untagged_responses
+        untagged.pop("COPYUID", None)
+        try:
+            if self.use_move:
+                client.move(uids, folder)
+            else:
+                client.copy(uids, folder)
+        except IMAPClientError as exc:
+            if "EXPUNGEISSUED" not in _text(exc) and "no longer exist" not in _text(exc):
+                raise
+        moved: dict[int, int] = {}
+        for line in untagged.pop("COPYUID", []):
+            _validity, src, dst = (line.decode() if isinstance(line, bytes) else line).split()
+            moved.update(zip(parse_uid_set(src), parse_uid_set(dst)))
+        if not self.use_move and moved:
+            client.add_flags(list(moved), [b"\\Deleted"], silent=True)
+            client.uid_expunge(list(moved))
+        return [moved[uid] for uid in uids if uid in moved]
+
+    def finish(self, key: str, folder: str) -> None:
+        """Move a claimed message out of Working; a message already gone (or a stale key) is fine."""
+        prefix = f"imap:{self.working}/"
+        try:
+            validity, uid = (int(part) for part in key[len(prefix):].split("/"))
+        except ValueError:
+            validity = uid = -1
+        if not key.startswith(prefix) or uid < 0:
+            raise MailboxError(f"{key!r} is not a key of this IMAP mailbox")
+
+        def op(client: IMAPClient) -> None:
+            self._ensure_folder(folder)
+            self._select_working()
+            if validity == self._validity:
+                self._move(client, [uid], folder)
+            self._outstanding.discard(key)
+        self._call(op)
+
+    def wait(self, timeout: float) -> None:
+        """Return at once if the inbox holds mail, else IDLE (or poll) until something arrives."""
+        deadline = time.monotonic() + timeout
+        self._call(lambda client: self._wait(client, deadline))
+
+    def _wait(self, client: IMAPClient, deadline: float) -> None:
+        info = client.select_folder(self.inbox, readonly=True)
+        if int(info.get(b"EXISTS", 0)) > 0:
+            return
+        if not client.has_capability("IDLE"):
+            while time.monotonic() < deadline:
+                time.sleep(min(2.0, max(0.0, deadline - time.monotonic())))
+                if any(r[1] == b"EXISTS" and r[0] > 0 for r in client.noop()[1]
+                       if isinstance(r, tuple) and len(r) > 1):
+                    return
+            return
+        client.idle()
+        try:
+            while (left := deadline - time.monotonic()) > 0:
+                asked = min(left, IDLE_SLICE)
+                started = time.monotonic()
+                responses = client.idle_check(timeout=asked)
+                if any(isinstance(r, tuple) and len(r) > 1 and r[1] == b"EXISTS" and r[0] > 0
+                       for r in responses):
+                    return
+                if not responses and time.monotonic() - started < asked - 0.05:
+                    # idle_check swallows EOF and returns nothing early: the server went away
+                    raise imaplib.IMAP4.abort("the connection closed during IDLE")
+        finally:
+            if self._client is client:
+                try:
+                    client.idle_done()
+                except _DROPPED:
+                    pass
+
+    def close(self) -> None:
+        """Log out (quietly: the mailbox is being closed anyway)."""
+        client = self._client
+        if client is not None:
+            try:
+                client.logout()
+                self._client = None
+            except Exception:   # a dead connection cannot log out; closing is all we want
+                self._drop()
+
+    def __enter__(self) -> "ImapMailbox":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _flag(flag: bytes | str) -> str:
+    return (flag.decode() if isinstance(flag, bytes) else flag).lower()
+
+
+def _text(exc: BaseException) -> str:
+    """An imaplib error's server text as plain str (imaplib wraps bytes in the message)."""
+    text = str(exc)
+    if text.startswith(("b'", 'b"')) and text.endswith(("'", '"')):
+        text = text[2:-1]
+    return text

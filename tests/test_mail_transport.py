@@ -1,0 +1,368 @@
+"""The mail transport against real servers: Dovecot over IMAP, STARTTLS and IMAPS, and SMTP
+through aiosmtpd into Dovecot; the Maildir back ends on real folders, across real processes."""
+from __future__ import annotations
+
+import multiprocessing
+import re
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from pbem.mail.mailbox import (ImapMailbox, Incoming, MaildirMailbox, MailboxError,
+                               deliver_to_maildir)
+from pbem.mail.sender import MaildirSender, SendError, SmtpSender
+
+MOD = "moderator@pbem.test"
+ANN = "ann@pbem.test"
+
+
+def letter(subject: str, to: str = MOD, sender: str = ANN) -> bytes:
+    """A small message with CRLF line endings and a line starting with a dot (SMTP stuffs it)."""
+    return (f"From: {sender}\r\nTo: {to}\r\nSubject: {subject}\r\n"
+            f"Message-ID: <{uuid.uuid4().hex}@pbem.test>\r\n\r\n"
+            f"move for {subject}\r\n.a line with a leading dot\r\n").encode()
+
+
+def subject_of(raw: bytes) -> str:
+    return re.search(rb"^Subject: (.*?)\r?$", raw, re.M).group(1).decode()
+
+
+def open_box(mail, security: str = "none", addr: str = MOD, **kw) -> ImapMailbox:
+    port = mail.imaps_port if security == "tls" else mail.imap_port
+    return ImapMailbox(mail.host, port, *mail.user(addr), security=security,
+                       ca_file=mail.ca_file, **kw)
+
+
+def flags_in(mail, addr: str, folder: str) -> list[tuple[bytes, ...]]:
+    with mail.imap(addr) as client:
+        client.select_folder(folder, readonly=True)
+        uids = sorted(client.search(["ALL"]))
+        data = client.fetch(uids, ["FLAGS"]) if uids else {}
+        return [data[u][b"FLAGS"] for u in uids]
+
+
+# -- ImapMailbox ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("security", ["none", "starttls", "tls"])
+def test_claim_returns_exact_bytes_and_finish_files_them(mail, security):
+    sent = [letter(f"claim-{security}-{i}") for i in range(3)]
+    for raw in sent:
+        mail.send(raw, ANN, MOD)
+    with open_box(mail, security) as box:
+        got = box.claim_next()
+        assert [subject_of(m.raw) for m in got] == [subject_of(r) for r in sent]
+        for message, raw in zip(got, sent):
+            assert message.raw.endswith(raw)          # Dovecot only prepends trace headers
+            assert re.fullmatch(r"imap:Working/\d+/\d+", message.key)
+        assert mail.messages(MOD) == []
+        assert len(mail.messages(MOD, "Working")) == 3
+        box.finish(got[0].key, "Processed")
+        box.finish(got[1].key, "Rejected")
+        box.finish(got[1].key, "Rejected")           # again: already gone, still fine
+        assert [subject_of(r) for r in mail.messages(MOD, "Processed")] == [subject_of(sent[0])]
+        assert [subject_of(r) for r in mail.messages(MOD, "Rejected")] == [subject_of(sent[1])]
+        assert [subject_of(r) for r in mail.messages(MOD, "Working")] == [subject_of(sent[2])]
+        assert box.claim_next() == []
+
+
+def test_claim_respects_the_limit(mail):
+    for i in range(5):
+        mail.send(letter(f"limit-{i}"), ANN, MOD)
+    with open_box(mail) as box:
+        first = box.claim_next(limit=2)
+        rest = box.claim_next(limit=10)
+    assert [subject_of(m.raw) for m in first] == ["limit-0", "limit-1"]
+    assert [subject_of(m.raw) for m in rest] == ["limit-2", "limit-3", "limit-4"]
+
+
+def test_two_claimers_never_get_the_same_message(mail):
+    subjects = {f"race-{i}" for i in range(20)}
+    boxes = [open_box(mail), open_box(mail)]
+    for s in sorted(subjects):
+        mail.send(letter(s), ANN, MOD)
+    claimed: list[list[str]] = [[], []]
+    start = threading.Barrier(2)
+
+    def run(n: int) -> None:
+        start.wait()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            got = boxes[n].claim_next(limit=2)
+            claimed[n].extend(subject_of(m.raw) for m in got)
+            if not got and not mail.messages(MOD):
+                return
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for box in boxes:
+        box.close()
+    a, b = claimed
+    assert len(a) == len(set(a)) and len(b) == len(set(b))
+    assert set(a) | set(b) == subjects
+    assert set(a) & set(b) == set()
+    assert len(mail.messages(MOD, "Working")) == 20     # no copy was made twice
+
+
+def test_messages_left_in_working_are_returned_by_a_new_mailbox(mail):
+    for i in range(3):
+        mail.send(letter(f"resume-{i}"), ANN, MOD)
+    crashed = open_box(mail)
+    got = crashed.claim_next(limit=3)
+    crashed.finish(got[0].key, "Processed")
+    crashed._drop()                                   # dies without logging out
+    mail.send(letter("resume-new"), ANN, MOD)
+    with open_box(mail) as box:
+        again = box.claim_next()
+        assert [subject_of(m.raw) for m in again] == ["resume-1", "resume-2", "resume-new"]
+        assert [m.key for m in again[:2]] == [m.key for m in got[1:]]
+        assert box.claim_next() == []                 # handed out once, not again
+
+
+def test_a_restarted_server_is_reconnected_transparently(mail):
+    mail.send(letter("before"), ANN, MOD)
+    with open_box(mail, "starttls") as box:
+        first = box.claim_next()
+        mail.kill_dovecot()
+        with pytest.raises(MailboxError, match=rf"^cannot reach the IMAP server 127\.0\.0\.1:"
+                                               rf"{mail.imap_port}: connection refused$"):
+            box.claim_next()
+        mail.start_dovecot()
+        mail.send(letter("after"), ANN, MOD)
+        assert [subject_of(m.raw) for m in box.claim_next()] == ["after"]
+        mail.kill_dovecot()
+        mail.start_dovecot()                          # the kept connection is dead again
+        box.finish(first[0].key, "Processed")
+    assert [subject_of(r) for r in mail.messages(MOD, "Processed")] == ["before"]
+    assert [subject_of(r) for r in mail.messages(MOD, "Working")] == ["after"]
+
+
+def test_idle_wait_wakes_up_when_mail_arrives(mail):
+    with open_box(mail) as box:
+        t0 = time.monotonic()
+        box.wait(0.8)                                  # nothing comes: waits the whole time
+        assert 0.7 <= time.monotonic() - t0 < 5
+        timer = threading.Timer(0.5, mail.send, args=(letter("wake"), ANN, MOD))
+        timer.start()
+        t0 = time.monotonic()
+        box.wait(30)
+        waited = time.monotonic() - t0
+        timer.join()
+        assert 0.4 <= waited < 10
+        t0 = time.monotonic()
+        box.wait(30)                                   # mail is waiting: no blocking at all
+        assert time.monotonic() - t0 < 2
+        assert [subject_of(m.raw) for m in box.claim_next()] == ["wake"]
+
+
+def test_seen_flags_are_never_set(mail):
+    mail.send(letter("unseen"), ANN, MOD)
+    with open_box(mail) as box:
+        got = box.claim_next()
+        assert len(got) == 1
+        assert all(b"\\Seen" not in f for f in flags_in(mail, MOD, "Working"))
+        box.finish(got[0].key, "Processed")
+    flags = flags_in(mail, MOD, "Processed")
+    assert len(flags) == 1 and b"\\Seen" not in flags[0]
+
+
+def test_copy_and_expunge_when_move_is_not_used(mail):
+    for i in range(3):
+        mail.send(letter(f"copy-{i}"), ANN, MOD)
+    with open_box(mail) as box:
+        box.use_move = False
+        got = box.claim_next()
+        assert [subject_of(m.raw) for m in got] == ["copy-0", "copy-1", "copy-2"]
+        assert mail.messages(MOD) == []
+        assert len(mail.messages(MOD, "Working")) == 3
+
+
+def test_missing_folders_are_created(mail):
+    mail.send(letter("folders"), ANN, MOD)
+    with open_box(mail, working="Claimed") as box:
+        got = box.claim_next()
+        assert got[0].key.startswith("imap:Claimed/")
+        box.finish(got[0].key, "Done")
+    assert [subject_of(r) for r in mail.messages(MOD, "Done")] == ["folders"]
+    assert mail.messages(MOD, "Claimed") == []
+
+
+def test_imap_failures_are_plain_messages(mail):
+    with pytest.raises(MailboxError, match=r"refused the login for moderator@pbem\.test"):
+        ImapMailbox(mail.host, mail.imap_port, MOD, "wrong", security="none")
+    with pytest.raises(MailboxError, match=r"^TLS with the IMAP server .* failed: "):
+        ImapMailbox(mail.host, mail.imaps_port, *mail.user(MOD), security="tls")   # no CA
+    with pytest.raises(MailboxError, match=r"^unknown IMAP security"):
+        ImapMailbox(mail.host, mail.imap_port, *mail.user(MOD), security="ssl")
+    with open_box(mail) as box:
+        with pytest.raises(MailboxError, match=r"is not a key of this IMAP mailbox"):
+            box.finish("maildir:working/x", "Processed")
+
+
+# -- SmtpSender ----------------------------------------------------------------------------------
+def test_smtp_sender_delivers_and_reuses_its_connection(mail):
+    sender = SmtpSender(mail.host, mail.smtp_port, security="none")
+    first, second = letter("smtp-1", to=ANN, sender=MOD), letter("smtp-2", to=ANN, sender=MOD)
+    sender.send(MOD, [ANN], first)
+    kept = sender._smtp
+    sender.send(MOD, [ANN, "bob@pbem.test"], second)
+    assert sender._smtp is kept and kept is not None
+    sender.close()
+    inbox = mail.messages(ANN)
+    assert len(inbox) == 2 and inbox[0].endswith(first) and inbox[1].endswith(second)
+    assert [subject_of(r) for r in mail.messages("bob@pbem.test")] == ["smtp-2"]
+
+
+def test_smtp_sender_reconnects_after_the_server_restarts(mail):
+    sender = SmtpSender(mail.host, mail.smtp_port, security="none")
+    sender.send(MOD, [ANN], letter("restart-1", to=ANN))
+    mail.controller.stop()
+    mail.start_smtp()
+    sender.send(MOD, [ANN], letter("restart-2", to=ANN))
+    sender.close()
+    assert [subject_of(r) for r in mail.messages(ANN)] == ["restart-1", "restart-2"]
+
+
+def test_smtp_refusals_are_transient_or_permanent(mail):
+    sender = SmtpSender(mail.host, mail.smtp_port, security="none")
+    mail.smtp_refuse(True)
+    with pytest.raises(SendError, match="451 4.3.0") as err:
+        sender.send(MOD, [ANN], letter("later", to=ANN))
+    assert err.value.transient is True
+    mail.smtp_refuse(False)
+    sender.send(MOD, [ANN], letter("later", to=ANN))       # the retry goes through
+    with pytest.raises(SendError, match="550 5.1.1") as err:
+        sender.send(MOD, ["nobody@pbem.test"], letter("unknown"))
+    assert err.value.transient is False and list(err.value.refused) == ["nobody@pbem.test"]
+    with pytest.raises(SendError, match="(?i)relaying denied") as err:
+        sender.send(MOD, ["someone@example.org"], letter("relay"))
+    assert err.value.transient is False
+    with pytest.raises(SendError, match="the others got the message") as err:
+        sender.send(MOD, [ANN, "nobody@pbem.test"], letter("partial", to=ANN))
+    assert list(err.value.refused) == ["nobody@pbem.test"] and err.value.transient is False
+    sender.close()
+    assert [subject_of(r) for r in mail.messages(ANN)] == ["later", "partial"]
+
+
+def test_smtp_starttls_with_login(mail):
+    sender = SmtpSender(mail.host, mail.smtp_port, security="starttls", user=MOD,
+                        password=mail.user(MOD)[1], ca_file=mail.ca_file)
+    sender.send(MOD, [ANN], letter("tls", to=ANN))
+    sender.close()
+    assert [subject_of(r) for r in mail.messages(ANN)] == ["tls"]
+    bad = SmtpSender(mail.host, mail.smtp_port, security="starttls", user=MOD,
+                     password="wrong", ca_file=mail.ca_file)
+    with pytest.raises(SendError, match="refused the login for moderator@pbem.test: 535") as err:
+        bad.send(MOD, [ANN], letter("nope", to=ANN))
+    assert err.value.transient is False
+    untrusted = SmtpSender(mail.host, mail.smtp_port, security="starttls")
+    with pytest.raises(SendError, match="^TLS with the SMTP server") as err:
+        untrusted.send(MOD, [ANN], letter("nope", to=ANN))
+    assert err.value.transient is False
+
+
+def test_smtp_server_unreachable_is_transient(mail):
+    from mailstack import free_port
+    port = free_port()
+    sender = SmtpSender(mail.host, port, security="none", timeout=5)
+    with pytest.raises(SendError, match=rf"^cannot reach the SMTP server 127\.0\.0\.1:{port}: "
+                                        r"connection refused$") as err:
+        sender.send(MOD, [ANN], letter("down"))
+    assert err.value.transient is True
+
+
+# -- Maildir back ends ---------------------------------------------------------------------------
+def test_deliver_to_maildir_writes_new_files_the_maildir_way(tmp_path):
+    raw = letter("local")
+    path = deliver_to_maildir(tmp_path, raw)
+    assert path.parent == tmp_path / "inbox" / "new" and path.read_bytes() == raw
+    assert list((tmp_path / "inbox" / "tmp").iterdir()) == []
+    assert deliver_to_maildir(tmp_path, raw) != path
+
+
+def test_maildir_claim_finish_and_resume(tmp_path):
+    sent = [letter(f"md-{i}") for i in range(4)]
+    for raw in sent:
+        deliver_to_maildir(tmp_path, raw)
+        time.sleep(0.01)                                # distinct mtimes: order is defined
+    box = MaildirMailbox(tmp_path)
+    got = box.claim_next(limit=3)
+    assert [m.raw for m in got] == sent[:3]
+    assert all(re.fullmatch(r"maildir:working/[^/]+", m.key) for m in got)
+    box.finish(got[0].key, "Processed")
+    box.finish(got[1].key, "Rejected")
+    box.finish(got[1].key, "Rejected")                  # already gone: fine
+    assert len(list((tmp_path / "processed" / "cur").iterdir())) == 1
+    assert [p.read_bytes() for p in (tmp_path / "rejected" / "cur").iterdir()] == [sent[1]]
+    assert [m.raw for m in box.claim_next()] == [sent[3]]
+    assert box.claim_next() == []
+    again = MaildirMailbox(tmp_path)                    # a new run after a crash
+    assert sorted(m.raw for m in again.claim_next()) == sorted([sent[2], sent[3]])
+    assert again.claim_next() == []
+    with pytest.raises(MailboxError):
+        again.finish(got[2].key, "../elsewhere")
+
+
+def test_maildir_wait_notices_new_mail(tmp_path):
+    box = MaildirMailbox(tmp_path)
+    t0 = time.monotonic()
+    box.wait(0.3)
+    assert time.monotonic() - t0 >= 0.29
+    timer = threading.Timer(0.3, deliver_to_maildir, args=(tmp_path, letter("poll")))
+    timer.start()
+    t0 = time.monotonic()
+    box.wait(30)
+    timer.join()
+    assert 0.25 <= time.monotonic() - t0 < 5
+    assert [subject_of(m.raw) for m in box.claim_next()] == ["poll"]
+
+
+def _claim_all(root: str, start, out) -> None:
+    """Child process: claim in small batches until the inbox is empty; report the subjects."""
+    box = MaildirMailbox(Path(root))
+    start.wait()
+    got: list[str] = []
+    while batch := box.claim_next(limit=3):
+        got.extend(subject_of(m.raw) for m in batch)
+    out.put(got)
+
+
+def test_maildir_claim_is_atomic_across_processes(tmp_path):
+    subjects = {f"proc-{i}" for i in range(300)}
+    for s in subjects:
+        deliver_to_maildir(tmp_path, letter(s))
+    ctx = multiprocessing.get_context("spawn")
+    start, out = ctx.Barrier(2), ctx.Queue()
+    procs = [ctx.Process(target=_claim_all, args=(str(tmp_path), start, out)) for _ in range(2)]
+    for p in procs:
+        p.start()
+    a, b = out.get(timeout=60), out.get(timeout=60)
+    for p in procs:
+        p.join(timeout=30)
+        assert p.exitcode == 0
+    assert len(a) == len(set(a)) and len(b) == len(set(b))
+    assert set(a) | set(b) == subjects
+    assert set(a) & set(b) == set()
+
+
+def test_maildir_sender_gives_each_recipient_a_maildir(tmp_path):
+    raw = letter("out", to=ANN)
+    MaildirSender(tmp_path).send(MOD, [ANN, "Bob@pbem.test"], raw)
+    for name in (ANN, "bob@pbem.test"):
+        files = list((tmp_path / name / "new").iterdir())
+        assert [f.read_bytes() for f in files] == [raw]
+        assert (tmp_path / name / "cur").is_dir() and (tmp_path / name / "tmp").is_dir()
+    with pytest.raises(SendError) as err:
+        MaildirSender(tmp_path).send(MOD, ["../etc"], raw)
+    assert err.value.transient is False
+
+
+def test_incoming_is_a_frozen_value():
+    message = Incoming(key="maildir:working/x", raw=b"x")
+    with pytest.raises(AttributeError):
+        message.key = "y"   # type: ignore[misc]
+    assert message == Incoming(key="maildir:working/x", raw=b"x")
