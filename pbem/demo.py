@@ -31,24 +31,18 @@ TURNS: list[tuple[str, str]] = [
     ("Cid", "Cid bids 80 for NWR"),
     ("Ann", "Ann buys Canadian Pacific for 180\nAnn pars CPR at 76"),
     ("Bob", "Bob pars GT at 77"),                               # not a par price: refused with the legal ones
-    ("Bob", "Sorry, typo.\nBob pars GT at 76"),
+    ("Bob", "Sorry, typo.\nBob pars GT at 67"),
     ("Cid", "Cid pars CNR at 67"),
     ("Ann", "Ann buys a share of CPR"),
     ("Bob", "Bob buys GT"),
     ("Cid", "Hi everyone,\n\nCid buys CNR\n\nThanks!\n-- \nCid\nSent from my phone\n\n{quote}"),
-    ("Ann", "Ann buys CPR"),
-    ("Bob", "Bob buys GT"),
-    ("Cid", "Cid buys CNR"),
-    ("Ann", "Ann buys CPR"),
-    ("Bob", "Bob buys GT"),
-    ("Cid", "Cid buys CNR"),
-    ("Ann", "Ann buys CPR"),
-    ("Bob", "pass"),
-    ("Cid", "Cid buys CNR"),
-    ("Ann", "pass"), ("Bob", "pass"), ("Cid", "pass"),
+    ("Ann", "Ann buys CPR"), ("Bob", "Bob buys GT"), ("Cid", "Cid buys CNR"),
+    ("Ann", "Ann buys CPR"), ("Bob", "Bob buys GT"), ("Cid", "Cid buys CNR"),
+    ("Ann", "Ann buys CPR"), ("Bob", "Bob buys GT"), ("Cid", "Cid buys CNR"),
+    ("Ann", "pass"), ("Cid", "pass"),                           # Bob, with $48, has nothing to buy: passed for him
     ("Ann", "CPR lays 57 in I5 rot 1; buys a 2 train; buys a 2 train; done"),
-    ("Cid", "CNR: lays #9 on E7 rot 1; buys a 2-train; done"),
     ("Bob", "GT: lays #57 on L8 rot 1; lays #1 on K9 rot 0; buys a 2 train; done"),
+    ("Cid", "CNR: lays #9 on E7 rot 1; buys a 2-train; done"),
 ]
 
 #: mails that must be refused: (position in TURNS before which it is sent, kind)
@@ -91,7 +85,8 @@ def _text_of(path: Path) -> tuple[str, str, str]:
 
     msg = BytesParser(policy=policy.default).parsebytes(path.read_bytes())
     part = msg.get_body(preferencelist=("plain",))
-    return str(msg["Subject"]), str(msg["Message-ID"]), part.get_content() if part else ""
+    text = part.get_content().replace("\r\n", "\n") if part else ""
+    return str(msg["Subject"]), str(msg["Message-ID"]), text
 
 
 def run(out: Path, quiet: bool = False) -> int:
@@ -108,11 +103,13 @@ def run(out: Path, quiet: bool = False) -> int:
     inbox = moderator_maildir(cfg.maildir)
     n = 0
 
-    def mail(sender: str, subject: str, body: str, reply_to: str = "") -> None:
+    def mail(sender: str, subject: str, body: str, reply_to: str = "") -> str:
         nonlocal n
         n += 1
-        deliver_to_maildir(inbox, _mail(sender, subject, body, n, reply_to))
+        raw = _mail(sender, subject, body, n, reply_to)
+        deliver_to_maildir(inbox, raw)
         mod.run_once()
+        return _header(raw, "Message-ID")
 
     say(f"A game of 1882 by mail in {out}\n")
     plines = "\n".join(f"PLAYER {name} {addr}" for name, addr in PLAYERS)
@@ -127,12 +124,13 @@ def run(out: Path, quiet: bool = False) -> int:
     for i, (who, body) in enumerate(TURNS):
         trap = TRAPS.get(i)
         if trap == "wrong secret":
-            mail(f"{who} <{addr[who]}>", f"[{GAME}] my move", f"SIGNON {GAME} {who} not-my-secret\n{body}")
-            refused += _show(out, say, who, addr[who], "a mail with a wrong secret")
+            mid = mail(f"{who} <{addr[who]}>", f"[{GAME}] my move", f"SIGNON {GAME} {who} not-my-secret\n{body}")
+            refused += _show(out, say, who, addr[who], mid, "a mail with a wrong secret", trap=True)
         elif trap == "spoofed sender":
-            mail("Mallory <mallory@elsewhere.example>", f"[{GAME}] move",
-                 f"SIGNON {GAME} {who} {secrets[who]}\n{body}")
-            refused += _show(out, say, who, addr[who], "a spoofed mail from mallory@elsewhere.example")
+            mid = mail("Mallory <mallory@elsewhere.example>", f"[{GAME}] move",
+                       f"SIGNON {GAME} {who} {secrets[who]}\n{body}")
+            refused += _show(out, say, who, addr[who], mid, f"a spoofed mail in {who}'s name from mallory@elsewhere.example",
+                             trap=True)
         text = body
         reply_to = ""
         if "{quote}" in text:
@@ -140,22 +138,41 @@ def run(out: Path, quiet: bool = False) -> int:
             subj, reply_to, shown = _text_of(last)
             text = text.replace("{quote}", f"On {formatdate(usegmt=True)}, pbem moderator <{MODERATOR}> wrote:\n"
                                 + "\n".join("> " + ln for ln in shown.splitlines()[:30]))
-        mail(f"{who} <{addr[who]}>", f"[{GAME}] move", f"SIGNON {GAME} {who} {secrets[who]}\n{text}", reply_to)
-        refused += _show(out, say, who, addr[who], " / ".join(ln for ln in body.splitlines() if ln and "{" not in ln))
+        mid = mail(f"{who} <{addr[who]}>", f"[{GAME}] move", f"SIGNON {GAME} {who} {secrets[who]}\n{text}", reply_to)
+        refused += _show(out, say, who, addr[who], mid,
+                         " / ".join(ln for ln in body.splitlines() if ln.strip() and "{" not in ln))
     return _summary(out, say, cfg, refused)
 
 
-def _show(out: Path, say, who: str, address: str, what: str) -> int:
-    """Print what the last mail to `address` answered; 1 if it was a refusal."""
-    subj, _, text = _text_of(_inbox(out, address)[-1])
-    first = next((ln for ln in text.splitlines() if ln.strip()), "")
-    refused = "accepted" not in subj and not subj.lower().endswith(tuple("0123456789")) and "turn" not in subj
+def _header(raw: bytes, name: str) -> str:
+    from email import policy
+    from email.parser import BytesHeaderParser
+
+    return str(BytesHeaderParser(policy=policy.default).parsebytes(raw)[name] or "")
+
+
+def _show(out: Path, say, who: str, address: str, mid: str, what: str, trap: bool = False) -> int:
+    """Print the moderator's answer to mail `mid` (found in the seat's registered mailbox);
+    1 if it was a refusal."""
+    answer = None
+    for p in reversed(_inbox(out, address)):
+        subj, _, text = _text_of(p)
+        raw = p.read_bytes()
+        if _header(raw, "In-Reply-To") == mid or (trap and "refused sign-on" in subj):
+            answer = (subj, text)
+            break
+    if answer is None:
+        say(f"{who}: {what}\n    -> (no answer found)")
+        return 1
+    subj, text = answer
     if "accepted" in subj:
         applied = [ln.strip() for ln in text.split("Applied:", 1)[1].split("\n\n", 1)[0].splitlines() if ln.strip()]
         say(f"{who}: {what}\n    -> accepted: {'; '.join(applied)}")
         return 0
-    say(f"{who}: {what}\n    -> {subj}: {first}")
-    return 1 if refused else 0
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    reason = next((ln for ln in lines if "refused" in ln.lower()), lines[0] if lines else "")
+    say(f"{who}: {what}\n    -> REFUSED ({'told to ' + address if 'sign-on' in subj else 'reply'}): {reason.strip()}")
+    return 1
 
 
 def _summary(out: Path, say, cfg, refused: int) -> int:

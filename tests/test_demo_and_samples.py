@@ -10,14 +10,22 @@ ROOT = Path(__file__).resolve().parents[1]
 FIX = ROOT.parent / "shared" / "fixtures" / "18xx.games" / "1882"
 
 
-def test_demo_plays_the_opening(tmp_path):
+def test_demo_plays_the_opening_by_mail(tmp_path):
     p = subprocess.run([sys.executable, "-m", "pbem", "demo", "--out", str(tmp_path)], capture_output=True, text=True)
     assert p.returncode == 0, p.stderr
-    assert "REPLY: refused, nothing applied" in p.stdout          # the illegal lay is answered
-    assert "accepted #32: CNR passes" in p.stdout
-    t = Table.open(tmp_path / "demo-1882.pbem")
-    assert len(t.seqs) == 32 and t.game.round.name == "stock"
-    assert sorted(t.game.corporations["GT"].trains, key=lambda x: x.name)[0].name == "2"
+    out = p.stdout
+    assert "REFUSED (told to bob@pbem.local)" in out                 # wrong secret and spoofed sender
+    assert "$77 is not a par value" in out                           # the refused move, with the reason
+    assert "accepted: #35 CNR lays #9 on E7 rot 1" in out            # the last company of OR 1.1 operated
+    assert "3 mails were refused" in out and "Open first:" in out
+    t = Table.open(tmp_path / "games" / "club-1882.pbem")
+    assert len(t.seqs) == 37 and t.game.round.name == "stock" and t.game.turn == 2
+    assert {c.sym for c in t.game.corporations.values() if c.floated} == {"CPR", "GT", "CNR"}
+    # every player's Maildir holds a welcome, the replies and the reports; nothing is left unfiled
+    for who in ("ann", "bob", "cid"):
+        assert len(list((tmp_path / "mail" / f"{who}@pbem.local" / "new").iterdir())) >= 30
+    assert not list((tmp_path / "mail" / "moderator" / "inbox" / "new").iterdir())
+    assert len(list((tmp_path / "mail" / "moderator" / "rejected").rglob("*.*"))) >= 3
 
 
 def test_sample_opening_matches_the_demo(tmp_path):
