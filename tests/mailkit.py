@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from email import policy
+from email.policy import SMTP
 from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import formatdate
@@ -39,7 +40,7 @@ def mail(sender: str, body: str, *, subject: str = "", to: str = MOD, msgid: Opt
         m.set_content(body, charset=charset, cte=cte)
         if html is not None:
             m.add_alternative(html, subtype="html")
-    return m.as_bytes()
+    return m.as_bytes(policy=SMTP)          # CRLF line ends, as mail programs send
 
 
 def parse(raw: bytes):
