@@ -919,3 +919,26 @@ def test_tampering_with_an_annulment_is_detected(tmp_path):
     with pytest.raises(GameFileError) as info:
         loads(data.replace(b" 3 \"x\"", b" 2 \"x\""))
     assert info.value.line == ann.line == 13
+
+
+def test_extend_reads_only_new_lines_and_equals_a_full_read(tmp_path):
+    """An append verifies only the lines it has not verified before; the result is the same as
+    reading the whole file, and any change to earlier bytes is still found (full read)."""
+    from pbem.gamefile.format import extend, loads
+
+    gf = GameFile.create(tmp_path / "g.pbem", GameHeader(title="1882", players=(Player("Ann", "a@x"),), seed=1))
+    gf.append("Ann", "Ann passes", source="<a@x>", seat="Ann")
+    old = (tmp_path / "g.pbem").read_bytes()
+    log = loads(old)
+    other = GameFile.open(tmp_path / "g.pbem")           # another process appends meanwhile
+    other.append_many([("Ann", "Ann bids 20 for HB"), ("Ann", "Ann passes")], source="<b@x>", seat="Ann")
+    other.annul(1, "oops", "moderator")
+    new = (tmp_path / "g.pbem").read_bytes()
+    assert extend(log, old, new) == loads(new)
+    assert extend(log, old, old) is log
+    tampered = new.replace(b"Ann passes", b"Ann passed", 1)
+    with pytest.raises(GameFileError):
+        extend(log, old, tampered)
+    # and through the store: a stale object appends on top of the other process's lines
+    gf.append("Ann", "Ann passes", source="<c@x>", seat="Ann")
+    assert GameFile.open(tmp_path / "g.pbem").records == gf.records and len(gf.records) == 5

@@ -94,10 +94,12 @@ def test_a_real_mail_with_greeting_quote_and_signature_is_applied(world):
     assert [r.notation for r in t.file.effective_moves()] == ["Ann bids 20 for HB"]
     # every player gets the report; Bob, who acts next, reads "YOUR TURN" on top
     reports = [o for o in d.outgoing if "report" in o.message_id]
-    assert sorted(r.rcpts[0] for r in reports) == sorted(ADDR.values())
-    bob = next(r for r in reports if r.rcpts == (ADDR["Bob"],))
-    assert text_of(bob.raw).startswith("YOUR TURN")
-    assert not text_of(next(r for r in reports if r.rcpts == (ADDR["Cid"],)).raw).startswith("YOUR TURN")
+    assert sorted(a for r in reports for a in r.rcpts) == sorted(ADDR.values())
+    bob = next(r for r in reports if ADDR["Bob"] in r.rcpts)
+    assert bob.rcpts == (ADDR["Bob"],) and text_of(bob.raw).startswith("YOUR TURN")
+    others = next(r for r in reports if ADDR["Cid"] in r.rcpts)
+    assert sorted(others.rcpts) == sorted([ADDR["Ann"], ADDR["Cid"]])
+    assert text_of(others.raw).startswith("Next: Bob")
 
 
 def test_every_outgoing_mail_is_marked_automatic_and_carries_the_witness(world):

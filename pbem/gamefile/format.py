@@ -583,3 +583,35 @@ def loads(data: bytes | str, *, name: str = "<game file>") -> GameLog:
             raise r.error(len(lines), str(e)) from None
     assert r.header is not None
     return GameLog(r.header, tuple(r.records), r.header_hash, r.prev)
+
+
+def extend(log: GameLog, old: bytes, data: bytes, *, name: str = "<game file>") -> GameLog:
+    """`loads(data)`, reading only what follows `old`, the bytes `log` was read from.
+
+    When `data` starts with `old` byte for byte, the lines of `old` were verified already and
+    the result for them cannot differ, so only the new lines are parsed and chained on; this keeps
+    an append's cost independent of the game's length. Anything else is read in full by `loads`.
+    """
+    if not old or not old.endswith(b"\n") or not data.startswith(old) or not data.endswith(b"\n"):
+        return loads(data, name=name)
+    if len(data) == len(old):
+        return log
+    r = _Reader(name)
+    r.version = log.header.version
+    r.prev = log.head
+    r.stage = len(_HEADER_ORDER) - 1
+    r.h = {"players": list(log.header.players), "options": list(log.header.options)}
+    r.header = log.header
+    r.header_hash = log.header_hash
+    r.records = list(log.records)
+    r.effective = [i for i, rec in enumerate(r.records) if isinstance(rec, MoveRecord) and not rec.annulled]
+    first = old.count(b"\n") + 1
+    for number, raw in enumerate(data[len(old):-1].split(b"\n"), start=first):
+        try:
+            r.feed(raw, number)
+        except _Bad as e:
+            raise r.error(number, str(e)) from None
+        except GameFileError as e:
+            raise r.error(number, str(e)) from None
+    return GameLog(r.header, tuple(r.records), r.header_hash, r.prev)
+

@@ -22,7 +22,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 from pbem.errors import GameFileError
 
 from .format import (AnnulRecord, GameHeader, GameLog, MoveRecord, NoteRecord, Record,
-                     StaleGameError, _text, _utc, annul_body, header_text, loads, move_body,
+                     StaleGameError, _text, _utc, annul_body, extend, header_text, loads, move_body,
                      note_body, render_lines, utcnow)
 
 
@@ -122,9 +122,10 @@ class GameFile:
     object never writes a wrong sequence number or a broken chain.
     """
 
-    def __init__(self, path: str | os.PathLike[str], log: GameLog):
+    def __init__(self, path: str | os.PathLike[str], log: GameLog, data: bytes = b""):
         self.path = Path(path)
         self._log = log
+        self._data = data                  # the bytes `_log` was verified from (b"": unknown)
 
     # -- reading ---------------------------------------------------------------------
 
@@ -141,17 +142,19 @@ class GameFile:
             if os.path.lexists(real):
                 raise GameFileError(f"{path}: refusing to overwrite an existing game file")
             _write_new(real, content, replace_existing=False)
-        return cls(path, log)
+        return cls(path, log, content)
 
     @classmethod
     def open(cls, path: str | os.PathLike[str]) -> "GameFile":
         """Open and verify a game file (the whole chain). FileNotFoundError if missing."""
         path = Path(path)
-        return cls(path, loads(read_locked(path), name=str(path)))
+        data = read_locked(path)
+        return cls(path, loads(data, name=str(path)), data)
 
     def reload(self) -> None:
         """Re-read and re-verify the file (to see appends made by other processes)."""
-        self._log = GameFile.open(self.path)._log
+        fresh = GameFile.open(self.path)
+        self._log, self._data = fresh._log, fresh._data
 
     @property
     def log(self) -> GameLog:
@@ -278,20 +281,22 @@ class GameFile:
         real = real_path(path)                 # write the target, never replace a symlink
         with _locked(real, exclusive=True):
             data = real.read_bytes()
-            log = loads(data, name=str(path))
+            # the whole file is verified, but lines read and verified before (the same bytes) are not
+            # parsed again: an append costs the same at move 10 and at move 600
+            log = extend(self._log, self._data, data, name=str(path))
             if expect_head is not None and log.head != expect_head:
-                self._log = log
+                self._log, self._data = log, data
                 raise StaleGameError(f"{path}: the game changed since it was read "
                                      f"(head {log.head}, expected {expect_head})")
             bodies = make_bodies(log)
             extra, _ = render_lines(log.head, bodies)
             # Verify what we are about to write with the reader itself.
-            new_log = loads(data + extra, name=str(path))
+            new_log = extend(log, data, data + extra, name=str(path))
             if len(bodies) == 1:
                 _append_bytes(real, data, extra)
             else:
                 _write_new(real, data + extra, replace_existing=True)
-            self._log = new_log
+            self._log, self._data = new_log, data + extra
         return new_log.records[len(log.records):]
 
 

@@ -7,12 +7,15 @@ file's head witness (`X-Pbem-Head: N:HASH`).
 """
 from __future__ import annotations
 
+import base64
 import hashlib
+import quopri
 import re
+import secrets
 from dataclasses import dataclass, field
-from email.message import EmailMessage
-from email.policy import SMTP
-from email.utils import formatdate
+from email.header import Header
+from email.utils import formataddr, formatdate
+from functools import cached_property
 from typing import Iterable, Mapping, Optional, Sequence
 
 _OUR_ID = re.compile(r"<pbem\.([a-z0-9][a-z0-9._-]{0,63})\.([a-z]+)\.[0-9a-f]{24}@[^<>\s]+>")
@@ -41,6 +44,11 @@ class Image:
     name: str            # "map.png"
     data: bytes
 
+    @cached_property
+    def base64_lines(self) -> bytes:
+        """The body of its MIME part, encoded once however many mails carry it."""
+        return base64.encodebytes(self.data).replace(b"\n", b"\r\n")
+
 
 @dataclass(frozen=True)
 class Mail:
@@ -58,30 +66,68 @@ class Mail:
 
 
 def build(mail: Mail, *, sender: str, msgid: str, sender_name: str = "pbem moderator") -> bytes:
-    """The mail as bytes, ready for SMTP (CRLF line ends)."""
-    m = EmailMessage(policy=SMTP)
-    m["From"] = f"{sender_name} <{sender}>"
-    m["To"] = mail.to
-    m["Subject"] = mail.subject
-    m["Date"] = formatdate(localtime=False, usegmt=True)
-    m["Message-ID"] = msgid
+    """The mail as bytes, ready for SMTP (CRLF line ends).
+
+    Assembled directly rather than through email.message: a report goes to every player with
+    the same two PNGs, and encoding them once keeps a move's mail cheap. Structure:
+    multipart/mixed[ multipart/alternative[ text/plain, multipart/related[ text/html, PNGs
+    (Content-ID) ] ], the PNGs again as attachments ] (plain text alone for a text-only mail).
+    """
+    head = [("From", formataddr((sender_name, sender))), ("To", mail.to), ("Subject", _header(mail.subject)),
+            ("Date", formatdate(localtime=False, usegmt=True)), ("Message-ID", msgid)]
     if mail.in_reply_to:
-        m["In-Reply-To"] = mail.in_reply_to
+        head.append(("In-Reply-To", mail.in_reply_to))
     refs = [r for r in mail.references if r] + ([mail.in_reply_to] if mail.in_reply_to else [])
     if refs:
-        m["References"] = " ".join(dict.fromkeys(refs))
-    m["Auto-Submitted"] = mail.auto
-    m["X-Auto-Response-Suppress"] = "All"
-    for k, v in mail.headers.items():
-        m[k] = v
-    m.set_content(mail.text, charset="utf-8", cte="quoted-printable")
-    if mail.html is not None:
-        m.add_alternative(mail.html, subtype="html", charset="utf-8", cte="quoted-printable")
+        head.append(("References", " ".join(dict.fromkeys(refs))))
+    head += [("Auto-Submitted", mail.auto), ("X-Auto-Response-Suppress", "All"), ("MIME-Version", "1.0")]
+    head += [(k, _header(v)) for k, v in mail.headers.items()]
+    text = _text_part("plain", mail.text)
+    if mail.html is None:
+        body = text
+    else:
+        html = _text_part("html", mail.html)
         if mail.images:
-            html_part = m.get_payload()[1]
-            for img in mail.images:
-                html_part.add_related(img.data, "image", "png", cid=f"<{img.name}>", filename=img.name,
-                                      disposition="inline")
-    for img in mail.images:
-        m.add_attachment(img.data, maintype="image", subtype="png", filename=img.name)
-    return m.as_bytes()
+            related = _multipart("related", [html] + [_image(i, inline=True) for i in mail.images])
+        else:
+            related = html
+        body = _multipart("alternative", [text, related])
+        if mail.images:
+            body = _multipart("mixed", [body] + [_image(i, inline=False) for i in mail.images])
+    lines = b"".join(f"{k}: {v}\r\n".encode("utf-8") for k, v in head)
+    return lines + body
+
+
+def _header(value: str) -> str:
+    """A header value: ASCII as it is, anything else RFC 2047-encoded; folded lines joined."""
+    value = " ".join(value.split())
+    if value.isascii():
+        return value
+    return Header(value, "utf-8").encode()
+
+
+def _text_part(subtype: str, text: str) -> bytes:
+    data = text.replace("\r\n", "\n").encode("utf-8")
+    qp = quopri.encodestring(data).replace(b"\n", b"\r\n")
+    return (f"Content-Type: text/{subtype}; charset=\"utf-8\"\r\n"
+            "Content-Transfer-Encoding: quoted-printable\r\n\r\n").encode() + qp
+
+
+def _image(img: Image, *, inline: bool) -> bytes:
+    if inline:
+        head = (f"Content-Type: image/png\r\nContent-Transfer-Encoding: base64\r\nContent-ID: <{img.name}>\r\n"
+                f"Content-Disposition: inline; filename=\"{img.name}\"\r\n\r\n")
+    else:
+        head = (f"Content-Type: image/png; name=\"{img.name}\"\r\nContent-Transfer-Encoding: base64\r\n"
+                f"Content-Disposition: attachment; filename=\"{img.name}\"\r\n\r\n")
+    return head.encode() + img.base64_lines
+
+
+def _multipart(subtype: str, parts: list[bytes]) -> bytes:
+    boundary = f"=_pbem_{subtype}_{secrets.token_hex(12)}"
+    out = [f"Content-Type: multipart/{subtype}; boundary=\"{boundary}\"\r\n\r\n".encode()]
+    for p in parts:
+        out.append(f"--{boundary}\r\n".encode())
+        out.append(p if p.endswith(b"\r\n") else p + b"\r\n")
+    out.append(f"--{boundary}--\r\n".encode())
+    return b"".join(out)

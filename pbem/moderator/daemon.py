@@ -37,6 +37,10 @@ class Stats:
     send_failures: int = 0
 
 
+class StopRequested(Exception):
+    """Raised by the stop signal's handler to leave a wait (IMAP IDLE, a back-off sleep) at once."""
+
+
 class Moderator:
     """Connects a mailbox, a sender, the ledger and the postmaster."""
 
@@ -47,6 +51,7 @@ class Moderator:
         self.ledger = ledger
         self.batch = batch
         self.stopping = False
+        self.waiting = False              # in mailbox.wait or a back-off: safe to interrupt
 
     # --- one pass --------------------------------------------------------------------
     def run_once(self) -> Stats:
@@ -129,14 +134,26 @@ class Moderator:
                 if nxt is not None:
                     wait = max(0.2, min(wait, nxt - time.time()))
                 if not self.stopping:
-                    self.mailbox.wait(wait)
+                    self._idle(lambda: self.mailbox.wait(wait))
             except MailboxError as e:
                 log.warning("mailbox unavailable (%s); retrying in %.0f s", e, backoff)
-                self._sleep(backoff)
+                self._idle(lambda: self._sleep(backoff))
                 backoff = min(backoff * 2, 60.0)
+            except StopRequested:
+                break
+
+    def _idle(self, wait: Callable[[], None]) -> None:
+        self.waiting = True
+        try:
+            wait()
+        finally:
+            self.waiting = False
 
     def stop(self) -> None:
+        """Stop after the mail at hand; a wait in progress is left at once (from a signal handler)."""
         self.stopping = True
+        if self.waiting:
+            raise StopRequested()
 
     def _sleep(self, seconds: float) -> None:
         end = time.time() + seconds

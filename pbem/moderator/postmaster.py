@@ -301,8 +301,8 @@ class Postmaster:
     def outgoing(self, mail: Mail, kind: str, game: str, *parts: str) -> Outgoing:
         """A mail with its deterministic Message-ID (from the incoming mail and the recipient)."""
         mid = message_id(game, kind, self.domain, mail.to, *parts)
-        return Outgoing(mid, self.address, (mail.to,), build(mail, sender=self.address, msgid=mid,
-                                                             sender_name=self.name))
+        rcpts = tuple(a.strip() for a in mail.to.split(",") if a.strip())
+        return Outgoing(mid, self.address, rcpts, build(mail, sender=self.address, msgid=mid, sender_name=self.name))
 
     def subject(self, game: str, text: str) -> str:
         return f"[{game}] {text}" if game else text

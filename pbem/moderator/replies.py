@@ -119,9 +119,9 @@ def applied_text(applied: Sequence["AppliedMove"]) -> str:
 def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, changed: Sequence[str],
                  recipients: Sequence[tuple[str, str]], in_reply_to: str = "", references: Sequence[str] = (),
                  images: bool = True) -> list[Mail]:
-    """One report mail per (player name, address): text + HTML with the map (changed hexes
-    highlighted) and market inline, the PNGs attached, and the 'your turn' line on top."""
-    from pbem.render.map import map_png
+    """The report to (player name, address) recipients: text + HTML with the map (changed hexes
+    highlighted) and market inline, the PNGs attached. The player to act gets a mail of their
+    own with 'YOUR TURN' on top; everyone else shares one mail."""
     from pbem.render.market import market_png
     from pbem.render.report import build_report, render_report
 
@@ -133,20 +133,47 @@ def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, 
     pngs: list[Image] = []
     html_report = None
     if images:
-        pngs = [Image("map.png", map_png(g, highlight=list(changed))), Image("market.png", market_png(g))]
+        pngs = [Image("map.png", _map_png(g, list(changed))), Image("market.png", market_png(g, compact=True))]
         html_report = render_report(data, "html", images={"map": "cid:map.png", "market": "cid:market.png"})
-    out = []
     foot = footer(pm, game, table)
+    who, _ = acting_player(g)
+    # one mail for the player to act (YOUR TURN on top), one shared by everyone else
+    groups: list[tuple[str, list[str]]] = []
+    rest = [address for name, address in recipients if name != who]
     for name, address in recipients:
+        if name == who:
+            groups.append((name, [address]))
+    if rest:
+        groups.append(("", rest))
+    out = []
+    for name, addresses in groups:
         top = turn_line(g, name)
         text = f"{top}\n\n{headline}\n\n{text_report}{foot}"
         html = None
         if html_report is not None:
             html = _html_with_top(html_report, top, headline, foot)
-        out.append(Mail(to=address, subject=pm.subject(game, f"{_subject_turn(g, name)} - record {n}"),
+        out.append(Mail(to=", ".join(addresses), subject=pm.subject(game, f"{_subject_turn(g, name)} - record {n}"),
                         text=text, html=html, images=pngs, in_reply_to=in_reply_to, references=references,
                         auto="auto-generated", headers={"X-Pbem-Game": game, "X-Pbem-Head": f"{n}:{head}"}))
     return out
+
+
+_MAPS: dict[str, bytes] = {}
+
+
+def _map_png(game, changed: list[str]) -> bytes:
+    """The map picture, drawn again only when something it shows has changed (most stock-round
+    moves leave the board as it was)."""
+    from pbem.render.map import map_key, map_png
+
+    key = map_key(game, changed)
+    png = _MAPS.get(key)
+    if png is None:
+        png = map_png(game, highlight=changed, compact=True)
+        if len(_MAPS) >= 64:
+            _MAPS.pop(next(iter(_MAPS)))
+        _MAPS[key] = png
+    return png
 
 
 def _subject_turn(game, player: str) -> str:

@@ -29,8 +29,15 @@ def hash_secret(secret: str) -> str:
     return f"scrypt${salt.hex()}${digest.hex()}"
 
 
+_VERIFIED: set[bytes] = set()        # digests of (secret, hash) pairs already checked: a seat's
+                                     # every mail need not pay the deliberate cost of scrypt again
+
+
 def check_secret(secret: str, stored: str) -> bool:
     """Whether `secret` matches a stored hash (constant-time compare)."""
+    memo = hashlib.sha256(f"{stored}\0{secret}".encode("utf-8", "surrogatepass")).digest()
+    if memo in _VERIFIED:
+        return True
     try:
         kind, salt, want = stored.split("$")
         if kind != "scrypt":
@@ -38,4 +45,9 @@ def check_secret(secret: str, stored: str) -> bool:
         got = hashlib.scrypt(secret.encode("utf-8"), salt=bytes.fromhex(salt), n=_N, r=_R, p=_P, dklen=32)
     except (ValueError, UnicodeEncodeError):
         return False
-    return hmac.compare_digest(got.hex(), want)
+    ok = hmac.compare_digest(got.hex(), want)
+    if ok:
+        if len(_VERIFIED) > 10_000:
+            _VERIFIED.clear()
+        _VERIFIED.add(memo)
+    return ok

@@ -1,12 +1,11 @@
 """A game at the table: its stored game file plus the engine state derived by replaying it.
 
 The state is never stored: it is always the replay of the file's moves still in force.
-A submitted message is applied all-or-nothing: every move is checked on a working copy of
+A submitted message is applied all-or-nothing: every move is pushed and checked, and only
 the game and only then are all of them appended to the file in one locked write.
 """
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -166,7 +165,10 @@ class Table:
         return read_message(text, notation_context(self.game, actor=sender))
 
     def submit(self, text: str, sender: Optional[str] = None, source: str = "") -> list[AppliedMove]:
-        """Apply every move of `text` or none: checks on a copy, then one locked append.
+        """Apply every move of `text` or none, then one locked append.
+
+        The moves are pushed onto the live state (a copy of a big game costs more than the moves);
+        if any is refused, or the append fails, the state is rebuilt from the unchanged file.
 
         `sender` (a player name, or None for the moderator) is stored as the seat of every
         move of the message; `source` names where it came from (e.g. a Message-ID).
@@ -185,7 +187,14 @@ class Table:
         parsed = self.parse(text, sender)
         if not parsed:
             raise NotationError("the message holds no move", text=text)
-        trial = copy.deepcopy(self.game)
+        try:
+            return self._apply(parsed, sender, source)
+        except BaseException:
+            self.game, self.seqs = self.replay(self.file)       # nothing of the message stays
+            raise
+
+    def _apply(self, parsed, sender: Optional[str], source: str) -> list[AppliedMove]:
+        trial = self.game
         lines: list[tuple[str, str]] = []
         changed: list[str] = []
         self.warnings = []
@@ -201,8 +210,7 @@ class Table:
                                    cause=RuleError("players move only for themselves and the companies they run",
                                                    rule="who may move"))
             try:
-                for skip in self._implicit_passes(trial, action):
-                    trial.push(skip)
+                for skip in self._push_implicit_passes(trial, action):
                     lines.append((skip.entity, format_action(skip, notation_context(trial))))
                 trial.push(action)
                 changed.extend(h for h in trial.last_move_hexes if h not in changed)
@@ -224,7 +232,8 @@ class Table:
     _SKIPPABLE = ("track", "token")
 
     @classmethod
-    def _implicit_passes(cls, game: Game, action: Action) -> list[Action]:
+    def _push_implicit_passes(cls, game: Game, action: Action) -> list[Action]:
+        """Push the passes of the optional steps before `action`'s step; returns them."""
         rnd = game.round
         target = cls._STEP_OF.get(type(action))
         if rnd.name != "operating" or target is None or game.current_entity() != action.entity:
@@ -232,20 +241,20 @@ class Table:
         from pbem.engine.rounds.operating import STEPS
 
         out = []
-        probe = copy.deepcopy(game)
         while True:
-            step = probe.round.active_step() if probe.round.name == "operating" else None
+            step = game.round.active_step() if game.round.name == "operating" else None
             if step is None or step == target or step not in cls._SKIPPABLE \
-                    or STEPS.index(step) > STEPS.index(target) or "pass" not in probe.legal_actions() \
-                    or probe.current_entity() != action.entity:
+                    or STEPS.index(step) > STEPS.index(target) or "pass" not in game.legal_actions() \
+                    or game.current_entity() != action.entity:
                 return out
             p = Pass(action.entity)
-            probe.push(p)
+            game.push(p)
             out.append(p)
 
     def _legal_before(self, earlier) -> list[str]:
-        """Legal moves in the state the refused move met (a refused push may leave a copy half-changed)."""
-        g = copy.deepcopy(self.game)
+        """Legal moves in the state the refused move met: the message's earlier moves pushed on
+        the state before the message, rebuilt from the file (the live one may be half-changed)."""
+        g, _ = self.replay(self.file)
         for pm in earlier:
             g.push(pm.action)
         return describe_legal(g)

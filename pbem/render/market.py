@@ -182,5 +182,5 @@ def _money(game, amount: int) -> str:
     return cur % amount if "%s" in cur else f"${amount}"
 
 
-def market_png(game) -> bytes:
-    return png_bytes(render_market(game))
+def market_png(game, *, compact: bool = False) -> bytes:
+    return png_bytes(render_market(game), compact=compact)
