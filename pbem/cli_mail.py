@@ -17,13 +17,16 @@ def build_moderator(cfg):
     from pbem.moderator.ledger import Ledger
     from pbem.moderator.postmaster import Postmaster
 
+    from pbem.moderator.workers import WorkerSlot
+
     pm = Postmaster(cfg.address, cfg.games, masters=cfg.masters, name=cfg.name, max_bytes=cfg.max_bytes)
     ledger = Ledger(cfg.state / "ledger.sqlite")
+    slot = WorkerSlot(cfg.state)
     if cfg.maildir is not None:
         from pbem.mail.mailbox import MaildirMailbox
         from pbem.mail.sender import MaildirSender
 
-        mailbox = MaildirMailbox(moderator_maildir(cfg.maildir))
+        mailbox = MaildirMailbox(moderator_maildir(cfg.maildir), working=slot.working.lower())
         sender = MaildirSender(cfg.maildir)
     else:
         from pbem.mail.mailbox import ImapMailbox
@@ -31,10 +34,12 @@ def build_moderator(cfg):
 
         i, s = cfg.imap, cfg.smtp
         mailbox = ImapMailbox(i.host, i.port, i.user or cfg.address, i.password or "", security=i.security,
-                              ca_file=i.ca_file, inbox=cfg.inbox)
+                              ca_file=i.ca_file, inbox=cfg.inbox, working=slot.working)
         sender = SmtpSender(s.host, s.port, security=s.security, user=s.user, password=s.password,
                             ca_file=s.ca_file)
-    return Moderator(pm, mailbox, sender, ledger)
+    mod = Moderator(pm, mailbox, sender, ledger)
+    mod.slot = slot
+    return mod
 
 
 def moderator_maildir(root: Path) -> Path:

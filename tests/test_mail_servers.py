@@ -231,3 +231,51 @@ def test_dovecot_killed_mid_run(mail_stack, mail, tmp_path, gm_hash):
     assert daemon.returncode == 0, err
     assert [m for _, m in _moves_in_file(tmp_path)] == ["Ann bids 20 for HB", "Bob bids 150 for TB",
                                                          "Cid bids 50 for SC"]
+
+
+def test_two_moderators_serve_one_mailbox(mail_stack, mail, tmp_path, gm_hash):
+    """Two moderator processes on the same account and games: every mail is handled by one of
+    them, every move applied once, in the order the game allows."""
+    stack = mail_stack
+    cfg = config(stack, tmp_path, gm_hash)
+    secrets = create_game(stack, lambda: run_cli(cfg, stack))
+    plan = [("Ann", "Ann bids 20 for HB"), ("Bob", "Bob bids 150 on TB"), ("Cid", "Cid bids 50 for SC"),
+            ("Ann", "Ann passes"), ("Bob", "Bob passes")]
+    mids = [send(stack, ADDR[w], f"SIGNON {GAME} {w} {secrets[w]}\n{m}") for w, m in plan]
+    env = {**os.environ, "PBEM_TEST_PW": stack.user(MOD)[1]}
+    env.pop("PBEM_FAILPOINT", None)
+    # the mails are independent of each other's order only through the game: run both at once,
+    # again until all are filed (a mail taken out of turn is refused and must be sent again)
+    procs = [subprocess.Popen([sys.executable, "-m", "pbem", "moderate", "--config", str(cfg), "--once"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert all(p.returncode == 0 for p in procs), outs
+    handled = sum(int(o[0].split()[1]) for o in outs)
+    assert handled == len(plan), outs                              # each mail handled by exactly one process
+    moves = _moves_in_file(tmp_path)
+    assert len({src for src, _ in moves}) == len(moves)          # no mail applied twice
+    for mid, (who, _) in zip(mids, plan):
+        assert len(replies_to(stack, ADDR[who], mid)) == 1
+    assert stack.messages(MOD, "INBOX") == [] and stack.messages(MOD, "Working") == []
+
+
+def test_a_witness_from_a_mail_verifies_the_game_file(mail_stack, mail, tmp_path, gm_hash):
+    stack = mail_stack
+    mod = moderator(stack, tmp_path, gm_hash, images=False)
+    secrets = create_game(stack, mod.run_once)
+    mid = send(stack, ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn bids 20 for HB")
+    mod.run_once()
+    witness = replies_to(stack, ADDR["Ann"], mid)[0]
+    path = tmp_path / "games" / f"{GAME}.pbem"
+    report = [parse(m) for m in stack.messages(ADDR["Bob"]) if parse(m)["X-Pbem-Head"]][-1]
+    head = str(report["X-Pbem-Head"])
+    assert f"--head {head}" in text_of(witness.as_bytes())
+    ok = subprocess.run([sys.executable, "-m", "pbem", "verify", str(path), "--head", head], capture_output=True,
+                        text=True)
+    assert ok.returncode == 0, ok.stderr
+    # the moderator cuts the last move off the end: the player's witness shows it
+    data = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(data[:-1]))
+    cut = subprocess.run([sys.executable, "-m", "pbem", "verify", str(path), "--head", head], capture_output=True,
+                         text=True)
+    assert cut.returncode == 1 and "cut" in (cut.stdout + cut.stderr)

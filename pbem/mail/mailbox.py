@@ -77,24 +77,25 @@ class MaildirMailbox:
     is already gone another process claimed it and it is skipped.
     """
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, *, working: str = "working"):
         self.root = Path(root)
+        self.working = working               # one per moderator process (pbem.moderator.workers)
         try:
-            for name in FOLDERS:
+            for name in FOLDERS + (working,):
                 ensure_maildir(self.root / name)
         except OSError as exc:
             raise MailboxError(f"cannot use the mail folder {self.root}: "
                                f"{exc.strerror or exc}") from None
         self._outstanding: set[str] = set()
         # what sits in working now was left by an earlier run: hand it out again first
-        self._resume = [base_name(p.name) for p in list_messages(self.root / "working")]
+        self._resume = [base_name(p.name) for p in list_messages(self.root / self.working)]
 
     def _key(self, base: str) -> str:
-        return f"maildir:working/{base}"
+        return f"maildir:{self.working}/{base}"
 
     def claim_next(self, limit: int = 50) -> list[Incoming]:
         """Left-overs from Working first, then up to `limit` in all, claimed from the inbox."""
-        working = self.root / "working"
+        working = self.root / self.working
         out: list[Incoming] = []
         while self._resume and len(out) < limit:
             base = self._resume.pop(0)
@@ -119,15 +120,15 @@ class MaildirMailbox:
 
     def finish(self, key: str, folder: str) -> None:
         """Move the message to ROOT/<folder, lower case>/cur; nothing happens if it is gone."""
-        prefix = "maildir:working/"
+        prefix = f"maildir:{self.working}/"
         if not key.startswith(prefix):
             raise MailboxError(f"{key!r} is not a key of a Maildir mailbox")
         name = folder.lower()
-        if not name or name in ("inbox", "working") or "/" in name or name.startswith("."):
+        if not name or name in ("inbox", "working", self.working) or "/" in name or name.startswith("."):
             raise MailboxError(f"cannot file a message into the folder {folder!r}")
         base = key[len(prefix):]
         self._outstanding.discard(key)
-        path = find_message(self.root / "working", base)
+        path = find_message(self.root / self.working, base)
         if path is None:
             return
         dest = ensure_maildir(self.root / name) / "cur" / path.name

@@ -1,0 +1,85 @@
+"""The mail verbs on the command line: hash-secret, mail-in, moderate --once on Maildir folders,
+and configurations that must be refused in one plain line."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pbem.moderator.config import ConfigError, load_config
+
+
+def pbem(*args: str, stdin: str = "", env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pbem", *args], input=stdin, capture_output=True, text=True,
+                          env={**os.environ, **(env or {})}, timeout=120)
+
+
+def test_a_game_by_hand_on_maildir(tmp_path):
+    made = pbem("hash-secret", "--new")
+    assert made.returncode == 0 and made.stdout.startswith("scrypt$")
+    secret = made.stderr.split("secret:", 1)[1].strip()
+    cfg = tmp_path / "pbem.toml"
+    cfg.write_text(f'[moderator]\naddress = "moderator@pbem.local"\n'
+                   f'masters = [{{ address = "gm@pbem.local", secret_hash = "{made.stdout.strip()}" }}]\n'
+                   f'[maildir]\nroot = "mail"\n')
+    body = (f"SIGNON club moderator {secret}\nCREATE club 1882 SEED 3\nPLAYER Ann ann@pbem.local\n"
+            "PLAYER Bob bob@pbem.local\nPLAYER Cid cid@pbem.local\n")
+    p = pbem("mail-in", "--maildir", str(tmp_path / "mail"), "--from", "GM <gm@pbem.local>", "-", stdin=body)
+    assert p.returncode == 0, p.stderr
+    p = pbem("moderate", "--config", str(cfg), "--once")
+    assert p.returncode == 0 and p.stdout.startswith("handled 1 mail(s)"), (p.stdout, p.stderr)
+    welcome = next(f for f in (tmp_path / "mail" / "ann@pbem.local" / "new").iterdir()
+                   if b"welcome" in f.read_bytes())
+    ann = re.search(rb"SIGNON club Ann (\S+)", welcome.read_bytes()).group(1).decode()
+    p = pbem("mail-in", "--maildir", str(tmp_path / "mail"), "--from", "ann@pbem.local", "--subject", "[club] move",
+             "-", stdin=f"Hello!\nSIGNON club Ann {ann}\nAnn bids 20 for HB\n")
+    assert p.returncode == 0
+    p = pbem("moderate", "--config", str(cfg), "--once")
+    assert p.returncode == 0 and "handled 1" in p.stdout
+    log = pbem("log", str(tmp_path / "games" / "club.pbem"))
+    assert "Ann bids 20 for HB" in log.stdout
+    # a second run finds nothing to do and sends nothing again
+    p = pbem("moderate", "--config", str(cfg), "--once")
+    assert p.stdout.startswith("handled 0 mail(s), 0 already handled, sent 0")
+
+
+@pytest.mark.parametrize("text, word", [
+    ('[moderator]\naddress = "m@x"\n[imap]\nhost = "h"\nuser = "m@x"\npassword = "hunter2"\n[smtp]\nhost = "h"\n',
+     "password in the config file is not accepted"),
+    ('[moderator]\naddress = "m@x"\n[imap]\nhost = "h"\nuser = "m@x"\npassword_env = "PBEM_NOT_SET_X"\n'
+     '[smtp]\nhost = "h"\n', "PBEM_NOT_SET_X"),
+    ('[moderator]\naddress = "m@x"\nmasters = [{ address = "g@x", secret = "s" }]\n[maildir]\nroot = "m"\n',
+     "secret in clear"),
+    ('[moderator]\naddress = "not-an-address"\n[maildir]\nroot = "m"\n', "not a mail address"),
+    ('[moderator\n', "not valid TOML"),
+    ('[moderator]\naddress = "m@x"\n', "[imap] table is missing"),
+])
+def test_bad_configurations_are_refused_plainly(tmp_path, text, word):
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(text)
+    with pytest.raises(ConfigError, match=re.escape(word)):
+        load_config(cfg)
+    p = pbem("moderate", "--config", str(cfg), "--once")
+    assert p.returncode != 0 and "Traceback" not in p.stderr and word in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1
+
+
+def test_credentials_from_environment_and_file(tmp_path):
+    pw = tmp_path / "pw"
+    pw.write_text("s3cret\n")
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(f'[moderator]\naddress = "m@x.org"\n[imap]\nhost = "h"\nuser = "m@x.org"\n'
+                   f'password_env = "PBEM_T_PW"\n[smtp]\nhost = "h"\nport = 587\nsecurity = "starttls"\n'
+                   f'user = "m@x.org"\npassword_file = "{pw}"\n')
+    os.environ["PBEM_T_PW"] = "from-env"
+    try:
+        c = load_config(cfg)
+    finally:
+        del os.environ["PBEM_T_PW"]
+    assert c.imap.password == "from-env" and c.smtp.password == "s3cret" and c.smtp.security == "starttls"
+    assert c.games == tmp_path / "games" and c.maildir is None
+    assert load_config(cfg, maildir=tmp_path / "mail").maildir == tmp_path / "mail"
