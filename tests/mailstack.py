@@ -196,12 +196,13 @@ class MailStack:
     def __init__(self, root: Path):
         self.root = root
         self.dovecot = find_dovecot()
-        self.imap_port, self.imaps_port, self.lmtp_port, self.smtp_port = (
-            free_port(), free_port(), free_port(), free_port())
+        self.imap_port, self.imaps_port, self.lmtp_port, self.smtp_port, self.smtps_port = (
+            free_port(), free_port(), free_port(), free_port(), free_port())
         self.ca_file = str(root / "tls" / "cert.pem")
         self.conf = root / "dovecot.conf"
         self.proc: subprocess.Popen | None = None
         self.controller: Controller | None = None
+        self.tls_controller: Controller | None = None
         self.handler = LmtpHandler(self.lmtp_port, frozenset(LOCAL_USERS))
         self.addresses = tuple(f"{u}@{DOMAIN}" for u in LOCAL_USERS)
 
@@ -250,15 +251,36 @@ class MailStack:
             pass
         self.proc.wait()
         self.proc = None
+        # the killed children exit a moment later; until then a listener may still answer
+        deadline = time.monotonic() + 5
+        for port in (self.imap_port, self.imaps_port, self.lmtp_port):
+            while time.monotonic() < deadline:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                except OSError:
+                    break
+                time.sleep(0.005)
 
     def start_smtp(self) -> None:
-        """Start the SMTP server (STARTTLS offered, AUTH optional) on a free loopback port."""
+        """Start the SMTP servers (STARTTLS offered on smtp_port, implicit TLS on smtps_port;
+        AUTH optional on both), sharing one handler."""
         ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         ctx.load_cert_chain(self.ca_file, str(self.root / "tls" / "key.pem"))
-        self.controller = Controller(self.handler, hostname=self.host, port=self.smtp_port,
-                                     tls_context=ctx, authenticator=self._authenticate,
-                                     auth_require_tls=False)
+        common = dict(hostname=self.host, authenticator=self._authenticate,
+                      auth_require_tls=False)
+        self.controller = Controller(self.handler, port=self.smtp_port, tls_context=ctx,
+                                     **common)
         self.controller.start()
+        self.tls_controller = Controller(self.handler, port=self.smtps_port, ssl_context=ctx,
+                                         **common)
+        self.tls_controller.start()
+
+    def stop_smtp(self) -> None:
+        """Stop both SMTP servers (open sessions are dropped)."""
+        for controller in (self.controller, self.tls_controller):
+            if controller is not None:
+                controller.stop()
+        self.controller = self.tls_controller = None
 
     def _authenticate(self, server, session, envelope, mechanism, auth_data) -> AuthResult:
         ok = (isinstance(auth_data, LoginPassword)
@@ -267,10 +289,8 @@ class MailStack:
         return AuthResult(success=ok, handled=False)
 
     def stop(self) -> None:
-        """Stop both servers; nothing is left running."""
-        if self.controller is not None:
-            self.controller.stop()
-            self.controller = None
+        """Stop every server; nothing is left running."""
+        self.stop_smtp()
         self.kill_dovecot()
 
     def log_tail(self, lines: int = 20) -> str:
@@ -309,7 +329,12 @@ class MailStack:
             client.select_folder(folder, readonly=True)
             uids = sorted(client.search(["ALL"]))
             data = client.fetch(uids, ["BODY.PEEK[]"]) if uids else {}
-            return [data[uid][b"BODY[]"] for uid in uids]
+            return [data[uid][b"BODY[]"] for uid in uids if uid in data]   # skip just-moved ones
+
+    def count(self, addr: str, folder: str = "INBOX") -> int:
+        """How many messages a folder holds (IMAP STATUS)."""
+        with self.imap(addr) as client:
+            return client.folder_status(folder, [b"MESSAGES"])[b"MESSAGES"]
 
     def clear(self) -> None:
         """Empty every user's standard folders and drop any other folder (keeps tests independent)."""

@@ -25,6 +25,7 @@ SECURITY = ("tls", "starttls", "none")
 RETRY_PAUSE = 0.5
 IDLE_SLICE = 600.0      # re-issue IDLE at least this often (servers drop IDLE after ~30 min)
 CLAIM_FLAG = "$PbemClaimed"
+POLL_EVERY = 2.0        # NOOP interval when the server has no IDLE
 STALE_CLAIM = 120.0     # a claim flag unchanged in the inbox this long was left by a crashed claimer
 _DROPPED = (OSError, imaplib.IMAP4.abort)   # OSError covers timeouts, resets and TLS errors
 
@@ -74,6 +75,7 @@ class ImapMailbox:
         self._folders: set[str] = set()      # folders known to exist
         self.use_move = True
         self.use_condstore = True
+        self.use_idle = True
         self._stale: dict[int, tuple[int, float]] = {}   # flagged inbox UID -> (modseq, first seen)
         self._connect()
 
@@ -82,17 +84,24 @@ class ImapMailbox:
     def where(self) -> str:
         return f"{self.host}:{self.port}"
 
-    def _open(self) -> IMAPClient:
+    def _login(self) -> IMAPClient:
         ctx = ssl.create_default_context(cafile=self.ca_file)
+        client: IMAPClient | None = None
         try:
-            if self.security == "tls":
-                client = IMAPClient(self.host, self.port, ssl=True, ssl_context=ctx,
-                                    timeout=self.timeout)
-            else:
-                client = IMAPClient(self.host, self.port, ssl=False, timeout=self.timeout)
-                if self.security == "starttls":
-                    client.starttls(ctx)
+            client = IMAPClient(self.host, self.port, ssl=self.security == "tls",
+                                ssl_context=ctx, timeout=self.timeout)
+            if self.security == "starttls":
+                client.starttls(ctx)
             client.login(self.user, self._password)
+            return client
+        except BaseException:
+            if client is not None:
+                _shutdown(client)
+            raise
+
+    def _open(self) -> IMAPClient:
+        try:
+            return self._login()
         except LoginError as exc:
             raise MailboxError(f"the IMAP server {self.where} refused the login for "
                                f"{self.user}: {_text(exc)}") from None
@@ -104,7 +113,6 @@ class ImapMailbox:
                                f"{describe(exc)}") from None
         except IMAPClientError as exc:
             raise MailboxError(f"the IMAP server {self.where} said: {_text(exc)}") from None
-        return client
 
     def _connect(self) -> None:
         """Log in, check capabilities, create missing folders and rescan Working."""
@@ -116,6 +124,7 @@ class ImapMailbox:
                                    "which pbem needs to claim messages safely")
             self.use_move = self.use_move and client.has_capability("MOVE")
             self.use_condstore = self.use_condstore and client.has_capability("CONDSTORE")
+            self.use_idle = self.use_idle and client.has_capability("IDLE")
             self._folders.clear()
             self._ensure_folder(self.working)
             self._select_working()
@@ -132,10 +141,7 @@ class ImapMailbox:
     def _drop(self) -> None:
         client, self._client = self._client, None
         if client is not None:
-            try:
-                client.shutdown()
-            except Exception:   # the connection is being thrown away; nothing useful to report
-                pass
+            _shutdown(client)
 
     def _call(self, op: Callable[[IMAPClient], T]) -> T:
         """Run op on the connection; on a dropped connection reconnect once and run it again."""
@@ -287,11 +293,10 @@ class ImapMailbox:
         info = client.select_folder(self.inbox, readonly=True)
         if int(info.get(b"EXISTS", 0)) > 0:
             return
-        if not client.has_capability("IDLE"):
-            while time.monotonic() < deadline:
-                time.sleep(min(2.0, max(0.0, deadline - time.monotonic())))
-                if any(r[1] == b"EXISTS" and r[0] > 0 for r in client.noop()[1]
-                       if isinstance(r, tuple) and len(r) > 1):
+        if not self.use_idle:
+            while (left := deadline - time.monotonic()) > 0:
+                time.sleep(min(POLL_EVERY, left))
+                if _new_mail(client.noop()[1]):
                     return
             return
         client.idle()
@@ -300,8 +305,7 @@ class ImapMailbox:
                 asked = min(left, IDLE_SLICE)
                 started = time.monotonic()
                 responses = client.idle_check(timeout=asked)
-                if any(isinstance(r, tuple) and len(r) > 1 and r[1] == b"EXISTS" and r[0] > 0
-                       for r in responses):
+                if _new_mail(responses):
                     return
                 if not responses and time.monotonic() - started < asked - 0.05:
                     # idle_check swallows EOF and returns nothing early: the server went away
@@ -328,6 +332,20 @@ class ImapMailbox:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _shutdown(client: IMAPClient) -> None:
+    """Close a connection that is being thrown away; a failure here has nothing to report."""
+    try:
+        client.shutdown()
+    except Exception:
+        pass
+
+
+def _new_mail(responses: list) -> bool:
+    """Whether unsolicited responses report messages in the selected folder (* N EXISTS)."""
+    return any(isinstance(r, tuple) and len(r) > 1 and r[1] == b"EXISTS" and r[0] > 0
+               for r in responses)
 
 
 def _flag(flag: bytes | str) -> str:
