@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.mail import imap
+from pbem.mail import imap, imap_claim
 from pbem.mail.mailbox import (ImapMailbox, Incoming, MaildirMailbox, MailboxError,
                                deliver_to_maildir)
 from pbem.mail.sender import MaildirSender, SendError, SmtpSender
@@ -200,15 +200,18 @@ def test_wait_polls_when_the_server_has_no_idle(mail, monkeypatch):
 
 def test_a_stale_claim_flag_is_released_later(mail, monkeypatch):
     """A claimer that flagged a message and died before moving it does not block it forever."""
-    monkeypatch.setattr(imap, "STALE_CLAIM", 0.3)
+    monkeypatch.setattr(imap_claim, "STALE_CLAIM", 1.0)
     mail.send(letter("stuck"), ANN, MOD)
     with mail.imap(MOD) as client:
         client.select_folder("INBOX")
-        client.add_flags(client.search(["ALL"]), [imap.CLAIM_FLAG])
+        client.add_flags(client.search(["ALL"]), [imap_claim.CLAIM_FLAG])
     with open_box(mail) as box:
         assert box.claim_next() == []                  # someone else's claim: left alone
+        t0 = time.monotonic()
+        box.wait(0.3)                                  # and it is no reason to wake up
+        assert time.monotonic() - t0 >= 0.25
         assert box.claim_next() == []
-        time.sleep(0.4)
+        time.sleep(1.0)
         assert box.claim_next() == []                  # stale now: the flag is cleared ...
         assert [subject_of(m.raw) for m in box.claim_next()] == ["stuck"]   # ... then claimed
 

@@ -1,16 +1,12 @@
 """The IMAP back end of Mailbox: claims by UID MOVE into Working, keys by UIDVALIDITY and UID.
 
-Dovecot's MOVE is not exclusive: two sessions moving one message at the same moment may both get
-a copy. So where the server offers CONDSTORE a claimer first sets the keyword $PbemClaimed with a
-conditional STORE (UNCHANGEDSINCE), which only one session can win, and only the winner moves it.
-Every claim does a full UID SEARCH ALL of the inbox (flags such as \\Seen are never relied on or
+How a claim is won is in pbem.mail.imap_claim. Every claim does a full UID SEARCH ALL of the inbox (flags such as \\Seen are never relied on or
 changed: bodies are fetched with BODY.PEEK[]). A dropped connection is reconnected once, after a
 short pause, and the reconnect rescans Working (see pbem.mail.mailbox for what that implies).
 """
 from __future__ import annotations
 
 import imaplib
-import socket
 import ssl
 import time
 from typing import Callable, TypeVar
@@ -18,43 +14,17 @@ from typing import Callable, TypeVar
 from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError, LoginError
 
+from pbem.mail import imap_claim
+from pbem.mail.imap_claim import lock, move
 from pbem.mail.mailbox import Incoming, MailboxError
+from pbem.mail.reasons import describe
 
 T = TypeVar("T")
 SECURITY = ("tls", "starttls", "none")
 RETRY_PAUSE = 0.5
 IDLE_SLICE = 600.0      # re-issue IDLE at least this often (servers drop IDLE after ~30 min)
-CLAIM_FLAG = "$PbemClaimed"
 POLL_EVERY = 2.0        # NOOP interval when the server has no IDLE
-STALE_CLAIM = 120.0     # a claim flag unchanged in the inbox this long was left by a crashed claimer
 _DROPPED = (OSError, imaplib.IMAP4.abort)   # OSError covers timeouts, resets and TLS errors
-
-
-def describe(exc: BaseException) -> str:
-    """A short plain reason for a socket-level failure."""
-    if isinstance(exc, ConnectionRefusedError):
-        return "connection refused"
-    if isinstance(exc, ConnectionResetError):
-        return "connection reset"
-    if isinstance(exc, (socket.timeout, TimeoutError)):
-        return "timed out"
-    if isinstance(exc, socket.gaierror):
-        return "unknown host"
-    if isinstance(exc, ssl.SSLCertVerificationError):
-        return exc.verify_message or "certificate verify failed"
-    if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror.lower()
-    return str(exc) or type(exc).__name__
-
-
-def parse_uid_set(text: str) -> list[int]:
-    """'4:6,9' -> [4, 5, 6, 9] (order kept, as COPYUID pairs source and target by position)."""
-    out: list[int] = []
-    for part in text.split(","):
-        lo, _, hi = part.partition(":")
-        a, b = int(lo), int(hi or lo)
-        out.extend(range(a, b + 1) if a <= b else range(a, b - 1, -1))
-    return out
 
 
 class ImapMailbox:
@@ -190,9 +160,11 @@ class ImapMailbox:
         if room > 0:
             client.select_folder(self.inbox)
             uids = sorted(client.search(["ALL"]))
-            uids = self._lock(client, uids, room) if self.use_condstore else uids[:room]
+            if self.use_condstore:
+                uids = lock(client, uids, room, self._stale)
             if uids:
-                self._resume.extend(self._move(client, uids, self.working))
+                self._resume.extend(move(client, uids[:room], self.working,
+                                         use_move=self.use_move))
         self._select_working()
         take, self._resume = self._resume[:limit], self._resume[limit:]
         data = client.fetch(take, ["BODY.PEEK[]"]) if take else {}
@@ -203,68 +175,6 @@ class ImapMailbox:
                 self._outstanding.add(key)
                 out.append(Incoming(key=key, raw=data[uid][b"BODY[]"]))
         return out
-
-    def _lock(self, client: IMAPClient, uids: list[int], room: int) -> list[int]:
-        """Flag up to `room` unflagged inbox messages with one conditional STORE; returns the
-        UIDs this session won. Flags older than STALE_CLAIM are cleared, to be claimed later."""
-        if not uids:
-            return []
-        info = client.fetch(uids, ["FLAGS", "MODSEQ"])
-        now, free = time.monotonic(), []
-        for uid in uids:
-            if uid not in info:
-                continue
-            modseq = int(info[uid][b"MODSEQ"][0])
-            if any(_flag(f) == CLAIM_FLAG.lower() for f in info[uid][b"FLAGS"]):
-                seen = self._stale.get(uid)
-                if seen is None or seen[0] != modseq:
-                    self._stale[uid] = (modseq, now)
-                elif now - seen[1] > STALE_CLAIM:
-                    self._store(client, [uid], modseq, "-FLAGS.SILENT")
-                    del self._stale[uid]
-                continue
-            free.append((uid, modseq))
-        free = free[:room]
-        if not free:
-            return []
-        untagged = client._imap.untagged_responses
-        untagged.pop("MODIFIED", None)
-        self._store(client, [uid for uid, _m in free], max(m for _u, m in free), "+FLAGS.SILENT")
-        lost: set[int] = set()
-        for line in untagged.pop("MODIFIED", []):
-            lost.update(parse_uid_set(line.decode() if isinstance(line, bytes) else line))
-        return [uid for uid, _m in free if uid not in lost]
-
-    def _store(self, client: IMAPClient, uids: list[int], since: int, how: str) -> None:
-        """UID STORE uids (UNCHANGEDSINCE since) how ($PbemClaimed); refused ones are MODIFIED."""
-        typ, data = client._imap.uid("STORE", ",".join(map(str, uids)),
-                                     f"(UNCHANGEDSINCE {since})", how, f"({CLAIM_FLAG})")
-        if typ != "OK":
-            raise IMAPClientError(f"STORE failed: {data}")
-
-    def _move(self, client: IMAPClient, uids: list[int], folder: str) -> list[int]:
-        """Move UIDs of the selected folder; returns the UIDs they got in `folder`, in order.
-
-        UIDs the server no longer has (another process moved them) are missing from COPYUID.
-        """
-        untagged = client._imap.untagged_responses
-        untagged.pop("COPYUID", None)
-        try:
-            if self.use_move:
-                client.move(uids, folder)
-            else:
-                client.copy(uids, folder)
-        except IMAPClientError as exc:
-            if "EXPUNGEISSUED" not in _text(exc) and "no longer exist" not in _text(exc):
-                raise
-        moved: dict[int, int] = {}
-        for line in untagged.pop("COPYUID", []):
-            _validity, src, dst = (line.decode() if isinstance(line, bytes) else line).split()
-            moved.update(zip(parse_uid_set(src), parse_uid_set(dst)))
-        if not self.use_move and moved:
-            client.add_flags(list(moved), [b"\\Deleted"], silent=True)
-            client.uid_expunge(list(moved))
-        return [moved[uid] for uid in uids if uid in moved]
 
     def finish(self, key: str, folder: str) -> None:
         """Move a claimed message out of Working; a message already gone (or a stale key) is fine."""
@@ -280,7 +190,7 @@ class ImapMailbox:
             self._ensure_folder(folder)
             self._select_working()
             if validity == self._validity:
-                self._move(client, [uid], folder)
+                move(client, [uid], folder, use_move=self.use_move)
             self._outstanding.discard(key)
         self._call(op)
 
@@ -290,9 +200,9 @@ class ImapMailbox:
         self._call(lambda client: self._wait(client, deadline))
 
     def _wait(self, client: IMAPClient, deadline: float) -> None:
-        info = client.select_folder(self.inbox, readonly=True)
-        if int(info.get(b"EXISTS", 0)) > 0:
-            return
+        client.select_folder(self.inbox, readonly=True)
+        if client.search(["UNKEYWORD", imap_claim.CLAIM_FLAG]):
+            return          # mail is waiting (messages other claimers hold do not count)
         if not self.use_idle:
             while (left := deadline - time.monotonic()) > 0:
                 time.sleep(min(POLL_EVERY, left))
@@ -346,10 +256,6 @@ def _new_mail(responses: list) -> bool:
     """Whether unsolicited responses report messages in the selected folder (* N EXISTS)."""
     return any(isinstance(r, tuple) and len(r) > 1 and r[1] == b"EXISTS" and r[0] > 0
                for r in responses)
-
-
-def _flag(flag: bytes | str) -> str:
-    return (flag.decode() if isinstance(flag, bytes) else flag).lower()
 
 
 def _text(exc: BaseException) -> str:

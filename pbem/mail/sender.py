@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Protocol, Sequence
 
 from pbem.errors import PbemError
-from pbem.mail.imap import describe
+from pbem.mail.reasons import describe
 from pbem.mail.maildir import write_message
 
 SECURITY = ("tls", "starttls", "none")
