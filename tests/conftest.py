@@ -44,7 +44,9 @@ def mail_stack():
 def mail(mail_stack):
     """The session's mail servers with every user's folders emptied and SMTP accepting again."""
     mail_stack.smtp_refuse(False)
-    if mail_stack.proc is None:
+    if mail_stack.proc is None:          # a failed test may have left a server down
         mail_stack.start_dovecot()
+    if mail_stack.controller is None:
+        mail_stack.start_smtp()
     mail_stack.clear()
     return mail_stack

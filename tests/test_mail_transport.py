@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from pbem.mail import imap, imap_claim
-from pbem.mail.mailbox import (ImapMailbox, Incoming, MaildirMailbox, MailboxError,
+from pbem.mail.mailbox import (ImapMailbox, Incoming, Mailbox, MaildirMailbox, MailboxError,
                                deliver_to_maildir)
-from pbem.mail.sender import MaildirSender, SendError, SmtpSender
+from pbem.mail.sender import MaildirSender, Sender, SendError, SmtpSender
 
 MOD = "moderator@pbem.test"
 ANN = "ann@pbem.test"
@@ -434,3 +434,31 @@ def test_incoming_is_a_frozen_value():
     with pytest.raises(AttributeError):
         message.key = "y"   # type: ignore[misc]
     assert message == Incoming(key="maildir:working/x", raw=b"x")
+
+
+def test_every_back_end_offers_its_interface(mail, tmp_path):
+    with open_box(mail) as box:
+        assert isinstance(box, Mailbox)
+    assert isinstance(MaildirMailbox(tmp_path), Mailbox)
+    assert isinstance(SmtpSender(mail.host, mail.smtp_port, security="none"), Sender)
+    assert isinstance(MaildirSender(tmp_path), Sender)
+    assert not isinstance(MaildirSender(tmp_path), Mailbox)
+
+
+def test_the_fixture_fails_plainly_without_dovecot(monkeypatch):
+    import mailstack
+    monkeypatch.setattr(mailstack.shutil, "which", lambda *a, **k: None)
+    with pytest.raises(RuntimeError, match="dovecot is not installed"):
+        mailstack.find_dovecot()
+
+
+def test_maildir_failures_are_plain_errors(tmp_path):
+    not_a_dir = tmp_path / "file"
+    not_a_dir.write_text("x")
+    with pytest.raises(MailboxError, match=r"^cannot use the mail folder .*file: not a directory$"):
+        MaildirMailbox(not_a_dir)
+    with pytest.raises(MailboxError, match=r"^cannot store the message in .*: not a directory$"):
+        deliver_to_maildir(not_a_dir, b"x")
+    with pytest.raises(SendError, match=r"^cannot write to .*: not a directory$") as err:
+        MaildirSender(not_a_dir).send(MOD, [ANN], b"x")
+    assert err.value.transient is True
