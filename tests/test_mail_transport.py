@@ -462,3 +462,19 @@ def test_maildir_failures_are_plain_errors(tmp_path):
     with pytest.raises(SendError, match=r"^cannot write to .*: not a directory$") as err:
         MaildirSender(not_a_dir).send(MOD, [ANN], b"x")
     assert err.value.transient is True
+
+
+def test_a_new_uidvalidity_gives_new_keys_and_old_keys_are_harmless(mail):
+    mail.send(letter("old world"), ANN, MOD)
+    with open_box(mail) as box:
+        old = box.claim_next()
+        with mail.imap(MOD) as client:                # Working is replaced behind our back
+            client.rename_folder("Working", "Attic")
+            client.create_folder("Working")
+        box.finish(old[0].key, "Processed")           # the key names a UIDVALIDITY gone by
+        assert mail.messages(MOD, "Processed") == []
+        mail.send(letter("new world"), ANN, MOD)
+        new = box.claim_next()
+    assert [subject_of(m.raw) for m in new] == ["new world"]
+    assert new[0].key.split("/")[1] != old[0].key.split("/")[1]
+    assert [subject_of(r) for r in mail.messages(MOD, "Attic")] == ["old world"]
