@@ -22,7 +22,7 @@ def mail_stack():
     """Real Dovecot (IMAP/IMAPS/LMTP) and SMTP servers on 127.0.0.1, shared by the session.
 
     Fails (never skips) when dovecot is not installed: the mail tests need the real servers.
-    The root is a fresh /tmp/pbem-mail-* directory, not a tmp_path_factory one: any other pytest
+    The root is a fresh /tmp/pbem-mailstack-* directory, not a tmp_path_factory one: any other pytest
     run on the machine chmods /tmp/pytest-of-<user> back to 0700, which locks Dovecot out.
     """
     import shutil
@@ -30,14 +30,14 @@ def mail_stack():
 
     from mailstack import MailStack
 
-    root = Path(tempfile.mkdtemp(prefix="pbem-mail-"))
+    root = Path(tempfile.mkdtemp(prefix="pbem-mailstack-"))
     stack = MailStack(root)
     try:
         stack.started_in = stack.start()
         yield stack
     finally:
         stack.stop()
-        shutil.rmtree(root, ignore_errors=True)
+        shutil.rmtree(root)
 
 
 @pytest.fixture

@@ -137,6 +137,21 @@ def make_certificate(tls: Path) -> None:
                    check=True, capture_output=True)
 
 
+def live_members(pgid: int) -> list[int]:
+    """Processes of a process group that still run (zombies waiting for init do not count)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat.rpartition(")")[2].split()   # after "(comm)": state, ppid, pgrp, ...
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                pids.append(int(entry.name))
+    return pids
+
+
 def wait_for_port(port: int, deadline: float, proc: subprocess.Popen | None = None) -> None:
     """Block until 127.0.0.1:port accepts a connection; fail if the process died or time ran out."""
     while True:
@@ -241,16 +256,21 @@ class MailStack:
             self.kill_dovecot()
             raise RuntimeError(f"dovecot did not start ({exc}):\n{self.log_tail()}") from None
 
-    def kill_dovecot(self) -> None:
-        """SIGKILL Dovecot's whole process group (master, logins, open IMAP sessions) and reap it."""
+    def kill_dovecot(self, *, settle: bool = False) -> None:
+        """SIGKILL Dovecot's whole process group (master, logins, open IMAP sessions) and reap it.
+        With settle, also wait until no process of the group is left (before deleting its files)."""
         if self.proc is None:
             return
+        pgid = self.proc.pid
         try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
+            os.killpg(pgid, signal.SIGKILL)
         except ProcessLookupError:
             pass
         self.proc.wait()
         self.proc = None
+        deadline = time.monotonic() + 5
+        while settle and live_members(pgid) and time.monotonic() < deadline:
+            time.sleep(0.01)
         # the killed children exit a moment later; until then a listener may still answer
         deadline = time.monotonic() + 5
         for port in (self.imap_port, self.imaps_port, self.lmtp_port):
@@ -291,7 +311,7 @@ class MailStack:
     def stop(self) -> None:
         """Stop every server; nothing is left running."""
         self.stop_smtp()
-        self.kill_dovecot()
+        self.kill_dovecot(settle=True)
 
     def log_tail(self, lines: int = 20) -> str:
         """The end of Dovecot's logs, for failure messages."""
