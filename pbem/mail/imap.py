@@ -195,8 +195,12 @@ class ImapMailbox:
         self._call(op)
 
     def wait(self, timeout: float) -> None:
-        """Return at once if the inbox holds mail, else IDLE (or poll) until something arrives."""
+        """Return at once if the inbox holds mail, else IDLE (or poll) until something arrives.
+        A claim flag that other claimers left in the inbox ends the wait when it turns stale."""
         deadline = time.monotonic() + timeout
+        if self._stale:
+            deadline = min(deadline, min(t for _m, t in self._stale.values())
+                           + imap_claim.STALE_CLAIM + 0.1)
         self._call(lambda client: self._wait(client, deadline))
 
     def _wait(self, client: IMAPClient, deadline: float) -> None:

@@ -13,7 +13,7 @@ from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError
 
 CLAIM_FLAG = "$PbemClaimed"
-STALE_CLAIM = 120.0     # a claim flag unchanged in the inbox this long was left by a crashed claimer
+STALE_CLAIM = 30.0      # a claim flag unchanged in the inbox this long was left by a crashed claimer
 
 
 def parse_uid_set(text: bytes | str) -> list[int]:
