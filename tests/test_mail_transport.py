@@ -480,3 +480,47 @@ def test_a_new_uidvalidity_gives_new_keys_and_old_keys_are_harmless(mail):
     assert [subject_of(m.raw) for m in new] == ["new world"]
     assert new[0].key.split("/")[1] != old[0].key.split("/")[1]
     assert [subject_of(r) for r in mail.messages(MOD, "Attic")] == ["old world"]
+
+
+@pytest.mark.parametrize("idle", [True, False])
+def test_a_signal_handler_can_end_a_wait(mail, idle):
+    """A moderator stopping on SIGTERM must not sit out a long IDLE: interrupt() ends the wait."""
+    import signal
+    with open_box(mail) as box:
+        box.use_idle = idle
+        old = signal.signal(signal.SIGALRM, lambda *_: box.interrupt())
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 0.3)
+            t0 = time.monotonic()
+            box.wait(60)
+            waited = time.monotonic() - t0
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
+        assert 0.25 <= waited < 5
+        t0 = time.monotonic()
+        box.wait(0.5)                                  # the interrupt was used up
+        assert time.monotonic() - t0 >= 0.45
+
+
+def test_maildir_wait_can_be_interrupted(tmp_path):
+    box = MaildirMailbox(tmp_path)
+    timer = threading.Timer(0.3, box.interrupt)
+    timer.start()
+    t0 = time.monotonic()
+    box.wait(60)
+    timer.join()
+    assert 0.25 <= time.monotonic() - t0 < 5
+
+
+def test_idle_is_renewed_during_a_long_wait(mail, monkeypatch):
+    monkeypatch.setattr(imap, "IDLE_SLICE", 0.2)
+    monkeypatch.setattr(imap, "CHECK_EVERY", 0.1)
+    with open_box(mail) as box:
+        timer = threading.Timer(1.0, mail.send, args=(letter("renewed"), ANN, MOD))
+        timer.start()
+        t0 = time.monotonic()
+        box.wait(30)                                   # IDLE was re-issued about four times
+        timer.join()
+        assert 0.9 <= time.monotonic() - t0 < 10
+        assert [subject_of(m.raw) for m in box.claim_next()] == ["renewed"]

@@ -23,6 +23,7 @@ T = TypeVar("T")
 SECURITY = ("tls", "starttls", "none")
 RETRY_PAUSE = 0.5
 IDLE_SLICE = 600.0      # re-issue IDLE at least this often (servers drop IDLE after ~30 min)
+CHECK_EVERY = 1.0       # how often a wait looks at interrupt()
 POLL_EVERY = 2.0        # NOOP interval when the server has no IDLE
 _DROPPED = (OSError, imaplib.IMAP4.abort)   # OSError covers timeouts, resets and TLS errors
 
@@ -46,6 +47,7 @@ class ImapMailbox:
         self.use_move = True
         self.use_condstore = True
         self.use_idle = True
+        self._interrupted = False
         self._stale: dict[int, tuple[int, float]] = {}   # flagged inbox UID -> (modseq, first seen)
         self._connect()
 
@@ -203,20 +205,30 @@ class ImapMailbox:
                            + imap_claim.STALE_CLAIM + 0.1)
         self._call(lambda client: self._wait(client, deadline))
 
+    def interrupt(self) -> None:
+        """Make the running (or the next) wait() return within about a second; only sets a flag,
+        so a signal handler may call it (a moderator stopping on SIGTERM)."""
+        self._interrupted = True
+
     def _wait(self, client: IMAPClient, deadline: float) -> None:
         client.select_folder(self.inbox, readonly=True)
         if client.search(["UNKEYWORD", imap_claim.CLAIM_FLAG]):
             return          # mail is waiting (messages other claimers hold do not count)
         if not self.use_idle:
-            while (left := deadline - time.monotonic()) > 0:
-                time.sleep(min(POLL_EVERY, left))
+            while (left := deadline - time.monotonic()) > 0 and not self._take_interrupt():
+                time.sleep(min(POLL_EVERY, CHECK_EVERY, left))
                 if _new_mail(client.noop()[1]):
                     return
             return
         client.idle()
+        idling_since = time.monotonic()
         try:
-            while (left := deadline - time.monotonic()) > 0:
-                asked = min(left, IDLE_SLICE)
+            while (left := deadline - time.monotonic()) > 0 and not self._take_interrupt():
+                if time.monotonic() - idling_since > IDLE_SLICE:
+                    client.idle_done()
+                    client.idle()
+                    idling_since = time.monotonic()
+                asked = min(left, CHECK_EVERY)
                 started = time.monotonic()
                 responses = client.idle_check(timeout=asked)
                 if _new_mail(responses):
@@ -230,6 +242,10 @@ class ImapMailbox:
                     client.idle_done()
                 except _DROPPED:
                     pass
+
+    def _take_interrupt(self) -> bool:
+        interrupted, self._interrupted = self._interrupted, False
+        return interrupted
 
     def close(self) -> None:
         """Log out (quietly: the mailbox is being closed anyway)."""

@@ -88,6 +88,7 @@ class MaildirMailbox:
             raise MailboxError(f"cannot use the mail folder {self.root}: "
                                f"{describe(exc)}") from None
         self._outstanding: set[str] = set()
+        self._interrupted = False
         # what sits in working now was left by an earlier run: hand it out again first
         self._resume = [base_name(p.name) for p in list_messages(self.root / "working")]
 
@@ -143,9 +144,14 @@ class MaildirMailbox:
         deadline = time.monotonic() + timeout
         while not list_messages(self.root / "inbox"):
             left = deadline - time.monotonic()
-            if left <= 0:
+            if left <= 0 or self._interrupted:
+                self._interrupted = False
                 return
             time.sleep(min(0.1, left))
+
+    def interrupt(self) -> None:
+        """Make the running (or the next) wait() return soon; safe in a signal handler."""
+        self._interrupted = True
 
     def close(self) -> None:
         """Nothing to release for local folders."""
