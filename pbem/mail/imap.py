@@ -221,12 +221,18 @@ class ImapMailbox:
                     return
             return
         client.idle()
-        idling_since = time.monotonic()
+        idling_since, idle_ended = time.monotonic(), False
         try:
             while (left := deadline - time.monotonic()) > 0 and not self._take_interrupt():
                 if time.monotonic() - idling_since > IDLE_SLICE:
-                    client.idle_done()
+                    idle_ended = True
+                    if _new_mail(client.idle_done()[1]):   # it came while we renewed
+                        return
+                    client._imap.untagged_responses.pop("EXISTS", None)
                     client.idle()
+                    idle_ended = False
+                    if any(int(n) > 0 for n in client._imap.untagged_responses.pop("EXISTS", [])):
+                        return
                     idling_since = time.monotonic()
                 asked = min(left, CHECK_EVERY)
                 started = time.monotonic()
@@ -237,10 +243,10 @@ class ImapMailbox:
                     # idle_check swallows EOF and returns nothing early: the server went away
                     raise imaplib.IMAP4.abort("the connection closed during IDLE")
         finally:
-            if self._client is client:
+            if self._client is client and not idle_ended:
                 try:
                     client.idle_done()
-                except _DROPPED:
+                except (OSError, IMAPClientError):   # the error that got us here matters more
                     pass
 
     def _take_interrupt(self) -> bool:
