@@ -22,7 +22,7 @@ def mail_stack():
     """Real Dovecot (IMAP/IMAPS/LMTP) and SMTP servers on 127.0.0.1, shared by the session.
 
     Fails (never skips) when dovecot is not installed: the mail tests need the real servers.
-    The root is a fresh /tmp/pbem-mail-* directory, not a tmp_path_factory one: any other pytest
+    The root is a fresh /tmp/pbem-mailstack-* directory, not a tmp_path_factory one: any other pytest
     run on the machine chmods /tmp/pytest-of-<user> back to 0700, which locks Dovecot out.
     """
     import shutil
@@ -30,21 +30,23 @@ def mail_stack():
 
     from mailstack import MailStack
 
-    root = Path(tempfile.mkdtemp(prefix="pbem-mail-"))
+    root = Path(tempfile.mkdtemp(prefix="pbem-mailstack-"))
     stack = MailStack(root)
     try:
         stack.started_in = stack.start()
         yield stack
     finally:
         stack.stop()
-        shutil.rmtree(root, ignore_errors=True)
+        shutil.rmtree(root)
 
 
 @pytest.fixture
 def mail(mail_stack):
     """The session's mail servers with every user's folders emptied and SMTP accepting again."""
     mail_stack.smtp_refuse(False)
-    if mail_stack.proc is None:
+    if mail_stack.proc is None:          # a failed test may have left a server down
         mail_stack.start_dovecot()
+    if mail_stack.controller is None:
+        mail_stack.start_smtp()
     mail_stack.clear()
     return mail_stack

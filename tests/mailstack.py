@@ -137,6 +137,21 @@ def make_certificate(tls: Path) -> None:
                    check=True, capture_output=True)
 
 
+def live_members(pgid: int) -> list[int]:
+    """Processes of a process group that still run (zombies waiting for init do not count)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat.rpartition(")")[2].split()   # after "(comm)": state, ppid, pgrp, ...
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                pids.append(int(entry.name))
+    return pids
+
+
 def wait_for_port(port: int, deadline: float, proc: subprocess.Popen | None = None) -> None:
     """Block until 127.0.0.1:port accepts a connection; fail if the process died or time ran out."""
     while True:
@@ -196,12 +211,13 @@ class MailStack:
     def __init__(self, root: Path):
         self.root = root
         self.dovecot = find_dovecot()
-        self.imap_port, self.imaps_port, self.lmtp_port, self.smtp_port = (
-            free_port(), free_port(), free_port(), free_port())
+        self.imap_port, self.imaps_port, self.lmtp_port, self.smtp_port, self.smtps_port = (
+            free_port(), free_port(), free_port(), free_port(), free_port())
         self.ca_file = str(root / "tls" / "cert.pem")
         self.conf = root / "dovecot.conf"
         self.proc: subprocess.Popen | None = None
         self.controller: Controller | None = None
+        self.tls_controller: Controller | None = None
         self.handler = LmtpHandler(self.lmtp_port, frozenset(LOCAL_USERS))
         self.addresses = tuple(f"{u}@{DOMAIN}" for u in LOCAL_USERS)
 
@@ -240,25 +256,51 @@ class MailStack:
             self.kill_dovecot()
             raise RuntimeError(f"dovecot did not start ({exc}):\n{self.log_tail()}") from None
 
-    def kill_dovecot(self) -> None:
-        """SIGKILL Dovecot's whole process group (master, logins, open IMAP sessions) and reap it."""
+    def kill_dovecot(self, *, settle: bool = False) -> None:
+        """SIGKILL Dovecot's whole process group (master, logins, open IMAP sessions) and reap it.
+        With settle, also wait until no process of the group is left (before deleting its files)."""
         if self.proc is None:
             return
+        pgid = self.proc.pid
         try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
+            os.killpg(pgid, signal.SIGKILL)
         except ProcessLookupError:
             pass
         self.proc.wait()
         self.proc = None
+        deadline = time.monotonic() + 5
+        while settle and live_members(pgid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        # the killed children exit a moment later; until then a listener may still answer
+        deadline = time.monotonic() + 5
+        for port in (self.imap_port, self.imaps_port, self.lmtp_port):
+            while time.monotonic() < deadline:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                except OSError:
+                    break
+                time.sleep(0.005)
 
     def start_smtp(self) -> None:
-        """Start the SMTP server (STARTTLS offered, AUTH optional) on a free loopback port."""
+        """Start the SMTP servers (STARTTLS offered on smtp_port, implicit TLS on smtps_port;
+        AUTH optional on both), sharing one handler."""
         ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         ctx.load_cert_chain(self.ca_file, str(self.root / "tls" / "key.pem"))
-        self.controller = Controller(self.handler, hostname=self.host, port=self.smtp_port,
-                                     tls_context=ctx, authenticator=self._authenticate,
-                                     auth_require_tls=False)
+        common = dict(hostname=self.host, authenticator=self._authenticate,
+                      auth_require_tls=False)
+        self.controller = Controller(self.handler, port=self.smtp_port, tls_context=ctx,
+                                     **common)
         self.controller.start()
+        self.tls_controller = Controller(self.handler, port=self.smtps_port, ssl_context=ctx,
+                                         **common)
+        self.tls_controller.start()
+
+    def stop_smtp(self) -> None:
+        """Stop both SMTP servers (open sessions are dropped)."""
+        for controller in (self.controller, self.tls_controller):
+            if controller is not None:
+                controller.stop()
+        self.controller = self.tls_controller = None
 
     def _authenticate(self, server, session, envelope, mechanism, auth_data) -> AuthResult:
         ok = (isinstance(auth_data, LoginPassword)
@@ -267,11 +309,9 @@ class MailStack:
         return AuthResult(success=ok, handled=False)
 
     def stop(self) -> None:
-        """Stop both servers; nothing is left running."""
-        if self.controller is not None:
-            self.controller.stop()
-            self.controller = None
-        self.kill_dovecot()
+        """Stop every server; nothing is left running."""
+        self.stop_smtp()
+        self.kill_dovecot(settle=True)
 
     def log_tail(self, lines: int = 20) -> str:
         """The end of Dovecot's logs, for failure messages."""
@@ -309,7 +349,12 @@ class MailStack:
             client.select_folder(folder, readonly=True)
             uids = sorted(client.search(["ALL"]))
             data = client.fetch(uids, ["BODY.PEEK[]"]) if uids else {}
-            return [data[uid][b"BODY[]"] for uid in uids]
+            return [data[uid][b"BODY[]"] for uid in uids if uid in data]   # skip just-moved ones
+
+    def count(self, addr: str, folder: str = "INBOX") -> int:
+        """How many messages a folder holds (IMAP STATUS)."""
+        with self.imap(addr) as client:
+            return client.folder_status(folder, [b"MESSAGES"])[b"MESSAGES"]
 
     def clear(self) -> None:
         """Empty every user's standard folders and drop any other folder (keeps tests independent)."""

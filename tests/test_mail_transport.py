@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from pbem.mail.mailbox import (ImapMailbox, Incoming, MaildirMailbox, MailboxError,
+from pbem.mail import imap, imap_claim
+from pbem.mail.mailbox import (ImapMailbox, Incoming, Mailbox, MaildirMailbox, MailboxError,
                                deliver_to_maildir)
-from pbem.mail.sender import MaildirSender, SendError, SmtpSender
+from pbem.mail.sender import MaildirSender, Sender, SendError, SmtpSender
 
 MOD = "moderator@pbem.test"
 ANN = "ann@pbem.test"
@@ -77,22 +78,27 @@ def test_claim_respects_the_limit(mail):
     assert [subject_of(m.raw) for m in rest] == ["limit-2", "limit-3", "limit-4"]
 
 
-def test_two_claimers_never_get_the_same_message(mail):
-    subjects = {f"race-{i}" for i in range(20)}
+@pytest.mark.parametrize("round_", range(3))
+def test_two_claimers_never_get_the_same_message(mail, round_):
+    subjects = {f"race-{round_}-{i}" for i in range(20)}
     boxes = [open_box(mail), open_box(mail)]
     for s in sorted(subjects):
         mail.send(letter(s), ANN, MOD)
     claimed: list[list[str]] = [[], []]
+    errors: list[BaseException] = []
     start = threading.Barrier(2)
 
     def run(n: int) -> None:
         start.wait()
         deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            got = boxes[n].claim_next(limit=2)
-            claimed[n].extend(subject_of(m.raw) for m in got)
-            if not got and not mail.messages(MOD):
-                return
+        try:
+            while time.monotonic() < deadline:
+                got = boxes[n].claim_next(limit=2)
+                claimed[n].extend(subject_of(m.raw) for m in got)
+                if not got and not mail.count(MOD):
+                    return
+        except BaseException as exc:   # reported by the main thread below
+            errors.append(exc)
 
     threads = [threading.Thread(target=run, args=(n,)) for n in (0, 1)]
     for t in threads:
@@ -101,6 +107,7 @@ def test_two_claimers_never_get_the_same_message(mail):
         t.join()
     for box in boxes:
         box.close()
+    assert errors == []
     a, b = claimed
     assert len(a) == len(set(a)) and len(b) == len(set(b))
     assert set(a) | set(b) == subjects
@@ -159,6 +166,58 @@ def test_idle_wait_wakes_up_when_mail_arrives(mail):
         assert [subject_of(m.raw) for m in box.claim_next()] == ["wake"]
 
 
+def test_idle_wait_survives_a_server_restart(mail):
+    def restart_and_send() -> None:
+        mail.kill_dovecot()
+        mail.start_dovecot()
+        mail.send(letter("after restart"), ANN, MOD)
+
+    with open_box(mail) as box:
+        timer = threading.Timer(0.3, restart_and_send)
+        timer.start()
+        t0 = time.monotonic()
+        box.wait(30)
+        timer.join()
+        assert time.monotonic() - t0 < 10
+        assert [subject_of(m.raw) for m in box.claim_next()] == ["after restart"]
+
+
+def test_wait_polls_when_the_server_has_no_idle(mail, monkeypatch):
+    monkeypatch.setattr(imap, "POLL_EVERY", 0.2)
+    with open_box(mail) as box:
+        box.use_idle = False
+        t0 = time.monotonic()
+        box.wait(0.5)
+        assert 0.45 <= time.monotonic() - t0 < 5
+        timer = threading.Timer(0.3, mail.send, args=(letter("polled"), ANN, MOD))
+        timer.start()
+        t0 = time.monotonic()
+        box.wait(30)
+        timer.join()
+        assert 0.25 <= time.monotonic() - t0 < 10
+        assert [subject_of(m.raw) for m in box.claim_next()] == ["polled"]
+
+
+def test_a_stale_claim_flag_is_released_later(mail, monkeypatch):
+    """A claimer that flagged a message and died before moving it does not block it forever."""
+    monkeypatch.setattr(imap_claim, "STALE_CLAIM", 1.0)
+    mail.send(letter("stuck"), ANN, MOD)
+    with mail.imap(MOD) as client:
+        client.select_folder("INBOX")
+        client.add_flags(client.search(["ALL"]), [imap_claim.CLAIM_FLAG])
+    with open_box(mail) as box:
+        assert box.claim_next() == []                  # someone else's claim: left alone
+        t0 = time.monotonic()
+        box.wait(0.3)                                  # and it is no reason to wake up
+        assert time.monotonic() - t0 >= 0.25
+        assert box.claim_next() == []
+        t0 = time.monotonic()
+        box.wait(30)                                   # ... until that claim turns stale
+        assert 0.3 <= time.monotonic() - t0 < 5
+        assert box.claim_next() == []                  # stale now: the flag is cleared ...
+        assert [subject_of(m.raw) for m in box.claim_next()] == ["stuck"]   # ... then claimed
+
+
 def test_seen_flags_are_never_set(mail):
     mail.send(letter("unseen"), ANN, MOD)
     with open_box(mail) as box:
@@ -170,11 +229,13 @@ def test_seen_flags_are_never_set(mail):
     assert len(flags) == 1 and b"\\Seen" not in flags[0]
 
 
-def test_copy_and_expunge_when_move_is_not_used(mail):
+@pytest.mark.parametrize("condstore", [True, False])
+def test_copy_and_expunge_when_move_is_not_used(mail, condstore):
     for i in range(3):
         mail.send(letter(f"copy-{i}"), ANN, MOD)
     with open_box(mail) as box:
         box.use_move = False
+        box.use_condstore = condstore
         got = box.claim_next()
         assert [subject_of(m.raw) for m in got] == ["copy-0", "copy-1", "copy-2"]
         assert mail.messages(MOD) == []
@@ -220,7 +281,7 @@ def test_smtp_sender_delivers_and_reuses_its_connection(mail):
 def test_smtp_sender_reconnects_after_the_server_restarts(mail):
     sender = SmtpSender(mail.host, mail.smtp_port, security="none")
     sender.send(MOD, [ANN], letter("restart-1", to=ANN))
-    mail.controller.stop()
+    mail.stop_smtp()
     mail.start_smtp()
     sender.send(MOD, [ANN], letter("restart-2", to=ANN))
     sender.close()
@@ -263,6 +324,15 @@ def test_smtp_starttls_with_login(mail):
     with pytest.raises(SendError, match="^TLS with the SMTP server") as err:
         untrusted.send(MOD, [ANN], letter("nope", to=ANN))
     assert err.value.transient is False
+
+
+def test_smtp_implicit_tls(mail):
+    sender = SmtpSender(mail.host, mail.smtps_port, security="tls", ca_file=mail.ca_file,
+                        user=ANN, password=mail.user(ANN)[1])
+    raw = letter("smtps", to="bob@pbem.test")
+    sender.send(ANN, ["bob@pbem.test"], raw)
+    sender.close()
+    assert mail.messages("bob@pbem.test")[0].endswith(raw)
 
 
 def test_smtp_server_unreachable_is_transient(mail):
@@ -366,3 +436,91 @@ def test_incoming_is_a_frozen_value():
     with pytest.raises(AttributeError):
         message.key = "y"   # type: ignore[misc]
     assert message == Incoming(key="maildir:working/x", raw=b"x")
+
+
+def test_every_back_end_offers_its_interface(mail, tmp_path):
+    with open_box(mail) as box:
+        assert isinstance(box, Mailbox)
+    assert isinstance(MaildirMailbox(tmp_path), Mailbox)
+    assert isinstance(SmtpSender(mail.host, mail.smtp_port, security="none"), Sender)
+    assert isinstance(MaildirSender(tmp_path), Sender)
+    assert not isinstance(MaildirSender(tmp_path), Mailbox)
+
+
+def test_the_fixture_fails_plainly_without_dovecot(monkeypatch):
+    import mailstack
+    monkeypatch.setattr(mailstack.shutil, "which", lambda *a, **k: None)
+    with pytest.raises(RuntimeError, match="dovecot is not installed"):
+        mailstack.find_dovecot()
+
+
+def test_maildir_failures_are_plain_errors(tmp_path):
+    not_a_dir = tmp_path / "file"
+    not_a_dir.write_text("x")
+    with pytest.raises(MailboxError, match=r"^cannot use the mail folder .*file: not a directory$"):
+        MaildirMailbox(not_a_dir)
+    with pytest.raises(MailboxError, match=r"^cannot store the message in .*: not a directory$"):
+        deliver_to_maildir(not_a_dir, b"x")
+    with pytest.raises(SendError, match=r"^cannot write to .*: not a directory$") as err:
+        MaildirSender(not_a_dir).send(MOD, [ANN], b"x")
+    assert err.value.transient is True
+
+
+def test_a_new_uidvalidity_gives_new_keys_and_old_keys_are_harmless(mail):
+    mail.send(letter("old world"), ANN, MOD)
+    with open_box(mail) as box:
+        old = box.claim_next()
+        with mail.imap(MOD) as client:                # Working is replaced behind our back
+            client.rename_folder("Working", "Attic")
+            client.create_folder("Working")
+        box.finish(old[0].key, "Processed")           # the key names a UIDVALIDITY gone by
+        assert mail.messages(MOD, "Processed") == []
+        mail.send(letter("new world"), ANN, MOD)
+        new = box.claim_next()
+    assert [subject_of(m.raw) for m in new] == ["new world"]
+    assert new[0].key.split("/")[1] != old[0].key.split("/")[1]
+    assert [subject_of(r) for r in mail.messages(MOD, "Attic")] == ["old world"]
+
+
+@pytest.mark.parametrize("idle", [True, False])
+def test_a_signal_handler_can_end_a_wait(mail, idle):
+    """A moderator stopping on SIGTERM must not sit out a long IDLE: interrupt() ends the wait."""
+    import signal
+    with open_box(mail) as box:
+        box.use_idle = idle
+        old = signal.signal(signal.SIGALRM, lambda *_: box.interrupt())
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 0.3)
+            t0 = time.monotonic()
+            box.wait(60)
+            waited = time.monotonic() - t0
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
+        assert 0.25 <= waited < 5
+        t0 = time.monotonic()
+        box.wait(0.5)                                  # the interrupt was used up
+        assert time.monotonic() - t0 >= 0.45
+
+
+def test_maildir_wait_can_be_interrupted(tmp_path):
+    box = MaildirMailbox(tmp_path)
+    timer = threading.Timer(0.3, box.interrupt)
+    timer.start()
+    t0 = time.monotonic()
+    box.wait(60)
+    timer.join()
+    assert 0.25 <= time.monotonic() - t0 < 5
+
+
+def test_idle_is_renewed_during_a_long_wait(mail, monkeypatch):
+    monkeypatch.setattr(imap, "IDLE_SLICE", 0.2)
+    monkeypatch.setattr(imap, "CHECK_EVERY", 0.1)
+    with open_box(mail) as box:
+        timer = threading.Timer(1.0, mail.send, args=(letter("renewed"), ANN, MOD))
+        timer.start()
+        t0 = time.monotonic()
+        box.wait(30)                                   # IDLE was re-issued about four times
+        timer.join()
+        assert 0.9 <= time.monotonic() - t0 < 10
+        assert [subject_of(m.raw) for m in box.claim_next()] == ["renewed"]

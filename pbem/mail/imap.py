@@ -1,16 +1,12 @@
 """The IMAP back end of Mailbox: claims by UID MOVE into Working, keys by UIDVALIDITY and UID.
 
-Dovecot's MOVE is not exclusive: two sessions moving one message at the same moment may both get
-a copy. So where the server offers CONDSTORE a claimer first sets the keyword $PbemClaimed with a
-conditional STORE (UNCHANGEDSINCE), which only one session can win, and only the winner moves it.
-Every claim does a full UID SEARCH ALL of the inbox (flags such as \\Seen are never relied on or
+How a claim is won is in pbem.mail.imap_claim. Every claim does a full UID SEARCH ALL of the inbox (flags such as \\Seen are never relied on or
 changed: bodies are fetched with BODY.PEEK[]). A dropped connection is reconnected once, after a
 short pause, and the reconnect rescans Working (see pbem.mail.mailbox for what that implies).
 """
 from __future__ import annotations
 
 import imaplib
-import socket
 import ssl
 import time
 from typing import Callable, TypeVar
@@ -18,42 +14,18 @@ from typing import Callable, TypeVar
 from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError, LoginError
 
+from pbem.mail import imap_claim
+from pbem.mail.imap_claim import lock, move
 from pbem.mail.mailbox import Incoming, MailboxError
+from pbem.mail.reasons import describe
 
 T = TypeVar("T")
 SECURITY = ("tls", "starttls", "none")
 RETRY_PAUSE = 0.5
 IDLE_SLICE = 600.0      # re-issue IDLE at least this often (servers drop IDLE after ~30 min)
-CLAIM_FLAG = "$PbemClaimed"
-STALE_CLAIM = 120.0     # a claim flag unchanged in the inbox this long was left by a crashed claimer
+CHECK_EVERY = 1.0       # how often a wait looks at interrupt()
+POLL_EVERY = 2.0        # NOOP interval when the server has no IDLE
 _DROPPED = (OSError, imaplib.IMAP4.abort)   # OSError covers timeouts, resets and TLS errors
-
-
-def describe(exc: BaseException) -> str:
-    """A short plain reason for a socket-level failure."""
-    if isinstance(exc, ConnectionRefusedError):
-        return "connection refused"
-    if isinstance(exc, ConnectionResetError):
-        return "connection reset"
-    if isinstance(exc, (socket.timeout, TimeoutError)):
-        return "timed out"
-    if isinstance(exc, socket.gaierror):
-        return "unknown host"
-    if isinstance(exc, ssl.SSLCertVerificationError):
-        return exc.verify_message or "certificate verify failed"
-    if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror.lower()
-    return str(exc) or type(exc).__name__
-
-
-def parse_uid_set(text: str) -> list[int]:
-    """'4:6,9' -> [4, 5, 6, 9] (order kept, as COPYUID pairs source and target by position)."""
-    out: list[int] = []
-    for part in text.split(","):
-        lo, _, hi = part.partition(":")
-        a, b = int(lo), int(hi or lo)
-        out.extend(range(a, b + 1) if a <= b else range(a, b - 1, -1))
-    return out
 
 
 class ImapMailbox:
@@ -74,6 +46,8 @@ class ImapMailbox:
         self._folders: set[str] = set()      # folders known to exist
         self.use_move = True
         self.use_condstore = True
+        self.use_idle = True
+        self._interrupted = False
         self._stale: dict[int, tuple[int, float]] = {}   # flagged inbox UID -> (modseq, first seen)
         self._connect()
 
@@ -82,17 +56,24 @@ class ImapMailbox:
     def where(self) -> str:
         return f"{self.host}:{self.port}"
 
-    def _open(self) -> IMAPClient:
+    def _login(self) -> IMAPClient:
         ctx = ssl.create_default_context(cafile=self.ca_file)
+        client: IMAPClient | None = None
         try:
-            if self.security == "tls":
-                client = IMAPClient(self.host, self.port, ssl=True, ssl_context=ctx,
-                                    timeout=self.timeout)
-            else:
-                client = IMAPClient(self.host, self.port, ssl=False, timeout=self.timeout)
-                if self.security == "starttls":
-                    client.starttls(ctx)
+            client = IMAPClient(self.host, self.port, ssl=self.security == "tls",
+                                ssl_context=ctx, timeout=self.timeout)
+            if self.security == "starttls":
+                client.starttls(ctx)
             client.login(self.user, self._password)
+            return client
+        except BaseException:
+            if client is not None:
+                _shutdown(client)
+            raise
+
+    def _open(self) -> IMAPClient:
+        try:
+            return self._login()
         except LoginError as exc:
             raise MailboxError(f"the IMAP server {self.where} refused the login for "
                                f"{self.user}: {_text(exc)}") from None
@@ -104,7 +85,6 @@ class ImapMailbox:
                                f"{describe(exc)}") from None
         except IMAPClientError as exc:
             raise MailboxError(f"the IMAP server {self.where} said: {_text(exc)}") from None
-        return client
 
     def _connect(self) -> None:
         """Log in, check capabilities, create missing folders and rescan Working."""
@@ -116,6 +96,7 @@ class ImapMailbox:
                                    "which pbem needs to claim messages safely")
             self.use_move = self.use_move and client.has_capability("MOVE")
             self.use_condstore = self.use_condstore and client.has_capability("CONDSTORE")
+            self.use_idle = self.use_idle and client.has_capability("IDLE")
             self._folders.clear()
             self._ensure_folder(self.working)
             self._select_working()
@@ -132,10 +113,7 @@ class ImapMailbox:
     def _drop(self) -> None:
         client, self._client = self._client, None
         if client is not None:
-            try:
-                client.shutdown()
-            except Exception:   # the connection is being thrown away; nothing useful to report
-                pass
+            _shutdown(client)
 
     def _call(self, op: Callable[[IMAPClient], T]) -> T:
         """Run op on the connection; on a dropped connection reconnect once and run it again."""
@@ -184,9 +162,11 @@ class ImapMailbox:
         if room > 0:
             client.select_folder(self.inbox)
             uids = sorted(client.search(["ALL"]))
-            uids = self._lock(client, uids, room) if self.use_condstore else uids[:room]
+            if self.use_condstore:
+                uids = lock(client, uids, room, self._stale)
             if uids:
-                self._resume.extend(self._move(client, uids, self.working))
+                self._resume.extend(move(client, uids[:room], self.working,
+                                         use_move=self.use_move))
         self._select_working()
         take, self._resume = self._resume[:limit], self._resume[limit:]
         data = client.fetch(take, ["BODY.PEEK[]"]) if take else {}
@@ -197,68 +177,6 @@ class ImapMailbox:
                 self._outstanding.add(key)
                 out.append(Incoming(key=key, raw=data[uid][b"BODY[]"]))
         return out
-
-    def _lock(self, client: IMAPClient, uids: list[int], room: int) -> list[int]:
-        """Flag up to `room` unflagged inbox messages with one conditional STORE; returns the
-        UIDs this session won. Flags older than STALE_CLAIM are cleared, to be claimed later."""
-        if not uids:
-            return []
-        info = client.fetch(uids, ["FLAGS", "MODSEQ"])
-        now, free = time.monotonic(), []
-        for uid in uids:
-            if uid not in info:
-                continue
-            modseq = int(info[uid][b"MODSEQ"][0])
-            if any(_flag(f) == CLAIM_FLAG.lower() for f in info[uid][b"FLAGS"]):
-                seen = self._stale.get(uid)
-                if seen is None or seen[0] != modseq:
-                    self._stale[uid] = (modseq, now)
-                elif now - seen[1] > STALE_CLAIM:
-                    self._store(client, [uid], modseq, "-FLAGS.SILENT")
-                    del self._stale[uid]
-                continue
-            free.append((uid, modseq))
-        free = free[:room]
-        if not free:
-            return []
-        untagged = client._imap.untagged_responses
-        untagged.pop("MODIFIED", None)
-        self._store(client, [uid for uid, _m in free], max(m for _u, m in free), "+FLAGS.SILENT")
-        lost: set[int] = set()
-        for line in untagged.pop("MODIFIED", []):
-            lost.update(parse_uid_set(line.decode() if isinstance(line, bytes) else line))
-        return [uid for uid, _m in free if uid not in lost]
-
-    def _store(self, client: IMAPClient, uids: list[int], since: int, how: str) -> None:
-        """UID STORE uids (UNCHANGEDSINCE since) how ($PbemClaimed); refused ones are MODIFIED."""
-        typ, data = client._imap.uid("STORE", ",".join(map(str, uids)),
-                                     f"(UNCHANGEDSINCE {since})", how, f"({CLAIM_FLAG})")
-        if typ != "OK":
-            raise IMAPClientError(f"STORE failed: {data}")
-
-    def _move(self, client: IMAPClient, uids: list[int], folder: str) -> list[int]:
-        """Move UIDs of the selected folder; returns the UIDs they got in `folder`, in order.
-
-        UIDs the server no longer has (another process moved them) are missing from COPYUID.
-        """
-        untagged = client._imap.untagged_responses
-        untagged.pop("COPYUID", None)
-        try:
-            if self.use_move:
-                client.move(uids, folder)
-            else:
-                client.copy(uids, folder)
-        except IMAPClientError as exc:
-            if "EXPUNGEISSUED" not in _text(exc) and "no longer exist" not in _text(exc):
-                raise
-        moved: dict[int, int] = {}
-        for line in untagged.pop("COPYUID", []):
-            _validity, src, dst = (line.decode() if isinstance(line, bytes) else line).split()
-            moved.update(zip(parse_uid_set(src), parse_uid_set(dst)))
-        if not self.use_move and moved:
-            client.add_flags(list(moved), [b"\\Deleted"], silent=True)
-            client.uid_expunge(list(moved))
-        return [moved[uid] for uid in uids if uid in moved]
 
     def finish(self, key: str, folder: str) -> None:
         """Move a claimed message out of Working; a message already gone (or a stale key) is fine."""
@@ -274,44 +192,66 @@ class ImapMailbox:
             self._ensure_folder(folder)
             self._select_working()
             if validity == self._validity:
-                self._move(client, [uid], folder)
+                move(client, [uid], folder, use_move=self.use_move)
             self._outstanding.discard(key)
         self._call(op)
 
     def wait(self, timeout: float) -> None:
-        """Return at once if the inbox holds mail, else IDLE (or poll) until something arrives."""
+        """Return at once if the inbox holds mail, else IDLE (or poll) until something arrives.
+        A claim flag that other claimers left in the inbox ends the wait when it turns stale."""
         deadline = time.monotonic() + timeout
+        if self._stale:
+            deadline = min(deadline, min(t for _m, t in self._stale.values())
+                           + imap_claim.STALE_CLAIM + 0.1)
         self._call(lambda client: self._wait(client, deadline))
 
+    def interrupt(self) -> None:
+        """Make the running (or the next) wait() return within about a second; only sets a flag,
+        so a signal handler may call it (a moderator stopping on SIGTERM)."""
+        self._interrupted = True
+
     def _wait(self, client: IMAPClient, deadline: float) -> None:
-        info = client.select_folder(self.inbox, readonly=True)
-        if int(info.get(b"EXISTS", 0)) > 0:
-            return
-        if not client.has_capability("IDLE"):
-            while time.monotonic() < deadline:
-                time.sleep(min(2.0, max(0.0, deadline - time.monotonic())))
-                if any(r[1] == b"EXISTS" and r[0] > 0 for r in client.noop()[1]
-                       if isinstance(r, tuple) and len(r) > 1):
+        client.select_folder(self.inbox, readonly=True)
+        if client.search(["UNKEYWORD", imap_claim.CLAIM_FLAG]):
+            return          # mail is waiting (messages other claimers hold do not count)
+        if not self.use_idle:
+            while (left := deadline - time.monotonic()) > 0 and not self._take_interrupt():
+                time.sleep(min(POLL_EVERY, CHECK_EVERY, left))
+                if _new_mail(client.noop()[1]):
                     return
             return
         client.idle()
+        idling_since, idle_ended = time.monotonic(), False
         try:
-            while (left := deadline - time.monotonic()) > 0:
-                asked = min(left, IDLE_SLICE)
+            while (left := deadline - time.monotonic()) > 0 and not self._take_interrupt():
+                if time.monotonic() - idling_since > IDLE_SLICE:
+                    idle_ended = True
+                    if _new_mail(client.idle_done()[1]):   # it came while we renewed
+                        return
+                    client._imap.untagged_responses.pop("EXISTS", None)
+                    client.idle()
+                    idle_ended = False
+                    if any(int(n) > 0 for n in client._imap.untagged_responses.pop("EXISTS", [])):
+                        return
+                    idling_since = time.monotonic()
+                asked = min(left, CHECK_EVERY)
                 started = time.monotonic()
                 responses = client.idle_check(timeout=asked)
-                if any(isinstance(r, tuple) and len(r) > 1 and r[1] == b"EXISTS" and r[0] > 0
-                       for r in responses):
+                if _new_mail(responses):
                     return
                 if not responses and time.monotonic() - started < asked - 0.05:
                     # idle_check swallows EOF and returns nothing early: the server went away
                     raise imaplib.IMAP4.abort("the connection closed during IDLE")
         finally:
-            if self._client is client:
+            if self._client is client and not idle_ended:
                 try:
                     client.idle_done()
-                except _DROPPED:
+                except (OSError, IMAPClientError):   # the error that got us here matters more
                     pass
+
+    def _take_interrupt(self) -> bool:
+        interrupted, self._interrupted = self._interrupted, False
+        return interrupted
 
     def close(self) -> None:
         """Log out (quietly: the mailbox is being closed anyway)."""
@@ -330,8 +270,18 @@ class ImapMailbox:
         self.close()
 
 
-def _flag(flag: bytes | str) -> str:
-    return (flag.decode() if isinstance(flag, bytes) else flag).lower()
+def _shutdown(client: IMAPClient) -> None:
+    """Close a connection that is being thrown away; a failure here has nothing to report."""
+    try:
+        client.shutdown()
+    except Exception:
+        pass
+
+
+def _new_mail(responses: list) -> bool:
+    """Whether unsolicited responses report messages in the selected folder (* N EXISTS)."""
+    return any(isinstance(r, tuple) and len(r) > 1 and r[1] == b"EXISTS" and r[0] > 0
+               for r in responses)
 
 
 def _text(exc: BaseException) -> str:

@@ -13,10 +13,11 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from pbem.errors import PbemError
 from pbem.mail.maildir import base_name, ensure_maildir, find_message, list_messages, write_message
+from pbem.mail.reasons import describe
 
 FOLDERS = ("inbox", "working", "processed", "rejected")
 
@@ -33,6 +34,7 @@ class MailboxError(PbemError):
     """The mailbox cannot be reached or used; the message is plain text for the moderator."""
 
 
+@runtime_checkable
 class Mailbox(Protocol):
     """What the moderator needs from an incoming mailbox."""
 
@@ -67,7 +69,7 @@ def deliver_to_maildir(root: Path, raw: bytes) -> Path:
         return write_message(Path(root) / "inbox", raw)
     except OSError as exc:
         raise MailboxError(f"cannot store the message in {Path(root) / 'inbox'}: "
-                           f"{exc.strerror or exc}") from None
+                           f"{describe(exc)}") from None
 
 
 class MaildirMailbox:
@@ -85,8 +87,9 @@ class MaildirMailbox:
                 ensure_maildir(self.root / name)
         except OSError as exc:
             raise MailboxError(f"cannot use the mail folder {self.root}: "
-                               f"{exc.strerror or exc}") from None
+                               f"{describe(exc)}") from None
         self._outstanding: set[str] = set()
+        self._interrupted = False
         # what sits in working now was left by an earlier run: hand it out again first
         self._resume = [base_name(p.name) for p in list_messages(self.root / self.working)]
 
@@ -142,9 +145,14 @@ class MaildirMailbox:
         deadline = time.monotonic() + timeout
         while not list_messages(self.root / "inbox"):
             left = deadline - time.monotonic()
-            if left <= 0:
+            if left <= 0 or self._interrupted:
+                self._interrupted = False
                 return
             time.sleep(min(0.1, left))
+
+    def interrupt(self) -> None:
+        """Make the running (or the next) wait() return soon; safe in a signal handler."""
+        self._interrupted = True
 
     def close(self) -> None:
         """Nothing to release for local folders."""

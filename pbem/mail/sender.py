@@ -8,10 +8,10 @@ from __future__ import annotations
 import smtplib
 import ssl
 from pathlib import Path
-from typing import Protocol, Sequence
+from typing import Protocol, Sequence, runtime_checkable
 
 from pbem.errors import PbemError
-from pbem.mail.imap import describe
+from pbem.mail.reasons import describe
 from pbem.mail.maildir import write_message
 
 SECURITY = ("tls", "starttls", "none")
@@ -28,6 +28,7 @@ class SendError(PbemError):
         self.refused = refused or {}
 
 
+@runtime_checkable
 class Sender(Protocol):
     """What the moderator needs to send a message."""
 
@@ -168,7 +169,7 @@ class MaildirSender:
             try:
                 write_message(folder, raw)
             except OSError as exc:
-                raise SendError(f"cannot write to {folder}: {exc.strerror or exc}",
+                raise SendError(f"cannot write to {folder}: {describe(exc)}",
                                 transient=True) from None
 
     def close(self) -> None:

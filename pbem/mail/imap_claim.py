@@ -1,0 +1,95 @@
+"""The IMAP claim protocol: win messages with a conditional STORE, then move them by UID.
+
+Dovecot's MOVE is not exclusive: two sessions moving one message at the same moment may both get
+a copy. So where the server offers CONDSTORE (RFC 7162) a claimer first sets the keyword
+$PbemClaimed with UID STORE (UNCHANGEDSINCE m): only one session can win that, and only the
+winner moves the message. Without CONDSTORE two claimers may rarely both get a message.
+"""
+from __future__ import annotations
+
+import time
+
+from imapclient import IMAPClient
+from imapclient.exceptions import IMAPClientError
+
+CLAIM_FLAG = "$PbemClaimed"
+STALE_CLAIM = 30.0      # a claim flag unchanged in the inbox this long was left by a crashed claimer
+
+
+def parse_uid_set(text: bytes | str) -> list[int]:
+    """'4:6,9' -> [4, 5, 6, 9] (order kept, as COPYUID pairs source and target by position)."""
+    out: list[int] = []
+    for part in _str(text).split(","):
+        lo, _, hi = part.partition(":")
+        a, b = int(lo), int(hi or lo)
+        out.extend(range(a, b + 1) if a <= b else range(a, b - 1, -1))
+    return out
+
+
+def lock(client: IMAPClient, uids: list[int], room: int,
+         stale: dict[int, tuple[int, float]]) -> list[int]:
+    """Flag up to `room` unflagged messages of the selected folder in one conditional STORE and
+    return the UIDs this session won. `stale` remembers flagged UIDs (modseq, first seen); a flag
+    unchanged for STALE_CLAIM seconds is cleared so that a later call can claim the message."""
+    info = client.fetch(uids, ["FLAGS", "MODSEQ"]) if uids else {}
+    for uid in set(stale) - set(info):
+        del stale[uid]
+    now, free = time.monotonic(), []
+    for uid in uids:
+        if uid not in info:
+            continue
+        modseq = int(info[uid][b"MODSEQ"][0])
+        if any(_str(f).lower() == CLAIM_FLAG.lower() for f in info[uid][b"FLAGS"]):
+            seen = stale.get(uid)
+            if seen is None or seen[0] != modseq:
+                stale[uid] = (modseq, now)
+            elif now - seen[1] > STALE_CLAIM:
+                store_claim(client, [uid], modseq, "-FLAGS.SILENT")
+                del stale[uid]
+            continue
+        free.append((uid, modseq))
+    free = free[:room]
+    if not free:
+        return []
+    untagged = client._imap.untagged_responses
+    untagged.pop("MODIFIED", None)
+    store_claim(client, [uid for uid, _m in free], max(m for _u, m in free), "+FLAGS.SILENT")
+    lost = {uid for line in untagged.pop("MODIFIED", []) for uid in parse_uid_set(line)}
+    return [uid for uid, _m in free if uid not in lost]
+
+
+def store_claim(client: IMAPClient, uids: list[int], since: int, how: str) -> None:
+    """UID STORE uids (UNCHANGEDSINCE since) how ($PbemClaimed). A message changed since `since`
+    is left alone and named in the MODIFIED response code. The modseq of a message changed after
+    our FETCH is above every modseq we saw, so the largest one serves as `since` for the batch."""
+    typ, data = client._imap.uid("STORE", ",".join(map(str, uids)),
+                                 f"(UNCHANGEDSINCE {since})", how, f"({CLAIM_FLAG})")
+    if typ != "OK":
+        raise IMAPClientError(f"STORE failed: {data}")
+
+
+def move(client: IMAPClient, uids: list[int], folder: str, *, use_move: bool) -> list[int]:
+    """Move UIDs of the selected folder (MOVE, or COPY + \\Deleted + UID EXPUNGE); returns the UIDs
+    they got in `folder`, in order. UIDs the server no longer has are missing from COPYUID."""
+    untagged = client._imap.untagged_responses
+    untagged.pop("COPYUID", None)
+    try:
+        if use_move:
+            client.move(uids, folder)
+        else:
+            client.copy(uids, folder)
+    except IMAPClientError as exc:
+        if "EXPUNGEISSUED" not in str(exc) and "no longer exist" not in str(exc):
+            raise
+    moved: dict[int, int] = {}
+    for line in untagged.pop("COPYUID", []):
+        _validity, src, dst = _str(line).split()
+        moved.update(zip(parse_uid_set(src), parse_uid_set(dst)))
+    if not use_move and moved:
+        client.add_flags(list(moved), [b"\\Deleted"], silent=True)
+        client.uid_expunge(list(moved))
+    return [moved[uid] for uid in uids if uid in moved]
+
+
+def _str(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
