@@ -37,10 +37,6 @@ class Stats:
     send_failures: int = 0
 
 
-class StopRequested(Exception):
-    """Raised by the stop signal's handler to leave a wait (IMAP IDLE, a back-off sleep) at once."""
-
-
 class Moderator:
     """Connects a mailbox, a sender, the ledger and the postmaster."""
 
@@ -51,7 +47,6 @@ class Moderator:
         self.ledger = ledger
         self.batch = batch
         self.stopping = False
-        self.waiting = False              # in mailbox.wait or a back-off: safe to interrupt
 
     # --- one pass --------------------------------------------------------------------
     def run_once(self) -> Stats:
@@ -134,26 +129,19 @@ class Moderator:
                 if nxt is not None:
                     wait = max(0.2, min(wait, nxt - time.time()))
                 if not self.stopping:
-                    self._idle(lambda: self.mailbox.wait(wait))
+                    self.mailbox.wait(wait)
             except MailboxError as e:
                 log.warning("mailbox unavailable (%s); retrying in %.0f s", e, backoff)
-                self._idle(lambda: self._sleep(backoff))
+                self._sleep(backoff)
                 backoff = min(backoff * 2, 60.0)
-            except StopRequested:
-                break
-
-    def _idle(self, wait: Callable[[], None]) -> None:
-        self.waiting = True
-        try:
-            wait()
-        finally:
-            self.waiting = False
 
     def stop(self) -> None:
-        """Stop after the mail at hand; a wait in progress is left at once (from a signal handler)."""
+        """Stop after the mail at hand; a wait in progress returns within about a second.
+        Only sets flags, so a signal handler may call it."""
         self.stopping = True
-        if self.waiting:
-            raise StopRequested()
+        interrupt = getattr(self.mailbox, "interrupt", None)
+        if interrupt is not None:
+            interrupt()
 
     def _sleep(self, seconds: float) -> None:
         end = time.time() + seconds
