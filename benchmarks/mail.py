@@ -97,7 +97,7 @@ def latency(stack: MailStack, mod: Moderator, games: Path, gid: str, lines, n: i
     return statistics.median(times)
 
 
-def _worker(stack, games: Path, slot: int, images: bool, queue) -> None:
+def _worker(stack, games: Path, slot: int, images: bool, queue, go) -> None:
     pm = Postmaster(MOD, games, render_images=images)
     box = ImapMailbox(stack.host, stack.imap_port, *stack.user(MOD), security="none",
                       working="Working" if slot == 1 else f"Working-{slot}")
@@ -106,7 +106,7 @@ def _worker(stack, games: Path, slot: int, images: bool, queue) -> None:
     for g in pm.games():                        # a long-running daemon has its games' states cached
         pm.table(g)
     queue.put("ready")
-    queue.get()                                 # start together
+    go.wait()                                   # start together
     st = mod.run_once()
     queue.put(st.handled)
 
@@ -116,14 +116,14 @@ def run_workers(stack, games: Path, procs: int, no_images: bool) -> tuple[int, f
 
     ctx = mp.get_context("fork")
     queues = [ctx.Queue() for _ in range(procs)]
-    ps = [ctx.Process(target=_worker, args=(stack, games, i + 1, not no_images, q)) for i, q in enumerate(queues)]
+    go = ctx.Event()
+    ps = [ctx.Process(target=_worker, args=(stack, games, i + 1, not no_images, q, go)) for i, q in enumerate(queues)]
     for p in ps:
         p.start()
     for q in queues:
         assert q.get(timeout=300) == "ready"
     t0 = time.perf_counter()
-    for q in queues:
-        q.put("go")
+    go.set()
     handled = sum(q.get(timeout=600) for q in queues)
     dt = time.perf_counter() - t0
     for p in ps:

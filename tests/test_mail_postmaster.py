@@ -354,3 +354,13 @@ def test_garbage_never_crashes(world):
                 b"From: ann@pbem.test\r\nSubject: =?utf-8?b?!!!?=\r\nContent-Type: text/plain; charset=x-unknown\r\n\r\n\xff\xfe"):
         d = pm.handle("k", raw)
         assert d.folder in ("Processed", "Rejected")
+
+
+def test_pbem_new_refuses_a_player_named_like_a_company(tmp_path):
+    import subprocess
+    import sys
+
+    p = subprocess.run([sys.executable, "-m", "pbem", "new", "1882", str(tmp_path / "g.pbem"), "--players",
+                        "Ann <a@x.org>", "CPR <c@x.org>", "Bob <b@x.org>"], capture_output=True, text=True)
+    assert p.returncode != 0 and "may not be called 'CPR'" in p.stderr and "Traceback" not in p.stderr
+    assert not (tmp_path / "g.pbem").exists()

@@ -20,7 +20,7 @@ from pbem.moderator import failpoints, replies
 from pbem.moderator.classify import split_chat
 from pbem.moderator.roster import GAME_ID, Roster, Seat
 from pbem.moderator.signon import check_secret
-from pbem.moderator.table import MoveRejected, Table, describe_legal
+from pbem.moderator.table import MoveRejected, Table, check_players, describe_legal
 
 if TYPE_CHECKING:                                   # pragma: no cover
     from pbem.mail.letter import Letter
@@ -244,7 +244,7 @@ def create(pm: "Postmaster", letter: "Letter", src: str, cmds: Sequence[Command]
     players = [c.args for c in cmds if c.name == "PLAYER"]
     try:
         game, title, seed, options = _create_args(cre)
-        _check_players(title, players)
+        check_players(title, players)
     except PbemError as e:
         return pm._reply_only(letter, src, game, "Rejected", "create refused", f"CREATE refused: {e}\nNothing was created.")
     rpath, gpath = pm.roster_path(game), pm.game_path(game)
@@ -312,35 +312,6 @@ def _create_args(cre: Command) -> tuple[str, str, int, tuple[str, ...]]:
         else:
             raise NotationError(f"line {cre.line}: after the title, CREATE takes SEED n and OPTION name, not {word!r}")
     return game, title, (seed if seed is not None else _random.randbelow(10 ** 9)), tuple(options)
-
-
-def _check_players(title: str, players: Sequence[tuple[str, str]]) -> None:
-    from pbem.notation import context_from_title_data
-    from pbem.titles import load_title
-
-    try:
-        rules = load_title(title)
-    except Exception as e:
-        raise RuleError(f"unknown title {title!r} ({_first_line(e)})", rule="titles") from None
-    data = rules.data if hasattr(rules, "data") else {}
-    counts = sorted(int(k) for k in (data.get("starting_cash") or {}) if str(k).isdigit())
-    if counts and not counts[0] <= len(players) <= counts[-1]:
-        raise RuleError(f"{title} is for {counts[0]} to {counts[-1]} players, not {len(players)}", rule="player count")
-    ctx = context_from_title_data(data)
-    taken = {n.lower() for n in [*ctx.corporations, *ctx.corporations.values(), *ctx.companies,
-                                 *ctx.companies.values(), *ctx.corporation_aliases, *ctx.company_aliases]}
-    names, addrs = set(), set()
-    for name, address in players:
-        low = name.lower()
-        if low == "moderator" or low in taken:
-            raise RuleError(f"a player may not be called {name!r}: it is a company's or the moderator's name",
-                            rule="player names")
-        if low in names:
-            raise RuleError(f"two players are called {name!r}", rule="player names")
-        if address.lower() in addrs:
-            raise RuleError(f"{address} is given for two players", rule="player addresses")
-        names.add(low)
-        addrs.add(address.lower())
 
 
 def _welcome_text(pm: "Postmaster", game: str, roster: Roster, seat: Seat, secret: str, table: Table) -> str:

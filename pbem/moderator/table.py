@@ -105,6 +105,38 @@ def round_label_mismatch(header: str, game: Game) -> str:
     return "" if want == have else f"the game is in {round_label(game)}"
 
 
+def check_players(title: str, players: Sequence[tuple[str, str]]) -> None:
+    """The seats of a new game: within the title's player count, names unique and never a company's,
+    a private's or "moderator", addresses unique (RuleError naming what is wrong)."""
+    from pbem.notation import context_from_title_data
+    from pbem.titles import load_title
+
+    try:
+        rules = load_title(title)
+    except Exception as e:
+        raise RuleError(f"unknown title {title!r} ({str(e).splitlines()[0] if str(e) else e})", rule="titles") from None
+    data = rules.data if hasattr(rules, "data") else {}
+    counts = sorted(int(k) for k in (data.get("starting_cash") or {}) if str(k).isdigit())
+    if counts and not counts[0] <= len(players) <= counts[-1]:
+        raise RuleError(f"{title} is for {counts[0]} to {counts[-1]} players, not {len(players)}", rule="player count")
+    ctx = context_from_title_data(data)
+    taken = {n.lower() for n in [*ctx.corporations, *ctx.corporations.values(), *ctx.companies,
+                                 *ctx.companies.values(), *ctx.corporation_aliases, *ctx.company_aliases]}
+    names, addrs = set(), set()
+    for name, address in players:
+        low = name.lower()
+        if low == "moderator" or low in taken:
+            raise RuleError(f"a player may not be called {name!r}: it is a company's or the moderator's name",
+                            rule="player names")
+        if low in names:
+            raise RuleError(f"two players are called {name!r}", rule="player names")
+        if address and address.lower() in addrs:
+            raise RuleError(f"{address} is given for two players", rule="player addresses")
+        names.add(low)
+        if address:
+            addrs.add(address.lower())
+
+
 class Table:
     """A stored game and its current state."""
 
@@ -126,7 +158,7 @@ class Table:
     @classmethod
     def create(cls, path: str | Path, title: str, players: Sequence[tuple[str, str]], seed: int,
                options: Sequence[str] = ()) -> "Table":
-        load_title(title)
+        check_players(title, players)
         header = GameHeader(title=title, players=[Player(n, e) for n, e in players], seed=seed,
                             options=tuple(options))
         gf = GameFile.create(path, header)
