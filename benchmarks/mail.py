@@ -152,7 +152,7 @@ def main() -> int:
 
         # latency at move 10 and move 600, one game
         out = {}
-        for label, around in (("10", 10), ("600", 600)):
+        for label, around in (("10", 10), ("600", 600), ("40", 40)):
             games = root / f"g{label}"
             games.mkdir()
             n = playable(lines, around)
@@ -163,6 +163,8 @@ def main() -> int:
             out[label] = latency(stack, mod, games, "club", lines, n)
             print(f"latency at move {n}: {out[label] * 1000:.0f} ms per move mail (median of 5)")
         print(f"ratio move 600 / move 10: {out['600'] / out['10']:.2f} (target <= 1.5)")
+        print(f"like with like (operating-round moves with a tile lay, which redraw the map): move 600 / move 40: "
+              f"{out['600'] / out['40']:.2f}")
 
         # 1,000 games beside it
         games = root / "many"

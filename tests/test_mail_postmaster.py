@@ -112,6 +112,7 @@ def test_every_outgoing_mail_is_marked_automatic_and_carries_the_witness(world):
         assert m["Auto-Submitted"] in ("auto-replied", "auto-generated")
         assert GAME in str(m["Subject"]) and m["Message-ID"] == o.message_id
         assert f"head {t.file.head}" in text_of(o.raw)
+        assert m["X-Pbem-Head"] == f"{t.file.records[-1].seq}:{t.file.head}" and m["X-Pbem-Game"] == GAME
     reply = parse(only(d, ADDR["Ann"])[0].raw)
     assert reply["In-Reply-To"] == "<m1@client.example>"
     report = parse(next(o for o in d.outgoing if "report" in o.message_id).raw)

@@ -15,7 +15,7 @@ import hashlib
 import os
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
@@ -299,8 +299,16 @@ class Postmaster:
 
     # --- replies ---------------------------------------------------------------------
     def outgoing(self, mail: Mail, kind: str, game: str, *parts: str) -> Outgoing:
-        """A mail with its deterministic Message-ID (from the incoming mail and the recipient)."""
+        """A mail with its deterministic Message-ID (from the incoming mail and the recipient);
+        a game's mail also carries the game and the game file's head witness as headers."""
         mid = message_id(game, kind, self.domain, mail.to, *parts)
+        if game and "X-Pbem-Head" not in mail.headers and self.game_path(game).exists():
+            try:
+                n, head = replies.witness(self.table(game))
+            except PbemError:
+                n, head = 0, ""
+            if head:
+                mail = replace(mail, headers={**mail.headers, "X-Pbem-Game": game, "X-Pbem-Head": f"{n}:{head}"})
         rcpts = tuple(a.strip() for a in mail.to.split(",") if a.strip())
         return Outgoing(mid, self.address, rcpts, build(mail, sender=self.address, msgid=mid, sender_name=self.name))
 
