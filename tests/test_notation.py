@@ -732,6 +732,18 @@ def test_compiled_grammar_is_cached():
     assert get_parser("no-such-title") is not get_parser("1882")
 
 
+def test_a_title_without_grammar_file_uses_the_common_parser_and_cache(tmp_path, monkeypatch):
+    from pbem.notation import grammar
+
+    monkeypatch.setenv("PBEM_CACHE_DIR", str(tmp_path))
+    grammar._compile.cache_clear()
+    try:
+        assert get_parser("no-such-title") is get_parser(None)
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["notation-common.lark-cache"]
+    finally:
+        grammar._compile.cache_clear()
+
+
 def test_grammar_file_loaded_through_resources():
     from pbem.resources import data_dir
     assert (data_dir("grammar") / "pbem.lark").is_file()
