@@ -6,6 +6,9 @@ import json
 import re
 import sys
 
+from typing import Optional
+
+from pbem.cli_guard import UsageError
 from pbem.errors import AmbiguousMoveError, NotationError, RuleError
 
 _ADDR = re.compile(r"^\s*(?P<name>[^<]+?)\s*(?:<(?P<email>[^>]*)>)?\s*$")
@@ -15,14 +18,38 @@ def parse_player(text: str) -> tuple[str, str]:
     """'Ann <ann@example.org>' -> ('Ann', 'ann@example.org'); a bare name has no address."""
     m = _ADDR.match(text)
     if not m:
-        raise argparse.ArgumentTypeError(f"not a player: {text!r} (write: Name <address>)")
+        raise UsageError(f"not a player: {text!r} (write: Name <address>, or just Name)")
     return m.group("name"), m.group("email") or ""
+
+
+def check_new_path(path: str) -> None:
+    """A new game file can be written at `path`: its folder exists and nothing is there yet."""
+    from pathlib import Path
+
+    p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"{path} is a folder; name the game file to create")
+    if not p.parent.is_dir():
+        raise UsageError(f"{path}: there is no folder {p.parent}")
+
+
+def open_table_at(path: str, at: Optional[int]):
+    """The game file replayed up to move `at` (None: all); a move number past the file's last is
+    an error, never silently the last state."""
+    from pbem.moderator.table import Table
+
+    table = Table.open(path, upto=at)
+    last = max((r.seq for r in table.file.records if r.kind == "move"), default=0)
+    if at is not None and at > last:
+        raise UsageError(f"{path} has no move {at} (its last move is {last})")
+    return table
 
 
 def cmd_new(a: argparse.Namespace) -> int:
     from pbem.moderator.table import Table
 
     players = [parse_player(p) for p in a.players]
+    check_new_path(a.gamefile)
     seed = a.seed if a.seed is not None else 0
     t = Table.create(a.gamefile, a.title, players, seed, a.option or ())
     print(f"created {a.gamefile}: {a.title}, {len(players)} players, seed {seed}")
@@ -112,6 +139,7 @@ def cmd_undo(a: argparse.Namespace) -> int:
 def cmd_import(a: argparse.Namespace) -> int:
     from pbem.importers.to_gamefile import import_record
 
+    check_new_path(a.gamefile)
     t = import_record(a.record, a.gamefile)
     print(f"imported {len(t.seqs)} moves into {a.gamefile}")
     print(_turn_line(t))

@@ -33,6 +33,12 @@ class Rules:
         tiles = json.loads((DATA / "tiles.json").read_text())
         self.catalogue = load_catalogue(self.data, tiles)
 
+    @property
+    def player_counts(self) -> tuple[int, int]:
+        """The fewest and most players the title is for (the counts its starting cash is given for)."""
+        counts = sorted(int(n) for n in self.data["starting_cash"])
+        return counts[0], counts[-1]
+
     # --- rounds ---------------------------------------------------------------------------------
     def new_market(self, g: "Game"):
         """The game's stock market (a title may offer another layout as an option, or move differently)."""
