@@ -233,7 +233,9 @@ def test_stock_market_top_ends_game_at_end_of_round(record_5585):
         if "pass" in legal:
             g.push(A.Pass(ent))
         elif "run_routes" in legal:
-            g.push(A.RunRoutes(ent, ()))
+            g.push(next(m.action for m in g.legal_moves() if isinstance(m.action, A.RunRoutes)))
+        elif "dividend" in legal:
+            g.push(A.Dividend(ent, "withhold"))
         elif "buy_train" in legal:
             c = g.corporations[ent]
             t = min(g.depot.available(g.phase_names), key=lambda t: t.price)

@@ -167,17 +167,37 @@ def _lay_tile(g, rnd, ent):
     return out
 
 
-def _run_routes(g, rnd, ent):
+def known_run(g, corp) -> tuple[list, int]:
+    """The best run pbem's route search finds for `corp` now, and its revenue."""
     from pbem.engine.autoroute import suggest_routes
 
-    corp = g.corporations[ent]
     routes = g.title.suggest_runs(g, corp)
     if routes is None:
         trains = [(t.name, t.distance) for t in corp.trains if not t.operated]
-        routes = suggest_routes(g.board, ent, trains, g.tile_colors, lambda stops: g.title.route_bonus(g, stops))
-    total = sum(r.revenue or 0 for r in routes)
+        if not all(isinstance(d, int) for _n, d in trains):
+            return [], 0          # distances in parts (1861): the search knows only plain distances
+        routes = suggest_routes(g.board, corp.sym, trains, g.tile_colors,
+                                lambda stops: g.title.route_bonus(g, stops))
+    return routes, sum(r.revenue or 0 for r in routes)
+
+
+def may_not_run(g, corp) -> Optional[str]:
+    """Why `corp` may not decline to run (None if it may): the highest known earnings must be
+    run (1882 rules 11.5, as in every 18xx), so declining is only for a corporation without a
+    paying run."""
+    if not any(not t.operated for t in corp.trains):
+        return None
+    routes, total = known_run(g, corp)
+    if routes and total > 0:
+        return f"{corp.sym} has a run worth {g.money(total)}: the highest known earnings must be run"
+    return None
+
+
+def _run_routes(g, rnd, ent):
+    corp = g.corporations[ent]
+    routes, total = known_run(g, corp)
     out = [LegalMove(A.RunRoutes(ent, tuple(routes)), f"a good run found for {g.money(total)}; any legal run may be named")]
-    if routes:
+    if may_not_run(g, corp) is None:
         out.append(LegalMove(A.RunRoutes(ent, ()), f"not running: revenue {g.money(0)}"))
     return out
 

@@ -326,6 +326,13 @@ class OperatingRound:
 
     def _run(self, action: A.RunRoutes) -> None:
         g = self.game
+        if not action.routes:
+            from pbem.engine.legal import may_not_run
+
+            why = may_not_run(g, self.corp)
+            if why:
+                raise RuleError(why, rule="a corporation runs for the highest earnings",
+                                legal=["run_routes"])
         self.turn.revenue, self.turn.routes = g.title.run_routes(g, self.corp, action)
         self.turn.passed.add("route")
 
