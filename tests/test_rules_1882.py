@@ -283,3 +283,27 @@ def test_brown_r_tile_names_regina():
     lay = next(a for a in rec.live if a["type"] == "lay_tile" and a["tile"].startswith("R2-"))
     g = replay_record(rec, stop_at=lay["id"])
     assert g.board.location_name("J10") == "Regina"
+
+
+def _qll_first_turn(j10_tiles):
+    """5585 up to QLL's first operating turn, with `j10_tiles` laid on Regina (J10) before it."""
+    rec = load_record(FIX / "5585.json")
+
+    def each(game, a):
+        if a["id"] == 52:
+            for name in j10_tiles:
+                game.board.lay("J10", name, 0)
+
+    return replay_record(rec, stop_at=53, each=each)
+
+
+@pytest.mark.parametrize("tiles", [(), ("R1",), ("R1", "R2")], ids=["yellow", "green", "brown"])
+def test_qll_chooses_its_regina_home_city_at_the_start_of_its_turn(tiles):
+    """QLL's home is J10 without a named city: the reservation is the hex's (two printed cities),
+    so QLL places its home station itself, even once the brown R tile has merged them into one."""
+    g = _qll_first_turn(tiles)
+    assert g.current_entity() == "QLL" and g.round.active_step() == "home"
+    assert not any(t.corp == "QLL" for t in g.board.all_tokens())
+    g.push(A.PlaceToken("QLL", "J10", 0))
+    assert any(t.corp == "QLL" for t in g.board.all_tokens())
+    assert g.round.active_step() != "home"

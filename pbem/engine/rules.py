@@ -137,14 +137,21 @@ class Rules:
     def place_home_token(self, g: "Game", corp: "Corporation", rnd) -> None:
         if not corp.tokens or corp.tokens[0].used or not corp.home:
             return
-        n = g.board.city_count(corp.home)
         tile = g.board.tile(corp.home)
-        if n > 1 and corp.home_city is None and tile.has_track:
+        if self.home_city_chosen(g, corp) and tile.has_track:
             rnd.turn.pending_home.append((corp.sym, [corp.home], None))
             return
         city = corp.home_city or 0
         g.board.place_token(corp.home, city, Token(corp.sym, corp.sym, False))
         corp.tokens[0].used = True
+
+    def home_city_chosen(self, g: "Game", corp: "Corporation") -> bool:
+        """Whether the corporation places its home station itself: its home hex was printed with
+        several cities and names none of them. The reservation is then the hex's, not a city's,
+        and stays so through upgrades, even to a tile with a single city (as in 18xx.games)."""
+        if corp.home_city is not None:
+            return False
+        return len(g.board.printed_tile(corp.home).city_nodes) > 1
 
     def place_pending_token(self, g: "Game", corp: "Corporation", action: A.PlaceToken, hexes,
                             lifted: Optional[Token] = None) -> None:
