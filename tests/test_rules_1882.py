@@ -307,3 +307,40 @@ def test_qll_chooses_its_regina_home_city_at_the_start_of_its_turn(tiles):
     g.push(A.PlaceToken("QLL", "J10", 0))
     assert any(t.corp == "QLL" for t in g.board.all_tokens())
     assert g.round.active_step() != "home"
+
+
+def _lay_59_on_m11_with_sc_there():
+    """5585 at a corporation's track step, with SC's station in M11's second city (M11: two
+    cities, no track); the operating corporation lays the green #59 there."""
+    from pbem.engine.stations import Token
+
+    rec = load_record(FIX / "5585.json")
+    ids = []
+    replay_record(rec, each=lambda g, a: ids.append(a["id"]) if g.phase.name == "3"
+                  and "lay_tile" in g.legal_actions() else None)
+    g = replay_record(rec, stop_at=ids[0])
+    g.board.place_token("M11", 1, Token("SC", "SC"))
+    ent = g.current_entity()
+    g.loading = True                         # no connection check: M11 is far from its network
+    rot = g.board.legal_rotations(ent, "M11", "59", g.tile_colors, check_connection=False)[0]
+    g.corporations[ent].cash += 1000
+    g.push(A.LayTile(ent, "M11", "59", rot))
+    g.loading = False
+    return g, ent
+
+
+def test_first_track_on_a_two_city_hex_lets_the_operating_corporation_place_the_stations_there():
+    g, ent = _lay_59_on_m11_with_sc_there()
+    assert ent != "SC"
+    assert g.current_entity() == ent and g.round.active_step() == "home"
+    assert not any(t.corp == "SC" for t in g.board.all_tokens())
+    listed = [m.action for m in g.legal_moves()]
+    assert {(m.hex, m.city) for m in listed} == {("M11", 0), ("M11", 1)}
+    g.push(A.PlaceToken(ent, "M11", 0))
+    assert [(t.corp, c) for c, t in _tokens_on(g, "M11")] == [("SC", 0)]
+    assert g.round.active_step() != "home"
+
+
+def _tokens_on(g, coord):
+    hx = g.board._hex(coord)
+    return [(ci, t) for ci, slots in enumerate(hx.tokens) for t in slots if t is not None]

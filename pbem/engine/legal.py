@@ -123,7 +123,7 @@ def _sell_shares(g, rnd, ent):
 def _place_token(g, rnd, ent):
     out = []
     if rnd.name == "operating" and rnd.active_step() == "home":
-        sym, hexes, _lifted = rnd.turn.pending_home[0]
+        sym, hexes, _lifted, _actor = rnd.turn.pending_home[0]
         for h in hexes:
             for ci in range(g.board.city_count(h)):
                 if g.board.token_problem(sym, h, ci) is None:

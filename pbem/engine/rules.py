@@ -139,7 +139,7 @@ class Rules:
             return
         tile = g.board.tile(corp.home)
         if self.home_city_chosen(g, corp) and tile.has_track:
-            rnd.turn.pending_home.append((corp.sym, [corp.home], None))
+            rnd.turn.pending_home.append((corp.sym, [corp.home], None, corp.sym))
             return
         city = corp.home_city or 0
         g.board.place_token(corp.home, city, Token(corp.sym, corp.sym, False))
@@ -269,8 +269,9 @@ class Rules:
         rnd.turn.laid_hexes.append(action.hex)
         g.last_move_hexes.append(action.hex)
         for tok in result.lifted_tokens:
-            # a lifted station is put back by its owner; it does not use up a new charter token
-            rnd.turn.pending_home.append((tok.corp, [action.hex], tok))
+            # a lifted station is put back, in the city the operating corporation chooses (as in
+            # 18xx.games); it does not use up a new charter token
+            rnd.turn.pending_home.append((tok.corp, [action.hex], tok, corp.sym))
         self.after_tile_laid(g, corp, action, result)
 
     def after_tile_laid(self, g: "Game", corp: "Corporation", action: A.LayTile, result) -> None:

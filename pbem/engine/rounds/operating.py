@@ -120,7 +120,7 @@ class OperatingRound:
             return None
         step = self.active_step()
         if step == "home":
-            return self.turn.pending_home[0][0]
+            return self.turn.pending_home[0][3]
         if step == "discard":
             return self.game.crowded_corps()[0].sym
         return self.corp.sym
@@ -249,7 +249,7 @@ class OperatingRound:
         if step == "home":
             if action.entity != ent or not isinstance(action, A.PlaceToken):
                 raise RuleError(f"{ent} must first place its station token", rule="home token", legal=["place_token"])
-            sym, hexes, lifted = self.turn.pending_home[0]
+            sym, hexes, lifted, _actor = self.turn.pending_home[0]
             g.title.place_pending_token(g, g.corporations[sym], action, hexes, lifted)
             self.turn.pending_home.pop(0)
             self.advance()
@@ -364,5 +364,6 @@ class TurnState:
         self.tokened = False
         self.revenue = 0
         self.routes: list = []
-        self.pending_home: list[tuple] = []     # (corporation, allowed hexes, lifted token or None)
+        # stations to place now: (their corporation, allowed hexes, lifted token or None, who chooses)
+        self.pending_home: list[tuple] = []
         self.laid_hexes: list[str] = []
