@@ -32,3 +32,32 @@ def test_minor_auction_sets_price_from_half_the_bid():
     n = g.corporations["N"]
     assert n.president == first and n.cash == 150 and g.market.price("N") == 70
     assert g.board.tokens_of("N")                # the home station went in when the auction opened
+
+
+def test_the_national_has_no_train_limit_before_it_operates():
+    """Trains the national takes over in phases 2-3 (limit 0 on its charter) are never discarded:
+    the game plays on (18xx.games keeps the national out of the train-limit check)."""
+    import copy
+    from pathlib import Path
+
+    from pbem.importers.eighteen_xx import load_record, replay_record
+
+    rec = load_record(Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1861"
+                      / "29683.json")
+    picked = []
+
+    def each(g, a):
+        if not picked and g.phase.name == "3" and g.round.name == "operating":
+            minors = [c for c in g.corporations.values() if c.kind == "minor" and c.trains and c.floated
+                      and not c.closed and g.current_entity() != c.sym]
+            if minors:
+                picked.append((copy.deepcopy(g), minors[0].sym))
+
+    replay_record(rec, each=each)
+    g, sym = picked[0]
+    national = g.corporations[g.national]
+    assert g.train_limit(national) == 0
+    before = g.current_entity()
+    g.title.nationalize(g, g.corporations[sym])
+    assert national.trains and g.crowded_corps() == []
+    assert g.current_entity() == before and "discard_train" not in g.legal_actions()

@@ -369,7 +369,8 @@ class Game:
         train.owner = None
 
     def crowded_corps(self) -> list[Corporation]:
-        return [c for c in self.corporations.values() if not c.closed and len(c.trains) > self.train_limit(c)]
+        return [c for c in self.corporations.values() if not c.closed and self.title.has_train_limit(self, c)
+                and len(c.trains) > self.train_limit(c)]
 
     # --- companies -------------------------------------------------------------------
     def close_company(self, company: Company) -> None:

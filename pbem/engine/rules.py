@@ -117,6 +117,10 @@ class Rules:
     def place_home_choice(self, g: "Game", corp: "Corporation", action: A.PlaceToken) -> None:
         self.place_pending_token(g, corp, action, None)
 
+    def has_train_limit(self, g: "Game", corp: "Corporation") -> bool:
+        """Whether the phase's train limit binds the corporation (must it discard excess trains)."""
+        return True
+
     def discard_train(self, g: "Game", corp: "Corporation", name: str) -> None:
         train = next((t for t in corp.trains if t.name == name), None)
         if train is None:
