@@ -61,3 +61,33 @@ def test_the_national_has_no_train_limit_before_it_operates():
     g.title.nationalize(g, g.corporations[sym])
     assert national.trains and g.crowded_corps() == []
     assert g.current_entity() == before and "discard_train" not in g.legal_actions()
+
+
+def test_hexes_closed_until_phase_3_are_not_listed_and_are_refused():
+    """Random play in phase 2 reaches hexes the hidden company "3" closes: the board alone would
+    allow a lay there, yet the listing never offers one and a lay there is refused."""
+    import copy
+    import random
+
+    from pbem.errors import RuleError
+
+    reachable = 0
+    for seed in (1, 2, 3):
+        rng = random.Random(seed)
+        g = Game(load_title("1861"), [(f"p{i}", f"P{i}") for i in range(3)], seed)
+        closed = set(g.companies["3"].blocks_hexes)
+        for _ in range(160):
+            if g.phase.name != "2" or g.finished:
+                break
+            moves = [m.action for m in g.legal_moves()]
+            lays = [a for a in moves if isinstance(a, A.LayTile)]
+            assert not any(a.hex in closed for a in lays), seed
+            if lays:
+                ent = g.current_entity()
+                near = [c for c, _t, _r in g.board.legal_lays(ent, g.tile_colors) if c in closed]
+                reachable += bool(near)
+                for coord in near[:1]:
+                    with pytest.raises(RuleError, match="before phase 3"):
+                        copy.deepcopy(g).push(A.LayTile(ent, coord, "7", 0))
+            g.push(rng.choice(moves))
+    assert reachable >= 3

@@ -151,7 +151,7 @@ def _lay_tile(g, rnd, ent):
     if slot is None:
         return out
     for coord, tile, rots in g.board.legal_lays(ent, g.tile_colors):
-        if g.blocked_hex(coord):
+        if g.title.lay_blocked(g, coord):
             continue
         upgrade = g.board.tile(coord).color != "white"
         if (upgrade and not slot.get("upgrade")) or (not upgrade and not slot.get("lay")):

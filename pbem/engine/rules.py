@@ -241,14 +241,22 @@ class Rules:
     def after_company_sold(self, g: "Game", corp: "Corporation", comp: "Company") -> None:
         pass
 
+    def lay_blocked(self, g: "Game", coord: str) -> Optional[tuple[str, str]]:
+        """(reason, rule) why no tile may be laid on `coord` now, or None: the one check behind the
+        refusal of a lay and the legal listing."""
+        blocker = g.blocked_hex(coord)
+        if blocker:
+            return (f"{coord} is blocked by {blocker.name} while a player owns it",
+                    "private companies block their hexes")
+        return None
+
     def lay_tile(self, g: "Game", corp: "Corporation", action: A.LayTile, slot: Optional[dict], rnd,
                  *, extra: bool = False) -> None:
         if slot is None:
             raise RuleError(f"{corp.sym} has no tile lay left this turn", rule="tile lays per turn")
-        blocker = g.blocked_hex(action.hex)
-        if blocker and not g.loading:
-            raise RuleError(f"{action.hex} is blocked by {blocker.name} while a player owns it",
-                            rule="private companies block their hexes")
+        blocked = self.lay_blocked(g, action.hex)
+        if blocked and not g.loading:
+            raise RuleError(blocked[0], rule=blocked[1])
         cur = g.board.tile(action.hex)
         upgrade = cur.color != "white"
         new_tile = self.catalogue.get(action.tile)
