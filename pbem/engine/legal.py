@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
+from pbem.errors import RuleError
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -151,7 +152,7 @@ def _lay_tile(g, rnd, ent):
     if slot is None:
         return out
     for coord, tile, rots in g.board.legal_lays(ent, g.tile_colors):
-        if g.title.lay_blocked(g, coord):
+        if g.title.lay_blocked(g, coord, slot, rnd):
             continue
         upgrade = g.board.tile(coord).color != "white"
         if (upgrade and not slot.get("upgrade")) or (not upgrade and not slot.get("lay")):
@@ -175,10 +176,44 @@ def known_run(g, corp) -> tuple[list, int]:
     if routes is None:
         trains = [(t.name, t.distance) for t in corp.trains if not t.operated]
         if not all(isinstance(d, int) for _n, d in trains):
-            return [], 0          # distances in parts (1861): the search knows only plain distances
+            return _parts_run(g, corp)
         routes = suggest_routes(g.board, corp.sym, trains, g.tile_colors,
                                 lambda stops: g.title.route_bonus(g, stops))
     return routes, sum(r.revenue or 0 for r in routes)
+
+
+def _parts_run(g, corp) -> tuple[list, int]:
+    """A run for trains whose distance comes in parts (1861: cities counted, towns free): each
+    train's best route by its counted stops, kept only if the engine's own check accepts the
+    set; revenues are the engine's."""
+    from pbem.engine.autoroute import suggest_routes
+    from pbem.engine.routes import TwoPartDistance, check_routes
+
+    dist = {t.name: g.title.train_distance(g, corp, t) for t in corp.trains}
+    kept: list = []
+    resolved: list = []
+    for t in sorted((t for t in corp.trains if not t.operated), key=lambda t: -t.price):
+        d = dist[t.name]
+        if not isinstance(d, TwoPartDistance):
+            continue
+        finite = [grp for grp in d.groups if d._limit(grp["visit"]) != float("inf")]
+        budget = int(sum(grp["visit"] for grp in finite))
+
+        def cost(node, d=d):
+            grp = d.group_of(node.kind)
+            return 99 if grp is None else (1 if d._limit(grp["visit"]) != float("inf") else 0)
+
+        for r in suggest_routes(g.board, corp.sym, [(t.name, budget)], g.tile_colors, None, cost):
+            trial = kept + [A.Route(train=r.train, stops=r.stops)]
+            try:
+                res = check_routes(g.board, corp.sym, trial, dist, g.tile_colors,
+                                   lambda stops: g.title.route_bonus(g, stops))
+                g.title.check_resolved_routes(g, corp, res)
+            except RuleError:
+                continue
+            kept, resolved = trial, res
+    routes = [A.Route(train=r.train, stops=r.stops, revenue=x.revenue) for r, x in zip(kept, resolved)]
+    return routes, sum(x.revenue for x in resolved)
 
 
 def may_not_run(g, corp) -> Optional[str]:
