@@ -6,7 +6,7 @@ suggested routes, pay out, buy trains and shares more often than passing) so gam
 late phases. A listed move the engine refuses, a crash inside the engine, or a state where
 nobody can act is reported with the seed, so the game can be replayed.
 
-usage: randplay.py [--title 1882|1861] [--seeds 1-20] [--players N] [--max-moves 3000]
+usage: randplay.py [--title 1882|1861] [--seeds 1-20] [--players N] [--max-moves 3000] [--save DIR]
 """
 from __future__ import annotations
 
@@ -62,6 +62,35 @@ def play(title: str, seed: int, players: int, max_moves: int) -> tuple[Game, lis
     return game, done, "" if game.finished else f"not finished after {len(done)} moves"
 
 
+def save(game: Game, done: list[A.Action], title: str, seed: int, folder: Path) -> Path:
+    """Write the game as a pbem game file (canonical lines) plus its final values beside it, the
+    way tests/data/random/ keeps regression games."""
+    import json
+
+    from pbem.gamefile import GameFile, GameHeader, Player
+    from pbem.importers.to_gamefile import _as_run
+    from pbem.moderator.table import notation_context
+    from pbem.notation import format_action
+
+    names = [p for p in game.seat_order]
+    replay = Game(load_title(title), [(n, n) for n in names], seed)
+    lines = []
+    for act in done:
+        replay.push(act)
+        shown = _as_run(replay, act) if isinstance(act, A.RunRoutes) else act
+        lines.append((act.entity, format_action(shown, notation_context(replay, trusted=True))))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{title}-seed{seed}.pbem"
+    if path.exists():
+        path.unlink()
+    gf = GameFile.create(path, GameHeader(title=title, players=[Player(n, "") for n in names], seed=seed))
+    gf.append_many(lines, source=f"tools/randplay.py seed {seed}")
+    want = {"finished": replay.finished, "end_reason": replay.end_reason, "moves": len(done),
+            "values": {pid: replay.player_value(pid) for pid in names}}
+    path.with_suffix(".json").write_text(json.dumps(want, indent=1) + "\n")
+    return path
+
+
 def seeds(text: str) -> list[int]:
     lo, _, hi = text.partition("-")
     return list(range(int(lo), int(hi or lo) + 1))
@@ -74,6 +103,7 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=0, help="0: 2 to 6 by seed")
     ap.add_argument("--max-moves", type=int, default=4000)
     ap.add_argument("-v", action="store_true", help="print tracebacks")
+    ap.add_argument("--save", metavar="DIR", help="write each finished game as a game file + expected values")
     a = ap.parse_args()
     bad = 0
     for seed in seeds(a.seeds):
@@ -85,6 +115,8 @@ def main() -> int:
         if problem and a.v:
             print("\n".join(problem.splitlines()[1:]))
         bad += bool(problem)
+        if a.save and not problem:
+            print(f"  saved {save(game, done, a.title, seed, Path(a.save))}")
     print(f"problems: {bad}")
     return 1 if bad else 0
 

@@ -241,9 +241,13 @@ class Rules:
     def after_company_sold(self, g: "Game", corp: "Corporation", comp: "Company") -> None:
         pass
 
-    def lay_blocked(self, g: "Game", coord: str) -> Optional[tuple[str, str]]:
-        """(reason, rule) why no tile may be laid on `coord` now, or None: the one check behind the
-        refusal of a lay and the legal listing."""
+    def lay_blocked(self, g: "Game", coord: str, slot: Optional[dict] = None, rnd=None) -> Optional[tuple[str, str]]:
+        """(reason, rule) why no tile may be laid on `coord` now (with the turn's lay `slot` in
+        operating round `rnd`, when given), or None: the one check behind the refusal of a lay and
+        the legal listing."""
+        if slot is not None and rnd is not None and slot.get("cannot_reuse_same_hex") \
+                and coord in rnd.turn.laid_hexes:
+            return f"the second tile may not go on {coord} again", "two lays on different hexes"
         blocker = g.blocked_hex(coord)
         if blocker:
             return (f"{coord} is blocked by {blocker.name} while a player owns it",
@@ -254,7 +258,7 @@ class Rules:
                  *, extra: bool = False) -> None:
         if slot is None:
             raise RuleError(f"{corp.sym} has no tile lay left this turn", rule="tile lays per turn")
-        blocked = self.lay_blocked(g, action.hex)
+        blocked = self.lay_blocked(g, action.hex, slot, rnd)
         if blocked and not g.loading:
             raise RuleError(blocked[0], rule=blocked[1])
         cur = g.board.tile(action.hex)

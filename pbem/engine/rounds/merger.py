@@ -73,6 +73,8 @@ class MergerSteps:
             return ["buy_shares", "pass"]
         if self.mode == "reduce":
             return ["remove_token"]
+        if self.mode == "target" and self.merge_problem():
+            return ["pass"]                  # nobody could be president: the merger is called off
         if self.mode in ("convert", "target"):
             return ["merge"]
         if self.mode == "merging":
@@ -131,6 +133,8 @@ class MergerSteps:
     def moves_merge(self, ent: str) -> list:
         from pbem.engine.legal import LegalMove
 
+        if self.mode == "target" and self.merge_problem():
+            return []
         if self.mode in ("convert", "target"):
             return [LegalMove(A.Merge(ent, s), "the major it becomes") for s in self.open_majors()]
         return [LegalMove(A.Merge(ent, s), "add to the merger") for s in self.candidates(self.entities[self.index])]
@@ -176,6 +180,8 @@ class MergerSteps:
             self._reduce(action)
         elif self.mode == "convert":
             self._finish_convert(action)
+        elif self.mode == "target" and isinstance(action, A.Pass):
+            self._next()                     # the impossible merger is called off
         elif self.mode == "target":
             self._finish_merge(action)
         elif isinstance(action, A.Convert):
@@ -240,9 +246,23 @@ class MergerSteps:
         self.passed = set()
         self.mode = "shares"
 
+    def merge_problem(self) -> str:
+        """Why the minors gathered so far cannot become a major ('' if they can): someone must be
+        able to take the presidency. One check for the refusal and the listing."""
+        g = self.game
+        prices = [g.market.price(s) for s in self.merging]
+        cell = self._major_par(min(200, max(100, max(prices) + min(prices))))
+        owners = [g.corporations[s].president for s in self.merging]
+        if not any(g.players[p].cash >= cell.price or owners.count(p) >= 2 for p in set(owners)):
+            return "no player could become president of the new major"
+        return ""
+
     def _finish_merge(self, action: A.Merge) -> None:
         g = self.game
         major = self._check_target(action.corporation)
+        problem = self.merge_problem()
+        if problem:
+            raise RuleError(problem, rule="merging minors")
         prices = [g.market.price(s) for s in self.merging]
         cell = self._major_par(min(200, max(100, max(prices) + min(prices))))
         merging = sorted((g.corporations[s] for s in self.merging), key=lambda c: g.market.order_key(c.sym))
@@ -250,8 +270,6 @@ class MergerSteps:
         players = [p for p in g.priority_order if p in owners]
         i = players.index(owners[0])
         players = players[i:] + players[:i]
-        if not any(g.players[p].cash >= cell.price or owners.count(p) >= 2 for p in players):
-            raise RuleError("no player could become president of the new major", rule="merging minors")
         self._start_major(major, cell)
         for minor in merging:
             owner = minor.president

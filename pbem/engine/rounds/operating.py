@@ -83,6 +83,8 @@ class OperatingRound:
         while True:
             if g.finished:
                 return True
+            if self.gone(self.corp):
+                return False                 # nationalised or closed during its own turn: it is over
             step = self.active_step()
             if step is None:
                 g.title.end_operating_turn(g, self.corp, self)
@@ -95,6 +97,10 @@ class OperatingRound:
     def advance(self) -> None:
         if not self._settle():
             self._next_corp()
+
+    def gone(self, corp: "Corporation") -> bool:
+        """Whether the corporation has left play (closed) and so stops operating at once."""
+        return corp.closed
 
     def active_step(self) -> Optional[str]:
         t = self.turn
