@@ -82,7 +82,7 @@ class MergerSteps:
         crowded = self.game.crowded_corps()
         if crowded and crowded[0].sym == entity:
             return ["discard_train"]
-        acts = ["merge"]
+        acts = ["merge"] if self.open_majors() and (self.game.loading or self.candidates(entity)) else []
         if self.can_convert(self.game.corporations[entity]):
             acts.append("convert")
         return acts + ["pass"]
@@ -97,7 +97,7 @@ class MergerSteps:
     # --- conditions ---------------------------------------------------------------
     def can_convert(self, corp: "Corporation") -> bool:
         cell = self.game.market.positions.get(corp.sym)
-        return corp.kind == "minor" and cell is not None and "C" in cell.types
+        return corp.kind == "minor" and cell is not None and "C" in cell.types and bool(self.open_majors())
 
     def candidates(self, lead: str) -> list[str]:
         """Minors connected by track to the group (minors have one station each)."""
@@ -250,6 +250,8 @@ class MergerSteps:
         """Why the minors gathered so far cannot become a major ('' if they can): someone must be
         able to take the presidency. One check for the refusal and the listing."""
         g = self.game
+        if not self.open_majors():
+            return "no major is left for the merged minors to form"
         prices = [g.market.price(s) for s in self.merging]
         cell = self._major_par(min(200, max(100, max(prices) + min(prices))))
         owners = [g.corporations[s].president for s in self.merging]
