@@ -344,3 +344,43 @@ def test_first_track_on_a_two_city_hex_lets_the_operating_corporation_place_the_
 def _tokens_on(g, coord):
     hx = g.board._hex(coord)
     return [(ci, t) for ci, slots in enumerate(hx.tokens) for t in slots if t is not None]
+
+
+def test_a_bankrupt_president_keeps_what_would_change_the_presidency_and_it_counts():
+    """Random 1882 game 1 ends with QLL's president going bankrupt. With another player holding
+    30% of QLL and the president 40%, the president may sell only 10% of QLL in the emergency
+    (no president swap for the operating corporation), so 30% stays and counts in the value."""
+    from pbem.gamefile import GameFile
+    from pbem.moderator.table import Table, notation_context
+    from pbem.notation import read_message
+
+    import shutil
+    import tempfile
+
+    path = Path(__file__).resolve().parent / "data" / "random" / "1882-seed1.pbem"
+    tmp = Path(tempfile.mkdtemp()) / path.name
+    shutil.copy(path, tmp)
+    gf = GameFile.open(tmp)
+    g = Table.new_game(gf.header)
+    moves = gf.effective_moves()
+    for rec in moves[:-1]:
+        ctx = notation_context(g, trusted=True).at_turn(actor=None, current=g.current_entity())
+        (m,) = read_message(rec.notation, ctx, single_line=True)
+        g.push(m.action)
+    corp = g.corporations[g.current_entity()]
+    pres = corp.president
+    other = next(p for p in g.seat_order if p != pres)
+    for holder, pct in list(corp.shares.items()):      # president 40%, another player 30%, IPO 30%
+        corp.add(holder, -pct)
+    corp.add(pres, 40)
+    corp.add(other, 30)
+    corp.add("ipo", 30)
+    for c in g.corporations.values():                   # nothing else to sell
+        if c is not corp and c.percent_of(pres):
+            c.add("ipo", c.percent_of(pres))
+            c.add(pres, -c.percent_of(pres))
+    g.push(A.Bankrupt(corp.sym))
+    assert g.finished and g.end_reason == "bankrupt"
+    assert corp.percent_of(pres) == 30 and corp.president == pres
+    companies = sum(g.companies[s].value for s in g.players[pres].companies if not g.companies[s].closed)
+    assert g.player_value(pres) == 3 * g.market.price(corp.sym) + companies

@@ -116,6 +116,8 @@ def _sell_shares(g, rnd, ent):
         mx = g.shares.max_sellable(ent, corp)
         if rnd.name == "stock" and not rnd.sale_allowed_now():
             mx = 0
+        if rnd.name == "operating" and rnd.turn is not None and ent != rnd.corp.sym:
+            mx = g.title.emergency_sellable(g, rnd.corp, ent, corp)     # a president raising train money
         for pct in range(10, mx + 1, 10):
             out.append(LegalMove(A.SellShares(ent, corp.sym, pct)))
     return out

@@ -441,16 +441,23 @@ class Rules:
         pres.cash -= amount
         corp.cash += amount
 
-    def emergency_sell(self, g: "Game", corp: "Corporation", action: A.SellShares, rnd) -> None:
-        target = g.corporations.get(action.corporation)
-        if target is None:
-            raise RuleError(f"there is no corporation {action.corporation}", rule="emergency money raising")
-        player = action.entity
+    def emergency_sellable(self, g: "Game", corp: "Corporation", player: str, target: "Corporation") -> int:
+        """Most percent of `target` the president of `corp` may sell to raise money for its train:
+        the ordinary limits, and never so much of `corp` itself that its presidency changes. One
+        check for the sale, its listing, and the shares a bankrupt president sells."""
         mx = g.shares.max_sellable(player, target)
         if target is corp and corp.president == player:
             others = [p for h, p in corp.player_holdings().items() if h != player]
             mx = min(mx, corp.percent_of(player) - max(others or [0]))
             mx -= mx % 10
+        return max(0, mx)
+
+    def emergency_sell(self, g: "Game", corp: "Corporation", action: A.SellShares, rnd) -> None:
+        target = g.corporations.get(action.corporation)
+        if target is None:
+            raise RuleError(f"there is no corporation {action.corporation}", rule="emergency money raising")
+        player = action.entity
+        mx = self.emergency_sellable(g, corp, player, target)
         if action.percent > mx:
             raise RuleError(f"{g.player_name(player)} may sell at most {mx}% of {target.sym} now",
                             rule="emergency sales may not change the president of the buying corporation")
@@ -463,14 +470,16 @@ class Rules:
             raise RuleError(f"{corp.sym} is not forced to buy a train it cannot afford", rule="bankruptcy")
         cheapest = min(t.price for t in g.depot.available(g.phase_names))
         raisable = corp.cash + p.cash + sum(
-            g.shares.max_sellable(player, c) // 10 * (g.market.price(c.sym) or 0)
-            for c in g.corporations.values() if c is not corp or corp.president != player)
+            self.emergency_sellable(g, corp, player, c) // 10 * (g.market.price(c.sym) or 0)
+            for c in g.corporations.values())
         if raisable >= cheapest:
             raise RuleError(f"{p.name} can still raise ${raisable} (cash and sellable shares) toward the "
                             f"${cheapest} train: sell shares first", rule="bankruptcy only when money cannot be raised")
+        # the bankrupt sells what may be sold in the emergency; the rest (e.g. enough of the
+        # corporation to stay its president) is kept and still counts in the final value
         for c in sorted(g.corporations.values(), key=lambda c: c.sym):
             while True:
-                mx = g.shares.max_sellable(player, c)
+                mx = self.emergency_sellable(g, corp, player, c)
                 if mx <= 0:
                     break
                 g.shares.sell(player, c, mx)
