@@ -146,6 +146,40 @@ def cmd_import(a: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(a: argparse.Namespace) -> int:
+    """`pbem export-18xx`: the game file as an 18xx.games JSON record."""
+    from pathlib import Path
+
+    from pbem.exporters.eighteen_xx import export_record
+    from pbem.moderator.table import Table
+
+    t = Table.open(a.gamefile)
+    header = t.file.header
+    moves = _moves_of(t)
+    players = [(p.name, p.name) for p in header.players]
+    data = export_record(lambda: Table.new_game(header), moves, players, header.seed, header.title,
+                         tuple(header.options))
+    Path(a.out).write_text(json.dumps(data, indent=1) + "\n")
+    print(f"exported {len(data['actions'])} actions to {a.out}")
+    return 0
+
+
+def _moves_of(t) -> list:
+    """The actions of the game file's moves in force, read back from their notation."""
+    from pbem.moderator.table import Table, notation_context
+    from pbem.notation import read_message
+
+    game = Table.new_game(t.file.header)
+    out = []
+    for rec in t.file.effective_moves():
+        ctx = notation_context(game, trusted=True).at_turn(
+            actor=rec.entity if rec.entity in game.players else None, current=game.current_entity())
+        (m,) = read_message(rec.notation, ctx, single_line=True)
+        game.push(m.action)
+        out.append(m.action)
+    return out
+
+
 def replay_gamefile(path: str, fmt: str) -> int:
     """`pbem replay` for our own game files."""
     import time
@@ -215,6 +249,10 @@ def add_commands(sub) -> None:
     p.add_argument("--by", default="moderator")
     p.add_argument("--reason")
     p.set_defaults(func=cmd_undo)
+    p = sub.add_parser("export-18xx", help="write the game file as an 18xx.games JSON record")
+    p.add_argument("gamefile")
+    p.add_argument("out")
+    p.set_defaults(func=cmd_export)
     p = sub.add_parser("import-18xx", help="turn an 18xx.games record into a game file")
     p.add_argument("record")
     p.add_argument("gamefile")

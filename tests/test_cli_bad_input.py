@@ -55,6 +55,8 @@ BAD = {
     "import-18xx": [["{missing}", "{new}"], ["{dir}", "{new}"], ["{obj}", "{new}"], ["{text}", "{new}"],
                     ["{title}", "{new}"], ["{badaction}", "{new}"], ["{rec}", "{g}"], ["{rec}", "{dir}"]],
     "demo": [["--out", "{text}"], ["--bogus"]],
+    "export-18xx": [["{missing}", "{new}"], ["{dir}", "{new}"], ["{text}", "{new}"], ["{rec}", "{new}"],
+                    ["{g}", "{dir}"], ["{g}"]],
 }
 
 
