@@ -185,12 +185,16 @@ class RecordWriter:
             return {"type": "lay_tile", "hex": act.hex, "tile": self.tiles.lay(act.hex, act.tile),
                     "rotation": act.rotation}, {}
         if isinstance(act, A.PlaceToken):
-            rec = {"type": "place_token", "city": self.city(act.hex, act.city), "slot": act.slot or 0}
+            rec = {"type": "place_token", "city": self.city(act.hex, act.city), "slot": act.slot or 0,
+                   "_before": list(g.board.slots(act.hex, act.city))}
             if act.neutral:
                 rec["token_type"] = "neutral"
             return rec, {}
         if isinstance(act, A.RemoveToken):
-            return {"type": "remove_token", "city": self.city(act.hex, act.city)}, {}
+            slots = g.board.slots(act.hex, act.city)
+            slot = next((k for k, t in enumerate(slots) if t is not None and act.entity in (t.corp, t.laid_by)),
+                        next((k for k, t in enumerate(slots) if t is not None), 0))
+            return {"type": "remove_token", "city": self.city(act.hex, act.city), "slot": slot}, {}
         if isinstance(act, A.RunRoutes):
             corp = g.corporations[act.entity]
             free = [t for t in corp.trains if not t.operated]
@@ -228,6 +232,11 @@ class RecordWriter:
     def after(self, act: A.Action, rec: dict) -> None:
         """Fields known only once the move is made: the par cell, the runs as laid on the map."""
         g = self.game
+        if "_before" in rec:                     # the slot the station landed in
+            before = rec.pop("_before")
+            after = list(g.board.slots(act.hex, act.city))
+            rec["slot"] = next((k for k, t in enumerate(after) if t is not None
+                                and (k >= len(before) or before[k] is not t)), rec["slot"])
         if isinstance(act, A.Par):
             cell = g.market.positions[act.corporation]
             rec["share_price"] = f"{cell.price},{cell.row},{cell.col}"
