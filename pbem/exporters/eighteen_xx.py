@@ -89,8 +89,9 @@ class CertTracker:
             for h in list(have):
                 while have.get(h, 0) > want.get(h, 0):
                     # the certificates held longest go first (18xx.games' presidency swap)
+                    # the IPO hands out its last certificate (18xx.games' mergers)
                     mine = sorted((i for i in own if own[i] == h and (i != 0 or len(sizes) == 1)),
-                                  key=lambda i: (self.since.get((sym, i), 0), i))
+                                  key=lambda i: (self.since.get((sym, i), 0), -i if h == "ipo" else i))
                     if not mine:
                         break
                     own[mine[0]] = ""
@@ -118,6 +119,14 @@ class TileTracker:
         if coord in self.on_hex:
             return self.on_hex[coord]
         return f"{coord}-{self.game.board.group(coord)}"
+
+    def sync(self) -> None:
+        """A hex given back its printed tile (1882 North West Rebellion) returns its copy."""
+        for coord, tid in list(self.on_hex.items()):
+            if self.game.board.tile(coord).printed:
+                name, k = tid.rsplit("-", 1)
+                self.used.setdefault(name, set()).discard(int(k))
+                del self.on_hex[coord]
 
     def lay(self, coord: str, name: str) -> str:
         old = self.on_hex.get(coord)
@@ -161,6 +170,7 @@ class RecordWriter:
         rec, hints = self.convert(act)
         self.game.push(act)
         self.certs.reconcile(hints)
+        self.tiles.sync()
         self.after(act, rec)
         rec = {"type": rec.pop("type"), **self.entity(act.entity), **rec, "id": len(self.actions) + 1}
         self.actions.append(rec)
