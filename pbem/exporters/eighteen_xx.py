@@ -61,6 +61,33 @@ class CertTracker:
             total += sizes[i]
         return [f"{sym}_{i}" for i in out]
 
+    def partial_swap(self, act: A.SellShares, hints: dict[str, str]) -> None:
+        """A president sold (part of) the president's certificate: its new holder gives the two
+        shares held longest to the pool; on a partial sale the pool's longest-held share goes back
+        to the seller (as 18xx.games swaps)."""
+        sym = act.corporation
+        corp = self.game.corporations[sym]
+        sizes = self.sizes(corp)
+        for cert, holder in list(hints.items()):
+            self.move(sym, int(cert.rsplit("_", 1)[1]), holder)
+        hints.clear()
+        new = corp.president
+        if new is None or new == act.entity:
+            return
+        self.move(sym, 0, new)
+        mine = sorted((i for i, h in self.owner[sym].items() if h == new and i != 0),
+                      key=lambda i: (self.since.get((sym, i), 0), i))
+        for i in mine[:sizes[0] // 10]:
+            self.move(sym, i, "pool")
+        back = corp.percent_of(act.entity) - sum(sizes[i] for i, h in self.owner[sym].items() if h == act.entity)
+        while back > 0:
+            pool = sorted((i for i, h in self.owner[sym].items() if h == "pool"),
+                          key=lambda i: (self.since.get((sym, i), 0), i))
+            if not pool:
+                break
+            self.move(sym, pool[0], act.entity)
+            back -= sizes[pool[0]]
+
     def reconcile(self, hints: dict[str, str] = {}) -> None:
         """Make the certificates agree with the game's percentages, moving as few as possible."""
         for cert, holder in hints.items():
@@ -169,6 +196,8 @@ class RecordWriter:
     def push(self, act: A.Action) -> None:
         rec, hints = self.convert(act)
         self.game.push(act)
+        if isinstance(act, A.SellShares) and f"{act.corporation}_0" in hints:
+            self.certs.partial_swap(act, hints)
         self.certs.reconcile(hints)
         self.tiles.sync()
         self.after(act, rec)
