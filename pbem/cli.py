@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Optional
 
+from pbem.cli_guard import Parser, parse_at, run_command
 from pbem.errors import PbemError
 
 
@@ -60,18 +61,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from pbem.importers.eighteen_xx import ImportRefused, load_record, replay_record
-    from pbem.replay.state import state_json
+    from pbem.replay.state import state_json, state_text
 
+    at = parse_at(args.at)
     if not _is_record(args.file):
-        from pbem.moderator.table import Table
+        from pbem.cli_game import open_table_at
 
-        upto = None if args.at == "end" else int(args.at)
-        table = Table.open(args.file, upto=upto)
+        table = open_table_at(args.file, at)
         state = state_json(table.game, table.seqs[-1] if table.seqs else 0)
-        print(json.dumps(state) if args.format == "json" else json.dumps(state, indent=1))
+        if args.format == "json":
+            print(json.dumps(state))
+        else:
+            print("\n".join(state_text(table.game, state, money, what="move")))
         return 0
     rec = load_record(args.file)
-    at: Optional[int] = None if args.at == "end" else int(args.at)
     if at is not None and not any(a.get("id") == at for a in rec.live):
         print(f"pbem show: no live action with id {at} in {args.file}", file=sys.stderr)
         return 2
@@ -85,12 +88,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(state))
     else:
-        print(f"after action {last}: {state['round']} round, phase {state['phase']}, bank {money(game, state['bank'])}")
-        for p in state["players"]:
-            sh = ", ".join(f"{k} {v}%" for k, v in p["shares"].items())
-            print(f"  {p['name']}: {money(game, p['cash'])}  {sh}  {' '.join(p['companies'])}")
-        for c in state["corporations"]:
-            print(f"  {c['sym']}: {money(game, c['cash'])} price {c['share_price']} trains {c['trains']}")
+        print("\n".join(state_text(game, state, money)))
     return 0
 
 
@@ -151,7 +149,9 @@ def _render_from_game_file(path: str, at: Optional[int], moves: int):
     the same tuple as _render_from_record; the last moves are the file's canonical lines."""
     from pbem.moderator.table import Table
 
-    table = Table.open(path, upto=at)
+    from pbem.cli_game import open_table_at
+
+    table = open_table_at(path, at)
     game, seqs = table.game, table.seqs
     if len(seqs) >= 2:
         before = Table.open(path, upto=seqs[-2]).game.board.snapshot()
@@ -169,13 +169,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     from pbem.importers.eighteen_xx import ImportRefused
     from pbem.render.output import write_outputs
 
-    at: Optional[int] = None
-    if args.at not in (None, "end"):
-        try:
-            at = int(args.at)
-        except ValueError:
-            print(f"pbem render: --at wants an action id or 'end', not {args.at!r}", file=sys.stderr)
-            return 2
+    at = parse_at(args.at)
     loader = _render_from_record if _is_record(args.file) else _render_from_game_file
     try:
         game, changed, last, shown, game_id = loader(args.file, at, args.moves)
@@ -230,7 +224,7 @@ def _id(pid: str):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="pbem", description="Play-by-email moderator and replayer for 18xx games")
+    p = Parser(prog="pbem", description="Play-by-email moderator and replayer for 18xx games")
     sub = p.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("replay", help="replay a game record and print the final standings")
     r.add_argument("file")
@@ -268,17 +262,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[list[str]] = None) -> int:
-    args = build_parser().parse_args(argv)
-    try:
-        return args.func(args)
-    except PbemError as e:
-        line = getattr(e, "line", None)
-        where = f" (line {line})" if line and f"line {line}" not in str(e) else ""
-        print(f"pbem: {e}{where}", file=sys.stderr)
-        return 2
-    except OSError as e:                  # a missing file, a directory, no permission: one line
-        print(f"pbem: {e}", file=sys.stderr)
-        return 2
+    return run_command(build_parser, argv)
 
 
 if __name__ == "__main__":

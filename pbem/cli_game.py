@@ -6,6 +6,9 @@ import json
 import re
 import sys
 
+from typing import Optional
+
+from pbem.cli_guard import UsageError
 from pbem.errors import AmbiguousMoveError, NotationError, RuleError
 
 _ADDR = re.compile(r"^\s*(?P<name>[^<]+?)\s*(?:<(?P<email>[^>]*)>)?\s*$")
@@ -15,14 +18,38 @@ def parse_player(text: str) -> tuple[str, str]:
     """'Ann <ann@example.org>' -> ('Ann', 'ann@example.org'); a bare name has no address."""
     m = _ADDR.match(text)
     if not m:
-        raise argparse.ArgumentTypeError(f"not a player: {text!r} (write: Name <address>)")
+        raise UsageError(f"not a player: {text!r} (write: Name <address>, or just Name)")
     return m.group("name"), m.group("email") or ""
+
+
+def check_new_path(path: str) -> None:
+    """A new game file can be written at `path`: its folder exists and nothing is there yet."""
+    from pathlib import Path
+
+    p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"{path} is a folder; name the game file to create")
+    if not p.parent.is_dir():
+        raise UsageError(f"{path}: there is no folder {p.parent}")
+
+
+def open_table_at(path: str, at: Optional[int]):
+    """The game file replayed up to move `at` (None: all); a move number past the file's last is
+    an error, never silently the last state."""
+    from pbem.moderator.table import Table
+
+    table = Table.open(path, upto=at)
+    last = max((r.seq for r in table.file.records if r.kind == "move"), default=0)
+    if at is not None and at > last:
+        raise UsageError(f"{path} has no move {at} (its last move is {last})")
+    return table
 
 
 def cmd_new(a: argparse.Namespace) -> int:
     from pbem.moderator.table import Table
 
     players = [parse_player(p) for p in a.players]
+    check_new_path(a.gamefile)
     seed = a.seed if a.seed is not None else 0
     t = Table.create(a.gamefile, a.title, players, seed, a.option or ())
     print(f"created {a.gamefile}: {a.title}, {len(players)} players, seed {seed}")
@@ -112,10 +139,45 @@ def cmd_undo(a: argparse.Namespace) -> int:
 def cmd_import(a: argparse.Namespace) -> int:
     from pbem.importers.to_gamefile import import_record
 
+    check_new_path(a.gamefile)
     t = import_record(a.record, a.gamefile)
     print(f"imported {len(t.seqs)} moves into {a.gamefile}")
     print(_turn_line(t))
     return 0
+
+
+def cmd_export(a: argparse.Namespace) -> int:
+    """`pbem export-18xx`: the game file as an 18xx.games JSON record."""
+    from pathlib import Path
+
+    from pbem.exporters.eighteen_xx import export_record
+    from pbem.moderator.table import Table
+
+    t = Table.open(a.gamefile)
+    header = t.file.header
+    moves = _moves_of(t)
+    players = [(p.name, p.name) for p in header.players]
+    data = export_record(lambda: Table.new_game(header), moves, players, header.seed, header.title,
+                         tuple(header.options))
+    Path(a.out).write_text(json.dumps(data, indent=1) + "\n")
+    print(f"exported {len(data['actions'])} actions to {a.out}")
+    return 0
+
+
+def _moves_of(t) -> list:
+    """The actions of the game file's moves in force, read back from their notation."""
+    from pbem.moderator.table import Table, notation_context
+    from pbem.notation import read_message
+
+    game = Table.new_game(t.file.header)
+    out = []
+    for rec in t.file.effective_moves():
+        ctx = notation_context(game, trusted=True).at_turn(
+            actor=rec.entity if rec.entity in game.players else None, current=game.current_entity())
+        (m,) = read_message(rec.notation, ctx, single_line=True)
+        game.push(m.action)
+        out.append(m.action)
+    return out
 
 
 def replay_gamefile(path: str, fmt: str) -> int:
@@ -187,6 +249,10 @@ def add_commands(sub) -> None:
     p.add_argument("--by", default="moderator")
     p.add_argument("--reason")
     p.set_defaults(func=cmd_undo)
+    p = sub.add_parser("export-18xx", help="write the game file as an 18xx.games JSON record")
+    p.add_argument("gamefile")
+    p.add_argument("out")
+    p.set_defaults(func=cmd_export)
     p = sub.add_parser("import-18xx", help="turn an 18xx.games record into a game file")
     p.add_argument("record")
     p.add_argument("gamefile")

@@ -32,3 +32,62 @@ def test_minor_auction_sets_price_from_half_the_bid():
     n = g.corporations["N"]
     assert n.president == first and n.cash == 150 and g.market.price("N") == 70
     assert g.board.tokens_of("N")                # the home station went in when the auction opened
+
+
+def test_the_national_has_no_train_limit_before_it_operates():
+    """Trains the national takes over in phases 2-3 (limit 0 on its charter) are never discarded:
+    the game plays on (18xx.games keeps the national out of the train-limit check)."""
+    import copy
+    from pathlib import Path
+
+    from pbem.importers.eighteen_xx import load_record, replay_record
+
+    rec = load_record(Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1861"
+                      / "29683.json")
+    picked = []
+
+    def each(g, a):
+        if not picked and g.phase.name == "3" and g.round.name == "operating":
+            minors = [c for c in g.corporations.values() if c.kind == "minor" and c.trains and c.floated
+                      and not c.closed and g.current_entity() != c.sym]
+            if minors:
+                picked.append((copy.deepcopy(g), minors[0].sym))
+
+    replay_record(rec, each=each)
+    g, sym = picked[0]
+    national = g.corporations[g.national]
+    assert g.train_limit(national) == 0
+    before = g.current_entity()
+    g.title.nationalize(g, g.corporations[sym])
+    assert national.trains and g.crowded_corps() == []
+    assert g.current_entity() == before and "discard_train" not in g.legal_actions()
+
+
+def test_hexes_closed_until_phase_3_are_not_listed_and_are_refused():
+    """Random play in phase 2 reaches hexes the hidden company "3" closes: the board alone would
+    allow a lay there, yet the listing never offers one and a lay there is refused."""
+    import copy
+    import random
+
+    from pbem.errors import RuleError
+
+    reachable = 0
+    for seed in (1, 2, 3):
+        rng = random.Random(seed)
+        g = Game(load_title("1861"), [(f"p{i}", f"P{i}") for i in range(3)], seed)
+        closed = set(g.companies["3"].blocks_hexes)
+        for _ in range(160):
+            if g.phase.name != "2" or g.finished:
+                break
+            moves = [m.action for m in g.legal_moves()]
+            lays = [a for a in moves if isinstance(a, A.LayTile)]
+            assert not any(a.hex in closed for a in lays), seed
+            if lays:
+                ent = g.current_entity()
+                near = [c for c, _t, _r in g.board.legal_lays(ent, g.tile_colors) if c in closed]
+                reachable += bool(near)
+                for coord in near[:1]:
+                    with pytest.raises(RuleError, match="before phase 3"):
+                        copy.deepcopy(g).push(A.LayTile(ent, coord, "7", 0))
+            g.push(rng.choice(moves))
+    assert reachable >= 3

@@ -591,6 +591,20 @@ def test_full_private_name_that_prefixes_a_corporation_is_ambiguous_without_pric
     assert set(e.candidates) == {"CP", "CPR"}
 
 
+@pytest.mark.parametrize("text", ["buys 2 trains", "CPR buys 3 trains from the depot", "buys 4 Trains"])
+def test_a_number_of_trains_is_unclear(text):
+    e = _err(text, OR, AmbiguousMoveError)
+    n = re.search(r"\d", text).group(0)
+    assert e.candidates == [f"buys a {n} train"] and "one train" in str(e)
+
+
+@pytest.mark.parametrize("text,train", [("buys a 2 train", "2"), ("buys 2 train", "2"), ("buys a 3-train", "3"),
+                                        ("buys the 4 trains", "4")])
+def test_one_named_train_is_still_read(text, train):
+    (m,) = read_message(text, OR)
+    assert m.action.train == train
+
+
 def test_from_the_bank_is_ambiguous_for_shares():
     e = _err("buy a share of CPR from the bank", SR, AmbiguousMoveError)
     assert set(e.candidates) == {"ipo", "pool"}
@@ -730,6 +744,18 @@ def test_compiled_grammar_is_cached():
     assert get_parser("1882") is get_parser("1882")
     assert get_parser(None) is get_parser(None)
     assert get_parser("no-such-title") is not get_parser("1882")
+
+
+def test_a_title_without_grammar_file_uses_the_common_parser_and_cache(tmp_path, monkeypatch):
+    from pbem.notation import grammar
+
+    monkeypatch.setenv("PBEM_CACHE_DIR", str(tmp_path))
+    grammar._compile.cache_clear()
+    try:
+        assert get_parser("no-such-title") is get_parser(None)
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["notation-common.lark-cache"]
+    finally:
+        grammar._compile.cache_clear()
 
 
 def test_grammar_file_loaded_through_resources():

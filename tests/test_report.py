@@ -240,3 +240,14 @@ def test_last_moves_and_unknown_format():
         assert "P1 bids 45 on SC" in out and "P2 passes" in out
     with pytest.raises(ValueError):
         render_report(data, "pdf")
+
+
+def test_markdown_lists_each_legal_move_on_its_own_line():
+    game = state("hs_fxmfdndg_26178", 20)
+    data = build_report(game)
+    moves = data.acting.moves if hasattr(data, "acting") else data["acting"]["moves"]
+    assert len(moves) >= 2
+    md = render_report(data, "md")
+    lines = md.splitlines()
+    for m in moves:
+        assert f"- `{m}`" in lines, m

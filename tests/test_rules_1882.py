@@ -233,7 +233,9 @@ def test_stock_market_top_ends_game_at_end_of_round(record_5585):
         if "pass" in legal:
             g.push(A.Pass(ent))
         elif "run_routes" in legal:
-            g.push(A.RunRoutes(ent, ()))
+            g.push(next(m.action for m in g.legal_moves() if isinstance(m.action, A.RunRoutes)))
+        elif "dividend" in legal:
+            g.push(A.Dividend(ent, "withhold"))
         elif "buy_train" in legal:
             c = g.corporations[ent]
             t = min(g.depot.available(g.phase_names), key=lambda t: t.price)
@@ -281,3 +283,104 @@ def test_brown_r_tile_names_regina():
     lay = next(a for a in rec.live if a["type"] == "lay_tile" and a["tile"].startswith("R2-"))
     g = replay_record(rec, stop_at=lay["id"])
     assert g.board.location_name("J10") == "Regina"
+
+
+def _qll_first_turn(j10_tiles):
+    """5585 up to QLL's first operating turn, with `j10_tiles` laid on Regina (J10) before it."""
+    rec = load_record(FIX / "5585.json")
+
+    def each(game, a):
+        if a["id"] == 52:
+            for name in j10_tiles:
+                game.board.lay("J10", name, 0)
+
+    return replay_record(rec, stop_at=53, each=each)
+
+
+@pytest.mark.parametrize("tiles", [(), ("R1",), ("R1", "R2")], ids=["yellow", "green", "brown"])
+def test_qll_chooses_its_regina_home_city_at_the_start_of_its_turn(tiles):
+    """QLL's home is J10 without a named city: the reservation is the hex's (two printed cities),
+    so QLL places its home station itself, even once the brown R tile has merged them into one."""
+    g = _qll_first_turn(tiles)
+    assert g.current_entity() == "QLL" and g.round.active_step() == "home"
+    assert not any(t.corp == "QLL" for t in g.board.all_tokens())
+    g.push(A.PlaceToken("QLL", "J10", 0))
+    assert any(t.corp == "QLL" for t in g.board.all_tokens())
+    assert g.round.active_step() != "home"
+
+
+def _lay_59_on_m11_with_sc_there():
+    """5585 at a corporation's track step, with SC's station in M11's second city (M11: two
+    cities, no track); the operating corporation lays the green #59 there."""
+    from pbem.engine.stations import Token
+
+    rec = load_record(FIX / "5585.json")
+    ids = []
+    replay_record(rec, each=lambda g, a: ids.append(a["id"]) if g.phase.name == "3"
+                  and "lay_tile" in g.legal_actions() else None)
+    g = replay_record(rec, stop_at=ids[0])
+    g.board.place_token("M11", 1, Token("SC", "SC"))
+    ent = g.current_entity()
+    g.loading = True                         # no connection check: M11 is far from its network
+    rot = g.board.legal_rotations(ent, "M11", "59", g.tile_colors, check_connection=False)[0]
+    g.corporations[ent].cash += 1000
+    g.push(A.LayTile(ent, "M11", "59", rot))
+    g.loading = False
+    return g, ent
+
+
+def test_first_track_on_a_two_city_hex_lets_the_operating_corporation_place_the_stations_there():
+    g, ent = _lay_59_on_m11_with_sc_there()
+    assert ent != "SC"
+    assert g.current_entity() == ent and g.round.active_step() == "home"
+    assert not any(t.corp == "SC" for t in g.board.all_tokens())
+    listed = [m.action for m in g.legal_moves()]
+    assert {(m.hex, m.city) for m in listed} == {("M11", 0), ("M11", 1)}
+    g.push(A.PlaceToken(ent, "M11", 0))
+    assert [(t.corp, c) for c, t in _tokens_on(g, "M11")] == [("SC", 0)]
+    assert g.round.active_step() != "home"
+
+
+def _tokens_on(g, coord):
+    hx = g.board._hex(coord)
+    return [(ci, t) for ci, slots in enumerate(hx.tokens) for t in slots if t is not None]
+
+
+def test_a_bankrupt_president_keeps_what_would_change_the_presidency_and_it_counts():
+    """Random 1882 game 1 ends with QLL's president going bankrupt. With another player holding
+    30% of QLL and the president 40%, the president may sell only 10% of QLL in the emergency
+    (no president swap for the operating corporation), so 30% stays and counts in the value."""
+    from pbem.gamefile import GameFile
+    from pbem.moderator.table import Table, notation_context
+    from pbem.notation import read_message
+
+    import shutil
+    import tempfile
+
+    path = Path(__file__).resolve().parent / "data" / "random" / "1882-seed1.pbem"
+    tmp = Path(tempfile.mkdtemp()) / path.name
+    shutil.copy(path, tmp)
+    gf = GameFile.open(tmp)
+    g = Table.new_game(gf.header)
+    moves = gf.effective_moves()
+    for rec in moves[:-1]:
+        ctx = notation_context(g, trusted=True).at_turn(actor=None, current=g.current_entity())
+        (m,) = read_message(rec.notation, ctx, single_line=True)
+        g.push(m.action)
+    corp = g.corporations[g.current_entity()]
+    pres = corp.president
+    other = next(p for p in g.seat_order if p != pres)
+    for holder, pct in list(corp.shares.items()):      # president 40%, another player 30%, IPO 30%
+        corp.add(holder, -pct)
+    corp.add(pres, 40)
+    corp.add(other, 30)
+    corp.add("ipo", 30)
+    for c in g.corporations.values():                   # nothing else to sell
+        if c is not corp and c.percent_of(pres):
+            c.add("ipo", c.percent_of(pres))
+            c.add(pres, -c.percent_of(pres))
+    g.push(A.Bankrupt(corp.sym))
+    assert g.finished and g.end_reason == "bankrupt"
+    assert corp.percent_of(pres) == 30 and corp.president == pres
+    companies = sum(g.companies[s].value for s in g.players[pres].companies if not g.companies[s].closed)
+    assert g.player_value(pres) == 3 * g.market.price(corp.sym) + companies

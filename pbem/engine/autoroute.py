@@ -18,9 +18,10 @@ from pbem.engine.routes import chains_from, route_revenue
 MAX_HALVES = 4000           # half-routes kept per station (the search budget)
 
 
-def _halves(board, corp: str, start, distance: int, colors: tuple, used: frozenset) -> list:
+def _halves(board, corp: str, start, distance: int, colors: tuple, used: frozenset, cost=None) -> list:
     """Walks from `start`: (stops after start, track keys, distance used, revenue of those stops)."""
     hexes = board._hexes
+    cost = cost or (lambda n: n.visit_cost)
     out = [((), frozenset(), 0, 0)]
 
     def node(stop):
@@ -36,7 +37,7 @@ def _halves(board, corp: str, start, distance: int, colors: tuple, used: frozens
             nxt = ch.end
             if nxt == start or nxt in stops or keys & ch.keys or used & ch.keys:
                 continue
-            d = dist + node(nxt).visit_cost
+            d = dist + cost(node(nxt))
             if d > distance:
                 continue
             r = rev + route_revenue(board, [nxt], colors)
@@ -49,15 +50,17 @@ def _halves(board, corp: str, start, distance: int, colors: tuple, used: frozens
     return out
 
 
-def _best_route(board, corp: str, distance: int, colors: tuple, bonus_fn, used: frozenset, starts) -> Optional[tuple]:
+def _best_route(board, corp: str, distance: int, colors: tuple, bonus_fn, used: frozenset, starts,
+                cost=None) -> Optional[tuple]:
     hexes = board._hexes
     best = None
+    cost = cost or (lambda n: n.visit_cost)
     for start in starts:
-        start_cost = hexes[start[0]].tile.nodes[start[1]].visit_cost
+        start_cost = cost(hexes[start[0]].tile.nodes[start[1]])
         if start_cost > distance:
             continue
         base = route_revenue(board, [start], colors)
-        halves = sorted(_halves(board, corp, start, distance - start_cost, colors, used), key=lambda h: -h[3])
+        halves = sorted(_halves(board, corp, start, distance - start_cost, colors, used, cost), key=lambda h: -h[3])
         top = halves[0][3] if halves else 0
         for i, (s1, k1, d1, r1) in enumerate(halves):
             if best is not None and base + r1 + top + 200 < best[0]:
@@ -77,15 +80,15 @@ def _best_route(board, corp: str, distance: int, colors: tuple, bonus_fn, used: 
 
 
 def suggest_routes(board, corp: str, trains: Iterable[tuple[str, int]], phase_colors: Iterable[str],
-                   bonus_fn: Optional[Callable] = None) -> list[Route]:
+                   bonus_fn: Optional[Callable] = None, cost: Optional[Callable] = None) -> list[Route]:
     """Routes (pbem actions) for the given (train name, distance) pairs; trains with no route
-    are left out."""
+    are left out. `cost(node)` is what a stop uses of the distance (default its visit cost)."""
     colors = tuple(phase_colors)
     starts = [tuple(s) for s in board.token_cities(corp)]
     used: frozenset = frozenset()
     out: list[Route] = []
     for name, distance in sorted(trains, key=lambda t: -t[1]):
-        found = _best_route(board, corp, distance, colors, bonus_fn, used, starts)
+        found = _best_route(board, corp, distance, colors, bonus_fn, used, starts, cost)
         if found is None:
             continue
         revenue, stops, keys = found

@@ -29,6 +29,18 @@ class Lcg:
         return self.state
 
 
+def check_players(title, players: list[tuple[str, str]]) -> None:
+    """RuleError unless the title is for this many players and every player has a distinct id."""
+    low, high = title.player_counts
+    if not low <= len(players) <= high:
+        raise RuleError(f"{title.name} is for {low} to {high} players, not {len(players)}", rule="players")
+    ids = [pid for pid, _ in players]
+    twice = sorted({pid for pid in ids if ids.count(pid) > 1})
+    if twice:
+        raise RuleError(f"every player needs a different name; {', '.join(twice)} appears more than once",
+                        rule="players")
+
+
 class Game:
     """A game in progress. Build with `Game(title, players, seed)`; apply moves with `push`."""
 
@@ -40,6 +52,7 @@ class Game:
         self.rng = Lcg(seed)
         self.log: list[str] = []
         n = len(players)
+        check_players(title, players)
         self.players: dict[str, Player] = {}
         cash = self.data["starting_cash"][str(n)]
         for pid, name in players:
@@ -356,7 +369,8 @@ class Game:
         train.owner = None
 
     def crowded_corps(self) -> list[Corporation]:
-        return [c for c in self.corporations.values() if not c.closed and len(c.trains) > self.train_limit(c)]
+        return [c for c in self.corporations.values() if not c.closed and self.title.has_train_limit(self, c)
+                and len(c.trains) > self.train_limit(c)]
 
     # --- companies -------------------------------------------------------------------
     def close_company(self, company: Company) -> None:

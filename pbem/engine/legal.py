@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
+from pbem.errors import RuleError
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -115,6 +116,8 @@ def _sell_shares(g, rnd, ent):
         mx = g.shares.max_sellable(ent, corp)
         if rnd.name == "stock" and not rnd.sale_allowed_now():
             mx = 0
+        if rnd.name == "operating" and rnd.turn is not None and ent != rnd.corp.sym:
+            mx = g.title.emergency_sellable(g, rnd.corp, ent, corp)     # a president raising train money
         for pct in range(10, mx + 1, 10):
             out.append(LegalMove(A.SellShares(ent, corp.sym, pct)))
     return out
@@ -123,7 +126,7 @@ def _sell_shares(g, rnd, ent):
 def _place_token(g, rnd, ent):
     out = []
     if rnd.name == "operating" and rnd.active_step() == "home":
-        sym, hexes, _lifted = rnd.turn.pending_home[0]
+        sym, hexes, _lifted, _actor = rnd.turn.pending_home[0]
         for h in hexes:
             for ci in range(g.board.city_count(h)):
                 if g.board.token_problem(sym, h, ci) is None:
@@ -151,7 +154,7 @@ def _lay_tile(g, rnd, ent):
     if slot is None:
         return out
     for coord, tile, rots in g.board.legal_lays(ent, g.tile_colors):
-        if g.blocked_hex(coord):
+        if g.title.lay_blocked(g, coord, slot, rnd):
             continue
         upgrade = g.board.tile(coord).color != "white"
         if (upgrade and not slot.get("upgrade")) or (not upgrade and not slot.get("lay")):
@@ -167,17 +170,71 @@ def _lay_tile(g, rnd, ent):
     return out
 
 
-def _run_routes(g, rnd, ent):
+def known_run(g, corp) -> tuple[list, int]:
+    """The best run pbem's route search finds for `corp` now, and its revenue."""
     from pbem.engine.autoroute import suggest_routes
 
-    corp = g.corporations[ent]
     routes = g.title.suggest_runs(g, corp)
     if routes is None:
         trains = [(t.name, t.distance) for t in corp.trains if not t.operated]
-        routes = suggest_routes(g.board, ent, trains, g.tile_colors, lambda stops: g.title.route_bonus(g, stops))
-    total = sum(r.revenue or 0 for r in routes)
+        if not all(isinstance(d, int) for _n, d in trains):
+            return _parts_run(g, corp)
+        routes = suggest_routes(g.board, corp.sym, trains, g.tile_colors,
+                                lambda stops: g.title.route_bonus(g, stops))
+    return routes, sum(r.revenue or 0 for r in routes)
+
+
+def _parts_run(g, corp) -> tuple[list, int]:
+    """A run for trains whose distance comes in parts (1861: cities counted, towns free): each
+    train's best route by its counted stops, kept only if the engine's own check accepts the
+    set; revenues are the engine's."""
+    from pbem.engine.autoroute import suggest_routes
+    from pbem.engine.routes import TwoPartDistance, check_routes
+
+    dist = {t.name: g.title.train_distance(g, corp, t) for t in corp.trains}
+    kept: list = []
+    resolved: list = []
+    for t in sorted((t for t in corp.trains if not t.operated), key=lambda t: -t.price):
+        d = dist[t.name]
+        if not isinstance(d, TwoPartDistance):
+            continue
+        finite = [grp for grp in d.groups if d._limit(grp["visit"]) != float("inf")]
+        budget = int(sum(grp["visit"] for grp in finite))
+
+        def cost(node, d=d):
+            grp = d.group_of(node.kind)
+            return 99 if grp is None else (1 if d._limit(grp["visit"]) != float("inf") else 0)
+
+        for r in suggest_routes(g.board, corp.sym, [(t.name, budget)], g.tile_colors, None, cost):
+            trial = kept + [A.Route(train=r.train, stops=r.stops)]
+            try:
+                res = check_routes(g.board, corp.sym, trial, dist, g.tile_colors,
+                                   lambda stops: g.title.route_bonus(g, stops))
+                g.title.check_resolved_routes(g, corp, res)
+            except RuleError:
+                continue
+            kept, resolved = trial, res
+    routes = [A.Route(train=r.train, stops=r.stops, revenue=x.revenue) for r, x in zip(kept, resolved)]
+    return routes, sum(x.revenue for x in resolved)
+
+
+def may_not_run(g, corp) -> Optional[str]:
+    """Why `corp` may not decline to run (None if it may): the highest known earnings must be
+    run (1882 rules 11.5, as in every 18xx), so declining is only for a corporation without a
+    paying run."""
+    if not any(not t.operated for t in corp.trains):
+        return None
+    routes, total = known_run(g, corp)
+    if routes and total > 0:
+        return f"{corp.sym} has a run worth {g.money(total)}: the highest known earnings must be run"
+    return None
+
+
+def _run_routes(g, rnd, ent):
+    corp = g.corporations[ent]
+    routes, total = known_run(g, corp)
     out = [LegalMove(A.RunRoutes(ent, tuple(routes)), f"a good run found for {g.money(total)}; any legal run may be named")]
-    if routes:
+    if may_not_run(g, corp) is None:
         out.append(LegalMove(A.RunRoutes(ent, ()), f"not running: revenue {g.money(0)}"))
     return out
 

@@ -33,6 +33,12 @@ class Rules:
         tiles = json.loads((DATA / "tiles.json").read_text())
         self.catalogue = load_catalogue(self.data, tiles)
 
+    @property
+    def player_counts(self) -> tuple[int, int]:
+        """The fewest and most players the title is for (the counts its starting cash is given for)."""
+        counts = sorted(int(n) for n in self.data["starting_cash"])
+        return counts[0], counts[-1]
+
     # --- rounds ---------------------------------------------------------------------------------
     def new_market(self, g: "Game"):
         """The game's stock market (a title may offer another layout as an option, or move differently)."""
@@ -111,6 +117,10 @@ class Rules:
     def place_home_choice(self, g: "Game", corp: "Corporation", action: A.PlaceToken) -> None:
         self.place_pending_token(g, corp, action, None)
 
+    def has_train_limit(self, g: "Game", corp: "Corporation") -> bool:
+        """Whether the phase's train limit binds the corporation (must it discard excess trains)."""
+        return True
+
     def discard_train(self, g: "Game", corp: "Corporation", name: str) -> None:
         train = next((t for t in corp.trains if t.name == name), None)
         if train is None:
@@ -131,14 +141,21 @@ class Rules:
     def place_home_token(self, g: "Game", corp: "Corporation", rnd) -> None:
         if not corp.tokens or corp.tokens[0].used or not corp.home:
             return
-        n = g.board.city_count(corp.home)
         tile = g.board.tile(corp.home)
-        if n > 1 and corp.home_city is None and tile.has_track:
-            rnd.turn.pending_home.append((corp.sym, [corp.home], None))
+        if self.home_city_chosen(g, corp) and tile.has_track:
+            rnd.turn.pending_home.append((corp.sym, [corp.home], None, corp.sym))
             return
         city = corp.home_city or 0
         g.board.place_token(corp.home, city, Token(corp.sym, corp.sym, False))
         corp.tokens[0].used = True
+
+    def home_city_chosen(self, g: "Game", corp: "Corporation") -> bool:
+        """Whether the corporation places its home station itself: its home hex was printed with
+        several cities and names none of them. The reservation is then the hex's, not a city's,
+        and stays so through upgrades, even to a tile with a single city (as in 18xx.games)."""
+        if corp.home_city is not None:
+            return False
+        return len(g.board.printed_tile(corp.home).city_nodes) > 1
 
     def place_pending_token(self, g: "Game", corp: "Corporation", action: A.PlaceToken, hexes,
                             lifted: Optional[Token] = None) -> None:
@@ -224,14 +241,26 @@ class Rules:
     def after_company_sold(self, g: "Game", corp: "Corporation", comp: "Company") -> None:
         pass
 
+    def lay_blocked(self, g: "Game", coord: str, slot: Optional[dict] = None, rnd=None) -> Optional[tuple[str, str]]:
+        """(reason, rule) why no tile may be laid on `coord` now (with the turn's lay `slot` in
+        operating round `rnd`, when given), or None: the one check behind the refusal of a lay and
+        the legal listing."""
+        if slot is not None and rnd is not None and slot.get("cannot_reuse_same_hex") \
+                and coord in rnd.turn.laid_hexes:
+            return f"the second tile may not go on {coord} again", "two lays on different hexes"
+        blocker = g.blocked_hex(coord)
+        if blocker:
+            return (f"{coord} is blocked by {blocker.name} while a player owns it",
+                    "private companies block their hexes")
+        return None
+
     def lay_tile(self, g: "Game", corp: "Corporation", action: A.LayTile, slot: Optional[dict], rnd,
                  *, extra: bool = False) -> None:
         if slot is None:
             raise RuleError(f"{corp.sym} has no tile lay left this turn", rule="tile lays per turn")
-        blocker = g.blocked_hex(action.hex)
-        if blocker and not g.loading:
-            raise RuleError(f"{action.hex} is blocked by {blocker.name} while a player owns it",
-                            rule="private companies block their hexes")
+        blocked = self.lay_blocked(g, action.hex, slot, rnd)
+        if blocked and not g.loading:
+            raise RuleError(blocked[0], rule=blocked[1])
         cur = g.board.tile(action.hex)
         upgrade = cur.color != "white"
         new_tile = self.catalogue.get(action.tile)
@@ -256,8 +285,9 @@ class Rules:
         rnd.turn.laid_hexes.append(action.hex)
         g.last_move_hexes.append(action.hex)
         for tok in result.lifted_tokens:
-            # a lifted station is put back by its owner; it does not use up a new charter token
-            rnd.turn.pending_home.append((tok.corp, [action.hex], tok))
+            # a lifted station is put back, in the city the operating corporation chooses (as in
+            # 18xx.games); it does not use up a new charter token
+            rnd.turn.pending_home.append((tok.corp, [action.hex], tok, corp.sym))
         self.after_tile_laid(g, corp, action, result)
 
     def after_tile_laid(self, g: "Game", corp: "Corporation", action: A.LayTile, result) -> None:
@@ -411,16 +441,23 @@ class Rules:
         pres.cash -= amount
         corp.cash += amount
 
-    def emergency_sell(self, g: "Game", corp: "Corporation", action: A.SellShares, rnd) -> None:
-        target = g.corporations.get(action.corporation)
-        if target is None:
-            raise RuleError(f"there is no corporation {action.corporation}", rule="emergency money raising")
-        player = action.entity
+    def emergency_sellable(self, g: "Game", corp: "Corporation", player: str, target: "Corporation") -> int:
+        """Most percent of `target` the president of `corp` may sell to raise money for its train:
+        the ordinary limits, and never so much of `corp` itself that its presidency changes. One
+        check for the sale, its listing, and the shares a bankrupt president sells."""
         mx = g.shares.max_sellable(player, target)
         if target is corp and corp.president == player:
             others = [p for h, p in corp.player_holdings().items() if h != player]
             mx = min(mx, corp.percent_of(player) - max(others or [0]))
             mx -= mx % 10
+        return max(0, mx)
+
+    def emergency_sell(self, g: "Game", corp: "Corporation", action: A.SellShares, rnd) -> None:
+        target = g.corporations.get(action.corporation)
+        if target is None:
+            raise RuleError(f"there is no corporation {action.corporation}", rule="emergency money raising")
+        player = action.entity
+        mx = self.emergency_sellable(g, corp, player, target)
         if action.percent > mx:
             raise RuleError(f"{g.player_name(player)} may sell at most {mx}% of {target.sym} now",
                             rule="emergency sales may not change the president of the buying corporation")
@@ -433,14 +470,16 @@ class Rules:
             raise RuleError(f"{corp.sym} is not forced to buy a train it cannot afford", rule="bankruptcy")
         cheapest = min(t.price for t in g.depot.available(g.phase_names))
         raisable = corp.cash + p.cash + sum(
-            g.shares.max_sellable(player, c) // 10 * (g.market.price(c.sym) or 0)
-            for c in g.corporations.values() if c is not corp or corp.president != player)
+            self.emergency_sellable(g, corp, player, c) // 10 * (g.market.price(c.sym) or 0)
+            for c in g.corporations.values())
         if raisable >= cheapest:
             raise RuleError(f"{p.name} can still raise ${raisable} (cash and sellable shares) toward the "
                             f"${cheapest} train: sell shares first", rule="bankruptcy only when money cannot be raised")
+        # the bankrupt sells what may be sold in the emergency; the rest (e.g. enough of the
+        # corporation to stay its president) is kept and still counts in the final value
         for c in sorted(g.corporations.values(), key=lambda c: c.sym):
             while True:
-                mx = g.shares.max_sellable(player, c)
+                mx = self.emergency_sellable(g, corp, player, c)
                 if mx <= 0:
                     break
                 g.shares.sell(player, c, mx)

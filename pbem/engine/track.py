@@ -377,9 +377,11 @@ class TrackLays:
                     else:
                         nres[ni][k] = x
         homeless: list[Token] = []
+        # the first track on a hex of several cities: which city a station sits in is chosen anew
+        lift_all = not old.has_track and new.has_track and len(new.city_nodes) > 1
         for oi, ni in enumerate(cmap):
             toks = [t for t in hx.tokens[oi] if t is not None]
-            if ni is None:
+            if ni is None or lift_all:
                 homeless.extend(toks)
                 continue
             for t in toks:

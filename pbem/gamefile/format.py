@@ -555,6 +555,8 @@ def loads(data: bytes | str, *, name: str = "<game file>") -> GameLog:
         data = data.encode("utf-8")
     if not data:
         raise GameFileError(f"{name}:1: empty file", line=1)
+    if not data.startswith(MAGIC.encode() + b" "):
+        raise GameFileError(f"{name}:1: not a pbem game file (line 1 must start with {MAGIC!r})", line=1)
     lines = data.split(b"\n")
     tail = lines.pop()
     r = _Reader(name)

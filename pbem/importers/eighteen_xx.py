@@ -85,8 +85,30 @@ def live_actions(actions: list[dict]) -> list[Optional[dict]]:
     return live
 
 
+class RecordError(PbemError):
+    """The file is not an 18xx.games record pbem can read."""
+
+
 def load_record(path: str | Path) -> Record:
-    data = json.loads(Path(path).read_text())
+    """Read an 18xx.games JSON record; RecordError (one line) when it is not one."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{path}: not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a text file") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{path}: not an 18xx.games record (the JSON is not an object)")
+    missing = [k for k in ("title", "players", "actions") if k not in data]
+    if missing:
+        raise RecordError(f"{path}: not an 18xx.games record (no {', '.join(map(repr, missing))})")
+    try:
+        return _record_from(data)
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise RecordError(f"{path}: not an 18xx.games record ({type(e).__name__}: {e})") from None
+
+
+def _record_from(data: dict) -> Record:
     players = []
     for p in data["players"]:
         pid = p.get("id", p.get("name")) if isinstance(p, dict) else p

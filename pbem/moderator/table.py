@@ -158,11 +158,12 @@ class Table:
     @classmethod
     def create(cls, path: str | Path, title: str, players: Sequence[tuple[str, str]], seed: int,
                options: Sequence[str] = ()) -> "Table":
-        check_players(title, players)
         header = GameHeader(title=title, players=[Player(n, e) for n, e in players], seed=seed,
                             options=tuple(options))
+        game = cls.new_game(header)            # refuses a bad title or player count before any file exists
+        check_players(title, players)          # and names that are a company's, or given twice
         gf = GameFile.create(path, header)
-        return cls(gf, cls.new_game(header), [])
+        return cls(gf, game, [])
 
     @classmethod
     def open(cls, path: str | Path, *, upto: Optional[int] = None) -> "Table":

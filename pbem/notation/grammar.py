@@ -27,14 +27,21 @@ def grammar_dir() -> Path:
     return data_dir("grammar")
 
 
+def grammar_title(title: Optional[str]) -> Optional[str]:
+    """The title whose grammar file extends the common one, or None when it has none."""
+    if title and _TITLE_RE.match(title) and (grammar_dir() / f"{title}.lark").is_file():
+        return title
+    return None
+
+
 def grammar_text(title: Optional[str] = None) -> str:
     """The grammar source for `title`: the common grammar, then the title's additions."""
     d = grammar_dir()
     text = (d / COMMON).read_text(encoding="utf-8")
-    if title and _TITLE_RE.match(title):
-        extra = d / f"{title}.lark"
-        if extra.is_file():
-            text += f"\n// ---- {extra.name}\n" + extra.read_text(encoding="utf-8")
+    own = grammar_title(title)
+    if own:
+        extra = d / f"{own}.lark"
+        text += f"\n// ---- {extra.name}\n" + extra.read_text(encoding="utf-8")
     return text
 
 
@@ -80,7 +87,7 @@ def _compile(title: Optional[str]) -> Lark:
 def get_parser(title: Optional[str] = None) -> Lark:
     """The compiled parser for `title` (common grammar when the title has no file)."""
     with _lock:
-        return _compile(title or None)
+        return _compile(grammar_title(title))
 
 
 def terminal_names(title: Optional[str] = None) -> set[str]:

@@ -743,6 +743,7 @@ class _Reader:
         mods = self._mods([c for c in node.children[2:] if isinstance(c, Tree)])
         d = what.data
         if d == "buy_train":
+            self._one_train_only(what)
             return [self._buy_train(node, subject, self.train(what.children[-1]), mods)]
         name = next((c for c in what.children if _is_tree(c, "name")), None)
         shares_word = _first_tok(what, "SHARE_N") is not None
@@ -829,6 +830,19 @@ class _Reader:
             raise self.err(f"give the price: e.g. \"bids 20 for {company}\" (or \"buys a share of ...\" "
                            f"for shares)", node, expected=['"for" and the price'])
         return Bid(self.entity("player", subject, node), company, price)
+
+    def _one_train_only(self, what: Tree) -> None:
+        """"buys 2 trains" (a number, the plural, no article) may mean two trains or one 2-train."""
+        toks = _tokens(what)
+        words = [t for t in toks if t.type == "TRAIN_N"]
+        nums = [t for t in toks if t.type == "NUMBER"]
+        if (len(words) != 1 or len(nums) != 1 or any(t.type == "ARTICLE" for t in toks)
+                or not words[0].value.lower().endswith("s")):
+            return
+        word, num = words[0], nums[0]
+        raise self.ambiguous(AmbiguousMoveError(
+            f'"{num.value} {word.value}" could mean one {num.value}-train or {num.value} trains; a move buys '
+            f'one train: write "buys a {num.value} train"', candidates=[f"buys a {num.value} train"]), what)
 
     def _buy_train(self, node, subject, train: str, mods: dict):
         source = "depot"

@@ -41,3 +41,19 @@ def state_json(game: Game, at: Any) -> dict:
 def _id(pid: str):
     """18xx.games player ids are integers; keep them integers in JSON when they look like one."""
     return int(pid) if isinstance(pid, str) and pid.lstrip("-").isdigit() else pid
+
+
+def state_text(game: Game, state: dict, money, what: str = "action") -> list[str]:
+    """The state of `state_json` as lines for people (`pbem show --format text`); `what` names
+    the step `state["at"]` counts ("action" of a record, "move" of a game file)."""
+    lines = [f"after {what} {state['at']}: {state['round']} round, phase {state['phase']}, "
+             f"bank {money(game, state['bank'])}"]
+    for p in state["players"]:
+        shares = ", ".join(f"{k} {v}%" for k, v in p["shares"].items()) or "no shares"
+        privates = " ".join(p["companies"]) or "no privates"
+        lines.append(f"  {p['name']}: {money(game, p['cash'])}; {shares}; {privates}")
+    for c in state["corporations"]:
+        price = money(game, c["share_price"]) if c["share_price"] is not None else "not floated"
+        trains = ", ".join(c["trains"]) or "none"
+        lines.append(f"  {c['sym']}: {money(game, c['cash'])}; share price {price}; trains {trains}")
+    return lines

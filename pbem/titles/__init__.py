@@ -9,7 +9,12 @@ from pbem.errors import PbemError
 class UnknownTitle(PbemError, KeyError):
     """The game names a title pbem does not have."""
 
+    def __str__(self) -> str:            # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
 TITLES = ("1882", "1861")
+PLANNED = ("1874", "1869", "1876v2")
 
 
 @lru_cache(maxsize=None)
@@ -23,4 +28,6 @@ def load_title(name: str):
         from pbem.titles.g1861 import Rules1861
 
         return Rules1861()
-    raise UnknownTitle(f"unknown title {name!r}; known titles: {', '.join(TITLES)}")
+    planned = f"{name} is planned but not available yet" if name in PLANNED else \
+        f"{', '.join(PLANNED[:-1])} and {PLANNED[-1]} are planned"
+    raise UnknownTitle(f"unknown title {name!r}; pbem has {' and '.join(TITLES)} ({planned})")

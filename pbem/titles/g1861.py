@@ -249,12 +249,17 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
 
 
     # --- operating round -----------------------------------------------------------------------
-    def lay_tile(self, g: "Game", corp: "Corporation", action: A.LayTile, slot, rnd, *, extra: bool = False) -> None:
+    def lay_blocked(self, g: "Game", coord: str, slot=None, rnd=None):
+        """Besides privates, the hidden company "3" closes its hexes to track until phase 3."""
         hidden = g.companies.get("3")
-        if hidden and not hidden.closed and action.hex in hidden.blocks_hexes:
-            raise RuleError(f"no track may be laid in {action.hex} before phase 3", rule="hexes closed until phase 3")
-        if slot is not None and slot.get("cannot_reuse_same_hex") and action.hex in rnd.turn.laid_hexes:
-            raise RuleError(f"the second tile may not go on {action.hex} again", rule="two lays on different hexes")
+        if hidden and not hidden.closed and coord in hidden.blocks_hexes:
+            return f"no track may be laid in {coord} before phase 3", "hexes closed until phase 3"
+        return super().lay_blocked(g, coord, slot, rnd)
+
+    def lay_tile(self, g: "Game", corp: "Corporation", action: A.LayTile, slot, rnd, *, extra: bool = False) -> None:
+        blocked = self.lay_blocked(g, action.hex, slot, rnd)
+        if blocked:
+            raise RuleError(blocked[0], rule=blocked[1])
         if slot is not None:
             quote = g.board.check_lay(corp.sym, action.hex, action.tile, action.rotation, g.tile_colors,
                                       check_connection=not g.loading)

@@ -16,6 +16,11 @@ if TYPE_CHECKING:
 class National1861:
     """Mixed into Rules1861 (pbem/titles/g1861.py)."""
 
+    def has_train_limit(self, g: "Game", corp: "Corporation") -> bool:
+        """The national never discards: no train limit binds it (18xx.games keeps it out of the
+        corporations it checks), so trains it takes over before phase 4 stay on its charter."""
+        return corp.sym != g.national
+
     def nationalize(self, g: "Game", corp: "Corporation") -> None:
         """The national takes over: loans are repaid where cash allows, the price drops one step plus
         one per loan left, the shareholders are paid the new price per share (a minor's certificate

@@ -27,7 +27,15 @@ class LoanOperatingRound(PendingChoice, OperatingRound):
         super().start()
 
     def skip_corp(self, corp: "Corporation") -> bool:
-        return corp.kind == "national" and "national_operates" not in self.game.phase.status
+        """The national sits out outside phases 4-7; a corporation reset earlier in the round (a
+        nationalised major is no longer floated) does not operate (as in 18xx.games)."""
+        if corp.kind == "national":
+            return "national_operates" not in self.game.phase.status
+        return not corp.floated
+
+    def gone(self, corp: "Corporation") -> bool:
+        """Closed, or a major reset by nationalisation (no longer floated)."""
+        return corp.closed or (corp.kind != "national" and not corp.floated)
 
     def step_actions(self, step: str) -> list[str]:
         corp = self.corp

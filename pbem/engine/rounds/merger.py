@@ -73,6 +73,8 @@ class MergerSteps:
             return ["buy_shares", "pass"]
         if self.mode == "reduce":
             return ["remove_token"]
+        if self.mode == "target" and self.merge_problem():
+            return ["pass"]                  # nobody could be president: the merger is called off
         if self.mode in ("convert", "target"):
             return ["merge"]
         if self.mode == "merging":
@@ -80,7 +82,7 @@ class MergerSteps:
         crowded = self.game.crowded_corps()
         if crowded and crowded[0].sym == entity:
             return ["discard_train"]
-        acts = ["merge"]
+        acts = ["merge"] if self.open_majors() and (self.game.loading or self.candidates(entity)) else []
         if self.can_convert(self.game.corporations[entity]):
             acts.append("convert")
         return acts + ["pass"]
@@ -95,7 +97,7 @@ class MergerSteps:
     # --- conditions ---------------------------------------------------------------
     def can_convert(self, corp: "Corporation") -> bool:
         cell = self.game.market.positions.get(corp.sym)
-        return corp.kind == "minor" and cell is not None and "C" in cell.types
+        return corp.kind == "minor" and cell is not None and "C" in cell.types and bool(self.open_majors())
 
     def candidates(self, lead: str) -> list[str]:
         """Minors connected by track to the group (minors have one station each)."""
@@ -131,6 +133,8 @@ class MergerSteps:
     def moves_merge(self, ent: str) -> list:
         from pbem.engine.legal import LegalMove
 
+        if self.mode == "target" and self.merge_problem():
+            return []
         if self.mode in ("convert", "target"):
             return [LegalMove(A.Merge(ent, s), "the major it becomes") for s in self.open_majors()]
         return [LegalMove(A.Merge(ent, s), "add to the merger") for s in self.candidates(self.entities[self.index])]
@@ -176,6 +180,8 @@ class MergerSteps:
             self._reduce(action)
         elif self.mode == "convert":
             self._finish_convert(action)
+        elif self.mode == "target" and isinstance(action, A.Pass):
+            self._next()                     # the impossible merger is called off
         elif self.mode == "target":
             self._finish_merge(action)
         elif isinstance(action, A.Convert):
@@ -240,9 +246,25 @@ class MergerSteps:
         self.passed = set()
         self.mode = "shares"
 
+    def merge_problem(self) -> str:
+        """Why the minors gathered so far cannot become a major ('' if they can): someone must be
+        able to take the presidency. One check for the refusal and the listing."""
+        g = self.game
+        if not self.open_majors():
+            return "no major is left for the merged minors to form"
+        prices = [g.market.price(s) for s in self.merging]
+        cell = self._major_par(min(200, max(100, max(prices) + min(prices))))
+        owners = [g.corporations[s].president for s in self.merging]
+        if not any(g.players[p].cash >= cell.price or owners.count(p) >= 2 for p in set(owners)):
+            return "no player could become president of the new major"
+        return ""
+
     def _finish_merge(self, action: A.Merge) -> None:
         g = self.game
         major = self._check_target(action.corporation)
+        problem = self.merge_problem()
+        if problem:
+            raise RuleError(problem, rule="merging minors")
         prices = [g.market.price(s) for s in self.merging]
         cell = self._major_par(min(200, max(100, max(prices) + min(prices))))
         merging = sorted((g.corporations[s] for s in self.merging), key=lambda c: g.market.order_key(c.sym))
@@ -250,8 +272,6 @@ class MergerSteps:
         players = [p for p in g.priority_order if p in owners]
         i = players.index(owners[0])
         players = players[i:] + players[:i]
-        if not any(g.players[p].cash >= cell.price or owners.count(p) >= 2 for p in players):
-            raise RuleError("no player could become president of the new major", rule="merging minors")
         self._start_major(major, cell)
         for minor in merging:
             owner = minor.president

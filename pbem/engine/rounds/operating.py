@@ -83,6 +83,8 @@ class OperatingRound:
         while True:
             if g.finished:
                 return True
+            if self.gone(self.corp):
+                return False                 # nationalised or closed during its own turn: it is over
             step = self.active_step()
             if step is None:
                 g.title.end_operating_turn(g, self.corp, self)
@@ -95,6 +97,10 @@ class OperatingRound:
     def advance(self) -> None:
         if not self._settle():
             self._next_corp()
+
+    def gone(self, corp: "Corporation") -> bool:
+        """Whether the corporation has left play (closed) and so stops operating at once."""
+        return corp.closed
 
     def active_step(self) -> Optional[str]:
         t = self.turn
@@ -120,7 +126,7 @@ class OperatingRound:
             return None
         step = self.active_step()
         if step == "home":
-            return self.turn.pending_home[0][0]
+            return self.turn.pending_home[0][3]
         if step == "discard":
             return self.game.crowded_corps()[0].sym
         return self.corp.sym
@@ -249,7 +255,7 @@ class OperatingRound:
         if step == "home":
             if action.entity != ent or not isinstance(action, A.PlaceToken):
                 raise RuleError(f"{ent} must first place its station token", rule="home token", legal=["place_token"])
-            sym, hexes, lifted = self.turn.pending_home[0]
+            sym, hexes, lifted, _actor = self.turn.pending_home[0]
             g.title.place_pending_token(g, g.corporations[sym], action, hexes, lifted)
             self.turn.pending_home.pop(0)
             self.advance()
@@ -326,6 +332,13 @@ class OperatingRound:
 
     def _run(self, action: A.RunRoutes) -> None:
         g = self.game
+        if not action.routes:
+            from pbem.engine.legal import may_not_run
+
+            why = may_not_run(g, self.corp)
+            if why:
+                raise RuleError(why, rule="a corporation runs for the highest earnings",
+                                legal=["run_routes"])
         self.turn.revenue, self.turn.routes = g.title.run_routes(g, self.corp, action)
         self.turn.passed.add("route")
 
@@ -357,5 +370,6 @@ class TurnState:
         self.tokened = False
         self.revenue = 0
         self.routes: list = []
-        self.pending_home: list[tuple] = []     # (corporation, allowed hexes, lifted token or None)
+        # stations to place now: (their corporation, allowed hexes, lifted token or None, who chooses)
+        self.pending_home: list[tuple] = []
         self.laid_hexes: list[str] = []

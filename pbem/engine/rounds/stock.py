@@ -130,21 +130,47 @@ class StockRound:
     def can_sell_any(self, player: str) -> bool:
         return any(self.can_sell(player, c) for c in self.game.corporations.values() if c.percent_of(player))
 
-    def can_buy(self, player: str, corp: "Corporation", source: str) -> bool:
+    def can_buy(self, player: str, corp: "Corporation", source: str, percent: int = 0) -> bool:
+        """Whether `player` may buy one certificate (`percent`, default the share size) of `corp` now."""
+        return self.why_not_buy(player, corp, source, percent) is None
+
+    def share_size(self, corp: "Corporation") -> int:
+        """The percent of one ordinary (non-president's) certificate: what one buy takes."""
+        return 10
+
+    def why_not_buy(self, player: str, corp: "Corporation", source: str,
+                    percent: int = 0) -> Optional[tuple[str, str]]:
+        """(reason, rule) why `player` may not buy `percent` of `corp` from `source` now, or None.
+
+        The one check behind both the refusal of a buy and the legal-move listing: a buy is one
+        certificate (rule: one certificate per turn; in the brown zone one at a time)."""
         g = self.game
+        name = g.player_name(player)
+        size = self.share_size(corp)
+        percent = percent or size
         if corp.closed or not corp.ipoed or corp.par_price is None:
-            return False
+            return f"{corp.sym} has not been started (parred)", "buying shares"
+        if percent != size:
+            return (f"a buy is one certificate: {size}% of {corp.sym}, not {percent}%",
+                    "one certificate per turn")
         if player in self.sold and corp.sym in self.sold[player]:
-            return False
+            return (f"may not buy {corp.sym}: {name} sold {corp.sym} earlier in this stock round",
+                    "no buying back shares sold in the same stock round")
         if self.bought() and not self.can_buy_multiple(corp, source):
-            return False
+            return f"{name} has already bought this turn", "one certificate per turn (brown zone excepted)"
         avail = corp.buyable_ipo_percent if source == "ipo" else corp.pool_percent
-        if avail < 10:
-            return False
+        where = "the IPO" if source == "ipo" else "the market pool"
+        if avail < percent:
+            return f"{where} has no {corp.sym} share for sale", "buying shares"
         price = self.unit_price(corp, source)
         if g.players[player].cash < price:
-            return False
-        return g.shares.can_gain(corp, player, 10)
+            return (f"{name} has {g.money(g.players[player].cash)}, a {corp.sym} share costs {g.money(price)}",
+                    "buying shares")
+        if not g.shares.can_gain(corp, player, percent):
+            if not g.shares.holding_ok(corp, player, percent):
+                return f"{name} would hold more than {g.max_holding_percent}% of {corp.sym}", "buying shares"
+            return f"{name} is at the certificate limit ({g.shares.num_certs(player)}/{g.cert_limit})", "buying shares"
+        return None
 
     def unit_price(self, corp: "Corporation", source: str) -> int:
         """A share's price: par from the IPO, the market price from the pool (or always, if the title says so)."""
@@ -235,7 +261,9 @@ class StockRound:
         mx = g.shares.max_sellable(player, corp)
         if action.percent > mx:
             held = corp.percent_of(player)
-            why = ("the market pool may hold at most 50%" if corp.pool_percent + action.percent > g.market_share_limit
+            why = (f"{g.player_name(player)} holds only {held}%" if action.percent > held
+                   else f"the market pool may hold at most {g.market_share_limit}%"
+                   if corp.pool_percent + action.percent > g.market_share_limit
                    else "the president's certificate cannot go to the pool unless another player holds 20%"
                    if corp.president == player and held - action.percent < 20 else f"{g.player_name(player)} holds {held}%")
             raise RuleError(f"{g.player_name(player)} may sell at most {mx}% of {corp.sym}: {why}",
@@ -250,34 +278,12 @@ class StockRound:
         corp = g.corporations.get(action.corporation)
         if corp is None:
             raise RuleError(f"there is no corporation {action.corporation}", rule="stock round")
-        src = action.source
-        if player in self.sold and corp.sym in self.sold[player]:
-            raise RuleError(f"may not buy {corp.sym}: {g.player_name(player)} sold {corp.sym} earlier in this stock round",
-                            rule="no buying back shares sold in the same stock round", legal=legal())
-        if self.bought() and not self.can_buy_multiple(corp, src):
-            raise RuleError(f"{g.player_name(player)} has already bought this turn",
-                            rule="one certificate per turn (brown zone excepted)", legal=legal())
-        if not self.can_buy(player, corp, src):
-            raise RuleError(self._why_not_buy(player, corp, src), rule="buying shares", legal=legal())
-        g.shares.buy(player, corp, src, action.percent)
+        why = self.why_not_buy(player, corp, action.source, action.percent)
+        if why is not None:
+            raise RuleError(why[0], rule=why[1], legal=legal())
+        g.shares.buy(player, corp, action.source, action.percent)
         self.turn_actions.append(action)
         self.last_to_act = player
-
-    def _why_not_buy(self, player: str, corp: "Corporation", src: str) -> str:
-        g = self.game
-        name = g.player_name(player)
-        if not corp.ipoed:
-            return f"{corp.sym} has not been started (parred)"
-        avail = corp.buyable_ipo_percent if src == "ipo" else corp.pool_percent
-        where = "the IPO" if src == "ipo" else "the market pool"
-        if avail < 10:
-            return f"{where} has no {corp.sym} share for sale"
-        price = self.unit_price(corp, src)
-        if g.players[player].cash < price:
-            return f"{name} has ${g.players[player].cash}, a {corp.sym} share costs ${price}"
-        if not g.shares.holding_ok(corp, player, 10):
-            return f"{name} would hold more than {g.max_holding_percent}% of {corp.sym}"
-        return f"{name} is at the certificate limit ({g.shares.num_certs(player)}/{g.cert_limit})"
 
     def _par(self, player: str, action: A.Par, legal) -> None:
         g = self.game

@@ -1,0 +1,1 @@
+"""Exporters: our games in other formats."""
