@@ -135,4 +135,4 @@ def test_verify_bad_input_is_one_line_without_traceback(tmp_path):
         assert p.returncode == 2 and _one_line(p).startswith(f"pbem verify: cannot read {missing}")
     assert not (tmp_path.parent / (tmp_path.name + ".lock")).exists()
     p = pbem("log", str(tmp_path))                                   # other verbs too: no traceback
-    assert p.returncode == 2 and "is a directory" in _one_line(p)
+    assert p.returncode == 2 and "is a folder, not a file" in _one_line(p)
