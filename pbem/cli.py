@@ -215,7 +215,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     except OSError as e:
         print(f"pbem verify: cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
         return 2
-    print(result.message, file=sys.stdout if result.ok else sys.stderr)
+    print(result.message if result.ok else f"pbem verify: {result.message}", file=sys.stdout if result.ok else sys.stderr)
     return 0 if result.ok else 1
 
 

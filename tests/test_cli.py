@@ -108,18 +108,18 @@ def test_verify_checks_the_chain_and_a_witness(tmp_path):
     (tmp_path / "cut.pbem").write_bytes(b"".join(lines[:-1]))
     p = pbem("verify", str(tmp_path / "cut.pbem"), "--head", head5)
     assert p.returncode == 1
-    assert _one_line(p) == "history cut: the witness names record 5 but the file ends at record 4"
+    assert _one_line(p) == "pbem verify: history cut: the witness names record 5 but the file ends at record 4"
     body = [raw.rsplit(b" ", 1)[0].decode() for raw in lines]
     assert '"bid 2"' in body[-3]
     body[-3] = body[-3].replace('"bid 2"', '"bid 7"')                # edit, then re-hash it all
     (tmp_path / "forged.pbem").write_bytes(render_lines(GENESIS, body)[0])
     assert pbem("verify", str(tmp_path / "forged.pbem")).returncode == 0
     p = pbem("verify", str(tmp_path / "forged.pbem"), "--head", head5)
-    assert p.returncode == 1 and _one_line(p).startswith("history rewritten: record 5's hash is ")
+    assert p.returncode == 1 and _one_line(p).startswith("pbem verify: history rewritten: record 5's hash is ")
     assert _one_line(p).endswith(f" in the file but {gf.head} in the witness")
     (tmp_path / "edited.pbem").write_bytes(gf.path.read_bytes().replace(b'"bid 2"', b'"bid 7"'))
     p = pbem("verify", str(tmp_path / "edited.pbem"), "--head", head5)
-    assert p.returncode == 1 and _one_line(p).startswith("the file is damaged or edited at line 9: hash mismatch")
+    assert p.returncode == 1 and _one_line(p).startswith("pbem verify: the file is damaged or edited at line 9: hash mismatch")
 
 
 def test_verify_bad_input_is_one_line_without_traceback(tmp_path):
@@ -129,7 +129,7 @@ def test_verify_bad_input_is_one_line_without_traceback(tmp_path):
         assert p.returncode == 2 and "N:HASH" in _one_line(p)
     (tmp_path / "junk.pbem").write_bytes(b"\xff\x00 not a game\n")
     p = pbem("verify", str(tmp_path / "junk.pbem"))
-    assert p.returncode == 1 and _one_line(p).startswith("the file is damaged or edited at line 1: ")
+    assert p.returncode == 1 and _one_line(p).startswith("pbem verify: the file is damaged or edited at line 1: ")
     for missing in (tmp_path / "missing.pbem", tmp_path):
         p = pbem("verify", str(missing))
         assert p.returncode == 2 and _one_line(p).startswith(f"pbem verify: cannot read {missing}")

@@ -55,6 +55,13 @@ BAD = {
     "import-18xx": [["{missing}", "{new}"], ["{dir}", "{new}"], ["{obj}", "{new}"], ["{text}", "{new}"],
                     ["{title}", "{new}"], ["{badaction}", "{new}"], ["{rec}", "{g}"], ["{rec}", "{dir}"]],
     "demo": [["--out", "{text}"], ["--bogus"]],
+    "verify": [["{missing}"], ["{dir}"], ["{text}"], ["{empty}"], ["{g}", "--head", "x"], ["{g}", "--head", "99:ab"],
+               ["{g}", "--head", "0:" + "0" * 32]],
+    "moderate": [["--config", "{missing}"], ["--config", "{text}"], ["--config", "{dir}"], ["--config", "{obj}"],
+                 ["--bogus"], []],
+    "mail-in": [["--maildir", "{text}", "--from", "a@x.org", "hi"], ["--from", "a@x.org", "hi"],
+                ["--maildir", "{dir}", "hi"]],
+    "hash-secret": [[], ["--bogus"]],
     "export-18xx": [["{missing}", "{new}"], ["{dir}", "{new}"], ["{text}", "{new}"], ["{rec}", "{new}"],
                     ["{g}", "{dir}"], ["{g}"]],
 }
