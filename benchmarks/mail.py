@@ -12,6 +12,7 @@ Needs dovecot (scripts/test.sh installs it) and aiosmtpd (the `test` extra).
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
 import tempfile
@@ -141,7 +142,7 @@ def main() -> int:
     lines, seed = record_moves()
     h = hash_secret(SECRET)
     root = Path(tempfile.mkdtemp(prefix="pbem-bench-"))
-    stack = MailStack(Path(tempfile.mkdtemp(prefix="pbem-mail-")))
+    stack = MailStack(Path(tempfile.mkdtemp(prefix="pbem-mailstack-")))
     print(f"mail servers up in {stack.start():.2f} s")
     try:
         def moderator(games: Path) -> Moderator:
@@ -193,6 +194,7 @@ def main() -> int:
                   f"{handled / dt:.1f} messages/s (target >= 10/s)")
     finally:
         stack.stop()
+        shutil.rmtree(root, ignore_errors=True)
     return 0
 
 
