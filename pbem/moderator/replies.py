@@ -158,22 +158,33 @@ def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, 
     return out
 
 
-_MAPS: dict[str, bytes] = {}
+_MAPS: dict[str, object] = {}        # map_key (no highlight) -> the drawn map (PIL image)
+_PNGS: dict[str, bytes] = {}         # map_key with the highlight -> PNG bytes
 
 
 def _map_png(game, changed: list[str]) -> bytes:
-    """The map picture, drawn again only when something it shows has changed (most stock-round
-    moves leave the board as it was)."""
-    from pbem.render.map import map_key, map_png
+    """The map picture, drawn again only when something it shows has changed (most moves leave
+    the board as it was); the changed hexes are outlined on the finished picture."""
+    from pbem.render.map import map_key, outline_hexes, png_bytes, render_map
 
     key = map_key(game, changed)
-    png = _MAPS.get(key)
-    if png is None:
-        png = map_png(game, highlight=changed, compact=True)
-        if len(_MAPS) >= 64:
-            _MAPS.pop(next(iter(_MAPS)))
-        _MAPS[key] = png
+    png = _PNGS.get(key)
+    if png is not None:
+        return png
+    base_key = map_key(game)
+    img = _MAPS.get(base_key)
+    if img is None:
+        img = render_map(game)
+        _remember(_MAPS, base_key, img, 16)
+    png = png_bytes(outline_hexes(img, game, changed) if changed else img, compact=True)
+    _remember(_PNGS, key, png, 64)
     return png
+
+
+def _remember(cache: dict, key: str, value, size: int) -> None:
+    if len(cache) >= size:
+        cache.pop(next(iter(cache)))
+    cache[key] = value
 
 
 def _subject_turn(game, player: str) -> str:

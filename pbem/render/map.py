@@ -70,6 +70,20 @@ def map_png(game, *, compact: bool = False, **kw) -> bytes:
     return png_bytes(render_map(game, **kw), compact=compact)
 
 
+def outline_hexes(img: Image.Image, game, coords: Iterable[str], radius: float = DEFAULT_RADIUS) -> Image.Image:
+    """A copy of a rendered map with `coords` outlined as `render_map(highlight=...)` outlines
+    them, drawn on the finished picture: the same map with another highlight needs no redraw."""
+    g = map_geometry(game, radius)
+    out = img.copy()
+    draw = ImageDraw.Draw(out)
+    width = max(1, int(round(0.07 * g.R)))
+    for c in coords:
+        if game.board.has_hex(c):
+            pts = [g.to_px(c, (v[0] * 0.94, v[1] * 0.94)) for v in unit_corners()]
+            draw.line(pts + [pts[0]], fill=S.HIGHLIGHT, width=width, joint="curve")
+    return out
+
+
 def map_key(game, highlight: Iterable[str] = ()) -> str:
     """A digest of everything the map picture shows (routes aside): the board's tiles, tokens and
     reservations, the round and phase in its title, the tile colours, blocked hexes and the
