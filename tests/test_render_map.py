@@ -303,3 +303,20 @@ def test_route_overlay_skips_track_the_run_did_not_use():
     colors = set(style.ROUTE_COLORS)
     w, h = plain.size
     assert not any(img.getpixel((x, y)) in colors for x in range(0, w, 3) for y in range(0, h - 10, 3))
+
+
+def test_outline_on_a_finished_map_matches_the_drawn_highlight():
+    """The mail's maps outline changed hexes on a kept picture: the outline lands where
+    render_map(highlight=...) draws it, and nothing else of the picture changes."""
+    from pbem.render.map import map_key, outline_hexes
+
+    game, base, _ = final("5585")
+    drawn = render_map(game, highlight=["J10"])
+    outlined = outline_hexes(base, game, ["J10"])
+    g = map_geometry(game)
+    corner = g.to_px("J10", tuple(c * 0.94 for c in unit_corners()[0]))
+    assert px(outlined, corner) == style.HIGHLIGHT and px(drawn, corner) == style.HIGHLIGHT
+    box = ImageChops.difference(base, outlined).getbbox()
+    cx, cy = g.to_px("J10", (0.0, 0.0))
+    assert box and abs((box[0] + box[2]) / 2 - cx) < 3 and abs((box[1] + box[3]) / 2 - cy) < 3
+    assert map_key(game) != map_key(game, ["J10"]) and map_key(game) == map_key(replay_record(record("5585")))
