@@ -114,7 +114,7 @@ def _sell_shares(g, rnd, ent):
         if not corp.percent_of(ent):
             continue
         mx = g.shares.max_sellable(ent, corp)
-        if rnd.name == "stock" and not rnd.sale_allowed_now():
+        if rnd.name == "stock" and (not rnd.sale_allowed_now() or rnd.sell_refusal(ent, corp)):
             mx = 0
         if rnd.name == "operating" and rnd.turn is not None and ent != rnd.corp.sym:
             mx = g.title.emergency_sellable(g, rnd.corp, ent, corp)     # a president raising train money
