@@ -52,3 +52,39 @@ def test_no_merger_or_conversion_is_offered_once_no_major_is_left(tmp_path):
         (move,) = read_message(rec.notation, ctx, single_line=True)
         game.push(move.action)
     assert checked >= 1
+
+
+def test_shares_of_a_major_that_has_not_operated_are_not_sold(tmp_path):
+    """1861 (as 18xx.games' SELL_AFTER operate): refplay found pbem selling shares of a major
+    that had not operated yet. In random game 2 such holdings occur in stock rounds: no sale of
+    them is listed and one is refused."""
+    import copy
+
+    from pbem.engine import actions as A
+    from pbem.errors import RuleError
+    from pbem.gamefile import GameFile
+    from pbem.moderator.table import notation_context
+    from pbem.notation import read_message
+
+    checked = 0
+    for name in ("1861-seed2.pbem", "1861-seed4.pbem"):
+        path = tmp_path / name
+        path.write_bytes((DATA / name).read_bytes())
+        gf = GameFile.open(path)
+        game = Table.new_game(gf.header)
+        for rec in gf.effective_moves():
+            ent = game.current_entity()
+            if game.round.name == "stock" and ent in game.players and checked < 20 \
+                    and not getattr(game.round, "auction", None):
+                fresh = [c for c in game.corporations.values()
+                         if c.kind == "major" and not c.operated and c.percent_of(ent) >= 10]
+                if fresh:
+                    sells = {m.action.corporation for m in game.legal_moves() if isinstance(m.action, A.SellShares)}
+                    assert not sells & {c.sym for c in fresh}
+                    with pytest.raises(RuleError, match="has not operated"):
+                        copy.deepcopy(game).push(A.SellShares(ent, fresh[0].sym, 10))
+                    checked += 1
+            ctx = notation_context(game, trusted=True).at_turn(actor=None, current=game.current_entity())
+            (move,) = read_message(rec.notation, ctx, single_line=True)
+            game.push(move.action)
+    assert checked >= 1

@@ -384,3 +384,36 @@ def test_a_bankrupt_president_keeps_what_would_change_the_presidency_and_it_coun
     assert corp.percent_of(pres) == 30 and corp.president == pres
     companies = sum(g.companies[s].value for s in g.players[pres].companies if not g.companies[s].closed)
     assert g.player_value(pres) == 3 * g.market.price(corp.sym) + companies
+
+
+def test_emergency_buy_from_a_corporation_spends_what_the_sales_raised():
+    """Random 1882 game 3, move 1051: QLL's president sold shares ($20 each) to help buy a train.
+    Bought from another corporation, the train must then cost at least the money at hand minus
+    one share's price plus 1 (no selling more than needed) and at most its face value, as
+    18xx.games checks; the listing names that range and $1 is refused."""
+    import copy
+    import shutil
+    import tempfile
+
+    from pbem.gamefile import GameFile
+    from pbem.moderator.table import Table, notation_context
+    from pbem.notation import read_message
+
+    tmp = Path(tempfile.mkdtemp()) / "g.pbem"
+    shutil.copy(Path(__file__).resolve().parent / "data" / "random" / "1882-seed3.pbem", tmp)
+    gf = GameFile.open(tmp)
+    g = Table.new_game(gf.header)
+    for rec in gf.effective_moves():
+        if rec.seq == 1051:
+            break
+        ctx = notation_context(g, trusted=True).at_turn(actor=None, current=g.current_entity())
+        (m,) = read_message(rec.notation, ctx, single_line=True)
+        g.push(m.action)
+    assert g.current_entity() == "QLL"
+    listed = [m for m in g.legal_moves() if isinstance(m.action, A.BuyTrain) and m.action.source != "depot"]
+    assert listed and all(m.action.price == 229 and "$229 to $248" in m.note for m in listed)
+    seller, name = listed[0].action.source, listed[0].action.train
+    with pytest.raises(RuleError, match=r"\$229 to \$248"):
+        copy.deepcopy(g).push(A.BuyTrain("QLL", name, seller, 1))
+    g.push(A.BuyTrain("QLL", name, seller, 229))
+    assert any(t.name == name for t in g.corporations["QLL"].trains)

@@ -114,7 +114,7 @@ def _sell_shares(g, rnd, ent):
         if not corp.percent_of(ent):
             continue
         mx = g.shares.max_sellable(ent, corp)
-        if rnd.name == "stock" and not rnd.sale_allowed_now():
+        if rnd.name == "stock" and (not rnd.sale_allowed_now() or rnd.sell_refusal(ent, corp)):
             mx = 0
         if rnd.name == "operating" and rnd.turn is not None and ent != rnd.corp.sym:
             mx = g.title.emergency_sellable(g, rnd.corp, ent, corp)     # a president raising train money
@@ -266,8 +266,11 @@ def _buy_train(g, rnd, ent):
             if other is corp or other.closed:
                 continue
             for name in sorted({t.name for t in other.trains}):
-                top = corp.cash if not emergency else corp.cash + g.players[corp.president].cash
-                out.append(LegalMove(A.BuyTrain(ent, name, other.sym, 1), f"any price from {g.money(1)} to {g.money(top)}"))
+                train = next(t for t in other.trains if t.name == name)
+                lo, hi = g.title.train_price_range(g, corp, train, rnd)
+                if lo <= hi:
+                    out.append(LegalMove(A.BuyTrain(ent, name, other.sym, lo),
+                                         f"any price from {g.money(lo)} to {g.money(hi)}"))
     return out
 
 

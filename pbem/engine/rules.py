@@ -383,6 +383,18 @@ class Rules:
             raise RuleError(f"{seller.sym} has no {action.train} train", rule="buying trains")
         return train
 
+    def train_price_range(self, g: "Game", corp: "Corporation", train: "Train", rnd) -> tuple[int, int]:
+        """What `corp` may pay another corporation for `train`: 1 to its cash; in an emergency at
+        most the train's face value and what corporation and president have together, and, once
+        the president has sold shares for it, no less than that money minus the last share's
+        price plus 1 (no selling more than needed, as 18xx.games). One rule for check and listing."""
+        if not rnd.emergency(corp):
+            return 1, corp.cash
+        total = corp.cash + (g.players[corp.president].cash if corp.president else 0)
+        last = getattr(rnd.turn, "last_share_sold_price", None)
+        lo = total - last + 1 if last else 1
+        return max(1, lo), min(train.price, total)
+
     def buy_train(self, g: "Game", corp: "Corporation", action: A.BuyTrain, rnd) -> None:
         if len(corp.trains) >= g.train_limit(corp) and not action.exchange:
             raise RuleError(f"{corp.sym} already has {len(corp.trains)} trains, the limit in phase {g.phase.name}",
@@ -422,9 +434,13 @@ class Rules:
             if price is None or price < 1:
                 raise RuleError("a price of at least $1 must be named for a train bought from a corporation",
                                 rule="buying trains between corporations")
+            if price > corp.cash and not emergency:
+                raise RuleError(f"{corp.sym} has ${corp.cash}, cannot pay ${price}", rule="buying trains")
+            lo, hi = self.train_price_range(g, corp, train, rnd)
+            if not lo <= price <= hi:
+                raise RuleError(f"{corp.sym} may pay {g.money(lo)} to {g.money(hi)} for {seller.sym}'s {train.name} "
+                                f"train now, not {g.money(price)}", rule="emergency purchase price")
             if price > corp.cash:
-                if not emergency:
-                    raise RuleError(f"{corp.sym} has ${corp.cash}, cannot pay ${price}", rule="buying trains")
                 self._president_contributes(g, corp, price - corp.cash)
             seller.trains.remove(train)
             corp.trains.append(train)
@@ -461,6 +477,7 @@ class Rules:
         if action.percent > mx:
             raise RuleError(f"{g.player_name(player)} may sell at most {mx}% of {target.sym} now",
                             rule="emergency sales may not change the president of the buying corporation")
+        rnd.turn.last_share_sold_price = g.market.price(target.sym)   # the price per share it fetches
         g.shares.sell(player, target, action.percent)
 
     def bankrupt(self, g: "Game", corp: "Corporation", rnd) -> None:

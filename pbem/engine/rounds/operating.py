@@ -370,6 +370,7 @@ class TurnState:
         self.tokened = False
         self.revenue = 0
         self.routes: list = []
+        self.last_share_sold_price: Optional[int] = None    # in an emergency, per share of the last sale
         # stations to place now: (their corporation, allowed hexes, lifted token or None, who chooses)
         self.pending_home: list[tuple] = []
         self.laid_hexes: list[str] = []

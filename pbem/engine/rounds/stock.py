@@ -121,11 +121,18 @@ class StockRound:
 
     def can_sell(self, player: str, corp: "Corporation", percent: int = 10) -> bool:
         g = self.game
-        if not self.sale_allowed_now() or corp.par_price is None:
-            return False
-        if not self.sell_after_buy and self.bought():
+        if not self.sale_allowed_now() or self.sell_refusal(player, corp):
             return False
         return g.shares.max_sellable(player, corp) >= percent
+
+    def sell_refusal(self, player: str, corp: "Corporation") -> str:
+        """Why `player` may not sell `corp` at all now ('' if they may): one check for the sale
+        and its listing (how much may be sold is `ShareLedger.max_sellable`)."""
+        if corp.par_price is None:
+            return f"{corp.sym} has not been started"
+        if not self.sell_after_buy and self.bought():
+            return "shares are sold before buying in a turn, not after"
+        return ""
 
     def can_sell_any(self, player: str) -> bool:
         return any(self.can_sell(player, c) for c in self.game.corporations.values() if c.percent_of(player))
@@ -258,6 +265,10 @@ class StockRound:
                             legal=legal())
         if action.percent % 10 or action.percent <= 0:
             raise RuleError(f"shares are sold in 10% steps, not {action.percent}%", rule="share size")
+        why = self.sell_refusal(player, corp)
+        if why:
+            raise RuleError(f"{g.player_name(player)} may not sell {corp.sym}: {why}", rule="selling shares",
+                            legal=legal())
         mx = g.shares.max_sellable(player, corp)
         if action.percent > mx:
             held = corp.percent_of(player)

@@ -27,9 +27,11 @@ class BidStockRound(PendingChoice, StockRound):
     def sale_allowed_now(self) -> bool:
         return True
 
-    def can_sell(self, player: str, corp: "Corporation", percent: int = 10) -> bool:
-        # only shares of corporations that have operated may be sold
-        return corp.operated and super().can_sell(player, corp, percent)
+    def sell_refusal(self, player: str, corp: "Corporation") -> str:
+        """Only shares of corporations that have operated may be sold."""
+        if not corp.operated:
+            return f"{corp.sym} has not operated yet"
+        return super().sell_refusal(player, corp)
 
     def __init__(self, game):
         super().__init__(game)
