@@ -14,7 +14,7 @@ class UnknownTitle(PbemError, KeyError):
 
 
 TITLES = ("1882", "1861")
-PLANNED = ("1874", "1869", "1876v2")
+PLANNED = ("1830", "1874", "1869", "1876v2")
 
 
 @lru_cache(maxsize=None)
