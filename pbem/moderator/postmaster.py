@@ -84,34 +84,32 @@ class Postmaster:
         return sorted(p.name[: -len(".roster.json")] for p in self.games_dir.glob("*.roster.json"))
 
     def roster(self, game: str) -> Roster:
-        path = self.roster_path(game)
-        st = os.stat(path)
-        sig = (st.st_mtime_ns, st.st_size, st.st_ino)
-        hit = self._rosters.get(game)
-        if hit and hit[0] == sig:
-            return hit[1]
-        r = Roster.load(path)
-        self._rosters[game] = (sig, r)
-        return r
+        return self._cached(self._rosters, game, self.roster_path(game), Roster.load)
 
     def table(self, game: str) -> Table:
         """The game's table, replayed only when its file changed since last time (the derived
         state is cached: a message's cost does not grow with the game's length)."""
-        path = self.game_path(game)
-        st = os.stat(path)
-        sig = (st.st_mtime_ns, st.st_size, st.st_ino)
-        hit = self._tables.get(game)
-        if hit and hit[0] == sig:
-            return hit[1]
-        t = Table.open(path)
-        self._remember(game, t)
-        return t
+        return self._cached(self._tables, game, self.game_path(game), Table.open)
 
     def _remember(self, game: str, t: Table) -> None:
-        st = os.stat(self.game_path(game))
-        self._tables[game] = ((st.st_mtime_ns, st.st_size, st.st_ino), t)
-        if len(self._tables) > 2000:
-            self._tables.pop(next(iter(self._tables)))
+        """Keep a table whose state already includes what it just wrote to its file."""
+        self._keep(self._tables, game, self.game_path(game), t)
+
+    def _cached(self, cache: dict, game: str, path: Path, load):
+        """`load(path)`, or the value kept for `game` while its file is unchanged (same inode,
+        size and modification time)."""
+        hit = cache.get(game)
+        if hit and hit[0] == _signature(path):
+            return hit[1]
+        value = load(path)
+        self._keep(cache, game, path, value)
+        return value
+
+    @staticmethod
+    def _keep(cache: dict, game: str, path: Path, value) -> None:
+        cache[game] = (_signature(path), value)
+        if len(cache) > 2000:
+            cache.pop(next(iter(cache)))
 
     @contextmanager
     def game_lock(self, game: str) -> Iterator[None]:
@@ -338,6 +336,11 @@ class Postmaster:
         mail = Mail(to=registered, subject=self.subject(game, "refused sign-on"), text=text + replies.footer(self, game))
         return Decision("Rejected", f"failed sign-on as {name} from {letter.from_addr}", game,
                         [self.outgoing(mail, "signon", game, src)])
+
+
+def _signature(path: Path) -> tuple[int, int, int]:
+    st = os.stat(path)
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
 def source_of(letter: Letter, raw: bytes) -> str:
