@@ -365,3 +365,16 @@ def test_pbem_new_refuses_a_player_named_like_a_company(tmp_path):
                         "Ann <a@x.org>", "CPR <c@x.org>", "Bob <b@x.org>"], capture_output=True, text=True)
     assert p.returncode != 0 and "may not be called 'CPR'" in p.stderr and "Traceback" not in p.stderr
     assert not (tmp_path / "g.pbem").exists()
+
+
+def test_a_damaged_game_file_is_reported_not_crashed_on(world):
+    pm, s = world
+    path = pm.games_dir / f"{GAME}.pbem"
+    path.write_bytes(path.read_bytes().replace(b"1882", b"1883", 1))      # an edit breaks the chain
+    pm._tables.clear()
+    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]"))
+    assert d.folder == "Rejected" and "damaged" in d.outcome
+    assert {o.rcpts for o in d.outgoing} == {(ADDR["Ann"],), (GM,)}          # the sender and the game's moderator
+    assert "cannot be read" in text_of(only(d, ADDR["Ann"])[0].raw)
+    d = pm.handle("k2", mail("stranger@else.example", "STATUS", subject=f"[{GAME}]"))
+    assert d.outgoing == []

@@ -198,7 +198,23 @@ class Postmaster:
                                     f"There is no game called {game!r} here.\n\n"
                                     + replies.help_text(self, letter.from_addr, no_game=True), subject="pbem: no such game")
         with self.game_lock(game):
-            return self._in_game(letter, src, game, cmds, rest, body)
+            try:
+                return self._in_game(letter, src, game, cmds, rest, body)
+            except (GameFileError, RosterError) as e:
+                return self._unavailable(letter, src, game, e)
+
+    def _unavailable(self, letter: Letter, src: str, game: str, e: PbemError) -> Decision:
+        """A game whose file or roster cannot be read: nothing is applied; a registered sender
+        is told, and so is the game's moderator."""
+        from pbem.moderator import actions_by_mail as act
+
+        try:
+            roster = self.roster(game)
+        except (OSError, RosterError):
+            return Decision("Rejected", f"{game}: roster unreadable ({e}); not answered", game)
+        if not roster.knows(letter.from_addr):
+            return Decision("Rejected", f"{game}: game file unreadable ({e}); sender unknown, not answered", game)
+        return act._damaged(self, letter, src, game, roster, e)
 
     def _seat_names(self, game: str) -> list[str]:
         try:
