@@ -24,6 +24,7 @@ RunRoutes. Lines "-- ... --" (18xx.games event banners) and blank lines are skip
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ from pbem.engine.actions import (
 )
 from pbem.errors import AmbiguousMoveError, NotationError
 
+from .claims import Claim, parse_paren_claims
 from .context import NotationContext
 from .grammar import get_parser
 from .messages import (
@@ -58,6 +60,18 @@ class ParsedMove:
     column: int          # 1-based column where the move starts
     text: str            # the move as written
     header: Optional[str] = None   # round label in force ("OR 2.1"), if any
+    claims: tuple[Claim, ...] = ()  # stated results, checked after the move (claims.py)
+
+
+@dataclass(frozen=True)
+class _Remarks:
+    """A clause of remarks alone ("Cash left 365."): claims about the move before it."""
+
+    claims: tuple
+    line: int
+    column: int
+    text: str
+    line_text: str
 
 
 @dataclass(frozen=True)
@@ -211,6 +225,10 @@ def _first_tok(node, type_: str) -> Optional[Token]:
     return None
 
 
+def _is_stop(x) -> bool:
+    return isinstance(x, Tree) and x.data in ("stop", "stop_place")
+
+
 def _subtrees(node: Tree, data: str) -> list[Tree]:
     return [c for c in node.children if isinstance(c, Tree) and c.data == data]
 
@@ -226,6 +244,8 @@ class _Reader:
         self.header: Optional[str] = None
         self.line_no = 0
         self.line = ""
+        self.claims: list[Claim] = []      # claims of the clause being read
+        self.clause_header: Optional[str] = None
 
     # ------------------------------------------------------------------ errors
     def _span(self, node) -> tuple[int, int]:
@@ -266,7 +286,8 @@ class _Reader:
         out = []
         for child in line_tree.children:
             if isinstance(child, Token) and child.type == "ROUND_HEADER":
-                self.header = re.sub(r"[\s:\-]+$", "", child.value).strip()
+                label = re.sub(r"[\s:,\-]+$", "", child.value).strip()
+                self.header = re.sub(r"^(?:in|during)\s+", "", label, flags=re.I)
             elif _is_tree(child, "clauses"):
                 for clause in child.children:
                     if isinstance(clause, Tree):
@@ -326,6 +347,13 @@ class _Reader:
                         f"this reports {echo.what} and is not a move by itself; write the token "
                         f"placement, e.g. \"{echo.entity} places a token on {echo.hex} slot 1\"",
                         line_no=line_no, line_text=line_text, column=col, text=text)
+            if isinstance(item, _Remarks):
+                if prev is None:
+                    raise notation_error("this remark belongs to no move: write the move before it",
+                                         line_no=item.line, line_text=item.line_text,
+                                         column=item.column, text=item.text)
+                out[-1] = dataclasses.replace(prev, claims=prev.claims + item.claims)
+                continue
             if isinstance(item, tuple) and item[0].kind == "neutral_removed":
                 pending = item
                 continue
@@ -348,7 +376,7 @@ class _Reader:
                     and a.entity == prev.action.entity and a.routes and prev.action.routes):
                 merged = RunRoutes(a.entity, prev.action.routes + a.routes)
                 out[-1] = ParsedMove(merged, prev.line, prev.column, prev.text + "; " + item.text,
-                                     prev.header)
+                                     prev.header, prev.claims + item.claims)
                 continue
             out.append(item)
         if pending is not None:
@@ -363,30 +391,100 @@ class _Reader:
     def clause(self, c: Tree) -> list:
         kind = c.data
         subject = None
+        self.claims = []
+        self.clause_header = None
         if kind == "named_route":
             return self._wrap(c, self.named_route(c))
+        trees = [k for k in c.children if isinstance(k, Tree)]
+        remarks = [k for k in trees if k.data.startswith("r_")]
+        if kind == "remark_only":
+            for r in remarks:
+                self.remark(r, None, None)
+            a, b = self._span(c)
+            if self.clause_header is not None and not self.claims:
+                self.header = self.clause_header
+                return []
+            return [_Remarks(tuple(self.claims), self.line_no, a + 1, self.line[a:b].strip(), self.line)]
         if kind in ("subject_only", "with_subject"):
             subject = self.subject(c.children[0], alone=(kind == "subject_only"))
             if subject is not None:
                 self.sticky = subject
         if kind == "subject_only":
             return []
-        body = c.children[-1]
+        body = next(k for k in trees[(1 if kind == "with_subject" else 0):] if not k.data.startswith("r_"))
         handler = getattr(self, "_c_" + body.data, None)
         if handler is None:  # pragma: no cover - grammar rule without a handler
             raise self.err(f"this kind of move ({body.data}) cannot be read yet", body)
-        return self._wrap(c, handler(body, subject))
+        results = handler(body, subject)
+        for r in remarks:
+            self.remark(r, subject, body)
+        return self._wrap(c, results)
 
     def _wrap(self, c: Tree, results: Iterable) -> list:
         a, b = self._span(c)
         text = self.line[a:b].strip()
         out = []
+        results = list(results)
+        moves = [r for r in results if not isinstance(r, _Echo)]
+        header = self.clause_header or self.header
         for r in results:
             if isinstance(r, _Echo):
                 out.append((r, self.line_no, a + 1, text, self.line))
             else:
-                out.append(ParsedMove(r, self.line_no, a + 1, text, self.header))
+                claims = tuple(self.claims) if r is moves[-1] else ()
+                out.append(ParsedMove(r, self.line_no, a + 1, text, header, claims))
+        if self.claims and not moves:
+            out.append(_Remarks(tuple(self.claims), self.line_no, a + 1, text, self.line))
+        self.claims = []
         return out
+
+    # ------------------------------------------------------------------ remarks (claims)
+    def claim(self, kind: str, value, node) -> None:
+        a, b = self._span(node)
+        self.claims.append(Claim(kind, value, self.line[a:b].strip(), a + 1))
+
+    def remark(self, r: Tree, subject: Optional[str], body: Optional[Tree]) -> None:
+        d = r.data
+        if d == "r_president":
+            name = next((k for k in r.children if _is_tree(k, "name")), None)
+            corp = self.resolve(name, ("corporation",)).ident if name is not None else None
+            self.claim("president", (None, corp), r)
+        elif d == "r_cash":
+            self.claim("cash", self.price(next(k for k in r.children if _is_tree(k, "price"))), r)
+        elif d == "r_pocket":
+            self.claim("pocket", None, r)
+        elif d == "r_round":
+            label = re.sub(r"^[\s,]*(?:in|during)\s+", "", r.children[0].value, flags=re.I).strip()
+            self.clause_header = label
+        elif d == "r_paren":
+            self.paren_remark(r.children[0])
+        # r_purpose: a stated purpose ("to pay for the train") states no result
+
+    def paren_remark(self, tok: Token) -> None:
+        inner = tok.value[1:-1]
+        found = parse_paren_claims(inner)
+        if found is None:
+            raise self.err(f'I cannot read the remark "{tok.value}": a remark in brackets may give '
+                           f'the payees ("$40 to Ann, $20 to Bob"), the cash left ("cash 365") or '
+                           f'the round ("OR 2.1")', tok,
+                           expected=["payees such as ($40 to Ann)", "(cash 365)", "(OR 2.1)"])
+        for kind, value, _text in found:
+            if kind == "round":
+                self.clause_header = value
+                continue
+            if kind == "payees":
+                value = tuple((self._payee(name, tok), amount) for name, amount in value)
+            self.claim(kind, value, tok)
+
+    def _payee(self, name: str, tok: Token) -> str:
+        try:
+            entry = self.index.lookup(name, ("player", "corporation", "company"), mode="priority")
+        except AmbiguousMoveError as e:
+            raise self.ambiguous(e, tok) from None
+        if entry is None:
+            msg, _ = self.index.unknown_message(name, ("player", "corporation"))
+            raise self.err(f"in the remark: {msg}", tok, expected=[KIND_WORDS["player"]])
+        return entry.ident
 
     # ------------------------------------------------------------------ entities
     def subject(self, node: Tree, alone: bool = False) -> Optional[str]:
@@ -720,7 +818,7 @@ class _Reader:
         return [Choose(self.entity("corp", subject, node), "nationalize")]
 
     def _mods(self, mods: list[Tree]) -> dict:
-        out: dict = {"source": None, "price": None, "trade": None, "nodes": {}}
+        out: dict = {"source": None, "price": None, "trade": None, "for": None, "nodes": {}}
         for m in mods:
             if m.data == "mod_from":
                 src = m.children[-1]
@@ -736,6 +834,11 @@ class _Reader:
             elif m.data == "mod_trade":
                 out["trade"] = self.train(m.children[-1])
                 out["nodes"]["trade"] = m
+            elif m.data == "mod_for":
+                if out.get("for") is not None:
+                    raise self.err("two companies named after \"for\"", m)
+                out["for"] = m
+                out["nodes"]["for"] = m
         return out
 
     def _c_buy(self, node: Tree, subject):
@@ -791,6 +894,9 @@ class _Reader:
     def _buy_shares(self, node, subject, corp: str, percent: int, mods: dict):
         if percent <= 0 or percent > 100:
             raise self.err("a share is between 1% and 100%", node)
+        self._no_for(mods)
+        if mods["price"] is not None:
+            self.claim("paid", mods["price"], mods["nodes"]["price"])
         if mods["trade"] is not None:
             raise self.err("only trains are traded in", mods["nodes"]["trade"])
         source = "ipo"
@@ -809,7 +915,13 @@ class _Reader:
                                expected=['"IPO"', '"pool"'])
         return BuyShares(self.entity("player", subject, node), corp, source, percent)
 
+    def _no_for(self, mods: dict) -> None:
+        if mods.get("for") is not None:
+            raise self.err('"for" names the company a train is bought for; give a price here',
+                           mods["nodes"]["for"], expected=["an amount such as $60"])
+
     def _buy_company(self, node, subject, company: str, mods: dict):
+        self._no_for(mods)
         if mods["trade"] is not None:
             raise self.err("only trains are traded in", mods["nodes"]["trade"])
         price = mods["price"]
@@ -841,7 +953,18 @@ class _Reader:
             else:
                 raise self.err('trains come from the depot or from another corporation', src,
                                expected=['"depot"', KIND_WORDS["corporation"]])
-        return BuyTrain(self.entity("corp", subject, node), train, source, mods["price"], mods["trade"])
+        buyer = self.entity("corp", subject, node) if mods.get("for") is None else self._for_corp(mods["for"], subject)
+        return BuyTrain(buyer, train, source, mods["price"], mods["trade"])
+
+    def _for_corp(self, m: Tree, subject: Optional[str]) -> str:
+        """ "Cid is buying a 4 train for CPR": the corporation named after "for" buys."""
+        corp = self.resolve(next(c for c in m.children if _is_tree(c, "name")), ("corporation",)).ident
+        who = subject if subject is not None else self.sticky
+        if who is not None and self.ctx.kind_of(who) == "corporation" and who != corp:
+            raise self.err(f"{who} cannot buy for {corp}: name one company", m)
+        if who is not None and self.ctx.kind_of(who) == "player":
+            self.claims.append(Claim("president", (who, corp), self.text_of(m).strip(), self._span(m)[0] + 1))
+        return corp
 
     def _c_sell(self, node: Tree, subject):
         items = _subtrees(node, "sell_item")
@@ -864,6 +987,9 @@ class _Reader:
             if percent <= 0 or percent > 100:
                 raise self.err("a sale is between 1% and 100% of a corporation", it)
             out.append(SellShares(entity, corp, percent))
+        tail = next((c for c in node.children if _is_tree(c, "sell_tail")), None)
+        if tail is not None and len(out) == 1:
+            self.claim("received", self.price(next(c for c in tail.children if _is_tree(c, "price"))), tail)
         return out
 
     def _c_exchange_echo(self, node: Tree, subject):
@@ -1161,7 +1287,7 @@ class _Reader:
             if not isinstance(p, Tree):
                 continue
             if p.data == "stops":
-                stops = tuple(self._stop(s) for s in _subtrees(p, "stop"))
+                stops = tuple(self._stop(s) for s in p.children if _is_stop(s))
             elif p.data == "revenue":
                 revenue = self._revenue(p)
             elif p.data == "via":
@@ -1179,7 +1305,7 @@ class _Reader:
         return True
 
     def _route_from(self, train: str, rest: Tree) -> Route:
-        first = self._stop(next(c for c in rest.children if _is_tree(c, "stop")))
+        first = self._stop(next(c for c in rest.children if _is_stop(c)))
         stops = [first]
         legs = []
         any_via = False
@@ -1188,7 +1314,7 @@ class _Reader:
         for p in rest.children:
             if _is_tree(p, "via_leg"):
                 mids = [self.hex_of(t)[0] for t in p.children if isinstance(t, Token) and t.type == "HEX"]
-                stop = self._stop(next(c for c in p.children if _is_tree(c, "stop")))
+                stop = self._stop(next(c for c in p.children if _is_stop(c)))
                 any_via = any_via or bool(mids)
                 legs.append((stops[-1].hex, *mids, stop.hex))
                 stops.append(stop)
@@ -1199,6 +1325,8 @@ class _Reader:
         return Route(train, tuple(stops), tuple(legs) if any_via else None, revenue, trusted)
 
     def _stop(self, s: Tree) -> Stop:
+        if s.data == "stop_place":      # a place by name: "from Regina to Saskatoon"
+            return Stop(self.place(s.children[0]), None)
         h, idx = self.hex_of(s.children[0])
         return Stop(h, idx)
 
@@ -1233,10 +1361,26 @@ class _Reader:
     def _c_no_run(self, node: Tree, subject):
         return [RunRoutes(self.entity("corp", subject, node), ())]
 
+    def _div_claims(self, node: Tree) -> None:
+        """ "pays out $100 = $10 per share": the revenue and the amount per share are claims."""
+        amt = next((c for c in node.children if _is_tree(c, "div_amount")), None)
+        if amt is None:
+            return
+        prices = _subtrees(amt, "price")
+        per = next((c for c in amt.children if _is_tree(c, "per_share")), None)
+        if per is not None and len(prices) == 1:
+            self.claim("per_share", self.price(prices[0]), amt)
+            return
+        self.claim("revenue", self.price(prices[0]), prices[0])
+        if len(prices) == 2:
+            self.claim("per_share", self.price(prices[1]), prices[1])
+
     def _c_div_pay(self, node: Tree, subject):
+        self._div_claims(node)
         return [Dividend(self.entity("corp", subject, node), "payout")]
 
     def _c_div_half(self, node: Tree, subject):
+        self._div_claims(node)
         return [Dividend(self.entity("corp", subject, node), "half")]
 
     def _c_div_withhold(self, node: Tree, subject):
@@ -1244,6 +1388,7 @@ class _Reader:
         if w is not None and w.value.lower() not in _KEEP_WORDS:
             raise self.err(f'after "{node.children[0].value}" I expected nothing more or an '
                            f'amount, but found "{w.value}"', w, expected=["an amount such as $60"])
+        self._div_claims(node)
         return [Dividend(self.entity("corp", subject, node), "withhold")]
 
     def _c_discard(self, node: Tree, subject):
