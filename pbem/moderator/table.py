@@ -19,6 +19,11 @@ from pbem.gamefile import GameFile, GameHeader, Player
 from pbem.notation import NotationContext, context_from_title_data, format_action, read_message
 from pbem.titles import load_title
 
+from .claims import applied, false_claims
+
+#: game option: a false claim in a message is reported as a warning instead of refusing it
+CLAIMS_WARN = "claims-warn"
+
 
 @dataclass(frozen=True)
 class AppliedMove:
@@ -104,6 +109,13 @@ def round_label_mismatch(header: str, game: Game) -> str:
     if kind == "OR" and not m.group(3):
         have = have.split(".")[0]
     return "" if want == have else f"the game is in {round_label(game)}"
+
+
+def _share_size(game: Game, action: Action) -> int:
+    """Percent of one ordinary share of the corporation the action is about (10 unless known)."""
+    corp = game.corporations.get(getattr(action, "corporation", None) or action.entity)
+    size = getattr(corp, "share_percent", None) if corp is not None else None
+    return size if isinstance(size, int) and size > 0 else 10
 
 
 class Table:
@@ -204,11 +216,21 @@ class Table:
                 for skip in self._implicit_passes(trial, action):
                     trial.push(skip)
                     lines.append((skip.entity, format_action(skip, notation_context(trial))))
-                trial.push(action)
+                before, after = applied(trial, action)
                 changed.extend(h for h in trial.last_move_hexes if h not in changed)
             except RuleError as e:
                 raise MoveRejected(f"move {i} ({pm.text!r}, line {pm.line}) refused: {e}", move=i, text=pm.text,
                                    cause=e, legal=self._legal_before(parsed[: i - 1])) from e
+            wrong = false_claims(pm.claims, action, before, after, _share_size(trial, action))
+            if wrong:
+                if CLAIMS_WARN in trial.options:
+                    self.warnings.extend(f"move {i} ({pm.text!r}): {w}" for w in wrong)
+                else:
+                    raise MoveRejected(
+                        f"move {i} ({pm.text!r}, line {pm.line}) refused: what it says about the result "
+                        f"is not what the move does: " + "; ".join(wrong), move=i, text=pm.text,
+                        cause=RuleError("; ".join(wrong), rule="claims written with a move"),
+                        legal=self._legal_before(parsed[: i - 1]))
             ctx = notation_context(trial)
             lines.append((action.entity, format_action(action, ctx)))
         recs = self.file.append_many(lines, source=source, seat=sender or "", expect_head=self.file.head)

@@ -1,0 +1,134 @@
+"""Checking the claims written with a move (pbem/notation/claims.py) against what it did.
+
+`applied(game, action)` pushes the action and returns the money and holdings just before and
+just after the move itself (before the game moves on to the next round, so a private's income
+paid at the start of the next operating round is not taken for part of a dividend).
+`false_claims(claims, action, before, after)` lists, in words, every claim the result
+contradicts; an empty list means all claims hold.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from pbem.engine.actions import Action, Bid
+from pbem.engine.game import Game
+from pbem.notation.claims import Claim
+
+__all__ = ["Snapshot", "snapshot", "applied", "false_claims"]
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What claims are checked against: cash, prices, presidents, holdings, revenues."""
+
+    cash: dict = field(default_factory=dict)          # player id / corporation -> cash
+    free: dict = field(default_factory=dict)          # player id -> cash not tied up in bids
+    price: dict = field(default_factory=dict)         # corporation -> share price (or None)
+    president: dict = field(default_factory=dict)     # corporation -> player id (or None)
+    percent: dict = field(default_factory=dict)       # (corporation, player id) -> percent held
+    revenue: dict = field(default_factory=dict)       # corporation -> revenue of its last run
+
+
+def snapshot(game: Game) -> Snapshot:
+    cash = {p: game.players[p].cash for p in game.players}
+    committed = getattr(game.round, "committed", None)
+    free = {p: c - (committed(p) if callable(committed) else 0) for p, c in cash.items()}
+    price, pres, pct, rev = {}, {}, {}, {}
+    for sym, corp in game.corporations.items():
+        cash[sym] = corp.cash
+        price[sym] = game.market.price(sym)
+        pres[sym] = corp.president
+        rev[sym] = corp.last_revenue
+        for holder, percent in corp.shares.items():
+            if holder in game.players:
+                pct[(sym, holder)] = percent
+    return Snapshot(cash, free, price, pres, pct, rev)
+
+
+def applied(game: Game, action: Action) -> tuple[Snapshot, Snapshot]:
+    """Push `action`; the state just before and just after the move itself."""
+    before = snapshot(game)
+    after: list[Snapshot] = []
+    original = game.after_action
+
+    def hooked() -> None:
+        after.append(snapshot(game))
+        original()
+
+    game.after_action = hooked          # type: ignore[method-assign]
+    try:
+        game.push(action)
+    finally:
+        del game.after_action
+    return before, (after[0] if after else snapshot(game))
+
+
+def _money(n: int) -> str:
+    return f"${n}"
+
+
+def false_claims(claims: Sequence[Claim], action: Action, before: Snapshot, after: Snapshot,
+                 share_size: int = 10) -> list[str]:
+    """Each claim the move's result contradicts, as 'you wrote ... but ...'."""
+    out = []
+    for c in claims:
+        why = _check(c, action, before, after, share_size)
+        if why:
+            out.append(f'"{c.text}" (column {c.column}): {why}')
+    return out
+
+
+def _corp_of(action: Action) -> Optional[str]:
+    corp = getattr(action, "corporation", None)
+    return corp if corp is not None else action.entity
+
+
+def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: int) -> str:
+    ent = action.entity
+    delta = lambda who: after.cash.get(who, 0) - before.cash.get(who, 0)  # noqa: E731
+    if c.kind == "president":
+        player, corp = c.value
+        player = player or ent
+        corp = corp or _corp_of(action)
+        if corp not in after.president:
+            return f"{corp} is not a corporation"
+        have = after.president[corp]
+        return "" if have == player else f"the president of {corp} is {have or 'nobody'}, not {player}"
+    if c.kind == "cash":
+        have = after.free.get(ent) if isinstance(action, Bid) else after.cash.get(ent)
+        if have is None:
+            return f"{ent} holds no cash"
+        return "" if have == c.value else f"{ent} has {_money(have)} left, not {_money(c.value)}"
+    if c.kind == "paid":
+        return "" if -delta(ent) == c.value else f"{ent} paid {_money(-delta(ent))}, not {_money(c.value)}"
+    if c.kind == "received":
+        return "" if delta(ent) == c.value else f"{ent} received {_money(delta(ent))}, not {_money(c.value)}"
+    if c.kind == "revenue":
+        have = after.revenue.get(ent)
+        return "" if have == c.value else f"{ent}'s revenue is {_money(have or 0)}, not {_money(c.value)}"
+    if c.kind == "per_share":
+        holders = [(p, pct) for (corp, p), pct in after.percent.items() if corp == ent and pct > 0]
+        for p, pct in holders:
+            want = pct // size * c.value
+            if delta(p) != want:
+                return (f"{p} holds {pct}% of {ent} and received {_money(delta(p))}, not "
+                        f"{_money(want)} ({pct // size} x {_money(c.value)})")
+        return ""
+    if c.kind == "payees":
+        for who, amount in c.value:
+            if delta(who) != amount:
+                return f"{who} received {_money(delta(who))}, not {_money(amount)}"
+        return ""
+    if c.kind == "pocket":
+        pres = after.president.get(ent)
+        if pres is None or delta(pres) >= 0:
+            return f"the president of {ent} paid nothing towards it"
+        return ""
+    if c.kind == "price_move":
+        corp = c.value[0]
+        was, now = before.price.get(corp), after.price.get(corp)
+        if (was, now) != tuple(c.value[1:]):
+            return f"{corp}'s share price went from {was} to {now}"
+        return ""
+    return f"a claim of kind {c.kind!r} cannot be checked"

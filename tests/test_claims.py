@@ -1,0 +1,95 @@
+"""Claims written with a move are checked against what the move did (issue 8).
+
+The games are the shared 18xx.games record 10526 (1882) replayed up to a move; the figures
+in the true claims were read off the state before and after that move in the record
+(HBR's first dividend: revenue $110, $11 a share, Player 1 holds 30% and Player 2 40%).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pbem.gamefile import GameFile
+from pbem.importers.to_gamefile import import_record
+from pbem.moderator.table import MoveRejected, Table, notation_context
+from pbem.notation import read_message
+
+FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882" / "10526.json"
+
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("rec") / "10526.pbem"
+    import_record(FIX, path)
+    return path
+
+
+def table_at(tmp_path, record_file, seq: int, options=()) -> Table:
+    """A new table with the record's players and seed, its moves before `seq` applied."""
+    gf = GameFile.open(record_file)
+    h = gf.header
+    t = Table.create(tmp_path / "g.pbem", h.title, [(p.name, f"p{i}@x.org") for i, p in enumerate(h.players)],
+                     h.seed, tuple(options))
+    for rec in gf.effective_moves():
+        if rec.seq >= seq:
+            break
+        ctx = notation_context(t.game, trusted=True).at_turn(
+            actor=rec.entity if rec.entity in t.game.players else None, current=t.game.current_entity())
+        t.game.push(read_message(rec.notation, ctx, single_line=True)[0].action)
+    return t
+
+
+TRUE = [
+    "HBR pays out $110",
+    "HBR pays out $110 = $11 per share",
+    "HBR pays out $110 = $11 per share ($33 to Player 1, $44 to Player 2)",
+    "HBR pays out (Player 1 $33, Player 2 $44)",
+    "HBR pays $11 per share",
+    "HBR has paid out $110 ($33 to Player 1, $44 to Player 2)",
+]
+FALSE = [
+    ("HBR pays out $120", "revenue is $110"),
+    ("HBR pays out $110 = $12 per share", "received $33, not $36"),
+    ("HBR pays out $110 = $11 per share ($34 to Player 1, $44 to Player 2)", "Player 1 received $33, not $34"),
+    ("HBR pays out ($33 to Player 1, $44 to Player 3)", "Player 3 received $0, not $44"),
+    ("HBR pays $10 per share", "not $30"),
+]
+
+
+@pytest.mark.parametrize("text", TRUE)
+def test_true_claims_are_accepted(tmp_path, record_file, text):
+    t = table_at(tmp_path, record_file, 115)
+    applied = t.submit(text)
+    assert [a.notation for a in applied] == ["HBR pays out"]
+    assert t.game.players["Player 2"].cash == 333
+
+
+@pytest.mark.parametrize("text,why", FALSE)
+def test_false_claims_refuse_the_message(tmp_path, record_file, text, why):
+    t = table_at(tmp_path, record_file, 115)
+    head = t.file.head
+    with pytest.raises(MoveRejected) as info:
+        t.submit(text)
+    assert why in str(info.value)
+    assert info.value.move == 1
+    assert t.file.head == head and t.game.players["Player 2"].cash == 289   # nothing applied
+
+
+def test_false_claim_only_warns_with_the_game_option(tmp_path, record_file):
+    t = table_at(tmp_path, record_file, 115, options=("claims-warn",))
+    t.submit("HBR pays out $120")
+    assert t.game.players["Player 2"].cash == 333
+    assert any("revenue is $110" in w for w in t.warnings)
+
+
+def test_a_false_claim_later_in_the_message_refuses_all_of_it(tmp_path, record_file):
+    # after its dividend HBR buys a 3 train for $180 and keeps $132 (move 116 of the record)
+    t = table_at(tmp_path, record_file, 115)
+    head = t.file.head
+    with pytest.raises(MoveRejected) as info:
+        t.submit("HBR pays out $110\nHBR buys a 3 train for $180. Cash left 150")
+    assert info.value.move == 2 and "HBR has $132 left, not $150" in str(info.value)
+    assert t.file.head == head and t.game.players["Player 2"].cash == 289
+    t.submit("HBR pays out $110\nHBR buys a 3 train for $180. Cash left 132")
+    assert t.game.corporations["HBR"].cash == 132
