@@ -93,3 +93,39 @@ def test_a_false_claim_later_in_the_message_refuses_all_of_it(tmp_path, record_f
     assert t.file.head == head and t.game.players["Player 2"].cash == 289
     t.submit("HBR pays out $110\nHBR buys a 3 train for $180. Cash left 132")
     assert t.game.corporations["HBR"].cash == 132
+
+
+# ---------------------------------------------------------------------- lines of a pasted log
+def test_price_move_line_is_checked(tmp_path, record_file):
+    # HBR's first dividend moves its price right from $50 to $60 in the record
+    t = table_at(tmp_path, record_file, 115)
+    with pytest.raises(MoveRejected) as info:
+        t.submit("HBR pays out $110\nHBR's share price moves right from $50 to $67")
+    assert "went from 50 to 60" in str(info.value)
+    t.submit("[18:25] HBR pays out $110 = $11.0 per share ($44 to Player 2, $33 to Player 1, $22 to HBR)\n"
+             "[18:25] HBR's share price moves right from $50 to $60")
+    assert t.game.market.price("HBR") == 60
+
+
+def test_wrong_president_line_is_refused(tmp_path, record_file):
+    t = table_at(tmp_path, record_file, 115)
+    with pytest.raises(MoveRejected) as info:
+        t.submit("HBR pays out\nPlayer 1 becomes the president of HBR")
+    assert "the president of HBR is Player 2, not Player 1" in str(info.value)
+
+
+def test_a_pass_names_its_step(tmp_path, record_file):
+    # after buying its 3 train HBR passes at the train step (move 117), then at buy companies
+    t = table_at(tmp_path, record_file, 117)
+    with pytest.raises(MoveRejected) as info:
+        t.submit("HBR passes lay/upgrade track")
+    assert "buy_train step, not track" in str(info.value)
+    t.submit("HBR passes buy trains\nHBR passes buy companies")
+    assert t.game.current_entity() != "HBR"
+
+
+def test_set_aside_lines_do_not_count_as_moves(tmp_path, record_file):
+    t = table_at(tmp_path, record_file, 117)
+    with pytest.raises(Exception) as info:
+        t.submit("HBR skips buy trains")
+    assert "no move" in str(info.value)

@@ -8,6 +8,7 @@ contradicts; an empty list means all claims hold.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
@@ -28,6 +29,9 @@ class Snapshot:
     president: dict = field(default_factory=dict)     # corporation -> player id (or None)
     percent: dict = field(default_factory=dict)       # (corporation, player id) -> percent held
     revenue: dict = field(default_factory=dict)       # corporation -> revenue of its last run
+    step: Optional[str] = None                        # operating round: the step to be taken
+    floated: frozenset = frozenset()                  # corporations floated
+    owner: dict = field(default_factory=dict)         # private company -> owner
 
 
 def snapshot(game: Game) -> Snapshot:
@@ -43,11 +47,18 @@ def snapshot(game: Game) -> Snapshot:
         for holder, percent in corp.shares.items():
             if holder in game.players:
                 pct[(sym, holder)] = percent
-    return Snapshot(cash, free, price, pres, pct, rev)
+    step = None
+    if game.round.name == "operating" and hasattr(game.round, "active_step") \
+            and getattr(game.round, "turn", None) is not None:
+        step = game.round.active_step()
+    floated = frozenset(s for s, c in game.corporations.items() if c.floated)
+    owner = {s: c.owner for s, c in game.companies.items()}
+    return Snapshot(cash, free, price, pres, pct, rev, step, floated, owner)
 
 
-def applied(game: Game, action: Action) -> tuple[Snapshot, Snapshot]:
-    """Push `action`; the state just before and just after the move itself."""
+def applied(game: Game, action: Action) -> tuple[Snapshot, Snapshot, Snapshot]:
+    """Push `action`; the state just before, just after the move itself, and after the
+    round changes that follow it (end-of-round price rises, private incomes)."""
     before = snapshot(game)
     after: list[Snapshot] = []
     original = game.after_action
@@ -61,7 +72,8 @@ def applied(game: Game, action: Action) -> tuple[Snapshot, Snapshot]:
         game.push(action)
     finally:
         del game.after_action
-    return before, (after[0] if after else snapshot(game))
+    final = snapshot(game)
+    return before, (after[0] if after else final), final
 
 
 def _money(n: int) -> str:
@@ -69,11 +81,17 @@ def _money(n: int) -> str:
 
 
 def false_claims(claims: Sequence[Claim], action: Action, before: Snapshot, after: Snapshot,
-                 share_size: int = 10) -> list[str]:
-    """Each claim the move's result contradicts, as 'you wrote ... but ...'."""
+                 share_size: int = 10, final: Optional[Snapshot] = None) -> list[str]:
+    """Each claim the move's result contradicts, as 'you wrote ... but ...'.
+
+    A claim holds if it is true right after the move, or after the round changes the move
+    set off (`final`): "CPR's share price moves up" after the last pass of a stock round.
+    """
     out = []
     for c in claims:
         why = _check(c, action, before, after, share_size)
+        if why and final is not None and not _check(c, action, before, final, share_size):
+            why = ""
         if why:
             out.append(f'"{c.text}" (column {c.column}): {why}')
     return out
@@ -110,7 +128,7 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
     if c.kind == "per_share":
         holders = [(p, pct) for (corp, p), pct in after.percent.items() if corp == ent and pct > 0]
         for p, pct in holders:
-            want = pct // size * c.value
+            want = math.floor(pct // size * c.value)
             if delta(p) != want:
                 return (f"{p} holds {pct}% of {ent} and received {_money(delta(p))}, not "
                         f"{_money(want)} ({pct // size} x {_money(c.value)})")
@@ -131,4 +149,23 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
         if (was, now) != tuple(c.value[1:]):
             return f"{corp}'s share price went from {was} to {now}"
         return ""
+    if c.kind == "gets":
+        who, amount = c.value
+        return "" if delta(who) == amount else f"{who}'s cash changed by {_money(delta(who))}, not {_money(amount)}"
+    if c.kind == "floats":
+        ok = c.value in after.floated and c.value not in before.floated
+        return "" if ok else f"{c.value} did not float with this move"
+    if c.kind == "share":
+        who, corp, pct = c.value
+        got = after.percent.get((corp, who), 0) - before.percent.get((corp, who), 0)
+        return "" if got == pct else f"{who} got {got}% of {corp}, not {pct}%"
+    if c.kind == "owns":
+        who, comp = c.value
+        if comp in after.owner:
+            return "" if after.owner[comp] == who else f"{comp} belongs to {after.owner[comp] or 'nobody'}"
+        return "" if after.president.get(comp) == who else f"{comp} is not {who}'s"
+    if c.kind == "step":
+        if c.value is None or before.step == c.value:
+            return ""
+        return f"the pass was made at the {before.step or 'no'} step, not {c.value.replace('_', ' ')}"
     return f"a claim of kind {c.kind!r} cannot be checked"

@@ -174,8 +174,9 @@ class Table:
         return game, seqs
 
     # --- moves ---------------------------------------------------------------------
-    def parse(self, text: str, sender: Optional[str] = None) -> list:
-        return read_message(text, notation_context(self.game, actor=sender))
+    def parse(self, text: str, sender: Optional[str] = None, aside: Optional[list] = None) -> list:
+        """The moves of `text`; lines of a pasted log that are not moves go to `aside`."""
+        return read_message(text, notation_context(self.game, actor=sender), aside=aside)
 
     def submit(self, text: str, sender: Optional[str] = None, source: str = "") -> list[AppliedMove]:
         """Apply every move of `text` or none: checks on a copy, then one locked append.
@@ -194,13 +195,16 @@ class Table:
                 self.duplicate = True
                 return [AppliedMove(r.seq, r.entity, r.notation) for r in done]
         self.duplicate = False
-        parsed = self.parse(text, sender)
+        aside: list = []
+        parsed = self.parse(text, sender, aside)
+        notes = [f"line {n} set aside ({log.kind}, not a move): {log.text}" for n, log in aside]
         if not parsed:
-            raise NotationError("the message holds no move", text=text)
+            raise NotationError("the message holds no move" + ("; " + "; ".join(notes) if notes else ""),
+                                text=text)
         trial = copy.deepcopy(self.game)
         lines: list[tuple[str, str]] = []
         changed: list[str] = []
-        self.warnings = []
+        self.warnings = notes
         for i, pm in enumerate(parsed, 1):
             action = pm.action
             if pm.header:
@@ -216,12 +220,12 @@ class Table:
                 for skip in self._implicit_passes(trial, action):
                     trial.push(skip)
                     lines.append((skip.entity, format_action(skip, notation_context(trial))))
-                before, after = applied(trial, action)
+                before, after, final = applied(trial, action)
                 changed.extend(h for h in trial.last_move_hexes if h not in changed)
             except RuleError as e:
                 raise MoveRejected(f"move {i} ({pm.text!r}, line {pm.line}) refused: {e}", move=i, text=pm.text,
                                    cause=e, legal=self._legal_before(parsed[: i - 1])) from e
-            wrong = false_claims(pm.claims, action, before, after, _share_size(trial, action))
+            wrong = false_claims(pm.claims, action, before, after, _share_size(trial, action), final)
             if wrong:
                 if CLAIMS_WARN in trial.options:
                     self.warnings.extend(f"move {i} ({pm.text!r}): {w}" for w in wrong)

@@ -51,6 +51,8 @@ class NotationContext:
                    or a mapping corporation -> percent (missing ones default to 10)
     token_mover    company that lifts and moves station tokens (1882: "NWR"); entity of
                    "remove token"/"move token" when no company is named
+    automatic_dividends  corporations whose dividends the game decides itself (1861 minors):
+                   their dividend lines in a pasted log are automatic, never moves
     allow_trusted  accept the "trusted" revenue marker (only for imported records, never for
                    players' mail: a trusted revenue is not checked by the engine)
     rotation_resolver  the engine's hook for rotations given as edges or not given at all
@@ -70,6 +72,7 @@ class NotationContext:
     layout: str = "flat"
     share_percent: Union[int, Mapping[str, int]] = 10
     token_mover: Optional[str] = None
+    automatic_dividends: frozenset = frozenset()
     allow_trusted: bool = False
     rotation_resolver: Optional[RotationResolver] = field(default=None, compare=False)
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from fractions import Fraction
 import threading
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence, Union
@@ -43,6 +44,7 @@ from pbem.errors import AmbiguousMoveError, NotationError
 from .claims import Claim, parse_paren_claims
 from .context import NotationContext
 from .grammar import get_parser
+from .logs import classify
 from .messages import (
     MOVE_WORDS, expected_words, keyword_suggestion, notation_error, words_list, caret_block,
 )
@@ -72,6 +74,8 @@ class _Remarks:
     column: int
     text: str
     line_text: str
+    optional: bool = False      # a pasted log line: set aside when no move comes before it
+    log: object = None
 
 
 @dataclass(frozen=True)
@@ -112,8 +116,16 @@ def parse_message(text: str, ctx: NotationContext) -> list[Action]:
     return [m.action for m in read_message(text, ctx)]
 
 
-def read_message(text: str, ctx: NotationContext, *, single_line: bool = False) -> list[ParsedMove]:
-    """Every move of a message with its position, source text and round label."""
+def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
+                 aside: Optional[list] = None, transcript: bool = False) -> list[ParsedMove]:
+    """Every move of a message with its position, source text and round label.
+
+    Lines of a pasted 18xx.games log that are not moves (pbem/notation/logs.py) are never
+    read as moves: a result of the move before ("CPR's share price moves right from $82
+    to $90") becomes a claim on that move; the others (banners, "Ann operates CPR",
+    automatic actions, and in a transcript chat) are set aside, listed in `aside` as
+    (line number, LogLine) when a list is given.
+    """
     if not isinstance(text, str):
         raise NotationError("the move text must be a string", text=repr(text))
     reader = _Reader(ctx)
@@ -126,10 +138,18 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False) 
     items: list[Union[ParsedMove, tuple]] = []
     for no, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r")
-        if not line.strip() or _BANNER.match(line):
+        if not line.strip():
+            continue
+        log = classify(line, reader.index, ctx, transcript=transcript)
+        if log is not None:
+            if log.kind == "consequence" and log.claims:
+                col = len(line) - len(line.lstrip()) + 1
+                items.append(_Remarks(log.claims, no, col, log.text, line, optional=True, log=log))
+            elif aside is not None:
+                aside.append((no, log))
             continue
         items.extend(reader.read_line(no, line))
-    return reader.finish(items)
+    return reader.finish(items, aside)
 
 
 _BANNER = re.compile(r"^\s*--.*--\s*$")
@@ -193,6 +213,12 @@ _PASS_WORDS = {
     "for", "now", "again", "everything", "all", "it", "special", "ability", "action",
     "actions", "operating", "step", "purchase", "upgrade", "par", "and", "or", "any", "more",
     "anything", "nothing", "further", "rest", "of", "time", "priority", "trade", "nwr",
+}
+#: the step an 18xx.games step description names (None: a step the check does not know)
+_STEP_OF_DESC = {
+    "lay/upgrade track": "track", "lay track": "track", "place a token": "token",
+    "run routes": "route", "buy trains": "buy_train", "buy companies": "buy_company",
+    "pay or withhold dividends": "dividend", "discard trains": "discard",
 }
 _KEEP_WORDS = {"money", "revenue", "it", "earnings", "cash", "everything", "all", "funds",
                "income", "treasury", "the", "its"}
@@ -333,7 +359,7 @@ class _Reader:
                               text=(found_word or "").strip(), expected=phrases, length=length)
 
     # ------------------------------------------------------------------ results
-    def finish(self, items: list) -> list[ParsedMove]:
+    def finish(self, items: list, aside: Optional[list] = None) -> list[ParsedMove]:
         out: list[ParsedMove] = []
         pending = None   # an echo reporting what the next move does
         for item in items:
@@ -348,6 +374,10 @@ class _Reader:
                         f"placement, e.g. \"{echo.entity} places a token on {echo.hex} slot 1\"",
                         line_no=line_no, line_text=line_text, column=col, text=text)
             if isinstance(item, _Remarks):
+                if prev is None and item.optional:
+                    if aside is not None:
+                        aside.append((item.line, item.log))
+                    continue
                 if prev is None:
                     raise notation_error("this remark belongs to no move: write the move before it",
                                          line_no=item.line, line_text=item.line_text,
@@ -623,6 +653,13 @@ class _Reader:
     # ------------------------------------------------------------------ values
     def price(self, node: Tree) -> int:
         num = _first_tok(node, "NUMBER")
+        if num is None:      # "$11.0": 18xx.games writes amounts per share with a decimal
+            dec = _first_tok(node, "DECIMAL")
+            whole, frac = dec.value.split(".")
+            if int(frac) != 0:
+                raise self.err("an amount of whole money units is expected here", node,
+                               expected=["an amount such as $60"])
+            num = Token("NUMBER", whole)
         value = int(num.value)
         if value > 10 ** 9:
             raise self.err("this amount is too large", node)
@@ -753,6 +790,8 @@ class _Reader:
                 words = [w.value.lower() for w in name.children]
                 if not all(w in _PASS_WORDS for w in words):
                     self.resolve(name, ("company", "corporation"), mode="priority")
+            elif _is_tree(tail, "pass_step"):
+                self.claim("step", _STEP_OF_DESC.get(re.sub(r"\s+", " ", tail.children[0].value.lower())), tail)
             elif _is_tree(tail, "pass_words"):
                 for w in (t.children[0] for t in tail.children):
                     if w.value.lower().strip("'") not in _PASS_WORDS:
@@ -1369,11 +1408,19 @@ class _Reader:
         prices = _subtrees(amt, "price")
         per = next((c for c in amt.children if _is_tree(c, "per_share")), None)
         if per is not None and len(prices) == 1:
-            self.claim("per_share", self.price(prices[0]), amt)
+            self.claim("per_share", self._per_share(prices[0]), amt)
             return
         self.claim("revenue", self.price(prices[0]), prices[0])
         if len(prices) == 2:
-            self.claim("per_share", self.price(prices[1]), prices[1])
+            self.claim("per_share", self._per_share(prices[1]), prices[1])
+
+    def _per_share(self, node: Tree):
+        """An amount per share: whole, or with a fraction ("$4.5 per share") as a Fraction."""
+        dec = _first_tok(node, "DECIMAL")
+        if dec is None:
+            return self.price(node)
+        value = Fraction(dec.value)
+        return int(value) if value.denominator == 1 else value
 
     def _c_div_pay(self, node: Tree, subject):
         self._div_claims(node)
