@@ -37,6 +37,7 @@ class Claim:
     value: object
     text: str            # the words of the claim as written
     column: int          # 1-based column where they start
+    line: Optional[int] = None   # line of the message, when not the move's own line
 
 
 _AMOUNT = r"[$£¥₽€]?\s*(\d+)\s*[$£¥₽€]?"

@@ -63,6 +63,9 @@ _BANNERS = [
     _rx(r".+? destroys tile .+"),
     _rx(r"(?P<e>.+?) cannot bid .+? and is out of the auction for .+"),
     _rx(r"(?P<e>.+?) has tokens \(.*\)"),
+    _rx(rf"(?P<e>.+?) is up for auction, minimum bid is {_AMT}"),
+    _rx(r"(?P<e>.+?) can no longer be converted to a public corporation"),
+    _rx(r"(?P<e>.+?) adds an extra .+? train to the depot"),
 ]
 _TURN = [
     _rx(r"(?P<p>.+?) operates (?P<e>.+?)"),

@@ -63,6 +63,7 @@ class ParsedMove:
     text: str            # the move as written
     header: Optional[str] = None   # round label in force ("OR 2.1"), if any
     claims: tuple[Claim, ...] = ()  # stated results, checked after the move (claims.py)
+    open: tuple[str, ...] = ()      # parts left unsaid that the game must settle ("city")
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,8 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
         if log is not None:
             if log.kind == "consequence" and log.claims:
                 col = len(line) - len(line.lstrip()) + 1
-                items.append(_Remarks(log.claims, no, col, log.text, line, optional=True, log=log))
+                claims = tuple(dataclasses.replace(c, line=no, column=col) for c in log.claims)
+                items.append(_Remarks(claims, no, col, log.text, line, optional=True, log=log))
             elif aside is not None:
                 aside.append((no, log))
             continue
@@ -271,6 +273,7 @@ class _Reader:
         self.line_no = 0
         self.line = ""
         self.claims: list[Claim] = []      # claims of the clause being read
+        self.open: dict[int, tuple] = {}   # id(action) -> parts left unsaid
         self.clause_header: Optional[str] = None
 
     # ------------------------------------------------------------------ errors
@@ -462,7 +465,8 @@ class _Reader:
                 out.append((r, self.line_no, a + 1, text, self.line))
             else:
                 claims = tuple(self.claims) if r is moves[-1] else ()
-                out.append(ParsedMove(r, self.line_no, a + 1, text, header, claims))
+                out.append(ParsedMove(r, self.line_no, a + 1, text, header, claims,
+                                      self.open.pop(id(r), ())))
         if self.claims and not moves:
             out.append(_Remarks(tuple(self.claims), self.line_no, a + 1, text, self.line))
         self.claims = []
@@ -1239,8 +1243,11 @@ class _Reader:
 
     def _token(self, node: Tree, subject):
         it = self._token_items(node)
-        return [PlaceToken(self.entity("corp", subject, node), it["hex"], it["city"] or 0,
-                           it["neutral"], it["slot"])]
+        token = PlaceToken(self.entity("corp", subject, node), it["hex"], it["city"] or 0,
+                           it["neutral"], it["slot"])
+        if it["city"] is None and it["slot"] is None:
+            self.open[id(token)] = ("city",)
+        return [token]
 
     def _hex_city(self, node: Tree, start: int) -> tuple[str, int, int]:
         """hex and city index from the children of node beginning at `start`; returns next pos."""

@@ -1,0 +1,201 @@
+"""Playing a pasted 18xx.games transcript into a game, line by line, checking what it says.
+
+Every line is classified (pbem/notation/logs.py): a move, a consequence of the move before,
+a banner, a turn ("Ann operates CPR"), an automatic action, or chat. The moves are applied
+in order; each consequence line (and every claim written inside a move line, such as the
+payees of a dividend) is checked against what the move did; a turn line is checked against
+whose turn it is. The first line that cannot be read, is refused by the rules or states a
+false result stops the replay with a `TranscriptError` naming that line.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Optional
+
+from pbem.engine.actions import Action, BuyCompany, BuyShares, Par, Pass, PlaceToken, RunRoutes, SellShares
+from pbem.engine.game import Game
+from pbem.errors import AmbiguousMoveError, PbemError
+from pbem.notation import read_message
+
+from .claims import applied, false_claims
+
+__all__ = ["TranscriptError", "TranscriptLine", "play_transcript", "settle_token"]
+
+
+class TranscriptError(PbemError):
+    """A transcript line that cannot be read, is refused, or states a false result."""
+
+    def __init__(self, message: str, *, line: int, text: str):
+        super().__init__(f"line {line}: {message}\n    {text}")
+        self.line = line
+        self.text = text
+
+
+@dataclass(frozen=True)
+class TranscriptLine:
+    """How one line of a transcript was taken."""
+
+    line: int
+    kind: str          # move, consequence, banner, turn, automatic, chat
+    text: str
+
+
+def settle_token(game: Game, action: PlaceToken) -> PlaceToken:
+    """A token written without its city ("places a token on J10"): the one legal placement
+    on that hex, or AmbiguousMoveError listing them when there are several."""
+    legal = [m.action for m in game.legal_moves(action.entity)
+             if isinstance(m.action, PlaceToken) and m.action.hex == action.hex
+             and m.action.neutral == action.neutral]
+    if len(legal) == 1:
+        return legal[0]
+    if len(legal) > 1:
+        from pbem.notation import format_action
+        from .table import notation_context
+        ctx = notation_context(game)
+        raise AmbiguousMoveError(f"{action.hex} has {len(legal)} places for a token: say which",
+                                 candidates=[format_action(a, ctx) for a in legal])
+    return action   # none legal: let the rules say why
+
+
+#: how many lines after an under-specified move are tried with each reading of it
+LOOKAHEAD = 80
+DEBUG = False
+
+
+def play_transcript(text: str, game: Game) -> list[TranscriptLine]:
+    """Apply the moves of a pasted transcript to `game`, checking every line (see module doc).
+
+    A token written without its city where the hex has several legal places ("QLL places a
+    token on J10 (Pile o' Bones & Lumsden)", a home token chosen by the player) is settled
+    by the lines that follow: each placement is tried with the next LOOKAHEAD lines, and the
+    one placement under which they all replay is taken; if none or several do, the replay
+    stops at that line with the candidates.
+    """
+    from .table import notation_context
+
+    lines = text.split("\n")
+    aside: list = []
+    ctx = notation_context(game, trusted=False)
+    try:
+        moves = read_message(text, ctx, aside=aside, transcript=True)
+    except PbemError as e:
+        no = getattr(e, "line", None) or 0
+        raise TranscriptError(f"cannot be read: {e}", line=no, text=lines[no - 1] if no else "") from e
+    events = sorted([(n, 1, log) for n, log in aside] + [(m.line, 0, m) for m in moves],
+                    key=lambda x: (x[0], x[1]))
+    out: list[TranscriptLine] = []
+    _run(game, events, lines, 0, len(events), out)
+    return sorted(out, key=lambda t: t.line)
+
+
+def _run(game: Game, events: list, lines: list[str], start: int, stop: int,
+         out: list[TranscriptLine]) -> None:
+    """Play events[start:stop] into `game`; TranscriptError at the first line that fails."""
+    from .table import Table, _share_size
+
+    last = None       # (action, before, after, final) of the last move applied
+    for i in range(start, stop):
+        no, is_log, item = events[i]
+        raw = lines[no - 1]
+        if is_log:
+            if item.kind == "turn" and item.entity is not None and game.current_entity() != item.entity:
+                raise TranscriptError(f"says {item.entity} operates, but it is {game.current_entity()}'s turn",
+                                      line=no, text=raw)
+            out.append(TranscriptLine(no, item.kind, item.text))
+            continue
+        action: Action = item.action
+        if _automatic(game, action):
+            # what the game did itself with the move before (a home token, "does not run" of a
+            # company without trains): its results are checked against that move
+            if last is not None:
+                _check(item.claims, *last, lines, no, _share_size(game, last[0]))
+            out.append(TranscriptLine(no, "automatic", raw.strip()))
+            continue
+        try:
+            for skip in _silent_passes(game, action) + Table._implicit_passes(game, action):
+                game.push(skip)          # a later step's move skips the optional steps before it
+            if isinstance(action, PlaceToken) and "city" in item.open:
+                try:
+                    action = settle_token(game, action)
+                except AmbiguousMoveError as e:
+                    action = _by_what_follows(game, events, lines, i, stop, e)
+            before, after, final = applied(game, action)
+        except PbemError as e:
+            if isinstance(e, TranscriptError):
+                raise
+            raise TranscriptError(f"refused: {e}", line=no, text=raw) from e
+        last = (action, before, after, final)
+        _check(item.claims, *last, lines, no, _share_size(game, action))
+        out.append(TranscriptLine(no, "move", raw.strip()))
+        out.extend(TranscriptLine(c.line, "consequence", lines[c.line - 1].strip())
+                   for c in item.claims if c.line and c.line != no)
+
+
+def _automatic(game: Game, action: Action) -> bool:
+    """A move line reporting what the game did itself: the home token placed when a company
+    first operates, "does not run" for a company without trains."""
+    if isinstance(action, RunRoutes) and not action.routes:
+        corp = game.corporations.get(action.entity)
+        return corp is not None and not corp.trains and _step(game) != "route"
+    if not isinstance(action, PlaceToken) or action.neutral:
+        return False
+    if not game.board.has_token(action.hex, action.entity):
+        return False
+    return not any(isinstance(m.action, PlaceToken) and m.action.hex == action.hex
+                   for m in game.legal_moves(action.entity))
+
+
+def _check(claims, action, before, after, final, lines: list[str], no: int, size: int) -> None:
+    for claim in claims:
+        wrong = false_claims([claim], action, before, after, size, final)
+        if wrong:
+            at = claim.line or no
+            raise TranscriptError("false: " + wrong[0], line=at, text=lines[at - 1])
+
+
+def _silent_passes(game: Game, action: Action) -> list[Action]:
+    """18xx.games writes no line when a player who has sold and bought in a stock turn
+    ends it; the next player's move shows that the turn ended."""
+    rnd = game.round
+    if getattr(rnd, "name", "") != "stock" or action.entity not in game.players:
+        return []
+    cur = game.current_entity()
+    done = getattr(rnd, "turn_actions", [])
+    if cur == action.entity or cur not in game.players:
+        return []
+    sold = any(isinstance(a, SellShares) for a in done)
+    bought = any(isinstance(a, (BuyShares, Par, BuyCompany)) for a in done)
+    return [Pass(cur)] if sold and bought else []
+
+
+def _step(game: Game) -> Optional[str]:
+    rnd = game.round
+    if getattr(rnd, "name", "") != "operating" or getattr(rnd, "turn", None) is None:
+        return None
+    return rnd.active_step()
+
+
+def _by_what_follows(game: Game, events: list, lines: list[str], i: int, stop: int,
+                     e: AmbiguousMoveError) -> Action:
+    """The one reading of events[i] under which the following lines replay."""
+    no, _, item = events[i]
+    legal = [m.action for m in game.legal_moves(item.action.entity)
+             if isinstance(m.action, PlaceToken) and m.action.hex == item.action.hex]
+    end = min(stop, i + 1 + LOOKAHEAD)
+    fits = []
+    for cand in legal:
+        probe = copy.deepcopy(game)
+        try:
+            probe.push(cand)
+            _run(probe, events, lines, i + 1, end, [])
+        except PbemError as err:
+            if DEBUG:
+                print("candidate", cand, "fails:", str(err).splitlines()[0])
+            continue
+        fits.append(cand)
+    if len(fits) == 1:
+        return fits[0]
+    what = "none of them lets" if not fits else f"{len(fits)} of them let"
+    raise TranscriptError(f"{e}; {what} the next lines replay (candidates: {', '.join(e.candidates)})",
+                          line=no, text=lines[no - 1])
