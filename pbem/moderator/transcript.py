@@ -10,10 +10,13 @@ false result stops the replay with a `TranscriptError` naming that line.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass
 from typing import Optional
 
-from pbem.engine.actions import Action, BuyCompany, BuyShares, Par, Pass, PlaceToken, RunRoutes, SellShares
+from pbem.engine.actions import (
+    Action, Bankrupt, BuyCompany, BuyShares, LayTile, Par, Pass, PlaceToken, RunRoutes, SellShares,
+)
 from pbem.engine.game import Game
 from pbem.errors import AmbiguousMoveError, PbemError
 from pbem.notation import read_message
@@ -95,9 +98,27 @@ def _run(game: Game, events: list, lines: list[str], start: int, stop: int,
     from .table import Table, _share_size
 
     last = None       # (action, before, after, final) of the last move applied
+    broke = None      # the player whose bankruptcy was just applied: their forced sales follow
     for i in range(start, stop):
         no, is_log, item = events[i]
         raw = lines[no - 1]
+        if is_log and item.kind == "bankrupt":
+            corp = game.corporations.get(game.current_entity())
+            if corp is None or corp.president != item.entity:
+                raise TranscriptError(f"{item.entity} does not run the company that is operating",
+                                      line=no, text=raw)
+            try:
+                last = (Bankrupt(corp.sym), *applied(game, Bankrupt(corp.sym)))
+            except PbemError as e:
+                raise TranscriptError(f"refused: {e}", line=no, text=raw) from e
+            broke = item.entity
+            out.append(TranscriptLine(no, "move", item.text))
+            continue
+        if not is_log and broke is not None and isinstance(item.action, SellShares) \
+                and item.action.entity == broke:
+            out.append(TranscriptLine(no, "consequence", raw.strip()))   # the forced sales of the bankruptcy
+            continue
+        broke = None
         if is_log:
             if item.kind == "turn" and item.entity is not None and game.current_entity() != item.entity:
                 raise TranscriptError(f"says {item.entity} operates, but it is {game.current_entity()}'s turn",
@@ -119,7 +140,14 @@ def _run(game: Game, events: list, lines: list[str], start: int, stop: int,
                 try:
                     action = settle_token(game, action)
                 except AmbiguousMoveError as e:
-                    action = _by_what_follows(game, events, lines, i, stop, e)
+                    action = _by_what_follows(game, events, lines, i, stop, e, _token_places(game, action))
+            alts = _by_owned_company(game, action)
+            if len(alts) == 1:
+                action = alts[0]
+            else:
+                e = AmbiguousMoveError(f"{action.entity} or the private company it owns may make this move",
+                                       candidates=[f"{a.entity}: {type(a).__name__}" for a in alts])
+                action = _by_what_follows(game, events, lines, i, stop, e, alts)
             before, after, final = applied(game, action)
         except PbemError as e:
             if isinstance(e, TranscriptError):
@@ -136,8 +164,9 @@ def _automatic(game: Game, action: Action) -> bool:
     """A move line reporting what the game did itself: the home token placed when a company
     first operates, "does not run" for a company without trains."""
     if isinstance(action, RunRoutes) and not action.routes:
-        corp = game.corporations.get(action.entity)
-        return corp is not None and not corp.trains and _step(game) != "route"
+        # "does not run" is written by 18xx.games also when the game skipped the run itself
+        return action.entity in game.corporations and not (
+            game.current_entity() == action.entity and _step(game) == "route")
     if not isinstance(action, PlaceToken) or action.neutral:
         return False
     if not game.board.has_token(action.hex, action.entity):
@@ -176,12 +205,42 @@ def _step(game: Game) -> Optional[str]:
     return rnd.active_step()
 
 
+def _token_places(game: Game, action: PlaceToken) -> list[Action]:
+    return [m.action for m in game.legal_moves(action.entity)
+            if isinstance(m.action, PlaceToken) and m.action.hex == action.hex]
+
+
+#: abilities with which a private company lays track or places tokens for its owner
+_ACTING_ABILITIES = {"tile_lay", "token_move", "teleport", "token"}
+
+
+def _by_owned_company(game: Game, action: Action) -> list[Action]:
+    """A tile or token written for a corporation may be the move of a private it owns
+    (18xx.games writes "HBR lays tile #59" for NWR's rebellion lay): every reading the rules allow."""
+    if not isinstance(action, (LayTile, PlaceToken)) or action.entity not in game.corporations:
+        return [action]
+    data = {c["sym"]: c for c in game.data.get("companies", [])}
+    owned = [c for c in game.companies.values() if c.owner == action.entity and c.owner_is_corp
+             and _ACTING_ABILITIES & {a.get("type") for a in (data.get(c.sym, {}).get("abilities") or [])}]
+    if not owned:
+        return [action]
+    out = []
+    for cand in [action] + [dataclasses.replace(action, entity=c.sym) for c in owned]:
+        probe = copy.deepcopy(game)
+        try:
+            probe.push(cand)
+        except PbemError as err:
+            if DEBUG:
+                print("owned", cand, "fails:", str(err).splitlines()[0])
+            continue
+        out.append(cand)
+    return out or [action]
+
+
 def _by_what_follows(game: Game, events: list, lines: list[str], i: int, stop: int,
-                     e: AmbiguousMoveError) -> Action:
+                     e: AmbiguousMoveError, legal: list[Action]) -> Action:
     """The one reading of events[i] under which the following lines replay."""
     no, _, item = events[i]
-    legal = [m.action for m in game.legal_moves(item.action.entity)
-             if isinstance(m.action, PlaceToken) and m.action.hex == item.action.hex]
     end = min(stop, i + 1 + LOOKAHEAD)
     fits = []
     for cand in legal:

@@ -38,6 +38,7 @@ class LogLine:
     text: str
     claims: tuple = ()
     entity: Optional[str] = None
+    forward: bool = False     # a result of the move that follows ("Ann contributes $153" before the train)
 
 
 _TS = re.compile(r"^\s*\[\d{1,2}:\d{2}(?::\d{2})?\]\s*")
@@ -87,6 +88,10 @@ def classify(line: str, index: NameIndex, ctx, *, transcript: bool = False) -> O
     if not text:
         return None
     look = _Looker(index)
+    m = _rx(r"--\s*(?P<p>.+?) goes bankrupt and sells remaining shares\s*--").match(text)
+    if m and look(m.group("p"), ("player",)):
+        # the bankruptcy of the company this player runs (a move, made by the company)
+        return LogLine("bankrupt", text, (), look(m.group("p"), ("player",)))
     for rx in _BANNERS:
         if rx.match(text):
             return LogLine("banner", text)
@@ -157,7 +162,7 @@ def _consequence(text: str, look: Callable) -> Optional[LogLine]:
     m = _rx(rf"(?P<e>.+?) contributes {_AMT}").match(text)
     if m and look(m.group("e"), ("player",)):
         e = look(m.group("e"), ("player",))
-        return LogLine("consequence", text, (_claim("gets", (e, -int(m.group(2))), text),), e)
+        return LogLine("consequence", text, (_claim("gets", (e, -int(m.group(2))), text),), e, forward=True)
     m = _rx(r"(?P<e>.+?) receives an? (\d+)% share of (?P<c>.+?)").match(text)
     if m and look(m.group("e"), ("player",)) and look(m.group("c"), ("corporation",)):
         e, c = look(m.group("e"), ("player",)), look(m.group("c"), ("corporation",))

@@ -365,6 +365,7 @@ class _Reader:
     def finish(self, items: list, aside: Optional[list] = None) -> list[ParsedMove]:
         out: list[ParsedMove] = []
         pending = None   # an echo reporting what the next move does
+        ahead: list = []  # log lines reporting a result of the next move
         for item in items:
             prev = out[-1] if out else None
             if pending is not None:
@@ -376,6 +377,9 @@ class _Reader:
                         f"this reports {echo.what} and is not a move by itself; write the token "
                         f"placement, e.g. \"{echo.entity} places a token on {echo.hex} slot 1\"",
                         line_no=line_no, line_text=line_text, column=col, text=text)
+            if isinstance(item, _Remarks) and item.log is not None and getattr(item.log, "forward", False):
+                ahead.append(item)     # belongs to the next move
+                continue
             if isinstance(item, _Remarks):
                 if prev is None and item.optional:
                     if aside is not None:
@@ -411,6 +415,9 @@ class _Reader:
                 out[-1] = ParsedMove(merged, prev.line, prev.column, prev.text + "; " + item.text,
                                      prev.header, prev.claims + item.claims)
                 continue
+            if ahead:
+                item = dataclasses.replace(item, claims=item.claims + tuple(c for r in ahead for c in r.claims))
+                ahead = []
             out.append(item)
         if pending is not None:
             echo, line_no, col, text, line_text = pending
@@ -418,6 +425,9 @@ class _Reader:
                 f"this reports {echo.what} and is not a move by itself; write the token "
                 f"placement, e.g. \"{echo.entity} places a token on {echo.hex} slot 1\"",
                 line_no=line_no, line_text=line_text, column=col, text=text)
+        for r in ahead:          # no move followed: set aside like any other log line
+            if aside is not None:
+                aside.append((r.line, r.log))
         return out
 
     # ------------------------------------------------------------------ clauses
