@@ -134,9 +134,11 @@ def _run(game: Game, events: list, lines: list[str], start: int, stop: int,
             out.append(TranscriptLine(no, "automatic", raw.strip()))
             continue
         try:
-            for skip in _silent_passes(game, action) + Table._implicit_passes(game, action):
+            for skip in _silent_passes(game, action) + _skipped_steps(game, action):
                 game.push(skip)          # a later step's move skips the optional steps before it
-            if isinstance(action, PlaceToken) and "city" in item.open:
+            if isinstance(action, PlaceToken) and "neutral" in item.open:
+                action = _in_place_of_neutral(game, action)
+            elif isinstance(action, PlaceToken) and "city" in item.open:
                 try:
                     action = settle_token(game, action)
                 except AmbiguousMoveError as e:
@@ -183,6 +185,20 @@ def _check(claims, action, before, after, final, lines: list[str], no: int, size
             raise TranscriptError("false: " + wrong[0], line=at, text=lines[at - 1])
 
 
+def _skipped_steps(game: Game, action: Action) -> list[Action]:
+    """The moderator's implicit passes (a token before track skips the track), asked only
+    when the move is not for the step the company is at (the check copies the game)."""
+    from .table import Table
+
+    target = Table._STEP_OF.get(type(action))
+    if target is None or game.current_entity() != action.entity:
+        return []
+    step = _step(game)
+    if step is None or step == target or step not in Table._SKIPPABLE:
+        return []
+    return Table._implicit_passes(game, action)
+
+
 def _silent_passes(game: Game, action: Action) -> list[Action]:
     """18xx.games writes no line when a player who has sold and bought in a stock turn
     ends it; the next player's move shows that the turn ended."""
@@ -205,6 +221,15 @@ def _step(game: Game) -> Optional[str]:
     return rnd.active_step()
 
 
+def _in_place_of_neutral(game: Game, action: PlaceToken) -> PlaceToken:
+    """ "SC removes neutral token from J10" / "SC places a token on J10": where the neutral was."""
+    spots = [(c, s) for h, c, s, t in game.board.token_locations() if h == action.hex and t.neutral]
+    if len(spots) != 1:
+        return action
+    city, slot = spots[0]
+    return dataclasses.replace(action, city=city, slot=slot)
+
+
 def _token_places(game: Game, action: PlaceToken) -> list[Action]:
     return [m.action for m in game.legal_moves(action.entity)
             if isinstance(m.action, PlaceToken) and m.action.hex == action.hex]
@@ -218,6 +243,8 @@ def _by_owned_company(game: Game, action: Action) -> list[Action]:
     """A tile or token written for a corporation may be the move of a private it owns
     (18xx.games writes "HBR lays tile #59" for NWR's rebellion lay): every reading the rules allow."""
     if not isinstance(action, (LayTile, PlaceToken)) or action.entity not in game.corporations:
+        return [action]
+    if not game.title.has_active_ability(game, game.corporations[action.entity]):
         return [action]
     data = {c["sym"]: c for c in game.data.get("companies", [])}
     owned = [c for c in game.companies.values() if c.owner == action.entity and c.owner_is_corp
@@ -237,22 +264,27 @@ def _by_owned_company(game: Game, action: Action) -> list[Action]:
     return out or [action]
 
 
+def _replays(game: Game, cand: Action, events: list, lines: list[str], start: int, end: int) -> bool:
+    probe = copy.deepcopy(game)
+    try:
+        probe.push(cand)
+        _run(probe, events, lines, start, end, [])
+    except PbemError as err:
+        if DEBUG:
+            print("candidate", cand, "fails:", str(err).splitlines()[0])
+        return False
+    return True
+
+
 def _by_what_follows(game: Game, events: list, lines: list[str], i: int, stop: int,
                      e: AmbiguousMoveError, legal: list[Action]) -> Action:
     """The one reading of events[i] under which the following lines replay."""
     no, _, item = events[i]
-    end = min(stop, i + 1 + LOOKAHEAD)
-    fits = []
-    for cand in legal:
-        probe = copy.deepcopy(game)
-        try:
-            probe.push(cand)
-            _run(probe, events, lines, i + 1, end, [])
-        except PbemError as err:
-            if DEBUG:
-                print("candidate", cand, "fails:", str(err).splitlines()[0])
-            continue
-        fits.append(cand)
+    fits = list(legal)
+    for end in (min(stop, i + 1 + LOOKAHEAD), stop):     # the next lines, then all of them
+        fits = [c for c in fits if _replays(game, c, events, lines, i + 1, end)]
+        if len(fits) <= 1:
+            break
     if len(fits) == 1:
         return fits[0]
     what = "none of them lets" if not fits else f"{len(fits)} of them let"

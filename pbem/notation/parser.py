@@ -377,6 +377,8 @@ class _Reader:
                         f"this reports {echo.what} and is not a move by itself; write the token "
                         f"placement, e.g. \"{echo.entity} places a token on {echo.hex} slot 1\"",
                         line_no=line_no, line_text=line_text, column=col, text=text)
+                if "city" in item.open:    # the token takes the neutral one's place
+                    item = dataclasses.replace(item, open=item.open + ("neutral",))
             if isinstance(item, _Remarks) and item.log is not None and getattr(item.log, "forward", False):
                 ahead.append(item)     # belongs to the next move
                 continue
