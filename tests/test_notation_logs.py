@@ -43,7 +43,7 @@ SET_ASIDE = [
     (OR61, "[17:40] N withholds 40₽", "automatic"),
     (OR61, "GRR pays 20₽ interest for  1 loan", "automatic"),
     (OR61, "GRR pays off a loan for 100₽", "automatic"),
-    (OR61, "RSR run by Ann, as they have priority deal", "turn"),
+    (OR61, "RSR run by Ann, as they have priority deal", "consequence"),   # no move before it
     (OR61, "Ann cannot bid 100₽ and is out of the auction for KR", "banner"),
 ]
 
@@ -80,7 +80,8 @@ CONSEQUENCES = [
      [("paid", 76), ("president", ("ann", "CPR"))]),
     ("Ann buys a 10% share of CPR from the IPO for $76\nCPR floats\nCPR receives $760",
      [("paid", 76), ("floats", "CPR"), ("gets", ("CPR", 760))]),
-    ("CPR buys a D train for $800 from The Depot\nAnn contributes $120",
+    # 18xx.games writes the president's contribution before the purchase it pays for
+    ("Ann contributes $120\nCPR buys a D train for $800 from The Depot",
      [("gets", ("ann", -120))]),
     ("Player 1 wins the auction for Trestle Bridge with a bid of $185\nPlayer 1 receives a 10% share of HBR",
      None),

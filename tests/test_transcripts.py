@@ -19,15 +19,15 @@ from pbem.titles import load_title
 HERE = Path(__file__).resolve().parent
 TRANSCRIPTS = HERE / "data" / "transcripts"
 FIX = HERE.parents[1] / "shared" / "fixtures" / "18xx.games"
-#: every 1882 transcript replays to the end (1861: see the report in docs/transcripts.md)
-WHOLE = sorted(p.stem for p in TRANSCRIPTS.glob("1882_*.txt"))
+#: every shared record's transcript, 1882 and 1861
+WHOLE = sorted(p.stem for p in TRANSCRIPTS.glob("*.txt"))
 
 
 def _game(stem: str):
     title, name = stem.split("_", 1)
     rec = load_record(FIX / title / f"{name}.json")
     names = dict(rec.players)
-    return rec, names, Game(load_title(rec.title), [(n, n) for n in names.values()], rec.seed)
+    return rec, names, Game(load_title(rec.title), [(n, n) for n in names.values()], rec.seed, rec.options)
 
 
 @pytest.mark.parametrize("stem", WHOLE)

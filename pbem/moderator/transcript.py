@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from typing import Optional
 
 from pbem.engine.actions import (
-    Action, Bankrupt, BuyCompany, BuyShares, LayTile, Par, Pass, PlaceToken, RunRoutes, SellShares,
+    Action, Bankrupt, BuyCompany, BuyShares, BuyTrain, Dividend, LayTile, Merge, Par, Pass, PlaceToken,
+    RunRoutes, SellShares,
 )
 from pbem.engine.game import Game
 from pbem.errors import AmbiguousMoveError, PbemError
 from pbem.notation import read_message
+from pbem.notation.claims import Claim
 
 from .claims import applied, false_claims
 
@@ -98,6 +100,7 @@ def _run(game: Game, events: list, lines: list[str], start: int, stop: int,
     from .table import Table, _share_size
 
     last = None       # (action, before, after, final) of the last move applied
+    deferred: list = []  # results written before the move that has them ("receives a share" before the merger)
     broke = None      # the player whose bankruptcy was just applied: their forced sales follow
     for i in range(start, stop):
         no, is_log, item = events[i]
@@ -119,6 +122,15 @@ def _run(game: Game, events: list, lines: list[str], start: int, stop: int,
             out.append(TranscriptLine(no, "consequence", raw.strip()))   # the forced sales of the bankruptcy
             continue
         broke = None
+        if is_log and item.kind == "finish_merge":
+            skips = _finish_merge(game, item.entity)
+            for skip in skips:
+                try:
+                    game.push(skip)
+                except PbemError as e:
+                    raise TranscriptError(f"refused: {e}", line=no, text=raw) from e
+            out.append(TranscriptLine(no, "move" if skips else "automatic", item.text))
+            continue
         if is_log:
             if item.kind == "turn" and item.entity is not None and game.current_entity() != item.entity:
                 raise TranscriptError(f"says {item.entity} operates, but it is {game.current_entity()}'s turn",
@@ -126,11 +138,17 @@ def _run(game: Game, events: list, lines: list[str], start: int, stop: int,
             out.append(TranscriptLine(no, item.kind, item.text))
             continue
         action: Action = item.action
+        if isinstance(action, Par) and getattr(game.round, "name", "") == "merger" \
+                and game.current_entity() not in game.players:
+            # 1861: the par of the major a minor converts into, written before the conversion
+            deferred.append(Claim("president", (action.entity, action.corporation), raw.strip(), 1, no))
+            out.append(TranscriptLine(no, "consequence", raw.strip()))
+            continue
         if _automatic(game, action):
             # what the game did itself with the move before (a home token, "does not run" of a
             # company without trains): its results are checked against that move
             if last is not None:
-                _check(item.claims, *last, lines, no, _share_size(game, last[0]))
+                deferred = _check(item.claims, *last, lines, no, _share_size(game, last[0]), deferred)
             out.append(TranscriptLine(no, "automatic", raw.strip()))
             continue
         try:
@@ -156,7 +174,10 @@ def _run(game: Game, events: list, lines: list[str], start: int, stop: int,
                 raise
             raise TranscriptError(f"refused: {e}", line=no, text=raw) from e
         last = (action, before, after, final)
-        _check(item.claims, *last, lines, no, _share_size(game, action))
+        # the results a log line reports of the move after it, then those of this move
+        same_line_next = i + 1 < stop and events[i + 1][0] == no and not events[i + 1][1]
+        kept = _check(deferred, *last, lines, no, _share_size(game, action), [] if same_line_next else None)
+        deferred = kept + _check(item.claims, *last, lines, no, _share_size(game, action), [])
         out.append(TranscriptLine(no, "move", raw.strip()))
         out.extend(TranscriptLine(c.line, "consequence", lines[c.line - 1].strip())
                    for c in item.claims if c.line and c.line != no)
@@ -165,6 +186,15 @@ def _run(game: Game, events: list, lines: list[str], start: int, stop: int,
 def _automatic(game: Game, action: Action) -> bool:
     """A move line reporting what the game did itself: the home token placed when a company
     first operates, "does not run" for a company without trains."""
+    corp = game.corporations.get(action.entity)
+    if corp is not None and corp.kind == "national" and not isinstance(action, RunRoutes):
+        # 1861: the game runs the national's turn itself except for its run
+        return not isinstance(action, BuyTrain) or any(t.name == action.train for t in corp.trains)
+    if isinstance(action, Par):
+        # 1861: a minor's price follows from the winning bid; the log still writes "pars N at 55"
+        corp = game.corporations.get(action.corporation)
+        return corp is not None and corp.ipoed and corp.president == action.entity \
+            and corp.par_price == action.price
     if isinstance(action, RunRoutes) and not action.routes:
         # "does not run" is written by 18xx.games also when the game skipped the run itself
         return action.entity in game.corporations and not (
@@ -177,12 +207,21 @@ def _automatic(game: Game, action: Action) -> bool:
                    for m in game.legal_moves(action.entity))
 
 
-def _check(claims, action, before, after, final, lines: list[str], no: int, size: int) -> None:
+def _check(claims, action, before, after, final, lines: list[str], no: int, size: int,
+           defer: Optional[list]) -> list:
+    """Check claims against a move; a log line's claim that does not hold is kept for the
+    next move when `defer` is a list (18xx.games sometimes writes a result before its move),
+    otherwise refused at its line. Returns the kept claims."""
+    kept = []
     for claim in claims:
         wrong = false_claims([claim], action, before, after, size, final)
         if wrong:
+            if defer is not None and claim.line and claim.line != no:
+                kept.append(claim)
+                continue
             at = claim.line or no
             raise TranscriptError("false: " + wrong[0], line=at, text=lines[at - 1])
+    return (defer or []) + kept if defer is not None else []
 
 
 def _skipped_steps(game: Game, action: Action) -> list[Action]:
@@ -197,6 +236,17 @@ def _skipped_steps(game: Game, action: Action) -> list[Action]:
     if step is None or step == target or step not in Table._SKIPPABLE:
         return []
     return Table._implicit_passes(game, action)
+
+
+def _finish_merge(game: Game, minor: Optional[str]) -> list[Action]:
+    """ "Finish merge of MV,KR": the pass that closes the merger's list when the game still
+    offers MV another minor (otherwise the game closed the list itself)."""
+    if minor is None or game.current_entity() != minor:
+        return []
+    legal = [m.action for m in game.legal_moves(minor)]
+    more = any(isinstance(a, Merge) and getattr(game.corporations.get(a.corporation), "kind", "") == "minor"
+               for a in legal)
+    return [Pass(minor)] if more and Pass(minor) in legal else []
 
 
 def _silent_passes(game: Game, action: Action) -> list[Action]:

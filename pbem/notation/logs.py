@@ -39,6 +39,7 @@ class LogLine:
     claims: tuple = ()
     entity: Optional[str] = None
     forward: bool = False     # a result of the move that follows ("Ann contributes $153" before the train)
+    actions: tuple = ()       # kind "move": the move a fixed log form stands for
 
 
 _TS = re.compile(r"^\s*\[\d{1,2}:\d{2}(?::\d{2})?\]\s*")
@@ -67,10 +68,14 @@ _BANNERS = [
     _rx(rf"(?P<e>.+?) is up for auction, minimum bid is {_AMT}"),
     _rx(r"(?P<e>.+?) can no longer be converted to a public corporation"),
     _rx(r"(?P<e>.+?) adds an extra .+? train to the depot"),
+    _rx(r"Optional rules used in this game:?"),
+    _rx(r"(?:Green minors are now available|Minors can no longer be started|Majors can now be started|Minors nationali[sz]ed)"),
+    _rx(r"(?P<e>.+?) will be above token limit and must decide which tokens to remove"),
+
+    _rx(r"\*\s+.+?:\s+.+"),                      # an optional rule, listed under that line
 ]
 _TURN = [
     _rx(r"(?P<p>.+?) operates (?P<e>.+?)"),
-    _rx(r"(?P<e>.+?) run by (?P<p>.+?), as they have priority deal"),
 ]
 _AUTOMATIC = [
     _rx(r"(?P<e>.+?) (?:automatically )?skips .+"),
@@ -92,6 +97,17 @@ def classify(line: str, index: NameIndex, ctx, *, transcript: bool = False) -> O
     if m and look(m.group("p"), ("player",)):
         # the bankruptcy of the company this player runs (a move, made by the company)
         return LogLine("bankrupt", text, (), look(m.group("p"), ("player",)))
+    m = _rx(rf"(?P<e>.+?) runs for {_AMT} and pays (?P<k>half|payout|withhold)").match(text)
+    if m and look(m.group("e"), ("corporation",)):
+        # the dividend step's own line (1867 family); the payout lines after it are its results
+        from pbem.engine.actions import Dividend
+        e = look(m.group("e"), ("corporation",))
+        return LogLine("move", text, (_claim("revenue", int(m.group(2)), text),), e,
+                       actions=(Dividend(e, m.group("k")),))
+    m = _rx(r"Finish merge of (?P<e>[^,]+?)(?:,.*)?").match(text)
+    if m:
+        # 1861: the merger closes its list (a pass of the first minor, or automatic)
+        return LogLine("finish_merge", text, (), look(m.group("e"), ("corporation",)))
     for rx in _BANNERS:
         if rx.match(text):
             return LogLine("banner", text)
@@ -151,6 +167,12 @@ def _consequence(text: str, look: Callable) -> Optional[LogLine]:
         p, c = look(m.group("p"), ("player",)), look(m.group("c"), ("corporation",))
         if p and c:
             return LogLine("consequence", text, (_claim("president", (p, c), text),), c)
+    m = _rx(r"(?P<c>.+?) run by (?P<p>.+?), as they have priority deal").match(text)
+    if m:
+        # 1861: who runs the national this operating round (set as the round starts)
+        p, c = look(m.group("p"), ("player",)), look(m.group("c"), ("corporation",))
+        if p and c:
+            return LogLine("consequence", text, (_claim("president", (p, c), text),), c)
     m = _rx(r"(?P<c>.+?) floats").match(text)
     if m and look(m.group("c"), ("corporation",)):
         c = look(m.group("c"), ("corporation",))
@@ -176,8 +198,8 @@ def _consequence(text: str, look: Callable) -> Optional[LogLine]:
     # results written as they happened, not checked yet (they are set aside, never read as moves)
     for pattern in (r".+? (?:gains|earns) .+? for .+", r".+? closes", r".+? is nationali[sz]ed",
                     r".+? takes a loan and receives .+", r".+? settles with shareholders .+",
-                    r".+? merges into .+? receiving .+", r".+? received .+? from .+",
-                    r".+? (?:trains? )?rusts?\b.*"):
+                    r".+? received .+? from .+",
+                    r".+? (?:trains? )?rusts?\b.*", r".+? nationali[sz]ed from .+? for .+"):
         if _rx(pattern).match(text):
             return LogLine("consequence", text)
     return None

@@ -143,7 +143,12 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
             continue
         log = classify(line, reader.index, ctx, transcript=transcript)
         if log is not None:
-            if log.kind == "consequence" and log.claims:
+            if log.kind == "move":
+                col = len(line) - len(line.lstrip()) + 1
+                items.extend(ParsedMove(a, no, col, log.text, reader.header,
+                                        log.claims if a is log.actions[-1] else ())
+                             for a in log.actions)
+            elif log.kind == "consequence" and log.claims:
                 col = len(line) - len(line.lstrip()) + 1
                 claims = tuple(dataclasses.replace(c, line=no, column=col) for c in log.claims)
                 items.append(_Remarks(claims, no, col, log.text, line, optional=True, log=log))
@@ -215,6 +220,7 @@ _PASS_WORDS = {
     "for", "now", "again", "everything", "all", "it", "special", "ability", "action",
     "actions", "operating", "step", "purchase", "upgrade", "par", "and", "or", "any", "more",
     "anything", "nothing", "further", "rest", "of", "time", "priority", "trade", "nwr",
+    "nationalize", "nationalise", "nationalization", "nationalisation", "merge", "convert",
 }
 #: the step an 18xx.games step description names (None: a step the check does not know)
 _STEP_OF_DESC = {
@@ -251,6 +257,26 @@ def _first_tok(node, type_: str) -> Optional[Token]:
         if isinstance(t, Token) and t.type == type_:
             return t
     return None
+
+
+@dataclass(frozen=True)
+class _LogNote:
+    """A set-aside line that the grammar read (a result of the move before it)."""
+
+    kind: str
+    text: str
+    claims: tuple = ()
+    entity: Optional[str] = None
+
+
+def _result_of(prev: Action, a: Action) -> bool:
+    """Is move `a`, as written in a log, only a report of what `prev` did?"""
+    if isinstance(prev, Dividend) and prev.kind == "half" and isinstance(a, Dividend) \
+            and a.entity == prev.entity and a.kind in ("payout", "withhold"):
+        return True
+    # "MB merges into NW" then "N merges into NW": one merger into NW, reported per minor
+    return isinstance(prev, Merge) and isinstance(a, Merge) and a.corporation == prev.corporation \
+        and a.entity != prev.entity
 
 
 def _is_stop(x) -> bool:
@@ -407,9 +433,18 @@ class _Reader:
                     f"e.g. \"par {corp} at 100\" (the president's share comes with it)",
                     line_no=line_no, line_text=line_text, column=col, text=text)
             a = item.action
+            if prev and _result_of(prev.action, a):
+                # a line reporting what the move before did ("MKN withholds 150₽" after its
+                # half payout, "N merges into NW" after the merger into NW): its claims stay
+                kept = tuple(c for c in item.claims if c.kind in ("payees", "per_share"))
+                out[-1] = dataclasses.replace(prev, claims=prev.claims + tuple(
+                    dataclasses.replace(c, line=item.line) for c in kept))
+                if aside is not None:
+                    aside.append((item.line, _LogNote("consequence", item.text)))
+                continue
             if (prev and isinstance(a, BuyShares) and isinstance(prev.action, Par)
                     and prev.action.entity == a.entity and prev.action.corporation == a.corporation
-                    and a.source == "ipo" and a.percent == 2 * self.ctx.share_size(a.corporation)):
+                    and a.source == "ipo" and a.percent >= 2 * self.ctx.share_size(a.corporation)):
                 continue  # the president's certificate bought by the par itself
             if (prev and isinstance(a, RunRoutes) and isinstance(prev.action, RunRoutes)
                     and a.entity == prev.action.entity and a.routes and prev.action.routes):
@@ -868,6 +903,27 @@ class _Reader:
         """1861: "MV merges KR" (add a minor) or "MV merges into GRR" (name the major)."""
         name = next(c for c in node.children if _is_tree(c, "name"))
         return [Merge(self.entity("corp", subject, node), self.resolve(name, ("corporation",)).ident)]
+
+    def _c_merge_add(self, node: Tree, subject):
+        """1861 log: "Adding N to merge of MB" (or "of MB,KR"): the merger MB started takes in N."""
+        names = _subtrees(node, "name")
+        added = self.resolve(names[0], ("corporation",)).ident
+        first = self.resolve(names[1], ("corporation",)).ident
+        return [Merge(first, added)]
+
+    def _c_redeem(self, node: Tree, subject):
+        """1861: "GRR redeems a 10% share from the market": the major buys back its own share."""
+        ent = self.entity("corp", subject, node)
+        name = next((c for c in node.children if _is_tree(c, "name")), None)
+        corp = self.resolve(name, ("corporation",)).ident if name is not None else ent
+        pct_tok = _first_tok(node, "PERCENT")
+        cnt = next((c for c in node.children if _is_tree(c, "count")), None)
+        percent = int(re.match(r"\d+", pct_tok.value).group(0)) if pct_tok is not None else \
+            (self.count(cnt) if cnt is not None else 1) * self.ctx.share_size(corp)
+        mods = self._mods([c for c in node.children if isinstance(c, Tree) and c.data.startswith("mod_")])
+        if mods["source"] is None:
+            mods["source"] = Tree("src_pool", [])
+        return [self._buy_shares(node, ent, corp, percent, mods)]
 
     def _c_nationalize(self, node: Tree, subject):
         return [Choose(self.entity("corp", subject, node), "nationalize")]

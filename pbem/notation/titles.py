@@ -33,8 +33,9 @@ TITLE_1882 = {
 }
 
 TITLE_1861 = {
-    # minors pay their dividends automatically (half to the owner, half to the treasury)
-    "automatic_dividend_types": ("minor",),
+    # minors pay their dividends automatically (half to the owner, half to the treasury), and
+    # the game decides the national's
+    "automatic_dividend_types": ("minor", "national"),
 }
 
 TITLES = {"1882": TITLE_1882, "1861": TITLE_1861}
