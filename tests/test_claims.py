@@ -129,3 +129,24 @@ def test_set_aside_lines_do_not_count_as_moves(tmp_path, record_file):
     with pytest.raises(Exception) as info:
         t.submit("HBR skips buy trains")
     assert "no move" in str(info.value)
+
+
+# ---------------------------------------------------------------------- under-specified tokens
+def test_token_without_city_where_two_are_legal_asks_which(tmp_path, record_file):
+    # move 44 of the record: QLL chooses the city of its home token in J10 (two cities)
+    t = table_at(tmp_path, record_file, 44)
+    head = t.file.head
+    with pytest.raises(MoveRejected) as info:
+        t.submit("QLL places a token on J10")
+    assert info.value.legal == ["QLL places a token on J10 city 1", "QLL places a token on J10 city 2"]
+    assert t.file.head == head
+    # each candidate as listed is itself a complete move
+    t.submit(info.value.legal[1])
+    assert t.game.board.has_token("J10", "QLL", 1) and not t.game.board.has_token("J10", "QLL", 0)
+
+
+def test_token_without_city_where_one_is_legal_is_that_one(tmp_path, record_file):
+    # move 100: GT tokens J10, where only the first city has room (QLL holds the second)
+    t = table_at(tmp_path, record_file, 100)
+    t.submit("GT places a token on J10 (Pile o' Bones & Lumsden) for $40")
+    assert t.game.board.has_token("J10", "GT", 0)

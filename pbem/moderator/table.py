@@ -220,6 +220,15 @@ class Table:
                 for skip in self._implicit_passes(trial, action):
                     trial.push(skip)
                     lines.append((skip.entity, format_action(skip, notation_context(trial))))
+                if isinstance(action, PlaceToken) and "city" in pm.open:
+                    # "QLL places a token on J10": the one legal place there, or the question which
+                    from .transcript import settle_token
+                    try:
+                        action = settle_token(trial, action)
+                    except AmbiguousMoveError as e:
+                        raise MoveRejected(f"move {i} ({pm.text!r}, line {pm.line}): {e}: "
+                                           + "; ".join(e.candidates), move=i, text=pm.text, cause=e,
+                                           legal=e.candidates) from e
                 before, after, final = applied(trial, action)
                 changed.extend(h for h in trial.last_move_hexes if h not in changed)
             except RuleError as e:

@@ -55,11 +55,8 @@ def settle_token(game: Game, action: PlaceToken) -> PlaceToken:
     if len(legal) == 1:
         return legal[0]
     if len(legal) > 1:
-        from pbem.notation import format_action
-        from .table import notation_context
-        ctx = notation_context(game)
         raise AmbiguousMoveError(f"{action.hex} has {len(legal)} places for a token: say which",
-                                 candidates=[format_action(a, ctx) for a in legal])
+                                 candidates=[_token_line(a) for a in legal])
     return action   # none legal: let the rules say why
 
 
@@ -269,6 +266,12 @@ def _step(game: Game) -> Optional[str]:
     if getattr(rnd, "name", "") != "operating" or getattr(rnd, "turn", None) is None:
         return None
     return rnd.active_step()
+
+
+def _token_line(a: PlaceToken) -> str:
+    """A placement with its city always written, so that it is never itself under-specified."""
+    slot = f" slot {a.slot + 1}" if a.slot is not None else ""
+    return f"{a.entity} places a {'neutral ' if a.neutral else ''}token on {a.hex} city {a.city + 1}{slot}"
 
 
 def _in_place_of_neutral(game: Game, action: PlaceToken) -> PlaceToken:
