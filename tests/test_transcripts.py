@@ -68,3 +68,25 @@ def test_one_altered_consequence_line_is_refused_at_that_line(what, pattern, cha
     with pytest.raises(TranscriptError) as info:
         play_transcript(text, game)
     assert info.value.line == no, str(info.value)
+
+
+def _bump_price(line: str) -> str:
+    return re.sub(r"to (\$?)(\d+)", lambda m: f"to {m.group(1)}{int(m.group(2)) + 7}", line, count=1)
+
+
+def _bump_payee(line: str) -> str:
+    return re.sub(r"(\$?)(\d+)(₽?) to (Player)", lambda m: f"{m.group(1)}{int(m.group(2)) + 5}{m.group(3)} to {m.group(4)}",
+                  line, count=1)
+
+
+@pytest.mark.parametrize("stem", WHOLE)
+@pytest.mark.parametrize("what,pattern,change", [
+    ("price move", r"share price moves \w+ from", _bump_price),
+    ("payee", r"pays out .*\(.*\d+₽? to Player", _bump_payee),
+], ids=["price move", "payee"])
+def test_every_transcript_refuses_an_altered_consequence_at_its_line(stem, what, pattern, change):
+    text, no = _altered((TRANSCRIPTS / f"{stem}.txt").read_text(), pattern, change)
+    _, _, game = _game(stem)
+    with pytest.raises(TranscriptError) as info:
+        play_transcript(text, game)
+    assert info.value.line == no, str(info.value)

@@ -317,7 +317,8 @@ def _by_owned_company(game: Game, action: Action) -> list[Action]:
     return out or [action]
 
 
-def _replays(game: Game, cand: Action, events: list, lines: list[str], start: int, end: int) -> bool:
+def _replays(game: Game, cand: Action, events: list, lines: list[str], start: int, end: int,
+             errors: list) -> bool:
     probe = copy.deepcopy(game)
     try:
         probe.push(cand)
@@ -325,6 +326,7 @@ def _replays(game: Game, cand: Action, events: list, lines: list[str], start: in
     except PbemError as err:
         if DEBUG:
             print("candidate", cand, "fails:", str(err).splitlines()[0])
+        errors.append(err)
         return False
     return True
 
@@ -334,12 +336,19 @@ def _by_what_follows(game: Game, events: list, lines: list[str], i: int, stop: i
     """The one reading of events[i] under which the following lines replay."""
     no, _, item = events[i]
     fits = list(legal)
+    errors: list = []
     for end in (min(stop, i + 1 + LOOKAHEAD), stop):     # the next lines, then all of them
-        fits = [c for c in fits if _replays(game, c, events, lines, i + 1, end)]
+        fits = [c for c in fits if _replays(game, c, events, lines, i + 1, end, errors)]
         if len(fits) <= 1:
             break
     if len(fits) == 1:
         return fits[0]
+    later = [x for x in errors if isinstance(x, TranscriptError) and x.line > no]
+    if not fits and later and len({x.line for x in later}) == 1:
+        # every reading stops at the same later line: that line is at fault, not this one
+        raise later[0]
+    if not fits and later:
+        raise max(later, key=lambda x: x.line)
     what = "none of them lets" if not fits else f"{len(fits)} of them let"
     raise TranscriptError(f"{e}; {what} the next lines replay (candidates: {', '.join(e.candidates)})",
                           line=no, text=lines[no - 1])
