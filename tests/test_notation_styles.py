@@ -298,3 +298,44 @@ def test_refused_remark_names_line_column_and_what_was_expected():
     e = info.value
     assert (e.line, e.column) == (2, 14)
     assert "payees" in str(e) and e.expected
+
+
+# ---------------------------------------------------------------------- 1861 wording
+from pbem.engine.actions import Choose, Convert, Merge  # noqa: E402
+
+OR61 = context_for_title("1861", PLAYERS, actor="ann", current="GRR")
+SR61 = context_for_title("1861", PLAYERS, actor="ann", current="ann")
+V61 = [
+    (OR61, "GRR redeems a 10% share from the market for 60₽", BuyShares("GRR", "GRR", "pool", 10)),
+    (OR61, "GRR redeems a 10% share  from the market for 60₽", BuyShares("GRR", "GRR", "pool", 10)),
+    (OR61, "GRR redeems a share", BuyShares("GRR", "GRR", "pool", 10)),
+    (OR61, "GRR has redeemed one share from the pool", BuyShares("GRR", "GRR", "pool", 10)),
+    (OR61, "redeems 2 shares", BuyShares("GRR", "GRR", "pool", 20)),
+    (SR61, "Ann auctions N for 100₽", Bid("ann", "N", 100)),
+    (SR61, "Ann has auctioned KR for 110", Bid("ann", "KR", 110)),
+    (SR61, "Bob bids 110₽ for N", Bid("bob", "N", 110)),
+    (OR61, "Adding N to merge of MB", Merge("MB", "N")),
+    (OR61, "Adding KB to merge of RO,SPW", Merge("RO", "KB")),
+    (OR61, "MB merges into NW receiving 20₽, loans (1), trains ([\"3\"])", Merge("MB", "NW")),
+    (OR61, "MB merges into NW receiving 20₽\nN merges into NW receiving 155₽", [Merge("MB", "NW")]),
+    (OR61, "MNN converts into SW receiving 324₽, trains ([\"3\"])", [Convert("MNN"), Merge("MNN", "SW")]),
+    (OR61, "GRR declines to nationalize", Pass("GRR")),
+    (OR61, "GRR chooses nationalize", Choose("GRR", "nationalize")),
+    (OR61, "GRR runs for 310₽ and pays half", Dividend("GRR", "half")),
+    (OR61, "GRR runs for 310₽ and pays half\nGRR withholds 150₽\n"
+           "GRR pays out 160₽ = 16.0₽ per share (96₽ to Ann, 48₽ to Bob)", [Dividend("GRR", "half")]),
+    (OR61, "GRR pays out 390₽ = 39.0₽ per share", Dividend("GRR", "payout")),
+    (OR61, "GRR withholds 40₽", Dividend("GRR", "withhold")),
+]
+
+
+@pytest.mark.parametrize("ctx,text,expected", V61, ids=[v[1][:60] for v in V61])
+def test_1861_wording(ctx, text, expected):
+    assert parse_message(text, ctx) == _list(expected)
+
+
+def test_1861_half_payout_keeps_the_payees_of_the_lines_after_it():
+    m = read_message("GRR runs for 310₽ and pays half\nGRR withholds 150₽\n"
+                     "GRR pays out 160₽ = 16.0₽ per share (96₽ to Ann, 48₽ to Bob)", OR61)[0]
+    assert [(c.kind, c.value) for c in m.claims] == [
+        ("revenue", 310), ("per_share", 16), ("payees", (("ann", 96), ("bob", 48)))]
