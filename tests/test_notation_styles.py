@@ -339,3 +339,24 @@ def test_1861_half_payout_keeps_the_payees_of_the_lines_after_it():
                      "GRR pays out 160₽ = 16.0₽ per share (96₽ to Ann, 48₽ to Bob)", OR61)[0]
     assert [(c.kind, c.value) for c in m.claims] == [
         ("revenue", 310), ("per_share", 16), ("payees", (("ann", 96), ("bob", 48)))]
+
+
+MORE = [
+    (OR, "CPR buys a 2 train back from GT for $1", [BuyTrain("CPR", "2", "GT", 1)], []),
+    (OR, "CPR paid $12 a share", [Dividend("CPR", "payout")], [("per_share", 12)]),
+    (OR, "CPR pays out $12/share", [Dividend("CPR", "payout")], [("per_share", 12)]),
+    (OR, "CPR pays 120 to shareholders", [Dividend("CPR", "payout")], [("revenue", 120)]),
+    (OR, "CPR pays out $120 to the shareholders", [Dividend("CPR", "payout")], [("revenue", 120)]),
+    (OR, "CPR places its second token in Saskatoon", [PlaceToken("CPR", "G7")], []),
+    (OR, "CPR places the last token on G7", [PlaceToken("CPR", "G7")], []),
+    (SR, "Ann bids $115 on the NWR, leaving $365 cash", [Bid("ann", "NWR", 115)], [("cash", 365)]),
+    (OR, "CPR withholds (revenue 60)", [Dividend("CPR", "withhold")], [("revenue", 60)]),
+    (OR, "CPR pays out (ran for 60)", [Dividend("CPR", "payout")], [("revenue", 60)]),
+]
+
+
+@pytest.mark.parametrize("ctx,text,actions,claims", MORE, ids=[m[1] for m in MORE])
+def test_more_styles_with_their_claims(ctx, text, actions, claims):
+    moves = read_message(text, ctx)
+    assert [m.action for m in moves] == actions
+    assert [(c.kind, c.value) for c in moves[-1].claims] == claims

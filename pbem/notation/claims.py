@@ -46,6 +46,7 @@ PAYEE_RE = re.compile(
     rf"^\s*(?:{_AMOUNT}\s+(?:to|for)\s+(?P<n1>[^,;]+?)|(?P<n2>[^,;$£¥₽€\d][^,;$£¥₽€]*?)\s*(?::|gets|receives|got|received)?\s*{_AMOUNT})\s*$",
     re.I)
 _CASH_RE = re.compile(rf"^\s*(?:cash\s*(?:left|remaining|now|on\s+hand)?|left\s+with|leaving)\s*:?\s*{_AMOUNT}\s*(?:left)?\s*$", re.I)
+_REVENUE_RE = re.compile(rf"^\s*(?:revenue|earnings|income|ran\s+for|runs\s+for)\s*:?\s*{_AMOUNT}\s*$", re.I)
 _ROUND_RE = re.compile(r"^\s*(?:in\s+|during\s+)?(?:sr|or|stock\s+round|operating\s+round)\s*\d+(?:\.\d+)?\s*$", re.I)
 
 
@@ -58,6 +59,9 @@ def parse_paren_claims(inner: str) -> Optional[list[tuple[str, object, str]]]:
     m = _CASH_RE.match(inner)
     if m:
         return [("cash", int(m.group(1)), inner.strip())]
+    m = _REVENUE_RE.match(inner)
+    if m:
+        return [("revenue", int(m.group(1)), inner.strip())]
     if _ROUND_RE.match(inner):
         return [("round", re.sub(r"^\s*(?:in|during)\s+", "", inner.strip(), flags=re.I), inner.strip())]
     parts = [p for p in re.split(r"\s*(?:,|;|\band\b)\s*", inner) if p.strip()]

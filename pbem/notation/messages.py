@@ -77,6 +77,8 @@ TERMINAL_WORDS: dict[str, str] = {
     "AND": '"and"',
     "AUX": '"has" or "is"',
     "QUAL": '"last" or "next"',
+    "BACK_W": '"back"',
+    "TO_HOLDERS": '"to shareholders"',
     "BECOMES": '"and becomes president"',
     "PRES_W": '"president"',
     "CASH_LEFT": '"cash left" and the amount',

@@ -146,7 +146,7 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
             if log.kind == "move":
                 col = len(line) - len(line.lstrip()) + 1
                 items.extend(ParsedMove(a, no, col, log.text, reader.header,
-                                        log.claims if a is log.actions[-1] else ())
+                                        log.claims if a is log.actions[-1] else (), ("log_half",))
                              for a in log.actions)
             elif log.kind == "consequence" and log.claims:
                 col = len(line) - len(line.lstrip()) + 1
@@ -269,14 +269,15 @@ class _LogNote:
     entity: Optional[str] = None
 
 
-def _result_of(prev: Action, a: Action) -> bool:
-    """Is move `a`, as written in a log, only a report of what `prev` did?"""
-    if isinstance(prev, Dividend) and prev.kind == "half" and isinstance(a, Dividend) \
-            and a.entity == prev.entity and a.kind in ("payout", "withhold"):
-        return True
-    # "MB merges into NW" then "N merges into NW": one merger into NW, reported per minor
+def _result_of(prev_move: "ParsedMove", move: "ParsedMove") -> bool:
+    """Is `move`, as an 18xx.games log writes it, only a report of what `prev_move` did?"""
+    prev, a = prev_move.action, move.action
+    if "log_half" in prev_move.open and isinstance(a, Dividend) and a.entity == prev.entity \
+            and a.kind in ("payout", "withhold"):
+        return True    # "X runs for 310₽ and pays half", then its "withholds" and "pays out" lines
+    # "MB merges into NW receiving ...", then "N merges into NW receiving ...": one merger
     return isinstance(prev, Merge) and isinstance(a, Merge) and a.corporation == prev.corporation \
-        and a.entity != prev.entity
+        and a.entity != prev.entity and "receiving" in prev_move.open and "receiving" in move.open
 
 
 def _is_stop(x) -> bool:
@@ -300,6 +301,7 @@ class _Reader:
         self.line = ""
         self.claims: list[Claim] = []      # claims of the clause being read
         self.open: dict[int, tuple] = {}   # id(action) -> parts left unsaid
+        self.notes: list[str] = []         # marks of the clause's log form ("receiving")
         self.clause_header: Optional[str] = None
 
     # ------------------------------------------------------------------ errors
@@ -433,7 +435,7 @@ class _Reader:
                     f"e.g. \"par {corp} at 100\" (the president's share comes with it)",
                     line_no=line_no, line_text=line_text, column=col, text=text)
             a = item.action
-            if prev and _result_of(prev.action, a):
+            if prev and _result_of(prev, item):
                 # a line reporting what the move before did ("MKN withholds 150₽" after its
                 # half payout, "N merges into NW" after the merger into NW): its claims stay
                 kept = tuple(c for c in item.claims if c.kind in ("payees", "per_share"))
@@ -472,6 +474,7 @@ class _Reader:
         kind = c.data
         subject = None
         self.claims = []
+        self.notes = []
         self.clause_header = None
         if kind == "named_route":
             return self._wrap(c, self.named_route(c))
@@ -513,7 +516,7 @@ class _Reader:
             else:
                 claims = tuple(self.claims) if r is moves[-1] else ()
                 out.append(ParsedMove(r, self.line_no, a + 1, text, header, claims,
-                                      self.open.pop(id(r), ())))
+                                      self.open.pop(id(r), ()) + tuple(self.notes)))
         if self.claims and not moves:
             out.append(_Remarks(tuple(self.claims), self.line_no, a + 1, text, self.line))
         self.claims = []
@@ -539,6 +542,8 @@ class _Reader:
             self.clause_header = label
         elif d == "r_paren":
             self.paren_remark(r.children[0])
+        elif d == "r_note":
+            self.notes.append("receiving")   # 1861 log: what a merger brought ("receiving 20₽, ...")
         # r_purpose: a stated purpose ("to pay for the train") states no result
 
     def paren_remark(self, tok: Token) -> None:
@@ -1481,7 +1486,9 @@ class _Reader:
         if amt is None:
             return
         prices = _subtrees(amt, "price")
-        per = next((c for c in amt.children if _is_tree(c, "per_share")), None)
+        # "= $10 per share", "$12 a share", "$12/share" (but "$120 to shareholders" is the total)
+        per = next((c for c in amt.children if _is_tree(c, "per_share")
+                    and _first_tok(c, "SHARE_N") is not None), None)
         if per is not None and len(prices) == 1:
             self.claim("per_share", self._per_share(prices[0]), amt)
             return
