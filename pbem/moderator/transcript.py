@@ -6,13 +6,17 @@ in order; each consequence line (and every claim written inside a move line, suc
 payees of a dividend) is checked against what the move did; a turn line is checked against
 whose turn it is. The first line that cannot be read, is refused by the rules or states a
 false result stops the replay with a `TranscriptError` naming that line.
+
+A line several moves fit (a token whose city the log does not name) takes the one reading
+under which the following lines replay; when more than one does, the replay stops with a
+`TranscriptQuestion` listing them, and is played again with `answers={line: move}`.
 """
 from __future__ import annotations
 
 import copy
 import dataclasses
 from dataclasses import dataclass
-from typing import Optional
+from typing import Mapping, Optional
 
 from pbem.engine.actions import (
     Action, Bankrupt, BuyCompany, BuyShares, BuyTrain, Dividend, LayTile, Merge, Par, Pass, PlaceToken,
@@ -25,7 +29,7 @@ from pbem.notation.claims import Claim
 
 from .claims import applied, false_claims
 
-__all__ = ["TranscriptError", "TranscriptLine", "play_transcript", "settle_token"]
+__all__ = ["TranscriptError", "TranscriptQuestion", "TranscriptLine", "play_transcript", "settle_token"]
 
 
 class TranscriptError(PbemError):
@@ -37,6 +41,15 @@ class TranscriptError(PbemError):
         self.text = text
 
 
+class TranscriptQuestion(TranscriptError):
+    """A line that several moves fit, and the rest of the transcript does not tell which:
+    `candidates` lists them; play again with answers={line: candidate}."""
+
+    def __init__(self, message: str, *, line: int, text: str, candidates: list[str]):
+        super().__init__(message, line=line, text=text)
+        self.candidates = candidates
+
+
 @dataclass(frozen=True)
 class TranscriptLine:
     """How one line of a transcript was taken."""
@@ -44,14 +57,13 @@ class TranscriptLine:
     line: int
     kind: str          # move, consequence, banner, turn, automatic, chat
     text: str
+    actions: tuple = ()   # what the line applied: the move, and passes it implies before it
 
 
 def settle_token(game: Game, action: PlaceToken) -> PlaceToken:
     """A token written without its city ("places a token on J10"): the one legal placement
     on that hex, or AmbiguousMoveError listing them when there are several."""
-    legal = [m.action for m in game.legal_moves(action.entity)
-             if isinstance(m.action, PlaceToken) and m.action.hex == action.hex
-             and m.action.neutral == action.neutral]
+    legal = _token_places(game, action)
     if len(legal) == 1:
         return legal[0]
     if len(legal) > 1:
@@ -65,7 +77,7 @@ LOOKAHEAD = 80
 DEBUG = False
 
 
-def play_transcript(text: str, game: Game) -> list[TranscriptLine]:
+def play_transcript(text: str, game: Game, answers: Optional[Mapping[int, str]] = None) -> list[TranscriptLine]:
     """Apply the moves of a pasted transcript to `game`, checking every line (see module doc).
 
     A token written without its city where the hex has several legal places ("QLL places a
@@ -87,15 +99,15 @@ def play_transcript(text: str, game: Game) -> list[TranscriptLine]:
     events = sorted([(n, 1, log) for n, log in aside] + [(m.line, 0, m) for m in moves],
                     key=lambda x: (x[0], x[1]))
     out: list[TranscriptLine] = []
-    _run(game, events, lines, 0, len(events), out)
+    _run(game, _Paste(events, lines, dict(answers or {}), ctx), 0, len(events), out)
     return sorted(out, key=lambda t: t.line)
 
 
-def _run(game: Game, events: list, lines: list[str], start: int, stop: int,
-         out: list[TranscriptLine]) -> None:
+def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[TranscriptLine]) -> None:
     """Play events[start:stop] into `game`; TranscriptError at the first line that fails."""
-    from .table import Table, _share_size
+    from .table import _share_size
 
+    events, lines = paste.events, paste.lines
     last = None       # (action, before, after, final) of the last move applied
     deferred: list = []  # results written before the move that has them ("receives a share" before the merger)
     broke = None      # the player whose bankruptcy was just applied: their forced sales follow
@@ -112,7 +124,7 @@ def _run(game: Game, events: list, lines: list[str], start: int, stop: int,
             except PbemError as e:
                 raise TranscriptError(f"refused: {e}", line=no, text=raw) from e
             broke = item.entity
-            out.append(TranscriptLine(no, "move", item.text))
+            out.append(TranscriptLine(no, "move", item.text, (last[0],)))
             continue
         if not is_log and broke is not None and isinstance(item.action, SellShares) \
                 and item.action.entity == broke:
@@ -126,7 +138,7 @@ def _run(game: Game, events: list, lines: list[str], start: int, stop: int,
                     game.push(skip)
                 except PbemError as e:
                     raise TranscriptError(f"refused: {e}", line=no, text=raw) from e
-            out.append(TranscriptLine(no, "move" if skips else "automatic", item.text))
+            out.append(TranscriptLine(no, "move" if skips else "automatic", item.text, tuple(skips)))
             continue
         if is_log:
             if item.kind == "turn" and item.entity is not None and game.current_entity() != item.entity:
@@ -149,22 +161,26 @@ def _run(game: Game, events: list, lines: list[str], start: int, stop: int,
             out.append(TranscriptLine(no, "automatic", raw.strip()))
             continue
         try:
-            for skip in _silent_passes(game, action) + _skipped_steps(game, action):
+            implied = _silent_passes(game, action)
+            for skip in implied:
+                game.push(skip)          # the stock turn 18xx.games ended without a line
+            for skip in _skipped_steps(game, action):
                 game.push(skip)          # a later step's move skips the optional steps before it
+                implied.append(skip)
             if isinstance(action, PlaceToken) and "neutral" in item.open:
                 action = _in_place_of_neutral(game, action)
             elif isinstance(action, PlaceToken) and "city" in item.open:
                 try:
                     action = settle_token(game, action)
                 except AmbiguousMoveError as e:
-                    action = _by_what_follows(game, events, lines, i, stop, e, _token_places(game, action))
+                    action = _by_what_follows(game, paste, i, stop, e, _token_places(game, action))
             alts = _by_owned_company(game, action)
             if len(alts) == 1:
                 action = alts[0]
             else:
                 e = AmbiguousMoveError(f"{action.entity} or the private company it owns may make this move",
                                        candidates=[f"{a.entity}: {type(a).__name__}" for a in alts])
-                action = _by_what_follows(game, events, lines, i, stop, e, alts)
+                action = _by_what_follows(game, paste, i, stop, e, alts)
             before, after, final = applied(game, action)
         except PbemError as e:
             if isinstance(e, TranscriptError):
@@ -175,7 +191,7 @@ def _run(game: Game, events: list, lines: list[str], start: int, stop: int,
         same_line_next = i + 1 < stop and events[i + 1][0] == no and not events[i + 1][1]
         kept = _check(deferred, *last, lines, no, _share_size(game, action), [] if same_line_next else None)
         deferred = kept + _check(item.claims, *last, lines, no, _share_size(game, action), [])
-        out.append(TranscriptLine(no, "move", raw.strip()))
+        out.append(TranscriptLine(no, "move", raw.strip(), tuple(implied) + (action,)))
         out.extend(TranscriptLine(c.line, "consequence", lines[c.line - 1].strip())
                    for c in item.claims if c.line and c.line != no)
 
@@ -284,8 +300,24 @@ def _in_place_of_neutral(game: Game, action: PlaceToken) -> PlaceToken:
 
 
 def _token_places(game: Game, action: PlaceToken) -> list[Action]:
-    return [m.action for m in game.legal_moves(action.entity)
-            if isinstance(m.action, PlaceToken) and m.action.hex == action.hex]
+    """Every placement of this token on its hex that the rules allow now."""
+    listed = [m.action for m in game.legal_moves(action.entity)
+              if isinstance(m.action, PlaceToken) and m.action.hex == action.hex
+              and m.action.neutral == action.neutral]
+    if listed:
+        return listed
+    # moves the legal-move listing does not offer (a private's ability): try each city
+    cities = len(game.board._hex(action.hex).tokens) if action.hex in game.board._hexes else 0
+    out = []
+    for city in range(cities):
+        cand = dataclasses.replace(action, city=city)
+        probe = copy.deepcopy(game)
+        try:
+            probe.push(cand)
+        except PbemError:
+            continue
+        out.append(cand)
+    return out
 
 
 #: abilities with which a private company lays track or places tokens for its owner
@@ -317,12 +349,13 @@ def _by_owned_company(game: Game, action: Action) -> list[Action]:
     return out or [action]
 
 
-def _replays(game: Game, cand: Action, events: list, lines: list[str], start: int, end: int,
-             errors: list) -> bool:
+def _replays(game: Game, cand: Action, paste: "_Paste", start: int, end: int, errors: list) -> bool:
     probe = copy.deepcopy(game)
     try:
         probe.push(cand)
-        _run(probe, events, lines, start, end, [])
+        _run(probe, paste, start, end, [])
+    except TranscriptQuestion:
+        return True      # not refuted: it reached another line the transcript leaves open
     except PbemError as err:
         if DEBUG:
             print("candidate", cand, "fails:", str(err).splitlines()[0])
@@ -331,14 +364,18 @@ def _replays(game: Game, cand: Action, events: list, lines: list[str], start: in
     return True
 
 
-def _by_what_follows(game: Game, events: list, lines: list[str], i: int, stop: int,
+def _by_what_follows(game: Game, paste: "_Paste", i: int, stop: int,
                      e: AmbiguousMoveError, legal: list[Action]) -> Action:
-    """The one reading of events[i] under which the following lines replay."""
-    no, _, item = events[i]
+    """The one reading of events[i] under which the following lines replay (or the answer
+    given for that line)."""
+    no, _, item = paste.events[i]
+    lines = paste.lines
+    if no in paste.answers:
+        return _answer(paste, no, legal)
     fits = list(legal)
     errors: list = []
     for end in (min(stop, i + 1 + LOOKAHEAD), stop):     # the next lines, then all of them
-        fits = [c for c in fits if _replays(game, c, events, lines, i + 1, end, errors)]
+        fits = [c for c in fits if _replays(game, c, paste, i + 1, end, errors)]
         if len(fits) <= 1:
             break
     if len(fits) == 1:
@@ -350,5 +387,32 @@ def _by_what_follows(game: Game, events: list, lines: list[str], i: int, stop: i
     if not fits and later:
         raise max(later, key=lambda x: x.line)
     what = "none of them lets" if not fits else f"{len(fits)} of them let"
-    raise TranscriptError(f"{e}; {what} the next lines replay (candidates: {', '.join(e.candidates)})",
-                          line=no, text=lines[no - 1])
+    raise TranscriptQuestion(f"{e}; {what} the next lines replay (candidates: {', '.join(e.candidates)}); "
+                             f"answer with one of them for line {no}", line=no, text=lines[no - 1],
+                             candidates=[_token_line(a) if isinstance(a, PlaceToken) else str(a)
+                                         for a in (fits or legal)])
+
+
+@dataclass
+class _Paste:
+    """A transcript being played: its events in order, its lines, the answers given."""
+
+    events: list
+    lines: list
+    answers: dict
+    ctx: object
+
+
+def _answer(paste: "_Paste", no: int, legal: list[Action]) -> Action:
+    """The move written as the answer for line `no`; it must be one of the readings."""
+    try:
+        moves = read_message(paste.answers[no], paste.ctx, single_line=True)
+    except PbemError as e:
+        raise TranscriptError(f"the answer for this line cannot be read: {e}", line=no,
+                              text=paste.lines[no - 1]) from e
+    strip = (lambda a: dataclasses.replace(a, slot=None) if isinstance(a, PlaceToken) else a)
+    pick = [a for a in legal if len(moves) == 1 and strip(a) == strip(moves[0].action)]
+    if len(pick) != 1:
+        raise TranscriptError(f"the answer {paste.answers[no]!r} is not one of the readings of this line",
+                              line=no, text=paste.lines[no - 1])
+    return pick[0]
