@@ -71,6 +71,9 @@ ALTERATIONS = [
     ("president", r"becomes the president of CNR", lambda s: s.replace("Player", "Player 9").replace("Player 9 ", "Player 1", 1) if "Player 1" not in s else s.replace("Player 1", "Player 2")),
     ("float capital", r"receives \$\d+$", lambda s: re.sub(r"\$(\d+)$", lambda m: f"${int(m.group(1)) - 10}", s)),
     ("operating company", r"operates CNR", lambda s: s.replace("CNR", "HBR")),
+    ("round banner", r"-- Stock Round 2 --", lambda s: s.replace("Round 2", "Round 3")),
+    ("operating round banner", r"-- Operating Round 1.1", lambda s: s.replace("1.1", "1.2")),
+    ("a pass at another step", r"passes lay track", lambda s: s.replace("lay track", "buy trains")),
 ]
 
 

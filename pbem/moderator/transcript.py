@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Mapping, Optional
 
@@ -141,6 +142,7 @@ def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[Transcrip
             out.append(TranscriptLine(no, "move" if skips else "automatic", item.text, tuple(skips)))
             continue
         if is_log:
+            _check_round_banner(game, item, no, raw)
             if item.kind == "turn" and item.entity is not None and game.current_entity() != item.entity:
                 raise TranscriptError(f"says {item.entity} operates, but it is {game.current_entity()}'s turn",
                                       line=no, text=raw)
@@ -194,6 +196,23 @@ def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[Transcrip
         out.append(TranscriptLine(no, "move", raw.strip(), tuple(implied) + (action,)))
         out.extend(TranscriptLine(c.line, "consequence", lines[c.line - 1].strip())
                    for c in item.claims if c.line and c.line != no)
+
+
+_ROUND_BANNER = re.compile(r"^\s*--\s*(Stock|Operating) Round (\d+)(?:\.(\d+))?(?:\s*\(of \d+\))?\s*--\s*$")
+
+
+def _check_round_banner(game: Game, log, no: int, raw: str) -> None:
+    """ "-- Operating Round 2.1 (of 2) --": the game must be in that round now."""
+    m = _ROUND_BANNER.match(log.text)
+    if log.kind != "banner" or not m:
+        return
+    from .table import round_label
+
+    want = f"SR {m.group(2)}" if m.group(1) == "Stock" else f"OR {m.group(2)}.{m.group(3) or 1}"
+    have = round_label(game)
+    if have != want:
+        raise TranscriptError(f"says {want}, but the game is in {have or 'the private auction'}",
+                              line=no, text=raw)
 
 
 def _automatic(game: Game, action: Action) -> bool:
