@@ -151,3 +151,37 @@ def test_a_move_the_transcript_does_not_settle_is_asked(stem):
     assert info.value.line == line
     assert info.value.candidates == ["NWR places a token on E5 city 1", "NWR places a token on E5 city 2"]
     assert answer in info.value.candidates
+
+
+# ---------------------------------------------------------------------- into a game file
+def test_a_pasted_transcript_is_stored_and_replays_from_the_file(tmp_path):
+    from pbem.moderator.table import Table
+
+    stem = "1882_hs_fxmfdndg_26178"
+    rec, names, _ = _game(stem)
+    t = Table.create(tmp_path / "g.pbem", rec.title, [(n, "") for n in names.values()], rec.seed, rec.options)
+    applied = t.paste_transcript((TRANSCRIPTS / f"{stem}.txt").read_text())
+    assert len(applied) == 65
+    again = Table.open(tmp_path / "g.pbem")          # read back from the stored notation alone
+    assert {pid: again.game.player_value(names[pid]) for pid in rec.result} == rec.result
+
+
+def test_paste_command_asks_and_takes_an_answer(tmp_path):
+    import subprocess
+    import sys
+
+    stem = "1882_10526"
+    rec, names, _ = _game(stem)
+    gf = tmp_path / "g.pbem"
+    run = lambda *a: subprocess.run([sys.executable, "-m", "pbem", *a], capture_output=True, text=True)  # noqa: E731
+    assert run("new", "1882", str(gf), "--players", *names.values(), "--seed", str(rec.seed)).returncode == 0
+    path = str(TRANSCRIPTS / f"{stem}.txt")
+    p = run("paste", str(gf), path)
+    assert p.returncode == 1 and "QUESTION, nothing applied" in p.stderr
+    assert '--answer 178="NWR places a token on E5 city 2"' in p.stderr
+    p = run("paste", str(gf), path, "--answer", "178=NWR places a token on E5 city 2")
+    assert p.returncode == 0, p.stderr
+    assert "game is over" in p.stdout
+    p = run("replay", str(gf), "--format", "json")
+    values = {pl["id"]: pl["value"] for pl in __import__("json").loads(p.stdout)["players"]}
+    assert {pid: values[names[pid]] for pid in rec.result} == rec.result

@@ -252,6 +252,28 @@ class Table:
         self.seqs.extend(r.seq for r in recs)
         return [AppliedMove(r.seq, r.entity, r.notation) for r in recs]
 
+    def paste_transcript(self, text: str, answers: Optional[dict] = None,
+                         source: str = "transcript") -> list[AppliedMove]:
+        """Apply a whole pasted 18xx.games transcript, all or nothing (pbem.moderator.transcript):
+        every move it makes is stored in canonical notation, in one locked append."""
+        from .transcript import play_transcript
+
+        trial = copy.deepcopy(self.game)
+        played = play_transcript(text, trial, answers)
+        shadow = copy.deepcopy(self.game)       # the state before each move, for its canonical line
+        lines = []
+        for t in played:
+            for action in t.actions:
+                shadow.push(action)
+                lines.append((action.entity, format_action(action, notation_context(shadow))))
+        if not lines:
+            raise NotationError("the transcript holds no move", text=text[:200])
+        recs = self.file.append_many(lines, source=source, seat="", expect_head=self.file.head)
+        self.game = trial
+        self.seqs.extend(r.seq for r in recs)
+        self.warnings = []
+        return [AppliedMove(r.seq, r.entity, r.notation) for r in recs]
+
     # an operating-round move that belongs to a later step skips the optional steps before it,
     # as a human moderator reads "CPR lays 57 on I5; buys a 2 train" (no second tile, no token)
     _STEP_OF = {LayTile: "track", PlaceToken: "token", RunRoutes: "route", Dividend: "dividend",
