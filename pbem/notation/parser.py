@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from fractions import Fraction
 import threading
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence, Union
@@ -41,7 +40,7 @@ from pbem.engine.actions import (
 )
 from pbem.errors import AmbiguousMoveError, NotationError
 
-from .claims import Claim, parse_paren_claims
+from .claims import Claim
 from .context import NotationContext
 from .grammar import get_parser
 from .logs import classify
@@ -49,6 +48,7 @@ from .messages import (
     MOVE_WORDS, expected_words, keyword_suggestion, notation_error, words_list, caret_block,
 )
 from .names import KIND_WORDS, Entry, NameIndex, norm, rewrite_names
+from .remarks import LogNote as _LogNote, RemarkReader, result_of as _result_of
 
 __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_message"]
 
@@ -259,27 +259,6 @@ def _first_tok(node, type_: str) -> Optional[Token]:
     return None
 
 
-@dataclass(frozen=True)
-class _LogNote:
-    """A set-aside line that the grammar read (a result of the move before it)."""
-
-    kind: str
-    text: str
-    claims: tuple = ()
-    entity: Optional[str] = None
-
-
-def _result_of(prev_move: "ParsedMove", move: "ParsedMove") -> bool:
-    """Is `move`, as an 18xx.games log writes it, only a report of what `prev_move` did?"""
-    prev, a = prev_move.action, move.action
-    if "log_half" in prev_move.open and isinstance(a, Dividend) and a.entity == prev.entity \
-            and a.kind in ("payout", "withhold"):
-        return True    # "X runs for 310₽ and pays half", then its "withholds" and "pays out" lines
-    # "MB merges into NW receiving ...", then "N merges into NW receiving ...": one merger
-    return isinstance(prev, Merge) and isinstance(a, Merge) and a.corporation == prev.corporation \
-        and a.entity != prev.entity and "receiving" in prev_move.open and "receiving" in move.open
-
-
 def _is_stop(x) -> bool:
     return isinstance(x, Tree) and x.data in ("stop", "stop_place")
 
@@ -288,7 +267,7 @@ def _subtrees(node: Tree, data: str) -> list[Tree]:
     return [c for c in node.children if isinstance(c, Tree) and c.data == data]
 
 
-class _Reader:
+class _Reader(RemarkReader):
     """Reads the lines of one message, keeping the acting entity between moves."""
 
     def __init__(self, ctx: NotationContext) -> None:
@@ -521,56 +500,6 @@ class _Reader:
             out.append(_Remarks(tuple(self.claims), self.line_no, a + 1, text, self.line))
         self.claims = []
         return out
-
-    # ------------------------------------------------------------------ remarks (claims)
-    def claim(self, kind: str, value, node) -> None:
-        a, b = self._span(node)
-        self.claims.append(Claim(kind, value, self.line[a:b].strip(), a + 1))
-
-    def remark(self, r: Tree, subject: Optional[str], body: Optional[Tree]) -> None:
-        d = r.data
-        if d == "r_president":
-            name = next((k for k in r.children if _is_tree(k, "name")), None)
-            corp = self.resolve(name, ("corporation",)).ident if name is not None else None
-            self.claim("president", (None, corp), r)
-        elif d == "r_cash":
-            self.claim("cash", self.price(next(k for k in r.children if _is_tree(k, "price"))), r)
-        elif d == "r_pocket":
-            self.claim("pocket", None, r)
-        elif d == "r_round":
-            label = re.sub(r"^[\s,]*(?:in|during)\s+", "", r.children[0].value, flags=re.I).strip()
-            self.clause_header = label
-        elif d == "r_paren":
-            self.paren_remark(r.children[0])
-        elif d == "r_note":
-            self.notes.append("receiving")   # 1861 log: what a merger brought ("receiving 20₽, ...")
-        # r_purpose: a stated purpose ("to pay for the train") states no result
-
-    def paren_remark(self, tok: Token) -> None:
-        inner = tok.value[1:-1]
-        found = parse_paren_claims(inner)
-        if found is None:
-            raise self.err(f'I cannot read the remark "{tok.value}": a remark in brackets may give '
-                           f'the payees ("$40 to Ann, $20 to Bob"), the cash left ("cash 365") or '
-                           f'the round ("OR 2.1")', tok,
-                           expected=["payees such as ($40 to Ann)", "(cash 365)", "(OR 2.1)"])
-        for kind, value, _text in found:
-            if kind == "round":
-                self.clause_header = value
-                continue
-            if kind == "payees":
-                value = tuple((self._payee(name, tok), amount) for name, amount in value)
-            self.claim(kind, value, tok)
-
-    def _payee(self, name: str, tok: Token) -> str:
-        try:
-            entry = self.index.lookup(name, ("player", "corporation", "company"), mode="priority")
-        except AmbiguousMoveError as e:
-            raise self.ambiguous(e, tok) from None
-        if entry is None:
-            msg, _ = self.index.unknown_message(name, ("player", "corporation"))
-            raise self.err(f"in the remark: {msg}", tok, expected=[KIND_WORDS["player"]])
-        return entry.ident
 
     # ------------------------------------------------------------------ entities
     def subject(self, node: Tree, alone: bool = False) -> Optional[str]:
@@ -1479,30 +1408,6 @@ class _Reader:
 
     def _c_no_run(self, node: Tree, subject):
         return [RunRoutes(self.entity("corp", subject, node), ())]
-
-    def _div_claims(self, node: Tree) -> None:
-        """ "pays out $100 = $10 per share": the revenue and the amount per share are claims."""
-        amt = next((c for c in node.children if _is_tree(c, "div_amount")), None)
-        if amt is None:
-            return
-        prices = _subtrees(amt, "price")
-        # "= $10 per share", "$12 a share", "$12/share" (but "$120 to shareholders" is the total)
-        per = next((c for c in amt.children if _is_tree(c, "per_share")
-                    and _first_tok(c, "SHARE_N") is not None), None)
-        if per is not None and len(prices) == 1:
-            self.claim("per_share", self._per_share(prices[0]), amt)
-            return
-        self.claim("revenue", self.price(prices[0]), prices[0])
-        if len(prices) == 2:
-            self.claim("per_share", self._per_share(prices[1]), prices[1])
-
-    def _per_share(self, node: Tree):
-        """An amount per share: whole, or with a fraction ("$4.5 per share") as a Fraction."""
-        dec = _first_tok(node, "DECIMAL")
-        if dec is None:
-            return self.price(node)
-        value = Fraction(dec.value)
-        return int(value) if value.denominator == 1 else value
 
     def _c_div_pay(self, node: Tree, subject):
         self._div_claims(node)
