@@ -39,6 +39,7 @@ MOVE_WORDS: dict[str, tuple[str, ...]] = {
     "MERGE": ("merge", "merges"),
     "CHOOSE": ("choose", "chooses"),
     "NATIONALIZE": ("nationalize", "nationalizes"),
+    "REDEEM": ("redeem", "redeems"),
 }
 
 TERMINAL_WORDS: dict[str, str] = {
@@ -79,6 +80,11 @@ TERMINAL_WORDS: dict[str, str] = {
     "QUAL": '"last" or "next"',
     "BACK_W": '"back"',
     "TO_HOLDERS": '"to shareholders"',
+    "DECIMAL": 'an amount such as $60',
+    "STEP_DESC": 'a step such as "lay track"',
+    "RECEIVING": '"receiving ..."',
+    "ADDING": '"Adding"',
+    "MERGE_OF": '"merge of"',
     "BECOMES": '"and becomes president"',
     "PRES_W": '"president"',
     "CASH_LEFT": '"cash left" and the amount',
