@@ -150,3 +150,33 @@ def test_token_without_city_where_one_is_legal_is_that_one(tmp_path, record_file
     t = table_at(tmp_path, record_file, 100)
     t.submit("GT places a token on J10 (Pile o' Bones & Lumsden) for $40")
     assert t.game.board.has_token("J10", "GT", 0)
+
+
+# ---------------------------------------------------------------------- a log chunk pasted in a mail
+def test_pasted_log_chunk_in_a_mail_reads_the_moves_and_checks_the_rest(tmp_path, record_file):
+    # moves 185-187 of the record as 18xx.games logged them (lines 294-302 of its transcript):
+    # QLL cannot run, the game skips its run and moves its price; the president sells a GT
+    # share and contributes to QLL's 4 train
+    chunk = """[18:41] Player 1 operates QLL
+[18:41] QLL spends $20 and lays tile #24 with rotation 4 on H10
+[18:41] QLL earns $10 for the water tile built by Trestle Bridge
+[18:41] QLL skips place a token
+[18:41] QLL skips run routes
+[18:41] QLL does not run
+[18:41] QLL's share price moves left from $40 to $30
+[18:43] Player 1 sells a 10% share of GT and receives $67
+[18:43] GT's share price moves down from $67 to $67
+[18:43] Player 1 contributes $153
+[18:43] QLL buys a 4 train for $300 from The Depot"""
+    t = table_at(tmp_path, record_file, 185)
+    applied = t.submit(chunk)
+    assert [a.notation for a in applied] == [
+        "QLL lays #24 on H10 rot 4", "Player 1 sells 10% of GT", "QLL buys a 4 train from the depot for 300"]
+    assert any("QLL does not run" in w for w in t.warnings)
+    assert any("Player 1 operates QLL" in w for w in t.warnings)
+    # the same chunk with the contribution altered is refused as a whole
+    (tmp_path / "b").mkdir()
+    t2 = table_at(tmp_path / "b", record_file, 185)
+    with pytest.raises(MoveRejected) as info:
+        t2.submit(chunk.replace("contributes $153", "contributes $150"))
+    assert "Player 1's cash changed by $-153, not $-150" in str(info.value)

@@ -20,6 +20,7 @@ from pbem.notation import NotationContext, context_from_title_data, format_actio
 from pbem.titles import load_title
 
 from .claims import applied, false_claims
+from .transcript import reports_automatic
 
 #: game option: a false claim in a message is reported as a warning instead of refusing it
 CLAIMS_WARN = "claims-warn"
@@ -207,6 +208,11 @@ class Table:
         self.warnings = notes
         for i, pm in enumerate(parsed, 1):
             action = pm.action
+            if reports_automatic(trial, action):
+                # a pasted log line for what the game did itself ("CPR does not run" after the
+                # game skipped the run, a home token it placed): true, and nothing to apply
+                self.warnings.append(f"line {pm.line} set aside (automatic, not a move): {pm.text}")
+                continue
             if pm.header:
                 note = round_label_mismatch(pm.header, trial)
                 if note:
@@ -246,6 +252,8 @@ class Table:
                         legal=self._legal_before(parsed[: i - 1]))
             ctx = notation_context(trial)
             lines.append((action.entity, format_action(action, ctx)))
+        if not lines:
+            raise NotationError("the message holds no move; " + "; ".join(self.warnings), text=text)
         recs = self.file.append_many(lines, source=source, seat=sender or "", expect_head=self.file.head)
         self.game = trial
         self.changed_hexes = changed
@@ -304,7 +312,14 @@ class Table:
         """Legal moves in the state the refused move met (a refused push may leave a copy half-changed)."""
         g = copy.deepcopy(self.game)
         for pm in earlier:
-            g.push(pm.action)
+            if reports_automatic(g, pm.action):
+                continue
+            try:
+                for skip in self._implicit_passes(g, pm.action):
+                    g.push(skip)
+                g.push(pm.action)
+            except PbemError:
+                break
         return describe_legal(g)
 
     @staticmethod

@@ -30,7 +30,8 @@ from pbem.notation.claims import Claim
 
 from .claims import applied, false_claims
 
-__all__ = ["TranscriptError", "TranscriptQuestion", "TranscriptLine", "play_transcript", "settle_token"]
+__all__ = ["TranscriptError", "TranscriptQuestion", "TranscriptLine", "play_transcript", "settle_token",
+           "reports_automatic"]
 
 
 class TranscriptError(PbemError):
@@ -213,6 +214,11 @@ def _check_round_banner(game: Game, log, no: int, raw: str) -> None:
     if have != want:
         raise TranscriptError(f"says {want}, but the game is in {have or 'the private auction'}",
                               line=no, text=raw)
+
+
+def reports_automatic(game: Game, action: Action) -> bool:
+    """Is this move line (as 18xx.games writes it) only a report of what the game did itself?"""
+    return _automatic(game, action)
 
 
 def _automatic(game: Game, action: Action) -> bool:
