@@ -360,3 +360,10 @@ def test_more_styles_with_their_claims(ctx, text, actions, claims):
     moves = read_message(text, ctx)
     assert [m.action for m in moves] == actions
     assert [(c.kind, c.value) for c in moves[-1].claims] == claims
+
+
+@pytest.mark.parametrize("text", ["Ann would buy a share of CPR", "Ann might buy a share of CPR",
+                                  "Ann could sell 2 GT", "if Bob passes, Ann buys CPR"])
+def test_conditional_statements_are_not_orders(text):
+    with pytest.raises(NotationError):
+        parse_message(text, SR)
