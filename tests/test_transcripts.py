@@ -47,7 +47,10 @@ def _game(stem: str):
 @pytest.mark.parametrize("stem", WHOLE)
 def test_whole_transcript_reaches_the_records_result(stem):
     rec, names, game = _game(stem)
-    lines = play_transcript((TRANSCRIPTS / f"{stem}.txt").read_text(), game, ANSWERS.get(stem))
+    text = (TRANSCRIPTS / f"{stem}.txt").read_text()
+    lines = play_transcript(text, game, ANSWERS.get(stem))
+    # every line is classified, once
+    assert [t.line for t in lines] == [i + 1 for i, ln in enumerate(text.split("\n")) if ln.strip()]
     assert game.finished
     assert {pid: game.player_value(names[pid]) for pid in rec.result} == rec.result
     kinds = {t.kind for t in lines}
@@ -74,6 +77,8 @@ ALTERATIONS = [
     ("round banner", r"-- Stock Round 2 --", lambda s: s.replace("Round 2", "Round 3")),
     ("operating round banner", r"-- Operating Round 1.1", lambda s: s.replace("1.1", "1.2")),
     ("a pass at another step", r"passes lay track", lambda s: s.replace("lay track", "buy trains")),
+    ("NWR area bonus", r"gains \$20 for laying", lambda s: s.replace("$20", "$30")),
+    ("terrain cost", r"spends \$\d+ and lays", lambda s: re.sub(r"spends \$(\d+)", lambda m: f"spends ${int(m.group(1)) + 10}", s)),
 ]
 
 

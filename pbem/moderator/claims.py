@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
-from pbem.engine.actions import Action, Bid
+from pbem.engine.actions import Action, Bid, BuyCompany, BuyTrain
 from pbem.engine.game import Game
 from pbem.notation.claims import Claim
 
@@ -92,13 +92,37 @@ def false_claims(claims: Sequence[Claim], action: Action, before: Snapshot, afte
     set off (`final`): "CPR's share price moves up" after the last pass of a stock round.
     """
     out = []
-    for c in claims:
+    for c in money_totals(claims, action):
         why = _check(c, action, before, after, share_size)
         if why and final is not None and not _check(c, action, before, final, share_size):
             why = ""
         if why:
             out.append(f'"{c.text}" (column {c.column}): {why}')
     return out
+
+
+def money_totals(claims: Sequence[Claim], action: Action) -> list[Claim]:
+    """The claims with every cash change of one entity summed into one "gets" claim: a tile
+    that "spends $20" in the NWR area where the company "gains $20" leaves its cash as it was."""
+    totals: dict = {}
+    first: dict = {}
+    rest = []
+    for c in claims:
+        if c.kind == "spent":
+            who, amount = action.entity, -c.value
+        elif c.kind == "gets":
+            who, amount = c.value
+        else:
+            rest.append(c)
+            continue
+        totals[who] = totals.get(who, 0) + amount
+        first.setdefault(who, c)
+    price = getattr(action, "price", None)
+    if isinstance(action, (BuyTrain, BuyCompany)) and price is not None and action.entity in totals:
+        totals[action.entity] -= price      # "takes a loan and receives 45₽", then buys for 100₽
+    merged = [Claim("gets", (who, total), first[who].text, first[who].column, first[who].line)
+              for who, total in totals.items()]
+    return rest + merged
 
 
 def _corp_of(action: Action) -> Optional[str]:

@@ -198,7 +198,8 @@ class Table:
         self.duplicate = False
         aside: list = []
         parsed = self.parse(text, sender, aside)
-        notes = [f"line {n} set aside ({log.kind}, not a move): {log.text}" for n, log in aside]
+        notes = [f"line {n} set aside ({log.kind}, not a move): {log.text}" for n, log in aside
+                 if log.kind != "move"]
         if not parsed:
             raise NotationError("the message holds no move" + ("; " + "; ".join(notes) if notes else ""),
                                 text=text)

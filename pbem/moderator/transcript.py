@@ -102,7 +102,14 @@ def play_transcript(text: str, game: Game, answers: Optional[Mapping[int, str]] 
                     key=lambda x: (x[0], x[1]))
     out: list[TranscriptLine] = []
     _run(game, _Paste(events, lines, dict(answers or {}), ctx), 0, len(events), out)
-    return sorted(out, key=lambda t: t.line)
+    seen: dict = {}
+    for t in out:      # one entry per line (a line may carry several claims, or two moves)
+        had = seen.get(t.line)
+        if had is None:
+            seen[t.line] = t
+        elif t.actions:
+            seen[t.line] = dataclasses.replace(t, actions=had.actions + t.actions)
+    return sorted(seen.values(), key=lambda t: t.line)
 
 
 def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[TranscriptLine]) -> None:
@@ -131,6 +138,8 @@ def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[Transcrip
         if not is_log and broke is not None and isinstance(item.action, SellShares) \
                 and item.action.entity == broke:
             out.append(TranscriptLine(no, "consequence", raw.strip()))   # the forced sales of the bankruptcy
+            out.extend(TranscriptLine(c.line, "consequence", lines[c.line - 1].strip())
+                       for c in item.claims if c.line and c.line != no)
             continue
         broke = None
         if is_log and item.kind == "finish_merge":
@@ -154,14 +163,22 @@ def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[Transcrip
                 and game.current_entity() not in game.players:
             # 1861: the par of the major a minor converts into, written before the conversion
             deferred.append(Claim("president", (action.entity, action.corporation), raw.strip(), 1, no))
+            deferred.extend(c if c.line else dataclasses.replace(c, line=no) for c in item.claims)
             out.append(TranscriptLine(no, "consequence", raw.strip()))
+            out.extend(TranscriptLine(c.line, "consequence", lines[c.line - 1].strip())
+                       for c in item.claims if c.line and c.line != no)
             continue
         if _automatic(game, action):
             # what the game did itself with the move before (a home token, "does not run" of a
             # company without trains): its results are checked against that move
             if last is not None:
-                deferred = _check(item.claims, *last, lines, no, _share_size(game, last[0]), deferred)
+                # cash claims about a move the game made among others (the national's loans and
+                # train) cannot be told apart from the rest of that move's cash: not checked
+                claims = tuple(c for c in item.claims if c.kind not in ("gets", "spent"))
+                deferred = _check(claims, *last, lines, no, _share_size(game, last[0]), deferred)
             out.append(TranscriptLine(no, "automatic", raw.strip()))
+            out.extend(TranscriptLine(c.line, "consequence", lines[c.line - 1].strip())
+                       for c in item.claims if c.line and c.line != no)
             continue
         try:
             implied = _silent_passes(game, action)
@@ -251,6 +268,17 @@ def _check(claims, action, before, after, final, lines: list[str], no: int, size
     next move when `defer` is a list (18xx.games sometimes writes a result before its move),
     otherwise refused at its line. Returns the kept claims."""
     kept = []
+    money = [c for c in claims if c.kind in ("gets", "spent")]
+    if money and false_claims(money, action, before, after, size, final) and defer is not None \
+            and all(c.line and c.line != no for c in money):
+        kept.extend(money)        # results of the move after (checked there, summed again)
+        claims = [c for c in claims if c not in money]
+    elif money:
+        claims = [c for c in claims if c not in money]
+        wrong = false_claims(money, action, before, after, size, final)
+        if wrong:
+            at = next((c.line for c in money if c.line), None) or no
+            raise TranscriptError("false: " + wrong[0], line=at, text=lines[at - 1])
     for claim in claims:
         wrong = false_claims([claim], action, before, after, size, final)
         if wrong:

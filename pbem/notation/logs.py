@@ -196,8 +196,18 @@ def _consequence(text: str, look: Callable) -> Optional[LogLine]:
         if c:
             return LogLine("consequence", text, (_claim("owns", (e, c), text),), e)
     # results written as they happened, not checked yet (they are set aside, never read as moves)
-    for pattern in (r".+? (?:gains|earns) .+? for .+", r".+? closes", r".+? is nationali[sz]ed",
-                    r".+? takes a loan and receives .+", r".+? settles with shareholders .+",
+    m = _rx(rf"(?P<e>.+?) (?:gains|earns) {_AMT} for .+").match(text)
+    if m and look(m.group("e"), ("player", "corporation")):
+        # a tile's bonus (NWR area) or a private's income for a water tile (Trestle Bridge)
+        e = look(m.group("e"), ("player", "corporation"))
+        return LogLine("consequence", text, (_claim("gets", (e, int(m.group(2))), text),), e)
+    m = _rx(rf"(?P<e>.+?) takes a loan and receives {_AMT}").match(text)
+    if m and look(m.group("e"), ("corporation",)):
+        # 1861: a loan taken by the game to pay for the move that follows
+        e = look(m.group("e"), ("corporation",))
+        return LogLine("consequence", text, (_claim("gets", (e, int(m.group(2))), text),), e, forward=True)
+    for pattern in (r".+? closes", r".+? is nationali[sz]ed",
+                    r".+? settles with shareholders .+",
                     r".+? received .+? from .+",
                     r".+? (?:trains? )?rusts?\b.*", r".+? nationali[sz]ed from .+? for .+"):
         if _rx(pattern).match(text):

@@ -77,6 +77,7 @@ class _Remarks:
     line_text: str
     optional: bool = False      # a pasted log line: set aside when no move comes before it
     log: object = None
+    forward: bool = False       # about the move that follows ("CPR spends $20 and lays ...")
 
 
 @dataclass(frozen=True)
@@ -386,7 +387,9 @@ class _Reader(RemarkReader):
                         line_no=line_no, line_text=line_text, column=col, text=text)
                 if "city" in item.open:    # the token takes the neutral one's place
                     item = dataclasses.replace(item, open=item.open + ("neutral",))
-            if isinstance(item, _Remarks) and item.log is not None and getattr(item.log, "forward", False):
+                if aside is not None:
+                    aside.append((line_no, _LogNote("consequence", text)))
+            if isinstance(item, _Remarks) and (item.forward or getattr(item.log, "forward", False)):
                 ahead.append(item)     # belongs to the next move
                 continue
             if isinstance(item, _Remarks):
@@ -407,6 +410,8 @@ class _Reader(RemarkReader):
                 echo, line_no, col, text, line_text = item
                 if (prev and isinstance(prev.action, Par) and prev.action.entity == echo.entity
                         and echo.corporation in (None, prev.action.corporation)):
+                    if aside is not None:
+                        aside.append((line_no, _LogNote("consequence", text)))
                     continue
                 corp = echo.corporation or "CPR"
                 raise notation_error(
@@ -426,12 +431,16 @@ class _Reader(RemarkReader):
             if (prev and isinstance(a, BuyShares) and isinstance(prev.action, Par)
                     and prev.action.entity == a.entity and prev.action.corporation == a.corporation
                     and a.source == "ipo" and a.percent >= 2 * self.ctx.share_size(a.corporation)):
-                continue  # the president's certificate bought by the par itself
+                if aside is not None:   # the president's certificate bought by the par itself
+                    aside.append((item.line, _LogNote("consequence", item.text)))
+                continue
             if (prev and isinstance(a, RunRoutes) and isinstance(prev.action, RunRoutes)
                     and a.entity == prev.action.entity and a.routes and prev.action.routes):
                 merged = RunRoutes(a.entity, prev.action.routes + a.routes)
                 out[-1] = ParsedMove(merged, prev.line, prev.column, prev.text + "; " + item.text,
                                      prev.header, prev.claims + item.claims)
+                if aside is not None and item.line != prev.line:   # another train of the same run
+                    aside.append((item.line, _LogNote("move", item.text)))
                 continue
             if ahead:
                 item = dataclasses.replace(item, claims=item.claims + tuple(c for r in ahead for c in r.claims))
@@ -444,6 +453,9 @@ class _Reader(RemarkReader):
                 f"placement, e.g. \"{echo.entity} places a token on {echo.hex} slot 1\"",
                 line_no=line_no, line_text=line_text, column=col, text=text)
         for r in ahead:          # no move followed: set aside like any other log line
+            if r.log is None:
+                raise notation_error("this says what the next move costs, but no move follows",
+                                     line_no=r.line, line_text=r.line_text, column=r.column, text=r.text)
             if aside is not None:
                 aside.append((r.line, r.log))
         return out
@@ -454,6 +466,7 @@ class _Reader(RemarkReader):
         subject = None
         self.claims = []
         self.notes = []
+        self.forward = False
         self.clause_header = None
         if kind == "named_route":
             return self._wrap(c, self.named_route(c))
@@ -497,7 +510,8 @@ class _Reader(RemarkReader):
                 out.append(ParsedMove(r, self.line_no, a + 1, text, header, claims,
                                       self.open.pop(id(r), ()) + tuple(self.notes)))
         if self.claims and not moves:
-            out.append(_Remarks(tuple(self.claims), self.line_no, a + 1, text, self.line))
+            out.append(_Remarks(tuple(self.claims), self.line_no, a + 1, text, self.line,
+                                forward=self.forward))
         self.claims = []
         return out
 
@@ -1448,4 +1462,7 @@ class _Reader(RemarkReader):
         return [EndGame(self.entity("player", subject, node))]
 
     def _c_spend(self, node: Tree, subject):
+        """ "CPR spends $20 and lays tile ...": what the next move costs, a claim on it."""
+        self.claim("spent", self.price(next(c for c in node.children if _is_tree(c, "price"))), node)
+        self.forward = True
         return []
