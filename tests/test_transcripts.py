@@ -190,3 +190,13 @@ def test_paste_command_asks_and_takes_an_answer(tmp_path):
     p = run("replay", str(gf), "--format", "json")
     values = {pl["id"]: pl["value"] for pl in __import__("json").loads(p.stdout)["players"]}
     assert {pid: values[names[pid]] for pid in rec.result} == rec.result
+
+
+def test_1861_altered_closing_line_is_refused_at_that_line():
+    stem = "1861_29683"
+    text, no = _altered((TRANSCRIPTS / f"{stem}.txt").read_text(), r"\] MB closes$",
+                        lambda s: s.replace("MB closes", "KK closes"))
+    _, _, game = _game(stem)
+    with pytest.raises(TranscriptError) as info:
+        play_transcript(text, game)
+    assert info.value.line == no and "KK is still open" in str(info.value)

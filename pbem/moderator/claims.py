@@ -32,6 +32,7 @@ class Snapshot:
     step: Optional[str] = None                        # operating round: the step to be taken
     floated: frozenset = frozenset()                  # corporations floated
     owner: dict = field(default_factory=dict)         # private company -> owner
+    closed: frozenset = frozenset()                   # companies and corporations closed
 
 
 def snapshot(game: Game) -> Snapshot:
@@ -53,7 +54,9 @@ def snapshot(game: Game) -> Snapshot:
         step = game.round.active_step()
     floated = frozenset(s for s, c in game.corporations.items() if c.floated)
     owner = {s: c.owner for s, c in game.companies.items()}
-    return Snapshot(cash, free, price, pres, pct, rev, step, floated, owner)
+    closed = frozenset([s for s, c in game.companies.items() if c.closed]
+                       + [s for s, c in game.corporations.items() if c.closed])
+    return Snapshot(cash, free, price, pres, pct, rev, step, floated, owner, closed)
 
 
 def applied(game: Game, action: Action) -> tuple[Snapshot, Snapshot, Snapshot]:
@@ -201,6 +204,8 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
         if comp in after.owner:
             return "" if after.owner[comp] == who else f"{comp} belongs to {after.owner[comp] or 'nobody'}"
         return "" if after.president.get(comp) == who else f"{comp} is not {who}'s"
+    if c.kind == "closes":
+        return "" if c.value in after.closed else f"{c.value} is still open"
     if c.kind == "step":
         if c.value is None or before.step == c.value or before.step in _SAME_STEP.get(c.value, ()):
             return ""

@@ -206,6 +206,10 @@ def _consequence(text: str, look: Callable) -> Optional[LogLine]:
         # 1861: a loan taken by the game to pay for the move that follows
         e = look(m.group("e"), ("corporation",))
         return LogLine("consequence", text, (_claim("gets", (e, int(m.group(2))), text),), e, forward=True)
+    m = _rx(r"(?P<e>.+?) (?:closes|is nationali[sz]ed)").match(text)
+    if m and look(m.group("e"), ("company", "corporation")):
+        e = look(m.group("e"), ("company", "corporation"))
+        return LogLine("consequence", text, (_claim("closes", e, text),), e)
     for pattern in (r".+? closes", r".+? is nationali[sz]ed",
                     r".+? settles with shareholders .+",
                     r".+? received .+? from .+",
