@@ -367,3 +367,14 @@ def test_more_styles_with_their_claims(ctx, text, actions, claims):
 def test_conditional_statements_are_not_orders(text):
     with pytest.raises(NotationError):
         parse_message(text, SR)
+
+
+@pytest.mark.parametrize("text,header", [
+    ("Green phase: CPR lays #57 on I5 r2", "Green phase"),
+    ("Phase 4 - CPR pays out", "Phase 4"),
+    ("In the green phase, CPR withholds", "green phase"),
+    ("Brown phase: GT buys a 5 train", "Brown phase"),
+])
+def test_phase_labels_head_the_move(text, header):
+    m = read_message(text, OR)
+    assert len(m) == 1 and m[0].header == header

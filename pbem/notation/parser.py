@@ -324,7 +324,7 @@ class _Reader(RemarkReader):
         for child in line_tree.children:
             if isinstance(child, Token) and child.type == "ROUND_HEADER":
                 label = re.sub(r"[\s:,\-]+$", "", child.value).strip()
-                self.header = re.sub(r"^(?:in|during)\s+", "", label, flags=re.I)
+                self.header = re.sub(r"^(?:(?:in|during)\s+)?(?:the\s+)?", "", label, flags=re.I)
             elif _is_tree(child, "clauses"):
                 for clause in child.children:
                     if isinstance(clause, Tree):
