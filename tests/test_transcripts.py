@@ -80,6 +80,7 @@ ALTERATIONS = [
     ("round banner", r"-- Stock Round 2 --", lambda s: s.replace("Round 2", "Round 3")),
     ("operating round banner", r"-- Operating Round 1.1", lambda s: s.replace("1.1", "1.2")),
     ("a pass at another step", r"passes lay track", lambda s: s.replace("lay track", "buy trains")),
+    ("phase banner", r"-- Phase 2 \(", lambda s: s.replace("Phase 2", "Phase 3")),
     ("NWR area bonus", r"gains \$20 for laying", lambda s: s.replace("$20", "$30")),
     ("terrain cost", r"spends \$\d+ and lays", lambda s: re.sub(r"spends \$(\d+)", lambda m: f"spends ${int(m.group(1)) + 10}", s)),
 ]
@@ -194,3 +195,13 @@ def test_1861_altered_closing_line_is_refused_at_that_line():
     with pytest.raises(TranscriptError) as info:
         play_transcript(text, game)
     assert info.value.line == no and "KK is still open" in str(info.value)
+
+
+def test_a_phase_change_banner_is_checked_where_it_happens():
+    stem = "1882_10526"
+    text, no = _altered((TRANSCRIPTS / f"{stem}.txt").read_text(), r"-- Phase 3 \(",
+                        lambda s: s.replace("Phase 3", "Phase 4"))
+    _, _, game = _game(stem)
+    with pytest.raises(TranscriptError) as info:
+        play_transcript(text, game, ANSWERS[stem])
+    assert info.value.line == no and "the game is in phase 3" in str(info.value)

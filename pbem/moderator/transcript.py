@@ -219,10 +219,19 @@ def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[Transcrip
 _ROUND_BANNER = re.compile(r"^\s*--\s*(Stock|Operating) Round (\d+)(?:\.(\d+))?(?:\s*\(of \d+\))?\s*--\s*$")
 
 
+_PHASE_BANNER = re.compile(r"^\s*--\s*Phase (\S+) \(")
+
+
 def _check_round_banner(game: Game, log, no: int, raw: str) -> None:
     """ "-- Operating Round 2.1 (of 2) --": the game must be in that round now."""
+    if log.kind != "banner":
+        return
+    p = _PHASE_BANNER.match(log.text)
+    if p and str(game.phase.name) != p.group(1):
+        raise TranscriptError(f"says phase {p.group(1)}, but the game is in phase {game.phase.name}",
+                              line=no, text=raw)
     m = _ROUND_BANNER.match(log.text)
-    if log.kind != "banner" or not m:
+    if not m:
         return
     from .table import round_label
 
