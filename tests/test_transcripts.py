@@ -80,6 +80,7 @@ ALTERATIONS = [
     ("round banner", r"-- Stock Round 2 --", lambda s: s.replace("Round 2", "Round 3")),
     ("operating round banner", r"-- Operating Round 1.1", lambda s: s.replace("1.1", "1.2")),
     ("a pass at another step", r"passes lay track", lambda s: s.replace("lay track", "buy trains")),
+    ("priority deal", r"has priority deal", lambda s: re.sub(r"Player (\d)", lambda m: f"Player {int(m.group(1)) % 4 + 1}", s)),
     ("phase banner", r"-- Phase 2 \(", lambda s: s.replace("Phase 2", "Phase 3")),
     ("NWR area bonus", r"gains \$20 for laying", lambda s: s.replace("$20", "$30")),
     ("terrain cost", r"spends \$\d+ and lays", lambda s: re.sub(r"spends \$(\d+)", lambda m: f"spends ${int(m.group(1)) + 10}", s)),

@@ -219,6 +219,7 @@ def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[Transcrip
 _ROUND_BANNER = re.compile(r"^\s*--\s*(Stock|Operating) Round (\d+)(?:\.(\d+))?(?:\s*\(of \d+\))?\s*--\s*$")
 
 
+_PRIORITY_BANNER = re.compile(r"^\s*(.+?) has priority deal\s*$")
 _PHASE_BANNER = re.compile(r"^\s*--\s*Phase (\S+) \(")
 
 
@@ -226,6 +227,10 @@ def _check_round_banner(game: Game, log, no: int, raw: str) -> None:
     """ "-- Operating Round 2.1 (of 2) --": the game must be in that round now."""
     if log.kind != "banner":
         return
+    d = _PRIORITY_BANNER.match(log.text)
+    if d and d.group(1) in game.players and game.priority_order and game.priority_order[0] != d.group(1):
+        raise TranscriptError(f"says {d.group(1)} has priority deal, but {game.priority_order[0]} has it",
+                              line=no, text=raw)
     p = _PHASE_BANNER.match(log.text)
     if p and str(game.phase.name) != p.group(1):
         raise TranscriptError(f"says phase {p.group(1)}, but the game is in phase {game.phase.name}",
