@@ -43,12 +43,12 @@ from pbem.errors import AmbiguousMoveError, NotationError
 from .claims import Claim
 from .context import NotationContext
 from .grammar import get_parser
-from .logs import classify
+from .logs import LogLine as _LogNote, classify
 from .messages import (
     MOVE_WORDS, expected_words, keyword_suggestion, notation_error, words_list, caret_block,
 )
 from .names import KIND_WORDS, Entry, NameIndex, norm, rewrite_names
-from .remarks import LogNote as _LogNote, RemarkReader, result_of as _result_of
+from .remarks import RemarkReader, result_of as _result_of
 
 __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_message"]
 

@@ -8,7 +8,6 @@ reports what the move before it did.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
@@ -23,7 +22,7 @@ from .names import KIND_WORDS
 if TYPE_CHECKING:  # pragma: no cover
     from .parser import ParsedMove
 
-__all__ = ["RemarkReader", "LogNote", "result_of"]
+__all__ = ["RemarkReader", "result_of"]
 
 
 def _is_tree(x, data=None) -> bool:
@@ -39,16 +38,6 @@ def _first_tok(node, type_: str) -> Optional[Token]:
 
 def _subtrees(node: Tree, data: str) -> list[Tree]:
     return [c for c in node.children if isinstance(c, Tree) and c.data == data]
-
-
-@dataclass(frozen=True)
-class LogNote:
-    """A set-aside line that the grammar read (a result of the move before it)."""
-
-    kind: str
-    text: str
-    claims: tuple = ()
-    entity: Optional[str] = None
 
 
 def result_of(prev_move: "ParsedMove", move: "ParsedMove") -> bool:
