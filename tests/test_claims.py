@@ -12,6 +12,7 @@ import pytest
 
 from pbem.gamefile import GameFile
 from pbem.importers.to_gamefile import import_record
+from pbem.errors import NotationError
 from pbem.moderator.table import MoveRejected, Table, notation_context
 from pbem.notation import read_message
 
@@ -180,3 +181,18 @@ def test_pasted_log_chunk_in_a_mail_reads_the_moves_and_checks_the_rest(tmp_path
     with pytest.raises(MoveRejected) as info:
         t2.submit(chunk.replace("contributes $153", "contributes $150"))
     assert "Player 1's cash changed by $-153, not $-150" in str(info.value)
+
+
+# ---------------------------------------------------------------------- "sells all", "both"
+def test_sells_all_is_the_whole_holding(tmp_path, record_file):
+    # move 61 of the record: Player 3 sells the one HBR share bought just before
+    t = table_at(tmp_path, record_file, 61)
+    applied = t.submit("Player 3 sells all his HBR")
+    assert [a.notation for a in applied] == ["Player 3 sells 10% of HBR"]
+
+
+def test_sells_both_needs_exactly_two_shares(tmp_path, record_file):
+    t = table_at(tmp_path, record_file, 61)
+    with pytest.raises(NotationError) as info:
+        t.submit("Player 3 sold both his HBR shares")
+    assert "holds 10% of HBR, not two shares" in str(info.value)

@@ -70,7 +70,9 @@ def notation_context(game: Game, *, actor: Optional[str] = None, trusted: bool =
             candidates=[f"lays #{tile} on {hex_} rot {r}" for r in rots])
 
     ctx = context_from_title_data(game.data, players, actor=actor, current=game.current_entity(),
-                                  allow_trusted=trusted, rotation_resolver=resolve_rotation)
+                                  allow_trusted=trusted, rotation_resolver=resolve_rotation,
+                                  holdings=lambda p, c: game.corporations[c].percent_of(p)
+                                  if c in game.corporations else 0)
     return ctx
 
 

@@ -56,6 +56,7 @@ class NotationContext:
     allow_trusted  accept the "trusted" revenue marker (only for imported records, never for
                    players' mail: a trusted revenue is not checked by the engine)
     rotation_resolver  the engine's hook for rotations given as edges or not given at all
+    holdings       the engine's hook for a player's percent of a corporation ("sells all")
     """
 
     players: Mapping[str, str] = field(default_factory=dict)
@@ -75,6 +76,8 @@ class NotationContext:
     automatic_dividends: frozenset = frozenset()
     allow_trusted: bool = False
     rotation_resolver: Optional[RotationResolver] = field(default=None, compare=False)
+    #: hook (player, corporation) -> percent the player holds; lets "sells all her GT" be read
+    holdings: Optional[Callable[[str, str], int]] = field(default=None, compare=False)
 
     # ------------------------------------------------------------------ turn state
     def at_turn(self, *, actor=_KEEP, current=_KEEP) -> "NotationContext":

@@ -1026,10 +1026,13 @@ class _Reader(RemarkReader):
         return corp
 
     def _c_sell(self, node: Tree, subject):
-        items = _subtrees(node, "sell_item")
+        items = [c for c in node.children if _is_tree(c, "sell_item") or _is_tree(c, "sell_all")]
         entity = self.entity("player", subject, node)
         out = []
         for it in items:
+            if it.data == "sell_all":
+                out.append(self._sell_all(it, entity))
+                continue
             name = next(c for c in it.children if _is_tree(c, "name"))
             corp = self.resolve(name, ("corporation",)).ident
             cnt_node = next((c for c in it.children if _is_tree(c, "count")), None)
@@ -1050,6 +1053,24 @@ class _Reader(RemarkReader):
         if tail is not None and len(out) == 1:
             self.claim("received", self.price(next(c for c in tail.children if _is_tree(c, "price"))), tail)
         return out
+
+    def _sell_all(self, it: Tree, entity: str) -> SellShares:
+        """ "sells all her GT" (the whole holding), "sold both his CPR shares" (two shares)."""
+        name = next(c for c in it.children if _is_tree(c, "name"))
+        corp = self.resolve(name, ("corporation",)).ident
+        word = it.children[0]
+        if self.ctx.holdings is None:
+            raise self.ambiguous(AmbiguousMoveError(
+                f'"{word.value}" of {corp}: how many shares is not known here; write the count, '
+                f'e.g. "sells 2 {corp}"', candidates=[f"sells {n} {corp}" for n in (1, 2, 3)]), word)
+        held = self.ctx.holdings(entity, corp)
+        size = self.ctx.share_size(corp)
+        if held <= 0:
+            raise self.err(f"{self.ctx.players.get(entity, entity)} holds no {corp}", it)
+        if word.value.lower() == "both" and held != 2 * size:
+            raise self.err(f'"both": {self.ctx.players.get(entity, entity)} holds {held}% of {corp}, '
+                           f"not two shares", word, expected=["the number of shares"])
+        return SellShares(entity, corp, held)
 
     def _c_exchange_echo(self, node: Tree, subject):
         names = [c for c in node.children if _is_tree(c, "name")]
