@@ -196,3 +196,21 @@ def test_sells_both_needs_exactly_two_shares(tmp_path, record_file):
     with pytest.raises(NotationError) as info:
         t.submit("Player 3 sold both his HBR shares")
     assert "holds 10% of HBR, not two shares" in str(info.value)
+
+
+@pytest.mark.parametrize("text,ok", [
+    ("HBR pays out $110, share price goes up", True),
+    ("HBR pays out and its share price moves right", True),
+    ("HBR pays out, share price drops", False),
+    ("HBR pays out (110)", True),
+    ("HBR pays out (120)", False),
+])
+def test_price_direction_and_bare_amounts_are_checked(tmp_path, record_file, text, ok):
+    t = table_at(tmp_path, record_file, 115)          # HBR: revenue $110, price $50 -> $60
+    if ok:
+        t.submit(text)
+        assert t.game.market.price("HBR") == 60
+    else:
+        with pytest.raises(MoveRejected):
+            t.submit(text)
+        assert t.game.market.price("HBR") == 50

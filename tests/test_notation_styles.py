@@ -352,6 +352,15 @@ MORE = [
     (SR, "Ann bids $115 on the NWR, leaving $365 cash", [Bid("ann", "NWR", 115)], [("cash", 365)]),
     (OR, "CPR withholds (revenue 60)", [Dividend("CPR", "withhold")], [("revenue", 60)]),
     (OR, "CPR pays out (ran for 60)", [Dividend("CPR", "payout")], [("revenue", 60)]),
+    (SR, "Bob takes a share of GT", [BuyShares("bob", "GT")], []),
+    (SR, "Bob picks up a GT share from the pool", [BuyShares("bob", "GT", "pool")], []),
+    (SR, "Bob took 2 shares of GT", [BuyShares("bob", "GT", "ipo", 20)], []),
+    (OR, "CPR runs 2 train I5-J10 (60)", [run("CPR", R("2", ["I5", "J10"]))], [("amount", 60)]),
+    (OR, "CPR pays dividends of $60", [Dividend("CPR", "payout")], [("revenue", 60)]),
+    (OR, "CPR pays out $60, share price goes up", [Dividend("CPR", "payout")],
+     [("revenue", 60), ("price_dir", "up")]),
+    (OR, "CPR withholds and the price drops left", [Dividend("CPR", "withhold")], [("price_dir", "down")]),
+    (OR, "CPR pays out and its share price moves right", [Dividend("CPR", "payout")], [("price_dir", "up")]),
 ]
 
 

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
-from pbem.engine.actions import Action, Bid, BuyCompany, BuyTrain
+from pbem.engine.actions import Action, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, RunRoutes, SellShares
 from pbem.engine.game import Game
 from pbem.notation.claims import Claim
 
@@ -204,6 +204,18 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
         if comp in after.owner:
             return "" if after.owner[comp] == who else f"{comp} belongs to {after.owner[comp] or 'nobody'}"
         return "" if after.president.get(comp) == who else f"{comp} is not {who}'s"
+    if c.kind == "amount":
+        kind = {RunRoutes: "revenue", Dividend: "revenue", BuyShares: "paid", SellShares: "received"}.get(type(action))
+        if kind is None:
+            return f"a bare amount says nothing checkable about this move; say what it is"
+        return _check(Claim(kind, c.value, c.text, c.column, c.line), action, before, after, size)
+    if c.kind == "price_dir":
+        corp = _corp_of(action)
+        was, now = before.price.get(corp), after.price.get(corp)
+        if was is None or now is None:
+            return f"{corp} has no share price"
+        ok = now > was if c.value == "up" else now < was
+        return "" if ok else f"{corp}'s share price went from {was} to {now}"
     if c.kind == "closes":
         return "" if c.value in after.closed else f"{c.value} is still open"
     if c.kind == "step":

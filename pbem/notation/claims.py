@@ -19,6 +19,9 @@ Kinds and values:
     pocket      None: the president paid part of a train out of pocket
     price_move  (from, to): the corporation's share price went from one value to the other
     step        str: the step the pass was made at ("track", "token", "route", ...)
+    amount      int: a bare amount in brackets, "(60)": the revenue of a run or dividend, the
+                price paid for a share, the money received for a sale
+    price_dir   "up" or "down": "and the share price goes up" (right counts as up)
 """
 from __future__ import annotations
 
@@ -46,6 +49,7 @@ PAYEE_RE = re.compile(
     rf"^\s*(?:{_AMOUNT}\s+(?:to|for)\s+(?P<n1>[^,;]+?)|(?P<n2>[^,;$£¥₽€\d][^,;$£¥₽€]*?)\s*(?::|gets|receives|got|received)?\s*{_AMOUNT})\s*$",
     re.I)
 _CASH_RE = re.compile(rf"^\s*(?:cash\s*(?:left|remaining|now|on\s+hand)?|left\s+with|leaving)\s*:?\s*{_AMOUNT}\s*(?:left)?\s*$", re.I)
+_BARE_RE = re.compile(rf"^\s*{_AMOUNT}\s*$")
 _REVENUE_RE = re.compile(rf"^\s*(?:revenue|earnings|income|ran\s+for|runs\s+for)\s*:?\s*{_AMOUNT}\s*$", re.I)
 _ROUND_RE = re.compile(r"^\s*(?:in\s+|during\s+)?(?:sr|or|stock\s+round|operating\s+round)\s*\d+(?:\.\d+)?\s*$", re.I)
 
@@ -59,6 +63,9 @@ def parse_paren_claims(inner: str) -> Optional[list[tuple[str, object, str]]]:
     m = _CASH_RE.match(inner)
     if m:
         return [("cash", int(m.group(1)), inner.strip())]
+    m = _BARE_RE.match(inner)
+    if m:
+        return [("amount", int(m.group(1)), inner.strip())]
     m = _REVENUE_RE.match(inner)
     if m:
         return [("revenue", int(m.group(1)), inner.strip())]

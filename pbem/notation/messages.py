@@ -80,6 +80,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "QUAL": '"last" or "next"',
     "BACK_W": '"back"',
     "TO_HOLDERS": '"to shareholders"',
+    "PRICE_DIR": '"share price goes up"',
     "DECIMAL": 'an amount such as $60',
     "STEP_DESC": 'a step such as "lay track"',
     "RECEIVING": '"receiving ..."',

@@ -66,6 +66,9 @@ class RemarkReader:
             self.claim("president", (None, corp), r)
         elif d == "r_cash":
             self.claim("cash", self.price(next(k for k in r.children if _is_tree(k, "price"))), r)
+        elif d == "r_price_dir":
+            word = r.children[0].value.lower().split()[-1]
+            self.claim("price_dir", "up" if word in ("up", "right", "rises", "rose") else "down", r)
         elif d == "r_pocket":
             self.claim("pocket", None, r)
         elif d == "r_round":
