@@ -214,3 +214,12 @@ def test_price_direction_and_bare_amounts_are_checked(tmp_path, record_file, tex
         with pytest.raises(MoveRejected):
             t.submit(text)
         assert t.game.market.price("HBR") == 50
+
+
+def test_holding_after_the_move_is_checked(tmp_path, record_file):
+    # move 61: Player 3 sells the one HBR share bought just before
+    t = table_at(tmp_path, record_file, 61)
+    with pytest.raises(MoveRejected) as info:
+        t.submit("Player 3 sells 10% of HBR, now holding 10%")
+    assert "Player 3 holds 0% of HBR, not 10%" in str(info.value)
+    t.submit("Player 3 sells 10% of HBR, now holding 0%")

@@ -361,6 +361,8 @@ MORE = [
      [("revenue", 60), ("price_dir", "up")]),
     (OR, "CPR withholds and the price drops left", [Dividend("CPR", "withhold")], [("price_dir", "down")]),
     (OR, "CPR pays out and its share price moves right", [Dividend("CPR", "payout")], [("price_dir", "up")]),
+    (SR, "Ann: buys another CPR share, now holding 40%", [BuyShares("ann", "CPR")], [("holding", 40)]),
+    (SR, "Ann sells 2 GT and now holds 10%", [SellShares("ann", "GT", 20)], [("holding", 10)]),
 ]
 
 

@@ -216,6 +216,10 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
             return f"{corp} has no share price"
         ok = now > was if c.value == "up" else now < was
         return "" if ok else f"{corp}'s share price went from {was} to {now}"
+    if c.kind == "holding":
+        corp = _corp_of(action)
+        have = after.percent.get((corp, ent), 0)
+        return "" if have == c.value else f"{ent} holds {have}% of {corp}, not {c.value}%"
     if c.kind == "closes":
         return "" if c.value in after.closed else f"{c.value} is still open"
     if c.kind == "step":

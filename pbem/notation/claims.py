@@ -22,6 +22,7 @@ Kinds and values:
     amount      int: a bare amount in brackets, "(60)": the revenue of a run or dividend, the
                 price paid for a share, the money received for a sale
     price_dir   "up" or "down": "and the share price goes up" (right counts as up)
+    holding     int: "now holding 40%": the mover's percent of the corporation afterwards
 """
 from __future__ import annotations
 

@@ -81,6 +81,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "BACK_W": '"back"',
     "TO_HOLDERS": '"to shareholders"',
     "PRICE_DIR": '"share price goes up"',
+    "HOLDING": '"now holding 40%"',
     "DECIMAL": 'an amount such as $60',
     "STEP_DESC": 'a step such as "lay track"',
     "RECEIVING": '"receiving ..."',

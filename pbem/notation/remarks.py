@@ -69,6 +69,9 @@ class RemarkReader:
         elif d == "r_price_dir":
             word = r.children[0].value.lower().split()[-1]
             self.claim("price_dir", "up" if word in ("up", "right", "rises", "rose") else "down", r)
+        elif d == "r_holding":
+            # "now holding 40%": the mover's percent of the move's corporation afterwards
+            self.claim("holding", int(re.search(r"(\d+)\s*%", r.children[0].value).group(1)), r)
         elif d == "r_pocket":
             self.claim("pocket", None, r)
         elif d == "r_round":
