@@ -213,6 +213,35 @@ def cmd_demo(a: argparse.Namespace) -> int:
     return run(Path(a.out) if a.out else Path(tempfile.mkdtemp(prefix="pbem-demo-")), a.quiet)
 
 
+def cmd_paste(a: argparse.Namespace) -> int:
+    """Apply a whole 18xx.games transcript (the site's "Copy transcript") to a game file."""
+    from pbem.moderator.table import Table
+    from pbem.moderator.transcript import TranscriptError, TranscriptQuestion
+
+    text = sys.stdin.read() if a.transcript == "-" else open(a.transcript, encoding="utf-8").read()
+    answers = {}
+    for ans in a.answer or ():
+        line, _, move = ans.partition("=")
+        if not line.strip().isdigit() or not move.strip():
+            print(f"pbem: --answer takes LINE=MOVE, not {ans!r}", file=sys.stderr)
+            return 2
+        answers[int(line)] = move.strip()
+    t = Table.open(a.gamefile)
+    try:
+        applied = t.paste_transcript(text, answers, source=a.source or "transcript")
+    except TranscriptQuestion as e:
+        print(f"QUESTION, nothing applied: {e}", file=sys.stderr)
+        for c in e.candidates:
+            print(f"  --answer {e.line}=\"{c}\"", file=sys.stderr)
+        return 1
+    except TranscriptError as e:
+        print(f"REFUSED, nothing applied: {e}", file=sys.stderr)
+        return 1
+    print(f"applied {len(applied)} moves (#{applied[0].seq}-#{applied[-1].seq})")
+    print(_turn_line(t))
+    return 0
+
+
 def add_commands(sub) -> None:
     p = sub.add_parser("demo", help="the moderator at work on an embedded 1882 opening (no mail server)")
     p.add_argument("--out", help="folder for the game file, reports and pictures (default: a new temp folder)")
@@ -253,6 +282,13 @@ def add_commands(sub) -> None:
     p.add_argument("gamefile")
     p.add_argument("out")
     p.set_defaults(func=cmd_export)
+    p = sub.add_parser("paste", help="apply a whole 18xx.games transcript (checked line by line) to a game file")
+    p.add_argument("gamefile")
+    p.add_argument("transcript", help="a text file, or - for stdin")
+    p.add_argument("--answer", action="append", metavar="LINE=MOVE",
+                   help="the move meant on a line the transcript leaves open (as the refusal lists them)")
+    p.add_argument("--source", help="where the transcript came from")
+    p.set_defaults(func=cmd_paste)
     p = sub.add_parser("import-18xx", help="turn an 18xx.games record into a game file")
     p.add_argument("record")
     p.add_argument("gamefile")

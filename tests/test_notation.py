@@ -63,8 +63,8 @@ VARIANTS = [
     ("SR", "Passed the round", Pass("ann")),
     ("OR", "CPR passes lay track", Pass("CPR")),
     ("OR", "pass", Pass("CPR")),
-    ("OR", "CPR skips buy trains", Pass("CPR")),
-    ("OR", "NWR skips track", Pass("NWR")),
+    ("OR", "skip", Pass("CPR")),
+    ("OR", "CPR passes buy trains", Pass("CPR")),
     ("OR", "GT: done", Pass("GT")),
     # -------- par (and the SC conversion, which is a par of SC)
     ("SR", "par CPR at 100", Par("ann", "CPR", 100)),
@@ -778,7 +778,7 @@ LOG_LINES = [
     ("Ann passes bidding", Pass("ann")),
     ("Ann declines sell shares", Pass("ann")),
     ("CPR passes place a token", Pass("CPR")),
-    ("CPR skips buy companies", Pass("CPR")),
+    ("CPR skips buy companies\nCPR passes buy trains", [Pass("CPR")]),   # a skip is automatic
     ("Ann buys Hudson Bay for $20", Bid("ann", "HB", 20)),
     ("CPR pays out $90 = $9 per share", Dividend("CPR", "payout")),
     ("CPR withholds $90", Dividend("CPR", "withhold")),

@@ -156,3 +156,11 @@ def test_the_sender_is_stored_as_the_seat_of_each_move(tmp_path):
         if rec.seat and rec.seat != rec.entity:
             assert f"{rec.entity}: {rec.notation} (sent by {rec.seat})\n" in listing
     assert f"{sent[0][0]}: {stored.records[0].notation}\n" in listing
+
+
+def test_a_wrong_phase_label_warns_like_a_round_label(tmp_path):
+    t = new_table(tmp_path)
+    t.submit("Green phase: Ann bids 20 for HB")          # the game starts in the yellow phase 2
+    assert any("yellow phase (phase 2)" in w for w in t.warnings)
+    t.submit("Phase 2: Bob bids 50 for SC")
+    assert not t.warnings

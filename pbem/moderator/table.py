@@ -6,6 +6,7 @@ the game and only then are all of them appended to the file in one locked write.
 """
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,12 @@ from pbem.errors import AmbiguousMoveError, GameFileError, NotationError, PbemEr
 from pbem.gamefile import GameFile, GameHeader, Player
 from pbem.notation import NotationContext, context_from_title_data, format_action, read_message
 from pbem.titles import load_title
+
+from .claims import applied, false_claims
+from .transcript import reports_automatic
+
+#: game option: a false claim in a message is reported as a warning instead of refusing it
+CLAIMS_WARN = "claims-warn"
 
 
 @dataclass(frozen=True)
@@ -63,7 +70,9 @@ def notation_context(game: Game, *, actor: Optional[str] = None, trusted: bool =
             candidates=[f"lays #{tile} on {hex_} rot {r}" for r in rots])
 
     ctx = context_from_title_data(game.data, players, actor=actor, current=game.current_entity(),
-                                  allow_trusted=trusted, rotation_resolver=resolve_rotation)
+                                  allow_trusted=trusted, rotation_resolver=resolve_rotation,
+                                  holdings=lambda p, c: game.corporations[c].percent_of(p)
+                                  if c in game.corporations else 0)
     return ctx
 
 
@@ -90,8 +99,25 @@ def round_label(game: Game) -> str:
     return ""
 
 
+_PHASE = re.compile(r"\b(?:(yellow|green|brown|gr[ae]y)\s+phase|phase\s+(\d+[a-z]?))\b", re.I)
+
+
+def phase_label_mismatch(header: str, game: Game) -> str:
+    """Why a phase label ("Green phase", "Phase 4") does not match the game ('' if it does)."""
+    m = _PHASE.search(header)
+    if not m:
+        return ""
+    if m.group(2):
+        return "" if m.group(2).lower() == str(game.phase.name).lower() else f"the game is in phase {game.phase.name}"
+    colour = m.group(1).lower().replace("grey", "gray")
+    newest = (game.phase.tiles or ("",))[-1]
+    return "" if colour == newest else f"the game is in the {newest} phase (phase {game.phase.name})"
+
+
 def round_label_mismatch(header: str, game: Game) -> str:
     """Why a round label written in a message does not match the game ('' if it does or says nothing)."""
+    if _PHASE.search(header):
+        return phase_label_mismatch(header, game)
     m = _LABEL.search(header)
     if not m:
         return ""
@@ -135,6 +161,13 @@ def check_players(title: str, players: Sequence[tuple[str, str]]) -> None:
         names.add(low)
         if address:
             addrs.add(address.lower())
+
+
+def _share_size(game: Game, action: Action) -> int:
+    """Percent of one ordinary share of the corporation the action is about (10 unless known)."""
+    corp = game.corporations.get(getattr(action, "corporation", None) or action.entity)
+    size = getattr(corp, "share_percent", None) if corp is not None else None
+    return size if isinstance(size, int) and size > 0 else 10
 
 
 class Table:
@@ -194,8 +227,9 @@ class Table:
         return game, seqs
 
     # --- moves ---------------------------------------------------------------------
-    def parse(self, text: str, sender: Optional[str] = None) -> list:
-        return read_message(text, notation_context(self.game, actor=sender))
+    def parse(self, text: str, sender: Optional[str] = None, aside: Optional[list] = None) -> list:
+        """The moves of `text`; lines of a pasted log that are not moves go to `aside`."""
+        return read_message(text, notation_context(self.game, actor=sender), aside=aside)
 
     def submit(self, text: str, sender: Optional[str] = None, source: str = "") -> list[AppliedMove]:
         """Apply every move of `text` or none, then one locked append.
@@ -217,22 +251,31 @@ class Table:
                 self.duplicate = True
                 return [AppliedMove(r.seq, r.entity, r.notation) for r in done]
         self.duplicate = False
-        parsed = self.parse(text, sender)
+        aside: list = []
+        parsed = self.parse(text, sender, aside)
+        notes = [f"line {n} set aside ({log.kind}, not a move): {log.text}" for n, log in aside
+                 if log.kind != "move"]
         if not parsed:
-            raise NotationError("the message holds no move", text=text)
+            raise NotationError("the message holds no move" + ("; " + "; ".join(notes) if notes else ""),
+                                text=text)
         try:
-            return self._apply(parsed, sender, source)
+            return self._apply(parsed, sender, source, notes)
         except BaseException:
             self.game, self.seqs = self.replay(self.file)       # nothing of the message stays
             raise
 
-    def _apply(self, parsed, sender: Optional[str], source: str) -> list[AppliedMove]:
+    def _apply(self, parsed, sender: Optional[str], source: str, notes: list[str]) -> list[AppliedMove]:
         trial = self.game
         lines: list[tuple[str, str]] = []
         changed: list[str] = []
-        self.warnings = []
+        self.warnings = notes
         for i, pm in enumerate(parsed, 1):
             action = pm.action
+            if reports_automatic(trial, action):
+                # a pasted log line for what the game did itself ("CPR does not run" after the
+                # game skipped the run, a home token it placed): true, and nothing to apply
+                self.warnings.append(f"line {pm.line} set aside (automatic, not a move): {pm.text}")
+                continue
             if pm.header:
                 note = round_label_mismatch(pm.header, trial)
                 if note:
@@ -245,17 +288,60 @@ class Table:
             try:
                 for skip in self._push_implicit_passes(trial, action):
                     lines.append((skip.entity, format_action(skip, notation_context(trial))))
-                trial.push(action)
+                if isinstance(action, PlaceToken) and "city" in pm.open:
+                    # "QLL places a token on J10": the one legal place there, or the question which
+                    from .transcript import settle_token
+                    try:
+                        action = settle_token(trial, action)
+                    except AmbiguousMoveError as e:
+                        raise MoveRejected(f"move {i} ({pm.text!r}, line {pm.line}): {e}: "
+                                           + "; ".join(e.candidates), move=i, text=pm.text, cause=e,
+                                           legal=e.candidates) from e
+                before, after, final = applied(trial, action)
                 changed.extend(h for h in trial.last_move_hexes if h not in changed)
             except RuleError as e:
                 raise MoveRejected(f"move {i} ({pm.text!r}, line {pm.line}) refused: {e}", move=i, text=pm.text,
                                    cause=e, legal=self._legal_before(parsed[: i - 1])) from e
+            wrong = false_claims(pm.claims, action, before, after, _share_size(trial, action), final)
+            if wrong:
+                if CLAIMS_WARN in trial.options:
+                    self.warnings.extend(f"move {i} ({pm.text!r}): {w}" for w in wrong)
+                else:
+                    raise MoveRejected(
+                        f"move {i} ({pm.text!r}, line {pm.line}) refused: what it says about the result "
+                        f"is not what the move does: " + "; ".join(wrong), move=i, text=pm.text,
+                        cause=RuleError("; ".join(wrong), rule="claims written with a move"),
+                        legal=self._legal_before(parsed[: i - 1]))
             ctx = notation_context(trial)
             lines.append((action.entity, format_action(action, ctx)))
+        if not lines:
+            raise NotationError("the message holds no move; " + "; ".join(self.warnings), text=text)
         recs = self.file.append_many(lines, source=source, seat=sender or "", expect_head=self.file.head)
         self.game = trial
         self.changed_hexes = changed
         self.seqs.extend(r.seq for r in recs)
+        return [AppliedMove(r.seq, r.entity, r.notation) for r in recs]
+
+    def paste_transcript(self, text: str, answers: Optional[dict] = None,
+                         source: str = "transcript") -> list[AppliedMove]:
+        """Apply a whole pasted 18xx.games transcript, all or nothing (pbem.moderator.transcript):
+        every move it makes is stored in canonical notation, in one locked append."""
+        from .transcript import play_transcript
+
+        trial = copy.deepcopy(self.game)
+        played = play_transcript(text, trial, answers)
+        shadow = copy.deepcopy(self.game)       # the state before each move, for its canonical line
+        lines = []
+        for t in played:
+            for action in t.actions:
+                shadow.push(action)
+                lines.append((action.entity, format_action(action, notation_context(shadow))))
+        if not lines:
+            raise NotationError("the transcript holds no move", text=text[:200])
+        recs = self.file.append_many(lines, source=source, seat="", expect_head=self.file.head)
+        self.game = trial
+        self.seqs.extend(r.seq for r in recs)
+        self.warnings = []
         return [AppliedMove(r.seq, r.entity, r.notation) for r in recs]
 
     # an operating-round move that belongs to a later step skips the optional steps before it,
@@ -289,7 +375,13 @@ class Table:
         the state before the message, rebuilt from the file (the live one may be half-changed)."""
         g, _ = self.replay(self.file)
         for pm in earlier:
-            g.push(pm.action)
+            if reports_automatic(g, pm.action):
+                continue
+            try:
+                self._push_implicit_passes(g, pm.action)
+                g.push(pm.action)
+            except PbemError:
+                break
         return describe_legal(g)
 
     @staticmethod

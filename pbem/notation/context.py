@@ -51,9 +51,12 @@ class NotationContext:
                    or a mapping corporation -> percent (missing ones default to 10)
     token_mover    company that lifts and moves station tokens (1882: "NWR"); entity of
                    "remove token"/"move token" when no company is named
+    automatic_dividends  corporations whose dividends the game decides itself (1861 minors):
+                   their dividend lines in a pasted log are automatic, never moves
     allow_trusted  accept the "trusted" revenue marker (only for imported records, never for
                    players' mail: a trusted revenue is not checked by the engine)
     rotation_resolver  the engine's hook for rotations given as edges or not given at all
+    holdings       the engine's hook for a player's percent of a corporation ("sells all")
     """
 
     players: Mapping[str, str] = field(default_factory=dict)
@@ -70,8 +73,11 @@ class NotationContext:
     layout: str = "flat"
     share_percent: Union[int, Mapping[str, int]] = 10
     token_mover: Optional[str] = None
+    automatic_dividends: frozenset = frozenset()
     allow_trusted: bool = False
     rotation_resolver: Optional[RotationResolver] = field(default=None, compare=False)
+    #: hook (player, corporation) -> percent the player holds; lets "sells all her GT" be read
+    holdings: Optional[Callable[[str, str], int]] = field(default=None, compare=False)
 
     # ------------------------------------------------------------------ turn state
     def at_turn(self, *, actor=_KEEP, current=_KEEP) -> "NotationContext":

@@ -24,6 +24,7 @@ RunRoutes. Lines "-- ... --" (18xx.games event banners) and blank lines are skip
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 from dataclasses import dataclass
@@ -39,12 +40,15 @@ from pbem.engine.actions import (
 )
 from pbem.errors import AmbiguousMoveError, NotationError
 
+from .claims import Claim
 from .context import NotationContext
 from .grammar import get_parser
+from .logs import LogLine as _LogNote, classify
 from .messages import (
     MOVE_WORDS, expected_words, keyword_suggestion, notation_error, words_list, caret_block,
 )
 from .names import KIND_WORDS, Entry, NameIndex, norm, rewrite_names
+from .remarks import RemarkReader, result_of as _result_of
 
 __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_message"]
 
@@ -58,6 +62,22 @@ class ParsedMove:
     column: int          # 1-based column where the move starts
     text: str            # the move as written
     header: Optional[str] = None   # round label in force ("OR 2.1"), if any
+    claims: tuple[Claim, ...] = ()  # stated results, checked after the move (claims.py)
+    open: tuple[str, ...] = ()      # parts left unsaid that the game must settle ("city")
+
+
+@dataclass(frozen=True)
+class _Remarks:
+    """A clause of remarks alone ("Cash left 365."): claims about the move before it."""
+
+    claims: tuple
+    line: int
+    column: int
+    text: str
+    line_text: str
+    optional: bool = False      # a pasted log line: set aside when no move comes before it
+    log: object = None
+    forward: bool = False       # about the move that follows ("CPR spends $20 and lays ...")
 
 
 @dataclass(frozen=True)
@@ -98,8 +118,16 @@ def parse_message(text: str, ctx: NotationContext) -> list[Action]:
     return [m.action for m in read_message(text, ctx)]
 
 
-def read_message(text: str, ctx: NotationContext, *, single_line: bool = False) -> list[ParsedMove]:
-    """Every move of a message with its position, source text and round label."""
+def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
+                 aside: Optional[list] = None, transcript: bool = False) -> list[ParsedMove]:
+    """Every move of a message with its position, source text and round label.
+
+    Lines of a pasted 18xx.games log that are not moves (pbem/notation/logs.py) are never
+    read as moves: a result of the move before ("CPR's share price moves right from $82
+    to $90") becomes a claim on that move; the others (banners, "Ann operates CPR",
+    automatic actions, and in a transcript chat) are set aside, listed in `aside` as
+    (line number, LogLine) when a list is given.
+    """
     if not isinstance(text, str):
         raise NotationError("the move text must be a string", text=repr(text))
     reader = _Reader(ctx)
@@ -112,10 +140,24 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False) 
     items: list[Union[ParsedMove, tuple]] = []
     for no, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r")
-        if not line.strip() or _BANNER.match(line):
+        if not line.strip():
+            continue
+        log = classify(line, reader.index, ctx, transcript=transcript)
+        if log is not None:
+            if log.kind == "move":
+                col = len(line) - len(line.lstrip()) + 1
+                items.extend(ParsedMove(a, no, col, log.text, reader.header,
+                                        log.claims if a is log.actions[-1] else (), ("log_half",))
+                             for a in log.actions)
+            elif log.kind == "consequence" and log.claims:
+                col = len(line) - len(line.lstrip()) + 1
+                claims = tuple(dataclasses.replace(c, line=no, column=col) for c in log.claims)
+                items.append(_Remarks(claims, no, col, log.text, line, optional=True, log=log))
+            elif aside is not None:
+                aside.append((no, log))
             continue
         items.extend(reader.read_line(no, line))
-    return reader.finish(items)
+    return reader.finish(items, aside)
 
 
 _BANNER = re.compile(r"^\s*--.*--\s*$")
@@ -179,6 +221,13 @@ _PASS_WORDS = {
     "for", "now", "again", "everything", "all", "it", "special", "ability", "action",
     "actions", "operating", "step", "purchase", "upgrade", "par", "and", "or", "any", "more",
     "anything", "nothing", "further", "rest", "of", "time", "priority", "trade", "nwr",
+    "nationalize", "nationalise", "nationalization", "nationalisation", "merge", "convert",
+}
+#: the step an 18xx.games step description names (None: a step the check does not know)
+_STEP_OF_DESC = {
+    "lay/upgrade track": "track", "lay track": "track", "place a token": "token",
+    "run routes": "route", "buy trains": "buy_train", "buy companies": "buy_company",
+    "pay or withhold dividends": "dividend", "discard trains": "discard",
 }
 _KEEP_WORDS = {"money", "revenue", "it", "earnings", "cash", "everything", "all", "funds",
                "income", "treasury", "the", "its"}
@@ -211,11 +260,15 @@ def _first_tok(node, type_: str) -> Optional[Token]:
     return None
 
 
+def _is_stop(x) -> bool:
+    return isinstance(x, Tree) and x.data in ("stop", "stop_place")
+
+
 def _subtrees(node: Tree, data: str) -> list[Tree]:
     return [c for c in node.children if isinstance(c, Tree) and c.data == data]
 
 
-class _Reader:
+class _Reader(RemarkReader):
     """Reads the lines of one message, keeping the acting entity between moves."""
 
     def __init__(self, ctx: NotationContext) -> None:
@@ -226,6 +279,10 @@ class _Reader:
         self.header: Optional[str] = None
         self.line_no = 0
         self.line = ""
+        self.claims: list[Claim] = []      # claims of the clause being read
+        self.open: dict[int, tuple] = {}   # id(action) -> parts left unsaid
+        self.notes: list[str] = []         # marks of the clause's log form ("receiving")
+        self.clause_header: Optional[str] = None
 
     # ------------------------------------------------------------------ errors
     def _span(self, node) -> tuple[int, int]:
@@ -266,7 +323,8 @@ class _Reader:
         out = []
         for child in line_tree.children:
             if isinstance(child, Token) and child.type == "ROUND_HEADER":
-                self.header = re.sub(r"[\s:\-]+$", "", child.value).strip()
+                label = re.sub(r"[\s:,\-]+$", "", child.value).strip()
+                self.header = re.sub(r"^(?:(?:in|during)\s+)?(?:the\s+)?", "", label, flags=re.I)
             elif _is_tree(child, "clauses"):
                 for clause in child.children:
                     if isinstance(clause, Tree):
@@ -312,9 +370,10 @@ class _Reader:
                               text=(found_word or "").strip(), expected=phrases, length=length)
 
     # ------------------------------------------------------------------ results
-    def finish(self, items: list) -> list[ParsedMove]:
+    def finish(self, items: list, aside: Optional[list] = None) -> list[ParsedMove]:
         out: list[ParsedMove] = []
         pending = None   # an echo reporting what the next move does
+        ahead: list = []  # log lines reporting a result of the next move
         for item in items:
             prev = out[-1] if out else None
             if pending is not None:
@@ -326,6 +385,24 @@ class _Reader:
                         f"this reports {echo.what} and is not a move by itself; write the token "
                         f"placement, e.g. \"{echo.entity} places a token on {echo.hex} slot 1\"",
                         line_no=line_no, line_text=line_text, column=col, text=text)
+                if "city" in item.open:    # the token takes the neutral one's place
+                    item = dataclasses.replace(item, open=item.open + ("neutral",))
+                if aside is not None:
+                    aside.append((line_no, _LogNote("consequence", text)))
+            if isinstance(item, _Remarks) and (item.forward or getattr(item.log, "forward", False)):
+                ahead.append(item)     # belongs to the next move
+                continue
+            if isinstance(item, _Remarks):
+                if prev is None and item.optional:
+                    if aside is not None:
+                        aside.append((item.line, item.log))
+                    continue
+                if prev is None:
+                    raise notation_error("this remark belongs to no move: write the move before it",
+                                         line_no=item.line, line_text=item.line_text,
+                                         column=item.column, text=item.text)
+                out[-1] = dataclasses.replace(prev, claims=prev.claims + item.claims)
+                continue
             if isinstance(item, tuple) and item[0].kind == "neutral_removed":
                 pending = item
                 continue
@@ -333,6 +410,8 @@ class _Reader:
                 echo, line_no, col, text, line_text = item
                 if (prev and isinstance(prev.action, Par) and prev.action.entity == echo.entity
                         and echo.corporation in (None, prev.action.corporation)):
+                    if aside is not None:
+                        aside.append((line_no, _LogNote("consequence", text)))
                     continue
                 corp = echo.corporation or "CPR"
                 raise notation_error(
@@ -340,16 +419,32 @@ class _Reader:
                     f"e.g. \"par {corp} at 100\" (the president's share comes with it)",
                     line_no=line_no, line_text=line_text, column=col, text=text)
             a = item.action
+            if prev and _result_of(prev, item):
+                # a line reporting what the move before did ("MKN withholds 150₽" after its
+                # half payout, "N merges into NW" after the merger into NW): its claims stay
+                kept = tuple(c for c in item.claims if c.kind in ("payees", "per_share"))
+                out[-1] = dataclasses.replace(prev, claims=prev.claims + tuple(
+                    dataclasses.replace(c, line=item.line) for c in kept))
+                if aside is not None:
+                    aside.append((item.line, _LogNote("consequence", item.text)))
+                continue
             if (prev and isinstance(a, BuyShares) and isinstance(prev.action, Par)
                     and prev.action.entity == a.entity and prev.action.corporation == a.corporation
-                    and a.source == "ipo" and a.percent == 2 * self.ctx.share_size(a.corporation)):
-                continue  # the president's certificate bought by the par itself
+                    and a.source == "ipo" and a.percent >= 2 * self.ctx.share_size(a.corporation)):
+                if aside is not None:   # the president's certificate bought by the par itself
+                    aside.append((item.line, _LogNote("consequence", item.text)))
+                continue
             if (prev and isinstance(a, RunRoutes) and isinstance(prev.action, RunRoutes)
                     and a.entity == prev.action.entity and a.routes and prev.action.routes):
                 merged = RunRoutes(a.entity, prev.action.routes + a.routes)
                 out[-1] = ParsedMove(merged, prev.line, prev.column, prev.text + "; " + item.text,
-                                     prev.header)
+                                     prev.header, prev.claims + item.claims)
+                if aside is not None and item.line != prev.line:   # another train of the same run
+                    aside.append((item.line, _LogNote("move", item.text)))
                 continue
+            if ahead:
+                item = dataclasses.replace(item, claims=item.claims + tuple(c for r in ahead for c in r.claims))
+                ahead = []
             out.append(item)
         if pending is not None:
             echo, line_no, col, text, line_text = pending
@@ -357,35 +452,67 @@ class _Reader:
                 f"this reports {echo.what} and is not a move by itself; write the token "
                 f"placement, e.g. \"{echo.entity} places a token on {echo.hex} slot 1\"",
                 line_no=line_no, line_text=line_text, column=col, text=text)
+        for r in ahead:          # no move followed: set aside like any other log line
+            if r.log is None:
+                raise notation_error("this says what the next move costs, but no move follows",
+                                     line_no=r.line, line_text=r.line_text, column=r.column, text=r.text)
+            if aside is not None:
+                aside.append((r.line, r.log))
         return out
 
     # ------------------------------------------------------------------ clauses
     def clause(self, c: Tree) -> list:
         kind = c.data
         subject = None
+        self.claims = []
+        self.notes = []
+        self.forward = False
+        self.clause_header = None
         if kind == "named_route":
             return self._wrap(c, self.named_route(c))
+        trees = [k for k in c.children if isinstance(k, Tree)]
+        remarks = [k for k in trees if k.data.startswith("r_")]
+        if kind == "remark_only":
+            for r in remarks:
+                self.remark(r, None, None)
+            a, b = self._span(c)
+            if self.clause_header is not None and not self.claims:
+                self.header = self.clause_header
+                return []
+            return [_Remarks(tuple(self.claims), self.line_no, a + 1, self.line[a:b].strip(), self.line)]
         if kind in ("subject_only", "with_subject"):
             subject = self.subject(c.children[0], alone=(kind == "subject_only"))
             if subject is not None:
                 self.sticky = subject
         if kind == "subject_only":
             return []
-        body = c.children[-1]
+        body = next(k for k in trees[(1 if kind == "with_subject" else 0):] if not k.data.startswith("r_"))
         handler = getattr(self, "_c_" + body.data, None)
         if handler is None:  # pragma: no cover - grammar rule without a handler
             raise self.err(f"this kind of move ({body.data}) cannot be read yet", body)
-        return self._wrap(c, handler(body, subject))
+        results = handler(body, subject)
+        for r in remarks:
+            self.remark(r, subject, body)
+        return self._wrap(c, results)
 
     def _wrap(self, c: Tree, results: Iterable) -> list:
         a, b = self._span(c)
         text = self.line[a:b].strip()
         out = []
+        results = list(results)
+        moves = [r for r in results if not isinstance(r, _Echo)]
+        header = self.clause_header or self.header
         for r in results:
             if isinstance(r, _Echo):
                 out.append((r, self.line_no, a + 1, text, self.line))
             else:
-                out.append(ParsedMove(r, self.line_no, a + 1, text, self.header))
+                claims = tuple(self.claims) if r is moves[-1] else ()
+                out.append(ParsedMove(r, self.line_no, a + 1, text, header, claims,
+                                      self.open.pop(id(r), ()) + tuple(self.notes)))
+        if self.claims and not moves:
+            out.append(_Remarks(tuple(self.claims), self.line_no, a + 1, text, self.line,
+                                forward=self.forward))
+        self.claims = []
         return out
 
     # ------------------------------------------------------------------ entities
@@ -525,6 +652,13 @@ class _Reader:
     # ------------------------------------------------------------------ values
     def price(self, node: Tree) -> int:
         num = _first_tok(node, "NUMBER")
+        if num is None:      # "$11.0": 18xx.games writes amounts per share with a decimal
+            dec = _first_tok(node, "DECIMAL")
+            whole, frac = dec.value.split(".")
+            if int(frac) != 0:
+                raise self.err("an amount of whole money units is expected here", node,
+                               expected=["an amount such as $60"])
+            num = Token("NUMBER", whole)
         value = int(num.value)
         if value > 10 ** 9:
             raise self.err("this amount is too large", node)
@@ -655,6 +789,8 @@ class _Reader:
                 words = [w.value.lower() for w in name.children]
                 if not all(w in _PASS_WORDS for w in words):
                     self.resolve(name, ("company", "corporation"), mode="priority")
+            elif _is_tree(tail, "pass_step"):
+                self.claim("step", _STEP_OF_DESC.get(re.sub(r"\s+", " ", tail.children[0].value.lower())), tail)
             elif _is_tree(tail, "pass_words"):
                 for w in (t.children[0] for t in tail.children):
                     if w.value.lower().strip("'") not in _PASS_WORDS:
@@ -716,11 +852,32 @@ class _Reader:
         name = next(c for c in node.children if _is_tree(c, "name"))
         return [Merge(self.entity("corp", subject, node), self.resolve(name, ("corporation",)).ident)]
 
+    def _c_merge_add(self, node: Tree, subject):
+        """1861 log: "Adding N to merge of MB" (or "of MB,KR"): the merger MB started takes in N."""
+        names = _subtrees(node, "name")
+        added = self.resolve(names[0], ("corporation",)).ident
+        first = self.resolve(names[1], ("corporation",)).ident
+        return [Merge(first, added)]
+
+    def _c_redeem(self, node: Tree, subject):
+        """1861: "GRR redeems a 10% share from the market": the major buys back its own share."""
+        ent = self.entity("corp", subject, node)
+        name = next((c for c in node.children if _is_tree(c, "name")), None)
+        corp = self.resolve(name, ("corporation",)).ident if name is not None else ent
+        pct_tok = _first_tok(node, "PERCENT")
+        cnt = next((c for c in node.children if _is_tree(c, "count")), None)
+        percent = int(re.match(r"\d+", pct_tok.value).group(0)) if pct_tok is not None else \
+            (self.count(cnt) if cnt is not None else 1) * self.ctx.share_size(corp)
+        mods = self._mods([c for c in node.children if isinstance(c, Tree) and c.data.startswith("mod_")])
+        if mods["source"] is None:
+            mods["source"] = Tree("src_pool", [])
+        return [self._buy_shares(node, ent, corp, percent, mods)]
+
     def _c_nationalize(self, node: Tree, subject):
         return [Choose(self.entity("corp", subject, node), "nationalize")]
 
     def _mods(self, mods: list[Tree]) -> dict:
-        out: dict = {"source": None, "price": None, "trade": None, "nodes": {}}
+        out: dict = {"source": None, "price": None, "trade": None, "for": None, "nodes": {}}
         for m in mods:
             if m.data == "mod_from":
                 src = m.children[-1]
@@ -736,6 +893,11 @@ class _Reader:
             elif m.data == "mod_trade":
                 out["trade"] = self.train(m.children[-1])
                 out["nodes"]["trade"] = m
+            elif m.data == "mod_for":
+                if out.get("for") is not None:
+                    raise self.err("two companies named after \"for\"", m)
+                out["for"] = m
+                out["nodes"]["for"] = m
         return out
 
     def _c_buy(self, node: Tree, subject):
@@ -792,6 +954,9 @@ class _Reader:
     def _buy_shares(self, node, subject, corp: str, percent: int, mods: dict):
         if percent <= 0 or percent > 100:
             raise self.err("a share is between 1% and 100%", node)
+        self._no_for(mods)
+        if mods["price"] is not None:
+            self.claim("paid", mods["price"], mods["nodes"]["price"])
         if mods["trade"] is not None:
             raise self.err("only trains are traded in", mods["nodes"]["trade"])
         source = "ipo"
@@ -810,7 +975,13 @@ class _Reader:
                                expected=['"IPO"', '"pool"'])
         return BuyShares(self.entity("player", subject, node), corp, source, percent)
 
+    def _no_for(self, mods: dict) -> None:
+        if mods.get("for") is not None:
+            raise self.err('"for" names the company a train is bought for; give a price here',
+                           mods["nodes"]["for"], expected=["an amount such as $60"])
+
     def _buy_company(self, node, subject, company: str, mods: dict):
+        self._no_for(mods)
         if mods["trade"] is not None:
             raise self.err("only trains are traded in", mods["nodes"]["trade"])
         price = mods["price"]
@@ -855,13 +1026,27 @@ class _Reader:
             else:
                 raise self.err('trains come from the depot or from another corporation', src,
                                expected=['"depot"', KIND_WORDS["corporation"]])
-        return BuyTrain(self.entity("corp", subject, node), train, source, mods["price"], mods["trade"])
+        buyer = self.entity("corp", subject, node) if mods.get("for") is None else self._for_corp(mods["for"], subject)
+        return BuyTrain(buyer, train, source, mods["price"], mods["trade"])
+
+    def _for_corp(self, m: Tree, subject: Optional[str]) -> str:
+        """ "Cid is buying a 4 train for CPR": the corporation named after "for" buys."""
+        corp = self.resolve(next(c for c in m.children if _is_tree(c, "name")), ("corporation",)).ident
+        who = subject if subject is not None else self.sticky
+        if who is not None and self.ctx.kind_of(who) == "corporation" and who != corp:
+            raise self.err(f"{who} cannot buy for {corp}: name one company", m)
+        if who is not None and self.ctx.kind_of(who) == "player":
+            self.claims.append(Claim("president", (who, corp), self.text_of(m).strip(), self._span(m)[0] + 1))
+        return corp
 
     def _c_sell(self, node: Tree, subject):
-        items = _subtrees(node, "sell_item")
+        items = [c for c in node.children if _is_tree(c, "sell_item") or _is_tree(c, "sell_all")]
         entity = self.entity("player", subject, node)
         out = []
         for it in items:
+            if it.data == "sell_all":
+                out.append(self._sell_all(it, entity))
+                continue
             name = next(c for c in it.children if _is_tree(c, "name"))
             corp = self.resolve(name, ("corporation",)).ident
             cnt_node = next((c for c in it.children if _is_tree(c, "count")), None)
@@ -878,7 +1063,28 @@ class _Reader:
             if percent <= 0 or percent > 100:
                 raise self.err("a sale is between 1% and 100% of a corporation", it)
             out.append(SellShares(entity, corp, percent))
+        tail = next((c for c in node.children if _is_tree(c, "sell_tail")), None)
+        if tail is not None and len(out) == 1:
+            self.claim("received", self.price(next(c for c in tail.children if _is_tree(c, "price"))), tail)
         return out
+
+    def _sell_all(self, it: Tree, entity: str) -> SellShares:
+        """ "sells all her GT" (the whole holding), "sold both his CPR shares" (two shares)."""
+        name = next(c for c in it.children if _is_tree(c, "name"))
+        corp = self.resolve(name, ("corporation",)).ident
+        word = it.children[0]
+        if self.ctx.holdings is None:
+            raise self.ambiguous(AmbiguousMoveError(
+                f'"{word.value}" of {corp}: how many shares is not known here; write the count, '
+                f'e.g. "sells 2 {corp}"', candidates=[f"sells {n} {corp}" for n in (1, 2, 3)]), word)
+        held = self.ctx.holdings(entity, corp)
+        size = self.ctx.share_size(corp)
+        if held <= 0:
+            raise self.err(f"{self.ctx.players.get(entity, entity)} holds no {corp}", it)
+        if word.value.lower() == "both" and held != 2 * size:
+            raise self.err(f'"both": {self.ctx.players.get(entity, entity)} holds {held}% of {corp}, '
+                           f"not two shares", word, expected=["the number of shares"])
+        return SellShares(entity, corp, held)
 
     def _c_exchange_echo(self, node: Tree, subject):
         names = [c for c in node.children if _is_tree(c, "name")]
@@ -1088,8 +1294,11 @@ class _Reader:
 
     def _token(self, node: Tree, subject):
         it = self._token_items(node)
-        return [PlaceToken(self.entity("corp", subject, node), it["hex"], it["city"] or 0,
-                           it["neutral"], it["slot"])]
+        token = PlaceToken(self.entity("corp", subject, node), it["hex"], it["city"] or 0,
+                           it["neutral"], it["slot"])
+        if it["city"] is None and it["slot"] is None:
+            self.open[id(token)] = ("city",)
+        return [token]
 
     def _hex_city(self, node: Tree, start: int) -> tuple[str, int, int]:
         """hex and city index from the children of node beginning at `start`; returns next pos."""
@@ -1175,7 +1384,7 @@ class _Reader:
             if not isinstance(p, Tree):
                 continue
             if p.data == "stops":
-                stops = tuple(self._stop(s) for s in _subtrees(p, "stop"))
+                stops = tuple(self._stop(s) for s in p.children if _is_stop(s))
             elif p.data == "revenue":
                 revenue = self._revenue(p)
             elif p.data == "via":
@@ -1193,7 +1402,7 @@ class _Reader:
         return True
 
     def _route_from(self, train: str, rest: Tree) -> Route:
-        first = self._stop(next(c for c in rest.children if _is_tree(c, "stop")))
+        first = self._stop(next(c for c in rest.children if _is_stop(c)))
         stops = [first]
         legs = []
         any_via = False
@@ -1202,7 +1411,7 @@ class _Reader:
         for p in rest.children:
             if _is_tree(p, "via_leg"):
                 mids = [self.hex_of(t)[0] for t in p.children if isinstance(t, Token) and t.type == "HEX"]
-                stop = self._stop(next(c for c in p.children if _is_tree(c, "stop")))
+                stop = self._stop(next(c for c in p.children if _is_stop(c)))
                 any_via = any_via or bool(mids)
                 legs.append((stops[-1].hex, *mids, stop.hex))
                 stops.append(stop)
@@ -1213,6 +1422,8 @@ class _Reader:
         return Route(train, tuple(stops), tuple(legs) if any_via else None, revenue, trusted)
 
     def _stop(self, s: Tree) -> Stop:
+        if s.data == "stop_place":      # a place by name: "from Regina to Saskatoon"
+            return Stop(self.place(s.children[0]), None)
         h, idx = self.hex_of(s.children[0])
         return Stop(h, idx)
 
@@ -1248,9 +1459,11 @@ class _Reader:
         return [RunRoutes(self.entity("corp", subject, node), ())]
 
     def _c_div_pay(self, node: Tree, subject):
+        self._div_claims(node)
         return [Dividend(self.entity("corp", subject, node), "payout")]
 
     def _c_div_half(self, node: Tree, subject):
+        self._div_claims(node)
         return [Dividend(self.entity("corp", subject, node), "half")]
 
     def _c_div_withhold(self, node: Tree, subject):
@@ -1258,6 +1471,7 @@ class _Reader:
         if w is not None and w.value.lower() not in _KEEP_WORDS:
             raise self.err(f'after "{node.children[0].value}" I expected nothing more or an '
                            f'amount, but found "{w.value}"', w, expected=["an amount such as $60"])
+        self._div_claims(node)
         return [Dividend(self.entity("corp", subject, node), "withhold")]
 
     def _c_discard(self, node: Tree, subject):
@@ -1283,4 +1497,7 @@ class _Reader:
         return [EndGame(self.entity("player", subject, node))]
 
     def _c_spend(self, node: Tree, subject):
+        """ "CPR spends $20 and lays tile ...": what the next move costs, a claim on it."""
+        self.claim("spent", self.price(next(c for c in node.children if _is_tree(c, "price"))), node)
+        self.forward = True
         return []

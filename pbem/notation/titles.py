@@ -32,7 +32,13 @@ TITLE_1882 = {
     "token_mover": "NWR",
 }
 
-TITLES = {"1882": TITLE_1882}
+TITLE_1861 = {
+    # minors pay their dividends automatically (half to the owner, half to the treasury), and
+    # the game decides the national's
+    "automatic_dividend_types": ("minor", "national"),
+}
+
+TITLES = {"1882": TITLE_1882, "1861": TITLE_1861}
 
 
 def context_for_title(title: str, players: Optional[Mapping[str, str]] = None, *,
@@ -76,6 +82,9 @@ def context_from_title_data(data: Mapping, players: Optional[Mapping[str, str]] 
         train_aliases=dict(extra.get("train_aliases", {})),
         locations=locations, layout=data.get("layout", "flat"),
         token_mover=extra.get("token_mover"),
+        automatic_dividends=frozenset(
+            c["sym"] for c in data.get("corporations", [])
+            if c.get("type") in extra.get("automatic_dividend_types", ())),
     )
     kw.update(overrides)
     return NotationContext(**kw)

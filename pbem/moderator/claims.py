@@ -1,0 +1,229 @@
+"""Checking the claims written with a move (pbem/notation/claims.py) against what it did.
+
+`applied(game, action)` pushes the action and returns the money and holdings just before and
+just after the move itself (before the game moves on to the next round, so a private's income
+paid at the start of the next operating round is not taken for part of a dividend).
+`false_claims(claims, action, before, after)` lists, in words, every claim the result
+contradicts; an empty list means all claims hold.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from pbem.engine.actions import Action, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, RunRoutes, SellShares
+from pbem.engine.game import Game
+from pbem.notation.claims import Claim
+
+__all__ = ["Snapshot", "snapshot", "applied", "false_claims"]
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What claims are checked against: cash, prices, presidents, holdings, revenues."""
+
+    cash: dict = field(default_factory=dict)          # player id / corporation -> cash
+    free: dict = field(default_factory=dict)          # player id -> cash not tied up in bids
+    price: dict = field(default_factory=dict)         # corporation -> share price (or None)
+    president: dict = field(default_factory=dict)     # corporation -> player id (or None)
+    percent: dict = field(default_factory=dict)       # (corporation, player id) -> percent held
+    revenue: dict = field(default_factory=dict)       # corporation -> revenue of its last run
+    step: Optional[str] = None                        # operating round: the step to be taken
+    floated: frozenset = frozenset()                  # corporations floated
+    owner: dict = field(default_factory=dict)         # private company -> owner
+    closed: frozenset = frozenset()                   # companies and corporations closed
+
+
+def snapshot(game: Game) -> Snapshot:
+    cash = {p: game.players[p].cash for p in game.players}
+    committed = getattr(game.round, "committed", None)
+    free = {p: c - (committed(p) if callable(committed) else 0) for p, c in cash.items()}
+    price, pres, pct, rev = {}, {}, {}, {}
+    for sym, corp in game.corporations.items():
+        cash[sym] = corp.cash
+        price[sym] = game.market.price(sym)
+        pres[sym] = corp.president
+        rev[sym] = corp.last_revenue
+        for holder, percent in corp.shares.items():
+            if holder in game.players:
+                pct[(sym, holder)] = percent
+    step = None
+    if game.round.name == "operating" and hasattr(game.round, "active_step") \
+            and getattr(game.round, "turn", None) is not None:
+        step = game.round.active_step()
+    floated = frozenset(s for s, c in game.corporations.items() if c.floated)
+    owner = {s: c.owner for s, c in game.companies.items()}
+    closed = frozenset([s for s, c in game.companies.items() if c.closed]
+                       + [s for s, c in game.corporations.items() if c.closed])
+    return Snapshot(cash, free, price, pres, pct, rev, step, floated, owner, closed)
+
+
+def applied(game: Game, action: Action) -> tuple[Snapshot, Snapshot, Snapshot]:
+    """Push `action`; the state just before, just after the move itself, and after the
+    round changes that follow it (end-of-round price rises, private incomes)."""
+    before = snapshot(game)
+    after: list[Snapshot] = []
+    original = game.after_action
+
+    def hooked() -> None:
+        after.append(snapshot(game))
+        original()
+
+    game.after_action = hooked          # type: ignore[method-assign]
+    try:
+        game.push(action)
+    finally:
+        del game.after_action
+    final = snapshot(game)
+    return before, (after[0] if after else final), final
+
+
+#: engine steps that 18xx.games names like another (1861 offers privates before loans as well)
+_SAME_STEP = {"buy_company": ("preloan_company",)}
+
+
+def _money(n: int) -> str:
+    return f"${n}"
+
+
+def false_claims(claims: Sequence[Claim], action: Action, before: Snapshot, after: Snapshot,
+                 share_size: int = 10, final: Optional[Snapshot] = None) -> list[str]:
+    """Each claim the move's result contradicts, as 'you wrote ... but ...'.
+
+    A claim holds if it is true right after the move, or after the round changes the move
+    set off (`final`): "CPR's share price moves up" after the last pass of a stock round.
+    """
+    out = []
+    for c in money_totals(claims, action):
+        why = _check(c, action, before, after, share_size)
+        if why and final is not None and not _check(c, action, before, final, share_size):
+            why = ""
+        if why:
+            out.append(f'"{c.text}" (column {c.column}): {why}')
+    return out
+
+
+def money_totals(claims: Sequence[Claim], action: Action) -> list[Claim]:
+    """The claims with every cash change of one entity summed into one "gets" claim: a tile
+    that "spends $20" in the NWR area where the company "gains $20" leaves its cash as it was."""
+    totals: dict = {}
+    first: dict = {}
+    rest = []
+    for c in claims:
+        if c.kind == "spent":
+            who, amount = action.entity, -c.value
+        elif c.kind == "gets":
+            who, amount = c.value
+        else:
+            rest.append(c)
+            continue
+        totals[who] = totals.get(who, 0) + amount
+        first.setdefault(who, c)
+    price = getattr(action, "price", None)
+    if isinstance(action, (BuyTrain, BuyCompany)) and price is not None and action.entity in totals:
+        totals[action.entity] -= price      # "takes a loan and receives 45₽", then buys for 100₽
+    merged = [Claim("gets", (who, total), first[who].text, first[who].column, first[who].line)
+              for who, total in totals.items()]
+    return rest + merged
+
+
+def _corp_of(action: Action) -> Optional[str]:
+    corp = getattr(action, "corporation", None)
+    return corp if corp is not None else action.entity
+
+
+def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: int) -> str:
+    ent = action.entity
+    delta = lambda who: after.cash.get(who, 0) - before.cash.get(who, 0)  # noqa: E731
+    if c.kind == "president":
+        player, corp = c.value
+        player = player or ent
+        corp = corp or _corp_of(action)
+        if corp not in after.president:
+            return f"{corp} is not a corporation"
+        have = after.president[corp]
+        return "" if have == player else f"the president of {corp} is {have or 'nobody'}, not {player}"
+    if c.kind == "cash":
+        have = after.free.get(ent) if isinstance(action, Bid) else after.cash.get(ent)
+        if have is None:
+            return f"{ent} holds no cash"
+        return "" if have == c.value else f"{ent} has {_money(have)} left, not {_money(c.value)}"
+    if c.kind == "paid":
+        return "" if -delta(ent) == c.value else f"{ent} paid {_money(-delta(ent))}, not {_money(c.value)}"
+    if c.kind == "received":
+        return "" if delta(ent) == c.value else f"{ent} received {_money(delta(ent))}, not {_money(c.value)}"
+    if c.kind == "revenue":
+        have = after.revenue.get(ent)
+        return "" if have == c.value else f"{ent}'s revenue is {_money(have or 0)}, not {_money(c.value)}"
+    if c.kind == "per_share":
+        holders = [(p, pct) for (corp, p), pct in after.percent.items() if corp == ent and pct > 0]
+        for p, pct in holders:
+            want = math.floor(pct // size * c.value)
+            if delta(p) != want:
+                return (f"{p} holds {pct}% of {ent} and received {_money(delta(p))}, not "
+                        f"{_money(want)} ({pct // size} x {_money(c.value)})")
+        return ""
+    if c.kind == "payees":
+        for who, amount in c.value:
+            if who == ent:
+                # the paying company's own share: its cash moves in the same move for other
+                # reasons (1861 loan interest and repayments), so it is not checked here
+                continue
+            if delta(who) != amount:
+                return f"{who} received {_money(delta(who))}, not {_money(amount)}"
+        return ""
+    if c.kind == "pocket":
+        pres = after.president.get(ent)
+        if pres is None or delta(pres) >= 0:
+            return f"the president of {ent} paid nothing towards it"
+        return ""
+    if c.kind == "price_move":
+        corp = c.value[0]
+        was, now = before.price.get(corp), after.price.get(corp)
+        if now is None and was == c.value[1]:
+            return ""       # the move closed the company (1861 nationalisation): its last price is gone
+        if (was, now) != tuple(c.value[1:]):
+            return f"{corp}'s share price went from {was} to {now}"
+        return ""
+    if c.kind == "gets":
+        who, amount = c.value
+        return "" if delta(who) == amount else f"{who}'s cash changed by {_money(delta(who))}, not {_money(amount)}"
+    if c.kind == "floats":
+        ok = c.value in after.floated and c.value not in before.floated
+        return "" if ok else f"{c.value} did not float with this move"
+    if c.kind == "share":
+        who, corp, pct = c.value
+        # 18xx.games writes each certificate handed out, also one swapped at once for the
+        # president's (1861 mergers: "receives a 10% share", then "receives a 20% share"),
+        # so the check is that the holder has at least that much afterwards
+        have = after.percent.get((corp, who), 0)
+        return "" if have >= pct else f"{who} holds {have}% of {corp}, less than the {pct}% received"
+    if c.kind == "owns":
+        who, comp = c.value
+        if comp in after.owner:
+            return "" if after.owner[comp] == who else f"{comp} belongs to {after.owner[comp] or 'nobody'}"
+        return "" if after.president.get(comp) == who else f"{comp} is not {who}'s"
+    if c.kind == "amount":
+        kind = {RunRoutes: "revenue", Dividend: "revenue", BuyShares: "paid", SellShares: "received"}.get(type(action))
+        if kind is None:
+            return f"a bare amount says nothing checkable about this move; say what it is"
+        return _check(Claim(kind, c.value, c.text, c.column, c.line), action, before, after, size)
+    if c.kind == "price_dir":
+        corp = _corp_of(action)
+        was, now = before.price.get(corp), after.price.get(corp)
+        if was is None or now is None:
+            return f"{corp} has no share price"
+        ok = now > was if c.value == "up" else now < was
+        return "" if ok else f"{corp}'s share price went from {was} to {now}"
+    if c.kind == "holding":
+        corp = _corp_of(action)
+        have = after.percent.get((corp, ent), 0)
+        return "" if have == c.value else f"{ent} holds {have}% of {corp}, not {c.value}%"
+    if c.kind == "closes":
+        return "" if c.value in after.closed else f"{c.value} is still open"
+    if c.kind == "step":
+        if c.value is None or before.step == c.value or before.step in _SAME_STEP.get(c.value, ()):
+            return ""
+        return f"the pass was made at the {before.step or 'no'} step, not {c.value.replace('_', ' ')}"
+    return f"a claim of kind {c.kind!r} cannot be checked"

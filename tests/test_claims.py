@@ -1,0 +1,225 @@
+"""Claims written with a move are checked against what the move did (issue 8).
+
+The games are the shared 18xx.games record 10526 (1882) replayed up to a move; the figures
+in the true claims were read off the state before and after that move in the record
+(HBR's first dividend: revenue $110, $11 a share, Player 1 holds 30% and Player 2 40%).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pbem.gamefile import GameFile
+from pbem.importers.to_gamefile import import_record
+from pbem.errors import NotationError
+from pbem.moderator.table import MoveRejected, Table, notation_context
+from pbem.notation import read_message
+
+FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882" / "10526.json"
+
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("rec") / "10526.pbem"
+    import_record(FIX, path)
+    return path
+
+
+def table_at(tmp_path, record_file, seq: int, options=()) -> Table:
+    """A new table with the record's players and seed, its moves before `seq` applied."""
+    gf = GameFile.open(record_file)
+    h = gf.header
+    t = Table.create(tmp_path / "g.pbem", h.title, [(p.name, f"p{i}@x.org") for i, p in enumerate(h.players)],
+                     h.seed, tuple(options))
+    for rec in gf.effective_moves():
+        if rec.seq >= seq:
+            break
+        ctx = notation_context(t.game, trusted=True).at_turn(
+            actor=rec.entity if rec.entity in t.game.players else None, current=t.game.current_entity())
+        t.game.push(read_message(rec.notation, ctx, single_line=True)[0].action)
+    return t
+
+
+TRUE = [
+    "HBR pays out $110",
+    "HBR pays out $110 = $11 per share",
+    "HBR pays out $110 = $11 per share ($33 to Player 1, $44 to Player 2)",
+    "HBR pays out (Player 1 $33, Player 2 $44)",
+    "HBR pays $11 per share",
+    "HBR has paid out $110 ($33 to Player 1, $44 to Player 2)",
+]
+FALSE = [
+    ("HBR pays out $120", "revenue is $110"),
+    ("HBR pays out $110 = $12 per share", "received $33, not $36"),
+    ("HBR pays out $110 = $11 per share ($34 to Player 1, $44 to Player 2)", "Player 1 received $33, not $34"),
+    ("HBR pays out ($33 to Player 1, $44 to Player 3)", "Player 3 received $0, not $44"),
+    ("HBR pays $10 per share", "not $30"),
+]
+
+
+@pytest.mark.parametrize("text", TRUE)
+def test_true_claims_are_accepted(tmp_path, record_file, text):
+    t = table_at(tmp_path, record_file, 115)
+    applied = t.submit(text)
+    assert [a.notation for a in applied] == ["HBR pays out"]
+    assert t.game.players["Player 2"].cash == 333
+
+
+@pytest.mark.parametrize("text,why", FALSE)
+def test_false_claims_refuse_the_message(tmp_path, record_file, text, why):
+    t = table_at(tmp_path, record_file, 115)
+    head = t.file.head
+    with pytest.raises(MoveRejected) as info:
+        t.submit(text)
+    assert why in str(info.value)
+    assert info.value.move == 1
+    assert t.file.head == head and t.game.players["Player 2"].cash == 289   # nothing applied
+
+
+def test_false_claim_only_warns_with_the_game_option(tmp_path, record_file):
+    t = table_at(tmp_path, record_file, 115, options=("claims-warn",))
+    t.submit("HBR pays out $120")
+    assert t.game.players["Player 2"].cash == 333
+    assert any("revenue is $110" in w for w in t.warnings)
+
+
+def test_a_false_claim_later_in_the_message_refuses_all_of_it(tmp_path, record_file):
+    # after its dividend HBR buys a 3 train for $180 and keeps $132 (move 116 of the record)
+    t = table_at(tmp_path, record_file, 115)
+    head = t.file.head
+    with pytest.raises(MoveRejected) as info:
+        t.submit("HBR pays out $110\nHBR buys a 3 train for $180. Cash left 150")
+    assert info.value.move == 2 and "HBR has $132 left, not $150" in str(info.value)
+    assert t.file.head == head and t.game.players["Player 2"].cash == 289
+    t.submit("HBR pays out $110\nHBR buys a 3 train for $180. Cash left 132")
+    assert t.game.corporations["HBR"].cash == 132
+
+
+# ---------------------------------------------------------------------- lines of a pasted log
+def test_price_move_line_is_checked(tmp_path, record_file):
+    # HBR's first dividend moves its price right from $50 to $60 in the record
+    t = table_at(tmp_path, record_file, 115)
+    with pytest.raises(MoveRejected) as info:
+        t.submit("HBR pays out $110\nHBR's share price moves right from $50 to $67")
+    assert "went from 50 to 60" in str(info.value)
+    t.submit("[18:25] HBR pays out $110 = $11.0 per share ($44 to Player 2, $33 to Player 1, $22 to HBR)\n"
+             "[18:25] HBR's share price moves right from $50 to $60")
+    assert t.game.market.price("HBR") == 60
+
+
+def test_wrong_president_line_is_refused(tmp_path, record_file):
+    t = table_at(tmp_path, record_file, 115)
+    with pytest.raises(MoveRejected) as info:
+        t.submit("HBR pays out\nPlayer 1 becomes the president of HBR")
+    assert "the president of HBR is Player 2, not Player 1" in str(info.value)
+
+
+def test_a_pass_names_its_step(tmp_path, record_file):
+    # after buying its 3 train HBR passes at the train step (move 117), then at buy companies
+    t = table_at(tmp_path, record_file, 117)
+    with pytest.raises(MoveRejected) as info:
+        t.submit("HBR passes lay/upgrade track")
+    assert "buy_train step, not track" in str(info.value)
+    t.submit("HBR passes buy trains\nHBR passes buy companies")
+    assert t.game.current_entity() != "HBR"
+
+
+def test_set_aside_lines_do_not_count_as_moves(tmp_path, record_file):
+    t = table_at(tmp_path, record_file, 117)
+    with pytest.raises(Exception) as info:
+        t.submit("HBR skips buy trains")
+    assert "no move" in str(info.value)
+
+
+# ---------------------------------------------------------------------- under-specified tokens
+def test_token_without_city_where_two_are_legal_asks_which(tmp_path, record_file):
+    # move 44 of the record: QLL chooses the city of its home token in J10 (two cities)
+    t = table_at(tmp_path, record_file, 44)
+    head = t.file.head
+    with pytest.raises(MoveRejected) as info:
+        t.submit("QLL places a token on J10")
+    assert info.value.legal == ["QLL places a token on J10 city 1", "QLL places a token on J10 city 2"]
+    assert t.file.head == head
+    # each candidate as listed is itself a complete move
+    t.submit(info.value.legal[1])
+    assert t.game.board.has_token("J10", "QLL", 1) and not t.game.board.has_token("J10", "QLL", 0)
+
+
+def test_token_without_city_where_one_is_legal_is_that_one(tmp_path, record_file):
+    # move 100: GT tokens J10, where only the first city has room (QLL holds the second)
+    t = table_at(tmp_path, record_file, 100)
+    t.submit("GT places a token on J10 (Pile o' Bones & Lumsden) for $40")
+    assert t.game.board.has_token("J10", "GT", 0)
+
+
+# ---------------------------------------------------------------------- a log chunk pasted in a mail
+def test_pasted_log_chunk_in_a_mail_reads_the_moves_and_checks_the_rest(tmp_path, record_file):
+    # moves 185-187 of the record as 18xx.games logged them (lines 294-302 of its transcript):
+    # QLL cannot run, the game skips its run and moves its price; the president sells a GT
+    # share and contributes to QLL's 4 train
+    chunk = """[18:41] Player 1 operates QLL
+[18:41] QLL spends $20 and lays tile #24 with rotation 4 on H10
+[18:41] QLL earns $10 for the water tile built by Trestle Bridge
+[18:41] QLL skips place a token
+[18:41] QLL skips run routes
+[18:41] QLL does not run
+[18:41] QLL's share price moves left from $40 to $30
+[18:43] Player 1 sells a 10% share of GT and receives $67
+[18:43] GT's share price moves down from $67 to $67
+[18:43] Player 1 contributes $153
+[18:43] QLL buys a 4 train for $300 from The Depot"""
+    t = table_at(tmp_path, record_file, 185)
+    applied = t.submit(chunk)
+    assert [a.notation for a in applied] == [
+        "QLL lays #24 on H10 rot 4", "Player 1 sells 10% of GT", "QLL buys a 4 train from the depot for 300"]
+    assert any("QLL does not run" in w for w in t.warnings)
+    assert any("Player 1 operates QLL" in w for w in t.warnings)
+    # the same chunk with the contribution altered is refused as a whole
+    (tmp_path / "b").mkdir()
+    t2 = table_at(tmp_path / "b", record_file, 185)
+    with pytest.raises(MoveRejected) as info:
+        t2.submit(chunk.replace("contributes $153", "contributes $150"))
+    assert "Player 1's cash changed by $-153, not $-150" in str(info.value)
+
+
+# ---------------------------------------------------------------------- "sells all", "both"
+def test_sells_all_is_the_whole_holding(tmp_path, record_file):
+    # move 61 of the record: Player 3 sells the one HBR share bought just before
+    t = table_at(tmp_path, record_file, 61)
+    applied = t.submit("Player 3 sells all his HBR")
+    assert [a.notation for a in applied] == ["Player 3 sells 10% of HBR"]
+
+
+def test_sells_both_needs_exactly_two_shares(tmp_path, record_file):
+    t = table_at(tmp_path, record_file, 61)
+    with pytest.raises(NotationError) as info:
+        t.submit("Player 3 sold both his HBR shares")
+    assert "holds 10% of HBR, not two shares" in str(info.value)
+
+
+@pytest.mark.parametrize("text,ok", [
+    ("HBR pays out $110, share price goes up", True),
+    ("HBR pays out and its share price moves right", True),
+    ("HBR pays out, share price drops", False),
+    ("HBR pays out (110)", True),
+    ("HBR pays out (120)", False),
+])
+def test_price_direction_and_bare_amounts_are_checked(tmp_path, record_file, text, ok):
+    t = table_at(tmp_path, record_file, 115)          # HBR: revenue $110, price $50 -> $60
+    if ok:
+        t.submit(text)
+        assert t.game.market.price("HBR") == 60
+    else:
+        with pytest.raises(MoveRejected):
+            t.submit(text)
+        assert t.game.market.price("HBR") == 50
+
+
+def test_holding_after_the_move_is_checked(tmp_path, record_file):
+    # move 61: Player 3 sells the one HBR share bought just before
+    t = table_at(tmp_path, record_file, 61)
+    with pytest.raises(MoveRejected) as info:
+        t.submit("Player 3 sells 10% of HBR, now holding 10%")
+    assert "Player 3 holds 0% of HBR, not 10%" in str(info.value)
+    t.submit("Player 3 sells 10% of HBR, now holding 0%")
