@@ -27,17 +27,23 @@ def record_file(tmp_path_factory):
 
 
 def table_at(tmp_path, record_file, seq: int, options=()) -> Table:
-    """A new table with the record's players and seed, its moves before `seq` applied."""
+    """A new table with the record's players and seed, its moves before `seq` applied and stored
+    (a table's state is always the replay of its file)."""
     gf = GameFile.open(record_file)
     h = gf.header
     t = Table.create(tmp_path / "g.pbem", h.title, [(p.name, f"p{i}@x.org") for i, p in enumerate(h.players)],
                      h.seed, tuple(options))
+    lines = []
     for rec in gf.effective_moves():
         if rec.seq >= seq:
             break
         ctx = notation_context(t.game, trusted=True).at_turn(
             actor=rec.entity if rec.entity in t.game.players else None, current=t.game.current_entity())
         t.game.push(read_message(rec.notation, ctx, single_line=True)[0].action)
+        lines.append((rec.entity, rec.notation))
+    if lines:
+        t.file.append_many(lines, source="setup")
+        t.seqs = [r.seq for r in t.file.effective_moves()]
     return t
 
 
