@@ -62,6 +62,8 @@ BAD = {
     "mail-in": [["--maildir", "{text}", "--from", "a@x.org", "hi"], ["--from", "a@x.org", "hi"],
                 ["--maildir", "{dir}", "hi"]],
     "hash-secret": [[], ["--bogus"]],
+    "paste": [["{missing}", "{text}"], ["{g}", "{missing}"], ["{g}", "{binary}"], ["{g}", "{dir}"],
+              ["{g}", "{text}", "--answer", "x"], ["{rec}", "{text}"]],
     "export-18xx": [["{missing}", "{new}"], ["{dir}", "{new}"], ["{text}", "{new}"], ["{rec}", "{new}"],
                     ["{g}", "{dir}"], ["{g}"]],
 }
