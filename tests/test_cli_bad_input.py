@@ -26,6 +26,7 @@ def files(tmp_path_factory):
     (d / "badaction.json").write_text(json.dumps(dict(rec, actions=[{"id": 1}])))
     (d / "nopl.json").write_text(json.dumps(dict(rec, players=7)))
     assert main(["new", "1882", str(d / "g.pbem"), "--players", "Ann", "Bob", "Cid"]) == 0
+    (d / "torn.pbem").write_bytes((d / "g.pbem").read_bytes() + b"move 1 2026-11-")
     return d
 
 
@@ -57,6 +58,7 @@ BAD = {
     "demo": [["--out", "{text}"], ["--bogus"]],
     "verify": [["{missing}"], ["{dir}"], ["{text}"], ["{empty}"], ["{g}", "--head", "x"], ["{g}", "--head", "99:ab"],
                ["{g}", "--head", "0:" + "0" * 32]],
+    "repair": [["{missing}"], ["{dir}"], ["{text}"], ["{empty}"], ["{torn}"], ["{g}", "--yes", "extra"]],
     "moderate": [["--config", "{missing}"], ["--config", "{text}"], ["--config", "{dir}"], ["--config", "{obj}"],
                  ["--bogus"], []],
     "mail-in": [["--maildir", "{text}", "--from", "a@x.org", "hi"], ["--from", "a@x.org", "hi"],

@@ -577,7 +577,7 @@ def loads(data: bytes | str, *, name: str = "<game file>") -> GameLog:
         what = ("is complete but lacks its final newline" if complete
                 else f"is incomplete ({len(tail)} bytes, no newline)")
         raise TornTailError(f"{name}:{number}: last line {what}: an append was interrupted;"
-                            " run repair() to fix the tail", line=number, tail=tail, complete=complete)
+                            " run 'pbem repair FILE' to fix the tail", line=number, tail=tail, complete=complete)
     if r.header is None:
         try:
             r._finish_header()

@@ -346,17 +346,21 @@ class RepairResult:
         return self.line is not None
 
 
-def repair(path: str | os.PathLike[str]) -> RepairResult:
+def repair(path: str | os.PathLike[str], *, dry_run: bool = False) -> RepairResult:
     """Fix a torn tail left by an interrupted append, under the exclusive lock.
 
     Only the bytes after the last newline are touched: if they form a complete line whose
     hash verifies, the missing newline is added; otherwise they are truncated away. All
     earlier lines must verify, else GameFileError and the file is left untouched. A file
     that already ends with a newline is verified and left as is.
+    `dry_run`: only say what would be done (the same result), writing nothing, so a
+    person can look at the bytes that would be dropped before agreeing (`pbem repair`).
     """
     name = str(path)
     _must_exist(Path(path))
     real = real_path(path)
+    if real.is_dir():                      # before the lock: no stray `<dir>.lock`
+        raise IsADirectoryError(errno.EISDIR, "is a directory, not a game file", name)
     with _locked(real, exclusive=True):
         data = real.read_bytes()
         if not data or data.endswith(b"\n"):
@@ -369,6 +373,8 @@ def repair(path: str | os.PathLike[str]) -> RepairResult:
         except GameFileError:
             pass
         else:
+            if dry_run:
+                return RepairResult(completed=True, line=line)
             fd = os.open(real, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
             try:
                 _write_all(fd, b"\n")
@@ -377,6 +383,8 @@ def repair(path: str | os.PathLike[str]) -> RepairResult:
                 os.close(fd)
             return RepairResult(completed=True, line=line)
         loads(data[:cut], name=name)     # everything before the tail must be sound
+        if dry_run:
+            return RepairResult(removed=data[cut:], line=line)
         fd = os.open(real, os.O_WRONLY | os.O_CLOEXEC)
         try:
             os.ftruncate(fd, cut)

@@ -70,7 +70,7 @@ def verify_bytes(data: bytes, witness: Optional[Witness] = None, *,
         log = loads(data, name=name)
     except TornTailError as e:
         return VerifyResult("damaged", f"the file is damaged or edited at line {e.line}: its last line "
-                            "is incomplete (an append was interrupted; pbem.gamefile.repair fixes it)",
+                            "is incomplete (an append was interrupted; 'pbem repair FILE' fixes it)",
                             line=e.line)
     except GameFileError as e:
         what = str(e)
