@@ -307,7 +307,15 @@ class Table:
             return comp.owner == player
         return False
 
-    def undo(self, n: int, who: str, reason: str = "") -> None:
-        """The moderator annuls the last `n` moves; they stay in the file, marked."""
-        self.file.annul(n, reason or "moderator's rollback", who)
+    def undo(self, n: int, who: str, reason: str = "", *, expect_head: Optional[str] = None) -> list:
+        """The moderator annuls the last `n` moves; they stay in the file, marked.
+
+        `expect_head`: the head hash of the state the moderator looked at; if a move was
+        accepted since, nothing is annulled (StaleGameError) instead of annulling that newer
+        move by surprise. Returns the annulled MoveRecords, oldest first, so the caller can
+        say exactly which moves went.
+        """
+        rec = self.file.annul(n, reason or "moderator's rollback", who, expect_head=expect_head)
         self.game, self.seqs = self.replay(self.file)
+        by_seq = {r.seq: r for r in self.file.records}
+        return [by_seq[s] for s in rec.targets]
