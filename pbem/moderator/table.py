@@ -137,6 +137,21 @@ def check_players(title: str, players: Sequence[tuple[str, str]]) -> None:
             addrs.add(address.lower())
 
 
+def check_options(title: str, options: Sequence[str]) -> None:
+    """The options of a new game are ones the title declares (its data's `optional_rules`,
+    e.g. 1861's `column_market`), each given once: an unknown or misspelt option would
+    otherwise be stored and silently change nothing (RuleError naming the known ones)."""
+    known = list((getattr(load_title(title), "data", {}) or {}).get("optional_rules") or ())
+    seen: set[str] = set()
+    for opt in options:
+        if opt not in known:
+            have = ", ".join(known) if known else "none"
+            raise RuleError(f"{title} has no option {opt!r} (its options: {have})", rule="options")
+        if opt in seen:
+            raise RuleError(f"option {opt!r} is given twice", rule="options")
+        seen.add(opt)
+
+
 class Table:
     """A stored game and its current state."""
 
@@ -162,6 +177,7 @@ class Table:
                             options=tuple(options))
         game = cls.new_game(header)            # refuses a bad title or player count before any file exists
         check_players(title, players)          # and names that are a company's, or given twice
+        check_options(title, options)          # and options the title does not know
         gf = GameFile.create(path, header)
         return cls(gf, game, [])
 
