@@ -210,8 +210,17 @@ def cmd_verify(args: argparse.Namespace) -> int:
         except ValueError as e:
             print(f"pbem verify: --head: {e}", file=sys.stderr)
             return 2
+    key = None
+    if args.key_file is not None:
+        from pbem.gamefile.key import read_key
+
+        try:
+            key = read_key(Path(args.key_file))
+        except OSError as e:
+            print(f"pbem verify: cannot read the key file {args.key_file}: {e.strerror or e}", file=sys.stderr)
+            return 2
     try:
-        result = verify_file(args.file, witness)
+        result = verify_file(args.file, witness, key=key)
     except OSError as e:
         print(f"pbem verify: cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
         return 2
@@ -284,6 +293,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("file", help="a pbem game file")
     v.add_argument("--head", metavar="N:HASH", help="a witness: record number N and the head hash after it, "
                    "as quoted in a moderator mail")
+    v.add_argument("--key-file", metavar="F", help="the moderator's key: also check every line's MAC, which "
+                   "finds a line written without the key even when its hash chain was recomputed")
     v.set_defaults(func=cmd_verify)
     rp = sub.add_parser("repair", help="cut the torn last line an interrupted append left (shows it first)")
     rp.add_argument("file", help="a pbem game file")
