@@ -1,6 +1,7 @@
 """The keyed chain (format version 3): every forgery the hardening run found is caught by
 `pbem verify` with the moderator's key, or by a head witness a player kept."""
 import os
+import re
 import secrets
 import stat
 
@@ -59,7 +60,7 @@ def test_an_honest_game_verifies_with_the_key(game, capsys):
     ("rewritten bid", b'"Bob bids 50 for SC"', b'"Bob bids 60 for SC"'),
     ("changed address", b'"bob@x.org"', b'"thief@evil.org"'),
     ("changed seed", b"seed 5 ", b"seed 6 "),
-    ("trusted run", b'"Cid bids 80 for NWR"', b'"Cid bids 90 for NWR"'),
+    ("annulled move", b'"Cid bids 80 for NWR"', b'"Cid bids 90 for NWR"'),
 ])
 def test_an_edited_and_rehashed_line_is_forged(game, capsys, what, old, new, keep_macs):
     path, w = game
@@ -73,6 +74,26 @@ def test_an_edited_and_rehashed_line_is_forged(game, capsys, what, old, new, kee
     code, text = check(path, capsys, "--head", str(w))   # the forgery fails first, the witness too
     assert code == 1
     assert verify_file(path, w).status == "rewritten"    # a player without the key: the witness
+
+
+def test_a_trusted_run_given_revenue_9990_is_forged(tmp_path, capsys):
+    """An imported record's run is stored `trusted` (its revenue is taken as recorded): the
+    seal is what stops a forger from raising it."""
+    from pathlib import Path
+
+    from pbem.importers.to_gamefile import import_record
+
+    fix = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882" / "5585.json"
+    path = tmp_path / "imported.pbem"
+    import_record(fix, path)
+    raws = lines(path)
+    at = next(i for i, r in enumerate(raws) if re.search(rb'" "QLL runs [^"]* via [^"]*"', r))
+    edited = re.sub(rb'( "QLL runs [^"]* via [^"]*)"', rb'\1 for 9990 trusted"', raws[at], count=1)
+    assert edited != raws[at]
+    raws[at] = edited
+    path.write_bytes(rechain(raws))
+    code, text = check(path, capsys)
+    assert code == 1 and f"forged at line {at + 1}" in text
 
 
 @pytest.mark.parametrize("body", ['move 5 2026-11-22T00:00:00Z "Cid" "Cid bids 80 for NWR" "" "Cid"',
