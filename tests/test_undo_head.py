@@ -46,3 +46,11 @@ def test_cli_undo_names_the_moves_and_refuses_a_stale_head(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "#2 Bob bids 50 for SC" in out and "#3 Cid bids 80 for NWR" in out and "#1 " not in out
     assert [r.seq for r in GameFile.open(path).effective_moves()] == [1]
+
+
+def test_the_loser_of_a_concurrent_write_is_told_nothing_was_written(tmp_path):
+    t = _table(tmp_path)
+    seen = t.file.head
+    Table.open(tmp_path / "g.pbem").submit("Cid bids 80 for NWR")
+    with pytest.raises(StaleGameError, match="nothing was written: another move was accepted"):
+        t.file.append("Ann", "Ann passes", expect_head=seen)

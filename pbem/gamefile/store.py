@@ -308,8 +308,9 @@ class GameFile:
                 log = extend(self._log, self._data, data, name=str(path), key=key)
             self._log, self._data, self._checked_with = log, data, key
             if expect_head is not None and log.head != expect_head:
-                raise StaleGameError(f"{path}: the game changed since it was read "
-                                     f"(head {log.head}, expected {expect_head})")
+                raise StaleGameError(f"{path}: nothing was written: another move was accepted since the game "
+                                     f"was read (head now {len(log.records)}:{log.head}, expected {expect_head}); "
+                                     "read it again and retry")
             bodies = make_bodies(log)
             extra, _ = render_lines(log.head, bodies, key=sealing_key(log.header.version, key))
             # Verify what we are about to write with the reader itself.
