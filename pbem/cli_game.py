@@ -191,7 +191,7 @@ def cmd_export(a: argparse.Namespace) -> int:
 
 def _moves_of(t) -> list:
     """The actions of the game file's moves in force, read back from their notation."""
-    from pbem.moderator.table import Table, notation_context
+    from pbem.moderator.table import Table, checked, notation_context
     from pbem.notation import read_message
 
     game = Table.new_game(t.file.header)
@@ -200,8 +200,9 @@ def _moves_of(t) -> list:
         ctx = notation_context(game, trusted=True).at_turn(
             actor=rec.entity if rec.entity in game.players else None, current=game.current_entity())
         (m,) = read_message(rec.notation, ctx, single_line=True)
-        game.push(m.action)
-        out.append(m.action)
+        action = checked(m.action)
+        game.push(action)
+        out.append(action)
     return out
 
 

@@ -7,7 +7,7 @@ the game and only then are all of them appended to the file in one locked write.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -152,6 +152,15 @@ def check_options(title: str, options: Sequence[str]) -> None:
         seen.add(opt)
 
 
+def checked(action: Action) -> Action:
+    """`action` with no part taken on trust: a stored run's revenue (an old import may mark it
+    `trusted`) is checked against the board like any player's claim, so an edited revenue is
+    refused on replay instead of paid out."""
+    if isinstance(action, RunRoutes) and any(r.trusted for r in action.routes):
+        return replace(action, routes=tuple(replace(r, trusted=False) for r in action.routes))
+    return action
+
+
 class Table:
     """A stored game and its current state."""
 
@@ -202,7 +211,7 @@ class Table:
                 moves = read_message(rec.notation, ctx, single_line=True)
                 if len(moves) != 1:
                     raise NotationError(f"expected one move, found {len(moves)}", text=rec.notation)
-                game.push(moves[0].action)
+                game.push(checked(moves[0].action))
             except PbemError as e:
                 raise GameFileError(f"{gf.path}: line {rec.line}: move {rec.seq} ({rec.notation!r}) cannot be "
                                     f"replayed: {e}", line=rec.line) from e
