@@ -50,9 +50,14 @@ def cmd_new(a: argparse.Namespace) -> int:
 
     players = [parse_player(p) for p in a.players]
     check_new_path(a.gamefile)
+    from pbem.gamefile import key_path
+
     seed = a.seed if a.seed is not None else 0
+    had_key = key_path().exists()
     t = Table.create(a.gamefile, a.title, players, seed, a.option or ())
     print(f"created {a.gamefile}: {a.title}, {len(players)} players, seed {seed}")
+    # the moderator must know where the key is (to back it up, and for `pbem verify --key-file`)
+    print(f"sealed with the moderator's key {key_path()}" + ("" if had_key else " (made now: keep a copy)"))
     print(_turn_line(t))
     return 0
 

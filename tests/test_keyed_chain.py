@@ -148,9 +148,12 @@ def test_new_makes_a_private_key_file_once(tmp_path, monkeypatch, capsys):
     kf = tmp_path / "conf" / "pbem" / "key"
     monkeypatch.setenv("PBEM_KEY_FILE", str(kf))
     assert main(["new", "1882", str(tmp_path / "a.pbem"), "--players", "A", "B"]) == 0
+    assert f"sealed with the moderator's key {kf} (made now" in capsys.readouterr().out
     key = kf.read_bytes()
     assert stat.S_IMODE(os.stat(kf).st_mode) == 0o600 and len(key) == 65
     assert main(["new", "1882", str(tmp_path / "b.pbem"), "--players", "A", "B"]) == 0
+    out = capsys.readouterr().out
+    assert f"sealed with the moderator's key {kf}\n" in out and "made now" not in out
     assert kf.read_bytes() == key                     # the second game uses the same key
     assert main(["verify", str(tmp_path / "b.pbem"), "--key-file", str(kf)]) == 0
     assert load_key() == bytes.fromhex(key.decode())
