@@ -240,7 +240,9 @@ def cmd_repair(args: argparse.Namespace) -> int:
 
     plan = repair(args.file, dry_run=True)
     if not plan.changed:
-        print(f"ok: {args.file} ends with a whole line; nothing to repair")
+        swept = repair(args.file).swept if args.yes else ()
+        print(f"ok: {args.file} ends with a whole line; nothing to repair"
+              + (f" (removed {len(swept)} temp file(s) a killed write left)" if swept else ""))
         return 0
     if plan.completed:
         what = f"line {plan.line} is whole and verifies but lacks its newline: the newline is added, nothing dropped"
@@ -254,7 +256,7 @@ def cmd_repair(args: argparse.Namespace) -> int:
         print("pbem repair: nothing changed; run again with --yes to repair", file=sys.stderr)
         return 1
     done = repair(args.file)
-    if done != plan:       # the tail changed between the look and the repair (another process)
+    if (done.removed, done.completed, done.line) != (plan.removed, plan.completed, plan.line):       # the tail changed between the look and the repair (another process)
         print(f"pbem repair: {args.file} changed while being repaired; look again", file=sys.stderr)
         return 1
     print(f"repaired {args.file}: {what}")

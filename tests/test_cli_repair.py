@@ -60,3 +60,20 @@ def test_repair_never_touches_damage_before_the_tail(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.startswith("pbem repair:") and len(err.strip().splitlines()) == 1
     assert gf.path.read_bytes() == bad
+
+
+def test_temp_files_of_a_killed_write_are_swept_by_the_next_write(tmp_path, capsys):
+    gf = _game(tmp_path)
+    dead = tmp_path / ".g.pbem.99999.deadbeef.tmp"       # what a writer killed mid-write leaves
+    dead.write_bytes(b"")
+    other = tmp_path / ".g.pbem.notes.tmp"               # not a temp file of ours: kept
+    other.write_bytes(b"x")
+    neighbour = tmp_path / ".h.pbem.1.deadbeef.tmp"      # another game's: kept
+    neighbour.write_bytes(b"")
+    gf.append("Bob", "pass")
+    assert not dead.exists() and other.exists() and neighbour.exists()
+    dead.write_bytes(b"")
+    assert main(["repair", str(gf.path)]) == 0 and dead.exists()        # a look changes nothing
+    assert main(["repair", str(gf.path), "--yes"]) == 0
+    assert "removed 1 temp file(s)" in capsys.readouterr().out
+    assert not dead.exists()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import re
 import secrets
 import stat
 from contextlib import contextmanager
@@ -74,6 +75,29 @@ def _fsync_dir(directory: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def _sweep_temps(path: Path) -> list[Path]:
+    """Remove the temp files `_write_new` left beside `path` when a writer was killed.
+
+    Called with `path`'s exclusive lock held: every temp file of this game is made and
+    removed under that lock, so one that exists now belongs to a writer that died.
+    Returns what was removed.
+    """
+    pattern = re.compile(r"\.%s\.[0-9]+\.[0-9a-f]{8}\.tmp" % re.escape(path.name))
+    gone = []
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return gone
+    for name in names:
+        if pattern.fullmatch(name):
+            try:
+                os.unlink(path.parent / name)
+                gone.append(path.parent / name)
+            except OSError:
+                pass
+    return gone
 
 
 def _must_exist(path: Path) -> None:
@@ -295,6 +319,7 @@ class GameFile:
         _must_exist(path)
         real = real_path(path)                 # write the target, never replace a symlink
         with _locked(real, exclusive=True):
+            _sweep_temps(real)
             data = real.read_bytes()
             key = self._key
             if self._log.header.version >= SEALED_VERSION and key is None:
@@ -363,6 +388,7 @@ class RepairResult:
     removed: bytes = b""
     completed: bool = False
     line: int | None = None
+    swept: tuple[str, ...] = ()      # leftover temp files of killed writes that were deleted
 
     @property
     def changed(self) -> bool:
@@ -385,10 +411,11 @@ def repair(path: str | os.PathLike[str], *, dry_run: bool = False) -> RepairResu
     if real.is_dir():                      # before the lock: no stray `<dir>.lock`
         raise IsADirectoryError(errno.EISDIR, "is a directory, not a game file", name)
     with _locked(real, exclusive=True):
+        swept = () if dry_run else tuple(p.name for p in _sweep_temps(real))
         data = real.read_bytes()
         if not data or data.endswith(b"\n"):
             loads(data, name=name)
-            return RepairResult()
+            return RepairResult(swept=swept)
         cut = data.rfind(b"\n") + 1
         line = data.count(b"\n") + 1
         try:
@@ -397,21 +424,21 @@ def repair(path: str | os.PathLike[str], *, dry_run: bool = False) -> RepairResu
             pass
         else:
             if dry_run:
-                return RepairResult(completed=True, line=line)
+                return RepairResult(completed=True, line=line, swept=swept)
             fd = os.open(real, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
             try:
                 _write_all(fd, b"\n")
                 os.fsync(fd)
             finally:
                 os.close(fd)
-            return RepairResult(completed=True, line=line)
+            return RepairResult(completed=True, line=line, swept=swept)
         loads(data[:cut], name=name)     # everything before the tail must be sound
         if dry_run:
-            return RepairResult(removed=data[cut:], line=line)
+            return RepairResult(removed=data[cut:], line=line, swept=swept)
         fd = os.open(real, os.O_WRONLY | os.O_CLOEXEC)
         try:
             os.ftruncate(fd, cut)
             os.fsync(fd)
         finally:
             os.close(fd)
-        return RepairResult(removed=data[cut:], line=line)
+        return RepairResult(removed=data[cut:], line=line, swept=swept)
