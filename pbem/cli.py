@@ -210,13 +210,57 @@ def cmd_verify(args: argparse.Namespace) -> int:
         except ValueError as e:
             print(f"pbem verify: --head: {e}", file=sys.stderr)
             return 2
+    key = None
+    if args.key_file is not None:
+        from pbem.gamefile.key import read_key
+
+        try:
+            key = read_key(Path(args.key_file))
+        except OSError as e:
+            print(f"pbem verify: cannot read the key file {args.key_file}: {e.strerror or e}", file=sys.stderr)
+            return 2
     try:
-        result = verify_file(args.file, witness)
+        result = verify_file(args.file, witness, key=key)
     except OSError as e:
         print(f"pbem verify: cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
         return 2
     print(result.message if result.ok else f"pbem verify: {result.message}", file=sys.stdout if result.ok else sys.stderr)
     return 0 if result.ok else 1
+
+
+def cmd_repair(args: argparse.Namespace) -> int:
+    """Cut a torn tail (an interrupted append) off a game file, showing first what goes.
+
+    Without --yes nothing is written: the bytes that would be dropped are shown and the exit
+    is 1, so a script never loses data by accident. Exit 0 when there is nothing to repair
+    or the repair was made; damage before the tail is never touched (one line, exit 2).
+    """
+    from pbem.gamefile import repair
+    from pbem.gamefile.format import quote
+
+    plan = repair(args.file, dry_run=True)
+    if not plan.changed:
+        swept = repair(args.file).swept if args.yes else ()
+        print(f"ok: {args.file} ends with a whole line; nothing to repair"
+              + (f" (removed {len(swept)} temp file(s) a killed write left)" if swept else ""))
+        return 0
+    if plan.completed:
+        what = f"line {plan.line} is whole and verifies but lacks its newline: the newline is added, nothing dropped"
+    else:
+        shown = quote(plan.removed[:200].decode("utf-8", "backslashreplace"))
+        more = f" (first 200 of {len(plan.removed)} bytes)" if len(plan.removed) > 200 else ""
+        what = (f"line {plan.line} is torn (an interrupted append, never acknowledged): "
+                f"{len(plan.removed)} bytes dropped: {shown}{more}")
+    if not args.yes:
+        print(f"would repair {args.file}: {what}")
+        print("pbem repair: nothing changed; run again with --yes to repair", file=sys.stderr)
+        return 1
+    done = repair(args.file)
+    if (done.removed, done.completed, done.line) != (plan.removed, plan.completed, plan.line):       # the tail changed between the look and the repair (another process)
+        print(f"pbem repair: {args.file} changed while being repaired; look again", file=sys.stderr)
+        return 1
+    print(f"repaired {args.file}: {what}")
+    return 0
 
 
 def _id(pid: str):
@@ -251,7 +295,13 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("file", help="a pbem game file")
     v.add_argument("--head", metavar="N:HASH", help="a witness: record number N and the head hash after it, "
                    "as quoted in a moderator mail")
+    v.add_argument("--key-file", metavar="F", help="the moderator's key: also check every line's MAC, which "
+                   "finds a line written without the key even when its hash chain was recomputed")
     v.set_defaults(func=cmd_verify)
+    rp = sub.add_parser("repair", help="cut the torn last line an interrupted append left (shows it first)")
+    rp.add_argument("file", help="a pbem game file")
+    rp.add_argument("--yes", action="store_true", help="really repair (without it, only show what would change)")
+    rp.set_defaults(func=cmd_repair)
     from pbem.cli_game import add_commands
 
     add_commands(sub)

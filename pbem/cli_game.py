@@ -50,9 +50,14 @@ def cmd_new(a: argparse.Namespace) -> int:
 
     players = [parse_player(p) for p in a.players]
     check_new_path(a.gamefile)
+    from pbem.gamefile import key_path
+
     seed = a.seed if a.seed is not None else 0
+    had_key = key_path().exists()
     t = Table.create(a.gamefile, a.title, players, seed, a.option or ())
     print(f"created {a.gamefile}: {a.title}, {len(players)} players, seed {seed}")
+    # the moderator must know where the key is (to back it up, and for `pbem verify --key-file`)
+    print(f"sealed with the moderator's key {key_path()}" + ("" if had_key else " (made now: keep a copy)"))
     print(_turn_line(t))
     return 0
 
@@ -122,18 +127,43 @@ def cmd_legal(a: argparse.Namespace) -> int:
 def cmd_log(a: argparse.Namespace) -> int:
     from pbem.gamefile import GameFile
 
-    print(GameFile.open(a.gamefile).listing())
+    gf = GameFile.open(a.gamefile)
+    print(gf.listing())
+    # the witness of this listing: `pbem undo --head` and `pbem verify --head` take it
+    print(f"head {len(gf.records)}:{gf.head}")
     return 0
 
 
 def cmd_undo(a: argparse.Namespace) -> int:
     from pbem.moderator.table import Table
 
+    from pbem.gamefile import StaleGameError
+
+    expect = _head_arg(a.head) if a.head is not None else None
     t = Table.open(a.gamefile)
-    t.undo(a.n, who=a.by, reason=a.reason or "")
-    print(f"annulled the last {a.n} move(s); they stay in the file, marked as annulled")
+    try:
+        gone = t.undo(a.n, who=a.by, reason=a.reason or "", expect_head=expect)
+    except StaleGameError:
+        t.file.reload()
+        n = len(t.file.records)
+        print(f"pbem undo: nothing annulled: the game has moved on since head {expect} "
+              f"(its head is now {n}:{t.file.head}); look at it again", file=sys.stderr)
+        return 1
+    print(f"annulled {len(gone)} move(s); they stay in the file, marked as annulled:")
+    for m in gone:
+        print(f"  #{m.seq} {m.notation}")
     print(_turn_line(t))
     return 0
+
+
+def _head_arg(text: str) -> str:
+    """`--head`: the head hash the moderator saw, as a bare hash or as the `N:HASH` of a mail."""
+    from pbem.gamefile import HASH_LEN
+
+    hash_ = text.strip().rsplit(":", 1)[-1].lower()
+    if not re.fullmatch("[0-9a-f]{%d}" % HASH_LEN, hash_):
+        raise UsageError(f"--head wants the head hash ({HASH_LEN} hex digits, or N:HASH), not {text!r}")
+    return hash_
 
 
 def cmd_import(a: argparse.Namespace) -> int:
@@ -166,7 +196,7 @@ def cmd_export(a: argparse.Namespace) -> int:
 
 def _moves_of(t) -> list:
     """The actions of the game file's moves in force, read back from their notation."""
-    from pbem.moderator.table import Table, notation_context
+    from pbem.moderator.table import Table, checked, notation_context
     from pbem.notation import read_message
 
     game = Table.new_game(t.file.header)
@@ -175,8 +205,9 @@ def _moves_of(t) -> list:
         ctx = notation_context(game, trusted=True).at_turn(
             actor=rec.entity if rec.entity in game.players else None, current=game.current_entity())
         (m,) = read_message(rec.notation, ctx, single_line=True)
-        game.push(m.action)
-        out.append(m.action)
+        action = checked(m.action)
+        game.push(action)
+        out.append(action)
     return out
 
 
@@ -277,6 +308,8 @@ def add_commands(sub) -> None:
     p.add_argument("n", type=int, nargs="?", default=1)
     p.add_argument("--by", default="moderator")
     p.add_argument("--reason")
+    p.add_argument("--head", metavar="HASH", help="the head hash (or N:HASH) of the state you looked at: "
+                   "annul nothing if a move was accepted since")
     p.set_defaults(func=cmd_undo)
     p = sub.add_parser("export-18xx", help="write the game file as an 18xx.games JSON record")
     p.add_argument("gamefile")

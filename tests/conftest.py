@@ -50,3 +50,11 @@ def mail(mail_stack):
         mail_stack.start_smtp()
     mail_stack.clear()
     return mail_stack
+
+
+# The moderator's key (docs/game-file.md): tests and the pbem processes they start use a key
+# file of their own, never the real ~/.config/pbem/key of whoever runs the suite.
+import os as _os
+import tempfile as _tempfile
+
+_os.environ["PBEM_KEY_FILE"] = _os.path.join(_tempfile.mkdtemp(prefix="pbem-test-key-"), "key")

@@ -26,6 +26,7 @@ def files(tmp_path_factory):
     (d / "badaction.json").write_text(json.dumps(dict(rec, actions=[{"id": 1}])))
     (d / "nopl.json").write_text(json.dumps(dict(rec, players=7)))
     assert main(["new", "1882", str(d / "g.pbem"), "--players", "Ann", "Bob", "Cid"]) == 0
+    (d / "torn.pbem").write_bytes((d / "g.pbem").read_bytes() + b"move 1 2026-11-")
     return d
 
 
@@ -44,19 +45,23 @@ BAD = {
             ["1882", "{g}", "--players", "A", "B"], ["1882", "{dir}", "--players", "A", "B"],
             ["1882", "{dir}/no/such/folder/g.pbem", "--players", "A", "B"],
             ["1882", "{new}", "--players", "Ann", "Ann"], ["1882", "{new}", "--players", "A", "B", "--seed", "x"],
-            ["1882", "{new}"]],
+            ["1882", "{new}"], ["1882", "{new}", "--players", "A", "B", "--option", "no-such-rule"],
+            ["1861", "{new}", "--players", "A", "B", "C", "--option", "column_market", "--option", "column_market"]],
     "move": [["{missing}", "CPR passes"], ["{dir}", "x"], ["{text}", "x"], ["{rec}", "x"], ["{g}", ""],
              ["{g}", "gibberish !!"], ["{g}", "Ann passes", "--as", "Zed"], ["{g}", "Bob bids 9999 for CP"]],
     "status": [["{missing}"], ["{dir}"], ["{empty}"], ["{text}"], ["{binary}"], ["{rec}"],
                ["{g}", "--format", "pdf"], ["{g}", "--moves", "x"]],
     "legal": [["{missing}"], ["{dir}"], ["{text}"], ["{rec}"], ["{g}", "--limit", "x"]],
     "log": [["{missing}"], ["{dir}"], ["{text}"], ["{rec}"]],
-    "undo": [["{missing}"], ["{dir}"], ["{text}"], ["{g}"], ["{g}", "5"], ["{g}", "-1"], ["{g}", "x"]],
+    "undo": [["{missing}"], ["{dir}"], ["{text}"], ["{g}"], ["{g}", "5"], ["{g}", "-1"], ["{g}", "x"],
+             ["{g}", "--head", "nothex"], ["{g}", "--head", "0" * 32]],
     "import-18xx": [["{missing}", "{new}"], ["{dir}", "{new}"], ["{obj}", "{new}"], ["{text}", "{new}"],
                     ["{title}", "{new}"], ["{badaction}", "{new}"], ["{rec}", "{g}"], ["{rec}", "{dir}"]],
     "demo": [["--out", "{text}"], ["--bogus"]],
     "verify": [["{missing}"], ["{dir}"], ["{text}"], ["{empty}"], ["{g}", "--head", "x"], ["{g}", "--head", "99:ab"],
-               ["{g}", "--head", "0:" + "0" * 32]],
+               ["{g}", "--head", "0:" + "0" * 32],
+               ["{g}", "--key-file", "{missing}"], ["{g}", "--key-file", "{text}"], ["{g}", "--key-file", "{dir}"]],
+    "repair": [["{missing}"], ["{dir}"], ["{text}"], ["{empty}"], ["{torn}"], ["{g}", "--yes", "extra"]],
     "moderate": [["--config", "{missing}"], ["--config", "{text}"], ["--config", "{dir}"], ["--config", "{obj}"],
                  ["--bogus"], []],
     "mail-in": [["--maildir", "{text}", "--from", "a@x.org", "hi"], ["--from", "a@x.org", "hi"],

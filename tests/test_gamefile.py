@@ -5,6 +5,7 @@ import fcntl
 import hashlib
 import multiprocessing
 import os
+import re
 import subprocess
 import time
 from datetime import datetime, timedelta, timezone
@@ -18,6 +19,7 @@ from pbem.gamefile import (GENESIS, AnnulRecord, GameFile, GameHeader, MoveRecor
                            lock_path, repair)
 from pbem.gamefile import store
 from pbem.gamefile.format import render_lines
+from pbem.gamefile.key import load_key
 from pbem.gamefile.verify import Witness, verify_bytes, verify_file
 
 T0 = datetime(2024, 5, 1, 12, 0, 0, tzinfo=timezone.utc)
@@ -105,11 +107,12 @@ def test_round_trip_header_and_moves(tmp_path):
 def test_file_is_readable_text(tmp_path):
     gf = make_game(tmp_path, 1)
     text = gf.path.read_text("utf-8").splitlines()
-    assert text[0].startswith("pbem-game 2 ")
+    assert text[0].startswith("pbem-game 3 ")                   # new games are sealed (version 3)
     assert text[1].startswith('title "1882" ')
     assert text[4].startswith('player "Alice" "alice@example.org" ')
     assert text[-1].startswith('move 1 2024-05-01T12:00:00Z "Alice" "move number 1" "<m0@x.org>" "" ')
     assert all(len(t.rsplit(" ", 1)[1]) == 32 for t in text)
+    assert all(re.fullmatch(r".* [0-9a-f]{32} [0-9a-f]{32}", t) for t in text)   # <content> <mac> <hash>
 
 
 def test_loads_accepts_str_and_reports_name(tmp_path):
@@ -123,7 +126,7 @@ def test_loads_accepts_str_and_reports_name(tmp_path):
 # ------------------------------------------------------------------- seats (format version 2)
 
 def test_v2_round_trip_with_seats(tmp_path):
-    gf = GameFile.create(tmp_path / "g.game", header())
+    gf = GameFile.create(tmp_path / "g.game", header(version=2))     # version 2 is still written on request
     assert gf.header.version == 2
     a = gf.append("Alice", "bid 45 on SV", "<m1@x>", seat="Alice", time=T0)
     batch = gf.append_many([("Bob", "buys PRR"), ("PRR", "lays #57 on E7")], "<m2@y>", seat="Bob", time=T0)
@@ -220,7 +223,7 @@ def test_appending_to_a_v1_file_keeps_writing_v1_lines(tmp_path):
     v1 = GameFile.create(tmp_path / "new-v1.pbem", header(version=1))    # a v1 file can be made on purpose
     assert v1.path.read_bytes().startswith(b"pbem-game 1 ")
     with pytest.raises(GameFileError):
-        header(version=3)
+        header(version=4)
 
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.pbem"))
@@ -370,7 +373,7 @@ def test_forged_chain_with_bad_semantics_is_rejected(tmp_path):
         'bogus 3': "unknown line kind",
     }
     for body, message in cases.items():
-        extra, _ = render_lines(head, [body])
+        extra, _ = render_lines(head, [body], key=load_key())       # sealed with the right key
         with pytest.raises(GameFileError, match=message) as info:
             loads(data + extra)
         assert info.value.line == 12, body
@@ -380,7 +383,7 @@ def test_not_a_game_file_and_unknown_version(tmp_path):
     with pytest.raises(GameFileError, match="not a pbem game file") as info:
         loads(b"hello world\n")
     assert info.value.line == 1
-    for future in ("pbem-game 3", "pbem-game 0", "pbem-game 10"):
+    for future in ("pbem-game 4", "pbem-game 0", "pbem-game 10"):
         data, _ = render_lines(GENESIS, [future])
         with pytest.raises(GameFileError, match="unsupported format version") as info:
             loads(data)

@@ -79,6 +79,14 @@ def test_create_refuses_bad_player_lists(tmp_path, gm_hash, players, word):
     assert not (tmp_path / "g" / f"{GAME}.pbem").exists()
 
 
+def test_create_refuses_an_option_the_title_does_not_have(tmp_path, gm_hash):
+    pm = Postmaster(MOD, tmp_path / "g", masters=[Master(GM, gm_hash)], render_images=False)
+    body = create_body().replace(" SEED 7", " SEED 7 OPTION column_market")     # a 1861 option, not 1882's
+    d = pm.handle("k", mail(GM, body))
+    assert d.folder == "Rejected" and "has no option 'column_market'" in text_of(d.outgoing[0].raw)
+    assert list((tmp_path / "g").glob(f"{GAME}*")) == []                 # no game file, no roster
+
+
 # ------------------------------------------------------------------------ moves
 def test_a_real_mail_with_greeting_quote_and_signature_is_applied(world):
     pm, s = world

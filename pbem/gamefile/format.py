@@ -14,8 +14,11 @@ from typing import ClassVar, Iterable, Union
 
 from pbem.errors import GameFileError
 
-FORMAT_VERSION = 2            # what new files are written as
-SUPPORTED_VERSIONS = (1, 2)   # what the reader accepts (1: moves without a seat field)
+from .key import mac as _mac
+
+FORMAT_VERSION = 3            # what new files are written as
+SUPPORTED_VERSIONS = (1, 2, 3)  # what the reader accepts (1: moves without a seat field)
+SEALED_VERSION = 3            # from this version on every line carries the moderator's seal (MAC)
 MAGIC = "pbem-game"
 HASH_LEN = 32                 # hex digits kept of each SHA-256 (128 bits)
 GENESIS = "0" * HASH_LEN      # the "previous hash" of line 1
@@ -38,6 +41,12 @@ class TornTailError(GameFileError):
         super().__init__(message, line=line)
         self.tail = tail
         self.complete = complete
+
+
+class ForgedLineError(GameFileError):
+    """A line's plain hash chain is sound but its seal (MAC) does not match the key it was
+    checked with: the line was written, or the chain recomputed, by someone without the
+    moderator's key (or the file was sealed with another key)."""
 
 
 class StaleGameError(GameFileError):
@@ -185,6 +194,7 @@ class GameLog:
     records: tuple[Record, ...]
     header_hash: str   # hash of the last header line: where the move chain starts
     head: str          # hash of the last line of the file
+    macs: tuple[str, ...] = ()   # the seal of every line, in file order (version 3; () before)
 
     @property
     def next_seq(self) -> int:
@@ -316,19 +326,40 @@ def _record_body(r: Record, version: int) -> str:
     return note_body(r.seq, r.time, r.who, r.text, r.source)
 
 
-def render_lines(prev: str, bodies: Iterable[str]) -> tuple[bytes, str]:
-    """Hash-chain `bodies` after `prev`; returns the bytes of the lines and the new head."""
+def render_lines(prev: str, bodies: Iterable[str], *, key: bytes | None = None,
+                 macs: Iterable[str] | None = None) -> tuple[bytes, str]:
+    """Hash-chain `bodies` after `prev`; returns the bytes of the lines and the new head.
+
+    With `key` (or the stored `macs`, one per body) each line is sealed (version 3):
+    `<content> <mac> <hash>`, the MAC being HMAC-SHA-256(key, prev hash + content).
+    """
     out = bytearray()
+    seals = iter(macs) if macs is not None else None
     for body in bodies:
         b = body.encode("utf-8")
+        if key is not None:
+            b += b" " + _mac(key, prev, b, HASH_LEN).encode("ascii")
+        elif seals is not None:
+            b += b" " + next(seals).encode("ascii")
         prev = chain_hash(prev, b)
         out += b + b" " + prev.encode("ascii") + b"\n"
     return bytes(out), prev
 
 
-def header_text(header: GameHeader) -> bytes:
-    """The bytes of a new game file holding only `header`."""
-    return render_lines(GENESIS, _header_bodies(header))[0]
+def sealing_key(version: int, key: bytes | None) -> bytes | None:
+    """The key to seal lines of a file of `version` with: required from SEALED_VERSION on,
+    never used before it (an old game goes on unsealed). GameFileError if it is missing."""
+    if version < SEALED_VERSION:
+        return None
+    if key is None:
+        raise GameFileError("this game file is sealed (format version 3): writing to it needs the "
+                            "moderator's key (see PBEM_KEY_FILE in docs/game-file.md)")
+    return key
+
+
+def header_text(header: GameHeader, key: bytes | None = None) -> bytes:
+    """The bytes of a new game file holding only `header` (sealed with `key` from version 3)."""
+    return render_lines(GENESIS, _header_bodies(header), key=sealing_key(header.version, key))[0]
 
 
 def dumps(log: GameLog) -> str:
@@ -337,7 +368,8 @@ def dumps(log: GameLog) -> str:
     Raises GameFileError if the stored hashes of `log` do not match its content.
     """
     v = log.header.version
-    data, _ = render_lines(GENESIS, _header_bodies(log.header) + [_record_body(r, v) for r in log.records])
+    data, _ = render_lines(GENESIS, _header_bodies(log.header) + [_record_body(r, v) for r in log.records],
+                           macs=log.macs if v >= SEALED_VERSION else None)
     again = loads(data)
     if again.records != log.records or again.head != log.head or again.header != log.header:
         raise GameFileError("GameLog is inconsistent (records, hashes or annulments do not match)")
@@ -428,8 +460,10 @@ def _fields(body: str, version: int) -> tuple[str, list]:
 
 
 class _Reader:
-    def __init__(self, name: str):
+    def __init__(self, name: str, key: bytes | None = None):
         self.name = name
+        self.key = key                        # check every seal with it (None: seals only parsed)
+        self.macs: list[str] = []
         self.version = FORMAT_VERSION         # set from line 1
         self.prev = GENESIS
         self.stage = -1                       # index into _HEADER_ORDER of the last header line
@@ -451,7 +485,8 @@ class _Reader:
             if version.isdigit() and version not in known:
                 raise _Bad(f"unsupported format version {version.decode()} "
                            f"(this reader knows {', '.join(map(str, SUPPORTED_VERSIONS))})")
-            self.version = known.get(version, FORMAT_VERSION)
+            # a version that is not a number is reported by the header check: read it unsealed until then
+            self.version = known.get(version, 2)
         if len(raw) < HASH_LEN + 2 or raw[-HASH_LEN - 1] != 0x20 or not _HEX.fullmatch(raw, len(raw) - HASH_LEN):
             raise _Bad(f"malformed line: it must end with a space and {HASH_LEN} lowercase hex digits")
         body, stored = raw[:-HASH_LEN - 1], raw[-HASH_LEN:].decode("ascii")
@@ -459,6 +494,8 @@ class _Reader:
         if computed != stored:
             raise _Bad(f"hash mismatch (stored {stored}, computed {computed}): this line was altered,"
                        " or a line before it was removed, inserted or moved")
+        if self.version >= SEALED_VERSION:
+            body = self._unseal(body, line)
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -473,6 +510,19 @@ class _Reader:
         if canonical != text:
             raise _Bad(f"line is not in canonical form (expected {canonical!r})")
         self.prev = stored
+
+    def _unseal(self, body: bytes, line: int) -> bytes:
+        """Split `<content> <mac>`, check the MAC when there is a key; returns the content."""
+        if len(body) < HASH_LEN + 2 or body[-HASH_LEN - 1] != 0x20 or not _HEX.fullmatch(body, len(body) - HASH_LEN):
+            raise _Bad(f"malformed sealed line: it must end with a space, the {HASH_LEN} hex digits of its MAC, "
+                       f"a space and the {HASH_LEN} hex digits of its hash")
+        content, seal = body[:-HASH_LEN - 1], body[-HASH_LEN:].decode("ascii")
+        if self.key is not None and _mac(self.key, self.prev, content, HASH_LEN) != seal:
+            raise ForgedLineError(f"{self.name}:{line}: forged line: its hash chain is consistent but its MAC "
+                                  "does not match the moderator's key, so it was written or re-hashed without "
+                                  "the key (or the file is sealed with another key)", line=line)
+        self.macs.append(seal)
+        return content
 
     def _header_line(self, kind: str, values: list) -> None:
         idx = _HEADER_ORDER.index(kind)
@@ -544,8 +594,12 @@ def _header_bodies_line(kind: str, values: list) -> str:
     return " ".join([kind] + [quote(v) for v in values])
 
 
-def loads(data: bytes | str, *, name: str = "<game file>") -> GameLog:
+def loads(data: bytes | str, *, name: str = "<game file>", key: bytes | None = None) -> GameLog:
     """Parse and verify a whole game file. `name` is used in error messages.
+
+    With `key`, the seal (MAC) of every line of a version-3 file is checked too: the first
+    line whose chain is sound but whose MAC is not raises ForgedLineError. Without a key
+    the seals are only parsed (anyone can check the plain chain; only the key holder the MACs).
 
     Raises GameFileError (with `.line`, 1-based) for any malformed, altered, removed,
     inserted or reordered line; TornTailError (a GameFileError) when the file does not
@@ -559,12 +613,14 @@ def loads(data: bytes | str, *, name: str = "<game file>") -> GameLog:
         raise GameFileError(f"{name}:1: not a pbem game file (line 1 must start with {MAGIC!r})", line=1)
     lines = data.split(b"\n")
     tail = lines.pop()
-    r = _Reader(name)
+    r = _Reader(name, key)
     for number, raw in enumerate(lines, start=1):
         try:
             r.feed(raw, number)
         except _Bad as e:
             raise r.error(number, str(e)) from None
+        except ForgedLineError:
+            raise
         except GameFileError as e:            # value validation (e.g. a Player)
             raise r.error(number, str(e)) from None
     if tail:
@@ -577,28 +633,31 @@ def loads(data: bytes | str, *, name: str = "<game file>") -> GameLog:
         what = ("is complete but lacks its final newline" if complete
                 else f"is incomplete ({len(tail)} bytes, no newline)")
         raise TornTailError(f"{name}:{number}: last line {what}: an append was interrupted;"
-                            " run repair() to fix the tail", line=number, tail=tail, complete=complete)
+                            " run 'pbem repair FILE' to fix the tail", line=number, tail=tail, complete=complete)
     if r.header is None:
         try:
             r._finish_header()
         except _Bad as e:
             raise r.error(len(lines), str(e)) from None
     assert r.header is not None
-    return GameLog(r.header, tuple(r.records), r.header_hash, r.prev)
+    return GameLog(r.header, tuple(r.records), r.header_hash, r.prev, tuple(r.macs))
 
 
-def extend(log: GameLog, old: bytes, data: bytes, *, name: str = "<game file>") -> GameLog:
+def extend(log: GameLog, old: bytes, data: bytes, *, name: str = "<game file>",
+           key: bytes | None = None) -> GameLog:
     """`loads(data)`, reading only what follows `old`, the bytes `log` was read from.
 
     When `data` starts with `old` byte for byte, the lines of `old` were verified already and
     the result for them cannot differ, so only the new lines are parsed and chained on; this keeps
     an append's cost independent of the game's length. Anything else is read in full by `loads`.
+    `key` checks the seals of the new lines (the caller vouches that `log` was checked with it).
     """
     if not old or not old.endswith(b"\n") or not data.startswith(old) or not data.endswith(b"\n"):
-        return loads(data, name=name)
+        return loads(data, name=name, key=key)
     if len(data) == len(old):
         return log
-    r = _Reader(name)
+    r = _Reader(name, key)
+    r.macs = list(log.macs)
     r.version = log.header.version
     r.prev = log.head
     r.stage = len(_HEADER_ORDER) - 1
@@ -613,7 +672,9 @@ def extend(log: GameLog, old: bytes, data: bytes, *, name: str = "<game file>") 
             r.feed(raw, number)
         except _Bad as e:
             raise r.error(number, str(e)) from None
+        except ForgedLineError:
+            raise
         except GameFileError as e:
             raise r.error(number, str(e)) from None
-    return GameLog(r.header, tuple(r.records), r.header_hash, r.prev)
+    return GameLog(r.header, tuple(r.records), r.header_hash, r.prev, tuple(r.macs))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import re
 import secrets
 import stat
 from contextlib import contextmanager
@@ -21,9 +22,10 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from pbem.errors import GameFileError
 
-from .format import (AnnulRecord, GameHeader, GameLog, MoveRecord, NoteRecord, Record,
+from .format import (SEALED_VERSION, AnnulRecord, GameHeader, GameLog, MoveRecord, NoteRecord, Record,
                      StaleGameError, _text, _utc, annul_body, extend, header_text, loads, move_body,
-                     note_body, render_lines, utcnow)
+                     note_body, render_lines, sealing_key, utcnow)
+from .key import load_key
 
 
 def real_path(path: str | os.PathLike[str]) -> Path:
@@ -75,6 +77,29 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+def _sweep_temps(path: Path) -> list[Path]:
+    """Remove the temp files `_write_new` left beside `path` when a writer was killed.
+
+    Called with `path`'s exclusive lock held: every temp file of this game is made and
+    removed under that lock, so one that exists now belongs to a writer that died.
+    Returns what was removed.
+    """
+    pattern = re.compile(r"\.%s\.[0-9]+\.[0-9a-f]{8}\.tmp" % re.escape(path.name))
+    gone = []
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return gone
+    for name in names:
+        if pattern.fullmatch(name):
+            try:
+                os.unlink(path.parent / name)
+                gone.append(path.parent / name)
+            except OSError:
+                pass
+    return gone
+
+
 def _must_exist(path: Path) -> None:
     if not path.exists():
         raise FileNotFoundError(errno.ENOENT, "no such game file", str(path))
@@ -122,19 +147,29 @@ class GameFile:
     object never writes a wrong sequence number or a broken chain.
     """
 
-    def __init__(self, path: str | os.PathLike[str], log: GameLog, data: bytes = b""):
+    def __init__(self, path: str | os.PathLike[str], log: GameLog, data: bytes = b"", *,
+                 key: bytes | None = None, checked_with: bytes | None = None):
         self.path = Path(path)
         self._log = log
         self._data = data                  # the bytes `_log` was verified from (b"": unknown)
+        self._key = key                    # the moderator's key given to open/create (None: the default)
+        self._checked_with = checked_with  # the key whose seals `_data` was checked with
 
     # -- reading ---------------------------------------------------------------------
 
     @classmethod
-    def create(cls, path: str | os.PathLike[str], header: GameHeader) -> "GameFile":
-        """Create a new game file holding `header`; GameFileError if `path` exists."""
+    def create(cls, path: str | os.PathLike[str], header: GameHeader, *,
+               key: bytes | None = None) -> "GameFile":
+        """Create a new game file holding `header`; GameFileError if `path` exists.
+
+        A version-3 header is sealed with `key`, by default the moderator's key file
+        (`pbem.gamefile.key.load_key`), which is made if there is none yet.
+        """
         path = Path(path)
-        content = header_text(header)
-        log = loads(content, name=str(path))
+        if header.version >= SEALED_VERSION and key is None:
+            key = load_key(create=True)
+        content = header_text(header, key)
+        log = loads(content, name=str(path), key=key)
         if os.path.lexists(path):              # also a dangling symlink: never write through it
             raise GameFileError(f"{path}: refusing to overwrite an existing game file")
         real = real_path(path)
@@ -142,19 +177,23 @@ class GameFile:
             if os.path.lexists(real):
                 raise GameFileError(f"{path}: refusing to overwrite an existing game file")
             _write_new(real, content, replace_existing=False)
-        return cls(path, log, content)
+        return cls(path, log, content, key=key, checked_with=key)
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str]) -> "GameFile":
-        """Open and verify a game file (the whole chain). FileNotFoundError if missing."""
+    def open(cls, path: str | os.PathLike[str], *, key: bytes | None = None) -> "GameFile":
+        """Open and verify a game file (the whole chain). FileNotFoundError if missing.
+
+        With `key` the seal of every line is checked too (ForgedLineError); without it only
+        the plain chain is, so anyone can read a game. Writes always check the seals first.
+        """
         path = Path(path)
         data = read_locked(path)
-        return cls(path, loads(data, name=str(path)), data)
+        return cls(path, loads(data, name=str(path), key=key), data, key=key, checked_with=key)
 
     def reload(self) -> None:
         """Re-read and re-verify the file (to see appends made by other processes)."""
-        fresh = GameFile.open(self.path)
-        self._log, self._data = fresh._log, fresh._data
+        fresh = GameFile.open(self.path, key=self._key)
+        self._log, self._data, self._checked_with = fresh._log, fresh._data, fresh._checked_with
 
     @property
     def log(self) -> GameLog:
@@ -280,18 +319,27 @@ class GameFile:
         _must_exist(path)
         real = real_path(path)                 # write the target, never replace a symlink
         with _locked(real, exclusive=True):
+            _sweep_temps(real)
             data = real.read_bytes()
-            # the whole file is verified, but lines read and verified before (the same bytes) are not
-            # parsed again: an append costs the same at move 10 and at move 600
-            log = extend(self._log, self._data, data, name=str(path))
+            key = self._key
+            if self._log.header.version >= SEALED_VERSION and key is None:
+                key = load_key()
+            # the whole file is verified (its seals too, under the moderator's key: a forged line is
+            # never extended), but lines read and verified before (the same bytes, the same key) are
+            # not parsed again: an append costs the same at move 10 and at move 600
+            if key is not None and self._checked_with != key:
+                log = loads(data, name=str(path), key=key)
+            else:
+                log = extend(self._log, self._data, data, name=str(path), key=key)
+            self._log, self._data, self._checked_with = log, data, key
             if expect_head is not None and log.head != expect_head:
-                self._log, self._data = log, data
-                raise StaleGameError(f"{path}: the game changed since it was read "
-                                     f"(head {log.head}, expected {expect_head})")
+                raise StaleGameError(f"{path}: nothing was written: another move was accepted since the game "
+                                     f"was read (head now {len(log.records)}:{log.head}, expected {expect_head}); "
+                                     "read it again and retry")
             bodies = make_bodies(log)
-            extra, _ = render_lines(log.head, bodies)
+            extra, _ = render_lines(log.head, bodies, key=sealing_key(log.header.version, key))
             # Verify what we are about to write with the reader itself.
-            new_log = extend(log, data, data + extra, name=str(path))
+            new_log = extend(log, data, data + extra, name=str(path), key=key)
             if len(bodies) == 1:
                 _append_bytes(real, data, extra)
             else:
@@ -340,28 +388,34 @@ class RepairResult:
     removed: bytes = b""
     completed: bool = False
     line: int | None = None
+    swept: tuple[str, ...] = ()      # leftover temp files of killed writes that were deleted
 
     @property
     def changed(self) -> bool:
         return self.line is not None
 
 
-def repair(path: str | os.PathLike[str]) -> RepairResult:
+def repair(path: str | os.PathLike[str], *, dry_run: bool = False) -> RepairResult:
     """Fix a torn tail left by an interrupted append, under the exclusive lock.
 
     Only the bytes after the last newline are touched: if they form a complete line whose
     hash verifies, the missing newline is added; otherwise they are truncated away. All
     earlier lines must verify, else GameFileError and the file is left untouched. A file
     that already ends with a newline is verified and left as is.
+    `dry_run`: only say what would be done (the same result), writing nothing, so a
+    person can look at the bytes that would be dropped before agreeing (`pbem repair`).
     """
     name = str(path)
     _must_exist(Path(path))
     real = real_path(path)
+    if real.is_dir():                      # before the lock: no stray `<dir>.lock`
+        raise IsADirectoryError(errno.EISDIR, "is a directory, not a game file", name)
     with _locked(real, exclusive=True):
+        swept = () if dry_run else tuple(p.name for p in _sweep_temps(real))
         data = real.read_bytes()
         if not data or data.endswith(b"\n"):
             loads(data, name=name)
-            return RepairResult()
+            return RepairResult(swept=swept)
         cut = data.rfind(b"\n") + 1
         line = data.count(b"\n") + 1
         try:
@@ -369,18 +423,22 @@ def repair(path: str | os.PathLike[str]) -> RepairResult:
         except GameFileError:
             pass
         else:
+            if dry_run:
+                return RepairResult(completed=True, line=line, swept=swept)
             fd = os.open(real, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
             try:
                 _write_all(fd, b"\n")
                 os.fsync(fd)
             finally:
                 os.close(fd)
-            return RepairResult(completed=True, line=line)
+            return RepairResult(completed=True, line=line, swept=swept)
         loads(data[:cut], name=name)     # everything before the tail must be sound
+        if dry_run:
+            return RepairResult(removed=data[cut:], line=line, swept=swept)
         fd = os.open(real, os.O_WRONLY | os.O_CLOEXEC)
         try:
             os.ftruncate(fd, cut)
             os.fsync(fd)
         finally:
             os.close(fd)
-        return RepairResult(removed=data[cut:], line=line)
+        return RepairResult(removed=data[cut:], line=line, swept=swept)

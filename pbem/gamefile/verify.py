@@ -1,10 +1,12 @@
-"""Check a stored game file: its whole hash chain and, optionally, a witness a player kept.
+"""Check a stored game file: its whole hash chain, its seals under the moderator's key, and a witness.
 
 The chain alone catches any edit inside the file, but not a cut at the end (a shorter
-chain is still valid) nor a forger who recomputes every hash after an edit. Both are
-caught by a *witness*: a record number N and the head hash after record N, copied by a
-player from an earlier moderator mail. `verify_file` reports the first problem found as
-one line a player can read (`pbem verify` prints it).
+chain is still valid) nor a forger who recomputes every hash after an edit. The seals
+(format version 3: a MAC on every line under the moderator's key) catch the recomputed
+chain, for whoever holds the key. A *witness* (a record number N and the head hash after
+record N, copied by a player from an earlier moderator mail) catches both a recomputed
+chain and a cut, without the key. `verify_file` reports the first problem found as one
+line a player can read (`pbem verify` prints it).
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from typing import Optional
 
 from pbem.errors import GameFileError
 
-from .format import HASH_LEN, TornTailError, loads
+from .format import HASH_LEN, SEALED_VERSION, ForgedLineError, TornTailError, loads
 from .store import read_locked
 
 _WITNESS = re.compile(r"([0-9]+):([0-9a-fA-F]{%d})" % HASH_LEN)
@@ -47,8 +49,10 @@ class VerifyResult:
     """The outcome of a check.
 
     `status`: "ok", "damaged" (a line fails the chain or the format; `line` names it),
-    "cut" (the witness names a record past the end) or "rewritten" (the witness's hash
-    differs from the file's). `records` and `head` describe the file when its chain is
+    "forged" (checked with the key: a line whose chain is sound but whose MAC is not; `line`),
+    "unsealed" (a key was given but the file is of a version before seals, so it proves
+    nothing), "cut" (the witness names a record past the end) or "rewritten" (the witness's
+    hash differs from the file's). `records` and `head` describe the file when its chain is
     sound (0 and "" when it is damaged). `message` is the one line to show.
     """
 
@@ -64,13 +68,17 @@ class VerifyResult:
 
 
 def verify_bytes(data: bytes, witness: Optional[Witness] = None, *,
-                 name: str = "<game file>") -> VerifyResult:
-    """Check the bytes of a game file (see the module docstring)."""
+                 name: str = "<game file>", key: Optional[bytes] = None) -> VerifyResult:
+    """Check the bytes of a game file (see the module docstring); `key` also checks every seal."""
     try:
-        log = loads(data, name=name)
+        log = loads(data, name=name, key=key)
+    except ForgedLineError as e:
+        return VerifyResult("forged", f"forged at line {e.line}: the line's hash chain was recomputed but its MAC "
+                            "does not match the moderator's key: it was written or rewritten without the key",
+                            line=e.line)
     except TornTailError as e:
         return VerifyResult("damaged", f"the file is damaged or edited at line {e.line}: its last line "
-                            "is incomplete (an append was interrupted; pbem.gamefile.repair fixes it)",
+                            "is incomplete (an append was interrupted; 'pbem repair FILE' fixes it)",
                             line=e.line)
     except GameFileError as e:
         what = str(e)
@@ -79,6 +87,9 @@ def verify_bytes(data: bytes, witness: Optional[Witness] = None, *,
             what = what[len(prefix):]
         return VerifyResult("damaged", f"the file is damaged or edited at line {e.line}: {what}", line=e.line)
     n = len(log.records)
+    if key is not None and log.header.version < SEALED_VERSION:
+        return VerifyResult("unsealed", f"not sealed: the file is format version {log.header.version}, which has "
+                            "no MACs, so the key cannot vouch for it (only a witness can)", n, log.head)
     if witness is not None:
         if witness.seq > n:
             return VerifyResult("cut", f"history cut: the witness names record {witness.seq} "
@@ -91,13 +102,16 @@ def verify_bytes(data: bytes, witness: Optional[Witness] = None, *,
     message = f"ok: {n} records, head {n}:{log.head}"
     if witness is not None:
         message += f" (witness {witness.seq} matches)"
+    if key is not None:
+        message += " (every line's MAC matches the key)"
     return VerifyResult("ok", message, n, log.head)
 
 
-def verify_file(path: str | os.PathLike[str], witness: Optional[Witness] = None) -> VerifyResult:
-    """Check the game file at `path`, read under its shared lock.
+def verify_file(path: str | os.PathLike[str], witness: Optional[Witness] = None, *,
+                key: Optional[bytes] = None) -> VerifyResult:
+    """Check the game file at `path`, read under its shared lock (with `key`: its seals too).
 
     OSError (e.g. FileNotFoundError) if it cannot be read; every problem with its
     content is a VerifyResult, never an exception.
     """
-    return verify_bytes(read_locked(path), witness, name=os.fspath(path))
+    return verify_bytes(read_locked(path), witness, name=os.fspath(path), key=key)

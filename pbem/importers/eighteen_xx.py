@@ -271,7 +271,7 @@ class Converter:
         revenue = r.get("revenue")
         via = tuple(tuple(seg) for seg in conns) if conns else None
         return A.Route(train=train, stops=tuple(stops), via=via,
-                       revenue=int(revenue) if revenue is not None else None, trusted=revenue is not None)
+                       revenue=int(revenue) if revenue is not None else None, trusted=False)
 
 
 def replay_record(rec: Record, *, stop_at: Optional[int] = None,

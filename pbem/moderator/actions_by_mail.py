@@ -20,7 +20,7 @@ from pbem.moderator import failpoints, replies
 from pbem.moderator.classify import split_chat
 from pbem.moderator.roster import GAME_ID, Roster, Seat
 from pbem.moderator.signon import check_secret
-from pbem.moderator.table import MoveRejected, Table, check_players, describe_legal
+from pbem.moderator.table import MoveRejected, Table, check_options, check_players, describe_legal
 
 if TYPE_CHECKING:                                   # pragma: no cover
     from pbem.mail.letter import Letter
@@ -245,6 +245,7 @@ def create(pm: "Postmaster", letter: "Letter", src: str, cmds: Sequence[Command]
     try:
         game, title, seed, options = _create_args(cre)
         check_players(title, players)
+        check_options(title, options)        # before any roster is written: Table.create checks it too
     except PbemError as e:
         return pm._reply_only(letter, src, game, "Rejected", "create refused", f"CREATE refused: {e}\nNothing was created.")
     rpath, gpath = pm.roster_path(game), pm.game_path(game)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -170,6 +170,30 @@ def _share_size(game: Game, action: Action) -> int:
     return size if isinstance(size, int) and size > 0 else 10
 
 
+def check_options(title: str, options: Sequence[str]) -> None:
+    """The options of a new game are ones the title declares (its data's `optional_rules`,
+    e.g. 1861's `column_market`) or pbem's own (`claims-warn`), each given once: an unknown or misspelt option would
+    otherwise be stored and silently change nothing (RuleError naming the known ones)."""
+    known = list((getattr(load_title(title), "data", {}) or {}).get("optional_rules") or ()) + [CLAIMS_WARN]
+    seen: set[str] = set()
+    for opt in options:
+        if opt not in known:
+            have = ", ".join(known) if known else "none"
+            raise RuleError(f"{title} has no option {opt!r} (its options: {have})", rule="options")
+        if opt in seen:
+            raise RuleError(f"option {opt!r} is given twice", rule="options")
+        seen.add(opt)
+
+
+def checked(action: Action) -> Action:
+    """`action` with no part taken on trust: a stored run's revenue (an old import may mark it
+    `trusted`) is checked against the board like any player's claim, so an edited revenue is
+    refused on replay instead of paid out."""
+    if isinstance(action, RunRoutes) and any(r.trusted for r in action.routes):
+        return replace(action, routes=tuple(replace(r, trusted=False) for r in action.routes))
+    return action
+
+
 class Table:
     """A stored game and its current state."""
 
@@ -195,6 +219,7 @@ class Table:
                             options=tuple(options))
         game = cls.new_game(header)            # refuses a bad title or player count before any file exists
         check_players(title, players)          # and names that are a company's, or given twice
+        check_options(title, options)          # and options the title does not know
         gf = GameFile.create(path, header)
         return cls(gf, game, [])
 
@@ -219,7 +244,7 @@ class Table:
                 moves = read_message(rec.notation, ctx, single_line=True)
                 if len(moves) != 1:
                     raise NotationError(f"expected one move, found {len(moves)}", text=rec.notation)
-                game.push(moves[0].action)
+                game.push(checked(moves[0].action))
             except PbemError as e:
                 raise GameFileError(f"{gf.path}: line {rec.line}: move {rec.seq} ({rec.notation!r}) cannot be "
                                     f"replayed: {e}", line=rec.line) from e
@@ -399,7 +424,15 @@ class Table:
             return comp.owner == player
         return False
 
-    def undo(self, n: int, who: str, reason: str = "") -> None:
-        """The moderator annuls the last `n` moves; they stay in the file, marked."""
-        self.file.annul(n, reason or "moderator's rollback", who)
+    def undo(self, n: int, who: str, reason: str = "", *, expect_head: Optional[str] = None) -> list:
+        """The moderator annuls the last `n` moves; they stay in the file, marked.
+
+        `expect_head`: the head hash of the state the moderator looked at; if a move was
+        accepted since, nothing is annulled (StaleGameError) instead of annulling that newer
+        move by surprise. Returns the annulled MoveRecords, oldest first, so the caller can
+        say exactly which moves went.
+        """
+        rec = self.file.annul(n, reason or "moderator's rollback", who, expect_head=expect_head)
         self.game, self.seqs = self.replay(self.file)
+        by_seq = {r.seq: r for r in self.file.records}
+        return [by_seq[s] for s in rec.targets]
