@@ -25,6 +25,6 @@ def test_an_unknown_option_is_refused_and_no_file_is_made(tmp_path, title, optio
 
 
 def test_table_create_refuses_unknown_options(tmp_path):
-    with pytest.raises(RuleError, match="its options: none"):
+    with pytest.raises(RuleError, match="its options: claims-warn"):
         Table.create(tmp_path / "g.pbem", "1882", [("A", ""), ("B", "")], 1, ["short_game"])
     assert not (tmp_path / "g.pbem").exists()
