@@ -64,7 +64,7 @@ def test_log_and_undo(line, name, args):
     ("LOG 5 10", "line 1: LOG takes a number of moves, e.g. LOG 10"),
     ("LOG -3", "line 1: LOG takes a number of moves, e.g. LOG 10"),
     ("LOG ５", "line 1: LOG takes a number of moves, e.g. LOG 10"),
-    ("undo my last move", "line 1: UNDO takes a number of moves or nothing, e.g. UNDO 2 or UNDO"),
+    ("undo my last move", "line 1: UNDO takes a number of moves or nothing, and may end with the head you saw, e.g. UNDO 2 57:<hash>"),
 ])
 def test_bad_numbers(line, expected):
     with pytest.raises(CommandError) as caught:

@@ -386,3 +386,22 @@ def test_a_damaged_game_file_is_reported_not_crashed_on(world):
     assert "cannot be read" in text_of(only(d, ADDR["Ann"])[0].raw)
     d = pm.handle("k2", mail("stranger@else.example", "STATUS", subject=f"[{GAME}]"))
     assert d.outgoing == []
+
+
+def test_moderator_undo_with_the_head_seen_refuses_when_the_game_moved_on(world):
+    """UNDO with the head witness from the mail the moderator read: if a move was accepted
+    meanwhile, nothing is annulled (it would have taken the wrong move)."""
+    pm, s = world
+    pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]"))
+    t = Table.open(pm.games_dir / f"{GAME}.pbem")
+    seen = f"{t.file.records[-1].seq}:{t.file.head}"
+    pm.handle("k2", mail(ADDR["Bob"], signed("Bob", s, "Bob passes"), subject=f"[{GAME}]"))   # meanwhile
+    before = file_bytes(pm)
+    d = pm.handle("k3", mail(GM, _gm(f"UNDO 1 {seen}")))
+    assert d.folder == "Rejected" and "nothing annulled" in text_of(d.outgoing[0].raw) and file_bytes(pm) == before
+    t = Table.open(pm.games_dir / f"{GAME}.pbem")
+    now = f"{t.file.records[-1].seq}:{t.file.head}"
+    d = pm.handle("k4", mail(GM, _gm(f"UNDO 1 {now}")))
+    assert d.folder == "Processed" and "Bob passes" in text_of(d.outgoing[0].raw)
+    assert [r.notation for r in Table.open(pm.games_dir / f"{GAME}.pbem").file.effective_moves()] == \
+        ["Ann bids 20 for HB"]

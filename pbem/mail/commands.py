@@ -22,11 +22,12 @@ SECRET = re.compile(r"\S{1,128}")
 # Commands that must stand alone on their line (trailing punctuation allowed); otherwise the line is a body line.
 ALONE = ("HELP", "STATUS", "MAP", "LEGAL", "PAUSE", "RESUME")
 _ALONE_FORM = re.compile(r"\s*([a-z]+)\s*[.!?]*\s*", re.IGNORECASE)
+WITNESS = re.compile(r"[0-9]{1,9}:[0-9a-fA-F]{32}")   # a head witness from a mail: record N and its hash
 ARGUED = ("SIGNON", "LOG", "UNDO", "REPLACE", "CREATE", "PLAYER")
 USAGE = {
     "SIGNON": "SIGNON takes a game id, a player name and a secret, e.g. SIGNON club-1882 ann <secret>",
     "LOG": "LOG takes a number of moves, e.g. LOG 10",
-    "UNDO": "UNDO takes a number of moves or nothing, e.g. UNDO 2 or UNDO",
+    "UNDO": "UNDO takes a number of moves or nothing, and may end with the head you saw, e.g. UNDO 2 57:<hash>",
     "REPLACE": "REPLACE takes a player name and the new address, e.g. REPLACE ann ann@example.org",
     "CREATE": "CREATE takes a game id, a title and then optional SEED <number> and OPTION <name> parts, "
               "e.g. CREATE club-1882 1882 SEED 42",
@@ -95,6 +96,9 @@ def _masked(words: list[str]) -> str:
 
 def _check(name: str, args: list[str], created: bool) -> tuple[str, ...] | str:
     """The normalised arguments, or a short reason ("" for just the usage) why they do not fit."""
+    if name == "UNDO" and args and WITNESS.fullmatch(args[-1]):
+        rest = _check(name, args[:-1], created)        # UNDO [n] N:HASH: annul only if the game is still there
+        return rest + (args[-1].lower(),) if isinstance(rest, tuple) else rest
     if name in ("LOG", "UNDO"):
         if not args:
             return ()

@@ -168,11 +168,22 @@ def master_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, ros
     extra: list = []
     for c in cmds:
         if c.name == "UNDO":
-            n = int(c.args[0]) if c.args else 1
+            args = list(c.args)
+            seen = args.pop() if args and ":" in args[-1] else None
+            n = int(args[0]) if args else 1
             prior = [r for r in table.file.records if r.kind == "annul" and r.source == src]
             if not prior:
+                if seen is not None:
+                    at, head = seen.split(":")
+                    last = table.file.records[-1].seq if table.file.records else 0
+                    if (int(at), head) != (last, table.file.head):
+                        return pm._reply_only(letter, src, game, "Rejected", "undo refused: stale head",
+                                              f"UNDO refused, nothing annulled: you saw the game at record {seen}, "
+                                              f"but it is now at record {last}:{table.file.head}. Look at the "
+                                              f"latest moves (LOG) and send UNDO again with the new head.")
                 try:
-                    table.file.annul(n, "moderator's UNDO by mail", "moderator", source=src)
+                    table.file.annul(n, "moderator's UNDO by mail", "moderator", source=src,
+                                     expect_head=head if seen is not None else None)
                 except GameFileError as e:
                     return pm._reply_only(letter, src, game, "Rejected", "undo refused", f"UNDO {n} refused: {e}")
                 prior = [r for r in table.file.records if r.kind == "annul" and r.source == src]

@@ -39,7 +39,8 @@ def help_text(pm: "Postmaster", address: str, *, no_game: bool = False) -> str:
         "",
         "For the game's moderator (SIGNON <game> moderator <secret>):",
         "  CREATE <game> <title> [SEED n] [OPTION o]...  with one line per player: PLAYER <name> <address>",
-        "  UNDO [n]   PAUSE   RESUME   REPLACE <player> <new address>",
+        "  UNDO [n] [N:HASH]   PAUSE   RESUME   REPLACE <player> <new address>",
+        "  (UNDO with the head N:HASH of the latest mail annuls only if no move came since)",
     ]
     return "\n".join(lines)
 
