@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import logging
+import os
 import signal
 import sys
 from email.message import EmailMessage
@@ -19,6 +20,10 @@ def build_moderator(cfg):
 
     from pbem.moderator.workers import WorkerSlot
 
+    if cfg.key_file is not None:                # the key that seals this moderator's game files
+        from pbem.gamefile.key import KEY_ENV
+
+        os.environ[KEY_ENV] = str(cfg.key_file.resolve())
     pm = Postmaster(cfg.address, cfg.games, masters=cfg.masters, name=cfg.name, max_bytes=cfg.max_bytes)
     ledger = Ledger(cfg.state / "ledger.sqlite")
     slot = WorkerSlot(cfg.state)

@@ -67,7 +67,7 @@ def _config(root: Path, gm_secret: str) -> Path:
     from pbem.moderator.signon import hash_secret
 
     cfg = root / "pbem.toml"
-    cfg.write_text(f'[moderator]\naddress = "{MODERATOR}"\ngames = "games"\nstate = "state"\n'
+    cfg.write_text(f'[moderator]\naddress = "{MODERATOR}"\ngames = "games"\nstate = "state"\nkey_file = "pbem.key"\n'
                    f'masters = [{{ address = "{GM}", secret_hash = "{hash_secret(gm_secret)}" }}]\n\n'
                    f'[maildir]\nroot = "mail"\n', encoding="utf-8")
     return cfg
@@ -192,6 +192,7 @@ def _summary(out: Path, say, cfg, refused: int) -> int:
         say(f"\nOpen first: {first[0]}  (Ann's welcome, with her secret)")
         say(f"then the last report: {first[-1]}")
     say(f"The moderator's folders (inbox, processed, rejected): {out / 'mail' / 'moderator'}")
+    say(f"Check the game file: pbem verify {cfg.games / (GAME + '.pbem')} --key-file {cfg.key_file}")
     return 0
 
 

@@ -83,3 +83,22 @@ def test_credentials_from_environment_and_file(tmp_path):
     assert c.imap.password == "from-env" and c.smtp.password == "s3cret" and c.smtp.security == "starttls"
     assert c.games == tmp_path / "games" and c.maildir is None
     assert load_config(cfg, maildir=tmp_path / "mail").maildir == tmp_path / "mail"
+
+
+def test_the_configured_key_seals_the_moderators_games(tmp_path):
+    """`key_file` in the config: the moderator's game files are sealed with that key, and
+    `pbem verify --key-file` checks them; a key of the same shape but another value finds them forged."""
+    import subprocess
+    import sys
+
+    p = subprocess.run([sys.executable, "-m", "pbem", "demo", "--out", str(tmp_path), "--quiet"], capture_output=True,
+                       text=True, env={k: v for k, v in os.environ.items() if k != "PBEM_KEY_FILE"}, timeout=300)
+    assert p.returncode == 0, p.stderr
+    game, key = tmp_path / "games" / "club-1882.pbem", tmp_path / "pbem.key"
+    ok = pbem("verify", str(game), "--key-file", str(key))
+    assert ok.returncode == 0, ok.stderr
+    other = tmp_path / "other.key"
+    other.write_text("ab" * 32 + "\n")
+    other.chmod(0o600)
+    bad = pbem("verify", str(game), "--key-file", str(other))
+    assert bad.returncode == 1 and "forged" in bad.stderr

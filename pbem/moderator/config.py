@@ -4,6 +4,8 @@
     address = "moderator@club.example"     # games are also reached as moderator+GAME@...
     games = "games"                        # folder of game files (relative to this file)
     state = "state"                        # the ledger and outbox
+    key_file = "pbem.key"                  # the key that seals the game files (made if missing;
+                                           # default: $PBEM_KEY_FILE or ~/.config/pbem/key)
     masters = [{ address = "gm@club.example", secret_hash = "scrypt$..." }]   # `pbem hash-secret`
 
     [imap]                                 # where mail comes in
@@ -60,6 +62,7 @@ class Config:
     imap: Optional[Server] = None
     smtp: Optional[Server] = None
     maildir: Optional[Path] = None
+    key_file: Optional[Path] = None
     inbox: str = "INBOX"
     max_bytes: int = 1_000_000
     idle: float = 60.0
@@ -104,11 +107,12 @@ def config_from_dict(raw: dict, *, base: Path, where: str = "config",
     if md is None:
         imap = _server(_table(raw, "imap", where, required=True), f"{where} [imap]", 993)
         smtp = _server(_table(raw, "smtp", where, required=True), f"{where} [smtp]", 465)
-    unknown = set(mod) - {"address", "games", "state", "masters", "name", "max_bytes", "idle", "inbox"}
+    key_file = base / _str(mod, "key_file", where) if mod.get("key_file") else None
+    unknown = set(mod) - {"address", "games", "state", "masters", "name", "max_bytes", "idle", "inbox", "key_file"}
     if unknown:
         raise ConfigError(f"{where} [moderator]: unknown key(s) {', '.join(sorted(unknown))}")
     return Config(address=address, games=games, state=state, name=str(mod.get("name", "pbem moderator")),
-                  masters=tuple(masters), imap=imap, smtp=smtp, maildir=md,
+                  masters=tuple(masters), imap=imap, smtp=smtp, maildir=md, key_file=key_file,
                   inbox=str(mod.get("inbox", "INBOX")), max_bytes=int(mod.get("max_bytes", 1_000_000)),
                   idle=float(mod.get("idle", 60)))
 
