@@ -29,11 +29,22 @@ def could_be_move(text: str) -> bool:
     return bool(words & _VERBS)
 
 
+_SPACES = {c: " " for c in ("\u00a0", "\u2007", "\u202f", "\u3000", "\u000b", "\u000c", "\u2009", "\u200a")}
+_SPACES_TABLE = str.maketrans(_SPACES)
+
+
+def plain_spaces(text: str) -> str:
+    """A mail line with the spaces mail programs put in (no-break spaces from HTML, thin
+    spaces) made ordinary: in mail they are only ever word gaps."""
+    return text.translate(_SPACES_TABLE)
+
+
 def split_chat(lines: Sequence[BodyLine], table=None) -> tuple[list[SetAside], list[BodyLine]]:
-    """(chat lines set aside, move candidates), each in order."""
+    """(chat lines set aside, move candidates), each in order; spaces made ordinary."""
     chat: list[SetAside] = []
     kept: list[BodyLine] = []
     for ln in lines:
+        ln = BodyLine(ln.number, plain_spaces(ln.text))
         if could_be_move(ln.text) or _reads_as_move(ln.text, table):
             kept.append(ln)
         else:

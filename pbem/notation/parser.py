@@ -42,6 +42,7 @@ from pbem.errors import AmbiguousMoveError, NotationError
 
 from .claims import Claim
 from .context import NotationContext
+from .limits import check_line
 from .grammar import get_parser
 from .logs import LogLine as _LogNote, classify
 from .messages import (
@@ -140,6 +141,7 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
     items: list[Union[ParsedMove, tuple]] = []
     for no, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r")
+        check_line(line, no)
         if not line.strip():
             continue
         log = classify(line, reader.index, ctx, transcript=transcript)

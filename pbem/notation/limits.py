@@ -1,0 +1,42 @@
+"""What a line of notation may hold before any reading is tried: a bounded length, numbers
+of at most MAX_DIGITS digits written with 0-9, and words separated by space or tab.
+
+Checked first so that no input, however large or strange, costs more than a glance: a 1 MB
+line is refused at once (the reply quotes only its start), a 5,000-digit number never reaches
+int(), and look-alike digits or separators (fullwidth or Arabic-Indic digits, no-break space,
+vertical tab, form feed) are named instead of being silently read as 0-9 or a space.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from pbem.errors import NotationError
+
+MAX_LINE = 2000          # characters in one line of notation
+MAX_DIGITS = 7           # no amount, count, tile or rotation in any title needs more
+_LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
+_SEPARATORS = {"\u00a0": "a no-break space", "\u000b": "a vertical tab", "\u000c": "a form feed",
+               "\u2007": "a figure space", "\u202f": "a narrow no-break space", "\u3000": "an ideographic space"}
+
+
+def check_line(line: str, number: int) -> None:
+    """NotationError naming the line and column of the first thing no move may contain."""
+    if len(line) > MAX_LINE:
+        raise NotationError(f"line {number} is {len(line):,} characters long; a line of moves has at most "
+                            f"{MAX_LINE:,}: {line[:60]!r}...", text=line[:60], line=number, column=MAX_LINE + 1,
+                            expected=[f"at most {MAX_LINE} characters"])
+    m = _LONG_NUMBER.search(line)
+    if m:
+        raise NotationError(f"line {number}, column {m.start() + 1}: a number of {len(m.group())} digits; no amount, "
+                            f"count, tile or rotation has more than {MAX_DIGITS}", text=m.group()[:20] + "...",
+                            line=number, column=m.start() + 1, expected=[f"a number of at most {MAX_DIGITS} digits"])
+    for col, ch in enumerate(line, start=1):
+        if ch in _SEPARATORS or (ch.isspace() and ch not in " \t\r" and ord(ch) > 127):
+            what = _SEPARATORS.get(ch, f"the space character U+{ord(ch):04X}")
+            raise NotationError(f"line {number}, column {col}: {what} between words; write an ordinary space",
+                                text=line.strip()[:80], line=number, column=col, expected=["a space"])
+        if ch.isdigit() and not "0" <= ch <= "9":
+            name = unicodedata.name(ch, f"U+{ord(ch):04X}").lower()
+            raise NotationError(f"line {number}, column {col}: {ch!r} ({name}) is not one of the digits 0-9",
+                                text=line.strip()[:80], line=number, column=col, expected=["a digit 0-9"])
