@@ -13,7 +13,7 @@ import unicodedata
 
 from pbem.errors import NotationError
 
-MAX_LINE = 2000          # characters in one line of notation
+MAX_LINE = 20_000        # characters in one line of notation (hundreds of moves joined by ";")
 MAX_DIGITS = 7           # no amount, count, tile or rotation in any title needs more
 _LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
 _SEPARATORS = {"\u00a0": "a no-break space", "\u000b": "a vertical tab", "\u000c": "a form feed",
