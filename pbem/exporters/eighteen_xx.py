@@ -124,7 +124,8 @@ class CertTracker:
                     own[mine[0]] = ""
                     free.append(mine[0])
                     have[h] -= sizes[mine[0]]
-            free.sort()
+            # the receiver gets them in the order they were given (the giver's longest-held
+            # first), which is the order it will give them away again
             for h, pct in want.items():
                 while have.get(h, 0) < pct and free:
                     i = free.pop(0)
