@@ -91,23 +91,3 @@ def test_hexes_closed_until_phase_3_are_not_listed_and_are_refused():
                         copy.deepcopy(g).push(A.LayTile(ent, coord, "7", 0))
             g.push(rng.choice(moves))
     assert reachable >= 3
-
-
-def test_a_major_may_start_when_every_free_city_is_connected(tmp_path):
-    """A new major's home goes on a hex without stations whose cities have no track to another
-    stop; when no such hex is left, on any hex without stations (18xx.games
-    home_token_locations). refplay 1861 seed 2, a game pbem played before this rule: at move 1097
-    (phase 7) every free city is connected, and the reference still lets P1, who has just sold,
-    start MVR, GRR or MKV; pbem had ended P1's turn."""
-    from pathlib import Path
-
-    from pbem.moderator.table import Table
-
-    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed2-old.pbem"
-    copy = tmp_path / src.name
-    copy.write_bytes(src.read_bytes())
-    g = Table.open(copy, upto=1097).game
-    assert g.phase.name == "7" and g.current_entity() == "P1"
-    homes = g.title.home_locations(g, g.corporations["GRR"])
-    assert homes
-    assert {m.action.corporation for m in g.legal_moves() if isinstance(m.action, A.Par)} == {"MVR", "GRR", "MKV"}

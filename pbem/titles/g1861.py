@@ -202,21 +202,22 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
         rnd.pending_home.append(corp.sym)
 
     def home_locations(self, g: "Game", corp: "Corporation") -> list[tuple[str, int]]:
-        """Where a new major may put its home station: a city it may use on a hex with no station
-        in any of its cities; of those, only hexes none of whose cities has track leading to
-        another stop, while there is such a hex (when every free hex is connected, any of them)."""
+        """Where a new major may put its home station: a city with no station that it may use, on a
+        hex none of whose cities has track leading to another stop."""
         from pbem.engine.routes import chains_from
 
-        open_, unconnected = [], []
+        out = []
         for coord in g.board.hex_coords():
             n = g.board.city_count(coord)
-            if not n or any(t is not None and not t.neutral for ci in range(n) for t in g.board.slots(coord, ci)):
+            if not n:
                 continue
-            cities = [(coord, ci) for ci in range(n) if g.board.token_problem(corp.sym, coord, ci) is None]
-            open_ += cities
-            if not any(chains_from(g.board, coord, g.board.city_node(coord, ci)) for ci in range(n)):
-                unconnected += cities
-        return unconnected or open_
+            if any(chains_from(g.board, coord, g.board.city_node(coord, ci)) for ci in range(n)):
+                continue
+            for ci in range(n):
+                if all(t is None for t in g.board.slots(coord, ci)) and \
+                        g.board.token_problem(corp.sym, coord, ci) is None:
+                    out.append((coord, ci))
+        return out
 
     def place_home_choice(self, g: "Game", corp: "Corporation", action: A.PlaceToken) -> None:
         if corp.kind == "major" and not g.loading and (action.hex, action.city) not in self.home_locations(g, corp):
