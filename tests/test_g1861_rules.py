@@ -91,3 +91,22 @@ def test_hexes_closed_until_phase_3_are_not_listed_and_are_refused():
                         copy.deepcopy(g).push(A.LayTile(ent, coord, "7", 0))
             g.push(rng.choice(moves))
     assert reachable >= 3
+
+
+def test_a_player_who_could_start_a_major_but_for_a_home_keeps_the_turn(tmp_path):
+    """18xx.games offers a par to any player who could pay for a major's president's share,
+    whatever the free homes, so such a player's turn never ends by itself. refplay 1861 seed 2
+    (a game pbem played before this rule): at move 1097 (phase 7) P1 has sold, no home is free
+    for a new major, and the reference still waits for P1 (par or pass); pbem had ended P1's
+    turn. Now P1 keeps it, with only a pass (a par that could not be completed is not offered)."""
+    from pathlib import Path
+
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed2-old.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy, upto=1097).game
+    assert g.phase.name == "7" and g.current_entity() == "P1"
+    assert not g.title.home_locations(g, g.corporations["GRR"])
+    assert [m.action for m in g.legal_moves()] == [A.Pass("P1")]

@@ -61,10 +61,23 @@ class BidStockRound(PendingChoice, StockRound):
             return acts
         if self.can_bid_any(player):
             acts = [a for a in acts if a != "pass"] + ["bid", "pass"]
+        if not acts and self.could_start_major(player):
+            acts = ["pass"]
         return acts
 
     def has_actions(self, player: str) -> bool:
-        return super().has_actions(player) or self.can_bid_any(player)
+        return super().has_actions(player) or self.can_bid_any(player) or self.could_start_major(player)
+
+    def could_start_major(self, player: str) -> bool:
+        """A player who could start a major but for a free home keeps the turn and passes
+        (18xx.games offers the par whatever the homes, so its turn does not end by itself; pbem
+        offers no par that could not be completed)."""
+        g = self.game
+        if self.bought():
+            return False
+        return any(corp.kind == "major" and not corp.ipoed and not corp.closed
+                   and g.title.can_par(g, corp, player, need_home=False) and self._par_affordable(player, corp)
+                   for corp in g.corporations.values())
 
     def max_bid(self, player: str, corp: "Corporation") -> int:
         g = self.game
@@ -130,6 +143,10 @@ class BidStockRound(PendingChoice, StockRound):
         g = self.game
         if corp.kind != "major" or corp.ipoed or corp.closed or not g.title.can_par(g, corp, player):
             return False
+        return self._par_affordable(player, corp)
+
+    def _par_affordable(self, player: str, corp: "Corporation") -> bool:
+        g = self.game
         lowest = min(c.price for row in g.market.grid for c in row if c and ("p" in c.types or "z" in c.types))
         return g.players[player].cash >= 2 * lowest and g.shares.can_gain(corp, player, 20)
 
