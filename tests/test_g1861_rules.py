@@ -110,3 +110,21 @@ def test_a_player_who_could_start_a_major_but_for_a_home_keeps_the_turn(tmp_path
     assert g.phase.name == "7" and g.current_entity() == "P1"
     assert not g.title.home_locations(g, g.corporations["GRR"])
     assert [m.action for m in g.legal_moves()] == [A.Pass("P1")]
+
+
+def test_the_national_buys_again_after_the_trainless_choices(tmp_path):
+    """The national's train purchase that rusts trains waits for the trainless majors' choices;
+    the nationalisations bring it cash and it buys again (18xx.games: the choice step blocks the
+    turn, then the national's purchases go on). refplay 1861 seed 2, a game pbem played before
+    this rule: in the reference the national ends its turn with two 8 trains and 648."""
+    from pathlib import Path
+
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed2-national.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy, upto=1194).game
+    rsr = g.corporations["RSR"]
+    assert [t.name for t in rsr.trains].count("8") == 2 and rsr.cash == 648
+    assert g.corporations["SE"].closed is False and not g.corporations["SE"].floated
