@@ -128,3 +128,20 @@ def test_the_national_buys_again_after_the_trainless_choices(tmp_path):
     rsr = g.corporations["RSR"]
     assert [t.name for t in rsr.trains].count("8") == 2 and rsr.cash == 648
     assert g.corporations["SE"].closed is False and not g.corporations["SE"].floated
+
+
+def test_the_turn_goes_on_while_18xx_games_would_price_a_par_as_affordable(tmp_path):
+    """18xx.games prices an unstarted major's president's share at twice the lowest par price of
+    any kind (a minor's 50), so a player with 100 keeps the turn (par or pass) though no major can
+    be started below 2 x 70. refplay 1861 seed 4 (a game pbem played before this rule): at move
+    1376 P5 has 124 after selling; the reference waits for P5, pbem had ended the turn."""
+    from pathlib import Path
+
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed4-old.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy, upto=1376).game
+    assert g.current_entity() == "P5" and g.players["P5"].cash == 124
+    assert [m.action for m in g.legal_moves()] == [A.Pass("P5")]

@@ -69,15 +69,20 @@ class BidStockRound(PendingChoice, StockRound):
         return super().has_actions(player) or self.can_bid_any(player) or self.could_start_major(player)
 
     def could_start_major(self, player: str) -> bool:
-        """A player who could start a major but for a free home keeps the turn and passes
-        (18xx.games offers the par whatever the homes, so its turn does not end by itself; pbem
-        offers no par that could not be completed)."""
+        """Whether 18xx.games would offer this player a par, and so not end the turn by itself:
+        a major that is not started, whatever the free homes, and cash for two shares at the
+        lowest par price of any kind (minors' included, as 18xx.games prices an unstarted major's
+        president's share). pbem lists only the pars that can be completed; such a player may
+        then just pass."""
         g = self.game
         if self.bought():
             return False
-        return any(corp.kind == "major" and not corp.ipoed and not corp.closed
-                   and g.title.can_par(g, corp, player, need_home=False) and self._par_affordable(player, corp)
-                   for corp in g.corporations.values())
+        lowest = min(c.price for row in g.market.grid for c in row
+                     if c and any(t in c.types for t in "pxz"))
+        return g.players[player].cash >= 2 * lowest and any(
+            corp.kind == "major" and not corp.ipoed and not corp.closed
+            and g.title.can_par(g, corp, player, need_home=False) and g.shares.can_gain(corp, player, 20)
+            for corp in g.corporations.values())
 
     def max_bid(self, player: str, corp: "Corporation") -> int:
         g = self.game
