@@ -63,6 +63,10 @@ def test_cli_exports_a_game_file(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("game, action, allowed", [
+    # refplay 1861 seed 5: a merger of three minors into SW (384), two of them P2's: P2 takes SW_8,
+    # P1 SW_7, then P2 gives SW_8 back and takes the president's SW_0. At 421 P1 sells the two
+    # SW certificates it holds in the reference, SW_7 and SW_2 (the exporter said SW_8)
+    ("../refplay/1861-seed5", 421, {"SW_7", "SW_2"}),
     # random 1882 game 7: a presidency changed hands twice in GT (365: P2 buys it, receiving GT_0
     # and giving GT_8 then GT_3; 366: P2 sells, P4 gives back the two held longest, GT_1 and GT_8).
     # Action 399, P3's buy from the pool, must name a pool certificate (reference: GT_5-8)
