@@ -145,3 +145,19 @@ def test_the_turn_goes_on_while_18xx_games_would_price_a_par_as_affordable(tmp_p
     g = Table.open(copy, upto=1376).game
     assert g.current_entity() == "P5" and g.players["P5"].cash == 124
     assert [m.action for m in g.legal_moves()] == [A.Pass("P5")]
+
+
+def test_a_post_merger_buy_can_take_the_presidency(tmp_path):
+    """After SPW and MB merge into MK (P2 and P3 10% each), P2 buys and takes the president's
+    certificate, P3 buys twice and, with 30% against 20%, becomes president (18xx.games, refplay
+    1861 seed 4: MK's president is P3 from move 770; pbem kept P2)."""
+    from pathlib import Path
+
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed4-merger.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy, upto=770).game
+    mk = g.corporations["MK"]
+    assert mk.player_holdings() == {"P2": 20, "P3": 30} and mk.president == "P3"
