@@ -60,3 +60,55 @@ def test_cli_exports_a_game_file(tmp_path, capsys):
     again = replay_record(load_record(out))
     assert again.finished and {str(p["id"]): again.player_value(str(p["id"])) for p in data["players"]} \
         == data["result"]
+
+
+@pytest.mark.parametrize("game, action, allowed", [
+    # refplay 1861 seed 5: a merger of three minors into SW (384), two of them P2's: P2 takes SW_8,
+    # P1 SW_7, then P2 gives SW_8 back and takes the president's SW_0. At 421 P1 sells the two
+    # SW certificates it holds in the reference, SW_7 and SW_2 (the exporter said SW_8)
+    ("../refplay/1861-seed5", 421, {"SW_7", "SW_2"}),
+    # random 1882 game 7: a presidency changed hands twice in GT (365: P2 buys it, receiving GT_0
+    # and giving GT_8 then GT_3; 366: P2 sells, P4 gives back the two held longest, GT_1 and GT_8).
+    # Action 399, P3's buy from the pool, must name a pool certificate (reference: GT_5-8)
+    ("1882-seed7", 399, {"GT_5", "GT_6", "GT_7", "GT_8"}),
+    # random 1882 game 2: P3 sells a share of HBR it holds (reference: HBR_2; HBR_0 is the president's)
+    ("1882-seed2", 731, {"HBR_2"}),
+])
+def test_swapped_certificates_are_given_back_in_the_order_received(game, action, allowed, tmp_path):
+    """18xx.games' presidency swap hands over the new president's certificates in the order it
+    acquired them, and the receiver keeps that order; a later swap gives those back first. The
+    exporter used to hand them over lowest number first, so later actions named certificates their
+    holder did not have (refplay 1882 seeds 2 and 7: `Cannot buy a share of GT`, `Cannot sell
+    shares of HBR`)."""
+    from pbem.cli import main
+
+    src = Path(__file__).resolve().parent / "data" / "random" / f"{game}.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    out = tmp_path / "out.json"
+    assert main(["export-18xx", str(copy), str(out)]) == 0
+    act = json.loads(out.read_text())["actions"][action - 1]
+    assert act["id"] == action and set(act["shares"]) <= allowed
+
+
+@pytest.mark.parametrize("game", sorted(p.stem for p in (Path(__file__).resolve().parent / "data" / "random")
+                                         .glob("*.pbem")))
+def test_random_games_exported_and_read_back_give_their_values(game, tmp_path):
+    """Kept random games, exported as 18xx.games records and read back by the importer, replay to
+    their values. The importer took a certificate that had once left the IPO for a pool share for
+    good: in 1861 a major redeems shares into its treasury (its IPO) and a major reset by
+    nationalisation is started again with every certificate in the IPO (1861 random games 1, 2, 5).
+    """
+    from pbem.cli import main
+
+    src = Path(__file__).resolve().parent / "data" / "random" / f"{game}.pbem"
+    want = json.loads(src.with_suffix(".json").read_text())
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    out = tmp_path / "out.json"
+    assert main(["export-18xx", str(copy), str(out)]) == 0
+    rec = load_record(out)
+    game = replay_record(rec)
+    names = {str(p["id"]): p["name"] for p in json.loads(out.read_text())["players"]}
+    assert game.finished == want["finished"] and game.end_reason == want["end_reason"]
+    assert {names[pid]: game.player_value(pid) for pid in game.seat_order} == want["values"]

@@ -91,3 +91,73 @@ def test_hexes_closed_until_phase_3_are_not_listed_and_are_refused():
                         copy.deepcopy(g).push(A.LayTile(ent, coord, "7", 0))
             g.push(rng.choice(moves))
     assert reachable >= 3
+
+
+def test_a_player_who_could_start_a_major_but_for_a_home_keeps_the_turn(tmp_path):
+    """18xx.games offers a par to any player who could pay for a major's president's share,
+    whatever the free homes, so such a player's turn never ends by itself. refplay 1861 seed 2
+    (a game pbem played before this rule): at move 1097 (phase 7) P1 has sold, no home is free
+    for a new major, and the reference still waits for P1 (par or pass); pbem had ended P1's
+    turn. Now P1 keeps it, with only a pass (a par that could not be completed is not offered)."""
+    from pathlib import Path
+
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed2-old.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy, upto=1097).game
+    assert g.phase.name == "7" and g.current_entity() == "P1"
+    assert not g.title.home_locations(g, g.corporations["GRR"])
+    assert [m.action for m in g.legal_moves()] == [A.Pass("P1")]
+
+
+def test_the_national_buys_again_after_the_trainless_choices(tmp_path):
+    """The national's train purchase that rusts trains waits for the trainless majors' choices;
+    the nationalisations bring it cash and it buys again (18xx.games: the choice step blocks the
+    turn, then the national's purchases go on). refplay 1861 seed 2, a game pbem played before
+    this rule: in the reference the national ends its turn with two 8 trains and 648."""
+    from pathlib import Path
+
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed2-national.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy, upto=1194).game
+    rsr = g.corporations["RSR"]
+    assert [t.name for t in rsr.trains].count("8") == 2 and rsr.cash == 648
+    assert g.corporations["SE"].closed is False and not g.corporations["SE"].floated
+
+
+def test_the_turn_goes_on_while_18xx_games_would_price_a_par_as_affordable(tmp_path):
+    """18xx.games prices an unstarted major's president's share at twice the lowest par price of
+    any kind (a minor's 50), so a player with 100 keeps the turn (par or pass) though no major can
+    be started below 2 x 70. refplay 1861 seed 4 (a game pbem played before this rule): at move
+    1376 P5 has 124 after selling; the reference waits for P5, pbem had ended the turn."""
+    from pathlib import Path
+
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed4-old.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy, upto=1376).game
+    assert g.current_entity() == "P5" and g.players["P5"].cash == 124
+    assert [m.action for m in g.legal_moves()] == [A.Pass("P5")]
+
+
+def test_a_post_merger_buy_can_take_the_presidency(tmp_path):
+    """After SPW and MB merge into MK (P2 and P3 10% each), P2 buys and takes the president's
+    certificate, P3 buys twice and, with 30% against 20%, becomes president (18xx.games, refplay
+    1861 seed 4: MK's president is P3 from move 770; pbem kept P2)."""
+    from pathlib import Path
+
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed4-merger.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy, upto=770).game
+    mk = g.corporations["MK"]
+    assert mk.player_holdings() == {"P2": 20, "P3": 30} and mk.president == "P3"

@@ -28,17 +28,24 @@ def test_random_game_replays_to_its_values(path, tmp_path):
 
 
 def test_no_merger_or_conversion_is_offered_once_no_major_is_left(tmp_path):
-    """Late in random 1861 game 7 every major is in play: a minor's turn in the merger round
-    offers no merger or conversion (either would dead-end: nothing left to become)."""
+    """Late in the random 1861 games every major is in play: a minor's turn in the merger round
+    then offers no merger or conversion (either would dead-end: nothing left to become)."""
     from pbem.engine import actions as A
     from pbem.gamefile import GameFile
     from pbem.notation import read_message
     from pbem.moderator.table import notation_context
 
-    path = tmp_path / "g.pbem"
-    path.write_bytes((DATA / "1861-seed7.pbem").read_bytes())
-    gf = GameFile.open(path)
-    game = Table.new_game(gf.header)
+    checked = 0
+    for src in sorted(DATA.glob("1861-*.pbem")):
+        path = tmp_path / src.name
+        path.write_bytes(src.read_bytes())
+        gf = GameFile.open(path)
+        game = Table.new_game(gf.header)
+        checked += _merger_offers_checked(gf, game, A, read_message, notation_context)
+    assert checked >= 1
+
+
+def _merger_offers_checked(gf, game, A, read_message, notation_context) -> int:
     checked = 0
     for rec in gf.effective_moves():
         r = game.round
@@ -51,7 +58,7 @@ def test_no_merger_or_conversion_is_offered_once_no_major_is_left(tmp_path):
         ctx = notation_context(game, trusted=True).at_turn(actor=None, current=game.current_entity())
         (move,) = read_message(rec.notation, ctx, single_line=True)
         game.push(move.action)
-    assert checked >= 1
+    return checked
 
 
 def test_shares_of_a_major_that_has_not_operated_are_not_sold(tmp_path):

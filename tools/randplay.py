@@ -92,8 +92,12 @@ def save(game: Game, done: list[A.Action], title: str, seed: int, folder: Path) 
 
 
 def seeds(text: str) -> list[int]:
-    lo, _, hi = text.partition("-")
-    return list(range(int(lo), int(hi or lo) + 1))
+    """'3', '1-40' or a comma list of both ('2,7,10-12')."""
+    out: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out += range(int(lo), int(hi or lo) + 1)
+    return out
 
 
 def main() -> int:

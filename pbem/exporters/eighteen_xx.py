@@ -88,6 +88,22 @@ class CertTracker:
             self.move(sym, pool[0], act.entity)
             back -= sizes[pool[0]]
 
+    def merger_handout(self, sym: str, owners: list) -> None:
+        """18xx.games' merger: minor by minor in operating order, its owner takes the IPO's last
+        certificate; an owner who already holds a 10% one gives it back (to the end of the IPO)
+        and takes the president's certificate instead."""
+        own = self.owner[sym]
+        for _key, player in owners:
+            mine = sorted((i for i, h in own.items() if h == player), key=lambda i: (self.since.get((sym, i), 0), i))
+            if own[0] == "ipo" and len(mine) == 1:
+                self.move(sym, mine[0], "ipo")
+                self.move(sym, 0, player)
+            else:
+                ipo = sorted((i for i, h in own.items() if h == "ipo" and i != 0),
+                             key=lambda i: (self.since.get((sym, i), 0), i))
+                if ipo:
+                    self.move(sym, ipo[-1], player)
+
     def reconcile(self, hints: dict[str, str] = {}) -> None:
         """Make the certificates agree with the game's percentages, moving as few as possible."""
         for cert, holder in hints.items():
@@ -124,7 +140,8 @@ class CertTracker:
                     own[mine[0]] = ""
                     free.append(mine[0])
                     have[h] -= sizes[mine[0]]
-            free.sort()
+            # the receiver gets them in the order they were given (the giver's longest-held
+            # first), which is the order it will give them away again
             for h, pct in want.items():
                 while have.get(h, 0) < pct and free:
                     i = free.pop(0)
@@ -195,9 +212,17 @@ class RecordWriter:
 
     def push(self, act: A.Action) -> None:
         rec, hints = self.convert(act)
-        self.game.push(act)
+        g = self.game
+        minors = {s: (c.president, g.market.order_key(s)) for s, c in g.corporations.items()
+                  if c.kind == "minor" and not c.closed and c.sym in g.market.positions}
+        unstarted = {s for s, c in g.corporations.items() if c.kind == "major" and not c.ipoed}
+        g.push(act)
         if isinstance(act, A.SellShares) and f"{act.corporation}_0" in hints:
             self.certs.partial_swap(act, hints)
+        started = [s for s in unstarted if g.corporations[s].ipoed]
+        merged = [s for s in minors if g.corporations[s].closed]
+        if len(started) == 1 and merged:
+            self.certs.merger_handout(started[0], sorted((minors[m][1], minors[m][0]) for m in merged))
         self.certs.reconcile(hints)
         self.tiles.sync()
         self.after(act, rec)

@@ -183,13 +183,21 @@ class Converter:
             return [A.Bid(ent, a.get("company") or a.get("corporation") or a.get("minor"), int(a["price"]))]
         if t == "par":
             price = int(str(a["share_price"]).split(",")[0])
+            # a par finds every certificate in the IPO (1861: also a major started again after
+            # nationalisation reset it, whose certificates had left the IPO before)
+            self.left_ipo = {c for c in self.left_ipo if _split_last(c, "_")[0] != a["corporation"]}
             self.left_ipo.add(f"{a['corporation']}_0")
             return [A.Par(ent, a["corporation"], price)]
         if t == "buy_shares":
             shares = a["shares"]
             corp = _split_last(shares[0], "_")[0]
             source = self.share_source(corp, shares[0])
-            self.left_ipo.update(shares)
+            if ent == corp:
+                # a corporation redeeming its own shares takes them back into its treasury,
+                # which is its IPO (1861): from there they are bought as IPO shares again
+                self.left_ipo.difference_update(shares)
+            else:
+                self.left_ipo.update(shares)
             percent = int(a.get("percent") or self.percent_of(shares))
             return [A.BuyShares(ent, corp, source, percent)]
         if t == "sell_shares":

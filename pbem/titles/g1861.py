@@ -230,7 +230,7 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
         if was_president:
             g.market.move_down(corp.sym)
 
-    def can_par(self, g: "Game", corp: "Corporation", player: str) -> bool:
+    def can_par(self, g: "Game", corp: "Corporation", player: str, need_home: bool = True) -> bool:
         if corp.ipoed or corp.closed or corp.sym not in g.in_play:
             return False
         if corp.kind == "minor":
@@ -238,7 +238,7 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
             if corp.sym != "N" and first is not None and not (first.ipoed or first.closed):
                 return False
             return True
-        return g.majors_available and bool(self.home_locations(g, corp))
+        return g.majors_available and (not need_home or bool(self.home_locations(g, corp)))
 
     def operating_order(self, g: "Game") -> list["Corporation"]:
         """Minors first, then majors, each in market order; then the national (phases 4 to 7)."""

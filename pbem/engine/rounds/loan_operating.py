@@ -72,8 +72,11 @@ class LoanOperatingRound(PendingChoice, OperatingRound):
             kind = "payout" if corp.kind == "minor" and self.turn.revenue > 0 else "withhold"
             self._dividend(A.Dividend(corp.sym, kind), auto=True)
         elif step == "buy_train" and corp.kind == "national":
-            self.turn.passed.add("buy_train")
             g.title.national_buys_trains(g, corp, self)
+            if not g.title.pending_choice(g):
+                # a purchase that leaves majors trainless waits for their choices, which may
+                # bring it cash from nationalisations: then it buys again (18xx.games)
+                self.turn.passed.add("buy_train")
         elif step == "buy_train":
             super().skip(step)
             self._trainless_check()

@@ -366,6 +366,9 @@ class MergerSteps:
         self._give(major, player, 10)
         if major.president is None and major.percent_of(player) >= 20:
             major.president = player
+        elif major.president is not None:
+            # a buyer who now holds more than the president takes the presidency (as any buy)
+            g.shares.check_president(major, previous=major.president)
         if player not in self.multiple or not self.can_buy_share(player):
             self.passed.add(player)
         self._check_shares()

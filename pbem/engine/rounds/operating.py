@@ -83,6 +83,8 @@ class OperatingRound:
         while True:
             if g.finished:
                 return True
+            if g.title.pending_choice(g):
+                return True                  # a choice blocks the turn until it is made (1861)
             if self.gone(self.corp):
                 return False                 # nationalised or closed during its own turn: it is over
             step = self.active_step()

@@ -61,10 +61,28 @@ class BidStockRound(PendingChoice, StockRound):
             return acts
         if self.can_bid_any(player):
             acts = [a for a in acts if a != "pass"] + ["bid", "pass"]
+        if not acts and self.could_start_major(player):
+            acts = ["pass"]
         return acts
 
     def has_actions(self, player: str) -> bool:
-        return super().has_actions(player) or self.can_bid_any(player)
+        return super().has_actions(player) or self.can_bid_any(player) or self.could_start_major(player)
+
+    def could_start_major(self, player: str) -> bool:
+        """Whether 18xx.games would offer this player a par, and so not end the turn by itself:
+        a major that is not started, whatever the free homes, and cash for two shares at the
+        lowest par price of any kind (minors' included, as 18xx.games prices an unstarted major's
+        president's share). pbem lists only the pars that can be completed; such a player may
+        then just pass."""
+        g = self.game
+        if self.bought():
+            return False
+        lowest = min(c.price for row in g.market.grid for c in row
+                     if c and any(t in c.types for t in "pxz"))
+        return g.players[player].cash >= 2 * lowest and any(
+            corp.kind == "major" and not corp.ipoed and not corp.closed
+            and g.title.can_par(g, corp, player, need_home=False) and g.shares.can_gain(corp, player, 20)
+            for corp in g.corporations.values())
 
     def max_bid(self, player: str, corp: "Corporation") -> int:
         g = self.game
@@ -130,6 +148,10 @@ class BidStockRound(PendingChoice, StockRound):
         g = self.game
         if corp.kind != "major" or corp.ipoed or corp.closed or not g.title.can_par(g, corp, player):
             return False
+        return self._par_affordable(player, corp)
+
+    def _par_affordable(self, player: str, corp: "Corporation") -> bool:
+        g = self.game
         lowest = min(c.price for row in g.market.grid for c in row if c and ("p" in c.types or "z" in c.types))
         return g.players[player].cash >= 2 * lowest and g.shares.can_gain(corp, player, 20)
 
