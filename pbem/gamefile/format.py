@@ -476,6 +476,18 @@ class _Reader:
     def error(self, line: int, msg: str) -> GameFileError:
         return GameFileError(f"{self.name}:{line}: {msg}", line=line)
 
+    def feed_lines(self, lines: list[bytes], first: int) -> None:
+        """Feed whole lines numbered from `first`; any fault is a GameFileError naming its line."""
+        for number, raw in enumerate(lines, start=first):
+            try:
+                self.feed(raw, number)
+            except _Bad as e:
+                raise self.error(number, str(e)) from None
+            except ForgedLineError:
+                raise
+            except GameFileError as e:            # value validation (e.g. a Player)
+                raise self.error(number, str(e)) from None
+
     def feed(self, raw: bytes, line: int) -> None:
         if line == 1:
             if not raw.startswith(MAGIC.encode() + b" "):
@@ -614,15 +626,7 @@ def loads(data: bytes | str, *, name: str = "<game file>", key: bytes | None = N
     lines = data.split(b"\n")
     tail = lines.pop()
     r = _Reader(name, key)
-    for number, raw in enumerate(lines, start=1):
-        try:
-            r.feed(raw, number)
-        except _Bad as e:
-            raise r.error(number, str(e)) from None
-        except ForgedLineError:
-            raise
-        except GameFileError as e:            # value validation (e.g. a Player)
-            raise r.error(number, str(e)) from None
+    r.feed_lines(lines, 1)
     if tail:
         number = len(lines) + 1
         try:
@@ -666,15 +670,6 @@ def extend(log: GameLog, old: bytes, data: bytes, *, name: str = "<game file>",
     r.header_hash = log.header_hash
     r.records = list(log.records)
     r.effective = [i for i, rec in enumerate(r.records) if isinstance(rec, MoveRecord) and not rec.annulled]
-    first = old.count(b"\n") + 1
-    for number, raw in enumerate(data[len(old):-1].split(b"\n"), start=first):
-        try:
-            r.feed(raw, number)
-        except _Bad as e:
-            raise r.error(number, str(e)) from None
-        except ForgedLineError:
-            raise
-        except GameFileError as e:
-            raise r.error(number, str(e)) from None
+    r.feed_lines(data[len(old):-1].split(b"\n"), old.count(b"\n") + 1)
     return GameLog(r.header, tuple(r.records), r.header_hash, r.prev, tuple(r.macs))
 

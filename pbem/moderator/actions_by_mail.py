@@ -78,8 +78,7 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
                 why += "\n\nDid you mean one of:\n" + "\n".join(f"  {c}" for c in cands)
             if isinstance(e, RuleError) and e.rule:
                 why += f"\nRule: {e.rule}"
-            if not isinstance(e, NotationError) or True:
-                why += "\n\nLegal now:\n" + "\n".join(f"  {x}" for x in describe_legal(table.game))
+            why += "\n\nLegal now:\n" + "\n".join(f"  {x}" for x in describe_legal(table.game))
             return pm._reply_only(letter, src, game, "Rejected", f"refused: {_first_line(e)}",
                                   f"{read_as}\n\n{why}", to=seat.address, set_aside=set_aside)
         except GameFileError as e:
@@ -141,9 +140,9 @@ def info_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, roste
             parts.append(head + "\n" + ("\n".join(f"  {x}" for x in legal) or "  (none)"))
         elif c.name == "LOG":
             n = int(c.args[0]) if c.args else 20
-            recs = table.file.records[-n:] if n else ()
+            shown = min(n, len(table.file.records))
             listing = table.file.listing().splitlines()
-            parts.append(f"The last {len(recs)} records of {game}:\n" + "\n".join(listing[-n:] if n else []))
+            parts.append(f"The last {shown} records of {game}:\n" + "\n".join(listing[-n:] if n else []))
     seat = roster.seat_of_address(letter.from_addr)
     name = seat.name if seat else ""
     text = "\n\n".join(parts) if parts else ""
