@@ -271,7 +271,8 @@ def test_round_label_inside_the_sentence_is_the_move_header():
 
 # ---------------------------------------------------------------------- still refused
 REFUSED = [
-    ("OR", "CPR pays out (sorry, late)"),              # a remark that states nothing checkable
+    ("OR", "CPR pays out (sorry, Bob)"),               # a remark that states nothing checkable
+    ("OR", "CPR pays out (or withholds?)"),            # a bracketed remark with a move word in it
     ("OR", "CPR pays out ($40 to Zed)"),               # an unknown payee
     ("SR", "Cash left 365"),                           # a remark with no move before it
     ("SR", "Ann bought a share of"),
@@ -294,7 +295,7 @@ def test_still_refused(key, text):
 
 def test_refused_remark_names_line_column_and_what_was_expected():
     with pytest.raises(NotationError) as info:
-        parse_message("CPR withholds\nCPR pays out (sorry, late)", OR)
+        parse_message("CPR withholds\nCPR pays out (sorry, Bob)", OR)
     e = info.value
     assert (e.line, e.column) == (2, 14)
     assert "payees" in str(e) and e.expected

@@ -87,6 +87,11 @@ _AUTOMATIC = [
 _MINOR_DIVIDEND = _rx(rf"(?P<e>.+?) (?:withholds|pays out|pays half|runs for {_AMT} and pays half)(?:\s+.*)?")
 
 
+#: a move word in a line: such a line is read as a move, never set aside by the loose patterns
+_MOVE_VERB = re.compile(r"\b(?:buys?|bought|sells?|sold|lays?|laid|runs?|ran|pays?|paid|bids?|pars?|"
+                        r"tokens?|tokened|withh[oe]lds?|withheld|upgrades?|upgraded|discards?|discarded)\b", re.I)
+
+
 def classify(line: str, index: NameIndex, ctx, *, transcript: bool = False) -> Optional[LogLine]:
     """What kind of non-move line `line` is, or None if it is none of them."""
     text = strip_timestamp(line).strip()
@@ -210,6 +215,8 @@ def _consequence(text: str, look: Callable) -> Optional[LogLine]:
     if m and look(m.group("e"), ("company", "corporation")):
         e = look(m.group("e"), ("company", "corporation"))
         return LogLine("consequence", text, (_claim("closes", e, text),), e)
+    if _MOVE_VERB.search(text):     # "CPR buys a 4 train. 2 trains rust": a move, with a remark
+        return None
     for pattern in (r".+? closes", r".+? is nationali[sz]ed",
                     r".+? settles with shareholders .+",
                     r".+? received .+? from .+",

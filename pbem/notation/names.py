@@ -67,6 +67,17 @@ def _entry(kind: str, ident: str, names: Sequence[str], label: str) -> Entry:
                  tuple(dict.fromkeys(f for f in forms if f)))
 
 
+def hyphen_initials(full: str) -> Optional[str]:
+    """The short form players write for a railway named after the two places it joins:
+    "Riga-Orel Railway" -> "R-O", "Moscow-Nizhnii Novgorod" -> "M-NN" (None without a hyphen)."""
+    name = re.sub(r"\s+(?:Railway|Railroad|Company|Co\.?)$", "", full.strip())
+    parts = [p for p in re.split(r"\s*-\s*", name) if p]
+    if len(parts) < 2:
+        return None
+    letters = ["".join(w[0] for w in re.findall(r"[A-Z][\w.']*", p)) for p in parts]
+    return "-".join(letters) if all(letters) else None
+
+
 class NameIndex:
     """All names of one context, by kind, with the multi-word rewrite for the lexer."""
 
@@ -81,8 +92,12 @@ class NameIndex:
         for pid, shown in ctx.players.items():
             names = [shown] if shown and shown != pid else []
             self.entries["player"].append(_entry("player", pid, names, shown or pid))
+        initials: list[str] = []
         for sym, full in ctx.corporations.items():
-            names = [n for n in [full, *corp_alias.get(sym, [])] if n]
+            short = hyphen_initials(full) if full else None
+            if short and short != sym and short not in ctx.corporations:
+                initials.append(short)
+            names = [n for n in [full, *corp_alias.get(sym, []), *([short] if short in initials else [])] if n]
             self.entries["corporation"].append(
                 _entry("corporation", sym, names, f"{sym} ({full})" if full else sym))
         for sym, full in ctx.companies.items():
@@ -109,7 +124,7 @@ class NameIndex:
         self.substitution = _substitution([
             *ctx.players.keys(), *ctx.players.values(), *ctx.corporations.keys(), *ctx.corporations.values(),
             *ctx.companies.values(), *ctx.corporation_aliases.keys(),
-            *ctx.company_aliases.keys(), *ctx.train_aliases.keys(),
+            *ctx.company_aliases.keys(), *ctx.train_aliases.keys(), *initials,
             *(n for e in self.entries["location"] for n in e.shown[1:]),
         ])
 
@@ -138,7 +153,8 @@ class NameIndex:
     def lookup(self, text: str, kinds: Sequence[str], *, mode: str = "union") -> Optional[Entry]:
         """The one entry `text` names among `kinds`, or None if it names nothing.
 
-        mode 'priority': kinds are tried in order and the first kind with a match decides.
+        mode 'priority': kinds are tried in order; the first kind with an exact match decides,
+        else the first with a prefix or word match.
         mode 'union': all kinds compete; an exact symbol/alias match wins outright, but an
         exact full-name match of one kind next to a prefix match of another kind (e.g.
         "Canadian Pacific": private CP, and corporation CPR by prefix) is ambiguous.
@@ -148,10 +164,13 @@ class NameIndex:
         if not q:
             return None
         if mode == "priority":
-            for kind in kinds:
-                tier, found = self._tier_matches(q, kind)
-                if found:
-                    return self._one(text, found)
+            # kinds in order, but an exact name of a later kind beats a mere prefix of an
+            # earlier one ("RO" is the corporation RO, not the player Rob)
+            tiers = [self._tier_matches(q, kind) for kind in kinds]
+            for want_exact in (True, False):
+                for tier, found in tiers:
+                    if found and (tier == 1 or not want_exact):
+                        return self._one(text, found)
             return None
         results = [(kind, *self._tier_matches(q, kind)) for kind in kinds]
         results = [r for r in results if r[2]]

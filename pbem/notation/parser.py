@@ -38,7 +38,7 @@ from pbem.engine.actions import (
     Merge,
     Par, Pass, PlaceToken, RemoveToken, Route, RunRoutes, SellShares, Stop, LayTile,
 )
-from pbem.errors import AmbiguousMoveError, NotationError
+from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .claims import Claim
 from .context import NotationContext
@@ -49,6 +49,7 @@ from .messages import (
     MOVE_WORDS, expected_words, keyword_suggestion, notation_error, words_list, caret_block,
 )
 from .names import KIND_WORDS, Entry, NameIndex, norm, rewrite_names
+from .paraphrase import paraphrase
 from .remarks import RemarkReader, result_of as _result_of
 
 __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_message"]
@@ -237,6 +238,7 @@ _EDGE_IN_PAREN = re.compile(r"^\s*(?:connect\w*|toward\w*|join\w*|exit\w*|pointi
 _EDGE_ITEMS = re.compile(
     r"\b[A-Za-z]{1,2}\d{1,3}\b|\b(?:north|south)(?:[\s-]?(?:east|west))?\b|\b(?:east|west|NE|NW|SE|SW|N|S|E|W)\b",
     re.I)
+_ROT_IN_PAREN = re.compile(r"^\s*(?:rot(?:ation|ated)?\.?|r)\s*(\d)\s*$", re.I)
 _CITY_IN_PAREN = re.compile(r"^\s*(?:city|slot)\s*#?\s*(\d+)\s*$", re.I)
 
 
@@ -313,6 +315,24 @@ class _Reader(RemarkReader):
 
     # ------------------------------------------------------------------ lines
     def read_line(self, line_no: int, line: str) -> list:
+        """The moves of one line; a line the grammar refuses is read once more reworded
+        (notation/paraphrase.py), and the first refusal stands if that fails too."""
+        header = self.header
+        try:
+            return self._read_line(line_no, line)
+        except NotationError as first:
+            again = paraphrase(line)
+            if again is None:
+                raise
+            self.header = header
+            try:
+                out = self._read_line(line_no, again)
+            except PbemError:
+                self.line_no, self.line, self.header = line_no, line, header
+                raise first from None
+            return out
+
+    def _read_line(self, line_no: int, line: str) -> list:
         self.line_no, self.line = line_no, line
         text = rewrite_names(self.index, line)
         try:
@@ -1117,7 +1137,15 @@ class _Reader(RemarkReader):
                 h, idx = self.hex_of(tok)
                 if idx is not None:
                     raise self.err("a tile is laid on a whole hex: no city number here", tok)
-                _, e = self.paren(_first_tok(item, "PAREN"), h)
+                ptok = _first_tok(item, "PAREN")
+                prot = _ROT_IN_PAREN.match(ptok.value[1:-1]) if ptok is not None else None
+                if prot:                          # "#8 at I7 (rot 5)": the rotation in brackets
+                    if int(prot.group(1)) > 5:
+                        raise self.err("a rotation is a number from 0 to 5", ptok,
+                                       expected=["a rotation such as r2"])
+                    rots.append((int(prot.group(1)), ptok))
+                    ptok = None
+                _, e = self.paren(ptok, h)
                 edges.extend(e)
                 hexes.append((h, tok))
             elif d == "li_place":

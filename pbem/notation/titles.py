@@ -18,6 +18,8 @@ TITLE_1882 = {
         "GTP": "GT", "Grand Trunk Pacific Railway": "GT",
         "QL": "QLL", "Qu'Appelle, Long Lake, and Saskatchewan Railway": "QLL",
         "SCR": "SC", "Saskatchewan Central Railway": "SC",
+        # what players write for short
+        "Canadian Northern": "CNR", "Qu'Appelle": "QLL", "Sask Central Railway": "SC",
     },
     "company_aliases": {
         "P1": "HB", "Hudson Bay Company": "HB",
@@ -25,6 +27,7 @@ TITLE_1882 = {
         "P3": "NWR", "North-West Rebellion Company": "NWR", "North West Rebellion Company": "NWR",
         "P4": "TB", "Trestle Bridge Company": "TB",
         "P5": "CP", "Canadian Pacific Company": "CP",
+        "Hudson Bay Co.": "HB", "Hudson Bay Co": "HB", "Sask Central": "SC",
     },
     "train_aliases": {"Diesel": "D"},
     # place names players use besides the map's own (J10 becomes Regina with the R2 tile)
@@ -33,6 +36,9 @@ TITLE_1882 = {
 }
 
 TITLE_1861 = {
+    # the Latin-script short forms of the two-city railways ("R-O", "M-NN") come from their
+    # names (notation/names.py); St. Petersburg's is written with its own abbreviation
+    "corporation_aliases": {"StP-W": "SPW", "SPb-W": "SPW"},
     # minors pay their dividends automatically (half to the owner, half to the treasury), and
     # the game decides the national's
     "automatic_dividend_types": ("minor", "national"),

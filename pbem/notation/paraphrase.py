@@ -1,0 +1,190 @@
+"""Second reading of a line the grammar refused: the freer ways people write a move,
+rewritten into the notation's own words.
+
+Only a line that fails to read comes here, and its rewriting is read by the same grammar and
+the same checks, so nothing the grammar reads changes and nothing it refuses is let through
+unread: a rewritten line either reads as exactly the moves it states, or the refusal of the
+line as written stands. Every rule is a plain rewording ("I'll buy" -> "buy", "no tile" ->
+"pass lay track", "two 2-trains" -> "a 2 train, buys a 2 train"); none guesses a value.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional
+
+_I = re.I
+
+#: sentences of a mail line that are never moves: greetings, hand-overs, thanks
+_CHAT = re.compile(
+    r"^(?:hi|hello|hey|morning|good\s+(?:morning|evening|afternoon|luck|game)|cheers|thanks|thank\s+you|"
+    r"over\s+to|back\s+to|your\s+(?:turn|move)|@\w+|that'?s\s+(?:it|all)|have\s+a\s+|see\s+you|"
+    r"sorry|ok(?:ay)?\b|well\b|phase\s+\d+\b|\w+\s+agreed|all\b)", _I)
+_SENTENCE = re.compile(r"(?<![A-Z][a-z])(?<!\b[A-Z])(?<!\bSt)(?<!\bCo)(?<!\bNo)(?<=[.!?])\s+(?=\S)|\s+[-–—]\s+(?=[A-Za-z@])")
+
+_HEXP = r"[A-Z]{1,2}\d{1,2}"
+_TRAIN = r"(?:[1-9](?:\+[1-9]E?)?|D)"
+_COUNT = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+
+
+def _sub(pattern: str, repl, flags: int = _I) -> Callable[[str], str]:
+    rx = re.compile(pattern, flags)
+    return lambda s: rx.sub(repl, s)
+
+
+def _trains_list(m: re.Match) -> str:
+    """'buys two 2-trains and a 3' -> 'buys a 2 train, buys a 2 train, buys a 3 train'."""
+    verb, rest = m.group(1), m.group(2)
+    items = re.split(r"\s*(?:,\s*(?:and\s+)?|\band\b|\+)\s*", rest.strip())
+    out: list[str] = []
+    for it in items:
+        it = it.strip()
+        if not it:
+            continue
+        k = re.fullmatch(rf"(?:(two|three|four|[234])\s*(?:x\s*)?)?(?:an?\s+|another\s+)?({_TRAIN})\s*(?:-?\s*trains?|t|s)?", it, _I)
+        if not k:
+            return m.group(0)
+        n = _COUNT.get((k.group(1) or "").lower(), 1)
+        out += [f"a {k.group(2)} train"] * n
+    if len(out) < 2:
+        return m.group(0)
+    return ", ".join(f"{verb} {t}" for t in out)
+
+
+_TRAIN_ITEM = rf"(?:(?:two|three|four|[234])\s*(?:x\s*)?)?(?:an?\s+|another\s+)?{_TRAIN}\s*(?:-?\s*trains?|[tT]\b|s\b)?"
+_TRAINS_AFTER_BUY = re.compile(
+    rf"\b(buys?|bought|buying|buy)\s+((?:{_TRAIN_ITEM})(?:\s*(?:,\s*(?:and\s+)?|\band\b|\+)\s*{_TRAIN_ITEM})*)(?=\s*(?:$|[.;]|,\s*[a-z]+\s))",
+    _I)
+
+
+def _chat_free(line: str) -> str:
+    """The line without its chat sentences ("Hi all!", "Over to Hal.", "Good luck")."""
+    parts = _SENTENCE.split(line)
+    if len(parts) < 2:
+        return line
+    seps = [m.group(0) for m in _SENTENCE.finditer(line)]
+    out = ""
+    for i, part in enumerate(parts):
+        if not part.strip() or _CHAT.match(part.strip()):
+            continue
+        out += (seps[i - 1] if out and i else "") + part
+    return out or line
+
+
+RULES: list[Callable[[str], str]] = [
+    _chat_free,
+    _sub(r"^\s*nothing\b[^,;.]*[,;]\s*(?:I\s+)?pass(?:es)?\b", "pass"),
+    # who is speaking: "I'll buy", "I'm selling", "Will buy", "My move: ...", "For GT I laid"
+    _sub(r"^\s*(?:my\s+move|moves?)(?:\s+for\s+[\w. ]+?)?\s*(?::|->|→)\s*", ""),
+    _sub(r"^\s*(?:I\s+am|I'm|I’m)\s+out\b.*$", "pass"),
+    _sub(r"^\s*(?:since|as|because|now\s+that)\b[^,]*,\s*", ""),
+    _sub(r"^\s*for\s+(?:the\s+)?([A-Z][\w-]*)\s*(?::|,)\s*", r"\1: "),
+    _sub(r"^\s*for\s+(?:the\s+)?([A-Z][\w-]*)\s+I\s+", r"\1 "),
+    _sub(r"^\s*I\s+run\s+(?:the\s+)?([A-Z][\w-]*)(?:\s+this\s+time)?\s*:\s*", r"\1 runs "),
+    _sub(r"^\s*after\s+the\s+\w+,?\s+I\s+", ""),
+    _sub(r"^\s*(?:I'll|I’ll|I\s+will|I'm|I’m|I\s+am|I've|I’ve|I\s+have|I'd\s+like\s+to|I\s+want\s+to|"
+         r"let\s+me|will|have|going\s+to|gonna|I)\s+(?=[a-z])", ""),
+    _sub(r"\s+(?:for\s+me|please|pls|thanks)\b", ""),
+    _sub(r"\s+from\s+me\b", ""),
+    _sub(r"\s+this\s+(?:time|turn)\b", ""),
+    # gerunds the grammar has no word for
+    _sub(r"\btaking\b", "takes"), _sub(r"\bgetting\b", "gets"), _sub(r"\bpicking\s+up\b", "picks up"),
+    _sub(r"\bpick\s+up\b", "buy"),
+    # common slips on move words
+    _sub(r"\bselll+\b", "sell"), _sub(r"^\s*pas\s*$", "pass"), _sub(r"\bform\s+(?=(?:the\s+)?(?:ipo|pool|market|bank|depot)\b)", "from "),
+    _sub(r"\botu\b", "out"), _sub(r"\bsahres?\b", "share"), _sub(r"\brotaton\b", "rotation"),
+    _sub(r"^\s*by\s+(?=\d|one|a\b)", "buy "),
+    # money: "20 roubles", "R95"
+    _sub(r"(\d+)\s*(?:roubles|rubles|rub)\b", r"\1₽"),
+    _sub(r"\bR(\d{2,})\b", r"₽\1", 0),
+    # chat after the move: "over to Lev", "no money left :("
+    _sub(r",?\s*(?:over\s+to|back\s+to|your\s+turn)\b.*$", ""),
+    _sub(r"\s*(?::-?[()]|;-?\))", ""),
+    _sub(r",\s*no\s+(?:money|cash)(?:\s+left)?\b", ""),
+    # 1861 mergers and conversions as people write them
+    _sub(r"^\s*([A-Z][\w-]*)\s+merges\s+with\s+([A-Z][\w-]*)\s+(?:to\s+form|into|forming)\s+([A-Z][\w-]*)",
+         r"Adding \2 to merge of \1; \1 merges into \3", 0),
+    _sub(r"^\s*([A-Z][\w-]*),\s*([A-Z][\w-]*)\s+and\s+([A-Z][\w-]*)\s+merge\s+(?:into|to\s+form)\s+([A-Z][\w-]*)",
+         r"Adding \2 to merge of \1; Adding \3 to merge of \1; \1 merges into \4", 0),
+    _sub(r"^\s*([A-Z][\w-]*)\s+and\s+([A-Z][\w-]*)\s+merge\s+(?:into|to\s+form)\s+([A-Z][\w-]*)",
+         r"Adding \2 to merge of \1; \1 merges into \3", 0),
+    _sub(r"^\s*convert(?:s|ing)?\s+([A-Z][\w-]*)\s+(?:into|to)\s+([A-Z][\w-]*)", r"\1 converts into \2"),
+    # auctions: "NWR 90", "Warsaw-Vienna: 60", "70 for the MYR", "raise to 100 on NWR", "opening bid on X: 20"
+    _sub(r"^\s*(?:raise|up)\s+(?:it\s+)?to\s+([$₽]?\d+)\s+(?:on|for)\s+(.+)$", r"bid \1 on \2"),
+    _sub(r"^\s*(?:raise|up)\s+(?:the\s+)?(.+?)\s+to\s+([$₽]?\d+)\s*$", r"bid \2 on \1"),
+    _sub(r"^\s*(?:an?\s+)?opening\s+bid\s+(?:on|for)\s+(?:the\s+)?(.+?)\s*:\s*([$₽]?\d+₽?)\s*\.?$", r"bid \2 on \1"),
+    _sub(r"^\s*auction\s+(?:the\s+)?(.+?),\s*(?:opening\s+)?bid\s+([$₽]?\d+₽?)\s*$", r"bid \2 on \1"),
+    _sub(r"^\s*put\s+(?:up\s+)?(?:the\s+)?(.+?)\s+(?:up\s+)?(?:for\s+auction\s+)?(?:at|for)\s+([$₽]?\d+₽?)\s*$", r"bid \2 on \1"),
+    _sub(r"^\s*open(?:ing)?\s+(?:with\s+)?([$₽]?\d+₽?)\s+on\s+(.+)$", r"bid \1 on \2"),
+    _sub(r"^\s*([$₽]?\d+₽?)\s+(?:for|on)\s+(?:the\s+)?(.+?)\s*\.?$", r"bid \1 on \2"),
+    _sub(r"^\s*(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})\s*:?\s+([$₽]?\d+₽?)\s*\.?$", r"bid \2 on \1", 0),
+    _sub(r"\bat\s+face\s+value,?\s+", "for "),
+    # shares: "1 x CNoR from pool", "one more HBR", "GT: sell 20%", "X: buy one share"
+    _sub(r"^\s*(\d+|one|a|an)\s*x?\s+(?=[A-Z])", r"buy \1 ", 0),
+    _sub(r"^\s*(one|another|a\s+second|second|a\s+third|third)\s+(?:more\s+)?(?=[A-Z])", r"buy \1 ", _I),
+    _sub(r"\b(one|two|\d)\s+more\b", r"\1"),
+    _sub(r"^\s*([A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})\s*:\s*(sell|buy)\s+(\d+%|one|a|\d+)\s*(?:shares?)?\s*$", r"\2 \3 share of \1", 0),
+    _sub(r"\s*\(\d+%\)(?=\s+from\b)", ""),
+    _sub(r"\b(\d+)\s+10%\s+(?:certificates?|shares?)\s*\((\d+%)\)", r"\2"),
+    _sub(r"\b(shares?|certificates?)\s*\(\d+%\)", r"\1"),
+    _sub(r"\b(sell)\s+([A-Z][\w&'-]*)\s*\((\d)\)", r"\1 \3 \2", _I),
+    _sub(r"\(\s*(from\s+(?:the\s+)?(?:ipo|pool|market|bank))\s*\)", r"\1"),
+    _sub(r"\(\s*(?:the\s+)?(ipo|pool|market|bank\s+pool)\s*\)", r"from the \1"),
+    _sub(r"\b(?:-\s*)?(?:,\s*)?(?:and\s+)?that\s+(?:gives|makes)\s+me\s+(?:the\s+)?(?:president|directorship|director)\b\.?",
+         " and becomes president"),
+    # pars: "buying the president's certificate of GT at $100", "float QLL: par 71"
+    _sub(r"\b(buys?|buying|bought|takes?)\s+(?:the\s+)?president'?s\s+(?:certificate|share|cert)\s+(?:of|in)\s+([A-Z][\w-]*)\s+(?:at|for)\s+",
+         r"pars \2 at "),
+    _sub(r"^\s*float\s+([A-Z][\w-]*)\s*:\s*par\s+", r"par \1 at "),
+    _sub(r"\s+and\s+buy\s+the\s+president'?s\s+(?:share|certificate)\b", ""),
+    _sub(r"^(\s*(?:par|start|starting)\s+([A-Z][\w-]*)\s+(?:at\s+)?[$₽]?\d+₽?)\s*(?:,\s*|\s+with\s+|\s+)(?:(?:its|the)\s+)?"
+         rf"(?:home\s+(?:token\s+|station\s+)?|token\s+)?(?:in|on|at)\s+({_HEXP})\b",
+         r"\1; \2 places a token on \3"),
+    # track: "tile 57 in G11", "D6: #57 rot 2", "K3 #57", "green #24", "to a #63", "9 at D12 and 9 at I9"
+    _sub(rf"(^|[:;,]\s*)(?:tile\s+)?#?(\d+[A-Za-z]?)\s+(?:in|on|at)\s+({_HEXP})\b", r"\1lays #\2 on \3"),
+    _sub(rf"(^|[:;,]\s*)({_HEXP})\s*:?\s+#(\d+[A-Za-z]?)\b", r"\1lays #\3 on \2"),
+    _sub(r"\((rot(?:ation)?\.?\s*\d)\)", r"\1"),
+    _sub(r"\b(?:yellow|green|brown|gr[ae]y)\s+(?=#?\d)", ""),
+    _sub(r"\bto\s+an?\s+#", "to #"),
+    _sub(r"\blays\s+(R\d)\b", r"lays #\1"),
+    _sub(rf"\s+and\s+(?:then\s+)?(?:tile\s+)?(#?\d+[A-Za-z]?)\s+(in|on|at)\s+(?={_HEXP}\b)", r", lays \1 \2 "),
+    # steps passed: "no tile", "no token", "no train purchase for QLL", "passes on laying track"
+    _sub(r"\bno\s+(?:track|tiles?|tile\s+lay|track\s+lay)\b(?:\s+(?:this\s+turn|laid))?", "pass lay track"),
+    _sub(r"\bno\s+(?:token|station)s?\b", "pass place a token"),
+    _sub(r"^\s*no\s+train\s+(?:purchase|buy)s?\s+for\s+([A-Z][\w-]*)", r"\1 passes buy trains"),
+    _sub(r"\bno\s+train\s+(?:purchase|buy)s?\b", "pass buy trains"),
+    _sub(r"\bpass(es|ed)?\s+on\s+laying\s+track\b", r"pass\1 lay track"),
+    _sub(r"\bno\s+merger\b", "pass"),
+    # runs and dividends
+    _sub(r",?\s*(?:and\s+)?(?:paying\s+a\s+dividend|full\s+payout|pay(?:s|ing)?\s+(?:it\s+)?(?:all\s+)?out)\b\.?", "; pays out"),
+    _sub(r"(\d)\s*,\s*pay(?:s)?\s*\.?\s*$", r"\1; pays out"),
+    _sub(r"(\d)\s+pays\s*$", r"\1; pays out"),
+    _sub(r",?\s*(?:and\s+)?(?:kept|keeps|keeping)\s+the\s+money\b", "; withholds"),
+    _sub(r"\b(\d+)\s+with\s+the\s+[\w' ]+?bonus\b", r"\1"),
+    _sub(rf"\bfrom\s+((?:{_HEXP}|[A-Z][\w.' ]+?))\s+(?:via|through)\s+(.+?)\s+to\s+((?:{_HEXP}|[A-Z][\w.' ]+?))(?=\s+(?:for|=)\b)",
+         lambda m: f"{m.group(1)}-{'-'.join(p.strip() for p in re.split(r',|and', m.group(2)))}-{m.group(3)}"),
+    _sub(rf"\bruns\s+((?:{_HEXP}-)+{_HEXP})\s+with\s+the\s+({_TRAIN})\b", r"runs \2 \1"),
+    _sub(rf"\b({_TRAIN})\s*:\s+((?:{_HEXP}-)+{_HEXP})\s*\((\d+)\)", r"\1 \2 for \3"),
+    _sub(r"\)\s*=\s*\d+\b", ")"),
+    _sub(r"(\bfor\s+[$₽]?\d+)\s*=\s*[$₽]?\d+\b", r"\1"),
+    _sub(rf"((?:{_HEXP}-)+{_HEXP})\s*,\s*([$₽]?\d+)(?=\s*(?:,|;|$))", r"\1 for \2"),
+    # trains: "HBR's 5 train", "takes a 3 off CN", "KB's old 2", "two 2-trains", "2T, 2T and a 3T"
+    _sub(rf"\b(?:the\s+)?([A-Z][\w-]*)'s\s+(?:old\s+)?({_TRAIN})(\s*-?\s*trains?|T\b)?", r"a \2 train from \1"),
+    _sub(rf"\btakes?\s+(?:an?\s+)?({_TRAIN})(?:\s*-?\s*trains?)?\s+off\s+", r"buys a \1 train from "),
+    lambda s: _TRAINS_AFTER_BUY.sub(_trains_list, s),
+    _sub(rf"(;\s*|:\s*|,\s*|^)(?:an?\s+)?({_TRAIN})\s*(?:-?\s*trains?|T\b)\s+from\s+(?:the\s+)?(depot|bank)\b", r"\1buys a \2 train from the \3"),
+    _sub(r"(\b(?:trains?|T)\b)\s*,\s*([$₽]?\d{2,}₽?)\s*$", r"\1 for \2"),
+    # remarks in brackets that state nothing checkable are chat
+    # (lower case, no figures, no move word: "(double face)", "(sorry, late)")
+    _sub(r"\s*\((?![^)]*[\dA-Z])(?![^)]*\b(?:pay|paid|withh|hold|keep|kept|buy|bought|sell|sold|run|ran|lay|laid|"
+         r"token|pass|bid|par|split|half|rot|city|slot)\w*)[^()]*\)", "", 0),
+]
+
+
+def paraphrase(line: str) -> Optional[str]:
+    """The line reworded into the notation's own words, or None when no rule applies."""
+    text = line
+    for rule in RULES:
+        text = rule(text)
+    text = re.sub(r";\s*;", ";", text)
+    text = re.sub(r"\s{2,}", " ", text).strip()
+    return text if text != line.strip() else None

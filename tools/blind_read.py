@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Developer tool: how many lines of a corpus written blind (by someone who never saw pbem's
+grammar) pbem reads as their writer meant.
+
+A corpus is JSON lines: {"title", "round", "actor", "operating", "players", "line", "means",
+"style"}; `means` lists the intended moves in 18xx.games' action vocabulary (only the fields
+the line states), or is empty for a line that is not a move. A move line counts as read when
+pbem reads exactly those moves (the stated fields equal); a non-move line counts as kept out
+when pbem reads no move from it (set aside as chat or as a log line, or refused). A non-move
+line read as a move is a misreading, the one thing that must never happen.
+
+usage: blind_read.py CORPUS.jsonl [-v]     (prints the rates, and with -v every miss)
+"""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pbem.engine import actions as A  # noqa: E402
+from pbem.errors import AmbiguousMoveError, PbemError  # noqa: E402
+from pbem.moderator.classify import could_be_move  # noqa: E402
+from pbem.notation import context_for_title, parse_message  # noqa: E402
+
+
+@dataclass
+class Verdict:
+    line: dict
+    ok: bool
+    got: str            # what pbem read (or why it refused)
+
+
+def _pid(name: str) -> str:
+    return name.strip().lower()
+
+
+def _norm_entity(value: str, players: dict[str, str]) -> str:
+    low = value.strip().lower()
+    return low if low in players else value.strip()
+
+
+def as_fields(action: A.Action) -> dict:
+    """An action as the corpus vocabulary's fields (18xx.games names, simplified values)."""
+    kind = {
+        A.Pass: "pass", A.Bid: "bid", A.Par: "par", A.BuyShares: "buy_shares", A.SellShares: "sell_shares",
+        A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes", A.Dividend: "dividend",
+        A.BuyTrain: "buy_train", A.DiscardTrain: "discard_train", A.BuyCompany: "buy_company",
+        A.Bankrupt: "bankrupt", A.Convert: "convert", A.Merge: "merge", A.Choose: "choose",
+        A.RemoveToken: "remove_token",
+    }.get(type(action), type(action).__name__)
+    out: dict = {"type": kind, "entity": action.entity}
+    for name in ("company", "corporation", "price", "percent", "hex", "tile", "rotation", "kind", "train",
+                 "choice"):
+        if hasattr(action, name):
+            out[name] = getattr(action, name)
+    if isinstance(action, A.BuyShares):
+        out["source"] = "market" if action.source == "pool" else action.source
+        if action.corporation == action.entity:          # 1861: a corporation redeeming its own share
+            out["type"] = "redeem_shares"
+    if isinstance(action, A.BuyTrain):
+        out["source"] = action.source
+        out["exchange"] = action.exchange
+    if isinstance(action, A.RunRoutes):
+        out["routes"] = [{"train": r.train, "hexes": sorted(s.hex for s in r.stops), "revenue": r.revenue}
+                         for r in action.routes]
+    return out
+
+
+def _same(want: dict, got: dict, players: dict[str, str]) -> bool:
+    want = dict(want)
+    kind = want.pop("type")
+    if kind == "bid" and "corporation" in want:          # 1861: minors are auctioned
+        want["company"] = want.pop("corporation")
+    if kind in ("redeem_shares", "buy_shares") and got["type"] == "redeem_shares" and \
+            want.get("corporation") in (None, want.get("entity")):
+        pass
+    elif kind != got["type"]:
+        return False
+    for key, value in want.items():
+        if value is None:
+            continue
+        have = got.get(key)
+        if key == "entity":
+            if _norm_entity(str(value), players) != have:
+                return False
+        elif key == "routes":
+            if len(value) != len(have or []):
+                return False
+            for w, h in zip(value, have):
+                if str(w.get("train")) != str(h["train"]):
+                    return False
+                # the writer may list a hex the route only passes through (no stop there)
+                if "hexes" in w and not set(h["hexes"]) <= set(w["hexes"]):
+                    return False
+                if w.get("revenue") is not None and w["revenue"] != h["revenue"]:
+                    return False
+        elif key in ("tile", "train"):
+            if str(value) != str(have):
+                return False
+        elif key == "source" and value == "ipo" and have in (None, "ipo"):
+            continue
+        elif have != value and not (isinstance(value, str) and str(have).lower() == value.lower()):
+            return False
+    return True
+
+
+def _no_board(tile: str, hex_: str, edges: tuple) -> int:
+    """Without a board no rotation can be worked out: a lay written without one is read with
+    rotation 0 here and compared only when the corpus line gives the rotation."""
+    if edges:
+        raise AmbiguousMoveError("no board to work out a rotation from edges")
+    return 0
+
+
+def judge(item: dict) -> Verdict:
+    names = item.get("players") or ["Ann", "Bob", "Cid", "Dee"]
+    players = {_pid(n): n for n in names}
+    actor = _pid(item.get("actor") or names[0])
+    current: Optional[str] = item.get("operating") or actor
+    if current and current.lower() in players:
+        current = current.lower()
+    ctx = context_for_title(item["title"], players, actor=actor, current=current,
+                            rotation_resolver=_no_board)
+    want = item.get("means") or []
+    text = item["line"]
+    if not want and not could_be_move(text):
+        return Verdict(item, True, "chat")
+    try:
+        got = parse_message(text, ctx)
+    except PbemError as e:
+        return Verdict(item, not want, f"refused: {str(e).splitlines()[0][:160]}")
+    fields = [as_fields(a) for a in got]
+    if not want:
+        # a log line of another player's move is read, and the table refuses it for the seat
+        other = all(f["entity"] in players and f["entity"] != actor for f in fields)
+        return Verdict(item, not got or other, "no move" if not got else
+                       f"another player's move, refused by the table: {fields}" if other else f"READ AS {fields}")
+    ok = len(fields) == len(want) and all(_same(w, g, players) for w, g in zip(want, fields))
+    return Verdict(item, ok, json.dumps(fields))
+
+
+def main(argv: list[str]) -> int:
+    path = Path(argv[0])
+    verbose = "-v" in argv
+    verdicts = [judge(json.loads(ln)) for ln in path.read_text().splitlines() if ln.strip()]
+    moves = [v for v in verdicts if v.line.get("means")]
+    others = [v for v in verdicts if not v.line.get("means")]
+    misread = [v for v in others if not v.ok]
+    for v in verdicts:
+        if verbose and not v.ok:
+            print(f"MISS [{v.line['title']} {v.line.get('style')}] {v.line['line']!r}\n   want {json.dumps(v.line.get('means'))}\n   got  {v.got}")
+    print(f"move lines read as meant: {sum(v.ok for v in moves)}/{len(moves)}"
+          f" ({100 * sum(v.ok for v in moves) / max(1, len(moves)):.0f}%)")
+    print(f"non-move lines read as moves: {len(misread)}/{len(others)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
