@@ -33,7 +33,7 @@ def test_most_move_lines_are_read_as_their_writer_meant():
     read = [blind_read.judge(x) for x in MOVES]
     rate = sum(v.ok for v in read) / len(read)
     missed = [v.line["line"] for v in read if not v.ok]
-    assert rate >= 0.84, f"{rate:.0%} read; missed e.g. {missed[:5]}"
+    assert rate >= 0.90, f"{rate:.0%} read; missed e.g. {missed[:5]}"
 
 
 @pytest.mark.parametrize("item", OTHERS, ids=[x["line"][:60] for x in OTHERS])

@@ -67,6 +67,17 @@ def _entry(kind: str, ident: str, names: Sequence[str], label: str) -> Entry:
                  tuple(dict.fromkeys(f for f in forms if f)))
 
 
+def _short_names(fulls: Iterable[str]) -> list[str]:
+    """Full names without their generic last word ("Moscow - Yaroslavl Railway" -> "Moscow -
+    Yaroslavl"), so a name written "Moscow-Yaroslavl" is kept together as one name."""
+    out = []
+    for full in fulls:
+        short = re.sub(r"\s+(?:Railway|Railroad|Company|Co\.?)$", "", (full or "").strip())
+        if short and short != full.strip() and not _WORD_OK.match(short):
+            out.append(short)
+    return out
+
+
 def hyphen_initials(full: str) -> Optional[str]:
     """The short form players write for a railway named after the two places it joins:
     "Riga-Orel Railway" -> "R-O", "Moscow-Nizhnii Novgorod" -> "M-NN" (None without a hyphen)."""
@@ -125,6 +136,7 @@ class NameIndex:
             *ctx.players.keys(), *ctx.players.values(), *ctx.corporations.keys(), *ctx.corporations.values(),
             *ctx.companies.values(), *ctx.corporation_aliases.keys(),
             *ctx.company_aliases.keys(), *ctx.train_aliases.keys(), *initials,
+            *_short_names([*ctx.corporations.values(), *ctx.companies.values()]),
             *(n for e in self.entries["location"] for n in e.shown[1:]),
         ])
 

@@ -838,8 +838,23 @@ class _Reader(RemarkReader):
     def _c_par(self, node: Tree, subject):
         name = next(c for c in node.children if _is_tree(c, "name"))
         price = self.price(next(c for c in node.children if _is_tree(c, "price")))
+        word = (_first_tok(node, "PAR").value or "").lower()
+        if word.startswith(("open", "start")):
+            # "opens the Black Sea Shipping at 30": the first bid on a private company
+            try:
+                company = self.index.lookup(self.text_of(name), ("company",))
+            except AmbiguousMoveError:
+                company = None
+            if company is not None and self._try_corp(name) is None:
+                return [Bid(self.entity("player", subject, node), company.ident, price)]
         corp = self.resolve(name, ("corporation",)).ident
         return [Par(self.entity("player", subject, node), corp, price)]
+
+    def _try_corp(self, name) -> Optional[Entry]:
+        try:
+            return self.index.lookup(self.text_of(name), ("corporation",))
+        except AmbiguousMoveError:
+            return None
 
     def _c_title_action(self, node: Tree, subject):
         inner = node.children[0]
