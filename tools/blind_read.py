@@ -156,6 +156,10 @@ def main(argv: list[str]) -> int:
     print(f"move lines read as meant: {sum(v.ok for v in moves)}/{len(moves)}"
           f" ({100 * sum(v.ok for v in moves) / max(1, len(moves)):.0f}%)")
     print(f"non-move lines read as moves: {len(misread)}/{len(others)}")
+    styles: dict[str, list[bool]] = {}
+    for v in moves:
+        styles.setdefault(str(v.line.get("style")), []).append(v.ok)
+    print("by style: " + ", ".join(f"{k} {sum(x)}/{len(x)}" for k, x in sorted(styles.items(), key=lambda kv: -len(kv[1]))))
     return 0
 
 
