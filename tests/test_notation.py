@@ -504,11 +504,18 @@ def test_did_you_mean_for_a_misspelt_player():
 
 
 def test_did_you_mean_for_a_misspelt_move_word():
-    e = _err("Ann buyz CPR", SR)
+    e = _err("Ann buuyz CPR", SR)
     assert 'did you mean "buy' in str(e)
     assert e.column == 5
     e = _err("CPR pays out; Ann bys GT", SR)
     assert 'did you mean "buys"' in str(e) and e.column == 19
+
+
+def test_a_slip_one_letter_from_one_move_word_is_read_as_it():
+    # the second reading (notation/paraphrase.py): one edit from the forms of one word only
+    assert parse_message("Ann buyz CPR", SR) == [BuyShares("ann", "CPR")]
+    assert parse_message("CPR lsys #57 on I5 rot 2", OR) == [LayTile("CPR", "I5", "57", 2)]
+    assert parse_message("Bob pases", SR) == [Pass("bob")]
 
 
 def test_did_you_mean_for_a_misspelt_keyword_inside_a_move():

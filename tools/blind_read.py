@@ -125,7 +125,8 @@ def judge(item: dict) -> Verdict:
         current = current.lower()
     ctx = context_for_title(item["title"], players, actor=actor, current=current,
                             rotation_resolver=_no_board)
-    want = item.get("means") or []
+    # 18xx.games takes 1861's loans by itself (no action): a loan a line mentions is not a move
+    want = [w for w in item.get("means") or [] if w.get("type") != "take_loan"]
     text = item["line"]
     if not want and not could_be_move(text):
         return Verdict(item, True, "chat")

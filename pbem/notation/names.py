@@ -68,8 +68,9 @@ def _entry(kind: str, ident: str, names: Sequence[str], label: str) -> Entry:
 
 
 def _short_names(fulls: Iterable[str]) -> list[str]:
-    """Full names without their generic last word ("Moscow - Yaroslavl Railway" -> "Moscow -
-    Yaroslavl"), so a name written "Moscow-Yaroslavl" is kept together as one name."""
+    """Private companies' names without their generic last word ("Moscow - Yaroslavl Railway"
+    -> "Moscow - Yaroslavl"), so "Moscow-Yaroslavl" is kept together as one name. (Not for
+    corporations: "Odessa-Kiev" in a route is two places, not the Odessa-Kiev Railway.)"""
     out = []
     for full in fulls:
         short = re.sub(r"\s+(?:Railway|Railroad|Company|Co\.?)$", "", (full or "").strip())
@@ -136,7 +137,7 @@ class NameIndex:
             *ctx.players.keys(), *ctx.players.values(), *ctx.corporations.keys(), *ctx.corporations.values(),
             *ctx.companies.values(), *ctx.corporation_aliases.keys(),
             *ctx.company_aliases.keys(), *ctx.train_aliases.keys(), *initials,
-            *_short_names([*ctx.corporations.values(), *ctx.companies.values()]),
+            *_short_names(ctx.companies.values()),
             *(n for e in self.entries["location"] for n in e.shown[1:]),
         ])
 

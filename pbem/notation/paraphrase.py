@@ -16,7 +16,7 @@ _I = re.I
 
 #: sentences of a mail line that are never moves: greetings, hand-overs, thanks
 _CHAT = re.compile(
-    r"^(?:hi|hello|hey|morning|good\s+(?:morning|evening|afternoon|luck|game)|cheers|thanks|thank\s+you|"
+    r"^(?:need|needs|saving|to\s+save|because|since|hope|hoping|hi|hello|hey|morning|good\s+(?:morning|evening|afternoon|luck|game)|cheers|thanks|thank\s+you|"
     r"over\s+to|back\s+to|your\s+(?:turn|move)|@\w+|that'?s\s+(?:it|all)|have\s+a\s+|see\s+you|"
     r"sorry|ok(?:ay)?\b|well\b|phase\s+\d+\b|\w+\s+agreed|all\b)", _I)
 _SENTENCE = re.compile(r"(?<![A-Z][a-z])(?<!\b[A-Z])(?<!\bSt)(?<!\bCo)(?<!\bNo)(?<=[.!?])\s+(?=\S)|\s+[-–—]\s+(?=[A-Za-z@])")
@@ -56,15 +56,59 @@ _TRAINS_AFTER_BUY = re.compile(
     _I)
 
 
+#: what a sentence that may be a move has: a move word, a hex, a tile or an amount
+_SIGNAL = re.compile(
+    r"\b(?:buy|bought|sell|sold|bid|par|start|open|lay|laid|upgrade|build|built|token|station|run|ran|pay|paid|"
+    r"withh[oe]ld|keep|kept|split|half|pass|done|skip|discard|convert|merge|redeem|auction|nationali[sz]|"
+    r"bankrupt|take|took|get|got|purchase|acquire|place|put|drop|exchange|trade|remove|move)\w*|"
+    r"\b[A-Z]{1,2}\d{1,2}\b|#\s?\d|[$₽]\s?\d|\d+\s*(?:%|₽)|\b\d+\b", re.I)
+
+
+#: move words a slip of the keyboard may hit ("lsys", "pases", "parrs", "slel")
+_VERBS = ("buy", "buys", "bought", "sell", "sells", "sold", "bid", "bids", "par", "pars", "parred", "lay", "lays",
+          "laid", "upgrade", "upgrades", "token", "tokens", "run", "runs", "ran", "pays", "paid", "withhold",
+          "withholds", "withheld", "pass", "passes", "passed", "discard", "discards", "start", "starts",
+          "share", "shares", "train", "trains", "rotation", "from", "payout", "merge", "merges", "convert",
+          "converts", "redeem", "redeems", "auction", "auctions", "places", "station")
+_KNOWN = set(_VERBS) | {"pas", "las", "lat", "bus", "but", "bud", "sole", "soul", "solid", "pats", "parts", "pay",
+                        "part", "rain", "brain", "grain", "tokes", "start", "stars", "stat", "fro", "form",
+                        "runt", "rune", "rung", "ruin", "sells", "cell", "bell", "tell", "well", "yell", "sale",
+                        "tale", "merged", "converted", "this", "that", "then", "than", "them", "they", "last"}
+
+
+def _near(a: str, b: str) -> bool:
+    """One edit apart: a letter changed, added, dropped, or two neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def _slip(m: re.Match) -> str:
+    word = m.group(0)
+    low = word.lower()
+    if low in _KNOWN or len(low) < 4:
+        return word
+    near = [v for v in _VERBS if _near(low, v)]
+    if len({v[:3] for v in near}) == 1:           # forms of one word: "pases" -> pass/passes
+        return max(near, key=len)
+    return word
+
+
 def _chat_free(line: str) -> str:
-    """The line without its chat sentences ("Hi all!", "Over to Hal.", "Good luck")."""
+    """The line without its chat sentences ("Hi all!", "Over to Hal.", "Good luck", "sorry
+    for the slow reply"): a sentence with no move word, hex, tile or amount in it."""
     parts = _SENTENCE.split(line)
     if len(parts) < 2:
         return line
     seps = [m.group(0) for m in _SENTENCE.finditer(line)]
     out = ""
     for i, part in enumerate(parts):
-        if not part.strip() or _CHAT.match(part.strip()):
+        if not part.strip() or _CHAT.match(part.strip()) or not _SIGNAL.search(part):
             continue
         out += (seps[i - 1] if out and i else "") + part
     return out or line
@@ -72,6 +116,12 @@ def _chat_free(line: str) -> str:
 
 RULES: list[Callable[[str], str]] = [
     _chat_free,
+    _sub(r"^\s*(?:hi|hello|hey|morning|evening)\b[^,.!]*[,!]\s*(?=\S)", ""),
+    _sub(r"^\s*([A-Z][\w'-]*)\s+[-–—]\s+(?=\S)", r"\1: ", 0),
+    _sub(r",?\s*(?:your|ur)\s+(?:go|turn|move)\b.*$", ""),
+    _sub(r",\s*nothing\s+to\s+run(?:\s+yet)?\b", ""),
+    _sub(r",\s*half\s+to\s+(?:me|the\s+owner|the\s+president)\b", ""),
+    _sub(r"^\s*no\s+more\b.*$", "pass"),
     _sub(r"^\s*nothing\b[^,;.]*[,;]\s*(?:I\s+)?pass(?:es)?\b", "pass"),
     # who is speaking: "I'll buy", "I'm selling", "Will buy", "My move: ...", "For GT I laid"
     _sub(r"^\s*(?:my\s+move|moves?)(?:\s+for\s+[\w. ]+?)?\s*(?::|->|→)\s*", ""),
@@ -90,7 +140,9 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\btaking\b", "takes"), _sub(r"\bgetting\b", "gets"), _sub(r"\bpicking\s+up\b", "picks up"),
     _sub(r"\bpick\s+up\b", "buy"),
     # common slips on move words
-    _sub(r"\bselll+\b", "sell"), _sub(r"^\s*pas\s*$", "pass"), _sub(r"\bform\s+(?=(?:the\s+)?(?:ipo|pool|market|bank|depot)\b)", "from "),
+    _sub(r"\bselll+\b", "sell"), _sub(r"^\s*pas\s*$", "pass"),
+    _sub(r"\bform\s+(?=(?:the\s+)?(?:ipo|pool|market|bank|depot|treasury)\b)", "from "),
+    lambda s: re.sub(r"\b[a-z]{4,9}\b", _slip, s),
     _sub(r"\botu\b", "out"), _sub(r"\bsahres?\b", "share"), _sub(r"\brotaton\b", "rotation"),
     _sub(r"^\s*by\s+(?=\d|one|a\b)", "buy "),
     # money: "20 roubles", "R95"
@@ -101,6 +153,10 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\s*(?::-?[()]|;-?\))", ""),
     _sub(r",\s*no\s+(?:money|cash)(?:\s+left)?\b", ""),
     # 1861 mergers and conversions as people write them
+    _sub(r"^\s*(?i:merge)\s+([A-Z][\w-]*)\s+with\s+([A-Z][\w-]*)\s+into\s+(?:the\s+)?([A-Z][\w-]*)",
+         r"Adding \2 to merge of \1; \1 merges into \3", 0),
+    _sub(r"^\s*([A-Z][\w-]*)\s+merges\s+with\s+([A-Z][\w-]*)\s*[;,]\s*the\s+new\s+(?:company|major|corporation)\s+is\s+([A-Z][\w-]*)",
+         r"Adding \2 to merge of \1; \1 merges into \3", 0),
     _sub(r"^\s*([A-Z][\w-]*)\s+merges\s+with\s+([A-Z][\w-]*)\s+(?:to\s+form|into|forming)\s+([A-Z][\w-]*)",
          r"Adding \2 to merge of \1; \1 merges into \3", 0),
     _sub(r"^\s*([A-Z][\w-]*),\s*([A-Z][\w-]*)\s+and\s+([A-Z][\w-]*)\s+merge\s+(?:into|to\s+form)\s+([A-Z][\w-]*)",
@@ -113,15 +169,27 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"^\s*(?:raise|up)\s+(?:the\s+)?(.+?)\s+to\s+([$₽]?\d+)\s*$", r"bid \2 on \1"),
     _sub(r"^\s*(?:an?\s+)?opening\s+bid\s+(?:on|for)\s+(?:the\s+)?(.+?)\s*:\s*([$₽]?\d+₽?)\s*\.?$", r"bid \2 on \1"),
     _sub(r"^\s*auction\s+(?:the\s+)?(.+?),\s*(?:opening\s+)?bid\s+([$₽]?\d+₽?)\s*$", r"bid \2 on \1"),
-    _sub(r"^\s*put\s+(?:up\s+)?(?:the\s+)?(.+?)\s+(?:up\s+)?(?:for\s+auction\s+)?(?:at|for)\s+([$₽]?\d+₽?)\s*$", r"bid \2 on \1"),
+    _sub(r"^\s*put\s+(?:up\s+)?(?:the\s+)?(.+?)\s+(?:up\s+)?(?:for\s+auction\s+)?(?:at|for)\s+([$₽]?\d+₽?)\s*\.?$", r"bid \2 on \1"),
     _sub(r"^\s*open(?:ing)?\s+(?:with\s+)?([$₽]?\d+₽?)\s+on\s+(.+)$", r"bid \1 on \2"),
     _sub(r"^\s*([$₽]?\d+₽?)\s+(?:for|on)\s+(?:the\s+)?(.+?)\s*\.?$", r"bid \1 on \2"),
     _sub(r"^\s*(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})\s*:?\s+([$₽]?\d+₽?)\s*\.?$", r"bid \2 on \1", 0),
-    _sub(r"\bat\s+face\s+value,?\s+", "for "),
+    _sub(r"^\s*([A-Z][\w'-]*)\s*:\s*([$₽]?\d+₽?)\s+(?:on|for)\s+(?:the\s+)?(.+?)\s*\.?$", r"\1 bids \2 on \3", 0),
+    _sub(r"^\s*([A-Z][\w'-]*)\s*:\s*((?:the\s+)?[A-Z][\w'-]*)\s+([$₽]?\d+₽?)\s*\.?$", r"\1 bids \3 on \2", 0),
+    _sub(r"^\s*([A-Z][\w-]*)\s+for\s+([$₽]?\d+₽?)\s*\.?$", r"bid \2 on \1", 0),
+    _sub(r"\bauctions?\s+([A-Z][\w-]*),?\s+opening\s+(?:bid\s+)?(?:at\s+)?", r"bids on \1 at ", 0),
+    _sub(r"\b(?i:raising)\s+(?:my\s+)?(?:bid\s+(?:on|for)\s+)?([A-Z][\w-]*)\s+(?:bid\s+)?to\s+", r"bid on \1 at ", 0),
+    _sub(r"\bat\s+face(?:\s+value)?,?\s+", "for "),
     # shares: "1 x CNoR from pool", "one more HBR", "GT: sell 20%", "X: buy one share"
     _sub(r"^\s*(\d+|one|a|an)\s*x?\s+(?=[A-Z])", r"buy \1 ", 0),
     _sub(r"^\s*(one|another|a\s+second|second|a\s+third|third)\s+(?:more\s+)?(?=[A-Z])", r"buy \1 ", _I),
     _sub(r"\b(one|two|\d)\s+more\b", r"\1"),
+    _sub(r"^\s*((?i:one|two|three|four|\d))\s+([A-Z][\w-]*)\s+((?i:sold|bought))\b", r"\3 \1 \2", 0),
+    _sub(r"([,;]\s*)((?i:one|two|three|four|\d))\s+([A-Z][\w-]*)\s+((?i:sold|bought))\b", r"\1\4 \2 \3", 0),
+    _sub(r"\b(sell|buy)\s+([A-Z][\w-]*)\s+(\d)\b(?!\s*(?:train|T\b|-))", r"\1 \3 \2", _I),
+    _sub(r"\ball\s+(two|three|four|five|\d)\s+of\s+(?:my|his|her|their)\s+", r"\1 "),
+    _sub(r"\s+and\s+(?:buys|takes|gets)\s+the\s+(?:20\s*%|president'?s?(?:\s+(?:share|certificate|cert))?)", ""),
+    _sub(r"^\s*(?:I'd|I\s+would)\s+like\s+", "buy "),
+    _sub(r"\b(buy\s+(?:one|a|an|\d)\s+[A-Z][\w-]*)\s+(ipo|pool|market|treasury)\b", r"\1 from the \2"),
     _sub(r"^\s*([A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})\s*:\s*(sell|buy)\s+(\d+%|one|a|\d+)\s*(?:shares?)?\s*$", r"\2 \3 share of \1", 0),
     _sub(r"\s*\(\d+%\)(?=\s+from\b)", ""),
     _sub(r"\b(\d+)\s+10%\s+(?:certificates?|shares?)\s*\((\d+%)\)", r"\2"),
@@ -135,26 +203,46 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\b(buys?|buying|bought|takes?)\s+(?:the\s+)?president'?s\s+(?:certificate|share|cert)\s+(?:of|in)\s+([A-Z][\w-]*)\s+(?:at|for)\s+",
          r"pars \2 at "),
     _sub(r"^\s*float\s+([A-Z][\w-]*)\s*:\s*par\s+", r"par \1 at "),
+    _sub(r"\bcert\s+(of|in)\b", r"certificate \1"),
+    _sub(r"(\bat\s+[$₽]?\d+)\s+par\b", r"\1"),
     _sub(r"\s+and\s+buy\s+the\s+president'?s\s+(?:share|certificate)\b", ""),
-    _sub(r"^(\s*(?:par|start|starting)\s+([A-Z][\w-]*)\s+(?:at\s+)?[$₽]?\d+₽?)\s*(?:,\s*|\s+with\s+|\s+)(?:(?:its|the)\s+)?"
-         rf"(?:home\s+(?:token\s+|station\s+)?|token\s+)?(?:in|on|at)\s+({_HEXP})\b",
+    _sub(r"(\b(?:pars?|starts?|starting)\s+([A-Z][\w-]*)\s+(?:at\s+)?[$₽]?\d+₽?)\s*(?:,\s*|\s+with\s+|\s+)(?:(?:its|the|a)\s+)?"
+         rf"(?:(?:home|base)\s+(?:token\s+|station\s+)?|token\s+|station\s+)?(?:in|on|at)\s+({_HEXP})\b",
          r"\1; \2 places a token on \3"),
     _sub(r"\s+and\s+then\s+", ", then "),
+    _sub(r"(?:,\s*)?\bthen\s+another\s+(\d|D)\b(?:\s*-?\s*train)?", r", buys a \1 train"),
+    _sub(r"\band\s+the\s+other\s+(\d)\b", r"and \1"),
+    _sub(r",?\s*paying\s+[$₽]?\d+₽?\s+for\s+the\s+(?:second|2nd|extra)\s+(?:lay|tile)\b", ""),
+    _sub(r"\s+for\s+the\s+extra\s+[$₽]?\d+₽?", ""),
+    _sub(r"\btrades?\s+in\s+(?:its|the|a)\s+(\d|D)(?:\s*-?\s*train)?\s+for\s+(?:a|an|the)\s+(\d|D)(?:\s*-?\s*train)?,?\s+(?:paying|for)\s+([$₽]?\d+)",
+         r"buys a \2 train for \3, trading in its \1"),
+    _sub(r"\b([A-Z][A-Z-]{0,4})\s*\([A-Z][a-z]+\)", r"\1", 0),
+    _sub(rf"\b[A-Z][a-z]+\.?(?:\s+[A-Z][a-z]+)?\s*\(({_HEXP})\)", r"\1", 0),
+    _sub(r"\bsits?\s+out\b.*$", "passes"),
+    _sub(r"\b(splits?|withholds?|pays?\s+out)\s+the\s+(?=[$₽]?\d)", r"\1 "),
+    _sub(r"\bpass(es)?\s+on\s+([A-Z][\w-]*)\s+shares?\b", r"pass\1", 0),
+    _sub(r"\btakes?\s+(?:a|one|two|three|\d)\s+loans?\s+and\s+", ""),
     _sub(r"\bstart\s+([A-Z][\w-]*)\s+with\s+a\s+bid\s+of\s+", r"bid on \1 at ", 0),
     _sub(r"\b(?:the\s+)?[A-Z][a-z]+\s*\(([A-Z][A-Z-]{0,4})\)", r"\1", 0),
     _sub(r"\s*\(\s*[$₽]?\d+₽?\s+(?:extra|more|for\s+the\s+(?:second|2nd|extra)\s+tile)\s*\)", ""),
     _sub(r"\bruns\s+(?:both|all|all\s+its|its|all\s+three|all\s+\d)\s+trains\s*:\s*", "runs "),
     _sub(rf"\bruns\s+({_TRAIN})s\s*:?\s*((?:{_HEXP}-)+{_HEXP}\s+(?:for|=)\s+\d+)\s+and\s+((?:{_HEXP}-)+{_HEXP}\s+(?:for|=)\s+\d+)",
          r"runs \1 \2, \1 \3"),
-    _sub(rf"([,;:]\s*)({_TRAIN}\s*(?:-?\s*trains?|T)\s+(?:{_HEXP}-)+{_HEXP})", r"\1runs \2"),
+    _sub(rf"([,;:.]\s*)({_TRAIN}\s*(?:-?\s*trains?|T)\s+(?:(?:{_HEXP}|[A-Z][a-z]+)-)+(?:{_HEXP}|[A-Z][a-z]+))", r"\1runs \2"),
     _sub(rf"(\b(?:on|at|in)\s+({_HEXP})\b[^;]*?),\s*token\s+there\b", r"\1, token \2"),
+    _sub(rf"(\b(?:on|at|in)\s+({_HEXP})\b[^;]*?)(?:,\s*|\s+and\s+)(?:puts?|places?|drops?)\s+(?:a|its)\s+(?:token|station)\s+there\b",
+         r"\1, places a token on \2"),
     # track: "tile 57 in G11", "D6: #57 rot 2", "K3 #57", "green #24", "to a #63", "9 at D12 and 9 at I9"
     _sub(rf"(^|[:;,]\s*(?:then\s+)?)(?:tile\s+)?#?(\d+[A-Za-z]?)\s+(?:in|on|at)\s+({_HEXP}\b|[A-Z][a-z]+(?=\s+(?:r\d|rot)))",
          r"\1lays #\2 on \3"),
     _sub(rf"(^|[:;,]\s*)({_HEXP})\s*:?\s+#(\d+[A-Za-z]?)\b", r"\1lays #\3 on \2"),
     _sub(r"\((rot(?:ation)?\.?\s*\d)\)", r"\1"),
     _sub(r"\b(?:yellow|green|brown|gr[ae]y)\s+(?=#?\d)", ""),
-    _sub(r"\bto\s+an?\s+#", "to #"),
+    _sub(r"\bto\s+(?:an?|the)\s+(?=#?\d)", "to "),
+    _sub(r"\bto\s+(R\d)\b", r"to #\1"),
+    _sub(r"\bdrops?\s+(?:the|a|its|their)\s+(\d|D)(?:\s*-?\s*train)?\b", r"discards the \1 train"),
+    _sub(r"\bdrops?\s+(?=(?:a|an|its|the|one)\s+(?:free\s+)?(?:neutral\s+)?(?:token|station|marker))", "places "),
+    _sub(r"\b(places\s+its)\s+free\s+", r"\1 "),
     _sub(r"\blays\s+(R\d)\b", r"lays #\1"),
     _sub(rf"\s+and\s+(?:then\s+)?(?:tile\s+)?(#?\d+[A-Za-z]?)\s+(in|on|at)\s+(?={_HEXP}\b)", r", lays \1 \2 "),
     # steps passed: "no tile", "no token", "no train purchase for QLL", "passes on laying track"
@@ -173,16 +261,24 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"(\d)\s+pays\s*$", r"\1; pays out"),
     _sub(r",?\s*(?:and\s+)?(?:kept|keeps|keeping)\s+the\s+money\b", "; withholds"),
     _sub(r"\b(\d+)\s+with\s+the\s+[\w' ]+?bonus\b", r"\1"),
+    _sub(rf"((?:{_HEXP}|[A-Z][a-z]+)(?:-(?:{_HEXP}|[A-Z][a-z]+))+)\s*\(\s*[$₽]?(\d+)₽?\s*\)", r"\1 for \2"),
+    _sub(rf"({_HEXP})\s*\([A-Z][\w ]+\)(?=-)", r"\1"),
+    _sub(rf"\b((?:{_HEXP}|[A-Z][a-z]+))\s+to\s+((?:{_HEXP}|[A-Z][a-z]+))\s+via\s+(.+?)(?=\s+(?:for|=)\b)",
+         lambda m: f"{m.group(1)}-{'-'.join(p.strip() for p in re.split(r',|and', m.group(3)))}-{m.group(2)}"),
+    _sub(r"(?:,\s*)?\btotal\s+\d+\b,?", ""),
+    _sub(r"\b(?:2nd|second|other|3rd|third)\s+(?=\d\s*-?\s*train\b)", ""),
+    _sub(r"\bdoes(?:n't|\s+not)\s+buy\s+(?:a\s+|any\s+)?trains?\b", "passes buy trains"),
     _sub(rf"\bfrom\s+((?:{_HEXP}|[A-Z][\w.' ]+?))\s+(?:via|through)\s+(.+?)\s+to\s+((?:{_HEXP}|[A-Z][\w.' ]+?))(?=\s+(?:for|=)\b)",
          lambda m: f"{m.group(1)}-{'-'.join(p.strip() for p in re.split(r',|and', m.group(2)))}-{m.group(3)}"),
     _sub(rf"\bruns\s+((?:{_HEXP}-)+{_HEXP})\s+with\s+the\s+({_TRAIN})\b", r"runs \2 \1"),
     _sub(rf"\b({_TRAIN})\s*:\s+((?:{_HEXP}-)+{_HEXP})\s*\((\d+)\)", r"\1 \2 for \3"),
     _sub(r"\)\s*=\s*\d+\b", ")"),
     _sub(r"(\bfor\s+[$₽]?\d+)\s*=\s*[$₽]?\d+\b", r"\1"),
-    _sub(rf"((?:{_HEXP}-)+{_HEXP})\s*,\s*([$₽]?\d+)(?=\s*(?:,|;|$))", r"\1 for \2"),
+    _sub(rf"((?:(?:{_HEXP}|[A-Z][a-z]+)-)+(?:{_HEXP}|[A-Z][a-z]+))\s*,\s*([$₽]?\d+)(?=\s*(?:,|;|$))", r"\1 for \2"),
     # trains: "HBR's 5 train", "takes a 3 off CN", "KB's old 2", "two 2-trains", "2T, 2T and a 3T"
     _sub(rf"\b(?:the\s+)?([A-Z][\w-]*)'s\s+(?:old\s+)?({_TRAIN})(\s*-?\s*trains?|T\b)?", r"a \2 train from \1"),
     _sub(rf"\btakes?\s+(?:an?\s+)?({_TRAIN})(?:\s*-?\s*trains?)?\s+off\s+", r"buys a \1 train from "),
+    _sub(rf"(\b{_TRAIN}\s*-?\s*(?:trains?|T))\s+from\s+(?:the\s+)?ipo\b", r"\1 from the depot"),
     lambda s: _TRAINS_AFTER_BUY.sub(_trains_list, s),
     _sub(rf"\s+and\s+(an?\s+{_TRAIN}\s+train\s+from)\b", r", buys \1"),
     _sub(rf"(;\s*|:\s*|,\s*|^)(?:an?\s+)?({_TRAIN})\s*(?:-?\s*trains?|T\b)\s+from\s+(?:the\s+)?(depot|bank)\b", r"\1buys a \2 train from the \3"),
@@ -191,6 +287,8 @@ RULES: list[Callable[[str], str]] = [
     # (lower case, no figures, no move word: "(double face)", "(sorry, late)")
     _sub(r"\s*\((?![^)]*[\dA-Z])(?![^)]*\b(?:pay|paid|withh|hold|keep|kept|buy|bought|sell|sold|run|ran|lay|laid|"
          r"token|pass|bid|par|split|half|rot|city|slot)\w*)[^()]*\)", "", 0),
+    _sub(r"(?<![A-Z]\d)(?<![A-Z]\d\d)\s*\((?![^)]*\d)(?![^)]*\b(?:pay|paid|withh|hold|keep|kept|buy|bought|sell|sold|run|ran|lay|laid|"
+         r"token|pass|bid|par|split|half|rot|city|slot|cities)\w*)[a-z]+\s[^()]*\)", "", _I),
 ]
 
 
