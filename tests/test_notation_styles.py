@@ -404,3 +404,16 @@ def test_sells_all_without_the_game_asks_for_the_count():
         parse_message("Ann sold both her GT shares", held)
     with pytest.raises(NotationError):
         parse_message("Ann sells all her HBR", held)
+
+
+# ---------------------------------------------------------------------- a route without its train
+def test_a_route_without_a_train_is_read_when_the_corporation_has_one_kind():
+    owns = {"CPR": ["2", "2"], "GT": ["2", "3"]}
+    ctx = OR.at_turn(current="CPR")
+    import dataclasses
+    ctx = dataclasses.replace(ctx, trains_of=lambda c: owns.get(c, []))
+    assert parse_message("CPR: I5-J10 for 60", ctx) == [run("CPR", R("2", ["I5", "J10"], 60))]
+    with pytest.raises(NotationError, match="which train runs"):
+        parse_message("GT: I5-J10 for 60", dataclasses.replace(ctx, current="GT"))
+    with pytest.raises(NotationError, match="which train runs"):       # without the game: asked
+        parse_message("CPR: I5-J10 for 60", OR)

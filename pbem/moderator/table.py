@@ -72,7 +72,9 @@ def notation_context(game: Game, *, actor: Optional[str] = None, trusted: bool =
     ctx = context_from_title_data(game.data, players, actor=actor, current=game.current_entity(),
                                   allow_trusted=trusted, rotation_resolver=resolve_rotation,
                                   holdings=lambda p, c: game.corporations[c].percent_of(p)
-                                  if c in game.corporations else 0)
+                                  if c in game.corporations else 0,
+                                  trains_of=lambda c: [t.name for t in game.corporations[c].trains]
+                                  if c in game.corporations else [])
     return ctx
 
 

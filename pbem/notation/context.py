@@ -57,6 +57,7 @@ class NotationContext:
                    players' mail: a trusted revenue is not checked by the engine)
     rotation_resolver  the engine's hook for rotations given as edges or not given at all
     holdings       the engine's hook for a player's percent of a corporation ("sells all")
+    trains_of      the engine's hook for a corporation's trains (a route written without one)
     """
 
     players: Mapping[str, str] = field(default_factory=dict)
@@ -78,6 +79,9 @@ class NotationContext:
     rotation_resolver: Optional[RotationResolver] = field(default=None, compare=False)
     #: hook (player, corporation) -> percent the player holds; lets "sells all her GT" be read
     holdings: Optional[Callable[[str, str], int]] = field(default=None, compare=False)
+    #: hook corporation -> names of the trains it owns; lets "SPW: A9-B8-E1 for 80" be read
+    #: when the corporation has trains of one kind only
+    trains_of: Optional[Callable[[str], Sequence[str]]] = field(default=None, compare=False)
 
     # ------------------------------------------------------------------ turn state
     def at_turn(self, *, actor=_KEEP, current=_KEEP) -> "NotationContext":

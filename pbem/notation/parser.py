@@ -1398,11 +1398,23 @@ class _Reader(RemarkReader):
         if train is None:
             if name is not None and not self.ctx.trains and len(name.children) == 1:
                 train = name.children[0].value.upper()
+            elif (only := self._only_train(name)) is not None:
+                train = only              # "SPW: A9-B8-E1 for 80": SPW has trains of one kind
             else:
                 raise self.err('which train runs? write it before the stops, e.g. "2 train: I5-J10"',
                                subj, expected=["a train such as 2"])
         route = self._route_parts(train, rest, c)
         return [RunRoutes(self.entity("corp", None, c), (route,))]
+
+    def _only_train(self, name) -> Optional[str]:
+        """The kind of train a corporation named as a route's subject owns, if it owns one kind."""
+        if name is None or self.ctx.trains_of is None:
+            return None
+        corp = self._try_corp(name)
+        if corp is None:
+            return None
+        kinds = set(self.ctx.trains_of(corp.ident))
+        return kinds.pop() if len(kinds) == 1 else None
 
     def route(self, r: Tree) -> Route:
         kids = [k for k in r.children if isinstance(k, Tree)]
