@@ -417,3 +417,13 @@ def test_a_route_without_a_train_is_read_when_the_corporation_has_one_kind():
         parse_message("GT: I5-J10 for 60", dataclasses.replace(ctx, current="GT"))
     with pytest.raises(NotationError, match="which train runs"):       # without the game: asked
         parse_message("CPR: I5-J10 for 60", OR)
+
+
+def test_runs_written_without_a_train():
+    import dataclasses
+    ctx = dataclasses.replace(OR61, current="OK", trains_of=lambda c: ["2"])
+    want = [RunRoutes("OK", (Route("2", (Stop("D20"), Stop("D14")), None, 60),))]
+    assert parse_message("OK runs D20-D14 for 60", ctx) == want
+    assert parse_message("OK runs Odessa-Kiev for 60", ctx) == want      # places: the second reading
+    with pytest.raises(NotationError, match="which train runs"):
+        parse_message("OK runs D20-D14 for 60", dataclasses.replace(ctx, trains_of=lambda c: ["2", "3"]))

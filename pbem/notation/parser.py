@@ -1406,6 +1406,17 @@ class _Reader(RemarkReader):
         route = self._route_parts(train, rest, c)
         return [RunRoutes(self.entity("corp", None, c), (route,))]
 
+    def _c_run_untrained(self, node: Tree, subject):
+        corp = self.entity("corp", subject, node)
+        kinds = set(self.ctx.trains_of(corp)) if self.ctx.trains_of is not None else set()
+        if len(kinds) != 1:
+            raise self.err('which train runs? write it before the stops, e.g. "runs 2 train I5-J10"',
+                           node, expected=["a train such as 2"])
+        stops = next(c for c in node.children if _is_tree(c, "untrained_stops"))
+        kids = [Tree("stop", [k]) if isinstance(k, Token) and k.type == "HEX" else k for k in stops.children]
+        rest = [Tree("stops", kids), *(c for c in node.children if _is_tree(c, "route_rest_after_stops"))]
+        return [RunRoutes(corp, (self._route_parts(kinds.pop(), rest, node),))]
+
     def _only_train(self, name) -> Optional[str]:
         """The kind of train a corporation named as a route's subject owns, if it owns one kind."""
         if name is None or self.ctx.trains_of is None:
