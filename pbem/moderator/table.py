@@ -20,6 +20,7 @@ from pbem.notation import NotationContext, context_from_title_data, format_actio
 from pbem.titles import load_title
 
 from .claims import applied, false_claims
+from .runs import needs_stops, settle_run
 from .transcript import reports_automatic
 
 #: game option: a false claim in a message is reported as a warning instead of refusing it
@@ -324,6 +325,9 @@ class Table:
                         raise MoveRejected(f"move {i} ({pm.text!r}, line {pm.line}): {e}: "
                                            + "; ".join(e.candidates), move=i, text=pm.text, cause=e,
                                            legal=e.candidates) from e
+                if needs_stops(action):
+                    # "CPR runs the 3 for 80": the route the search finds, if it earns that
+                    action = settle_run(trial, action)
                 before, after, final = applied(trial, action)
                 changed.extend(h for h in trial.last_move_hexes if h not in changed)
             except RuleError as e:

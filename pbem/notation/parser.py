@@ -1435,6 +1435,9 @@ class _Reader(RemarkReader):
     def _route(self, train: str, rest: Tree) -> Route:
         if rest.data == "route_from":
             return self._route_from(train, rest)
+        if rest.data == "rest_revenue_only":
+            # "runs the 3 for 80": no stops; the table finds the route that earns that
+            return Route(train, (), None, self._revenue(rest.children[0]))
         return self._route_parts(train, rest.children, rest)
 
     def _route_parts(self, train: str, parts, node) -> Route:
