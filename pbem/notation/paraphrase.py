@@ -16,7 +16,7 @@ _I = re.I
 
 #: sentences of a mail line that are never moves: greetings, hand-overs, thanks
 _CHAT = re.compile(
-    r"^(?:need|needs|saving|to\s+save|because|since|hope|hoping|hi|hello|hey|morning|good\s+(?:morning|evening|afternoon|luck|game)|cheers|thanks|thank\s+you|"
+    r"^(?:that\b|hiya|anyway|need|needs|saving|to\s+save|because|since|hope|hoping|hi|hello|hey|morning|good\s+(?:morning|evening|afternoon|luck|game)|cheers|thanks|thank\s+you|"
     r"over\s+to|back\s+to|your\s+(?:turn|move)|@\w+|that'?s\s+(?:it|all)|have\s+a\s+|see\s+you|"
     r"sorry|ok(?:ay)?\b|well\b|phase\s+\d+\b|\w+\s+agreed|all\b)", _I)
 _SENTENCE = re.compile(r"(?<![A-Z][a-z])(?<!\b[A-Z])(?<!\bSt)(?<!\bCo)(?<!\bNo)(?<=[.!?])\s+(?=\S)|\s+[-–—]\s+(?=[A-Za-z@])")
@@ -89,6 +89,10 @@ def _near(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
+#: slips too short for the one-edit rule
+_SHORT_SLIPS = {"bys": "buys", "biy": "buy", "sel": "sell", "fro": "for", "teh": "the", "rns": "runs"}
+
+
 def _slip(m: re.Match) -> str:
     word = m.group(0)
     low = word.lower()
@@ -137,7 +141,14 @@ RULES: list[Callable[[str], str]] = [
          r"let\s+me|will|have|going\s+to|gonna|I)\s+(?=[a-z])", ""),
     _sub(r"\s+(?:for\s+me|please|pls|thanks)\b", ""),
     _sub(r",?\s*(?:thanks|thank\s+you|cheers|please|pls)\b\.?", ""),
-    _sub(r"^\s*(?:(?:ok(?:ay)?|right|so|well|hmm+|ooh+)\b[^,.!]*?[,.!]+\s*)+(?=\S)", ""),
+    _sub(r"^\s*(?:(?:ok(?:ay)?|right|so|well|hmm+|ooh+|anyway)\b[^,.!]*?[,.!]+\s*)+(?=\S)", ""),
+    _sub(r"^.*\b(?:no\s+wait|wait\s+no|sorry,?\s+I\s+mean(?:t)?)\b[.,!:]*\s*", ""),
+    _sub(r",\s*I'?m\s+out\b.*$", ""),
+    _sub(r"\s+so\s+(?:it|that)\s+(?:floats|starts|runs|operates)\b.*$", ""),
+    _sub(r",?\s*(?:phase\s+\d+\s+(?:begins|starts)|triggering\b|with\s+the\s+track\b).*$", ""),
+    _sub(r"\s*\(\s*I(?:'ll|'m|\s)[^()]*\)", ""),
+    _sub(r"^\s*[A-Z][\w'-]*\s+contributes\s+[$₽]?\d+₽?\s+(?:from\s+(?:his|her|their)\s+own\s+(?:cash|money|pocket))?,?\s*", "", 0),
+    _sub(r"\b([A-Z][a-z]+)'s\s+(?=[A-Z][a-z])", "", 0),
     _sub(r"\s*\(\s*paying\s+(?:the\s+)?[$₽]?\d+₽?\s*\)", ""),
     _sub(r",\s*[A-Z][\w-]*\s+needs?\b.*$", "", 0),
     _sub(r"\s+before\s+\w+ing\b.*$", ""),
@@ -161,6 +172,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\bselll+\b", "sell"), _sub(r"^\s*pas\s*$", "pass"),
     _sub(r"\bform\s+(?=(?:the\s+)?(?:ipo|pool|market|bank|depot|treasury)\b)", "from "),
     lambda s: re.sub(r"\b[a-z]{4,9}\b", _slip, s),
+    lambda s: re.sub(r"\b(?:bys|biy|sel|fro|teh|rns)\b", lambda m: _SHORT_SLIPS[m.group(0)], s),
     _sub(r"\botu\b", "out"), _sub(r"\bsahres?\b", "share"), _sub(r"\brotaton\b", "rotation"),
     _sub(r"^\s*by\s+(?=\d|one|a\b)", "buy "),
     # money: "20 roubles", "R95"
@@ -186,7 +198,7 @@ RULES: list[Callable[[str], str]] = [
          r"Adding \2 to merge of \1; \1 merges into \3", 0),
     _sub(r"^\s*convert(?:s|ing)?\s+([A-Z][\w-]*)\s+(?:into|to)\s+([A-Z][\w-]*)", r"\1 converts into \2"),
     # auctions: "NWR 90", "Warsaw-Vienna: 60", "70 for the MYR", "raise to 100 on NWR", "opening bid on X: 20"
-    _sub(r"^\s*(?:raise|up)\s+(?:it\s+)?to\s+([$₽]?\d+)\s+(?:on|for)\s+(.+)$", r"bid \1 on \2"),
+    _sub(r"^\s*(?:raise|raising|up|go(?:ing)?)\s+(?:it\s+)?(?:to\s+)?([$₽]?\d+)\s+(?:on|for)\s+(.+)$", r"bid \1 on \2"),
     _sub(r"^\s*(?:raise|up)\s+(?:the\s+)?(.+?)\s+to\s+([$₽]?\d+)\s*$", r"bid \2 on \1"),
     _sub(r"^\s*(?:an?\s+)?opening\s+bid\s+(?:on|for)\s+(?:the\s+)?(.+?)\s*:\s*([$₽]?\d+₽?)\s*\.?$", r"bid \2 on \1"),
     _sub(r"^\s*auction\s+(?:the\s+)?(.+?),\s*(?:opening\s+)?bid\s+([$₽]?\d+₽?)\s*$", r"bid \2 on \1"),
@@ -211,6 +223,13 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\bat\s+the\s+minimum,?\s+", "at "),
     _sub(r"\bstart(?:s|ed)?\s+(?:the\s+)?([A-Z][\w-]*)\s+with\s+an?\s+([$₽]?\d+₽?)\s+bid\b", r"bids \2 on \1", 0),
     _sub(r"\bthe\s+minor\s+(?=[A-Z])", "", 0),
+    _sub(r"\b([A-Z])[a-z]+-([A-Z])[a-z]+\s+minor\b", r"\1-\2", 0),
+    _sub(r"\braises?\s+to\s+([$₽]?\d+₽?)\s+(?:for|on)\s+", r"bids \1 on "),
+    _sub(r"\bstart\s+an\s+auction\s+(?:for|on)\s+(?:the\s+)?(.+?)\s+at\s+", r"bid on \1 at "),
+    _sub(r"\bputs?\s+up\s+(?:the\s+)?([A-Z][\w-]*)\s+(?:for|at)\s+", r"bids on \1 at ", 0),
+    _sub(r"\bat\s+face\s*\(\s*([$₽]?\d+₽?)\s*\)", r"for \1"),
+    _sub(r"\b([A-Z][\w-]*)\s+private\b", r"\1", 0),
+    _sub(r"\bthe\s+new\s+(?=[A-Z])", "the ", 0),
     _sub(r"\b([A-Z][\w-]*)\s+minor\b", r"\1", 0),
     # shares: "1 x CNoR from pool", "one more HBR", "GT: sell 20%", "X: buy one share"
     _sub(r"^\s*(\d+|one|a|an)\s*x?\s+(?=[A-Z])", r"buy \1 ", 0),
@@ -229,6 +248,11 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"^(\s*[A-Z][\w'-]*)\s*:\s*(\d+)\s+([A-Z][\w-]*)\s+from\b", r"\1 buys \2 \3 from", 0),
     _sub(r"\b(the\s+(?:last|first|next)\s+)(ipo|pool|market)\s+share\s+of\s+([A-Z][\w-]*)", r"\1share of \3 from the \2"),
     _sub(r"\b(\d+)\s+percent\b", r"\1%"),
+    _sub(r"\b(\d+%)\s+(?=[A-Z])", r"\1 of ", 0),
+    _sub(r"\s+to\s+the\s+(?:bank\s+)?(?:pool|market)\b", ""),
+    _sub(r"\bgrab(?:s|bing|bed)?\b", "buys"),
+    _sub(r"\bone\s+of\s+its\s+shares\b", "one share"),
+    _sub(r"\btakes?\s+\w+\s+loans?\s+to\s+buy\b", "buys"),
     _sub(r"\s+and\s+takes\s+the\s+(?:prez|pres|president'?s?)\s+(?:cert(?:ificate)?|share)\b", ""),
     _sub(r"\b(?:his|her|my|their)\s+([A-Z][\w-]*)\s*\((\d)\s+shares?\)", r"\2 \1"),
     _sub(r"\bbuys?\s+back\s+", "redeems "),
@@ -254,13 +278,40 @@ RULES: list[Callable[[str], str]] = [
          rf"(?:(?:(?:home|base)\s+(?:token\s+|station\s+)?|token\s+|station\s+)?(?:in|on|at)\s+|home\s+)({_HEXP})\b",
          r"\1; \2 places a token on \3"),
     _sub(r"\s+and\s+then\s+", ", then "),
+    _sub(r"\blays?\s+track\s*:\s*", "lays "),
+    _sub(r"\btile\s+(R\d)\b", r"#\1"),
+    _sub(rf"\b(\d+)\s*@\s*({_HEXP})\b", r"lays #\1 on \2"),
+    _sub(rf"(^|[:;,.]\s*)(?:lay\s+)?#(\d+[A-Za-z]?)\s+({_HEXP})\b", r"\1lays #\2 on \3"),
+    _sub(r"\bin\s+its\s+home\s+(?:hex\s+)?", "on "),
+    _sub(r"\btoken\s+none\b", "pass place a token"),
+    _sub(r"\bdoes(?:n't|\s+not)\s+place\s+a\s+token\b", "passes place a token"),
+    _sub(r"\bpass(?:es)?\s+on\s+buying\s+(?:a\s+)?trains?\b", "passes buy trains"),
+    _sub(r"\bbuys?\s+nothing\b", "passes"),
+    _sub(r";\s*(\d|D)T?\s*\.?$", r"; buys a \1 train"),
+    _sub(rf"(\b(?:on|at|in)\s+({_HEXP})\b[^;]*?\blays?\s+#?\d+[A-Za-z]?)\s+there\b", r"\1 on \2"),
+    _sub(r"\bhands?\s+in\s+(?:its|the)\s+(\d)\s+and\s+buys\s+(?:a|an|the)\s+(\d|D)(?:\s*-?\s*train)?(\s+for\s+[$₽]?\d+)?",
+         r"buys a \2 train\3, trading in its \1"),
+    _sub(r"\b(a|the)\s+(\d|D)\s*\(\s*([$₽]?\d+)\s*\)", r"\1 \2 train for \3"),
+    _sub(r"\bruns?\s+(?:its\s+|the\s+)?(?:two|both)\s+(\d)(?:s|-trains|\s+trains)\s+for\s+(\d+)\s*(?:and|\+)\s*(\d+)",
+         r"runs the \1 for \2 and the \1 for \3"),
+    _sub(r"\bruns?\s+(?:its\s+|the\s+)?(?:two|both)\s+(\d)(?:s|-trains|\s+trains)\s+for\s+(\d+)\s+each",
+         r"runs the \1 for \2 and the \1 for \2"),
+    _sub(r"\bpays?\s+out\s+in\s+full\b", "pays out"),
+    _sub(r";\s*[$₽]?\d+\s+paid\s+out\b", "; pays out"),
+    _sub(r":\s*(\d|D)\s+runs\s+", r": runs \1 "),
+    _sub(r"\band\s+the\s+(\d)\s+runs\s+", r"and \1 "),
+    _sub(r"\bruns\s+(.+?)\s+(for\s+[$₽]?\d+₽?)\s+with\s+its\s+(\d)\s*-?\s*train\b", r"runs \3 train \1 \2"),
+    _sub(rf"\b[A-Z][a-z]+\s+to\s+[A-Z][\w. ]+?\s*\(((?:{_HEXP}-)+{_HEXP})\)", r"\1", 0),
+    _sub(r"\b(\d)\s*(?:-?\s*train)?\s+([A-Z][a-z]+)\s+to\s+([A-Z][a-z.]+(?:\s[A-Z][a-z]+)?)\s+(for|=)", r"\1 train from \2 to \3 \4", 0),
+    _sub(r"^\s*([A-Z][\w-]*)\s*\+\s*([A-Z][\w-]*)\s*(?:->|→|=>)\s*([A-Z][\w-]*)\s*$", r"Adding \2 to merge of \1; \1 merges into \3", 0),
+    _sub(r"^\s*(?i:merge)\s+([A-Z][\w-]*)\s+and\s+([A-Z][\w-]*)\s+into\s+(?:the\s+)?([A-Z][\w-]*)", r"Adding \2 to merge of \1; \1 merges into \3", 0),
     _sub(r"^(\s*[A-Z][\w-]*)\s+[-–—]\s+(?=#?\d)", r"\1: "),
     _sub(r"\s+[-–—]\s+(?=(?:pays?|paid|withh|buys?|bought|runs?|ran|lays?|laid|sells?|sold|pass|tokens?|places?)\b)", "; "),
     _sub(rf"\b({_HEXP}|[A-Z][a-z]+)\s+-\s+(?={_HEXP}\b)", r"\1-"),
     _sub(rf"\b({_HEXP})\s+-\s+(?=[A-Z][a-z]+)", r"\1-"),
     _sub(r"(\b(?:lays?|laid|puts?|put|places?)\s+(?:an?\s+)?#?\d+[A-Za-z]?\s+(?:on|in|at)\s+[A-Z]{1,2}\d{1,2}[^,;.]*?)\s+and\s+(?:an?\s+)(?=#?\d)",
          r"\1, lays "),
-    _sub(r"(\bupgrades?\s+\S+(?:\s[A-Z]\S*)?)\s+with\s+the\s+#?(\d+)\b", r"\1 to #\2"),
+    _sub(r"(\bupgrades?\s+\S+(?:\s[A-Z]\S*)?)\s+with\s+(?:the\s+)?#?(\d+)\b", r"\1 to #\2"),
     _sub(rf"(^|[:;,.]\s*)#?(\d+[A-Za-z]?)\s+({_HEXP})\s+(?=r\d|rot)", r"\1lays #\2 on \3 "),
     _sub(r"(^|[:;,.]\s*)home\s+(?:token\s+|station\s+)?(?:(?:in|on|at)\s+)?([A-Z]{1,2}\d{1,2})\b", r"\1places a token on \2"),
     _sub(r"\btoken\s+to\s+(?=[A-Z]{1,2}\d)", "token on ", 0),
@@ -282,7 +333,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\band\s+the\s+other\s+(\d)\b", r"and \1"),
     _sub(r",?\s*paying\s+[$₽]?\d+₽?\s+for\s+the\s+(?:second|2nd|extra)\s+(?:lay|tile)\b", ""),
     _sub(r"\s+for\s+the\s+extra\s+[$₽]?\d+₽?", ""),
-    _sub(r"\btrades?\s+in\s+(?:its|the|a)\s+(\d|D)(?:\s*-?\s*train)?\s+for\s+(?:a|an|the)\s+(\d|D)(?:\s*-?\s*train)?,?\s+(?:paying|for)\s+([$₽]?\d+)",
+    _sub(r"\btrades?\s+in\s+(?:its|the|a)\s+(\d|D)(?:\s*-?\s*train)?\s+for\s+(?:a|an|the)\s+(\d|D|Diesel)(?:\s*-?\s*train)?,?\s+(?:paying|for|at)\s+([$₽]?\d+)",
          r"buys a \2 train for \3, trading in its \1"),
     _sub(r"\b([A-Z][A-Z-]{0,4})\s*\([A-Z][a-z]+\)", r"\1", 0),
     _sub(rf"\b[A-Z][a-z]+\.?(?:\s+[A-Z][a-z]+)?\s*\(({_HEXP})\)", r"\1", 0),
@@ -291,14 +342,14 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\bpass(es)?\s+on\s+([A-Z][\w-]*)\s+shares?\b", r"pass\1", 0),
     _sub(r"\b(?:takes?|took)\s+(?:a|one|two|three|\d)\s+loans?\s+(?:to\s+pay\s+for\s+[^,;.]*?\s+)?and\s+", ""),
     _sub(r"\bstart\s+([A-Z][\w-]*)\s+with\s+a\s+bid\s+of\s+", r"bid on \1 at ", 0),
-    _sub(r"\b(?:the\s+)?[A-Z][a-z]+\s*\(([A-Z][A-Z-]{0,4})\)", r"\1", 0),
+    _sub(r"\b(?:the\s+)?[A-Z][a-z]+(?:-[A-Z][a-z]+)?\s*\(([A-Z][A-Z-]{0,4})\)", r"\1", 0),
     _sub(r"\s*\(\s*[$₽]?\d+₽?\s+(?:extra|more|for\s+the\s+(?:second|2nd|extra)\s+tile)\s*\)", ""),
     _sub(r"\bruns\s+(?:both|all|all\s+its|its|all\s+three|all\s+\d)\s+trains\s*:\s*", "runs "),
     _sub(rf"\bruns\s+({_TRAIN})s\s*:?\s*((?:{_HEXP}-)+{_HEXP}\s+(?:for|=)\s+\d+)\s+and\s+((?:{_HEXP}-)+{_HEXP}\s+(?:for|=)\s+\d+)",
          r"runs \1 \2, \1 \3"),
     _sub(rf"([,;:.]\s*)({_TRAIN}\s*(?:-?\s*trains?|T)\s+(?:(?:{_HEXP}|[A-Z][a-z]+)-)+(?:{_HEXP}|[A-Z][a-z]+))", r"\1runs \2"),
     _sub(rf"(\b(?:on|at|in)\s+({_HEXP})\b[^;]*?),\s*token\s+there\b", r"\1, token \2"),
-    _sub(rf"(\b(?:on|at|in)\s+({_HEXP})\b[^;]*?)(?:,\s*|\s+and\s+)(?:puts?|places?|drops?)\s+(?:a|its)\s+(?:token|station)\s+there\b",
+    _sub(rf"(\b(?:on|at|in|upgraded|upgrades)\s+({_HEXP})\b[^;]*?)(?:,\s*|\s+and\s+)(?:puts?|places?|drops?)\s+(?:a|its)\s+(?:neutral\s+)?(?:token|station)\s+there\b",
          r"\1, places a token on \2"),
     # track: "tile 57 in G11", "D6: #57 rot 2", "K3 #57", "green #24", "to a #63", "9 at D12 and 9 at I9"
     _sub(rf"(^|[:;,.]\s*(?:then\s+)?)(?:tile\s+)?#?(\d+[A-Za-z]?)\s+(?:in|on|at)\s+({_HEXP}\b|[A-Z][a-z]+(?=\s+(?:r\d|rot)))",
@@ -354,7 +405,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(rf"\btakes?\s+(?:an?\s+)?({_TRAIN})(?:\s*-?\s*trains?)?\s+off\s+", r"buys a \1 train from "),
     _sub(rf"(\b{_TRAIN}\s*-?\s*(?:trains?|T))\s+from\s+(?:the\s+)?ipo\b", r"\1 from the depot"),
     lambda s: _TRAINS_AFTER_BUY.sub(_trains_list, s),
-    _sub(rf"\s+and\s+(an?\s+{_TRAIN})(?:\s*-?\s*train)?\s+from\b", r", buys \1 train from"),
+    _sub(rf",?\s+and\s+(an?\s+{_TRAIN})(?:\s*-?\s*train)?\s+from\b", r", buys \1 train from"),
     _sub(rf"(;\s*|:\s*|,\s*|\.\s*|^)(?:an?\s+)?({_TRAIN})\s*(?:-?\s*trains?|T\b)\s+from\s+(?:the\s+)?(depot|bank)\b", r"\1buys a \2 train from the \3"),
     _sub(r"(\b(?:trains?|T)\b)\s*,\s*([$₽]?\d{2,}₽?)\s*$", r"\1 for \2"),
     # remarks in brackets that state nothing checkable are chat

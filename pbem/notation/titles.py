@@ -28,6 +28,7 @@ TITLE_1882 = {
         "P4": "TB", "Trestle Bridge Company": "TB",
         "P5": "CP", "Canadian Pacific Company": "CP",
         "Hudson Bay Co.": "HB", "Hudson Bay Co": "HB", "Sask Central": "SC",
+        "Hudson's Bay Company": "HB", "Hudson's Bay Co.": "HB", "Hudson's Bay Co": "HB",
     },
     "train_aliases": {"Diesel": "D"},
     # place names players use besides the map's own (J10 becomes Regina with the R2 tile)
