@@ -42,11 +42,11 @@ from pbem.errors import AmbiguousMoveError, NotationError
 
 from .claims import Claim
 from .context import NotationContext
-from .limits import check_line
+from .limits import check_line, check_message, check_moves
 from .grammar import get_parser
 from .logs import LogLine as _LogNote, classify
 from .messages import (
-    MOVE_WORDS, expected_words, keyword_suggestion, notation_error, words_list, caret_block,
+    MOVE_WORDS, expected_words, keyword_suggestion, notation_error, words_list, caret_block, clip_message,
 )
 from .names import KIND_WORDS, Entry, NameIndex, norm, rewrite_names
 from .remarks import RemarkReader, result_of as _result_of
@@ -138,12 +138,14 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
         if rest:
             raise notation_error("one move per call: the text has several lines",
                                  line_no=2, line_text=lines[1], column=1, text=lines[1].strip())
+    check_message(lines)
     items: list[Union[ParsedMove, tuple]] = []
     for no, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r")
         check_line(line, no)
         if not line.strip():
             continue
+        check_moves(len(items), no)          # items: the moves (and remarks) read so far
         log = classify(line, reader.index, ctx, transcript=transcript)
         if log is not None:
             if log.kind == "move":
@@ -159,11 +161,13 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
                 aside.append((no, log))
             continue
         items.extend(reader.read_line(no, line))
+    check_moves(len(items), len(lines))
     return reader.finish(items, aside)
 
 
 _BANNER = re.compile(r"^\s*--.*--\s*$")
 MOVE_PHRASE_SHORT = "buy, sell, par, bid, pass, lay, token, runs, pays out, ..."
+MAX_NAME_WORDS = 12          # words in the longest name anyone writes (players, companies, places)
 
 # ---------------------------------------------------------------------- name index cache
 _index_cache: dict = {}
@@ -308,7 +312,7 @@ class _Reader(RemarkReader):
 
     def ambiguous(self, e: AmbiguousMoveError, node) -> AmbiguousMoveError:
         a, b = self._span(node)
-        msg = f"line {self.line_no}, column {a + 1}: {e}\n{caret_block(self.line, a + 1, b - a)}"
+        msg = f"line {self.line_no}, column {a + 1}: {clip_message(str(e))}\n{caret_block(self.line, a + 1, b - a)}"
         return AmbiguousMoveError(msg, candidates=e.candidates)
 
     # ------------------------------------------------------------------ lines
@@ -551,7 +555,9 @@ class _Reader(RemarkReader):
 
     def _no_move_word(self, name: Tree):
         words = [t for t in name.children if isinstance(t, Token)]
-        for i in range(len(words) - 1, 0, -1):
+        # which leading words name someone: no name is longer than MAX_NAME_WORDS words, so
+        # a line of 2,000 words costs a dozen look-ups, not 2,000 ever longer ones
+        for i in range(min(len(words) - 1, MAX_NAME_WORDS), 0, -1):
             a = words[0].start_pos
             b = words[i - 1].end_pos
             if self._try_lookup(self.line[a:b], ("player", "corporation", "company")):
