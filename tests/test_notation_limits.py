@@ -105,3 +105,17 @@ def test_suggestions_still_come_for_a_slip_but_not_for_a_huge_name():
 def test_ordinary_numbers_and_spaces_still_read(table):
     applied = table.submit("Ann\tbids  20 for HB", sender="Ann")
     assert [a.notation for a in applied] == ["Ann bids 20 for HB"]
+
+
+def test_pbem_move_refuses_a_megabyte_before_replaying_the_game(tmp_path, capsys):
+    from pbem.cli import main
+
+    game = tmp_path / "g.pbem"
+    Table.create(game, "1882", [("Ann", ""), ("Bob", ""), ("Cid", "")], 1)
+    game.write_bytes(game.read_bytes() + b"damaged\n")     # a replay would fail on this line
+    assert main(["move", str(game), "Ann bids 20 for HB " + "x" * 1_000_000]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("REFUSED, nothing applied: line 1 is 1,000,019 characters long")
+    assert len(err.encode()) < 2000
+    assert main(["move", str(game), "Ann bids 20 for HB"]) == 2          # a short line meets the damage
+    assert "malformed line" in capsys.readouterr().err

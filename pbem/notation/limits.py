@@ -45,8 +45,12 @@ def check_line(line: str, number: int) -> None:
 
 
 def check_message(lines: list[str]) -> None:
-    """NotationError if a message has more than MAX_LINES lines with text: refused before any
-    line is read, so a megabyte of short lines costs no more than counting them."""
+    """NotationError if a message has more than MAX_LINES lines with text, or a line longer
+    than MAX_LINE: refused before any line is read (or the grammar loaded, or the game
+    replayed), so a megabyte, in one line or in many, costs no more than counting it."""
+    for number, line in enumerate(lines, start=1):
+        if len(line) > MAX_LINE:
+            check_line(line.rstrip("\r"), number)
     used = sum(1 for ln in lines if ln.strip())
     if used > MAX_LINES:
         raise NotationError(f"the message has {used:,} lines; at most {MAX_LINES:,} are read at once: "

@@ -131,14 +131,14 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
     """
     if not isinstance(text, str):
         raise NotationError("the move text must be a string", text=repr(text))
-    reader = _Reader(ctx)
     lines = text.split("\n")
+    check_message(lines)                        # before the grammar is even loaded
+    reader = _Reader(ctx)
     if single_line:
         rest = [ln for ln in lines[1:] if ln.strip()]
         if rest:
             raise notation_error("one move per call: the text has several lines",
                                  line_no=2, line_text=lines[1], column=1, text=lines[1].strip())
-    check_message(lines)
     items: list[Union[ParsedMove, tuple]] = []
     for no, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r")
