@@ -349,6 +349,10 @@ def test_moderator_undo_pause_resume_replace(world):
     assert d.folder == "Processed", d.outcome
     t = Table.open(pm.games_dir / f"{GAME}.pbem")
     assert [r.notation for r in t.file.effective_moves()] == ["Ann bids 20 for HB"]
+    # moves, an undo and a roster rewritten (PAUSE, REPLACE) left nothing beside the game but its roster
+    # (the moderator's own per-game locks are in .locks/)
+    assert sorted(p.name for p in pm.games_dir.iterdir()) == [".locks", f"{GAME}.pbem", f"{GAME}.roster.json"]
+    assert (pm.games_dir / f"{GAME}.roster.json").stat().st_mode & 0o777 == 0o600
 
 
 def test_master_commands_need_the_moderators_signon(world):

@@ -8,12 +8,9 @@ the new one: no lock or temp file is ever left beside a game. Details: docs/game
 """
 from __future__ import annotations
 
-import contextlib
 import errno
 import fcntl
 import os
-import re
-import secrets
 import stat
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,6 +20,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from pbem.errors import GameFileError
 
+from .atomic import is_temp_of, write_all as _write_all, write_file
 from .format import (SEALED_VERSION, AnnulRecord, GameHeader, GameLog, MoveRecord, NoteRecord, Record,
                      StaleGameError, _text, _utc, annul_body, extend, header_text, loads, move_body,
                      note_body, render_lines, sealing_key, utcnow)
@@ -100,27 +98,8 @@ def _locked(path: str | os.PathLike[str], *, exclusive: bool) -> Iterator[Locked
         os.close(fd)                      # closing the descriptor releases the lock
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
-
-
-def _fsync_dir(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _temp_name(path: Path) -> Path:
-    """A fresh name for a temp file beside `path`: `.<name>.<pid>.<8 hex>.tmp`."""
-    return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-
-
 def _sweep_temps(path: Path) -> list[Path]:
-    """Remove what killed writers left beside `path`: temp files of `_write_new`, and the
+    """Remove what killed writers left beside `path`: temp files of `write_file`, and the
     empty `<name>.lock` sidecar that versions before locking the file itself created.
 
     Called with `path`'s lock held (shared or exclusive) on the current file: a temp file of
@@ -128,14 +107,13 @@ def _sweep_temps(path: Path) -> list[Path]:
     (it is renamed over the game before that writer lets go), so one that exists now belongs
     to a writer that died. Returns what was removed; a folder we may not write is left as is.
     """
-    pattern = re.compile(r"\.%s\.[0-9]+\.[0-9a-f]{8}\.tmp" % re.escape(path.name))
     gone = []
     try:
         names = os.listdir(path.parent)
     except OSError:
         return gone
     for name in names:
-        if pattern.fullmatch(name) or name == path.name + ".lock":
+        if is_temp_of(name, path) or name == path.name + ".lock":
             old = path.parent / name
             try:
                 if name.endswith(".lock") and (not stat.S_ISREG(os.lstat(old).st_mode) or os.lstat(old).st_size):
@@ -157,105 +135,11 @@ def _refuse_existing(path: Path) -> GameFileError:
 
 
 def _write_new(path: Path, content: bytes, *, replace_existing: bool) -> None:
-    """Put a complete, fsynced file holding `content` at `path`, then fsync the folder.
-
-    The content is written into a file without a name (O_TMPFILE), which a killed writer
-    leaves nowhere; it gets its name only when complete: linked straight to `path` for a new
-    game (a link never replaces a file, so an existing game is refused), or linked to a temp
-    name and renamed over `path` for a rewrite (a writer killed between those two calls leaves
-    the temp name, which the next open removes). Where O_TMPFILE is not supported, a named
-    temp file is written instead, with the same outcome.
-    With replace_existing=False an existing `path` is never overwritten (on file systems
-    without hard links: an O_EXCL create written in place under its exclusive lock).
-    """
-    mode = stat.S_IMODE(os.stat(path).st_mode) if replace_existing else None
-    if _write_unnamed(path, content, mode, replace_existing=replace_existing):
-        _fsync_dir(path.parent)
-        return
-    tmp = _temp_name(path)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+    """`write_file`, refusing (GameFileError) to make a game where a file exists."""
     try:
-        try:
-            if mode is not None:
-                os.fchmod(fd, mode)
-            _write_all(fd, content)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        if replace_existing:
-            os.replace(tmp, path)
-        else:
-            try:
-                os.link(tmp, path)
-            except FileExistsError:
-                raise _refuse_existing(path) from None
-            except OSError:
-                _create_in_place(path, content)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-    _fsync_dir(path.parent)
-
-
-def _write_unnamed(path: Path, content: bytes, mode: int | None, *, replace_existing: bool) -> bool:
-    """`_write_new` through an O_TMPFILE file; False (nothing done) where that is unsupported."""
-    flag = getattr(os, "O_TMPFILE", 0)
-    proc = "/proc/self/fd"
-    if not flag or not os.path.isdir(proc):
-        return False
-    try:
-        fd = os.open(path.parent, flag | os.O_WRONLY | os.O_CLOEXEC, 0o666)
-    except OSError as e:
-        if e.errno in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
-            return False                 # the file system or kernel has no unnamed files
-        raise
-    try:
-        if mode is not None:
-            os.fchmod(fd, mode)
-        _write_all(fd, content)
-        os.fsync(fd)
-        unnamed = f"{proc}/{fd}"
-        if not replace_existing:
-            try:
-                os.link(unnamed, path, follow_symlinks=True)
-            except FileExistsError:
-                raise _refuse_existing(path) from None
-            except OSError as e:
-                if e.errno in (errno.EPERM, errno.EOPNOTSUPP, errno.EXDEV):
-                    return False         # no hard links here: the caller's fallback
-                raise
-            return True
-        tmp = _temp_name(path)
-        try:
-            os.link(unnamed, tmp, follow_symlinks=True)
-        except OSError as e:
-            if e.errno in (errno.EPERM, errno.EOPNOTSUPP, errno.EXDEV):
-                return False
-            raise
-        try:
-            os.replace(tmp, path)
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(tmp)
-        return True
-    finally:
-        os.close(fd)
-
-
-def _create_in_place(path: Path, content: bytes) -> None:
-    """A new game on a file system without hard links: O_EXCL refuses an existing file, and
-    the content is written under the new file's exclusive lock (a reader that locks it in the
-    instant between the create and the lock finds it empty and says so; it never reads half)."""
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+        write_file(path, content, replace=replace_existing)
     except FileExistsError:
         raise _refuse_existing(path) from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        _write_all(fd, content)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 class GameFile:
