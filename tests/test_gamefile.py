@@ -238,6 +238,9 @@ def test_every_sample_still_opens(path):
     assert moves and gf.head == gf.records[-1].hash
     assert dumps(gf.log) == path.read_text("utf-8")
     assert Table.open(path).seqs == [m.seq for m in moves]
+    # reading made nothing beside it (no lock file, no temp file)
+    assert sorted(p.name for p in path.parent.iterdir() if p.name.startswith((path.name, "." + path.name))) \
+        == [path.name]
 
 
 def test_there_are_samples():
