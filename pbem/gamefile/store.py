@@ -68,6 +68,19 @@ def _is_current(fd: int, path: str | os.PathLike[str], real: Path) -> bool:
     return (st.st_dev, st.st_ino) == (held.st_dev, held.st_ino)
 
 
+def _open_for_lock(real: Path, *, exclusive: bool) -> int:
+    """A descriptor to flock `real` through: read-only to share the lock; to hold it alone,
+    read-write where allowed (NFS grants an exclusive lock only on a descriptor open for
+    writing), else read-only (a local file system does not mind)."""
+    if exclusive:
+        try:
+            return os.open(real, os.O_RDWR | os.O_CLOEXEC)
+        except OSError as e:
+            if e.errno not in (errno.EACCES, errno.EPERM, errno.EROFS, errno.EISDIR):
+                raise
+    return os.open(real, os.O_RDONLY | os.O_CLOEXEC)
+
+
 @contextmanager
 def _locked(path: str | os.PathLike[str], *, exclusive: bool) -> Iterator[Locked]:
     """Hold flock on the game file itself, shared or exclusive, and yield it.
@@ -81,7 +94,7 @@ def _locked(path: str | os.PathLike[str], *, exclusive: bool) -> Iterator[Locked
     """
     while True:
         real = real_path(path)
-        fd = os.open(real, os.O_RDONLY | os.O_CLOEXEC)
+        fd = _open_for_lock(real, exclusive=exclusive)
         try:
             if stat.S_ISDIR(os.fstat(fd).st_mode):
                 raise IsADirectoryError(errno.EISDIR, "is a directory, not a game file", os.fspath(path))
