@@ -76,12 +76,22 @@ def _turn_line(t) -> str:
 
 
 def cmd_move(a: argparse.Namespace) -> int:
+    from pbem.gamefile import StaleGameError
     from pbem.moderator.table import MoveRejected, Table
+    from pbem.notation.limits import check_message
 
     text = sys.stdin.read() if a.text in (None, "-") else a.text
+    try:
+        check_message(text.split("\n"))    # a megabyte is refused before the game is replayed
+    except NotationError as e:
+        print(f"REFUSED, nothing applied: {e}", file=sys.stderr)
+        return 1
     t = Table.open(a.gamefile)
     try:
         applied = t.submit(text, sender=a.as_player, source=a.source or "cli")
+    except StaleGameError as e:            # another process's move was stored first
+        print(f"REFUSED, nothing applied: {e}", file=sys.stderr)
+        return 1
     except MoveRejected as e:
         print(f"REFUSED, nothing applied: {e}", file=sys.stderr)
         if e.legal:

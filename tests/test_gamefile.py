@@ -16,7 +16,7 @@ import pytest
 from pbem.errors import GameFileError
 from pbem.gamefile import (GENESIS, AnnulRecord, GameFile, GameHeader, MoveRecord, NoteRecord,
                            Player, StaleGameError, TornTailError, chain_hash, dumps, loads,
-                           lock_path, repair)
+                           repair)
 from pbem.gamefile import store
 from pbem.gamefile.format import render_lines
 from pbem.gamefile.key import load_key
@@ -238,6 +238,9 @@ def test_every_sample_still_opens(path):
     assert moves and gf.head == gf.records[-1].hash
     assert dumps(gf.log) == path.read_text("utf-8")
     assert Table.open(path).seqs == [m.seq for m in moves]
+    # reading made nothing beside it (no lock file, no temp file)
+    assert sorted(p.name for p in path.parent.iterdir() if p.name.startswith((path.name, "." + path.name))) \
+        == [path.name]
 
 
 def test_there_are_samples():
@@ -684,7 +687,7 @@ def _link_round(d: Path, ctx) -> list[str]:
         problems.append(f"moves lost or doubled: {len(got)} of {len(want)}")
     if GameFile.open(link).records != gf.records:
         problems.append("the link and its target read differently")
-    if sorted(p.name for p in d.iterdir()) != ["game.pbem", "game.pbem.lock", "link.pbem"]:
+    if sorted(p.name for p in d.iterdir()) != ["game.pbem", "link.pbem"]:
         problems.append(f"unexpected files {sorted(p.name for p in d.iterdir())}")
     return problems
 
@@ -701,19 +704,21 @@ def test_a_symlink_and_its_target_share_one_lock(tmp_path):
     assert bad == {}, f"{len(bad)} of 30 rounds went wrong: {bad}"
 
 
-def test_lock_path_resolves_symlinks(tmp_path):
+def test_every_path_to_a_game_locks_its_real_file(tmp_path):
     target = tmp_path / "real" / "game.pbem"
     target.parent.mkdir()
     GameFile.create(target, header())
     (tmp_path / "link.pbem").symlink_to(target)
     (tmp_path / "dirlink").symlink_to(tmp_path / "real", target_is_directory=True)
-    expected = Path(os.path.realpath(target)).with_name("game.pbem.lock")
+    inode = os.stat(target).st_ino
     for p in (target, tmp_path / "link.pbem", tmp_path / "dirlink" / "game.pbem"):
-        assert lock_path(p) == expected
+        with store._locked(p, exclusive=False) as held:
+            assert held.real == Path(os.path.realpath(target)) and os.fstat(held.fd).st_ino == inode
     gf = GameFile.open(tmp_path / "dirlink" / "game.pbem")
     gf.append_many([("Alice", "a"), ("Bob", "b")])
     assert (tmp_path / "link.pbem").is_symlink() and (tmp_path / "dirlink").is_symlink()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dirlink", "link.pbem", "real"]
+    assert sorted(p.name for p in target.parent.iterdir()) == ["game.pbem"]
     assert [m.notation for m in GameFile.open(target).effective_moves()] == ["a", "b"]
     assert repair(tmp_path / "link.pbem") == store.RepairResult()
     with pytest.raises(GameFileError, match="refusing to overwrite"):
@@ -731,7 +736,7 @@ def _append_one(path: str) -> None:
 def test_append_waits_for_the_lock(tmp_path):
     gf = make_game(tmp_path, 1)
     before = gf.path.read_bytes()
-    fd = os.open(lock_path(gf.path), os.O_RDWR)
+    fd = os.open(gf.path, os.O_RDONLY)                   # the lock is the game file's own
     fcntl.flock(fd, fcntl.LOCK_EX)
     try:
         # spawn, not fork: a forked child would inherit our locked descriptor
@@ -789,11 +794,42 @@ def test_create_refuses_to_overwrite(tmp_path):
 def test_create_leaves_no_temp_files(tmp_path):
     gf = make_game(tmp_path, 0)
     gf.append_many([("Alice", "a"), ("Bob", "b")])
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.game", "g.game.lock"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.game"]
     assert GameFile.open(gf.path).header == header()
     with pytest.raises(FileNotFoundError):
         GameFile.open(tmp_path / "missing.game")
-    assert not lock_path(tmp_path / "missing.game").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.game"]
+
+
+def _append_batches(path: str) -> None:
+    """Rewrite the file again and again (three-line batches) until killed."""
+    gf = GameFile.open(path)
+    while True:
+        gf.append_many([("Alice", "x"), ("Bob", "y"), ("Carol", "z")])
+
+
+def test_writers_killed_mid_write_leave_nothing_beside_the_game(tmp_path):
+    gf = make_game(tmp_path, 1)
+    ctx = _mp()
+    for round_ in range(12):
+        proc = ctx.Process(target=_append_batches, args=(str(gf.path),))
+        proc.start()
+        time.sleep(0.05 + 0.02 * round_)
+        os.kill(proc.pid, 9)
+        proc.join(10)
+        gf = GameFile.open(gf.path)                     # verifies; sweeps what a killed write left
+        assert len(gf.records) % 3 == 1, "a batch was written in part"
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["g.game"], round_
+    assert len(gf.records) > 1                          # the writers did write
+
+
+def test_leftovers_of_a_killed_write_go_at_the_next_read(tmp_path):
+    gf = make_game(tmp_path, 1)
+    (tmp_path / ".g.game.4242.0badf00d.tmp").write_bytes(b"half a rewrite")
+    (tmp_path / "g.game.lock").write_bytes(b"")         # the sidecar lock of older versions
+    (tmp_path / "h.game.lock").write_bytes(b"")         # another file's: kept
+    assert GameFile.open(gf.path).records == gf.records
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.game", "h.game.lock"]
 
 
 def test_invalid_values_are_refused(tmp_path):
@@ -851,7 +887,7 @@ def test_append_many_is_all_or_nothing_on_a_write_failure(tmp_path, monkeypatch)
         gf.append_many([("Alice", "one"), ("Bob", "two"), ("Carol", "three")])
     monkeypatch.undo()
     assert gf.path.read_bytes() == before and gf.records == records
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.game", "g.game.lock"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.game"]
     assert [r.seq for r in gf.append_many([("Alice", "one"), ("Bob", "two")])] == [3, 4]
 
 

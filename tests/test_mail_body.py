@@ -1,6 +1,5 @@
 """split_body: which lines of a mail are read as moves, which are set aside and why (quotes, reply headers,
 signatures, greetings, sign-offs, SIGNOFF), in the layouts real mail programs produce."""
-import time
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -325,12 +324,11 @@ def test_too_long_line():
     assert kept(split_body("y" * 2000)) == [(1, "y" * 2000)]
 
 
-def test_five_megabytes_are_refused_quickly():
+def test_five_megabytes_are_refused():
+    """(How fast: benchmarks/message.py.)"""
     for text in ["Ann passes\n" * 500_000, "x" * 5_000_000, ("a" * 2500 + "\n") * 2000]:
-        started = time.perf_counter()
         with pytest.raises(BodyTooLong):
             split_body(text)
-        assert time.perf_counter() - started < 0.1
 
 
 def test_a_5000_line_mail_read_end_to_end_is_too_long():

@@ -1,6 +1,5 @@
 """parse_letter over hand-made real-looking mails: headers, charsets, encodings, HTML, parts, machines, limits."""
 import base64
-import time
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -324,14 +323,12 @@ def test_a_persons_mail_is_not_automated(headers):
     assert parse_letter(raw).automated == ""
 
 
-def test_too_big_mail_keeps_headers_and_is_quick():
+def test_too_big_mail_keeps_headers():
+    """(How fast: benchmarks/message.py.)"""
     line = "CPR lays 57 in I5 rot 2; runs 2-train I5-J10 for 60; pays out\r\n"
     raw = crlf("From: Ann <ann@example.org>\nMessage-ID: <big@example.org>\nSubject: huge\n"
                "Content-Type: text/plain; charset=utf-8\n\n") + line.encode() * (5_000_000 // len(line))
-    started = time.perf_counter()
     letter = parse_letter(raw)
-    elapsed = time.perf_counter() - started
-    assert elapsed < 0.5
     assert (letter.too_big, letter.body, letter.body_type) == (True, "", "")
     assert (letter.from_addr, letter.message_id, letter.subject) == ("ann@example.org", "<big@example.org>", "huge")
     assert letter.size == len(raw) > 5_000_000

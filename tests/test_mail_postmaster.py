@@ -3,7 +3,6 @@ who may speak, routing, commands, moves, and every bad input with its documented
 from __future__ import annotations
 
 import base64
-import time
 
 import pytest
 
@@ -272,14 +271,13 @@ def test_html_only_mail(world):
     assert d.folder == "Processed", d.outcome
 
 
-def test_a_five_megabyte_mail_is_refused_quickly(world):
+def test_a_five_megabyte_mail_is_refused(world):
+    """(How fast: benchmarks/message.py.)"""
     pm, s = world
     before = file_bytes(pm)
     raw = mail(ADDR["Ann"], _signed_body(s) + "\n" + ("x" * 99 + "\n") * 52_000, subject=f"[{GAME}]")
     assert len(raw) > 5_000_000
-    t0 = time.perf_counter()
     d = pm.handle("k1", raw)
-    assert time.perf_counter() - t0 < 1.0
     assert d.folder == "Rejected" and "bytes" in text_of(d.outgoing[0].raw) and file_bytes(pm) == before
 
 
@@ -349,6 +347,10 @@ def test_moderator_undo_pause_resume_replace(world):
     assert d.folder == "Processed", d.outcome
     t = Table.open(pm.games_dir / f"{GAME}.pbem")
     assert [r.notation for r in t.file.effective_moves()] == ["Ann bids 20 for HB"]
+    # moves, an undo and a roster rewritten (PAUSE, REPLACE) left nothing beside the game but its roster
+    # (the moderator's own per-game locks are in .locks/)
+    assert sorted(p.name for p in pm.games_dir.iterdir()) == [".locks", f"{GAME}.pbem", f"{GAME}.roster.json"]
+    assert (pm.games_dir / f"{GAME}.roster.json").stat().st_mode & 0o777 == 0o600
 
 
 def test_master_commands_need_the_moderators_signon(world):

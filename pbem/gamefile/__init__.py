@@ -13,11 +13,11 @@ from .format import (FORMAT_VERSION, GENESIS, HASH_LEN, SEALED_VERSION, SUPPORTE
                      ForgedLineError, GameHeader, GameLog, MoveRecord, NoteRecord, Player, Record, StaleGameError,
                      TornTailError, chain_hash, dumps, loads, quote)
 from .key import key_path, load_key
-from .store import GameFile, RepairResult, lock_path, repair
+from .store import GameFile, RepairResult, repair
 
 __all__ = [
     "FORMAT_VERSION", "GENESIS", "HASH_LEN", "SEALED_VERSION", "SUPPORTED_VERSIONS", "AnnulRecord",
     "ForgedLineError", "GameFile", "key_path", "load_key",
     "GameHeader", "GameLog", "MoveRecord", "NoteRecord", "Player", "Record", "RepairResult", "StaleGameError",
-    "TornTailError", "chain_hash", "dumps", "loads", "lock_path", "quote", "repair",
+    "TornTailError", "chain_hash", "dumps", "loads", "quote", "repair",
 ]

@@ -1,18 +1,16 @@
 """A game file on disk: create, open, append under a lock, annul, repair a torn tail.
 
-Locking: every operation takes fcntl.flock on the sidecar `<file>.lock` (shared to read,
-exclusive to write) and re-reads and verifies the whole file under that lock, so several
-processes (mail handler, CLI) may use the same game at once. `<file>` is the real file
-(symlinks resolved), so every path to one game shares one lock, and a rewrite replaces the
-target, leaving a symlink in place. Details: docs/game-file.md.
+Locking: every operation takes fcntl.flock on the game file itself (the real file, symlinks
+resolved; shared to read, exclusive to write) and re-reads and verifies the whole file under
+that lock, so several processes (mail handler, CLI) may use the same game at once. A rewrite
+replaces the file by a new inode, so a process that waited on the old one sees that and locks
+the new one: no lock or temp file is ever left beside a game. Details: docs/game-file.md.
 """
 from __future__ import annotations
 
 import errno
 import fcntl
 import os
-import re
-import secrets
 import stat
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,6 +20,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from pbem.errors import GameFileError
 
+from .atomic import is_temp_of, write_all as _write_all, write_file
 from .format import (SEALED_VERSION, AnnulRecord, GameHeader, GameLog, MoveRecord, NoteRecord, Record,
                      StaleGameError, _text, _utc, annul_body, extend, header_text, loads, move_body,
                      note_body, render_lines, sealing_key, utcnow)
@@ -36,65 +35,104 @@ def real_path(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(os.fspath(path)))
 
 
-def lock_path(path: str | os.PathLike[str]) -> Path:
-    """The sidecar lock file of a game file: `<real file>.lock` (one lock per real file,
-    whatever symlink or relative path it is reached through)."""
-    return Path(os.fspath(real_path(path)) + ".lock")
+@dataclass(frozen=True)
+class Locked:
+    """A game file held under its lock: `real` is the file's path (symlinks resolved) and `fd`
+    an open descriptor of the very inode that `real` names while the lock is held."""
+
+    real: Path
+    fd: int
+
+    def read(self) -> bytes:
+        """The whole file, read through the locked descriptor."""
+        chunks = []
+        offset = 0
+        while True:
+            chunk = os.pread(self.fd, 1 << 20, offset)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            offset += len(chunk)
+
+
+def _is_current(fd: int, path: str | os.PathLike[str], real: Path) -> bool:
+    """Whether `path` still resolves to `real` and `real` is still the inode open as `fd`
+    (a rewrite renames a new file over the old one while others wait for its lock)."""
+    if real_path(path) != real:
+        return False
+    try:
+        st = os.stat(real)
+    except FileNotFoundError:
+        return False
+    held = os.fstat(fd)
+    return (st.st_dev, st.st_ino) == (held.st_dev, held.st_ino)
+
+
+def _open_for_lock(real: Path, *, exclusive: bool) -> int:
+    """A descriptor to flock `real` through: read-only to share the lock; to hold it alone,
+    read-write where allowed (NFS grants an exclusive lock only on a descriptor open for
+    writing), else read-only (a local file system does not mind)."""
+    if exclusive:
+        try:
+            return os.open(real, os.O_RDWR | os.O_CLOEXEC)
+        except OSError as e:
+            if e.errno not in (errno.EACCES, errno.EPERM, errno.EROFS, errno.EISDIR):
+                raise
+    return os.open(real, os.O_RDONLY | os.O_CLOEXEC)
 
 
 @contextmanager
-def _locked(path: Path, *, exclusive: bool) -> Iterator[None]:
-    lp = lock_path(path)
-    try:
-        fd = os.open(lp, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
-    except OSError as e:
-        # A read-only copy (e.g. a player verifying an archive): read without the lock.
-        if exclusive or e.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
-            raise
+def _locked(path: str | os.PathLike[str], *, exclusive: bool) -> Iterator[Locked]:
+    """Hold flock on the game file itself, shared or exclusive, and yield it.
+
+    The lock belongs to the inode, and every rewrite puts a new inode in place: so after
+    waiting for the lock we check that the path still names the inode we locked, and
+    otherwise let go and lock the file that is there now. Every path to one game (a symlink,
+    a relative path) resolves to the same real file, so they all share its lock. flock needs
+    no write access, so a read-only copy is locked like any other file.
+    FileNotFoundError if there is no file; IsADirectoryError for a folder.
+    """
+    while True:
+        real = real_path(path)
+        fd = _open_for_lock(real, exclusive=exclusive)
         try:
-            fd = os.open(lp, os.O_RDONLY | os.O_CLOEXEC)
-        except OSError:
-            yield
-            return
+            if stat.S_ISDIR(os.fstat(fd).st_mode):
+                raise IsADirectoryError(errno.EISDIR, "is a directory, not a game file", os.fspath(path))
+            fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+            if _is_current(fd, path, real):
+                break
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)                      # replaced while we waited: lock the new file
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
-        yield
+        yield Locked(real, fd)
     finally:
         os.close(fd)                      # closing the descriptor releases the lock
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
-
-
-def _fsync_dir(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def _sweep_temps(path: Path) -> list[Path]:
-    """Remove the temp files `_write_new` left beside `path` when a writer was killed.
+    """Remove what killed writers left beside `path`: temp files of `write_file`, and the
+    empty `<name>.lock` sidecar that versions before locking the file itself created.
 
-    Called with `path`'s exclusive lock held: every temp file of this game is made and
-    removed under that lock, so one that exists now belongs to a writer that died.
-    Returns what was removed.
+    Called with `path`'s lock held (shared or exclusive) on the current file: a temp file of
+    this game is only named while its writer holds the exclusive lock on the current file
+    (it is renamed over the game before that writer lets go), so one that exists now belongs
+    to a writer that died. Returns what was removed; a folder we may not write is left as is.
     """
-    pattern = re.compile(r"\.%s\.[0-9]+\.[0-9a-f]{8}\.tmp" % re.escape(path.name))
     gone = []
     try:
         names = os.listdir(path.parent)
     except OSError:
         return gone
     for name in names:
-        if pattern.fullmatch(name):
+        if is_temp_of(name, path) or name == path.name + ".lock":
+            old = path.parent / name
             try:
-                os.unlink(path.parent / name)
-                gone.append(path.parent / name)
+                if name.endswith(".lock") and (not stat.S_ISREG(os.lstat(old).st_mode) or os.lstat(old).st_size):
+                    continue                  # not an old empty lock sidecar: not ours to remove
+                os.unlink(old)
+                gone.append(old)
             except OSError:
                 pass
     return gone
@@ -105,38 +143,16 @@ def _must_exist(path: Path) -> None:
         raise FileNotFoundError(errno.ENOENT, "no such game file", str(path))
 
 
-def _write_new(path: Path, content: bytes, *, replace_existing: bool) -> None:
-    """Write `content` to a temp file beside `path`, fsync it, move it into place, fsync the dir.
+def _refuse_existing(path: Path) -> GameFileError:
+    return GameFileError(f"{path}: refusing to overwrite an existing game file")
 
-    With replace_existing=False an existing `path` is never overwritten (os.link refuses to;
-    on file systems without hard links we fall back to os.replace after an existence check,
-    which the caller's exclusive lock makes safe among pbem processes).
-    """
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+
+def _write_new(path: Path, content: bytes, *, replace_existing: bool) -> None:
+    """`write_file`, refusing (GameFileError) to make a game where a file exists."""
     try:
-        try:
-            if replace_existing:
-                os.fchmod(fd, stat.S_IMODE(os.stat(path).st_mode))
-            _write_all(fd, content)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        if replace_existing:
-            os.replace(tmp, path)
-        else:
-            try:
-                os.link(tmp, path)
-            except FileExistsError:
-                raise GameFileError(f"{path}: refusing to overwrite an existing game file") from None
-            except OSError:
-                if os.path.lexists(path):
-                    raise GameFileError(f"{path}: refusing to overwrite an existing game file") from None
-                os.replace(tmp, path)
-    finally:
-        if os.path.lexists(tmp):
-            os.unlink(tmp)
-    _fsync_dir(path.parent)
+        write_file(path, content, replace=replace_existing)
+    except FileExistsError:
+        raise _refuse_existing(path) from None
 
 
 class GameFile:
@@ -173,10 +189,9 @@ class GameFile:
         if os.path.lexists(path):              # also a dangling symlink: never write through it
             raise GameFileError(f"{path}: refusing to overwrite an existing game file")
         real = real_path(path)
-        with _locked(real, exclusive=True):
-            if os.path.lexists(real):
-                raise GameFileError(f"{path}: refusing to overwrite an existing game file")
-            _write_new(real, content, replace_existing=False)
+        if os.path.lexists(real):
+            raise _refuse_existing(path)
+        _write_new(real, content, replace_existing=False)    # refuses a file made meanwhile
         return cls(path, log, content, key=key, checked_with=key)
 
     @classmethod
@@ -317,10 +332,10 @@ class GameFile:
                 expect_head: str | None) -> tuple[Record, ...]:
         path = self.path
         _must_exist(path)
-        real = real_path(path)                 # write the target, never replace a symlink
-        with _locked(real, exclusive=True):
+        with _locked(path, exclusive=True) as held:
+            real = held.real                   # write the target, never replace a symlink
             _sweep_temps(real)
-            data = real.read_bytes()
+            data = held.read()
             key = self._key
             if self._log.header.version >= SEALED_VERSION and key is None:
                 key = load_key()
@@ -351,15 +366,13 @@ class GameFile:
 def read_locked(path: str | os.PathLike[str]) -> bytes:
     """The bytes of a game file, read under its shared lock (not verified).
 
-    FileNotFoundError if it is missing; a read-only copy is read without the lock.
+    FileNotFoundError if it is missing. Temp files a killed writer left beside it are removed.
     """
     path = Path(path)
     _must_exist(path)
-    real = real_path(path)
-    if real.is_dir():                      # before the lock: no stray `<dir>.lock`
-        raise IsADirectoryError(errno.EISDIR, "is a directory, not a game file", str(path))
-    with _locked(real, exclusive=False):
-        return real.read_bytes()
+    with _locked(path, exclusive=False) as held:
+        _sweep_temps(held.real)
+        return held.read()
 
 
 def _append_bytes(path: Path, old: bytes, extra: bytes) -> None:
@@ -407,12 +420,10 @@ def repair(path: str | os.PathLike[str], *, dry_run: bool = False) -> RepairResu
     """
     name = str(path)
     _must_exist(Path(path))
-    real = real_path(path)
-    if real.is_dir():                      # before the lock: no stray `<dir>.lock`
-        raise IsADirectoryError(errno.EISDIR, "is a directory, not a game file", name)
-    with _locked(real, exclusive=True):
+    with _locked(path, exclusive=True) as held:
+        real = held.real
         swept = () if dry_run else tuple(p.name for p in _sweep_temps(real))
-        data = real.read_bytes()
+        data = held.read()
         if not data or data.endswith(b"\n"):
             loads(data, name=name)
             return RepairResult(swept=swept)

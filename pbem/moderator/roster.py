@@ -7,14 +7,13 @@ addresses at creation; a REPLACE changes them here and leaves a note in the game
 from __future__ import annotations
 
 import json
-import os
 import re
-import secrets as _random
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Optional
 
 from pbem.errors import PbemError
+from pbem.gamefile.atomic import write_file
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
 
@@ -63,16 +62,9 @@ class Roster:
 
     # --- storage -------------------------------------------------------------------
     def save(self, path: Path) -> None:
-        """Write atomically (temp file, fsync, rename)."""
+        """Write atomically, mode 0600 (pbem.gamefile.atomic: fsync, rename; no temp file left)."""
         data = json.dumps(asdict(self), indent=1, sort_keys=True).encode("utf-8")
-        tmp = path.with_name(f".{path.name}.{_random.token_hex(4)}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            os.write(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
+        write_file(Path(path), data, replace=True, mode=0o600)
 
     @classmethod
     def load(cls, path: Path) -> "Roster":

@@ -17,6 +17,7 @@ from pbem.engine.game import Game
 from pbem.errors import AmbiguousMoveError, GameFileError, NotationError, PbemError, RuleError
 from pbem.gamefile import GameFile, GameHeader, Player
 from pbem.notation import NotationContext, context_from_title_data, format_action, read_message
+from pbem.notation.messages import clip
 from pbem.titles import load_title
 
 from .claims import applied, false_claims
@@ -188,6 +189,17 @@ def check_options(title: str, options: Sequence[str]) -> None:
         seen.add(opt)
 
 
+#: notes kept on one message; a pasted log of thousands of lines gets a count of the rest
+MAX_NOTES = 30
+
+
+def _bounded(notes: list[str]) -> list[str]:
+    """The first MAX_NOTES notes and how many more there were: a reply never repeats a whole log."""
+    if len(notes) <= MAX_NOTES:
+        return notes
+    return notes[:MAX_NOTES] + [f"{len(notes) - MAX_NOTES:,} more note(s) like these not shown"]
+
+
 def checked(action: Action) -> Action:
     """`action` with no part taken on trust: a stored run's revenue (an old import may mark it
     `trusted`) is checked against the board like any player's claim, so an edited revenue is
@@ -281,11 +293,11 @@ class Table:
         self.duplicate = False
         aside: list = []
         parsed = self.parse(text, sender, aside)
-        notes = [f"line {n} set aside ({log.kind}, not a move): {log.text}" for n, log in aside
+        notes = [f"line {n} set aside ({log.kind}, not a move): {clip(log.text)}" for n, log in aside
                  if log.kind != "move"]
         if not parsed:
-            raise NotationError("the message holds no move" + ("; " + "; ".join(notes) if notes else ""),
-                                text=text)
+            raise NotationError("the message holds no move" + ("; " + "; ".join(_bounded(notes)) if notes else ""),
+                                text=clip(text))
         try:
             return self._apply(parsed, sender, source, notes)
         except BaseException:
@@ -302,14 +314,14 @@ class Table:
             if reports_automatic(trial, action):
                 # a pasted log line for what the game did itself ("CPR does not run" after the
                 # game skipped the run, a home token it placed): true, and nothing to apply
-                self.warnings.append(f"line {pm.line} set aside (automatic, not a move): {pm.text}")
+                self.warnings.append(f"line {pm.line} set aside (automatic, not a move): {clip(pm.text)}")
                 continue
             if pm.header:
                 note = round_label_mismatch(pm.header, trial)
                 if note:
-                    self.warnings.append(f"move {i} ({pm.text!r}) is headed {pm.header!r} but {note}")
+                    self.warnings.append(f"move {i} ({clip(pm.text)!r}) is headed {clip(pm.header)!r} but {note}")
             if sender is not None and not self._may_act(trial, sender, action):
-                raise MoveRejected(f"move {i} ({pm.text!r}): {sender} may not move for {action.entity}",
+                raise MoveRejected(f"move {i} ({clip(pm.text)!r}): {sender} may not move for {action.entity}",
                                    move=i, text=pm.text, legal=self._legal_before(parsed[: i - 1]),
                                    cause=RuleError("players move only for themselves and the companies they run",
                                                    rule="who may move"))
@@ -322,7 +334,7 @@ class Table:
                     try:
                         action = settle_token(trial, action)
                     except AmbiguousMoveError as e:
-                        raise MoveRejected(f"move {i} ({pm.text!r}, line {pm.line}): {e}: "
+                        raise MoveRejected(f"move {i} ({clip(pm.text)!r}, line {pm.line}): {e}: "
                                            + "; ".join(e.candidates), move=i, text=pm.text, cause=e,
                                            legal=e.candidates) from e
                 if needs_stops(action):
@@ -331,22 +343,25 @@ class Table:
                 before, after, final = applied(trial, action)
                 changed.extend(h for h in trial.last_move_hexes if h not in changed)
             except RuleError as e:
-                raise MoveRejected(f"move {i} ({pm.text!r}, line {pm.line}) refused: {e}", move=i, text=pm.text,
+                raise MoveRejected(f"move {i} ({clip(pm.text)!r}, line {pm.line}) refused: {e}", move=i, text=pm.text,
                                    cause=e, legal=self._legal_before(parsed[: i - 1])) from e
             wrong = false_claims(pm.claims, action, before, after, _share_size(trial, action), final)
             if wrong:
                 if CLAIMS_WARN in trial.options:
-                    self.warnings.extend(f"move {i} ({pm.text!r}): {w}" for w in wrong)
+                    self.warnings.extend(f"move {i} ({clip(pm.text)!r}): {w}" for w in wrong)
                 else:
                     raise MoveRejected(
-                        f"move {i} ({pm.text!r}, line {pm.line}) refused: what it says about the result "
+                        f"move {i} ({clip(pm.text)!r}, line {pm.line}) refused: what it says about the result "
                         f"is not what the move does: " + "; ".join(wrong), move=i, text=pm.text,
                         cause=RuleError("; ".join(wrong), rule="claims written with a move"),
                         legal=self._legal_before(parsed[: i - 1]))
             ctx = notation_context(trial)
             lines.append((action.entity, format_action(action, ctx)))
         if not lines:
-            raise NotationError("the message holds no move; " + "; ".join(self.warnings), text=text)
+            self.warnings = _bounded(self.warnings)
+            raise NotationError("the message holds no move; " + "; ".join(self.warnings),
+                                text=clip(parsed[0].text) if parsed else "")
+        self.warnings = _bounded(self.warnings)
         recs = self.file.append_many(lines, source=source, seat=sender or "", expect_head=self.file.head)
         self.game = trial
         self.changed_hexes = changed

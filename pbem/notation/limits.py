@@ -15,6 +15,8 @@ from pbem.errors import NotationError
 
 MAX_LINE = 20_000        # characters in one line of notation (hundreds of moves joined by ";")
 MAX_DIGITS = 7           # no amount, count, tile or rotation in any title needs more
+MAX_LINES = 20_000       # lines of one message with text on them (a whole game's pasted log fits)
+MAX_MOVES = 3_000        # moves in one message: the longest 18xx.games record has 1,171 actions
 _LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
 _SEPARATORS = {"\u00a0": "a no-break space", "\u000b": "a vertical tab", "\u000c": "a form feed",
                "\u2007": "a figure space", "\u202f": "a narrow no-break space", "\u3000": "an ideographic space"}
@@ -40,3 +42,26 @@ def check_line(line: str, number: int) -> None:
             name = unicodedata.name(ch, f"U+{ord(ch):04X}").lower()
             raise NotationError(f"line {number}, column {col}: {ch!r} ({name}) is not one of the digits 0-9",
                                 text=line.strip()[:80], line=number, column=col, expected=["a digit 0-9"])
+
+
+def check_message(lines: list[str]) -> None:
+    """NotationError if a message has more than MAX_LINES lines with text, or a line longer
+    than MAX_LINE: refused before any line is read (or the grammar loaded, or the game
+    replayed), so a megabyte, in one line or in many, costs no more than counting it."""
+    for number, line in enumerate(lines, start=1):
+        if len(line) > MAX_LINE:
+            check_line(line.rstrip("\r"), number)
+    used = sum(1 for ln in lines if ln.strip())
+    if used > MAX_LINES:
+        raise NotationError(f"the message has {used:,} lines; at most {MAX_LINES:,} are read at once: "
+                            "send it in parts", text=lines[0][:60] if lines else "",
+                            line=MAX_LINES + 1, column=1, expected=[f"at most {MAX_LINES} lines"])
+
+
+def check_moves(count: int, line: int) -> None:
+    """NotationError once a message holds more than MAX_MOVES moves (checked line by line, so
+    reading stops there instead of at the end of a huge message)."""
+    if count > MAX_MOVES:
+        raise NotationError(f"line {line}: the message holds more than {MAX_MOVES:,} moves; at most "
+                            f"{MAX_MOVES:,} are taken at once: send it in parts", line=line, column=1,
+                            expected=[f"at most {MAX_MOVES} moves"])

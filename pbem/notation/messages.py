@@ -185,20 +185,52 @@ def keyword_suggestion(word: str, terminals: Optional[Iterable[str]] = None, *,
     return m[0] if m else None
 
 
+#: how much of a line an error shows around the spot, the longest quote of the input it
+#: repeats, and its longest line: a reply to a 20,000-character line stays under 1 KB
+SHOWN_WIDTH = 100
+QUOTE_WIDTH = 60
+MESSAGE_WIDTH = 600
+
+
+def clip(text: str, width: int = QUOTE_WIDTH) -> str:
+    """`text`, or its first `width` characters and "…" if it is longer."""
+    return text if len(text) <= width else text[:width] + "…"
+
+
+def clip_message(message: str) -> str:
+    """An error message with every long "quote" shortened and each line at most MESSAGE_WIDTH
+    characters: what the input repeats back is bounded, however long the input was."""
+    lines = []
+    for line in message.split("\n"):
+        parts = line.split('"')            # odd parts are quoted, pairing the quotes in order
+        parts[1::2] = [clip(q) for q in parts[1::2]]
+        lines.append(clip('"'.join(parts), MESSAGE_WIDTH))
+    return "\n".join(lines)
+
+
 def caret_block(line_text: str, column: int, length: int = 1) -> str:
-    """The line and a caret under columns [column, column+length)."""
+    """The line and a caret under columns [column, column+length); of a long line only the
+    SHOWN_WIDTH characters around the spot, with "…" where it was cut."""
     shown = line_text.replace("\t", " ").rstrip("\n")
     col = max(1, min(column, len(shown) + 1))
     length = max(1, min(length, len(shown) - col + 1)) if col <= len(shown) else 1
+    if len(shown) > SHOWN_WIDTH:
+        start = max(0, min(col - 1 - SHOWN_WIDTH // 3, len(shown) - SHOWN_WIDTH))
+        head = "…" if start else ""
+        tail = "…" if start + SHOWN_WIDTH < len(shown) else ""
+        col = col - start + len(head)
+        length = max(1, min(length, SHOWN_WIDTH - (col - 1 - len(head))))
+        shown = head + shown[start:start + SHOWN_WIDTH] + tail
     return f"    {shown}\n    {' ' * (col - 1)}{'^' * length}"
 
 
 def notation_error(message: str, *, line_no: int, line_text: str, column: int,
                    text: str = "", expected: Sequence[str] = (), length: int = 0) -> NotationError:
-    """A NotationError whose message starts with 'line L, column C:' and shows the spot."""
+    """A NotationError whose message starts with 'line L, column C:' and shows the spot
+    (long quotes of the input shortened: see clip_message)."""
     length = length or max(1, len(text))
-    full = f"line {line_no}, column {column}: {message}\n{caret_block(line_text, column, length)}"
-    return NotationError(full, text=text or line_text.strip(), line=line_no, column=column,
+    full = f"line {line_no}, column {column}: {clip_message(message)}\n{caret_block(line_text, column, length)}"
+    return NotationError(full, text=clip(text or line_text.strip(), MESSAGE_WIDTH), line=line_no, column=column,
                          expected=list(expected))
 
 

@@ -227,9 +227,9 @@ class NameIndex:
             for e in self.entries[kind]:
                 for form in e.shown:
                     f = form.lower()
-                    r = difflib.SequenceMatcher(None, q, f).ratio()
+                    r = _similarity(q, f)
                     if norm(f) and norm(q):
-                        r = max(r, difflib.SequenceMatcher(None, norm(q), norm(f)).ratio())
+                        r = max(r, _similarity(norm(q), norm(f)))
                     if r >= 0.6 and r > scored.get(e, 0):
                         scored[e] = r
         return [e for e, _ in sorted(scored.items(), key=lambda kv: -kv[1])[:n]]
@@ -247,6 +247,16 @@ class NameIndex:
             if known:
                 msg += " (known: " + ", ".join(known) + ")"
         return msg, [e.ident for e in sugg]
+
+
+def _similarity(a: str, b: str, cutoff: float = 0.6) -> float:
+    """difflib's ratio of `a` and `b`, or 0 when its cheap upper bounds are already below
+    `cutoff`: a 20,000-character "name" is turned down by its length alone, not compared
+    letter by letter with every name (as difflib.get_close_matches does)."""
+    m = difflib.SequenceMatcher(None, a, b)
+    if m.real_quick_ratio() < cutoff or m.quick_ratio() < cutoff:
+        return 0.0
+    return m.ratio()
 
 
 def _suggest_label(e: Entry) -> str:

@@ -42,11 +42,11 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .claims import Claim
 from .context import NotationContext
-from .limits import check_line
+from .limits import check_line, check_message, check_moves
 from .grammar import get_parser
 from .logs import LogLine as _LogNote, classify
 from .messages import (
-    MOVE_WORDS, expected_words, keyword_suggestion, notation_error, words_list, caret_block,
+    MOVE_WORDS, expected_words, keyword_suggestion, notation_error, words_list, caret_block, clip_message,
 )
 from .names import KIND_WORDS, Entry, NameIndex, norm, rewrite_names
 from .paraphrase import paraphrase
@@ -132,8 +132,9 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
     """
     if not isinstance(text, str):
         raise NotationError("the move text must be a string", text=repr(text))
-    reader = _Reader(ctx)
     lines = text.split("\n")
+    check_message(lines)                        # before the grammar is even loaded
+    reader = _Reader(ctx)
     if single_line:
         rest = [ln for ln in lines[1:] if ln.strip()]
         if rest:
@@ -145,6 +146,7 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
         check_line(line, no)
         if not line.strip():
             continue
+        check_moves(len(items), no)          # items: the moves (and remarks) read so far
         log = classify(line, reader.index, ctx, transcript=transcript)
         if log is not None:
             if log.kind == "move":
@@ -160,11 +162,13 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
                 aside.append((no, log))
             continue
         items.extend(reader.read_line(no, line))
+    check_moves(len(items), len(lines))
     return reader.finish(items, aside)
 
 
 _BANNER = re.compile(r"^\s*--.*--\s*$")
 MOVE_PHRASE_SHORT = "buy, sell, par, bid, pass, lay, token, runs, pays out, ..."
+MAX_NAME_WORDS = 12          # words in the longest name anyone writes (players, companies, places)
 
 # ---------------------------------------------------------------------- name index cache
 _index_cache: dict = {}
@@ -310,7 +314,7 @@ class _Reader(RemarkReader):
 
     def ambiguous(self, e: AmbiguousMoveError, node) -> AmbiguousMoveError:
         a, b = self._span(node)
-        msg = f"line {self.line_no}, column {a + 1}: {e}\n{caret_block(self.line, a + 1, b - a)}"
+        msg = f"line {self.line_no}, column {a + 1}: {clip_message(str(e))}\n{caret_block(self.line, a + 1, b - a)}"
         return AmbiguousMoveError(msg, candidates=e.candidates)
 
     # ------------------------------------------------------------------ lines
@@ -571,7 +575,9 @@ class _Reader(RemarkReader):
 
     def _no_move_word(self, name: Tree):
         words = [t for t in name.children if isinstance(t, Token)]
-        for i in range(len(words) - 1, 0, -1):
+        # which leading words name someone: no name is longer than MAX_NAME_WORDS words, so
+        # a line of 2,000 words costs a dozen look-ups, not 2,000 ever longer ones
+        for i in range(min(len(words) - 1, MAX_NAME_WORDS), 0, -1):
             a = words[0].start_pos
             b = words[i - 1].end_pos
             if self._try_lookup(self.line[a:b], ("player", "corporation", "company")):
