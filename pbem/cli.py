@@ -22,7 +22,8 @@ def money(game, amount) -> str:
 def _is_record(path: str) -> bool:
     """An 18xx.games JSON record (as opposed to one of our game files)."""
     with open(path, "rb") as f:
-        return f.read(1).lstrip()[:1] in (b"{", b"")
+        head = f.read(64).removeprefix(b"\xef\xbb\xbf").lstrip()       # past a byte-order mark and blanks
+    return head[:1] in (b"{", b"")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

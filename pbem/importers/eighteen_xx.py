@@ -295,7 +295,13 @@ class Converter:
             percent = int(a.get("percent") or self.percent_of(shares))
             return [A.SellShares(ent, corp, percent)]
         if t == "lay_tile":
-            name, _ = _split_last(a["tile"])
+            name, copy = _split_last(a["tile"])
+            count = g.data["tiles"].get(name)
+            if isinstance(count, dict):
+                count = count.get("count")
+            if isinstance(count, int) and int(copy) >= count:
+                raise RuleError(f"tile {a['tile']} does not exist (the game has {count} of tile {name}, "
+                                f"{name}-0 to {name}-{count - 1})", rule="record consistency")
             self.tile_hex[a["tile"]] = a["hex"]
             return [A.LayTile(ent, a["hex"], name, int(a["rotation"]))]
         if t == "place_token":

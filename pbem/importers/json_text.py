@@ -14,6 +14,7 @@ from pbem.errors import PbemError
 
 MAX_DEPTH = 64          # a record nests about 7 deep; nothing legitimate comes near this
 MAX_DIGITS = 16         # any integer beyond 2**53 is out of range anyway
+BOM = b"\xef\xbb\xbf"
 
 
 class JsonFileError(PbemError):
@@ -56,6 +57,8 @@ def _depth_ok(value: Any) -> bool:
 
 def parse_json(raw: bytes) -> Any:
     """The JSON value of `raw`; JsonFileError (one line, no file name) when it is not one."""
+    if raw.startswith(BOM):                 # a byte-order mark some editors write: not part of the JSON
+        raw = raw[len(BOM):]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
