@@ -16,7 +16,7 @@ from pbem.engine.game import Game
 from pbem.exporters.eighteen_xx import CertTracker
 from pbem.errors import PbemError, RuleError
 from pbem.importers.json_text import JsonFileError, read_json
-from pbem.importers.record_schema import action_label, schema_problem
+from pbem.importers.record_schema import action_label, one_line, schema_problem
 from pbem.titles import load_title
 
 IGNORED = {"message", "program_buy_shares", "program_share_pass", "program_disable", "program_close_pass",
@@ -40,16 +40,22 @@ class ImportRefused(PbemError):
         text = json.dumps(action, separators=(",", ":"), default=str)
         if len(text) > 300:
             text = text[:300] + "..."
-        super().__init__(f"{label or action_label(self.position, action)} refused: {self.reason}"
-                         + (f" [rule: {rule}]" if rule else "") + f"; action: {text}")
+        super().__init__(one_line(f"{label or action_label(self.position, action)} refused: {self.reason}"
+                                  + (f" [rule: {rule}]" if rule else "") + f"; action: {text}"))
 
 
 class RecordError(PbemError):
     """The file is not an 18xx.games record pbem can read (one line naming the field and action)."""
 
+    def __init__(self, message: str):
+        super().__init__(one_line(message))
+
 
 class ResultMismatch(PbemError):
-    """The replay ends with player values other than the record's own `result`."""
+    """The replay ends with player values other than the record's own `result` (one line)."""
+
+    def __init__(self, message: str):
+        super().__init__(one_line(message))
 
 
 @dataclass

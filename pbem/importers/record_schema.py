@@ -143,7 +143,7 @@ _ACTION_VALIDATORS = {(kind, top): Draft202012Validator(action_schema(kind, top)
 
 def _action_validator(action: Any, top_level: bool) -> Draft202012Validator:
     kind = action.get("type") if isinstance(action, dict) else None
-    return _ACTION_VALIDATORS[(kind if kind in ACTION_FIELDS else None, top_level)]
+    return _ACTION_VALIDATORS[(kind if isinstance(kind, str) and kind in ACTION_FIELDS else None, top_level)]
 
 _TYPE_WORDS = {"integer": "an integer", "string": "a string", "array": "a list", "object": "an object",
                "boolean": "true or false", "null": "null", "number": "a number"}
@@ -153,6 +153,14 @@ def shown(value: Any, limit: int = 60) -> str:
     """A JSON value as the error shows it, cut short."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+def one_line(text: str) -> str:
+    """`text` with line breaks and other control characters escaped: an error stays one line
+    whatever a record puts in a name."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in text)
 
 
 def field_path(path: Iterable) -> str:
