@@ -163,7 +163,7 @@ def record_from(data: Any) -> Record:
         raise RecordError(f'field "result": {strangers[0]!r} is not the id of a player of the record')
     marked = live_actions(raw)
     positions = [i for i, a in enumerate(marked) if a is not None]
-    options = settings.get("optional_rules") or data.get("optional_rules") or ()
+    options = settings.get("optional_rules") or ()       # as 18xx.games: only the settings' list counts
     return Record(title=data["title"], game_id=str(data.get("id", "")), players=players, seed=int(seed),
                   options=tuple(options), raw=raw, live=[raw[i] for i in positions],
                   result=result, end_reason=data.get("game_end_reason"), positions=positions)
