@@ -1,7 +1,9 @@
 """Read an 18xx.games JSON record and turn its live actions into pbem actions, applying them.
 
-The importer never skips or guesses: an action our engine refuses stops the import with the
-action's index and id, the action itself and the rule that refused it.
+`load_record` checks the record first (guarded JSON, the schema in record_schema.py, undo/redo;
+docs/records.md). The importer never skips or guesses: an action our engine refuses stops the
+import with the action's position, id and type, the rule that refused it and the action itself,
+on one line. `check_result` compares the end of a replay with the record's own `result`.
 """
 from __future__ import annotations
 
