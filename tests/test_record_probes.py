@@ -71,3 +71,18 @@ def test_a_real_process_prints_no_traceback(tmp_path, what):
                        timeout=120)
     assert p.returncode == 2, (name, p.stderr)
     assert len(p.stderr.strip().splitlines()) == 1 and "Traceback" not in p.stderr, p.stderr
+
+
+@pytest.mark.parametrize("verb", ["show", "render", "import-18xx"])
+def test_other_verbs_that_read_records_give_one_line_too(tmp_path, capsys, verb):
+    failures = []
+    for k, (what, raw) in enumerate(PROBES[::10]):
+        path = tmp_path / f"bad{k}.json"
+        path.write_bytes(raw)
+        extra = {"show": [], "render": ["--out", str(tmp_path / "out")], "import-18xx": [str(tmp_path / "g.pbem")]}
+        code = main([verb, str(path), *extra[verb]])
+        err = capsys.readouterr().err
+        if code == 0 or len(err.strip().splitlines()) != 1 or "internal error" in err or "Traceback" in err:
+            failures.append(f"{what}: exit {code}: {err.strip()[:200]!r}")
+        assert not (tmp_path / "g.pbem").exists(), what
+    assert not failures, "\n".join(failures[:20])
