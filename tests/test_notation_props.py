@@ -190,7 +190,7 @@ def _separable(acts):
                     and a.routes and prev.routes):
                 out.append(Pass("ann"))
             elif (isinstance(a, BuyShares) and isinstance(prev, Par) and a.entity == prev.entity
-                  and a.corporation == prev.corporation and a.source == "ipo" and a.percent == 20):
+                  and a.corporation == prev.corporation and a.source == "ipo" and a.percent >= 20):
                 out.append(Pass("ann"))
         out.append(a)
     return out
