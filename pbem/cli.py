@@ -22,11 +22,12 @@ def money(game, amount) -> str:
 def _is_record(path: str) -> bool:
     """An 18xx.games JSON record (as opposed to one of our game files)."""
     with open(path, "rb") as f:
-        return f.read(1).lstrip()[:1] in (b"{", b"")
+        head = f.read(64).removeprefix(b"\xef\xbb\xbf").lstrip()       # past a byte-order mark and blanks
+    return head[:1] in (b"{", b"")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from pbem.importers.eighteen_xx import ImportRefused, load_record, replay_record
+    from pbem.importers.eighteen_xx import ImportRefused, ResultMismatch, check_result, load_record, replay_record
 
     if not _is_record(args.file):
         from pbem.cli_game import replay_gamefile
@@ -37,7 +38,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     rec = load_record(args.file)
     try:
         game = replay_record(rec)
-    except ImportRefused as e:
+        if args.check_result:
+            check_result(rec, game)
+    except (ImportRefused, ResultMismatch) as e:
         print(f"pbem replay: {args.file}: {e}", file=sys.stderr)
         return 2
     ms = (time.perf_counter() - t0) * 1000
@@ -60,7 +63,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from pbem.importers.eighteen_xx import ImportRefused, load_record, replay_record
+    from pbem.importers.eighteen_xx import ImportRefused, ResultMismatch, check_result, load_record, replay_record
     from pbem.replay.state import state_json, state_text
 
     at = parse_at(args.at)
@@ -80,7 +83,9 @@ def cmd_show(args: argparse.Namespace) -> int:
         return 2
     try:
         game = replay_record(rec, stop_at=at)
-    except ImportRefused as e:
+        if at is None and args.check_result:
+            check_result(rec, game)
+    except (ImportRefused, ResultMismatch) as e:
         print(f"pbem show: {args.file}: {e}", file=sys.stderr)
         return 2
     last = at if at is not None else next((a.get("id") for a in reversed(rec.live) if a["type"] != "message"), None)
@@ -93,10 +98,11 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 # --- pbem render --------------------------------------------------------------------------------
-def _render_from_record(path: str, at: Optional[int], moves: int):
+def _render_from_record(path: str, at: Optional[int], moves: int, check: bool = True):
     """Replay an 18xx.games record up to action `at`: (game, hexes changed by the last move,
-    descriptions of the last moves, the action id shown)."""
-    from pbem.importers.eighteen_xx import load_record, replay_record
+    descriptions of the last moves, the action id shown). Replayed to the end, the game must
+    reach the record's own result unless `check` is off."""
+    from pbem.importers.eighteen_xx import check_result, load_record, replay_record
 
     rec = load_record(path)
     acts = [a for a in rec.live if a.get("type") != "message"]
@@ -120,6 +126,8 @@ def _render_from_record(path: str, at: Optional[int], moves: int):
             before.update(game.board.snapshot())
 
     game = replay_record(rec, stop_at=acts[idx].get("id") if acts else None, each=each)
+    if at is None and check:
+        check_result(rec, game, source=path)
     after = game.board.snapshot()
     texts = _canonical_record_moves(rec, acts[idx].get("id") if acts else None, wanted)
     changed = sorted({c for c in set(before) | set(after) if before.get(c) != after.get(c)} if prev_id is not None
@@ -144,7 +152,7 @@ def _canonical_record_moves(rec, last_id, wanted) -> dict:
     return {aid: "; ".join(text) for aid, text in out.items() if aid in wanted}
 
 
-def _render_from_game_file(path: str, at: Optional[int], moves: int):
+def _render_from_game_file(path: str, at: Optional[int], moves: int, check: bool = True):
     """A pbem game file (docs/game-file.md) replayed up to move `at` (its moves in force):
     the same tuple as _render_from_record; the last moves are the file's canonical lines."""
     from pbem.moderator.table import Table
@@ -172,7 +180,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     at = parse_at(args.at)
     loader = _render_from_record if _is_record(args.file) else _render_from_game_file
     try:
-        game, changed, last, shown, game_id = loader(args.file, at, args.moves)
+        game, changed, last, shown, game_id = loader(args.file, at, args.moves, args.check_result)
     except ImportRefused as e:
         print(f"pbem render: {args.file}: {e}", file=sys.stderr)
         return 2
@@ -267,17 +275,25 @@ def _id(pid: str):
     return int(pid) if pid.lstrip("-").isdigit() else pid
 
 
+def add_no_check_result(p: argparse.ArgumentParser) -> None:
+    """`--no-check-result`: replaying a record to its end, do not compare with its `result`."""
+    p.add_argument("--no-check-result", dest="check_result", action="store_false",
+                   help="an 18xx.games record replayed to its end need not reach the record's own result")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="pbem", description="Play-by-email moderator and replayer for 18xx games")
     sub = p.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("replay", help="replay a game record and print the final standings")
     r.add_argument("file")
     r.add_argument("--format", choices=["text", "json"], default="text")
+    add_no_check_result(r)
     r.set_defaults(func=cmd_replay)
     s = sub.add_parser("show", help="show the state after an action of a record")
     s.add_argument("file")
     s.add_argument("--at", default="end", help="action id, or 'end'")
     s.add_argument("--format", choices=["text", "json"], default="text")
+    add_no_check_result(s)
     s.set_defaults(func=cmd_show)
     rd = sub.add_parser("render", help="write map.png, market.png and status reports for a game state")
     rd.add_argument("file", help="a pbem game file, or an 18xx.games record (.json)")
@@ -290,6 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
     rd.add_argument("--html-images", choices=["files", "inline", "cid"], default="files",
                     help="how report.html refers to the images")
     rd.add_argument("--moves", type=int, default=5, help="how many last moves the report lists")
+    add_no_check_result(rd)
     rd.set_defaults(func=cmd_render)
     v = sub.add_parser("verify", help="check a game file's hash chain, and a head hash kept from a mail")
     v.add_argument("file", help="a pbem game file")

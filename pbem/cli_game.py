@@ -180,7 +180,7 @@ def cmd_import(a: argparse.Namespace) -> int:
     from pbem.importers.to_gamefile import import_record
 
     check_new_path(a.gamefile)
-    t = import_record(a.record, a.gamefile)
+    t = import_record(a.record, a.gamefile, check_result=a.check_result)
     print(f"imported {len(t.seqs)} moves into {a.gamefile}")
     print(_turn_line(t))
     return 0
@@ -335,4 +335,6 @@ def add_commands(sub) -> None:
     p = sub.add_parser("import-18xx", help="turn an 18xx.games record into a game file")
     p.add_argument("record")
     p.add_argument("gamefile")
+    p.add_argument("--no-check-result", dest="check_result", action="store_false",
+                   help="the replay need not reach the record's own result")
     p.set_defaults(func=cmd_import)

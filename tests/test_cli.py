@@ -52,7 +52,7 @@ def test_refused_action_gives_nonzero_exit_and_names_it(tmp_path):
     bad.write_text(json.dumps(data))
     p = pbem("replay", str(bad), "--format", "json")
     assert p.returncode != 0
-    assert "(id 55)" in p.stderr and "blocked" in p.stderr
+    assert "(id 55, lay_tile)" in p.stderr and "blocked" in p.stderr
 
 
 def test_unknown_title_is_a_clean_error(tmp_path):

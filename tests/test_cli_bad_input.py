@@ -25,6 +25,9 @@ def files(tmp_path_factory):
     (d / "oneplayer.json").write_text(json.dumps(dict(rec, players=rec["players"][:1])))
     (d / "badaction.json").write_text(json.dumps(dict(rec, actions=[{"id": 1}])))
     (d / "nopl.json").write_text(json.dumps(dict(rec, players=7)))
+    (d / "wrongresult.json").write_text(json.dumps(dict(rec, result={k: v + 1 for k, v in rec["result"].items()})))
+    (d / "strprice.json").write_text(json.dumps(dict(rec, actions=[dict(a, price="55") if a["type"] == "bid" else a
+                                                                   for a in rec["actions"]])))
     assert main(["new", "1882", str(d / "g.pbem"), "--players", "Ann", "Bob", "Cid"]) == 0
     (d / "torn.pbem").write_bytes((d / "g.pbem").read_bytes() + b"move 1 2026-11-")
     return d
@@ -32,13 +35,16 @@ def files(tmp_path_factory):
 
 BAD = {
     "replay": [["{missing}"], ["{dir}"], ["{empty}"], ["{obj}"], ["{list}"], ["{text}"], ["{binary}"],
-               ["{title}"], ["{oneplayer}"], ["{badaction}"], ["{nopl}"], ["{g}", "--format", "xml"]],
+               ["{title}"], ["{oneplayer}"], ["{badaction}"], ["{nopl}"], ["{g}", "--format", "xml"],
+               ["{wrongresult}"], ["{strprice}", "--no-check-result"], ["{rec}", "--no-check-result=no"]],
     "show": [["{missing}"], ["{dir}"], ["{obj}"], ["{g}", "--at", "abc"], ["{g}", "--at", "9999"],
              ["{g}", "--at", "-1"], ["{rec}", "--at", "abc"], ["{rec}", "--at", "99999"], ["{text}"],
-             ["{binary}"], ["{title}"]],
+             ["{binary}"], ["{title}"], ["{wrongresult}"], ["{strprice}", "--no-check-result"],
+             ["{rec}", "--no-check-result=no"]],
     "render": [["{missing}"], ["{dir}"], ["{g}", "--at", "x"], ["{g}", "--at", "9999"],
                ["{g}", "--formats", "pdf", "--out", "{out}"], ["{g}", "--routes", "XX", "--out", "{out}"],
-               ["{obj}"], ["{text}"], ["{g}", "--moves", "many"]],
+               ["{obj}"], ["{text}"], ["{g}", "--moves", "many"], ["{wrongresult}", "--out", "{out}"],
+               ["{strprice}", "--no-check-result", "--out", "{out}"]],
     "new": [["1882", "{new}", "--players", "Ann <a@x>"],
             ["1882", "{new}", "--players", "A", "B", "C", "D", "E", "F", "G"],
             ["1882", "{new}", "--players", "Bob <bob"], ["1874", "{new}", "--players", "A", "B"],
@@ -56,7 +62,8 @@ BAD = {
     "undo": [["{missing}"], ["{dir}"], ["{text}"], ["{g}"], ["{g}", "5"], ["{g}", "-1"], ["{g}", "x"],
              ["{g}", "--head", "nothex"], ["{g}", "--head", "0" * 32]],
     "import-18xx": [["{missing}", "{new}"], ["{dir}", "{new}"], ["{obj}", "{new}"], ["{text}", "{new}"],
-                    ["{title}", "{new}"], ["{badaction}", "{new}"], ["{rec}", "{g}"], ["{rec}", "{dir}"]],
+                    ["{title}", "{new}"], ["{badaction}", "{new}"], ["{rec}", "{g}"], ["{rec}", "{dir}"],
+                    ["{wrongresult}", "{new}"], ["{strprice}", "{new}", "--no-check-result"]],
     "demo": [["--out", "{text}"], ["--bogus"]],
     "verify": [["{missing}"], ["{dir}"], ["{text}"], ["{empty}"], ["{g}", "--head", "x"], ["{g}", "--head", "99:ab"],
                ["{g}", "--head", "0:" + "0" * 32],

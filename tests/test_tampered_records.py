@@ -38,7 +38,7 @@ def test_buy_over_the_sixty_percent_cap_is_refused(tmp_path):
     err = refusal(path)
     assert err.action_id == 383
     assert "more than 60% of CNR" in str(err)
-    assert "(id 383)" in str(err) and "rule:" in str(err)
+    assert "(id 383, buy_shares)" in str(err) and "rule:" in str(err)
 
 
 def test_tile_on_a_blocked_private_hex_is_refused(tmp_path):

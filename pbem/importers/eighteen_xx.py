@@ -1,19 +1,24 @@
 """Read an 18xx.games JSON record and turn its live actions into pbem actions, applying them.
 
-The importer never skips or guesses: an action our engine refuses stops the import with the
-action's index and id, the action itself and the rule that refused it.
+`load_record` checks the record first (guarded JSON, the schema in record_schema.py, undo/redo;
+docs/records.md). The importer never skips or guesses: an action our engine refuses stops the
+import with the action's position, id and type, the rule that refused it and the action itself,
+on one line. `check_result` compares the end of a replay with the record's own `result`.
 """
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.game import Game
+from pbem.exporters.eighteen_xx import CertTracker
 from pbem.errors import PbemError, RuleError
+from pbem.importers.json_text import JsonFileError, read_json
+from pbem.importers.record_schema import action_label, one_line, schema_problem
 from pbem.titles import load_title
 
 IGNORED = {"message", "program_buy_shares", "program_share_pass", "program_disable", "program_close_pass",
@@ -21,19 +26,38 @@ IGNORED = {"message", "program_buy_shares", "program_share_pass", "program_disab
 
 
 class ImportRefused(PbemError):
-    """An action of the record was refused by the engine."""
+    """An action of the record was refused by the engine (one line: the action, why, the action's JSON).
 
-    def __init__(self, index: int, action_id, action: dict, reason: str, rule: str = ""):
+    `index` is the action's place among the live actions; `position` its place in the file's
+    action list, which the message names."""
+
+    def __init__(self, index: int, action_id, action: dict, reason: str, rule: str = "",
+                 position: Optional[int] = None, label: Optional[str] = None):
         self.index = index
+        self.position = index if position is None else position
         self.action_id = action_id
         self.action = action
-        self.reason = reason
+        self.reason = " ".join(reason.split())
         self.rule = rule
-        text = json.dumps(action, separators=(",", ":"))
+        text = json.dumps(action, separators=(",", ":"), default=str)
         if len(text) > 300:
             text = text[:300] + "..."
-        super().__init__(f"action #{index} (id {action_id}) refused: {reason}"
-                         + (f" [rule: {rule}]" if rule else "") + f"\n  action: {text}")
+        super().__init__(one_line(f"{label or action_label(self.position, action)} refused: {self.reason}"
+                                  + (f" [rule: {rule}]" if rule else "") + f"; action: {text}"))
+
+
+class RecordError(PbemError):
+    """The file is not an 18xx.games record pbem can read (one line naming the field and action)."""
+
+    def __init__(self, message: str):
+        super().__init__(one_line(message))
+
+
+class ResultMismatch(PbemError):
+    """The replay ends with player values other than the record's own `result` (one line)."""
+
+    def __init__(self, message: str):
+        super().__init__(one_line(message))
 
 
 @dataclass
@@ -49,10 +73,18 @@ class Record:
     live: list[dict]
     result: dict[str, int]
     end_reason: Optional[str]
+    #: for each live action, its position in `raw` (the file's action list)
+    positions: list[int] = field(default_factory=list)
+
+    def position_of(self, live_index: int) -> int:
+        return self.positions[live_index] if live_index < len(self.positions) else live_index
 
 
 def live_actions(actions: list[dict]) -> list[Optional[dict]]:
-    """Resolve undo/redo: a list parallel to `actions` holding each action if it is still in force."""
+    """Resolve undo/redo: a list parallel to `actions` holding each action if it is still in force.
+
+    RecordError (naming the action) for an undo of an action that is not before it, or a redo
+    with nothing to redo."""
     pos: dict = {}
     for i, a in enumerate(actions):
         pos.setdefault(a.get("id"), i)
@@ -66,6 +98,8 @@ def live_actions(actions: list[dict]) -> list[Optional[dict]]:
                 s = next((j for j in range(i - 1, -1, -1) if live[j] and live[j]["type"] != "message"), 0)
             elif target == 0:
                 s = 0
+            elif pos.get(target, i) >= i:
+                raise RecordError(f'{action_label(i, a)}: field "action_id": no action with id {target} before it')
             else:
                 s = pos[target] + 1
             group = []
@@ -75,6 +109,8 @@ def live_actions(actions: list[dict]) -> list[Optional[dict]]:
                     live[j] = None
             groups.append(group)
         elif t == "redo":
+            if not groups:
+                raise RecordError(f"{action_label(i, a)}: nothing to redo (no undo before it left to redo)")
             for j, x in groups.pop():
                 live[j] = x
         elif t == "message":
@@ -85,46 +121,88 @@ def live_actions(actions: list[dict]) -> list[Optional[dict]]:
     return live
 
 
-class RecordError(PbemError):
-    """The file is not an 18xx.games record pbem can read."""
-
-
 def load_record(path: str | Path) -> Record:
-    """Read an 18xx.games JSON record; RecordError (one line) when it is not one."""
+    """Read an 18xx.games JSON record checked against its schema (record_schema.py) and the
+    checks the schema cannot make; RecordError (one line naming the file, action and field)."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{path}: not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a text file") from None
+        data = read_json(path)
+    except JsonFileError as e:
+        raise RecordError(str(e)) from None
+    try:
+        return record_from(data)
+    except RecordError as e:
+        raise RecordError(f"{path}: {e}") from None
+
+
+def record_from(data: Any) -> Record:
+    """The Record in already parsed JSON; RecordError (one line, no file name) when it is not one."""
     if not isinstance(data, dict):
-        raise RecordError(f"{path}: not an 18xx.games record (the JSON is not an object)")
+        raise RecordError(f"not an 18xx.games record (the JSON is {_kind(data)}, not an object)")
     missing = [k for k in ("title", "players", "actions") if k not in data]
     if missing:
-        raise RecordError(f"{path}: not an 18xx.games record (no {', '.join(map(repr, missing))})")
-    try:
-        return _record_from(data)
-    except (KeyError, TypeError, ValueError, AttributeError) as e:
-        raise RecordError(f"{path}: not an 18xx.games record ({type(e).__name__}: {e})") from None
-
-
-def _record_from(data: dict) -> Record:
+        raise RecordError(f"not an 18xx.games record (no {', '.join(map(repr, missing))})")
+    problem = schema_problem(data)
+    if problem:
+        raise RecordError(problem)
     players = []
     for p in data["players"]:
-        pid = p.get("id", p.get("name")) if isinstance(p, dict) else p
-        name = p.get("name", str(pid)) if isinstance(p, dict) else str(p)
-        players.append((str(pid), name))
+        pid = p.get("id", p.get("name"))
+        players.append((str(pid), p.get("name", str(pid))))
+    ids = [pid for pid, _ in players]
+    twice = sorted({pid for pid in ids if ids.count(pid) > 1})
+    if twice:
+        raise RecordError(f'field "players": the player id {twice[0]} appears twice')
     settings = data.get("settings") or {}
     seed = settings.get("seed")
     if seed is None or seed == "":
-        m = re.search(r"\d+", str(data.get("id", "")))
+        m = re.search(r"\d{1,15}", str(data.get("id", "")))
         seed = int(m.group(0)) if m else 0
     raw = data["actions"]
-    live = [a for a in live_actions(raw) if a is not None]
-    return Record(title=str(data["title"]), game_id=str(data.get("id", "")), players=players, seed=int(seed),
-                  options=tuple(settings.get("optional_rules") or ()), raw=raw, live=live,
-                  result={str(k): v for k, v in (data.get("result") or {}).items()},
-                  end_reason=data.get("game_end_reason"))
+    _check_ids(raw)
+    result = {str(k): v for k, v in (data.get("result") or {}).items()}
+    strangers = [k for k in result if k not in ids]
+    if strangers:
+        raise RecordError(f'field "result": {strangers[0]!r} is not the id of a player of the record')
+    marked = live_actions(raw)
+    positions = [i for i, a in enumerate(marked) if a is not None]
+    options = settings.get("optional_rules") or ()       # as 18xx.games: only the settings' list counts
+    return Record(title=data["title"], game_id=str(data.get("id", "")), players=players, seed=int(seed),
+                  options=tuple(options), raw=raw, live=[raw[i] for i in positions],
+                  result=result, end_reason=data.get("game_end_reason"), positions=positions)
+
+
+def _kind(value: Any) -> str:
+    return {list: "a list", str: "a string", int: "a number", float: "a number", bool: "true or false",
+            type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def _check_ids(actions: list[dict]) -> None:
+    """Action ids are unique and increasing (gaps allowed): an undo names its target by id."""
+    last = None
+    for i, a in enumerate(actions):
+        if last is not None and a["id"] <= last:
+            raise RecordError(f'{action_label(i, a)}: field "id": expected an id above the previous '
+                              f"action's {last}, got {a['id']}")
+        last = a["id"]
+
+
+def check_result(rec: Record, game: Game, by_name: bool = False, source: str = "") -> None:
+    """The replay's final player values agree with the record's `result` (when it has one);
+    ResultMismatch naming the first player that differs. `by_name`: the game knows the players
+    by name rather than by the record's ids (as an import into a game file does); `source`
+    (the file) starts the message when given."""
+    if not rec.result:
+        return
+    names = dict(rec.players)
+    where = f"{source}: " if source else ""
+    for pid, name in rec.players:
+        want = rec.result.get(pid)
+        got = game.player_value(name if by_name else pid)
+        if want is None:
+            raise ResultMismatch(f"{where}the record's result has no value for player {names[pid]} (id {pid})")
+        if want != got:
+            raise ResultMismatch(f"{where}the replay does not reach the record's result: player {names[pid]} "
+                                 f"(id {pid}) expected {want}, got {got} (skip this check with --no-check-result)")
 
 
 def _split_last(s: str, sep: str = "-") -> tuple[str, str]:
@@ -170,6 +248,24 @@ class Converter:
                 return "pool"
         return "pool" if cert in self.left_ipo else "ipo"
 
+    def certificates_of(self, shares: list[str]) -> str:
+        """The corporation whose certificates `shares` names; RuleError unless each one exists
+        and all belong to that one corporation."""
+        corp = _split_last(shares[0], "_")[0]
+        for share in shares:
+            sym, index = _split_last(share, "_")
+            if sym != corp:
+                raise RuleError(f"shares {shares[0]} and {share} belong to different corporations",
+                                rule="record consistency")
+            c = self.game.corporations.get(sym)
+            if c is None:
+                raise RuleError(f"share {share}: there is no corporation {sym}", rule="record consistency")
+            count = len(CertTracker.sizes(c))
+            if int(index) >= count:
+                raise RuleError(f"share {share} does not exist ({sym} has {count} certificate(s), "
+                                f"{sym}_0 to {sym}_{count - 1})", rule="record consistency")
+        return corp
+
     def percent_of(self, shares: list[str]) -> int:
         return sum(20 if _split_last(s, "_")[1] == "0" else 10 for s in shares)
 
@@ -190,7 +286,7 @@ class Converter:
             return [A.Par(ent, a["corporation"], price)]
         if t == "buy_shares":
             shares = a["shares"]
-            corp = _split_last(shares[0], "_")[0]
+            corp = self.certificates_of(shares)
             source = self.share_source(corp, shares[0])
             if ent == corp:
                 # a corporation redeeming its own shares takes them back into its treasury,
@@ -202,12 +298,18 @@ class Converter:
             return [A.BuyShares(ent, corp, source, percent)]
         if t == "sell_shares":
             shares = a["shares"]
-            corp = _split_last(shares[0], "_")[0]
+            corp = self.certificates_of(shares)
             self.left_ipo.update(shares)
             percent = int(a.get("percent") or self.percent_of(shares))
             return [A.SellShares(ent, corp, percent)]
         if t == "lay_tile":
-            name, _ = _split_last(a["tile"])
+            name, copy = _split_last(a["tile"])
+            count = g.data["tiles"].get(name)
+            if isinstance(count, dict):
+                count = count.get("count")
+            if isinstance(count, int) and int(copy) >= count:
+                raise RuleError(f"tile {a['tile']} does not exist (the game has {count} of tile {name}, "
+                                f"{name}-0 to {name}-{count - 1})", rule="record consistency")
             self.tile_hex[a["tile"]] = a["hex"]
             return [A.LayTile(ent, a["hex"], name, int(a["rotation"]))]
         if t == "place_token":
@@ -290,9 +392,10 @@ def replay_record(rec: Record, *, stop_at: Optional[int] = None,
     game.loading = loading
     conv = Converter(game)
     for index, a in enumerate(rec.live):
-        apply_record_action(game, conv, index, a)
-        for sub in a.get("auto_actions") or ():
-            apply_record_action(game, conv, index, sub)
+        position = rec.position_of(index)
+        apply_record_action(game, conv, index, a, position)
+        for k, sub in enumerate(a.get("auto_actions") or ()):
+            apply_record_action(game, conv, index, sub, position, label=action_label(position, a, auto=k))
         if each:
             each(game, a)
         if stop_at is not None and a.get("id") == stop_at:
@@ -300,7 +403,9 @@ def replay_record(rec: Record, *, stop_at: Optional[int] = None,
     return game
 
 
-def apply_record_action(game: Game, conv: Converter, index: int, a: dict) -> None:
+def apply_record_action(game: Game, conv: Converter, index: int, a: dict, position: Optional[int] = None,
+                        label: Optional[str] = None) -> None:
+    """Convert one record action and push it; ImportRefused (one line) when it cannot be applied."""
     if a["type"] == "message":
         return
     try:
@@ -309,8 +414,9 @@ def apply_record_action(game: Game, conv: Converter, index: int, a: dict) -> Non
     except ImportRefused:
         raise
     except RuleError as e:
-        raise ImportRefused(index, a.get("id"), a, str(e), e.rule) from e
+        raise ImportRefused(index, a.get("id"), a, str(e), e.rule, position, label) from e
     except PbemError as e:
-        raise ImportRefused(index, a.get("id"), a, str(e)) from e
+        raise ImportRefused(index, a.get("id"), a, str(e), position=position, label=label) from e
     except (KeyError, ValueError, IndexError, AttributeError, TypeError, StopIteration) as e:
-        raise ImportRefused(index, a.get("id"), a, f"internal error {type(e).__name__}: {e}") from e
+        raise ImportRefused(index, a.get("id"), a, f"internal error {type(e).__name__}: {e}",
+                            position=position, label=label) from e

@@ -10,6 +10,8 @@ from pbem.engine.routes import route_segments
 from pbem.errors import GameFileError
 from pbem.gamefile import GameFile, GameHeader, Player
 from pbem.importers.eighteen_xx import Converter, ImportRefused, Record, load_record
+from pbem.importers.eighteen_xx import check_result as check_record_result
+from pbem.importers.record_schema import action_label
 from pbem.moderator.table import Table, notation_context
 from pbem.notation import format_action
 from pbem.titles import load_title
@@ -25,7 +27,8 @@ def record_lines(rec: Record, origins: dict | None = None) -> tuple[Game, list[t
     conv = Converter(game)
     lines: list[tuple[str, str]] = []
     for index, a in enumerate(rec.live):
-        for sub in [a] + list(a.get("auto_actions") or ()):
+        position = rec.position_of(index)
+        for k, sub in enumerate([a] + list(a.get("auto_actions") or ())):
             if sub["type"] == "message":
                 continue
             try:
@@ -40,7 +43,8 @@ def record_lines(rec: Record, origins: dict | None = None) -> tuple[Game, list[t
             except ImportRefused:
                 raise
             except Exception as e:  # noqa: BLE001 - reported with the action, never skipped
-                raise ImportRefused(index, a.get("id"), sub, str(e), getattr(e, "rule", "")) from e
+                raise ImportRefused(index, a.get("id"), sub, str(e), getattr(e, "rule", ""), position,
+                                    action_label(position, a, auto=k - 1) if k else None) from e
     return game, lines
 
 
@@ -56,10 +60,13 @@ def _as_run(game: Game, act: RunRoutes) -> RunRoutes:
     return RunRoutes(act.entity, tuple(routes))
 
 
-def import_record(record_path: str | Path, gamefile_path: str | Path) -> Table:
-    """Create `gamefile_path` holding every live action of the record, then reopen it by replay."""
+def import_record(record_path: str | Path, gamefile_path: str | Path, check_result: bool = True) -> Table:
+    """Create `gamefile_path` holding every live action of the record, then reopen it by replay.
+    The replay must reach the record's own `result` first (unless `check_result` is off)."""
     rec = load_record(record_path)
     game, lines = record_lines(rec)
+    if check_result:
+        check_record_result(rec, game, by_name=True, source=str(record_path))
     header = GameHeader(title=rec.title, players=[Player(name, "") for _pid, name in rec.players],
                         seed=rec.seed, options=tuple(rec.options))
     gf = GameFile.create(gamefile_path, header)
