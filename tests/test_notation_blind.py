@@ -21,7 +21,8 @@ import blind_read  # noqa: E402
 BLIND = HERE / "data" / "blind"
 #: corpus -> the share of its move lines read as meant today (the floor only goes up). Each was
 #: written by a different writer; each was first scored unseen, then used to improve the reader.
-FLOORS = {"lines.jsonl": 0.90, "lines2.jsonl": 0.80, "lines3.jsonl": 0.80, "lines4.jsonl": 0.90}
+FLOORS = {"lines.jsonl": 0.90, "lines2.jsonl": 0.80, "lines3.jsonl": 0.80, "lines4.jsonl": 0.90,
+          "lines5.jsonl": 0.68}
 
 
 def _load(name):
@@ -34,9 +35,9 @@ OTHERS = [x for x in LINES if not x["means"]]
 
 
 def test_the_corpora_are_large_and_mixed():
-    assert len(LINES) >= 900
+    assert len(LINES) >= 1200
     assert {x["title"] for x in LINES} == {"1882", "1861"}
-    assert len(OTHERS) >= 120
+    assert len(OTHERS) >= 180
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
@@ -47,11 +48,13 @@ def test_most_move_lines_are_read_as_their_writer_meant(name):
     assert rate >= FLOORS[name], f"{rate:.0%} read; missed e.g. {missed[:5]}"
 
 
-#: a line its writer counted as no move that pbem reads as one: "[08:40] Hamish buys a 20%
+#: lines their writers counted as no move that pbem reads as one: "[08:40] Hamish buys a 20%
 #: share of GT from the IPO for $200" is the president's certificate a pasted par line buys;
 #: alone (the par line not pasted with it) pbem reads a buy of the president's certificate,
-#: which the rules then refuse without the par. Listed so that no other line joins it.
-DISPUTED = {"[08:40] Hamish buys a 20% share of GT from the IPO for $200"}
+#: which the rules then refuse without the par. "MKN removes a token from D14" is, in 18xx.games'
+#: 1861, the player's choice of which station a merger gives up. Listed so that no other joins.
+DISPUTED = {"[08:40] Hamish buys a 20% share of GT from the IPO for $200",
+            "[21:12] MKN removes a token from D14 (Kiev)"}
 
 
 @pytest.mark.parametrize("item", OTHERS, ids=[x["line"][:60] for x in OTHERS])
