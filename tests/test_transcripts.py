@@ -206,3 +206,14 @@ def test_a_phase_change_banner_is_checked_where_it_happens():
     with pytest.raises(TranscriptError) as info:
         play_transcript(text, game, ANSWERS[stem])
     assert info.value.line == no and "the game is in phase 3" in str(info.value)
+
+
+def test_an_unreadable_first_line_is_named_by_its_number(tmp_path):
+    from pbem.moderator.table import Table
+
+    stem = "1882_hs_fxmfdndg_26178"
+    rec, names, _ = _game(stem)
+    t = Table.create(tmp_path / "g.pbem", rec.title, [(n, "") for n in names.values()], rec.seed, rec.options)
+    with pytest.raises(TranscriptError) as info:
+        t.paste_transcript("CPR lays 57 on J10\n")
+    assert info.value.line == 1 and "CPR lays 57 on J10" in info.value.text

@@ -96,8 +96,12 @@ def play_transcript(text: str, game: Game, answers: Optional[Mapping[int, str]] 
     try:
         moves = read_message(text, ctx, aside=aside, transcript=True)
     except PbemError as e:
-        no = getattr(e, "line", None) or 0
-        raise TranscriptError(f"cannot be read: {e}", line=no, text=lines[no - 1] if no else "") from e
+        no = getattr(e, "line", None)
+        if not no:                 # an error that names its line only in its text
+            m = re.match(r"line (\d+)\b", str(e))
+            no = int(m.group(1)) if m else 0
+        raise TranscriptError(f"cannot be read: {e}", line=no,
+                              text=lines[no - 1] if 0 < no <= len(lines) else "") from e
     events = sorted([(n, 1, log) for n, log in aside] + [(m.line, 0, m) for m in moves],
                     key=lambda x: (x[0], x[1]))
     out: list[TranscriptLine] = []
