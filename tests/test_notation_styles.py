@@ -14,7 +14,7 @@ from pbem.engine.actions import (
     RunRoutes, SellShares, Stop,
 )
 from pbem.errors import AmbiguousMoveError, NotationError
-from pbem.notation import context_for_title, parse_message, read_message
+from pbem.notation import context_for_title, parse_line, parse_message, read_message
 
 PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
 SR = context_for_title("1882", PLAYERS, actor="ann", current="ann")
@@ -427,3 +427,23 @@ def test_runs_written_without_a_train():
     assert parse_message("OK runs Odessa-Kiev for 60", ctx) == want      # places: the second reading
     with pytest.raises(NotationError, match="which train runs"):
         parse_message("OK runs D20-D14 for 60", dataclasses.replace(ctx, trains_of=lambda c: ["2", "3"]))
+
+
+# ---------------------------------------------------------------------- never a move dropped unread
+def test_a_name_without_its_own_move_is_refused_not_dropped():
+    # "Ann and Bob pass" read as Bob's pass alone would lose Ann's move without a word
+    with pytest.raises(NotationError, match='"Ann" has no move of its own'):
+        parse_message("Ann and Bob pass", SR)
+    with pytest.raises(NotationError, match='"CPR" has no move of its own'):
+        parse_message("CPR and GT pay out", OR)
+    # the 1861 merger phrasing is read by the second reading as both moves
+    assert parse_message("KR and MV will merge into MKN", OR61) == [Merge("KR", "MV"), Merge("KR", "MKN")]
+    assert parse_message("Ann:\nbuys a share of CPR", SR) == [BuyShares("ann", "CPR")]
+
+
+def test_a_move_line_that_says_skips_is_read_not_set_aside():
+    ctx = OR.at_turn(current="GT")
+    got = parse_message("GT skips the token, runs the 3 I5-J10 for 70, pays out", ctx)
+    assert [type(a).__name__ for a in got] == ["Pass", "RunRoutes", "Dividend"]
+    aside: list = []
+    assert read_message("GT skips place a token", ctx, aside=aside) == [] and aside

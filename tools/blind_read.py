@@ -61,6 +61,8 @@ def as_fields(action: A.Action) -> dict:
         out["source"] = "market" if action.source == "pool" else action.source
         if action.corporation == action.entity:          # 1861: a corporation redeeming its own share
             out["type"] = "redeem_shares"
+    if isinstance(action, A.PlaceToken) and action.neutral:
+        out["token_type"] = "neutral"
     if isinstance(action, A.BuyTrain):
         out["source"] = action.source
         out["exchange"] = action.exchange

@@ -78,7 +78,10 @@ _TURN = [
     _rx(r"(?P<p>.+?) operates (?P<e>.+?)"),
 ]
 _AUTOMATIC = [
-    _rx(r"(?P<e>.+?) (?:automatically )?skips .+"),
+    # only the steps as 18xx.games names them ("GT skips the token, runs the 3..." is a move)
+    _rx(r"(?P<e>.+?) (?:automatically )?skips (?:lay(?:/upgrade)? track|place a token|run routes|buy trains"
+        r"|buy companies|pay or withhold dividends|discard trains|redeem shares|buy shares post merge"
+        r"|convert or merge minor corporation|[a-z ]+? because .+)"),
     _rx(r"(?P<e>.+?) has no valid actions and passes"),
     _rx(rf"(?P<e>.+?) collects {_AMT} from .+"),
     _rx(rf"(?P<e>.+?) pays {_AMT} interest for\s+\d+ loans?"),

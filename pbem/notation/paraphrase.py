@@ -212,7 +212,7 @@ RULES: list[Callable[[str], str]] = [
          r"Adding \2 to merge of \1; \1 merges into \3", 0),
     _sub(r"^\s*([A-Z][\w-]*),\s*([A-Z][\w-]*)\s+and\s+([A-Z][\w-]*)\s+merge\s+(?:into|to\s+form)\s+([A-Z][\w-]*)",
          r"Adding \2 to merge of \1; Adding \3 to merge of \1; \1 merges into \4", 0),
-    _sub(r"^\s*([A-Z][\w-]*)\s+and\s+([A-Z][\w-]*)\s+merge\s+(?:into|to\s+form)\s+([A-Z][\w-]*)",
+    _sub(r"^\s*([A-Z][\w-]*)\s+and\s+([A-Z][\w-]*)\s+(?:will\s+|are\s+going\s+to\s+)?merge\s+(?:into|to\s+form)\s+(?:the\s+)?([A-Z][\w-]*)",
          r"Adding \2 to merge of \1; \1 merges into \3", 0),
     _sub(r"^\s*convert(?:s|ing)?\s+([A-Z][\w-]*)\s+(?:into|to)\s+([A-Z][\w-]*)", r"\1 converts into \2"),
     # auctions: "NWR 90", "Warsaw-Vienna: 60", "70 for the MYR", "raise to 100 on NWR", "opening bid on X: 20"

@@ -284,6 +284,7 @@ class _Reader(RemarkReader):
         self.index = name_index(ctx)
         self.parser = get_parser(ctx.title)
         self.sticky: Optional[str] = None
+        self.orphan: Optional[tuple] = None    # a name written alone, not yet used by a move
         self.header: Optional[str] = None
         self.line_no = 0
         self.line = ""
@@ -494,6 +495,13 @@ class _Reader(RemarkReader):
         self.notes = []
         self.forward = False
         self.clause_header = None
+        orphan, self.orphan = self.orphan, None
+        if orphan is not None and kind in ("named_route", "with_subject", "subject_only"):
+            # "KR and MV merge into MKN": a name with no move of its own before another name's
+            # move would be dropped without a word; say so instead
+            raise self.err(f'"{orphan[0]}" has no move of its own here: write its move, e.g. '
+                           f'"{orphan[0]} passes; ..."', orphan[1],
+                           expected=expected_words(set(MOVE_WORDS)))
         if kind == "named_route":
             return self._wrap(c, self.named_route(c))
         trees = [k for k in c.children if isinstance(k, Tree)]
@@ -511,6 +519,7 @@ class _Reader(RemarkReader):
             if subject is not None:
                 self.sticky = subject
         if kind == "subject_only":
+            self.orphan = (self.text_of(c.children[0]).strip().rstrip(":").strip(), c.children[0])
             return []
         body = next(k for k in trees[(1 if kind == "with_subject" else 0):] if not k.data.startswith("r_"))
         handler = getattr(self, "_c_" + body.data, None)
