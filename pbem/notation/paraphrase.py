@@ -16,7 +16,7 @@ _I = re.I
 
 #: sentences of a mail line that are never moves: greetings, hand-overs, thanks
 _CHAT = re.compile(
-    r"^(?:that\b|hiya|anyway|need|needs|saving|to\s+save|because|since|hope|hoping|hi|hello|hey|morning|good\s+(?:morning|evening|afternoon|luck|game)|cheers|thanks|thank\s+you|"
+    r"^(?:that\b|hiya|afternoon|anyway|need|needs|saving|to\s+save|because|since|hope|hoping|hi|hello|hey|morning|good\s+(?:morning|evening|afternoon|luck|game)|cheers|thanks|thank\s+you|"
     r"over\s+to|back\s+to|your\s+(?:turn|move)|@\w+|that'?s\s+(?:it|all)|have\s+a\s+|see\s+you|"
     r"sorry|ok(?:ay)?\b|well\b|phase\s+\d+\b|\w+\s+agreed|all\b)", _I)
 _SENTENCE = re.compile(r"(?<![A-Z][a-z])(?<!\b[A-Z])(?<!\bSt)(?<!\bCo)(?<!\bNo)(?<=[.!?])\s+(?=\S)|\s+[-–—]\s+(?=[A-Za-z@])")
@@ -125,11 +125,12 @@ _PLACE = r"[A-Z][a-z.]+(?:\s[A-Z][a-z]+)?"
 
 RULES: list[Callable[[str], str]] = [
     _chat_free,
-    _sub(r"^\s*(?:hi|hello|hey|morning|evening)\b[^,.!]*[,!]\s*(?=\S)", ""),
+    _sub(r"^\s*(?:hi|hello|hey|morning|evening|afternoon)\b[^,.!]*[,!.]\s*(?=\S)", ""),
+    _sub(r"^\s*ok(?:ay)?\s+(?=i\b)", ""),
     _sub(r"^\s*([A-Z][\w'-]*)\s+[-–—]\s+(?=\S)", r"\1: ", 0),
     _sub(r",?\s*(?:your|ur)\s+(?:go|turn|move)\b.*$", ""),
     _sub(r",\s*nothing\s+to\s+run(?:\s+yet)?\b", ""),
-    _sub(r",\s*half\s+to\s+(?:me|the\s+owner|the\s+president)\b", ""),
+    _sub(r",\s*half\s+to\s+(?:me|the\s+owner|the\s+president)\b.*$", ""),
     _sub(r"^\s*no\s+more\b.*$", "pass"),
     _sub(r"^\s*nothing\b[^,;.]*[,;]\s*(?:I\s+)?pass(?:es)?\b", "pass"),
     # who is speaking: "I'll buy", "I'm selling", "Will buy", "My move: ...", "For GT I laid"
@@ -160,7 +161,16 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\bshare\(s\)", "share"),
     _sub(r"\bsingle\s+(?=[A-Z])", "", 0),
     _sub(r"\s*\(\s*(?:a|the)\s+(?:\d+(?:st|nd|rd|th)|second|third|fourth)\s*\)", ""),
-    _sub(r"^.*\b(?:no\s+wait|wait\s+no|sorry,?\s+I\s+mean(?:t)?)\b[.,!:]*\s*", ""),
+    _sub(r"^.*\b(?:no\s+wait|wait,?\s+no|forget\s+it|sorry,?\s+I\s+mean(?:t)?)\b[.,!:]*\s*", ""),
+    _sub(r"\bpass(?:es)?\s+on\s+(?:this\s+one|the\s+auction)\b.*$", "pass"),
+    _sub(r",\s*nothing\s+I\s+want\b.*$", ""),
+    _sub(r";\s*not\s+\w+\s+yet\b[^.;]*", ""),
+    _sub(r",\s*done\s*\.?$", ""),
+    _sub(r"\s+and\s+won\s+it\b.*$", ""),
+    _sub(r"\b(?:green|yellow)\s+minor\b", ""),
+    _sub(r"\s*\(\s*bought\s+the\s+20%[^)]*\)", ""),
+    _sub(r",\s*and\s+I'?ll\s+", ", and "),
+    _sub(r"^\s*([A-Z][\w-]*)\s+for\s+([$₽]?\d+₽?)(?=\s*,)", r"bid \2 on \1", 0),
     _sub(r",\s*I'?m\s+out\b.*$", ""),
     _sub(r"\s+so\s+(?:it|that)\s+(?:floats|starts|runs|operates)\b.*$", ""),
     _sub(r",?\s*(?:phase\s+\d+\s+(?:begins|starts)|triggering\b|with\s+the\s+track\b).*$", ""),
@@ -271,6 +281,8 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\b(\d+)\s+percent\b", r"\1%"),
     _sub(r"^\s*([A-Z][\w'-]*)\s*:\s*([A-Z][\w-]*),\s*(\d+%),\s*(ipo|pool|market)\s*\.?$", r"\1 buys \3 of \2 from the \4", 0),
     _sub(r"\b1\s*x\s*10%\s+", "1 "),
+    _sub(r"\b(buys?\s+(?:\d+%\s+(?:of\s+)?)?[A-Z][\w-]*)\s+(ipo|pool|market)\b", r"\1 from the \2", 0),
+    _sub(r"\b(buy\s+[A-Z][\w-]*)\s+((?i:ipo|pool|market))\b", r"\1 from the \2", 0),
     _sub(r"^\s*([A-Z][\w'-]*)\s*:\s*((?i:one|two|three|\d))\s+([A-Z][\w-]*)\s+((?i:sold|bought))\b", r"\1 \4 \2 \3", 0),
     _sub(r"\bshare\s+in\s+the\s+(ipo|pool|market)\b", r"share from the \1"),
     _sub(r"\bbuy\s+([A-Z][\w-]*)\s*[-–—,]\s*par\s+it\s+at\s+", r"par \1 at ", 0),
@@ -321,7 +333,27 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\btile\s+(R\d)\b", r"#\1"),
     _sub(rf"\b(\d+)\s*@\s*({_HEXP})\b", r"lays #\1 on \2"),
     _sub(rf"(^|[:;,.]\s*)(?:lay\s+)?#(\d+[A-Za-z]?)\s+({_HEXP})\b", r"\1lays #\2 on \3"),
-    _sub(r"\bin\s+its\s+home\s+(?:hex\s+)?", "on "),
+    _sub(r"\b(?:in|on)\s+its\s+home\s+(?:hex\s+)?", "on "),
+    _sub(r"^\s*no\s+tile\s+for\s+([A-Z][\w-]*)\b[^,;.]*", r"\1 passes lay track"),
+    _sub(r"^\s*no\s+merger\s+for\s+([A-Z][\w-]*)\b[^,]*,\s*pass\b\.?", r"\1 passes"),
+    _sub(r"\bboth\s+(twos|threes|fours|fives|sixes)\b",
+         lambda m: "both " + {"twos": "2", "threes": "3", "fours": "4", "fives": "5", "sixes": "6"}[m.group(1).lower()] + "s"),
+    _sub(r"\b(?:runs?|ran)\s+(?:its\s+|the\s+)?(?:two|both|2)\s+(\d)?s?(?:\s*-?\s*trains?)?,?\s+(?:for\s+)?(\d+)\s+and\s+(\d+)",
+         lambda m: f"runs the {m.group(1) or '2'} for {m.group(2)} and the {m.group(1) or '2'} for {m.group(3)}"),
+    _sub(r",\s*paid\s+out\b", "; pays out"),
+    _sub(r"\bfrom\s+the\s+(bank|depot)\.\s*([$₽]?\d+)\.?$", r"from the \1 for \2"),
+    _sub(r"\s*\(\s*[A-Z][a-z.]+(?:\s[A-Z][a-z]+)?\s+to\s+[A-Z][a-z.]+(?:\s[A-Z][a-z]+)?\s*\)", "", 0),
+    _sub(r"\bbuys\s+([A-Z][\w-]*)\s*\(\s*([$₽]?\d+)\s*\)\s+and\s+([A-Z][\w-]*)\s*\(\s*([$₽]?\d+)\s*\)",
+         r"buys \1 for \2, buys \3 for \4", 0),
+    _sub(r"\btakes?\s+\w+\s+loans?\s+to\s+(?:pay\s+for|afford)\s+", "buys "),
+    _sub(r"^\s*([A-Z][\w-]*)\s+has\s+no\s+trains?\b[^-;,]*[-;,]\s*I\s+choose\s+to\s+nationali[sz]e\s+it\b\.?",
+         r"\1 chooses nationalize", 0),
+    _sub(r"^\s*([A-Z][\w-]*)\s+merges\s+([A-Z][\w-]*),?\s+forming\s+(?:the\s+)?([A-Z][\w-]*)",
+         r"Adding \2 to merge of \1; \1 merges into \3", 0),
+    _sub(rf"^\s*([A-Z][\w-]*)\s+(?:runs|ran)\s+({_HEXP}|{_PLACE})\s+to\s+({_HEXP}|{_PLACE})(?=\s+(?:for|=))(?!.*\bwith\s+its\b)",
+         r"\1: \2->\3", 0),
+    _sub(r"(\bpars?\s+[A-Z][\w-]*\s+at\s+[$₽]?\d+₽?)\s+and\s+puts\s+(?:the|its)\s+home\s+(?:station|token)\s+(?:in|on|at)\s+",
+         r"\1 in "),
     _sub(r"\btoken\s+none\b", "pass place a token"),
     _sub(r"\bdoes(?:n't|\s+not)\s+place\s+a\s+token\b", "passes place a token"),
     _sub(r"\bpass(?:es)?\s+on\s+buying\s+(?:a\s+)?trains?\b", "passes buy trains"),
@@ -345,7 +377,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"^\s*([A-Z][\w-]*)\s*\+\s*([A-Z][\w-]*)\s*(?:->|→|=>)\s*([A-Z][\w-]*)\s*$", r"Adding \2 to merge of \1; \1 merges into \3", 0),
     _sub(r"^\s*(?i:merge)\s+([A-Z][\w-]*)\s+and\s+([A-Z][\w-]*)\s+into\s+(?:the\s+)?([A-Z][\w-]*)", r"Adding \2 to merge of \1; \1 merges into \3", 0),
     _sub(r"^(\s*[A-Z][\w-]*)\s+[-–—]\s+(?=#?\d)", r"\1: "),
-    _sub(r"\s+[-–—]\s+(?=(?:pays?|paid|withh|buys?|bought|runs?|ran|lays?|laid|sells?|sold|pass|tokens?|places?)\b)", "; "),
+    _sub(r"\s+[-–—]\s+(?=(?:pays?|paid|withh|buys?|bought|runs?|ran|lays?|laid|sells?|sold|pass|tokens?|places?|full|payout|half|splits?)\b)", "; "),
     _sub(rf"\b({_HEXP}|[A-Z][a-z]+)\s+-\s+(?={_HEXP}\b)", r"\1-"),
     _sub(rf"\b({_HEXP})\s+-\s+(?=[A-Z][a-z]+)", r"\1-"),
     _sub(r"(\b(?:lays?|laid|puts?|put|places?)\s+(?:an?\s+)?#?\d+[A-Za-z]?\s+(?:on|in|at)\s+[A-Z]{1,2}\d{1,2}[^,;.]*?)\s+and\s+(?:an?\s+)(?=#?\d)",
@@ -372,7 +404,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\band\s+the\s+other\s+(\d)\b", r"and \1"),
     _sub(r",?\s*paying\s+[$₽]?\d+₽?\s+for\s+the\s+(?:second|2nd|extra)\s+(?:lay|tile)\b", ""),
     _sub(r"\s+for\s+the\s+extra\s+[$₽]?\d+₽?", ""),
-    _sub(r"\btrades?\s+in\s+(?:its|the|a)\s+(\d|D)(?:\s*-?\s*train)?\s+for\s+(?:a|an|the)\s+(\d|D|Diesel)(?:\s*-?\s*train)?,?\s+(?:paying|for|at)\s+([$₽]?\d+)",
+    _sub(r"\btrades?\s+in\s+(?:its|the|a)\s+(\d|D)(?:\s*-?\s*train)?\s+for\s+(?:a|an|the)\s+(\d|D|Diesel)(?:\s*-?\s*train)?,?\s+(?:(?:paying|for|at)\s+)?([$₽]?\d+)",
          r"buys a \2 train for \3, trading in its \1"),
     _sub(r"\b([A-Z][A-Z-]{0,4})\s*\([A-Z][a-z]+\)", r"\1", 0),
     _sub(rf"\b[A-Z][a-z]+\.?(?:\s+[A-Z][a-z]+)?\s*\(({_HEXP})\)", r"\1", 0),
@@ -380,7 +412,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\b(splits?|withholds?|pays?\s+out)\s+the\s+(?=[$₽]?\d)", r"\1 "),
     _sub(r"\bpass(es)?\s+on\s+([A-Z][\w-]*)\s+shares?\b", r"pass\1", 0),
     _sub(r"\b(?:takes?|took)\s+(?:a|one|two|three|\d)\s+loans?\s+(?:to\s+pay\s+for\s+[^,;.]*?\s+)?and\s+", ""),
-    _sub(r"\bstart\s+([A-Z][\w-]*)\s+with\s+a\s+bid\s+of\s+", r"bid on \1 at ", 0),
+    _sub(r"\b(?i:start)\s+([A-Z][\w-]*)\s+with\s+a\s+bid\s+of\s+", r"bid on \1 at ", 0),
     _sub(r"\b(?:the\s+)?[A-Z][a-z]+(?:-[A-Z][a-z]+)?\s*\(([A-Z][A-Z-]{0,4})\)", r"\1", 0),
     _sub(r"\b([A-Z][A-Z-]{0,4})\s*\([A-Z][a-z]+(?:-[A-Z][a-z]+)+\)", r"\1", 0),
     _sub(r"\s*\(\s*[$₽]?\d+₽?\s+(?:extra|more|for\s+the\s+(?:second|2nd|extra)\s+tile)\s*\)", ""),
@@ -388,7 +420,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(rf"\bruns\s+({_TRAIN})s\s*:?\s*((?:{_HEXP}-)+{_HEXP}\s+(?:for|=)\s+\d+)\s+and\s+((?:{_HEXP}-)+{_HEXP}\s+(?:for|=)\s+\d+)",
          r"runs \1 \2, \1 \3"),
     _sub(rf"([,;:.]\s*)({_TRAIN}\s*(?:-?\s*trains?|T)\s+(?:(?:{_HEXP}|[A-Z][a-z]+)-)+(?:{_HEXP}|[A-Z][a-z]+))", r"\1runs \2"),
-    _sub(rf"(\b(?:on|at|in)\s+({_HEXP})\b[^;]*?),\s*token\s+there\b", r"\1, token \2"),
+    _sub(rf"(\b(?:on|at|in)\s+({_HEXP})\b[^;]*?)(?:,\s*|\s+and\s+)token\s+there\b", r"\1, token \2"),
     _sub(rf"(\b(?:on|at|in|upgraded|upgrades)\s+({_HEXP})\b[^;]*?)(?:,\s*|\s+and\s+)(?:puts?|places?|drops?)\s+(?:a|its)\s+(?:neutral\s+)?(?:token|station)\s+there\b",
          r"\1, places a token on \2"),
     # track: "tile 57 in G11", "D6: #57 rot 2", "K3 #57", "green #24", "to a #63", "9 at D12 and 9 at I9"
@@ -462,6 +494,6 @@ def paraphrase(line: str) -> Optional[str]:
     text = line
     for rule in RULES:
         text = rule(text)
-    text = re.sub(r";\s*;", ";", text)
+    text = re.sub(r";\s*;|\.\s*;", ";", text)
     text = re.sub(r"\s{2,}", " ", text).strip()
     return text if text != line.strip() else None
