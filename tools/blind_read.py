@@ -139,7 +139,8 @@ def judge(item: dict) -> Verdict:
     fields = [as_fields(a) for a in got]
     if not want:
         # a log line of another player's move is read, and the table refuses it for the seat
-        other = all(f["entity"] in players and f["entity"] != actor for f in fields)
+        # (a message is applied all or nothing: one move for another seat refuses it all)
+        other = any(f["entity"] in players and f["entity"] != actor for f in fields)
         return Verdict(item, not got or other, "no move" if not got else
                        f"another player's move, refused by the table: {fields}" if other else f"READ AS {fields}")
     ok = len(fields) == len(want) and all(_same(w, g, players) for w, g in zip(want, fields))
