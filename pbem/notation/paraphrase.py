@@ -90,7 +90,7 @@ def _near(a: str, b: str) -> bool:
 
 
 #: slips too short for the one-edit rule
-_SHORT_SLIPS = {"bys": "buys", "biy": "buy", "sel": "sell", "fro": "for", "teh": "the", "rns": "runs"}
+_SHORT_SLIPS = {"bys": "buys", "biy": "buy", "sel": "sell", "fro": "for", "teh": "the", "rns": "runs", "bis": "bids"}
 
 
 def _slip(m: re.Match) -> str:
@@ -158,6 +158,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\s+and\s+is\s+the\s+first\b.*$", ""),
     _sub(r"^\s*([A-Z][\w'-]*),\s*for\s+(?:the\s+)?([A-Z][\w-]*)\s*:\s*", r"\2: ", 0),
     _sub(r"^\s*([A-Z][\w-]*)'s\s+run\s*:\s*", r"\1: runs ", 0),
+    _sub(r"^\s*([A-Z][\w-]*)'s\s+(\d|D)\s*-?\s*train\s*:\s*", r"\1 runs \2 train ", 0),
     _sub(r"\bshare\(s\)", "share"),
     _sub(r"\bsingle\s+(?=[A-Z])", "", 0),
     _sub(r"\s*\(\s*(?:a|the)\s+(?:\d+(?:st|nd|rd|th)|second|third|fourth)\s*\)", ""),
@@ -170,6 +171,24 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\b(?:green|yellow)\s+minor\b", ""),
     _sub(r"\s*\(\s*bought\s+the\s+20%[^)]*\)", ""),
     _sub(r",\s*and\s+I'?ll\s+", ", and "),
+    _sub(r"\b(?:at|for)\s+face(?:\s+value)?\s*(?:,\s*|\(\s*)([$₽]?\d+₽?)\s*\)?", r"for \1"),
+    _sub(r"^\s*got\s+[^,]*,\s*so\s*:\s*", ""),
+    _sub(r"^\s*I\s+have\s+priority,?\s*so\s*:?\s*", ""),
+    _sub(r"^\s*train\s+buys\s*:\s*", ""),
+    _sub(r";\s*I\s+think\b.*$", ""),
+    _sub(r",\s*(?:[A-Z][a-z]+|she|he|they)(?:'s|\s+has)?\s+agreed\b.*$", ""),
+    _sub(r"\s+-\s+(?=from\b)", " "),
+    _sub(r"\s*\(\s*\+\s*[$₽]?\d+₽?\s*\)", ""),
+    _sub(r"\s*\(\s*\d+\s+hexes\b[^)]*\)", ""),
+    _sub(r"\bdeclines\s+nationali[sz]ation\b.*$", "declines to nationalize"),
+    _sub(r"\bwon'?t\s+merge\b[^,]*,\s*pass\b\.?", "passes"),
+    _sub(r"\bis\s+skipping\s+the\s+train\s+buy\b", "passes buy trains"),
+    _sub(r"^\s*([A-Z][\w'-]*)\s*:\s*([A-Z][\w-]*)\s+([$₽]?\d+₽?)(?=\s*,)", r"\1 bids \3 on \2", 0),
+    _sub(r"\b([A-Z][\w-]*)\s+par\s+(?:at\s+)?([$₽]?\d+₽?)", r"par \1 at \2", 0),
+    _sub(r"\b(?i:par)\s+([A-Z][\w-]*)\s+([$₽]?\d+₽?)\b", r"par \1 at \2", 0),
+    _sub(r"^\s*(?:a\s+)?([A-Z][A-Z0-9&-]+)\s+share\b", r"buy a \1 share", 0),
+    _sub(r"\bopen(?:s|ing)?\s+the\s+auction\s+(?:of|for|on)\s+(?:the\s+)?", "bids on "),
+    _sub(r"\bputs?\s+([A-Z][\w-]*)\s+up\s+for\s+auction\s+at\s+", r"bids on \1 at ", 0),
     _sub(r"^\s*([A-Z][\w-]*)\s+for\s+([$₽]?\d+₽?)(?=\s*,)", r"bid \2 on \1", 0),
     _sub(r",\s*I'?m\s+out\b.*$", ""),
     _sub(r"\s+so\s+(?:it|that)\s+(?:floats|starts|runs|operates)\b.*$", ""),
@@ -200,7 +219,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\bselll+\b", "sell"), _sub(r"^\s*pas\s*$", "pass"),
     _sub(r"\bform\s+(?=(?:the\s+)?(?:ipo|pool|market|bank|depot|treasury)\b)", "from "),
     lambda s: re.sub(r"\b[a-z]{4,9}\b", _slip, s),
-    lambda s: re.sub(r"\b(?:bys|biy|sel|fro|teh|rns)\b", lambda m: _SHORT_SLIPS[m.group(0)], s),
+    lambda s: re.sub(r"\b(?:bys|biy|sel|fro|teh|rns|bis)\b", lambda m: _SHORT_SLIPS[m.group(0)], s),
     _sub(r"\botu\b", "out"), _sub(r"\bsahres?\b", "share"), _sub(r"\brotaton\b", "rotation"),
     _sub(r"^\s*by\s+(?=\d|one|a\b)", "buy "),
     # money: "20 roubles", "R95"
@@ -314,7 +333,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"(\bat\s+[$₽]?\d+)\s+par\b", r"\1"),
     _sub(r"\s+and\s+buy\s+the\s+president'?s\s+(?:share|certificate)\b", ""),
     _sub(r"(\b(?:pars?|starts?|starting)\s+([A-Z][\w-]*)\s+(?:at\s+)?[$₽]?\d+₽?)\s*(?:,\s*|\s+with\s+|\s+)(?:(?:its|the|a)\s+)?"
-         rf"(?:(?:(?:home|base)\s+(?:token\s+|station\s+)?|token\s+|station\s+)?(?:in|on|at)\s+|home\s+)({_HEXP})\b",
+         rf"(?:(?:(?:home|base)\s+(?:token\s+|station\s+)?|token\s+|station\s+)?(?:in|on|at)\s+|home\s+|station\s+)({_HEXP})\b",
          r"\1; \2 places a token on \3"),
     _sub(r"\s+and\s+then\s+", ", then "),
     _sub(r"^\s*([A-Z][\w-]*)\s+(?=#\d)", r"\1: ", 0),
@@ -322,6 +341,11 @@ RULES: list[Callable[[str], str]] = [
     _sub(r",?\s*dividend\s+paid\b", "; pays out"),
     _sub(r"\bpaying\s+out\s+[$₽]?\d+\b", "pays out"),
     _sub(r"\bthen\s+a\s+second\s+(\d|D)\s*-?\s*train\s+from\b", r"then buys a \1 train from"),
+    _sub(rf"\bfor\s+([$₽]?\d+)\s*\(((?:{_HEXP}-)+{_HEXP})\)", r"\2 for \1"),
+    _sub(r",\s*([A-Z][\w-]*)\s+an?\s+(\d|D)\s*(?:-?\s*train)?\s*\.?$", r", \1 buys a \2 train", 0),
+    _sub(r"(^|[.;:]\s*)(\d|D)\s*-?\s*train\s+runs\s+", r"\1runs \2 train "),
+    _sub(rf"\bruns\s+((?:{_HEXP}-)+{_HEXP})\s+(for\s+[$₽]?\d+₽?)\s+with\s+the\s+(\d|D)\b", r"runs \3 \1 \2"),
+    _sub(r"\bthen\s+the\s+(\d|D)\s+runs\s+", r"then runs \1 "),
     _sub(r"\ba\s+train\s*\((\d|D)\)", r"a \1 train"),
     _sub(r"\bpasses\s+(?:its|the)\s+tile\s+lay\b", "passes lay track"),
     _sub(r"\buses\s+its\s+neutral\s+token\s+(?:in|on|at)\s+", "places its neutral token on "),
