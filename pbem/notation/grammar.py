@@ -7,6 +7,7 @@ common rules (see the header of grammar/pbem.lark).
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import threading
@@ -45,12 +46,13 @@ def grammar_text(title: Optional[str] = None) -> str:
     return text
 
 
-def _cache_file(title: Optional[str]) -> Optional[str]:
+def _cache_file(title: Optional[str], text: str = "") -> Optional[str]:
     """Where lark may keep its analysis between runs: a private per-user folder, or None.
 
     $PBEM_CACHE_DIR overrides the folder ($XDG_CACHE_HOME/pbem or ~/.cache/pbem);
-    PBEM_CACHE_DIR="" turns the cache off. Lark stores the grammar's hash in the file and
-    recompiles when the grammar changed.
+    PBEM_CACHE_DIR="" turns the cache off. The file is named after the grammar's hash, so two
+    installations with different grammars keep one file each instead of replacing each
+    other's (lark also checks the hash stored in the file).
     """
     base = os.environ.get("PBEM_CACHE_DIR")
     if base == "":
@@ -64,7 +66,8 @@ def _cache_file(title: Optional[str]) -> Optional[str]:
             return None
     except OSError:
         return None
-    return os.path.join(base, f"notation-{title or 'common'}.lark-cache")
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return os.path.join(base, f"notation-{title or 'common'}-{digest}.lark-cache")
 
 
 @lru_cache(maxsize=None)
@@ -72,7 +75,7 @@ def _compile(title: Optional[str]) -> Lark:
     text = grammar_text(title)
     options = dict(parser="lalr", lexer="contextual", propagate_positions=False,
                    maybe_placeholders=False)
-    cache = _cache_file(title)
+    cache = _cache_file(title, text)
     if cache is not None:
         try:
             return Lark(text, cache=cache, **options)
