@@ -417,3 +417,52 @@ def test_emergency_buy_from_a_corporation_spends_what_the_sales_raised():
         copy.deepcopy(g).push(A.BuyTrain("QLL", name, seller, 1))
     g.push(A.BuyTrain("QLL", name, seller, 229))
     assert any(t.name == name for t in g.corporations["QLL"].trains)
+
+
+def _seed2_moves(tmp_path):
+    """The kept random game 2 (CN floats and operates) as a game file and a fresh game for it."""
+    from pbem.gamefile import GameFile
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "random" / "1882-seed2.pbem"
+    path = tmp_path / src.name
+    path.write_bytes(src.read_bytes())
+    gf = GameFile.open(path)
+    return list(gf.effective_moves()), lambda: Table.new_game(gf.header)
+
+
+def _push(game, rec):
+    from pbem.moderator.table import notation_context
+    from pbem.notation import read_message
+
+    ctx = notation_context(game, trusted=True).at_turn(actor=None, current=game.current_entity())
+    (move,) = read_message(rec.notation, ctx, single_line=True)
+    game.push(move.action)
+
+
+def test_cn_with_no_neutral_station_left_lays_no_track(tmp_path):
+    """CN's stations are the neutral markers others placed; once none is on the map (SC's home
+    replaces them) CN has no station at all, and 18xx.games (Tracker#can_lay_tile?: no tokens)
+    then offers it no track: its turn goes straight to the train purchase. A held-out record was
+    refused after CN passed twice (train, private) because pbem still waited at the track step."""
+    moves, fresh = _seed2_moves(tmp_path)
+    g = fresh()
+    first = None
+    for i, rec in enumerate(moves):
+        if g.round.name == "operating" and g.round.turn and g.round.corp.sym == "CN":
+            first = i
+            break
+        _push(g, rec)
+    assert first is not None and g.round.active_step() == "track"
+    assert "lay_tile" in g.round.legal("CN")                   # with its neutral stations, CN lays track
+    g = fresh()
+    for rec in moves[:first - 1]:
+        _push(g, rec)
+    for coord, city, slot in g.board.tokens_of("CN"):     # as if SC's home had replaced each of them
+        g.board.remove_token(coord, city, slot)
+    _push(g, moves[first - 1])
+    assert g.round.corp.sym == "CN"
+    assert g.round.active_step() != "track" and "lay_tile" not in g.round.legal("CN")
+    assert not any(isinstance(m.action, A.LayTile) for m in g.legal_moves())
+    with pytest.raises(RuleError):
+        g.push(A.LayTile("CN", "E5", "66", 3))

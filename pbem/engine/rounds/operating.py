@@ -191,6 +191,8 @@ class OperatingRound:
         slot = self.tile_lay_slot()
         if not slot:
             return False
+        if not corp.tokens and not self.game.board.tokens_of(corp.sym):
+            return False        # as 18xx.games: no station marker at all (charter or map), no track (1882 CN)
         return corp.cash >= slot["cost"] and bool(slot["lay"] or slot["upgrade"])
 
     def can_place_token(self, corp: "Corporation") -> bool:
