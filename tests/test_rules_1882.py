@@ -466,3 +466,48 @@ def test_cn_with_no_neutral_station_left_lays_no_track(tmp_path):
     assert not any(isinstance(m.action, A.LayTile) for m in g.legal_moves())
     with pytest.raises(RuleError):
         g.push(A.LayTile("CN", "E5", "66", 3))
+
+
+def test_no_emergency_sale_when_the_president_can_pay_the_difference(tmp_path):
+    """18xx.games lets a president sell shares for a train only as far as needed: not at all once
+    corporation and president together have the cheapest depot train's price, and never a
+    bundle one share smaller than which would do. refplay 1882 seed 29 (a game pbem played
+    before this rule), move 644: HBR has 432 for the $450 5 train, its president P5 has 28;
+    pbem let P5 sell 10% of CNR, the reference refused (`Cannot sell shares of CNR`)."""
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed29-ebuy.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy).game
+    hbr, p5 = g.corporations["HBR"], g.players["P5"]
+    assert g.round.corp is hbr and g.round.active_step() == "buy_train" and hbr.president == "P5"
+    assert (hbr.cash, p5.cash) == (432, 28) and g.round.emergency(hbr)
+    assert not any(isinstance(m.action, A.SellShares) for m in g.legal_moves())
+    with pytest.raises(RuleError, match="need no more"):
+        g.push(A.SellShares("P5", "CNR", 10))
+    g.push(A.BuyTrain("HBR", "5", "depot", 450))            # P5 pays the missing 18
+    assert p5.cash == 10 and [t.name for t in hbr.trains] == ["5"]
+
+
+def test_an_emergency_sale_may_not_be_bigger_than_needed(tmp_path):
+    """The same position with less of P5's cash: at $10 a share, 18 short allows two shares (one
+    would not do), 9 short one; with nothing of P5's cash the needed CNR share sells."""
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed29-ebuy.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy).game
+    hbr, p5, rules = g.corporations["HBR"], g.players["P5"], g.title
+    assert g.market.price("CNR") == 10
+    g.bank += p5.cash
+    p5.cash = 0
+    assert rules.emergency_needed_percent(g, hbr, "P5", g.corporations["CNR"]) == 20
+    p5.cash = 9
+    assert rules.emergency_needed_percent(g, hbr, "P5", g.corporations["CNR"]) == 10
+    p5.cash = 0
+    sales = [m.action for m in g.legal_moves() if isinstance(m.action, A.SellShares)]
+    assert sales == [A.SellShares("P5", "CNR", 10)]            # the pool holds 50% of GT and HBR
+    g.push(sales[0])
+    assert p5.cash == 10
