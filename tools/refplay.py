@@ -62,13 +62,16 @@ def check(title: str, seed: int, players: int, sample: int, folder: Path) -> tup
     if p.returncode:
         return f"export failed: {p.stderr.strip()}", 0
     n = len(json.loads(record.read_text())["actions"])
-    at, why = first_refused(record, n)
-    if at:
-        act = json.loads(record.read_text())["actions"][at - 1]
-        return f"reference refuses action {at} of {n}: {why[:200]} | {json.dumps(act)[:300]}", at - 1
     dump = record.with_suffix(".ref.json")
-    subprocess.run(["ruby", str(REF / "state_dump.rb"), "--sample", str(sample), "--seed", str(seed),
-                    "--out", str(dump), str(record)], capture_output=True, env=ENV, cwd=REF, timeout=1200)
+    r = subprocess.run(["ruby", str(REF / "state_dump.rb"), "--sample", str(sample), "--seed", str(seed),
+                        "--out", str(dump), str(record)], capture_output=True, env=ENV, cwd=REF, timeout=1200)
+    if r.returncode:                  # the reference refused an action: find the first one
+        dump.unlink(missing_ok=True)
+        at, why = first_refused(record, n)
+        if at:
+            act = json.loads(record.read_text())["actions"][at - 1]
+            return f"reference refuses action {at} of {n}: {why[:200]} | {json.dumps(act)[:300]}", at - 1
+        return f"state_dump failed: {r.stderr.strip().splitlines()[:1]}", 0
     d = subprocess.run([sys.executable, str(HERE / "refdiff.py"), str(record), str(dump)],
                        capture_output=True, text=True)
     last = (d.stdout.strip().splitlines() or ["(no output)"])
