@@ -511,3 +511,20 @@ def test_an_emergency_sale_may_not_be_bigger_than_needed(tmp_path):
     assert sales == [A.SellShares("P5", "CNR", 10)]            # the pool holds 50% of GT and HBR
     g.push(sales[0])
     assert p5.cash == 10
+
+
+def test_sc_discards_a_train_in_another_corporations_turn(tmp_path):
+    """SC is both a corporation and a private's name. CPR's train purchase put SC over its limit,
+    and SC's discard was taken for a use of the SC private's ability and refused (random game 95,
+    2 players, move 670: `SC has no ability CPR can use now`)."""
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed95-discard.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy).game
+    assert g.round.corp.sym == "CPR" and g.round.active_step() == "discard" and g.current_entity() == "SC"
+    before = len(g.corporations["SC"].trains)
+    assert A.DiscardTrain("SC", "4") in [m.action for m in g.legal_moves()]
+    g.push(A.DiscardTrain("SC", "4"))
+    assert len(g.corporations["SC"].trains) == before - 1 and g.current_entity() != "SC"

@@ -251,8 +251,9 @@ class OperatingRound:
         step = self.active_step()
         corp = self.corp
         ent = self.current_entity()
-        # company abilities (1882 NWR) act for their owning corporation at any time in its turn
-        if action.entity in g.companies and action.entity != corp.sym:
+        # company abilities (1882 NWR) act for their owning corporation at any time in its turn;
+        # a corporation sharing a private's name (1882 SC) acting when asked is not one of them
+        if action.entity in g.companies and action.entity not in (corp.sym, ent):
             g.title.company_action(g, action, self)
             self.advance()
             return
