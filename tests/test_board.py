@@ -384,3 +384,34 @@ def test_snapshot_lists_changed_hexes(board):
     assert snap["G7"]["tile"] == "57" and snap["G7"]["rotation"] == 1
     assert snap["G7"]["tokens"] == [[("GT", "GT", False)]]
     assert "K3" not in snap
+
+
+def test_track_through_the_k9_towns_and_l8_reaches_m7(board):
+    """Issue 9: a connection to M7 through K9 and L8. QLL's station in Regina (J10, city on
+    edge 1) -> a double-town tile on K9 joining edges 4 and 1 -> Assiniboia (L8) -> M7."""
+    board.place_token("J10", 0, Token("QLL", "QLL"))
+    board.lay("K9", "55", 0)                          # towns on 0-3 and 1-4
+    board.lay("L8", "57", 1)                          # city on edges 1 and 4
+    r = reach(board, "QLL")
+    assert ("K9", 1) in r.nodes and ("L8", 0) in r.nodes and r.edges.get("M7") == {4}
+    lays = {name: rots for coord, name, rots in board.legal_lays("QLL", YELLOW) if coord == "M7"}
+    assert lays and all(any(4 in e for e in board.catalogue[n].rot(r).path_edges) for n, rs in lays.items()
+                        for r in rs)
+    board.check_lay("QLL", "M7", "7", 3, YELLOW)     # edges 3 and 4: joins L8
+    # a neutral station in the one-slot L8 does not block QLL
+    board.place_token("L8", 0, Token("CN", "GT", True))
+    assert reach(board, "QLL").edges.get("M7") == {4}
+
+
+def test_a_full_l8_blocks_the_way_to_m7_until_upgraded(board):
+    board.place_token("J10", 0, Token("QLL", "QLL"))
+    board.lay("K9", "2", 1)                           # the other double-town tile: towns on 1-4 and 2-3
+    board.lay("L8", "57", 1)
+    board.place_token("L8", 0, Token("GT", "GT"))
+    r = reach(board, "QLL")
+    assert ("L8", 0) in r.nodes and "M7" not in r.edges
+    with pytest.raises(RuleError):
+        board.check_lay("QLL", "M7", "7", 3, YELLOW)
+    board.lay("L8", "14", 0)                          # two slots, one free: passable again
+    assert reach(board, "QLL").edges.get("M7") == {4}
+    board.check_lay("QLL", "M7", "7", 3, GREEN)

@@ -417,3 +417,114 @@ def test_emergency_buy_from_a_corporation_spends_what_the_sales_raised():
         copy.deepcopy(g).push(A.BuyTrain("QLL", name, seller, 1))
     g.push(A.BuyTrain("QLL", name, seller, 229))
     assert any(t.name == name for t in g.corporations["QLL"].trains)
+
+
+def _seed2_moves(tmp_path):
+    """The kept random game 2 (CN floats and operates) as a game file and a fresh game for it."""
+    from pbem.gamefile import GameFile
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "random" / "1882-seed2.pbem"
+    path = tmp_path / src.name
+    path.write_bytes(src.read_bytes())
+    gf = GameFile.open(path)
+    return list(gf.effective_moves()), lambda: Table.new_game(gf.header)
+
+
+def _push(game, rec):
+    from pbem.moderator.table import notation_context
+    from pbem.notation import read_message
+
+    ctx = notation_context(game, trusted=True).at_turn(actor=None, current=game.current_entity())
+    (move,) = read_message(rec.notation, ctx, single_line=True)
+    game.push(move.action)
+
+
+def test_cn_with_no_neutral_station_left_lays_no_track(tmp_path):
+    """CN's stations are the neutral markers others placed; once none is on the map (SC's home
+    replaces them) CN has no station at all, and 18xx.games (Tracker#can_lay_tile?: no tokens)
+    then offers it no track: its turn goes straight to the train purchase. A held-out record was
+    refused after CN passed twice (train, private) because pbem still waited at the track step."""
+    moves, fresh = _seed2_moves(tmp_path)
+    g = fresh()
+    first = None
+    for i, rec in enumerate(moves):
+        if g.round.name == "operating" and g.round.turn and g.round.corp.sym == "CN":
+            first = i
+            break
+        _push(g, rec)
+    assert first is not None and g.round.active_step() == "track"
+    assert "lay_tile" in g.round.legal("CN")                   # with its neutral stations, CN lays track
+    g = fresh()
+    for rec in moves[:first - 1]:
+        _push(g, rec)
+    for coord, city, slot in g.board.tokens_of("CN"):     # as if SC's home had replaced each of them
+        g.board.remove_token(coord, city, slot)
+    _push(g, moves[first - 1])
+    assert g.round.corp.sym == "CN"
+    assert g.round.active_step() != "track" and "lay_tile" not in g.round.legal("CN")
+    assert not any(isinstance(m.action, A.LayTile) for m in g.legal_moves())
+    with pytest.raises(RuleError):
+        g.push(A.LayTile("CN", "E5", "66", 3))
+
+
+def test_no_emergency_sale_when_the_president_can_pay_the_difference(tmp_path):
+    """18xx.games lets a president sell shares for a train only as far as needed: not at all once
+    corporation and president together have the cheapest depot train's price, and never a
+    bundle one share smaller than which would do. refplay 1882 seed 29 (a game pbem played
+    before this rule), move 644: HBR has 432 for the $450 5 train, its president P5 has 28;
+    pbem let P5 sell 10% of CNR, the reference refused (`Cannot sell shares of CNR`)."""
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed29-ebuy.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy).game
+    hbr, p5 = g.corporations["HBR"], g.players["P5"]
+    assert g.round.corp is hbr and g.round.active_step() == "buy_train" and hbr.president == "P5"
+    assert (hbr.cash, p5.cash) == (432, 28) and g.round.emergency(hbr)
+    assert not any(isinstance(m.action, A.SellShares) for m in g.legal_moves())
+    with pytest.raises(RuleError, match="need no more"):
+        g.push(A.SellShares("P5", "CNR", 10))
+    g.push(A.BuyTrain("HBR", "5", "depot", 450))            # P5 pays the missing 18
+    assert p5.cash == 10 and [t.name for t in hbr.trains] == ["5"]
+
+
+def test_an_emergency_sale_may_not_be_bigger_than_needed(tmp_path):
+    """The same position with less of P5's cash: at $10 a share, 18 short allows two shares (one
+    would not do), 9 short one; with nothing of P5's cash the needed CNR share sells."""
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed29-ebuy.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy).game
+    hbr, p5, rules = g.corporations["HBR"], g.players["P5"], g.title
+    assert g.market.price("CNR") == 10
+    g.bank += p5.cash
+    p5.cash = 0
+    assert rules.emergency_needed_percent(g, hbr, "P5", g.corporations["CNR"]) == 20
+    p5.cash = 9
+    assert rules.emergency_needed_percent(g, hbr, "P5", g.corporations["CNR"]) == 10
+    p5.cash = 0
+    sales = [m.action for m in g.legal_moves() if isinstance(m.action, A.SellShares)]
+    assert sales == [A.SellShares("P5", "CNR", 10)]            # the pool holds 50% of GT and HBR
+    g.push(sales[0])
+    assert p5.cash == 10
+
+
+def test_sc_discards_a_train_in_another_corporations_turn(tmp_path):
+    """SC is both a corporation and a private's name. CPR's train purchase put SC over its limit,
+    and SC's discard was taken for a use of the SC private's ability and refused (random game 95,
+    2 players, move 670: `SC has no ability CPR can use now`)."""
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed95-discard.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy).game
+    assert g.round.corp.sym == "CPR" and g.round.active_step() == "discard" and g.current_entity() == "SC"
+    before = len(g.corporations["SC"].trains)
+    assert A.DiscardTrain("SC", "4") in [m.action for m in g.legal_moves()]
+    g.push(A.DiscardTrain("SC", "4"))
+    assert len(g.corporations["SC"].trains) == before - 1 and g.current_entity() != "SC"

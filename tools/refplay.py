@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -49,28 +50,33 @@ def first_refused(record: Path, n: int) -> tuple[int, str]:
     return hi, ref_ok(record, hi)[1]
 
 
-def check(title: str, seed: int, players: int, sample: int, folder: Path) -> str:
+def check(title: str, seed: int, players: int, sample: int, folder: Path) -> tuple[str, int]:
+    """The verdict for one seed and how many record actions the reference replayed."""
     game, done, problem = randplay.play(title, seed, players, 4000)
     if problem:
-        return f"pbem: {problem.splitlines()[0]}"
+        return f"pbem: {problem.splitlines()[0]}", 0
     path = randplay.save(game, done, title, seed, folder)
     record = path.with_suffix(".18xx.json")
     p = subprocess.run([sys.executable, "-m", "pbem", "export-18xx", str(path), str(record)],
                        capture_output=True, text=True, cwd=HERE.parent)
     if p.returncode:
-        return f"export failed: {p.stderr.strip()}"
+        return f"export failed: {p.stderr.strip()}", 0
     n = len(json.loads(record.read_text())["actions"])
-    at, why = first_refused(record, n)
-    if at:
-        act = json.loads(record.read_text())["actions"][at - 1]
-        return f"reference refuses action {at} of {n}: {why[:200]} | {json.dumps(act)[:300]}"
     dump = record.with_suffix(".ref.json")
-    subprocess.run(["ruby", str(REF / "state_dump.rb"), "--sample", str(sample), "--seed", str(seed),
-                    "--out", str(dump), str(record)], capture_output=True, env=ENV, cwd=REF, timeout=1200)
+    r = subprocess.run(["ruby", str(REF / "state_dump.rb"), "--sample", str(sample), "--seed", str(seed),
+                        "--out", str(dump), str(record)], capture_output=True, env=ENV, cwd=REF, timeout=1200)
+    if r.returncode:                  # the reference refused an action: find the first one
+        dump.unlink(missing_ok=True)
+        at, why = first_refused(record, n)
+        if at:
+            act = json.loads(record.read_text())["actions"][at - 1]
+            return f"reference refuses action {at} of {n}: {why[:200]} | {json.dumps(act)[:300]}", at - 1
+        return f"state_dump failed: {r.stderr.strip().splitlines()[:1]}", 0
     d = subprocess.run([sys.executable, str(HERE / "refdiff.py"), str(record), str(dump)],
                        capture_output=True, text=True)
     last = (d.stdout.strip().splitlines() or ["(no output)"])
-    return "agrees" if last[-1].startswith("no divergence") else " / ".join(last[:4])[:600]
+    checked = len(json.loads(dump.read_text())["checkpoints"]) if dump.exists() else 0
+    return ("agrees" if last[-1].startswith("no divergence") else " / ".join(last[:4])[:600]), checked
 
 
 def main() -> int:
@@ -82,13 +88,19 @@ def main() -> int:
     ap.add_argument("--keep", help="folder for the games and records (default: a temporary one)")
     a = ap.parse_args()
     folder = Path(a.keep or tempfile.mkdtemp(prefix="refplay-"))
-    bad = 0
+    bad = games = compared = 0
+    began = time.monotonic()
     for seed in randplay.seeds(a.seeds):
         n = a.players or 2 + seed % 5
-        result = check(a.title, seed, n, a.sample, folder)
-        print(f"{a.title} seed {seed} ({n} players): {result}", flush=True)
+        start = time.monotonic()
+        result, checked = check(a.title, seed, n, a.sample, folder)
+        print(f"{a.title} seed {seed} ({n} players): {result} [{checked} states compared, "
+              f"{time.monotonic() - start:.1f} s]", flush=True)
         bad += result != "agrees"
-    print(f"differ: {bad}; files in {folder}")
+        games += 1
+        compared += checked if result == "agrees" else 0
+    print(f"games: {games}; differ: {bad}; states compared in agreeing games: {compared}; "
+          f"{time.monotonic() - began:.0f} s; files in {folder}")
     return 1 if bad else 0
 
 

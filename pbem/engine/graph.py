@@ -1,16 +1,21 @@
 """What a corporation's track network reaches, starting from the cities holding its markers.
 
-Track is followed the way a train runs: along a path, across an edge into the neighbour's
-paths on the facing edge, never reversing; a city that blocks the corporation (full of other
-markers, no neutral) and every off-board area end the walk there (they are reached, not passed).
+Track is walked as 18xx.games walks it, station by station: along a path, across an edge into
+the neighbour's paths on the facing edge, each node and path once per station's walk; a city
+that blocks the corporation (full of other markers, no neutral), its other stations and every
+off-board area end the walk there (they are reached, not passed).
 
 `reach(board, corp)` is cached on the board per corporation until the board changes
 (any lay or token change bumps `Board.version` and clears the cache).
 """
 from __future__ import annotations
 
+import sys
 
 from pbem.engine import hexgrid
+
+# a walk recurses once per path along a chain of track; long chains on big maps need room
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
 
 
 class Reach:
@@ -82,101 +87,99 @@ def _links(board) -> dict:
     return table
 
 
-def _walk(board, corp: str, starts, edges: dict, paths: set, nodes: set, enough=None,
-          blocked: frozenset = frozenset(), arrivals=None, verify: bool = True, record: bool = True) -> None:
-    """Directed walk from the start nodes; fills edges/paths/nodes. `enough(nodes)` may end it early.
+class _Enough(Exception):
+    """Ends a walk early: the caller has what it asked for."""
 
-    A train does not reverse, so a stop entered along path p is left along its other paths.
-    When a stop is entered a second time along another path, leaving it back along the first
-    entry is a real route only if the stop can be reached along a second path without passing
-    through it first; that is checked with a walk in which the stop ends every route (`verify`).
-    `blocked` nodes end the walk like full cities; `arrivals` collects node -> entry paths."""
+
+def _walk(board, corp: str, starts, edges: dict, paths: set, nodes: set, enough=None) -> None:
+    """Every station's walk in turn (see `_station_walk`); fills edges/paths/nodes with their union.
+    `enough(nodes)` may end it early."""
+    try:
+        for st in starts:
+            _station_walk(board, corp, st, starts, edges, paths, nodes, enough)
+    except _Enough:
+        pass
+
+
+def _station_walk(board, corp: str, start, starts, edges: dict, paths: set, nodes: set, enough) -> None:
+    """One station's walk, as 18xx.games' track graph walks it (Node#walk, Path#walk): depth
+    first from the station's city; a node or path once walked is not walked again, whichever way
+    (so a loop does not bring the walk back along track it used), except after the chain has
+    left a tile by an exit several of its paths share ("converging"): from there on the marks
+    are the chain's own and are lifted when it backs up. A chain never leaves a hex by a side it
+    already left by; the corporation's other stations, cities that block it and off-board areas
+    are reached, not passed."""
     hexes = board._hexes
     links = _links(board)
     node_blocks = board.node_blocks
     opposite = hexgrid.opposite
-    seen_states: set = set()
-    walked_nodes: set = set()
-    first_entry: dict = {}
-    reopened: set = set()
-    start_set = set(starts)
-    stack: list = []
+    seen_nodes = set(s for s in starts if s != start)
+    seen_paths: set = set()
+    left_by: dict = {}                  # (coord, edge) -> times the current chain left by it
 
-    def enter_node(coord: str, k: int, came_from=None):
-        # remember which paths were launched so each is launched once
-        rot = hexes[coord].rot
-        for p in rot.node_paths[k]:
-            if p == came_from or (coord, k, p) in walked_nodes:
-                continue
-            walked_nodes.add((coord, k, p))
-            a, b = rot.paths[p]
-            idx = 0 if (not isinstance(a, int) and a[1] == k) else 1
-            stack.append((coord, p, idx))
-
-    def arrive(coord: str, k: int, p: int):
-        key = (coord, k)
-        if arrivals is not None:
-            arrivals.setdefault(key, set()).add(p)
-        if key in start_set or key in blocked or node_blocks(coord, k, corp):
+    def record(coord: str, p: int, rot) -> None:
+        if (coord, p) in paths:
             return
-        first = first_entry.get(key)
-        if first is None:
-            first_entry[key] = p
-            enter_node(coord, k, came_from=p)
-        elif p != first and key not in reopened and verify:
-            if _second_entry(board, corp, starts, key, first, blocked):
-                reopened.add(key)
-                enter_node(coord, k)
-
-    for coord, k in starts:
-        nodes.add((coord, k))
-        enter_node(coord, k)
-
-    while stack:
-        state = stack.pop()
-        if state in seen_states:
-            continue
-        seen_states.add(state)
-        coord, p, idx = state
-        rot = hexes[coord].rot
+        paths.add((coord, p))
         here = links[coord]
-        if record:
-            paths.add((coord, p))
-            mine = edges.get(coord)
-            if mine is None:
-                mine = edges[coord] = set()
-            for e in rot.path_edges[p]:
-                mine.add(e)
-                nb = here[e]
-                if nb is not None:
-                    theirs = edges.get(nb)
-                    if theirs is None:
-                        theirs = edges[nb] = set()
-                    theirs.add(opposite(e))
-            for k in rot.path_nodes[p]:
-                nodes.add((coord, k))
-            if enough is not None and enough(nodes):
-                return
-        other = rot.paths[p][1 - idx]
-        if isinstance(other, int):
-            nb = here[other]
+        mine = edges.get(coord)
+        if mine is None:
+            mine = edges[coord] = set()
+        for e in rot.path_edges[p]:
+            mine.add(e)
+            nb = here[e]
+            if nb is not None:
+                theirs = edges.get(nb)
+                if theirs is None:
+                    theirs = edges[nb] = set()
+                theirs.add(opposite(e))
+        for k in rot.path_nodes[p]:
+            nodes.add((coord, k))
+        if enough is not None and enough(nodes):
+            raise _Enough
+
+    def walk_node(coord: str, k: int, conv: bool) -> None:
+        key = (coord, k)
+        if key in seen_nodes:
+            return
+        seen_nodes.add(key)
+        for p in hexes[coord].rot.node_paths[k]:
+            walk_path(coord, p, None, key, conv, conv)
+        if conv:
+            seen_nodes.discard(key)
+
+    def walk_path(coord: str, p: int, skip, origin, node_conv: bool, conv: bool) -> None:
+        key = (coord, p)
+        if key in seen_paths:
+            return
+        rot = hexes[coord].rot
+        own = rot.path_edges[p]
+        if any(left_by.get((coord, e)) for e in own):
+            return
+        seen_paths.add(key)
+        record(coord, p, rot)
+        for k in rot.path_nodes[p]:
+            if (coord, k) != origin and not node_blocks(coord, k, corp):
+                walk_node(coord, k, node_conv or conv)
+        here = links[coord]
+        for e in own:
+            if e == skip:
+                continue
+            nb = here[e]
             if nb is None:
                 continue
-            inv = opposite(other)
-            nrot = hexes[nb].rot
-            for q in nrot.edge_paths.get(inv, ()):
-                a, b = nrot.paths[q]
-                qi = 0 if a == inv else 1
-                stack.append((nb, q, qi))
-        else:
-            arrive(coord, other[1], p)
+            side = (coord, e)
+            left_by[side] = left_by.get(side, 0) + 1
+            inv = opposite(e)
+            onward = conv or len(rot.edge_paths[e]) > 1
+            for q in hexes[nb].rot.edge_paths.get(inv, ()):
+                walk_path(nb, q, inv, origin, node_conv, onward)
+            left_by[side] -= 1
+        if conv:
+            seen_paths.discard(key)
 
-
-def _second_entry(board, corp: str, starts, key, first: int, blocked: frozenset) -> bool:
-    """Whether node `key` can be entered along a path other than `first` without passing it."""
-    arr: dict = {}
-    _walk(board, corp, starts, {}, set(), set(), blocked=blocked | {key}, arrivals=arr, verify=False, record=False)
-    return any(p != first for p in arr.get(key, ()))
+    nodes.add(start)
+    walk_node(start[0], start[1], False)
 
 
 def compute_reach(board, corp: str) -> Reach:
@@ -209,7 +212,10 @@ def _route_figures(board, corp: str, starts) -> tuple[int, bool]:
         e2: dict = {}
         p2: set = set()
         n2: set = set()
-        _walk(board, corp, [st], e2, p2, n2, enough, verify=False)
+        try:
+            _station_walk(board, corp, st, starts, e2, p2, n2, enough)
+        except _Enough:
+            pass
         if not p2:
             continue
         mand = opt = 0

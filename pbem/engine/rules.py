@@ -457,26 +457,48 @@ class Rules:
         pres.cash -= amount
         corp.cash += amount
 
-    def emergency_sellable(self, g: "Game", corp: "Corporation", player: str, target: "Corporation") -> int:
+    def emergency_sellable(self, g: "Game", corp: "Corporation", player: str, target: "Corporation",
+                           only_needed: bool = True) -> int:
         """Most percent of `target` the president of `corp` may sell to raise money for its train:
         the ordinary limits, and never so much of `corp` itself that its presidency changes. One
-        check for the sale, its listing, and the shares a bankrupt president sells."""
+        check for the sale, its listing, and the shares a bankrupt president sells (who sells all
+        that may be sold: `only_needed=False`)."""
         mx = g.shares.max_sellable(player, target)
         if target is corp and corp.president == player:
             others = [p for h, p in corp.player_holdings().items() if h != player]
             mx = min(mx, corp.percent_of(player) - max(others or [0]))
             mx -= mx % 10
+        if only_needed:
+            mx = min(mx, self.emergency_needed_percent(g, corp, player, target))
         return max(0, mx)
+
+    def emergency_needed_percent(self, g: "Game", corp: "Corporation", player: str, target: "Corporation") -> int:
+        """No selling more than needed (18xx.games EmergencyMoney#selling_minimum_shares?): a sale
+        is allowed only if one share fewer would not cover what corporation and president still
+        lack for the cheapest depot train; nothing once their cash together covers it."""
+        avail = g.depot.available(g.phase_names)
+        if not avail:
+            return 0
+        short = min(t.price for t in avail) - corp.cash - g.players[player].cash
+        price = g.market.price(target.sym) or 0
+        if short <= 0 or price <= 0:
+            return 0
+        return 10 * -(-short // price)
 
     def emergency_sell(self, g: "Game", corp: "Corporation", action: A.SellShares, rnd) -> None:
         target = g.corporations.get(action.corporation)
         if target is None:
             raise RuleError(f"there is no corporation {action.corporation}", rule="emergency money raising")
         player = action.entity
+        full = self.emergency_sellable(g, corp, player, target, only_needed=False)
+        if action.percent > full:
+            raise RuleError(f"{g.player_name(player)} may sell at most {full}% of {target.sym} now",
+                            rule="emergency sales may not change the president of the buying corporation")
         mx = self.emergency_sellable(g, corp, player, target)
         if action.percent > mx:
-            raise RuleError(f"{g.player_name(player)} may sell at most {mx}% of {target.sym} now",
-                            rule="emergency sales may not change the president of the buying corporation")
+            raise RuleError(f"{g.player_name(player)} may sell at most {mx}% of {target.sym} now: "
+                            f"{corp.sym} and its president need no more for the cheapest train",
+                            rule="no selling more than needed in an emergency")
         rnd.turn.last_share_sold_price = g.market.price(target.sym)   # the price per share it fetches
         g.shares.sell(player, target, action.percent)
 
@@ -487,7 +509,7 @@ class Rules:
             raise RuleError(f"{corp.sym} is not forced to buy a train it cannot afford", rule="bankruptcy")
         cheapest = min(t.price for t in g.depot.available(g.phase_names))
         raisable = corp.cash + p.cash + sum(
-            self.emergency_sellable(g, corp, player, c) // 10 * (g.market.price(c.sym) or 0)
+            self.emergency_sellable(g, corp, player, c, only_needed=False) // 10 * (g.market.price(c.sym) or 0)
             for c in g.corporations.values())
         if raisable >= cheapest:
             raise RuleError(f"{p.name} can still raise ${raisable} (cash and sellable shares) toward the "
@@ -496,7 +518,7 @@ class Rules:
         # corporation to stay its president) is kept and still counts in the final value
         for c in sorted(g.corporations.values(), key=lambda c: c.sym):
             while True:
-                mx = self.emergency_sellable(g, corp, player, c)
+                mx = self.emergency_sellable(g, corp, player, c, only_needed=False)
                 if mx <= 0:
                     break
                 g.shares.sell(player, c, mx)

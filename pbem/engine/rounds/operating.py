@@ -191,6 +191,8 @@ class OperatingRound:
         slot = self.tile_lay_slot()
         if not slot:
             return False
+        if not corp.tokens and not self.game.board.tokens_of(corp.sym):
+            return False        # as 18xx.games: no station marker at all (charter or map), no track (1882 CN)
         return corp.cash >= slot["cost"] and bool(slot["lay"] or slot["upgrade"])
 
     def can_place_token(self, corp: "Corporation") -> bool:
@@ -249,8 +251,9 @@ class OperatingRound:
         step = self.active_step()
         corp = self.corp
         ent = self.current_entity()
-        # company abilities (1882 NWR) act for their owning corporation at any time in its turn
-        if action.entity in g.companies and action.entity != corp.sym:
+        # company abilities (1882 NWR) act for their owning corporation at any time in its turn;
+        # a corporation sharing a private's name (1882 SC) acting when asked is not one of them
+        if action.entity in g.companies and action.entity not in (corp.sym, ent):
             g.title.company_action(g, action, self)
             self.advance()
             return
