@@ -161,3 +161,24 @@ def test_a_post_merger_buy_can_take_the_presidency(tmp_path):
     g = Table.open(copy, upto=770).game
     mk = g.corporations["MK"]
     assert mk.player_holdings() == {"P2": 20, "P3": 30} and mk.president == "P3"
+
+
+def test_a_station_removed_after_a_merger_goes_back_to_the_charter(tmp_path):
+    """N and MNN (both in H8) merge into NW; NW gives up the station of its 0 token. 18xx.games
+    puts that token back on the charter (placed ones first, then the cheapest others), so NW's
+    next station is the free one: K7 at move 565 costs nothing and NW keeps its 40 token for M7
+    (refplay 1861 seed 5: pbem had dropped a token, charged 120 for K7 and had none left)."""
+    from pathlib import Path
+
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed5.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    nw = Table.open(copy, upto=325).game.corporations["NW"]
+    assert [(t.price, t.used) for t in nw.tokens] == [(20, True), (0, False), (40, False)]
+    before = Table.open(copy, upto=564).game.corporations["NW"].cash
+    g = Table.open(copy, upto=565).game
+    assert g.corporations["NW"].cash == before == 216
+    g = Table.open(copy, upto=707).game
+    assert A.PlaceToken("NW", "M7", 0) in [m.action for m in g.legal_moves()]
