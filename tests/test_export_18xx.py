@@ -98,6 +98,9 @@ def test_random_games_exported_and_read_back_give_their_values(game, tmp_path):
     their values. The importer took a certificate that had once left the IPO for a pool share for
     good: in 1861 a major redeems shares into its treasury (its IPO) and a major reset by
     nationalisation is started again with every certificate in the IPO (1861 random games 1, 2, 5).
+    After a post-merger purchase that takes the presidency, the buyer's 10% and the bought share
+    are IPO ones again (18xx.games gives both back and hands over the president's certificate;
+    1861 random game 15: P1's later buy of MKV_1 is from the IPO, the importer had read the pool).
     """
     from pbem.cli import main
 

@@ -138,6 +138,7 @@ class Converter:
     def __init__(self, game: Game):
         self.game = game
         self.left_ipo: set[str] = set()           # certificates that have ever left the IPO
+        self.bought: dict[tuple[str, str], list[str]] = {}   # (player, corp) -> certificates bought
         self.tile_hex: dict[str, str] = {}        # tile copy id -> hex it lies on
         for coord in game.board.hex_coords():
             pass
@@ -170,6 +171,13 @@ class Converter:
                 return "pool"
         return "pool" if cert in self.left_ipo else "ipo"
 
+    def grabs_presidency(self, player: str, corp_sym: str) -> bool:
+        """A post-merger purchase by a holder of 10% while nobody is president yet."""
+        rnd = self.game.round
+        corp = self.game.corporations.get(corp_sym)
+        return (getattr(rnd, "mode", "") == "shares" and getattr(rnd, "target", None) == corp_sym
+                and corp is not None and corp.president is None and corp.percent_of(player) == 10)
+
     def percent_of(self, shares: list[str]) -> int:
         return sum(20 if _split_last(s, "_")[1] == "0" else 10 for s in shares)
 
@@ -196,14 +204,23 @@ class Converter:
                 # a corporation redeeming its own shares takes them back into its treasury,
                 # which is its IPO (1861): from there they are bought as IPO shares again
                 self.left_ipo.difference_update(shares)
+            elif self.grabs_presidency(ent, corp):
+                # 1861/1867 post-merger: a buyer holding 10% while the president's certificate is
+                # still in the IPO gives that 10% and the bought share back to the IPO and takes
+                # the president's certificate instead (18xx.games PostMergerShares)
+                self.left_ipo.difference_update(shares + self.bought.get((ent, corp), []))
+                self.bought[(ent, corp)] = [f"{corp}_0"]
             else:
                 self.left_ipo.update(shares)
+                self.bought.setdefault((ent, corp), []).extend(shares)
             percent = int(a.get("percent") or self.percent_of(shares))
             return [A.BuyShares(ent, corp, source, percent)]
         if t == "sell_shares":
             shares = a["shares"]
             corp = _split_last(shares[0], "_")[0]
             self.left_ipo.update(shares)
+            held = self.bought.get((ent, corp), [])
+            self.bought[(ent, corp)] = [c for c in held if c not in shares]
             percent = int(a.get("percent") or self.percent_of(shares))
             return [A.SellShares(ent, corp, percent)]
         if t == "lay_tile":
