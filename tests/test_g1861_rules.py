@@ -182,3 +182,22 @@ def test_a_station_removed_after_a_merger_goes_back_to_the_charter(tmp_path):
     assert g.corporations["NW"].cash == before == 216
     g = Table.open(copy, upto=707).game
     assert A.PlaceToken("NW", "M7", 0) in [m.action for m in g.legal_moves()]
+
+
+def test_track_looping_back_into_a_city_connects_it_for_a_major_home(tmp_path):
+    """A new major's home must be on a hex not connected by track to a stop. 18xx.games walks the
+    track from the city and counts any stop, the same city too when the track loops back into it:
+    M19's city runs to M21, L20 and back into M19, so it is no home (refplay 1861 seed 11: P3
+    parred SE and homed it in M19; the reference found no home there)."""
+    from pathlib import Path
+
+    from pbem.moderator.table import Table
+    from pbem.titles.g1861 import track_reaches_stop
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed11-home.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy).game
+    assert track_reaches_stop(g.board, "M19", g.board.city_node("M19", 0))
+    assert not g.board.slots("M19", 0)[0] and ("M19", 0) not in g.title.home_locations(g, g.corporations["SE"])
+    assert not any(isinstance(m.action, A.Par) and m.action.corporation == "SE" for m in g.legal_moves())
