@@ -201,3 +201,24 @@ def test_track_looping_back_into_a_city_connects_it_for_a_major_home(tmp_path):
     assert track_reaches_stop(g.board, "M19", g.board.city_node("M19", 0))
     assert not g.board.slots("M19", 0)[0] and ("M19", 0) not in g.title.home_locations(g, g.corporations["SE"])
     assert not any(isinstance(m.action, A.Par) and m.action.corporation == "SE" for m in g.legal_moves())
+
+
+def test_a_minor_that_leaves_nobody_able_to_be_president_is_not_added_to_a_merger(tmp_path):
+    """V could merge with TR, but neither owner can pay for a share of the major they would form
+    and neither owns two of the minors. 18xx.games lets the minor be added and then refuses the
+    finished merger ("Merge impossible"), leaving only an undo; pbem neither lists nor accepts the
+    addition (refplay 1861 seed 8: V merged TR, then called the merger off with a pass, which
+    18xx.games does not allow)."""
+    from pathlib import Path
+
+    from pbem.errors import RuleError
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed8-merger.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy).game
+    assert g.current_entity() == "V" and g.round.candidates("V") == ["TR"]
+    assert [m.action for m in g.legal_moves()] == [A.Pass("V")]
+    with pytest.raises(RuleError, match="president"):
+        g.push(A.Merge("V", "TR"))

@@ -139,7 +139,9 @@ class MergerSteps:
             return []
         if self.mode in ("convert", "target"):
             return [LegalMove(A.Merge(ent, s), "the major it becomes") for s in self.open_majors()]
-        return [LegalMove(A.Merge(ent, s), "add to the merger") for s in self.candidates(self.entities[self.index])]
+        group = self.merging or [self.entities[self.index]]
+        return [LegalMove(A.Merge(ent, s), "add to the merger") for s in self.candidates(self.entities[self.index])
+                if not self.merge_problem(group + [s])]
 
     def moves_convert(self, ent: str) -> list:
         from pbem.engine.legal import LegalMove
@@ -211,6 +213,11 @@ class MergerSteps:
         cands = self.candidates(lead)
         if action.corporation not in cands and not self.game.loading:
             raise RuleError(f"{lead} cannot merge with {action.corporation}", rule="merging minors")
+        problem = self.merge_problem((self.merging or [lead]) + [action.corporation])
+        if problem and not self.game.loading:
+            # 18xx.games would refuse the merger only once the group is complete, with no way
+            # out but an undo: a minor that leaves nobody able to be president is not added
+            raise RuleError(f"adding {action.corporation}: {problem}", rule="merging minors")
         if not self.merging:
             self.merging = [lead]
         self.merging.append(action.corporation)
@@ -249,15 +256,16 @@ class MergerSteps:
         self.passed = set()
         self.mode = "shares"
 
-    def merge_problem(self) -> str:
-        """Why the minors gathered so far cannot become a major ('' if they can): someone must be
-        able to take the presidency. One check for the refusal and the listing."""
+    def merge_problem(self, group: Optional[list[str]] = None) -> str:
+        """Why the minors gathered so far (or `group`) cannot become a major ('' if they can):
+        someone must be able to take the presidency. One check for the refusal and the listing."""
         g = self.game
+        group = self.merging if group is None else group
         if not self.open_majors():
             return "no major is left for the merged minors to form"
-        prices = [g.market.price(s) for s in self.merging]
+        prices = [g.market.price(s) for s in group]
         cell = self._major_par(min(200, max(100, max(prices) + min(prices))))
-        owners = [g.corporations[s].president for s in self.merging]
+        owners = [g.corporations[s].president for s in group]
         if not any(g.players[p].cash >= cell.price or owners.count(p) >= 2 for p in set(owners)):
             return "no player could become president of the new major"
         return ""
