@@ -60,13 +60,16 @@ def check(title: str, seed: int, players: int, sample: int, folder: Path) -> str
     if p.returncode:
         return f"export failed: {p.stderr.strip()}"
     n = len(json.loads(record.read_text())["actions"])
-    at, why = first_refused(record, n)
-    if at:
-        act = json.loads(record.read_text())["actions"][at - 1]
-        return f"reference refuses action {at} of {n}: {why[:200]} | {json.dumps(act)[:300]}"
     dump = record.with_suffix(".ref.json")
-    subprocess.run(["ruby", str(REF / "state_dump.rb"), "--sample", str(sample), "--seed", str(seed),
-                    "--out", str(dump), str(record)], capture_output=True, env=ENV, cwd=REF, timeout=1200)
+    # the dump replays the whole record; only when the reference refuses an action is it bisected
+    p = subprocess.run(["ruby", str(REF / "state_dump.rb"), "--sample", str(sample), "--seed", str(seed),
+                        "--out", str(dump), str(record)], capture_output=True, env=ENV, cwd=REF, timeout=1200)
+    if p.returncode:
+        at, why = first_refused(record, n)
+        if at:
+            act = json.loads(record.read_text())["actions"][at - 1]
+            return f"reference refuses action {at} of {n}: {why[:200]} | {json.dumps(act)[:300]}"
+        return f"reference dump failed: {(p.stderr.strip().splitlines() or [''])[0][:300]}"
     d = subprocess.run([sys.executable, str(HERE / "refdiff.py"), str(record), str(dump)],
                        capture_output=True, text=True)
     last = (d.stdout.strip().splitlines() or ["(no output)"])
@@ -82,13 +85,17 @@ def main() -> int:
     ap.add_argument("--keep", help="folder for the games and records (default: a temporary one)")
     a = ap.parse_args()
     folder = Path(a.keep or tempfile.mkdtemp(prefix="refplay-"))
-    bad = 0
+    bad = games = compared = 0
     for seed in randplay.seeds(a.seeds):
         n = a.players or 2 + seed % 5
         result = check(a.title, seed, n, a.sample, folder)
         print(f"{a.title} seed {seed} ({n} players): {result}", flush=True)
+        games += 1
         bad += result != "agrees"
-    print(f"differ: {bad}; files in {folder}")
+        if result == "agrees":
+            dump = folder / f"{a.title}-seed{seed}.18xx.ref.json"
+            compared += len(json.loads(dump.read_text())["checkpoints"])
+    print(f"games: {games}; differ: {bad}; states compared in agreeing games: {compared}; files in {folder}")
     return 1 if bad else 0
 
 
