@@ -222,3 +222,25 @@ def test_a_minor_that_leaves_nobody_able_to_be_president_is_not_added_to_a_merge
     assert [m.action for m in g.legal_moves()] == [A.Pass("V")]
     with pytest.raises(RuleError, match="president"):
         g.push(A.Merge("V", "TR"))
+
+
+def test_the_last_player_who_could_buy_into_a_presidentless_merger_must_buy(tmp_path):
+    """After a merger into MKV nobody holds the president's certificate and P4 is the last who
+    could still buy: a pass would leave a major without a president (1861 rules 6.2: the owner
+    must buy; 18xx.games reports "Merge failed" and needs an undo). The pass is neither listed
+    nor accepted (random 1861 game 8: the pass was listed, then refused)."""
+    from pathlib import Path
+
+    from pbem.errors import RuleError
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed8-shares.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy).game
+    assert g.current_entity() == "P4" and g.corporations["MKV"].president is None
+    assert [m.action for m in g.legal_moves()] == [A.BuyShares("P4", "MKV", "ipo", 10)]
+    with pytest.raises(RuleError, match="must buy"):
+        g.push(A.Pass("P4"))
+    g.push(A.BuyShares("P4", "MKV", "ipo", 10))
+    assert g.corporations["MKV"].president == "P4"

@@ -71,7 +71,7 @@ class MergerSteps:
         if entity != self.current_entity():
             return []
         if self.mode == "shares":
-            return ["buy_shares", "pass"]
+            return ["buy_shares"] if self.pass_problem(entity) else ["buy_shares", "pass"]
         if self.mode == "reduce":
             return ["remove_token"]
         if self.mode == "target" and self.merge_problem():
@@ -174,6 +174,8 @@ class MergerSteps:
         legal = self.legal(ent)
         kind = {A.Pass: "pass", A.Merge: "merge", A.Convert: "convert", A.BuyShares: "buy_shares",
                 A.RemoveToken: "remove_token", A.DiscardTrain: "discard_train"}.get(type(action))
+        if kind == "pass" and self.mode == "shares" and self.pass_problem(ent):
+            raise RuleError(self.pass_problem(ent), rule="a new major needs a president", legal=legal)
         if kind not in legal:
             raise RuleError(f"{ent} may not {A.kind_words(action)} now", rule="merger round", legal=legal)
         if isinstance(action, A.DiscardTrain):
@@ -357,6 +359,15 @@ class MergerSteps:
         if major.ipo_percent - (20 if major.president is None else 0) < 10:
             return False
         return g.players[player].cash >= self.share_price() and g.shares.can_gain(major, player, 10)
+
+    def pass_problem(self, player: str) -> str:
+        """Why the player may not pass on the new major's shares ('' if it may): nobody holds the
+        president's certificate yet and nobody else could still buy (1861 rules 6.2: the earliest
+        minor's owner must buy one; 18xx.games can only undo such a failed merger)."""
+        major = self.game.corporations[self.target]
+        if major.president is None and not [p for p in self.eligible() if p != player]:
+            return f"nobody else can buy a share of {major.sym} and a president is needed: {player} must buy"
+        return ""
 
     def eligible(self) -> list[str]:
         return [p for p in self.dealing if p not in self.passed and self.can_buy_share(p)]
