@@ -115,3 +115,23 @@ def test_random_games_exported_and_read_back_give_their_values(game, tmp_path):
     names = {str(p["id"]): p["name"] for p in json.loads(out.read_text())["players"]}
     assert game.finished == want["finished"] and game.end_reason == want["end_reason"]
     assert {names[pid]: game.player_value(pid) for pid in game.seat_order} == want["values"]
+
+
+def test_certificates_moved_by_a_presidency_swap_are_followed_by_the_importer(tmp_path):
+    """Random 1861 game 30: at 577 P2 sells 50% of MVR with the president's certificate; P1 takes
+    it and hands MVR_7 and MVR_4 (never named by any action) to the pool. At 686 P1 buys MVR_7:
+    a pool share. The importer, which only knew certificates the record had named, read it as an
+    IPO one; it now follows every certificate as the exporter does."""
+    from pbem.cli import main
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    out = tmp_path / "out.json"
+    assert main(["export-18xx", str(copy), str(out)]) == 0
+    act = json.loads(out.read_text())["actions"][685]
+    assert act["id"] == 686 and act["shares"] == ["MVR_7"]
+    ours = Table.open(copy, upto=686).game.corporations["MVR"]
+    read = replay_record(load_record(out), stop_at=686).corporations["MVR"]
+    assert (read.ipo_percent, read.pool_percent, read.cash) == (ours.ipo_percent, ours.pool_percent, ours.cash)

@@ -139,6 +139,12 @@ class Converter:
         self.game = game
         self.left_ipo: set[str] = set()           # certificates that have ever left the IPO
         self.bought: dict[tuple[str, str], list[str]] = {}   # (player, corp) -> certificates bought
+        from pbem.exporters.eighteen_xx import CertTracker
+
+        # every certificate's holder, followed as the exporter follows it (swaps, merger handouts)
+        self.certs = CertTracker(game)
+        self._pending: Optional[tuple] = None     # the last action's moves, hints and prior state
+        self.names: dict[str, str] = {}           # record player id -> the game's, where they differ
         self.tile_hex: dict[str, str] = {}        # tile copy id -> hex it lies on
         for coord in game.board.hex_coords():
             pass
@@ -169,7 +175,37 @@ class Converter:
                 return "ipo"
             if corp.buyable_ipo_percent == 0:
                 return "pool"
+            held = self.certs.owner.get(corp_sym, {}).get(int(_split_last(cert, "_")[1]))
+            if held in ("ipo", "pool"):
+                return held
         return "pool" if cert in self.left_ipo else "ipo"
+
+    def _settle(self) -> None:
+        """Follow the certificates through the previous action, which the game has applied since."""
+        if self._pending is not None:
+            acts, hints, before = self._pending
+            self._pending = None
+            for act in acts:
+                self.certs.after_move(act, hints, before)
+
+    def _hints(self, a: dict) -> dict[str, str]:
+        """The certificates the record's action names, and where each goes."""
+        t = a.get("type")
+        ent = str(a.get("entity"))
+        ent = self.names.get(ent, ent)
+        hints: dict[str, str] = {}
+        if t == "buy_shares":
+            hints = {c: ent for c in a["shares"]}
+        elif t == "sell_shares":
+            hints = {c: "pool" for c in a["shares"]}
+        elif t == "par":
+            hints = {f"{a['corporation']}_0": ent}
+        known = {}
+        for c, h in hints.items():
+            sym, i = _split_last(c, "_")
+            if i.isdigit() and int(i) in self.certs.owner.get(sym, {}):
+                known[c] = h
+        return known
 
     def grabs_presidency(self, player: str, corp_sym: str) -> bool:
         """A post-merger purchase by a holder of 10% while nobody is president yet."""
@@ -182,6 +218,14 @@ class Converter:
         return sum(20 if _split_last(s, "_")[1] == "0" else 10 for s in shares)
 
     def convert(self, a: dict) -> list[A.Action]:
+        """The pbem actions for one record action (the caller pushes them before the next call)."""
+        self._settle()
+        before = self.certs.before_move()
+        acts = self._convert(a)
+        self._pending = (acts, self._hints(a), before)
+        return acts
+
+    def _convert(self, a: dict) -> list[A.Action]:
         t = a["type"]
         ent = str(a["entity"])
         g = self.game

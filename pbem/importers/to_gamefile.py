@@ -23,6 +23,7 @@ def record_lines(rec: Record, origins: dict | None = None) -> tuple[Game, list[t
         raise GameFileError("the record's player names are not unique; cannot name players by name")
     game = Game(load_title(rec.title), [(n, n) for n in names.values()], rec.seed, rec.options)
     conv = Converter(game)
+    conv.names = names
     lines: list[tuple[str, str]] = []
     for index, a in enumerate(rec.live):
         for sub in [a] + list(a.get("auto_actions") or ()):
