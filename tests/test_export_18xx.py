@@ -101,6 +101,8 @@ def test_random_games_exported_and_read_back_give_their_values(game, tmp_path):
     After a post-merger purchase that takes the presidency, the buyer's 10% and the bought share
     are IPO ones again (18xx.games gives both back and hands over the president's certificate;
     1861 random game 15: P1's later buy of MKV_1 is from the IPO, the importer had read the pool).
+    A run that ends the OR when the next one starts with the same corporation (1861 phase 2,
+    random game 20: KR) is written with its routes, not as 'does not run' (Game.last_run).
     """
     from pbem.cli import main
 

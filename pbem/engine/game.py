@@ -94,6 +94,9 @@ class Game:
         self.actions_applied = 0
         self.loading = False
         self.last_move_hexes: list[str] = []
+        # the last run as resolved (corporation, routes): its own last_routes may be cleared within
+        # the same move when the corporation starts its next turn at once (1861: OR1 to OR2)
+        self.last_run: tuple[str, list] = ("", [])
         self.title.setup(self)
         self.round = self.title.initial_round(self)
         self.round.start()

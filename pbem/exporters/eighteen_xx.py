@@ -317,7 +317,7 @@ class RecordWriter:
             cell = g.market.positions[act.corporation]
             rec["share_price"] = f"{cell.price},{cell.row},{cell.col}"
         elif isinstance(act, A.RunRoutes):
-            laid = g.corporations[act.entity].last_routes
+            laid = g.last_run[1] if g.last_run[0] == act.entity else g.corporations[act.entity].last_routes
             rec["routes"] = [{"train": tid, "hexes": [h for h, _ in r.stops],
                               "nodes": [f"{h}-{n}" for h, n in r.stops], "revenue": r.revenue}
                              for tid, r in zip(rec["routes"], laid)]
