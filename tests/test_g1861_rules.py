@@ -244,3 +244,23 @@ def test_the_last_player_who_could_buy_into_a_presidentless_merger_must_buy(tmp_
         g.push(A.Pass("P4"))
     g.push(A.BuyShares("P4", "MKV", "ipo", 10))
     assert g.corporations["MKV"].president == "P4"
+
+
+def test_a_discarded_train_rusts_in_the_depot(tmp_path):
+    """MVR discarded a 4 train to the depot (move 1865); the first 8 train rusts the 4s, the one in
+    the depot too (18xx.games rusts every train of the type, wherever it is). SW then offered 350
+    for it: the reference says "Not a buyable train" (refplay 1861 seed 143)."""
+    from pathlib import Path
+
+    from pbem.errors import RuleError
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed143-rust.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy).game
+    assert g.phase.name == "8" and g.current_entity() == "SW"
+    assert "4" not in [t.name for t in g.depot.discarded]
+    assert not any(isinstance(m.action, A.BuyTrain) and m.action.train == "4" for m in g.legal_moves())
+    with pytest.raises(RuleError):
+        g.push(A.BuyTrain("SW", "4", "depot", 350))

@@ -362,6 +362,10 @@ class Game:
             for t in self.owned_trains():
                 if t.rusts_on == ph.name:
                     self.rust(t)
+            for t in list(self.depot.discarded):
+                if t.rusts_on == ph.name:         # discarded ones rust in the depot too (18xx.games)
+                    self.depot.discarded.remove(t)
+                    self.rust(t)
             self.title.on_phase(self, ph)
 
     def rust(self, train: Train) -> None:
