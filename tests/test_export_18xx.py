@@ -137,3 +137,27 @@ def test_certificates_moved_by_a_presidency_swap_are_followed_by_the_importer(tm
     ours = Table.open(copy, upto=686).game.corporations["MVR"]
     read = replay_record(load_record(out), stop_at=686).corporations["MVR"]
     assert (read.ipo_percent, read.pool_percent, read.cash) == (ours.ipo_percent, ours.pool_percent, ours.cash)
+
+
+def test_a_reset_major_starts_again_with_fresh_certificates():
+    """1861: SW was nationalised and reset (18xx.games makes a fresh corporation, every certificate
+    in the IPO in number order), then formed again by a merger at 1213, where the owners take the
+    IPO's last certificates: P2 SW_8, P1 SW_7. The exporter kept the old holders and order, so P1
+    was made to sell SW_1, which it did not hold (refplay 1861 seed 145, 1271: "Cannot sell shares
+    of SW")."""
+    import tempfile
+
+    from pbem.cli import main
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed145-reset.pbem"
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / src.name
+        copy.write_bytes(src.read_bytes())
+        out = Path(tmp) / "out.json"
+        assert main(["export-18xx", str(copy), str(out)]) == 0
+        acts = {a["id"]: a for a in json.loads(out.read_text())["actions"]}
+    # P1's certificates after the merger: SW_7 (handed out) and the one it bought at 1216
+    bought = acts[1216]["shares"]
+    assert acts[1216]["type"] == "buy_shares" and acts[1216]["entity"] == 1
+    sold = acts[1265]["shares"] + acts[1271]["shares"]
+    assert [acts[i]["entity"] for i in (1265, 1271)] == [1, 1] and sorted(sold) == sorted(["SW_7"] + bought)

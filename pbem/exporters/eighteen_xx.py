@@ -117,6 +117,12 @@ class CertTracker:
         (certificate -> new holder); swaps and merger handouts are worked out as 18xx.games does."""
         g = self.game
         minors, unstarted = before
+        for sym, corp in g.corporations.items():
+            if corp.kind == "major" and sym not in unstarted and not corp.ipoed:
+                # reset (1861 nationalisation): a fresh charter, every certificate in the IPO in
+                # number order (18xx.games reset_corporation)
+                self.owner[sym] = {i: "ipo" for i in self.owner[sym]}
+                self.since = {k: v for k, v in self.since.items() if k[0] != sym}
         if isinstance(act, A.SellShares) and f"{act.corporation}_0" in hints:
             self.partial_swap(act, hints)
         started = [s for s in unstarted if g.corporations[s].ipoed]
