@@ -98,6 +98,11 @@ def test_random_games_exported_and_read_back_give_their_values(game, tmp_path):
     their values. The importer took a certificate that had once left the IPO for a pool share for
     good: in 1861 a major redeems shares into its treasury (its IPO) and a major reset by
     nationalisation is started again with every certificate in the IPO (1861 random games 1, 2, 5).
+    After a post-merger purchase that takes the presidency, the buyer's 10% and the bought share
+    are IPO ones again (18xx.games gives both back and hands over the president's certificate;
+    1861 random game 15: P1's later buy of MKV_1 is from the IPO, the importer had read the pool).
+    A run that ends the OR when the next one starts with the same corporation (1861 phase 2,
+    random game 20: KR) is written with its routes, not as 'does not run' (Game.last_run).
     """
     from pbem.cli import main
 
@@ -112,3 +117,47 @@ def test_random_games_exported_and_read_back_give_their_values(game, tmp_path):
     names = {str(p["id"]): p["name"] for p in json.loads(out.read_text())["players"]}
     assert game.finished == want["finished"] and game.end_reason == want["end_reason"]
     assert {names[pid]: game.player_value(pid) for pid in game.seat_order} == want["values"]
+
+
+def test_certificates_moved_by_a_presidency_swap_are_followed_by_the_importer(tmp_path):
+    """Random 1861 game 30: at 577 P2 sells 50% of MVR with the president's certificate; P1 takes
+    it and hands MVR_7 and MVR_4 (never named by any action) to the pool. At 686 P1 buys MVR_7:
+    a pool share. The importer, which only knew certificates the record had named, read it as an
+    IPO one; it now follows every certificate as the exporter does."""
+    from pbem.cli import main
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    out = tmp_path / "out.json"
+    assert main(["export-18xx", str(copy), str(out)]) == 0
+    act = json.loads(out.read_text())["actions"][685]
+    assert act["id"] == 686 and act["shares"] == ["MVR_7"]
+    ours = Table.open(copy, upto=686).game.corporations["MVR"]
+    read = replay_record(load_record(out), stop_at=686).corporations["MVR"]
+    assert (read.ipo_percent, read.pool_percent, read.cash) == (ours.ipo_percent, ours.pool_percent, ours.cash)
+
+
+def test_a_reset_major_starts_again_with_fresh_certificates():
+    """1861: SW was nationalised and reset (18xx.games makes a fresh corporation, every certificate
+    in the IPO in number order), then formed again by a merger at 1213, where the owners take the
+    IPO's last certificates: P2 SW_8, P1 SW_7. The exporter kept the old holders and order, so P1
+    was made to sell SW_1, which it did not hold (refplay 1861 seed 145, 1271: "Cannot sell shares
+    of SW")."""
+    import tempfile
+
+    from pbem.cli import main
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed145-reset.pbem"
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / src.name
+        copy.write_bytes(src.read_bytes())
+        out = Path(tmp) / "out.json"
+        assert main(["export-18xx", str(copy), str(out)]) == 0
+        acts = {a["id"]: a for a in json.loads(out.read_text())["actions"]}
+    # P1's certificates after the merger: SW_7 (handed out) and the one it bought at 1216
+    bought = acts[1216]["shares"]
+    assert acts[1216]["type"] == "buy_shares" and acts[1216]["entity"] == 1
+    sold = acts[1265]["shares"] + acts[1271]["shares"]
+    assert [acts[i]["entity"] for i in (1265, 1271)] == [1, 1] and sorted(sold) == sorted(["SW_7"] + bought)

@@ -161,3 +161,106 @@ def test_a_post_merger_buy_can_take_the_presidency(tmp_path):
     g = Table.open(copy, upto=770).game
     mk = g.corporations["MK"]
     assert mk.player_holdings() == {"P2": 20, "P3": 30} and mk.president == "P3"
+
+
+def test_a_station_removed_after_a_merger_goes_back_to_the_charter(tmp_path):
+    """N and MNN (both in H8) merge into NW; NW gives up the station of its 0 token. 18xx.games
+    puts that token back on the charter (placed ones first, then the cheapest others), so NW's
+    next station is the free one: K7 at move 565 costs nothing and NW keeps its 40 token for M7
+    (refplay 1861 seed 5: pbem had dropped a token, charged 120 for K7 and had none left)."""
+    from pathlib import Path
+
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed5.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    nw = Table.open(copy, upto=325).game.corporations["NW"]
+    assert [(t.price, t.used) for t in nw.tokens] == [(20, True), (0, False), (40, False)]
+    before = Table.open(copy, upto=564).game.corporations["NW"].cash
+    g = Table.open(copy, upto=565).game
+    assert g.corporations["NW"].cash == before == 216
+    g = Table.open(copy, upto=707).game
+    assert A.PlaceToken("NW", "M7", 0) in [m.action for m in g.legal_moves()]
+
+
+def test_track_looping_back_into_a_city_connects_it_for_a_major_home(tmp_path):
+    """A new major's home must be on a hex not connected by track to a stop. 18xx.games walks the
+    track from the city and counts any stop, the same city too when the track loops back into it:
+    M19's city runs to M21, L20 and back into M19, so it is no home (refplay 1861 seed 11: P3
+    parred SE and homed it in M19; the reference found no home there)."""
+    from pathlib import Path
+
+    from pbem.moderator.table import Table
+    from pbem.titles.g1861 import track_reaches_stop
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed11-home.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy).game
+    assert track_reaches_stop(g.board, "M19", g.board.city_node("M19", 0))
+    assert not g.board.slots("M19", 0)[0] and ("M19", 0) not in g.title.home_locations(g, g.corporations["SE"])
+    assert not any(isinstance(m.action, A.Par) and m.action.corporation == "SE" for m in g.legal_moves())
+
+
+def test_a_minor_that_leaves_nobody_able_to_be_president_is_not_added_to_a_merger(tmp_path):
+    """V could merge with TR, but neither owner can pay for a share of the major they would form
+    and neither owns two of the minors. 18xx.games lets the minor be added and then refuses the
+    finished merger ("Merge impossible"), leaving only an undo; pbem neither lists nor accepts the
+    addition (refplay 1861 seed 8: V merged TR, then called the merger off with a pass, which
+    18xx.games does not allow)."""
+    from pathlib import Path
+
+    from pbem.errors import RuleError
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed8-merger.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy).game
+    assert g.current_entity() == "V" and g.round.candidates("V") == ["TR"]
+    assert [m.action for m in g.legal_moves()] == [A.Pass("V")]
+    with pytest.raises(RuleError, match="president"):
+        g.push(A.Merge("V", "TR"))
+
+
+def test_the_last_player_who_could_buy_into_a_presidentless_merger_must_buy(tmp_path):
+    """After a merger into MKV nobody holds the president's certificate and P4 is the last who
+    could still buy: a pass would leave a major without a president (1861 rules 6.2: the owner
+    must buy; 18xx.games reports "Merge failed" and needs an undo). The pass is neither listed
+    nor accepted (random 1861 game 8: the pass was listed, then refused)."""
+    from pathlib import Path
+
+    from pbem.errors import RuleError
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed8-shares.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy).game
+    assert g.current_entity() == "P4" and g.corporations["MKV"].president is None
+    assert [m.action for m in g.legal_moves()] == [A.BuyShares("P4", "MKV", "ipo", 10)]
+    with pytest.raises(RuleError, match="must buy"):
+        g.push(A.Pass("P4"))
+    g.push(A.BuyShares("P4", "MKV", "ipo", 10))
+    assert g.corporations["MKV"].president == "P4"
+
+
+def test_a_discarded_train_rusts_in_the_depot(tmp_path):
+    """MVR discarded a 4 train to the depot (move 1865); the first 8 train rusts the 4s, the one in
+    the depot too (18xx.games rusts every train of the type, wherever it is). SW then offered 350
+    for it: the reference says "Not a buyable train" (refplay 1861 seed 143)."""
+    from pathlib import Path
+
+    from pbem.errors import RuleError
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed143-rust.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy).game
+    assert g.phase.name == "8" and g.current_entity() == "SW"
+    assert "4" not in [t.name for t in g.depot.discarded]
+    assert not any(isinstance(m.action, A.BuyTrain) and m.action.train == "4" for m in g.legal_moves())
+    with pytest.raises(RuleError):
+        g.push(A.BuyTrain("SW", "4", "depot", 350))

@@ -94,6 +94,9 @@ class Game:
         self.actions_applied = 0
         self.loading = False
         self.last_move_hexes: list[str] = []
+        # the last run as resolved (corporation, routes): its own last_routes may be cleared within
+        # the same move when the corporation starts its next turn at once (1861: OR1 to OR2)
+        self.last_run: tuple[str, list] = ("", [])
         self.title.setup(self)
         self.round = self.title.initial_round(self)
         self.round.start()
@@ -358,6 +361,10 @@ class Game:
             self.log.append(f"-- Phase {ph.name} --")
             for t in self.owned_trains():
                 if t.rusts_on == ph.name:
+                    self.rust(t)
+            for t in list(self.depot.discarded):
+                if t.rusts_on == ph.name:         # discarded ones rust in the depot too (18xx.games)
+                    self.depot.discarded.remove(t)
                     self.rust(t)
             self.title.on_phase(self, ph)
 

@@ -344,6 +344,7 @@ class Rules:
             t = next(t for t in corp.trains if t.name == r.train and not t.operated)
             t.operated = True
         corp.last_routes = list(resolved)     # kept after the turn for the map's route overlay
+        g.last_run = (corp.sym, list(resolved))
         return revenue, resolved
 
     def dividend(self, g: "Game", corp: "Corporation", kind: str, revenue: int, rnd) -> None:

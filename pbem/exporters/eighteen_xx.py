@@ -104,6 +104,33 @@ class CertTracker:
                 if ipo:
                     self.move(sym, ipo[-1], player)
 
+    def before_move(self) -> tuple[dict, set]:
+        """What after_move needs to know from before a move: the minors and the unstarted majors."""
+        g = self.game
+        minors = {s: (c.president, g.market.order_key(s)) for s, c in g.corporations.items()
+                  if c.kind == "minor" and not c.closed and c.sym in g.market.positions}
+        unstarted = {s for s, c in g.corporations.items() if c.kind == "major" and not c.ipoed}
+        return minors, unstarted
+
+    def after_move(self, act: A.Action, hints: dict[str, str], before: tuple[dict, set]) -> None:
+        """Follow a move the game has made: `hints` names certificates the move itself moved
+        (certificate -> new holder); swaps and merger handouts are worked out as 18xx.games does."""
+        g = self.game
+        minors, unstarted = before
+        for sym, corp in g.corporations.items():
+            if corp.kind == "major" and sym not in unstarted and not corp.ipoed:
+                # reset (1861 nationalisation): a fresh charter, every certificate in the IPO in
+                # number order (18xx.games reset_corporation)
+                self.owner[sym] = {i: "ipo" for i in self.owner[sym]}
+                self.since = {k: v for k, v in self.since.items() if k[0] != sym}
+        if isinstance(act, A.SellShares) and f"{act.corporation}_0" in hints:
+            self.partial_swap(act, hints)
+        started = [s for s in unstarted if g.corporations[s].ipoed]
+        merged = [s for s in minors if g.corporations[s].closed]
+        if len(started) == 1 and merged:
+            self.merger_handout(started[0], sorted((minors[m][1], minors[m][0]) for m in merged))
+        self.reconcile(hints)
+
     def reconcile(self, hints: dict[str, str] = {}) -> None:
         """Make the certificates agree with the game's percentages, moving as few as possible."""
         for cert, holder in hints.items():
@@ -212,18 +239,9 @@ class RecordWriter:
 
     def push(self, act: A.Action) -> None:
         rec, hints = self.convert(act)
-        g = self.game
-        minors = {s: (c.president, g.market.order_key(s)) for s, c in g.corporations.items()
-                  if c.kind == "minor" and not c.closed and c.sym in g.market.positions}
-        unstarted = {s for s, c in g.corporations.items() if c.kind == "major" and not c.ipoed}
-        g.push(act)
-        if isinstance(act, A.SellShares) and f"{act.corporation}_0" in hints:
-            self.certs.partial_swap(act, hints)
-        started = [s for s in unstarted if g.corporations[s].ipoed]
-        merged = [s for s in minors if g.corporations[s].closed]
-        if len(started) == 1 and merged:
-            self.certs.merger_handout(started[0], sorted((minors[m][1], minors[m][0]) for m in merged))
-        self.certs.reconcile(hints)
+        before = self.certs.before_move()
+        self.game.push(act)
+        self.certs.after_move(act, hints, before)
         self.tiles.sync()
         self.after(act, rec)
         rec = {"type": rec.pop("type"), **self.entity(act.entity), **rec, "id": len(self.actions) + 1}
@@ -305,7 +323,7 @@ class RecordWriter:
             cell = g.market.positions[act.corporation]
             rec["share_price"] = f"{cell.price},{cell.row},{cell.col}"
         elif isinstance(act, A.RunRoutes):
-            laid = g.corporations[act.entity].last_routes
+            laid = g.last_run[1] if g.last_run[0] == act.entity else g.corporations[act.entity].last_routes
             rec["routes"] = [{"train": tid, "hexes": [h for h, _ in r.stops],
                               "nodes": [f"{h}-{n}" for h, n in r.stops], "revenue": r.revenue}
                              for tid, r in zip(rec["routes"], laid)]

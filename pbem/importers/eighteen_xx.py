@@ -216,6 +216,13 @@ class Converter:
     def __init__(self, game: Game):
         self.game = game
         self.left_ipo: set[str] = set()           # certificates that have ever left the IPO
+        self.bought: dict[tuple[str, str], list[str]] = {}   # (player, corp) -> certificates bought
+        from pbem.exporters.eighteen_xx import CertTracker
+
+        # every certificate's holder, followed as the exporter follows it (swaps, merger handouts)
+        self.certs = CertTracker(game)
+        self._pending: Optional[tuple] = None     # the last action's moves, hints and prior state
+        self.names: dict[str, str] = {}           # record player id -> the game's, where they differ
         self.tile_hex: dict[str, str] = {}        # tile copy id -> hex it lies on
         for coord in game.board.hex_coords():
             pass
@@ -246,6 +253,9 @@ class Converter:
                 return "ipo"
             if corp.buyable_ipo_percent == 0:
                 return "pool"
+            held = self.certs.owner.get(corp_sym, {}).get(int(_split_last(cert, "_")[1]))
+            if held in ("ipo", "pool"):
+                return held
         return "pool" if cert in self.left_ipo else "ipo"
 
     def certificates_of(self, shares: list[str]) -> str:
@@ -266,10 +276,52 @@ class Converter:
                                 f"{sym}_0 to {sym}_{count - 1})", rule="record consistency")
         return corp
 
+    def _settle(self) -> None:
+        """Follow the certificates through the previous action, which the game has applied since."""
+        if self._pending is not None:
+            acts, hints, before = self._pending
+            self._pending = None
+            for act in acts:
+                self.certs.after_move(act, hints, before)
+
+    def _hints(self, a: dict) -> dict[str, str]:
+        """The certificates the record's action names, and where each goes."""
+        t = a.get("type")
+        ent = str(a.get("entity"))
+        ent = self.names.get(ent, ent)
+        hints: dict[str, str] = {}
+        if t == "buy_shares":
+            hints = {c: ent for c in a["shares"]}
+        elif t == "sell_shares":
+            hints = {c: "pool" for c in a["shares"]}
+        elif t == "par":
+            hints = {f"{a['corporation']}_0": ent}
+        known = {}
+        for c, h in hints.items():
+            sym, i = _split_last(c, "_")
+            if i.isdigit() and int(i) in self.certs.owner.get(sym, {}):
+                known[c] = h
+        return known
+
+    def grabs_presidency(self, player: str, corp_sym: str) -> bool:
+        """A post-merger purchase by a holder of 10% while nobody is president yet."""
+        rnd = self.game.round
+        corp = self.game.corporations.get(corp_sym)
+        return (getattr(rnd, "mode", "") == "shares" and getattr(rnd, "target", None) == corp_sym
+                and corp is not None and corp.president is None and corp.percent_of(player) == 10)
+
     def percent_of(self, shares: list[str]) -> int:
         return sum(20 if _split_last(s, "_")[1] == "0" else 10 for s in shares)
 
     def convert(self, a: dict) -> list[A.Action]:
+        """The pbem actions for one record action (the caller pushes them before the next call)."""
+        self._settle()
+        before = self.certs.before_move()
+        acts = self._convert(a)
+        self._pending = (acts, self._hints(a), before)
+        return acts
+
+    def _convert(self, a: dict) -> list[A.Action]:
         t = a["type"]
         ent = str(a["entity"])
         g = self.game
@@ -292,14 +344,23 @@ class Converter:
                 # a corporation redeeming its own shares takes them back into its treasury,
                 # which is its IPO (1861): from there they are bought as IPO shares again
                 self.left_ipo.difference_update(shares)
+            elif self.grabs_presidency(ent, corp):
+                # 1861/1867 post-merger: a buyer holding 10% while the president's certificate is
+                # still in the IPO gives that 10% and the bought share back to the IPO and takes
+                # the president's certificate instead (18xx.games PostMergerShares)
+                self.left_ipo.difference_update(shares + self.bought.get((ent, corp), []))
+                self.bought[(ent, corp)] = [f"{corp}_0"]
             else:
                 self.left_ipo.update(shares)
+                self.bought.setdefault((ent, corp), []).extend(shares)
             percent = int(a.get("percent") or self.percent_of(shares))
             return [A.BuyShares(ent, corp, source, percent)]
         if t == "sell_shares":
             shares = a["shares"]
             corp = self.certificates_of(shares)
             self.left_ipo.update(shares)
+            held = self.bought.get((ent, corp), [])
+            self.bought[(ent, corp)] = [c for c in held if c not in shares]
             percent = int(a.get("percent") or self.percent_of(shares))
             return [A.SellShares(ent, corp, percent)]
         if t == "lay_tile":

@@ -25,6 +25,7 @@ def record_lines(rec: Record, origins: dict | None = None) -> tuple[Game, list[t
         raise GameFileError("the record's player names are not unique; cannot name players by name")
     game = Game(load_title(rec.title), [(n, n) for n in names.values()], rec.seed, rec.options)
     conv = Converter(game)
+    conv.names = names
     lines: list[tuple[str, str]] = []
     for index, a in enumerate(rec.live):
         position = rec.position_of(index)
@@ -53,7 +54,8 @@ def _as_run(game: Game, act: RunRoutes) -> RunRoutes:
     walked between them (18xx.games lists connection segments in no reliable order)."""
     corp = game.corporations[act.entity]
     routes = []
-    for orig, res in zip(act.routes, corp.last_routes):
+    laid = game.last_run[1] if game.last_run[0] == act.entity else corp.last_routes
+    for orig, res in zip(act.routes, laid):
         routes.append(Route(train=orig.train, stops=tuple(Stop(c, n) for c, n in res.stops),
                             via=route_segments(game.board, res) or None,
                             revenue=orig.revenue if orig.trusted else None, trusted=orig.trusted))

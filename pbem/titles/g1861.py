@@ -25,6 +25,34 @@ if TYPE_CHECKING:
     from pbem.engine.entities import Company, Corporation
     from pbem.engine.game import Game
 
+def track_reaches_stop(board, coord: str, node: int) -> bool:
+    """Whether track from the node leads to a stop: any town, city or off-board, this same city
+    included when the track loops back into it (18xx.games G1867 unconnected_hexes walks the
+    paths from the city and stops at the first one with a node)."""
+    from pbem.engine import hexgrid
+
+    hexes = board._hexes
+    rot = hexes[coord].rot
+    for p in rot.node_paths[node]:
+        seen = {(coord, p)}
+        todo = [(coord, e) for e in rot.path_edges[p]]
+        while todo:
+            c, edge = todo.pop()
+            nb = board.link(c, edge)
+            if nb is None:
+                continue
+            inv = hexgrid.opposite(edge)
+            nrot = hexes[nb].rot
+            for q in nrot.edge_paths.get(inv, ()):
+                if (nb, q) in seen:
+                    continue
+                if nrot.path_nodes[q]:
+                    return True
+                seen.add((nb, q))
+                todo += [(nb, e) for e in nrot.path_edges[q] if e != inv]
+    return False
+
+
 class Rules1861(Loans1861, National1861, Routes1861, Rules):
     game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "current_or"}
     end_timing_priority = ["immediate", "one_more_full_or_set", "current_or"]
@@ -204,14 +232,12 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
     def home_locations(self, g: "Game", corp: "Corporation") -> list[tuple[str, int]]:
         """Where a new major may put its home station: a city with no station that it may use, on a
         hex none of whose cities has track leading to another stop."""
-        from pbem.engine.routes import chains_from
-
         out = []
         for coord in g.board.hex_coords():
             n = g.board.city_count(coord)
             if not n:
                 continue
-            if any(chains_from(g.board, coord, g.board.city_node(coord, ci)) for ci in range(n)):
+            if any(track_reaches_stop(g.board, coord, g.board.city_node(coord, ci)) for ci in range(n)):
                 continue
             for ci in range(n):
                 if all(t is None for t in g.board.slots(coord, ci)) and \

@@ -42,6 +42,7 @@ class MergerSteps:
         self.multiple: list[str] = []    # of those, the ones who may buy more than one
         self.passed: set[str] = set()
         self.merge_type = ""
+        self.token_specs: dict = {}      # (hex, city) -> the charter token the new major put there
 
     # --- flow -----------------------------------------------------------------
     def start(self) -> None:
@@ -70,7 +71,7 @@ class MergerSteps:
         if entity != self.current_entity():
             return []
         if self.mode == "shares":
-            return ["buy_shares", "pass"]
+            return ["buy_shares"] if self.pass_problem(entity) else ["buy_shares", "pass"]
         if self.mode == "reduce":
             return ["remove_token"]
         if self.mode == "target" and self.merge_problem():
@@ -90,6 +91,7 @@ class MergerSteps:
     def _next(self) -> None:
         self.mode = "choose"
         self.merging = []
+        self.token_specs = {}
         self.target = None
         self.passed = set()
         self.index += 1
@@ -137,7 +139,9 @@ class MergerSteps:
             return []
         if self.mode in ("convert", "target"):
             return [LegalMove(A.Merge(ent, s), "the major it becomes") for s in self.open_majors()]
-        return [LegalMove(A.Merge(ent, s), "add to the merger") for s in self.candidates(self.entities[self.index])]
+        group = self.merging or [self.entities[self.index]]
+        return [LegalMove(A.Merge(ent, s), "add to the merger") for s in self.candidates(self.entities[self.index])
+                if not self.merge_problem(group + [s])]
 
     def moves_convert(self, ent: str) -> list:
         from pbem.engine.legal import LegalMove
@@ -152,7 +156,8 @@ class MergerSteps:
     def moves_remove_token(self, ent: str) -> list:
         from pbem.engine.legal import LegalMove
 
-        return [LegalMove(A.RemoveToken(ent, c, ci)) for c, ci, _ in self.game.board.tokens_of(ent)]
+        return [LegalMove(A.RemoveToken(ent, c, ci)) for c, ci, _ in self.game.board.tokens_of(ent)
+                if not self.reduce_problem(c, ci)]
 
     def moves_choose(self, ent: str) -> list:
         from pbem.engine.legal import LegalMove
@@ -169,6 +174,8 @@ class MergerSteps:
         legal = self.legal(ent)
         kind = {A.Pass: "pass", A.Merge: "merge", A.Convert: "convert", A.BuyShares: "buy_shares",
                 A.RemoveToken: "remove_token", A.DiscardTrain: "discard_train"}.get(type(action))
+        if kind == "pass" and self.mode == "shares" and self.pass_problem(ent):
+            raise RuleError(self.pass_problem(ent), rule="a new major needs a president", legal=legal)
         if kind not in legal:
             raise RuleError(f"{ent} may not {A.kind_words(action)} now", rule="merger round", legal=legal)
         if isinstance(action, A.DiscardTrain):
@@ -208,6 +215,11 @@ class MergerSteps:
         cands = self.candidates(lead)
         if action.corporation not in cands and not self.game.loading:
             raise RuleError(f"{lead} cannot merge with {action.corporation}", rule="merging minors")
+        problem = self.merge_problem((self.merging or [lead]) + [action.corporation])
+        if problem and not self.game.loading:
+            # 18xx.games would refuse the merger only once the group is complete, with no way
+            # out but an undo: a minor that leaves nobody able to be president is not added
+            raise RuleError(f"adding {action.corporation}: {problem}", rule="merging minors")
         if not self.merging:
             self.merging = [lead]
         self.merging.append(action.corporation)
@@ -246,15 +258,16 @@ class MergerSteps:
         self.passed = set()
         self.mode = "shares"
 
-    def merge_problem(self) -> str:
-        """Why the minors gathered so far cannot become a major ('' if they can): someone must be
-        able to take the presidency. One check for the refusal and the listing."""
+    def merge_problem(self, group: Optional[list[str]] = None) -> str:
+        """Why the minors gathered so far (or `group`) cannot become a major ('' if they can):
+        someone must be able to take the presidency. One check for the refusal and the listing."""
         g = self.game
+        group = self.merging if group is None else group
         if not self.open_majors():
             return "no major is left for the merged minors to form"
-        prices = [g.market.price(s) for s in self.merging]
+        prices = [g.market.price(s) for s in group]
         cell = self._major_par(min(200, max(100, max(prices) + min(prices))))
-        owners = [g.corporations[s].president for s in self.merging]
+        owners = [g.corporations[s].president for s in group]
         if not any(g.players[p].cash >= cell.price or owners.count(p) >= 2 for p in set(owners)):
             return "no player could become president of the new major"
         return ""
@@ -311,9 +324,11 @@ class MergerSteps:
     def _absorb(self, minor: "Corporation", major: "Corporation") -> None:
         """Stations, cash, privates, loans and trains pass to the major; the minor closes."""
         g = self.game
+        self._drop_duplicates(major)
         for coord, city, slot in list(g.board.tokens_of(minor.sym)):
             g.board.remove_token(coord, city, slot)
-            g.board.place_token(coord, city, Token(major.sym, major.sym, False), slot)
+            # the major's station takes the city's first free slot, as a new station would
+            g.board.place_token(coord, city, Token(major.sym, major.sym, False))
             spec = major.next_token()
             if spec is None:
                 from pbem.engine.entities import TokenSpec
@@ -321,6 +336,7 @@ class MergerSteps:
                 spec = TokenSpec(price=0)
                 major.tokens.append(spec)
             spec.used = True
+            self.token_specs[(coord, city)] = spec
         major.cash += minor.cash
         minor.cash = 0
         for sym in list(minor.companies):
@@ -343,6 +359,15 @@ class MergerSteps:
         if major.ipo_percent - (20 if major.president is None else 0) < 10:
             return False
         return g.players[player].cash >= self.share_price() and g.shares.can_gain(major, player, 10)
+
+    def pass_problem(self, player: str) -> str:
+        """Why the player may not pass on the new major's shares ('' if it may): nobody holds the
+        president's certificate yet and nobody else could still buy (1861 rules 6.2: the earliest
+        minor's owner must buy one; 18xx.games can only undo such a failed merger)."""
+        major = self.game.corporations[self.target]
+        if major.president is None and not [p for p in self.eligible() if p != player]:
+            return f"nobody else can buy a share of {major.sym} and a president is needed: {player} must buy"
+        return ""
 
     def eligible(self) -> list[str]:
         return [p for p in self.dealing if p not in self.passed and self.can_buy_share(p)]
@@ -398,25 +423,57 @@ class MergerSteps:
         return len(set(hexes)) != len(hexes)
 
     def _fix_tokens(self, major: "Corporation") -> None:
-        """A new major has three stations in all: the 40 one comes back if it has only two."""
+        """A new major has three stations in all: a 40 one is added if it has another number."""
         from pbem.engine.entities import TokenSpec
 
-        if len(major.tokens) < 3:
+        if len(major.tokens) != 3:
             major.tokens.append(TokenSpec(price=40))
 
+    def _drop_duplicates(self, major: "Corporation") -> None:
+        """A station of the major in a city where a minor still to be merged has one goes back to
+        the charter: the minor's station takes its place (18xx.games TokenMerger)."""
+        g = self.game
+        cities = {(c, ci) for s in self.merging for c, ci, _ in g.board.tokens_of(s)}
+        for coord, city, slot in list(g.board.tokens_of(major.sym)):
+            if (coord, city) in cities:
+                g.board.remove_token(coord, city, slot)
+                spec = self.token_specs.pop((coord, city), None)
+                if spec is not None:
+                    spec.used = False
+
+    def reduce_problem(self, coord: str, city: int) -> str:
+        """Why the major may not give up its station there ('' if it may): it must keep stations
+        in two different hexes. One check for the refusal and the listing."""
+        g = self.game
+        mine = [(c, ci) for c, ci, _ in g.board.tokens_of(self.target)]
+        if (coord, city) not in mine:
+            return f"{self.target} has no station in {coord}"
+        left = list(mine)
+        left.remove((coord, city))
+        if len({c for c, _ in mine}) > 1 and len({c for c, _ in left}) == 1:
+            return f"{self.target} must keep stations in two different hexes"
+        return ""
+
     def _reduce(self, action: A.RemoveToken) -> None:
+        """The removed station goes back to the charter; once within the limit the major keeps its
+        placed stations and the cheapest others, two in all, plus the 40 one (18xx.games)."""
         g = self.game
         major = g.corporations[self.target]
+        problem = self.reduce_problem(action.hex, action.city)
+        if problem:
+            raise RuleError(problem, rule="reducing stations")
         slots = g.board.slots(action.hex, action.city)
-        slot = next((i for i, t in enumerate(slots) if t is not None and t.corp == major.sym), None)
-        if slot is None:
-            raise RuleError(f"{major.sym} has no station in {action.hex}", rule="reducing stations")
+        slot = next(i for i, t in enumerate(slots) if t is not None and t.corp == major.sym)
         g.board.remove_token(action.hex, action.city, slot)
-        used = [t for t in major.tokens if t.used]
-        if used:
-            major.tokens.remove(used[-1])
+        spec = self.token_specs.pop((action.hex, action.city), None)
+        if spec is None:
+            spec = next((t for t in reversed(major.tokens) if t.used), None)
+        if spec is not None:
+            spec.used = False
         if not self._over_token_limit(major):
-            major.tokens = [t for t in major.tokens if t.used][:TOKEN_LIMIT]
+            used = [t for t in major.tokens if t.used]
+            unused = sorted((t for t in major.tokens if not t.used), key=lambda t: t.price)
+            major.tokens = (used + unused)[:TOKEN_LIMIT]
             self._fix_tokens(major)
             self.mode = "shares"
 
