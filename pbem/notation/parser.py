@@ -856,20 +856,12 @@ class _Reader(RemarkReader):
         word = (_first_tok(node, "PAR").value or "").lower()
         if word.startswith(("open", "start")):
             # "opens the Black Sea Shipping at 30": the first bid on a private company
-            try:
-                company = self.index.lookup(self.text_of(name), ("company",))
-            except AmbiguousMoveError:
-                company = None
-            if company is not None and self._try_corp(name) is None:
+            text = self.text_of(name)
+            company = self._try_lookup(text, ("company",))
+            if company is not None and self._try_lookup(text, ("corporation",)) is None:
                 return [Bid(self.entity("player", subject, node), company.ident, price)]
         corp = self.resolve(name, ("corporation",)).ident
         return [Par(self.entity("player", subject, node), corp, price)]
-
-    def _try_corp(self, name) -> Optional[Entry]:
-        try:
-            return self.index.lookup(self.text_of(name), ("corporation",))
-        except AmbiguousMoveError:
-            return None
 
     def _c_title_action(self, node: Tree, subject):
         inner = node.children[0]
@@ -1436,7 +1428,7 @@ class _Reader(RemarkReader):
         """The kind of train a corporation named as a route's subject owns, if it owns one kind."""
         if name is None or self.ctx.trains_of is None:
             return None
-        corp = self._try_corp(name)
+        corp = self._try_lookup(self.text_of(name), ("corporation",))
         if corp is None:
             return None
         kinds = set(self.ctx.trains_of(corp.ident))
