@@ -264,3 +264,21 @@ def test_a_discarded_train_rusts_in_the_depot(tmp_path):
     assert not any(isinstance(m.action, A.BuyTrain) and m.action.train == "4" for m in g.legal_moves())
     with pytest.raises(RuleError):
         g.push(A.BuyTrain("SW", "4", "depot", 350))
+
+
+def test_the_merger_round_ends_only_after_a_major_over_its_train_limit_discards(tmp_path):
+    """MNN merges M-K, KR and MVR; after the last post-merger buy (move 596) the new major has more
+    trains than its limit. 18xx.games keeps the merger round open for the discard (refplay 1861
+    seed 48: pbem had moved on to the stock round with the discard pending)."""
+    from pathlib import Path
+
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed48-discard.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy, upto=596).game
+    assert g.round.name == "merger"
+    assert g.current_entity() == "MVR" and g.round.legal("MVR") == ["discard_train"]
+    after = Table.open(copy, upto=597).game
+    assert after.round.name == "stock" and not after.crowded_corps()

@@ -28,10 +28,11 @@ import randplay  # noqa: E402
 
 REF = Path(os.environ.get("REF18XX_TOOLS", "/work/shared/tools/ref18xx"))
 ENV = dict(os.environ, REF18XX=os.environ.get("REF18XX", "/tmp/ref18xx"))
+DUMPER = [str(REF / "state_dump.rb")]      # tools/ref_fresh_tokens.rb with --fresh-tokens
 
 
 def ref_ok(record: Path, upto: int) -> tuple[bool, str]:
-    p = subprocess.run(["ruby", str(REF / "state_dump.rb"), str(record), str(upto)], capture_output=True,
+    p = subprocess.run(["ruby", *DUMPER, str(record), str(upto)], capture_output=True,
                        text=True, env=ENV, cwd=REF, timeout=600)
     return p.returncode == 0, (p.stderr.strip().splitlines() or [""])[0]
 
@@ -63,7 +64,7 @@ def check(title: str, seed: int, players: int, sample: int, folder: Path) -> tup
         return f"export failed: {p.stderr.strip()}", 0
     n = len(json.loads(record.read_text())["actions"])
     dump = record.with_suffix(".ref.json")
-    r = subprocess.run(["ruby", str(REF / "state_dump.rb"), "--sample", str(sample), "--seed", str(seed),
+    r = subprocess.run(["ruby", *DUMPER, "--sample", str(sample), "--seed", str(seed),
                         "--out", str(dump), str(record)], capture_output=True, env=ENV, cwd=REF, timeout=1200)
     if r.returncode:                  # the reference refused an action: find the first one
         dump.unlink(missing_ok=True)
@@ -86,7 +87,11 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=0)
     ap.add_argument("--sample", type=int, default=40)
     ap.add_argument("--keep", help="folder for the games and records (default: a temporary one)")
+    ap.add_argument("--fresh-tokens", action="store_true",
+                    help="the reference without its cached 'can place a station' (tools/ref_fresh_tokens.rb)")
     a = ap.parse_args()
+    if a.fresh_tokens:
+        DUMPER[:] = [str(HERE / "ref_fresh_tokens.rb")]
     folder = Path(a.keep or tempfile.mkdtemp(prefix="refplay-"))
     bad = games = compared = 0
     began = time.monotonic()

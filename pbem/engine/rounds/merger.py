@@ -49,7 +49,9 @@ class MergerSteps:
         pass
 
     def finished(self) -> bool:
-        return self.index >= len(self.entities) or self.game.finished
+        """After the last minor, and after any major made over its train limit has discarded."""
+        done = self.index >= len(self.entities) and not self.game.crowded_corps()
+        return done or self.game.finished
 
     def priority_holder(self):
         return None
