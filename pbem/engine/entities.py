@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
+
+from pbem.engine.stopcount import stops
 
 
 @dataclass(eq=False)
@@ -43,7 +45,7 @@ class Train:
 
     id: str
     name: str
-    distance: int
+    distance: Any                        # stops (int, or a Fraction: 2½) or a title's parts (1861)
     price: int
     rusts_on: Optional[str] = None
     available_on: Optional[str] = None
@@ -166,7 +168,8 @@ class Depot:
 
     @staticmethod
     def _make(spec: dict, i: int) -> Train:
-        return Train(id=f"{spec['name']}-{i}", name=spec["name"], distance=spec["distance"],
+        dist = spec["distance"]
+        return Train(id=f"{spec['name']}-{i}", name=spec["name"], distance=dist if isinstance(dist, list) else stops(dist),
                      price=spec["price"], rusts_on=spec.get("rusts_on"),
                      available_on=spec.get("available_on"), discount=dict(spec.get("discount") or {}),
                      events=list(spec.get("events") or []))

@@ -6,6 +6,7 @@ action plus a note, so a reply to an illegal move can say exactly what is possib
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
@@ -177,7 +178,7 @@ def known_run(g, corp) -> tuple[list, int]:
     routes = g.title.suggest_runs(g, corp)
     if routes is None:
         trains = [(t.name, t.distance) for t in corp.trains if not t.operated]
-        if not all(isinstance(d, int) for _n, d in trains):
+        if not all(isinstance(d, (int, Fraction)) for _n, d in trains):
             return _parts_run(g, corp)
         routes = suggest_routes(g.board, corp.sym, trains, g.tile_colors,
                                 lambda stops: g.title.route_bonus(g, stops))

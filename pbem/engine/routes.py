@@ -27,6 +27,7 @@ from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 from pbem.engine import hexgrid
 from pbem.engine.actions import Route
+from pbem.engine.stopcount import exact, words as stop_words
 from pbem.engine.tiles import node_revenue
 from pbem.errors import RuleError
 
@@ -396,10 +397,10 @@ def _validate(board, corp, nodes, chains, distance, fail: _Fail, depth: int) -> 
             groups[g] = True
     if isinstance(distance, TwoPartDistance):
         return distance.check(board, nodes, fail, depth)
-    used = sum(board._hexes[c].tile.nodes[k].visit_cost for c, k in nodes)
+    used = exact(sum(board._hexes[c].tile.nodes[k].visit_cost for c, k in nodes))
     if distance is not None and used > distance:
-        fail.add(depth, f"the route has {used} stops, too many for a train of distance {distance}",
-                 "a train may not run further than its distance")
+        fail.add(depth, f"the route has {stop_words(used)} stops, too many for a train of distance "
+                        f"{stop_words(distance)}", "a train may not run further than its distance")
         return None
     return used
 
@@ -495,7 +496,7 @@ def _route_candidates(board, corp, route: Route, distance, phase_colors, other, 
         if count > MAX_CANDIDATES_PER_ROUTE:
             break
         if relaxed:
-            used = sum(board._hexes[c].tile.nodes[k].visit_cost for c, k in nodes)
+            used = exact(sum(board._hexes[c].tile.nodes[k].visit_cost for c, k in nodes))
         else:
             used = _validate(board, corp, nodes, chains, distance, fail, depth=len(nodes) + 1)
             if used is None:

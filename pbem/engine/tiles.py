@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, Union
 
+from pbem.engine.stopcount import Stops, stops
+
 End = Union[int, tuple[str, int]]
 Revenue = Union[int, dict]
 
@@ -35,7 +37,7 @@ class Node:
     revenue: Revenue = 0
     slots: int = 0
     groups: tuple = ()
-    visit_cost: int = 1
+    visit_cost: Stops = 1          # what the stop uses of a train's distance (½ for a village)
     optional: bool = False         # 18xx.games route:optional (1882 B6 fishing)
     hidden: bool = False
 
@@ -244,7 +246,7 @@ def tile_from_def(name: str, d: dict) -> TileDef:
             index=i, kind=kind, revenue=rev,
             slots=int(n.get("slots", 1)) if kind == "city" else 0,
             groups=tuple(n.get("groups") or ()),
-            visit_cost=int(n.get("visit_cost", 1)),
+            visit_cost=stops(n.get("visit_cost", 1)),
             optional=bool(n.get("optional", False)),
             hidden=bool(n.get("hidden", False)),
         ))
