@@ -192,7 +192,7 @@ def test_track_looping_back_into_a_city_connects_it_for_a_major_home(tmp_path):
     from pathlib import Path
 
     from pbem.moderator.table import Table
-    from pbem.titles.g1861 import track_reaches_stop
+    from pbem.titles.g1861.rules import track_reaches_stop
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed11-home.pbem"
     copy = tmp_path / src.name

@@ -21,11 +21,11 @@ PLANNED = ("1830", "1874", "1869", "1876v2")
 def load_title(name: str):
     """Return the rules object for title `name` (cached: title data is immutable once loaded)."""
     if name == "1882":
-        from pbem.titles.g1882 import Rules1882
+        from pbem.titles.g1882.rules import Rules1882
 
         return Rules1882()
     if name == "1861":
-        from pbem.titles.g1861 import Rules1861
+        from pbem.titles.g1861.rules import Rules1861
 
         return Rules1861()
     planned = f"{name} is planned but not available yet" if name in PLANNED else \

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pbem.engine import actions as A
-from pbem.engine.rounds.choice import PendingChoice
+from pbem.titles.family1867.choice import PendingChoice
 from pbem.engine.rounds.operating import OperatingRound
 
 if TYPE_CHECKING:

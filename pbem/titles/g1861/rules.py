@@ -16,9 +16,9 @@ from pbem.engine import actions as A
 from pbem.engine.board import Token
 from pbem.engine.hexgrid import Grid
 from pbem.engine.rules import Rules
-from pbem.titles.g1861_loans import Loans1861
-from pbem.titles.g1861_national import National1861
-from pbem.titles.g1861_routes import Routes1861
+from pbem.titles.g1861.loans import Loans1861
+from pbem.titles.g1861.national import National1861
+from pbem.titles.g1861.routes import Routes1861
 from pbem.errors import RuleError
 
 if TYPE_CHECKING:
@@ -62,25 +62,25 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
 
     # --- rounds and setup --------------------------------------------------------------------
     def new_market(self, g: "Game"):
-        from pbem.engine.market1867 import StockMarket1867
+        from pbem.titles.family1867.market import StockMarket1867
 
         rows = self.data["market_column"] if "column_market" in g.options else self.data["market"]
         return StockMarket1867(rows, lambda sym: g.corporations[sym].kind)
 
     def initial_round(self, g: "Game"):
-        from pbem.engine.rounds.single_auction import SingleItemAuction
+        from pbem.titles.family1867.single_auction import SingleItemAuction
 
         return SingleItemAuction(g)
 
     def next_round(self, g: "Game") -> bool:
-        from pbem.engine.rounds.single_auction import SingleItemAuction
-        from pbem.engine.rounds.stock_bid import BidStockRound
+        from pbem.titles.family1867.single_auction import SingleItemAuction
+        from pbem.titles.family1867.stock_bid import BidStockRound
 
         if isinstance(g.round, SingleItemAuction):
             g.reorder_after_stock(g.round)
             g.round = BidStockRound(g)
             return True
-        from pbem.engine.rounds.loan_operating import LoanOperatingRound as OperatingRound
+        from pbem.titles.family1867.loan_operating import LoanOperatingRound as OperatingRound
 
         if isinstance(g.round, BidStockRound):
             g.round.finish()
@@ -94,7 +94,7 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
             g.round = OperatingRound(g, 1)
             return True
 
-        from pbem.engine.rounds.merger import MergerRound
+        from pbem.titles.family1867.merger import MergerRound
 
         if isinstance(g.round, OperatingRound):
             if g.end_now("operating"):
@@ -121,7 +121,7 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
     def game_end_checks(self, g: "Game") -> list[tuple[str, str]]:
         """A broken bank ends the game after the current OR; the first 8-train after one more full
         set of three ORs (the current set, if it is bought in the set's first OR)."""
-        from pbem.engine.rounds.loan_operating import LoanOperatingRound
+        from pbem.titles.family1867.loan_operating import LoanOperatingRound
 
         out = []
         if g.bank_broken:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token
-from pbem.engine.rounds.choice import PendingChoice
+from pbem.titles.family1867.choice import PendingChoice
 from pbem.errors import RuleError
 
 if TYPE_CHECKING:
