@@ -185,27 +185,22 @@ def known_run(g, corp) -> tuple[list, int]:
 
 
 def _parts_run(g, corp) -> tuple[list, int]:
-    """A run for trains whose distance comes in parts (1861: cities counted, towns free): each
-    train's best route by its counted stops, kept only if the engine's own check accepts the
-    set; revenues are the engine's."""
+    """A run for trains whose distance is a title's `Distance` (e.g. cities counted, towns free):
+    each train's best route by its counted stops, kept only if the engine's own check accepts
+    the set; revenues are the engine's."""
     from pbem.engine.autoroute import suggest_routes
-    from pbem.engine.routes import TwoPartDistance, check_routes
+    from pbem.engine.distance import Distance
+    from pbem.engine.routes import check_routes
 
     dist = {t.name: g.title.train_distance(g, corp, t) for t in corp.trains}
     kept: list = []
     resolved: list = []
     for t in sorted((t for t in corp.trains if not t.operated), key=lambda t: -t.price):
         d = dist[t.name]
-        if not isinstance(d, TwoPartDistance):
+        if not isinstance(d, Distance):
             continue
-        finite = [grp for grp in d.groups if d._limit(grp["visit"]) != float("inf")]
-        budget = int(sum(grp["visit"] for grp in finite))
-
-        def cost(node, d=d):
-            grp = d.group_of(node.kind)
-            return 99 if grp is None else (1 if d._limit(grp["visit"]) != float("inf") else 0)
-
-        for r in suggest_routes(g.board, corp.sym, [(t.name, budget)], g.tile_colors, None, cost):
+        for r in suggest_routes(g.board, corp.sym, [(t.name, d.search_budget())], g.tile_colors, None,
+                                d.stop_cost):
             trial = kept + [A.Route(train=r.train, stops=r.stops)]
             try:
                 res = check_routes(g.board, corp.sym, trial, dist, g.tile_colors,
