@@ -1,9 +1,7 @@
 """Standard 18xx rules as overridable hooks; a title subclasses `Rules` for what really differs."""
 from __future__ import annotations
 
-import json
 import math
-from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
@@ -14,8 +12,6 @@ if TYPE_CHECKING:
     from pbem.engine.entities import Company, Corporation, Train
     from pbem.engine.game import Game
 
-DATA = Path(__file__).resolve().parent.parent / "titles" / "data"
-
 
 class Rules:
     """Default behaviour shared by most titles (1830-style). Methods take the game as first argument."""
@@ -25,12 +21,13 @@ class Rules:
     #: a later trigger replaces the current one only if its timing comes earlier in this list
     end_timing_priority = ["immediate", "current_round", "current_or", "full_or", "one_more_full_or_set"]
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, data: dict, tiles: dict):
+        """`data`: the title's data file as read (docs/title-data.md); `tiles`: the shared tile
+        catalogue. The title hands both over: the engine reads no file."""
         from pbem.engine.tiles import load_catalogue
 
         self.name = name
-        self.data = json.loads((DATA / f"{name}.json").read_text())
-        tiles = json.loads((DATA / "tiles.json").read_text())
+        self.data = data
         self.catalogue = load_catalogue(self.data, tiles)
 
     @property

@@ -20,6 +20,7 @@ from pbem.titles.g1861.loans import Loans1861
 from pbem.titles.g1861.national import National1861
 from pbem.titles.g1861.routes import Routes1861
 from pbem.errors import RuleError
+from pbem.titles.registry import tile_data, title_data
 
 if TYPE_CHECKING:
     from pbem.engine.entities import Company, Corporation
@@ -58,7 +59,7 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
     end_timing_priority = ["immediate", "one_more_full_or_set", "current_or"]
 
     def __init__(self):
-        super().__init__("1861")
+        super().__init__("1861", title_data("1861"), tile_data())
 
     # --- rounds and setup --------------------------------------------------------------------
     def new_market(self, g: "Game"):

@@ -12,6 +12,7 @@ from pbem.engine import actions as A
 from pbem.engine.board import Token
 from pbem.engine.rules import Rules
 from pbem.errors import RuleError
+from pbem.titles.registry import tile_data, title_data
 
 if TYPE_CHECKING:
     from pbem.engine.entities import Company, Corporation, Train
@@ -26,7 +27,7 @@ class Rules1882(Rules):
     game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "full_or"}
 
     def __init__(self):
-        super().__init__("1882")
+        super().__init__("1882", title_data("1882"), tile_data())
 
     # --- setup ------------------------------------------------------------------------
     def setup(self, g: "Game") -> None:
