@@ -55,7 +55,7 @@ def test_the_national_has_no_train_limit_before_it_operates():
 
     replay_record(rec, each=each)
     g, sym = picked[0]
-    national = g.corporations[g.national]
+    national = g.corporations[g.extra.national]
     assert g.train_limit(national) == 0
     before = g.current_entity()
     g.title.nationalize(g, g.corporations[sym])

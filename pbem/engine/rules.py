@@ -36,6 +36,13 @@ class Rules:
         counts = sorted(int(n) for n in self.data["starting_cash"])
         return counts[0], counts[-1]
 
+    #: the dataclass of the title's own state (None: it keeps none); the Game holds one in `extra`
+    state_class: Optional[type] = None
+
+    def new_state(self, g: "Game") -> Optional[object]:
+        """A fresh title state for a new game, filled in by `setup` (`game.extra`)."""
+        return self.state_class() if self.state_class is not None else None
+
     # --- rounds ---------------------------------------------------------------------------------
     def new_market(self, g: "Game"):
         """The game's stock market (a title may offer another layout as an option, or move differently)."""
