@@ -86,7 +86,7 @@ def _bid(g, rnd, ent):
 def _par(g, rnd, ent):
     out = []
     if getattr(rnd, "pending_par", None):
-        corp = "CPR"
+        corp = g.title.pending_par_corporation(g, rnd.pending_par[0])
         for cell in g.market.par_cells:
             out.append(LegalMove(A.Par(ent, corp, cell.price)))
         return out

@@ -115,6 +115,11 @@ class Rules:
     def pending_par(self, g: "Game", action: A.Par, company_sym: str) -> None:
         raise RuleError("no corporation is waiting for a par value", rule="par")
 
+    def pending_par_corporation(self, g: "Game", company_sym: str) -> str:
+        """The corporation whose par the buyer of private `company_sym` must now set (a title whose
+        auction hands out a president's certificate names it; `after_buy_company` asks for it)."""
+        raise RuleError(f"{company_sym} comes with no corporation to par", rule="par")
+
     def after_buy_company(self, g: "Game", player: str, company: "Company", price: int, rnd) -> None:
         pass
 
@@ -192,7 +197,8 @@ class Rules:
             out.append(Token(self.neutral_owner, corp.sym, True))
         return out
 
-    neutral_owner = "CN"
+    #: whose marker a neutral station is (a title with neutral stations names the corporation)
+    neutral_owner = ""
 
     def can_token(self, g: "Game", corp: "Corporation") -> bool:
         return any(g.board.tokenable_cities(corp.sym, token=tok) for tok in self.unused_token_kinds(g, corp))

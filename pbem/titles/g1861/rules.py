@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from pbem.engine import actions as A
 from pbem.engine.board import Token
 from pbem.engine.hexgrid import Grid
-from pbem.engine.rules import Rules
+from pbem.titles.family1867.rules import Rules1867
 from pbem.titles.g1861.loans import Loans1861
 from pbem.titles.g1861.national import National1861
 from pbem.titles.g1861.routes import Routes1861
@@ -55,7 +55,7 @@ def track_reaches_stop(board, coord: str, node: int) -> bool:
     return False
 
 
-class Rules1861(Loans1861, National1861, Routes1861, Rules):
+class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
     game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "current_or"}
     end_timing_priority = ["immediate", "one_more_full_or_set", "current_or"]
     state_class = State1861

@@ -27,6 +27,7 @@ HUDSON = "B12"
 class Rules1882(Rules):
     game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "full_or"}
     state_class = State1882
+    neutral_owner = "CN"
 
     def __init__(self):
         super().__init__("1882", title_data("1882"), tile_data())
@@ -70,6 +71,10 @@ class Rules1882(Rules):
             raise RuleError(f"Canadian Pacific's buyer must set the par of CPR, not {action.corporation}",
                             rule="CP comes with the CPR president's certificate")
         self.start_corporation(g, action.entity, corp, action.price, 0, reserved="CP")
+
+    def pending_par_corporation(self, g: "Game", company_sym: str) -> str:
+        """Canadian Pacific comes with CPR's president's certificate."""
+        return "CPR"
 
     def can_par(self, g: "Game", corp: "Corporation", player: str) -> bool:
         if corp.ipoed:
