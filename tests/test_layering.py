@@ -27,3 +27,15 @@ def test_the_engine_calls_no_hook_only_a_title_family_declares():
     found = [f"{p.relative_to(ROOT)}:{i}" for p in (ROOT / "pbem/engine").rglob("*.py")
              for i, line in enumerate(p.read_text().splitlines(), 1) if calls.search(line)]
     assert found == []
+
+
+def test_no_engine_file_names_a_title():
+    """The engine is the same for every title: no module, comment or docstring in pbem/engine
+    names a title, a planned one or a family (the examples name the feature instead)."""
+    from pbem.titles import PLANNED, REGISTRY
+
+    names = sorted({*REGISTRY, *PLANNED, "1867"})
+    title = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b")
+    found = [f"{p.relative_to(ROOT)}:{i}: {line.strip()}" for p in (ROOT / "pbem/engine").rglob("*.py")
+             for i, line in enumerate(p.read_text().splitlines(), 1) if title.search(line)]
+    assert found == []

@@ -1,6 +1,6 @@
 """What a train's distance may be besides a plain number of stops: a `Distance` object that
-checks a route's stops and prices them itself (a title's train kinds, e.g. the 1867 family's
-two-part distances in pbem/titles/family1867/distance.py). The route check
+checks a route's stops and prices them itself (a title's train kinds, e.g. two-part
+distances: cities counted, towns free). The route check
 (pbem/engine/routes.py) and the run suggestion (pbem/engine/legal.py) call only these methods."""
 from __future__ import annotations
 

@@ -215,7 +215,7 @@ def _parts_run(g, corp) -> tuple[list, int]:
 
 def may_not_run(g, corp) -> Optional[str]:
     """Why `corp` may not decline to run (None if it may): the highest known earnings must be
-    run (1882 rules 11.5, as in every 18xx), so declining is only for a corporation without a
+    run (as the rules of every 18xx say), so declining is only for a corporation without a
     paying run."""
     if not any(not t.operated for t in corp.trains):
         return None

@@ -5,7 +5,7 @@ next that pass no other revenue location (a chain ends at the first node it reac
 
 Two ways to name a route (actions.Route):
 - `stops` in travel order, each a hex with an optional node index; the chains between them
-  are found on the board (a hex with two cities, like 1882 J10, tries both);
+  are found on the board (a hex with two cities tries both);
 - `via` (18xx.games `connections`): for each consecutive pair of stops the hexes walked,
   both ends included. Segments may be listed in either direction and the stops are then
   rebuilt from them as 18xx.games does; `stops` only pins node indexes where given.
@@ -14,7 +14,7 @@ Checks: at least two stops; a city with one of the corporation's markers on the 
 stop visited twice; no track (a hex side, or a node-to-node path) used twice by one route or
 by two routes of the same corporation in one turn; not passing through a city that blocks
 the corporation nor through an off-board area (both may end a route); stops costing distance
-(cities, towns, off-boards except 1882's B6 fishing exit) not more than the train's distance.
+(cities, towns, off-boards except optional ones such as a fishing exit) not more than the train's distance.
 Revenue: the stops' values in the current phase plus the title's bonus (`bonus_fn(stops)`).
 
 Track keys: (coord, edge) for each hex side a path uses, (coord, 'p', path) for a path that
@@ -367,7 +367,7 @@ def resolve_route(board, corp: str, route: Route, train_distance: Optional[int],
 def check_routes(board, corp: str, routes: Sequence[Route], trains, phase_colors: Iterable[str],
                  bonus_fn: Optional[BonusFn] = None) -> list[ResolvedRoute]:
     """Check all routes of one run together; `trains` maps train name (as in Route.train) to
-    distance (999 for 1882's D). Routes may not share track; where a route can be laid in
+    distance (999 for an unlimited train). Routes may not share track; where a route can be laid in
     several ways, choices leaving the other routes' track free are found. Returns the resolved
     routes in the given order."""
     colors = tuple(phase_colors)

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 class Rules:
-    """Default behaviour shared by most titles (1830-style). Methods take the game as first argument."""
+    """Default behaviour shared by most titles (the classic rules). Methods take the game as first argument."""
 
     name = "generic"
     game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "full_or"}
@@ -73,7 +73,7 @@ class Rules:
     # --- setup and stock round ------------------------------------------------------------
     def setup(self, g: "Game") -> None:
         for corp in g.corporations.values():
-            # a home on a hex of several cities with no city named reserves the hex (1882 QLL on J10)
+            # a home on a hex of several cities with no city named reserves the hex
             if corp.home and g.board.city_count(corp.home) > 0:
                 g.board.reserve(corp.home, corp.home_city, corp.sym)
 
@@ -558,7 +558,7 @@ class Rules:
         pass
 
     def pending_choice(self, g: "Game") -> Optional[str]:
-        """An entity that must decide something before the round goes on (1861 trainless majors)."""
+        """An entity that must decide something before the round goes on (e.g. a trainless major)."""
         return None
 
     def process_choice(self, g: "Game", action: A.Action) -> None:
