@@ -46,3 +46,14 @@ def test_no_module_reads_undeclared_game_state_by_name():
              for i, line in enumerate(p.read_text().splitlines(), 1)
              for m in pattern.finditer(line) if m.group(1) not in declared]
     assert found == []
+
+
+def test_no_module_assigns_an_undeclared_game_attribute():
+    """Every `g.x = ...` in pbem sets an attribute every Game declares (also the branches a
+    random game does not reach)."""
+    declared = set(vars(Game(load_title("1861"), [("a", "A"), ("b", "B")], 1))) | set(dir(Game))
+    pattern = re.compile(r"\b(?:g|game|self\.game)\.([a-z_]\w*)\s*(?:=|\+=|-=)(?!=)")
+    found = [f"{p.relative_to(ROOT)}:{i} {m.group(1)}" for p in ROOT.rglob("*.py")
+             for i, line in enumerate(p.read_text().splitlines(), 1)
+             for m in pattern.finditer(line) if m.group(1) not in declared]
+    assert found == []
