@@ -55,7 +55,7 @@ def test_the_national_has_no_train_limit_before_it_operates():
 
     replay_record(rec, each=each)
     g, sym = picked[0]
-    national = g.corporations[g.national]
+    national = g.corporations[g.extra.national]
     assert g.train_limit(national) == 0
     before = g.current_entity()
     g.title.nationalize(g, g.corporations[sym])
@@ -192,7 +192,7 @@ def test_track_looping_back_into_a_city_connects_it_for_a_major_home(tmp_path):
     from pathlib import Path
 
     from pbem.moderator.table import Table
-    from pbem.titles.g1861 import track_reaches_stop
+    from pbem.titles.g1861.rules import track_reaches_stop
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed11-home.pbem"
     copy = tmp_path / src.name

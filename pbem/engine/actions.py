@@ -68,8 +68,8 @@ class LayTile(Action):
 class PlaceToken(Action):
     """Place a station token in city number `city` (index among the tile's cities) of `hex`.
 
-    `neutral` places the corporation's neutral (CN) token instead of its own (1882).
-    `slot` matters only when replacing a token (1882 SC home on a neutral station).
+    `neutral` places the corporation's neutral token instead of its own.
+    `slot` matters only when replacing a token (a home station put on a neutral one).
     """
 
     hex: str
@@ -80,7 +80,7 @@ class PlaceToken(Action):
 
 @dataclass(frozen=True)
 class RemoveToken(Action):
-    """Lift a token from city `city` of `hex` (1882 NWR token move)."""
+    """Lift a token from city `city` of `hex` (a private's station move)."""
 
     hex: str
     city: int = 0
@@ -129,7 +129,7 @@ class BuyTrain(Action):
     """Buy a `train` (type name, e.g. '3' or 'D') from `source`: 'depot' or a corporation symbol.
 
     `price` is the total paid (from another corporation any price >= 1; from the depot it
-    must match). `exchange` names a train type handed in for a discount (1882 D trade-in).
+    must match). `exchange` names a train type handed in for a discount (a trade-in).
     """
 
     train: str
@@ -165,7 +165,7 @@ class EndGame(Action):
 
 @dataclass(frozen=True)
 class Convert(Action):
-    """A minor announces its conversion into a major (1861 merger round); a Merge names the major."""
+    """A minor announces its conversion into a major (merger round); a Merge names the major."""
 
 
 @dataclass(frozen=True)
@@ -178,7 +178,7 @@ class Merge(Action):
 
 @dataclass(frozen=True)
 class Choose(Action):
-    """Pick one of the options a rule offers, by name (1861: a trainless major 'nationalize')."""
+    """Pick one of the options a rule offers, by name (e.g. a trainless major's 'nationalize')."""
 
     choice: str
 

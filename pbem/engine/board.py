@@ -181,7 +181,7 @@ class Board(TrackLays, Stations):
         return PlacedTile(coord, hx.tile, hx.rotation, hx.printed, icons)
 
     def icons(self, coord: str) -> tuple[str, ...]:
-        """Icon names on the hex; sticky printed icons (1882 NWR) survive every lay."""
+        """Icon names on the hex; sticky printed icons (a title's rebellion hexes) survive every lay."""
         return self.tile(coord).icons
 
     def printed_tile(self, coord: str) -> TileDef:

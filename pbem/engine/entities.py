@@ -32,7 +32,7 @@ class Company:
     owner_is_corp: bool = False
     closed: bool = False
     discount: int = 0                    # auction price reduction
-    hidden: bool = False                 # a rules marker, not a real private (1861's "3")
+    hidden: bool = False                 # a rules marker, not a real private (a title's hidden company)
 
     @property
     def min_bid(self) -> int:
@@ -90,9 +90,9 @@ class Corporation:
     closed: bool = False
     last_revenue: int = 0
     flags: dict = field(default_factory=dict)
-    #: "major" (the usual public company), "minor" or "national" (1861): train limits and rules by type
+    #: "major" (the usual public company), "minor" or "national": train limits and rules by type
     kind: str = "major"
-    #: loans outstanding (1861)
+    #: loans outstanding (titles with loans)
     loans: int = 0
     #: most a player may hold (None: the game's limit)
     max_percent: Optional[int] = None
@@ -156,7 +156,7 @@ class Depot:
         self.unlimited: dict[str, dict] = {}
         self.next_index: dict[str, int] = {}
         self.removed: list[Train] = []
-        self.discarded: list[Train] = []      # trains handed back that are for sale again (1861)
+        self.discarded: list[Train] = []      # trains handed back that are for sale again (titles where discards go back to the depot)
         for spec in specs:
             count = spec.get("count")
             if count is None or count == "unlimited":

@@ -7,7 +7,7 @@ plus a `Title` hook object (pbem.titles).
 from __future__ import annotations
 
 import math
-from typing import Optional
+from typing import Any, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Board
@@ -95,8 +95,10 @@ class Game:
         self.loading = False
         self.last_move_hexes: list[str] = []
         # the last run as resolved (corporation, routes): its own last_routes may be cleared within
-        # the same move when the corporation starts its next turn at once (1861: OR1 to OR2)
+        # the same move when the corporation starts its next turn at once (last of one OR, first of the next)
         self.last_run: tuple[str, list] = ("", [])
+        #: the title's own state: an instance of its `state_class` dataclass (None if it keeps none)
+        self.extra: Any = title.new_state(self)
         self.title.setup(self)
         self.round = self.title.initial_round(self)
         self.round.start()

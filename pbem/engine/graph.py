@@ -24,7 +24,7 @@ class Reach:
     `paths`: (coord, path index) of the current tiles walked. `hexes`: hexes with walked track.
     `route_nodes`: mandatory stops (cities, towns, off-boards other than optional ones)
     reachable from one station, counted up to 2 (all the rules ask is whether there are two); `optional_route`: some station reaches one mandatory stop and
-    an optional one (1882 fishing exit). `tokenable_cities`: (coord, city index) reached where
+    an optional one (a fishing exit). `tokenable_cities`: (coord, city index) reached where
     the corporation could place its own next marker. `token_cities`: (coord, node) of its stations.
 
     The per-station figures and the tokenable cities are computed on first use only: most

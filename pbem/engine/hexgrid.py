@@ -2,7 +2,7 @@
 
 Coordinates are "doubled": hexes in one column are 2 apart in y, diagonal neighbours differ
 by 1 in both x and y. A title's `axes` say which part of a name like "K3" is x and which is
-y; 1882 uses {"x": "number", "y": "letter"} (x = number - 1, y = letter index), the default
+y; e.g. {"x": "number", "y": "letter"} (x = number - 1, y = letter index), the default
 is {"x": "letter", "y": "number"}.
 
 Edges of a flat-topped hex are numbered clockwise from the bottom: 0 = S, 1 = SW, 2 = NW,

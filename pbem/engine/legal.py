@@ -87,7 +87,7 @@ def _bid(g, rnd, ent):
 def _par(g, rnd, ent):
     out = []
     if getattr(rnd, "pending_par", None):
-        corp = "CPR"
+        corp = g.title.pending_par_corporation(g, rnd.pending_par[0])
         for cell in g.market.par_cells:
             out.append(LegalMove(A.Par(ent, corp, cell.price)))
         return out
@@ -186,27 +186,22 @@ def known_run(g, corp) -> tuple[list, int]:
 
 
 def _parts_run(g, corp) -> tuple[list, int]:
-    """A run for trains whose distance comes in parts (1861: cities counted, towns free): each
-    train's best route by its counted stops, kept only if the engine's own check accepts the
-    set; revenues are the engine's."""
+    """A run for trains whose distance is a title's `Distance` (e.g. cities counted, towns free):
+    each train's best route by its counted stops, kept only if the engine's own check accepts
+    the set; revenues are the engine's."""
     from pbem.engine.autoroute import suggest_routes
-    from pbem.engine.routes import TwoPartDistance, check_routes
+    from pbem.engine.distance import Distance
+    from pbem.engine.routes import check_routes
 
     dist = {t.name: g.title.train_distance(g, corp, t) for t in corp.trains}
     kept: list = []
     resolved: list = []
     for t in sorted((t for t in corp.trains if not t.operated), key=lambda t: -t.price):
         d = dist[t.name]
-        if not isinstance(d, TwoPartDistance):
+        if not isinstance(d, Distance):
             continue
-        finite = [grp for grp in d.groups if d._limit(grp["visit"]) != float("inf")]
-        budget = int(sum(grp["visit"] for grp in finite))
-
-        def cost(node, d=d):
-            grp = d.group_of(node.kind)
-            return 99 if grp is None else (1 if d._limit(grp["visit"]) != float("inf") else 0)
-
-        for r in suggest_routes(g.board, corp.sym, [(t.name, budget)], g.tile_colors, None, cost):
+        for r in suggest_routes(g.board, corp.sym, [(t.name, d.search_budget())], g.tile_colors, None,
+                                d.stop_cost):
             trial = kept + [A.Route(train=r.train, stops=r.stops)]
             try:
                 res = check_routes(g.board, corp.sym, trial, dist, g.tile_colors,
@@ -221,7 +216,7 @@ def _parts_run(g, corp) -> tuple[list, int]:
 
 def may_not_run(g, corp) -> Optional[str]:
     """Why `corp` may not decline to run (None if it may): the highest known earnings must be
-    run (1882 rules 11.5, as in every 18xx), so declining is only for a corporation without a
+    run (as the rules of every 18xx say), so declining is only for a corporation without a
     paying run."""
     if not any(not t.operated for t in corp.trains):
         return None

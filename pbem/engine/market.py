@@ -52,7 +52,7 @@ _CODE = re.compile(r"^(\d+)([a-zA-Z]*)$")
 
 
 class StockMarket:
-    """A two-dimensional market (1882): right at a row's end moves up, left at column 0 moves down."""
+    """A two-dimensional market: right at a row's end moves up, left at column 0 moves down."""
 
     def __init__(self, rows: list[list[str]]):
         self.grid: list[list[Cell | None]] = []

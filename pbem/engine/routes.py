@@ -5,7 +5,7 @@ next that pass no other revenue location (a chain ends at the first node it reac
 
 Two ways to name a route (actions.Route):
 - `stops` in travel order, each a hex with an optional node index; the chains between them
-  are found on the board (a hex with two cities, like 1882 J10, tries both);
+  are found on the board (a hex with two cities tries both);
 - `via` (18xx.games `connections`): for each consecutive pair of stops the hexes walked,
   both ends included. Segments may be listed in either direction and the stops are then
   rebuilt from them as 18xx.games does; `stops` only pins node indexes where given.
@@ -14,7 +14,7 @@ Checks: at least two stops; a city with one of the corporation's markers on the 
 stop visited twice; no track (a hex side, or a node-to-node path) used twice by one route or
 by two routes of the same corporation in one turn; not passing through a city that blocks
 the corporation nor through an off-board area (both may end a route); stops costing distance
-(cities, towns, off-boards except 1882's B6 fishing exit) not more than the train's distance.
+(cities, towns, off-boards except optional ones such as a fishing exit) not more than the train's distance.
 Revenue: the stops' values in the current phase plus the title's bonus (`bonus_fn(stops)`).
 
 Track keys: (coord, edge) for each hex side a path uses, (coord, 'p', path) for a path that
@@ -25,8 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
-from pbem.engine import hexgrid
 from pbem.engine.actions import Route
+from pbem.engine.distance import Distance
+from pbem.engine.route_chains import Chain, _segment_chains, chains_from  # noqa: F401 (re-exported)
 from pbem.engine.stopcount import exact, words as stop_words
 from pbem.engine.tiles import node_revenue
 from pbem.errors import RuleError
@@ -34,19 +35,7 @@ from pbem.errors import RuleError
 BonusFn = Callable[[Sequence[tuple[str, int]]], int]
 
 #: enumeration limits (keep replays fast and bad input harmless)
-MAX_CHAINS_PER_NODE = 4000
 MAX_CANDIDATES_PER_ROUTE = 200
-
-
-@dataclass(frozen=True)
-class Chain:
-    """Track from node `start` to node `end` (each (coord, node)) with no node between."""
-
-    start: tuple[str, int]
-    end: tuple[str, int]
-    paths: tuple[tuple[str, int], ...]
-    keys: frozenset
-    hexes: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -87,65 +76,6 @@ class _Fail:
         if self.best[0] >= 0:
             raise RuleError(self.best[1], rule=self.best[2])
         raise RuleError(default, rule=rule)
-
-
-# ---------------------------------------------------------------------------- chains
-def _path_keys(coord: str, p: int, rot) -> tuple:
-    edges = rot.path_edges[p]
-    if edges:
-        return tuple((coord, e) for e in edges)
-    return ((coord, "p", p),)
-
-
-def chains_from(board, coord: str, node: int) -> list[Chain]:
-    """Every chain starting at node `node` of `coord` (cached until the board changes)."""
-    cache = board._cache.setdefault("chains", {})
-    key = (coord, node)
-    got = cache.get(key)
-    if got is not None:
-        return got
-    hexes = board._hexes
-    link = board.link
-    opposite = hexgrid.opposite
-    out: list[Chain] = []
-    start = (coord, node)
-    rot0 = hexes[coord].rot
-
-    # iterative DFS; state: list of (coord, path) walked, keys used
-    def dfs(c: str, p: int, idx: int, walked: list, keys: set) -> None:
-        if len(out) >= MAX_CHAINS_PER_NODE:
-            return
-        rot = hexes[c].rot
-        pk = _path_keys(c, p, rot)
-        if any(k in keys for k in pk):
-            return
-        walked.append((c, p))
-        for k in pk:
-            keys.add(k)
-        other = rot.paths[p][1 - idx]
-        if isinstance(other, int):
-            nb = link(c, other)
-            if nb is not None:
-                inv = opposite(other)
-                nrot = hexes[nb].rot
-                for q in nrot.edge_paths.get(inv, ()):
-                    a, _b = nrot.paths[q]
-                    dfs(nb, q, 0 if a == inv else 1, walked, keys)
-        else:
-            end = (c, other[1])
-            if end != start:
-                out.append(Chain(start, end, tuple(walked), frozenset(keys), tuple(x for x, _ in walked)))
-        for k in pk:
-            keys.discard(k)
-        walked.pop()
-
-    for p in rot0.node_paths[node]:
-        a, _b = rot0.paths[p]
-        idx = 0 if (not isinstance(a, int) and a[1] == node) else 1
-        dfs(coord, p, idx, [], set())
-    out.sort(key=lambda ch: len(ch.paths))
-    cache[key] = out
-    return out
 
 
 def _nodes_on(board, coord: str) -> list[int]:
@@ -230,55 +160,6 @@ def _extend_stops(board, corp, stops, i, nodes, chains, keys, other, fail) -> It
         a = _node_name(board, *cur)
         fail.add(i - 1, f"no track joins {a} and {target.hex} without passing another stop",
                  "consecutive stops must be joined by track")
-
-
-def _segment_chains(board, seg: Sequence[str]) -> list[Chain]:
-    """Chains whose hexes are exactly `seg` (first hex = start), found by walking only along it."""
-    seg = tuple(seg)
-    cache = board._cache.setdefault("segments", {})
-    got = cache.get(seg)
-    if got is not None:
-        return got
-    hexes = board._hexes
-    if any(h not in hexes for h in seg):
-        raise RuleError(f"there is no hex {next(h for h in seg if h not in hexes)} on the map", rule="routes")
-    link = board.link
-    opposite = hexgrid.opposite
-    n = len(seg)
-    out: list[Chain] = []
-
-    def dfs(start, c: str, p: int, idx: int, depth: int, walked: list, keys: set) -> None:
-        rot = hexes[c].rot
-        pk = _path_keys(c, p, rot)
-        if any(k in keys for k in pk):
-            return
-        walked.append((c, p))
-        keys.update(pk)
-        other = rot.paths[p][1 - idx]
-        if isinstance(other, int):
-            if depth + 1 < n:
-                nb = link(c, other)
-                if nb is not None and nb == seg[depth + 1]:
-                    inv = opposite(other)
-                    nrot = hexes[nb].rot
-                    for q in nrot.edge_paths.get(inv, ()):
-                        a, _b = nrot.paths[q]
-                        dfs(start, nb, q, 0 if a == inv else 1, depth + 1, walked, keys)
-        elif depth == n - 1 and (c, other[1]) != start:
-            out.append(Chain(start, (c, other[1]), tuple(walked), frozenset(keys), seg))
-        for k in pk:
-            keys.discard(k)
-        walked.pop()
-
-    rot0 = hexes[seg[0]].rot
-    for k in range(len(hexes[seg[0]].tile.nodes)):
-        for p in rot0.node_paths[k]:
-            a, _b = rot0.paths[p]
-            idx = 0 if (not isinstance(a, int) and a[1] == k) else 1
-            dfs((seg[0], k), seg[0], p, idx, 0, [], set())
-    out.sort(key=lambda ch: len(ch.paths))
-    cache[seg] = out
-    return out
 
 
 def _candidates_via(board, corp, via, hints, other, fail: _Fail, require_token: bool) -> Iterator[tuple[list, list]]:
@@ -395,7 +276,7 @@ def _validate(board, corp, nodes, chains, distance, fail: _Fail, depth: int) -> 
                 fail.add(depth, f"the route may include only one stop of {g}", "one stop per group")
                 return None
             groups[g] = True
-    if isinstance(distance, TwoPartDistance):
+    if isinstance(distance, Distance):
         return distance.check(board, nodes, fail, depth)
     used = exact(sum(board._hexes[c].tile.nodes[k].visit_cost for c, k in nodes))
     if distance is not None and used > distance:
@@ -403,62 +284,6 @@ def _validate(board, corp, nodes, chains, distance, fail: _Fail, depth: int) -> 
                         f"{stop_words(distance)}", "a train may not run further than its distance")
         return None
     return used
-
-
-class TwoPartDistance:
-    """A distance in stop groups (1867/1861): each group limits how many stops of its node kinds a
-    route may visit (`visit`) and how many of them score (`pay`); a stop falls in the group with the
-    fewest kinds that lists its kind. `multiplier` scales the route's revenue (2+2, 5+5E)."""
-
-    def __init__(self, groups: list[dict], multiplier: int = 1, bonus: Optional[Callable] = None):
-        self.groups = sorted(groups, key=lambda g: len(g["nodes"]))
-        self.multiplier = multiplier
-        self.bonus = bonus
-
-    @staticmethod
-    def _limit(v) -> float:
-        return float("inf") if v in (None, "unlimited") or (isinstance(v, int) and v >= 99) else v
-
-    def group_of(self, kind: str) -> Optional[dict]:
-        return next((g for g in self.groups if kind in g["nodes"]), None)
-
-    def check(self, board, nodes, fail: "_Fail", depth: int) -> Optional[int]:
-        counts: dict[int, int] = {}
-        for c, k in nodes:
-            kind = board._hexes[c].tile.nodes[k].kind
-            g = self.group_of(kind)
-            if g is None:
-                fail.add(depth, f"this train may not stop at a {kind}", "a train may not run further than its distance")
-                return None
-            i = self.groups.index(g)
-            counts[i] = counts.get(i, 0) + 1
-            if counts[i] > self._limit(g["visit"]):
-                fail.add(depth, f"the route visits more {'/'.join(g['nodes'])} stops than the train's {g['visit']}",
-                         "a train may not run further than its distance")
-                return None
-        return len(nodes)
-
-    def revenue(self, board, nodes, colors, bonus_fn) -> int:
-        """The scoring stops are those of the paying group's kinds; if they are fewer than it pays
-        for, the best other stops fill the gap. Stop values count `multiplier` times; the bonus is
-        `bonus(stops, multiplier)` if given, else `bonus_fn(stops)`."""
-        def value(x):
-            return node_revenue(board._hexes[x[0]].tile.nodes[x[1]], colors)
-
-        paying = next((g for g in self.groups if self._limit(g["pay"])), None)
-        if paying is None:
-            return 0
-        kinds = paying["nodes"]
-        mandatory = [x for x in nodes if board._hexes[x[0]].tile.nodes[x[1]].kind in kinds]
-        optional = sorted((x for x in nodes if x not in mandatory), key=lambda x: -value(x))
-        need = int(min(self._limit(paying["pay"]), len(nodes))) - len(mandatory)
-        stops = mandatory + optional[:max(0, need)]
-        total = sum(value(x) for x in stops) * self.multiplier
-        if self.bonus is not None:
-            total += int(self.bonus(list(stops), self.multiplier) or 0)
-        elif bonus_fn is not None:
-            total += int(bonus_fn(list(stops)) or 0)
-        return total
 
 
 def route_revenue(board, nodes: Sequence[tuple[str, int]], phase_colors: Iterable[str],
@@ -501,7 +326,7 @@ def _route_candidates(board, corp, route: Route, distance, phase_colors, other, 
             used = _validate(board, corp, nodes, chains, distance, fail, depth=len(nodes) + 1)
             if used is None:
                 continue
-        if isinstance(distance, TwoPartDistance):
+        if isinstance(distance, Distance):
             computed = distance.revenue(board, nodes, phase_colors, bonus_fn)
         else:
             computed = route_revenue(board, nodes, phase_colors, bonus_fn)
@@ -543,7 +368,7 @@ def resolve_route(board, corp: str, route: Route, train_distance: Optional[int],
 def check_routes(board, corp: str, routes: Sequence[Route], trains, phase_colors: Iterable[str],
                  bonus_fn: Optional[BonusFn] = None) -> list[ResolvedRoute]:
     """Check all routes of one run together; `trains` maps train name (as in Route.train) to
-    distance (999 for 1882's D). Routes may not share track; where a route can be laid in
+    distance (999 for an unlimited train). Routes may not share track; where a route can be laid in
     several ways, choices leaving the other routes' track free are found. Returns the resolved
     routes in the given order."""
     colors = tuple(phase_colors)

@@ -1,9 +1,7 @@
 """Standard 18xx rules as overridable hooks; a title subclasses `Rules` for what really differs."""
 from __future__ import annotations
 
-import json
 import math
-from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
@@ -14,23 +12,22 @@ if TYPE_CHECKING:
     from pbem.engine.entities import Company, Corporation, Train
     from pbem.engine.game import Game
 
-DATA = Path(__file__).resolve().parent.parent / "titles" / "data"
-
 
 class Rules:
-    """Default behaviour shared by most titles (1830-style). Methods take the game as first argument."""
+    """Default behaviour shared by most titles (the classic rules). Methods take the game as first argument."""
 
     name = "generic"
     game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "full_or"}
     #: a later trigger replaces the current one only if its timing comes earlier in this list
     end_timing_priority = ["immediate", "current_round", "current_or", "full_or", "one_more_full_or_set"]
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, data: dict, tiles: dict):
+        """`data`: the title's data file as read (docs/title-data.md); `tiles`: the shared tile
+        catalogue. The title hands both over: the engine reads no file."""
         from pbem.engine.tiles import load_catalogue
 
         self.name = name
-        self.data = json.loads((DATA / f"{name}.json").read_text())
-        tiles = json.loads((DATA / "tiles.json").read_text())
+        self.data = data
         self.catalogue = load_catalogue(self.data, tiles)
 
     @property
@@ -38,6 +35,13 @@ class Rules:
         """The fewest and most players the title is for (the counts its starting cash is given for)."""
         counts = sorted(int(n) for n in self.data["starting_cash"])
         return counts[0], counts[-1]
+
+    #: the dataclass of the title's own state (None: it keeps none); the Game holds one in `extra`
+    state_class: Optional[type] = None
+
+    def new_state(self, g: "Game") -> Optional[object]:
+        """A fresh title state for a new game, filled in by `setup` (`game.extra`)."""
+        return self.state_class() if self.state_class is not None else None
 
     # --- rounds ---------------------------------------------------------------------------------
     def new_market(self, g: "Game"):
@@ -69,7 +73,7 @@ class Rules:
     # --- setup and stock round ------------------------------------------------------------
     def setup(self, g: "Game") -> None:
         for corp in g.corporations.values():
-            # a home on a hex of several cities with no city named reserves the hex (1882 QLL on J10)
+            # a home on a hex of several cities with no city named reserves the hex
             if corp.home and g.board.city_count(corp.home) > 0:
                 g.board.reserve(corp.home, corp.home_city, corp.sym)
 
@@ -110,6 +114,11 @@ class Rules:
 
     def pending_par(self, g: "Game", action: A.Par, company_sym: str) -> None:
         raise RuleError("no corporation is waiting for a par value", rule="par")
+
+    def pending_par_corporation(self, g: "Game", company_sym: str) -> str:
+        """The corporation whose par the buyer of private `company_sym` must now set (a title whose
+        auction hands out a president's certificate names it; `after_buy_company` asks for it)."""
+        raise RuleError(f"{company_sym} comes with no corporation to par", rule="par")
 
     def after_buy_company(self, g: "Game", player: str, company: "Company", price: int, rnd) -> None:
         pass
@@ -188,7 +197,8 @@ class Rules:
             out.append(Token(self.neutral_owner, corp.sym, True))
         return out
 
-    neutral_owner = "CN"
+    #: whose marker a neutral station is (a title with neutral stations names the corporation)
+    neutral_owner = ""
 
     def can_token(self, g: "Game", corp: "Corporation") -> bool:
         return any(g.board.tokenable_cities(corp.sym, token=tok) for tok in self.unused_token_kinds(g, corp))
@@ -548,7 +558,7 @@ class Rules:
         pass
 
     def pending_choice(self, g: "Game") -> Optional[str]:
-        """An entity that must decide something before the round goes on (1861 trainless majors)."""
+        """An entity that must decide something before the round goes on (e.g. a trainless major)."""
         return None
 
     def process_choice(self, g: "Game", action: A.Action) -> None:

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Token:
-    """A station marker. `corp` is whose marker it is (1882 neutral stations are CN's markers),
+    """A station marker. `corp` is whose marker it is (a neutral station is the neutral corporation's marker),
     `laid_by` the corporation that placed it, `neutral` marks a neutral station."""
 
     corp: str
@@ -38,7 +38,7 @@ class Stations:
         return list(hx.res[city])
 
     def tile_reservations(self, coord: str) -> list[str]:
-        """Reservations on the hex not tied to one city (1882 QLL on J10)."""
+        """Reservations on the hex not tied to one city (a home on a hex of several cities)."""
         return list(self._hex(coord).tile_res)
 
     def reserve(self, coord: str, city: Optional[int], corp: str) -> None:
@@ -184,7 +184,7 @@ class Stations:
 
     def place_token(self, coord: str, city: int, token: Token, slot: Optional[int] = None) -> int:
         """Put `token` in the city and return its slot: with `slot`, in that slot (replacing what
-        is there: 1882 SC home on a neutral); else the marker owner's reserved slot, else the
+        is there: a home replacing a neutral station); else the marker owner's reserved slot, else the
         first empty unreserved slot. Removes the placing corporation's reservations on the hex."""
         hx = self._hex(coord)
         self._check_city(hx, city)
@@ -230,7 +230,7 @@ class Stations:
         return [t for _, _, _, t in self.token_locations()]
 
     def tokens_of(self, corp: str) -> list[tuple[str, int, int]]:
-        """(coord, city, slot) of every marker of `corp` (neutral stations are CN's markers)."""
+        """(coord, city, slot) of every marker of `corp` (a neutral station counts as its neutral corporation's marker)."""
         return [(c, ci, si) for c, ci, si, t in self.token_locations() if t.corp == corp]
 
     def tokens_laid_by(self, corp: str) -> list[tuple[str, int, int, Token]]:

@@ -38,7 +38,7 @@ class Node:
     slots: int = 0
     groups: tuple = ()
     visit_cost: Stops = 1          # what the stop uses of a train's distance (½ for a village)
-    optional: bool = False         # 18xx.games route:optional (1882 B6 fishing)
+    optional: bool = False         # 18xx.games route:optional (a fishing exit)
     hidden: bool = False
 
     @property
@@ -208,7 +208,7 @@ def equivalent_rotations(tile: TileDef, r: int) -> list[int]:
 # --- revenue -----------------------------------------------------------------------------------
 def node_revenue(node: Node, phase_tile_colors: Iterable[str]) -> int:
     """Revenue of a node now. A colour map takes the value of the latest colour of the current
-    phase that appears in the map (1882 off-boards: yellow until brown is available)."""
+    phase that appears in the map (off-boards: yellow until brown is available)."""
     rev = node.revenue
     if not isinstance(rev, dict):
         return int(rev)
@@ -285,7 +285,7 @@ def manifest_counts(title_data: dict) -> dict[str, Optional[int]]:
 
 def load_catalogue(title_data: dict, tiles_json: dict) -> dict[str, TileDef]:
     """Tile name -> TileDef for every tile in the title's manifest; inline definitions in the
-    title (e.g. 1882 R1/R2) take precedence over the shared catalogue."""
+    title (its own R tiles, say) take precedence over the shared catalogue."""
     out: dict[str, TileDef] = {}
     for name, v in (title_data.get("tiles") or {}).items():
         name = str(name)

@@ -31,8 +31,8 @@ class Crossing:
 
 @dataclass(frozen=True)
 class LayQuote:
-    """What a legal lay costs. `crossings` counts the costed borders it completes (1882:
-    the Trestle Bridge pays $10 for each); `crossed` details them."""
+    """What a legal lay costs. `crossings` counts the costed borders it completes (a
+    title may pay for each, as a bridge private does); `crossed` details them."""
 
     cost_terrain: int
     cost_borders: int
@@ -127,7 +127,7 @@ class TrackLays:
         old_label = old.label
         fl = hx.printed_tile.future_label
         if fl and new.color == fl.get("color"):
-            old_label = fl.get("label")          # the hex's label changes at that colour (1861 Kharkov)
+            old_label = fl.get("label")          # the hex's label changes at that colour (future_label)
         if old_label != new.label:
             if old_label:
                 return (f"{c} is labelled {old_label}; tile {new.name} "
@@ -433,7 +433,7 @@ class TrackLays:
                          lifted_tokens=tuple(lifted), replaced=old.name)
 
     def downgrade(self, coord: str) -> str:
-        """Put the printed tile back (1882 North West Rebellion). Tokens stay in the city; the
+        """Put the printed tile back (a rebellion event). Tokens stay in the city; the
         removed tile returns to the supply; the hex's river borders are restored, and so is the
         far side of each where the neighbour still shows its printed tile. Returns the removed
         tile's name."""

@@ -53,11 +53,9 @@ def context_for_title(title: str, players: Optional[Mapping[str, str]] = None, *
                       **overrides) -> NotationContext:
     """A NotationContext for `title` with the given players (id -> display name): names,
     trains and places from the title's data file, plus this module's notation extras."""
-    import json
-    from pathlib import Path
+    from pbem.titles.registry import title_data
 
-    path = Path(__file__).resolve().parent.parent / "titles" / "data" / f"{title}.json"
-    data = json.loads(path.read_text())
+    data = title_data(title)
     return context_from_title_data(data, players, actor=actor, current=current, **overrides)
 
 

@@ -21,7 +21,6 @@ import io
 import itertools
 import json
 import math
-from functools import lru_cache
 from typing import Iterable, Optional, Sequence
 
 from PIL import Image, ImageDraw
@@ -29,6 +28,8 @@ from PIL import Image, ImageDraw
 from pbem.engine import hexgrid
 from pbem.engine.tiles import COLOR_ORDER, node_revenue
 from pbem.render import style as S
+from pbem.render.placement import _ITEM_ORDER, _UNDER_TRACK, _place
+from pbem.render.route_overlay import RouteOverlay
 from pbem.render.geometry import (  # re-exported: the geometry helpers tests use
     DEFAULT_RADIUS, H, SLOT_RADIUS, TOWN_RADIUS, TRACK_WIDTH, MapGeometry, TileLayout, edge_curve,
     slot_offsets, tile_layout, unit_corners, unit_edge_mid, unit_vertex,
@@ -124,97 +125,8 @@ def round_label(game) -> str:
     return name.capitalize() or "?"
 
 
-# --------------------------------------------------------------------------- placement of small items
-_SPOTS: dict[str, tuple[float, float]] = {}
-for _k in range(6):
-    _v = unit_vertex(_k)
-    _SPOTS[f"v{_k}"] = (_v[0] * 0.58, _v[1] * 0.58)
-    _SPOTS[f"w{_k}"] = (_v[0] * 0.72, _v[1] * 0.72)
-    _e = unit_edge_mid(_k)
-    _SPOTS[f"e{_k}"] = (_e[0] / H * 0.55, _e[1] / H * 0.55)
-_SPOTS["c"] = (0.0, 0.0)
-_SPOTS["top"] = (0.0, -0.6)
-_SPOTS["top2"] = (0.0, -0.45)
-_SPOTS["bot"] = (0.0, 0.6)
-_SPOTS["bot2"] = (0.0, 0.45)
-
-_PREFS = {
-    "rev": ["v2", "v1", "v3", "v0", "v4", "v5", "e2", "e4", "e1", "e5", "e3", "e0", "w2", "w1", "w3", "w0", "w4", "w5", "c"],
-    "label": ["v1", "v4", "v2", "v0", "v3", "v5", "w1", "w4", "w2", "w0", "w3", "w5", "c"],
-    "name": ["top", "bot", "top2", "bot2", "c"],
-    "cost": ["v3", "v2", "v4", "v5", "v0", "v1", "w3", "w2", "w4", "w5", "w0", "w1", "c"],
-    "tag": ["v5", "v0", "v4", "v1", "v3", "v2", "w5", "w0", "w4", "w1", "w3", "w2", "bot2", "top2", "c"],
-    "tile": ["w5", "w4", "w0", "w3", "w1", "w2"],
-}
-_UNDER_TRACK = frozenset({"name", "tile"})
-_ITEM_ORDER = {"name": 0, "rev": 1, "label": 2, "cost": 3, "tag": 4, "tile": 5}
-for _kind, _order in _PREFS.items():       # every other spot is a fallback
-    if _kind != "name" and _kind != "tile":
-        _order.extend(k for k in _SPOTS if k not in _order and not k.startswith(("top", "bot")))
-
-
-def _box_point_dist(cx: float, cy: float, w: float, h: float, px: float, py: float) -> float:
-    dx = max(abs(px - cx) - w / 2, 0.0)
-    dy = max(abs(py - cy) - h / 2, 0.0)
-    return math.hypot(dx, dy)
-
-
-def _box_inside(cx: float, cy: float, w: float, h: float, pad: float = 0.03) -> float:
-    """How far the box stays inside the unit hex (negative = sticks out)."""
-    worst = 10.0
-    for sx in (-1, 1):
-        for sy in (-1, 1):
-            x, y = cx + sx * w / 2, cy + sy * h / 2
-            for e in range(6):
-                m = unit_edge_mid(e)
-                proj = (x * m[0] + y * m[1]) / H
-                worst = min(worst, H - pad - proj)
-    return worst
-
-
-@lru_cache(maxsize=8192)
-def _place(lay: TileLayout, discs: tuple, items: tuple) -> tuple:
-    """Positions (unit R) for small items (kind, w, h) avoiding track, nodes and each other.
-    Each item takes its first preferred spot that is free; if none is, the spot doing least
-    harm (covering track is tolerated more than covering a city or another item)."""
-    track = lay.track_points
-    tr = TRACK_WIDTH / 2 + 0.015
-    placed: list[tuple[float, float, float, float]] = []
-    out = []
-    for kind, w, h in items:
-        best, best_bad = None, None
-        for name in _PREFS[kind]:
-            cx, cy = _SPOTS[name]
-            bad = 0.0
-            worst_track = 0.0
-            for px, py in track:
-                d = _box_point_dist(cx, cy, w, h, px, py) - tr
-                if d < worst_track:
-                    worst_track = d
-            bad += -worst_track
-            for (dx, dy, dr) in discs:
-                d = _box_point_dist(cx, cy, w, h, dx, dy) - dr
-                if d < 0:
-                    bad += -3 * d
-            for (qx, qy, qw, qh) in placed:
-                d = max(abs(cx - qx) - (w + qw) / 2, abs(cy - qy) - (h + qh) / 2)
-                if d < 0:
-                    bad += -3 * d
-            inside = _box_inside(cx, cy, w, h)
-            if inside < 0:
-                bad += -2 * inside
-            if bad <= 1e-9:
-                best = (cx, cy)
-                break
-            if best_bad is None or bad < best_bad - 1e-9:
-                best, best_bad = (cx, cy), bad
-        placed.append((best[0], best[1], w, h))
-        out.append(best)
-    return tuple(out)
-
-
 # --------------------------------------------------------------------------- renderer
-class MapRenderer:
+class MapRenderer(RouteOverlay):
     """Draws one game's map. `geometry` is the final-pixel geometry (for tests and callers)."""
 
     def __init__(self, game, radius: float = DEFAULT_RADIUS, supersample: int = SUPERSAMPLE):
@@ -622,69 +534,6 @@ class MapRenderer:
         pts = [self.g.to_px(coord, (v[0] * 0.94, v[1] * 0.94)) for v in unit_corners()]
         self.draw.line(pts + [pts[0]], fill=S.HIGHLIGHT, width=self._px(0.07), joint="curve")
 
-    def _route_lines(self, routes) -> None:
-        board = self.board
-        width = self._px(TRACK_WIDTH * 0.55)
-        for i, r in enumerate(routes):
-            color = S.ROUTE_COLORS[i % len(S.ROUTE_COLORS)]
-            for coord, pi in getattr(r, "paths", ()):
-                if not board.has_hex(coord):
-                    continue
-                lay = self.g.tile_layout(coord)
-                if not 0 <= pi < len(lay.paths):
-                    continue
-                pts = [self.g.to_px(coord, p) for p in lay.paths[pi]]
-                t = board.tile(coord)
-                a, b = t.def_.rot(t.rotation).paths[pi]
-                if not _still_on_board(r, coord, pi, a, b):
-                    continue            # the hex was retiled since the run: its path index means other track
-                if any(not isinstance(e, int) and t.def_.nodes[e[1]].kind == "offboard" for e in (a, b)):
-                    edge = a if isinstance(a, int) else b
-                    m = unit_edge_mid(edge)
-                    pts = [self.g.to_px(coord, m), self.g.to_px(coord, (m[0] * 0.45, m[1] * 0.45))]
-                self.draw.line(pts, fill=color, width=width, joint="curve")
-
-    def _route_stops(self, routes) -> None:
-        board = self.board
-        for i, r in enumerate(routes):
-            color = S.ROUTE_COLORS[i % len(S.ROUTE_COLORS)]
-            for coord, node in getattr(r, "stops", ()):
-                if not board.has_hex(coord):
-                    continue
-                lay = self.g.tile_layout(coord)
-                if not 0 <= node < len(lay.nodes):
-                    continue
-                p = self.g.to_px(coord, lay.nodes[node] or (0.0, 0.0))
-                kind = board.tile(coord).def_.nodes[node].kind
-                rr = (SLOT_RADIUS + 0.06) if kind == "city" else (0.3 if kind == "offboard" else TOWN_RADIUS + 0.06)
-                if kind == "city":
-                    n = len(board.slots(coord, board.tile(coord).def_.city_index(node)))
-                    rr = SLOT_RADIUS * (1 if n <= 1 else 2) + 0.06
-                self._circle(p, rr * self.R, outline=color, width=self._px(0.04))
-
-    def _legend_lines(self, route_corp, routes) -> list[tuple]:
-        who = route_corp or "routes"
-        if not routes:
-            return [(None, f"{who}: no run to show")]
-        total = sum(getattr(r, "revenue", 0) or 0 for r in routes)
-        lines = [(None, f"{who} last run: ${total}")]
-        for i, r in enumerate(routes):
-            stops = "-".join(c for c, _ in getattr(r, "stops", ()))
-            lines.append((S.ROUTE_COLORS[i % len(S.ROUTE_COLORS)], f"{r.train}-train  {stops}  ${r.revenue}"))
-        return lines
-
-    def _legend(self, lines) -> None:
-        R = self.R
-        y = self.g.map_height + 0.1 * R
-        f = self._font(0.17)
-        for color, text in lines:
-            x = self.g.margin
-            if color is not None:
-                self.draw.line([(x, y + 0.13 * R), (x + 0.4 * R, y + 0.13 * R)], fill=color, width=self._px(0.06))
-                x += 0.5 * R
-            self.draw.text((x, y + 0.13 * R), text, font=f, fill=S.TEXT, anchor="lm")
-            y += 0.26 * R
-
     # --- margins --------------------------------------------------------------------------------
     def _coordinates(self) -> None:
         g = self.g
@@ -716,18 +565,6 @@ class MapRenderer:
         text = f"{game.data.get('title', '')}   {round_label(game)}   Phase {game.phase.name}"
         self.draw.text((g.margin, g.header / 2 + 0.05 * R), text, font=self._font(HEADER_SIZE), fill=S.TEXT,
                        anchor="lm")
-
-
-def _still_on_board(route, coord: str, pi: int, a, b) -> bool:
-    """Whether path `pi` of the hex's current tile is track the route used (its track keys
-    name the hex sides it crossed), i.e. the run is not stale for this hex."""
-    keys = getattr(route, "track", None)
-    if not keys:
-        return True
-    edges = [e for e in (a, b) if isinstance(e, int)]
-    if edges:
-        return all((coord, e) in keys for e in edges)
-    return (coord, "p", pi) in keys
 
 
 def _money(game, amount: int) -> str:

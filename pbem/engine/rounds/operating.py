@@ -84,7 +84,7 @@ class OperatingRound:
             if g.finished:
                 return True
             if g.title.pending_choice(g):
-                return True                  # a choice blocks the turn until it is made (1861)
+                return True                  # a choice blocks the turn until it is made
             if self.gone(self.corp):
                 return False                 # nationalised or closed during its own turn: it is over
             step = self.active_step()
@@ -192,7 +192,7 @@ class OperatingRound:
         if not slot:
             return False
         if not corp.tokens and not self.game.board.tokens_of(corp.sym):
-            return False        # as 18xx.games: no station marker at all (charter or map), no track (1882 CN)
+            return False        # as 18xx.games: no station marker at all (charter or map), no track (a neutral-station corporation)
         return corp.cash >= slot["cost"] and bool(slot["lay"] or slot["upgrade"])
 
     def can_place_token(self, corp: "Corporation") -> bool:
@@ -251,8 +251,8 @@ class OperatingRound:
         step = self.active_step()
         corp = self.corp
         ent = self.current_entity()
-        # company abilities (1882 NWR) act for their owning corporation at any time in its turn;
-        # a corporation sharing a private's name (1882 SC) acting when asked is not one of them
+        # company abilities (a private's station move) act for their owning corporation at any time in its turn;
+        # a corporation sharing a private's name acting when asked is not one of them
         if action.entity in g.companies and action.entity not in (corp.sym, ent):
             g.title.company_action(g, action, self)
             self.advance()

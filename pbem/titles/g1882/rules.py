@@ -12,6 +12,8 @@ from pbem.engine import actions as A
 from pbem.engine.board import Token
 from pbem.engine.rules import Rules
 from pbem.errors import RuleError
+from pbem.titles.g1882.state import State1882, state
+from pbem.titles.registry import tile_data, title_data
 
 if TYPE_CHECKING:
     from pbem.engine.entities import Company, Corporation, Train
@@ -24,33 +26,30 @@ HUDSON = "B12"
 
 class Rules1882(Rules):
     game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "full_or"}
+    state_class = State1882
+    neutral_owner = "CN"
 
     def __init__(self):
-        super().__init__("1882")
+        super().__init__("1882", title_data("1882"), tile_data())
 
     # --- setup ------------------------------------------------------------------------
     def setup(self, g: "Game") -> None:
         super().setup(g)
+        st = state(g)
         # the last 3, 4, 5 and 6 wait in reserve for SC's start
-        g.sc_reserve = []
         for name in ("3", "4", "5", "6"):
             t = [t for t in g.depot.upcoming if t.name == name][-1]
             g.depot.upcoming.remove(t)
-            g.sc_reserve.append(t)
+            st.sc_reserve.append(t)
         nwr = ["3", "4", "5", "6"][g.rng.draw() % 4]
         first = next(t for t in g.depot.upcoming if t.name == nwr)
         first.events.append("nwr")
-        g.nwr_train = nwr
+        st.nwr_train = nwr
         tb_corps = ["CNR", "CPR", "GT", "HBR", "QLL"]
-        g.tb_corp = tb_corps[g.rng.draw() % 5]
-        g.corporations[g.tb_corp].reserved["TB"] = 10
+        st.tb_corp = tb_corps[g.rng.draw() % 5]
+        g.corporations[st.tb_corp].reserved["TB"] = 10
         g.corporations["CPR"].reserved["CP"] = 20
-        g.sc_convertible = True
-        # the NWR private's two abilities: move a station (remove, then place), then an extra tile
-        g.nwr_state = None            # None, "place" (a station was lifted) or "lay" (extra tile may follow)
-        g.nwr_dest = None
-        g.nwr_token_used = False
-        g.nwr_tile_used = False
+        # the NWR private's two abilities (move a station, then an extra tile) start unused: State1882
         for corp in g.corporations.values():
             if corp.sym not in ("CPR", "CN"):
                 from pbem.engine.entities import TokenSpec
@@ -59,7 +58,7 @@ class Rules1882(Rules):
     # --- auction and stock round ----------------------------------------------------------
     def after_buy_company(self, g: "Game", player: str, company: "Company", price: int, rnd) -> None:
         if company.sym == "TB":
-            corp = g.corporations[g.tb_corp]
+            corp = g.corporations[state(g).tb_corp]
             corp.reserved.pop("TB", None)
             corp.add("ipo", -10)
             corp.add(player, 10)
@@ -73,6 +72,10 @@ class Rules1882(Rules):
                             rule="CP comes with the CPR president's certificate")
         self.start_corporation(g, action.entity, corp, action.price, 0, reserved="CP")
 
+    def pending_par_corporation(self, g: "Game", company_sym: str) -> str:
+        """Canadian Pacific comes with CPR's president's certificate."""
+        return "CPR"
+
     def can_par(self, g: "Game", corp: "Corporation", player: str) -> bool:
         if corp.ipoed:
             return False
@@ -80,7 +83,7 @@ class Rules1882(Rules):
             return False
         if corp.sym == "SC":
             sc = g.companies["SC"]
-            return g.sc_convertible and sc.owner == player and not sc.owner_is_corp and not sc.closed
+            return state(g).sc_convertible and sc.owner == player and not sc.owner_is_corp and not sc.closed
         if corp.sym == "CN":
             return any(t.corp == "CN" for t in g.board.all_tokens())
         return True
@@ -100,14 +103,14 @@ class Rules1882(Rules):
 
     def _sc_extra_train(self, g: "Game") -> None:
         first = g.depot.upcoming[0]
-        extra = next((t for t in g.sc_reserve if t.name == first.name), None)
-        g.sc_convertible = False
+        extra = next((t for t in state(g).sc_reserve if t.name == first.name), None)
+        state(g).sc_convertible = False
         if extra is None:
             return
         keep = [e for e in first.events if e == "nwr"]
         extra.events = [e for e in first.events if e != "nwr"]
         first.events = keep
-        g.sc_reserve.remove(extra)
+        state(g).sc_reserve.remove(extra)
         g.depot.upcoming.insert(0, extra)
 
     def _sc_check(self, g: "Game") -> None:
@@ -138,8 +141,8 @@ class Rules1882(Rules):
     # --- operating round --------------------------------------------------------------------
     def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
         corp.last_routes = []
-        if g.nwr_state == "lay":
-            g.nwr_state = None        # the extra tile lay lapses with the turn it was earned in
+        if state(g).nwr_state == "lay":
+            state(g).nwr_state = None        # the extra tile lay lapses with the turn it was earned in
         if corp.sym in ("SC", "CN"):
             return
         self.place_home_token(g, corp, rnd)
@@ -162,12 +165,12 @@ class Rules1882(Rules):
     def token_ability_prices(self, g: "Game", corp: "Corporation") -> list[int]:
         nwr = g.companies["NWR"]
         usable = nwr.owner == corp.sym and nwr.owner_is_corp and not nwr.closed
-        return [0] if usable and not g.nwr_token_used else []
+        return [0] if usable and not state(g).nwr_token_used else []
 
     def certificates_given(self, g: "Game") -> list[str]:
         out = []
         if g.companies["TB"].owner is not None:
-            out.append(f"{g.tb_corp}_1")
+            out.append(f"{state(g).tb_corp}_1")
         if g.companies["CP"].owner is not None:
             out.append("CPR_0")
         return out
@@ -175,7 +178,7 @@ class Rules1882(Rules):
     def has_active_ability(self, g: "Game", corp: "Corporation") -> bool:
         nwr = g.companies["NWR"]
         # the station move and the extra tile lay are separate abilities, each used once
-        unused = not g.nwr_token_used or not g.nwr_tile_used
+        unused = not state(g).nwr_token_used or not state(g).nwr_tile_used
         return nwr.owner == corp.sym and nwr.owner_is_corp and not nwr.closed and unused
 
     def company_sellable(self, g: "Game", company: "Company") -> bool:
@@ -206,8 +209,9 @@ class Rules1882(Rules):
         corp = rnd.corp
         if comp.sym != "NWR" or comp.closed or comp.owner != corp.sym or not comp.owner_is_corp:
             raise RuleError(f"{comp.sym} has no ability {corp.sym} can use now", rule="private company abilities")
-        state = g.nwr_state
-        if isinstance(action, A.RemoveToken) and state is None:
+        st = state(g)
+        step = st.nwr_state
+        if isinstance(action, A.RemoveToken) and step is None:
             if action.hex in NWR_HEXES:
                 raise RuleError("the NWR move must take a station from outside the NWR hexes", rule="NWR token move")
             slots = g.board.slots(action.hex, action.city)
@@ -219,25 +223,25 @@ class Rules1882(Rules):
             if home:
                 g.board.place_token(action.hex, action.city, Token("CN", "CN", True), slot=idx)
             # the lifted token is the one placed again in the NWR hex: its charter slot stays used
-            g.nwr_state = "place"
-        elif isinstance(action, A.PlaceToken) and state == "place":
+            st.nwr_state = "place"
+        elif isinstance(action, A.PlaceToken) and step == "place":
             if action.hex not in NWR_HEXES:
                 raise RuleError(f"the NWR station must go to {', '.join(NWR_HEXES)}", rule="NWR token move")
             g.board.check_token(corp.sym, action.hex, action.city, need_connection=False)
             g.board.place_token(action.hex, action.city, Token(corp.sym, corp.sym, False))
-            g.nwr_state = "lay"
-            g.nwr_token_used = True
-            g.nwr_dest = action.hex
-        elif state == "lay" and isinstance(action, A.LayTile):
-            if action.hex != g.nwr_dest:
-                raise RuleError(f"the NWR extra tile goes on {g.nwr_dest}", rule="NWR extra tile")
+            st.nwr_state = "lay"
+            st.nwr_token_used = True
+            st.nwr_dest = action.hex
+        elif step == "lay" and isinstance(action, A.LayTile):
+            if action.hex != st.nwr_dest:
+                raise RuleError(f"the NWR extra tile goes on {st.nwr_dest}", rule="NWR extra tile")
             self.lay_tile(g, corp, action, {"lay": True, "upgrade": True, "cost": 0}, rnd, extra=True)
-            g.nwr_state = None
-            g.nwr_tile_used = True
-        elif state == "lay" and isinstance(action, A.Pass):
-            g.nwr_state = None
+            st.nwr_state = None
+            st.nwr_tile_used = True
+        elif step == "lay" and isinstance(action, A.Pass):
+            st.nwr_state = None
         else:
-            raise RuleError(f"NWR: expected {'remove_token' if state is None else state}", rule="NWR token move")
+            raise RuleError(f"NWR: expected {'remove_token' if step is None else step}", rule="NWR token move")
 
     def train_event(self, g: "Game", event, corp: "Corporation", train: "Train") -> None:
         if event == "nwr":

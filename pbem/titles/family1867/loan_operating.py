@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pbem.engine import actions as A
-from pbem.engine.rounds.choice import PendingChoice
+from pbem.titles.family1867.choice import PendingChoice
+from pbem.titles.family1867.state import family_state
 from pbem.engine.rounds.operating import OperatingRound
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ class LoanOperatingRound(PendingChoice, OperatingRound):
 
     def start(self) -> None:
         g = self.game
-        g.interest_due = {c.sym: c.loans for c in g.corporations.values()}
+        family_state(g).interest_due = {c.sym: c.loans for c in g.corporations.values()}
         super().start()
 
     def skip_corp(self, corp: "Corporation") -> bool:

@@ -26,7 +26,7 @@ class Routes1861:
 
     def distance(self, g: "Game", corp: "Corporation", train):
         """The train's two-part distance, with its multiplier and the corporation's route bonuses."""
-        from pbem.engine.routes import TwoPartDistance
+        from pbem.titles.family1867.distance import TwoPartDistance
 
         spec = next(t for t in self.data["trains"] if t["name"] == train.name)
         return TwoPartDistance(train.distance, spec.get("multiplier") or 1,

@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING
 from pbem.engine import actions as A
 from pbem.engine.board import Token
 from pbem.engine.hexgrid import Grid
-from pbem.engine.rules import Rules
-from pbem.titles.g1861_loans import Loans1861
-from pbem.titles.g1861_national import National1861
-from pbem.titles.g1861_routes import Routes1861
+from pbem.titles.family1867.rules import Rules1867
+from pbem.titles.g1861.loans import Loans1861
+from pbem.titles.g1861.national import National1861
+from pbem.titles.g1861.routes import Routes1861
+from pbem.titles.g1861.state import State1861, state
 from pbem.errors import RuleError
+from pbem.titles.registry import tile_data, title_data
 
 if TYPE_CHECKING:
     from pbem.engine.entities import Company, Corporation
@@ -53,53 +55,54 @@ def track_reaches_stop(board, coord: str, node: int) -> bool:
     return False
 
 
-class Rules1861(Loans1861, National1861, Routes1861, Rules):
+class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
     game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "current_or"}
     end_timing_priority = ["immediate", "one_more_full_or_set", "current_or"]
+    state_class = State1861
 
     def __init__(self):
-        super().__init__("1861")
+        super().__init__("1861", title_data("1861"), tile_data())
 
     # --- rounds and setup --------------------------------------------------------------------
     def new_market(self, g: "Game"):
-        from pbem.engine.market1867 import StockMarket1867
+        from pbem.titles.family1867.market import StockMarket1867
 
         rows = self.data["market_column"] if "column_market" in g.options else self.data["market"]
         return StockMarket1867(rows, lambda sym: g.corporations[sym].kind)
 
     def initial_round(self, g: "Game"):
-        from pbem.engine.rounds.single_auction import SingleItemAuction
+        from pbem.titles.family1867.single_auction import SingleItemAuction
 
         return SingleItemAuction(g)
 
     def next_round(self, g: "Game") -> bool:
-        from pbem.engine.rounds.single_auction import SingleItemAuction
-        from pbem.engine.rounds.stock_bid import BidStockRound
+        from pbem.titles.family1867.single_auction import SingleItemAuction
+        from pbem.titles.family1867.stock_bid import BidStockRound
 
         if isinstance(g.round, SingleItemAuction):
             g.reorder_after_stock(g.round)
             g.round = BidStockRound(g)
             return True
-        from pbem.engine.rounds.loan_operating import LoanOperatingRound as OperatingRound
+        from pbem.titles.family1867.loan_operating import LoanOperatingRound as OperatingRound
 
         if isinstance(g.round, BidStockRound):
             g.round.finish()
             if g.end_now("stock"):
                 return True
-            g.or_count = g.final_ors or g.phase.operating_rounds
+            g.or_count = state(g).final_ors or g.phase.operating_rounds
             g.reorder_after_stock(g.round)
             g.or_num = 1
             # the national is run by the player with priority deal
-            g.corporations[g.national].president = g.priority_order[0]
+            g.corporations[state(g).national].president = g.priority_order[0]
             g.round = OperatingRound(g, 1)
             return True
 
-        from pbem.engine.rounds.merger import MergerRound
+        from pbem.titles.family1867.merger import MergerRound
 
         if isinstance(g.round, OperatingRound):
             if g.end_now("operating"):
                 return True
-            if g.end_trigger and g.end_trigger[1] == "one_more_full_or_set" and g.turn == g.final_turn \
+            if g.end_trigger and g.end_trigger[1] == "one_more_full_or_set" and g.turn == state(g).final_turn \
                     and g.round.num >= g.or_count:
                 g.end_game(g.end_trigger[0])
                 return True
@@ -112,7 +115,7 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
                 g.round = BidStockRound(g)
             else:
                 g.or_num = g.round.num + 1
-                g.corporations[g.national].president = g.priority_order[0]
+                g.corporations[state(g).national].president = g.priority_order[0]
                 g.round = OperatingRound(g, g.round.num + 1)
             return True
         return False
@@ -121,19 +124,19 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
     def game_end_checks(self, g: "Game") -> list[tuple[str, str]]:
         """A broken bank ends the game after the current OR; the first 8-train after one more full
         set of three ORs (the current set, if it is bought in the set's first OR)."""
-        from pbem.engine.rounds.loan_operating import LoanOperatingRound
+        from pbem.titles.family1867.loan_operating import LoanOperatingRound
 
         out = []
         if g.bank_broken:
             out.append(("bank", "current_or"))
         if g.phase.name == "8":
-            if g.final_turn is None:
-                g.final_ors = 3
+            if state(g).final_turn is None:
+                state(g).final_ors = 3
                 if isinstance(g.round, LoanOperatingRound) and g.round.num == 1:
                     g.or_count = 3
-                    g.final_turn = g.turn
+                    state(g).final_turn = g.turn
                 else:
-                    g.final_turn = g.turn + 1
+                    state(g).final_turn = g.turn + 1
             out.append(("final_phase", "one_more_full_or_set"))
         return out
 
@@ -157,7 +160,7 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
         corp.closed = True
         corp.shares = {}
         corp.president = None
-        for s in (g.in_play, g.future):
+        for s in (state(g).in_play, state(g).future):
             if corp.sym in s:
                 s.remove(corp.sym)
 
@@ -167,22 +170,16 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
         national = next(c for c in g.corporations.values() if c.kind == "national")
         national.shares = {}
         national.ipoed = True
-        g.national = national.sym
+        st = state(g)
+        st.national = national.sym
         # minors other than the green ones are in play from the start; the rest come later
-        g.in_play = [s for s, c in g.corporations.items() if c.kind == "minor" and not spec[s].get("green")]
-        g.future = [s for s, c in g.corporations.items() if c.kind == "major"] + \
-                   [s for s, c in g.corporations.items() if c.kind == "minor" and spec[s].get("green")]
+        st.in_play = [s for s, c in g.corporations.items() if c.kind == "minor" and not spec[s].get("green")]
+        st.future = [s for s, c in g.corporations.items() if c.kind == "major"] + \
+                    [s for s, c in g.corporations.items() if c.kind == "minor" and spec[s].get("green")]
         if len(g.players) == 2:
             self.setup_two_players(g)
-        g.green_minors_available = False
-        g.majors_available = False
-        g.final_ors = 0               # 3 once the last set of operating rounds is known
-        g.events_fired = set()
-        g.final_turn = None           # the stock-round turn whose OR set is the last
-        g.loans_left = self.data["loans"]["supply"]
-        g.national_reservations = list(spec[national.sym].get("national_reservations") or [])
-        g.trainless_majors = []
-        g.interest_due = {}
+        st.loans_left = self.data["loans"]["supply"]
+        st.national_reservations = list(spec[national.sym].get("national_reservations") or [])
 
     def setup_two_players(self, g: "Game") -> None:
         """Two players: 70% instead of 60% per major, the last trains of some types removed, and
@@ -202,7 +199,7 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
             g.log.append(f"{c.name} is removed (two players)")
 
     def state_corporations(self, g: "Game") -> list["Corporation"]:
-        syms = g.in_play + [g.national] + g.future
+        syms = state(g).in_play + [state(g).national] + state(g).future
         return [g.corporations[s] for s in syms]
 
     def par(self, g: "Game", player: str, corp: "Corporation", price: int, rnd) -> None:
@@ -257,21 +254,21 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
             g.market.move_down(corp.sym)
 
     def can_par(self, g: "Game", corp: "Corporation", player: str, need_home: bool = True) -> bool:
-        if corp.ipoed or corp.closed or corp.sym not in g.in_play:
+        if corp.ipoed or corp.closed or corp.sym not in state(g).in_play:
             return False
         if corp.kind == "minor":
             first = g.corporations.get("N")
             if corp.sym != "N" and first is not None and not (first.ipoed or first.closed):
                 return False
             return True
-        return g.majors_available and (not need_home or bool(self.home_locations(g, corp)))
+        return state(g).majors_available and (not need_home or bool(self.home_locations(g, corp)))
 
     def operating_order(self, g: "Game") -> list["Corporation"]:
         """Minors first, then majors, each in market order; then the national (phases 4 to 7)."""
         corps = [c for c in g.corporations.values() if c.floated and not c.closed and c.sym in g.market.positions]
         corps.sort(key=lambda c: g.market.order_key(c.sym))
         order = [c for c in corps if c.kind == "minor"] + [c for c in corps if c.kind == "major"]
-        return order + [g.corporations[g.national]]       # it sits out outside phases 4 to 7
+        return order + [g.corporations[state(g).national]]       # it sits out outside phases 4 to 7
 
 
     # --- operating round -----------------------------------------------------------------------
@@ -303,16 +300,16 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
 
     def after_tile_laid(self, g: "Game", corp: "Corporation", action: A.LayTile, result) -> None:
         """Gray Moscow (639): the national gets a station there at once while it keeps reservations."""
-        if action.tile != "639" or not g.national_reservations:
+        if action.tile != "639" or not state(g).national_reservations:
             return
-        national = g.corporations[g.national]
+        national = g.corporations[state(g).national]
         if any(t is not None and t.corp == national.sym for t in g.board.slots(action.hex, 0)):
             return
         free = [t for t in national.tokens if not t.used]
         if not free:
             return
-        if action.hex in g.national_reservations:
-            g.national_reservations.remove(action.hex)
+        if action.hex in state(g).national_reservations:
+            state(g).national_reservations.remove(action.hex)
         g.board.place_token(action.hex, 0, Token(national.sym, national.sym, False))
         free[0].used = True
 
@@ -412,50 +409,50 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules):
     def train_event(self, g: "Game", event, corp: "Corporation", train) -> None:
         """Events fire once, with the first train of the type."""
         name = event if isinstance(event, str) else event.get("type")
-        if (train.name, name) in g.events_fired:
+        if (train.name, name) in state(g).events_fired:
             return
-        g.events_fired.add((train.name, name))
+        state(g).events_fired.add((train.name, name))
         if name == "green_minors_available":
-            g.green_minors_available = True
+            state(g).green_minors_available = True
             hidden = g.companies.get("3")
             if hidden:
                 g.close_company(hidden)
-            g.in_play += g.future
-            g.future = []
+            state(g).in_play += state(g).future
+            state(g).future = []
         elif name == "majors_can_ipo":
-            g.majors_available = True
+            state(g).majors_available = True
         elif name == "trainless_nationalization":
-            g.trainless_pending = True          # after the rusting, in after_train_bought
+            state(g).trainless_pending = True          # after the rusting, in after_train_bought
         elif name == "minors_cannot_start":
             for c in list(g.corporations.values()):
-                if c.kind == "minor" and not c.ipoed and c.sym in g.in_play:
-                    g.in_play.remove(c.sym)
+                if c.kind == "minor" and not c.ipoed and c.sym in state(g).in_play:
+                    state(g).in_play.remove(c.sym)
                     if c.home:
                         g.board.unreserve(c.home, c.sym)
                     c.closed = True
         elif name == "nationalize_companies":
             for comp in g.companies.values():
-                if comp.hidden or comp.closed or comp.owner is None or comp.owner == g.national:
+                if comp.hidden or comp.closed or comp.owner is None or comp.owner == state(g).national:
                     continue
                 g.pay_from_bank(comp.owner, comp.value)
-                g.give_company(comp, g.national, True)
+                g.give_company(comp, state(g).national, True)
         elif name == "minors_nationalized":
-            g.minors_nationalized_pending = True
+            state(g).minors_nationalized_pending = True
         else:
             super().train_event(g, event, corp, train)
 
     def after_train_bought(self, g: "Game", corp: "Corporation", train) -> None:
-        if getattr(g, "minors_nationalized_pending", False):
-            g.minors_nationalized_pending = False
+        if state(g).minors_nationalized_pending:
+            state(g).minors_nationalized_pending = False
             minors = [c for c in g.corporations.values() if c.kind == "minor" and not c.closed and c.floated]
             for c in sorted(minors, key=lambda c: g.market.order_key(c.sym)):
                 self.nationalize(g, c)
-        if getattr(g, "trainless_pending", False):
-            g.trainless_pending = False
+        if state(g).trainless_pending:
+            state(g).trainless_pending = False
             trainless = [c for c in g.corporations.values()
                          if c.floated and not c.closed and c.operated and not c.trains and c.kind != "national"]
             trainless.sort(key=lambda c: g.market.order_key(c.sym))
-            g.trainless_majors = [c.sym for c in trainless if c.kind == "major"]
+            state(g).trainless_majors = [c.sym for c in trainless if c.kind == "major"]
             for c in trainless:
                 if c.kind == "minor":
                     self.nationalize(g, c)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pbem.titles.g1861.state import state
+
 if TYPE_CHECKING:
     from pbem.engine.entities import Corporation
     from pbem.engine.game import Game
@@ -18,16 +20,16 @@ class Loans1861:
     def buying_power(self, g: "Game", corp: "Corporation") -> int:
         """Cash plus what the loans it may still take would bring in."""
         spec = self.data["loans"]
-        room = max(0, min(self.max_loans(corp) - corp.loans, g.loans_left))
+        room = max(0, min(self.max_loans(corp) - corp.loans, state(g).loans_left))
         return corp.cash + room * spec["proceeds"]
 
     def can_take_loan(self, g: "Game", corp: "Corporation") -> bool:
-        return corp.loans < self.max_loans(corp) and g.loans_left > 0
+        return corp.loans < self.max_loans(corp) and state(g).loans_left > 0
 
     def take_loan(self, g: "Game", corp: "Corporation") -> None:
         """A loan of 50 brings in 45: the first interest is paid at once."""
         corp.loans += 1
-        g.loans_left -= 1
+        state(g).loans_left -= 1
         g.pay_from_bank(corp.sym, self.data["loans"]["proceeds"])
         g.log.append(f"{corp.sym} takes a loan")
 
@@ -39,7 +41,7 @@ class Loans1861:
     def loan_operations(self, g: "Game", corp: "Corporation", rnd) -> None:
         """After the dividend: pay interest on the loans held when the OR began, then repay loans."""
         spec = self.data["loans"]
-        owed = spec["interest"] * g.interest_due.get(corp.sym, 0)
+        owed = spec["interest"] * state(g).interest_due.get(corp.sym, 0)
         while owed > corp.cash and self.can_take_loan(g, corp):
             self.take_loan(g, corp)
         if owed > corp.cash:
@@ -50,8 +52,8 @@ class Loans1861:
         while corp.loans and corp.cash >= spec["value"]:
             g.pay_to_bank(corp.sym, spec["value"])
             corp.loans -= 1
-            g.loans_left += 1
-        g.interest_due[corp.sym] = corp.loans
+            state(g).loans_left += 1
+        state(g).interest_due[corp.sym] = corp.loans
 
     def before_game_end(self, g: "Game") -> None:
         """Loans are 'paid off' by moving the price left once per loan."""
@@ -60,5 +62,5 @@ class Loans1861:
                 continue
             for _ in range(c.loans):
                 g.market.move_left(c.sym)
-            g.loans_left += c.loans
+            state(g).loans_left += c.loans
             c.loans = 0

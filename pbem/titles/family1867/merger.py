@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token
-from pbem.engine.rounds.choice import PendingChoice
+from pbem.titles.family1867.choice import PendingChoice
+from pbem.titles.family1867.state import family_state
 from pbem.errors import RuleError
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ class MergerSteps:
     def open_majors(self) -> list[str]:
         g = self.game
         return [c.sym for c in g.corporations.values()
-                if c.kind == "major" and not c.floated and not c.ipoed and c.sym in g.in_play]
+                if c.kind == "major" and not c.floated and not c.ipoed and c.sym in family_state(g).in_play]
 
     # --- concrete moves (pbem.engine.legal) ------------------------------------------
     def moves_merge(self, ent: str) -> list:

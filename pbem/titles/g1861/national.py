@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from pbem.engine import actions as A
 from pbem.engine.board import Token
 from pbem.errors import RuleError
+from pbem.titles.g1861.state import state
 
 if TYPE_CHECKING:
     from pbem.engine.entities import Corporation
@@ -19,7 +20,7 @@ class National1861:
     def has_train_limit(self, g: "Game", corp: "Corporation") -> bool:
         """The national never discards: no train limit binds it (18xx.games keeps it out of the
         corporations it checks), so trains it takes over before phase 4 stay on its charter."""
-        return corp.sym != g.national
+        return corp.sym != state(g).national
 
     def nationalize(self, g: "Game", corp: "Corporation") -> None:
         """The national takes over: loans are repaid where cash allows, the price drops one step plus
@@ -28,12 +29,12 @@ class National1861:
         most one per hex, keeping tokens for its St Petersburg and Moscow reservations); a minor
         closes, a major is reset."""
         spec = self.data["loans"]
-        national = g.corporations[g.national]
+        national = g.corporations[state(g).national]
         g.log.append(f"{corp.sym} is nationalised")
         while corp.loans and corp.cash >= spec["value"]:
             g.pay_to_bank(corp.sym, spec["value"])
             corp.loans -= 1
-            g.loans_left += 1
+            state(g).loans_left += 1
         g.market.move_left(corp.sym)
         for _ in range(corp.loans):
             g.market.move_left(corp.sym)
@@ -67,9 +68,9 @@ class National1861:
             if not free:
                 continue
             g.board.unreserve(coord, national.sym)
-            if coord in g.national_reservations:
-                g.national_reservations.remove(coord)
-            elif len(free) == len(g.national_reservations):
+            if coord in state(g).national_reservations:
+                state(g).national_reservations.remove(coord)
+            elif len(free) == len(state(g).national_reservations):
                 continue
             g.board.place_token(coord, city, Token(national.sym, national.sym, False), slot)
             free[0].used = True
@@ -105,7 +106,7 @@ class National1861:
         """When it first operates the national takes its St Petersburg station (city 1 of E1), unless it
         already has one there."""
         home = national.home
-        if home not in g.national_reservations:
+        if home not in state(g).national_reservations:
             return
         if any(t is not None and t.corp == national.sym
                for ci in range(g.board.city_count(home)) for t in g.board.slots(home, ci)):
@@ -113,7 +114,7 @@ class National1861:
         free = [t for t in national.tokens if not t.used]
         if not free:
             return
-        g.national_reservations.remove(home)
+        state(g).national_reservations.remove(home)
         slots = g.board.slots(home, national.home_city)
         slot = next((i for i, t in enumerate(slots) if t is None), None)
         g.board.place_token(home, national.home_city, Token(national.sym, national.sym, False), slot)
@@ -134,15 +135,15 @@ class National1861:
 
     def pending_choice(self, g: "Game"):
         """The trainless major that must choose now whether to be nationalised, or None."""
-        return g.trainless_majors[0] if g.trainless_majors else None
+        return state(g).trainless_majors[0] if state(g).trainless_majors else None
 
     def process_choice(self, g: "Game", action: A.Action) -> None:
-        sym = g.trainless_majors[0]
+        sym = state(g).trainless_majors[0]
         if action.entity != sym or not isinstance(action, (A.Pass, A.Choose)):
             raise RuleError(f"{sym} has no train and must first choose whether to be nationalised",
                             rule="trainless majors", legal=["choose", "pass"])
         if isinstance(action, A.Choose) and action.choice != "nationalize":
             raise RuleError(f"'{action.choice}' is not a choice here: nationalize or pass", rule="trainless majors")
-        g.trainless_majors.pop(0)
+        state(g).trainless_majors.pop(0)
         if isinstance(action, A.Choose):
             self.nationalize(g, g.corporations[sym])

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token
-from pbem.engine.rounds.choice import PendingChoice
+from pbem.titles.family1867.choice import PendingChoice
 from pbem.engine.rounds.stock import StockRound
 from pbem.errors import RuleError
 

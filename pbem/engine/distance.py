@@ -1,0 +1,40 @@
+"""What a train's distance may be besides a plain number of stops: a `Distance` object that
+checks a route's stops and prices them itself (a title's train kinds, e.g. two-part
+distances: cities counted, towns free). The route check
+(pbem/engine/routes.py) and the run suggestion (pbem/engine/legal.py) call only these methods."""
+from __future__ import annotations
+
+from typing import Callable, Optional, Protocol, Sequence
+
+Stops = Sequence[tuple[str, int]]
+
+
+class Failures(Protocol):
+    """Where a refused route's reason goes (routes._Fail keeps the most advanced one)."""
+
+    def add(self, depth: int, msg: str, rule: str) -> None: ...
+
+
+class Distance:
+    """A train's reach that is not a plain count of stops. Subclasses say which stops a route may
+    visit and what it earns; the defaults are those of a plain distance with no limit."""
+
+    def check(self, board, nodes: Stops, fail: Failures, depth: int) -> Optional[int]:
+        """The distance the stops `nodes` use, or None after adding the reason to `fail`."""
+        return len(nodes)
+
+    def revenue(self, board, nodes: Stops, colors: tuple[str, ...],
+                bonus_fn: Optional[Callable[[list], int]]) -> int:
+        """What the route through `nodes` earns in a phase of tile colours `colors`."""
+        from pbem.engine.tiles import node_revenue
+
+        total = sum(node_revenue(board._hexes[c].tile.nodes[k], colors) for c, k in nodes)
+        return total + (int(bonus_fn(list(nodes)) or 0) if bonus_fn is not None else 0)
+
+    def search_budget(self) -> int:
+        """How many counted stops the run suggestion may spend (see `stop_cost`)."""
+        return 0
+
+    def stop_cost(self, node) -> int:
+        """What stopping at tile node `node` costs against `search_budget` (99: may not stop)."""
+        return 1

@@ -1,0 +1,95 @@
+"""Where the small items of a hex go (revenues, labels, names, costs, tags, tile numbers): each
+takes its first preferred spot free of track, nodes and the other items (pbem/render/map.py)."""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from pbem.render.geometry import H, TRACK_WIDTH, TileLayout, unit_edge_mid, unit_vertex
+
+_SPOTS: dict[str, tuple[float, float]] = {}
+for _k in range(6):
+    _v = unit_vertex(_k)
+    _SPOTS[f"v{_k}"] = (_v[0] * 0.58, _v[1] * 0.58)
+    _SPOTS[f"w{_k}"] = (_v[0] * 0.72, _v[1] * 0.72)
+    _e = unit_edge_mid(_k)
+    _SPOTS[f"e{_k}"] = (_e[0] / H * 0.55, _e[1] / H * 0.55)
+_SPOTS["c"] = (0.0, 0.0)
+_SPOTS["top"] = (0.0, -0.6)
+_SPOTS["top2"] = (0.0, -0.45)
+_SPOTS["bot"] = (0.0, 0.6)
+_SPOTS["bot2"] = (0.0, 0.45)
+
+_PREFS = {
+    "rev": ["v2", "v1", "v3", "v0", "v4", "v5", "e2", "e4", "e1", "e5", "e3", "e0", "w2", "w1", "w3", "w0", "w4", "w5", "c"],
+    "label": ["v1", "v4", "v2", "v0", "v3", "v5", "w1", "w4", "w2", "w0", "w3", "w5", "c"],
+    "name": ["top", "bot", "top2", "bot2", "c"],
+    "cost": ["v3", "v2", "v4", "v5", "v0", "v1", "w3", "w2", "w4", "w5", "w0", "w1", "c"],
+    "tag": ["v5", "v0", "v4", "v1", "v3", "v2", "w5", "w0", "w4", "w1", "w3", "w2", "bot2", "top2", "c"],
+    "tile": ["w5", "w4", "w0", "w3", "w1", "w2"],
+}
+_UNDER_TRACK = frozenset({"name", "tile"})
+_ITEM_ORDER = {"name": 0, "rev": 1, "label": 2, "cost": 3, "tag": 4, "tile": 5}
+for _kind, _order in _PREFS.items():       # every other spot is a fallback
+    if _kind != "name" and _kind != "tile":
+        _order.extend(k for k in _SPOTS if k not in _order and not k.startswith(("top", "bot")))
+
+
+def _box_point_dist(cx: float, cy: float, w: float, h: float, px: float, py: float) -> float:
+    dx = max(abs(px - cx) - w / 2, 0.0)
+    dy = max(abs(py - cy) - h / 2, 0.0)
+    return math.hypot(dx, dy)
+
+
+def _box_inside(cx: float, cy: float, w: float, h: float, pad: float = 0.03) -> float:
+    """How far the box stays inside the unit hex (negative = sticks out)."""
+    worst = 10.0
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            x, y = cx + sx * w / 2, cy + sy * h / 2
+            for e in range(6):
+                m = unit_edge_mid(e)
+                proj = (x * m[0] + y * m[1]) / H
+                worst = min(worst, H - pad - proj)
+    return worst
+
+
+@lru_cache(maxsize=8192)
+def _place(lay: TileLayout, discs: tuple, items: tuple) -> tuple:
+    """Positions (unit R) for small items (kind, w, h) avoiding track, nodes and each other.
+    Each item takes its first preferred spot that is free; if none is, the spot doing least
+    harm (covering track is tolerated more than covering a city or another item)."""
+    track = lay.track_points
+    tr = TRACK_WIDTH / 2 + 0.015
+    placed: list[tuple[float, float, float, float]] = []
+    out = []
+    for kind, w, h in items:
+        best, best_bad = None, None
+        for name in _PREFS[kind]:
+            cx, cy = _SPOTS[name]
+            bad = 0.0
+            worst_track = 0.0
+            for px, py in track:
+                d = _box_point_dist(cx, cy, w, h, px, py) - tr
+                if d < worst_track:
+                    worst_track = d
+            bad += -worst_track
+            for (dx, dy, dr) in discs:
+                d = _box_point_dist(cx, cy, w, h, dx, dy) - dr
+                if d < 0:
+                    bad += -3 * d
+            for (qx, qy, qw, qh) in placed:
+                d = max(abs(cx - qx) - (w + qw) / 2, abs(cy - qy) - (h + qh) / 2)
+                if d < 0:
+                    bad += -3 * d
+            inside = _box_inside(cx, cy, w, h)
+            if inside < 0:
+                bad += -2 * inside
+            if bad <= 1e-9:
+                best = (cx, cy)
+                break
+            if best_bad is None or bad < best_bad - 1e-9:
+                best, best_bad = (cx, cy), bad
+        placed.append((best[0], best[1], w, h))
+        out.append(best)
+    return tuple(out)

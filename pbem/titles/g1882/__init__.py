@@ -1,0 +1,1 @@
+"""1882 (Saskatchewan): rules in `rules.py`."""

@@ -1,0 +1,70 @@
+"""The titles pbem plays: name -> the package holding its rules, its player counts, and the
+titles planned next. The engine never names a title; everything that needs one looks it up here."""
+from __future__ import annotations
+
+import importlib
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pbem.errors import PbemError
+
+#: the title data files (docs/title-data.md): `<title>.json` and the shared tile catalogue
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+
+class UnknownTitle(PbemError, KeyError):
+    """The game names a title pbem does not have."""
+
+    def __str__(self) -> str:            # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+@dataclass(frozen=True)
+class TitleEntry:
+    """One playable title: `package` (under pbem.titles) defines `rules_class`, a subclass of
+    pbem.engine.rules.Rules; `players` is the fewest and most players it is for."""
+
+    name: str
+    package: str
+    rules_class: str
+    players: tuple[int, int]
+
+
+REGISTRY: dict[str, TitleEntry] = {
+    "1882": TitleEntry("1882", "pbem.titles.g1882", "Rules1882", (2, 6)),
+    "1861": TitleEntry("1861", "pbem.titles.g1861", "Rules1861", (2, 6)),
+}
+TITLES = tuple(REGISTRY)
+PLANNED = ("1830", "1874", "1869", "1876v2")
+
+
+def title_entry(name: str) -> TitleEntry:
+    """The registry entry of `name`, or UnknownTitle saying which titles there are."""
+    entry = REGISTRY.get(name)
+    if entry is None:
+        planned = f"{name} is planned but not available yet" if name in PLANNED else \
+            f"{', '.join(PLANNED[:-1])} and {PLANNED[-1]} are planned"
+        raise UnknownTitle(f"unknown title {name!r}; pbem has {' and '.join(TITLES)} ({planned})")
+    return entry
+
+
+@lru_cache(maxsize=None)
+def title_data(name: str) -> dict:
+    """The title's data file as read (cached: title data is immutable once loaded)."""
+    return json.loads((DATA_DIR / f"{title_entry(name).name}.json").read_text())
+
+
+@lru_cache(maxsize=None)
+def tile_data() -> dict:
+    """The tile catalogue shared by every title (pbem/titles/data/tiles.json)."""
+    return json.loads((DATA_DIR / "tiles.json").read_text())
+
+
+@lru_cache(maxsize=None)
+def load_title(name: str):
+    """Return the rules object for title `name` (cached: title data is immutable once loaded)."""
+    entry = title_entry(name)
+    module = importlib.import_module(f"{entry.package}.rules")
+    return getattr(module, entry.rules_class)()
