@@ -45,7 +45,7 @@ class Train:
 
     id: str
     name: str
-    distance: Any                        # stops (int, or a Fraction: 2½) or a title's parts (1861)
+    distance: Any                        # stops (int, or a Fraction: 2½) or a title's Distance (stop groups)
     price: int
     rusts_on: Optional[str] = None
     available_on: Optional[str] = None

@@ -1,7 +1,7 @@
 """Stop counts that need not be whole: what a stop uses of a train's distance, and distances.
 
 Most titles count every stop as one and give trains whole distances, but some count a village
-as half a stop and sell 1½, 2½ ... trains (1876v2). Both are kept as exact numbers: an `int`
+as half a stop and sell 1½, 2½ ... trains. Both are kept as exact numbers: an `int`
 when whole (so states, JSON and messages look as before), else a `Fraction`.
 """
 from __future__ import annotations
