@@ -129,3 +129,25 @@ def test_a_refused_move_names_the_rule_and_the_legal_kinds():
         step.check(A.SellShares(ent, next(iter(g.corporations)), 10))
     assert e.value.rule == "no sales in the first stock round"
     assert "buy_shares" in e.value.legal or "par" in e.value.legal
+
+
+def test_a_later_steps_move_passes_the_optional_steps_before_it():
+    """'CPR runs …' at the track step: the track (and the token, if offered) are passed, as the
+    round's steps say; a move of the step in play passes nothing."""
+    import copy
+
+    from pbem.moderator.table import Table
+
+    for g in walk("1882", 3, 4, 700):
+        rnd = g.round
+        if rnd.name == "operating" and rnd.active_step() == "track" and "pass" in g.legal_actions():
+            break
+    else:
+        pytest.fail("no operating turn at the track step")
+    ent = g.current_entity()
+    lay = next(m.action for m in g.legal_moves() if isinstance(m.action, A.LayTile))
+    assert Table._push_implicit_passes(copy.deepcopy(g), lay) == []
+    trial = copy.deepcopy(g)
+    passes = Table._push_implicit_passes(trial, A.Dividend(ent, "payout"))
+    assert passes and all(p == A.Pass(ent) for p in passes)
+    assert trial.round.active_step() not in ("track", "token") or trial.current_entity() != ent

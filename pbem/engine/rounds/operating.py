@@ -128,6 +128,18 @@ class OperatingRound:
         """The Step object in play (None between turns or at a step a subclass handles as a string)."""
         return self.step_objs.get(self.active_step()) if self.turn is not None else None
 
+    def declines_before(self, action: A.Action) -> bool:
+        """Whether the step in play is an optional one (offering a pass) before the step that
+        takes `action`: naming the later move then passes it, without a choice to make."""
+        obj = self.step_in_play()
+        if obj is None or not getattr(obj, "optional", False) or action.entity != obj.entity():
+            return False
+        later = [name for name, other in self.step_objs.items()
+                 if type(action) in getattr(other, "handles", ()) and not isinstance(action, A.Pass)]
+        if not later or later[0] not in self.steps or self.steps.index(later[0]) <= self.steps.index(obj.name):
+            return False
+        return "pass" in self.legal(obj.entity())
+
     def step_moves(self, kind: str, entity: str) -> Optional[list]:
         """The concrete moves of one kind from the step that offers it (None: no Step lists it)."""
         if kind == "buy_company":

@@ -23,6 +23,9 @@ class TurnStep(Step):
 
     #: the action classes the step handles in the round's dispatch
     handles: tuple[type, ...] = ()
+    #: whether a move of a later step declines this one (a human moderator reads "lays 57 on I5;
+    #: buys a 2 train" as no token); the others must be answered
+    optional = False
 
     def blocks(self) -> bool:
         return self.name not in self.round.turn.passed
@@ -107,6 +110,7 @@ class Discard(DiscardTrain):
 
 class Track(TurnStep):
     name = "track"
+    optional = True
     handles = (A.LayTile, A.Pass)
 
     def offered(self) -> list[str]:
@@ -175,6 +179,7 @@ class Track(TurnStep):
 
 class Token(TurnStep):
     name = "token"
+    optional = True
     handles = (A.PlaceToken, A.Pass)
 
     def offered(self) -> list[str]:
