@@ -132,5 +132,5 @@ def _place_token(g, rnd, ent):
     return rnd.step_moves("place_token", ent) or []
 
 
-#: listings for rounds not (yet) made of steps (1861's auction, merger and choice rounds)
+#: listings for rounds not (yet) made of steps that list no moves of these kinds themselves
 _GEN = {"pass": _pass, "discard_train": _discard}

@@ -100,9 +100,10 @@ class OperatingRound:
                 g.title.end_operating_turn(g, self.corp, self)
                 self.index_done = True
                 return False
-            if self.step_actions(step):
+            obj = self.step_objs.get(step)
+            if not obj.passes_without_choice() if obj is not None else self.step_actions(step):
                 return True
-            self.skip(step)
+            self.skip(step)                  # nothing to choose: passed (or settled) without a move
 
     def advance(self) -> None:
         if not self._settle():

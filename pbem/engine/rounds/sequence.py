@@ -1,6 +1,6 @@
 """The order of rounds, declared by a title: an initial round, then stock rounds each followed by
 a set of operating rounds (as many as the phase says), with an optional round between operating
-rounds (1861's merger round). `next_round` walks it; the title answers a few questions on the way."""
+rounds (a merger round, say). `next_round` walks it; the title answers a few questions on the way."""
 from __future__ import annotations
 
 from dataclasses import dataclass
