@@ -225,35 +225,14 @@ class Game:
 
     # --- rounds ------------------------------------------------------------------
     def next_round(self) -> None:
-        """Start the round after the finished one (the title may order rounds its own way)."""
-        if self.title.next_round(self):
+        """Start the round after the finished one, in the order the title declares."""
+        from pbem.engine.rounds.sequence import next_round
+
+        if self.title.next_round(self):          # a title still ordering its rounds itself
             if not self.finished:
                 self.round.start()
             return
-        from pbem.engine.rounds import OperatingRound, StockRound
-
-        old = self.round
-        if isinstance(old, StockRound):
-            old.finish()
-            if self.end_now("stock"):
-                return
-            self.or_count = self.phase.operating_rounds
-            self.reorder_after_stock(old)
-            self.or_num = 1
-            self.round = OperatingRound(self, 1)
-        elif isinstance(old, OperatingRound):
-            if self.end_now("operating"):
-                return
-            if old.num < self.or_count:
-                self.or_num = old.num + 1
-                self.round = OperatingRound(self, old.num + 1)
-            else:
-                self.turn += 1
-                self.round = StockRound(self)
-        else:
-            self.reorder_after_stock(old)
-            self.round = StockRound(self)
-        self.round.start()
+        next_round(self, self.title.round_sequence())
 
     def reorder_after_stock(self, rnd) -> None:
         """The priority deal: the player after the last to act leads next (18xx.games :after_last_to_act)."""

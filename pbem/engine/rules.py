@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token
+from pbem.engine.round_rules import RoundRules
 from pbem.errors import RuleError
 
 if TYPE_CHECKING:
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
     from pbem.engine.game import Game
 
 
-class Rules:
+class Rules(RoundRules):
     """Default behaviour shared by most titles (the classic rules). Methods take the game as first argument."""
 
     name = "generic"
@@ -49,22 +50,6 @@ class Rules:
         from pbem.engine.market import StockMarket
 
         return StockMarket(self.data["market"])
-
-    def initial_round(self, g: "Game"):
-        """The round the game starts with: the private auction by default."""
-        from pbem.engine.rounds import AuctionRound
-
-        return AuctionRound(g)
-
-    def next_round(self, g: "Game") -> bool:
-        """Set `g.round` to the round after the finished one and return True, or return False for the
-        standard sequence (auction, then stock round and its operating rounds)."""
-        return False
-
-    def operating_order(self, g: "Game") -> list["Corporation"]:
-        """Floated corporations in market order: higher price first, then further right, then earlier arrival."""
-        corps = [c for c in g.corporations.values() if c.floated and not c.closed and c.sym in g.market.positions]
-        return sorted(corps, key=lambda c: g.market.order_key(c.sym))
 
     def state_corporations(self, g: "Game") -> list["Corporation"]:
         """The corporations in play, in the order the state JSON lists them."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Optional, Sequence
 
-from pbem.engine.actions import Action, BuyTrain, Dividend, LayTile, Pass, PlaceToken, RunRoutes
+from pbem.engine.actions import Action, Pass, PlaceToken, RunRoutes
 from pbem.engine.game import Game
 from pbem.errors import AmbiguousMoveError, GameFileError, NotationError, PbemError, RuleError
 from pbem.gamefile import GameFile, GameHeader, Player
@@ -390,31 +390,18 @@ class Table:
         self.warnings = []
         return [AppliedMove(r.seq, r.entity, r.notation) for r in recs]
 
-    # an operating-round move that belongs to a later step skips the optional steps before it,
-    # as a human moderator reads "CPR lays 57 on I5; buys a 2 train" (no second tile, no token)
-    _STEP_OF = {LayTile: "track", PlaceToken: "token", RunRoutes: "route", Dividend: "dividend",
-                BuyTrain: "buy_train"}
-    _SKIPPABLE = ("track", "token")
-
-    @classmethod
-    def _push_implicit_passes(cls, game: Game, action: Action) -> list[Action]:
-        """Push the passes of the optional steps before `action`'s step; returns them."""
-        rnd = game.round
-        target = cls._STEP_OF.get(type(action))
-        if rnd.name != "operating" or target is None or game.current_entity() != action.entity:
-            return []
-        from pbem.engine.rounds.operating import STEPS
-
+    @staticmethod
+    def _push_implicit_passes(game: Game, action: Action) -> list[Action]:
+        """Push the passes of the optional steps before `action`'s step (a human moderator reads
+        "CPR lays 57 on I5; buys a 2 train" as no second tile and no token); returns them. The
+        round's steps say which steps a later move declines (`declines_before`)."""
         out = []
-        while True:
-            step = game.round.active_step() if game.round.name == "operating" else None
-            if step is None or step == target or step not in cls._SKIPPABLE \
-                    or STEPS.index(step) > STEPS.index(target) or "pass" not in game.legal_actions() \
-                    or game.current_entity() != action.entity:
-                return out
+        while game.current_entity() == action.entity and getattr(game.round, "declines_before", None) \
+                and game.round.declines_before(action):
             p = Pass(action.entity)
             game.push(p)
             out.append(p)
+        return out
 
     def _legal_before(self, earlier) -> list[str]:
         """Legal moves in the state the refused move met: the message's earlier moves pushed on

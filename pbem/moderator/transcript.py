@@ -188,9 +188,8 @@ def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[Transcrip
             implied = _silent_passes(game, action)
             for skip in implied:
                 game.push(skip)          # the stock turn 18xx.games ended without a line
-            for skip in _skipped_steps(game, action):
-                game.push(skip)          # a later step's move skips the optional steps before it
-                implied.append(skip)
+            # a later step's move skips the optional steps before it (pushed as they are found)
+            implied.extend(_skipped_steps(game, action))
             if isinstance(action, PlaceToken) and "neutral" in item.open:
                 action = _in_place_of_neutral(game, action)
             elif isinstance(action, PlaceToken) and "city" in item.open:
@@ -309,17 +308,11 @@ def _check(claims, action, before, after, final, lines: list[str], no: int, size
 
 
 def _skipped_steps(game: Game, action: Action) -> list[Action]:
-    """The moderator's implicit passes (a token before track skips the track), asked only
-    when the move is not for the step the company is at (the check copies the game)."""
+    """The moderator's implicit passes (a token before track skips the track), pushed on the
+    game as the round's steps say (`declines_before`); returns them."""
     from .table import Table
 
-    target = Table._STEP_OF.get(type(action))
-    if target is None or game.current_entity() != action.entity:
-        return []
-    step = _step(game)
-    if step is None or step == target or step not in Table._SKIPPABLE:
-        return []
-    return Table._implicit_passes(game, action)
+    return Table._push_implicit_passes(game, action)
 
 
 def _finish_merge(game: Game, minor: Optional[str]) -> list[Action]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
-from pbem.errors import RuleError
+from pbem.engine.step import Step
+from pbem.engine.steps.auction import PendingPar, Waterfall
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -17,6 +18,9 @@ class AuctionRound:
     on the cheapest remaining private interrupts the turn order until it is settled."""
 
     name = "auction"
+    bid_step = BID_STEP
+    #: the steps of the round, first in play first
+    step_classes: tuple[type, ...] = (PendingPar, Waterfall)
 
     def __init__(self, game: "Game"):
         self.game = game
@@ -29,6 +33,7 @@ class AuctionRound:
         self.auctioning: Optional[str] = None
         self.last_to_act: Optional[str] = None
         self.pending_par: list[str] = []                 # companies whose buyer must now par a corporation
+        self.steps: list[Step] = [cls(self) for cls in self.step_classes]
 
     # --- flow ---------------------------------------------------------------------
     def start(self) -> None:
@@ -41,20 +46,18 @@ class AuctionRound:
         # after_last_to_act: the entity index points at the next player after the last action
         return self.entities[self.index % len(self.entities)]
 
+    def step_in_play(self) -> Step:
+        return next(s for s in self.steps if s.blocks())
+
     def current_entity(self) -> Optional[str]:
-        if self.pending_par:
-            return self.game.companies[self.pending_par[0]].owner
-        if self.auctioning:
-            bids = self.bids[self.auctioning]
-            return min(bids.items(), key=lambda kv: kv[1])[0]
-        return self.entities[self.index]
+        return self.step_in_play().entity()
 
     def legal(self, entity: str) -> list[str]:
-        if entity != self.current_entity():
-            return []
-        if self.pending_par:
-            return ["par"]
-        return ["bid", "pass"]
+        return self.step_in_play().actions(entity)
+
+    def step_moves(self, kind: str, entity: str) -> Optional[list]:
+        """The concrete moves of one kind from the step in play (None: it lists no such kind)."""
+        return self.step_in_play().moves_of(kind, entity)
 
     def next_entity(self) -> None:
         self.index = (self.index + 1) % len(self.entities)
@@ -79,25 +82,7 @@ class AuctionRound:
 
     # --- actions ------------------------------------------------------------------
     def process(self, action: A.Action) -> None:
-        g = self.game
-        ent = self.current_entity()
-        if action.entity != ent:
-            raise RuleError(f"it is {g.player_name(ent)}'s turn in the auction, not {g.player_name(action.entity)}'s",
-                            rule="turn order", legal=self.legal(ent))
-        if self.pending_par:
-            if not isinstance(action, A.Par):
-                raise RuleError(f"{g.player_name(ent)} must first set the par value of the corporation that came "
-                                f"with {self.pending_par[0]}", rule="company pending par", legal=["par"])
-            g.title.pending_par(g, action, self.pending_par[0])
-            self.pending_par.pop(0)
-            return
-        if isinstance(action, A.Pass):
-            self._pass(action.entity)
-        elif isinstance(action, A.Bid):
-            self._bid(action)
-        else:
-            raise RuleError(f"cannot {A.kind_words(action)} in the private auction: bid or pass",
-                            rule="private auction", legal=["bid", "pass"])
+        self.step_in_play().process(action)
 
     def _pass(self, player: str) -> None:
         if self.auctioning:
@@ -121,24 +106,9 @@ class AuctionRound:
             self._resolve()
 
     def _bid(self, bid: A.Bid) -> None:
-        g = self.game
+        """Carry out a bid the Waterfall step accepted."""
         self.passed.discard(bid.entity)
         sym = bid.company
-        if sym not in g.companies or all(c.sym != sym for c in self.companies):
-            avail = ", ".join(c.sym for c in self.companies)
-            raise RuleError(f"{sym} is not for sale; still in the auction: {avail}", rule="private auction")
-        if self.auctioning and sym != self.auctioning:
-            raise RuleError(f"{self.auctioning} is being auctioned: bid on it or pass", rule="auction in progress")
-        mn = self.min_bid(sym)
-        if bid.price < mn:
-            raise RuleError(f"the minimum bid for {sym} is ${mn}, not ${bid.price}", rule="minimum bid")
-        if (bid.price - mn) % BID_STEP:
-            raise RuleError(f"bids go up in multiples of ${BID_STEP}: ${bid.price} is not ${mn} plus a multiple of "
-                            f"${BID_STEP}", rule="bid increments")
-        mx = self.max_bid(bid.entity, sym)
-        if bid.price > mx:
-            raise RuleError(f"{g.player_name(bid.entity)} can bid at most ${mx} (cash less other open bids)",
-                            rule="bids are limited by cash")
         if self.auctioning:
             self.bids[sym].pop(bid.entity, None)
             self.bids[sym][bid.entity] = bid.price

@@ -4,6 +4,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
+from pbem.engine.step import Step
+from pbem.engine.steps.operating import STANDARD
 from pbem.errors import RuleError
 
 if TYPE_CHECKING:
@@ -13,14 +15,19 @@ if TYPE_CHECKING:
 KIND_NAMES = {A.BuyShares: "buy_shares", A.Pass: "pass", A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes",
               A.Dividend: "dividend", A.BuyTrain: "buy_train", A.BuyCompany: "buy_company"}
 
-STEPS = ("home", "track", "token", "route", "dividend", "discard", "buy_train", "buy_company")
+STEPS = tuple(cls.name for cls in STANDARD)
 
 
 class OperatingRound:
     """One OR. A turn walks the steps in order; a step with nothing to choose is skipped automatically."""
 
     name = "operating"
+    #: the turn's steps in order: Step classes (a subclass may still name extra steps as strings
+    #: and handle them itself through `step_actions`, `skip` and `step_handlers`)
+    step_classes: tuple[type, ...] = STANDARD
     steps: tuple[str, ...] = STEPS
+    #: what a corporation may do with its revenue
+    dividend_kinds: tuple[str, ...] = ("payout", "withhold")
 
     def __init__(self, game: "Game", num: int):
         self.game = game
@@ -29,6 +36,7 @@ class OperatingRound:
         self.index = 0
         self.done = False
         self.turn: Optional[TurnState] = None
+        self.step_objs: dict[str, Step] = {cls.name: cls(self) for cls in self.step_classes}
 
     # --- flow -----------------------------------------------------------------------
     def start(self) -> None:
@@ -92,9 +100,10 @@ class OperatingRound:
                 g.title.end_operating_turn(g, self.corp, self)
                 self.index_done = True
                 return False
-            if self.step_actions(step):
+            obj = self.step_objs.get(step)
+            if not obj.passes_without_choice() if obj is not None else self.step_actions(step):
                 return True
-            self.skip(step)
+            self.skip(step)                  # nothing to choose: passed (or settled) without a move
 
     def advance(self) -> None:
         if not self._settle():
@@ -105,16 +114,42 @@ class OperatingRound:
         return corp.closed
 
     def active_step(self) -> Optional[str]:
+        """The name of the step in play: the first not passed whose Step (if any) is in play."""
         t = self.turn
         for s in self.steps:
             if s in t.passed:
                 continue
-            if s == "home" and not t.pending_home:
-                continue
-            if s == "discard" and not self.game.crowded_corps():
+            obj = self.step_objs.get(s)
+            if obj is not None and not obj.blocks():
                 continue
             return s
         return None
+
+    def step_in_play(self) -> Optional[Step]:
+        """The Step object in play (None between turns or at a step a subclass handles as a string)."""
+        return self.step_objs.get(self.active_step()) if self.turn is not None else None
+
+    def declines_before(self, action: A.Action) -> bool:
+        """Whether the step in play is an optional one (offering a pass) before the step that
+        takes `action`: naming the later move then passes it, without a choice to make."""
+        obj = self.step_in_play()
+        if obj is None or not getattr(obj, "optional", False) or action.entity != obj.entity():
+            return False
+        later = [name for name, other in self.step_objs.items()
+                 if type(action) in getattr(other, "handles", ()) and not isinstance(action, A.Pass)]
+        if not later or later[0] not in self.steps or self.steps.index(later[0]) <= self.steps.index(obj.name):
+            return False
+        return "pass" in self.legal(obj.entity())
+
+    def step_moves(self, kind: str, entity: str) -> Optional[list]:
+        """The concrete moves of one kind from the step that offers it (None: no Step lists it)."""
+        if kind == "buy_company":
+            obj = self.step_objs.get("buy_company")      # offered at every step of the turn
+        elif kind in ("sell_shares", "bankrupt"):
+            obj = self.step_objs.get("buy_train")        # the president's help toward a train
+        else:
+            obj = self.step_in_play()
+        return obj.moves_of(kind, entity) if obj is not None else None
 
     def skip(self, step: str) -> None:
         if step == "dividend":
@@ -126,12 +161,8 @@ class OperatingRound:
     def current_entity(self) -> Optional[str]:
         if self.done or self.turn is None:
             return None
-        step = self.active_step()
-        if step == "home":
-            return self.turn.pending_home[0][3]
-        if step == "discard":
-            return self.game.crowded_corps()[0].sym
-        return self.corp.sym
+        obj = self.step_in_play()
+        return obj.entity() if obj is not None else self.corp.sym
 
     def legal(self, entity: str) -> list[str]:
         step = self.active_step()
@@ -148,31 +179,9 @@ class OperatingRound:
         return acts
 
     def step_actions(self, step: str) -> list[str]:
-        g = self.game
-        corp = self.corp
-        t = self.turn
-        if step == "home":
-            return ["place_token"]
-        if step == "discard":
-            return ["discard_train"]
-        if step == "track":
-            return ["lay_tile", "pass"] if self.can_lay_tile(corp) else []
-        if step == "token":
-            return ["place_token", "pass"] if self.can_place_token(corp) else []
-        if step == "route":
-            return ["run_routes"] if corp.trains and g.title.route_available(g, corp) else []
-        if step == "dividend":
-            return ["dividend"] if t.revenue > 0 else []
-        if step == "buy_train":
-            if self.must_buy_train(corp):
-                return ["buy_train", "bankrupt"] if self.emergency(corp) else ["buy_train"]
-            return ["buy_train", "pass"] if self.can_buy_train(corp) else []
-        if step == "buy_company":
-            if self.can_buy_company(corp):
-                return ["buy_company", "pass"]
-            # a corporation holding a private with an unused ability is asked before its turn ends
-            return ["pass"] if g.title.has_active_ability(g, corp) else []
-        return []
+        """The kinds the named step offers the operating corporation now."""
+        obj = self.step_objs.get(step)
+        return obj.offered() if obj is not None else []
 
     # --- conditions ---------------------------------------------------------------------
     def tile_lay_slot(self) -> Optional[dict]:
@@ -194,6 +203,10 @@ class OperatingRound:
         if not corp.tokens and not self.game.board.tokens_of(corp.sym):
             return False        # as 18xx.games: no station marker at all (charter or map), no track (a neutral-station corporation)
         return corp.cash >= slot["cost"] and bool(slot["lay"] or slot["upgrade"])
+
+    def track_funds(self, corp: "Corporation") -> int:
+        """What the corporation can spend on track now (its cash; with loans, more)."""
+        return corp.cash
 
     def can_place_token(self, corp: "Corporation") -> bool:
         if self.turn.tokened:
@@ -257,19 +270,8 @@ class OperatingRound:
             g.title.company_action(g, action, self)
             self.advance()
             return
-        if step == "home":
-            if action.entity != ent or not isinstance(action, A.PlaceToken):
-                raise RuleError(f"{ent} must first place its station token", rule="home token", legal=["place_token"])
-            sym, hexes, lifted, _actor = self.turn.pending_home[0]
-            g.title.place_pending_token(g, g.corporations[sym], action, hexes, lifted)
-            self.turn.pending_home.pop(0)
-            self.advance()
-            return
-        if step == "discard":
-            if action.entity != ent or not isinstance(action, A.DiscardTrain):
-                raise RuleError(f"{ent} is over its train limit and must discard a train first", rule="train limit",
-                                legal=["discard_train"])
-            g.title.discard_train(g, g.corporations[ent], action.train)
+        if step in ("home", "discard"):
+            self.step_objs[step].process(action)
             self.advance()
             return
         if isinstance(action, A.SellShares) and step == "buy_train" and action.entity == corp.president:
@@ -279,44 +281,34 @@ class OperatingRound:
         if action.entity != corp.sym:
             raise RuleError(f"it is {corp.sym}'s turn to operate, not {g.player_name(action.entity)}'s",
                             rule="operating order", legal=self.legal(ent))
-        legal = self.legal(corp.sym)
         if isinstance(action, A.Bankrupt):
             g.title.bankrupt(g, corp, self)
             return
         if isinstance(action, A.BuyCompany):
-            if "buy_company" not in legal:
-                raise RuleError(f"{corp.sym} may not buy a private company now", rule="buying privates (phase 3+)",
-                                legal=legal)
-            g.title.buy_company(g, corp, action)
+            self.step_objs["buy_company"].process(action)
             self.advance()
             return
         handler = self.step_handlers().get(step, {}).get(type(action))
         if handler is None:
+            legal = self.legal(corp.sym)
             if isinstance(action, A.Pass) and step == "buy_train":
                 raise RuleError(f"{corp.sym} has no train and a route: it must buy a train", rule="must own a train",
                                 legal=legal)
             raise RuleError(f"{corp.sym} cannot {A.kind_words(action)} now: it is at the {step.replace('_', ' ')} step",
                             rule="order of an operating turn", legal=legal)
-        kind = KIND_NAMES.get(type(action))
-        if kind not in legal:
-            if isinstance(action, A.Pass) and step == "buy_train":
-                raise RuleError(f"{corp.sym} has no train and a route: it must buy a train", rule="must own a train",
+        if step not in self.step_objs:
+            # a step a subclass names as a string: the round checks that its kind is offered
+            legal = self.legal(corp.sym)
+            kind = KIND_NAMES.get(type(action))
+            if kind not in legal:
+                raise RuleError(f"{corp.sym} may not {kind.replace('_', ' ')} now", rule="order of an operating turn",
                                 legal=legal)
-            raise RuleError(f"{corp.sym} may not {kind.replace('_', ' ')} now", rule="order of an operating turn",
-                            legal=legal)
         handler(action)
         self.advance()
 
     def step_handlers(self) -> dict:
-        """Step -> action type -> handler."""
-        return {
-            "track": {A.LayTile: self._lay, A.Pass: self._pass},
-            "token": {A.PlaceToken: self._token, A.Pass: self._pass},
-            "route": {A.RunRoutes: self._run},
-            "dividend": {A.Dividend: self._dividend},
-            "buy_train": {A.BuyTrain: self._buy_train, A.Pass: self._pass},
-            "buy_company": {A.Pass: self._pass},
-        }
+        """Step name -> action type -> handler: a Step's own check and application."""
+        return {name: {cls: obj.process for cls in getattr(obj, "handles", ())} for name, obj in self.step_objs.items()}
 
     def _pass(self, action: A.Action) -> None:
         self.turn.passed.add(self.active_step())
@@ -337,13 +329,6 @@ class OperatingRound:
 
     def _run(self, action: A.RunRoutes) -> None:
         g = self.game
-        if not action.routes:
-            from pbem.engine.legal import may_not_run
-
-            why = may_not_run(g, self.corp)
-            if why:
-                raise RuleError(why, rule="a corporation runs for the highest earnings",
-                                legal=["run_routes"])
         self.turn.revenue, self.turn.routes = g.title.run_routes(g, self.corp, action)
         self.turn.passed.add("route")
 

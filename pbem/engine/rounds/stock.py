@@ -4,6 +4,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
+from pbem.engine.step import Step
+from pbem.engine.steps.interrupts import DiscardTrain, HomeToken
+from pbem.engine.steps.shares import BuySellParShares
 from pbem.errors import RuleError
 
 if TYPE_CHECKING:
@@ -15,6 +18,8 @@ class StockRound:
     """Sell-buy-sell stock round. The round ends when every player passes in a row."""
 
     name = "stock"
+    #: the steps of the round, first in play first (a title may declare others)
+    step_classes: tuple[type, ...] = (HomeToken, DiscardTrain, BuySellParShares)
 
     def __init__(self, game: "Game"):
         self.game = game
@@ -25,6 +30,7 @@ class StockRound:
         self.turn_actions: list[A.Action] = []
         self.last_to_act: Optional[str] = None
         self.pending_home: list[str] = []            # corporations that must place a home token now
+        self.steps: list[Step] = [cls(self) for cls in self.step_classes]
 
     # --- flow -----------------------------------------------------------------------
     def start(self) -> None:
@@ -36,23 +42,19 @@ class StockRound:
     def priority_holder(self) -> Optional[str]:
         return self.entities[self.index % len(self.entities)]
 
+    def step_in_play(self) -> Step:
+        """The first step in play: a home station or a discard interrupts the players' turns."""
+        return next(s for s in self.steps if s.blocks())
+
     def current_entity(self) -> Optional[str]:
-        if self.pending_home:
-            return self.pending_home[0]
-        crowded = self.game.crowded_corps()
-        if crowded:
-            return crowded[0].sym
-        return self.entities[self.index]
+        return self.step_in_play().entity()
 
     def legal(self, entity: str) -> list[str]:
-        if self.pending_home and entity == self.pending_home[0]:
-            return ["place_token"]
-        crowded = self.game.crowded_corps()
-        if crowded:
-            return ["discard_train"] if entity == crowded[0].sym else []
-        if entity != self.entities[self.index]:
-            return []
-        return self.player_actions(entity)
+        return self.step_in_play().actions(entity)
+
+    def step_moves(self, kind: str, entity: str) -> Optional[list]:
+        """The concrete moves of one kind from the step in play (None: it lists no such kind)."""
+        return self.step_in_play().moves_of(kind, entity)
 
     def player_actions(self, player: str) -> list[str]:
         acts = []
@@ -120,10 +122,30 @@ class StockRound:
     sell_after_buy = True
 
     def can_sell(self, player: str, corp: "Corporation", percent: int = 10) -> bool:
+        return self.sell_problem(player, corp, percent) is None
+
+    def sell_problem(self, player: str, corp: "Corporation", percent: int) -> Optional[tuple[str, str]]:
+        """(reason, rule) why `player` may not sell `percent` of `corp` now, or None: the one
+        check behind both the refusal of a sale and its listing."""
         g = self.game
-        if not self.sale_allowed_now() or self.sell_refusal(player, corp):
-            return False
-        return g.shares.max_sellable(player, corp) >= percent
+        name = g.player_name(player)
+        if not self.sale_allowed_now():
+            return "no shares may be sold in the first stock round", "no sales in the first stock round"
+        if percent % 10 or percent <= 0:
+            return f"shares are sold in 10% steps, not {percent}%", "share size"
+        why = self.sell_refusal(player, corp)
+        if why:
+            return f"{name} may not sell {corp.sym}: {why}", "selling shares"
+        mx = g.shares.max_sellable(player, corp)
+        if percent > mx:
+            held = corp.percent_of(player)
+            why = (f"{name} holds only {held}%" if percent > held
+                   else f"the market pool may hold at most {g.market_share_limit}%"
+                   if corp.pool_percent + percent > g.market_share_limit
+                   else "the president's certificate cannot go to the pool unless another player holds 20%"
+                   if corp.president == player and held - percent < 20 else f"{name} holds {held}%")
+            return f"{name} may sell at most {mx}% of {corp.sym}: {why}", "selling shares"
+        return None
 
     def sell_refusal(self, player: str, corp: "Corporation") -> str:
         """Why `player` may not sell `corp` at all now ('' if they may): one check for the sale
@@ -203,110 +225,47 @@ class StockRound:
         min_cost = g.title.par_cost(g, corp, min(c.price for c in g.market.par_cells))
         return g.players[player].cash >= min_cost and g.shares.can_gain(corp, player, 20)
 
+    def par_prices(self, corp: "Corporation") -> list[int]:
+        """The prices `corp` may be started at (the market's par cells)."""
+        return [c.price for c in self.game.market.par_cells]
+
+    def par_problem(self, player: str, corp: "Corporation", price: int) -> Optional[tuple[str, str]]:
+        """(reason, rule) why `player` may not start `corp` at `price` now, or None."""
+        g = self.game
+        name = g.player_name(player)
+        if self.bought():
+            return f"{name} has already bought this turn", "one certificate per turn"
+        if not self.can_par(player, corp):
+            return f"{name} cannot start {corp.sym} now" + (" (already started)" if corp.ipoed else ""), \
+                "starting a corporation"
+        prices = self.par_prices(corp)
+        if price not in prices:
+            return f"${price} is not a par value; par values are {', '.join(f'${p}' for p in prices)}", "par values"
+        cost = g.title.par_cost(g, corp, price)
+        if g.players[player].cash < cost:
+            return f"{name} has ${g.players[player].cash}; starting {corp.sym} at ${price} costs ${cost}", "par price"
+        return None
+
     def can_par_any(self, player: str) -> bool:
         return not self.bought() and any(self.can_par(player, c) for c in self.game.corporations.values())
 
     # --- actions -------------------------------------------------------------------------
     def process(self, action: A.Action) -> None:
         g = self.game
-        ent = self.current_entity()
-        if self.pending_home and action.entity == self.pending_home[0]:
-            if not isinstance(action, A.PlaceToken):
-                raise RuleError(f"{action.entity} must first place its home station", rule="home token",
-                                legal=["place_token"])
-            g.title.place_home_choice(g, g.corporations[action.entity], action)
-            self.pending_home.pop(0)
+        step = self.step_in_play()
+        ent = step.entity()
+        if not isinstance(step, BuySellParShares):
+            if isinstance(step, HomeToken) and action.entity != ent:
+                raise RuleError(f"it is {g.player_name(ent)}'s turn in the stock round, not "
+                                f"{g.player_name(action.entity)}'s", rule="turn order", legal=step.actions(ent))
+            step.process(action)
             self._settle()
             return
-        crowded = g.crowded_corps()
-        if crowded:
-            corp = crowded[0]
-            if action.entity != corp.sym or not isinstance(action, A.DiscardTrain):
-                raise RuleError(f"{corp.sym} has more trains than its limit and must discard one first",
-                                rule="train limit", legal=["discard_train"])
-            g.title.discard_train(g, corp, action.train)
-            self._settle()
-            return
-        if action.entity != ent:
-            raise RuleError(f"it is {g.player_name(ent)}'s turn in the stock round, not {g.player_name(action.entity)}'s",
-                            rule="turn order", legal=self.legal(ent))
-        player = ent
-        def legal() -> list[str]:        # only worked out when a move is refused
-            return self.player_actions(player)
-
-        if isinstance(action, A.Pass):
-            if self.must_sell(player):
-                raise RuleError(f"{g.player_name(player)} must sell shares first (over a limit)",
-                                rule="certificate limit", legal=legal())
-            self._end_turn(player, passed=not self.turn_actions)
-        elif isinstance(action, A.SellShares):
-            self._sell(player, action, legal)
-        elif isinstance(action, A.BuyShares):
-            self._buy(player, action, legal)
-        elif isinstance(action, A.Par):
-            self._par(player, action, legal)
-        else:
-            raise RuleError(f"cannot {A.kind_words(action)} in a stock round", rule="stock round", legal=legal())
-        self._after_move(player)
+        step.process(action)
+        self._after_move(ent)
 
     def _after_move(self, player: str) -> None:
         if self.turn_actions and not self.pending_home and not self.game.crowded_corps() \
                 and self.entities[self.index] == player and not self.has_actions(player):
             self._end_turn(player, passed=False)
         self._settle()
-
-    def _sell(self, player: str, action: A.SellShares, legal) -> None:
-        g = self.game
-        corp = g.corporations.get(action.corporation)
-        if corp is None:
-            raise RuleError(f"there is no corporation {action.corporation}", rule="stock round")
-        if not self.sale_allowed_now():
-            raise RuleError("no shares may be sold in the first stock round", rule="no sales in the first stock round",
-                            legal=legal())
-        if action.percent % 10 or action.percent <= 0:
-            raise RuleError(f"shares are sold in 10% steps, not {action.percent}%", rule="share size")
-        why = self.sell_refusal(player, corp)
-        if why:
-            raise RuleError(f"{g.player_name(player)} may not sell {corp.sym}: {why}", rule="selling shares",
-                            legal=legal())
-        mx = g.shares.max_sellable(player, corp)
-        if action.percent > mx:
-            held = corp.percent_of(player)
-            why = (f"{g.player_name(player)} holds only {held}%" if action.percent > held
-                   else f"the market pool may hold at most {g.market_share_limit}%"
-                   if corp.pool_percent + action.percent > g.market_share_limit
-                   else "the president's certificate cannot go to the pool unless another player holds 20%"
-                   if corp.president == player and held - action.percent < 20 else f"{g.player_name(player)} holds {held}%")
-            raise RuleError(f"{g.player_name(player)} may sell at most {mx}% of {corp.sym}: {why}",
-                            rule="selling shares", legal=legal())
-        self.sold.setdefault(player, set()).add(corp.sym)
-        g.shares.sell(player, corp, action.percent)
-        self.turn_actions.append(action)
-        self.last_to_act = player
-
-    def _buy(self, player: str, action: A.BuyShares, legal) -> None:
-        g = self.game
-        corp = g.corporations.get(action.corporation)
-        if corp is None:
-            raise RuleError(f"there is no corporation {action.corporation}", rule="stock round")
-        why = self.why_not_buy(player, corp, action.source, action.percent)
-        if why is not None:
-            raise RuleError(why[0], rule=why[1], legal=legal())
-        g.shares.buy(player, corp, action.source, action.percent)
-        self.turn_actions.append(action)
-        self.last_to_act = player
-
-    def _par(self, player: str, action: A.Par, legal) -> None:
-        g = self.game
-        corp = g.corporations.get(action.corporation)
-        if corp is None:
-            raise RuleError(f"there is no corporation {action.corporation}", rule="stock round")
-        if self.bought():
-            raise RuleError(f"{g.player_name(player)} has already bought this turn", rule="one certificate per turn",
-                            legal=legal())
-        if not self.can_par(player, corp):
-            raise RuleError(f"{g.player_name(player)} cannot start {corp.sym} now"
-                            + (" (already started)" if corp.ipoed else ""), rule="starting a corporation", legal=legal())
-        g.title.par(g, player, corp, action.price, self)
-        self.turn_actions.append(action)
-        self.last_to_act = player

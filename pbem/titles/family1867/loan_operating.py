@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 class LoanOperatingRound(PendingChoice, OperatingRound):
     steps = ("home", "redeem", "track", "token", "route", "dividend", "preloan_company", "loans", "discard", "buy_train",
              "buy_company")
+    dividend_kinds = ("payout", "half", "withhold")
 
     def start(self) -> None:
         g = self.game
@@ -172,6 +173,9 @@ class LoanOperatingRound(PendingChoice, OperatingRound):
     # --- buying power instead of the president's help ----------------------------------------
     def buying_power(self, corp: "Corporation") -> int:
         return self.game.title.buying_power(self.game, corp)
+
+    def track_funds(self, corp: "Corporation") -> int:
+        return self.buying_power(corp)
 
     def can_lay_tile(self, corp: "Corporation") -> bool:
         slot = self.tile_lay_slot()

@@ -150,6 +150,12 @@ class BidStockRound(PendingChoice, StockRound):
             return False
         return self._par_affordable(player, corp)
 
+    def par_prices(self, corp: "Corporation") -> list[int]:
+        """A major is parred on a p or z cell."""
+        g = self.game
+        return sorted({c.price for row in g.market.grid for c in row if c and ("p" in c.types or "z" in c.types)},
+                      reverse=True)
+
     def _par_affordable(self, player: str, corp: "Corporation") -> bool:
         g = self.game
         lowest = min(c.price for row in g.market.grid for c in row if c and ("p" in c.types or "z" in c.types))

@@ -70,55 +70,35 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
         rows = self.data["market_column"] if "column_market" in g.options else self.data["market"]
         return StockMarket1867(rows, lambda sym: g.corporations[sym].kind)
 
-    def initial_round(self, g: "Game"):
-        from pbem.titles.family1867.single_auction import SingleItemAuction
-
-        return SingleItemAuction(g)
-
-    def next_round(self, g: "Game") -> bool:
+    def round_sequence(self):
+        """A single-item auction of the minors, then stock rounds with minor auctions and
+        operating rounds with loans; from phase 3 to 7 a merger round follows each operating round."""
+        from pbem.engine.rounds.sequence import RoundSequence
+        from pbem.titles.family1867.loan_operating import LoanOperatingRound
+        from pbem.titles.family1867.merger import MergerRound
         from pbem.titles.family1867.single_auction import SingleItemAuction
         from pbem.titles.family1867.stock_bid import BidStockRound
 
-        if isinstance(g.round, SingleItemAuction):
-            g.reorder_after_stock(g.round)
-            g.round = BidStockRound(g)
-            return True
-        from pbem.titles.family1867.loan_operating import LoanOperatingRound as OperatingRound
+        return RoundSequence(initial=SingleItemAuction, stock=BidStockRound, operating=LoanOperatingRound,
+                             between=MergerRound)
 
-        if isinstance(g.round, BidStockRound):
-            g.round.finish()
-            if g.end_now("stock"):
-                return True
-            g.or_count = state(g).final_ors or g.phase.operating_rounds
-            g.reorder_after_stock(g.round)
-            g.or_num = 1
-            # the national is run by the player with priority deal
-            g.corporations[state(g).national].president = g.priority_order[0]
-            g.round = OperatingRound(g, 1)
-            return True
+    def operating_rounds(self, g: "Game") -> int:
+        return state(g).final_ors or g.phase.operating_rounds
 
-        from pbem.titles.family1867.merger import MergerRound
+    def before_operating(self, g: "Game") -> None:
+        """The national is run by the player with priority deal."""
+        g.corporations[state(g).national].president = g.priority_order[0]
 
-        if isinstance(g.round, OperatingRound):
-            if g.end_now("operating"):
-                return True
-            if g.end_trigger and g.end_trigger[1] == "one_more_full_or_set" and g.turn == state(g).final_turn \
-                    and g.round.num >= g.or_count:
-                g.end_game(g.end_trigger[0])
-                return True
-            if 3 <= int(g.phase.name) < 8:
-                g.round = MergerRound(g, g.round.num)
-                return True
-        if isinstance(g.round, (OperatingRound, MergerRound)):
-            if g.round.num >= g.or_count:
-                g.turn += 1
-                g.round = BidStockRound(g)
-            else:
-                g.or_num = g.round.num + 1
-                g.corporations[state(g).national].president = g.priority_order[0]
-                g.round = OperatingRound(g, g.round.num + 1)
+    def ends_after_operating(self, g: "Game") -> bool:
+        """The last set of operating rounds, once known, ends the game after its last round."""
+        if g.end_trigger and g.end_trigger[1] == "one_more_full_or_set" and g.turn == state(g).final_turn \
+                and g.round.num >= g.or_count:
+            g.end_game(g.end_trigger[0])
             return True
         return False
+
+    def between_rounds_now(self, g: "Game") -> bool:
+        return 3 <= int(g.phase.name) < 8
 
     # --- game end -------------------------------------------------------------------------------
     def game_end_checks(self, g: "Game") -> list[tuple[str, str]]:

@@ -1,0 +1,107 @@
+"""Steps: the parts a round is made of, each the one place for its rules.
+
+A `Step` (as 18xx.games composes rounds, in plain Python) owns some kinds of action: which of
+them an entity may take now (`actions`), the concrete legal moves (`moves`), the check of one
+action (`check`, which changes nothing and raises a RuleError naming the rule) and its
+application (`apply`). `moves` enumerates candidates and keeps those the same predicates that
+`check` uses accept, so "what is legal?" and "is this legal?" cannot disagree. A step with
+nothing to choose for its entity is passed over without a move (`passes_without_choice`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional
+
+from pbem.engine import actions as A
+from pbem.errors import RuleError
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+
+@dataclass(frozen=True)
+class LegalMove:
+    """One legal move: the action, and a note for moves that stand for a range (prices, routes)."""
+
+    action: A.Action
+    note: str = ""
+
+
+#: the action kind (as `Round.legal` names it) of each action class
+KIND_OF: dict[type, str] = {
+    A.Pass: "pass", A.Bid: "bid", A.Par: "par", A.BuyShares: "buy_shares", A.SellShares: "sell_shares",
+    A.PlaceToken: "place_token", A.LayTile: "lay_tile", A.RunRoutes: "run_routes", A.Dividend: "dividend",
+    A.BuyTrain: "buy_train", A.BuyCompany: "buy_company", A.DiscardTrain: "discard_train",
+    A.Bankrupt: "bankrupt",
+}
+
+
+def kind_of(action: A.Action) -> str:
+    """The kind name of an action ('' for kinds no step names)."""
+    return KIND_OF.get(type(action), "")
+
+
+class Step:
+    """A part of a round. Subclasses set `name` and define, per kind they accept, a
+    `moves_<kind>(entity)` listing and a `check_<kind>(action)`/`apply_<kind>(action)` pair."""
+
+    name = "step"
+
+    def __init__(self, rnd):
+        self.round = rnd
+
+    @property
+    def game(self) -> "Game":
+        return self.round.game
+
+    # --- what the step asks now ---------------------------------------------------------
+    def blocks(self) -> bool:
+        """Whether the step is in play now: the round waits on it before any later step."""
+        return True
+
+    def entity(self) -> Optional[str]:
+        """Who acts at this step now."""
+        return None
+
+    def actions(self, entity: str) -> list[str]:
+        """The kinds of action `entity` may take at this step now (empty: none)."""
+        return []
+
+    def passes_without_choice(self) -> bool:
+        """Whether the step, though in play, offers its entity no choice and so is passed by itself."""
+        ent = self.entity()
+        return ent is None or not self.actions(ent)
+
+    # --- the one source for legality ------------------------------------------------------
+    def moves(self, entity: str) -> list[LegalMove]:
+        """The concrete legal moves of `entity` at this step, kind by kind."""
+        out: list[LegalMove] = []
+        for kind in self.actions(entity):
+            out.extend(self.moves_of(kind, entity) or [])
+        return out
+
+    def moves_of(self, kind: str, entity: str) -> Optional[list[LegalMove]]:
+        """The moves of one kind; None if this step does not list that kind."""
+        fn = getattr(self, f"moves_{kind}", None)
+        return fn(entity) if fn else None
+
+    def accepts(self, action: A.Action) -> bool:
+        """Whether the action is of a kind this step handles (legal or not)."""
+        return hasattr(self, f"check_{kind_of(action)}")
+
+    def check(self, action: A.Action) -> None:
+        """Raise RuleError (naming the rule and the legal moves) unless `action` is legal now; changes nothing."""
+        kind = kind_of(action)
+        fn = getattr(self, f"check_{kind}", None)
+        if fn is None:
+            raise RuleError(f"cannot {A.kind_words(action)} now", rule=self.name,
+                            legal=self.actions(action.entity))
+        fn(action)
+
+    def apply(self, action: A.Action) -> None:
+        """Carry out an action `check` accepted."""
+        getattr(self, f"apply_{kind_of(action)}")(action)
+
+    def process(self, action: A.Action) -> None:
+        self.check(action)
+        self.apply(action)

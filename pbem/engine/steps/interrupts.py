@@ -1,0 +1,75 @@
+"""Steps that interrupt any round: a station to place at once, a train over the limit to discard."""
+from __future__ import annotations
+
+from typing import Optional
+
+from pbem.engine import actions as A
+from pbem.engine.step import LegalMove, Step
+from pbem.errors import RuleError
+
+
+class HomeToken(Step):
+    """A corporation started in a stock round places its home station now (the round's
+    `pending_home` lists them); the title checks the place (`place_home_choice`)."""
+
+    name = "home token"
+
+    def blocks(self) -> bool:
+        return bool(self.round.pending_home)
+
+    def entity(self) -> Optional[str]:
+        return self.round.pending_home[0] if self.round.pending_home else None
+
+    def actions(self, entity: str) -> list[str]:
+        return ["place_token"] if entity == self.entity() else []
+
+    def moves_place_token(self, ent: str) -> list[LegalMove]:
+        return [LegalMove(A.PlaceToken(ent, h, ci)) for h, ci in self.game.board.tokenable_cities(ent, connected=False)]
+
+    def check(self, action: A.Action) -> None:
+        if action.entity != self.entity() or not isinstance(action, A.PlaceToken):
+            raise RuleError(f"{self.entity()} must first place its home station", rule="home token",
+                            legal=["place_token"])
+
+    def apply_place_token(self, action: A.PlaceToken) -> None:
+        g = self.game
+        g.title.place_home_choice(g, g.corporations[action.entity], action)
+        self.round.pending_home.pop(0)
+
+
+class DiscardTrain(Step):
+    """A corporation over its train limit (after a phase change) discards a train of its choice."""
+
+    name = "train limit"
+    refusal = "{corp} has more trains than its limit and must discard one first"
+
+    def crowded(self):
+        crowded = self.game.crowded_corps()
+        return crowded[0] if crowded else None
+
+    def blocks(self) -> bool:
+        return self.crowded() is not None
+
+    def entity(self) -> Optional[str]:
+        corp = self.crowded()
+        return corp.sym if corp else None
+
+    def actions(self, entity: str) -> list[str]:
+        return ["discard_train"] if entity == self.entity() else []
+
+    def moves_discard_train(self, ent: str) -> list[LegalMove]:
+        corp = self.game.corporations[ent]
+        return [LegalMove(A.DiscardTrain(ent, n)) for n in sorted({t.name for t in corp.trains})]
+
+    def check(self, action: A.Action) -> None:
+        corp = self.crowded()
+        if action.entity != corp.sym or not isinstance(action, A.DiscardTrain):
+            raise RuleError(self.refusal.format(corp=corp.sym), rule="train limit", legal=["discard_train"])
+        if not any(t.name == action.train for t in corp.trains):
+            have = ", ".join(t.name for t in corp.trains)
+            raise RuleError(f"{corp.sym} has no {action.train} train to discard (it has {have})",
+                            rule="discarding trains", legal=["discard_train"])
+
+    def apply_discard_train(self, action: A.DiscardTrain) -> None:
+        g = self.game
+        g.title.discard_train(g, g.corporations[action.entity], action.train)

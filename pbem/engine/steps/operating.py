@@ -1,0 +1,387 @@
+"""The steps of a corporation's operating turn: home station, track, token, run, dividend,
+discard, trains, privates. Each offers its kinds (`offered`), lists them (`moves_<kind>`),
+checks them (`check_<kind>`, the same predicates as the listing) and applies them through the
+title's hooks (`apply_<kind>`), which re-check what they apply before changing anything.
+
+The round (`OperatingRound`) walks them in order; a round subclass may still name a step the
+old way (a string with its own handlers) and vary `step_actions(name)`: the steps read what they
+offer through it, so such an override still governs."""
+from __future__ import annotations
+
+from typing import Optional
+
+from pbem.engine import actions as A
+from pbem.engine.step import LegalMove, Step
+from pbem.engine.steps.interrupts import DiscardTrain
+from pbem.errors import RuleError
+
+MAX_TILE_LAYS = 400
+
+
+class TurnStep(Step):
+    """A step of the operating corporation's turn, passed once done or declined."""
+
+    #: the action classes the step handles in the round's dispatch
+    handles: tuple[type, ...] = ()
+    #: whether a move of a later step declines this one (a human moderator reads "lays 57 on I5;
+    #: buys a 2 train" as no token); the others must be answered
+    optional = False
+
+    def blocks(self) -> bool:
+        return self.name not in self.round.turn.passed
+
+    def entity(self) -> Optional[str]:
+        return self.round.corp.sym
+
+    def offered(self) -> list[str]:
+        """The kinds this step offers the operating corporation now (the rule; the round may vary it)."""
+        return []
+
+    def actions(self, entity: str) -> list[str]:
+        return self.round.step_actions(self.name) if entity == self.entity() else []
+
+    @property
+    def corp(self):
+        return self.round.corp
+
+    def moves_pass(self, ent: str) -> list[LegalMove]:
+        return [LegalMove(A.Pass(ent))]
+
+    def check_pass(self, action: A.Pass) -> None:
+        self._offered("pass", action)
+
+    def apply_pass(self, action: A.Pass) -> None:
+        self.round._pass(action)
+
+    def _offered(self, kind: str, action: A.Action) -> None:
+        legal = self.round.legal(self.corp.sym)
+        if kind not in legal:
+            raise RuleError(f"{self.corp.sym} may not {kind.replace('_', ' ')} now", rule="order of an operating turn",
+                            legal=legal)
+
+
+class HomeStation(Step):
+    """A station to place now: a home station whose city the corporation chooses, or one a tile lay lifted."""
+
+    name = "home"
+
+    def blocks(self) -> bool:
+        return bool(self.round.turn.pending_home)
+
+    def entity(self) -> Optional[str]:
+        return self.round.turn.pending_home[0][3]
+
+    def offered(self) -> list[str]:
+        return ["place_token"]
+
+    def actions(self, entity: str) -> list[str]:
+        return self.round.step_actions(self.name) if entity == self.entity() else []
+
+    def moves_place_token(self, ent: str) -> list[LegalMove]:
+        g = self.game
+        sym, hexes, _lifted, _actor = self.round.turn.pending_home[0]
+        return [LegalMove(A.PlaceToken(ent, h, ci)) for h in hexes for ci in range(g.board.city_count(h))
+                if g.board.token_problem(sym, h, ci) is None]
+
+    def check(self, action: A.Action) -> None:
+        ent = self.entity()
+        if action.entity != ent or not isinstance(action, A.PlaceToken):
+            raise RuleError(f"{ent} must first place its station token", rule="home token", legal=["place_token"])
+
+    def apply_place_token(self, action: A.PlaceToken) -> None:
+        g = self.game
+        sym, hexes, lifted, _actor = self.round.turn.pending_home[0]
+        g.title.place_pending_token(g, g.corporations[sym], action, hexes, lifted)
+        self.round.turn.pending_home.pop(0)
+
+
+class Discard(DiscardTrain):
+    """A corporation over its train limit discards (in its own or another's turn)."""
+
+    name = "discard"
+    refusal = "{corp} is over its train limit and must discard a train first"
+
+    def offered(self) -> list[str]:
+        return ["discard_train"]
+
+    def actions(self, entity: str) -> list[str]:
+        return self.round.step_actions(self.name) if entity == self.entity() else []
+
+
+class Track(TurnStep):
+    name = "track"
+    optional = True
+    handles = (A.LayTile, A.Pass)
+
+    def offered(self) -> list[str]:
+        return ["lay_tile", "pass"] if self.round.can_lay_tile(self.corp) else []
+
+    def lay_problem(self, action: A.LayTile) -> Optional[tuple[str, str]]:
+        """(reason, rule) why the lay may not be made now, or None: the check and the listing."""
+        return self.lay_quote(action)[0]
+
+    def lay_quote(self, action: A.LayTile) -> tuple[Optional[tuple[str, str]], int]:
+        """(why not, or None; what the lay costs)."""
+        g, rnd, corp = self.game, self.round, self.corp
+        slot = rnd.tile_lay_slot()
+        if slot is None:
+            return (f"{corp.sym} has no tile lay left this turn", "tile lays per turn"), 0
+        blocked = g.title.lay_blocked(g, action.hex, slot, rnd)
+        if blocked and not g.loading:
+            return blocked, 0
+        if g.title.catalogue.get(action.tile) is None:
+            return (f"there is no tile {action.tile} in {g.title.name}", "tile manifest"), 0
+        upgrade = g.board.tile(action.hex).color != "white"
+        if upgrade and not slot.get("upgrade"):
+            return (f"{corp.sym} may not upgrade now (second lay is yellow only, and not after an upgrade)",
+                    "one upgrade or two yellow lays"), 0
+        if not upgrade and not slot.get("lay"):
+            return (f"{corp.sym} may not lay another yellow tile after an upgrade", "one upgrade or two yellow lays"), 0
+        try:
+            quote = g.board.check_lay(corp.sym, action.hex, action.tile, action.rotation, g.tile_colors,
+                                      check_connection=not g.loading)
+        except RuleError as e:
+            return (str(e), e.rule), 0
+        cost = quote.cost_terrain + quote.cost_borders + slot.get("cost", 0)
+        if cost > rnd.track_funds(corp):
+            return (f"laying {action.tile} on {action.hex} costs ${cost}; {corp.sym} has ${corp.cash}",
+                    "track costs are paid from the treasury"), cost
+        return None, cost
+
+    def moves_lay_tile(self, ent: str) -> list[LegalMove]:
+        g, rnd = self.game, self.round
+        out: list[LegalMove] = []
+        slot = rnd.tile_lay_slot()
+        if slot is None:
+            return out
+        for coord, tile, rots in g.board.legal_lays(ent, g.tile_colors):
+            if g.title.lay_blocked(g, coord, slot, rnd):
+                continue
+            for r in rots:
+                action = A.LayTile(ent, coord, tile, r)
+                why, cost = self.lay_quote(action)
+                if why is not None:
+                    continue
+                out.append(LegalMove(action, f"{g.money(cost)}" if cost else ""))
+                if len(out) >= MAX_TILE_LAYS:
+                    return out
+        return out
+
+    def check_lay_tile(self, action: A.LayTile) -> None:
+        self._offered("lay_tile", action)
+        why = self.lay_problem(action)
+        if why is not None:
+            raise RuleError(why[0], rule=why[1], legal=self.round.legal(self.corp.sym))
+
+    def apply_lay_tile(self, action: A.LayTile) -> None:
+        self.round._lay(action)
+
+
+class Token(TurnStep):
+    name = "token"
+    optional = True
+    handles = (A.PlaceToken, A.Pass)
+
+    def offered(self) -> list[str]:
+        return ["place_token", "pass"] if self.round.can_place_token(self.corp) else []
+
+    def moves_place_token(self, ent: str) -> list[LegalMove]:
+        g = self.game
+        corp = g.corporations[ent]
+        out = []
+        for tok in g.title.unused_token_kinds(g, corp):
+            for h, ci in g.board.tokenable_cities(ent, token=tok):
+                price = 0 if tok.neutral else corp.next_token().price
+                if price <= corp.cash:
+                    out.append(LegalMove(A.PlaceToken(ent, h, ci, neutral=tok.neutral), f"{g.money(price)}"))
+        return out
+
+    def check_place_token(self, action: A.PlaceToken) -> None:
+        self._offered("place_token", action)
+
+    def apply_place_token(self, action: A.PlaceToken) -> None:
+        self.round._token(action)
+
+
+class Route(TurnStep):
+    name = "route"
+    handles = (A.RunRoutes,)
+
+    def offered(self) -> list[str]:
+        g, corp = self.game, self.corp
+        return ["run_routes"] if corp.trains and g.title.route_available(g, corp) else []
+
+    def moves_run_routes(self, ent: str) -> list[LegalMove]:
+        from pbem.engine.legal import known_run, may_not_run
+
+        g = self.game
+        corp = g.corporations[ent]
+        routes, total = known_run(g, corp)
+        out = [LegalMove(A.RunRoutes(ent, tuple(routes)),
+                         f"a good run found for {g.money(total)}; any legal run may be named")]
+        if may_not_run(g, corp) is None:
+            out.append(LegalMove(A.RunRoutes(ent, ()), f"not running: revenue {g.money(0)}"))
+        return out
+
+    def check_run_routes(self, action: A.RunRoutes) -> None:
+        from pbem.engine.legal import may_not_run
+
+        self._offered("run_routes", action)
+        if not action.routes:
+            why = may_not_run(self.game, self.corp)
+            if why:
+                raise RuleError(why, rule="a corporation runs for the highest earnings", legal=["run_routes"])
+
+    def apply_run_routes(self, action: A.RunRoutes) -> None:
+        self.round._run(action)
+
+
+class Dividend(TurnStep):
+    name = "dividend"
+    handles = (A.Dividend,)
+    notes = {"payout": "{} to shareholders", "withhold": "{} to the treasury", "half": "half of {} paid out"}
+
+    def offered(self) -> list[str]:
+        return ["dividend"] if self.round.turn.revenue > 0 else []
+
+    def moves_dividend(self, ent: str) -> list[LegalMove]:
+        rev, g = self.round.turn.revenue, self.game
+        return [LegalMove(A.Dividend(ent, kind), self.notes.get(kind, "{}").format(g.money(rev)))
+                for kind in self.round.dividend_kinds]
+
+    def check_dividend(self, action: A.Dividend) -> None:
+        self._offered("dividend", action)
+        kinds = self.round.dividend_kinds
+        if action.kind not in kinds:
+            raise RuleError(f"'{action.kind}' is not a dividend choice here: {' or '.join(kinds)}", rule="dividends",
+                            legal=self.round.legal(self.corp.sym))
+
+    def apply_dividend(self, action: A.Dividend) -> None:
+        self.round._dividend(action)
+
+
+class BuyTrain(TurnStep):
+    name = "buy_train"
+    handles = (A.BuyTrain, A.Pass)
+
+    def offered(self) -> list[str]:
+        rnd, corp = self.round, self.corp
+        if rnd.must_buy_train(corp):
+            return ["buy_train", "bankrupt"] if rnd.emergency(corp) else ["buy_train"]
+        return ["buy_train", "pass"] if rnd.can_buy_train(corp) else []
+
+    def check_pass(self, action: A.Pass) -> None:
+        if "pass" not in self.round.legal(self.corp.sym):
+            raise RuleError(f"{self.corp.sym} has no train and a route: it must buy a train", rule="must own a train",
+                            legal=self.round.legal(self.corp.sym))
+
+    def check_buy_train(self, action: A.BuyTrain) -> None:
+        self._offered("buy_train", action)
+
+    def apply_buy_train(self, action: A.BuyTrain) -> None:
+        self.round._buy_train(action)
+
+    def moves_buy_train(self, ent: str) -> list[LegalMove]:
+        g, rnd = self.game, self.round
+        corp = g.corporations[ent]
+        out = []
+        emergency = rnd.emergency(corp)
+        room = len(corp.trains) < g.train_limit(corp)
+        avail = g.depot.available(g.phase_names)
+        cheapest = min((t.price for t in avail), default=0)
+        helper_cash = g.players[corp.president].cash if emergency and corp.president else 0
+        for t in avail:
+            if room and (t.price <= corp.cash or (emergency and t.price == cheapest
+                                                  and t.price <= corp.cash + helper_cash)):
+                note = f"{g.money(t.price)}" + (" with the president's help" if t.price > corp.cash else "")
+                out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", t.price), note))
+            for old in sorted({tr.name for tr in corp.trains if tr.name in t.discount}):
+                price = t.price - t.discount[old]
+                if price <= corp.cash:
+                    out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", price, old),
+                                         f"{g.money(price)} trading in a {old}"))
+        if room and (corp.cash >= 1 or emergency):
+            for other in g.corporations.values():
+                if other is corp or other.closed:
+                    continue
+                for name in sorted({t.name for t in other.trains}):
+                    train = next(t for t in other.trains if t.name == name)
+                    lo, hi = g.title.train_price_range(g, corp, train, rnd)
+                    if lo <= hi:
+                        out.append(LegalMove(A.BuyTrain(ent, name, other.sym, lo),
+                                             f"any price from {g.money(lo)} to {g.money(hi)}"))
+        return out
+
+    def moves_bankrupt(self, ent: str) -> list[LegalMove]:
+        import copy
+
+        trial = copy.deepcopy(self.game)
+        try:
+            trial.push(A.Bankrupt(ent))
+        except RuleError:
+            return []
+        return [LegalMove(A.Bankrupt(ent), "no train can be paid for, even with the president's shares sold")]
+
+    def moves_sell_shares(self, ent: str) -> list[LegalMove]:
+        """The president's sales toward the corporation's train (an emergency)."""
+        g, corp = self.game, self.corp
+        out = []
+        for target in g.corporations.values():
+            if not target.percent_of(ent):
+                continue
+            mx = g.title.emergency_sellable(g, corp, ent, target)
+            out += [LegalMove(A.SellShares(ent, target.sym, pct)) for pct in range(10, mx + 1, 10)]
+        return out
+
+
+class BuyCompany(TurnStep):
+    name = "buy_company"
+    handles = (A.Pass,)
+
+    def offered(self) -> list[str]:
+        g, rnd, corp = self.game, self.round, self.corp
+        if rnd.can_buy_company(corp):
+            return ["buy_company", "pass"]
+        # a corporation holding a private with an unused ability is asked before its turn ends
+        return ["pass"] if g.title.has_active_ability(g, corp) else []
+
+    def moves_buy_company(self, ent: str) -> list[LegalMove]:
+        g = self.game
+        corp = g.corporations[ent]
+        out = []
+        for c in g.title.purchasable_companies(g, corp):
+            lo, hi = g.title.company_price_range(g, c)
+            if self.company_problem(A.BuyCompany(ent, c.sym, lo)) is None:
+                out.append(LegalMove(A.BuyCompany(ent, c.sym, lo), f"{g.money(lo)} to {g.money(min(hi, corp.cash))}"))
+        return out
+
+    def company_problem(self, action: A.BuyCompany) -> Optional[tuple[str, str]]:
+        """(reason, rule) why the corporation may not buy the private at that price, or None."""
+        g, corp = self.game, self.corp
+        comp = g.companies.get(action.company)
+        if comp is None or comp not in g.title.purchasable_companies(g, corp):
+            return f"{corp.sym} cannot buy {action.company}", "buying privates"
+        lo, hi = g.title.company_price_range(g, comp)
+        if not lo <= action.price <= hi:
+            return (f"{comp.sym} may be bought for {g.money(lo)} to {g.money(hi)}, not {g.money(action.price)}",
+                    g.title.company_price_rule)
+        if action.price > corp.cash:
+            return f"{corp.sym} has only {g.money(corp.cash)}", "buying privates"
+        return None
+
+    def check_buy_company(self, action: A.BuyCompany) -> None:
+        legal = self.round.legal(self.corp.sym)
+        if "buy_company" not in legal:
+            raise RuleError(f"{self.corp.sym} may not buy a private company now", rule="buying privates (phase 3+)",
+                            legal=legal)
+        why = self.company_problem(action)
+        if why is not None:
+            raise RuleError(why[0], rule=why[1], legal=legal)
+
+    def apply_buy_company(self, action: A.BuyCompany) -> None:
+        g = self.game
+        g.title.buy_company(g, self.corp, action)
+
+
+#: the standard operating turn, in order
+STANDARD = (HomeStation, Track, Token, Route, Dividend, Discard, BuyTrain, BuyCompany)
