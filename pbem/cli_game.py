@@ -63,7 +63,8 @@ def cmd_new(a: argparse.Namespace) -> int:
 
 
 def _turn_line(t) -> str:
-    g = t.game
+    """Who moves next (`t`: a Table or an engine game)."""
+    g = getattr(t, "game", t)
     if g.finished:
         return f"the game is over ({g.end_reason})"
     ent = g.current_entity()
@@ -126,10 +127,10 @@ def cmd_status(a: argparse.Namespace) -> int:
 
 
 def cmd_legal(a: argparse.Namespace) -> int:
-    from pbem.moderator.table import Table, describe_legal
+    from pbem.game import Game
 
-    t = Table.open(a.gamefile)
-    for line in describe_legal(t.game, limit=a.limit):
+    g = Game.from_file(a.gamefile)
+    for line in g.legal_notation(limit=a.limit, notes=True):
         print(line)
     return 0
 
@@ -180,9 +181,9 @@ def cmd_import(a: argparse.Namespace) -> int:
     from pbem.importers.to_gamefile import import_record
 
     check_new_path(a.gamefile)
-    t = import_record(a.record, a.gamefile, check_result=a.check_result)
-    print(f"imported {len(t.seqs)} moves into {a.gamefile}")
-    print(_turn_line(t))
+    game, seqs = import_record(a.record, a.gamefile, check_result=a.check_result)
+    print(f"imported {len(seqs)} moves into {a.gamefile}")
+    print(_turn_line(game.state))
     return 0
 
 
@@ -205,20 +206,8 @@ def cmd_export(a: argparse.Namespace) -> int:
 
 
 def _moves_of(t) -> list:
-    """The actions of the game file's moves in force, read back from their notation."""
-    from pbem.moderator.table import Table, checked, notation_context
-    from pbem.notation import read_message
-
-    game = Table.new_game(t.file.header)
-    out = []
-    for rec in t.file.effective_moves():
-        ctx = notation_context(game, trusted=True).at_turn(
-            actor=rec.entity if rec.entity in game.players else None, current=game.current_entity())
-        (m,) = read_message(rec.notation, ctx, single_line=True)
-        action = checked(m.action)
-        game.push(action)
-        out.append(action)
-    return out
+    """The actions of the game file's moves in force (as its replay read them)."""
+    return list(t.play.moves)
 
 
 def replay_gamefile(path: str, fmt: str) -> int:

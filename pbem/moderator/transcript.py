@@ -88,7 +88,7 @@ def play_transcript(text: str, game: Game, answers: Optional[Mapping[int, str]] 
     one placement under which they all replay is taken; if none or several do, the replay
     stops at that line with the candidates.
     """
-    from .table import notation_context
+    from pbem.game_notation import notation_context
 
     lines = text.split("\n")
     aside: list = []

@@ -1,0 +1,40 @@
+"""A pbem game file replayed into a `pbem.Game`: its stored canonical lines read back in order."""
+from __future__ import annotations
+
+from typing import Optional
+
+from pbem.errors import GameFileError, NotationError, PbemError
+from pbem.game import Game, Setup
+from pbem.game_notation import checked
+from pbem.gamefile import GameFile, GameHeader
+from pbem.notation import read_message
+
+__all__ = ["setup_of", "replay_file"]
+
+
+def setup_of(header: GameHeader) -> Setup:
+    """The game a file's header starts (players named by name)."""
+    return Setup(header.title, tuple((p.name, p.name) for p in header.players), header.seed,
+                 tuple(header.options))
+
+
+def replay_file(gf: GameFile, upto: Optional[int] = None) -> tuple[Game, list[int]]:
+    """The game after the file's moves in force (up to move `upto`) and their move numbers;
+    GameFileError naming the line of a move that cannot be replayed."""
+    game = Game(setup_of(gf.header))
+    seqs: list[int] = []
+    for rec in gf.effective_moves():
+        if upto is not None and rec.seq > upto:
+            break
+        try:
+            ctx = game.context(rec.entity if rec.entity in game.state.players else None, trusted=True)
+            moves = read_message(rec.notation, ctx, single_line=True)
+            if len(moves) != 1:
+                raise NotationError(f"expected one move, found {len(moves)}", text=rec.notation)
+            game.state.push(checked(moves[0].action))
+            game.moves.append(checked(moves[0].action))
+        except PbemError as e:
+            raise GameFileError(f"{gf.path}: line {rec.line}: move {rec.seq} ({rec.notation!r}) cannot be "
+                                f"replayed: {e}", line=rec.line) from e
+        seqs.append(rec.seq)
+    return game, seqs
