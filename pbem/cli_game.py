@@ -6,7 +6,6 @@ import json
 import re
 import sys
 
-from typing import Optional
 
 from pbem.cli_guard import UsageError
 from pbem.errors import AmbiguousMoveError, NotationError, RuleError
@@ -31,18 +30,6 @@ def check_new_path(path: str) -> None:
         raise UsageError(f"{path} is a folder; name the game file to create")
     if not p.parent.is_dir():
         raise UsageError(f"{path}: there is no folder {p.parent}")
-
-
-def open_table_at(path: str, at: Optional[int]):
-    """The game file replayed up to move `at` (None: all); a move number past the file's last is
-    an error, never silently the last state."""
-    from pbem.moderator.table import Table
-
-    table = Table.open(path, upto=at)
-    last = max((r.seq for r in table.file.records if r.kind == "move"), default=0)
-    if at is not None and at > last:
-        raise UsageError(f"{path} has no move {at} (its last move is {last})")
-    return table
 
 
 def cmd_new(a: argparse.Namespace) -> int:
@@ -214,23 +201,24 @@ def replay_gamefile(path: str, fmt: str) -> int:
     """`pbem replay` for our own game files."""
     import time
 
-    from pbem.moderator.table import Table
+    from pbem.gamefile import GameFile
+    from pbem.replay.gamefile import replay_file
 
     t0 = time.perf_counter()
-    t = Table.open(path)
+    game, seqs = replay_file(GameFile.open(path))
     ms = (time.perf_counter() - t0) * 1000
-    g = t.game
+    g = game.state
     if fmt == "json":
         print(json.dumps({
             "title": g.data["title"], "finished": g.finished, "end_reason": g.end_reason,
             "players": [{"id": pid, "name": g.players[pid].name, "value": v} for pid, v in g.standings()],
-            "actions": len(t.seqs), "replay_ms": round(ms, 1)}))
+            "actions": len(seqs), "replay_ms": round(ms, 1)}))
     else:
         print(f"{g.data['title']} game {path}: {'finished' if g.finished else 'not finished'}"
               + (f" ({g.end_reason})" if g.end_reason else ""))
         for rank, (pid, value) in enumerate(g.standings(), 1):
             print(f"{rank}. {g.players[pid].name:20s} ${value}")
-        print(f"{len(t.seqs)} moves replayed in {ms:.0f} ms")
+        print(f"{len(seqs)} moves replayed in {ms:.0f} ms")
     return 0
 
 
