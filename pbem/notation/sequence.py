@@ -14,6 +14,7 @@ results, remarks and the trains of one run still join the move they belong to.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Callable, Iterator, Optional
 
 from lark import Token, Tree
@@ -59,51 +60,65 @@ def _parse_tree(reader: _Reader, no: int, text: str):
         raise reader.err(f"could not read this line ({e.__class__.__name__})") from None
 
 
-def _line_units(reader: _Reader, no: int, line: str) -> list[tuple[str, object]]:
-    """The line's parts in order: ("text", line read), ("header", token), ("clause", tree).
+def _handle(reader: _Reader, tree) -> int:
+    """Read every clause of a parsed line (a trial); how many items they make."""
+    n = 0
+    for child in tree.children[0].children:
+        if isinstance(child, Token) and child.type == "ROUND_HEADER":
+            _read_header(reader, child)
+        elif _is_tree(child, "clauses"):
+            for clause in child.children:
+                if isinstance(clause, Tree):
+                    n += len(reader.clause(clause))
+    return n
+
+
+def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, object]], int]:
+    """The line's parts in order, ("text", line read) first, then ("header", token) and
+    ("clause", tree); and how many items a trial read made.
 
     Which wording is read follows `_Reader.read_line`: the line as written, or its rewording
     (notation/paraphrase.py) when the grammar or a clause refuses it as written; a trial read
-    of the whole line against the state before it decides, and is thrown away.
+    of the whole line against the state before the message decides (the reader keeps what
+    it learnt, such as the acting entity, as `read_message` does). A clause refused for a
+    reason that depends on the state is read again in its turn.
     """
     snap = _snapshot(reader)
-    text = line
+    text, tree, count = line, None, 0
     try:
-        reader._read_line(no, line)
+        tree = _parse_tree(reader, no, line)
+        count = _handle(reader, tree)
     except NotationError as first:
         again = paraphrase(line)
-        if again is not None:
+        if again is None and tree is None:
             _restore(reader, snap)
+            raise first from None
+        _restore(reader, snap)
+        if again is not None:
+            other = None
             try:
-                reader._read_line(no, again)
-                text = again
+                other = _parse_tree(reader, no, again)
+                count = _handle(reader, other)
+                text, tree = again, other
             except NotationError:
-                pass
+                _restore(reader, snap)
+                if tree is None:
+                    raise first from None
             except PbemError:
-                text = again
-        if text is line:
-            try:
                 _restore(reader, snap)
-                _parse_tree(reader, no, line)
-            except NotationError:
-                _restore(reader, snap)
-                raise first from None
+                text, tree = again, other
     except PbemError:
-        pass                       # a reading that depends on the state: read clause by clause
-    _restore(reader, snap)
-    tree = _parse_tree(reader, no, text)
+        _restore(reader, snap)     # a reading that depends on the state: read clause by clause
     units: list[tuple[str, object]] = [("text", text)]
     for child in tree.children[0].children:
         if isinstance(child, Token) and child.type == "ROUND_HEADER":
             units.append(("header", child))
         elif _is_tree(child, "clauses"):
             units.extend(("clause", c) for c in child.children if isinstance(c, Tree))
-    return units
+    return units, count or sum(1 for k, _ in units if k == "clause")
 
 
 def _read_header(reader: _Reader, tok: Token) -> None:
-    import re
-
     label = re.sub(r"[\s:,\-]+$", "", tok.value).strip()
     reader.header = re.sub(r"^(?:(?:in|during)\s+)?(?:the\s+)?", "", label, flags=re.I)
 
@@ -127,28 +142,53 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
     def finish(units: list[list], keep: Optional[list] = None) -> list[ParsedMove]:
         return reader.finish([i for u in units for i in u], keep)
 
+    asked = [False]                 # did the reading of a unit ask the game anything?
+
+    def tracked(hook):
+        if hook is None:
+            return None
+
+        def ask(*args):
+            asked[0] = True
+            return hook(*args)
+        return ask
+
+    def fresh() -> NotationContext:
+        ctx = ctx_of()
+        return dataclasses.replace(ctx, rotation_resolver=tracked(ctx.rotation_resolver),
+                                   holdings=tracked(ctx.holdings), trains_of=tracked(ctx.trains_of))
+
     def read_unit(kind: str, obj, no: int, line: str) -> list:
-        reader.ctx = ctx_of()
+        reader.ctx = fresh()
+        asked[0] = False
         if kind == "log":
             log = classify(line, reader.index, reader.ctx, transcript=transcript)
             return _log_items(log, no, line, reader, aside)
         reader.line_no, reader.line = no, line
         return reader.clause(obj)
 
+    # first every line is read once against the state before the message (as read_message
+    # reads it): a line the grammar refuses, or a message of too many moves, is refused
+    # before any move is made
+    start = _snapshot(reader)
+    plan: list[tuple[int, str, list]] = []
     for no, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r")
         check_line(line, no)
         if not line.strip():
             continue
         check_moves(count, no)
-        reader.ctx = ctx_of()
         log = classify(line, reader.index, reader.ctx, transcript=transcript)
         if log is not None:
-            units: list[tuple[str, object]] = [("log", log)]
-            text_read = line
-        else:
-            units = _line_units(reader, no, line)
-            text_read = units.pop(0)[1]
+            plan.append((no, line, [("log", log)]))
+            count += len(log.actions) if log.kind == "move" else 1 if log.kind == "consequence" else 0
+            continue
+        units, n = _line_units(reader, no, line)
+        plan.append((no, units.pop(0)[1], units))
+        count += n
+    check_moves(count, len(lines))
+    _restore(reader, start)
+    for no, text_read, units in plan:
         for kind, obj in units:
             if kind == "header":
                 _read_header(reader, obj)
@@ -166,16 +206,20 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
                 items, grows, error = [], False, e
             if moves_before and (grows or error is not None):
                 # the unit starts a new move: the moves before it are complete; hand them
-                # out (the caller applies them) and read the unit again on the new state
+                # out (the caller applies them) and read the unit again on the new state,
+                # unless its reading asked the game nothing and the same entity acts
+                read, was, current = _snapshot(reader), asked[0], reader.ctx.current
                 done = finish(tail[:cut], aside)
-                _restore(reader, snap)
                 yield from done
                 tail = tail[cut:]
-                items = read_unit(kind, obj, no, text_read)
+                if error is None and not was and ctx_of().current == current:
+                    _restore(reader, read)
+                else:
+                    _restore(reader, snap)
+                    items = read_unit(kind, obj, no, text_read)
             elif error is not None:
                 raise error
             tail.append(items)
-            count += len(items)
     yield from finish(tail, aside)
 
 
