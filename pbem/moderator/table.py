@@ -16,7 +16,7 @@ from pbem.engine.actions import Action, BuyTrain, Dividend, LayTile, Pass, Place
 from pbem.engine.game import Game as EngineGame
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError, RuleError
 from pbem.game import Game
-from pbem.game_notation import checked, describe_legal, notation_context
+from pbem.game_notation import describe_legal
 from pbem.gamefile import GameFile, GameHeader, Player
 from pbem.newgame import CLAIMS_WARN, check_options, check_players
 from pbem.notation import ParsedMove, read_message
@@ -27,8 +27,7 @@ from .claims import applied, false_claims
 from .runs import needs_stops, settle_run
 from .transcript import reports_automatic
 
-__all__ = ["AppliedMove", "MoveRejected", "Table", "round_label", "round_label_mismatch", "CLAIMS_WARN",
-           "check_players", "check_options", "checked", "describe_legal", "notation_context"]
+__all__ = ["AppliedMove", "MoveRejected", "Table", "round_label", "round_label_mismatch", "CLAIMS_WARN"]
 
 
 @dataclass(frozen=True)
