@@ -124,3 +124,8 @@ def test_a_record_and_its_game_file_reach_the_same_state(tmp_path):
         c["owner"] = names.get(str(c["owner"]), c["owner"])
     assert a == b
     assert len(from_file.moves) == len(from_record.moves)
+    import json
+
+    as_json = pbem.Game.from_record(json.loads((FIX / "10526.json").read_text()), stop_at=200)
+    assert as_json.moves == pbem.Game.from_record(FIX / "10526.json", stop_at=200).moves
+    assert 0 < len(as_json.moves) < len(from_record.moves)
