@@ -121,7 +121,8 @@ class Game:
             self.push_notation(text, as_, play=lambda g, pm, i: (out.append(pm.action), g.push(pm.action)))
             return out
         finally:
-            self.back_to(mark)
+            if len(self.moves) != mark:
+                self.back_to(mark)
 
     def push_notation(self, text: str, as_: Optional[str] = None, *, play: Optional[Play] = None,
                       aside: Optional[list] = None) -> list[Action]:
@@ -144,7 +145,8 @@ class Game:
             if index == 0:
                 raise NotationError("the message holds no move", text=clip(text))
         except BaseException:
-            self.back_to(mark)
+            if len(self.moves) != mark:     # (a refused push has already put the state back)
+                self.back_to(mark)
             raise
         return self.moves[mark:]
 
@@ -161,7 +163,8 @@ class Game:
 
     # --- moves ------------------------------------------------------------------------
     def push(self, action: Action) -> None:
-        """Apply one action; RuleError leaves the game as it was."""
+        """Apply one action; RuleError leaves the game as it was (the state always is the
+        replay of `moves`: a refused action is undone by replaying them)."""
         mark = len(self.moves)
         try:
             self.state.push(action)
