@@ -7,7 +7,9 @@ about 50 ms for the short hs_* ones; the target is a tenth of that.)
 Then the same game as a record and as a pbem game file (the longest record, `pbem import-18xx`ed):
 the game file replayed by its canonical lines' exact reader (pbem/notation/canonical.py), and
 every line through the grammar as before that reader, against the record's replay. The goal
-is game-file replay <= 1.2x record replay.
+is game-file replay <= 1.2x record replay. Measured on the shared 2-core machine under load
+(Nov 2026): records 2,682-2,829 actions/s before the `pbem.Game` redesign (commit 8840c62) and
+2,769-2,834 after; 5236.json as a game file 0.70-0.72x its record (1.66-2.33x by grammar).
 
 usage: python benchmarks/replay.py [FIXTURE_DIR] [--repeat N]
 """
