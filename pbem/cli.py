@@ -21,9 +21,9 @@ def money(game, amount) -> str:
 
 def _is_record(path: str) -> bool:
     """An 18xx.games JSON record (as opposed to one of our game files)."""
-    with open(path, "rb") as f:
-        head = f.read(64).removeprefix(b"\xef\xbb\xbf").lstrip()       # past a byte-order mark and blanks
-    return head[:1] in (b"{", b"")
+    from pbem.replay.position import is_record
+
+    return is_record(path)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -63,130 +63,49 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from pbem.importers.eighteen_xx import ImportRefused, ResultMismatch, check_result, load_record, replay_record
+    from pbem.importers.eighteen_xx import ImportRefused, ResultMismatch, check_result
+    from pbem.replay.position import position
     from pbem.replay.state import state_json, state_text
 
     at = parse_at(args.at)
-    if not _is_record(args.file):
-        from pbem.cli_game import open_table_at
-
-        table = open_table_at(args.file, at)
-        state = state_json(table.game, table.seqs[-1] if table.seqs else 0)
-        if args.format == "json":
-            print(json.dumps(state))
-        else:
-            print("\n".join(state_text(table.game, state, money, what="move")))
-        return 0
-    rec = load_record(args.file)
-    if at is not None and not any(a.get("id") == at for a in rec.live):
-        print(f"pbem show: no live action with id {at} in {args.file}", file=sys.stderr)
-        return 2
     try:
-        game = replay_record(rec, stop_at=at)
-        if at is None and args.check_result:
-            check_result(rec, game)
+        pos = position(args.file, at)
+        if pos.record is not None and at is None and args.check_result:
+            check_result(pos.record, pos.game.state)
     except (ImportRefused, ResultMismatch) as e:
         print(f"pbem show: {args.file}: {e}", file=sys.stderr)
         return 2
-    last = at if at is not None else next((a.get("id") for a in reversed(rec.live) if a["type"] != "message"), None)
-    state = state_json(game, last)
+    game = pos.game.state
+    # a record's --at may name a chat message: the state is the one after the move before it
+    state = state_json(game, at if at is not None and pos.record is not None else pos.at)
     if args.format == "json":
         print(json.dumps(state))
     else:
-        print("\n".join(state_text(game, state, money)))
+        print("\n".join(state_text(game, state, money, what=pos.what)))
     return 0
 
 
 # --- pbem render --------------------------------------------------------------------------------
-def _render_from_record(path: str, at: Optional[int], moves: int, check: bool = True):
-    """Replay an 18xx.games record up to action `at`: (game, hexes changed by the last move,
-    descriptions of the last moves, the action id shown). Replayed to the end, the game must
-    reach the record's own result unless `check` is off."""
-    from pbem.importers.eighteen_xx import check_result, load_record, replay_record
-
-    rec = load_record(path)
-    acts = [a for a in rec.live if a.get("type") != "message"]
-    if at is not None:
-        pos = next((i for i, a in enumerate(rec.live) if a.get("id") == at), None)
-        if pos is None:
-            raise ValueError(f"no live action with id {at} in {path}")
-        # a chat message changes nothing: show the state after the last move at or before it
-        n_before = sum(1 for a in rec.live[: pos + 1] if a.get("type") != "message")
-        idx = n_before - 1
-    else:
-        idx = len(acts) - 1
-    if idx < 0:
-        raise ValueError(f"no move at or before action {at} in {path}")
-    prev_id = acts[idx - 1].get("id") if idx >= 1 else None
-    before: dict = {}
-    wanted = {a.get("id") for a in acts[max(0, idx - moves + 1): idx + 1]}
-
-    def each(game, a):
-        if prev_id is not None and a.get("id") == prev_id:
-            before.update(game.board.snapshot())
-
-    game = replay_record(rec, stop_at=acts[idx].get("id") if acts else None, each=each)
-    if at is None and check:
-        check_result(rec, game, source=path)
-    after = game.board.snapshot()
-    texts = _canonical_record_moves(rec, acts[idx].get("id") if acts else None, wanted)
-    changed = sorted({c for c in set(before) | set(after) if before.get(c) != after.get(c)} if prev_id is not None
-                     else set(after))
-    changed = sorted(set(changed) | set(game.last_move_hexes))
-    last = [texts[a.get("id")] for a in acts[max(0, idx - moves + 1): idx + 1] if a.get("id") in texts]
-    return game, changed, last, acts[idx].get("id") if acts else None, rec.game_id
-
-
-def _canonical_record_moves(rec, last_id, wanted) -> dict:
-    """The record's moves in pbem's canonical notation (as `pbem import-18xx` would store them),
-    keyed by action id, for the actions in `wanted`."""
-    import dataclasses
-
-    from pbem.importers.to_gamefile import record_lines
-
-    if last_id is None:
-        return {}
-    pos = next(i for i, a in enumerate(rec.live) if a.get("id") == last_id)
-    out: dict = {}
-    _game, lines = record_lines(dataclasses.replace(rec, live=rec.live[: pos + 1]), origins=out)
-    return {aid: "; ".join(text) for aid, text in out.items() if aid in wanted}
-
-
-def _render_from_game_file(path: str, at: Optional[int], moves: int, check: bool = True):
-    """A pbem game file (docs/game-file.md) replayed up to move `at` (its moves in force):
-    the same tuple as _render_from_record; the last moves are the file's canonical lines."""
-    from pbem.moderator.table import Table
-
-    from pbem.cli_game import open_table_at
-
-    table = open_table_at(path, at)
-    game, seqs = table.game, table.seqs
-    if len(seqs) >= 2:
-        before = Table.open(path, upto=seqs[-2]).game.board.snapshot()
-    else:
-        before = Table.new_game(table.file.header).board.snapshot()
-    after = game.board.snapshot()
-    changed = sorted({c for c in set(before) | set(after) if before.get(c) != after.get(c)}
-                     | set(game.last_move_hexes))
-    recent = set(seqs[-moves:]) if moves > 0 else set()
-    last = [f"{r.seq}. {r.notation}" for r in table.file.effective_moves() if r.seq in recent]
-    return game, changed, last, (seqs[-1] if seqs else 0), Path(path).stem
-
-
 def cmd_render(args: argparse.Namespace) -> int:
-    from pbem.importers.eighteen_xx import ImportRefused
+    from pbem.importers.eighteen_xx import ImportRefused, check_result
     from pbem.render.output import write_outputs
+    from pbem.replay.position import ReplayError, position
 
     at = parse_at(args.at)
-    loader = _render_from_record if _is_record(args.file) else _render_from_game_file
     try:
-        game, changed, last, shown, game_id = loader(args.file, at, args.moves, args.check_result)
+        pos = position(args.file, at, recent=args.moves)
+        if pos.record is not None:
+            if pos.at is None:
+                raise ReplayError(f"no move at or before action {at} in {args.file}")
+            if at is None and args.check_result:
+                check_result(pos.record, pos.game.state, source=args.file)
     except ImportRefused as e:
         print(f"pbem render: {args.file}: {e}", file=sys.stderr)
         return 2
     except (ValueError, PbemError) as e:
         print(f"pbem render: {e}", file=sys.stderr)
         return 2
+    game, changed, last, shown = pos.game.state, pos.changed, pos.last, pos.at
     if args.routes and args.routes not in game.corporations:
         print(f"pbem render: no corporation {args.routes!r} (have {', '.join(game.corporations)})", file=sys.stderr)
         return 2
@@ -197,12 +116,11 @@ def cmd_render(args: argparse.Namespace) -> int:
         return 2
     t0 = time.perf_counter()
     paths = write_outputs(game, args.out, highlight=changed if args.highlight else (), route_corp=args.routes,
-                          last_moves=last, formats=formats, html_images=args.html_images, at=shown, game_id=game_id)
+                          last_moves=last, formats=formats, html_images=args.html_images, at=shown, game_id=pos.name)
     ms = (time.perf_counter() - t0) * 1000
     for name, p in paths.items():
         print(f"{name}: {p}")
-    what = "action" if _is_record(args.file) else "move"
-    print(f"state after {what} {shown}; rendered in {ms:.0f} ms"
+    print(f"state after {pos.what} {shown}; rendered in {ms:.0f} ms"
           + (f"; highlighted {' '.join(changed) or 'nothing'}" if args.highlight else ""))
     return 0
 

@@ -6,7 +6,6 @@ import json
 import re
 import sys
 
-from typing import Optional
 
 from pbem.cli_guard import UsageError
 from pbem.errors import AmbiguousMoveError, NotationError, RuleError
@@ -33,18 +32,6 @@ def check_new_path(path: str) -> None:
         raise UsageError(f"{path}: there is no folder {p.parent}")
 
 
-def open_table_at(path: str, at: Optional[int]):
-    """The game file replayed up to move `at` (None: all); a move number past the file's last is
-    an error, never silently the last state."""
-    from pbem.moderator.table import Table
-
-    table = Table.open(path, upto=at)
-    last = max((r.seq for r in table.file.records if r.kind == "move"), default=0)
-    if at is not None and at > last:
-        raise UsageError(f"{path} has no move {at} (its last move is {last})")
-    return table
-
-
 def cmd_new(a: argparse.Namespace) -> int:
     from pbem.moderator.table import Table
 
@@ -63,7 +50,8 @@ def cmd_new(a: argparse.Namespace) -> int:
 
 
 def _turn_line(t) -> str:
-    g = t.game
+    """Who moves next (`t`: a Table or an engine game)."""
+    g = getattr(t, "game", t)
     if g.finished:
         return f"the game is over ({g.end_reason})"
     ent = g.current_entity()
@@ -126,10 +114,10 @@ def cmd_status(a: argparse.Namespace) -> int:
 
 
 def cmd_legal(a: argparse.Namespace) -> int:
-    from pbem.moderator.table import Table, describe_legal
+    from pbem.game import Game
 
-    t = Table.open(a.gamefile)
-    for line in describe_legal(t.game, limit=a.limit):
+    g = Game.from_file(a.gamefile)
+    for line in g.legal_notation(limit=a.limit, notes=True):
         print(line)
     return 0
 
@@ -180,9 +168,9 @@ def cmd_import(a: argparse.Namespace) -> int:
     from pbem.importers.to_gamefile import import_record
 
     check_new_path(a.gamefile)
-    t = import_record(a.record, a.gamefile, check_result=a.check_result)
-    print(f"imported {len(t.seqs)} moves into {a.gamefile}")
-    print(_turn_line(t))
+    game, seqs = import_record(a.record, a.gamefile, check_result=a.check_result)
+    print(f"imported {len(seqs)} moves into {a.gamefile}")
+    print(_turn_line(game.state))
     return 0
 
 
@@ -205,43 +193,32 @@ def cmd_export(a: argparse.Namespace) -> int:
 
 
 def _moves_of(t) -> list:
-    """The actions of the game file's moves in force, read back from their notation."""
-    from pbem.moderator.table import Table, checked, notation_context
-    from pbem.notation import read_message
-
-    game = Table.new_game(t.file.header)
-    out = []
-    for rec in t.file.effective_moves():
-        ctx = notation_context(game, trusted=True).at_turn(
-            actor=rec.entity if rec.entity in game.players else None, current=game.current_entity())
-        (m,) = read_message(rec.notation, ctx, single_line=True)
-        action = checked(m.action)
-        game.push(action)
-        out.append(action)
-    return out
+    """The actions of the game file's moves in force (as its replay read them)."""
+    return list(t.play.moves)
 
 
 def replay_gamefile(path: str, fmt: str) -> int:
     """`pbem replay` for our own game files."""
     import time
 
-    from pbem.moderator.table import Table
+    from pbem.gamefile import GameFile
+    from pbem.replay.gamefile import replay_file
 
     t0 = time.perf_counter()
-    t = Table.open(path)
+    game, seqs = replay_file(GameFile.open(path))
     ms = (time.perf_counter() - t0) * 1000
-    g = t.game
+    g = game.state
     if fmt == "json":
         print(json.dumps({
             "title": g.data["title"], "finished": g.finished, "end_reason": g.end_reason,
             "players": [{"id": pid, "name": g.players[pid].name, "value": v} for pid, v in g.standings()],
-            "actions": len(t.seqs), "replay_ms": round(ms, 1)}))
+            "actions": len(seqs), "replay_ms": round(ms, 1)}))
     else:
         print(f"{g.data['title']} game {path}: {'finished' if g.finished else 'not finished'}"
               + (f" ({g.end_reason})" if g.end_reason else ""))
         for rank, (pid, value) in enumerate(g.standings(), 1):
             print(f"{rank}. {g.players[pid].name:20s} ${value}")
-        print(f"{len(t.seqs)} moves replayed in {ms:.0f} ms")
+        print(f"{len(seqs)} moves replayed in {ms:.0f} ms")
     return 0
 
 

@@ -13,7 +13,8 @@ import pytest
 from pbem.gamefile import GameFile
 from pbem.importers.to_gamefile import import_record
 from pbem.errors import NotationError
-from pbem.moderator.table import MoveRejected, Table, notation_context
+from pbem.game_notation import notation_context
+from pbem.moderator.table import MoveRejected, Table
 from pbem.notation import read_message
 
 FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882" / "10526.json"
@@ -39,7 +40,7 @@ def table_at(tmp_path, record_file, seq: int, options=()) -> Table:
             break
         ctx = notation_context(t.game, trusted=True).at_turn(
             actor=rec.entity if rec.entity in t.game.players else None, current=t.game.current_entity())
-        t.game.push(read_message(rec.notation, ctx, single_line=True)[0].action)
+        t.play.push(read_message(rec.notation, ctx, single_line=True)[0].action)
         lines.append((rec.entity, rec.notation))
     if lines:
         t.file.append_many(lines, source="setup")

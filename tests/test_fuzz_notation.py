@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from pbem.errors import PbemError
 from pbem.gamefile import GameFile
-from pbem.moderator.table import Table, checked, notation_context
+from pbem.game_notation import checked, notation_context
+from pbem.moderator.table import Table
 from pbem.notation import read_message
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"

@@ -8,7 +8,7 @@ from pbem.engine.actions import RunRoutes
 from pbem.engine.game import Game
 from pbem.importers.eighteen_xx import Converter, load_record
 from pbem.importers.to_gamefile import _as_run
-from pbem.moderator.table import notation_context
+from pbem.game_notation import notation_context
 from pbem.notation import format_action, parse_move
 from pbem.titles import load_title
 

@@ -33,7 +33,7 @@ def test_no_merger_or_conversion_is_offered_once_no_major_is_left(tmp_path):
     from pbem.engine import actions as A
     from pbem.gamefile import GameFile
     from pbem.notation import read_message
-    from pbem.moderator.table import notation_context
+    from pbem.game_notation import notation_context
 
     checked = 0
     for src in sorted(DATA.glob("1861-*.pbem")):
@@ -70,7 +70,7 @@ def test_shares_of_a_major_that_has_not_operated_are_not_sold(tmp_path):
     from pbem.engine import actions as A
     from pbem.errors import RuleError
     from pbem.gamefile import GameFile
-    from pbem.moderator.table import notation_context
+    from pbem.game_notation import notation_context
     from pbem.notation import read_message
 
     checked = 0

@@ -351,7 +351,8 @@ def test_a_bankrupt_president_keeps_what_would_change_the_presidency_and_it_coun
     30% of QLL and the president 40%, the president may sell only 10% of QLL in the emergency
     (no president swap for the operating corporation), so 30% stays and counts in the value."""
     from pbem.gamefile import GameFile
-    from pbem.moderator.table import Table, notation_context
+    from pbem.game_notation import notation_context
+    from pbem.moderator.table import Table
     from pbem.notation import read_message
 
     import shutil
@@ -396,7 +397,8 @@ def test_emergency_buy_from_a_corporation_spends_what_the_sales_raised():
     import tempfile
 
     from pbem.gamefile import GameFile
-    from pbem.moderator.table import Table, notation_context
+    from pbem.game_notation import notation_context
+    from pbem.moderator.table import Table
     from pbem.notation import read_message
 
     tmp = Path(tempfile.mkdtemp()) / "g.pbem"
@@ -432,7 +434,7 @@ def _seed2_moves(tmp_path):
 
 
 def _push(game, rec):
-    from pbem.moderator.table import notation_context
+    from pbem.game_notation import notation_context
     from pbem.notation import read_message
 
     ctx = notation_context(game, trusted=True).at_turn(actor=None, current=game.current_entity())

@@ -136,7 +136,7 @@ def test_a_later_steps_move_passes_the_optional_steps_before_it():
     round's steps say; a move of the step in play passes nothing."""
     import copy
 
-    from pbem.moderator.table import Table
+    from pbem.moderator.table import push_implicit_passes
 
     for g in walk("1882", 3, 4, 700):
         rnd = g.round
@@ -146,8 +146,9 @@ def test_a_later_steps_move_passes_the_optional_steps_before_it():
         pytest.fail("no operating turn at the track step")
     ent = g.current_entity()
     lay = next(m.action for m in g.legal_moves() if isinstance(m.action, A.LayTile))
-    assert Table._push_implicit_passes(copy.deepcopy(g), lay) == []
+    same = copy.deepcopy(g)
+    assert push_implicit_passes(same, same.push, lay) == []
     trial = copy.deepcopy(g)
-    passes = Table._push_implicit_passes(trial, A.Dividend(ent, "payout"))
+    passes = push_implicit_passes(trial, trial.push, A.Dividend(ent, "payout"))
     assert passes and all(p == A.Pass(ent) for p in passes)
     assert trial.round.active_step() not in ("track", "token") or trial.current_entity() != ent

@@ -18,7 +18,7 @@ from pbem.engine.game import Game
 from pbem.gamefile import GameFile
 from pbem.importers.eighteen_xx import load_record
 from pbem.importers.to_gamefile import import_record
-from pbem.moderator.table import notation_context
+from pbem.game_notation import notation_context
 from pbem.moderator.transcript import TranscriptError, TranscriptQuestion, play_transcript
 from pbem.notation import read_message
 from pbem.titles import load_title

@@ -69,7 +69,7 @@ def save(game: Game, done: list[A.Action], title: str, seed: int, folder: Path) 
 
     from pbem.gamefile import GameFile, GameHeader, Player
     from pbem.importers.to_gamefile import _as_run
-    from pbem.moderator.table import notation_context
+    from pbem.game_notation import notation_context
     from pbem.notation import format_action
 
     names = [p for p in game.seat_order]

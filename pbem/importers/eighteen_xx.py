@@ -465,13 +465,16 @@ def replay_record(rec: Record, *, stop_at: Optional[int] = None,
 
 
 def apply_record_action(game: Game, conv: Converter, index: int, a: dict, position: Optional[int] = None,
-                        label: Optional[str] = None) -> None:
-    """Convert one record action and push it; ImportRefused (one line) when it cannot be applied."""
+                        label: Optional[str] = None, pushed: Optional[list] = None) -> None:
+    """Convert one record action and push it; ImportRefused (one line) when it cannot be applied.
+    `pushed`, if given, collects the engine actions pushed (a `pbem.Game`'s history)."""
     if a["type"] == "message":
         return
     try:
         for act in conv.convert(a):
             game.push(act)
+            if pushed is not None:
+                pushed.append(act)
     except ImportRefused:
         raise
     except RuleError as e:

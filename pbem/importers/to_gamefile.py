@@ -12,7 +12,7 @@ from pbem.gamefile import GameFile, GameHeader, Player
 from pbem.importers.eighteen_xx import Converter, ImportRefused, Record, load_record
 from pbem.importers.eighteen_xx import check_result as check_record_result
 from pbem.importers.record_schema import action_label
-from pbem.moderator.table import Table, notation_context
+from pbem.game_notation import bound_context
 from pbem.notation import format_action
 from pbem.titles import load_title
 
@@ -26,6 +26,7 @@ def record_lines(rec: Record, origins: dict | None = None) -> tuple[Game, list[t
     game = Game(load_title(rec.title), [(n, n) for n in names.values()], rec.seed, rec.options)
     conv = Converter(game)
     conv.names = names
+    ctx = bound_context(lambda: game, trusted=True)
     lines: list[tuple[str, str]] = []
     for index, a in enumerate(rec.live):
         position = rec.position_of(index)
@@ -38,7 +39,7 @@ def record_lines(rec: Record, origins: dict | None = None) -> tuple[Game, list[t
                     game.push(act)
                     if isinstance(act, RunRoutes):
                         act = _as_run(game, act)
-                    lines.append((act.entity, format_action(act, notation_context(game, trusted=True))))
+                    lines.append((act.entity, format_action(act, ctx)))
                     if origins is not None:
                         origins.setdefault(a.get("id"), []).append(lines[-1][1])
             except ImportRefused:
@@ -62,9 +63,10 @@ def _as_run(game: Game, act: RunRoutes) -> RunRoutes:
     return RunRoutes(act.entity, tuple(routes))
 
 
-def import_record(record_path: str | Path, gamefile_path: str | Path, check_result: bool = True) -> Table:
-    """Create `gamefile_path` holding every live action of the record, then reopen it by replay.
-    The replay must reach the record's own `result` first (unless `check_result` is off)."""
+def import_record(record_path: str | Path, gamefile_path: str | Path, check_result: bool = True):
+    """Create `gamefile_path` holding every live action of the record, then reopen it by replay
+    (a `pbem.Game` and the move numbers). The replay must reach the record's own `result`
+    first (unless `check_result` is off)."""
     rec = load_record(record_path)
     game, lines = record_lines(rec)
     if check_result:
@@ -74,4 +76,6 @@ def import_record(record_path: str | Path, gamefile_path: str | Path, check_resu
     gf = GameFile.create(gamefile_path, header)
     if lines:
         gf.append_many(lines, source=f"18xx.games:{rec.game_id}")
-    return Table.open(gamefile_path)
+    from pbem.replay.gamefile import replay_file
+
+    return replay_file(GameFile.open(gamefile_path))

@@ -20,7 +20,9 @@ from pbem.moderator import failpoints, replies
 from pbem.moderator.classify import split_chat
 from pbem.moderator.roster import GAME_ID, Roster, Seat
 from pbem.moderator.signon import check_secret
-from pbem.moderator.table import MoveRejected, Table, check_options, check_players, describe_legal
+from pbem.game_notation import describe_legal
+from pbem.moderator.table import MoveRejected, Table
+from pbem.newgame import check_options, check_players
 
 if TYPE_CHECKING:                                   # pragma: no cover
     from pbem.mail.letter import Letter

@@ -59,9 +59,10 @@ def snapshot(game: Game) -> Snapshot:
     return Snapshot(cash, free, price, pres, pct, rev, step, floated, owner, closed)
 
 
-def applied(game: Game, action: Action) -> tuple[Snapshot, Snapshot, Snapshot]:
-    """Push `action`; the state just before, just after the move itself, and after the
-    round changes that follow it (end-of-round price rises, private incomes)."""
+def applied(game: Game, action: Action, push=None) -> tuple[Snapshot, Snapshot, Snapshot]:
+    """Push `action` (with `push`, e.g. a `pbem.Game`'s, when given); the state just before,
+    just after the move itself, and after the round changes that follow it (end-of-round
+    price rises, private incomes)."""
     before = snapshot(game)
     after: list[Snapshot] = []
     original = game.after_action
@@ -72,9 +73,10 @@ def applied(game: Game, action: Action) -> tuple[Snapshot, Snapshot, Snapshot]:
 
     game.after_action = hooked          # type: ignore[method-assign]
     try:
-        game.push(action)
+        (push or game.push)(action)
     finally:
-        del game.after_action
+        if "after_action" in vars(game):
+            del game.after_action
     final = snapshot(game)
     return before, (after[0] if after else final), final
 

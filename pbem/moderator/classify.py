@@ -56,7 +56,7 @@ def _reads_as_move(text: str, table) -> bool:
     if table is None:
         return False
     from pbem.errors import PbemError
-    from pbem.moderator.table import notation_context
+    from pbem.game_notation import notation_context
     from pbem.notation import read_message
 
     try:

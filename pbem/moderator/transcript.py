@@ -88,7 +88,7 @@ def play_transcript(text: str, game: Game, answers: Optional[Mapping[int, str]] 
     one placement under which they all replay is taken; if none or several do, the replay
     stops at that line with the candidates.
     """
-    from .table import notation_context
+    from pbem.game_notation import notation_context
 
     lines = text.split("\n")
     aside: list = []
@@ -310,9 +310,9 @@ def _check(claims, action, before, after, final, lines: list[str], no: int, size
 def _skipped_steps(game: Game, action: Action) -> list[Action]:
     """The moderator's implicit passes (a token before track skips the track), pushed on the
     game as the round's steps say (`declines_before`); returns them."""
-    from .table import Table
+    from .table import push_implicit_passes
 
-    return Table._push_implicit_passes(game, action)
+    return push_implicit_passes(game, game.push, action)
 
 
 def _finish_merge(game: Game, minor: Optional[str]) -> list[Action]:

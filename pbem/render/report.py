@@ -75,7 +75,7 @@ def build_report(game, *, last_moves: Iterable[str] = (), title: Optional[str] =
     legal = game.legal_actions()
     acting = None
     if ent is not None:
-        from pbem.moderator.table import describe_legal
+        from pbem.game_notation import describe_legal
 
         moves = describe_legal(game, limit=MAX_LEGAL_LISTED + 1)
         more = max(0, len(game.legal_moves()) - MAX_LEGAL_LISTED) if len(moves) > MAX_LEGAL_LISTED else 0

@@ -1,0 +1,220 @@
+"""`pbem.Game`: one game you push moves onto, as python-chess's `Board`.
+
+    g = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)
+    g.push_notation("Ann buys the Hudson Bay for 20")
+    g.legal_notation()[:3]
+
+The facade holds the engine state (`g.state`, a `pbem.engine.game.Game`), the actions pushed
+since the start (`g.moves`, so `pop` and all-or-nothing messages need no copy of the state),
+and one notation context built once for the game (`pbem.game_notation.bound_context`). A
+message is read move by move, each move against the state after the ones before it
+(`pbem.notation.sequence`); if any move fails, the game is as it was before the message.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Optional, Sequence, Union
+
+from pbem.engine.actions import Action
+from pbem.engine.game import Game as EngineGame
+from pbem.errors import AmbiguousMoveError, NotationError, PbemError, RuleError
+from pbem.game_notation import bound_context, describe_legal
+from pbem.notation import NotationContext, ParsedMove, format_action
+from pbem.notation.messages import clip
+from pbem.notation.sequence import iter_moves
+from pbem.titles import load_title
+
+__all__ = ["Game", "Setup"]
+
+#: what a caller does with one parsed move of a message (default: push its action)
+Play = Callable[["Game", ParsedMove, int], None]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game starts from: title, seats (id, name) in order, seed and options."""
+
+    title: str
+    players: tuple[tuple[str, str], ...]
+    seed: int = 0
+    options: tuple[str, ...] = ()
+
+    def start(self) -> EngineGame:
+        return EngineGame(load_title(self.title), list(self.players), self.seed, self.options)
+
+
+def _quoted(e: PbemError, index: int, pm: ParsedMove) -> PbemError:
+    """`e` again, its message saying which move of the message (as written) it is about."""
+    msg = f"move {index} ({clip(pm.text)!r}, line {pm.line}) refused: {e}"
+    if isinstance(e, RuleError):
+        out: PbemError = RuleError(msg, rule=e.rule, legal=e.legal)
+    elif isinstance(e, AmbiguousMoveError):
+        out = AmbiguousMoveError(msg, candidates=e.candidates)
+    else:
+        return e
+    out.move, out.text = index, pm.text           # type: ignore[attr-defined]
+    return out
+
+
+class Game:
+    """A game state plus its history and notation (see the module docstring)."""
+
+    def __init__(self, setup: Setup, state: Optional[EngineGame] = None):
+        self.setup = setup
+        self.state: EngineGame = state if state is not None else setup.start()
+        self.moves: list[Action] = []
+        self._ctx = bound_context(lambda: self.state)
+        self._trusted_ctx: Optional[NotationContext] = None
+
+    # --- making one -------------------------------------------------------------------
+    @classmethod
+    def new(cls, title: str, players: Sequence[Union[str, tuple[str, str]]], seed: int = 0,
+            options: Sequence[str] = ()) -> "Game":
+        """A new game: players are names (their ids too) or (id, name) pairs, in seat order.
+        RuleError for an unknown title, a wrong player count, a name that is a company's, or
+        an option the title does not have."""
+        from pbem.newgame import check_options, check_players
+
+        seats = tuple((p, p) if isinstance(p, str) else (str(p[0]), str(p[1])) for p in players)
+        check_players(title, [(name, "") for _pid, name in seats])
+        check_options(title, options)
+        return cls(Setup(title, seats, seed, tuple(options)))
+
+    @classmethod
+    def from_file(cls, path: Union[str, Path], upto: Optional[int] = None) -> "Game":
+        """A pbem game file replayed (its moves in force, up to move `upto`)."""
+        from pbem.gamefile import GameFile
+        from pbem.replay.gamefile import replay_file
+
+        return replay_file(GameFile.open(path), upto=upto)[0]
+
+    @classmethod
+    def from_record(cls, record: Union[str, Path, dict, Any], stop_at: Optional[int] = None) -> "Game":
+        """An 18xx.games record (a path, its parsed JSON, or a loaded Record) replayed to its
+        end or to action id `stop_at`."""
+        from pbem.replay.record import replay_record_game
+
+        return replay_record_game(record, stop_at=stop_at)
+
+    # --- notation ---------------------------------------------------------------------
+    def context(self, as_: Optional[str] = None, *, trusted: bool = False) -> NotationContext:
+        """The notation context at this turn (names built once; `as_` is the sender)."""
+        base = self._ctx
+        if trusted:
+            if self._trusted_ctx is None:
+                self._trusted_ctx = bound_context(lambda: self.state, trusted=True)
+            base = self._trusted_ctx
+        return base.at_turn(actor=as_, current=self.state.current_entity())
+
+    def notation(self, action: Action) -> str:
+        """The canonical line of `action` (reads back to the same action)."""
+        return format_action(action, self._ctx)
+
+    def parse(self, text: str, as_: Optional[str] = None) -> list[Action]:
+        """The actions `text` stands for here, each move read after the ones before it are
+        made; the game is left as it was."""
+        mark = len(self.moves)
+        try:
+            out: list[Action] = []
+            self.push_notation(text, as_, play=lambda g, pm, i: (out.append(pm.action), g.push(pm.action)))
+            return out
+        finally:
+            if len(self.moves) != mark:
+                self.back_to(mark)
+
+    def push_notation(self, text: str, as_: Optional[str] = None, *, play: Optional[Play] = None,
+                      aside: Optional[list] = None) -> list[Action]:
+        """Make every move of `text` (sent by player `as_`), or none: each move is read against
+        the state after the moves before it. Returns the actions pushed (with any the caller's
+        `play` added, such as passes it implies). NotationError / RuleError /
+        AmbiguousMoveError say which move failed and why; the game is then unchanged."""
+        mark = len(self.moves)
+        index = 0
+        try:
+            for pm in iter_moves(text, lambda: self.context(as_), aside=aside):
+                index += 1
+                try:
+                    if play is None:
+                        self.push(pm.action)
+                    else:
+                        play(self, pm, index)
+                except (RuleError, AmbiguousMoveError) as e:
+                    raise _quoted(e, index, pm) from e
+            if index == 0:
+                raise NotationError("the message holds no move", text=clip(text))
+        except BaseException:
+            if len(self.moves) != mark:     # (a refused push has already put the state back)
+                self.back_to(mark)
+            raise
+        return self.moves[mark:]
+
+    def legal_moves(self) -> list[Action]:
+        """The acting entity's concrete legal moves."""
+        return [m.action for m in self.state.legal_moves()]
+
+    def legal_notation(self, limit: Optional[int] = None, notes: bool = False) -> list[str]:
+        """The legal moves as canonical lines (with `notes`: price ranges and the like)."""
+        if notes:
+            return describe_legal(self.state, limit=limit or 10 ** 9, ctx=self._ctx)
+        moves = self.legal_moves()
+        return [self.notation(a) for a in (moves if limit is None else moves[:limit])]
+
+    # --- moves ------------------------------------------------------------------------
+    def push(self, action: Action) -> None:
+        """Apply one action; RuleError leaves the game as it was (the state always is the
+        replay of `moves`: a refused action is undone by replaying them)."""
+        mark = len(self.moves)
+        try:
+            self.state.push(action)
+        except BaseException:
+            self.back_to(mark)
+            raise
+        self.moves.append(action)
+
+    def pop(self) -> Action:
+        """Take back the last action (IndexError when there is none)."""
+        if not self.moves:
+            raise IndexError("no move to take back")
+        last = self.moves[-1]
+        self.back_to(len(self.moves) - 1)
+        return last
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether `action` may be pushed now (tried on a copy)."""
+        try:
+            copy.deepcopy(self.state).push(action)
+        except PbemError:
+            return False
+        return True
+
+    def copy(self) -> "Game":
+        """An independent game at the same position with the same history."""
+        new = Game(self.setup, copy.deepcopy(self.state))
+        new.moves = list(self.moves)
+        return new
+
+    def back_to(self, n: int) -> None:
+        """The state after the first `n` actions, replayed from the start (no text is read):
+        how a refused message or push is undone, since a refused action may have changed
+        part of the state before the broken rule was found."""
+        keep = self.moves[:n]
+        state = self.setup.start()
+        for a in keep:
+            state.push(a)
+        self.state, self.moves = state, keep
+
+    # --- queries ----------------------------------------------------------------------
+    def current_entity(self) -> Optional[str]:
+        return self.state.current_entity()
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    def __repr__(self) -> str:
+        s = self.state
+        where = "finished" if s.finished else f"{s.round.name} round, {s.current_entity()} to act"
+        return f"<pbem.Game {self.setup.title} after {len(self.moves)} moves: {where}>"
+

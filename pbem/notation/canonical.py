@@ -1,0 +1,114 @@
+"""A small exact reader of canonical lines (the ones `format_action` writes), for replaying files.
+
+A stored game file holds one canonical line per move. Reading them back through the grammar
+costs more than the moves themselves; this reader takes a line apart with one pattern per
+kind of move and keeps its reading only if `format_action` writes that action back as the
+very same line. Anything else (an old file's wording, a name it cannot place) returns None
+and the caller reads the line with the grammar, so the fast path never reads a line
+differently from the grammar's reading of the canonical form.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional
+
+from pbem.engine.actions import (
+    Action, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Choose, Convert, DiscardTrain, Dividend, EndGame,
+    LayTile, Merge, Par, Pass, PlaceToken, RemoveToken, Route, RunRoutes, SellShares, Stop,
+)
+
+from .context import NotationContext
+from .formatter import entity_label, format_action
+
+__all__ = ["CanonicalReader"]
+
+_HEX_CITY = r"(?P<hex>[A-Z]{1,2}\d{1,3})(?: city (?P<city>\d+))?"
+_SOURCE = {"the IPO": "ipo", "the pool": "pool", "the depot": "depot"}
+
+
+def _city(m: re.Match) -> int:
+    return int(m.group("city")) - 1 if m.group("city") else 0
+
+
+def _stop(text: str) -> Stop:
+    hex_, _, node = text.partition(".")
+    return Stop(hex_, int(node) - 1 if node else None)
+
+
+_ROUTE = re.compile(r"^(?P<train>\S+) train (?P<stops>\S+)(?: via (?P<via>[^,]+?))?(?: for (?P<rev>\d+))?"
+                    r"(?P<trusted> trusted)?$")
+
+
+def _route(text: str) -> Optional[Route]:
+    m = _ROUTE.match(text)
+    if m is None:
+        return None
+    via = tuple(tuple(leg.split(">")) for leg in m.group("via").split(" ")) if m.group("via") else None
+    return Route(train=m.group("train"), stops=tuple(_stop(s) for s in m.group("stops").split("-")), via=via,
+                 revenue=int(m.group("rev")) if m.group("rev") else None, trusted=bool(m.group("trusted")))
+
+
+def _run(e: str, m: re.Match) -> Optional[Action]:
+    routes = [_route(r) for r in m.group("routes").split(", ")]
+    return None if any(r is None for r in routes) else RunRoutes(e, tuple(routes))   # type: ignore[arg-type]
+
+
+#: (pattern of what follows the entity's name, the action it makes)
+_KINDS: list[tuple[re.Pattern, Callable[[str, re.Match], Optional[Action]]]] = [
+    (re.compile(r"passes"), lambda e, m: Pass(e)),
+    (re.compile(r"bids (?P<p>\d+) for (?P<c>\S+)"), lambda e, m: Bid(e, m.group("c"), int(m.group("p")))),
+    (re.compile(r"pars (?P<c>\S+) at (?P<p>\d+)"), lambda e, m: Par(e, m.group("c"), int(m.group("p")))),
+    (re.compile(r"buys a (?P<pct>\d+)% share of (?P<c>\S+) from (?P<src>the IPO|the pool|\S+)"),
+     lambda e, m: BuyShares(e, m.group("c"), _SOURCE.get(m.group("src"), m.group("src")), int(m.group("pct")))),
+    (re.compile(r"sells (?P<pct>\d+)% of (?P<c>\S+)"), lambda e, m: SellShares(e, m.group("c"), int(m.group("pct")))),
+    (re.compile(r"lays #(?P<t>\S+) on (?P<h>[A-Z]{1,2}\d{1,3}) rot (?P<r>[0-5])"),
+     lambda e, m: LayTile(e, m.group("h"), m.group("t"), int(m.group("r")))),
+    (re.compile(r"places (?P<n>a token|a neutral token) on " + _HEX_CITY + r"(?: slot (?P<slot>\d+))?"),
+     lambda e, m: PlaceToken(e, m.group("hex"), _city(m), m.group("n") == "a neutral token",
+                             int(m.group("slot")) - 1 if m.group("slot") else None)),
+    (re.compile(r"removes a token from " + _HEX_CITY), lambda e, m: RemoveToken(e, m.group("hex"), _city(m))),
+    (re.compile(r"does not run"), lambda e, m: RunRoutes(e, ())),
+    (re.compile(r"runs (?P<routes>.+)"), _run),
+    (re.compile(r"withholds"), lambda e, m: Dividend(e, "withhold")),
+    (re.compile(r"pays half"), lambda e, m: Dividend(e, "half")),
+    (re.compile(r"pays out"), lambda e, m: Dividend(e, "payout")),
+    (re.compile(r"buys a (?P<t>\S+) train from (?P<src>the depot|\S+)(?: for (?P<p>\d+))?"
+                r"(?: trading in a (?P<x>\S+) train)?"),
+     lambda e, m: BuyTrain(e, m.group("t"), _SOURCE.get(m.group("src"), m.group("src")),
+                           int(m.group("p")) if m.group("p") else None, m.group("x"))),
+    (re.compile(r"discards a (?P<t>\S+) train"), lambda e, m: DiscardTrain(e, m.group("t"))),
+    (re.compile(r"buys the private (?P<c>\S+) for (?P<p>\d+)"),
+     lambda e, m: BuyCompany(e, m.group("c"), int(m.group("p")))),
+    (re.compile(r"goes bankrupt"), lambda e, m: Bankrupt(e)),
+    (re.compile(r"ends the game"), lambda e, m: EndGame(e)),
+    (re.compile(r"converts"), lambda e, m: Convert(e)),
+    (re.compile(r"merges (?P<c>\S+)"), lambda e, m: Merge(e, m.group("c"))),
+    (re.compile(r"chooses (?P<c>.+)"), lambda e, m: Choose(e, m.group("c"))),
+]
+
+
+class CanonicalReader:
+    """Reads the canonical lines of one game's context (its names are looked up once)."""
+
+    def __init__(self, ctx: NotationContext):
+        self.ctx = ctx
+        self.labels: dict[str, str] = {}
+        for entity in [*ctx.players, *ctx.corporations, *ctx.companies]:
+            self.labels.setdefault(entity_label(entity, ctx), entity)
+        # the longest name first, so "Player 10" is never taken for "Player 1"
+        self.names = sorted(self.labels, key=len, reverse=True)
+
+    def read(self, line: str) -> Optional[Action]:
+        """The action `line` is the canonical line of, or None (read it with the grammar)."""
+        for name in self.names:
+            if line.startswith(name + " "):
+                rest = line[len(name) + 1:]
+                entity = self.labels[name]
+                for pattern, make in _KINDS:
+                    m = pattern.fullmatch(rest)
+                    if m is not None:
+                        action = make(entity, m)
+                        if action is not None and format_action(action, self.ctx) == line:
+                            return action
+                return None
+        return None

@@ -1,0 +1,244 @@
+"""Reading a message move by move, each move against the state after the moves before it.
+
+`read_message` reads a whole message against one state: a later move whose reading depends
+on the game ("lays #1 on K9" with no rotation, a move naming nobody, "sells all") is read as
+if the earlier moves had not been made. `iter_moves` reads the same message lazily: it
+yields each move as soon as the moves after it cannot merge into it any more, and reads the
+next clause only after the caller has applied the move (a generator: the caller's work
+between two `next` calls is the push). The context is asked for afresh (`ctx_of()`) before
+each clause, so `current` and the engine hooks see the live state.
+
+The grouping of a message is the one `read_message` makes (`_Reader.finish`): pasted log
+results, remarks and the trains of one run still join the move they belong to.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Callable, Iterator, Optional
+
+from lark import Token, Tree
+from lark.exceptions import LarkError, UnexpectedInput
+
+from pbem.errors import NotationError, PbemError
+
+from .context import NotationContext
+from .limits import check_line, check_message, check_moves
+from .logs import classify
+from .names import rewrite_names
+from .paraphrase import paraphrase
+from .parser import ParsedMove, _is_tree, _Reader, _Remarks
+
+__all__ = ["iter_moves"]
+
+#: reader attributes that change while a clause is read (restored to read it again)
+_TURN_STATE = ("sticky", "orphan", "header", "line_no", "line", "claims", "open", "notes",
+               "clause_header", "forward")
+
+
+def _snapshot(reader: _Reader) -> dict:
+    snap = {k: getattr(reader, k, None) for k in _TURN_STATE}
+    snap["open"] = dict(reader.open)
+    snap["claims"] = list(reader.claims)
+    snap["notes"] = list(reader.notes)
+    return snap
+
+
+def _restore(reader: _Reader, snap: dict) -> None:
+    for k, v in snap.items():
+        setattr(reader, k, dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+
+
+def _parse_tree(reader: _Reader, no: int, text: str):
+    """The grammar's tree of one line (no clause is read yet); NotationError if it does not parse."""
+    reader.line_no, reader.line = no, text
+    try:
+        return reader.parser.parse(rewrite_names(reader.index, text))
+    except UnexpectedInput as e:
+        raise reader._syntax_error(e, rewrite_names(reader.index, text)) from None
+    except LarkError as e:  # pragma: no cover - any other lark failure
+        raise reader.err(f"could not read this line ({e.__class__.__name__})") from None
+
+
+def _handle(reader: _Reader, tree) -> int:
+    """Read every clause of a parsed line (a trial); how many items they make."""
+    n = 0
+    for child in tree.children[0].children:
+        if isinstance(child, Token) and child.type == "ROUND_HEADER":
+            _read_header(reader, child)
+        elif _is_tree(child, "clauses"):
+            for clause in child.children:
+                if isinstance(clause, Tree):
+                    n += len(reader.clause(clause))
+    return n
+
+
+def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, object]], int]:
+    """The line's parts in order, ("text", line read) first, then ("header", token) and
+    ("clause", tree); and how many items a trial read made.
+
+    Which wording is read follows `_Reader.read_line`: the line as written, or its rewording
+    (notation/paraphrase.py) when the grammar or a clause refuses it as written; a trial read
+    of the whole line against the state before the message decides (the reader keeps what
+    it learnt, such as the acting entity, as `read_message` does). A clause refused for a
+    reason that depends on the state is read again in its turn.
+    """
+    snap = _snapshot(reader)
+    text, tree, count = line, None, 0
+    try:
+        tree = _parse_tree(reader, no, line)
+        count = _handle(reader, tree)
+    except NotationError as first:
+        again = paraphrase(line)
+        if again is None and tree is None:
+            _restore(reader, snap)
+            raise first from None
+        _restore(reader, snap)
+        if again is not None:
+            other = None
+            try:
+                other = _parse_tree(reader, no, again)
+                count = _handle(reader, other)
+                text, tree = again, other
+            except NotationError:
+                _restore(reader, snap)
+                if tree is None:
+                    raise first from None
+            except PbemError:
+                _restore(reader, snap)
+                text, tree = again, other
+    except PbemError:
+        _restore(reader, snap)     # a reading that depends on the state: read clause by clause
+    units: list[tuple[str, object]] = [("text", text)]
+    for child in tree.children[0].children:
+        if isinstance(child, Token) and child.type == "ROUND_HEADER":
+            units.append(("header", child))
+        elif _is_tree(child, "clauses"):
+            units.extend(("clause", c) for c in child.children if isinstance(c, Tree))
+    return units, count or sum(1 for k, _ in units if k == "clause")
+
+
+def _read_header(reader: _Reader, tok: Token) -> None:
+    label = re.sub(r"[\s:,\-]+$", "", tok.value).strip()
+    reader.header = re.sub(r"^(?:(?:in|during)\s+)?(?:the\s+)?", "", label, flags=re.I)
+
+
+def _moves_in(items: list) -> int:
+    return sum(1 for i in items if isinstance(i, ParsedMove))
+
+
+def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optional[list] = None,
+               transcript: bool = False) -> Iterator[ParsedMove]:
+    """The moves of a message one after another (see the module docstring); the same moves,
+    errors and set-aside lines as `read_message` when no reading depends on an earlier move."""
+    if not isinstance(text, str):
+        raise NotationError("the move text must be a string", text=repr(text))
+    lines = text.split("\n")
+    check_message(lines)
+    reader = _Reader(ctx_of())
+    tail: list[list] = []           # items of the units read since the last move handed out
+    count = 0
+
+    def finish(units: list[list], keep: Optional[list] = None) -> list[ParsedMove]:
+        return reader.finish([i for u in units for i in u], keep)
+
+    asked = [False]                 # did the reading of a unit ask the game anything?
+
+    def tracked(hook):
+        if hook is None:
+            return None
+
+        def ask(*args):
+            asked[0] = True
+            return hook(*args)
+        return ask
+
+    def fresh() -> NotationContext:
+        ctx = ctx_of()
+        return dataclasses.replace(ctx, rotation_resolver=tracked(ctx.rotation_resolver),
+                                   holdings=tracked(ctx.holdings), trains_of=tracked(ctx.trains_of))
+
+    def read_unit(kind: str, obj, no: int, line: str) -> list:
+        reader.ctx = fresh()
+        asked[0] = False
+        if kind == "log":
+            log = classify(line, reader.index, reader.ctx, transcript=transcript)
+            return _log_items(log, no, line, reader, aside)
+        reader.line_no, reader.line = no, line
+        return reader.clause(obj)
+
+    # first every line is read once against the state before the message (as read_message
+    # reads it): a line the grammar refuses, or a message of too many moves, is refused
+    # before any move is made
+    start = _snapshot(reader)
+    plan: list[tuple[int, str, list]] = []
+    for no, raw in enumerate(lines, start=1):
+        line = raw.rstrip("\r")
+        check_line(line, no)
+        if not line.strip():
+            continue
+        check_moves(count, no)
+        log = classify(line, reader.index, reader.ctx, transcript=transcript)
+        if log is not None:
+            plan.append((no, line, [("log", log)]))
+            count += len(log.actions) if log.kind == "move" else 1 if log.kind == "consequence" else 0
+            continue
+        units, n = _line_units(reader, no, line)
+        plan.append((no, units.pop(0)[1], units))
+        count += n
+    check_moves(count, len(lines))
+    _restore(reader, start)
+    for no, text_read, units in plan:
+        for kind, obj in units:
+            if kind == "header":
+                _read_header(reader, obj)
+                continue
+            snap = _snapshot(reader)
+            cut = len(tail)
+            while cut > 0 and _forward_only(tail[cut - 1]):
+                cut -= 1                # "CPR spends $20 and ...": remarks about the move to come
+            moves_before = _moves_in([i for u in tail[:cut] for i in u])
+            try:
+                items = read_unit(kind, obj, no, text_read)
+                grows = moves_before and len(finish(tail + [items])) > len(finish(tail[:cut]))
+                error = None
+            except PbemError as e:
+                items, grows, error = [], False, e
+            if moves_before and (grows or error is not None):
+                # the unit starts a new move: the moves before it are complete; hand them
+                # out (the caller applies them) and read the unit again on the new state,
+                # unless its reading asked the game nothing and the same entity acts
+                read, was, current = _snapshot(reader), asked[0], reader.ctx.current
+                done = finish(tail[:cut], aside)
+                yield from done
+                tail = tail[cut:]
+                if error is None and not was and ctx_of().current == current:
+                    _restore(reader, read)
+                else:
+                    _restore(reader, snap)
+                    items = read_unit(kind, obj, no, text_read)
+            elif error is not None:
+                raise error
+            tail.append(items)
+    yield from finish(tail, aside)
+
+
+def _forward_only(items: list) -> bool:
+    """A unit that only says something about the move after it."""
+    return bool(items) and all(isinstance(i, _Remarks) and (i.forward or getattr(i.log, "forward", False))
+                               for i in items)
+
+
+def _log_items(log, no: int, line: str, reader: _Reader, aside: Optional[list]) -> list:
+    """The items a pasted log line adds (as `read_message` adds them)."""
+    col = len(line) - len(line.lstrip()) + 1
+    if log.kind == "move":
+        return [ParsedMove(a, no, col, log.text, reader.header,
+                           log.claims if a is log.actions[-1] else (), ("log_half",)) for a in log.actions]
+    if log.kind == "consequence" and log.claims:
+        claims = tuple(dataclasses.replace(c, line=no, column=col) for c in log.claims)
+        return [_Remarks(claims, no, col, log.text, line, optional=True, log=log)]
+    if aside is not None:
+        aside.append((no, log))
+    return []
+

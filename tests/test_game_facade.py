@@ -1,0 +1,131 @@
+"""`pbem.Game`, the library facade (issue 11): the README example, push/pop/copy, all-or-nothing
+messages read move by move, and the same game from a record and from its game file."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pbem
+from pbem.engine.actions import Bid, LayTile, Pass
+from pbem.errors import AmbiguousMoveError, NotationError, RuleError
+from pbem.moderator.table import Table
+from pbem.notation import read_message
+
+ROOT = Path(__file__).resolve().parents[1]
+FIX = ROOT.parent / "shared" / "fixtures" / "18xx.games" / "1882"
+
+
+def readme_example() -> str:
+    """The library example of the README, as written there."""
+    text = (ROOT / "README.md").read_text()
+    start = text.index("```python\nimport pbem\n") + len("```python\n")
+    return text[start:text.index("```", start)]
+
+
+def test_the_readme_example_runs_as_written():
+    out = subprocess.run([sys.executable, "-c", readme_example()], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0] == "['Bob bids 50 for SC', 'Bob bids 85 for NWR', 'Bob bids 145 for TB']"
+    assert lines[1].startswith("RuleError: move 1 ('Bob bids 7 on TB', line 1) refused:")
+    assert "the minimum bid for TB is $145, not $7" in lines[1]
+
+
+def test_push_pop_copy_and_legality():
+    g = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)
+    assert g.current_entity() == "Ann"
+    assert g.notation(Bid("Ann", "HB", 20)) == "Ann bids 20 for HB"
+    assert g.legal_notation()[0] == "Ann bids 20 for HB"
+    assert all(g.is_legal(a) for a in g.legal_moves()[:3])
+    assert not g.is_legal(Bid("Ann", "TB", 7))
+    before = g.copy()
+    g.push(Bid("Ann", "HB", 20))
+    assert g.current_entity() == "Bob" and before.current_entity() == "Ann"
+    assert g.state.players["Ann"].cash == before.state.players["Ann"].cash - 20
+    assert g.pop() == Bid("Ann", "HB", 20)
+    assert g.current_entity() == "Ann" and g.moves == []
+    assert g.state.players["Ann"].cash == before.state.players["Ann"].cash
+    with pytest.raises(IndexError):
+        g.pop()
+
+
+def test_every_legal_line_reads_back_to_its_action():
+    g = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=3)
+    g.push_notation("Ann buys the Hudson Bay for 20")
+    for action, line in zip(g.legal_moves(), g.legal_notation()):
+        assert g.parse(line) == [action]
+    assert len(g.moves) == 1            # parse leaves the game as it was
+
+
+def test_a_message_is_all_or_nothing():
+    g = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)
+    g.push_notation("Ann buys the Hudson Bay for 20")
+    cash = {p: g.state.players[p].cash for p in g.state.players}
+    with pytest.raises(RuleError) as info:
+        g.push_notation("Bob bids 145 on TB\nCid bids 7 on CP")
+    assert "move 2 ('Cid bids 7 on CP', line 2) refused" in str(info.value)
+    assert len(g.moves) == 1 and g.current_entity() == "Bob"
+    assert {p: g.state.players[p].cash for p in g.state.players} == cash
+    with pytest.raises(NotationError):
+        g.push_notation("Bob bids 145 on TB; Cid flies to the moon")
+    assert len(g.moves) == 1 and g.current_entity() == "Bob"
+    assert g.push_notation("Bob passes; Cid passes") == [Pass("Bob"), Pass("Cid")]
+
+
+# --- a message whose second move reads only after the first (issue 11) ------------------------
+OPENING = [
+    ("Ann", "Ann buys the Hudson Bay for 20"), ("Bob", "Bob bids 150 on the Trestle Bridge"),
+    ("Cid", "buy Saskatchewan Central for 50"), ("Ann", "pass"), ("Bob", "pass"), ("Cid", "Cid bids 80 for NWR"),
+    ("Ann", "Ann buys Canadian Pacific for 180\nAnn pars CPR at 76"), ("Bob", "Bob pars GT at 67"),
+    ("Cid", "Cid pars CNR at 67"), ("Ann", "Ann buys a share of CPR"), ("Bob", "Bob buys GT"), ("Cid", "Cid buys CNR"),
+    *[("Ann", "Ann buys CPR"), ("Bob", "Bob buys GT"), ("Cid", "Cid buys CNR")] * 3,
+    ("Ann", "pass"), ("Cid", "pass"), ("Ann", "CPR lays 57 in I5 rot 1; buys a 2 train; buys a 2 train; done"),
+]
+
+
+def test_a_later_lay_is_read_after_the_earlier_one(tmp_path):
+    """The demo's game (1882, seed 7) at GT's first turn: #8 fits M7 only once #57 is on L8,
+    so read against the state before the message the second lay cannot be laid at all."""
+    t = Table.create(tmp_path / "g.pbem", "1882", [("Ann", ""), ("Bob", ""), ("Cid", "")], 7)
+    for who, text in OPENING:
+        t.submit(text, who)
+    assert t.game.current_entity() == "GT"
+    message = "GT: lays #57 on L8 rot 1; lays #8 on M7"
+    with pytest.raises(AmbiguousMoveError, match="cannot be laid on M7 in any rotation now"):
+        read_message(message, t.play.context("Bob"))         # the whole message against the old state
+    applied = t.submit(message, "Bob")
+    assert [m.notation for m in applied] == ["GT lays #57 on L8 rot 1", "GT lays #8 on M7 rot 2"]
+    assert t.play.moves[-2:] == [LayTile("GT", "L8", "57", 1), LayTile("GT", "M7", "8", 2)]
+    again = Table.open(t.file.path)                            # and the file replays to the same state
+    assert again.game.board.snapshot() == t.game.board.snapshot()
+
+
+def test_a_record_and_its_game_file_reach_the_same_state(tmp_path):
+    from pbem.importers.to_gamefile import import_record
+    from pbem.replay.state import state_json
+
+    path = tmp_path / "10526.pbem"
+    import_record(FIX / "10526.json", path)
+    from_record = pbem.Game.from_record(FIX / "10526.json")
+    from_file = pbem.Game.from_file(path)
+    names = dict(from_record.setup.players)
+    a, b = state_json(from_record.state, None), state_json(from_file.state, None)
+    for p in a["players"]:
+        p["id"] = p["name"] = names.get(str(p["id"]), p["name"])
+    for p in b["players"]:
+        p["id"] = p["name"]
+    for c in a["corporations"]:
+        c["president"] = names.get(str(c["president"]), c["president"])
+    for c in a["companies"]:
+        c["owner"] = names.get(str(c["owner"]), c["owner"])
+    assert a == b
+    assert len(from_file.moves) == len(from_record.moves)
+    import json
+
+    as_json = pbem.Game.from_record(json.loads((FIX / "10526.json").read_text()), stop_at=200)
+    assert as_json.moves == pbem.Game.from_record(FIX / "10526.json", stop_at=200).moves
+    assert 0 < len(as_json.moves) < len(from_record.moves)
