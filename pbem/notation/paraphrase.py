@@ -19,7 +19,24 @@ _CHAT = re.compile(
     r"^(?:that\b|hiya|afternoon|anyway|need|needs|saving|to\s+save|because|since|hope|hoping|hi|hello|hey|morning|good\s+(?:morning|evening|afternoon|luck|game)|cheers|thanks|thank\s+you|"
     r"over\s+to|back\s+to|your\s+(?:turn|move)|@\w+|that'?s\s+(?:it|all)|have\s+a\s+|see\s+you|"
     r"sorry|ok(?:ay)?\b|well\b|phase\s+\d+\b|\w+\s+agreed|all\b)", _I)
-_SENTENCE = re.compile(r"(?<![A-Z][a-z])(?<!\b[A-Z])(?<!\bSt)(?<!\bCo)(?<!\bNo)(?<=[.!?])\s+(?=\S)|\s+[-–—]\s+(?=[A-Za-z@])")
+_SENTENCE = re.compile(r"(?<![A-Z][a-z])(?<!\b[A-Z])(?<!\bSt)(?<!\bCo)(?<!\bNo)(?<=[.!?])\s+(?=\S)|\s+[-–—]\s+(?=[A-Za-z@])"
+                       r"|,\s*so\s+(?=\S)")
+#: a sentence that states how things stand, not what is done: "CPR has no train and only $40",
+#: "HBR can't afford the 4", "CP is mine", "D8 is gray", "MKN lost its last train to the 6"
+_STATE = re.compile(
+    r"^(?:(?:[Tt]he\s+)?(?:[A-Z][\w'&-]*|[A-Z]{1,2}\d{1,2}|(?i:it|he|she|they|we))(?:\s+[A-Z][\w'-]*)?\s+"
+    r"(?:is|are|was|were|has|had|have|can'?t|cannot|could\s?n'?t|lost|needs?|only\s+has|is\s+now)\b"
+    r"|(?:[Tt]he\s+)?(?:[a-z]+\s+)?[a-z]+s\s+(?:are|were|have|can'?t|cannot|could\s?n'?t)\b)"
+    r"(?!\s+(?:now\s+|just\s+|also\s+|finally\s+|already\s+)?(?:bought|sold|laid|run|ran|paid|withheld|passed|"
+    r"parr?ed|placed|put|upgraded|built|tokened|started|bid|merged|converted|taken|discarded|redeemed|declined|"
+    r"exchanged|purchased|acquired|got|gotten|done|buying|selling|laying|running|paying|passing|starting|bidding|"
+    r"placing|putting|taking|withholding|going\s+to|gonna|nationali[sz]ed|skipping|skipped|floated|opened|opening|"
+    r"converting|merging|exchanging|upgrading|elected|chosen|choosing)\b)")
+#: what makes a sentence a move rather than chat about one: a move verb, a hex, a tile or a figure
+_MOVE_VERB = re.compile(
+    r"\b(?:buy|bought|sell|sold|bid|par|pars|parr?ed|parring|lay|laid|upgrade|token|run|ran|pay|paid|withh[oe]ld|"
+    r"pass|skip|discard|convert|merge|redeem|nationali[sz]|bankrupt|exchange|"
+    r"declare|choose|chose|elect|absorb)\w*", re.I)
 
 _HEXP = r"[A-Z]{1,2}\d{1,2}"
 _ARROWS = re.compile(r"\s*-\s*")
@@ -62,6 +79,7 @@ _SIGNAL = re.compile(
     r"\b(?:buy|bought|sell|sold|bid|par|start|open|lay|laid|upgrade|build|built|token|station|run|ran|pay|paid|"
     r"withh[oe]ld|keep|kept|split|half|pass|done|skip|discard|convert|merge|redeem|auction|nationali[sz]|"
     r"bankrupt|take|took|get|got|purchase|acquire|place|put|drop|exchange|trade|remove|move)\w*|"
+    r"\bno\s+(?:track|tiles?|tokens?|stations?|trains?|merger)\b|\b\d[TD]\b|"
     r"\b[A-Z]{1,2}\d{1,2}\b|#\s?\d|[$₽]\s?\d|\d+\s*(?:%|₽)|\b\d+\b", re.I)
 
 
@@ -104,6 +122,32 @@ def _slip(m: re.Match) -> str:
     return word
 
 
+def _state_free(line: str) -> str:
+    """The line without a leading statement of how things stand ("CPR has no train and only
+    $40; ...", "HBR can't afford the 4, so ...", "MK has no train after the 6 - ...")."""
+    if not _STATE.match(line.strip()):
+        return line
+    m = re.match(r"\s*[^.;:!?]*?(?:[.;:!]\s+|,?\s+so\s+|\s+[-–—]\s+)(?=\S)", line)
+    return line[m.end():] if m else line
+
+
+def _nationalise(line: str) -> str:
+    """1861's choice told as a story: "MKN has no train - nationalise it", "MVR has no train
+    after the 6 rusted the 3s - Dmitri chooses to nationalise it", "MK elects to be
+    nationalised": the corporation the line starts with chooses to be nationalised. Only
+    a line with no other move, no negation and no condition or doubt."""
+    m = re.match(r"\s*([A-Z][\w-]*)\b", line)
+    if not m or not re.search(r"\bnationali[sz](?:e|es|ed|ing)\b", line, re.I):
+        return line
+    if re.search(r"\b(?:not|never|n't|won'?t|declines?|declined|refuses?|if|unless|whether|might|maybe|may|would|"
+                 r"should|could|perhaps|consider\w*|think\w*|plan\w*|want\w*|wait\w*)\b|\?", line, re.I):
+        return line
+    others = {w.lower() for w in _MOVE_VERB.findall(line)} - {"choose", "chooses", "chose", "elect", "elects",
+                                                             "nationalise", "nationalize", "nationalised",
+                                                             "nationalized", "nationalises", "nationalizes"}
+    return line if others else f"{m.group(1)} chooses nationalize"
+
+
 def _chat_free(line: str) -> str:
     """The line without its chat sentences ("Hi all!", "Over to Hal.", "Good luck", "sorry
     for the slow reply"): a sentence with no move word, hex, tile or amount in it."""
@@ -113,10 +157,12 @@ def _chat_free(line: str) -> str:
     seps = [m.group(0) for m in _SENTENCE.finditer(line)]
     out = ""
     for i, part in enumerate(parts):
-        if not part.strip() or _CHAT.match(part.strip()) or not _SIGNAL.search(part) \
-                or part.rstrip().endswith("?"):               # a question is never a move
+        text = part.strip()
+        if not text or (_CHAT.match(text) and not _MOVE_VERB.search(text)) or not _SIGNAL.search(part) \
+                or _STATE.match(text) or text.endswith("?"):               # a question is never a move
             continue
-        out += (seps[i - 1] if out and i else "") + part
+        sep = seps[i - 1] if out and i else ""
+        out += (", " if re.fullmatch(r",\s*so\s+", sep) else sep) + part
     return out or line
 
 
@@ -124,7 +170,13 @@ def _chat_free(line: str) -> str:
 _PLACE = r"[A-Z][a-z.]+(?:\s[A-Z][a-z]+)?"
 
 RULES: list[Callable[[str], str]] = [
+    _nationalise,
     _chat_free,
+    _state_free,
+    _sub(r"^\s*nothing\s+(?:runs|ran|to\s+run)\b\s*[,;.]?\s*", ""),
+    _sub(r"^\s*(?:she|he|they|it)\s+(?=[a-z])", ""),
+    _sub(r"^\s*(?:[Aa]nyway|[Aa]nyhow|[Ss]o|[Ww]ell|[Oo]kay|[Oo]k|[Rr]ight|[Aa]lright|[Nn]ow)\b,?\s+(?=I\b|[A-Z])", "", 0),
+    _sub(r"^\s*([A-Z][\w-]*)\s+(?:gets\s+|is\s+)?(?:pars|parr?ed)\s+(?:at\s+)?([$₽]?\d+₽?)", r"par \1 at \2", 0),
     _sub(r"^\s*(?:hi|hello|hey|morning|evening|afternoon)\b[^,.!]*[,!.]\s*(?=\S)", ""),
     _sub(r"^\s*ok(?:ay)?\s+(?=i\b)", ""),
     _sub(r"^\s*([A-Z][\w'-]*)\s+[-–—]\s+(?=\S)", r"\1: ", 0),
@@ -520,4 +572,5 @@ def paraphrase(line: str) -> Optional[str]:
         text = rule(text)
     text = re.sub(r";\s*;|\.\s*;", ";", text)
     text = re.sub(r"\s{2,}", " ", text).strip()
+    text = re.sub(r"[\s,;:!]*[,;:!][\s,;:!.]*$", "", text)
     return text if text != line.strip() else None

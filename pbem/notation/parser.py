@@ -50,6 +50,9 @@ from .messages import (
 )
 from .names import KIND_WORDS, Entry, NameIndex, norm, rewrite_names
 from .paraphrase import paraphrase
+
+#: how many times a refused line is reworded and read again
+_REWORDINGS = 3
 from .remarks import RemarkReader, result_of as _result_of
 
 __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_message"]
@@ -326,16 +329,20 @@ class _Reader(RemarkReader):
         try:
             return self._read_line(line_no, line)
         except NotationError as first:
-            again = paraphrase(line)
-            if again is None:
-                raise
-            self.header = header
-            try:
-                out = self._read_line(line_no, again)
-            except PbemError:
-                self.line_no, self.line, self.header = line_no, line, header
-                raise first from None
-            return out
+            # the rules reword in one pass; a rewording may open the way for an earlier rule,
+            # so a line still refused is reworded again (a few times at most)
+            again: Optional[str] = line
+            for _ in range(_REWORDINGS):
+                again = paraphrase(again)
+                if again is None:
+                    break
+                self.header = header
+                try:
+                    return self._read_line(line_no, again)
+                except PbemError:
+                    continue
+            self.line_no, self.line, self.header = line_no, line, header
+            raise first from None
 
     def _read_line(self, line_no: int, line: str) -> list:
         self.line_no, self.line = line_no, line

@@ -1,0 +1,140 @@
+"""Narrative mail (issue 8): moves told with the circumstances, reasons and consequences around
+them, private powers and 1861's choices told as a story, places where a hex is expected.
+
+Each pattern has several hand-written variants (not lines of the blind corpora), each read
+and compared with the exact actions it must give; the lines at the end are not moves
+(questions, plans, conditions, chat, statements of how things stand) and must not be read
+as any.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from pbem.engine.actions import (
+    Bid, BuyShares, BuyTrain, Choose, Dividend, LayTile, Par, Pass, PlaceToken, Route, RunRoutes,
+    SellShares, Stop,
+)
+from pbem.errors import NotationError, PbemError
+from pbem.notation import context_for_title, parse_message
+
+PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
+SR = context_for_title("1882", PLAYERS, actor="ann", current="ann")
+OR = context_for_title("1882", PLAYERS, actor="ann", current="CPR")
+SR61 = context_for_title("1861", PLAYERS, actor="ann", current="ann")
+OR61 = context_for_title("1861", PLAYERS, actor="ann", current="GRR")
+
+
+def at(ctx, current):
+    return ctx.at_turn(current=current)
+
+
+def run(entity, train, stops, revenue=None):
+    return RunRoutes(entity, (Route(train, tuple(Stop(s) for s in stops), None, revenue),))
+
+
+def read(ctx, text):
+    return parse_message(text, ctx)
+
+
+# ---------------------------------------------------------------------- a step passed, then the rest
+@pytest.mark.parametrize("ctx,text,want", [
+    (at(OR, "CPR"), "CPR: no track this turn. Runs the 2 I5-J10 for 60.",
+     [Pass("CPR"), run("CPR", "2", ["I5", "J10"], 60)]),
+    (at(OR, "GT"), "GT: no tile. Runs the 3 L8-K9-J10 for 90, pays out.",
+     [Pass("GT"), run("GT", "3", ["L8", "K9", "J10"], 90), Dividend("GT", "payout")]),
+    (at(OR, "HBR"), "HBR - no track. 2 train G11-B12 for 60, withhold.",
+     [Pass("HBR"), run("HBR", "2", ["G11", "B12"], 60), Dividend("HBR", "withhold")]),
+    (at(OR61, "N"), "N: no tile. 2 train H8-G5-E1 for 80.", [Pass("N"), run("N", "2", ["H8", "G5", "E1"], 80)]),
+    (at(OR61, "KR"), "KR: no track this time. Runs the 2 G15-G13 for 40.",
+     [Pass("KR"), run("KR", "2", ["G15", "G13"], 40)]),
+])
+def test_a_step_passed_in_a_sentence_of_its_own_is_kept(ctx, text, want):
+    assert read(ctx, text) == want
+
+
+# ---------------------------------------------------------------------- how things stand, then the move
+@pytest.mark.parametrize("ctx,text,want", [
+    (at(OR, "CPR"), "CPR has no train and only $40. CPR buys a 3 train from the depot for $180.",
+     [BuyTrain("CPR", "3", "depot", 180)]),
+    (at(OR, "CPR"), "CPR can't afford the 4, so Ann sells 2 GT and CPR buys the 4 from the depot for 300.",
+     [SellShares("ann", "GT", 20), BuyTrain("CPR", "4", "depot", 300)]),
+    (at(OR, "GT"), "GT is trainless with $120 in the bank - GT buys a 3 train for $180.",
+     [BuyTrain("GT", "3", "depot", 180)]),
+    (at(OR, "QLL"), "QLL has no trains so nothing runs; buys a 2 train from the depot.",
+     [BuyTrain("QLL", "2", "depot")]),
+    (SR, "CPR is in the brown now, so Ann buys two CPR from the pool.", [BuyShares("ann", "CPR", "pool", 20)]),
+    (SR, "Ann has $300 left, so she sells 20% of GT.", [SellShares("ann", "GT", 20)]),
+    (SR, "The CP is mine, so CPR gets parred at $90.", [Par("ann", "CPR", 90)]),
+    (at(OR61, "KK"), "KK has no train and only 200 in the treasury; KK buys a 3 train from the depot for 225.",
+     [BuyTrain("KK", "3", "depot", 225)]),
+])
+def test_a_leading_statement_of_how_things_stand_is_set_aside(ctx, text, want):
+    assert read(ctx, text) == want
+
+
+# ---------------------------------------------------------------------- consequences after the move
+@pytest.mark.parametrize("ctx,text,want", [
+    (SR, "Ann has bought the 6th share of CPR, so it floats", [BuyShares("ann", "CPR")]),
+    (SR, "Ann buys a GT share, so GT floats.", [BuyShares("ann", "GT")]),
+    (at(OR, "HBR"), "HBR bought the first 3 train for 180, so we're in green now.", [BuyTrain("HBR", "3", "depot", 180)]),
+    (at(OR61, "SW"), "SW bought the 5 train (550) - minors can't start any more.", [BuyTrain("SW", "5", "depot", 550)]),
+])
+def test_a_trailing_consequence_is_set_aside(ctx, text, want):
+    assert read(ctx, text) == want
+
+
+# ---------------------------------------------------------------------- chat around the move
+@pytest.mark.parametrize("ctx,text,want", [
+    (SR, "Thanks Bob, good move. Anyway, I pass this time.", [Pass("ann")]),
+    (SR, "Nice one Cid! Anyway I pass.", [Pass("ann")]),
+    (SR, "I pass, thanks", [Pass("ann")]),
+    (SR, "Pass, cheers!", [Pass("ann")]),
+    (SR, "One more GT from the IPO, please.", [BuyShares("ann", "GT", "ipo")]),
+    (SR, "Another CPR from the pool, thanks.", [BuyShares("ann", "CPR", "pool")]),
+    (SR, "Good morning all. Ann buys a share of HBR.", [BuyShares("ann", "HBR")]),
+])
+def test_chat_sentences_and_trailing_politeness_are_set_aside(ctx, text, want):
+    assert read(ctx, text) == want
+
+
+# ---------------------------------------------------------------------- 1861: nationalisation told as a story
+@pytest.mark.parametrize("ctx,text,want", [
+    (at(OR61, "MKN"), "MKN has no train - nationalise it.", [Choose("MKN", "nationalize")]),
+    (at(OR61, "MVR"), "MVR has no train after the 6 rusted the 3s - Ann chooses to nationalise it.",
+     [Choose("MVR", "nationalize")]),
+    (at(OR61, "GRR"), "GRR lost its last train to the 6; I choose to nationalize it.", [Choose("GRR", "nationalize")]),
+    (at(OR61, "SW"), "SW is trainless after the 7 - I'm letting the state have it, nationalise.",
+     [Choose("SW", "nationalize")]),
+    (at(OR61, "NW"), "NW elects to be nationalised", [Choose("NW", "nationalize")]),
+])
+def test_nationalisation_told_as_a_story(ctx, text, want):
+    assert read(ctx, text) == want
+
+
+# ---------------------------------------------------------------------- not moves
+def _not_read(ctx, text):
+    try:
+        got = parse_message(text, ctx)
+    except PbemError:
+        return
+    assert got == [], f"read as {got}"
+
+
+@pytest.mark.parametrize("ctx,text", [
+    (at(OR61, "MKN"), "If MKN has no train I'll nationalise it."),
+    (at(OR61, "MKN"), "MKN might nationalise next turn."),
+    (at(OR61, "MKN"), "Should MKN nationalise?"),
+    (at(OR61, "MKN"), "MKN won't nationalise, it keeps going."),
+    (at(OR61, "MKN"), "I think MKN will be nationalised."),
+    (at(OR, "CPR"), "CPR has no train and only $40."),
+    (at(OR, "CPR"), "CPR can't afford the 4, so should I sell GT?"),
+    (at(OR, "HBR"), "HBR is trainless after the 4."),
+    (SR, "Thanks Bob, good move."),
+    (SR, "Good morning all!"),
+    (SR, "GT has 5 shares sold, so it floats."),
+    (at(OR, "CPR"), "CPR: no track this turn?"),
+])
+def test_lines_that_are_not_moves_are_not_read_as_any(ctx, text):
+    _not_read(ctx, text)
