@@ -13,8 +13,8 @@ import dataclasses
 import pytest
 
 from pbem.engine.actions import (
-    Bid, BuyShares, BuyTrain, Choose, Dividend, LayTile, Par, Pass, PlaceToken, Route, RunRoutes,
-    SellShares, Stop,
+    Bid, BuyCompany, BuyShares, BuyTrain, Choose, Dividend, LayTile, Par, Pass, PlaceToken, RemoveToken,
+    Route, RunRoutes, SellShares, Stop,
 )
 from pbem.errors import NotationError, PbemError
 from pbem.notation import context_for_title, parse_message
@@ -135,6 +135,68 @@ def _not_read(ctx, text):
     (SR, "Good morning all!"),
     (SR, "GT has 5 shares sold, so it floats."),
     (at(OR, "CPR"), "CPR: no track this turn?"),
+    (at(OR, "HBR"), "Should HBR use the NWR to move its token from G11 to E5?"),
+    (at(OR, "HBR"), "HBR could use the NWR to move its token from G11 to E5 next time"),
+    (at(OR, "HBR"), "I might use the NWR: move its token from G11 to E5 and lay #59 there"),
+    (SR61, "Ann might take 100 on KR"),
 ])
 def test_lines_that_are_not_moves_are_not_read_as_any(ctx, text):
     _not_read(ctx, text)
+
+
+# ---------------------------------------------------------------------- places where a hex is expected
+@pytest.mark.parametrize("ctx,text,want", [
+    (at(OR61, "NW"), "NW removes its token from Kiev", [RemoveToken("NW", "D14", 0)]),
+    (at(OR61, "NW"), "NW removes a token from Riga", [RemoveToken("NW", "B4", 0)]),
+    (at(OR61, "SW"), "SW lifts its station from Odessa", [RemoveToken("SW", "D20", 0)]),
+    (at(OR, "CPR"), "NWR removes the token from Regina", [RemoveToken("NWR", "J10", 0)]),
+])
+def test_a_token_removed_from_a_place_by_name(ctx, text, want):
+    assert read(ctx, text) == want
+
+
+def test_a_misspelt_place_is_refused_with_a_suggestion():
+    with pytest.raises(NotationError, match='did you mean "Kiev"'):
+        read(at(OR61, "NW"), "NW removes its token from Kievv")
+
+
+# ---------------------------------------------------------------------- a private's power told as a story
+ROT = dataclasses.replace(OR, rotation_resolver=lambda tile, hex_, edges: 0)
+
+
+@pytest.mark.parametrize("text,want", [
+    ("HBR uses the NWR: moves its token from G11 to E5 and lays #59 there rot 1",
+     [RemoveToken("NWR", "G11", 0), PlaceToken("NWR", "E5"), LayTile("NWR", "E5", "59", 1)]),
+    ("GT uses the NWR - moves its K3 token to E5, then lays a #59 there with rotation 3",
+     [RemoveToken("NWR", "K3", 0), PlaceToken("NWR", "E5"), LayTile("NWR", "E5", "59", 3)]),
+    ("QLL used the NWR power: lifts its L2 token, places it in D4 and lays a #57 there",
+     [RemoveToken("NWR", "L2", 0), PlaceToken("NWR", "D4"), LayTile("NWR", "D4", "57", 0)]),
+    ("CPR uses its NWR to move its token from I5 to E5",
+     [RemoveToken("NWR", "I5", 0), PlaceToken("NWR", "E5")]),
+    ("Using the NWR: lifts the token from G7 and puts it on E5",
+     [RemoveToken("NWR", "G7", 0), PlaceToken("NWR", "E5")]),
+])
+def test_a_private_power_told_as_a_story_is_the_privates_moves(text, want):
+    assert read(ROT, text) == want
+
+
+def test_a_private_bought_and_used_at_once():
+    got = read(at(OR, "QLL"), "QLL buys the NWR private from Bob for 120 and uses it to put a token at E5.")
+    assert got == [BuyCompany("QLL", "NWR", 120), PlaceToken("NWR", "E5")]
+
+
+# ---------------------------------------------------------------------- a tile on a hex is a lay, not a bid
+@pytest.mark.parametrize("ctx,text,want", [
+    (at(OR, "GT"), "GT: 9 on K7 (rot 1) and 8 on M7 (rot 2)", [LayTile("GT", "K7", "9", 1), LayTile("GT", "M7", "8", 2)]),
+    (at(OR, "CPR"), "CPR: 57 on I5 rot 2, token on L2", [LayTile("CPR", "I5", "57", 2), PlaceToken("CPR", "L2")]),
+    (at(OR61, "KK"), "KK: 204 on E13 rot 1, buys a 3 from the depot for 225",
+     [LayTile("KK", "E13", "204", 1), BuyTrain("KK", "3", "depot", 225)]),
+    (at(OR61, "OK"), "OK: 202 on Odessa r1, 9 on D18 r0", [LayTile("OK", "D20", "202", 1), LayTile("OK", "D18", "9", 0)]),
+])
+def test_a_number_on_a_hex_is_a_tile_laid(ctx, text, want):
+    assert read(ctx, text) == want
+
+
+def test_a_number_on_a_company_is_still_a_bid():
+    assert read(SR61, "Ann: 100 on KR") == [Bid("ann", "KR", 100)]
+    assert read(SR, "Ann: 45 on SC") == [Bid("ann", "SC", 45)]

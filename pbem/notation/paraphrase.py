@@ -131,6 +131,35 @@ def _state_free(line: str) -> str:
     return line[m.end():] if m else line
 
 
+#: a place written after a preposition or an upgrade ("upgrades Kiev", "on Odessa")
+_PLACE_AFTER = re.compile(r"\b(?:on|in|at|to|upgrades?|upgraded)\s+((?:[A-Z]{1,2}\d{1,2}|[A-Z][a-z]+(?:\s[A-Z][a-z]+)?))\b")
+
+
+def _there(line: str) -> str:
+    """'... places it in E5, then lays a #59 there': "there" is the place last named before it
+    (a hex, or a place by name after "on", "in", "to" or "upgrades")."""
+    def one(m: re.Match) -> str:
+        before = list(_PLACE_AFTER.finditer(line[:m.start()]))
+        return f"{m.group(1)} on {before[-1].group(1)}" if before else m.group(0)
+    return re.sub(r"(\b(?:lays?|laid|laying|places?|placed|puts?|put|drops?)\s+(?:an?\s+|its\s+|the\s+)?"
+                  r"(?:#?\d+[A-Za-z]?|(?:neutral\s+)?(?:token|station)|it))\s+there\b", one, line)
+
+
+#: a private's power told as a story: "HBR uses the NWR: moves its token from G11 to E5 and
+#: lays #59 there" -> "NWR: moves its token from G11 to E5, lays #59 on E5"; the moves after
+#: the colon are the private's (18xx.games makes the company the acting entity)
+_USES = re.compile(r"^\s*(?:[A-Z][\w-]*\s+)?(?i:uses|used|is\s+using|using)\s+(?:the\s+|its\s+)?([A-Z][\w-]*)"
+                   r"(?:'s)?(?:\s+(?:private|power|ability|company))*\s*(?::|,|\s+to\b|\s*[-–—])\s*")
+
+
+def _uses(line: str) -> str:
+    m = _USES.match(line)
+    if not m:
+        return line
+    rest = re.sub(r"\s*[,;]\s*then\s+", " and then ", line[m.end():])     # still the private's moves
+    return f"{m.group(1)}: {rest}"
+
+
 def _nationalise(line: str) -> str:
     """1861's choice told as a story: "MKN has no train - nationalise it", "MVR has no train
     after the 6 rusted the 3s - Dmitri chooses to nationalise it", "MK elects to be
@@ -170,9 +199,19 @@ def _chat_free(line: str) -> str:
 _PLACE = r"[A-Z][a-z.]+(?:\s[A-Z][a-z]+)?"
 
 RULES: list[Callable[[str], str]] = [
+    _uses,
     _nationalise,
     _chat_free,
     _state_free,
+    _sub(r"\b(?:moves?|moved|moving)\s+(its|a|the)\s+([A-Z]{1,2}\d{1,2})\s+(token|station)\s+(?:to|into)\b", r"moves \1 \3 from \2 to", 0),
+    _sub(r"\b(?:lifts?|lifted|lifting|takes?\s+up|picks?\s+up)\s+(its|a|the)\s+([A-Z]{1,2}\d{1,2})\s+(token|station)\b", r"removes \1 \3 from \2", 0),
+    _sub(r"\b(?:lifts?|lifted|lifting|takes?\s+up|picks?\s+up)\s+(its|a|the)\s+(token|station)\b", r"removes \1 \2", 0),
+    _sub(r"\b(places?|placed|puts?|put|drops?)\s+it\s+(in|on|at)\b", r"\1 a token \2"),
+    _sub(r"\b(buys?|bought)\s+(?:the\s+)?([A-Z][\w-]*)\b([^,;]*?)\s*,?\s+and\s+uses\s+it\s+to\s+", r"\1 \2\3, \2 ", 0),
+    _there,
+    # a tile on a hex is a lay, never a bid ("O-K: 202 on D20 r1", "GT: 9 on K7 (rot 1)")
+    _sub(rf"(^|[:;,.]\s*)(?:tile\s+)?#?(\d+[A-Za-z]?)\s+(?:in|on|at)\s+({_HEXP}\b|[A-Z][a-z]+(?=\s+\(?(?:r\d|rot)))",
+         r"\1lays #\2 on \3"),
     _sub(r"^\s*nothing\s+(?:runs|ran|to\s+run)\b\s*[,;.]?\s*", ""),
     _sub(r"^\s*(?:she|he|they|it)\s+(?=[a-z])", ""),
     _sub(r"^\s*(?:[Aa]nyway|[Aa]nyhow|[Ss]o|[Ww]ell|[Oo]kay|[Oo]k|[Rr]ight|[Aa]lright|[Nn]ow)\b,?\s+(?=I\b|[A-Z])", "", 0),

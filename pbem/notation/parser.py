@@ -1390,6 +1390,13 @@ class _Reader(RemarkReader):
                           "a neutral token replaced by a home token", h)]
         return [RemoveToken(self.entity("mover", subject, node), h, city)]
 
+    def _c_remove_token_place(self, node: Tree, subject):
+        """'NW removes its token from Kiev': the place named where the hex is expected."""
+        name = next(c for c in node.children if _is_tree(c, "name"))
+        spec = next((c for c in node.children if _is_tree(c, "city_spec")), None)
+        city = self._index1(_first_tok(spec, "NUMBER")) if spec is not None else 0
+        return [RemoveToken(self.entity("mover", subject, node), self.place(name), city)]
+
     def _c_move_token(self, node: Tree, subject):
         h1, c1, i = self._hex_city(node, 0)
         h2, c2, _ = self._hex_city(node, i)
