@@ -200,3 +200,34 @@ def test_a_number_on_a_hex_is_a_tile_laid(ctx, text, want):
 def test_a_number_on_a_company_is_still_a_bid():
     assert read(SR61, "Ann: 100 on KR") == [Bid("ann", "KR", 100)]
     assert read(SR, "Ann: 45 on SC") == [Bid("ann", "SC", 45)]
+
+
+# ---------------------------------------------------------------------- 1882: the SC exchange in words
+@pytest.mark.parametrize("text,want", [
+    ("I exchange the Saskatchewan Central for the SC president's certificate and par it at $76.", [Par("ann", "SC", 76)]),
+    ("Ann swaps her Saskatchewan Central for the SC president's share, par 82, home station in G7.",
+     [Par("ann", "SC", 82), PlaceToken("SC", "G7")]),
+    ("Exchanging the SC private for the SC president's certificate: par $67, home token at K3.",
+     [Par("ann", "SC", 67), PlaceToken("SC", "K3")]),
+    ("Right, I'm trading the Saskatchewan Central for SC's presidency, setting the par at 76",
+     [Par("ann", "SC", 76)]),
+    ("Ann exchanges the Saskatchewan Central private for the SC director's certificate, pars it at $90 "
+     "and puts the home station in L2.", [Par("ann", "SC", 90), PlaceToken("SC", "L2")]),
+])
+def test_the_saskatchewan_central_exchange_told_in_words(text, want):
+    assert read(SR, text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "Should I exchange the Saskatchewan Central for the SC president's certificate at 76?",
+    "I might exchange the Saskatchewan Central for the SC president's certificate, par 76",
+    "If nobody buys SC I'll exchange the Saskatchewan Central and par it at 76",
+    "Thinking of exchanging the Saskatchewan Central for the SC presidency, par 76 maybe",
+])
+def test_an_exchange_planned_or_asked_about_is_not_read(text):
+    _not_read(SR, text)
+
+
+def test_the_exchange_in_words_is_only_read_by_a_title_that_has_it():
+    with pytest.raises(NotationError):
+        read(SR61, "I exchange the Kiev-Kursk for the KK president's certificate and par it at 100")

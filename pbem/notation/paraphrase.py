@@ -152,6 +152,35 @@ _USES = re.compile(r"^\s*(?:[A-Z][\w-]*\s+)?(?i:uses|used|is\s+using|using)\s+(?
                    r"(?:'s)?(?:\s+(?:private|power|ability|company))*\s*(?::|,|\s+to\b|\s*[-–—])\s*")
 
 
+#: 1882's exchange of a private for a president's certificate told in words: "I exchange the
+#: Saskatchewan Central for the SC president's certificate, par 76, home token in K3" ->
+#: "convert Saskatchewan Central to SC at 76; SC places a token on K3" (read only by a title
+#: whose grammar has the conversion)
+_EXCHANGE = re.compile(
+    r"\b(?i:exchange[sd]?|exchanging|swap(?:s|ped|ping)?|trade[sd]?|trading|convert(?:s|ed|ing)?)\s+"
+    r"(?:(?i:the|my|his|her|their)\s+)?([A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})(?:\s+(?i:private|company))?\s*"
+    r"(?:(?i:for|into|to)\s+(?:(?i:the|a)\s+)?([A-Z][\w-]*)(?:'s)?\s+"
+    r"(?i:president'?s?|director'?s?|presidency)(?:\s+(?i:certificate|share|cert))?)?\s*"
+    r"(?:[,:;]|\s+(?i:and))?\s*(?:(?i:pars?|parr?ing|parr?ed|sets?|setting)(?:\s+(?i:it|the\s+par|par))?|"
+    r"(?:[A-Z][\w-]*\s+)?(?i:par))\s+(?i:at\s+)?([$₽]?\d+)")
+
+
+def _exchange(line: str) -> str:
+    m = _EXCHANGE.search(line)
+    if not m:
+        return line
+    corp = m.group(2) or m.group(1)
+    rest = line[m.end():]
+    home = re.match(rf"\s*(?:,\s*|\s+and\s+|\s+with\s+)(?:(?:puts?|places?)\s+)?(?:(?:its|the|a)\s+)?"
+                    rf"(?:home\s+(?:token|station)|(?:token|station))\s*(?:(?:in|on|at)\s+)?({_HEXP})\b", rest)
+    if home:
+        rest = f"; {corp} places a token on {home.group(1)}" + rest[home.end():]
+    lead = line[:m.start()]
+    if re.fullmatch(r"\s*(?:(?:right|ok(?:ay)?|so|well|now)\s*[,.!]?\s*)?(?:I'm|I’m|I\s+am|I'll|I\s+will|I)?\s*", lead, re.I):
+        lead = ""                                   # the speaker: the sender converts
+    return f"{lead}convert the {m.group(1)} to {corp} at {m.group(3)}{rest}"
+
+
 def _uses(line: str) -> str:
     m = _USES.match(line)
     if not m:
@@ -200,6 +229,7 @@ _PLACE = r"[A-Z][a-z.]+(?:\s[A-Z][a-z]+)?"
 
 RULES: list[Callable[[str], str]] = [
     _uses,
+    _exchange,
     _nationalise,
     _chat_free,
     _state_free,
@@ -604,8 +634,16 @@ RULES: list[Callable[[str], str]] = [
 ]
 
 
+#: words that make a line a plan, a doubt or a condition rather than a move
+_DOUBT = re.compile(r"\b(?:might|maybe|perhaps|probably|possibly|thinking\s+(?:of|about)|considering|planning|"
+                    r"if|unless|whether|should\s+I|shall\s+I|could\s+I|would\s+(?:you|anyone|it))\b", re.I)
+
+
 def paraphrase(line: str) -> Optional[str]:
-    """The line reworded into the notation's own words, or None when no rule applies."""
+    """The line reworded into the notation's own words, or None when no rule applies (or the
+    line is doubt, a plan or a condition: "I might ...", "if ...", "maybe ...": never a move)."""
+    if _DOUBT.search(line) or (line.strip().endswith("?") and len(_SENTENCE.split(line)) < 2):
+        return None
     text = line
     for rule in RULES:
         text = rule(text)
