@@ -231,3 +231,24 @@ def test_an_exchange_planned_or_asked_about_is_not_read(text):
 def test_the_exchange_in_words_is_only_read_by_a_title_that_has_it():
     with pytest.raises(NotationError):
         read(SR61, "I exchange the Kiev-Kursk for the KK president's certificate and par it at 100")
+
+
+# ---------------------------------------------------------------------- 1861: a minor is opened with a bid
+@pytest.mark.parametrize("text,want", [
+    ("I open the Nikolaev at 100.", [Bid("ann", "N", 100)]),
+    ("Open StP-W at 110₽", [Bid("ann", "SPW", 110)]),
+    ("Opening the Kiev-Brest at 100", [Bid("ann", "KB", 100)]),
+    ("Ann starts Odessa-Kiev at 105", [Bid("ann", "OK", 105)]),
+    ("Bob starts the Kharkov - Rostov at 100₽", [Bid("bob", "KR", 100)]),
+    ("I'm starting Moscow-Voronezh with a bid of 120", [Bid("ann", "MV", 120)]),
+    ("Ann bids 100₽ on the Moscow-Kursk", [Bid("ann", "M-K", 100)]),
+])
+def test_opening_a_minor_is_its_first_bid(text, want):
+    assert read(SR61, text) == want
+
+
+def test_a_par_stays_a_par():
+    assert read(SR, "Ann opens CPR at 90") == [Par("ann", "CPR", 90)]        # 1882: corporations are parred
+    assert read(SR61, "par N at 100") == [Par("ann", "N", 100)]              # written "par": not reworded
+    # a private named after two places keeps its own name
+    assert read(SR61, "Ann opens the Moscow-Yaroslavl at 40₽") == [Bid("ann", "MYR", 40)]

@@ -10,7 +10,7 @@ line as written stands. Every rule is a plain rewording ("I'll buy" -> "buy", "n
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional
+from typing import Callable, Mapping, Optional
 
 _I = re.I
 
@@ -230,6 +230,7 @@ _PLACE = r"[A-Z][a-z.]+(?:\s[A-Z][a-z]+)?"
 RULES: list[Callable[[str], str]] = [
     _uses,
     _exchange,
+    _sub(r"^\s*Opening\s+(?=(?:the\s+)?[A-Z])", "start ", 0),
     _nationalise,
     _chat_free,
     _state_free,
@@ -557,7 +558,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\b(splits?|withholds?|pays?\s+out)\s+the\s+(?=[$₽]?\d)", r"\1 "),
     _sub(r"\bpass(es)?\s+on\s+([A-Z][\w-]*)\s+shares?\b", r"pass\1", 0),
     _sub(r"\b(?:takes?|took)\s+(?:a|one|two|three|\d)\s+loans?\s+(?:to\s+pay\s+for\s+[^,;.]*?\s+)?and\s+", ""),
-    _sub(r"\b(?i:start)\s+([A-Z][\w-]*)\s+with\s+a\s+bid\s+of\s+", r"bid on \1 at ", 0),
+    _sub(r"\b(?i:start|starts|starting|open|opens|opening)\s+(?:the\s+)?([A-Z][\w-]*)\s+with\s+a\s+bid\s+of\s+", r"bid on \1 at ", 0),
     _sub(r"\b(?:the\s+)?[A-Z][a-z]+(?:-[A-Z][a-z]+)?\s*\(([A-Z][A-Z-]{0,4})\)", r"\1", 0),
     _sub(r"\b([A-Z][A-Z-]{0,4})\s*\([A-Z][a-z]+(?:-[A-Z][a-z]+)+\)", r"\1", 0),
     _sub(r"\s*\(\s*[$₽]?\d+₽?\s+(?:extra|more|for\s+the\s+(?:second|2nd|extra)\s+tile)\s*\)", ""),
@@ -639,12 +640,28 @@ _DOUBT = re.compile(r"\b(?:might|maybe|perhaps|probably|possibly|thinking\s+(?:o
                     r"if|unless|whether|should\s+I|shall\s+I|could\s+I|would\s+(?:you|anyone|it))\b", re.I)
 
 
-def paraphrase(line: str) -> Optional[str]:
+def _pairs(text: str, pairs: Mapping[str, str]) -> str:
+    """A railway named after the two places it joins, written where a company is started or
+    bid on ("starts Odessa-Kiev at 100", "bids 100 on the Moscow-Voronezh"), as its short
+    form ("O-K"; `pairs` maps the short forms to the full names). Places are matched by
+    their initials, so another spelling of a place ("Kharkov" for "Kharkiv") is read too; in
+    a route the same words stay two places."""
+    def one(m: re.Match) -> str:
+        short = f"{m.group(2)}-{m.group(3)}"
+        return m.group(1) + short if short in pairs else m.group(0)
+    return re.sub(r"(\b(?i:starts?|starting|started|opens?|opening|opened|on|for|the)\s+)"
+                  r"([A-Z])[a-z]+\s*-\s*([A-Z])[a-z]+\b(?!\s*-)(?!\s+(?i:railway|railroad|rly)\b)", one, text)
+
+
+def paraphrase(line: str, pairs: Optional[Mapping[str, str]] = None) -> Optional[str]:
     """The line reworded into the notation's own words, or None when no rule applies (or the
-    line is doubt, a plan or a condition: "I might ...", "if ...", "maybe ...": never a move)."""
+    line is doubt, a plan or a condition: "I might ...", "if ...", "maybe ...": never a move).
+
+    `pairs` maps the short forms of the railways named after two places to their names
+    ("O-K" -> "Odessa-Kiev Railway"), from the context's corporations."""
     if _DOUBT.search(line) or (line.strip().endswith("?") and len(_SENTENCE.split(line)) < 2):
         return None
-    text = line
+    text = _pairs(line, pairs) if pairs else line
     for rule in RULES:
         text = rule(text)
     text = re.sub(r";\s*;|\.\s*;", ";", text)

@@ -48,7 +48,7 @@ from .logs import LogLine as _LogNote, classify
 from .messages import (
     MOVE_WORDS, expected_words, keyword_suggestion, notation_error, words_list, caret_block, clip_message,
 )
-from .names import KIND_WORDS, Entry, NameIndex, norm, rewrite_names
+from .names import KIND_WORDS, Entry, NameIndex, hyphen_initials, norm, rewrite_names
 from .paraphrase import paraphrase
 
 #: how many times a refused line is reworded and read again
@@ -286,6 +286,11 @@ class _Reader(RemarkReader):
         self.ctx = ctx
         self.index = name_index(ctx)
         self.parser = get_parser(ctx.title)
+        #: short forms ("O-K") of the corporations named after two places, when no private
+        #: company's name has the same initials
+        taken = {hyphen_initials(full) for full in ctx.companies.values() if full}
+        self.pairs = {short: full for full in ctx.corporations.values()
+                      if full and (short := hyphen_initials(full)) and short not in taken}
         self.sticky: Optional[str] = None
         self.orphan: Optional[tuple] = None    # a name written alone, not yet used by a move
         self.header: Optional[str] = None
@@ -333,7 +338,7 @@ class _Reader(RemarkReader):
             # so a line still refused is reworded again (a few times at most)
             again: Optional[str] = line
             for _ in range(_REWORDINGS):
-                again = paraphrase(again)
+                again = paraphrase(again, self.pairs)
                 if again is None:
                     break
                 self.header = header
@@ -868,6 +873,9 @@ class _Reader(RemarkReader):
             if company is not None and self._try_lookup(text, ("corporation",)) is None:
                 return [Bid(self.entity("player", subject, node), company.ident, price)]
         corp = self.resolve(name, ("corporation",)).ident
+        if word.startswith(("open", "start")) and corp in self.ctx.auctioned:
+            # "opens the Nikolaev at 100": 1861's minors are started by an auction
+            return [Bid(self.entity("player", subject, node), corp, price)]
         return [Par(self.entity("player", subject, node), corp, price)]
 
     def _c_title_action(self, node: Tree, subject):
