@@ -252,3 +252,62 @@ def test_a_par_stays_a_par():
     assert read(SR61, "par N at 100") == [Par("ann", "N", 100)]              # written "par": not reworded
     # a private named after two places keeps its own name
     assert read(SR61, "Ann opens the Moscow-Yaroslavl at 40₽") == [Bid("ann", "MYR", 40)]
+
+
+# ---------------------------------------------------------------------- shorter forms and slips
+@pytest.mark.parametrize("ctx,text,want", [
+    (SR61, "Afternoon all. Bid 110 on KB.", [Bid("ann", "KB", 110)]),
+    (SR, "Hi everyone! Putting 60 on the NWR.", [Bid("ann", "NWR", 60)]),
+    (SR, "North West Rebellion for 45.", [Bid("ann", "NWR", 45)]),
+    (at(OR, "SC"), "SC: 2 train J12-I13 for 50, withhold, buy a 3 for 180",
+     [run("SC", "2", ["J12", "I13"], 50), Dividend("SC", "withhold"), BuyTrain("SC", "3", "depot", 180)]),
+    (SR, "Has bought another CPR share from the IPO.", [BuyShares("ann", "CPR", "ipo")]),
+    (SR, "Ann is going to sell 30% of HBR", [SellShares("ann", "HBR", 30)]),
+    (SR, "Ann has sold 20 percent of HBR and will buy a CPR from the IPO.",
+     [SellShares("ann", "HBR", 20), BuyShares("ann", "CPR", "ipo")]),
+    (SR, "One HBR, please. Cash left 212.", [BuyShares("ann", "HBR")]),
+    (SR, "Ann bought another QLL share out of the initial offering", [BuyShares("ann", "QLL", "ipo")]),
+    (SR, "Ann buys three GT from the pool in one go", [BuyShares("ann", "GT", "pool", 30)]),
+    (SR, "buys 10% GT IPO", [BuyShares("ann", "GT", "ipo")]),
+    (at(OR61, "KB"), "No merger for KB, pass.", [Pass("KB")]),
+    (at(OR, "CPR"), "CPR doesn't place a token", [Pass("CPR")]),
+])
+def test_shorter_forms(ctx, text, want):
+    assert read(ctx, text) == want
+
+
+@pytest.mark.parametrize("ctx,text,want", [
+    (at(OR, "CPR"), "CPR passes (no tile this time)", [Pass("CPR")]),
+    (at(OR, "GT"), "GT passes (no token)", [Pass("GT")]),
+    (at(OR, "GT"), "GT runs 2 train L8-J8 for 40 and pays out; then GT buys a 3 train for $180",
+     [run("GT", "2", ["L8", "J8"], 40), Dividend("GT", "payout"), BuyTrain("GT", "3", "depot", 180)]),
+    (at(OR, "GT"), "GT buys a 4 train for 300 - the 2s rust now.", [BuyTrain("GT", "4", "depot", 300)]),
+    (at(OR, "HBR"), "HBR buys a 3 train from the bank for $180 - first one of the game",
+     [BuyTrain("HBR", "3", "depot", 180)]),
+    (at(OR, "QLL"), "QLL buys a 4 train for 300, emptying its treasury", [BuyTrain("QLL", "4", "depot", 300)]),
+    (at(OR, "QLL"), "QLL: yellow 57 on J8 rotation 0", [LayTile("QLL", "J8", "57", 0)]),
+    (at(OR, "CNR"), "CNR lays track: #7 at E9 rotation 3", [LayTile("CNR", "E9", "7", 3)]),
+    (at(OR, "GT"), "GT lays a #57 on L8 rot 1 and then a #69 in K9 rot 2",
+     [LayTile("GT", "L8", "57", 1), LayTile("GT", "K9", "69", 2)]),
+    (at(OR, "QLL"), "QLL: tile R1 on J10 rotation 4", [LayTile("QLL", "J10", "R1", 4)]),
+    (at(OR, "GT"), "GT runs both trains: the 4 does L8-K9-J10 for 120 and the 2 goes L8-J8 for 40",
+     [RunRoutes("GT", (Route("4", (Stop("L8"), Stop("K9"), Stop("J10")), None, 120),
+                       Route("2", (Stop("L8"), Stop("J8")), None, 40)))]),
+    (at(OR, "CPR"), "CPR: 3 train: I1-I5 for 100, 2 train: G7-I5 for 40",
+     [RunRoutes("CPR", (Route("3", (Stop("I1"), Stop("I5")), None, 100),
+                        Route("2", (Stop("G7"), Stop("I5")), None, 40)))]),
+])
+def test_operating_forms(ctx, text, want):
+    assert read(ctx, text) == want
+
+
+@pytest.mark.parametrize("ctx,text", [
+    (SR, "Ann will buy a CPR if it drops"),
+    (SR, "Ann is going to wait and see"),
+    (SR, "Bob: sell 2 HBR?"),
+    (at(OR, "QLL"), "QLL could buy a 4 for 300, emptying its treasury"),
+    (at(OR, "GT"), "GT passes? (no token)"),
+    (SR61, "Bob opened KB at 100 last round, I think"),
+])
+def test_more_lines_that_are_not_moves(ctx, text):
+    _not_read(ctx, text)

@@ -79,7 +79,8 @@ _SIGNAL = re.compile(
     r"\b(?:buy|bought|sell|sold|bid|par|start|open|lay|laid|upgrade|build|built|token|station|run|ran|pay|paid|"
     r"withh[oe]ld|keep|kept|split|half|pass|done|skip|discard|convert|merge|redeem|auction|nationali[sz]|"
     r"bankrupt|take|took|get|got|purchase|acquire|place|put|drop|exchange|trade|remove|move)\w*|"
-    r"\bno\s+(?:track|tiles?|tokens?|stations?|trains?|merger)\b|\b\d[TD]\b|"
+    r"\bno\s+(?:track|tiles?|tokens?|stations?|trains?|merger)\b|\b\d[TD]\b|\bshares?\b|"
+    r"^\s*(?:one|two|three|four|another)\s+(?:more\s+)?[A-Z]|"
     r"\b[A-Z]{1,2}\d{1,2}\b|#\s?\d|[$₽]\s?\d|\d+\s*(?:%|₽)|\b\d+\b", re.I)
 
 
@@ -92,7 +93,8 @@ _VERBS = ("buy", "buys", "bought", "sell", "sells", "sold", "bid", "bids", "par"
 _KNOWN = set(_VERBS) | {"pas", "las", "lat", "bus", "but", "bud", "sole", "soul", "solid", "pats", "parts", "pay",
                         "part", "rain", "brain", "grain", "tokes", "start", "stars", "stat", "fro", "form",
                         "runt", "rune", "rung", "ruin", "sells", "cell", "bell", "tell", "well", "yell", "sale",
-                        "tale", "merged", "converted", "this", "that", "then", "than", "them", "they", "last"}
+                        "tale", "merged", "converted", "this", "that", "then", "than", "them", "they", "last",
+                        "place", "placed", "merger", "mergers", "raise"}
 
 
 def _near(a: str, b: str) -> bool:
@@ -240,6 +242,32 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\b(places?|placed|puts?|put|drops?)\s+it\s+(in|on|at)\b", r"\1 a token \2"),
     _sub(r"\b(buys?|bought)\s+(?:the\s+)?([A-Z][\w-]*)\b([^,;]*?)\s*,?\s+and\s+uses\s+it\s+to\s+", r"\1 \2\3, \2 ", 0),
     _there,
+    _sub(r"\blays?\s+track\s*:\s*", "lays "),
+    _sub(r"\b(?:the\s+)?initial\s+offering\b", "the IPO"),
+    _sub(r"\s+(?:in\s+one\s+go|at\s+once|all\s+at\s+once)\b", ""),
+    _sub(r";\s*then\s+", ", then "),
+    # a step passed with the step in brackets: "KR passes (no track)"
+    _sub(r"\b(pass(?:es|ed)?)\s*\(\s*no\s+(?:track|tiles?)[^)]*\)", r"\1 lay track"),
+    _sub(r"\b(pass(?:es|ed)?)\s*\(\s*no\s+(?:tokens?|stations?)[^)]*\)", r"\1 place a token"),
+    _sub(r"\b(pass(?:es|ed)?)\s*\(\s*no\s+trains?[^)]*\)", r"\1 buy trains"),
+    # what a move leads to, after a dash or as a participle: "for 600 - last purchase before the
+    # end", ", emptying the treasury", ", Tomasz making up the difference" (not a claim: "leaving")
+    _sub(r"(\d₽?)\s+[-–—]\s+(?![^-–—]*\b(?:buy|bought|sell|sold|bid|par|lay|laid|upgrade|token|run|ran|pay|paid|"
+         r"withh[oe]ld|pass|discard|convert|merge|redeem|nationali[sz]|declare|exchange)\w*)[^-–—]*$", r"\1"),
+    _sub(r",\s+(?:[A-Z][a-z]+\s+)?(?!(?:leaving|receiving|holding|trading|paying|withholding|splitting|buying|selling|"
+         r"laying|running|passing|bidding|placing|taking|starting|converting|merging|redeeming|discarding|opening|"
+         r"forming|becoming)\b)"
+         r"[a-z]+ing\b(?![^,;]*\b(?:buy|bought|sell|sold|bid|par|lay|laid|token|run|ran|pay|paid|withh[oe]ld|pass)\w*)"
+         r"(?![^,;]*(?:\d|\)|\b[A-Z]{2,}))[^,;]*$", "", 0),
+    # a tile on a hex is a lay, never a bid ("GT: yellow 9 on K7", "#R1 on J10 rotation 4")
+    _sub(rf"(^|[:;,.]\s*)(?:tile\s+)?(?:(?:yellow|green|brown|gr[ae]y)\s+)?#?(\d+[A-Za-z]?|R\d)\s+(?:in|on|at)\s+({_HEXP}\b)",
+         r"\1lays #\2 on \3"),
+    _sub(rf"(?:,\s*|\s+)(?:and\s+)?then\s+(?:an?\s+)?(#?\d+[A-Za-z]?)\s+(in|on|at)\s+(?={_HEXP}\b)", r", then lays \1 \2 "),
+    # runs told train by train: "the 3 does J10-I11-G11 for 70 and the 2 does B12-G11 for 60"
+    _sub(r"\bruns\s+(?:two|2|three|3|both|all)\s+(?:its\s+)?trains\s*:\s*(?=(?:the\s+)?(?:\d|D)\s*(?:-?\s*train)?\s+(?:does|did|goes|went)\b)",
+         "runs "),
+    _sub(r"\b(?:the\s+)?(\d|D)\s*(?:-?\s*train)?\s+(?:does|did|goes|went)\s+(?=[A-Z])", r"\1 train ", 0),
+    _sub(rf"(?<!'s )\b(\d|D)\s*(?:-?\s*train|T)\s*:\s*(?={_HEXP}\b)", r"\1 train "),
     # a tile on a hex is a lay, never a bid ("O-K: 202 on D20 r1", "GT: 9 on K7 (rot 1)")
     _sub(rf"(^|[:;,.]\s*)(?:tile\s+)?#?(\d+[A-Za-z]?)\s+(?:in|on|at)\s+({_HEXP}\b|[A-Z][a-z]+(?=\s+\(?(?:r\d|rot)))",
          r"\1lays #\2 on \3"),
@@ -263,11 +291,15 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"^\s*for\s+(?:the\s+)?([A-Z][\w-]*)\s+I\s+", r"\1 "),
     _sub(r"^\s*I\s+run\s+(?:the\s+)?([A-Z][\w-]*)(?:\s+this\s+time)?\s*:\s*", r"\1 runs "),
     _sub(r"^\s*after\s+the\s+\w+,?\s+I\s+", ""),
+    _sub(r"^\s*(?:[Hh]as|[Hh]ad)\s+(?=(?:just\s+|also\s+)?(?:bought|sold|laid|run|ran|paid|withheld|passed|parr?ed|placed|bid)\b)", "", 0),
+    _sub(r"\b(?:is|am|are)\s+going\s+to\s+(?=[a-z])", ""),
+    _sub(r"\band\s+will\s+(?=(?:buy|sell|lay|run|pay|withhold|pass|bid|par|place|token|discard|redeem|convert|merge)\b)", "and "),
     _sub(r"^\s*(?:I'll|I’ll|I\s+will|I'm|I’m|I\s+am|I've|I’ve|I\s+have|I'd\s+like\s+to|I\s+want\s+to|"
          r"let\s+me|will|have|going\s+to|gonna|I)\s+(?=[a-z])", ""),
     _sub(r"^\s*(?:going\s+to|gonna|want\s+to|like\s+to)\s+(?=[a-z])", ""),
     _sub(r"\s+(?:for\s+me|please|pls|thanks)\b", ""),
     _sub(r",?\s*(?:thanks|thank\s+you|cheers|please|pls)\b\.?", ""),
+    _sub(r",\s*(?=[.!;]|$)", ""),
     _sub(r"^\s*(?:(?:ok(?:ay)?|right|so|well|hmm+|ooh+|anyway)\b[^,.!:]*?[,.!:]+\s*)+(?=\S)", ""),
     _sub(r"^.*\?\s*no\b[^.]*\.\s*(?:ok(?:ay)?\s*[:,]\s*)?", ""),
     _sub(r"\s+/\s+", "; "),
@@ -377,12 +409,13 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"^\s*(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})\s*:?\s+([$₽]?\d+₽?)\s*\.?$", r"bid \2 on \1", 0),
     _sub(r"^\s*([A-Z][\w'-]*)\s*:\s*([$₽]?\d+₽?)\s+(?:on|for)\s+(?:the\s+)?(.+?)\s*\.?$", r"\1 bids \2 on \3", 0),
     _sub(r"^\s*([A-Z][\w'-]*)\s*:\s*((?:the\s+)?[A-Z][\w'-]*)\s+([$₽]?\d+₽?)\s*\.?$", r"\1 bids \3 on \2", 0),
-    _sub(r"^\s*([A-Z][\w-]*)\s+for\s+([$₽]?\d+₽?)\s*\.?$", r"bid \2 on \1", 0),
+    _sub(r"^\s*([A-Z][\w-]*(?:\s+[A-Z][\w'-]*){0,3})\s+for\s+([$₽]?\d+₽?)\s*\.?$", r"bid \2 on \1", 0),
     _sub(r"\bauctions?\s+([A-Z][\w-]*),?\s+opening\s+(?:bid\s+)?(?:at\s+)?", r"bids on \1 at ", 0),
     _sub(r"\b(?i:raising)\s+(?:my\s+)?(?:bid\s+(?:on|for)\s+)?([A-Z][\w-]*)\s+(?:bid\s+)?to\s+", r"bid on \1 at ", 0),
     _sub(r"\bat\s+face(?:\s+value)?,?\s+", "for "),
     _sub(r"^\s*((?:[A-Z][\w'-]*\s?){1,4}),\s*([$₽]\d+|\d+₽?)\s*\.?$", r"bid \2 on \1", 0),
-    _sub(r"^\s*([A-Z][\w'-]*)\s+([$₽]?\d+₽?)\s+(?:for|on)\s+(?=[A-Z])", r"\1 bids \2 on ", 0),
+    _sub(r"^\s*(?!(?i:bids?|bidding|put|putting|puts|raise[sd]?|raising|go|going|offer|offering)\b)([A-Z][\w'-]*)\s+([$₽]?\d+₽?)\s+(?:for|on)\s+(?=[A-Z])",
+         r"\1 bids \2 on ", 0),
     _sub(r"\bfor\s+R(\d+)\b", r"for ₽\1", 0),
     _sub(r"\b(?i:raising)\s+the\s+bid\s+(?:on|for)\s+(?:the\s+)?([A-Z][\w-]*)\s+to\s+", r"bid on \1 at ", 0),
     _sub(r"\braises?\s+(?:the\s+)?([A-Z][\w-]*)\s+to\s+", r"bids on \1 at ", 0),
@@ -409,7 +442,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\b(one|two|\d)\s+more\b", r"\1"),
     _sub(r"^\s*((?i:one|two|three|four|\d))\s+([A-Z][\w-]*)\s+((?i:sold|bought))\b", r"\3 \1 \2", 0),
     _sub(r"([,;]\s*)((?i:one|two|three|four|\d))\s+([A-Z][\w-]*)\s+((?i:sold|bought))\b", r"\1\4 \2 \3", 0),
-    _sub(r"\b(sell|buy)\s+([A-Z][\w-]*)\s+(\d)\b(?!\s*(?:train|T\b|-))", r"\1 \3 \2", _I),
+    _sub(r"\b((?i:sell|buy))\s+([A-Z][\w-]*)\s+(\d)\b(?!\s*(?:train|T\b|-))", r"\1 \3 \2", 0),
     _sub(r"\ball\s+(two|three|four|five|\d)\s+of\s+(?:my|his|her|their)\s+", r"\1 "),
     _sub(r"\s+and\s+(?:buys|takes|gets|bought|took|got)\s+the\s+(?:20\s*%|president'?s?(?:\s+(?:share|certificate|cert))?)(?:\s+for\s+[$₽]?\d+)?", ""),
     _sub(r"^\s*(?:I'd|I\s+would)\s+like\s+", "buy "),
@@ -422,7 +455,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\b(\d+)\s+percent\b", r"\1%"),
     _sub(r"^\s*([A-Z][\w'-]*)\s*:\s*([A-Z][\w-]*),\s*(\d+%),\s*(ipo|pool|market)\s*\.?$", r"\1 buys \3 of \2 from the \4", 0),
     _sub(r"\b1\s*x\s*10%\s+", "1 "),
-    _sub(r"\b(buys?\s+(?:\d+%\s+(?:of\s+)?)?[A-Z][\w-]*)\s+(ipo|pool|market)\b", r"\1 from the \2", 0),
+    _sub(r"\b((?i:buys?)\s+(?:\d+%\s+(?:of\s+)?)?[A-Z][\w-]*)\s+((?i:ipo|pool|market))\b", r"\1 from the \2", 0),
     _sub(r"\b(buy\s+[A-Z][\w-]*)\s+((?i:ipo|pool|market))\b", r"\1 from the \2", 0),
     _sub(r"^\s*([A-Z][\w'-]*)\s*:\s*((?i:one|two|three|\d))\s+([A-Z][\w-]*)\s+((?i:sold|bought))\b", r"\1 \4 \2 \3", 0),
     _sub(r"\bshare\s+in\s+the\s+(ipo|pool|market)\b", r"share from the \1"),
