@@ -311,3 +311,39 @@ def test_operating_forms(ctx, text, want):
 ])
 def test_more_lines_that_are_not_moves(ctx, text):
     _not_read(ctx, text)
+
+
+# ---------------------------------------------------------------------- routes written with places
+ONE_KIND = {"N": ["2"], "OK": ["2"], "CPR": ["2"], "QLL": ["3"], "SE": ["5"]}
+
+
+def owning(ctx, current):
+    return dataclasses.replace(ctx, current=current, trains_of=lambda c: ONE_KIND.get(c, ["2", "3"]))
+
+
+@pytest.mark.parametrize("ctx,text,want", [
+    (owning(OR61, "N"), "N lays #9 on G9 rot 1 and runs Moscow-Tver-St Petersburg for 80.",
+     [LayTile("N", "G9", "9", 1), run("N", "2", ["H8", "G5", "E1"], 80)]),
+    (owning(OR61, "N"), "N runs Moscow - St. Petersburg for 80", [run("N", "2", ["H8", "E1"], 80)]),
+    (owning(OR61, "N"), "N: 2 train Moscow to St Petersburg via Tver, 80₽", [run("N", "2", ["H8", "G5", "E1"], 80)]),
+    (owning(OR61, "OK"), "OK ran Odessa to Kiev = 60", [run("OK", "2", ["D20", "D14"], 60)]),
+    (owning(OR61, "SE"), "SE runs the 5 train Kiev-Odessa-F18-Kharkov-Kursk for 250",
+     [run("SE", "5", ["D14", "D20", "F18", "G15", "G13"], 250)]),
+    (owning(OR, "CPR"), "CPR runs Swift Current - Moose Jaw for 40 and pays out",
+     [run("CPR", "2", ["I5", "J8"], 40), Dividend("CPR", "payout")]),
+    (owning(OR, "QLL"), "QLL: 3 train Regina-Moose Jaw-Swift Current for 100",
+     [run("QLL", "3", ["J10", "J8", "I5"], 100)]),
+])
+def test_a_route_written_with_places(ctx, text, want):
+    assert read(ctx, text) == want
+
+
+def test_a_route_with_places_still_needs_its_train():
+    with pytest.raises(NotationError):
+        read(owning(OR61, "KB"), "KB runs Kiev - Odessa for 60")             # KB owns a 2 and a 3
+    with pytest.raises(NotationError, match="which train runs"):
+        read(owning(OR61, "KB"), "KB runs D14-D20 for 60")
+
+
+def test_a_company_named_after_two_places_is_not_a_route():
+    assert read(owning(OR61, "KR"), "KR buys Bob's Moscow-Yaroslavl for 60") == [BuyCompany("KR", "MYR", 60)]

@@ -9,6 +9,7 @@ line as written stands. Every rule is a plain rewording ("I'll buy" -> "buy", "n
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Callable, Mapping, Optional
 
@@ -252,7 +253,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\b(pass(?:es|ed)?)\s*\(\s*no\s+trains?[^)]*\)", r"\1 buy trains"),
     # what a move leads to, after a dash or as a participle: "for 600 - last purchase before the
     # end", ", emptying the treasury", ", Tomasz making up the difference" (not a claim: "leaving")
-    _sub(r"(\d₽?)\s+[-–—]\s+(?![^-–—]*\b(?:buy|bought|sell|sold|bid|par|lay|laid|upgrade|token|run|ran|pay|paid|"
+    _sub(r"((?<![A-Za-z\d])\d+₽?)\s+[-–—]\s+(?![^-–—]*\b(?:buy|bought|sell|sold|bid|par|lay|laid|upgrade|token|run|ran|pay|paid|"
          r"withh[oe]ld|pass|discard|convert|merge|redeem|nationali[sz]|declare|exchange)\w*)[^-–—]*$", r"\1"),
     _sub(r",\s+(?:[A-Z][a-z]+\s+)?(?!(?:leaving|receiving|holding|trading|paying|withholding|splitting|buying|selling|"
          r"laying|running|passing|bidding|placing|taking|starting|converting|merging|redeeming|discarding|opening|"
@@ -300,7 +301,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\s+(?:for\s+me|please|pls|thanks)\b", ""),
     _sub(r",?\s*(?:thanks|thank\s+you|cheers|please|pls)\b\.?", ""),
     _sub(r",\s*(?=[.!;]|$)", ""),
-    _sub(r"^\s*(?:(?:ok(?:ay)?|right|so|well|hmm+|ooh+|anyway)\b[^,.!:]*?[,.!:]+\s*)+(?=\S)", ""),
+    _sub(r"^\s*(?:(?-i:(?!OK\s+(?!then\b)[a-z]))(?:ok(?:ay)?|right|so|well|hmm+|ooh+|anyway)\b[^,.!:]*?[,.!:]+\s*)+(?=\S)", ""),
     _sub(r"^.*\?\s*no\b[^.]*\.\s*(?:ok(?:ay)?\s*[:,]\s*)?", ""),
     _sub(r"\s+/\s+", "; "),
     _sub(r",?\s*then\s+I'?m\s+done\b.*$", ""),
@@ -686,15 +687,59 @@ def _pairs(text: str, pairs: Mapping[str, str]) -> str:
                   r"([A-Z])[a-z]+\s*-\s*([A-Z])[a-z]+\b(?!\s*-)(?!\s+(?i:railway|railroad|rly)\b)", one, text)
 
 
-def paraphrase(line: str, pairs: Optional[Mapping[str, str]] = None) -> Optional[str]:
+@functools.lru_cache(maxsize=16)
+def _stops_pattern(names: tuple) -> tuple[re.Pattern, dict]:
+    """One regex for a run of stops (hexes or the given place names) joined by dashes, arrows,
+    "to", "via", "through", commas or "and"; and the place names by their lower-case form."""
+    alts = sorted({n for n, _ in names}, key=len, reverse=True)
+    place = "|".join(r"[\s.]+".join(re.escape(w) for w in re.split(r"[\s.]+", n) if w) for n in alts)
+    stop = rf"(?:{_HEXP}\b|(?:{place})(?![\w']))"
+    join = r"\s*(?:-|–|—|->|→|\bto\b|\bvia\b|\bthrough\b|,|\band\b)\s*"
+    return re.compile(rf"(?<![\w'])({stop}(?:{join}{stop})+)", re.I), {re.sub(r"[\s.]+", " ", n.lower()): h for n, h in names}
+
+
+def _route_places(text: str, places: Mapping[str, str]) -> str:
+    """Places named in a route stand for their hexes: "runs Moscow-G5-St Petersburg for 80" ->
+    "runs H8-G5-E1 for 80". Only a run of two stops or more, after a run word ("runs", "ran",
+    "2 train", "4T") in the same sentence or before its revenue ("for 80", "= 80", ", 80")."""
+    rx, by_name = _stops_pattern(tuple(sorted(places.items())))
+
+    def one(m: re.Match) -> str:
+        before = re.split(r"[.;]\s", text[:m.start()])[-1]
+        after = text[m.end():]
+        ran = re.search(r"\b(?:runs?|ran|running|trains?|\d\s*T)\b|\b\d\s*-?\s*train", before, re.I)
+        dealt = re.search(r"\b(?:buy|bought|sell|sold|bid|par|open|start|auction|exchange|trade)\w*|'s\s*$", before, re.I)
+        if not (ran or (re.match(r"\s*(?:for|=|,)\s*[$₽]?\d", after, re.I) and not dealt)):
+            return m.group(0)
+        stops = re.sub(r"[A-Za-z][\w'.]*(?:[\s.]+[A-Za-z][\w'.]*)*",
+                       lambda w: _hexes_of(w.group(0), by_name), m.group(0))
+        return re.sub(r"\s*(?:-|–|—)\s*", "-", stops)
+    return rx.sub(one, text)
+
+
+def _hexes_of(words: str, by_name: Mapping[str, str]) -> str:
+    """Words inside a run of stops with every place name in them turned into its hex."""
+    key = re.sub(r"[\s.]+", " ", words.lower()).strip()
+    if key in by_name:
+        return by_name[key]
+    parts = re.split(r"(\s+(?:to|via|through|and)\s+)", words, flags=re.I)
+    if len(parts) > 1:
+        return "".join(p if i % 2 else _hexes_of(p, by_name) for i, p in enumerate(parts))
+    return words
+
+
+def paraphrase(line: str, pairs: Optional[Mapping[str, str]] = None,
+               places: Optional[Mapping[str, str]] = None) -> Optional[str]:
     """The line reworded into the notation's own words, or None when no rule applies (or the
     line is doubt, a plan or a condition: "I might ...", "if ...", "maybe ...": never a move).
 
     `pairs` maps the short forms of the railways named after two places to their names
-    ("O-K" -> "Odessa-Kiev Railway"), from the context's corporations."""
+    ("O-K" -> "Odessa-Kiev Railway"), from the context's corporations; `places` maps place
+    names to their hexes, for routes written with places."""
     if _DOUBT.search(line) or (line.strip().endswith("?") and len(_SENTENCE.split(line)) < 2):
         return None
     text = _pairs(line, pairs) if pairs else line
+    text = _route_places(text, places) if places else text
     for rule in RULES:
         text = rule(text)
     text = re.sub(r";\s*;|\.\s*;", ";", text)

@@ -291,6 +291,12 @@ class _Reader(RemarkReader):
         taken = {hyphen_initials(full) for full in ctx.companies.values() if full}
         self.pairs = {short: full for full in ctx.corporations.values()
                       if full and (short := hyphen_initials(full)) and short not in taken}
+        #: place names of one hex only -> the hex (a route written with places)
+        named: dict[str, set] = {}
+        for e in self.index.entries["location"]:
+            for n in e.shown[1:]:
+                named.setdefault(n, set()).add(e.ident)
+        self.places = {n: next(iter(h)) for n, h in named.items() if len(h) == 1 and not re.search(r"[()&/]", n)}
         self.sticky: Optional[str] = None
         self.orphan: Optional[tuple] = None    # a name written alone, not yet used by a move
         self.header: Optional[str] = None
@@ -338,7 +344,7 @@ class _Reader(RemarkReader):
             # so a line still refused is reworded again (a few times at most)
             again: Optional[str] = line
             for _ in range(_REWORDINGS):
-                again = paraphrase(again, self.pairs)
+                again = paraphrase(again, self.pairs, self.places)
                 if again is None:
                     break
                 self.header = header
