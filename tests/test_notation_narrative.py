@@ -13,8 +13,8 @@ import dataclasses
 import pytest
 
 from pbem.engine.actions import (
-    Bid, BuyCompany, BuyShares, BuyTrain, Choose, Dividend, LayTile, Par, Pass, PlaceToken, RemoveToken,
-    Route, RunRoutes, SellShares, Stop,
+    Bid, BuyCompany, BuyShares, BuyTrain, Choose, Convert, Dividend, LayTile, Merge, Par, Pass, PlaceToken,
+    RemoveToken, Route, RunRoutes, SellShares, Stop,
 )
 from pbem.errors import NotationError, PbemError
 from pbem.notation import context_for_title, parse_message
@@ -347,3 +347,22 @@ def test_a_route_with_places_still_needs_its_train():
 
 def test_a_company_named_after_two_places_is_not_a_route():
     assert read(owning(OR61, "KR"), "KR buys Bob's Moscow-Yaroslavl for 60") == [BuyCompany("KR", "MYR", 60)]
+
+
+# ---------------------------------------------------------------------- steps passed together; 1861 mergers in words
+@pytest.mark.parametrize("ctx,text,want", [
+    (at(OR61, "N"), "N skips the tile and the token.", [Pass("N"), Pass("N")]),
+    (at(OR, "GT"), "GT passes the track and the token", [Pass("GT"), Pass("GT")]),
+    (at(OR, "GT"), "GT skips the tile", [Pass("GT")]),
+    (at(OR61, "MB"), "MB absorbs the Nikolaev and becomes NW.", [Merge("MB", "N"), Merge("MB", "NW")]),
+    (at(OR61, "KB"), "KB takes over the Riga-Orel and becomes the SW", [Merge("KB", "RO"), Merge("KB", "SW")]),
+    (at(OR61, "MV"), "Convert MV (at 110) into MKV; I take the director's 20%.", [Convert("MV"), Merge("MV", "MKV")]),
+    (at(OR61, "KK"), "Converting KK into SE, and I get the president's certificate", [Convert("KK"), Merge("KK", "SE")]),
+])
+def test_steps_passed_together_and_mergers_in_words(ctx, text, want):
+    assert read(ctx, text) == want
+
+
+def test_words_after_a_pass_that_name_no_step_are_still_refused():
+    with pytest.raises(NotationError):
+        read(SR, "Ann passes this turn and the next")

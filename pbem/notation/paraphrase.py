@@ -385,6 +385,11 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\s*(?::-?[()]|;-?\))", ""),
     _sub(r",\s*no\s+(?:money|cash)(?:\s+left)?\b", ""),
     # 1861 mergers and conversions as people write them
+    _sub(r"\s*\(\s*(?:at|par|@)\s*[$₽]?\d+₽?\s*\)", ""),
+    _sub(r"(?:[;,]|\s+and)\s*(?:I|[A-Z][a-z]+|he|she|they)\s+(?:take|takes|took|get|gets|got|receive|receives|received)\s+"
+         r"the\s+(?:director|president)'?s?\s+(?:\d+%|(?:share|certificate|cert)\b).*$", ""),
+    _sub(r"^\s*([A-Z][\w-]*)\s+(?:absorbs|absorbed|takes\s+over|took\s+over|swallows)\s+(?:the\s+)?([A-Z][\w-]*(?:\s[A-Z][\w-]*)?)\s+"
+         r"and\s+becomes\s+(?:the\s+)?([A-Z][\w-]*)", r"Adding \2 to merge of \1; \1 merges into \3", 0),
     _sub(r"^\s*(?i:merge)\s+([A-Z][\w-]*)\s+with\s+([A-Z][\w-]*)\s+into\s+(?:the\s+)?([A-Z][\w-]*)",
          r"Adding \2 to merge of \1; \1 merges into \3", 0),
     _sub(r"^\s*([A-Z][\w-]*)\s+merges\s+with\s+([A-Z][\w-]*)\s*[;,]\s*the\s+new\s+(?:company|major|corporation)\s+is\s+([A-Z][\w-]*)",

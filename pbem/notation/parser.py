@@ -223,6 +223,11 @@ _COMPASS_NORM = {
     "north": "N", "south": "S", "east": "E", "west": "W",
     "northeast": "NE", "northwest": "NW", "southeast": "SE", "southwest": "SW",
 }
+#: the operating step a word after "pass" names ("skips the tile and the token")
+_STEP_OF_WORD = {"tile": "track", "tiles": "track", "track": "track", "upgrade": "track",
+                 "token": "token", "tokens": "token", "station": "token",
+                 "train": "train", "trains": "train"}
+
 _PASS_WORDS = {
     "lay", "lays", "track", "tile", "tiles", "place", "places", "a", "the", "token", "tokens",
     "station", "buy", "buys", "train", "trains", "company", "companies", "private", "privates",
@@ -847,12 +852,19 @@ class _Reader(RemarkReader):
             elif _is_tree(tail, "pass_step"):
                 self.claim("step", _STEP_OF_DESC.get(re.sub(r"\s+", " ", tail.children[0].value.lower())), tail)
             elif _is_tree(tail, "pass_words"):
-                for w in (t.children[0] for t in tail.children):
+                words = [t.children[0] for t in tail.children]
+                for w in words:
                     if w.value.lower().strip("'") not in _PASS_WORDS:
                         raise self.err(
                             f'after "pass" I expected nothing more (or what is passed, e.g. '
                             f'"pass on SC"), but found "{w.value}"', w,
                             expected=["the end of the move"])
+                # "skips the tile and the token": two steps passed, two passes
+                low = [w.value.lower() for w in words]
+                if "and" in low:
+                    steps = {_STEP_OF_WORD[w] for w in low if w in _STEP_OF_WORD}
+                    if len(steps) > 1:
+                        return [Pass(self.entity("any", subject, node)) for _ in steps]
         return [Pass(self.entity("any", subject, node))]
 
     def _c_bid_price_first(self, node: Tree, subject):
