@@ -366,3 +366,24 @@ def test_steps_passed_together_and_mergers_in_words(ctx, text, want):
 def test_words_after_a_pass_that_name_no_step_are_still_refused():
     with pytest.raises(NotationError):
         read(SR, "Ann passes this turn and the next")
+
+
+# ---------------------------------------------------------------------- a refused first reading leaves no trace
+def test_a_failed_first_reading_does_not_change_who_moves():
+    # the first reading of this line fails after "No token" made the token mover (NWR) the
+    # acting company; the reworded line must be read for the company whose turn it is
+    ctx = dataclasses.replace(ROT, current="CPR", trains_of=lambda c: ["2"])
+    got = read(ctx, "Laid #9 on H6 (rot 1). No token. Ran I5-J8 for 40, paid out.")
+    assert got == [LayTile("CPR", "H6", "9", 1), Pass("CPR"), run("CPR", "2", ["I5", "J8"], 40),
+                   Dividend("CPR", "payout")]
+
+
+@pytest.mark.parametrize("ctx,text,want", [
+    (SR, "Bought another share of the CPR from the pool, $82.", [BuyShares("ann", "CPR", "pool")]),
+    (SR, "Par QLL at 71, buying the president's share.", [Par("ann", "QLL", 71)]),
+    (SR, "Ann is buying the president's certificate of GT at $100", [Par("ann", "GT", 100)]),
+    (dataclasses.replace(OR, trains_of=lambda c: ["2"]), "CPR runs the same route again: I5-J8 for 40, withhold.",
+     [run("CPR", "2", ["I5", "J8"], 40), Dividend("CPR", "withhold")]),
+])
+def test_prices_and_remarks_around_the_move(ctx, text, want):
+    assert read(ctx, text) == want

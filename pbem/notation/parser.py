@@ -341,7 +341,8 @@ class _Reader(RemarkReader):
     def read_line(self, line_no: int, line: str) -> list:
         """The moves of one line; a line the grammar refuses is read once more reworded
         (notation/paraphrase.py), and the first refusal stands if that fails too."""
-        header = self.header
+        # what a line read halfway may change: a reading that fails leaves no trace on the next
+        saved = (self.header, self.sticky, self.orphan)
         try:
             return self._read_line(line_no, line)
         except NotationError as first:
@@ -352,12 +353,13 @@ class _Reader(RemarkReader):
                 again = paraphrase(again, self.pairs, self.places)
                 if again is None:
                     break
-                self.header = header
+                self.header, self.sticky, self.orphan = saved
                 try:
                     return self._read_line(line_no, again)
                 except PbemError:
                     continue
-            self.line_no, self.line, self.header = line_no, line, header
+            self.line_no, self.line = line_no, line
+            self.header, self.sticky, self.orphan = saved
             raise first from None
 
     def _read_line(self, line_no: int, line: str) -> list:
