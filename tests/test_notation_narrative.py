@@ -387,3 +387,43 @@ def test_a_failed_first_reading_does_not_change_who_moves():
 ])
 def test_prices_and_remarks_around_the_move(ctx, text, want):
     assert read(ctx, text) == want
+
+
+# ---------------------------------------------------------------------- decisions, labelled orders, loans
+TWO = dataclasses.replace(ROT, trains_of=lambda c: ["2"])
+
+
+@pytest.mark.parametrize("ctx,text,want", [
+    (SR, "Ann decides to pass.", [Pass("ann")]),
+    (SR, "I choose to sell two GT", [SellShares("ann", "GT", 20)]),
+    (at(TWO, "CPR"), "CPR does not lay a tile this turn.", [Pass("CPR")]),
+    (at(TWO, "CPR"), "CPR decides not to place a token.", [Pass("CPR")]),
+    (at(OR61, "KK"), "KK does not merge.", [Pass("KK")]),
+    (at(TWO, "CPR"), "Tile: #57 on I5 rot 2. Token: J10. Run: I5-J10 for 60. Dividend: pay out.",
+     [LayTile("CPR", "I5", "57", 2), PlaceToken("CPR", "J10"), run("CPR", "2", ["I5", "J10"], 60), Dividend("CPR", "payout")]),
+    (at(TWO, "GT"), "Tile: none. Run: L8-J8 for 40. Train: a 3 from the depot",
+     [Pass("GT"), run("GT", "2", ["L8", "J8"], 40), BuyTrain("GT", "3", "depot")]),
+    (at(TWO, "CPR"), "CPR: skip track, token in Regina, I5-J10 = 60 pay",
+     [Pass("CPR"), PlaceToken("CPR", "J10"), run("CPR", "2", ["I5", "J10"], 60), Dividend("CPR", "payout")]),
+    (at(TWO, "CPR"), "CPR's 2 train runs I5-J8 for 40, paid.", [run("CPR", "2", ["I5", "J8"], 40), Dividend("CPR", "payout")]),
+    (at(TWO, "CPR"), "CPR runs Swift Current-Moose Jaw-Regina for 90 and pays a dividend",
+     [run("CPR", "2", ["I5", "J8", "J10"], 90), Dividend("CPR", "payout")]),
+    (at(TWO, "CPR"), "CPR has no train, so Ann contributes $100 and CPR buys a 3 for $180.",
+     [BuyTrain("CPR", "3", "depot", 180)]),
+    (at(OR61, "GRR"), "GRR buys a 5 train from the bank for 550₽ after taking two loans.",
+     [BuyTrain("GRR", "5", "depot", 550)]),
+    (at(OR61, "GRR"), "GRR takes 2 loans, buys a 5 for 550", [BuyTrain("GRR", "5", "depot", 550)]),
+    (owning(OR61, "N"), "N: Moscow to St. Petersburg, 80", [run("N", "2", ["H8", "E1"], 80)]),
+])
+def test_decisions_labelled_orders_and_loans(ctx, text, want):
+    assert read(ctx, text) == want
+
+
+@pytest.mark.parametrize("ctx,text", [
+    (SR, "Ann decides whether to pass later"),
+    (at(TWO, "CPR"), "CPR might not lay a tile this turn"),
+    (at(TWO, "CPR"), "Tile: which one should I lay?"),
+    (at(OR61, "GRR"), "GRR could take 2 loans and buy a 5"),
+])
+def test_decisions_not_yet_made_are_not_read(ctx, text):
+    _not_read(ctx, text)

@@ -81,6 +81,7 @@ _SIGNAL = re.compile(
     r"withh[oe]ld|keep|kept|split|half|pass|done|skip|discard|convert|merge|redeem|auction|nationali[sz]|"
     r"bankrupt|take|took|get|got|purchase|acquire|place|put|drop|exchange|trade|remove|move)\w*|"
     r"\bno\s+(?:track|tiles?|tokens?|stations?|trains?|merger)\b|\b\d[TD]\b|\bshares?\b|"
+    r"\b(?:tile|track|token|station|train)\s*:\s*(?:none|no|-)|"
     r"^\s*(?:one|two|three|four|another)\s+(?:more\s+)?[A-Z]|"
     r"\b[A-Z]{1,2}\d{1,2}\b|#\s?\d|[$₽]\s?\d|\d+\s*(?:%|₽)|\b\d+\b", re.I)
 
@@ -243,6 +244,23 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\b(places?|placed|puts?|put|drops?)\s+it\s+(in|on|at)\b", r"\1 a token \2"),
     _sub(r"\b(buys?|bought)\s+(?:the\s+)?([A-Z][\w-]*)\b([^,;]*?)\s*,?\s+and\s+uses\s+it\s+to\s+", r"\1 \2\3, \2 ", 0),
     _there,
+    # a decision is the act: "decides to pass", "chooses not to place a token", "does not merge"
+    _sub(r"\b(?:decides?|decided|chooses?|chose|opts?|opted|elects?|elected)\s+to\s+(?=(?:pass|buy|sell|lay|run|pay|withhold|"
+         r"place|bid|par|start|merge|convert|redeem|discard|skip)\w*\b)", ""),
+    _sub(r"\b(?:decides?|decided|chooses?|chose|opts?|opted|elects?|elected)\s+not\s+to\s+", "does not "),
+    _sub(r"\b(?:does|did)(?:n't|\s+not)\s+(?:lay|build|upgrade)\b[^,;.]*", "passes lay track"),
+    _sub(r"\b(?:does|did)(?:n't|\s+not)\s+(?:merge|convert)\b[^,;.]*", "passes"),
+    # labelled fields of a postal order: "Tile: #57 on I5. Token: J10. Run: I5-J10 for 60. Dividend: pay out."
+    _sub(r"(^|[.;,]\s*)(?:tile|track)\s*:\s*(?:none|no|-)\b", r"\1pass lay track"),
+    _sub(r"(^|[.;,]\s*)(?:tile|track)\s*:\s*(?=#?\d|[A-Z]{1,2}\d)", r"\1lays "),
+    _sub(r"(^|[.;,]\s*)(?i:token|station)\s*:\s*(?=[A-Z])", r"\1token ", 0),
+    _sub(r"(^|[.;,]\s*)(?:run|route|routes)\s*:\s*(?=\d|[A-Z])", r"\1runs "),
+    _sub(r"(^|[.;,]\s*)(?:dividend|div)\s*:\s*", r"\1"),
+    _sub(r"(^|[.;,]\s*)(?:train|trains)\s*:\s*(?=(?:an?\s+)?\d|D\b)", r"\1buys "),
+    _sub(rf"(^|[,;]\s*)((?:{_HEXP}-)+{_HEXP}\s*(?:=|for)\s*[$₽]?\d)", r"\1runs \2"),
+    _sub(r"^\s*([A-Z][\w-]*)'s\s+(\d|D)\s*(?:-?\s*train|T)?\s+(runs|ran)\b", r"\1 \3 \2 train", 0),
+    _sub(r"\s+after\s+taking\s+(?:a|one|two|three|\d)\s+loans?\b", ""),
+    _sub(r"\btakes?\s+(?:a|one|two|three|\d)\s+loans?\s*(?:,|;)\s*(?:and\s+)?(?:then\s+)?", ""),
     _sub(r"\b(from\s+(?:the\s+)?(?:bank\s+)?(?:pool|market|ipo|bank|depot|treasury))\s*,\s*([$₽]?\d+₽?)\s*\.?$", r"\1 for \2"),
     _sub(r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:buying|taking|getting|buys|takes|gets)\s+the\s+(?:president|director)'?s?\s+"
          r"(?:share|certificate|cert)\b(?!\s+(?:of|in)\b)\.?", ""),
@@ -353,7 +371,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\s+so\s+(?:it|that)\s+(?:floats|starts|runs|operates)\b.*$", ""),
     _sub(r",?\s*(?:phase\s+\d+\s+(?:begins|starts)|triggering\b|with\s+the\s+track\b).*$", ""),
     _sub(r"\s*\(\s*I(?:'ll|'m|\s)[^()]*\)", ""),
-    _sub(r"^\s*[A-Z][\w'-]*\s+contributes\s+[$₽]?\d+₽?\s+(?:from\s+(?:his|her|their)\s+own\s+(?:cash|money|pocket))?,?\s*", "", 0),
+    _sub(r"^\s*[A-Z][\w'-]*\s+contributes\s+[$₽]?\d+₽?\s+(?:from\s+(?:his|her|their)\s+own\s+(?:cash|money|pocket))?,?\s*(?:and\s+)?", "", 0),
     _sub(r"\b([A-Z][a-z]+)'s\s+(?=[A-Z][a-z])", "", 0),
     _sub(r"\s*\(\s*paying\s+(?:the\s+)?[$₽]?\d+₽?\s*\)", ""),
     _sub(r",\s*[A-Z][\w-]*\s+needs?\b.*$", "", 0),
@@ -633,7 +651,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\bpass(es|ed)?\s+on\s+laying\s+track\b", r"pass\1 lay track"),
     _sub(r"\bno\s+merger\b", "pass"),
     # runs and dividends
-    _sub(r"(?:,\s*|\s+and\s+)(?:paying\s+a\s+dividend|full\s+payout|pay(?:s|ing)?\s+(?:it\s+)?(?:all\s+)?out)\b\.?", "; pays out"),
+    _sub(r"(?:,\s*|\s+and\s+)(?:paying\s+a\s+dividend|pays?\s+a\s+(?:full\s+)?dividend|paid\s+a\s+(?:full\s+)?dividend|full\s+payout|pay(?:s|ing)?\s+(?:it\s+)?(?:all\s+)?out)\b\.?", "; pays out"),
     _sub(r"\bfull\s+payout\b", "pays out"),
     _sub(r"\b(?:is\s+)?keep(?:s|ing)?\s+the\s+[$₽]?\d+₽?", "withholds"),
     _sub(r"\s*\(\s*withh\w*\s*\)", ""),
@@ -722,6 +740,8 @@ def _route_places(text: str, places: Mapping[str, str]) -> str:
             return m.group(0)
         stops = re.sub(r"[A-Za-z][\w'.]*(?:[\s.]+[A-Za-z][\w'.]*)*",
                        lambda w: _hexes_of(w.group(0), by_name), m.group(0))
+        if not re.search(r"\bvia\b", stops, re.I) and not re.search(r"\b(?:from|via)\b", before, re.I):
+            stops = re.sub(r"\s*(?:->|→|\bto\b)\s*", "-", stops, flags=re.I)
         return re.sub(r"\s*(?:-|–|—)\s*", "-", stops)
     return rx.sub(one, text)
 
