@@ -427,3 +427,21 @@ def test_decisions_labelled_orders_and_loans(ctx, text, want):
 ])
 def test_decisions_not_yet_made_are_not_read(ctx, text):
     _not_read(ctx, text)
+
+
+@pytest.mark.parametrize("ctx,text,want", [
+    (at(TWO, "CNR"), "CNR: 57 on C3 rot 0, run 2 train D8-C3 for 50, pay it.",
+     [LayTile("CNR", "C3", "57", 0), run("CNR", "2", ["D8", "C3"], 50), Dividend("CNR", "payout")]),
+    (at(OR61, "SE"), "SE runs the 5 train H8-H10-G13 for 150 and splits it.",
+     [run("SE", "5", ["H8", "H10", "G13"], 150), Dividend("SE", "half")]),
+    (SR61, "Ann has bid 100 on the Kiev-Kursk (KK).", [Bid("ann", "KK", 100)]),
+    (at(OR61, "RSR"), "RSR runs 4-train H8-G5-E1 for 120 (Bob operating it for the state)",
+     [run("RSR", "4", ["H8", "G5", "E1"], 120)]),
+])
+def test_remarks_and_pronouns(ctx, text, want):
+    assert read(ctx, text) == want
+
+
+def test_a_bracket_that_may_state_something_is_still_refused():
+    with pytest.raises(NotationError):
+        read(at(TWO, "CPR"), "CPR runs 2 train I5-J8 for 40 (Bob paid the rest of it)")

@@ -601,6 +601,8 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\bpasses\s+(?:on\s+)?(?:the\s+)?track\b", "passes lay track"),
     _sub(r"\bpass(?:es)?\s+on\s+the\s+token\b", "passes place a token"),
     _sub(r"\b(paid|pays?)\s+it\s+(?:all\s+)?out\b", "pays out"),
+    _sub(r"\b(?:paid|pays?)\s+it\s*(?=[.,;!]|$)", "pays out"),
+    _sub(r"\b(splits?|split)\s+it\b", r"\1"),
     _sub(r",\s*pay\s*(?=,|;|$)", "; pays out"),
     _sub(rf"((?:{_HEXP}|[A-Z][a-z]+)(?:-(?:{_HEXP}|[A-Z][a-z]+))+)\s+([$₽]?\d{{2,}})\b(?!\s*%)", r"\1 for \2"),
     _sub(r"\b(\d)\s+T\b", r"\1T", 0),
@@ -691,6 +693,8 @@ RULES: list[Callable[[str], str]] = [
     # (lower case, no figures, no move word: "(double face)", "(sorry, late)")
     _sub(r"\s*\((?![^)]*[\dA-Z])(?![^)]*\b(?:pay|paid|withh|hold|keep|kept|buy|bought|sell|sold|run|ran|lay|laid|"
          r"token|pass|bid|par|split|half|rot|city|slot)\w*)[^()]*\)", "", 0),
+    _sub(r"\s*\((?![^)]*\d)(?![^)]*\b(?:pay|paid|withh|hold|keep|kept|buy|bought|sell|sold|run|ran|lay|laid|"
+         r"token|pass|bid|par|split|half|rot|city|slot|cities|president|director)\w*)[^()\s]+\s+[^()\s]+\s+[^()]*\)", "", _I),
     _sub(r"(?<![A-Z]\d)(?<![A-Z]\d\d)\s*\((?![^)]*\d)(?![^)]*\b(?:pay|paid|withh|hold|keep|kept|buy|bought|sell|sold|run|ran|lay|laid|"
          r"token|pass|bid|par|split|half|rot|city|slot|cities)\w*)[a-z]+\s[^()]*\)", "", _I),
 ]
@@ -711,7 +715,7 @@ def _pairs(text: str, pairs: Mapping[str, str]) -> str:
         short = f"{m.group(2)}-{m.group(3)}"
         return m.group(1) + short if short in pairs else m.group(0)
     return re.sub(r"(\b(?i:starts?|starting|started|opens?|opening|opened|on|for|the)\s+)"
-                  r"([A-Z])[a-z]+\s*-\s*([A-Z])[a-z]+\b(?!\s*-)(?!\s+(?i:railway|railroad|rly)\b)", one, text)
+                  r"([A-Z])[a-z]+\s*-\s*([A-Z])[a-z]+\b(?!\s*[-(])(?!\s+(?i:railway|railroad|rly)\b)", one, text)
 
 
 @functools.lru_cache(maxsize=16)
