@@ -445,3 +445,24 @@ def test_remarks_and_pronouns(ctx, text, want):
 def test_a_bracket_that_may_state_something_is_still_refused():
     with pytest.raises(NotationError):
         read(at(TWO, "CPR"), "CPR runs 2 train I5-J8 for 40 (Bob paid the rest of it)")
+
+
+@pytest.mark.parametrize("ctx,text,want", [
+    (SR, "Ann buys 1 share of QLL (now 30%).", [BuyShares("ann", "QLL")]),
+    (SR, "Ann sells all 3 GT shares at $70 each.", [SellShares("ann", "GT", 30)]),
+    (SR, "Ann: 2 x GT from pool", [BuyShares("ann", "GT", "pool", 20)]),
+    (SR, "Ann dumps 3 CPR on the market.", [SellShares("ann", "CPR", 30)]),
+    (at(TWO, "CPR"), "CPR runs 2T I5-J8 (40) and 3T I5-J8-J10 (90) = 130 paid",
+     [RunRoutes("CPR", (Route("2", (Stop("I5"), Stop("J8")), None, 40),
+                        Route("3", (Stop("I5"), Stop("J8"), Stop("J10")), None, 90))), Dividend("CPR", "payout")]),
+    (at(TWO, "GT"), "GT runs 2 train L8-J8 for 40, withheld.", [run("GT", "2", ["L8", "J8"], 40), Dividend("GT", "withhold")]),
+])
+def test_sales_and_runs_in_short(ctx, text, want):
+    assert read(ctx, text) == want
+
+
+def test_the_holding_in_brackets_is_a_claim():
+    from pbem.notation import read_message
+    got = read_message("Ann buys 1 share of QLL (now 30%).", SR)
+    assert [m.action for m in got] == [BuyShares("ann", "QLL")]
+    assert any(c.kind == "holding" for c in got[0].claims)

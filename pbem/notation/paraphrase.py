@@ -244,6 +244,13 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\b(places?|placed|puts?|put|drops?)\s+it\s+(in|on|at)\b", r"\1 a token \2"),
     _sub(r"\b(buys?|bought)\s+(?:the\s+)?([A-Z][\w-]*)\b([^,;]*?)\s*,?\s+and\s+uses\s+it\s+to\s+", r"\1 \2\3, \2 ", 0),
     _there,
+    # shares: "(now 30%)" is the holding claimed; "sells all 3 GT at $70 each"; "2 x GT";
+    # "dumps 3 CPR on the market"
+    _sub(r"\(\s*now\s+(?:holding\s+|at\s+)?(\d+%)\s*\)", r"now holding \1"),
+    _sub(r"\b(sells?|sold|selling)\s+all\s+(\d+|two|three|four|five)\s+(?=(?:of\s+)?(?:my|his|her|their)?\s*[A-Z])", r"\1 \2 "),
+    _sub(r"\s+at\s+[$₽]?\d+₽?\s+(?:each|a\s+share|per\s+share)\b", ""),
+    _sub(r"\b(\d+)\s*[xX×]\s*(?=[A-Z][A-Z])", r"\1 ", 0),
+    _sub(r"\s+(?:on|onto|into)\s+the\s+(?:bank\s+)?(?:pool|market)\b", ""),
     # a decision is the act: "decides to pass", "chooses not to place a token", "does not merge"
     _sub(r"\b(?:decides?|decided|chooses?|chose|opts?|opted|elects?|elected)\s+to\s+(?=(?:pass|buy|sell|lay|run|pay|withhold|"
          r"place|bid|par|start|merge|convert|redeem|discard|skip)\w*\b)", ""),
@@ -661,6 +668,8 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"(\d)\s+pay\s*$", r"\1; pays out"),
     _sub(r",\s*half\s+pay\b", "; pays half"),
     _sub(r"(\d)\s+pays\s*$", r"\1; pays out"),
+    _sub(r"(\d)\s*,?\s+(?:paid(?:\s+out)?|pay\s+out)\s*\.?\s*$", r"\1; pays out"),
+    _sub(r"(\d)\s*,?\s+(?:withheld|kept)\s*\.?\s*$", r"\1; withholds"),
     _sub(r",?\s*(?:and\s+)?(?:kept|keeps|keeping)\s+the\s+money\b", "; withholds"),
     _sub(r"\b(\d+)\s+with\s+the\s+[\w' ]+?bonus\b", r"\1"),
     _sub(rf"((?:{_HEXP}|[A-Z][a-z]+)(?:-(?:{_HEXP}|[A-Z][a-z]+))+)\s*\(\s*[$₽]?(\d+)₽?\s*\)", r"\1 for \2"),
