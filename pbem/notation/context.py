@@ -53,6 +53,8 @@ class NotationContext:
                    "remove token"/"move token" when no company is named
     automatic_dividends  corporations whose dividends the game decides itself (1861 minors):
                    their dividend lines in a pasted log are automatic, never moves
+    auctioned      corporations started by an auction, not a par (1861 minors): "opens N at
+                   100" is the opening bid on them
     allow_trusted  accept the "trusted" revenue marker (only for imported records, never for
                    players' mail: a trusted revenue is not checked by the engine)
     rotation_resolver  the engine's hook for rotations given as edges or not given at all
@@ -75,6 +77,7 @@ class NotationContext:
     share_percent: Union[int, Mapping[str, int]] = 10
     token_mover: Optional[str] = None
     automatic_dividends: frozenset = frozenset()
+    auctioned: frozenset = frozenset()
     allow_trusted: bool = False
     rotation_resolver: Optional[RotationResolver] = field(default=None, compare=False)
     #: hook (player, corporation) -> percent the player holds; lets "sells all her GT" be read

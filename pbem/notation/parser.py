@@ -48,8 +48,11 @@ from .logs import LogLine as _LogNote, classify
 from .messages import (
     MOVE_WORDS, expected_words, keyword_suggestion, notation_error, words_list, caret_block, clip_message,
 )
-from .names import KIND_WORDS, Entry, NameIndex, norm, rewrite_names
+from .names import KIND_WORDS, Entry, NameIndex, hyphen_initials, norm, rewrite_names
 from .paraphrase import paraphrase
+
+#: how many times a refused line is reworded and read again
+_REWORDINGS = 3
 from .remarks import RemarkReader, result_of as _result_of
 
 __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_message"]
@@ -220,6 +223,11 @@ _COMPASS_NORM = {
     "north": "N", "south": "S", "east": "E", "west": "W",
     "northeast": "NE", "northwest": "NW", "southeast": "SE", "southwest": "SW",
 }
+#: the operating step a word after "pass" names ("skips the tile and the token")
+_STEP_OF_WORD = {"tile": "track", "tiles": "track", "track": "track", "upgrade": "track",
+                 "token": "token", "tokens": "token", "station": "token",
+                 "train": "train", "trains": "train"}
+
 _PASS_WORDS = {
     "lay", "lays", "track", "tile", "tiles", "place", "places", "a", "the", "token", "tokens",
     "station", "buy", "buys", "train", "trains", "company", "companies", "private", "privates",
@@ -283,6 +291,17 @@ class _Reader(RemarkReader):
         self.ctx = ctx
         self.index = name_index(ctx)
         self.parser = get_parser(ctx.title)
+        #: short forms ("O-K") of the corporations named after two places, when no private
+        #: company's name has the same initials
+        taken = {hyphen_initials(full) for full in ctx.companies.values() if full}
+        self.pairs = {short: full for full in ctx.corporations.values()
+                      if full and (short := hyphen_initials(full)) and short not in taken}
+        #: place names of one hex only -> the hex (a route written with places)
+        named: dict[str, set] = {}
+        for e in self.index.entries["location"]:
+            for n in e.shown[1:]:
+                named.setdefault(n, set()).add(e.ident)
+        self.places = {n: next(iter(h)) for n, h in named.items() if len(h) == 1 and not re.search(r"[()&/]", n)}
         self.sticky: Optional[str] = None
         self.orphan: Optional[tuple] = None    # a name written alone, not yet used by a move
         self.header: Optional[str] = None
@@ -322,20 +341,26 @@ class _Reader(RemarkReader):
     def read_line(self, line_no: int, line: str) -> list:
         """The moves of one line; a line the grammar refuses is read once more reworded
         (notation/paraphrase.py), and the first refusal stands if that fails too."""
-        header = self.header
+        # what a line read halfway may change: a reading that fails leaves no trace on the next
+        saved = (self.header, self.sticky, self.orphan)
         try:
             return self._read_line(line_no, line)
         except NotationError as first:
-            again = paraphrase(line)
-            if again is None:
-                raise
-            self.header = header
-            try:
-                out = self._read_line(line_no, again)
-            except PbemError:
-                self.line_no, self.line, self.header = line_no, line, header
-                raise first from None
-            return out
+            # the rules reword in one pass; a rewording may open the way for an earlier rule,
+            # so a line still refused is reworded again (a few times at most)
+            again: Optional[str] = line
+            for _ in range(_REWORDINGS):
+                again = paraphrase(again, self.pairs, self.places)
+                if again is None:
+                    break
+                self.header, self.sticky, self.orphan = saved
+                try:
+                    return self._read_line(line_no, again)
+                except PbemError:
+                    continue
+            self.line_no, self.line = line_no, line
+            self.header, self.sticky, self.orphan = saved
+            raise first from None
 
     def _read_line(self, line_no: int, line: str) -> list:
         self.line_no, self.line = line_no, line
@@ -829,12 +854,19 @@ class _Reader(RemarkReader):
             elif _is_tree(tail, "pass_step"):
                 self.claim("step", _STEP_OF_DESC.get(re.sub(r"\s+", " ", tail.children[0].value.lower())), tail)
             elif _is_tree(tail, "pass_words"):
-                for w in (t.children[0] for t in tail.children):
+                words = [t.children[0] for t in tail.children]
+                for w in words:
                     if w.value.lower().strip("'") not in _PASS_WORDS:
                         raise self.err(
                             f'after "pass" I expected nothing more (or what is passed, e.g. '
                             f'"pass on SC"), but found "{w.value}"', w,
                             expected=["the end of the move"])
+                # "skips the tile and the token": two steps passed, two passes
+                low = [w.value.lower() for w in words]
+                if "and" in low:
+                    steps = {_STEP_OF_WORD[w] for w in low if w in _STEP_OF_WORD}
+                    if len(steps) > 1:
+                        return [Pass(self.entity("any", subject, node)) for _ in steps]
         return [Pass(self.entity("any", subject, node))]
 
     def _c_bid_price_first(self, node: Tree, subject):
@@ -861,6 +893,9 @@ class _Reader(RemarkReader):
             if company is not None and self._try_lookup(text, ("corporation",)) is None:
                 return [Bid(self.entity("player", subject, node), company.ident, price)]
         corp = self.resolve(name, ("corporation",)).ident
+        if word.startswith(("open", "start")) and corp in self.ctx.auctioned:
+            # "opens the Nikolaev at 100": 1861's minors are started by an auction
+            return [Bid(self.entity("player", subject, node), corp, price)]
         return [Par(self.entity("player", subject, node), corp, price)]
 
     def _c_title_action(self, node: Tree, subject):
@@ -1382,6 +1417,13 @@ class _Reader(RemarkReader):
             return [_Echo("neutral_removed", self.entity("corp", subject, node), None,
                           "a neutral token replaced by a home token", h)]
         return [RemoveToken(self.entity("mover", subject, node), h, city)]
+
+    def _c_remove_token_place(self, node: Tree, subject):
+        """'NW removes its token from Kiev': the place named where the hex is expected."""
+        name = next(c for c in node.children if _is_tree(c, "name"))
+        spec = next((c for c in node.children if _is_tree(c, "city_spec")), None)
+        city = self._index1(_first_tok(spec, "NUMBER")) if spec is not None else 0
+        return [RemoveToken(self.entity("mover", subject, node), self.place(name), city)]
 
     def _c_move_token(self, node: Tree, subject):
         h1, c1, i = self._hex_city(node, 0)

@@ -43,6 +43,8 @@ TITLE_1861 = {
     # minors pay their dividends automatically (half to the owner, half to the treasury), and
     # the game decides the national's
     "automatic_dividend_types": ("minor", "national"),
+    # minors are started by an auction: "opens N at 100" is a bid
+    "auctioned_types": ("minor",),
 }
 
 TITLES = {"1882": TITLE_1882, "1861": TITLE_1861}
@@ -90,6 +92,8 @@ def context_from_title_data(data: Mapping, players: Optional[Mapping[str, str]] 
         automatic_dividends=frozenset(
             c["sym"] for c in data.get("corporations", [])
             if c.get("type") in extra.get("automatic_dividend_types", ())),
+        auctioned=frozenset(c["sym"] for c in data.get("corporations", [])
+                            if c.get("type") in extra.get("auctioned_types", ())),
     )
     kw.update(overrides)
     return NotationContext(**kw)
