@@ -65,6 +65,7 @@ class Game:
         self.setup = setup
         self.state: EngineGame = state if state is not None else setup.start()
         self.moves: list[Action] = []
+        self.warnings: list[str] = []       # notes on the last message (lines set aside, labels)
         self._ctx = bound_context(lambda: self.state)
         self._trusted_ctx: Optional[NotationContext] = None
 
@@ -117,9 +118,7 @@ class Game:
         made; the game is left as it was."""
         mark = len(self.moves)
         try:
-            out: list[Action] = []
-            self.push_notation(text, as_, play=lambda g, pm, i: (out.append(pm.action), g.push(pm.action)))
-            return out
+            return self.push_notation(text, as_)
         finally:
             if len(self.moves) != mark:
                 self.back_to(mark)
@@ -127,17 +126,23 @@ class Game:
     def push_notation(self, text: str, as_: Optional[str] = None, *, play: Optional[Play] = None,
                       aside: Optional[list] = None) -> list[Action]:
         """Make every move of `text` (sent by player `as_`), or none: each move is read against
-        the state after the moves before it. Returns the actions pushed (with any the caller's
-        `play` added, such as passes it implies). NotationError / RuleError /
-        AmbiguousMoveError say which move failed and why; the game is then unchanged."""
+        the state after the moves before it, as a moderator reads it (`pbem.reading.move`: the
+        passes a later step's move implies, a token's city or a run's stops the game settles,
+        the claims the line makes checked; notes in `self.warnings`). Returns the actions
+        pushed, passes included. `play` replaces that reading of each move (the table adds who
+        may move). NotationError / RuleError / AmbiguousMoveError say which move failed and
+        why; the game is then unchanged."""
+        from pbem.reading.move import play_move
+
         mark = len(self.moves)
         index = 0
+        self.warnings = []
         try:
             for pm in iter_moves(text, lambda: self.context(as_), aside=aside):
                 index += 1
                 try:
                     if play is None:
-                        self.push(pm.action)
+                        play_move(self, pm, index, self.warnings)
                     else:
                         play(self, pm, index)
                 except (RuleError, AmbiguousMoveError) as e:

@@ -129,3 +129,18 @@ def test_a_record_and_its_game_file_reach_the_same_state(tmp_path):
     as_json = pbem.Game.from_record(json.loads((FIX / "10526.json").read_text()), stop_at=200)
     assert as_json.moves == pbem.Game.from_record(FIX / "10526.json", stop_at=200).moves
     assert 0 < len(as_json.moves) < len(from_record.moves)
+
+
+def test_the_facade_reads_a_move_as_the_table_does():
+    """Without the table, `push_notation` makes the passes a later step's move implies ("CPR lays
+    57 in I5 rot 1; buys a 2 train": no token), and checks what a line claims about its result."""
+    g = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=7)
+    for who, text in OPENING:
+        g.push_notation(text, who)
+    assert Pass("CPR") in g.moves[-6:] and g.current_entity() == "GT"
+    mark = len(g.moves)
+    with pytest.raises(RuleError, match="what it says about the result is not what the move does"):
+        g.push_notation("GT lays #57 on L8 rot 1; buys a 2 train (cash 999)", "Bob")
+    assert len(g.moves) == mark
+    g.push_notation("GT lays #57 on L8 rot 1; buys a 2 train", "Bob")
+    assert g.moves[mark:mark + 1] == [LayTile("GT", "L8", "57", 1)] and Pass("GT") in g.moves[mark + 1:]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
 
-from pbem.engine.actions import Action, Pass, PlaceToken, RunRoutes
+from pbem.engine.actions import Action
 from pbem.engine.game import Game as EngineGame
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError, RuleError
 from pbem.game import Game
@@ -23,9 +23,9 @@ from pbem.notation import ParsedMove, read_message
 from pbem.notation.messages import clip
 from pbem.replay.gamefile import replay_file, setup_of
 
-from .claims import applied, false_claims
-from .runs import needs_stops, settle_run
-from .transcript import reports_automatic
+from pbem.reading.labels import round_label, round_label_mismatch  # noqa: F401 (re-exported)
+from pbem.reading.move import FalseClaim, play_move
+from pbem.reading.settle import push_implicit_passes, reports_automatic  # noqa: F401 (push_implicit_passes re-exported)
 
 __all__ = ["AppliedMove", "MoveRejected", "Table", "round_label", "round_label_mismatch", "CLAIMS_WARN"]
 
@@ -51,57 +51,6 @@ class MoveRejected(PbemError):
 
 
 _MESSAGE_ID = re.compile(r"^<[^<>@\s]+@[^<>\s]+>$")
-_LABEL = re.compile(r"\b(SR|OR|stock\s+round|operating\s+round)\s*(\d+)(?:\.(\d+))?", re.I)
-
-
-def round_label(game: EngineGame) -> str:
-    """The round as players label it: 'SR 3', 'OR 2.1' (turn.OR number); '' for the auction."""
-    if game.round.name == "stock":
-        return f"SR {game.turn}"
-    if game.round.name == "operating":
-        return f"OR {game.turn}.{game.round.num}"
-    return ""
-
-
-_PHASE = re.compile(r"\b(?:(yellow|green|brown|gr[ae]y)\s+phase|phase\s+(\d+[a-z]?))\b", re.I)
-
-
-def phase_label_mismatch(header: str, game: EngineGame) -> str:
-    """Why a phase label ("Green phase", "Phase 4") does not match the game ('' if it does)."""
-    m = _PHASE.search(header)
-    if not m:
-        return ""
-    if m.group(2):
-        return "" if m.group(2).lower() == str(game.phase.name).lower() else f"the game is in phase {game.phase.name}"
-    colour = m.group(1).lower().replace("grey", "gray")
-    newest = (game.phase.tiles or ("",))[-1]
-    return "" if colour == newest else f"the game is in the {newest} phase (phase {game.phase.name})"
-
-
-def round_label_mismatch(header: str, game: EngineGame) -> str:
-    """Why a round label written in a message does not match the game ('' if it does or says nothing)."""
-    if _PHASE.search(header):
-        return phase_label_mismatch(header, game)
-    m = _LABEL.search(header)
-    if not m:
-        return ""
-    kind = "SR" if m.group(1).lower().startswith(("sr", "stock")) else "OR"
-    want = f"{kind} {m.group(2)}" + (f".{m.group(3)}" if kind == "OR" and m.group(3) else "")
-    have = round_label(game)
-    if not have:
-        return "the game is in the private auction"
-    if kind == "OR" and not m.group(3):
-        have = have.split(".")[0]
-    return "" if want == have else f"the game is in {round_label(game)}"
-
-
-def _share_size(game: EngineGame, action: Action) -> int:
-    """Percent of one ordinary share of the corporation the action is about (10 unless known)."""
-    corp = game.corporations.get(getattr(action, "corporation", None) or action.entity)
-    size = getattr(corp, "share_percent", None) if corp is not None else None
-    return size if isinstance(size, int) and size > 0 else 10
-
-
 #: notes kept on one message; a pasted log of thousands of lines gets a count of the rest
 MAX_NOTES = 30
 
@@ -111,19 +60,6 @@ def _bounded(notes: list[str]) -> list[str]:
     if len(notes) <= MAX_NOTES:
         return notes
     return notes[:MAX_NOTES] + [f"{len(notes) - MAX_NOTES:,} more note(s) like these not shown"]
-
-
-def push_implicit_passes(state: EngineGame, push, action: Action) -> list[Action]:
-    """Push (with `push`) the passes of the optional steps before `action`'s step, as a human
-    moderator reads "CPR lays 57 on I5; buys a 2 train" as no second tile and no token; returns
-    them. The round's steps say which steps a later move declines (`declines_before`)."""
-    out = []
-    while state.current_entity() == action.entity and getattr(state.round, "declines_before", None) \
-            and state.round.declines_before(action):
-        p = Pass(action.entity)
-        push(p)
-        out.append(p)
-    return out
 
 
 class Table:
@@ -234,54 +170,26 @@ class Table:
                 if log.kind != "move"]
 
     def _play(self, g: Game, pm: ParsedMove, i: int, sender: Optional[str], changed: list[str]) -> None:
-        """One move of a message at the table: who may make it, the passes it implies, the
-        parts the game settles (a token's city, a run's stops) and the claims written with it."""
-        trial = g.state
+        """One move of a message at the table: who may make it, then the move as a moderator reads
+        it (pbem.reading.move: implied passes, the parts the game settles, the claims)."""
         action = pm.action
-        if reports_automatic(trial, action):
-            # a pasted log line for what the game did itself ("CPR does not run" after the
-            # game skipped the run, a home token it placed): true, and nothing to apply
-            self.warnings.append(f"line {pm.line} set aside (automatic, not a move): {clip(pm.text)}")
-            return
-        if pm.header:
-            note = round_label_mismatch(pm.header, trial)
-            if note:
-                self.warnings.append(f"move {i} ({clip(pm.text)!r}) is headed {clip(pm.header)!r} but {note}")
-        mark = len(g.moves)
-        if sender is not None and not self._may_act(trial, sender, action):
+        if sender is not None and not reports_automatic(g.state, action) and not self._may_act(g.state, sender, action):
             raise MoveRejected(f"move {i} ({clip(pm.text)!r}): {sender} may not move for {action.entity}",
                                move=i, text=pm.text, legal=describe_legal(g.state, ctx=g.context()),
                                cause=RuleError("players move only for themselves and the companies they run",
                                                rule="who may move"))
+        mark = len(g.moves)
         try:
-            self._push_implicit_passes(g, action)
-            if isinstance(action, PlaceToken) and "city" in pm.open:
-                # "QLL places a token on J10": the one legal place there, or the question which
-                from .transcript import settle_token
-                try:
-                    action = settle_token(g.state, action)
-                except AmbiguousMoveError as e:
-                    raise MoveRejected(f"move {i} ({clip(pm.text)!r}, line {pm.line}): {e}: "
-                                       + "; ".join(e.candidates), move=i, text=pm.text, cause=e,
-                                       legal=e.candidates) from e
-            if needs_stops(action):
-                # "CPR runs the 3 for 80": the route the search finds, if it earns that
-                action = settle_run(g.state, action)
-            before, after, final = applied(g.state, action, push=g.push)
-            changed.extend(h for h in g.state.last_move_hexes if h not in changed)
+            play_move(g, pm, i, self.warnings, changed)
+        except AmbiguousMoveError as e:
+            raise MoveRejected(f"move {i} ({clip(pm.text)!r}, line {pm.line}): {e}: " + "; ".join(e.candidates),
+                               move=i, text=pm.text, cause=e, legal=e.candidates) from e
+        except FalseClaim as e:
+            raise MoveRejected(f"move {i} ({clip(pm.text)!r}, line {pm.line}) refused: {e}", move=i, text=pm.text,
+                               cause=RuleError("; ".join(e.wrong), rule=e.rule), legal=self._legal_at(g, mark)) from e
         except RuleError as e:
             raise MoveRejected(f"move {i} ({clip(pm.text)!r}, line {pm.line}) refused: {e}", move=i, text=pm.text,
                                cause=e, legal=self._legal_at(g, mark)) from e
-        wrong = false_claims(pm.claims, action, before, after, _share_size(g.state, action), final)
-        if wrong:
-            if CLAIMS_WARN in g.state.options:
-                self.warnings.extend(f"move {i} ({clip(pm.text)!r}): {w}" for w in wrong)
-            else:
-                raise MoveRejected(
-                    f"move {i} ({clip(pm.text)!r}, line {pm.line}) refused: what it says about the result "
-                    f"is not what the move does: " + "; ".join(wrong), move=i, text=pm.text,
-                    cause=RuleError("; ".join(wrong), rule="claims written with a move"),
-                    legal=self._legal_at(g, mark))
 
     @staticmethod
     def _legal_at(g: Game, mark: int) -> list[str]:
@@ -309,11 +217,6 @@ class Table:
         self.seqs.extend(r.seq for r in recs)
         self.warnings = []
         return [AppliedMove(r.seq, r.entity, r.notation) for r in recs]
-
-    @staticmethod
-    def _push_implicit_passes(g: Game, action: Action) -> list[Action]:
-        """Push the passes of the optional steps before `action`'s step; returns them."""
-        return push_implicit_passes(g.state, g.push, action)
 
     @staticmethod
     def _may_act(game: EngineGame, player: str, action: Action) -> bool:

@@ -20,15 +20,16 @@ from dataclasses import dataclass
 from typing import Mapping, Optional
 
 from pbem.engine.actions import (
-    Action, Bankrupt, BuyCompany, BuyShares, BuyTrain, Dividend, LayTile, Merge, Par, Pass, PlaceToken,
-    RunRoutes, SellShares,
+    Action, Bankrupt, BuyCompany, BuyShares, LayTile, Merge, Par, Pass, PlaceToken, SellShares,
 )
 from pbem.engine.game import Game
 from pbem.errors import AmbiguousMoveError, PbemError
 from pbem.notation import read_message
 from pbem.notation.claims import Claim
 
-from .claims import applied, false_claims
+from pbem.reading.claims import applied, false_claims
+from pbem.reading.settle import push_implicit_passes
+from pbem.reading.settle import _automatic, _token_line, _token_places, reports_automatic, settle_token  # noqa: F401
 
 __all__ = ["TranscriptError", "TranscriptQuestion", "TranscriptLine", "play_transcript", "settle_token",
            "reports_automatic"]
@@ -60,18 +61,6 @@ class TranscriptLine:
     kind: str          # move, consequence, banner, turn, automatic, chat
     text: str
     actions: tuple = ()   # what the line applied: the move, and passes it implies before it
-
-
-def settle_token(game: Game, action: PlaceToken) -> PlaceToken:
-    """A token written without its city ("places a token on J10"): the one legal placement
-    on that hex, or AmbiguousMoveError listing them when there are several."""
-    legal = _token_places(game, action)
-    if len(legal) == 1:
-        return legal[0]
-    if len(legal) > 1:
-        raise AmbiguousMoveError(f"{action.hex} has {len(legal)} places for a token: say which",
-                                 candidates=[_token_line(a) for a in legal])
-    return action   # none legal: let the rules say why
 
 
 #: how many lines after an under-specified move are tried with each reading of it
@@ -118,7 +107,7 @@ def play_transcript(text: str, game: Game, answers: Optional[Mapping[int, str]] 
 
 def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[TranscriptLine]) -> None:
     """Play events[start:stop] into `game`; TranscriptError at the first line that fails."""
-    from .table import _share_size
+    from pbem.reading.settle import share_size as _share_size
 
     events, lines = paste.events, paste.lines
     last = None       # (action, before, after, final) of the last move applied
@@ -241,42 +230,13 @@ def _check_round_banner(game: Game, log, no: int, raw: str) -> None:
     m = _ROUND_BANNER.match(log.text)
     if not m:
         return
-    from .table import round_label
+    from pbem.reading.labels import round_label
 
     want = f"SR {m.group(2)}" if m.group(1) == "Stock" else f"OR {m.group(2)}.{m.group(3) or 1}"
     have = round_label(game)
     if have != want:
         raise TranscriptError(f"says {want}, but the game is in {have or 'the private auction'}",
                               line=no, text=raw)
-
-
-def reports_automatic(game: Game, action: Action) -> bool:
-    """Is this move line (as 18xx.games writes it) only a report of what the game did itself?"""
-    return _automatic(game, action)
-
-
-def _automatic(game: Game, action: Action) -> bool:
-    """A move line reporting what the game did itself: the home token placed when a company
-    first operates, "does not run" for a company without trains."""
-    corp = game.corporations.get(action.entity)
-    if corp is not None and corp.kind == "national" and not isinstance(action, RunRoutes):
-        # 1861: the game runs the national's turn itself except for its run
-        return not isinstance(action, BuyTrain) or any(t.name == action.train for t in corp.trains)
-    if isinstance(action, Par):
-        # 1861: a minor's price follows from the winning bid; the log still writes "pars N at 55"
-        corp = game.corporations.get(action.corporation)
-        return corp is not None and corp.ipoed and corp.president == action.entity \
-            and corp.par_price == action.price
-    if isinstance(action, RunRoutes) and not action.routes:
-        # "does not run" is written by 18xx.games also when the game skipped the run itself
-        return action.entity in game.corporations and not (
-            game.current_entity() == action.entity and _step(game) == "route")
-    if not isinstance(action, PlaceToken) or action.neutral:
-        return False
-    if not game.board.has_token(action.hex, action.entity):
-        return False
-    return not any(isinstance(m.action, PlaceToken) and m.action.hex == action.hex
-                   for m in game.legal_moves(action.entity))
 
 
 def _check(claims, action, before, after, final, lines: list[str], no: int, size: int,
@@ -310,8 +270,6 @@ def _check(claims, action, before, after, final, lines: list[str], no: int, size
 def _skipped_steps(game: Game, action: Action) -> list[Action]:
     """The moderator's implicit passes (a token before track skips the track), pushed on the
     game as the round's steps say (`declines_before`); returns them."""
-    from .table import push_implicit_passes
-
     return push_implicit_passes(game, game.push, action)
 
 
@@ -341,19 +299,6 @@ def _silent_passes(game: Game, action: Action) -> list[Action]:
     return [Pass(cur)] if sold and bought else []
 
 
-def _step(game: Game) -> Optional[str]:
-    rnd = game.round
-    if getattr(rnd, "name", "") != "operating" or getattr(rnd, "turn", None) is None:
-        return None
-    return rnd.active_step()
-
-
-def _token_line(a: PlaceToken) -> str:
-    """A placement with its city always written, so that it is never itself under-specified."""
-    slot = f" slot {a.slot + 1}" if a.slot is not None else ""
-    return f"{a.entity} places a {'neutral ' if a.neutral else ''}token on {a.hex} city {a.city + 1}{slot}"
-
-
 def _in_place_of_neutral(game: Game, action: PlaceToken) -> PlaceToken:
     """ "SC removes neutral token from J10" / "SC places a token on J10": where the neutral was."""
     spots = [(c, s) for h, c, s, t in game.board.token_locations() if h == action.hex and t.neutral]
@@ -361,27 +306,6 @@ def _in_place_of_neutral(game: Game, action: PlaceToken) -> PlaceToken:
         return action
     city, slot = spots[0]
     return dataclasses.replace(action, city=city, slot=slot)
-
-
-def _token_places(game: Game, action: PlaceToken) -> list[Action]:
-    """Every placement of this token on its hex that the rules allow now."""
-    listed = [m.action for m in game.legal_moves(action.entity)
-              if isinstance(m.action, PlaceToken) and m.action.hex == action.hex
-              and m.action.neutral == action.neutral]
-    if listed:
-        return listed
-    # moves the legal-move listing does not offer (a private's ability): try each city
-    cities = len(game.board._hex(action.hex).tokens) if action.hex in game.board._hexes else 0
-    out = []
-    for city in range(cities):
-        cand = dataclasses.replace(action, city=city)
-        probe = copy.deepcopy(game)
-        try:
-            probe.push(cand)
-        except PbemError:
-            continue
-        out.append(cand)
-    return out
 
 
 #: abilities with which a private company lays track or places tokens for its owner

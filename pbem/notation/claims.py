@@ -4,7 +4,7 @@ People write results next to their moves: "CPR pays out $100 = $10 per share ($4
 $20 to Bob)", "Dee buys a second HBR share and becomes president", "Bob bids 115 on NWR.
 Cash left 365.", "the president pays the rest out of pocket". The reader keeps each such
 statement as a `Claim` on the move (`ParsedMove.claims`); the moderator checks them against
-the game after the move (pbem/moderator/claims.py) and refuses the message when one is
+the game after the move (pbem/reading/claims.py) and refuses the message when one is
 false. A claim is never applied: the engine computes every result itself.
 
 Kinds and values:

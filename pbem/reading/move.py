@@ -1,0 +1,63 @@
+"""One written move played as a human moderator reads it: a report of what the game did itself is
+set aside, a round label is checked, the passes of the optional steps it skips are made, a token's
+city and a run's stops are settled by the game, and what the line claims about its result is
+checked. Used by `pbem.Game.push_notation` and by the moderator's table alike."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from pbem.engine.actions import PlaceToken
+from pbem.errors import RuleError
+from pbem.newgame import CLAIMS_WARN
+from pbem.notation import ParsedMove
+from pbem.notation.messages import clip
+from pbem.reading.claims import applied, false_claims
+from pbem.reading.labels import round_label_mismatch
+from pbem.reading.runs import needs_stops, settle_run
+from pbem.reading.settle import push_implicit_passes, reports_automatic, settle_token, share_size
+
+if TYPE_CHECKING:
+    from pbem.game import Game
+
+
+class FalseClaim(RuleError):
+    """What a line says about the result of its move is not what the move does."""
+
+    def __init__(self, wrong: list[str]):
+        super().__init__("what it says about the result is not what the move does: " + "; ".join(wrong),
+                         rule="claims written with a move")
+        self.wrong = wrong
+
+
+def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
+              changed: Optional[list[str]] = None) -> None:
+    """Play the parsed move `pm` (move `index` of its message) on `g` as described in the module
+    doc. Notes go to `warnings`, the hexes the move changed to `changed`. AmbiguousMoveError when
+    the token's city is unclear, RuleError (FalseClaim for a false claim) when refused."""
+    state = g.state
+    action = pm.action
+    if reports_automatic(state, action):
+        # a pasted log line for what the game did itself ("CPR does not run" after the game
+        # skipped the run, a home token it placed): true, and nothing to apply
+        warnings.append(f"line {pm.line} set aside (automatic, not a move): {clip(pm.text)}")
+        return
+    if pm.header:
+        note = round_label_mismatch(pm.header, state)
+        if note:
+            warnings.append(f"move {index} ({clip(pm.text)!r}) is headed {clip(pm.header)!r} but {note}")
+    push_implicit_passes(g.state, g.push, action)
+    if isinstance(action, PlaceToken) and "city" in pm.open:
+        # "QLL places a token on J10": the one legal place there, or the question which
+        action = settle_token(g.state, action)
+    if needs_stops(action):
+        # "CPR runs the 3 for 80": the route the search finds, if it earns that
+        action = settle_run(g.state, action)
+    before, after, final = applied(g.state, action, push=g.push)
+    if changed is not None:
+        changed.extend(h for h in g.state.last_move_hexes if h not in changed)
+    wrong = false_claims(pm.claims, action, before, after, share_size(g.state, action), final)
+    if wrong:
+        if CLAIMS_WARN in g.state.options:
+            warnings.extend(f"move {index} ({clip(pm.text)!r}): {w}" for w in wrong)
+        else:
+            raise FalseClaim(wrong)

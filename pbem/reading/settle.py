@@ -1,0 +1,111 @@
+"""What a written move leaves to the game to settle, as a human moderator reads it: the passes a
+later step's move implies, a token's city when the hex has one legal place, and the lines that
+only report what the game did itself."""
+from __future__ import annotations
+
+import copy
+import dataclasses
+from typing import Optional
+
+from pbem.engine.actions import Action, BuyTrain, Par, Pass, PlaceToken, RunRoutes
+from pbem.engine.game import Game
+from pbem.errors import AmbiguousMoveError, PbemError
+
+EngineGame = Game
+
+
+def push_implicit_passes(state: EngineGame, push, action: Action) -> list[Action]:
+    """Push (with `push`) the passes of the optional steps before `action`'s step, as a human
+    moderator reads "CPR lays 57 on I5; buys a 2 train" as no second tile and no token; returns
+    them. The round's steps say which steps a later move declines (`declines_before`)."""
+    out = []
+    while state.current_entity() == action.entity and getattr(state.round, "declines_before", None) \
+            and state.round.declines_before(action):
+        p = Pass(action.entity)
+        push(p)
+        out.append(p)
+    return out
+
+
+def share_size(game: EngineGame, action: Action) -> int:
+    """Percent of one ordinary share of the corporation the action is about (10 unless known)."""
+    corp = game.corporations.get(getattr(action, "corporation", None) or action.entity)
+    size = getattr(corp, "share_percent", None) if corp is not None else None
+    return size if isinstance(size, int) and size > 0 else 10
+
+
+def settle_token(game: Game, action: PlaceToken) -> PlaceToken:
+    """A token written without its city ("places a token on J10"): the one legal placement
+    on that hex, or AmbiguousMoveError listing them when there are several."""
+    legal = _token_places(game, action)
+    if len(legal) == 1:
+        return legal[0]
+    if len(legal) > 1:
+        raise AmbiguousMoveError(f"{action.hex} has {len(legal)} places for a token: say which",
+                                 candidates=[_token_line(a) for a in legal])
+    return action   # none legal: let the rules say why
+
+
+def _token_line(a: PlaceToken) -> str:
+    """A placement with its city always written, so that it is never itself under-specified."""
+    slot = f" slot {a.slot + 1}" if a.slot is not None else ""
+    return f"{a.entity} places a {'neutral ' if a.neutral else ''}token on {a.hex} city {a.city + 1}{slot}"
+
+
+def _token_places(game: Game, action: PlaceToken) -> list[Action]:
+    """Every placement of this token on its hex that the rules allow now."""
+    listed = [m.action for m in game.legal_moves(action.entity)
+              if isinstance(m.action, PlaceToken) and m.action.hex == action.hex
+              and m.action.neutral == action.neutral]
+    if listed:
+        return listed
+    # moves the legal-move listing does not offer (a private's ability): try each city
+    cities = len(game.board._hex(action.hex).tokens) if action.hex in game.board._hexes else 0
+    out = []
+    for city in range(cities):
+        cand = dataclasses.replace(action, city=city)
+        probe = copy.deepcopy(game)
+        try:
+            probe.push(cand)
+        except PbemError:
+            continue
+        out.append(cand)
+    return out
+
+
+def reports_automatic(game: Game, action: Action) -> bool:
+    """Is this move line (as 18xx.games writes it) only a report of what the game did itself?"""
+    return _automatic(game, action)
+
+
+def _automatic(game: Game, action: Action) -> bool:
+    """A move line reporting what the game did itself: the home token placed when a company
+    first operates, "does not run" for a company without trains."""
+    corp = game.corporations.get(action.entity)
+    if corp is not None and corp.kind == "national" and not isinstance(action, RunRoutes):
+        # 1861: the game runs the national's turn itself except for its run
+        return not isinstance(action, BuyTrain) or any(t.name == action.train for t in corp.trains)
+    if isinstance(action, Par):
+        # 1861: a minor's price follows from the winning bid; the log still writes "pars N at 55"
+        corp = game.corporations.get(action.corporation)
+        return corp is not None and corp.ipoed and corp.president == action.entity \
+            and corp.par_price == action.price
+    if isinstance(action, RunRoutes) and not action.routes:
+        # "does not run" is written by 18xx.games also when the game skipped the run itself
+        return action.entity in game.corporations and not (
+            game.current_entity() == action.entity and _step(game) == "route")
+    if not isinstance(action, PlaceToken) or action.neutral:
+        return False
+    if not game.board.has_token(action.hex, action.entity):
+        return False
+    return not any(isinstance(m.action, PlaceToken) and m.action.hex == action.hex
+                   for m in game.legal_moves(action.entity))
+
+
+def _step(game: Game) -> Optional[str]:
+    rnd = game.round
+    if getattr(rnd, "name", "") != "operating" or getattr(rnd, "turn", None) is None:
+        return None
+    return rnd.active_step()
+
+
