@@ -1,0 +1,66 @@
+"""Places named in a line for the second reading (pbem/notation/paraphrase.py): a railway named
+after the two places it joins, and the places of a route written by name, turned into the
+notation's short forms and hexes."""
+from __future__ import annotations
+
+import functools
+import re
+from typing import Mapping
+
+from .rewording import _HEXP
+
+
+def _pairs(text: str, pairs: Mapping[str, str]) -> str:
+    """A railway named after the two places it joins, written where a company is started or
+    bid on ("starts Odessa-Kiev at 100", "bids 100 on the Moscow-Voronezh"), as its short
+    form ("O-K"; `pairs` maps the short forms to the full names). Places are matched by
+    their initials, so another spelling of a place ("Kharkov" for "Kharkiv") is read too; in
+    a route the same words stay two places."""
+    def one(m: re.Match) -> str:
+        short = f"{m.group(2)}-{m.group(3)}"
+        return m.group(1) + short if short in pairs else m.group(0)
+    return re.sub(r"(\b(?i:starts?|starting|started|opens?|opening|opened|on|for|the)\s+)"
+                  r"([A-Z])[a-z]+\s*-\s*([A-Z])[a-z]+\b(?!\s*[-(])(?!\s+(?i:railway|railroad|rly)\b)", one, text)
+
+
+@functools.lru_cache(maxsize=16)
+def _stops_pattern(names: tuple) -> tuple[re.Pattern, dict]:
+    """One regex for a run of stops (hexes or the given place names) joined by dashes, arrows,
+    "to", "via", "through", commas or "and"; and the place names by their lower-case form."""
+    alts = sorted({n for n, _ in names}, key=len, reverse=True)
+    place = "|".join(r"[\s.]+".join(re.escape(w) for w in re.split(r"[\s.]+", n) if w) for n in alts)
+    stop = rf"(?:{_HEXP}\b|(?:{place})(?![\w']))"
+    join = r"\s*(?:-|–|—|->|→|\bto\b|\bvia\b|\bthrough\b|,|\band\b)\s*"
+    return re.compile(rf"(?<![\w'])({stop}(?:{join}{stop})+)", re.I), {re.sub(r"[\s.]+", " ", n.lower()): h for n, h in names}
+
+
+def _route_places(text: str, places: Mapping[str, str]) -> str:
+    """Places named in a route stand for their hexes: "runs Moscow-G5-St Petersburg for 80" ->
+    "runs H8-G5-E1 for 80". Only a run of two stops or more, after a run word ("runs", "ran",
+    "2 train", "4T") in the same sentence or before its revenue ("for 80", "= 80", ", 80")."""
+    rx, by_name = _stops_pattern(tuple(sorted(places.items())))
+
+    def one(m: re.Match) -> str:
+        before = re.split(r"[.;]\s", text[:m.start()])[-1]
+        after = text[m.end():]
+        ran = re.search(r"\b(?:runs?|ran|running|trains?|\d\s*T)\b|\b\d\s*-?\s*train", before, re.I)
+        dealt = re.search(r"\b(?:buy|bought|sell|sold|bid|par|open|start|auction|exchange|trade)\w*|'s\s*$", before, re.I)
+        if not (ran or (re.match(r"\s*(?:for|=|,)\s*[$₽]?\d", after, re.I) and not dealt)):
+            return m.group(0)
+        stops = re.sub(r"[A-Za-z][\w'.]*(?:[\s.]+[A-Za-z][\w'.]*)*",
+                       lambda w: _hexes_of(w.group(0), by_name), m.group(0))
+        if not re.search(r"\bvia\b", stops, re.I) and not re.search(r"\b(?:from|via)\b", before, re.I):
+            stops = re.sub(r"\s*(?:->|→|\bto\b)\s*", "-", stops, flags=re.I)
+        return re.sub(r"\s*(?:-|–|—)\s*", "-", stops)
+    return rx.sub(one, text)
+
+
+def _hexes_of(words: str, by_name: Mapping[str, str]) -> str:
+    """Words inside a run of stops with every place name in them turned into its hex."""
+    key = re.sub(r"[\s.]+", " ", words.lower()).strip()
+    if key in by_name:
+        return by_name[key]
+    parts = re.split(r"(\s+(?:to|via|through|and)\s+)", words, flags=re.I)
+    if len(parts) > 1:
+        return "".join(p if i % 2 else _hexes_of(p, by_name) for i, p in enumerate(parts))
+    return words
