@@ -159,3 +159,17 @@ def test_a_title_may_end_leases_with_an_operating_turn(monkeypatch):
     assert train in cpr.trains and train.lessee == "CPR"
     _play(game, steps, 152, 152)          # QLL passes: its turn ends, and so does the lease
     assert train.lessee is None and g.depot.upcoming[0] is train and train not in cpr.trains
+
+
+def test_a_leased_train_is_not_the_lessees_to_sell_or_discard(before_run):
+    g = copy.deepcopy(before_run)
+    hbr, cpr, qll = g.corporations["HBR"], g.corporations["CPR"], g.corporations["QLL"]
+    cprs = next(t for t in cpr.trains if t.owner == "CPR")
+    lease_train(g, _trains(g, "HBR")[0], cpr, 0)
+    lease_train(g, cprs, hbr, 0)
+    assert [t.name for t in cpr.trains] == ["3"] and cpr.trains[0].owner == "HBR"
+    with pytest.raises(RuleError, match="CPR has no 3 train"):
+        g.title.train_for_purchase(g, qll, A.BuyTrain("QLL", "3", "CPR", 50))
+    with pytest.raises(RuleError, match="CPR has no 3 train to discard"):
+        g.title.discard_train(g, cpr, "3")
+    assert g.title.train_for_purchase(g, qll, A.BuyTrain("QLL", "3", "HBR", 50)).lessee is None

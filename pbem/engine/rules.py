@@ -118,9 +118,10 @@ class Rules(RoundRules, TrainRules):
         return True
 
     def discard_train(self, g: "Game", corp: "Corporation", name: str) -> None:
-        train = next((t for t in corp.trains if t.name == name), None)
+        own = sellable_trains(corp)                  # a leased train is its owner's, not the lessee's to discard
+        train = next((t for t in own if t.name == name), None)
         if train is None:
-            have = ", ".join(t.name for t in corp.trains)
+            have = ", ".join(t.name for t in own)
             raise RuleError(f"{corp.sym} has no {name} train to discard (it has {have})", rule="discarding trains")
         corp.trains.remove(train)
         train.owner = None
@@ -404,7 +405,7 @@ class Rules(RoundRules, TrainRules):
         if action.source == "depot":
             price = train.price
             if action.exchange:
-                old = next((t for t in corp.trains if t.name == action.exchange), None)
+                old = next((t for t in sellable_trains(corp) if t.name == action.exchange), None)
                 disc = train.discount.get(action.exchange)
                 if old is None or disc is None:
                     raise RuleError(f"{corp.sym} cannot trade in a {action.exchange} train for a {train.name}",
@@ -424,7 +425,7 @@ class Rules(RoundRules, TrainRules):
             payment = self.train_payment(g, corp, train, price, BANK, rnd)
             apply_train_payment(g, payment)
             if action.exchange:
-                old = next(t for t in corp.trains if t.name == action.exchange)
+                old = next(t for t in sellable_trains(corp) if t.name == action.exchange)
                 corp.trains.remove(old)
                 old.owner = None
                 g.depot.removed.append(old)

@@ -248,9 +248,10 @@ class OperatingRound:
         from dataclasses import replace
         g = self.game
         out = []
+        own = sellable_trains(corp)                  # a leased train cannot be traded in
         for t in g.depot.available(g.phase_names):
-            if t.discount and any(tr.name in t.discount for tr in corp.trains):
-                best = max(t.discount[tr.name] for tr in corp.trains if tr.name in t.discount)
+            if t.discount and any(tr.name in t.discount for tr in own):
+                best = max(t.discount[tr.name] for tr in own if tr.name in t.discount)
                 out.append(replace(t, price=t.price - best))
         return out
 

@@ -296,7 +296,7 @@ class BuyTrain(TurnStep):
                                                   and t.price <= corp.cash + helper_cash)):
                 note = f"{g.money(t.price)}" + (" with the president's help" if t.price > corp.cash else "")
                 out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", t.price), note))
-            for old in sorted({tr.name for tr in corp.trains if tr.name in t.discount}):
+            for old in sorted({tr.name for tr in sellable_trains(corp) if tr.name in t.discount}):
                 price = t.price - t.discount[old]
                 if price <= corp.cash:
                     out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", price, old),
