@@ -121,3 +121,12 @@ def test_the_buy_train_step_pays_through_the_titles_payment(hooked, monkeypatch)
         assert (cash - cpr.cash, pcash - pres.cash, g.bank - bank) == (100, 32, 132)
     else:
         assert (cash - cpr.cash, pcash - pres.cash, g.bank - bank) == (180, 0, 180)
+
+
+def test_a_corporation_without_a_president_gets_no_help(after_dividend):
+    g = copy.deepcopy(after_dividend)
+    sym = next(s for s, c in sorted(g.corporations.items()) if c.president is None and c.cash == 0)
+    payment = TrainPayment.ordinary(g, sym, "3", 180, BANK)
+    assert [(p.payer, p.amount) for p in payment.parts] == [(sym, 180)]
+    with pytest.raises(RuleError, match=f"^{sym} has \\$0 and must pay \\$180 toward {sym}'s 3 train$"):
+        apply_train_payment(g, payment)

@@ -48,7 +48,7 @@ class TrainPayment:
     def ordinary(cls, g: "Game", corporation: str, train: str, price: int, payee: str) -> "TrainPayment":
         """The corporation pays what it can; its president pays the rest (in an emergency)."""
         corp = g.corporations[corporation]
-        own = min(price, max(corp.cash, 0))
+        own = min(price, max(corp.cash, 0)) if corp.president else price    # no president: no help
         parts = [Contribution(corporation, own)]
         if price > own:
             parts.append(Contribution(corp.president, price - own))
