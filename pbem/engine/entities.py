@@ -41,7 +41,8 @@ class Company:
 
 @dataclass(eq=False)
 class Train:
-    """A train card. `id` follows the '<name>-<n>' numbering of the depot."""
+    """A train card. `id` follows the '<name>-<n>' numbering of the depot. Its owner may lease
+    it to another corporation (`lessee`), which then holds and runs it until the lease ends."""
 
     id: str
     name: str
@@ -54,6 +55,12 @@ class Train:
     owner: Optional[str] = None          # corporation symbol; None = depot
     rusted: bool = False
     operated: bool = False
+    lessee: Optional[str] = None         # corporation symbol running it under a lease; None = not leased
+
+    @property
+    def runner(self) -> Optional[str]:
+        """The corporation that holds and runs the train: its lessee if leased, else its owner."""
+        return self.lessee or self.owner
 
 
 @dataclass
@@ -85,6 +92,7 @@ class Corporation:
     ipoed: bool = False
     floated: bool = False
     operated: bool = False
+    #: the trains it holds and runs: its own not leased out, and those leased to it (`Train.lessee`)
     trains: list[Train] = field(default_factory=list)
     companies: list[str] = field(default_factory=list)
     closed: bool = False
@@ -157,6 +165,7 @@ class Depot:
         self.next_index: dict[str, int] = {}
         self.removed: list[Train] = []
         self.discarded: list[Train] = []      # trains handed back that are for sale again (titles where discards go back to the depot)
+        self.order: list[str] = [spec["name"] for spec in specs]   # train types in the order they come out
         for spec in specs:
             count = spec.get("count")
             if count is None or count == "unlimited":
@@ -186,6 +195,20 @@ class Depot:
             n = self.next_index[train.name]
             self.next_index[train.name] = n + 1
             self.upcoming.insert(idx, self._make(spec, n))
+
+    def give_back(self, train: Train) -> None:
+        """Put a train the depot owns back among those for sale (a lease from the depot ended): in
+        front of its type and after earlier types. An unlimited type already has a fresh copy in its
+        place, so the returned one leaves the game."""
+        train.owner = None
+        if train.name in self.unlimited:
+            self.removed.append(train)
+            return
+        rank = self.order.index(train.name) if train.name in self.order else len(self.order)
+        at = next((i for i, t in enumerate(self.upcoming)
+                   if (self.order.index(t.name) if t.name in self.order else len(self.order)) >= rank),
+                  len(self.upcoming))
+        self.upcoming.insert(at, train)
 
     def available(self, phase_names: list[str]) -> list[Train]:
         """Trains for sale now: the next one of the first type, plus types made available early."""

@@ -12,6 +12,7 @@ from typing import Any, Optional
 from pbem.engine import actions as A
 from pbem.engine.board import Board
 from pbem.engine.entities import Company, Corporation, Depot, Phase, Player, TokenSpec, Train
+from pbem.engine.leases import train_limit_count
 from pbem.engine.shares import ShareLedger
 from pbem.errors import RuleError
 
@@ -317,11 +318,14 @@ class Game:
     def owned_trains(self) -> list[Train]:
         return [t for c in self.corporations.values() for t in c.trains]
 
-    def buy_train_from_depot(self, corp: Corporation, train: Train, price: int) -> None:
+    def buy_train_from_depot(self, corp: Corporation, train: Train, price: int, paid: bool = False) -> None:
+        """`corp` takes `train` from the depot, paying `price` to the bank (unless the money was
+        already moved by a `TrainPayment`: `paid`)."""
         self.depot.take(train)
         train.owner = corp.sym
         corp.trains.append(train)
-        self.pay_to_bank(corp.sym, price)
+        if not paid:
+            self.pay_to_bank(corp.sym, price)
         self.on_train_bought(corp, train)
 
     def on_train_bought(self, corp: Corporation, train: Train) -> None:
@@ -350,15 +354,16 @@ class Game:
             self.title.on_phase(self, ph)
 
     def rust(self, train: Train) -> None:
-        owner = self.corporations.get(train.owner) if train.owner else None
-        if owner and train in owner.trains:
-            owner.trains.remove(train)
+        holder = self.corporations.get(train.runner) if train.runner else None   # the lessee holds a leased train
+        if holder and train in holder.trains:
+            holder.trains.remove(train)
         train.rusted = True
         train.owner = None
+        train.lessee = None
 
     def crowded_corps(self) -> list[Corporation]:
         return [c for c in self.corporations.values() if not c.closed and self.title.has_train_limit(self, c)
-                and len(c.trains) > self.train_limit(c)]
+                and train_limit_count(self, c) > self.train_limit(c)]
 
     # --- companies -------------------------------------------------------------------
     def close_company(self, company: Company) -> None:

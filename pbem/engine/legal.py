@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
+from pbem.engine.leases import sellable_trains
 from pbem.engine.step import LegalMove
 from pbem.errors import RuleError
 
@@ -65,7 +66,7 @@ def _pass(g, rnd, ent):
 
 def _discard(g, rnd, ent):
     corp = g.corporations[ent]
-    return [LegalMove(A.DiscardTrain(ent, n)) for n in sorted({t.name for t in corp.trains})]
+    return [LegalMove(A.DiscardTrain(ent, n)) for n in sorted({t.name for t in sellable_trains(corp)})]
 
 
 def known_run(g, corp) -> tuple[list, int]:

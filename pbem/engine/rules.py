@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token
+from pbem.engine.leases import sellable_trains, train_limit_count
 from pbem.engine.round_rules import RoundRules
+from pbem.engine.train_rules import TrainRules
 from pbem.errors import RuleError
 
 if TYPE_CHECKING:
@@ -14,7 +16,7 @@ if TYPE_CHECKING:
     from pbem.engine.game import Game
 
 
-class Rules(RoundRules):
+class Rules(RoundRules, TrainRules):
     """Default behaviour shared by most titles (the classic rules). Methods take the game as first argument."""
 
     name = "generic"
@@ -116,9 +118,10 @@ class Rules(RoundRules):
         return True
 
     def discard_train(self, g: "Game", corp: "Corporation", name: str) -> None:
-        train = next((t for t in corp.trains if t.name == name), None)
+        own = sellable_trains(corp)                  # a leased train is its owner's, not the lessee's to discard
+        train = next((t for t in own if t.name == name), None)
         if train is None:
-            have = ", ".join(t.name for t in corp.trains)
+            have = ", ".join(t.name for t in own)
             raise RuleError(f"{corp.sym} has no {name} train to discard (it has {have})", rule="discarding trains")
         corp.trains.remove(train)
         train.owner = None
@@ -374,7 +377,7 @@ class Rules(RoundRules):
         if seller is None or seller is corp:
             raise RuleError(f"{action.source} is not a corporation that can sell {corp.sym} a train",
                             rule="buying trains")
-        train = next((t for t in seller.trains if t.name == action.train), None)
+        train = next((t for t in sellable_trains(seller) if t.name == action.train), None)
         if train is None:
             raise RuleError(f"{seller.sym} has no {action.train} train", rule="buying trains")
         return train
@@ -392,15 +395,17 @@ class Rules(RoundRules):
         return max(1, lo), min(train.price, total)
 
     def buy_train(self, g: "Game", corp: "Corporation", action: A.BuyTrain, rnd) -> None:
-        if len(corp.trains) >= g.train_limit(corp) and not action.exchange:
-            raise RuleError(f"{corp.sym} already has {len(corp.trains)} trains, the limit in phase {g.phase.name}",
+        from pbem.engine.train_payment import BANK, apply_train_payment
+
+        if (count := train_limit_count(g, corp)) >= g.train_limit(corp) and not action.exchange:
+            raise RuleError(f"{corp.sym} already has {count} trains, the limit in phase {g.phase.name}",
                             rule="train limit")
         train = self.train_for_purchase(g, corp, action)
         emergency = rnd.emergency(corp)
         if action.source == "depot":
             price = train.price
             if action.exchange:
-                old = next((t for t in corp.trains if t.name == action.exchange), None)
+                old = next((t for t in sellable_trains(corp) if t.name == action.exchange), None)
                 disc = train.discount.get(action.exchange)
                 if old is None or disc is None:
                     raise RuleError(f"{corp.sym} cannot trade in a {action.exchange} train for a {train.name}",
@@ -417,13 +422,14 @@ class Rules(RoundRules):
                 if train.price > cheapest:
                     raise RuleError(f"with the president's help {corp.sym} must buy the cheapest train (${cheapest})",
                                     rule="emergency train purchase")
-                self._president_contributes(g, corp, price - corp.cash)
+            payment = self.train_payment(g, corp, train, price, BANK, rnd)
+            apply_train_payment(g, payment)
             if action.exchange:
-                old = next(t for t in corp.trains if t.name == action.exchange)
+                old = next(t for t in sellable_trains(corp) if t.name == action.exchange)
                 corp.trains.remove(old)
                 old.owner = None
                 g.depot.removed.append(old)
-            g.buy_train_from_depot(corp, train, price)
+            g.buy_train_from_depot(corp, train, price, paid=True)
         else:
             seller = g.corporations[action.source]
             price = action.price
@@ -436,22 +442,11 @@ class Rules(RoundRules):
             if not lo <= price <= hi:
                 raise RuleError(f"{corp.sym} may pay {g.money(lo)} to {g.money(hi)} for {seller.sym}'s {train.name} "
                                 f"train now, not {g.money(price)}", rule="emergency purchase price")
-            if price > corp.cash:
-                self._president_contributes(g, corp, price - corp.cash)
+            apply_train_payment(g, self.train_payment(g, corp, train, price, seller.sym, rnd))
             seller.trains.remove(train)
             corp.trains.append(train)
             train.owner = corp.sym
-            corp.cash -= price
-            seller.cash += price
             g.title.after_train_bought(g, corp, train)
-
-    def _president_contributes(self, g: "Game", corp: "Corporation", amount: int) -> None:
-        pres = g.players[corp.president]
-        if pres.cash < amount:
-            raise RuleError(f"{pres.name} has ${pres.cash} and must raise ${amount} for {corp.sym}'s train: "
-                            f"sell shares first, or declare bankruptcy", rule="emergency money raising")
-        pres.cash -= amount
-        corp.cash += amount
 
     def emergency_sellable(self, g: "Game", corp: "Corporation", player: str, target: "Corporation",
                            only_needed: bool = True) -> int:

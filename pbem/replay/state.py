@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.engine.game import Game
+from pbem.engine.leases import leased_out
 
 
 def state_json(game: Game, at: Any) -> dict:
@@ -20,12 +21,14 @@ def state_json(game: Game, at: Any) -> dict:
         if c.closed:
             continue
         tokens = sum(1 for t in game.board.all_tokens() if t.corp == sym)
-        corps.append({
+        entry = {
             "sym": sym, "cash": c.cash, "share_price": game.market.price(sym),
             "president": _id(c.president) if c.president else None,
             "trains": sorted(t.name for t in c.trains),
             "ipo_percent": c.ipo_percent, "pool_percent": c.pool_percent, "tokens_on_map": tokens,
-        })
+        }
+        entry.update(_leases(game, c))
+        corps.append(entry)
     companies = []
     for sym, comp in game.companies.items():
         if comp.hidden:
@@ -36,6 +39,19 @@ def state_json(game: Game, at: Any) -> dict:
         companies.append({"sym": sym, "owner": owner, "closed": comp.closed})
     return {"at": at, "round": game.round.name, "phase": game.phase.name, "bank": game.bank,
             "players": players, "corporations": corps, "companies": companies}
+
+
+def _leases(game: Game, corp) -> dict:
+    """The corporation's leases, only where it has any: the trains it runs under a lease (and from
+    whom: a corporation, or the depot) and its own trains another runs (and who)."""
+    out = {}
+    leased_in = sorted((t.name, t.owner or "depot") for t in corp.trains if t.lessee == corp.sym)
+    if leased_in:
+        out["leased_in"] = [{"train": n, "from": o} for n, o in leased_in]
+    leased = sorted((t.name, t.lessee) for t in leased_out(game, corp))
+    if leased:
+        out["leased_out"] = [{"train": n, "to": who} for n, who in leased]
+    return out
 
 
 def _id(pid: str):
@@ -55,5 +71,7 @@ def state_text(game: Game, state: dict, money, what: str = "action") -> list[str
     for c in state["corporations"]:
         price = money(game, c["share_price"]) if c["share_price"] is not None else "not floated"
         trains = ", ".join(c["trains"]) or "none"
+        trains += "".join(f"; leases a {x['train']} from {x['from']}" for x in c.get("leased_in", ()))
+        trains += "".join(f"; its {x['train']} leased to {x['to']}" for x in c.get("leased_out", ()))
         lines.append(f"  {c['sym']}: {money(game, c['cash'])}; share price {price}; trains {trains}")
     return lines

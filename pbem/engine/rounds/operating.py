@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
+from pbem.engine.leases import end_leases, sellable_trains, train_limit_count
 from pbem.engine.step import Step
 from pbem.engine.steps.operating import STANDARD
 from pbem.errors import RuleError
@@ -65,6 +66,7 @@ class OperatingRound:
             if self.index >= len(self.order):
                 self.done = True
                 self.turn = None
+                end_leases(self.game, "operating_round")
                 return
             corp = self.order[self.index]
             if corp.closed or self.skip_corp(corp):
@@ -98,6 +100,7 @@ class OperatingRound:
             step = self.active_step()
             if step is None:
                 g.title.end_operating_turn(g, self.corp, self)
+                end_leases(g, "turn")
                 self.index_done = True
                 return False
             obj = self.step_objs.get(step)
@@ -233,21 +236,22 @@ class OperatingRound:
         # a trade-in needs no free train slot
         if any(t.price <= corp.cash for t in self._exchange_prices(corp)):
             return True
-        if len(corp.trains) >= g.train_limit(corp):
+        if train_limit_count(g, corp) >= g.train_limit(corp):
             return False
         avail = g.depot.available(g.phase_names)
         if avail and corp.cash >= min(t.price for t in avail):
             return True
-        others = [t for c in g.corporations.values() if c is not corp and not c.closed for t in c.trains]
+        others = [t for c in g.corporations.values() if c is not corp and not c.closed for t in sellable_trains(c)]
         return bool(others) and corp.cash >= 1
 
     def _exchange_prices(self, corp: "Corporation"):
         from dataclasses import replace
         g = self.game
         out = []
+        own = sellable_trains(corp)                  # a leased train cannot be traded in
         for t in g.depot.available(g.phase_names):
-            if t.discount and any(tr.name in t.discount for tr in corp.trains):
-                best = max(t.discount[tr.name] for tr in corp.trains if tr.name in t.discount)
+            if t.discount and any(tr.name in t.discount for tr in own):
+                best = max(t.discount[tr.name] for tr in own if tr.name in t.discount)
                 out.append(replace(t, price=t.price - best))
         return out
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Optional
 
 from pbem.engine import actions as A
+from pbem.engine.leases import sellable_trains
 from pbem.engine.step import LegalMove, Step
 from pbem.errors import RuleError
 
@@ -59,14 +60,14 @@ class DiscardTrain(Step):
 
     def moves_discard_train(self, ent: str) -> list[LegalMove]:
         corp = self.game.corporations[ent]
-        return [LegalMove(A.DiscardTrain(ent, n)) for n in sorted({t.name for t in corp.trains})]
+        return [LegalMove(A.DiscardTrain(ent, n)) for n in sorted({t.name for t in sellable_trains(corp)})]
 
     def check(self, action: A.Action) -> None:
         corp = self.crowded()
         if action.entity != corp.sym or not isinstance(action, A.DiscardTrain):
             raise RuleError(self.refusal.format(corp=corp.sym), rule="train limit", legal=["discard_train"])
-        if not any(t.name == action.train for t in corp.trains):
-            have = ", ".join(t.name for t in corp.trains)
+        if not any(t.name == action.train for t in sellable_trains(corp)):
+            have = ", ".join(t.name for t in sellable_trains(corp))
             raise RuleError(f"{corp.sym} has no {action.train} train to discard (it has {have})",
                             rule="discarding trains", legal=["discard_train"])
 

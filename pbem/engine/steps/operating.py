@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Optional
 
 from pbem.engine import actions as A
+from pbem.engine.leases import sellable_trains, train_limit_count
 from pbem.engine.step import LegalMove, Step
 from pbem.engine.steps.interrupts import DiscardTrain
 from pbem.errors import RuleError
@@ -286,7 +287,7 @@ class BuyTrain(TurnStep):
         corp = g.corporations[ent]
         out = []
         emergency = rnd.emergency(corp)
-        room = len(corp.trains) < g.train_limit(corp)
+        room = train_limit_count(g, corp) < g.train_limit(corp)
         avail = g.depot.available(g.phase_names)
         cheapest = min((t.price for t in avail), default=0)
         helper_cash = g.players[corp.president].cash if emergency and corp.president else 0
@@ -295,7 +296,7 @@ class BuyTrain(TurnStep):
                                                   and t.price <= corp.cash + helper_cash)):
                 note = f"{g.money(t.price)}" + (" with the president's help" if t.price > corp.cash else "")
                 out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", t.price), note))
-            for old in sorted({tr.name for tr in corp.trains if tr.name in t.discount}):
+            for old in sorted({tr.name for tr in sellable_trains(corp) if tr.name in t.discount}):
                 price = t.price - t.discount[old]
                 if price <= corp.cash:
                     out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", price, old),
@@ -304,8 +305,9 @@ class BuyTrain(TurnStep):
             for other in g.corporations.values():
                 if other is corp or other.closed:
                     continue
-                for name in sorted({t.name for t in other.trains}):
-                    train = next(t for t in other.trains if t.name == name)
+                sellable = sellable_trains(other)
+                for name in sorted({t.name for t in sellable}):
+                    train = next(t for t in sellable if t.name == name)
                     lo, hi = g.title.train_price_range(g, corp, train, rnd)
                     if lo <= hi:
                         out.append(LegalMove(A.BuyTrain(ent, name, other.sym, lo),
