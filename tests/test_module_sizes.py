@@ -6,7 +6,6 @@ ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 600
 #: known oversized modules (issue #11): split them, then delete their line here
 KNOWN = {
-    "pbem/notation/parser.py": 1623,      # the notation reader: not split yet (the notation parts edit it now)
 }
 
 
