@@ -69,7 +69,6 @@ def format_time(value: datetime) -> str:
             f"T{v.hour:02d}:{v.minute:02d}:{v.second:02d}Z")
 
 
-
 def render_lines(prev: str, bodies: Iterable[str], *, key: bytes | None = None,
                  macs: Iterable[str] | None = None) -> tuple[bytes, str]:
     """Hash-chain `bodies` after `prev`; returns the bytes of the lines and the new head.

@@ -96,7 +96,6 @@ def _record_body(r: Record, version: int) -> str:
     return note_body(r.seq, r.time, r.who, r.text, r.source)
 
 
-
 def header_text(header: GameHeader, key: bytes | None = None) -> bytes:
     """The bytes of a new game file holding only `header` (sealed with `key` from version 3)."""
     return render_lines(GENESIS, _header_bodies(header), key=sealing_key(header.version, key))[0]

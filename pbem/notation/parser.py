@@ -133,7 +133,6 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
     return reader.finish(items, aside)
 
 
-
 class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameResolver, RemarkReader):
     """Reads the lines of one message, keeping the acting entity between moves.
 

@@ -66,7 +66,6 @@ def name_index(ctx: NotationContext) -> NameIndex:
     return idx
 
 
-
 class NameResolver:
     """The reader's look-ups of names: the subject of a move, the entity that makes it, a named entry."""
 
