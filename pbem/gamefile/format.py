@@ -1,27 +1,30 @@
-"""The text of a game file: values, escaping, the hash chain, `loads` and `dumps`.
+"""The text of a game file: the line of each record, `loads` and `dumps`.
 
-Pure functions over bytes/str; no file system access (that is `pbem.gamefile.store`).
-The format is specified in docs/game-file.md; keep the two in step.
+Pure functions over bytes/str; no file system access (that is `pbem.gamefile.store`). The
+values live in `records`, the field encoding and hash chain in `encoding`; both are
+re-exported here. The format is specified in docs/game-file.md; keep the two in step.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime, timezone
-from typing import ClassVar, Iterable, Union
+from typing import Iterable
 
 from pbem.errors import GameFileError
 
+from .encoding import (FORMAT_VERSION, GENESIS, HASH_LEN, MAGIC, SEALED_VERSION, SUPPORTED_VERSIONS,
+                       chain_hash, format_time, quote, render_lines, sealing_key)
 from .key import mac as _mac
+from .records import AnnulRecord, GameHeader, GameLog, MoveRecord, NoteRecord, Player, Record, utcnow
 
-FORMAT_VERSION = 3            # what new files are written as
-SUPPORTED_VERSIONS = (1, 2, 3)  # what the reader accepts (1: moves without a seat field)
-SEALED_VERSION = 3            # from this version on every line carries the moderator's seal (MAC)
-MAGIC = "pbem-game"
-HASH_LEN = 32                 # hex digits kept of each SHA-256 (128 bits)
-GENESIS = "0" * HASH_LEN      # the "previous hash" of line 1
+__all__ = [
+    "FORMAT_VERSION", "GENESIS", "HASH_LEN", "MAGIC", "SEALED_VERSION", "SUPPORTED_VERSIONS", "AnnulRecord",
+    "ForgedLineError", "GameHeader", "GameLog", "MoveRecord", "NoteRecord", "Player", "Record",
+    "StaleGameError", "TornTailError", "annul_body", "chain_hash", "dumps", "extend", "format_time",
+    "header_text", "loads", "move_body", "note_body", "quote", "render_lines", "sealing_key", "utcnow",
+]
 
 _HEX = re.compile(rb"[0-9a-f]{%d}" % HASH_LEN)
 _INT = re.compile(r"-?[0-9]+")
@@ -54,240 +57,7 @@ class StaleGameError(GameFileError):
 
 
 # ---------------------------------------------------------------------------- values
-
-def utcnow() -> datetime:
-    """The current time in UTC, whole seconds (the precision stored in the file)."""
-    return datetime.now(timezone.utc).replace(microsecond=0)
-
-
-def _utc(value: datetime, what: str) -> datetime:
-    if not isinstance(value, datetime) or value.tzinfo is None or value.utcoffset() is None:
-        raise GameFileError(f"{what} must be a timezone-aware datetime, got {value!r}")
-    return value.astimezone(timezone.utc).replace(microsecond=0)
-
-
-def _text(value: object, what: str, *, empty: bool = True) -> str:
-    if not isinstance(value, str):
-        raise GameFileError(f"{what} must be a str, got {type(value).__name__}")
-    if not empty and not value:
-        raise GameFileError(f"{what} must not be empty")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise GameFileError(f"{what} contains a lone surrogate and cannot be stored: {value!r}") from None
-    return value
-
-
-@dataclass(frozen=True)
-class Player:
-    """One seat: display name (also the entity name used in moves) and mail address."""
-
-    name: str
-    email: str
-
-    def __post_init__(self) -> None:
-        _text(self.name, "player name", empty=False)
-        _text(self.email, "player email")
-
-
-@dataclass(frozen=True)
-class GameHeader:
-    """What a game is: title, players in seat order, RNG seed, options, creation time.
-
-    `players` accepts Player values or (name, email) pairs; lists become tuples.
-    `created` is normalised to UTC, whole seconds. `version` is the file format the game
-    is stored in (new games: FORMAT_VERSION; an old file keeps the version it was made with).
-    """
-
-    title: str
-    players: tuple[Player, ...]
-    seed: int
-    options: tuple[str, ...] = ()
-    created: datetime = field(default_factory=utcnow)
-    version: int = FORMAT_VERSION
-
-    def __post_init__(self) -> None:
-        _text(self.title, "title", empty=False)
-        players = tuple(p if isinstance(p, Player) else Player(*p) for p in self.players)
-        if not players:
-            raise GameFileError("a game needs at least one player")
-        names = [p.name for p in players]
-        for name in names:
-            if names.count(name) > 1:
-                raise GameFileError(f"player name {name!r} is used twice")
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise GameFileError(f"seed must be an int, got {self.seed!r}")
-        if isinstance(self.options, str):
-            raise GameFileError("options must be a list of strings, not one string")
-        options = tuple(_text(o, "option") for o in self.options)
-        if self.version not in SUPPORTED_VERSIONS or isinstance(self.version, bool):
-            raise GameFileError(f"unsupported format version {self.version!r} "
-                                f"(this reader knows {', '.join(map(str, SUPPORTED_VERSIONS))})")
-        object.__setattr__(self, "players", players)
-        object.__setattr__(self, "options", options)
-        object.__setattr__(self, "created", _utc(self.created, "created"))
-
-
-@dataclass(frozen=True)
-class MoveRecord:
-    """An accepted move. `line` is its 1-based line in the file; `hash` its chain hash.
-
-    `entity` acted (a player or a company); `seat` is the player who sent the move ("" for
-    a moderator/CLI action without a player, an imported record, or any move of a
-    version-1 file, which has no seat field).
-    `annulled_by` is the seq of the annulment that cancelled it (None while in force).
-    """
-
-    kind: ClassVar[str] = "move"
-    seq: int
-    time: datetime
-    entity: str
-    notation: str
-    source: str
-    seat: str
-    hash: str
-    line: int
-    annulled_by: int | None = None
-
-    @property
-    def annulled(self) -> bool:
-        return self.annulled_by is not None
-
-
-@dataclass(frozen=True)
-class AnnulRecord:
-    """A moderator undo: cancels the moves whose seqs are `targets` (ascending)."""
-
-    kind: ClassVar[str] = "annul"
-    seq: int
-    time: datetime
-    who: str
-    targets: tuple[int, ...]
-    reason: str
-    source: str
-    hash: str
-    line: int
-
-
-@dataclass(frozen=True)
-class NoteRecord:
-    """A moderator comment; has no effect on the game."""
-
-    kind: ClassVar[str] = "note"
-    seq: int
-    time: datetime
-    who: str
-    text: str
-    source: str
-    hash: str
-    line: int
-
-
-Record = Union[MoveRecord, AnnulRecord, NoteRecord]
-
-
-@dataclass(frozen=True)
-class GameLog:
-    """A whole verified game file in memory (what `loads` returns)."""
-
-    header: GameHeader
-    records: tuple[Record, ...]
-    header_hash: str   # hash of the last header line: where the move chain starts
-    head: str          # hash of the last line of the file
-    macs: tuple[str, ...] = ()   # the seal of every line, in file order (version 3; () before)
-
-    @property
-    def next_seq(self) -> int:
-        return len(self.records) + 1
-
-    def effective_moves(self) -> list[MoveRecord]:
-        """The moves still in force, in order."""
-        return [r for r in self.records if isinstance(r, MoveRecord) and not r.annulled]
-
-    def hash_at(self, seq: int) -> str:
-        """The chain hash of record `seq`'s line (0: the header hash, where records start).
-
-        This is the value a player can copy as a witness of the history up to `seq`.
-        GameFileError if there is no such record.
-        """
-        if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq <= len(self.records):
-            raise GameFileError(f"no record {seq!r}: the file has records 1 to {len(self.records)}")
-        return self.records[seq - 1].hash if seq else self.header_hash
-
-    def listing(self) -> str:
-        """Human-readable list of all records, annulled moves visibly marked."""
-        h = self.header
-        out = [f"{h.title}  seed {h.seed}  created {format_time(h.created)}",
-               "players: " + ", ".join(_show(p.name) + (f" <{_show(p.email)}>" if p.email else "")
-                                       for p in h.players)]
-        if h.options:
-            out.append("options: " + ", ".join(_show(o) for o in h.options))
-        for r in self.records:
-            t = format_time(r.time)
-            if isinstance(r, MoveRecord):
-                line = f"{r.seq:>5}  {t}  {_show(r.entity)}: {_show(r.notation)}"
-                if r.seat and r.seat != r.entity:
-                    line += f" (sent by {_show(r.seat)})"
-                if r.annulled:
-                    line += f"   [ANNULLED by #{r.annulled_by}]"
-            elif isinstance(r, AnnulRecord):
-                seqs = ", ".join(f"#{s}" for s in r.targets)
-                line = f"{r.seq:>5}  {t}  ANNUL {seqs} by {_show(r.who)}: {_show(r.reason)}"
-            else:
-                line = f"{r.seq:>5}  {t}  NOTE by {_show(r.who)}: {_show(r.text)}"
-            out.append(line)
-        return "\n".join(out) + "\n"
-
-
-# ---------------------------------------------------------------------------- encoding
-
-def chain_hash(prev: str, body: bytes) -> str:
-    """The hash of a line: first HASH_LEN hex digits of SHA-256(prev-hash ASCII + body bytes)."""
-    return hashlib.sha256(prev.encode("ascii") + body).hexdigest()[:HASH_LEN]
-
-
-def quote(value: str) -> str:
-    """Quote a string field: a JSON string literal in one canonical form.
-
-    `"` and `\\` are backslash-escaped, newline/CR/tab become \\n \\r \\t, every other
-    character that is not printable (str.isprintable) becomes \\uXXXX (a surrogate pair
-    above U+FFFF); all other characters, including non-ASCII letters, are kept as is.
-    """
-    out = ['"']
-    for ch in value:
-        if ch == '"':
-            out.append('\\"')
-        elif ch == "\\":
-            out.append("\\\\")
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\r":
-            out.append("\\r")
-        elif ch == "\t":
-            out.append("\\t")
-        elif ch.isprintable():
-            out.append(ch)
-        else:
-            cp = ord(ch)
-            if cp > 0xFFFF:
-                cp -= 0x10000
-                out.append("\\u%04x\\u%04x" % (0xD800 + (cp >> 10), 0xDC00 + (cp & 0x3FF)))
-            else:
-                out.append("\\u%04x" % cp)
-    out.append('"')
-    return "".join(out)
-
-
-def _show(value: str) -> str:
-    """A string for a human listing: as is when printable, else quoted."""
-    return value if value and value.isprintable() else quote(value)
-
-
-def format_time(value: datetime) -> str:
-    v = value.astimezone(timezone.utc)
-    return (f"{v.year:04d}-{v.month:02d}-{v.day:02d}"
-            f"T{v.hour:02d}:{v.minute:02d}:{v.second:02d}Z")
-
+# ---------------------------------------------------------------------------- lines
 
 def _header_bodies(h: GameHeader) -> list[str]:
     bodies = [f"{MAGIC} {h.version}", f"title {quote(h.title)}",
@@ -324,37 +94,6 @@ def _record_body(r: Record, version: int) -> str:
     if isinstance(r, AnnulRecord):
         return annul_body(r.seq, r.time, r.who, r.targets, r.reason, r.source)
     return note_body(r.seq, r.time, r.who, r.text, r.source)
-
-
-def render_lines(prev: str, bodies: Iterable[str], *, key: bytes | None = None,
-                 macs: Iterable[str] | None = None) -> tuple[bytes, str]:
-    """Hash-chain `bodies` after `prev`; returns the bytes of the lines and the new head.
-
-    With `key` (or the stored `macs`, one per body) each line is sealed (version 3):
-    `<content> <mac> <hash>`, the MAC being HMAC-SHA-256(key, prev hash + content).
-    """
-    out = bytearray()
-    seals = iter(macs) if macs is not None else None
-    for body in bodies:
-        b = body.encode("utf-8")
-        if key is not None:
-            b += b" " + _mac(key, prev, b, HASH_LEN).encode("ascii")
-        elif seals is not None:
-            b += b" " + next(seals).encode("ascii")
-        prev = chain_hash(prev, b)
-        out += b + b" " + prev.encode("ascii") + b"\n"
-    return bytes(out), prev
-
-
-def sealing_key(version: int, key: bytes | None) -> bytes | None:
-    """The key to seal lines of a file of `version` with: required from SEALED_VERSION on,
-    never used before it (an old game goes on unsealed). GameFileError if it is missing."""
-    if version < SEALED_VERSION:
-        return None
-    if key is None:
-        raise GameFileError("this game file is sealed (format version 3): writing to it needs the "
-                            "moderator's key (see PBEM_KEY_FILE in docs/game-file.md)")
-    return key
 
 
 def header_text(header: GameHeader, key: bytes | None = None) -> bytes:

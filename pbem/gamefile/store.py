@@ -21,10 +21,10 @@ from typing import Callable, Iterable, Iterator, Sequence
 from pbem.errors import GameFileError
 
 from .atomic import is_temp_of, write_all as _write_all, write_file
-from .format import (SEALED_VERSION, AnnulRecord, GameHeader, GameLog, MoveRecord, NoteRecord, Record,
-                     StaleGameError, _text, _utc, annul_body, extend, header_text, loads, move_body,
-                     note_body, render_lines, sealing_key, utcnow)
+from .encoding import SEALED_VERSION, render_lines, sealing_key
+from .format import StaleGameError, annul_body, extend, header_text, loads, move_body, note_body
 from .key import load_key
+from .records import AnnulRecord, GameHeader, GameLog, MoveRecord, NoteRecord, Record, _text, _utc, utcnow
 
 
 def real_path(path: str | os.PathLike[str]) -> Path:

@@ -24,13 +24,13 @@ from pbem.engine.actions import (
 from pbem.errors import AmbiguousMoveError
 
 from .context import NotationContext
+from .resolve import name_index
 
 __all__ = ["format_action", "format_actions", "format_route", "entity_label"]
 
 
 def entity_label(entity: str, ctx: NotationContext) -> str:
     """How a line names `entity`: a player's display name, else the symbol/id."""
-    from .parser import name_index  # late import: parser imports this module's package
     index = name_index(ctx)
     kinds = ("player", "corporation", "company")
 

@@ -18,26 +18,12 @@ from pbem.errors import AmbiguousMoveError
 
 from .claims import Claim, parse_paren_claims
 from .names import KIND_WORDS
+from .trees import first_tok, is_tree, subtrees
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .parser import ParsedMove
+    from .parsed import ParsedMove
 
 __all__ = ["RemarkReader", "result_of"]
-
-
-def _is_tree(x, data=None) -> bool:
-    return isinstance(x, Tree) and (data is None or x.data == data)
-
-
-def _first_tok(node, type_: str) -> Optional[Token]:
-    for t in (node.children if isinstance(node, Tree) else [node]):
-        if isinstance(t, Token) and t.type == type_:
-            return t
-    return None
-
-
-def _subtrees(node: Tree, data: str) -> list[Tree]:
-    return [c for c in node.children if isinstance(c, Tree) and c.data == data]
 
 
 def result_of(prev_move: "ParsedMove", move: "ParsedMove") -> bool:
@@ -61,11 +47,11 @@ class RemarkReader:
     def remark(self, r: Tree, subject: Optional[str], body: Optional[Tree]) -> None:
         d = r.data
         if d == "r_president":
-            name = next((k for k in r.children if _is_tree(k, "name")), None)
+            name = next((k for k in r.children if is_tree(k, "name")), None)
             corp = self.resolve(name, ("corporation",)).ident if name is not None else None
             self.claim("president", (None, corp), r)
         elif d == "r_cash":
-            self.claim("cash", self.price(next(k for k in r.children if _is_tree(k, "price"))), r)
+            self.claim("cash", self.price(next(k for k in r.children if is_tree(k, "price"))), r)
         elif d == "r_price_dir":
             word = r.children[0].value.lower().split()[-1]
             self.claim("price_dir", "up" if word in ("up", "right", "rises", "rose") else "down", r)
@@ -111,13 +97,13 @@ class RemarkReader:
 
     def _div_claims(self, node: Tree) -> None:
         """ "pays out $100 = $10 per share": the revenue and the amount per share are claims."""
-        amt = next((c for c in node.children if _is_tree(c, "div_amount")), None)
+        amt = next((c for c in node.children if is_tree(c, "div_amount")), None)
         if amt is None:
             return
-        prices = _subtrees(amt, "price")
+        prices = subtrees(amt, "price")
         # "= $10 per share", "$12 a share", "$12/share" (but "$120 to shareholders" is the total)
-        per = next((c for c in amt.children if _is_tree(c, "per_share")
-                    and _first_tok(c, "SHARE_N") is not None), None)
+        per = next((c for c in amt.children if is_tree(c, "per_share")
+                    and first_tok(c, "SHARE_N") is not None), None)
         if per is not None and len(prices) == 1:
             self.claim("per_share", self._per_share(prices[0]), amt)
             return
@@ -127,7 +113,7 @@ class RemarkReader:
 
     def _per_share(self, node: Tree):
         """An amount per share: whole, or with a fraction ("$4.5 per share") as a Fraction."""
-        dec = _first_tok(node, "DECIMAL")
+        dec = first_tok(node, "DECIMAL")
         if dec is None:
             return self.price(node)
         value = Fraction(dec.value)

@@ -27,7 +27,9 @@ from .limits import check_line, check_message, check_moves
 from .logs import classify
 from .names import rewrite_names
 from .paraphrase import paraphrase
-from .parser import ParsedMove, _is_tree, _Reader, _Remarks
+from .parsed import ParsedMove, Remarks
+from .parser import _Reader
+from .trees import is_tree
 
 __all__ = ["iter_moves"]
 
@@ -66,7 +68,7 @@ def _handle(reader: _Reader, tree) -> int:
     for child in tree.children[0].children:
         if isinstance(child, Token) and child.type == "ROUND_HEADER":
             _read_header(reader, child)
-        elif _is_tree(child, "clauses"):
+        elif is_tree(child, "clauses"):
             for clause in child.children:
                 if isinstance(clause, Tree):
                     n += len(reader.clause(clause))
@@ -113,7 +115,7 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
     for child in tree.children[0].children:
         if isinstance(child, Token) and child.type == "ROUND_HEADER":
             units.append(("header", child))
-        elif _is_tree(child, "clauses"):
+        elif is_tree(child, "clauses"):
             units.extend(("clause", c) for c in child.children if isinstance(c, Tree))
     return units, count or sum(1 for k, _ in units if k == "clause")
 
@@ -225,7 +227,7 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
 
 def _forward_only(items: list) -> bool:
     """A unit that only says something about the move after it."""
-    return bool(items) and all(isinstance(i, _Remarks) and (i.forward or getattr(i.log, "forward", False))
+    return bool(items) and all(isinstance(i, Remarks) and (i.forward or getattr(i.log, "forward", False))
                                for i in items)
 
 
@@ -237,7 +239,7 @@ def _log_items(log, no: int, line: str, reader: _Reader, aside: Optional[list]) 
                            log.claims if a is log.actions[-1] else (), ("log_half",)) for a in log.actions]
     if log.kind == "consequence" and log.claims:
         claims = tuple(dataclasses.replace(c, line=no, column=col) for c in log.claims)
-        return [_Remarks(claims, no, col, log.text, line, optional=True, log=log)]
+        return [Remarks(claims, no, col, log.text, line, optional=True, log=log)]
     if aside is not None:
         aside.append((no, log))
     return []

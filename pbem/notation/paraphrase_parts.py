@@ -1,7 +1,8 @@
-"""Sentence-level rewordings for the second reading (pbem/notation/paraphrase.py): what a mail
-line holds besides its move (greetings, statements of how things stand) set aside, slips of the
-keyboard in move words, a private's power or 1882's exchange told as a story, 1861's
-nationalisation in words, lists of trains bought."""
+"""The pieces the second reading's rewording rules are made from: pattern fragments, the sentences of a line that are chat or a statement of how things stand, slips on move words, and the rewordings that need code (exchanges, "uses", nationalisation, lists of trains).
+
+Kept apart from the rules table (paraphrase_rules.py) and the entry point (paraphrase.py) so
+each stays short; the rules read in the order paraphrase_rules.RULES lists them.
+"""
 from __future__ import annotations
 
 import re
@@ -220,3 +221,7 @@ def _chat_free(line: str) -> str:
         sep = seps[i - 1] if out and i else ""
         out += (", " if re.fullmatch(r",\s*so\s+", sep) else sep) + part
     return out or line
+
+
+#: a place written by name: one or two capitalised words ("Regina", "Swift Current", "St. Petersburg")
+_PLACE = r"[A-Z][a-z.]+(?:\s[A-Z][a-z]+)?"

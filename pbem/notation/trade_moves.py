@@ -1,0 +1,323 @@
+"""Moves that trade: bids, pars, buys (shares, private companies, trains), sales, conversions, mergers, redemptions.
+
+`TradeMoves` is mixed into the notation reader (parser.py); one method a grammar rule (`_c_<rule>`)
+and the checks a purchase shares (source, price, the company bought for).
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from lark import Tree
+
+from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, Choose, Convert, Merge, Par, SellShares
+from pbem.errors import AmbiguousMoveError
+
+from .claims import Claim
+from .names import KIND_WORDS, norm
+from .parsed import Echo
+from .trees import first_tok, is_tree, subtrees, tokens
+
+__all__ = ["TradeMoves"]
+
+
+class TradeMoves:
+    """Reads the moves that buy, sell, bid, par, convert and merge (mixed into the reader)."""
+
+    def _c_bid_price_first(self, node: Tree, subject):
+        return self._bid(node, subject)
+
+    def _c_bid_name_first(self, node: Tree, subject):
+        return self._bid(node, subject)
+
+    def _bid(self, node: Tree, subject):
+        name = next(c for c in node.children if is_tree(c, "name"))
+        price = self.price(next(c for c in node.children if is_tree(c, "price")))
+        # a private, or (1861) a minor put up for auction
+        company = self.resolve(name, ("company", "corporation"), mode="priority").ident
+        return [Bid(self.entity("player", subject, node), company, price)]
+
+    def _c_par(self, node: Tree, subject):
+        name = next(c for c in node.children if is_tree(c, "name"))
+        price = self.price(next(c for c in node.children if is_tree(c, "price")))
+        word = (first_tok(node, "PAR").value or "").lower()
+        if word.startswith(("open", "start")):
+            # "opens the Black Sea Shipping at 30": the first bid on a private company
+            text = self.text_of(name)
+            company = self._try_lookup(text, ("company",))
+            if company is not None and self._try_lookup(text, ("corporation",)) is None:
+                return [Bid(self.entity("player", subject, node), company.ident, price)]
+        corp = self.resolve(name, ("corporation",)).ident
+        if word.startswith(("open", "start")) and corp in self.ctx.auctioned:
+            # "opens the Nikolaev at 100": 1861's minors are started by an auction
+            return [Bid(self.entity("player", subject, node), corp, price)]
+        return [Par(self.entity("player", subject, node), corp, price)]
+
+    def _c_convert(self, node: Tree, subject):
+        names = [c for c in node.children if is_tree(c, "name")]
+        price = self.price(next(c for c in node.children if is_tree(c, "price")))
+        if len(names) == 2:
+            self.resolve(names[0], ("company", "corporation"), mode="priority")
+            corp = self.resolve(names[1], ("corporation",)).ident
+        else:
+            corp = self.resolve(names[0], ("corporation",)).ident
+        return [Par(self.entity("player", subject, node), corp, price)]
+
+    def _c_convert61(self, node: Tree, subject):
+        """1861: "KR converts" (then a merge names the major), or "KR converts into MK"."""
+        ent = self.entity("corp", subject, node)
+        out = [Convert(ent)]
+        name = next((c for c in node.children if is_tree(c, "name")), None)
+        if name is not None:
+            out.append(Merge(ent, self.resolve(name, ("corporation",)).ident))
+        return out
+
+    def _c_merge(self, node: Tree, subject):
+        """1861: "MV merges KR" (add a minor) or "MV merges into GRR" (name the major)."""
+        name = next(c for c in node.children if is_tree(c, "name"))
+        return [Merge(self.entity("corp", subject, node), self.resolve(name, ("corporation",)).ident)]
+
+    def _c_merge_add(self, node: Tree, subject):
+        """1861 log: "Adding N to merge of MB" (or "of MB,KR"): the merger MB started takes in N."""
+        names = subtrees(node, "name")
+        added = self.resolve(names[0], ("corporation",)).ident
+        first = self.resolve(names[1], ("corporation",)).ident
+        return [Merge(first, added)]
+
+    def _c_redeem(self, node: Tree, subject):
+        """1861: "GRR redeems a 10% share from the market": the major buys back its own share."""
+        ent = self.entity("corp", subject, node)
+        name = next((c for c in node.children if is_tree(c, "name")), None)
+        corp = self.resolve(name, ("corporation",)).ident if name is not None else ent
+        pct_tok = first_tok(node, "PERCENT")
+        cnt = next((c for c in node.children if is_tree(c, "count")), None)
+        percent = int(re.match(r"\d+", pct_tok.value).group(0)) if pct_tok is not None else \
+            (self.count(cnt) if cnt is not None else 1) * self.ctx.share_size(corp)
+        mods = self._mods([c for c in node.children if isinstance(c, Tree) and c.data.startswith("mod_")])
+        if mods["source"] is None:
+            mods["source"] = Tree("src_pool", [])
+        return [self._buy_shares(node, ent, corp, percent, mods)]
+
+    def _c_nationalize(self, node: Tree, subject):
+        return [Choose(self.entity("corp", subject, node), "nationalize")]
+
+    def _mods(self, mods: list[Tree]) -> dict:
+        out: dict = {"source": None, "price": None, "trade": None, "for": None, "nodes": {}}
+        for m in mods:
+            if m.data == "mod_from":
+                src = m.children[-1]
+                if out["source"] is not None:
+                    raise self.err("two sources given", m)
+                out["source"] = src
+                out["nodes"]["source"] = m
+            elif m.data == "mod_price":
+                if out["price"] is not None:
+                    raise self.err("two prices given", m)
+                out["price"] = self.price(m.children[-1])
+                out["nodes"]["price"] = m
+            elif m.data == "mod_trade":
+                out["trade"] = self.train(m.children[-1])
+                out["nodes"]["trade"] = m
+            elif m.data == "mod_for":
+                if out.get("for") is not None:
+                    raise self.err("two companies named after \"for\"", m)
+                out["for"] = m
+                out["nodes"]["for"] = m
+        return out
+
+    def _c_buy(self, node: Tree, subject):
+        what = node.children[1]
+        mods = self._mods([c for c in node.children[2:] if isinstance(c, Tree)])
+        d = what.data
+        if d == "buy_train":
+            self._one_train_only(what)
+            return [self._buy_train(node, subject, self.train(what.children[-1]), mods)]
+        name = next((c for c in what.children if is_tree(c, "name")), None)
+        shares_word = first_tok(what, "SHARE_N") is not None
+        if d == "buy_percent":
+            pct = int(re.match(r"\d+", first_tok(what, "PERCENT").value).group(0))
+            corp = self.resolve(name, ("corporation",)).ident
+            return [self._buy_shares(node, subject, corp, pct, mods)]
+        if d in ("buy_count_shares", "buy_count_name"):
+            # "a share of CPR", "2 shares of CPR", "2 CPR", "a 2nd share of CPR"
+            cnt_node = next((c for c in what.children if is_tree(c, "count")), None)
+            cnt = self.count(cnt_node) if cnt_node is not None else 1
+            corp = self.resolve(name, ("corporation",)).ident
+            return [self._buy_shares(node, subject, corp, cnt * self.ctx.share_size(corp), mods)]
+        if d == "buy_name" and shares_word:
+            corp = self.resolve(name, ("corporation",)).ident
+            return [self._buy_shares(node, subject, corp, self.ctx.share_size(corp), mods)]
+        if d == "buy_private":
+            comp = self.resolve(name, ("company",)).ident
+            return [self._buy_company(node, subject, comp, mods)]
+        # buy_name: a corporation (shares), a private, or a train named by a word ("D")
+        text = self.text_of(name)
+        corp_side = self.corp_side(subject)
+        tname = self.train_word(text)
+        if tname is not None:
+            try:
+                hit = self.index.lookup(text, ("corporation", "company"), mode="union")
+            except AmbiguousMoveError:
+                hit = None
+            if hit is None or norm(text) not in hit.exact:
+                return [self._buy_train(node, subject, tname, mods)]
+        if corp_side or mods["price"] is not None:
+            # corporations buy privates; "Ann buys Hudson Bay for $20" is the 18xx.games
+            # line for buying a private at its price in the auction
+            entry = self.resolve(name, ("company", "corporation"), mode="priority")
+        else:
+            try:
+                entry = self.resolve(name, ("corporation", "company"), mode="union")
+            except AmbiguousMoveError as e:
+                raise AmbiguousMoveError(
+                    f'{e}; for shares write "buys a share of <corporation>", for the private '
+                    f'company "buys <private> for <price>"', candidates=e.candidates) from None
+        if entry.kind == "corporation":
+            return [self._buy_shares(node, subject, entry.ident, self.ctx.share_size(entry.ident), mods)]
+        return [self._buy_company(node, subject, entry.ident, mods)]
+
+    def _buy_shares(self, node, subject, corp: str, percent: int, mods: dict):
+        if percent <= 0 or percent > 100:
+            raise self.err("a share is between 1% and 100%", node)
+        self._no_for(mods)
+        if mods["price"] is not None:
+            self.claim("paid", mods["price"], mods["nodes"]["price"])
+        if mods["trade"] is not None:
+            raise self.err("only trains are traded in", mods["nodes"]["trade"])
+        source = "ipo"
+        src = mods["source"]
+        if src is not None:
+            if src.data == "src_ipo":
+                source = "ipo"
+            elif src.data == "src_pool":
+                source = "pool"
+            elif src.data == "src_bank":
+                raise self.ambiguous(AmbiguousMoveError(
+                    '"from the bank" could mean the IPO or the bank pool; write "from the IPO" '
+                    'or "from the pool"', candidates=["ipo", "pool"]), src)
+            else:
+                raise self.err('shares come "from the IPO" or "from the pool"', src,
+                               expected=['"IPO"', '"pool"'])
+        return BuyShares(self.entity("player", subject, node), corp, source, percent)
+
+    def _no_for(self, mods: dict) -> None:
+        if mods.get("for") is not None:
+            raise self.err('"for" names the company a train is bought for; give a price here',
+                           mods["nodes"]["for"], expected=["an amount such as $60"])
+
+    def _buy_company(self, node, subject, company: str, mods: dict):
+        self._no_for(mods)
+        if mods["trade"] is not None:
+            raise self.err("only trains are traded in", mods["nodes"]["trade"])
+        price = mods["price"]
+        src = mods["source"]
+        seller = None
+        if src is not None:
+            if src.data != "src_name":
+                raise self.err("a private company is bought from its owner", src,
+                               expected=[KIND_WORDS["player"]])
+            seller = self.resolve(src.children[-1], ("player", "corporation"), mode="priority")
+        if self.corp_side(subject) or seller is not None:
+            if price is None:
+                raise self.err(f"give the price: e.g. \"buys {company} for 40\"", node,
+                               expected=['"for" and the price'])
+            return BuyCompany(self.entity("corp", subject, node), company, price)
+        if price is None:
+            raise self.err(f"give the price: e.g. \"bids 20 for {company}\" (or \"buys a share of ...\" "
+                           f"for shares)", node, expected=['"for" and the price'])
+        return Bid(self.entity("player", subject, node), company, price)
+
+    def _one_train_only(self, what: Tree) -> None:
+        """"buys 2 trains" (a number, the plural, no article) may mean two trains or one 2-train."""
+        toks = tokens(what)
+        words = [t for t in toks if t.type == "TRAIN_N"]
+        nums = [t for t in toks if t.type == "NUMBER"]
+        if (len(words) != 1 or len(nums) != 1 or any(t.type == "ARTICLE" for t in toks)
+                or not words[0].value.lower().endswith("s")):
+            return
+        word, num = words[0], nums[0]
+        raise self.ambiguous(AmbiguousMoveError(
+            f'"{num.value} {word.value}" could mean one {num.value}-train or {num.value} trains; a move buys '
+            f'one train: write "buys a {num.value} train"', candidates=[f"buys a {num.value} train"]), what)
+
+    def _buy_train(self, node, subject, train: str, mods: dict):
+        source = "depot"
+        src = mods["source"]
+        if src is not None:
+            if src.data in ("src_pool", "src_bank", "src_depot"):
+                source = "depot"
+            elif src.data == "src_name":
+                source = self.resolve(src.children[-1], ("corporation",)).ident
+            else:
+                raise self.err('trains come from the depot or from another corporation', src,
+                               expected=['"depot"', KIND_WORDS["corporation"]])
+        buyer = self.entity("corp", subject, node) if mods.get("for") is None else self._for_corp(mods["for"], subject)
+        return BuyTrain(buyer, train, source, mods["price"], mods["trade"])
+
+    def _for_corp(self, m: Tree, subject: Optional[str]) -> str:
+        """ "Cid is buying a 4 train for CPR": the corporation named after "for" buys."""
+        corp = self.resolve(next(c for c in m.children if is_tree(c, "name")), ("corporation",)).ident
+        who = subject if subject is not None else self.sticky
+        if who is not None and self.ctx.kind_of(who) == "corporation" and who != corp:
+            raise self.err(f"{who} cannot buy for {corp}: name one company", m)
+        if who is not None and self.ctx.kind_of(who) == "player":
+            self.claims.append(Claim("president", (who, corp), self.text_of(m).strip(), self._span(m)[0] + 1))
+        return corp
+
+    def _c_sell(self, node: Tree, subject):
+        items = [c for c in node.children if is_tree(c, "sell_item") or is_tree(c, "sell_all")]
+        entity = self.entity("player", subject, node)
+        out = []
+        for it in items:
+            if it.data == "sell_all":
+                out.append(self._sell_all(it, entity))
+                continue
+            name = next(c for c in it.children if is_tree(c, "name"))
+            corp = self.resolve(name, ("corporation",)).ident
+            cnt_node = next((c for c in it.children if is_tree(c, "count")), None)
+            pct_tok = first_tok(it, "PERCENT")
+            size = self.ctx.share_size(corp)
+            cnt = self.count(cnt_node) if cnt_node is not None else None
+            pct = int(re.match(r"\d+", pct_tok.value).group(0)) if pct_tok is not None else None
+            if pct is not None and cnt is not None:
+                percent = cnt * pct
+            elif pct is not None:
+                percent = pct
+            else:
+                percent = (cnt or 1) * size
+            if percent <= 0 or percent > 100:
+                raise self.err("a sale is between 1% and 100% of a corporation", it)
+            out.append(SellShares(entity, corp, percent))
+        tail = next((c for c in node.children if is_tree(c, "sell_tail")), None)
+        if tail is not None and len(out) == 1:
+            self.claim("received", self.price(next(c for c in tail.children if is_tree(c, "price"))), tail)
+        return out
+
+    def _sell_all(self, it: Tree, entity: str) -> SellShares:
+        """ "sells all her GT" (the whole holding), "sold both his CPR shares" (two shares)."""
+        name = next(c for c in it.children if is_tree(c, "name"))
+        corp = self.resolve(name, ("corporation",)).ident
+        word = it.children[0]
+        if self.ctx.holdings is None:
+            raise self.ambiguous(AmbiguousMoveError(
+                f'"{word.value}" of {corp}: how many shares is not known here; write the count, '
+                f'e.g. "sells 2 {corp}"', candidates=[f"sells {n} {corp}" for n in (1, 2, 3)]), word)
+        held = self.ctx.holdings(entity, corp)
+        size = self.ctx.share_size(corp)
+        if held <= 0:
+            raise self.err(f"{self.ctx.players.get(entity, entity)} holds no {corp}", it)
+        if word.value.lower() == "both" and held != 2 * size:
+            raise self.err(f'"both": {self.ctx.players.get(entity, entity)} holds {held}% of {corp}, '
+                           f"not two shares", word, expected=["the number of shares"])
+        return SellShares(entity, corp, held)
+
+    def _c_exchange_echo(self, node: Tree, subject):
+        names = [c for c in node.children if is_tree(c, "name")]
+        self.resolve(names[0], ("company", "corporation"), mode="priority")
+        corp = self.resolve(names[-1], ("corporation",)).ident
+        return [Echo("par_exchange", self.entity("player", subject, node), corp,
+                      "the exchange that comes with a par")]
+
+    def _c_pay_for_shares(self, node: Tree, subject):
+        return [Echo("par_buy", self.entity("player", subject, node), None,
+                      "the payment for the president's share")]
