@@ -42,6 +42,7 @@ def candidates(g: Game, ent: str) -> list[A.Action]:
             out.append(A.BuyShares(ent, corp.sym, src))
         out += [A.SellShares(ent, corp.sym, pct) for pct in range(10, 110, 10)]
         out += [A.Par(ent, corp.sym, p) for p in prices]
+        out += [A.Bid(ent, corp.sym, p) for p in range(95, 130, 5)]      # a minor's auction (1861)
     for corp in g.corporations.values():
         out += [A.DiscardTrain(ent, n) for n in sorted({t.name for t in corp.trains})]
     out += [A.Dividend(ent, kind) for kind in ("payout", "withhold", "half", "double")]

@@ -162,11 +162,6 @@ class MergerSteps:
         return [LegalMove(A.RemoveToken(ent, c, ci)) for c, ci, _ in self.game.board.tokens_of(ent)
                 if not self.reduce_problem(c, ci)]
 
-    def moves_choose(self, ent: str) -> list:
-        from pbem.engine.legal import LegalMove
-
-        return [LegalMove(A.Choose(ent, "nationalize"))]
-
     # --- actions -----------------------------------------------------------------
     def process(self, action: A.Action) -> None:
         g = self.game
