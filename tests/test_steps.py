@@ -103,7 +103,7 @@ def test_listed_moves_pass_the_check_and_the_check_accepts_only_listed_moves(tit
             continue
         ent = g.current_entity()
         if step.entity() != ent or rnd.legal(ent) != step.actions(ent):
-            continue            # a round-level interrupt not made of steps (1861's minor auction, a choice)
+            continue            # a round not made of steps (1861's operating round with loans, the merger round)
         listed = [m.action for m in g.legal_moves() if step.accepts(m.action) and m.action.entity == ent]
         before = snapshot(g)
         for action in listed:
