@@ -123,10 +123,5 @@ def may_not_run(g, corp) -> Optional[str]:
     return None
 
 
-def _place_token(g, rnd, ent):
-    """Stations from the step in play (for a round that lists its own and falls back here)."""
-    return rnd.step_moves("place_token", ent) or []
-
-
 #: listings for rounds not (yet) made of steps that list no moves of these kinds themselves
 _GEN = {"pass": _pass, "discard_train": _discard}
