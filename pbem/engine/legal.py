@@ -26,10 +26,6 @@ def legal_moves(g: "Game", entity: Optional[str] = None) -> list[LegalMove]:
     out: list[LegalMove] = []
     rnd = g.round
     for kind in kinds:
-        own = getattr(rnd, f"moves_{kind}", None)      # a round may spell out its own moves of a kind
-        if own is not None:
-            out.extend(own(ent))
-            continue
         step_moves = getattr(rnd, "step_moves", None)       # a round made of steps: the step's own list
         listed = step_moves(kind, ent) if step_moves else None
         if listed is not None:

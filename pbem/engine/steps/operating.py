@@ -3,9 +3,9 @@ discard, trains, privates. Each offers its kinds (`offered`), lists them (`moves
 checks them (`check_<kind>`, the same predicates as the listing) and applies them through the
 title's hooks (`apply_<kind>`), which re-check what they apply before changing anything.
 
-The round (`OperatingRound`) walks them in order; a round subclass may still name a step the
-old way (a string with its own handlers) and vary `step_actions(name)`: the steps read what they
-offer through it, so such an override still governs."""
+The round (`OperatingRound`) walks them in order; a round subclass declares other steps
+(`step_classes`) and may vary `step_actions(name)` for a rule over the whole turn: the steps read
+what they offer through it, so such an override still governs."""
 from __future__ import annotations
 
 from typing import Optional
