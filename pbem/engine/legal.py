@@ -44,15 +44,8 @@ def legal_moves(g: "Game", entity: Optional[str] = None) -> list[LegalMove]:
 
 
 def _emergency_sale_ok(g, corp, action) -> bool:
-    from pbem.errors import RuleError
-    import copy
-
-    trial = copy.deepcopy(g)
-    try:
-        trial.push(action)
-    except RuleError:
-        return False
-    return True
+    """Whether the title accepts the president's sale toward the corporation's train (its own check)."""
+    return g.title.emergency_sale_problem(g, corp, action) is None
 
 
 def _pass(g, rnd, ent):

@@ -313,12 +313,8 @@ class BuyTrain(TurnStep):
         return out
 
     def moves_bankrupt(self, ent: str) -> list[LegalMove]:
-        import copy
-
-        trial = copy.deepcopy(self.game)
-        try:
-            trial.push(A.Bankrupt(ent))
-        except RuleError:
+        g = self.game
+        if g.title.bankrupt_problem(g, g.corporations[ent], self.round) is not None:
             return []
         return [LegalMove(A.Bankrupt(ent), "no train can be paid for, even with the president's shares sold")]
 
