@@ -4,7 +4,8 @@ Random games of both titles (tools/randplay.py's move picker) are walked; at eve
 whose round is made of steps, every listed move of the step in play passes the step's check
 (which changes nothing), and every candidate action the check accepts is listed. Candidates are
 the discrete actions (every corporation and source, every 10% sale, every market price as a par,
-every train to discard, every dividend kind, every pass) and, for open-ended ones, prices around
+every train to discard, every dividend kind, every pass, every opening bid on a minor, every
+merger partner and major, every station to remove) and, for open-ended ones, prices around
 each range: a bid or a private's purchase is covered by the listed move on the same item at its
 lowest price (the listing's note gives the range). Tile lays are listed from the board's lay
 generator filtered by the check's own predicate (`Track.lay_quote`), so they are checked in the
@@ -42,6 +43,10 @@ def candidates(g: Game, ent: str) -> list[A.Action]:
             out.append(A.BuyShares(ent, corp.sym, src))
         out += [A.SellShares(ent, corp.sym, pct) for pct in range(10, 110, 10)]
         out += [A.Par(ent, corp.sym, p) for p in prices]
+        out += [A.Bid(ent, corp.sym, p) for p in range(95, 130, 5)]      # a minor's auction (1861)
+        out.append(A.Merge(ent, corp.sym))                                 # a merger partner or the major formed
+    out += [A.Convert(ent), A.Choose(ent, "nationalize"), A.Choose(ent, "merge")]
+    out += [A.RemoveToken(ent, coord, city) for coord, city, _slot in g.board.tokens_of(ent)]
     for corp in g.corporations.values():
         out += [A.DiscardTrain(ent, n) for n in sorted({t.name for t in corp.trains})]
     out += [A.Dividend(ent, kind) for kind in ("payout", "withhold", "half", "double")]
@@ -91,18 +96,27 @@ def walk(title: str, seed: int, players: int, max_moves: int):
         g.push(rp.pick(rng, g))
 
 
-@pytest.mark.parametrize("title,seed,players", [("1882", 3, 4), ("1882", 8, 5), ("1861", 2, 4), ("1861", 9, 3)])
-def test_listed_moves_pass_the_check_and_the_check_accepts_only_listed_moves(title, seed, players):
+#: the steps the long game is checked at (the others are the short games' and cost most: tile lays)
+LATE_STEPS = {"Redeem", "HalfDividend", "StationByDistance", "MergeOrConvert", "NameMajor", "ReduceStations",
+              "PostMergerShares", "ChoiceStep", "MajorHome", "Discard", "MinorAuction"}
+
+
+@pytest.mark.parametrize("title,seed,players,moves", [
+    ("1882", 3, 4, 700), ("1882", 8, 5, 700), ("1861", 2, 4, 700), ("1861", 9, 3, 700),
+    ("1861", 4, 4, 2500),      # a whole game, at the family's own steps: redemptions, mergers, a trainless major's choice
+])
+def test_listed_moves_pass_the_check_and_the_check_accepts_only_listed_moves(title, seed, players, moves):
     positions = 0
     kinds: set[str] = set()
-    for g in walk(title, seed, players, 700):
+    steps: set[str] = set()
+    for g in walk(title, seed, players, moves):
         rnd = g.round
         step = rnd.step_in_play() if hasattr(rnd, "step_in_play") else None
-        if not isinstance(step, Step):
+        if not isinstance(step, Step) or (moves > 700 and type(step).__name__ not in LATE_STEPS):
             continue
         ent = g.current_entity()
         if step.entity() != ent or rnd.legal(ent) != step.actions(ent):
-            continue            # a round-level interrupt not made of steps (1861's minor auction, a choice)
+            continue            # a round not made of steps (1861's operating round with loans, the merger round)
         listed = [m.action for m in g.legal_moves() if step.accepts(m.action) and m.action.entity == ent]
         before = snapshot(g)
         for action in listed:
@@ -113,8 +127,11 @@ def test_listed_moves_pass_the_check_and_the_check_accepts_only_listed_moves(tit
                 assert covered(action, listed), f"{title} seed {seed}: {action} accepted by {step.name} but not listed"
         assert snapshot(g) == before, "a check changed the game"
         positions += 1
+        steps.add(type(step).__name__)
     assert positions > 20
     assert "Pass" in kinds and len(kinds) >= 4, kinds
+    if moves > 700:
+        assert {"Redeem", "MergeOrConvert", "NameMajor", "PostMergerShares", "ChoiceStep"} <= steps, steps
 
 
 def test_a_refused_move_names_the_rule_and_the_legal_kinds():

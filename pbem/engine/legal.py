@@ -27,10 +27,6 @@ def legal_moves(g: "Game", entity: Optional[str] = None) -> list[LegalMove]:
     out: list[LegalMove] = []
     rnd = g.round
     for kind in kinds:
-        own = getattr(rnd, f"moves_{kind}", None)      # a round may spell out its own moves of a kind
-        if own is not None:
-            out.extend(own(ent))
-            continue
         step_moves = getattr(rnd, "step_moves", None)       # a round made of steps: the step's own list
         listed = step_moves(kind, ent) if step_moves else None
         if listed is not None:
@@ -49,15 +45,8 @@ def legal_moves(g: "Game", entity: Optional[str] = None) -> list[LegalMove]:
 
 
 def _emergency_sale_ok(g, corp, action) -> bool:
-    from pbem.errors import RuleError
-    import copy
-
-    trial = copy.deepcopy(g)
-    try:
-        trial.push(action)
-    except RuleError:
-        return False
-    return True
+    """Whether the title accepts the president's sale toward the corporation's train (its own check)."""
+    return g.title.emergency_sale_problem(g, corp, action) is None
 
 
 def _pass(g, rnd, ent):
@@ -122,11 +111,6 @@ def may_not_run(g, corp) -> Optional[str]:
     if routes and total > 0:
         return f"{corp.sym} has a run worth {g.money(total)}: the highest known earnings must be run"
     return None
-
-
-def _place_token(g, rnd, ent):
-    """Stations from the step in play (for a round that lists its own and falls back here)."""
-    return rnd.step_moves("place_token", ent) or []
 
 
 #: listings for rounds not (yet) made of steps that list no moves of these kinds themselves

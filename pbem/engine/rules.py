@@ -476,35 +476,56 @@ class Rules(RoundRules, TrainRules):
             return 0
         return 10 * -(-short // price)
 
-    def emergency_sell(self, g: "Game", corp: "Corporation", action: A.SellShares, rnd) -> None:
+    def emergency_sale_problem(self, g: "Game", corp: "Corporation",
+                               action: A.SellShares) -> Optional[tuple[str, str]]:
+        """(reason, rule) why the president of `corp` may not make this sale toward its train, or
+        None: the check of the sale and the filter of its listing (changes nothing)."""
         target = g.corporations.get(action.corporation)
         if target is None:
-            raise RuleError(f"there is no corporation {action.corporation}", rule="emergency money raising")
+            return f"there is no corporation {action.corporation}", "emergency money raising"
         player = action.entity
         full = self.emergency_sellable(g, corp, player, target, only_needed=False)
         if action.percent > full:
-            raise RuleError(f"{g.player_name(player)} may sell at most {full}% of {target.sym} now",
-                            rule="emergency sales may not change the president of the buying corporation")
+            return (f"{g.player_name(player)} may sell at most {full}% of {target.sym} now",
+                    "emergency sales may not change the president of the buying corporation")
         mx = self.emergency_sellable(g, corp, player, target)
         if action.percent > mx:
-            raise RuleError(f"{g.player_name(player)} may sell at most {mx}% of {target.sym} now: "
-                            f"{corp.sym} and its president need no more for the cheapest train",
-                            rule="no selling more than needed in an emergency")
+            return (f"{g.player_name(player)} may sell at most {mx}% of {target.sym} now: "
+                    f"{corp.sym} and its president need no more for the cheapest train",
+                    "no selling more than needed in an emergency")
+        return None
+
+    def emergency_sell(self, g: "Game", corp: "Corporation", action: A.SellShares, rnd) -> None:
+        why = self.emergency_sale_problem(g, corp, action)
+        if why is not None:
+            raise RuleError(why[0], rule=why[1])
+        target = g.corporations[action.corporation]
+        player = action.entity
         rnd.turn.last_share_sold_price = g.market.price(target.sym)   # the price per share it fetches
         g.shares.sell(player, target, action.percent)
 
-    def bankrupt(self, g: "Game", corp: "Corporation", rnd) -> None:
+    def bankrupt_problem(self, g: "Game", corp: "Corporation", rnd) -> Optional[tuple[str, str]]:
+        """(reason, rule) why the president of `corp` may not declare bankruptcy now, or None:
+        the check and the listing (changes nothing)."""
+        if not rnd.emergency(corp):
+            return f"{corp.sym} is not forced to buy a train it cannot afford", "bankruptcy"
         player = corp.president
         p = g.players[player]
-        if not rnd.emergency(corp):
-            raise RuleError(f"{corp.sym} is not forced to buy a train it cannot afford", rule="bankruptcy")
         cheapest = min(t.price for t in g.depot.available(g.phase_names))
         raisable = corp.cash + p.cash + sum(
             self.emergency_sellable(g, corp, player, c, only_needed=False) // 10 * (g.market.price(c.sym) or 0)
             for c in g.corporations.values())
         if raisable >= cheapest:
-            raise RuleError(f"{p.name} can still raise ${raisable} (cash and sellable shares) toward the "
-                            f"${cheapest} train: sell shares first", rule="bankruptcy only when money cannot be raised")
+            return (f"{p.name} can still raise ${raisable} (cash and sellable shares) toward the "
+                    f"${cheapest} train: sell shares first", "bankruptcy only when money cannot be raised")
+        return None
+
+    def bankrupt(self, g: "Game", corp: "Corporation", rnd) -> None:
+        why = self.bankrupt_problem(g, corp, rnd)
+        if why is not None:
+            raise RuleError(why[0], rule=why[1])
+        player = corp.president
+        p = g.players[player]
         # the bankrupt sells what may be sold in the emergency; the rest (e.g. enough of the
         # corporation to stay its president) is kept and still counts in the final value
         for c in sorted(g.corporations.values(), key=lambda c: c.sym):

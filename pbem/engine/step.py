@@ -32,7 +32,8 @@ KIND_OF: dict[type, str] = {
     A.Pass: "pass", A.Bid: "bid", A.Par: "par", A.BuyShares: "buy_shares", A.SellShares: "sell_shares",
     A.PlaceToken: "place_token", A.LayTile: "lay_tile", A.RunRoutes: "run_routes", A.Dividend: "dividend",
     A.BuyTrain: "buy_train", A.BuyCompany: "buy_company", A.DiscardTrain: "discard_train",
-    A.Bankrupt: "bankrupt",
+    A.Bankrupt: "bankrupt", A.Choose: "choose", A.Merge: "merge", A.Convert: "convert",
+    A.RemoveToken: "remove_token",
 }
 
 

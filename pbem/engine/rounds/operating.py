@@ -13,9 +13,6 @@ if TYPE_CHECKING:
     from pbem.engine.entities import Corporation
     from pbem.engine.game import Game
 
-KIND_NAMES = {A.BuyShares: "buy_shares", A.Pass: "pass", A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes",
-              A.Dividend: "dividend", A.BuyTrain: "buy_train", A.BuyCompany: "buy_company"}
-
 STEPS = tuple(cls.name for cls in STANDARD)
 
 
@@ -23,8 +20,7 @@ class OperatingRound:
     """One OR. A turn walks the steps in order; a step with nothing to choose is skipped automatically."""
 
     name = "operating"
-    #: the turn's steps in order: Step classes (a subclass may still name extra steps as strings
-    #: and handle them itself through `step_actions`, `skip` and `step_handlers`)
+    #: the turn's steps in order (a title varies them by declaring a subclass with others)
     step_classes: tuple[type, ...] = STANDARD
     steps: tuple[str, ...] = STEPS
     #: what a corporation may do with its revenue
@@ -103,8 +99,7 @@ class OperatingRound:
                 end_leases(g, "turn")
                 self.index_done = True
                 return False
-            obj = self.step_objs.get(step)
-            if not obj.passes_without_choice() if obj is not None else self.step_actions(step):
+            if not self.step_objs[step].passes_without_choice():
                 return True
             self.skip(step)                  # nothing to choose: passed (or settled) without a move
 
@@ -129,7 +124,7 @@ class OperatingRound:
         return None
 
     def step_in_play(self) -> Optional[Step]:
-        """The Step object in play (None between turns or at a step a subclass handles as a string)."""
+        """The Step object in play (None between turns)."""
         return self.step_objs.get(self.active_step()) if self.turn is not None else None
 
     def declines_before(self, action: A.Action) -> bool:
@@ -300,13 +295,6 @@ class OperatingRound:
                                 legal=legal)
             raise RuleError(f"{corp.sym} cannot {A.kind_words(action)} now: it is at the {step.replace('_', ' ')} step",
                             rule="order of an operating turn", legal=legal)
-        if step not in self.step_objs:
-            # a step a subclass names as a string: the round checks that its kind is offered
-            legal = self.legal(corp.sym)
-            kind = KIND_NAMES.get(type(action))
-            if kind not in legal:
-                raise RuleError(f"{corp.sym} may not {kind.replace('_', ' ')} now", rule="order of an operating turn",
-                                legal=legal)
         handler(action)
         self.advance()
 

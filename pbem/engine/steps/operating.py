@@ -3,9 +3,9 @@ discard, trains, privates. Each offers its kinds (`offered`), lists them (`moves
 checks them (`check_<kind>`, the same predicates as the listing) and applies them through the
 title's hooks (`apply_<kind>`), which re-check what they apply before changing anything.
 
-The round (`OperatingRound`) walks them in order; a round subclass may still name a step the
-old way (a string with its own handlers) and vary `step_actions(name)`: the steps read what they
-offer through it, so such an override still governs."""
+The round (`OperatingRound`) walks them in order; a round subclass declares other steps
+(`step_classes`) and may vary `step_actions(name)` for a rule over the whole turn: the steps read
+what they offer through it, so such an override still governs."""
 from __future__ import annotations
 
 from typing import Optional
@@ -315,12 +315,8 @@ class BuyTrain(TurnStep):
         return out
 
     def moves_bankrupt(self, ent: str) -> list[LegalMove]:
-        import copy
-
-        trial = copy.deepcopy(self.game)
-        try:
-            trial.push(A.Bankrupt(ent))
-        except RuleError:
+        g = self.game
+        if g.title.bankrupt_problem(g, g.corporations[ent], self.round) is not None:
             return []
         return [LegalMove(A.Bankrupt(ent), "no train can be paid for, even with the president's shares sold")]
 

@@ -10,17 +10,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pbem.engine import actions as A
-from pbem.titles.family1867.choice import PendingChoice
-from pbem.titles.family1867.state import family_state
 from pbem.engine.rounds.operating import OperatingRound
+from pbem.engine.steps.operating import BuyCompany, Discard, HomeStation, Route, Track
+from pbem.titles.family1867.choice import PendingChoice
+from pbem.titles.family1867.loan_steps import (BuyTrainWithLoans, HalfDividend, Loans, PreloanCompany, Redeem,
+                                               StationByDistance)
+from pbem.titles.family1867.state import family_state
 
 if TYPE_CHECKING:
     from pbem.engine.entities import Corporation
 
 
 class LoanOperatingRound(PendingChoice, OperatingRound):
-    steps = ("home", "redeem", "track", "token", "route", "dividend", "preloan_company", "loans", "discard", "buy_train",
-             "buy_company")
+    step_classes = (HomeStation, Redeem, Track, StationByDistance, Route, HalfDividend, PreloanCompany, Loans, Discard,
+                    BuyTrainWithLoans, BuyCompany)
+    steps = tuple(cls.name for cls in step_classes)
     dividend_kinds = ("payout", "half", "withhold")
 
     def start(self) -> None:
@@ -40,19 +44,8 @@ class LoanOperatingRound(PendingChoice, OperatingRound):
         return corp.closed or (corp.kind != "national" and not corp.floated)
 
     def step_actions(self, step: str) -> list[str]:
-        corp = self.corp
-        if corp.kind == "national" and step in ("track", "token", "preloan_company", "buy_company", "buy_train"):
+        if self.corp.kind == "national" and step in ("track", "token", "preloan_company", "buy_company", "buy_train"):
             return []                    # the national's turn is automatic except for its run
-        if step == "loans":
-            return []
-        if step == "redeem":
-            # a major may buy back one share from the market pool before laying track
-            return ["buy_shares", "pass"] if self.game.title.can_redeem(self.game, corp) else []
-        if step == "preloan_company":
-            # a chance to buy a private before interest is paid (the pass is recorded even without loans)
-            return ["buy_company", "pass"] if self.can_buy_company(corp) else []
-        if step == "dividend" and corp.kind != "major":
-            return []
         return super().step_actions(step)
 
     def _pass(self, action: A.Action) -> None:
@@ -91,84 +84,6 @@ class LoanOperatingRound(PendingChoice, OperatingRound):
     def after_choice(self) -> None:
         if self.turn is not None and not self.done:
             self.advance()
-
-    def step_handlers(self) -> dict:
-        h = super().step_handlers()
-        h["preloan_company"] = {A.Pass: self._pass}
-        h["redeem"] = {A.BuyShares: self._redeem, A.Pass: self._pass}
-        return h
-
-    def moves_buy_shares(self, ent: str) -> list:
-        from pbem.engine.legal import LegalMove
-
-        price = self.game.market.price(ent)
-        return [LegalMove(A.BuyShares(ent, ent, "pool", 10), f"redeem one share for {price}")]
-
-    def moves_buy_company(self, ent: str) -> list:
-        from pbem.engine.legal import LegalMove
-
-        g = self.game
-        corp = g.corporations[ent]
-        out = []
-        for c in g.title.purchasable_companies(g, corp):
-            lo, hi = g.title.company_price_range(g, c)
-            if lo <= min(hi, corp.cash):
-                out.append(LegalMove(A.BuyCompany(ent, c.sym, lo), f"{g.money(lo)} to {g.money(min(hi, corp.cash))}"))
-        return out
-
-    def moves_dividend(self, ent: str) -> list:
-        from pbem.engine.legal import LegalMove
-
-        rev = self.turn.revenue
-        return [LegalMove(A.Dividend(ent, "payout"), f"{rev} to shareholders"),
-                LegalMove(A.Dividend(ent, "half"), f"{rev // 20 * 10} kept, the rest to shareholders"),
-                LegalMove(A.Dividend(ent, "withhold"), f"{rev} to the treasury")]
-
-    def moves_buy_train(self, ent: str) -> list:
-        """Depot trains it can pay for (with loans when it must buy), and other corporations'
-        trains (not the national's) for 1 up to its cash."""
-        from pbem.engine.legal import LegalMove
-
-        g = self.game
-        corp = g.corporations[ent]
-        if len(corp.trains) >= g.train_limit(corp):
-            return []
-        must = self.must_buy_train(corp)
-        power = self.buying_power(corp) if must else corp.cash
-        out = []
-        for t in g.depot.available(g.phase_names):
-            if t.price <= power:
-                note = f"{t.price}" + (" taking loans" if t.price > corp.cash else "")
-                out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", t.price), note))
-        if corp.cash >= 1:
-            for other in g.corporations.values():
-                if other is corp or other.closed or other.kind == "national":
-                    continue
-                for name in sorted({t.name for t in other.trains}):
-                    out.append(LegalMove(A.BuyTrain(ent, name, other.sym, 1), f"1 to {corp.cash}"))
-        return out
-
-    def moves_place_token(self, ent: str) -> list:
-        from pbem.engine.legal import LegalMove
-
-        g = self.game
-        corp = g.corporations[ent]
-        if self.active_step() == "home":
-            from pbem.engine.legal import _place_token
-
-            return _place_token(g, self, ent)
-        if corp.next_token() is None:
-            return []
-        out = []
-        for h, ci in g.board.tokenable_cities(ent):
-            price = g.title.token_price(g, corp, A.PlaceToken(ent, h, ci))
-            if price <= corp.cash:
-                out.append(LegalMove(A.PlaceToken(ent, h, ci), f"{price}"))
-        return out
-
-    def _redeem(self, action: A.BuyShares) -> None:
-        self.game.title.redeem_shares(self.game, self.corp, action)
-        self.turn.passed.add("redeem")
 
     # --- buying power instead of the president's help ----------------------------------------
     def buying_power(self, corp: "Corporation") -> int:

@@ -11,9 +11,12 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token
-from pbem.titles.family1867.choice import PendingChoice
-from pbem.titles.family1867.state import family_state
+from pbem.engine.step import Step
 from pbem.errors import RuleError
+from pbem.titles.family1867.choice import ChoiceStep
+from pbem.titles.family1867.merger_steps import (MergeOrConvert, MergerDiscard, NameMajor, PostMergerShares,
+                                                 ReduceStations)
+from pbem.titles.family1867.state import family_state
 
 if TYPE_CHECKING:
     from pbem.engine.entities import Corporation
@@ -28,6 +31,9 @@ class MergerSteps:
     """Convert, merge, post-merger shares and station reduction, minor by minor."""
 
     name = "merger"
+    #: the steps of the round, first in play first
+    step_classes: tuple[type, ...] = (ChoiceStep, MergerDiscard, ReduceStations, PostMergerShares, NameMajor,
+                                      MergeOrConvert)
 
     def __init__(self, game: "Game", num: int):
         self.game = game
@@ -44,6 +50,7 @@ class MergerSteps:
         self.passed: set[str] = set()
         self.merge_type = ""
         self.token_specs: dict = {}      # (hex, city) -> the charter token the new major put there
+        self.steps: list[Step] = [cls(self) for cls in self.step_classes]
 
     # --- flow -----------------------------------------------------------------
     def start(self) -> None:
@@ -57,39 +64,27 @@ class MergerSteps:
     def priority_holder(self):
         return None
 
-    def current_entity(self) -> Optional[str]:
+    def step_in_play(self) -> Optional[Step]:
+        """The first step in play (None once the round is over)."""
         if self.finished():
             return None
-        if self.mode == "shares":
-            el = self.eligible()
-            return el[0] if el else None
-        if self.mode == "reduce":
-            return self.target
-        crowded = self.game.crowded_corps()
-        if crowded and self.mode == "choose":
-            return crowded[0].sym
-        return self.entities[self.index]
+        return next((st for st in self.steps if st.blocks()), None)
+
+    def current_entity(self) -> Optional[str]:
+        step = self.step_in_play()
+        return step.entity() if step is not None else None
 
     def legal(self, entity: str) -> list[str]:
-        if entity != self.current_entity():
-            return []
-        if self.mode == "shares":
-            return ["buy_shares"] if self.pass_problem(entity) else ["buy_shares", "pass"]
-        if self.mode == "reduce":
-            return ["remove_token"]
-        if self.mode == "target" and self.merge_problem():
-            return ["pass"]                  # nobody could be president: the merger is called off
-        if self.mode in ("convert", "target"):
-            return ["merge"]
-        if self.mode == "merging":
-            return ["merge", "pass"]
-        crowded = self.game.crowded_corps()
-        if crowded and crowded[0].sym == entity:
-            return ["discard_train"]
-        acts = ["merge"] if self.open_majors() and (self.game.loading or self.candidates(entity)) else []
-        if self.can_convert(self.game.corporations[entity]):
-            acts.append("convert")
-        return acts + ["pass"]
+        step = self.step_in_play()
+        return step.actions(entity) if step is not None else []
+
+    def step_moves(self, kind: str, entity: str) -> Optional[list]:
+        """The concrete moves of one kind from the step in play (None: it lists no such kind)."""
+        step = self.step_in_play()
+        return step.moves_of(kind, entity) if step is not None else None
+
+    def after_choice(self) -> None:
+        """Nothing to carry on: the minor in turn chooses next."""
 
     def _next(self) -> None:
         self.mode = "choose"
@@ -134,75 +129,14 @@ class MergerSteps:
         return [c.sym for c in g.corporations.values()
                 if c.kind == "major" and not c.floated and not c.ipoed and c.sym in family_state(g).in_play]
 
-    # --- concrete moves (pbem.engine.legal) ------------------------------------------
-    def moves_merge(self, ent: str) -> list:
-        from pbem.engine.legal import LegalMove
-
-        if self.mode == "target" and self.merge_problem():
-            return []
-        if self.mode in ("convert", "target"):
-            return [LegalMove(A.Merge(ent, s), "the major it becomes") for s in self.open_majors()]
-        group = self.merging or [self.entities[self.index]]
-        return [LegalMove(A.Merge(ent, s), "add to the merger") for s in self.candidates(self.entities[self.index])
-                if not self.merge_problem(group + [s])]
-
-    def moves_convert(self, ent: str) -> list:
-        from pbem.engine.legal import LegalMove
-
-        return [LegalMove(A.Convert(ent))]
-
-    def moves_buy_shares(self, ent: str) -> list:
-        from pbem.engine.legal import LegalMove
-
-        return [LegalMove(A.BuyShares(ent, self.target, "ipo", 10), f"{self.share_price()}")]
-
-    def moves_remove_token(self, ent: str) -> list:
-        from pbem.engine.legal import LegalMove
-
-        return [LegalMove(A.RemoveToken(ent, c, ci)) for c, ci, _ in self.game.board.tokens_of(ent)
-                if not self.reduce_problem(c, ci)]
-
-    def moves_choose(self, ent: str) -> list:
-        from pbem.engine.legal import LegalMove
-
-        return [LegalMove(A.Choose(ent, "nationalize"))]
-
     # --- actions -----------------------------------------------------------------
     def process(self, action: A.Action) -> None:
-        g = self.game
-        ent = self.current_entity()
-        if action.entity != ent:
-            raise RuleError(f"it is {g.player_name(ent) if ent in g.players else ent}'s turn in the merger round",
-                            rule="merger round order", legal=self.legal(ent) if ent else [])
-        legal = self.legal(ent)
-        kind = {A.Pass: "pass", A.Merge: "merge", A.Convert: "convert", A.BuyShares: "buy_shares",
-                A.RemoveToken: "remove_token", A.DiscardTrain: "discard_train"}.get(type(action))
-        if kind == "pass" and self.mode == "shares" and self.pass_problem(ent):
-            raise RuleError(self.pass_problem(ent), rule="a new major needs a president", legal=legal)
-        if kind not in legal:
-            raise RuleError(f"{ent} may not {A.kind_words(action)} now", rule="merger round", legal=legal)
-        if isinstance(action, A.DiscardTrain):
-            g.title.discard_train(g, g.corporations[ent], action.train)
-            return
-        if self.mode == "shares":
-            self._shares(action)
-        elif self.mode == "reduce":
-            self._reduce(action)
-        elif self.mode == "convert":
-            self._finish_convert(action)
-        elif self.mode == "target" and isinstance(action, A.Pass):
-            self._next()                     # the impossible merger is called off
-        elif self.mode == "target":
-            self._finish_merge(action)
-        elif isinstance(action, A.Convert):
-            self.mode = "convert"
-        elif isinstance(action, A.Merge):
-            self._add(action)
-        elif self.mode == "merging":
-            self.mode = "target"
-        else:
-            self._next()
-        self._settle()
+        step = self.step_in_play()
+        if step is None:
+            raise RuleError("the merger round is over", rule="merger round order")
+        step.process(action)
+        if not isinstance(step, (ChoiceStep, MergerDiscard)):
+            self._settle()
 
     def _settle(self) -> None:
         if self.mode == "shares" and not self.eligible():
@@ -215,14 +149,6 @@ class MergerSteps:
 
     def _add(self, action: A.Merge) -> None:
         lead = self.entities[self.index]
-        cands = self.candidates(lead)
-        if action.corporation not in cands and not self.game.loading:
-            raise RuleError(f"{lead} cannot merge with {action.corporation}", rule="merging minors")
-        problem = self.merge_problem((self.merging or [lead]) + [action.corporation])
-        if problem and not self.game.loading:
-            # 18xx.games would refuse the merger only once the group is complete, with no way
-            # out but an undo: a minor that leaves nobody able to be president is not added
-            raise RuleError(f"adding {action.corporation}: {problem}", rule="merging minors")
         if not self.merging:
             self.merging = [lead]
         self.merging.append(action.corporation)
@@ -235,16 +161,10 @@ class MergerSteps:
                  if c and c.price <= price and ("p" in c.types or "z" in c.types)]
         return max(cells, key=lambda c: c.price)
 
-    def _check_target(self, sym: str) -> "Corporation":
-        if sym not in self.open_majors():
-            raise RuleError(f"{sym} is not a major that can be formed now; open: {', '.join(self.open_majors())}",
-                            rule="forming a major")
-        return self.game.corporations[sym]
-
     def _finish_convert(self, action: A.Merge) -> None:
         g = self.game
         minor = g.corporations[self.entities[self.index]]
-        major = self._check_target(action.corporation)
+        major = g.corporations[action.corporation]
         cell = self._major_par(g.market.price(minor.sym))
         self._start_major(major, cell)
         owner = minor.president
@@ -277,10 +197,7 @@ class MergerSteps:
 
     def _finish_merge(self, action: A.Merge) -> None:
         g = self.game
-        major = self._check_target(action.corporation)
-        problem = self.merge_problem()
-        if problem:
-            raise RuleError(problem, rule="merging minors")
+        major = g.corporations[action.corporation]
         prices = [g.market.price(s) for s in self.merging]
         cell = self._major_par(min(200, max(100, max(prices) + min(prices))))
         merging = sorted((g.corporations[s] for s in self.merging), key=lambda c: g.market.order_key(c.sym))
@@ -386,8 +303,6 @@ class MergerSteps:
             if el and el[0] == player:
                 self.dealing.remove(player)      # a pass is not asked for twice
             return
-        if action.corporation != major.sym or action.percent != 10:
-            raise RuleError(f"only 10% shares of {major.sym} may be bought now", rule="post-merger shares")
         price = self.share_price()
         g.players[player].cash -= price
         major.cash += price
@@ -462,9 +377,6 @@ class MergerSteps:
         placed stations and the cheapest others, two in all, plus the 40 one (18xx.games)."""
         g = self.game
         major = g.corporations[self.target]
-        problem = self.reduce_problem(action.hex, action.city)
-        if problem:
-            raise RuleError(problem, rule="reducing stations")
         slots = g.board.slots(action.hex, action.city)
         slot = next(i for i, t in enumerate(slots) if t is not None and t.corp == major.sym)
         g.board.remove_token(action.hex, action.city, slot)
@@ -481,8 +393,8 @@ class MergerSteps:
             self.mode = "shares"
 
 
-class MergerRound(PendingChoice, MergerSteps):
-    """The merger round; a trainless major's choice comes before anything else."""
+class MergerRound(MergerSteps):
+    """The merger round; a trainless major's choice comes before anything else (its first step)."""
 
 
 def _cities(board, net) -> list[tuple[str, int]]:

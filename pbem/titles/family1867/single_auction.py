@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
+from pbem.engine.step import LegalMove, Step
 from pbem.errors import RuleError
 
 if TYPE_CHECKING:
@@ -15,10 +16,76 @@ BID_STEP = 5
 PRICE_DROP = 5
 
 
+class SingleAuctionBid(Step):
+    """The bid or pass of the player whose turn it is on the private up for auction: the one
+    place for what may be bid (`bid_problem`) and what is listed."""
+
+    name = "private auction"
+
+    def entity(self) -> Optional[str]:
+        return self.round.bidder()
+
+    def actions(self, entity: str) -> list[str]:
+        return ["bid", "pass"] if entity == self.entity() else []
+
+    def moves_pass(self, ent: str) -> list[LegalMove]:
+        return [LegalMove(A.Pass(ent))]
+
+    def moves_bid(self, ent: str) -> list[LegalMove]:
+        rnd = self.round
+        mn, mx = rnd.min_bid(), self.game.players[ent].cash
+        if mn > mx:
+            return []
+        note = f"buys it at {mn}" if rnd.dutch else f"any multiple of {BID_STEP} from {mn} to {mx}"
+        return [LegalMove(A.Bid(ent, rnd.up.sym, mn), note)]
+
+    def bid_problem(self, bid: A.Bid) -> Optional[tuple[str, str]]:
+        """(reason, rule) why the bid may not be made, or None: the private up, the minimum, the
+        increments and the bidder's cash (the listing gives the minimum and the range)."""
+        rnd, g = self.round, self.game
+        comp = rnd.up
+        if bid.company != comp.sym:
+            return f"{comp.sym} is up for auction, not {bid.company}", "single-item auction"
+        mn = rnd.min_bid()
+        if bid.price < mn:
+            return f"the minimum bid for {comp.sym} is {mn}, not {bid.price}", "minimum bid"
+        if (bid.price - mn) % BID_STEP:
+            return f"bids go up in multiples of {BID_STEP}", "bid increments"
+        if bid.price > g.players[bid.entity].cash:
+            return f"{g.player_name(bid.entity)} has only {g.players[bid.entity].cash}", "bids are limited by cash"
+        return None
+
+    def check(self, action: A.Action) -> None:
+        g, ent = self.game, self.entity()
+        if action.entity != ent:
+            raise RuleError(f"it is {g.player_name(ent)}'s turn in the auction, not {g.player_name(action.entity)}'s",
+                            rule="turn order", legal=self.actions(ent) if ent else [])
+        if not self.accepts(action):
+            raise RuleError(f"cannot {A.kind_words(action)} in the private auction: bid or pass",
+                            rule="private auction", legal=["bid", "pass"])
+        super().check(action)
+
+    def check_pass(self, action: A.Pass) -> None:
+        pass
+
+    def check_bid(self, bid: A.Bid) -> None:
+        why = self.bid_problem(bid)
+        if why is not None:
+            raise RuleError(why[0], rule=why[1])
+
+    def apply_pass(self, action: A.Pass) -> None:
+        self.round._pass(action.entity)
+
+    def apply_bid(self, action: A.Bid) -> None:
+        self.round._bid(action)
+
+
 class SingleItemAuction:
     """One private at a time, cheapest first; hidden rules markers are never offered."""
 
     name = "auction"
+    #: the steps of the round (one: the bid or pass on the private up)
+    step_classes: tuple[type, ...] = (SingleAuctionBid,)
 
     def __init__(self, game: "Game"):
         self.game = game
@@ -31,6 +98,7 @@ class SingleItemAuction:
         self.declined: list[str] = []          # players who passed before anyone bid
         self.dutch = False
         self.done = False
+        self.steps: list[Step] = [cls(self) for cls in self.step_classes]
 
     # --- flow ---------------------------------------------------------------------
     def start(self) -> None:
@@ -49,7 +117,8 @@ class SingleItemAuction:
     def up(self):
         return self.companies[0]
 
-    def current_entity(self) -> Optional[str]:
+    def bidder(self) -> Optional[str]:
+        """Who bids or passes now: after the high bidder, or the next who has not declined."""
         if self.done:
             return None
         if self.bids:
@@ -57,8 +126,18 @@ class SingleItemAuction:
             return self.active[(self.active.index(high) + 1) % len(self.active)]
         return next((p for p in self.active if p not in self.declined), None)
 
+    def step_in_play(self) -> Step:
+        return self.steps[0]
+
+    def current_entity(self) -> Optional[str]:
+        return self.step_in_play().entity()
+
     def legal(self, entity: str) -> list[str]:
-        return ["bid", "pass"] if entity == self.current_entity() else []
+        return self.step_in_play().actions(entity)
+
+    def step_moves(self, kind: str, entity: str) -> Optional[list]:
+        """The concrete moves of one kind from the step in play (None: it lists no such kind)."""
+        return self.step_in_play().moves_of(kind, entity)
 
     def min_bid(self) -> int:
         comp = self.up
@@ -66,29 +145,9 @@ class SingleItemAuction:
             return comp.min_bid
         return max(self.bids.values()) + BID_STEP
 
-    def moves_bid(self, ent: str) -> list:
-        from pbem.engine.legal import LegalMove
-
-        mn, mx = self.min_bid(), self.game.players[ent].cash
-        if mn > mx:
-            return []
-        note = f"buys it at {mn}" if self.dutch else f"any multiple of {BID_STEP} from {mn} to {mx}"
-        return [LegalMove(A.Bid(ent, self.up.sym, mn), note)]
-
     # --- actions ------------------------------------------------------------------
     def process(self, action: A.Action) -> None:
-        g = self.game
-        ent = self.current_entity()
-        if action.entity != ent:
-            raise RuleError(f"it is {g.player_name(ent)}'s turn in the auction, not {g.player_name(action.entity)}'s",
-                            rule="turn order", legal=self.legal(ent) if ent else [])
-        if isinstance(action, A.Pass):
-            self._pass(ent)
-        elif isinstance(action, A.Bid):
-            self._bid(action)
-        else:
-            raise RuleError(f"cannot {A.kind_words(action)} in the private auction: bid or pass",
-                            rule="private auction", legal=["bid", "pass"])
+        self.step_in_play().process(action)
 
     def _offer(self, new: bool) -> None:
         """Put the cheapest private up: every player who can pay the minimum takes part."""
@@ -119,19 +178,9 @@ class SingleItemAuction:
         self.dutch = True
 
     def _bid(self, bid: A.Bid) -> None:
+        """Record a bid the step has checked; bidders who cannot pay the next minimum drop out."""
         g = self.game
-        comp = self.up
-        if bid.company != comp.sym:
-            raise RuleError(f"{comp.sym} is up for auction, not {bid.company}", rule="single-item auction")
         self.declined = []
-        mn = self.min_bid()
-        if bid.price < mn:
-            raise RuleError(f"the minimum bid for {comp.sym} is {mn}, not {bid.price}", rule="minimum bid")
-        if (bid.price - mn) % BID_STEP:
-            raise RuleError(f"bids go up in multiples of {BID_STEP}", rule="bid increments")
-        if bid.price > g.players[bid.entity].cash:
-            raise RuleError(f"{g.player_name(bid.entity)} has only {g.players[bid.entity].cash}",
-                            rule="bids are limited by cash")
         if self.dutch:
             self.active = [p for p in self.active if p == bid.entity]
         self.bids.pop(bid.entity, None)

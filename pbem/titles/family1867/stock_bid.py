@@ -10,19 +10,110 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token
-from pbem.titles.family1867.choice import PendingChoice
 from pbem.engine.rounds.stock import StockRound
+from pbem.engine.step import LegalMove, Step
+from pbem.engine.steps.interrupts import DiscardTrain, HomeToken
+from pbem.engine.steps.shares import BuySellParShares
 from pbem.errors import RuleError
+from pbem.titles.family1867.choice import ChoiceStep
 
 if TYPE_CHECKING:
     from pbem.engine.entities import Corporation
 
 
-class BidStockRound(PendingChoice, StockRound):
+class MinorAuction(Step):
+    """The auction of a minor a player opened: the others, in turn after the highest bidder,
+    raise by multiples of the step or drop out."""
+
+    name = "minor auction"
+
+    def blocks(self) -> bool:
+        return bool(self.round.auction)
+
+    def entity(self) -> Optional[str]:
+        rnd = self.round
+        high = max(rnd.bids, key=lambda p: rnd.bids[p])
+        return rnd.active[(rnd.active.index(high) + 1) % len(rnd.active)]
+
+    def actions(self, entity: str) -> list[str]:
+        return ["bid", "pass"] if entity == self.entity() else []
+
+    def moves_pass(self, ent: str) -> list[LegalMove]:
+        return [LegalMove(A.Pass(ent))]
+
+    def moves_bid(self, ent: str) -> list[LegalMove]:
+        rnd = self.round
+        corp = self.game.corporations[rnd.auction]
+        mn, mx = rnd.next_bid(), rnd.max_bid(ent, corp)
+        return [LegalMove(A.Bid(ent, corp.sym, mn), f"multiples of {rnd.step} from {mn} to {mx}")] if mn <= mx else []
+
+    def check(self, action: A.Action) -> None:
+        g, rnd = self.game, self.round
+        if action.entity != self.entity():
+            raise RuleError(f"it is {g.player_name(self.entity())}'s turn in the auction of {rnd.auction}",
+                            rule="turn order", legal=["bid", "pass"])
+        if not self.accepts(action):
+            raise RuleError(f"{rnd.auction} is being auctioned: bid or pass", rule="minor auction",
+                            legal=["bid", "pass"])
+        super().check(action)
+
+    def check_pass(self, action: A.Pass) -> None:
+        pass
+
+    def check_bid(self, bid: A.Bid) -> None:
+        rnd = self.round
+        if bid.company != rnd.auction:
+            raise RuleError(f"{rnd.auction} is being auctioned, not {bid.company}", rule="minor auction")
+        rnd.check_bid(bid, rnd.next_bid(), self.game.corporations[rnd.auction])
+
+    def apply_pass(self, action: A.Pass) -> None:
+        rnd = self.round
+        rnd.active.remove(action.entity)
+        rnd.bids.pop(action.entity, None)
+        rnd._resolve()
+
+    def apply_bid(self, action: A.Bid) -> None:
+        self.round._raise(action)
+
+
+class MajorHome(HomeToken):
+    """A new major's home station: one of the cities the title allows (`home_locations`)."""
+
+    def moves_place_token(self, ent: str) -> list[LegalMove]:
+        g = self.game
+        return [LegalMove(A.PlaceToken(ent, h, ci), "home station")
+                for h, ci in g.title.home_locations(g, g.corporations[ent])]
+
+
+class BuySellParBid(BuySellParShares):
+    """The stock-round turn, where a minor is started by opening its auction with a bid."""
+
+    def moves_bid(self, ent: str) -> list[LegalMove]:
+        rnd, g = self.round, self.game
+        mx = g.players[ent].cash
+        return [LegalMove(A.Bid(ent, c.sym, rnd.min_open), f"open the auction: {rnd.min_open} to {mx}")
+                for c in g.corporations.values() if rnd.startable(ent, c)]
+
+    def check_bid(self, bid: A.Bid) -> None:
+        rnd, g = self.round, self.game
+        player = bid.entity
+        corp = g.corporations.get(bid.company)
+        if corp is None or not rnd.can_bid_any(player) or not rnd.startable(player, corp):
+            raise RuleError(f"{g.player_name(player)} cannot start {bid.company} now", rule="starting a minor",
+                            legal=rnd.player_actions(player))
+        self._must_sell_first(player)
+        rnd.check_bid(bid, rnd.min_open, corp)
+
+    def apply_bid(self, action: A.Bid) -> None:
+        self.round._open(action)
+
+
+class BidStockRound(StockRound):
     """StockRound plus the minor auction; the title says which minors may be started now
     (`can_start_minor`) and the auction's figures (`data["minor_start"]`)."""
 
     sell_after_buy = False
+    step_classes: tuple[type, ...] = (ChoiceStep, MinorAuction, MajorHome, DiscardTrain, BuySellParBid)
 
     def sale_allowed_now(self) -> bool:
         return True
@@ -42,18 +133,6 @@ class BidStockRound(PendingChoice, StockRound):
         self.min_open = spec["min_bid"]
         self.step = spec["bid_multiple"]
         self.max_par = spec["max_par"]
-
-    # --- flow -----------------------------------------------------------------
-    def current_entity(self) -> Optional[str]:
-        if self.auction:
-            high = max(self.bids, key=lambda p: self.bids[p])
-            return self.active[(self.active.index(high) + 1) % len(self.active)]
-        return super().current_entity()
-
-    def legal(self, entity: str) -> list[str]:
-        if self.auction:
-            return ["bid", "pass"] if entity == self.current_entity() else []
-        return super().legal(entity)
 
     def player_actions(self, player: str) -> list[str]:
         acts = super().player_actions(player)
@@ -104,6 +183,13 @@ class BidStockRound(PendingChoice, StockRound):
     def after_choice(self) -> None:
         self._settle()
 
+    def _after_move(self, player: str) -> None:
+        """An opening bid does not end the turn while its auction runs (the auction's end does)."""
+        if self.auction:
+            self._settle()
+            return
+        super()._after_move(player)
+
     def finish(self) -> None:
         """End of round: sold-out majors move up (minors are always 'sold out' and do not)."""
         g = self.game
@@ -112,37 +198,6 @@ class BidStockRound(PendingChoice, StockRound):
         for corp in sorted(corps, key=lambda c: g.market.order_key(c.sym)):
             if sum(corp.player_holdings().values()) == 100:
                 g.market.move_up(corp.sym)
-
-    # --- concrete moves (pbem.engine.legal) ---------------------------------------------
-    def moves_bid(self, ent: str) -> list:
-        from pbem.engine.legal import LegalMove
-
-        g = self.game
-        if self.auction:
-            corp = g.corporations[self.auction]
-            mn, mx = max(self.bids.values()) + self.step, self.max_bid(ent, corp)
-            return [LegalMove(A.Bid(ent, corp.sym, mn), f"multiples of {self.step} from {mn} to {mx}")] if mn <= mx else []
-        mx = g.players[ent].cash
-        return [LegalMove(A.Bid(ent, c.sym, self.min_open), f"open the auction: {self.min_open} to {mx}")
-                for c in g.corporations.values() if self.startable(ent, c)]
-
-    def moves_par(self, ent: str) -> list:
-        from pbem.engine.legal import LegalMove
-
-        g = self.game
-        cells = sorted({c.price for row in g.market.grid for c in row
-                        if c and ("p" in c.types or "z" in c.types)}, reverse=True)
-        return [LegalMove(A.Par(ent, corp.sym, price))
-                for corp in g.corporations.values() if corp.kind == "major" and self.can_par(ent, corp)
-                for price in cells if 2 * price <= g.players[ent].cash]
-
-    def moves_place_token(self, ent: str) -> list:
-        """A new major's home: the cities the title allows."""
-        from pbem.engine.legal import LegalMove
-
-        g = self.game
-        return [LegalMove(A.PlaceToken(ent, h, ci), "home station")
-                for h, ci in g.title.home_locations(g, g.corporations[ent])]
 
     def can_par(self, player: str, corp: "Corporation") -> bool:
         g = self.game
@@ -161,34 +216,13 @@ class BidStockRound(PendingChoice, StockRound):
         lowest = min(c.price for row in g.market.grid for c in row if c and ("p" in c.types or "z" in c.types))
         return g.players[player].cash >= 2 * lowest and g.shares.can_gain(corp, player, 20)
 
-    # --- actions ---------------------------------------------------------------
-    def process(self, action: A.Action) -> None:
-        g = self.game
-        if self.auction:
-            ent = self.current_entity()
-            if action.entity != ent:
-                raise RuleError(f"it is {g.player_name(ent)}'s turn in the auction of {self.auction}",
-                                rule="turn order", legal=["bid", "pass"])
-            if isinstance(action, A.Pass):
-                self.active.remove(ent)
-                self.bids.pop(ent, None)
-                self._resolve()
-            elif isinstance(action, A.Bid):
-                self._raise(action)
-            else:
-                raise RuleError(f"{self.auction} is being auctioned: bid or pass", rule="minor auction",
-                                legal=["bid", "pass"])
-            self._settle()
-            return
-        if isinstance(action, A.Bid) and not self.pending_home and not g.crowded_corps():
-            if action.entity != self.entities[self.index]:
-                raise RuleError(f"it is {g.player_name(self.entities[self.index])}'s turn", rule="turn order")
-            self._open(action)
-            self._settle()
-            return
-        super().process(action)
+    # --- the auction of a minor ---------------------------------------------------------
+    def next_bid(self) -> int:
+        """The least raise in the minor auction under way."""
+        return max(self.bids.values()) + self.step
 
-    def _check_bid(self, bid: A.Bid, mn: int, corp: "Corporation") -> None:
+    def check_bid(self, bid: A.Bid, mn: int, corp: "Corporation") -> None:
+        """Refuse a bid below `mn`, off the increments, or above what the bidder may bid."""
         g = self.game
         if bid.price < mn:
             raise RuleError(f"the minimum bid for {corp.sym} is {mn}, not {bid.price}", rule="minimum bid")
@@ -201,11 +235,7 @@ class BidStockRound(PendingChoice, StockRound):
     def _open(self, bid: A.Bid) -> None:
         g = self.game
         player = bid.entity
-        corp = g.corporations.get(bid.company)
-        if corp is None or not self.can_bid_any(player) or not self.startable(player, corp):
-            raise RuleError(f"{g.player_name(player)} cannot start {bid.company} now", rule="starting a minor",
-                            legal=self.player_actions(player))
-        self._check_bid(bid, self.min_open, corp)
+        corp = g.corporations[bid.company]
         self.auction = corp.sym
         self.bids = {player: bid.price}
         self._place_home(corp)
@@ -216,9 +246,6 @@ class BidStockRound(PendingChoice, StockRound):
     def _raise(self, bid: A.Bid) -> None:
         g = self.game
         corp = g.corporations[self.auction]
-        if bid.company != corp.sym:
-            raise RuleError(f"{corp.sym} is being auctioned, not {bid.company}", rule="minor auction")
-        self._check_bid(bid, max(self.bids.values()) + self.step, corp)
         self.bids.pop(bid.entity, None)
         self.bids[bid.entity] = bid.price
         nxt = bid.price + self.step

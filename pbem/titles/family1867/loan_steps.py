@@ -1,0 +1,124 @@
+"""The steps of an operating turn with loans (1861, from 1867): a major's redemption of a share
+before track, a private bought before interest is paid, the loans settled after the dividend,
+and the family's own listings of stations (priced by distance), dividends (half pay) and trains
+(bought with loans when the corporation must). Each lists and checks its moves in one place; the
+title's hooks apply them."""
+from __future__ import annotations
+
+from typing import Optional
+
+from pbem.engine import actions as A
+from pbem.engine.step import LegalMove
+from pbem.engine.steps.operating import BuyTrain, Dividend, Token, TurnStep
+from pbem.errors import RuleError
+
+
+class Redeem(TurnStep):
+    """A major may buy back one of its shares from the market pool, at the market price, before
+    laying track."""
+
+    name = "redeem"
+    handles = (A.BuyShares, A.Pass)
+
+    def offered(self) -> list[str]:
+        g = self.game
+        return ["buy_shares", "pass"] if g.title.can_redeem(g, self.corp) else []
+
+    def moves_buy_shares(self, ent: str) -> list[LegalMove]:
+        price = self.game.market.price(ent)
+        return [LegalMove(A.BuyShares(ent, ent, "pool", 10), f"redeem one share for {price}")]
+
+    def redeem_problem(self, action: A.BuyShares) -> Optional[tuple[str, str]]:
+        """(reason, rule) why the share may not be redeemed, or None (the title's `can_redeem`
+        says whether one may be at all)."""
+        corp = self.corp
+        if action.corporation != corp.sym:
+            return f"{corp.sym} can only redeem its own shares", "redeeming shares"
+        if action.source != "pool" or action.percent != 10:
+            return f"{corp.sym} redeems one 10% share from the market pool at a time", "redeeming shares"
+        return None
+
+    def check_buy_shares(self, action: A.BuyShares) -> None:
+        self._offered("buy_shares", action)
+        why = self.redeem_problem(action)
+        if why is not None:
+            raise RuleError(why[0], rule=why[1], legal=self.round.legal(self.corp.sym))
+
+    def apply_buy_shares(self, action: A.BuyShares) -> None:
+        g = self.game
+        g.title.redeem_shares(g, self.corp, action)
+        self.round.turn.passed.add(self.name)
+
+
+class PreloanCompany(TurnStep):
+    """A chance to buy a private before interest is paid (the pass is recorded even without loans);
+    the purchase itself is the turn's `BuyCompany` step, offered at every step."""
+
+    name = "preloan_company"
+    handles = (A.Pass,)
+
+    def offered(self) -> list[str]:
+        return ["buy_company", "pass"] if self.round.can_buy_company(self.corp) else []
+
+
+class Loans(TurnStep):
+    """Interest on the loans held when the round began, and repayments: no choice, settled when
+    the turn reaches it (the round's `skip`, through the title's `loan_operations`)."""
+
+    name = "loans"
+
+
+class StationByDistance(Token):
+    """A station priced by the title (`token_price`: for a major, by its distance from the
+    nearest station), listed where the corporation can pay for it."""
+
+    def moves_place_token(self, ent: str) -> list[LegalMove]:
+        g = self.game
+        corp = g.corporations[ent]
+        if corp.next_token() is None:
+            return []
+        out = []
+        for h, ci in g.board.tokenable_cities(ent):
+            price = g.title.token_price(g, corp, A.PlaceToken(ent, h, ci))
+            if price <= corp.cash:
+                out.append(LegalMove(A.PlaceToken(ent, h, ci), f"{price}"))
+        return out
+
+
+class HalfDividend(Dividend):
+    """A major pays out, pays half (the treasury keeping half, rounded down to 10) or withholds;
+    others pay by themselves (the round's `skip`)."""
+
+    def offered(self) -> list[str]:
+        return super().offered() if self.corp.kind == "major" else []
+
+    def moves_dividend(self, ent: str) -> list[LegalMove]:
+        rev = self.round.turn.revenue
+        notes = {"payout": f"{rev} to shareholders", "half": f"{rev // 20 * 10} kept, the rest to shareholders",
+                 "withhold": f"{rev} to the treasury"}
+        return [LegalMove(A.Dividend(ent, kind), notes[kind]) for kind in self.round.dividend_kinds]
+
+
+class BuyTrainWithLoans(BuyTrain):
+    """Depot trains the corporation can pay for (with loans when it must buy), and other
+    corporations' trains (not the national's) for 1 up to its cash; no president's help."""
+
+    def moves_buy_train(self, ent: str) -> list[LegalMove]:
+        g, rnd = self.game, self.round
+        corp = g.corporations[ent]
+        if len(corp.trains) >= g.train_limit(corp):
+            return []
+        must = rnd.must_buy_train(corp)
+        power = rnd.buying_power(corp) if must else corp.cash
+        out = []
+        for t in g.depot.available(g.phase_names):
+            if t.price <= power:
+                note = f"{t.price}" + (" taking loans" if t.price > corp.cash else "")
+                out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", t.price), note))
+        if corp.cash >= 1:
+            for other in g.corporations.values():
+                if other is corp or other.closed or other.kind == "national":
+                    continue
+                for name in sorted({t.name for t in other.trains}):
+                    out.append(LegalMove(A.BuyTrain(ent, name, other.sym, 1), f"1 to {corp.cash}"))
+        return out
