@@ -466,3 +466,15 @@ def test_the_holding_in_brackets_is_a_claim():
     got = read_message("Ann buys 1 share of QLL (now 30%).", SR)
     assert [m.action for m in got] == [BuyShares("ann", "QLL")]
     assert any(c.kind == "holding" for c in got[0].claims)
+
+
+def test_a_choice_told_after_a_rust_is_a_move_not_a_log_line():
+    """'... after the rust' made the whole line a pasted-log consequence ("trains rust") and the
+    choice in it was dropped without a word; a line with a choice verb is a move."""
+    from pbem.engine.actions import Choose
+    from pbem.notation import context_for_title, parse_message
+
+    ctx = context_for_title("1861", {"ann": "Ann"}, actor="ann", current="MK")
+    line = "MK has no trains left after the rust and elects to be nationalised"
+    assert parse_message(line, ctx) == [Choose("MK", "nationalize")]
+    assert parse_message("[18:02] 2 trains rust", ctx) == []

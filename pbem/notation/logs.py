@@ -92,7 +92,9 @@ _MINOR_DIVIDEND = _rx(rf"(?P<e>.+?) (?:withholds|pays out|pays half|runs for {_A
 
 #: a move word in a line: such a line is read as a move, never set aside by the loose patterns
 _MOVE_VERB = re.compile(r"\b(?:buys?|bought|sells?|sold|lays?|laid|runs?|ran|pays?|paid|bids?|pars?|"
-                        r"tokens?|tokened|withh[oe]lds?|withheld|upgrades?|upgraded|discards?|discarded)\b", re.I)
+                        r"tokens?|tokened|withh[oe]lds?|withheld|upgrades?|upgraded|discards?|discarded|"
+                        r"elects?|elected|chooses?|chose|opts?|opted|decides?|decided|merges?|merged|"
+                        r"converts?|converted|redeems?|redeemed)\b", re.I)
 
 
 def classify(line: str, index: NameIndex, ctx, *, transcript: bool = False) -> Optional[LogLine]:
