@@ -70,3 +70,16 @@ def test_no_module_assigns_an_undeclared_game_attribute():
              for i, line in enumerate(p.read_text().splitlines(), 1)
              for m in pattern.finditer(line) if m.group(1) not in declared]
     assert found == []
+
+
+def test_how_players_write_a_title_lives_in_its_package():
+    """The aliases and extra place names of a title come from pbem/titles/<title>/notation.py
+    through the registry; a title without one, or one not registered, has none."""
+    from pbem.notation import context_for_title
+    from pbem.titles.g1882.notation import NOTATION
+    from pbem.titles.registry import notation_extras
+
+    assert notation_extras("1882") == NOTATION and NOTATION["corporation_aliases"]["CNoR"] == "CNR"
+    assert notation_extras("1861")["corporation_aliases"]["StP-W"] == "SPW"
+    assert notation_extras("1874") == {}
+    assert context_for_title("1882").corporation_aliases["CNoR"] == "CNR"

@@ -63,6 +63,22 @@ def tile_data() -> dict:
 
 
 @lru_cache(maxsize=None)
+def notation_extras(name: str) -> dict:
+    """How players write the title besides its data file's names (the package's `notation.py`
+    NOTATION: aliases, extra place names, ...); {} for a title without one or not registered."""
+    entry = REGISTRY.get(name)
+    if entry is None:
+        return {}
+    try:
+        module = importlib.import_module(f"{entry.package}.notation")
+    except ModuleNotFoundError as e:
+        if e.name != f"{entry.package}.notation":
+            raise
+        return {}
+    return dict(getattr(module, "NOTATION", {}))
+
+
+@lru_cache(maxsize=None)
 def load_title(name: str):
     """Return the rules object for title `name` (cached: title data is immutable once loaded)."""
     entry = title_entry(name)
