@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
-from pbem.errors import AmbiguousMoveError, GameFileError, NotationError, PbemError, RuleError
-from pbem.mail.body import Body, BodyLine, split_body
+from pbem.errors import GameFileError, PbemError
+from pbem.mail.body import Body, split_body
 from pbem.mail.commands import Command, read_commands
 from pbem.mail.compose import Mail, build, games_in_thread, message_id
 from pbem.mail.letter import Letter, LetterError, parse_letter
@@ -28,7 +28,7 @@ from pbem.moderator import failpoints, replies
 from pbem.moderator.ledger import Outgoing
 from pbem.moderator.roster import GAME_ID, Roster, RosterError, Seat
 from pbem.moderator.signon import check_secret, hash_secret, new_secret
-from pbem.moderator.table import MoveRejected, Table
+from pbem.moderator.table import Table
 
 INFO = {"HELP", "STATUS", "MAP", "LEGAL", "LOG"}
 MASTER = {"UNDO", "PAUSE", "RESUME", "REPLACE", "CREATE"}
