@@ -345,6 +345,18 @@ class Rules(RoundRules, TrainRules):
         g.last_run = (corp.sym, list(resolved))
         return revenue, resolved
 
+
+    def pay_shareholders(self, g: "Game", corp: "Corporation", paid: int, company_percent: int) -> None:
+        """Pay `paid` across the corporation's ten shares: each player for every 10% held
+        (rounded up per holder), and the corporation itself for `company_percent` (the shares
+        the title's rules let pay it: pool shares in the classic rules, treasury shares in others)."""
+        per_share = paid / 10
+        for holder in list(g.seat_order):
+            pct = corp.percent_of(holder)
+            if pct:
+                g.pay_from_bank(holder, math.ceil(pct // 10 * per_share))
+        if company_percent:
+            g.pay_from_bank(corp.sym, math.ceil(company_percent // 10 * per_share))
     def dividend(self, g: "Game", corp: "Corporation", kind: str, revenue: int, rnd) -> None:
         corp.last_revenue = revenue
         if kind not in ("payout", "withhold"):
@@ -353,13 +365,7 @@ class Rules(RoundRules, TrainRules):
             g.pay_from_bank(corp.sym, revenue)
             g.market.move_left(corp.sym)
         else:
-            per_share = revenue / 10
-            for holder in list(g.seat_order):
-                pct = corp.percent_of(holder)
-                if pct:
-                    g.pay_from_bank(holder, math.ceil(pct // 10 * per_share))
-            if corp.pool_percent:
-                g.pay_from_bank(corp.sym, math.ceil(corp.pool_percent // 10 * per_share))
+            self.pay_shareholders(g, corp, revenue, corp.pool_percent)
             g.market.move_right(corp.sym)
         for t in corp.trains:
             t.operated = True

@@ -9,7 +9,6 @@ g1861_loans.py, g1861_national.py and g1861_routes.py. Status: docs/1861-status.
 """
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from pbem.engine import actions as A
@@ -373,13 +372,7 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
         g.pay_from_bank(corp.sym, kept)
         paid = revenue - kept
         if paid > 0:
-            per_share = paid / 10
-            for holder in list(g.seat_order):
-                pct = corp.percent_of(holder)
-                if pct:
-                    g.pay_from_bank(holder, math.ceil(pct // 10 * per_share))
-            if corp.ipo_percent:
-                g.pay_from_bank(corp.sym, math.ceil(corp.ipo_percent // 10 * per_share))
+            self.pay_shareholders(g, corp, paid, corp.ipo_percent)
         price = g.market.price(corp.sym) or 0
         if paid <= 0:
             g.market.move_left(corp.sym)
