@@ -23,7 +23,6 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError, RuleError
 from pbem.game_notation import bound_context, describe_legal
 from pbem.notation import NotationContext, ParsedMove, format_action
 from pbem.notation.messages import clip
-from pbem.notation.sequence import iter_moves
 from pbem.titles import load_title
 
 __all__ = ["Game", "Setup"]
@@ -132,6 +131,7 @@ class Game:
         pushed, passes included. `play` replaces that reading of each move (the table adds who
         may move). NotationError / RuleError / AmbiguousMoveError say which move failed and
         why; the game is then unchanged."""
+        from pbem.notation.sequence import iter_moves
         from pbem.reading.move import play_move
 
         mark = len(self.moves)

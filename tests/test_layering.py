@@ -2,6 +2,7 @@
 hold (the engine imports no notation, render, mail, moderator, title or CLI module; notation and
 render import no mail; nothing imports the CLI), and the engine calls no hook only a family of
 titles declares."""
+import json
 import re
 import subprocess
 import sys
@@ -39,3 +40,14 @@ def test_no_engine_file_names_a_title():
     found = [f"{p.relative_to(ROOT)}:{i}: {line.strip()}" for p in (ROOT / "pbem/engine").rglob("*.py")
              for i, line in enumerate(p.read_text().splitlines(), 1) if title.search(line)]
     assert found == []
+
+
+def test_an_18xx_games_record_replays_without_the_grammar():
+    """Replaying a record turns JSON into actions: it must not load the notation reader (Lark),
+    so `python3 -m pbem replay RECORD` works where only the record's needs are installed."""
+    record = ROOT.parent / "shared" / "fixtures" / "18xx.games" / "1882" / "5585.json"
+    code = ("import sys; sys.modules['lark'] = None; sys.argv = ['pbem', 'replay', sys.argv[1], '--format', 'json']; "
+            "from pbem.cli import main; sys.exit(main())")
+    run = subprocess.run([sys.executable, "-c", code, str(record)], capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert json.loads(run.stdout)["actions"] == 657 and "lark" not in run.stderr

@@ -7,11 +7,24 @@
     format_action(action, ctx) -> str          one canonical line; parse_move reads it back
 
 The grammar lives in grammar/pbem.lark (+ grammar/<title>.lark).
+Writing canonical lines and building contexts needs no grammar, so the reader (and Lark) is
+loaded only when something is read: replaying an 18xx.games record never loads it.
 """
 from .context import COMPASS_SIDES, NotationContext, RotationResolver
 from .formatter import format_action, format_actions
-from .parser import ParsedMove, parse_line, parse_message, parse_move, read_message
+from .parsed import ParsedMove
 from .titles import context_for_title, context_from_title_data
+
+_READER = ("parse_line", "parse_message", "parse_move", "read_message")
+
+
+def __getattr__(name: str):
+    if name in _READER:
+        from . import parser
+
+        return getattr(parser, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "COMPASS_SIDES", "NotationContext", "RotationResolver", "ParsedMove", "parse_move",

@@ -24,7 +24,7 @@ from pbem.engine.actions import (
 from pbem.errors import AmbiguousMoveError
 
 from .context import NotationContext
-from .resolve import name_index
+from .names import name_index
 
 __all__ = ["format_action", "format_actions", "format_route", "entity_label"]
 

@@ -16,10 +16,14 @@ from __future__ import annotations
 
 import difflib
 import re
+import threading
 from dataclasses import dataclass
-from typing import Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Iterable, Optional, Sequence
 
 from pbem.errors import AmbiguousMoveError
+
+if TYPE_CHECKING:
+    from .context import NotationContext
 
 KIND_WORDS = {
     "player": "player",
@@ -320,3 +324,47 @@ def rewrite_names(index: NameIndex, line: str) -> str:
     if index.substitution is None:
         return line
     return index.substitution.sub(_wordify, line)
+
+
+# --- the cached name tables of a context (shared by the reader and the formatter; no grammar needed)
+_index_cache: dict = {}
+_index_lock = threading.Lock()
+
+
+def _index_key(ctx: "NotationContext") -> tuple:
+    def items(m):
+        return tuple((k, v if isinstance(v, str) else tuple(v)) for k, v in m.items())
+    return (items(ctx.players), items(ctx.corporations), items(ctx.companies), tuple(ctx.trains),
+            items(ctx.corporation_aliases), items(ctx.company_aliases), items(ctx.train_aliases),
+            items(ctx.locations))
+
+
+_by_identity: dict = {}
+
+
+def name_index(ctx: "NotationContext") -> NameIndex:
+    """The (cached) name tables of a context.
+
+    Looked up first by the identity of the context's name mappings (cheap; copies made
+    with `at_turn` share them), then by their content. Changing a mapping in place is
+    noticed only when its length changes, so replace mappings instead of editing them.
+    """
+    maps = (ctx.players, ctx.corporations, ctx.companies, ctx.trains, ctx.corporation_aliases,
+            ctx.company_aliases, ctx.train_aliases, ctx.locations)
+    ident = tuple(id(m) for m in maps)
+    hit = _by_identity.get(ident)
+    if hit is not None and all(a is b for a, b in zip(hit[0], maps)) \
+            and hit[1] == tuple(len(m) for m in maps):
+        return hit[2]
+    key = _index_key(ctx)
+    idx = _index_cache.get(key)
+    if idx is None:
+        idx = NameIndex(ctx)
+    with _index_lock:
+        if len(_index_cache) > 64:
+            _index_cache.clear()
+        if len(_by_identity) > 64:
+            _by_identity.clear()
+        _index_cache[key] = idx
+        _by_identity[ident] = (maps, tuple(len(m) for m in maps), idx)
+    return idx

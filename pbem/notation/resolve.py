@@ -6,65 +6,20 @@ tables of a context, so a message does not rebuild them (formatter.py uses it to
 from __future__ import annotations
 
 import re
-import threading
 from typing import Optional, Sequence
 
 from lark import Token, Tree
 
 from pbem.errors import AmbiguousMoveError
 
-from .context import NotationContext
 from .messages import MOVE_WORDS, expected_words, keyword_suggestion
-from .names import KIND_WORDS, Entry, NameIndex
+from .names import KIND_WORDS, Entry, name_index  # noqa: F401 (name_index: part of this module's __all__)
 from .trees import first_tok, is_tree
 
 __all__ = ["MAX_NAME_WORDS", "MOVE_PHRASE_SHORT", "NameResolver", "name_index"]
 
 MOVE_PHRASE_SHORT = "buy, sell, par, bid, pass, lay, token, runs, pays out, ..."
 MAX_NAME_WORDS = 12          # words in the longest name anyone writes (players, companies, places)
-
-_index_cache: dict = {}
-_index_lock = threading.Lock()
-
-
-def _index_key(ctx: NotationContext) -> tuple:
-    def items(m):
-        return tuple((k, v if isinstance(v, str) else tuple(v)) for k, v in m.items())
-    return (items(ctx.players), items(ctx.corporations), items(ctx.companies), tuple(ctx.trains),
-            items(ctx.corporation_aliases), items(ctx.company_aliases), items(ctx.train_aliases),
-            items(ctx.locations))
-
-
-_by_identity: dict = {}
-
-
-def name_index(ctx: NotationContext) -> NameIndex:
-    """The (cached) name tables of a context.
-
-    Looked up first by the identity of the context's name mappings (cheap; copies made
-    with `at_turn` share them), then by their content. Changing a mapping in place is
-    noticed only when its length changes, so replace mappings instead of editing them.
-    """
-    maps = (ctx.players, ctx.corporations, ctx.companies, ctx.trains, ctx.corporation_aliases,
-            ctx.company_aliases, ctx.train_aliases, ctx.locations)
-    ident = tuple(id(m) for m in maps)
-    hit = _by_identity.get(ident)
-    if hit is not None and all(a is b for a, b in zip(hit[0], maps)) \
-            and hit[1] == tuple(len(m) for m in maps):
-        return hit[2]
-    key = _index_key(ctx)
-    idx = _index_cache.get(key)
-    if idx is None:
-        idx = NameIndex(ctx)
-    with _index_lock:
-        if len(_index_cache) > 64:
-            _index_cache.clear()
-        if len(_by_identity) > 64:
-            _by_identity.clear()
-        _index_cache[key] = idx
-        _by_identity[ident] = (maps, tuple(len(m) for m in maps), idx)
-    return idx
-
 
 class NameResolver:
     """The reader's look-ups of names: the subject of a move, the entity that makes it, a named entry."""
