@@ -106,3 +106,26 @@ class Step:
     def process(self, action: A.Action) -> None:
         self.check(action)
         self.apply(action)
+
+
+class StepRound:
+    """A round made of `steps` (a list of Step): the first step that blocks is in play and answers
+    for the round: who acts, what they may do, which moves of a kind it offers."""
+
+    steps: list
+
+    def step_in_play(self) -> Optional[Step]:
+        return next((s for s in self.steps if s.blocks()), None)
+
+    def current_entity(self) -> Optional[str]:
+        step = self.step_in_play()
+        return step.entity() if step is not None else None
+
+    def legal(self, entity: str) -> list[str]:
+        step = self.step_in_play()
+        return step.actions(entity) if step is not None else []
+
+    def step_moves(self, kind: str, entity: str) -> Optional[list]:
+        """The concrete moves of one kind from the step in play (None: it lists no such kind)."""
+        step = self.step_in_play()
+        return step.moves_of(kind, entity) if step is not None else None

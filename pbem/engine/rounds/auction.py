@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
-from pbem.engine.step import Step
+from pbem.engine.step import Step, StepRound
 from pbem.engine.steps.auction import PendingPar, Waterfall
 
 if TYPE_CHECKING:
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 BID_STEP = 5
 
 
-class AuctionRound:
+class AuctionRound(StepRound):
     """Waterfall auction. Players act in seat order; an auction among several bidders
     on the cheapest remaining private interrupts the turn order until it is settled."""
 
@@ -45,19 +45,6 @@ class AuctionRound:
     def priority_holder(self) -> Optional[str]:
         # after_last_to_act: the entity index points at the next player after the last action
         return self.entities[self.index % len(self.entities)]
-
-    def step_in_play(self) -> Step:
-        return next(s for s in self.steps if s.blocks())
-
-    def current_entity(self) -> Optional[str]:
-        return self.step_in_play().entity()
-
-    def legal(self, entity: str) -> list[str]:
-        return self.step_in_play().actions(entity)
-
-    def step_moves(self, kind: str, entity: str) -> Optional[list]:
-        """The concrete moves of one kind from the step in play (None: it lists no such kind)."""
-        return self.step_in_play().moves_of(kind, entity)
 
     def next_entity(self) -> None:
         self.index = (self.index + 1) % len(self.entities)

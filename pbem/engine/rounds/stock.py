@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
-from pbem.engine.step import Step
+from pbem.engine.step import Step, StepRound
 from pbem.engine.steps.interrupts import DiscardTrain, HomeToken
 from pbem.engine.steps.shares import BuySellParShares
 from pbem.errors import RuleError
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from pbem.engine.game import Game
 
 
-class StockRound:
+class StockRound(StepRound):
     """Sell-buy-sell stock round. The round ends when every player passes in a row."""
 
     name = "stock"
@@ -41,20 +41,6 @@ class StockRound:
 
     def priority_holder(self) -> Optional[str]:
         return self.entities[self.index % len(self.entities)]
-
-    def step_in_play(self) -> Step:
-        """The first step in play: a home station or a discard interrupts the players' turns."""
-        return next(s for s in self.steps if s.blocks())
-
-    def current_entity(self) -> Optional[str]:
-        return self.step_in_play().entity()
-
-    def legal(self, entity: str) -> list[str]:
-        return self.step_in_play().actions(entity)
-
-    def step_moves(self, kind: str, entity: str) -> Optional[list]:
-        """The concrete moves of one kind from the step in play (None: it lists no such kind)."""
-        return self.step_in_play().moves_of(kind, entity)
 
     def player_actions(self, player: str) -> list[str]:
         acts = []

@@ -66,7 +66,25 @@ class PendingPar(Step):
         self.round.pending_par.pop(0)
 
 
-class Waterfall(Step):
+class AuctionTurn(Step):
+    """A step where players bid or pass in turn (the waterfall, an auction of one item at a time):
+    whose turn it is and which kinds it takes are checked here; bids by the auction's own rules."""
+
+    def check(self, action: A.Action) -> None:
+        g, ent = self.game, self.entity()
+        if action.entity != ent:
+            raise RuleError(f"it is {g.player_name(ent)}'s turn in the auction, not {g.player_name(action.entity)}'s",
+                            rule="turn order", legal=self.actions(ent) if ent else [])
+        if not self.accepts(action):
+            raise RuleError(f"cannot {A.kind_words(action)} in the private auction: bid or pass",
+                            rule="private auction", legal=["bid", "pass"])
+        super().check(action)
+
+    def check_pass(self, action: A.Pass) -> None:
+        pass
+
+
+class Waterfall(AuctionTurn):
     """Buy the cheapest private at its price or bid on another; an auction among several
     bidders on the cheapest interrupts the turn order until it is settled."""
 
@@ -101,20 +119,6 @@ class Waterfall(Step):
                 note = "buys it at once" if rnd.may_purchase(c.sym) else f"bid up to {g.money(mx)}"
                 out.append(LegalMove(A.Bid(ent, c.sym, mn), note))
         return out
-
-    def check(self, action: A.Action) -> None:
-        g = self.game
-        ent = self.entity()
-        if action.entity != ent:
-            raise RuleError(f"it is {g.player_name(ent)}'s turn in the auction, not {g.player_name(action.entity)}'s",
-                            rule="turn order", legal=self.actions(ent))
-        if not self.accepts(action):
-            raise RuleError(f"cannot {A.kind_words(action)} in the private auction: bid or pass",
-                            rule="private auction", legal=["bid", "pass"])
-        super().check(action)
-
-    def check_pass(self, action: A.Pass) -> None:
-        pass
 
     def check_bid(self, bid: A.Bid) -> None:
         why = self.bid_problem(bid)

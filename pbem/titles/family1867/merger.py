@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token
-from pbem.engine.step import Step
+from pbem.engine.step import Step, StepRound
 from pbem.errors import RuleError
 from pbem.titles.family1867.choice import ChoiceStep
 from pbem.titles.family1867.merger_steps import (MergeOrConvert, MergerDiscard, NameMajor, PostMergerShares,
@@ -27,7 +27,7 @@ OWNER_LIMIT = 6           # minors of one owner in one merger
 TOKEN_LIMIT = 2           # stations a new major keeps
 
 
-class MergerSteps:
+class MergerSteps(StepRound):
     """Convert, merge, post-merger shares and station reduction, minor by minor."""
 
     name = "merger"
@@ -69,19 +69,6 @@ class MergerSteps:
         if self.finished():
             return None
         return next((st for st in self.steps if st.blocks()), None)
-
-    def current_entity(self) -> Optional[str]:
-        step = self.step_in_play()
-        return step.entity() if step is not None else None
-
-    def legal(self, entity: str) -> list[str]:
-        step = self.step_in_play()
-        return step.actions(entity) if step is not None else []
-
-    def step_moves(self, kind: str, entity: str) -> Optional[list]:
-        """The concrete moves of one kind from the step in play (None: it lists no such kind)."""
-        step = self.step_in_play()
-        return step.moves_of(kind, entity) if step is not None else None
 
     def after_choice(self) -> None:
         """Nothing to carry on: the minor in turn chooses next."""

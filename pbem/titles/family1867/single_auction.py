@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
-from pbem.engine.step import LegalMove, Step
+from pbem.engine.step import LegalMove, Step, StepRound
+from pbem.engine.steps.auction import AuctionTurn
 from pbem.errors import RuleError
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ BID_STEP = 5
 PRICE_DROP = 5
 
 
-class SingleAuctionBid(Step):
+class SingleAuctionBid(AuctionTurn):
     """The bid or pass of the player whose turn it is on the private up for auction: the one
     place for what may be bid (`bid_problem`) and what is listed."""
 
@@ -55,19 +56,6 @@ class SingleAuctionBid(Step):
             return f"{g.player_name(bid.entity)} has only {g.players[bid.entity].cash}", "bids are limited by cash"
         return None
 
-    def check(self, action: A.Action) -> None:
-        g, ent = self.game, self.entity()
-        if action.entity != ent:
-            raise RuleError(f"it is {g.player_name(ent)}'s turn in the auction, not {g.player_name(action.entity)}'s",
-                            rule="turn order", legal=self.actions(ent) if ent else [])
-        if not self.accepts(action):
-            raise RuleError(f"cannot {A.kind_words(action)} in the private auction: bid or pass",
-                            rule="private auction", legal=["bid", "pass"])
-        super().check(action)
-
-    def check_pass(self, action: A.Pass) -> None:
-        pass
-
     def check_bid(self, bid: A.Bid) -> None:
         why = self.bid_problem(bid)
         if why is not None:
@@ -80,7 +68,7 @@ class SingleAuctionBid(Step):
         self.round._bid(action)
 
 
-class SingleItemAuction:
+class SingleItemAuction(StepRound):
     """One private at a time, cheapest first; hidden rules markers are never offered."""
 
     name = "auction"
@@ -128,16 +116,6 @@ class SingleItemAuction:
 
     def step_in_play(self) -> Step:
         return self.steps[0]
-
-    def current_entity(self) -> Optional[str]:
-        return self.step_in_play().entity()
-
-    def legal(self, entity: str) -> list[str]:
-        return self.step_in_play().actions(entity)
-
-    def step_moves(self, kind: str, entity: str) -> Optional[list]:
-        """The concrete moves of one kind from the step in play (None: it lists no such kind)."""
-        return self.step_in_play().moves_of(kind, entity)
 
     def min_bid(self) -> int:
         comp = self.up
