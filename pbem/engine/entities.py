@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from pbem.engine.certificates import CertificateSet
 from pbem.engine.stopcount import stops
 
 
@@ -74,7 +75,8 @@ class TokenSpec:
 
 @dataclass(eq=False)
 class Corporation:
-    """A public company. Shares are kept as percentages per holder ('ipo', 'pool', player ids)."""
+    """A public company (or a minor, or a national). Its paper is `certificates`: who holds which
+    certificate ('ipo', 'pool', 'escrow', player ids, other corporations' symbols)."""
 
     sym: str
     name: str
@@ -85,7 +87,6 @@ class Corporation:
     text_color: str = "#ffffff"
     float_percent: int = 60
     cash: int = 0
-    shares: dict[str, int] = field(default_factory=lambda: {"ipo": 100})
     reserved: dict[str, int] = field(default_factory=dict)   # reason -> percent of IPO not buyable
     president: Optional[str] = None
     par_price: Optional[int] = None
@@ -106,18 +107,34 @@ class Corporation:
     max_percent: Optional[int] = None
     #: routes.ResolvedRoute list of the corporation's latest run (set by Rules.run_routes; for the map overlay)
     last_routes: list = field(default_factory=list)
+    #: the certificates on its charter and who holds each (default: a president's 20% and eight 10%)
+    certificates: CertificateSet = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.certificates is None:
+            self.certificates = CertificateSet(self.sym)
+
+    @property
+    def shares(self) -> dict[str, int]:
+        """Percent per holder (a copy: paper moves through `certificates`)."""
+        return self.certificates.held
 
     def percent_of(self, holder: str) -> int:
-        return self.shares.get(holder, 0)
+        return self.certificates.percent_of(holder)
 
-    def add(self, holder: str, percent: int) -> None:
-        self.shares[holder] = self.shares.get(holder, 0) + percent
-        if self.shares[holder] == 0:
-            del self.shares[holder]
+    @property
+    def share_percent(self) -> int:
+        """The size of one ordinary share (10% in most titles)."""
+        return self.certificates.share_percent
+
+    @property
+    def president_percent(self) -> int:
+        """The size of the president's certificate (20% in most titles)."""
+        return self.certificates.president_percent
 
     @property
     def ipo_percent(self) -> int:
-        return self.shares.get("ipo", 0)
+        return self.certificates.percent_of("ipo")
 
     @property
     def buyable_ipo_percent(self) -> int:
@@ -125,19 +142,16 @@ class Corporation:
 
     @property
     def pool_percent(self) -> int:
-        return self.shares.get("pool", 0)
+        return self.certificates.percent_of("pool")
 
     def player_holdings(self) -> dict[str, int]:
-        return {h: p for h, p in self.shares.items() if h not in ("ipo", "pool") and p > 0}
+        """Percent per player (holders that are neither a bank place nor a corporation)."""
+        return self.certificates.owners()
 
-    def certs(self, holder: str) -> int:
-        """Certificates held: the president's 20% counts as one."""
-        pct = self.percent_of(holder)
-        if self.kind == "minor":
-            return 1 if pct else 0
-        if holder == self.president and pct >= 20:
-            return 1 + (pct - 20) // 10
-        return pct // 10
+    def certs(self, holder: str):
+        """What `holder`'s certificates count toward the certificate limit (each one, unless the
+        title's data says a certificate counts ½)."""
+        return self.certificates.count(holder)
 
     def tokens_left(self) -> int:
         return sum(1 for t in self.tokens if not t.used and not t.neutral)

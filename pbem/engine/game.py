@@ -13,6 +13,7 @@ from pbem.engine import actions as A
 from pbem.engine.board import Board
 from pbem.engine.entities import Company, Corporation, Depot, Phase, Player, TokenSpec, Train
 from pbem.engine.leases import train_limit_count
+from pbem.engine.certificates import BANK_PLACES, CertificateSet
 from pbem.engine.shares import ShareLedger
 from pbem.errors import RuleError
 
@@ -80,9 +81,13 @@ class Game:
             corp = Corporation(sym=c["sym"], name=c["name"], home=c.get("home"), home_city=c.get("city"),
                                tokens=[TokenSpec(price=p) for p in c["tokens"]], color=c.get("color", "#888"),
                                text_color=c.get("text_color", "#fff"), float_percent=c.get("float_percent") or 60,
-                               kind=c.get("type", "major"), max_percent=c.get("max_ownership_percent"))
+                               kind=c.get("type", "major"), max_percent=c.get("max_ownership_percent"),
+                               certificates=CertificateSet(c["sym"], c.get("shares"), c.get("share_percent")))
             corp.flags = {k: v for k, v in c.items() if isinstance(v, bool)}
             self.corporations[c["sym"]] = corp
+        places = BANK_PLACES | frozenset(self.corporations)
+        for corp in self.corporations.values():
+            corp.certificates.places = places       # corporations may hold paper but are not players
         self.board = Board(self.data, title.catalogue)
         self.shares = ShareLedger(self)
         self.turn = 1
@@ -285,7 +290,7 @@ class Game:
             pct = corp.percent_of(pid)
             if pct and corp.par_price is not None and not corp.closed:
                 price = self.market.price(corp.sym) or 0
-                value += math.ceil(price * pct / 10)
+                value += math.ceil(price * pct / corp.share_percent)
         for sym in p.companies:
             c = self.companies[sym]
             if not c.closed:

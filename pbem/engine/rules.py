@@ -1,13 +1,13 @@
 """Standard 18xx rules as overridable hooks; a title subclasses `Rules` for what really differs."""
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token
 from pbem.engine.leases import sellable_trains, train_limit_count
 from pbem.engine.round_rules import RoundRules
+from pbem.engine.share_rules import ShareRules
 from pbem.engine.train_rules import TrainRules
 from pbem.errors import RuleError
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from pbem.engine.game import Game
 
 
-class Rules(RoundRules, TrainRules):
+class Rules(RoundRules, ShareRules, TrainRules):
     """Default behaviour shared by most titles (the classic rules). Methods take the game as first argument."""
 
     name = "generic"
@@ -86,14 +86,8 @@ class Rules(RoundRules, TrainRules):
         if reserved:
             corp.reserved.pop(reserved, None)
         g.pay_to_bank(player, cost)
-        corp.add("ipo", -20)
-        corp.add(player, 20)
+        g.shares.give_president(corp, player)
         self.after_par(g, corp)
-
-    def sale_price_drop(self, g: "Game", corp: "Corporation", percent: int, was_president: bool) -> None:
-        """The price falls one row per share sold."""
-        for _ in range(percent // 10):
-            g.market.move_down(corp.sym)
 
     def after_par(self, g: "Game", corp: "Corporation") -> None:
         if not corp.floated and corp.ipo_percent <= 100 - corp.float_percent:
@@ -346,17 +340,6 @@ class Rules(RoundRules, TrainRules):
         return revenue, resolved
 
 
-    def pay_shareholders(self, g: "Game", corp: "Corporation", paid: int, company_percent: int) -> None:
-        """Pay `paid` across the corporation's ten shares: each player for every 10% held
-        (rounded up per holder), and the corporation itself for `company_percent` (the shares
-        the title's rules let pay it: pool shares in the classic rules, treasury shares in others)."""
-        per_share = paid / 10
-        for holder in list(g.seat_order):
-            pct = corp.percent_of(holder)
-            if pct:
-                g.pay_from_bank(holder, math.ceil(pct // 10 * per_share))
-        if company_percent:
-            g.pay_from_bank(corp.sym, math.ceil(company_percent // 10 * per_share))
     def dividend(self, g: "Game", corp: "Corporation", kind: str, revenue: int, rnd) -> None:
         corp.last_revenue = revenue
         if kind not in ("payout", "withhold"):
@@ -365,7 +348,7 @@ class Rules(RoundRules, TrainRules):
             g.pay_from_bank(corp.sym, revenue)
             g.market.move_left(corp.sym)
         else:
-            self.pay_shareholders(g, corp, revenue, corp.pool_percent)
+            self.pay_shareholders(g, corp, revenue)
             g.market.move_right(corp.sym)
         for t in corp.trains:
             t.operated = True
@@ -454,62 +437,6 @@ class Rules(RoundRules, TrainRules):
             train.owner = corp.sym
             g.title.after_train_bought(g, corp, train)
 
-    def emergency_sellable(self, g: "Game", corp: "Corporation", player: str, target: "Corporation",
-                           only_needed: bool = True) -> int:
-        """Most percent of `target` the president of `corp` may sell to raise money for its train:
-        the ordinary limits, and never so much of `corp` itself that its presidency changes. One
-        check for the sale, its listing, and the shares a bankrupt president sells (who sells all
-        that may be sold: `only_needed=False`)."""
-        mx = g.shares.max_sellable(player, target)
-        if target is corp and corp.president == player:
-            others = [p for h, p in corp.player_holdings().items() if h != player]
-            mx = min(mx, corp.percent_of(player) - max(others or [0]))
-            mx -= mx % 10
-        if only_needed:
-            mx = min(mx, self.emergency_needed_percent(g, corp, player, target))
-        return max(0, mx)
-
-    def emergency_needed_percent(self, g: "Game", corp: "Corporation", player: str, target: "Corporation") -> int:
-        """No selling more than needed (18xx.games EmergencyMoney#selling_minimum_shares?): a sale
-        is allowed only if one share fewer would not cover what corporation and president still
-        lack for the cheapest depot train; nothing once their cash together covers it."""
-        avail = g.depot.available(g.phase_names)
-        if not avail:
-            return 0
-        short = min(t.price for t in avail) - corp.cash - g.players[player].cash
-        price = g.market.price(target.sym) or 0
-        if short <= 0 or price <= 0:
-            return 0
-        return 10 * -(-short // price)
-
-    def emergency_sale_problem(self, g: "Game", corp: "Corporation",
-                               action: A.SellShares) -> Optional[tuple[str, str]]:
-        """(reason, rule) why the president of `corp` may not make this sale toward its train, or
-        None: the check of the sale and the filter of its listing (changes nothing)."""
-        target = g.corporations.get(action.corporation)
-        if target is None:
-            return f"there is no corporation {action.corporation}", "emergency money raising"
-        player = action.entity
-        full = self.emergency_sellable(g, corp, player, target, only_needed=False)
-        if action.percent > full:
-            return (f"{g.player_name(player)} may sell at most {full}% of {target.sym} now",
-                    "emergency sales may not change the president of the buying corporation")
-        mx = self.emergency_sellable(g, corp, player, target)
-        if action.percent > mx:
-            return (f"{g.player_name(player)} may sell at most {mx}% of {target.sym} now: "
-                    f"{corp.sym} and its president need no more for the cheapest train",
-                    "no selling more than needed in an emergency")
-        return None
-
-    def emergency_sell(self, g: "Game", corp: "Corporation", action: A.SellShares, rnd) -> None:
-        why = self.emergency_sale_problem(g, corp, action)
-        if why is not None:
-            raise RuleError(why[0], rule=why[1])
-        target = g.corporations[action.corporation]
-        player = action.entity
-        rnd.turn.last_share_sold_price = g.market.price(target.sym)   # the price per share it fetches
-        g.shares.sell(player, target, action.percent)
-
     def bankrupt_problem(self, g: "Game", corp: "Corporation", rnd) -> Optional[tuple[str, str]]:
         """(reason, rule) why the president of `corp` may not declare bankruptcy now, or None:
         the check and the listing (changes nothing)."""
@@ -519,7 +446,7 @@ class Rules(RoundRules, TrainRules):
         p = g.players[player]
         cheapest = min(t.price for t in g.depot.available(g.phase_names))
         raisable = corp.cash + p.cash + sum(
-            self.emergency_sellable(g, corp, player, c, only_needed=False) // 10 * (g.market.price(c.sym) or 0)
+            g.shares.cost(c, self.emergency_sellable(g, corp, player, c, only_needed=False), g.market.price(c.sym) or 0)
             for c in g.corporations.values())
         if raisable >= cheapest:
             return (f"{p.name} can still raise ${raisable} (cash and sellable shares) toward the "

@@ -1,8 +1,10 @@
 """Share transfers: buying, selling, presidency changes and the limits that govern them."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from fractions import Fraction
+from typing import TYPE_CHECKING, Optional
 
+from pbem.engine.certificates import CertificateError
 from pbem.errors import RuleError
 
 if TYPE_CHECKING:
@@ -11,19 +13,20 @@ if TYPE_CHECKING:
 
 
 class ShareLedger:
-    """Moves paper between the IPO, the pool and players, keeping the president right."""
+    """Moves paper between holders (the IPO, the pool, players, corporations), keeping the president right."""
 
     def __init__(self, game: "Game"):
         self.game = game
 
     # --- limits ---------------------------------------------------------------
-    def num_certs(self, player: str) -> int:
+    def num_certs(self, player: str):
+        """What `player`'s certificates count toward the limit (an int unless a title counts halves)."""
         g = self.game
-        n = 0
+        n = Fraction(0)
         for corp in g.corporations.values():
             if corp.percent_of(player) and self.counts_for_limit(corp):
                 n += corp.certs(player)
-        return n
+        return int(n) if n.denominator == 1 else n
 
     def counts_for_limit(self, corp: "Corporation") -> bool:
         cell = self.game.market.positions.get(corp.sym)
@@ -43,6 +46,10 @@ class ShareLedger:
         return True
 
     # --- transfers ------------------------------------------------------------
+    def cost(self, corp: "Corporation", percent: int, unit: int) -> int:
+        """What `percent` of `corp` costs at `unit` a share."""
+        return unit * percent // corp.share_percent
+
     def buy(self, player: str, corp: "Corporation", source: str, percent: int, price_each: int | None = None,
             free: bool = False) -> int:
         """Move `percent` from `source` to `player`, paying the bank. Returns the amount paid."""
@@ -53,7 +60,7 @@ class ShareLedger:
             unit = g.market.price(corp.sym)
         if price_each is not None:
             unit = price_each
-        cost = 0 if free else unit * percent // 10
+        cost = 0 if free else self.cost(corp, percent, unit)
         pl = g.players[player]
         if cost > pl.cash:
             raise RuleError(f"{pl.name} has ${pl.cash} and cannot pay ${cost} for {percent}% of {corp.sym}",
@@ -63,9 +70,7 @@ class ShareLedger:
             corp.cash += cost            # incremental capitalisation: the treasury sells its own shares
         else:
             g.bank += cost
-        corp.add(source, -percent)
-        corp.add(player, percent)
-        self.check_president(corp, previous=corp.president)
+        self.transfer(corp, source, player, percent)
         if not corp.floated and corp.ipo_percent <= 100 - corp.float_percent and corp.ipoed:
             g.float_corporation(corp)
         return cost
@@ -74,14 +79,39 @@ class ShareLedger:
         """Sell to the pool at the current price; the price drops one row per share."""
         g = self.game
         price = g.market.price(corp.sym)
-        amount = price * percent // 10
+        amount = self.cost(corp, percent, price)
         g.pay_from_bank(player, amount)
         was_president = corp.president == player
-        corp.add(player, -percent)
-        corp.add("pool", percent)
-        self.check_president(corp, previous=corp.president)
+        self.transfer(corp, player, "pool", percent)
         g.title.sale_price_drop(g, corp, percent, was_president)
         return amount
+
+    def transfer(self, corp: "Corporation", src: str, dst: str, percent: int) -> None:
+        """Hand `percent` of `corp`'s paper from `src` to `dst`, the presidency following the
+        largest eligible holding. A president who gives up the presidency first swaps the
+        president's certificate for the new president's ordinary paper (as the rules have it),
+        then hands over ordinary certificates."""
+        certs = corp.certificates
+        after = certs.held
+        after[src] = after.get(src, 0) - percent
+        after[dst] = after.get(dst, 0) + percent
+        new = self.president_among(corp, after, corp.president)
+        pres = certs.president_cert
+        if new is not None and new != dst and pres is not None and pres.holder == src != new:
+            certs.seat_president(new)
+            corp.president = new
+        try:
+            certs.move(src, dst, percent)
+        except CertificateError as e:
+            raise RuleError(str(e), rule="certificates change hands whole") from None
+        self.check_president(corp, previous=corp.president)
+
+    def give_president(self, corp: "Corporation", player: str) -> None:
+        """`player` takes the president's certificate from wherever it lies and becomes president."""
+        cert = corp.certificates.president_cert
+        corp.president = player
+        if cert is not None:
+            corp.certificates.give(cert, player)
 
     def seat_distance(self, a: str, b: str) -> int:
         order = [p for p in self.game.seat_order if not self.game.players[p].bankrupt]
@@ -90,22 +120,32 @@ class ShareLedger:
         ia, ib = order.index(a), order.index(b)
         return (ib - ia) % len(order)
 
-    def check_president(self, corp: "Corporation", previous: str | None) -> None:
-        """Give the presidency to the largest holder (ties: nearest clockwise from the old president)."""
-        holders = corp.player_holdings()
+    def president_among(self, corp: "Corporation", held: dict[str, int], previous: Optional[str]) -> Optional[str]:
+        """Who presides given `held` (percent per holder): the largest eligible holder with at
+        least the president's certificate's size; the old president keeps it on a tie, otherwise
+        the nearest clockwise from the old president. None when nobody qualifies."""
+        g = self.game
+        holders = {h: p for h, p in held.items() if p > 0 and g.title.may_preside(g, corp, h)}
         if not holders:
-            return
+            return previous
         top = max(holders.values())
         if previous is not None and holders.get(previous, 0) == top:
-            return
-        candidates = [p for p, pct in holders.items() if pct == top and pct >= 20]
+            return previous
+        need = corp.president_percent or corp.share_percent
+        candidates = [p for p, pct in holders.items() if pct == top and pct >= need]
         if not candidates:
-            return
+            return previous
         if previous is None:
-            new = candidates[0]
-        else:
-            new = min(candidates, key=lambda p: self.seat_distance(previous, p))
-        corp.president = new
+            return candidates[0]
+        return min(candidates, key=lambda p: self.seat_distance(previous, p))
+
+    def check_president(self, corp: "Corporation", previous: Optional[str]) -> None:
+        """Give the presidency to the largest eligible holder and the president's certificate with it."""
+        new = self.president_among(corp, corp.certificates.held, previous)
+        if new is not None:
+            corp.president = new
+        if corp.president is not None:
+            corp.certificates.seat_president(corp.president)
 
     # --- what may be sold -----------------------------------------------------
     def max_sellable(self, player: str, corp: "Corporation") -> int:
@@ -116,8 +156,10 @@ class ShareLedger:
             return 0                     # a minor's single certificate is never sold
         room = g.market_share_limit - corp.pool_percent
         limit = min(held, room)
+        pres = corp.president_percent
         if corp.president == player:
             others = [pct for p, pct in corp.player_holdings().items() if p != player]
-            if not others or max(others) < 20:
-                limit = min(limit, held - 20)
-        return max(0, limit - limit % 10)
+            if not others or max(others) < pres:
+                limit = min(limit, held - pres)
+        unit = corp.share_percent
+        return max(0, limit - limit % unit)

@@ -45,9 +45,9 @@ def snapshot(game: Game) -> Snapshot:
         price[sym] = game.market.price(sym)
         pres[sym] = corp.president
         rev[sym] = corp.last_revenue
-        for holder, percent in corp.shares.items():
-            if holder in game.players:
-                pct[(sym, holder)] = percent
+        for holder in game.seat_order:          # players in seating order: claims are checked in it
+            if corp.percent_of(holder):
+                pct[(sym, holder)] = corp.percent_of(holder)
     step = None
     if game.round.name == "operating" and hasattr(game.round, "active_step") \
             and getattr(game.round, "turn", None) is not None:

@@ -117,8 +117,8 @@ class StockRound(StepRound):
         name = g.player_name(player)
         if not self.sale_allowed_now():
             return "no shares may be sold in the first stock round", "no sales in the first stock round"
-        if percent % 10 or percent <= 0:
-            return f"shares are sold in 10% steps, not {percent}%", "share size"
+        if percent % corp.share_percent or percent <= 0:
+            return f"{corp.sym} shares are sold in {corp.share_percent}% steps, not {percent}%", "share size"
         why = self.sell_refusal(player, corp)
         if why:
             return f"{name} may not sell {corp.sym}: {why}", "selling shares"
@@ -128,8 +128,8 @@ class StockRound(StepRound):
             why = (f"{name} holds only {held}%" if percent > held
                    else f"the market pool may hold at most {g.market_share_limit}%"
                    if corp.pool_percent + percent > g.market_share_limit
-                   else "the president's certificate cannot go to the pool unless another player holds 20%"
-                   if corp.president == player and held - percent < 20 else f"{name} holds {held}%")
+                   else f"the president's certificate cannot go to the pool unless another player holds {corp.president_percent}%"
+                   if corp.president == player and held - percent < corp.president_percent else f"{name} holds {held}%")
             return f"{name} may sell at most {mx}% of {corp.sym}: {why}", "selling shares"
         return None
 
@@ -151,7 +151,7 @@ class StockRound(StepRound):
 
     def share_size(self, corp: "Corporation") -> int:
         """The percent of one ordinary (non-president's) certificate: what one buy takes."""
-        return 10
+        return corp.share_percent
 
     def why_not_buy(self, player: str, corp: "Corporation", source: str,
                     percent: int = 0) -> Optional[tuple[str, str]]:
@@ -209,7 +209,7 @@ class StockRound(StepRound):
         if corp.ipoed or corp.closed or not g.title.can_par(g, corp, player):
             return False
         min_cost = g.title.par_cost(g, corp, min(c.price for c in g.market.par_cells))
-        return g.players[player].cash >= min_cost and g.shares.can_gain(corp, player, 20)
+        return g.players[player].cash >= min_cost and g.shares.can_gain(corp, player, corp.president_percent)
 
     def par_prices(self, corp: "Corporation") -> list[int]:
         """The prices `corp` may be started at (the market's par cells)."""

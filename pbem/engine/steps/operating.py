@@ -328,7 +328,7 @@ class BuyTrain(TurnStep):
             if not target.percent_of(ent):
                 continue
             mx = g.title.emergency_sellable(g, corp, ent, target)
-            out += [LegalMove(A.SellShares(ent, target.sym, pct)) for pct in range(10, mx + 1, 10)]
+            out += [LegalMove(A.SellShares(ent, target.sym, pct)) for pct in range(target.share_percent, mx + 1, target.share_percent)]
         return out
 
 

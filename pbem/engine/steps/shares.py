@@ -39,7 +39,7 @@ class BuySellParShares(Step):
         rnd, g = self.round, self.game
         return [LegalMove(A.SellShares(ent, corp.sym, pct))
                 for corp in g.corporations.values() if corp.percent_of(ent)
-                for pct in range(10, corp.percent_of(ent) + 1, 10) if rnd.sell_problem(ent, corp, pct) is None]
+                for pct in range(corp.share_percent, corp.percent_of(ent) + 1, corp.share_percent) if rnd.sell_problem(ent, corp, pct) is None]
 
     def moves_par(self, ent: str) -> list[LegalMove]:
         rnd, g = self.round, self.game

@@ -155,8 +155,7 @@ class MergerSteps(StepRound):
         cell = self._major_par(g.market.price(minor.sym))
         self._start_major(major, cell)
         owner = minor.president
-        self._give(major, owner, 20)
-        major.president = owner
+        g.shares.give_president(major, owner)
         self._absorb(minor, major)
         self.target = major.sym
         self.merge_type = "convert"
@@ -225,8 +224,7 @@ class MergerSteps(StepRound):
         major.floated = True
 
     def _give(self, major: "Corporation", player: str, percent: int) -> None:
-        major.add("ipo", -percent)
-        major.add(player, percent)
+        self.game.shares.transfer(major, "ipo", player, percent)
 
     def _absorb(self, minor: "Corporation", major: "Corporation") -> None:
         """Stations, cash, privates, loans and trains pass to the major; the minor closes."""

@@ -16,6 +16,10 @@ if TYPE_CHECKING:
 class Rules1867(Rules):
     """Rules of an 1867-family title: its rounds (pbem/titles/family1867/) rely on these hooks."""
 
+    #: a major's unsold shares are its treasury: their dividends pay it; pool shares pay nobody
+    treasury_shares_pay_company = True
+    pool_shares_pay_company = False
+
     def _missing(self, hook: str):
         return NotImplementedError(f"{self.name} is an 1867-family title and must define {hook}")
 

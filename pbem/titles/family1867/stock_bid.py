@@ -277,9 +277,7 @@ class BidStockRound(StockRound):
         g.market.set_par(corp.sym, cell)
         corp.par_price = cell.price
         corp.ipoed = True
-        corp.president = winner
-        corp.add("ipo", -100)
-        corp.add(winner, 100)
+        g.shares.give_president(corp, winner)
         g.players[winner].cash -= price
         corp.cash += price
         corp.floated = True

@@ -88,7 +88,7 @@ class National1861:
             g.close_company(g.companies[sym])
         g.market.remove(corp.sym)
         spec = next(c for c in self.data["corporations"] if c["sym"] == corp.sym)
-        corp.shares = {"ipo": 100}
+        corp.certificates.reset("ipo")
         corp.president = None
         corp.par_price = None
         corp.ipoed = corp.floated = corp.operated = False

@@ -137,7 +137,7 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
             g.board.remove_token(coord, city, slot)
         g.market.remove(corp.sym)
         corp.closed = True
-        corp.shares = {}
+        corp.certificates.retire()
         corp.president = None
         for s in (state(g).in_play, state(g).future):
             if corp.sym in s:
@@ -147,7 +147,6 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
         super().setup(g)
         spec = {c["sym"]: c for c in self.data["corporations"]}
         national = next(c for c in g.corporations.values() if c.kind == "national")
-        national.shares = {}
         national.ipoed = True
         st = state(g)
         st.national = national.sym
@@ -200,8 +199,7 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
         corp.president = player
         g.players[player].cash -= cost
         corp.cash += cost
-        corp.add("ipo", -20)
-        corp.add(player, 20)
+        g.shares.give_president(corp, player)
         corp.floated = True
         rnd.pending_home.append(corp.sym)
 
@@ -338,12 +336,11 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
             raise RuleError(f"{corp.sym} can only redeem its own shares", rule="redeeming shares")
         if corp.pool_percent < action.percent:
             raise RuleError(f"the pool holds {corp.pool_percent}% of {corp.sym}", rule="redeeming shares")
-        price = (g.market.price(corp.sym) or 0) * action.percent // 10
+        price = g.shares.cost(corp, action.percent, g.market.price(corp.sym) or 0)
         if price > corp.cash:
             raise RuleError(f"{corp.sym} has {corp.cash}, the share costs {price}", rule="redeeming shares")
         g.pay_to_bank(corp.sym, price)
-        corp.add("pool", -action.percent)
-        corp.add("ipo", action.percent)
+        g.shares.transfer(corp, "pool", "ipo", action.percent)
 
     def dividend(self, g: "Game", corp: "Corporation", kind: str, revenue: int, rnd) -> None:
         """Minors pay half to the owner and keep half; majors may pay out, pay half or withhold; the
@@ -372,7 +369,7 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
         g.pay_from_bank(corp.sym, kept)
         paid = revenue - kept
         if paid > 0:
-            self.pay_shareholders(g, corp, paid, corp.ipo_percent)
+            self.pay_shareholders(g, corp, paid)
         price = g.market.price(corp.sym) or 0
         if paid <= 0:
             g.market.move_left(corp.sym)

@@ -60,8 +60,7 @@ class Rules1882(Rules):
         if company.sym == "TB":
             corp = g.corporations[state(g).tb_corp]
             corp.reserved.pop("TB", None)
-            corp.add("ipo", -10)
-            corp.add(player, 10)
+            g.shares.transfer(corp, "ipo", player, 10)
         elif company.sym == "CP":
             rnd.pending_par.append("CP")
 
