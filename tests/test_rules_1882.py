@@ -76,19 +76,17 @@ def test_certificate_limit_counts_white_but_not_yellow_zone():
     cnr = g.corporations["CNR"]
     g.set_par(cnr, 67)
     cnr.ipoed = True
-    cnr.president = b
-    cnr.add("ipo", -60)
-    cnr.add(b, 60)                       # president's 20% + 4 shares = 5 certificates
+    g.shares.give_president(cnr, b)
+    g.shares.transfer(cnr, "ipo", b, 40)     # president's 20% + 4 shares = 5 certificates
     g.players[b].cash = 1000
     for sym in ("HBR", "QLL"):
         c = g.corporations[sym]
         g.set_par(c, 67)
         c.ipoed = True
         other = next(p for p in "bcd" if p not in (b, parrer))
-        c.president = other
-        c.add("ipo", -50)
-        c.add(other, 20)
-        c.add(b, 30)                     # 3 each
+        g.shares.give_president(c, other)
+        g.shares.transfer(c, "ipo", other, 10)   # 30% each: the president keeps it on the tie
+        g.shares.transfer(c, "ipo", b, 30)       # 3 each
     assert g.shares.num_certs(b) == 11 == g.cert_limit
     with pytest.raises(RuleError, match="certificate limit"):
         g.push(A.BuyShares(b, "GT", "ipo"))
@@ -106,8 +104,7 @@ def test_sixty_percent_cap_except_orange_and_brown():
     p = g.current_entity()
     g.push(A.Par(p, "GT", 100))
     gt = g.corporations["GT"]
-    gt.add("ipo", -40)
-    gt.add(p, 40)                        # 60%
+    g.shares.transfer(gt, "ipo", p, 40)      # 60%
     g.players[p].cash = 1000
     g.push(A.Pass(g.current_entity()))
     while g.current_entity() != p:
@@ -132,11 +129,10 @@ def test_presidency_passes_to_the_nearest_clockwise_on_a_tie():
     g.set_par(hbr, 90)
     hbr.ipoed = True
     hbr.floated = True
-    hbr.president = "b"
-    hbr.add("ipo", -90)
-    hbr.add("b", 30)
-    hbr.add("a", 30)
-    hbr.add("d", 30)
+    g.shares.give_president(hbr, "b")
+    g.shares.transfer(hbr, "ipo", "b", 10)
+    g.shares.transfer(hbr, "ipo", "a", 30)
+    g.shares.transfer(hbr, "ipo", "d", 30)
     _stock_turn_of(g, "b")
     g.push(A.SellShares("b", "HBR", 10))
     # Ann and Dee hold 30% each; clockwise from Bob the order is Cid, Dee, Ann
@@ -149,8 +145,7 @@ def test_president_cannot_dump_when_nobody_can_take_over():
     play_auction(g)
     _second_stock_round_with(g)
     cpr = g.corporations["CPR"]
-    cpr.add("ipo", -10)
-    cpr.add("b", 10)
+    g.shares.transfer(cpr, "ipo", "b", 10)
     _stock_turn_of(g, "a")
     with pytest.raises(RuleError, match="president's certificate"):
         g.push(A.SellShares("a", "CPR", 10))
@@ -161,8 +156,7 @@ def test_sold_shares_cannot_be_bought_back_same_round():
     play_auction(g)
     _second_stock_round_with(g)
     cpr = g.corporations["CPR"]
-    cpr.add("ipo", -30)
-    cpr.add("b", 30)
+    g.shares.transfer(cpr, "ipo", "b", 30)
     _stock_turn_of(g, "b")
     g.push(A.SellShares("b", "CPR", 10))
     with pytest.raises(RuleError, match="sold CPR earlier in this stock round"):
@@ -207,7 +201,9 @@ def test_bankruptcy_ends_the_game_at_once(record_5585):
     with pytest.raises(RuleError, match="sell shares first"):
         g.push(A.Bankrupt("CPR"))
     for c in g.corporations.values():
-        c.shares.pop(pres, None) if c is not cpr else None
+        if c is not cpr:
+            for cert in c.certificates.of(pres):
+                c.certificates.give(cert, "ipo")
     g.players[pres].cash = 0
     g.push(A.Bankrupt("CPR"))
     assert g.finished and g.end_reason == "bankrupt"
@@ -371,15 +367,15 @@ def test_a_bankrupt_president_keeps_what_would_change_the_presidency_and_it_coun
     corp = g.corporations[g.current_entity()]
     pres = corp.president
     other = next(p for p in g.seat_order if p != pres)
-    for holder, pct in list(corp.shares.items()):      # president 40%, another player 30%, IPO 30%
-        corp.add(holder, -pct)
-    corp.add(pres, 40)
-    corp.add(other, 30)
-    corp.add("ipo", 30)
+    corp.certificates.reset("ipo")                       # president 40%, another player 30%, IPO 30%
+    g.shares.give_president(corp, pres)
+    g.shares.transfer(corp, "ipo", pres, 20)
+    g.shares.transfer(corp, "ipo", other, 30)
     for c in g.corporations.values():                   # nothing else to sell
         if c is not corp and c.percent_of(pres):
-            c.add("ipo", c.percent_of(pres))
-            c.add(pres, -c.percent_of(pres))
+            c.certificates.reset("ipo")
+            if c.president == pres:
+                c.president = None
     g.push(A.Bankrupt(corp.sym))
     assert g.finished and g.end_reason == "bankrupt"
     assert corp.percent_of(pres) == 30 and corp.president == pres

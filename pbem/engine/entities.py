@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from types import MappingProxyType
+from typing import Any, Mapping, Optional
 
 from pbem.engine.certificates import CertificateSet
 from pbem.engine.stopcount import stops
@@ -115,9 +116,9 @@ class Corporation:
             self.certificates = CertificateSet(self.sym)
 
     @property
-    def shares(self) -> dict[str, int]:
-        """Percent per holder (a copy: paper moves through `certificates`)."""
-        return self.certificates.held
+    def shares(self) -> Mapping[str, int]:
+        """Percent per holder, read-only: paper moves through `ShareLedger.transfer`."""
+        return MappingProxyType(self.certificates.held)
 
     def percent_of(self, holder: str) -> int:
         return self.certificates.percent_of(holder)
