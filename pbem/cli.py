@@ -243,6 +243,9 @@ def build_parser() -> argparse.ArgumentParser:
     from pbem.cli_mail import add_parsers as add_mail_commands
 
     add_mail_commands(sub)
+    from pbem.cli_replay import add_parsers as add_replay_commands
+
+    add_replay_commands(sub)
     return p
 
 

@@ -180,6 +180,7 @@ class Depot:
         self.next_index: dict[str, int] = {}
         self.removed: list[Train] = []
         self.discarded: list[Train] = []      # trains handed back that are for sale again (titles where discards go back to the depot)
+        self.rusted: list[Train] = []         # trains that rusted, kept so that every train can be accounted for
         self.order: list[str] = [spec["name"] for spec in specs]   # train types in the order they come out
         for spec in specs:
             count = spec.get("count")

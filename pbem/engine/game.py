@@ -365,6 +365,7 @@ class Game:
         train.rusted = True
         train.owner = None
         train.lessee = None
+        self.depot.rusted.append(train)
 
     def crowded_corps(self) -> list[Corporation]:
         return [c for c in self.corporations.values() if not c.closed and self.title.has_train_limit(self, c)

@@ -416,7 +416,7 @@ class Converter:
         raise RuleError(f"action type {t!r} is not supported for {g.title.name}", rule="importer")
 
     def route(self, r: dict) -> A.Route:
-        conns = [list(seg) for seg in r.get("connections") or []]
+        conns = _chained([list(seg) for seg in r.get("connections") or []])
         nodes = {}
         for sig in r.get("nodes") or []:
             h, k = _split_last(sig)
@@ -443,6 +443,22 @@ class Converter:
         via = tuple(tuple(seg) for seg in conns) if conns else None
         return A.Route(train=train, stops=tuple(stops), via=via,
                        revenue=int(revenue) if revenue is not None else None, trusted=False)
+
+
+def _chained(conns: list[list[str]]) -> list[list[str]]:
+    """The record's connections turned to run end to end (18xx.games lists each one in either
+    direction), so that the stops read off their ends are the route's stops in order."""
+    if len(conns) < 2:
+        return conns
+    first, second = conns[0], conns[1]
+    if first[0] in (second[0], second[-1]) and first[-1] not in (second[0], second[-1]):
+        first = first[::-1]
+    out = [first]
+    for seg in conns[1:]:
+        if seg[0] != out[-1][-1] and seg[-1] == out[-1][-1]:
+            seg = seg[::-1]
+        out.append(seg)
+    return out
 
 
 def replay_record(rec: Record, *, stop_at: Optional[int] = None,
