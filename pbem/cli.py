@@ -65,11 +65,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     from pbem.importers.eighteen_xx import ImportRefused, ResultMismatch, check_result
     from pbem.replay.position import position
-    from pbem.replay.state import state_json, state_text
+    from pbem.replay.show import state_page
+    from pbem.replay.state import state_json
 
     at = parse_at(args.at)
     try:
-        pos = position(args.file, at)
+        pos = position(args.file, at, recent=5 if args.render is not None else 0)
         if pos.record is not None and at is None and args.check_result:
             check_result(pos.record, pos.game.state)
     except (ImportRefused, ResultMismatch) as e:
@@ -81,7 +82,14 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(state))
     else:
-        print("\n".join(state_text(game, state, money, what=pos.what)))
+        print("\n".join(state_page(game, state, money, what=pos.what)))
+    if args.render is not None:
+        from pbem.render.output import write_outputs
+
+        paths = write_outputs(game, args.render, highlight=pos.changed, last_moves=pos.last, at=pos.at,
+                              game_id=pos.name)
+        for name, p in paths.items():
+            print(f"{name}: {p}", file=sys.stderr if args.format == "json" else sys.stdout)
     return 0
 
 
@@ -207,10 +215,12 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--format", choices=["text", "json"], default="text")
     add_no_check_result(r)
     r.set_defaults(func=cmd_replay)
-    s = sub.add_parser("show", help="show the state after an action of a record")
+    s = sub.add_parser("show", help="the state after a move of a game file or an action of a record")
     s.add_argument("file")
     s.add_argument("--at", default="end", help="action id, or 'end'")
     s.add_argument("--format", choices=["text", "json"], default="text")
+    s.add_argument("--render", default=None, metavar="DIR", help="also write the map, market and reports of "
+                   "that state into DIR")
     add_no_check_result(s)
     s.set_defaults(func=cmd_show)
     rd = sub.add_parser("render", help="write map.png, market.png and status reports for a game state")
