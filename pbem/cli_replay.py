@@ -84,7 +84,7 @@ def cmd_whatif(args: argparse.Namespace) -> int:
     except ReplayError:
         raise
     except PbemError as e:
-        print(f"pbem whatif: the alternative to move {args.move} cannot be made there: {e}", file=sys.stderr)
+        print(f"REFUSED: the alternative to move {args.move} cannot be made there: {e}", file=sys.stderr)
         return 2
     for line in w.lines():
         print(line)

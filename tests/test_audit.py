@@ -149,7 +149,7 @@ def test_whatif_reports_where_the_game_stops_being_legal(g5585, capsys):
     assert w.stopped_at is not None and w.stopped_at > payout.seq and w.rule
     assert 0 <= w.carried < w.later
     assert main(["whatif", str(g5585), str(payout.seq), "QLL bids 5 for XX"]) == 2
-    assert "cannot be made there" in capsys.readouterr().err
+    assert capsys.readouterr().err.startswith(f"REFUSED: the alternative to move {payout.seq} cannot be made there")
     # the same move again: every later move stays legal and the standings are the record's
     same = whatif(g5585, payout.seq, payout.notation)
     assert same.stopped_at is None and same.carried == same.later and same.finished
