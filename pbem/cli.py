@@ -80,7 +80,11 @@ def cmd_show(args: argparse.Namespace) -> int:
     # a record's --at may name a chat message: the state is the one after the move before it
     state = state_json(game, at if at is not None and pos.record is not None else pos.at)
     if args.format == "json":
-        print(json.dumps(state))
+        print(json.dumps(state))           # the reference engine's dump has this shape: they diff
+    elif args.format == "json-full":
+        from pbem.replay.show import state_extended
+
+        print(json.dumps(state_extended(game, state)))
     else:
         print("\n".join(state_page(game, state, money, what=pos.what)))
     if args.render is not None:
@@ -89,7 +93,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         paths = write_outputs(game, args.render, highlight=pos.changed, last_moves=pos.last, at=pos.at,
                               game_id=pos.name)
         for name, p in paths.items():
-            print(f"{name}: {p}", file=sys.stderr if args.format == "json" else sys.stdout)
+            print(f"{name}: {p}", file=sys.stdout if args.format == "text" else sys.stderr)
     return 0
 
 
@@ -218,7 +222,9 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("show", help="the state after a move of a game file or an action of a record")
     s.add_argument("file")
     s.add_argument("--at", default="end", help="action id, or 'end'")
-    s.add_argument("--format", choices=["text", "json"], default="text")
+    s.add_argument("--format", choices=["text", "json", "json-full"], default="text",
+                   help="json: the shape the 18xx.games dump tool writes (to diff the two); json-full adds "
+                   "whose turn, the depot, market cells, stations and limits")
     s.add_argument("--render", default=None, metavar="DIR", help="also write the map, market and reports of "
                    "that state into DIR")
     add_no_check_result(s)

@@ -36,6 +36,25 @@ def test_the_page_of_a_record_in_an_operating_round(capsys, tmp_path):
     assert (tmp_path / "report.txt").read_text().strip()
 
 
+def test_the_json_keeps_its_shape_and_json_full_adds_the_turn_the_depot_and_the_market(capsys):
+    import json
+
+    from pbem.replay.state import state_json
+
+    rec = FIX / "1882" / "5585.json"
+    g = position(rec, 400).game.state
+    base = state_json(g, 400)
+    assert main(["show", str(rec), "--at", "400", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == base            # exactly what the reference dump tool writes
+    assert main(["show", str(rec), "--at", "400", "--format", "json-full"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {k: out[k] for k in base} == base
+    assert out["turn"]["to_act"] == g.current_entity() and out["turn"]["may"] == g.legal_actions()
+    assert out["depot"]["rusted"]["2"] >= 1
+    assert out["market"]["CPR"]["price"] == g.market.price("CPR")
+    assert out["limits"]["certificates"] == g.cert_limit
+
+
 def test_the_page_of_a_new_game_file(capsys, tmp_path):
     path = tmp_path / "g.pbem"
     assert main(["new", "1861", str(path), "--players", "Ann", "Bob", "Cid"]) == 0

@@ -10,7 +10,7 @@ from pbem.engine.game import Game
 
 from .state import state_text
 
-__all__ = ["state_page"]
+__all__ = ["state_page", "state_extended"]
 
 
 def _turn(g: Game) -> str:
@@ -103,6 +103,31 @@ def _map(g: Game) -> list[str]:
     text = ", ".join(f"{n} {c}" for c, n in sorted(colours.items())) or "none"
     return [f"map summary: tiles laid {len(laid)} ({text}); stations on the map {stations}; "
             f"train limit {g.phase.train_limit}; tiles of the phase: {', '.join(g.phase.tiles)}"]
+
+
+def state_extended(game: Game, state: dict) -> dict:
+    """`state` (the JSON of `state_json`, compared with the reference engine and so left as it is)
+    with what a person also asks: whose turn, the depot, market cells, stations and limits."""
+    g = game
+    out = dict(state)
+    ent = None if g.finished else g.current_entity()
+    out["turn"] = {"to_act": ent, "may": [] if g.finished else g.legal_actions(),
+                   "priority": g.priority_order[0] if g.priority_order else None,
+                   "finished": g.finished, "end_reason": g.end_reason}
+    out["depot"] = {"for_sale": [{"train": t.name, "price": t.price} for t in g.depot.available(g.phase_names)],
+                    "to_come": dict(Counter(t.name for t in g.depot.upcoming)),
+                    "rusted": dict(Counter(t.name for t in g.depot.rusted))}
+    out["limits"] = {"certificates": g.cert_limit, "train_limit": g.phase.train_limit,
+                     "held": {g.players[p].name: g.shares.num_certs(p) for p in g.seat_order}}
+    cells = {}
+    for sym in g.corporations:
+        cell = g.market.positions.get(sym)
+        if cell is not None:
+            cells[sym] = {"row": cell.row, "column": cell.col, "price": cell.price}
+    out["market"] = cells
+    out["stations"] = {sym: sorted(coord for coord, _c, _s in g.board.tokens_of(sym))
+                       for sym, c in g.corporations.items() if not c.closed}
+    return out
 
 
 def state_page(game: Game, state: dict, money: Callable, what: str = "action") -> list[str]:
