@@ -62,7 +62,7 @@ def _trains(g) -> dict:
 
 def ledger(game: Game) -> Ledger:
     """The snapshot of `game` now (a value: later moves do not change it)."""
-    g = game.state if hasattr(game, "state") else game
+    g = game.state if isinstance(game, Game) else game      # a pbem.Game, or its engine state
     nm = {p: pl.name for p, pl in g.players.items()}
     who = lambda k: nm.get(k, k) if k is not None else None  # noqa: E731 - players by name: files and records compare
     cash = {pl.name: pl.cash for pl in g.players.values()}
