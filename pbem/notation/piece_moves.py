@@ -31,6 +31,15 @@ _ROUND_KINDS = {"auction": "auction", "sr": "stock", "stock": "stock", "or": "op
 #: move words that need no piece to be a move
 _BARE = {"pass", "steppass", "payout", "withhold", "half", "convert"}
 #: pieces that say what a move is about (not only its price or source)
+_ROUND_VERBS = {
+    "auction": {"bid", "buy", "par", "pass", "steppass", "loan"},
+    "stock": {"bid", "buy", "sell", "par", "pass", "token", "loan"},
+    "operating": {"buy", "sell", "lay", "token", "run", "payout", "withhold", "half", "pass", "steppass", "discard",
+                  "loan", "merge", "convert"},
+    "merger": {"buy", "merge", "convert", "pass", "steppass", "loan"},
+}
+_NUMBER_WORDS = set("""one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty
+fifty sixty seventy eighty ninety hundred dollars roubles rubles""".split())
 _CORE = {"name", "hex", "tile", "train", "there"}
 
 
@@ -126,7 +135,8 @@ class _Fitter:
 
     def __init__(self, ctx: NotationContext, kind: str, clause: Clause, before: list[Action]) -> None:
         self.ctx, self.kind, self.c, self.before = ctx, kind, clause, before
-        self.verbs = clause.verbs()
+        #: the move words that name a move of this kind of round ("keep my cash" in a stock round is chat)
+        self.verbs = clause.verbs() & _ROUND_VERBS[kind]
         self.names = [(p, k, i) for p in clause.of("name") for k, i in p.value]
         first_verb = min((p.start for p in clause.pieces if p.kind == "verb"), default=clause.end)
         self.first_verb = first_verb
@@ -185,6 +195,9 @@ class _Fitter:
         if not core and (not self.verbs or not self.verbs & _BARE):
             if not self.verbs or not self.c.of("money") and not self.c.of("number"):
                 return None
+        if not self.verbs and not self.before and self.c.loose and all(p.kind == "name" for p in core) \
+                and not any(w in _NUMBER_WORDS for w in self.c.loose):
+            return None         # "Having CP, I par ...": names among chat before the first move
         if "loan" in self.verbs:
             return "loans and redemptions are not read this way; write them as the notation does"
         why = self.others()
@@ -205,11 +218,15 @@ class _Fitter:
         values: set = set()
         for a, _ in moves:
             _collect(a, values)
-        shares = all(isinstance(a, (BuyShares, SellShares)) for a, _ in moves)
+        # a price written with a share bought or sold, or with a token, is a claim on it
+        shares = all(isinstance(a, (BuyShares, SellShares, PlaceToken, Convert, Merge)) for a, _ in moves)
+        passes = all(isinstance(a, Pass) for a, _ in moves)
         for p in self.c.pieces:
             if p.kind in ("money", "number") and shares:
                 continue
             if p.kind == "name":
+                if passes and self.kind in ("auction", "stock"):    # "pass on the WVR"
+                    continue
                 if not any(k == "player" or i in values or i in (self.ctx.current, self.ctx.actor)
                            for k, i in p.value):
                     return False
@@ -248,16 +265,20 @@ class _Fitter:
         amounts = self.amounts()
         if self.verbs & {"pass", "steppass"}:
             return None if corps or amounts else [[(Pass(actor), ())]]
-        if "token" in self.verbs or ("home" in self.c.text.lower() and self.hexes()):
-            return self._home()
         if auctioned and (self.verbs & {"bid", "par", "buy"} or self.implicit()) and amounts:
             return self._combos(auctioned, amounts, lambda c, a: Bid(actor, c, a), "the amount")
         if "par" in self.verbs and amounts:
-            return self._combos([c for c in corps if c not in auctioned], amounts,
+            pars = self._combos([c for c in corps if c not in auctioned], amounts,
                                 lambda c, a: Par(actor, c, a), "the par price")
+            hexes = self.hexes()
+            if isinstance(pars, list) and len(pars) == 1 and len(hexes) == 1 and "home" in self.c.text.lower():
+                return [pars[0] + [(PlaceToken(pars[0][0][0].corporation, hexes[0]), ("city",))]]
+            return pars
+        if "token" in self.verbs or ("home" in self.c.text.lower() and self.hexes()):
+            return self._home()
         if "sell" in self.verbs and "buy" not in self.verbs:
             return self._shares(corps, lambda c, pct: SellShares(actor, c, pct), many=True)
-        if "buy" in self.verbs or (self.implicit() and (self.c.of("count") or self.c.of("source"))):
+        if "buy" in self.verbs or (self.implicit() and (self.c.of("count") or self.c.of("source") or self.c.of("percent"))):
             return self._shares(corps, lambda c, pct: BuyShares(actor, c, self._source(), pct), many=False)
         return None
 
@@ -358,8 +379,11 @@ class _Fitter:
         return [[(buy, ())] * n]
 
     def _run(self, cur: str, trains: list[str]):
+        numbers = self.c.of("number")
+        if not trains and numbers and str(numbers[0].value) in self.ctx.trains and len(numbers) > 1:
+            trains, numbers = [str(numbers[0].value)], numbers[1:]     # "runs 5 for 260"
         revenue = [p.value for p in self.c.of("money")] or \
-                  [p.value for p in self.c.of("number") if p.before in ("for", "=", "") or p.value >= 10]
+                  [p.value for p in numbers if p.before in ("for", "=", "") or p.value >= 10]
         if len(revenue) != 1 or self.c.of("tile"):
             return "how much did the run earn?" if not revenue else None
         stops = self.hexes()

@@ -61,30 +61,39 @@ for _family, _words in {
     "lay": "lay lays laying upgrade upgrades upgrading build builds building tile",
     "token": "token tokens station stations home",
     "run": "run runs running",
-    "payout": "payout dividend dividends paid",
+    "payout": "payout paid",
     "withhold": "withhold withholds witholds withholding keep keeps keeping retain retains withheld",
+    # participles after "has"/"have" (any other past tense refuses the line: a report)
+    "buy ": "bought", "sell ": "sold", "lay ": "laid upgraded", "par ": "parred started opened",
+    "pass ": "passed", "merge ": "merged", "convert ": "converted", "discard ": "discarded",
     "half": "half halves split splits splitting",
     "pass": "pass passes passing",
-    "merge": "merge merges merging absorb absorbs absorbing",
+    "merge": "merge merges merging absorb absorbs absorbing becomes become form forms forming",
     "convert": "convert converts converting",
     "discard": "discard discards discarding",
     "loan": "loan loans redeem redeems redeeming repay repays",
 }.items():
     for _w in _words.split():
-        VERBS[_w] = _family
+        VERBS[_w] = _family.strip()
 
 #: words that tell a report, a plan, a doubt or a condition: a line holding one is no move
+#: the past tenses a move is reported in: a report unless the writer says "has"/"have" (a move of now)
+_PAST = "bought|sold|laid|ran|parred|started|passed|got|took|opened|merged|converted|discarded|placed|upgraded|" \
+        "raised|kept|grabbed|dumped"
 _REFUSE = re.compile(
     r"\?|\b(?:might|maybe|perhaps|probably|possibly|if|unless|whether|should|shall|could|would|"
     r"wo|can|cannot|cant|not|never|think|thinking|considering|plan|plans|planning|hope|want|wants|"
     r"wish|intend|expect|let's|lets|recap|summary|status|confirmed|record|note|reminder|moderator|"
     r"next|later|tonight|tomorrow|last|earlier|previous|ago|automatic|automatically|auto|usual|"
     r"always|wrote|writes|said|says|ignore|scratch|scrap|wait|undo|resend|check|checking|oops|wrong|bought|sold|laid|"
-    r"ran|parred|started|passed|got|took|opened|merged|converted|discarded|placed|upgraded|raised|"
-    r"kept|grabbed|dumped|wins|won|he|she|they|him|her|them|his|their|you|"
-    r"another(?=\s*(?:[.,;!]|$))|your|we|us|our|everyone|everybody|nobody|anyone|somebody|interest|income|receives|rust|rusts|"
-    r"closes|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|presidency|price|priority|phase)\b|n't\b|'d\b|\[",
+    r"wins|won|he|she|they|him|her|them|his|their|you|"
+    r"another(?=\s*(?:[.,;!]|$))|your|we|us|our|nobody|anyone|somebody|interest|income|receives|rust|rusts|"
+    r"closes|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|presidency|prices|share\s+price|price\s+(?:moves?|"
+    r"drops?|rises?|goes|went|is|was|to)|priority|phase)\b|n't\b|'d\b|\[|"
+    rf"(?<!\bhas\s)(?<!\bhave\s)(?<!\bhas\sjust\s)\b(?:{_PAST})\b",
     re.I)
+#: polite forms of the move itself, not doubts: "I would like to bid", "thank you"
+_POLITE = re.compile(r"\b(?:I\s+would|I'd|I\s+will)\s+like\s+to\b|\bthank\s+you\b", re.I)
 #: "no track", "no tile", "no further trains": a step passed, the one "no" that is not a negation
 _STEP_PASS = re.compile(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|tokens?|trains?|train\s+purchase|"
                         r"purchase|lay)\b", re.I)
@@ -98,10 +107,12 @@ _PERCENT = re.compile(r"\b(\d{1,3})\s*%")
 _ROTATION = re.compile(r"\b(?:rot(?:ation|ated)?|orientation|r)\s*\.?\s*[:=]?\s*#?([0-5])\b", re.I)
 _TILE = re.compile(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
 #: a bare number laid on a hex ("a 9 at G13") is a tile, never an amount
-_TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s+(?:on|at|in|to)\s+[A-Z]{1,2}\d{1,2}\b)")
+_TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s+(?:(?:on|at|in|to)\s+)?[A-Z]{1,2}\d{1,2}\b)")
+#: "2 2T", "buys 2 x 2-trains": a count of trains
+_TRAIN_COUNT = re.compile(r"(?<![\w#$.])([1-4])(?:\s*x)?\s+(?=(?:\d\+\d+E?|\d)\s*-?\s*(?:T\b|trains?\b))")
 _TRAIN = re.compile(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b)|\b(D|Diesel)(?:\s*-?\s*trains?)?\b")
 _COUNT = re.compile(r"\bx\s*(\d)\b|\b(\d)\s*x\b|(?<![\w$])\+\s*(\d)\b")
-_HEX = re.compile(r"(?<![#\w$])([A-Z]{1,2}\d{1,2})\b")
+_HEX = re.compile(r"(?<![#\w$])([A-Z]{1,2}\d{1,2})\b|(?<=\b(?:on|at|in|to)\s)([a-z]\d{1,2})\b")
 _NUMBER = re.compile(r"(?<![\w#$.])(\d{1,6})(?![\w%]|\.\d)")
 _SOURCE = re.compile(r"\b(?:(IPO|initial|treasury|bank|depot)|(pool(?:ed)?|market|open\s+market))\b", re.I)
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’]*")
@@ -109,13 +120,13 @@ _ROUND = re.compile(r"\b(?:(?:in|during)\s+)?(?:(?:SR|OR|MR|AR)\s*\d+(?:\.\d+)?|
                     r"round(?:\s+\d+(?:\.\d+)?)?)\b", re.I)
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "single": 1, "another": 1}
 #: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
-_SPLIT = re.compile(r";|(?<!\d)\.(?=\s|$)|\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|(?<!\d)\s\+\s(?!\d)", re.I)
+_SPLIT = re.compile(r";|(?<!\d)\.(?=\s|$)|\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||(?<!\d)\s\+\s(?!\d)", re.I)
 
 #: words that may stand in a clause without a move word (the clause is then pieces only)
 FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please share shares cert certificate
 one more another of off its it's this that time turn by new green yellow brown grey gray single thanks ok okay
 hi hello all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
-treasury initial so just now today again round""".split())
+treasury initial so just now today again round morning evening afternoon hey guys folks cheers go thx ta""".split())
 
 
 def _names(text: str, index: NameIndex, kinds: tuple) -> list[Piece]:
@@ -179,29 +190,31 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_MONEY, "money", lambda m: int(next(g for g in m.groups() if g)))
     take(_PERCENT, "percent", lambda m: int(m.group(1)))
     take(_ROTATION, "rotation", lambda m: int(m.group(1)))
+    take(_TRAIN_COUNT, "count", lambda m: int(m.group(1)))
     take(_TILE, "tile", lambda m: m.group(1))
     take(_TILE_AT, "tile", lambda m: m.group(1))
     take(_TRAIN, "train", lambda m: (lambda t: t if t in trains else None)("D" if m.group(2) else m.group(1)))
     take(_COUNT, "count", lambda m: int(next(g for g in m.groups() if g)))
-    take(_HEX, "hex", lambda m: m.group(1))
+    take(_HEX, "hex", lambda m: (m.group(1) or m.group(2)).upper())
     take(_NUMBER, "number", lambda m: int(m.group(1)))
     take(_SOURCE, "source", lambda m: "ipo" if m.group(1) else "pool")
     for m in _WORD.finditer(text):
         w = m.group(0).lower().replace("’", "'")
         if w in ("i", "me", "my", "i'll", "i'm", "mine"):
             pieces.append(Piece("me", w, m.start(), m.end()))
-        elif w in VERBS and _before(line, m.start()) != "to":   # "to pay for it": a purpose
+        elif w in VERBS and (_before(line, m.start()) != "to" or re.search(r"\bgoing\s+to\s+$", line[:m.start()], re.I)):
+            # "to pay for it" is a purpose, "going to pass" the move
             pieces.append(Piece("verb", VERBS[w], m.start(), m.end(), _before(line, m.start())))
         elif w == "there":
             pieces.append(Piece("there", w, m.start(), m.end()))
-        elif w in _WORDS_N and re.match(r"\s+(?:more\s+|single\s+)?(?:share|cert|[A-Z])", text[m.end():]):
+        elif w in _WORDS_N and re.match(r"\s+(?:more\s+|single\s+)?(?:share|cert|[A-Z]|\d)", text[m.end():]):
             pieces.append(Piece("count", _WORDS_N[w], m.start(), m.end()))
     for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for))|\bfull\b",
                          text, re.I):
         pieces.append(Piece("verb", "payout", m.start(), m.end()))
     for m in re.finditer(r"\b(?:go(?:ing|es)?|up)\s+to\b(?=\s*(?:[$₽R]\s?)?\d)", line, re.I):
         pieces.append(Piece("verb", "bid", m.start(), m.end()))
-    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b|\bno\s+bid\b", text, re.I):
+    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b|\bno\s+bid\b|\bout\s+of\b", text, re.I):
         pieces.append(Piece("verb", "pass", m.start(), m.end()))
     for m in _STEP_PASS.finditer(text):
         pieces.append(Piece("verb", "steppass", m.start(), m.end()))
@@ -220,7 +233,7 @@ def refusal(line: str) -> Optional[str]:
     """Why a line is no move to read by its pieces (a question, a plan, a report...), or None."""
     if line.lstrip().startswith(">"):
         return "a quoted line"
-    m = _REFUSE.search(line)
+    m = _REFUSE.search(_POLITE.sub(" ", line))
     if m:
         return f'"{m.group(0).strip()}"'
     rest = _STEP_PASS.sub(" ", line)
