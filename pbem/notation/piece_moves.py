@@ -38,6 +38,8 @@ _ROUND_VERBS = {
                   "loan", "merge", "convert"},
     "merger": {"buy", "merge", "convert", "pass", "steppass", "loan"},
 }
+#: move words an ellipsis carries on to the next clause
+_CARRIED = {"buy", "sell", "lay", "bid"}
 _NUMBER_WORDS = set("""one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty
 fifty sixty seventy eighty ninety hundred dollars roubles rubles""".split())
 _CORE = {"name", "hex", "tile", "train", "there"}
@@ -79,8 +81,13 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         raise _refuse(line, f"{why} makes this line no move")
     parts = _joined(clauses(line, ctx, index))
     out: list[PieceMove] = []
+    verbs: set = set()
     for n, c in enumerate(parts):
-        fits = _Fitter(ctx, kind, c, [m.action for m in out]).fit()
+        fitter = _Fitter(ctx, kind, c, [m.action for m in out])
+        if not fitter.verbs and not c.loose and verbs:
+            fitter.verbs = set(verbs)      # "sells 2 GT, 1 HBR", "buys MRR for 75 and TSR for 30"
+        verbs = fitter.verbs & _CARRIED if fitter.verbs else verbs
+        fits = fitter.fit()
         if fits is None:
             continue
         if isinstance(fits, str):
@@ -218,6 +225,8 @@ class _Fitter:
         values: set = set()
         for a, _ in moves:
             _collect(a, values)
+            if isinstance(a, RunRoutes):          # the total written after the routes
+                values.add(str(sum(r.revenue or 0 for r in a.routes)))
         # a price written with a share bought or sold, or with a token, is a claim on it
         shares = all(isinstance(a, (BuyShares, SellShares, PlaceToken, Convert, Merge)) for a, _ in moves)
         passes = all(isinstance(a, Pass) for a, _ in moves)
@@ -354,8 +363,12 @@ class _Fitter:
             return [[(BuyCompany(cur, companies[0], amounts[0]), ())]]
         if "discard" in verbs:
             return [[(DiscardTrain(cur, trains[0]), ())]] if len(trains) == 1 else "which train?"
-        if self.implicit() and trains and (len(hexes) > 1 or any(p.before == "=" for p in self.c.pieces)):
-            return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70": a run
+        if self.implicit() and trains and self.c.of("number") and not self.c.of("money") \
+                and not any(p.before == "for" for p in self.c.pieces):
+            return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run
+        if self.implicit() and trains and (self.c.of("money") or self.c.of("number")):
+            runs, buys = self._run(cur, trains), self._train(cur, trains)    # "2T for 80": which?
+            return [f for f in (runs, buys) if isinstance(f, list) for f in f] or None
         if "buy" in verbs or (self.implicit() and trains):
             return self._train(cur, trains)
         return None
@@ -384,9 +397,17 @@ class _Fitter:
             trains, numbers = [str(numbers[0].value)], numbers[1:]     # "runs 5 for 260"
         revenue = [p.value for p in self.c.of("money")] or \
                   [p.value for p in numbers if p.before in ("for", "=", "") or p.value >= 10]
+        stops = self.hexes()
+        counts = [p.value for p in self.c.of("count")]
+        if len(set(trains)) == 1 and len(counts) == 1 and counts[0] > 1:
+            trains = trains * counts[0]                              # "runs its two 2s for 50 and 40"
+        if len(trains) > 1 and len(revenue) == len(trains) + 1 and sum(revenue[:-1]) == revenue[-1]:
+            revenue = revenue[:-1]                                   # "4T 180 + 3T 110 = 290": the total
+        if len(trains) > 1 and len(revenue) == len(trains) and not stops:
+            routes = tuple(Route(t, (), revenue=r) for t, r in zip(trains, revenue))
+            return [[(RunRoutes(cur, routes), ())] + self._dividend_after(cur)]
         if len(revenue) != 1 or self.c.of("tile"):
             return "how much did the run earn?" if not revenue else None
-        stops = self.hexes()
         if len(stops) == 1:
             return None
         if not trains and self.ctx.trains_of is not None:
@@ -395,11 +416,12 @@ class _Fitter:
         if len(set(trains)) != 1:
             return "which train runs?"
         route = Route(trains[0], tuple(Stop(h) for h in stops), revenue=revenue[0])
-        moves: Fit = [(RunRoutes(cur, (route,)), ())]
+        return [[(RunRoutes(cur, (route,)), ())] + self._dividend_after(cur)]
+
+    def _dividend_after(self, cur: str) -> Fit:
+        """The dividend written in the run's own clause ("runs 3T for 90 and pays")."""
         kinds = self.verbs & {"payout", "withhold", "half"}
-        if len(kinds) == 1:
-            moves.append((Dividend(cur, kinds.pop()), ()))
-        return [moves]
+        return [(Dividend(cur, kinds.pop()), ())] if len(kinds) == 1 else []
 
     def _merger(self):
         ent = self.ctx.current or self.ctx.actor

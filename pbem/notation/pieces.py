@@ -108,6 +108,8 @@ _ROTATION = re.compile(r"\b(?:rot(?:ation|ated)?|orientation|r)\s*\.?\s*[:=]?\s*
 _TILE = re.compile(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
 #: a bare number laid on a hex ("a 9 at G13") is a tile, never an amount
 _TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s+(?:(?:on|at|in|to)\s+)?[A-Z]{1,2}\d{1,2}\b)")
+#: "runs 2 trains": how many, not which
+_TRAINS_N = re.compile(r"(?<![\w#$.+-])([2-4])\s+trains\b")
 #: "2 2T", "buys 2 x 2-trains": a count of trains
 _TRAIN_COUNT = re.compile(r"(?<![\w#$.])([1-4])(?:\s*x)?\s+(?=(?:\d\+\d+E?|\d)\s*-?\s*(?:T\b|trains?\b))")
 _TRAIN = re.compile(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b)|\b(D|Diesel)(?:\s*-?\s*trains?)?\b")
@@ -129,8 +131,25 @@ hi hello all minimum min face value each per via train trains rot rotation hex t
 treasury initial so just now today again round morning evening afternoon hey guys folks cheers go thx ta""".split())
 
 
+def _short_forms(index: NameIndex) -> dict:
+    """Companies' names without their last generic word ("Warsaw - Vienna" for the Warsaw -
+    Vienna Railway), normalised -> (kind, id); kept on the index (built once per game)."""
+    got = getattr(index, "_piece_short", None)
+    if got is None:
+        got = {}
+        for kind in ("corporation", "company"):
+            for e in index.entries[kind]:
+                for n in e.shown[1:]:
+                    short = re.sub(r"\s+(?:Railway|Railroad|Rly|Company|Co\.?)$", "", n.strip())
+                    if short != n.strip() and len(norm(short)) > 3:
+                        got.setdefault(norm(short), []).append((kind, e.ident))
+        index._piece_short = got
+    return got
+
+
 def _names(text: str, index: NameIndex, kinds: tuple) -> list[Piece]:
     """Every name written in `text`, longest first, matched exactly (no prefixes)."""
+    short = _short_forms(index)
     words = list(_WORD.finditer(text))
     out: list[Piece] = []
     i = 0
@@ -144,7 +163,7 @@ def _names(text: str, index: NameIndex, kinds: tuple) -> list[Piece]:
             q = norm(span)
             if not q or (len(q) == 1 and not span.isupper()) or _HEX.fullmatch(span):
                 continue
-            found = [(e.kind, e.ident) for k in kinds for e in index.entries[k] if q in e.exact]
+            found = [(e.kind, e.ident) for k in kinds for e in index.entries[k] if q in e.exact] or short.get(q, [])
             if found:
                 # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
                 same = [f for f in found if f[1].lower() == span.lower()]
@@ -191,6 +210,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_PERCENT, "percent", lambda m: int(m.group(1)))
     take(_ROTATION, "rotation", lambda m: int(m.group(1)))
     take(_TRAIN_COUNT, "count", lambda m: int(m.group(1)))
+    take(_TRAINS_N, "count", lambda m: int(m.group(1)))
     take(_TILE, "tile", lambda m: m.group(1))
     take(_TILE_AT, "tile", lambda m: m.group(1))
     take(_TRAIN, "train", lambda m: (lambda t: t if t in trains else None)("D" if m.group(2) else m.group(1)))
@@ -207,7 +227,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             pieces.append(Piece("verb", VERBS[w], m.start(), m.end(), _before(line, m.start())))
         elif w == "there":
             pieces.append(Piece("there", w, m.start(), m.end()))
-        elif w in _WORDS_N and re.match(r"\s+(?:more\s+|single\s+)?(?:share|cert|[A-Z]|\d)", text[m.end():]):
+        elif w in _WORDS_N and re.match(r"\s+(?:more\s+|single\s+)?(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b)",
+                                                         line[m.end():]):
             pieces.append(Piece("count", _WORDS_N[w], m.start(), m.end()))
     for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for))|\bfull\b",
                          text, re.I):
