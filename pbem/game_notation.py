@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import replace
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 from pbem.engine.actions import Action, RunRoutes
 from pbem.engine.game import Game as EngineGame
@@ -56,11 +56,18 @@ def bound_context(state: Callable[[], EngineGame], *, trusted: bool = False) -> 
         g = state()
         return None if g.finished or g.round is None else g.round.name
 
-    def legal(action: object) -> bool:
-        # tried on a copy, as pbem.Game.is_legal tries it: of the moves a line's pieces fit,
-        # the legal ones are read (pbem/notation/piece_moves.py)
+    def legal(actions: Sequence[Action]) -> bool:
+        # tried in order on a copy, each as the table plays it (the passes it implies, a run's
+        # stops found): of the moves a line's pieces fit, the legal ones are read
+        # (pbem/notation/piece_moves.py)
+        from pbem.reading.runs import needs_stops, settle_run
+        from pbem.reading.settle import push_implicit_passes
+
+        g = copy.deepcopy(state())
         try:
-            copy.deepcopy(state()).push(action)
+            for a in actions:
+                push_implicit_passes(g, g.push, a)
+                g.push(settle_run(g, a) if needs_stops(a) else a)
         except PbemError:
             return False
         return True

@@ -61,7 +61,7 @@ class NotationContext:
     holdings       the engine's hook for a player's percent of a corporation ("sells all")
     trains_of      the engine's hook for a corporation's trains (a route written without one)
     round_kind     the round being played (a value or the engine's hook), for the pieces reader
-    legal          the engine's hook: is this action legal now (the pieces reader's candidates)
+    legal          the engine's hook: may these moves be played now, in order (the pieces reader)
     """
 
     players: Mapping[str, str] = field(default_factory=dict)
@@ -90,9 +90,9 @@ class NotationContext:
     #: the round being played ('auction', 'stock', 'operating', 'merger'; or SR/OR): a hook, or the
     #: value itself; lets a line be read by the pieces it names (notation/piece_moves.py)
     round_kind: Union[None, str, Callable[[], Optional[str]]] = field(default=None, compare=False)
-    #: hook action -> whether the game allows it now: of several moves a line's pieces fit, the
-    #: legal one is read
-    legal: Optional[Callable[[object], bool]] = field(default=None, compare=False)
+    #: hook moves -> whether the game allows them now, in order: of several moves a line's pieces
+    #: fit, the legal one is read
+    legal: Optional[Callable[[Sequence[object]], bool]] = field(default=None, compare=False)
 
     # ------------------------------------------------------------------ turn state
     def at_turn(self, *, actor=_KEEP, current=_KEEP) -> "NotationContext":

@@ -4,7 +4,8 @@ its rewordings read (see pieces.py for how the pieces are found).
 Each clause of the line is matched against the moves of the round being played (auction,
 stock, operating or merger round: the context's `round_kind`) by the acting player or the
 operating entity; a clause is a move only when exactly one move fits what it names, and at the
-table (the context's `legal` hook) only the legal ones count. A clause naming no move is chat;
+table (the context's `legal` hook: the moves read before it on the line, then the candidate,
+tried on a copy of the game) only the legal ones count. A clause naming no move is chat;
 a line that is a question, a plan, a condition, a report or a negation is never read this way
 (`pieces.refusal`), nor a clause naming another player or another company as the one acting.
 """
@@ -38,6 +39,8 @@ _ROUND_VERBS = {
                   "loan", "merge", "convert"},
     "merger": {"buy", "merge", "convert", "pass", "steppass", "loan"},
 }
+#: words of a figure stated beside a move, not part of it ("cash left 365")
+_CLAIM_WORDS = {"cash", "left", "treasury", "remaining", "leaving", "after", "balance", "bank", "money"}
 #: move words an ellipsis carries on to the next clause
 _CARRIED = {"buy", "sell", "lay", "bid"}
 _NUMBER_WORDS = set("""one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty
@@ -79,7 +82,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     why = refusal(line)
     if why is not None:
         raise _refuse(line, f"{why} makes this line no move")
-    parts = _joined(clauses(line, ctx, index))
+    parts = _joined(clauses(line, ctx, index), ctx)
     out: list[PieceMove] = []
     verbs: set = set()
     for n, c in enumerate(parts):
@@ -92,8 +95,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             continue
         if isinstance(fits, str):
             raise _refuse(line, f'"{c.text}": {fits}')
-        if len(fits) > 1 and ctx.legal is not None and not out:
-            legal = [f for f in fits if ctx.legal(f[0][0])]
+        if len(fits) > 1 and ctx.legal is not None:
+            done = [m.action for m in out]
+            legal = [f for f in fits if ctx.legal(done + [a for a, _ in f])]
             fits = legal or fits
         if len(fits) > 1:
             from .formatter import format_action
@@ -120,17 +124,28 @@ def _collect(obj, values: set) -> None:
         values.add(str(obj))
 
 
-def _joined(parts: list[Clause]) -> list[Clause]:
+def _joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
     """A clause of a price or a source alone belongs to the clause before it ("buys a 3, $180")."""
     out: list[Clause] = []
+    ahead: Optional[Clause] = None
     for c in parts:
+        if ahead is not None:          # "SW runs 2 trains: 4T 180 + 3T 120": the move word goes on
+            c = Clause(ahead.start, c.end, ahead.text + ": " + c.text, ahead.pieces + c.pieces, c.loose)
+            ahead = None
         kinds = {p.kind for p in c.pieces} - {"me", "round"}
+        if kinds and kinds <= {"verb", "count", "name"} and not c.loose and "verb" in kinds \
+                and not {p.value for p in c.of("verb")} & _BARE and all(
+                    i in (ctx.actor, ctx.current) for p in c.of("name") for _, i in p.value):
+            ahead = c
+            continue
         if out and kinds and kinds <= {"money", "number", "source", "rotation", "percent"} and not c.loose \
                 and not c.verbs():
             prev = out[-1]
             out[-1] = Clause(prev.start, c.end, prev.text + ", " + c.text, prev.pieces + c.pieces, prev.loose)
         else:
             out.append(c)
+    if ahead is not None:
+        out.append(ahead)
     return out
 
 
@@ -198,6 +213,13 @@ class _Fitter:
     def fit(self):
         """None (no move here: chat), a string (why the clause cannot be read) or the candidates.
         A clause that names what a move is about is read or refuses the line: never dropped."""
+        names = [i for p in self.c.of("name") for _, i in p.value]
+        if not self.verbs and not self.c.loose and names and all(self.ctx.kind_of(i) == "player" for i in names) \
+                and self.ctx.actor not in names:
+            return f"names {names[0]} as the one who moves, who is not the writer"     # "Bob: ..."
+        if not self.verbs and self.before and self.c.loose and (self.c.of("number") or self.c.of("money")) \
+                and not set(self.c.loose) & _CLAIM_WORDS:
+            return "a number among words that say no move"              # "..., rotatoin 2"
         core = self.core()
         if not core and (not self.verbs or not self.verbs & _BARE):
             if not self.verbs or not self.c.of("money") and not self.c.of("number"):
@@ -227,6 +249,7 @@ class _Fitter:
             _collect(a, values)
             if isinstance(a, RunRoutes):          # the total written after the routes
                 values.add(str(sum(r.revenue or 0 for r in a.routes)))
+                values.update(str(p.value) for p in self.c.of("number") if p.before in ("=", "total"))
         # a price written with a share bought or sold, or with a token, is a claim on it
         shares = all(isinstance(a, (BuyShares, SellShares, PlaceToken, Convert, Merge)) for a, _ in moves)
         passes = all(isinstance(a, Pass) for a, _ in moves)
@@ -406,6 +429,9 @@ class _Fitter:
         if len(trains) > 1 and len(revenue) == len(trains) and not stops:
             routes = tuple(Route(t, (), revenue=r) for t, r in zip(trains, revenue))
             return [[(RunRoutes(cur, routes), ())] + self._dividend_after(cur)]
+        total = [p for p in numbers if p.before in ("=", "total")]
+        if len(revenue) == 2 and total and total[0].value == revenue[-1] and revenue[-1] > revenue[0]:
+            revenue = revenue[:1]          # "2T 50 = 140": the total of the run's trains, a claim
         if len(revenue) != 1 or self.c.of("tile"):
             return "how much did the run earn?" if not revenue else None
         if len(stops) == 1:

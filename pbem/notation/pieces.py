@@ -85,7 +85,7 @@ _REFUSE = re.compile(
     r"wo|can|cannot|cant|not|never|think|thinking|considering|plan|plans|planning|hope|want|wants|"
     r"wish|intend|expect|let's|lets|recap|summary|status|confirmed|record|note|reminder|moderator|"
     r"next|later|tonight|tomorrow|last|earlier|previous|ago|automatic|automatically|auto|usual|"
-    r"always|wrote|writes|said|says|ignore|scratch|scrap|wait|undo|resend|check|checking|oops|wrong|bought|sold|laid|"
+    r"always|wrote|writes|said|says|ignore|scratch|scrap|wait|undo|resend|check|checking|oops|wrong|"
     r"wins|won|he|she|they|him|her|them|his|their|you|"
     r"another(?=\s*(?:[.,;!]|$))|your|we|us|our|nobody|anyone|somebody|interest|income|receives|rust|rusts|"
     r"closes|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|presidency|prices|share\s+price|price\s+(?:moves?|"
@@ -122,13 +122,13 @@ _ROUND = re.compile(r"\b(?:(?:in|during)\s+)?(?:(?:SR|OR|MR|AR)\s*\d+(?:\.\d+)?|
                     r"round(?:\s+\d+(?:\.\d+)?)?)\b", re.I)
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "single": 1, "another": 1}
 #: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
-_SPLIT = re.compile(r";|(?<!\d)\.(?=\s|$)|\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||(?<!\d)\s\+\s(?!\d)", re.I)
+_SPLIT = re.compile(r";|!|(?<!\d)\.(?=\s|$)|\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||(?<!\d)\s\+\s(?!\d)", re.I)
 
 #: words that may stand in a clause without a move word (the clause is then pieces only)
 FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please share shares cert certificate
-one more another of off its it's this that time turn by new green yellow brown grey gray single thanks ok okay
-hi hello all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
-treasury initial so just now today again round morning evening afternoon hey guys folks cheers go thx ta""".split())
+one more another of off its it's this that time turn by new green yellow brown grey gray single
+all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
+treasury initial so just now today again round each apiece total go""".split())
 
 
 def _short_forms(index: NameIndex) -> dict:
