@@ -80,6 +80,16 @@ READ = [
      [LayTile("KR", "G13", "8", 3), LayTile("KR", "H12", "9", 3), BuyTrain("KR", "2", "depot", 100)]),
     ("1861", "OR", "SW", "SW runs 2 trains: 4T 180 + 3T 120 = 300, full payout",
      [RunRoutes("SW", (Route("4", (), revenue=180), Route("3", (), revenue=120))), Dividend("SW", "payout")]),
+    ("1882", "OR", "GT", "Evening - GT buys a D trading in the 4, $800", [BuyTrain("GT", "D", "depot", 800, "4")]),
+    ("1882", "OR", "GT", "gt 9 on m7, no token, run 2 for 40, pay",
+     [LayTile("GT", "M7", "9", 3), Pass("GT"), RunRoutes("GT", (Route("2", (), revenue=40),)), Dividend("GT", "payout")]),
+    ("1882", "OR", "CNR", "CNR places the neutral token at K3 and pays out 80 from the 3T.",
+     [PlaceToken("CNR", "K3", neutral=True), RunRoutes("CNR", (Route("3", (), revenue=80),)), Dividend("CNR", "payout")]),
+    ("1882", "OR", "QLL", "QLL picks up the Trestle Bridge off Bob for forty.", [BuyCompany("QLL", "TB", 40)]),
+    ("1861", "OR", "N", "N: 2T Moscow - St Petersburg for 80, withhold",
+     [RunRoutes("N", (Route("2", (Stop("H8"), Stop("E1")), revenue=80),)), Dividend("N", "withhold")]),
+    ("1882", "auction", None, "Trestle Bridge: one hundred and sixty dollars, sorry Bob", [Bid("ann", "TB", 160)]),
+    ("1882", "auction", None, "Out of the TB bidding, good luck all.", [Pass("ann")]),
     # merger rounds
     ("1861", "merger", "KR", "KR merges with MV, becomes MKN.", [Merge("KR", "MV"), Merge("KR", "MKN")]),
     ("1861", "merger", "OK", "OK converts to SW at 110.", [Convert("OK"), Merge("OK", "SW")]),
@@ -115,7 +125,7 @@ REFUSED = [
     ("1882", "OR", "GT", "GT: 57 on L8 rot 1 - no wait, scratch that."),
     # a piece left over: the line is never read in part
     ("1882", "OR", "GT", "GT: 57 on L8 rot 1 + 9 on M7 rot 2 for the extra $20"),
-    ("1882", "OR", "GT", "GT buys a D trading in the 4, $800"),
+    ("1882", "OR", "GT", "GT: 57 on L8 rot 1, 9 M7 2"),
     ("1882", "OR", "GT", "GT upgrades L8 to #14, rotatoin 2"),
     ("1882", "OR", "CPR", "CPR pays half of 90"),
     ("1882", "SR", None, "Right, 3 more CPR at 82"),                  # several shares at once: write each buy
@@ -130,6 +140,18 @@ def test_a_line_that_is_no_move_is_not_read_by_its_pieces(title, round_kind, cur
     c = ctx(title, round_kind, "ann", current)
     with pytest.raises(PbemError):
         read_by_pieces(line, c, name_index(c))
+
+
+def test_a_holding_stated_beside_a_buy_is_a_claim_on_it():
+    got = read_message("Right then, a 2nd share of CNR (that's 40% now).", ctx("1882", "SR"))
+    assert [m.action for m in got] == [BuyShares("ann", "CNR", "ipo", 10)]
+    assert [(c.kind, c.value) for c in got[0].claims] == [("holding", 40)]
+
+
+def test_a_count_of_shares_is_one_buy_or_several_and_is_asked_without_the_game():
+    with pytest.raises(AmbiguousMoveError) as e:
+        read("1882", "SR", None, "Righto, buying 3 more CPR at 82 please")
+    assert len(e.value.candidates) == 2
 
 
 def test_several_moves_fit_and_the_error_lists_them():

@@ -229,7 +229,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
             raise AmbiguousMoveError(f"line {line_no}: {clip_message(str(e))}", candidates=e.candidates) from None
         except NotationError:
             raise first from None
-        return [ParsedMove(m.action, line_no, m.column, m.text, self.header, (), m.open) for m in moves]
+        return [ParsedMove(m.action, line_no, m.column, m.text, self.header, m.claims, m.open) for m in moves]
 
     def _read_line(self, line_no: int, line: str) -> list:
         self.line_no, self.line = line_no, line

@@ -20,6 +20,7 @@ from pbem.engine.actions import (
 )
 from pbem.errors import AmbiguousMoveError, NotationError
 
+from .claims import Claim
 from .context import NotationContext
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses, refusal
@@ -40,7 +41,8 @@ _ROUND_VERBS = {
     "merger": {"buy", "merge", "convert", "pass", "steppass", "loan"},
 }
 #: words of a figure stated beside a move, not part of it ("cash left 365")
-_CLAIM_WORDS = {"cash", "left", "treasury", "remaining", "leaving", "after", "balance", "bank", "money"}
+_CLAIM_WORDS = {"cash", "left", "leaves", "treasury", "remaining", "leaving", "after", "balance", "bank", "money",
+                "pocket", "chips", "contributes", "contribution", "emergency"}
 #: move words an ellipsis carries on to the next clause
 _CARRIED = {"buy", "sell", "lay", "bid"}
 _NUMBER_WORDS = set("""one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty
@@ -57,6 +59,7 @@ class PieceMove:
     open: tuple
     column: int
     text: str
+    claims: tuple = ()      # what the clause states about the result ("that's 40% now")
 
 
 def round_kind(ctx: NotationContext) -> Optional[str]:
@@ -89,6 +92,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         fitter = _Fitter(ctx, kind, c, [m.action for m in out])
         if not fitter.verbs and not c.loose and verbs:
             fitter.verbs = set(verbs)      # "sells 2 GT, 1 HBR", "buys MRR for 75 and TSR for 30"
+            fitter.first_verb = c.start
         verbs = fitter.verbs & _CARRIED if fitter.verbs else verbs
         fits = fitter.fit()
         if fits is None:
@@ -103,10 +107,12 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             from .formatter import format_action
             shown = ["; ".join(format_action(a, ctx) for a, _ in f) for f in fits]
             raise AmbiguousMoveError(f'"{c.text}" could be {" or ".join(shown)}: say which', candidates=shown)
-        for a, opened in fits[0]:
+        claims = tuple(Claim("holding", p.value, line[p.start:p.end], p.start + 1) for p in c.of("held"))
+        for i, (a, opened) in enumerate(fits[0]):
             if isinstance(a, Pass) and out and out[-1].action == a and kind in ("auction", "stock"):
                 continue         # "passes on N and will pass the rest": a player passes once a turn
-            out.append(PieceMove(a, opened, c.start + 1, c.text))
+            last = i == len(fits[0]) - 1
+            out.append(PieceMove(a, opened, c.start + 1, c.text, claims if last else ()))
     if not out:
         raise _refuse(line, "no move word with what it needs was found")
     return out
@@ -133,6 +139,10 @@ def _joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
             c = Clause(ahead.start, c.end, ahead.text + ": " + c.text, ahead.pieces + c.pieces, c.loose)
             ahead = None
         kinds = {p.kind for p in c.pieces} - {"me", "round"}
+        if kinds == {"name"} and not c.loose and not c.text.lower().startswith(("and", "then", "also")) and \
+                all(k != "player" or i == ctx.actor for p in c.of("name") for k, i in p.value):
+            ahead = c              # "Moscow-Yaroslavl: Sasha bids 50": a label of the next clause
+            continue
         if kinds and kinds <= {"verb", "count", "name"} and not c.loose and "verb" in kinds \
                 and not {p.value for p in c.of("verb")} & _BARE and all(
                     i in (ctx.actor, ctx.current) for p in c.of("name") for _, i in p.value):
@@ -186,9 +196,11 @@ class _Fitter:
             if k == "player" and i != self.ctx.actor:
                 if not (self.kind == "operating" and p.before in ("from", "off", "of")):
                     return f"names {i}, who is not the writer"
+            after = [q for q in self.c.pieces if q.start >= p.end]
             if k in ("corporation", "company") and self.kind in ("operating", "merger") \
                     and p.start < self.first_verb and i != self.ctx.current \
-                    and p.before not in ("from", "of", "off", "with"):
+                    and p.before not in ("from", "of", "off", "with") \
+                    and not (after and after[0].kind == "train" and k == "corporation"):   # "the KK 2-train"
                 return f"names {i}, which is not the company operating"
         return None
 
@@ -203,9 +215,11 @@ class _Fitter:
         out = []
         for p in self.c.pieces:
             if p.kind == "name":
-                if all(k == "player" or i == self.ctx.current for k, i in p.value):
+                if all(k == "player" or i == self.ctx.current or (k == "location" and self.kind != "operating"
+                                                                    and not self.verbs) for k, i in p.value):
                     continue
-            elif p.kind not in _CORE | {"percent", "count"}:
+            elif p.kind not in _CORE | {"percent", "count"} or (p.kind == "tile" and self.kind != "operating"
+                                                                 and not self.verbs):
                 continue
             out.append(p)
         return out
@@ -253,8 +267,10 @@ class _Fitter:
         # a price written with a share bought or sold, or with a token, is a claim on it
         shares = all(isinstance(a, (BuyShares, SellShares, PlaceToken, Convert, Merge)) for a, _ in moves)
         passes = all(isinstance(a, Pass) for a, _ in moves)
+        lays = all(isinstance(a, LayTile) for a, _ in moves)
         for p in self.c.pieces:
-            if p.kind in ("money", "number") and shares:
+            if p.kind in ("money", "number") and (shares or lays and (p.kind == "money" or p.before in (
+                    "for", "paying", "the", "pay"))):     # "#9 on I7 for the extra $20": the terrain's cost
                 continue
             if p.kind == "name":
                 if passes and self.kind in ("auction", "stock"):    # "pass on the WVR"
@@ -295,8 +311,8 @@ class _Fitter:
         corps = self.named("corporation")
         auctioned = [c for c in corps if c in self.ctx.auctioned]
         amounts = self.amounts()
-        if self.verbs & {"pass", "steppass"}:
-            return None if corps or amounts else [[(Pass(actor), ())]]
+        if self.verbs & {"pass", "steppass"} and not self.verbs & {"buy", "sell", "par"}:
+            return None if amounts else [[(Pass(actor), ())]]          # "passes on N": one pass
         if auctioned and (self.verbs & {"bid", "par", "buy"} or self.implicit()) and amounts:
             return self._combos(auctioned, amounts, lambda c, a: Bid(actor, c, a), "the amount")
         if "par" in self.verbs and amounts:
@@ -333,7 +349,9 @@ class _Fitter:
         if pct % size or not pct:
             return None
         if pct != size and not many:
-            return "several shares at once: write each buy"
+            # "buys 3 CPR": one buy of 30% or three of 10%; the game's rules tell which (at the
+            # table only the legal one is left), else the question lists both
+            return [[(make(corp, pct), ())], [(make(corp, size), ())] * (pct // size)]
         return [[(make(corp, pct), ())]]
 
     def _home(self):
@@ -360,12 +378,15 @@ class _Fitter:
             return self._run(cur, trains)
         if verbs & {"payout", "withhold", "half"}:
             kinds = verbs & {"payout", "withhold", "half"}
-            if len(kinds) > 1 or tiles or trains or verbs - {"payout", "withhold", "half"}:
+            if len(kinds) > 1 or tiles or verbs - {"payout", "withhold", "half"}:
                 return None
+            if trains or self.amounts():        # "pays out 80 from the 3T": the run and its dividend
+                return self._run(cur, trains)
             return [[(Dividend(cur, kinds.pop()), ())]]
         if tiles or "lay" in verbs:
             if not tiles:
-                tiles = [str(p.value) for p in self.c.of("number") if p.before in ("lay", "lays", "a", "with")]
+                tiles = [str(p.value) for p in self.c.of("number")
+                         if p.before in ("lay", "lays", "a", "with", "to", "upgrade", "upgrades")]
             if len(tiles) != 1 or len(hexes) != 1 or verbs - {"lay"}:
                 return "which tile on which hex?" if verbs & {"lay"} or tiles else None
             rots = [p.value for p in self.c.of("rotation")]
@@ -411,7 +432,9 @@ class _Fitter:
             return None
         counts = [p.value for p in self.c.of("count")]
         n = len(trains) if len(trains) > 1 else (counts[0] if len(counts) == 1 else 1)
-        buy = BuyTrain(cur, trains[0], sources[0] if sources else "depot", money[0] if money else None)
+        swap = [p.value for p in self.c.of("exchange")]
+        buy = BuyTrain(cur, trains[0], sources[0] if sources else "depot", money[0] if money else None,
+                       swap[0] if len(swap) == 1 else None)
         return [[(buy, ())] * n]
 
     def _run(self, cur: str, trains: list[str]):

@@ -52,9 +52,9 @@ class Clause:
 #: move words -> the move family they name (present forms only: a past tense reports)
 VERBS: dict[str, str] = {}
 for _family, _words in {
-    "bid": "bid bids bidding raise raises raising",
+    "bid": "bid bids bidding raise raises raising offer offers offering give gives giving",
     "buy": "buy buys buying take takes taking grab grabs grabbing purchase purchases purchasing "
-           "acquire acquires acquiring",
+           "acquire acquires acquiring pick picks picking",
     "sell": "sell sells selling dump dumps dumping unload unloads",
     "par": "par pars parring start starts starting launch launches launching open opens opening "
            "ipo ipos float floats floating",
@@ -103,11 +103,20 @@ _SKIPS = re.compile(r"\bskip(?:s|ping)?\s+(?:the\s+)?(?:track|tiles?|lay|tokens?
 _NEGATION = re.compile(r"\b(?:no|nothing|none|nope)\b", re.I)
 
 _MONEY = re.compile(r"(?:[$₽]\s*(\d{1,6})|\bR\s?(\d{2,6})\b|(\d{1,6})\s*(?:₽|\$|roubles?\b|rubles?\b|RUB\b))")
+#: a holding stated beside a buy ("that's 40% now", "now holding 30%"): a claim, not the buy
+_HELD = re.compile(r"\b(?:that's|thats|that\s+is|now|holding|makes|making)\s+(?:me\s+)?(?:at\s+|up\s+to\s+)?\d{1,3}\s*%"
+                   r"|\b\d{1,3}\s*%\s+now\b", re.I)
 _PERCENT = re.compile(r"\b(\d{1,3})\s*%")
 _ROTATION = re.compile(r"\b(?:rot(?:ation|ated)?|orientation|r)\s*\.?\s*[:=]?\s*#?([0-5])\b", re.I)
 _TILE = re.compile(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
 #: a bare number laid on a hex ("a 9 at G13") is a tile, never an amount
-_TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s+(?:(?:on|at|in|to)\s+)?[A-Z]{1,2}\d{1,2}\b)")
+_TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s+(?:(?:on|at|in|to)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
+#: "trading in the 4": the train handed in for a discount
+_EXCHANGE = re.compile(r"\btrad(?:e|es|ing)\s+in\s+(?:the\s+|its\s+|a\s+|an\s+|one\s+)?(\d\+?\d*E?|D)\b(?:\s*-?\s*trains?)?",
+                       re.I)
+#: "a 2nd share", "my third cert": one share (which one of the writer's it is, not how many)
+_ORDINAL = re.compile(r"\b(?:a\s+|my\s+|the\s+|his\s+|her\s+)?(?:\d(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|"
+                      r"last)(?=\s+(?:share|cert))", re.I)
 #: "runs 2 trains": how many, not which
 _TRAINS_N = re.compile(r"(?<![\w#$.+-])([2-4])\s+trains\b")
 #: "2 2T", "buys 2 x 2-trains": a count of trains
@@ -128,7 +137,7 @@ _SPLIT = re.compile(r";|!|(?<!\d)\.(?=\s|$)|\.\s|,|:|\s[-–—]\s|\bthen\b|\ban
 FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please share shares cert certificate
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
-treasury initial so just now today again round each apiece total go""".split())
+treasury initial so just now today again round each apiece total go price cost""".split())
 
 
 def _short_forms(index: NameIndex) -> dict:
@@ -178,6 +187,29 @@ def _names(text: str, index: NameIndex, kinds: tuple) -> list[Piece]:
     return out
 
 
+_UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine".split())}
+_TENS = {w: 10 * i for i, w in enumerate("_ ten twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
+_TEENS = {w: 10 + i for i, w in enumerate("ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen "
+                                          "nineteen".split())}
+_AMOUNT_WORDS = re.compile(
+    "".join(rf"(?<!{u}[-\s])" for u in "one two three four five six seven eight nine".split()) +   # "one-ninety"
+    r"\b(?:(?P<h>one|two|three|four|five|six|seven|eight|nine)\s+hundred(?:\s+and)?\s*)?"
+    r"(?:(?P<t>twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?P<u>one|two|three|four|five|six|seven|"
+    r"eight|nine))?|(?P<teen>ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen))?\b"
+    r"(?:\s+(?:dollars|roubles|rubles))?", re.I)
+
+
+def _amount_words(m: re.Match) -> Optional[int]:
+    """An amount written in words ("forty", "one hundred and eighty dollars"); a lone unit
+    ("one share") is a count, not an amount."""
+    g = {k: (v or "").lower() for k, v in m.groupdict().items()}
+    if not (g["t"] or g["teen"] or g["h"]):
+        return None
+    value = 100 * _UNITS[g["h"]] if g["h"] else 0
+    value += _TENS.get(g["t"], 0) + _UNITS.get(g["u"], 0) + _TEENS.get(g["teen"], 0)
+    return value or None
+
+
 def _before(text: str, at: int) -> str:
     """The word written just before `at` (a number or "#87" counts as a word; lower case)."""
     m = re.search(r"([\w@=#$₽'’]+)[^\w@=#$₽]*$", text[:at])
@@ -207,10 +239,13 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
 
     take(_ROUND, "round", lambda m: m.group(0))
     take(_MONEY, "money", lambda m: int(next(g for g in m.groups() if g)))
+    take(_HELD, "held", lambda m: int(re.search(r"\d+", m.group(0)).group(0)))
     take(_PERCENT, "percent", lambda m: int(m.group(1)))
     take(_ROTATION, "rotation", lambda m: int(m.group(1)))
+    take(_EXCHANGE, "exchange", lambda m: (lambda t: t if t in trains else None)(m.group(1)))
     take(_TRAIN_COUNT, "count", lambda m: int(m.group(1)))
     take(_TRAINS_N, "count", lambda m: int(m.group(1)))
+    take(_ORDINAL, "count", lambda m: 1)
     take(_TILE, "tile", lambda m: m.group(1))
     take(_TILE_AT, "tile", lambda m: m.group(1))
     take(_TRAIN, "train", lambda m: (lambda t: t if t in trains else None)("D" if m.group(2) else m.group(1)))
@@ -218,11 +253,12 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_HEX, "hex", lambda m: (m.group(1) or m.group(2)).upper())
     take(_NUMBER, "number", lambda m: int(m.group(1)))
     take(_SOURCE, "source", lambda m: "ipo" if m.group(1) else "pool")
+    take(_AMOUNT_WORDS, "number", _amount_words)
     for m in _WORD.finditer(text):
         w = m.group(0).lower().replace("’", "'")
         if w in ("i", "me", "my", "i'll", "i'm", "mine"):
             pieces.append(Piece("me", w, m.start(), m.end()))
-        elif w in VERBS and (_before(line, m.start()) != "to" or re.search(r"\bgoing\s+to\s+$", line[:m.start()], re.I)):
+        elif w in VERBS and (_before(line, m.start()) != "to" or re.search(r"\b(?:going|like)\s+to\s+$", line[:m.start()], re.I)):
             # "to pay for it" is a purpose, "going to pass" the move
             pieces.append(Piece("verb", VERBS[w], m.start(), m.end(), _before(line, m.start())))
         elif w == "there":
@@ -230,12 +266,12 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         elif w in _WORDS_N and re.match(r"\s+(?:more\s+|single\s+)?(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b)",
                                                          line[m.end():]):
             pieces.append(Piece("count", _WORDS_N[w], m.start(), m.end()))
-    for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for))|\bfull\b",
+    for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for|the\s+[$₽]?\d|[$₽]?\d+\s+(?:extra|more)))|\bfull\b",
                          text, re.I):
         pieces.append(Piece("verb", "payout", m.start(), m.end()))
     for m in re.finditer(r"\b(?:go(?:ing|es)?|up)\s+to\b(?=\s*(?:[$₽R]\s?)?\d)", line, re.I):
         pieces.append(Piece("verb", "bid", m.start(), m.end()))
-    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b|\bno\s+bid\b|\bout\s+of\b", text, re.I):
+    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b|\bno\s+bid\b|\bout\s+of\b(?!\s+(?:the\s+)?(?:pool|market|ipo|bank|treasury|depot|pocket))", text, re.I):
         pieces.append(Piece("verb", "pass", m.start(), m.end()))
     for m in _STEP_PASS.finditer(text):
         pieces.append(Piece("verb", "steppass", m.start(), m.end()))
@@ -270,9 +306,13 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
     pieces = _find(line, ctx, index)
     spans = [(p.start, p.end) for p in pieces if p.kind == "name"]
     cuts = [0]
+    stops = [p for p in pieces if p.kind == "hex" or (p.kind == "name" and any(k == "location" for k, _ in p.value))]
     for m in _SPLIT.finditer(line):
         if any(a <= m.start() < b for a, b in spans):
             continue
+        if m.group(0).strip() in "-–—" and any(p.end <= m.start() and not line[p.end:m.start()].strip() for p in stops) \
+                and any(p.start >= m.end() and not line[m.end():p.start].strip() for p in stops):
+            continue          # "Moscow - St Petersburg": a route, not two clauses
         cuts += [m.start(), m.end()]
     cuts.append(len(line))
     out: list[Clause] = []
