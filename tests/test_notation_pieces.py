@@ -119,6 +119,11 @@ REFUSED = [
     ("1861", "OR", "RSR", "RSR: 5-train for 210, withholds as always"),
     ("1882", "OR", "CPR", "[18:20] Ann receives $40 from CP"),
     ("1882", "SR", None, "> Bob wrote: 10% GT from the pool"),
+    # pieces among chat with no move word: not a move
+    ("1882", "auction", None, "Thanks, 20 on HB is fun"),
+    ("1882", "OR", "CPR", "that #57 on I5 looks odd to me"),
+    ("1882", "OR", "CPR", "Congrats on the 6 train, Bob"),
+    ("1882", "OR", "CPR", "CPR's run was 90 in the end."),
     # negations and corrections
     ("1882", "SR", None, "No HBR for me today."),
     ("1882", "OR", "GT", "GT won't take the 4T for $300."),

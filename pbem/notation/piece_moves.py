@@ -293,7 +293,7 @@ class _Fitter:
             corps = [c for c in self.named("corporation") if c not in self.ctx.auctioned]
             if corps and not items:
                 return self._combos(corps, amounts, lambda c, a: Par(actor, c, a), "the par price")
-        if self.verbs <= {"bid", "buy", "par"}:
+        if self.verbs & {"bid", "buy", "par"} and self.verbs <= {"bid", "buy", "par"} or self.implicit():
             if not items and not amounts:
                 return None if not self.verbs else "which company, and how much?"
             return self._combos(items, amounts, lambda c, a: Bid(actor, c, a), "the amount")
@@ -383,7 +383,7 @@ class _Fitter:
             if trains or self.amounts():        # "pays out 80 from the 3T": the run and its dividend
                 return self._run(cur, trains)
             return [[(Dividend(cur, kinds.pop()), ())]]
-        if tiles or "lay" in verbs:
+        if tiles and (verbs or self.implicit()) or "lay" in verbs:
             if not tiles:
                 tiles = [str(p.value) for p in self.c.of("number")
                          if p.before in ("lay", "lays", "a", "with", "to", "upgrade", "upgrades")]

@@ -86,7 +86,7 @@ _REFUSE = re.compile(
     r"wish|intend|expect|let's|lets|recap|summary|status|confirmed|record|note|reminder|moderator|"
     r"next|later|tonight|tomorrow|last|earlier|previous|ago|automatic|automatically|auto|usual|"
     r"always|wrote|writes|said|says|ignore|scratch|scrap|wait|undo|resend|check|checking|oops|wrong|"
-    r"wins|won|he|she|they|him|her|them|his|their|you|"
+    r"wins|won|was|were|he|she|they|him|her|them|his|their|you|"
     r"another(?=\s*(?:[.,;!]|$))|your|we|us|our|nobody|anyone|somebody|interest|income|receives|rust|rusts|"
     r"closes|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|presidency|prices|share\s+price|price\s+(?:moves?|"
     r"drops?|rises?|goes|went|is|was|to)|priority|phase)\b|n't\b|'d\b|\[|"
