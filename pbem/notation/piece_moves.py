@@ -406,6 +406,8 @@ class _Fitter:
                 return "which private, for how much?"
             return [[(BuyCompany(cur, companies[0], amounts[0]), ())]]
         if "discard" in verbs:
+            if not trains:       # "discards its 3"
+                trains = [str(p.value) for p in self.c.of("number") if str(p.value) in self.ctx.trains]
             return [[(DiscardTrain(cur, trains[0]), ())]] if len(trains) == 1 else "which train?"
         if self.implicit() and trains and self.c.of("number") and not self.c.of("money") \
                 and not any(p.before == "for" for p in self.c.pieces):

@@ -131,13 +131,14 @@ _ROUND = re.compile(r"\b(?:(?:in|during)\s+)?(?:(?:SR|OR|MR|AR)\s*\d+(?:\.\d+)?|
                     r"round(?:\s+\d+(?:\.\d+)?)?)\b", re.I)
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "single": 1, "another": 1}
 #: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
-_SPLIT = re.compile(r";|!|(?<!\d)\.(?=\s|$)|\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||(?<!\d)\s\+\s(?!\d)", re.I)
+_SPLIT = re.compile(r";|!|(?<!\d)\.(?=\s|$)|\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
 
 #: words that may stand in a clause without a move word (the clause is then pieces only)
 FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please share shares cert certificate
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
-treasury initial so just now today again round each apiece total go price cost""".split())
+treasury initial so just now today again round each apiece total go price cost paying extra more first second
+""".split())
 
 
 def _short_forms(index: NameIndex) -> dict:
@@ -304,7 +305,7 @@ def refusal(line: str) -> Optional[str]:
 def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
     """The line cut into clauses, each with its pieces (a separator inside a name does not cut)."""
     pieces = _find(line, ctx, index)
-    spans = [(p.start, p.end) for p in pieces if p.kind == "name"]
+    spans = [(p.start, p.end) for p in pieces if p.kind == "name" or " " in line[p.start:p.end].strip()]
     cuts = [0]
     stops = [p for p in pieces if p.kind == "hex" or (p.kind == "name" and any(k == "location" for k, _ in p.value))]
     for m in _SPLIT.finditer(line):
