@@ -86,6 +86,8 @@ READ = [
     ("1882", "OR", "CNR", "CNR places the neutral token at K3 and pays out 80 from the 3T.",
      [PlaceToken("CNR", "K3", neutral=True), RunRoutes("CNR", (Route("3", (), revenue=80),)), Dividend("CNR", "payout")]),
     ("1882", "OR", "QLL", "QLL picks up the Trestle Bridge off Bob for forty.", [BuyCompany("QLL", "TB", 40)]),
+    ("1882", "OR", "GT", "GT emergency: Ann sells 1 CPR, GT buys the 4 from the depot for 300",
+     [SellShares("ann", "CPR", 10), BuyTrain("GT", "4", "depot", 300)]),
     ("1861", "OR", "N", "N: 2T Moscow - St Petersburg for 80, withhold",
      [RunRoutes("N", (Route("2", (Stop("H8"), Stop("E1")), revenue=80),)), Dividend("N", "withhold")]),
     ("1882", "auction", None, "Trestle Bridge: one hundred and sixty dollars, sorry Bob", [Bid("ann", "TB", 160)]),
@@ -124,6 +126,8 @@ REFUSED = [
     ("1882", "OR", "CPR", "that #57 on I5 looks odd to me"),
     ("1882", "OR", "CPR", "Congrats on the 6 train, Bob"),
     ("1882", "OR", "CPR", "CPR's run was 90 in the end."),
+    ("1882", "OR", "GT", "GT emergency: Bob sells 1 CPR, GT buys the 4 from the depot for 300"),
+    ("1882", "OR", "GT", "GT buys the 4 from the depot for 300, Ann sells 1 CPR to pay for it"),
     # negations and corrections
     ("1882", "SR", None, "No HBR for me today."),
     ("1882", "OR", "GT", "GT won't take the 4T for $300."),

@@ -399,6 +399,13 @@ class _Fitter:
                 return "which hex?"
             neutral = bool(self.c.of("neutral"))
             return [[(PlaceToken(cur, hexes[0], neutral=neutral), ("city",))]]
+        if "sell" in verbs and not verbs - {"sell"} and not trains:
+            # a president's sale to raise a train's price ("Yuki sells 1 CPR, GT buys the 4")
+            if any(isinstance(a, BuyTrain) for a in self.before):
+                return "a sale written after the train it pays for: write the sale first"
+            actor = self.ctx.actor
+            return self._shares(self.named("corporation", skip=(cur,)) or self.named("corporation"),
+                                lambda c, pct: SellShares(actor, c, pct), many=True)
         companies = self.named("company")
         if "buy" in verbs and companies:
             amounts = self.amounts()
