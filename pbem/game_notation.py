@@ -7,12 +7,13 @@ context follows the game move after move (`ctx.at_turn(...)` sets the acting ent
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 from pbem.engine.actions import Action, RunRoutes
 from pbem.engine.game import Game as EngineGame
-from pbem.errors import AmbiguousMoveError
+from pbem.errors import AmbiguousMoveError, PbemError
 from pbem.notation import NotationContext, context_from_title_data, format_action
 
 __all__ = ["bound_context", "notation_context", "describe_legal", "checked"]
@@ -51,8 +52,29 @@ def bound_context(state: Callable[[], EngineGame], *, trusted: bool = False) -> 
         g = state()
         return [t.name for t in g.corporations[corp].trains] if corp in g.corporations else []
 
+    def round_kind() -> Optional[str]:
+        g = state()
+        return None if g.finished or g.round is None else g.round.name
+
+    def legal(actions: Sequence[Action]) -> bool:
+        # tried in order on a copy, each as the table plays it (the passes it implies, a run's
+        # stops found): of the moves a line's pieces fit, the legal ones are read
+        # (pbem/notation/piece_moves.py)
+        from pbem.reading.runs import needs_stops, settle_run
+        from pbem.reading.settle import push_implicit_passes
+
+        g = copy.deepcopy(state())
+        try:
+            for a in actions:
+                push_implicit_passes(g, g.push, a)
+                g.push(settle_run(g, a) if needs_stops(a) else a)
+        except PbemError:
+            return False
+        return True
+
     ctx = context_from_title_data(game.data, players, current=game.current_entity(), allow_trusted=trusted,
-                                  rotation_resolver=resolve_rotation, holdings=holdings, trains_of=trains_of)
+                                  rotation_resolver=resolve_rotation, holdings=holdings, trains_of=trains_of,
+                                  round_kind=round_kind, legal=legal)
     return ctx
 
 

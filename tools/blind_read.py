@@ -125,8 +125,10 @@ def judge(item: dict) -> Verdict:
     current: Optional[str] = item.get("operating") or actor
     if current and current.lower() in players:
         current = current.lower()
+    # what the scorer knows of the game: the title, the seats, who writes, who operates and the
+    # kind of round (no position: no legal moves to choose among)
     ctx = context_for_title(item["title"], players, actor=actor, current=current,
-                            rotation_resolver=_no_board)
+                            rotation_resolver=_no_board, round_kind=item.get("round"))
     # 18xx.games takes 1861's loans by itself (no action): a loan a line mentions is not a move
     want = [w for w in item.get("means") or [] if w.get("type") != "take_loan"]
     text = item["line"]

@@ -60,6 +60,8 @@ class NotationContext:
     rotation_resolver  the engine's hook for rotations given as edges or not given at all
     holdings       the engine's hook for a player's percent of a corporation ("sells all")
     trains_of      the engine's hook for a corporation's trains (a route written without one)
+    round_kind     the round being played (a value or the engine's hook), for the pieces reader
+    legal          the engine's hook: may these moves be played now, in order (the pieces reader)
     """
 
     players: Mapping[str, str] = field(default_factory=dict)
@@ -85,6 +87,12 @@ class NotationContext:
     #: hook corporation -> names of the trains it owns; lets "SPW: A9-B8-E1 for 80" be read
     #: when the corporation has trains of one kind only
     trains_of: Optional[Callable[[str], Sequence[str]]] = field(default=None, compare=False)
+    #: the round being played ('auction', 'stock', 'operating', 'merger'; or SR/OR): a hook, or the
+    #: value itself; lets a line be read by the pieces it names (notation/piece_moves.py)
+    round_kind: Union[None, str, Callable[[], Optional[str]]] = field(default=None, compare=False)
+    #: hook moves -> whether the game allows them now, in order: of several moves a line's pieces
+    #: fit, the legal one is read
+    legal: Optional[Callable[[Sequence[object]], bool]] = field(default=None, compare=False)
 
     # ------------------------------------------------------------------ turn state
     def at_turn(self, *, actor=_KEEP, current=_KEEP) -> "NotationContext":

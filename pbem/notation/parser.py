@@ -45,6 +45,7 @@ from .messages import (
 from .names import hyphen_initials, rewrite_names
 from .paraphrase import paraphrase
 from .parsed import Echo, ParsedMove, Remarks
+from .piece_moves import read_by_pieces
 from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
 from .track_moves import TrackMoves
@@ -102,6 +103,7 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
     lines = text.split("\n")
     check_message(lines)                        # before the grammar is even loaded
     reader = _Reader(ctx)
+    reader.transcript = transcript
     if single_line:
         rest = [ln for ln in lines[1:] if ln.strip()]
         if rest:
@@ -165,6 +167,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         self.open: dict[int, tuple] = {}   # id(action) -> parts left unsaid
         self.notes: list[str] = []         # marks of the clause's log form ("receiving")
         self.clause_header: Optional[str] = None
+        self.transcript = False            # a pasted transcript: no reading by pieces
 
     def _span(self, node) -> tuple[int, int]:
         if isinstance(node, Token):
@@ -212,7 +215,21 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                     continue
             self.line_no, self.line = line_no, line
             self.header, self.sticky, self.orphan = saved
+            return self.by_pieces(line_no, line, first)
+
+    def by_pieces(self, line_no: int, line: str, first: NotationError) -> list:
+        """The last reading of a refused line: the one move each clause's pieces fit
+        (notation/piece_moves.py). When nothing fits the first refusal stands; when several
+        fit, the question lists them. Never for pasted transcripts, whose lines are exact."""
+        if self.transcript or self.ctx.round_kind is None:
             raise first from None
+        try:
+            moves = read_by_pieces(line, self.ctx, self.index)
+        except AmbiguousMoveError as e:
+            raise AmbiguousMoveError(f"line {line_no}: {clip_message(str(e))}", candidates=e.candidates) from None
+        except NotationError:
+            raise first from None
+        return [ParsedMove(m.action, line_no, m.column, m.text, self.header, m.claims, m.open) for m in moves]
 
     def _read_line(self, line_no: int, line: str) -> list:
         self.line_no, self.line = line_no, line

@@ -94,7 +94,7 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
         again = paraphrase(line)
         if again is None and tree is None:
             _restore(reader, snap)
-            raise first from None
+            return _by_pieces(reader, no, line, first)
         _restore(reader, snap)
         if again is not None:
             other = None
@@ -105,7 +105,7 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
             except NotationError:
                 _restore(reader, snap)
                 if tree is None:
-                    raise first from None
+                    return _by_pieces(reader, no, line, first)
             except PbemError:
                 _restore(reader, snap)
                 text, tree = again, other
@@ -118,6 +118,12 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
         elif is_tree(child, "clauses"):
             units.extend(("clause", c) for c in child.children if isinstance(c, Tree))
     return units, count or sum(1 for k, _ in units if k == "clause")
+
+
+def _by_pieces(reader: _Reader, no: int, line: str, first: NotationError) -> tuple[list, int]:
+    """The units of a line read by its pieces (`_Reader.by_pieces`), one per move, already read."""
+    moves = reader.by_pieces(no, line, first)
+    return [("text", line)] + [("moves", [m]) for m in moves], len(moves)
 
 
 def _read_header(reader: _Reader, tok: Token) -> None:
@@ -138,6 +144,7 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
     lines = text.split("\n")
     check_message(lines)
     reader = _Reader(ctx_of())
+    reader.transcript = transcript
     tail: list[list] = []           # items of the units read since the last move handed out
     count = 0
 
@@ -163,6 +170,8 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
     def read_unit(kind: str, obj, no: int, line: str) -> list:
         reader.ctx = fresh()
         asked[0] = False
+        if kind == "moves":           # read by its pieces when the plan was made
+            return list(obj)
         if kind == "log":
             log = classify(line, reader.index, reader.ctx, transcript=transcript)
             return _log_items(log, no, line, reader, aside)

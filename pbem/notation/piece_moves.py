@@ -1,0 +1,497 @@
+"""The moves the pieces of a line fill: the last reading of a line that neither the grammar nor
+its rewordings read (see pieces.py for how the pieces are found).
+
+Each clause of the line is matched against the moves of the round being played (auction,
+stock, operating or merger round: the context's `round_kind`) by the acting player or the
+operating entity; a clause is a move only when exactly one move fits what it names, and at the
+table (the context's `legal` hook: the moves read before it on the line, then the candidate,
+tried on a copy of the game) only the legal ones count. A clause naming no move is chat;
+a line that is a question, a plan, a condition, a report or a negation is never read this way
+(`pieces.refusal`), nor a clause naming another player or another company as the one acting.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from pbem.engine.actions import (
+    Action, Bid, BuyCompany, BuyShares, BuyTrain, Convert, DiscardTrain, Dividend, LayTile, Merge, Par, Pass,
+    PlaceToken, Route, RunRoutes, SellShares, Stop,
+)
+from pbem.errors import AmbiguousMoveError, NotationError
+
+from .claims import Claim
+from .context import NotationContext
+from .names import NameIndex
+from .pieces import Clause, Piece, clauses, refusal
+
+__all__ = ["PieceMove", "read_by_pieces", "round_kind"]
+
+#: how people and 18xx.games name the kinds of round -> the kind
+_ROUND_KINDS = {"auction": "auction", "sr": "stock", "stock": "stock", "or": "operating",
+                "operating": "operating", "merger": "merger"}
+#: move words that need no piece to be a move
+_BARE = {"pass", "steppass", "payout", "withhold", "half", "convert"}
+#: pieces that say what a move is about (not only its price or source)
+_ROUND_VERBS = {
+    "auction": {"bid", "buy", "par", "pass", "steppass", "loan"},
+    "stock": {"bid", "buy", "sell", "par", "pass", "token", "loan"},
+    "operating": {"buy", "sell", "lay", "token", "run", "payout", "withhold", "half", "pass", "steppass", "discard",
+                  "loan", "merge", "convert"},
+    "merger": {"buy", "merge", "convert", "pass", "steppass", "loan"},
+}
+#: words of a figure stated beside a move, not part of it ("cash left 365")
+_CLAIM_WORDS = {"cash", "left", "leaves", "treasury", "remaining", "leaving", "after", "balance", "bank", "money",
+                "pocket", "chips", "contributes", "contribution", "emergency"}
+#: move words an ellipsis carries on to the next clause
+_CARRIED = {"buy", "sell", "lay", "bid"}
+_NUMBER_WORDS = set("""one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty
+fifty sixty seventy eighty ninety hundred dollars roubles rubles""".split())
+_CORE = {"name", "hex", "tile", "train", "there"}
+
+
+@dataclass(frozen=True)
+class PieceMove:
+    """One move read from a clause: the action, the parts the game settles ("city": a token's
+    city), and where the clause stands in the line."""
+
+    action: Action
+    open: tuple
+    column: int
+    text: str
+    claims: tuple = ()      # what the clause states about the result ("that's 40% now")
+
+
+def round_kind(ctx: NotationContext) -> Optional[str]:
+    """'auction', 'stock', 'operating' or 'merger': the round the line is written in, if known."""
+    hook = ctx.round_kind
+    raw = hook() if callable(hook) else hook
+    if not raw:
+        return None
+    low = str(raw).strip().lower()
+    return _ROUND_KINDS.get(low) or next((v for k, v in _ROUND_KINDS.items() if low.startswith(k)), None)
+
+
+def _refuse(line: str, why: str) -> NotationError:
+    return NotationError(f"read by its pieces: {why}", text=line.strip())
+
+
+def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[PieceMove]:
+    """The moves of `line` by its pieces; NotationError when it is no move or a piece is
+    missing, AmbiguousMoveError (with the candidates) when several moves fit."""
+    kind = round_kind(ctx)
+    if kind is None:
+        raise _refuse(line, "the round being played is not known")
+    why = refusal(line)
+    if why is not None:
+        raise _refuse(line, f"{why} makes this line no move")
+    parts = _joined(clauses(line, ctx, index), ctx)
+    out: list[PieceMove] = []
+    verbs: set = set()
+    for n, c in enumerate(parts):
+        fitter = _Fitter(ctx, kind, c, [m.action for m in out])
+        if not fitter.verbs and not c.loose and verbs:
+            fitter.verbs = set(verbs)      # "sells 2 GT, 1 HBR", "buys MRR for 75 and TSR for 30"
+            fitter.first_verb = c.start
+        verbs = fitter.verbs & _CARRIED if fitter.verbs else verbs
+        fits = fitter.fit()
+        if fits is None:
+            continue
+        if isinstance(fits, str):
+            raise _refuse(line, f'"{c.text}": {fits}')
+        if len(fits) > 1 and ctx.legal is not None:
+            done = [m.action for m in out]
+            legal = [f for f in fits if ctx.legal(done + [a for a, _ in f])]
+            fits = legal or fits
+        if len(fits) > 1:
+            from .formatter import format_action
+            shown = ["; ".join(format_action(a, ctx) for a, _ in f) for f in fits]
+            raise AmbiguousMoveError(f'"{c.text}" could be {" or ".join(shown)}: say which', candidates=shown)
+        claims = tuple(Claim("holding", p.value, line[p.start:p.end], p.start + 1) for p in c.of("held"))
+        for i, (a, opened) in enumerate(fits[0]):
+            if isinstance(a, Pass) and out and out[-1].action == a and kind in ("auction", "stock"):
+                continue         # "passes on N and will pass the rest": a player passes once a turn
+            last = i == len(fits[0]) - 1
+            out.append(PieceMove(a, opened, c.start + 1, c.text, claims if last else ()))
+    if not out:
+        raise _refuse(line, "no move word with what it needs was found")
+    return out
+
+
+def _collect(obj, values: set) -> None:
+    """The values an action holds, as strings (routes and stops opened up)."""
+    if isinstance(obj, (tuple, list)):
+        for x in obj:
+            _collect(x, values)
+    elif hasattr(obj, "__dataclass_fields__"):
+        for name in obj.__dataclass_fields__:
+            _collect(getattr(obj, name), values)
+    elif obj is not None:
+        values.add(str(obj))
+
+
+def _joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
+    """A clause of a price or a source alone belongs to the clause before it ("buys a 3, $180")."""
+    out: list[Clause] = []
+    ahead: Optional[Clause] = None
+    for c in parts:
+        if ahead is not None:          # "SW runs 2 trains: 4T 180 + 3T 120": the move word goes on
+            c = Clause(ahead.start, c.end, ahead.text + ": " + c.text, ahead.pieces + c.pieces, c.loose)
+            ahead = None
+        kinds = {p.kind for p in c.pieces} - {"me", "round"}
+        if kinds == {"name"} and not c.loose and not c.text.lower().startswith(("and", "then", "also")) and \
+                all(k != "player" or i == ctx.actor for p in c.of("name") for k, i in p.value):
+            ahead = c              # "Moscow-Yaroslavl: Sasha bids 50": a label of the next clause
+            continue
+        if kinds and kinds <= {"verb", "count", "name"} and not c.loose and "verb" in kinds \
+                and not {p.value for p in c.of("verb")} & _BARE and all(
+                    i in (ctx.actor, ctx.current) for p in c.of("name") for _, i in p.value):
+            ahead = c
+            continue
+        if out and kinds and kinds <= {"money", "number", "source", "rotation", "percent"} and not c.loose \
+                and not c.verbs():
+            prev = out[-1]
+            out[-1] = Clause(prev.start, c.end, prev.text + ", " + c.text, prev.pieces + c.pieces, prev.loose)
+        else:
+            out.append(c)
+    if ahead is not None:
+        out.append(ahead)
+    return out
+
+
+Fit = list[tuple[Action, tuple]]
+
+
+class _Fitter:
+    """The moves one clause may be, for the round kind and the acting entity."""
+
+    def __init__(self, ctx: NotationContext, kind: str, clause: Clause, before: list[Action]) -> None:
+        self.ctx, self.kind, self.c, self.before = ctx, kind, clause, before
+        #: the move words that name a move of this kind of round ("keep my cash" in a stock round is chat)
+        self.verbs = clause.verbs() & _ROUND_VERBS[kind]
+        self.names = [(p, k, i) for p in clause.of("name") for k, i in p.value]
+        first_verb = min((p.start for p in clause.pieces if p.kind == "verb"), default=clause.end)
+        self.first_verb = first_verb
+
+    # -------------------------------------------------------------- pieces
+    def named(self, kind: str, *, skip: tuple = ()) -> list[str]:
+        return list(dict.fromkeys(i for _, k, i in self.names if k == kind and i not in skip))
+
+    def amounts(self, skip: tuple = ()) -> list[int]:
+        money = [p.value for p in self.c.of("money")]
+        bare = [p.value for p in self.c.of("number") if p not in skip]
+        return money or bare
+
+    def hexes(self) -> list[str]:
+        out = [p.value for p in self.c.of("hex")]
+        out += [i for _, k, i in self.names if k == "location"]
+        if not out and "there" in self.c.text.lower().split():
+            out = [getattr(a, "hex") for a in self.before[-1:] if hasattr(a, "hex")]
+        return list(dict.fromkeys(out))
+
+    def others(self) -> Optional[str]:  # noqa: C901
+        """Why the clause reads as another's move: a player other than the writer, or (in an
+        operating or merger round) a company other than the one acting before the move word."""
+        for p, k, i in self.names:
+            if k == "player" and i != self.ctx.actor:
+                if not (self.kind == "operating" and p.before in ("from", "off", "of")):
+                    return f"names {i}, who is not the writer"
+            after = [q for q in self.c.pieces if q.start >= p.end]
+            if k in ("corporation", "company") and self.kind in ("operating", "merger") \
+                    and p.start < self.first_verb and i != self.ctx.current \
+                    and p.before not in ("from", "of", "off", "with") \
+                    and not (after and after[0].kind == "train" and k == "corporation"):   # "the KK 2-train"
+                return f"names {i}, which is not the company operating"
+        return None
+
+    def implicit(self) -> bool:
+        """A clause with no move word is read only when it holds nothing but pieces and fillers."""
+        return not self.verbs and not self.c.loose
+
+    # -------------------------------------------------------------- fitting
+    def core(self) -> list[Piece]:
+        """The pieces that say what a move is about: not the writer, the operating company
+        (its subject), a player addressed, a price or a round label."""
+        out = []
+        for p in self.c.pieces:
+            if p.kind == "name":
+                if all(k == "player" or i == self.ctx.current or (k == "location" and self.kind != "operating"
+                                                                    and not self.verbs) for k, i in p.value):
+                    continue
+            elif p.kind not in _CORE | {"percent", "count"} or (p.kind == "tile" and self.kind != "operating"
+                                                                 and not self.verbs):
+                continue
+            out.append(p)
+        return out
+
+    def fit(self):
+        """None (no move here: chat), a string (why the clause cannot be read) or the candidates.
+        A clause that names what a move is about is read or refuses the line: never dropped."""
+        names = [i for p in self.c.of("name") for _, i in p.value]
+        if not self.verbs and not self.c.loose and names and all(self.ctx.kind_of(i) == "player" for i in names) \
+                and self.ctx.actor not in names:
+            return f"names {names[0]} as the one who moves, who is not the writer"     # "Bob: ..."
+        if not self.verbs and self.before and self.c.loose and (self.c.of("number") or self.c.of("money")) \
+                and not set(self.c.loose) & _CLAIM_WORDS:
+            return "a number among words that say no move"              # "..., rotatoin 2"
+        core = self.core()
+        if not core and (not self.verbs or not self.verbs & _BARE):
+            if not self.verbs or not self.c.of("money") and not self.c.of("number"):
+                return None
+        if not self.verbs and not self.before and self.c.loose and all(p.kind == "name" for p in core) \
+                and not any(w in _NUMBER_WORDS for w in self.c.loose):
+            return None         # "Having CP, I par ...": names among chat before the first move
+        if "loan" in self.verbs:
+            return "loans and redemptions are not read this way; write them as the notation does"
+        why = self.others()
+        if why:
+            return why
+        found = getattr(self, "_" + self.kind)()
+        if found is None:
+            return "which move this is cannot be told"
+        if isinstance(found, list):
+            found = [f for f in found if self.uses_all(f)]
+            if not found:
+                return "something it names is in no move it could be"
+        return found
+
+    def uses_all(self, moves: Fit) -> bool:
+        """Whether every number, hex, tile, train and company the clause names is in the moves
+        (a price written with a share bought or sold is a claim and need not be)."""
+        values: set = set()
+        for a, _ in moves:
+            _collect(a, values)
+            if isinstance(a, RunRoutes):          # the total written after the routes
+                values.add(str(sum(r.revenue or 0 for r in a.routes)))
+                values.update(str(p.value) for p in self.c.of("number") if p.before in ("=", "total"))
+        # a price written with a share bought or sold, or with a token, is a claim on it
+        shares = all(isinstance(a, (BuyShares, SellShares, PlaceToken, Convert, Merge)) for a, _ in moves)
+        passes = all(isinstance(a, Pass) for a, _ in moves)
+        lays = all(isinstance(a, LayTile) for a, _ in moves)
+        for p in self.c.pieces:
+            if p.kind in ("money", "number") and (shares or lays and (p.kind == "money" or p.before in (
+                    "for", "paying", "the", "pay"))):     # "#9 on I7 for the extra $20": the terrain's cost
+                continue
+            if p.kind == "name":
+                if passes and self.kind in ("auction", "stock"):    # "pass on the WVR"
+                    continue
+                if not any(k == "player" or i in values or i in (self.ctx.current, self.ctx.actor)
+                           for k, i in p.value):
+                    return False
+            elif p.kind in ("money", "number", "tile", "train", "hex", "rotation", "percent"):
+                if str(p.value) not in values:
+                    return False
+        return True
+
+    def _auction(self):
+        actor = self.ctx.actor
+        items = self.named("company") + [c for c in self.named("corporation") if c in self.ctx.auctioned]
+        amounts = self.amounts()
+        if self.verbs & {"pass", "steppass"}:
+            return "a pass with an amount?" if amounts else [[(Pass(actor), ())]]
+        if "par" in self.verbs:
+            corps = [c for c in self.named("corporation") if c not in self.ctx.auctioned]
+            if corps and not items:
+                return self._combos(corps, amounts, lambda c, a: Par(actor, c, a), "the par price")
+        if self.verbs & {"bid", "buy", "par"} and self.verbs <= {"bid", "buy", "par"} or self.implicit():
+            if not items and not amounts:
+                return None if not self.verbs else "which company, and how much?"
+            return self._combos(items, amounts, lambda c, a: Bid(actor, c, a), "the amount")
+        return None
+
+    def _combos(self, items: list[str], amounts: list[int], make: Callable, what: str):
+        if not items:
+            return "which company?"
+        if not amounts:
+            return f"{what} is missing"
+        return [[(make(i, a), ())] for i in items for a in dict.fromkeys(amounts)]
+
+    def _stock(self):
+        actor = self.ctx.actor
+        corps = self.named("corporation")
+        auctioned = [c for c in corps if c in self.ctx.auctioned]
+        amounts = self.amounts()
+        if self.verbs & {"pass", "steppass"} and not self.verbs & {"buy", "sell", "par"}:
+            return None if amounts else [[(Pass(actor), ())]]          # "passes on N": one pass
+        if auctioned and (self.verbs & {"bid", "par", "buy"} or self.implicit()) and amounts:
+            return self._combos(auctioned, amounts, lambda c, a: Bid(actor, c, a), "the amount")
+        if "par" in self.verbs and amounts:
+            pars = self._combos([c for c in corps if c not in auctioned], amounts,
+                                lambda c, a: Par(actor, c, a), "the par price")
+            hexes = self.hexes()
+            if isinstance(pars, list) and len(pars) == 1 and len(hexes) == 1 and "home" in self.c.text.lower():
+                return [pars[0] + [(PlaceToken(pars[0][0][0].corporation, hexes[0]), ("city",))]]
+            return pars
+        if "token" in self.verbs or ("home" in self.c.text.lower() and self.hexes()):
+            return self._home()
+        if "sell" in self.verbs and "buy" not in self.verbs:
+            return self._shares(corps, lambda c, pct: SellShares(actor, c, pct), many=True)
+        if "buy" in self.verbs or (self.implicit() and (self.c.of("count") or self.c.of("source") or self.c.of("percent"))):
+            return self._shares(corps, lambda c, pct: BuyShares(actor, c, self._source(), pct), many=False)
+        return None
+
+    def _source(self) -> str:
+        found = {p.value for p in self.c.of("source")}
+        return "pool" if found == {"pool"} else "ipo"
+
+    def _shares(self, corps: list[str], make: Callable, *, many: bool):
+        if len(corps) != 1:
+            return "which company's shares?" if not corps else None
+        corp = corps[0]
+        size = self.ctx.share_size(corp)
+        counts = [p.value for p in self.c.of("count")]
+        counts += [p.value for p in self.c.of("number") if p.end <= self.c.pieces[0].start + 999
+                   and p.value <= 9 and p.before not in ("for", "at", "@", "=")]
+        pcts = [p.value for p in self.c.of("percent")]
+        if len(counts) + len(pcts) > 1:
+            return None
+        pct = pcts[0] if pcts else size * (counts[0] if counts else 1)
+        if pct % size or not pct:
+            return None
+        if pct != size and not many:
+            # "buys 3 CPR": one buy of 30% or three of 10%; the game's rules tell which (at the
+            # table only the legal one is left), else the question lists both
+            return [[(make(corp, pct), ())], [(make(corp, size), ())] * (pct // size)]
+        return [[(make(corp, pct), ())]]
+
+    def _home(self):
+        hexes = self.hexes()
+        corps = self.named("corporation")
+        if not corps:
+            corps = [a.corporation for a in self.before[-1:] if isinstance(a, Par)]
+        if len(hexes) != 1 or len(corps) != 1:
+            return "which company's home, and where?"
+        return [[(PlaceToken(corps[0], hexes[0]), ("city",))]]
+
+    def _operating(self):
+        cur = self.ctx.current
+        if not cur or self.ctx.kind_of(cur) not in ("corporation", "company"):
+            return "no company is operating"
+        verbs = self.verbs
+        tiles = [p.value for p in self.c.of("tile")]
+        hexes = self.hexes()
+        trains = [p.value for p in self.c.of("train")]
+        if verbs & {"pass", "steppass"}:
+            n = max(1, sum(1 for p in self.c.of("verb") if p.value == "steppass"))
+            return None if tiles or trains or self.amounts() else [[(Pass(cur), ())] * n]
+        if "run" in verbs:
+            return self._run(cur, trains)
+        if verbs & {"payout", "withhold", "half"}:
+            kinds = verbs & {"payout", "withhold", "half"}
+            if len(kinds) > 1 or tiles or verbs - {"payout", "withhold", "half"}:
+                return None
+            if trains or self.amounts():        # "pays out 80 from the 3T": the run and its dividend
+                return self._run(cur, trains)
+            return [[(Dividend(cur, kinds.pop()), ())]]
+        if tiles and (verbs or self.implicit()) or "lay" in verbs:
+            if not tiles:
+                tiles = [str(p.value) for p in self.c.of("number")
+                         if p.before in ("lay", "lays", "a", "with", "to", "upgrade", "upgrades")]
+            if len(tiles) != 1 or len(hexes) != 1 or verbs - {"lay"}:
+                return "which tile on which hex?" if verbs & {"lay"} or tiles else None
+            rots = [p.value for p in self.c.of("rotation")]
+            if len(rots) > 1:
+                return None
+            rot = rots[0] if rots else self.ctx.resolve_rotation(tiles[0], hexes[0], ())
+            return [[(LayTile(cur, hexes[0], tiles[0], rot), ())]]
+        if "token" in verbs:
+            if len(hexes) != 1 or verbs - {"token"}:
+                return "which hex?"
+            neutral = bool(self.c.of("neutral"))
+            return [[(PlaceToken(cur, hexes[0], neutral=neutral), ("city",))]]
+        if "sell" in verbs and not verbs - {"sell"} and not trains:
+            # a president's sale to raise a train's price ("Yuki sells 1 CPR, GT buys the 4")
+            if any(isinstance(a, BuyTrain) for a in self.before):
+                return "a sale written after the train it pays for: write the sale first"
+            actor = self.ctx.actor
+            return self._shares(self.named("corporation", skip=(cur,)) or self.named("corporation"),
+                                lambda c, pct: SellShares(actor, c, pct), many=True)
+        companies = self.named("company")
+        if "buy" in verbs and companies:
+            amounts = self.amounts()
+            if len(companies) != 1 or len(amounts) != 1 or trains:
+                return "which private, for how much?"
+            return [[(BuyCompany(cur, companies[0], amounts[0]), ())]]
+        if "discard" in verbs:
+            if not trains:       # "discards its 3"
+                trains = [str(p.value) for p in self.c.of("number") if str(p.value) in self.ctx.trains]
+            return [[(DiscardTrain(cur, trains[0]), ())]] if len(trains) == 1 else "which train?"
+        if self.implicit() and trains and self.c.of("number") and not self.c.of("money") \
+                and not any(p.before == "for" for p in self.c.pieces):
+            return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run
+        if self.implicit() and trains and (self.c.of("money") or self.c.of("number")):
+            runs, buys = self._run(cur, trains), self._train(cur, trains)    # "2T for 80": which?
+            return [f for f in (runs, buys) if isinstance(f, list) for f in f] or None
+        if "buy" in verbs or (self.implicit() and trains):
+            return self._train(cur, trains)
+        return None
+
+    def _train(self, cur: str, trains: list[str]):
+        numbers = [p for p in self.c.of("number")]
+        if not trains and numbers and str(numbers[0].value) in self.ctx.trains:
+            trains = [str(numbers[0].value)]
+            numbers = numbers[1:]
+        if len(set(trains)) != 1:
+            return "which train?" if not trains else None
+        sources = self.named("corporation", skip=(cur,))
+        if len(sources) > 1:
+            return None
+        money = [p.value for p in self.c.of("money")] or [p.value for p in numbers]
+        if len(money) > 1 or any(p.before == "=" for p in self.c.pieces):
+            return None
+        counts = [p.value for p in self.c.of("count")]
+        n = len(trains) if len(trains) > 1 else (counts[0] if len(counts) == 1 else 1)
+        swap = [p.value for p in self.c.of("exchange")]
+        buy = BuyTrain(cur, trains[0], sources[0] if sources else "depot", money[0] if money else None,
+                       swap[0] if len(swap) == 1 else None)
+        return [[(buy, ())] * n]
+
+    def _run(self, cur: str, trains: list[str]):
+        numbers = self.c.of("number")
+        if not trains and numbers and str(numbers[0].value) in self.ctx.trains and len(numbers) > 1:
+            trains, numbers = [str(numbers[0].value)], numbers[1:]     # "runs 5 for 260"
+        revenue = [p.value for p in self.c.of("money")] or \
+                  [p.value for p in numbers if p.before in ("for", "=", "") or p.value >= 10]
+        stops = self.hexes()
+        counts = [p.value for p in self.c.of("count")]
+        if len(set(trains)) == 1 and len(counts) == 1 and counts[0] > 1:
+            trains = trains * counts[0]                              # "runs its two 2s for 50 and 40"
+        if len(trains) > 1 and len(revenue) == len(trains) + 1 and sum(revenue[:-1]) == revenue[-1]:
+            revenue = revenue[:-1]                                   # "4T 180 + 3T 110 = 290": the total
+        if len(trains) > 1 and len(revenue) == len(trains) and not stops:
+            routes = tuple(Route(t, (), revenue=r) for t, r in zip(trains, revenue))
+            return [[(RunRoutes(cur, routes), ())] + self._dividend_after(cur)]
+        total = [p for p in numbers if p.before in ("=", "total")]
+        if len(revenue) == 2 and total and total[0].value == revenue[-1] and revenue[-1] > revenue[0]:
+            revenue = revenue[:1]          # "2T 50 = 140": the total of the run's trains, a claim
+        if len(revenue) != 1 or self.c.of("tile"):
+            return "how much did the run earn?" if not revenue else None
+        if len(stops) == 1:
+            return None
+        if not trains and self.ctx.trains_of is not None:
+            owned = set(self.ctx.trains_of(cur))
+            trains = list(owned) if len(owned) == 1 else []
+        if len(set(trains)) != 1:
+            return "which train runs?"
+        route = Route(trains[0], tuple(Stop(h) for h in stops), revenue=revenue[0])
+        return [[(RunRoutes(cur, (route,)), ())] + self._dividend_after(cur)]
+
+    def _dividend_after(self, cur: str) -> Fit:
+        """The dividend written in the run's own clause ("runs 3T for 90 and pays")."""
+        kinds = self.verbs & {"payout", "withhold", "half"}
+        return [(Dividend(cur, kinds.pop()), ())] if len(kinds) == 1 else []
+
+    def _merger(self):
+        ent = self.ctx.current or self.ctx.actor
+        if self.verbs & {"pass", "steppass"}:
+            return [[(Pass(ent), ())]]
+        others = self.named("corporation", skip=(ent,))
+        if "convert" in self.verbs:
+            return [[(Convert(ent), ())] + [(Merge(ent, o), ()) for o in others[:1]]] if len(others) <= 1 else None
+        if "merge" in self.verbs:
+            return [[(Merge(ent, o), ())] for o in others] or "merge with which company?"
+        if "buy" in self.verbs:
+            actor = self.ctx.actor
+            return self._shares(self.named("corporation"), lambda c, pct: BuyShares(actor, c, self._source(), pct),
+                                many=False)
+        return None

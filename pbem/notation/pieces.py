@@ -1,0 +1,329 @@
+"""The pieces a written line names: names, hexes, tiles, rotations, trains, amounts, counts and
+move words, each with where it stands, found without any grammar.
+
+The last reading of a line nothing else reads (`piece_moves.py` builds the moves they fill):
+people write the same move in many orders among chat and asides ("Going to $200 on CP, sorry
+Pieter."), so instead of one rule per wording the line is cut into clauses and each clause is
+reduced to what it names. Names are matched exactly (symbols, full names, aliases; a name of
+one letter only as a capital), never by prefix, so a chat word is not taken for a name.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Optional
+
+from .context import NotationContext
+from .names import NameIndex, norm
+
+__all__ = ["Piece", "Clause", "clauses", "VERBS"]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One thing a clause names: `kind` is a name ("name": `value` its (kind, id) options),
+    "hex", "tile", "rotation", "train", "money" (an amount with its currency), "number" (a bare
+    number), "percent", "count", "source", "verb" (`value` the move family), "me" (the writer)."""
+
+    kind: str
+    value: object
+    start: int
+    end: int
+    before: str = ""          # the word written just before it (lower case)
+
+
+@dataclass
+class Clause:
+    """A stretch of the line between separators, with its pieces in order and its words."""
+
+    start: int
+    end: int
+    text: str
+    pieces: list[Piece] = field(default_factory=list)
+    loose: list[str] = field(default_factory=list)     # words that are neither pieces nor fillers
+
+    def of(self, kind: str) -> list[Piece]:
+        return [p for p in self.pieces if p.kind == kind]
+
+    def verbs(self) -> set:
+        return {p.value for p in self.pieces if p.kind == "verb"}
+
+
+#: move words -> the move family they name (present forms only: a past tense reports)
+VERBS: dict[str, str] = {}
+for _family, _words in {
+    "bid": "bid bids bidding raise raises raising offer offers offering give gives giving",
+    "buy": "buy buys buying take takes taking grab grabs grabbing purchase purchases purchasing "
+           "acquire acquires acquiring pick picks picking",
+    "sell": "sell sells selling dump dumps dumping unload unloads",
+    "par": "par pars parring start starts starting launch launches launching open opens opening "
+           "ipo ipos float floats floating",
+    "lay": "lay lays laying upgrade upgrades upgrading build builds building tile",
+    "token": "token tokens station stations home",
+    "run": "run runs running",
+    "payout": "payout paid",
+    "withhold": "withhold withholds witholds withholding keep keeps keeping retain retains withheld",
+    # participles after "has"/"have" (any other past tense refuses the line: a report)
+    "buy ": "bought", "sell ": "sold", "lay ": "laid upgraded", "par ": "parred started opened",
+    "pass ": "passed", "merge ": "merged", "convert ": "converted", "discard ": "discarded",
+    "half": "half halves split splits splitting",
+    "pass": "pass passes passing",
+    "merge": "merge merges merging absorb absorbs absorbing becomes become form forms forming",
+    "convert": "convert converts converting",
+    "discard": "discard discards discarding",
+    "loan": "loan loans redeem redeems redeeming repay repays",
+}.items():
+    for _w in _words.split():
+        VERBS[_w] = _family.strip()
+
+#: words that tell a report, a plan, a doubt or a condition: a line holding one is no move
+#: the past tenses a move is reported in: a report unless the writer says "has"/"have" (a move of now)
+_PAST = "bought|sold|laid|ran|parred|started|passed|got|took|opened|merged|converted|discarded|placed|upgraded|" \
+        "raised|kept|grabbed|dumped"
+_REFUSE = re.compile(
+    r"\?|\b(?:might|maybe|perhaps|probably|possibly|if|unless|whether|should|shall|could|would|"
+    r"wo|can|cannot|cant|not|never|think|thinking|considering|plan|plans|planning|hope|want|wants|"
+    r"wish|intend|expect|let's|lets|recap|summary|status|confirmed|record|note|reminder|moderator|"
+    r"next|later|tonight|tomorrow|last|earlier|previous|ago|automatic|automatically|auto|usual|"
+    r"always|wrote|writes|said|says|ignore|scratch|scrap|wait|undo|resend|check|checking|oops|wrong|"
+    r"wins|won|was|were|he|she|they|him|her|them|his|their|you|"
+    r"another(?=\s*(?:[.,;!]|$))|your|we|us|our|nobody|anyone|somebody|interest|income|receives|rust|rusts|"
+    r"closes|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|presidency|prices|share\s+price|price\s+(?:moves?|"
+    r"drops?|rises?|goes|went|is|was|to)|priority|phase)\b|n't\b|'d\b|\[|"
+    rf"(?<!\bhas\s)(?<!\bhave\s)(?<!\bhas\sjust\s)\b(?:{_PAST})\b",
+    re.I)
+#: polite forms of the move itself, not doubts: "I would like to bid", "thank you"
+_POLITE = re.compile(r"\b(?:I\s+would|I'd|I\s+will)\s+like\s+to\b|\bthank\s+you\b", re.I)
+#: "no track", "no tile", "no further trains": a step passed, the one "no" that is not a negation
+_STEP_PASS = re.compile(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|tokens?|trains?|train\s+purchase|"
+                        r"purchase|lay)\b", re.I)
+#: "skips track and token": the steps passed (two when two are named)
+_SKIPS = re.compile(r"\bskip(?:s|ping)?\s+(?:the\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
+                    r"(\s+(?:and|&)\s+(?:the\s+)?(?:track|tile|lay|tokens?|station|trains?))?\b", re.I)
+_NEGATION = re.compile(r"\b(?:no|nothing|none|nope)\b", re.I)
+
+_MONEY = re.compile(r"(?:[$₽]\s*(\d{1,6})|\bR\s?(\d{2,6})\b|(\d{1,6})\s*(?:₽|\$|roubles?\b|rubles?\b|RUB\b))")
+#: a holding stated beside a buy ("that's 40% now", "now holding 30%"): a claim, not the buy
+_HELD = re.compile(r"\b(?:that's|thats|that\s+is|now|holding|makes|making)\s+(?:me\s+)?(?:at\s+|up\s+to\s+)?\d{1,3}\s*%"
+                   r"|\b\d{1,3}\s*%\s+now\b", re.I)
+_PERCENT = re.compile(r"\b(\d{1,3})\s*%")
+_ROTATION = re.compile(r"\b(?:rot(?:ation|ated)?|orientation|r)\s*\.?\s*[:=]?\s*#?([0-5])\b", re.I)
+_TILE = re.compile(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
+#: a bare number laid on a hex ("a 9 at G13") is a tile, never an amount
+_TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s+(?:(?:on|at|in|to)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
+#: "trading in the 4": the train handed in for a discount
+_EXCHANGE = re.compile(r"\btrad(?:e|es|ing)\s+in\s+(?:the\s+|its\s+|a\s+|an\s+|one\s+)?(\d\+?\d*E?|D)\b(?:\s*-?\s*trains?)?",
+                       re.I)
+#: "a 2nd share", "my third cert": one share (which one of the writer's it is, not how many)
+_ORDINAL = re.compile(r"\b(?:a\s+|my\s+|the\s+|his\s+|her\s+)?(?:\d(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|"
+                      r"last)(?=\s+(?:share|cert))", re.I)
+#: "runs 2 trains": how many, not which
+_TRAINS_N = re.compile(r"(?<![\w#$.+-])([2-4])\s+trains\b")
+#: "2 2T", "buys 2 x 2-trains": a count of trains
+_TRAIN_COUNT = re.compile(r"(?<![\w#$.])([1-4])(?:\s*x)?\s+(?=(?:\d\+\d+E?|\d)\s*-?\s*(?:T\b|trains?\b))")
+_TRAIN = re.compile(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b)|\b(D|Diesel)(?:\s*-?\s*trains?)?\b")
+_COUNT = re.compile(r"\bx\s*(\d)\b|\b(\d)\s*x\b|(?<![\w$])\+\s*(\d)\b")
+_HEX = re.compile(r"(?<![#\w$])([A-Z]{1,2}\d{1,2})\b|(?<=\b(?:on|at|in|to)\s)([a-z]\d{1,2})\b")
+_NUMBER = re.compile(r"(?<![\w#$.])(\d{1,6})(?![\w%]|\.\d)")
+_SOURCE = re.compile(r"\b(?:(IPO|initial|treasury|bank|depot)|(pool(?:ed)?|market|open\s+market))\b", re.I)
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’]*")
+_ROUND = re.compile(r"\b(?:(?:in|during)\s+)?(?:(?:SR|OR|MR|AR)\s*\d+(?:\.\d+)?|(?:stock|operating|merger|auction)\s+"
+                    r"round(?:\s+\d+(?:\.\d+)?)?)\b", re.I)
+_WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "single": 1, "another": 1}
+#: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
+_SPLIT = re.compile(r";|!|(?<!\d)\.(?=\s|$)|\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
+
+#: words that may stand in a clause without a move word (the clause is then pieces only)
+FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please share shares cert certificate
+one more another of off its it's this that time turn by new green yellow brown grey gray single
+all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
+treasury initial so just now today again round each apiece total go price cost paying extra more first second
+""".split())
+
+
+def _short_forms(index: NameIndex) -> dict:
+    """Companies' names without their last generic word ("Warsaw - Vienna" for the Warsaw -
+    Vienna Railway), normalised -> (kind, id); kept on the index (built once per game)."""
+    got = getattr(index, "_piece_short", None)
+    if got is None:
+        got = {}
+        for kind in ("corporation", "company"):
+            for e in index.entries[kind]:
+                for n in e.shown[1:]:
+                    short = re.sub(r"\s+(?:Railway|Railroad|Rly|Company|Co\.?)$", "", n.strip())
+                    if short != n.strip() and len(norm(short)) > 3:
+                        got.setdefault(norm(short), []).append((kind, e.ident))
+        index._piece_short = got
+    return got
+
+
+def _names(text: str, index: NameIndex, kinds: tuple) -> list[Piece]:
+    """Every name written in `text`, longest first, matched exactly (no prefixes)."""
+    short = _short_forms(index)
+    words = list(_WORD.finditer(text))
+    out: list[Piece] = []
+    i = 0
+    while i < len(words):
+        hit = None
+        for n in range(min(6, len(words) - i), 0, -1):
+            a, b = words[i].start(), words[i + n - 1].end()
+            span = text[a:b]
+            if n > 1 and re.search(r"[^\w\s'’.&-]", span):
+                continue
+            q = norm(span)
+            if not q or (len(q) == 1 and not span.isupper()) or _HEX.fullmatch(span):
+                continue
+            found = [(e.kind, e.ident) for k in kinds for e in index.entries[k] if q in e.exact] or short.get(q, [])
+            if found:
+                # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
+                same = [f for f in found if f[1].lower() == span.lower()]
+                hit = (n, a, b, tuple(same or found))
+                break
+        if hit is None:
+            i += 1
+            continue
+        n, a, b, found = hit
+        out.append(Piece("name", found, a, b, _before(text, a)))
+        i += n
+    return out
+
+
+_UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine".split())}
+_TENS = {w: 10 * i for i, w in enumerate("_ ten twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
+_TEENS = {w: 10 + i for i, w in enumerate("ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen "
+                                          "nineteen".split())}
+_AMOUNT_WORDS = re.compile(
+    "".join(rf"(?<!{u}[-\s])" for u in "one two three four five six seven eight nine".split()) +   # "one-ninety"
+    r"\b(?:(?P<h>one|two|three|four|five|six|seven|eight|nine)\s+hundred(?:\s+and)?\s*)?"
+    r"(?:(?P<t>twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?P<u>one|two|three|four|five|six|seven|"
+    r"eight|nine))?|(?P<teen>ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen))?\b"
+    r"(?:\s+(?:dollars|roubles|rubles))?", re.I)
+
+
+def _amount_words(m: re.Match) -> Optional[int]:
+    """An amount written in words ("forty", "one hundred and eighty dollars"); a lone unit
+    ("one share") is a count, not an amount."""
+    g = {k: (v or "").lower() for k, v in m.groupdict().items()}
+    if not (g["t"] or g["teen"] or g["h"]):
+        return None
+    value = 100 * _UNITS[g["h"]] if g["h"] else 0
+    value += _TENS.get(g["t"], 0) + _UNITS.get(g["u"], 0) + _TEENS.get(g["teen"], 0)
+    return value or None
+
+
+def _before(text: str, at: int) -> str:
+    """The word written just before `at` (a number or "#87" counts as a word; lower case)."""
+    m = re.search(r"([\w@=#$₽'’]+)[^\w@=#$₽]*$", text[:at])
+    return m.group(1).lower() if m else ""
+
+
+def _blank(text: str, a: int, b: int) -> str:
+    return text[:a] + " " * (b - a) + text[b:]
+
+
+def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
+    """Every piece of the whole line, in order of where it stands."""
+    line = text
+    pieces = _names(text, index, ("player", "corporation", "company", "location"))
+    for p in pieces:
+        text = _blank(text, p.start, p.end)
+    trains = set(ctx.trains) | {"D"}
+
+    def take(rx: re.Pattern, kind: str, value_of) -> None:
+        nonlocal text
+        for m in list(rx.finditer(text)):
+            v = value_of(m)
+            if v is None:
+                continue
+            pieces.append(Piece(kind, v, m.start(), m.end(), _before(line, m.start())))
+            text = _blank(text, m.start(), m.end())
+
+    take(_ROUND, "round", lambda m: m.group(0))
+    take(_MONEY, "money", lambda m: int(next(g for g in m.groups() if g)))
+    take(_HELD, "held", lambda m: int(re.search(r"\d+", m.group(0)).group(0)))
+    take(_PERCENT, "percent", lambda m: int(m.group(1)))
+    take(_ROTATION, "rotation", lambda m: int(m.group(1)))
+    take(_EXCHANGE, "exchange", lambda m: (lambda t: t if t in trains else None)(m.group(1)))
+    take(_TRAIN_COUNT, "count", lambda m: int(m.group(1)))
+    take(_TRAINS_N, "count", lambda m: int(m.group(1)))
+    take(_ORDINAL, "count", lambda m: 1)
+    take(_TILE, "tile", lambda m: m.group(1))
+    take(_TILE_AT, "tile", lambda m: m.group(1))
+    take(_TRAIN, "train", lambda m: (lambda t: t if t in trains else None)("D" if m.group(2) else m.group(1)))
+    take(_COUNT, "count", lambda m: int(next(g for g in m.groups() if g)))
+    take(_HEX, "hex", lambda m: (m.group(1) or m.group(2)).upper())
+    take(_NUMBER, "number", lambda m: int(m.group(1)))
+    take(_SOURCE, "source", lambda m: "ipo" if m.group(1) else "pool")
+    take(_AMOUNT_WORDS, "number", _amount_words)
+    for m in _WORD.finditer(text):
+        w = m.group(0).lower().replace("’", "'")
+        if w in ("i", "me", "my", "i'll", "i'm", "mine"):
+            pieces.append(Piece("me", w, m.start(), m.end()))
+        elif w in VERBS and (_before(line, m.start()) != "to" or re.search(r"\b(?:going|like)\s+to\s+$", line[:m.start()], re.I)):
+            # "to pay for it" is a purpose, "going to pass" the move
+            pieces.append(Piece("verb", VERBS[w], m.start(), m.end(), _before(line, m.start())))
+        elif w == "there":
+            pieces.append(Piece("there", w, m.start(), m.end()))
+        elif w in _WORDS_N and re.match(r"\s+(?:more\s+|single\s+)?(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b)",
+                                                         line[m.end():]):
+            pieces.append(Piece("count", _WORDS_N[w], m.start(), m.end()))
+    for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for|the\s+[$₽]?\d|[$₽]?\d+\s+(?:extra|more)))|\bfull\b",
+                         text, re.I):
+        pieces.append(Piece("verb", "payout", m.start(), m.end()))
+    for m in re.finditer(r"\b(?:go(?:ing|es)?|up)\s+to\b(?=\s*(?:[$₽R]\s?)?\d)", line, re.I):
+        pieces.append(Piece("verb", "bid", m.start(), m.end()))
+    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b|\bno\s+bid\b|\bout\s+of\b(?!\s+(?:the\s+)?(?:pool|market|ipo|bank|treasury|depot|pocket))", text, re.I):
+        pieces.append(Piece("verb", "pass", m.start(), m.end()))
+    for m in _STEP_PASS.finditer(text):
+        pieces.append(Piece("verb", "steppass", m.start(), m.end()))
+    for m in _SKIPS.finditer(text):
+        for _ in range(2 if m.group(1) else 1):
+            pieces.append(Piece("verb", "steppass", m.start(), m.end()))
+    for m in re.finditer(r"\b(?:I'?m|I\s+am)\s+done\b", text, re.I):
+        pieces.append(Piece("verb", "pass", m.start(), m.end()))
+    for m in re.finditer(r"\bneutral\b", text, re.I):
+        pieces.append(Piece("neutral", True, m.start(), m.end()))
+    pieces.sort(key=lambda p: p.start)
+    return pieces
+
+
+def refusal(line: str) -> Optional[str]:
+    """Why a line is no move to read by its pieces (a question, a plan, a report...), or None."""
+    if line.lstrip().startswith(">"):
+        return "a quoted line"
+    m = _REFUSE.search(_POLITE.sub(" ", line))
+    if m:
+        return f'"{m.group(0).strip()}"'
+    rest = _STEP_PASS.sub(" ", line)
+    rest = re.sub(r"\bno\s+bid\b", " ", rest, flags=re.I)
+    m = _NEGATION.search(rest)
+    if m:
+        return f'"{m.group(0)}"'
+    return None
+
+
+def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
+    """The line cut into clauses, each with its pieces (a separator inside a name does not cut)."""
+    pieces = _find(line, ctx, index)
+    spans = [(p.start, p.end) for p in pieces if p.kind == "name" or " " in line[p.start:p.end].strip()]
+    cuts = [0]
+    stops = [p for p in pieces if p.kind == "hex" or (p.kind == "name" and any(k == "location" for k, _ in p.value))]
+    for m in _SPLIT.finditer(line):
+        if any(a <= m.start() < b for a, b in spans):
+            continue
+        if m.group(0).strip() in "-–—" and any(p.end <= m.start() and not line[p.end:m.start()].strip() for p in stops) \
+                and any(p.start >= m.end() and not line[m.end():p.start].strip() for p in stops):
+            continue          # "Moscow - St Petersburg": a route, not two clauses
+        cuts += [m.start(), m.end()]
+    cuts.append(len(line))
+    out: list[Clause] = []
+    for a, b in zip(cuts[0::2], cuts[1::2]):
+        if not line[a:b].strip():
+            continue
+        c = Clause(a, b, line[a:b].strip(), [p for p in pieces if a <= p.start < b])
+        text = line[a:b]
+        for p in sorted(c.pieces, key=lambda p: -p.start):
+            text = _blank(text, p.start - a, min(p.end, b) - a)
+        c.loose = [w.lower() for w in _WORD.findall(text) if w.lower() not in FILLERS and w.lower() not in VERBS]
+        out.append(c)
+    return out
