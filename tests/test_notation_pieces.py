@@ -128,6 +128,11 @@ REFUSED = [
     ("1882", "OR", "CPR", "CPR's run was 90 in the end."),
     ("1882", "OR", "GT", "GT emergency: Bob sells 1 CPR, GT buys the 4 from the depot for 300"),
     ("1882", "OR", "GT", "GT buys the 4 from the depot for 300, Ann sells 1 CPR to pay for it"),
+    # a move put off until something happens: a plan
+    ("1882", "SR", None, "I'd like a GT share once its price comes down to 67"),
+    ("1882", "OR", "GT", "When GT has the cash it buys a 4 from the depot"),
+    ("1882", "OR", "GT", "GT lays #57 on L8 as soon as green tiles are out"),
+    ("1882", "SR", None, "Pass until CPR floats"),
     # negations and corrections
     ("1882", "SR", None, "No HBR for me today."),
     ("1882", "OR", "GT", "GT won't take the 4T for $300."),

@@ -81,7 +81,8 @@ for _family, _words in {
 _PAST = "bought|sold|laid|ran|parred|started|passed|got|took|opened|merged|converted|discarded|placed|upgraded|" \
         "raised|kept|grabbed|dumped"
 _REFUSE = re.compile(
-    r"\?|\b(?:might|maybe|perhaps|probably|possibly|if|unless|whether|should|shall|could|would|"
+    r"\?|(?<!\bat\s)\bonce\b|\bas\s+soon\s+as\b|\bin\s+case\b|"
+    r"\b(?:might|maybe|perhaps|probably|possibly|if|unless|whether|when|whenever|until|till|should|shall|could|would|"
     r"wo|can|cannot|cant|not|never|think|thinking|considering|plan|plans|planning|hope|want|wants|"
     r"wish|intend|expect|let's|lets|recap|summary|status|confirmed|record|note|reminder|moderator|"
     r"next|later|tonight|tomorrow|last|earlier|previous|ago|automatic|automatically|auto|usual|"
