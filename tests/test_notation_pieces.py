@@ -219,3 +219,31 @@ def test_at_the_table_a_line_of_another_seat_is_refused():
     assert g.moves == []
     g.push_notation("Evening folks, kicking off: 20 on the Hudson Bay.", "Ann")
     assert g.moves == [Bid("Ann", "HB", 20)]
+
+
+TAKEN_BACK = [
+    "GT: 57 on L8 rot 1 - no wait, scratch that.",
+    "GT lays 57 on L8 rot 1. Scratch that, ignore.",
+    "GT lays 57 on L8 rot 1 (ignore this line, wrong game)",
+    "GT buys a 4 train from the depot. Never mind.",
+    "GT withholds -- cancel that please",
+]
+
+
+@pytest.mark.parametrize("line", TAKEN_BACK)
+def test_a_line_that_takes_its_move_back_is_refused_where_it_does_so(line):
+    from pbem.notation import context_for_title, parse_message
+
+    c = context_for_title("1882", {"ann": "Ann"}, actor="ann", current="GT")
+    with pytest.raises(NotationError) as e:
+        parse_message(line, c)
+    assert "takes its move back" in str(e.value)
+
+
+def test_a_correction_that_goes_on_with_the_move_meant_is_read_as_that_move():
+    from pbem.engine.actions import Pass
+    from pbem.notation import context_for_title, parse_message
+
+    c = context_for_title("1882", {"ann": "Ann"}, actor="ann", current="GT")
+    line = "GT buys a 4 from CN for 1 to save it from rusting... wait, no, forget it, GT just passes."
+    assert parse_message(line, c) == [Pass("GT")]

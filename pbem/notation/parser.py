@@ -83,6 +83,24 @@ def parse_line(text: str, ctx: NotationContext) -> list[Action]:
     return [m.action for m in read_message(text, ctx, single_line=True)]
 
 
+#: a writer taking back what the line says ("57 on L8 - no wait, scratch that"): never a move
+_TAKEN_BACK = re.compile(r"\b(?:scratch|strike|cancel|disregard|ignore|forget)\s+(?:that|this|it|the\s+above|"
+                         r"my\s+last|the\s+last\s+(?:line|move|one))\b|\bno\s*,?\s*wait\b|\bnever\s*mind\b"
+                         r"|\bwrong\s+game\b", re.I)
+
+
+def _taken_back(line: str) -> Optional[re.Match]:
+    """The take-back that ends `line` with nothing after it but more of the same, or None: a
+    correction that goes on with the move meant ("... wait, no, forget it, GT just passes") is
+    left to the reader, which reads what follows it."""
+    found = list(_TAKEN_BACK.finditer(line))
+    if not found:
+        return None
+    rest = _TAKEN_BACK.sub(" ", line[found[-1].start():])
+    rest = re.sub(r"\b(?:line|move|please|sorry|oops|that|this|it|all|the|above|ignore|wrong|game|no)\b", " ", rest, flags=re.I)
+    return None if re.search(r"\w", rest) else found[0]
+
+
 def parse_message(text: str, ctx: NotationContext) -> list[Action]:
     """Every action of a message, in order."""
     return [m.action for m in read_message(text, ctx)]
@@ -130,6 +148,10 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
             elif aside is not None:
                 aside.append((no, log))
             continue
+        back = _taken_back(line)
+        if back is not None:
+            raise notation_error(f'the line takes its move back ("{back.group(0)}"): send only the moves you mean',
+                                 line_no=no, line_text=line, column=back.start() + 1, text=line.strip())
         items.extend(reader.read_line(no, line))
     check_moves(len(items), len(lines))
     return reader.finish(items, aside)
