@@ -64,7 +64,7 @@ def _hex_city(hex_: str, city: int) -> str:
 def format_route(route: Route) -> str:
     """'2 train I5-J10.2 via I5>I6>J10 for 60'."""
     stops = "-".join(s.hex if s.node is None else f"{s.hex}.{s.node + 1}" for s in route.stops)
-    out = f"{_train(route.train)} {stops}"
+    out = f"{_train(route.train)} {stops}" if stops else _train(route.train)     # stops not yet settled
     if route.via is not None:
         out += " via " + " ".join(">".join(leg) for leg in route.via)
     if route.revenue is not None:
