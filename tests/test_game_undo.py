@@ -174,3 +174,19 @@ def test_is_legal_copies_nothing_when_the_checks_answer(monkeypatch):
     run = next(a for a in g.legal_moves() if isinstance(a, A.RunRoutes))
     assert verdict(g.state, run) is None          # a run is checked as it is applied: tried on a copy
     assert g.is_legal(run)
+
+
+def test_a_snapshot_leaves_out_a_method_hooked_on_the_state_for_a_push():
+    """The moderator's claim check watches `after_action` on the state during a push; a snapshot
+    taken in that push is the state without the hook, and the hook stays on the live state."""
+    from pbem.engine.snapshot import freeze, thaw
+
+    g = random_game("1882", 1, 12)
+    calls = []
+    g.state.after_action = lambda: calls.append(1)
+    frozen = freeze(g.state)
+    assert "after_action" in vars(g.state)
+    again = thaw(frozen, g.state)
+    assert "after_action" not in vars(again)
+    again.push(again.legal_moves()[0].action)
+    assert not calls and fingerprint(g) == fingerprint(replayed(g))

@@ -59,10 +59,19 @@ class _Thawer(pickle.Unpickler):
 def freeze(g: "Game") -> bytes:
     """The state as bytes (the title's shared objects named, not written)."""
     shared = _shared(g)
-    buf = io.BytesIO()
-    p = pickle.Pickler(buf, protocol=5)
-    p.memo = dict(shared.places)
-    p.dump(g)
+    # a method hooked on this state for the time of a push (pbem.reading.claims watches
+    # after_action so) is no part of the state: it is left out, as the state is without it
+    hooks = {k: v for k, v in vars(g).items() if callable(v) and hasattr(type(g), k)}
+    for k in hooks:
+        delattr(g, k)
+    try:
+        buf = io.BytesIO()
+        p = pickle.Pickler(buf, protocol=5)
+        p.memo = dict(shared.places)
+        p.dump(g)
+    finally:
+        for k, v in hooks.items():
+            setattr(g, k, v)
     return buf.getvalue()
 
 
