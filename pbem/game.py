@@ -6,19 +6,22 @@
 
 The facade holds the engine state (`g.state`, a `pbem.engine.game.Game`), the actions pushed
 since the start (`g.moves`, so `pop` and all-or-nothing messages need no copy of the state),
-and one notation context built once for the game (`pbem.game_notation.bound_context`). A
+snapshots of the state every `SNAPSHOT_EVERY` moves (so taking moves back replays at most that
+many, `pbem.engine.snapshot`), and one notation context built once for the game
+(`pbem.game_notation.bound_context`). A
 message is read move by move, each move against the state after the ones before it
 (`pbem.notation.sequence`); if any move fails, the game is as it was before the message.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence, Union
 
 from pbem.engine.actions import Action
 from pbem.engine.game import Game as EngineGame
+from pbem.engine.legality import verdict
+from pbem.engine.snapshot import freeze, thaw
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError, RuleError
 from pbem.game_notation import bound_context, describe_legal
 from pbem.notation import NotationContext, ParsedMove, format_action
@@ -29,6 +32,10 @@ __all__ = ["Game", "Setup"]
 
 #: what a caller does with one parsed move of a message (default: push its action)
 Play = Callable[["Game", ParsedMove, int], None]
+
+#: how many moves apart the facade keeps snapshots of the state: `pop` and the undoing of a
+#: refused move replay at most this many (benchmarks/undo.py prints what it costs and saves)
+SNAPSHOT_EVERY = 100
 
 
 @dataclass(frozen=True)
@@ -65,6 +72,8 @@ class Game:
         self.state: EngineGame = state if state is not None else setup.start()
         self.moves: list[Action] = []
         self.warnings: list[str] = []       # notes on the last message (lines set aside, labels)
+        #: move count -> the state after that many of `moves` (frozen; a multiple of SNAPSHOT_EVERY)
+        self.snapshots: dict[int, bytes] = {}
         self._ctx = bound_context(lambda: self.state)
         self._trusted_ctx: Optional[NotationContext] = None
 
@@ -177,9 +186,12 @@ class Game:
             self.back_to(mark)
             raise
         self.moves.append(action)
+        if len(self.moves) % SNAPSHOT_EVERY == 0:
+            self.snapshots[len(self.moves)] = freeze(self.state)
 
     def pop(self) -> Action:
-        """Take back the last action (IndexError when there is none)."""
+        """Take back the last action (IndexError when there is none): the state is thawed from
+        the last snapshot before it and the moves since replayed (at most SNAPSHOT_EVERY)."""
         if not self.moves:
             raise IndexError("no move to take back")
         last = self.moves[-1]
@@ -187,27 +199,40 @@ class Game:
         return last
 
     def is_legal(self, action: Action) -> bool:
-        """Whether `action` may be pushed now (tried on a copy)."""
+        """Whether `action` may be pushed now: the steps' checks answer without applying it
+        where they are the whole rule (`pbem.engine.legality`); otherwise it is tried on a copy."""
+        known = verdict(self.state, action)
+        if known is not None:
+            return known
         try:
-            copy.deepcopy(self.state).push(action)
+            thaw(freeze(self.state), self.state).push(action)
         except PbemError:
             return False
         return True
 
     def copy(self) -> "Game":
-        """An independent game at the same position with the same history."""
-        new = Game(self.setup, copy.deepcopy(self.state))
+        """An independent game at the same position with the same history (and snapshots,
+        which are never changed, so both games share them)."""
+        new = Game(self.setup, thaw(freeze(self.state), self.state))
         new.moves = list(self.moves)
+        new.snapshots = dict(self.snapshots)
         return new
 
     def back_to(self, n: int) -> None:
-        """The state after the first `n` actions, replayed from the start (no text is read):
-        how a refused message or push is undone, since a refused action may have changed
-        part of the state before the broken rule was found."""
+        """The state after the first `n` actions, no text read: thawed from the last snapshot at
+        or before `n` and the actions since replayed; how a refused message or push is undone,
+        since a refused action may have changed part of the state before the broken rule was
+        found. A longer replay (after moves pushed onto `state` directly, as the replay of a
+        stored game does) leaves the last snapshot on its way, for the next move taken back."""
         keep = self.moves[:n]
-        state = self.setup.start()
-        for a in keep:
-            state.push(a)
+        self.snapshots = {k: v for k, v in self.snapshots.items() if k <= n}
+        base = max(self.snapshots, default=0)
+        state = thaw(self.snapshots[base], self.state) if base else self.setup.start()
+        leave = (n - 1) // SNAPSHOT_EVERY * SNAPSHOT_EVERY      # the last multiple before n
+        for i in range(base, n):
+            state.push(keep[i])
+            if i + 1 == leave and leave > base:
+                self.snapshots[leave] = freeze(state)
         self.state, self.moves = state, keep
 
     # --- queries ----------------------------------------------------------------------

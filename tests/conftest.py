@@ -5,15 +5,14 @@ from pathlib import Path
 import pytest
 
 from pbem.engine.tiles import load_catalogue
-
-DATA = Path(__file__).resolve().parent.parent / "pbem" / "titles" / "data"
+from pbem.titles.registry import data_path, tiles_path
 
 
 @pytest.fixture(scope="session")
 def title():
     """(1882 title data, tile catalogue) as plain JSON and TileDefs."""
-    d = json.loads((DATA / "1882.json").read_text())
-    t = json.loads((DATA / "tiles.json").read_text())
+    d = json.loads(data_path("1882").read_text())
+    t = json.loads(tiles_path().read_text())
     return d, load_catalogue(d, t)
 
 

@@ -1,12 +1,12 @@
 """The 1882 stock market grid: movement at the edges, zones, operating order."""
 import json
-from pathlib import Path
 
 import pytest
 
 from pbem.engine.market import StockMarket
+from pbem.titles.registry import data_path
 
-DATA = json.loads((Path(__file__).resolve().parents[1] / "pbem/titles/data/1882.json").read_text())
+DATA = json.loads(data_path("1882").read_text())
 
 
 @pytest.fixture

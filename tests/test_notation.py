@@ -768,9 +768,18 @@ def test_a_title_without_grammar_file_uses_the_common_parser_and_cache(tmp_path,
 
 def test_grammar_file_loaded_through_resources():
     from pbem.resources import data_dir
-    assert (data_dir("grammar") / "pbem.lark").is_file()
-    assert (data_dir("grammar") / "1882.lark").is_file()
     assert re.search(r"^start: line", (data_dir("grammar") / "pbem.lark").read_text(), re.M)
+    # the base grammar stays alone at the top level: a title's additions live in its package
+    assert [p.name for p in data_dir("grammar").glob("*.lark")] == ["pbem.lark"]
+
+
+def test_each_title_grammar_comes_from_its_package_as_the_registry_declares():
+    from pbem.titles.registry import REGISTRY, grammar_path, package_dir
+    for name, entry in REGISTRY.items():
+        extra = grammar_path(name)
+        assert extra is not None and extra.parent == package_dir(entry) and extra.is_file()
+        assert grammar_text(name).endswith(extra.read_text(encoding="utf-8"))
+    assert grammar_path("no-such-title") is None and grammar_path(None) is None
 
 
 # ---------------------------------------------------------------------- pasted 18xx.games logs

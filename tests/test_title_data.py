@@ -1,12 +1,13 @@
-"""Consistency checks for the transcribed title data (pbem/titles/data/*.json)."""
+"""Consistency checks for the transcribed title data (pbem/titles/g1882/data.json and the
+shared tile catalogue pbem/titles/common/tiles.json)."""
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).resolve().parent.parent / "pbem" / "titles" / "data"
+from pbem.titles.registry import data_path, tiles_path
+
 
 # flat layout, 1882 axes (x = number - 1, y = letter index): edge -> (dx, dy)
 EDGE_OFFSETS = [(0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1), (1, 1)]
@@ -19,19 +20,19 @@ MANIFEST_1882 = [
 ]
 
 
-def load(name):
-    with open(DATA / name, encoding="utf-8") as f:
+def load(path):
+    with open(path, encoding="utf-8") as f:
         return json.load(f)
 
 
 @pytest.fixture(scope="module")
 def tiles():
-    return load("tiles.json")
+    return load(tiles_path())
 
 
 @pytest.fixture(scope="module")
 def t1882():
-    return load("1882.json")
+    return load(data_path("1882"))
 
 
 def xy(coord):

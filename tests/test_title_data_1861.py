@@ -1,15 +1,15 @@
-"""Consistency checks for the transcribed 1861 title data (pbem/titles/data/1861.json).
+"""Consistency checks for the transcribed 1861 title data (pbem/titles/g1861/data.json).
 
 Plain JSON checks: the engine does not support 1861 yet, so nothing here imports it.
 """
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).resolve().parent.parent / "pbem" / "titles" / "data"
+from pbem.titles.registry import data_path, tiles_path
+
 
 # flat layout, edge -> (dx, dy) in doubled coordinates
 EDGE_OFFSETS = [(0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1), (1, 1)]
@@ -26,19 +26,19 @@ GREEN_MINORS = {"MB": "E9", "Y": "H18", "V": "I19", "TR": "K17", "SV": "N10", "E
 MAJORS = ["NW", "SW", "SE", "MVR", "MK", "GRR", "MKN", "MKV"]
 
 
-def load(name):
-    with open(DATA / name, encoding="utf-8") as f:
+def load(path):
+    with open(path, encoding="utf-8") as f:
         return json.load(f)
 
 
 @pytest.fixture(scope="module")
 def tiles():
-    return load("tiles.json")
+    return load(tiles_path())
 
 
 @pytest.fixture(scope="module")
 def t1861():
-    return load("1861.json")
+    return load(data_path("1861"))
 
 
 def letter_index(letters):

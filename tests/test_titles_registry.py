@@ -3,7 +3,8 @@ with its data file, and an unknown or planned title is refused in one line."""
 import pytest
 
 from pbem.engine.rules import Rules
-from pbem.titles import PLANNED, REGISTRY, UnknownTitle, load_title, title_data
+from pbem.titles import PLANNED, REGISTRY, UnknownTitle, data_path, load_title, title_data
+from pbem.titles.registry import package_dir
 
 
 @pytest.mark.parametrize("name", sorted(REGISTRY))
@@ -13,6 +14,17 @@ def test_a_registered_title_loads_from_its_package(name):
     assert isinstance(rules, Rules) and rules.name == name
     assert type(rules).__module__ == f"{entry.package}.rules"
     assert rules.data is title_data(name) and rules.data["title"] == name
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_a_title_holds_its_own_data_file(name):
+    """The data file the registry declares is in the title's package, and is what the rules read."""
+    import json
+
+    entry = REGISTRY[name]
+    path = data_path(name)
+    assert path.parent == package_dir(entry) and path.name == entry.data
+    assert json.loads(path.read_text(encoding="utf-8")) == load_title(name).data
 
 
 @pytest.mark.parametrize("name", sorted(REGISTRY))

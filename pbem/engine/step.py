@@ -47,6 +47,9 @@ class Step:
     `moves_<kind>(entity)` listing and a `check_<kind>(action)`/`apply_<kind>(action)` pair."""
 
     name = "step"
+    #: the kinds whose `check` is not the whole rule: the title's hook checks the rest as it
+    #: applies them (stations, runs, trains); for the others, passing `check` means legal
+    checked_on_apply: frozenset[str] = frozenset()
 
     def __init__(self, rnd):
         self.round = rnd
@@ -107,6 +110,12 @@ class Step:
         self.check(action)
         self.apply(action)
 
+    def answers(self, action: A.Action) -> bool:
+        """Check `action` (RuleError if refused) and say whether that settles it: False when
+        part of its rule is checked only as it is applied (`checked_on_apply`)."""
+        self.check(action)
+        return kind_of(action) not in self.checked_on_apply
+
 
 class StepRound:
     """A round made of `steps` (a list of Step): the first step that blocks is in play and answers
@@ -129,3 +138,9 @@ class StepRound:
         """The concrete moves of one kind from the step in play (None: it lists no such kind)."""
         step = self.step_in_play()
         return step.moves_of(kind, entity) if step is not None else None
+
+    def pre_check(self, action: A.Action) -> bool:
+        """Check `action` as `process` would before changing anything: RuleError if it is refused;
+        True if it is then legal, False if only applying it tells (see `pbem.engine.legality`)."""
+        step = self.step_in_play()
+        return step.answers(action) if step is not None else False

@@ -6,7 +6,8 @@
     read_message(text, ctx) -> list[ParsedMove]
     format_action(action, ctx) -> str          one canonical line; parse_move reads it back
 
-The grammar lives in grammar/pbem.lark (+ grammar/<title>.lark).
+The grammar lives in grammar/pbem.lark (+ the title's additions, pbem/titles/<package>/grammar.lark,
+as the title registry declares).
 Writing canonical lines and building contexts needs no grammar, so the reader (and Lark) is
 loaded only when something is read: replaying an 18xx.games record never loads it.
 """

@@ -42,7 +42,7 @@ class NotationContext:
                    without a name ("buy CPR")
     current        entity whose turn it is (player id, corporation or company symbol);
                    fills the entity of corporation moves written without a name ("pays out")
-    title          selects grammar/<title>.lark on top of grammar/pbem.lark
+    title          selects the title's grammar additions (declared in pbem/titles/registry.py) on top of grammar/pbem.lark
     corporation_aliases / company_aliases   other names players use -> symbol
     train_aliases  other train names -> train name ("Diesel" -> "D")
     locations      hex -> place name (or several names); a place name may stand for its hex

@@ -1,15 +1,15 @@
-"""Loading and caching the notation grammar (grammar/pbem.lark plus a title's extension).
+"""Loading and caching the notation grammar (grammar/pbem.lark plus a title's additions).
 
-`get_parser(title)` compiles grammar/pbem.lark, with grammar/<title>.lark appended when that
-file exists, into a lark LALR(1) parser with the contextual lexer, once per title per
-process. The title file may add terminals and rules and use `%extend` / `%override` on the
-common rules (see the header of grammar/pbem.lark).
+`get_parser(title)` compiles the base grammar grammar/pbem.lark, with the title's grammar file
+appended when the registry declares one (pbem/titles/registry.py: `grammar` of the title's
+entry, e.g. pbem/titles/g1882/grammar.lark), into a lark LALR(1) parser with the contextual
+lexer, once per title per process. The title file may add terminals and rules and use
+`%extend` / `%override` on the common rules (see the header of grammar/pbem.lark).
 """
 from __future__ import annotations
 
 import hashlib
 import os
-import re
 import threading
 from functools import lru_cache
 from pathlib import Path
@@ -18,31 +18,29 @@ from typing import Optional
 from lark import Lark
 
 from pbem.resources import data_dir
+from pbem.titles.registry import grammar_path
 
 COMMON = "pbem.lark"
 _lock = threading.Lock()
-_TITLE_RE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
 def grammar_dir() -> Path:
+    """The folder of the base grammar (grammar/ in a checkout, shipped inside the package)."""
     return data_dir("grammar")
 
 
 def grammar_title(title: Optional[str]) -> Optional[str]:
     """The title whose grammar file extends the common one, or None when it has none."""
-    if title and _TITLE_RE.match(title) and (grammar_dir() / f"{title}.lark").is_file():
-        return title
-    return None
+    return title if grammar_path(title) is not None else None
 
 
 def grammar_text(title: Optional[str] = None) -> str:
     """The grammar source for `title`: the common grammar, then the title's additions."""
-    d = grammar_dir()
-    text = (d / COMMON).read_text(encoding="utf-8")
+    text = (grammar_dir() / COMMON).read_text(encoding="utf-8")
     own = grammar_title(title)
     if own:
-        extra = d / f"{own}.lark"
-        text += f"\n// ---- {extra.name}\n" + extra.read_text(encoding="utf-8")
+        extra = grammar_path(own)
+        text += f"\n// ---- {own}: {extra.name}\n" + extra.read_text(encoding="utf-8")
     return text
 
 

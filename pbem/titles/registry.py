@@ -1,8 +1,10 @@
-"""The titles pbem plays: name -> the package holding its rules, its player counts, and the
-titles planned next. The engine never names a title; everything that needs one looks it up here."""
+"""The titles pbem plays: name -> the package holding its rules, data file and grammar additions,
+its player counts, and the titles planned next. The engine never names a title; everything that
+needs one (its data, its grammar, its notation) looks it up here."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -10,8 +12,8 @@ from pathlib import Path
 
 from pbem.errors import PbemError
 
-#: the title data files (docs/title-data.md): `<title>.json` and the shared tile catalogue
-DATA_DIR = Path(__file__).resolve().parent / "data"
+#: what titles share: the tile catalogue `tiles.json` (docs/title-data.md)
+COMMON_DIR = Path(__file__).resolve().parent / "common"
 
 
 class UnknownTitle(PbemError, KeyError):
@@ -24,17 +26,21 @@ class UnknownTitle(PbemError, KeyError):
 @dataclass(frozen=True)
 class TitleEntry:
     """One playable title: `package` (under pbem.titles) defines `rules_class`, a subclass of
-    pbem.engine.rules.Rules; `players` is the fewest and most players it is for."""
+    pbem.engine.rules.Rules; `players` is the fewest and most players it is for; `data` is the
+    package's title data file (docs/title-data.md) and `grammar` its additions to the base
+    notation grammar (grammar/pbem.lark), None when it writes nothing of its own."""
 
     name: str
     package: str
     rules_class: str
     players: tuple[int, int]
+    data: str = "data.json"
+    grammar: str | None = None
 
 
 REGISTRY: dict[str, TitleEntry] = {
-    "1882": TitleEntry("1882", "pbem.titles.g1882", "Rules1882", (2, 6)),
-    "1861": TitleEntry("1861", "pbem.titles.g1861", "Rules1861", (2, 6)),
+    "1882": TitleEntry("1882", "pbem.titles.g1882", "Rules1882", (2, 6), grammar="grammar.lark"),
+    "1861": TitleEntry("1861", "pbem.titles.g1861", "Rules1861", (2, 6), grammar="grammar.lark"),
 }
 TITLES = tuple(REGISTRY)
 PLANNED = ("1830", "1874", "1869", "1876v2")
@@ -50,16 +56,45 @@ def title_entry(name: str) -> TitleEntry:
     return entry
 
 
+def package_dir(entry: TitleEntry) -> Path:
+    """The folder of the title's package (found without importing it: its rules import the
+    engine, which reading its data or grammar does not need)."""
+    spec = importlib.util.find_spec(entry.package)
+    if spec is None or not spec.submodule_search_locations:
+        raise UnknownTitle(f"title {entry.name}: package {entry.package} is not installed")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def data_path(name: str) -> Path:
+    """The title's data file (`data` in its package)."""
+    entry = title_entry(name)
+    return package_dir(entry) / entry.data
+
+
+def grammar_path(name: str | None) -> Path | None:
+    """The title's additions to the base grammar, or None for a title without any (or no
+    registered title: the base grammar alone reads it)."""
+    entry = REGISTRY.get(name) if name else None
+    if entry is None or entry.grammar is None:
+        return None
+    return package_dir(entry) / entry.grammar
+
+
+def tiles_path() -> Path:
+    """The tile catalogue shared by every title."""
+    return COMMON_DIR / "tiles.json"
+
+
 @lru_cache(maxsize=None)
 def title_data(name: str) -> dict:
     """The title's data file as read (cached: title data is immutable once loaded)."""
-    return json.loads((DATA_DIR / f"{title_entry(name).name}.json").read_text())
+    return json.loads(data_path(name).read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=None)
 def tile_data() -> dict:
-    """The tile catalogue shared by every title (pbem/titles/data/tiles.json)."""
-    return json.loads((DATA_DIR / "tiles.json").read_text())
+    """The tile catalogue shared by every title (pbem/titles/common/tiles.json)."""
+    return json.loads(tiles_path().read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=None)

@@ -302,6 +302,32 @@ class OperatingRound:
         """Step name -> action type -> handler: a Step's own check and application."""
         return {name: {cls: obj.process for cls in getattr(obj, "handles", ())} for name, obj in self.step_objs.items()}
 
+    def pre_check(self, action: A.Action) -> bool:
+        """Check `action` as `process` dispatches it, changing nothing: RuleError if the step it
+        goes to refuses it; True if it is then legal, False if only applying it tells (a private's
+        ability, an emergency sale or bankruptcy, and what `checked_on_apply` names)."""
+        g = self.game
+        if self.done or self.turn is None:
+            return False
+        name, corp, ent = self.active_step(), self.corp, self.current_entity()
+        if action.entity in g.companies and action.entity not in (corp.sym, ent):
+            return False
+        if name in ("home", "discard"):
+            return self.step_objs[name].answers(action)
+        if isinstance(action, A.SellShares) and name == "buy_train" and action.entity == corp.president:
+            return False
+        if action.entity != corp.sym:
+            raise RuleError(f"it is {corp.sym}'s turn to operate", rule="operating order", legal=self.legal(ent))
+        if isinstance(action, A.Bankrupt):
+            return False
+        if isinstance(action, A.BuyCompany):
+            return self.step_objs["buy_company"].answers(action)
+        handler = self.step_handlers().get(name, {}).get(type(action))
+        if handler is None:
+            raise RuleError(f"{corp.sym} cannot {A.kind_words(action)} now", rule="order of an operating turn",
+                            legal=self.legal(corp.sym))
+        return self.step_objs[name].answers(action)
+
     def _pass(self, action: A.Action) -> None:
         self.turn.passed.add(self.active_step())
 

@@ -250,6 +250,12 @@ class StockRound(StepRound):
         step.process(action)
         self._after_move(ent)
 
+    def pre_check(self, action: A.Action) -> bool:
+        """As StepRound's; a home station is checked where it is placed (the title's hook)."""
+        if isinstance(self.step_in_play(), HomeToken):
+            return False
+        return super().pre_check(action)
+
     def _after_move(self, player: str) -> None:
         if self.turn_actions and not self.pending_home and not self.game.crowded_corps() \
                 and self.entities[self.index] == player and not self.has_actions(player):

@@ -14,6 +14,7 @@ class HomeToken(Step):
     `pending_home` lists them); the title checks the place (`place_home_choice`)."""
 
     name = "home token"
+    checked_on_apply = frozenset({"place_token"})       # the title checks the place (place_home_choice)
 
     def blocks(self) -> bool:
         return bool(self.round.pending_home)

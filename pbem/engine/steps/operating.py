@@ -65,6 +65,7 @@ class HomeStation(Step):
     """A station to place now: a home station whose city the corporation chooses, or one a tile lay lifted."""
 
     name = "home"
+    checked_on_apply = frozenset({"place_token"})       # the title checks the place
 
     def blocks(self) -> bool:
         return bool(self.round.turn.pending_home)
@@ -181,6 +182,7 @@ class Track(TurnStep):
 class Token(TurnStep):
     name = "token"
     optional = True
+    checked_on_apply = frozenset({"place_token"})
     handles = (A.PlaceToken, A.Pass)
 
     def offered(self) -> list[str]:
@@ -207,6 +209,7 @@ class Token(TurnStep):
 class Route(TurnStep):
     name = "route"
     handles = (A.RunRoutes,)
+    checked_on_apply = frozenset({"run_routes"})
 
     def offered(self) -> list[str]:
         g, corp = self.game, self.corp
@@ -264,6 +267,7 @@ class Dividend(TurnStep):
 class BuyTrain(TurnStep):
     name = "buy_train"
     handles = (A.BuyTrain, A.Pass)
+    checked_on_apply = frozenset({"buy_train", "sell_shares", "bankrupt"})
 
     def offered(self) -> list[str]:
         rnd, corp = self.round, self.corp

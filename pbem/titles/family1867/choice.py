@@ -96,5 +96,13 @@ class PendingChoice:
             return
         super().process(action)
 
+    def pre_check(self, action: A.Action) -> bool:
+        """The choice's check while it is pending, else the round's (False if it has none)."""
+        step = self.choice_step()
+        if step.blocks():
+            return step.answers(action)
+        below = getattr(super(), "pre_check", None)
+        return below(action) if below else False
+
     def after_choice(self) -> None:
         """Carry on the round after the choice (skip what no longer needs a decision)."""

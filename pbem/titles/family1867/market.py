@@ -11,6 +11,17 @@ from typing import Callable
 from pbem.engine.market import StockMarket
 
 
+class CorporationKind:
+    """A corporation's type by symbol, read from the game (a value, not a closure: the market is
+    part of the state, which is copied and frozen with it)."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def __call__(self, sym: str) -> str:
+        return self.game.corporations[sym].kind
+
+
 class StockMarket1867(StockMarket):
     def __init__(self, rows: list[list[str]], kind_of: Callable[[str], str]):
         super().__init__(rows)

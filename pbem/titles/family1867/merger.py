@@ -125,6 +125,15 @@ class MergerSteps(StepRound):
         if not isinstance(step, (ChoiceStep, MergerDiscard)):
             self._settle()
 
+    def pre_check(self, action: A.Action) -> bool:
+        """As StepRound's; but after a share, a station or a merger only settling the round tells
+        whether the new major has a president (`_settle`)."""
+        step = self.step_in_play()
+        if step is None:
+            return False
+        answered = step.answers(action)
+        return answered and isinstance(step, (ChoiceStep, MergerDiscard))
+
     def _settle(self) -> None:
         if self.mode == "shares" and not self.eligible():
             self._check_shares()

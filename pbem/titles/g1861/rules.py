@@ -64,10 +64,10 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
 
     # --- rounds and setup --------------------------------------------------------------------
     def new_market(self, g: "Game"):
-        from pbem.titles.family1867.market import StockMarket1867
+        from pbem.titles.family1867.market import CorporationKind, StockMarket1867
 
         rows = self.data["market_column"] if "column_market" in g.options else self.data["market"]
-        return StockMarket1867(rows, lambda sym: g.corporations[sym].kind)
+        return StockMarket1867(rows, CorporationKind(g))
 
     def round_sequence(self):
         """A single-item auction of the minors, then stock rounds with minor auctions and
