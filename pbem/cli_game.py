@@ -226,8 +226,10 @@ def replay_html(path: str, out: str, check_result: bool) -> int:
     """`pbem replay GAME --html OUT.html`: the self-contained HTML replay of a game file or record."""
     from pathlib import Path
 
-    from pbem.importers.eighteen_xx import ImportRefused, ResultMismatch, check_result as check
+    from pbem.importers.eighteen_xx import ImportRefused, ResultMismatch, load_record, replay_record
+    from pbem.importers.eighteen_xx import check_result as check
     from pbem.replay.page import build_page
+    from pbem.replay.position import is_record
 
     target = Path(out)
     if target.is_dir() or not target.parent.is_dir():
@@ -235,10 +237,10 @@ def replay_html(path: str, out: str, check_result: bool) -> int:
         print(f"pbem replay: --html {out} {what}", file=sys.stderr)
         return 2
     try:
+        if check_result and is_record(path):      # a record that misses its own result fails before drawing
+            record = load_record(path)
+            check(record, replay_record(record))
         page = build_page(path)
-        record = page.replay.source if page.replay.what == "action" else None
-        if record is not None and check_result:
-            check(record, page.replay.game.state)
     except (ImportRefused, ResultMismatch) as e:
         print(f"pbem replay: {path}: {e}", file=sys.stderr)
         return 2
