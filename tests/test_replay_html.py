@@ -177,3 +177,19 @@ def test_a_game_file_works_through_the_same_page(tmp_path, capsys):
     data = json.loads(html.split('id="data">', 1)[1].split("</script>", 1)[0])
     assert [f["id"] for f in data["frames"]] == [None, 1, 2]
     assert data["what"] == "move" and data["frames"][1]["lines"] == ["Ann bids 20 for HB"]
+
+
+def test_shared_pictures_are_the_states_own(built):
+    """A picture reused over several moves (drawn once per state) is each of those states' own
+    map and market, drawn afresh: sampled across the game, the chosen pictures match."""
+    from pbem.render.market import market_png
+    from pbem.replay.position import position
+
+    out, (moves, _first, _last) = built
+    data = json.loads(out.read_text(encoding="utf-8").split('id="data">', 1)[1].split("</script>", 1)[0])
+    frames = data["frames"][1:]
+    png = lambda i: base64.b64decode(data["images"][i].split(",", 1)[1])  # noqa: E731
+    for f in frames[5::len(frames) // 8]:
+        g = position(SHORT, f["id"]).game.state
+        assert png(f["map"]) == map_of(g), f["id"]
+        assert png(f["market"]) == market_png(g, compact=True, header=False), f["id"]
