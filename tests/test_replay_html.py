@@ -16,7 +16,7 @@ from pbem.cli import main
 from pbem.render.map import map_png
 from pbem.replay.explain import explain
 from pbem.replay.ledger import ledger
-from pbem.replay.page import MAP_RADIUS
+from pbem.replay.page import MAP_RADIUS, unpacked
 from pbem.replay.walk import open_replay
 
 FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882"
@@ -95,6 +95,7 @@ def test_the_page_steps_through_the_game_in_a_browser(built, browser, tmp_path):
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     page.goto(out.as_uri())
+    page.wait_for_selector("body[data-frame]")             # the reports unpacked, the first frame shown
     # the start: the set-up map, no move
     s = state(page)
     assert s["frame"] == 0 and s["selected"] == [0] and s["move"] == "" and s["mapLoaded"] and s["marketLoaded"]
@@ -141,6 +142,7 @@ def test_a_url_fragment_selects_the_move(built, browser):
     m = moves[len(moves) // 2]
     page = browser.new_page()
     page.goto(out.as_uri() + f"#action={m['id']}")
+    page.wait_for_selector("body[data-frame]")
     s = state(page)
     assert s["frame"] == len(moves) // 2 + 1 and s["move"] == "; ".join(m["lines"]) and s["mapLoaded"]
     page.close()
@@ -159,6 +161,8 @@ def test_the_page_is_small_and_self_contained(built):
     data = json.loads(html.split('id="data">', 1)[1].split("</script>", 1)[0])
     assert all(u.startswith("data:image/png;base64,") for u in data["images"])
     assert len(set(data["images"])) == len(data["images"])
+    reports = unpacked(data["reports"])                     # gzipped: a report per distinct state
+    assert all(f["report"] < len(reports) for f in data["frames"]) and "Player 1" in reports[0]
     boards = {json.dumps(m["board"], sort_keys=True, default=str) for m in moves}
     maps = {f["map"] for f in data["frames"]}
     assert len(maps) <= len(boards) + 1 + 10 < len(moves) // 4     # a map per board (and blockers), not per move

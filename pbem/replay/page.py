@@ -2,9 +2,12 @@
 move list and a slider; the map, market, status report and explanation after each move) for
 posting into a dispute thread. Pictures are data: URIs drawn once per state the page shows (a
 map only when a tile or token moved, a market only when a marker moved) and embedded once per
-distinct PNG; the page loads nothing from anywhere (templates/replay.html.j2)."""
+distinct PNG; the status reports, much alike from move to move, travel gzipped (`packed`). The
+page loads nothing from anywhere (templates/replay.html.j2)."""
 from __future__ import annotations
 
+import base64
+import gzip
 import json
 import time
 from dataclasses import asdict, dataclass, field
@@ -20,7 +23,7 @@ from .images import ImageStore
 from .ledger import ledger
 from .walk import Moment, Replay, open_replay
 
-__all__ = ["MAP_RADIUS", "Frame", "Page", "build_page"]
+__all__ = ["MAP_RADIUS", "Frame", "Page", "build_page", "packed", "unpacked"]
 
 MAP_RADIUS = 52.0                  # hex radius of the page's maps (the mail's is 76): readable, a third the bytes
 
@@ -71,7 +74,11 @@ class _Builder:
         map_i = self.images.get("map", map_key(g, header=False),
                                 lambda: map_png(g, compact=True, radius=self.radius, header=False))
         market_i = self.images.get("market", market_key(g), lambda: market_png(g, compact=True, header=False))
-        report = self.template.render(r=build_report(g, at=id, game_id=self.replay.name), what=self.replay.what)
+        # the moves open to the next entity are listed, but for a run: its moves come from the route
+        # search (over a minute on a late 1861 network), and the run made is the next frame anyway
+        listed = "run_routes" not in g.legal_actions()
+        report = self.template.render(r=build_report(g, at=id, game_id=self.replay.name, list_moves=listed),
+                                      what=self.replay.what)
         if report not in self.report_index:
             self.report_index[report] = len(self.reports)
             self.reports.append(report)
@@ -118,11 +125,23 @@ def _changed(m: Moment, before: dict) -> list[str]:
     return sorted(cells | set(g.last_move_hexes))
 
 
+def packed(value) -> str:
+    """`value` as gzipped JSON in base64: the status reports repeat themselves from move to move,
+    so they shrink about fiftyfold; the page unpacks them with the browser's DecompressionStream."""
+    raw = json.dumps(value, separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
+
+
+def unpacked(text: str):
+    """The value `packed` packed (for tests and tools reading a page)."""
+    return json.loads(gzip.decompress(base64.b64decode(text)))
+
+
 def _render(replay: Replay, b: _Builder) -> str:
     """The page: the move list written out, everything a frame shows as one JSON value."""
     g = replay.game.state
     geo = map_geometry(g, b.radius)
-    data = {"frames": [asdict(f) for f in b.frames], "images": b.images.uris, "reports": b.reports,
+    data = {"frames": [asdict(f) for f in b.frames], "images": b.images.uris, "reports": packed(b.reports),
             "hexes": b.hexes, "what": replay.what, "mapSize": list(geo.size())}
     # inside <script>: no "</script>" or "<!--" can appear once every "<" is escaped
     blob = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
