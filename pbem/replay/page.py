@@ -67,6 +67,7 @@ class _Builder:
         self.report_index: dict[str, int] = {}
         self.frames: list[Frame] = []
         self.hexes: dict[str, str] = {}        # hex -> SVG polygon points of its outline
+        self.geometry = map_geometry(replay.game.state, radius)
         self.template = environment().get_template("replay_report.html.j2")
 
     def frame(self, id: Optional[int], lines: list[str], text: list[str], changed: list[str]) -> Frame:
@@ -77,8 +78,7 @@ class _Builder:
         # the moves open to the next entity are listed, but for a run: its moves come from the route
         # search (over a minute on a late 1861 network), and the run made is the next frame anyway
         listed = "run_routes" not in g.legal_actions()
-        report = self.template.render(r=build_report(g, at=id, game_id=self.replay.name, list_moves=listed),
-                                      what=self.replay.what)
+        report = self.template.render(r=build_report(g, at=id, game_id=self.replay.name, list_moves=listed))
         if report not in self.report_index:
             self.report_index[report] = len(self.reports)
             self.reports.append(report)
@@ -90,8 +90,7 @@ class _Builder:
         g = self.replay.game.state
         if coord in self.hexes or not g.board.has_hex(coord):
             return
-        geo = map_geometry(g, self.radius)
-        pts = [geo.to_px(coord, (v[0] * 0.94, v[1] * 0.94)) for v in unit_corners()]
+        pts = [self.geometry.to_px(coord, (v[0] * 0.94, v[1] * 0.94)) for v in unit_corners()]
         self.hexes[coord] = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
 
 
@@ -140,9 +139,8 @@ def unpacked(text: str):
 def _render(replay: Replay, b: _Builder) -> str:
     """The page: the move list written out, everything a frame shows as one JSON value."""
     g = replay.game.state
-    geo = map_geometry(g, b.radius)
     data = {"frames": [asdict(f) for f in b.frames], "images": b.images.uris, "reports": packed(b.reports),
-            "hexes": b.hexes, "what": replay.what, "mapSize": list(geo.size())}
+            "hexes": b.hexes, "what": replay.what, "mapSize": list(b.geometry.size())}
     # inside <script>: no "</script>" or "<!--" can appear once every "<" is escaped
     blob = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
     title = f"{g.data.get('title', '')} {replay.name}".strip()
