@@ -145,6 +145,13 @@ def test_a_url_fragment_selects_the_move(built, browser):
     page.wait_for_selector("body[data-frame]")
     s = state(page)
     assert s["frame"] == len(moves) // 2 + 1 and s["move"] == "; ".join(m["lines"]) and s["mapLoaded"]
+    # an action that is no move (undone, or a chat message): the state after the last move before it
+    j = next(j for j in range(len(moves) - 1) if moves[j + 1]["id"] > moves[j]["id"] + 1)
+    page.goto(out.as_uri() + f"#action={moves[j]['id'] + 1}")
+    page.reload()
+    page.wait_for_selector("body[data-frame]")
+    s = state(page)
+    assert s["frame"] == j + 1 and s["move"] == "; ".join(moves[j]["lines"]) and s["hash"] == f"#action={moves[j]['id']}"
     page.close()
 
 
