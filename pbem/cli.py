@@ -29,6 +29,10 @@ def _is_record(path: str) -> bool:
 def cmd_replay(args: argparse.Namespace) -> int:
     from pbem.importers.eighteen_xx import ImportRefused, ResultMismatch, check_result, load_record, replay_record
 
+    if args.html is not None:
+        from pbem.cli_game import replay_html
+
+        return replay_html(args.file, args.html, args.check_result)
     if not _is_record(args.file):
         from pbem.cli_game import replay_gamefile
 
@@ -214,9 +218,11 @@ def add_no_check_result(p: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="pbem", description="Play-by-email moderator and replayer for 18xx games")
     sub = p.add_subparsers(dest="cmd", required=True)
-    r = sub.add_parser("replay", help="replay a game record and print the final standings")
-    r.add_argument("file")
+    r = sub.add_parser("replay", help="replay a game record and print the final standings (or write an HTML replay)")
+    r.add_argument("file", help="a pbem game file, or an 18xx.games record (.json)")
     r.add_argument("--format", choices=["text", "json"], default="text")
+    r.add_argument("--html", default=None, metavar="OUT.html",
+                   help="write one self-contained HTML page stepping through the game move by move")
     add_no_check_result(r)
     r.set_defaults(func=cmd_replay)
     s = sub.add_parser("show", help="the state after a move of a game file or an action of a record")

@@ -222,6 +222,36 @@ def replay_gamefile(path: str, fmt: str) -> int:
     return 0
 
 
+def replay_html(path: str, out: str, check_result: bool) -> int:
+    """`pbem replay GAME --html OUT.html`: the self-contained HTML replay of a game file or record."""
+    from pathlib import Path
+
+    from pbem.importers.eighteen_xx import ImportRefused, ResultMismatch, load_record, replay_record
+    from pbem.importers.eighteen_xx import check_result as check
+    from pbem.replay.page import build_page
+    from pbem.replay.position import is_record
+
+    target = Path(out)
+    if target.is_dir() or not target.parent.is_dir():
+        what = "is a folder" if target.is_dir() else f"has no folder {str(target.parent)!r}"
+        print(f"pbem replay: --html {out} {what}", file=sys.stderr)
+        return 2
+    try:
+        if check_result and is_record(path):      # a record that misses its own result fails before drawing
+            record = load_record(path)
+            check(record, replay_record(record))
+        page = build_page(path)
+    except (ImportRefused, ResultMismatch) as e:
+        print(f"pbem replay: {path}: {e}", file=sys.stderr)
+        return 2
+    data = page.html.encode("utf-8")
+    target.write_bytes(data)
+    moves = len(page.frames) - 1
+    print(f"{out}: {moves} {page.replay.what}{'' if moves == 1 else 's'}, {page.maps_drawn} maps and {page.markets_drawn} "
+          f"markets drawn ({page.images} distinct pictures), {len(data) / 1e6:.1f} MB, built in {page.seconds:.1f} s")
+    return 0
+
+
 def cmd_demo(a: argparse.Namespace) -> int:
     import tempfile
     from pathlib import Path

@@ -36,7 +36,11 @@ def files(tmp_path_factory):
 BAD = {
     "replay": [["{missing}"], ["{dir}"], ["{empty}"], ["{obj}"], ["{list}"], ["{text}"], ["{binary}"],
                ["{title}"], ["{oneplayer}"], ["{badaction}"], ["{nopl}"], ["{g}", "--format", "xml"],
-               ["{wrongresult}"], ["{strprice}", "--no-check-result"], ["{rec}", "--no-check-result=no"]],
+               ["{wrongresult}"], ["{strprice}", "--no-check-result"], ["{rec}", "--no-check-result=no"],
+               ["{missing}", "--html", "{new}.html"], ["{dir}", "--html", "{new}.html"],
+               ["{text}", "--html", "{new}.html"], ["{badaction}", "--html", "{new}.html"],
+               ["{wrongresult}", "--html", "{new}.html"], ["{strprice}", "--no-check-result", "--html", "{new}.html"],
+               ["{g}", "--html", "{dir}"], ["{g}", "--html", "{out}/replay.html"], ["{g}", "--html"]],
     "show": [["{missing}"], ["{dir}"], ["{obj}"], ["{g}", "--at", "abc"], ["{g}", "--at", "9999"],
              ["{g}", "--at", "-1"], ["{rec}", "--at", "abc"], ["{rec}", "--at", "99999"], ["{text}"],
              ["{binary}"], ["{title}"], ["{wrongresult}"], ["{strprice}", "--no-check-result"],

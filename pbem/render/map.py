@@ -85,10 +85,11 @@ def outline_hexes(img: Image.Image, game, coords: Iterable[str], radius: float =
     return out
 
 
-def map_key(game, highlight: Iterable[str] = ()) -> str:
+def map_key(game, highlight: Iterable[str] = (), *, header: bool = True) -> str:
     """A digest of everything the map picture shows (routes aside): the board's tiles, tokens and
-    reservations, the round and phase in its title, the tile colours, blocked hexes and the
-    highlight. Equal keys give equal pictures, so a picture can be reused while the board rests."""
+    reservations, the round and phase in its title (`header`: drawn with one), the tile colours,
+    blocked hexes and the highlight. Equal keys give equal pictures, so a picture can be reused
+    while the board rests."""
     board = game.board
     blocked = []
     if hasattr(game, "blocked_hex"):
@@ -96,7 +97,8 @@ def map_key(game, highlight: Iterable[str] = ()) -> str:
             b = game.blocked_hex(c)
             if b is not None:
                 blocked.append((c, b.sym))
-    data = [board.snapshot(), round_label(game), game.phase.name, list(game.tile_colors), blocked,
+    title = [round_label(game), game.phase.name] if header else []
+    data = [board.snapshot(), title, list(game.tile_colors), blocked,
             sorted(highlight), game.data.get("title", "")]
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
 

@@ -9,6 +9,8 @@ values with the companies parred at each.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from typing import Optional
 
@@ -111,15 +113,19 @@ def market_geometry(game) -> MarketGeometry:
     return MarketGeometry(game, 1)
 
 
-def render_market(game) -> Image.Image:
+def render_market(game, *, header: bool = True) -> Image.Image:
+    """The market as an RGB image; `header=False` leaves out the line naming the round, phase and
+    bank (the HTML replay shows those beside it, so one picture serves every move it rests)."""
     g = MarketGeometry(game, SUPERSAMPLE)
     s = SUPERSAMPLE
     img = Image.new("RGB", (int(g.width), int(g.height)), S.BACKGROUND)
     d = ImageDraw.Draw(img)
     fprice = S.font(14 * s)
     fsmall = S.font(11 * s)
-    d.text((g.margin, g.header / 2), f"{game.data.get('title', '')} stock market   {round_label(game)}   "
-           f"Phase {game.phase.name}   Bank {_money(game, game.bank)}", font=S.font(15 * s), fill=S.TEXT, anchor="lm")
+    if header:
+        d.text((g.margin, g.header / 2), f"{game.data.get('title', '')} stock market   {round_label(game)}   "
+               f"Phase {game.phase.name}   Bank {_money(game, game.bank)}", font=S.font(15 * s), fill=S.TEXT,
+               anchor="lm")
     for r, row in enumerate(game.market.grid):
         for c, cell in enumerate(row):
             if cell is None:
@@ -182,5 +188,13 @@ def _money(game, amount: int) -> str:
     return cur % amount if "%s" in cur else f"${amount}"
 
 
-def market_png(game, *, compact: bool = False) -> bytes:
-    return png_bytes(render_market(game), compact=compact)
+def market_png(game, *, compact: bool = False, header: bool = True) -> bytes:
+    return png_bytes(render_market(game, header=header), compact=compact)
+
+
+def market_key(game) -> str:
+    """A digest of what `render_market(game, header=False)` shows: every cell's stack of markers
+    and the corporations at each par value. Equal keys give equal pictures."""
+    stacks = [[list(cell.stack) if cell else None for cell in row] for row in game.market.grid]
+    pars = sorted((c.sym, c.par_price) for c in game.corporations.values() if c.par_price is not None and not c.closed)
+    return hashlib.sha256(json.dumps([stacks, pars], default=str).encode()).hexdigest()

@@ -68,17 +68,21 @@ MAX_LEGAL_LISTED = 12
 
 
 def build_report(game, *, last_moves: Iterable[str] = (), title: Optional[str] = None, at=None,
-                 game_id: Optional[str] = None) -> dict:
-    """Every figure of the status report as plain data (ints, strings, lists, dicts)."""
+                 game_id: Optional[str] = None, list_moves: bool = True) -> dict:
+    """Every figure of the status report as plain data (ints, strings, lists, dicts).
+    `list_moves=False`: name the kinds of move the acting entity may make, not the moves (listing
+    them can take the route search)."""
     m = lambda v: money(game, v)  # noqa: E731
     ent = game.current_entity()
     legal = game.legal_actions()
     acting = None
     if ent is not None:
-        from pbem.game_notation import describe_legal
+        moves, more = [], 0
+        if list_moves:
+            from pbem.game_notation import describe_legal
 
-        moves = describe_legal(game, limit=MAX_LEGAL_LISTED + 1)
-        more = max(0, len(game.legal_moves()) - MAX_LEGAL_LISTED) if len(moves) > MAX_LEGAL_LISTED else 0
+            moves = describe_legal(game, limit=MAX_LEGAL_LISTED + 1)
+            more = max(0, len(game.legal_moves()) - MAX_LEGAL_LISTED) if len(moves) > MAX_LEGAL_LISTED else 0
         acting = {"id": ent, "name": _entity_name(game, ent),
                   "kind": "player" if ent in game.players else "corporation",
                   "legal": list(legal), "legal_text": [ACTION_NAMES.get(a, a.replace("_", " ")) for a in legal],
