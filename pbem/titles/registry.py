@@ -3,10 +3,12 @@ titles planned next. The engine never names a title; everything that needs one l
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Optional
 
 from pbem.errors import PbemError
 
@@ -24,20 +26,23 @@ class UnknownTitle(PbemError, KeyError):
 @dataclass(frozen=True)
 class TitleEntry:
     """One playable title: `package` (under pbem.titles) defines `rules_class`, a subclass of
-    pbem.engine.rules.Rules; `players` is the fewest and most players it is for."""
+    pbem.engine.rules.Rules; `players` is the fewest and most players it is for; `data`, when
+    given, is the title data file inside the package (else `<title>.json` in DATA_DIR)."""
 
     name: str
     package: str
     rules_class: str
     players: tuple[int, int]
+    data: Optional[str] = None
 
 
 REGISTRY: dict[str, TitleEntry] = {
     "1882": TitleEntry("1882", "pbem.titles.g1882", "Rules1882", (2, 6)),
     "1861": TitleEntry("1861", "pbem.titles.g1861", "Rules1861", (2, 6)),
+    "1830": TitleEntry("1830", "pbem.titles.g1830", "Rules1830", (2, 6), data="data.json"),
 }
 TITLES = tuple(REGISTRY)
-PLANNED = ("1830", "1874", "1869", "1876v2")
+PLANNED = ("1874", "1869", "1876v2")
 
 
 def title_entry(name: str) -> TitleEntry:
@@ -53,7 +58,19 @@ def title_entry(name: str) -> TitleEntry:
 @lru_cache(maxsize=None)
 def title_data(name: str) -> dict:
     """The title's data file as read (cached: title data is immutable once loaded)."""
-    return json.loads((DATA_DIR / f"{title_entry(name).name}.json").read_text())
+    entry = title_entry(name)
+    if entry.data is not None:
+        return json.loads((package_dir(entry) / entry.data).read_text())
+    return json.loads((DATA_DIR / f"{entry.name}.json").read_text())
+
+
+def package_dir(entry: TitleEntry) -> Path:
+    """The folder of the title's package (found without importing it: reading its data does not
+    need its rules, which import the engine)."""
+    spec = importlib.util.find_spec(entry.package)
+    if spec is None or not spec.submodule_search_locations:
+        raise UnknownTitle(f"title {entry.name}: package {entry.package} is not installed")
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 @lru_cache(maxsize=None)

@@ -1,0 +1,83 @@
+"""Rules1830Family: the 1830 rules as hooks over the engine's standard rules.
+
+What 1830 adds to the standard game is mostly its privates, and those are read from the title
+data's `abilities` (docs/title-data.md): certificates handed to a private's first buyer (a
+president's certificate whose par the buyer sets at once, or an ordinary share), privates no
+corporation may buy, a private that closes when a named corporation buys a train, an extra
+tile lay on the private's hex, a tile and station on it (teleport), and a private traded for
+a share. A title of the family changes these by its data, and the rest by small hooks."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from pbem.engine import actions as A
+from pbem.engine.rules import Rules
+from pbem.errors import RuleError
+from pbem.titles.family1830 import abilities as AB
+
+if TYPE_CHECKING:
+    from pbem.engine.entities import Company, Corporation, Train
+    from pbem.engine.game import Game
+
+
+class Rules1830Family(Rules):
+    """The 1830 rules: privates with blocking hexes and special abilities read from data,
+    a stock market without an end cell, the game ending on bankruptcy or a broken bank."""
+
+    game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "full_or"}
+
+    # --- setup ------------------------------------------------------------------------------
+    def setup(self, g: "Game") -> None:
+        super().setup(g)
+        # certificates that come with a private are not for sale until the private is bought
+        for sym, corp_sym, index in AB.given_shares(self.data):
+            corp = g.corporations[corp_sym]
+            pct = corp.president_percent if index == 0 else corp.share_percent
+            corp.reserved[sym] = corp.reserved.get(sym, 0) + pct
+
+    # --- auction and stock round ------------------------------------------------------------
+    def after_buy_company(self, g: "Game", player: str, company: "Company", price: int, rnd) -> None:
+        for sym, corp_sym, index in AB.given_shares(self.data):
+            if sym != company.sym:
+                continue
+            corp = g.corporations[corp_sym]
+            if index == 0:
+                rnd.pending_par.append(sym)       # the buyer sets the par at once (PendingPar)
+            else:
+                corp.reserved.pop(sym, None)
+                g.shares.transfer(corp, "ipo", player, corp.share_percent)
+
+    def pending_par_corporation(self, g: "Game", company_sym: str) -> str:
+        corp = AB.president_with(self.data, company_sym)
+        if corp is None:
+            return super().pending_par_corporation(g, company_sym)
+        return corp
+
+    def pending_par(self, g: "Game", action: A.Par, company_sym: str) -> None:
+        want = self.pending_par_corporation(g, company_sym)
+        if action.corporation != want:
+            raise RuleError(f"{company_sym}'s buyer must set the par of {want}, not {action.corporation}",
+                            rule=f"{company_sym} comes with the {want} president's certificate")
+        self.start_corporation(g, action.entity, g.corporations[want], action.price, 0, reserved=company_sym)
+
+    def can_par(self, g: "Game", corp: "Corporation", player: str) -> bool:
+        if corp.ipoed:
+            return False
+        # a president's certificate that comes with a private is started only by its buyer
+        return not any(c == corp.sym and i == 0 for _, c, i in AB.given_shares(self.data))
+
+    def certificates_given(self, g: "Game") -> list[str]:
+        return [f"{c}_{i}" for sym, c, i in AB.given_shares(self.data) if g.companies[sym].owner is not None]
+
+    def company_sellable(self, g: "Game", company: "Company") -> bool:
+        return not AB.has(self.data, company.sym, "no_buy")
+
+    # --- operating round --------------------------------------------------------------------
+    def after_train_bought(self, g: "Game", corp: "Corporation", train: "Train") -> None:
+        for comp in g.companies.values():
+            if comp.closed:
+                continue
+            for ab in AB.of(self.data, comp.sym, "close"):
+                if ab.get("when") == "train_bought" and ab.get("corporation") == corp.sym:
+                    g.close_company(comp)
+                    break
