@@ -205,6 +205,12 @@ class Rules(RoundRules, ShareRules, TrainRules):
     def company_sellable(self, g: "Game", company: "Company") -> bool:
         return True
 
+    def anytime_action(self, g: "Game", action: A.Action) -> bool:
+        """Carry out `action` if it is one the title allows at any time, outside the turn order
+        (a private's ability usable between others' turns), and return True; False: the round
+        takes it. Refuses with RuleError an action of that kind that is not allowed now."""
+        return False
+
     def company_action(self, g: "Game", action: A.Action, rnd) -> None:
         raise RuleError(f"{action.entity} has no ability usable now", rule="private company abilities")
 
@@ -247,7 +253,10 @@ class Rules(RoundRules, ShareRules, TrainRules):
         return None
 
     def lay_tile(self, g: "Game", corp: "Corporation", action: A.LayTile, slot: Optional[dict], rnd,
-                 *, extra: bool = False) -> None:
+                 *, extra: bool = False, connection: bool = True) -> None:
+        """Lay or upgrade a tile with the turn's lay `slot` (`extra`: a private's lay besides the
+        turn's, its slot cost not paid; `connection`: False for a private's lay that needs no
+        track connection to the corporation)."""
         if slot is None:
             raise RuleError(f"{corp.sym} has no tile lay left this turn", rule="tile lays per turn")
         blocked = self.lay_blocked(g, action.hex, slot, rnd)
@@ -265,7 +274,7 @@ class Rules(RoundRules, ShareRules, TrainRules):
             raise RuleError(f"{corp.sym} may not lay another yellow tile after an upgrade",
                             rule="one upgrade or two yellow lays")
         quote = g.board.check_lay(corp.sym, action.hex, action.tile, action.rotation, g.tile_colors,
-                                  check_connection=not g.loading)
+                                  check_connection=connection and not g.loading)
         cost = quote.cost_terrain + quote.cost_borders + (0 if extra else slot.get("cost", 0))
         if cost > corp.cash:
             raise RuleError(f"laying {action.tile} on {action.hex} costs ${cost}; {corp.sym} has ${corp.cash}",

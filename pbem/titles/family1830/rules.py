@@ -14,6 +14,8 @@ from pbem.engine import actions as A
 from pbem.engine.rules import Rules
 from pbem.errors import RuleError
 from pbem.titles.family1830 import abilities as AB
+from pbem.titles.family1830 import privates
+from pbem.titles.family1830.state import State1830
 
 if TYPE_CHECKING:
     from pbem.engine.entities import Company, Corporation, Train
@@ -25,6 +27,14 @@ class Rules1830Family(Rules):
     a stock market without an end cell, the game ending on bankruptcy or a broken bank."""
 
     game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "full_or"}
+    state_class = State1830
+
+    def round_sequence(self):
+        from pbem.engine.rounds import AuctionRound, StockRound
+        from pbem.engine.rounds.sequence import RoundSequence
+        from pbem.titles.family1830.operating import OperatingRound1830
+
+        return RoundSequence(initial=AuctionRound, stock=StockRound, operating=OperatingRound1830)
 
     # --- setup ------------------------------------------------------------------------------
     def setup(self, g: "Game") -> None:
@@ -71,6 +81,33 @@ class Rules1830Family(Rules):
 
     def company_sellable(self, g: "Game", company: "Company") -> bool:
         return not AB.has(self.data, company.sym, "no_buy")
+
+    # --- the privates' abilities -------------------------------------------------------------
+    def anytime_action(self, g: "Game", action: A.Action) -> bool:
+        """A private traded for a share (MH) at any time, by its owning player."""
+        if not isinstance(action, A.BuyShares) or not AB.has(self.data, action.entity, "exchange"):
+            return False
+        why = privates.exchange_problem(g, action)
+        if why is not None:
+            raise RuleError(why[0], rule=why[1])
+        privates.do_exchange(g, action)
+        return True
+
+    def company_action(self, g: "Game", action: A.Action, rnd) -> None:
+        """A private's tile lay for the corporation that owns it (CS besides the turn's lay, DH's
+        teleport as the turn's lay)."""
+        if not isinstance(action, A.LayTile):
+            return super().company_action(g, action, rnd)
+        why = privates.lay_problem(g, action, rnd)
+        if why is not None:
+            raise RuleError(why[0], rule=why[1])
+        privates.do_lay(g, action, rnd)
+
+    def has_active_ability(self, g: "Game", corp: "Corporation") -> bool:
+        """An unused extra tile lay (CS) is usable all through the owner's turn, so the turn waits
+        for a pass; a teleport (DH) is usable only at the track step and keeps nothing open."""
+        return any(c.owner == corp.sym and c.owner_is_corp and not c.closed and c.sym not in privates.state(g).used
+                   and AB.has(self.data, c.sym, "tile_lay") for c in g.companies.values())
 
     # --- operating round --------------------------------------------------------------------
     def after_train_bought(self, g: "Game", corp: "Corporation", train: "Train") -> None:
