@@ -160,3 +160,14 @@ class CertificateSet:
         """The corporation leaves the game and its paper with it."""
         self.certs = []
         self._recount()
+
+
+def company_certificates(data: dict, company: str) -> list[str]:
+    """The certificates ('<corp>_<index>', 18xx.games' names; index 0 the president's) that the
+    title data's 'shares' ability hands to the buyer of private `company` (none for a random one)."""
+    for c in data.get("companies") or []:
+        if c["sym"] != company:
+            continue
+        return [s for a in c.get("abilities") or [] if a.get("type") == "shares"
+                for s in (a.get("shares") if isinstance(a.get("shares"), list) else [])]
+    return []

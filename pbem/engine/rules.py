@@ -111,6 +111,9 @@ class Rules(RoundRules, ShareRules, TrainRules):
         """Whether the phase's train limit binds the corporation (must it discard excess trains)."""
         return True
 
+    #: whether a discarded train goes back to the depot, for sale again (else it leaves the game)
+    discarded_trains_for_sale = False
+
     def discard_train(self, g: "Game", corp: "Corporation", name: str) -> None:
         own = sellable_trains(corp)                  # a leased train is its owner's, not the lessee's to discard
         train = next((t for t in own if t.name == name), None)
@@ -119,7 +122,7 @@ class Rules(RoundRules, ShareRules, TrainRules):
             raise RuleError(f"{corp.sym} has no {name} train to discard (it has {have})", rule="discarding trains")
         corp.trains.remove(train)
         train.owner = None
-        g.depot.removed.append(train)
+        (g.depot.discarded if self.discarded_trains_for_sale else g.depot.removed).append(train)
 
     # --- operating round --------------------------------------------------------------------
     def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:

@@ -15,7 +15,7 @@ from pbem.engine.rules import Rules
 from pbem.errors import RuleError
 from pbem.titles.family1830 import abilities as AB
 from pbem.titles.family1830 import privates
-from pbem.titles.family1830.state import State1830
+from pbem.titles.family1830.state import State1830, state
 
 if TYPE_CHECKING:
     from pbem.engine.entities import Company, Corporation, Train
@@ -28,13 +28,15 @@ class Rules1830Family(Rules):
 
     game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "full_or"}
     state_class = State1830
+    discarded_trains_for_sale = True
 
     def round_sequence(self):
-        from pbem.engine.rounds import AuctionRound, StockRound
+        from pbem.engine.rounds import AuctionRound
         from pbem.engine.rounds.sequence import RoundSequence
         from pbem.titles.family1830.operating import OperatingRound1830
+        from pbem.titles.family1830.stock import StockRound1830
 
-        return RoundSequence(initial=AuctionRound, stock=StockRound, operating=OperatingRound1830)
+        return RoundSequence(initial=AuctionRound, stock=StockRound1830, operating=OperatingRound1830)
 
     # --- setup ------------------------------------------------------------------------------
     def setup(self, g: "Game") -> None:
@@ -50,12 +52,46 @@ class Rules1830Family(Rules):
         for sym, corp_sym, index in AB.given_shares(self.data):
             if sym != company.sym:
                 continue
-            corp = g.corporations[corp_sym]
             if index == 0:
                 rnd.pending_par.append(sym)       # the buyer sets the par at once (PendingPar)
             else:
-                corp.reserved.pop(sym, None)
-                g.shares.transfer(corp, "ipo", player, corp.share_percent)
+                self._give_share(g, g.corporations[corp_sym], player, sym)
+
+    def after_player_buys_company(self, g: "Game", player: str, company: "Company", rnd) -> None:
+        """A private bought from another player in a stock round: as 18xx.games does, the
+        certificate that came with it goes to the new owner from whoever holds it now."""
+        for sym, corp_sym, index in AB.given_shares(self.data):
+            if sym == company.sym and index != 0:
+                self._give_share(g, g.corporations[corp_sym], player, sym)
+
+    def given_certificate_holder(self, g: "Game", company_sym: str) -> Optional[str]:
+        """Who holds the ordinary certificate that came with private `company_sym` (None: none)."""
+        for sym, corp_sym, index in AB.given_shares(self.data):
+            if sym == company_sym and index != 0:
+                held = state(g).given.get(sym)
+                certs = g.corporations[corp_sym].certificates.certs
+                return next((c.holder for c in certs if c.index == held), None) if held is not None else "ipo"
+        return None
+
+    def given_certificate_name(self, company_sym: str) -> str:
+        return next((f"{c}_{i}" for s, c, i in AB.given_shares(self.data) if s == company_sym and i), "")
+
+    def _give_share(self, g: "Game", corp: "Corporation", player: str, company_sym: str) -> None:
+        """Hand the certificate that comes with private `company_sym` to `player` (free): the
+        first time from the IPO, later from whoever holds that certificate."""
+        st = state(g)
+        certs = corp.certificates
+        index = st.given.get(company_sym)
+        if index is None:
+            corp.reserved.pop(company_sym, None)
+            cert = certs.pick("ipo", corp.share_percent)[0]
+            st.given[company_sym] = cert.index
+        else:
+            cert = next(c for c in certs.certs if c.index == index)
+        if cert.holder == player:
+            return
+        certs.give(cert, player)
+        g.shares.check_president(corp, previous=corp.president)
 
     def pending_par_corporation(self, g: "Game", company_sym: str) -> str:
         corp = AB.president_with(self.data, company_sym)
@@ -106,7 +142,7 @@ class Rules1830Family(Rules):
     def has_active_ability(self, g: "Game", corp: "Corporation") -> bool:
         """An unused extra tile lay (CS) is usable all through the owner's turn, so the turn waits
         for a pass; a teleport (DH) is usable only at the track step and keeps nothing open."""
-        return any(c.owner == corp.sym and c.owner_is_corp and not c.closed and c.sym not in privates.state(g).used
+        return any(c.owner == corp.sym and c.owner_is_corp and not c.closed and c.sym not in state(g).used
                    and AB.has(self.data, c.sym, "tile_lay") for c in g.companies.values())
 
     # --- operating round --------------------------------------------------------------------

@@ -16,6 +16,8 @@ class State1830:
     used: list[str] = field(default_factory=list)
     #: the private whose teleport tile was just laid: its station may follow (or be declined)
     teleported: Optional[str] = None
+    #: private -> the index of the certificate that came with it (followed when the private is sold on)
+    given: dict[str, int] = field(default_factory=dict)
 
 
 def state(g: "Game") -> State1830:
