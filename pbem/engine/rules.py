@@ -111,7 +111,8 @@ class Rules(RoundRules, ShareRules, TrainRules):
         """Whether the phase's train limit binds the corporation (must it discard excess trains)."""
         return True
 
-    #: whether a discarded train goes back to the depot, for sale again (else it leaves the game)
+    #: whether a discarded or traded-in train goes back to the depot, for sale again (else it
+    #: leaves the game)
     discarded_trains_for_sale = False
 
     def discard_train(self, g: "Game", corp: "Corporation", name: str) -> None:
@@ -429,7 +430,7 @@ class Rules(RoundRules, ShareRules, TrainRules):
                 old = next(t for t in sellable_trains(corp) if t.name == action.exchange)
                 corp.trains.remove(old)
                 old.owner = None
-                g.depot.removed.append(old)
+                (g.depot.discarded if self.discarded_trains_for_sale else g.depot.removed).append(old)
             g.buy_train_from_depot(corp, train, price, paid=True)
         else:
             seller = g.corporations[action.source]
