@@ -31,12 +31,12 @@ class Rules1830Family(Rules):
     discarded_trains_for_sale = True
 
     def round_sequence(self):
-        from pbem.engine.rounds import AuctionRound
         from pbem.engine.rounds.sequence import RoundSequence
+        from pbem.titles.family1830.auction import AuctionRound1830
         from pbem.titles.family1830.operating import OperatingRound1830
         from pbem.titles.family1830.stock import StockRound1830
 
-        return RoundSequence(initial=AuctionRound, stock=StockRound1830, operating=OperatingRound1830)
+        return RoundSequence(initial=AuctionRound1830, stock=StockRound1830, operating=OperatingRound1830)
 
     # --- setup ------------------------------------------------------------------------------
     def setup(self, g: "Game") -> None:
