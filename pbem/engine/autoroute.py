@@ -50,6 +50,12 @@ def _halves(board, corp: str, start, distance: int, colors: tuple, used: frozens
     return out
 
 
+def _same_group(hexes, a, b) -> bool:
+    """Whether the two stops (each half's last, where an off-board ends a walk) share a group."""
+    ga = hexes[a[0]].tile.nodes[a[1]].groups
+    return bool(ga) and bool(set(ga) & set(hexes[b[0]].tile.nodes[b[1]].groups))
+
+
 def _best_route(board, corp: str, distance: int, colors: tuple, bonus_fn, used: frozenset, starts,
                 cost=None) -> Optional[tuple]:
     hexes = board._hexes
@@ -72,6 +78,8 @@ def _best_route(board, corp: str, distance: int, colors: tuple, bonus_fn, used: 
                     continue
                 if d1 + d2 > distance - start_cost or k1 & k2 or set(s1) & set(s2):
                     continue
+                if s1 and s2 and _same_group(hexes, s1[-1], s2[-1]):
+                    continue                           # one stop per group of off-boards
                 stops = list(reversed(s1)) + [start] + list(s2)
                 rev = base + r1 + r2 + (int(bonus_fn(stops) or 0) if bonus_fn else 0)
                 if best is None or rev > best[0]:

@@ -77,4 +77,16 @@ class OperatingRound1830(OperatingRound):
     def legal(self, entity: str) -> list[str]:
         if self.turn is not None and self.active_step() == TeleportToken.name:
             return self.step_objs[TeleportToken.name].actions(entity)
-        return super().legal(entity)
+        kinds = super().legal(entity)
+        if kinds and "lay_tile" not in kinds and entity == self.corp.sym and privates.lay_moves(self.game, self):
+            kinds.insert(0, "lay_tile")          # a private's lay, at any step of its owner's turn
+        return kinds
+
+    def step_moves(self, kind: str, entity: str) -> Optional[list]:
+        """The step's moves, and for tile lays also those of the corporation's privates."""
+        listed = super().step_moves(kind, entity)
+        if kind != "lay_tile" or self.turn is None or entity != self.corp.sym \
+                or self.active_step() == TeleportToken.name:
+            return listed
+        own = listed if listed is not None and "lay_tile" in self.step_actions(self.active_step() or "") else []
+        return list(own) + [LegalMove(a, f"{a.entity}'s tile") for a in privates.lay_moves(self.game, self)]

@@ -157,3 +157,22 @@ def do_teleport_token(g: "Game", action: A.PlaceToken, rnd) -> None:
     rnd.turn.tokened = True
     rnd.turn.passed.add("token")
     state(g).teleported = None
+
+
+def lay_moves(g: "Game", rnd) -> list[A.LayTile]:
+    """Every tile lay the operating corporation's privates may make now."""
+    corp = getattr(rnd, "corp", None) if getattr(rnd, "turn", None) is not None else None
+    if corp is None:
+        return []
+    out = []
+    for sym in corp.companies:
+        if sym in state(g).used:
+            continue
+        for ab in AB.of(g.data, sym, "tile_lay") + AB.of(g.data, sym, "teleport"):
+            for coord in ab["hexes"]:
+                for tile in ab["tiles"]:
+                    for r in g.board.legal_rotations(corp.sym, coord, tile, g.tile_colors, check_connection=False):
+                        act = A.LayTile(sym, coord, tile, r)
+                        if lay_problem(g, act, rnd) is None:
+                            out.append(act)
+    return out

@@ -35,6 +35,15 @@ class BuySellParShares1830(BuySellParShares):
                                  f"as agreed with {g.player_name(comp.owner)}"))
         return out
 
+    def moves_buy_shares(self, ent: str) -> list[LegalMove]:
+        """The buys, and the exchanges of the player's privates for a share (at any time; listed
+        in the player's turn)."""
+        from pbem.titles.family1830.privates import exchange_moves
+
+        own = [LegalMove(a, "exchange") for a in exchange_moves(self.game)
+               if self.game.companies[a.entity].owner == ent]
+        return super().moves_buy_shares(ent) + own
+
     def check_buy_company(self, action: A.BuyCompany) -> None:
         self._refuse(self.round.company_problem(action), action.entity)
         self._must_sell_first(action.entity)
@@ -83,7 +92,12 @@ class StockRound1830(StockRound):
         return None
 
     def player_actions(self, player: str) -> list[str]:
+        from pbem.titles.family1830.privates import exchange_moves
+
         acts = super().player_actions(player)
+        if acts and acts != ["sell_shares"] and "buy_shares" not in acts and \
+                any(self.game.companies[a.entity].owner == player for a in exchange_moves(self.game)):
+            acts.insert(0, "buy_shares")         # a private's exchange (it never keeps a turn open)
         if acts == ["sell_shares"] or not self.purchasable_companies(player):
             return acts
         acts = [a for a in acts if a != "pass"]
