@@ -51,8 +51,13 @@ def bound_context(state: Callable[[], EngineGame], *, trusted: bool = False) -> 
         g = state()
         return [t.name for t in g.corporations[corp].trains] if corp in g.corporations else []
 
+    def owner_of(company: str) -> Optional[str]:
+        c = state().companies.get(company)
+        return c.owner if c is not None and not c.closed else None
+
     ctx = context_from_title_data(game.data, players, current=game.current_entity(), allow_trusted=trusted,
-                                  rotation_resolver=resolve_rotation, holdings=holdings, trains_of=trains_of)
+                                  rotation_resolver=resolve_rotation, holdings=holdings, trains_of=trains_of,
+                                  owner_of=owner_of)
     return ctx
 
 

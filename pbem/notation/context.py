@@ -60,6 +60,7 @@ class NotationContext:
     rotation_resolver  the engine's hook for rotations given as edges or not given at all
     holdings       the engine's hook for a player's percent of a corporation ("sells all")
     trains_of      the engine's hook for a corporation's trains (a route written without one)
+    owner_of       the engine's hook for a private's owner (a player buying one from another)
     """
 
     players: Mapping[str, str] = field(default_factory=dict)
@@ -85,6 +86,9 @@ class NotationContext:
     #: hook corporation -> names of the trains it owns; lets "SPW: A9-B8-E1 for 80" be read
     #: when the corporation has trains of one kind only
     trains_of: Optional[Callable[[str], Sequence[str]]] = field(default=None, compare=False)
+    #: hook private company -> its owner now (None: unsold); a player "buying" a private another
+    #: player owns buys it from them (1830's stock rounds), where an unsold one is bid for
+    owner_of: Optional[Callable[[str], Optional[str]]] = field(default=None, compare=False)
 
     # ------------------------------------------------------------------ turn state
     def at_turn(self, *, actor=_KEEP, current=_KEEP) -> "NotationContext":
