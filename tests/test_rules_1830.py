@@ -169,3 +169,27 @@ def test_random_legal_play_keeps_the_books(seed):
         for c in g.corporations.values():
             assert sum(c.shares.values()) == 100 and c.pool_percent <= 50, c.sym
     assert moves > 300
+
+
+def test_the_optional_third_6_train():
+    plain = new_game()
+    extra = Game(load_title("1830"), PLAYERS, 1, ("optional_6_train",))
+    assert [t.id for t in plain.depot.upcoming if t.name == "6"] == ["6-0", "6-1"]
+    assert [t.id for t in extra.depot.upcoming if t.name == "6"] == ["6-0", "6-1", "6-2"]
+
+
+@pytest.mark.parametrize("options,from_ipo", [((), False), (("multiple_brown_from_ipo",), True)])
+def test_several_brown_zone_shares_a_turn_only_from_the_pool_unless_the_option(options, from_ipo):
+    g = Game(load_title("1830"), PLAYERS, 1, options)
+    auction(g)
+    rnd = g.round
+    corp = g.corporations["NYNH"]
+    g.set_par(corp, 67)
+    corp.ipoed = True
+    g.market.set_par(corp.sym, g.market.cell(5, 0))          # 25, brown: several shares a turn
+    assert g.market.positions[corp.sym].buy_multiple
+    rnd.turn_actions = [A.BuyShares("a", "NYNH", "pool", 10)]
+    assert rnd.can_buy_multiple(corp, "pool")
+    assert rnd.can_buy_multiple(corp, "ipo") is from_ipo
+    rnd.turn_actions = [A.BuyShares("a", "NYNH", "ipo", 10)]
+    assert rnd.can_buy_multiple(corp, "pool") is from_ipo

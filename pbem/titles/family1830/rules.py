@@ -41,11 +41,24 @@ class Rules1830Family(Rules):
     # --- setup ------------------------------------------------------------------------------
     def setup(self, g: "Game") -> None:
         super().setup(g)
+        if "optional_6_train" in g.options:
+            self._add_train(g, "6")
         # certificates that come with a private are not for sale until the private is bought
         for sym, corp_sym, index in AB.given_shares(self.data):
             corp = g.corporations[corp_sym]
             pct = corp.president_percent if index == 0 else corp.share_percent
             corp.reserved[sym] = corp.reserved.get(sym, 0) + pct
+
+    @staticmethod
+    def _add_train(g: "Game", name: str) -> None:
+        """One more train of type `name` in the depot, after the others of its type (the
+        optional third 6-train)."""
+        spec = next(t for t in g.data["trains"] if t["name"] == name)
+        depot = g.depot
+        n = depot.next_index[name]
+        at = max(i for i, t in enumerate(depot.upcoming) if t.name == name) + 1
+        depot.upcoming.insert(at, depot._make(spec, n))
+        depot.next_index[name] = n + 1
 
     # --- auction and stock round ------------------------------------------------------------
     def after_buy_company(self, g: "Game", player: str, company: "Company", price: int, rnd) -> None:
