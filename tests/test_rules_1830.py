@@ -193,3 +193,14 @@ def test_several_brown_zone_shares_a_turn_only_from_the_pool_unless_the_option(o
     assert rnd.can_buy_multiple(corp, "ipo") is from_ipo
     rnd.turn_actions = [A.BuyShares("a", "NYNH", "ipo", 10)]
     assert rnd.can_buy_multiple(corp, "pool") is from_ipo
+
+
+def test_erie_s_home_hex_closes_to_others_once_a_tile_is_laid_there_until_erie_is_home():
+    g = new_game()
+    board = g.board
+    assert board.tile_reservations("E11") == ["ERIE"]
+    assert board.token_problem("PRR", "E11", 0) is None          # the printed tile: a slot is left
+    rot = board.legal_rotations(None, "E11", "59", ("yellow", "green"), check_connection=False)[0]
+    board.lay("E11", "59", rot)
+    assert "reserved for ERIE" in board.token_problem("PRR", "E11", 0)
+    assert board.token_problem("ERIE", "E11", 1) is None
