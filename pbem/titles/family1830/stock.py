@@ -28,10 +28,10 @@ class BuySellParShares1830(BuySellParShares):
         cash = g.players[ent].cash
         out = []
         for comp in self.round.purchasable_companies(ent):
-            price = min(comp.value, cash)
-            if self.round.company_problem(A.BuyCompany(ent, comp.sym, price)) is not None:
+            # listed once, at its lowest price, with its range (the players agree on the price)
+            if self.round.company_problem(A.BuyCompany(ent, comp.sym, 1)) is not None:
                 continue
-            out.append(LegalMove(A.BuyCompany(ent, comp.sym, price), f"any price from $1 to {g.money(cash)}, "
+            out.append(LegalMove(A.BuyCompany(ent, comp.sym, 1), f"any price from $1 to {g.money(cash)}, "
                                  f"as agreed with {g.player_name(comp.owner)}"))
         return out
 
