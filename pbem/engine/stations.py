@@ -143,7 +143,7 @@ class Stations:
             return None
         if hx.tile_res and corp not in hx.tile_res and not hx.printed \
                 and self.title_data.get("tile_reservation_blocks") == "always":
-            # 18xx.games TILE_RESERVATION_BLOCKS_OTHERS = :always (1830): on a laid tile a home
+            # 18xx.games TILE_RESERVATION_BLOCKS_OTHERS = :always: on a laid tile a home
             # reserved for the hex closes every city to others until that home is placed
             who = ", ".join(hx.tile_res)
             return f"{coord} is reserved for {who}'s home station"

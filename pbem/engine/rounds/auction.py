@@ -20,7 +20,7 @@ class AuctionRound(StepRound):
     name = "auction"
     bid_step = BID_STEP
     #: when every player passes: True lowers the price of the cheapest private still unsold; False
-    #: (18xx.games' standard waterfall, 1830) lowers only the game's cheapest private, and once it
+    #: (18xx.games' standard waterfall) lowers only the game's cheapest private, and once it
     #: is sold pays the privates' revenue instead, as an operating round would
     discount_cheapest_remaining = True
     #: the steps of the round, first in play first
