@@ -58,7 +58,7 @@ TRUE = [
 ]
 FALSE = [
     ("HBR pays out $120", "revenue is $110"),
-    ("HBR pays out $110 = $12 per share", "Player 2 holds 40% of HBR and received $44, not $48"),
+    ("HBR pays out $110 = $12 per share", "Player 1 holds 30% of HBR and received $33, not $36"),
     ("HBR pays out $110 = $11 per share ($34 to Player 1, $44 to Player 2)", "Player 1 received $33, not $34"),
     ("HBR pays out ($33 to Player 1, $44 to Player 3)", "Player 3 received $0, not $44"),
     ("HBR pays $10 per share", "not $30"),

@@ -13,6 +13,20 @@ FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games"
 PLAYERS = [("a", "Ann"), ("b", "Bob"), ("c", "Cid"), ("d", "Dee")]
 
 
+
+def _add(corp, holder: str, pct: int) -> None:
+    """Set up a holding: move `pct` percent of paper between the IPO and `holder` (negative:
+    back to the IPO); the IPO's own side is implied. The president keeps the president's
+    certificate."""
+    if holder == "ipo" or pct == 0:
+        return
+    if pct > 0:
+        corp.certificates.move("ipo", holder, pct)
+    else:
+        corp.certificates.move(holder, "ipo", -pct)
+    if corp.president is not None and corp.percent_of(corp.president) >= corp.president_percent:
+        corp.certificates.seat_president(corp.president)
+
 def new_game(seed: int = 7) -> Game:
     return Game(load_title("1882"), PLAYERS, seed)
 
@@ -77,8 +91,8 @@ def test_certificate_limit_counts_white_but_not_yellow_zone():
     g.set_par(cnr, 67)
     cnr.ipoed = True
     cnr.president = b
-    cnr.add("ipo", -60)
-    cnr.add(b, 60)                       # president's 20% + 4 shares = 5 certificates
+    _add(cnr, "ipo", -60)
+    _add(cnr, b, 60)                       # president's 20% + 4 shares = 5 certificates
     g.players[b].cash = 1000
     for sym in ("HBR", "QLL"):
         c = g.corporations[sym]
@@ -86,9 +100,9 @@ def test_certificate_limit_counts_white_but_not_yellow_zone():
         c.ipoed = True
         other = next(p for p in "bcd" if p not in (b, parrer))
         c.president = other
-        c.add("ipo", -50)
-        c.add(other, 20)
-        c.add(b, 30)                     # 3 each
+        _add(c, "ipo", -50)
+        _add(c, other, 20)
+        _add(c, b, 30)                     # 3 each
     assert g.shares.num_certs(b) == 11 == g.cert_limit
     with pytest.raises(RuleError, match="certificate limit"):
         g.push(A.BuyShares(b, "GT", "ipo"))
@@ -106,8 +120,8 @@ def test_sixty_percent_cap_except_orange_and_brown():
     p = g.current_entity()
     g.push(A.Par(p, "GT", 100))
     gt = g.corporations["GT"]
-    gt.add("ipo", -40)
-    gt.add(p, 40)                        # 60%
+    _add(gt, "ipo", -40)
+    _add(gt, p, 40)                        # 60%
     g.players[p].cash = 1000
     g.push(A.Pass(g.current_entity()))
     while g.current_entity() != p:
@@ -133,10 +147,10 @@ def test_presidency_passes_to_the_nearest_clockwise_on_a_tie():
     hbr.ipoed = True
     hbr.floated = True
     hbr.president = "b"
-    hbr.add("ipo", -90)
-    hbr.add("b", 30)
-    hbr.add("a", 30)
-    hbr.add("d", 30)
+    _add(hbr, "ipo", -90)
+    _add(hbr, "b", 30)
+    _add(hbr, "a", 30)
+    _add(hbr, "d", 30)
     _stock_turn_of(g, "b")
     g.push(A.SellShares("b", "HBR", 10))
     # Ann and Dee hold 30% each; clockwise from Bob the order is Cid, Dee, Ann
@@ -149,8 +163,8 @@ def test_president_cannot_dump_when_nobody_can_take_over():
     play_auction(g)
     _second_stock_round_with(g)
     cpr = g.corporations["CPR"]
-    cpr.add("ipo", -10)
-    cpr.add("b", 10)
+    _add(cpr, "ipo", -10)
+    _add(cpr, "b", 10)
     _stock_turn_of(g, "a")
     with pytest.raises(RuleError, match="president's certificate"):
         g.push(A.SellShares("a", "CPR", 10))
@@ -161,8 +175,8 @@ def test_sold_shares_cannot_be_bought_back_same_round():
     play_auction(g)
     _second_stock_round_with(g)
     cpr = g.corporations["CPR"]
-    cpr.add("ipo", -30)
-    cpr.add("b", 30)
+    _add(cpr, "ipo", -30)
+    _add(cpr, "b", 30)
     _stock_turn_of(g, "b")
     g.push(A.SellShares("b", "CPR", 10))
     with pytest.raises(RuleError, match="sold CPR earlier in this stock round"):
@@ -207,7 +221,8 @@ def test_bankruptcy_ends_the_game_at_once(record_5585):
     with pytest.raises(RuleError, match="sell shares first"):
         g.push(A.Bankrupt("CPR"))
     for c in g.corporations.values():
-        c.shares.pop(pres, None) if c is not cpr else None
+        if c is not cpr:
+            _add(c, pres, -c.percent_of(pres))          # nothing else to sell
     g.players[pres].cash = 0
     g.push(A.Bankrupt("CPR"))
     assert g.finished and g.end_reason == "bankrupt"
@@ -372,14 +387,14 @@ def test_a_bankrupt_president_keeps_what_would_change_the_presidency_and_it_coun
     pres = corp.president
     other = next(p for p in g.seat_order if p != pres)
     for holder, pct in list(corp.shares.items()):      # president 40%, another player 30%, IPO 30%
-        corp.add(holder, -pct)
-    corp.add(pres, 40)
-    corp.add(other, 30)
-    corp.add("ipo", 30)
+        _add(corp, holder, -pct)
+    _add(corp, pres, 40)
+    _add(corp, other, 30)
+    _add(corp, "ipo", 30)
     for c in g.corporations.values():                   # nothing else to sell
         if c is not corp and c.percent_of(pres):
-            c.add("ipo", c.percent_of(pres))
-            c.add(pres, -c.percent_of(pres))
+            _add(c, "ipo", c.percent_of(pres))
+            _add(c, pres, -c.percent_of(pres))
     g.push(A.Bankrupt(corp.sym))
     assert g.finished and g.end_reason == "bankrupt"
     assert corp.percent_of(pres) == 30 and corp.president == pres
