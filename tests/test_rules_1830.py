@@ -204,3 +204,14 @@ def test_erie_s_home_hex_closes_to_others_once_a_tile_is_laid_there_until_erie_i
     board.lay("E11", "59", rot)
     assert "reserved for ERIE" in board.token_problem("PRR", "E11", 0)
     assert board.token_problem("ERIE", "E11", 1) is None
+
+
+def test_a_home_station_goes_to_the_city_its_reservation_moved_to():
+    g = new_game()
+    nynh = g.corporations["NYNH"]
+    assert g.board.reserved("G19", 0) == ["NYNH"]
+    g.board.lay("G19", "54", 0)          # the printed city 0 (track to the north) is the new city 1
+    assert g.board.reserved("G19", 1) == ["NYNH"]
+    g.title.place_home_token(g, nynh, None)
+    assert [t and t.corp for t in g.board.slots("G19", 1)] == ["NYNH"]
+    assert g.board.slots("G19", 0) == [None]
