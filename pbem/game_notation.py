@@ -72,9 +72,14 @@ def bound_context(state: Callable[[], EngineGame], *, trusted: bool = False) -> 
             return False
         return True
 
+    def owner_of(company: str) -> Optional[str]:
+        c = state().companies.get(company)
+        return c.owner if c is not None and not c.closed else None
+
     ctx = context_from_title_data(game.data, players, current=game.current_entity(), allow_trusted=trusted,
                                   rotation_resolver=resolve_rotation, holdings=holdings, trains_of=trains_of,
-                                  round_kind=round_kind, legal=legal)
+                                  round_kind=round_kind, legal=legal,
+                                  owner_of=owner_of)
     return ctx
 
 

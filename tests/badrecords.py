@@ -81,7 +81,8 @@ def bad_records(n_per_kind: int = 1, seed: int = 2026) -> list[tuple[str, bytes]
             ("utf-16", '{"title": "1882"}'.encode("utf-16")), ("null", b"null"), ("list", b"[1, 2]"),
             ("string", b'"record"'), ("number", b"5"), ("deep list", b"[" * 100000 + b"]" * 100000),
             ("deep object", b'{"a":' * 50000 + b"1" + b"}" * 50000), ("NaN", b'{"title": NaN}'),
-            ("bom", b"\xef\xbb\xbf" + texts[next(iter(texts))])]
+            # a byte-order mark is skipped, and the truncation behind it still noticed
+            ("bom", b"\xef\xbb\xbf" + texts[next(iter(texts))][:-2])]
     base = small["1882/5585"]
     huge = b"9" * 5000
     out.append(("5000-digit seed", _dump(dict(base, settings={"seed": "HUGE"})).replace(b'"HUGE"', huge)))
@@ -138,7 +139,7 @@ def bad_records(n_per_kind: int = 1, seed: int = 2026) -> list[tuple[str, bytes]
                     v = rnd.choice(_bad_values(want))
                     action[fld] = v
                     out.append((f"{name}: action {i} ({kind}) {fld} = {v!r}", _dump(bad)))
-                for fld, v in (NOWHERE.get(kind, ()) if not name.startswith("1830") else ()):
+                for fld, v in NOWHERE.get(kind, ()):
                     bad = _cut(d, i + 1)
                     bad["actions"][i][fld] = v
                     out.append((f"{name}: action {i} ({kind}) {fld} = {v!r}", _dump(bad)))

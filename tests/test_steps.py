@@ -103,6 +103,7 @@ LATE_STEPS = {"Redeem", "HalfDividend", "StationByDistance", "MergeOrConvert", "
 
 @pytest.mark.parametrize("title,seed,players,moves", [
     ("1882", 3, 4, 700), ("1882", 8, 5, 700), ("1861", 2, 4, 700), ("1861", 9, 3, 700),
+    ("1830", 3, 4, 700), ("1830", 5, 2, 700),
     ("1861", 4, 4, 2500),      # a whole game, at the family's own steps: redemptions, mergers, a trainless major's choice
 ])
 def test_listed_moves_pass_the_check_and_the_check_accepts_only_listed_moves(title, seed, players, moves):

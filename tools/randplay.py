@@ -6,7 +6,7 @@ suggested routes, pay out, buy trains and shares more often than passing) so gam
 late phases. A listed move the engine refuses, a crash inside the engine, or a state where
 nobody can act is reported with the seed, so the game can be replayed.
 
-usage: randplay.py [--title 1882|1861] [--seeds 1-20] [--players N] [--max-moves 3000] [--save DIR]
+usage: randplay.py [--title 1882|1861|1830] [--seeds 1-20] [--players N] [--max-moves 3000] [--save DIR]
 """
 from __future__ import annotations
 
@@ -38,7 +38,9 @@ def pick(rng: random.Random, game: Game) -> A.Action:
     payout = [a for a in moves if isinstance(a, A.Dividend) and a.kind == "payout"]
     if payout and rng.random() < 0.8:
         return payout[0]
-    weights = [WEIGHTS.get(type(a).__name__, 2) for a in moves]
+    # a player buying a private from another (1830) is rare, or the stock round never ends
+    weights = [0.1 if isinstance(a, A.BuyCompany) and a.entity in game.players else WEIGHTS.get(type(a).__name__, 2)
+               for a in moves]
     return rng.choices(moves, weights=weights)[0]
 
 

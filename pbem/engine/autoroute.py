@@ -50,8 +50,14 @@ def _halves(board, corp: str, start, distance: int, colors: tuple, used: frozens
     return out
 
 
+def _same_group(hexes, a, b) -> bool:
+    """Whether the two stops (each half's last, where an off-board ends a walk) share a group."""
+    ga = hexes[a[0]].tile.nodes[a[1]].groups
+    return bool(ga) and bool(set(ga) & set(hexes[b[0]].tile.nodes[b[1]].groups))
+
+
 def _best_route(board, corp: str, distance: int, colors: tuple, bonus_fn, used: frozenset, starts,
-                cost=None) -> Optional[tuple]:
+                cost=None, one_per_group: bool = False) -> Optional[tuple]:
     hexes = board._hexes
     best = None
     cost = cost or (lambda n: n.visit_cost)
@@ -72,6 +78,8 @@ def _best_route(board, corp: str, distance: int, colors: tuple, bonus_fn, used: 
                     continue
                 if d1 + d2 > distance - start_cost or k1 & k2 or set(s1) & set(s2):
                     continue
+                if one_per_group and s1 and s2 and _same_group(hexes, s1[-1], s2[-1]):
+                    continue                           # one stop per group of off-boards
                 stops = list(reversed(s1)) + [start] + list(s2)
                 rev = base + r1 + r2 + (int(bonus_fn(stops) or 0) if bonus_fn else 0)
                 if best is None or rev > best[0]:
@@ -80,15 +88,18 @@ def _best_route(board, corp: str, distance: int, colors: tuple, bonus_fn, used: 
 
 
 def suggest_routes(board, corp: str, trains: Iterable[tuple[str, int]], phase_colors: Iterable[str],
-                   bonus_fn: Optional[Callable] = None, cost: Optional[Callable] = None) -> list[Route]:
+                   bonus_fn: Optional[Callable] = None, cost: Optional[Callable] = None,
+                   one_per_group: bool = False) -> list[Route]:
     """Routes (pbem actions) for the given (train name, distance) pairs; trains with no route
-    are left out. `cost(node)` is what a stop uses of the distance (default its visit cost)."""
+    are left out. `cost(node)` is what a stop uses of the distance (default its visit cost);
+    `one_per_group`: never two off-boards of one group in a route (the route check's rule; the
+    two-part distances' search leaves it to that check, which drops such a route)."""
     colors = tuple(phase_colors)
     starts = [tuple(s) for s in board.token_cities(corp)]
     used: frozenset = frozenset()
     out: list[Route] = []
     for name, distance in sorted(trains, key=lambda t: -t[1]):
-        found = _best_route(board, corp, distance, colors, bonus_fn, used, starts, cost)
+        found = _best_route(board, corp, distance, colors, bonus_fn, used, starts, cost, one_per_group)
         if found is None:
             continue
         revenue, stops, keys = found

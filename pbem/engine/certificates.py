@@ -106,10 +106,13 @@ class CertificateSet:
         return {h: p for h, p in self._held.items() if h not in self.places and p > 0}
 
     # --- moving paper ------------------------------------------------------------------------
-    def pick(self, holder: str, percent: int) -> list[Certificate]:
-        """The fewest of `holder`'s certificates (ordinary ones first, lowest places first) that
-        make exactly `percent`; CertificateError when none do."""
+    def pick(self, holder: str, percent: int, highest: bool = False) -> list[Certificate]:
+        """The fewest of `holder`'s certificates (ordinary ones first, lowest places first, or
+        highest first: a player's sale, as 18xx.games records name them) that make exactly
+        `percent`; CertificateError when none do."""
         mine = self.of(holder)
+        if highest:
+            mine.reverse()
         for pool in ([c for c in mine if not c.president], mine):
             for k in range(1, len(pool) + 1):
                 for combo in combinations(pool, k):
@@ -118,11 +121,11 @@ class CertificateSet:
         have = "+".join(str(c.percent) for c in mine) or "nothing"
         raise CertificateError(f"no set of {holder}'s {self.corporation} certificates ({have}) makes {percent}%")
 
-    def move(self, src: str, dst: str, percent: int) -> list[Certificate]:
+    def move(self, src: str, dst: str, percent: int, highest: bool = False) -> list[Certificate]:
         """Hand `percent` of paper from `src` to `dst`; returns the certificates moved."""
         if percent <= 0:
             return []
-        certs = self.pick(src, percent)
+        certs = self.pick(src, percent, highest)
         for c in certs:
             c.holder = dst
         self._recount()
@@ -160,3 +163,14 @@ class CertificateSet:
         """The corporation leaves the game and its paper with it."""
         self.certs = []
         self._recount()
+
+
+def company_certificates(data: dict, company: str) -> list[str]:
+    """The certificates ('<corp>_<index>', 18xx.games' names; index 0 the president's) that the
+    title data's 'shares' ability hands to the buyer of private `company` (none for a random one)."""
+    for c in data.get("companies") or []:
+        if c["sym"] != company:
+            continue
+        return [s for a in c.get("abilities") or [] if a.get("type") == "shares"
+                for s in (a.get("shares") if isinstance(a.get("shares"), list) else [])]
+    return []

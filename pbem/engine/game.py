@@ -215,7 +215,8 @@ class Game:
             self.actions_applied += 1
             return
         self.last_move_hexes = []
-        self.round.process(action)
+        if not self.title.anytime_action(self, action):
+            self.round.process(action)
         self.actions_applied += 1
         self.after_action()
 

@@ -68,7 +68,7 @@ def known_run(g, corp) -> tuple[list, int]:
         if not all(isinstance(d, (int, Fraction)) for _n, d in trains):
             return _parts_run(g, corp)
         routes = suggest_routes(g.board, corp.sym, trains, g.tile_colors,
-                                lambda stops: g.title.route_bonus(g, stops))
+                                lambda stops: g.title.route_bonus(g, stops), one_per_group=True)
     return routes, sum(r.revenue or 0 for r in routes)
 
 

@@ -111,6 +111,10 @@ class Rules(RoundRules, ShareRules, TrainRules):
         """Whether the phase's train limit binds the corporation (must it discard excess trains)."""
         return True
 
+    #: whether a discarded or traded-in train goes back to the depot, for sale again (else it
+    #: leaves the game)
+    discarded_trains_for_sale = False
+
     def discard_train(self, g: "Game", corp: "Corporation", name: str) -> None:
         own = sellable_trains(corp)                  # a leased train is its owner's, not the lessee's to discard
         train = next((t for t in own if t.name == name), None)
@@ -119,7 +123,7 @@ class Rules(RoundRules, ShareRules, TrainRules):
             raise RuleError(f"{corp.sym} has no {name} train to discard (it has {have})", rule="discarding trains")
         corp.trains.remove(train)
         train.owner = None
-        g.depot.removed.append(train)
+        (g.depot.discarded if self.discarded_trains_for_sale else g.depot.removed).append(train)
 
     # --- operating round --------------------------------------------------------------------
     def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
@@ -136,7 +140,10 @@ class Rules(RoundRules, ShareRules, TrainRules):
         if self.home_city_chosen(g, corp) and tile.has_track:
             rnd.turn.pending_home.append((corp.sym, [corp.home], None, corp.sym))
             return
-        city = corp.home_city or 0
+        # the city holding its reservation, which a tile laid before it operates may have moved
+        # (18xx.games: the reserved city, else the first)
+        city = next((i for i in range(g.board.city_count(corp.home)) if corp.sym in g.board.reserved(corp.home, i)),
+                    corp.home_city or 0)
         g.board.place_token(corp.home, city, Token(corp.sym, corp.sym, False))
         corp.tokens[0].used = True
 
@@ -205,6 +212,12 @@ class Rules(RoundRules, ShareRules, TrainRules):
     def company_sellable(self, g: "Game", company: "Company") -> bool:
         return True
 
+    def anytime_action(self, g: "Game", action: A.Action) -> bool:
+        """Carry out `action` if it is one the title allows at any time, outside the turn order
+        (a private's ability usable between others' turns), and return True; False: the round
+        takes it. Refuses with RuleError an action of that kind that is not allowed now."""
+        return False
+
     def company_action(self, g: "Game", action: A.Action, rnd) -> None:
         raise RuleError(f"{action.entity} has no ability usable now", rule="private company abilities")
 
@@ -247,7 +260,10 @@ class Rules(RoundRules, ShareRules, TrainRules):
         return None
 
     def lay_tile(self, g: "Game", corp: "Corporation", action: A.LayTile, slot: Optional[dict], rnd,
-                 *, extra: bool = False) -> None:
+                 *, extra: bool = False, connection: bool = True) -> None:
+        """Lay or upgrade a tile with the turn's lay `slot` (`extra`: a private's lay besides the
+        turn's, its slot cost not paid; `connection`: False for a private's lay that needs no
+        track connection to the corporation)."""
         if slot is None:
             raise RuleError(f"{corp.sym} has no tile lay left this turn", rule="tile lays per turn")
         blocked = self.lay_blocked(g, action.hex, slot, rnd)
@@ -265,7 +281,7 @@ class Rules(RoundRules, ShareRules, TrainRules):
             raise RuleError(f"{corp.sym} may not lay another yellow tile after an upgrade",
                             rule="one upgrade or two yellow lays")
         quote = g.board.check_lay(corp.sym, action.hex, action.tile, action.rotation, g.tile_colors,
-                                  check_connection=not g.loading)
+                                  check_connection=connection and not g.loading)
         cost = quote.cost_terrain + quote.cost_borders + (0 if extra else slot.get("cost", 0))
         if cost > corp.cash:
             raise RuleError(f"laying {action.tile} on {action.hex} costs ${cost}; {corp.sym} has ${corp.cash}",
@@ -417,7 +433,7 @@ class Rules(RoundRules, ShareRules, TrainRules):
                 old = next(t for t in sellable_trains(corp) if t.name == action.exchange)
                 corp.trains.remove(old)
                 old.owner = None
-                g.depot.removed.append(old)
+                (g.depot.discarded if self.discarded_trains_for_sale else g.depot.removed).append(old)
             g.buy_train_from_depot(corp, train, price, paid=True)
         else:
             seller = g.corporations[action.source]

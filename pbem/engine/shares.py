@@ -82,11 +82,11 @@ class ShareLedger:
         amount = self.cost(corp, percent, price)
         g.pay_from_bank(player, amount)
         was_president = corp.president == player
-        self.transfer(corp, player, "pool", percent)
+        self.transfer(corp, player, "pool", percent, highest=True)   # a seller's last certificates go first
         g.title.sale_price_drop(g, corp, percent, was_president)
         return amount
 
-    def transfer(self, corp: "Corporation", src: str, dst: str, percent: int) -> None:
+    def transfer(self, corp: "Corporation", src: str, dst: str, percent: int, highest: bool = False) -> None:
         """Hand `percent` of `corp`'s paper from `src` to `dst`, the presidency following the
         largest eligible holding. A president who gives up the presidency first swaps the
         president's certificate for the new president's ordinary paper (as the rules have it),
@@ -101,7 +101,7 @@ class ShareLedger:
             certs.seat_president(new)
             corp.president = new
         try:
-            certs.move(src, dst, percent)
+            certs.move(src, dst, percent, highest)
         except CertificateError as e:
             raise RuleError(str(e), rule="certificates change hands whole") from None
         self.check_president(corp, previous=corp.president)

@@ -141,6 +141,12 @@ class Stations:
             return f"{corp} already has a station on {coord}"
         if corp in hx.res[city]:
             return None
+        if hx.tile_res and corp not in hx.tile_res and not hx.printed \
+                and self.title_data.get("tile_reservation_blocks") == "always":
+            # 18xx.games TILE_RESERVATION_BLOCKS_OTHERS = :always: on a laid tile a home
+            # reserved for the hex closes every city to others until that home is placed
+            who = ", ".join(hx.tile_res)
+            return f"{coord} is reserved for {who}'s home station"
         if hx.tile_res:
             others = sum(1 for x in hx.tile_res if x != corp)
             avail = sum(1 for c in range(len(hx.tokens)) for i, t in enumerate(hx.tokens[c])

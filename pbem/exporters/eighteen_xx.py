@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.engine import actions as A
+from pbem.engine.certificates import company_certificates
 from pbem.engine.game import Game
 
 
@@ -258,8 +259,10 @@ class RecordWriter:
             return {"type": "par", "corporation": act.corporation}, {f"{act.corporation}_0": act.entity}
         if isinstance(act, A.BuyShares):
             certs = self.certs.pick(act.corporation, act.source, act.percent)
+            # a private exchanged for a share: the share goes to the private's owner
+            taker = g.companies[act.entity].owner if act.entity in g.companies else act.entity
             return ({"type": "buy_shares", "shares": certs, "percent": act.percent},
-                    {c: act.entity for c in certs})
+                    {c: taker for c in certs})
         if isinstance(act, A.SellShares):
             certs = self.certs.pick(act.corporation, act.entity, act.percent, highest=True)
             return {"type": "sell_shares", "shares": certs, "percent": act.percent}, {c: "pool" for c in certs}
@@ -301,7 +304,10 @@ class RecordWriter:
             corp = g.corporations[act.entity]
             return {"type": "discard_train", "train": next(t.id for t in corp.trains if t.name == act.train)}, {}
         if isinstance(act, A.BuyCompany):
-            return {"type": "buy_company", "company": act.company, "price": act.price}, {}
+            # a player buying a private from another takes the ordinary certificate that came with it
+            hints = {c: act.entity for c in company_certificates(g.data, act.company)
+                     if act.entity in g.players and not c.endswith("_0")}
+            return {"type": "buy_company", "company": act.company, "price": act.price}, hints
         if isinstance(act, A.Merge):
             return {"type": "merge", "corporation": act.corporation}, {}
         if isinstance(act, A.Choose):

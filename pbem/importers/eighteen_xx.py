@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from pbem.engine import actions as A
+from pbem.engine.certificates import company_certificates
 from pbem.engine.game import Game
 from pbem.exporters.eighteen_xx import CertTracker
 from pbem.errors import PbemError, RuleError
@@ -296,6 +297,8 @@ class Converter:
             hints = {c: "pool" for c in a["shares"]}
         elif t == "par":
             hints = {f"{a['corporation']}_0": ent}
+        elif t == "buy_company" and ent in self.game.players:
+            hints = {c: ent for c in company_certificates(self.game.data, a["company"]) if not c.endswith("_0")}
         known = {}
         for c, h in hints.items():
             sym, i = _split_last(c, "_")

@@ -62,6 +62,7 @@ class NotationContext:
     trains_of      the engine's hook for a corporation's trains (a route written without one)
     round_kind     the round being played (a value or the engine's hook), for the pieces reader
     legal          the engine's hook: may these moves be played now, in order (the pieces reader)
+    owner_of       the engine's hook for a private's owner (a player buying one from another)
     """
 
     players: Mapping[str, str] = field(default_factory=dict)
@@ -93,6 +94,9 @@ class NotationContext:
     #: hook moves -> whether the game allows them now, in order: of several moves a line's pieces
     #: fit, the legal one is read
     legal: Optional[Callable[[Sequence[object]], bool]] = field(default=None, compare=False)
+    #: hook private company -> its owner now (None: unsold); a player "buying" a private another
+    #: player owns buys it from them (1830's stock rounds), where an unsold one is bid for
+    owner_of: Optional[Callable[[str], Optional[str]]] = field(default=None, compare=False)
 
     # ------------------------------------------------------------------ turn state
     def at_turn(self, *, actor=_KEEP, current=_KEEP) -> "NotationContext":

@@ -217,6 +217,13 @@ class TradeMoves:
                 raise self.err("a private company is bought from its owner", src,
                                expected=[KIND_WORDS["player"]])
             seller = self.resolve(src.children[-1], ("player", "corporation"), mode="priority")
+        owner = self.ctx.owner_of(company) if self.ctx.owner_of else None
+        if not self.corp_side(subject) and (seller in self.ctx.players or owner in self.ctx.players):
+            # a private another player owns is bought from them (1830), not bid for
+            if price is None:
+                raise self.err(f"give the price: e.g. \"buys {company} for 40\"", node,
+                               expected=['"for" and the price'])
+            return BuyCompany(self.entity("player", subject, node), company, price)
         if self.corp_side(subject) or seller is not None:
             if price is None:
                 raise self.err(f"give the price: e.g. \"buys {company} for 40\"", node,

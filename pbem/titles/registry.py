@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Optional
 
 from pbem.errors import PbemError
 
@@ -41,9 +42,10 @@ class TitleEntry:
 REGISTRY: dict[str, TitleEntry] = {
     "1882": TitleEntry("1882", "pbem.titles.g1882", "Rules1882", (2, 6), grammar="grammar.lark"),
     "1861": TitleEntry("1861", "pbem.titles.g1861", "Rules1861", (2, 6), grammar="grammar.lark"),
+    "1830": TitleEntry("1830", "pbem.titles.g1830", "Rules1830", (2, 6)),
 }
 TITLES = tuple(REGISTRY)
-PLANNED = ("1830", "1874", "1869", "1876v2")
+PLANNED = ("1874", "1869", "1876v2")
 
 
 def title_entry(name: str) -> TitleEntry:

@@ -19,6 +19,10 @@ class AuctionRound(StepRound):
 
     name = "auction"
     bid_step = BID_STEP
+    #: when every player passes: True lowers the price of the cheapest private still unsold; False
+    #: (18xx.games' standard waterfall) lowers only the game's cheapest private, and once it
+    #: is sold pays the privates' revenue instead, as an operating round would
+    discount_cheapest_remaining = True
     #: the steps of the round, first in play first
     step_classes: tuple[type, ...] = (PendingPar, Waterfall)
 
@@ -33,6 +37,7 @@ class AuctionRound(StepRound):
         self.auctioning: Optional[str] = None
         self.last_to_act: Optional[str] = None
         self.pending_par: list[str] = []                 # companies whose buyer must now par a corporation
+        self.cheapest = self.companies[0].sym if self.companies else None
         self.steps: list[Step] = [cls(self) for cls in self.step_classes]
 
     # --- flow ---------------------------------------------------------------------
@@ -83,6 +88,10 @@ class AuctionRound(StepRound):
         self.next_entity()
 
     def _all_passed(self) -> None:
+        if not self.discount_cheapest_remaining and all(c.sym != self.cheapest for c in self.companies):
+            self.game.payout_companies()
+            self.passed.clear()
+            return
         cheapest = self.companies[0]
         cheapest.discount += 5
         self.passed.clear()
