@@ -22,7 +22,7 @@ from pbem.replay.record import replay_record_game
 from pbem.titles import load_title
 
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games"
-RECORDS = sorted(p for t in ("1882", "1861") for p in (FIXTURES / t).glob("*.json"))
+RECORDS = sorted(p for t in ("1882", "1861", "1830") for p in (FIXTURES / t).glob("*.json"))
 TOOLS = Path(__file__).resolve().parents[1] / "tools" / "randplay.py"
 
 
@@ -198,7 +198,7 @@ def _randplay():
     return mod
 
 
-@pytest.mark.parametrize("title,seed,players", [("1882", 11, 4), ("1861", 4, 4)])
+@pytest.mark.parametrize("title,seed,players", [("1882", 11, 4), ("1861", 4, 4), ("1830", 5, 4), ("1830", 10, 6)])
 def test_random_games_keep_the_paper_consistent(title, seed, players):
     rp = _randplay()
     rng = random.Random(seed)
