@@ -407,3 +407,25 @@ def test_moderator_undo_with_the_head_seen_refuses_when_the_game_moved_on(world)
     assert d.folder == "Processed" and "Bob passes" in text_of(d.outgoing[0].raw)
     assert [r.notation for r in Table.open(pm.games_dir / f"{GAME}.pbem").file.effective_moves()] == \
         ["Ann bids 20 for HB"]
+
+
+def test_an_1830_game_is_created_and_played_by_mail(tmp_path, gm_hash):
+    """1830 by mail: CREATE with the title, the welcome, a first purchase written as players
+    write it, applied and reported to everyone."""
+    pm = Postmaster(MOD, tmp_path / "games", masters=[Master(GM, gm_hash)], render_images=False)
+    d = pm.handle("c1", mail(GM, create_body().replace(" 1882 ", " 1830 ")))
+    assert d.folder == "Processed", d.outcome
+    secrets = {name: secret_in(o.raw, name) for o in d.outgoing for name, addr in PLAYERS
+               if o.rcpts == (addr,) and "welcome" in str(parse(o.raw)["Subject"])}
+    t = Table.open(pm.games_dir / f"{GAME}.pbem")
+    assert t.file.header.title == "1830"
+    body = f"Hello,\n{signed('Ann', secrets, '')}I buy the Schuylkill Valley for $20.\n\nCheers, Ann\n"
+    d = pm.handle("c2", mail(f"Ann <{ADDR['Ann']}>", body, subject=f"[{GAME}] move"))
+    assert d.folder == "Processed", d.outcome
+    t = Table.open(pm.games_dir / f"{GAME}.pbem")
+    assert [r.notation for r in t.file.effective_moves()] == ["Ann bids 20 for SV"]
+    assert t.game.companies["SV"].owner == "Ann"
+    reports = [o for o in d.outgoing if "report" in o.message_id]
+    assert sorted(a for r in reports for a in r.rcpts) == sorted(ADDR.values())
+    bob = next(r for r in reports if ADDR["Bob"] in r.rcpts)
+    assert text_of(bob.raw).startswith("YOUR TURN")
