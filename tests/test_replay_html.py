@@ -204,3 +204,28 @@ def test_shared_pictures_are_the_states_own(built):
         g = position(SHORT, f["id"]).game.state
         assert png(f["map"]) == map_of(g), f["id"]
         assert png(f["market"]) == market_png(g, compact=True, header=False), f["id"]
+
+
+def test_the_longest_1882_record_page_opens_steps_and_stays_under_25_mb(tmp_path, browser):
+    """The acceptance's own case: the shared 1882 record with the most actions, built, opened in
+    the browser at its first and last move and moved by the slider; under 25 MB."""
+    longest = max(FIX.glob("*.json"), key=lambda p: len(json.loads(p.read_text())["actions"]))
+    out = tmp_path / "longest.html"
+    assert main(["replay", str(longest), "--html", str(out)]) == 0
+    assert out.stat().st_size < LIMIT_LONGEST
+    moves, first_map, last_map = expected_moves(longest)
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(out.as_uri())
+    page.wait_for_selector("body[data-frame]")
+    assert state(page)["frame"] == 0 and shown_png(page, "#map") == first_map
+    page.keyboard.press("End")
+    s = state(page)
+    assert s["frame"] == len(moves) and s["move"] == "; ".join(moves[-1]["lines"]) and s["mapLoaded"]
+    assert shown_png(page, "#map") == last_map
+    mid = len(moves) // 2
+    page.fill("#slider", str(mid))
+    s = state(page)
+    assert s["frame"] == mid and s["move"] == "; ".join(moves[mid - 1]["lines"])
+    assert s["explain"] == moves[mid - 1]["explain"]
+    page.screenshot(path=str(tmp_path / "longest-mid.png"), full_page=False)
+    page.close()
