@@ -112,14 +112,12 @@ def explanation(before: Ledger, moment: Moment, after: Ledger | None = None) -> 
                 lines.append(f"{sym} closes")
     for coord in sorted(set(before.board) | set(after.board)):
         a, b = before.board.get(coord), after.board.get(coord)
-        if a is None or b is None or a[:2] != b[:2]:
-            if b is not None and (a is None or a[:2] != b[:2]):
-                was = f" (was {a[0]})" if a else ""
-                lines.append(f"{coord}: tile {b[0]} rotation {b[1]}{was}")
-        for corp in sorted(set((b or ((), (), ()))[2]) - set((a or ((), (), ()))[2])):
-            lines.append(f"{coord}: {corp} station placed")
-        for corp in sorted(set((a or ((), (), ()))[2]) - set((b or ((), (), ()))[2])):
-            lines.append(f"{coord}: {corp} station removed")
+        if b is not None and (a is None or a[:2] != b[:2]):
+            was = f" (was {a[0]})" if a else ""
+            lines.append(f"{coord}: tile {b[0]} rotation {b[1]}{was}")
+        had, has = set(a[2]) if a else set(), set(b[2]) if b else set()
+        lines += [f"{coord}: {corp} station placed" for corp in sorted(has - had)]
+        lines += [f"{coord}: {corp} station removed" for corp in sorted(had - has)]
     for corp in sorted(set(before.market) | set(after.market)):
         a, b = before.market.get(corp), after.market.get(corp)
         if a != b:
