@@ -37,3 +37,33 @@ def test_suggestions_are_accepted_and_rarely_beaten():
         replay_record(rec, each=each)
     assert compared > 100
     assert beaten <= compared // 20, f"players found better runs {beaten} times out of {compared}"
+
+
+def test_a_two_part_train_is_offered_its_run_when_the_best_pair_ends_in_two_offboards_of_a_group(tmp_path):
+    """1861: the search for trains of two-part distance once proposed routes ending in two
+    off-boards of one group, which the route check drops; the train was then left without a
+    run and the corporation offered "does not run" while a paying run existed. The position is
+    a random game's, just before that listing."""
+    import shutil
+
+    import pytest
+
+    from pbem.engine.legal import known_run
+    from pbem.errors import RuleError
+    from pbem.moderator.table import Table
+
+    path = tmp_path / "v.pbem"
+    shutil.copy(Path(__file__).parent / "data" / "positions" / "1861-v-two-offboards.pbem", path)
+    g = Table.open(path).game
+    corp = g.corporations[g.current_entity()]
+    routes, total = known_run(g, corp)
+    assert routes and total > 0
+    for r in routes:
+        groups = [set(g.board._hexes[s.hex].tile.nodes[s.node].groups) for s in r.stops]
+        offboard_groups = [x for x in groups if x]
+        assert all(not (a & b) for i, a in enumerate(offboard_groups) for b in offboard_groups[i + 1:])
+    g.push(RunRoutes(corp.sym, tuple(routes)))                 # the engine accepts the listed run
+    assert corp.last_routes
+    again = Table.open(path).game
+    with pytest.raises(RuleError, match="highest known earnings"):
+        again.push(RunRoutes(corp.sym, ()))

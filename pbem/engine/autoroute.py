@@ -56,27 +56,41 @@ def _same_group(hexes, a, b) -> bool:
     return bool(ga) and bool(set(ga) & set(hexes[b[0]].tile.nodes[b[1]].groups))
 
 
+def _masks(halves: list) -> list[tuple]:
+    """The halves with their track keys and stops as bit masks, so that the pair search tests
+    two halves for shared track or stops with one integer AND instead of two set intersections."""
+    bit: dict = {}
+
+    def mask(items) -> int:
+        m = 0
+        for x in items:
+            m |= 1 << bit.setdefault(x, len(bit))
+        return m
+
+    return [(s, k, d, r, mask(k) | mask(("stop",) + tuple(st) for st in s)) for s, k, d, r in halves]
+
+
 def _best_route(board, corp: str, distance: int, colors: tuple, bonus_fn, used: frozenset, starts,
                 cost=None, one_per_group: bool = False) -> Optional[tuple]:
     hexes = board._hexes
     best = None
     cost = cost or (lambda n: n.visit_cost)
+    slack = 200 if bonus_fn else 0                    # 200 covers any title bonus
     for start in starts:
         start_cost = cost(hexes[start[0]].tile.nodes[start[1]])
         if start_cost > distance:
             continue
         base = route_revenue(board, [start], colors)
-        halves = sorted(_halves(board, corp, start, distance - start_cost, colors, used, cost), key=lambda h: -h[3])
+        budget = distance - start_cost
+        halves = _masks(sorted(_halves(board, corp, start, budget, colors, used, cost), key=lambda h: -h[3]))
         top = halves[0][3] if halves else 0
-        for i, (s1, k1, d1, r1) in enumerate(halves):
-            if best is not None and base + r1 + top + 200 < best[0]:
-                break                                  # 200 covers any title bonus
-            for s2, k2, d2, r2 in halves[i:]:
-                if best is not None and base + r1 + r2 + 200 < best[0]:
+        for i, (s1, k1, d1, r1, m1) in enumerate(halves):
+            if best is not None and base + r1 + top + slack < best[0]:
+                break
+            for s2, k2, d2, r2, m2 in halves[i:]:
+                if best is not None and base + r1 + r2 + slack < best[0]:
                     break
-                if not s1 and not s2:
-                    continue
-                if d1 + d2 > distance - start_cost or k1 & k2 or set(s1) & set(s2):
+                if m1 & m2 or d1 + d2 > budget or not (s1 or s2):
                     continue
                 if one_per_group and s1 and s2 and _same_group(hexes, s1[-1], s2[-1]):
                     continue                           # one stop per group of off-boards

@@ -88,7 +88,7 @@ def _parts_run(g, corp) -> tuple[list, int]:
         if not isinstance(d, Distance):
             continue
         for r in suggest_routes(g.board, corp.sym, [(t.name, d.search_budget())], g.tile_colors, None,
-                                d.stop_cost):
+                                d.stop_cost, one_per_group=True):
             trial = kept + [A.Route(train=r.train, stops=r.stops)]
             try:
                 res = check_routes(g.board, corp.sym, trial, dist, g.tile_colors,
@@ -101,13 +101,14 @@ def _parts_run(g, corp) -> tuple[list, int]:
     return routes, sum(x.revenue for x in resolved)
 
 
-def may_not_run(g, corp) -> Optional[str]:
+def may_not_run(g, corp, found: Optional[tuple[list, int]] = None) -> Optional[str]:
     """Why `corp` may not decline to run (None if it may): the highest known earnings must be
     run (as the rules of every 18xx say), so declining is only for a corporation without a
-    paying run."""
+    paying run. `found`: the `known_run` already searched at this position (the search is the
+    costly part of listing a run)."""
     if not any(not t.operated for t in corp.trains):
         return None
-    routes, total = known_run(g, corp)
+    routes, total = found if found is not None else known_run(g, corp)
     if routes and total > 0:
         return f"{corp.sym} has a run worth {g.money(total)}: the highest known earnings must be run"
     return None

@@ -223,7 +223,7 @@ class Route(TurnStep):
         routes, total = known_run(g, corp)
         out = [LegalMove(A.RunRoutes(ent, tuple(routes)),
                          f"a good run found for {g.money(total)}; any legal run may be named")]
-        if may_not_run(g, corp) is None:
+        if may_not_run(g, corp, (routes, total)) is None:
             out.append(LegalMove(A.RunRoutes(ent, ()), f"not running: revenue {g.money(0)}"))
         return out
 
