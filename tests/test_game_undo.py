@@ -190,3 +190,22 @@ def test_a_snapshot_leaves_out_a_method_hooked_on_the_state_for_a_push():
     assert "after_action" not in vars(again)
     again.push(again.legal_moves()[0].action)
     assert not calls and fingerprint(g) == fingerprint(replayed(g))
+
+
+@pytest.mark.parametrize("title", ["1882", "1861", "1830"])
+def test_a_deep_copy_of_a_state_is_the_same_state_and_independent(title):
+    """A trial copy (the moderator's, the transcript reader's) goes through a snapshot's bytes:
+    it must be the very state, share nothing mutable with the original, and share the title."""
+    import copy
+
+    g = random_game(title, 3, 150)
+    before = fingerprint(g)
+    trial = copy.deepcopy(g.state)
+    assert trial is not g.state and trial.title is g.state.title
+    assert json.dumps(state_json(trial, None), sort_keys=True, default=str) == \
+        json.dumps(state_json(g.state, None), sort_keys=True, default=str)
+    for _ in range(30):
+        if trial.finished:
+            break
+        trial.push(trial.legal_moves()[0].action)
+    assert fingerprint(g) == before
