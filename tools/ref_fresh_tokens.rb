@@ -8,14 +8,9 @@
 # change the comparison checks the rules, not that cache (docs/fidelity.md, "stale station cache").
 #
 # usage: REF18XX=/tmp/ref18xx ruby tools/ref_fresh_tokens.rb [state_dump.rb arguments]
-require 'set'
-require 'json'
+require_relative 'ref_engine'
 
-REF_ROOT = ENV.fetch('REF18XX', '/tmp/ref18xx')
 DUMPER = File.join(ENV.fetch('REF18XX_TOOLS', '/work/shared/tools/ref18xx'), 'state_dump.rb')
-$LOAD_PATH.unshift(File.join(REF_ROOT, 'shim'))
-require 'require_all'
-require File.join(REF_ROOT, 'lib', 'engine')
 
 # The uncached station question: forget this corporation's cached answer, then ask the graph.
 module UncachedCanToken

@@ -6,13 +6,7 @@
 # loads a record, so refplay sees a graph difference only through what it changes later.
 #
 # usage: REF18XX=/tmp/ref18xx ruby tools/ref_graph.rb RECORD.json [N] > GRAPHS.json
-require 'set'
-require 'json'
-REF = ENV.fetch('REF18XX', '/tmp/ref18xx')
-$LOAD_PATH.unshift(File.join(REF, 'shim'))
-require 'require_all'
-require File.join(REF, 'lib', 'engine')
-Engine::Logger.set_level(Logger::FATAL)
+require_relative 'ref_engine'
 data = JSON.parse(File.read(ARGV[0]))
 every = (ARGV[1] || 10).to_i
 filtered, = Engine::Game::Base.filtered_actions(data['actions'])

@@ -6,14 +6,7 @@
 # chat as "[HH:MM] Sender: text"; entries written before the first action have no time.
 #
 # usage: REF18XX=/tmp/ref18xx ruby tools/ref_transcript.rb RECORD.json [OUT.txt]
-require 'set'
-require 'json'
-
-REF = ENV.fetch('REF18XX', '/tmp/ref18xx')
-$LOAD_PATH.unshift(File.join(REF, 'shim'))
-require 'require_all'
-require File.join(REF, 'lib', 'engine')
-Engine::Logger.set_level(Logger::FATAL)
+require_relative 'ref_engine'
 ENV['TZ'] = 'UTC'
 
 module RefTranscript
