@@ -88,6 +88,14 @@ def check_lines(lines: list[str], cash_change: dict, paper_change: dict, revenue
             assert total == int(m.group(3)), line
             met.add("run")
             continue
+        m = re.fullmatch(r"why: the privates' income as OR \S+ begins: (.+)", line)
+        if m:
+            got: dict = {}
+            for sym, n, who in re.findall(r"(\S+) \$" + AMOUNT + r" to ([^,]+)", m.group(1)):
+                got[who] = got.get(who, 0) + int(n)
+            assert got and all(cash_change[w] == n for w, n in got.items()), line
+            met.add("income")
+            continue
         m = re.fullmatch(r"(\S+) revenue: \$" + AMOUNT, line)
         if m:
             assert int(m.group(2)) == revenue, line
@@ -115,7 +123,7 @@ def test_printed_figures_add_up_to_the_engine_changes(path):
         assert {k for k, v in paper_change.items() if v} == set(ex.paper), m.id
         kinds |= {type(a).__name__ for a in m.actions}
         before_ledger, cash, paper = ledger(m.game), new_cash, new_paper
-    assert {"paid", "paper", "run", "revenue"} <= met
+    assert {"paid", "paper", "run", "revenue", "income"} <= met
     common = {"Bid", "Pass", "BuyShares", "LayTile", "RunRoutes", "BuyTrain"}
     assert common <= kinds, common - kinds
 

@@ -79,6 +79,24 @@ def _run_lines(moment: Moment, money: Callable[[int], str]) -> list[str]:
     return out
 
 
+def _income_lines(before: Ledger, after: Ledger, cash: dict, g, money: Callable[[int], str]) -> list[str]:
+    """Why money came from the bank when an operating round began: the privates' income, said
+    only when it accounts for every such holder's whole gain (other flows, such as 1861's loan
+    interest, are left to the figures)."""
+    if before.round == after.round or not after.round.startswith("OR"):
+        return []
+    income: dict = {}
+    parts = []
+    for sym, (owner, closed) in sorted(before.privates.items()):
+        rev = g.companies[sym].revenue if sym in g.companies else 0
+        if owner and not closed and rev and after.privates.get(sym, (None, True))[0] == owner:
+            income[owner] = income.get(owner, 0) + rev
+            parts.append(f"{sym} {money(rev)} to {owner}")
+    if not parts or any(cash.get(owner, 0) != amount for owner, amount in income.items()):
+        return []
+    return [f"why: the privates' income as {after.round} begins: {', '.join(parts)}"]
+
+
 def explanation(before: Ledger, moment: Moment, after: Ledger | None = None) -> Explanation:
     """The structured effects of `moment`'s move given the ledger before it."""
     after = after or ledger(moment.game)
@@ -93,6 +111,7 @@ def explanation(before: Ledger, moment: Moment, after: Ledger | None = None) -> 
     if before.round != after.round:
         lines.append(f"round: {before.round} -> {after.round}")
     lines += _flows(ex.cash, name, money)
+    lines += _income_lines(before, after, ex.cash, g, money)
     lines += _paper(ex.paper, name)
     for corp in sorted(set(before.presidents) | set(after.presidents)):
         a, b = before.presidents.get(corp), after.presidents.get(corp)
