@@ -58,9 +58,11 @@ def position():
 def _villages(game, coord):
     """A copy of the game where the towns of `coord` count half a stop each."""
     g = copy.deepcopy(game)
-    tile = g.board._hexes[coord].tile
-    object.__setattr__(tile, "nodes", tuple(dataclasses.replace(n, visit_cost=Fraction(1, 2))
-                                            if n.kind == "town" else n for n in tile.nodes))
+    hx = g.board._hexes[coord]
+    # a new tile design on the copy's hex: tile designs are shared by every state of a game
+    hx._set(dataclasses.replace(hx.tile, nodes=tuple(dataclasses.replace(n, visit_cost=Fraction(1, 2))
+                                                     if n.kind == "town" else n for n in hx.tile.nodes)),
+            hx.rotation)
     return g
 
 
