@@ -1,0 +1,186 @@
+"""Rewordings of moves told in whole sentences (issue 8, "phrasings"): 1861 mergers and
+conversions, token removals and 1882's North-West Rebellion told as a story, auctions and pars
+described in words, dividends, loans and bankruptcy in words.
+
+Each rule turns one general way of telling a move into the notation's own words, as the other
+rules of the second reading do (paraphrase_rules.py applies these first); none guesses a value:
+every company, amount and place of the result is written in the line.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from .paraphrase_parts import _HEXP, _sub
+
+__all__ = ["PHRASINGS", "one_pass"]
+
+#: a company's symbol or short name as written ("MKN", "M-K", "St.P-W" is not one)
+_NAME = r"[A-Z][\w-]*"
+_AMOUNT = r"[$₽]?\d+(?:\s*₽)?"
+#: a place written by name, up to three words ("Kiev", "St Petersburg", "Moscow-Nizhny Novgorod")
+_PLACE_WORDS = r"[A-Z][\w.'’]*(?:[\s–—-]+[A-Z][\w.'’]*){0,2}"
+#: the joins of a list of companies: "A, B and C", "A & B", "A + B"
+_JOIN = r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*\+\s*)(?:the\s+)?"
+_LIST = rf"{_NAME}(?:{_JOIN}{_NAME})*"
+#: the words that name the new major of a merger: "to form W", "forming W", "into W", "and
+#: together they form the W", ", new major is W", "-> W"
+_FORMING = (r"\s*,?\s*(?:and\s+)?(?:(?:together\s+)?(?:they|both|all\s+three)\s+)?"
+            r"(?:to\s+form|forms?|forming|to\s+create|creates?|creating|into|becoming|becomes?|become|as|"
+            r"[,;:]?\s*(?:the\s+)?new\s+(?:major|company|corporation|railway)(?:\s+(?:is|will\s+be|being|called))?\s*:?|"
+            r"(?:->|→|=>))\s*(?:the\s+)?(?:new\s+)?(?:major\s+)?")
+#: what may end a merger sentence: its end, a full stop, or another sentence
+_END = r"\s*(?=[.!;]|$)"
+
+
+def _adding(entity: str, others: str, major: str) -> str:
+    """The merger in the notation's words: each other company added, then the merge into the major."""
+    names = [n for n in re.split(_JOIN, others) if n]
+    return "; ".join([f"Adding {n} to merge of {entity}" for n in names] + [f"{entity} merges into {major}"])
+
+
+def _merge_told(line: str) -> str:
+    """1861 mergers told as a sentence: "X merges with Y and Z to form W", "Merge R-O with StP-W
+    and K-B to form NW", "M-K and E merge, forming SE", "MB joins with N, and together they form
+    the NW", "KR + MV -> MKN", "E takes in MNN, new major is GRR". The first company named is
+    the one that merges (18xx.games' entity); the others are added to it; W is the new major."""
+    lead = re.match(r"\s*(?:(?i:the\s+)?(?i:merger\s+round|MR\s*\d*(?:\.\d+)?)\s*[:,-]\s*)?", line)
+    text = line[lead.end():]                        # a round's name before it is no label to check
+    patterns = (
+        # subject first: "X merges with Y (and Z) to form W", "X takes in Y, new major is W"
+        rf"(?:the\s+)?({_NAME})\s+(?:will\s+|is\s+going\s+to\s+)?(?:(?i:merges?|merging|joins?|joining|combines?|combining)"
+        rf"\s+(?i:with)|(?i:takes\s+in|takes\s+over|absorbs|swallows))\s+(?:the\s+)?({_LIST}){_FORMING}({_NAME}){_END}",
+        # all named first: "M-K and E merge, forming SE", "KR + MV -> MKN"
+        rf"(?:the\s+)?({_NAME})(?:\s+(?i:and)|\s*&|\s*\+|\s*,)\s*(?:the\s+)?({_LIST})"
+        rf"(?:\s+(?:will\s+|are\s+going\s+to\s+)?(?i:merge|combine|join)(?:\s+(?i:together))?)?{_FORMING}({_NAME}){_END}",
+        # an order: "Merge R-O with StP-W and K-B to form NW"
+        rf"(?i:merge|merging|combine)\s+(?:the\s+)?({_NAME})\s+(?i:with|and|\+|&)\s+(?:the\s+)?({_LIST}){_FORMING}({_NAME}){_END}",
+    )
+    for p in patterns:
+        m = re.match(p, text)
+        if m and m.group(3) not in re.split(_JOIN, m.group(2)) and m.group(1) != m.group(3):
+            return _adding(m.group(1), m.group(2), m.group(3)) + text[m.end():]
+    return line
+
+
+def _convert_told(line: str) -> str:
+    """1861 conversions told as a sentence: "K-R converts, becoming MK", "MV will convert, new
+    major MKV", "KK converts to the KKR": the minor converts into the major it names."""
+    m = re.match(rf"\s*(?:the\s+)?({_NAME})\s+(?:will\s+|is\s+going\s+to\s+)?(?i:converts?|converting)"
+                 rf"\s*[,;:]?\s*(?:and\s+)?(?:(?i:becoming|becomes|into|to|forming|to\s+form|as)|"
+                 rf"(?i:the\s+)?(?i:new\s+(?:major|company|corporation))(?:\s+(?i:is|will\s+be|being))?\s*:?|->|→|=>)"
+                 rf"\s*(?:the\s+)?({_NAME}){_END}", line)
+    if not m or m.group(1) == m.group(2):
+        return line
+    return f"{m.group(1)} converts into {m.group(2)}" + line[m.end():]
+
+
+def one_pass(line: str) -> str:
+    """A refusal and a pass told together are one pass (the grammar reads each as a pass, and
+    the second would pass the next step or company): "KK declines to merge, pass", "SPW
+    doesn't merge this time, pass", "Olek declines to sell shares and passes", "pass - no
+    merger for MV this time"."""
+    m = re.match(r"\s*(?:(" + _NAME + r")\s+)?(?i:declines?\s+to|refuses?\s+to|does(?:n't|\s+not)|won'?t|will\s+not)\s+"
+                 r"(?i:merge|convert|buy|sell|bid|do\s+anything)\b[^,;.()?]*?(?:[,;.]|\s+[-–—]|\s+and)\s*(?:(?i:so\s+)?(?i:I\s+)?)?"
+                 r"(?i:pass(?:es)?)(?:\s+(?i:the\s+round|this\s+time|for\s+now))?\s*[.!]?\s*$", line)
+    if m:
+        return f"{m.group(1)} passes" if m.group(1) else "pass"
+    m = re.match(r"\s*(?i:pass(?:es)?)\s*[-–—,;:]\s*(?i:no\s+(?:merger|merge|conversion)\s+(?:for|of)\s+(?:the\s+)?)"
+                 rf"({_NAME})(?:\s+(?i:this\s+(?:time|round|turn)))?\s*[.!]?\s*$", line)
+    if m:
+        return f"{m.group(1)} passes"
+    # "no post-merger buy for me, pass": what is not done, then the pass
+    if re.match(r"\s*(?i:no\s+[\w-]+(?:\s+[\w-]+)?\s+for\s+me)\s*[,;:.–—-]\s*(?i:(?:so\s+)?(?:I\s+)?pass)\s*[.!]?\s*$", line):
+        return "pass"
+    # "Noor passes on N and will pass the rest of this auction": a pass, and the plan to keep passing
+    m = re.match(r"(.*?\b(?i:pass(?:es)?)\b[^,;.]*?)\s*,?\s+(?i:and\s+(?:will|I'?ll)\s+(?:keep\s+passing|pass|sit\s+out)\b)"
+                 r"[^,;.]*\b(?i:rest|remainder|until|till|from\s+now)\b[^,;.?]*[.!]?\s*$", line)
+    return m.group(1) if m else line
+
+
+def _p_number(line: str) -> str:
+    """1882's privates by their number in the rules, with the name after it: "P1 Hudson Bay
+    for $20", "P4 Trestle Bridge - I bid 175" -> "Hudson Bay for $20", "Trestle Bridge - I bid
+    175": the name is read (a number that is not the name's is not taken instead of it)."""
+    return re.sub(r"\bP[1-9]\s+(?:[-–—:]\s*)?((?:the\s+)?[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*){0,3})"
+                  r"(?=\s*(?:[-–—:,]|\s+(?i:for|at|@|on)\b|$))", r"\1", line)
+
+
+PHRASINGS: list[Callable[[str], str]] = [
+    # 1861 mergers, conversions and the passes that decline them
+    _merge_told,
+    _convert_told,
+    one_pass,
+    # a token given up, and 1882's North-West Rebellion told as a story: "NW drops its Kiev
+    # token", "NW drops its token in Kiev to get down to three", "its token moves from J12 to D6"
+    _sub(rf"\b(?i:drops?|removes?|lifts?|gives?\s+up|returns?|pulls?)\s+(?i:its|the|their|one)\s+({_HEXP}|{_PLACE_WORDS}?)\s+"
+         r"(?i:(token|station|marker))\b", r"removes its \2 from \1", 0),
+    _sub(r"\b(?i:drops?|gives?\s+up|returns?|pulls?)\s+(?i:its|the|their|one)\s+(?i:(token|station|marker))\s+(?i:in|on|at|from)\s+"
+         rf"({_HEXP}|{_PLACE_WORDS}?)\s+(?i:(?:in\s+order\s+)?to\s+(?:get|go|come|stay|keep|fit|reduce)\b|so\s+(?:as\s+)?to\b)[^,;.]*",
+         r"removes its \1 from \2", 0),
+    _sub(rf"\b(?i:its|the)\s+(?i:(token|station))\s+(?i:moves|is\s+moved|goes|jumps)\s+(?i:from)\s+({_HEXP})\s+(?i:to)\s+({_HEXP})\b",
+         r"moves its \1 from \2 to \3", 0),
+    _sub(rf"([:,;]\s*)(?i:(token|station))\s+(?i:moves|is\s+moved|goes|jumps)\s+(?i:from)\s+({_HEXP})\s+(?i:to)\s+({_HEXP})\b",
+         r"\1moves its \2 from \3 to \4", 0),
+    _sub(r"\b(uses|used|using)\s+(?:the\s+)?North[\s-]?West\s+Rebellion(?:\s+(?:private|company|power))?", r"\1 the NWR"),
+    # a lay that costs nothing: "lays a free #59", "lays track #7 at H12 for no cost"
+    _sub(r"\b(lays?|laid|laying|places?|placed|puts?)\s+(an?\s+|its\s+|the\s+)?free\s+(?:track\s+)?(?=#|\d|tile|token|station)", r"\1 \2"),
+    _sub(r"\b(lays?|laid|laying)\s+track\s+(?=#\d|tile\b)", r"\1 "),
+    _sub(r"\s+(?:for\s+(?:no\s+cost|free|nothing)|at\s+no\s+cost|free\s+of\s+charge|without\s+(?:any\s+)?cost)\b", ""),
+    # auctions told in words: "Auctioning M-K, opening bid 120", "I'll auction MB, 250 to start",
+    # "Put me down for $55 on the Sask Central", "Bidding on the Kharkov minor, K-R, at 100"
+    _sub(r"\b(?i:the\s+)?(?:(?i:minor\s+(?:in|at|from|of|based\s+in))\s+" + _PLACE_WORDS + r"|(?:" + _PLACE_WORDS +
+         r"\s+)(?i:minor))\s*(?:\(\s*(" + _NAME + r")\s*\)|,\s*(" + _NAME + r")\s*(?:,|(?=\s+(?i:at|for|@)\b)|(?=\s*[.!]?\s*$)))",
+         lambda m: m.group(1) or m.group(2), 0),
+    _sub(r"\b(?i:auction(?:s|ing)?|nominat(?:e|es|ing)|put(?:s|ting)?\s+up|open(?:s|ing)?(?:\s+the\s+bidding\s+(?:on|for))?)\s+"
+         rf"(?i:the\s+)?({_NAME})\s*(?:[,:;]|\s+[-–—])?\s+(?i:with\s+)?(?i:an?\s+)?(?i:(?:opening|starting|first)\s+bid|bid)"
+         rf"(?i:\s+(?:of|at))?\s*:?\s*({_AMOUNT})", r"bid \2 on \1", 0),
+    _sub(r"\b(?i:auction(?:s|ing)?|nominat(?:e|es|ing)|put(?:s|ting)?\s+up|open(?:s|ing)?)\s+"
+         rf"(?i:the\s+)?({_NAME})\s*[,:;]?\s+({_AMOUNT})\s+(?i:to\s+(?:start|open)|as\s+(?:the\s+|an?\s+)?(?:opening|starting|first)\s+bid)\b",
+         r"bid \2 on \1", 0),
+    _sub(rf"\b(?:put|count|sign|pencil)\s+me\s+(?:down|in|up)\s+(?:for|at|with)\s+({_AMOUNT})\s+(?:on|for)\s+", r"bid \1 on "),
+    _sub(r"(\d)\s*,\s*(?:it'?s\s+|that'?s\s+)?mine\s*[.!]*\s*$", r"\1"),
+    _p_number,
+    # a raise in answer to the bid before it: "Ingrid bids 70 for SC, I go to 75" (the other bid is a report)
+    _sub(rf"^\s*[A-Z][\w'’-]*\s+(?i:bids?|bid|is\s+on|has)\s+{_AMOUNT}\s+(?i:for|on)\s+((?i:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){{0,2}})"
+         rf"\s*[,;.]\s*(?i:so\s+)?(?i:I(?:'ll|\s+will)?\s+(?:go|raise(?:\s+it)?|up\s+it|bid|make\s+it))\s+(?i:to\s+)?({_AMOUNT})\s*[.!]?\s*$",
+         r"bid \2 on \1", 0),
+    # what was won before the move: "Having won the CP, I par CPR at 90"
+    _sub(r"^\s*(?i:having\s+(?:won|bought|got|gotten|taken|secured))\s+(?i:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?\s*,?\s*(?=I\b|I'll\b)", "", 0),
+    _sub(rf"^\s*((?:the\s+)?{_NAME}(?:\s+[A-Z][\w'’-]*){{0,3}})\s*[-–—:]\s*I(?:'ll|\s+will)?\s+bid\s+({_AMOUNT})\s*[.!]?\s*$",
+         r"bid \2 on \1"),
+    # pars in words: "Buying the HBR president's certificate, par 100", "sc into SC pres, par 80",
+    # "parred MKN at 90 with its home in K7", "start the Canadian Northern on 90"
+    _sub(rf"\b(?i:buy(?:s|ing)?|takes?|taking|gets?|getting)\s+(?i:the\s+)?({_NAME})(?:'s)?\s+(?i:president|director)(?:'?s)?"
+         r"(?i:\s+(?:certificate|cert|share))?\s*(?i:,\s*|\s+(?:at|for|with)\s+(?:a\s+)?)?(?i:par)(?i:\s+(?:price\s+)?(?:of|at))?\s+"
+         rf"({_AMOUNT})", r"par \1 at \2", 0),
+    lambda s: re.sub(r"^\s*(?:the\s+)?([A-Za-z][\w-]{1,3})\s+(?:into|->|→|for)\s+(?:the\s+)?(" + _NAME + r")\s+"
+                     r"(?i:pres|prez|presidency|president(?:'?s)?|director(?:'?s)?)(?:\s+(?i:cert|certificate|share))?\b",
+                     lambda m: f"exchange {m.group(1).upper()} for the {m.group(2)} president's certificate", s),
+    _sub(rf"\b((?i:convert|exchange|swap|trade)(?:s|d|ed|ing)?\s+(?:(?i:the|my|his|her|their)\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){{0,2}}"
+         rf"\s+(?i:into|for|to)\s+(?:(?i:the)\s+)?{_NAME})(?=\s*,\s*(?i:par)\b)", r"\1 president's certificate", 0),
+    _sub(rf"\b(?:pars?|parr?ed|parring|starts?|started|starting|floats?|floated|floating|launch(?:es|ed|ing)?)\s+(?:the\s+)?"
+         rf"({_NAME}\s+(?:at|@)\s+{_AMOUNT})\s*,?\s+(?:with\s+(?:its|the|a)\s+home(?:\s+(?:token|station))?|home(?:\s+(?:token|station))?)"
+         r"\s+(?:in|on|at)\s+", r"pars \1 in "),
+    _sub(r"\b(?i:(starts?|started|starting|pars?|floats?|opens?|launch(?:es)?))\s+((?i:the)\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?i:on)\s+"
+         rf"({_AMOUNT})\b", r"\1 \2\3 at \4", 0),
+    _sub(rf"\b(?:floats?|floated|floating|launch(?:es|ed|ing)?)\s+(?=(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){{0,2}}\s+(?:at|@|on)\s+{_AMOUNT}(?![\d%]))",
+         "pars "),
+    _sub(r",\s*so\s+(?:he|she|I|they)\s+pays?\s+[$₽]?\d+\s*₽?\s+for\s+the\s+(?:president|director)(?:'?s)?\s+(?:certificate|cert|share)\b.*$", ""),
+    # dividends in words: "MKN pays half of 310", "Nikolaev pays the 60 out", "NW withholds,
+    # price drops a step" (a claim on the price), "withholding, we need the 6" (a reason)
+    _sub(r"\b(pays?|paid|paying)\s+half\s+of\s+(?:the\s+|its\s+)?(?=[$₽]?\d)", r"\1 half "),
+    _sub(rf"\b(?:pays?|paid|paying)\s+(?:the\s+|its\s+|all\s+(?:the\s+)?)?({_AMOUNT})\s+out\b", r"pays out \1"),
+    _sub(r"(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+)(?:the\s+|its\s+)?(?:share\s+)?price\s+(drops|falls|goes\s+down|moves\s+(?:down|left)|rises|goes\s+up|"
+         r"moves\s+(?:up|right))(?:\s+(?:a|one)\s+(?:step|space|notch))?\s*(?=[.!]?\s*$)",
+         lambda m: " and the share price " + ("drops" if re.match(r"drops|falls|goes\s+down|moves\s+(?:down|left)", m.group(1), re.I)
+                                              else "goes up")),
+    _sub(r"\b(is|are)\s+withholding\b", "withholds"),
+    _sub(r"\s*,\s*(?:as\s+)?(?:we|I)\s+(?:need|want|'re\s+saving|are\s+saving|am\s+saving)\b[^.;]*", ""),
+    _sub(rf"^\s*({_NAME})\s+(?i:has|had)\s+(?i:no|not\s+enough)\s+(?i:money|cash|funds)\b[^,;.]*[,;.]\s*(?i:so\s+)?(?i:it\s+)?"
+         r"(?=(?i:takes?|took|buys?|bought)\b)", r"\1 ", 0),
+    # loans and bankruptcy: "took 2 loans to afford the 3-train", "goes bankrupt, no cash for a train"
+    _sub(r"\b(?:took|taking)\s+(?:a|one|two|three|\d)\s+loans?\s+to\s+(?:pay\s+for|afford|buy)\s+", "buys "),
+    _sub(r"\b(goes|went|declares?|declared|declaring)\s+(bankrupt|bankruptcy)\s*(?:[,;:–—-]|\s+as\b|\s+because\b|\s+since\b)\s*[^?]*$",
+         r"\1 \2"),
+]
