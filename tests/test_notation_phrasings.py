@@ -13,7 +13,7 @@ import pytest
 
 import pbem
 from pbem.engine.actions import (
-    Bankrupt, Bid, BuyTrain, Convert, Dividend, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken,
+    Bankrupt, Bid, BuyShares, BuyTrain, Convert, Dividend, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken,
 )
 from pbem.errors import PbemError
 from pbem.notation import context_for_title, parse_message, read_message
@@ -52,7 +52,15 @@ READ = [
     ("1861", "merger", "KR", "KR + MV + Y -> SE", _merge("KR", "MV", "Y", "SE")),
     ("1861", "merger", "KR", "KR + MV => MKV!", _merge("KR", "MV", "MKV")),
     ("1861", "merger", "KR", "MR: KR merges with MV to form MKV", _merge("KR", "MV", "MKV")),
+    ("1861", "merger", "KR", "Merging KR and MV to form MKV.", _merge("KR", "MV", "MKV")),
+    ("1861", "merger", "KR", "KR merges MV into MKV", _merge("KR", "MV", "MKV")),
+    ("1861", "merger", "KR", "I'll merge KR and MV into MKV", _merge("KR", "MV", "MKV")),
+    ("1861", "merger", "KR", "KR merges with MV; the new company is MKV", _merge("KR", "MV", "MKV")),
+    ("1861", "merger", "KR", "KR & MV → MKV", _merge("KR", "MV", "MKV")),
+    ("1861", "merger", "KR", "KR combines with MV and Y, creating SE", _merge("KR", "MV", "Y", "SE")),
     # conversions: the minor converts and names its major
+    ("1861", "merger", "KK", "I convert KK into the SE", [Convert("KK"), Merge("KK", "SE")]),
+    ("1861", "merger", "KK", "Converting KK, new major SE", [Convert("KK"), Merge("KK", "SE")]),
     ("1861", "merger", "KK", "KK converts, becoming the SE", [Convert("KK"), Merge("KK", "SE")]),
     ("1861", "merger", "KK", "KK converts; new major: SE", [Convert("KK"), Merge("KK", "SE")]),
     ("1861", "merger", "KK", "KK is going to convert into SE", [Convert("KK"), Merge("KK", "SE")]),
@@ -63,11 +71,15 @@ READ = [
     ("1861", "merger", "OK", "OK does not convert this round - pass", [Pass("OK")]),
     ("1861", "merger", "OK", "pass, no merger for OK this round", [Pass("OK")]),
     ("1861", "merger", "OK", "Pass - no conversion for OK.", [Pass("OK")]),
+    ("1861", "merger", "KK", "KK passes, no merger", [Pass("KK")]),
+    ("1861", "merger", "KK", "KK: no merger, no conversion, pass", [Pass("KK")]),
     ("1882", "SR", None, "Ann declines to buy anything, passes.", [Pass("ann")]),
     ("1882", "SR", None, "Ann declines to sell and passes the round", [Pass("ann")]),
     # tokens given up, and the North-West Rebellion's story
     ("1861", "merger", "SW", "SW gives up its Odessa token", [RemoveToken("SW", "D20")]),
     ("1861", "merger", "SW", "SW removes its D20 token.", [RemoveToken("SW", "D20")]),
+    ("1861", "merger", "NW", "NW gives up the token in Kiev", [RemoveToken("NW", "D14")]),
+    ("1861", "merger", "NW", "NW returns its Kiev token", [RemoveToken("NW", "D14")]),
     ("1861", "merger", "SW", "SW drops the token in Odessa so as to get down to its limit", [RemoveToken("SW", "D20")]),
     ("1882", "OR", "CPR", "CPR uses the North West Rebellion: its station moves from I5 to E5, then lays #59 on E5",
      [RemoveToken("NWR", "I5"), PlaceToken("NWR", "E5"), LayTile("NWR", "E5", "59", 3)]),
@@ -85,6 +97,9 @@ READ = [
     ("1861", "SR", None, "I'll bid 100 on the minor in Kiev (KB)", [Bid("ann", "KB", 100)]),
     ("1861", "SR", None, "Raising to 130 on the Samara minor (SV)", [Bid("ann", "SV", 130)]),
     ("1861", "SR", None, "Ann bids 115 on the Rostov minor, KR.", [Bid("ann", "KR", 115)]),
+    ("1861", "SR", None, "KR up for auction at 100", [Bid("ann", "KR", 100)]),
+    ("1861", "SR", None, "I nominate KR at 100", [Bid("ann", "KR", 100)]),
+    ("1861", "SR", None, "Ann buys MNN for 120", [Bid("ann", "MNN", 120)]),
     ("1882", "auction", None, "P2 Saskatchewan Central: $45", [Bid("ann", "SC", 45)]),
     ("1882", "auction", None, "P5 Canadian Pacific for 190, it's mine", [Bid("ann", "CP", 190)]),
     ("1882", "auction", None, "P3 North West Rebellion - I'll bid 85", [Bid("ann", "NWR", 85)]),
@@ -103,6 +118,9 @@ READ = [
     ("1882", "SR", None, "Taking the CPR president's certificate at par 90", [Par("ann", "CPR", 90)]),
     ("1882", "SR", None, "Ann buys the QLL director's share, par $67.", [Par("ann", "QLL", 67)]),
     ("1882", "SR", None, "sc into SC president's cert, par 76", [Par("ann", "SC", 76)]),
+    ("1882", "SR", None, "President's certificate of GT, par 76", [Par("ann", "GT", 76)]),
+    ("1882", "SR", None, "GT pres cert at 67", [Par("ann", "GT", 67)]),
+    ("1882", "SR", None, "I take the GT presidency at 67", [Par("ann", "GT", 67)]),
     ("1882", "SR", None, "I exchange the Saskatchewan Central into SC, par 82, home token in Regina",
      [Par("ann", "SC", 82), PlaceToken("SC", "J10")]),
     ("1882", "SR", None, "Ann swaps her Saskatchewan Central for SC, par 76, home station on E5",
@@ -121,12 +139,14 @@ READ = [
     ("1882", "OR", "GT", "GT withholds and the price goes down a step.", [Dividend("GT", "withhold")]),
     ("1882", "OR", "GT", "GT is withholding, I need the cash for the 5", [Dividend("GT", "withhold")]),
     ("1882", "OR", "GT", "GT pays out, price goes up", [Dividend("GT", "payout")]),
+    ("1882", "OR", "GT", "GT keeps the 90 in the treasury", [Dividend("GT", "withhold")]),
     ("1861", "OR", "KK", "KK has not enough money, so it takes a loan and buys a 3 from the bank", [BuyTrain("KK", "3")]),
     ("1861", "OR", "KK", "KK took one loan to pay for the 3-train ($225)", [BuyTrain("KK", "3", "depot", 225)]),
     ("1861", "OR", "KK", "KK has no cash for the train, takes 2 loans and buys the 4 for 300",
      [BuyTrain("KK", "4", "depot", 300)]),
     ("1882", "OR", "GT", "GT goes bankrupt - it cannot afford a train", [Bankrupt("GT")]),
     ("1882", "OR", "GT", "GT declares bankruptcy because Ann can't pay for the D", [Bankrupt("GT")]),
+    ("1882", "OR", "CPR", "I declare bankruptcy for CPR", [Bankrupt("CPR")]),
 ]
 
 
@@ -157,6 +177,14 @@ UNREAD = [
     ("1882", "auction", None, "Bob bids 70 for SC, can I go to 75?"),
     ("1882", "auction", None, "Having won CP Bob pars CPR at $90."),
     ("1861", "SR", None, "Ann passes on N and will bid on KR next"),
+    ("1861", "merger", "KR", "Should I merge KR with MV to form MKV?"),
+    ("1861", "merger", "KK", "Converting KK, new major SE?"),
+    ("1861", "merger", "KK", "KK passes, no merger?"),
+    ("1861", "merger", "NW", "Would NW give up the token in Kiev?"),
+    ("1861", "SR", None, "KR up for auction at 100?"),
+    ("1882", "SR", None, "Is the GT pres cert at 67 a good idea?"),
+    ("1882", "OR", "CPR", "Should I declare bankruptcy for CPR?"),
+    ("1882", "OR", "GT", "GT kept the 90 in the treasury last time"),
     # reports of the past and a name that is no company
     ("1861", "merger", "KR", "KR merged with MV to form MKV last round."),
     ("1861", "merger", "SW", "SW dropped its Odessa token last time"),
@@ -177,6 +205,8 @@ OTHERS = [
     ("1861", "SR", None, "Bob is auctioning KR, opening bid 100", [Bid("bob", "KR", 100)]),
     ("1882", "SR", None, "Bob buys the GT president's certificate, par 100", [Par("bob", "GT", 100)]),
     ("1882", "SR", None, "Bob starts HBR on 67", [Par("bob", "HBR", 67)]),
+    ("1882", "SR", None, "Bob takes the GT presidency at 67", [Par("bob", "GT", 67)]),
+    ("1861", "merger", "KK", "Bob: no merge, pass", [Pass("bob")]),
     ("1882", "SR", None, "Bob declines to buy and passes.", [Pass("bob")]),
 ]
 
@@ -189,6 +219,11 @@ def test_another_players_move_stays_theirs(title, round_kind, current, line, wan
 def test_a_token_dropped_in_a_place_is_placed_not_removed():
     """"drops a token in X" places one; only "its X token" or a reason to get down removes."""
     assert read("1861", "merger", "SW", "SW drops a token in Odessa") == [PlaceToken("SW", "D20")]
+
+
+def test_a_major_bought_with_a_price_is_a_share_not_a_bid():
+    """Only a minor (auctioned) bought for a price is a bid; a major's share stays a buy."""
+    assert read("1861", "SR", None, "Ann buys NW for 120") == [BuyShares("ann", "NW", "ipo", 10)]
 
 
 def test_a_private_named_by_number_and_name_is_read_by_its_name():
@@ -222,3 +257,30 @@ def test_at_the_table_a_refusal_with_a_pass_is_one_pass():
     assert g.moves[mark:] == [Pass("Ann")]
     g.push_notation("pass", "Cid")
     assert g.current_entity() == "CPR"
+
+
+def _merger_game(tmp_path, upto: int):
+    """The refplay 1861 game (seed 4) just before a move of its merger rounds."""
+    from pbem.moderator.table import Table
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed4-merger.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    return Table.open(copy, upto=upto)
+
+
+@pytest.mark.parametrize("upto,entity,line,want", [
+    (765, "SPW", "SPW joins with MB, and together they form the MK.", [Merge("SPW", "MB"), Merge("SPW", "MK")]),
+    (765, "SPW", "SPW + MB -> MK.", [Merge("SPW", "MB"), Merge("SPW", "MK")]),
+    (567, "KB", "Kiev-Brest converts, becoming SW.", [Convert("KB"), Merge("KB", "SW")]),
+    (575, "KR", "KR will convert, new major MKV", [Convert("KR"), Merge("KR", "MKV")]),
+])
+def test_at_the_table_a_merger_told_in_a_sentence_is_the_recorded_merger(tmp_path, upto, entity, line, want):
+    """The moves 18xx.games recorded for these mergers (refplay 1861 seed 4), written as a
+    sentence by the president of the company whose turn it is, are read and accepted as those moves."""
+    table = _merger_game(tmp_path, upto)
+    g = table.play
+    assert g.current_entity() == entity
+    president = table.game.corporations[entity].president
+    mark = len(g.moves)
+    g.push_notation(line, president)
+    assert g.moves[mark:] == want

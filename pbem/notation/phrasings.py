@@ -33,9 +33,17 @@ _FORMING = (r"\s*,?\s*(?:and\s+)?(?:(?:together\s+)?(?:they|both|all\s+three)\s+
 _END = r"\s*(?=[.!;]|$)"
 
 
+def _short(name: str) -> str:
+    """A railway named after the two places it joins, by its short form ("Kiev-Brest" -> "K-B",
+    as the names index knows it); any other name as written."""
+    m = re.fullmatch(r"([A-Z])[a-z]+-([A-Z])[a-z]+", name)
+    return f"{m.group(1)}-{m.group(2)}" if m else name
+
+
 def _adding(entity: str, others: str, major: str) -> str:
     """The merger in the notation's words: each other company added, then the merge into the major."""
-    names = [n for n in re.split(_JOIN, others) if n]
+    entity, major = _short(entity), _short(major)
+    names = [_short(n) for n in re.split(_JOIN, others) if n]
     return "; ".join([f"Adding {n} to merge of {entity}" for n in names] + [f"{entity} merges into {major}"])
 
 
@@ -49,7 +57,7 @@ def _merge_told(line: str) -> str:
     patterns = (
         # subject first: "X merges with Y (and Z) to form W", "X takes in Y, new major is W"
         rf"(?:the\s+)?({_NAME})\s+(?:will\s+|is\s+going\s+to\s+)?(?:(?i:merges?|merging|joins?|joining|combines?|combining)"
-        rf"\s+(?i:with)|(?i:takes\s+in|takes\s+over|absorbs|swallows))\s+(?:the\s+)?({_LIST}){_FORMING}({_NAME}){_END}",
+        rf"(?:\s+(?i:with))?|(?i:takes\s+in|takes\s+over|absorbs|swallows))\s+(?:the\s+)?({_LIST}){_FORMING}({_NAME}){_END}",
         # all named first: "M-K and E merge, forming SE", "KR + MV -> MKN"
         rf"(?:the\s+)?({_NAME})(?:\s+(?i:and)|\s*&|\s*\+|\s*,)\s*(?:the\s+)?({_LIST})"
         rf"(?:\s+(?:will\s+|are\s+going\s+to\s+)?(?i:merge|combine|join)(?:\s+(?i:together))?)?{_FORMING}({_NAME}){_END}",
@@ -70,9 +78,13 @@ def _convert_told(line: str) -> str:
                  rf"\s*[,;:]?\s*(?:and\s+)?(?:(?i:becoming|becomes|into|to|forming|to\s+form|as)|"
                  rf"(?i:the\s+)?(?i:new\s+(?:major|company|corporation))(?:\s+(?i:is|will\s+be|being))?\s*:?|->|→|=>)"
                  rf"\s*(?:the\s+)?({_NAME}){_END}", line)
+    if not m:                                   # an order: "Converting KK, new major SE"
+        m = re.match(rf"\s*(?:I\s+|I'll\s+)?(?i:convert|converting)\s+(?:the\s+)?({_NAME})\s*[,;:]?\s*(?:(?i:becoming|into|to|as)|"
+                     rf"(?i:the\s+)?(?i:new\s+(?:major|company|corporation))(?:\s+(?i:is|will\s+be|being))?\s*:?|->|→|=>)"
+                     rf"\s*(?:the\s+)?({_NAME}){_END}", line)
     if not m or m.group(1) == m.group(2):
         return line
-    return f"{m.group(1)} converts into {m.group(2)}" + line[m.end():]
+    return f"{_short(m.group(1))} converts into {_short(m.group(2))}" + line[m.end():]
 
 
 def one_pass(line: str) -> str:
@@ -89,6 +101,12 @@ def one_pass(line: str) -> str:
                  rf"({_NAME})(?:\s+(?i:this\s+(?:time|round|turn)))?\s*[.!]?\s*$", line)
     if m:
         return f"{m.group(1)} passes"
+    skip = r"(?i:no\s+(?:merger|merge|merging|conversion|converting))"
+    m = re.match(rf"\s*(?:({_NAME})\s*[:,–—-]?\s+)?(?:{skip}\s*(?:[,;/]|\s+(?i:and|or))\s*)*{skip}\s*(?:[,;:.–—-]|\s+(?i:so))\s*"
+                 r"(?i:(?:I\s+)?pass(?:es)?)\s*[.!]?\s*$", line) or \
+        re.match(rf"\s*(?:({_NAME})\s*:?\s+)?(?i:pass(?:es)?)\s*[,;:–—-]\s*{skip}(?:\s+(?i:this\s+(?:time|round|turn)))?\s*[.!]?\s*$", line)
+    if m:
+        return f"{m.group(1)} passes" if m.group(1) else "pass"
     # "no post-merger buy for me, pass": what is not done, then the pass
     if re.match(r"\s*(?i:no\s+[\w-]+(?:\s+[\w-]+)?\s+for\s+me)\s*[,;:.–—-]\s*(?i:(?:so\s+)?(?:I\s+)?pass)\s*[.!]?\s*$", line):
         return "pass"
@@ -115,6 +133,8 @@ PHRASINGS: list[Callable[[str], str]] = [
     # token", "NW drops its token in Kiev to get down to three", "its token moves from J12 to D6"
     _sub(rf"\b(?i:drops?|removes?|lifts?|gives?\s+up|returns?|pulls?)\s+(?i:its|the|their|one)\s+({_HEXP}|{_PLACE_WORDS}?)\s+"
          r"(?i:(token|station|marker))\b", r"removes its \2 from \1", 0),
+    _sub(r"\b(?i:gives?\s+up|returns?|pulls?|lifts?)\s+(?i:its|the|their|one)\s+(?i:(token|station|marker))\s+(?i:in|on|at|from)\s+"
+         rf"({_HEXP}|{_PLACE_WORDS})\b", r"removes its \1 from \2", 0),
     _sub(r"\b(?i:drops?|gives?\s+up|returns?|pulls?)\s+(?i:its|the|their|one)\s+(?i:(token|station|marker))\s+(?i:in|on|at|from)\s+"
          rf"({_HEXP}|{_PLACE_WORDS}?)\s+(?i:(?:in\s+order\s+)?to\s+(?:get|go|come|stay|keep|fit|reduce)\b|so\s+(?:as\s+)?to\b)[^,;.]*",
          r"removes its \1 from \2", 0),
@@ -132,12 +152,14 @@ PHRASINGS: list[Callable[[str], str]] = [
     _sub(r"\b(?i:the\s+)?(?:(?i:minor\s+(?:in|at|from|of|based\s+in))\s+" + _PLACE_WORDS + r"|(?:" + _PLACE_WORDS +
          r"\s+)(?i:minor))\s*(?:\(\s*(" + _NAME + r")\s*\)|,\s*(" + _NAME + r")\s*(?:,|(?=\s+(?i:at|for|@)\b)|(?=\s*[.!]?\s*$)))",
          lambda m: m.group(1) or m.group(2), 0),
+    _sub(r"\b(?!(?i:green|yellow|brown|gr[ae]y)\b)([A-Z][\w-]*)\s+(?i:minor)\b(?!\s*[(,])", r"\1", 0),
     _sub(r"\b(?i:auction(?:s|ing)?|nominat(?:e|es|ing)|put(?:s|ting)?\s+up|open(?:s|ing)?(?:\s+the\s+bidding\s+(?:on|for))?)\s+"
-         rf"(?i:the\s+)?({_NAME})\s*(?:[,:;]|\s+[-–—])?\s+(?i:with\s+)?(?i:an?\s+)?(?i:(?:opening|starting|first)\s+bid|bid)"
+         rf"(?i:the\s+)?(?:[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?\s*\((?={_NAME}\)))?({_NAME})\)?\s*(?:[,:;]|\s+[-–—])?\s+(?i:with\s+)?(?i:an?\s+)?(?i:(?:opening|starting|first)\s+bid|bid)"
          rf"(?i:\s+(?:of|at))?\s*:?\s*({_AMOUNT})", r"bid \2 on \1", 0),
     _sub(r"\b(?i:auction(?:s|ing)?|nominat(?:e|es|ing)|put(?:s|ting)?\s+up|open(?:s|ing)?)\s+"
          rf"(?i:the\s+)?({_NAME})\s*[,:;]?\s+({_AMOUNT})\s+(?i:to\s+(?:start|open)|as\s+(?:the\s+|an?\s+)?(?:opening|starting|first)\s+bid)\b",
          r"bid \2 on \1", 0),
+    _sub(rf"^\s*({_NAME})\s+(?:is\s+)?(?i:up\s+for\s+auction)\s*(?:,\s*|\s+(?i:at|for|from)\s+)({_AMOUNT})\s*[.!]?\s*$", r"bid \2 on \1", 0),
     _sub(rf"\b(?:put|count|sign|pencil)\s+me\s+(?:down|in|up)\s+(?:for|at|with)\s+({_AMOUNT})\s+(?:on|for)\s+", r"bid \1 on "),
     _sub(r"(\d)\s*,\s*(?:it'?s\s+|that'?s\s+)?mine\s*[.!]*\s*$", r"\1"),
     _p_number,
@@ -159,6 +181,13 @@ PHRASINGS: list[Callable[[str], str]] = [
                      lambda m: f"exchange {m.group(1).upper()} for the {m.group(2)} president's certificate", s),
     _sub(rf"\b((?i:convert|exchange|swap|trade)(?:s|d|ed|ing)?\s+(?:(?i:the|my|his|her|their)\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){{0,2}}"
          rf"\s+(?i:into|for|to)\s+(?:(?i:the)\s+)?{_NAME})(?=\s*,\s*(?i:par)\b)", r"\1 president's certificate", 0),
+    _sub(rf"(^|[:;,.]\s*)(?i:the\s+)?(?i:president|director)(?:'?s)?\s+(?i:certificate|cert|share)\s+(?i:of|in|for)\s+(?:the\s+)?({_NAME})"
+         rf"\s*(?:,\s*(?i:par)|\s+(?i:at|@)|\s+(?i:at\s+)?(?i:par))\s+(?i:of\s+|at\s+)?({_AMOUNT})", r"\1par \2 at \3", 0),
+    lambda s: re.sub(rf"(?:\b(?i:takes?|taking|buys?|buying|gets?|getting)\s+(?i:the\s+)?)?\b(?<!')({_NAME})\s+"
+                     rf"(?i:pres|prez|presidency|president'?s?|director'?s?)(?:\s+(?i:cert|certificate|share))?\s*"
+                     rf"(?:,\s*(?i:par)|\s+(?i:at|@)|\s+(?i:at\s+)?(?i:par))\s+(?i:of\s+|at\s+)?({_AMOUNT})",
+                     lambda m: m.group(0) if re.search(r"\b(?i:into|for|to)\s+(?:(?i:the)\s+)?$|(?:->|→)\s*$", s[:m.start()])
+                     else f"par {m.group(1)} at {m.group(2)}", s),
     _sub(rf"\b(?:pars?|parr?ed|parring|starts?|started|starting|floats?|floated|floating|launch(?:es|ed|ing)?)\s+(?:the\s+)?"
          rf"({_NAME}\s+(?:at|@)\s+{_AMOUNT})\s*,?\s+(?:with\s+(?:its|the|a)\s+home(?:\s+(?:token|station))?|home(?:\s+(?:token|station))?)"
          r"\s+(?:in|on|at)\s+", r"pars \1 in "),
@@ -176,11 +205,15 @@ PHRASINGS: list[Callable[[str], str]] = [
          lambda m: " and the share price " + ("drops" if re.match(r"drops|falls|goes\s+down|moves\s+(?:down|left)", m.group(1), re.I)
                                               else "goes up")),
     _sub(r"\b(is|are)\s+withholding\b", "withholds"),
+    _sub(r"\b(?:keeps?|kept|keeping|puts?|retains?)\s+(?:the\s+|its\s+|all\s+(?:the\s+)?)?(?:[$₽]?\d+\s*₽?|revenue|cash|income)\s+"
+         r"in\s+(?:the|its)\s+(?:treasury|company)\b(?:\s+(?:for|to)\b[^,;.]*)?", "withholds"),
     _sub(r"\s*,\s*(?:as\s+)?(?:we|I)\s+(?:need|want|'re\s+saving|are\s+saving|am\s+saving)\b[^.;]*", ""),
     _sub(rf"^\s*({_NAME})\s+(?i:has|had)\s+(?i:no|not\s+enough)\s+(?i:money|cash|funds)\b[^,;.]*[,;.]\s*(?i:so\s+)?(?i:it\s+)?"
          r"(?=(?i:takes?|took|buys?|bought)\b)", r"\1 ", 0),
     # loans and bankruptcy: "took 2 loans to afford the 3-train", "goes bankrupt, no cash for a train"
     _sub(r"\b(?:took|taking)\s+(?:a|one|two|three|\d)\s+loans?\s+to\s+(?:pay\s+for|afford|buy)\s+", "buys "),
+    _sub(rf"^\s*(?:I\s+)?(?i:declare|declaring)\s+(?:(?i:bankruptcy\s+(?:for|of|on\s+behalf\s+of))\s+(?:the\s+)?({_NAME})|"
+         rf"(?:the\s+)?({_NAME})\s+(?i:bankrupt))\b", lambda m: f"{m.group(1) or m.group(2)} declares bankruptcy", 0),
     _sub(r"\b(goes|went|declares?|declared|declaring)\s+(bankrupt|bankruptcy)\s*(?:[,;:–—-]|\s+as\b|\s+because\b|\s+since\b)\s*[^?]*$",
          r"\1 \2"),
 ]
