@@ -25,12 +25,13 @@ _JOIN = r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*\+\s*)(?:the\s+)?"
 _LIST = rf"{_NAME}(?:{_JOIN}{_NAME})*"
 #: the words that name the new major of a merger: "to form W", "forming W", "into W", "and
 #: together they form the W", ", new major is W", "-> W"
-_FORMING = (r"\s*,?\s*(?:and\s+)?(?:(?:together\s+)?(?:they|both|all\s+three)\s+)?"
-            r"(?:to\s+form|forms?|forming|to\s+create|creates?|creating|into|becoming|becomes?|become|as|"
-            r"[,;:]?\s*(?:the\s+)?new\s+(?:major|company|corporation|railway)(?:\s+(?:is|will\s+be|being|called))?\s*:?|"
+_FORMING = (r"\s*[,.;:(]?\s*(?:and\s+)?(?:(?:together\s+)?(?:they|both|all\s+three)\s+)?"
+            r"(?:to\s+form|forms?|forming|to\s+create|creates?|creating|to\s+make|makes?|making|into|becoming|becomes?|"
+            r"become|to\s+become|as|"
+            r"[,;:]?\s*(?:the\s+)?(?i:new)\s+(?:major|company|corporation|railway)(?:\s+(?:is|will\s+be|being|called))?\s*:?|"
             r"(?:->|→|=>))\s*(?:the\s+)?(?:new\s+)?(?:major\s+)?")
 #: what may end a merger sentence: its end, a full stop, or another sentence
-_END = r"\s*(?=[.!;]|$)"
+_END = r"\)?\s*(?=[.!;]|$)"
 
 
 def _short(name: str) -> str:
@@ -75,7 +76,7 @@ def _convert_told(line: str) -> str:
     """1861 conversions told as a sentence: "K-R converts, becoming MK", "MV will convert, new
     major MKV", "KK converts to the KKR": the minor converts into the major it names."""
     m = re.match(rf"\s*(?:the\s+)?({_NAME})\s+(?:will\s+|is\s+going\s+to\s+)?(?i:converts?|converting)"
-                 rf"\s*[,;:]?\s*(?:and\s+)?(?:(?i:becoming|becomes|into|to|forming|to\s+form|as)|"
+                 rf"\s*[,;:.(]?\s*(?:and\s+)?(?:(?i:becoming|becomes|to\s+become|into|to|forming|to\s+form|as)|"
                  rf"(?i:the\s+)?(?i:new\s+(?:major|company|corporation))(?:\s+(?i:is|will\s+be|being))?\s*:?|->|→|=>)"
                  rf"\s*(?:the\s+)?({_NAME}){_END}", line)
     if not m:                                   # an order: "Converting KK, new major SE"
@@ -143,6 +144,12 @@ PHRASINGS: list[Callable[[str], str]] = [
     _sub(rf"([:,;]\s*)(?i:(token|station))\s+(?i:moves|is\s+moved|goes|jumps)\s+(?i:from)\s+({_HEXP})\s+(?i:to)\s+({_HEXP})\b",
          r"\1moves its \2 from \3 to \4", 0),
     _sub(r"\b(uses|used|using)\s+(?:the\s+)?North[\s-]?West\s+Rebellion(?:\s+(?:private|company|power))?", r"\1 the NWR"),
+    _sub(r"\b(?:plays|played|playing|exercises|exercised|activates|activated|triggers)\s+(?=(?:the\s+|its\s+)?[A-Z][\w-]*(?:'s)?"
+         r"(?:\s+(?:private|power|ability))*\s*[:,-])", "uses "),
+    _sub(r"^\s*((?i:using|uses))\s+((?i:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s*,\s*[A-Z][A-Z0-9&-]+\s+(?=(?i:moves?|lays?|places?|removes?)\b)",
+         r"uses \2: ", 0),
+    _sub(rf"\b(?i:moves?)\s+[A-Z][\w-]*'s\s+((?i:token|station))\b", r"moves its \1", 0),
+    _sub(rf"(^|[:;,]\s*)(?i:(token|station))\s+(?i:from\s+)?({_HEXP})\s*(?:->|→|=>|(?i:to))\s*({_HEXP})\b", r"\1moves its \2 from \3 to \4", 0),
     # a lay that costs nothing: "lays a free #59", "lays track #7 at H12 for no cost"
     _sub(r"\b(lays?|laid|laying|places?|placed|puts?)\s+(an?\s+|its\s+|the\s+)?free\s+(?:track\s+)?(?=#|\d|tile|token|station)", r"\1 \2"),
     _sub(r"\b(lays?|laid|laying)\s+track\s+(?=#\d|tile\b)", r"\1 "),
@@ -195,6 +202,8 @@ PHRASINGS: list[Callable[[str], str]] = [
          rf"({_AMOUNT})\b", r"\1 \2\3 at \4", 0),
     _sub(rf"\b(?:floats?|floated|floating|launch(?:es|ed|ing)?)\s+(?=(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){{0,2}}\s+(?:at|@|on)\s+{_AMOUNT}(?![\d%]))",
          "pars "),
+    _sub(rf"\b(?i:(?:start|starts|starting|float|floats|open|opens))\s+(?:the\s+)?({_NAME})\s*,?\s+(?i:par)\s+(?i:at\s+|of\s+)?({_AMOUNT})",
+         r"pars \1 at \2", 0),
     _sub(r",\s*so\s+(?:he|she|I|they)\s+pays?\s+[$₽]?\d+\s*₽?\s+for\s+the\s+(?:president|director)(?:'?s)?\s+(?:certificate|cert|share)\b.*$", ""),
     # dividends in words: "MKN pays half of 310", "Nikolaev pays the 60 out", "NW withholds,
     # price drops a step" (a claim on the price), "withholding, we need the 6" (a reason)
@@ -211,6 +220,11 @@ PHRASINGS: list[Callable[[str], str]] = [
     _sub(rf"^\s*({_NAME})\s+(?i:has|had)\s+(?i:no|not\s+enough)\s+(?i:money|cash|funds)\b[^,;.]*[,;.]\s*(?i:so\s+)?(?i:it\s+)?"
          r"(?=(?i:takes?|took|buys?|bought)\b)", r"\1 ", 0),
     # loans and bankruptcy: "took 2 loans to afford the 3-train", "goes bankrupt, no cash for a train"
+    _sub(r"(^|[:;,]\s*)(?:\d|one|two|three|a)\s+loans?(?:\s+taken)?\s*[,;]\s*(?=(?:and\s+|then\s+)?(?:buys?|bought)\b)", r"\1"),
+    _sub(rf"^\s*({_NAME})\s+(?i:can'?t|cannot|could\s?n'?t|is\s+unable\s+to)\s+(?i:afford|pay\s+for|buy|raise)\b[^,;.?]*?"
+         r"(?:,\s*|\s+(?i:and)\s+|\s+(?i:so)\s+|\s*[-–—]\s*)(?i:so\s+)?(?i:it\s+)?((?i:goes\s+bankrupt|declares\s+bankruptcy))\b",
+         r"\1 \2", 0),
+    _sub(rf"^\s*(?i:bankruptcy)\s+(?i:for|of)\s+(?:the\s+)?({_NAME})\s*[.!]?\s*$", r"\1 declares bankruptcy", 0),
     _sub(r"\b(?:took|taking)\s+(?:a|one|two|three|\d)\s+loans?\s+to\s+(?:pay\s+for|afford|buy)\s+", "buys "),
     _sub(rf"^\s*(?:I\s+)?(?i:declare|declaring)\s+(?:(?i:bankruptcy\s+(?:for|of|on\s+behalf\s+of))\s+(?:the\s+)?({_NAME})|"
          rf"(?:the\s+)?({_NAME})\s+(?i:bankrupt))\b", lambda m: f"{m.group(1) or m.group(2)} declares bankruptcy", 0),
