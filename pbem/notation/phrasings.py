@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from .paraphrase_parts import _HEXP, _sub
+from .paraphrase_parts import _HEXP, _I, _sub
 
 __all__ = ["PHRASINGS", "one_pass"]
 
@@ -57,7 +57,7 @@ def _merge_told(line: str) -> str:
     text = line[lead.end():]                        # a round's name before it is no label to check
     patterns = (
         # subject first: "X merges with Y (and Z) to form W", "X takes in Y, new major is W"
-        rf"(?:the\s+)?({_NAME})\s+(?:will\s+|is\s+going\s+to\s+)?(?:(?i:merges?|merging|joins?|joining|combines?|combining)"
+        rf"(?:the\s+)?({_NAME})\s+(?:will\s+|is\s+going\s+to\s+|is\s+)?(?:(?i:merges?|merging|joins?|joining|combines?|combining)"
         rf"(?:\s+(?i:with))?|(?i:takes\s+in|takes\s+over|absorbs|swallows))\s+(?:the\s+)?({_LIST}){_FORMING}({_NAME}){_END}",
         # all named first: "M-K and E merge, forming SE", "KR + MV -> MKN"
         rf"(?:the\s+)?({_NAME})(?:\s+(?i:and)|\s*&|\s*\+|\s*,)\s*(?:the\s+)?({_LIST})"
@@ -75,7 +75,7 @@ def _merge_told(line: str) -> str:
 def _convert_told(line: str) -> str:
     """1861 conversions told as a sentence: "K-R converts, becoming MK", "MV will convert, new
     major MKV", "KK converts to the KKR": the minor converts into the major it names."""
-    m = re.match(rf"\s*(?:the\s+)?({_NAME})\s+(?:will\s+|is\s+going\s+to\s+)?(?i:converts?|converting)"
+    m = re.match(rf"\s*(?:the\s+)?({_NAME})\s+(?:will\s+|is\s+going\s+to\s+|is\s+)?(?i:converts?|converting)"
                  rf"\s*[,;:.(]?\s*(?:and\s+)?(?:(?i:becoming|becomes|to\s+become|into|to|forming|to\s+form|as)|"
                  rf"(?i:the\s+)?(?i:new\s+(?:major|company|corporation))(?:\s+(?i:is|will\s+be|being))?\s*:?|->|→|=>)"
                  rf"\s*(?:the\s+)?({_NAME}){_END}", line)
@@ -167,6 +167,9 @@ PHRASINGS: list[Callable[[str], str]] = [
          rf"(?i:the\s+)?({_NAME})\s*[,:;]?\s+({_AMOUNT})\s+(?i:to\s+(?:start|open)|as\s+(?:the\s+|an?\s+)?(?:opening|starting|first)\s+bid)\b",
          r"bid \2 on \1", 0),
     _sub(rf"^\s*({_NAME})\s+(?:is\s+)?(?i:up\s+for\s+auction)\s*(?:,\s*|\s+(?i:at|for|from)\s+)({_AMOUNT})\s*[.!]?\s*$", r"bid \2 on \1", 0),
+    _sub(rf"\b(?:kick(?:s|ing)?\s+off|start(?:s|ing)?|open(?:s|ing)?)\s+the\s+(?:auction|bidding)\s+(?:for|on|of)\s+(?:the\s+)?({_NAME})\s+"
+         rf"(?:with|at|for)\s+(?:a\s+bid\s+of\s+)?({_AMOUNT})", r"bid \2 on \1"),
+    _sub(rf"\bthe\s+minimum\s*(?:,\s*|\(\s*)({_AMOUNT})\s*(?:,|\))?", r"\1"),
     _sub(rf"\b(?:put|count|sign|pencil)\s+me\s+(?:down|in|up)\s+(?:for|at|with)\s+({_AMOUNT})\s+(?:on|for)\s+", r"bid \1 on "),
     _sub(r"(\d)\s*,\s*(?:it'?s\s+|that'?s\s+)?mine\s*[.!]*\s*$", r"\1"),
     _p_number,
@@ -214,6 +217,12 @@ PHRASINGS: list[Callable[[str], str]] = [
          lambda m: " and the share price " + ("drops" if re.match(r"drops|falls|goes\s+down|moves\s+(?:down|left)", m.group(1), re.I)
                                               else "goes up")),
     _sub(r"\b(is|are)\s+withholding\b", "withholds"),
+    _sub(r"\b(?:halves|halved|halving)\b", "splits"),
+    _sub(r"\bpays?\s+(?:out\s+)?50\s*%(?!\s+of\s+[A-Z])", "pays half", _I),
+    _sub(r"^\s*half\s+to\s+(?:the\s+)?(?:shareholders|players|owners?|holders)\s*(?:[,;&]\s*(?:and\s+)?|\s+and\s+)half\s+to\s+"
+         r"(?:the\s+)?(?:treasury|company|[A-Z][\w-]*)\s*[.!]?\s*$", "pays half"),
+    _sub(r"\bpays?\s+nothing\s+(?:out|to\s+(?:the\s+)?shareholders)\b|\b(?:everything|all(?:\s+of\s+it)?)\s+(?:goes\s+)?(?:to|into)\s+"
+         r"the\s+treasury\b", "withholds"),
     _sub(r"\b(?:keeps?|kept|keeping|puts?|retains?)\s+(?:the\s+|its\s+|all\s+(?:the\s+)?)?(?:[$₽]?\d+\s*₽?|revenue|cash|income)\s+"
          r"in\s+(?:the|its)\s+(?:treasury|company)\b(?:\s+(?:for|to)\b[^,;.]*)?", "withholds"),
     _sub(r"\s*,\s*(?:as\s+)?(?:we|I)\s+(?:need|want|'re\s+saving|are\s+saving|am\s+saving)\b[^.;]*", ""),
