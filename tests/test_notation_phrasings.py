@@ -82,6 +82,10 @@ READ = [
     ("1861", "merger", "KK", "KK: no merger, no conversion, pass", [Pass("KK")]),
     ("1882", "SR", None, "Ann declines to buy anything, passes.", [Pass("ann")]),
     ("1882", "SR", None, "Ann declines to sell and passes the round", [Pass("ann")]),
+    ("1882", "OR", "CNR", "CNR passes; nothing to lay.", [Pass("CNR")]),
+    ("1882", "OR", "CNR", "CNR: nothing to lay, pass", [Pass("CNR")]),
+    ("1882", "OR", "CNR", "CNR is done, no token this turn", [Pass("CNR")]),
+    ("1882", "OR", "CNR", "pass - no trains to buy", [Pass("CNR")]),
     # tokens given up, and the North-West Rebellion's story
     ("1861", "merger", "SW", "SW gives up its Odessa token", [RemoveToken("SW", "D20")]),
     ("1861", "merger", "SW", "SW removes its D20 token.", [RemoveToken("SW", "D20")]),
@@ -222,6 +226,7 @@ UNREAD = [
     ("1882", "auction", None, "Is the minimum, 20, on the Hudson Bay?"),
     ("1861", "OR", "SE", "Should SE pay 50%?"),
     ("1882", "OR", "GT", "If GT pays nothing out the price drops"),
+    ("1882", "OR", "CNR", "Does CNR pass, no token?"),
     ("1861", "SR", None, "Who is kicking off the auction for M-K with 100?"),
     # reports of the past and a name that is no company
     ("1861", "merger", "KR", "KR merged with MV to form MKV last round."),
@@ -323,3 +328,16 @@ def test_at_the_table_a_merger_told_in_a_sentence_is_the_recorded_merger(tmp_pat
     mark = len(g.moves)
     g.push_notation(line, president)
     assert g.moves[mark:] == want
+
+
+def test_at_the_table_a_pass_with_its_step_told_beside_it_is_one_pass():
+    """1882 (seed 7), CPR's first turn after its trains: "done, no more train purchase" passes
+    the train step once and the turn goes to GT (read as two passes, the second was refused)."""
+    g = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=7)
+    for who, text in OPENING[:-1]:
+        g.push_notation(text, who)
+    g.push_notation("CPR lays 57 in I5 rot 1; buys a 2 train; buys a 2 train", "Ann")
+    mark = len(g.moves)
+    g.push_notation("CPR done, no train purchase", "Ann")
+    assert g.moves[mark:] == [Pass("CPR")]
+    assert g.current_entity() == "GT"

@@ -108,6 +108,18 @@ def one_pass(line: str) -> str:
         re.match(rf"\s*(?:({_NAME})\s*:?\s+)?(?i:pass(?:es)?)\s*[,;:–—-]\s*{skip}(?:\s+(?i:this\s+(?:time|round|turn)))?\s*[.!]?\s*$", line)
     if m:
         return f"{m.group(1)} passes" if m.group(1) else "pass"
+    # a pass with the one step it passes told beside it: "CNR passes; nothing to lay", "CPR done,
+    # no train purchase", "no token, pass": one pass of that step
+    steps = ((r"(?:no\s+(?:track|tiles?|tile\s+lay|track\s+lay)|nothing\s+to\s+(?:lay|build|upgrade))", "lay track"),
+             (r"(?:no\s+(?:tokens?|stations?)|nothing\s+to\s+token)", "place a token"),
+             (r"(?:no\s+trains?(?:\s+(?:purchase|buy|to\s+buy))?|no\s+train\s+purchase|nothing\s+to\s+buy)", "buy trains"))
+    done = r"(?i:pass(?:es)?|done|is\s+done)"
+    for words, step in steps:
+        m = re.match(rf"\s*(?:({_NAME})\s*:?\s+)?{done}\s*[,;:.–—-]\s*(?i:{words})(?:\s+(?i:this\s+(?:time|turn)))?\s*[.!]?\s*$", line) or \
+            re.match(rf"\s*(?:({_NAME})\s*:?\s+)?(?i:{words})(?:\s+(?i:this\s+(?:time|turn)))?\s*[,;:.–—-]\s*(?i:so\s+)?(?i:I\s+)?"
+                     rf"{done}\s*[.!]?\s*$", line)
+        if m:
+            return f"{m.group(1)} passes {step}" if m.group(1) else f"pass {step}"
     # "no post-merger buy for me, pass": what is not done, then the pass
     if re.match(r"\s*(?i:no\s+[\w-]+(?:\s+[\w-]+)?\s+for\s+me)\s*[,;:.–—-]\s*(?i:(?:so\s+)?(?:I\s+)?pass)\s*[.!]?\s*$", line):
         return "pass"
