@@ -107,6 +107,7 @@ READ = [
      [RemoveToken("NWR", "G11"), PlaceToken("NWR", "D6"), LayTile("NWR", "D6", "57", 3)]),
     ("1882", "OR", "CPR", "CPR lays track #9 on J4 for free", [LayTile("CPR", "J4", "9", 3)]),
     ("1882", "OR", "CPR", "CPR lays #9 on J4 at no cost", [LayTile("CPR", "J4", "9", 3)]),
+    ("1882", "auction", None, "Bid on P2 Saskatchewan Central at 45", [Bid("ann", "SC", 45)]),
     # auctions told in words
     ("1861", "SR", None, "Auctioning KR, opening bid 100", [Bid("ann", "KR", 100)]),
     ("1861", "SR", None, "Putting up KR with an opening bid of 105", [Bid("ann", "KR", 105)]),
@@ -177,6 +178,8 @@ READ = [
     ("1882", "OR", "CPR", "CPR can't afford the D and goes bankrupt", [Bankrupt("CPR")]),
     ("1882", "OR", "CPR", "Bankruptcy for CPR.", [Bankrupt("CPR")]),
     ("1861", "OR", "KK", "KK: 1 loan, buys a 3", [BuyTrain("KK", "3")]),
+    ("1861", "OR", "NW", "NW is trainless, I decline nationalisation", [Pass("NW")]),
+    ("1861", "OR", "NW", "NW has no trains left; so I refuse the nationalization.", [Pass("NW")]),
 ]
 
 
@@ -227,6 +230,8 @@ UNREAD = [
     ("1861", "OR", "SE", "Should SE pay 50%?"),
     ("1882", "OR", "GT", "If GT pays nothing out the price drops"),
     ("1882", "OR", "CNR", "Does CNR pass, no token?"),
+    ("1861", "OR", "NW", "NW is trainless, should I decline nationalisation?"),
+    ("1882", "OR", "GT", "GT went bankrupt, ouch"),
     ("1861", "SR", None, "Who is kicking off the auction for M-K with 100?"),
     # reports of the past and a name that is no company
     ("1861", "merger", "KR", "KR merged with MV to form MKV last round."),
@@ -234,6 +239,7 @@ UNREAD = [
     ("1882", "OR", "GT", "Bob's GT went bankrupt last game, ouch"),
     ("1882", "auction", None, "Put Bob down for 50 on SC"),
     ("1861", "SR", None, "Ann bids 115 on the minor in Rostov"),
+    ("1882", "auction", None, "P2 CPR, 100"),
 ]
 
 

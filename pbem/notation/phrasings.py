@@ -133,8 +133,8 @@ def _p_number(line: str) -> str:
     """1882's privates by their number in the rules, with the name after it: "P1 Hudson Bay
     for $20", "P4 Trestle Bridge - I bid 175" -> "Hudson Bay for $20", "Trestle Bridge - I bid
     175": the name is read (a number that is not the name's is not taken instead of it)."""
-    return re.sub(r"\bP[1-9]\s+(?:[-–—:]\s*)?((?:the\s+)?[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*){0,3})"
-                  r"(?=\s*(?:[-–—:,]|\s+(?i:for|at|@|on)\b|$))", r"\1", line)
+    return re.sub(r"(^\s*|\b(?i:on|for|bid|bids|the)\s+)P[1-9]\s+(?:[-–—:]\s*)?((?:the\s+)?[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*){0,3})"
+                  r"(?=\s*(?:[-–—:,]|\s+(?i:for|at|@|on)\b|$))", r"\1\2", line)
 
 
 PHRASINGS: list[Callable[[str], str]] = [
@@ -165,7 +165,8 @@ PHRASINGS: list[Callable[[str], str]] = [
     # a lay that costs nothing: "lays a free #59", "lays track #7 at H12 for no cost"
     _sub(r"\b(lays?|laid|laying|places?|placed|puts?)\s+(an?\s+|its\s+|the\s+)?free\s+(?:track\s+)?(?=#|\d|tile|token|station)", r"\1 \2"),
     _sub(r"\b(lays?|laid|laying)\s+track\s+(?=#\d|tile\b)", r"\1 "),
-    _sub(r"\s+(?:for\s+(?:no\s+cost|free|nothing)|at\s+no\s+cost|free\s+of\s+charge|without\s+(?:any\s+)?cost)\b", ""),
+    _sub(r"(\b(?:lays?|laid|laying)\b[^,;.]*?)\s+(?:for\s+(?:no\s+cost|free|nothing)|at\s+no\s+cost|free\s+of\s+charge|"
+         r"without\s+(?:any\s+)?cost)\b", r"\1"),
     # auctions told in words: "Auctioning M-K, opening bid 120", "I'll auction MB, 250 to start",
     # "Put me down for $55 on the Sask Central", "Bidding on the Kharkov minor, K-R, at 100"
     _sub(r"\b(?i:the\s+)?(?:(?i:minor\s+(?:in|at|from|of|based\s+in))\s+" + _PLACE_WORDS + r"|(?:" + _PLACE_WORDS +
@@ -240,6 +241,9 @@ PHRASINGS: list[Callable[[str], str]] = [
     _sub(r"\s*,\s*(?:as\s+)?(?:we|I)\s+(?:need|want|'re\s+saving|are\s+saving|am\s+saving)\b[^.;]*", ""),
     _sub(rf"^\s*({_NAME})\s+(?i:has|had)\s+(?i:no|not\s+enough)\s+(?i:money|cash|funds)\b[^,;.]*[,;.]\s*(?i:so\s+)?(?i:it\s+)?"
          r"(?=(?i:takes?|took|buys?|bought)\b)", r"\1 ", 0),
+    # 1861's trainless major declining to be nationalised: "NW is trainless, I decline nationalisation"
+    _sub(rf"^\s*({_NAME})\s+(?i:is\s+trainless|has\s+no\s+trains?(?:\s+left)?)\s*[,;:.–—-]\s*(?i:so\s+)?(?i:I\s+)?"
+         r"(?i:decline|declines|refuse|refuses|reject|rejects)\s+(?i:the\s+)?((?i:nationali[sz]ation))\s*[.!]?\s*$", r"\1 declines \2", 0),
     # loans and bankruptcy: "took 2 loans to afford the 3-train", "goes bankrupt, no cash for a train"
     _sub(r"(^|[:;,]\s*)(?:\d|one|two|three|a)\s+loans?(?:\s+taken)?\s*[,;]\s*(?=(?:and\s+|then\s+)?(?:buys?|bought)\b)", r"\1"),
     _sub(rf"^\s*({_NAME})\s+(?i:can'?t|cannot|could\s?n'?t|is\s+unable\s+to)\s+(?i:afford|pay\s+for|buy|raise)\b[^,;.?]*?"
@@ -249,6 +253,6 @@ PHRASINGS: list[Callable[[str], str]] = [
     _sub(r"\b(?:took|taking)\s+(?:a|one|two|three|\d)\s+loans?\s+to\s+(?:pay\s+for|afford|buy)\s+", "buys "),
     _sub(rf"^\s*(?:I\s+)?(?i:declare|declaring)\s+(?:(?i:bankruptcy\s+(?:for|of|on\s+behalf\s+of))\s+(?:the\s+)?({_NAME})|"
          rf"(?:the\s+)?({_NAME})\s+(?i:bankrupt))\b", lambda m: f"{m.group(1) or m.group(2)} declares bankruptcy", 0),
-    _sub(r"\b(goes|went|declares?|declared|declaring)\s+(bankrupt|bankruptcy)\s*(?:[,;:–—-]|\s+as\b|\s+because\b|\s+since\b)\s*[^?]*$",
+    _sub(r"\b(goes|declares?|declaring)\s+(bankrupt|bankruptcy)\s*(?:[,;:–—-]|\s+as\b|\s+because\b|\s+since\b)\s*[^?]*$",
          r"\1 \2"),
 ]
