@@ -18,6 +18,7 @@ from pbem.engine.actions import (
 from pbem.errors import PbemError
 from pbem.notation import context_for_title, parse_message, read_message
 from pbem.notation.phrasings import one_pass
+from pbem.notation.sequence import iter_moves
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_game_facade import OPENING  # noqa: E402
@@ -81,6 +82,7 @@ READ = [
     ("1861", "merger", "KK", "KK passes, no merger", [Pass("KK")]),
     ("1861", "merger", "KK", "KK: no merger, no conversion, pass", [Pass("KK")]),
     ("1882", "SR", None, "Ann declines to buy anything, passes.", [Pass("ann")]),
+    ("1882", "SR", None, "Bob won't sell, so I pass", [Pass("ann")]),
     ("1882", "SR", None, "Ann declines to sell and passes the round", [Pass("ann")]),
     ("1882", "OR", "CNR", "CNR passes; nothing to lay.", [Pass("CNR")]),
     ("1882", "OR", "CNR", "CNR: nothing to lay, pass", [Pass("CNR")]),
@@ -112,6 +114,7 @@ READ = [
     ("1861", "SR", None, "Auctioning KR, opening bid 100", [Bid("ann", "KR", 100)]),
     ("1861", "SR", None, "Putting up KR with an opening bid of 105", [Bid("ann", "KR", 105)]),
     ("1861", "SR", None, "I'll auction Y, 100 to start.", [Bid("ann", "Y", 100)]),
+    ("1861", "SR", None, "Evening all - I'm auctioning the yellow minor KR, 100 to open.", [Bid("ann", "KR", 100)]),
     ("1861", "SR", None, "Nominating the Vladikavkaz (V), starting bid 110", [Bid("ann", "V", 110)]),
     ("1861", "SR", None, "Opening the bidding on OK: 120", [Bid("ann", "OK", 120)]),
     ("1861", "SR", None, "I'll bid 100 on the minor in Kiev (KB)", [Bid("ann", "KB", 100)]),
@@ -186,6 +189,14 @@ READ = [
 @pytest.mark.parametrize("title,round_kind,current,line,want", READ)
 def test_a_move_told_in_a_sentence_is_read(title, round_kind, current, line, want):
     assert read(title, round_kind, current, line) == want
+
+
+@pytest.mark.parametrize("title,round_kind,current,line,want", READ)
+def test_a_move_told_in_a_sentence_is_read_the_same_move_by_move(title, round_kind, current, line, want):
+    """The table reads a message move by move (notation/sequence.py), rewording a line once:
+    each phrasing must read there as it does whole."""
+    c = ctx(title, round_kind, current)
+    assert [m.action for m in iter_moves(line, lambda: c)] == want
 
 
 UNREAD = [
@@ -286,6 +297,7 @@ def test_a_refusal_with_a_pass_is_one_pass_only_when_both_are_the_movers():
     assert one_pass("KK declines to merge, pass") == "KK passes"
     assert one_pass("OK declines to merge, KK passes") == "OK declines to merge, KK passes"
     assert one_pass("KK declines to merge") == "KK declines to merge"
+    assert one_pass("Bob won't sell, so I pass") == "pass"          # the writer passes, not Bob
 
 
 def test_a_price_claim_told_after_a_dividend_is_checked():

@@ -94,10 +94,10 @@ def one_pass(line: str) -> str:
     doesn't merge this time, pass", "Olek declines to sell shares and passes", "pass - no
     merger for MV this time"."""
     m = re.match(r"\s*(?:(" + _NAME + r")\s+)?(?i:declines?\s+to|refuses?\s+to|does(?:n't|\s+not)|won'?t|will\s+not)\s+"
-                 r"(?i:merge|convert|buy|sell|bid|do\s+anything)\b[^,;.()?]*?(?:[,;.]|\s+[-–—]|\s+and)\s*(?:(?i:so\s+)?(?i:I\s+)?)?"
+                 r"(?i:merge|convert|buy|sell|bid|do\s+anything)\b[^,;.()?]*?(?:[,;.]|\s+[-–—]|\s+and)\s*(?:(?i:so\s+)?((?i:I\s+))?)?"
                  r"(?i:pass(?:es)?)(?:\s+(?i:the\s+round|this\s+time|for\s+now))?\s*[.!]?\s*$", line)
-    if m:
-        return f"{m.group(1)} passes" if m.group(1) else "pass"
+    if m:       # "Bob won't sell, so I pass": the writer's pass, whoever refused
+        return f"{m.group(1)} passes" if m.group(1) and not m.group(2) else "pass"
     m = re.match(r"\s*(?i:pass(?:es)?)\s*[-–—,;:]\s*(?i:no\s+(?:merger|merge|conversion)\s+(?:for|of)\s+(?:the\s+)?)"
                  rf"({_NAME})(?:\s+(?i:this\s+(?:time|round|turn)))?\s*[.!]?\s*$", line)
     if m:
@@ -177,7 +177,7 @@ PHRASINGS: list[Callable[[str], str]] = [
          rf"(?i:the\s+)?(?:[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?\s*\((?={_NAME}\)))?({_NAME})\)?\s*(?:[,:;]|\s+[-–—])?\s+(?i:with\s+)?(?i:an?\s+)?(?i:(?:opening|starting|first)\s+bid|bid)"
          rf"(?i:\s+(?:of|at))?\s*:?\s*({_AMOUNT})", r"bid \2 on \1", 0),
     _sub(r"\b(?i:auction(?:s|ing)?|nominat(?:e|es|ing)|put(?:s|ting)?\s+up|open(?:s|ing)?)\s+"
-         rf"(?i:the\s+)?({_NAME})\s*[,:;]?\s+({_AMOUNT})\s+(?i:to\s+(?:start|open)|as\s+(?:the\s+|an?\s+)?(?:opening|starting|first)\s+bid)\b",
+         rf"(?i:the\s+)?(?i:(?:green|yellow)\s+)?(?i:minor\s+)?({_NAME})\s*[,:;]?\s+({_AMOUNT})\s+(?i:to\s+(?:start|open)|as\s+(?:the\s+|an?\s+)?(?:opening|starting|first)\s+bid)\b",
          r"bid \2 on \1", 0),
     _sub(rf"^\s*({_NAME})\s+(?:is\s+)?(?i:up\s+for\s+auction)\s*(?:,\s*|\s+(?i:at|for|from)\s+)({_AMOUNT})\s*[.!]?\s*$", r"bid \2 on \1", 0),
     _sub(rf"\b(?:kick(?:s|ing)?\s+off|start(?:s|ing)?|open(?:s|ing)?)\s+the\s+(?:auction|bidding)\s+(?:for|on|of)\s+(?:the\s+)?({_NAME})\s+"
