@@ -9,7 +9,7 @@ every company, amount and place of the result is written in the line.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Callable, Optional
 
 from .paraphrase_parts import _HEXP, _I, _sub
 
@@ -21,7 +21,7 @@ _AMOUNT = r"[$₽]?\d+(?:\s*₽)?"
 #: a place written by name, up to three words ("Kiev", "St Petersburg", "Moscow-Nizhny Novgorod")
 _PLACE_WORDS = r"[A-Z][\w.'’]*(?:[\s–—-]+[A-Z][\w.'’]*){0,2}"
 #: the joins of a list of companies: "A, B and C", "A & B", "A + B"
-_JOIN = r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*\+\s*)(?:the\s+)?"
+_JOIN = r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*\+\s*|\s*/\s*)(?:the\s+)?"
 _LIST = rf"{_NAME}(?:{_JOIN}{_NAME})*"
 #: the words that name the new major of a merger: "to form W", "forming W", "into W", "and
 #: together they form the W", ", new major is W", "-> W"
@@ -29,7 +29,7 @@ _FORMING = (r"\s*[,.;:(]?\s*(?:and\s+)?(?:(?:together\s+)?(?:they|both|all\s+thr
             r"(?:to\s+form|forms?|forming|to\s+create|creates?|creating|to\s+make|makes?|making|into|becoming|becomes?|"
             r"become|to\s+become|as|"
             r"[,;:]?\s*(?:the\s+)?(?i:new)\s+(?:major|company|corporation|railway)(?:\s+(?:is|will\s+be|being|called))?\s*:?|"
-            r"(?:->|→|=>))\s*(?:the\s+)?(?:new\s+)?(?:major\s+)?")
+            r"(?:->|→|=>|=))\s*(?:the\s+)?(?:new\s+)?(?:major\s+)?")
 #: what may end a merger sentence: its end, a full stop, or another sentence
 _END = r"\)?\s*(?=[.!;]|$)"
 
@@ -53,23 +53,34 @@ def _merge_told(line: str) -> str:
     and K-B to form NW", "M-K and E merge, forming SE", "MB joins with N, and together they form
     the NW", "KR + MV -> MKN", "E takes in MNN, new major is GRR". The first company named is
     the one that merges (18xx.games' entity); the others are added to it; W is the new major."""
-    lead = re.match(r"\s*(?:(?i:the\s+)?(?i:merger\s+round|MR\s*\d*(?:\.\d+)?)\s*[:,-]\s*)?", line)
-    text = line[lead.end():]                        # a round's name before it is no label to check
+    # the sentence may follow others ("Hi all. ..."), kept as written; a round's name before it
+    # ("Merger round:", "MR1:", "For the merger round:") is no label to check and is dropped
+    for start in [0] + [m.end() for m in re.finditer(r"[.!]\s+", line)]:
+        lead = re.match(r"\s*(?:(?i:(?:for|in|during)\s+)?(?i:the\s+)?(?i:merger\s+round(?:\s+\d+(?:\.\d+)?)?|MR\s*\d*(?:\.\d+)?)"
+                        r"\s*[:,-]\s*)?", line[start:])
+        told = _merger_at(line[start + lead.end():])
+        if told is not None:
+            return line[:start] + told
+    return line
+
+
+def _merger_at(text: str) -> Optional[str]:
+    """The merger sentence at the start of `text` reworded (with what follows it), or None."""
     patterns = (
         # subject first: "X merges with Y (and Z) to form W", "X takes in Y, new major is W"
         rf"(?:the\s+)?({_NAME})\s+(?:will\s+|is\s+going\s+to\s+|is\s+)?(?:(?i:merges?|merging|joins?|joining|combines?|combining)"
         rf"(?:\s+(?i:with))?|(?i:takes\s+in|takes\s+over|absorbs|swallows))\s+(?:the\s+)?({_LIST}){_FORMING}({_NAME}){_END}",
         # all named first: "M-K and E merge, forming SE", "KR + MV -> MKN"
-        rf"(?:the\s+)?({_NAME})(?:\s+(?i:and)|\s*&|\s*\+|\s*,)\s*(?:the\s+)?({_LIST})"
+        rf"(?:the\s+)?({_NAME})(?:\s+(?i:and)|\s*&|\s*\+|\s*,|\s*/)\s*(?:the\s+)?({_LIST})"
         rf"(?:\s+(?:will\s+|are\s+going\s+to\s+)?(?i:merge|combine|join)(?:\s+(?i:together))?)?{_FORMING}({_NAME}){_END}",
         # an order: "Merge R-O with StP-W and K-B to form NW"
-        rf"(?i:merge|merging|combine)\s+(?:the\s+)?({_NAME})\s+(?i:with|and|\+|&)\s+(?:the\s+)?({_LIST}){_FORMING}({_NAME}){_END}",
+        rf"(?i:merge|merging|combine)\s*:?\s+(?:the\s+)?({_NAME})\s*(?i:\s+with|\s+and|\+|&|/)\s*(?:the\s+)?({_LIST}){_FORMING}({_NAME}){_END}",
     )
     for p in patterns:
         m = re.match(p, text)
         if m and m.group(3) not in re.split(_JOIN, m.group(2)) and m.group(1) != m.group(3):
             return _adding(m.group(1), m.group(2), m.group(3)) + text[m.end():]
-    return line
+    return None
 
 
 def _convert_told(line: str) -> str:
@@ -83,6 +94,9 @@ def _convert_told(line: str) -> str:
         m = re.match(rf"\s*(?:I\s+|I'll\s+)?(?i:convert|converting)\s+(?:the\s+)?({_NAME})\s*[,;:]?\s*(?:(?i:becoming|into|to|as)|"
                      rf"(?i:the\s+)?(?i:new\s+(?:major|company|corporation))(?:\s+(?i:is|will\s+be|being))?\s*:?|->|→|=>)"
                      rf"\s*(?:the\s+)?({_NAME}){_END}", line)
+    if not m:                                   # "KR becomes SE (conversion)"
+        m = re.match(rf"\s*(?:the\s+)?({_NAME})\s+(?i:becomes|will\s+become|turns\s+into)\s+(?:the\s+)?({_NAME})\s*"
+                     r"(?:\(\s*(?i:a\s+)?(?i:conversion|converts?|converting)\s*\)|[,;-]\s*(?i:a\s+)?(?i:conversion))\s*(?=[.!;]|$)", line)
     if not m or m.group(1) == m.group(2):
         return line
     return f"{_short(m.group(1))} converts into {_short(m.group(2))}" + line[m.end():]
@@ -144,9 +158,9 @@ PHRASINGS: list[Callable[[str], str]] = [
     one_pass,
     # a token given up, and 1882's North-West Rebellion told as a story: "NW drops its Kiev
     # token", "NW drops its token in Kiev to get down to three", "its token moves from J12 to D6"
-    _sub(rf"\b(?i:drops?|removes?|lifts?|gives?\s+up|returns?|pulls?)\s+(?i:its|the|their|one)\s+({_HEXP}|{_PLACE_WORDS}?)\s+"
+    _sub(rf"\b(?i:drops?|removes?|lifts?|gives?\s+(?:up|back)|returns?|pulls?)\s+(?i:its|the|their|one)\s+({_HEXP}|{_PLACE_WORDS}?)\s+"
          r"(?i:(token|station|marker))\b", r"removes its \2 from \1", 0),
-    _sub(r"\b(?i:gives?\s+up|returns?|pulls?|lifts?)\s+(?i:its|the|their|one)\s+(?i:(token|station|marker))\s+(?i:in|on|at|from)\s+"
+    _sub(r"\b(?i:gives?\s+(?:up|back)|returns?|pulls?|lifts?)\s+(?i:its|the|their|one)\s+(?i:(token|station|marker))\s+(?i:in|on|at|from)\s+"
          rf"({_HEXP}|{_PLACE_WORDS})\b", r"removes its \1 from \2", 0),
     _sub(r"\b(?i:drops?|gives?\s+up|returns?|pulls?)\s+(?i:its|the|their|one)\s+(?i:(token|station|marker))\s+(?i:in|on|at|from)\s+"
          rf"({_HEXP}|{_PLACE_WORDS}?)\s+(?i:(?:in\s+order\s+)?to\s+(?:get|go|come|stay|keep|fit|reduce)\b|so\s+(?:as\s+)?to\b)[^,;.]*",
@@ -160,7 +174,8 @@ PHRASINGS: list[Callable[[str], str]] = [
          r"(?:\s+(?:private|power|ability))*\s*[:,-])", "uses "),
     _sub(r"^\s*((?i:using|uses))\s+((?i:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s*,\s*[A-Z][A-Z0-9&-]+\s+(?=(?i:moves?|lays?|places?|removes?)\b)",
          r"uses \2: ", 0),
-    _sub(rf"\b(?i:moves?)\s+[A-Z][\w-]*'s\s+((?i:token|station))\b", r"moves its \1", 0),
+    _sub(rf"\b(?i:moves?)\s+[A-Z][\w-]*(?:'s)?\s+((?i:token|station))\b", r"moves its \1", 0),
+    _sub(rf"\b((?i:moves?)\s+(?i:its|the|a)\s+(?i:token|station))\s+({_HEXP})\s+(?i:to)\s+({_HEXP})\b", r"\1 from \2 to \3", 0),
     _sub(rf"(^|[:;,]\s*)(?i:(token|station))\s+(?i:from\s+)?({_HEXP})\s*(?:->|→|=>|(?i:to))\s*({_HEXP})\b", r"\1moves its \2 from \3 to \4", 0),
     # a lay that costs nothing: "lays a free #59", "lays track #7 at H12 for no cost"
     _sub(r"\b(lays?|laid|laying|places?|placed|puts?)\s+(an?\s+|its\s+|the\s+)?free\s+(?:track\s+)?(?=#|\d|tile|token|station)", r"\1 \2"),
@@ -179,6 +194,7 @@ PHRASINGS: list[Callable[[str], str]] = [
     _sub(r"\b(?i:auction(?:s|ing)?|nominat(?:e|es|ing)|put(?:s|ting)?\s+up|open(?:s|ing)?)\s+"
          rf"(?i:the\s+)?(?i:(?:green|yellow)\s+)?(?i:minor\s+)?({_NAME})\s*[,:;]?\s+({_AMOUNT})\s+(?i:to\s+(?:start|open)|as\s+(?:the\s+|an?\s+)?(?:opening|starting|first)\s+bid)\b",
          r"bid \2 on \1", 0),
+    _sub(rf"\b(?i:putting|puts?)\s+(?:the\s+)?({_NAME})\s+(?i:up)\s+(?i:for\s+auction\s+)?(?i:at|for)\s+({_AMOUNT})", r"bid \2 on \1", 0),
     _sub(rf"^\s*({_NAME})\s+(?:is\s+)?(?i:up\s+for\s+auction)\s*(?:,\s*|\s+(?i:at|for|from)\s+)({_AMOUNT})\s*[.!]?\s*$", r"bid \2 on \1", 0),
     _sub(rf"\b(?:kick(?:s|ing)?\s+off|start(?:s|ing)?|open(?:s|ing)?)\s+the\s+(?:auction|bidding)\s+(?:for|on|of)\s+(?:the\s+)?({_NAME})\s+"
          rf"(?:with|at|for)\s+(?:a\s+bid\s+of\s+)?({_AMOUNT})", r"bid \2 on \1"),
@@ -204,7 +220,12 @@ PHRASINGS: list[Callable[[str], str]] = [
                      lambda m: f"exchange {m.group(1).upper()} for the {m.group(2)} president's certificate", s),
     _sub(rf"\b((?i:convert|exchange|swap|trade)(?:s|d|ed|ing)?\s+(?:(?i:the|my|his|her|their)\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){{0,2}}"
          rf"\s+(?i:into|for|to)\s+(?:(?i:the)\s+)?{_NAME})(?=\s*,\s*(?i:par)\b)", r"\1 president's certificate", 0),
-    _sub(rf"(^|[:;,.]\s*)(?i:the\s+)?(?i:president|director)(?:'?s)?\s+(?i:certificate|cert|share)\s+(?i:of|in|for)\s+(?:the\s+)?({_NAME})"
+    _sub(rf"\b(?i:buys?|buying|takes?|taking)\s+(?i:the\s+)?(?i:president|director)(?:'?s)?\s+(?i:certificate|cert|share)\s+(?i:of|in)\s+"
+         rf"(?:the\s+)?({_NAME})\s*,?\s*(?i:and\s+)?(?i:parring|pars|parred|setting\s+the\s+par|sets\s+the\s+par)\s+(?i:it\s+)?(?i:at|to)\s+"
+         rf"({_AMOUNT})", r"pars \1 at \2", 0),
+    _sub(rf"^\s*({_NAME})\s+(?i:parred|started|floated|is\s+parred|was\s+parred)\s+(?i:at|@)\s+({_AMOUNT})\s+(?i:by)\s+"
+         r"(?:(?i:me)|([A-Z][a-z][\w'’-]*))\s*[.!]?\s*$", lambda m: f"{m.group(3) + ' pars' if m.group(3) else 'par'} {m.group(1)} at {m.group(2)}", 0),
+    _sub(rf"(^|[:;,.]\s*)(?i:the\s+)?(?i:president|director|pres|prez)(?:'?s)?\s+(?i:certificate|cert|share)\s+(?i:of|in|for)\s+(?:the\s+)?({_NAME})"
          rf"\s*(?:,\s*(?i:par)|\s+(?i:at|@)|\s+(?i:at\s+)?(?i:par))\s+(?i:of\s+|at\s+)?({_AMOUNT})", r"\1par \2 at \3", 0),
     lambda s: re.sub(rf"(?:\b(?i:takes?|taking|buys?|buying|gets?|getting)\s+(?i:the\s+)?)?\b(?<!')({_NAME})\s+"
                      rf"(?i:pres|prez|presidency|president'?s?|director'?s?)(?:\s+(?i:cert|certificate|share))?\s*"
@@ -220,6 +241,8 @@ PHRASINGS: list[Callable[[str], str]] = [
          "pars "),
     _sub(rf"\b(?i:(?:start|starts|starting|float|floats|open|opens))\s+(?:the\s+)?({_NAME})\s*,?\s+(?i:par)\s+(?i:at\s+|of\s+)?({_AMOUNT})",
          r"pars \1 at \2", 0),
+    _sub(rf"(\b(?:pars?|parr?ed|starts?|started)\s+(?:the\s+)?{_NAME}\s+(?:at|@)\s+{_AMOUNT})\s*,?\s*(?:and\s+)?(?:buys?|takes?|gets?|pays\s+for)\s+"
+         r"(?:the\s+)?(?:president|director)'?s?\s+(?:share|certificate|cert)(?!\s+(?:of|in)\b)(?:\s+(?:for|at)\s+[$₽]?\d+\s*₽?)?", r"\1"),
     _sub(r",\s*so\s+(?:he|she|I|they)\s+pays?\s+[$₽]?\d+\s*₽?\s+for\s+the\s+(?:president|director)(?:'?s)?\s+(?:certificate|cert|share)\b.*$", ""),
     # dividends in words: "MKN pays half of 310", "Nikolaev pays the 60 out", "NW withholds,
     # price drops a step" (a claim on the price), "withholding, we need the 6" (a reason)
@@ -230,7 +253,10 @@ PHRASINGS: list[Callable[[str], str]] = [
          lambda m: " and the share price " + ("drops" if re.match(r"drops|falls|goes\s+down|moves\s+(?:down|left)", m.group(1), re.I)
                                               else "goes up")),
     _sub(r"\b(is|are)\s+withholding\b", "withholds"),
+    _sub(r"\b(?:does(?:n't|\s+not)\s+pay(?:\s+out)?(?:\s+(?:a|any))?(?:\s+dividends?)?|pays?\s+no\s+dividends?)(?=\s*[.,;!]|\s*$|\s+this\s+time)",
+         "withholds"),
     _sub(r"\b(?:halves|halved|halving)\b", "splits"),
+    _sub(rf"^\s*50\s*/\s*50(?:\s+(?i:split|payout|dividend))?\s+(?i:for|from|by)\s+(?:the\s+)?({_NAME})\s*[.!]?\s*$", r"\1 pays half", 0),
     _sub(r"\bpays?\s+(?:out\s+)?50\s*%(?!\s+of\s+[A-Z])", "pays half", _I),
     _sub(r"^\s*half\s+to\s+(?:the\s+)?(?:shareholders|players|owners?|holders)\s*(?:[,;&]\s*(?:and\s+)?|\s+and\s+)half\s+to\s+"
          r"(?:the\s+)?(?:treasury|company|[A-Z][\w-]*)\s*[.!]?\s*$", "pays half"),
