@@ -67,6 +67,8 @@ READ = [
     ("1861", "merger", "KR", "MR1: KR+MV=MKV", _merge("KR", "MV", "MKV")),
     ("1861", "merger", "KR", "Merge: KR + MV -> MKV", _merge("KR", "MV", "MKV")),
     ("1861", "merger", "KR", "KR/MV merge into MKV", _merge("KR", "MV", "MKV")),
+    ("1861", "merger", "KR", "KR merges with MV to form MKV. I'll buy a share of MKV later", _merge("KR", "MV", "MKV")),
+    ("1861", "merger", "KR", "KR and MV merge into MKV; I'll keep both tokens.", _merge("KR", "MV", "MKV")),
     # conversions: the minor converts and names its major
     ("1861", "merger", "KK", "I convert KK into the SE", [Convert("KK"), Merge("KK", "SE")]),
     ("1861", "merger", "KK", "Converting KK, new major SE", [Convert("KK"), Merge("KK", "SE")]),

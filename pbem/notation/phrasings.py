@@ -79,7 +79,13 @@ def _merger_at(text: str) -> Optional[str]:
     for p in patterns:
         m = re.match(p, text)
         if m and m.group(3) not in re.split(_JOIN, m.group(2)) and m.group(1) != m.group(3):
-            return _adding(m.group(1), m.group(2), m.group(3)) + text[m.end():]
+            rest = text[m.end():]
+            # a plan told after it is no move of this message: "I'll buy the extra share after",
+            # "I'll keep the tokens in Ekaterinburg and Moscow"
+            if re.fullmatch(r"\s*[.!;]\s+(?i:I'll|I\s+will|I'm\s+going\s+to)\s+(?i:keep\b[^.?;]*|[^.?;]*\b(?:after|afterwards|later|next)\b[^.?;]*)"
+                            r"[.!]?\s*", rest):
+                rest = ""
+            return _adding(m.group(1), m.group(2), m.group(3)) + rest
     return None
 
 
