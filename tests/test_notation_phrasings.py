@@ -17,7 +17,9 @@ from pbem.engine.actions import (
 )
 from pbem.errors import PbemError
 from pbem.notation import context_for_title, parse_message, read_message
+from pbem.notation.names import name_index
 from pbem.notation.phrasings import one_pass
+from pbem.notation.piece_moves import read_by_pieces
 from pbem.notation.sequence import iter_moves
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -161,6 +163,10 @@ READ = [
     ("1882", "SR", None, "GT parred at 76 by me", [Par("ann", "GT", 76)]),
     ("1882", "SR", None, "Ann pars GT at $76 and buys the president's certificate for $152", [Par("ann", "GT", 76)]),
     ("1882", "SR", None, "Ann pars GT at $76, takes the director's share", [Par("ann", "GT", 76)]),
+    ("1882", "SR", None, "I'll exchange SC for the SC president's share at 76 with home in Regina",
+     [Par("ann", "SC", 76), PlaceToken("SC", "J10")]),
+    ("1882", "SR", None, "SC president's share at 76 with home in Regina", [Par("ann", "SC", 76), PlaceToken("SC", "J10")]),
+    ("1861", "SR", None, "Ann starts SE at 150 with home in Odessa", [Par("ann", "SE", 150), PlaceToken("SE", "D20")]),
     ("1882", "SR", None, "I take the GT presidency at 67", [Par("ann", "GT", 67)]),
     ("1882", "SR", None, "I exchange the Saskatchewan Central into SC, par 82, home token in Regina",
      [Par("ann", "SC", 82), PlaceToken("SC", "J10")]),
@@ -317,6 +323,16 @@ def test_a_token_dropped_in_a_place_is_placed_not_removed():
 def test_a_major_bought_with_a_price_is_a_share_not_a_bid():
     """Only a minor (auctioned) bought for a price is a bid; a major's share stays a buy."""
     assert read("1861", "SR", None, "Ann buys NW for 120") == [BuyShares("ann", "NW", "ipo", 10)]
+
+
+def test_a_home_station_with_a_figure_beside_it_is_not_read_as_the_token_alone():
+    """The reading by pieces once took "SC president's share at 76 with home in Regina" for the
+    home token alone (the 76 a claim on it): a home station is free, so a figure beside it
+    belongs to a par the pieces did not read, and the line is refused instead."""
+    c = ctx("1882", "SR")
+    with pytest.raises(PbemError):
+        read_by_pieces("I'll hand in SC for the SC president's share at 76 with home in Regina", c, name_index(c))
+    assert read_by_pieces("SC home station in Regina", c, name_index(c))[0].action == PlaceToken("SC", "J10")
 
 
 def test_a_private_named_by_number_and_name_is_read_by_its_name():

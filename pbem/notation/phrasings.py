@@ -226,6 +226,10 @@ PHRASINGS: list[Callable[[str], str]] = [
                      lambda m: f"exchange {m.group(1).upper()} for the {m.group(2)} president's certificate", s),
     _sub(rf"\b((?i:convert|exchange|swap|trade)(?:s|d|ed|ing)?\s+(?:(?i:the|my|his|her|their)\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){{0,2}}"
          rf"\s+(?i:into|for|to)\s+(?:(?i:the)\s+)?{_NAME})(?=\s*,\s*(?i:par)\b)", r"\1 president's certificate", 0),
+    _sub(rf"\b((?i:convert|exchange|swap|trade)(?:s|d|ed|ing)?\s+(?:(?i:the|my|his|her|their)\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){{0,2}}"
+         rf"\s+(?i:into|for|to)\s+(?:(?i:the)\s+)?{_NAME}(?:'s)?\s+(?i:president|director)(?:'?s)?(?:\s+(?i:certificate|cert|share))?)"
+         rf"\s+(?i:at|@)\s+({_AMOUNT})", r"\1, par \2", 0),
+    _sub(r"(\bwith|,)\s+(?:its\s+|the\s+|a\s+)?home\s+(?=(?:in|on|at)\s+)", r"\1 home token "),
     _sub(rf"\b(?i:buys?|buying|takes?|taking)\s+(?i:the\s+)?(?i:president|director)(?:'?s)?\s+(?i:certificate|cert|share)\s+(?i:of|in)\s+"
          rf"(?:the\s+)?({_NAME})\s*,?\s*(?i:and\s+)?(?i:parring|pars|parred|setting\s+the\s+par|sets\s+the\s+par)\s+(?i:it\s+)?(?i:at|to)\s+"
          rf"({_AMOUNT})", r"pars \1 at \2", 0),
@@ -239,8 +243,8 @@ PHRASINGS: list[Callable[[str], str]] = [
                      lambda m: m.group(0) if re.search(r"\b(?i:into|for|to)\s+(?:(?i:the)\s+)?$|(?:->|→)\s*$", s[:m.start()])
                      else f"par {m.group(1)} at {m.group(2)}", s),
     _sub(rf"\b(?:pars?|parr?ed|parring|starts?|started|starting|floats?|floated|floating|launch(?:es|ed|ing)?)\s+(?:the\s+)?"
-         rf"({_NAME}\s+(?:at|@)\s+{_AMOUNT})\s*,?\s+(?:with\s+(?:its|the|a)\s+home(?:\s+(?:token|station))?|home(?:\s+(?:token|station))?)"
-         r"\s+(?:in|on|at)\s+", r"pars \1 in "),
+         rf"({_NAME})\s+(?:at|@)\s+({_AMOUNT})\s*,?\s+(?:with\s+(?:(?:its|the|a)\s+)?home(?:\s+(?:token|station))?|home(?:\s+(?:token|station))?)"
+         r"\s+(?:in|on|at)\s+", r"pars \1 at \2; \1 places a token on "),
     _sub(r"\b(?i:(starts?|started|starting|pars?|floats?|opens?|launch(?:es)?))\s+((?i:the)\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?i:on)\s+"
          rf"({_AMOUNT})\b", r"\1 \2\3 at \4", 0),
     _sub(rf"\b(?:floats?|floated|floating|launch(?:es|ed|ing)?)\s+(?=(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){{0,2}}\s+(?:at|@|on)\s+{_AMOUNT}(?![\d%]))",
