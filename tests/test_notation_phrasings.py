@@ -341,6 +341,14 @@ def test_a_private_named_by_number_and_name_is_read_by_its_name():
     assert read("1882", "auction", None, "P5 Trestle Bridge for 190") == [Bid("ann", "TB", 190)]
 
 
+def test_a_long_line_is_left_to_the_other_readings():
+    """These rewordings are for sentences; a line longer than a sentence is left as written (some
+    patterns take time that grows faster than the line)."""
+    long = "KK declines to merge," + " " * 700 + "pass"
+    assert one_pass(long) == long
+    assert one_pass("KK declines to merge, pass") == "KK passes"
+
+
 def test_a_refusal_with_a_pass_is_one_pass_only_when_both_are_the_movers():
     assert one_pass("KK declines to merge, pass") == "KK passes"
     assert one_pass("OK declines to merge, KK passes") == "OK declines to merge, KK passes"

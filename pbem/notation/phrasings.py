@@ -108,11 +108,18 @@ def _convert_told(line: str) -> str:
     return f"{_short(m.group(1))} converts into {_short(m.group(2))}" + line[m.end():]
 
 
+#: the longest line these rules reword: a move told in a sentence is short, and some of the
+#: patterns take time that grows faster than the line (a 20,000-character line is allowed)
+_LONGEST = 600
+
+
 def one_pass(line: str) -> str:
     """A refusal and a pass told together are one pass (the grammar reads each as a pass, and
     the second would pass the next step or company): "KK declines to merge, pass", "SPW
     doesn't merge this time, pass", "Olek declines to sell shares and passes", "pass - no
     merger for MV this time"."""
+    if len(line) > _LONGEST or not re.search(r"(?i:pass|done)", line):
+        return line
     m = re.match(r"\s*(?:(" + _NAME + r")\s+)?(?i:declines?\s+to|refuses?\s+to|does(?:n't|\s+not)|won'?t|will\s+not)\s+"
                  r"(?i:merge|convert|buy|sell|bid|do\s+anything)\b[^,;.()?]*?(?:[,;.]|\s+[-–—]|\s+and)\s*(?:(?i:so\s+)?((?i:I\s+))?)?"
                  r"(?i:pass(?:es)?)(?:\s+(?i:the\s+round|this\s+time|for\s+now))?\s*[.!]?\s*$", line)
@@ -157,7 +164,12 @@ def _p_number(line: str) -> str:
                   r"(?=\s*(?:[-–—:,]|\s+(?i:for|at|@|on)\b|$))", r"\1\2", line)
 
 
-PHRASINGS: list[Callable[[str], str]] = [
+def _short_lines(rule: Callable[[str], str]) -> Callable[[str], str]:
+    """The rule applied to a line no longer than `_LONGEST` (a longer one is left as written)."""
+    return lambda line: rule(line) if len(line) <= _LONGEST else line
+
+
+_RULES: list[Callable[[str], str]] = [
     # 1861 mergers, conversions and the passes that decline them
     _merge_told,
     _convert_told,
@@ -292,3 +304,5 @@ PHRASINGS: list[Callable[[str], str]] = [
     _sub(r"\b(goes|declares?|declaring)\s+(bankrupt|bankruptcy)\s*(?:[,;:–—-]|\s+as\b|\s+because\b|\s+since\b)\s*[^?]*$",
          r"\1 \2"),
 ]
+
+PHRASINGS: list[Callable[[str], str]] = [_short_lines(rule) for rule in _RULES]
