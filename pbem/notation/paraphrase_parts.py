@@ -171,7 +171,7 @@ def _exchange(line: str) -> str:
     corp = m.group(2) or m.group(1)
     rest = line[m.end():]
     home = re.match(rf"\s*(?:,\s*|\s+and\s+|\s+with\s+)(?:(?:puts?|places?)\s+)?(?:(?:its|the|a)\s+)?"
-                    rf"(?:home\s+(?:token|station)|(?:token|station))\s*(?:(?:in|on|at)\s+)?({_HEXP})\b", rest)
+                    rf"(?:home\s+(?:token|station)|(?:token|station))\s*(?:(?:in|on|at)\s+)?({_HEXP}|{_PLACE})\b", rest)
     if home:
         rest = f"; {corp} places a token on {home.group(1)}" + rest[home.end():]
     lead = line[:m.start()]

@@ -11,10 +11,12 @@ from .paraphrase_parts import (
     _ARROWS, _HEXP, _I, _PLACE, _SHORT_SLIPS, _TRAIN, _TRAINS_AFTER_BUY, _chat_free, _exchange, _nationalise, _slip,
     _state_free, _sub, _there, _trains_list, _uses,
 )
+from .phrasings import PHRASINGS
 
 __all__ = ["RULES"]
 
 RULES: list[Callable[[str], str]] = [
+    *PHRASINGS,
     _uses,
     _exchange,
     _sub(r"^\s*Opening\s+(?=(?:the\s+)?[A-Z])", "start ", 0),

@@ -44,6 +44,7 @@ from .messages import (
 )
 from .names import hyphen_initials, rewrite_names
 from .paraphrase import paraphrase
+from .phrasings import one_pass
 from .parsed import Echo, ParsedMove, Remarks
 from .piece_moves import read_by_pieces
 from .remarks import RemarkReader, result_of as _result_of
@@ -221,7 +222,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         # what a line read halfway may change: a reading that fails leaves no trace on the next
         saved = (self.header, self.sticky, self.orphan)
         try:
-            return self._read_line(line_no, line)
+            return self._read_line(line_no, one_pass(line))
         except NotationError as first:
             # the rules reword in one pass; a rewording may open the way for an earlier rule,
             # so a line still refused is reworded again (a few times at most)

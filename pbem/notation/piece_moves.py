@@ -361,6 +361,8 @@ class _Fitter:
             corps = [a.corporation for a in self.before[-1:] if isinstance(a, Par)]
         if len(hexes) != 1 or len(corps) != 1:
             return "which company's home, and where?"
+        if self.amounts():      # a home station is free: a figure beside it belongs to a par not read
+            return "a home station costs nothing: write the par with it"
         return [[(PlaceToken(corps[0], hexes[0]), ("city",))]]
 
     def _operating(self):

@@ -27,6 +27,7 @@ from .limits import check_line, check_message, check_moves
 from .logs import classify
 from .names import rewrite_names
 from .paraphrase import paraphrase
+from .phrasings import one_pass
 from .parsed import ParsedMove, Remarks
 from .parser import _Reader
 from .trees import is_tree
@@ -86,6 +87,7 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
     reason that depends on the state is read again in its turn.
     """
     snap = _snapshot(reader)
+    line = one_pass(line)                      # "declines to buy and passes": one pass, as read_line reads it
     text, tree, count = line, None, 0
     try:
         tree = _parse_tree(reader, no, line)

@@ -172,6 +172,10 @@ class TradeMoves:
                 raise AmbiguousMoveError(
                     f'{e}; for shares write "buys a share of <corporation>", for the private '
                     f'company "buys <private> for <price>"', candidates=e.candidates) from None
+        if entry.kind == "corporation" and entry.ident in self.ctx.auctioned and mods["price"] is not None \
+                and mods["source"] is None and not corp_side:
+            # "takes the Nikolaev for 120": a minor has no shares to buy, it is won at auction
+            return [Bid(self.entity("player", subject, node), entry.ident, mods["price"])]
         if entry.kind == "corporation":
             return [self._buy_shares(node, subject, entry.ident, self.ctx.share_size(entry.ident), mods)]
         return [self._buy_company(node, subject, entry.ident, mods)]

@@ -6,7 +6,10 @@ from __future__ import annotations
 NOTATION = {
     # the Latin-script short forms of the two-city railways ("R-O", "M-NN") come from their
     # names (notation/names.py); St. Petersburg's is written with its own abbreviation
-    "corporation_aliases": {"StP-W": "SPW", "SPb-W": "SPW"},
+    "corporation_aliases": {"StP-W": "SPW", "SPb-W": "SPW",
+                            # the usual English spelling of Nizhnii Novgorod (the data's is the rulebook's)
+                            "Moscow-Nizhny Novgorod": "MNN", "Moscow-Nizhny": "MNN",
+                            "Moscow, Kursk & Nizhny Novgorod": "MKN"},
     # minors pay their dividends automatically (half to the owner, half to the treasury), and
     # the game decides the national's
     "automatic_dividend_types": ("minor", "national"),
