@@ -29,7 +29,7 @@ from .names import rewrite_names
 from .paraphrase import paraphrase
 from .phrasings import one_pass
 from .parsed import ParsedMove, Remarks
-from .parser import _Reader
+from .parser import _REWORDINGS, _Reader
 from .trees import is_tree
 
 __all__ = ["iter_moves"]
@@ -87,30 +87,41 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
     reason that depends on the state is read again in its turn.
     """
     snap = _snapshot(reader)
-    line = one_pass(line)                      # "declines to buy and passes": one pass, as read_line reads it
+    written, line = line, one_pass(line)       # "declines to buy and passes": one pass, as read_line reads it
     text, tree, count = line, None, 0
     try:
         tree = _parse_tree(reader, no, line)
         count = _handle(reader, tree)
     except NotationError as first:
-        again = paraphrase(line)
-        if again is None and tree is None:
-            _restore(reader, snap)
-            return _by_pieces(reader, no, line, first)
         _restore(reader, snap)
-        if again is not None:
+        # reworded as `_Reader.read_line` rewords (the same rules, names and places, as many
+        # times), so the table reads every line the reader alone reads
+        again: Optional[str] = written
+        reworded = False
+        for _ in range(_REWORDINGS):
+            again = paraphrase(again, reader.pairs, reader.places)
+            if again is None:
+                break
             other = None
             try:
                 other = _parse_tree(reader, no, again)
                 count = _handle(reader, other)
-                text, tree = again, other
+                text, tree, reworded = again, other, True
+                break
             except NotationError:
                 _restore(reader, snap)
-                if tree is None:
-                    return _by_pieces(reader, no, line, first)
             except PbemError:
                 _restore(reader, snap)
-                text, tree = again, other
+                if other is not None:
+                    text, tree, reworded = again, other, True
+                    break
+        if not reworded:
+            if tree is None:
+                return _by_pieces(reader, no, line, first)
+            try:                        # as read_line: the pieces, when no wording reads
+                return _by_pieces(reader, no, line, first)
+            except PbemError:
+                _restore(reader, snap)  # the clause may read on the state it meets in its turn
     except PbemError:
         _restore(reader, snap)     # a reading that depends on the state: read clause by clause
     units: list[tuple[str, object]] = [("text", text)]
