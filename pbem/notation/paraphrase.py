@@ -82,6 +82,12 @@ def _hexes_of(words: str, by_name: Mapping[str, str]) -> str:
     return words
 
 
+#: the longest line the rules reword: longer is no sentence of moves (a pasted blob, a long
+#: paragraph's chat), and a few rules cost the square of a line's length; the grammar and
+#: the reading by pieces still read it
+LONGEST = 1000
+
+
 def paraphrase(line: str, pairs: Optional[Mapping[str, str]] = None,
                places: Optional[Mapping[str, str]] = None) -> Optional[str]:
     """The line reworded into the notation's own words, or None when no rule applies (or the
@@ -90,13 +96,30 @@ def paraphrase(line: str, pairs: Optional[Mapping[str, str]] = None,
     `pairs` maps the short forms of the railways named after two places to their names
     ("O-K" -> "Odessa-Kiev Railway"), from the context's corporations; `places` maps place
     names to their hexes, for routes written with places."""
-    if _DOUBT.search(line) or (line.strip().endswith("?") and len(_SENTENCE.split(line)) < 2):
+    if len(line) > LONGEST or _DOUBT.search(line) or (line.strip().endswith("?") and len(_SENTENCE.split(line)) < 2):
         return None
-    text = _pairs(line, pairs) if pairs else line
+    # runs of blanks are one space to every rule (the result is so anyway): several rules
+    # backtrack over long runs, a cost that grew with the square of the run's length
+    text = re.sub(r"\s{2,}", " ", line)
+    text = _pairs(text, pairs) if pairs else text
     text = _route_places(text, places) if places else text
     for rule in RULES:
         text = rule(text)
     text = re.sub(r";\s*;|\.\s*;", ";", text)
     text = re.sub(r"\s{2,}", " ", text).strip()
-    text = re.sub(r"[\s,;:!]*[,;:!][\s,;:!.]*$", "", text)
+    text = _strip_tail(text)
     return text if text != line.strip() else None
+
+
+def _strip_tail(text: str) -> str:
+    """The text without its trailing list marks (a ',', ';', ':' or '!' and the blanks, marks
+    and full stops after it; blanks and marks before it unless a full stop comes between):
+    as the pattern `[\\s,;:!]*[,;:!][\\s,;:!.]*$` strips it, in one pass instead of a
+    backtracking search that grew with the cube of a long run of marks."""
+    tail = len(text) - len(text.rstrip(" \t\r\n\f\v,;:!."))
+    run = text[len(text) - tail:]
+    first = next((i for i, ch in enumerate(run) if ch in ",;:!"), None)
+    if first is None:
+        return text
+    stop = run.rfind(".", 0, first)
+    return text[:len(text) - tail + stop + 1]

@@ -225,3 +225,6 @@ def _chat_free(line: str) -> str:
 
 #: a place written by name: one or two capitalised words ("Regina", "Swift Current", "St. Petersburg")
 _PLACE = r"[A-Z][a-z.]+(?:\s[A-Z][a-z]+)?"
+#: the same, its letters taken once (no backtracking into a long word), where what follows
+#: can be no letter: a run of letters tried at every place of it cost the square of its length
+_PLACE_ONCE = r"[A-Z][a-z.]++(?:\s[A-Z][a-z]++)?"

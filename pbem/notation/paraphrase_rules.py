@@ -8,7 +8,7 @@ import re
 from typing import Callable
 
 from .paraphrase_parts import (
-    _ARROWS, _HEXP, _I, _PLACE, _SHORT_SLIPS, _TRAIN, _TRAINS_AFTER_BUY, _chat_free, _exchange, _nationalise, _slip,
+    _ARROWS, _HEXP, _I, _PLACE, _PLACE_ONCE, _SHORT_SLIPS, _TRAIN, _TRAINS_AFTER_BUY, _chat_free, _exchange, _nationalise, _slip,
     _state_free, _sub, _there, _trains_list, _uses,
 )
 from .phrasings import PHRASINGS
@@ -233,7 +233,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\bauctions?\s+([A-Z][\w-]*),?\s+opening\s+(?:bid\s+)?(?:at\s+)?", r"bids on \1 at ", 0),
     _sub(r"\b(?i:raising)\s+(?:my\s+)?(?:bid\s+(?:on|for)\s+)?([A-Z][\w-]*)\s+(?:bid\s+)?to\s+", r"bid on \1 at ", 0),
     _sub(r"\bat\s+face(?:\s+value)?,?\s+", "for "),
-    _sub(r"^\s*((?:[A-Z][\w'-]*\s?){1,4}),\s*([$₽]\d+|\d+₽?)\s*\.?$", r"bid \2 on \1", 0),
+    _sub(r"^\s*((?:[A-Z][\w'-]*+\s?){1,4}),\s*([$₽]\d+|\d+₽?)\s*\.?$", r"bid \2 on \1", 0),
     _sub(r"^\s*(?!(?i:bids?|bidding|put|putting|puts|raise[sd]?|raising|go|going|offer|offering)\b)([A-Z][\w'-]*)\s+([$₽]?\d+₽?)\s+(?:for|on)\s+(?=[A-Z])",
          r"\1 bids \2 on ", 0),
     _sub(r"\bfor\s+R(\d+)\b", r"for ₽\1", 0),
@@ -396,7 +396,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\b(?:paid|pays?)\s+it\s*(?=[.,;!]|$)", "pays out"),
     _sub(r"\b(splits?|split)\s+it\b", r"\1"),
     _sub(r",\s*pay\s*(?=,|;|$)", "; pays out"),
-    _sub(rf"((?:{_HEXP}|[A-Z][a-z]+)(?:-(?:{_HEXP}|[A-Z][a-z]+))+)\s+([$₽]?\d{{2,}})\b(?!\s*%)", r"\1 for \2"),
+    _sub(rf"((?:{_HEXP}|[A-Z][a-z]++)(?:-(?:{_HEXP}|[A-Z][a-z]++))+)\s+([$₽]?\d{{2,}})\b(?!\s*%)", r"\1 for \2"),
     _sub(r"\b(\d)\s+T\b", r"\1T", 0),
     _sub(r"\bfrom\s+(?:the\s+)?depot\s+([$₽]?\d+)\b", r"from the depot for \1"),
     _sub(r"\bfor\s+1\s+dollar\b", "for $1"),
@@ -457,7 +457,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"(\d)\s*,?\s+(?:withheld|kept)\s*\.?\s*$", r"\1; withholds"),
     _sub(r",?\s*(?:and\s+)?(?:kept|keeps|keeping)\s+the\s+money\b", "; withholds"),
     _sub(r"\b(\d+)\s+with\s+the\s+[\w' ]+?bonus\b", r"\1"),
-    _sub(rf"((?:{_HEXP}|[A-Z][a-z]+)(?:-(?:{_HEXP}|[A-Z][a-z]+))+)\s*\(\s*[$₽]?(\d+)₽?\s*\)", r"\1 for \2"),
+    _sub(rf"((?:{_HEXP}|[A-Z][a-z]++)(?:-(?:{_HEXP}|[A-Z][a-z]++))+)\s*\(\s*[$₽]?(\d+)₽?\s*\)", r"\1 for \2"),
     _sub(rf"({_HEXP})\s*\([A-Z][\w ]+\)(?=-)", r"\1"),
     _sub(rf"\b((?:{_HEXP}|[A-Z][a-z]+))\s+to\s+((?:{_HEXP}|[A-Z][a-z]+))\s+via\s+(.+?)(?=\s*,\s*[$₽]?\d|\s+(?:for\b|=))",
          lambda m: f"{m.group(1)}-{'-'.join(p.strip() for p in re.split(r',|and', m.group(3)))}-{m.group(2)}"),
@@ -474,7 +474,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(rf"\b({_TRAIN})\s*:\s+((?:{_HEXP}-)+{_HEXP})\s*\((\d+)\)", r"\1 \2 for \3"),
     _sub(r"\)\s*=\s*\d+\b", ")"),
     _sub(r"(\bfor\s+[$₽]?\d+)\s*=\s*[$₽]?\d+\b", r"\1"),
-    _sub(rf"((?:(?:{_HEXP}|{_PLACE})(?:->|-))+(?:{_HEXP}|{_PLACE}))\s*,\s*([$₽]?\d+₽?)(?=\s*(?:[,;.]|$|roubles))", r"\1 for \2"),
+    _sub(rf"((?:(?:{_HEXP}|{_PLACE_ONCE})(?:->|-))+(?:{_HEXP}|{_PLACE_ONCE}))\s*,\s*([$₽]?\d+₽?)(?=\s*(?:[,;.]|$|roubles))", r"\1 for \2"),
     # trains: "HBR's 5 train", "takes a 3 off CN", "KB's old 2", "two 2-trains", "2T, 2T and a 3T"
     _sub(rf"\b(?:the\s+)?([A-Z][\w-]*)'s\s+(?:old\s+)?({_TRAIN})(\s*-?\s*trains?|T\b)?", r"a \2 train from \1"),
     _sub(rf"\btakes?\s+(?:an?\s+)?({_TRAIN})(?:\s*-?\s*trains?)?\s+off\s+", r"buys a \1 train from "),

@@ -9,6 +9,7 @@ one letter only as a capital), never by prefix, so a chat word is not taken for 
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from typing import Optional
@@ -162,6 +163,7 @@ def _names(text: str, index: NameIndex, kinds: tuple) -> list[Piece]:
     """Every name written in `text`, longest first, matched exactly (no prefixes)."""
     short = _short_forms(index)
     words = list(_WORD.finditer(text))
+    words_of = _Words(text)
     out: list[Piece] = []
     i = 0
     while i < len(words):
@@ -184,7 +186,7 @@ def _names(text: str, index: NameIndex, kinds: tuple) -> list[Piece]:
             i += 1
             continue
         n, a, b, found = hit
-        out.append(Piece("name", found, a, b, _before(text, a)))
+        out.append(Piece("name", found, a, b, words_of.before(a)))
         i += n
     return out
 
@@ -212,10 +214,34 @@ def _amount_words(m: re.Match) -> Optional[int]:
     return value or None
 
 
-def _before(text: str, at: int) -> str:
-    """The word written just before `at` (a number or "#87" counts as a word; lower case)."""
-    m = re.search(r"([\w@=#$₽'’]+)[^\w@=#$₽]*$", text[:at])
-    return m.group(1).lower() if m else ""
+_JOINED = re.compile(r"[\w@=#$₽'’]+")      # a word: its own characters, quotes joining them
+_HARD = re.compile(r"[\w@=#$₽]")
+
+
+class _Words:
+    """The words of one text, indexed once, so the word before any place is found without
+    searching the text again (a search per piece grew with the square of a long line)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.runs = [(m.start(), m.end()) for m in _JOINED.finditer(text)]
+        self.starts = [a for a, _ in self.runs]
+        self.last_hard = [-1] * (len(text) + 1)   # last_hard[i]: the last word character before i
+        for i, ch in enumerate(text):
+            self.last_hard[i + 1] = i if _HARD.match(ch) else self.last_hard[i]
+        self.first_quote = next((i for i, ch in enumerate(text) if ch in "'’"), len(text))
+
+    def before(self, at: int) -> str:
+        """The word written just before `at` (a number or "#87" counts as a word; lower case):
+        the run of word characters and quotes holding the last word character before `at`
+        (quotes alone: the first run of them), cut at `at`."""
+        h = self.last_hard[at]
+        if h < 0:
+            h = self.first_quote
+            if h >= at:
+                return ""
+        a, b = self.runs[bisect.bisect_right(self.starts, h) - 1]
+        return self.text[a:min(b, at)].lower()
 
 
 def _blank(text: str, a: int, b: int) -> str:
@@ -225,6 +251,7 @@ def _blank(text: str, a: int, b: int) -> str:
 def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     """Every piece of the whole line, in order of where it stands."""
     line = text
+    words = _Words(line)
     pieces = _names(text, index, ("player", "corporation", "company", "location"))
     for p in pieces:
         text = _blank(text, p.start, p.end)
@@ -236,7 +263,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             v = value_of(m)
             if v is None:
                 continue
-            pieces.append(Piece(kind, v, m.start(), m.end(), _before(line, m.start())))
+            pieces.append(Piece(kind, v, m.start(), m.end(), words.before(m.start())))
             text = _blank(text, m.start(), m.end())
 
     take(_ROUND, "round", lambda m: m.group(0))
@@ -260,9 +287,9 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         w = m.group(0).lower().replace("’", "'")
         if w in ("i", "me", "my", "i'll", "i'm", "mine"):
             pieces.append(Piece("me", w, m.start(), m.end()))
-        elif w in VERBS and (_before(line, m.start()) != "to" or re.search(r"\b(?:going|like)\s+to\s+$", line[:m.start()], re.I)):
+        elif w in VERBS and (words.before(m.start()) != "to" or re.search(r"\b(?:going|like)\s+to\s+$", line[:m.start()], re.I)):
             # "to pay for it" is a purpose, "going to pass" the move
-            pieces.append(Piece("verb", VERBS[w], m.start(), m.end(), _before(line, m.start())))
+            pieces.append(Piece("verb", VERBS[w], m.start(), m.end(), words.before(m.start())))
         elif w == "there":
             pieces.append(Piece("there", w, m.start(), m.end()))
         elif w in _WORDS_N and re.match(r"\s+(?:more\s+|single\s+)?(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b)",
