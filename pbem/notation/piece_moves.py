@@ -24,6 +24,7 @@ from .claims import Claim
 from .context import NotationContext
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses, refusal
+from .share_counts import one_per_share
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind"]
 
@@ -348,10 +349,9 @@ class _Fitter:
         pct = pcts[0] if pcts else size * (counts[0] if counts else 1)
         if pct % size or not pct:
             return None
-        if pct != size and not many:
-            # "buys 3 CPR": one buy of 30% or three of 10%; the game's rules tell which (at the
-            # table only the legal one is left), else the question lists both
-            return [[(make(corp, pct), ())], [(make(corp, size), ())] * (pct // size)]
+        if pct != size and not many and not pcts:
+            # "buys 3 CPR": three buys of one share, as the rules buy them (share_counts.py)
+            return [[(a, ()) for a in one_per_share(make(corp, size), pct // size)]]
         return [[(make(corp, pct), ())]]
 
     def _home(self):
