@@ -35,6 +35,7 @@ from pbem.engine.actions import Action, BuyShares, Par, PlaceToken, RunRoutes
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .claims import Claim
+from .correction import read_corrected
 from .context import NotationContext
 from .grammar import get_parser
 from .limits import check_line, check_message, check_moves
@@ -48,6 +49,7 @@ from .parsed import Echo, ParsedMove, Remarks
 from .piece_moves import read_by_pieces
 from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
+from .respell import read_respelled
 from .track_moves import TrackMoves
 from .trade_moves import TradeMoves
 from .train_moves import TrainMoves
@@ -190,6 +192,8 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         self.notes: list[str] = []         # marks of the clause's log form ("receiving")
         self.clause_header: Optional[str] = None
         self.transcript = False            # a pasted transcript: no reading by pieces
+        self.respelling = False            # reading a line with its slips corrected (respell.py)
+        self.correcting = False            # reading the correction a line ends with (correction.py)
 
     def _span(self, node) -> tuple[int, int]:
         if isinstance(node, Token):
@@ -250,7 +254,10 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         except AmbiguousMoveError as e:
             raise AmbiguousMoveError(f"line {line_no}: {clip_message(str(e))}", candidates=e.candidates) from None
         except NotationError:
-            raise first from None
+            try:
+                return read_corrected(self, line_no, line, first)  # "sell 1 CPR? no wait, buy a CNoR"
+            except NotationError:
+                return read_respelled(self, line_no, line, first)      # "buyng", "CRP": slips corrected
         return [ParsedMove(m.action, line_no, m.column, m.text, self.header, m.claims, m.open) for m in moves]
 
     def _read_line(self, line_no: int, line: str) -> list:

@@ -1,0 +1,163 @@
+"""A line that corrects itself: "sell 1 CPR? no wait, I don't have any. Buy a CNoR instead.",
+"buys two shares of SE... sorry, one share", "lays 9 at H16? ok that's wrong hex, lays 9 on H18".
+
+Only what follows the writer's marker of a correction is meant: the correction is read as a
+whole move (with the writer's own name or label from before it), or, when it only names the
+piece put right ("I mean J8", "one share"), as the move before the marker with that piece
+replaced. A take-back with nothing after it stays refused (parser `_taken_back`); a correction
+that does not read leaves the line refused as written.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import TYPE_CHECKING, Optional
+
+from pbem.errors import NotationError, PbemError
+
+from .parsed import ParsedMove
+from .pieces import VERBS
+
+if TYPE_CHECKING:
+    from .parser import _Reader
+
+__all__ = ["MARKER", "corrections", "read_corrected"]
+
+#: the writer's marker of a correction: "? no wait", "no —", "sorry,", "I mean", "that's the
+#: wrong hex,", "scratch that", "correction:", "make that", "actually,"
+MARKER = re.compile(
+    r"(?:\?|\.\.\.|…|\s[-–—]+)?\s*(?:(?:ok|oh|ah|hmm|er+m?|uh)[,.]?\s+)?"
+    r"(?:\bno\s*,?\s*wait\b|\bwait\s*,?\s*no\b|\bno\b(?=\s*[,—–-])|\bnope\b|\bsorry\b|\boops\b|\bI\s+mean(?:t)?\b|"
+    r"\b(?:that's|that\s+is|that\s+was)\s+(?:the\s+|a\s+)?wrong\s+\w+|\bscratch\s+that\b|\bcorrection\b|"
+    r"\bmake\s+that\b|\bactually\b)"
+    r"(?:\s*[,:;—–-]+)?", re.I)
+#: a correction that only names the piece put right, and the pieces of its kind
+_PIECES = {
+    "hex": r"\b[A-Z]{1,2}\d{1,2}\b",
+    "shares": r"\b(?:a|an|one|two|three|four|five|\d)\s+(?:more\s+)?(?:shares?|certs?|certificates?)\b",
+    "tile": r"#\s?\d{1,4}\b|\btile\s+#?\d{1,4}\b",
+    "amount": r"[$₽]\s?\d{1,6}\b|\b\d{2,6}(?:\s*₽|\$)?(?!\s*%)",
+}
+_MOVE_WORD = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w), key=len,
+                                                   reverse=True)) + r")\b", re.I)
+_SENTENCE = re.compile(r"(?<=[.!;])\s+")
+#: the writer's name or a label before the first move word ("SR2. Gwen: ", "Priya ")
+_HEAD = re.compile(r"^(?P<head>.*?)(?=\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w),
+                                                                  key=len, reverse=True)) + r")\b)", re.I)
+
+
+def _lead(attempt: str) -> str:
+    """The attempt up to and with its first move word when that is a short subject and verb
+    ("Priya buys", "SR2. Gwen: sell"), else ""."""
+    m = _HEAD.match(attempt)
+    if m is None:
+        return ""
+    end = m.end() + _MOVE_WORD.match(attempt, m.end()).end() - m.end()
+    lead = attempt[:end]
+    return lead if len(lead.split()) <= 4 else ""
+
+
+def _head(attempt: str) -> str:
+    """The writer's name or label before the attempt's move word ("SR2. Gwen: ", "Priya: ")."""
+    lead = _lead(attempt)
+    head = re.sub(r"^\s*(?:then|and|so|now)\s+", "", lead[:_HEAD.match(lead).end()] if lead else "", flags=re.I)
+    return head.rstrip(" :,-") + ": " if head.strip() else ""
+
+
+def _replaced(attempt: str, fix: str) -> Optional[str]:
+    """The attempt with the one piece the correction names put in place of its piece of that
+    kind (the last one written), or None when the correction is not one such piece."""
+    fix = re.sub(r"^\s*(?:just|only|it's|its|it\s+is|to)\s+", "", fix.strip(" .,!"), flags=re.I)
+    for kind, rx in _PIECES.items():
+        m = re.fullmatch(rx, fix, re.I if kind == "shares" else 0)
+        if m is None:
+            continue
+        found = list(re.finditer(rx, attempt, re.I if kind == "shares" else 0))
+        if not found:
+            return None
+        last = found[-1]
+        return attempt[:last.start()] + fix + attempt[last.end():]
+    return None
+
+
+def _substantial(fix: str) -> bool:
+    return bool(re.search(r"\d|\b[A-Z]{2}|" + _MOVE_WORD.pattern, fix))
+
+
+def corrections(line: str) -> list[tuple[str, str]]:
+    """The readings a self-correcting line may stand for, likeliest first, each with what the
+    writer adds after the correction (read apart: it may only restate the move or be chat): the
+    correction as a whole move, then the move before the marker with the corrected piece. Empty
+    when the line has no marker with a correction after it."""
+    marks = [m for m in MARKER.finditer(line) if m.group(0).strip()]
+    runs: list[list[int]] = []          # markers written one after another ("? no wait I mean")
+    for m in marks:
+        if runs and not line[runs[-1][1]:m.start()].strip():
+            runs[-1][1] = m.end()
+        else:
+            runs.append([m.start(), m.end()])
+    for a, b in reversed(runs):
+        attempt, fix = line[:a].strip(), line[b:].strip()
+        if not attempt or not _substantial(fix):
+            continue                     # "..., sorry for the confusion": no correction after it
+        head = _head(attempt)
+        sentences = [s for s in _SENTENCE.split(fix) if s.strip()]
+        while len(sentences) > 1 and not _MOVE_WORD.search(sentences[0]):
+            sentences.pop(0)             # "I don't have any. Buy a CNoR ...": the reason given first
+        whole = " ".join(sentences)
+        out = []
+        if _MOVE_WORD.search(whole):
+            out.append((head + whole if head and not whole.lower().startswith(head.rstrip(": ").lower()) else whole, ""))
+        parts = re.split(r",|\.\s|;", fix, maxsplit=1)
+        replaced = _replaced(attempt, parts[0])
+        if replaced is not None:
+            rest = parts[1].strip() if len(parts) > 1 else ""
+            out.append((replaced, head + rest if rest else ""))
+        if not out and _lead(attempt):
+            out.append((_lead(attempt) + " " + whole, ""))      # "buys four CPR? no, just one CPR"
+        return out
+    return []
+
+
+def read_corrected(reader: "_Reader", line_no: int, line: str, first: NotationError) -> list:
+    """The items of the correction `line` ends with (`corrections`), noted for the reply;
+    `first` (the refusal of the line as written) when no correction reads."""
+    if getattr(reader, "correcting", False):
+        raise first from None
+    saved = (reader.header, reader.sticky, reader.orphan)
+    reader.correcting = True
+    try:
+        for text, rest in corrections(line):
+            reader.header, reader.sticky, reader.orphan = saved
+            try:
+                items = reader.read_line(line_no, text)
+            except PbemError:
+                continue
+            moves = [i.action for i in items if isinstance(i, ParsedMove)]
+            if moves and _restates(reader, line_no, rest, moves):
+                note = f'read as corrected: "{text.strip()}"'
+                out, noted = [], False
+                for i in items:
+                    if isinstance(i, ParsedMove) and not noted:
+                        i, noted = dataclasses.replace(i, notes=i.notes + (note,)), True
+                    out.append(i)
+                return out
+    finally:
+        reader.correcting = False
+    reader.header, reader.sticky, reader.orphan = saved
+    reader.line_no, reader.line = line_no, line
+    raise first from None
+
+
+def _restates(reader: "_Reader", line_no: int, rest: str, moves: list) -> bool:
+    """Whether what the writer adds after a corrected piece only restates the move or is chat."""
+    if not rest or not _substantial(rest):
+        return True
+    saved = (reader.header, reader.sticky, reader.orphan)
+    try:
+        again = [i.action for i in reader.read_line(line_no, rest) if isinstance(i, ParsedMove)]
+    except PbemError:
+        return False
+    finally:
+        reader.header, reader.sticky, reader.orphan = saved
+    return again == moves
