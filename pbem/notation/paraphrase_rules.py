@@ -31,7 +31,7 @@ RULES: list[Callable[[str], str]] = [
     # "dumps 3 CPR on the market"
     _sub(r"\(\s*now\s+(?:holding\s+|at\s+)?(\d+%)\s*\)", r"now holding \1"),
     _sub(r"\b(sells?|sold|selling)\s+all\s+(\d+|two|three|four|five)\s+(?=(?:of\s+)?(?:my|his|her|their)?\s*[A-Z])", r"\1 \2 "),
-    _sub(r"\s+at\s+[$₽]?\d+₽?\s+(?:each|a\s+share|per\s+share)\b", ""),
+    _sub(r"(?<!trains)(?<!\dT)(?<!\ds)\s+at\s+[$₽]?\d+₽?\s+(?:each|a\s+share|per\s+share)\b", ""),
     _sub(r"\b(\d+)\s*[xX×]\s*(?=[A-Z][A-Z])", r"\1 ", 0),
     _sub(r"\s+(?:on|onto|into)\s+the\s+(?:bank\s+)?(?:pool|market)\b", ""),
     # a decision is the act: "decides to pass", "chooses not to place a token", "does not merge"

@@ -36,6 +36,7 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .claims import Claim
 from .correction import read_corrected
+from .loose import read_loose
 from .context import NotationContext
 from .grammar import get_parser
 from .limits import check_line, check_message, check_moves
@@ -194,6 +195,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         self.transcript = False            # a pasted transcript: no reading by pieces
         self.respelling = False            # reading a line with its slips corrected (respell.py)
         self.correcting = False            # reading the correction a line ends with (correction.py)
+        self.loosening = False             # reading a line's loose wording put plainly (loose.py)
 
     def _span(self, node) -> tuple[int, int]:
         if isinstance(node, Token):
@@ -254,10 +256,13 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         except AmbiguousMoveError as e:
             raise AmbiguousMoveError(f"line {line_no}: {clip_message(str(e))}", candidates=e.candidates) from None
         except NotationError:
-            try:
-                return read_corrected(self, line_no, line, first)  # "sell 1 CPR? no wait, buy a CNoR"
-            except NotationError:
-                return read_respelled(self, line_no, line, first)      # "buyng", "CRP": slips corrected
+            # "sell 1 CPR? no wait, buy a CNoR", "Morning all - ...", "buyng", "CRP"
+            for last_try in (read_corrected, read_loose, read_respelled):
+                try:
+                    return last_try(self, line_no, line, first)
+                except NotationError:
+                    continue
+            raise first from None
         return [ParsedMove(m.action, line_no, m.column, m.text, self.header, m.claims, m.open) for m in moves]
 
     def _read_line(self, line_no: int, line: str) -> list:

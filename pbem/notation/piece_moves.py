@@ -186,7 +186,7 @@ class _Fitter:
     def hexes(self) -> list[str]:
         out = [p.value for p in self.c.of("hex")]
         out += [i for _, k, i in self.names if k == "location"]
-        if not out and "there" in self.c.text.lower().split():
+        if not out and ("there" in self.c.text.lower().split() or self.c.of("there")):
             out = [getattr(a, "hex") for a in self.before[-1:] if hasattr(a, "hex")]
         return list(dict.fromkeys(out))
 

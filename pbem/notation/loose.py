@@ -1,0 +1,96 @@
+"""A move written loosely, reworded as a last try at a refused line: the greeting before it and
+the sign-off after it ("Morning all - ...", "Hi Marek, ... Cheers"), what led to it ("Having won
+the CP, I par ...", "Nobody wanted SC at 50, so I'll take it now at 45" - "it" is the one company
+named there), what was not done ("... and upgrades nothing else"), a train bought again
+("then another", "and another from GT for 100") and a price for each ("two 3-trains at 180
+each"). Every rewording only drops words or repeats what the line names; the reworded line is
+read by the whole reader, and nothing is read when it fails.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Optional
+
+from pbem.errors import NotationError, PbemError
+
+from .pieces import VERBS
+
+if TYPE_CHECKING:
+    from .parser import _Reader
+
+__all__ = ["reworded", "read_loose"]
+
+_GREETING = re.compile(
+    r"^\s*(?:(?:good\s+)?(?:morning|afternoon|evening)|hello|hi|hey|howdy|greetings|yo)\b"
+    r"(?:\s+(?:all|everyone|everybody|folks|guys|team|gents|there|y'all|[A-Z][a-z]+))?\s*[!,.:;]*(?:\s+[-–—]+)?\s+", re.I)
+_SIGNOFF = re.compile(r"(?:[.!,;]|\s[-–—])\s*(?:cheers|thanks|thx|ta|regards|best|bye|cya|gl|good\s+luck|have\s+fun)"
+                      r"(?:\s+(?:all|everyone|folks|guys))?\s*(?:[,!.-]\s*[A-Z][a-z]+)?\s*[!.]*\s*$", re.I)
+#: what led to the move: "Having won the CP, ", "Having won CP I'll ...", "After winning HB, "
+_LEADING = re.compile(r"^\s*(?:having|after|since|now\s+that)\s+[^,;.]*?(?:,\s*|\s+(?=I\b|I'll\b|I'm\b|I\s+will\b))",
+                      re.I)
+#: a statement of what did not happen before the move: "Nobody wanted SC at 50, so ...",
+#: "Jo floats nothing yet - starts CNR at 67"
+_NOT_DONE = re.compile(r"^\s*(?P<lead>[^.;:!?]*?\b(?:nobody|no\s+one|nothing|none)\b[^.;:!?]*?)"
+                       r"(?:,?\s+so\b,?|\s+[-–—]+|[.;])\s+(?=\S)", re.I)
+#: "and upgrades nothing else", ", nothing else": the steps not taken, said for completeness
+_NOTHING_ELSE = re.compile(r"\s*(?:,|\band\b)\s*(?:\w+\s+)?nothing\s+(?:else|more)\s*([.!]?)\s*$", re.I)
+_EACH = re.compile(r"\b(?:at|@)\s+([$₽]?\s?\d{2,4}\s*₽?)\s+each\b", re.I)
+_TRAIN = re.compile(r"\b(?:a|an|one|the|its)\s+(\d)(?:\s*-?\s*(?:trains?|T)\b)?(?!\s*(?:%|shares?))|\b(\d)\s*-?\s*(?:trains?|T)\b",
+                    re.I)
+_ANOTHER = re.compile(r"\b[Aa]nother\b(?!\s+(?:\d|share|[A-Z]))")
+_NAME = re.compile(r"\b[A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)?\b")
+_MOVE_WORD = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w), key=len, reverse=True))
+                        + r")\b", re.I)
+
+
+def _another(line: str) -> str:
+    """"buys a 2 train, then another": the train named before is bought again."""
+    m = _ANOTHER.search(line)
+    if m is None:
+        return line
+    trains = {a or b for a, b in _TRAIN.findall(line[:m.start()])}
+    if len(trains) != 1:
+        return line
+    return line[:m.start()] + f"another {trains.pop()} train" + line[m.end():]
+
+
+def _not_done(line: str) -> str:
+    m = _NOT_DONE.match(line)
+    if m is None or not _MOVE_WORD.search(line[m.end():]) and not re.search(r"\btake\b", line[m.end():], re.I):
+        return line
+    rest = line[m.end():]
+    names = {n for n in _NAME.findall(m.group("lead")) if n.upper() == n and len(n) > 1}
+    if re.search(r"\bit\b", rest) and len(names) == 1:
+        rest = re.sub(r"\bit\b", names.pop(), rest, count=1)       # "so I'll take it now at 45"
+    return rest
+
+
+def reworded(line: str) -> Optional[str]:
+    """The line with its loose wording put plainly, or None when there is none."""
+    text = _GREETING.sub("", line, count=1)
+    text = _SIGNOFF.sub("", text)
+    text = _LEADING.sub("", text, count=1)
+    text = _not_done(text)
+    text = _NOTHING_ELSE.sub(r"\1", text)
+    text = _EACH.sub(r"for \1 each", text)
+    text = _another(text)
+    text = text.strip()
+    return text if text and text != line.strip() else None
+
+
+def read_loose(reader: "_Reader", line_no: int, line: str, first: NotationError) -> list:
+    """The items of `line` reworded (`reworded`); `first` when there is nothing to reword or the
+    rewording does not read either."""
+    again = None if getattr(reader, "loosening", False) else reworded(line)
+    if again is None:
+        raise first from None
+    saved = (reader.header, reader.sticky, reader.orphan)
+    reader.loosening = True
+    try:
+        return reader.read_line(line_no, again)
+    except PbemError:
+        reader.header, reader.sticky, reader.orphan = saved
+        reader.line_no, reader.line = line_no, line
+        raise first from None
+    finally:
+        reader.loosening = False
