@@ -81,7 +81,8 @@ def _replaced(attempt: str, fix: str) -> Optional[str]:
 
 
 def _substantial(fix: str) -> bool:
-    return bool(re.search(r"\d|\b[A-Z]{2}|" + _MOVE_WORD.pattern, fix))
+    return bool(re.search(r"\d|\b[A-Z]{2}", fix) or re.search(
+        r"\b(?:one|two|three|four|five|shares?|trains?)\b|" + _MOVE_WORD.pattern, fix, re.I))
 
 
 def corrections(line: str) -> list[tuple[str, str]]:

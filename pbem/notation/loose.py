@@ -1,7 +1,7 @@
 """A move written loosely, reworded as a last try at a refused line: the greeting before it and
 the sign-off after it ("Morning all - ...", "Hi Marek, ... Cheers"), what led to it ("Having won
 the CP, I par ...", "Nobody wanted SC at 50, so I'll take it now at 45" - "it" is the one company
-named there), what was not done ("... and upgrades nothing else"), a train bought again
+named there - and a move weighed but not made: "Thought about selling GT but ... Pass."), what was not done ("... and upgrades nothing else"), a train bought again
 ("then another", "and another from GT for 100") and a price for each ("two 3-trains at 180
 each"). Every rewording only drops words or repeats what the line names; the reworded line is
 read by the whole reader, and nothing is read when it fails.
@@ -28,6 +28,9 @@ _SIGNOFF = re.compile(r"(?:[.!,;]|\s[-–—])\s*(?:cheers|thanks|thx|ta|regards
 #: what led to the move: "Having won the CP, ", "Having won CP I'll ...", "After winning HB, "
 _LEADING = re.compile(r"^\s*(?:having|after|since|now\s+that)\s+[^,;.]*?(?:,\s*|\s+(?=I\b|I'll\b|I'm\b|I\s+will\b))",
                       re.I)
+#: a move weighed and not made before the one made: "Thought about selling GT but I'll hold on to it. Pass."
+_WEIGHED = re.compile(r"^\s*(?:I\s+)?(?:thought\s+about|considered|was\s+tempted\s+to|was\s+going\s+to)\b[^.;!?]*?"
+                      r"\bbut\s+(?=I\b|I'll\b|I'm\b)", re.I)
 #: a statement of what did not happen before the move: "Nobody wanted SC at 50, so ...",
 #: "Jo floats nothing yet - starts CNR at 67"
 _NOT_DONE = re.compile(r"^\s*(?P<lead>[^.;:!?]*?\b(?:nobody|no\s+one|nothing|none)\b[^.;:!?]*?)"
@@ -70,6 +73,7 @@ def reworded(line: str) -> Optional[str]:
     text = _GREETING.sub("", line, count=1)
     text = _SIGNOFF.sub("", text)
     text = _LEADING.sub("", text, count=1)
+    text = _WEIGHED.sub("", text, count=1)
     text = _not_done(text)
     text = _NOTHING_ELSE.sub(r"\1", text)
     text = _EACH.sub(r"for \1 each", text)

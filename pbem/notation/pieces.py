@@ -83,7 +83,7 @@ _PAST = "bought|sold|laid|ran|parred|started|passed|got|took|opened|merged|conve
 _REFUSE = re.compile(
     r"\?|(?<!\bat\s)\bonce\b|\bas\s+soon\s+as\b|\bin\s+case\b|"
     r"\b(?:might|maybe|perhaps|probably|possibly|if|unless|whether|when|whenever|until|till|should|shall|could|would|"
-    r"wo|can|cannot|cant|not|never|think|thinking|considering|plan|plans|planning|hope|want|wants|"
+    r"wo|can|cannot|cant|not|never|think|thinking|thought|considering|considered|tempted|plan|plans|planning|hope|want|wants|"
     r"wish|intend|expect|let's|lets|recap|summary|status|confirmed|record|note|reminder|moderator|"
     r"next|later|tonight|tomorrow|last|earlier|previous|ago|automatic|automatically|auto|usual|"
     r"always|wrote|writes|said|says|ignore|scratch|scrap|wait|undo|resend|check|checking|oops|wrong|"
