@@ -81,6 +81,13 @@ READ = [
     ("1882", "OR", "QLL", "QLL lays #57 on J8 rot 2 and tokens it", [LayTile("QLL", "J8", "57", 2), PlaceToken("QLL", "J8")]),
     ("1882", "OR", "CNR", "Hi all, CNR upgrades D8 to #14 and tokens it, cheers",
      [LayTile("CNR", "D8", "14", 3), PlaceToken("CNR", "D8")]),
+    # one pass said twice: a decision and the pass, a pass and its reason, a pass and a plan
+    ("1882", "SR", None, "Ann declines to sell anything and passes.", [Pass("ann")]),
+    ("1861", "auction", None, "I pass on the KK and will pass the rest of this auction.", [Pass("ann")]),
+    ("1882", "OR", "CNR", "CNR passes; nothing to lay.", [Pass("CNR")]),
+    ("1882", "OR", "GT", "GT passes, as there's nothing to build.", [Pass("GT")]),
+    ("1882", "OR", "GT", "GT: no track, no token", [Pass("GT")] * 2),
+    ("1882", "OR", "GT", "GT passes on track; nothing to token.", [Pass("GT")] * 2),
     # a count of shares: that many buys of one share; a percent as written; a sale is one
     ("1882", "SR", None, "Ann buys 3 GT from the pool", [BuyShares("ann", "GT", "pool", 10)] * 3),
     ("1882", "SR", None, "Buying two CPR shares", [BuyShares("ann", "CPR", "ipo", 10)] * 2),
@@ -188,3 +195,14 @@ def test_at_the_table_a_count_of_shares_is_as_many_buys_and_the_rules_decide():
     assert len(g.moves) == mark
     g.push_notation("Ann buys 1 CPR", "Ann")
     assert g.moves[-1] == BuyShares("Ann", "CPR", "ipo", 10)
+
+
+def test_at_the_table_a_pass_and_its_reason_are_one_pass():
+    g = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=7)
+    for who, text in OPENING[:-3]:
+        g.push_notation(text, who)
+    mark = len(g.moves)
+    g.push_notation("Ann declines to buy anything and passes.", "Ann")
+    assert g.moves[mark:] == [Pass("Ann")]
+    g.push_notation("pass", "Cid")
+    assert g.current_entity() == "CPR"

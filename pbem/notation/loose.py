@@ -18,7 +18,7 @@ from .pieces import VERBS
 if TYPE_CHECKING:
     from .parser import _Reader
 
-__all__ = ["reworded", "read_loose"]
+__all__ = ["reworded", "read_loose", "one_pass"]
 
 _GREETING = re.compile(
     r"^\s*(?:(?:good\s+)?(?:morning|afternoon|evening)|hello|hi|hey|howdy|greetings|yo)\b"
@@ -37,6 +37,9 @@ _NOT_DONE = re.compile(r"^\s*(?P<lead>[^.;:!?]*?\b(?:nobody|no\s+one|nothing|non
                        r"(?:,?\s+so\b,?|\s+[-–—]+|[.;])\s+(?=\S)", re.I)
 #: "and upgrades nothing else", ", nothing else": the steps not taken, said for completeness
 _NOTHING_ELSE = re.compile(r"\s*(?:,|\band\b)\s*(?:\w+\s+)?nothing\s+(?:else|more)\s*([.!]?)\s*$", re.I)
+#: a reason given after the move: ", as there's nothing to build"
+_NOTHING_TO = re.compile(r"\s*[,;]?\s*(?:as|since|because)\s+(?:there'?s|there\s+is|I\s+have|I've)\s+nothing\s+to\s+\w+"
+                         r"\s*([.!]?)\s*$", re.I)
 _EACH = re.compile(r"\b(?:at|@)\s+([$₽]?\s?\d{2,4}\s*₽?)\s+each\b", re.I)
 _TRAIN = re.compile(r"\b(?:a|an|one|the|its)\s+(\d)(?:\s*-?\s*(?:trains?|T)\b)?(?!\s*(?:%|shares?))|\b(\d)\s*-?\s*(?:trains?|T)\b",
                     re.I)
@@ -76,6 +79,7 @@ def reworded(line: str) -> Optional[str]:
     text = _WEIGHED.sub("", text, count=1)
     text = _not_done(text)
     text = _NOTHING_ELSE.sub(r"\1", text)
+    text = _NOTHING_TO.sub(r"\1", text)
     text = _EACH.sub(r"for \1 each", text)
     text = _another(text)
     text = text.strip()
@@ -98,3 +102,24 @@ def read_loose(reader: "_Reader", line_no: int, line: str, first: NotationError)
         raise first from None
     finally:
         reader.loosening = False
+
+
+#: a pass given its reason in a clause of its own: "CNR passes; nothing to lay."
+_REASON = re.compile(r"^\s*(?:(?:as|since|because)\s+)?(?:there'?s\s+|there\s+is\s+)?nothing\s+to\s+\w+\W*$", re.I)
+_STEP = re.compile(r"\b(?:track|tiles?|lay|tokens?|stations?|trains?|run|routes?|dividend)\b", re.I)
+
+
+def one_pass(prev, item, ctx) -> bool:
+    """Whether `item` (a move read) is the pass `prev` already is, said twice on one line: a
+    player passes once a turn in an auction or a stock round ("Olek declines to sell shares and
+    passes", "Noor passes on N and will pass the rest of this auction"); a company's bare pass
+    and its reason ("CNR passes; nothing to lay.") are one step passed."""
+    from pbem.engine.actions import Pass
+    from .piece_moves import round_kind
+
+    a, b = getattr(prev, "action", None), getattr(item, "action", None)
+    if not (isinstance(a, Pass) and isinstance(b, Pass) and a.entity == b.entity and prev.line == item.line):
+        return False
+    if ctx.kind_of(a.entity) == "player":
+        return round_kind(ctx) in ("auction", "stock")
+    return bool(_REASON.match(item.text)) and not _STEP.search(prev.text)

@@ -36,7 +36,7 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .claims import Claim
 from .correction import read_corrected
-from .loose import read_loose
+from .loose import one_pass, read_loose
 from .context import NotationContext
 from .grammar import get_parser
 from .limits import check_line, check_message, check_moves
@@ -396,6 +396,8 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                 if aside is not None and item.line != prev.line:   # another train of the same run
                     aside.append((item.line, _LogNote("move", item.text)))
                 continue
+            if prev and one_pass(prev, item, self.ctx):
+                continue         # "declines to sell shares and passes": one pass (loose.py)
             if ahead:
                 item = dataclasses.replace(item, claims=item.claims + tuple(c for r in ahead for c in r.claims))
                 ahead = []
