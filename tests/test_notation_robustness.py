@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 import pbem
-from pbem.engine.actions import Bid, BuyShares, BuyTrain, Dividend, LayTile, Par, Pass, PlaceToken, SellShares
+from pbem.engine.actions import (
+    Bid, BuyShares, BuyTrain, Dividend, LayTile, Par, Pass, PlaceToken, Route, RunRoutes, SellShares,
+)
 from pbem.errors import PbemError
 from pbem.notation import context_for_title, parse_message, read_message
 from pbem.notation.names import name_index
@@ -73,6 +75,10 @@ READ = [
     ("1882", "OR", "GT", "GT lays #9 on K7 and builds nothing else.", [LayTile("GT", "K7", "9", 3)]),
     ("1882", "SR", None, "Thought about buying CPR but I'll keep my cash. Pass.", [Pass("ann")]),
     ("1882", "SR", None, "I considered selling GT but I'll pass.", [Pass("ann")]),
+    ("1882", "OR", "GT", "Hi all. GT: tile #57 on L8 and a second tile #9 on K9 (paying the 20), then buy a 2.",
+     [LayTile("GT", "L8", "57", 3), LayTile("GT", "K9", "9", 3), BuyTrain("GT", "2", "depot")]),
+    ("1882", "OR", "GT", "GT runs the 2 for 60, paying it out",
+     [RunRoutes("GT", (Route("2", (), revenue=60),)), Dividend("GT", "payout")]),
     # a train again, a price for each, a token on the hex just laid
     ("1882", "OR", "GT", "GT buys a 3 train, then another.", [BuyTrain("GT", "3", "depot")] * 2),
     ("1882", "OR", "CPR", "CPR buys a 2 from the depot and another from GT for 50",

@@ -271,8 +271,9 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
                                                          line[m.end():]):
             pieces.append(Piece("count", _WORDS_N[w], m.start(), m.end()))
     for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for|the\s+[$₽]?\d|[$₽]?\d+\s+(?:extra|more)))|\bfull\b",
-                         text, re.I):
-        pieces.append(Piece("verb", "payout", m.start(), m.end()))
+                         line, re.I):
+        if text[m.start():m.end()] == m.group(0):     # read on the line: "paying the 20" is the terrain's cost
+            pieces.append(Piece("verb", "payout", m.start(), m.end()))
     for m in re.finditer(r"\b(?:go(?:ing|es)?|up)\s+to\b(?=\s*(?:[$₽R]\s?)?\d)", line, re.I):
         pieces.append(Piece("verb", "bid", m.start(), m.end()))
     for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b|\bno\s+bid\b|\bout\s+of\b(?!\s+(?:the\s+)?(?:pool|market|ipo|bank|treasury|depot|pocket))", text, re.I):
