@@ -94,6 +94,13 @@ READ = [
     ("1882", "OR", "GT", "GT passes, as there's nothing to build.", [Pass("GT")]),
     ("1882", "OR", "GT", "GT: no track, no token", [Pass("GT")] * 2),
     ("1882", "OR", "GT", "GT passes on track; nothing to token.", [Pass("GT")] * 2),
+    ("1882", "OR", "GT", "GT done, no train purchase", [Pass("GT")]),
+    # postal shorthand and a share counted twice
+    ("1882", "SR", None, "Ann: 2 sh GT from the pool", [BuyShares("ann", "GT", "pool", 10)] * 2),
+    ("1882", "SR", None, "S 1 CPR, B 2 GT", [SellShares("ann", "CPR", 10)] + [BuyShares("ann", "GT", "ipo", 10)] * 2),
+    ("1882", "SR", None, "Ann: P", [Pass("ann")]),
+    ("1882", "auction", None, "p", [Pass("ann")]),
+    ("1882", "SR", None, "One more GT please - my third share", [BuyShares("ann", "GT", "ipo", 10)]),
     # a count of shares: that many buys of one share; a percent as written; a sale is one
     ("1882", "SR", None, "Ann buys 3 GT from the pool", [BuyShares("ann", "GT", "pool", 10)] * 3),
     ("1882", "SR", None, "Buying two CPR shares", [BuyShares("ann", "CPR", "ipo", 10)] * 2),
@@ -131,6 +138,9 @@ NOT_MOVES = [
     ("1882", "SR", None, "Having won CP, Bob pars CPR at 90"),
     ("1882", "SR", None, "Bob buyng a GT share"),
     ("1882", "auction", None, "Bob bids one-ninety on the CP"),
+    ("1882", "SR", None, "Bob: P"),
+    ("1882", "SR", None, "S 2"),
+    ("1882", "SR", None, "B 2 GT?"),
 ]
 
 

@@ -3,7 +3,7 @@ the sign-off after it ("Morning all - ...", "Hi Marek, ... Cheers"), what led to
 the CP, I par ...", "Nobody wanted SC at 50, so I'll take it now at 45" - "it" is the one company
 named there - and a move weighed but not made: "Thought about selling GT but ... Pass."), what was not done ("... and upgrades nothing else"), a train bought again
 ("then another", "and another from GT for 100") and a price for each ("two 3-trains at 180
-each"). Every rewording only drops words or repeats what the line names; the reworded line is
+each"), postal shorthand ("1 sh HBR", "S 2 GT, B 1 HBR pool", "Theo: P"). Every rewording only drops words or repeats what the line names; the reworded line is
 read by the whole reader, and nothing is read when it fails.
 """
 from __future__ import annotations
@@ -40,6 +40,10 @@ _NOTHING_ELSE = re.compile(r"\s*(?:,|\band\b)\s*(?:\w+\s+)?nothing\s+(?:else|mor
 #: a reason given after the move: ", as there's nothing to build"
 _NOTHING_TO = re.compile(r"\s*[,;]?\s*(?:as|since|because)\s+(?:there'?s|there\s+is|I\s+have|I've)\s+nothing\s+to\s+\w+"
                          r"\s*([.!]?)\s*$", re.I)
+#: postal shorthand: "1 sh HBR", "S 2 GT, B 1 HBR pool", "Theo: P"
+_SH = re.compile(r"\b(\d|a|one|two|three|four)\s+sh(s?)\b\.?", re.I)
+_SB = re.compile(r"(^|[,;:]\s*|\s[-–—]\s*)([SB])\s+(?=\d\s+[A-Z])")
+_P = re.compile(r"^\s*((?:[A-Z][\w'-]*\s*:\s*)?)[Pp]\s*[.!]?\s*$")
 _EACH = re.compile(r"\b(?:at|@)\s+([$₽]?\s?\d{2,4}\s*₽?)\s+each\b", re.I)
 _TRAIN = re.compile(r"\b(?:a|an|one|the|its)\s+(\d)(?:\s*-?\s*(?:trains?|T)\b)?(?!\s*(?:%|shares?))|\b(\d)\s*-?\s*(?:trains?|T)\b",
                     re.I)
@@ -81,6 +85,9 @@ def reworded(line: str) -> Optional[str]:
     text = _NOTHING_ELSE.sub(r"\1", text)
     text = _NOTHING_TO.sub(r"\1", text)
     text = _EACH.sub(r"for \1 each", text)
+    text = _SH.sub(lambda m: f"{m.group(1)} share{'s' if m.group(2) or m.group(1) not in ('1', 'a', 'one') else ''}", text)
+    text = _SB.sub(lambda m: m.group(1) + ("sell " if m.group(2) == "S" else "buy "), text)
+    text = _P.sub(r"\1pass", text)
     text = _another(text)
     text = text.strip()
     return text if text and text != line.strip() else None
@@ -105,7 +112,8 @@ def read_loose(reader: "_Reader", line_no: int, line: str, first: NotationError)
 
 
 #: a pass given its reason in a clause of its own: "CNR passes; nothing to lay."
-_REASON = re.compile(r"^\s*(?:(?:as|since|because)\s+)?(?:there'?s\s+|there\s+is\s+)?nothing\s+to\s+\w+\W*$", re.I)
+_REASON = re.compile(r"^\s*(?:(?:as|since|because)\s+)?(?:there'?s\s+|there\s+is\s+)?nothing\s+to\s+\w+\W*$|"
+                     r"^\s*no\s+(?:tiles?|track|tokens?|stations?|trains?|train\s+purchase|purchase)(?:\s+\w+)?\W*$", re.I)
 _STEP = re.compile(r"\b(?:track|tiles?|lay|tokens?|stations?|trains?|run|routes?|dividend)\b", re.I)
 
 
@@ -113,7 +121,8 @@ def one_pass(prev, item, ctx) -> bool:
     """Whether `item` (a move read) is the pass `prev` already is, said twice on one line: a
     player passes once a turn in an auction or a stock round ("Olek declines to sell shares and
     passes", "Noor passes on N and will pass the rest of this auction"); a company's bare pass
-    and its reason ("CNR passes; nothing to lay.") are one step passed."""
+    and its reason ("CNR passes; nothing to lay.", "CPR done, no train purchase") are one step
+    passed."""
     from pbem.engine.actions import Pass
     from .piece_moves import round_kind
 
@@ -122,4 +131,5 @@ def one_pass(prev, item, ctx) -> bool:
         return False
     if ctx.kind_of(a.entity) == "player":
         return round_kind(ctx) in ("auction", "stock")
-    return bool(_REASON.match(item.text)) and not _STEP.search(prev.text)
+    said = _REASON.match(item.text) or any(c.kind == "step" for c in item.claims)    # "pass buy trains"
+    return bool(said) and not _STEP.search(prev.text) and not any(c.kind == "step" for c in prev.claims)

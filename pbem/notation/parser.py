@@ -397,7 +397,10 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                     aside.append((item.line, _LogNote("move", item.text)))
                 continue
             if prev and one_pass(prev, item, self.ctx):
-                continue         # "declines to sell shares and passes": one pass (loose.py)
+                # "declines to sell shares and passes": one pass (loose.py); the step it names is
+                # a claim the game checks ("done, no train purchase")
+                out[-1] = dataclasses.replace(prev, claims=prev.claims + item.claims)
+                continue
             if ahead:
                 item = dataclasses.replace(item, claims=item.claims + tuple(c for r in ahead for c in r.claims))
                 ahead = []

@@ -149,7 +149,7 @@ def _joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
                     i in (ctx.actor, ctx.current) for p in c.of("name") for _, i in p.value):
             ahead = c
             continue
-        if out and kinds and kinds <= {"money", "number", "source", "rotation", "percent"} and not c.loose \
+        if out and kinds and kinds <= {"money", "number", "source", "rotation", "percent", "count"} and not c.loose \
                 and not c.verbs():
             prev = out[-1]
             out[-1] = Clause(prev.start, c.end, prev.text + ", " + c.text, prev.pieces + c.pieces, prev.loose)
@@ -344,6 +344,8 @@ class _Fitter:
         counts += [p.value for p in self.c.of("number") if p.end <= self.c.pieces[0].start + 999
                    and p.value <= 9 and p.before not in ("for", "at", "@", "=")]
         pcts = [p.value for p in self.c.of("percent")]
+        if set(counts) == {1}:
+            counts = [1]           # "Another QLL please - my second share": one share, said twice
         if len(counts) + len(pcts) > 1:
             return None
         pct = pcts[0] if pcts else size * (counts[0] if counts else 1)
