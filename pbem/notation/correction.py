@@ -99,7 +99,7 @@ def corrections(line: str) -> list[tuple[str, str]]:
             runs.append([m.start(), m.end()])
     for a, b in reversed(runs):
         attempt, fix = line[:a].strip(), line[b:].strip()
-        if not attempt or not _substantial(fix):
+        if not attempt or not _substantial(fix) or "?" in fix:
             continue                     # "..., sorry for the confusion": no correction after it
         head = _head(attempt)
         sentences = [s for s in _SENTENCE.split(fix) if s.strip()]

@@ -40,6 +40,24 @@ _NOTHING_ELSE = re.compile(r"\s*(?:,|\band\b)\s*(?:\w+\s+)?nothing\s+(?:else|mor
 #: a reason given after the move: ", as there's nothing to build"
 _NOTHING_TO = re.compile(r"\s*[,;]?\s*(?:as|since|because)\s+(?:there'?s|there\s+is|I\s+have|I've)\s+nothing\s+to\s+\w+"
                          r"\s*([.!]?)\s*$", re.I)
+#: what is said to others around a pass or a move: "- Dieter can have it", "Fine, you win CP - ",
+#: "Nope, I'm out", "no post-merger buy for me, pass", "pass - no merger for MV this time"
+_OTHERS_KEEP = re.compile(r"\s*(?:[-–—,;]\s*)(?:[A-Z][a-z]+|you|he|she|they)\s+can\s+(?:have|keep|take)\s+(?:it|them)\W*$")
+_YOU_WIN = re.compile(r"^\s*(?:fine|ok|okay|alright|well)[,!.]?\s+you\s+(?:win|take|get)\s+(?:it|the\s+\w+|\w+)\s*[-–—,.;]\s*",
+                      re.I)
+_NOPE = re.compile(r"^\s*(?:nope|nah|no)[,!.]\s+(?=I'?m\s+out\b|I\s+pass\b|pass\b|I\s+drop\s+out\b|out\b)", re.I)
+_NO_BEFORE_PASS = re.compile(r"^\s*no\s+[^,.;:!?]*?[,.;:]\s*(?=(?:so\s+)?(?:I\s+)?pass(?:es)?\W*$)", re.I)
+_NO_AFTER_PASS = re.compile(r"^(\s*(?:I\s+)?pass(?:es)?)\s*[-–—,;]\s*no\s+[^.?!]*\.?\s*$", re.I)
+#: a remark after the move: ", if that's allowed", ", his third", ", which closes the privates",
+#: ", we need the 6", "to save for a 4", "(It's in the brown, so I can take several.)"
+_IF_ALLOWED = re.compile(r"\s*,?\s*if\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:allowed|ok|okay|legal|possible|alright|fine)"
+                         r"\s*([.!]?)\s*$", re.I)
+_WHOSE = re.compile(r"\s*,\s*(?:his|her|my|their)\s+(?:\d(?:st|nd|rd|th)|second|third|fourth|fifth|sixth)"
+                    r"(?:\s+(?:share|one|cert(?:ificate)?))?\s*([.!]?)\s*$", re.I)
+_WHICH = re.compile(r"\s*,\s*which\s+[^,;]*?([.!]?)\s*$", re.I)
+_WE_NEED = re.compile(r"\s*[,;]\s*(?:we|I)\s+need\s+[^,;]*?([.!]?)\s*$", re.I)
+_SAVE_FOR = re.compile(r"\s+to\s+save\s+(?:up\s+)?for\s+(?:a|an|the)\s+\w+(?:[\s-]trains?)?", re.I)
+_BRACKET_CHAT = re.compile(r"\s*\((?:it's|it\s+is|this\s+is|that's|since|as|because)\b[^()]*\)\s*$", re.I)
 #: postal shorthand: "1 sh HBR", "S 2 GT, B 1 HBR pool", "Theo: P"
 _SH = re.compile(r"\b(\d|a|one|two|three|four)\s+sh(s?)\b\.?", re.I)
 _SB = re.compile(r"(^|[,;:]\s*|\s[-–—]\s*)([SB])\s+(?=\d\s+[A-Z])")
@@ -78,6 +96,17 @@ def _not_done(line: str) -> str:
 def reworded(line: str) -> Optional[str]:
     """The line with its loose wording put plainly, or None when there is none."""
     text = _GREETING.sub("", line, count=1)
+    text = _BRACKET_CHAT.sub("", text)
+    text = _OTHERS_KEEP.sub("", text)
+    text = _YOU_WIN.sub("", text, count=1)
+    text = _NOPE.sub("", text, count=1)
+    text = _NO_BEFORE_PASS.sub("", text, count=1)
+    text = _NO_AFTER_PASS.sub(r"\1", text)
+    text = _IF_ALLOWED.sub(r"\1", text)
+    text = _WHOSE.sub(r"\1", text)
+    text = _WHICH.sub(r"\1", text)
+    text = _WE_NEED.sub(r"\1", text)
+    text = _SAVE_FOR.sub("", text)
     text = _SIGNOFF.sub("", text)
     text = _LEADING.sub("", text, count=1)
     text = _WEIGHED.sub("", text, count=1)
@@ -90,6 +119,8 @@ def reworded(line: str) -> Optional[str]:
     text = _P.sub(r"\1pass", text)
     text = _another(text)
     text = text.strip()
+    if text.count("?") != line.count("?"):
+        return None              # a question is never worded away ("..., which closes the privates?")
     return text if text and text != line.strip() else None
 
 
@@ -131,5 +162,7 @@ def one_pass(prev, item, ctx) -> bool:
         return False
     if ctx.kind_of(a.entity) == "player":
         return round_kind(ctx) in ("auction", "stock")
+    if round_kind(ctx) == "merger":
+        return True                  # "KK declines to merge, pass": a company's one choice
     said = _REASON.match(item.text) or any(c.kind == "step" for c in item.claims)    # "pass buy trains"
     return bool(said) and not _STEP.search(prev.text) and not any(c.kind == "step" for c in prev.claims)
