@@ -24,8 +24,8 @@ BLIND = HERE / "data" / "blind"
 #: (corpora 8-11 by the reading by pieces, pbem/notation/piece_moves.py, fixed by pattern).
 FLOORS = {"lines.jsonl": 0.98, "lines2.jsonl": 0.92, "lines3.jsonl": 0.93, "lines4.jsonl": 0.97,
           "lines5.jsonl": 0.92, "lines6.jsonl": 0.97, "lines7.jsonl": 0.95,
-          "lines8.jsonl": 0.82, "lines9.jsonl": 0.91, "lines10.jsonl": 0.93, "lines11.jsonl": 0.89,
-          "lines12.jsonl": 0.89, "lines13.jsonl": 0.92}
+          "lines8.jsonl": 0.82, "lines9.jsonl": 0.91, "lines10.jsonl": 0.94, "lines11.jsonl": 0.89,
+          "lines12.jsonl": 0.90, "lines13.jsonl": 0.92}
 
 
 def _load(name):

@@ -14,7 +14,7 @@ import pytest
 
 import pbem
 from pbem.engine.actions import (
-    Bid, BuyShares, BuyTrain, Dividend, LayTile, Par, Pass, PlaceToken, Route, RunRoutes, SellShares,
+    Bid, BuyShares, BuyTrain, Dividend, LayTile, Par, Pass, PlaceToken, Route, RunRoutes, SellShares, Stop,
 )
 from pbem.errors import PbemError
 from pbem.notation import context_for_title, parse_message, read_message
@@ -108,6 +108,15 @@ READ = [
      [RunRoutes("GT", (Route("2", (), revenue=40),)), Dividend("GT", "withhold")]),
     ("1882", "SR", None, "Ann buys three GT from the pool. (It's in the brown zone now.)",
      [BuyShares("ann", "GT", "pool", 10)] * 3),
+    # done after a sale is a pass (the turn goes on after a sale); after a buy it ends by itself
+    ("1882", "SR", None, "Sell 3 GT, then I'm done.", [SellShares("ann", "GT", 30), Pass("ann")]),
+    ("1882", "SR", None, "Selling 2 CPR - that's it for me", [SellShares("ann", "CPR", 20), Pass("ann")]),
+    ("1882", "SR", None, "dump 2 CPR, done for this round", [SellShares("ann", "CPR", 20), Pass("ann")]),
+    ("1882", "SR", None, "Buying a GT from the pool, then I'm done for the round.", [BuyShares("ann", "GT", "pool", 10)]),
+    # a plan put off before the move made now; the move after "the same as last time"
+    ("1882", "OR", "GT", "I'll wait on the 4 until next OR, so passing the train buy this time.", [Pass("GT")]),
+    ("1882", "OR", "GT", "Runs the same as before: 2 train K9-J10 for 50, and withholds",
+     [RunRoutes("GT", (Route("2", (Stop("K9"), Stop("J10")), revenue=50),)), Dividend("GT", "withhold")]),
     # postal shorthand and a share counted twice
     ("1882", "SR", None, "Ann: 2 sh GT from the pool", [BuyShares("ann", "GT", "pool", 10)] * 2),
     ("1882", "SR", None, "S 1 CPR, B 2 GT", [SellShares("ann", "CPR", 10)] + [BuyShares("ann", "GT", "ipo", 10)] * 2),
@@ -159,6 +168,9 @@ NOT_MOVES = [
     ("1882", "SR", None, "I'd start QLL at 67 if GT floats first, if that's allowed"),
     ("1882", "SR", None, "Ann buys a share of GT, which makes Bob president?"),
     ("1861", "merger", "KK", "no merger for KK yet, maybe next round"),
+    ("1882", "OR", "GT", "I'll hold off on the 4 until next OR."),
+    ("1882", "OR", "GT", "Same as last time?"),
+    ("1882", "SR", None, "Sell 3 GT, then I'm done?"),
     ("1882", "SR", None, "S 2"),
     ("1882", "SR", None, "B 2 GT?"),
 ]

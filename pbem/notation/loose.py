@@ -18,7 +18,7 @@ from .pieces import VERBS
 if TYPE_CHECKING:
     from .parser import _Reader
 
-__all__ = ["reworded", "read_loose", "one_pass"]
+__all__ = ["reworded", "read_loose", "one_pass", "done_after_sale"]
 
 _GREETING = re.compile(
     r"^\s*(?:(?:good\s+)?(?:morning|afternoon|evening)|hello|hi|hey|howdy|greetings|yo)\b"
@@ -58,6 +58,11 @@ _WHICH = re.compile(r"\s*,\s*which\s+[^,;]*?([.!]?)\s*$", re.I)
 _WE_NEED = re.compile(r"\s*[,;]\s*(?:we|I)\s+need\s+[^,;]*?([.!]?)\s*$", re.I)
 _SAVE_FOR = re.compile(r"\s+to\s+save\s+(?:up\s+)?for\s+(?:a|an|the)\s+\w+(?:[\s-]trains?)?", re.I)
 _BRACKET_CHAT = re.compile(r"\s*\((?:it's|it\s+is|this\s+is|that's|since|as|because)\b[^()]*\)\s*$", re.I)
+#: a plan put off before the move made now: "I'll hold off on the D until next OR, just passing ..."
+_HOLD_OFF = re.compile(r"^\s*(?:I'll|I\s+will|I'm\s+going\s+to)\s+(?:hold\s+off|wait)\b[^,;.?]*[,;.]\s*(?:so\s+)?(?:just\s+)?",
+                       re.I)
+#: "Runs the same as last time: ...": the move is written after it
+_SAME_AS = re.compile(r"\s+(?:the\s+)?same\s+(?:as\s+)?(?:last\s+time|before|usual|last\s+OR)\s*:", re.I)
 #: postal shorthand: "1 sh HBR", "S 2 GT, B 1 HBR pool", "Theo: P"
 _SH = re.compile(r"\b(\d|a|one|two|three|four)\s+sh(s?)\b\.?", re.I)
 _SB = re.compile(r"(^|[,;:]\s*|\s[-–—]\s*)([SB])\s+(?=\d\s+[A-Z])")
@@ -93,10 +98,29 @@ def _not_done(line: str) -> str:
     return rest
 
 
+_DONE = re.compile(r"(?:[,;.]\s*|\s+[-–—]\s*|\s+)(?:and\s+|then\s+)?(?:that's\s+it|that\s+is\s+it|I'?m\s+done|done)"
+                   r"(?:\s+for\s+(?:me|now|this\s+(?:round|turn)|the\s+(?:round|turn)))?\s*[.!]?\s*$", re.I)
+_SALE = re.compile(r"\b(?:sell|sells|selling|dump|dumps|dumping)\b", re.I)
+_BUY = re.compile(r"\b(?:buy|buys|buying|bought|take|takes|taking|par|pars|start|starts|bid|bids)\b", re.I)
+
+
+def done_after_sale(line: str) -> str:
+    """"Sell 20% CNR, then I'm done": after a sale a player may still buy, so being done is a
+    pass (after a buy the game ends the turn by itself, and "done" is said for nothing)."""
+    m = _DONE.search(line)
+    if m is None or not _SALE.search(line[:m.start()]) or _BUY.search(line[:m.start()]):
+        return line
+    return line[:m.start()] + ", pass"
+
+
 def reworded(line: str) -> Optional[str]:
     """The line with its loose wording put plainly, or None when there is none."""
     text = _GREETING.sub("", line, count=1)
     text = _BRACKET_CHAT.sub("", text)
+    held = _HOLD_OFF.match(text)
+    if held and re.search(r"\bpass", text[held.end():], re.I):
+        text = text[held.end():]             # what is put off is no move; the pass made now is
+    text = _SAME_AS.sub("", text, count=1)
     text = _OTHERS_KEEP.sub("", text)
     text = _YOU_WIN.sub("", text, count=1)
     text = _NOPE.sub("", text, count=1)
