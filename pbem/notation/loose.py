@@ -1,10 +1,15 @@
-"""A move written loosely, reworded as a last try at a refused line: the greeting before it and
-the sign-off after it ("Morning all - ...", "Hi Marek, ... Cheers"), what led to it ("Having won
-the CP, I par ...", "Nobody wanted SC at 50, so I'll take it now at 45" - "it" is the one company
-named there - and a move weighed but not made: "Thought about selling GT but ... Pass."), what was not done ("... and upgrades nothing else"), a train bought again
-("then another", "and another from GT for 100") and a price for each ("two 3-trains at 180
-each"), postal shorthand ("1 sh HBR", "S 2 GT, B 1 HBR pool", "Theo: P"). Every rewording only drops words or repeats what the line names; the reworded line is
-read by the whole reader, and nothing is read when it fails.
+"""A move written loosely, reworded as a last try at a refused line.
+
+What is set aside: the greeting before the move and the sign-off after it ("Morning all - ...",
+"Hi Marek, ... Cheers"); what led to it ("Having won the CP, I par ...", "Nobody wanted SC at 50,
+so I'll take it now at 45": "it" is the one company named there); a move weighed and not made
+("Thought about selling GT but I'll hold on to it. Pass."); what was not done ("... and upgrades
+nothing else"); what is said to others around a pass ("- Dieter can have it"); remarks after the
+move (", which closes the privates", "(It's in the brown, ...)"). What is put plainly: a train
+bought again ("then another"), a price for each ("two 3-trains at 180 each"), postal shorthand
+("1 sh HBR", "S 2 GT, B 1 HBR pool", "Theo: P"). Every rewording only drops words or repeats what
+the line names, never a question mark; the reworded line is read by the whole reader, and nothing
+is read when it fails.
 """
 from __future__ import annotations
 
@@ -18,17 +23,18 @@ from .pieces import VERBS
 if TYPE_CHECKING:
     from .parser import _Reader
 
-__all__ = ["reworded", "read_loose", "one_pass", "done_after_sale"]
+__all__ = ["reworded", "read_loose"]
 
 _GREETING = re.compile(
     r"^\s*(?:(?:good\s+)?(?:morning|afternoon|evening)|hello|hi|hey|howdy|greetings|yo)\b"
-    r"(?:\s+(?:all|everyone|everybody|folks|guys|team|gents|there|y'all|[A-Z][a-z]+))?\s*[!,.:;]*(?:\s+[-–—]+)?\s+", re.I)
+    r"(?:\s+(?:all|everyone|everybody|folks|guys|team|gents|there|y'all|[A-Z][a-z]+))?"
+    r"\s*[!,.:;]*(?:\s+[-–—]+)?\s+", re.I)
 _SIGNOFF = re.compile(r"(?:[.!,;]|\s[-–—])\s*(?:cheers|thanks|thx|ta|regards|best|bye|cya|gl|good\s+luck|have\s+fun)"
                       r"(?:\s+(?:all|everyone|folks|guys))?\s*(?:[,!.-]\s*[A-Z][a-z]+)?\s*[!.]*\s*$", re.I)
 #: what led to the move: "Having won the CP, ", "Having won CP I'll ...", "After winning HB, "
-_LEADING = re.compile(r"^\s*(?:having|after|since|now\s+that)\s+[^,;.]*?(?:,\s*|\s+(?=I\b|I'll\b|I'm\b|I\s+will\b))",
-                      re.I)
-#: a move weighed and not made before the one made: "Thought about selling GT but I'll hold on to it. Pass."
+_LEADING = re.compile(r"^\s*(?:having|after|since|now\s+that)\s+[^,;.]*?"
+                      r"(?:,\s*|\s+(?=I\b|I'll\b|I'm\b|I\s+will\b))", re.I)
+#: a move weighed and not made before the one made: "Thought about selling GT but I'll hold on to it."
 _WEIGHED = re.compile(r"^\s*(?:I\s+)?(?:thought\s+about|considered|was\s+tempted\s+to|was\s+going\s+to)\b[^.;!?]*?"
                       r"\bbut\s+(?=I\b|I'll\b|I'm\b)", re.I)
 #: a statement of what did not happen before the move: "Nobody wanted SC at 50, so ...",
@@ -38,20 +44,21 @@ _NOT_DONE = re.compile(r"^\s*(?P<lead>[^.;:!?]*?\b(?:nobody|no\s+one|nothing|non
 #: "and upgrades nothing else", ", nothing else": the steps not taken, said for completeness
 _NOTHING_ELSE = re.compile(r"\s*(?:,|\band\b)\s*(?:\w+\s+)?nothing\s+(?:else|more)\s*([.!]?)\s*$", re.I)
 #: a reason given after the move: ", as there's nothing to build"
-_NOTHING_TO = re.compile(r"\s*[,;]?\s*(?:as|since|because)\s+(?:there'?s|there\s+is|I\s+have|I've)\s+nothing\s+to\s+\w+"
-                         r"\s*([.!]?)\s*$", re.I)
+_NOTHING_TO = re.compile(r"\s*[,;]?\s*(?:as|since|because)\s+(?:there'?s|there\s+is|I\s+have|I've)\s+"
+                         r"nothing\s+to\s+\w+\s*([.!]?)\s*$", re.I)
 #: what is said to others around a pass or a move: "- Dieter can have it", "Fine, you win CP - ",
 #: "Nope, I'm out", "no post-merger buy for me, pass", "pass - no merger for MV this time"
-_OTHERS_KEEP = re.compile(r"\s*(?:[-–—,;]\s*)(?:[A-Z][a-z]+|you|he|she|they)\s+can\s+(?:have|keep|take)\s+(?:it|them)\W*$")
-_YOU_WIN = re.compile(r"^\s*(?:fine|ok|okay|alright|well)[,!.]?\s+you\s+(?:win|take|get)\s+(?:it|the\s+\w+|\w+)\s*[-–—,.;]\s*",
-                      re.I)
+_OTHERS_KEEP = re.compile(r"\s*(?:[-–—,;]\s*)(?:[A-Z][a-z]+|you|he|she|they)\s+can\s+(?:have|keep|take)\s+"
+                          r"(?:it|them)\W*$")
+_YOU_WIN = re.compile(r"^\s*(?:fine|ok|okay|alright|well)[,!.]?\s+you\s+(?:win|take|get)\s+"
+                      r"(?:it|the\s+\w+|\w+)\s*[-–—,.;]\s*", re.I)
 _NOPE = re.compile(r"^\s*(?:nope|nah|no)[,!.]\s+(?=I'?m\s+out\b|I\s+pass\b|pass\b|I\s+drop\s+out\b|out\b)", re.I)
 _NO_BEFORE_PASS = re.compile(r"^\s*no\s+[^,.;:!?]*?[,.;:]\s*(?=(?:so\s+)?(?:I\s+)?pass(?:es)?\W*$)", re.I)
 _NO_AFTER_PASS = re.compile(r"^(\s*(?:I\s+)?pass(?:es)?)\s*[-–—,;]\s*no\s+[^.?!]*\.?\s*$", re.I)
 #: a remark after the move: ", if that's allowed", ", his third", ", which closes the privates",
 #: ", we need the 6", "to save for a 4", "(It's in the brown, so I can take several.)"
-_IF_ALLOWED = re.compile(r"\s*,?\s*if\s+(?:that's|that\s+is|it's|it\s+is)\s+(?:allowed|ok|okay|legal|possible|alright|fine)"
-                         r"\s*([.!]?)\s*$", re.I)
+_IF_ALLOWED = re.compile(r"\s*,?\s*if\s+(?:that's|that\s+is|it's|it\s+is)\s+"
+                         r"(?:allowed|ok|okay|legal|possible|alright|fine)\s*([.!]?)\s*$", re.I)
 _WHOSE = re.compile(r"\s*,\s*(?:his|her|my|their)\s+(?:\d(?:st|nd|rd|th)|second|third|fourth|fifth|sixth)"
                     r"(?:\s+(?:share|one|cert(?:ificate)?))?\s*([.!]?)\s*$", re.I)
 _WHICH = re.compile(r"\s*,\s*which\s+[^,;]*?([.!]?)\s*$", re.I)
@@ -59,8 +66,8 @@ _WE_NEED = re.compile(r"\s*[,;]\s*(?:we|I)\s+need\s+[^,;]*?([.!]?)\s*$", re.I)
 _SAVE_FOR = re.compile(r"\s+to\s+save\s+(?:up\s+)?for\s+(?:a|an|the)\s+\w+(?:[\s-]trains?)?", re.I)
 _BRACKET_CHAT = re.compile(r"\s*\((?:it's|it\s+is|this\s+is|that's|since|as|because)\b[^()]*\)\s*$", re.I)
 #: a plan put off before the move made now: "I'll hold off on the D until next OR, just passing ..."
-_HOLD_OFF = re.compile(r"^\s*(?:I'll|I\s+will|I'm\s+going\s+to)\s+(?:hold\s+off|wait)\b[^,;.?]*[,;.]\s*(?:so\s+)?(?:just\s+)?",
-                       re.I)
+_HOLD_OFF = re.compile(r"^\s*(?:I'll|I\s+will|I'm\s+going\s+to)\s+(?:hold\s+off|wait)\b[^,;.?]*[,;.]\s*"
+                       r"(?:so\s+)?(?:just\s+)?", re.I)
 #: "Runs the same as last time: ...": the move is written after it
 _SAME_AS = re.compile(r"\s+(?:the\s+)?same\s+(?:as\s+)?(?:last\s+time|before|usual|last\s+OR)\s*:", re.I)
 #: postal shorthand: "1 sh HBR", "S 2 GT, B 1 HBR pool", "Theo: P"
@@ -68,12 +75,12 @@ _SH = re.compile(r"\b(\d|a|one|two|three|four)\s+sh(s?)\b\.?", re.I)
 _SB = re.compile(r"(^|[,;:]\s*|\s[-–—]\s*)([SB])\s+(?=\d\s+[A-Z])")
 _P = re.compile(r"^\s*((?:[A-Z][\w'-]*\s*:\s*)?)[Pp]\s*[.!]?\s*$")
 _EACH = re.compile(r"\b(?:at|@)\s+([$₽]?\s?\d{2,4}\s*₽?)\s+each\b", re.I)
-_TRAIN = re.compile(r"\b(?:a|an|one|the|its)\s+(\d)(?:\s*-?\s*(?:trains?|T)\b)?(?!\s*(?:%|shares?))|\b(\d)\s*-?\s*(?:trains?|T)\b",
-                    re.I)
+_TRAIN = re.compile(r"\b(?:a|an|one|the|its)\s+(\d)(?:\s*-?\s*(?:trains?|T)\b)?(?!\s*(?:%|shares?))"
+                    r"|\b(\d)\s*-?\s*(?:trains?|T)\b", re.I)
 _ANOTHER = re.compile(r"\b[Aa]nother\b(?!\s+(?:\d|share|[A-Z]))")
 _NAME = re.compile(r"\b[A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)?\b")
-_MOVE_WORD = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w), key=len, reverse=True))
-                        + r")\b", re.I)
+_MOVE_WORD = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w), key=len,
+                                                   reverse=True)) + r")\b", re.I)
 
 
 def _another(line: str) -> str:
@@ -96,21 +103,6 @@ def _not_done(line: str) -> str:
     if re.search(r"\bit\b", rest) and len(names) == 1:
         rest = re.sub(r"\bit\b", names.pop(), rest, count=1)       # "so I'll take it now at 45"
     return rest
-
-
-_DONE = re.compile(r"(?:[,;.]\s*|\s+[-–—]\s*|\s+)(?:and\s+|then\s+)?(?:that's\s+it|that\s+is\s+it|I'?m\s+done|done)"
-                   r"(?:\s+for\s+(?:me|now|this\s+(?:round|turn)|the\s+(?:round|turn)))?\s*[.!]?\s*$", re.I)
-_SALE = re.compile(r"\b(?:sell|sells|selling|dump|dumps|dumping)\b", re.I)
-_BUY = re.compile(r"\b(?:buy|buys|buying|bought|take|takes|taking|par|pars|start|starts|bid|bids)\b", re.I)
-
-
-def done_after_sale(line: str) -> str:
-    """"Sell 20% CNR, then I'm done": after a sale a player may still buy, so being done is a
-    pass (after a buy the game ends the turn by itself, and "done" is said for nothing)."""
-    m = _DONE.search(line)
-    if m is None or not _SALE.search(line[:m.start()]) or _BUY.search(line[:m.start()]):
-        return line
-    return line[:m.start()] + ", pass"
 
 
 def reworded(line: str) -> Optional[str]:
@@ -138,7 +130,8 @@ def reworded(line: str) -> Optional[str]:
     text = _NOTHING_ELSE.sub(r"\1", text)
     text = _NOTHING_TO.sub(r"\1", text)
     text = _EACH.sub(r"for \1 each", text)
-    text = _SH.sub(lambda m: f"{m.group(1)} share{'s' if m.group(2) or m.group(1) not in ('1', 'a', 'one') else ''}", text)
+    text = _SH.sub(lambda m: m.group(1) + (" shares" if m.group(2) or m.group(1) not in ("1", "a", "one") else " share"),
+                   text)
     text = _SB.sub(lambda m: m.group(1) + ("sell " if m.group(2) == "S" else "buy "), text)
     text = _P.sub(r"\1pass", text)
     text = _another(text)
@@ -164,29 +157,3 @@ def read_loose(reader: "_Reader", line_no: int, line: str, first: NotationError)
         raise first from None
     finally:
         reader.loosening = False
-
-
-#: a pass given its reason in a clause of its own: "CNR passes; nothing to lay."
-_REASON = re.compile(r"^\s*(?:(?:as|since|because)\s+)?(?:there'?s\s+|there\s+is\s+)?nothing\s+to\s+\w+\W*$|"
-                     r"^\s*no\s+(?:tiles?|track|tokens?|stations?|trains?|train\s+purchase|purchase)(?:\s+\w+)?\W*$", re.I)
-_STEP = re.compile(r"\b(?:track|tiles?|lay|tokens?|stations?|trains?|run|routes?|dividend)\b", re.I)
-
-
-def one_pass(prev, item, ctx) -> bool:
-    """Whether `item` (a move read) is the pass `prev` already is, said twice on one line: a
-    player passes once a turn in an auction or a stock round ("Olek declines to sell shares and
-    passes", "Noor passes on N and will pass the rest of this auction"); a company's bare pass
-    and its reason ("CNR passes; nothing to lay.", "CPR done, no train purchase") are one step
-    passed."""
-    from pbem.engine.actions import Pass
-    from .piece_moves import round_kind
-
-    a, b = getattr(prev, "action", None), getattr(item, "action", None)
-    if not (isinstance(a, Pass) and isinstance(b, Pass) and a.entity == b.entity and prev.line == item.line):
-        return False
-    if ctx.kind_of(a.entity) == "player":
-        return round_kind(ctx) in ("auction", "stock")
-    if round_kind(ctx) == "merger":
-        return True                  # "KK declines to merge, pass": a company's one choice
-    said = _REASON.match(item.text) or any(c.kind == "step" for c in item.claims)    # "pass buy trains"
-    return bool(said) and not _STEP.search(prev.text) and not any(c.kind == "step" for c in prev.claims)

@@ -7,16 +7,16 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from .loose import done_after_sale
 from .paraphrase_parts import (
     _ARROWS, _HEXP, _I, _PLACE, _SHORT_SLIPS, _TRAIN, _TRAINS_AFTER_BUY, _chat_free, _exchange, _nationalise, _slip,
     _state_free, _sub, _there, _trains_list, _uses,
 )
+from .passes import done_after_sale
 
 __all__ = ["RULES"]
 
 RULES: list[Callable[[str], str]] = [
-    done_after_sale,          # "Sell 20% CNR, then I'm done": the pass (loose.py)
+    done_after_sale,          # "Sell 20% CNR, then I'm done": the pass (passes.py)
     _uses,
     _exchange,
     _sub(r"^\s*Opening\s+(?=(?:the\s+)?[A-Z])", "start ", 0),

@@ -36,7 +36,8 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .claims import Claim
 from .correction import read_corrected
-from .loose import one_pass, read_loose
+from .loose import read_loose
+from .passes import one_pass
 from .context import NotationContext
 from .grammar import get_parser
 from .limits import check_line, check_message, check_moves
@@ -397,7 +398,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                     aside.append((item.line, _LogNote("move", item.text)))
                 continue
             if prev and one_pass(prev, item, self.ctx):
-                # "declines to sell shares and passes": one pass (loose.py); the step it names is
+                # "declines to sell shares and passes": one pass (passes.py); the step it names is
                 # a claim the game checks ("done, no train purchase")
                 out[-1] = dataclasses.replace(prev, claims=prev.claims + item.claims)
                 continue
