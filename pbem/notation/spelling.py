@@ -2,7 +2,8 @@
 
 A word is corrected only when it is no word the reader or plain English knows and is one edit
 (a letter changed, added or dropped, or two neighbours swapped) from a word of the reader's
-vocabulary, or an upper-case word one edit from a company's symbol; the reader then reads the
+vocabulary (a capitalised word: from a word of a company's or place's name, "Pacfic"), or an
+upper-case word one edit from a company's symbol; the reader then reads the
 corrected line and keeps it only when that reading is the one reading all corrections agree on
 (`pbem/notation/respell.py`). A doubled letter written once ("pas", "pasing") or two
 neighbours swapped ("trian", "CRP") is the likelier slip and is tried alone when it fits.
@@ -92,6 +93,21 @@ def _symbols(index: NameIndex) -> list[str]:
     return [e.ident for k in ("corporation", "company") for e in index.entries[k] if len(e.ident) >= 2]
 
 
+def _name_words(index: NameIndex) -> dict[str, str]:
+    """The words of the companies' and places' names ("Pacific", "Saskatchewan"), lower case ->
+    as written; kept on the index (built once per game)."""
+    got = getattr(index, "_spelling_words", None)
+    if got is None:
+        got = {}
+        for k in ("corporation", "company", "location"):
+            for e in index.entries[k]:
+                for n in e.shown[1:]:
+                    for w in re.findall(r"[A-Za-z]{3,}", n):
+                        got.setdefault(w.lower(), w)
+        index._spelling_words = got
+    return got
+
+
 def _known_name(word: str, index: NameIndex) -> bool:
     q = norm(word)
     return any(q in e.exact for k in ("player", "corporation", "company", "location") for e in index.entries[k])
@@ -101,10 +117,11 @@ def slips(line: str, index: NameIndex) -> list[Slip]:
     """The words of `line` that may be slips, with what each may stand for."""
     out: list[Slip] = []
     symbols = _symbols(index)
+    words = _name_words(index)
     for m in _WORD.finditer(line):
         word = m.group(0)
         low = word.lower().replace("’", "'")
-        if low in _ENGLISH or low in VOCABULARY or low in FILLERS or _known_name(word, index) \
+        if low in _ENGLISH or low in VOCABULARY or low in FILLERS or low in words or _known_name(word, index) \
                 or re.search(r"[a-z]{2}ed$", low):       # "purchased": a past tense is a word, not a slip
             continue
         if word.isupper() and len(word) >= 3:
@@ -115,7 +132,8 @@ def slips(line: str, index: NameIndex) -> list[Slip]:
             bare = low.replace("'", "")
             if len(bare) < 3 or bare in VOCABULARY:
                 continue
-            choices = _best(bare, VOCABULARY)
+            named = tuple(words[w] for w in _best(bare, words)) if word[0].isupper() and len(bare) >= 4 else ()
+            choices = named or _best(bare, VOCABULARY)       # "Canadian Pacfic", else "Buyng"
         else:
             continue
         if choices:
