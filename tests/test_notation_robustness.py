@@ -69,6 +69,13 @@ READ = [
     ("1882", "OR", "HBR", "HBR buys two 2-trains? no - just one 2-train", [BuyTrain("HBR", "2", "depot")]),
     ("1882", "SR", None, "Ann buys three shares of GT... oops, two shares", [BuyShares("ann", "GT", "ipo", 10)] * 2),
     ("1861", "OR", "NW", "NW lays 9 at H16? that's the wrong hex, lays 9 on H18", [LayTile("NW", "H18", "9", 3)]),
+    # a correction the grammar would read beside what it corrects: read first, and alone
+    ("1882", "SR", None, "Ann sells 2 GT, sorry, 3 GT", [SellShares("ann", "GT", 30)]),
+    ("1882", "OR", "GT", "GT lays 57 on L8 rot 1, I mean rot 2", [LayTile("GT", "L8", "57", 2)]),
+    ("1882", "auction", None, "Bid 60 on SC, wait, make that 65", [Bid("ann", "SC", 65)]),
+    ("1882", "OR", "CPR", "CPR lays #57 on I5, correction: on I7", [LayTile("CPR", "I7", "57", 3)]),
+    ("1882", "OR", "CPR", "CPR lays #57 on I5 (typo, I meant I7)", [LayTile("CPR", "I7", "57", 3)]),
+    ("1882", "SR", None, "Ann buys GT. No wait, Ann buys CPR.", [BuyShares("ann", "CPR", "ipo", 10)]),
     # greetings, sign-offs, what led to the move, what was not done
     ("1882", "OR", "GT", "Hey Bob, GT lays #57 on L8 rot 1. Cheers", [LayTile("GT", "L8", "57", 1)]),
     ("1861", "SR", None, "Good evening all - I'll bid 120 on the minor KK", [Bid("ann", "KK", 120)]),
@@ -260,3 +267,23 @@ def test_at_the_table_a_pass_and_its_reason_are_one_pass():
     assert g.moves[mark:] == [Pass("Ann")]
     g.push_notation("pass", "Cid")
     assert g.current_entity() == "CPR"
+
+
+@pytest.mark.parametrize("line,keep", [
+    ("GT lays 57 on L8, oops, forgot: GT also buys a 2", LayTile("GT", "L8", "57", 3)),
+    ("GT lays 57 on L8, sorry for the wait, then buys a 2", LayTile("GT", "L8", "57", 3)),
+    ("GT lays 57 on L8 - actually, it also tokens J10", LayTile("GT", "L8", "57", 3)),
+])
+def test_an_apology_before_another_move_is_no_correction(line, keep):
+    """"oops" or "sorry" before a further move adds it: the move before is never dropped."""
+    try:
+        got = read("1882", "OR", "GT", line)
+    except PbemError:
+        return
+    assert got[0] == keep
+
+
+def test_a_correction_that_cannot_be_read_refuses_the_line_and_says_why():
+    with pytest.raises(PbemError) as e:
+        read("1882", "SR", None, "Ann sells 2 GT, sorry I mean 3")
+    assert "corrects itself" in str(e.value)

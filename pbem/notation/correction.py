@@ -21,21 +21,24 @@ from .pieces import VERBS
 if TYPE_CHECKING:
     from .parser import _Reader
 
-__all__ = ["MARKER", "corrections", "read_corrected"]
+__all__ = ["MARKER", "corrections", "corrects_itself", "read_corrected"]
 
 #: the writer's marker of a correction: "? no wait", "no —", "sorry,", "I mean", "that's the
 #: wrong hex,", "scratch that", "correction:", "make that", "actually,"
 MARKER = re.compile(
     r"(?:\?|\.\.\.|…|\s[-–—]+)?\s*(?:(?:ok|oh|ah|hmm|er+m?|uh)[,.]?\s+)?"
-    r"(?:\bno\s*,?\s*wait\b|\bwait\s*,?\s*no\b|\bno\b(?=\s*[,—–-])|\bnope\b|\bsorry\b|\boops\b|\bI\s+mean(?:t)?\b|"
+    r"(?:\bno\s*,?\s*wait\b|\bwait\s*,?\s*no\b|(?<![A-Za-z]\s)(?<![A-Za-z])\bwait\b(?=\s*[,:—–-])|\b(?:er+m?|uhm?)\b(?=\s*,)|\bno\b(?=\s*[,—–-])|"
+    r"\bnope\b|\bsorry\b|\boops\b|\bI\s+mean(?:t)?\b|"
     r"\b(?:that's|that\s+is|that\s+was)\s+(?:the\s+|a\s+)?wrong\s+\w+|\bscratch\s+that\b|\bcorrection\b|"
     r"\bmake\s+that\b|\bactually\b)"
     r"(?:\s*[,:;—–-]+)?", re.I)
 #: a correction that only names the piece put right, and the pieces of its kind
 _PIECES = {
     "hex": r"\b[A-Z]{1,2}\d{1,2}\b",
+    "rotation": r"\b(?:rot(?:ation)?|r)\s*\.?\s*[0-5]\b",
     "shares": r"\b(?:a|an|one|two|three|four|five|\d)\s+(?:more\s+)?(?:shares?|certs?|certificates?)\b",
     "tile": r"#\s?\d{1,4}\b|\btile\s+#?\d{1,4}\b",
+    "count": r"\b\d\s+(?:x\s+)?[A-Z][A-Za-z-]{1,4}\b",     # "sells 2 GT, sorry, 3 GT"
     "amount": r"[$₽]\s?\d{1,6}\b|\b\d{2,6}(?:\s*₽|\$)?(?!\s*%)",
 }
 _MOVE_WORD = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w), key=len,
@@ -58,21 +61,24 @@ def _lead(attempt: str) -> str:
 
 
 def _head(attempt: str) -> str:
-    """The writer's name or label before the attempt's move word ("SR2. Gwen: ", "Priya: ")."""
+    """The writer's name or label before the attempt's move word ("SR2. Gwen: ", "Priya: "), or ""."""
     lead = _lead(attempt)
     head = re.sub(r"^\s*(?:then|and|so|now)\s+", "", lead[:_HEAD.match(lead).end()] if lead else "", flags=re.I)
+    if not re.fullmatch(r"\s*(?:(?:SR|OR|MR|AR)\s*[\d.]*\s*[.:,-]?\s*)?(?:[A-Z][\w'-]*)?\s*:?\s*", head):
+        return ""                    # "If Pieter dumps ...": no name of the writer's
     return head.rstrip(" :,-") + ": " if head.strip() else ""
 
 
 def _replaced(attempt: str, fix: str) -> Optional[str]:
     """The attempt with the one piece the correction names put in place of its piece of that
     kind (the last one written), or None when the correction is not one such piece."""
-    fix = re.sub(r"^\s*(?:just|only|it's|its|it\s+is|to)\s+", "", fix.strip(" .,!"), flags=re.I)
+    fix = re.sub(r"^\s*(?:just|only|it's|its|it\s+is|to|on|at|in|for)\s+", "", fix.strip(" .,!()"), flags=re.I)
+    attempt = re.sub(r"\s*\([^)]*$", "", attempt)          # "on I5 (typo, I meant I7)"
     for kind, rx in _PIECES.items():
-        m = re.fullmatch(rx, fix, re.I if kind == "shares" else 0)
+        m = re.fullmatch(rx, fix, re.I if kind in ("shares", "rotation") else 0)
         if m is None:
             continue
-        found = list(re.finditer(rx, attempt, re.I if kind == "shares" else 0))
+        found = list(re.finditer(rx, attempt, re.I if kind in ("shares", "rotation") else 0))
         if not found:
             return None
         last = found[-1]
@@ -85,28 +91,41 @@ def _substantial(fix: str) -> bool:
         r"\b(?:one|two|three|four|five|shares?|trains?)\b|" + _MOVE_WORD.pattern, fix, re.I))
 
 
-def corrections(line: str) -> list[tuple[str, str]]:
-    """The readings a self-correcting line may stand for, likeliest first, each with what the
-    writer adds after the correction (read apart: it may only restate the move or be chat): the
-    correction as a whole move, then the move before the marker with the corrected piece. Empty
-    when the line has no marker with a correction after it."""
-    marks = [m for m in MARKER.finditer(line) if m.group(0).strip()]
-    runs: list[list[int]] = []          # markers written one after another ("? no wait I mean")
-    for m in marks:
+def _last_run(line: str) -> Optional[tuple[int, int]]:
+    """Where the last run of markers with a correction after it stands (markers written one
+    after another, "? no wait I mean", are one run), or None."""
+    runs: list[list[int]] = []
+    for m in MARKER.finditer(line):
+        if not m.group(0).strip():
+            continue
         if runs and not line[runs[-1][1]:m.start()].strip():
             runs[-1][1] = m.end()
         else:
             runs.append([m.start(), m.end()])
     for a, b in reversed(runs):
+        fix = line[b:].strip()
+        if line[:a].strip() and _substantial(fix) and "?" not in fix:
+            return a, b             # not "..., sorry for the confusion": no correction after it
+    return None
+
+
+def corrections(line: str) -> list[tuple[str, str]]:
+    """The readings a self-correcting line may stand for, likeliest first, each with what the
+    writer adds after the correction (read apart: it may only restate the move or be chat): the
+    correction as a whole move, then the move before the marker with the corrected piece. Empty
+    when the line has no marker with a correction after it."""
+    found = _last_run(line)
+    if found is not None:
+        a, b = found
         attempt, fix = line[:a].strip(), line[b:].strip()
-        if not attempt or not _substantial(fix) or "?" in fix:
-            continue                     # "..., sorry for the confusion": no correction after it
         head = _head(attempt)
         sentences = [s for s in _SENTENCE.split(fix) if s.strip()]
         while len(sentences) > 1 and not _MOVE_WORD.search(sentences[0]):
             sentences.pop(0)             # "I don't have any. Buy a CNoR ...": the reason given first
         whole = " ".join(sentences)
         out = []
+        if not _STRONG.search(line[a:b]):
+            whole = ""                   # "sorry", "oops": only a piece put right ("oops, forgot: ..." adds a move)
         if _MOVE_WORD.search(whole):
             out.append((head + whole if head and not whole.lower().startswith(head.rstrip(": ").lower()) else whole, ""))
         parts = re.split(r",|\.\s|;", fix, maxsplit=1)
@@ -114,10 +133,30 @@ def corrections(line: str) -> list[tuple[str, str]]:
         if replaced is not None:
             rest = parts[1].strip() if len(parts) > 1 else ""
             out.append((replaced, head + rest if rest else ""))
-        if not out and _lead(attempt):
+        if not out and whole and _lead(attempt):
             out.append((_lead(attempt) + " " + whole, ""))      # "buys four CPR? no, just one CPR"
         return out
     return []
+
+
+#: markers that always take back what comes before them (not "sorry", "oops" or "actually" alone:
+#: "oops, forgot: GT also buys a 2" adds a move)
+_STRONG = re.compile(r"no\s*,?\s*wait|wait|I\s+mean|make\s+that|correction|scratch|wrong|^\s*\?", re.I)
+
+
+def corrects_itself(line: str) -> bool:
+    """Whether `line` is read by its correction before it is read as written: a marker that
+    takes back what comes before ("no wait", "I mean", "make that") with a correction after
+    it, or an apology before a piece alone ("sells 2 GT, sorry, 3 GT"). Otherwise the
+    correction is only the last try at a refused line."""
+    found = _last_run(line)
+    if found is None:
+        return False
+    a, b = found
+    if _STRONG.search(line[a:b]):
+        return True
+    first = re.split(r",|\.\s|;", line[b:], maxsplit=1)[0]
+    return _replaced(line[:a].strip(), first) is not None
 
 
 def read_corrected(reader: "_Reader", line_no: int, line: str, first: NotationError) -> list:

@@ -35,7 +35,7 @@ from pbem.engine.actions import Action, BuyShares, Par, PlaceToken, RunRoutes
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .claims import Claim
-from .correction import read_corrected
+from .correction import corrects_itself, read_corrected
 from .loose import read_loose
 from .passes import one_pass
 from .context import NotationContext
@@ -227,6 +227,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         (notation/paraphrase.py), and the first refusal stands if that fails too."""
         # what a line read halfway may change: a reading that fails leaves no trace on the next
         saved = (self.header, self.sticky, self.orphan)
+        corrected = self.corrected_first(line_no, line)
+        if corrected is not None:
+            return corrected
         try:
             return self._read_line(line_no, line)
         except NotationError as first:
@@ -245,6 +248,16 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
             self.line_no, self.line = line_no, line
             self.header, self.sticky, self.orphan = saved
             return self.by_pieces(line_no, line, first)
+
+    def corrected_first(self, line_no: int, line: str) -> Optional[list]:
+        """The items of a line that corrects itself ("sells 2 GT, sorry, 3 GT", "rot 1, I mean
+        rot 2"), read by its correction only (correction.py), or None for any other line.
+        Never the line as written: that would make the move taken back as well."""
+        if self.transcript or self.correcting or not corrects_itself(line):
+            return None
+        why = notation_error("the line corrects itself, but its correction cannot be read: send only the move "
+                             "you mean", line_no=line_no, line_text=line, column=1, text=line.strip())
+        return read_corrected(self, line_no, line, why)
 
     def by_pieces(self, line_no: int, line: str, first: NotationError) -> list:
         """The last reading of a refused line: the one move each clause's pieces fit
