@@ -19,7 +19,7 @@ from pbem.engine.actions import (
 from pbem.errors import PbemError
 from pbem.notation import context_for_title, parse_message, read_message
 from pbem.notation.names import name_index
-from pbem.notation.spelling import slips
+from pbem.notation.spelling import respellings, slips
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_game_facade import OPENING  # noqa: E402
@@ -287,3 +287,15 @@ def test_a_correction_that_cannot_be_read_refuses_the_line_and_says_why():
     with pytest.raises(PbemError) as e:
         read("1882", "SR", None, "Ann sells 2 GT, sorry I mean 3")
     assert "corrects itself" in str(e.value)
+
+
+def test_the_last_tries_are_for_lines_of_a_move_statements_length():
+    """Each last try reads the line again: a line longer than a move statement gets none, and a
+    line of many slips is no line with a slip in it."""
+    assert read("1882", "SR", None, "buyng a GT from the pool") == [BuyShares("ann", "GT", "pool", 10)]
+    with pytest.raises(PbemError):
+        read("1882", "SR", None, "buyng a GT from the pool " + "la " * 140)
+    index = name_index(ctx("1882", "SR"))
+    assert respellings("buyng frm pol trian rotatoin", index) == []
+    assert [words for _, _, words in respellings("buyng frm pol trian", index)] == [
+        ("buying", "form", "pool", "train"), ("buying", "from", "pool", "train")]

@@ -63,6 +63,9 @@ __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_mess
 
 #: how many times a refused line is reworded and read again
 _REWORDINGS = 3
+#: the longest line given the last tries (a correction, loose wording, slips): each reads the
+#: line again, and a move statement is far shorter
+_LAST_TRY_CHARS = 400
 
 
 # ---------------------------------------------------------------------- public API
@@ -253,7 +256,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         """The items of a line that corrects itself ("sells 2 GT, sorry, 3 GT", "rot 1, I mean
         rot 2"), read by its correction only (correction.py), or None for any other line.
         Never the line as written: that would make the move taken back as well."""
-        if self.transcript or self.correcting or not corrects_itself(line):
+        if self.transcript or self.correcting or len(line) > _LAST_TRY_CHARS or not corrects_itself(line):
             return None
         why = notation_error("the line corrects itself, but its correction cannot be read: send only the move "
                              "you mean", line_no=line_no, line_text=line, column=1, text=line.strip())
@@ -271,7 +274,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
             raise AmbiguousMoveError(f"line {line_no}: {clip_message(str(e))}", candidates=e.candidates) from None
         except NotationError:
             # "sell 1 CPR? no wait, buy a CNoR", "Morning all - ...", "buyng", "CRP"
-            for last_try in (read_corrected, read_loose, read_respelled):
+            for last_try in (read_corrected, read_loose, read_respelled) if len(line) <= _LAST_TRY_CHARS else ():
                 try:
                     return last_try(self, line_no, line, first)
                 except NotationError:

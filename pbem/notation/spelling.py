@@ -141,16 +141,17 @@ def slips(line: str, index: NameIndex) -> list[Slip]:
     return out
 
 
-#: the most corrected lines a line is read as
+#: the most corrected lines a line is read as, and the most slips a line may have
 _MOST = 12
+_MOST_SLIPS = 4
 
 
 def respellings(line: str, index: NameIndex) -> list[tuple[str, tuple[Slip, ...], tuple[str, ...]]]:
     """The line with its slips corrected, each way they may be (at most a few): (line, slips,
     the words put in their place)."""
     found = slips(line, index)
-    if not found:
-        return []
+    if not found or len(found) > _MOST_SLIPS:
+        return []                    # more slips than that: not a move line with a slip in it
     out = []
     for words in itertools.islice(itertools.product(*(s.choices for s in found)), _MOST):
         text = line
