@@ -55,6 +55,10 @@ READ = [
     ("1882", "auction", None, "160 on the Trestel Bridge please", [Bid("ann", "TB", 160)]),
     ("1861", "auction", None, "I bid 120 on the Warsw Vienna", [Bid("ann", "WVR", 120)]),
     ("1882", "SR", None, "Ann buys a share of the Grand Turnk", [BuyShares("ann", "GT", "ipo", 10)]),
+    ("1830", "SR", None, "buyng one PRR from the IPO", [BuyShares("ann", "PRR", "ipo", 10)]),
+    ("1830", "OR", "PRR", "PRR buys a 3 train, then another.", [BuyTrain("PRR", "3", "depot")] * 2),
+    ("1830", "auction", None, "Ann bids one-sixty on the Delaware & Hudson", [Bid("ann", "DH", 160)]),
+    ("1830", "SR", None, "Ann buys 2 PRR", [BuyShares("ann", "PRR", "ipo", 10)] * 2),
     # amounts in words
     ("1882", "auction", None, "Ann bids one-ninety on the Canadian Pacific", [Bid("ann", "CP", 190)]),
     ("1882", "auction", None, "a hundred and ten for the NWR, please", [Bid("ann", "NWR", 110)]),
@@ -172,6 +176,7 @@ NOT_MOVES = [
     ("1882", "SR", None, "Bob buyng a GT share"),
     ("1882", "auction", None, "Bob bids one-ninety on the CP"),
     ("1882", "SR", None, "Bob: P"),
+    ("1830", "SR", None, "Ann buys 1 PPR"),       # one edit from PRR and from CPR: not guessed
     ("1882", "auction", None, "Bob bids 160 on the Trestel Bridge"),
     ("1882", "auction", None, "Should I bid on the Trestel Bridge?"),
     ("1882", "auction", None, "Cid can have it."),
