@@ -304,3 +304,11 @@ def test_the_last_tries_are_for_lines_of_a_move_statements_length():
     assert respellings("buyng frm pol trian rotatoin", index) == []
     assert [words for _, _, words in respellings("buyng frm pol trian", index)] == [
         ("buying", "form", "pool", "train"), ("buying", "from", "pool", "train")]
+
+
+def test_at_the_table_a_line_that_corrects_itself_makes_the_correction_only():
+    g = _game_at_cprs_turn()
+    mark = len(g.moves)
+    g.push_notation("CPR lays 57 in I5 rot 2, I mean rot 1", "Ann")
+    assert g.moves[mark:] == [LayTile("CPR", "I5", "57", 1)]
+    assert any("corrected" in w for w in g.warnings)
