@@ -162,10 +162,9 @@ def test_a_holding_stated_beside_a_buy_is_a_claim_on_it():
     assert [(c.kind, c.value) for c in got[0].claims] == [("holding", 40)]
 
 
-def test_a_count_of_shares_is_one_buy_or_several_and_is_asked_without_the_game():
-    with pytest.raises(AmbiguousMoveError) as e:
-        read("1882", "SR", None, "Righto, buying 3 more CPR at 82 please")
-    assert len(e.value.candidates) == 2
+def test_a_count_of_shares_is_that_many_buys_of_one_share():
+    # the rules buy one certificate per action (pbem/notation/share_counts.py)
+    assert read("1882", "SR", None, "Righto, buying 3 more CPR at 82 please") == [BuyShares("ann", "CPR", "ipo", 10)] * 3
 
 
 def test_several_moves_fit_and_the_error_lists_them():

@@ -110,6 +110,21 @@ def _same(want: dict, got: dict, players: dict[str, str]) -> bool:
     return True
 
 
+def _one_share_each(want: list[dict], ctx) -> list[dict]:
+    """`want` with a buy of several shares as that many buys of one share: the reader reads a
+    count of shares so (pbem/notation/share_counts.py), as the rules buy them, one certificate
+    per action; a writer meaning "one buy of 40%" means the same shares."""
+    out = []
+    for w in want:
+        pct, corp = w.get("percent"), w.get("corporation") or w.get("entity")
+        size = ctx.share_size(corp) if corp else 0
+        if w.get("type") in ("buy_shares", "redeem_shares") and pct and size and pct > size and pct % size == 0:
+            out.extend(dict(w, percent=size) for _ in range(pct // size))
+        else:
+            out.append(w)
+    return out
+
+
 def _no_board(tile: str, hex_: str, edges: tuple) -> int:
     """Without a board no rotation can be worked out: a lay written without one is read with
     rotation 0 here and compared only when the corpus line gives the rotation."""
@@ -145,7 +160,8 @@ def judge(item: dict) -> Verdict:
         other = any(f["entity"] in players and f["entity"] != actor for f in fields)
         return Verdict(item, not got or other, "no move" if not got else
                        f"another player's move, refused by the table: {fields}" if other else f"READ AS {fields}")
-    ok = len(fields) == len(want) and all(_same(w, g, players) for w, g in zip(want, fields))
+    ok = any(len(fields) == len(w) and all(_same(x, g, players) for x, g in zip(w, fields))
+             for w in (want, _one_share_each(want, ctx)))
     return Verdict(item, ok, json.dumps(fields))
 
 

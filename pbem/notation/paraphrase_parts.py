@@ -91,7 +91,7 @@ _KNOWN = set(_VERBS) | {"pas", "las", "lat", "bus", "but", "bud", "sole", "soul"
                         "part", "rain", "brain", "grain", "tokes", "start", "stars", "stat", "fro", "form",
                         "runt", "rune", "rung", "ruin", "sells", "cell", "bell", "tell", "well", "yell", "sale",
                         "tale", "merged", "converted", "this", "that", "then", "than", "them", "they", "last",
-                        "place", "placed", "merger", "mergers", "raise"}
+                        "place", "placed", "merger", "mergers", "raise", "hold", "holds", "told", "gold", "fold"}
 
 
 def _near(a: str, b: str) -> bool:

@@ -11,12 +11,14 @@ from .paraphrase_parts import (
     _ARROWS, _HEXP, _I, _PLACE, _PLACE_ONCE, _SHORT_SLIPS, _TRAIN, _TRAINS_AFTER_BUY, _chat_free, _exchange, _nationalise, _slip,
     _state_free, _sub, _there, _trains_list, _uses,
 )
+from .passes import done_after_sale
 from .phrasings import PHRASINGS
 
 __all__ = ["RULES"]
 
 RULES: list[Callable[[str], str]] = [
     *PHRASINGS,
+    done_after_sale,          # "Sell 20% CNR, then I'm done": the pass (passes.py)
     _uses,
     _exchange,
     _sub(r"^\s*Opening\s+(?=(?:the\s+)?[A-Z])", "start ", 0),
@@ -33,7 +35,7 @@ RULES: list[Callable[[str], str]] = [
     # "dumps 3 CPR on the market"
     _sub(r"\(\s*now\s+(?:holding\s+|at\s+)?(\d+%)\s*\)", r"now holding \1"),
     _sub(r"\b(sells?|sold|selling)\s+all\s+(\d+|two|three|four|five)\s+(?=(?:of\s+)?(?:my|his|her|their)?\s*[A-Z])", r"\1 \2 "),
-    _sub(r"\s+at\s+[$₽]?\d+₽?\s+(?:each|a\s+share|per\s+share)\b", ""),
+    _sub(r"(?<!trains)(?<!\dT)(?<!\ds)\s+at\s+[$₽]?\d+₽?\s+(?:each|a\s+share|per\s+share)\b", ""),
     _sub(r"\b(\d+)\s*[xX×]\s*(?=[A-Z][A-Z])", r"\1 ", 0),
     _sub(r"\s+(?:on|onto|into)\s+the\s+(?:bank\s+)?(?:pool|market)\b", ""),
     # a decision is the act: "decides to pass", "chooses not to place a token", "does not merge"

@@ -26,6 +26,7 @@ class ParsedMove:
     header: Optional[str] = None   # round label in force ("OR 2.1"), if any
     claims: tuple[Claim, ...] = ()  # stated results, checked after the move (claims.py)
     open: tuple[str, ...] = ()      # parts left unsaid that the game must settle ("city")
+    notes: tuple[str, ...] = ()     # how the reader read it, for the reply ('read "buyng" as "buying"')
 
 
 @dataclass(frozen=True)

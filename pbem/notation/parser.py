@@ -35,6 +35,9 @@ from pbem.engine.actions import Action, BuyShares, Par, PlaceToken, RunRoutes
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .claims import Claim
+from .correction import corrects_itself, read_corrected
+from .loose import read_loose
+from .passes import pass_said_again
 from .context import NotationContext
 from .grammar import get_parser
 from .limits import check_line, check_message, check_moves
@@ -49,6 +52,7 @@ from .parsed import Echo, ParsedMove, Remarks
 from .piece_moves import read_by_pieces
 from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
+from .respell import read_respelled
 from .track_moves import TrackMoves
 from .trade_moves import TradeMoves
 from .train_moves import TrainMoves
@@ -60,6 +64,9 @@ __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_mess
 
 #: how many times a refused line is reworded and read again
 _REWORDINGS = 3
+#: the longest line given the last tries (a correction, loose wording, slips): each reads the
+#: line again, and a move statement is far shorter
+_LAST_TRY_CHARS = 400
 
 
 # ---------------------------------------------------------------------- public API
@@ -191,6 +198,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         self.notes: list[str] = []         # marks of the clause's log form ("receiving")
         self.clause_header: Optional[str] = None
         self.transcript = False            # a pasted transcript: no reading by pieces
+        self.respelling = False            # reading a line with its slips corrected (respell.py)
+        self.correcting = False            # reading the correction a line ends with (correction.py)
+        self.loosening = False             # reading a line's loose wording put plainly (loose.py)
 
     def _span(self, node) -> tuple[int, int]:
         if isinstance(node, Token):
@@ -221,6 +231,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         (notation/paraphrase.py), and the first refusal stands if that fails too."""
         # what a line read halfway may change: a reading that fails leaves no trace on the next
         saved = (self.header, self.sticky, self.orphan)
+        corrected = self.corrected_first(line_no, line)
+        if corrected is not None:
+            return corrected
         try:
             return self._read_line(line_no, one_pass(line))
         except NotationError as first:
@@ -240,6 +253,16 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
             self.header, self.sticky, self.orphan = saved
             return self.by_pieces(line_no, line, first)
 
+    def corrected_first(self, line_no: int, line: str) -> Optional[list]:
+        """The items of a line that corrects itself ("sells 2 GT, sorry, 3 GT", "rot 1, I mean
+        rot 2"), read by its correction only (correction.py), or None for any other line.
+        Never the line as written: that would make the move taken back as well."""
+        if self.transcript or self.correcting or len(line) > _LAST_TRY_CHARS or not corrects_itself(line):
+            return None
+        why = notation_error("the line corrects itself, but its correction cannot be read: send only the move "
+                             "you mean", line_no=line_no, line_text=line, column=1, text=line.strip())
+        return read_corrected(self, line_no, line, why)
+
     def by_pieces(self, line_no: int, line: str, first: NotationError) -> list:
         """The last reading of a refused line: the one move each clause's pieces fit
         (notation/piece_moves.py). When nothing fits the first refusal stands; when several
@@ -251,6 +274,12 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         except AmbiguousMoveError as e:
             raise AmbiguousMoveError(f"line {line_no}: {clip_message(str(e))}", candidates=e.candidates) from None
         except NotationError:
+            # "sell 1 CPR? no wait, buy a CNoR", "Morning all - ...", "buyng", "CRP"
+            for last_try in (read_corrected, read_loose, read_respelled) if len(line) <= _LAST_TRY_CHARS else ():
+                try:
+                    return last_try(self, line_no, line, first)
+                except NotationError:
+                    continue
             raise first from None
         return [ParsedMove(m.action, line_no, m.column, m.text, self.header, m.claims, m.open) for m in moves]
 
@@ -384,6 +413,11 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                                      prev.header, prev.claims + item.claims)
                 if aside is not None and item.line != prev.line:   # another train of the same run
                     aside.append((item.line, _LogNote("move", item.text)))
+                continue
+            if prev and pass_said_again(prev, item, self.ctx):
+                # "declines to sell shares and passes": one pass (passes.py); the step it names is
+                # a claim the game checks ("done, no train purchase")
+                out[-1] = dataclasses.replace(prev, claims=prev.claims + item.claims)
                 continue
             if ahead:
                 item = dataclasses.replace(item, claims=item.claims + tuple(c for r in ahead for c in r.claims))

@@ -24,6 +24,7 @@ from .claims import Claim
 from .context import NotationContext
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses, refusal
+from .share_counts import one_per_share
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind"]
 
@@ -148,7 +149,7 @@ def _joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
                     i in (ctx.actor, ctx.current) for p in c.of("name") for _, i in p.value):
             ahead = c
             continue
-        if out and kinds and kinds <= {"money", "number", "source", "rotation", "percent"} and not c.loose \
+        if out and kinds and kinds <= {"money", "number", "source", "rotation", "percent", "count"} and not c.loose \
                 and not c.verbs():
             prev = out[-1]
             out[-1] = Clause(prev.start, c.end, prev.text + ", " + c.text, prev.pieces + c.pieces, prev.loose)
@@ -185,7 +186,7 @@ class _Fitter:
     def hexes(self) -> list[str]:
         out = [p.value for p in self.c.of("hex")]
         out += [i for _, k, i in self.names if k == "location"]
-        if not out and "there" in self.c.text.lower().split():
+        if not out and ("there" in self.c.text.lower().split() or self.c.of("there")):
             out = [getattr(a, "hex") for a in self.before[-1:] if hasattr(a, "hex")]
         return list(dict.fromkeys(out))
 
@@ -343,15 +344,16 @@ class _Fitter:
         counts += [p.value for p in self.c.of("number") if p.end <= self.c.pieces[0].start + 999
                    and p.value <= 9 and p.before not in ("for", "at", "@", "=")]
         pcts = [p.value for p in self.c.of("percent")]
+        if set(counts) == {1}:
+            counts = [1]           # "Another QLL please - my second share": one share, said twice
         if len(counts) + len(pcts) > 1:
             return None
         pct = pcts[0] if pcts else size * (counts[0] if counts else 1)
         if pct % size or not pct:
             return None
-        if pct != size and not many:
-            # "buys 3 CPR": one buy of 30% or three of 10%; the game's rules tell which (at the
-            # table only the legal one is left), else the question lists both
-            return [[(make(corp, pct), ())], [(make(corp, size), ())] * (pct // size)]
+        if pct != size and not many and not pcts:
+            # "buys 3 CPR": three buys of one share, as the rules buy them (share_counts.py)
+            return [[(a, ()) for a in one_per_share(make(corp, size), pct // size)]]
         return [[(make(corp, pct), ())]]
 
     def _home(self):

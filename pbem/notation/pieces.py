@@ -84,7 +84,7 @@ _PAST = "bought|sold|laid|ran|parred|started|passed|got|took|opened|merged|conve
 _REFUSE = re.compile(
     r"\?|(?<!\bat\s)\bonce\b|\bas\s+soon\s+as\b|\bin\s+case\b|"
     r"\b(?:might|maybe|perhaps|probably|possibly|if|unless|whether|when|whenever|until|till|should|shall|could|would|"
-    r"wo|can|cannot|cant|not|never|think|thinking|considering|plan|plans|planning|hope|want|wants|"
+    r"wo|can|cannot|cant|not|never|think|thinking|thought|considering|considered|tempted|plan|plans|planning|hope|want|wants|"
     r"wish|intend|expect|let's|lets|recap|summary|status|confirmed|record|note|reminder|moderator|"
     r"next|later|tonight|tomorrow|last|earlier|previous|ago|automatic|automatically|auto|usual|"
     r"always|wrote|writes|said|says|ignore|scratch|scrap|wait|undo|resend|check|checking|oops|wrong|"
@@ -197,7 +197,9 @@ _TEENS = {w: 10 + i for i, w in enumerate("ten eleven twelve thirteen fourteen f
                                           "nineteen".split())}
 _AMOUNT_WORDS = re.compile(
     "".join(rf"(?<!{u}[-\s])" for u in "one two three four five six seven eight nine".split()) +   # "one-ninety"
-    r"\b(?:(?P<h>one|two|three|four|five|six|seven|eight|nine)\s+hundred(?:\s+and)?\s*)?"
+    r"\b(?:(?P<h>an?|one|two|three|four|five|six|seven|eight|nine)\s+hundred(?:\s+and)?\s*|"
+    r"(?P<hh>one|two|three|four|five|six|seven|eight|nine)[-\s](?=(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|"
+    r"ninety)\b))?"      # "one-ninety": 190
     r"(?:(?P<t>twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?P<u>one|two|three|four|five|six|seven|"
     r"eight|nine))?|(?P<teen>ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen))?\b"
     r"(?:\s+(?:dollars|roubles|rubles))?", re.I)
@@ -209,7 +211,7 @@ def _amount_words(m: re.Match) -> Optional[int]:
     g = {k: (v or "").lower() for k, v in m.groupdict().items()}
     if not (g["t"] or g["teen"] or g["h"]):
         return None
-    value = 100 * _UNITS[g["h"]] if g["h"] else 0
+    value = 100 * _UNITS.get(g["h"] or g["hh"], 1) if g["h"] or g["hh"] else 0
     value += _TENS.get(g["t"], 0) + _UNITS.get(g["u"], 0) + _TEENS.get(g["teen"], 0)
     return value or None
 
@@ -290,14 +292,15 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         elif w in VERBS and (words.before(m.start()) != "to" or re.search(r"\b(?:going|like)\s+to\s+$", line[:m.start()], re.I)):
             # "to pay for it" is a purpose, "going to pass" the move
             pieces.append(Piece("verb", VERBS[w], m.start(), m.end(), words.before(m.start())))
-        elif w == "there":
-            pieces.append(Piece("there", w, m.start(), m.end()))
+        elif w == "there" or w == "it" and words.before(m.start()) in ("token", "tokens", "tokening", "station"):
+            pieces.append(Piece("there", w, m.start(), m.end()))       # "lays #57 on J8 and tokens it"
         elif w in _WORDS_N and re.match(r"\s+(?:more\s+|single\s+)?(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b)",
                                                          line[m.end():]):
             pieces.append(Piece("count", _WORDS_N[w], m.start(), m.end()))
     for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for|the\s+[$₽]?\d|[$₽]?\d+\s+(?:extra|more)))|\bfull\b",
-                         text, re.I):
-        pieces.append(Piece("verb", "payout", m.start(), m.end()))
+                         line, re.I):
+        if text[m.start():m.end()] == m.group(0):     # read on the line: "paying the 20" is the terrain's cost
+            pieces.append(Piece("verb", "payout", m.start(), m.end()))
     for m in re.finditer(r"\b(?:go(?:ing|es)?|up)\s+to\b(?=\s*(?:[$₽R]\s?)?\d)", line, re.I):
         pieces.append(Piece("verb", "bid", m.start(), m.end()))
     for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b|\bno\s+bid\b|\bout\s+of\b(?!\s+(?:the\s+)?(?:pool|market|ipo|bank|treasury|depot|pocket))", text, re.I):

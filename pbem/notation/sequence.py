@@ -86,6 +86,9 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
     it learnt, such as the acting entity, as `read_message` does). A clause refused for a
     reason that depends on the state is read again in its turn.
     """
+    corrected = reader.corrected_first(no, line)      # "sells 2 GT, sorry, 3 GT": the correction only
+    if corrected is not None:
+        return [("text", line)] + [("moves", [i]) for i in corrected], len(corrected)
     snap = _snapshot(reader)
     written, line = line, one_pass(line)       # "declines to buy and passes": one pass, as read_line reads it
     text, tree, count = line, None, 0

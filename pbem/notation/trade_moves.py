@@ -16,6 +16,7 @@ from pbem.errors import AmbiguousMoveError
 from .claims import Claim
 from .names import KIND_WORDS, norm
 from .parsed import Echo
+from .share_counts import one_per_share
 from .trees import first_tok, is_tree, subtrees, tokens
 
 __all__ = ["TradeMoves"]
@@ -91,12 +92,13 @@ class TradeMoves:
         corp = self.resolve(name, ("corporation",)).ident if name is not None else ent
         pct_tok = first_tok(node, "PERCENT")
         cnt = next((c for c in node.children if is_tree(c, "count")), None)
+        many = self.count(cnt) if cnt is not None and pct_tok is None else 1
         percent = int(re.match(r"\d+", pct_tok.value).group(0)) if pct_tok is not None else \
-            (self.count(cnt) if cnt is not None else 1) * self.ctx.share_size(corp)
+            self.ctx.share_size(corp)
         mods = self._mods([c for c in node.children if isinstance(c, Tree) and c.data.startswith("mod_")])
         if mods["source"] is None:
             mods["source"] = Tree("src_pool", [])
-        return [self._buy_shares(node, ent, corp, percent, mods)]
+        return one_per_share(self._buy_shares(node, ent, corp, percent, mods), many)
 
     def _c_nationalize(self, node: Tree, subject):
         return [Choose(self.entity("corp", subject, node), "nationalize")]
@@ -143,7 +145,7 @@ class TradeMoves:
             cnt_node = next((c for c in what.children if is_tree(c, "count")), None)
             cnt = self.count(cnt_node) if cnt_node is not None else 1
             corp = self.resolve(name, ("corporation",)).ident
-            return [self._buy_shares(node, subject, corp, cnt * self.ctx.share_size(corp), mods)]
+            return one_per_share(self._buy_shares(node, subject, corp, self.ctx.share_size(corp), mods), cnt)
         if d == "buy_name" and shares_word:
             corp = self.resolve(name, ("corporation",)).ident
             return [self._buy_shares(node, subject, corp, self.ctx.share_size(corp), mods)]

@@ -41,6 +41,7 @@ def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
         # skipped the run, a home token it placed): true, and nothing to apply
         warnings.append(f"line {pm.line} set aside (automatic, not a move): {clip(pm.text)}")
         return
+    warnings.extend(f"move {index} ({clip(pm.text)!r}): {n}" for n in pm.notes)   # 'read "buyng" as "buying"'
     if pm.header:
         note = round_label_mismatch(pm.header, state)
         if note:

@@ -1,0 +1,203 @@
+"""A line that corrects itself: "sell 1 CPR? no wait, I don't have any. Buy a CNoR instead.",
+"buys two shares of SE... sorry, one share", "lays 9 at H16? ok that's wrong hex, lays 9 on H18".
+
+Only what follows the writer's marker of a correction is meant: the correction is read as a
+whole move (with the writer's own name or label from before it), or, when it only names the
+piece put right ("I mean J8", "one share"), as the move before the marker with that piece
+replaced. A take-back with nothing after it stays refused (parser `_taken_back`); a correction
+that does not read leaves the line refused as written.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import TYPE_CHECKING, Optional
+
+from pbem.errors import NotationError, PbemError
+
+from .parsed import ParsedMove
+from .pieces import VERBS
+
+if TYPE_CHECKING:
+    from .parser import _Reader
+
+__all__ = ["MARKER", "corrections", "corrects_itself", "read_corrected"]
+
+#: the writer's marker of a correction: "? no wait", "no —", "sorry,", "I mean", "that's the
+#: wrong hex,", "scratch that", "correction:", "make that", "actually,"
+MARKER = re.compile(
+    r"(?:\?|\.\.\.|…|\s[-–—]+)?\s*(?:(?:ok|oh|ah|hmm|er+m?|uh)[,.]?\s+)?"
+    r"(?:\bno\s*,?\s*wait\b|\bwait\s*,?\s*no\b|(?<![A-Za-z]\s)(?<![A-Za-z])\bwait\b(?=\s*[,:—–-])|\b(?:er+m?|uhm?)\b(?=\s*,)|\bno\b(?=\s*[,—–-])|"
+    r"\bnope\b|\bsorry\b|\boops\b|\bI\s+mean(?:t)?\b|"
+    r"\b(?:that's|that\s+is|that\s+was)\s+(?:the\s+|a\s+)?wrong\s+\w+|\bscratch\s+that\b|\bcorrection\b|"
+    r"\bmake\s+that\b|\bactually\b)"
+    r"(?:\s*[,:;—–-]+)?", re.I)
+#: a correction that only names the piece put right, and the pieces of its kind
+_PIECES = {
+    "hex": r"\b[A-Z]{1,2}\d{1,2}\b",
+    "rotation": r"\b(?:rot(?:ation)?|r)\s*\.?\s*[0-5]\b",
+    "shares": r"\b(?:a|an|one|two|three|four|five|\d)\s+(?:more\s+)?(?:shares?|certs?|certificates?)\b",
+    "tile": r"#\s?\d{1,4}\b|\btile\s+#?\d{1,4}\b",
+    "count": r"\b\d\s+(?:x\s+)?[A-Z][A-Za-z-]{1,4}\b",     # "sells 2 GT, sorry, 3 GT"
+    "amount": r"[$₽]\s?\d{1,6}\b|\b\d{2,6}(?:\s*₽|\$)?(?!\s*%)",
+}
+_MOVE_WORD = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w), key=len,
+                                                   reverse=True)) + r")\b", re.I)
+_SENTENCE = re.compile(r"(?<=[.!;])\s+")
+#: the writer's name or a label before the first move word ("SR2. Gwen: ", "Priya ")
+_HEAD = re.compile(r"^(?P<head>.*?)(?=\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w),
+                                                                  key=len, reverse=True)) + r")\b)", re.I)
+
+
+def _lead(attempt: str) -> str:
+    """The attempt up to and with its first move word when that is a short subject and verb
+    ("Priya buys", "SR2. Gwen: sell"), else ""."""
+    m = _HEAD.match(attempt)
+    if m is None:
+        return ""
+    end = m.end() + _MOVE_WORD.match(attempt, m.end()).end() - m.end()
+    lead = attempt[:end]
+    return lead if len(lead.split()) <= 4 else ""
+
+
+def _head(attempt: str) -> str:
+    """The writer's name or label before the attempt's move word ("SR2. Gwen: ", "Priya: "), or ""."""
+    lead = _lead(attempt)
+    head = re.sub(r"^\s*(?:then|and|so|now)\s+", "", lead[:_HEAD.match(lead).end()] if lead else "", flags=re.I)
+    if not re.fullmatch(r"\s*(?:(?:SR|OR|MR|AR)\s*[\d.]*\s*[.:,-]?\s*)?(?:[A-Z][\w'-]*)?\s*:?\s*", head):
+        return ""                    # "If Pieter dumps ...": no name of the writer's
+    return head.rstrip(" :,-") + ": " if head.strip() else ""
+
+
+def _replaced(attempt: str, fix: str) -> Optional[str]:
+    """The attempt with the one piece the correction names put in place of its piece of that
+    kind (the last one written), or None when the correction is not one such piece."""
+    fix = re.sub(r"^\s*(?:just|only|it's|its|it\s+is|to|on|at|in|for)\s+", "", fix.strip(" .,!()"), flags=re.I)
+    attempt = re.sub(r"\s*\([^)]*$", "", attempt)          # "on I5 (typo, I meant I7)"
+    for kind, rx in _PIECES.items():
+        m = re.fullmatch(rx, fix, re.I if kind in ("shares", "rotation") else 0)
+        if m is None:
+            continue
+        found = list(re.finditer(rx, attempt, re.I if kind in ("shares", "rotation") else 0))
+        if not found:
+            return None
+        last = found[-1]
+        return attempt[:last.start()] + fix + attempt[last.end():]
+    return None
+
+
+def _substantial(fix: str) -> bool:
+    return bool(re.search(r"\d|\b[A-Z]{2}", fix) or re.search(
+        r"\b(?:one|two|three|four|five|shares?|trains?)\b|" + _MOVE_WORD.pattern, fix, re.I))
+
+
+def _last_run(line: str) -> Optional[tuple[int, int]]:
+    """Where the last run of markers with a correction after it stands (markers written one
+    after another, "? no wait I mean", are one run), or None."""
+    runs: list[list[int]] = []
+    for m in MARKER.finditer(line):
+        if not m.group(0).strip():
+            continue
+        if runs and not line[runs[-1][1]:m.start()].strip():
+            runs[-1][1] = m.end()
+        else:
+            runs.append([m.start(), m.end()])
+    for a, b in reversed(runs):
+        fix = line[b:].strip()
+        if line[:a].strip() and _substantial(fix) and "?" not in fix:
+            return a, b             # not "..., sorry for the confusion": no correction after it
+    return None
+
+
+def corrections(line: str) -> list[tuple[str, str]]:
+    """The readings a self-correcting line may stand for, likeliest first, each with what the
+    writer adds after the correction (read apart: it may only restate the move or be chat): the
+    correction as a whole move, then the move before the marker with the corrected piece. Empty
+    when the line has no marker with a correction after it."""
+    found = _last_run(line)
+    if found is not None:
+        a, b = found
+        attempt, fix = line[:a].strip(), line[b:].strip()
+        head = _head(attempt)
+        sentences = [s for s in _SENTENCE.split(fix) if s.strip()]
+        while len(sentences) > 1 and not _MOVE_WORD.search(sentences[0]):
+            sentences.pop(0)             # "I don't have any. Buy a CNoR ...": the reason given first
+        whole = " ".join(sentences)
+        out = []
+        if not _STRONG.search(line[a:b]):
+            whole = ""                   # "sorry", "oops": only a piece put right ("oops, forgot: ..." adds a move)
+        if _MOVE_WORD.search(whole):
+            out.append((head + whole if head and not whole.lower().startswith(head.rstrip(": ").lower()) else whole, ""))
+        parts = re.split(r",|\.\s|;", fix, maxsplit=1)
+        replaced = _replaced(attempt, parts[0])
+        if replaced is not None:
+            rest = parts[1].strip() if len(parts) > 1 else ""
+            out.append((replaced, head + rest if rest else ""))
+        if not out and whole and _lead(attempt):
+            out.append((_lead(attempt) + " " + whole, ""))      # "buys four CPR? no, just one CPR"
+        return out
+    return []
+
+
+#: markers that always take back what comes before them (not "sorry", "oops" or "actually" alone:
+#: "oops, forgot: GT also buys a 2" adds a move)
+_STRONG = re.compile(r"no\s*,?\s*wait|wait|I\s+mean|make\s+that|correction|scratch|wrong|^\s*\?", re.I)
+
+
+def corrects_itself(line: str) -> bool:
+    """Whether `line` is read by its correction before it is read as written: a marker that
+    takes back what comes before ("no wait", "I mean", "make that") with a correction after
+    it, or an apology before a piece alone ("sells 2 GT, sorry, 3 GT"). Otherwise the
+    correction is only the last try at a refused line."""
+    found = _last_run(line)
+    if found is None:
+        return False
+    a, b = found
+    if _STRONG.search(line[a:b]):
+        return True
+    first = re.split(r",|\.\s|;", line[b:], maxsplit=1)[0]
+    return _replaced(line[:a].strip(), first) is not None
+
+
+def read_corrected(reader: "_Reader", line_no: int, line: str, first: NotationError) -> list:
+    """The items of the correction `line` ends with (`corrections`), noted for the reply;
+    `first` (the refusal of the line as written) when no correction reads."""
+    if getattr(reader, "correcting", False):
+        raise first from None
+    saved = (reader.header, reader.sticky, reader.orphan)
+    reader.correcting = True
+    try:
+        for text, rest in corrections(line):
+            reader.header, reader.sticky, reader.orphan = saved
+            try:
+                items = reader.read_line(line_no, text)
+            except PbemError:
+                continue
+            moves = [i.action for i in items if isinstance(i, ParsedMove)]
+            if moves and _restates(reader, line_no, rest, moves):
+                note = f'read as corrected: "{text.strip()}"'
+                out, noted = [], False
+                for i in items:
+                    if isinstance(i, ParsedMove) and not noted:
+                        i, noted = dataclasses.replace(i, notes=i.notes + (note,)), True
+                    out.append(i)
+                return out
+    finally:
+        reader.correcting = False
+    reader.header, reader.sticky, reader.orphan = saved
+    reader.line_no, reader.line = line_no, line
+    raise first from None
+
+
+def _restates(reader: "_Reader", line_no: int, rest: str, moves: list) -> bool:
+    """Whether what the writer adds after a corrected piece only restates the move or is chat."""
+    if not rest or not _substantial(rest):
+        return True
+    saved = (reader.header, reader.sticky, reader.orphan)
+    try:
+        again = [i.action for i in reader.read_line(line_no, rest) if isinstance(i, ParsedMove)]
+    except PbemError:
+        return False
+    finally:
+        reader.header, reader.sticky, reader.orphan = saved
+    return again == moves

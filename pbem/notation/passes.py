@@ -1,0 +1,59 @@
+"""A pass as people say it: once, though a line says it twice, and "I'm done" after a sale.
+
+A player passes once a turn in an auction or a stock round ("Olek declines to sell shares and
+passes", "Noor passes on N and will pass the rest of this auction"); a company has one choice in
+a merger round ("KK declines to merge, pass"); a company's bare pass and its reason in a clause of
+its own ("CNR passes; nothing to lay.", "CPR done, no train purchase") are one step passed, the
+step it names kept as a claim the game checks. After a sale a player may still buy, so "Sell 20%
+CNR, then I'm done." ends with a pass; after a buy the game ends the turn by itself.
+"""
+from __future__ import annotations
+
+import re
+
+from pbem.engine.actions import Pass
+
+from .context import NotationContext
+from .parsed import ParsedMove
+
+__all__ = ["pass_said_again", "done_after_sale"]
+
+_DONE = re.compile(r"(?:[,;.]\s*|\s+[-–—]\s*|\s+)(?:and\s+|then\s+)?(?:that's\s+it|that\s+is\s+it|I'?m\s+done|done)"
+                   r"(?:\s+for\s+(?:me|now|this\s+(?:round|turn)|the\s+(?:round|turn)))?\s*[.!]?\s*$", re.I)
+_SALE = re.compile(r"\b(?:sell|sells|selling|dump|dumps|dumping)\b", re.I)
+_BUY = re.compile(r"\b(?:buy|buys|buying|bought|take|takes|taking|par|pars|start|starts|bid|bids)\b", re.I)
+
+
+def done_after_sale(line: str) -> str:
+    """"Sell 20% CNR, then I'm done": after a sale a player may still buy, so being done is a
+    pass (after a buy the game ends the turn by itself, and "done" is said for nothing)."""
+    m = _DONE.search(line)
+    if m is None or not _SALE.search(line[:m.start()]) or _BUY.search(line[:m.start()]):
+        return line
+    return line[:m.start()] + ", pass"
+
+
+#: a pass given its reason in a clause of its own: "CNR passes; nothing to lay."
+_REASON = re.compile(r"^\s*(?:(?:as|since|because)\s+)?(?:there'?s\s+|there\s+is\s+)?nothing\s+to\s+\w+\W*$|"
+                     r"^\s*no\s+(?:tiles?|track|tokens?|stations?|trains?|train\s+purchase|purchase)(?:\s+\w+)?\W*$",
+                     re.I)
+_STEP = re.compile(r"\b(?:track|tiles?|lay|tokens?|stations?|trains?|run|routes?|dividend)\b", re.I)
+
+
+def pass_said_again(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) -> bool:
+    """Whether `item` (a move read) is the pass `prev` already is, said twice on one line: a
+    player passes once a turn in an auction or a stock round ("Olek declines to sell shares and
+    passes", "Noor passes on N and will pass the rest of this auction"); a company's bare pass
+    and its reason ("CNR passes; nothing to lay.", "CPR done, no train purchase") are one step
+    passed."""
+    from .piece_moves import round_kind      # (imported here: it imports the reader's parts)
+
+    a, b = getattr(prev, "action", None), getattr(item, "action", None)
+    if not (isinstance(a, Pass) and isinstance(b, Pass) and a.entity == b.entity and prev.line == item.line):
+        return False
+    if ctx.kind_of(a.entity) == "player":
+        return round_kind(ctx) in ("auction", "stock")
+    if round_kind(ctx) == "merger":
+        return True                  # "KK declines to merge, pass": a company's one choice
+    said = _REASON.match(item.text) or any(c.kind == "step" for c in item.claims)     # "pass buy trains"
+    return bool(said) and not _STEP.search(prev.text) and not any(c.kind == "step" for c in prev.claims)

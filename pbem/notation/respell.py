@@ -1,0 +1,51 @@
+"""The last try at a refused line: its slips of the keyboard corrected (spelling.py) and the line
+read again by the whole reader. Kept only when every way of correcting it that reads gives the
+same moves; the moves then carry a note of the correction, which the reply shows."""
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from pbem.errors import NotationError, PbemError
+
+from .parsed import ParsedMove
+from .spelling import respellings
+
+if TYPE_CHECKING:
+    from .parser import _Reader
+
+__all__ = ["read_respelled"]
+
+
+def read_respelled(reader: "_Reader", line_no: int, line: str, first: NotationError) -> list:
+    """The items of `line` read with its slips corrected; `first` (the refusal of the line as
+    written) when no correction reads or two corrections read differently."""
+    if getattr(reader, "respelling", False):
+        raise first from None
+    saved = (reader.header, reader.sticky, reader.orphan)
+    readings: dict[tuple, tuple[list, str]] = {}
+    reader.respelling = True
+    try:
+        for text, found, words in respellings(line, reader.index):
+            reader.header, reader.sticky, reader.orphan = saved
+            try:
+                items = reader.read_line(line_no, text)
+            except PbemError:
+                continue
+            moves = tuple(i.action for i in items if isinstance(i, ParsedMove))
+            if moves:
+                note = "read " + ", ".join(f'"{s.word}" as "{w}"' for s, w in zip(found, words) if s.word != w)
+                readings.setdefault(moves, (items, note, reader.header, reader.sticky, reader.orphan))
+    finally:
+        reader.respelling = False
+    if len(readings) != 1:
+        reader.header, reader.sticky, reader.orphan = saved
+        reader.line_no, reader.line = line_no, line
+        raise first from None
+    items, note, reader.header, reader.sticky, reader.orphan = next(iter(readings.values()))
+    out, noted = [], False
+    for i in items:
+        if isinstance(i, ParsedMove) and not noted:
+            i, noted = dataclasses.replace(i, notes=i.notes + (note,)), True
+        out.append(i)
+    return out

@@ -1,0 +1,161 @@
+"""Slips of the keyboard in move words and names ("buyng", "pasing", "trian", "rotatoin", "CRP").
+
+A word is corrected only when it is no word the reader or plain English knows and is one edit
+(a letter changed, added or dropped, or two neighbours swapped) from a word of the reader's
+vocabulary (a capitalised word: from a word of a company's or place's name, "Pacfic"), or an
+upper-case word one edit from a company's symbol; the reader then reads the
+corrected line and keeps it only when that reading is the one reading all corrections agree on
+(`pbem/notation/respell.py`). A doubled letter written once ("pas", "pasing") or two
+neighbours swapped ("trian", "CRP") is the likelier slip and is tried alone when it fits.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+
+from .messages import MOVE_WORDS, OTHER_WORDS
+from .names import NameIndex, norm
+from .pieces import FILLERS, VERBS
+
+__all__ = ["Slip", "slips", "respellings"]
+
+#: the words a slip is corrected to: the reader's move words and the nouns of moves
+VOCABULARY = frozenset(
+    [w for w in VERBS if len(w) >= 3]
+    + [w for words in MOVE_WORDS.values() for w in words if " " not in w and len(w) >= 3]
+    + [w for w in OTHER_WORDS if len(w) >= 3]
+    + """train trains rotation share shares pool market treasury dividend token tokens station stations
+    passing buying selling bidding laying upgrading running paying withholding another private president
+    certificate each""".split())
+
+#: words of plain English chat and of the notation that are never corrected
+_ENGLISH = frozenset("""
+about above after again against ago all almost also although always am among and any anyway are around as
+ask at away back bad be because been before being below best better between big both bit but by can cannot
+case cash cheers come could day did didn do does doing done don down each either else end enough even ever every
+everyone everybody evening few fine first folks for from gets get getting give go goes going good got great guys had
+half hand has have having he hello her here hers hey hi him his hold hope how however hmm i if in into is it its
+just keep kind know last late later least less let like little long look lot lots luck made make many may maybe
+me mean meant might mine more morning most move much must my need never new next nice night no nobody none nope
+not nothing now of off ok okay old on once one only or other others our out over own per perhaps please pls plus
+price put quite rather really right round same say see seems set shall she should since so some something sorry
+soon still such sure take than thank thanks that the their them then there these they thing think this those
+though thought time to today too turn under until up upon us very via wait want was way we well went were what
+when where whether which while who whole why will with without won would yes yet you your yours hello bye
+folks all ya yeah yep nah ah oh oops ha haha lol thx ty gl gg hf np btw imo fyi tho though whoops meh phew
+instead again rest next already actually hmm ooh eh sir mate mates team nah cool close closes closed
+privates privates' company companies major minor minors merger
+""".split())
+
+#: a doubled letter written once, or two neighbours swapped: the likeliest slips
+_STRONG = "strong"
+_WORD = re.compile(r"(?<![\w#$@.-])[A-Za-z][A-Za-z'’]*(?![\w-])")
+
+
+@dataclass(frozen=True)
+class Slip:
+    """A word written, where it stands, and the words it may be a slip for."""
+
+    start: int
+    end: int
+    word: str
+    choices: tuple[str, ...]
+
+
+def _edit(written: str, word: str) -> str:
+    """'strong' (a doubled letter written once, two neighbours swapped), 'weak' (any other
+    single edit) or '' (not one edit apart)."""
+    if written == word or abs(len(written) - len(word)) > 1:
+        return ""
+    if len(written) == len(word):
+        diff = [i for i in range(len(word)) if written[i] != word[i]]
+        if len(diff) == 2 and diff[1] == diff[0] + 1 and written[diff[0]] == word[diff[1]] \
+                and written[diff[1]] == word[diff[0]]:
+            return _STRONG
+        return "weak" if len(diff) == 1 else ""
+    short, long_ = (written, word) if len(written) < len(word) else (word, written)
+    for i in range(len(long_)):
+        if long_[:i] + long_[i + 1:] == short:
+            doubled = len(written) < len(word) and (i > 0 and long_[i - 1] == long_[i]
+                                                    or i + 1 < len(long_) and long_[i + 1] == long_[i])
+            return _STRONG if doubled else "weak"
+    return ""
+
+
+def _best(written: str, pool) -> tuple[str, ...]:
+    found = {w: k for w in pool if (k := _edit(written, w))}
+    strong = tuple(sorted(w for w, k in found.items() if k == _STRONG))
+    return strong or tuple(sorted(found))
+
+
+def _symbols(index: NameIndex) -> list[str]:
+    return [e.ident for k in ("corporation", "company") for e in index.entries[k] if len(e.ident) >= 2]
+
+
+def _name_words(index: NameIndex) -> dict[str, str]:
+    """The words of the companies' and places' names ("Pacific", "Saskatchewan"), lower case ->
+    as written; kept on the index (built once per game)."""
+    got = getattr(index, "_spelling_words", None)
+    if got is None:
+        got = {}
+        for k in ("corporation", "company", "location"):
+            for e in index.entries[k]:
+                for n in e.shown[1:]:
+                    for w in re.findall(r"[A-Za-z]{3,}", n):
+                        got.setdefault(w.lower(), w)
+        index._spelling_words = got
+    return got
+
+
+def _known_name(word: str, index: NameIndex) -> bool:
+    q = norm(word)
+    return any(q in e.exact for k in ("player", "corporation", "company", "location") for e in index.entries[k])
+
+
+def slips(line: str, index: NameIndex) -> list[Slip]:
+    """The words of `line` that may be slips, with what each may stand for."""
+    out: list[Slip] = []
+    symbols = _symbols(index)
+    words = _name_words(index)
+    for m in _WORD.finditer(line):
+        word = m.group(0)
+        low = word.lower().replace("’", "'")
+        if low in _ENGLISH or low in VOCABULARY or low in FILLERS or low in words or _known_name(word, index) \
+                or re.search(r"[a-z]{2}ed$", low):       # "purchased": a past tense is a word, not a slip
+            continue
+        if word.isupper() and len(word) >= 3:
+            choices = _best(word, symbols)
+        elif word == "n" and re.match(r"\s+\S", line[m.end():]) and line[:m.start()].endswith(" "):
+            choices = ("and",)                       # "rot 5 n buy 2 trian": shorthand for "and"
+        elif word[1:].islower():
+            bare = low.replace("'", "")
+            if len(bare) < 3 or bare in VOCABULARY:
+                continue
+            named = tuple(words[w] for w in _best(bare, words)) if word[0].isupper() and len(bare) >= 4 else ()
+            choices = named or _best(bare, VOCABULARY)       # "Canadian Pacfic", else "Buyng"
+        else:
+            continue
+        if choices:
+            out.append(Slip(m.start(), m.end(), word, choices))
+    return out
+
+
+#: the most corrected lines a line is read as, and the most slips a line may have
+_MOST = 12
+_MOST_SLIPS = 4
+
+
+def respellings(line: str, index: NameIndex) -> list[tuple[str, tuple[Slip, ...], tuple[str, ...]]]:
+    """The line with its slips corrected, each way they may be (at most a few): (line, slips,
+    the words put in their place)."""
+    found = slips(line, index)
+    if not found or len(found) > _MOST_SLIPS:
+        return []                    # more slips than that: not a move line with a slip in it
+    out = []
+    for words in itertools.islice(itertools.product(*(s.choices for s in found)), _MOST):
+        text = line
+        for s, w in sorted(zip(found, words), key=lambda sw: -sw[0].start):
+            text = text[:s.start] + w + text[s.end:]
+        out.append((text, tuple(found), tuple(words)))
+    return out
