@@ -11,6 +11,7 @@ from .paraphrase_parts import (
     _ARROWS, _HEXP, _I, _PLACE, _SHORT_SLIPS, _TRAIN, _TRAINS_AFTER_BUY, _chat_free, _exchange, _nationalise, _slip,
     _state_free, _sub, _there, _trains_list, _uses,
 )
+from .run_wording import RUN_FIRST, RUN_RULES
 
 __all__ = ["RULES"]
 
@@ -490,3 +491,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"(?<![A-Z]\d)(?<![A-Z]\d\d)\s*\((?![^)]*\d)(?![^)]*\b(?:pay|paid|withh|hold|keep|kept|buy|bought|sell|sold|run|ran|lay|laid|"
          r"token|pass|bid|par|split|half|rot|city|slot|cities)\w*)[a-z]+\s[^()]*\)", "", _I),
 ]
+
+# runs as people write them (run_wording.py): a postal order's head first, the rest after the rules above
+RULES[:0] = RUN_FIRST
+RULES.extend(RUN_RULES)

@@ -24,6 +24,7 @@ from .claims import Claim
 from .context import NotationContext
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses, refusal
+from .run_shape import train_by_shape
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind"]
 
@@ -90,6 +91,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     verbs: set = set()
     for n, c in enumerate(parts):
         fitter = _Fitter(ctx, kind, c, [m.action for m in out])
+        fitter.later = set().union(*(p.verbs() for p in parts[n + 1:]))
         if not fitter.verbs and not c.loose and verbs:
             fitter.verbs = set(verbs)      # "sells 2 GT, 1 HBR", "buys MRR for 75 and TSR for 30"
             fitter.first_verb = c.start
@@ -172,6 +174,7 @@ class _Fitter:
         self.names = [(p, k, i) for p in clause.of("name") for k, i in p.value]
         first_verb = min((p.start for p in clause.pieces if p.kind == "verb"), default=clause.end)
         self.first_verb = first_verb
+        self.later: set = set()          # the move words of the clauses after it on the line
 
     # -------------------------------------------------------------- pieces
     def named(self, kind: str, *, skip: tuple = ()) -> list[str]:
@@ -421,6 +424,8 @@ class _Fitter:
             return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run
         if self.implicit() and trains and (self.c.of("money") or self.c.of("number")):
             runs, buys = self._run(cur, trains), self._train(cur, trains)    # "2T for 80": which?
+            if isinstance(runs, list) and isinstance(buys, list):
+                runs, buys = train_by_shape(self.before, self.later, runs, buys)
             return [f for f in (runs, buys) if isinstance(f, list) for f in f] or None
         if "buy" in verbs or (self.implicit() and trains):
             return self._train(cur, trains)
