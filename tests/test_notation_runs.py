@@ -89,6 +89,20 @@ READ = [
      [run("HBR", R("3", [], 90), R("2", [], 60)), Dividend("HBR", "payout")]),
     ("1861", "MK", ("2",), "MK is running its three 2-trains for 70, 60 and 50, full dividend",
      [run("MK", R("2", [], 70), R("2", [], 60), R("2", [], 50)), Dividend("MK", "payout")]),
+    ("1861", "MNN", ("2", "3"), "MNN is running the 3 and the 2 for 90 and 50 this turn: H8-I13-G15 and K7-H8",
+     [run("MNN", R("3", ["H8", "I13", "G15"], 90), R("2", ["K7", "H8"], 50))]),
+    ("1882", "HBR", ("2",), "HBR runs Hudson Bay-G11 for 60 and G11-J8 for 40, withholds",
+     [run("HBR", R("2", ["B12", "G11"], 60), R("2", ["G11", "J8"], 40)), Dividend("HBR", "withhold")]),
+    # the dividend told with the run it pays
+    ("1882", "HBR", ("5",), "OR 3.1: HBR pays out 240 from the 5 (B12-G11-J8).",
+     [run("HBR", R("5", ["B12", "G11", "J8"], 240)), Dividend("HBR", "payout")]),
+    ("1882", "GT", ("2", "3"), "GT withholds 90 with its 3 train (G11-J8-K9)",
+     [run("GT", R("3", ["G11", "J8", "K9"], 90)), Dividend("GT", "withhold")]),
+    # revenues alone, as many as the company's trains of one kind
+    ("1861", "NW", ("4", "4"), "NW runs 120 + 160, pays out",
+     [run("NW", R("4", [], 120), R("4", [], 160)), Dividend("NW", "payout")]),
+    ("1882", "CPR", ("3", "3", "3"), "runs 90, 80 and 60 this time",
+     [run("CPR", R("3", [], 90), R("3", [], 80), R("3", [], 60))]),
     # the same run as last time, told again after the colon
     ("1882", "CPR", ("2",), "CPR runs the same as last OR: 2 train I5-J10 for 60",
      [run("CPR", R("2", ["I5", "J10"], 60))]),
@@ -109,6 +123,10 @@ READ = [
      [Pass("GT"), run("GT", R("2", ["K7", "I5"], 60)), Dividend("GT", "payout"), BuyTrain("GT", "3")]),
     ("1882", "GT", ("2",), "GT - tile: none. token: K7. run: none. train: 2T.",
      [Pass("GT"), PlaceToken("GT", "K7"), RunRoutes("GT", ()), BuyTrain("GT", "2")]),
+    # an amount alone before the dividend: the run's revenue (the table finds its stops)
+    ("1882", "CPR", ("2",), "CPR: 70, pays out", [run("CPR", R("2", [], 70)), Dividend("CPR", "payout")]),
+    ("1861", "N", ("2",), "N 80 roubles, full dividend please", [run("N", R("2", [], 80)), Dividend("N", "payout")]),
+    ("1861", "N", ("2",), "N: 80 this time, half", [run("N", R("2", [], 80)), Dividend("N", "half")]),
     # "2T for $80" by the shape of the line: with its dividend a run, else (after a lay or a
     # dividend) a purchase
     ("1882", "CPR", None, "CPR: #57 on I5 rot 1, 2T for $80", [LayTile("CPR", "I5", "57", 1), BuyTrain("CPR", "2", "depot", 80)]),
@@ -137,6 +155,10 @@ REFUSED = [
     ("1882", "CPR", "runs the same as last time"),                       # no route stated
     ("1882", "CPR", "CPR: run none?"),
     ("1882", "CPR", "Would the 3 and the 2 run for 90 and 50?"),
+    ("1861", "N", "N: 80, 90, pays out"),                                # two amounts, one run?
+    ("1861", "MNN", "MNN runs the 3 and the 2 for 90 and 50: H8-I13-G15"),   # whose route?
+    ("1882", "HBR", "HBR pays out 240 from the 5 (B12-G11-J8)?"),
+    ("1882", "CPR", "Bob: 70, pays out"),                                # another player's line
 ]
 
 
@@ -158,6 +180,13 @@ NOT_OURS = [
 @pytest.mark.parametrize("title,current,line,want", NOT_OURS, ids=[r[2] for r in NOT_OURS])
 def test_a_run_named_for_another_company_stays_that_companys(title, current, line, want):
     assert parse_message(line, ctx(title, current)) == want
+
+
+@pytest.mark.parametrize("kinds", [("4",), ("4", "5"), ("4", "4", "4"), None])
+def test_revenues_alone_are_read_only_for_as_many_trains_of_one_kind(kinds):
+    # one train: "120 + 160" may be one route's sum; two kinds: which earned which?
+    with pytest.raises(PbemError):
+        parse_message("NW runs 120 + 160, pays out", ctx("1861", "NW", kinds))
 
 
 def test_a_name_and_one_hex_is_no_route():

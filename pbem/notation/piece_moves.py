@@ -24,7 +24,7 @@ from .claims import Claim
 from .context import NotationContext
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses, refusal
-from .run_shape import train_by_shape
+from .run_shape import DIVIDEND_WORDS, train_by_shape
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind"]
 
@@ -207,6 +207,13 @@ class _Fitter:
                 return f"names {i}, which is not the company operating"
         return None
 
+    def revenue_alone(self) -> bool:
+        """An amount alone (beside the operating company's name) followed on the line by a
+        dividend: the revenue of the run it pays ("M-K: 70, pays out")."""
+        return self.kind == "operating" and self.implicit() and bool(self.later & DIVIDEND_WORDS) \
+            and len(self.amounts()) == 1 and all(p.kind in ("name", "money", "number") for p in self.core()) \
+            and not self.c.of("tile") and not self.c.of("train") and not self.hexes()
+
     def implicit(self) -> bool:
         """A clause with no move word is read only when it holds nothing but pieces and fillers."""
         return not self.verbs and not self.c.loose
@@ -238,7 +245,10 @@ class _Fitter:
                 and not set(self.c.loose) & _CLAIM_WORDS:
             return "a number among words that say no move"              # "..., rotatoin 2"
         core = self.core()
-        if not core and (not self.verbs or not self.verbs & _BARE):
+        if not core and (not self.verbs or not self.verbs & _BARE) and not self.revenue_alone():
+            if self.kind == "operating" and not self.verbs and not self.c.loose and self.amounts() \
+                    and self.later & DIVIDEND_WORDS:
+                return "amounts that are no one run's revenue"      # "N: 80, 90, pays out"
             if not self.verbs or not self.c.of("money") and not self.c.of("number"):
                 return None
         if not self.verbs and not self.before and self.c.loose and all(p.kind == "name" for p in core) \
@@ -427,6 +437,8 @@ class _Fitter:
             if isinstance(runs, list) and isinstance(buys, list):
                 runs, buys = train_by_shape(self.before, self.later, runs, buys)
             return [f for f in (runs, buys) if isinstance(f, list) for f in f] or None
+        if self.revenue_alone():
+            return self._run(cur, [])          # "M-K: 70, pays out": the run's revenue
         if "buy" in verbs or (self.implicit() and trains):
             return self._train(cur, trains)
         return None
@@ -469,6 +481,11 @@ class _Fitter:
         total = [p for p in numbers if p.before in ("=", "total")]
         if len(revenue) == 2 and total and total[0].value == revenue[-1] and revenue[-1] > revenue[0]:
             revenue = revenue[:1]          # "2T 50 = 140": the total of the run's trains, a claim
+        if not trains and not stops and len(revenue) > 1 and self.ctx.trains_of is not None \
+                and len(owned := list(self.ctx.trains_of(cur))) == len(revenue) and len(set(owned)) == 1:
+            # "runs 120 + 160": as many revenues as the company's trains, all of one kind
+            routes = tuple(Route(owned[0], (), revenue=r) for r in revenue)
+            return [[(RunRoutes(cur, routes), ())] + self._dividend_after(cur)]
         if len(revenue) != 1 or self.c.of("tile"):
             return "how much did the run earn?" if not revenue else None
         if len(stops) == 1:

@@ -21,14 +21,28 @@ __all__ = ["RUN_FIRST", "RUN_RULES"]
 #: a train's name (a capital D only: "d" is no train)
 _T = r"(?:[1-9](?:\+[1-9]E?)?|(?-i:D))"
 #: a train as written in a list of trains: "the 3", "3T", "a 4-train", "its 2"
-_ONE = rf"(?:(?:the|its|a|an|one)\s+)?({_T})\s*(?:-?\s*trains?|T\b)?"
+_ONE = rf"(?>(?:(?:the|its|a|an|one)\s+)?({_T})(?:\s*-?\s*trains?\b|T\b)?)"
 #: a revenue in a list of revenues
-_REV = r"[$₽]?(\d{2,4})₽?"
-#: a list separator: ",", "and", "&", "+"
-_AND = r"\s*(?:,\s*(?:and\s+)?|\band\b|&|\+)\s*"
+_REV = r"(?>[$₽]?(\d{2,4})₽?)"
+#: a list separator: ",", "and", "&", "+" (each piece matched once, atomic: no backtracking
+#: through the spaces of a long list)
+_AND = r"(?>\s*(?:,\s*(?:and\s+)?|\band\b\s*|&\s*|\+\s*))"
+_ROUTE = rf"(?:{_HEXP}-)+{_HEXP}"
+#: the routes of the trains told after their revenues: "...: K7-H8 and H8-H10-G13" (one route
+#: there for several trains is not paired: the line stays refused)
+_ROUTES_AFTER = rf"(?:[^:;.\d]{{0,40}}:\s*(?P<routes>(?<![\w-]){_ROUTE}(?:{_AND}{_ROUTE})+))?(?![^:;.\d]{{0,40}}:\s*{_HEXP})"
 _TRAINS_THEN_REVENUES = re.compile(
     rf"\b(?P<verb>runs?|ran|running)\s+(?P<trains>{_ONE}(?:{_AND}{_ONE})+)\s+(?:for|=)\s+"
-    rf"(?P<revs>{_REV}(?:{_AND}{_REV})+)(?![\w%])", re.I)
+    rf"(?P<revs>{_REV}(?:{_AND}{_REV})+)(?![\w%]){_ROUTES_AFTER}", re.I)
+
+
+def _paired(m: re.Match, trains: list[str], revs: list[str]) -> str:
+    """The runs of `trains` with `revs` (and the routes written after them) in the same places
+    of their lists; the text unchanged when the lists are not as long."""
+    routes = re.findall(_ROUTE, m.group("routes")) if m.group("routes") else [""] * len(revs)
+    if len(trains) != len(revs) or len(routes) != len(revs):
+        return m.group(0)
+    return "runs " + ", ".join(f"{t} train {route} for {r}".replace("  ", " ") for t, route, r in zip(trains, routes, revs))
 
 
 def _trains_then_revenues(text: str) -> str:
@@ -36,20 +50,16 @@ def _trains_then_revenues(text: str) -> str:
     trains in the order written, each with the revenue in the same place of its list (only
     when the two lists are as long)."""
     def one(m: re.Match) -> str:
-        trains = re.findall(_ONE, m.group("trains"), re.I)
-        revs = re.findall(_REV, m.group("revs"))
-        if len(trains) != len(revs):
-            return m.group(0)
-        return "runs " + ", ".join(f"{t} train for {r}" for t, r in zip(trains, revs))
+        return _paired(m, re.findall(_ONE, m.group("trains"), re.I), re.findall(_REV, m.group("revs")))
     return _TRAINS_THEN_REVENUES.sub(one, text)
 
 
 _COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
 _COUNTED_TRAINS = re.compile(
     rf"\b(?:runs?|ran|running)\s+(?:its\s+|the\s+|all\s+)*(two|three|four|[234])\s+({_T})\s*(?:s\b|-?\s*trains\b|Ts\b)"
-    rf"\s*(?:for|=)\s+(?P<revs>{_REV}(?:{_AND}{_REV})+)(?![\w%])", re.I)
+    rf"\s*(?:for|=)\s+(?P<revs>{_REV}(?:{_AND}{_REV})+)(?![\w%]){_ROUTES_AFTER}", re.I)
 #: a route given twice, by its ends and then whole in brackets: "D14-H8 (D14-E13-H10-H8)"
-_ROUTE_TWICE = re.compile(rf"\b((?:{_HEXP}-)+{_HEXP})\s*\(\s*((?:{_HEXP}\s*-\s*)+{_HEXP})\s*\)")
+_ROUTE_TWICE = re.compile(rf"(?<![\w-])((?:{_HEXP}-)+{_HEXP})\s*\(\s*((?:{_HEXP}\s*-\s*)+{_HEXP})\s*\)")
 
 
 def _counted_trains(text: str) -> str:
@@ -57,9 +67,7 @@ def _counted_trains(text: str) -> str:
     there are as many revenues as trains counted)."""
     def one(m: re.Match) -> str:
         revs = re.findall(_REV, m.group("revs"))
-        if _COUNTS[m.group(1).lower()] != len(revs):
-            return m.group(0)
-        return "runs " + ", ".join(f"{m.group(2)} train for {r}" for r in revs)
+        return _paired(m, [m.group(2)] * _COUNTS[m.group(1).lower()], revs)
     return _COUNTED_TRAINS.sub(one, text)
 
 
@@ -122,20 +130,29 @@ RUN_RULES: list[Callable[[str], str]] = [
     # a revenue "with the bonus" (the bonus is in it)
     _sub(r"\b(\d+)\s+(?:incl(?:uding|\.)?|with)\s+the\s+bonus(?:es)?\b", r"\1"),
     # stops listed after "from ... through": "from the fishing exit through D8, F8 and G7 for 190"
-    _sub(rf"\bfrom\s+(?:the\s+)?({_HEXP})\s+(?:via|through)\s+((?:{_HEXP}\s*(?:,\s*(?:and\s+)?|\band\b)\s*)+{_HEXP})(?=\s+(?:for|=))",
+    _sub(rf"\bfrom\s+(?:the\s+)?({_HEXP})\s+(?:via|through)\s+((?>{_HEXP}\s*(?:,\s*(?:and\s+)?|and\s+))+{_HEXP})(?=\s+(?:for|=))",
          lambda m: m.group(1) + "-" + "-".join(re.findall(_HEXP, m.group(2))), 0),
+    # the dividend told with the run it pays: "pays out 240 from the 5 (H8-H10-E13-D14-D20)"
+    _sub(rf"\b(pays?\s+out|withholds?|pays?\s+half|splits?)\s+[$₽]?(\d+)₽?\s+(?:from|with)\s+(?:the|its)\s+({_T})\s*"
+         rf"(?:-?\s*train)?\s*\(\s*((?:{_HEXP}-)+{_HEXP})\s*\)", r"runs \3 train \4 for \2; \1"),
     # a dividend written after the revenue without a comma: "... for 100 withhold"
     _sub(r"(\d)\s+(withholds?|splits?)\s*\.?\s*$", r"\1; \2"),
     # "..., pays 250 total": the total paid out is the revenue's claim
     _sub(r"\bpays?\s+(?:out\s+)?([$₽]?\d+₽?)\s+(?:in\s+)?total\b", r"pays out \1"),
     # a route's sum in brackets after its stops: "G7-I5-J10 (40+30+30=100)", "D8-D6 ($50)"
-    _sub(rf"((?:{_HEXP}-)+{_HEXP})\s*\(\s*([$₽]?\d+(?:\s*\+\s*[$₽]?\d+)+(?:\s*=\s*[$₽]?\d+)?)\s*\)", r"\1 for \2"),
+    _sub(rf"(?<![\w-])((?:{_HEXP}-)+{_HEXP})\s*\(\s*([$₽]?\d+(?:\s*\+\s*[$₽]?\d+)+(?:\s*=\s*[$₽]?\d+)?)\s*\)", r"\1 for \2"),
     # a place named beside its hex: "A11 (Poland) to Kiev", "Poland (A9)-B8"
     _sub(rf"\b({_HEXP})\s*\(\s*(?:the\s+)?[A-Z][\w.']*(?:\s+[A-Z][\w.']*)*\s*\)(?=\s*(?:-|–|to\b|via\b|for\b|=|,))", r"\1", 0),
     # a route told leg by leg: "from Moscow via H10 to I13 and on to L12"
     _sub(rf"\b(to\s+(?:{_HEXP}|[A-Z][\w.]*(?:\s[A-Z][\w.]*)?))\s+(?:and\s+)?(?:then\s+)?on\s+to\s+(?=[A-Z])", r"\1 to ", 0),
-    _sub(rf"((?:{_HEXP}-)+{_HEXP})\s+(?:and\s+)?(?:then\s+)?on\s+to\s+(?={_HEXP}\b)", r"\1-", 0),
+    _sub(rf"(?<![\w-])((?:{_HEXP}-)+{_HEXP})\s+(?:and\s+)?(?:then\s+)?on\s+to\s+(?={_HEXP}\b)", r"\1-", 0),
 ]
 
-#: rules applied before all others (paraphrase_rules.py): a postal order's company name
-RUN_FIRST: list[Callable[[str], str]] = [_postal_head]
+#: rules applied before all others (paraphrase_rules.py): a postal order's company name, and
+#: several routes of one run whose trains are not written ("runs B12-G11 for 60 and G11-J8 for
+#: 40": each its own run of the company's one kind of train, merged into one run)
+RUN_FIRST: list[Callable[[str], str]] = [
+    _postal_head,
+    _sub(rf"(\bruns?\s+(?<![\w-])(?:{_HEXP}-)+{_HEXP}\s+(?:for|=)\s+[$₽]?\d+₽?)\s+and\s+"
+         rf"(?=(?:{_HEXP}-)+{_HEXP}\s+(?:for|=)\s)", r"\1, runs "),
+]
