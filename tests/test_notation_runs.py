@@ -127,6 +127,10 @@ READ = [
     ("1882", "CPR", ("2",), "CPR: 70, pays out", [run("CPR", R("2", [], 70)), Dividend("CPR", "payout")]),
     ("1861", "N", ("2",), "N 80 roubles, full dividend please", [run("N", R("2", [], 80)), Dividend("N", "payout")]),
     ("1861", "N", ("2",), "N: 80 this time, half", [run("N", R("2", [], 80)), Dividend("N", "half")]),
+    # a bare amount in brackets after a train bought without a price: its price
+    ("1882", "GT", ("2",), "GT buys a 4 from the depot (300)", [BuyTrain("GT", "4", "depot", 300)]),
+    ("1882", "QLL", ("2",), "QLL: runs K9-J10 (50), withholds, then buys a 3 from CPR (120)",
+     [run("QLL", R("2", ["K9", "J10"], 50)), Dividend("QLL", "withhold"), BuyTrain("QLL", "3", "CPR", 120)]),
     # "2T for $80" by the shape of the line: with its dividend a run, else (after a lay or a
     # dividend) a purchase
     ("1882", "CPR", None, "CPR: #57 on I5 rot 1, 2T for $80", [LayTile("CPR", "I5", "57", 1), BuyTrain("CPR", "2", "depot", 80)]),
@@ -263,3 +267,12 @@ def test_at_the_table_two_kinds_of_train_are_asked(record_1861):
         g.parse("M-K runs G15-I13-H8 for 110", president)
     got = _run_of(g.parse("M-K runs 3 train G15-I13-H8 for 110, 2 train H8-H10-E13-D14 for 90", president))
     assert got == [("3", ["G15", "I13", "H8"], 110), ("2", ["H8", "H10", "E13", "D14"], 90)]
+
+
+def test_at_the_table_a_revenue_in_brackets_is_the_runs_and_checked(record_1861):
+    from pbem.errors import RuleError
+    g = _before(record_1861, 86)
+    president = g.state.corporations["N"].president
+    assert _run_of(g.parse("N runs H8-G5-E1 (80)", president)) == [("2", ["H8", "G5", "E1"], 80)]
+    with pytest.raises(RuleError, match="worth"):
+        g.parse("N runs H8-G5-E1 (90)", president)

@@ -9,7 +9,7 @@ from typing import Optional
 
 from lark import Token, Tree
 
-from pbem.engine.actions import Dividend, DiscardTrain, Route, RunRoutes, Stop
+from pbem.engine.actions import BuyTrain, Dividend, DiscardTrain, Route, RunRoutes, Stop
 from pbem.errors import AmbiguousMoveError
 
 from .trees import first_tok, is_stop, is_tree, subtrees
@@ -73,19 +73,26 @@ class TrainMoves:
     def revenue_in_brackets(self, results: list) -> list:
         """ "runs 2 train D8-D6 ($50)": a bare amount in brackets after a run with its stops and
         no revenue is the run's revenue (checked by the game as any written revenue), not a
-        claim beside it."""
+        claim beside it; after a train bought without a price, its price."""
         amounts = [c for c in self.claims if c.kind == "amount"]
         run = results[-1] if results else None
+        if len(amounts) == 1 and isinstance(run, BuyTrain) and run.price is None:
+            # "buys a 3 from the bank (180)": the price (a bare amount is no claim on a train)
+            return self._moved_claim(results, amounts[0], dataclasses.replace(run, price=amounts[0].value))
         if len(amounts) != 1 or not isinstance(run, RunRoutes) or len(run.routes) != 1:
             return results
         route = run.routes[0]
         if route.revenue is not None or not route.stops:
             return results
-        paid = RunRoutes(run.entity, (dataclasses.replace(route, revenue=amounts[0].value),))
-        self.claims.remove(amounts[0])
-        if id(run) in self.open:
-            self.open[id(paid)] = self.open.pop(id(run))
-        return [*results[:-1], paid]
+        return self._moved_claim(results, amounts[0],
+                                 RunRoutes(run.entity, (dataclasses.replace(route, revenue=amounts[0].value),)))
+
+    def _moved_claim(self, results: list, claim, move) -> list:
+        """`results` with its last move replaced by `move`, which holds what `claim` stated."""
+        self.claims.remove(claim)
+        if id(results[-1]) in self.open:
+            self.open[id(move)] = self.open.pop(id(results[-1]))
+        return [*results[:-1], move]
 
     def _only_train(self, name) -> Optional[tuple[str, str]]:
         """The corporation named as a route's subject and the kind of train it owns, if it owns
