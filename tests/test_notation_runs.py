@@ -98,6 +98,11 @@ READ = [
      [run("HBR", R("5", ["B12", "G11", "J8"], 240)), Dividend("HBR", "payout")]),
     ("1882", "GT", ("2", "3"), "GT withholds 90 with its 3 train (G11-J8-K9)",
      [run("GT", R("3", ["G11", "J8", "K9"], 90)), Dividend("GT", "withhold")]),
+    # "2 trains:" before as many routes: two trains, each the company's one kind (or asked)
+    ("1882", "CNR", ("3", "3"), "CNR runs 2 trains: G7-D8 (60) and G7-I5 (50). Paying out 110.",
+     [run("CNR", R("3", ["G7", "D8"], 60), R("3", ["G7", "I5"], 50)), Dividend("CNR", "payout")]),
+    ("1861", "MK", ("2", "2", "2"), "MK runs three trains: H8-H10 for 50, D14-E13 for 40, H8-K7 for 60",
+     [run("MK", R("2", ["H8", "H10"], 50), R("2", ["D14", "E13"], 40), R("2", ["H8", "K7"], 60))]),
     # revenues alone, as many as the company's trains of one kind
     ("1861", "NW", ("4", "4"), "NW runs 120 + 160, pays out",
      [run("NW", R("4", [], 120), R("4", [], 160)), Dividend("NW", "payout")]),
@@ -162,6 +167,8 @@ REFUSED = [
     ("1861", "N", "N: 80, 90, pays out"),                                # two amounts, one run?
     ("1861", "MNN", "MNN runs the 3 and the 2 for 90 and 50: H8-I13-G15"),   # whose route?
     ("1882", "HBR", "HBR pays out 240 from the 5 (B12-G11-J8)?"),
+    ("1882", "CNR", "CNR runs 2 trains: G7-D8 (60) and G7-I5 (50)"),      # two kinds: which ran where?
+    ("1882", "CNR", "CNR runs 3 trains: G7-D8 for 60 and G7-I5 for 50"),  # three trains, two routes
     ("1882", "CPR", "Bob: 70, pays out"),                                # another player's line
 ]
 

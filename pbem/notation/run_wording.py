@@ -107,6 +107,18 @@ _FIELD_WORDS = ((("tile", "track"), ("lays", "pass lay track")), (("token", "sta
                 (("train",), ("buys", "pass buy trains")))
 
 
+_N_TRAINS = re.compile(rf"\bruns\s+(two|three|four|[234])\s+trains\s*:\s*(?=(?<![\w-])(?:{_HEXP}-)+{_HEXP}\b)(?P<rest>[^.;]*)", re.I)
+
+
+def _n_trains(text: str) -> str:
+    """ "runs 2 trains: G7-D8 for 60 and G7-I5 for 50": two trains or two 2-trains? With as many
+    routes as the count, each is read without its train (the company's one kind, or asked)."""
+    def one(m: re.Match) -> str:
+        routes = re.findall(rf"(?<![\w-])(?:{_HEXP}-)+{_HEXP}\b", m.group("rest"))
+        return "runs " + m.group("rest") if len(routes) == _COUNTS[m.group(1).lower()] else m.group(0)
+    return _N_TRAINS.sub(one, text)
+
+
 RUN_RULES: list[Callable[[str], str]] = [
     # a run of nothing: "run none", "Route: none", "runs: nothing" (the table sets it aside
     # when the game skipped the run step itself)
@@ -124,6 +136,7 @@ RUN_RULES: list[Callable[[str], str]] = [
     # trains listed before their revenues
     _trains_then_revenues,
     _counted_trains,
+    _n_trains,
     _route_twice,
     # a company's train and its route without a run word: "QLL 4T: I1-J8-G11" (a hex follows)
     _sub(rf"^(\s*(?!(?i:runs?|ran|running)\b)[A-Z][\w-]*)\s+({_T})\s*(?:-?\s*train|T)\s*:?\s+(?={_HEXP}\b)", r"\1 runs \2 train ", 0),
