@@ -14,7 +14,7 @@ from typing import Sequence, TypeVar
 
 from pbem.engine.actions import Action, Dividend, RunRoutes
 
-__all__ = ["train_by_shape"]
+__all__ = ["DIVIDEND_WORDS", "train_by_shape"]
 
 #: the move words of a dividend (pieces.py's families)
 DIVIDEND_WORDS = frozenset({"payout", "withhold", "half"})

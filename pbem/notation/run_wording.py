@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from .paraphrase_parts import _HEXP, _TRAIN, _sub
+from .paraphrase_parts import _HEXP, _sub
 
 __all__ = ["RUN_FIRST", "RUN_RULES"]
 
