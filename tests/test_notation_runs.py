@@ -283,3 +283,14 @@ def test_at_the_table_a_revenue_in_brackets_is_the_runs_and_checked(record_1861)
     assert _run_of(g.parse("N runs H8-G5-E1 (80)", president)) == [("2", ["H8", "G5", "E1"], 80)]
     with pytest.raises(RuleError, match="worth"):
         g.parse("N runs H8-G5-E1 (90)", president)
+
+
+@pytest.mark.parametrize("line", [
+    "N - Route: Moscow-G5-St Petersburg 80.",                  # two rewordings, places by name
+    "N - Route: 2T Moscow-G5-St Petersburg (80)",
+])
+def test_at_the_table_a_line_is_reworded_as_the_reader_rewords_it(record_1861, line):
+    # the table reads a message move by move (notation/sequence.py): a refused line is reworded
+    # there as often, and with the same place names, as `parse_message` rewords it
+    g = _before(record_1861, 86)
+    assert _run_of(g.parse(line, g.state.corporations["N"].president)) == [("2", ["H8", "G5", "E1"], 80)]

@@ -28,7 +28,7 @@ from .logs import classify
 from .names import rewrite_names
 from .paraphrase import paraphrase
 from .parsed import ParsedMove, Remarks
-from .parser import _Reader
+from .parser import _REWORDINGS, _Reader
 from .trees import is_tree
 
 __all__ = ["iter_moves"]
@@ -91,24 +91,12 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
         tree = _parse_tree(reader, no, line)
         count = _handle(reader, tree)
     except NotationError as first:
-        again = paraphrase(line)
-        if again is None and tree is None:
-            _restore(reader, snap)
-            return _by_pieces(reader, no, line, first)
         _restore(reader, snap)
-        if again is not None:
-            other = None
-            try:
-                other = _parse_tree(reader, no, again)
-                count = _handle(reader, other)
-                text, tree = again, other
-            except NotationError:
-                _restore(reader, snap)
-                if tree is None:
-                    return _by_pieces(reader, no, line, first)
-            except PbemError:
-                _restore(reader, snap)
-                text, tree = again, other
+        found = _reworded(reader, no, line, snap)
+        if found is None and tree is None:
+            return _by_pieces(reader, no, line, first)
+        if found is not None:
+            text, tree, count = found
     except PbemError:
         _restore(reader, snap)     # a reading that depends on the state: read clause by clause
     units: list[tuple[str, object]] = [("text", text)]
@@ -118,6 +106,28 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
         elif is_tree(child, "clauses"):
             units.extend(("clause", c) for c in child.children if isinstance(c, Tree))
     return units, count or sum(1 for k, _ in units if k == "clause")
+
+
+def _reworded(reader: _Reader, no: int, line: str, snap) -> Optional[tuple[str, Tree, int]]:
+    """The first rewording of a refused line that reads (text, tree, items of a trial read),
+    reworded as `_Reader.read_line` rewords (up to `_REWORDINGS` times, with the places and the
+    railways named after two places); None when none reads."""
+    again: Optional[str] = line
+    for _ in range(_REWORDINGS):
+        again = paraphrase(again, reader.pairs, reader.places)
+        if again is None:
+            return None
+        other = None
+        try:
+            other = _parse_tree(reader, no, again)
+            return again, other, _handle(reader, other)
+        except NotationError:
+            _restore(reader, snap)
+        except PbemError:
+            _restore(reader, snap)
+            if other is not None:      # a reading that depends on the state: clause by clause
+                return again, other, 0
+    return None
 
 
 def _by_pieces(reader: _Reader, no: int, line: str, first: NotationError) -> tuple[list, int]:
