@@ -356,7 +356,8 @@ MORE = [
     (SR, "Bob takes a share of GT", [BuyShares("bob", "GT")], []),
     (SR, "Bob picks up a GT share from the pool", [BuyShares("bob", "GT", "pool")], []),
     (SR, "Bob took 2 shares of GT", [BuyShares("bob", "GT", "ipo", 10)] * 2, []),
-    (OR, "CPR runs 2 train I5-J10 (60)", [run("CPR", R("2", ["I5", "J10"]))], [("amount", 60)]),
+    # a bare amount in brackets after a run's stops is its revenue (tests/test_notation_runs.py)
+    (OR, "CPR runs 2 train I5-J10 (60)", [run("CPR", R("2", ["I5", "J10"], 60))], []),
     (OR, "CPR pays dividends of $60", [Dividend("CPR", "payout")], [("revenue", 60)]),
     (OR, "CPR pays out $60, share price goes up", [Dividend("CPR", "payout")],
      [("revenue", 60), ("price_dir", "up")]),

@@ -9,6 +9,12 @@ pbem reads exactly those moves (the stated fields equal); a non-move line counts
 when pbem reads no move from it (set aside as chat or as a log line, or refused). A non-move
 line read as a move is a misreading, the one thing that must never happen.
 
+The scorer has no game, so it stands in for the table in two ways only, and counts the lines
+read as meant only thanks to them: a run written without its train is read with the train left
+unknown (at the table: the company's one kind of train, or a question when it owns two) and its
+train is then not compared; a run of nothing ("run none") its writer meant as no move is set
+aside (at the table: when the game skipped the run step itself).
+
 usage: blind_read.py CORPUS.jsonl [-v]     (prints the rates, and with -v every miss)
 """
 from __future__ import annotations
@@ -32,6 +38,7 @@ class Verdict:
     line: dict
     ok: bool
     got: str            # what pbem read (or why it refused)
+    no_run_aside: bool = False   # a run of nothing set aside as the table would (see judge)
 
 
 def _pid(name: str) -> str:
@@ -93,7 +100,8 @@ def _same(want: dict, got: dict, players: dict[str, str]) -> bool:
             if len(value) != len(have or []):
                 return False
             for w, h in zip(value, have):
-                if str(w.get("train")) != str(h["train"]):
+                # a train the line does not state is not compared (the stand-in above)
+                if h["train"] != UNKNOWN_TRAIN and str(w.get("train")) != str(h["train"]):
                     return False
                 # the writer may list a hex the route only passes through (no stop there)
                 if "hexes" in w and not set(h["hexes"]) <= set(w["hexes"]):
@@ -133,6 +141,23 @@ def _no_board(tile: str, hex_: str, edges: tuple) -> int:
     return 0
 
 
+#: the train of a run written without one, as the scorer reads it: at the table the train is the
+#: operating company's one kind (the context's `trains_of`) and with two kinds the reply asks; the
+#: scorer has no game, so it stands in for a company of one kind whose kind it does not know
+UNKNOWN_TRAIN = "?"
+
+
+def _one_unknown_kind(corporation: str) -> list[str]:
+    """The scorer's `trains_of`: one kind of train, not known (compared with nothing)."""
+    return [UNKNOWN_TRAIN]
+
+
+def by_stand_in(v: Verdict) -> bool:
+    """Whether a line was read as meant only because the scorer stood in for the table: a run
+    whose train it left unknown, or a run of nothing it set aside."""
+    return v.ok and bool(v.line.get("means")) and (f'"train": "{UNKNOWN_TRAIN}"' in v.got or v.no_run_aside)
+
+
 def judge(item: dict) -> Verdict:
     names = item.get("players") or ["Ann", "Bob", "Cid", "Dee"]
     players = {_pid(n): n for n in names}
@@ -143,7 +168,8 @@ def judge(item: dict) -> Verdict:
     # what the scorer knows of the game: the title, the seats, who writes, who operates and the
     # kind of round (no position: no legal moves to choose among)
     ctx = context_for_title(item["title"], players, actor=actor, current=current,
-                            rotation_resolver=_no_board, round_kind=item.get("round"))
+                            rotation_resolver=_no_board, round_kind=item.get("round"),
+                            trains_of=_one_unknown_kind)
     # 18xx.games takes 1861's loans by itself (no action): a loan a line mentions is not a move
     want = [w for w in item.get("means") or [] if w.get("type") != "take_loan"]
     text = item["line"]
@@ -154,6 +180,12 @@ def judge(item: dict) -> Verdict:
     except PbemError as e:
         return Verdict(item, not want, f"refused: {str(e).splitlines()[0][:160]}")
     fields = [as_fields(a) for a in got]
+    # a run of nothing ("run none") is set aside at the table when the game skipped the run
+    # step itself, the company having no train (pbem/reading/settle.py); without a game the
+    # scorer sets it aside when its writer meant no run
+    kept = [f for f in fields if f["type"] != "run_routes" or f["routes"]]
+    aside = bool(want) and len(kept) != len(fields) and not any(w.get("type") == "run_routes" for w in want)
+    fields = kept if aside else fields
     if not want:
         # a log line of another player's move is read, and the table refuses it for the seat
         # (a message is applied all or nothing: one move for another seat refuses it all)
@@ -162,7 +194,7 @@ def judge(item: dict) -> Verdict:
                        f"another player's move, refused by the table: {fields}" if other else f"READ AS {fields}")
     ok = any(len(fields) == len(w) and all(_same(x, g, players) for x, g in zip(w, fields))
              for w in (want, _one_share_each(want, ctx)))
-    return Verdict(item, ok, json.dumps(fields))
+    return Verdict(item, ok, json.dumps(fields), no_run_aside=aside)
 
 
 def main(argv: list[str]) -> int:
@@ -178,6 +210,8 @@ def main(argv: list[str]) -> int:
     print(f"move lines read as meant: {sum(v.ok for v in moves)}/{len(moves)}"
           f" ({100 * sum(v.ok for v in moves) / max(1, len(moves)):.0f}%)")
     print(f"non-move lines read as moves: {len(misread)}/{len(others)}")
+    print(f"read only thanks to the scorer's stand-in for the table (a run without its train, "
+          f"a run of nothing set aside): {sum(by_stand_in(v) for v in moves)}")
     styles: dict[str, list[bool]] = {}
     for v in moves:
         styles.setdefault(str(v.line.get("style")), []).append(v.ok)

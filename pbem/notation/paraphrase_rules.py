@@ -13,6 +13,7 @@ from .paraphrase_parts import (
 )
 from .passes import done_after_sale
 from .phrasings import PHRASINGS
+from .run_wording import RUN_FIRST, RUN_RULES
 
 __all__ = ["RULES"]
 
@@ -494,3 +495,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"(?<![A-Z]\d)(?<![A-Z]\d\d)\s*\((?![^)]*\d)(?![^)]*\b(?:pay|paid|withh|hold|keep|kept|buy|bought|sell|sold|run|ran|lay|laid|"
          r"token|pass|bid|par|split|half|rot|city|slot|cities)\w*)[a-z]+\s[^()]*\)", "", _I),
 ]
+
+# runs as people write them (run_wording.py): a postal order's head first, the rest after the rules above
+RULES[:0] = RUN_FIRST
+RULES.extend(RUN_RULES)

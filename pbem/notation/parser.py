@@ -477,7 +477,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         results = handler(body, subject)
         for r in remarks:
             self.remark(r, subject, body)
-        return self._wrap(c, results)
+        return self._wrap(c, self.revenue_in_brackets(results))
 
     def _wrap(self, c: Tree, results: Iterable) -> list:
         a, b = self._span(c)

@@ -24,6 +24,7 @@ from .claims import Claim
 from .context import NotationContext
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses, refusal
+from .run_shape import DIVIDEND_WORDS, train_by_shape
 from .share_counts import one_per_share
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind"]
@@ -91,6 +92,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     verbs: set = set()
     for n, c in enumerate(parts):
         fitter = _Fitter(ctx, kind, c, [m.action for m in out])
+        fitter.later = set().union(*(p.verbs() for p in parts[n + 1:]))
         if not fitter.verbs and not c.loose and verbs:
             fitter.verbs = set(verbs)      # "sells 2 GT, 1 HBR", "buys MRR for 75 and TSR for 30"
             fitter.first_verb = c.start
@@ -173,6 +175,7 @@ class _Fitter:
         self.names = [(p, k, i) for p in clause.of("name") for k, i in p.value]
         first_verb = min((p.start for p in clause.pieces if p.kind == "verb"), default=clause.end)
         self.first_verb = first_verb
+        self.later: set = set()          # the move words of the clauses after it on the line
 
     # -------------------------------------------------------------- pieces
     def named(self, kind: str, *, skip: tuple = ()) -> list[str]:
@@ -205,6 +208,13 @@ class _Fitter:
                 return f"names {i}, which is not the company operating"
         return None
 
+    def revenue_alone(self) -> bool:
+        """An amount alone (beside the operating company's name) followed on the line by a
+        dividend: the revenue of the run it pays ("M-K: 70, pays out")."""
+        return self.kind == "operating" and self.implicit() and bool(self.later & DIVIDEND_WORDS) \
+            and len(self.amounts()) == 1 and all(p.kind in ("name", "money", "number") for p in self.core()) \
+            and not self.c.of("tile") and not self.c.of("train") and not self.hexes()
+
     def implicit(self) -> bool:
         """A clause with no move word is read only when it holds nothing but pieces and fillers."""
         return not self.verbs and not self.c.loose
@@ -236,7 +246,10 @@ class _Fitter:
                 and not set(self.c.loose) & _CLAIM_WORDS:
             return "a number among words that say no move"              # "..., rotatoin 2"
         core = self.core()
-        if not core and (not self.verbs or not self.verbs & _BARE):
+        if not core and (not self.verbs or not self.verbs & _BARE) and not self.revenue_alone():
+            if self.kind == "operating" and not self.verbs and not self.c.loose and self.amounts() \
+                    and self.later & DIVIDEND_WORDS:
+                return "amounts that are no one run's revenue"      # "N: 80, 90, pays out"
             if not self.verbs or not self.c.of("money") and not self.c.of("number"):
                 return None
         if not self.verbs and not self.before and self.c.loose and all(p.kind == "name" for p in core) \
@@ -425,7 +438,11 @@ class _Fitter:
             return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run
         if self.implicit() and trains and (self.c.of("money") or self.c.of("number")):
             runs, buys = self._run(cur, trains), self._train(cur, trains)    # "2T for 80": which?
+            if isinstance(runs, list) and isinstance(buys, list):
+                runs, buys = train_by_shape(self.before, self.later, runs, buys)
             return [f for f in (runs, buys) if isinstance(f, list) for f in f] or None
+        if self.revenue_alone():
+            return self._run(cur, [])          # "M-K: 70, pays out": the run's revenue
         if "buy" in verbs or (self.implicit() and trains):
             return self._train(cur, trains)
         return None
@@ -468,6 +485,11 @@ class _Fitter:
         total = [p for p in numbers if p.before in ("=", "total")]
         if len(revenue) == 2 and total and total[0].value == revenue[-1] and revenue[-1] > revenue[0]:
             revenue = revenue[:1]          # "2T 50 = 140": the total of the run's trains, a claim
+        if not trains and not stops and len(revenue) > 1 and self.ctx.trains_of is not None \
+                and len(owned := list(self.ctx.trains_of(cur))) == len(revenue) and len(set(owned)) == 1:
+            # "runs 120 + 160": as many revenues as the company's trains, all of one kind
+            routes = tuple(Route(owned[0], (), revenue=r) for r in revenue)
+            return [[(RunRoutes(cur, routes), ())] + self._dividend_after(cur)]
         if len(revenue) != 1 or self.c.of("tile"):
             return "how much did the run earn?" if not revenue else None
         if len(stops) == 1:

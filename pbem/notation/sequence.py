@@ -97,30 +97,13 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
         count = _handle(reader, tree)
     except NotationError as first:
         _restore(reader, snap)
-        # reworded as `_Reader.read_line` rewords (the same rules, names and places, as many
-        # times), so the table reads every line the reader alone reads
-        again: Optional[str] = written
-        reworded = False
-        for _ in range(_REWORDINGS):
-            again = paraphrase(again, reader.pairs, reader.places)
-            if again is None:
-                break
-            other = None
-            try:
-                other = _parse_tree(reader, no, again)
-                count = _handle(reader, other)
-                text, tree, reworded = again, other, True
-                break
-            except NotationError:
-                _restore(reader, snap)
-            except PbemError:
-                _restore(reader, snap)
-                if other is not None:
-                    text, tree, reworded = again, other, True
-                    break
-        if not reworded:
-            if tree is None:
-                return _by_pieces(reader, no, line, first)
+        # reworded as `_Reader.read_line` rewords, so the table reads every line it reads
+        found = _reworded(reader, no, written, snap)
+        if found is not None:
+            text, tree, count = found
+        elif tree is None:
+            return _by_pieces(reader, no, line, first)
+        else:
             try:                        # as read_line: the pieces, when no wording reads
                 return _by_pieces(reader, no, line, first)
             except PbemError:
@@ -134,6 +117,28 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
         elif is_tree(child, "clauses"):
             units.extend(("clause", c) for c in child.children if isinstance(c, Tree))
     return units, count or sum(1 for k, _ in units if k == "clause")
+
+
+def _reworded(reader: _Reader, no: int, line: str, snap) -> Optional[tuple[str, Tree, int]]:
+    """The first rewording of a refused line that reads (text, tree, items of a trial read),
+    reworded as `_Reader.read_line` rewords (up to `_REWORDINGS` times, with the places and the
+    railways named after two places); None when none reads."""
+    again: Optional[str] = line
+    for _ in range(_REWORDINGS):
+        again = paraphrase(again, reader.pairs, reader.places)
+        if again is None:
+            return None
+        other = None
+        try:
+            other = _parse_tree(reader, no, again)
+            return again, other, _handle(reader, other)
+        except NotationError:
+            _restore(reader, snap)
+        except PbemError:
+            _restore(reader, snap)
+            if other is not None:      # a reading that depends on the state: clause by clause
+                return again, other, 0
+    return None
 
 
 def _by_pieces(reader: _Reader, no: int, line: str, first: NotationError) -> tuple[list, int]:

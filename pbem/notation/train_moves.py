@@ -4,11 +4,13 @@
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Optional
 
 from lark import Token, Tree
 
-from pbem.engine.actions import Dividend, DiscardTrain, Route, RunRoutes, Stop
+from pbem.engine.actions import BuyTrain, Dividend, DiscardTrain, Route, RunRoutes, Stop
+from pbem.errors import AmbiguousMoveError
 
 from .trees import first_tok, is_stop, is_tree, subtrees
 
@@ -33,16 +35,23 @@ class TrainMoves:
         subj, rest = c.children[0], c.children[1:]
         name = next((x for x in subj.children if is_tree(x, "name")), None)
         train = self.train_word(self.text_of(name)) if name is not None else None
+        runner = None
         if train is None:
             if name is not None and not self.ctx.trains and len(name.children) == 1:
                 train = name.children[0].value.upper()
-            elif (only := self._only_train(name)) is not None:
-                train = only              # "SPW: A9-B8-E1 for 80": SPW has trains of one kind
+            elif (only := self._only_train(name)) is not None and self._stop_count(rest) > 1:
+                runner, train = only      # "SPW: A9-B8-E1 for 80": SPW has trains of one kind
             else:
                 raise self.err('which train runs? write it before the stops, e.g. "2 train: I5-J10"',
                                subj, expected=["a train such as 2"])
-        route = self._route_parts(train, rest, c)
-        return [RunRoutes(self.entity("corp", None, c), (route,))]
+        try:
+            route = self._route_parts(train, rest, c)
+        except AmbiguousMoveError:
+            # "CPR: no track this turn." is no route of places ("no" is a prefix of two): a
+            # refusal the rewordings may still read, not a question about places
+            raise self.err("which stops? write them as hexes, e.g. \"2 train: I5-J10\"", c,
+                           expected=["a hex coordinate such as J10"]) from None
+        return [RunRoutes(self.entity("corp", runner, c), (route,))]
 
     def _c_run_untrained(self, node: Tree, subject):
         corp = self.entity("corp", subject, node)
@@ -55,15 +64,46 @@ class TrainMoves:
         rest = [Tree("stops", kids), *(c for c in node.children if is_tree(c, "route_rest_after_stops"))]
         return [RunRoutes(corp, (self._route_parts(kinds.pop(), rest, node),))]
 
-    def _only_train(self, name) -> Optional[str]:
-        """The kind of train a corporation named as a route's subject owns, if it owns one kind."""
+    @staticmethod
+    def _stop_count(rest) -> int:
+        """How many stops a route written after its subject names ("QLL x1" is no route)."""
+        stops = next((p for p in rest if is_tree(p, "stops")), None)
+        return sum(1 for s in stops.children if is_stop(s)) if stops is not None else 0
+
+    def revenue_in_brackets(self, results: list) -> list:
+        """ "runs 2 train D8-D6 ($50)": a bare amount in brackets after a run with its stops and
+        no revenue is the run's revenue (checked by the game as any written revenue), not a
+        claim beside it; after a train bought without a price, its price."""
+        amounts = [c for c in self.claims if c.kind == "amount"]
+        run = results[-1] if results else None
+        if len(amounts) == 1 and isinstance(run, BuyTrain) and run.price is None:
+            # "buys a 3 from the bank (180)": the price (a bare amount is no claim on a train)
+            return self._moved_claim(results, amounts[0], dataclasses.replace(run, price=amounts[0].value))
+        if len(amounts) != 1 or not isinstance(run, RunRoutes) or len(run.routes) != 1:
+            return results
+        route = run.routes[0]
+        if route.revenue is not None or not route.stops:
+            return results
+        return self._moved_claim(results, amounts[0],
+                                 RunRoutes(run.entity, (dataclasses.replace(route, revenue=amounts[0].value),)))
+
+    def _moved_claim(self, results: list, claim, move) -> list:
+        """`results` with its last move replaced by `move`, which holds what `claim` stated."""
+        self.claims.remove(claim)
+        if id(results[-1]) in self.open:
+            self.open[id(move)] = self.open.pop(id(results[-1]))
+        return [*results[:-1], move]
+
+    def _only_train(self, name) -> Optional[tuple[str, str]]:
+        """The corporation named as a route's subject and the kind of train it owns, if it owns
+        one kind (the run is that corporation's, whoever operates now)."""
         if name is None or self.ctx.trains_of is None:
             return None
         corp = self._try_lookup(self.text_of(name), ("corporation",))
         if corp is None:
             return None
         kinds = set(self.ctx.trains_of(corp.ident))
-        return kinds.pop() if len(kinds) == 1 else None
+        return (corp.ident, kinds.pop()) if len(kinds) == 1 else None
 
     def route(self, r: Tree) -> Route:
         kids = [k for k in r.children if isinstance(k, Tree)]

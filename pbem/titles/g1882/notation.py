@@ -25,6 +25,6 @@ NOTATION = {
     },
     "train_aliases": {"Diesel": "D"},
     # place names players use besides the map's own (J10 becomes Regina with the R2 tile)
-    "locations": {"J10": ("Regina",)},
+    "locations": {"J10": ("Regina",), "B6": ("Fishing exit", "Fishing port")},    # B6: the blue off-board with fish
     "token_mover": "NWR",
 }
