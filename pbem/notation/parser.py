@@ -196,6 +196,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         self.claims: list[Claim] = []      # claims of the clause being read
         self.open: dict[int, tuple] = {}   # id(action) -> parts left unsaid
         self.notes: list[str] = []         # marks of the clause's log form ("receiving")
+        self.asides: list[str] = []        # what the clause set aside, for the reply
         self.clause_header: Optional[str] = None
         self.transcript = False            # a pasted transcript: no reading by pieces
         self.respelling = False            # reading a line with its slips corrected (respell.py)
@@ -442,6 +443,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         subject = None
         self.claims = []
         self.notes = []
+        self.asides = []
         self.forward = False
         self.clause_header = None
         orphan, self.orphan = self.orphan, None
@@ -492,7 +494,8 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
             else:
                 claims = tuple(self.claims) if r is moves[-1] else ()
                 out.append(ParsedMove(r, self.line_no, a + 1, text, header, claims,
-                                      self.open.pop(id(r), ()) + tuple(self.notes)))
+                                      self.open.pop(id(r), ()) + tuple(self.notes),
+                                      tuple(self.asides) if r is moves[-1] else ()))
         if self.claims and not moves:
             out.append(Remarks(tuple(self.claims), self.line_no, a + 1, text, self.line,
                                 forward=self.forward))

@@ -94,6 +94,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         fitter = _Fitter(ctx, kind, c, [m.action for m in out])
         fitter.later = set().union(*(p.verbs() for p in parts[n + 1:]))
         if not fitter.verbs and not c.loose and verbs:
+            if verbs == {"sell"} and c.of("source"):
+                # "sell 1 GT, by 1 CPR from pool": shares come from a place only when bought
+                raise _refuse(line, f'"{c.text}" names where shares come from, which a sale does not')
             fitter.verbs = set(verbs)      # "sells 2 GT, 1 HBR", "buys MRR for 75 and TSR for 30"
             fitter.first_verb = c.start
         verbs = fitter.verbs & _CARRIED if fitter.verbs else verbs

@@ -35,7 +35,7 @@ from .trees import is_tree
 __all__ = ["iter_moves"]
 
 #: reader attributes that change while a clause is read (restored to read it again)
-_TURN_STATE = ("sticky", "orphan", "header", "line_no", "line", "claims", "open", "notes",
+_TURN_STATE = ("sticky", "orphan", "header", "line_no", "line", "claims", "open", "notes", "asides",
                "clause_header", "forward")
 
 
