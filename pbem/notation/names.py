@@ -94,6 +94,10 @@ def hyphen_initials(full: str) -> Optional[str]:
     return "-".join(letters) if all(letters) else None
 
 
+#: two-letter words that are never the start of a name ("no. Pass." is no North West Rebellion)
+_WORDS_NOT_PREFIXES = frozenset("no so to in on at it me my we go do of or an as be by he if is up us".split())
+
+
 class NameIndex:
     """All names of one context, by kind, with the multi-word rewrite for the lexer."""
 
@@ -151,7 +155,7 @@ class NameIndex:
         found = [e for e in entries if q in e.exact]
         if found:
             return 1, found
-        if len(q) >= 2:
+        if len(q) >= 2 and q not in _WORDS_NOT_PREFIXES:
             found = [e for e in entries if any(f.startswith(q) for f in e.prefixable)]
             if found:
                 return 2, found
