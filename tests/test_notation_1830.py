@@ -39,3 +39,26 @@ def test_a_private_another_player_owns_is_bought_from_them(game):
     game.push_notation("Ann buys the private DH for 50")
     assert game.state.companies["DH"].owner == "a"
     assert (game.state.players["a"].cash, game.state.players["c"].cash) == (cash[0] - 50, cash[1] + 50)
+
+
+@pytest.mark.parametrize("line, source", [
+    ("Ann exchanges MH for a 10% share of NYC", "ipo"),
+    ("[21:20] Ann exchanges Mohawk & Hudson for a 10% share of NYC from the IPO", "ipo"),
+    ("Ann exchanges Mohawk & Hudson for a 10% share of NYC from the pool", "pool"),
+    ("Ann trades the Mohawk & Hudson for a 10% share of NYC", "ipo"),
+])
+def test_the_mohawk_exchange_told_in_words_is_the_privates_move(line, source):
+    from pbem.engine.actions import BuyShares
+    from pbem.notation import context_for_title, read_message
+
+    ctx = context_for_title("1830", {"ann": "Ann"}, actor="ann", current="ann", round_kind="SR")
+    assert [m.action for m in read_message(line, ctx)] == [BuyShares("MH", "NYC", source, 10)]
+
+
+def test_an_exchange_for_another_corporations_share_is_no_move():
+    from pbem.errors import PbemError
+    from pbem.notation import context_for_title, read_message
+
+    ctx = context_for_title("1830", {"ann": "Ann"}, actor="ann", current="ann", round_kind="SR")
+    with pytest.raises(PbemError):
+        read_message("Ann exchanges MH for a 10% share of PRR", ctx)

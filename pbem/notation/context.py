@@ -55,6 +55,8 @@ class NotationContext:
                    their dividend lines in a pasted log are automatic, never moves
     auctioned      corporations started by an auction, not a par (1861 minors): "opens N at
                    100" is the opening bid on them
+    share_exchanges  private -> the corporation whose share its owner may take for it (1830:
+                   "MH" -> "NYC"): "exchanges Mohawk & Hudson for a 10% share of NYC" is its move
     allow_trusted  accept the "trusted" revenue marker (only for imported records, never for
                    players' mail: a trusted revenue is not checked by the engine)
     rotation_resolver  the engine's hook for rotations given as edges or not given at all
@@ -81,6 +83,7 @@ class NotationContext:
     token_mover: Optional[str] = None
     automatic_dividends: frozenset = frozenset()
     auctioned: frozenset = frozenset()
+    share_exchanges: Mapping[str, str] = field(default_factory=dict)
     allow_trusted: bool = False
     rotation_resolver: Optional[RotationResolver] = field(default=None, compare=False)
     #: hook (player, corporation) -> percent the player holds; lets "sells all her GT" be read

@@ -57,6 +57,9 @@ def context_from_title_data(data: Mapping, players: Optional[Mapping[str, str]] 
             if c.get("type") in extra.get("automatic_dividend_types", ())),
         auctioned=frozenset(c["sym"] for c in data.get("corporations", [])
                             if c.get("type") in extra.get("auctioned_types", ())),
+        share_exchanges={c["sym"]: ab["corporation"] for c in data.get("companies", [])
+                         for ab in c.get("abilities") or () if ab.get("type") == "exchange"
+                         and ab.get("into") == "share" and ab.get("corporation")},
     )
     kw.update(overrides)
     return NotationContext(**kw)

@@ -326,8 +326,13 @@ class TradeMoves:
 
     def _c_exchange_echo(self, node: Tree, subject):
         names = [c for c in node.children if is_tree(c, "name")]
-        self.resolve(names[0], ("company", "corporation"), mode="priority")
+        private = self.resolve(names[0], ("company", "corporation"), mode="priority")
         corp = self.resolve(names[-1], ("corporation",)).ident
+        if private.kind == "company" and self.ctx.share_exchanges.get(private.ident) == corp:
+            # a private traded for a share (1830's MH): the private's own move, as 18xx.games records it
+            self.entity("player", subject, node)
+            pool = any(is_tree(t, "src_pool") for t in node.iter_subtrees())
+            return [BuyShares(private.ident, corp, "pool" if pool else "ipo", self.ctx.share_size(corp))]
         return [Echo("par_exchange", self.entity("player", subject, node), corp,
                       "the exchange that comes with a par")]
 
