@@ -145,3 +145,68 @@ def test_a_bid_put_on_a_hex_is_not_a_bid():
     """"puts 57 on H12" is a tile, never a bid on a company."""
     with pytest.raises(PbemError):
         read("1882", "auction", None, "Bob puts 57 on H12")
+
+
+def _auction_of_sc():
+    """1882 (seed 7): Ann and Bob bid on the SC, Cid buys the HB: the SC, the cheapest private
+    left with bids, is auctioned between Ann and Bob, and Ann is to bid."""
+    import pbem
+    g = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=7)
+    for who, text in (("Ann", "Ann bids 60 for SC"), ("Bob", "Bob bids 65 for SC"), ("Cid", "Cid bids 20 for HB")):
+        g.push_notation(text, who)
+    assert g.current_entity() == "Ann"
+    return g
+
+
+@pytest.mark.parametrize("line,price", [("70.", 70), ("75", 75), ("I bid 80", 80), ("bid $85", 85)])
+def test_at_the_table_an_amount_alone_is_a_bid_on_the_private_being_auctioned(line, price):
+    g = _auction_of_sc()
+    g.push_notation(line, "Ann")
+    assert g.moves[-1] == Bid("Ann", "SC", price)
+
+
+@pytest.mark.parametrize("line", ["70?", "75, if nobody else wants it", "Bob bids 80", "pass 70"])
+def test_at_the_table_an_amount_with_doubt_or_another_bidder_is_no_bid(line):
+    g = _auction_of_sc()
+    mark = len(g.moves)
+    with pytest.raises(PbemError):
+        g.push_notation(line, "Ann")
+    assert len(g.moves) == mark
+
+
+def test_an_amount_alone_when_several_privates_may_be_bid_on_is_asked():
+    """At the opening of the auction every private may be bid on: "200" asks which."""
+    import pbem
+    from pbem.errors import AmbiguousMoveError
+    g = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=7)
+    with pytest.raises(AmbiguousMoveError, match="say which"):
+        g.push_notation("200", "Ann")
+    assert g.moves == []
+
+
+def test_without_a_game_an_amount_alone_is_no_bid():
+    """The reader alone does not know which private is being auctioned: refused, never guessed."""
+    with pytest.raises(PbemError):
+        read("1882", "auction", None, "200.")
+
+
+@pytest.mark.parametrize("line,want", [
+    ("I exchange the M&H for a 10% share of NYC", [BuyShares("MH", "NYC", "ipo", 10)]),
+    ("Ann exchanges Mohawk & Hudson for a 10% share of NYC from the pool", [BuyShares("MH", "NYC", "pool", 10)]),
+])
+def test_a_private_exchanged_for_one_ordinary_share_is_the_privates_move(line, want):
+    """1830's M&H exchanged for a 10% NYC share is the private's own move (18xx.games records it
+    as the private's buy); the exchange of a private and cash for a president's share stays the
+    echo of a par (1882's Saskatchewan Central)."""
+    assert read("1830", "SR", None, line) == want
+
+
+@pytest.mark.parametrize("title,line", [
+    ("1830", "Ann exchanges the M&H for a 20% share of NYC"),
+    ("1830", "exchanges M&H and $50 for a 10% share of NYC"),
+    ("1882", "Ann exchanges Saskatchewan Central and $82 for a 20% share of SC from the IPO"),
+    ("1830", "Should I exchange the M&H for a 10% share of NYC?"),
+])
+def test_a_private_exchanged_for_a_presidents_share_or_with_cash_is_no_buy(title, line):
+    with pytest.raises(PbemError):
+        read(title, "SR", None, line)
