@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import Bid, BuyShares, BuyTrain, Convert, Merge, Par, Pass, PlaceToken, RemoveToken
+from pbem.engine.actions import Bid, BuyShares, BuyTrain, Convert, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken
 from pbem.errors import PbemError
 from pbem.notation import context_for_title, parse_message
 from pbem.notation.sequence import iter_moves
@@ -210,3 +210,22 @@ def test_a_private_exchanged_for_one_ordinary_share_is_the_privates_move(line, w
 def test_a_private_exchanged_for_a_presidents_share_or_with_cash_is_no_buy(title, line):
     with pytest.raises(PbemError):
         read(title, "SR", None, line)
+
+
+@pytest.mark.parametrize("line,want", [
+    ("PRR uses D&H to lay a 57 on F16 and place its station there",
+     [LayTile("DH", "F16", "57", 3), PlaceToken("PRR", "F16")]),
+    ("B&O uses the D&H's ability to put #57 on F16 (Scranton) and drop a token there.",
+     [LayTile("DH", "F16", "57", 3), PlaceToken("B&O", "F16")]),
+])
+def test_a_privates_tile_and_station_told_as_the_company_using_it(line, want):
+    assert read("1830", "OR", want[1].entity, line) == want
+
+
+@pytest.mark.parametrize("line", [
+    "PRR uses D&H to lay a 57 on F16 and place its station there?",
+    "If PRR uses D&H to lay a 57 on F16 and places its station there",
+])
+def test_a_privates_tile_and_station_asked_or_planned_is_no_move(line):
+    with pytest.raises(PbemError):
+        read("1830", "OR", "PRR", line)

@@ -255,6 +255,11 @@ _RULES: list[Callable[[str], str]] = [
     _sub(rf"([:,;]\s*)(?i:(token|station))\s+(?i:moves|is\s+moved|goes|jumps)\s+(?i:from)\s+({_HEXP})\s+(?i:to)\s+({_HEXP})\b",
          r"\1moves its \2 from \3 to \4", 0),
     _sub(r"\b(uses|used|using)\s+(?:the\s+)?North[\s-]?West\s+Rebellion(?:\s+(?:private|company|power))?", r"\1 the NWR"),
+    # a private's tile and station told as the company using it: "C&O uses the D&H to lay #57 on
+    # F16 and put a token there" -> the private lays, the company places its token
+    _sub(r"^\s*([A-Z][\w&-]*)\s+(?i:uses|using)\s+(?:(?i:the|its)\s+)?([A-Z][\w&-]*)(?:'s\s+(?i:ability|power))?\s+(?i:to)\s+"
+         r"(?i:lay|place|put)\s+([^,;.?]+?)\s+(?i:and)\s+(?:(?i:to)\s+)?(?i:put|place|drop|lay)\s+(?i:a|its|one)\s+(?i:token|station)\s+"
+         r"(?i:there|on\s+it|in\s+it)\s*(?=[.!;]|$)", r"\2 lays \3 and \1 places a token there", 0),
     _sub(r"\b(?:plays|played|playing|exercises|exercised|activates|activated|triggers)\s+(?=(?:the\s+|its\s+)?[A-Z][\w-]*(?:'s)?"
          r"(?:\s+(?:private|power|ability))*\s*[:,-])", "uses "),
     _sub(r"^\s*((?i:using|uses))\s+((?i:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s*,\s*[A-Z][A-Z0-9&-]+\s+(?=(?i:moves?|lays?|places?|removes?)\b)",
