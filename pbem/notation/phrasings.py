@@ -41,11 +41,13 @@ def _short(name: str) -> str:
     return f"{m.group(1)}-{m.group(2)}" if m else name
 
 
-def _adding(entity: str, others: str, major: str) -> str:
-    """The merger in the notation's words: each other company added, then the merge into the major."""
+def _adding(entity: str, others: str, major: str, closing: bool = False) -> str:
+    """The merger in the notation's words: each other company added, then (when the line says
+    the group is closed) the pass that closes it, then the merge into the major."""
     entity, major = _short(entity), _short(major)
     names = [_short(n) for n in re.split(_JOIN, others) if n]
-    return "; ".join([f"Adding {n} to merge of {entity}" for n in names] + [f"{entity} merges into {major}"])
+    return "; ".join([f"Adding {n} to merge of {entity}" for n in names] + ([f"{entity} passes"] if closing else [])
+                     + [f"{entity} merges into {major}"])
 
 
 def _merge_told(line: str) -> str:
@@ -56,12 +58,39 @@ def _merge_told(line: str) -> str:
     # the sentence may follow others ("Hi all. ..."), kept as written; a round's name before it
     # ("Merger round:", "MR1:", "For the merger round:") is no label to check and is dropped
     for start in [0] + [m.end() for m in re.finditer(r"[.!]\s+", line)]:
-        lead = re.match(r"\s*(?:(?i:(?:for|in|during)\s+)?(?i:the\s+)?(?i:merger\s+round(?:\s+\d+(?:\.\d+)?)?|MR\s*\d*(?:\.\d+)?)"
+        lead = re.match(r"\s*(?:(?i:(?:for|in|during)\s+)?(?i:the\s+)?(?i:merger(?:\s+round)?(?:\s+\d+(?:\.\d+)?)?|MR\s*\d*(?:\.\d+)?)"
                         r"\s*[:,-]\s*)?", line[start:])
-        told = _merger_at(line[start + lead.end():])
+        told = _merger_at(_leader_first(line[start + lead.end():]))
         if told is not None:
             return line[:start] + told
     return line
+
+
+def _leader_first(text: str) -> str:
+    """A merger naming its leading company in brackets, "M-B and N merge into NW (N leading)":
+    the leader named first (the one that merges, 18xx.games' entity) and the bracket dropped;
+    a line without such a bracket, or whose leader is not named before it, as written."""
+    m = re.search(rf"\s*\(\s*(?:(?i:with)\s+)?({_NAME})\s+(?i:leading|leads|in\s+the\s+lead|as\s+(?:the\s+)?(?:leader|lead|survivor)|survives)"
+                  r"\s*\)(?=\s*(?:[.!;]|$))", text)
+    if not m:
+        return text
+    before, leader = text[:m.start()], m.group(1)
+    first = re.match(rf"\s*(?:the\s+)?({_NAME})(?=\s*(?:\s(?i:and)|&|\+|,|/))", before)
+    if not first:
+        return text
+    if first.group(1) == leader:
+        return before + text[m.end():]
+    named = re.search(rf"({_JOIN})(?:the\s+)?{re.escape(leader)}\b", before[first.end():])
+    if not named:
+        return text
+    at = first.end() + named.start()
+    rest = before[:at] + before[at + len(named.group(0)):]
+    return rest[:first.start(1)] + leader + named.group(1) + rest[first.start(1):] + text[m.end():]
+
+
+#: "takes in X, closes the group, and forms Y": the choice of companies ended (a pass) before the major is named
+_CLOSING = (r"\s*[,;]\s*(?:(?i:then|and)\s+)?(?i:closes|ends|finishes|completes|stops)\s+(?i:the|its)\s+"
+            r"(?i:group|selection|list|choice|merger\s+group)\s*(?=[,;]|\s+(?i:and)\b)")
 
 
 def _merger_at(text: str) -> Optional[str]:
@@ -76,6 +105,9 @@ def _merger_at(text: str) -> Optional[str]:
         # an order: "Merge R-O with StP-W and K-B to form NW"
         rf"(?i:merge|merging|combine)\s*:?\s+(?:the\s+)?({_NAME})\s*(?i:\s+with|\s+and|\+|&|/)\s*(?:the\s+)?({_LIST}){_FORMING}({_NAME}){_END}",
     )
+    closing = re.search(_CLOSING, text)
+    if closing:     # the pass that closes the group is kept in its place (before the major)
+        text = text[:closing.start()] + text[closing.end():]
     for p in patterns:
         m = re.match(p, text)
         if m and m.group(3) not in re.split(_JOIN, m.group(2)) and m.group(1) != m.group(3):
@@ -85,8 +117,19 @@ def _merger_at(text: str) -> Optional[str]:
             if re.fullmatch(r"\s*[.!;]\s+(?i:I'll|I\s+will|I'm\s+going\s+to)\s+(?i:keep\b[^.?;]*|[^.?;]*\b(?:after|afterwards|later|next)\b[^.?;]*)"
                             r"[.!]?\s*", rest):
                 rest = ""
-            return _adding(m.group(1), m.group(2), m.group(3)) + rest
+            # a station given up by the new major told after it: "; drop the K-B station in Kiev"
+            drop = re.match(rf"\s*[.;,]\s*(?:(?i:and|then)\s+)?(?:(?i:I'll|I\s+will|we)\s+)?(?i:drops?|dropping|removes?|removing|gives?\s+up|giving\s+up)\s+"
+                            rf"(?:(?i:its|their|one)|(?i:the)\s+{_NAME}(?:'s)?)\s+(?i:token|station|marker)\s+(?i:in|on|at|from)\s+({_HEXP}|{_PLACE_WORDS})"
+                            r"\s*(?=[.!;]|$)", rest)
+            if drop:
+                rest = f"; {_short(m.group(3))} removes its station from {drop.group(1)}" + rest[drop.end():]
+            return _adding(m.group(1), m.group(2), m.group(3), closing is not None) + rest
     return None
+
+
+#: what a conversion turns a minor into, told before the major's name: "to a public company: the MKV"
+_KIND = (r"(?:\s*(?i:an?\s+)?(?i:public|major|full)(?:\s+(?i:company|corporation|railway))?\s*[:,–—-]?\s*"
+         r"(?i:called\s+|named\s+|,\s*)?)?")
 
 
 def _convert_told(line: str) -> str:
@@ -95,7 +138,7 @@ def _convert_told(line: str) -> str:
     m = re.match(rf"\s*(?:the\s+)?({_NAME})\s+(?:will\s+|is\s+going\s+to\s+|is\s+)?(?i:converts?|converting)"
                  rf"\s*[,;:.(]?\s*(?:and\s+)?(?:(?i:becoming|becomes|to\s+become|into|to|forming|to\s+form|as)|"
                  rf"(?i:the\s+)?(?i:new\s+(?:major|company|corporation))(?:\s+(?i:is|will\s+be|being))?\s*:?|->|→|=>)"
-                 rf"\s*(?:the\s+)?({_NAME}){_END}", line)
+                 rf"{_KIND}\s*(?:the\s+)?({_NAME}){_END}", line)
     if not m:                                   # an order: "Converting KK, new major SE"
         m = re.match(rf"\s*(?:I\s+|I'll\s+)?(?i:convert|converting)\s+(?:the\s+)?({_NAME})\s*[,;:]?\s*(?:(?i:becoming|into|to|as)|"
                      rf"(?i:the\s+)?(?i:new\s+(?:major|company|corporation))(?:\s+(?i:is|will\s+be|being))?\s*:?|->|→|=>)"
@@ -106,6 +149,26 @@ def _convert_told(line: str) -> str:
     if not m or m.group(1) == m.group(2):
         return line
     return f"{_short(m.group(1))} converts into {_short(m.group(2))}" + line[m.end():]
+
+
+def _exchange_told(line: str) -> str:
+    """A private exchanged for a president's certificate told in words (1882's Saskatchewan
+    Central): "trades the Sask Central private in for the SC presidency, parring at 76 and
+    placing the home token on K3" -> "trades the Sask Central for the SC president's
+    certificate, par 76, home token in K3". Only the words change; every name, figure and place
+    is the writer's."""
+    m = re.search(r"\b((?i:exchang|trad|swap|convert)\w*)\s+(?:(?i:the|my|his|her|their)\s+)?([A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2}?)"
+                  r"(?:\s+(?i:private)(?:\s+(?i:company))?)?(?:\s+(?i:in))?\s+(?i:for|into)\s+(?:(?i:the|a)\s+)?"
+                  rf"({_NAME})(?:'s)?\s+(?i:presidency|president(?:'?s)?(?:\s+(?i:certificate|cert|share))?|"
+                  r"director(?:'?s)?\s+(?i:certificate|cert|share)|pres(?:\s+cert)?)\b", line)
+    if not m:
+        return line
+    rest = line[m.end():]
+    rest = re.sub(r"^\s*(?:,\s*|\s+)(?:(?i:and)\s+)?(?i:parring|parred|pars|setting\s+(?:the\s+)?par|sets\s+(?:the\s+)?par)"
+                  rf"(?:\s+(?i:it))?\s+(?i:at|to|of)\s+({_AMOUNT})", r", par \1", rest)
+    rest = re.sub(rf"^(\s*,\s*(?i:par)\s+{_AMOUNT})\s*(?:,\s*|\s+)(?:(?i:and)\s+)?(?:(?i:puts?|putting|plac(?:es|e|ing)|lays?|laying|drops?|dropping)\s+)?"
+                  r"(?i:the\s+|its\s+|a\s+)?(?i:home)\s+(?i:token|station|marker)\s+(?i:in|on|at)\s+", r"\1, home token in ", rest)
+    return f"{line[:m.start()]}{m.group(1)} the {m.group(2)} for the {m.group(3)} president's certificate{rest}"
 
 
 #: the longest line these rules reword: a move told in a sentence is short, and some of the
@@ -174,6 +237,10 @@ _RULES: list[Callable[[str], str]] = [
     _merge_told,
     _convert_told,
     one_pass,
+    _exchange_told,
+    # a merger or conversion declined without the word pass: "No merge for N this time."
+    _sub(rf"^\s*(?i:no\s+(?:merger|merge|merging|conversion|converting)\s+(?:for|of|by)\s+(?:the\s+)?)({_NAME})"
+         r"(?:\s+(?i:this\s+(?:time|round|turn)|for\s+now))?\s*[.!]?\s*$", r"\1 passes", 0),
     # a token given up, and 1882's North-West Rebellion told as a story: "NW drops its Kiev
     # token", "NW drops its token in Kiev to get down to three", "its token moves from J12 to D6"
     _sub(rf"\b(?i:drops?|removes?|lifts?|gives?\s+(?:up|back)|returns?|pulls?)\s+(?i:its|the|their|one)\s+({_HEXP}|{_PLACE_WORDS}?)\s+"
@@ -188,6 +255,11 @@ _RULES: list[Callable[[str], str]] = [
     _sub(rf"([:,;]\s*)(?i:(token|station))\s+(?i:moves|is\s+moved|goes|jumps)\s+(?i:from)\s+({_HEXP})\s+(?i:to)\s+({_HEXP})\b",
          r"\1moves its \2 from \3 to \4", 0),
     _sub(r"\b(uses|used|using)\s+(?:the\s+)?North[\s-]?West\s+Rebellion(?:\s+(?:private|company|power))?", r"\1 the NWR"),
+    # a private's tile and station told as the company using it: "C&O uses the D&H to lay #57 on
+    # F16 and put a token there" -> the private lays, the company places its token
+    _sub(r"^\s*([A-Z][\w&-]*)\s+(?i:uses|using)\s+(?:(?i:the|its)\s+)?([A-Z][\w&-]*)(?:'s\s+(?i:ability|power))?\s+(?i:to)\s+"
+         r"(?i:lay|place|put)\s+([^,;.?]+?)\s+(?i:and)\s+(?:(?i:to)\s+)?(?i:put|place|drop|lay)\s+(?i:a|its|one)\s+(?i:token|station)\s+"
+         r"(?i:there|on\s+it|in\s+it)\s*(?=[.!;]|$)", r"\2 lays \3 and \1 places a token there", 0),
     _sub(r"\b(?:plays|played|playing|exercises|exercised|activates|activated|triggers)\s+(?=(?:the\s+|its\s+)?[A-Z][\w-]*(?:'s)?"
          r"(?:\s+(?:private|power|ability))*\s*[:,-])", "uses "),
     _sub(r"^\s*((?i:using|uses))\s+((?i:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s*,\s*[A-Z][A-Z0-9&-]+\s+(?=(?i:moves?|lays?|places?|removes?)\b)",
@@ -224,6 +296,25 @@ _RULES: list[Callable[[str], str]] = [
     _sub(rf"^\s*[A-Z][\w'’-]*\s+(?i:bids?|bid|is\s+on|has)\s+{_AMOUNT}\s+(?i:for|on)\s+((?i:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){{0,2}})"
          rf"\s*[,;.]\s*(?i:so\s+)?(?i:I(?:'ll|\s+will)?\s+(?:go|raise(?:\s+it)?|up\s+it|bid|make\s+it))\s+(?i:to\s+)?({_AMOUNT})\s*[.!]?\s*$",
          r"bid \2 on \1", 0),
+    # a pass in an auction with its reason: "Passing on the SC auction, 65 is too rich for me",
+    # "Not bidding this time around. Pass.", "Out."; a bid in words: "Mattie puts 115 on OK"
+    _sub(r"^\s*(?:(?i:I'm\s+|I\s+am\s+|I\s+)?(?i:passing|pass)\s+(?i:on|for)\s+(?:(?i:the)\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?"
+         r"(?:\s+(?i:auction|bidding|private))?)\s*(?:[,;:]|\s+[-–—])\s*(?:(?i:as|since|because)\s+)?(?:[$₽]?\d+\s*₽?\s+(?i:is|would\s+be)\s+)?"
+         r"(?i:too\s+(?:rich|much|expensive|high|steep|pricey)|not\s+worth\s+it|out\s+of\s+my\s+(?:range|league|budget))(?:\s+(?i:for\s+me))?\s*[.!]?\s*$",
+         "pass", 0),
+    _sub(r"^\s*(?i:(?:I'm\s+|I\s+am\s+)?not\s+bidding|no\s+bid)(?:\s+(?i:this\s+time(?:\s+around)?|on\s+(?:this|it|that)(?:\s+one)?))?"
+         r"\s*[.,;:–—-]\s*(?i:so\s+)?(?i:I\s+)?(?i:pass)\s*[.!]?\s*$", "pass", 0),
+    _sub(r"^\s*(?i:I'm\s+|I\s+am\s+)?(?i:out)\s*[.!]?\s*$", "pass", 0),
+    _sub(r"\b(?i:puts?|putting)\s+([$₽]?\d+(?:\s*₽)?)\s+(?i:on)\s+(?:(?i:the)\s+)?([A-Z][A-Z&-]{1,4})(?=\s*[.!]?\s*$)", r"bids \1 on \2", 0),
+    # a private taken for what it costs now: "the SC is down to $45 - I'll buy it at 45",
+    # "Canadian Pacific is the last one left, so I'll take it at face ($180)"
+    _sub(r"^\s*(?:[^.?]*?\b(?i:so|and)\s+)?(?:(?i:the)\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?i:is)\s+(?:(?i:now\s+)?(?i:down\s+to)\s+"
+         rf"{_AMOUNT}|(?i:the\s+last\s+(?:one|private|company)(?:\s+left)?))\s*(?:[,;.]|\s+[-–—])\s*(?i:so\s+)?(?i:I(?:'ll|\s+will)?)\s+"
+         rf"(?i:take|buy|grab)\s+(?i:it)\s+(?i:at|for)\s+(?i:face(?:\s+value)?\s*)?\(?\s*({_AMOUNT})\s*\)?", r"bid \2 on \1", 0),
+    # a par after the auction it follows: "Won the CP at 205, so CPR gets a par of 90"
+    _sub(rf"^\s*(?i:(?:I\s+)?(?:won|bought|got))\s+(?i:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?\s+(?i:at|for)\s+{_AMOUNT}\s*[,;.]\s*"
+         rf"(?i:so\s+|and\s+)?({_NAME})\s+(?i:gets|will\s+get|has)\s+(?i:a\s+)?(?i:par)(?:\s+(?i:price|value))?\s+(?i:of|at)\s+({_AMOUNT})",
+         r"par \1 at \2", 0),
     # what was won before the move: "Having won the CP, I par CPR at 90"
     _sub(r"^\s*(?i:having\s+(?:won|bought|got|gotten|taken|secured))\s+(?i:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?\s*,?\s*(?=I\b|I'll\b)", "", 0),
     _sub(rf"^\s*((?:the\s+)?{_NAME}(?:\s+[A-Z][\w'’-]*){{0,3}})\s*[-–—:]\s*I(?:'ll|\s+will)?\s+bid\s+({_AMOUNT})\s*[.!]?\s*$",
@@ -289,6 +380,24 @@ _RULES: list[Callable[[str], str]] = [
     _sub(r"\s*,\s*(?:as\s+)?(?:we|I)\s+(?:need|want|'re\s+saving|are\s+saving|am\s+saving)\b[^.;]*", ""),
     _sub(rf"^\s*({_NAME})\s+(?i:has|had)\s+(?i:no|not\s+enough)\s+(?i:money|cash|funds)\b[^,;.]*[,;.]\s*(?i:so\s+)?(?i:it\s+)?"
          r"(?=(?i:takes?|took|buys?|bought)\b)", r"\1 ", 0),
+    # a train traded in told as an exchange: "PRR exchanges its 4 for a D train, paying $800 to the bank"
+    _sub(r"\b(?i:exchanges?|exchanging|trades?\s+in|trading\s+in|swaps?)\s+(?i:its|their|a|the|one)\s+(\d+|[A-Z])(?:[- ]?(?i:train|T))?\s+"
+         r"(?i:for|towards|against)\s+(?i:a|the|one)\s+(\d+|[A-Z])(?:[- ]?(?i:train|T))?\s*,?\s*(?i:paying|for|at)\s+([$₽]?\d+(?:\s*₽)?)"
+         r"(?:\s+(?i:to\s+the\s+(?:bank|depot)|more|extra|on\s+top))?(?=\s*(?:[.!;,]|$))",
+         r"buys a \2 train for \3 trading in a \1", 0),
+    # a train named by its number in words after an article: "buys a two-train" -> "buys a 2-train"
+    _sub(r"\b((?i:a|an|one)\s+)(two|three|four|five|six|seven|eight)(?=[- ]?(?i:trains?)\b)",
+         lambda m: m.group(1) + str(["two", "three", "four", "five", "six", "seven", "eight"].index(m.group(2).lower()) + 2), _I),
+    # a consequence told after the move, no move itself: "buys PRR, that should float it", "; NYC
+    # floats", "; the 2-trains are now obsolete"
+    _sub(rf"\s*[,;]\s*(?:(?i:and\s+|so\s+)?(?i:that|this|which)\s+(?i:should|will|would|ought\s+to)\s+(?i:float)\s+(?i:it|{_NAME})|"
+         rf"(?i:and\s+|so\s+)?(?:{_NAME}|(?i:it))\s+(?i:floats|is\s+floated|is\s+now\s+floated|has\s+floated))\s*[.!]?\s*$", "", 0),
+    _sub(r"\s*[;,]\s*(?i:the|my|our|all\s+the)\s+\d+[- ]?(?i:trains?|Ts?|s)\s+(?i:are|is)\s+(?i:now\s+)?(?i:obsolete|rusted|gone|dead|history)"
+         r"[\w-]*\s*[.!]*\s*$", "", 0),
+    # a pass after leaving a thing to another player: "Let her have it, I pass", "pass, no SW for me"
+    _sub(r"^\s*(?i:let\s+(?:her|him|them|[A-Z][a-z]+)\s+have\s+it|(?:it'?s\s+)?all\s+(?:yours|his|hers))\s*[,;.–—-]\s*(?i:so\s+)?"
+         r"(?i:I\s+)?(?i:pass)\s*[.!]?\s*$", "pass", 0),
+    _sub(r"^\s*(?i:(?:I\s+)?pass)\s*[,;:.–—-]\s*(?i:no\s+[\w&-]+(?:\s+[\w&-]+)?\s+for\s+me)\s*[.!]?\s*$", "pass", 0),
     # 1861's trainless major declining to be nationalised: "NW is trainless, I decline nationalisation"
     _sub(rf"^\s*({_NAME})\s+(?i:is\s+trainless|has\s+no\s+trains?(?:\s+left)?)\s*[,;:.–—-]\s*(?i:so\s+)?(?i:I\s+)?"
          r"(?i:decline|declines|refuse|refuses|reject|rejects)\s+(?i:the\s+)?((?i:nationali[sz]ation))\s*[.!]?\s*$", r"\1 declines \2", 0),

@@ -238,6 +238,13 @@ class _Fitter:
             out.append(p)
         return out
 
+    def bare_bid(self) -> bool:
+        """An amount alone in an auction at the table ("200.", "I bid 75"): a bid on the private the game
+        lets the writer bid on (`_auction`); with no game (no legal hook) it is no move here."""
+        return (self.kind == "auction" and self.verbs <= {"bid"} and not self.c.loose and self.ctx.legal is not None
+                and self.ctx.owner_of is not None and len(self.amounts()) == 1
+                and all(p.kind in ("number", "money", "verb", "me") for p in self.c.pieces))
+
     def fit(self):
         """None (no move here: chat), a string (why the clause cannot be read) or the candidates.
         A clause that names what a move is about is read or refuses the line: never dropped."""
@@ -249,7 +256,7 @@ class _Fitter:
                 and not set(self.c.loose) & _CLAIM_WORDS:
             return "a number among words that say no move"              # "..., rotatoin 2"
         core = self.core()
-        if not core and (not self.verbs or not self.verbs & _BARE) and not self.revenue_alone():
+        if not core and (not self.verbs or not self.verbs & _BARE) and not self.revenue_alone() and not self.bare_bid():
             if self.kind == "operating" and not self.verbs and not self.c.loose and self.amounts() \
                     and self.later & DIVIDEND_WORDS:
                 return "amounts that are no one run's revenue"      # "N: 80, 90, pays out"
@@ -311,6 +318,10 @@ class _Fitter:
             if corps and not items:
                 return self._combos(corps, amounts, lambda c, a: Par(actor, c, a), "the par price")
         if self.verbs & {"bid", "buy", "par"} and self.verbs <= {"bid", "buy", "par"} or self.implicit():
+            if not items and self.bare_bid():
+                # a bare amount ("200."): a bid on the private the game lets the writer bid on now;
+                # the legal hook keeps that one, several are asked; with no game it is asked
+                items = [c for c in self.ctx.companies if self.ctx.owner_of(c) is None]
             if not items and not amounts:
                 return None if not self.verbs else "which company, and how much?"
             return self._combos(items, amounts, lambda c, a: Bid(actor, c, a), "the amount")

@@ -326,13 +326,18 @@ class TradeMoves:
 
     def _c_exchange_echo(self, node: Tree, subject):
         names = [c for c in node.children if is_tree(c, "name")]
-        private = self.resolve(names[0], ("company", "corporation"), mode="priority")
+        given = self.resolve(names[0], ("company", "corporation"), mode="priority")
         corp = self.resolve(names[-1], ("corporation",)).ident
-        if private.kind == "company" and self.ctx.share_exchanges.get(private.ident) == corp:
-            # a private traded for a share (1830's MH): the private's own move, as 18xx.games records it
-            self.entity("player", subject, node)
-            pool = any(is_tree(t, "src_pool") for t in node.iter_subtrees())
-            return [BuyShares(private.ident, corp, "pool" if pool else "ipo", self.ctx.share_size(corp))]
+        pct_tok = first_tok(node, "PERCENT")
+        if given.kind == "company" and self.ctx.share_exchanges.get(given.ident) == corp \
+                and not any(is_tree(c, "price") for c in node.children) \
+                and (pct_tok is None or int(re.match(r"\d+", pct_tok.value).group(0)) == self.ctx.share_size(corp)):
+            # a private the title lets its owner trade for one ordinary share (1830's M&H for a
+            # 10% NYC share) is the private's own move; a president's share for a private and
+            # cash is a par's echo
+            mods = self._mods([c for c in node.children if isinstance(c, Tree) and c.data.startswith("mod_")])
+            share = self._buy_shares(node, subject, corp, self.ctx.share_size(corp), mods)
+            return [BuyShares(given.ident, corp, share.source, share.percent)]
         return [Echo("par_exchange", self.entity("player", subject, node), corp,
                       "the exchange that comes with a par")]
 
