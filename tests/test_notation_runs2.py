@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import BuyTrain, Dividend, LayTile, Pass, Route, RunRoutes, Stop
+from pbem.engine.actions import BuyTrain, Dividend, LayTile, Pass, PlaceToken, Route, RunRoutes, Stop
 from pbem.errors import PbemError
 from pbem.notation import context_for_title, parse_message
 
@@ -78,6 +78,14 @@ READ = [
      [run("GT", R("2", ["L8", "N6"], 50)), Dividend("GT", "payout")]),
     ("1830", "NYC", "NYC runs its 2 E19-F20 for 60, pays out, $6 per share",
      [run("NYC", R("2", ["E19", "F20"], 60)), Dividend("NYC", "payout")]),
+    # "there" after two lays is the hex named last
+    ("1882", "GT", "GT: #8 on L8 rot 2, #57 in K9 rot 0 and token there",
+     [LayTile("GT", "L8", "8", 2), LayTile("GT", "K9", "57", 0), PlaceToken("GT", "K9")]),
+    ("1861", "KK", "KK lays 9 in E17, then 57 on D16, and token there",
+     [LayTile("KK", "E17", "9", 0), LayTile("KK", "D16", "57", 0), PlaceToken("KK", "D16")]),
+    # the train beginning its sentence after a colon: the company's run
+    ("1861", "RSR", "I hold priority, so I run the RSR: its 3 goes H8-G5-E1 for 100",
+     [run("RSR", R("3", ["H8", "G5", "E1"], 100))]),
     # a train's number spelled out
     ("1830", "PRR", "PRR lays #8 on H14 rotation 3; buys a three-train",
      [LayTile("PRR", "H14", "8", 3), BuyTrain("PRR", "3")]),
@@ -117,7 +125,8 @@ REFUSED = [
     ("1882", "CPR", "If CPR runs I5-G7 with the 3 for 70 I'll buy a 4"),                 # a condition
     ("1861", "KK", "Maybe KK runs the 2 Odessa to D14 for 70 next time"),                # a plan
     ("1830", "B&O", "B&O runs its three 2s: I15-H16 for 50 and I15-J14 for 40"),         # three trains, two routes
-    ("1882", "QLL", "Should QLL upgrade Regina to the green R1?"),                       # a question
+    ("1882", "QLL", "Should QLL upgrade Regina to the green R1?"),
+    ("1882", "GT", "GT runs 2 trains L8-K9 (40) and L8-N6 (50)"),      # two trains or 2-trains? two kinds owned                       # a question
     ("1882", "CPR", "If CPR skips its tile lay, can it afford a 4?"),                    # a condition
     ("1861", "NW", "Could NW pay half to the treasury, half to me?"),                    # a question
 ]

@@ -27,7 +27,7 @@ _COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
 #: a route with its revenue: "G11-B12 for 60"
 _ROUTE_FOR = rf"{_ROUTE}\s+(?:for|=)\s+{_AMOUNT}"
 _COUNTED_ROUTES = re.compile(
-    rf"\b(?:(?:runs?|ran)\s+)?(?:its\s+|the\s+|all\s+)*(?:(?P<n>two|three|four|[234])\s+)?(?P<t>{_T})\s*(?:s\b|-?\s*trains\b|Ts\b)"
+    rf"\b(?:(?:runs?|ran)\s+)?(?:its\s+|the\s+|all\s+)*(?:(?P<n>two|three|four|[234])\s+)?(?P<t>{_T})(?P<plural>\s*s\b|\s*-\s*trains\b|\s*Ts\b|\s+trains\b)"
     rf"\s*(?:(?:run|go)\s+)?:?\s*(?P<routes>{_ROUTE_FOR}(?:\s*(?:,\s*(?:and\s+)?|\band\s+)(?:{_ROUTE_FOR}))+)", re.I)
 
 
@@ -36,6 +36,8 @@ def _counted_routes(text: str) -> str:
     G11-J8 for 40": one train of that kind for each route (only as many routes as counted)."""
     def one(m: re.Match) -> str:
         routes = re.findall(_ROUTE_FOR, m.group("routes"))
+        if not m.group("n") and not m.group("plural").strip().startswith(("-", "s", "T")):
+            return m.group(0)              # "2 trains": two trains, or 2-trains? (run_wording's _n_trains)
         if m.group("n") and _COUNTS[m.group("n").lower()] != len(routes):
             return m.group(0)
         return "runs " + ", ".join(f"{m.group('t')} train {r}" for r in routes)
@@ -59,7 +61,7 @@ RUN_LISTS: list[Callable[[str], str]] = [
     _sub(rf"\b(runs?|ran)\s+({_AMOUNT})\s+with\s+(?:the|its|a)\s+({_T})(?:\s*-?\s*train|T\b)?\s*\(\s*({_ROUTE})\s*\)",
          r"\1 \3 train \4 for \2"),
     # a sentence begun by the train: "The 3 runs G3-I5-J8 for 70", "HBR's 4 runs ...", "and the 3 goes ..."
-    _sub(rf"(^|[.;:]\s+)(?:the|its)\s+({_T})(?:\s*-?\s*train|T\b)?\s+(?:runs|goes|ran|went)\s+(?={_HEXP}\b)", r"\1runs \2 train "),
+    _sub(rf"(^|[.;]\s+)(?:the|its)\s+({_T})(?:\s*-?\s*train|T\b)?\s+(?:runs|goes|ran|went)\s+(?={_HEXP}\b)", r"\1runs \2 train "),
     _sub(rf"^(\s*[A-Z][\w&-]*)'s\s+({_T})(?:\s*-?\s*train|T\b)?\s+(?:runs|goes|ran|went)\s+(?=[A-Z])", r"\1 runs \2 train ", 0),
     _sub(rf"({_ROUTE_FOR})\s*(?:,\s*)?(?:and\s+)?(?:the|its)\s+({_T})(?:\s*-?\s*train|T\b)?\s+(?:runs|goes|ran|went)\s+(?={_HEXP}\b)",
          r"\1, \2 train "),
@@ -80,7 +82,7 @@ RUN_LISTS: list[Callable[[str], str]] = [
     # a skipped tile lay: "skips its tile lay" is the pass of the lay
     _sub(r"\bskips?\s+(?:its|the|their|a)\s+(?:tile(?:\s+lay)?|track(?:\s+lay)?|lay)\b", "passes lay track"),
     # tiles named by place and colour: "upgrades Regina to the green R1 tile", "Brown Regina (R2) for QLL"
-    _sub(r"\bupgrades?\s+([A-Z][\w.]*(?:\s[A-Z][a-z]+)?)\s+to\s+(?:the\s+|a\s+)?(?:(?:yellow|green|brown|gr[ae]y)\s+)?"
+    _sub(r"\bupgrades?\s+((?![A-Z]{1,2}\d)[A-Z][a-z.]+(?:\s[A-Z][a-z]+)?)\s+to\s+(?:the\s+|a\s+)?(?:(?:yellow|green|brown|gr[ae]y)\s+)?"
          r"(#?[A-Z]?\d{1,3})(?:\s+tile)?\b", r"lays \2 on \1", 0),
     _sub(r"\bupgrades?\s+([A-Z]{1,2}\d{1,2}|[A-Z][a-z]+)\s+with\s+(?:an?\s+|the\s+)?(?:tile\s+)?(#?[A-Z]?\d{1,3})\b", r"lays \2 on \1", 0),
     _sub(r"^\s*(?i:yellow|green|brown|gr[ae]y)\s+([A-Z][\w.]*(?:\s[A-Z][a-z]+)?)\s*\(\s*(#?[A-Z]?\d{1,3})\s*\)\s+(?i:for)\s+([A-Z][\w&-]*)",
