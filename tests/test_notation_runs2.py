@@ -129,6 +129,9 @@ REFUSED = [
     ("1882", "GT", "GT runs 2 trains L8-K9 (40) and L8-N6 (50)"),      # two trains or 2-trains? two kinds owned                       # a question
     ("1882", "CPR", "If CPR skips its tile lay, can it afford a 4?"),                    # a condition
     ("1861", "NW", "Could NW pay half to the treasury, half to me?"),                    # a question
+    ("1882", "HBR", "Could HBR's 4 run B12-G11-J8 for 120?"),                            # a question
+    ("1882", "QLL", "If QLL ran J8-K9 with the 3 for 80 it could pay out"),              # a condition
+    ("1830", "NYC", "NYC will maybe run its two 2s: E19-F20 for 60 and E19-E21 for 40"),  # a doubt
 ]
 
 
