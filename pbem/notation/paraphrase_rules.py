@@ -13,6 +13,7 @@ from .paraphrase_parts import (
 )
 from .passes import done_after_sale
 from .phrasings import PHRASINGS
+from .run_lists import RUN_LISTS
 from .run_wording import RUN_FIRST, RUN_RULES
 
 __all__ = ["RULES"]
@@ -424,7 +425,8 @@ RULES: list[Callable[[str], str]] = [
     _sub(rf"\bruns\s+({_TRAIN})s\s*:?\s*((?:{_HEXP}-)+{_HEXP}\s+(?:for|=)\s+\d+)\s+and\s+((?:{_HEXP}-)+{_HEXP}\s+(?:for|=)\s+\d+)",
          r"runs \1 \2, \1 \3"),
     _sub(rf"([,;:.]\s*)({_TRAIN}\s*(?:-?\s*trains?|T)\s+(?:(?:{_HEXP}|[A-Z][a-z]+)-)+(?:{_HEXP}|[A-Z][a-z]+))", r"\1runs \2"),
-    _sub(rf"(\b(?:on|at|in)\s+({_HEXP})\b[^;]*?)(?:,\s*|\s+and\s+)token\s+there\b", r"\1, token \2"),
+    # "there" is the hex named last before it ("... on I9, 57 in J12 and token there": J12)
+    _sub(rf"(\b(?:on|at|in)\s+({_HEXP})\b(?:(?!\b(?:on|at|in)\s+{_HEXP}\b)[^;])*?)(?:,\s*|\s+and\s+)token\s+there\b", r"\1, token \2"),
     _sub(rf"(\b(?:on|at|in|upgraded|upgrades)\s+({_HEXP})\b[^;]*?)(?:,\s*|\s+and\s+)(?:puts?|places?|drops?)\s+(?:a|its)\s+(?:neutral\s+)?(?:token|station)\s+there\b",
          r"\1, places a token on \2"),
     # track: "tile 57 in G11", "D6: #57 rot 2", "K3 #57", "green #24", "to a #63", "9 at D12 and 9 at I9"
@@ -498,4 +500,5 @@ RULES: list[Callable[[str], str]] = [
 
 # runs as people write them (run_wording.py): a postal order's head first, the rest after the rules above
 RULES[:0] = RUN_FIRST
+RULES[:0] = RUN_LISTS   # runs told as lists of routes, tiles by place (run_lists.py)
 RULES.extend(RUN_RULES)
