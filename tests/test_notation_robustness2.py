@@ -1,7 +1,9 @@
-"""Share buys and sales told loosely, second round (share_wording.py, trade_moves.py, correction.py):
+"""Share buys and sales told loosely, second round (share_wording.py, trade_moves.py, correction.py,
+spelling.py):
 a certificate named by its size, a source in the writer's own words, a share named by its story,
 what follows from the move said after it, a buy from the IPO naming the corporation and not the
-private of the same symbol, a train bought "then" without its verb, a piece begun and taken back.
+private of the same symbol, a train bought "then" without its verb, a piece begun and taken back, a zero
+typed for the letter O of a symbol.
 Every line is written for these tests; the near misses beside them (questions, plans, other
 people's moves, statements) stay unread.
 """
@@ -12,6 +14,8 @@ import pytest
 from pbem.engine.actions import BuyCompany, BuyShares, BuyTrain, DiscardTrain, LayTile, SellShares
 from pbem.errors import PbemError
 from pbem.notation import context_for_title, parse_message, read_message
+from pbem.notation.names import name_index
+from pbem.notation.spelling import slips
 
 PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
 
@@ -64,6 +68,9 @@ READ = [
     # a piece begun and taken back, the first kept
     ("1882", "OR", "GT", "GT lays a 57 on I5, a 9 wait no, just the 57", [LayTile("GT", "I5", "57", 3)]),
     ("1830", "OR", "NYC", "NYC lays #8 in F20, and a 9 - no wait, only the 8", [LayTile("NYC", "F20", "8", 3)]),
+    # a zero typed for the letter O of a symbol ("B&0" is B&O, not B&M one edit away)
+    ("1830", "OR", "B&O", "B&0 lays #57 on I15 rotation 2", [LayTile("B&O", "I15", "57", 2)]),
+    ("1830", "SR", None, "Ann buys a C&0 share from the pool", [BuyShares("ann", "C&O", "pool", 10)]),
 ]
 
 
@@ -89,6 +96,8 @@ NOT_MOVES = [
     ("1861", "OR", "MKN", "(the train limit is now 3)"),
     # a taken-back piece that is not the one kept stays refused
     ("1882", "OR", "GT", "GT lays a 57 on I5, a 9 wait no, just the 14"),
+    ("1830", "SR", None, "should I buy a C&0 share?"),
+    ("1830", "SR", None, "Bob buys a C&0 share from the pool"),
 ]
 
 
@@ -109,3 +118,9 @@ def test_the_piece_taken_back_is_noted():
     got = read_message("GT lays a 57 on I5, a 9 wait no, just the 57", ctx("1882", "OR", "GT"))
     assert [m.action for m in got] == [LayTile("GT", "I5", "57", 3)]
     assert got[0].notes and "corrected" in got[0].notes[0]
+
+
+def test_a_zero_is_read_as_the_letter_o_only_in_a_symbol_it_makes():
+    index = name_index(ctx("1830", "SR"))
+    assert [s.choices for s in slips("B&0 buys a 2", index)] == [("B&O",)]
+    assert slips("PRR lays 9 on D10, X0 and A&0", index) == []
