@@ -109,11 +109,31 @@ def _last_run(line: str) -> Optional[tuple[int, int]]:
     return None
 
 
+#: "lays a 9 on M7, a 23 wait no, just the 9": a second piece begun and taken back, the first kept
+_BEGUN_BACK = re.compile(r"\s*,\s*(?:and\s+)?(?:a|an)\s+#?(?P<begun>[\w+]+)\s*[,—–-]?\s*(?:wait\s*,?\s*no|no\s*,?\s*wait|sorry|"
+                         r"I\s+mean)\s*[,:;—–-]*\s*(?:just|only)\s+(?:the\s+)?#?(?P<kept>[\w+]+)\b", re.I)
+
+
+def _begun_back(line: str) -> str:
+    """"a 9 on M7, a 23 wait no, just the 9": the taken-back "a 23" and the "just the 9" that
+    keeps the piece named before are dropped; only when the kept piece stands before them."""
+    m = _BEGUN_BACK.search(line)
+    if m is None or m.group("begun").lower() == m.group("kept").lower():
+        return line
+    kept = re.escape(m.group("kept"))
+    if not re.search(rf"(?<![\w#])#?{kept}(?![\w+])", line[:m.start()]):
+        return line
+    return line[:m.start()] + line[m.end():]
+
+
 def corrections(line: str) -> list[tuple[str, str]]:
     """The readings a self-correcting line may stand for, likeliest first, each with what the
     writer adds after the correction (read apart: it may only restate the move or be chat): the
     correction as a whole move, then the move before the marker with the corrected piece. Empty
     when the line has no marker with a correction after it."""
+    kept = _begun_back(line)
+    if kept != line:
+        return [(kept, "")]
     found = _last_run(line)
     if found is not None:
         a, b = found

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Optional
 from pbem.errors import NotationError, PbemError
 
 from .pieces import VERBS
+from .share_wording import share_reworded
 
 if TYPE_CHECKING:
     from .parser import _Reader
@@ -135,6 +136,7 @@ def reworded(line: str) -> Optional[str]:
     text = _SB.sub(lambda m: m.group(1) + ("sell " if m.group(2) == "S" else "buy "), text)
     text = _P.sub(r"\1pass", text)
     text = _another(text)
+    text = share_reworded(text)
     text = text.strip()
     if text.count("?") != line.count("?"):
         return None              # a question is never worded away ("..., which closes the privates?")

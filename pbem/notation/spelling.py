@@ -50,6 +50,8 @@ privates privates' company companies major minor minors merger
 
 #: a doubled letter written once, or two neighbours swapped: the likeliest slips
 _STRONG = "strong"
+#: a company's symbol written with a zero for its letter O ("B&0", "C&0")
+_ZERO = re.compile(r"(?<![\w&#-])[A-Z][A-Z&]*0[A-Z&0]*(?![\w&-])")
 _WORD = re.compile(r"(?<![\w#$@.-])[A-Za-z][A-Za-z'’]*(?![\w-])")
 
 
@@ -138,7 +140,11 @@ def slips(line: str, index: NameIndex) -> list[Slip]:
             continue
         if choices:
             out.append(Slip(m.start(), m.end(), word, choices))
-    return out
+    for m in _ZERO.finditer(line):        # "B&0": a zero typed for the letter O of a symbol
+        fixed = m.group(0).replace("0", "O")
+        if fixed in symbols:
+            out.append(Slip(m.start(), m.end(), m.group(0), (fixed,)))
+    return sorted(out, key=lambda s: s.start)
 
 
 #: the most corrected lines a line is read as, and the most slips a line may have

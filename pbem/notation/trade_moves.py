@@ -163,7 +163,11 @@ class TradeMoves:
                 hit = None
             if hit is None or norm(text) not in hit.exact:
                 return [self._buy_train(node, subject, tname, mods)]
-        if corp_side or mods["price"] is not None:
+        src = mods["source"]
+        if src is not None and not corp_side and src.data in ("src_ipo", "src_pool"):
+            # "Buy SC from IPO": only shares come from the IPO or the pool (1882: not the private SC)
+            entry = self.resolve(name, ("corporation",))
+        elif corp_side or mods["price"] is not None:
             # corporations buy privates; "Ann buys Hudson Bay for $20" is the 18xx.games
             # line for buying a private at its price in the auction
             entry = self.resolve(name, ("company", "corporation"), mode="priority")
