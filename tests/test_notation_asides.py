@@ -52,3 +52,18 @@ def test_a_clause_naming_where_shares_come_from_is_no_sale(line):
 def test_a_sale_and_a_buy_said_so_are_both_read():
     moves = [m.action for m in read_message("sell 1 GT and buy 1 CPR from pool", SR)]
     assert moves == [SellShares("ann", "GT", 10), BuyShares("ann", "CPR", "pool", 10)]
+
+
+@pytest.mark.parametrize("line, percent", [
+    ("four shares of QLL to the market please", 40),
+    ("two QLL to the pool", 20),
+    ("QLL x2 to the bank pool", 20),
+    ("one GT into the open market", 10),
+])
+def test_shares_sent_to_the_pool_are_sold_never_bought(line, percent):
+    moves = [m.action for m in read_message(line, SR)]
+    assert len(moves) == 1 and isinstance(moves[0], SellShares) and moves[0].percent == percent, moves
+
+
+def test_shares_taken_from_the_pool_are_still_bought():
+    assert [m.action for m in read_message("buy 1 QLL from the pool", SR)] == [BuyShares("ann", "QLL", "pool", 10)]

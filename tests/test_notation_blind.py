@@ -21,11 +21,13 @@ import blind_read  # noqa: E402
 BLIND = HERE / "data" / "blind"
 #: corpus -> the share of its move lines read as meant today (the floor only goes up). Each was
 #: written by a different writer; each was first scored unseen, then used to improve the reader
-#: (corpora 8-11 by the reading by pieces, pbem/notation/piece_moves.py, fixed by pattern).
+#: (corpora 8-11 by the reading by pieces, pbem/notation/piece_moves.py, fixed by pattern;
+#: 14-16 were scored unseen, then studied; 17 and 18 were scored unseen at the end of that work).
 FLOORS = {"lines.jsonl": 0.98, "lines2.jsonl": 0.97, "lines3.jsonl": 0.98, "lines4.jsonl": 0.99,
-          "lines5.jsonl": 0.97, "lines6.jsonl": 0.99, "lines7.jsonl": 0.98,
-          "lines8.jsonl": 0.9, "lines9.jsonl": 0.96, "lines10.jsonl": 0.97, "lines11.jsonl": 0.97,
-          "lines12.jsonl": 0.97, "lines13.jsonl": 0.98}
+          "lines5.jsonl": 0.97, "lines6.jsonl": 0.99, "lines7.jsonl": 0.98, "lines8.jsonl": 0.9,
+          "lines9.jsonl": 0.96, "lines10.jsonl": 0.97, "lines11.jsonl": 0.97, "lines12.jsonl": 0.97,
+          "lines13.jsonl": 0.98, "lines14.jsonl": 0.97, "lines15.jsonl": 0.94, "lines16.jsonl": 0.97,
+          "lines17.jsonl": 0.88, "lines18.jsonl": 0.87}
 
 
 def _load(name):
@@ -38,8 +40,8 @@ OTHERS = [x for x in LINES if not x["means"]]
 
 
 def test_the_corpora_are_large_and_mixed():
-    assert len(LINES) >= 1600
-    assert {x["title"] for x in LINES} == {"1882", "1861"}
+    assert len(LINES) >= 3000
+    assert {x["title"] for x in LINES} == {"1882", "1861", "1830"}
     assert len(OTHERS) >= 180
 
 
@@ -59,11 +61,16 @@ def test_most_move_lines_are_read_as_their_writer_meant(name):
 #: is another player's move quoted from a log: read as the move it states, and refused at the
 #: table, where a message moves only for its sender. "RSR runs a 5-train ..." is the run of the
 #: national, which in 1861 the player with priority deal chooses (a move, not an automatic one).
+#: "Done for this OR. Who's next, Marta?" is read as the operating company's pass of what is
+#: left of its turn, as "done" is read in a mail. "RSR operates: runs 3 train for 70, withholds"
+#: is, as above, the national's run, which a player makes (refused at the table for any other).
 #: Listed so that no other joins.
 DISPUTED = {"[08:40] Hamish buys a 20% share of GT from the IPO for $200",
             "[21:12] MKN removes a token from D14 (Kiev)",
             "[23:11] SC buys a 6 train for $630 from The Depot",
-            "[19:02] RSR runs a 5-train for 210₽: H8-G15-D14"}
+            "[19:02] RSR runs a 5-train for 210₽: H8-G15-D14",
+            "Done for this OR. Who's next, Marta?",
+            "RSR operates: runs 3 train for 70, withholds"}
 
 
 @pytest.mark.parametrize("item", OTHERS, ids=[x["line"][:60] for x in OTHERS])
