@@ -16,7 +16,7 @@ from pbem.engine.actions import (
     Bankrupt, Bid, BuyShares, BuyTrain, Convert, Dividend, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken,
 )
 from pbem.errors import PbemError
-from pbem.notation import context_for_title, parse_message, read_message
+from pbem.notation import read_message
 from pbem.notation.names import name_index
 from pbem.notation.phrasings import one_pass
 from pbem.notation.piece_moves import read_by_pieces
@@ -25,16 +25,7 @@ from pbem.notation.sequence import iter_moves
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_game_facade import OPENING  # noqa: E402
 
-PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
-
-
-def ctx(title: str, round_kind, current=None):
-    return context_for_title(title, PLAYERS, actor="ann", current=current, round_kind=round_kind,
-                             rotation_resolver=lambda t, h, e: 3)
-
-
-def read(title, round_kind, current, line):
-    return parse_message(line, ctx(title, round_kind, current))
+from notation_kit import ctx, read  # noqa: E402
 
 
 def _merge(entity: str, *names: str) -> list:

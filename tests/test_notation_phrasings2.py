@@ -12,19 +12,9 @@ import pytest
 
 from pbem.engine.actions import Bid, BuyShares, BuyTrain, Convert, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken
 from pbem.errors import PbemError
-from pbem.notation import context_for_title, parse_message
 from pbem.notation.sequence import iter_moves
 
-PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
-
-
-def ctx(title: str, round_kind, current=None):
-    return context_for_title(title, PLAYERS, actor="ann", current=current, round_kind=round_kind,
-                             rotation_resolver=lambda t, h, e: 3)
-
-
-def read(title, round_kind, current, line):
-    return parse_message(line, ctx(title, round_kind, current))
+from notation_kit import ctx, read  # noqa: E402
 
 
 READ = [

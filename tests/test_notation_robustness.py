@@ -17,23 +17,14 @@ from pbem.engine.actions import (
     Bid, BuyShares, BuyTrain, Dividend, LayTile, Par, Pass, PlaceToken, Route, RunRoutes, SellShares, Stop,
 )
 from pbem.errors import PbemError
-from pbem.notation import context_for_title, parse_message, read_message
+from pbem.notation import read_message
 from pbem.notation.names import name_index
 from pbem.notation.spelling import respellings, slips
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_game_facade import OPENING  # noqa: E402
 
-PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
-
-
-def ctx(title: str, round_kind, current=None, actor: str = "ann"):
-    return context_for_title(title, PLAYERS, actor=actor, current=current, round_kind=round_kind,
-                             rotation_resolver=lambda t, h, e: 3)
-
-
-def read(title, round_kind, current, line):
-    return parse_message(line, ctx(title, round_kind, current))
+from notation_kit import ctx, read  # noqa: E402
 
 
 READ = [

@@ -13,20 +13,11 @@ import pytest
 
 from pbem.engine.actions import BuyCompany, BuyShares, BuyTrain, DiscardTrain, LayTile, SellShares
 from pbem.errors import PbemError
-from pbem.notation import context_for_title, parse_message, read_message
+from pbem.notation import read_message
 from pbem.notation.names import name_index
 from pbem.notation.spelling import slips
 
-PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
-
-
-def ctx(title: str, round_kind, current=None):
-    return context_for_title(title, PLAYERS, actor="ann", current=current, round_kind=round_kind,
-                             rotation_resolver=lambda t, h, e: 3)
-
-
-def read(title, round_kind, current, line):
-    return parse_message(line, ctx(title, round_kind, current))
+from notation_kit import ctx, read  # noqa: E402
 
 
 READ = [

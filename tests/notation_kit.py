@@ -1,0 +1,16 @@
+"""What the notation tests share: four seats and a context for a title and round kind (a fixed
+rotation, no game), and a line read with it."""
+from __future__ import annotations
+
+from pbem.notation import context_for_title, parse_message
+
+PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
+
+
+def ctx(title: str, round_kind, current=None, actor: str = "ann"):
+    return context_for_title(title, PLAYERS, actor=actor, current=current, round_kind=round_kind,
+                             rotation_resolver=lambda t, h, e: 3)
+
+
+def read(title, round_kind, current, line):
+    return parse_message(line, ctx(title, round_kind, current))
