@@ -67,3 +67,45 @@ def test_shares_sent_to_the_pool_are_sold_never_bought(line, percent):
 
 def test_shares_taken_from_the_pool_are_still_bought():
     assert [m.action for m in read_message("buy 1 QLL from the pool", SR)] == [BuyShares("ann", "QLL", "pool", 10)]
+
+
+def _read(title, round_kind, current, line):
+    ctx = context_for_title(title, {"ann": "Ann", "bob": "Bob"}, actor="ann", current=current,
+                            round_kind=round_kind, rotation_resolver=lambda t, h, e: 1)
+    return [m.action for m in read_message(line, ctx)]
+
+
+@pytest.mark.parametrize("line, stops, revenue", [
+    ("SC runs 5-train: J10, J8, I5, G11, D8 - 200. Pay out.", ["J10", "J8", "I5", "G11", "D8"], 200),
+    ("SC runs the 3: J10 J8 I5 = 90", ["J10", "J8", "I5"], 90),
+    ("SC ran 2T: G3, I5 for 40", ["G3", "I5"], 40),
+])
+def test_stops_listed_after_a_colon_are_the_route(line, stops, revenue):
+    run = _read("1882", "OR", "SC", line)[0]
+    assert [s.hex for s in run.routes[0].stops] == stops and run.routes[0].revenue == revenue
+
+
+def test_a_postal_order_headed_by_the_companys_turn_is_read():
+    moves = _read("1882", "OR", "GT", "GT operates: lay #69 on K9. Token none. Run 4: L8 J10 J8 I5 = 150. Withhold.")
+    assert [type(a).__name__ for a in moves] == ["LayTile", "Pass", "RunRoutes", "Dividend"]
+
+
+@pytest.mark.parametrize("line, want", [
+    ("Since I won CP: par CPR at 90.", "Par"),
+    ("After winning the CP: par CPR at 90", "Par"),
+    ("Not going higher than that, I pass on CP", "Pass"),
+    ("Not bidding again, pass", "Pass"),
+])
+def test_what_led_to_the_move_is_set_aside(line, want):
+    moves = _read("1882", "SR" if want == "Par" else "auction", "ann", line)
+    assert [type(a).__name__ for a in moves] == [want]
+
+
+@pytest.mark.parametrize("line", [
+    "Since Bob won CP: should I par CPR at 90?",
+    "GT operates: does it run? lay #69 on K9?",
+    "Not going higher than that, if Bob passes on CP",
+])
+def test_a_question_or_condition_after_the_lead_stays_unread(line):
+    with pytest.raises(PbemError):
+        _read("1882", "OR" if "GT" in line else "auction", "GT" if "GT" in line else "ann", line)

@@ -33,8 +33,10 @@ _GREETING = re.compile(
 _SIGNOFF = re.compile(r"(?:[.!,;]|\s[-–—])\s*(?:cheers|thanks|thx|ta|regards|best|bye|cya|gl|good\s+luck|have\s+fun)"
                       r"(?:\s+(?:all|everyone|folks|guys))?\s*(?:[,!.-]\s*[A-Z][a-z]+)?\s*[!.]*\s*$", re.I)
 #: what led to the move: "Having won the CP, ", "Having won CP I'll ...", "After winning HB, "
-_LEADING = re.compile(r"^\s*(?:having|after|since|now\s+that)\s+[^,;.]*?"
-                      r"(?:,\s*|\s+(?=I\b|I'll\b|I'm\b|I\s+will\b))", re.I)
+_LEADING = re.compile(r"^\s*(?:having|after|since|now\s+that)\s+[^,;.:]*?"
+                      r"(?:,\s*|:\s*|\s+(?=I\b|I'll\b|I'm\b|I\s+will\b))", re.I)
+#: a postal order headed by the company's turn: "GT operates: lay #69 on K9. ..."
+_OPERATES = re.compile(r"^(\s*[A-Z][\w&-]*)\s+operates\s*:\s*")
 #: a move weighed and not made before the one made: "Thought about selling GT but I'll hold on to it."
 _WEIGHED = re.compile(r"^\s*(?:I\s+)?(?:thought\s+about|considered|was\s+tempted\s+to|was\s+going\s+to)\b[^.;!?]*?"
                       r"\bbut\s+(?=I\b|I'll\b|I'm\b)", re.I)
@@ -54,7 +56,8 @@ _OTHERS_KEEP = re.compile(r"\s*(?:[-–—,;]\s*)(?:[A-Z][a-z]+|you|he|she|they)
 _YOU_WIN = re.compile(r"^\s*(?:fine|ok|okay|alright|well)[,!.]?\s+you\s+(?:win|take|get)\s+"
                       r"(?:it|the\s+\w+|\w+)\s*[-–—,.;]\s*", re.I)
 _NOPE = re.compile(r"^\s*(?:nope|nah|no)[,!.]\s+(?=I'?m\s+out\b|I\s+pass\b|pass\b|I\s+drop\s+out\b|out\b)", re.I)
-_NO_BEFORE_PASS = re.compile(r"^\s*no\s+[^,.;:!?]*?[,.;:]\s*(?=(?:so\s+)?(?:I\s+)?pass(?:es)?\W*$)", re.I)
+_NO_BEFORE_PASS = re.compile(r"^\s*(?:no|not)\s+[^,.;:!?]*?[,.;:]\s*"
+                             r"(?=(?:so\s+)?(?:I\s+)?pass(?:es)?(?:\s+on\s+(?:the\s+)?[\w&'-]+)?\W*$)", re.I)
 _NO_AFTER_PASS = re.compile(r"^(\s*(?:I\s+)?pass(?:es)?)\s*[-–—,;]\s*no\s+[^.?!]*\.?\s*$", re.I)
 #: a remark after the move: ", if that's allowed", ", his third", ", which closes the privates",
 #: ", we need the 6", "to save for a 4", "(It's in the brown, so I can take several.)"
@@ -126,6 +129,7 @@ def reworded(line: str) -> Optional[str]:
     text = _SAVE_FOR.sub("", text)
     text = _SIGNOFF.sub("", text)
     text = _LEADING.sub("", text, count=1)
+    text = _OPERATES.sub(r"\1: ", text, count=1)
     text = _WEIGHED.sub("", text, count=1)
     text = _not_done(text)
     text = _NOTHING_ELSE.sub(r"\1", text)

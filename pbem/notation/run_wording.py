@@ -164,8 +164,21 @@ RUN_RULES: list[Callable[[str], str]] = [
 #: rules applied before all others (paraphrase_rules.py): a postal order's company name, and
 #: several routes of one run whose trains are not written ("runs B12-G11 for 60 and G11-J8 for
 #: 40": each its own run of the company's one kind of train, merged into one run)
+def _stop_list(text: str) -> str:
+    """A train's stops listed after a colon, apart by commas or blanks, and its revenue after a
+    dash or "=" ("runs 5-train: J10, J8, I5, G11, D8 - 200", "Run 4: L8 J10 J8 I5 = 150"): the
+    stops joined as a route "for" the revenue."""
+    def joined(m: re.Match) -> str:
+        stops = re.findall(_HEXP, m.group(2))
+        return f"{m.group(1)} {'-'.join(stops)} for {m.group(3)}"
+    return re.sub(rf"(\b(?i:runs?|ran)\s+(?:(?i:the|its)\s+)?{_T}\s*(?:-?\s*(?i:train)|T)?)\s*:\s*"
+                  rf"((?:{_HEXP})(?:\s*,\s*|\s+)(?:{_HEXP})(?:(?:\s*,\s*|\s+){_HEXP})*)\s*(?:[-–=]|(?i:for))\s*"
+                  r"([$₽]?\d+₽?)\b", joined, text)
+
+
 RUN_FIRST: list[Callable[[str], str]] = [
     _postal_head,
+    _stop_list,
     _sub(rf"(\bruns?\s+(?<![\w-])(?:{_HEXP}-)+{_HEXP}\s+(?:for|=)\s+[$₽]?\d+₽?)\s+and\s+"
          rf"(?=(?:{_HEXP}-)+{_HEXP}\s+(?:for|=)\s)", r"\1, runs "),
 ]
