@@ -109,3 +109,16 @@ def test_what_led_to_the_move_is_set_aside(line, want):
 def test_a_question_or_condition_after_the_lead_stays_unread(line):
     with pytest.raises(PbemError):
         _read("1882", "OR" if "GT" in line else "auction", "GT" if "GT" in line else "ann", line)
+
+
+def test_a_count_no_move_of_its_clause_takes_refuses_the_line():
+    """'... token in J12 for $40, and two 2 trains.': the trains are no part of the token; the
+    line is refused, never read without them."""
+    with pytest.raises(PbemError):
+        _read("1882", "OR", "HBR", "HBR: #9 on H12, #57 on J12 as the second lay ($20), token in J12 for $40, "
+                                   "and two 2 trains.")
+
+
+@pytest.mark.parametrize("line", ["picked up a GT out of the open market", "took one GT out of the bank pool"])
+def test_a_share_taken_out_of_the_market_is_a_buy_not_a_pass(line):
+    assert _read("1882", "SR", "ann", line) == [BuyShares("ann", "GT", "pool", 10)]

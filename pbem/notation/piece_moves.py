@@ -282,6 +282,9 @@ class _Fitter:
     def uses_all(self, moves: Fit) -> bool:
         """Whether every number, hex, tile, train and company the clause names is in the moves
         (a price written with a share bought or sold is a claim and need not be)."""
+        if self.c.of("count") and not any(isinstance(a, (BuyShares, SellShares, BuyTrain, RunRoutes, DiscardTrain, Pass))
+                                          for a, _ in moves):
+            return False        # "token in J12, and two 2 trains": a count no move of these takes
         values: set = set()
         for a, _ in moves:
             _collect(a, values)

@@ -306,7 +306,9 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             pieces.append(Piece("verb", "payout", m.start(), m.end()))
     for m in re.finditer(r"\b(?:go(?:ing|es)?|up)\s+to\b(?=\s*(?:[$₽R]\s?)?\d)", line, re.I):
         pieces.append(Piece("verb", "bid", m.start(), m.end()))
-    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b|\bno\s+bid\b|\bout\s+of\b(?!\s+(?:the\s+)?(?:pool|market|ipo|bank|treasury|depot|pocket))", text, re.I):
+    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b|\bno\s+bid\b|"
+                         r"\bout\s+of\b(?!\s+(?:the\s+)?(?:open\s+|bank\s+|company'?s?\s+|its\s+)?"
+                         r"(?:pool|market|ipo|bank|treasury|depot|pocket|initial))", line, re.I):
         pieces.append(Piece("verb", "pass", m.start(), m.end()))
     for m in _STEP_PASS.finditer(text):
         pieces.append(Piece("verb", "steppass", m.start(), m.end()))
