@@ -122,3 +122,32 @@ def test_a_count_no_move_of_its_clause_takes_refuses_the_line():
 @pytest.mark.parametrize("line", ["picked up a GT out of the open market", "took one GT out of the bank pool"])
 def test_a_share_taken_out_of_the_market_is_a_buy_not_a_pass(line):
     assert _read("1882", "SR", "ann", line) == [BuyShares("ann", "GT", "pool", 10)]
+
+
+@pytest.mark.parametrize("line, minor, price", [
+    ("I'm putting up M-K for 120.", "M-K", 120),
+    ("I put up MNN for auction, 100 roubles", "MNN", 100),
+    ("putting up KR for auction at 110", "KR", 110),
+])
+def test_a_minor_put_up_is_its_opening_bid(line, minor, price):
+    moves = _read("1861", "SR", "ann", line)
+    assert [(type(a).__name__, a.company, a.price) for a in moves] == [("Bid", minor, price)]
+
+
+@pytest.mark.parametrize("line", ["Should I put up M-K for 120?", "If Bob passes I put up M-K for 120",
+                                  "Maybe I'll put up M-K for 120"])
+def test_a_minor_put_up_in_a_question_or_plan_stays_unread(line):
+    with pytest.raises(PbemError):
+        _read("1861", "SR", "ann", line)
+
+
+@pytest.mark.parametrize("line", ["As priority holder I run the RSR: 4 train E9-G9-I9 for 100.",
+                                  "As the priority deal holder, I run the RSR: its 4 goes E9-G9-I9 for 100."])
+def test_who_the_writer_is_to_make_the_move_is_set_aside(line):
+    (run,) = _read("1861", "OR", "RSR", line)
+    assert run.entity == "RSR" and [s.hex for s in run.routes[0].stops] == ["E9", "G9", "I9"]
+
+
+def test_a_question_after_who_the_writer_is_stays_unread():
+    with pytest.raises(PbemError):
+        _read("1861", "OR", "RSR", "As priority holder should I run the RSR: 4 train E9-G9-I9 for 100?")

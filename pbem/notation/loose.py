@@ -35,6 +35,9 @@ _SIGNOFF = re.compile(r"(?:[.!,;]|\s[-–—])\s*(?:cheers|thanks|thx|ta|regards
 #: what led to the move: "Having won the CP, ", "Having won CP I'll ...", "After winning HB, "
 _LEADING = re.compile(r"^\s*(?:having|after|since|now\s+that)\s+[^,;.:]*?"
                       r"(?:,\s*|:\s*|\s+(?=I\b|I'll\b|I'm\b|I\s+will\b))", re.I)
+#: who the writer is to make the move: "As priority holder I run the RSR: ...", "As president, ..."
+_AS_HOLDER = re.compile(r"^\s*as\s+(?:the\s+)?(?:priority(?:\s+deal)?\s+holder|holder\s+of\s+(?:the\s+)?priority"
+                        r"(?:\s+deal)?|(?:its\s+)?president(?:\s+of\s+[\w&-]+)?)\s*,?\s+(?=I\b)", re.I)
 #: a postal order headed by the company's turn: "GT operates: lay #69 on K9. ..."
 _OPERATES = re.compile(r"^(\s*[A-Z][\w&-]*)\s+operates\s*:\s*")
 #: a move weighed and not made before the one made: "Thought about selling GT but I'll hold on to it."
@@ -129,6 +132,7 @@ def reworded(line: str) -> Optional[str]:
     text = _SAVE_FOR.sub("", text)
     text = _SIGNOFF.sub("", text)
     text = _LEADING.sub("", text, count=1)
+    text = _AS_HOLDER.sub("", text, count=1)
     text = _OPERATES.sub(r"\1: ", text, count=1)
     text = _WEIGHED.sub("", text, count=1)
     text = _not_done(text)

@@ -285,6 +285,10 @@ _RULES: list[Callable[[str], str]] = [
          rf"(?i:the\s+)?(?i:(?:green|yellow)\s+)?(?i:minor\s+)?({_NAME})\s*[,:;]?\s+({_AMOUNT})\s+(?i:to\s+(?:start|open)|as\s+(?:the\s+|an?\s+)?(?:opening|starting|first)\s+bid)\b",
          r"bid \2 on \1", 0),
     _sub(rf"\b(?i:putting|puts?)\s+(?:the\s+)?({_NAME})\s+(?i:up)\s+(?i:for\s+auction\s+)?(?i:at|for)\s+({_AMOUNT})", r"bid \2 on \1", 0),
+    # "I'm putting up M-K for 120", "I put up MNN for auction, 100 roubles"
+    _sub(rf"(?:\b(?i:I'?m|I\s+am|I)\s+)?\b(?i:putting|puts?)\s+(?i:up)\s+(?:the\s+)?({_NAME})\s+"
+         rf"(?:(?i:for\s+auction)\s*[,:]?\s*(?:(?i:at|for)\s+)?|(?i:at|for)\s+)({_AMOUNT})(?:\s+(?i:roubles?|rubles?|dollars?))?",
+         r"bid \2 on \1", 0),
     _sub(rf"^\s*({_NAME})\s+(?:is\s+)?(?i:up\s+for\s+auction)\s*(?:,\s*|\s+(?i:at|for|from)\s+)({_AMOUNT})\s*[.!]?\s*$", r"bid \2 on \1", 0),
     _sub(rf"\b(?:kick(?:s|ing)?\s+off|start(?:s|ing)?|open(?:s|ing)?)\s+the\s+(?:auction|bidding)\s+(?:for|on|of)\s+(?:the\s+)?({_NAME})\s+"
          rf"(?:with|at|for)\s+(?:a\s+bid\s+of\s+)?({_AMOUNT})", r"bid \2 on \1"),
