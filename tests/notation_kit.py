@@ -2,6 +2,7 @@
 rotation, no game), and a line read with it."""
 from __future__ import annotations
 
+from pbem.errors import PbemError
 from pbem.notation import context_for_title, parse_message
 
 PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
@@ -14,3 +15,12 @@ def ctx(title: str, round_kind, current=None, actor: str = "ann"):
 
 def read(title, round_kind, current, line):
     return parse_message(line, ctx(title, round_kind, current))
+
+
+def assert_no_move_of_the_writer(title, round_kind, current, line):
+    """A near miss is refused, or read only as another seat's move (which the table refuses)."""
+    try:
+        got = read(title, round_kind, current, line)
+    except PbemError:
+        return
+    assert got and all(a.entity == "bob" for a in got), got

@@ -9,13 +9,12 @@ that does not read leaves the line refused as written.
 """
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import TYPE_CHECKING, Optional
 
 from pbem.errors import NotationError, PbemError
 
-from .parsed import ParsedMove
+from .parsed import ParsedMove, noted_on_first
 from .pieces import VERBS
 
 if TYPE_CHECKING:
@@ -195,13 +194,7 @@ def read_corrected(reader: "_Reader", line_no: int, line: str, first: NotationEr
                 continue
             moves = [i.action for i in items if isinstance(i, ParsedMove)]
             if moves and _restates(reader, line_no, rest, moves):
-                note = f'read as corrected: "{text.strip()}"'
-                out, noted = [], False
-                for i in items:
-                    if isinstance(i, ParsedMove) and not noted:
-                        i, noted = dataclasses.replace(i, notes=i.notes + (note,)), True
-                    out.append(i)
-                return out
+                return noted_on_first(items, f'read as corrected: "{text.strip()}"')
     finally:
         reader.correcting = False
     reader.header, reader.sticky, reader.orphan = saved

@@ -5,6 +5,7 @@ message sequencer (sequence.py) name the same values without importing the reade
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Optional
 
@@ -12,7 +13,7 @@ from pbem.engine.actions import Action
 
 from .claims import Claim
 
-__all__ = ["Echo", "ParsedMove", "Remarks"]
+__all__ = ["Echo", "ParsedMove", "Remarks", "noted_on_first"]
 
 
 @dataclass(frozen=True)
@@ -52,3 +53,13 @@ class Echo:
     corporation: Optional[str]
     what: str
     hex: Optional[str] = None
+
+
+def noted_on_first(items: list, note: str) -> list:
+    """The items read, with `note` (how the line was read, for the reply) on the first move."""
+    out, noted = [], False
+    for i in items:
+        if isinstance(i, ParsedMove) and not noted:
+            i, noted = dataclasses.replace(i, notes=i.notes + (note,)), True
+        out.append(i)
+    return out

@@ -3,12 +3,11 @@ read again by the whole reader. Kept only when every way of correcting it that r
 same moves; the moves then carry a note of the correction, which the reply shows."""
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from pbem.errors import NotationError, PbemError
 
-from .parsed import ParsedMove
+from .parsed import ParsedMove, noted_on_first
 from .spelling import respellings
 
 if TYPE_CHECKING:
@@ -43,9 +42,4 @@ def read_respelled(reader: "_Reader", line_no: int, line: str, first: NotationEr
         reader.line_no, reader.line = line_no, line
         raise first from None
     items, note, reader.header, reader.sticky, reader.orphan = next(iter(readings.values()))
-    out, noted = [], False
-    for i in items:
-        if isinstance(i, ParsedMove) and not noted:
-            i, noted = dataclasses.replace(i, notes=i.notes + (note,)), True
-        out.append(i)
-    return out
+    return noted_on_first(items, note)
