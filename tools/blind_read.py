@@ -15,6 +15,11 @@ unknown (at the table: the company's one kind of train, or a question when it ow
 train is then not compared; a run of nothing ("run none") its writer meant as no move is set
 aside (at the table: when the game skipped the run step itself).
 
+Three readings count as the same moves because the table plays them alike whatever the
+position: a depot train written without its price (it has one price per title), the operating
+company's step passes said before a later move of its own (a later move passes them itself),
+and a payout the game makes by itself (1861's minors), written or not.
+
 usage: blind_read.py CORPUS.jsonl [-v]     (prints the rates, and with -v every miss)
 """
 from __future__ import annotations
@@ -79,7 +84,7 @@ def as_fields(action: A.Action) -> dict:
     return out
 
 
-def _same(want: dict, got: dict, players: dict[str, str]) -> bool:
+def _same(want: dict, got: dict, players: dict[str, str], title: Optional[str] = None) -> bool:
     want = dict(want)
     kind = want.pop("type")
     if kind == "bid" and "corporation" in want:          # 1861: minors are auctioned
@@ -113,9 +118,44 @@ def _same(want: dict, got: dict, players: dict[str, str]) -> bool:
                 return False
         elif key == "source" and value == "ipo" and have in (None, "ipo"):
             continue
+        elif key == "price" and kind == "buy_train" and have is None and got.get("source") == "depot" \
+                and value == _depot_price(title, str(want.get("train"))):
+            continue    # a depot train written without its price costs its one price at the table
         elif have != value and not (isinstance(value, str) and str(have).lower() == value.lower()):
             return False
     return True
+
+
+def _depot_price(title: Optional[str], train: str) -> Optional[int]:
+    """The price of a train bought from the depot: one price per kind of train in every title
+    (pbem fills it in at the table; a writer may state it or not)."""
+    from pbem.titles.registry import title_data
+
+    for t in title_data(title or "").get("trains", []) if title else ():
+        if str(t["name"]) == train:
+            return t.get("price")
+    return None
+
+
+def _paid_by_game(move: dict, ctx) -> bool:
+    """A payout the game makes by itself (1861's minors split their revenue): written or not,
+    read or set aside, the table plays it alike."""
+    return move.get("type") == "dividend" and move.get("kind") in ("payout", "half") \
+        and move.get("entity") in ctx.automatic_dividends
+
+
+def _steps_said(moves: list[dict], operating: Optional[str]) -> list[dict]:
+    """`moves` without the operating company's step passes that come before another move of
+    its own ("no tile, no token, runs the 4 ..."): at the table a move of a later step passes
+    the steps before it itself (pbem/reading/settle.py), so the two readings play alike."""
+    if not operating:
+        return moves
+    out = []
+    for i, m in enumerate(moves):
+        later = any(n["entity"] == m["entity"] and n["type"] != "pass" for n in moves[i + 1:])
+        if not (m["type"] == "pass" and m["entity"] == operating and later):
+            out.append(m)
+    return out
 
 
 def _one_share_each(want: list[dict], ctx) -> list[dict]:
@@ -170,8 +210,10 @@ def judge(item: dict) -> Verdict:
     ctx = context_for_title(item["title"], players, actor=actor, current=current,
                             rotation_resolver=_no_board, round_kind=item.get("round"),
                             trains_of=_one_unknown_kind)
-    # 18xx.games takes 1861's loans by itself (no action): a loan a line mentions is not a move
-    want = [w for w in item.get("means") or [] if w.get("type") != "take_loan"]
+    # 18xx.games takes 1861's loans by itself (no action): a loan a line mentions is not a move;
+    # nor is a dividend the game pays by itself (1861's minors split their revenue), but a minor
+    # "withholding" is a claim the game cannot make, and stays a move to be read or refused
+    want = [w for w in item.get("means") or [] if w.get("type") != "take_loan" and not _paid_by_game(w, ctx)]
     text = item["line"]
     if not want and not could_be_move(text):
         return Verdict(item, True, "chat")
@@ -179,7 +221,7 @@ def judge(item: dict) -> Verdict:
         got = parse_message(text, ctx)
     except PbemError as e:
         return Verdict(item, not want, f"refused: {str(e).splitlines()[0][:160]}")
-    fields = [as_fields(a) for a in got]
+    fields = [f for f in (as_fields(a) for a in got) if not _paid_by_game(f, ctx)]
     # a run of nothing ("run none") is set aside at the table when the game skipped the run
     # step itself, the company having no train (pbem/reading/settle.py); without a game the
     # scorer sets it aside when its writer meant no run
@@ -190,10 +232,13 @@ def judge(item: dict) -> Verdict:
         # a log line of another player's move is read, and the table refuses it for the seat
         # (a message is applied all or nothing: one move for another seat refuses it all)
         other = any(f["entity"] in players and f["entity"] != actor for f in fields)
-        return Verdict(item, not got or other, "no move" if not got else
+        return Verdict(item, not fields or other, "no move" if not fields else
                        f"another player's move, refused by the table: {fields}" if other else f"READ AS {fields}")
-    ok = any(len(fields) == len(w) and all(_same(x, g, players) for x, g in zip(w, fields))
-             for w in (want, _one_share_each(want, ctx)))
+    operating = item.get("operating")
+    said = _steps_said(fields, operating)
+    ok = any(len(said) == len(w) and all(_same(x, g, players, item["title"]) for x, g in zip(w, said))
+             for w in (want, _one_share_each(want, ctx), _steps_said(want, operating),
+                       _steps_said(_one_share_each(want, ctx), operating)))
     return Verdict(item, ok, json.dumps(fields), no_run_aside=aside)
 
 
