@@ -126,3 +126,10 @@ def test_a_minor_s_payout_is_the_game_s_and_its_withholding_is_not():
     assert not blind_read.judge(_item("1861", "GRR runs a 2 train for 40.",
                                       [{"type": "run_routes", "entity": "GRR", "routes": [{"train": "2", "revenue": 40}]},
                                        {"type": "dividend", "entity": "GRR", "kind": "payout"}], "GRR")).ok
+
+
+@pytest.mark.parametrize("total, ok", [(130, True), (120, False)])
+def test_a_run_s_total_may_stand_for_its_routes(total, ok):
+    want = [{"type": "run_routes", "entity": "GT", "revenue": total}]
+    line = "GT runs the 3 for 90 and the 2 for 40."
+    assert blind_read.judge(_item("1882", line, want, "GT")).ok is ok
