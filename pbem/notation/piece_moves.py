@@ -49,7 +49,7 @@ _CLAIM_WORDS = {"cash", "left", "leaves", "treasury", "remaining", "leaving", "a
 _CARRIED = {"buy", "sell", "lay", "bid"}
 _NUMBER_WORDS = set("""one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty
 fifty sixty seventy eighty ninety hundred dollars roubles rubles""".split())
-_CORE = {"name", "hex", "tile", "train", "there"}
+_CORE = {"name", "hex", "tile", "train", "there", "exchange"}
 
 
 @dataclass(frozen=True)
@@ -154,7 +154,8 @@ def _joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
                     i in (ctx.actor, ctx.current) for p in c.of("name") for _, i in p.value):
             ahead = c
             continue
-        if out and kinds and kinds <= {"money", "number", "source", "rotation", "percent", "count"} and not c.loose \
+        if out and kinds and kinds <= {"money", "number", "source", "rotation", "percent", "count", "exchange"} \
+                and not c.loose \
                 and not c.verbs():
             prev = out[-1]
             out[-1] = Clause(prev.start, c.end, prev.text + ", " + c.text, prev.pieces + c.pieces, prev.loose)
@@ -305,7 +306,7 @@ class _Fitter:
                 if not any(k == "player" or i in values or i in (self.ctx.current, self.ctx.actor)
                            for k, i in p.value):
                     return False
-            elif p.kind in ("money", "number", "tile", "train", "hex", "rotation", "percent"):
+            elif p.kind in ("money", "number", "tile", "train", "hex", "rotation", "percent", "exchange"):
                 if str(p.value) not in values:
                     return False
         return True
@@ -451,7 +452,8 @@ class _Fitter:
                 trains = [str(p.value) for p in self.c.of("number") if str(p.value) in self.ctx.trains]
             return [[(DiscardTrain(cur, trains[0]), ())]] if len(trains) == 1 else "which train?"
         if self.implicit() and trains and self.c.of("number") and not self.c.of("money") \
-                and not any(p.before == "for" for p in self.c.pieces):
+                and not any(p.before == "for" for p in self.c.pieces) \
+                and not self.c.of("source") and not self.c.of("exchange"):   # "D from depot, ..., 800": a buy
             return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run
         if self.implicit() and trains and (self.c.of("money") or self.c.of("number")):
             runs, buys = self._run(cur, trains), self._train(cur, trains)    # "2T for 80": which?

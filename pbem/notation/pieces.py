@@ -304,6 +304,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
                          line, re.I):
         if text[m.start():m.end()] == m.group(0):     # read on the line: "paying the 20" is the terrain's cost
             pieces.append(Piece("verb", "payout", m.start(), m.end()))
+    for m in re.finditer(r"\bholds?\b(?=\s*(?:[.!,;/]|$))", text, re.I):     # "..., hold": a clause's last word
+        pieces.append(Piece("verb", "withhold", m.start(), m.end()))
     for m in re.finditer(r"\b(?:go(?:ing|es)?|up)\s+to\b(?=\s*(?:[$₽R]\s?)?\d)", line, re.I):
         pieces.append(Piece("verb", "bid", m.start(), m.end()))
     for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b|\bno\s+bid\b|"

@@ -1,0 +1,46 @@
+"""A clause that holds part of a move is read with it or refuses the line, never set aside as
+chat: the train traded in and the price written after a train ("D from depot, trading in the
+5, 800"), and a dividend said in one word at a clause's end ("..., hold")."""
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine.actions import BuyTrain, Dividend, RunRoutes
+from pbem.errors import PbemError
+from notation_kit import read
+
+
+@pytest.mark.parametrize("title, current, line, train, exchange, price", [
+    ("1830", "C&O", "C&O: D from depot, trading in the 5, 800.", "D", "5", 800),
+    ("1830", "C&O", "C&O: D, trading in the 5, $800", "D", "5", 800),
+    ("1830", "PRR", "PRR - Diesel from the bank, trading in its 4, 800", "D", "4", 800),
+    ("1882", "CPR", "CPR: D from the depot, trading in the 6, $800.", "D", "6", 800),
+    ("1830", "B&O", "B&O: D from depot, trading in a 5", "D", "5", None),
+])
+def test_a_trade_in_after_the_train_is_part_of_the_buy(title, current, line, train, exchange, price):
+    got = read(title, "operating", current, line)
+    assert got == [BuyTrain(current, train, "depot", price, exchange)]
+
+
+@pytest.mark.parametrize("line", [
+    "GT: #9 M7 rot 1, run 4T J10-I11-G9 for 110, hold",
+    "GT runs the 4 J10-I11-G9 for 110; holds.",
+    "GT: 4T J10-I11-G9 = 110, hold",
+])
+def test_hold_at_a_clause_end_is_the_withholding(line):
+    got = read("1882", "operating", "GT", line)
+    assert isinstance(got[-2], RunRoutes) and got[-2].routes[0].revenue == 110
+    assert got[-1] == Dividend("GT", "withhold")
+
+
+@pytest.mark.parametrize("line", [
+    "GT runs for 110. Hold on, let me check the route.",
+    "Hold on - is GT's 4 rusted already?",
+    "Hold on.",
+])
+def test_hold_on_is_no_dividend(line):
+    try:
+        got = read("1882", "operating", "GT", line)
+    except PbemError:
+        return
+    assert not any(isinstance(a, Dividend) for a in got), got
