@@ -44,3 +44,14 @@ def test_hold_on_is_no_dividend(line):
     except PbemError:
         return
     assert not any(isinstance(a, Dividend) for a in got), got
+
+
+@pytest.mark.parametrize("line", [
+    "HBR is broke: I sell 2 CPR and HBR buys the 4 from the bank for 300, I pay the difference.",
+    "I sell 2 CPR, HBR buys a 4 for 300 and I pay in the rest.",
+    "Selling 2 CPR; HBR buys the 4 from the depot for $300, I'll pay the shortfall",
+])
+def test_paying_the_difference_is_the_president_s_not_a_dividend(line):
+    got = read("1882", "operating", "HBR", line)
+    assert not any(isinstance(a, Dividend) for a in got), got
+    assert isinstance(got[-1], BuyTrain) and got[-1].price == 300

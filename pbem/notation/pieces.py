@@ -300,7 +300,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         elif w in _WORDS_N and re.match(r"\s+(?:more\s+|single\s+)?(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b)",
                                                          line[m.end():]):
             pieces.append(Piece("count", _WORDS_N[w], m.start(), m.end()))
-    for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for|the\s+[$₽]?\d|[$₽]?\d+\s+(?:extra|more)))|\bfull\b",
+    for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for|the\s+[$₽]?\d|[$₽]?\d+\s+(?:extra|more)|(?:in\s+)?(?:the\s+)?(?:difference|rest|balance|remainder|shortfall|gap)\b))|\bfull\b",
                          line, re.I):
         if text[m.start():m.end()] == m.group(0):     # read on the line: "paying the 20" is the terrain's cost
             pieces.append(Piece("verb", "payout", m.start(), m.end()))
