@@ -136,14 +136,9 @@ class TrackMoves:
     def _tile(self, node) -> str:
         toks = [t for t in tokens(node) if t.type in ("TILE_HASH", "NUMBER", "HEX", "WORD", "TILE_COPY")]
         tok = toks[-1]
-        if tok.type == "TILE_COPY":
-            base, suffix = tok.value.split("-", 1)
-            raise self.ambiguous(AmbiguousMoveError(
-                f'"{tok.value}": the part after "-" is a copy number in 18xx.games records but a '
-                f'rotation elsewhere; write "#{base} rot {suffix}" for rotation {suffix}, or "#{base}"',
-                candidates=[f"#{base}", f"#{base} rot {suffix}"]), tok)
         value = tok.value.lstrip("#").strip()
-        if tok.type == "TILE_HASH" and "-" in value:
+        if tok.type == "TILE_COPY" or (tok.type == "TILE_HASH" and "-" in value):
+            # "#57-2": a copy number in 18xx.games records, a rotation in many mails
             base, suffix = value.split("-", 1)
             raise self.ambiguous(AmbiguousMoveError(
                 f'"{tok.value}": the part after "-" is a copy number in 18xx.games records but a '
