@@ -5,10 +5,9 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 from typing import Optional
 
-from pbem.cli_guard import Parser, parse_at, run_command
+from pbem.cli_guard import Parser, key_file_arg, parse_at, run_command
 from pbem.errors import PbemError
 
 
@@ -152,15 +151,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         except ValueError as e:
             print(f"pbem verify: --head: {e}", file=sys.stderr)
             return 2
-    key = None
-    if args.key_file is not None:
-        from pbem.gamefile.key import read_key
-
-        try:
-            key = read_key(Path(args.key_file))
-        except OSError as e:
-            print(f"pbem verify: cannot read the key file {args.key_file}: {e.strerror or e}", file=sys.stderr)
-            return 2
+    key = key_file_arg(args.key_file)
     try:
         result = verify_file(args.file, witness, key=key)
     except OSError as e:

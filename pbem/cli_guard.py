@@ -37,6 +37,20 @@ def parse_at(text: Optional[str]) -> Optional[int]:
     return n
 
 
+def key_file_arg(path) -> Optional[bytes]:
+    """`--key-file`: the game's secret key (None when not given); an unreadable file is a usage error."""
+    if path is None:
+        return None
+    from pathlib import Path
+
+    from pbem.gamefile.key import read_key
+
+    try:
+        return read_key(Path(path))
+    except OSError as e:
+        raise UsageError(f"cannot read the key file {path}: {e.strerror or e}") from None
+
+
 def _os_reason(e: OSError) -> str:
     name = f"{e.filename}: " if e.filename else ""
     if isinstance(e, IsADirectoryError):

@@ -5,27 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
-from pbem.cli_guard import UsageError
+from pbem.cli_guard import key_file_arg
 from pbem.errors import PbemError
-
-
-def _load_key(path):
-    if path is None:
-        return None
-    from pbem.gamefile.key import read_key
-
-    try:
-        return read_key(Path(path))
-    except OSError as e:
-        raise UsageError(f"cannot read the key file {path}: {e.strerror or e}") from None
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
     from pbem.replay.audit import audit
 
-    report = audit(args.file, key=_load_key(args.key_file))
+    report = audit(args.file, key=key_file_arg(args.key_file))
     if args.format == "json":
         p = report.problem
         print(json.dumps({"ok": report.ok, "moves": report.moves, "rounds": len(report.rounds),
