@@ -260,43 +260,46 @@ class OperatingRound:
     # --- processing -----------------------------------------------------------------------
     def process(self, action: A.Action) -> None:
         g = self.game
-        step = self.active_step()
-        corp = self.corp
-        ent = self.current_entity()
-        # company abilities (a private's station move) act for their owning corporation at any time in its turn;
-        # a corporation sharing a private's name acting when asked is not one of them
-        if action.entity in g.companies and action.entity not in (corp.sym, ent):
+        where = self.dispatch(action)
+        if where == "company":
             g.title.company_action(g, action, self)
-            self.advance()
+        elif where == "bankrupt":
+            g.title.bankrupt(g, self.corp, self)
             return
+        elif where == "emergency":
+            self._emergency_sell(self.corp, action)
+        else:
+            self.step_objs[where].process(action)
+        self.advance()
+
+    def dispatch(self, action: A.Action) -> str:
+        """Where `process` sends `action`: "company" (a private's ability, acting for its owning
+        corporation at any time in its turn), "emergency" (the president's sale for a train),
+        "bankrupt", or the name of the step that takes it; RuleError when no step does."""
+        g = self.game
+        step, corp, ent = self.active_step(), self.corp, self.current_entity()
+        # a corporation sharing a private's name acting when asked is not a private's ability
+        if action.entity in g.companies and action.entity not in (corp.sym, ent):
+            return "company"
         if step in ("home", "discard"):
-            self.step_objs[step].process(action)
-            self.advance()
-            return
+            return step
         if isinstance(action, A.SellShares) and step == "buy_train" and action.entity == corp.president:
-            self._emergency_sell(corp, action)
-            self.advance()
-            return
+            return "emergency"
         if action.entity != corp.sym:
             raise RuleError(f"it is {corp.sym}'s turn to operate, not {g.player_name(action.entity)}'s",
                             rule="operating order", legal=self.legal(ent))
         if isinstance(action, A.Bankrupt):
-            g.title.bankrupt(g, corp, self)
-            return
+            return "bankrupt"
         if isinstance(action, A.BuyCompany):
-            self.step_objs["buy_company"].process(action)
-            self.advance()
-            return
-        handler = self.step_handlers().get(step, {}).get(type(action))
-        if handler is None:
+            return "buy_company"
+        if type(action) not in self.step_handlers().get(step, {}):
             legal = self.legal(corp.sym)
             if isinstance(action, A.Pass) and step == "buy_train":
                 raise RuleError(f"{corp.sym} has no train and a route: it must buy a train", rule="must own a train",
                                 legal=legal)
             raise RuleError(f"{corp.sym} cannot {A.kind_words(action)} now: it is at the {step.replace('_', ' ')} step",
                             rule="order of an operating turn", legal=legal)
-        handler(action)
-        self.advance()
+        return step
 
     def step_handlers(self) -> dict:
         """Step name -> action type -> handler: a Step's own check and application."""
@@ -306,27 +309,12 @@ class OperatingRound:
         """Check `action` as `process` dispatches it, changing nothing: RuleError if the step it
         goes to refuses it; True if it is then legal, False if only applying it tells (a private's
         ability, an emergency sale or bankruptcy, and what `checked_on_apply` names)."""
-        g = self.game
         if self.done or self.turn is None:
             return False
-        name, corp, ent = self.active_step(), self.corp, self.current_entity()
-        if action.entity in g.companies and action.entity not in (corp.sym, ent):
+        where = self.dispatch(action)
+        if where in ("company", "emergency", "bankrupt"):
             return False
-        if name in ("home", "discard"):
-            return self.step_objs[name].answers(action)
-        if isinstance(action, A.SellShares) and name == "buy_train" and action.entity == corp.president:
-            return False
-        if action.entity != corp.sym:
-            raise RuleError(f"it is {corp.sym}'s turn to operate", rule="operating order", legal=self.legal(ent))
-        if isinstance(action, A.Bankrupt):
-            return False
-        if isinstance(action, A.BuyCompany):
-            return self.step_objs["buy_company"].answers(action)
-        handler = self.step_handlers().get(name, {}).get(type(action))
-        if handler is None:
-            raise RuleError(f"{corp.sym} cannot {A.kind_words(action)} now", rule="order of an operating turn",
-                            legal=self.legal(corp.sym))
-        return self.step_objs[name].answers(action)
+        return self.step_objs[where].answers(action)
 
     def _pass(self, action: A.Action) -> None:
         self.turn.passed.add(self.active_step())
