@@ -58,6 +58,11 @@ READ = [
      [BuyShares("ann", "GRR", "pool", 10)]),
     ("1882", "SR", None, "I'm taking two HBR shares; I'll take one now and one on my next turn.",
      [BuyShares("ann", "HBR", "ipo", 10)]),
+    ("1830", "SR", None, "Well, here goes nothing: par the NYC at 82.", [Par("ann", "NYC", 82)]),
+    ("1861", "SR", None, "Pass, can't afford anything this round.", [Pass("ann")]),
+    ("1882", "OR", "SC", "SC withholds (saving up for a 4).", [Dividend("SC", "withhold")]),
+    ("1830", "OR", "PRR", "PRR buys a 4 from the depot for 300; B&O loses its 2.",
+     [BuyTrain("PRR", "4", "depot", 300)]),
     # a pass after the writer's own bid ends the turn
     ("1882", "auction", None, "60 on the Saskatchewan Central, and I'm done for now.", [Bid("ann", "SC", 60)]),
     ("1861", "auction", None, "Bid 120 for the Warsaw-Vienna and pass.", [Bid("ann", "WVR", 120)]),
@@ -72,6 +77,7 @@ READ = [
      [BuyShares("ann", "CPR", "ipo", 10)]),
     ("1861", "OR", "N", "N lays #8 on G7... wait G7 is a town. N lays #8 on G9, rotation 4.",
      [LayTile("N", "G9", "8", 4)]),
+    ("1830", "OR", "NYC", "NYC lays 9 on E19 - should be rotation 1.", [LayTile("NYC", "E19", "9", 1)]),
 ]
 
 
@@ -110,7 +116,16 @@ NOT_MOVES = [
     ("1882", "OR", "CPR", "The president sells nothing."),
     ("1861", "OR", "GRR", "— RSR gets its token."),
     ("1882", "SR", None, "one now, one next turn."),
+    ("1882", "OR", "CPR", "GT loses its 2."),
+    ("1882", "OR", "CPR", "CPR withholds (saving for a 4 and buying a GT)."),
+    ("1882", "SR", None, "Here goes: Bob passes."),
 ]
+
+
+#: a remark that is no correction stays a remark: "that should be enough" names no piece
+def test_should_be_without_a_piece_is_no_correction():
+    assert read("1882", "SR", None, "Ann buys a GT - that should be enough to float it.") == \
+        [BuyShares("ann", "GT", "ipo", 10)]
 
 
 @pytest.mark.parametrize("title, round_kind, current, line", NOT_MOVES)

@@ -35,7 +35,8 @@ _MOVE_WORD = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS 
 #: one sentence before the move: up to "?", "!", ". " or "... "; or a label that names nobody
 #: ("Emergency:", not "GT:" or "Ann:", whose move follows)
 _SENTENCE = re.compile(r"^\s*(?P<s>[^.?!:…]*?(?:\?+|!+|\.\.\.|…|\.(?=\s))|(?:emergency|urgent|update|note|"
-                       r"fyi|ps|also|finally|decision|my\s+move|my\s+turn|orders?|moves?)\s*:)\s+", re.I)
+                       r"fyi|ps|also|finally|decision|my\s+move|my\s+turn|orders?|moves?)\s*:"
+                       r"|(?-i:[A-Za-z][a-z']*(?:,?\s+[a-z']+)+)\s*:)\s+", re.I)
 #: the company or player heading a question before the move: "GT - half? ..."
 _HEADING = re.compile(r"^\s*([A-Z][\w&'-]*)\s*(?::|\s[-–—]+)\s+")
 #: what a remainder must not begin with: a condition or an answer to one ("If so, buy one")
@@ -82,6 +83,14 @@ _RUSTED = re.compile(r"\s*(?:[,;.]|\band\b)\s*(?:(?:so|and|which\s+means)\s+)?(?
                      r"(?:\d|[DE])(?:[-\s]?trains?|T|'?s)\s+(?:rust(?:ed|s)?|are\s+rusted|have\s+rusted|"
                      r"(?:are|is)\s+gone|die|died)\b[^.;?]*?(?:,\s*(?:nice|great|ouch|yay|damn|sadly|finally|lol))?"
                      r"\s*[.!]?\s*$", re.I)
+#: "GT loses its 2": what another company loses by the purchase
+_LOSES = re.compile(r"\s*[;,.]\s*[A-Z][\w&-]*\s+(?:loses|lost|drops|dropped)\s+(?:its|their|the|a|all|both)\b"
+                    r"[^.;?]*[.!]?\s*$")
+#: ", can't afford anything": why the writer passes
+_AFFORD = re.compile(r"\s*[,;–—-]\s*(?:I\s+)?(?:can't|cannot|can\s+not|couldn't)\s+afford\b[^.;?]*[.!]?\s*$", re.I)
+#: "(saving for a 4)", "(waiting for GT to float)": a plan for later, in brackets
+_PLAN = re.compile(r"\s*\((?:saving|to\s+save|waiting|hoping|planning|need(?:ing)?\s+the\s+cash)\b"
+                   r"(?![^()]*(?:\bbut\b|\band\b|\bthen\b|[,;]))[^()]*\)", re.I)
 #: "President sells nothing.": no emergency sale, said for completeness
 _SELLS_NOTHING = re.compile(r"(?<=[.;,])\s*(?:the\s+)?(?:president|[A-Z][a-z]+|I|he|she)\s+(?:sells|sold|sell|"
                             r"contributes|contributed|adds|added)\s+nothing\s*[.!]?\s*$", re.I)
@@ -137,6 +146,9 @@ def _after(text: str) -> str:
     text = _IF_ALLOWED.sub("", text)
     text = _RUSTED.sub("", text)
     text = _SELLS_NOTHING.sub("", text)
+    text = _LOSES.sub("", text)
+    text = _AFFORD.sub("", text)
+    text = _PLAN.sub("", text)
     text = _THE_ONE.sub(r"\1", text)
     text = _BEGUN.sub(", ", text)
     return _one_now(text)

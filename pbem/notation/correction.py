@@ -29,7 +29,7 @@ MARKER = re.compile(
     r"(?:\bno\s*,?\s*wait\b|\bwait\s*,?\s*no\b|(?<![A-Za-z]\s)(?<![A-Za-z])\bwait\b(?=\s*[,:—–-])|(?<=\.\.\.\s)wait\b|(?<=…\s)wait\b|(?<=\?\s)wait\b|\b(?:er+m?|uhm?)\b(?=\s*,)|\bno\b(?=\s*[,—–-])|"
     r"\bnope\b|\bsorry\b|\boops\b|\bI\s+mean(?:t)?\b|"
     r"\b(?:that's|that\s+is|that\s+was)\s+(?:the\s+|a\s+)?wrong\s+\w+|\bscratch\s+that\b|\bcorrection\b|"
-    r"\bmake\s+that\b|\bactually\b|\b(?:that|it|this)\s+should\s+(?:have\s+)?be(?:en)?\b|\bnever\s*mind\b|\bnvm\b)"
+    r"\bmake\s+that\b|\bactually\b|(?:\b(?:that|it|this)\s+|(?<=[-–—,.] ))should\s+(?:have\s+)?be(?:en)?\b(?=\s*(?:#|[$₽]|\d|[A-Z]{1,2}\d|rot|r\s?\d|tile|an?\s+(?:#|\d)|the\s+(?:#|\d)|(?:in|on|at)\s+[A-Z]{1,2}\d))|\bnever\s*mind\b|\bnvm\b)"
     r"(?:\s*[,:;—–-]+)?", re.I)
 #: a correction that only names the piece put right, and the pieces of its kind
 _PIECES = {
@@ -82,6 +82,8 @@ def _replaced(attempt: str, fix: str) -> Optional[str]:
         if m is None:
             continue
         found = list(re.finditer(rx, attempt, re.I if kind in ("shares", "rotation") else 0))
+        if not found and kind == "rotation" and re.search(_PIECES["hex"], attempt):
+            return attempt.rstrip(" .,") + ", " + fix     # "lays 57 on J8 - should be rotation 2": the one missing
         if not found:
             return None
         last = found[-1]

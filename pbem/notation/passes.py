@@ -5,7 +5,8 @@ passes", "Noor passes on N and will pass the rest of this auction"); a company h
 a merger round ("KK declines to merge, pass"); a company's bare pass and its reason in a clause of
 its own ("CNR passes; nothing to lay.", "CPR done, no train purchase") are one step passed, the
 step it names kept as a claim the game checks. After a sale a player may still buy, so "Sell 20%
-CNR, then I'm done." ends with a pass; after a buy the game ends the turn by itself.
+CNR, then I'm done." ends with a pass; after a buy the game ends the turn by itself. A bid ends
+the bidder's turn in an auction, so a pass after it on the same line is that end said.
 """
 from __future__ import annotations
 
