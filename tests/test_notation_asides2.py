@@ -63,6 +63,10 @@ READ = [
     ("1882", "OR", "SC", "SC withholds (saving up for a 4).", [Dividend("SC", "withhold")]),
     ("1830", "OR", "PRR", "PRR buys a 4 from the depot for 300; B&O loses its 2.",
      [BuyTrain("PRR", "4", "depot", 300)]),
+    ("1861", "OR", "RSR", "RSR runs 3-train H8-G5-E1 for 100 (Ann running it as the priority holder)",
+     None),
+    ("1882", "SR", None, "Ann: sell 1 GT, buy 1 CNR? hmm, no cash for that. Just sell the GT.",
+     [SellShares("ann", "GT", 10)]),
     # a pass after the writer's own bid ends the turn
     ("1882", "auction", None, "60 on the Saskatchewan Central, and I'm done for now.", [Bid("ann", "SC", 60)]),
     ("1861", "auction", None, "Bid 120 for the Warsaw-Vienna and pass.", [Bid("ann", "WVR", 120)]),
@@ -83,7 +87,14 @@ READ = [
 
 @pytest.mark.parametrize("title, round_kind, current, line, want", READ)
 def test_a_move_among_asides_is_read_as_meant(title, round_kind, current, line, want):
-    assert read(title, round_kind, current, line) == want
+    got = read(title, round_kind, current, line)
+    if want is None:                 # a run: its train, stops and revenue
+        (run,) = got
+        (route,) = run.routes
+        assert (run.entity, route.train, {s.hex for s in route.stops}, route.revenue) == \
+            (current, "3", {"H8", "G5", "E1"}, 100)
+        return
+    assert got == want
 
 
 #: a run carried on after the route put right: the route and revenue read
@@ -119,6 +130,8 @@ NOT_MOVES = [
     ("1882", "OR", "CPR", "GT loses its 2."),
     ("1882", "OR", "CPR", "CPR withholds (saving for a 4 and buying a GT)."),
     ("1882", "SR", None, "Here goes: Bob passes."),
+    ("1882", "SR", None, "Ann: buy 1 HBR? Can I?"),
+    ("1882", "SR", None, "Ann: is GT floating? If so, buy one."),
 ]
 
 

@@ -60,8 +60,9 @@ _CONTRIBUTES = re.compile(r"^\s*(?:the\s+president|[A-Z][a-z]+|I)\s+(?:contribut
 _NOTHING = re.compile(r"\s*\(\s*(?:nothing|none)\b(?![^()]*(?:\bbut\b|\band\b|\bthen\b|[,;]|\d|(?-i:\b[A-Z]{2,})))[^()]*\)",
                       re.I)
 #: "(run by Kit as priority)", "(entered by Ann for Bob)": who wrote the move
-_BY_WHOM = re.compile(r"\s*\(\s*(?:run|played|moved|made|done|entered|sent|submitted|operated)\s+by\s+"
-                      r"[A-Z][a-z]+\b[^()]*\)")
+_BY_WHOM = re.compile(r"\s*\(\s*(?:(?:run|played|moved|made|done|entered|sent|submitted|operated)\s+by\s+"
+                      r"[A-Z][a-z]+\b|[A-Z][a-z]+\s+(?:operating|running|playing|moving)\s+(?:it|them|this)\s+as\b)"
+                      r"[^()]*\)")
 #: after a par, what the par buys: "(buying the 20% director's certificate)"
 _PRESIDENTS = re.compile(r"\s*\((?=[^()]*\b(?:president'?s|director'?s|presidency)\b)(?:[^()\d]|\d+\s*%)*\)", re.I)
 _PAR = re.compile(r"\b(?:par|pars|parring|parred|parred|starts|floats|launches|opens)\b", re.I)
@@ -157,6 +158,11 @@ def _after(text: str) -> str:
 def leading_chat(text: str, states_move: Callable[[str], bool]) -> str:
     """`text` without the sentences before its move that state none: questions, and sentences
     `states_move` does not read as a move ("Morning folks.", "Ugh, the token blocks me.")."""
+    first = _HEADING.match(text)
+    if first is not None and "?" in text[first.end():] and _SENTENCE.match(text[first.end():]):
+        # "Priya: sell 2 HBR, buy 1 HBR? ha, can't do that. Just sell ...": whose move it is stays
+        rest = leading_chat(text[first.end():], states_move)
+        return text if rest == text[first.end():] else first.group(1) + ": " + rest
     while True:
         m = _SENTENCE.match(text)
         if m is None or not _MOVE_WORD.search(text[m.end():]):
