@@ -67,6 +67,9 @@ READ = [
      None),
     ("1882", "SR", None, "Ann: sell 1 GT, buy 1 CNR? hmm, no cash for that. Just sell the GT.",
      [SellShares("ann", "GT", 10)]),
+    ("1830", "SR", None, "Buy 1 PRR - my last buy this round.", [BuyShares("ann", "PRR", "ipo", 10)]),
+    ("1882", "SR", None, "Good evening. Sold one CNR, then pass after that.",
+     [SellShares("ann", "CNR", 10), Pass("ann")]),
     # a pass after the writer's own bid ends the turn
     ("1882", "auction", None, "60 on the Saskatchewan Central, and I'm done for now.", [Bid("ann", "SC", 60)]),
     ("1861", "auction", None, "Bid 120 for the Warsaw-Vienna and pass.", [Bid("ann", "WVR", 120)]),
@@ -131,6 +134,8 @@ NOT_MOVES = [
     ("1882", "OR", "CPR", "CPR withholds (saving for a 4 and buying a GT)."),
     ("1882", "SR", None, "Here goes: Bob passes."),
     ("1882", "SR", None, "Ann: buy 1 HBR? Can I?"),
+    ("1882", "SR", None, "Buy 1 GT - my last buy, if Bob sells."),
+    ("1882", "SR", None, "Good evening. Bob sold one CNR, then passed after that."),
     ("1882", "SR", None, "Ann: is GT floating? If so, buy one."),
 ]
 

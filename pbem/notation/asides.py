@@ -95,6 +95,11 @@ _PLAN = re.compile(r"\s*\((?:saving|to\s+save|waiting|hoping|planning|need(?:ing
 #: "President sells nothing.": no emergency sale, said for completeness
 _SELLS_NOTHING = re.compile(r"(?<=[.;,])\s*(?:the\s+)?(?:president|[A-Z][a-z]+|I|he|she)\s+(?:sells|sold|sell|"
                             r"contributes|contributed|adds|added)\s+nothing\s*[.!]?\s*$", re.I)
+#: " - my last buy this round", ", my third share": which of the writer's moves it is
+_MY_NTH = re.compile(r"\s*[-–—,;]\s*(?:my|our)\s+(?:last|final|first|only|second|third|fourth|fifth|\d(?:st|nd|rd|th))\s+"
+                     r"(?:buy|purchase|share|cert(?:ificate)?|move|action|one|bid|sale)\b[^.?!,;]*([.!]?)\s*$", re.I)
+#: "Pass after that.": the order of the moves, said again
+_AFTER_THAT = re.compile(r"\b(pass(?:es|ing)?|done)\s+(?:after\s+(?:that|this|those|it)|afterwards|then)\b", re.I)
 #: ", the cheap one": which company, said again in other words
 _THE_ONE = re.compile(r"\s*,\s*the\s+(?:cheap|cheaper|cheapest|expensive|big|bigger|small|smaller|little|first|"
                       r"last|other|only|yellow|green|brown|good|best|blue|red)\s+one\s*([.!]?)\s*$", re.I)
@@ -151,6 +156,8 @@ def _after(text: str) -> str:
     text = _AFFORD.sub("", text)
     text = _PLAN.sub("", text)
     text = _THE_ONE.sub(r"\1", text)
+    text = _MY_NTH.sub(r"\1", text)
+    text = _AFTER_THAT.sub(r"\1", text)
     text = _BEGUN.sub(", ", text)
     return _one_now(text)
 
