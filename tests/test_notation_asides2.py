@@ -70,6 +70,9 @@ READ = [
     ("1830", "SR", None, "Buy 1 PRR - my last buy this round.", [BuyShares("ann", "PRR", "ipo", 10)]),
     ("1882", "SR", None, "Good evening. Sold one CNR, then pass after that.",
      [SellShares("ann", "CNR", 10), Pass("ann")]),
+    ("1861", "SR", None, "Pass, since I have hardly any money left.", [Pass("ann")]),
+    ("1830", "SR", None, "Sell 1 B&O, because I need the cash.", [SellShares("ann", "B&O", 10)]),
+    ("1830", "SR", None, "I'd buy a B&O if Bob sold his; otherwise nothing from me today. So: pass.", [Pass("ann")]),
     # a pass after the writer's own bid ends the turn
     ("1882", "auction", None, "60 on the Saskatchewan Central, and I'm done for now.", [Bid("ann", "SC", 60)]),
     ("1861", "auction", None, "Bid 120 for the Warsaw-Vienna and pass.", [Bid("ann", "WVR", 120)]),
@@ -134,6 +137,13 @@ NOT_MOVES = [
     ("1882", "OR", "CPR", "CPR withholds (saving for a 4 and buying a GT)."),
     ("1882", "SR", None, "Here goes: Bob passes."),
     ("1882", "SR", None, "Ann: buy 1 HBR? Can I?"),
+    ("1882", "SR", None, "Pass, because I want to buy GT later."),
+    ("1882", "SR", None, "Pass, as Bob will sell GT."),
+    ("1861", "OR", "MKN", "The RSR runs for 200 and pays out, as usual."),
+    # a label or sentence that puts the move off is no aside
+    ("1882", "SR", None, "Next round: buy 1 GT."),
+    ("1830", "SR", None, "Later on: sell 2 PRR."),
+    ("1861", "SR", None, "Maybe, if the price is right: buy 1 GRR."),
     ("1882", "SR", None, "Buy 1 GT - my last buy, if Bob sells."),
     ("1882", "SR", None, "Good evening. Bob sold one CNR, then passed after that."),
     ("1882", "SR", None, "Ann: is GT floating? If so, buy one."),

@@ -42,6 +42,11 @@ _HEADING = re.compile(r"^\s*([A-Z][\w&'-]*)\s*(?::|\s[-–—]+)\s+")
 #: what a remainder must not begin with: a condition or an answer to one ("If so, buy one")
 _CONDITION = re.compile(r"^\s*(?:if|then|unless|otherwise|else|in\s+that\s+case|when|whenever|in\s+case|"
                         r"maybe|perhaps|probably|should|would|could|might)\b", re.I)
+#: words that put what follows off in time or make it a plan ("Next round: buy 1 GT"): a
+#: sentence or label with one before the move is never dropped
+_LATER = re.compile(r"\b(?:next|later|tomorrow|tonight|plan|plans|planning|planned|will|won't|would|going\s+to|gonna|"
+                    r"future|eventually|once|when|whenever|if|unless|after|afterwards|until|till|before|soon|maybe|"
+                    r"perhaps|might|could|should|then)\b", re.I)
 #: the words that turn to the move after the chat: "Anyway", "Fine -", "OK so", "Right,"
 _TURN = re.compile(r"^\s*(?:(?:anyway|anyhow|fine|ok|okay|alright|right|so|well|hmm+|ugh|meh)\b[,!.]?\s*"
                    r"(?:[-–—]+\s*)?)+", re.I)
@@ -100,6 +105,9 @@ _MY_NTH = re.compile(r"\s*[-–—,;]\s*(?:my|our)\s+(?:last|final|first|only|se
                      r"(?:buy|purchase|share|cert(?:ificate)?|move|action|one|bid|sale)\b[^.?!,;]*([.!]?)\s*$", re.I)
 #: "Pass after that.": the order of the moves, said again
 _AFTER_THAT = re.compile(r"\b(pass(?:es|ing)?|done)\s+(?:after\s+(?:that|this|those|it)|afterwards|then)\b", re.I)
+#: ", since I have no money": the reason for the move, with no move in it
+_BECAUSE = re.compile(r"\s*[,;–—-]\s*(?:since|as|because|'?cause|cos)\s+(?P<why>(?:I|I'm|I've|I'd|we|we're|there's|"
+                      r"there\s+is|it's|it\s+is|my|our)\b[^.?!]*)([.!]?)\s*$", re.I)
 #: ", the cheap one": which company, said again in other words
 _THE_ONE = re.compile(r"\s*,\s*the\s+(?:cheap|cheaper|cheapest|expensive|big|bigger|small|smaller|little|first|"
                       r"last|other|only|yellow|green|brown|good|best|blue|red)\s+one\s*([.!]?)\s*$", re.I)
@@ -158,8 +166,18 @@ def _after(text: str) -> str:
     text = _THE_ONE.sub(r"\1", text)
     text = _MY_NTH.sub(r"\1", text)
     text = _AFTER_THAT.sub(r"\1", text)
+    why = _BECAUSE.search(text)
+    if why is not None and not _MOVE_WORD.search(why.group("why")) and not re.search(r"\d|\b[A-Z]{2,}", why.group("why")):
+        text = text[:why.start()] + why.group(2)
     text = _BEGUN.sub(", ", text)
     return _one_now(text)
+
+
+def _puts_off(sentence: str) -> bool:
+    """Whether a label or a few words before the move put it off ("Next round:", "Later on:",
+    "Next turn."): what follows is then a plan. A whole sentence of its own ("I'd bid on KR if
+    Ted passes; otherwise nothing. So: pass.") is a plan beside the move, and set aside."""
+    return bool(_LATER.search(sentence)) and (sentence.rstrip().endswith(":") or len(sentence.split()) <= 4)
 
 
 def leading_chat(text: str, states_move: Callable[[str], bool]) -> str:
@@ -175,7 +193,7 @@ def leading_chat(text: str, states_move: Callable[[str], bool]) -> str:
         if m is None or not _MOVE_WORD.search(text[m.end():]):
             return text
         s = m.group("s")
-        if not s.rstrip().endswith("?") and states_move(s):
+        if not s.rstrip().endswith("?") and (states_move(s) or _puts_off(s)):
             return text
         head = _HEADING.match(s)         # "GT - half? no, ...": whose move it is stays
         text = (head.group(1) + ": " if head else "") + text[m.end():]
