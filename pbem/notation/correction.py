@@ -26,10 +26,10 @@ __all__ = ["MARKER", "corrections", "corrects_itself", "read_corrected"]
 #: wrong hex,", "scratch that", "correction:", "make that", "actually,"
 MARKER = re.compile(
     r"(?:\?|\.\.\.|…|\s[-–—]+)?\s*(?:(?:ok|oh|ah|hmm|er+m?|uh)[,.]?\s+)?"
-    r"(?:\bno\s*,?\s*wait\b|\bwait\s*,?\s*no\b|(?<![A-Za-z]\s)(?<![A-Za-z])\bwait\b(?=\s*[,:—–-])|\b(?:er+m?|uhm?)\b(?=\s*,)|\bno\b(?=\s*[,—–-])|"
+    r"(?:\bno\s*,?\s*wait\b|\bwait\s*,?\s*no\b|(?<![A-Za-z]\s)(?<![A-Za-z])\bwait\b(?=\s*[,:—–-])|(?<=\.\.\.\s)wait\b|(?<=…\s)wait\b|(?<=\?\s)wait\b|\b(?:er+m?|uhm?)\b(?=\s*,)|\bno\b(?=\s*[,—–-])|"
     r"\bnope\b|\bsorry\b|\boops\b|\bI\s+mean(?:t)?\b|"
     r"\b(?:that's|that\s+is|that\s+was)\s+(?:the\s+|a\s+)?wrong\s+\w+|\bscratch\s+that\b|\bcorrection\b|"
-    r"\bmake\s+that\b|\bactually\b)"
+    r"\bmake\s+that\b|\bactually\b|(?:\b(?:that|it|this)\s+|(?<=[-–—,.] ))should\s+(?:have\s+)?be(?:en)?\b(?=\s*(?:#|[$₽]|\d|[A-Z]{1,2}\d|rot|r\s?\d|tile|an?\s+(?:#|\d)|the\s+(?:#|\d)|(?:in|on|at)\s+[A-Z]{1,2}\d))|\bnever\s*mind\b|\bnvm\b)"
     r"(?:\s*[,:;—–-]+)?", re.I)
 #: a correction that only names the piece put right, and the pieces of its kind
 _PIECES = {
@@ -63,8 +63,12 @@ def _head(attempt: str) -> str:
     """The writer's name or label before the attempt's move word ("SR2. Gwen: ", "Priya: "), or ""."""
     lead = _lead(attempt)
     head = re.sub(r"^\s*(?:then|and|so|now)\s+", "", lead[:_HEAD.match(lead).end()] if lead else "", flags=re.I)
-    if not re.fullmatch(r"\s*(?:(?:SR|OR|MR|AR)\s*[\d.]*\s*[.:,-]?\s*)?(?:[A-Z][\w'-]*)?\s*:?\s*", head):
-        return ""                    # "If Pieter dumps ...": no name of the writer's
+    if not lead or not re.fullmatch(r"\s*(?:(?:SR|OR|MR|AR)\s*[\d.]*\s*[.:,-]?\s*)?(?:[A-Z][\w'-]*)?\s*:?\s*",
+                                    head):
+        # "CNR uses NWR to ...": the company whose move it is ("If Pieter dumps ...": no name
+        # of the writer's)
+        company = re.match(r"^\s*(?:[A-Z][a-z]+\s*:\s*)?([A-Z][A-Z&-]+)\s+[a-z]+s\b", attempt)
+        return company.group(1) + ": " if company else ""
     return head.rstrip(" :,-") + ": " if head.strip() else ""
 
 
@@ -78,11 +82,72 @@ def _replaced(attempt: str, fix: str) -> Optional[str]:
         if m is None:
             continue
         found = list(re.finditer(rx, attempt, re.I if kind in ("shares", "rotation") else 0))
+        if not found and kind == "rotation" and re.search(_PIECES["hex"], attempt):
+            return attempt.rstrip(" .,") + ", " + fix     # "lays 57 on J8 - should be rotation 2": the one missing
         if not found:
             return None
         last = found[-1]
         return attempt[:last.start()] + fix + attempt[last.end():]
     return None
+
+
+#: a route of hexes, the piece a run's correction names ("I5-J8... sorry, I5-J10 for 50")
+_ROUTE = r"\b[A-Z]{1,2}\d{1,2}(?:\s*-\s*[A-Z]{1,2}\d{1,2})+\b"
+
+
+_FILLER = re.compile(r"\b(?:just|only|in|on|at|to|into|for|and|the|a|an|tile|hex|rotation|rot|orientation)\b|"
+                     r"[\s,.;:!-]+", re.I)
+
+
+def _opens_with_piece(sentence: str) -> bool:
+    """Whether a sentence of a correction is made of a move's pieces alone, tile first or hex
+    first ("#9 in M7, rot 1"), and no move word; not "G7 is preprinted"."""
+    text = re.sub(r"^\s*(?:just|only)\s+", "", sentence, flags=re.I)
+    if _MOVE_WORD.match(text) or not re.match(_PIECES["tile"] + "|" + _PIECES["hex"], text, re.I):
+        return False
+    for kind in ("tile", "hex", "rotation"):
+        text = re.sub(_PIECES[kind], " ", text, flags=re.I if kind == "rotation" else 0)
+    return not _FILLER.sub("", text)
+
+
+def _continued(attempt: str, fix: str) -> Optional[str]:
+    """The attempt with its last piece, a route or a hex, replaced by the one the correction
+    begins with, and the rest of the correction carried on after it ("runs its 2 train I5-J8...
+    sorry, I5-J10 for 50 and pays out"); None unless the attempt ends with a piece of that kind."""
+    fix = re.sub(r"^[^,.;?]*?,\s*so\s+", "", fix.strip())       # "H12 has no city, so just G11-I13: 50"
+    fix = re.sub(r"^\s*(?:just|only)\s+", "", fix, flags=re.I)
+    for rx in (_ROUTE, _PIECES["hex"]):
+        m = re.match(rx, fix.strip())
+        last = list(re.finditer(rx, attempt))
+        if m is None or not last or attempt[last[-1].end():].strip(" .,…-"):
+            continue
+        return attempt[:last[-1].start()] + fix.strip()
+    return None
+
+
+#: "Just the tile.": of the moves before the correction, only the one of that kind is kept
+_ONLY_THE = re.compile(r"^\s*(?:just|only)\s+(?:the\s+)?(tile|lay|upgrade|token|station|train|buy|run|sale|bid|"
+                       r"share|purchase)(?:\s+then)?\s*[.!]?\s*$", re.I)
+_KEPT_FAMILY = {"tile": "lay", "lay": "lay", "upgrade": "lay", "token": "token", "station": "token",
+                "train": "buy", "buy": "buy", "run": "run", "sale": "sell", "bid": "bid", "share": "buy",
+                "purchase": "buy"}
+
+
+def _only_the(attempt: str, whole: str) -> Optional[str]:
+    """The attempt without its last clause when the correction keeps only the move of one kind
+    and that move is in the clauses before ("upgrades G11 to #15, and drops a token there? no
+    wait ... Just the tile."); None otherwise."""
+    m = _ONLY_THE.match(whole)
+    cut = list(re.finditer(r",?\s+(?:and|then|plus)\s+|,\s+", attempt))
+    if m is None or not cut:
+        return None
+    kept, dropped = attempt[:cut[-1].start()], attempt[cut[-1].end():]
+    family = _KEPT_FAMILY[m.group(1).lower()]
+    families = {VERBS[w.lower()].strip() for w in _MOVE_WORD.findall(kept)}
+    gone = {VERBS[w.lower()].strip() for w in _MOVE_WORD.findall(dropped)}
+    if family not in families or not gone or family in gone:
+        return None
+    return kept
 
 
 def _substantial(fix: str) -> bool:
@@ -139,12 +204,17 @@ def corrections(line: str) -> list[tuple[str, str]]:
         attempt, fix = line[:a].strip(), line[b:].strip()
         head = _head(attempt)
         sentences = [s for s in _SENTENCE.split(fix) if s.strip()]
-        while len(sentences) > 1 and not _MOVE_WORD.search(sentences[0]):
+        while len(sentences) > 1 and not _MOVE_WORD.search(sentences[0]) and not _opens_with_piece(sentences[0]):
             sentences.pop(0)             # "I don't have any. Buy a CNoR ...": the reason given first
         whole = " ".join(sentences)
         out = []
         if not _STRONG.search(line[a:b]):
             whole = ""                   # "sorry", "oops": only a piece put right ("oops, forgot: ..." adds a move)
+        kept = _only_the(attempt, sentences[-1] if sentences else "")
+        if kept is not None:
+            out.append((kept, ""))       # "..., and drops a token there? no wait ... Just the tile."
+        if sentences and _lead(attempt) and _opens_with_piece(sentences[0]):
+            out.append((_lead(attempt) + " " + whole, ""))   # "GT lays 57 M7... that should be #9 in M7"
         if _MOVE_WORD.search(whole):
             out.append((head + whole if head and not whole.lower().startswith(head.rstrip(": ").lower()) else whole, ""))
         parts = re.split(r",|\.\s|;", fix, maxsplit=1)
@@ -152,6 +222,9 @@ def corrections(line: str) -> list[tuple[str, str]]:
         if replaced is not None:
             rest = parts[1].strip() if len(parts) > 1 else ""
             out.append((replaced, head + rest if rest else ""))
+        continued = _continued(attempt, fix)
+        if continued is not None:
+            out.append((continued, ""))   # "runs its 2 train I5-J8... sorry, I5-J10 for 50 and pays out"
         if not out and whole and _lead(attempt):
             out.append((_lead(attempt) + " " + whole, ""))      # "buys four CPR? no, just one CPR"
         return out
@@ -160,7 +233,8 @@ def corrections(line: str) -> list[tuple[str, str]]:
 
 #: markers that always take back what comes before them (not "sorry", "oops" or "actually" alone:
 #: "oops, forgot: GT also buys a 2" adds a move)
-_STRONG = re.compile(r"no\s*,?\s*wait|wait|I\s+mean|make\s+that|correction|scratch|wrong|^\s*\?", re.I)
+_STRONG = re.compile(r"no\s*,?\s*wait|wait|I\s+mean|make\s+that|correction|scratch|wrong|should|never\s*mind|nvm|"
+                     r"^\s*\?", re.I)
 
 
 def corrects_itself(line: str) -> bool:

@@ -205,6 +205,10 @@ def _nationalise(line: str) -> str:
     return line if others else f"{m.group(1)} chooses nationalize"
 
 
+#: a plan of several buys of which one is made now ("one now, one next turn": asides.py)
+_ONE_NOW = re.compile(r"\b(?:one|1)\s+(?:(?:for\s+)?now|at\s+a\s+time)\b", re.I)
+
+
 def _chat_free(line: str) -> str:
     """The line without its chat sentences ("Hi all!", "Over to Hal.", "Good luck", "sorry
     for the slow reply"): a sentence with no move word, hex, tile or amount in it."""
@@ -215,6 +219,8 @@ def _chat_free(line: str) -> str:
     out = ""
     for i, part in enumerate(parts):
         text = part.strip()
+        if _ONE_NOW.search(text):
+            return line              # "three CNR, one at a time - one now": the count is not all bought now
         if not text or (_CHAT.match(text) and not _MOVE_VERB.search(text)) or not _SIGNAL.search(part) \
                 or _STATE.match(text) or text.endswith("?"):               # a question is never a move
             continue

@@ -35,9 +35,10 @@ from pbem.engine.actions import Action, BuyShares, Par, PlaceToken, RunRoutes
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .claims import Claim
+from .asides import plans_one_now, read_without_asides
 from .correction import corrects_itself, read_corrected
 from .loose import read_loose
-from .passes import pass_said_again
+from .passes import pass_after_bid, pass_said_again
 from .context import NotationContext
 from .grammar import get_parser
 from .limits import check_line, check_message, check_moves
@@ -202,6 +203,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         self.respelling = False            # reading a line with its slips corrected (respell.py)
         self.correcting = False            # reading the correction a line ends with (correction.py)
         self.loosening = False             # reading a line's loose wording put plainly (loose.py)
+        self.setting_aside = False         # reading a line without its asides (asides.py)
 
     def _span(self, node) -> tuple[int, int]:
         if isinstance(node, Token):
@@ -271,12 +273,15 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         if self.transcript or self.ctx.round_kind is None:
             raise first from None
         try:
+            if plans_one_now(line):      # "three CNR, one at a time - one now": not the count (asides.py)
+                raise NotationError("a plan of several buys", text=line.strip())
             moves = read_by_pieces(line, self.ctx, self.index)
         except AmbiguousMoveError as e:
             raise AmbiguousMoveError(f"line {line_no}: {clip_message(str(e))}", candidates=e.candidates) from None
         except NotationError:
             # "sell 1 CPR? no wait, buy a CNoR", "Morning all - ...", "buyng", "CRP"
-            for last_try in (read_corrected, read_loose, read_respelled) if len(line) <= _LAST_TRY_CHARS else ():
+            for last_try in (read_corrected, read_loose, read_without_asides, read_respelled) \
+                    if len(line) <= _LAST_TRY_CHARS else ():
                 try:
                     return last_try(self, line_no, line, first)
                 except NotationError:
@@ -415,7 +420,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                 if aside is not None and item.line != prev.line:   # another train of the same run
                     aside.append((item.line, _LogNote("move", item.text)))
                 continue
-            if prev and pass_said_again(prev, item, self.ctx):
+            if prev and (pass_said_again(prev, item, self.ctx) or pass_after_bid(prev, item, self.ctx)):
                 # "declines to sell shares and passes": one pass (passes.py); the step it names is
                 # a claim the game checks ("done, no train purchase")
                 out[-1] = dataclasses.replace(prev, claims=prev.claims + item.claims)

@@ -5,18 +5,19 @@ passes", "Noor passes on N and will pass the rest of this auction"); a company h
 a merger round ("KK declines to merge, pass"); a company's bare pass and its reason in a clause of
 its own ("CNR passes; nothing to lay.", "CPR done, no train purchase") are one step passed, the
 step it names kept as a claim the game checks. After a sale a player may still buy, so "Sell 20%
-CNR, then I'm done." ends with a pass; after a buy the game ends the turn by itself.
+CNR, then I'm done." ends with a pass; after a buy the game ends the turn by itself. A bid ends
+the bidder's turn in an auction, so a pass after it on the same line is that end said.
 """
 from __future__ import annotations
 
 import re
 
-from pbem.engine.actions import Pass
+from pbem.engine.actions import Bid, Pass
 
 from .context import NotationContext
 from .parsed import ParsedMove
 
-__all__ = ["pass_said_again", "done_after_sale"]
+__all__ = ["pass_said_again", "done_after_sale", "pass_after_bid"]
 
 _DONE = re.compile(r"(?:[,;.]\s*|\s+[-–—]\s*|\s+)(?:and\s+|then\s+)?(?:that's\s+it|that\s+is\s+it|I'?m\s+done|done)"
                    r"(?:\s+for\s+(?:me|now|this\s+(?:round|turn)|the\s+(?:round|turn)))?\s*[.!]?\s*$", re.I)
@@ -57,3 +58,14 @@ def pass_said_again(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) ->
         return True                  # "KK declines to merge, pass": a company's one choice
     said = _REASON.match(item.text) or any(c.kind == "step" for c in item.claims)     # "pass buy trains"
     return bool(said) and not _STEP.search(prev.text) and not any(c.kind == "step" for c in prev.claims)
+
+
+def pass_after_bid(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) -> bool:
+    """Whether `item` is a pass by the bidder of `prev` on the same line of an auction ("Warsaw-
+    Vienna, 60, and I'm done bidding for today"): a bid ends the bidder's turn, so the pass is
+    that end said, not a second move."""
+    from .piece_moves import round_kind      # (imported here: it imports the reader's parts)
+
+    a, b = getattr(prev, "action", None), getattr(item, "action", None)
+    return (isinstance(a, Bid) and isinstance(b, Pass) and a.entity == b.entity and prev.line == item.line
+            and round_kind(ctx) == "auction")
