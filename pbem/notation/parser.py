@@ -36,6 +36,7 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .claims import Claim
 from .asides import plans_one_now, read_without_asides
+from .dropping import read_dropping
 from .correction import corrects_itself, read_corrected
 from .loose import read_loose
 from .passes import pass_after_bid, pass_said_again
@@ -280,7 +281,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
             raise AmbiguousMoveError(f"line {line_no}: {clip_message(str(e))}", candidates=e.candidates) from None
         except NotationError:
             # "sell 1 CPR? no wait, buy a CNoR", "Morning all - ...", "buyng", "CRP"
-            for last_try in (read_corrected, read_loose, read_without_asides, read_respelled) \
+            for last_try in (read_corrected, read_loose, read_without_asides, read_respelled, read_dropping) \
                     if len(line) <= _LAST_TRY_CHARS else ():
                 try:
                     return last_try(self, line_no, line, first)

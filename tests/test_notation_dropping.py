@@ -1,0 +1,58 @@
+"""The last try at a refused line: read without a few runs of words that name nothing
+(pbem/notation/dropping.py), only when exactly one reading comes out and every move read is
+named by a move word left in the line; never for a line that doubts, plans or reports."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from pbem.engine.actions import Dividend, LayTile, PlaceToken, Route, RunRoutes, Stop
+from pbem.notation.dropping import droppable_runs, without_runs
+from pbem.notation.names import NameIndex
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from notation_kit import assert_no_move_of_the_writer, ctx, read  # noqa: E402
+
+
+@pytest.mark.parametrize("title, round_kind, current, line, want", [
+    ("1882", "operating", "HBR", "HBR carefully lays #8 on G9 rot 1, runs the 2 G11-G9 for 40 and withholds.",
+     [LayTile("HBR", "G9", "8", 1), RunRoutes("HBR", (Route("2", (Stop("G11"), Stop("G9")), revenue=40),)),
+      Dividend("HBR", "withhold")]),
+    ("1861", "operating", "NW", "NW sensibly lays #8 on H10 rot 1, runs its 2 H8-E1 for 80 and pays out.",
+     [LayTile("NW", "H10", "8", 1), RunRoutes("NW", (Route("2", (Stop("H8"), Stop("E1")), revenue=80),)),
+      Dividend("NW", "payout")]),
+    ("1830", "operating", "PRR", "PRR boldly lays #57 on H10 rot 0, tokens H12 and runs its 2 H10-H12 for 50, paying out.",
+     [LayTile("PRR", "H10", "57", 0), PlaceToken("PRR", "H12"),
+      RunRoutes("PRR", (Route("2", (Stop("H10"), Stop("H12")), revenue=50),)), Dividend("PRR", "payout")]),
+    ("1882", "operating", "SC", "SC lays #8 on E9 and, for the extra 20 for the river, #9 on F10.",
+     [LayTile("SC", "E9", "8", 3), LayTile("SC", "F10", "9", 3)]),
+])
+def test_a_line_is_read_without_the_words_that_name_nothing(title, round_kind, current, line, want):
+    assert read(title, round_kind, current, line) == want
+
+
+@pytest.mark.parametrize("title, round_kind, current, line", [
+    # the dropped words were the move word: "borrows" is a loan, never the bid "NW 100" would be
+    ("1861", "operating", "NW", "NW borrows 100 roubles before building."),
+    ("1882", "auction", None, "Cid gladly puts CP up at 150 dollars."),
+    # a doubt, a plan, a report or another player's move is never made one by dropping words
+    ("1882", "operating", "CPR", "CPR maybe purchases Trestle Bridge from Bob for $150 (we agreed last night)."),
+    ("1882", "operating", "CPR", "CPR will purchase Trestle Bridge from Bob for $150 next time, promise."),
+    ("1882", "stock", None, "Bob purchases one CPR share (cheapest thing around)."),
+    ("1882", "operating", "CPR", "CPR purchased Trestle Bridge from Bob for $150 yesterday, lovely."),
+])
+def test_what_the_dropped_words_said_is_never_lost(title, round_kind, current, line):
+    assert_no_move_of_the_writer(title, round_kind, current, line)
+
+
+def test_the_runs_keep_every_name_number_and_small_word_a_move_turns_on():
+    c = ctx("1882", "operating", "CPR")
+    line = "CPR purchases Trestle Bridge from Bob for $150 (we agreed this last night)."
+    runs = droppable_runs(line, c, NameIndex(c))
+    dropped = " ".join(line[a:b] for a, b in runs)
+    assert "agreed" in dropped and "night" in dropped
+    for kept in ("CPR", "purchases", "Trestle", "Bob", "150", "from", "for", "last"):
+        assert kept not in dropped.split()
+    assert without_runs(line, runs) == "CPR purchases Trestle Bridge from Bob for $150 (last)."
