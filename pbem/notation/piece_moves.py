@@ -93,7 +93,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     for n, c in enumerate(parts):
         fitter = _Fitter(ctx, kind, c, [m.action for m in out])
         fitter.later = set().union(*(p.verbs() for p in parts[n + 1:]))
-        if not fitter.verbs and not c.loose and verbs:
+        if not fitter.verbs and not c.loose and verbs and not _train_after_lay(verbs, c):
             if verbs == {"sell"} and c.of("source"):
                 # "sell 1 GT, by 1 CPR from pool": shares come from a place only when bought
                 raise _refuse(line, f'"{c.text}" names where shares come from, which a sale does not')
@@ -122,6 +122,12 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     if not out:
         raise _refuse(line, "no move word with what it needs was found")
     return out
+
+
+def _train_after_lay(verbs: set, c: Clause) -> bool:
+    """A train alone after a lay ("lays #8 on I7, 2T") does not take the lay's move word: a
+    lay names no train, so the clause is read by itself (run_shape.py: bought or run)."""
+    return verbs <= {"lay"} and bool(c.of("train")) and not c.of("tile") and not c.of("hex")
 
 
 def _collect(obj, values: set) -> None:
