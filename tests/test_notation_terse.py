@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import BuyTrain, Dividend, LayTile, Pass, PlaceToken, Route, RunRoutes, Stop
+from pbem.engine.actions import Bid, BuyTrain, Dividend, LayTile, Pass, PlaceToken, Route, RunRoutes, Stop
 from pbem.errors import PbemError
 from pbem.notation import context_for_title, parse_message
 from pbem.notation.terse import tersely
@@ -63,6 +63,12 @@ READ = [
     ("1882", "QLL", "QLL buys a 2 train for 80 and a 3 for 180", [BuyTrain("QLL", "2", "depot", 80), BuyTrain("QLL", "3", "depot", 180)]),
     ("1830", "NYNH", "NYNH buys the 4 at $300, and a 5 at $450.",
      [BuyTrain("NYNH", "4", "depot", 300), BuyTrain("NYNH", "5", "depot", 450)]),
+    # trains counted with one price each; two trains named with no price ("a 5" is no $5)
+    ("1830", "NYC", "NYC buys two 3 trains from the depot, $180 each.",
+     [BuyTrain("NYC", "3", "depot", 180), BuyTrain("NYC", "3", "depot", 180)]),
+    ("1882", "CNR", "CNR buys 2 2-trains at 80 apiece", [BuyTrain("CNR", "2", "depot", 80), BuyTrain("CNR", "2", "depot", 80)]),
+    ("1882", "GT", "GT lays 9 on L8 and buys a 3 and a 4", [LayTile("GT", "L8", "9", 0), BuyTrain("GT", "3"), BuyTrain("GT", "4")]),
+    ("1861", "GRR", "GRR: 9 on F12, buys a 4, and a 5.", [LayTile("GRR", "F12", "9", 0), BuyTrain("GRR", "4"), BuyTrain("GRR", "5")]),
     # a trade-in told as such
     ("1882", "QLL", "QLL trades in its 3 for a D, $800", [BuyTrain("QLL", "D", "depot", 800, "3")]),
     ("1830", "PRR", "PRR traded in the 4 for a D: 800", [BuyTrain("PRR", "D", "depot", 800, "4")]),
@@ -109,6 +115,8 @@ REFUSED = [
     ("1861", "NW", "If NW has run 160 with its 4, pays half"),                         # a condition
     ("1861", "MNN", "MNN lays #8 on I7 rot 5, 2T?"),                                   # a question
     ("1882", "CNR", "CNR: lt #9 D8, tok D8 next time"),                                # a plan
+    ("1830", "NYC", "Should NYC buy two 3 trains from the depot, $180 each?"),         # a question
+    ("1882", "GT", "GT would lay 9 on L8 and buy a 3 and a 4"),                          # a plan
 ]
 
 
@@ -138,6 +146,24 @@ def test_another_companys_move_stays_that_companys(title, current, line, want):
 ])
 def test_lines_without_terse_words_are_left_as_written(line):
     assert tersely(line) == line
+
+
+AUCTION = [
+    # a private named by its code (written as a hex) and its name in the auction: a bid
+    ("Ann: P4 Trestle Bridge, $150", [Bid("ann", "TB", 150)]),
+    ("P2, 45", [Bid("ann", "SC", 45)]),
+    ("P1 Hudson Bay for $25 please", [Bid("ann", "HB", 25)]),
+]
+
+
+@pytest.mark.parametrize("line,want", AUCTION, ids=[a[0] for a in AUCTION])
+def test_a_private_named_by_its_code_is_bid_on_in_the_auction(line, want):
+    auction = context_for_title("1882", PLAYERS, actor="ann", current="ann", round_kind="auction")
+    assert parse_message(line, auction) == want
+
+
+def test_a_code_written_as_a_hex_stays_a_hex_in_an_operating_round():
+    assert parse_message("CPR: 9 on P4 rot 1", ctx("1882", "CPR")) == [LayTile("CPR", "P4", "9", 1)]
 
 
 def test_there_are_many_variants():

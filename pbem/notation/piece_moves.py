@@ -124,6 +124,11 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     return out
 
 
+def _a_digit(c: Clause) -> bool:
+    """ "and a 5" after "buys a 4": a digit after "a" is a thing named (a train), never a price."""
+    return any(p.kind == "number" and p.value <= 9 and p.before in ("a", "an") for p in c.pieces)
+
+
 def _train_after_lay(verbs: set, c: Clause) -> bool:
     """A train alone after a lay ("lays #8 on I7, 2T") does not take the lay's move word: a
     lay names no train, so the clause is read by itself (run_shape.py: bought or run)."""
@@ -161,7 +166,7 @@ def _joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
             ahead = c
             continue
         if out and kinds and kinds <= {"money", "number", "source", "rotation", "percent", "count"} and not c.loose \
-                and not c.verbs():
+                and not c.verbs() and not _a_digit(c):
             prev = out[-1]
             out[-1] = Clause(prev.start, c.end, prev.text + ", " + c.text, prev.pieces + c.pieces, prev.loose)
         else:

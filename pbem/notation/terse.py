@@ -98,6 +98,14 @@ TERSE: list[Callable[[str], str]] = [
     _sub(rf"\b(buys?|bought|buying)\s+(?:an?\s+|the\s+)({_T})(?:\s*-?\s*train|T)?\s+(for|at)\s+([$₽]?\d{{2,4}}₽?)\s*"
          rf"(?:,\s*|\s+)and\s+(?:an?\s+|the\s+|one\s+)({_T})(?:\s*-?\s*train|T)?\s+(?:for|at)\s+([$₽]?\d{{2,4}}₽?)(?![\w%])",
          r"\1 a \2 train \3 \4, \1 a \5 train for \6"),
+    # trains counted with one price each: "buys two 2 trains from the bank, $80 each"
+    _sub(rf"\b(buys?|bought|buying)\s+(two|three|[23])\s+({_T})\s*(?:-?\s*trains|Ts|s)\b(\s+from\s+the\s+(?:bank|depot))?\s*,?\s*"
+         rf"(?:for\s+|at\s+)?([$₽]?\d{{2,4}}₽?)\s+(?:each|apiece|a\s+piece)\b",
+         lambda m: ", ".join([f"{m.group(1)} a {m.group(3)} train{m.group(4) or ''} for {m.group(5)}"]
+                             * _COUNTS[m.group(2).lower()])),
+    # two trains bought with no price: "buys a 4 and a 5" (the second is a train, never a price)
+    _sub(rf"\b(buys?|bought|buying)\s+(?:an?|the|one)\s+({_T})(?:\s*-?\s*train|T)?\s*(?:,\s*|\s+)(?:and|&)\s+(?:an?|one)\s+({_T})"
+         rf"(?:\s*-?\s*train|T)?(?=\s*(?:$|[.;,]))", r"\1 a \2 train, \1 a \3 train"),
     # a trade-in told as such: "trades in its 4 for a D: $800" is a D bought trading in the 4
     _sub(rf"\btrad(?:es|ed|ing|e)\s+in\s+(?:its|the|a|an|one)\s+({_T})(?:\s*-?\s*train|T)?\s+for\s+(?:an?\s+|the\s+)({_T})"
          rf"(?:\s*-?\s*train|T)?\s*(?:[:,]\s*|\s+for\s+)([$₽]?\d{{2,4}}₽?)(?![\w%])", r"buys a \2 train trading in a \1 for \3"),
