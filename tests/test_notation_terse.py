@@ -11,8 +11,11 @@ match) must stay refused or unchanged.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import pbem
 from pbem.engine.actions import Bid, BuyTrain, Dividend, LayTile, Pass, PlaceToken, Route, RunRoutes, Stop
 from pbem.errors import PbemError
 from pbem.notation import context_for_title, parse_message
@@ -168,3 +171,42 @@ def test_a_code_written_as_a_hex_stays_a_hex_in_an_operating_round():
 
 def test_there_are_many_variants():
     assert len(READ) + len(REFUSED) + len(UNCHANGED) >= 30
+
+
+# ---------------------------------------------------------------------- at the table
+FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games"
+
+
+@pytest.fixture(scope="module")
+def minor_before_its_turn():
+    """1861 (record 29683) before minor N's turn: N has a 2 train and may lay a tile."""
+    return pbem.Game.from_record(FIX / "1861" / "29683.json", stop_at=84)
+
+
+@pytest.mark.parametrize("line", [
+    "N ran H8-G5-E1 for 80, no tile.",
+    "N runs the 2 H8-G5-E1 for 80; no track, no token",
+    "N runs H8-G5-E1 for 80 - no tile lay",
+    "N: no tile lay, no token, runs H8-G5-E1 for 80",        # a minor has no token step: behind it
+])
+def test_a_step_pass_written_after_a_later_move_is_set_aside(minor_before_its_turn, line):
+    g = minor_before_its_turn.copy()
+    pushed = g.push_notation(line)
+    runs = [a for a in pushed if isinstance(a, RunRoutes)]
+    assert len(runs) == 1 and runs[0].routes[0].revenue == 80
+    assert g.state.round.active_step() == "buy_train"
+    assert any("already behind the turn" in w for w in g.warnings)
+
+
+def test_a_step_pass_before_its_step_is_still_played(minor_before_its_turn):
+    g = minor_before_its_turn.copy()
+    pushed = g.push_notation("N: no tile, runs H8-G5-E1 for 80")
+    assert isinstance(pushed[0], Pass) and not any("already behind" in w for w in g.warnings)
+
+
+def test_a_pass_of_a_step_still_ahead_is_played(minor_before_its_turn):
+    """ "pass on trains" after the run names the step to come: played there, the turn ends."""
+    g = minor_before_its_turn.copy()
+    pushed = g.push_notation("N runs H8-G5-E1 for 80, pass on trains")
+    assert isinstance(pushed[-1], Pass) and g.state.current_entity() != "N"
+    assert not any("already behind" in w for w in g.warnings)
