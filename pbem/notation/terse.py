@@ -27,8 +27,6 @@ __all__ = ["TERSE", "read_terse_by_pieces", "tersely"]
 
 #: a train's name (a capital D only: "d" is no train)
 _T = r"(?:[1-9](?:\+[1-9]E?)?|(?-i:D))"
-#: a train as written: "the 3", "its 2-train", "a 4T", "the D"
-_TRAIN = rf"(?:(?:the|its|a|an|one)\s+)?({_T})(?:\s*-?\s*trains?\b|T\b)?"
 _REV = r"[$₽]?(\d{2,4})₽?"
 #: where a field starts: the line's start or after a list mark or a "Name:" head
 _HEAD = r"(^|[:;,/]\s*|\.\s+|\s[-–—]\s*)"
