@@ -210,3 +210,12 @@ def test_a_pass_of_a_step_still_ahead_is_played(minor_before_its_turn):
     pushed = g.push_notation("N runs H8-G5-E1 for 80, pass on trains")
     assert isinstance(pushed[-1], Pass) and g.state.current_entity() != "N"
     assert not any("already behind" in w for w in g.warnings)
+
+
+def test_step_passes_read_by_pieces_name_their_step_in_an_operating_round_only():
+    from pbem.notation import read_message
+    orc = ctx("1882", "CPR")
+    steps = [c.value for m in read_message("CPR: no tile lay, no token, runs 3T for 90", orc) for c in m.claims]
+    assert steps == ["track", "token"]
+    src = context_for_title("1882", PLAYERS, actor="ann", current="ann", round_kind="SR")
+    assert [m.claims for m in read_message("Pass, no purchase from me", src)] == [()]

@@ -114,7 +114,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             shown = ["; ".join(format_action(a, ctx) for a, _ in f) for f in fits]
             raise AmbiguousMoveError(f'"{c.text}" could be {" or ".join(shown)}: say which', candidates=shown)
         claims = tuple(Claim("holding", p.value, line[p.start:p.end], p.start + 1) for p in c.of("held"))
-        steps = _steps_named(line, c, fits[0])
+        steps = _steps_named(line, c, fits[0]) if kind == "operating" else ()
         for i, (a, opened) in enumerate(fits[0]):
             if steps:
                 # "no tile lay": the pass names its step, checked (or set aside) at the table
