@@ -15,6 +15,7 @@ from .passes import done_after_sale
 from .phrasings import PHRASINGS
 from .run_lists import RUN_LISTS
 from .run_wording import RUN_FIRST, RUN_RULES
+from .terse import TERSE
 
 __all__ = ["RULES"]
 
@@ -501,4 +502,5 @@ RULES: list[Callable[[str], str]] = [
 # runs as people write them (run_wording.py): a postal order's head first, the rest after the rules above
 RULES[:0] = RUN_FIRST
 RULES[:0] = RUN_LISTS   # runs told as lists of routes, tiles by place (run_lists.py)
+RULES[:0] = TERSE       # terse postal lines, runs told by revenue and train (terse.py)
 RULES.extend(RUN_RULES)

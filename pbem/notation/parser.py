@@ -51,7 +51,7 @@ from .names import hyphen_initials, rewrite_names
 from .paraphrase import paraphrase
 from .phrasings import one_pass
 from .parsed import Echo, ParsedMove, Remarks
-from .piece_moves import read_by_pieces
+from .terse import read_terse_by_pieces
 from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
 from .respell import read_respelled
@@ -276,7 +276,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         try:
             if plans_one_now(line):      # "three CNR, one at a time - one now": not the count (asides.py)
                 raise NotationError("a plan of several buys", text=line.strip())
-            moves = read_by_pieces(line, self.ctx, self.index)
+            moves = read_terse_by_pieces(line, self.ctx, self.index)
         except AmbiguousMoveError as e:
             raise AmbiguousMoveError(f"line {line_no}: {clip_message(str(e))}", candidates=e.candidates) from None
         except NotationError:

@@ -93,7 +93,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     for n, c in enumerate(parts):
         fitter = _Fitter(ctx, kind, c, [m.action for m in out])
         fitter.later = set().union(*(p.verbs() for p in parts[n + 1:]))
-        if not fitter.verbs and not c.loose and verbs:
+        if not fitter.verbs and not c.loose and verbs and not _train_after_lay(verbs, c):
             if verbs == {"sell"} and c.of("source"):
                 # "sell 1 GT, by 1 CPR from pool": shares come from a place only when bought
                 raise _refuse(line, f'"{c.text}" names where shares come from, which a sale does not')
@@ -114,7 +114,12 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             shown = ["; ".join(format_action(a, ctx) for a, _ in f) for f in fits]
             raise AmbiguousMoveError(f'"{c.text}" could be {" or ".join(shown)}: say which', candidates=shown)
         claims = tuple(Claim("holding", p.value, line[p.start:p.end], p.start + 1) for p in c.of("held"))
+        steps = _steps_named(line, c, fits[0]) if kind == "operating" else ()
         for i, (a, opened) in enumerate(fits[0]):
+            if steps:
+                # "no tile lay": the pass names its step, checked (or set aside) at the table
+                out.append(PieceMove(a, opened, c.start + 1, c.text, (steps[i],)))
+                continue
             if isinstance(a, Pass) and out and out[-1].action == a and kind in ("auction", "stock"):
                 continue         # "passes on N and will pass the rest": a player passes once a turn
             last = i == len(fits[0]) - 1
@@ -122,6 +127,37 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     if not out:
         raise _refuse(line, "no move word with what it needs was found")
     return out
+
+
+#: the step a written step pass names ("no tile", "skips the token"), as the grammar's claims name it
+_STEP_WORDS = (("track", ("track", "tile", "lay")), ("token", ("token", "station")), ("buy_train", ("train", "purchase")))
+
+
+def _steps_named(line: str, c: Clause, fit: list) -> tuple:
+    """One step claim per pass of `fit` when the clause's step passes each name one step
+    ("no tile, no token"), in order; () otherwise (a bare "pass" names none)."""
+    said = [p for p in c.of("verb") if p.value == "steppass"]
+    if not fit or len(said) != len(fit) or not all(isinstance(a, Pass) for a, _ in fit):
+        return ()
+    out = []
+    for p in said:
+        words = line[p.start:p.end].lower()
+        named = [step for step, keys in _STEP_WORDS if any(k in words for k in keys)]
+        if len(named) != 1:
+            return ()
+        out.append(Claim("step", named[0], line[p.start:p.end], p.start + 1))
+    return tuple(out)
+
+
+def _a_digit(c: Clause) -> bool:
+    """ "and a 5" after "buys a 4": a digit after "a" is a thing named (a train), never a price."""
+    return any(p.kind == "number" and p.value <= 9 and p.before in ("a", "an") for p in c.pieces)
+
+
+def _train_after_lay(verbs: set, c: Clause) -> bool:
+    """A train alone after a lay ("lays #8 on I7, 2T") does not take the lay's move word: a
+    lay names no train, so the clause is read by itself (run_shape.py: bought or run)."""
+    return verbs <= {"lay"} and bool(c.of("train")) and not c.of("tile") and not c.of("hex")
 
 
 def _collect(obj, values: set) -> None:
@@ -155,8 +191,7 @@ def _joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
             ahead = c
             continue
         if out and kinds and kinds <= {"money", "number", "source", "rotation", "percent", "count", "exchange"} \
-                and not c.loose \
-                and not c.verbs():
+                and not c.loose and not c.verbs() and not _a_digit(c):
             prev = out[-1]
             out[-1] = Clause(prev.start, c.end, prev.text + ", " + c.text, prev.pieces + c.pieces, prev.loose)
         else:

@@ -161,8 +161,9 @@ def _short_forms(index: NameIndex) -> dict:
     return got
 
 
-def _names(text: str, index: NameIndex, kinds: tuple) -> list[Piece]:
-    """Every name written in `text`, longest first, matched exactly (no prefixes)."""
+def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> list[Piece]:
+    """Every name written in `text`, longest first, matched exactly (no prefixes); a name
+    written as a hex ("P4") only when `coded` (a private's code, where no hex is named)."""
     short = _short_forms(index)
     words = list(_WORD.finditer(text))
     words_of = _Words(text)
@@ -176,9 +177,12 @@ def _names(text: str, index: NameIndex, kinds: tuple) -> list[Piece]:
             if n > 1 and re.search(r"[^\w\s'’.&-]", span):
                 continue
             q = norm(span)
-            if not q or (len(q) == 1 and not span.isupper()) or _HEX.fullmatch(span):
+            if not q or (len(q) == 1 and not span.isupper()):
                 continue
-            found = [(e.kind, e.ident) for k in kinds for e in index.entries[k] if q in e.exact] or short.get(q, [])
+            if _HEX.fullmatch(span):
+                found = [(e.kind, e.ident) for e in index.entries["company"] if coded and q in e.exact]
+            else:
+                found = [(e.kind, e.ident) for k in kinds for e in index.entries[k] if q in e.exact] or short.get(q, [])
             if found:
                 # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
                 same = [f for f in found if f[1].lower() == span.lower()]
@@ -252,11 +256,18 @@ def _blank(text: str, a: int, b: int) -> str:
     return text[:a] + " " * (b - a) + text[b:]
 
 
+def _auction(ctx: NotationContext) -> bool:
+    """Whether the line is written in an auction round, where no hex is named: "P4" there is
+    the private of that code (the Trestle Bridge in 1882), not a hex."""
+    raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
+    return str(raw or "").strip().lower().startswith("auction")
+
+
 def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     """Every piece of the whole line, in order of where it stands."""
     line = text
     words = _Words(line)
-    pieces = _names(text, index, ("player", "corporation", "company", "location"))
+    pieces = _names(text, index, ("player", "corporation", "company", "location"), _auction(ctx))
     for p in pieces:
         text = _blank(text, p.start, p.end)
     trains = set(ctx.trains) | {"D"}

@@ -14,7 +14,7 @@ from pbem.notation.messages import clip
 from pbem.reading.claims import applied, false_claims
 from pbem.reading.labels import round_label_mismatch
 from pbem.reading.runs import needs_stops, settle_run
-from pbem.reading.settle import push_implicit_passes, reports_automatic, settle_token, share_size
+from pbem.reading.settle import passed_already, push_implicit_passes, reports_automatic, settle_token, share_size
 
 if TYPE_CHECKING:
     from pbem.game import Game
@@ -40,6 +40,10 @@ def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
         # a pasted log line for what the game did itself ("CPR does not run" after the game
         # skipped the run, a home token it placed): true, and nothing to apply
         warnings.append(f"line {pm.line} set aside (automatic, not a move): {clip(pm.text)}")
+        return
+    if passed_already(state, action, pm.claims):
+        # "N ran H8-G5-E1 for 80, no tile": the run passed the tile lay before it
+        warnings.append(f"line {pm.line} set aside (the step it passes is already behind the turn): {clip(pm.text)}")
         return
     warnings.extend(f"move {index} ({clip(pm.text)!r}): {n}" for n in pm.notes)   # 'read "buyng" as "buying"'
     if pm.header:

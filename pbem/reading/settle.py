@@ -27,6 +27,23 @@ def push_implicit_passes(state: EngineGame, push, action: Action) -> list[Action
     return out
 
 
+def passed_already(state: EngineGame, action: Action, claims) -> bool:
+    """Whether `action` is a pass whose line names a step of the turn already behind it, passed
+    without a move ("N ran H8-G5-E1 for 80, no tile": the run passed the tile lay before it):
+    true, and nothing to apply. A step in which the company moved ("no tile" after a lay) is
+    no such pass, nor is a step still to come."""
+    rnd = state.round
+    if not isinstance(action, Pass) or getattr(rnd, "name", "") != "operating" or getattr(rnd, "turn", None) is None \
+            or state.current_entity() != action.entity:
+        return False
+    steps, active = list(getattr(rnd, "steps", ())), rnd.active_step()
+    named = [c.value for c in claims if c.kind == "step" and c.value in steps]
+    if len(named) != 1 or active not in steps or steps.index(named[0]) >= steps.index(active):
+        return False
+    moved = {"track": getattr(rnd.turn, "lays", 0), "token": getattr(rnd.turn, "tokened", False)}
+    return named[0] in rnd.turn.passed and not moved.get(named[0], False)
+
+
 def share_size(game: EngineGame, action: Action) -> int:
     """Percent of one ordinary share of the corporation the action is about (10 unless known)."""
     corp = game.corporations.get(getattr(action, "corporation", None) or action.entity)

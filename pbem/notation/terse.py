@@ -1,0 +1,147 @@
+"""Terse postal lines and runs told by their revenues, reworded into the notation's own words
+(rules of the second reading, applied before the others; issue 8, area "terse").
+
+Each rule rewords a shape and guesses no value: abbreviated move words at the head of a field
+("lt #59 E5", "tok E5"), a bare tile number laid "@" a hex or "into" it ("8 @ I7", "Tile 8 into
+C5"), a tile written before its hex without a word between ("tile 9 L8"), a train "from the
+depot" without a move word (a purchase), a train's bare price after it ("buy 5 train 450"), two
+trains bought in one clause with their prices ("a 3 train for 225 and a 4 for 350"), a trade-in
+told as such ("trades in its 4 for a D: $800"), runs told by revenue and train ("80 with the 2
+and 60 with the 3", "2 trains: 3 for 100, 4 for 140 = 240"; a total after them is kept only
+when it is their sum), "ran for 120", a run of nothing ("runs nothing this turn, no route.
+Revenue 0."), and "half" alone after a run (the half dividend).
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from pbem.errors import AmbiguousMoveError, PbemError
+
+from .context import NotationContext
+from .names import NameIndex
+from .paraphrase_parts import _HEXP, _sub
+from .piece_moves import read_by_pieces
+
+__all__ = ["TERSE", "read_terse_by_pieces", "tersely"]
+
+#: a train's name (a capital D only: "d" is no train)
+_T = r"(?:[1-9](?:\+[1-9]E?)?|(?-i:D))"
+_REV = r"[$₽]?(\d{2,4})₽?"
+#: where a field starts: the line's start or after a list mark or a "Name:" head
+_HEAD = r"(^|[:;,/]\s*|\.\s+|\s[-–—]\s*)"
+_COUNTS = {"two": 2, "three": 3, "four": 4, "both": 2, "2": 2, "3": 3, "4": 4}
+
+
+def _total_fits(revs: list[int], total: str | None) -> bool:
+    """A total written after several revenues is kept out of the run only when it is their
+    sum: another figure is not the writer's total (the line then stays refused)."""
+    return total is None or int(total) == sum(revs)
+
+
+_REV_WITH_TRAIN = rf"{_REV}\s+(?:with|from|on|by)\s+(?:the|its|a)\s+({_T})(?:\s*-?\s*train\b|T\b)?"
+_REVENUES_WITH_TRAINS = re.compile(
+    rf"\b(?:runs?|ran|has\s+run|run)\s+(?P<list>{_REV_WITH_TRAIN}(?:\s*(?:,\s*(?:and\s+)?|\band\s+|&\s*){_REV_WITH_TRAIN})*)"
+    rf"(?:\s*(?:[-–—,;=]\s*)?(?:(?:a\s+)?total(?:\s+of)?\s*:?\s*|=\s*)(?P<total>[$₽]?\d{{2,4}}₽?))?(?![\w-])", re.I)
+
+
+def _revenues_with_trains(text: str) -> str:
+    """ "has run 80 with the 2 and 60 with the 3 - total 140", "ran 330 with the D": each
+    revenue with the train that earned it, as "runs 2 train for 80, 3 train for 60"."""
+    def one(m: re.Match) -> str:
+        pairs = re.findall(_REV_WITH_TRAIN, m.group("list"), re.I)
+        total = re.sub(r"\D", "", m.group("total")) if m.group("total") else None
+        if not _total_fits([int(r) for r, _ in pairs], total):
+            return m.group(0)
+        return "runs " + ", ".join(f"{t} train for {r}" for r, t in pairs)
+    return _REVENUES_WITH_TRAINS.sub(one, text)
+
+
+_TRAIN_FOR = rf"({_T})(?:\s*-?\s*trains?\b|T\b)?\s+(?:for|=)\s+{_REV}"
+_N_TRAINS_REVENUES = re.compile(
+    rf"\b(?:runs?|ran|has\s+run)\s+(?:its\s+)?(?P<n>two|three|four|both|[234])\s+(?:of\s+its\s+)?trains\s*:\s*"
+    rf"(?P<list>(?:the\s+)?{_TRAIN_FOR}(?:\s*(?:,\s*(?:and\s+)?|\band\s+|&\s*)(?:the\s+)?{_TRAIN_FOR})+)"
+    rf"(?:\s*(?:[-–—,;]\s*)?(?:(?:a\s+)?total(?:\s+of)?\s*:?\s*|=\s*)(?P<total>[$₽]?\d{{2,4}}₽?))?(?![\w-])", re.I)
+
+
+def _n_trains_revenues(text: str) -> str:
+    """ "ran 2 trains: 3 for 100, 4 for 140 = 240": the trains counted, then each with its
+    revenue (only as many as counted; a total only when it is their sum)."""
+    def one(m: re.Match) -> str:
+        pairs = re.findall(_TRAIN_FOR, m.group("list"), re.I)
+        total = re.sub(r"\D", "", m.group("total")) if m.group("total") else None
+        if len(pairs) != _COUNTS[m.group("n").lower()] or not _total_fits([int(r) for _, r in pairs], total):
+            return m.group(0)
+        return "runs " + ", ".join(f"{t} train for {r}" for t, r in pairs)
+    return _N_TRAINS_REVENUES.sub(one, text)
+
+
+TERSE: list[Callable[[str], str]] = [
+    # abbreviated move words at the head of a field: "lt #59 E5 r2", "tok E5", "tkn J10"
+    _sub(rf"{_HEAD}lt\s+(?=#?\d{{1,3}}[A-Za-z]?\s|#?\d{{1,3}}\s*(?:@|on|in|at)\s)", r"\1lays "),
+    _sub(rf"{_HEAD}(?:tok|tkn)\.?\s+(?=(?:on|in|at)?\s*{_HEXP}\b)", r"\1token ", 0),
+    # a tile laid "@" a hex or "into" it: "8 @ I7 r5", "Tile 8 into C5"
+    _sub(rf"{_HEAD}(?:tile\s+)?#?(\d{{1,3}}[A-Za-z]?)\s*@\s*(?={_HEXP}\b)", r"\1#\2 on "),
+    _sub(rf"\b(tile\s+#?\d{{1,3}}[A-Za-z]?|#\d{{1,3}}[A-Za-z]?)\s+into\s+(?={_HEXP}\b)", r"\1 on "),
+    # a tile before its hex with no word between: "GT: tile 9 L8 rot 0"
+    _sub(rf"{_HEAD}tile\s+#?(\d{{1,3}}[A-Za-z]?)\s+(?={_HEXP}\b)", r"\1tile #\2 on "),
+    # a train "from the depot" with no move word is bought: "GT: 5-train from the depot, 450."
+    _sub(rf"{_HEAD}(?:an?\s+|the\s+)?({_T})\s*-?\s*(?:train|T)\s+from\s+(?:the\s+)?(depot|bank)\b", r"\1buys a \2 train from the \3"),
+    # a train's bare price after it: "buy 5 train 450", "buys a 3T 180"
+    _sub(rf"\b(buys?|buying|bought)\s+(?:an?\s+|the\s+)?({_T})\s*(?:-?\s*train|T)\s+([$₽]?\d{{2,4}}₽?)(?=\s*(?:[.;,/]|$))",
+         r"\1 a \2 train for \3"),
+    # what the president did not do, told beside a purchase: "President sells nothing."
+    _sub(r"([.;,]\s*)(?:the\s+)?president\s+(?:sells|contributes|adds|pays\s+in)\s+nothing\s*\.?\s*$", r"\1"),
+    # two trains bought in one clause with their prices: "buys a 3 train for 225 and a 4 for 350"
+    _sub(rf"\b(buys?|bought|buying)\s+(?:an?\s+|the\s+)({_T})(?:\s*-?\s*train|T)?\s+(for|at)\s+([$₽]?\d{{2,4}}₽?)\s*"
+         rf"(?:,\s*|\s+)and\s+(?:an?\s+|the\s+|one\s+)({_T})(?:\s*-?\s*train|T)?\s+(?:for|at)\s+([$₽]?\d{{2,4}}₽?)(?![\w%])",
+         r"\1 a \2 train \3 \4, \1 a \5 train for \6"),
+    # trains counted with one price each: "buys two 2 trains from the bank, $80 each"
+    _sub(rf"\b(buys?|bought|buying)\s+(two|three|[23])\s+({_T})\s*(?:-?\s*trains|Ts|s)\b(\s+from\s+the\s+(?:bank|depot))?\s*,?\s*"
+         rf"(?:for\s+|at\s+)?([$₽]?\d{{2,4}}₽?)\s+(?:each|apiece|a\s+piece)\b",
+         lambda m: ", ".join([f"{m.group(1)} a {m.group(3)} train{m.group(4) or ''} for {m.group(5)}"]
+                             * _COUNTS[m.group(2).lower()])),
+    # two trains bought with no price: "buys a 4 and a 5" (the second is a train, never a price)
+    _sub(rf"\b(buys?|bought|buying)\s+(?:an?|the|one)\s+({_T})(?:\s*-?\s*train|T)?\s*(?:,\s*|\s+)(?:and|&)\s+(?:an?|one)\s+({_T})"
+         rf"(?:\s*-?\s*train|T)?(?=\s*(?:$|[.;,]))", r"\1 a \2 train, \1 a \3 train"),
+    # a trade-in told as such: "trades in its 4 for a D: $800" is a D bought trading in the 4
+    _sub(rf"\btrad(?:es|ed|ing|e)\s+in\s+(?:its|the|a|an|one)\s+({_T})(?:\s*-?\s*train|T)?\s+for\s+(?:an?\s+|the\s+)({_T})"
+         rf"(?:\s*-?\s*train|T)?\s*(?:[:,]\s*|\s+for\s+)([$₽]?\d{{2,4}}₽?)(?![\w%])", r"buys a \2 train trading in a \1 for \3"),
+    # runs told by revenue and train: "has run 80 with the 2 and 60 with the 3 - total 140"
+    _n_trains_revenues,
+    _revenues_with_trains,
+    # "ran for 120": the run's revenue (as "runs for 120")
+    _sub(r"\b(?:ran|has\s+run)\s+(?=for\s+[$₽]?\d)", "runs "),
+    # a run of nothing: "GT runs nothing this turn, no route. Revenue 0."
+    _sub(r"^(\s*[A-Z][\w&-]*)\s+(?i:runs?|ran|has\s+run)\s+(?i:nothing(?:\s+this\s+(?:turn|time|OR|round))?"
+         r"(?:\s*[,;.]\s*no\s+(?:route|run|revenue)s?)?(?:\s*[,;.]\s*(?:revenue|income)\s*:?\s*(?:[$₽]?0|nothing|none))?)\s*(?=[.;,]|$)",
+         r"\1: no run", 0),
+    # the owner's half of a run told as where it goes: "; half goes to me" (as ", half to me")
+    _sub(r"[,;]\s*half\s+goes\s+to\s+(?:me|the\s+owner|the\s+president)\b.*$", ""),
+    # "half" alone after a run's revenue: the half dividend ("..., a total of 130, half")
+    _sub(r"(\d₽?)\s*[,;]\s*half\s*\.?\s*$", r"\1, pays half"),
+]
+
+
+def tersely(line: str) -> str:
+    """The line with the rules above applied (words put for abbreviations and shapes, in place)."""
+    for rule in TERSE:
+        line = rule(line)
+    return line
+
+
+def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
+    """The reading by pieces (piece_moves.py) of the line as written, or else of the line with
+    its terse words put plainly ("lt #59 E5, run 4T 100" -> "lays #59 E5, run 4T 100"): the
+    rules above only reword in place, so what refuses a line (a question, a plan, another
+    company) still refuses it; the refusal of the line as written stands when both fail."""
+    try:
+        return read_by_pieces(line, ctx, index)
+    except PbemError as first:
+        plain = tersely(line)
+        if plain == line or isinstance(first, AmbiguousMoveError):
+            raise
+        try:
+            return read_by_pieces(plain, ctx, index)
+        except PbemError:
+            raise first from None
