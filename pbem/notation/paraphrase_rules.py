@@ -305,7 +305,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\b(?:-\s*)?(?:,\s*)?(?:and\s+)?that\s+(?:gives|makes)\s+me\s+(?:the\s+)?(?:president|directorship|director)\b\.?",
          " and becomes president"),
     # pars: "buying the president's certificate of GT at $100", "float QLL: par 71"
-    _sub(r"\b(buys?|buying|bought|takes?)\s+(?:the\s+)?president'?s\s+(?:certificate|share|cert)\s+(?:of|in)\s+([A-Z][\w-]*)\s+(?:at|for)\s+",
+    _sub(r"\b(buys?|buying|bought|takes?)\s+(?:the\s+)?president'?s\s+(?:certificate|share|cert)\s+(?:of|in)\s+([A-Z][\w-]*)\s+at\s+",
          r"pars \2 at "),
     _sub(r"^\s*float\s+([A-Z][\w-]*)\s*:\s*par\s+", r"par \1 at "),
     _sub(r"\bcert\s+(of|in)\b", r"certificate \1"),

@@ -49,9 +49,10 @@ from .names import hyphen_initials, rewrite_names
 from .paraphrase import paraphrase
 from .phrasings import one_pass
 from .parsed import Echo, ParsedMove, Remarks
-from .piece_moves import read_by_pieces
+from .piece_moves import read_by_pieces, round_kind
 from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
+from .round_moves import out_of_round
 from .respell import read_respelled
 from .track_moves import TrackMoves
 from .trade_moves import TradeMoves
@@ -303,6 +304,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                 for clause in child.children:
                     if isinstance(clause, Tree):
                         out.extend(self.clause(clause))
+        why = out_of_round((getattr(item, "action", None) for item in out), round_kind(self.ctx))
+        if why is not None:
+            raise self.err(f"{why}: say the move of this round")
         return out
 
     def _syntax_error(self, e: UnexpectedInput, text: str) -> NotationError:

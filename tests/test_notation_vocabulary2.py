@@ -1,0 +1,70 @@
+"""Names and move words the reader did not know, and readings that picked a move other than the
+one written (issue 8, area "vocabulary"). Every line was written for these tests, in other words,
+orders and titles than the corpora's; each READ line must read as the moves it states, each near
+miss beside them (a question, a plan, another's move, a move of another round) must stay unread."""
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine.actions import Bid, BuyShares, LayTile, Merge, Par, Pass, PlaceToken
+from pbem.errors import PbemError
+from pbem.notation.sequence import iter_moves
+
+from notation_kit import ctx, read  # noqa: E402
+
+
+READ = [
+    # a private's own lay, told as the company using it with a colon (names with "&")
+    ("1830", "OR", "C&O", "C&O uses D&H: lays #57 on F16", [LayTile("DH", "F16", "57", 3)]),
+    ("1830", "OR", "B&O", "B&O uses the C&SL - lays #9 on E5", [LayTile("CS", "E5", "9", 3)]),
+    ("1830", "OR", "PRR", "PRR using D&H: #57 on F16", [LayTile("DH", "F16", "57", 3)]),
+    # a bid stays a bid where bids are made
+    ("1882", "auction", None, "NWR 90", [Bid("ann", "NWR", 90)]),
+    # a par said with "at" beside the president's certificate
+    ("1882", "SR", None, "Bob is buying the president's certificate of HBR at $71", [Par("bob", "HBR", 71)]),
+]
+
+
+@pytest.mark.parametrize("title,round_kind,current,line,want", READ)
+def test_a_move_in_words_the_reader_did_not_know_is_read(title, round_kind, current, line, want):
+    assert read(title, round_kind, current, line) == want
+
+
+@pytest.mark.parametrize("title,round_kind,current,line,want", READ)
+def test_it_reads_the_same_move_by_move(title, round_kind, current, line, want):
+    """The table reads a message move by move (notation/sequence.py): the same moves there."""
+    c = ctx(title, round_kind, current)
+    assert [m.action for m in iter_moves(line, lambda: c)] == want
+
+
+UNREAD = [
+    # a bid is no move of an operating or a merger round: a company and a figure there are no auction
+    ("1882", "OR", "CPR", "CPR: GT 70, pays out"),
+    ("1882", "OR", "HBR", "HBR: QLL 40"),
+    ("1861", "merger", "KK", "KK bids 100 on KB"),
+    # no token is placed, no tile laid in a merger round
+    ("1861", "merger", "RO", "RO merges with KB to form NW, and drops the token in D14"),
+    ("1861", "merger", "KR", "KR takes in MV to form MKV, then places a token in H8"),
+    ("1861", "merger", "KK", "KK lays #8 on I7"),
+    # the president's certificate bought for a price: a par told by what it cost, never one share
+    ("1882", "SR", None, "Ann buys the GT president's certificate for $134"),
+    ("1882", "SR", None, "I buy the president's share of CPR for $200"),
+    ("1882", "SR", None, "Bob takes the QLL presidency for 152"),
+    ("1830", "SR", None, "buys the B&O director's certificate for $200"),
+    # questions and plans beside the private's lay
+    ("1830", "OR", "C&O", "C&O uses D&H: lays #57 on F16?"),
+    ("1830", "OR", "C&O", "Should C&O use D&H: lay #57 on F16"),
+]
+
+
+@pytest.mark.parametrize("title,round_kind,current,line", UNREAD)
+def test_a_line_that_is_no_move_of_the_writer_stays_unread(title, round_kind, current, line):
+    with pytest.raises(PbemError):
+        read(title, round_kind, current, line)
+
+
+def test_a_lay_told_with_a_private_is_never_the_companys_own():
+    """Before, "C&O uses D&H: ..." was read as C&O's lay (the private's name, with "&", was not
+    taken): the lay is the private's ability, which 18xx.games records as the private's."""
+    moves = read("1830", "OR", "C&O", "C&O uses D&H: lays #57 on F16")
+    assert all(m.entity != "C&O" for m in moves)
