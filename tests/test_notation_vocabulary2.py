@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import Bid, BuyShares, LayTile, Merge, Par, Pass, PlaceToken
+from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, LayTile, Par, Pass, SellShares
 from pbem.errors import PbemError
 from pbem.notation.sequence import iter_moves
 
@@ -22,6 +22,26 @@ READ = [
     ("1882", "auction", None, "NWR 90", [Bid("ann", "NWR", 90)]),
     # a par said with "at" beside the president's certificate
     ("1882", "SR", None, "Bob is buying the president's certificate of HBR at $71", [Par("bob", "HBR", 71)]),
+    # one pass: a decision not to do something, told with the pass
+    ("1861", "merger", "MV", "Bob: no merger this round, pass", [Pass("bob")]),
+    ("1861", "merger", "MV", "MV: no conversion for now - pass.", [Pass("MV")]),
+    ("1861", "OR", "SE", "SE doesn't nationalize; pass", [Pass("SE")]),
+    ("1861", "OR", "GRR", "GRR doesnt nationalise - pass", [Pass("GRR")]),
+    ("1861", "merger", "OK", "Not merging OK this round, pass", [Pass("OK")]),
+    ("1861", "merger", "MV", "not converting MV for now; pass", [Pass("MV")]),
+    # a pass told as what the writer declines to buy or sell
+    ("1861", "SR", None, "Cid declines to buy any SW shares.", [Pass("cid")]),
+    ("1882", "SR", None, "I decline to sell my CPR shares", [Pass("ann")]),
+    # names written otherwise: a generic word shortened, a private called a company, a
+    # direction in letters, a place spelled as people spell it
+    ("1882", "auction", None, "Bob bids 45 on the NW Rebellion Co", [Bid("bob", "NWR", 45)]),
+    ("1882", "auction", None, "60 for the Trestle Bridge Company", [Bid("ann", "TB", 60)]),
+    ("1882", "SR", None, "Cid buys a Canadian Pacific Rly share", [BuyShares("cid", "CPR", "ipo", 10)]),
+    ("1830", "SR", None, "sell one New York Central RR share", [SellShares("ann", "NYC", 10)]),
+    ("1861", "SR", None, "Dee bids 110 on the Kharkov minor", [Bid("dee", "KR", 110)]),
+    ("1861", "SR", None, "Kharkov-Rostov Railway for 95", [Bid("ann", "KR", 95)]),
+    ("1861", "OR", "N", "the Nikolayev minor buys a 2", [BuyTrain("N", "2", "depot")]),
+    ("1882", "OR", "CNR", "CNR buys the Trestle Bridge Co. from Bob for 50 dollars.", [BuyCompany("CNR", "TB", 50)]),
 ]
 
 
@@ -51,6 +71,14 @@ UNREAD = [
     ("1882", "SR", None, "I buy the president's share of CPR for $200"),
     ("1882", "SR", None, "Bob takes the QLL presidency for 152"),
     ("1830", "SR", None, "buys the B&O director's certificate for $200"),
+    # questions, plans and reports beside the passes and the names
+    ("1861", "merger", "MV", "No merger this round, pass?"),
+    ("1861", "OR", "SE", "SE doesn't nationalize?"),
+    ("1861", "merger", "KK", "Not converting KK this time?"),
+    ("1861", "SR", None, "Cid declines to buy any SW shares?"),
+    ("1882", "auction", None, "Should I bid 45 on the NW Rebellion Co?"),
+    ("1861", "SR", None, "If nobody bids on the Kharkov minor I'll take it for 100"),
+    ("1882", "auction", None, "Is the Trestle Bridge Company worth 60?"),
     # questions and plans beside the private's lay
     ("1830", "OR", "C&O", "C&O uses D&H: lays #57 on F16?"),
     ("1830", "OR", "C&O", "Should C&O use D&H: lay #57 on F16"),

@@ -197,6 +197,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"^\s*by\s+(?=\d|one|a\b)", "buy "),
     # money: "20 roubles", "R95"
     _sub(r"(\d+)\s*(?:roubles|rubles|rub)\b", r"\1₽"),
+    _sub(r"\b(\d+)\s+(?:dollars|bucks)\b", r"$\1"),
     _sub(r"\bR(\d{2,})\b", r"₽\1", 0),
     # chat after the move: "over to Lev", "no money left :("
     _sub(r",?\s*(?:over\s+to|back\s+to|your\s+turn)\b.*$", ""),
