@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, LayTile, Par, Pass, SellShares
+from pbem.engine.actions import (
+    Bid, BuyCompany, BuyShares, BuyTrain, Choose, DiscardTrain, Dividend, LayTile, Merge, Par, Pass, SellShares,
+)
 from pbem.errors import PbemError
 from pbem.notation.sequence import iter_moves
 
@@ -42,6 +44,29 @@ READ = [
     ("1861", "SR", None, "Kharkov-Rostov Railway for 95", [Bid("ann", "KR", 95)]),
     ("1861", "OR", "N", "the Nikolayev minor buys a 2", [BuyTrain("N", "2", "depot")]),
     ("1882", "OR", "CNR", "CNR buys the Trestle Bridge Co. from Bob for 50 dollars.", [BuyCompany("CNR", "TB", 50)]),
+    # move words the reader did not know (notation/move_words.py)
+    ("1861", "OR", "GRR", "GRR is nationalised - can't afford a 5 train", [Choose("GRR", "nationalize")]),
+    ("1861", "OR", "SE", "SE chooses nationalisation, no money for the train", [Choose("SE", "nationalize")]),
+    ("1861", "merger", None, "Not buying anything this round.", [Pass("ann")]),
+    ("1861", "SR", None, "I'm buying nothing more in this turn", [Pass("ann")]),
+    ("1861", "merger", "KR", "KR merges with MV and then they become SE", [Merge("KR", "MV"), Merge("KR", "SE")]),
+    ("1861", "merger", "OK", "OK takes in Y, then the merged group forms SW", [Merge("OK", "Y"), Merge("OK", "SW")]),
+    ("1882", "auction", None, "raising Bob on the Trestle Bridge to 65", [Bid("ann", "TB", 65)]),
+    ("1861", "auction", None, "I raise Cid on MYR to 150₽", [Bid("ann", "MYR", 150)]),
+    ("1882", "OR", "HBR", "Dee chips in $80 out of her own pocket, HBR buys a 5 for 450", [BuyTrain("HBR", "5", "depot", 450)]),
+    ("1830", "OR", "PRR", "Bob contributes $200; PRR purchases a D for 1100", [BuyTrain("PRR", "D", "depot", 1100)]),
+    ("1861", "OR", "NW", "NW has to give up one of its 4s: discards a 4", [DiscardTrain("NW", "4")]),
+    ("1830", "OR", "NYC", "NYC must discard a train - drops the 3.", [DiscardTrain("NYC", "3")]),
+    ("1882", "OR", "GT", "GT has already placed a token here, so I just pass on the token", [Pass("GT")]),
+    ("1830", "OR", "B&O", "Cid withholds B&O's $90", [Dividend("B&O", "withhold")]),
+    ("1882", "OR", "QLL", "Ann pays out QLL's revenue", [Dividend("QLL", "payout")]),
+    ("1882", "OR", "HBR", "HBR lays #59 on its home city, G11", [LayTile("HBR", "G11", "59", 3)]),
+    ("1882", "SR", None, "Sold two GT, and then I'll buy a CPR from the pool",
+     [SellShares("ann", "GT", 20), BuyShares("ann", "CPR", "pool", 10)]),
+    ("1882", "SR", None, "buys HBR, 20% from the Initial Public Offering", [BuyShares("ann", "HBR", "ipo", 20)]),
+    ("1861", "SR", None, "Dee sold of her two NW shares", [SellShares("dee", "NW", 20)]),
+    ("1882", "SR", None, "Bought one QLL out of the IPO; pass after that", [BuyShares("ann", "QLL", "ipo", 10), Pass("ann")]),
+    ("1861", "auction", None, "MRR for 80₽ - I'm done bidding now", [Bid("ann", "MRR", 80)]),
 ]
 
 
@@ -79,6 +104,18 @@ UNREAD = [
     ("1882", "auction", None, "Should I bid 45 on the NW Rebellion Co?"),
     ("1861", "SR", None, "If nobody bids on the Kharkov minor I'll take it for 100"),
     ("1882", "auction", None, "Is the Trestle Bridge Company worth 60?"),
+    ("1861", "OR", "GRR", "GRR is nationalised?"),
+    ("1861", "OR", "GRR", "If GRR nationalises - not buying a train"),
+    ("1861", "merger", None, "I'm not buying anything until the conversion"),
+    ("1861", "merger", None, "Bob is not buying anything this round"),
+    ("1861", "merger", "KR", "Should KR merge with MV, then the group forms SE?"),
+    ("1882", "auction", None, "Bob is raising me on the Trestle Bridge to 65"),
+    ("1882", "auction", None, "raising Bob on the Trestle Bridge to 65?"),
+    ("1882", "OR", "HBR", "Dee chips in $80, HBR buys a 5 for 450?"),
+    ("1861", "OR", "NW", "NW has to give up one of its 4s?"),
+    ("1882", "OR", "GT", "GT has already placed a token here, so should I pass?"),
+    ("1882", "OR", "QLL", "Ann pays out QLL's revenue?"),
+    ("1882", "SR", None, "Sold two GT, then I'll buy a CPR if it floats"),
     # questions and plans beside the private's lay
     ("1830", "OR", "C&O", "C&O uses D&H: lays #57 on F16?"),
     ("1830", "OR", "C&O", "Should C&O use D&H: lay #57 on F16"),

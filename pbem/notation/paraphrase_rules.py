@@ -12,6 +12,7 @@ from .paraphrase_parts import (
     _state_free, _sub, _there, _trains_list, _uses,
 )
 from .passes import done_after_sale
+from .move_words import VOCABULARY
 from .phrasings import PHRASINGS
 from .run_lists import RUN_LISTS
 from .run_wording import RUN_FIRST, RUN_RULES
@@ -20,6 +21,7 @@ __all__ = ["RULES"]
 
 RULES: list[Callable[[str], str]] = [
     *PHRASINGS,
+    *VOCABULARY,              # move words the other rules did not know (move_words.py)
     done_after_sale,          # "Sell 20% CNR, then I'm done": the pass (passes.py)
     _uses,
     _exchange,
