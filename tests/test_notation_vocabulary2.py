@@ -116,6 +116,10 @@ UNREAD = [
     ("1882", "OR", "GT", "GT has already placed a token here, so should I pass?"),
     ("1882", "OR", "QLL", "Ann pays out QLL's revenue?"),
     ("1882", "SR", None, "Sold two GT, then I'll buy a CPR if it floats"),
+    # one line of a merger round passes for one company: another's pass is its own choice
+    ("1861", "merger", "OK", "OK declines to merge, KK passes"),
+    ("1861", "merger", "MV", "MV won't merge; KR passes too"),
+    ("1861", "merger", "KB", "KB passes, OK passes"),
     # questions and plans beside the private's lay
     ("1830", "OR", "C&O", "C&O uses D&H: lays #57 on F16?"),
     ("1830", "OR", "C&O", "Should C&O use D&H: lay #57 on F16"),
@@ -133,3 +137,45 @@ def test_a_lay_told_with_a_private_is_never_the_companys_own():
     taken): the lay is the private's ability, which 18xx.games records as the private's."""
     moves = read("1830", "OR", "C&O", "C&O uses D&H: lays #57 on F16")
     assert all(m.entity != "C&O" for m in moves)
+
+
+def test_a_merger_line_passing_for_its_own_company_only_is_read():
+    assert read("1861", "merger", "KK", "KK declines to merge, pass") == [Pass("KK")]
+    assert read("1861", "merger", "KK", "KK passes") == [Pass("KK")]
+
+
+def _merger_table(tmp_path, upto: int):
+    """The refplay 1861 game (seed 4) just before a move of its merger rounds."""
+    from pathlib import Path
+
+    from pbem.moderator.table import Table
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed4-merger.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    return Table.open(copy, upto=upto)
+
+
+@pytest.mark.parametrize("line", [
+    "SPW takes in MB, closes the group, and forms MK.",
+    "SPW absorbs MB; then ends the selection and becomes MK",
+])
+def test_at_the_table_a_group_the_game_closed_itself_is_not_closed_again(tmp_path, line):
+    """At move 765 SPW merges with MB and nothing is left to add: the game closes the group
+    itself and asks for the major, so the pass the writer tells between (refused before: "SPW
+    may not pass now") is set aside and the major is formed."""
+    table = _merger_table(tmp_path, 765)
+    g = table.play
+    president = table.game.corporations["SPW"].president
+    mark = len(g.moves)
+    g.push_notation(line, president)
+    assert g.moves[mark:] == [Merge("SPW", "MB"), Merge("SPW", "MK")]
+
+
+def test_at_the_table_a_pass_alone_is_still_the_companys_pass(tmp_path):
+    """Only a pass right after the company's own merger is set aside: "SPW passes" before any
+    merger is SPW's choice not to merge, played as written."""
+    table = _merger_table(tmp_path, 765)
+    g = table.play
+    mark = len(g.moves)
+    g.push_notation("SPW passes", table.game.corporations["SPW"].president)
+    assert g.moves[mark:] == [Pass("SPW")]

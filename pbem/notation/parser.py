@@ -304,9 +304,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                 for clause in child.children:
                     if isinstance(clause, Tree):
                         out.extend(self.clause(clause))
-        why = out_of_round((getattr(item, "action", None) for item in out), round_kind(self.ctx))
+        why = out_of_round((getattr(item, "action", None) for item in out), round_kind(self.ctx), self.ctx.kind_of)
         if why is not None:
-            raise self.err(f"{why}: say the move of this round")
+            raise self.err(why)
         return out
 
     def _syntax_error(self, e: UnexpectedInput, text: str) -> NotationError:
