@@ -67,6 +67,18 @@ READ = [
     ("1861", "SR", None, "Dee sold of her two NW shares", [SellShares("dee", "NW", 20)]),
     ("1882", "SR", None, "Bought one QLL out of the IPO; pass after that", [BuyShares("ann", "QLL", "ipo", 10), Pass("ann")]),
     ("1861", "auction", None, "MRR for 80₽ - I'm done bidding now", [Bid("ann", "MRR", 80)]),
+    ("1882", "auction", None, "Cid: Canadian Pacific, $190", [Bid("cid", "CP", 190)]),
+    ("1882", "auction", None, "Dee: P2 Saskatchewan Central, 45", [Bid("dee", "SC", 45)]),
+    ("1830", "OR", "NYC", "NYC trades in the 5 for a D: $800", [BuyTrain("NYC", "D", "depot", 800, exchange="5")]),
+    ("1882", "SR", None, "Bob pars HBR at 67 (he gets the president's share for 134)", [Par("bob", "HBR", 67)]),
+    ("1830", "SR", None, "I start PRR at $82 (taking the director's certificate, 20%)", [Par("ann", "PRR", 82)]),
+    ("1882", "SR", None, "pass (not enough cash)", [Pass("ann")]),
+    ("1861", "auction", None, "Passes (too rich for me).", [Pass("ann")]),
+    ("1882", "auction", None, "30 on the Trestle Bridge, the cheapest one", [Bid("ann", "TB", 30)]),
+    ("1882", "OR", "GT", "GT bought a 5 for 450, and the 3s rusted", [BuyTrain("GT", "5", "depot", 450)]),
+    ("1830", "OR", "B&O", "B&O buys a 4 train for 300; all 2s are gone", [BuyTrain("B&O", "4", "depot", 300)]),
+    ("1830", "OR", "ERIE", "ERIE buys a 2 for 80 and a 3 train for 180", [BuyTrain("ERIE", "2", "depot", 80), BuyTrain("ERIE", "3", "depot", 180)]),
+    ("1882", "OR", "QLL", "QLL: tile 9 into K7, rot 1", [LayTile("QLL", "K7", "9", 1)]),
 ]
 
 
@@ -116,6 +128,12 @@ UNREAD = [
     ("1882", "OR", "GT", "GT has already placed a token here, so should I pass?"),
     ("1882", "OR", "QLL", "Ann pays out QLL's revenue?"),
     ("1882", "SR", None, "Sold two GT, then I'll buy a CPR if it floats"),
+    ("1882", "OR", "CPR", "CPR: Trestle Bridge, $150"),
+    ("1882", "auction", None, "Bob: Canadian Pacific, $190?"),
+    ("1830", "OR", "NYC", "Should NYC trade in the 5 for a D: $800?"),
+    ("1882", "SR", None, "Should Bob par HBR at 67 (the president's share for 134)?"),
+    ("1882", "OR", "GT", "GT bought a 5 for 450, and the 3s rusted?"),
+    ("1830", "OR", "ERIE", "If ERIE buys a 2 for 80 and a 3 train for 180"),
     # one line of a merger round passes for one company: another's pass is its own choice
     ("1861", "merger", "OK", "OK declines to merge, KK passes"),
     ("1861", "merger", "MV", "MV won't merge; KR passes too"),

@@ -67,4 +67,23 @@ VOCABULARY: list[Callable[[str], str]] = [
     # the pass told last: "Pass after that."
     _sub(r"([.;]\s*)(?i:pass)\s+(?i:after\s+(?:that|this))\s*[.!]?\s*$", r"\1pass"),
     _done_bidding,
+    # a bid in postal form with the private's name in words: "Len: Trestle Bridge, $150"
+    _sub(r"^\s*([A-Z][\w'-]*)\s*:\s*(?:P[1-9]\s+)?((?:(?i:the)\s+)?[A-Z][a-z][\w'-]*(?:\s+[A-Z][a-z][\w'-]*){1,3})\s*,\s*([$₽]?\d+(?:\s*₽)?)\s*[.!]?\s*$",
+         r"\1 bids \3 on \2"),
+    # a train traded in, its price after a colon: "trades in its 4 for a D: $800"
+    _sub(r"(\b(?i:for)\s+(?i:an?)\s+\w+(?:[- ](?i:trains?))?)\s*:\s*([$₽]\d+|\d+\s*₽)", r"\1, \2"),
+    # the president's certificate told in brackets after the par: it comes with the par
+    _sub(r"(\b(?i:pars?|parr?ed|parring|starts?|started)\b[^()]*?)\s*\((?=[^()]*\b(?i:president|director)'?s?\s+(?i:certificate|share|cert)\b)"
+         r"[^()?]*\)", r"\1"),
+    # a pass with its reason in brackets: "Pass (nothing worth buying)."
+    _sub(r"^(\s*(?i:pass(?:es)?))\s*\(\s*(?i:nothing|not|no|too)\b[^()?]*\)\s*[.!]?\s*$", r"\1"),
+    # a private described after its name: "I'll put 20 on Hudson Bay, the cheap one."
+    _sub(r",\s*(?i:the)\s+(?i:cheap|cheapest|expensive|small|big|little|last|first|other)\s+(?i:one|private)\s*[.!]?\s*$", ""),
+    # the trains that rust told after the purchase: "QLL got a 4 train (300) and CPR's 2s rusted, nice."
+    _sub(r"(?:\s*[,;]\s*|\s+(?i:and)\s+)(?:[A-Z][\w&-]*'s\s+|(?i:the|all)\s+)?\d+[DT]?'?s\s+(?i:rusted|rust|are\s+rusted|are\s+gone)\b[^.?;]*", ""),
+    # a second train told after "and" without its verb: "buys a 3 train for 225 and a 4 for 350"
+    _sub(r"(\b(?i:buys?|bought|buying)\s+(?i:an?)\s+(?:\d|D)\b[^,;?]*?\b(?i:for)\s+[$₽]?\d+₽?)\s+(?i:and)\s+(?i:an?)\s+((?:\d|D)(?:[- ](?i:train))?\s+(?i:for)\s+)",
+         r"\1 and buys a \2"),
+    # a tile put "into" a hex: "Tile 8 into C5"
+    _sub(r"\b((?i:tile)\s+#?\d+[A-Za-z]?)\s+(?i:into)\s+(?=[A-Z]{1,2}\d{1,2}\b)", r"\1 on "),
 ]
