@@ -28,8 +28,8 @@ FLOORS = {"lines.jsonl": 0.98, "lines2.jsonl": 0.97, "lines3.jsonl": 0.98, "line
           "lines5.jsonl": 0.97, "lines6.jsonl": 0.99, "lines7.jsonl": 0.98, "lines8.jsonl": 0.9,
           "lines9.jsonl": 0.96, "lines10.jsonl": 0.97, "lines11.jsonl": 0.97, "lines12.jsonl": 0.97,
           "lines13.jsonl": 0.98, "lines14.jsonl": 0.97, "lines15.jsonl": 0.94, "lines16.jsonl": 0.97,
-          "lines17.jsonl": 0.92, "lines18.jsonl": 0.87,
-          "lines19.jsonl": 0.9, "lines20.jsonl": 0.87}
+          "lines17.jsonl": 0.94, "lines18.jsonl": 0.94,
+          "lines19.jsonl": 0.94, "lines20.jsonl": 0.92}
 
 
 def _load(name):

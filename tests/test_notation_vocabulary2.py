@@ -79,6 +79,10 @@ READ = [
     ("1830", "OR", "B&O", "B&O buys a 4 train for 300; all 2s are gone", [BuyTrain("B&O", "4", "depot", 300)]),
     ("1830", "OR", "ERIE", "ERIE buys a 2 for 80 and a 3 train for 180", [BuyTrain("ERIE", "2", "depot", 80), BuyTrain("ERIE", "3", "depot", 180)]),
     ("1882", "OR", "QLL", "QLL: tile 9 into K7, rot 1", [LayTile("QLL", "K7", "9", 1)]),
+    # "and" for "&" in a symbol or a name
+    ("1830", "SR", None, "Buying a C and O share from the pool", [BuyShares("ann", "C&O", "pool", 10)]),
+    ("1830", "SR", None, "Bob sells one Boston and Maine", [SellShares("bob", "B&M", 10)]),
+    ("1830", "OR", "PRR", "PRR buys the Camden and Amboy from Cid for 160", [BuyCompany("PRR", "CA", 160)]),
 ]
 
 
@@ -134,6 +138,7 @@ UNREAD = [
     ("1882", "SR", None, "Should Bob par HBR at 67 (the president's share for 134)?"),
     ("1882", "OR", "GT", "GT bought a 5 for 450, and the 3s rusted?"),
     ("1830", "OR", "ERIE", "If ERIE buys a 2 for 80 and a 3 train for 180"),
+    ("1830", "SR", None, "Should I buy a C and O share from the pool?"),
     # one line of a merger round passes for one company: another's pass is its own choice
     ("1861", "merger", "OK", "OK declines to merge, KK passes"),
     ("1861", "merger", "MV", "MV won't merge; KR passes too"),

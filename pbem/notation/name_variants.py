@@ -1,6 +1,7 @@
 """Other ways people write a company's name than its data's: the generic last word shortened
 ("Hudson Bay Rly", "Canadian Pacific RR"), a private called a company ("the Hudson Bay Co.",
-"the NW Rebellion Co"), a compass direction in letters ("NW Rebellion"), and a place of the
+"the NW Rebellion Co"), a compass direction in letters ("NW Rebellion"), "and" for "&" ("B and
+O", "Baltimore and Ohio"), and a place of the
 name spelled as people spell it ("Kharkov-Rostov" for the data's Kharkiv-Rostov: the other
 spellings are the title's data, `spellings` in its notation.py). Added as aliases of the
 company only when no other company already has the name."""
@@ -40,9 +41,15 @@ def _respelled(name: str, spellings: Mapping[str, Sequence[str]]) -> list[str]:
     return out
 
 
+def _and(name: str) -> list[str]:
+    """"Baltimore and Ohio" for "Baltimore & Ohio", "B and O" for "B&O"."""
+    return [re.sub(r"\s*&\s*", " and ", name)] if "&" in name else []
+
+
 def variants(name: str, *, private: bool, spellings: Mapping[str, Sequence[str]]) -> list[str]:
     """The other forms of `name` (a private's also with "Co"/"Company" after it)."""
     base = [name, *_respelled(name, spellings)]
+    base += [v for b in list(base) for v in _and(b)]
     base += [v for b in list(base) for v in _compass(b)]
     out = [v for b in base for v in _generic(b)] + base[1:]
     if private and not re.search(r"\b(?:Company|Co\.?|Railway|Railroad)$", name):
@@ -58,6 +65,8 @@ def add_variants(names: Mapping[str, str], aliases: dict[str, str], taken: Itera
     found: dict[str, set] = {}
     for sym, full in names.items():
         for v in variants(full or "", private=private, spellings=spellings) if full else ():
+            found.setdefault(v, set()).add(sym)
+        for v in _and(sym):                 # a symbol with "&": "B and O"
             found.setdefault(v, set()).add(sym)
     for v, syms in found.items():
         if len(syms) == 1 and re.sub(r"[^a-z0-9]", "", v.lower()) not in seen:
