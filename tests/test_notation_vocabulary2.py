@@ -79,6 +79,10 @@ READ = [
     ("1830", "OR", "B&O", "B&O buys a 4 train for 300; all 2s are gone", [BuyTrain("B&O", "4", "depot", 300)]),
     ("1830", "OR", "ERIE", "ERIE buys a 2 for 80 and a 3 train for 180", [BuyTrain("ERIE", "2", "depot", 80), BuyTrain("ERIE", "3", "depot", 180)]),
     ("1882", "OR", "QLL", "QLL: tile 9 into K7, rot 1", [LayTile("QLL", "K7", "9", 1)]),
+    ("1882", "OR", "SC", "SC will not buy a train this turn.", [Pass("SC")]),
+    ("1830", "OR", "NYC", "NYC won't lay a tile this time", [Pass("NYC")]),
+    ("1861", "OR", "MV", "MV upgrades its home I13 with a #14.", [LayTile("MV", "I13", "14", 3)]),
+    ("1882", "OR", "HBR", "HBR upgrading its home city G11 to #59", [LayTile("HBR", "G11", "59", 3)]),
     # "and" for "&" in a symbol or a name
     ("1830", "SR", None, "Buying a C and O share from the pool", [BuyShares("ann", "C&O", "pool", 10)]),
     ("1830", "SR", None, "Bob sells one Boston and Maine", [SellShares("bob", "B&M", 10)]),
@@ -139,6 +143,9 @@ UNREAD = [
     ("1882", "OR", "GT", "GT bought a 5 for 450, and the 3s rusted?"),
     ("1830", "OR", "ERIE", "If ERIE buys a 2 for 80 and a 3 train for 180"),
     ("1830", "SR", None, "Should I buy a C and O share from the pool?"),
+    ("1882", "OR", "SC", "SC will not buy a train this turn?"),
+    ("1882", "OR", "SC", "SC will not buy a train until next OR"),
+    ("1882", "OR", "SC", "SC will not buy a train next turn"),
     # one line of a merger round passes for one company: another's pass is its own choice
     ("1861", "merger", "OK", "OK declines to merge, KK passes"),
     ("1861", "merger", "MV", "MV won't merge; KR passes too"),

@@ -84,6 +84,11 @@ VOCABULARY: list[Callable[[str], str]] = [
     # a second train told after "and" without its verb: "buys a 3 train for 225 and a 4 for 350"
     _sub(r"(\b(?i:buys?|bought|buying)\s+(?i:an?)\s+(?:\d|D)\b[^,;?]*?\b(?i:for)\s+[$₽]?\d+₽?)\s+(?i:and)\s+(?i:an?)\s+((?:\d|D)(?:[- ](?i:train))?\s+(?i:for)\s+)",
          r"\1 and buys a \2"),
+    # a step not taken this turn told in the future: "SC will not buy a train this turn"
+    _sub(r"\b(?i:will\s+not|won'?t)\s+(?=(?i:buy|lay|place|run|merge|convert)\b[^?]*\b(?i:this\s+(?:turn|time|OR|round))\s*[.!]?\s*$)",
+         "does not "),
+    # a home upgraded by its hex: "MV upgrades its home I13 with a #14"
+    _sub(r"\b((?i:upgrades?|upgrading))\s+(?i:its)\s+(?i:home)(?:\s+(?i:hex|city|station))?\s+(?=[A-Z]{1,2}\d{1,2}\b)", r"\1 "),
     # a tile put "into" a hex: "Tile 8 into C5"
     _sub(r"\b((?i:tile)\s+#?\d+[A-Za-z]?)\s+(?i:into)\s+(?=[A-Z]{1,2}\d{1,2}\b)", r"\1 on "),
 ]
