@@ -304,7 +304,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                 for clause in child.children:
                     if isinstance(clause, Tree):
                         out.extend(self.clause(clause))
-        why = out_of_round((getattr(item, "action", None) for item in out), round_kind(self.ctx), self.ctx.kind_of)
+        # (not for a pasted transcript, whose lines are exact and may run into the next round)
+        why = None if self.transcript else out_of_round(
+            (getattr(item, "action", None) for item in out), round_kind(self.ctx), self.ctx.kind_of)
         if why is not None:
             raise self.err(why)
         return out
