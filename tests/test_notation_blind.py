@@ -27,8 +27,8 @@ BLIND = HERE / "data" / "blind"
 FLOORS = {"lines.jsonl": 0.98, "lines2.jsonl": 0.97, "lines3.jsonl": 0.98, "lines4.jsonl": 1.0,
           "lines5.jsonl": 0.99, "lines6.jsonl": 0.99, "lines7.jsonl": 0.98, "lines8.jsonl": 0.91,
           "lines9.jsonl": 0.96, "lines10.jsonl": 0.97, "lines11.jsonl": 0.97, "lines12.jsonl": 0.97,
-          "lines13.jsonl": 0.98, "lines14.jsonl": 0.97, "lines15.jsonl": 0.96, "lines16.jsonl": 0.97,
-          "lines17.jsonl": 0.98, "lines18.jsonl": 0.94, "lines19.jsonl": 0.98, "lines20.jsonl": 0.94}
+          "lines13.jsonl": 0.98, "lines14.jsonl": 0.98, "lines15.jsonl": 0.96, "lines16.jsonl": 0.98,
+          "lines17.jsonl": 1.0, "lines18.jsonl": 0.99, "lines19.jsonl": 0.98, "lines20.jsonl": 0.98}
 
 
 def _load(name):

@@ -308,7 +308,7 @@ def test_another_players_move_stays_theirs(title, round_kind, current, line, wan
 
 def test_a_token_dropped_in_a_place_is_placed_not_removed():
     """"drops a token in X" places one; only "its X token" or a reason to get down removes."""
-    assert read("1861", "merger", "SW", "SW drops a token in Odessa") == [PlaceToken("SW", "D20")]
+    assert read("1861", "OR", "SW", "SW drops a token in Odessa") == [PlaceToken("SW", "D20")]
 
 
 def test_a_major_bought_with_a_price_is_a_share_not_a_bid():

@@ -115,8 +115,12 @@ def test_a_line_that_is_no_move_stays_unread(title, round_kind, current, line):
 
 def test_a_token_dropped_after_a_merger_without_a_company_is_not_a_removal():
     """"drop the token in Kiev" also means placing one: only a station named as the new
-    major's ("its", "the K-B station") is read as given up."""
-    moves = read("1861", "merger", "RO", "RO merges with KB to form NW; drop the token in Kiev")
+    major's ("its", "the K-B station") is read as given up. (A placement is no move of a
+    merger round either, so the line is refused: notation/round_moves.py.)"""
+    try:
+        moves = read("1861", "merger", "RO", "RO merges with KB to form NW; drop the token in Kiev")
+    except PbemError:
+        moves = []
     assert not any(isinstance(m, RemoveToken) for m in moves)
 
 

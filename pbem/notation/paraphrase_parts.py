@@ -147,7 +147,7 @@ def _there(line: str) -> str:
 #: a private's power told as a story: "HBR uses the NWR: moves its token from G11 to E5 and
 #: lays #59 there" -> "NWR: moves its token from G11 to E5, lays #59 on E5"; the moves after
 #: the colon are the private's (18xx.games makes the company the acting entity)
-_USES = re.compile(r"^\s*(?:[A-Z][\w-]*\s+)?(?i:uses|used|is\s+using|using)\s+(?:the\s+|its\s+)?([A-Z][\w-]*)"
+_USES = re.compile(r"^\s*(?:[A-Z][\w&-]*\s+)?(?i:uses|used|is\s+using|using)\s+(?:the\s+|its\s+)?([A-Z][\w&-]*)"
                    r"(?:'s)?(?:\s+(?:private|power|ability|company))*\s*(?::|,|\s+to\b|\s*[-–—])\s*")
 
 

@@ -12,6 +12,7 @@ from .paraphrase_parts import (
     _state_free, _sub, _there, _trains_list, _uses,
 )
 from .passes import done_after_sale
+from .move_words import VOCABULARY
 from .phrasings import PHRASINGS
 from .run_lists import RUN_LISTS
 from .run_wording import RUN_FIRST, RUN_RULES
@@ -21,6 +22,7 @@ __all__ = ["RULES"]
 
 RULES: list[Callable[[str], str]] = [
     *PHRASINGS,
+    *VOCABULARY,              # move words the other rules did not know (move_words.py)
     done_after_sale,          # "Sell 20% CNR, then I'm done": the pass (passes.py)
     _uses,
     _exchange,
@@ -198,6 +200,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"^\s*by\s+(?=\d|one|a\b)", "buy "),
     # money: "20 roubles", "R95"
     _sub(r"(\d+)\s*(?:roubles|rubles|rub)\b", r"\1₽"),
+    _sub(r"\b(\d+)\s+(?:dollars|bucks)\b", r"$\1"),
     _sub(r"\bR(\d{2,})\b", r"₽\1", 0),
     # chat after the move: "over to Lev", "no money left :("
     _sub(r",?\s*(?:over\s+to|back\s+to|your\s+turn)\b.*$", ""),
@@ -306,7 +309,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\b(?:-\s*)?(?:,\s*)?(?:and\s+)?that\s+(?:gives|makes)\s+me\s+(?:the\s+)?(?:president|directorship|director)\b\.?",
          " and becomes president"),
     # pars: "buying the president's certificate of GT at $100", "float QLL: par 71"
-    _sub(r"\b(buys?|buying|bought|takes?)\s+(?:the\s+)?president'?s\s+(?:certificate|share|cert)\s+(?:of|in)\s+([A-Z][\w-]*)\s+(?:at|for)\s+",
+    _sub(r"\b(buys?|buying|bought|takes?)\s+(?:the\s+)?president'?s\s+(?:certificate|share|cert)\s+(?:of|in)\s+([A-Z][\w-]*)\s+at\s+",
          r"pars \2 at "),
     _sub(r"^\s*float\s+([A-Z][\w-]*)\s*:\s*par\s+", r"par \1 at "),
     _sub(r"\bcert\s+(of|in)\b", r"certificate \1"),

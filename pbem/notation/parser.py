@@ -52,8 +52,10 @@ from .paraphrase import paraphrase
 from .phrasings import one_pass
 from .parsed import Echo, ParsedMove, Remarks
 from .terse import read_terse_by_pieces
+from .piece_moves import round_kind
 from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
+from .round_moves import out_of_round
 from .respell import read_respelled
 from .track_moves import TrackMoves
 from .trade_moves import TradeMoves
@@ -309,6 +311,11 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                 for clause in child.children:
                     if isinstance(clause, Tree):
                         out.extend(self.clause(clause))
+        # (not for a pasted transcript, whose lines are exact and may run into the next round)
+        why = None if self.transcript else out_of_round(
+            (getattr(item, "action", None) for item in out), round_kind(self.ctx), self.ctx.kind_of)
+        if why is not None:
+            raise self.err(why)
         return out
 
     def _syntax_error(self, e: UnexpectedInput, text: str) -> NotationError:

@@ -183,8 +183,8 @@ def one_pass(line: str) -> str:
     merger for MV this time"."""
     if len(line) > _LONGEST or not re.search(r"(?i:pass|done)", line):
         return line
-    m = re.match(r"\s*(?:(" + _NAME + r")\s+)?(?i:declines?\s+to|refuses?\s+to|does(?:n't|\s+not)|won'?t|will\s+not)\s+"
-                 r"(?i:merge|convert|buy|sell|bid|do\s+anything)\b[^,;.()?]*?(?:[,;.]|\s+[-–—]|\s+and)\s*(?:(?i:so\s+)?((?i:I\s+))?)?"
+    m = re.match(r"\s*(?:(" + _NAME + r")\s+)?(?i:declines?\s+to|refuses?\s+to|does(?:n't|\s+not)|do(?:es|se)n[’']?t|won'?t|will\s+not)\s+"
+                 r"(?i:merge|convert|buy|sell|bid|do\s+anything|nationali[sz]e)\b[^,;.()?]*?(?:[,;.]|\s+[-–—]|\s+and)\s*(?:(?i:so\s+)?((?i:I\s+))?)?"
                  r"(?i:pass(?:es)?)(?:\s+(?i:the\s+round|this\s+time|for\s+now))?\s*[.!]?\s*$", line)
     if m:       # "Bob won't sell, so I pass": the writer's pass, whoever refused
         return f"{m.group(1)} passes" if m.group(1) and not m.group(2) else "pass"
@@ -192,12 +192,17 @@ def one_pass(line: str) -> str:
                  rf"({_NAME})(?:\s+(?i:this\s+(?:time|round|turn)))?\s*[.!]?\s*$", line)
     if m:
         return f"{m.group(1)} passes"
-    skip = r"(?i:no\s+(?:merger|merge|merging|conversion|converting))"
+    skip = r"(?i:no\s+(?:merger|merge|merging|conversion|converting))(?:\s+(?i:this\s+(?:time|round|turn)|for\s+now))?"
     m = re.match(rf"\s*(?:({_NAME})\s*[:,–—-]?\s+)?(?:{skip}\s*(?:[,;/]|\s+(?i:and|or))\s*)*{skip}\s*(?:[,;:.–—-]|\s+(?i:so))\s*"
                  r"(?i:(?:I\s+)?pass(?:es)?)\s*[.!]?\s*$", line) or \
         re.match(rf"\s*(?:({_NAME})\s*:?\s+)?(?i:pass(?:es)?)\s*[,;:–—-]\s*{skip}(?:\s+(?i:this\s+(?:time|round|turn)))?\s*[.!]?\s*$", line)
     if m:
         return f"{m.group(1)} passes" if m.group(1) else "pass"
+    # "Not converting KB this time - pass.": the company named after what it does not do passes
+    m = re.match(rf"\s*(?i:not|no)\s+(?i:converting|merging)\s+({_NAME})(?:\s+(?i:this\s+(?:time|round|turn)|for\s+now))?"
+                 r"\s*[,;:.–—-]\s*(?i:pass(?:es)?)\s*[.!]?\s*$", line)
+    if m:
+        return f"{m.group(1)} passes"
     # a pass with the one step it passes told beside it: "CNR passes; nothing to lay", "CPR done,
     # no train purchase", "no token, pass": one pass of that step
     steps = ((r"(?:no\s+(?:track|tiles?|tile\s+lay|track\s+lay)|nothing\s+to\s+(?:lay|build|upgrade))", "lay track"),

@@ -11,6 +11,7 @@ a line that is a question, a plan, a condition, a report or a negation is never 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Optional
 
@@ -203,6 +204,10 @@ def _joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
 
 Fit = list[tuple[Action, tuple]]
 
+#: a president's (director's) certificate named in a buy: not one share ("buys the GT
+#: president's certificate for $134" is a par told by its price, which the pieces do not read)
+_PRESIDENTS = re.compile(r"\b(?:president|director)(?:'?s)?\s+(?:certificate|cert|share)|\bpresidency\b|\bpres\s+cert\b", re.I)
+
 
 class _Fitter:
     """The moves one clause may be, for the round kind and the acting entity."""
@@ -394,6 +399,8 @@ class _Fitter:
         if "sell" in self.verbs and "buy" not in self.verbs:
             return self._shares(corps, lambda c, pct: SellShares(actor, c, pct), many=True)
         if "buy" in self.verbs or (self.implicit() and (self.c.of("count") or self.c.of("source") or self.c.of("percent"))):
+            if _PRESIDENTS.search(self.c.text):     # the president's certificate comes with a par
+                return "the president's certificate is bought by a par: write its par price"
             return self._shares(corps, lambda c, pct: BuyShares(actor, c, self._source(), pct), many=False)
         return None
 

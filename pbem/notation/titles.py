@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Mapping, Optional
 
 from .context import NotationContext
+from .name_variants import add_variants
 
 def context_for_title(title: str, players: Optional[Mapping[str, str]] = None, *,
                       actor: Optional[str] = None, current: Optional[str] = None,
@@ -41,14 +42,23 @@ def context_from_title_data(data: Mapping, players: Optional[Mapping[str, str]] 
             have = locations.get(hex_)
             merged = [have] if isinstance(have, str) else list(have or [])
             locations[hex_] = tuple(dict.fromkeys([*merged, *names]))
+    corporations = {c["sym"]: c.get("name", c["sym"]) for c in data.get("corporations", [])}
+    companies = {c["sym"]: c.get("name", c["sym"]) for c in data.get("companies", [])}
+    corporation_aliases = dict(extra.get("corporation_aliases", {}))
+    company_aliases = dict(extra.get("company_aliases", {}))
+    taken = [*corporations, *corporations.values(), *companies, *companies.values(),
+             *corporation_aliases, *company_aliases]
+    spellings = extra.get("spellings", {})
+    add_variants(corporations, corporation_aliases, taken, private=False, spellings=spellings)
+    add_variants(companies, company_aliases, taken, private=True, spellings=spellings)
     kw = dict(
         players=dict(players or {}),
-        corporations={c["sym"]: c.get("name", c["sym"]) for c in data.get("corporations", [])},
-        companies={c["sym"]: c.get("name", c["sym"]) for c in data.get("companies", [])},
+        corporations=corporations,
+        companies=companies,
         trains=tuple(dict.fromkeys(t["name"] for t in data.get("trains", []))),
         actor=actor, current=current, title=title,
-        corporation_aliases=dict(extra.get("corporation_aliases", {})),
-        company_aliases=dict(extra.get("company_aliases", {})),
+        corporation_aliases=corporation_aliases,
+        company_aliases=company_aliases,
         train_aliases=dict(extra.get("train_aliases", {})),
         locations=locations, layout=data.get("layout", "flat"),
         token_mover=extra.get("token_mover"),

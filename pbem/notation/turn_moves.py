@@ -52,7 +52,10 @@ class TurnMoves:
                 self.claim("step", _STEP_OF_DESC.get(re.sub(r"\s+", " ", tail.children[0].value.lower())), tail)
             elif is_tree(tail, "pass_words"):
                 words = [t.children[0] for t in tail.children]
+                shares = {w.value.lower() for w in words} & {"buy", "buying", "sell", "selling", "share", "shares"}
                 for w in words:
+                    if shares and self._try_lookup(w.value, ("corporation",)) is not None:
+                        continue        # "declines to buy MKN shares": the shares passed on
                     if w.value.lower().strip("'") not in _PASS_WORDS:
                         raise self.err(
                             f'after "pass" I expected nothing more (or what is passed, e.g. '

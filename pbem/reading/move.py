@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from pbem.engine.actions import PlaceToken
+from pbem.engine.actions import Merge, Pass, PlaceToken
 from pbem.errors import RuleError
 from pbem.newgame import CLAIMS_WARN
 from pbem.notation import ParsedMove
@@ -45,6 +45,11 @@ def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
         # "N ran H8-G5-E1 for 80, no tile": the run passed the tile lay before it
         warnings.append(f"line {pm.line} set aside (the step it passes is already behind the turn): {clip(pm.text)}")
         return
+    if _group_closed_itself(g, action):
+        # "SPW takes in MB, closes the group, and forms MK": nothing was left to add, so the
+        # game closed the group itself after the merger and asks for the major
+        warnings.append(f"move {index} ({clip(pm.text)!r}) set aside: the game closed the group itself")
+        return
     warnings.extend(f"move {index} ({clip(pm.text)!r}): {n}" for n in pm.notes)   # 'read "buyng" as "buying"'
     if pm.header:
         note = round_label_mismatch(pm.header, state)
@@ -66,3 +71,17 @@ def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
             warnings.extend(f"move {index} ({clip(pm.text)!r}): {w}" for w in wrong)
         else:
             raise FalseClaim(wrong)
+
+
+def _group_closed_itself(g: "Game", action) -> bool:
+    """A company's pass right after its own merger, in a merger round whose group the game has
+    closed itself (no pass is legal now, the major to form is asked): the pass that closes the
+    group, written by a player who did not know the game would."""
+    state = g.state
+    if not isinstance(action, Pass) or getattr(state.round, "name", "") != "merger" or not g.moves:
+        return False
+    last = g.moves[-1]
+    if not (isinstance(last, Merge) and last.entity == action.entity == state.current_entity()):
+        return False
+    legal = [getattr(m, "action", m) for m in g.legal_moves()]
+    return not any(isinstance(a, Pass) for a in legal) and any(isinstance(a, Merge) for a in legal)

@@ -10,6 +10,12 @@ NOTATION = {
                             # the usual English spelling of Nizhnii Novgorod (the data's is the rulebook's)
                             "Moscow-Nizhny Novgorod": "MNN", "Moscow-Nizhny": "MNN",
                             "Moscow, Kursk & Nizhny Novgorod": "MKN"},
+    # the places of the railways' names as people spell them besides the data's (aliases of each
+    # company whose name has the place: "Kharkov-Rostov", "the Kharkov minor")
+    "spellings": {"Kharkiv": ("Kharkov", "Charkov"), "Nizhnii": ("Nizhny", "Nizhni"),
+                  "Ekaterinin": ("Yekaterinin", "Ekaterininskaya"), "Tsaritsyn": ("Tsaritsin",),
+                  "Vyazma": ("Viazma",), "Yuzovka": ("Iuzovka", "Hughesovka"),
+                  "Nikolaev": ("Nikolayev", "Mykolaiv")},
     # minors pay their dividends automatically (half to the owner, half to the treasury), and
     # the game decides the national's
     "automatic_dividend_types": ("minor", "national"),

@@ -1,0 +1,93 @@
+"""Move words and sentences people write that the other rules did not know (issue 8, area
+"vocabulary"): rewordings of the second reading into the notation's own words, each a general
+way of telling a move ("I'm raising Bob on the Saskatchewan Central to 70" is a bid, "MKN
+nationalises - not buying another train" the choice, "HBR must drop one of its 3s - discard
+the 3" the discard). None applies to a question: the second reading refuses those first."""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+_NAME = r"[A-Z][\w&-]*"
+_AMT = r"[$₽]?\d+(?:\s*₽)?"
+
+
+def _sub(pattern: str, repl, flags: int = 0) -> Callable[[str], str]:
+    rx = re.compile(pattern, flags)
+    return lambda s: rx.sub(repl, s)
+
+
+def _done_bidding(line: str) -> str:
+    """"NWR for 60, I'm done bidding for today": after a bid the turn goes on by itself; being
+    done bidding is what the writer will do next time (a pass then), no move now."""
+    m = re.search(r"(?:[,;.]\s*|\s+[-–—]\s*|\s+)(?:and\s+)?(?:I'?m|I\s+am)\s+done\s+(?:bidding|with\s+(?:the\s+)?bidding)\b"
+                  r"[^.?!]*[.!]?\s*$", line, re.I)
+    if m is None or not re.search(r"\d", line[:m.start()]):
+        return line
+    return line[:m.start()]
+
+
+VOCABULARY: list[Callable[[str], str]] = [
+    # 1861's trainless major nationalised, with the reason after it
+    _sub(rf"^\s*({_NAME})\s+(?i:nationali[sz]es|chooses\s+nationali[sz]ation|chooses\s+to\s+(?:be\s+)?nationali[sz]e[ds]?|"
+         r"is\s+nationali[sz]ed)\s*[-–—,;:]\s*(?i:not\s+buying|won'?t\s+buy|can'?t\s+afford|cannot\s+afford|no\s+money\s+for|"
+         r"no\s+cash\s+for|rather\s+than\s+buy(?:ing)?)\b[^?]*?\b(?i:trains?|\d[DT]?)\b[^?]*$", r"\1 chooses nationalize"),
+    # a pass as what the writer is not buying now: "I'm not buying anything after the conversion"
+    _sub(r"^\s*(?:(?:I'?m|I\s+am)\s+)?(?i:not\s+buying|buying)\s+(?i:anything|nothing)(?:\s+(?i:else|more|further))?"
+         r"(?:\s+(?i:after|this|in|for|at)\b(?![^?]*\b(?i:until|unless|if|when|yet|once)\b)[^?]*)?\s*[.!]?\s*$", "pass"),
+    # 1861: the merged group named after "then": "KK merges with KB, then the group forms MKV"
+    _sub(r"\s*,?\s*(?:(?i:and)\s+)?(?i:then)\s+(?i:the\s+(?:merged\s+)?group|the\s+new\s+company|they)\s+(?i:forms?|becomes?)\s+",
+         " to form "),
+    # a raise over another bidder: "I'm raising Bob on the Saskatchewan Central to 70"
+    _sub(rf"\b(?i:raising|raises?|I\s+raise)\s+(?:{_NAME}\s+)?(?i:on|for)\s+((?:(?i:the)\s+)?[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){{0,3}})"
+         rf"\s+(?i:to)\s+({_AMT})(?!\d)", r"bids \2 on \1"),
+    # what the president puts in, told before the train it pays for: the buy is the move
+    _sub(rf"^\s*{_NAME}\s+(?i:contributes|chips\s+in|adds|puts\s+in|puts\s+up)\s+{_AMT}(?:\s+(?i:from|out\s+of)\s+"
+         r"(?i:his|her|their|my)\s+(?i:own\s+)?(?i:pocket|cash|money|funds))?\s*[;,:.]\s*(?=[A-Z][\w&-]*\s+(?i:buys|purchases)\b)", ""),
+    # a discard told with its need: "HBR must drop one of its 3s - discard the 3"
+    _sub(rf"^\s*({_NAME})\s+(?i:must|has\s+to|needs\s+to)\s+(?i:drop|discard|lose|give\s+up)\s+(?i:one\s+of\s+its|a|one)\b[^-–—:;,?]*"
+         r"[-–—:;,]\s*(?=(?i:discards?|drops?)\b)", r"\1 "),
+    # a step already done, then the pass of the next: "CPR has already laid a tile this turn, so
+    # I'll just pass on the token"
+    _sub(rf"^\s*({_NAME})\s+(?i:has\s+already)\s+[^,;?]*,\s*(?i:so)\s+(?:(?i:I'?ll|I\s+will|I)\s+)?(?:(?i:just)\s+)?(?=(?i:pass))",
+         r"\1 "),
+    # the payout of a company by its president, its revenue named: "Priya pays out GT's $160"
+    _sub(rf"^\s*{_NAME}\s+((?i:pays\s+out|withholds))\s+({_NAME})'s\s+(?:(?i:revenue\s+of\s+)?{_AMT}|(?i:revenue|earnings|run))"
+         r"(?:\s+(?i:revenue|run))?\s*[.!]?\s*$", r"\2 \1"),
+    # a company's home named with its hex: "lays a #57 in its home hex, D8"
+    _sub(r"\b((?i:in|on|at))\s+(?i:its)\s+(?i:home)(?:\s+(?i:hex|city|station|spot))?\s*,\s*([A-Z]{1,2}\d{1,2})\b", r"\1 \2"),
+    # a sale told in the past, a buy promised after it: "I sold 3 CNR, then I'll buy 1 CPR"
+    _sub(r"(?:,\s*|\s+)(?i:and\s+)?(?i:then)\s+(?i:I'?ll|I\s+will)\s+(?=(?i:buy|sell|par|pass|bid|take)\b)", ", then "),
+    # a percent after the company: "buys CN, 10% from the Initial Offering"
+    _sub(rf"\b((?i:buys?|bought|buying))\s+({_NAME})\s*,\s*(\d+%)\s+(?=(?i:from|out\s+of)\b)", r"\1 \3 \2 "),
+    _sub(r"\b(?i:the\s+)?(?i:initial\s+(?:public\s+)?offering)\b", "IPO"),
+    # a sale of the writer's own shares with a slip: "sold of her three HBR shares"
+    _sub(r"\b((?i:sells?|sold|selling))\s+(?i:of)\s+(?i:my|his|her|their)\s+(?=(?:\d+|(?i:two|three|four|five|all))\b)", r"\1 "),
+    _sub(r"\b(?i:out\s+of)\s+(?:(?i:the)\s+)?IPO\b", "from the IPO"),
+    # the pass told last: "Pass after that."
+    _sub(r"([.;]\s*)(?i:pass)\s+(?i:after\s+(?:that|this))\s*[.!]?\s*$", r"\1pass"),
+    _done_bidding,
+    # a bid in postal form with the private's name in words: "Len: Trestle Bridge, $150"
+    _sub(r"^\s*([A-Z][\w'-]*)\s*:\s*(?:P[1-9]\s+)?((?:(?i:the)\s+)?[A-Z][a-z][\w'-]*(?:\s+[A-Z][a-z][\w'-]*){1,3})\s*,\s*([$₽]?\d+(?:\s*₽)?)\s*[.!]?\s*$",
+         r"\1 bids \3 on \2"),
+    # a train traded in, its price after a colon: "trades in its 4 for a D: $800"
+    _sub(r"(\b(?i:for)\s+(?i:an?)\s+\w+(?:[- ](?i:trains?))?)\s*:\s*([$₽]\d+|\d+\s*₽)", r"\1, \2"),
+    # the president's certificate told in brackets after the par: it comes with the par
+    _sub(r"(\b(?i:pars?|parr?ed|parring|starts?|started)\b[^()]*?)\s*\((?=[^()]*\b(?i:president|director)'?s?\s+(?i:certificate|share|cert)\b)"
+         r"[^()?]*\)", r"\1"),
+    # (a pass with its reason in brackets, "Pass (nothing worth buying).", is asides.py's: noted there)
+    # a private described after its name: "I'll put 20 on Hudson Bay, the cheap one."
+    _sub(r",\s*(?i:the)\s+(?i:cheap|cheapest|expensive|small|big|little|last|first|other)\s+(?i:one|private)\s*[.!]?\s*$", ""),
+    # the trains that rust told after the purchase: "QLL got a 4 train (300) and CPR's 2s rusted, nice."
+    _sub(r"(?:\s*[,;]\s*|\s+(?i:and)\s+)(?:[A-Z][\w&-]*'s\s+|(?i:the|all)\s+)?\d+[DT]?'?s\s+(?i:rusted|rust|are\s+rusted|are\s+gone)\b[^.?;]*", ""),
+    # a second train told after "and" without its verb: "buys a 3 train for 225 and a 4 for 350"
+    _sub(r"(\b(?i:buys?|bought|buying)\s+(?i:an?)\s+(?:\d|D)\b[^,;?]*?\b(?i:for)\s+[$₽]?\d+₽?)\s+(?i:and)\s+(?i:an?)\s+((?:\d|D)(?:[- ](?i:train))?\s+(?i:for)\s+)",
+         r"\1 and buys a \2"),
+    # a step not taken this turn told in the future: "SC will not buy a train this turn"
+    _sub(r"\b(?i:will\s+not|won'?t)\s+(?=(?i:buy|lay|place|run|merge|convert)\b[^?]*\b(?i:this\s+(?:turn|time|OR|round))\s*[.!]?\s*$)",
+         "does not "),
+    # a home upgraded by its hex: "MV upgrades its home I13 with a #14"
+    _sub(r"\b((?i:upgrades?|upgrading))\s+(?i:its)\s+(?i:home)(?:\s+(?i:hex|city|station))?\s+(?=[A-Z]{1,2}\d{1,2}\b)", r"\1 "),
+    # a tile put "into" a hex: "Tile 8 into C5"
+    _sub(r"\b((?i:tile)\s+#?\d+[A-Za-z]?)\s+(?i:into)\s+(?=[A-Z]{1,2}\d{1,2}\b)", r"\1 on "),
+]
