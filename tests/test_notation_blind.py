@@ -26,9 +26,9 @@ BLIND = HERE / "data" / "blind"
 #: then studied; 19 and 20 were scored unseen last).
 FLOORS = {"lines.jsonl": 0.98, "lines2.jsonl": 0.97, "lines3.jsonl": 0.98, "lines4.jsonl": 1.0,
           "lines5.jsonl": 0.99, "lines6.jsonl": 0.99, "lines7.jsonl": 0.98, "lines8.jsonl": 0.91,
-          "lines9.jsonl": 0.96, "lines10.jsonl": 0.97, "lines11.jsonl": 0.97, "lines12.jsonl": 0.97,
+          "lines9.jsonl": 0.96, "lines10.jsonl": 0.97, "lines11.jsonl": 0.98, "lines12.jsonl": 0.97,
           "lines13.jsonl": 0.98, "lines14.jsonl": 0.98, "lines15.jsonl": 0.96, "lines16.jsonl": 0.98,
-          "lines17.jsonl": 1.0, "lines18.jsonl": 0.99, "lines19.jsonl": 0.98, "lines20.jsonl": 0.98}
+          "lines17.jsonl": 1.0, "lines18.jsonl": 1.0, "lines19.jsonl": 0.98, "lines20.jsonl": 0.98}
 
 
 def _load(name):
@@ -116,12 +116,15 @@ def test_step_passes_before_a_later_move_are_what_the_table_does_itself(means, o
     assert blind_read.judge(_item("1882", line, means, "GT")).ok is ok
 
 
-def test_a_minor_s_payout_is_the_game_s_and_its_withholding_is_not():
+def test_a_minor_s_dividend_is_the_game_s_and_a_major_s_is_not():
     pays = [{"type": "dividend", "entity": "N", "kind": "payout"}]
     assert "N" in blind_read.context_for_title("1861", {}).automatic_dividends
     assert blind_read.judge(_item("1861", "N runs a 2 train for 40, pays out.",
                                   [{"type": "run_routes", "entity": "N", "routes": [{"train": "2", "revenue": 40}]},
                                    *pays], "N")).ok
+    # 18xx.games logs the split as "N withholds 40₽": so written, it is the same move
+    assert blind_read.judge(_item("1861", "N withholds", [{"type": "dividend", "entity": "N", "kind": "withhold"}],
+                                  "N")).ok
     # a major's payout stays a move to be read
     assert not blind_read.judge(_item("1861", "GRR runs a 2 train for 40.",
                                       [{"type": "run_routes", "entity": "GRR", "routes": [{"train": "2", "revenue": 40}]},

@@ -18,7 +18,7 @@ aside (at the table: when the game skipped the run step itself).
 Three readings count as the same moves because the table plays them alike whatever the
 position: a depot train written without its price (it has one price per title), the operating
 company's step passes said before a later move of its own (a later move passes them itself),
-and a payout the game makes by itself (1861's minors), written or not.
+and a dividend the game pays by itself (1861's minors), written or not.
 
 usage: blind_read.py CORPUS.jsonl [-v]     (prints the rates, and with -v every miss)
 """
@@ -142,10 +142,10 @@ def _depot_price(title: Optional[str], train: str) -> Optional[int]:
 
 
 def _paid_by_game(move: dict, ctx) -> bool:
-    """A payout the game makes by itself (1861's minors split their revenue): written or not,
-    read or set aside, the table plays it alike."""
-    return move.get("type") == "dividend" and move.get("kind") in ("payout", "half") \
-        and move.get("entity") in ctx.automatic_dividends
+    """A dividend the game pays by itself (1861's minors split their revenue, half to the owner,
+    half kept: 18xx.games logs it "N withholds 40₽" and "Ann receives 40₽"): however a writer
+    names it, written or not, read or set aside, the table plays it alike."""
+    return move.get("type") == "dividend" and move.get("entity") in ctx.automatic_dividends
 
 
 def _steps_said(moves: list[dict], operating: Optional[str]) -> list[dict]:
@@ -215,8 +215,7 @@ def judge(item: dict) -> Verdict:
                             rotation_resolver=_no_board, round_kind=item.get("round"),
                             trains_of=_one_unknown_kind)
     # 18xx.games takes 1861's loans by itself (no action): a loan a line mentions is not a move;
-    # nor is a dividend the game pays by itself (1861's minors split their revenue), but a minor
-    # "withholding" is a claim the game cannot make, and stays a move to be read or refused
+    # nor is a dividend the game pays by itself (1861's minors split their revenue)
     want = [w for w in item.get("means") or [] if w.get("type") != "take_loan" and not _paid_by_game(w, ctx)]
     text = item["line"]
     if not want and not could_be_move(text):
