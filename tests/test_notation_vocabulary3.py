@@ -43,6 +43,12 @@ READ = [
     # a loan's proceeds in brackets beside the buy it pays for (the game takes the loan itself)
     ("1861", "OR", "SE", "SE takes a loan (gets 45₽) and buys a 3 for 180₽", [BuyTrain("SE", "3", "depot", 180)]),
     ("1861", "OR", "GRR", "GRR takes two loans (90 in all) to pay for the 5 train", [BuyTrain("GRR", "5", "depot")]),
+    # a loan told with the train it pays for, then the buy of "it": one buy
+    ("1861", "OR", "MV", "MV takes one loan to fund the 4 train, and buys it from the depot", [BuyTrain("MV", "4", "depot")]),
+    ("1861", "OR", "NW", "NW took two loans to afford a 5 and bought it for 450₽", [BuyTrain("NW", "5", "depot", 450)]),
+    # a tile described in words, its number in brackets
+    ("1882", "OR", "CPR", "CPR upgrades J10 to the green Regina tile (R2)", [LayTile("CPR", "J10", "R2", 3)]),
+    ("1830", "OR", "PRR", "PRR lays a brown city tile (#63) on H10", [LayTile("PRR", "H10", "63", 3)]),
     # 1861 mergers: what the group becomes, a company taken into it, the adding ended
     ("1861", "merger", "KR", "KR becomes the SE", [Merge("KR", "SE")]),
     ("1861", "merger", "OK", "the OK will become GRR.", [Merge("OK", "GRR")]),
@@ -114,6 +120,8 @@ UNREAD = [
     # loans beside a question or a plan
     ("1861", "OR", "SE", "SE takes a loan (gets 45₽) and buys a 3 for 180₽?"),
     ("1861", "OR", "SE", "If SE takes a loan (45₽) it could buy a 3"),
+    ("1861", "OR", "MV", "MV takes one loan to fund the 4 train, and buys it?"),
+    ("1882", "OR", "CPR", "Should CPR upgrade J10 to the green Regina tile (R2)?"),
     # mergers asked about or put off
     ("1861", "merger", "KR", "KR becomes the SE?"),
     ("1861", "merger", "KB", "Should KB bring MV into the group?"),

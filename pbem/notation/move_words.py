@@ -40,6 +40,16 @@ PRIVATES_AND_1861: list[Callable[[str], str]] = [
          r"\1 buys \4 from \2 for \3"),
     _sub(rf"^\s*({_NAME})\s+(?i:pays|is\s+paying)\s+({_AMT})\s+(?i:to)\s+([A-Z][\w'-]*)\s+(?i:for)\s+([^?]+?)\s*[.!]?\s*$",
          r"\1 buys \4 from \3 for \2"),
+    # a loan told with the train it pays for, then the buy of "it": "takes a loan to pay for the 3
+    # train and buys it from the bank" (one buy)
+    _sub(r"\b(?i:takes?|took|taking)\s+(?:(?i:a|an|one|two|three)|\d)\s+(?i:loans?)\s+(?i:to\s+(?:pay\s+for|afford|fund))\s+"
+         r"((?i:the|a|an)\s+(?:\d\+?\d?|D)(?:[- ](?i:trains?))?)\s*,?\s+(?i:and)\s+((?i:buys?|bought|purchases?))\s+(?i:it)\b",
+         r"\2 \1"),
+    _sub(r"\b((?i:buys?|bought))\s+((?i:the|a|an)\s+(?:\d\+?\d?|D)(?:[- ](?i:trains?))?)\s*,?\s+(?i:and)\s+(?i:buys?|bought|purchases?|purchased)\s+(?i:it)\b",
+         r"\1 \2"),
+    # a tile described in words, its number in brackets: "lays the grey Moscow tile (639) on H8"
+    _sub(r"\b(?i:the|a|an)\s+(?:[A-Za-z][a-z]+\s+){0,3}(?i:tile)\s*\(\s*(?i:#|no\.?\s*)?(\d{1,4}|[A-Z]\d)\s*\)",
+         lambda m: ("#" if m.group(1)[0].isdigit() else "") + m.group(1)),
     # 1861 mergers: the group named by what it becomes ("MNN becomes the MKN"), a company taken
     # into the merger ("MNN takes KK into the merger"), the adding ended ("Done adding minors;
     # the new company will be the MKN": the pass that closes the group, then the major)
