@@ -49,6 +49,12 @@ READ = [
     # a tile described in words, its number in brackets
     ("1882", "OR", "CPR", "CPR upgrades J10 to the green Regina tile (R2)", [LayTile("CPR", "J10", "R2", 3)]),
     ("1830", "OR", "PRR", "PRR lays a brown city tile (#63) on H10", [LayTile("PRR", "H10", "63", 3)]),
+    # an upgrade told by its colour, then the tile; the place told before the tile
+    ("1882", "OR", "HBR", "HBR upgrades G11 to green (#59)", [LayTile("HBR", "G11", "59", 3)]),
+    ("1830", "OR", "NYC", "NYC upgrades G19 to brown: 63", [LayTile("NYC", "G19", "63", 3)]),
+    ("1830", "OR", "PRR", "PRR builds at H10 first: 57, then buys a 3",
+     [LayTile("PRR", "H10", "57", 3), BuyTrain("PRR", "3", "depot")]),
+    ("1882", "OR", "GT", "GT lays in Regina: R2", [LayTile("GT", "J10", "R2", 3)]),
     # 1861 mergers: what the group becomes, a company taken into it, the adding ended
     ("1861", "merger", "KR", "KR becomes the SE", [Merge("KR", "SE")]),
     ("1861", "merger", "OK", "the OK will become GRR.", [Merge("OK", "GRR")]),
@@ -122,6 +128,8 @@ UNREAD = [
     ("1861", "OR", "SE", "If SE takes a loan (45₽) it could buy a 3"),
     ("1861", "OR", "MV", "MV takes one loan to fund the 4 train, and buys it?"),
     ("1882", "OR", "CPR", "Should CPR upgrade J10 to the green Regina tile (R2)?"),
+    ("1830", "OR", "NYC", "Could NYC upgrade G19 to brown: 63?"),
+    ("1830", "OR", "PRR", "PRR builds at H10 first: 57?"),
     # mergers asked about or put off
     ("1861", "merger", "KR", "KR becomes the SE?"),
     ("1861", "merger", "KB", "Should KB bring MV into the group?"),

@@ -50,6 +50,12 @@ PRIVATES_AND_1861: list[Callable[[str], str]] = [
     # a tile described in words, its number in brackets: "lays the grey Moscow tile (639) on H8"
     _sub(r"\b(?i:the|a|an)\s+(?:[A-Za-z][a-z]+\s+){0,3}(?i:tile)\s*\(\s*(?i:#|no\.?\s*)?(\d{1,4}|[A-Z]\d)\s*\)",
          lambda m: ("#" if m.group(1)[0].isdigit() else "") + m.group(1)),
+    # an upgrade told by its colour, then the tile: "upgrades St. Petersburg (E1) to brown, tile 641"
+    _sub(r"\b(?i:to)\s+(?i:yellow|green|brown|gr[ae]y)\s*(?:,\s*|\s+|\s*:\s*|\s*\(\s*)(?:(?i:tile|with)\s+)?(?:(?i:#|no\.?\s*))?(\d{1,4}|[A-Z]\d)\b\)?",
+         lambda m: "to " + ("#" if m.group(1)[0].isdigit() else "") + m.group(1)),
+    # the place before the tile: "builds in Kharkov first: #201", "lays at I15: #57"
+    _sub(r"\b((?i:lays?|builds?|upgrades?))\s+((?i:in|on|at))\s+([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)\s*(?:(?i:first)\s*)?:\s*(#?\d{1,4}[A-Za-z]?|[A-Z]\d)\b",
+         r"\1 \4 \2 \3"),
     # 1861 mergers: the group named by what it becomes ("MNN becomes the MKN"), a company taken
     # into the merger ("MNN takes KK into the merger"), the adding ended ("Done adding minors;
     # the new company will be the MKN": the pass that closes the group, then the major)
