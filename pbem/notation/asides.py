@@ -80,7 +80,7 @@ _NEGATED = re.compile(r"\b(?:not|no|never|didn't|did\s+not|don't|won't)\b", re.I
 #: " — RSR gets its token.": what another company gets as the move's consequence
 _GETS = re.compile(r"\s+[-–—]+\s+[A-Z][\w&-]*\s+(?:gets|receives|keeps|collects)\s+its\s+[a-z ]+[.!]?\s*$")
 #: "and stop there", "and that's all": the end of what is ordered, said for completeness
-_STOP = re.compile(r"\s*(?:,|\band\b|[-–—])\s*(?:then\s+)?(?:stop\s+(?:there|here)|that'?s\s+all)\s*[.!]?\s*$", re.I)
+_STOP = re.compile(r"\s*(?:,|\band\b|[-–—])\s*(?:then\s+)?(?:stops?\s+(?:there|here)|that'?s\s+all)\s*[.!]?\s*$", re.I)
 #: ", if that's allowed now?": a question about the move's own legality
 _IF_ALLOWED = re.compile(r"\s*,?\s*if\s+(?:that's|that\s+is|it's|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|"
                          r"possible|fine|alright)(?:\s+(?:now|here|yet|at\s+this\s+point))?\s*\?\s*$", re.I)
@@ -95,7 +95,7 @@ _LOSES = re.compile(r"\s*[;,.]\s*[A-Z][\w&-]*\s+(?:loses|lost|drops|dropped)\s+(
 #: ", can't afford anything": why the writer passes
 _AFFORD = re.compile(r"\s*[,;–—-]\s*(?:I\s+)?(?:can't|cannot|can\s+not|couldn't)\s+afford\b[^.;?]*[.!]?\s*$", re.I)
 #: "(saving for a 4)", "(waiting for GT to float)": a plan for later, in brackets
-_PLAN = re.compile(r"\s*\((?:saving|to\s+save|waiting|hoping|planning|need(?:ing)?\s+the\s+cash)\b"
+_PLAN = re.compile(r"\s*\((?:saving|to\s+save|waiting|hoping|planning|need(?:ing)?\s+the\s+cash|needs?\s+(?:a|an|another|the\s+money\s+for)\s)\b"
                    r"(?![^()]*(?:\bbut\b|\band\b|\bthen\b|[,;]))[^()]*\)", re.I)
 #: "President sells nothing.": no emergency sale, said for completeness
 _SELLS_NOTHING = re.compile(r"(?<=[.;,])\s*(?:the\s+)?(?:president|[A-Z][a-z]+|I|he|she)\s+(?:sells|sold|sell|"

@@ -27,6 +27,82 @@ def _done_bidding(line: str) -> str:
     return line[:m.start()]
 
 
+#: round 2 of the vocabulary: privates and 1861's own moves told in words (a payment for a
+#: private, a loan beside the buy it pays for, a merger told as what
+#: the group becomes, a nationalisation after its reason, a pass after what is not bought)
+PRIVATES_AND_1861: list[Callable[[str], str]] = [
+    # a loan's proceeds in brackets: "takes one loan (45₽ in) and buys a 4": the loan is the
+    # game's own (18xx.games takes it by itself), the buy is the move
+    _sub(r"(\b(?i:loans?))\s*\([^()?]*\)", r"\1"),
+    # a private (or a train) bought told as the payment: "CPR pays Priya $40 for the Hudson Bay
+    # Company" is CPR buying it from Priya
+    _sub(rf"^\s*({_NAME})\s+(?i:pays|is\s+paying)\s+(?:(?i:to)\s+)?([A-Z][\w'-]*)\s+({_AMT})\s+(?i:for)\s+([^?]+?)\s*[.!]?\s*$",
+         r"\1 buys \4 from \2 for \3"),
+    _sub(rf"^\s*({_NAME})\s+(?i:pays|is\s+paying)\s+({_AMT})\s+(?i:to)\s+([A-Z][\w'-]*)\s+(?i:for)\s+([^?]+?)\s*[.!]?\s*$",
+         r"\1 buys \4 from \3 for \2"),
+    # a loan told with the train it pays for, then the buy of "it": "takes a loan to pay for the 3
+    # train and buys it from the bank" (one buy)
+    _sub(r"\b(?i:takes?|took|taking)\s+(?:(?i:a|an|one|two|three)|\d)\s+(?i:loans?)\s+(?i:to\s+(?:pay\s+for|afford|fund))\s+"
+         r"((?i:the|a|an)\s+(?:\d\+?\d?|D)(?:[- ](?i:trains?))?)\s*,?\s+(?i:and)\s+((?i:buys?|bought|purchases?))\s+(?i:it)\b",
+         r"\2 \1"),
+    _sub(r"\b((?i:buys?|bought))\s+((?i:the|a|an)\s+(?:\d\+?\d?|D)(?:[- ](?i:trains?))?)\s*,?\s+(?i:and)\s+(?i:buys?|bought|purchases?|purchased)\s+(?i:it)\b",
+         r"\1 \2"),
+    # a tile described in words, its number in brackets: "lays the grey Moscow tile (639) on H8"
+    _sub(r"\b(?i:the|a|an)\s+(?:[A-Za-z][a-z]+\s+){0,3}(?i:tile)\s*\(\s*(?i:#|no\.?\s*)?(\d{1,4}|[A-Z]\d)\s*\)",
+         lambda m: ("#" if m.group(1)[0].isdigit() else "") + m.group(1)),
+    # an upgrade told by its colour, then the tile: "upgrades St. Petersburg (E1) to brown, tile 641"
+    _sub(r"\b(?i:to)\s+(?i:yellow|green|brown|gr[ae]y)\s*(?:,\s*|\s+|\s*:\s*|\s*\(\s*)(?:(?i:tile|with)\s+)?(?:(?i:#|no\.?\s*))?(\d{1,4}|[A-Z]\d)\b\)?",
+         lambda m: "to " + ("#" if m.group(1)[0].isdigit() else "") + m.group(1)),
+    # the place before the tile: "builds in Kharkov first: #201", "lays at I15: #57"
+    _sub(r"\b((?i:lays?|builds?|upgrades?))\s+((?i:in|on|at))\s+([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)\s*(?:(?i:first)\s*)?:\s*(#?\d{1,4}[A-Za-z]?|[A-Z]\d)\b",
+         r"\1 \4 \2 \3"),
+    # 1861 mergers: the group named by what it becomes ("MNN becomes the MKN"), a company taken
+    # into the merger ("MNN takes KK into the merger"), the adding ended ("Done adding minors;
+    # the new company will be the MKN": the pass that closes the group, then the major)
+    _sub(rf"^\s*(?:(?i:the)\s+)?({_NAME})\s+(?i:becomes|will\s+become|turns\s+into|is\s+going\s+to\s+become)\s+(?:(?i:the)\s+)?({_NAME})\s*[.!]?\s*$",
+         r"\1 merges into \2"),
+    _sub(rf"\b({_NAME})\s+(?i:takes|brings|adds|pulls|draws)\s+(?:(?i:in)\s+)?(?:(?i:the)\s+)?({_NAME})\s+(?i:into|to|in)\s+"
+         r"(?i:the|its|their|this)\s+(?i:merger|group|merge)\b", r"Adding \2 to merge of \1"),
+    _sub(r"^\s*(?:(?i:I'?m|we'?re)\s+)?(?i:done|finished)\s+(?i:adding|merging\s+in|taking\s+in)(?:\s+(?i:minors|companies|others|more))?"
+         r"(?:\s+(?i:now|here))?\s*(?=[;,.:–—-]|$)", "pass"),
+    _sub(rf"(^|[;,.:–—-]\s*)(?i:the\s+new\s+(?:company|major|corporation|railway))\s+(?i:will\s+be|is|shall\s+be|becomes)\s+"
+         rf"(?:(?i:the)\s+)?({_NAME})\b", r"\1merges into \2"),
+    # a token told after a lay without its verb: "#57 on F16 (Scranton) and a token there"
+    _sub(r"\b((?i:on|in|at))\s+([A-Z]{1,2}\d{1,2})\b((?:\s*\([^()?]*\))?)\s*,?\s+(?i:and)\s+(?i:a|its|the|one)\s+(?i:token|station)\s+(?i:there)\b",
+         r"\1 \2\3, token \2"),
+    # the company's lack told before the moves that meet it: "ERIE has no train and only $220, so
+    # Cid chips in $410 and ERIE buys a 6", "CPR has no cash for the 4 - I sell a CN share"
+    _sub(rf"^\s*{_NAME}\s+(?i:has\s+no|has\s+only|hasn'?t\s+(?:got\s+)?enough|can'?t\s+afford|cannot\s+afford|is\s+short\s+of|lacks)\b"
+         r"[^?;:.]*?(?:\s*,\s*(?i:so)\s+|\s+[-–—]+\s*(?:(?i:so)\s+)?|\s*;\s*(?:(?i:so)\s+)?)"
+         r"(?=(?:[A-Z][\w&-]*|I)\s+(?i:sells?|chips\s+in|contributes|adds|puts\s+in|pays|buys|takes|emergency)\b)", ""),
+    # a contribution told before the buy with "and": "Cid chips in $410 and ERIE buys a 6"
+    _sub(rf"^(\s*{_NAME}\s+(?i:contributes|chips\s+in|adds|puts\s+in|puts\s+up)\s+{_AMT})\s+(?i:and)\s+(?=[A-Z][\w&-]*\s+(?i:buys|purchases)\b)",
+         r"\1; "),
+    # the presidency taken by a buy, said as the consequence it is: "and takes the presidency
+    # from Wes" (a claim: checked against the result)
+    _sub(r"\s+(?i:and)\s+(?i:takes?|took|grabs?|gets?)\s+(?:(?i:over)\s+)?(?i:the\s+)?(?i:presidency|directorship)(?:\s+(?i:from)\s+[A-Z][\w'-]*)?\b",
+         " and becomes president"),
+    # a share's source and price in brackets: "buys a 3rd share of the Erie (IPO, $67)"
+    _sub(rf"\s*\(\s*(?:(?i:from)\s+)?(?:(?i:the)\s+)?((?i:IPO|pool|market))\s*[,;@]?\s*(?:(?i:for|at)\s+)?({_AMT})\s*\)",
+         r" from the \1 for \2"),
+    # a par told with the auction that gave the right to it: "after winning the CP"
+    _sub(r"\s+(?i:after|since|having)\s+(?i:winning|won|buying|bought|getting)\s+(?:(?i:the)\s+)?[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3}"
+         r"(?:\s+(?i:private|auction))?\s*(?=[.!]?\s*$)", ""),
+    # the cash left in other words: "Remaining free cash 250"
+    _sub(r"\b(?i:remaining)\s+(?:(?i:free)\s+)?(?i:cash|money)\s*:?\s*(?=[$₽]?\d)", "cash left "),
+    # a nationalisation after its reason: "MKN has no train and can't buy one - I choose to
+    # nationalise it" (the reason states no move)
+    _sub(rf"^\s*({_NAME})\s+(?i:has\s+no|hasn'?t\s+(?:got\s+)?(?:a|any)|can'?t|cannot|is\s+unable\s+to|doesn'?t\s+have|lacks)\b[^?]*?"
+         r"(?:\s*[-–—;:,.]\s*|\s+)(?:(?i:so|and)\s+)?(?:(?i:I|we)|[A-Z][a-z]+)\s+(?i:choose|chooses|decide|decides|opt|opts|elect|elects)\s+"
+         r"(?i:to)\s+(?i:nationali[sz]e)(?:\s+(?i:it|them|the\s+company)|\s+\1)?\s*[.!]?\s*$", r"\1 chooses nationalize"),
+    # a pass with what the writer is not buying after it: "Pass - not buying any MVR", "I'll pass
+    # this time around, nothing I want at those prices"
+    _sub(r"^\s*(?:(?:I'?ll|I\s+will|I)\s+)?(?i:pass(?:es)?)(?:\s+(?i:this\s+(?:time|round|turn)(?:\s+around)?|for\s+now))?\s*[-–—,;:]\s*"
+         r"(?i:not\s+(?:buying|selling|bidding|interested)|nothing\s+(?:I\s+(?:want|need|like)|worth|to\s+buy|for\s+me)|"
+         r"no\s+(?:money|cash|interest))\b(?![^?]*\b(?i:but|then|if|unless|until|when)\b)[^?]*$", "pass"),
+]
+
+
 VOCABULARY: list[Callable[[str], str]] = [
     # 1861's trainless major nationalised, with the reason after it
     _sub(rf"^\s*({_NAME})\s+(?i:nationali[sz]es|chooses\s+nationali[sz]ation|chooses\s+to\s+(?:be\s+)?nationali[sz]e[ds]?|"
@@ -45,8 +121,9 @@ VOCABULARY: list[Callable[[str], str]] = [
     _sub(rf"^\s*{_NAME}\s+(?i:contributes|chips\s+in|adds|puts\s+in|puts\s+up)\s+{_AMT}(?:\s+(?i:from|out\s+of)\s+"
          r"(?i:his|her|their|my)\s+(?i:own\s+)?(?i:pocket|cash|money|funds))?\s*[;,:.]\s*(?=[A-Z][\w&-]*\s+(?i:buys|purchases)\b)", ""),
     # a discard told with its need: "HBR must drop one of its 3s - discard the 3"
-    _sub(rf"^\s*({_NAME})\s+(?i:must|has\s+to|needs\s+to)\s+(?i:drop|discard|lose|give\s+up)\s+(?i:one\s+of\s+its|a|one)\b[^-–—:;,?]*"
-         r"[-–—:;,]\s*(?=(?i:discards?|drops?)\b)", r"\1 "),
+    _sub(rf"^\s*({_NAME})\s+(?:(?i:obviously|now|clearly|then|therefore|unfortunately|sadly|also)\s+|[a-z]+ly\s+)?"
+         r"(?i:must|has\s+to|needs\s+to)\s+(?i:drop|discard|lose|give\s+up)\s+(?i:one\s+of\s+its|a|one)\b[^-–—:;,?]*"
+         r"[-–—:;,]\s*(?:(?i:so|and|thus)\s+)?(?:(?i:I|we|it)\s+)?(?=(?i:discards?|drops?)\b)", r"\1 "),
     # a step already done, then the pass of the next: "CPR has already laid a tile this turn, so
     # I'll just pass on the token"
     _sub(rf"^\s*({_NAME})\s+(?i:has\s+already)\s+[^,;?]*,\s*(?i:so)\s+(?:(?i:I'?ll|I\s+will|I)\s+)?(?:(?i:just)\s+)?(?=(?i:pass))",
@@ -89,5 +166,5 @@ VOCABULARY: list[Callable[[str], str]] = [
     # a home upgraded by its hex: "MV upgrades its home I13 with a #14"
     _sub(r"\b((?i:upgrades?|upgrading))\s+(?i:its)\s+(?i:home)(?:\s+(?i:hex|city|station))?\s+(?=[A-Z]{1,2}\d{1,2}\b)", r"\1 "),
     # a tile put "into" a hex: "Tile 8 into C5"
-    _sub(r"\b((?i:tile)\s+#?\d+[A-Za-z]?)\s+(?i:into)\s+(?=[A-Z]{1,2}\d{1,2}\b)", r"\1 on "),
+    _sub(r"\b((?i:tile)\s+#?\d+[A-Za-z]?)\s+(?i:into)\s+(?=[A-Z]{1,2}\d{1,2}\b)", r"\1 on "),    *PRIVATES_AND_1861,
 ]

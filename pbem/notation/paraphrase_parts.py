@@ -185,6 +185,8 @@ def _uses(line: str) -> str:
     if not m:
         return line
     rest = re.sub(r"\s*[,;]\s*then\s+", " and then ", line[m.end():])     # still the private's moves
+    # "Using the NWR: CPR moves its token ...": the company named again before the private's move
+    rest = re.sub(r"^(?:the\s+)?[A-Z][A-Z0-9&-]+\s+(?=(?:moves?|lays?|places?|removes?|puts?|lifts?)\b)", "", rest)
     return f"{m.group(1)}: {rest}"
 
 

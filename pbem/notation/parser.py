@@ -55,7 +55,8 @@ from .terse import read_terse_by_pieces
 from .piece_moves import round_kind
 from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
-from .round_moves import out_of_round
+from .headings import read_without_own_heading
+from .round_moves import out_of_round, read_removal
 from .respell import read_respelled
 from .track_moves import TrackMoves
 from .trade_moves import TradeMoves
@@ -283,7 +284,8 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
             raise AmbiguousMoveError(f"line {line_no}: {clip_message(str(e))}", candidates=e.candidates) from None
         except NotationError:
             # "sell 1 CPR? no wait, buy a CNoR", "Morning all - ...", "buyng", "CRP"
-            for last_try in (read_corrected, read_loose, read_without_asides, read_respelled, read_dropping) \
+            for last_try in (read_corrected, read_loose, read_without_asides, read_respelled, read_removal,
+                             read_without_own_heading, read_dropping) \
                     if len(line) <= _LAST_TRY_CHARS else ():
                 try:
                     return last_try(self, line_no, line, first)

@@ -289,7 +289,7 @@ _RULES: list[Callable[[str], str]] = [
     _sub(r"\b(?i:auction(?:s|ing)?|nominat(?:e|es|ing)|put(?:s|ting)?\s+up|open(?:s|ing)?)\s+"
          rf"(?i:the\s+)?(?i:(?:green|yellow)\s+)?(?i:minor\s+)?({_NAME})\s*[,:;]?\s+({_AMOUNT})\s+(?i:to\s+(?:start|open)|as\s+(?:the\s+|an?\s+)?(?:opening|starting|first)\s+bid)\b",
          r"bid \2 on \1", 0),
-    _sub(rf"\b(?i:putting|puts?)\s+(?:the\s+)?({_NAME})\s+(?i:up)\s+(?i:for\s+auction\s+)?(?i:at|for)\s+({_AMOUNT})", r"bid \2 on \1", 0),
+    _sub(rf"\b(?i:putting|puts?)\s+(?:the\s+)?({_NAME})\s+(?i:up)\s+(?i:for\s+auction\s+)?(?i:at|for)\s+({_AMOUNT})(?:\s*(?i:roubles?|rubles?|dollars?)\b)?", r"bid \2 on \1", 0),
     # "I'm putting up M-K for 120", "I put up MNN for auction, 100 roubles"
     _sub(rf"(?:\b(?i:I'?m|I\s+am|I)\s+)?\b(?i:putting|puts?)\s+(?i:up)\s+(?:the\s+)?({_NAME})\s+"
          rf"(?:(?i:for\s+auction)\s*[,:]?\s*(?:(?i:at|for)\s+)?|(?i:at|for)\s+)({_AMOUNT})(?:\s+(?i:roubles?|rubles?|dollars?))?",

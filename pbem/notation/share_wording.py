@@ -3,7 +3,9 @@
 People name a certificate by its size ("1 10% certificate of HBR"), its source in their own words
 ("out of the open market", "from the company treasury": a major's treasury is its IPO), a share
 by its story ("the CNR share that came with the Trestle Bridge") and add what follows from the
-move ("(keeps the presidency)", "- that's four for me", "; NYC floats", "(train limit is now 2)").
+move ("(keeps the presidency)", "- that's four for me", "; NYC floats", "(train limit is now 2)"), and a
+sale by the holding it ends ("sells off his entire NYNH stake (5 shares)", "dumps his B&O - sells
+4 shares").
 Each rewording drops words or names what the line names already; the reworded line is read by the
 whole reader (`pbem/notation/loose.py`), and nothing is read when it fails.
 """
@@ -41,6 +43,14 @@ _THEN_A = re.compile(r"\b(buys|bought|buying|buy)\b(?P<mid>[^.;?]*?,)\s*(?:and\s
 #: "from the bank - 225 roubles": the price after a dash
 _DASH_PRICE = re.compile(r"\bfrom\s+the\s+(bank|depot)\s*[-–—:]\s*([$₽]?\s?\d{2,4})\s*(?:roubles|rubles|dollars|₽)?"
                          r"(?=\s*[.!]?\s*$)", re.I)
+#: "sells off", "sold off": the sale itself
+_OFF = re.compile(r"\b(sells?|sold|selling)\s+off\b", re.I)
+#: "his entire NYNH stake (5 shares)": the holding by its count in brackets
+_STAKE = re.compile(rf"\b(?:my|his|her|their)\s+(?:(?:entire|whole|full|complete)\s+)?([A-Z][\w&-]*)\s+"
+                    rf"(?:stake|holding|holdings|position|shares|stock)\s*\(\s*({_COUNT})\s+(?:shares?|certs?|certificates?)\s*\)", re.I)
+#: "dumps his B&O - sells 4 shares": the sale told twice, its count in the second telling
+_DUMPS = re.compile(rf"\b(?:dumps|dumped|unloads|unloaded|offloads|gets\s+rid\s+of)\s+(?:my|his|her|their)\s+([A-Z][\w&-]*)"
+                    rf"(?:\s+(?:shares|stock|stake))?\s*[-–—:,;]\s*(?:and\s+)?(sells?|sold)\s+({_COUNT})\s+(?:shares|certs|certificates)\b")
 _WORDS = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
 
 
@@ -51,7 +61,10 @@ def _ten_percent(m: re.Match) -> str:
 
 def share_reworded(line: str) -> str:
     """`line` with its loose share wording put plainly (the line itself when there is none)."""
-    text = _TEN_PERCENT.sub(_ten_percent, line)
+    text = _OFF.sub(r"\1", line)
+    text = _STAKE.sub(lambda m: f"{_WORDS.get(m.group(2).lower(), m.group(2))} {m.group(1)} shares", text)
+    text = _DUMPS.sub(lambda m: f"{m.group(2)} {_WORDS.get(m.group(3).lower(), m.group(3))} {m.group(1)} shares", text)
+    text = _TEN_PERCENT.sub(_ten_percent, text)
     text = _TREASURY.sub("from the treasury", text)
     text = _OUT_OF.sub(r"from the \1", text)
     text = _CAME_WITH.sub(r"\1", text)

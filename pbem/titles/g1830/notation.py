@@ -1,5 +1,6 @@
 """How players write 1830 besides the names in its data file: the abbreviations of the
-corporations and privates that 1830 players use (with and without the ampersand), and the
+corporations and privates that 1830 players use (with and without the ampersand), the nicknames
+they give the railways ("Chessie", "the New Haven"), and the
 privates' longer names (read by pbem.notation.titles through the registry)."""
 from __future__ import annotations
 
@@ -11,6 +12,11 @@ NOTATION = {
         "NYNH&H": "NYNH", "NH": "NYNH", "New Haven": "NYNH",
         "Erie": "ERIE", "Pennsy": "PRR", "Pennsylvania": "PRR", "PA": "PRR",
         "New York Central": "NYC", "CP": "CPR", "Canadian Pacific": "CPR",
+        # nicknames 1830 players use for the railways
+        "Chessie": "C&O", "NY Central": "NYC", "N.Y. Central": "NYC", "New Haven & Hartford": "NYNH",
+        "New York, New Haven & Hartford": "NYNH", "New York New Haven & Hartford": "NYNH", "NH&H": "NYNH",
+        "New Haven and Hartford": "NYNH", "New York, New Haven and Hartford": "NYNH",
+        "Pennsy RR": "PRR", "B&O RR": "B&O",
     },
     "company_aliases": {
         "SVNRR": "SV", "SVN": "SV", "Schuylkill Valley Navigation & Railroad": "SV",

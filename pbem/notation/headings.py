@@ -1,0 +1,44 @@
+"""The writer's own name as a heading before a company's move ("Bob: SC does not buy a train this
+turn", sent by Bob): the heading names who writes, no move of its own, and the grammar would take
+the words after it for a list of stops. Set aside as a last try, only when the name is the
+writer's: another player's name before a move is that player's move, and stays unread."""
+from __future__ import annotations
+
+import re
+
+from pbem.errors import PbemError
+
+__all__ = ["own_heading_off", "read_without_own_heading"]
+
+_HEADING = re.compile(r"^\s*([A-Za-z][\w'’.-]*)\s*:\s*(?=[A-Z])")
+
+
+def own_heading_off(line: str, players: dict, actor) -> str | None:
+    """`line` without its heading when the heading is the writer's name (display name or id,
+    any case) and a capitalised word (the company) follows; None otherwise."""
+    m = _HEADING.match(line)
+    if m is None or actor is None:
+        return None
+    name = m.group(1).lower()
+    if name != str(actor).lower() and name != str(players.get(actor, "")).lower():
+        return None
+    return line[m.end():]
+
+
+def read_without_own_heading(reader, line_no: int, line: str, first) -> list:
+    """The line read without the writer's own heading (`own_heading_off`); `first` (the first
+    refusal) when it has none or the rest does not read either."""
+    again = None if getattr(reader, "unheading", False) else \
+        own_heading_off(line, dict(reader.ctx.players), reader.ctx.actor)
+    if again is None:
+        raise first from None
+    saved = (reader.header, reader.sticky, reader.orphan)
+    reader.unheading = True
+    try:
+        return reader.read_line(line_no, again)
+    except PbemError:
+        reader.header, reader.sticky, reader.orphan = saved
+        reader.line_no, reader.line = line_no, line
+        raise first from None
+    finally:
+        reader.unheading = False
