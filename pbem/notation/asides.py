@@ -22,6 +22,7 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from .loose import _GREETING
 from .parsed import ParsedMove, noted_on_first
 from .pieces import VERBS
+from .trailing import plain_tail
 
 if TYPE_CHECKING:
     from .parser import _Reader
@@ -80,7 +81,8 @@ _NEGATED = re.compile(r"\b(?:not|no|never|didn't|did\s+not|don't|won't)\b", re.I
 #: " — RSR gets its token.": what another company gets as the move's consequence
 _GETS = re.compile(r"\s+[-–—]+\s+[A-Z][\w&-]*\s+(?:gets|receives|keeps|collects)\s+its\s+[a-z ]+[.!]?\s*$")
 #: "and stop there", "and that's all": the end of what is ordered, said for completeness
-_STOP = re.compile(r"\s*(?:,|\band\b|[-–—])\s*(?:then\s+)?(?:stop\s+(?:there|here)|that'?s\s+all)\s*[.!]?\s*$", re.I)
+_STOP = re.compile(r"\s*(?:,|\band\b|[-–—])\s*(?:then\s+)?(?:(?:stop|stops|stopping|stopped)\s+(?:there|here)|that'?s\s+all)"
+                   r"\s*[.!]?\s*$", re.I)
 #: ", if that's allowed now?": a question about the move's own legality
 _IF_ALLOWED = re.compile(r"\s*,?\s*if\s+(?:that's|that\s+is|it's|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|"
                          r"possible|fine|alright)(?:\s+(?:now|here|yet|at\s+this\s+point))?\s*\?\s*$", re.I)
@@ -170,6 +172,7 @@ def _after(text: str) -> str:
     if why is not None and not _MOVE_WORD.search(why.group("why")) and not re.search(r"\d|\b[A-Z]{2,}", why.group("why")):
         text = text[:why.start()] + why.group(2)
     text = _BEGUN.sub(", ", text)
+    text = plain_tail(text)
     return _one_now(text)
 
 

@@ -1,0 +1,80 @@
+"""What a line says after its move, second round (used by `asides._after`, a last try at a
+refused line): claims put in the notation's words ("(IPO, $67)" after a buy is its source and
+price, "and takes the presidency from Wes" is "and becomes president", "(connecting G11 to G9)"
+after a lay the edges its rotation must join), and consequences or reasons that state no move
+set aside ("-- first 3, so green is open now", "; Lena is now president of the B&O", ", nothing
+I want at those prices" and " - not buying any MVR" after a pass, "(need a 5)").
+
+Nothing with a question, a condition or a move word of its own is set aside, and a claim is
+reworded, never dropped: the table still checks it.
+"""
+from __future__ import annotations
+
+import re
+
+__all__ = ["plain_tail"]
+
+_BUY = re.compile(r"\b(?:buy|buys|buying|bought|purchases?|purchased|takes?|took|picks?\s+up|picked\s+up|"
+                  r"pars?|parred|parring)\b", re.I)
+_LAY = re.compile(r"\b(?:lay|lays|laid|laying|upgrades?|upgraded|upgrading|places?|placed|puts?|builds?|built)\b", re.I)
+_PASS = re.compile(r"^\s*(?:(?:[A-Z][\w'-]*\s*:\s*)?(?:I\s+|I'll\s+|I\s+will\s+)?(?:pass|passes|passing|passed)\b)", re.I)
+#: move words a set-aside part must not hold (it would be a move of its own)
+_MOVE = re.compile(r"\b(?:buy\w*|bought|sell\w*|sold|par|pars|parr\w*|bid\w*|lay\w*|laid|token\w*|run|runs|ran|"
+                   r"pay|pays|paid|withh\w*|discard\w*|merg\w*|convert\w*|upgrad\w*|pass\w*|places?|placed)\b", re.I)
+
+#: "(IPO, $67)", "(from the pool, 67)": the source and the price of a share bought
+_SOURCE_PRICE = re.compile(r"\s*\(\s*(?:from\s+(?:the\s+)?)?(?P<src>IPO|pool|market|bank\s+pool|open\s+market|"
+                           r"initial\s+offering|treasury)\s*[,;/]\s*(?:for\s+|at\s+)?(?P<price>[$₽]?\s?\d{1,4}\s*₽?)\s*\)",
+                           re.I)
+#: "and takes the presidency from Wes": the buyer becomes president (a claim the table checks)
+_PRESIDENCY = re.compile(r"\s*,?\s*(?:and\s+)?(?:I\s+)?(?:take|takes|took|grabs|grabbed|gets|got|wins|won|steals|stole)\s+"
+                         r"(?:over\s+)?the\s+(?:presidency|president'?s\s+(?:chair|seat|role))"
+                         r"(?:\s+(?:from|off|away\s+from)\s+[A-Z][\w'-]*)?(?=\s*[.!;,]?\s*$)", re.I)
+#: "; Lena is now president of the B&O": another player's presidency, a consequence of the move
+_NEW_PRESIDENT = re.compile(r"\s*[;,.]\s*(?:and\s+|so\s+)?(?-i:[A-Z][\w'-]*)\s+(?:is\s+now|now\s+is|becomes|became|is\s+the\s+new)"
+                            r"\s+(?:the\s+)?(?:new\s+)?(?:president|director|prez)(?:\s+of\s+(?:the\s+)?[\w&'-]+)?\s*[.!]?\s*$",
+                            re.I)
+#: "(connecting G11 to G9)" after a lay: the edges the tile joins, said in brackets
+_EDGES = re.compile(r"\s*\(\s*(?:connecting|joining|linking)\s+(?P<a>[A-Z]{1,2}\d{1,2})\s+(?:to|and|with)\s+"
+                    r"(?P<b>[A-Z]{1,2}\d{1,2})\s*\)(?P<next>\s*,?\s*and\s+(?=#|tile\b|\d))?")
+#: "-- first 3, so green is open now", "; phase 4 starts": the phase the purchase opened
+_PHASE = re.compile(r"\s*(?:--+|[-–—]|[;,.])\s*(?:(?:the\s+|that's\s+the\s+|it's\s+the\s+)?first\s+(?:\d|D)(?:[-\s]?trains?)?"
+                    r"\s*(?:[,;]\s*|\s+)(?:so\s+|and\s+|which\s+means\s+)?)?(?:(?:the\s+)?(?:green|brown|grey|gray)"
+                    r"(?:\s+tiles?)?\s+(?:is|are)\s+(?:now\s+)?(?:open|available)|phase\s+\d\s+(?:starts|begins|is\s+on)|"
+                    r"we(?:'re|\s+are)\s+in\s+(?:phase\s+\d|green|brown|grey))(?:\s+now)?\s*[.!]?\s*$", re.I)
+#: ", nothing I want at those prices" after a pass: why the writer passes
+_NOTHING_WANTED = re.compile(r"\s*[,;–—-]\s*(?:there's\s+|there\s+is\s+)?(?:nothing|none)\s+(?:I|we)\s+(?:want|need|like|fancy|"
+                             r"can\s+afford)\b[^.?;!]*[.!]?\s*$", re.I)
+#: " - not buying any MVR" after a pass: what the writer does not do
+_NOT_DOING = re.compile(r"\s*[,;–—-]\s*not\s+(?:buying|selling|bidding|interested|touching|going\s+for)\b[^.?;!]*[.!]?\s*$",
+                        re.I)
+#: "(need a 5)", "(needs the cash for a D)": what the money is kept for
+_NEED = re.compile(r"\s*\(\s*(?:I\s+|we\s+|it\s+)?(?:need|needs|needing)\s+(?:a|an|the|another|one)\s+(?:[2-8DE]|\d\+\d|cash|"
+                   r"money|train)\b[^()?]*\)", re.I)
+
+
+def plain_tail(text: str) -> str:
+    """`text` with what follows its move put plainly: claims reworded, consequences and reasons
+    set aside (see the module docstring); the text as it was when none is found."""
+    if _BUY.search(text):
+        text = _SOURCE_PRICE.sub(lambda m: f" from the {m.group('src')} for {m.group('price')}", text)
+        text = _PRESIDENCY.sub(" and becomes president", text)
+        m = _PHASE.search(text)
+        if m is not None:
+            text = text[:m.start()] + "."
+    m = _NEW_PRESIDENT.search(text)
+    if m is not None and _MOVE.search(text[:m.start()]):
+        text = text[:m.start()] + "."
+    if _LAY.search(text):
+        # a second lay after it gets its verb back ("... (connecting G11 to G9) and #9 at H12"):
+        # the edges' list would take the "and" for one more edge
+        text = _EDGES.sub(lambda m: f" connecting {m.group('a')} and {m.group('b')}" + (", lays " if m.group("next") else ""), text)
+    if _PASS.match(text):            # the reasons below are said after a pass alone
+        for rx in (_NOTHING_WANTED, _NOT_DOING):
+            m = rx.search(text)
+            if m is not None and not _MOVE.search(re.sub(r"\bnot\s+\w+", "", text[m.start():], count=1, flags=re.I)) \
+                    and not _MOVE.search(_PASS.sub("", text[:m.start()])):
+                text = text[:m.start()] + "."
+    if re.search(r"\b(?:withh\w*|pays?\s+out|paid\s+out)\b", text, re.I):
+        text = _NEED.sub("", text)
+    return text
