@@ -142,3 +142,31 @@ def test_a_sale_told_after_the_train_it_funds_is_made_first(title, cur, line, wa
 def test_a_sale_with_no_purpose_stays_in_the_order_written():
     line = "CPR buys a D train for 1100, Bob sells 2 GT."
     assert [type(a) for a in read("1882", "OR", "CPR", line)] == [BuyTrain, SellShares]
+
+
+#: the writer's own moves told in the past, a payout told with its object, what led to a par
+PAST = [
+    ("1882", "OR", "CNR", "CNR ran 3 train C3-D6 for 60 and paid them out. Bought a 3.",
+     [RunRoutes("CNR", ()), Dividend("CNR", "payout"), BuyTrain("CNR", "3", "depot", None)]),
+    ("1861", "OR", "NW", "NW laid #8 on H6 and ran 2 train H8-G5 for 40, paying it out.",
+     [LayTile("NW", "H6", "8", 3), RunRoutes("NW", ()), Dividend("NW", "payout")]),
+    ("1830", "SR", None, "Ann parred the NYC at 82 after winning the Mohawk & Hudson.", [Par("ann", "NYC", 82)]),
+    ("1882", "SR", None, "I parred HBR at 90, having won the Hudson Bay.", [Par("ann", "HBR", 90)]),
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line,want", PAST, ids=[r[3][:40] for r in PAST])
+def test_past_tense_of_the_writer(title, rk, cur, line, want):
+    assert _same(read(title, rk, cur, line), want)
+
+
+def test_a_sentence_that_tells_a_move_is_never_dropped_as_chat():
+    # the first sentence does not read ("kept it all"): the buy after it is not read alone
+    with pytest.raises(PbemError):
+        read("1882", "OR", "GT", "GT ran 3 train G11-H12 for 30 and kept it all. Bought a 2.")
+    with pytest.raises(PbemError):
+        read("1830", "OR", "PRR", "PRR laid #57 on H10 and then some. Buys a 3.")
+
+
+def test_someone_elses_par_stays_theirs():
+    assert_no_move_of_the_writer("1882", "SR", None, "Bob parred GT at 76 after winning the CP.")

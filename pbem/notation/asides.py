@@ -183,6 +183,17 @@ def _puts_off(sentence: str) -> bool:
     return bool(_LATER.search(sentence)) and (sentence.rstrip().endswith(":") or len(sentence.split()) <= 4)
 
 
+#: a move word in the past or present with its amount, route or revenue: "HBR ran G11-H12 for 30"
+_TOLD = re.compile(r"\b(?:ran|runs|run|paid|pays|laid|lays|bought|buys|sold|sells|parred|pars|bid|bids|withheld|"
+                   r"withholds|placed|places|tokened|tokens|upgraded|upgrades)\b[^.?!]*?(?:\d|\b[A-Z]{1,2}\d{1,2}\b)")
+
+
+def _tells_move(sentence: str) -> bool:
+    """Whether a sentence before the move tells a move with its pieces ("HBR ran G11-H12 for 30
+    and paid it out."), though it does not read by itself: it is never dropped as chat."""
+    return _TOLD.search(sentence) is not None
+
+
 def leading_chat(text: str, states_move: Callable[[str], bool]) -> str:
     """`text` without the sentences before its move that state none: questions, and sentences
     `states_move` does not read as a move ("Morning folks.", "Ugh, the token blocks me.")."""
@@ -196,7 +207,7 @@ def leading_chat(text: str, states_move: Callable[[str], bool]) -> str:
         if m is None or not _MOVE_WORD.search(text[m.end():]):
             return text
         s = m.group("s")
-        if not s.rstrip().endswith("?") and (states_move(s) or _puts_off(s)):
+        if not s.rstrip().endswith("?") and (states_move(s) or _puts_off(s) or _tells_move(s)):
             return text
         head = _HEADING.match(s)         # "GT - half? no, ...": whose move it is stays
         text = (head.group(1) + ": " if head else "") + text[m.end():]

@@ -34,6 +34,11 @@ _PRESIDENCY = re.compile(r"\s*,?\s*(?:and\s+)?(?:I\s+)?(?:take|takes|took|grabs|
 _NEW_PRESIDENT = re.compile(r"\s*[;,.]\s*(?:and\s+|so\s+)?(?-i:[A-Z][\w'-]*)\s+(?:is\s+now|now\s+is|becomes|became|is\s+the\s+new)"
                             r"\s+(?:the\s+)?(?:new\s+)?(?:president|director|prez)(?:\s+of\s+(?:the\s+)?[\w&'-]+)?\s*[.!]?\s*$",
                             re.I)
+#: "after winning the CP" after a par: what led to it (the auction won), no move now
+_AFTER_WINNING = re.compile(r"\s*,?\s*(?:after|having|since\s+I|as\s+I)\s+(?:winning|won|getting|got|buying|bought)\s+"
+                            r"(?:the\s+)?(?-i:[A-Z][\w&'-]*)(?:\s+(?:&\s+|and\s+)?(?-i:[A-Z][\w&'-]*)){0,3}(?:\s+(?:auction|private|bid))?"
+                            r"\s*(?=[.!]?\s*$)", re.I)
+_PAR = re.compile(r"\b(?:par|pars|parred|parring|parrs)\b", re.I)
 #: "(connecting G11 to G9)" after a lay: the edges the tile joins, said in brackets
 _EDGES = re.compile(r"\s*\(\s*(?:connecting|joining|linking)\s+(?P<a>[A-Z]{1,2}\d{1,2})\s+(?:to|and|with)\s+"
                     r"(?P<b>[A-Z]{1,2}\d{1,2})\s*\)(?P<next>\s*,?\s*and\s+(?=#|tile\b|\d))?")
@@ -62,6 +67,8 @@ def plain_tail(text: str) -> str:
         m = _PHASE.search(text)
         if m is not None:
             text = text[:m.start()] + "."
+    if _PAR.search(text):
+        text = _AFTER_WINNING.sub("", text)
     m = _NEW_PRESIDENT.search(text)
     if m is not None and _MOVE.search(text[:m.start()]):
         text = text[:m.start()] + "."
