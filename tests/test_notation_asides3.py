@@ -10,8 +10,11 @@ Every line is written for these tests; the near misses beside them stay unread.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import pbem
 from pbem.engine.actions import Bid, BuyShares, BuyTrain, Dividend, LayTile, Par, Pass, RunRoutes, SellShares
 from pbem.errors import PbemError
 from pbem.notation import read_message
@@ -170,3 +173,73 @@ def test_a_sentence_that_tells_a_move_is_never_dropped_as_chat():
 
 def test_someone_elses_par_stays_theirs():
     assert_no_move_of_the_writer("1882", "SR", None, "Bob parred GT at 76 after winning the CP.")
+
+
+#: what leads to the move: the mover's situation, the president's money, a sale summed up first
+LEAD = [
+    ("1882", "OR", "GT", "GT has no money for the 5 - I sell two CNR and pay the difference; GT buys the 5 for $450.",
+     [SellShares("ann", "CNR", 20), BuyTrain("GT", "5", "depot", 450)]),
+    ("1830", "OR", "NYC", "NYC has only $150 and no train, so Cid chips in $150 and NYC buys a 4 from the bank for $300.",
+     [BuyTrain("NYC", "4", "depot", 300)]),
+    ("1882", "SR", None, "Ann unloads her QLL - sells 3 shares to the pool.", [SellShares("ann", "QLL", 30)]),
+    ("1830", "SR", None, "Ann sells her whole PRR holding (4 shares).", [SellShares("ann", "PRR", 40)]),
+    ("1861", "OR", "MVR", "MVR is out of trains and cannot afford one - I choose to nationalise it.", None),
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line,want", LEAD, ids=[r[3][:40] for r in LEAD])
+def test_what_leads_to_the_move_is_set_aside(title, rk, cur, line, want):
+    got = read(title, rk, cur, line)
+    if want is None:
+        assert len(got) == 1 and got[0].entity == "MVR" and type(got[0]).__name__ == "Choose"
+    else:
+        assert got == want
+
+
+LEAD_NEAR_MISSES = [
+    ("1882", "OR", "CPR", "CPR has no cash; will CPR buy the 4?"),          # a question
+    ("1882", "OR", "CPR", "CPR has no train - if Bob sells 2 GT, CPR buys a 3."),   # a condition
+    ("1830", "SR", None, "Bob dumps his B&O - sells 4 shares to the market."),     # another seat's
+    ("1882", "OR", "CPR", "CPR has no train and only $20."),                # the situation alone
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line", LEAD_NEAR_MISSES, ids=[r[3][:40] for r in LEAD_NEAR_MISSES])
+def test_lead_near_misses_stay_unread(title, rk, cur, line):
+    assert_no_move_of_the_writer(title, rk, cur, line)
+
+
+# --- at the table: a pass after the writer's own move that already ended the turn --------------
+
+FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games"
+
+
+@pytest.fixture(scope="module")
+def first_stock_round():
+    """1882 (record 10526) in its first stock round, Player 1 to move: no sale is allowed yet,
+    so a buy ends the turn by itself."""
+    return pbem.Game.from_record(FIX / "1882" / "10526.json", stop_at=28)
+
+
+@pytest.mark.parametrize("line", [
+    "buys a 10% share of CPR from the IPO, pass",
+    "Buy 1 CPR from the IPO, then pass.",
+])
+def test_a_pass_after_a_buy_that_ended_the_turn_is_set_aside(first_stock_round, line):
+    g = first_stock_round.copy()
+    pushed = g.push_notation(line)
+    assert pushed == [BuyShares("1047", "CPR", "ipo", 10)]
+    assert g.state.current_entity() == "3911"            # Player 2's turn, nothing made for them
+    assert any("turn had already ended" in w for w in g.warnings)
+
+
+def test_a_pass_naming_whoever_moves_now_is_theirs(first_stock_round):
+    g = first_stock_round.copy()
+    pushed = g.push_notation("buys a 10% share of CPR from the IPO. Player 2 passes.")
+    assert pushed == [BuyShares("1047", "CPR", "ipo", 10), Pass("3911")]
+    assert not any("turn had already ended" in w for w in g.warnings)
+
+
+def test_a_pass_alone_is_played(first_stock_round):
+    g = first_stock_round.copy()
+    assert g.push_notation("pass") == [Pass("1047")]

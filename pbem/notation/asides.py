@@ -22,7 +22,7 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from .loose import _GREETING
 from .parsed import ParsedMove, noted_on_first
 from .pieces import VERBS
-from .trailing import plain_tail
+from .trailing import plain_lead, plain_tail
 
 if TYPE_CHECKING:
     from .parser import _Reader
@@ -218,6 +218,7 @@ def without_asides(line: str, states_move: Callable[[str], bool] = lambda s: Fal
     nothing to set aside (or what is left begins with a condition)."""
     text = _GREETING.sub("", line, count=1)
     text = _CONTRIBUTES.sub("", text, count=1)
+    text = plain_lead(text)
     text = leading_chat(text, states_move)
     text = _TURN.sub("", text, count=1)
     text = _GOES.sub(r"\1: ", text, count=1)

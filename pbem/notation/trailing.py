@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["plain_tail"]
+__all__ = ["plain_tail", "plain_lead"]
 
 _BUY = re.compile(r"\b(?:buy|buys|buying|bought|purchases?|purchased|takes?|took|picks?\s+up|picked\s+up|"
                   r"pars?|parred|parring)\b", re.I)
@@ -85,3 +85,45 @@ def plain_tail(text: str) -> str:
     if re.search(r"\b(?:withh\w*|pays?\s+out|paid\s+out)\b", text, re.I):
         text = _NEED.sub("", text)
     return text
+
+
+# --- before the move ---------------------------------------------------------------------------
+#: "CPR has no cash for the 4 - ", "ERIE has no train and only $220, so ": the situation that
+#: leads to the move, told of the company or player that moves (no move word in it)
+_SITUATION = re.compile(r"^\s*(?P<who>(?-i:[A-Z][\w&'-]*))\s+(?:has|had|is|was)\s+(?:no|only|not\s+enough|too\s+little|short|"
+                        r"out\s+of|without)\b(?P<what>[^.;:?!]*?)(?:\s+[-–—]+\s+|,\s*so\s+|;\s*|\.\s+)", re.I)
+#: "I sell a CN share and put in the rest": the president's money for the train, beside the sale
+_PUT_IN = re.compile(r"\s+and\s+(?:I\s+)?(?:put|puts|pay|pays|chip|chips|cover|covers|add|adds)\s+(?:in\s+)?(?:the\s+)?"
+                     r"(?:rest|difference|balance|shortfall|remainder)(?:\s+(?:myself|from\s+my\s+pocket))?(?=\s*[;,.])", re.I)
+#: "Bob chips in $410 and ERIE buys ...": the president's contribution told before the train
+_CHIPS_IN = re.compile(r"^\s*(?:the\s+president|(?-i:[A-Z][a-z][\w'-]*)|I)\s+(?:contributes|contributed|chips\s+in|chipped\s+in|"
+                       r"puts\s+in|put\s+in|adds|added|pays\s+in)\s+[$₽]?\d+\s*₽?(?:\s+(?:from|out\s+of)\s+(?:his|her|their|my)"
+                       r"\s+(?:own\s+)?(?:pocket|cash|money))?\s+and\s+(?=(?-i:[A-Z][\w&-]*)\s+(?:buys|purchases|gets)\b)", re.I)
+#: "Ann dumps her B&O - sells 4 shares to the market": the sale summed up, then told
+_DUMPS = re.compile(r"^\s*(?P<who>(?-i:[A-Z][\w'-]*)\s+)?(?:dumps|dumped|unloads|unloaded|offloads|offloaded|ditches|ditched)\s+"
+                    r"(?:his|her|their|my|all\s+(?:of\s+)?(?:his|her|their|my))\s+(?P<corp>(?-i:[A-Z][\w&-]*))\s*[-–—:,]+\s*"
+                    r"(?P<verb>sells?|sold|selling)\s+(?P<n>\d+|two|three|four|five|six)\s+shares?\b", re.I)
+#: "sells off her entire NYNH stake (5 shares)": the holding sold, its count in brackets
+_STAKE = re.compile(r"\b(?P<verb>sells?|sold|selling)\s+(?:off\s+)?(?:his|her|their|my)\s+(?:entire|whole|full|complete)\s+"
+                    r"(?P<corp>(?-i:[A-Z][\w&-]*))\s+(?:stake|holding|position|shares)\s*\(\s*(?P<n>\d+)\s+shares?\s*\)", re.I)
+
+
+def plain_lead(text: str, mover: str = "") -> str:
+    """`text` without what leads to its move: the situation of the company or player that moves
+    ("CPR has no cash for the 4 - "), the president's money told beside the move ("and put in
+    the rest", "Bob chips in $410 and"), a sale summed up before it is told ("dumps her B&O -
+    sells 4 shares"), a holding sold by its count in brackets. The text as it was otherwise."""
+    m = _SITUATION.match(text)
+    what = re.sub(r"\b(?:can't|cannot|can\s+not|couldn't|won't|doesn't)\s+\w+", " ", m.group("what"), flags=re.I) if m else ""
+    if m is not None and not _MOVE.search(what) and "?" not in text \
+            and (_MOVE.search(text[m.end():]) or re.search(r"\bnationali[sz]\w*", text[m.end():], re.I)):
+        text = text[m.end():]
+        if re.fullmatch(r"[A-Z][A-Z&-]+", m.group("who")):     # "... - I choose to nationalise it": the company
+            text = re.sub(r"\b(nationali[sz]e|merge|convert)\s+it\b", lambda k: f"{k.group(1)} {m.group('who')}",
+                          text, count=1, flags=re.I)
+    text = _CHIPS_IN.sub("", text, count=1)
+    text = _PUT_IN.sub("", text)
+    m = _DUMPS.match(text)
+    if m is not None:
+        text = f"{m.group('who') or ''}{m.group('verb')} {m.group('n')} {m.group('corp')} shares" + text[m.end():]
+    return _STAKE.sub(lambda m: f"{m.group('verb')} {m.group('n')} {m.group('corp')} shares", text)
