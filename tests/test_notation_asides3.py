@@ -243,3 +243,39 @@ def test_a_pass_naming_whoever_moves_now_is_theirs(first_stock_round):
 def test_a_pass_alone_is_played(first_stock_round):
     g = first_stock_round.copy()
     assert g.push_notation("pass") == [Pass("1047")]
+
+
+#: the money a loan brings, in brackets; the end of the turn said after a sale, or "done" alone
+END_AND_LOANS = [
+    ("1861", "OR", "SE", "SE takes two loans (90₽ received) and buys a 3 for 300₽.", [BuyTrain("SE", "3", "depot", 300)]),
+    ("1861", "OR", "GRR", "GRR takes one loan (45₽ in the treasury) and buys a 4 from the bank for 350₽.",
+     [BuyTrain("GRR", "4", "depot", 350)]),
+    ("1830", "SR", None, "Selling a C&O and buying an Erie from the pool. That's it for me.",
+     [SellShares("ann", "C&O", 10), BuyShares("ann", "ERIE", "pool", 10), Pass("ann")]),
+    ("1882", "SR", None, "sell 1 QLL, buy 1 CNR from ipo, done", [SellShares("ann", "QLL", 10),
+                                                                 BuyShares("ann", "CNR", "ipo", 10), Pass("ann")]),
+    ("1830", "OR", "NYC", "NYC: #57 on D20, buy a 3T, done.", [LayTile("NYC", "D20", "57", 3),
+                                                               BuyTrain("NYC", "3", "depot", None), Pass("NYC")]),
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line,want", END_AND_LOANS, ids=[r[3][:40] for r in END_AND_LOANS])
+def test_loans_and_the_end_of_the_turn(title, rk, cur, line, want):
+    assert read(title, rk, cur, line) == want
+
+
+END_NEAR_MISSES = [
+    ("1882", "SR", None, "sell 1 QLL, buy 1 CNR, done?"),
+    ("1830", "SR", None, "If Bob sells his B&O I'll buy one, done."),
+    ("1861", "OR", "SE", "SE takes a loan (45₽ in)."),                   # no move beside the loan
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line", END_NEAR_MISSES, ids=[r[3][:40] for r in END_NEAR_MISSES])
+def test_end_near_misses_stay_unread(title, rk, cur, line):
+    assert_no_move_of_the_writer(title, rk, cur, line)
+
+
+def test_a_buy_alone_then_done_for_the_round_adds_no_pass():
+    assert read("1882", "SR", None, "Buying one GT from the IPO, then I'm done for the round.") == \
+        [BuyShares("ann", "GT", "ipo", 10)]

@@ -92,6 +92,9 @@ def plain_tail(text: str) -> str:
 #: leads to the move, told of the company or player that moves (no move word in it)
 _SITUATION = re.compile(r"^\s*(?P<who>(?-i:[A-Z][\w&'-]*))\s+(?:has|had|is|was)\s+(?:no|only|not\s+enough|too\s+little|short|"
                         r"out\s+of|without)\b(?P<what>[^.;:?!]*?)(?:\s+[-–—]+\s+|,\s*so\s+|;\s*|\.\s+)", re.I)
+#: "takes one loan (45₽ in)": the money a loan brings, in brackets (the game takes 1861's loans)
+_LOAN_CASH = re.compile(r"(\bloans?)\s*\(\s*[$₽]?\d+\s*₽?(?:\s+(?:in|cash|into\s+the\s+treasury|in\s+the\s+till|"
+                        r"in\s+the\s+treasury|received))?\s*\)", re.I)
 #: "I sell a CN share and put in the rest": the president's money for the train, beside the sale
 _PUT_IN = re.compile(r"\s+and\s+(?:I\s+)?(?:put|puts|pay|pays|chip|chips|cover|covers|add|adds)\s+(?:in\s+)?(?:the\s+)?"
                      r"(?:rest|difference|balance|shortfall|remainder)(?:\s+(?:myself|from\s+my\s+pocket))?(?=\s*[;,.])", re.I)
@@ -121,6 +124,7 @@ def plain_lead(text: str, mover: str = "") -> str:
         if re.fullmatch(r"[A-Z][A-Z&-]+", m.group("who")):     # "... - I choose to nationalise it": the company
             text = re.sub(r"\b(nationali[sz]e|merge|convert)\s+it\b", lambda k: f"{k.group(1)} {m.group('who')}",
                           text, count=1, flags=re.I)
+    text = _LOAN_CASH.sub(r"\1", text)
     text = _CHIPS_IN.sub("", text, count=1)
     text = _PUT_IN.sub("", text)
     m = _DUMPS.match(text)
