@@ -279,3 +279,24 @@ def test_end_near_misses_stay_unread(title, rk, cur, line):
 def test_a_buy_alone_then_done_for_the_round_adds_no_pass():
     assert read("1882", "SR", None, "Buying one GT from the IPO, then I'm done for the round.") == \
         [BuyShares("ann", "GT", "ipo", 10)]
+
+
+MORE = [
+    ("1882", "OR", "SC", "SC buys a 3 from the bank for 180, first 3 so green opens.", [BuyTrain("SC", "3", "depot", 180)]),
+    ("1830", "SR", None, "Ann buys a B&O share (from IPO for $100) and becomes president.",
+     [BuyShares("ann", "B&O", "ipo", 10)]),
+    ("1882", "SR", None, "Ann sells 2 HBR (20%), that's all.", [SellShares("ann", "HBR", 20)]),
+    ("1882", "SR", None, "Ann got rid of her CPR - sold 3 shares to the pool.", [SellShares("ann", "CPR", 30)]),
+    ("1830", "OR", "B&M", "B&M has no train; Ann chips in $200 and B&M buys a 5 for $450.",
+     [BuyTrain("B&M", "5", "depot", 450)]),
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line,want", MORE, ids=[r[3][:40] for r in MORE])
+def test_more_wordings(title, rk, cur, line, want):
+    assert read(title, rk, cur, line) == want
+
+
+def test_a_percent_that_is_not_the_count_is_refused():
+    with pytest.raises(PbemError):
+        read("1882", "SR", None, "Ann sells 2 HBR (30%).")

@@ -24,7 +24,7 @@ _MOVE = re.compile(r"\b(?:buy\w*|bought|sell\w*|sold|par|pars|parr\w*|bid\w*|lay
 
 #: "(IPO, $67)", "(from the pool, 67)": the source and the price of a share bought
 _SOURCE_PRICE = re.compile(r"\s*\(\s*(?:from\s+(?:the\s+)?)?(?P<src>IPO|pool|market|bank\s+pool|open\s+market|"
-                           r"initial\s+offering|treasury)\s*[,;/]\s*(?:for\s+|at\s+)?(?P<price>[$₽]?\s?\d{1,4}\s*₽?)\s*\)",
+                           r"initial\s+offering|treasury)\s*(?:[,;/]\s*(?:for\s+|at\s+)?|\s+(?:for|at)\s+)(?P<price>[$₽]?\s?\d{1,4}\s*₽?)\s*\)",
                            re.I)
 #: "and takes the presidency from Wes": the buyer becomes president (a claim the table checks)
 _PRESIDENCY = re.compile(r"\s*,?\s*(?:and\s+)?(?:I\s+)?(?:take|takes|took|grabs|grabbed|gets|got|wins|won|steals|stole)\s+"
@@ -45,7 +45,8 @@ _EDGES = re.compile(r"\s*\(\s*(?:connecting|joining|linking)\s+(?P<a>[A-Z]{1,2}\
 #: "-- first 3, so green is open now", "; phase 4 starts": the phase the purchase opened
 _PHASE = re.compile(r"\s*(?:--+|[-–—]|[;,.])\s*(?:(?:the\s+|that's\s+the\s+|it's\s+the\s+)?first\s+(?:\d|D)(?:[-\s]?trains?)?"
                     r"\s*(?:[,;]\s*|\s+)(?:so\s+|and\s+|which\s+means\s+)?)?(?:(?:the\s+)?(?:green|brown|grey|gray)"
-                    r"(?:\s+tiles?)?\s+(?:is|are)\s+(?:now\s+)?(?:open|available)|phase\s+\d\s+(?:starts|begins|is\s+on)|"
+                    r"(?:\s+tiles?|\s+phase)?\s+(?:(?:is|are)\s+(?:now\s+)?(?:open|available|here)|opens|starts|begins|"
+                    r"arrives)|phase\s+\d\s+(?:starts|begins|is\s+on)|"
                     r"we(?:'re|\s+are)\s+in\s+(?:phase\s+\d|green|brown|grey))(?:\s+now)?\s*[.!]?\s*$", re.I)
 #: ", nothing I want at those prices" after a pass: why the writer passes
 _NOTHING_WANTED = re.compile(r"\s*[,;–—-]\s*(?:there's\s+|there\s+is\s+)?(?:nothing|none)\s+(?:I|we)\s+(?:want|need|like|fancy|"
@@ -58,9 +59,23 @@ _NEED = re.compile(r"\s*\(\s*(?:I\s+|we\s+|it\s+)?(?:need|needs|needing)\s+(?:a|
                    r"money|train)\b[^()?]*\)", re.I)
 
 
+#: "sells 2 HBR (20%)": the count of shares said again as a percent
+_COUNT_PERCENT = re.compile(r"\b(?P<n>[1-9]|one|two|three|four|five|six)\s+(?P<corp>(?-i:[A-Z][\w&-]*))(?P<sh>\s+shares?)?\s*"
+                            r"\(\s*(?P<pct>\d{2,3})\s*%\s*\)", re.I)
+_N = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _count_percent(m: re.Match) -> str:
+    n = _N.get(m.group("n").lower()) or int(m.group("n"))
+    if int(m.group("pct")) != 10 * n:
+        return m.group(0)              # not the count said again: left for the reader to refuse
+    return f"{m.group('n')} {m.group('corp')}{m.group('sh') or ''}"
+
+
 def plain_tail(text: str) -> str:
     """`text` with what follows its move put plainly: claims reworded, consequences and reasons
     set aside (see the module docstring); the text as it was when none is found."""
+    text = _COUNT_PERCENT.sub(_count_percent, text)
     if _BUY.search(text):
         text = _SOURCE_PRICE.sub(lambda m: f" from the {m.group('src')} for {m.group('price')}", text)
         text = _PRESIDENCY.sub(" and becomes president", text)
@@ -103,7 +118,8 @@ _CHIPS_IN = re.compile(r"^\s*(?:the\s+president|(?-i:[A-Z][a-z][\w'-]*)|I)\s+(?:
                        r"puts\s+in|put\s+in|adds|added|pays\s+in)\s+[$₽]?\d+\s*₽?(?:\s+(?:from|out\s+of)\s+(?:his|her|their|my)"
                        r"\s+(?:own\s+)?(?:pocket|cash|money))?\s+and\s+(?=(?-i:[A-Z][\w&-]*)\s+(?:buys|purchases|gets)\b)", re.I)
 #: "Ann dumps her B&O - sells 4 shares to the market": the sale summed up, then told
-_DUMPS = re.compile(r"^\s*(?P<who>(?-i:[A-Z][\w'-]*)\s+)?(?:dumps|dumped|unloads|unloaded|offloads|offloaded|ditches|ditched)\s+"
+_DUMPS = re.compile(r"^\s*(?P<who>(?-i:[A-Z][\w'-]*)\s+)?(?:dumps|dumped|unloads|unloaded|offloads|offloaded|ditches|ditched|"
+                    r"(?:gets|got)\s+rid\s+of|bails\s+out\s+of|bailed\s+out\s+of|cashes\s+out\s+of|cashed\s+out\s+of)\s+"
                     r"(?:his|her|their|my|all\s+(?:of\s+)?(?:his|her|their|my))\s+(?P<corp>(?-i:[A-Z][\w&-]*))\s*[-–—:,]+\s*"
                     r"(?P<verb>sells?|sold|selling)\s+(?P<n>\d+|two|three|four|five|six)\s+shares?\b", re.I)
 #: "sells off her entire NYNH stake (5 shares)": the holding sold, its count in brackets
