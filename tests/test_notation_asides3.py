@@ -300,3 +300,23 @@ def test_more_wordings(title, rk, cur, line, want):
 def test_a_percent_that_is_not_the_count_is_refused():
     with pytest.raises(PbemError):
         read("1882", "SR", None, "Ann sells 2 HBR (30%).")
+
+
+#: the share price a dividend moves, told after it: the grammar's claim on its direction
+PRICE = [
+    ("1882", "OR", "QLL", "QLL pays out 40 -> QLL moves up to 71", "up"),
+    ("1830", "OR", "PRR", "PRR withholds 100, so PRR drops to 67.", "down"),
+    ("1882", "OR", "CNR", "CNR pays out 90; its price moves right to 82.", "up"),
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line,direction", PRICE, ids=[r[3][:40] for r in PRICE])
+def test_the_price_a_dividend_moves_is_a_claim(title, rk, cur, line, direction):
+    (div,) = read_message(line, ctx(title, rk, cur))
+    assert isinstance(div.action, Dividend) and div.action.entity == cur
+    assert [c.value for c in div.claims if c.kind == "price_dir"] == [direction]
+
+
+def test_a_price_move_after_a_train_is_no_claim_to_set_aside():
+    with pytest.raises(PbemError):
+        read("1830", "OR", "PRR", "PRR buys a 4 for 300; PRR drops to 67.")

@@ -72,6 +72,26 @@ def _count_percent(m: re.Match) -> str:
     return f"{m.group('n')} {m.group('corp')}{m.group('sh') or ''}"
 
 
+#: "→ QLL moves up to 71", "; its price moves right to 82": the share price a dividend moves
+_PRICE_MOVE = re.compile(r"\s*(?:,\s*(?:so|and)\s+|→|->|=>|;|\.\s+|,\s*|\s+and\s+)\s*(?:(?:(?:the|its)\s+)?(?:share\s+)?price|"
+                         r"(?-i:[A-Z][\w&-]*)(?:'s\s+(?:share\s+)?price)?)\s+(?:should\s+|will\s+|then\s+)?"
+                         r"(?P<verb>goes|go|moves?|moved|rises?|rose|drops?|dropped|jumps?|falls?|fell|climbs?)"
+                         r"(?:\s+(?P<dir>up|down|right|left))?(?:\s+(?:to|from)\s+[$₽]?\d+(?:\s+to\s+[$₽]?\d+)?)?\s*[.!]?\s*$",
+                         re.I)
+_DIVIDEND_WORD = re.compile(r"\b(?:pays?|paying|paid|payout|withh\w*|dividend)\b", re.I)
+
+
+def _price_claim(m: re.Match) -> str:
+    """The price move as the grammar's claim ("and the share price goes up"), or nothing when
+    it names no direction."""
+    word = (m.group("dir") or m.group("verb")).lower()
+    if word in ("up", "right", "rises", "rise", "rose", "jumps", "jump", "climbs", "climb"):
+        return " and the share price goes up"
+    if word in ("down", "left", "drops", "drop", "dropped", "falls", "fall", "fell"):
+        return " and the share price drops"
+    return ""
+
+
 def plain_tail(text: str) -> str:
     """`text` with what follows its move put plainly: claims reworded, consequences and reasons
     set aside (see the module docstring); the text as it was when none is found."""
@@ -97,6 +117,9 @@ def plain_tail(text: str) -> str:
             if m is not None and not _MOVE.search(re.sub(r"\bnot\s+\w+", "", text[m.start():], count=1, flags=re.I)) \
                     and not _MOVE.search(_PASS.sub("", text[:m.start()])):
                 text = text[:m.start()] + "."
+    m = _PRICE_MOVE.search(text)
+    if m is not None and _DIVIDEND_WORD.search(text[:m.start()]):
+        text = text[:m.start()] + _price_claim(m)
     if re.search(r"\b(?:withh\w*|pays?\s+out|paid\s+out)\b", text, re.I):
         text = _NEED.sub("", text)
     return text
