@@ -1,9 +1,12 @@
-"""What a line says after its move, second round (used by `asides._after`, a last try at a
-refused line): claims put in the notation's words ("(IPO, $67)" after a buy is its source and
-price, "and takes the presidency from Wes" is "and becomes president", "(connecting G11 to G9)"
-after a lay the edges its rotation must join), and consequences or reasons that state no move
-set aside ("-- first 3, so green is open now", "; Lena is now president of the B&O", ", nothing
-I want at those prices" and " - not buying any MVR" after a pass, "(need a 5)").
+"""What a line says around its move, beyond asides.py's first round (used by
+`asides.without_asides`, a last try at a refused line). After the move (`plain_tail`): claims
+put in the notation's words ("(IPO, $67)" after a buy is its source and price, "and takes the
+presidency from Wes" is "and becomes president", "(connecting G11 to G9)" after a lay the edges
+its rotation must join, "-> QLL moves up to 71" after a dividend the price's direction), and
+consequences or reasons that state no move set aside ("-- first 3, so green is open now", ";
+Lena is now president of the B&O", ", nothing I want at those prices" and " - not buying any
+MVR" after a pass, "(need a 5)"). Before it (`plain_lead`): the mover's situation ("CPR has no
+cash for the 4 - "), the president's money beside it, a sale summed up before it is told.
 
 Nothing with a question, a condition or a move word of its own is set aside, and a claim is
 reworded, never dropped: the table still checks it.
