@@ -141,8 +141,10 @@ UNREAD = [
     ("1861", "OR", "SE", "SE has no train - if it can't buy one, I choose to nationalise it"),
     ("1861", "OR", "SE", "SE has no train, I choose not to nationalise it"),
     ("1861", "OR", "SE", "SE can't buy a train - should I nationalise it?"),
-    # a pass with a plan after it, or a question
-    ("1861", "SR", None, "Pass - not buying any MKN until it floats"),
+    # a plan with no pass of now ("Pass - not buying any MKN until it floats" is the pass of now,
+    # its plan set aside: test_a_pass_of_now_with_its_plan_is_the_pass below), or a question
+    ("1861", "SR", None, "Not buying any MKN until it floats"),
+    ("1861", "SR", None, "I will pass until MKN floats"),
     ("1861", "SR", None, "Pass, not interested in MKN?"),
     # a sale asked about; another player's sale said by the writer
     ("1830", "SR", None, "Should I sell off my whole PRR holding (3 shares)?"),
@@ -181,3 +183,7 @@ def test_drops_is_a_removal_only_in_a_merger_round():
     a merger round's only."""
     got = read("1861", "OR", "SW", "SW drops its token in Kiev")
     assert all(not isinstance(a, RemoveToken) for a in got)
+
+
+def test_a_pass_of_now_with_its_plan_is_the_pass():
+    assert read("1861", "SR", None, "Pass - not buying any MKN until it floats") == [Pass("ann")]

@@ -22,6 +22,7 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from .loose import _GREETING
 from .parsed import ParsedMove, noted_on_first
 from .pieces import VERBS
+from .trailing import plain_lead, plain_tail
 
 if TYPE_CHECKING:
     from .parser import _Reader
@@ -80,7 +81,8 @@ _NEGATED = re.compile(r"\b(?:not|no|never|didn't|did\s+not|don't|won't)\b", re.I
 #: " — RSR gets its token.": what another company gets as the move's consequence
 _GETS = re.compile(r"\s+[-–—]+\s+[A-Z][\w&-]*\s+(?:gets|receives|keeps|collects)\s+its\s+[a-z ]+[.!]?\s*$")
 #: "and stop there", "and that's all": the end of what is ordered, said for completeness
-_STOP = re.compile(r"\s*(?:,|\band\b|[-–—])\s*(?:then\s+)?(?:stops?\s+(?:there|here)|that'?s\s+all)\s*[.!]?\s*$", re.I)
+_STOP = re.compile(r"\s*(?:,|\band\b|[-–—])\s*(?:then\s+)?(?:(?:stop|stops|stopping|stopped)\s+(?:there|here)|that'?s\s+all)"
+                   r"\s*[.!]?\s*$", re.I)
 #: ", if that's allowed now?": a question about the move's own legality
 _IF_ALLOWED = re.compile(r"\s*,?\s*if\s+(?:that's|that\s+is|it's|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|"
                          r"possible|fine|alright)(?:\s+(?:now|here|yet|at\s+this\s+point))?\s*\?\s*$", re.I)
@@ -170,6 +172,7 @@ def _after(text: str) -> str:
     if why is not None and not _MOVE_WORD.search(why.group("why")) and not re.search(r"\d|\b[A-Z]{2,}", why.group("why")):
         text = text[:why.start()] + why.group(2)
     text = _BEGUN.sub(", ", text)
+    text = plain_tail(text)
     return _one_now(text)
 
 
@@ -178,6 +181,17 @@ def _puts_off(sentence: str) -> bool:
     "Next turn."): what follows is then a plan. A whole sentence of its own ("I'd bid on KR if
     Ted passes; otherwise nothing. So: pass.") is a plan beside the move, and set aside."""
     return bool(_LATER.search(sentence)) and (sentence.rstrip().endswith(":") or len(sentence.split()) <= 4)
+
+
+#: a move word in the past or present with its amount, route or revenue: "HBR ran G11-H12 for 30"
+_TOLD = re.compile(r"\b(?:ran|runs|run|paid|pays|laid|lays|bought|buys|sold|sells|parred|pars|bid|bids|withheld|"
+                   r"withholds|placed|places|tokened|tokens|upgraded|upgrades)\b[^.?!]*?(?:\d|\b[A-Z]{1,2}\d{1,2}\b)")
+
+
+def _tells_move(sentence: str) -> bool:
+    """Whether a sentence before the move tells a move with its pieces ("HBR ran G11-H12 for 30
+    and paid it out."), though it does not read by itself: it is never dropped as chat."""
+    return _TOLD.search(sentence) is not None
 
 
 def leading_chat(text: str, states_move: Callable[[str], bool]) -> str:
@@ -193,7 +207,7 @@ def leading_chat(text: str, states_move: Callable[[str], bool]) -> str:
         if m is None or not _MOVE_WORD.search(text[m.end():]):
             return text
         s = m.group("s")
-        if not s.rstrip().endswith("?") and (states_move(s) or _puts_off(s)):
+        if not s.rstrip().endswith("?") and (states_move(s) or _puts_off(s) or _tells_move(s)):
             return text
         head = _HEADING.match(s)         # "GT - half? no, ...": whose move it is stays
         text = (head.group(1) + ": " if head else "") + text[m.end():]
@@ -204,6 +218,7 @@ def without_asides(line: str, states_move: Callable[[str], bool] = lambda s: Fal
     nothing to set aside (or what is left begins with a condition)."""
     text = _GREETING.sub("", line, count=1)
     text = _CONTRIBUTES.sub("", text, count=1)
+    text = plain_lead(text)
     text = leading_chat(text, states_move)
     text = _TURN.sub("", text, count=1)
     text = _GOES.sub(r"\1: ", text, count=1)

@@ -249,7 +249,16 @@ def corrects_itself(line: str) -> bool:
     if _STRONG.search(line[a:b]):
         return True
     first = re.split(r",|\.\s|;", line[b:], maxsplit=1)[0]
-    return _replaced(line[:a].strip(), first) is not None
+    return _replaced(line[:a].strip(), first) is not None or _one_piece(first)
+
+
+def _one_piece(fix: str) -> bool:
+    """Whether a correction is one piece alone ("rot 2", "I7", "#9", "$90"): after an apology
+    it puts a piece of the move right, so the line is read by its correction or refused
+    ("CPR buys a 3, sorry, rot 2" names a piece the move has not: never the buy alone)."""
+    fix = re.sub(r"^\s*(?:just|only|it's|its|it\s+is|to|on|at|in|for)\s+", "", fix.strip(" .,!()"), flags=re.I)
+    return any(re.fullmatch(rx, fix, re.I if kind in ("shares", "rotation") else 0)
+               for kind, rx in _PIECES.items())
 
 
 def read_corrected(reader: "_Reader", line_no: int, line: str, first: NotationError) -> list:

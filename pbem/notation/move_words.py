@@ -165,6 +165,8 @@ VOCABULARY: list[Callable[[str], str]] = [
          "does not "),
     # a home upgraded by its hex: "MV upgrades its home I13 with a #14"
     _sub(r"\b((?i:upgrades?|upgrading))\s+(?i:its)\s+(?i:home)(?:\s+(?i:hex|city|station))?\s+(?=[A-Z]{1,2}\d{1,2}\b)", r"\1 "),
+    # the payout told with its object: "paid it out", "pays them out", "paying that out"
+    _sub(r"\b(?i:paid|pays|paying|pay)\s+(?i:it|them|that|this|all\s+of\s+it|everything)\s+(?i:out)\b", "pays out"),
     # a tile put "into" a hex: "Tile 8 into C5"
     _sub(r"\b((?i:tile)\s+#?\d+[A-Za-z]?)\s+(?i:into)\s+(?=[A-Z]{1,2}\d{1,2}\b)", r"\1 on "),    *PRIVATES_AND_1861,
 ]

@@ -96,7 +96,8 @@ def paraphrase(line: str, pairs: Optional[Mapping[str, str]] = None,
     `pairs` maps the short forms of the railways named after two places to their names
     ("O-K" -> "Odessa-Kiev Railway"), from the context's corporations; `places` maps place
     names to their hexes, for routes written with places."""
-    if len(line) > LONGEST or _DOUBT.search(line) or (line.strip().endswith("?") and len(_SENTENCE.split(line)) < 2):
+    if len(line) > LONGEST or _DOUBT.search(line) or (line.strip().rstrip(")]").rstrip().endswith("?")
+                                                         and len(_SENTENCE.split(line)) < 2):
         return None
     # runs of blanks are one space to every rule (the result is so anyway): several rules
     # backtrack over long runs, a cost that grew with the square of the run's length

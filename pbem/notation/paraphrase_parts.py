@@ -211,6 +211,13 @@ def _nationalise(line: str) -> str:
 _ONE_NOW = re.compile(r"\b(?:one|1)\s+(?:(?:for\s+)?now|at\s+a\s+time)\b", re.I)
 
 
+def _puts_off(sentence: str) -> bool:
+    """Whether a few words before the move put it off ("Next turn.", "Plan for later."): the
+    same test as the asides' (asides.py), imported here when needed (asides imports the reader)."""
+    from .asides import _puts_off as puts_off
+    return puts_off(sentence)
+
+
 def _chat_free(line: str) -> str:
     """The line without its chat sentences ("Hi all!", "Over to Hal.", "Good luck", "sorry
     for the slow reply"): a sentence with no move word, hex, tile or amount in it."""
@@ -225,6 +232,8 @@ def _chat_free(line: str) -> str:
             return line              # "three CNR, one at a time - one now": the count is not all bought now
         if not text or (_CHAT.match(text) and not _MOVE_VERB.search(text)) or not _SIGNAL.search(part) \
                 or _STATE.match(text) or text.endswith("?"):               # a question is never a move
+            if not out and _puts_off(text):
+                return line          # "Next turn. Buy 1 GT.": the move after it is put off, a plan
             continue
         sep = seps[i - 1] if out and i else ""
         out += (", " if re.fullmatch(r",\s*so\s+", sep) else sep) + part

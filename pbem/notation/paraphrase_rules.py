@@ -454,7 +454,7 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\bpass(es|ed)?\s+on\s+laying\s+track\b", r"pass\1 lay track"),
     _sub(r"\bno\s+merger\b", "pass"),
     # runs and dividends
-    _sub(r"(?:,\s*|\s+and\s+)(?:paying\s+a\s+dividend|pays?\s+a\s+(?:full\s+)?dividend|paid\s+a\s+(?:full\s+)?dividend|full\s+payout|pay(?:s|ing)?\s+(?:it\s+)?(?:all\s+)?out)\b\.?", "; pays out"),
+    _sub(r"(?:,\s*|\s+and\s+)(?:paying\s+a\s+dividend|pays?\s+a\s+(?:full\s+)?dividend|paid\s+a\s+(?:full\s+)?dividend|full\s+payout|pay(?:s|ing)?\s+(?:it\s+)?(?:all\s+)?out)\b(?:\.(?=\s*$))?", "; pays out"),
     _sub(r"\bfull\s+payout\b", "pays out"),
     _sub(r"\b(?:is\s+)?keep(?:s|ing)?\s+the\s+[$₽]?\d+₽?", "withholds"),
     _sub(r"\s*\(\s*withh\w*\s*\)", ""),

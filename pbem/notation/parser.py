@@ -37,6 +37,7 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from .claims import Claim
 from .asides import plans_one_now, read_without_asides
 from .dropping import read_dropping
+from .funding import sale_first
 from .correction import corrects_itself, read_corrected
 from .loose import read_loose
 from .passes import pass_after_bid, pass_said_again
@@ -242,7 +243,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         if corrected is not None:
             return corrected
         try:
-            return self._read_line(line_no, one_pass(line))
+            return self._read_line(line_no, one_pass(sale_first(line)))
         except NotationError as first:
             # the rules reword in one pass; a rewording may open the way for an earlier rule,
             # so a line still refused is reworded again (a few times at most)

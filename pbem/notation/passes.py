@@ -25,13 +25,26 @@ _SALE = re.compile(r"\b(?:sell|sells|selling|dump|dumps|dumping)\b", re.I)
 _BUY = re.compile(r"\b(?:buy|buys|buying|bought|take|takes|taking|par|pars|start|starts|bid|bids)\b", re.I)
 
 
+#: "..., buy a 2T, done": "done" alone after the writer's moves, the end of the turn
+_BARE_DONE = re.compile(r"\s*[,;]\s*(?:and\s+)?done\s*[.!]?\s*$", re.I)
+_MOVED = re.compile(r"\b(?:buy|buys|bought|sell|sells|sold|lay|lays|laid|tile|token|tokens|run|runs|ran|"
+                    r"withholds?|pays?\s+out|\d\s*T)\b", re.I)
+
+
 def done_after_sale(line: str) -> str:
-    """"Sell 20% CNR, then I'm done": after a sale a player may still buy, so being done is a
-    pass (after a buy the game ends the turn by itself, and "done" is said for nothing)."""
+    """"Sell 20% CNR, then I'm done": after a sale a player may still buy or sell again, so
+    being done is a pass, also after a buy that follows the sale ("Sell two B&O and buy a B&M.
+    That's it for me."); "done" alone after the writer's moves ("buy CPR ipo, done", "B&O: tile 9
+    @ I17, buy a 2T, done") ends the turn too. After a buy alone, "I'm done for the round" is
+    said for nothing (the game ends the turn by itself where it must; at the table a pass after
+    a turn that already ended is set aside, `pbem.reading.settle.turn_over_already`)."""
     m = _DONE.search(line)
-    if m is None or not _SALE.search(line[:m.start()]) or _BUY.search(line[:m.start()]):
-        return line
-    return line[:m.start()] + ", pass"
+    if m is not None and _SALE.search(line[:m.start()]) and not _BUY.search(line[:_SALE.search(line).start()]):
+        return line[:m.start()] + ", pass"
+    m = _BARE_DONE.search(line)
+    if m is not None and _MOVED.search(line[:m.start()]) and "?" not in line:
+        return line[:m.start()] + ", pass"
+    return line
 
 
 #: a pass given its reason in a clause of its own: "CNR passes; nothing to lay."

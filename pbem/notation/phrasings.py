@@ -269,7 +269,7 @@ _RULES: list[Callable[[str], str]] = [
          r"(?:\s+(?:private|power|ability))*\s*[:,-])", "uses "),
     _sub(r"^\s*((?i:using|uses))\s+((?i:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s*,\s*[A-Z][A-Z0-9&-]+\s+(?=(?i:moves?|lays?|places?|removes?)\b)",
          r"uses \2: ", 0),
-    _sub(rf"\b(?i:moves?)\s+[A-Z][\w-]*(?:'s)?\s+((?i:token|station))\b", r"moves its \1", 0),
+    _sub(r"\b(?i:moves?)\s+[A-Z][\w-]*(?:'s)?\s+((?i:token|station))\b", r"moves its \1", 0),
     _sub(rf"\b((?i:moves?)\s+(?i:its|the|a)\s+(?i:token|station))\s+({_HEXP})\s+(?i:to)\s+({_HEXP})\b", r"\1 from \2 to \3", 0),
     _sub(rf"(^|[:;,]\s*)(?i:(token|station))\s+(?i:from\s+)?({_HEXP})\s*(?:->|→|=>|(?i:to))\s*({_HEXP})\b", r"\1moves its \2 from \3 to \4", 0),
     # a lay that costs nothing: "lays a free #59", "lays track #7 at H12 for no cost"

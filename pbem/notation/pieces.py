@@ -103,6 +103,12 @@ _STEP_PASS = re.compile(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|t
 _SKIPS = re.compile(r"\bskip(?:s|ping)?\s+(?:the\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
                     r"(\s+(?:and|&)\s+(?:the\s+)?(?:track|tile|lay|tokens?|station|trains?))?\b", re.I)
 _NEGATION = re.compile(r"\b(?:no|nothing|none|nope)\b", re.I)
+#: "NYC has only $150 and no train": what a company has, a situation (not the step passed)
+_HAS_NO = re.compile(r"\b(?:has|have|had)\s+(?:only\s+[^,;.]{1,20}?\s+and\s+)?no\b", re.I)
+#: "Pass (buying a GT first)": a move told after the pass as made before it, an order the
+#: pieces cannot keep (read in the order written, the pass would be lost or come first)
+_FIRST_AFTER = re.compile(r"\b(?:pass|passes|passing|done)\b[^.?!;]*?\b(?:buy\w*|bought|sell\w*|sold|par|pars|"
+                          r"parring|bid\w*|lay\w*|laid|run\w*|ran)\b[^.?!;]*?\bfirst\b", re.I)
 
 _MONEY = re.compile(r"(?:[$₽]\s*(\d{1,6})|\bR\s?(\d{2,6})\b|(\d{1,6})\s*(?:₽|\$|roubles?\b|rubles?\b|RUB\b))")
 #: a holding stated beside a buy ("that's 40% now", "now holding 30%"): a claim, not the buy
@@ -340,7 +346,7 @@ def refusal(line: str) -> Optional[str]:
     """Why a line is no move to read by its pieces (a question, a plan, a report...), or None."""
     if line.lstrip().startswith(">"):
         return "a quoted line"
-    m = _REFUSE.search(_POLITE.sub(" ", line))
+    m = _REFUSE.search(_POLITE.sub(" ", line)) or _FIRST_AFTER.search(line) or _HAS_NO.search(line)
     if m:
         return f'"{m.group(0).strip()}"'
     rest = _STEP_PASS.sub(" ", line)

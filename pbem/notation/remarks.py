@@ -51,7 +51,7 @@ def _comment_only(inner: str) -> bool:
     from .pieces import VERBS            # (imported here: pieces imports the reader's parts)
 
     words = re.findall(r"[a-z']+", inner.lower())
-    return bool(words) and not any(w in VERBS for w in words) and not _MOVE_STUFF.search(inner)
+    return "?" not in inner and bool(words) and not any(w in VERBS for w in words) and not _MOVE_STUFF.search(inner)
 
 
 class RemarkReader:
@@ -121,6 +121,8 @@ class RemarkReader:
         return False
 
     def _payee(self, name: str, tok: Token) -> str:
+        if name.strip().lower() in ("me", "myself") and self.ctx.actor:
+            return self.ctx.actor            # "(25 to M-K, 25 to me)": the writer
         try:
             entry = self.index.lookup(name, ("player", "corporation", "company"), mode="priority")
         except AmbiguousMoveError as e:

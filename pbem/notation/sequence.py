@@ -27,6 +27,7 @@ from .limits import check_line, check_message, check_moves
 from .logs import classify
 from .names import rewrite_names
 from .paraphrase import paraphrase
+from .funding import sale_first
 from .phrasings import one_pass
 from .parsed import ParsedMove, Remarks
 from .parser import _REWORDINGS, _Reader
@@ -90,7 +91,8 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
     if corrected is not None:
         return [("text", line)] + [("moves", [i]) for i in corrected], len(corrected)
     snap = _snapshot(reader)
-    written, line = line, one_pass(line)       # "declines to buy and passes": one pass, as read_line reads it
+    # "declines to buy and passes": one pass; a sale told after the train it funds made first (as read_line)
+    written, line = line, one_pass(sale_first(line))
     text, tree, count = line, None, 0
     try:
         tree = _parse_tree(reader, no, line)

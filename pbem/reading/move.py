@@ -14,7 +14,8 @@ from pbem.notation.messages import clip
 from pbem.reading.claims import applied, false_claims
 from pbem.reading.labels import round_label_mismatch
 from pbem.reading.runs import needs_stops, settle_run
-from pbem.reading.settle import passed_already, push_implicit_passes, reports_automatic, settle_token, share_size
+from pbem.reading.settle import (passed_already, push_implicit_passes, reports_automatic, settle_token, share_size,
+                                 turn_over_already)
 
 if TYPE_CHECKING:
     from pbem.game import Game
@@ -44,6 +45,10 @@ def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
     if passed_already(state, action, pm.claims):
         # "N ran H8-G5-E1 for 80, no tile": the run passed the tile lay before it
         warnings.append(f"line {pm.line} set aside (the step it passes is already behind the turn): {clip(pm.text)}")
+        return
+    if turn_over_already(state, g.moves[-1] if g.moves else None, action, pm.text, index):
+        # "buys a share of CPR, pass" when the buy ended the turn by itself: the end said again
+        warnings.append(f"move {index} ({clip(pm.text)!r}) set aside: the turn had already ended")
         return
     if _group_closed_itself(g, action):
         # "SPW takes in MB, closes the group, and forms MK": nothing was left to add, so the

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 from typing import Optional
 
 from pbem.engine.actions import Action, BuyTrain, Par, Pass, PlaceToken, RunRoutes
@@ -42,6 +43,35 @@ def passed_already(state: EngineGame, action: Action, claims) -> bool:
         return False
     moved = {"track": getattr(rnd.turn, "lays", 0), "token": getattr(rnd.turn, "tokened", False)}
     return named[0] in rnd.turn.passed and not moved.get(named[0], False)
+
+
+def turn_over_already(state: EngineGame, last: Optional[Action], action: Action, text: str, index: int) -> bool:
+    """Whether `action` is a pass written after the writer's own move in the same message
+    ("buys a 10% share of CPR, pass", "SC buys a 4, and that's its turn") when that move has
+    already ended the mover's turn by itself: the pass is that end said again, and would
+    otherwise be refused or, read for whoever moves now, be a move the writer never made. A
+    pass that names whoever moves now is theirs and is played."""
+    if not isinstance(action, Pass) or index <= 1 or last is None or isinstance(last, Pass):
+        return False
+    mover, now = last.entity, state.current_entity()
+    if now == mover:
+        return False
+    if action.entity == mover:
+        return True
+    return action.entity == now and not _named(state, now, text)
+
+
+def _named(state: EngineGame, entity: str, text: str) -> bool:
+    """Whether `text` names `entity` (a player by id or name, a company by symbol or name)."""
+    names = {entity}
+    player = getattr(state, "players", {}).get(entity)
+    if player is not None:
+        names.add(player.name)
+    corp = getattr(state, "corporations", {}).get(entity)
+    if corp is not None:
+        names.update(n for n in (getattr(corp, "sym", None), getattr(corp, "name", None)) if n)
+    low = text.lower()
+    return any(re.search(r"(?<![\w&])" + re.escape(n.lower()) + r"(?![\w&])", low) for n in names)
 
 
 def share_size(game: EngineGame, action: Action) -> int:

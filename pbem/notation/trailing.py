@@ -1,0 +1,175 @@
+"""What a line says around its move, beyond asides.py's first round (used by
+`asides.without_asides`, a last try at a refused line). After the move (`plain_tail`): claims
+put in the notation's words ("(IPO, $67)" after a buy is its source and price, "and takes the
+presidency from Wes" is "and becomes president", "(connecting G11 to G9)" after a lay the edges
+its rotation must join, "-> QLL moves up to 71" after a dividend the price's direction), and
+consequences or reasons that state no move set aside ("-- first 3, so green is open now", ";
+Lena is now president of the B&O", ", nothing I want at those prices" and " - not buying any
+MVR" after a pass, "(need a 5)"). Before it (`plain_lead`): the mover's situation ("CPR has no
+cash for the 4 - "), the president's money beside it, a sale summed up before it is told.
+
+Nothing with a question, a condition or a move word of its own is set aside, and a claim is
+reworded, never dropped: the table still checks it.
+"""
+from __future__ import annotations
+
+import re
+
+__all__ = ["plain_tail", "plain_lead"]
+
+_BUY = re.compile(r"\b(?:buy|buys|buying|bought|purchases?|purchased|takes?|took|picks?\s+up|picked\s+up|"
+                  r"pars?|parred|parring)\b", re.I)
+_LAY = re.compile(r"\b(?:lay|lays|laid|laying|upgrades?|upgraded|upgrading|places?|placed|puts?|builds?|built)\b", re.I)
+_PASS = re.compile(r"^\s*(?:(?:[A-Z][\w'-]*\s*:\s*)?(?:I\s+|I'll\s+|I\s+will\s+)?(?:pass|passes|passing|passed)\b)", re.I)
+#: move words a set-aside part must not hold (it would be a move of its own)
+_MOVE = re.compile(r"\b(?:buy\w*|bought|sell\w*|sold|par|pars|parr\w*|bid\w*|lay\w*|laid|token\w*|run|runs|ran|"
+                   r"pay|pays|paid|withh\w*|discard\w*|merg\w*|convert\w*|upgrad\w*|pass\w*|places?|placed)\b", re.I)
+
+#: "(IPO, $67)", "(from the pool, 67)": the source and the price of a share bought
+_SOURCE_PRICE = re.compile(r"\s*\(\s*(?:from\s+(?:the\s+)?)?(?P<src>IPO|pool|market|bank\s+pool|open\s+market|"
+                           r"initial\s+offering|treasury)\s*(?:[,;/]\s*(?:for\s+|at\s+)?|\s+(?:for|at)\s+)(?P<price>[$₽]?\s?\d{1,4}\s*₽?)\s*\)",
+                           re.I)
+#: "and takes the presidency from Wes": the buyer becomes president (a claim the table checks)
+_PRESIDENCY = re.compile(r"\s*,?\s*(?:and\s+)?(?:I\s+)?(?:take|takes|took|grabs|grabbed|gets|got|wins|won|steals|stole)\s+"
+                         r"(?:over\s+)?the\s+(?:presidency|president'?s\s+(?:chair|seat|role))"
+                         r"(?:\s+(?:from|off|away\s+from)\s+[A-Z][\w'-]*)?(?=\s*[.!;,]?\s*$)", re.I)
+#: "; Lena is now president of the B&O": another player's presidency, a consequence of the move
+_NEW_PRESIDENT = re.compile(r"\s*[;,.]\s*(?:and\s+|so\s+)?(?-i:[A-Z][\w'-]*)\s+(?:is\s+now|now\s+is|becomes|became|is\s+the\s+new)"
+                            r"\s+(?:the\s+)?(?:new\s+)?(?:president|director|prez)(?:\s+of\s+(?:the\s+)?[\w&'-]+)?\s*[.!]?\s*$",
+                            re.I)
+#: "after winning the CP" after a par: what led to it (the auction won), no move now
+_AFTER_WINNING = re.compile(r"\s*,?\s*(?:after|having|since\s+I|as\s+I)\s+(?:winning|won|getting|got|buying|bought)\s+"
+                            r"(?:the\s+)?(?-i:[A-Z][\w&'-]*)(?:\s+(?:&\s+|and\s+)?(?-i:[A-Z][\w&'-]*)){0,3}(?:\s+(?:auction|private|bid))?"
+                            r"\s*(?=[.!]?\s*$)", re.I)
+_PAR = re.compile(r"\b(?:par|pars|parred|parring|parrs)\b", re.I)
+#: "(connecting G11 to G9)" after a lay: the edges the tile joins, said in brackets
+_EDGES = re.compile(r"\s*\(\s*(?:connecting|joining|linking)\s+(?P<a>[A-Z]{1,2}\d{1,2})\s+(?:to|and|with)\s+"
+                    r"(?P<b>[A-Z]{1,2}\d{1,2})\s*\)(?P<next>\s*,?\s*and\s+(?=#|tile\b|\d))?")
+#: "-- first 3, so green is open now", "; phase 4 starts": the phase the purchase opened
+_PHASE = re.compile(r"\s*(?:--+|[-–—]|[;,.])\s*(?:(?:the\s+|that's\s+the\s+|it's\s+the\s+)?first\s+(?:\d|D)(?:[-\s]?trains?)?"
+                    r"\s*(?:[,;]\s*|\s+)(?:so\s+|and\s+|which\s+means\s+)?)?(?:(?:the\s+)?(?:green|brown|grey|gray)"
+                    r"(?:\s+tiles?|\s+phase)?\s+(?:(?:is|are)\s+(?:now\s+)?(?:open|available|here)|opens|starts|begins|"
+                    r"arrives)|phase\s+\d\s+(?:starts|begins|is\s+on)|"
+                    r"we(?:'re|\s+are)\s+in\s+(?:phase\s+\d|green|brown|grey))(?:\s+now)?\s*[.!]?\s*$", re.I)
+#: ", nothing I want at those prices" after a pass: why the writer passes
+_NOTHING_WANTED = re.compile(r"\s*[,;–—-]\s*(?:there's\s+|there\s+is\s+)?(?:nothing|none)\s+(?:I|we)\s+(?:want|need|like|fancy|"
+                             r"can\s+afford)\b[^.?;!]*[.!]?\s*$", re.I)
+#: " - not buying any MVR" after a pass: what the writer does not do
+_NOT_DOING = re.compile(r"\s*[,;–—-]\s*not\s+(?:buying|selling|bidding|interested|touching|going\s+for)\b[^.?;!]*[.!]?\s*$",
+                        re.I)
+#: "(need a 5)", "(needs the cash for a D)": what the money is kept for
+_NEED = re.compile(r"\s*\(\s*(?:I\s+|we\s+|it\s+)?(?:need|needs|needing)\s+(?:a|an|the|another|one)\s+(?:[2-8DE]|\d\+\d|cash|"
+                   r"money|train)\b[^()?]*\)", re.I)
+
+
+#: "sells 2 HBR (20%)": the count of shares said again as a percent
+_COUNT_PERCENT = re.compile(r"\b(?P<n>[1-9]|one|two|three|four|five|six)\s+(?P<corp>(?-i:[A-Z][\w&-]*))(?P<sh>\s+shares?)?\s*"
+                            r"\(\s*(?P<pct>\d{2,3})\s*%\s*\)", re.I)
+_N = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _count_percent(m: re.Match) -> str:
+    n = _N.get(m.group("n").lower()) or int(m.group("n"))
+    if int(m.group("pct")) != 10 * n:
+        return m.group(0)              # not the count said again: left for the reader to refuse
+    return f"{m.group('n')} {m.group('corp')}{m.group('sh') or ''}"
+
+
+#: "→ QLL moves up to 71", "; its price moves right to 82": the share price a dividend moves
+_PRICE_MOVE = re.compile(r"\s*(?:,\s*(?:so|and)\s+|→|->|=>|;|\.\s+|,\s*|\s+and\s+)\s*(?:(?:(?:the|its)\s+)?(?:share\s+)?price|"
+                         r"(?-i:[A-Z][\w&-]*)(?:'s\s+(?:share\s+)?price)?)\s+(?:should\s+|will\s+|then\s+)?"
+                         r"(?P<verb>goes|go|moves?|moved|rises?|rose|drops?|dropped|jumps?|falls?|fell|climbs?)"
+                         r"(?:\s+(?P<dir>up|down|right|left))?(?:\s+(?:to|from)\s+[$₽]?\d+(?:\s+to\s+[$₽]?\d+)?)?\s*[.!]?\s*$",
+                         re.I)
+_DIVIDEND_WORD = re.compile(r"\b(?:pays?|paying|paid|payout|withh\w*|dividend)\b", re.I)
+
+
+def _price_claim(m: re.Match) -> str:
+    """The price move as the grammar's claim ("and the share price goes up"), or nothing when
+    it names no direction."""
+    word = (m.group("dir") or m.group("verb")).lower()
+    if word in ("up", "right", "rises", "rise", "rose", "jumps", "jump", "climbs", "climb"):
+        return " and the share price goes up"
+    if word in ("down", "left", "drops", "drop", "dropped", "falls", "fall", "fell"):
+        return " and the share price drops"
+    return ""
+
+
+def plain_tail(text: str) -> str:
+    """`text` with what follows its move put plainly: claims reworded, consequences and reasons
+    set aside (see the module docstring); the text as it was when none is found."""
+    text = _COUNT_PERCENT.sub(_count_percent, text)
+    if _BUY.search(text):
+        text = _SOURCE_PRICE.sub(lambda m: f" from the {m.group('src')} for {m.group('price')}", text)
+        text = _PRESIDENCY.sub(" and becomes president", text)
+        m = _PHASE.search(text)
+        if m is not None:
+            text = text[:m.start()] + "."
+    if _PAR.search(text):
+        text = _AFTER_WINNING.sub("", text)
+    m = _NEW_PRESIDENT.search(text)
+    if m is not None and _MOVE.search(text[:m.start()]):
+        text = text[:m.start()] + "."
+    if _LAY.search(text):
+        # a second lay after it gets its verb back ("... (connecting G11 to G9) and #9 at H12"):
+        # the edges' list would take the "and" for one more edge
+        text = _EDGES.sub(lambda m: f" connecting {m.group('a')} and {m.group('b')}" + (", lays " if m.group("next") else ""), text)
+    if _PASS.match(text):            # the reasons below are said after a pass alone
+        for rx in (_NOTHING_WANTED, _NOT_DOING):
+            m = rx.search(text)
+            if m is not None and not _MOVE.search(re.sub(r"\bnot\s+\w+", "", text[m.start():], count=1, flags=re.I)) \
+                    and not _MOVE.search(_PASS.sub("", text[:m.start()])):
+                text = text[:m.start()] + "."
+    m = _PRICE_MOVE.search(text)
+    if m is not None and _DIVIDEND_WORD.search(text[:m.start()]):
+        text = text[:m.start()] + _price_claim(m)
+    if re.search(r"\b(?:withh\w*|pays?\s+out|paid\s+out)\b", text, re.I):
+        text = _NEED.sub("", text)
+    return text
+
+
+# --- before the move ---------------------------------------------------------------------------
+#: "CPR has no cash for the 4 - ", "ERIE has no train and only $220, so ": the situation that
+#: leads to the move, told of the company or player that moves (no move word in it)
+_SITUATION = re.compile(r"^\s*(?P<who>(?-i:[A-Z][\w&'-]*))\s+(?:has|had|is|was)\s+(?:no|only|not\s+enough|too\s+little|short|"
+                        r"out\s+of|without)\b(?P<what>[^.;:?!]*?)(?:\s+[-–—]+\s+|,\s*so\s+|;\s*|\.\s+)", re.I)
+#: "takes one loan (45₽ in)": the money a loan brings, in brackets (the game takes 1861's loans)
+_LOAN_CASH = re.compile(r"(\bloans?)\s*\(\s*[$₽]?\d+\s*₽?(?:\s+(?:in|cash|into\s+the\s+treasury|in\s+the\s+till|"
+                        r"in\s+the\s+treasury|received))?\s*\)", re.I)
+#: "I sell a CN share and put in the rest": the president's money for the train, beside the sale
+_PUT_IN = re.compile(r"\s+and\s+(?:I\s+)?(?:put|puts|pay|pays|chip|chips|cover|covers|add|adds)\s+(?:in\s+)?(?:the\s+)?"
+                     r"(?:rest|difference|balance|shortfall|remainder)(?:\s+(?:myself|from\s+my\s+pocket))?(?=\s*[;,.])", re.I)
+#: "Bob chips in $410 and ERIE buys ...": the president's contribution told before the train
+_CHIPS_IN = re.compile(r"^\s*(?:the\s+president|(?-i:[A-Z][a-z][\w'-]*)|I)\s+(?:contributes|contributed|chips\s+in|chipped\s+in|"
+                       r"puts\s+in|put\s+in|adds|added|pays\s+in)\s+[$₽]?\d+\s*₽?(?:\s+(?:from|out\s+of)\s+(?:his|her|their|my)"
+                       r"\s+(?:own\s+)?(?:pocket|cash|money))?\s+and\s+(?=(?-i:[A-Z][\w&-]*)\s+(?:buys|purchases|gets)\b)", re.I)
+#: "Ann dumps her B&O - sells 4 shares to the market": the sale summed up, then told
+_DUMPS = re.compile(r"^\s*(?P<who>(?-i:[A-Z][\w'-]*)\s+)?(?:dumps|dumped|unloads|unloaded|offloads|offloaded|ditches|ditched|"
+                    r"(?:gets|got)\s+rid\s+of|bails\s+out\s+of|bailed\s+out\s+of|cashes\s+out\s+of|cashed\s+out\s+of)\s+"
+                    r"(?:his|her|their|my|all\s+(?:of\s+)?(?:his|her|their|my))\s+(?P<corp>(?-i:[A-Z][\w&-]*))\s*[-–—:,]+\s*"
+                    r"(?P<verb>sells?|sold|selling)\s+(?P<n>\d+|two|three|four|five|six)\s+shares?\b", re.I)
+#: "sells off her entire NYNH stake (5 shares)": the holding sold, its count in brackets
+_STAKE = re.compile(r"\b(?P<verb>sells?|sold|selling)\s+(?:off\s+)?(?:his|her|their|my)\s+(?:entire|whole|full|complete)\s+"
+                    r"(?P<corp>(?-i:[A-Z][\w&-]*))\s+(?:stake|holding|position|shares)\s*\(\s*(?P<n>\d+)\s+shares?\s*\)", re.I)
+
+
+def plain_lead(text: str, mover: str = "") -> str:
+    """`text` without what leads to its move: the situation of the company or player that moves
+    ("CPR has no cash for the 4 - "), the president's money told beside the move ("and put in
+    the rest", "Bob chips in $410 and"), a sale summed up before it is told ("dumps her B&O -
+    sells 4 shares"), a holding sold by its count in brackets. The text as it was otherwise."""
+    m = _SITUATION.match(text)
+    what = re.sub(r"\b(?:can't|cannot|can\s+not|couldn't|won't|doesn't)\s+\w+", " ", m.group("what"), flags=re.I) if m else ""
+    if m is not None and not _MOVE.search(what) and "?" not in text \
+            and (_MOVE.search(text[m.end():]) or re.search(r"\bnationali[sz]\w*", text[m.end():], re.I)):
+        text = text[m.end():]
+        if re.fullmatch(r"[A-Z][A-Z&-]+", m.group("who")):     # "... - I choose to nationalise it": the company
+            text = re.sub(r"\b(nationali[sz]e|merge|convert)\s+it\b", lambda k: f"{k.group(1)} {m.group('who')}",
+                          text, count=1, flags=re.I)
+    text = _LOAN_CASH.sub(r"\1", text)
+    text = _CHIPS_IN.sub("", text, count=1)
+    text = _PUT_IN.sub("", text)
+    m = _DUMPS.match(text)
+    if m is not None:
+        text = f"{m.group('who') or ''}{m.group('verb')} {m.group('n')} {m.group('corp')} shares" + text[m.end():]
+    return _STAKE.sub(lambda m: f"{m.group('verb')} {m.group('n')} {m.group('corp')} shares", text)
