@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from pbem.errors import PbemError
+from .retry import read_reworded
 
 __all__ = ["own_heading_off", "read_without_own_heading"]
 
@@ -28,17 +28,5 @@ def own_heading_off(line: str, players: dict, actor) -> str | None:
 def read_without_own_heading(reader, line_no: int, line: str, first) -> list:
     """The line read without the writer's own heading (`own_heading_off`); `first` (the first
     refusal) when it has none or the rest does not read either."""
-    again = None if getattr(reader, "unheading", False) else \
-        own_heading_off(line, dict(reader.ctx.players), reader.ctx.actor)
-    if again is None:
-        raise first from None
-    saved = (reader.header, reader.sticky, reader.orphan)
-    reader.unheading = True
-    try:
-        return reader.read_line(line_no, again)
-    except PbemError:
-        reader.header, reader.sticky, reader.orphan = saved
-        reader.line_no, reader.line = line_no, line
-        raise first from None
-    finally:
-        reader.unheading = False
+    return read_reworded(reader, line_no, line, first, "unheading",
+                         lambda: own_heading_off(line, dict(reader.ctx.players), reader.ctx.actor))

@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Optional
 
-from pbem.errors import NotationError, PbemError
+from pbem.errors import NotationError
 
 from .pieces import VERBS
+from .retry import read_reworded
 from .share_wording import share_reworded
 
 if TYPE_CHECKING:
@@ -154,16 +155,4 @@ def reworded(line: str) -> Optional[str]:
 def read_loose(reader: "_Reader", line_no: int, line: str, first: NotationError) -> list:
     """The items of `line` reworded (`reworded`); `first` when there is nothing to reword or the
     rewording does not read either."""
-    again = None if getattr(reader, "loosening", False) else reworded(line)
-    if again is None:
-        raise first from None
-    saved = (reader.header, reader.sticky, reader.orphan)
-    reader.loosening = True
-    try:
-        return reader.read_line(line_no, again)
-    except PbemError:
-        reader.header, reader.sticky, reader.orphan = saved
-        reader.line_no, reader.line = line_no, line
-        raise first from None
-    finally:
-        reader.loosening = False
+    return read_reworded(reader, line_no, line, first, "loosening", lambda: reworded(line))

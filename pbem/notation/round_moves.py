@@ -10,9 +10,9 @@ import re
 from typing import Callable, Iterable, Optional
 
 from pbem.engine.actions import Action, Bid, Dividend, LayTile, Pass, PlaceToken, RunRoutes
-from pbem.errors import PbemError
 
 from .piece_moves import round_kind
+from .retry import read_reworded
 
 #: round kind ('auction', 'stock', 'operating', 'merger': piece_moves.round_kind) -> the kinds
 #: of move no step of that round takes, with what the writer is told
@@ -65,16 +65,4 @@ def removal_worded(line: str, kind: Optional[str]) -> Optional[str]:
 def read_removal(reader, line_no: int, line: str, first) -> list:
     """The last try at a merger round's line: its token words read as the removal they are
     (`removal_worded`); `first` (the first refusal) when there are none or that fails too."""
-    again = None if getattr(reader, "removing", False) else removal_worded(line, round_kind(reader.ctx))
-    if again is None:
-        raise first from None
-    saved = (reader.header, reader.sticky, reader.orphan)
-    reader.removing = True
-    try:
-        return reader.read_line(line_no, again)
-    except PbemError:
-        reader.header, reader.sticky, reader.orphan = saved
-        reader.line_no, reader.line = line_no, line
-        raise first from None
-    finally:
-        reader.removing = False
+    return read_reworded(reader, line_no, line, first, "removing", lambda: removal_worded(line, round_kind(reader.ctx)))
