@@ -24,3 +24,11 @@ def assert_no_move_of_the_writer(title, round_kind, current, line):
     except PbemError:
         return
     assert got and all(a.entity == "bob" for a in got), got
+
+
+def read_move_by_move(title, round_kind, current, line):
+    """The moves of `line` as the table reads a message, move by move (notation/sequence.py)."""
+    from pbem.notation.sequence import iter_moves
+
+    c = ctx(title, round_kind, current)
+    return [m.action for m in iter_moves(line, lambda: c)]

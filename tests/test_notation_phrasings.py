@@ -20,12 +20,11 @@ from pbem.notation import read_message
 from pbem.notation.names import name_index
 from pbem.notation.phrasings import one_pass
 from pbem.notation.piece_moves import read_by_pieces
-from pbem.notation.sequence import iter_moves
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_game_facade import OPENING  # noqa: E402
 
-from notation_kit import ctx, read  # noqa: E402
+from notation_kit import ctx, read, read_move_by_move  # noqa: E402
 
 
 def _merge(entity: str, *names: str) -> list:
@@ -212,8 +211,7 @@ def test_a_move_told_in_a_sentence_is_read(title, round_kind, current, line, wan
 def test_a_move_told_in_a_sentence_is_read_the_same_move_by_move(title, round_kind, current, line, want):
     """The table reads a message move by move (notation/sequence.py), rewording a line once:
     each phrasing must read there as it does whole."""
-    c = ctx(title, round_kind, current)
-    assert [m.action for m in iter_moves(line, lambda: c)] == want
+    assert read_move_by_move(title, round_kind, current, line) == want
 
 
 UNREAD = [

@@ -10,9 +10,8 @@ from pbem.engine.actions import (
     Bid, BuyCompany, BuyShares, BuyTrain, Choose, DiscardTrain, Dividend, LayTile, Merge, Par, Pass, SellShares,
 )
 from pbem.errors import PbemError
-from pbem.notation.sequence import iter_moves
 
-from notation_kit import ctx, read  # noqa: E402
+from notation_kit import read, read_move_by_move  # noqa: E402
 
 
 READ = [
@@ -98,8 +97,7 @@ def test_a_move_in_words_the_reader_did_not_know_is_read(title, round_kind, curr
 @pytest.mark.parametrize("title,round_kind,current,line,want", READ)
 def test_it_reads_the_same_move_by_move(title, round_kind, current, line, want):
     """The table reads a message move by move (notation/sequence.py): the same moves there."""
-    c = ctx(title, round_kind, current)
-    assert [m.action for m in iter_moves(line, lambda: c)] == want
+    assert read_move_by_move(title, round_kind, current, line) == want
 
 
 UNREAD = [
