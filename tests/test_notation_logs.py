@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import BuyShares, Dividend, Pass, RunRoutes
+from pbem.engine.actions import BuyShares, Dividend, Pass
 from pbem.errors import NotationError
 from pbem.notation import context_for_title, parse_message, read_message
 

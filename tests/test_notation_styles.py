@@ -14,7 +14,7 @@ from pbem.engine.actions import (
     RunRoutes, SellShares, Stop,
 )
 from pbem.errors import AmbiguousMoveError, NotationError
-from pbem.notation import context_for_title, parse_line, parse_message, read_message
+from pbem.notation import context_for_title, parse_message, read_message
 
 PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
 SR = context_for_title("1882", PLAYERS, actor="ann", current="ann")
