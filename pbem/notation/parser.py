@@ -39,7 +39,7 @@ from .asides import plans_one_now, read_without_asides
 from .dropping import read_dropping
 from .correction import corrects_itself, read_corrected
 from .loose import read_loose
-from .passes import pass_after_bid, pass_said_again
+from .passes import no_run_said_again, pass_after_bid, pass_said_again
 from .context import NotationContext
 from .grammar import get_parser
 from .limits import check_line, check_message, check_moves
@@ -428,7 +428,8 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                 if aside is not None and item.line != prev.line:   # another train of the same run
                     aside.append((item.line, _LogNote("move", item.text)))
                 continue
-            if prev and (pass_said_again(prev, item, self.ctx) or pass_after_bid(prev, item, self.ctx)):
+            if prev and (pass_said_again(prev, item, self.ctx) or pass_after_bid(prev, item, self.ctx)
+                         or no_run_said_again(prev, item)):
                 # "declines to sell shares and passes": one pass (passes.py); the step it names is
                 # a claim the game checks ("done, no train purchase")
                 out[-1] = dataclasses.replace(prev, claims=prev.claims + item.claims)
