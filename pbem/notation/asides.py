@@ -94,8 +94,8 @@ _LOSES = re.compile(r"\s*[;,.]\s*[A-Z][\w&-]*\s+(?:loses|lost|drops|dropped)\s+(
                     r"[^.;?]*[.!]?\s*$")
 #: ", can't afford anything": why the writer passes
 _AFFORD = re.compile(r"\s*[,;–—-]\s*(?:I\s+)?(?:can't|cannot|can\s+not|couldn't)\s+afford\b[^.;?]*[.!]?\s*$", re.I)
-#: "(saving for a 4)", "(waiting for GT to float)": a plan for later, in brackets
-_PLAN = re.compile(r"\s*\((?:saving|to\s+save|waiting|hoping|planning|need(?:ing)?\s+the\s+cash)\b"
+#: "(saving for a 4)", "(waiting for GT to float)", "(need a 5)": a plan for later, in brackets
+_PLAN = re.compile(r"\s*\((?:saving|to\s+save|waiting|hoping|planning|need(?:ing)?\s+the\s+cash|needs?\s+(?:a|an|another)\s+(?:new\s+)?(?:[2-8D]|diesel)\b(?:\s*-?\s*train)?)\b"
                    r"(?![^()]*(?:\bbut\b|\band\b|\bthen\b|[,;]))[^()]*\)", re.I)
 #: "President sells nothing.": no emergency sale, said for completeness
 _SELLS_NOTHING = re.compile(r"(?<=[.;,])\s*(?:the\s+)?(?:president|[A-Z][a-z]+|I|he|she)\s+(?:sells|sold|sell|"
