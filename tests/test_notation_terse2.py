@@ -5,12 +5,13 @@ after where it goes, a token's cost worked out, a train bought told as the line'
 by its participle, trains counted before their number, step passes of two steps in one word,
 runs told with a verb of revenue ("makes", "nets", "earns"), by the company's possessive, with a
 total after an arrow or a dash, both trains counted, an off-board area named in words, a move
-said for a second company with "too", a run of nothing said twice, the purpose of a withholding.
+said for a second company with "too", a run of nothing said twice, the purpose of a withholding,
+the amount paid right after a train bought (its price).
 
 Every line here is written for these tests (other words, orders and titles than the blind
 corpora); each must read as the moves it states, and the near misses after them (questions,
 conditions, plans, another company's move, totals that are not the sum, products that are not
-the price) must stay refused or read otherwise.
+the price, an amount paid as a dividend beside a purchase) must stay refused or read otherwise.
 """
 from __future__ import annotations
 
@@ -108,6 +109,15 @@ READ = [
     ("1861", "NW", "NW: 4T for 160. Withheld to afford the 5.", [run("NW", R("4", [], 160)), Dividend("NW", "withhold")]),
     # ", done" after an operating company's moves ends its turn
     ("1882", "GT", "GT: tile 9 L8, buys a 3T, done.", [LayTile("GT", "L8", "9", 0), BuyTrain("GT", "3"), Pass("GT")]),
+    # a sentence of the payout alone after a run told tersely ("Full dividend." was set aside as chat)
+    ("1882", "CPR", "CPR: 3 train J10-K9-L8 90. Full dividend.",
+     [run("CPR", R("3", ["J10", "K9", "L8"], 90)), Dividend("CPR", "payout")]),
+    ("1830", "PRR", "PRR: 4 train H10-H12-I15 150. Payout.",
+     [run("PRR", R("4", ["H10", "H12", "I15"], 150)), Dividend("PRR", "payout")]),
+    # the amount paid right after a train bought is its price (it was read as a run paid out)
+    ("1830", "PRR", "PRR trades in its 4 for a D and pays $800", [BuyTrain("PRR", "D", "depot", 800, "4")]),
+    ("1861", "SE", "SE buys a 5 from the bank, paying 500₽", [BuyTrain("SE", "5", "depot", 500)]),
+    ("1882", "CNR", "CNR buys the 3 from GT, pays $150", [BuyTrain("CNR", "3", "GT", 150)]),
     # the writer's heading before the company, a lay and trains with their routes
     ("1882", "CPR", "Ann: CPR lays 57 on I5, 2T I5-J4 40, 2T I5-K3 30 -> 70, pays",
      [LayTile("CPR", "I5", "57", 0), run("CPR", R("2", ["I5", "J4"], 40), R("2", ["I5", "K3"], 30)),
@@ -173,6 +183,12 @@ def test_questions_plans_and_wrong_figures_are_not_read(title, current, line):
 OTHERWISE = [
     # a train bought by another company is no purchase of the operating one
     ("1882", "QLL", "QLL: #8 on J8, 3T bought by CNR", lambda got: not any(isinstance(a, BuyTrain) and a.entity == "QLL" for a in got)),
+    # an amount paid as a dividend or paid out beside a purchase is no price
+    ("1882", "GT", "GT buys a 4 and pays $40 dividend", lambda got: not any(isinstance(a, BuyTrain) and a.price == 40 for a in got)),
+    ("1882", "CNR", "CNR buys a 3, pays out $80", lambda got: not any(isinstance(a, BuyTrain) and a.price == 80 for a in got)),
+    ("1830", "B&O", "B&O runs for 90, buys a 3, pays $90", lambda got: not any(isinstance(a, BuyTrain) and a.price == 90 for a in got)),
+    # a payout asked about is no payout (the question is set aside, the run before it read)
+    ("1882", "CPR", "CPR: 3 train J10-K9-L8 90. Full dividend?", lambda got: not any(isinstance(a, Dividend) for a in got)),
     # "nothing to run yet" is no run of nothing
     ("1882", "GT", "GT lays #57 on L8, nothing to run yet", lambda got: not any(isinstance(a, RunRoutes) for a in got)),
 ]

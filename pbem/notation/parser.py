@@ -51,7 +51,7 @@ from .names import hyphen_initials, rewrite_names
 from .paraphrase import paraphrase
 from .phrasings import one_pass
 from .parsed import Echo, ParsedMove, Remarks
-from .terse import read_terse_by_pieces
+from .terse import price_after_buy, read_terse_by_pieces
 from .piece_moves import round_kind
 from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
@@ -240,6 +240,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         corrected = self.corrected_first(line_no, line)
         if corrected is not None:
             return corrected
+        line = price_after_buy(line)       # "trades in its 6 for a D, pays $800": the price (terse.py)
         try:
             return self._read_line(line_no, one_pass(line))
         except NotationError as first:

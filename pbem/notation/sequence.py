@@ -29,6 +29,7 @@ from .names import rewrite_names
 from .paraphrase import paraphrase
 from .phrasings import one_pass
 from .parsed import ParsedMove, Remarks
+from .terse import price_after_buy
 from .parser import _REWORDINGS, _Reader
 from .trees import is_tree
 
@@ -90,6 +91,7 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
     if corrected is not None:
         return [("text", line)] + [("moves", [i]) for i in corrected], len(corrected)
     snap = _snapshot(reader)
+    line = price_after_buy(line)               # "..., pays $800" after a train: its price, as read_line reads it
     written, line = line, one_pass(line)       # "declines to buy and passes": one pass, as read_line reads it
     text, tree, count = line, None, 0
     try:

@@ -29,7 +29,7 @@ from .names import NameIndex
 from .paraphrase_parts import _HEXP, _sub
 from .piece_moves import read_by_pieces
 
-__all__ = ["TERSE", "read_terse_by_pieces", "tersely"]
+__all__ = ["TERSE", "price_after_buy", "read_terse_by_pieces", "tersely"]
 
 #: a train's name (a capital D only: "d" is no train)
 _T = r"(?:[1-9](?:\+[1-9]E?)?|(?-i:D))"
@@ -107,6 +107,23 @@ def _too(text: str) -> str:
     return re.sub(r"^(\s*)([A-Z][\w&-]*)\s+(withholds|pays\s+out|pays\s+half|passes)\s*[,;]\s*(?:and\s+)?"
                   r"([A-Z][\w&-]*)\s+(?:too|as\s+well|also)\s*\.?\s*$",
                   lambda m: f"{m.group(1)}{m.group(2)} {m.group(3)}; {m.group(4)} {m.group(3)}", text)
+
+
+_BUY_WORD = re.compile(r"\b(?:buys?|bought|buying|purchases?|purchased|trades?\s+in|traded\s+in|trading\s+in)\b", re.I)
+_RUN_WORD = re.compile(r"\b(?:runs?|ran|running|routes?|revenue|dividends?|withh[oe]lds?|payout)\b|\bpays?\s+out\b", re.I)
+_PAYS_AFTER_TRAIN = re.compile(
+    rf"(\b(?:an?|the|one|another)\s+{_T}(?:\s*-?\s*train|T)?(?:\s+from\s+(?:the\s+)?(?:depot|bank|[A-Z][\w&-]*))?)"
+    rf"\s*,?\s*(?:and\s+)?(?:pays|paying|paid)\s+(?=[$₽]\d|\d{{2,4}}\s*₽)"
+    rf"(?![$₽]?\d+₽?\s*(?:dividends?|per\b|a\s+share|each|to\b|out\b|in\s+dividends))")
+
+
+def price_after_buy(line: str) -> str:
+    """ "SC trades in its 6 for a D, pays $800": the amount paid right after a train bought is its
+    price (as "for $800"), on a line that names no run or dividend: read as written, the grammar
+    took it for a payout of a run of 800, a move never written. Applied before the grammar."""
+    if not _BUY_WORD.search(line) or _RUN_WORD.search(line):
+        return line
+    return _PAYS_AFTER_TRAIN.sub(r"\1 for ", line)
 
 
 TERSE: list[Callable[[str], str]] = [
