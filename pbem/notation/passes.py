@@ -73,7 +73,10 @@ def pass_after_bid(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) -> 
 
 def no_run_said_again(prev: ParsedMove, item: ParsedMove) -> bool:
     """Whether `item` is the run of nothing `prev` already is, said twice on one line ("SC runs
-    nothing, no route."): a company runs once a turn, so it is one run of nothing."""
+    nothing, no route."): a company runs once a turn, so it is one run of nothing. Only when the
+    second is said without naming the company ("CN does not run; CN does not run" stays two, as
+    canonical lines of two turns read back)."""
     a, b = getattr(prev, "action", None), getattr(item, "action", None)
     return (isinstance(a, RunRoutes) and isinstance(b, RunRoutes) and a.entity == b.entity
-            and not a.routes and not b.routes and prev.line == item.line)
+            and not a.routes and not b.routes and prev.line == item.line
+            and not re.search(rf"(?<![\w&-]){re.escape(b.entity)}(?![\w&-])", item.text))
