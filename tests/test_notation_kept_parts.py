@@ -55,3 +55,20 @@ def test_paying_the_difference_is_the_president_s_not_a_dividend(line):
     got = read("1882", "operating", "HBR", line)
     assert not any(isinstance(a, Dividend) for a in got), got
     assert isinstance(got[-1], BuyTrain) and got[-1].price == 300
+
+
+@pytest.mark.parametrize("line", [
+    "GT withholds the 90 (needs a 4, buys a 5)",
+    "GT withholds (needs a 4 and then buys a 5)",
+    "GT withholds the 90 (needs a 4 and buys one)",
+])
+def test_a_reason_in_brackets_holding_a_move_is_never_set_aside(line):
+    try:
+        got = read("1882", "operating", "GT", line)
+    except PbemError:
+        return
+    assert got != [Dividend("GT", "withhold")], "the buy in the bracket was set aside"
+
+
+def test_a_reason_in_brackets_alone_is_set_aside():
+    assert read("1882", "operating", "GT", "GT withholds the 90 (needs a 5)") == [Dividend("GT", "withhold")]

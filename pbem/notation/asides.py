@@ -96,7 +96,7 @@ _LOSES = re.compile(r"\s*[;,.]\s*[A-Z][\w&-]*\s+(?:loses|lost|drops|dropped)\s+(
                     r"[^.;?]*[.!]?\s*$")
 #: ", can't afford anything": why the writer passes
 _AFFORD = re.compile(r"\s*[,;–—-]\s*(?:I\s+)?(?:can't|cannot|can\s+not|couldn't)\s+afford\b[^.;?]*[.!]?\s*$", re.I)
-#: "(saving for a 4)", "(waiting for GT to float)": a plan for later, in brackets
+#: "(saving for a 4)", "(waiting for GT to float)", "(need a 5)": a plan for later, in brackets
 _PLAN = re.compile(r"\s*\((?:saving|to\s+save|waiting|hoping|planning|need(?:ing)?\s+the\s+cash|needs?\s+(?:a|an|another|the\s+money\s+for)\s)\b"
                    r"(?![^()]*(?:\bbut\b|\band\b|\bthen\b|[,;]))[^()]*\)", re.I)
 #: "President sells nothing.": no emergency sale, said for completeness

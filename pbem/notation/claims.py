@@ -76,8 +76,8 @@ def parse_paren_claims(inner: str) -> Optional[list[tuple[str, object, str]]]:
     payees = []
     for p in parts:
         m = PAYEE_RE.match(p)
-        if not m:
-            return None
+        if not m or re.fullmatch(r"\s*[A-Za-z]{1,2}\d{1,2}\s*", p):
+            return None             # "(A11)" is a hex, never $11 paid to "A"
         amount = int(m.group(1) or m.group(4))
         name = (m.group("n1") or m.group("n2")).strip()
         payees.append((name, amount))

@@ -98,6 +98,32 @@ def hyphen_initials(full: str) -> Optional[str]:
 _WORDS_NOT_PREFIXES = frozenset("no so to in on at it me my we go do of or an as be by he if is up us".split())
 
 
+def _add_place_initials(places: list, ctx) -> None:
+    """A place of two or more capitalised words also named by its initials ("NY" for New York,
+    "MJ" for Moose Jaw), as people write it: only initials that name one place and no player,
+    company or alias of the title (1882's "SC" stays the Saskatchewan Central), nor begin the
+    names of exactly one of them (1861's "SP" may mean SPW)."""
+    owner: dict[str, str] = {}
+    for mapping in (ctx.players, ctx.corporations, ctx.companies):
+        for key, full in mapping.items():
+            owner[norm(key)] = owner[norm(str(full or key))] = key
+    for mapping in (ctx.corporation_aliases, ctx.company_aliases):
+        for alias, key in mapping.items():
+            owner[norm(alias)] = key
+    found: dict[str, set] = {}
+    for i, e in enumerate(places):
+        for n in e.shown:
+            words = re.sub(r"\s*\(.*\)\s*$", "", str(n)).replace(".", " ").split()
+            if 2 <= len(words) <= 3 and all(re.fullmatch(r"[A-Z][a-z]+", w) for w in words):
+                found.setdefault("".join(w[0] for w in words), set()).add(i)
+    for short, which in found.items():
+        starts = {key for name, key in owner.items() if name.startswith(norm(short))}
+        if len(which) == 1 and norm(short) not in owner and len(starts) != 1:
+            i = next(iter(which))
+            e = places[i]
+            places[i] = _entry("location", e.ident, [*e.shown[1:], short], e.label)
+
+
 class NameIndex:
     """All names of one context, by kind, with the multi-word rewrite for the lexer."""
 
@@ -135,6 +161,7 @@ class NameIndex:
             allnames = [*names, *parts]
             self.entries["location"].append(
                 _entry("location", hex_, allnames, f"{hex_} ({names[0]})" if names else hex_))
+        _add_place_initials(self.entries["location"], ctx)
         train_alias: dict[str, list[str]] = {}
         for alias, tname in ctx.train_aliases.items():
             train_alias.setdefault(tname, []).append(alias)

@@ -71,6 +71,16 @@ def _route_places(text: str, places: Mapping[str, str]) -> str:
     return rx.sub(one, text)
 
 
+def _place_with_hex(text: str, places: Mapping[str, str]) -> str:
+    """A place named with its hex in brackets stands for that hex ("from Kiev to Poland (A11)":
+    A11, never another hex of the place's): only a place the title names."""
+    known = {re.sub(r"[\s.]+", " ", n.lower()).strip() for n in places}
+
+    def one(m: re.Match) -> str:
+        return m.group(2) if re.sub(r"[\s.]+", " ", m.group(1).lower()).strip() in known else m.group(0)
+    return re.sub(r"\b([A-Z][a-z'’]+(?:[\s.]+[A-Z][a-z'’]+){0,2})\.?\s*\(\s*([A-Z]{1,2}\d{1,2})\s*\)", one, text)
+
+
 def _hexes_of(words: str, by_name: Mapping[str, str]) -> str:
     """Words inside a run of stops with every place name in them turned into its hex."""
     key = re.sub(r"[\s.]+", " ", words.lower()).strip()
@@ -103,6 +113,7 @@ def paraphrase(line: str, pairs: Optional[Mapping[str, str]] = None,
     # backtrack over long runs, a cost that grew with the square of the run's length
     text = re.sub(r"\s{2,}", " ", line)
     text = _pairs(text, pairs) if pairs else text
+    text = _place_with_hex(text, places) if places else text
     text = _route_places(text, places) if places else text
     for rule in RULES:
         text = rule(text)

@@ -77,6 +77,7 @@ _SIGNAL = re.compile(
     r"bankrupt|take|took|get|got|purchase|acquire|place|put|drop|exchange|trade|remove|move)\w*|"
     r"\bno\s+(?:track|tiles?|tokens?|stations?|trains?|merger)\b|\b\d[TD]\b|\bshares?\b|"
     r"\b(?:tile|track|token|station|train)\s*:\s*(?:none|no|-)|"
+    r"^\s*(?:full\s+)?(?:dividends?|payout)\b|^\s*full\b|"          # "Full dividend." is the payout, no chat
     r"^\s*(?:one|two|three|four|another)\s+(?:more\s+)?[A-Z]|"
     r"\b[A-Z]{1,2}\d{1,2}\b|#\s?\d|[$₽]\s?\d|\d+\s*(?:%|₽)|\b\d+\b", re.I)
 

@@ -142,7 +142,9 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"\bpass(?:es)?\s+on\s+(?:this\s+one|the\s+auction)\b.*$", "pass"),
     _sub(r",\s*nothing\s+I\s+want\b.*$", ""),
     _sub(r";\s*not\s+\w+\s+yet\b[^.;]*", ""),
-    _sub(r",\s*done\s*\.?$", ""),
+    # ", done" after a buy in a stock round says nothing; after an operating company's moves
+    # (a train, a tile, a token) it ends the turn, as the grammar reads it: kept
+    _sub(r"^(?!.*\b(?:\d\s*-?\s*T|trains?|tiles?|tokens?|#\d+)\b)(.*?),\s*done\s*\.?$", r"\1"),
     _sub(r"\s+and\s+won\s+it\b.*$", ""),
     _sub(r"\b(?:green|yellow)\s+minor\b", ""),
     _sub(r"\s*\(\s*bought\s+the\s+20%[^)]*\)", ""),

@@ -40,7 +40,7 @@ from .dropping import read_dropping
 from .funding import sale_first
 from .correction import corrects_itself, read_corrected
 from .loose import read_loose
-from .passes import pass_after_bid, pass_said_again
+from .passes import no_run_said_again, pass_after_bid, pass_said_again
 from .context import NotationContext
 from .grammar import get_parser
 from .limits import check_line, check_message, check_moves
@@ -52,7 +52,7 @@ from .names import hyphen_initials, rewrite_names
 from .paraphrase import paraphrase
 from .phrasings import one_pass
 from .parsed import Echo, ParsedMove, Remarks
-from .terse import read_terse_by_pieces
+from .terse import price_after_buy, read_terse_by_pieces
 from .piece_moves import round_kind
 from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
@@ -242,6 +242,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         corrected = self.corrected_first(line_no, line)
         if corrected is not None:
             return corrected
+        line = price_after_buy(line)       # "trades in its 6 for a D, pays $800": the price (terse.py)
         try:
             return self._read_line(line_no, one_pass(sale_first(line)))
         except NotationError as first:
@@ -431,7 +432,8 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                 if aside is not None and item.line != prev.line:   # another train of the same run
                     aside.append((item.line, _LogNote("move", item.text)))
                 continue
-            if prev and (pass_said_again(prev, item, self.ctx) or pass_after_bid(prev, item, self.ctx)):
+            if prev and (pass_said_again(prev, item, self.ctx) or pass_after_bid(prev, item, self.ctx)
+                         or no_run_said_again(prev, item)):
                 # "declines to sell shares and passes": one pass (passes.py); the step it names is
                 # a claim the game checks ("done, no train purchase")
                 out[-1] = dataclasses.replace(prev, claims=prev.claims + item.claims)

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 
-from pbem.engine.actions import Bid, Pass
+from pbem.engine.actions import Bid, Pass, RunRoutes
 
 from .context import NotationContext
 from .parsed import ParsedMove
 
-__all__ = ["pass_said_again", "done_after_sale", "pass_after_bid"]
+__all__ = ["pass_said_again", "done_after_sale", "pass_after_bid", "no_run_said_again"]
 
 _DONE = re.compile(r"(?:[,;.]\s*|\s+[-–—]\s*|\s+)(?:and\s+|then\s+)?(?:that's\s+it|that\s+is\s+it|I'?m\s+done|done)"
                    r"(?:\s+for\s+(?:me|now|this\s+(?:round|turn)|the\s+(?:round|turn)))?\s*[.!]?\s*$", re.I)
@@ -82,3 +82,14 @@ def pass_after_bid(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) -> 
     a, b = getattr(prev, "action", None), getattr(item, "action", None)
     return (isinstance(a, Bid) and isinstance(b, Pass) and a.entity == b.entity and prev.line == item.line
             and round_kind(ctx) == "auction")
+
+
+def no_run_said_again(prev: ParsedMove, item: ParsedMove) -> bool:
+    """Whether `item` is the run of nothing `prev` already is, said twice on one line ("SC runs
+    nothing, no route."): a company runs once a turn, so it is one run of nothing. Only when the
+    second is said without naming the company ("CN does not run; CN does not run" stays two, as
+    canonical lines of two turns read back)."""
+    a, b = getattr(prev, "action", None), getattr(item, "action", None)
+    return (isinstance(a, RunRoutes) and isinstance(b, RunRoutes) and a.entity == b.entity
+            and not a.routes and not b.routes and prev.line == item.line
+            and not re.search(rf"(?<![\w&-]){re.escape(b.entity)}(?![\w&-])", item.text))

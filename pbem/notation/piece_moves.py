@@ -157,8 +157,9 @@ def _a_digit(c: Clause) -> bool:
 
 def _train_after_lay(verbs: set, c: Clause) -> bool:
     """A train alone after a lay ("lays #8 on I7, 2T") does not take the lay's move word: a
-    lay names no train, so the clause is read by itself (run_shape.py: bought or run)."""
-    return verbs <= {"lay"} and bool(c.of("train")) and not c.of("tile") and not c.of("hex")
+    lay names no train, so the clause is read by itself (run_shape.py: bought or run); nor does
+    a train with a route of two stops or more ("..., 3T I15-I19-H18 100": a lay has one hex)."""
+    return verbs <= {"lay"} and bool(c.of("train")) and not c.of("tile") and len(c.of("hex")) != 1
 
 
 def _collect(obj, values: set) -> None:

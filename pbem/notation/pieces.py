@@ -339,7 +339,16 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     for m in re.finditer(r"\bneutral\b", text, re.I):
         pieces.append(Piece("neutral", True, m.start(), m.end()))
     pieces.sort(key=lambda p: p.start)
-    return pieces
+    return _place_by_its_hex(pieces, line)
+
+
+def _place_by_its_hex(pieces: list[Piece], line: str) -> list[Piece]:
+    """A place named with its hex in brackets ("Poland (A11)") is that hex: the place's name is
+    dropped, so no other hex of the place is taken for a second stop."""
+    drop = {id(a) for a, b in zip(pieces, pieces[1:])
+            if a.kind == "name" and any(k == "location" for k, _ in a.value) and b.kind == "hex"
+            and re.fullmatch(r"\s*\(\s*", line[a.end:b.start]) and re.match(r"\s*\)", line[b.end:])}
+    return [p for p in pieces if id(p) not in drop]
 
 
 def refusal(line: str) -> Optional[str]:

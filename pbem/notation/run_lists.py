@@ -23,11 +23,11 @@ _T = r"(?:[1-9](?:\+[1-9]E?)?|(?-i:D))"
 _ROUTE = rf"(?<![\w-])(?:{_HEXP}\s*-\s*)+{_HEXP}(?![\w-])"
 _AMOUNT = r"[$₽]?\d{2,4}₽?"
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+_COUNTS = {"two": 2, "three": 3, "four": 4, "both": 2, "2": 2, "3": 3, "4": 4}
 #: a route with its revenue: "G11-B12 for 60"
 _ROUTE_FOR = rf"{_ROUTE}\s+(?:for|=)\s+{_AMOUNT}"
 _COUNTED_ROUTES = re.compile(
-    rf"\b(?:(?:runs?|ran)\s+)?(?:its\s+|the\s+|all\s+)*(?:(?P<n>two|three|four|[234])\s+)?(?P<t>{_T})(?P<plural>\s*s\b|\s*-\s*trains\b|\s*Ts\b|\s+trains\b)"
+    rf"\b(?:(?:runs?|ran)\s+)?(?:its\s+|the\s+|all\s+)*(?:(?P<n>two|three|four|both|[234])\s+)?(?P<t>{_T})(?P<plural>\s*s\b|\s*-\s*trains\b|\s*Ts\b|\s+trains\b)"
     rf"\s*(?:(?:run|go)\s+)?:?\s*(?P<routes>{_ROUTE_FOR}(?:\s*(?:,\s*(?:and\s+)?|\band\s+)(?:{_ROUTE_FOR}))+)", re.I)
 
 

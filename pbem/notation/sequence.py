@@ -30,6 +30,7 @@ from .paraphrase import paraphrase
 from .funding import sale_first
 from .phrasings import one_pass
 from .parsed import ParsedMove, Remarks
+from .terse import price_after_buy
 from .parser import _REWORDINGS, _Reader
 from .trees import is_tree
 
@@ -91,6 +92,7 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
     if corrected is not None:
         return [("text", line)] + [("moves", [i]) for i in corrected], len(corrected)
     snap = _snapshot(reader)
+    line = price_after_buy(line)               # "..., pays $800" after a train: its price, as read_line reads it
     # "declines to buy and passes": one pass; a sale told after the train it funds made first (as read_line)
     written, line = line, one_pass(sale_first(line))
     text, tree, count = line, None, 0

@@ -9,7 +9,13 @@ trains bought in one clause with their prices ("a 3 train for 225 and a 4 for 35
 told as such ("trades in its 4 for a D: $800"), runs told by revenue and train ("80 with the 2
 and 60 with the 3", "2 trains: 3 for 100, 4 for 140 = 240"; a total after them is kept only
 when it is their sum), "ran for 120", a run of nothing ("runs nothing this turn, no route.
-Revenue 0."), and "half" alone after a run (the half dividend).
+Revenue 0."), and "half" alone after a run (the half dividend). Second round: a round label
+glued or dashed ("OR2.2 — NYNH: ..."), a tile with "tile" after it, after its colour or after
+where it goes, a token's cost worked out, a train from a company told as the line's
+continuation, an off-board area in words in a route, a revenue told by a verb ("makes 150"), a
+company's possessive before its train and route, a total after an arrow or a dash, "paid out",
+two steps passed in one word, a train's participle (", 2T bought"), "two 2 trains", a move said
+again for the next company with "too", the purpose of a withholding.
 """
 from __future__ import annotations
 
@@ -23,7 +29,7 @@ from .names import NameIndex
 from .paraphrase_parts import _HEXP, _sub
 from .piece_moves import read_by_pieces
 
-__all__ = ["TERSE", "read_terse_by_pieces", "tersely"]
+__all__ = ["TERSE", "price_after_buy", "read_terse_by_pieces", "tersely"]
 
 #: a train's name (a capital D only: "d" is no train)
 _T = r"(?:[1-9](?:\+[1-9]E?)?|(?-i:D))"
@@ -41,7 +47,7 @@ def _total_fits(revs: list[int], total: str | None) -> bool:
 
 _REV_WITH_TRAIN = rf"{_REV}\s+(?:with|from|on|by)\s+(?:the|its|a)\s+({_T})(?:\s*-?\s*train\b|T\b)?"
 _REVENUES_WITH_TRAINS = re.compile(
-    rf"\b(?:runs?|ran|has\s+run|run)\s+(?P<list>{_REV_WITH_TRAIN}(?:\s*(?:,\s*(?:and\s+)?|\band\s+|&\s*){_REV_WITH_TRAIN})*)"
+    rf"\b(?:runs?|ran|has\s+run|run|nets?|netted|makes?|made|earns?|earned)\s+(?P<list>{_REV_WITH_TRAIN}(?:\s*(?:,\s*(?:and\s+)?|\band\s+|&\s*){_REV_WITH_TRAIN})*)"
     rf"(?:\s*(?:[-–—,;=]\s*)?(?:(?:a\s+)?total(?:\s+of)?\s*:?\s*|=\s*)(?P<total>[$₽]?\d{{2,4}}₽?))?(?![\w-])", re.I)
 
 
@@ -76,7 +82,53 @@ def _n_trains_revenues(text: str) -> str:
     return _N_TRAINS_REVENUES.sub(one, text)
 
 
+_ROUTE = rf"(?<![\w-])(?:{_HEXP}\s*-\s*)+{_HEXP}(?![\w-])"
+#: a revenue in a run: after "for" or "=", or bare after a route ("3T I15-I19-H18 100")
+_REVENUE_IN_RUN = re.compile(rf"(?:\b(?:for|=)\s+|{_ROUTE}\s+){_REV}(?![\w%])", re.I)
+_TOTAL_AFTER = re.compile(r"\s*(?:->|→|=>|[-–—])\s*[$₽]?(\d{2,4})₽?(?=\s*(?:[,.;]|$))")
+
+
+def _arrow_total(text: str) -> str:
+    """A total after two or more routes' revenues told with an arrow or a dash ("2T J14-K13 60
+    -> 210, pays", "... makes 190 - 340, all paid out"): dropped when it is their sum (as ",
+    total 210" is), kept otherwise (the line then stays refused)."""
+    for m in reversed(list(_TOTAL_AFTER.finditer(text))):
+        sentence = re.split(r"(?<=[.;])\s", text[:m.start()])[-1]
+        revs = [int(r) for r in _REVENUE_IN_RUN.findall(sentence)]
+        if len(revs) >= 2 and revs and sum(revs) == int(m.group(1)) and re.search(rf"{_REV}\s*$", sentence):
+            text = text[:m.start()] + text[m.end():]
+    return text
+
+
+def _too(text: str) -> str:
+    """A dividend or pass said for one company and then "too" for the next one the writer
+    operates ("CNR withholds, GT too." / "GT as well"): the move said again for the second
+    company (the table checks it is the writer's and its turn)."""
+    return re.sub(r"^(\s*)([A-Z][\w&-]*)\s+(withholds|pays\s+out|pays\s+half|passes)\s*[,;]\s*(?:and\s+)?"
+                  r"([A-Z][\w&-]*)\s+(?:too|as\s+well|also)\s*\.?\s*$",
+                  lambda m: f"{m.group(1)}{m.group(2)} {m.group(3)}; {m.group(4)} {m.group(3)}", text)
+
+
+_BUY_WORD = re.compile(r"\b(?:buys?|bought|buying|purchases?|purchased|trades?\s+in|traded\s+in|trading\s+in)\b", re.I)
+_RUN_WORD = re.compile(r"\b(?:runs?|ran|running|routes?|revenue|dividends?|withh[oe]lds?|payout)\b|\bpays?\s+out\b", re.I)
+_PAYS_AFTER_TRAIN = re.compile(
+    rf"(\b(?:an?|the|one|another)\s+{_T}(?:\s*-?\s*train|T)?(?:\s+from\s+(?:the\s+)?(?:depot|bank|[A-Z][\w&-]*))?)"
+    rf"\s*,?\s*(?:and\s+)?(?:pays|paying|paid)\s+(?=[$₽]\d|\d{{2,4}}\s*₽)"
+    rf"(?![$₽]?\d+₽?\s*(?:dividends?|per\b|a\s+share|each|to\b|out\b|in\s+dividends))")
+
+
+def price_after_buy(line: str) -> str:
+    """ "SC trades in its 6 for a D, pays $800": the amount paid right after a train bought is its
+    price (as "for $800"), on a line that names no run or dividend: read as written, the grammar
+    took it for a payout of a run of 800, a move never written. Applied before the grammar."""
+    if not _BUY_WORD.search(line) or _RUN_WORD.search(line):
+        return line
+    return _PAYS_AFTER_TRAIN.sub(r"\1 for ", line)
+
+
 TERSE: list[Callable[[str], str]] = [
+    # a round label glued or dashed before the move: "OR2.2 — NYNH: ..." (as "OR 2.2: NYNH: ...")
+    _sub(r"^(\s*)(OR|SR)\s*(\d{1,2}(?:\.\d)?)\s*(?:[-–—]+|:)\s*(?=[A-Z])", r"\1\2 \3: ", 0),
     # abbreviated move words at the head of a field: "lt #59 E5 r2", "tok E5", "tkn J10"
     _sub(rf"{_HEAD}lt\s+(?=#?\d{{1,3}}[A-Za-z]?\s|#?\d{{1,3}}\s*(?:@|on|in|at)\s)", r"\1lays "),
     _sub(rf"{_HEAD}(?:tok|tkn)\.?\s+(?=(?:on|in|at)?\s*{_HEXP}\b)", r"\1token ", 0),
@@ -110,6 +162,46 @@ TERSE: list[Callable[[str], str]] = [
     # runs told by revenue and train: "has run 80 with the 2 and 60 with the 3 - total 140"
     _n_trains_revenues,
     _revenues_with_trains,
+    # a route's revenue told by a verb: "E23-F20-G19 makes 150", "D8-D6 earns 60" (as "for 150")
+    _sub(rf"(?<=\d)\s+(?:makes|made|earns|earned|nets|netted|scores|scored|yields|is\s+worth)\s+(?={_REV}(?![\w%]))", " for "),
+    # a train named by its company's possessive before its route: "NYNH's 4 E23-F20-G19 for 150"
+    _sub(rf"\b([A-Z][\w&-]*)'s\s+({_T})(?:\s*-?\s*train|T)?\s+(?={_ROUTE})", r"\1 runs \2 train ", 0),
+    _sub(rf"(\d₽?)\s*,?\s+and\s+the\s+({_T})(?:\s*-?\s*train|T)?\s+(?={_ROUTE})", r"\1, \2 train "),
+    # a total after the routes told with an arrow or a dash: "60 -> 210" (kept out when the sum)
+    _arrow_total,
+    # "paid out" after a run's revenue: the payout ("..., all paid out", "and paid it out")
+    _sub(r"(\d₽?\s*(?:[,;.]\s*|\s+and\s+))(?:all\s+|it\s+all\s+)?paid\s+(?:it\s+|them\s+)?(?:all\s+)?out\b", r"\1pays out"),
+    # step passes told as one pass of two steps: "passes track and token" (two passes)
+    _sub(r"\bpass(?:es|ed)?\s+(?:on\s+)?(?:the\s+)?(?:track|tiles?)\s+(?:and|&)\s+(?:the\s+)?tokens?\b",
+         "passes lay track, passes place token"),
+    # "no trains to run", "nothing to run": no run
+    _sub(r"\b(?:no\s+trains?|nothing)\s+to\s+run\b(?=\s*(?:[.;,]|$))", "no run"),
+    # a train bought told by its participle, in a field after another: ", 2T bought"
+    _sub(rf"([,;]\s*)(?:an?\s+)?({_T})\s*(?:-?\s*train|T)\s+(?:bought|purchased)\b(?!\s+(?:by|from|for))", r"\1buys a \2 train"),
+    # trains counted before their number: "buys two 2 trains" (as "two 2-trains")
+    _sub(rf"\b(buys?|bought|buying)\s+(two|three|[23])\s+({_T})\s+trains\b", r"\1 \2 \3-trains"),
+    # a tile named with "tile" after it: "upgrades Regina with the R1 tile", "lays a 57 tile on H10"
+    _sub(r"\b(with|to|lays?|laid|places?|placed|puts?)\s+(an?|the)\s+(#?(?:[A-Z]{1,2})?\d{1,3}[A-Za-z]?)\s+tile\b(?!\s+(?:lay|upgrade))", r"\1 \2 \3"),
+    # a tile told after its colour: "upgrades E1 to brown, tile 641", "to green: #14" (the number is the tile)
+    _sub(r"\b(to|with)\s+(?:the\s+)?(yellow|green|brown|gr[ae]y)\s*(?:[,:]\s*|\(\s*)(?:tile\s+)?#?(\d{1,3}[A-Za-z]?)\b\)?",
+         r"\1 \2 #\3"),
+    # where a lay goes told before its tile: "builds in Kharkov first: #201" (as "builds #201 in Kharkov")
+    _sub(r"\b(builds?|lays?|upgrades?)\s+(in|on|at)\s+((?-i:[A-Z][\w.'’]*(?:\s+(?-i:[A-Z])[\w.'’]*)?))\s*(?:first\s*)?[:,]\s*"
+         r"(?:tile\s+)?#(\d{1,3}[A-Za-z]?)\b", r"\1 #\4 \2 \3"),
+    # a token's cost worked out: "tokens in Kharkov, 20 x 3 = 60₽" (the product kept as the price)
+    _sub(r"\b(tokens?|stations?)(\s+(?:in|on|at)\s+[^,;]+?),?\s+(\d{1,3})\s*[x×*]\s*(\d{1,2})\s*=\s*([$₽]?(\d{2,4})₽?)(?![\w%])",
+         lambda m: f"{m.group(1)}{m.group(2)} for {m.group(5)}" if int(m.group(3)) * int(m.group(4)) == int(m.group(6))
+         else m.group(0)),
+    # a train bought from a company told as the line's continuation: "and the 3 from CNR as well, also $5"
+    _sub(rf"^(\s*)(?:and|also|plus)\s+(?:the|a|an|one)\s+({_T})(?:\s*-?\s*train|T)?\s+from\s+((?-i:[A-Z])[\w&-]*)"
+         rf"(?:\s+(?:as\s+well|too))?\s*,?\s*(?:also\s+|for\s+|at\s+)?([$₽]?\d{{1,4}}₽?)\s*\.?\s*$",
+         r"\1buys a \2 train from \3 for \4"),
+    # an off-board area added to a route in words: "D8 - D6 - C3 plus the fishing exit, 100"
+    _sub(rf"({_HEXP})\s+(?:plus|then|and\s+on\s+to|and\s+out\s+to)\s+(?:the\s+)?(?=[a-z]+\s+(?:exit|port|area|offboard|off-board)\b)", r"\1 - "),
+    # the purpose of a withholding: "Withheld to buy another train." (the purchase is not made by it)
+    _sub(r"\b(withh[oe]ld(?:s|ing)?)\s+(?:in\s+order\s+)?to\s+(?:buy|get|afford|save\s+for)\b(?:(?!\s+(?:and|then)\b)[^;.,()\n])*", r"\1"),
+    # a move said for one company and then "too" for the next: "CNR withholds, GT too."
+    _too,
     # "ran for 120": the run's revenue (as "runs for 120")
     _sub(r"\b(?:ran|has\s+run)\s+(?=for\s+[$₽]?\d)", "runs "),
     # a run of nothing: "GT runs nothing this turn, no route. Revenue 0."

@@ -58,7 +58,9 @@ _NOTHING_WANTED = re.compile(r"\s*[,;–—-]\s*(?:there's\s+|there\s+is\s+)?(?:
 _NOT_DOING = re.compile(r"\s*[,;–—-]\s*not\s+(?:buying|selling|bidding|interested|touching|going\s+for)\b[^.?;!]*[.!]?\s*$",
                         re.I)
 #: "(need a 5)", "(needs the cash for a D)": what the money is kept for
-_NEED = re.compile(r"\s*\(\s*(?:I\s+|we\s+|it\s+)?(?:need|needs|needing)\s+(?:a|an|the|another|one)\s+(?:[2-8DE]|\d\+\d|cash|"
+_NEED = re.compile(r"\s*\((?![^()]*(?:\bbut\b|\band\b|\bthen\b|[,;]|\b(?:buys?|buying|sells?|selling|lays?|runs?|"
+                   r"pays?|bids?|pars?|pass(?:es)?|tokens?)\b))"                # a bracket with a move is no reason
+                   r"\s*(?:I\s+|we\s+|it\s+)?(?:need|needs|needing)\s+(?:a|an|the|another|one)\s+(?:[2-8DE]|\d\+\d|cash|"
                    r"money|train)\b[^()?]*\)", re.I)
 
 

@@ -19,6 +19,8 @@ __all__ = ["TurnMoves"]
 _STEP_OF_WORD = {"tile": "track", "tiles": "track", "track": "track", "upgrade": "track",
                  "token": "token", "tokens": "token", "station": "token",
                  "train": "train", "trains": "train"}
+#: the step claim a step word names, as the steps call them ("skips the tile lay": "track")
+_STEP_CLAIM = {"track": "track", "token": "token", "train": "buy_train"}
 
 _PASS_WORDS = {
     "lay", "lays", "track", "tile", "tiles", "place", "places", "a", "the", "token", "tokens",
@@ -67,6 +69,10 @@ class TurnMoves:
                     steps = {_STEP_OF_WORD[w] for w in low if w in _STEP_OF_WORD}
                     if len(steps) > 1:
                         return [Pass(self.entity("any", subject, node)) for _ in steps]
+                # "skips the tile lay": one step named, claimed so that the pass is made at it
+                steps = {_STEP_OF_WORD[w] for w in low if w in _STEP_OF_WORD}
+                if len(steps) == 1:
+                    self.claim("step", _STEP_CLAIM[next(iter(steps))], tail)
         return [Pass(self.entity("any", subject, node))]
 
     def _c_title_action(self, node: Tree, subject):
