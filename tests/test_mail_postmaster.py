@@ -306,6 +306,17 @@ def test_a_line_that_could_be_a_move_is_never_dropped(world):
     assert "line 3" in text_of(d.outgoing[0].raw)
 
 
+@pytest.mark.parametrize("body", ["Ann bids 20 for HB\nScrap that.", "Ann bids 20 for HB\nIgnore my last line",
+                                  "Ann bids 20 for HB. Scrap that."])
+def test_a_line_taking_a_move_back_refuses_the_mail(world, body):
+    pm, s = world
+    before = file_bytes(pm)
+    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, body), subject=f"[{GAME}]"))
+    assert d.folder == "Rejected" and file_bytes(pm) == before
+    t = text_of(d.outgoing[0].raw)
+    assert "takes its move back" in t or "takes back the line before it" in t
+
+
 # ------------------------------------------------------------------------ commands
 def test_information_commands(world):
     pm, _ = world

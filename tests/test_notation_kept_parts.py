@@ -72,3 +72,32 @@ def test_a_reason_in_brackets_holding_a_move_is_never_set_aside(line):
 
 def test_a_reason_in_brackets_alone_is_set_aside():
     assert read("1882", "operating", "GT", "GT withholds the 90 (needs a 5)") == [Dividend("GT", "withhold")]
+
+
+@pytest.mark.parametrize("line", [
+    "PRR places a token on H12 - wait, that's taken, scrap that.",
+    "Buy 1 GT. Ignore that.",
+    "CPR lays #57 on I5, rot 2 -- cancel that, please",
+    "Scrap that, buy 1 CPR",
+    "Ignore my last move",
+])
+def test_a_line_taking_its_move_back_is_refused(line):
+    with pytest.raises(PbemError, match=r"takes (its move back|back the line before it)"):
+        read("1830" if "PRR" in line else "1882", "operating" if line[:3] in ("PRR", "CPR") else "stock",
+             line[:3] if line[:3] in ("PRR", "CPR") else None, line)
+
+
+@pytest.mark.parametrize("line, want", [
+    ("Forget it, pass.", "pass"),                 # giving up, not taking a line back
+    ("Sell 2 GT - sorry, 3 GT", "sell"),          # a correction with what is meant instead
+])
+def test_giving_up_and_correcting_are_not_taking_back(line, want):
+    got = read("1882", "stock", None, line)
+    assert got and type(got[0]).__name__.lower().startswith(want[:4])
+
+
+@pytest.mark.parametrize("round_kind", ["auction", "stock"])
+def test_a_minor_floating_with_its_capital_is_a_log_line_not_a_bid(round_kind):
+    # 18xx.games' 1861 log: "N floats with 180₽" is what the auction's win did, no bid of the writer
+    assert read("1861", round_kind, None, "N floats with 180₽") == []
+    assert read("1861", round_kind, None, "[19:40] KR floats with 200₽") == []

@@ -13,6 +13,7 @@ from typing import Sequence
 
 from pbem.mail.body import BodyLine, SetAside
 from pbem.notation.messages import MOVE_WORDS
+from pbem.notation.retraction import takes_back
 
 _VERBS = {w for name, words in MOVE_WORDS.items() if name not in ("MOVE",) for w in words if " " not in w}
 _VERBS |= {"laid", "lay", "buying", "selling", "bidding", "passing", "ran", "running", "paying", "upgraded",
@@ -23,7 +24,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
 
 def could_be_move(text: str) -> bool:
     """Whether a line may have been meant as a move (so it must be read, or refused)."""
-    if _SIGNS.search(text):
+    if _SIGNS.search(text) or takes_back(text):      # "Scrap that.": refuses the mail, never set aside
         return True
     words = {w.lower().strip("'’") for w in _WORD.findall(text)}
     return bool(words & _VERBS)

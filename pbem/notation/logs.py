@@ -183,7 +183,7 @@ def _consequence(text: str, look: Callable) -> Optional[LogLine]:
         p, c = look(m.group("p"), ("player",)), look(m.group("c"), ("corporation",))
         if p and c:
             return LogLine("consequence", text, (_claim("president", (p, c), text),), c)
-    m = _rx(r"(?P<c>.+?) floats").match(text)
+    m = _rx(rf"(?P<c>.+?) floats(?: with {_AMT}(?: in (?:its|the) treasury)?)?").match(text)   # 1861: "N floats with 180₽"
     if m and look(m.group("c"), ("corporation",)):
         c = look(m.group("c"), ("corporation",))
         return LogLine("consequence", text, (_claim("floats", c, text),), c)

@@ -59,6 +59,7 @@ from .resolve import NameResolver, name_index
 from .headings import read_without_own_heading
 from .round_moves import out_of_round, read_removal
 from .respell import read_respelled
+from .retraction import takes_back
 from .track_moves import TrackMoves
 from .trade_moves import TradeMoves
 from .train_moves import TrainMoves
@@ -266,6 +267,12 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         """The items of a line that corrects itself ("sells 2 GT, sorry, 3 GT", "rot 1, I mean
         rot 2"), read by its correction only (correction.py), or None for any other line.
         Never the line as written: that would make the move taken back as well."""
+        back = None if self.transcript else takes_back(line)
+        if back is not None:       # "Buy 1 GT. Scrap that.": nothing of it is a move to make
+            at = line.find(back)
+            what = "takes back the line before it" if not line[:at].strip(" -–—.,:;!") else "takes its move back"
+            raise notation_error(f'the line {what} ("{back}"): send only the moves you mean',
+                                 line_no=line_no, line_text=line, column=at + 1, text=back)
         if self.transcript or self.correcting or len(line) > _LAST_TRY_CHARS or not corrects_itself(line):
             return None
         why = notation_error("the line corrects itself, but its correction cannot be read: send only the move "

@@ -29,6 +29,8 @@ from .names import rewrite_names
 from .paraphrase import paraphrase
 from .funding import sale_first
 from .phrasings import one_pass
+from .piece_moves import round_kind
+from .round_moves import out_of_round
 from .parsed import ParsedMove, Remarks
 from .terse import price_after_buy
 from .parser import _REWORDINGS, _Reader
@@ -66,16 +68,21 @@ def _parse_tree(reader: _Reader, no: int, text: str):
 
 
 def _handle(reader: _Reader, tree) -> int:
-    """Read every clause of a parsed line (a trial); how many items they make."""
-    n = 0
+    """Read every clause of a parsed line (a trial); how many items they make. NotationError,
+    as `_Reader._read_line` raises it, when a move read is of a kind the round cannot hold."""
+    items: list = []
     for child in tree.children[0].children:
         if isinstance(child, Token) and child.type == "ROUND_HEADER":
             _read_header(reader, child)
         elif is_tree(child, "clauses"):
             for clause in child.children:
                 if isinstance(clause, Tree):
-                    n += len(reader.clause(clause))
-    return n
+                    items.extend(reader.clause(clause))
+    why = None if reader.transcript else out_of_round(
+        (getattr(item, "action", None) for item in items), round_kind(reader.ctx), reader.ctx.kind_of)
+    if why is not None:
+        raise reader.err(why)
+    return len(items)
 
 
 def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, object]], int]:
