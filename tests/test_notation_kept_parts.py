@@ -101,3 +101,23 @@ def test_a_minor_floating_with_its_capital_is_a_log_line_not_a_bid(round_kind):
     # 18xx.games' 1861 log: "N floats with 180₽" is what the auction's win did, no bid of the writer
     assert read("1861", round_kind, None, "N floats with 180₽") == []
     assert read("1861", round_kind, None, "[19:40] KR floats with 200₽") == []
+
+
+@pytest.mark.parametrize("title, line, corp, percent", [
+    ("1882", "Sell my GT (all three shares)", "GT", 30),
+    ("1882", "Selling my CPR (all four shares).", "CPR", 40),
+    ("1830", "Sell the lot: all three of my PRR shares.", "PRR", 30),
+    ("1830", "Dumping everything - all two of my B&O shares.", "B&O", 20),
+])
+def test_a_count_of_shares_in_brackets_or_after_all_is_the_count(title, line, corp, percent):
+    got = read(title, "stock", None, line)
+    assert [(a.corporation, a.percent) for a in got] == [(corp, percent)]
+
+
+def test_a_count_in_brackets_beside_a_second_move_is_never_dropped():
+    # read with the count, or refused: never the sale of one share
+    try:
+        got = read("1882", "stock", None, "Sold my GT (all three shares) and bought a CPR.")
+    except PbemError:
+        return
+    assert got[0].percent == 30, got

@@ -20,6 +20,10 @@ from .terse import TERSE
 
 __all__ = ["RULES"]
 
+#: a bracket telling that a count is all the writer's shares ("(all three shares)"): the count of the
+#: move, never chat (a count said again, "(three shares out of IPO)", is still set aside)
+_COUNTED = r"[^)]*\ball\s+(?:two|three|four|five|six|\d)\s+(?:shares?|certs?|certificates?)\b"
+
 RULES: list[Callable[[str], str]] = [
     *PHRASINGS,
     *VOCABULARY,              # move words the other rules did not know (move_words.py)
@@ -496,11 +500,11 @@ RULES: list[Callable[[str], str]] = [
     _sub(r"(\b(?:trains?|T)\b)\s*,\s*([$₽]?\d{2,}₽?)\s*$", r"\1 for \2"),
     # remarks in brackets that state nothing checkable are chat
     # (lower case, no figures, no move word: "(double face)", "(sorry, late)")
-    _sub(r"\s*\((?![^)]*[\dA-Z])(?![^)]*\b(?:pay|paid|withh|hold|keep|kept|buy|bought|sell|sold|run|ran|lay|laid|"
+    _sub(r"\s*\((?!" + _COUNTED + r")(?![^)]*[\dA-Z])(?![^)]*\b(?:pay|paid|withh|hold|keep|kept|buy|bought|sell|sold|run|ran|lay|laid|"
          r"token|pass|bid|par|split|half|rot|city|slot)\w*)[^()]*\)", "", 0),
-    _sub(r"\s*\((?![^)]*\d)(?![^)]*\b(?:pay|paid|withh|hold|keep|kept|buy|bought|sell|sold|run|ran|lay|laid|"
+    _sub(r"\s*\((?!" + _COUNTED + r")(?![^)]*\d)(?![^)]*\b(?:pay|paid|withh|hold|keep|kept|buy|bought|sell|sold|run|ran|lay|laid|"
          r"token|pass|bid|par|split|half|rot|city|slot|cities|president|director)\w*)[^()\s]+\s+[^()\s]+\s+[^()]*\)", "", _I),
-    _sub(r"(?<![A-Z]\d)(?<![A-Z]\d\d)\s*\((?![^)]*\d)(?![^)]*\b(?:pay|paid|withh|hold|keep|kept|buy|bought|sell|sold|run|ran|lay|laid|"
+    _sub(r"(?<![A-Z]\d)(?<![A-Z]\d\d)\s*\((?!" + _COUNTED + r")(?![^)]*\d)(?![^)]*\b(?:pay|paid|withh|hold|keep|kept|buy|bought|sell|sold|run|ran|lay|laid|"
          r"token|pass|bid|par|split|half|rot|city|slot|cities)\w*)[a-z]+\s[^()]*\)", "", _I),
 ]
 

@@ -314,7 +314,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             pieces.append(Piece("verb", VERBS[w], m.start(), m.end(), words.before(m.start())))
         elif w == "there" or w == "it" and words.before(m.start()) in ("token", "tokens", "tokening", "station"):
             pieces.append(Piece("there", w, m.start(), m.end()))       # "lays #57 on J8 and tokens it"
-        elif w in _WORDS_N and re.match(r"\s+(?:more\s+|single\s+)?(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b)",
+        elif w in _WORDS_N and re.match(r"\s+(?:of\s+(?:my|his|her|their|our|the)\s+)?(?:more\s+|single\s+)?"
+                                        r"(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b)",
                                                          line[m.end():]):
             pieces.append(Piece("count", _WORDS_N[w], m.start(), m.end()))
     for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for|the\s+[$₽]?\d|[$₽]?\d+\s+(?:extra|more)|(?:in\s+)?(?:the\s+)?(?:difference|rest|balance|remainder|shortfall|gap)\b))|\bfull\b",
