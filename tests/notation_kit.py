@@ -32,3 +32,23 @@ def read_move_by_move(title, round_kind, current, line):
 
     c = ctx(title, round_kind, current)
     return [m.action for m in iter_moves(line, lambda: c)]
+
+
+def trains_ctx(title: str, current: str, kinds=("2", "3")):
+    """An operating round whose operating company owns trains of the given kinds (rotation 0)."""
+    return context_for_title(title, PLAYERS, actor="ann", current=current, round_kind="OR",
+                             rotation_resolver=lambda t, h, e: 0, trains_of=lambda corp: list(kinds))
+
+
+def run(entity, *routes):
+    """A run of `entity` over the given routes."""
+    from pbem.engine.actions import RunRoutes
+
+    return RunRoutes(entity, tuple(routes))
+
+
+def R(train, stops, revenue=None):
+    """A route of `train` through the hexes `stops`, with its revenue if stated."""
+    from pbem.engine.actions import Route, Stop
+
+    return Route(train, tuple(Stop(s) for s in stops), None, revenue)

@@ -10,27 +10,18 @@ conditions, another company's run, lists that do not pair up) must stay refused 
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from pbem.engine.actions import BuyTrain, Dividend, LayTile, Pass, PlaceToken, Route, RunRoutes, Stop
+from pbem.engine.actions import BuyTrain, Dividend, LayTile, Pass, PlaceToken, RunRoutes
 from pbem.errors import PbemError
-from pbem.notation import context_for_title, parse_message
+from pbem.notation import parse_message
 
-PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
+import sys  # noqa: E402
 
-
-def ctx(title: str, current: str, kinds=("2", "3")):
-    """A context whose operating company owns trains of the given kinds."""
-    return context_for_title(title, PLAYERS, actor="ann", current=current, round_kind="OR",
-                             rotation_resolver=lambda t, h, e: 0, trains_of=lambda corp: list(kinds))
-
-
-def run(entity, *routes):
-    return RunRoutes(entity, tuple(routes))
-
-
-def R(train, stops, revenue=None):
-    return Route(train, tuple(Stop(s) for s in stops), None, revenue)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from notation_kit import R, run, trains_ctx as ctx  # noqa: E402
 
 
 READ = [
