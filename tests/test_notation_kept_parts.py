@@ -121,3 +121,12 @@ def test_a_count_in_brackets_beside_a_second_move_is_never_dropped():
     except PbemError:
         return
     assert got[0].percent == 30, got
+
+
+@pytest.mark.parametrize("title, line", [
+    ("1830", "sell 2 NYNH and Hartford"),
+    ("1882", "sell 1 GT and 2 GT"),
+])
+def test_one_company_named_twice_in_one_sale_is_no_second_sale(title, line):
+    with pytest.raises(PbemError):
+        read(title, "stock", None, line)

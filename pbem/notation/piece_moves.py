@@ -123,6 +123,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
                 continue
             if isinstance(a, Pass) and out and out[-1].action == a and kind in ("auction", "stock"):
                 continue         # "passes on N and will pass the rest": a player passes once a turn
+            if isinstance(a, SellShares) and any(isinstance(m.action, SellShares) and m.action.entity == a.entity
+                                                 and m.action.corporation == a.corporation for m in out):
+                raise _refuse(line, f"{a.corporation} is sold twice: write how many shares once")
             last = i == len(fits[0]) - 1
             out.append(PieceMove(a, opened, c.start + 1, c.text, claims if last else ()))
     if not out:

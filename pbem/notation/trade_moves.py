@@ -304,6 +304,9 @@ class TradeMoves:
                 percent = (cnt or 1) * size
             if percent <= 0 or percent > 100:
                 raise self.err("a sale is between 1% and 100% of a corporation", it)
+            if any(a.corporation == corp for a in out):
+                # "sell 2 NYNH and Hartford": a word of its long name, not a second sale
+                raise self.err(f"{corp} is named twice in one sale: write how many shares once", it)
             out.append(SellShares(entity, corp, percent))
         tail = next((c for c in node.children if is_tree(c, "sell_tail")), None)
         if tail is not None and len(out) == 1:
