@@ -24,14 +24,15 @@ BLIND = HERE / "data" / "blind"
 #: (corpora 8-11 by the reading by pieces, pbem/notation/piece_moves.py, fixed by pattern;
 #: 14-16 were scored unseen, then studied; 17 and 18 were scored unseen at the end of that work,
 #: then studied; 19 and 20 were scored unseen last; 21-23 were scored unseen at the start of the
-#: next session, then studied, and 24-27 unseen at its end: docs/notation-claims.md).
+#: next session, then studied, 24-27 unseen at its end and 28-29 unseen last: docs/notation-claims.md).
 FLOORS = {"lines.jsonl": 0.99, "lines2.jsonl": 0.98, "lines3.jsonl": 0.99, "lines4.jsonl": 1.0,
           "lines5.jsonl": 0.99, "lines6.jsonl": 1.0, "lines7.jsonl": 0.98, "lines8.jsonl": 0.92,
           "lines9.jsonl": 0.97, "lines10.jsonl": 0.97, "lines11.jsonl": 0.98, "lines12.jsonl": 0.98,
           "lines13.jsonl": 0.98, "lines14.jsonl": 0.98, "lines15.jsonl": 0.96, "lines16.jsonl": 0.98,
           "lines17.jsonl": 1.0, "lines18.jsonl": 1.0, "lines19.jsonl": 0.98, "lines20.jsonl": 0.98,
           "lines21.jsonl": 0.98, "lines22.jsonl": 1.0, "lines23.jsonl": 1.0, "lines24.jsonl": 0.9,
-          "lines25.jsonl": 0.93, "lines26.jsonl": 0.94, "lines27.jsonl": 0.93}
+          "lines25.jsonl": 0.93, "lines26.jsonl": 0.94, "lines27.jsonl": 0.93, "lines28.jsonl": 0.88,
+          "lines29.jsonl": 0.91}
 
 
 def _load(name):
@@ -67,14 +68,16 @@ def test_most_move_lines_are_read_as_their_writer_meant(name):
 #: national, which in 1861 the player with priority deal chooses (a move, not an automatic one).
 #: "Done for this OR. Who's next, Marta?" is read as the operating company's pass of what is
 #: left of its turn, as "done" is read in a mail. "RSR operates: runs 3 train for 70, withholds"
-#: is, as above, the national's run, which a player makes (refused at the table for any other).
+#: is, as above, the national's run, which a player makes (refused at the table for any other);
+#: so is "RSR runs for 120 and withholds" (corpus 28).
 #: Listed so that no other joins.
 DISPUTED = {"[08:40] Hamish buys a 20% share of GT from the IPO for $200",
             "[21:12] MKN removes a token from D14 (Kiev)",
             "[23:11] SC buys a 6 train for $630 from The Depot",
             "[19:02] RSR runs a 5-train for 210₽: H8-G15-D14",
             "Done for this OR. Who's next, Marta?",
-            "RSR operates: runs 3 train for 70, withholds"}
+            "RSR operates: runs 3 train for 70, withholds",
+            "RSR runs for 120 and withholds"}
 
 
 @pytest.mark.parametrize("item", OTHERS, ids=[x["line"][:60] for x in OTHERS])

@@ -130,3 +130,16 @@ def test_a_count_in_brackets_beside_a_second_move_is_never_dropped():
 def test_one_company_named_twice_in_one_sale_is_no_second_sale(title, line):
     with pytest.raises(PbemError):
         read(title, "stock", None, line)
+
+
+@pytest.mark.parametrize("title, current, line, kinds", [
+    ("1830", "NYNH", "NYNH upgrades G19 with a #54, rot 0. No token. 4 train G19-F20-E23 for 110. Half? no - full payout.",
+     ["LayTile", "Pass", "RunRoutes", "Dividend"]),
+    ("1882", "CPR", "CPR: lay #57 on I5 rot 1; runs 2T I5-J10 for 60? no wait, 70",
+     ["LayTile", "RunRoutes"]),
+    ("1861", "GRR", "GRR lays #8 on H10 rot 2. Withhold? no - full payout.", ["LayTile", "Dividend"]),
+])
+def test_a_correction_puts_right_only_the_sentence_it_follows(title, current, line, kinds):
+    got = read(title, "operating", current, line)
+    assert [type(a).__name__ for a in got] == kinds
+    assert got[-1].kind == "payout" if kinds[-1] == "Dividend" else got[-1].routes[0].revenue == 70

@@ -202,33 +202,42 @@ def corrections(line: str) -> list[tuple[str, str]]:
     if found is not None:
         a, b = found
         attempt, fix = line[:a].strip(), line[b:].strip()
-        head = _head(attempt)
-        sentences = [s for s in _SENTENCE.split(fix) if s.strip()]
-        while len(sentences) > 1 and not _MOVE_WORD.search(sentences[0]) and not _opens_with_piece(sentences[0]):
-            sentences.pop(0)             # "I don't have any. Buy a CNoR ...": the reason given first
-        whole = " ".join(sentences)
-        out = []
-        if not _STRONG.search(line[a:b]):
-            whole = ""                   # "sorry", "oops": only a piece put right ("oops, forgot: ..." adds a move)
-        kept = _only_the(attempt, sentences[-1] if sentences else "")
-        if kept is not None:
-            out.append((kept, ""))       # "..., and drops a token there? no wait ... Just the tile."
-        if sentences and _lead(attempt) and _opens_with_piece(sentences[0]):
-            out.append((_lead(attempt) + " " + whole, ""))   # "GT lays 57 M7... that should be #9 in M7"
-        if _MOVE_WORD.search(whole):
-            out.append((head + whole if head and not whole.lower().startswith(head.rstrip(": ").lower()) else whole, ""))
-        parts = re.split(r",|\.\s|;", fix, maxsplit=1)
-        replaced = _replaced(attempt, parts[0])
-        if replaced is not None:
-            rest = parts[1].strip() if len(parts) > 1 else ""
-            out.append((replaced, head + rest if rest else ""))
-        continued = _continued(attempt, fix)
-        if continued is not None:
-            out.append((continued, ""))   # "runs its 2 train I5-J8... sorry, I5-J10 for 50 and pays out"
-        if not out and whole and _lead(attempt):
-            out.append((_lead(attempt) + " " + whole, ""))      # "buys four CPR? no, just one CPR"
-        return out
+        # a correction puts right the sentence it follows: the sentences before it stand
+        # ("... Run: 4 train G19-F20 for 110. Half? no - full payout.")
+        ends = [m.end() for m in _SENTENCE.finditer(attempt)]
+        before, attempt = (attempt[:ends[-1]], attempt[ends[-1]:]) if ends else ("", attempt)
+        return [(before + text if before else text, rest) for text, rest in _corrected(attempt, fix, line[a:b])]
     return []
+
+
+def _corrected(attempt: str, fix: str, marker: str) -> list[tuple[str, str]]:
+    """The readings of one sentence `attempt` put right by `fix` after `marker` (see `corrections`)."""
+    head = _head(attempt)
+    sentences = [s for s in _SENTENCE.split(fix) if s.strip()]
+    while len(sentences) > 1 and not _MOVE_WORD.search(sentences[0]) and not _opens_with_piece(sentences[0]):
+        sentences.pop(0)             # "I don't have any. Buy a CNoR ...": the reason given first
+    whole = " ".join(sentences)
+    out = []
+    if not _STRONG.search(marker):
+        whole = ""                   # "sorry", "oops": only a piece put right ("oops, forgot: ..." adds a move)
+    kept = _only_the(attempt, sentences[-1] if sentences else "")
+    if kept is not None:
+        out.append((kept, ""))       # "..., and drops a token there? no wait ... Just the tile."
+    if sentences and _lead(attempt) and _opens_with_piece(sentences[0]):
+        out.append((_lead(attempt) + " " + whole, ""))   # "GT lays 57 M7... that should be #9 in M7"
+    if _MOVE_WORD.search(whole):
+        out.append((head + whole if head and not whole.lower().startswith(head.rstrip(": ").lower()) else whole, ""))
+    parts = re.split(r",|\.\s|;", fix, maxsplit=1)
+    replaced = _replaced(attempt, parts[0])
+    if replaced is not None:
+        rest = parts[1].strip() if len(parts) > 1 else ""
+        out.append((replaced, head + rest if rest else ""))
+    continued = _continued(attempt, fix)
+    if continued is not None:
+        out.append((continued, ""))   # "runs its 2 train I5-J8... sorry, I5-J10 for 50 and pays out"
+    if not out and whole and _lead(attempt):
+        out.append((_lead(attempt) + " " + whole, ""))      # "buys four CPR? no, just one CPR"
+    return out
 
 
 #: markers that always take back what comes before them (not "sorry", "oops" or "actually" alone:
