@@ -143,3 +143,20 @@ def test_a_correction_puts_right_only_the_sentence_it_follows(title, current, li
     got = read(title, "operating", current, line)
     assert [type(a).__name__ for a in got] == kinds
     assert got[-1].kind == "payout" if kinds[-1] == "Dividend" else got[-1].routes[0].revenue == 70
+
+
+@pytest.mark.parametrize("line, exchange", [
+    ("PRR exchanges its 4 for a D, paying 800", "4"),
+    ("PRR trades in its 5 for a D, pays 800.", "5"),
+])
+def test_the_amount_paid_after_a_trade_in_is_its_price(line, exchange):
+    assert read("1830", "operating", "PRR", line) == [BuyTrain("PRR", "D", "depot", 800, exchange)]
+
+
+def test_an_amount_paid_in_dividends_is_never_a_train_s_price():
+    # dropping "dividends" would make the payout a price: the word is never dropped
+    try:
+        got = read("1830", "operating", "PRR", "PRR buys a D, pays 800 dividends")
+    except PbemError:
+        return
+    assert not any(isinstance(a, BuyTrain) and a.price == 800 for a in got), got

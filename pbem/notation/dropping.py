@@ -34,7 +34,8 @@ __all__ = ["droppable_runs", "without_runs", "read_dropping"]
 _KEEP = frozenset("""no not none nothing never nope nor skip skips skipping all both each every rest half full
 out president president's presidents director director's certificate cert certs share shares token tokens
 station tile tiles train trains from to into in on at for with via and or then the a an its it his her my me
-i i'm i'll rot rotation r exchange trading trade trades traded pay pays paid payout withhold hold dividend
+i i'm i'll rot rotation r exchange trading trade trades traded pay pays paid paying payout withhold hold dividend
+dividends revenue per split
 sells sell buy buys bid bids par pass passes run runs lay lays upgrade upgrades discard merge convert
 first second third last other another more less only just
 as because since so but while though although after before until unless if when once will won't""".split())

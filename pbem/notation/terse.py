@@ -109,11 +109,12 @@ def _too(text: str) -> str:
                   lambda m: f"{m.group(1)}{m.group(2)} {m.group(3)}; {m.group(4)} {m.group(3)}", text)
 
 
-_BUY_WORD = re.compile(r"\b(?:buys?|bought|buying|purchases?|purchased|trades?\s+in|traded\s+in|trading\s+in)\b", re.I)
+_BUY_WORD = re.compile(r"\b(?:buys?|bought|buying|purchases?|purchased|trades?\s+in|traded\s+in|trading\s+in|"
+                       r"exchanges?|exchanged|exchanging)\b", re.I)
 _RUN_WORD = re.compile(r"\b(?:runs?|ran|running|routes?|revenue|dividends?|withh[oe]lds?|payout)\b|\bpays?\s+out\b", re.I)
 _PAYS_AFTER_TRAIN = re.compile(
     rf"(\b(?:an?|the|one|another)\s+{_T}(?:\s*-?\s*train|T)?(?:\s+from\s+(?:the\s+)?(?:depot|bank|[A-Z][\w&-]*))?)"
-    rf"\s*,?\s*(?:and\s+)?(?:pays|paying|paid)\s+(?=[$₽]\d|\d{{2,4}}\s*₽)"
+    rf"\s*,?\s*(?:and\s+)?(?:pays|paying|paid)\s+(?=[$₽]\d|\d{{2,4}}\s*₽|\d{{2,4}}\s*[.!]?\s*$)"
     rf"(?![$₽]?\d+₽?\s*(?:dividends?|per\b|a\s+share|each|to\b|out\b|in\s+dividends))")
 
 
