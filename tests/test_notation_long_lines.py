@@ -44,3 +44,19 @@ def test_a_long_run_is_refused_as_any_line_that_is_no_move(unit):
         parse_message("CPR " + unit * (6000 // len(unit)) + " lays 57 on I5", ctx)
     assert str(e.value).startswith("line 1")
     assert isinstance(e.value, NotationError) or "no rotation was given" in str(e.value)
+
+
+def test_the_reading_by_pieces_takes_each_clause_s_move_words_once():
+    """'x,' 9,000 times read each later clause's move words again for every clause (40 million
+    sets, 32 s): the words of the clauses after each one are now gathered in one pass."""
+    from pbem.notation import piece_moves
+
+    ctx = context_for_title("1882", {"ann": "Ann", "bob": "Bob"}, actor="ann", current="CPR", round_kind="OR")
+    counts = {}
+    for n in (1000, 4000):
+        piece_moves.COUNTS.clear()
+        with pytest.raises(PbemError):
+            parse_message("x," * n, ctx)
+        counts[n] = piece_moves.COUNTS["clause_verbs"]
+    assert counts[1000] >= 1000                     # the reading by pieces was reached
+    assert counts[4000] <= 4 * counts[1000] + 10    # linear in the clauses, not quadratic

@@ -167,10 +167,29 @@ def _short_forms(index: NameIndex) -> dict:
     return got
 
 
+_NOT_NAME = re.compile(r"[^\w\s'’.&-]")
+
+
+def _exact_forms(index: NameIndex, kinds: tuple) -> dict:
+    """Normalised exact form -> the (kind, id) it names, in the order of `kinds` and the index's
+    entries; kept on the index (a lookup per word, not a scan of every entry)."""
+    cache = index.__dict__.setdefault("_piece_exact", {})
+    got = cache.get(kinds)
+    if got is None:
+        got = {}
+        for k in kinds:
+            for e in index.entries[k]:
+                for q in e.exact:
+                    got.setdefault(q, []).append((e.kind, e.ident))
+        cache[kinds] = got
+    return got
+
+
 def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> list[Piece]:
     """Every name written in `text`, longest first, matched exactly (no prefixes); a name
     written as a hex ("P4") only when `coded` (a private's code, where no hex is named)."""
     short = _short_forms(index)
+    exact_of = lambda ks: _exact_forms(index, ks)  # noqa: E731
     words = list(_WORD.finditer(text))
     words_of = _Words(text)
     out: list[Piece] = []
@@ -180,15 +199,15 @@ def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> li
         for n in range(min(6, len(words) - i), 0, -1):
             a, b = words[i].start(), words[i + n - 1].end()
             span = text[a:b]
-            if n > 1 and re.search(r"[^\w\s'’.&-]", span):
+            if n > 1 and _NOT_NAME.search(span):
                 continue
             q = norm(span)
             if not q or (len(q) == 1 and not span.isupper()):
                 continue
             if _HEX.fullmatch(span):
-                found = [(e.kind, e.ident) for e in index.entries["company"] if coded and q in e.exact]
+                found = list(exact_of(("company",)).get(q, ())) if coded else []
             else:
-                found = [(e.kind, e.ident) for k in kinds for e in index.entries[k] if q in e.exact] or short.get(q, [])
+                found = list(exact_of(kinds).get(q, ())) or short.get(q, [])
             if found:
                 # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
                 same = [f for f in found if f[1].lower() == span.lower()]
@@ -269,23 +288,34 @@ def _auction(ctx: NotationContext) -> bool:
     return str(raw or "").strip().lower().startswith("auction")
 
 
+_GOING_TO = re.compile(r"\b(?:going|like)\s+to\s+$", re.I)
+_COUNTED = re.compile(r"\s+(?:of\s+(?:my|his|her|their|our|the)\s+)?(?:more\s+|single\s+)?"
+                      r"(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b)")
+
+
 def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     """Every piece of the whole line, in order of where it stands."""
     line = text
     words = _Words(line)
     pieces = _names(text, index, ("player", "corporation", "company", "location"), _auction(ctx))
+    buf = list(text)             # blanked in place, joined once per kind of piece: linear in the line
     for p in pieces:
-        text = _blank(text, p.start, p.end)
+        buf[p.start:p.end] = " " * (p.end - p.start)
+    text = "".join(buf)
     trains = set(ctx.trains) | {"D"}
 
     def take(rx: re.Pattern, kind: str, value_of) -> None:
         nonlocal text
+        found = False
         for m in list(rx.finditer(text)):
             v = value_of(m)
             if v is None:
                 continue
             pieces.append(Piece(kind, v, m.start(), m.end(), words.before(m.start())))
-            text = _blank(text, m.start(), m.end())
+            buf[m.start():m.end()] = " " * (m.end() - m.start())
+            found = True
+        if found:
+            text = "".join(buf)
 
     take(_ROUND, "round", lambda m: m.group(0))
     take(_MONEY, "money", lambda m: int(next(g for g in m.groups() if g)))
@@ -309,14 +339,12 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         w = m.group(0).lower().replace("’", "'")
         if w in ("i", "me", "my", "i'll", "i'm", "mine"):
             pieces.append(Piece("me", w, m.start(), m.end()))
-        elif w in VERBS and (words.before(m.start()) != "to" or re.search(r"\b(?:going|like)\s+to\s+$", line[:m.start()], re.I)):
+        elif w in VERBS and (words.before(m.start()) != "to" or _GOING_TO.search(line[max(0, m.start() - 80):m.start()])):
             # "to pay for it" is a purpose, "going to pass" the move
             pieces.append(Piece("verb", VERBS[w], m.start(), m.end(), words.before(m.start())))
         elif w == "there" or w == "it" and words.before(m.start()) in ("token", "tokens", "tokening", "station"):
             pieces.append(Piece("there", w, m.start(), m.end()))       # "lays #57 on J8 and tokens it"
-        elif w in _WORDS_N and re.match(r"\s+(?:of\s+(?:my|his|her|their|our|the)\s+)?(?:more\s+|single\s+)?"
-                                        r"(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b)",
-                                                         line[m.end():]):
+        elif w in _WORDS_N and _COUNTED.match(line, m.end()):
             pieces.append(Piece("count", _WORDS_N[w], m.start(), m.end()))
     for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for|the\s+[$₽]?\d|[$₽]?\d+\s+(?:extra|more)|(?:in\s+)?(?:the\s+)?(?:difference|rest|balance|remainder|shortfall|gap)\b))|\bfull\b",
                          line, re.I):
@@ -367,28 +395,57 @@ def refusal(line: str) -> Optional[str]:
     return None
 
 
+def _near(sorted_at: list[int], a: int, b: int) -> bool:
+    """Whether some value of `sorted_at` lies in [a, b]."""
+    i = bisect.bisect_left(sorted_at, a)
+    return i < len(sorted_at) and sorted_at[i] <= b
+
+
+def _blank_back(line: str, at: int) -> int:
+    """Where the run of blanks that ends at `at` starts."""
+    while at > 0 and line[at - 1].isspace():
+        at -= 1
+    return at
+
+
+def _blank_on(line: str, at: int) -> int:
+    """Where the run of blanks that starts at `at` ends."""
+    while at < len(line) and line[at].isspace():
+        at += 1
+    return at
+
+
 def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
     """The line cut into clauses, each with its pieces (a separator inside a name does not cut)."""
     pieces = _find(line, ctx, index)
-    spans = [(p.start, p.end) for p in pieces if p.kind == "name" or " " in line[p.start:p.end].strip()]
+    spans = sorted((p.start, p.end) for p in pieces if p.kind == "name" or " " in line[p.start:p.end].strip())
+    span_starts = [a for a, _ in spans]
+    reach = []                   # reach[i]: the furthest end of spans[0..i]
+    for _, b in spans:
+        reach.append(max(b, reach[-1]) if reach else b)
     cuts = [0]
     stops = [p for p in pieces if p.kind == "hex" or (p.kind == "name" and any(k == "location" for k, _ in p.value))]
+    stop_ends = sorted(p.end for p in stops)
+    stop_starts = sorted(p.start for p in stops)
     for m in _SPLIT.finditer(line):
-        if any(a <= m.start() < b for a, b in spans):
-            continue
-        if m.group(0).strip() in "-–—" and any(p.end <= m.start() and not line[p.end:m.start()].strip() for p in stops) \
-                and any(p.start >= m.end() and not line[m.end():p.start].strip() for p in stops):
+        i = bisect.bisect_right(span_starts, m.start())
+        if i and reach[i - 1] > m.start():
+            continue             # inside a name
+        if m.group(0).strip() in "-–—" and _near(stop_ends, _blank_back(line, m.start()), m.start()) \
+                and _near(stop_starts, m.end(), _blank_on(line, m.end())):
             continue          # "Moscow - St Petersburg": a route, not two clauses
         cuts += [m.start(), m.end()]
     cuts.append(len(line))
     out: list[Clause] = []
+    starts = [p.start for p in pieces]
     for a, b in zip(cuts[0::2], cuts[1::2]):
         if not line[a:b].strip():
             continue
-        c = Clause(a, b, line[a:b].strip(), [p for p in pieces if a <= p.start < b])
-        text = line[a:b]
-        for p in sorted(c.pieces, key=lambda p: -p.start):
-            text = _blank(text, p.start - a, min(p.end, b) - a)
+        c = Clause(a, b, line[a:b].strip(), pieces[bisect.bisect_left(starts, a):bisect.bisect_left(starts, b)])
+        buf = list(line[a:b])
+        for p in c.pieces:
+            buf[p.start - a:min(p.end, b) - a] = " " * (min(p.end, b) - p.start)
+        text = "".join(buf)
         c.loose = [w.lower() for w in _WORD.findall(text) if w.lower() not in FILLERS and w.lower() not in VERBS]
         out.append(c)
     return out

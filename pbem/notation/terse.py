@@ -19,6 +19,7 @@ again for the next company with "too", the purpose of a withholding.
 """
 from __future__ import annotations
 
+import bisect
 import re
 from typing import Callable
 
@@ -85,18 +86,26 @@ def _n_trains_revenues(text: str) -> str:
 _ROUTE = rf"(?<![\w-])(?:{_HEXP}\s*-\s*)+{_HEXP}(?![\w-])"
 #: a revenue in a run: after "for" or "=", or bare after a route ("3T I15-I19-H18 100")
 _REVENUE_IN_RUN = re.compile(rf"(?:\b(?:for|=)\s+|{_ROUTE}\s+){_REV}(?![\w%])", re.I)
-_TOTAL_AFTER = re.compile(r"\s*(?:->|→|=>|[-–—])\s*[$₽]?(\d{2,4})₽?(?=\s*(?:[,.;]|$))")
+_TOTAL_AFTER = re.compile(r"(?:->|→|=>|[-–—])\s*[$₽]?(\d{2,4})₽?(?=\s*(?:[,.;]|$))")
+_SENTENCE_END = re.compile(r"(?<=[.;])\s")
 
 
 def _arrow_total(text: str) -> str:
     """A total after two or more routes' revenues told with an arrow or a dash ("2T J14-K13 60
     -> 210, pays", "... makes 190 - 340, all paid out"): dropped when it is their sum (as ",
     total 210" is), kept otherwise (the line then stays refused)."""
+    ends = [e.end() for e in _SENTENCE_END.finditer(text)]
     for m in reversed(list(_TOTAL_AFTER.finditer(text))):
-        sentence = re.split(r"(?<=[.;])\s", text[:m.start()])[-1]
+        start = m.start()
+        while start > 0 and text[start - 1].isspace():      # the blanks before the arrow go with it
+            start -= 1
+        # the sentence it ends, at most its last 300 characters (a run's line is short: a long
+        # sentence read whole for every arrow grew with the square of a line)
+        i = bisect.bisect_right(ends, start) - 1
+        sentence = text[max(ends[i] if i >= 0 else 0, start - 300):start]
         revs = [int(r) for r in _REVENUE_IN_RUN.findall(sentence)]
         if len(revs) >= 2 and revs and sum(revs) == int(m.group(1)) and re.search(rf"{_REV}\s*$", sentence):
-            text = text[:m.start()] + text[m.end():]
+            text = text[:start] + text[m.end():]
     return text
 
 
@@ -216,8 +225,16 @@ TERSE: list[Callable[[str], str]] = [
 ]
 
 
+#: the longest line the terse rules reword (as paraphrase.LONGEST)
+LONGEST = 1000
+
+
 def tersely(line: str) -> str:
-    """The line with the rules above applied (words put for abbreviations and shapes, in place)."""
+    """The line with the rules above applied (words put for abbreviations and shapes, in place);
+    a line longer than `LONGEST` is left as written (a terse line is short, and some rules'
+    patterns grow with the square of a long run of letters and dashes)."""
+    if len(line) > LONGEST:
+        return line
     for rule in TERSE:
         line = rule(line)
     return line
