@@ -24,7 +24,8 @@ def build_moderator(cfg):
         from pbem.gamefile.key import KEY_ENV
 
         os.environ[KEY_ENV] = str(cfg.key_file.resolve())
-    pm = Postmaster(cfg.address, cfg.games, masters=cfg.masters, name=cfg.name, max_bytes=cfg.max_bytes)
+    pm = Postmaster(cfg.address, cfg.games, masters=cfg.masters, name=cfg.name, max_bytes=cfg.max_bytes,
+                    cpu_budget=cfg.cpu_budget)
     ledger = Ledger(cfg.state / "ledger.sqlite")
     slot = WorkerSlot(cfg.state)
     if cfg.maildir is not None:

@@ -12,6 +12,7 @@ import re
 from typing import Sequence
 
 from pbem.mail.body import BodyLine, SetAside
+from pbem.notation.limits import OverBudget, check_budget
 from pbem.notation.messages import MOVE_WORDS
 from pbem.notation.retraction import takes_back
 
@@ -44,13 +45,22 @@ def split_chat(lines: Sequence[BodyLine], table=None) -> tuple[list[SetAside], l
     """(chat lines set aside, move candidates), each in order; spaces made ordinary."""
     chat: list[SetAside] = []
     kept: list[BodyLine] = []
+    read: dict[str, bool] = {}          # a line said again is judged once
     for ln in lines:
+        check_budget()
         ln = BodyLine(ln.number, plain_spaces(ln.text))
-        if could_be_move(ln.text) or _reads_as_move(ln.text, table):
+        if ln.text not in read:
+            read[ln.text] = could_be_move(ln.text) or (not _plainly_chat(ln.text) and _reads_as_move(ln.text, table))
+        if read[ln.text]:
             kept.append(ln)
         else:
             chat.append(SetAside(ln.number, ln.text, "not a move (chat)"))
     return chat, kept
+
+
+def _plainly_chat(text: str) -> bool:
+    """Chat without reading: a line with no letter or digit ("-----", ":-)")."""
+    return not any(ch.isalnum() for ch in text)
 
 
 def _reads_as_move(text: str, table) -> bool:
@@ -64,5 +74,7 @@ def _reads_as_move(text: str, table) -> bool:
         return bool(read_message(text, notation_context(table.game)))
     except PbemError:
         return False
+    except OverBudget:
+        raise
     except Exception:                 # a reader bug must not turn chat into a crash
         return False

@@ -7,6 +7,7 @@
     key_file = "pbem.key"                  # the key that seals the game files (made if missing;
                                            # default: $PBEM_KEY_FILE or ~/.config/pbem/key)
     masters = [{ address = "gm@club.example", secret_hash = "scrypt$..." }]   # `pbem hash-secret`
+    cpu_budget = 2.0                       # CPU seconds to read one mail; a longer one is refused
 
     [imap]                                 # where mail comes in
     host = "imap.club.example"
@@ -66,6 +67,7 @@ class Config:
     inbox: str = "INBOX"
     max_bytes: int = 1_000_000
     idle: float = 60.0
+    cpu_budget: float = 2.0
     extra: dict = field(default_factory=dict)
 
 
@@ -108,13 +110,21 @@ def config_from_dict(raw: dict, *, base: Path, where: str = "config",
         imap = _server(_table(raw, "imap", where, required=True), f"{where} [imap]", 993)
         smtp = _server(_table(raw, "smtp", where, required=True), f"{where} [smtp]", 465)
     key_file = base / _str(mod, "key_file", where) if mod.get("key_file") else None
-    unknown = set(mod) - {"address", "games", "state", "masters", "name", "max_bytes", "idle", "inbox", "key_file"}
+    unknown = set(mod) - {"address", "games", "state", "masters", "name", "max_bytes", "idle", "inbox", "key_file",
+                          "cpu_budget"}
     if unknown:
         raise ConfigError(f"{where} [moderator]: unknown key(s) {', '.join(sorted(unknown))}")
     return Config(address=address, games=games, state=state, name=str(mod.get("name", "pbem moderator")),
                   masters=tuple(masters), imap=imap, smtp=smtp, maildir=md, key_file=key_file,
                   inbox=str(mod.get("inbox", "INBOX")), max_bytes=int(mod.get("max_bytes", 1_000_000)),
-                  idle=float(mod.get("idle", 60)))
+                  idle=float(mod.get("idle", 60)), cpu_budget=_positive(mod, "cpu_budget", 2.0, where))
+
+
+def _positive(t: dict, key: str, default: float, where: str) -> float:
+    v = t.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 0:
+        raise ConfigError(f"{where} [moderator] {key}: expected a number of seconds above 0, got {v!r}")
+    return float(v)
 
 
 def _table(raw: dict, name: str, where: str, required: bool = False) -> dict:

@@ -4,7 +4,9 @@ Order of a message's life, chosen so that a crash anywhere loses no accepted mov
 applies none twice:
   1. claim it (an atomic move into Working; another process never gets it too);
   2. if the ledger already has its outcome, skip to 5;
-  3. judge it (`Postmaster.handle`): moves go into the game file under the mail's source;
+  3. count the attempt in the ledger, then judge it (`Postmaster.handle`): moves go into the
+     game file under the mail's source; a mail whose judging raised or was killed `max_tries`
+     times is set aside in Quarantine instead, and the game's moderator told;
   4. commit its outcome and its outgoing mail to the ledger in one transaction;
   5. send what is due from the outbox (retries with backoff, same Message-ID each time);
   6. move it to Processed or Rejected.
@@ -40,12 +42,14 @@ class Stats:
 class Moderator:
     """Connects a mailbox, a sender, the ledger and the postmaster."""
 
-    def __init__(self, postmaster: Postmaster, mailbox, sender, ledger: Ledger, *, batch: int = 50):
+    def __init__(self, postmaster: Postmaster, mailbox, sender, ledger: Ledger, *, batch: int = 50,
+                 max_tries: int = 2):
         self.pm = postmaster
         self.mailbox = mailbox
         self.sender = sender
         self.ledger = ledger
         self.batch = batch
+        self.max_tries = max_tries
         self.stopping = False
 
     # --- one pass --------------------------------------------------------------------
@@ -92,11 +96,20 @@ class Moderator:
         return folder
 
     def _judge(self, inc: Incoming) -> Decision:
-        try:
-            return self.pm.handle(inc.key, inc.raw)
-        except Exception:                       # a bug must not stop the moderator or lose the mail
-            log.error("internal error on %s:\n%s", inc.key, traceback.format_exc())
-            return Decision("Rejected", "internal error (see the moderator's log); nothing answered")
+        """Judge a mail, each attempt counted in the ledger first: one that raised (a bug) is
+        tried again, and after `max_tries` attempts that raised or were killed it goes to
+        Quarantine, so one mail never stops the moderator or comes back forever."""
+        while True:
+            tries = self.ledger.attempt(inc.key)
+            if tries > self.max_tries:
+                return self.pm.quarantine(inc.key, inc.raw, f"{tries - 1} attempts at it stopped the moderator")
+            try:
+                failpoints.reached("in_judge")
+                return self.pm.handle(inc.key, inc.raw)
+            except Exception:                   # a bug must not stop the moderator or lose the mail
+                log.error("internal error on %s (attempt %d):\n%s", inc.key, tries, traceback.format_exc())
+                if tries >= self.max_tries:
+                    return self.pm.quarantine(inc.key, inc.raw, f"{tries} attempts at it raised an internal error")
 
     def flush(self, st: Optional[Stats] = None) -> None:
         """Send every mail that is due; failures wait with backoff."""

@@ -26,6 +26,8 @@ CREATE TABLE IF NOT EXISTS outbox (
     created REAL NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_try REAL NOT NULL,
     sent REAL, error TEXT, dead INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox (sent, dead, next_try);
+CREATE TABLE IF NOT EXISTS attempts (
+    key TEXT PRIMARY KEY, tries INTEGER NOT NULL, at REAL NOT NULL);
 """
 
 #: waits between send attempts (seconds); the last repeats until `max_attempts`
@@ -87,10 +89,21 @@ class Ledger:
         with self._tx():
             self.db.execute("INSERT OR REPLACE INTO messages VALUES (?,?,?,?,?,?,?)",
                             (key, message_id, sender, game, folder, outcome, now))
+            self.db.execute("DELETE FROM attempts WHERE key=?", (key,))
             for m in outgoing:
                 self.db.execute("INSERT OR IGNORE INTO outbox (id, mail_from, rcpts, raw, created, next_try) "
                                 "VALUES (?,?,?,?,?,?)", (m.message_id, m.mail_from, json.dumps(list(m.rcpts)),
                                                          m.raw, now, now))
+
+    # --- attempts: a mail that crashes the moderator is not retried forever --------------
+    def attempt(self, key: str) -> int:
+        """Count one more attempt at judging `key`, committed before the judging starts (so a
+        kill counts too); returns the attempts so far, this one included."""
+        with self._tx():
+            row = self.db.execute("SELECT tries FROM attempts WHERE key=?", (key,)).fetchone()
+            tries = (row[0] if row else 0) + 1
+            self.db.execute("INSERT OR REPLACE INTO attempts VALUES (?,?,?)", (key, tries, time.time()))
+        return tries
 
     def count(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM messages").fetchone()[0]

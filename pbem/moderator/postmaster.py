@@ -29,6 +29,7 @@ from pbem.moderator.ledger import Outgoing
 from pbem.moderator.roster import GAME_ID, Roster, RosterError, Seat
 from pbem.moderator.signon import check_secret, hash_secret, new_secret
 from pbem.moderator.table import Table
+from pbem.notation.limits import OverBudget, cpu_budget
 
 INFO = {"HELP", "STATUS", "MAP", "LEGAL", "LOG"}
 MASTER = {"UNDO", "PAUSE", "RESUME", "REPLACE", "CREATE"}
@@ -60,7 +61,7 @@ class Postmaster:
 
     def __init__(self, address: str, games_dir: str | Path, *, masters: Sequence[Master] = (),
                  name: str = "pbem moderator", max_bytes: int = 1_000_000, max_lines: int = 2000,
-                 max_moves: int = 200, render_images: bool = True):
+                 max_moves: int = 200, render_images: bool = True, cpu_budget: Optional[float] = 2.0):
         self.address = address.lower()
         self.local, _, self.domain = self.address.partition("@")
         self.games_dir = Path(games_dir)
@@ -69,6 +70,7 @@ class Postmaster:
         self.name = name
         self.max_bytes, self.max_lines, self.max_moves = max_bytes, max_lines, max_moves
         self.render_images = render_images
+        self.cpu_budget = cpu_budget           # CPU seconds to read one mail's moves and chat (None: no limit)
         self._tables: dict[str, tuple[tuple, Table]] = {}
         self._rosters: dict[str, tuple[tuple, Roster]] = {}
         self._index: Optional[tuple[tuple, dict[str, list[str]]]] = None
@@ -199,9 +201,55 @@ class Postmaster:
                                     + replies.help_text(self, letter.from_addr, no_game=True), subject="pbem: no such game")
         with self.game_lock(game):
             try:
-                return self._in_game(letter, src, game, cmds, rest, body)
+                self._warm(game)                   # the game's state and grammar are not the mail's cost
+                with cpu_budget(self.cpu_budget):
+                    return self._in_game(letter, src, game, cmds, rest, body)
             except (GameFileError, RosterError) as e:
                 return self._unavailable(letter, src, game, e)
+            except OverBudget:
+                self._tables.pop(game, None)       # read again from its file (which nothing changed)
+                return self._refuse_sender(
+                    letter, src, self.known(letter.from_addr), game,
+                    f"your mail took longer to read than the moderator gives one mail ({self.cpu_budget:g} s), "
+                    "so it was not read to the end. Nothing was applied. Please send your moves alone, "
+                    "one short line each, without long chat or pasted text.", "too long to read")
+
+    def quarantine(self, key: str, raw: bytes, why: str) -> Decision:
+        """A mail set aside unjudged (it stopped the moderator): filed in Quarantine, and the
+        moderator of the game it names (by subject tag or plus-address), or else the masters,
+        told once; the sender is not answered."""
+        try:
+            letter = parse_letter(raw, max_bytes=1)          # headers only
+        except LetterError:
+            letter = None
+        game, to = "", [m.address for m in self.masters]
+        if letter is not None:
+            named = [m.group(1).lower() for m in _TAG.finditer(letter.subject or "")]
+            named += [a.partition("@")[0][len(self.local) + 1:] for a in letter.to
+                      if a.partition("@")[2] == self.domain and a.startswith(self.local + "+")]
+            for g in named:
+                try:
+                    to, game = [self.roster(g).moderator], g
+                    break
+                except (OSError, RosterError, ValueError):
+                    continue
+        sender = letter.from_addr if letter is not None else "?"
+        mid = letter.message_id if letter is not None else ""
+        outcome = f"quarantined: {why}"
+        text = (f"A mail from <{sender}> ({mid or 'no Message-ID'}) was set aside in the Quarantine folder "
+                f"unjudged: {why}. Nothing of it was applied and its sender was not answered. Please look "
+                f"at it and at the moderator's log.")
+        # sent as no game's mail: nothing of the game (its state, its head) is read for it
+        out = [self.outgoing(Mail(to=a, subject=self.subject(game, "a mail set aside"), text=text), "quarantine",
+                             "", key, game) for a in to]
+        return Decision("Quarantine", outcome, game, out)
+
+    def _warm(self, game: str) -> None:
+        """Load what reading any mail of `game` needs before its reading time starts."""
+        from pbem.notation.grammar import get_parser
+
+        t = self.table(game)
+        get_parser(t.file.header.title)
 
     def _unavailable(self, letter: Letter, src: str, game: str, e: PbemError) -> Decision:
         """A game whose file or roster cannot be read: nothing is applied; a registered sender

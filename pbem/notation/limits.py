@@ -9,7 +9,10 @@ vertical tab, form feed) are named instead of being silently read as 0-9 or a sp
 from __future__ import annotations
 
 import re
+import time
 import unicodedata
+from contextlib import contextmanager
+from typing import Iterator, Optional
 
 from pbem.errors import NotationError
 
@@ -22,8 +25,38 @@ _SEPARATORS = {"\u00a0": "a no-break space", "\u000b": "a vertical tab", "\u000c
                "\u2007": "a figure space", "\u202f": "a narrow no-break space", "\u3000": "an ideographic space"}
 
 
+class OverBudget(Exception):
+    """The CPU time given to reading one message is spent (`cpu_budget`). Not a PbemError: no
+    reader's try-and-refuse catches it, so the whole message stops being read at once."""
+
+
+_deadline: Optional[float] = None
+
+
+@contextmanager
+def cpu_budget(seconds: Optional[float]) -> Iterator[None]:
+    """Within the block, reading stops with OverBudget once the process has used `seconds` of
+    CPU time (time.process_time) since the block began; None: no limit. Checked per line read
+    (`check_budget`), so a message stops within about one line's reading of the limit."""
+    global _deadline
+    before = _deadline
+    _deadline = None if seconds is None else time.process_time() + seconds
+    try:
+        yield
+    finally:
+        _deadline = before
+
+
+def check_budget() -> None:
+    """OverBudget when the CPU time of the block `cpu_budget` opened is spent."""
+    if _deadline is not None and time.process_time() > _deadline:
+        raise OverBudget("the time for reading this message is spent")
+
+
 def check_line(line: str, number: int) -> None:
-    """NotationError naming the line and column of the first thing no move may contain."""
+    """NotationError naming the line and column of the first thing no move may contain
+    (and OverBudget when the message's reading time is spent)."""
+    check_budget()
     if len(line) > MAX_LINE:
         raise NotationError(f"line {number} is {len(line):,} characters long; a line of moves has at most "
                             f"{MAX_LINE:,}: {line[:60]!r}...", text=line[:60], line=number, column=MAX_LINE + 1,
