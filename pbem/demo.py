@@ -67,6 +67,8 @@ def _config(root: Path, gm_secret: str) -> Path:
     from pbem.moderator.signon import hash_secret
 
     cfg = root / "pbem.toml"
+    cfg.touch(mode=0o600)                  # it names the master's secret hash: the moderator's alone
+    cfg.chmod(0o600)
     cfg.write_text(f'[moderator]\naddress = "{MODERATOR}"\ngames = "games"\nstate = "state"\nkey_file = "pbem.key"\n'
                    f'masters = [{{ address = "{GM}", secret_hash = "{hash_secret(gm_secret)}" }}]\n\n'
                    f'[maildir]\nroot = "mail"\n', encoding="utf-8")

@@ -139,6 +139,7 @@ def test_another_key_does_not_vouch_for_the_game(game, tmp_path, capsys):
     path, _ = game
     other = tmp_path / "other.key"
     other.write_text(THIEF.hex() + "\n")
+    other.chmod(0o600)                               # a key file others may read is refused outright
     assert main(["verify", str(path), "--key-file", str(other)]) == 1
     assert "forged at line 1" in capsys.readouterr().err
     assert main(["verify", str(path)]) == 0          # without a key: the plain chain only

@@ -119,3 +119,96 @@ def test_a_mail_that_killed_the_moderator_twice_is_quarantined_on_the_third_run(
     assert codes[:2] == [-9, -9] and codes[2] == 0, codes     # killed twice, then set aside unjudged
     assert len(list((root / "moderator" / "quarantine" / "cur").iterdir())) == 1
     assert "Ann passes" not in (pm.games_dir / f"{GAME}.pbem").read_text()
+
+
+# ------------------------------------------------------------------ secrets at rest and guessing
+def test_new_secrets_have_at_least_64_bits_and_old_ones_still_work():
+    import math
+
+    from pbem.moderator import signon
+
+    bits = signon.GROUPS * signon.GROUP * math.log2(len(set(signon.ALPHABET)))
+    assert bits >= 64 and signon.ENTROPY_BITS == bits
+    s = signon.new_secret()
+    assert len(s.replace("-", "")) == signon.GROUPS * signon.GROUP and set(s) <= set(signon.ALPHABET + "-")
+    old = "amber-comet-0412"                         # a secret of the old kind, hashed before
+    assert signon.check_secret(old, signon.hash_secret(old))
+
+
+def test_thirty_wrong_secrets_only_the_first_few_are_checked_and_one_notice_is_sent(tmp_path, gm_hash):
+    from pbem.moderator import signon
+    from pbem.moderator.ledger import SIGNON_FREE_TRIES
+
+    pm, secrets = new_world(tmp_path, gm_hash)
+    before = signon.CHECKS[0]
+    notices = 0
+    for i in range(30):
+        d = pm.handle(f"g{i}", mail("mallory@evil.test", f"SIGNON {GAME} Ann guess-{i:04d}\nAnn passes"))
+        assert d.folder == "Rejected"
+        notices += sum(1 for o in d.outgoing if o.rcpts == (ADDR["Ann"],))
+        assert not any(o.rcpts == ("mallory@evil.test",) for o in d.outgoing)
+    assert signon.CHECKS[0] - before <= SIGNON_FREE_TRIES
+    assert notices == 1
+    # Ann's own right secret is refused too while the seat is locked (the price of the lock) ...
+    d = pm.handle("ann1", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes"))
+    assert d.folder == "Rejected"
+    # ... and accepted once the lock is over
+    pm.ledger.db.execute("UPDATE signon_failures SET locked_until=0")
+    d = pm.handle("ann2", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes"))
+    assert d.folder == "Processed", d.outcome
+
+
+def test_the_state_is_private_and_keeps_no_secret_once_sent(tmp_path, gm_hash):
+    import os
+    import stat
+
+    root, pm, moderator, secrets, write = maildir_world(tmp_path, gm_hash)
+    mode = lambda p: stat.S_IMODE(os.stat(p).st_mode)   # noqa: E731
+    state = tmp_path / "state"
+    assert mode(state) == 0o700 and mode(state / "l.db") == 0o600
+    assert mode(pm.games_dir) == 0o700
+    for folder in ("inbox", "working", "processed", "rejected"):
+        assert mode(root / "moderator" / folder) == 0o700 and mode(root / "moderator" / folder / "cur") == 0o700
+    for f in (root / ADDR["Ann"] / "new").iterdir():
+        assert mode(f) == 0o600
+    # the welcome mails were sent: no secret in the ledger's files (database and WAL)
+    files = [p for p in state.iterdir() if p.name.startswith("l.db")]
+    for s in secrets.values():
+        for p in files:
+            assert s.encode() not in p.read_bytes(), p
+    # a move mail filed in Processed keeps no secret: its SIGNON line is masked
+    write(root / "moderator" / "inbox", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes",
+                                             subject=f"[{GAME}] move"))
+    moderator().run_once()
+    [filed] = [p for p in (root / "moderator" / "processed" / "cur").iterdir() if b"Ann passes" in p.read_bytes()]
+    assert secrets["Ann"].encode() not in filed.read_bytes()
+    assert f"SIGNON {GAME} Ann ******".encode() in filed.read_bytes()
+    # the master's sign-on in the CREATE mail is masked as well
+    for p in (root / "moderator" / "processed" / "cur").iterdir():
+        assert GM_SECRET.encode() not in p.read_bytes()
+
+
+def test_a_key_file_others_may_read_is_refused_and_a_loose_config_warned_about(tmp_path):
+    import os
+    import warnings
+
+    from pbem.errors import GameFileError
+    from pbem.gamefile.key import load_key
+    from pbem.moderator.config import ConfigWarning, load_config
+
+    kf = tmp_path / "k"
+    load_key(kf, create=True)
+    os.chmod(kf, 0o644)
+    with pytest.raises(GameFileError, match="chmod 600"):
+        load_key(kf)
+    os.chmod(kf, 0o600)
+    assert load_key(kf)
+    cfg = tmp_path / "pbem.toml"
+    cfg.write_text(f'[moderator]\naddress = "{MOD}"\n[maildir]\nroot = "mail"\n')
+    os.chmod(cfg, 0o644)
+    with pytest.warns(ConfigWarning, match="chmod 600"):
+        load_config(cfg)
+    os.chmod(cfg, 0o600)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        load_config(cfg)

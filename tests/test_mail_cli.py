@@ -61,6 +61,7 @@ def test_a_game_by_hand_on_maildir(tmp_path):
 def test_bad_configurations_are_refused_plainly(tmp_path, text, word):
     cfg = tmp_path / "c.toml"
     cfg.write_text(text)
+    cfg.chmod(0o600)                   # (a config others may read adds a warning line)
     with pytest.raises(ConfigError, match=re.escape(word)):
         load_config(cfg)
     p = pbem("moderate", "--config", str(cfg), "--once")

@@ -34,8 +34,14 @@ def key_path(explicit: str | os.PathLike[str] | None = None) -> Path:
 
 
 def read_key(path: Path) -> bytes:
-    """The 32 key bytes in `path`; GameFileError if the file is not a key, OSError if unreadable."""
-    m = _KEY_TEXT.fullmatch(path.read_bytes())
+    """The 32 key bytes in `path`; GameFileError if the file is not a key or its group or
+    others may read it (anyone who reads it can seal lines as the moderator), OSError if unreadable."""
+    data = path.read_bytes()
+    mode = os.stat(path).st_mode
+    if mode & 0o044:
+        raise GameFileError(f"{path}: the key file may be read by its group or others (mode {mode & 0o777:o}); "
+                            f"make it private with: chmod 600 {path}")
+    m = _KEY_TEXT.fullmatch(data)
     if m is None:
         raise GameFileError(f"{path}: not a pbem key file (it must hold 64 lowercase hex digits)")
     return bytes.fromhex(m.group(1).decode("ascii"))

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from pbem.errors import PbemError
-from pbem.mail.maildir import base_name, ensure_maildir, find_message, list_messages, write_message
+from pbem.mail.maildir import base_name, ensure_maildir, file_masked, find_message, list_messages, write_message
 from pbem.mail.reasons import describe
 
 FOLDERS = ("inbox", "working", "processed", "rejected")
@@ -134,9 +134,8 @@ class MaildirMailbox:
         path = find_message(self.root / self.working, base)
         if path is None:
             return
-        dest = ensure_maildir(self.root / name) / "cur" / path.name
         try:
-            os.rename(path, dest)
+            file_masked(path, self.root / name)      # filed with its SIGNON secrets as ******
         except FileNotFoundError:
             return                # finished by someone else meanwhile
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import secrets
 import socket
 import time
@@ -16,9 +17,12 @@ _counter = itertools.count()
 
 
 def ensure_maildir(path: Path) -> Path:
-    """Create path/tmp, path/new and path/cur if missing; returns path."""
+    """Create path/tmp, path/new and path/cur if missing, private to their owner (0700: mail
+    holds secrets); returns path."""
     for sub in SUBDIRS:
-        (path / sub).mkdir(parents=True, exist_ok=True)
+        if not (path / sub).is_dir():
+            path.mkdir(parents=True, exist_ok=True, mode=0o700)
+            (path / sub).mkdir(exist_ok=True, mode=0o700)
     return path
 
 
@@ -40,13 +44,41 @@ def write_message(maildir: Path, raw: bytes) -> Path:
     ensure_maildir(maildir)
     name = unique_name()
     tmp = maildir / "tmp" / name
-    with open(tmp, "xb") as f:
+    with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600), "wb") as f:
         f.write(raw)
         f.flush()
         os.fsync(f.fileno())
     final = maildir / "new" / name
     os.rename(tmp, final)
     return final
+
+
+_SIGNON = re.compile(rb"(?im)^([ \t>]*SIGNON[ \t]+\S+[ \t]+\S+[ \t]+)\S+")
+
+
+def mask_signons(raw: bytes) -> bytes:
+    """The mail with the secret of every SIGNON line written as ****** (as the moderator files
+    it: a folder of handled mail keeps no secret)."""
+    return _SIGNON.sub(rb"\1******", raw)
+
+
+def file_masked(path: Path, dest_dir: Path) -> None:
+    """Move the message at `path` into the Maildir folder `dest_dir` (its cur/) with its SIGNON
+    secrets masked: written under tmp/, renamed into place, then the original removed (a crash
+    between leaves it in both; the one left behind is filed again, as a message already handled)."""
+    ensure_maildir(dest_dir)
+    raw = path.read_bytes()
+    masked = mask_signons(raw)
+    if masked == raw:
+        os.rename(path, dest_dir / "cur" / path.name)
+        return
+    tmp = dest_dir / "tmp" / path.name
+    with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600), "wb") as f:
+        f.write(masked)
+        f.flush()
+        os.fsync(f.fileno())
+    os.rename(tmp, dest_dir / "cur" / path.name)
+    os.unlink(path)
 
 
 def list_messages(maildir: Path) -> list[Path]:

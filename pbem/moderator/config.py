@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import os
 import tomllib
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
@@ -37,6 +38,10 @@ from pbem.errors import PbemError
 from pbem.moderator.postmaster import Master
 
 SECURITY = ("tls", "starttls", "none")
+
+
+class ConfigWarning(UserWarning):
+    """The configuration is usable but less private than it should be."""
 
 
 class ConfigError(PbemError):
@@ -74,6 +79,13 @@ class Config:
 def load_config(path: str | Path, *, maildir: Optional[str | Path] = None) -> Config:
     """Read and check a config file; `maildir` overrides [imap]/[smtp] with local folders."""
     path = Path(path)
+    try:
+        mode = os.stat(path).st_mode & 0o777
+        if mode & 0o077:
+            warnings.warn(f"{path}: the config may be read or changed by its group or others (mode {mode:o}); "
+                          f"it names the masters' secret hashes: chmod 600 {path}", ConfigWarning, stacklevel=2)
+    except OSError:
+        pass
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:

@@ -50,6 +50,7 @@ class Moderator:
         self.ledger = ledger
         self.batch = batch
         self.max_tries = max_tries
+        postmaster.ledger = ledger              # sign-on failures are counted where the outcomes are
         self.stopping = False
 
     # --- one pass --------------------------------------------------------------------
@@ -114,6 +115,7 @@ class Moderator:
     def flush(self, st: Optional[Stats] = None) -> None:
         """Send every mail that is due; failures wait with backoff."""
         st = st or Stats()
+        sent = False
         for out in self.ledger.due():
             try:
                 self.sender.send(out.mail_from, out.rcpts, out.raw)
@@ -128,6 +130,9 @@ class Moderator:
             failpoints.reached("after_send")
             self.ledger.mark_sent(out.message_id)
             st.sent += 1
+            sent = True
+        if sent:
+            self.ledger.scrub()                 # the bodies just dropped leave the WAL too
 
     # --- the daemon --------------------------------------------------------------------
     def serve(self, *, idle: float = 60.0, should_stop: Callable[[], bool] = lambda: False) -> None:

@@ -10,6 +10,7 @@ their source and not applied twice) or re-sends a mail (the same Message-ID agai
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -28,7 +29,18 @@ CREATE TABLE IF NOT EXISTS outbox (
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox (sent, dead, next_try);
 CREATE TABLE IF NOT EXISTS attempts (
     key TEXT PRIMARY KEY, tries INTEGER NOT NULL, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS signon_failures (
+    game TEXT NOT NULL, seat TEXT NOT NULL, failures INTEGER NOT NULL, locked_until REAL NOT NULL,
+    last_notice REAL NOT NULL, PRIMARY KEY (game, seat));
 """
+
+#: wrong secrets for a seat before its sign-ons are refused unchecked for a while
+SIGNON_FREE_TRIES = 5
+#: the first lock-out (seconds), doubled with each wrong secret after it, at most a day
+SIGNON_LOCK = 60.0
+SIGNON_LOCK_MAX = 86400.0
+#: at most one "refused sign-on" notice to a seat's address in this many seconds
+SIGNON_NOTICE_EVERY = 3600.0
 
 #: waits between send attempts (seconds); the last repeats until `max_attempts`
 BACKOFF = (1, 2, 5, 15, 60, 300, 900)
@@ -58,12 +70,24 @@ class Ledger:
 
     def __init__(self, path: str | Path, *, max_attempts: int = 30):
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self.max_attempts = max_attempts
+        memory = str(path) == ":memory:"
+        if not memory:
+            # the state folder and the ledger are the moderator's alone: a mail not yet sent holds
+            # its text (a welcome holds a secret); SQLite gives its -wal and -shm files this mode
+            if not self.path.parent.exists():
+                self.path.parent.mkdir(parents=True, mode=0o700)
+            os.close(os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600))
+            if os.stat(self.path).st_mode & 0o077:
+                os.chmod(self.path, 0o600)
         self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA secure_delete=ON")       # a body dropped is overwritten, not left in free pages
+        if not memory:
+            self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.executescript(_SCHEMA)
+        # a ledger of an older version: the bodies of mail already sent (or given up) dropped
+        self.db.execute("UPDATE outbox SET raw=X'' WHERE (sent IS NOT NULL OR dead=1) AND length(raw)>0")
 
     def close(self) -> None:
         self.db.close()
@@ -105,6 +129,40 @@ class Ledger:
             self.db.execute("INSERT OR REPLACE INTO attempts VALUES (?,?,?)", (key, tries, time.time()))
         return tries
 
+    # --- sign-on failures: a rate limit per seat ----------------------------------------
+    def signon_locked(self, game: str, seat: str, now: Optional[float] = None) -> bool:
+        """Whether the seat's sign-ons are refused unchecked now (too many wrong secrets)."""
+        now = time.time() if now is None else now
+        row = self.db.execute("SELECT locked_until FROM signon_failures WHERE game=? AND seat=?",
+                              (game, seat.lower())).fetchone()
+        return bool(row) and row[0] > now
+
+    def signon_failed(self, game: str, seat: str, now: Optional[float] = None, *, checked: bool = True) -> bool:
+        """Count a wrong secret for the seat (`checked`; a try refused unchecked while the seat is
+        locked is not counted, so it neither extends the lock nor is a guess); from the
+        SIGNON_FREE_TRIES-th on, the seat is locked for a time that doubles with each. Returns
+        whether a notice may go to the seat's address (one per SIGNON_NOTICE_EVERY)."""
+        now = time.time() if now is None else now
+        seat = seat.lower()
+        with self._tx():
+            row = self.db.execute("SELECT failures, locked_until, last_notice FROM signon_failures "
+                                  "WHERE game=? AND seat=?", (game, seat)).fetchone()
+            failures, locked, last = row if row else (0, 0.0, 0.0)
+            if checked:
+                failures += 1
+                over = failures - SIGNON_FREE_TRIES
+                if over >= 0:
+                    locked = now + min(SIGNON_LOCK * 2 ** min(over, 20), SIGNON_LOCK_MAX)
+            notice = now - last >= SIGNON_NOTICE_EVERY
+            self.db.execute("INSERT OR REPLACE INTO signon_failures VALUES (?,?,?,?,?)",
+                            (game, seat, failures, locked, now if notice else last))
+        return notice
+
+    def signon_ok(self, game: str, seat: str) -> None:
+        """A right sign-on: the seat's count of wrong secrets starts again."""
+        with self._tx():
+            self.db.execute("DELETE FROM signon_failures WHERE game=? AND seat=?", (game, seat.lower()))
+
     def count(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM messages").fetchone()[0]
 
@@ -124,8 +182,13 @@ class Ledger:
         return row[0]
 
     def mark_sent(self, message_id: str) -> None:
+        """A mail sent: its body is dropped (kept only while it may still be sent)."""
         with self._tx():
-            self.db.execute("UPDATE outbox SET sent=?, error=NULL WHERE id=?", (time.time(), message_id))
+            self.db.execute("UPDATE outbox SET sent=?, error=NULL, raw=X'' WHERE id=?", (time.time(), message_id))
+
+    def scrub(self) -> None:
+        """Write the WAL back and empty it, so the bodies dropped are nowhere in the files."""
+        self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def mark_failed(self, message_id: str, error: str, *, transient: bool) -> None:
         """A failed attempt: retry later with backoff, or give up (permanent, or too many tries)."""
@@ -136,6 +199,8 @@ class Ledger:
             dead = int(not transient or attempts >= self.max_attempts)
             self.db.execute("UPDATE outbox SET attempts=?, error=?, next_try=?, dead=? WHERE id=?",
                             (attempts, error[:500], time.time() + wait, dead, message_id))
+            if dead:
+                self.db.execute("UPDATE outbox SET raw=X'' WHERE id=?", (message_id,))
 
     def failures(self) -> list[tuple[str, str]]:
         """Mails given up on: (Message-ID, last error)."""

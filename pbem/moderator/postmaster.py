@@ -25,7 +25,7 @@ from pbem.mail.commands import Command, read_commands
 from pbem.mail.compose import Mail, build, games_in_thread, message_id
 from pbem.mail.letter import Letter, LetterError, parse_letter
 from pbem.moderator import failpoints, replies
-from pbem.moderator.ledger import Outgoing
+from pbem.moderator.ledger import Ledger, Outgoing
 from pbem.moderator.roster import GAME_ID, Roster, RosterError, Seat
 from pbem.moderator.signon import check_secret, hash_secret, new_secret
 from pbem.moderator.table import Table
@@ -65,7 +65,9 @@ class Postmaster:
         self.address = address.lower()
         self.local, _, self.domain = self.address.partition("@")
         self.games_dir = Path(games_dir)
-        self.games_dir.mkdir(parents=True, exist_ok=True)
+        if not self.games_dir.exists():
+            self.games_dir.mkdir(parents=True, mode=0o700)     # game files and rosters: the moderator's
+        self.ledger: Optional[Ledger] = None                  # the daemon's; else one in memory
         self.masters = list(masters)
         self.name = name
         self.max_bytes, self.max_lines, self.max_moves = max_bytes, max_lines, max_moves
@@ -306,7 +308,8 @@ class Postmaster:
         if signons:
             _, name, secret = signons[0].args
             if name.lower() == MODERATOR_SEAT:
-                if letter.from_addr != roster.moderator.lower() or not check_secret(secret, roster.moderator_hash):
+                if not self._signon_ok(game, MODERATOR_SEAT, letter.from_addr == roster.moderator.lower(), secret,
+                                       roster.moderator_hash):
                     return self._bad_signon(letter, src, game, roster.moderator, MODERATOR_SEAT)
                 is_master = True
             else:
@@ -316,7 +319,8 @@ class Postmaster:
                                                f"there is no player {name!r} in {game} (players: "
                                                f"{', '.join(s.name for s in roster.seats)}). Nothing was applied.",
                                                "unknown seat")
-                if letter.from_addr != seat.address.lower() or not check_secret(secret, seat.secret_hash):
+                if not self._signon_ok(game, seat.name, letter.from_addr == seat.address.lower(), secret,
+                                       seat.secret_hash):
                     return self._bad_signon(letter, src, game, seat.address, seat.name)
         else:
             if not roster.knows(letter.from_addr):
@@ -391,8 +395,35 @@ class Postmaster:
             return Decision("Rejected", f"{outcome}: sender unknown, not answered", game)
         return self._reply_only(letter, src, game, "Rejected", outcome, why)
 
+    def _guard(self) -> Ledger:
+        if self.ledger is None:
+            self.ledger = Ledger(":memory:")
+        return self.ledger
+
+    def _signon_ok(self, game: str, seat: str, right_sender: bool, secret: str, stored: str) -> bool:
+        """A sign-on's secret checked, at most SIGNON_FREE_TRIES wrong ones in a row before the
+        seat is locked for a growing time (tries then are refused unchecked); the count is
+        kept in the ledger. Sets `_notice` to whether the seat's address may be told now."""
+        guard = self._guard()
+        if guard.signon_locked(game, seat):
+            self._notice = guard.signon_failed(game, seat, checked=False)
+            return False
+        if check_secret(secret, stored):
+            if right_sender:
+                guard.signon_ok(game, seat)
+                return True
+            self._notice = guard.signon_failed(game, seat, checked=False)     # a right secret, a wrong sender
+            return False
+        self._notice = guard.signon_failed(game, seat)
+        return False
+
     def _bad_signon(self, letter: Letter, src: str, game: str, registered: str, name: str) -> Decision:
-        """A failed sign-on: told to the seat's registered address, never to the sender."""
+        """A failed sign-on: told to the seat's registered address, never to the sender, at most
+        once an hour (the rest are only recorded)."""
+        notice, self._notice = getattr(self, "_notice", True), True
+        if not notice:
+            return Decision("Rejected", f"failed sign-on as {name} from {letter.from_addr} (seat told already "
+                                        "within the hour)", game)
         text = (f"A mail signed on as {name} in {game} was refused: it came from <{letter.from_addr}> "
                 f"and its secret or sender address was not {name}'s. Nothing was applied.\n"
                 f"If you sent it: write from your registered address with your secret. If not, someone "

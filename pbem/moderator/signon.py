@@ -7,19 +7,24 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import secrets
 
 _N, _R, _P = 2 ** 14, 8, 1          # scrypt cost: ~20 ms a check, 16 MiB memory
-_WORDS = ("amber", "birch", "cedar", "delta", "ember", "fjord", "grove", "harbor", "iris", "juniper",
-          "kestrel", "lumen", "maple", "nectar", "orbit", "pylon", "quartz", "raven", "saffron", "tundra",
-          "umber", "vesper", "willow", "xenon", "yarrow", "zephyr", "anvil", "bison", "comet", "dune")
+#: the letters and digits of a secret, none to misread (no i, l, o, 0, 1): 31 symbols
+ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+GROUPS, GROUP = 3, 5
+#: bits of guessing in a new secret: GROUPS * GROUP symbols of ALPHABET
+ENTROPY_BITS = GROUPS * GROUP * math.log2(len(set(ALPHABET)))
+#: how many times a secret was checked against a hash (scrypt runs): for tests of the rate limit
+CHECKS = [0]
 
 
 def new_secret() -> str:
-    """A secret easy to copy into a mail: two words and four digits (about 30 bits of guessing
-    per try, and every wrong try is answered to the seat's registered address)."""
-    w = [secrets.choice(_WORDS) for _ in range(2)]
-    return f"{w[0]}-{w[1]}-{secrets.randbelow(10000):04d}"
+    """A secret easy to copy into a mail: three groups of five letters and digits that are not
+    misread ("k7q2m-9xw4r-td8pz"), 15 symbols of 31, 74 bits. Older secrets (two words and four
+    digits) still work: only their hashes are kept, and any text is checked against its hash."""
+    return "-".join("".join(secrets.choice(ALPHABET) for _ in range(GROUP)) for _ in range(GROUPS))
 
 
 def hash_secret(secret: str) -> str:
@@ -38,6 +43,7 @@ def check_secret(secret: str, stored: str) -> bool:
     memo = hashlib.sha256(f"{stored}\0{secret}".encode("utf-8", "surrogatepass")).digest()
     if memo in _VERIFIED:
         return True
+    CHECKS[0] += 1
     try:
         kind, salt, want = stored.split("$")
         if kind != "scrypt":
