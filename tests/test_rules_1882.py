@@ -408,7 +408,8 @@ def test_emergency_buy_from_a_corporation_spends_what_the_sales_raised():
         (m,) = read_message(rec.notation, ctx, single_line=True)
         g.push(m.action)
     assert g.current_entity() == "QLL"
-    listed = [m for m in g.legal_moves() if isinstance(m.action, A.BuyTrain) and m.action.source != "depot"]
+    listed = [m for m in g.legal_moves() if isinstance(m.action, A.BuyTrain) and m.action.source != "depot"
+              and m.action.train in ("4", "5")]        # above QLL's $207; a 3 ($180) is not capped
     assert listed and all(m.action.price == 229 and "$229 to $248" in m.note for m in listed)
     seller, name = listed[0].action.source, listed[0].action.train
     with pytest.raises(RuleError, match=r"\$229 to \$248"):
@@ -526,3 +527,98 @@ def test_sc_discards_a_train_in_another_corporations_turn(tmp_path):
     assert A.DiscardTrain("SC", "4") in [m.action for m in g.legal_moves()]
     g.push(A.DiscardTrain("SC", "4"))
     assert len(g.corporations["SC"].trains) == before - 1 and g.current_entity() != "SC"
+
+
+def _seed3_before_1051(tmp_path):
+    """The kept random game 3 just before move 1051: QLL ($207) must buy a train, the cheapest
+    depot train is a $630 6, and its president P1 has sold 20% of SC at $20 a share for it."""
+    from pbem.gamefile import GameFile
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "random" / "1882-seed3.pbem"
+    path = tmp_path / src.name
+    path.write_bytes(src.read_bytes())
+    gf = GameFile.open(path)
+    g = Table.new_game(gf.header)
+    for rec in gf.effective_moves():
+        if rec.seq == 1051:
+            break
+        _push(g, rec)
+    assert g.current_entity() == "QLL" and g.round.emergency(g.corporations["QLL"])
+    assert (g.corporations["QLL"].cash, g.players["P1"].cash, g.round.turn.last_share_sold_price) == (207, 41, 20)
+    return g
+
+
+def _seed29_emergency(tmp_path):
+    """refplay 1882 seed 29, move 644: HBR ($432, no train) must buy; the cheapest depot train
+    is a $450 5; its president P5 has $28. CPR and SC hold 3s ($180), GT and SC 4s ($300)."""
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed29-ebuy.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy).game
+    assert g.round.corp.sym == "HBR" and g.round.emergency(g.corporations["HBR"])
+    return g
+
+
+def _listed_from(g, corp, seller, name):
+    return [m for m in g.legal_moves() if isinstance(m.action, A.BuyTrain) and m.action.entity == corp
+            and m.action.source == seller and m.action.train == name]
+
+
+def test_emergency_buy_from_a_corporation_capped_at_face_value_only_below_it(tmp_path):
+    """18xx.games (Step::Train#spend_minmax, EBUY_FROM_OTHERS = :value): in an emergency a train
+    from another corporation costs at most its face value only when the buyer's own cash is below
+    that price (the president may then pay the rest, up to the face value)."""
+    import copy
+
+    g = _seed29_emergency(tmp_path)
+    hbr = g.corporations["HBR"]
+    g.bank += hbr.cash - 170                  # HBR with $170: below the 3's $180
+    hbr.cash = 170
+    (m,) = _listed_from(g, "HBR", "CPR", "3")
+    assert m.action.price == 1 and "$1 to $180" in m.note
+    with pytest.raises(RuleError, match=r"\$1 to \$180"):
+        copy.deepcopy(g).push(A.BuyTrain("HBR", "3", "CPR", 181))
+    (m,) = _listed_from(g, "HBR", "GT", "4")   # the 4 ($300): HBR and P5 have $198 together
+    assert "$1 to $198" in m.note
+    g.push(A.BuyTrain("HBR", "3", "CPR", 180))
+    assert hbr.cash == 0 and g.players["P5"].cash == 18 and [t.name for t in hbr.trains] == ["3"]
+
+
+def test_emergency_buy_from_a_corporation_may_spend_all_cash_above_face_value(tmp_path):
+    """With its own cash at or above the train's price the buyer may pay anything from $1 to all
+    its cash, emergency or not (18xx.games: [1, buying power]); pbem capped it at face value
+    whenever the cheapest depot train was out of reach."""
+    g = _seed29_emergency(tmp_path)
+    (m,) = _listed_from(g, "HBR", "GT", "4")
+    assert m.action.price == 1 and "$1 to $432" in m.note
+    g.push(A.BuyTrain("HBR", "4", "GT", 432))
+    hbr = g.corporations["HBR"]
+    assert hbr.cash == 0 and g.players["P5"].cash == 28 and [t.name for t in hbr.trains] == ["4"]
+
+
+def test_emergency_buy_from_a_corporation_after_the_presidents_sales(tmp_path):
+    """After the president's sales a train above the buyer's cash costs no less than the money
+    at hand minus the last share's price plus 1, and at most its face value; a train that range
+    leaves empty is not for sale now (18xx.games drops it from the buyable trains), and the
+    refusal names no inverted range. A train the buyer's own cash covers still costs $1 to all
+    its cash."""
+    import copy
+
+    g = _seed3_before_1051(tmp_path)
+    (m,) = _listed_from(g, "QLL", "CPR", "3")           # $180, below QLL's $207
+    assert m.action.price == 1 and "$1 to $207" in m.note
+    g.bank -= 200                                       # P1 with $200 more: $448 at hand
+    g.players["P1"].cash += 200
+    assert not _listed_from(g, "QLL", "CNR", "4")       # $429 at least, a $300 train
+    (m,) = _listed_from(g, "QLL", "HBR", "5")
+    assert "$429 to $448" in m.note
+    with pytest.raises(RuleError) as err:
+        copy.deepcopy(g).push(A.BuyTrain("QLL", "4", "CNR", 300))
+    assert "$429 to $300" not in str(err.value) and "not for sale" in str(err.value)
+    g.push(A.BuyTrain("QLL", "3", "CPR", 207))
+    assert g.corporations["QLL"].cash == 0 and g.players["P1"].cash == 241
+
+
