@@ -72,21 +72,22 @@ def test_certificate_limit_counts_white_but_not_yellow_zone():
     g.push(A.Par(parrer, "GT", 100))
     b = next(p for p in "bcd" if p != parrer)
     _stock_turn_of(g, b)
-    # give Bob 11 certificates (the 4-player limit) in CNR, parred at 67
+    # give Bob 11 certificates (the 4-player limit): his private and 10 shares, 5 of them in CNR, parred at 67
     cnr = g.corporations["CNR"]
     g.set_par(cnr, 67)
     cnr.ipoed = True
     g.shares.give_president(cnr, b)
     g.shares.transfer(cnr, "ipo", b, 40)     # president's 20% + 4 shares = 5 certificates
     g.players[b].cash = 1000
-    for sym in ("HBR", "QLL"):
+    for sym, pct in (("HBR", 30), ("QLL", 20)):
         c = g.corporations[sym]
         g.set_par(c, 67)
         c.ipoed = True
         other = next(p for p in "bcd" if p not in (b, parrer))
         g.shares.give_president(c, other)
-        g.shares.transfer(c, "ipo", other, 10)   # 30% each: the president keeps it on the tie
-        g.shares.transfer(c, "ipo", b, 30)       # 3 each
+        g.shares.transfer(c, "ipo", other, 10)   # 30%: the president keeps it on a tie
+        g.shares.transfer(c, "ipo", b, pct)      # 3 and 2
+    assert len(g.players[b].companies) == 1
     assert g.shares.num_certs(b) == 11 == g.cert_limit
     with pytest.raises(RuleError, match="certificate limit"):
         g.push(A.BuyShares(b, "GT", "ipo"))
