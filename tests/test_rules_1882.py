@@ -1,4 +1,5 @@
 """1882 rules the recorded games do not reach (or reach only once), each checked directly."""
+import copy
 from pathlib import Path
 
 import pytest
@@ -623,3 +624,60 @@ def test_emergency_buy_from_a_corporation_after_the_presidents_sales(tmp_path):
     assert g.corporations["QLL"].cash == 0 and g.players["P1"].cash == 241
 
 
+
+def _seed1_before(tmp_path, seq):
+    """The kept random game 1 just before move `seq`."""
+    from pbem.gamefile import GameFile
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "random" / "1882-seed1.pbem"
+    path = tmp_path / src.name
+    path.write_bytes(src.read_bytes())
+    gf = GameFile.open(path)
+    g = Table.new_game(gf.header)
+    for rec in gf.effective_moves():
+        if rec.seq == seq:
+            break
+        _push(g, rec)
+    return g
+
+
+def _seed1_sc_operating(tmp_path):
+    """The kept random game 1 at SC's first operating turn (move 145): SC's home station is in
+    J8 (its home was chosen when it started; SC has no printed home), phase 4. The NWR private,
+    QLL's in that game, is handed to SC."""
+    g = _seed1_before(tmp_path, 145)
+    assert g.round.corp.sym == "SC" and g.board.tokens_of("SC") == [("J8", 0, 0)]
+    g.give_company(g.companies["NWR"], "SC", True)
+    return g
+
+
+def test_the_nwr_moving_sc_s_home_station_leaves_a_neutral_station_there(tmp_path):
+    """1882 7.1.3: 'If the company home token is moved, replace it with a neutral station marker
+    from the supply'. 18xx.games (G1882 SpecialNWR#process_remove_token) takes the home token
+    to be the corporation's first, wherever it stands: SC's home is where it chose to start,
+    not a printed hex, and pbem left J8 empty."""
+    g = _seed1_sc_operating(tmp_path)
+    g.push(A.RemoveToken("NWR", "J8", 0))
+    (tok,) = [t for t in g.board.slots("J8", 0) if t is not None]
+    assert tok.corp == "CN" and tok.neutral
+    g.push(A.PlaceToken("NWR", "D6", 0))
+    assert ("D6", 0, 0) in g.board.tokens_of("SC") and not any(h == "J8" for h, _, _ in g.board.tokens_of("SC"))
+
+
+def test_the_nwr_may_not_move_a_home_station_whose_hex_holds_a_neutral_station(tmp_path):
+    """18xx.games (SpecialNWR#available_hex): the home token cannot be moved if a neutral station
+    already stands in the corporation's home hex (there may be only one in a hex). Game 1, move
+    119: QLL has just placed its home station in Regina's second city (J10); a neutral station
+    is put in the first."""
+    from pbem.engine.stations import Token
+
+    g = _seed1_before(tmp_path, 119)
+    assert g.round.corp.sym == "QLL" and g.board.tokens_of("QLL") == [("J10", 1, 0)]
+    g.give_company(g.companies["NWR"], "QLL", True)
+    g.board.place_token("J10", 0, Token("CN", "CPR", True))
+    with pytest.raises(RuleError, match="neutral station"):
+        copy.deepcopy(g).push(A.RemoveToken("NWR", "J10", 1))
+    g.board.remove_token("J10", 0, 0)
+    g.push(A.RemoveToken("NWR", "J10", 1))
+    assert [(t.corp, t.neutral) for t in g.board.slots("J10", 1) if t] == [("CN", True)]
