@@ -21,8 +21,8 @@ class ShareLedger:
     # --- limits ---------------------------------------------------------------
     def num_certs(self, player: str):
         """What `player`'s certificates count toward the limit (an int unless a title counts halves):
-        shares, and each private company the player owns (1861 4.2.1, 1882 10.1, 1830; 18xx.games'
-        `num_certs` with CERT_LIMIT_INCLUDES_PRIVATES). The one count every limit check uses."""
+        shares, and each private company the player owns (as the rules of the titles played and
+        18xx.games' `num_certs` with CERT_LIMIT_INCLUDES_PRIVATES). The one count every limit check uses."""
         g = self.game
         owner = g.players.get(player)
         n = Fraction(sum(1 for sym in owner.companies if not g.companies[sym].closed) if owner else 0)

@@ -20,8 +20,8 @@ class AuctionRound(StepRound):
     name = "auction"
     #: the least raise over the high bid
     bid_step = BID_STEP
-    #: True: a raise is a multiple of `bid_step` (1882, as 18xx.games' MUST_BID_INCREMENT_MULTIPLE);
-    #: False: any raise of at least `bid_step` (the standard game, 1830)
+    #: True: a raise is a multiple of `bid_step` (as 18xx.games' MUST_BID_INCREMENT_MULTIPLE);
+    #: False: any raise of at least `bid_step` (the standard game; a title's round says so)
     raise_in_multiples = True
     #: when every player passes: True lowers the price of the cheapest private still unsold; False
     #: (18xx.games' standard waterfall) lowers only the game's cheapest private, and once it
