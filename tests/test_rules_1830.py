@@ -215,3 +215,17 @@ def test_a_home_station_goes_to_the_city_its_reservation_moved_to():
     g.title.place_home_token(g, nynh, None)
     assert [t and t.corp for t in g.board.slots("G19", 1)] == ["NYNH"]
     assert g.board.slots("G19", 0) == [None]
+
+
+def test_auction_raises_need_not_be_multiples_of_5():
+    """1830's private auction asks only for a raise of at least $5 (18xx.games' base game:
+    MUST_BID_INCREMENT_MULTIPLE false); 1882 and 1861 bid in multiples of $5."""
+    g = new_game()
+    g.push(A.Bid("a", "CS", 47))                 # CS's face value 40 + 5 is the least, 47 is fine
+    g.push(A.Bid("b", "CS", 53))                 # 47 + 5 is the least, 53 is fine
+    with pytest.raises(RuleError, match=r"minimum bid for CS is \$58"):
+        g.push(A.Bid("c", "CS", 57))
+    (m,) = [m for m in g.legal_moves() if isinstance(m.action, A.Bid) and m.action.company == "CS"]
+    assert m.action.price == 58 and "multiple" not in m.note
+    g.push(A.Bid("c", "CS", 61))
+    assert g.round.bids["CS"] == {"a": 47, "b": 53, "c": 61}

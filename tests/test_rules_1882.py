@@ -1,4 +1,5 @@
 """1882 rules the recorded games do not reach (or reach only once), each checked directly."""
+import copy
 from pathlib import Path
 
 import pytest
@@ -72,21 +73,22 @@ def test_certificate_limit_counts_white_but_not_yellow_zone():
     g.push(A.Par(parrer, "GT", 100))
     b = next(p for p in "bcd" if p != parrer)
     _stock_turn_of(g, b)
-    # give Bob 11 certificates (the 4-player limit) in CNR, parred at 67
+    # give Bob 11 certificates (the 4-player limit): his private and 10 shares, 5 of them in CNR, parred at 67
     cnr = g.corporations["CNR"]
     g.set_par(cnr, 67)
     cnr.ipoed = True
     g.shares.give_president(cnr, b)
     g.shares.transfer(cnr, "ipo", b, 40)     # president's 20% + 4 shares = 5 certificates
     g.players[b].cash = 1000
-    for sym in ("HBR", "QLL"):
+    for sym, pct in (("HBR", 30), ("QLL", 20)):
         c = g.corporations[sym]
         g.set_par(c, 67)
         c.ipoed = True
         other = next(p for p in "bcd" if p not in (b, parrer))
         g.shares.give_president(c, other)
-        g.shares.transfer(c, "ipo", other, 10)   # 30% each: the president keeps it on the tie
-        g.shares.transfer(c, "ipo", b, 30)       # 3 each
+        g.shares.transfer(c, "ipo", other, 10)   # 30%: the president keeps it on a tie
+        g.shares.transfer(c, "ipo", b, pct)      # 3 and 2
+    assert len(g.players[b].companies) == 1
     assert g.shares.num_certs(b) == 11 == g.cert_limit
     with pytest.raises(RuleError, match="certificate limit"):
         g.push(A.BuyShares(b, "GT", "ipo"))
@@ -408,7 +410,8 @@ def test_emergency_buy_from_a_corporation_spends_what_the_sales_raised():
         (m,) = read_message(rec.notation, ctx, single_line=True)
         g.push(m.action)
     assert g.current_entity() == "QLL"
-    listed = [m for m in g.legal_moves() if isinstance(m.action, A.BuyTrain) and m.action.source != "depot"]
+    listed = [m for m in g.legal_moves() if isinstance(m.action, A.BuyTrain) and m.action.source != "depot"
+              and m.action.train in ("4", "5")]        # above QLL's $207; a 3 ($180) is not capped
     assert listed and all(m.action.price == 229 and "$229 to $248" in m.note for m in listed)
     seller, name = listed[0].action.source, listed[0].action.train
     with pytest.raises(RuleError, match=r"\$229 to \$248"):
@@ -526,3 +529,155 @@ def test_sc_discards_a_train_in_another_corporations_turn(tmp_path):
     assert A.DiscardTrain("SC", "4") in [m.action for m in g.legal_moves()]
     g.push(A.DiscardTrain("SC", "4"))
     assert len(g.corporations["SC"].trains) == before - 1 and g.current_entity() != "SC"
+
+
+def _seed3_before_1051(tmp_path):
+    """The kept random game 3 just before move 1051: QLL ($207) must buy a train, the cheapest
+    depot train is a $630 6, and its president P1 has sold 20% of SC at $20 a share for it."""
+    from pbem.gamefile import GameFile
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "random" / "1882-seed3.pbem"
+    path = tmp_path / src.name
+    path.write_bytes(src.read_bytes())
+    gf = GameFile.open(path)
+    g = Table.new_game(gf.header)
+    for rec in gf.effective_moves():
+        if rec.seq == 1051:
+            break
+        _push(g, rec)
+    assert g.current_entity() == "QLL" and g.round.emergency(g.corporations["QLL"])
+    assert (g.corporations["QLL"].cash, g.players["P1"].cash, g.round.turn.last_share_sold_price) == (207, 41, 20)
+    return g
+
+
+def _seed29_emergency(tmp_path):
+    """refplay 1882 seed 29, move 644: HBR ($432, no train) must buy; the cheapest depot train
+    is a $450 5; its president P5 has $28. CPR and SC hold 3s ($180), GT and SC 4s ($300)."""
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed29-ebuy.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    g = Table.open(copy).game
+    assert g.round.corp.sym == "HBR" and g.round.emergency(g.corporations["HBR"])
+    return g
+
+
+def _listed_from(g, corp, seller, name):
+    return [m for m in g.legal_moves() if isinstance(m.action, A.BuyTrain) and m.action.entity == corp
+            and m.action.source == seller and m.action.train == name]
+
+
+def test_emergency_buy_from_a_corporation_capped_at_face_value_only_below_it(tmp_path):
+    """18xx.games (Step::Train#spend_minmax, EBUY_FROM_OTHERS = :value): in an emergency a train
+    from another corporation costs at most its face value only when the buyer's own cash is below
+    that price (the president may then pay the rest, up to the face value)."""
+    import copy
+
+    g = _seed29_emergency(tmp_path)
+    hbr = g.corporations["HBR"]
+    g.bank += hbr.cash - 170                  # HBR with $170: below the 3's $180
+    hbr.cash = 170
+    (m,) = _listed_from(g, "HBR", "CPR", "3")
+    assert m.action.price == 1 and "$1 to $180" in m.note
+    with pytest.raises(RuleError, match=r"\$1 to \$180"):
+        copy.deepcopy(g).push(A.BuyTrain("HBR", "3", "CPR", 181))
+    (m,) = _listed_from(g, "HBR", "GT", "4")   # the 4 ($300): HBR and P5 have $198 together
+    assert "$1 to $198" in m.note
+    g.push(A.BuyTrain("HBR", "3", "CPR", 180))
+    assert hbr.cash == 0 and g.players["P5"].cash == 18 and [t.name for t in hbr.trains] == ["3"]
+
+
+def test_emergency_buy_from_a_corporation_may_spend_all_cash_above_face_value(tmp_path):
+    """With its own cash at or above the train's price the buyer may pay anything from $1 to all
+    its cash, emergency or not (18xx.games: [1, buying power]); pbem capped it at face value
+    whenever the cheapest depot train was out of reach."""
+    g = _seed29_emergency(tmp_path)
+    (m,) = _listed_from(g, "HBR", "GT", "4")
+    assert m.action.price == 1 and "$1 to $432" in m.note
+    g.push(A.BuyTrain("HBR", "4", "GT", 432))
+    hbr = g.corporations["HBR"]
+    assert hbr.cash == 0 and g.players["P5"].cash == 28 and [t.name for t in hbr.trains] == ["4"]
+
+
+def test_emergency_buy_from_a_corporation_after_the_presidents_sales(tmp_path):
+    """After the president's sales a train above the buyer's cash costs no less than the money
+    at hand minus the last share's price plus 1, and at most its face value; a train that range
+    leaves empty is not for sale now (18xx.games drops it from the buyable trains), and the
+    refusal names no inverted range. A train the buyer's own cash covers still costs $1 to all
+    its cash."""
+    import copy
+
+    g = _seed3_before_1051(tmp_path)
+    (m,) = _listed_from(g, "QLL", "CPR", "3")           # $180, below QLL's $207
+    assert m.action.price == 1 and "$1 to $207" in m.note
+    g.bank -= 200                                       # P1 with $200 more: $448 at hand
+    g.players["P1"].cash += 200
+    assert not _listed_from(g, "QLL", "CNR", "4")       # $429 at least, a $300 train
+    (m,) = _listed_from(g, "QLL", "HBR", "5")
+    assert "$429 to $448" in m.note
+    with pytest.raises(RuleError) as err:
+        copy.deepcopy(g).push(A.BuyTrain("QLL", "4", "CNR", 300))
+    assert "$429 to $300" not in str(err.value) and "not for sale" in str(err.value)
+    g.push(A.BuyTrain("QLL", "3", "CPR", 207))
+    assert g.corporations["QLL"].cash == 0 and g.players["P1"].cash == 241
+
+
+
+def _seed1_before(tmp_path, seq):
+    """The kept random game 1 just before move `seq`."""
+    from pbem.gamefile import GameFile
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "random" / "1882-seed1.pbem"
+    path = tmp_path / src.name
+    path.write_bytes(src.read_bytes())
+    gf = GameFile.open(path)
+    g = Table.new_game(gf.header)
+    for rec in gf.effective_moves():
+        if rec.seq == seq:
+            break
+        _push(g, rec)
+    return g
+
+
+def _seed1_sc_operating(tmp_path):
+    """The kept random game 1 at SC's first operating turn (move 145): SC's home station is in
+    J8 (its home was chosen when it started; SC has no printed home), phase 4. The NWR private,
+    QLL's in that game, is handed to SC."""
+    g = _seed1_before(tmp_path, 145)
+    assert g.round.corp.sym == "SC" and g.board.tokens_of("SC") == [("J8", 0, 0)]
+    g.give_company(g.companies["NWR"], "SC", True)
+    return g
+
+
+def test_the_nwr_moving_sc_s_home_station_leaves_a_neutral_station_there(tmp_path):
+    """1882 7.1.3: 'If the company home token is moved, replace it with a neutral station marker
+    from the supply'. 18xx.games (G1882 SpecialNWR#process_remove_token) takes the home token
+    to be the corporation's first, wherever it stands: SC's home is where it chose to start,
+    not a printed hex, and pbem left J8 empty."""
+    g = _seed1_sc_operating(tmp_path)
+    g.push(A.RemoveToken("NWR", "J8", 0))
+    (tok,) = [t for t in g.board.slots("J8", 0) if t is not None]
+    assert tok.corp == "CN" and tok.neutral
+    g.push(A.PlaceToken("NWR", "D6", 0))
+    assert ("D6", 0, 0) in g.board.tokens_of("SC") and not any(h == "J8" for h, _, _ in g.board.tokens_of("SC"))
+
+
+def test_the_nwr_may_not_move_a_home_station_whose_hex_holds_a_neutral_station(tmp_path):
+    """18xx.games (SpecialNWR#available_hex): the home token cannot be moved if a neutral station
+    already stands in the corporation's home hex (there may be only one in a hex). Game 1, move
+    119: QLL has just placed its home station in Regina's second city (J10); a neutral station
+    is put in the first."""
+    from pbem.engine.stations import Token
+
+    g = _seed1_before(tmp_path, 119)
+    assert g.round.corp.sym == "QLL" and g.board.tokens_of("QLL") == [("J10", 1, 0)]
+    g.give_company(g.companies["NWR"], "QLL", True)
+    g.board.place_token("J10", 0, Token("CN", "CPR", True))
+    with pytest.raises(RuleError, match="neutral station"):
+        copy.deepcopy(g).push(A.RemoveToken("NWR", "J10", 1))
+    g.board.remove_token("J10", 0, 0)
+    g.push(A.RemoveToken("NWR", "J10", 1))
+    assert [(t.corp, t.neutral) for t in g.board.slots("J10", 1) if t] == [("CN", True)]

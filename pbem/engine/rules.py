@@ -387,17 +387,21 @@ class Rules(RoundRules, ShareRules, TrainRules):
             raise RuleError(f"{seller.sym} has no {action.train} train", rule="buying trains")
         return train
 
-    def train_price_range(self, g: "Game", corp: "Corporation", train: "Train", rnd) -> tuple[int, int]:
-        """What `corp` may pay another corporation for `train`: 1 to its cash; in an emergency at
-        most the train's face value and what corporation and president have together, and, once
-        the president has sold shares for it, no less than that money minus the last share's
-        price plus 1 (no selling more than needed, as 18xx.games). One rule for check and listing."""
-        if not rnd.emergency(corp):
-            return 1, corp.cash
+    def train_price_range(self, g: "Game", corp: "Corporation", train: "Train", rnd) -> Optional[tuple[int, int]]:
+        """What `corp` may pay another corporation for `train`, or None when it may not buy it now.
+        $1 to its cash, in an emergency too whenever its own cash covers the train's price; in an
+        emergency with less cash than the price, at most the face value and what corporation and
+        president have together, and, once the president has sold shares for it, no less than
+        that money minus the last share's price plus 1 (no selling more than needed). A train
+        that leaves no price is not for sale now (18xx.games: Step::Train#spend_minmax and
+        #buyable_trains). One rule for check and listing; never an inverted range."""
+        if not rnd.emergency(corp) or corp.cash >= train.price:
+            return (1, corp.cash) if corp.cash >= 1 else None
         total = corp.cash + (g.players[corp.president].cash if corp.president else 0)
         last = getattr(rnd.turn, "last_share_sold_price", None)
-        lo = total - last + 1 if last else 1
-        return max(1, lo), min(train.price, total)
+        lo = max(1, total - last + 1 if last else 1)
+        hi = min(train.price, total)
+        return (lo, hi) if lo <= hi else None
 
     def buy_train(self, g: "Game", corp: "Corporation", action: A.BuyTrain, rnd) -> None:
         from pbem.engine.train_payment import BANK, apply_train_payment
@@ -443,7 +447,11 @@ class Rules(RoundRules, ShareRules, TrainRules):
                                 rule="buying trains between corporations")
             if price > corp.cash and not emergency:
                 raise RuleError(f"{corp.sym} has ${corp.cash}, cannot pay ${price}", rule="buying trains")
-            lo, hi = self.train_price_range(g, corp, train, rnd)
+            span = self.train_price_range(g, corp, train, rnd)
+            if span is None:
+                raise RuleError(f"{seller.sym}'s {train.name} train is not for sale to {corp.sym} now: the money "
+                                f"raised for a train is more than its price", rule="emergency purchase price")
+            lo, hi = span
             if not lo <= price <= hi:
                 raise RuleError(f"{corp.sym} may pay {g.money(lo)} to {g.money(hi)} for {seller.sym}'s {train.name} "
                                 f"train now, not {g.money(price)}", rule="emergency purchase price")

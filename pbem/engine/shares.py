@@ -20,9 +20,12 @@ class ShareLedger:
 
     # --- limits ---------------------------------------------------------------
     def num_certs(self, player: str):
-        """What `player`'s certificates count toward the limit (an int unless a title counts halves)."""
+        """What `player`'s certificates count toward the limit (an int unless a title counts halves):
+        shares, and each private company the player owns (as the rules of the titles played and
+        18xx.games' `num_certs` with CERT_LIMIT_INCLUDES_PRIVATES). The one count every limit check uses."""
         g = self.game
-        n = Fraction(0)
+        owner = g.players.get(player)
+        n = Fraction(sum(1 for sym in owner.companies if not g.companies[sym].closed) if owner else 0)
         for corp in g.corporations.values():
             if corp.percent_of(player) and self.counts_for_limit(corp):
                 n += corp.certs(player)

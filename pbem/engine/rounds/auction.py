@@ -18,7 +18,11 @@ class AuctionRound(StepRound):
     on the cheapest remaining private interrupts the turn order until it is settled."""
 
     name = "auction"
+    #: the least raise over the high bid
     bid_step = BID_STEP
+    #: True: a raise is a multiple of `bid_step` (as 18xx.games' MUST_BID_INCREMENT_MULTIPLE);
+    #: False: any raise of at least `bid_step` (the standard game; a title's round says so)
+    raise_in_multiples = True
     #: when every player passes: True lowers the price of the cheapest private still unsold; False
     #: (18xx.games' standard waterfall) lowers only the game's cheapest private, and once it
     #: is sold pays the privates' revenue instead, as an operating round would
@@ -64,7 +68,7 @@ class AuctionRound(StepRound):
             return comp.min_bid
         bids = self.bids.get(sym, {})
         high = max(bids.values()) if bids else comp.min_bid
-        return high + BID_STEP
+        return high + self.bid_step
 
     def may_purchase(self, sym: str) -> bool:
         return self.auctioning is None and bool(self.companies) and self.companies[0].sym == sym

@@ -110,8 +110,8 @@ class Waterfall(AuctionTurn):
             sym = rnd.auctioning
             mn, mx = rnd.min_bid(sym), rnd.max_bid(ent, sym)
             if mn <= mx:
-                out.append(LegalMove(A.Bid(ent, sym, mn),
-                                     f"any multiple of {rnd.bid_step} from {g.money(mn)} to {g.money(mx)}"))
+                what = f"any multiple of {rnd.bid_step}" if rnd.raise_in_multiples else "any amount"
+                out.append(LegalMove(A.Bid(ent, sym, mn), f"{what} from {g.money(mn)} to {g.money(mx)}"))
             return out
         for c in rnd.companies:
             mn, mx = rnd.min_bid(c.sym), rnd.max_bid(ent, c.sym)
@@ -138,7 +138,7 @@ class Waterfall(AuctionTurn):
         mn = rnd.min_bid(sym)
         if bid.price < mn:
             return f"the minimum bid for {sym} is ${mn}, not ${bid.price}", "minimum bid"
-        if (bid.price - mn) % step:
+        if rnd.raise_in_multiples and (bid.price - mn) % step:
             return (f"bids go up in multiples of ${step}: ${bid.price} is not ${mn} plus a multiple of ${step}",
                     "bid increments")
         mx = rnd.max_bid(bid.entity, sym)

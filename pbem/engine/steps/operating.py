@@ -312,8 +312,9 @@ class BuyTrain(TurnStep):
                 sellable = sellable_trains(other)
                 for name in sorted({t.name for t in sellable}):
                     train = next(t for t in sellable if t.name == name)
-                    lo, hi = g.title.train_price_range(g, corp, train, rnd)
-                    if lo <= hi:
+                    span = g.title.train_price_range(g, corp, train, rnd)
+                    if span is not None:
+                        lo, hi = span
                         out.append(LegalMove(A.BuyTrain(ent, name, other.sym, lo),
                                              f"any price from {g.money(lo)} to {g.money(hi)}"))
         return out

@@ -10,3 +10,5 @@ class AuctionRound1830(AuctionRound):
     """The waterfall auction as 1830 plays it."""
 
     discount_cheapest_remaining = False
+    #: a raise of at least $5, not a multiple of it (1830's rules; 1882 and 1861 ask for multiples)
+    raise_in_multiples = False

@@ -86,6 +86,12 @@ class StockRound1830(StockRound):
             # refuses the purchase when a player holds that certificate
             return (f"{comp.sym}'s {g.title.given_certificate_name(comp.sym)} certificate is held by "
                     f"{g.player_name(holder)}", "buying a private from a player")
+        if g.shares.num_certs(action.entity) + 1 > g.cert_limit:
+            # a private is a certificate (18xx.games lets the purchase through and then makes the
+            # player sell; the rules forbid going over the limit)
+            return (f"{g.player_name(action.entity)} is at the certificate limit "
+                    f"({g.shares.num_certs(action.entity)}/{g.cert_limit}), privates included",
+                    "certificate limit")
         if not 1 <= action.price <= g.players[action.entity].cash:
             return (f"the price must be from $1 to {g.money(g.players[action.entity].cash)}, not {g.money(action.price)}",
                     "buying a private from a player")

@@ -6,7 +6,7 @@ Trestle Bridge earns on river crossings; a route joining the east edge and Hudso
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token
@@ -135,7 +135,12 @@ class Rules1882(Rules):
             g.board.check_token("SC", action.hex, action.city, need_connection=False)
             g.board.place_token(action.hex, action.city, Token("SC", "SC", False))
         tok.used = True
+        state(g).sc_home = action.hex
         g.last_move_hexes.append(action.hex)
+
+    def home_hex(self, g: "Game", corp: "Corporation") -> Optional[str]:
+        """Where `corp`'s home station went: its printed home, or the one SC chose."""
+        return state(g).sc_home if corp.sym == "SC" else corp.home
 
     # --- operating round --------------------------------------------------------------------
     def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
@@ -217,8 +222,13 @@ class Rules1882(Rules):
             idx = next((i for i, t in enumerate(slots) if t and t.corp == corp.sym and not t.neutral), None)
             if idx is None:
                 raise RuleError(f"{corp.sym} has no station in {action.hex}", rule="NWR token move")
+            # the home station leaves a neutral one in its place (7.1.3), so it stays put while
+            # the hex already holds a neutral station (one a hex; 18xx.games SpecialNWR#available_hex)
+            home = self.home_hex(g, corp) == action.hex
+            if home and any(h == action.hex and t.neutral for h, _, _, t in g.board.token_locations()):
+                raise RuleError(f"{corp.sym}'s home station cannot move: {action.hex} already holds a neutral station",
+                                rule="NWR token move")
             g.board.remove_token(action.hex, action.city, idx)
-            home = corp.home == action.hex
             if home:
                 g.board.place_token(action.hex, action.city, Token("CN", "CN", True), slot=idx)
             # the lifted token is the one placed again in the NWR hex: its charter slot stays used

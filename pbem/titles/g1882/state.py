@@ -28,6 +28,8 @@ class State1882:
     #: each of the NWR private's two abilities is used once
     nwr_token_used: bool = False
     nwr_tile_used: bool = False
+    #: where SC placed its home station (SC has no printed home; its president chooses one)
+    sc_home: Optional[str] = None
 
 
 def state(g: "Game") -> State1882:
