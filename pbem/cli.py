@@ -161,6 +161,33 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0 if result.ok else 1
 
 
+def cmd_seal(args: argparse.Namespace) -> int:
+    """Seal an old, unsealed game file under the moderator's key (an explicit, logged migration)."""
+    from pbem.gamefile.key import key_path
+    from pbem.gamefile.migrate import seal_file
+    from pbem.gamefile.verify import Witness
+
+    witness = None
+    if args.head is not None:
+        try:
+            witness = Witness.parse(args.head)
+        except ValueError as e:
+            print(f"pbem seal: --head: {e}", file=sys.stderr)
+            return 2
+    key = key_file_arg(args.key_file)
+    done = seal_file(args.file, key=key, witness=witness)
+    where = args.key_file or key_path()
+    if not done.changed:
+        print(f"ok: {args.file} is sealed already (format version {done.old_version}) and every seal matches "
+              f"the key {where}; nothing changed")
+        return 0
+    print(f"sealed {args.file}: format version {done.old_version} -> 3, {done.records} records sealed with the "
+          f"key {where} (id {done.key_id}); old head {done.old_head}, new head {done.new_head}; "
+          f"note {done.records + 1} records the migration and the old head. Heads mailed before name the old "
+          f"file: mail the players the new head {done.new_head}")
+    return 0
+
+
 def cmd_repair(args: argparse.Namespace) -> int:
     """Cut a torn tail (an interrupted append) off a game file, showing first what goes.
 
@@ -246,6 +273,12 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--key-file", metavar="F", help="the moderator's key: also check every line's MAC, which "
                    "finds a line written without the key even when its hash chain was recomputed")
     v.set_defaults(func=cmd_verify)
+    sl = sub.add_parser("seal", help="seal an old, unsealed game file under the moderator's key (logged in the file)")
+    sl.add_argument("file", help="a pbem game file of format version 1 or 2")
+    sl.add_argument("--key-file", metavar="F", help="the moderator's key (default: $PBEM_KEY_FILE or "
+                    "~/.config/pbem/key, made if missing)")
+    sl.add_argument("--head", metavar="N:HASH", help="the last head you mailed: seal only if the file matches it")
+    sl.set_defaults(func=cmd_seal)
     rp = sub.add_parser("repair", help="cut the torn last line an interrupted append left (shows it first)")
     rp.add_argument("file", help="a pbem game file")
     rp.add_argument("--yes", action="store_true", help="really repair (without it, only show what would change)")

@@ -181,7 +181,7 @@ def cmd_export(a: argparse.Namespace) -> int:
     from pbem.exporters.eighteen_xx import export_record
     from pbem.moderator.table import Table
 
-    t = Table.open(a.gamefile)
+    t = Table.open(a.gamefile, moderator=False)     # an export is anyone's read (like replay): the plain chain
     header = t.file.header
     moves = _moves_of(t)
     players = [(p.name, p.name) for p in header.players]

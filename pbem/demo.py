@@ -178,9 +178,10 @@ def _show(out: Path, say, who: str, address: str, mid: str, what: str, trap: boo
 
 
 def _summary(out: Path, say, cfg, refused: int) -> int:
+    from pbem.gamefile.key import read_key
     from pbem.moderator.table import Table
 
-    t = Table.open(cfg.games / f"{GAME}.pbem")
+    t = Table.open(cfg.games / f"{GAME}.pbem", key=read_key(cfg.key_file))     # the demo moderator's key
     g = t.game
     say(f"\nThe game file {cfg.games / (GAME + '.pbem')} holds {len(t.seqs)} moves; {refused} mails were refused.")
     say(f"Now: {g.current_entity()} to act ({g.round.name} round, phase {g.phase.name}).\n")

@@ -57,3 +57,13 @@ import os as _os
 import tempfile as _tempfile
 
 _os.environ["PBEM_KEY_FILE"] = _os.path.join(_tempfile.mkdtemp(prefix="pbem-test-key-"), "key")
+
+
+@pytest.fixture
+def no_key(tmp_path, monkeypatch):
+    """No moderator key anywhere (PBEM_KEY_FILE names a missing file): unsealed game files
+    (format versions 1 and 2) are then read and written by the moderator, there being nothing
+    to check a seal against; once a key exists they are refused until `pbem seal`."""
+    path = tmp_path / "no-key" / "key"
+    monkeypatch.setenv("PBEM_KEY_FILE", str(path))
+    return path

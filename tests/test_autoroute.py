@@ -54,7 +54,7 @@ def test_a_two_part_train_is_offered_its_run_when_the_best_pair_ends_in_two_offb
 
     path = tmp_path / "v.pbem"
     shutil.copy(Path(__file__).parent / "data" / "positions" / "1861-v-two-offboards.pbem", path)
-    g = Table.open(path).game
+    g = Table.open(path, moderator=False).game
     corp = g.corporations[g.current_entity()]
     routes, total = known_run(g, corp)
     assert routes and total > 0
@@ -64,6 +64,6 @@ def test_a_two_part_train_is_offered_its_run_when_the_best_pair_ends_in_two_offb
         assert all(not (a & b) for i, a in enumerate(offboard_groups) for b in offboard_groups[i + 1:])
     g.push(RunRoutes(corp.sym, tuple(routes)))                 # the engine accepts the listed run
     assert corp.last_routes
-    again = Table.open(path).game
+    again = Table.open(path, moderator=False).game
     with pytest.raises(RuleError, match="highest known earnings"):
         again.push(RunRoutes(corp.sym, ()))

@@ -1,5 +1,6 @@
 """The pbem command line, run as a user runs it (a subprocess)."""
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,8 +12,9 @@ FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games"
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def pbem(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "pbem", *args], capture_output=True, text=True, cwd=cwd or ROOT)
+def pbem(*args, cwd=None, env=None):
+    return subprocess.run([sys.executable, "-m", "pbem", *args], capture_output=True, text=True, cwd=cwd or ROOT,
+                          env=env)
 
 
 def test_replay_json_matches_the_recorded_result():
@@ -74,13 +76,14 @@ def test_show_works_on_game_files_too():
     assert gt["share_price"] == 76 and gt["president"] == "Ann"
 
 
-def test_status_prints_the_report_with_figures_from_the_game():
+def test_status_prints_the_report_with_figures_from_the_game(tmp_path):
     from pbem.moderator.table import Table
 
-    sample = ROOT / "samples" / "1882-demo-opening.pbem"
-    p = pbem("status", str(sample))
+    sample = ROOT / "samples" / "1882-demo-opening.pbem"          # unsealed (format version 1)
+    keyless = {**os.environ, "PBEM_KEY_FILE": str(tmp_path / "no-key")}    # nothing to check a seal against
+    p = pbem("status", str(sample), env=keyless)
     assert p.returncode == 0, p.stderr
-    g = Table.open(sample).game
+    g = Table.open(sample, moderator=False).game
     for pid in g.seat_order:
         line = next(l for l in p.stdout.splitlines() if l.startswith(g.players[pid].name + " "))
         assert f"${g.players[pid].cash}" in line and f"${g.player_value(pid)}" in line

@@ -73,6 +73,8 @@ BAD = {
                ["{g}", "--head", "0:" + "0" * 32],
                ["{g}", "--key-file", "{missing}"], ["{g}", "--key-file", "{text}"], ["{g}", "--key-file", "{dir}"]],
     "repair": [["{missing}"], ["{dir}"], ["{text}"], ["{empty}"], ["{torn}"], ["{g}", "--yes", "extra"]],
+    "seal": [["{missing}"], ["{dir}"], ["{text}"], ["{empty}"], ["{torn}"], ["{g}", "--head", "x"],
+             ["{g}", "--key-file", "{missing}"], ["{g}", "--key-file", "{text}"], ["{g}", "--key-file", "{dir}"]],
     "moderate": [["--config", "{missing}"], ["--config", "{text}"], ["--config", "{dir}"], ["--config", "{obj}"],
                  ["--bogus"], []],
     "mail-in": [["--maildir", "{text}", "--from", "a@x.org", "hi"], ["--from", "a@x.org", "hi"],

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from pbem.errors import PbemError
 from pbem.gamefile import GameFile
+from pbem.gamefile.migrate import seal_file
 from pbem.game_notation import checked, notation_context
 from pbem.moderator.table import Table
 from pbem.notation import read_message
@@ -47,12 +48,14 @@ texts = st.one_of(st.text(max_size=80), soup, edited,
 def _table(sample: str) -> Table:
     path = WORK / sample
     shutil.copyfile(SAMPLES / sample, path)
+    seal_file(path)                      # an unsealed sample is the moderator's only once sealed
     return Table.open(path)
 
 
 DEMO = _table("1882-demo-opening.pbem")
 # real states: the demo's stock round, and the imported game early in its operating rounds and late
-GAMES = [DEMO.game] + [Table.open(SAMPLES / "1882-18xx.games-5585.pbem", upto=n).game for n in (120, 420)]
+GAMES = [DEMO.game] + [Table.open(SAMPLES / "1882-18xx.games-5585.pbem", upto=n, moderator=False).game
+                       for n in (120, 420)]
 
 
 @FUZZ

@@ -106,7 +106,7 @@ def test_a_player_who_could_start_a_major_but_for_a_home_keeps_the_turn(tmp_path
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed2-old.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    g = Table.open(copy, upto=1097).game
+    g = Table.open(copy, upto=1097, moderator=False).game
     assert g.phase.name == "7" and g.current_entity() == "P1"
     assert not g.title.home_locations(g, g.corporations["GRR"])
     assert [m.action for m in g.legal_moves()] == [A.Pass("P1")]
@@ -124,7 +124,7 @@ def test_the_national_buys_again_after_the_trainless_choices(tmp_path):
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed2-national.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    g = Table.open(copy, upto=1194).game
+    g = Table.open(copy, upto=1194, moderator=False).game
     rsr = g.corporations["RSR"]
     assert [t.name for t in rsr.trains].count("8") == 2 and rsr.cash == 648
     assert g.corporations["SE"].closed is False and not g.corporations["SE"].floated
@@ -142,7 +142,7 @@ def test_the_turn_goes_on_while_18xx_games_would_price_a_par_as_affordable(tmp_p
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed4-old.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    g = Table.open(copy, upto=1376).game
+    g = Table.open(copy, upto=1376, moderator=False).game
     assert g.current_entity() == "P5" and g.players["P5"].cash == 124
     assert [m.action for m in g.legal_moves()] == [A.Pass("P5")]
 
@@ -158,7 +158,7 @@ def test_a_post_merger_buy_can_take_the_presidency(tmp_path):
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed4-merger.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    g = Table.open(copy, upto=770).game
+    g = Table.open(copy, upto=770, moderator=False).game
     mk = g.corporations["MK"]
     assert mk.player_holdings() == {"P2": 20, "P3": 30} and mk.president == "P3"
 
@@ -175,12 +175,12 @@ def test_a_station_removed_after_a_merger_goes_back_to_the_charter(tmp_path):
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed5.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    nw = Table.open(copy, upto=325).game.corporations["NW"]
+    nw = Table.open(copy, upto=325, moderator=False).game.corporations["NW"]
     assert [(t.price, t.used) for t in nw.tokens] == [(20, True), (0, False), (40, False)]
-    before = Table.open(copy, upto=564).game.corporations["NW"].cash
-    g = Table.open(copy, upto=565).game
+    before = Table.open(copy, upto=564, moderator=False).game.corporations["NW"].cash
+    g = Table.open(copy, upto=565, moderator=False).game
     assert g.corporations["NW"].cash == before == 216
-    g = Table.open(copy, upto=707).game
+    g = Table.open(copy, upto=707, moderator=False).game
     assert A.PlaceToken("NW", "M7", 0) in [m.action for m in g.legal_moves()]
 
 
@@ -197,7 +197,7 @@ def test_track_looping_back_into_a_city_connects_it_for_a_major_home(tmp_path):
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed11-home.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    g = Table.open(copy).game
+    g = Table.open(copy, moderator=False).game
     assert track_reaches_stop(g.board, "M19", g.board.city_node("M19", 0))
     assert not g.board.slots("M19", 0)[0] and ("M19", 0) not in g.title.home_locations(g, g.corporations["SE"])
     assert not any(isinstance(m.action, A.Par) and m.action.corporation == "SE" for m in g.legal_moves())
@@ -217,7 +217,7 @@ def test_a_minor_that_leaves_nobody_able_to_be_president_is_not_added_to_a_merge
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed8-merger.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    g = Table.open(copy).game
+    g = Table.open(copy, moderator=False).game
     assert g.current_entity() == "V" and g.round.candidates("V") == ["TR"]
     assert [m.action for m in g.legal_moves()] == [A.Pass("V")]
     with pytest.raises(RuleError, match="president"):
@@ -237,7 +237,7 @@ def test_the_last_player_who_could_buy_into_a_presidentless_merger_must_buy(tmp_
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed8-shares.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    g = Table.open(copy).game
+    g = Table.open(copy, moderator=False).game
     assert g.current_entity() == "P4" and g.corporations["MKV"].president is None
     assert [m.action for m in g.legal_moves()] == [A.BuyShares("P4", "MKV", "ipo", 10)]
     with pytest.raises(RuleError, match="must buy"):
@@ -258,7 +258,7 @@ def test_a_discarded_train_rusts_in_the_depot(tmp_path):
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed143-rust.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    g = Table.open(copy).game
+    g = Table.open(copy, moderator=False).game
     assert g.phase.name == "8" and g.current_entity() == "SW"
     assert "4" not in [t.name for t in g.depot.discarded]
     assert not any(isinstance(m.action, A.BuyTrain) and m.action.train == "4" for m in g.legal_moves())
@@ -277,8 +277,8 @@ def test_the_merger_round_ends_only_after_a_major_over_its_train_limit_discards(
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed48-discard.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    g = Table.open(copy, upto=596).game
+    g = Table.open(copy, upto=596, moderator=False).game
     assert g.round.name == "merger"
     assert g.current_entity() == "MVR" and g.round.legal("MVR") == ["discard_train"]
-    after = Table.open(copy, upto=597).game
+    after = Table.open(copy, upto=597, moderator=False).game
     assert after.round.name == "stock" and not after.crowded_corps()

@@ -10,7 +10,7 @@ import pytest
 from pbem.cli import main
 from pbem.errors import GameFileError
 from pbem.gamefile import GENESIS, GameFile, GameHeader
-from pbem.gamefile.format import ForgedLineError, render_lines
+from pbem.gamefile.format import ForgedLineError, UnsealedGameError, render_lines
 from pbem.gamefile.key import key_path, load_key
 from pbem.gamefile.verify import Witness, verify_file
 from pbem.moderator.table import Table
@@ -168,8 +168,13 @@ def test_a_sealed_game_cannot_be_continued_without_the_key(game, tmp_path, monke
         GameFile.open(path).append("Ann", "Ann passes")
     assert path.read_bytes() == before
     old = GameFile.create(tmp_path / "v2.pbem", GameHeader("1882", [("A", ""), ("B", "")], 1, version=2))
-    old.append("A", "A passes")                       # an old, unsealed game goes on without a key
+    old.append("A", "A passes")           # with no key anywhere there is nothing to check a seal against
     assert GameFile.open(old.path).header.version == 2 and not (tmp_path / "none").exists()
+    load_key(create=True)                 # once the moderator has a key, an unsealed file is refused until sealed:
+    kept = old.path.read_bytes()          # it is what a forger makes of a sealed game (test_game_security.py)
+    with pytest.raises(UnsealedGameError, match="not sealed .* but a moderator key exists"):
+        old.append("B", "B passes")
+    assert old.path.read_bytes() == kept
 
 
 def test_bad_key_files_are_one_line(game, tmp_path, capsys):

@@ -372,7 +372,7 @@ def _merger_game(tmp_path, upto: int):
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed4-merger.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    return Table.open(copy, upto=upto)
+    return Table.open(copy, upto=upto, moderator=False)
 
 
 @pytest.mark.parametrize("upto,entity,line,want", [

@@ -180,7 +180,7 @@ def _merger_table(tmp_path, upto: int):
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed4-merger.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    return Table.open(copy, upto=upto)
+    return Table.open(copy, upto=upto, moderator=False)
 
 
 @pytest.mark.parametrize("line", [

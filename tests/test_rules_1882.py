@@ -480,7 +480,7 @@ def test_no_emergency_sale_when_the_president_can_pay_the_difference(tmp_path):
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed29-ebuy.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    g = Table.open(copy).game
+    g = Table.open(copy, moderator=False).game
     hbr, p5 = g.corporations["HBR"], g.players["P5"]
     assert g.round.corp is hbr and g.round.active_step() == "buy_train" and hbr.president == "P5"
     assert (hbr.cash, p5.cash) == (432, 28) and g.round.emergency(hbr)
@@ -499,7 +499,7 @@ def test_an_emergency_sale_may_not_be_bigger_than_needed(tmp_path):
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed29-ebuy.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    g = Table.open(copy).game
+    g = Table.open(copy, moderator=False).game
     hbr, p5, rules = g.corporations["HBR"], g.players["P5"], g.title
     assert g.market.price("CNR") == 10
     g.bank += p5.cash
@@ -523,7 +523,7 @@ def test_sc_discards_a_train_in_another_corporations_turn(tmp_path):
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed95-discard.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    g = Table.open(copy).game
+    g = Table.open(copy, moderator=False).game
     assert g.round.corp.sym == "CPR" and g.round.active_step() == "discard" and g.current_entity() == "SC"
     before = len(g.corporations["SC"].trains)
     assert A.DiscardTrain("SC", "4") in [m.action for m in g.legal_moves()]

@@ -113,7 +113,7 @@ def test_a_stale_round_label_warns_but_the_move_stands(tmp_path):
     t.submit("SR 1: Ann bids 20 for HB")            # the auction is not a stock round
     assert t.warnings and "private auction" in t.warnings[0]
     assert t.game.companies["HB"].owner == "Ann"
-    t2 = Table.open(ROOT_SAMPLES / "1882-demo-opening.pbem")
+    t2 = Table.open(ROOT_SAMPLES / "1882-demo-opening.pbem", moderator=False)
     from pbem.moderator.table import round_label, round_label_mismatch
     assert round_label(t2.game) == "SR 2"
     assert round_label_mismatch("SR 2", t2.game) == "" and "SR 2" in round_label_mismatch("OR 1.1", t2.game)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .format import (FORMAT_VERSION, GENESIS, HASH_LEN, SEALED_VERSION, SUPPORTED_VERSIONS, AnnulRecord,
                      ForgedLineError, GameHeader, GameLog, MoveRecord, NoteRecord, Player, Record, StaleGameError,
-                     TornTailError, chain_hash, dumps, loads, quote)
+                     TornTailError, UnsealedGameError, WriteRefusedError, chain_hash, dumps, loads, quote)
 from .key import key_path, load_key
 from .store import GameFile, RepairResult, repair
 
@@ -19,5 +19,5 @@ __all__ = [
     "FORMAT_VERSION", "GENESIS", "HASH_LEN", "SEALED_VERSION", "SUPPORTED_VERSIONS", "AnnulRecord",
     "ForgedLineError", "GameFile", "key_path", "load_key",
     "GameHeader", "GameLog", "MoveRecord", "NoteRecord", "Player", "Record", "RepairResult", "StaleGameError",
-    "TornTailError", "chain_hash", "dumps", "loads", "quote", "repair",
+    "TornTailError", "UnsealedGameError", "WriteRefusedError", "chain_hash", "dumps", "loads", "quote", "repair",
 ]

@@ -51,12 +51,21 @@ def write_file(path: Path, content: bytes, *, replace: bool, mode: int | None = 
     linked to a temp name and renamed over `path` (a writer killed between those two system
     calls leaves the temp name; game files sweep such leftovers, see store._sweep_temps).
     Where O_TMPFILE is not supported, a named temp file is written instead, with the same
-    outcome. `mode`: the new file's mode; by default, when replacing, the old file's.
+    outcome. `mode`: the new file's mode; by default, when replacing, the old file's. A file
+    with no write bit in its mode is never replaced (PermissionError).
     Without `replace`, on file systems without hard links: an O_EXCL create written in place
     under the new file's exclusive lock.
     """
-    if replace and mode is None:
-        mode = stat.S_IMODE(os.stat(path).st_mode)
+    if replace:
+        try:
+            current = stat.S_IMODE(os.stat(path).st_mode)
+        except FileNotFoundError:
+            current = None
+        if current is not None and not current & 0o222:
+            # a file made read-only is never replaced, by root either (whose os.access says yes)
+            raise PermissionError(errno.EACCES, f"read-only file (mode {current:04o}): not replaced", str(path))
+        if mode is None:
+            mode = current
     if _write_unnamed(path, content, mode, replace=replace):
         fsync_dir(path.parent)
         return

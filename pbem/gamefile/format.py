@@ -22,7 +22,7 @@ from .records import AnnulRecord, GameHeader, GameLog, MoveRecord, NoteRecord, P
 __all__ = [
     "FORMAT_VERSION", "GENESIS", "HASH_LEN", "MAGIC", "SEALED_VERSION", "SUPPORTED_VERSIONS", "AnnulRecord",
     "ForgedLineError", "GameHeader", "GameLog", "MoveRecord", "NoteRecord", "Player", "Record",
-    "StaleGameError", "TornTailError", "annul_body", "chain_hash", "dumps", "extend", "format_time",
+    "StaleGameError", "TornTailError", "UnsealedGameError", "WriteRefusedError", "annul_body", "chain_hash", "dumps", "extend", "format_time",
     "header_text", "loads", "move_body", "note_body", "quote", "render_lines", "sealing_key", "utcnow",
 ]
 
@@ -50,6 +50,18 @@ class ForgedLineError(GameFileError):
     """A line's plain hash chain is sound but its seal (MAC) does not match the key it was
     checked with: the line was written, or the chain recomputed, by someone without the
     moderator's key (or the file was sealed with another key)."""
+
+
+class UnsealedGameError(GameFileError):
+    """A moderator's read or write met a file it cannot vouch for: a file without seals
+    (format version 1 or 2) while a moderator key exists (anyone can rewrite such a file and
+    recompute its chain, e.g. by stripping the seals of a sealed game), or a sealed file while
+    there is no key to check its seals with. `pbem seal` migrates a true old game."""
+
+
+class WriteRefusedError(GameFileError):
+    """A write was refused before anything was written: the game file is read-only (no write
+    bit in its mode), or its path was swapped for a link or another file while it was held."""
 
 
 class StaleGameError(GameFileError):

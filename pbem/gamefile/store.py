@@ -20,10 +20,11 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from pbem.errors import GameFileError
 
-from .atomic import is_temp_of, write_all as _write_all, write_file
+from .atomic import is_temp_of, write_file
 from .encoding import SEALED_VERSION, render_lines, sealing_key
-from .format import StaleGameError, annul_body, extend, header_text, loads, move_body, note_body
-from .key import load_key
+from .format import (StaleGameError, UnsealedGameError, WriteRefusedError, annul_body, extend, header_text, loads,
+                     move_body, note_body)
+from .key import key_path, load_key
 from .records import AnnulRecord, GameHeader, GameLog, MoveRecord, NoteRecord, Record, _text, _utc, utcnow
 
 
@@ -61,11 +62,14 @@ def _is_current(fd: int, path: str | os.PathLike[str], real: Path) -> bool:
     if real_path(path) != real:
         return False
     try:
-        st = os.stat(real)
+        st = os.lstat(real)               # a link put in its place is not the file we hold
     except FileNotFoundError:
         return False
     held = os.fstat(fd)
     return (st.st_dev, st.st_ino) == (held.st_dev, held.st_ino)
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 def _open_for_lock(real: Path, *, exclusive: bool) -> int:
@@ -74,11 +78,11 @@ def _open_for_lock(real: Path, *, exclusive: bool) -> int:
     writing), else read-only (a local file system does not mind)."""
     if exclusive:
         try:
-            return os.open(real, os.O_RDWR | os.O_CLOEXEC)
+            return os.open(real, os.O_RDWR | os.O_CLOEXEC | _NOFOLLOW)
         except OSError as e:
             if e.errno not in (errno.EACCES, errno.EPERM, errno.EROFS, errno.EISDIR):
                 raise
-    return os.open(real, os.O_RDONLY | os.O_CLOEXEC)
+    return os.open(real, os.O_RDONLY | os.O_CLOEXEC | _NOFOLLOW)
 
 
 @contextmanager
@@ -92,9 +96,14 @@ def _locked(path: str | os.PathLike[str], *, exclusive: bool) -> Iterator[Locked
     no write access, so a read-only copy is locked like any other file.
     FileNotFoundError if there is no file; IsADirectoryError for a folder.
     """
-    while True:
+    for attempt in range(100):
         real = real_path(path)
-        fd = _open_for_lock(real, exclusive=exclusive)
+        try:
+            fd = _open_for_lock(real, exclusive=exclusive)
+        except OSError as e:
+            if e.errno != errno.ELOOP or attempt == 99:
+                raise
+            continue                      # made a link after it was resolved: resolve it again
         try:
             if stat.S_ISDIR(os.fstat(fd).st_mode):
                 raise IsADirectoryError(errno.EISDIR, "is a directory, not a game file", os.fspath(path))
@@ -109,6 +118,62 @@ def _locked(path: str | os.PathLike[str], *, exclusive: bool) -> Iterator[Locked
         yield Locked(real, fd)
     finally:
         os.close(fd)                      # closing the descriptor releases the lock
+
+
+def check_vouched(name: str, version: int, key: bytes | None) -> None:
+    """The rule of every read and write the moderator makes (docs/game-file.md, *Threat model*):
+    with a moderator key, only a sealed file (its seals checked by the caller) is vouched for;
+    without one, only an unsealed file (there is nothing to check a seal against).
+
+    A file without seals while a key exists is what a forger makes of a sealed game: strip the
+    seals, edit, recompute the plain chain. UnsealedGameError, naming what was found.
+    """
+    if key is not None and version < SEALED_VERSION:
+        raise UnsealedGameError(
+            f"{name} is not sealed (format version {version}) but a moderator key exists: refusing to read or "
+            "write it as the moderator, since anyone can edit an unsealed file and recompute its hash chain "
+            "(a sealed game with its seals stripped looks just like this). If this is an old game of yours, "
+            f"check it against the last head you mailed (pbem verify {name} --head N:HASH), then seal it: "
+            f"pbem seal {name}")
+    if key is None and version >= SEALED_VERSION:
+        raise UnsealedGameError(
+            f"{name} is sealed (format version {version}): reading or writing it as the moderator needs the "
+            f"moderator's key, and there is none at {key_path()} (restore it from its backup, or set "
+            "PBEM_KEY_FILE; see docs/game-file.md)")
+
+
+#: tests only: called as WRITE_HOOK(stage, real path) at "before_write" (the file verified and held,
+#: nothing written yet) and "after_write" (written, not yet checked again), to swap the path there
+WRITE_HOOK: Callable[[str, Path], None] | None = None
+
+
+def _hook(stage: str, real: Path) -> None:
+    if WRITE_HOOK is not None:
+        WRITE_HOOK(stage, real)
+
+
+def _check_writable(held: Locked, path: str | os.PathLike[str]) -> None:
+    """Refuse (WriteRefusedError) to write a game file with no write bit in its mode, or held
+    through a read-only descriptor. The mode bits are read, not os.access: root may write any
+    file, but a game file made read-only must stay as it is for root too."""
+    mode = stat.S_IMODE(os.fstat(held.fd).st_mode)
+    if not mode & 0o222 or fcntl.fcntl(held.fd, fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDONLY:
+        raise WriteRefusedError(f"{path}: the game file is read-only (mode {mode:04o}): nothing was written; "
+                                "make it writable (chmod u+w) to go on")
+
+
+def _check_same(held: Locked, path: str | os.PathLike[str]) -> None:
+    """Refuse (WriteRefusedError) unless `path` still names, through no new link, the very
+    file held and verified as `held.fd`: a path swapped for a link or another file is never written."""
+    try:
+        st = os.lstat(held.real)
+    except FileNotFoundError:
+        st = None
+    fd = os.fstat(held.fd)
+    if (st is None or not stat.S_ISREG(st.st_mode) or (st.st_dev, st.st_ino) != (fd.st_dev, fd.st_ino)
+            or real_path(path) != held.real):
+        raise WriteRefusedError(f"{path}: the game file was replaced (by a link or another file) while it was "
+                                f"held for writing: nothing was written; look at what {path} is now before going on")
 
 
 def _sweep_temps(path: Path) -> list[Path]:
@@ -170,6 +235,7 @@ class GameFile:
         self._data = data                  # the bytes `_log` was verified from (b"": unknown)
         self._key = key                    # the moderator's key given to open/create (None: the default)
         self._checked_with = checked_with  # the key whose seals `_data` was checked with
+        self._moderator = False            # opened as the moderator: reloads refuse what it cannot vouch for
 
     # -- reading ---------------------------------------------------------------------
 
@@ -195,19 +261,30 @@ class GameFile:
         return cls(path, log, content, key=key, checked_with=key)
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], *, key: bytes | None = None) -> "GameFile":
+    def open(cls, path: str | os.PathLike[str], *, key: bytes | None = None,
+             moderator: bool = False) -> "GameFile":
         """Open and verify a game file (the whole chain). FileNotFoundError if missing.
 
         With `key` the seal of every line is checked too (ForgedLineError); without it only
         the plain chain is, so anyone can read a game. Writes always check the seals first.
+        `moderator`: open it as the moderator does before it answers or writes: with `key`, by
+        default the moderator's key file, every seal is checked, and a file it cannot vouch for
+        is refused (`check_vouched`: an unsealed file while a key exists, UnsealedGameError).
         """
         path = Path(path)
+        if moderator and key is None:
+            key = load_key()
         data = read_locked(path)
-        return cls(path, loads(data, name=str(path), key=key), data, key=key, checked_with=key)
+        log = loads(data, name=str(path), key=key)
+        if moderator:
+            check_vouched(str(path), log.header.version, key)
+        gf = cls(path, log, data, key=key, checked_with=key)
+        gf._moderator = moderator
+        return gf
 
     def reload(self) -> None:
         """Re-read and re-verify the file (to see appends made by other processes)."""
-        fresh = GameFile.open(self.path, key=self._key)
+        fresh = GameFile.open(self.path, key=self._key, moderator=self._moderator)
         self._log, self._data, self._checked_with = fresh._log, fresh._data, fresh._checked_with
 
     @property
@@ -336,9 +413,7 @@ class GameFile:
             real = held.real                   # write the target, never replace a symlink
             _sweep_temps(real)
             data = held.read()
-            key = self._key
-            if self._log.header.version >= SEALED_VERSION and key is None:
-                key = load_key()
+            key = self._key if self._key is not None else load_key()
             # the whole file is verified (its seals too, under the moderator's key: a forged line is
             # never extended), but lines read and verified before (the same bytes, the same key) are
             # not parsed again: an append costs the same at move 10 and at move 600
@@ -346,6 +421,8 @@ class GameFile:
                 log = loads(data, name=str(path), key=key)
             else:
                 log = extend(self._log, self._data, data, name=str(path), key=key)
+            # a file without seals while a key exists is never extended: its seals may have been stripped
+            check_vouched(str(path), log.header.version, key)
             self._log, self._data, self._checked_with = log, data, key
             if expect_head is not None and log.head != expect_head:
                 raise StaleGameError(f"{path}: nothing was written: another move was accepted since the game "
@@ -355,9 +432,12 @@ class GameFile:
             extra, _ = render_lines(log.head, bodies, key=sealing_key(log.header.version, key))
             # Verify what we are about to write with the reader itself.
             new_log = extend(log, data, data + extra, name=str(path), key=key)
+            _check_writable(held, path)
+            _hook("before_write", real)
             if len(bodies) == 1:
-                _append_bytes(real, data, extra)
-            else:
+                _append_bytes(held, path, data, extra)
+            else:                              # all or none: a new file renamed over the one held
+                _check_same(held, path)
                 _write_new(real, data + extra, replace_existing=True)
             self._log, self._data = new_log, data + extra
         return new_log.records[len(log.records):]
@@ -375,22 +455,30 @@ def read_locked(path: str | os.PathLike[str]) -> bytes:
         return held.read()
 
 
-def _append_bytes(path: Path, old: bytes, extra: bytes) -> None:
-    """Append `extra` to `path` (whose content is `old`), fsync; truncate back on failure."""
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+def _pwrite_all(fd: int, data: bytes, offset: int) -> None:
+    view = memoryview(data)
+    while view:
+        n = os.pwrite(fd, view, offset)
+        view, offset = view[n:], offset + n
+
+
+def _append_bytes(held: Locked, path: str | os.PathLike[str], old: bytes, extra: bytes) -> None:
+    """Append `extra` to the held file (whose content is `old`) through its locked descriptor,
+    fsync; the path must name that file before and after (else WriteRefusedError and the file is
+    truncated back: the game never lost a move its writer was told was applied)."""
+    _check_same(held, path)
     try:
-        try:
-            _write_all(fd, extra)
-            os.fsync(fd)
-        except BaseException:
-            try:                       # undo a partial write; we still hold the lock
-                os.ftruncate(fd, len(old))
-                os.fsync(fd)
-            except OSError:
-                pass
-            raise
-    finally:
-        os.close(fd)
+        _pwrite_all(held.fd, extra, len(old))
+        os.fsync(held.fd)
+        _hook("after_write", held.real)
+        _check_same(held, path)
+    except BaseException:
+        try:                           # undo a partial write; we still hold the lock
+            os.ftruncate(held.fd, len(old))
+            os.fsync(held.fd)
+        except OSError:
+            pass
+        raise
 
 
 @dataclass(frozen=True)
@@ -436,20 +524,16 @@ def repair(path: str | os.PathLike[str], *, dry_run: bool = False) -> RepairResu
         else:
             if dry_run:
                 return RepairResult(completed=True, line=line, swept=swept)
-            fd = os.open(real, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
-            try:
-                _write_all(fd, b"\n")
-                os.fsync(fd)
-            finally:
-                os.close(fd)
+            _check_writable(held, path)
+            _hook("before_write", real)
+            _append_bytes(held, path, data, b"\n")
             return RepairResult(completed=True, line=line, swept=swept)
         loads(data[:cut], name=name)     # everything before the tail must be sound
         if dry_run:
             return RepairResult(removed=data[cut:], line=line, swept=swept)
-        fd = os.open(real, os.O_WRONLY | os.O_CLOEXEC)
-        try:
-            os.ftruncate(fd, cut)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        _check_writable(held, path)       # cut through the descriptor verified, never a path reopened
+        _hook("before_write", real)
+        _check_same(held, path)
+        os.ftruncate(held.fd, cut)
+        os.fsync(held.fd)
         return RepairResult(removed=data[cut:], line=line, swept=swept)

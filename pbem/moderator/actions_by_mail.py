@@ -107,14 +107,21 @@ def _first_line(e: Exception) -> str:
 
 
 def _damaged(pm, letter, src, game, roster, e) -> "Decision":
-    text = (f"The game file of {game} cannot be read ({_first_line(e)}). Nothing was applied; "
+    from pbem.gamefile import ForgedLineError, UnsealedGameError
+
+    # a file whose chain is whole but that the moderator's key does not vouch for (a forged seal, or
+    # seals stripped): nothing of it is answered, and no head of it is ever sent as a witness
+    forged = isinstance(e, (ForgedLineError, UnsealedGameError))
+    what = "failed verification" if forged else "cannot be read"
+    text = (f"The game file of {game} {what} ({_first_line(e)}). Nothing was applied; "
             "the game's moderator has been told.")
     out = [pm.outgoing(Mail(to=letter.from_addr, subject=pm.subject(game, "game unavailable"), text=text,
                             in_reply_to=letter.message_id), "reply", game, src),
-           pm.outgoing(Mail(to=roster.moderator, subject=pm.subject(game, "game file damaged"),
+           pm.outgoing(Mail(to=roster.moderator, subject=pm.subject(game, f"game file {what}"),
                             text=f"{e}\n\nA mail from {letter.from_addr} ({src}) could not be applied."),
                        "alert", game, src)]
-    return _decision("Rejected", f"{game}: damaged game file", game, out)
+    return _decision("Rejected", f"{game}: {'game file failed verification' if forged else 'damaged game file'}",
+                     game, out)
 
 
 # ------------------------------------------------------------------------------ information

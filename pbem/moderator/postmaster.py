@@ -433,9 +433,9 @@ class Postmaster:
                         [self.outgoing(mail, "signon", game, src)])
 
 
-def _signature(path: Path) -> tuple[int, int, int]:
-    st = os.stat(path)
-    return (st.st_mtime_ns, st.st_size, st.st_ino)
+def _signature(path: Path) -> tuple[int, int, int, int]:
+    st = os.stat(path)     # ctime too: an edit in place that puts back size and mtime still changes it
+    return (st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns)
 
 
 def source_of(letter: Letter, raw: bytes) -> str:

@@ -95,9 +95,15 @@ class Table:
         return cls(gf, game, [])
 
     @classmethod
-    def open(cls, path: str | Path, *, upto: Optional[int] = None) -> "Table":
-        """Open and verify the file, then replay its moves still in force (up to seq `upto`)."""
-        gf = GameFile.open(path)
+    def open(cls, path: str | Path, *, upto: Optional[int] = None, moderator: bool = True,
+             key: Optional[bytes] = None) -> "Table":
+        """Open and verify the file, then replay its moves still in force (up to seq `upto`).
+
+        The table is the moderator's: every seal is checked with the moderator's key, and a file it
+        cannot vouch for is refused (`GameFile.open(moderator=True)`: an unsealed file while a key
+        exists). `key`: another key than the key file's. `moderator=False` reads the plain chain only,
+        as anyone may (a sample, a copy)."""
+        gf = GameFile.open(path, key=key, moderator=moderator)
         game, seqs = replay_file(gf, upto=upto)
         return cls(gf, game, seqs)
 
