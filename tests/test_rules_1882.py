@@ -559,7 +559,7 @@ def _seed29_emergency(tmp_path):
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed29-ebuy.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    g = Table.open(copy).game
+    g = Table.open(copy, moderator=False).game
     assert g.round.corp.sym == "HBR" and g.round.emergency(g.corporations["HBR"])
     return g
 
