@@ -282,3 +282,35 @@ def test_the_merger_round_ends_only_after_a_major_over_its_train_limit_discards(
     assert g.current_entity() == "MVR" and g.round.legal("MVR") == ["discard_train"]
     after = Table.open(copy, upto=597).game
     assert after.round.name == "stock" and not after.crowded_corps()
+
+
+def test_a_company_whose_trains_have_all_run_this_round_is_not_offered_a_run(tmp_path):
+    """18xx.games offers a run only for trains not yet operated this round (`Route#actions`:
+    `route_trains`, the trains not operated): in 1861 the national can receive the trains of
+    minors nationalised after they ran, and those do not run again. Random 1861 game 30, move
+    790: the national RSR's turn starts with its 3 train; it is marked as having run (as a
+    nationalised minor's train would be) before the turn comes: no run is offered (pbem listed
+    "does not run" and waited for it), and with nothing else to do the national's turn is over."""
+    from pathlib import Path
+
+    from pbem.errors import RuleError
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    t = Table.open(copy)
+    moves = list(t.play.moves)
+    g = Table.new_game(t.file.header)
+    for a in moves[:789]:
+        g.push(a)
+    rsr = g.corporations["RSR"]
+    assert [tr.id for tr in rsr.trains] == ["3-4"]
+    for tr in rsr.trains:
+        tr.operated = True
+    g.push(moves[789])
+    # the national has nothing else to do in this turn (no train to buy: it has one): it is over
+    assert g.current_entity() == "E" and g.legal_moves()
+    assert rsr.last_revenue == 0 and all(tr.operated for tr in rsr.trains)
+    with pytest.raises(RuleError):
+        g.push(A.RunRoutes("RSR", ()))
