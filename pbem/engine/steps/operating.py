@@ -213,8 +213,9 @@ class Route(TurnStep):
 
     def offered(self) -> list[str]:
         """A run while the corporation has a train that has not run this round (a train received
-        after it ran elsewhere, as 1861's national taking a nationalised minor's, does not run
-        again: 18xx.games' `Route#actions` asks for `route_trains`, the trains not operated)."""
+        after it ran elsewhere, as a national taking the trains of a company nationalised after
+        it ran, does not run again: 18xx.games' `Route#actions` asks for `route_trains`, the
+        trains not operated)."""
         g, corp = self.game, self.corp
         unrun = any(not t.operated for t in corp.trains)
         return ["run_routes"] if unrun and g.title.route_available(g, corp) else []
