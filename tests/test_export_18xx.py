@@ -161,3 +161,56 @@ def test_a_reset_major_starts_again_with_fresh_certificates():
     assert acts[1216]["type"] == "buy_shares" and acts[1216]["entity"] == 1
     sold = acts[1265]["shares"] + acts[1271]["shares"]
     assert [acts[i]["entity"] for i in (1265, 1271)] == [1, 1] and sorted(sold) == sorted(["SW_7"] + bought)
+
+
+def test_a_discarded_train_is_the_one_named_and_bought_back_from_the_depot(tmp_path):
+    """Random 1861 game 30, move 753: N holds the 3 trains 3-4 and 3-3 and discards one. Which one
+    goes matters only for identity, but an 18xx.games record names it: here N discards 3-3, the
+    second, and MVR later buys 3-3 from the depot. The importer passed only the type, so the
+    engine discarded 3-4, and MVR's purchase of 3-3 was read as a purchase from N, still holding
+    it. The discard and the purchase now carry the train's id (where it is not the first of its
+    type) through importer, engine, exporter and the canonical line."""
+    from pbem.engine import actions as A
+    from pbem.game_notation import notation_context
+    from pbem.moderator.table import Table
+    from pbem.notation.canonical import CanonicalReader
+    from pbem.notation.formatter import format_action
+
+    src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    t = Table.open(copy)
+    header = t.file.header
+    acts = list(t.play.moves)[:753]
+    game = Table.new_game(header)
+    for a in acts:
+        game.push(a)
+    assert [tr.id for tr in game.corporations["N"].trains] == ["3-4", "3-3"]
+    discard = A.DiscardTrain("N", "3", "3-3")
+    line = format_action(discard, notation_context(game))
+    assert line == "N discards a 3 train (3-3)"
+    assert CanonicalReader(notation_context(game)).read(line) == discard
+    game.push(discard)
+    acts.append(discard)
+    assert [tr.id for tr in game.corporations["N"].trains] == ["3-4"]
+    while True:                                   # on until another corporation buys 3-3 from the depot
+        moves = [m.action for m in game.legal_moves()]
+        buy = next((a for a in moves if isinstance(a, A.BuyTrain) and a.source == "depot" and a.train == "3"), None)
+        pick = buy or next((a for a in moves if isinstance(a, A.RunRoutes)), None) or \
+            next((a for a in moves if isinstance(a, A.Pass)), moves[0])
+        game.push(pick)
+        acts.append(pick)
+        if pick is buy:
+            break
+        assert len(acts) < 800
+    holders = {c.sym: [tr.id for tr in c.trains] for c in game.corporations.values() if c.trains}
+    assert holders["MVR"] == ["3-3"] and holders["N"] == ["3-4"]
+    players = [(p.name, p.name) for p in header.players]
+    data = export_record(lambda: Table.new_game(header), acts, players, header.seed, header.title,
+                         tuple(header.options))
+    rec = {a["id"]: a for a in data["actions"]}
+    assert [a["train"] for a in rec.values() if a["type"] in ("discard_train", "buy_train")][-2:] == ["3-3", "3-3"]
+    out = tmp_path / "out.json"
+    out.write_text(json.dumps(data))
+    again = replay_record(load_record(out))
+    assert {c.sym: [tr.id for tr in c.trains] for c in again.corporations.values() if c.trains} == holders

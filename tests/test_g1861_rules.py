@@ -282,3 +282,96 @@ def test_the_merger_round_ends_only_after_a_major_over_its_train_limit_discards(
     assert g.current_entity() == "MVR" and g.round.legal("MVR") == ["discard_train"]
     after = Table.open(copy, upto=597, moderator=False).game
     assert after.round.name == "stock" and not after.crowded_corps()
+
+
+def test_a_company_whose_trains_have_all_run_this_round_is_not_offered_a_run(tmp_path):
+    """18xx.games offers a run only for trains not yet operated this round (`Route#actions`:
+    `route_trains`, the trains not operated): in 1861 the national can receive the trains of
+    minors nationalised after they ran, and those do not run again. Random 1861 game 30, move
+    790: the national RSR's turn starts with its 3 train; it is marked as having run (as a
+    nationalised minor's train would be) before the turn comes: no run is offered (pbem listed
+    "does not run" and waited for it), and with nothing else to do the national's turn is over."""
+    from pathlib import Path
+
+    from pbem.errors import RuleError
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    t = Table.open(copy)
+    moves = list(t.play.moves)
+    g = Table.new_game(t.file.header)
+    for a in moves[:789]:
+        g.push(a)
+    rsr = g.corporations["RSR"]
+    assert [tr.id for tr in rsr.trains] == ["3-4"]
+    for tr in rsr.trains:
+        tr.operated = True
+    g.push(moves[789])
+    # the national has nothing else to do in this turn (no train to buy: it has one): it is over
+    assert g.current_entity() == "E" and g.legal_moves()
+    assert rsr.last_revenue == 0 and all(tr.operated for tr in rsr.trains)
+    with pytest.raises(RuleError):
+        g.push(A.RunRoutes("RSR", ()))
+
+
+def test_a_merger_nobody_could_preside_for_the_certificate_limit_is_not_offered(tmp_path):
+    """Random 1861 play (5 players) stopped in a merger round: every major the minor was offered
+    to form ('RO merges MKN', '... NW', ...) was refused with "no player can become president of
+    MKN: the merger fails", and nothing else was listed. The listing asked only for money (as
+    18xx.games' `finish_merge_to_major` does), the share step also for room under the
+    certificate limit. Now the listing and the check ask the post-merger share step itself (the
+    merger made on a copy), and an impossible merger can be called off with a pass.
+    Random game 30, move 476: MNN and M-K (P2 and P1) choose their major; with the certificate
+    limit lowered to what P2 holds, neither owner could buy the share that makes a president."""
+    import copy as copying
+    from pathlib import Path
+
+    from pbem.errors import RuleError
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    t = Table.open(copy)
+    moves = list(t.play.moves)
+    g = Table.new_game(t.file.header)
+    for a in moves[:476]:
+        g.push(a)
+    assert g.round.mode == "target" and g.round.merging == ["MNN", "M-K"]
+    listed = [m.action for m in g.legal_moves()]
+    assert any(isinstance(a, A.Merge) for a in listed)
+    g.cert_limit = g.shares.num_certs("P2")
+    listed = [m.action for m in g.legal_moves()]
+    assert listed == [A.Pass("MNN")]
+    for a in listed:
+        copying.deepcopy(g).push(a)
+    with pytest.raises(RuleError):
+        copying.deepcopy(g).push(A.Merge("MNN", "MVR"))
+
+
+def test_every_move_listed_in_a_merger_round_is_accepted(tmp_path):
+    """The listing and the check of the merger round are one rule: at every position of the
+    merger rounds of a random 1861 game (30) the acting entity has a listed move, and every
+    listed move is accepted (each pushed on a copy)."""
+    import copy as copying
+    from pathlib import Path
+
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    t = Table.open(copy)
+    g = Table.new_game(t.file.header)
+    checked = 0
+    for a in t.play.moves:
+        if g.round.name == "merger":
+            listed = [m.action for m in g.legal_moves()]
+            assert listed, f"{g.current_entity()} has no legal move"
+            for move in listed:
+                copying.deepcopy(g).push(move)
+            checked += 1
+        g.push(a)
+    assert checked >= 10

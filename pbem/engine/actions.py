@@ -130,19 +130,26 @@ class BuyTrain(Action):
 
     `price` is the total paid (from another corporation any price >= 1; from the depot it
     must match). `exchange` names a train type handed in for a discount (a trade-in).
+    `train_id` and `exchange_id` name the very trains (`'4-1'`) when it is not the first of
+    that type the seller (or the corporation trading in) holds: which one goes matters only
+    for its identity (an 18xx.games record names every train), so None means the first.
     """
 
     train: str
     source: str = "depot"
     price: Optional[int] = None
     exchange: Optional[str] = None
+    train_id: Optional[str] = None
+    exchange_id: Optional[str] = None
 
 
 @dataclass(frozen=True)
 class DiscardTrain(Action):
-    """Discard a train of type `train` because the corporation is over its train limit."""
+    """Discard a train of type `train` because the corporation is over its train limit;
+    `train_id` names the very train when it is not the first of the type (None: the first)."""
 
     train: str
+    train_id: Optional[str] = None
 
 
 @dataclass(frozen=True)

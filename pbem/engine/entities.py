@@ -65,6 +65,12 @@ class Train:
         return self.lessee or self.owner
 
 
+def train_named(trains, name: str, train_id: Optional[str] = None) -> Optional["Train"]:
+    """The train of type `name` among `trains` that an action means: the one whose id is
+    `train_id` if given, else the first of the type; None if there is none."""
+    return next((t for t in trains if t.name == name and (train_id is None or t.id == train_id)), None)
+
+
 @dataclass
 class TokenSpec:
     """One station token on a corporation's charter."""

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token
+from pbem.engine.entities import train_named
 from pbem.engine.leases import sellable_trains, train_limit_count
 from pbem.engine.round_rules import RoundRules
 from pbem.engine.share_rules import ShareRules
@@ -115,12 +116,13 @@ class Rules(RoundRules, ShareRules, TrainRules):
     #: leaves the game)
     discarded_trains_for_sale = False
 
-    def discard_train(self, g: "Game", corp: "Corporation", name: str) -> None:
+    def discard_train(self, g: "Game", corp: "Corporation", name: str, train_id: Optional[str] = None) -> None:
         own = sellable_trains(corp)                  # a leased train is its owner's, not the lessee's to discard
-        train = next((t for t in own if t.name == name), None)
+        train = train_named(own, name, train_id)
         if train is None:
-            have = ", ".join(t.name for t in own)
-            raise RuleError(f"{corp.sym} has no {name} train to discard (it has {have})", rule="discarding trains")
+            have = ", ".join(t.id if train_id else t.name for t in own)
+            raise RuleError(f"{corp.sym} has no {train_id or name} train to discard (it has {have})",
+                            rule="discarding trains")
         corp.trains.remove(train)
         train.owner = None
         (g.depot.discarded if self.discarded_trains_for_sale else g.depot.removed).append(train)
@@ -372,19 +374,19 @@ class Rules(RoundRules, ShareRules, TrainRules):
     def train_for_purchase(self, g: "Game", corp: "Corporation", action: A.BuyTrain) -> "Train":
         if action.source == "depot":
             avail = g.depot.available(g.phase_names)
-            train = next((t for t in avail if t.name == action.train), None)
+            train = train_named(avail, action.train, action.train_id)
             if train is None:
-                names = ", ".join(f"{t.name} (${t.price})" for t in avail)
-                raise RuleError(f"no {action.train} train is for sale in the depot; for sale: {names}",
-                                rule="trains are sold in order")
+                names = ", ".join(f"{t.id if action.train_id else t.name} (${t.price})" for t in avail)
+                raise RuleError(f"no {action.train_id or action.train} train is for sale in the depot; "
+                                f"for sale: {names}", rule="trains are sold in order")
             return train
         seller = g.corporations.get(action.source)
         if seller is None or seller is corp:
             raise RuleError(f"{action.source} is not a corporation that can sell {corp.sym} a train",
                             rule="buying trains")
-        train = next((t for t in sellable_trains(seller) if t.name == action.train), None)
+        train = train_named(sellable_trains(seller), action.train, action.train_id)
         if train is None:
-            raise RuleError(f"{seller.sym} has no {action.train} train", rule="buying trains")
+            raise RuleError(f"{seller.sym} has no {action.train_id or action.train} train", rule="buying trains")
         return train
 
     def train_price_range(self, g: "Game", corp: "Corporation", train: "Train", rnd) -> Optional[tuple[int, int]]:
@@ -414,7 +416,7 @@ class Rules(RoundRules, ShareRules, TrainRules):
         if action.source == "depot":
             price = train.price
             if action.exchange:
-                old = next((t for t in sellable_trains(corp) if t.name == action.exchange), None)
+                old = train_named(sellable_trains(corp), action.exchange, action.exchange_id)
                 disc = train.discount.get(action.exchange)
                 if old is None or disc is None:
                     raise RuleError(f"{corp.sym} cannot trade in a {action.exchange} train for a {train.name}",
@@ -434,7 +436,7 @@ class Rules(RoundRules, ShareRules, TrainRules):
             payment = self.train_payment(g, corp, train, price, BANK, rnd)
             apply_train_payment(g, payment)
             if action.exchange:
-                old = next(t for t in sellable_trains(corp) if t.name == action.exchange)
+                old = train_named(sellable_trains(corp), action.exchange, action.exchange_id)
                 corp.trains.remove(old)
                 old.owner = None
                 (g.depot.discarded if self.discarded_trains_for_sale else g.depot.removed).append(old)

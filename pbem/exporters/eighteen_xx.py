@@ -12,6 +12,8 @@ from typing import Any
 
 from pbem.engine import actions as A
 from pbem.engine.certificates import company_certificates
+from pbem.engine.entities import train_named
+from pbem.engine.leases import sellable_trains
 from pbem.engine.game import Game
 
 
@@ -297,12 +299,12 @@ class RecordWriter:
             rec = {"type": "buy_train", "train": train.id, "price": act.price if act.price is not None
                    else train.price, "variant": train.name}
             if act.exchange:
-                old = next(t for t in corp.trains if t.name == act.exchange)
-                rec["exchange"] = old.id
+                rec["exchange"] = train_named(sellable_trains(corp), act.exchange, act.exchange_id).id
             return rec, {}
         if isinstance(act, A.DiscardTrain):
             corp = g.corporations[act.entity]
-            return {"type": "discard_train", "train": next(t.id for t in corp.trains if t.name == act.train)}, {}
+            # the very train the engine discards: the one named, else the first of the type
+            return {"type": "discard_train", "train": train_named(sellable_trains(corp), act.train, act.train_id).id}, {}
         if isinstance(act, A.BuyCompany):
             # a player buying a private from another takes the ordinary certificate that came with it
             hints = {c: act.entity for c in company_certificates(g.data, act.company)

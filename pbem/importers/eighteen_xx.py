@@ -15,6 +15,8 @@ from typing import Any, Callable, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.certificates import company_certificates
+from pbem.engine.entities import train_named
+from pbem.engine.leases import sellable_trains
 from pbem.engine.game import Game
 from pbem.exporters.eighteen_xx import CertTracker
 from pbem.errors import PbemError, RuleError
@@ -390,18 +392,23 @@ class Converter:
             tid = a["train"]
             name = _split_last(tid)[0]
             source = "depot"
+            held = g.depot.available(g.phase_names)
             for c in g.corporations.values():
-                hit = next((tr for tr in c.trains if tr.id == tid), None)
-                if hit is not None:
-                    source = c.sym
-                    # the engine sells the first train of a kind; put the record's copy first so ids stay aligned
-                    c.trains.remove(hit)
-                    c.trains.insert(0, hit)
-            exch = _split_last(a["exchange"])[0] if a.get("exchange") else None
+                if any(tr.id == tid for tr in sellable_trains(c)):
+                    source, held = c.sym, sellable_trains(c)
+            exch = exch_id = None
+            if a.get("exchange"):
+                exch = _split_last(a["exchange"])[0]
+                exch_id = self.train_id(sellable_trains(g.corporations[ent]), exch, a["exchange"]) \
+                    if ent in g.corporations else None
             price = int(a["price"]) if a.get("price") is not None else None
-            return [A.BuyTrain(ent, name, source, price, exch)]
+            return [A.BuyTrain(ent, name, source, price, exch, train_id=self.train_id(held, name, tid),
+                               exchange_id=exch_id)]
         if t == "discard_train":
-            return [A.DiscardTrain(ent, _split_last(a["train"])[0])]
+            tid = a["train"]
+            name = _split_last(tid)[0]
+            own = sellable_trains(g.corporations[ent]) if ent in g.corporations else []
+            return [A.DiscardTrain(ent, name, self.train_id(own, name, tid))]
         if t == "buy_company":
             return [A.BuyCompany(ent, a["company"], int(a["price"]))]
         if t == "bankrupt":
@@ -417,6 +424,14 @@ class Converter:
         if t in IGNORED:
             return []
         raise RuleError(f"action type {t!r} is not supported for {g.title.name}", rule="importer")
+
+    @staticmethod
+    def train_id(trains, name: str, tid: str) -> Optional[str]:
+        """The record's train id for an action, or None when the engine's default (the first
+        train of the type among `trains`) is that very train: a game's lines name a train only
+        where which one goes would otherwise be lost."""
+        first = train_named(trains, name)
+        return None if first is not None and first.id == tid else tid
 
     def route(self, r: dict) -> A.Route:
         conns = _chained([list(seg) for seg in r.get("connections") or []])

@@ -72,11 +72,13 @@ _KINDS: list[tuple[re.Pattern, Callable[[str, re.Match], Optional[Action]]]] = [
     (re.compile(r"withholds"), lambda e, m: Dividend(e, "withhold")),
     (re.compile(r"pays half"), lambda e, m: Dividend(e, "half")),
     (re.compile(r"pays out"), lambda e, m: Dividend(e, "payout")),
-    (re.compile(r"buys a (?P<t>\S+) train from (?P<src>the depot|\S+)(?: for (?P<p>\d+))?"
-                r"(?: trading in a (?P<x>\S+) train)?"),
+    (re.compile(r"buys a (?P<t>\S+) train(?: \((?P<tid>[^()\s]+)\))? from (?P<src>the depot|\S+)"
+                r"(?: for (?P<p>\d+))?(?: trading in a (?P<x>\S+) train(?: \((?P<xid>[^()\s]+)\))?)?"),
      lambda e, m: BuyTrain(e, m.group("t"), _SOURCE.get(m.group("src"), m.group("src")),
-                           int(m.group("p")) if m.group("p") else None, m.group("x"))),
-    (re.compile(r"discards a (?P<t>\S+) train"), lambda e, m: DiscardTrain(e, m.group("t"))),
+                           int(m.group("p")) if m.group("p") else None, m.group("x"),
+                           train_id=m.group("tid"), exchange_id=m.group("xid"))),
+    (re.compile(r"discards a (?P<t>\S+) train(?: \((?P<tid>[^()\s]+)\))?"),
+     lambda e, m: DiscardTrain(e, m.group("t"), m.group("tid"))),
     (re.compile(r"buys the private (?P<c>\S+) for (?P<p>\d+)"),
      lambda e, m: BuyCompany(e, m.group("c"), int(m.group("p")))),
     (re.compile(r"goes bankrupt"), lambda e, m: Bankrupt(e)),

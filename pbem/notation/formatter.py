@@ -14,7 +14,7 @@ One line per action for every action, except:
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Optional
 
 from pbem.engine.actions import (
     Action, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Choose, Convert, DiscardTrain, Dividend, EndGame,
@@ -53,8 +53,9 @@ def entity_label(entity: str, ctx: NotationContext) -> str:
     return entity
 
 
-def _train(name: str) -> str:
-    return f"{name} train"
+def _train(name: str, train_id: Optional[str] = None) -> str:
+    """'4 train', or '4 train (4-1)' when the move names the very train (not the first of its type)."""
+    return f"{name} train ({train_id})" if train_id else f"{name} train"
 
 
 def _hex_city(hex_: str, city: int) -> str:
@@ -111,14 +112,14 @@ def format_action(action: Action, ctx: NotationContext) -> str:
         return f"{who} pays out"
     if isinstance(a, BuyTrain):
         src = "the depot" if a.source == "depot" else a.source
-        out = f"{who} buys a {_train(a.train)} from {src}"
+        out = f"{who} buys a {_train(a.train, a.train_id)} from {src}"
         if a.price is not None:
             out += f" for {a.price}"
         if a.exchange is not None:
-            out += f" trading in a {_train(a.exchange)}"
+            out += f" trading in a {_train(a.exchange, a.exchange_id)}"
         return out
     if isinstance(a, DiscardTrain):
-        return f"{who} discards a {_train(a.train)}"
+        return f"{who} discards a {_train(a.train, a.train_id)}"
     if isinstance(a, BuyCompany):
         return f"{who} buys the private {a.company} for {a.price}"
     if isinstance(a, Bankrupt):

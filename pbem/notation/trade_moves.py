@@ -17,7 +17,7 @@ from .claims import Claim
 from .names import KIND_WORDS, norm
 from .parsed import Echo
 from .share_counts import one_per_share
-from .trees import first_tok, is_tree, subtrees, tokens
+from .trees import first_tok, is_tree, subtrees, tokens, train_id
 
 __all__ = ["TradeMoves"]
 
@@ -104,7 +104,7 @@ class TradeMoves:
         return [Choose(self.entity("corp", subject, node), "nationalize")]
 
     def _mods(self, mods: list[Tree]) -> dict:
-        out: dict = {"source": None, "price": None, "trade": None, "for": None, "nodes": {}}
+        out: dict = {"source": None, "price": None, "trade": None, "trade_id": None, "for": None, "nodes": {}}
         for m in mods:
             if m.data == "mod_from":
                 src = m.children[-1]
@@ -118,7 +118,8 @@ class TradeMoves:
                 out["price"] = self.price(m.children[-1])
                 out["nodes"]["price"] = m
             elif m.data == "mod_trade":
-                out["trade"] = self.train(m.children[-1])
+                out["trade"] = self.train(next(c for c in m.children if is_tree(c, "train_ref")))
+                out["trade_id"] = train_id(m)
                 out["nodes"]["trade"] = m
             elif m.data == "mod_for":
                 if out.get("for") is not None:
@@ -133,7 +134,8 @@ class TradeMoves:
         d = what.data
         if d == "buy_train":
             self._one_train_only(what)
-            return [self._buy_train(node, subject, self.train(what.children[-1]), mods)]
+            ref = next(c for c in what.children if is_tree(c, "buy_train_ref"))
+            return [self._buy_train(node, subject, self.train(ref), mods, train_id(what))]
         name = next((c for c in what.children if is_tree(c, "name")), None)
         shares_word = first_tok(what, "SHARE_N") is not None
         if d == "buy_percent":
@@ -257,7 +259,7 @@ class TradeMoves:
             f'"{num.value} {word.value}" could mean one {num.value}-train or {num.value} trains; a move buys '
             f'one train: write "buys a {num.value} train"', candidates=[f"buys a {num.value} train"]), what)
 
-    def _buy_train(self, node, subject, train: str, mods: dict):
+    def _buy_train(self, node, subject, train: str, mods: dict, tid: Optional[str] = None):
         source = "depot"
         src = mods["source"]
         if src is not None:
@@ -269,7 +271,8 @@ class TradeMoves:
                 raise self.err('trains come from the depot or from another corporation', src,
                                expected=['"depot"', KIND_WORDS["corporation"]])
         buyer = self.entity("corp", subject, node) if mods.get("for") is None else self._for_corp(mods["for"], subject)
-        return BuyTrain(buyer, train, source, mods["price"], mods["trade"])
+        return BuyTrain(buyer, train, source, mods["price"], mods["trade"], train_id=tid,
+                        exchange_id=mods.get("trade_id"))
 
     def _for_corp(self, m: Tree, subject: Optional[str]) -> str:
         """ "Cid is buying a 4 train for CPR": the corporation named after "for" buys."""

@@ -12,7 +12,7 @@ from lark import Token, Tree
 from pbem.engine.actions import BuyTrain, Dividend, DiscardTrain, Route, RunRoutes, Stop
 from pbem.errors import AmbiguousMoveError
 
-from .trees import first_tok, is_stop, is_tree, subtrees
+from .trees import first_tok, is_stop, is_tree, subtrees, train_id
 
 __all__ = ["TrainMoves"]
 
@@ -225,7 +225,7 @@ class TrainMoves:
 
     def _c_discard(self, node: Tree, subject):
         tr = next(c for c in node.children if is_tree(c, "train_ref"))
-        return [DiscardTrain(self.entity("corp", subject, node), self.train(tr))]
+        return [DiscardTrain(self.entity("corp", subject, node), self.train(tr), train_id(node))]
 
     def _c_exchange_train(self, node: Tree, subject):
         trains = [c for c in node.children if isinstance(c, Tree) and c.data in ("buy_train_ref", "train_ref")]

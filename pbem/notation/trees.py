@@ -8,7 +8,7 @@ from typing import Optional
 
 from lark import Token, Tree
 
-__all__ = ["first_tok", "is_stop", "is_tree", "subtrees", "tokens"]
+__all__ = ["first_tok", "is_stop", "is_tree", "subtrees", "tokens", "train_id"]
 
 
 def is_tree(x, data=None) -> bool:
@@ -34,3 +34,10 @@ def is_stop(x) -> bool:
 
 def subtrees(node: Tree, data: str) -> list[Tree]:
     return [c for c in node.children if isinstance(c, Tree) and c.data == data]
+
+
+def train_id(node) -> Optional[str]:
+    """The train's id a canonical line names after its type ("3 train (3-2)": '3-2'), or None:
+    the TRAIN_ID token among `node`'s own children."""
+    tok = next((c for c in node.children if isinstance(c, Token) and c.type == "TRAIN_ID"), None)
+    return tok.value[1:-1] if tok is not None else None

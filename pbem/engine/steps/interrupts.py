@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Optional
 
 from pbem.engine import actions as A
+from pbem.engine.entities import train_named
 from pbem.engine.leases import sellable_trains
 from pbem.engine.step import LegalMove, Step
 from pbem.errors import RuleError
@@ -67,11 +68,11 @@ class DiscardTrain(Step):
         corp = self.crowded()
         if action.entity != corp.sym or not isinstance(action, A.DiscardTrain):
             raise RuleError(self.refusal.format(corp=corp.sym), rule="train limit", legal=["discard_train"])
-        if not any(t.name == action.train for t in sellable_trains(corp)):
-            have = ", ".join(t.name for t in sellable_trains(corp))
-            raise RuleError(f"{corp.sym} has no {action.train} train to discard (it has {have})",
+        if train_named(sellable_trains(corp), action.train, action.train_id) is None:
+            have = ", ".join(t.id if action.train_id else t.name for t in sellable_trains(corp))
+            raise RuleError(f"{corp.sym} has no {action.train_id or action.train} train to discard (it has {have})",
                             rule="discarding trains", legal=["discard_train"])
 
     def apply_discard_train(self, action: A.DiscardTrain) -> None:
         g = self.game
-        g.title.discard_train(g, g.corporations[action.entity], action.train)
+        g.title.discard_train(g, g.corporations[action.entity], action.train, action.train_id)

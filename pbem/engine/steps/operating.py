@@ -212,8 +212,13 @@ class Route(TurnStep):
     checked_on_apply = frozenset({"run_routes"})
 
     def offered(self) -> list[str]:
+        """A run while the corporation has a train that has not run this round (a train received
+        after it ran elsewhere, as a national taking the trains of a company nationalised after
+        it ran, does not run again: 18xx.games' `Route#actions` asks for `route_trains`, the
+        trains not operated)."""
         g, corp = self.game, self.corp
-        return ["run_routes"] if corp.trains and g.title.route_available(g, corp) else []
+        unrun = any(not t.operated for t in corp.trains)
+        return ["run_routes"] if unrun and g.title.route_available(g, corp) else []
 
     def moves_run_routes(self, ent: str) -> list[LegalMove]:
         from pbem.engine.legal import known_run, may_not_run

@@ -188,7 +188,31 @@ class MergerSteps(StepRound):
         owners = [g.corporations[s].president for s in group]
         if not any(g.players[p].cash >= cell.price or owners.count(p) >= 2 for p in set(owners)):
             return "no player could become president of the new major"
+        if not any(owners.count(p) >= 2 for p in owners) and not self._president_possible(group):
+            # money is not all: the share must also fit the buyer's certificate limit
+            return "no player could buy the share that makes the president of the new major"
         return ""
+
+    def _president_possible(self, group: list[str]) -> bool:
+        """Whether the merger of `group` leaves a president or a player able to buy the share
+        that makes one: the merger is made on a copy of the game by the round's own code and
+        the post-merger share step's own predicate asked (`eligible`), so the listing, the
+        check and the share buying are one rule. Which major is formed does not matter (their
+        paper is alike). Cached per group and position (a copy of a late game is not cheap)."""
+        import copy
+
+        g = self.game
+        key = (self.index, tuple(group), g.cert_limit,
+               tuple(sorted((p.id, p.cash, g.shares.num_certs(p.id)) for p in g.players.values())))
+        cache = self.__dict__.setdefault("_president_cache", {})
+        if key not in cache:
+            trial = copy.deepcopy(g)
+            rnd = trial.round
+            rnd.merging = list(group)
+            major = self.open_majors()[0]
+            rnd._finish_merge(A.Merge(group[0], major))
+            cache[key] = trial.corporations[major].president is not None or bool(rnd.eligible())
+        return cache[key]
 
     def _finish_merge(self, action: A.Merge) -> None:
         g = self.game

@@ -9,10 +9,11 @@ g1861_loans.py, g1861_national.py and g1861_routes.py. Status: docs/1861-status.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token
+from pbem.engine.entities import train_named
 from pbem.engine.hexgrid import Grid
 from pbem.titles.family1867.rules import Rules1867
 from pbem.titles.g1861.loans import Loans1861
@@ -266,11 +267,11 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
             self.raise_cash(g, corp, quote.cost_terrain + quote.cost_borders + (0 if extra else slot.get("cost", 0)))
         super().lay_tile(g, corp, action, slot, rnd, extra=extra)
 
-    def discard_train(self, g: "Game", corp: "Corporation", name: str) -> None:
+    def discard_train(self, g: "Game", corp: "Corporation", name: str, train_id: Optional[str] = None) -> None:
         """A discarded train goes back to the depot, for sale again at face value."""
-        train = next((t for t in corp.trains if t.name == name), None)
+        train = train_named(corp.trains, name, train_id)
         if train is None:
-            raise RuleError(f"{corp.sym} has no {name} train to discard", rule="discarding trains")
+            raise RuleError(f"{corp.sym} has no {train_id or name} train to discard", rule="discarding trains")
         corp.trains.remove(train)
         train.owner = None
         g.depot.discarded.append(train)
