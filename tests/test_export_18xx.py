@@ -179,7 +179,7 @@ def test_a_discarded_train_is_the_one_named_and_bought_back_from_the_depot(tmp_p
     src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    t = Table.open(copy)
+    t = Table.open(copy, moderator=False)
     header = t.file.header
     acts = list(t.play.moves)[:753]
     game = Table.new_game(header)

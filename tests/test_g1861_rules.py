@@ -299,7 +299,7 @@ def test_a_company_whose_trains_have_all_run_this_round_is_not_offered_a_run(tmp
     src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    t = Table.open(copy)
+    t = Table.open(copy, moderator=False)
     moves = list(t.play.moves)
     g = Table.new_game(t.file.header)
     for a in moves[:789]:
@@ -334,7 +334,7 @@ def test_a_merger_nobody_could_preside_for_the_certificate_limit_is_not_offered(
     src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    t = Table.open(copy)
+    t = Table.open(copy, moderator=False)
     moves = list(t.play.moves)
     g = Table.new_game(t.file.header)
     for a in moves[:476]:
@@ -363,7 +363,7 @@ def test_every_move_listed_in_a_merger_round_is_accepted(tmp_path):
     src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
-    t = Table.open(copy)
+    t = Table.open(copy, moderator=False)
     g = Table.new_game(t.file.header)
     checked = 0
     for a in t.play.moves:
