@@ -26,7 +26,7 @@ from pbem.mail.compose import Mail, build, games_in_thread, message_id
 from pbem.mail.letter import Letter, LetterError, parse_letter
 from pbem.moderator import failpoints, replies
 from pbem.moderator.ledger import Outgoing
-from pbem.moderator.roster import GAME_ID, Roster, RosterError, Seat
+from pbem.moderator.roster import Roster, RosterError, Seat, game_name
 from pbem.moderator.signon import check_secret, hash_secret, new_secret
 from pbem.moderator.table import Table
 
@@ -75,10 +75,21 @@ class Postmaster:
 
     # --- files of a game -------------------------------------------------------------
     def game_path(self, game: str) -> Path:
-        return self.games_dir / f"{game}.pbem"
+        return self._inside(game, ".pbem")
 
     def roster_path(self, game: str) -> Path:
-        return self.games_dir / f"{game}.roster.json"
+        return self._inside(game, ".roster.json")
+
+    def _inside(self, game: str, suffix: str, folder: Optional[Path] = None) -> Path:
+        """A game's file in the games folder (or `folder` under it); a name that fails `game_name`
+        or would lead out of the folder raises ValueError (routing refuses such names first)."""
+        name = game_name(game)
+        top = Path(os.path.abspath(self.games_dir))
+        base = Path(os.path.abspath(folder or self.games_dir))
+        path = Path(os.path.abspath(base / f"{name}{suffix}")) if name else None
+        if path is None or path.parent != base or not base.is_relative_to(top):
+            raise ValueError(f"not a game name: {game!r}")
+        return path
 
     def games(self) -> list[str]:
         return sorted(p.name[: -len(".roster.json")] for p in self.games_dir.glob("*.roster.json"))
@@ -115,8 +126,9 @@ class Postmaster:
     def game_lock(self, game: str) -> Iterator[None]:
         """One process at a time handles mail for a game (other games go on in parallel)."""
         lock_dir = self.games_dir / ".locks"
+        path = self._inside(game, ".lock", lock_dir)          # checked before the folder is made
         lock_dir.mkdir(exist_ok=True)
-        fd = os.open(lock_dir / f"{game}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             yield
@@ -226,20 +238,33 @@ class Postmaster:
         """The game a mail is about, from its SIGNON/CREATE, subject tag, plus-address or thread;
         ('', reason) when they disagree."""
         named: dict[str, str] = {}
+        bad: list[tuple[str, str]] = []
+
+        def name(text: str, where: str) -> None:
+            g = game_name(text)
+            if g is None:
+                bad.append((text, where))
+            else:
+                named.setdefault(g, where)
+
         for c in cmds:
             if c.name in ("SIGNON", "CREATE") and c.args:
-                named.setdefault(c.args[0].lower(), f"{c.name} on line {c.line}")
+                name(c.args[0], f"{c.name} on line {c.line}")
         for m in _TAG.finditer(letter.subject or ""):
-            g = m.group(1).lower()
-            if GAME_ID.match(g) and (self.game_path(g).exists() or not named):
+            g = game_name(m.group(1))
+            if g and (self.game_path(g).exists() or not named):
                 named.setdefault(g, "the subject")
         for addr in letter.to:
             local, _, dom = addr.partition("@")
             if dom == self.domain and local.startswith(self.local + "+"):
-                named.setdefault(local[len(self.local) + 1:], "the address")
-        if not named:
+                name(local[len(self.local) + 1:], "the address")
+        if not named and not bad:
             for g in sorted(games_in_thread([letter.in_reply_to, *letter.references])):
-                named.setdefault(g, "the thread")
+                name(g, "the thread")
+        if bad:
+            text, where = bad[0]
+            return "", (f"{where} names {text[:80]!r}, which is not a game name (1-64 letters, digits, '.', "
+                        "'_' or '-'). Nothing was applied.")
         if len(named) > 1:
             return "", ("this mail names several games: " + ", ".join(f"{g} ({w})" for g, w in named.items())
                         + ". Nothing was applied; name one game.")
