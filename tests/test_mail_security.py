@@ -77,3 +77,60 @@ def test_every_file_of_a_game_stays_in_the_games_folder(world):
             with pm.game_lock(bad):
                 pass
     assert pm.game_path("Club-1882").parent == pm.games_dir.resolve()
+
+
+# ------------------------------------------------------------------------ who sent it (item 5)
+def _from(value: bytes) -> str:
+    from pbem.mail.letter import parse_letter
+
+    return parse_letter(b"From: " + value + b"\r\nSubject: x\r\n\r\nAnn passes\r\n").from_addr
+
+
+@pytest.mark.parametrize("value, sender", [
+    # the address is the addr-spec in the angle brackets; an encoded display name is decoded only after
+    (b"=?utf-8?Q?a=0Db:_ann@pbem.local;?= <mallory@evil.org>", "mallory@evil.org"),
+    (b"=?utf-8?Q?ann@pbem.local_=3C?= <mallory@evil.org>", "mallory@evil.org"),
+    (b"=?utf-8?B?PGFubkBwYmVtLmxvY2FsPg==?= <mallory@evil.org>", "mallory@evil.org"),      # "<ann@pbem.local>"
+    (b"=?utf-8?Q?=3Cann@pbem.local=3E?=", ""),                       # an encoded word is no address
+    (b'"Ann <ann@pbem.local>" <mallory@evil.org>', "mallory@evil.org"),
+    (b"(ann@pbem.local) <mallory@evil.org>", "mallory@evil.org"),     # comments are not addresses
+    (b"mallory@evil.org (ann@pbem.local)", "mallory@evil.org"),
+    # several addresses, groups, routes, a second address after the first: no sender at all
+    (b"Ann <ann@pbem.local>, Mallory <mallory@evil.org>", ""),
+    (b"mallory@evil.org, ann@pbem.local", ""),
+    (b"friends: ann@pbem.local;", ""),
+    (b"friends: mallory@evil.org, ann@pbem.local;", ""),
+    (b"Ann <mallory@evil.org> <ann@pbem.local>", ""),
+    (b"Ann <mallory@evil.org> ann@pbem.local", ""),
+    (b"ann@pbem.local <mallory@evil.org>", ""),
+    (b"Ann <@evil.org:ann@pbem.local>", ""),
+    (b"Ann <ann@pbem.local\x00>", ""),
+    (b"Ann <ann@pbem.local", ""),
+    # what mail programs write
+    (b"Ann\r\n <Ann@PBEM.local>", "ann@pbem.local"),
+    (b'"Smith, Ann" <ann@pbem.local>', "ann@pbem.local"),
+    (b"ann@pbem.local (Ann Smith)", "ann@pbem.local"),
+    (b"=?utf-8?Q?J=C3=B6rg?= <joerg@example.de>", "joerg@example.de"),
+])
+def test_the_sender_is_the_addr_spec_of_a_from_that_parses(value, sender):
+    assert _from(value) == sender
+
+
+def test_two_from_headers_give_no_sender():
+    from pbem.mail.letter import parse_letter
+
+    raw = b"From: mallory@evil.org\r\nFrom: ann@pbem.local\r\nSubject: x\r\n\r\nAnn passes\r\n"
+    assert parse_letter(raw).from_addr == ""
+
+
+def test_an_encoded_display_name_cannot_make_a_mail_anns(world):
+    """Mallory, who saw Ann's secret in a CC, once moved as Ann by hiding ann@pbem.local in an
+    encoded display name."""
+    pm, s = world
+    before = (pm.games_dir / f"{GAME}.pbem").read_bytes()
+    raw = mail("x@y.z", f"SIGNON {GAME} Ann {s['Ann']}\nAnn bids 20 for HB", subject=f"[{GAME}] move")
+    raw = raw.replace(b"From: x@y.z", b"From: =?utf-8?Q?a=0Db:_ann@pbem.local;?= <mallory@evil.org>")
+    d = pm.handle("k1", raw)
+    assert d.folder == "Rejected" and (pm.games_dir / f"{GAME}.pbem").read_bytes() == before
+    assert [o.rcpts for o in d.outgoing] == [(ADDR["Ann"],)]          # the seat is told, not the sender
+    assert "refused" in text_of(d.outgoing[0].raw)
