@@ -35,7 +35,9 @@ def test_a_game_by_hand_on_maildir(tmp_path):
     welcome = next(f for f in (tmp_path / "mail" / "ann@pbem.local" / "new").iterdir()
                    if b"welcome" in f.read_bytes())
     ann = re.search(rb"SIGNON club Ann (\S+)", welcome.read_bytes()).group(1).decode()
-    p = pbem("mail-in", "--maildir", str(tmp_path / "mail"), "--from", "ann@pbem.local", "--subject", "[club] move",
+    welcome_id = re.search(rb"^Message-ID: (\S+)", welcome.read_bytes(), re.M | re.I).group(1).decode()
+    p = pbem("mail-in", "--maildir", str(tmp_path / "mail"), "--from", "ann@pbem.local", "--subject",
+             "Re: [club] welcome", "--in-reply-to", welcome_id,           # a reply to the welcome
              "-", stdin=f"Hello!\nSIGNON club Ann {ann}\nAnn bids 20 for HB\n")
     assert p.returncode == 0
     p = pbem("moderate", "--config", str(cfg), "--once")

@@ -134,3 +134,187 @@ def test_an_encoded_display_name_cannot_make_a_mail_anns(world):
     assert d.folder == "Rejected" and (pm.games_dir / f"{GAME}.pbem").read_bytes() == before
     assert [o.rcpts for o in d.outgoing] == [(ADDR["Ann"],)]          # the seat is told, not the sender
     assert "refused" in text_of(d.outgoing[0].raw)
+
+
+# ------------------------------------------------------------------------ replays (item 3)
+def _game(pm) -> bytes:
+    return (pm.games_dir / f"{GAME}.pbem").read_bytes()
+
+
+def _move(pm, s, who, text, *, msgid=None, date=None, reply=True, **kw) -> bytes:
+    from mailkit import latest
+
+    raw = mail(ADDR[who], f"SIGNON {GAME} {who} {s[who]}\n{text}", subject=f"Re: [{GAME}] your turn",
+               msgid=msgid, in_reply_to=latest(pm) if reply else "", **kw)
+    if date is not None:
+        from email.utils import format_datetime
+
+        raw = _header(raw, "Date", format_datetime(date))
+    return raw
+
+
+def _header(raw: bytes, name: str, value: str | None) -> bytes:
+    """`raw` with header `name` set to `value` (or removed), as a resending hand would."""
+    head, _, body = raw.partition(b"\r\n\r\n")
+    lines = [ln for ln in head.split(b"\r\n") if not ln.lower().startswith(name.lower().encode() + b":")]
+    if value is not None:
+        lines.append(f"{name}: {value}".encode())
+    return b"\r\n".join(lines) + b"\r\n\r\n" + body
+
+
+def _round_of_passes(pm, s) -> bytes:
+    """Ann, Bob and Cid pass in the auction (records 2-4): Ann is to act again and may pass again.
+    Returns Ann's mail as she sent it."""
+    ann = _move(pm, s, "Ann", "Ann passes")
+    assert pm.handle("k-Ann", ann).folder == "Processed"
+    for who in ("Bob", "Cid"):
+        d = pm.handle(f"k-{who}", _move(pm, s, who, f"{who} passes"))
+        assert d.folder == "Processed", d.outcome
+    return ann
+
+
+@pytest.mark.parametrize("resent", ["new Message-ID", "no Message-ID"])
+def test_a_copy_of_an_applied_mail_resent_is_refused(world, resent):
+    """A copy of Ann's earlier 'Ann passes' (a CC to the group, a mailbox thief) resent with a new
+    or no Message-ID once had its move made in Ann's name again."""
+    pm, s = world
+    ann = _round_of_passes(pm, s)
+    before = _game(pm)
+    copy = _header(ann, "Message-ID", "<copy.1@client.example>" if resent == "new Message-ID" else None)
+    d = pm.handle("k-copy", copy)
+    assert d.folder == "Rejected" and _game(pm) == before, d.outcome
+    assert [o.rcpts for o in d.outgoing] == [(ADDR["Ann"],)]          # Ann is told, nobody else
+    text = text_of(d.outgoing[0].raw)
+    assert "this mail answers the state at record 1; the game is at record 4" in text
+    assert "reply to the latest report" in text and "Accepted" not in text
+
+
+def test_the_same_mail_delivered_again_is_already_handled_and_changes_nothing(world):
+    pm, s = world
+    ann = _round_of_passes(pm, s)
+    before = _game(pm)
+    d = pm.handle("k-again", ann)
+    assert _game(pm) == before
+    assert "#2 Ann passes" in text_of(d.outgoing[0].raw)             # what that mail did, nothing new
+
+
+def test_a_refused_mail_resent_when_it_would_be_legal_is_refused(world):
+    """Ann's 'Ann passes' sent out of turn is refused; a copy resent when it is her turn again
+    answers an old state."""
+    pm, s = world
+    pm.handle("k1", _move(pm, s, "Ann", "Ann passes"))
+    early = _move(pm, s, "Ann", "Ann passes")                          # Bob is to act: refused
+    assert pm.handle("k2", early).folder == "Rejected"
+    for who in ("Bob", "Cid"):
+        assert pm.handle(f"k-{who}", _move(pm, s, who, f"{who} passes")).folder == "Processed"
+    before = _game(pm)
+    d = pm.handle("k3", _header(early, "Message-ID", "<early.copy@client.example>"))
+    assert d.folder == "Rejected" and _game(pm) == before
+    assert "answers the state at record 2; the game is at record 4" in text_of(d.outgoing[0].raw)
+
+
+def test_a_fresh_mail_answering_no_report_is_refused_with_how_to_reply(world):
+    pm, s = world
+    before = _game(pm)
+    d = pm.handle("k1", _move(pm, s, "Ann", "Ann passes", reply=False))
+    assert d.folder == "Rejected" and _game(pm) == before
+    assert "reply to the latest report (record 1)" in text_of(d.outgoing[0].raw)
+
+
+def test_a_reply_quoting_the_latest_report_is_accepted_without_threading_headers(world):
+    """A mail program that drops In-Reply-To still quotes the report's footer."""
+    pm, s = world
+    d = pm.handle("k1", _move(pm, s, "Ann", "Ann passes"))
+    report = next(o for o in d.outgoing if ADDR["Bob"] in o.rcpts and "report" in o.message_id)
+    quoted = "\n".join("> " + ln for ln in text_of(report.raw).splitlines())
+    d = pm.handle("k2", _move(pm, s, "Bob", f"Bob passes\n\nOn Monday the moderator wrote:\n{quoted}", reply=False))
+    assert d.folder == "Processed", d.outcome
+
+
+def test_a_reply_to_a_real_report_is_accepted(world):
+    pm, s = world
+    d = pm.handle("k1", _move(pm, s, "Ann", "Ann passes"))
+    report = next(o for o in d.outgoing if ADDR["Bob"] in o.rcpts and "report" in o.message_id)
+    raw = mail(ADDR["Bob"], f"SIGNON {GAME} Bob {s['Bob']}\nBob passes", subject=f"Re: [{GAME}] your turn",
+               in_reply_to=report.message_id)
+    assert pm.handle("k2", raw).folder == "Processed"
+
+
+def test_the_date_of_a_seats_mails_never_goes_back_beyond_the_clock_skew(world):
+    from datetime import datetime, timedelta, timezone
+
+    pm, s = world
+    now = datetime.now(timezone.utc)
+    assert pm.handle("k1", _move(pm, s, "Ann", "Ann passes", date=now)).folder == "Processed"
+    for who in ("Bob", "Cid"):
+        assert pm.handle(f"k-{who}", _move(pm, s, who, f"{who} passes")).folder == "Processed"
+    before = _game(pm)
+    for i, (date, word) in enumerate([(now - timedelta(hours=1), "not after your last applied mail"),
+                                      (now + timedelta(days=3), "in the future"), (None, "no readable Date")]):
+        raw = _move(pm, s, "Ann", "Ann passes", date=date)
+        if date is None:
+            raw = _header(raw, "Date", None)
+        d = pm.handle(f"k-old{i}", raw)
+        assert d.folder == "Rejected" and word in text_of(d.outgoing[0].raw) and _game(pm) == before
+    # a second device whose clock is five minutes behind is fine
+    assert pm.handle("k2", _move(pm, s, "Ann", "Ann passes", date=now - timedelta(minutes=5))).folder == "Processed"
+
+
+def test_bind_date_refuses_a_copy_by_its_date_alone(tmp_path, gm_hash):
+    pm = Postmaster(MOD, tmp_path / "games", masters=[Master(GM, gm_hash)], render_images=False)
+    d = pm.handle("k0", mail(GM, create_body().replace("SEED 7", "SEED 7 BIND date")))
+    assert d.folder == "Processed", d.outcome
+    s = {name: secret_in(o.raw, name) for o in d.outgoing for name, addr in PLAYERS
+         if o.rcpts == (addr,) and "welcome" in str(parse(o.raw)["Subject"])}
+    ann = _move(pm, s, "Ann", "Ann passes", reply=False)                 # no reply needed with BIND date
+    assert pm.handle("k1", ann).folder == "Processed"
+    for who in ("Bob", "Cid"):
+        assert pm.handle(f"k-{who}", _move(pm, s, who, f"{who} passes", reply=False)).folder == "Processed"
+    before = _game(pm)
+    d = pm.handle("k2", _header(ann, "Message-ID", "<copy@client.example>"))
+    assert d.folder == "Rejected" and _game(pm) == before
+    assert "not after your last applied mail" in text_of(d.outgoing[0].raw)
+
+
+# ------------------------------------------------------------------------ Message-ID reuse (item 4)
+def test_another_players_message_id_does_not_make_his_mail_theirs(world):
+    """Bob's mail under Ann's earlier Message-ID was told 'Accepted ... Applied: #2 Ann passes'
+    and everyone got a report of it; now it is Bob's own mail."""
+    pm, s = world
+    ann = _move(pm, s, "Ann", "Ann passes", msgid="<ann-1@client.example>")
+    assert pm.handle("k1", ann).folder == "Processed"
+    d = pm.handle("k2", _move(pm, s, "Bob", "Bob passes", msgid="<ann-1@client.example>"))
+    reply = text_of(next(o for o in d.outgoing if o.rcpts == (ADDR["Bob"],) and "reply" in o.message_id).raw)
+    assert d.folder == "Processed" and "#3 Bob passes" in reply and "Ann passes" not in reply.split("Applied:")[1]
+    from pbem.moderator.table import Table
+
+    assert [r.notation for r in Table.open(pm.games_dir / f"{GAME}.pbem").file.effective_moves()] == \
+        ["Ann passes", "Bob passes"]
+
+
+def test_a_victims_mail_is_not_skipped_when_its_message_id_was_used_first(world):
+    """Bob's mail took the Message-ID that Ann's real mail then carried: Ann's mail was skipped
+    and she was told it was accepted, with Bob's move."""
+    pm, s = world
+    assert pm.handle("k1", _move(pm, s, "Ann", "Ann passes")).folder == "Processed"
+    assert pm.handle("k2", _move(pm, s, "Bob", "Bob passes", msgid="<x-1@client.example>")).folder == "Processed"
+    assert pm.handle("k3", _move(pm, s, "Cid", "Cid passes")).folder == "Processed"
+    d = pm.handle("k4", _move(pm, s, "Ann", "Ann passes", msgid="<x-1@client.example>"))
+    reply = text_of(next(o for o in d.outgoing if o.rcpts == (ADDR["Ann"],) and "reply" in o.message_id).raw)
+    assert d.folder == "Processed" and "#5 Ann passes" in reply and "Bob passes" not in reply.split("Applied:")[1]
+    # handled again (a crash before the ledger's commit): the same key, nothing applied twice
+    before = _game(pm)
+    pm._tables.clear()
+    again = pm.handle("k4", _move(pm, s, "Ann", "Ann passes", msgid="<x-1@client.example>"))
+    assert _game(pm) == before and "#5 Ann passes" in text_of(again.outgoing[0].raw)
+
+
+def test_the_ledger_takes_a_second_delivery_only_with_the_same_body(tmp_path):
+    from pbem.moderator.ledger import Ledger
+
+    led = Ledger(tmp_path / "ledger.sqlite")
+    led.commit("k1", message_id="<m@x>", sender="ann@pbem.test", game=GAME, folder="Processed", outcome="ok",
+               digest="d1")
+    assert led.duplicate_of("<m@x>", "ann@pbem.test", "d1") is not None
+    assert led.duplicate_of("<m@x>", "ann@pbem.test", "d2") is None          # another body: another mail
+    assert led.duplicate_of("<m@x>", "bob@pbem.test", "d1") is None          # another sender: another mail

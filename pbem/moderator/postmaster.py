@@ -80,6 +80,10 @@ class Postmaster:
     def roster_path(self, game: str) -> Path:
         return self._inside(game, ".roster.json")
 
+    def fresh_path(self, game: str) -> Path:
+        """Where each seat's last applied mail is noted (pbem.moderator.freshness)."""
+        return self._inside(game, ".json", self.games_dir / ".fresh")
+
     def _inside(self, game: str, suffix: str, folder: Optional[Path] = None) -> Path:
         """A game's file in the games folder (or `folder` under it); a name that fails `game_name`
         or would lead out of the folder raises ValueError (routing refuses such names first)."""
@@ -340,7 +344,6 @@ class Postmaster:
     def outgoing(self, mail: Mail, kind: str, game: str, *parts: str) -> Outgoing:
         """A mail with its deterministic Message-ID (from the incoming mail and the recipient);
         a game's mail also carries the game and the game file's head witness as headers."""
-        mid = message_id(game, kind, self.domain, mail.to, *parts)
         if game and "X-Pbem-Head" not in mail.headers and self.game_path(game).exists():
             try:
                 n, head = replies.witness(self.table(game))
@@ -348,6 +351,9 @@ class Postmaster:
                 n, head = 0, ""
             if head:
                 mail = replace(mail, headers={**mail.headers, "X-Pbem-Game": game, "X-Pbem-Head": f"{n}:{head}"})
+        seen = mail.headers.get("X-Pbem-Head", "").partition(":")
+        at = (int(seen[0]), seen[2]) if game and seen[0].isdigit() else None
+        mid = message_id(game, kind, self.domain, mail.to, *parts, at=at)      # a reply names the state it answers
         rcpts = tuple(a.strip() for a in mail.to.split(",") if a.strip())
         return Outgoing(mid, self.address, rcpts, build(mail, sender=self.address, msgid=mid, sender_name=self.name))
 

@@ -61,6 +61,7 @@ class Roster:
     seats: list[Seat] = field(default_factory=list)
     paused: bool = False
     created_by: str = ""                 # Message-ID of the CREATE mail
+    bind: str = "head"                   # what binds a move mail to the game's state (freshness.BINDS)
 
     def seat(self, name: str) -> Optional[Seat]:
         """The seat called `name` (case-insensitive)."""
