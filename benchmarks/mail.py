@@ -19,7 +19,7 @@ import tempfile
 import time
 from email.message import EmailMessage
 from email.policy import SMTP
-from email.utils import make_msgid
+from email.utils import formatdate, make_msgid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,6 +30,7 @@ from mailstack import MailStack  # noqa: E402
 from pbem.gamefile import GameFile, GameHeader, Player  # noqa: E402
 from pbem.importers.eighteen_xx import load_record  # noqa: E402
 from pbem.importers.to_gamefile import record_lines  # noqa: E402
+from pbem.mail.compose import message_id  # noqa: E402
 from pbem.mail.imap import ImapMailbox  # noqa: E402
 from pbem.mail.sender import SmtpSender  # noqa: E402
 from pbem.moderator.daemon import Moderator  # noqa: E402
@@ -72,6 +73,9 @@ def next_mail(games: Path, gid: str, lines, n: int) -> bytes:
     m["To"] = MOD
     m["Subject"] = f"[{gid}] move"
     m["Message-ID"] = make_msgid(domain="client.example")
+    m["Date"] = formatdate(usegmt=True)
+    recs = t.file.records                      # a reply to the latest report names the head it answers
+    m["In-Reply-To"] = message_id(gid, "report", "pbem.test", "bench", at=(recs[-1].seq if recs else 0, t.file.head))
     m.set_content(f"Hi,\n\nSIGNON {gid} {who} {SECRET}\n{notation}\n\nThanks!\n-- \n{who}\n")
     return m.as_bytes(policy=SMTP)
 

@@ -11,6 +11,8 @@ from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from pathlib import Path
 
+from pbem.cli_guard import UsageError
+
 
 def build_moderator(cfg):
     """The moderator a configuration describes (servers, or Maildir folders)."""
@@ -82,13 +84,19 @@ def cmd_mail_in(a: argparse.Namespace) -> int:
     """Drop a mail into a Maildir inbox, as if a player had sent it."""
     from pbem.mail.mailbox import deliver_to_maildir
 
-    text = sys.stdin.read() if a.text == "-" else a.text
+    text = _mail_in_text(a.text)
+    for option, value in (("--from", a.sender), ("--to", a.to), ("--subject", a.subject),
+                          ("--in-reply-to", a.in_reply_to)):
+        _one_line(option, value)
+    for option, value in (("--from", a.sender), ("--to", a.to)):
+        if not _one_address(value):
+            raise UsageError(f"{option} must be one mail address, e.g. 'Ann <ann@example.org>'")
     m = EmailMessage()
     m["From"] = a.sender
     m["To"] = a.to
     m["Subject"] = a.subject or ""
     m["Date"] = formatdate(usegmt=True)
-    domain = a.sender.rpartition("@")[2].strip(">") or "localhost"
+    domain = _one_address(a.sender).rpartition("@")[2] or "localhost"
     m["Message-ID"] = make_msgid(domain=domain)
     if a.in_reply_to:
         m["In-Reply-To"] = a.in_reply_to
@@ -97,6 +105,42 @@ def cmd_mail_in(a: argparse.Namespace) -> int:
     path = deliver_to_maildir(moderator_maildir(Path(a.maildir)), m.as_bytes())
     print(f"delivered {m['Message-ID']} to {path}")
     return 0
+
+
+def _mail_in_text(arg: str) -> str:
+    """The body of `mail-in`: standard input or the argument, which must be UTF-8 text."""
+    if arg == "-":
+        data = sys.stdin.buffer.read()
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise UsageError(f"the mail text on standard input is not UTF-8 (byte {e.start + 1} is 0x"
+                             f"{data[e.start]:02x}); save it as UTF-8") from None
+    try:
+        arg.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UsageError("the mail text is not UTF-8; give it as UTF-8 (or on standard input with -)") from None
+    return arg
+
+
+def _one_line(option: str, value: str) -> None:
+    """A header given on the command line: one line of UTF-8 text."""
+    if any(c in value for c in "\r\n\x00"):
+        raise UsageError(f"{option} must be one line (it holds a line break or NUL)")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UsageError(f"{option} is not UTF-8 text") from None
+
+
+def _one_address(value: str) -> str:
+    """The addr-spec of `value` when it is one mailbox ('Ann <ann@x.org>' or 'ann@x.org'), else ''."""
+    from pbem.mail.letter import _one_mailbox
+
+    try:
+        return _one_mailbox(value)[1]
+    except ValueError:
+        return ""
 
 
 def cmd_hash_secret(a: argparse.Namespace) -> int:

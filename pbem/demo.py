@@ -2,8 +2,9 @@
 
 A game moderator mails CREATE; three players read their welcome mails for their secrets
 and mail the private auction, the first stock round and the first operating round in
-ordinary mail (greetings, quotes, signatures). Among them: a wrong secret, a spoofed
-sender, a refused move and a reply quoting the last report. After every mail the
+ordinary mail (greetings, quotes, signatures), each a reply to the latest mail in the
+player's mailbox. Among them: a wrong secret, a spoofed sender, a copy of an earlier mail
+sent again, a refused move and a reply quoting the last report. After every mail the
 moderator runs once (`pbem moderate --once`), exactly as the daemon would on new mail.
 At the end it says where every player's mail is, and which one to open first.
 """
@@ -46,7 +47,8 @@ TURNS: list[tuple[str, str]] = [
 ]
 
 #: mails that must be refused: (position in TURNS before which it is sent, kind)
-TRAPS = {1: "wrong secret", 4: "spoofed sender"}
+TRAPS = {1: "wrong secret", 4: "spoofed sender", 22: "replayed mail"}
+REPLAYED = 3                                                    # Ann's 'pass' in the auction
 
 
 def _mail(sender: str, subject: str, body: str, n: int, reply_to: str = "") -> bytes:
@@ -73,6 +75,13 @@ def _config(root: Path, gm_secret: str) -> Path:
                    f'masters = [{{ address = "{GM}", secret_hash = "{hash_secret(gm_secret)}" }}]\n\n'
                    f'[maildir]\nroot = "mail"\n', encoding="utf-8")
     return cfg
+
+
+def _replayed(raw: bytes, n: int) -> bytes:
+    """A copy of a mail sent again under a new Message-ID, as someone who kept a copy would."""
+    head, _, body = raw.partition(b"\n\n")
+    lines = [ln for ln in head.split(b"\n") if not ln.lower().startswith(b"message-id:")]
+    return b"\n".join(lines + [f"Message-ID: <demo-{n:03d}.copy@elsewhere.example>".encode()]) + b"\n\n" + body
 
 
 def _inbox(root: Path, address: str) -> list[Path]:
@@ -104,11 +113,13 @@ def run(out: Path, quiet: bool = False) -> int:
     mod = build_moderator(cfg)
     inbox = moderator_maildir(cfg.maildir)
     n = 0
+    last_raw, sent = [b""], {}
 
-    def mail(sender: str, subject: str, body: str, reply_to: str = "") -> str:
+    def mail(sender: str, subject: str, body: str, reply_to: str = "", raw: bytes = b"") -> str:
         nonlocal n
         n += 1
-        raw = _mail(sender, subject, body, n, reply_to)
+        raw = raw or _mail(sender, subject, body, n, reply_to)
+        last_raw[0] = raw
         deliver_to_maildir(inbox, raw)
         mod.run_once()
         return _header(raw, "Message-ID")
@@ -124,23 +135,31 @@ def run(out: Path, quiet: bool = False) -> int:
     addr = dict(PLAYERS)
     refused = 0
     for i, (who, body) in enumerate(TURNS):
+        # a player answers the latest mail in their mailbox (the welcome, then the latest report):
+        # the reply names the state of the game it answers, so an old mail sent again is refused
+        subj, reply_to, shown = _text_of(_inbox(out, addr[who])[-1])
+        subj = subj if subj.lower().startswith("re:") else f"Re: {subj}"
         trap = TRAPS.get(i)
         if trap == "wrong secret":
-            mid = mail(f"{who} <{addr[who]}>", f"[{GAME}] my move", f"SIGNON {GAME} {who} not-my-secret\n{body}")
+            mid = mail(f"{who} <{addr[who]}>", subj, f"SIGNON {GAME} {who} not-my-secret\n{body}", reply_to)
             refused += _show(out, say, who, addr[who], mid, "a mail with a wrong secret", trap=True)
         elif trap == "spoofed sender":
-            mid = mail("Mallory <mallory@elsewhere.example>", f"[{GAME}] move",
-                       f"SIGNON {GAME} {who} {secrets[who]}\n{body}")
+            mid = mail("Mallory <mallory@elsewhere.example>", subj, f"SIGNON {GAME} {who} {secrets[who]}\n{body}",
+                       reply_to)
             refused += _show(out, say, who, addr[who], mid, f"a spoofed mail in {who}'s name from mallory@elsewhere.example",
                              trap=True)
+        elif trap == "replayed mail":              # someone who saw Ann's auction 'pass' sends it again
+            mid = mail(f"{who} <{addr[who]}>", "", "", raw=_replayed(sent[REPLAYED], n + 1))
+            refused += _show(out, say, who, addr[who], mid, f"a copy of {who}'s earlier 'pass' sent again "
+                             "(new Message-ID)")
+            subj, reply_to, shown = _text_of(_inbox(out, addr[who])[-1])
+            subj = subj if subj.lower().startswith("re:") else f"Re: {subj}"
         text = body
-        reply_to = ""
         if "{quote}" in text:
-            last = _inbox(out, addr[who])[-1]
-            subj, reply_to, shown = _text_of(last)
             text = text.replace("{quote}", f"On {formatdate(usegmt=True)}, pbem moderator <{MODERATOR}> wrote:\n"
                                 + "\n".join("> " + ln for ln in shown.splitlines()[:30]))
-        mid = mail(f"{who} <{addr[who]}>", f"[{GAME}] move", f"SIGNON {GAME} {who} {secrets[who]}\n{text}", reply_to)
+        mid = mail(f"{who} <{addr[who]}>", subj, f"SIGNON {GAME} {who} {secrets[who]}\n{text}", reply_to)
+        sent[i] = last_raw[0]
         refused += _show(out, say, who, addr[who], mid,
                          " / ".join(ln for ln in body.splitlines() if ln.strip() and "{" not in ln))
     return _summary(out, say, cfg, refused)

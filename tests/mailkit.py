@@ -62,3 +62,11 @@ def create_body(game: str = GAME, seed: int = 7, players=PLAYERS, secret: str = 
     lines = [f"SIGNON {game} moderator {secret}", f"CREATE {game} 1882 SEED {seed}"]
     lines += [f"PLAYER {n} {a}" for n, a in players]
     return "\n".join(lines)
+
+
+def latest(pm, game: str = GAME) -> str:
+    """What a player's reply to the moderator's latest mail about `game` carries in In-Reply-To:
+    a Message-ID of the moderator's naming the game's head now (built by the moderator's own code)."""
+    from pbem.mail.compose import Mail
+
+    return pm.outgoing(Mail(to="player@pbem.test", subject="", text=""), "report", game, "latest").message_id

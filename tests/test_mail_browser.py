@@ -27,7 +27,9 @@ def test_report_mail_html_shows_the_pictures_in_a_browser(tmp_path):
     d = pm.handle("k0", mail(GM, create_body()))
     secret = next(__import__("re").search(rb"SIGNON \S+ Ann (\S+)", o.raw.replace(b"=\r\n", b"")).group(1).decode()
                   for o in d.outgoing if o.rcpts == (PLAYERS[0][1],) and b"welcome" in o.raw)
-    d = pm.handle("k1", mail(PLAYERS[0][1], f"SIGNON {GAME} Ann {secret}\nAnn bids 20 for HB", subject=f"[{GAME}]"))
+    welcome = next(o.message_id for o in d.outgoing if o.rcpts == (PLAYERS[0][1],) and "welcome" in o.message_id)
+    d = pm.handle("k1", mail(PLAYERS[0][1], f"SIGNON {GAME} Ann {secret}\nAnn bids 20 for HB", subject=f"Re: [{GAME}]",
+                             in_reply_to=welcome))                   # a reply to the welcome
     report = parse(next(o.raw for o in d.outgoing if "report" in o.message_id))
     html = next(p for p in report.walk() if p.get_content_type() == "text/html").get_content()
     assert "cid:map.png" in html and "cid:market.png" in html

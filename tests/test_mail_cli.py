@@ -35,7 +35,9 @@ def test_a_game_by_hand_on_maildir(tmp_path):
     welcome = next(f for f in (tmp_path / "mail" / "ann@pbem.local" / "new").iterdir()
                    if b"welcome" in f.read_bytes())
     ann = re.search(rb"SIGNON club Ann (\S+)", welcome.read_bytes()).group(1).decode()
-    p = pbem("mail-in", "--maildir", str(tmp_path / "mail"), "--from", "ann@pbem.local", "--subject", "[club] move",
+    welcome_id = re.search(rb"^Message-ID: (\S+)", welcome.read_bytes(), re.M | re.I).group(1).decode()
+    p = pbem("mail-in", "--maildir", str(tmp_path / "mail"), "--from", "ann@pbem.local", "--subject",
+             "Re: [club] welcome", "--in-reply-to", welcome_id,           # a reply to the welcome
              "-", stdin=f"Hello!\nSIGNON club Ann {ann}\nAnn bids 20 for HB\n")
     assert p.returncode == 0
     p = pbem("moderate", "--config", str(cfg), "--once")
@@ -103,3 +105,20 @@ def test_the_configured_key_seals_the_moderators_games(tmp_path):
     other.chmod(0o600)
     bad = pbem("verify", str(game), "--key-file", str(other))
     assert bad.returncode == 1 and "forged" in bad.stderr
+
+
+@pytest.mark.parametrize("args, stdin, word", [
+    (["--from", "ann@pbem.local", "-"], b"SIGNON club Ann s\n\xff\xfe passes\n", "not UTF-8"),
+    (["--from", "ann@pbem.local", "--subject", "x\r\nBcc: all@pbem.local", "hi"], b"", "--subject must be one line"),
+    (["--from", "ann@pbem.local\nBcc: all@pbem.local", "hi"], b"", "--from must be one line"),
+    (["--from", "ann@pbem.local", "--in-reply-to", "<a@b>\r\nX: y", "hi"], b"", "--in-reply-to must be one line"),
+    (["--from", "ann@pbem.local, bob@pbem.local", "hi"], b"", "--from must be one mail address"),
+    (["--from", "ann@pbem.local", os.fsdecode(b"\xff passes")], b"", "not UTF-8"),
+])
+def test_mail_in_refuses_bad_text_and_headers_in_one_line(tmp_path, args, stdin, word):
+    p = subprocess.run([sys.executable, "-m", "pbem", "mail-in", "--maildir", str(tmp_path / "mail"), *args],
+                       input=stdin, capture_output=True, timeout=120)
+    err = p.stderr.decode("utf-8", "replace")
+    assert p.returncode == 2 and word in err and len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err and "internal error" not in err
+    assert not (tmp_path / "mail").exists() or not any((tmp_path / "mail").rglob("*.*"))

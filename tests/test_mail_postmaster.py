@@ -6,7 +6,7 @@ import base64
 
 import pytest
 
-from mailkit import GAME, GM, GM_SECRET, MOD, PLAYERS, create_body, mail, parse, secret_in, text_of
+from mailkit import GAME, GM, GM_SECRET, MOD, PLAYERS, create_body, latest, mail, parse, secret_in, text_of
 from pbem.moderator.postmaster import Master, Postmaster
 from pbem.moderator.signon import hash_secret
 from pbem.moderator.table import Table
@@ -92,7 +92,7 @@ def test_a_real_mail_with_greeting_quote_and_signature_is_applied(world):
     body = (f"Hi all,\n\n{signed('Ann', s, '')}I buy the Hudson Bay for $20.\n\nThanks!\n-- \nAnn Smith\n"
             "Sent from my phone\n\nOn Tue, 3 Nov 2026 at 10:02, pbem moderator <moderator@pbem.test> wrote:\n"
             "> YOUR TURN: you act in the private auction.\n> Ann bids 20 for HB\n")
-    d = pm.handle("k1", mail(f"Ann <{ADDR['Ann']}>", body, subject=f"[{GAME}] move"))
+    d = pm.handle("k1", mail(f"Ann <{ADDR['Ann']}>", body, subject=f"[{GAME}] move", in_reply_to=latest(pm)))
     assert d.folder == "Processed", d.outcome
     reply = text_of(only(d, ADDR["Ann"])[0].raw)
     assert "#2 Ann bids 20 for HB" in reply                      # record 1 is the creation note
@@ -112,7 +112,7 @@ def test_a_real_mail_with_greeting_quote_and_signature_is_applied(world):
 def test_every_outgoing_mail_is_marked_automatic_and_carries_the_witness(world):
     pm, s = world
     d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}] x",
-                             msgid="<m1@client.example>"))
+                             msgid="<m1@client.example>", in_reply_to=latest(pm)))
     t = Table.open(pm.games_dir / f"{GAME}.pbem")
     for o in d.outgoing:
         m = parse(o.raw)
@@ -128,7 +128,7 @@ def test_every_outgoing_mail_is_marked_automatic_and_carries_the_witness(world):
 
 def test_the_same_mail_handled_twice_gives_the_same_mail_and_applies_once(world):
     pm, s = world
-    raw = mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]")
+    raw = mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]", in_reply_to=latest(pm))
     a = pm.handle("k1", raw)
     before = file_bytes(pm)
     pm._tables.clear()                                 # as a restarted process
@@ -140,7 +140,7 @@ def test_the_same_mail_handled_twice_gives_the_same_mail_and_applies_once(world)
 def test_a_refused_move_changes_nothing_and_lists_the_legal_moves(world):
     pm, s = world
     before = file_bytes(pm)
-    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 5 for NWR"), subject=f"[{GAME}]"))
+    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 5 for NWR"), subject=f"[{GAME}]", in_reply_to=latest(pm)))
     assert d.folder == "Rejected" and file_bytes(pm) == before
     reply = text_of(d.outgoing[0].raw)
     assert "nothing applied" in reply and "Legal now:" in reply and "Ann passes" in reply
@@ -150,7 +150,7 @@ def test_a_refused_move_changes_nothing_and_lists_the_legal_moves(world):
 def test_a_player_may_not_move_for_another(world):
     pm, s = world
     before = file_bytes(pm)
-    d = pm.handle("k1", mail(ADDR["Bob"], signed("Bob", s, "Ann bids 20 for HB"), subject=f"[{GAME}]"))
+    d = pm.handle("k1", mail(ADDR["Bob"], signed("Bob", s, "Ann bids 20 for HB"), subject=f"[{GAME}]", in_reply_to=latest(pm)))
     assert d.folder == "Rejected" and file_bytes(pm) == before
     assert "may not move for Ann" in text_of(d.outgoing[0].raw)
 
@@ -199,7 +199,7 @@ def test_moves_without_signon_are_refused(world):
 def test_automated_mail_is_never_answered(world, headers):
     pm, s = world
     before = file_bytes(pm)
-    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]",
+    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]", in_reply_to=latest(pm),
                              headers=headers))
     assert d.folder == "Rejected" and d.outgoing == [] and file_bytes(pm) == before
 
@@ -259,7 +259,7 @@ def test_bodies_in_any_charset_and_encoding(world, charset, cte):
     body = "Grüße, café!\n" + _signed_body(s) + "\nMerci – à bientôt\n"
     if charset == "iso-8859-1":
         body = body.replace("–", "-")
-    d = pm.handle("k1", mail(ADDR["Ann"], body, subject=f"[{GAME}]", charset=charset, cte=cte))
+    d = pm.handle("k1", mail(ADDR["Ann"], body, subject=f"[{GAME}]", charset=charset, cte=cte, in_reply_to=latest(pm)))
     assert d.folder == "Processed", (d.outcome, [text_of(o.raw) for o in d.outgoing])
 
 
@@ -267,7 +267,7 @@ def test_html_only_mail(world):
     pm, s = world
     html = (f"<html><body><div>Hi all,</div><div>SIGNON {GAME} Ann {s['Ann']}</div>"
             "<div>Ann bids 20 for HB</div><div>Cheers,<br>Ann</div></body></html>")
-    d = pm.handle("k1", mail(ADDR["Ann"], None, html=html, subject=f"[{GAME}]"))
+    d = pm.handle("k1", mail(ADDR["Ann"], None, html=html, subject=f"[{GAME}]", in_reply_to=latest(pm)))
     assert d.folder == "Processed", d.outcome
 
 
@@ -275,7 +275,7 @@ def test_a_five_megabyte_mail_is_refused(world):
     """(How fast: benchmarks/message.py.)"""
     pm, s = world
     before = file_bytes(pm)
-    raw = mail(ADDR["Ann"], _signed_body(s) + "\n" + ("x" * 99 + "\n") * 52_000, subject=f"[{GAME}]")
+    raw = mail(ADDR["Ann"], _signed_body(s) + "\n" + ("x" * 99 + "\n") * 52_000, subject=f"[{GAME}]", in_reply_to=latest(pm))
     assert len(raw) > 5_000_000
     d = pm.handle("k1", raw)
     assert d.folder == "Rejected" and "bytes" in text_of(d.outgoing[0].raw) and file_bytes(pm) == before
@@ -284,7 +284,7 @@ def test_a_five_megabyte_mail_is_refused(world):
 def test_a_mail_with_a_thousand_moves_is_refused_plainly(world):
     pm, s = world
     before = file_bytes(pm)
-    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "\n".join(["Ann passes"] * 1000)), subject=f"[{GAME}]"))
+    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "\n".join(["Ann passes"] * 1000)), subject=f"[{GAME}]", in_reply_to=latest(pm)))
     assert d.folder == "Rejected" and file_bytes(pm) == before
     assert "1000 move lines" in text_of(d.outgoing[0].raw)
 
@@ -292,7 +292,7 @@ def test_a_mail_with_a_thousand_moves_is_refused_plainly(world):
 def test_chat_lines_are_set_aside_and_listed(world):
     pm, s = world
     d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Sorry for the delay, busy week\nAnn bids 20 for HB"),
-                             subject=f"[{GAME}]"))
+                             subject=f"[{GAME}]", in_reply_to=latest(pm)))
     assert d.folder == "Processed"
     assert "(not a move (chat)): Sorry for the delay" in text_of(only(d, ADDR["Ann"])[0].raw)
 
@@ -301,7 +301,7 @@ def test_a_line_that_could_be_a_move_is_never_dropped(world):
     pm, s = world
     before = file_bytes(pm)
     d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB\nI think I buy the flux capacitor"),
-                             subject=f"[{GAME}]"))
+                             subject=f"[{GAME}]", in_reply_to=latest(pm)))
     assert d.folder == "Rejected" and file_bytes(pm) == before
     assert "line 3" in text_of(d.outgoing[0].raw)
 
@@ -311,7 +311,7 @@ def test_a_line_that_could_be_a_move_is_never_dropped(world):
 def test_a_line_taking_a_move_back_refuses_the_mail(world, body):
     pm, s = world
     before = file_bytes(pm)
-    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, body), subject=f"[{GAME}]"))
+    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, body), subject=f"[{GAME}]", in_reply_to=latest(pm)))
     assert d.folder == "Rejected" and file_bytes(pm) == before
     t = text_of(d.outgoing[0].raw)
     assert "takes its move back" in t or "takes back the line before it" in t
@@ -341,32 +341,33 @@ def _gm(body: str) -> str:
 
 def test_moderator_undo_pause_resume_replace(world):
     pm, s = world
-    pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]"))
+    pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]", in_reply_to=latest(pm)))
     d = pm.handle("k2", mail(GM, _gm("UNDO 1")))
     assert d.folder == "Processed" and "Ann bids 20 for HB" in text_of(d.outgoing[0].raw)
     assert Table.open(pm.games_dir / f"{GAME}.pbem").seqs == []
     pm.handle("k3", mail(GM, _gm("PAUSE")))
-    d = pm.handle("k4", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]"))
+    d = pm.handle("k4", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]", in_reply_to=latest(pm)))
     assert d.folder == "Rejected" and "paused" in text_of(d.outgoing[0].raw)
     pm.handle("k5", mail(GM, _gm("RESUME")))
     d = pm.handle("k6", mail(GM, _gm("REPLACE Ann ann2@pbem.test")))
     welcome = next(o for o in d.outgoing if o.rcpts == ("ann2@pbem.test",))
     new = secret_in(welcome.raw, "Ann")
-    d = pm.handle("k7", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]"))
+    d = pm.handle("k7", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]", in_reply_to=latest(pm)))
     assert d.folder == "Rejected"                                        # the old address and secret are gone
-    d = pm.handle("k8", mail("ann2@pbem.test", f"SIGNON {GAME} Ann {new}\nAnn bids 20 for HB", subject=f"[{GAME}]"))
+    d = pm.handle("k8", mail("ann2@pbem.test", f"SIGNON {GAME} Ann {new}\nAnn bids 20 for HB", subject=f"[{GAME}]", in_reply_to=latest(pm)))
     assert d.folder == "Processed", d.outcome
     t = Table.open(pm.games_dir / f"{GAME}.pbem")
     assert [r.notation for r in t.file.effective_moves()] == ["Ann bids 20 for HB"]
     # moves, an undo and a roster rewritten (PAUSE, REPLACE) left nothing beside the game but its roster
     # (the moderator's own per-game locks are in .locks/)
-    assert sorted(p.name for p in pm.games_dir.iterdir()) == [".locks", f"{GAME}.pbem", f"{GAME}.roster.json"]
+    # (the moderator's own per-game locks are in .locks/, each seat's last applied mail in .fresh/)
+    assert sorted(p.name for p in pm.games_dir.iterdir()) == [".fresh", ".locks", f"{GAME}.pbem", f"{GAME}.roster.json"]
     assert (pm.games_dir / f"{GAME}.roster.json").stat().st_mode & 0o777 == 0o600
 
 
 def test_master_commands_need_the_moderators_signon(world):
     pm, s = world
-    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "UNDO 1"), subject=f"[{GAME}]"))
+    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "UNDO 1"), subject=f"[{GAME}]", in_reply_to=latest(pm)))
     assert d.folder == "Rejected" and "moderator" in text_of(d.outgoing[0].raw)
 
 
@@ -393,7 +394,7 @@ def test_a_damaged_game_file_is_reported_not_crashed_on(world):
     path = pm.games_dir / f"{GAME}.pbem"
     path.write_bytes(path.read_bytes().replace(b"1882", b"1883", 1))      # an edit breaks the chain
     pm._tables.clear()
-    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]"))
+    d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]", in_reply_to=latest(pm)))
     assert d.folder == "Rejected" and "damaged" in d.outcome
     assert {o.rcpts for o in d.outgoing} == {(ADDR["Ann"],), (GM,)}          # the sender and the game's moderator
     assert "cannot be read" in text_of(only(d, ADDR["Ann"])[0].raw)
@@ -405,10 +406,10 @@ def test_moderator_undo_with_the_head_seen_refuses_when_the_game_moved_on(world)
     """UNDO with the head witness from the mail the moderator read: if a move was accepted
     meanwhile, nothing is annulled (it would have taken the wrong move)."""
     pm, s = world
-    pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]"))
+    pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]", in_reply_to=latest(pm)))
     t = Table.open(pm.games_dir / f"{GAME}.pbem")
     seen = f"{t.file.records[-1].seq}:{t.file.head}"
-    pm.handle("k2", mail(ADDR["Bob"], signed("Bob", s, "Bob passes"), subject=f"[{GAME}]"))   # meanwhile
+    pm.handle("k2", mail(ADDR["Bob"], signed("Bob", s, "Bob passes"), subject=f"[{GAME}]", in_reply_to=latest(pm)))   # meanwhile
     before = file_bytes(pm)
     d = pm.handle("k3", mail(GM, _gm(f"UNDO 1 {seen}")))
     assert d.folder == "Rejected" and "nothing annulled" in text_of(d.outgoing[0].raw) and file_bytes(pm) == before
@@ -431,7 +432,8 @@ def test_an_1830_game_is_created_and_played_by_mail(tmp_path, gm_hash):
     t = Table.open(pm.games_dir / f"{GAME}.pbem")
     assert t.file.header.title == "1830"
     body = f"Hello,\n{signed('Ann', secrets, '')}I buy the Schuylkill Valley for $20.\n\nCheers, Ann\n"
-    d = pm.handle("c2", mail(f"Ann <{ADDR['Ann']}>", body, subject=f"[{GAME}] move"))
+    welcome = next(o.message_id for o in d.outgoing if o.rcpts == (ADDR["Ann"],) and "welcome" in o.message_id)
+    d = pm.handle("c2", mail(f"Ann <{ADDR['Ann']}>", body, subject=f"Re: [{GAME}] welcome", in_reply_to=welcome))
     assert d.folder == "Processed", d.outcome
     t = Table.open(pm.games_dir / f"{GAME}.pbem")
     assert [r.notation for r in t.file.effective_moves()] == ["Ann bids 20 for SV"]

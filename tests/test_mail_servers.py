@@ -64,6 +64,15 @@ def run_cli(cfg: Path, stack, failpoint: str = "", *extra: str) -> subprocess.Co
 
 
 def send(stack, sender: str, body: str, subject: str = f"[{GAME}] move", **kw) -> str:
+    """Mail the moderator; a player's moves go, as players are told, in a reply to the latest
+    mail in the player's mailbox (the welcome, then the latest report)."""
+    address = sender.rpartition("<")[2].strip(">")
+    if "SIGNON" in body and address in dict(PLAYERS).values() and "in_reply_to" not in kw:
+        got = stack.messages(address)
+        if got:
+            last = parse(got[-1])
+            kw["in_reply_to"] = str(last["Message-ID"])
+            subject = "Re: " + str(last["Subject"])
     raw = mail(sender, body, subject=subject, **kw)
     stack.send(raw, sender.rpartition("<")[2].strip(">"), MOD)
     return parse(raw)["Message-ID"]

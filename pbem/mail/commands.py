@@ -29,7 +29,7 @@ USAGE = {
     "LOG": "LOG takes a number of moves, e.g. LOG 10",
     "UNDO": "UNDO takes a number of moves or nothing, and may end with the head you saw, e.g. UNDO 2 57:<hash>",
     "REPLACE": "REPLACE takes a player name and the new address, e.g. REPLACE ann ann@example.org",
-    "CREATE": "CREATE takes a game id, a title and then optional SEED <number> and OPTION <name> parts, "
+    "CREATE": "CREATE takes a game id, a title and then optional SEED <number>, OPTION <name> and BIND head|date parts, "
               "e.g. CREATE club-1882 1882 SEED 42",
     "PLAYER": "PLAYER takes a player name and an address, e.g. PLAYER ann ann@example.org",
 }
@@ -150,8 +150,10 @@ def _check_create(args: list[str]) -> tuple[str, ...] | str:
     rest, seeded = args[2:], False
     while rest:
         keyword = rest[0].upper()
-        if keyword not in ("SEED", "OPTION") or len(rest) < 2:
-            return f"{rest[0]!r} is not SEED <number> or OPTION <name>"
+        if keyword not in ("SEED", "OPTION", "BIND") or len(rest) < 2:
+            return f"{rest[0]!r} is not SEED <number>, OPTION <name> or BIND head|date"
+        if keyword == "BIND" and rest[1].lower() not in ("head", "date"):
+            return "BIND is head (moves only in a reply to the latest report; the default) or date"
         value = rest[1]
         if keyword == "SEED" and (seeded or not NUMBER.fullmatch(value)):
             return "SEED is given once, as a number of at most 6 digits"

@@ -18,13 +18,30 @@ from email.utils import formataddr, formatdate
 from functools import cached_property
 from typing import Iterable, Mapping, Optional, Sequence
 
-_OUR_ID = re.compile(r"<pbem\.([a-z0-9][a-z0-9._-]{0,63})\.([a-z]+)\.[0-9a-f]{24}@[^<>\s]+>")
+_OUR_ID = re.compile(r"<pbem\.([a-z0-9][a-z0-9._-]{0,63}|-)\.([a-z]+)\.(?:r([0-9]{1,9})-([0-9a-f]{16})\.)?"
+                     r"[0-9a-f]{24}@[^<>\s]+>")
+#: how much of the head hash a Message-ID carries
+HEAD_IN_ID = 16
 
 
-def message_id(game: str, kind: str, domain: str, *parts: str) -> str:
-    """A deterministic Message-ID naming the game: `<pbem.GAME.KIND.HASH@DOMAIN>`."""
+def message_id(game: str, kind: str, domain: str, *parts: str, at: tuple[int, str] | None = None) -> str:
+    """A deterministic Message-ID naming the game: `<pbem.GAME.KIND.HASH@DOMAIN>`, and with `at`
+    (record number, head hash) the game file's head witness: `<pbem.GAME.KIND.rN-HEAD.HASH@DOMAIN>`,
+    so a reply (In-Reply-To, References) says which state of the game it answers."""
     digest = hashlib.sha256("\0".join((game, kind) + parts).encode("utf-8")).hexdigest()[:24]
-    return f"<pbem.{game or '-'}.{kind}.{digest}@{domain}>"
+    witness = f"r{at[0]}-{at[1][:HEAD_IN_ID]}." if at and re.fullmatch(r"[0-9a-f]{16,}", at[1] or "") else ""
+    return f"<pbem.{game or '-'}.{kind}.{witness}{digest}@{domain}>"
+
+
+def heads_in_thread(ids: Iterable[str], game: str) -> set[tuple[int, str]]:
+    """The head witnesses (record number, first HEAD_IN_ID hex digits of the head) of `game` named
+    by our Message-IDs among `ids` (In-Reply-To, References)."""
+    out: set[tuple[int, str]] = set()
+    for i in ids:
+        for m in _OUR_ID.finditer(i or ""):
+            if m.group(1) == game and m.group(3):
+                out.add((int(m.group(3)), m.group(4)))
+    return out
 
 
 def games_in_thread(ids: Iterable[str]) -> set[str]:

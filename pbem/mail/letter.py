@@ -74,8 +74,9 @@ def parse_letter(raw: bytes, *, max_bytes: int = 1_000_000) -> Letter:
 
 def _letter(msg: EmailMessage, body: str, body_type: str, size: int, too_big: bool) -> Letter:
     """Assemble the Letter from a parsed message and its already decoded text."""
+    from_name, from_addr = _sender(msg)
     senders = [a for a in _addresses(msg, "From") if a[1] or a[0]]
-    from_name, from_raw = senders[0] if senders else ("", "")
+    from_raw = senders[0][1] if senders else ""          # only to spot a bounce, never to name the sender
     to: list[str] = []
     for name in ("To", "Cc", "Delivered-To", "X-Original-To"):
         for _, addr in _addresses(msg, name):
@@ -85,7 +86,7 @@ def _letter(msg: EmailMessage, body: str, body_type: str, size: int, too_big: bo
     kept = {name: _fold(v) for name in KEPT_HEADERS if (v := _value(msg, name)) is not None}
     return Letter(
         message_id=_fold(_value(msg, "Message-ID") or ""),
-        from_addr=_bare(from_raw),
+        from_addr=from_addr,
         from_name=_fold(from_name),
         to=tuple(to),
         subject=_fold(_value(msg, "Subject") or ""),
@@ -155,6 +156,116 @@ def _addresses(msg: EmailMessage, name: str) -> list[tuple[str, str]]:
         except Exception:
             continue
     return out
+
+
+# RFC 2047 encoded words are opaque atoms until the address is split off: what they decode to
+# (CR, '<', ':', '@', another address) can never steer which address sent the mail.
+_ENCODED_WORD = re.compile(r"=\?[^?\s]+\?[bBqQ]\?[^?\s]*\?=")
+_SPECIALS = set('()<>[]:;@\\,"')
+_LOCAL = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*")
+_DOMAIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*")
+
+
+def _sender(msg: EmailMessage) -> tuple[str, str]:
+    """(display name, lower-cased addr-spec) of the one From header, or ("", "") when there is
+    not exactly one From header holding exactly one mailbox that parses.
+
+    The header is split into its address before anything in it is decoded: a display name is
+    text, quoted strings, encoded words and comments; the address is the addr-spec in the one
+    pair of angle brackets, or the whole value when there are none. Several addresses, groups
+    (':' ';'), routes, CR or LF other than folding, NUL, a second '<' or anything after '>'
+    give no sender."""
+    values = _raw(msg, "From")
+    if len(values) != 1:
+        return "", ""
+    value = re.sub(r"\r?\n(?=[ \t])", "", values[0])            # unfold
+    if any(c in value for c in "\r\n\x00"):
+        return "", ""
+    try:
+        return _one_mailbox(_clean(value))
+    except ValueError:
+        return "", ""
+
+
+def _one_mailbox(value: str) -> tuple[str, str]:
+    """Split `display-name <addr-spec>` or a bare `addr-spec` (comments allowed around either)."""
+    words: list[str] = []            # the display name's parts, still encoded
+    addr: str | None = None
+    bare: list[str] = []             # a value without angle brackets: its one token
+    i, n = 0, len(value)
+    while i < n:
+        c = value[i]
+        if c in " \t":
+            i += 1
+        elif c == "(":                                   # a comment, nested, dropped
+            depth, i = 1, i + 1
+            while i < n and depth:
+                if value[i] == "\\":
+                    i += 1
+                elif value[i] == "(":
+                    depth += 1
+                elif value[i] == ")":
+                    depth -= 1
+                i += 1
+            if depth:
+                raise ValueError("unclosed comment")
+        elif addr is not None:
+            raise ValueError("text after the address")
+        elif c == '"':                                   # a quoted display name
+            j, out = i + 1, []
+            while j < n and value[j] != '"':
+                if value[j] == "\\":
+                    j += 1
+                out.append(value[j:j + 1])
+                j += 1
+            if j >= n:
+                raise ValueError("unclosed quote")
+            words.append("".join(out))
+            i = j + 1
+        elif c == "<":
+            j = value.find(">", i + 1)
+            if j < 0 or bare:
+                raise ValueError("angle brackets")
+            addr = value[i + 1:j]
+            i = j + 1
+        else:
+            m = _ENCODED_WORD.match(value, i)
+            if m:
+                words.append(m.group(0))
+                i = m.end()
+                continue
+            j = i
+            while j < n and value[j] not in " \t(\"<" and (value[j] not in _SPECIALS or value[j] in "@."):
+                j += 1
+            if j == i:
+                raise ValueError(f"{c!r} outside quotes")
+            token = value[i:j]
+            (bare if "@" in token else words).append(token)
+            i = j
+    if addr is None:
+        if len(bare) != 1 or words:
+            raise ValueError("not one address")
+        addr = bare[0]
+    elif bare:
+        raise ValueError("an address in the display name")
+    local, at, domain = addr.rpartition("@")
+    if not at or not _LOCAL.fullmatch(local) or not _DOMAIN.fullmatch(domain) or "." not in domain \
+            and domain.lower() != "localhost":
+        raise ValueError("not an addr-spec")
+    return _display(words), addr.lower()
+
+
+def _display(words: list[str]) -> str:
+    """The display name's words, encoded words decoded (only now, after the address is split off)."""
+    out: list[str] = []
+    for w in words:
+        if _ENCODED_WORD.fullmatch(w):
+            try:
+                w = str(make_header(decode_header(w)))
+            except Exception:
+                pass
+        out.append(w)
+    return " ".join(out)
 
 
 def _bare(addr: str) -> str:

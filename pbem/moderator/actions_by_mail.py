@@ -16,7 +16,7 @@ from pbem.gamefile.format import StaleGameError
 from pbem.mail.body import Body
 from pbem.mail.commands import Command
 from pbem.mail.compose import Mail
-from pbem.moderator import failpoints, replies
+from pbem.moderator import failpoints, freshness, replies
 from pbem.moderator.classify import split_chat
 from pbem.moderator.roster import GAME_ID, Roster, Seat
 from pbem.moderator.signon import check_secret
@@ -50,6 +50,14 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
         return pm._reply_only(letter, src, game, "Rejected", "too many moves",
                               f"your mail holds {len(kept)} move lines; at most {pm.max_moves} are taken in one mail. "
                               "Nothing was applied.", to=seat.address, set_aside=set_aside)
+    marks = freshness.Marks(pm.fresh_path(game))
+    mark = marks.of(seat.name)
+    first_src, src = src, freshness.own_source(src, letter, seat.name, table, mark)
+    if not freshness.already_applied(src, table):       # a mail handled again after a crash is not stale
+        why = freshness.stale(letter, game, roster, mark, table)
+        if why:
+            return pm._reply_only(letter, src, game, "Rejected", f"not bound to the game's state: {why[:80]}",
+                                  f"Refused: {why}", to=seat.address)
     width = max(ln.number for ln in kept)
     slots = [""] * width
     for ln in kept:
@@ -87,6 +95,7 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
             return _damaged(pm, letter, src, game, roster, e)
     failpoints.reached("after_append")
     pm._remember(game, table)
+    marks.note(seat.name, letter, first_src)
     warn = "".join(f"\nWarning: {w}" for w in table.warnings if not w.startswith("message "))
     headline = f"{seat.name} moved:\n{replies.applied_text(applied)}"
     reply = Mail(to=seat.address, subject=pm.subject(game, "accepted: " + (letter.subject or "your moves")),
@@ -262,7 +271,7 @@ def create(pm: "Postmaster", letter: "Letter", src: str, cmds: Sequence[Command]
     cre = next(c for c in cmds if c.name == "CREATE")
     players = [c.args for c in cmds if c.name == "PLAYER"]
     try:
-        game, title, seed, options = _create_args(cre)
+        game, title, seed, options, bind = _create_args(cre)
         check_players(title, players)
         check_options(title, options)        # before any roster is written: Table.create checks it too
     except PbemError as e:
@@ -282,7 +291,7 @@ def create(pm: "Postmaster", letter: "Letter", src: str, cmds: Sequence[Command]
             seats.append(s)
             secrets[s.name] = secret
         roster = Roster(game=game, title=title, moderator=master.address.lower(), moderator_hash=master.secret_hash,
-                        seats=seats, created_by=src)
+                        seats=seats, created_by=src, bind=bind)
         roster.save(rpath)
         if gpath.exists():
             table = Table.open(gpath)
@@ -309,7 +318,7 @@ def create(pm: "Postmaster", letter: "Letter", src: str, cmds: Sequence[Command]
     return _decision("Processed", f"{game}: created ({title}, {len(seats)} players)", game, out, changed=True)
 
 
-def _create_args(cre: Command) -> tuple[str, str, int, tuple[str, ...]]:
+def _create_args(cre: Command) -> tuple[str, str, int, tuple[str, ...], str]:
     args = list(cre.args)
     if len(args) < 2:
         raise NotationError(f"line {cre.line}: CREATE needs a game id and a title, e.g. CREATE club-1882 1882")
@@ -318,20 +327,26 @@ def _create_args(cre: Command) -> tuple[str, str, int, tuple[str, ...]]:
         raise NotationError(f"line {cre.line}: {game!r} is not a game id (letters, digits, '.', '_', '-')")
     seed: Optional[int] = None
     options: list[str] = []
+    bind = freshness.BINDS[0]
     rest = args[2:]
     while rest:
         word = rest.pop(0).upper()
-        if word in ("SEED", "OPTION") and rest:
+        if word in ("SEED", "OPTION", "BIND") and rest:
             val = rest.pop(0)
-            if word == "SEED":
+            if word == "BIND":
+                if val.lower() not in freshness.BINDS:
+                    raise NotationError(f"line {cre.line}: BIND is one of {', '.join(freshness.BINDS)}, not {val!r}")
+                bind = val.lower()
+            elif word == "SEED":
                 if not re.fullmatch(r"[0-9]{1,12}", val):
                     raise NotationError(f"line {cre.line}: SEED takes a number of up to 12 digits, not {val!r}")
                 seed = int(val)
             else:
                 options.append(val)
         else:
-            raise NotationError(f"line {cre.line}: after the title, CREATE takes SEED n and OPTION name, not {word!r}")
-    return game, title, (seed if seed is not None else _random.randbelow(10 ** 9)), tuple(options)
+            raise NotationError(f"line {cre.line}: after the title, CREATE takes SEED n, OPTION name and BIND "
+                                f"head|date, not {word!r}")
+    return game, title, (seed if seed is not None else _random.randbelow(10 ** 9)), tuple(options), bind
 
 
 def _welcome_text(pm: "Postmaster", game: str, roster: Roster, seat: Seat, secret: str, table: Table) -> str:
@@ -340,8 +355,11 @@ def _welcome_text(pm: "Postmaster", game: str, roster: Roster, seat: Seat, secre
             f"Your secret is:  {secret}\n"
             f"Keep it to yourself. Every mail with moves starts with the line\n"
             f"    SIGNON {game} {seat.name} {secret}\n"
-            f"and must come from this address ({seat.address}).\n\n"
-            f"The other players: {others or 'none'}.\n"
+            f"and must come from this address ({seat.address}).\n"
+            + ("Send your moves as a reply to the latest mail from me (the latest report, or this mail\n"
+               "before the first move): a reply names the state of the game it answers, so a copy of an\n"
+               "old mail sent again is never applied.\n\n" if roster.bind == "head" else "\n")
+            + f"The other players: {others or 'none'}.\n"
             f"The game's moderator: {roster.moderator}.\n\n"
             + replies.turn_line(table.game, seat.name) + "\n\n" + replies.help_text(pm, "")
             + replies.footer(pm, game, table))

@@ -13,7 +13,9 @@ applies none twice:
 """
 from __future__ import annotations
 
+import hashlib
 import logging
+import re
 import time
 import traceback
 from dataclasses import dataclass
@@ -27,6 +29,7 @@ from pbem.moderator.ledger import Ledger
 from pbem.moderator.postmaster import Decision, Postmaster
 
 log = logging.getLogger("pbem.moderator")
+_BODY_START = re.compile(rb"\r?\n\r?\n")
 
 
 @dataclass
@@ -75,8 +78,8 @@ class Moderator:
         failpoints.reached("after_fetch")
         done = self.ledger.handled(inc.key)
         if done is None:
-            mid, sender = _identity(inc.raw)
-            dup = self.ledger.duplicate_of(mid, sender) if mid else None
+            mid, sender, digest = _identity(inc.raw)
+            dup = self.ledger.duplicate_of(mid, sender, digest) if mid else None
             if dup is not None:
                 decision = Decision(dup.folder, f"a second delivery of {mid}: nothing done again")
                 st.skipped += 1
@@ -84,7 +87,8 @@ class Moderator:
                 decision = self._judge(inc)
                 st.handled += 1
             self.ledger.commit(inc.key, message_id=mid, sender=sender, game=decision.game,
-                               folder=decision.folder, outcome=decision.outcome, outgoing=decision.outgoing)
+                               folder=decision.folder, outcome=decision.outcome, outgoing=decision.outgoing,
+                               digest=digest)
             failpoints.reached("after_outbox")
             log.info("%s -> %s: %s", inc.key, decision.folder, decision.outcome)
             folder = decision.folder
@@ -167,10 +171,13 @@ class Moderator:
             time.sleep(min(0.2, end - time.time()))
 
 
-def _identity(raw: bytes) -> tuple[str, str]:
-    """(Message-ID, sender address) of a raw mail, for spotting a second delivery."""
+def _identity(raw: bytes) -> tuple[str, str, str]:
+    """(Message-ID, sender address, digest of the body) of a raw mail, for spotting a second
+    delivery of the same mail (a relay adds headers, never changes the body)."""
     try:
         letter = parse_letter(raw, max_bytes=1)          # headers only: cheap
     except LetterError:
-        return "", ""
-    return letter.message_id, letter.from_addr
+        return "", "", ""
+    end = _BODY_START.search(raw)
+    digest = hashlib.sha256(raw[end.end():] if end else b"").hexdigest()[:32]
+    return letter.message_id, letter.from_addr, digest

@@ -20,7 +20,7 @@ from typing import Optional, Sequence
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS messages (
     key TEXT PRIMARY KEY, message_id TEXT, sender TEXT, game TEXT,
-    folder TEXT NOT NULL, outcome TEXT NOT NULL, at REAL NOT NULL);
+    folder TEXT NOT NULL, outcome TEXT NOT NULL, at REAL NOT NULL, digest TEXT);
 CREATE INDEX IF NOT EXISTS messages_mid ON messages (message_id, sender);
 CREATE TABLE IF NOT EXISTS outbox (
     id TEXT PRIMARY KEY, mail_from TEXT NOT NULL, rcpts TEXT NOT NULL, raw BLOB NOT NULL,
@@ -88,6 +88,8 @@ class Ledger:
         self.db.executescript(_SCHEMA)
         # a ledger of an older version: the bodies of mail already sent (or given up) dropped
         self.db.execute("UPDATE outbox SET raw=X'' WHERE (sent IS NOT NULL OR dead=1) AND length(raw)>0")
+        if "digest" not in [r[1] for r in self.db.execute("PRAGMA table_info(messages)")]:
+            self.db.execute("ALTER TABLE messages ADD COLUMN digest TEXT")      # a ledger from before digests
 
     def close(self) -> None:
         self.db.close()
@@ -97,22 +99,24 @@ class Ledger:
         row = self.db.execute("SELECT folder, outcome FROM messages WHERE key=?", (key,)).fetchone()
         return Handled(key, row[0], row[1]) if row else None
 
-    def duplicate_of(self, message_id: str, sender: str) -> Optional[Handled]:
-        """An earlier delivery of the same message (same Message-ID from the same sender)."""
-        if not message_id:
+    def duplicate_of(self, message_id: str, sender: str, digest: str) -> Optional[Handled]:
+        """An earlier delivery of the same message: the same Message-ID from the same sender with
+        the same body (never the Message-ID alone: another mail may carry it)."""
+        if not message_id or not sender or not digest:
             return None
         row = self.db.execute("SELECT key, folder, outcome FROM messages WHERE message_id=? AND sender=? "
-                              "ORDER BY at LIMIT 1", (message_id, sender)).fetchone()
+                              "AND digest=? ORDER BY at LIMIT 1", (message_id, sender, digest)).fetchone()
         return Handled(*row) if row else None
 
     def commit(self, key: str, *, message_id: str, sender: str, game: str, folder: str, outcome: str,
-               outgoing: Sequence[Outgoing] = ()) -> None:
+               outgoing: Sequence[Outgoing] = (), digest: str = "") -> None:
         """Record a message's outcome and queue its mail, all in one transaction.
         A mail already queued under the same Message-ID is kept as it is (never queued twice)."""
         now = time.time()
         with self._tx():
-            self.db.execute("INSERT OR REPLACE INTO messages VALUES (?,?,?,?,?,?,?)",
-                            (key, message_id, sender, game, folder, outcome, now))
+            self.db.execute("INSERT OR REPLACE INTO messages (key, message_id, sender, game, folder, outcome, at, "
+                            "digest) VALUES (?,?,?,?,?,?,?,?)",
+                            (key, message_id, sender, game, folder, outcome, now, digest or None))
             self.db.execute("DELETE FROM attempts WHERE key=?", (key,))
             for m in outgoing:
                 self.db.execute("INSERT OR IGNORE INTO outbox (id, mail_from, rcpts, raw, created, next_try) "

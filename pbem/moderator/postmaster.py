@@ -26,7 +26,7 @@ from pbem.mail.compose import Mail, build, games_in_thread, message_id
 from pbem.mail.letter import Letter, LetterError, parse_letter
 from pbem.moderator import failpoints, replies
 from pbem.moderator.ledger import Ledger, Outgoing
-from pbem.moderator.roster import GAME_ID, Roster, RosterError, Seat
+from pbem.moderator.roster import Roster, RosterError, Seat, game_name
 from pbem.moderator.signon import check_secret, hash_secret, new_secret
 from pbem.moderator.table import Table
 from pbem.notation.limits import OverBudget, cpu_budget
@@ -79,10 +79,25 @@ class Postmaster:
 
     # --- files of a game -------------------------------------------------------------
     def game_path(self, game: str) -> Path:
-        return self.games_dir / f"{game}.pbem"
+        return self._inside(game, ".pbem")
 
     def roster_path(self, game: str) -> Path:
-        return self.games_dir / f"{game}.roster.json"
+        return self._inside(game, ".roster.json")
+
+    def fresh_path(self, game: str) -> Path:
+        """Where each seat's last applied mail is noted (pbem.moderator.freshness)."""
+        return self._inside(game, ".json", self.games_dir / ".fresh")
+
+    def _inside(self, game: str, suffix: str, folder: Optional[Path] = None) -> Path:
+        """A game's file in the games folder (or `folder` under it); a name that fails `game_name`
+        or would lead out of the folder raises ValueError (routing refuses such names first)."""
+        name = game_name(game)
+        top = Path(os.path.abspath(self.games_dir))
+        base = Path(os.path.abspath(folder or self.games_dir))
+        path = Path(os.path.abspath(base / f"{name}{suffix}")) if name else None
+        if path is None or path.parent != base or not base.is_relative_to(top):
+            raise ValueError(f"not a game name: {game!r}")
+        return path
 
     def games(self) -> list[str]:
         return sorted(p.name[: -len(".roster.json")] for p in self.games_dir.glob("*.roster.json"))
@@ -119,8 +134,9 @@ class Postmaster:
     def game_lock(self, game: str) -> Iterator[None]:
         """One process at a time handles mail for a game (other games go on in parallel)."""
         lock_dir = self.games_dir / ".locks"
+        path = self._inside(game, ".lock", lock_dir)          # checked before the folder is made
         lock_dir.mkdir(exist_ok=True)
-        fd = os.open(lock_dir / f"{game}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             yield
@@ -226,10 +242,10 @@ class Postmaster:
             letter = None
         game, to = "", [m.address for m in self.masters]
         if letter is not None:
-            named = [m.group(1).lower() for m in _TAG.finditer(letter.subject or "")]
+            named = [m.group(1) for m in _TAG.finditer(letter.subject or "")]
             named += [a.partition("@")[0][len(self.local) + 1:] for a in letter.to
                       if a.partition("@")[2] == self.domain and a.startswith(self.local + "+")]
-            for g in named:
+            for g in filter(None, map(game_name, named)):       # the one check every game name passes
                 try:
                     to, game = [self.roster(g).moderator], g
                     break
@@ -276,20 +292,33 @@ class Postmaster:
         """The game a mail is about, from its SIGNON/CREATE, subject tag, plus-address or thread;
         ('', reason) when they disagree."""
         named: dict[str, str] = {}
+        bad: list[tuple[str, str]] = []
+
+        def name(text: str, where: str) -> None:
+            g = game_name(text)
+            if g is None:
+                bad.append((text, where))
+            else:
+                named.setdefault(g, where)
+
         for c in cmds:
             if c.name in ("SIGNON", "CREATE") and c.args:
-                named.setdefault(c.args[0].lower(), f"{c.name} on line {c.line}")
+                name(c.args[0], f"{c.name} on line {c.line}")
         for m in _TAG.finditer(letter.subject or ""):
-            g = m.group(1).lower()
-            if GAME_ID.match(g) and (self.game_path(g).exists() or not named):
+            g = game_name(m.group(1))
+            if g and (self.game_path(g).exists() or not named):
                 named.setdefault(g, "the subject")
         for addr in letter.to:
             local, _, dom = addr.partition("@")
             if dom == self.domain and local.startswith(self.local + "+"):
-                named.setdefault(local[len(self.local) + 1:], "the address")
-        if not named:
+                name(local[len(self.local) + 1:], "the address")
+        if not named and not bad:
             for g in sorted(games_in_thread([letter.in_reply_to, *letter.references])):
-                named.setdefault(g, "the thread")
+                name(g, "the thread")
+        if bad:
+            text, where = bad[0]
+            return "", (f"{where} names {text[:80]!r}, which is not a game name (1-64 letters, digits, '.', "
+                        "'_' or '-'). Nothing was applied.")
         if len(named) > 1:
             return "", ("this mail names several games: " + ", ".join(f"{g} ({w})" for g, w in named.items())
                         + ". Nothing was applied; name one game.")
@@ -367,7 +396,6 @@ class Postmaster:
     def outgoing(self, mail: Mail, kind: str, game: str, *parts: str) -> Outgoing:
         """A mail with its deterministic Message-ID (from the incoming mail and the recipient);
         a game's mail also carries the game and the game file's head witness as headers."""
-        mid = message_id(game, kind, self.domain, mail.to, *parts)
         if game and "X-Pbem-Head" not in mail.headers and self.game_path(game).exists():
             try:
                 n, head = replies.witness(self.table(game))
@@ -375,6 +403,9 @@ class Postmaster:
                 n, head = 0, ""
             if head:
                 mail = replace(mail, headers={**mail.headers, "X-Pbem-Game": game, "X-Pbem-Head": f"{n}:{head}"})
+        seen = mail.headers.get("X-Pbem-Head", "").partition(":")
+        at = (int(seen[0]), seen[2]) if game and seen[0].isdigit() else None
+        mid = message_id(game, kind, self.domain, mail.to, *parts, at=at)      # a reply names the state it answers
         rcpts = tuple(a.strip() for a in mail.to.split(",") if a.strip())
         return Outgoing(mid, self.address, rcpts, build(mail, sender=self.address, msgid=mid, sender_name=self.name))
 

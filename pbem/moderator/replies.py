@@ -23,6 +23,8 @@ def help_text(pm: "Postmaster", address: str, *, no_game: bool = False) -> str:
         lines.append("")
     lines += [
         "How to play by mail:",
+        "  Send moves in a reply to my latest mail (the latest report): the reply names the",
+        "  state of the game it answers, and an old mail sent again is refused.",
         "  SIGNON <game> <your name> <your secret>   first line of every mail with moves",
         "  then your moves, one per line or separated by ';', as players write them, e.g.",
         "      Ann buys a share of CPR",
@@ -38,7 +40,8 @@ def help_text(pm: "Postmaster", address: str, *, no_game: bool = False) -> str:
         "  LOG [n]       the last n moves (default 20)",
         "",
         "For the game's moderator (SIGNON <game> moderator <secret>):",
-        "  CREATE <game> <title> [SEED n] [OPTION o]...  with one line per player: PLAYER <name> <address>",
+        "  CREATE <game> <title> [SEED n] [OPTION o]... [BIND head|date]  then one line per player:",
+        "      PLAYER <name> <address>",
         "  UNDO [n] [N:HASH]   PAUSE   RESUME   REPLACE <player> <new address>",
         "  (UNDO with the head N:HASH of the latest mail annuls only if no move came since)",
     ]

@@ -15,7 +15,26 @@ from typing import Optional
 from pbem.errors import PbemError
 from pbem.gamefile.atomic import write_file
 
-GAME_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
+GAME_ID = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}\Z")
+MAX_GAME_NAME = 64
+
+
+def game_name(text: object) -> Optional[str]:
+    """The one check every game name passes, wherever a mail names it (SIGNON or CREATE line,
+    subject tag, plus-address, thread): the name lower-cased, or None when it is not a game name.
+
+    A game name is 1-64 ASCII letters, digits, '.', '_' and '-', starting with a letter or a
+    digit: no path separator, no '..' alone, no NUL, space or other unprintable character, so
+    `GAMES/<name>.pbem` always names a file directly inside the games folder.
+    """
+    if not isinstance(text, str) or not text or len(text) > MAX_GAME_NAME:
+        return None
+    if not text.isascii():
+        return None
+    name = text.lower()
+    if not GAME_ID.match(name) or set(name) <= {"."}:
+        return None
+    return name
 
 
 class RosterError(PbemError):
@@ -42,6 +61,7 @@ class Roster:
     seats: list[Seat] = field(default_factory=list)
     paused: bool = False
     created_by: str = ""                 # Message-ID of the CREATE mail
+    bind: str = "head"                   # what binds a move mail to the game's state (freshness.BINDS)
 
     def seat(self, name: str) -> Optional[Seat]:
         """The seat called `name` (case-insensitive)."""
