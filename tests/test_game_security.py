@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from mailkit import GAME, GM, MOD, PLAYERS, mail, parse, text_of
+from mailkit import GAME, GM, MOD, PLAYERS, latest, mail, parse, text_of
 from pbem.cli import main
 from pbem.gamefile import (GENESIS, ForgedLineError, GameFile, GameHeader, UnsealedGameError, WriteRefusedError,
                            repair, store)
@@ -172,7 +172,8 @@ def world(tmp_path):
 def test_the_mail_moderator_never_vouches_for_a_forged_file(world, how):
     pm, s = world
     ann, bob = dict(PLAYERS)["Ann"], dict(PLAYERS)["Bob"]
-    d = pm.handle("k1", mail(ann, f"SIGNON {GAME} Ann {s['Ann']}\nAnn bids 20 for HB", subject=f"[{GAME}] x"))
+    d = pm.handle("k1", mail(ann, f"SIGNON {GAME} Ann {s['Ann']}\nAnn bids 20 for HB", subject=f"[{GAME}] x",
+                             in_reply_to=latest(pm)))
     assert d.folder == "Processed", d.outcome
     path = pm.games_dir / f"{GAME}.pbem"
     raws = lines(path)
@@ -196,7 +197,8 @@ def test_the_mail_moderator_never_vouches_for_a_forged_file(world, how):
             assert forged_head not in text_of(o.raw) and "95" not in text_of(o.raw).replace(GAME, "")
         reply = text_of(next(o for o in d.outgoing if o.rcpts == (bob,)).raw)
         assert f"The game file of {GAME} failed verification" in reply
-    d = pm.handle("k9", mail(bob, f"SIGNON {GAME} Bob {s['Bob']}\nBob passes", subject=f"[{GAME}] x"))
+    d = pm.handle("k9", mail(bob, f"SIGNON {GAME} Bob {s['Bob']}\nBob passes", subject=f"[{GAME}] x",
+                             in_reply_to=latest(pm)))
     assert d.folder == "Rejected" and path.read_bytes() == forged
 
 

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from mailkit import GAME, GM, GM_SECRET, MOD, PLAYERS, create_body, mail, parse, secret_in, text_of
+from mailkit import GAME, GM, GM_SECRET, MOD, PLAYERS, create_body, latest, mail, parse, secret_in, text_of
 from pbem.moderator.postmaster import Master, Postmaster
 from pbem.moderator.signon import hash_secret
 
@@ -30,15 +30,15 @@ def new_world(tmp_path, gm_hash, **kw):
     return pm, secrets
 
 
-def chat_mail(secrets, lines: int) -> bytes:
+def chat_mail(pm, secrets, lines: int) -> bytes:
     chat = "\n".join(f"well I think number {i} of these is quite something really" for i in range(lines))
-    return mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\n{chat}\nAnn passes\n")
+    return mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\n{chat}\nAnn passes\n", in_reply_to=latest(pm))
 
 
 def test_a_mail_over_the_cpu_budget_is_refused_whole_with_a_polite_reply(tmp_path, gm_hash):
     pm, secrets = new_world(tmp_path, gm_hash, cpu_budget=0.01)
     before = (pm.games_dir / f"{GAME}.pbem").read_bytes()
-    d = pm.handle("k1", chat_mail(secrets, 1990))
+    d = pm.handle("k1", chat_mail(pm, secrets, 1990))
     assert d.folder == "Rejected" and d.outcome == "too long to read", d.outcome
     assert (pm.games_dir / f"{GAME}.pbem").read_bytes() == before           # nothing applied
     [reply] = d.outgoing
@@ -46,7 +46,8 @@ def test_a_mail_over_the_cpu_budget_is_refused_whole_with_a_polite_reply(tmp_pat
     assert "longer to read" in text_of(reply.raw) and "Nothing was applied" in text_of(reply.raw)
     # the game is not harmed: a short mail is read and applied (a budget that lets the game load)
     pm.cpu_budget = 30.0
-    d = pm.handle("k2", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes\n"))
+    d = pm.handle("k2", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes\n",
+                                 in_reply_to=latest(pm)))
     assert d.folder == "Processed", d.outcome
 
 
@@ -54,7 +55,7 @@ def test_two_thousand_chat_lines_are_handled_within_the_default_budget_or_refuse
     pm, secrets = new_world(tmp_path, gm_hash)
     assert pm.cpu_budget == 2.0
     t = time.process_time()
-    d = pm.handle("k1", chat_mail(secrets, 1990))
+    d = pm.handle("k1", chat_mail(pm, secrets, 1990))
     spent = time.process_time() - t
     assert d.outcome in ("too long to read",) or d.folder == "Processed", d.outcome
     assert spent < 10            # loosely: 55 s of CPU before the budget
@@ -85,7 +86,7 @@ def test_a_mail_that_raises_in_judging_twice_goes_to_quarantine_and_the_moderato
                                                                                           monkeypatch):
     root, pm, moderator, secrets, write = maildir_world(tmp_path, gm_hash)
     write(root / "moderator" / "inbox", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes",
-                                             subject=f"[{GAME}] move"))
+                                             subject=f"[{GAME}] move", in_reply_to=latest(pm)))
     monkeypatch.setenv("PBEM_FAILPOINT", "raise:in_judge")
     mod = moderator()
     st = mod.run_once()
@@ -110,7 +111,7 @@ def test_a_mail_that_killed_the_moderator_twice_is_quarantined_on_the_third_run(
                    f'masters = [{{ address = "{GM}", secret_hash = "{gm_hash}" }}]\n[maildir]\nroot = "mail"\n')
     os.chmod(cfg, 0o600)
     write(root / "moderator" / "inbox", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes",
-                                             subject=f"[{GAME}] move"))
+                                             subject=f"[{GAME}] move", in_reply_to=latest(pm)))
     codes = []
     for failpoint in ("in_judge", "in_judge", "in_judge"):
         env = {**os.environ, "PBEM_FAILPOINT": failpoint}
@@ -143,18 +144,21 @@ def test_thirty_wrong_secrets_only_the_first_few_are_checked_and_one_notice_is_s
     before = signon.CHECKS[0]
     notices = 0
     for i in range(30):
-        d = pm.handle(f"g{i}", mail("mallory@evil.test", f"SIGNON {GAME} Ann guess-{i:04d}\nAnn passes"))
+        d = pm.handle(f"g{i}", mail("mallory@evil.test", f"SIGNON {GAME} Ann guess-{i:04d}\nAnn passes",
+                                              in_reply_to=latest(pm)))
         assert d.folder == "Rejected"
         notices += sum(1 for o in d.outgoing if o.rcpts == (ADDR["Ann"],))
         assert not any(o.rcpts == ("mallory@evil.test",) for o in d.outgoing)
     assert signon.CHECKS[0] - before <= SIGNON_FREE_TRIES
     assert notices == 1
     # Ann's own right secret is refused too while the seat is locked (the price of the lock) ...
-    d = pm.handle("ann1", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes"))
+    d = pm.handle("ann1", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes",
+                                      in_reply_to=latest(pm)))
     assert d.folder == "Rejected"
     # ... and accepted once the lock is over
     pm.ledger.db.execute("UPDATE signon_failures SET locked_until=0")
-    d = pm.handle("ann2", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes"))
+    d = pm.handle("ann2", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes",
+                                      in_reply_to=latest(pm)))
     assert d.folder == "Processed", d.outcome
 
 
@@ -178,7 +182,7 @@ def test_the_state_is_private_and_keeps_no_secret_once_sent(tmp_path, gm_hash):
             assert s.encode() not in p.read_bytes(), p
     # a move mail filed in Processed keeps no secret: its SIGNON line is masked
     write(root / "moderator" / "inbox", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes",
-                                             subject=f"[{GAME}] move"))
+                                             subject=f"[{GAME}] move", in_reply_to=latest(pm)))
     moderator().run_once()
     [filed] = [p for p in (root / "moderator" / "processed" / "cur").iterdir() if b"Ann passes" in p.read_bytes()]
     assert secrets["Ann"].encode() not in filed.read_bytes()

@@ -31,8 +31,7 @@ from .share_counts import one_per_share
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind", "COUNTS"]
 
-#: work done, for tests that check the reader stays linear in a line's clauses
-COUNTS: Counter = Counter()
+COUNTS: Counter = Counter()      #: work done, for tests that check the reader stays linear in a line's clauses
 
 #: how people and 18xx.games name the kinds of round -> the kind
 _ROUND_KINDS = {"auction": "auction", "sr": "stock", "stock": "stock", "or": "operating",
@@ -95,10 +94,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     parts = _joined(clauses(line, ctx, index), ctx)
     out: list[PieceMove] = []
     verbs: set = set()
-    later = _later_verbs(parts)
-    for n, c in enumerate(parts):
+    for c, later in zip(parts, _later_verbs(parts)):
         fitter = _Fitter(ctx, kind, c, [m.action for m in out])
-        fitter.later = later[n]
+        fitter.later = later
         if not fitter.verbs and not c.loose and verbs and not _train_after_lay(verbs, c):
             if verbs == {"sell"} and c.of("source"):
                 # "sell 1 GT, by 1 CPR from pool": shares come from a place only when bought
@@ -139,14 +137,11 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
 
 
 def _later_verbs(parts: list[Clause]) -> list[frozenset]:
-    """For each clause, the move words of the clauses after it on the line: one pass from the
-    end, each clause's words taken once (a line of 9,000 clauses costs 9,000 steps, not 40 million)."""
-    out: list[frozenset] = [frozenset()] * len(parts)
-    acc: frozenset = frozenset()
+    """For each clause, the move words of the clauses after it: one pass from the end (linear)."""
+    out, acc = [frozenset()] * len(parts), frozenset()
     for n in range(len(parts) - 1, -1, -1):
-        out[n] = acc
+        out[n], acc = acc, (acc | parts[n].verbs() if parts[n].pieces else acc)
         COUNTS["clause_verbs"] += 1
-        acc = acc | parts[n].verbs() if parts[n].pieces else acc
     return out
 
 
