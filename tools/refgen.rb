@@ -5,12 +5,14 @@
 # records (one file per seed) for pbem to replay (tools/refgen_check.py).
 #
 #   REF18XX=/tmp/ref18xx ruby tools/refgen.rb --title 1882 --seeds 1-20 [--players N] \
-#        [--out DIR] [--max-actions 6000] [--lazy-runs P] [-v]
+#        [--out DIR] [--max-actions 6000] [--lazy-runs P] [--avoid bid5,ebuy-others] [-v]
 #
 # Players: 2 + seed % 5 (2 to 6) unless --players. One line per game: seed, players, actions,
 # how it ended, seconds, and the actions the engine refused after offering them ("findings").
 # Runs are the best combination found (pbem insists on the highest earnings, the reference
-# does not); --lazy-runs P makes a run worse than that with probability P.
+# does not); --lazy-runs P makes a run worse than that with probability P. --avoid leaves out
+# moves where pbem is known to differ (being fixed): bid5 (bids only in $5 steps above the
+# minimum), ebuy-others (no purchase of another corporation's train by a corporation that must buy one or is short of cash).
 require_relative 'ref_engine'
 require_relative 'refgen/chooser'
 require_relative 'refgen/candidates'
@@ -35,6 +37,7 @@ if $PROGRAM_NAME == __FILE__
     when '--out' then opts[:out] = args.shift
     when '--max-actions' then opts[:max] = Integer(args.shift)
     when '--lazy-runs' then RefGen::OPTIONS[:lazy_runs] = Float(args.shift)
+    when '--avoid' then RefGen::OPTIONS[:avoid] = args.shift.split(',')
     when '-v' then opts[:verbose] = true
     else abort "unknown option #{a}"
     end

@@ -1,7 +1,9 @@
 # frozen_string_literal: true
 
 module RefGen
-  OPTIONS = { lazy_runs: 0.0 }
+  OPTIONS = { lazy_runs: 0.0, avoid: [] }
+  # known pbem differences a run may leave out (--avoid), so that others show
+  AVOIDABLE = %w[bid5 ebuy-others].freeze
 
   # The actions one entity may take now, with the parameters the offering step allows, each
   # weighted by how a plausible player would like it: [[weight, Engine::Action], ...].
@@ -73,12 +75,22 @@ module RefGen
       out = []
       targets = []
       targets.concat(step.companies.map { |co| [:company, co] }) if step.respond_to?(:companies) && step.companies
-      if step.respond_to?(:auctioning) && step.auctioning
+      if step.is_a?(Engine::Step::BuySellParSharesViaBid)
+        # 1861/1867: a minor is started by auctioning it in the stock round
+        targets = if step.auctioning_corporation
+                    [[:corporation, step.auctioning_corporation]]
+                  else
+                    @game.corporations.select do |c|
+                      c.type == :minor && @game.can_par?(c, entity) && step.can_buy?(entity, c.shares.first&.to_bundle)
+                    end.map { |c| [:corporation, c] }
+                  end
+        targets = targets.shuffle(random: @c.rng).first(4)
+      elsif step.respond_to?(:auctioning) && step.auctioning
         targets = [[target_kind(step.auctioning), step.auctioning]]
       elsif step.respond_to?(:available) && targets.empty?
         targets = step.available.map { |t| [target_kind(t), t] }
       end
-      if step.respond_to?(:active_auction, true)
+      if step.respond_to?(:active_auction, true) && !step.is_a?(Engine::Step::BuySellParSharesViaBid)
         # while the cheapest private is auctioned among its bidders, only it is offered (the
         # reference also takes bids on others then; the site offers only it)
         step.send(:active_auction) { |company, _bids| targets = [[:company, company]] }
@@ -94,7 +106,13 @@ module RefGen
 
         inc = step.respond_to?(:min_increment) ? step.send(:min_increment) : 1
         multiple = step.respond_to?(:must_bid_increment_multiple?, true) && step.send(:must_bid_increment_multiple?)
-        price = @c.modest(min, max, step: multiple ? inc : 1)
+        price = @c.modest(min, max, step: multiple ? @game.class::MIN_BID_INCREMENT : 1)
+        if OPTIONS[:avoid].include?('bid5') && target.respond_to?(:value) && !multiple
+          base = target.value
+          price = base + (inc * ((price - base + inc - 1) / inc)) if price > base
+          price -= inc if price > max
+          next if price < min
+        end
         # a bid on the waterfall's cheapest private buys it; the reference takes any amount
         # there (the site's button offers only the price), pbem only the price: the price
         price = min if step.respond_to?(:may_purchase?) && step.may_purchase?(target)
@@ -139,14 +157,21 @@ module RefGen
       out
     end
 
+    # a private exchanged for a share: only the corporations and sources its ability names (the
+    # reference's check of a given share looks at the share alone: it would take any company's)
     def cands_exchange(company, step)
       out = []
-      @game.corporations.each do |corp|
-        [corp.ipo_shares.first, @game.share_pool.shares_by_corporation[corp]&.first].compact.each do |share|
-          next if share.president
+      ability = @game.abilities(company, :exchange)
+      return out unless ability
 
+      @game.exchange_corporations(ability).each do |corp|
+        shares = []
+        shares << corp.reserved_shares.first if ability.from.include?(:reserved)
+        shares << corp.available_share if ability.from.include?(:ipo)
+        shares << @game.share_pool.shares_by_corporation[corp]&.first if ability.from.include?(:market)
+        shares.compact.uniq.each do |share|
           bundle = share.to_bundle
-          next unless step.respond_to?(:can_exchange?) ? step.can_exchange?(company, bundle) : step.can_buy?(company, bundle)
+          next unless step.can_exchange?(company, bundle)
 
           out << [1.5, A::BuyShares.new(company, shares: bundle.shares, share_price: 0, percent: bundle.percent)]
         end
@@ -370,6 +395,8 @@ module RefGen
 
             min, max = step.spend_minmax(entity, train)
             next if max < min || max < 1
+            next if OPTIONS[:avoid].include?('ebuy-others') &&
+                    (bp(entity) < train.price || max > entity.cash || (step.respond_to?(:must_buy_train?) && step.must_buy_train?(entity)))
 
             # above the buyer's own cash only now and then: the president's share of such a
             # price is where the reference's own range and its check disagree
@@ -410,6 +437,10 @@ module RefGen
     def cands_bankrupt(entity, _step)
       player = entity.corporation? ? entity.owner : entity
       return [] if entity.corporation? && !@game.can_go_bankrupt?(player, entity)
+      # the reference's check is the money alone; a corporation that is not obliged to buy a
+      # train (it has one) is not bankrupt by the rules, and pbem refuses it: only when it must
+      trains = @game.round.steps.find { |s| s.is_a?(Engine::Step::BuyTrain) }
+      return [] if entity.corporation? && trains && !(trains.active? && trains.must_buy_train?(entity))
 
       [[0.01, A::Bankrupt.new(entity)]]
     end

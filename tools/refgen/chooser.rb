@@ -51,6 +51,7 @@ module RefGen
 
     # A modest amount, for bids and prices where random play should not burn its cash.
     def modest(min, max, step: 1)
+      max = min + (step * ((max - min) / step))
       return min if max <= min
 
       cap = [max, min + [((max - min) * 0.3).to_i, step].max].min
