@@ -364,6 +364,10 @@ module RefGen
 
     def cands_buy_train(entity, step)
       out = []
+      # the reference's purchase does not check the train limit (its listing does, and a
+      # discard follows a purchase over it); pbem refuses it: only with room
+      return out if step.respond_to?(:room?) && !step.room?(entity)
+
       trains = step.buyable_trains(entity)
       power = bp(entity)
       depot_seen = {}
