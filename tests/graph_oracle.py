@@ -1,10 +1,10 @@
 """The exhaustive track walk, kept as an oracle for `pbem.engine.graph` (tests and
 tools/graph_equality.py only; the product has one walk).
 
-This is the walk graph.py had from "Track graph walks as 18xx.games" (fc4b63a) until the pruned
-walk replaced it: a plain transcription of 18xx.games' Node#walk / Path#walk that, once a chain
-has left a tile by a converging exit, enumerates every chain (exponential on dense track). The
-pruned walk must record exactly what this one records, in the same order."""
+This is the walk graph.py has had since "Track graph walks as 18xx.games" (fc4b63a), a plain
+transcription of 18xx.games' Node#walk / Path#walk that, once a chain
+has left a tile by a converging exit, enumerates every chain (exponential on dense track). A faster
+walk must record exactly what this one records, in the same order."""
 from __future__ import annotations
 
 from pbem.engine import hexgrid

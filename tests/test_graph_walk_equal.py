@@ -1,5 +1,5 @@
-"""The track walk (pbem/engine/graph.py, pruned) records exactly what the exhaustive walk it
-replaced records (tests/graph_oracle.py), in the same order, with the same route figures: on
+"""The track walk (pbem/engine/graph.py) records exactly what the exhaustive walk
+(tests/graph_oracle.py, the literal 18xx.games walk) records, in the same order, with the same route figures: on
 random small boards crowded with random tiles (converging ones among them) and stations, and at
 positions of stored games. tools/graph_equality.py compares them at every step of every stored
 game."""
@@ -102,25 +102,16 @@ def _random_board(t1861, seed: int, radius: int = 0) -> tuple[Board, list[str]]:
     return b, corps
 
 
-@pytest.fixture(params=[0, 0.05, None], ids=["prune-always", "prune-midway", "prune-after-budget"])
-def budget(request, monkeypatch):
-    """The walk prunes only past a budget of work: at 0 every converging call is checked, at
-    0.05 checks start a few converging calls in (frames opened before stay unframed)."""
-    if request.param is not None:
-        monkeypatch.setattr(graph, "_BUDGET", request.param)
-
-
 @pytest.mark.parametrize("seed", range(200))
-def test_pruned_walk_equals_exhaustive_on_random_dense_boards(t1861, seed, budget):
+def test_walk_equals_exhaustive_on_random_dense_boards(t1861, seed):
     b, corps = _random_board(t1861, seed)
     for corp in corps:
         assert_same_walk(b, corp, f"seed {seed}")
 
 
 @pytest.mark.parametrize("game", ["refplay/1882-seed69-graph.pbem", "random/1861-seed5.pbem"])
-def test_pruned_walk_equals_exhaustive_in_stored_games(game, monkeypatch):
-    """Every 15th step of two stored games, every corporation with a station, pruning always."""
-    monkeypatch.setattr(graph, "_BUDGET", 0)
+def test_walk_equals_exhaustive_in_stored_games(game):
+    """Every 15th step of two stored games, every corporation with a station."""
     for m in open_replay(HERE / "data" / game):
         if m.index % 15:
             continue

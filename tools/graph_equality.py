@@ -6,7 +6,7 @@ positions compared, any difference, and the slowest positions for the exhaustive
 densest track) with both walks' times.
 
 usage: tools/graph_equality.py [--budget N] [GAME.pbem|RECORD.json ...]
-       --budget: graph._BUDGET for the run (default 0: every converging call is checked)
+       --budget: graph._BUDGET for the run, for a walk that prunes past a budget
        (default: every shared 18xx.games record, tests/data/random/*.pbem, tests/data/refplay/*.pbem)
 """
 from __future__ import annotations
@@ -79,9 +79,8 @@ def default_games() -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    graph._BUDGET = 0
-    if argv[:1] == ["--budget"]:
-        graph._BUDGET = int(argv[1])
+    if argv[:1] == ["--budget"]:          # a pruning walk's budget, if it has one
+        graph._BUDGET = float(argv[1])
         argv = argv[2:]
     games = [Path(a) for a in argv] or default_games()
     positions = compared = 0
