@@ -177,9 +177,20 @@ def info_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, roste
 
 
 # ------------------------------------------------------------------------------ moderator's
+MASTER_MARK = "moderator"      # the game moderator's last applied command mail, beside the seats' in Marks
+
+
 def master_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roster,
                     cmds: Sequence[Command], info: Sequence[Command]) -> "Decision":
     table = pm.table(game)
+    marks = freshness.Marks(pm.fresh_path(game))
+    mark = marks.of(MASTER_MARK)
+    if not any(getattr(r, "source", "") == src for r in table.file.records):   # handled again after a crash: not stale
+        why = freshness.stale(letter, game, roster, mark, table)
+        if why:                                         # a copy of an earlier command mail, resent
+            return pm._reply_only(letter, src, game, "Rejected", f"command not bound to the game's state: {why[:80]}",
+                                  f"Refused, nothing done (nothing annulled, paused, resumed or replaced): {why}",
+                                  to=roster.moderator)
     done: list[str] = []
     notices: list[str] = []
     extra: list = []
@@ -247,6 +258,7 @@ def master_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, ros
                                      "notice", game, src))
     pm._tables.pop(game, None)
     table = pm.table(game)
+    marks.note(MASTER_MARK, letter, src)
     reply = Mail(to=roster.moderator, subject=pm.subject(game, "done"),
                  text="\n\n".join(done) + replies.footer(pm, game, table),
                  in_reply_to=letter.message_id, references=letter.references)
