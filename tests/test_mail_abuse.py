@@ -151,15 +151,62 @@ def test_thirty_wrong_secrets_only_the_first_few_are_checked_and_one_notice_is_s
         assert not any(o.rcpts == ("mallory@evil.test",) for o in d.outgoing)
     assert signon.CHECKS[0] - before <= SIGNON_FREE_TRIES
     assert notices == 1
-    # Ann's own right secret is refused too while the seat is locked (the price of the lock) ...
+    # mallory is locked out of Ann's seat, even with the right secret from Ann's address forged later ...
+    assert pm.ledger.signon_locked(GAME, "Ann", "mallory@evil.test")
+    # ... but Ann's own right secret from her registered address is still taken (issue 22)
     d = pm.handle("ann1", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes",
                                       in_reply_to=latest(pm)))
-    assert d.folder == "Rejected"
-    # ... and accepted once the lock is over
-    pm.ledger.db.execute("UPDATE signon_failures SET locked_until=0")
-    d = pm.handle("ann2", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes",
-                                      in_reply_to=latest(pm)))
     assert d.folder == "Processed", d.outcome
+    assert pm.ledger.signon_locked(GAME, "Ann", "mallory@evil.test")      # her sign-on unlocks nobody else
+
+
+def test_wrong_secrets_from_a_stranger_do_not_lock_out_the_seats_own_address(tmp_path, gm_hash):
+    """Five wrong secrets from anyone once locked the seat, also for the real player's right
+    secret: a stranger could keep a player from moving. Failures are counted per (seat,
+    sending address)."""
+    from pbem.moderator.ledger import SIGNON_FREE_TRIES
+
+    pm, secrets = new_world(tmp_path, gm_hash)
+    for i in range(SIGNON_FREE_TRIES + 3):
+        pm.handle(f"m{i}", mail("mallory@evil.test", f"SIGNON {GAME} Ann guess-{i:04d}\nAnn passes",
+                                in_reply_to=latest(pm)))
+    assert pm.ledger.signon_locked(GAME, "Ann", "mallory@evil.test")
+    assert not pm.ledger.signon_locked(GAME, "Ann", ADDR["Ann"])
+    d = pm.handle("ann", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes", in_reply_to=latest(pm)))
+    assert d.folder == "Processed", d.outcome
+
+
+def test_wrong_secrets_from_the_registered_address_lock_that_address(tmp_path, gm_hash):
+    """The other way: wrong secrets with Ann's own From (Ann mistyping, or someone forging her
+    From) lock her address out of her seat for a while; another address is not locked by them."""
+    from pbem.moderator.ledger import SIGNON_FREE_TRIES
+
+    pm, secrets = new_world(tmp_path, gm_hash)
+    for i in range(SIGNON_FREE_TRIES):
+        pm.handle(f"a{i}", mail(ADDR["Ann"], f"SIGNON {GAME} Ann guess-{i:04d}\nAnn passes", in_reply_to=latest(pm)))
+    assert pm.ledger.signon_locked(GAME, "Ann", ADDR["Ann"])
+    assert not pm.ledger.signon_locked(GAME, "Ann", "mallory@evil.test")
+    d = pm.handle("ann1", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes", in_reply_to=latest(pm)))
+    assert d.folder == "Rejected"                                       # locked: refused unchecked
+    pm.ledger.db.execute("UPDATE signon_failures SET locked_until=0")
+    d = pm.handle("ann2", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes", in_reply_to=latest(pm)))
+    assert d.folder == "Processed", d.outcome
+
+
+def test_a_ledger_counting_per_seat_only_is_taken_over(tmp_path):
+    import sqlite3
+
+    from pbem.moderator.ledger import Ledger
+
+    db = sqlite3.connect(tmp_path / "l.db")
+    db.execute("CREATE TABLE signon_failures (game TEXT NOT NULL, seat TEXT NOT NULL, failures INTEGER NOT NULL, "
+               "locked_until REAL NOT NULL, last_notice REAL NOT NULL, PRIMARY KEY (game, seat))")
+    db.execute("INSERT INTO signon_failures VALUES ('g', 'ann', 9, 1e12, 0)")
+    db.commit()
+    db.close()
+    led = Ledger(tmp_path / "l.db")
+    assert not led.signon_locked("g", "ann", "ann@x.test")
+    led.signon_failed("g", "ann", "ann@x.test")
 
 
 def test_the_state_is_private_and_keeps_no_secret_once_sent(tmp_path, gm_hash):
@@ -216,3 +263,4 @@ def test_a_key_file_others_may_read_is_refused_and_a_loose_config_warned_about(t
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         load_config(cfg)
+
