@@ -264,3 +264,48 @@ def test_a_key_file_others_may_read_is_refused_and_a_loose_config_warned_about(t
         warnings.simplefilter("error")
         load_config(cfg)
 
+
+# ------------------------------------------------------------------ the budget charges reading only
+def _burn(seconds: float) -> None:
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+
+
+def test_uncharged_time_moves_the_deadline_on_and_nests():
+    from pbem.notation.limits import OverBudget, check_budget, cpu_budget, uncharged
+
+    with cpu_budget(0.1):
+        with uncharged():
+            _burn(0.15)
+            with uncharged():
+                _burn(0.05)
+            check_budget()                       # never stops the rules' own work
+        check_budget()                           # 0.2 s spent, none of it charged
+        _burn(0.12)
+        with pytest.raises(OverBudget):
+            check_budget()
+
+
+def test_an_honest_mail_whose_rules_work_is_heavy_is_accepted_and_a_chat_flood_still_refused(tmp_path, gm_hash,
+                                                                                             monkeypatch):
+    """Late in a long game pushing a move, settling a run or listing the legal moves may take
+    seconds (an 1861 operating turn around action 757 of bank_breaks_then_final_phase.json:
+    listing the run costs 5-8 s, benchmarks/heavy_mail.py). The budget charges reading only,
+    so such a mail is never refused as "too long to read"; here the rules' work on each move
+    is made to cost more than the whole budget."""
+    from pbem.moderator import table as table_mod
+
+    pm, secrets = new_world(tmp_path, gm_hash, cpu_budget=0.3)
+    real = table_mod.play_move
+
+    def heavy(*a, **k):
+        _burn(0.4)
+        return real(*a, **k)
+    monkeypatch.setattr(table_mod, "play_move", heavy)
+    for who in ("Ann", "Bob"):
+        d = pm.handle(f"k-{who}", mail(ADDR[who], f"SIGNON {GAME} {who} {secrets[who]}\n{who} passes\n"
+                                                  "thanks, see you next round", in_reply_to=latest(pm)))
+        assert d.folder == "Processed", d.outcome
+    d = pm.handle("k-flood", chat_mail(pm, secrets, 1990))
+    assert d.folder == "Rejected" and d.outcome == "too long to read", d.outcome
