@@ -151,15 +151,62 @@ def test_thirty_wrong_secrets_only_the_first_few_are_checked_and_one_notice_is_s
         assert not any(o.rcpts == ("mallory@evil.test",) for o in d.outgoing)
     assert signon.CHECKS[0] - before <= SIGNON_FREE_TRIES
     assert notices == 1
-    # Ann's own right secret is refused too while the seat is locked (the price of the lock) ...
+    # mallory is locked out of Ann's seat, even with the right secret from Ann's address forged later ...
+    assert pm.ledger.signon_locked(GAME, "Ann", "mallory@evil.test")
+    # ... but Ann's own right secret from her registered address is still taken (issue 22)
     d = pm.handle("ann1", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes",
                                       in_reply_to=latest(pm)))
-    assert d.folder == "Rejected"
-    # ... and accepted once the lock is over
-    pm.ledger.db.execute("UPDATE signon_failures SET locked_until=0")
-    d = pm.handle("ann2", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes",
-                                      in_reply_to=latest(pm)))
     assert d.folder == "Processed", d.outcome
+    assert pm.ledger.signon_locked(GAME, "Ann", "mallory@evil.test")      # her sign-on unlocks nobody else
+
+
+def test_wrong_secrets_from_a_stranger_do_not_lock_out_the_seats_own_address(tmp_path, gm_hash):
+    """Five wrong secrets from anyone once locked the seat, also for the real player's right
+    secret: a stranger could keep a player from moving. Failures are counted per (seat,
+    sending address)."""
+    from pbem.moderator.ledger import SIGNON_FREE_TRIES
+
+    pm, secrets = new_world(tmp_path, gm_hash)
+    for i in range(SIGNON_FREE_TRIES + 3):
+        pm.handle(f"m{i}", mail("mallory@evil.test", f"SIGNON {GAME} Ann guess-{i:04d}\nAnn passes",
+                                in_reply_to=latest(pm)))
+    assert pm.ledger.signon_locked(GAME, "Ann", "mallory@evil.test")
+    assert not pm.ledger.signon_locked(GAME, "Ann", ADDR["Ann"])
+    d = pm.handle("ann", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes", in_reply_to=latest(pm)))
+    assert d.folder == "Processed", d.outcome
+
+
+def test_wrong_secrets_from_the_registered_address_lock_that_address(tmp_path, gm_hash):
+    """The other way: wrong secrets with Ann's own From (Ann mistyping, or someone forging her
+    From) lock her address out of her seat for a while; another address is not locked by them."""
+    from pbem.moderator.ledger import SIGNON_FREE_TRIES
+
+    pm, secrets = new_world(tmp_path, gm_hash)
+    for i in range(SIGNON_FREE_TRIES):
+        pm.handle(f"a{i}", mail(ADDR["Ann"], f"SIGNON {GAME} Ann guess-{i:04d}\nAnn passes", in_reply_to=latest(pm)))
+    assert pm.ledger.signon_locked(GAME, "Ann", ADDR["Ann"])
+    assert not pm.ledger.signon_locked(GAME, "Ann", "mallory@evil.test")
+    d = pm.handle("ann1", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes", in_reply_to=latest(pm)))
+    assert d.folder == "Rejected"                                       # locked: refused unchecked
+    pm.ledger.db.execute("UPDATE signon_failures SET locked_until=0")
+    d = pm.handle("ann2", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes", in_reply_to=latest(pm)))
+    assert d.folder == "Processed", d.outcome
+
+
+def test_a_ledger_counting_per_seat_only_is_taken_over(tmp_path):
+    import sqlite3
+
+    from pbem.moderator.ledger import Ledger
+
+    db = sqlite3.connect(tmp_path / "l.db")
+    db.execute("CREATE TABLE signon_failures (game TEXT NOT NULL, seat TEXT NOT NULL, failures INTEGER NOT NULL, "
+               "locked_until REAL NOT NULL, last_notice REAL NOT NULL, PRIMARY KEY (game, seat))")
+    db.execute("INSERT INTO signon_failures VALUES ('g', 'ann', 9, 1e12, 0)")
+    db.commit()
+    db.close()
+    led = Ledger(tmp_path / "l.db")
+    assert not led.signon_locked("g", "ann", "ann@x.test")
+    led.signon_failed("g", "ann", "ann@x.test")
 
 
 def test_the_state_is_private_and_keeps_no_secret_once_sent(tmp_path, gm_hash):
@@ -216,3 +263,49 @@ def test_a_key_file_others_may_read_is_refused_and_a_loose_config_warned_about(t
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         load_config(cfg)
+
+
+# ------------------------------------------------------------------ the budget charges reading only
+def _burn(seconds: float) -> None:
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+
+
+def test_uncharged_time_moves_the_deadline_on_and_nests():
+    from pbem.notation.limits import OverBudget, check_budget, cpu_budget, uncharged
+
+    with cpu_budget(0.1):
+        with uncharged():
+            _burn(0.15)
+            with uncharged():
+                _burn(0.05)
+            check_budget()                       # never stops the rules' own work
+        check_budget()                           # 0.2 s spent, none of it charged
+        _burn(0.12)
+        with pytest.raises(OverBudget):
+            check_budget()
+
+
+def test_an_honest_mail_whose_rules_work_is_heavy_is_accepted_and_a_chat_flood_still_refused(tmp_path, gm_hash,
+                                                                                             monkeypatch):
+    """Late in a long game pushing a move, settling a run or listing the legal moves may take
+    seconds (an 1861 operating turn around action 757 of bank_breaks_then_final_phase.json:
+    listing the run costs 5-8 s, benchmarks/heavy_mail.py). The budget charges reading only,
+    so such a mail is never refused as "too long to read"; here the rules' work on each move
+    is made to cost more than the whole budget."""
+    from pbem.moderator import table as table_mod
+
+    pm, secrets = new_world(tmp_path, gm_hash, cpu_budget=0.3)
+    real = table_mod.play_move
+
+    def heavy(*a, **k):
+        _burn(0.4)
+        return real(*a, **k)
+    monkeypatch.setattr(table_mod, "play_move", heavy)
+    for who in ("Ann", "Bob"):
+        d = pm.handle(f"k-{who}", mail(ADDR[who], f"SIGNON {GAME} {who} {secrets[who]}\n{who} passes\n"
+                                                  "thanks, see you next round", in_reply_to=latest(pm)))
+        assert d.folder == "Processed", d.outcome
+    d = pm.handle("k-flood", chat_mail(pm, secrets, 1990))
+    assert d.folder == "Rejected" and d.outcome == "too long to read", d.outcome

@@ -342,14 +342,14 @@ def _gm(body: str) -> str:
 def test_moderator_undo_pause_resume_replace(world):
     pm, s = world
     pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]", in_reply_to=latest(pm)))
-    d = pm.handle("k2", mail(GM, _gm("UNDO 1")))
+    d = pm.handle("k2", mail(GM, _gm("UNDO 1"), in_reply_to=latest(pm)))
     assert d.folder == "Processed" and "Ann bids 20 for HB" in text_of(d.outgoing[0].raw)
     assert Table.open(pm.games_dir / f"{GAME}.pbem").seqs == []
-    pm.handle("k3", mail(GM, _gm("PAUSE")))
+    pm.handle("k3", mail(GM, _gm("PAUSE"), in_reply_to=latest(pm)))
     d = pm.handle("k4", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]", in_reply_to=latest(pm)))
     assert d.folder == "Rejected" and "paused" in text_of(d.outgoing[0].raw)
-    pm.handle("k5", mail(GM, _gm("RESUME")))
-    d = pm.handle("k6", mail(GM, _gm("REPLACE Ann ann2@pbem.test")))
+    pm.handle("k5", mail(GM, _gm("RESUME"), in_reply_to=latest(pm)))
+    d = pm.handle("k6", mail(GM, _gm("REPLACE Ann ann2@pbem.test"), in_reply_to=latest(pm)))
     welcome = next(o for o in d.outgoing if o.rcpts == ("ann2@pbem.test",))
     new = secret_in(welcome.raw, "Ann")
     d = pm.handle("k7", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]", in_reply_to=latest(pm)))

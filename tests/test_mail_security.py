@@ -318,3 +318,47 @@ def test_the_ledger_takes_a_second_delivery_only_with_the_same_body(tmp_path):
     assert led.duplicate_of("<m@x>", "ann@pbem.test", "d1") is not None
     assert led.duplicate_of("<m@x>", "ann@pbem.test", "d2") is None          # another body: another mail
     assert led.duplicate_of("<m@x>", "bob@pbem.test", "d1") is None          # another sender: another mail
+
+
+# ------------------------------------------------------------------------ moderator's commands
+def _gm_mail(pm, body: str, *, reply=True, msgid=None) -> bytes:
+    from mailkit import latest
+
+    return mail(GM, f"SIGNON {GAME} moderator {GM_SECRET}\n{body}", subject=f"Re: [{GAME}] your turn",
+                msgid=msgid, in_reply_to=latest(pm) if reply else "")
+
+
+@pytest.mark.parametrize("command", ["UNDO 1", "PAUSE", "RESUME", "REPLACE Bob bob2@pbem.test"])
+def test_a_copy_of_the_moderators_command_resent_is_refused(world, command):
+    """A copy of the game moderator's UNDO 1 (or PAUSE, RESUME, REPLACE) resent with a new
+    Message-ID was carried out again: another move annulled, the game paused again, Bob's
+    secret replaced again. A command mail is bound to the game's head as a move mail is."""
+    pm, s = world
+    _round_of_passes(pm, s)
+    if command == "RESUME":
+        assert pm.handle("k-pause", _gm_mail(pm, "PAUSE")).folder == "Processed"
+    first = _gm_mail(pm, command)
+    d = pm.handle("k-gm", first)
+    assert d.folder == "Processed", d.outcome
+    if command in ("PAUSE", "RESUME"):      # the game is changed back, so a copy would do something
+        back = "RESUME" if command == "PAUSE" else "PAUSE"
+        assert pm.handle("k-back", _gm_mail(pm, back)).folder == "Processed"
+    before, roster = _game(pm), (pm.games_dir / f"{GAME}.roster.json").read_bytes()
+    d = pm.handle("k-copy", _header(first, "Message-ID", "<copy.gm@client.example>"))
+    assert d.folder == "Rejected", d.outcome
+    assert _game(pm) == before and (pm.games_dir / f"{GAME}.roster.json").read_bytes() == roster
+    assert [o.rcpts for o in d.outgoing] == [(GM,)]
+    assert "nothing annulled" in text_of(d.outgoing[0].raw) and "It may be an old mail sent again" in text_of(d.outgoing[0].raw)
+
+
+def test_a_command_mail_answering_no_mail_is_refused_but_an_explicit_head_binds_it(world):
+    pm, s = world
+    _round_of_passes(pm, s)
+    before = _game(pm)
+    d = pm.handle("k-bare", _gm_mail(pm, "UNDO 1", reply=False))
+    assert d.folder == "Rejected" and _game(pm) == before
+    from pbem.moderator.table import Table
+
+    t = Table.open(pm.games_dir / f"{GAME}.pbem")
+    d = pm.handle("k-head", _gm_mail(pm, f"UNDO 1 {t.file.records[-1].seq}:{t.file.head}", reply=False))
+    assert d.folder == "Processed" and "Cid passes" in text_of(d.outgoing[0].raw)

@@ -15,7 +15,7 @@ from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError, LoginError
 
 from pbem.mail import imap_claim
-from pbem.mail.imap_claim import lock, move
+from pbem.mail.imap_claim import file_masked, lock, move
 from pbem.mail.mailbox import Incoming, MailboxError
 from pbem.mail.reasons import describe
 
@@ -179,7 +179,8 @@ class ImapMailbox:
         return out
 
     def finish(self, key: str, folder: str) -> None:
-        """Move a claimed message out of Working; a message already gone (or a stale key) is fine."""
+        """Move a claimed message out of Working, its SIGNON secrets masked (`file_masked`); a
+        message already gone (or a stale key) is fine."""
         prefix = f"imap:{self.working}/"
         try:
             validity, uid = (int(part) for part in key[len(prefix):].split("/"))
@@ -192,7 +193,7 @@ class ImapMailbox:
             self._ensure_folder(folder)
             self._select_working()
             if validity == self._validity:
-                move(client, [uid], folder, use_move=self.use_move)
+                file_masked(client, uid, folder, use_move=self.use_move)
             self._outstanding.discard(key)
         self._call(op)
 

@@ -12,6 +12,8 @@ import time
 from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError
 
+from pbem.mail.masking import mask_signons
+
 CLAIM_FLAG = "$PbemClaimed"
 STALE_CLAIM = 30.0      # a claim flag unchanged in the inbox this long was left by a crashed claimer
 
@@ -89,6 +91,29 @@ def move(client: IMAPClient, uids: list[int], folder: str, *, use_move: bool) ->
         client.add_flags(list(moved), [b"\\Deleted"], silent=True)
         client.uid_expunge(list(moved))
     return [moved[uid] for uid in uids if uid in moved]
+
+
+def file_masked(client: IMAPClient, uid: int, folder: str, *, use_move: bool) -> None:
+    """File message `uid` of the selected folder in `folder` with its SIGNON secrets masked: a
+    mail with none is moved; else the masked copy is APPENDed first (with the original's flags and
+    date), and only then is the original deleted (\\Deleted, UID EXPUNGE). A crash between leaves
+    the original in Working, where it is handled again (already handled) and filed again: the mail
+    is never lost, and at worst filed twice, masked both times."""
+    data = client.fetch([uid], ["BODY.PEEK[]", "FLAGS", "INTERNALDATE"]).get(uid)
+    if data is None:                                     # gone: filed by another run
+        return
+    raw = data[b"BODY[]"]
+    masked = mask_signons(raw)
+    if masked == raw:
+        move(client, [uid], folder, use_move=use_move)
+        return
+    flags = [f for f in data.get(b"FLAGS", ()) if f not in (b"\\Recent", CLAIM_FLAG.encode())]
+    client.append(folder, masked, flags=flags, msg_time=data.get(b"INTERNALDATE"))
+    client.add_flags([uid], [b"\\Deleted"], silent=True)
+    if client.has_capability("UIDPLUS"):
+        client.uid_expunge([uid])
+    else:
+        client.expunge()
 
 
 def _str(value: bytes | str) -> str:

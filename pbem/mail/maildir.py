@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import itertools
 import os
-import re
 import secrets
 import socket
 import time
 from pathlib import Path
+
+from pbem.mail.masking import mask_signons
 
 SUBDIRS = ("tmp", "new", "cur")
 _counter = itertools.count()
@@ -51,15 +52,6 @@ def write_message(maildir: Path, raw: bytes) -> Path:
     final = maildir / "new" / name
     os.rename(tmp, final)
     return final
-
-
-_SIGNON = re.compile(rb"(?im)^([ \t>]*SIGNON[ \t]+\S+[ \t]+\S+[ \t]+)\S+")
-
-
-def mask_signons(raw: bytes) -> bytes:
-    """The mail with the secret of every SIGNON line written as ****** (as the moderator files
-    it: a folder of handled mail keeps no secret)."""
-    return _SIGNON.sub(rb"\1******", raw)
 
 
 def file_masked(path: Path, dest_dir: Path) -> None:

@@ -21,6 +21,7 @@ from pbem.moderator.classify import split_chat
 from pbem.moderator.roster import GAME_ID, Roster, Seat
 from pbem.moderator.signon import check_secret
 from pbem.game_notation import describe_legal
+from pbem.notation.limits import uncharged
 from pbem.moderator.table import MoveRejected, Table
 from pbem.newgame import check_options, check_players
 
@@ -88,7 +89,8 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
                 why += "\n\nDid you mean one of:\n" + "\n".join(f"  {c}" for c in cands)
             if isinstance(e, RuleError) and e.rule:
                 why += f"\nRule: {e.rule}"
-            why += "\n\nLegal now:\n" + "\n".join(f"  {x}" for x in describe_legal(table.game))
+            with uncharged():                              # the rules' work, not reading
+                why += "\n\nLegal now:\n" + "\n".join(f"  {x}" for x in describe_legal(table.game))
             return pm._reply_only(letter, src, game, "Rejected", f"refused: {_first_line(e)}",
                                   f"{read_as}\n\n{why}", to=seat.address, set_aside=set_aside)
         except GameFileError as e:
@@ -152,7 +154,8 @@ def info_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, roste
         elif c.name == "MAP":
             images = True
         elif c.name == "LEGAL":
-            legal = describe_legal(g, limit=60)
+            with uncharged():
+                legal = describe_legal(g, limit=60)
             who, what = replies.acting_player(g)
             head = f"Legal now for {g.player_name(who) if who else 'nobody'} {what}".rstrip() + ":"
             parts.append(head + "\n" + ("\n".join(f"  {x}" for x in legal) or "  (none)"))
@@ -177,9 +180,20 @@ def info_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, roste
 
 
 # ------------------------------------------------------------------------------ moderator's
+MASTER_MARK = "moderator"      # the game moderator's last applied command mail, beside the seats' in Marks
+
+
 def master_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roster,
                     cmds: Sequence[Command], info: Sequence[Command]) -> "Decision":
     table = pm.table(game)
+    marks = freshness.Marks(pm.fresh_path(game))
+    mark = marks.of(MASTER_MARK)
+    if not any(getattr(r, "source", "") == src for r in table.file.records):   # handled again after a crash: not stale
+        why = freshness.stale(letter, game, roster, mark, table)
+        if why:                                         # a copy of an earlier command mail, resent
+            return pm._reply_only(letter, src, game, "Rejected", f"command not bound to the game's state: {why[:80]}",
+                                  f"Refused, nothing done (nothing annulled, paused, resumed or replaced): {why}",
+                                  to=roster.moderator)
     done: list[str] = []
     notices: list[str] = []
     extra: list = []
@@ -247,6 +261,7 @@ def master_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, ros
                                      "notice", game, src))
     pm._tables.pop(game, None)
     table = pm.table(game)
+    marks.note(MASTER_MARK, letter, src)
     reply = Mail(to=roster.moderator, subject=pm.subject(game, "done"),
                  text="\n\n".join(done) + replies.footer(pm, game, table),
                  in_reply_to=letter.message_id, references=letter.references)

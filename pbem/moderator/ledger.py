@@ -30,8 +30,8 @@ CREATE INDEX IF NOT EXISTS outbox_due ON outbox (sent, dead, next_try);
 CREATE TABLE IF NOT EXISTS attempts (
     key TEXT PRIMARY KEY, tries INTEGER NOT NULL, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS signon_failures (
-    game TEXT NOT NULL, seat TEXT NOT NULL, failures INTEGER NOT NULL, locked_until REAL NOT NULL,
-    last_notice REAL NOT NULL, PRIMARY KEY (game, seat));
+    game TEXT NOT NULL, seat TEXT NOT NULL, sender TEXT NOT NULL, failures INTEGER NOT NULL,
+    locked_until REAL NOT NULL, last_notice REAL NOT NULL, PRIMARY KEY (game, seat, sender));
 """
 
 #: wrong secrets for a seat before its sign-ons are refused unchecked for a while
@@ -85,6 +85,8 @@ class Ledger:
         if not memory:
             self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
+        if "sender" not in [r[1] for r in self.db.execute("PRAGMA table_info(signon_failures)")]:
+            self.db.execute("DROP TABLE IF EXISTS signon_failures")   # counted per seat only: started again
         self.db.executescript(_SCHEMA)
         # a ledger of an older version: the bodies of mail already sent (or given up) dropped
         self.db.execute("UPDATE outbox SET raw=X'' WHERE (sent IS NOT NULL OR dead=1) AND length(raw)>0")
@@ -133,39 +135,47 @@ class Ledger:
             self.db.execute("INSERT OR REPLACE INTO attempts VALUES (?,?,?)", (key, tries, time.time()))
         return tries
 
-    # --- sign-on failures: a rate limit per seat ----------------------------------------
-    def signon_locked(self, game: str, seat: str, now: Optional[float] = None) -> bool:
-        """Whether the seat's sign-ons are refused unchecked now (too many wrong secrets)."""
+    # --- sign-on failures: a rate limit per seat and sending address ---------------------
+    # Counted per (game, seat, sender): wrong secrets from another address lock only that address
+    # out of the seat, never the seat's registered address (which keeps a count of its own).
+    def signon_locked(self, game: str, seat: str, sender: str, now: Optional[float] = None) -> bool:
+        """Whether the seat's sign-ons from `sender` are refused unchecked now (too many wrong secrets)."""
         now = time.time() if now is None else now
-        row = self.db.execute("SELECT locked_until FROM signon_failures WHERE game=? AND seat=?",
-                              (game, seat.lower())).fetchone()
+        row = self.db.execute("SELECT locked_until FROM signon_failures WHERE game=? AND seat=? AND sender=?",
+                              (game, seat.lower(), sender.lower())).fetchone()
         return bool(row) and row[0] > now
 
-    def signon_failed(self, game: str, seat: str, now: Optional[float] = None, *, checked: bool = True) -> bool:
-        """Count a wrong secret for the seat (`checked`; a try refused unchecked while the seat is
+    def signon_failed(self, game: str, seat: str, sender: str, now: Optional[float] = None, *,
+                      checked: bool = True) -> bool:
+        """Count a wrong secret for the seat from `sender` (`checked`; a try refused unchecked while
         locked is not counted, so it neither extends the lock nor is a guess); from the
-        SIGNON_FREE_TRIES-th on, the seat is locked for a time that doubles with each. Returns
-        whether a notice may go to the seat's address (one per SIGNON_NOTICE_EVERY)."""
+        SIGNON_FREE_TRIES-th on, that sender is locked out of the seat for a time that doubles with
+        each. Returns whether a notice may go to the seat's address (one per SIGNON_NOTICE_EVERY,
+        whoever the senders)."""
         now = time.time() if now is None else now
-        seat = seat.lower()
+        seat, sender = seat.lower(), sender.lower()
         with self._tx():
-            row = self.db.execute("SELECT failures, locked_until, last_notice FROM signon_failures "
-                                  "WHERE game=? AND seat=?", (game, seat)).fetchone()
-            failures, locked, last = row if row else (0, 0.0, 0.0)
+            row = self.db.execute("SELECT failures, locked_until FROM signon_failures "
+                                  "WHERE game=? AND seat=? AND sender=?", (game, seat, sender)).fetchone()
+            failures, locked = row if row else (0, 0.0)
+            last = self.db.execute("SELECT MAX(last_notice) FROM signon_failures WHERE game=? AND seat=?",
+                                   (game, seat)).fetchone()[0] or 0.0
             if checked:
                 failures += 1
                 over = failures - SIGNON_FREE_TRIES
                 if over >= 0:
                     locked = now + min(SIGNON_LOCK * 2 ** min(over, 20), SIGNON_LOCK_MAX)
             notice = now - last >= SIGNON_NOTICE_EVERY
-            self.db.execute("INSERT OR REPLACE INTO signon_failures VALUES (?,?,?,?,?)",
-                            (game, seat, failures, locked, now if notice else last))
+            self.db.execute("INSERT OR REPLACE INTO signon_failures VALUES (?,?,?,?,?,?)",
+                            (game, seat, sender, failures, locked, now if notice else last))
         return notice
 
-    def signon_ok(self, game: str, seat: str) -> None:
-        """A right sign-on: the seat's count of wrong secrets starts again."""
+    def signon_ok(self, game: str, seat: str, sender: str) -> None:
+        """A right sign-on: the count of wrong secrets from that address starts again (other
+        addresses stay counted, and locked)."""
         with self._tx():
-            self.db.execute("DELETE FROM signon_failures WHERE game=? AND seat=?", (game, seat.lower()))
+            self.db.execute("DELETE FROM signon_failures WHERE game=? AND seat=? AND sender=?",
+                            (game, seat.lower(), sender.lower()))
 
     def count(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM messages").fetchone()[0]

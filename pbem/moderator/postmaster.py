@@ -337,7 +337,7 @@ class Postmaster:
         if signons:
             _, name, secret = signons[0].args
             if name.lower() == MODERATOR_SEAT:
-                if not self._signon_ok(game, MODERATOR_SEAT, letter.from_addr == roster.moderator.lower(), secret,
+                if not self._signon_ok(game, MODERATOR_SEAT, letter.from_addr, roster.moderator, secret,
                                        roster.moderator_hash):
                     return self._bad_signon(letter, src, game, roster.moderator, MODERATOR_SEAT)
                 is_master = True
@@ -348,7 +348,7 @@ class Postmaster:
                                                f"there is no player {name!r} in {game} (players: "
                                                f"{', '.join(s.name for s in roster.seats)}). Nothing was applied.",
                                                "unknown seat")
-                if not self._signon_ok(game, seat.name, letter.from_addr == seat.address.lower(), secret,
+                if not self._signon_ok(game, seat.name, letter.from_addr, seat.address, secret,
                                        seat.secret_hash):
                     return self._bad_signon(letter, src, game, seat.address, seat.name)
         else:
@@ -431,21 +431,23 @@ class Postmaster:
             self.ledger = Ledger(":memory:")
         return self.ledger
 
-    def _signon_ok(self, game: str, seat: str, right_sender: bool, secret: str, stored: str) -> bool:
-        """A sign-on's secret checked, at most SIGNON_FREE_TRIES wrong ones in a row before the
-        seat is locked for a growing time (tries then are refused unchecked); the count is
-        kept in the ledger. Sets `_notice` to whether the seat's address may be told now."""
+    def _signon_ok(self, game: str, seat: str, sender: str, registered: str, secret: str, stored: str) -> bool:
+        """A sign-on's secret checked, at most SIGNON_FREE_TRIES wrong ones in a row from one
+        address before that address is locked out of the seat for a growing time (tries then
+        are refused unchecked); counted per (seat, sending address) in the ledger, so a stranger's
+        guesses never lock out the registered address. Sets `_notice` to whether the seat's
+        address may be told now."""
         guard = self._guard()
-        if guard.signon_locked(game, seat):
-            self._notice = guard.signon_failed(game, seat, checked=False)
+        if guard.signon_locked(game, seat, sender):
+            self._notice = guard.signon_failed(game, seat, sender, checked=False)
             return False
         if check_secret(secret, stored):
-            if right_sender:
-                guard.signon_ok(game, seat)
+            if sender == registered.lower():
+                guard.signon_ok(game, seat, sender)
                 return True
-            self._notice = guard.signon_failed(game, seat, checked=False)     # a right secret, a wrong sender
+            self._notice = guard.signon_failed(game, seat, sender, checked=False)   # a right secret, a wrong sender
             return False
-        self._notice = guard.signon_failed(game, seat)
+        self._notice = guard.signon_failed(game, seat, sender)
         return False
 
     def _bad_signon(self, letter: Letter, src: str, game: str, registered: str, name: str) -> Decision:

@@ -20,6 +20,7 @@ from pbem.game_notation import describe_legal
 from pbem.gamefile import GameFile, GameHeader, Player
 from pbem.newgame import CLAIMS_WARN, check_options, check_players
 from pbem.notation import ParsedMove, read_message
+from pbem.notation.limits import uncharged
 from pbem.notation.messages import clip
 from pbem.replay.gamefile import replay_file, setup_of
 
@@ -177,7 +178,12 @@ class Table:
 
     def _play(self, g: Game, pm: ParsedMove, i: int, sender: Optional[str], changed: list[str]) -> None:
         """One move of a message at the table: who may make it, then the move as a moderator reads
-        it (pbem.reading.move: implied passes, the parts the game settles, the claims)."""
+        it (pbem.reading.move: implied passes, the parts the game settles, the claims). The rules'
+        work is not charged to the mail's reading budget (`limits.uncharged`)."""
+        with uncharged():
+            self._play_rules(g, pm, i, sender, changed)
+
+    def _play_rules(self, g: Game, pm: ParsedMove, i: int, sender: Optional[str], changed: list[str]) -> None:
         action = pm.action
         if sender is not None and not reports_automatic(g.state, action) and not self._may_act(g.state, sender, action):
             raise MoveRejected(f"move {i} ({clip(pm.text)!r}): {sender} may not move for {action.entity}",

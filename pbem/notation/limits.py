@@ -47,9 +47,31 @@ def cpu_budget(seconds: Optional[float]) -> Iterator[None]:
         _deadline = before
 
 
+_uncharged = 0          # depth of nested `uncharged` blocks
+
+
+@contextmanager
+def uncharged() -> Iterator[None]:
+    """Within the block, CPU time is not charged to the reading budget: the rules' own work on a
+    move (pushing it onto the game, settling a run, listing the legal moves for a refusal) may
+    take seconds late in a long game, and an honest mail must never be refused for it. Only
+    reading (the notation reader, chat) is charged. Nested blocks count once (the outermost
+    moves the deadline on by the time spent inside it); no budget check stops a block."""
+    global _deadline, _uncharged
+    _uncharged += 1
+    start = time.process_time()
+    try:
+        yield
+    finally:
+        _uncharged -= 1
+        if _uncharged == 0 and _deadline is not None:
+            _deadline += time.process_time() - start
+
+
 def check_budget() -> None:
-    """OverBudget when the CPU time of the block `cpu_budget` opened is spent."""
-    if _deadline is not None and time.process_time() > _deadline:
+    """OverBudget when the CPU time of the block `cpu_budget` opened is spent (never inside an
+    `uncharged` block)."""
+    if _deadline is not None and not _uncharged and time.process_time() > _deadline:
         raise OverBudget("the time for reading this message is spent")
 
 
