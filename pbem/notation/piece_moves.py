@@ -260,12 +260,12 @@ class _Fitter:
             if k == "player" and i != self.ctx.actor:
                 if not (self.kind == "operating" and p.before in ("from", "off", "of")):
                     return f"names {i}, who is not the writer"
-            after = [q for q in self.c.pieces if q.start >= p.end]
             if k in ("corporation", "company") and self.kind in ("operating", "merger") \
                     and p.start < self.first_verb and i != self.ctx.current \
-                    and p.before not in ("from", "of", "off", "with") \
-                    and not (after and after[0].kind == "train" and k == "corporation"):   # "the KK 2-train"
-                return f"names {i}, which is not the company operating"
+                    and p.before not in ("from", "of", "off", "with"):
+                after = next((q for q in self.c.pieces if q.start >= p.end), None)   # looked for only here
+                if not (after is not None and after.kind == "train" and k == "corporation"):   # "the KK 2-train"
+                    return f"names {i}, which is not the company operating"
         return None
 
     def revenue_alone(self) -> bool:

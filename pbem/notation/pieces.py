@@ -185,34 +185,59 @@ def _exact_forms(index: NameIndex, kinds: tuple) -> dict:
     return got
 
 
+def _prefixes(index: NameIndex, kinds: tuple) -> frozenset:
+    """Every beginning of a normalised form `_names` may look up for `kinds` (kept on the index):
+    a span of words whose letters begin no name is not made longer."""
+    cache = index.__dict__.setdefault("_piece_prefixes", {})
+    got = cache.get(kinds)
+    if got is None:
+        keys = [*_exact_forms(index, kinds), *_exact_forms(index, ("company",)), *_short_forms(index)]
+        got = cache[kinds] = frozenset(k[:j] for k in keys for j in range(1, len(k) + 1))
+    return got
+
+
+def _letters(span: str) -> str:
+    """`norm` of a span without dropping a final "'s": what every longer span's form begins with."""
+    t = re.sub(r"^the[\s_]+", "", span.strip().lower().replace("’", "'"))
+    return _NON_ALNUM_NAME.sub("", t)
+
+
+_NON_ALNUM_NAME = re.compile(r"[^a-z0-9]+")
+
+
 def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> list[Piece]:
     """Every name written in `text`, longest first, matched exactly (no prefixes); a name
-    written as a hex ("P4") only when `coded` (a private's code, where no hex is named)."""
+    written as a hex ("P4") only when `coded` (a private's code, where no hex is named). A span
+    is made longer only while its letters begin some name, so a line costs about a lookup a word."""
     short = _short_forms(index)
     exact_of = lambda ks: _exact_forms(index, ks)  # noqa: E731
+    begins = _prefixes(index, kinds)
     words = list(_WORD.finditer(text))
     words_of = _Words(text)
     out: list[Piece] = []
     i = 0
     while i < len(words):
         hit = None
-        for n in range(min(6, len(words) - i), 0, -1):
+        for n in range(1, min(6, len(words) - i) + 1):
             a, b = words[i].start(), words[i + n - 1].end()
             span = text[a:b]
             if n > 1 and _NOT_NAME.search(span):
-                continue
+                break                   # a longer span holds the same mark
             q = norm(span)
-            if not q or (len(q) == 1 and not span.isupper()):
-                continue
-            if _HEX.fullmatch(span):
-                found = list(exact_of(("company",)).get(q, ())) if coded else []
-            else:
-                found = list(exact_of(kinds).get(q, ())) or short.get(q, [])
-            if found:
-                # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
-                same = [f for f in found if f[1].lower() == span.lower()]
-                hit = (n, a, b, tuple(same or found))
-                break
+            if q and (len(q) > 1 or span.isupper()):
+                if _HEX.fullmatch(span):
+                    found = list(exact_of(("company",)).get(q, ())) if coded else []
+                else:
+                    found = list(exact_of(kinds).get(q, ())) or short.get(q, [])
+                if found:
+                    # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
+                    same = [f for f in found if f[1].lower() == span.lower()]
+                    hit = (n, a, b, tuple(same or found))     # the longest found wins
+            if n == 1 and span.lower() == "the":
+                continue                # "the" is dropped from a longer span's form
+            letters = _letters(span)
+            if letters and letters not in begins:
+                break                   # no name begins so: none is longer either
         if hit is None:
             i += 1
             continue
