@@ -137,8 +137,8 @@ class CertificateSet:
 
     def follow(self, holders: dict[int, str]) -> bool:
         """Give certificate `i` to `holders[i]` where that only says which paper each holder has,
-        not how much: an imported record names the certificates its moves took (18xx.games'
-        `PRR_1`), and a rule may hang on one of them (1830's C&A share). False (nothing moved)
+        not how much: an imported record names the certificates its moves took, and a rule may
+        hang on one of them (a certificate that came with a private). False (nothing moved)
         when the holders' percentages would change."""
         if set(holders) != set(range(len(self.certs))):
             return False
