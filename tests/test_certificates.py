@@ -214,3 +214,16 @@ def test_random_games_keep_the_paper_consistent(title, seed, players):
     assert {"SellShares", "BuyShares"} <= kinds
     if title == "1861":
         assert {"Merge", "Convert"} <= kinds       # paper of minors folded into majors
+
+
+def test_following_named_certificates_changes_which_paper_never_how_much():
+    cs = CertificateSet("PRR")
+    cs.move("ipo", "a", 20)                       # a holds 1 and 2
+    cs.move("ipo", "pool", 10)                    # the pool holds 3
+    holders = {c.index: c.holder for c in cs.certs}
+    holders[1], holders[3] = "pool", "a"          # the record says a sold 1, not 3
+    assert cs.follow(holders)
+    assert [c.index for c in cs.of("a")] == [2, 3] and [c.index for c in cs.of("pool")] == [1]
+    holders[4] = "a"                              # that would give a 10% more: refused, nothing moved
+    assert not cs.follow(holders)
+    assert cs.percent_of("a") == 20 and [c.index for c in cs.of("a")] == [2, 3]

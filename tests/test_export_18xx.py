@@ -214,3 +214,30 @@ def test_a_discarded_train_is_the_one_named_and_bought_back_from_the_depot(tmp_p
     out.write_text(json.dumps(data))
     again = replay_record(load_record(out))
     assert {c.sym: [tr.id for tr in c.trains] for c in again.corporations.values() if c.trains} == holders
+
+
+REFGEN = Path(__file__).resolve().parent / "data" / "refgen"
+
+
+@pytest.mark.parametrize("name, buy_id, buyer", [("1830-p3-s1", 32, "2"), ("1830-p4-s7", 82, "3")])
+def test_c_and_a_bought_between_players_takes_the_prr_certificate_the_record_named(name, buy_id, buyer):
+    """Games played inside 18xx.games (tools/refgen.rb). C&A came with PRR_1; when C&A changes
+    hands between players, 18xx.games hands that very certificate to the buyer from wherever it
+    lies (`Game::Base#after_buy_company`), and refuses the purchase while a player holds it. Seed 1:
+    C&A's owner sold PRR_1 (the record names it; pbem had sold PRR_2), so the buyer takes PRR_1
+    from the pool. Seed 7: a presidency swap put PRR_1 in the pool. The game's certificates now
+    follow the ones the record names, and both purchases replay, to the records' results."""
+    from pbem.importers.eighteen_xx import check_result
+
+    rec = load_record(REFGEN / f"{name}.json")
+    seen = {}
+
+    def each(game, a):
+        if a.get("id") == buy_id:
+            certs = game.corporations["PRR"].certificates
+            seen["holder"] = certs.certs[1].holder
+            seen["given"] = game.title.given_certificate_holder(game, "CA")
+
+    game = replay_record(rec, each=each)
+    assert seen == {"holder": buyer, "given": buyer}
+    check_result(rec, game)

@@ -375,3 +375,22 @@ def test_every_move_listed_in_a_merger_round_is_accepted(tmp_path):
             checked += 1
         g.push(a)
     assert checked >= 10
+
+
+def test_no_other_minor_is_auctioned_before_the_nikolaev():
+    """A game played inside 18xx.games (tools/refgen.rb, 5 players, seed 3) opens the first stock
+    round with a bid of 100 on the minor MV. The rules (4.x, after the Warsaw-Vienna Railway):
+    the Nikolaev must be auctioned first, the other minors only once it has been. 18xx.games
+    says so only to its interface (`G1861::Step::BuySellParShares#ipo_type`); its engine takes
+    the bid (`Step::BuySellParSharesViaBid#process_bid` never asks `ipo_type`). pbem keeps to
+    the rules: the bid is refused and N is the one minor offered."""
+    from pathlib import Path
+
+    from pbem.importers.eighteen_xx import ImportRefused, load_record, replay_record
+
+    rec = load_record(Path(__file__).resolve().parent / "data" / "refgen" / "1861-p5-s3-mv.json")
+    with pytest.raises(ImportRefused, match="Player 1 cannot start MV now"):
+        replay_record(rec)
+    g = replay_record(rec, stop_at=40)
+    bids = [m.action for m in g.legal_moves("1") if isinstance(m.action, A.Bid)]
+    assert [b.company for b in bids] == ["N"]

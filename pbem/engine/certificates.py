@@ -135,6 +135,23 @@ class CertificateSet:
         cert.holder = dst
         self._recount()
 
+    def follow(self, holders: dict[int, str]) -> bool:
+        """Give certificate `i` to `holders[i]` where that only says which paper each holder has,
+        not how much: an imported record names the certificates its moves took, and a rule may
+        hang on one of them (a certificate that came with a private). False (nothing moved)
+        when the holders' percentages would change."""
+        if set(holders) != set(range(len(self.certs))):
+            return False
+        want: dict[str, int] = {}
+        for c in self.certs:
+            want[holders[c.index]] = want.get(holders[c.index], 0) + c.percent
+        if {h: p for h, p in want.items() if p} != {h: p for h, p in self._held.items() if p}:
+            return False
+        for c in self.certs:
+            c.holder = holders[c.index]
+        self._recount()
+        return True
+
     def seat_president(self, president: str) -> bool:
         """Give `president` the president's certificate in exchange for ordinary paper of the same
         size handed to its holder. False (nothing moved) when the president cannot make change."""

@@ -286,6 +286,11 @@ class Converter:
             self._pending = None
             for act in acts:
                 self.certs.after_move(act, hints, before)
+            # the game's paper follows the certificates the record named: which one a sale or a
+            # presidency swap moved decides where 1830's C&A share is
+            for sym, corp in self.game.corporations.items():
+                if sym in self.certs.owner and corp.certificates.certs:
+                    corp.certificates.follow(self.certs.owner[sym])
 
     def _hints(self, a: dict) -> dict[str, str]:
         """The certificates the record's action names, and where each goes."""

@@ -97,7 +97,9 @@ class Rules1830Family(Rules):
         index = st.given.get(company_sym)
         if index is None:
             corp.reserved.pop(company_sym, None)
-            cert = certs.pick("ipo", corp.share_percent)[0]
+            named = next((c for s, c_sym, i in AB.given_shares(self.data) if s == company_sym
+                          for c in certs.certs if c.index == i and c.holder == "ipo"), None)
+            cert = named or certs.pick("ipo", corp.share_percent)[0]
             st.given[company_sym] = cert.index
         else:
             cert = next(c for c in certs.certs if c.index == index)
