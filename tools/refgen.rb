@@ -25,6 +25,14 @@ def refgen_seeds(text)
   end
 end
 
+module RefGen
+  # action types first, then the privates' actions, then the rest, each sorted by name
+  def self.coverage_text(cov)
+    cov.sort_by { |k, _| [k.include?(' ') ? (k.include?(' by ') || k.include?(' of ') ? 1 : 2) : 0, k] }
+       .map { |k, v| "#{k} #{v}" }.join(', ')
+  end
+end
+
 if $PROGRAM_NAME == __FILE__
   opts = { title: '1882', seeds: '1-5', players: 0, out: '/tmp/refgen-out', max: 6000, verbose: false }
   args = ARGV.dup
@@ -44,6 +52,7 @@ if $PROGRAM_NAME == __FILE__
   end
   Dir.mkdir(opts[:out]) unless Dir.exist?(opts[:out])
   totals = Hash.new(0)
+  coverage = Hash.new(0)
   refgen_seeds(opts[:seeds]).each do |seed|
     n = opts[:players].positive? ? opts[:players] : 2 + (seed % 5)
     t0 = Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID)
@@ -60,11 +69,15 @@ if $PROGRAM_NAME == __FILE__
     puts format('%<t>s seed %<s>d (%<n>d players): %<a>d actions, %<how>s, %<sec>.1f s%<f>s -> %<p>s',
                 t: opts[:title], s: seed, n: n, a: driver.action_count, how: driver.outcome,
                 sec: secs, f: driver.findings_text, p: path)
+    cov = driver.game ? driver.coverage : {}
+    cov.each { |k, v| coverage[k] += v }
+    puts "    played: #{RefGen.coverage_text(cov)}"
     if opts[:verbose]
       puts "    times: #{RefGen::Candidates::TIMES.sort_by { |_, v| -v }.map { |k, v| format('%s %.1f', k, v) }.join(', ')}"
       RefGen::Candidates::TIMES.clear
     end
     $stdout.flush
   end
+  puts "#{opts[:title]} played in all: #{RefGen.coverage_text(coverage)}"
   puts "#{opts[:title]}: #{totals.map { |k, v| "#{k} #{v}" }.join(', ')}"
 end

@@ -62,6 +62,12 @@ module RefGen
         end
       w = 2.0 if @game.round.is_a?(Engine::Round::Auction)
       w = 1.0 if entity.company?
+      # after a merger, an owner able to buy the share that makes the major's president does
+      if step.class.name.end_with?('PostMergerShares') && step.corporation && !step.corporation.owner&.player? &&
+         step.can_buy_any?(entity)
+        return []
+      end
+      w = 2.5 if step.class.name.end_with?('::Merge') && step.instance_variable_get(:@merging)
       [[w, A::Pass.new(entity)]]
     end
 
@@ -81,7 +87,9 @@ module RefGen
                     [[:corporation, step.auctioning_corporation]]
                   else
                     @game.corporations.select do |c|
-                      c.type == :minor && @game.can_par?(c, entity) && step.can_buy?(entity, c.shares.first&.to_bundle)
+                      # ipo_type: what the site offers (1861: Nikolaev first)
+                      c.type == :minor && @game.can_par?(c, entity) && step.ipo_type(c) == :bid &&
+                        step.can_buy?(entity, c.shares.first&.to_bundle)
                     end.map { |c| [:corporation, c] }
                   end
         targets = targets.shuffle(random: @c.rng).first(4)
@@ -226,6 +234,7 @@ module RefGen
       @game.corporations.each do |corp|
         next if corp.ipoed
         next unless @game.can_par?(corp, entity)
+        next if step.respond_to?(:ipo_type) && step.ipo_type(corp) != :par # 1861: majors, home hex left
         next if step.respond_to?(:can_buy?) && !step.can_buy?(entity, corp.shares.first&.to_bundle)
 
         prices = step.respond_to?(:get_par_prices) ? step.get_par_prices(entity, corp) : @game.stock_market.par_prices
@@ -283,6 +292,9 @@ module RefGen
         tiles.each do |tile|
           rots = tile.legal_rotations
           next if rots.nil? || rots.empty?
+
+          rots = rots.reject { |r| track_refused?(entity, hex, tile, r) }
+          next if rots.empty?
           next if tile.color == :yellow && lay.key?(:lay) && !lay[:lay]
           next if tile.color != :yellow && lay.key?(:upgrade) && !lay[:upgrade]
 
@@ -296,6 +308,68 @@ module RefGen
         break if out.size > 30
       end
       out
+    end
+
+    # 1861 (TRACK_RESTRICTION :semi_restrictive): the reference lists upgrades its lay then refuses
+    # ("Must use new track or change city value", Tracker#check_track_restrictions!, made after the
+    # tile is on the map). The same test before the lay, a new path counting as connected where
+    # the company's track on the neighbouring hex leads into its edge or it touches a city of the
+    # old tile the company reaches: each refusal costs a rebuild of the game.
+    def track_refused?(entity, hex, tile, rotation)
+      return false unless @game.class::TRACK_RESTRICTION == :semi_restrictive && entity.operator?
+
+      old = hex.tile
+      return false if old.paths.empty?
+
+      graph = @game.graph_for_entity(entity)
+      cpaths = graph.connected_paths(entity)
+      # edges the company's track enters by from the neighbouring hex (two paths of one tile that
+      # share an edge do not lead into each other): from a neighbour nearer its stations
+      dist = track_distances(entity, cpaths)
+      here = dist[hex] || 99
+      exits = hex.neighbors.select do |dir, nb|
+        back = (dir + 3) % 6
+        (dist[nb] || 99) <= here && nb.tile.paths.any? { |pa| pa.exits.include?(back) && cpaths[pa] }
+      end.keys
+      nodes = graph.connected_nodes(entity)
+      city_reached = old.city_towns.any? { |ct| nodes[ct] }
+      tile.rotate!(rotation)
+      used_new = false
+      changed = false
+      tile.paths.each do |np|
+        next unless (np.exits & exits).any? || (city_reached && !np.nodes.empty?)
+
+        op = old.paths.find { |pa| np <= pa }
+        used_new = true unless op
+        changed = true unless op&.nodes&.map(&:max_revenue)&.sort == np.nodes.map(&:max_revenue).sort
+      end
+      !used_new && !changed
+    rescue StandardError
+      false
+    end
+
+    # hexes by the number of hexes from the company's stations along its connected track
+    def track_distances(entity, cpaths)
+      @track_dist ||= {}
+      @track_dist[entity] ||= begin
+        dist = {}
+        queue = entity.tokens.select(&:used).map { |t| t.city&.hex }.compact
+        queue.each { |h| dist[h] = 0 }
+        until queue.empty?
+          h = queue.shift
+          h.tile.paths.select { |pa| cpaths[pa] }.flat_map(&:exits).uniq.each do |dir|
+            nb = h.neighbors[dir]
+            next if !nb || dist.key?(nb)
+
+            back = (dir + 3) % 6
+            next unless nb.tile.paths.any? { |pa| pa.exits.include?(back) && cpaths[pa] }
+
+            dist[nb] = dist[h] + 1
+            queue << nb
+          end
+        end
+        dist
+      end
     end
 
     # -- stations -----------------------------------------------------------------------------
@@ -369,7 +443,9 @@ module RefGen
       return out if step.respond_to?(:room?) && !step.room?(entity)
 
       trains = step.buyable_trains(entity)
-      power = bp(entity)
+      # 1861/1867: the step's own buying power (with the loans a company that must buy may take)
+      power = step.respond_to?(:buying_power) ? step.buying_power(entity) : bp(entity)
+      loans = @game.respond_to?(:maximum_loans)
       depot_seen = {}
       trains.each do |train|
         next if train.from_depot? && depot_seen[train.name]
@@ -405,9 +481,16 @@ module RefGen
             # above the buyer's own cash only now and then: the president's share of such a
             # price is where the reference's own range and its check disagree
             must = step.respond_to?(:must_buy_train?) && step.must_buy_train?(entity)
+            # 1861/1867: loans only for a depot train (G1867 BuyTrain#try_take_loan), never above cash
+            max = [max, entity.cash].min if loans
+            next if max < min
+
             max = [max, entity.cash].min if max > entity.cash && entity.cash >= min && !(must && @c.chance(0.05))
             next if max > entity.cash && entity.cash < min && !(must && @c.chance(0.05))
-            out << [0.8, A::BuyTrain.new(entity, train: train, price: @c.amount(min, max, low_bias: 0.3))]
+            # a company with a train buys another's now and then (else random companies strip each
+            # other of trains for $1 and nobody runs)
+            w = entity.trains.empty? || must ? 0.8 : 0.15
+            out << [w, A::BuyTrain.new(entity, train: train, price: @c.amount(min, max, low_bias: 0.3))]
           end
         end
       end
@@ -466,15 +549,52 @@ module RefGen
 
     def cands_merge(entity, step)
       out = []
-      targets = step.respond_to?(:mergeable_entities) ? step.mergeable_entities : []
-      targets = step.mergeable(entity) if targets.empty? && step.respond_to?(:mergeable)
-      targets.each { |t| out << [1.0, A::Merge.new(entity, corporation: t)] }
-      out
-    rescue StandardError
+      return out unless step.respond_to?(:mergeable)
+
+      if step.instance_variable_get(:@converting) || step.instance_variable_get(:@merge_major)
+        # choosing the major (a conversion, or the end of a merger already checked below)
+        step.mergeable(entity).each { |t| out << [1.0, A::Merge.new(entity, corporation: t)] }
+        return out
+      end
+      merging = step.instance_variable_get(:@merging) || [entity]
+      step.mergeable(entity).each do |t|
+        next unless merger_presidable?(merging + [t])
+
+        out << [merging.size > 1 ? 1.5 : 0.8, A::Merge.new(entity, corporation: t)]
+      end
       out
     end
 
+    # Will the major the minors merge into have a president? G1867 Merge#finish_merge_to_major asks
+    # for an owner with two of the minors or the cash for the merged par price; if nobody then buys
+    # the second share (PostMergerShares, which also asks for room under the certificate limit) the
+    # reference is left with a presidentless major ("please undo"), pbem refuses the merger: only
+    # mergers one of the owners can preside are started.
+    def open_major?
+      @game.corporations.any? { |c| c.type == :major && !c.floated? }
+    end
+
+    def merger_presidable?(minors)
+      return false unless open_major?
+
+      min, max = minors.map { |c| c.share_price.price }.minmax
+      new_price = [200, [100, max + min].max].min
+      par = @game.stock_market.share_prices_with_types(%i[par par_2]).find { |sp| sp.price <= new_price }
+      return false unless par
+
+      owners = minors.map(&:owner)
+      owners.uniq.select { |o| o&.player? }.any? do |p|
+        owners.count(p) >= 2 || (p.cash >= par.price && @game.num_certs(p) + 1 <= @game.cert_limit(p))
+      end
+    rescue StandardError
+      false
+    end
+
     def cands_convert(entity, _step)
+      # the reference offers a conversion while no major is left to convert into, and then only
+      # the major's choice, which nothing satisfies
+      return [] unless open_major?
+
       [[0.6, A::Convert.new(entity)]]
     end
 

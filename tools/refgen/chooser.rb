@@ -55,9 +55,11 @@ module RefGen
       return min if max <= min
 
       cap = [max, min + [((max - min) * 0.3).to_i, step].max].min
+      cap = min + (step * ((cap - min) / step)) # on the allowed multiples too
       r = @rng.rand
-      return max if r < 0.05
-      return min if r < 0.55
+      return max if r < 0.07
+      return min if r < 0.5
+      return amount(min, max, step: step, low_bias: 0.0) if r < 0.62 # anywhere, odd amounts too
 
       amount(min, cap, step: step, low_bias: 0.0)
     end

@@ -127,6 +127,41 @@ module RefGen
       false
     end
 
+    # events only the game's log shows (automatic loans, nationalisations, conversions, mergers...)
+    LOG_EVENTS = {
+      'loan taken' => /takes a loan/, 'loan paid off' => /pays off a loan/,
+      'nationalised' => / is nationalized$/, 'private nationalised' => /nationalized from/,
+      'minors nationalised' => /^Minors nationalized/, 'converted' => / converts into /,
+      'merged' => / merges into /, 'bankrupt' => /bankrupt/i, 'presidency changed' => /becomes the president/,
+      'share price to zero / liquidation' => /liquidat/i, 'train rusted' => /rust/,
+      'discounted exchange' => /exchanges? .* train/i,
+      'train from another company' => / buys an? \S+ train for \S+ from (?!The Depot)/
+    }.freeze
+
+    # What was played: each action type, and each private's actions (its ability used, or sold),
+    # and log events, counted.
+    def coverage
+      cov = Hash.new(0)
+      return cov unless @game
+
+      @game.raw_actions.each do |h|
+        type = h['type']
+        cov[type] += 1
+        cov["#{type} by #{h['entity']}"] += 1 if h['entity_type'] == 'company'
+        cov["#{type} of #{h['company']}"] += 1 if %w[buy_company].include?(type)
+        cov["bid on #{h['company']}"] += 1 if type == 'bid' && h['company']
+        cov['bid on a minor'] += 1 if type == 'bid' && h['corporation']
+        cov["#{type} #{h['kind']}"] += 1 if type == 'dividend'
+        cov['buy_train with exchange'] += 1 if type == 'buy_train' && h['exchange']
+        (h['auto_actions'] || []).each { |a| cov["auto #{a['type']}"] += 1 }
+      end
+      @game.log.each do |entry|
+        msg = entry.respond_to?(:message) ? entry.message.to_s : entry.to_s
+        LOG_EVENTS.each { |name, re| cov[name] += 1 if msg.match?(re) }
+      end
+      cov
+    end
+
     def findings_text
       return '' if @findings.empty? && !@crash
 
@@ -155,7 +190,7 @@ module RefGen
         'result' => @game.finished ? @game.result.transform_keys(&:to_s) : nil,
         'game_end_reason' => @game.finished ? @game.game_end_reason.to_s : nil,
         'actions' => actions,
-        'refgen' => { 'findings' => @findings, 'outcome' => @outcome },
+        'refgen' => { 'findings' => @findings, 'outcome' => @outcome, 'coverage' => coverage },
       }
     end
   end
