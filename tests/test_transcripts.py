@@ -135,7 +135,10 @@ def _record_actions(stem: str, tmp_path) -> list:
 
 
 def _same(a):
-    """An action up to what a log does not say: the slot of a token, the direction of a route."""
+    """An action up to what a log does not say: the slot of a token, the direction of a route,
+    which of a seller's trains of one type was bought or discarded (its id)."""
+    if hasattr(a, "train_id"):
+        a = dataclasses.replace(a, train_id=None, **({"exchange_id": None} if hasattr(a, "exchange_id") else {}))
     if isinstance(a, PlaceToken):
         return dataclasses.replace(a, slot=None)
     if isinstance(a, RunRoutes):
