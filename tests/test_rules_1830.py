@@ -229,3 +229,26 @@ def test_auction_raises_need_not_be_multiples_of_5():
     assert m.action.price == 58 and "multiple" not in m.note
     g.push(A.Bid("c", "CS", 61))
     assert g.round.bids["CS"] == {"a": 47, "b": 53, "c": 61}
+
+
+def test_d_and_h_lays_its_tile_for_a_corporation_with_no_station_left():
+    """refgen 1830 seed 3 (5 players), action 381: B&O, all three stations on the board, lays
+    D&H's 57 on F16. The station is the ability's option (the owner may pass it, as 18xx.games'
+    SpecialToken offers), so the tile needs only an empty hex; with no station left the turn
+    goes on without the station step (18xx.games `Step::SpecialTrack#process_lay_tile`: no
+    tokens, the ability is simply removed). pbem asked for a station left and refused it."""
+    from pathlib import Path
+
+    from pbem.importers.eighteen_xx import load_record, replay_record
+
+    rec = load_record(Path(__file__).resolve().parent / "data" / "refgen" / "1830-p5-s3-dh.json")
+    g = replay_record(rec, stop_at=380)
+    bo = g.corporations["B&O"]
+    assert g.round.corp is bo and bo.next_token() is None and not g.board.tile("F16").has_track
+    assert A.LayTile("DH", "F16", "57", 2) in [m.action for m in g.legal_moves()]
+    cash = bo.cash
+    g.push(A.LayTile("DH", "F16", "57", 2))
+    assert g.board.tile("F16").name == "57" and bo.cash == cash - 120
+    assert g.current_entity() == "B&O" and g.round.active_step() == "route"
+    g = replay_record(rec)                       # B&O runs and pays after it, as the record has
+    assert g.round.corp.sym != "B&O" and g.board.tile("F16").name == "57"

@@ -1,6 +1,7 @@
 """The 1830 privates' active abilities, as the title data describes them: a share taken in
 exchange for the private (MH), a tile laid on the private's hex besides the turn's lay (CS), and
-a tile with a free station on the private's hex as the turn's lay (DH's teleport).
+a tile with a free station on the private's hex as the turn's lay (DH's teleport; the station is
+optional, so a corporation with none left may still lay the tile).
 
 Each `*_problem` is the one check (a reason and rule, or None) behind both the refusal and the
 listing of the move; the `do_*` functions apply a move their check accepted."""
@@ -106,8 +107,8 @@ def lay_problem(g: "Game", action: A.LayTile, rnd) -> Problem:
     if ab["type"] == "teleport":
         if rnd.active_step() != "track" or rnd.tile_lay_slot() is None:
             return f"{sym}'s tile is {corp.sym}'s tile lay: only at its track step, before it lays", rule
-        if not corp.next_token() or g.board.tile(action.hex).has_track:
-            return f"{action.hex} must be empty and {corp.sym} must have a station left", rule
+        if g.board.tile(action.hex).has_track:
+            return f"{action.hex} must be empty for {sym}'s tile", rule
     blocked = g.title.lay_blocked(g, action.hex)
     if blocked:
         return blocked
@@ -130,7 +131,8 @@ def do_lay(g: "Game", action: A.LayTile, rnd) -> None:
         rnd.turn.lays += 1
         if not rnd.can_lay_tile(corp):
             rnd.turn.passed.add("track")
-        state(g).teleported = action.entity
+        if corp.next_token():            # the station may follow; with none left, the tile alone
+            state(g).teleported = action.entity
     else:
         g.title.lay_tile(g, corp, action, EXTRA_LAY, rnd, extra=True, connection=False)
     state(g).used.append(action.entity)
