@@ -394,3 +394,27 @@ def test_no_other_minor_is_auctioned_before_the_nikolaev():
     g = replay_record(rec, stop_at=40)
     bids = [m.action for m in g.legal_moves("1") if isinstance(m.action, A.Bid)]
     assert [b.company for b in bids] == ["N"]
+
+
+def test_a_major_redeems_any_number_of_its_pool_shares_in_one_purchase():
+    """1861 5.5.1: a major may buy back any or all of its shares from the bank pool, each at the
+    current price (18xx.games: one bundle of the pool's shares, `G1867#redeemable_shares`). A game
+    played inside 18xx.games (tools/refgen.rb, 1861 seed 5) redeems 20% at once twice; pbem
+    allowed 10% at a time only and refused it. The whole record replays to its result."""
+    from pathlib import Path
+
+    from pbem.errors import RuleError
+    from pbem.importers.eighteen_xx import check_result, load_record, replay_record
+
+    rec = load_record(Path(__file__).resolve().parent / "data" / "refgen" / "1861-p2-s5.json")
+    g = replay_record(rec, stop_at=703)                 # SW's redemption of 20% is action 704
+    sw = g.corporations["SW"]
+    offered = sorted(m.action.percent for m in g.legal_moves("SW")
+                     if isinstance(m.action, A.BuyShares) and m.action.corporation == "SW")
+    assert sw.pool_percent >= 20 and offered[:2] == [10, 20]
+    cash, pool, price = sw.cash, sw.pool_percent, g.market.price("SW")
+    g.push(A.BuyShares("SW", "SW", "pool", 20))
+    assert sw.pool_percent == pool - 20 and sw.cash == cash - 2 * price
+    with pytest.raises(RuleError, match="pool holds"):
+        replay_record(rec, stop_at=703).push(A.BuyShares("SW", "SW", "pool", pool + 10))
+    check_result(rec, replay_record(rec))

@@ -14,8 +14,8 @@ from pbem.errors import RuleError
 
 
 class Redeem(TurnStep):
-    """A major may buy back one of its shares from the market pool, at the market price, before
-    laying track."""
+    """A major may buy back any or all of its shares in the market pool (1861 5.5.1), each at the
+    market price, in one purchase before laying track."""
 
     name = "redeem"
     handles = (A.BuyShares, A.Pass)
@@ -25,8 +25,15 @@ class Redeem(TurnStep):
         return ["buy_shares", "pass"] if g.title.can_redeem(g, self.corp) else []
 
     def moves_buy_shares(self, ent: str) -> list[LegalMove]:
-        price = self.game.market.price(ent)
-        return [LegalMove(A.BuyShares(ent, ent, "pool", 10), f"redeem one share for {price}")]
+        g, corp = self.game, self.corp
+        price = g.market.price(ent) or 0
+        out = []
+        for pct in range(10, corp.pool_percent + 1, 10):
+            cost = g.shares.cost(corp, pct, price)
+            if cost > corp.cash:
+                break
+            out.append(LegalMove(A.BuyShares(ent, ent, "pool", pct), f"redeem {pct // 10} share(s) for {cost}"))
+        return out
 
     def redeem_problem(self, action: A.BuyShares) -> Optional[tuple[str, str]]:
         """(reason, rule) why the share may not be redeemed, or None (the title's `can_redeem`
@@ -34,8 +41,14 @@ class Redeem(TurnStep):
         corp = self.corp
         if action.corporation != corp.sym:
             return f"{corp.sym} can only redeem its own shares", "redeeming shares"
-        if action.source != "pool" or action.percent != 10:
-            return f"{corp.sym} redeems one 10% share from the market pool at a time", "redeeming shares"
+        if action.source != "pool" or action.percent <= 0 or action.percent % 10:
+            return f"{corp.sym} redeems whole 10% shares from the market pool", "redeeming shares"
+        if action.percent > corp.pool_percent:
+            return f"the market pool holds {corp.pool_percent}% of {corp.sym}, not {action.percent}%", "redeeming shares"
+        cost = self.game.shares.cost(corp, action.percent, self.game.market.price(corp.sym) or 0)
+        if cost > corp.cash:
+            return f"{corp.sym} has {self.game.money(corp.cash)}, {action.percent}% costs {self.game.money(cost)}", \
+                "redeeming shares"
         return None
 
     def check_buy_shares(self, action: A.BuyShares) -> None:

@@ -332,7 +332,7 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
         return corp.kind == "major" and corp.pool_percent >= 10 and corp.cash >= (g.market.price(corp.sym) or 0)
 
     def redeem_shares(self, g: "Game", corp: "Corporation", action: A.BuyShares) -> None:
-        """A major buys back one of its shares from the market pool at the market price."""
+        """A major buys back shares from the market pool, each at the market price (5.5.1)."""
         if corp.kind != "major" or action.corporation != corp.sym:
             raise RuleError(f"{corp.sym} can only redeem its own shares", rule="redeeming shares")
         if corp.pool_percent < action.percent:
