@@ -216,14 +216,22 @@ def test_random_games_keep_the_paper_consistent(title, seed, players):
         assert {"Merge", "Convert"} <= kinds       # paper of minors folded into majors
 
 
-def test_following_named_certificates_changes_which_paper_never_how_much():
+def test_a_holder_gives_away_its_longest_held_certificates_first():
+    """18xx.games keeps each holder's certificates in the order they came and takes a sale's
+    bundle, a presidency swap's change and the pool's shares from the front."""
     cs = CertificateSet("PRR")
-    cs.move("ipo", "a", 20)                       # a holds 1 and 2
-    cs.move("ipo", "pool", 10)                    # the pool holds 3
-    holders = {c.index: c.holder for c in cs.certs}
-    holders[1], holders[3] = "pool", "a"          # the record says a sold 1, not 3
-    assert cs.follow(holders)
-    assert [c.index for c in cs.of("a")] == [2, 3] and [c.index for c in cs.of("pool")] == [1]
-    holders[4] = "a"                              # that would give a 10% more: refused, nothing moved
-    assert not cs.follow(holders)
-    assert cs.percent_of("a") == 20 and [c.index for c in cs.of("a")] == [2, 3]
+    cs.move("ipo", "a", 10)                       # a holds 1
+    cs.move("ipo", "pool", 10)                    # the pool holds 2
+    cs.move("ipo", "a", 10)                       # a holds 1, 3
+    cs.move("pool", "a", 10)                      # a holds 1, 3, 2
+    assert [c.index for c in cs.of("a")] == [1, 3, 2]
+    assert [c.index for c in cs.move("a", "pool", 20)] == [1, 3]
+    assert [c.index for c in cs.of("pool")] == [1, 3]
+    cs.move("pool", "b", 10)                      # b holds 1
+    cs.move("ipo", "b", 10)                       # b holds 1, 4
+    cs.give(cs.president_cert, "c")
+    assert cs.seat_president("b", "pool")         # b's two longest-held go to the pool
+    assert [c.index for c in cs.of("pool")] == [3, 1, 4] and [c.index for c in cs.of("b")] == [0]
+    bundle, back = cs.bundle("a", 10)
+    assert [c.index for c in bundle] == [2] and back == 0
+    assert [c.index for c in cs.bundle("b", 10)[0]] == [0] and cs.bundle("b", 10)[1] == 10

@@ -67,10 +67,11 @@ def test_cli_exports_a_game_file(tmp_path, capsys):
     # P1 SW_7, then P2 gives SW_8 back and takes the president's SW_0. At 421 P1 sells the two
     # SW certificates it holds in the reference, SW_7 and SW_2 (the exporter said SW_8)
     ("../refplay/1861-seed5", 421, {"SW_7", "SW_2"}),
-    # random 1882 game 7: a presidency changed hands twice in GT (365: P2 buys it, receiving GT_0
-    # and giving GT_8 then GT_3; 366: P2 sells, P4 gives back the two held longest, GT_1 and GT_8).
-    # Action 399, P3's buy from the pool, must name a pool certificate (reference: GT_5-8)
-    ("1882-seed7", 399, {"GT_5", "GT_6", "GT_7", "GT_8"}),
+    # random 1882 game 7: a presidency changed hands twice in GT (365: P2 buys it; 366: P2 sells
+    # GT_3, GT_1 and the president's certificate, P4 gives its two held longest to the pool).
+    # Action 399, P3's buy from the pool, names the pool's longest-held certificate (reference
+    # pool after 398: GT_3 GT_1 GT_5 GT_8)
+    ("1882-seed7", 399, {"GT_3"}),
     # random 1882 game 2: P3 sells a share of HBR it holds (reference: HBR_2; HBR_0 is the president's)
     ("1882-seed2", 731, {"HBR_2"}),
 ])
@@ -121,9 +122,10 @@ def test_random_games_exported_and_read_back_give_their_values(game, tmp_path):
 
 def test_certificates_moved_by_a_presidency_swap_are_followed_by_the_importer(tmp_path):
     """Random 1861 game 30: at 577 P2 sells 50% of MVR with the president's certificate; P1 takes
-    it and hands MVR_7 and MVR_4 (never named by any action) to the pool. At 686 P1 buys MVR_7:
-    a pool share. The importer, which only knew certificates the record had named, read it as an
-    IPO one; it now follows every certificate as the exporter does."""
+    it and hands its two longest-held shares to the pool, MVR_5 among them (never named by any
+    action before). At 686 P1 buys MVR_5: a pool share (reference pool after 685: MVR_5 MVR_6).
+    The importer, which only knew certificates the record had named, read it as an IPO one; the
+    game's certificates now move as the reference's do."""
     from pbem.cli import main
     from pbem.moderator.table import Table
 
@@ -133,7 +135,7 @@ def test_certificates_moved_by_a_presidency_swap_are_followed_by_the_importer(tm
     out = tmp_path / "out.json"
     assert main(["export-18xx", str(copy), str(out)]) == 0
     act = json.loads(out.read_text())["actions"][685]
-    assert act["id"] == 686 and act["shares"] == ["MVR_7"]
+    assert act["id"] == 686 and act["shares"] == ["MVR_5"]
     ours = Table.open(copy, upto=686, moderator=False).game.corporations["MVR"]
     read = replay_record(load_record(out), stop_at=686).corporations["MVR"]
     assert (read.ipo_percent, read.pool_percent, read.cash) == (ours.ipo_percent, ours.pool_percent, ours.cash)
@@ -241,3 +243,63 @@ def test_c_and_a_bought_between_players_takes_the_prr_certificate_the_record_nam
     game = replay_record(rec, each=each)
     assert seen == {"holder": buyer, "given": buyer}
     check_result(rec, game)
+
+
+@pytest.mark.parametrize("name", ["1830-p3-s1", "1830-p4-s7"])
+def test_a_game_file_imported_from_a_record_moves_the_certificates_the_record_named(name, tmp_path):
+    """The game file `import-18xx` writes replays without the record: the engine itself chooses
+    which certificates move as 18xx.games does (a sale the seller's longest-held, a presidency
+    swap the new president's longest-held), so C&A's buyer takes PRR_1 from the pool again and
+    the game file reaches the record's result (it was refused: "CA's PRR_1 certificate is held")."""
+    from pbem.importers.eighteen_xx import check_result
+    from pbem.importers.to_gamefile import import_record
+
+    rec = load_record(REFGEN / f"{name}.json")
+    game, _seqs = import_record(REFGEN / f"{name}.json", tmp_path / "g.pbem")
+    assert game.state.finished
+    check_result(rec, game.state, by_name=True)
+
+
+SHARED_AND_REFGEN = sorted(FIX.glob("*/*.json")) + sorted(REFGEN.glob("*.json"))
+
+
+@pytest.mark.parametrize("path", SHARED_AND_REFGEN, ids=[f"{p.parent.name}-{p.stem}" for p in SHARED_AND_REFGEN])
+def test_the_game_moves_the_certificates_every_record_names(path):
+    """Every buy and sale of the shared records and of the games played inside 18xx.games names
+    the certificates the game itself moves (`Converter.unmatched`): the importer follows no
+    certificate of its own, and a game file made from the record holds the same paper."""
+    from pbem.errors import RuleError
+
+    rec = load_record(path)
+    game = Game(load_title(rec.title), rec.players, rec.seed, rec.options)
+    conv = Converter(game)
+    try:
+        for a in rec.live:
+            for sub in [a] + list(a.get("auto_actions") or ()):
+                if sub["type"] != "message":
+                    for act in conv.convert(sub):
+                        game.push(act)
+    except RuleError:
+        assert path.stem == "1861-p5-s3-mv"       # a finding: pbem refuses its action 40
+    assert conv.unmatched == []
+
+
+def test_a_record_naming_other_certificates_than_the_game_moves_is_noted(monkeypatch):
+    """Seed 1's action 28 sells PRR_1 (Player 3's longest-held); a record saying PRR_2 is noted,
+    also where the game knows the players by name (a game file's import)."""
+    import pbem.importers.to_gamefile as T
+
+    rec = load_record(REFGEN / "1830-p3-s1.json")
+    sale = next(a for a in rec.live if a.get("id") == 28)
+    assert sale["shares"] == ["PRR_1"]
+    sale["shares"] = ["PRR_2"]
+    made = []
+
+    class Noting(Converter):
+        def __init__(self, game):
+            super().__init__(game)
+            made.append(self)
+
+    monkeypatch.setattr(T, "Converter", Noting)
+    T.record_lines(rec)
+    assert made[0].unmatched[0] == (28, ["PRR_2"], ["PRR_1"])

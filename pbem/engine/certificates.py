@@ -5,7 +5,10 @@ A corporation's charter lists its certificates (from title data: a president's c
 them: a player, another corporation, the IPO or treasury ('ipo'), the market pool ('pool') or an
 escrow ('escrow'). Paper changes hands a certificate at a time, so a sale of 10% out of a lone 20%
 certificate is impossible unless the title makes change; the president always holds the
-president's certificate (`seat_president` swaps it for ordinary paper of the same size)."""
+president's certificate (`seat_president` swaps it for ordinary paper of the same size). Each
+holder keeps its certificates in the order they came, and gives the longest-held away first (a
+sale's bundle, a swap's change, a buy from the IPO or the pool), as 18xx.games moves them, so the
+game holds the very certificates the reference's game would."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,6 +33,9 @@ class Certificate:
     holder: str = "ipo"
     #: what it counts toward a holder's certificate limit (½ for some titles' small certificates)
     counts: Fraction = Fraction(1)
+    #: when it reached its holder (0: on the charter from the start); a holder's certificates are
+    #: in this order, the longest-held first, and the ones it gives away are taken from the front
+    since: int = 0
 
 
 class CertificateError(ValueError):
@@ -64,6 +70,7 @@ class CertificateSet:
         #: holders that are not players: the bank's places and the game's corporations (set by the game)
         self.places: frozenset[str] = BANK_PLACES
         self._held: dict[str, int] = {}
+        self.clock = 0
         self._recount()
 
     # --- reading ------------------------------------------------------------------------
@@ -82,7 +89,9 @@ class CertificateSet:
         return self._held.get(holder, 0)
 
     def of(self, holder: str) -> list[Certificate]:
-        return [c for c in self.certs if c.holder == holder]
+        """`holder`'s certificates, the longest-held first (those on the charter from the start in
+        charter order): the order 18xx.games keeps each holder's paper in."""
+        return sorted((c for c in self.certs if c.holder == holder), key=lambda c: (c.since, c.index))
 
     @property
     def president_cert(self) -> Optional[Certificate]:
@@ -106,12 +115,11 @@ class CertificateSet:
         return {h: p for h, p in self._held.items() if h not in self.places and p > 0}
 
     # --- moving paper ------------------------------------------------------------------------
-    def pick(self, holder: str, percent: int, highest: bool = False) -> list[Certificate]:
-        """The fewest of `holder`'s certificates (ordinary ones first, lowest places first, or
-        highest first: a player's sale, as 18xx.games records name them) that make exactly
-        `percent`; CertificateError when none do."""
+    def pick(self, holder: str, percent: int, last: bool = False) -> list[Certificate]:
+        """The fewest of `holder`'s certificates (ordinary ones first, the longest-held first, or
+        the latest first when `last`) that make exactly `percent`; CertificateError when none do."""
         mine = self.of(holder)
-        if highest:
+        if last:
             mine.reverse()
         for pool in ([c for c in mine if not c.president], mine):
             for k in range(1, len(pool) + 1):
@@ -121,40 +129,49 @@ class CertificateSet:
         have = "+".join(str(c.percent) for c in mine) or "nothing"
         raise CertificateError(f"no set of {holder}'s {self.corporation} certificates ({have}) makes {percent}%")
 
-    def move(self, src: str, dst: str, percent: int, highest: bool = False) -> list[Certificate]:
-        """Hand `percent` of paper from `src` to `dst`; returns the certificates moved."""
+    def bundle(self, holder: str, percent: int, last: bool = False) -> tuple[list[Certificate], int]:
+        """The certificates a move of `percent` from `holder` takes, and how much of them comes
+        back (a part of the president's certificate sold): `holder`'s ordinary certificates, the
+        smallest and then the longest-held first (the latest first when `last`), with the
+        president's certificate after them when they do not make `percent`."""
+        mine = self.of(holder)
+        if last:
+            mine.reverse()
+        ordinary = sorted((c for c in mine if not c.president), key=lambda c: c.percent)
+        total = 0
+        for k, c in enumerate(ordinary):
+            total += c.percent
+            if total == percent:
+                return ordinary[:k + 1], 0
+        pres = self.president_cert
+        if pres is not None and pres.holder == holder and total < percent <= total + pres.percent \
+                and (total + pres.percent - percent) % self.share_percent == 0:
+            return ordinary + [pres], total + pres.percent - percent
+        return self.pick(holder, percent, last), 0
+
+    def hand(self, certs: Iterable[Certificate], dst: str) -> None:
+        """Give these certificates to `dst`, in this order (it will hold them after its others)."""
+        for c in certs:
+            self.clock += 1
+            c.holder, c.since = dst, self.clock
+        self._recount()
+
+    def move(self, src: str, dst: str, percent: int, last: bool = False) -> list[Certificate]:
+        """Hand `percent` of paper from `src` to `dst` (the longest-held first, or the latest
+        when `last`); returns the certificates moved."""
         if percent <= 0:
             return []
-        certs = self.pick(src, percent, highest)
-        for c in certs:
-            c.holder = dst
-        self._recount()
+        certs = self.pick(src, percent, last)
+        self.hand(certs, dst)
         return certs
 
     def give(self, cert: Certificate, dst: str) -> None:
-        cert.holder = dst
-        self._recount()
+        self.hand([cert], dst)
 
-    def follow(self, holders: dict[int, str]) -> bool:
-        """Give certificate `i` to `holders[i]` where that only says which paper each holder has,
-        not how much: an imported record names the certificates its moves took, and a rule may
-        hang on one of them (a certificate that came with a private). False (nothing moved)
-        when the holders' percentages would change."""
-        if set(holders) != set(range(len(self.certs))):
-            return False
-        want: dict[str, int] = {}
-        for c in self.certs:
-            want[holders[c.index]] = want.get(holders[c.index], 0) + c.percent
-        if {h: p for h, p in want.items() if p} != {h: p for h, p in self._held.items() if p}:
-            return False
-        for c in self.certs:
-            c.holder = holders[c.index]
-        self._recount()
-        return True
-
-    def seat_president(self, president: str) -> bool:
-        """Give `president` the president's certificate in exchange for ordinary paper of the same
-        size handed to its holder. False (nothing moved) when the president cannot make change."""
+    def seat_president(self, president: str, swap_to: Optional[str] = None) -> bool:
+        """Give `president` the president's certificate in exchange for its longest-held ordinary
+        paper of the same size, handed to `swap_to` (by default the certificate's holder). False
+        (nothing moved) when the president cannot make change."""
         cert = self.president_cert
         if cert is None or cert.holder == president:
             return True
@@ -164,16 +181,14 @@ class CertificateSet:
             return False
         if any(c.president for c in change):
             return False
-        for c in change:
-            c.holder = cert.holder
-        cert.holder = president
-        self._recount()
+        self.hand(change, cert.holder if swap_to is None else swap_to)
+        self.hand([cert], president)
         return True
 
     def reset(self, holder: str = "ipo") -> None:
         """Every certificate back to `holder` (a corporation returned to the box starts anew)."""
         for c in self.certs:
-            c.holder = holder
+            c.holder, c.since = holder, 0
         self._recount()
 
     def retire(self) -> None:

@@ -85,28 +85,34 @@ class ShareLedger:
         amount = self.cost(corp, percent, price)
         g.pay_from_bank(player, amount)
         was_president = corp.president == player
-        self.transfer(corp, player, "pool", percent, highest=True)   # a seller's last certificates go first
+        self.transfer(corp, player, "pool", percent)
         g.title.sale_price_drop(g, corp, percent, was_president)
         return amount
 
-    def transfer(self, corp: "Corporation", src: str, dst: str, percent: int, highest: bool = False) -> None:
+    def transfer(self, corp: "Corporation", src: str, dst: str, percent: int, last: bool = False) -> None:
         """Hand `percent` of `corp`'s paper from `src` to `dst`, the presidency following the
-        largest eligible holding. A president who gives up the presidency first swaps the
-        president's certificate for the new president's ordinary paper (as the rules have it),
-        then hands over ordinary certificates."""
+        largest eligible holding, certificate by certificate as 18xx.games moves them: the move's
+        bundle first (`CertificateSet.bundle`, the latest of `src` when `last`); then a new
+        president gives its longest-held ordinary paper for the president's certificate, to the
+        old president while it still holds that much, else to the pool; a president who sold part
+        of the president's certificate takes the pool's longest-held shares back."""
         certs = corp.certificates
-        after = certs.held
-        after[src] = after.get(src, 0) - percent
-        after[dst] = after.get(dst, 0) + percent
-        new = self.president_among(corp, after, corp.president)
-        pres = certs.president_cert
-        if new is not None and new != dst and pres is not None and pres.holder == src != new:
-            certs.seat_president(new)
-            corp.president = new
+        previous = corp.president
         try:
-            certs.move(src, dst, percent, highest)
+            bundle, back = certs.bundle(src, percent, last)
         except CertificateError as e:
             raise RuleError(str(e), rule="certificates change hands whole") from None
+        certs.hand(bundle, dst)
+        pres = certs.president_cert
+        new = self.president_among(corp, certs.held, previous)
+        if pres is not None and previous is not None and new not in (None, previous) and src != new \
+                and not (dst == new and src == previous and pres in bundle and not back):
+            players = self.game.players
+            given_to = dst if pres in bundle and src in players and dst in players else "pool"
+            certs.seat_president(new, previous if certs.percent_of(previous) >= pres.percent else given_to)
+            if back:
+                certs.hand(certs.of(given_to)[:back // certs.share_percent], src)
+            corp.president = new
         self.check_president(corp, previous=corp.president)
 
     def give_president(self, corp: "Corporation", player: str) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from pbem.engine import actions as A
-from pbem.engine.certificates import company_certificates
+from pbem.engine.certificates import CertificateError
 from pbem.engine.entities import train_named
 from pbem.engine.leases import sellable_trains
 from pbem.engine.game import Game
@@ -220,11 +220,10 @@ class Converter:
         self.game = game
         self.left_ipo: set[str] = set()           # certificates that have ever left the IPO
         self.bought: dict[tuple[str, str], list[str]] = {}   # (player, corp) -> certificates bought
-        from pbem.exporters.eighteen_xx import CertTracker
-
-        # every certificate's holder, followed as the exporter follows it (swaps, merger handouts)
+        # the game's certificates, which move as 18xx.games moves them
         self.certs = CertTracker(game)
-        self._pending: Optional[tuple] = None     # the last action's moves, hints and prior state
+        #: record actions whose shares are not the ones the game moves: (action id, named, moved)
+        self.unmatched: list[tuple[Any, list[str], list[str]]] = []
         self.names: dict[str, str] = {}           # record player id -> the game's, where they differ
         self.tile_hex: dict[str, str] = {}        # tile copy id -> hex it lies on
         for coord in game.board.hex_coords():
@@ -256,7 +255,7 @@ class Converter:
                 return "ipo"
             if corp.buyable_ipo_percent == 0:
                 return "pool"
-            held = self.certs.owner.get(corp_sym, {}).get(int(_split_last(cert, "_")[1]))
+            held = self.certs.holder(corp_sym, int(_split_last(cert, "_")[1]))
             if held in ("ipo", "pool"):
                 return held
         return "pool" if cert in self.left_ipo else "ipo"
@@ -279,40 +278,6 @@ class Converter:
                                 f"{sym}_0 to {sym}_{count - 1})", rule="record consistency")
         return corp
 
-    def _settle(self) -> None:
-        """Follow the certificates through the previous action, which the game has applied since."""
-        if self._pending is not None:
-            acts, hints, before = self._pending
-            self._pending = None
-            for act in acts:
-                self.certs.after_move(act, hints, before)
-            # the game's paper follows the certificates the record named: which one a sale or a
-            # presidency swap moved decides where 1830's C&A share is
-            for sym, corp in self.game.corporations.items():
-                if sym in self.certs.owner and corp.certificates.certs:
-                    corp.certificates.follow(self.certs.owner[sym])
-
-    def _hints(self, a: dict) -> dict[str, str]:
-        """The certificates the record's action names, and where each goes."""
-        t = a.get("type")
-        ent = str(a.get("entity"))
-        ent = self.names.get(ent, ent)
-        hints: dict[str, str] = {}
-        if t == "buy_shares":
-            hints = {c: ent for c in a["shares"]}
-        elif t == "sell_shares":
-            hints = {c: "pool" for c in a["shares"]}
-        elif t == "par":
-            hints = {f"{a['corporation']}_0": ent}
-        elif t == "buy_company" and ent in self.game.players:
-            hints = {c: ent for c in company_certificates(self.game.data, a["company"]) if not c.endswith("_0")}
-        known = {}
-        for c, h in hints.items():
-            sym, i = _split_last(c, "_")
-            if i.isdigit() and int(i) in self.certs.owner.get(sym, {}):
-                known[c] = h
-        return known
-
     def grabs_presidency(self, player: str, corp_sym: str) -> bool:
         """A post-merger purchase by a holder of 10% while nobody is president yet."""
         rnd = self.game.round
@@ -325,11 +290,17 @@ class Converter:
 
     def convert(self, a: dict) -> list[A.Action]:
         """The pbem actions for one record action (the caller pushes them before the next call)."""
-        self._settle()
-        before = self.certs.before_move()
-        acts = self._convert(a)
-        self._pending = (acts, self._hints(a), before)
-        return acts
+        return self._convert(a)
+
+    def _check_shares(self, a: dict, corp: str, source: str, percent: int) -> None:
+        """Note a record action whose certificates are not the ones the game will move: a game
+        file made from the record would then hold other paper than the record's game."""
+        try:
+            moved = self.certs.pick(corp, self.names.get(source, source), percent)
+        except (CertificateError, KeyError):
+            return                          # the game refuses the move itself
+        if sorted(moved) != sorted(a["shares"]):
+            self.unmatched.append((a.get("id"), list(a["shares"]), moved))
 
     def _convert(self, a: dict) -> list[A.Action]:
         t = a["type"]
@@ -364,6 +335,7 @@ class Converter:
                 self.left_ipo.update(shares)
                 self.bought.setdefault((ent, corp), []).extend(shares)
             percent = int(a.get("percent") or self.percent_of(shares))
+            self._check_shares(a, corp, source, percent)
             return [A.BuyShares(ent, corp, source, percent)]
         if t == "sell_shares":
             shares = a["shares"]
@@ -372,6 +344,7 @@ class Converter:
             held = self.bought.get((ent, corp), [])
             self.bought[(ent, corp)] = [c for c in held if c not in shares]
             percent = int(a.get("percent") or self.percent_of(shares))
+            self._check_shares(a, corp, ent, percent)
             return [A.SellShares(ent, corp, percent)]
         if t == "lay_tile":
             name, copy = _split_last(a["tile"])

@@ -228,10 +228,11 @@ class MergerSteps(StepRound):
         for minor in merging:
             owner = minor.president
             if major.president is None and major.percent_of(owner) == 10:
-                self._give(major, owner, 10)          # the 10% and the president's 20% swap
-                major.president = owner
+                # the owner's 10% goes back to the end of the IPO for the president's 20%
+                major.certificates.give(major.certificates.of(owner)[0], "ipo")
+                g.shares.give_president(major, owner)
             else:
-                self._give(major, owner, 10)
+                g.shares.transfer(major, "ipo", owner, 10, last=True)   # the IPO's last certificate
             self._absorb(minor, major)
             if minor.sym in self.entities:
                 j = self.entities.index(minor.sym)
