@@ -280,7 +280,7 @@ def test_the_game_moves_the_certificates_every_record_names(path):
                     for act in conv.convert(sub):
                         game.push(act)
     except RuleError:
-        assert path.stem == "1861-p5-s3-mv"       # a finding: pbem refuses its action 40
+        assert path.stem in ("1861-p5-s3-mv", "1830-p4-s12-erie")   # findings: pbem refuses their actions 40 and 803
     assert conv.unmatched == []
 
 

@@ -149,7 +149,12 @@ module RefGen
         next unless corp.ipoed
 
         sources = []
-        ipo = corp.ipo_shares.select(&:buyable).min_by { |s| [s.president ? 1 : 0, s.index] } if corp.respond_to?(:ipo_shares)
+        # the site's share buttons take the first buyable share of each size in the holder's order
+        # (View::Game::BuySellShares): the 10% one, else the president's
+        if corp.respond_to?(:ipo_shares)
+          buyable = corp.ipo_shares.select(&:buyable)
+          ipo = buyable.find { |s| !s.president } || buyable.first
+        end
         sources << [ipo, 3.0] if ipo
         pool = @game.share_pool.shares_by_corporation[corp]&.select(&:buyable)&.min_by(&:percent)
         sources << [pool, 2.0] if pool
