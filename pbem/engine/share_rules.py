@@ -75,7 +75,10 @@ class ShareRules:
     def emergency_needed_percent(self, g: "Game", corp: "Corporation", player: str, target: "Corporation") -> int:
         """No selling more than needed (18xx.games EmergencyMoney#selling_minimum_shares?): a sale
         is allowed only if one share fewer would not cover what corporation and president still
-        lack for the cheapest depot train; nothing once their cash together covers it."""
+        lack for the cheapest depot train (bank-pool trains included); nothing once their cash
+        together covers it. Cash, not buying power; each sale judged on the cash after the
+        earlier ones; a president's certificate counts as its shares (18xx.games takes it as one
+        share of double price, so a piece of it passes with money to spare)."""
         avail = g.depot.available(g.phase_names)
         if not avail:
             return 0
@@ -93,6 +96,13 @@ class ShareRules:
         if target is None:
             return f"there is no corporation {action.corporation}", "emergency money raising"
         player = action.entity
+        if not g.round.emergency(corp):
+            # emergency money raising: a president sells in an operating round only for a
+            # corporation that has no train, has a route and cannot pay for the cheapest train
+            # itself (the listing's own condition); 18xx.games offers the sale at any train step
+            return (f"{g.player_name(player)} may sell no shares now: {corp.sym} is not raising "
+                    f"emergency money (it owns a train, has no route, or can pay for the cheapest "
+                    f"train itself)", "a president sells in an operating round only in an emergency")
         full = self.emergency_sellable(g, corp, player, target, only_needed=False)
         if action.percent > full:
             return (f"{g.player_name(player)} may sell at most {full}% of {target.sym} now",

@@ -210,6 +210,7 @@ module RefGen
       @game.corporations.each do |corp|
         @game.bundles_for_corporation(entity, corp).each do |bundle|
           next unless step.can_sell?(entity, bundle)
+          next if emergency && !ebuy_sale_by_the_rules?(entity, step, bundle)
 
           w = emergency ? 2.0 : (step.respond_to?(:must_sell?) && step.must_sell?(entity) ? 3.0 : 0.25)
           w *= 0.3 if corp.owner == entity && !emergency
@@ -217,6 +218,23 @@ module RefGen
         end
       end
       out
+    end
+
+    # A president's sale at the train step as 1882 11.8 (1830 alike) allows it, which the reference
+    # does not check: only in an emergency (the corporation has no train, may have the president's
+    # help and cannot pay for the cheapest depot train), and no share more than needed, the
+    # president's certificate counted as its shares (`selling_minimum_shares?` takes it as one
+    # share of double price, so a 10% piece of it passes with money to spare)
+    def ebuy_sale_by_the_rules?(entity, step, bundle)
+      return true unless step.is_a?(Engine::Step::Train)
+
+      corp = step.current_entity
+      return true if entity == corp
+      return false unless corp.trains.empty? && corp.cash < @game.depot.min_depot_price
+      return false if step.respond_to?(:president_may_contribute?) && !step.president_may_contribute?(corp)
+
+      short = step.needed_cash(entity) - step.available_cash(entity)
+      bundle.price - bundle.price_per_share < short
     end
 
     def cands_corp_sell(corp, step)
