@@ -11,6 +11,19 @@ from pbem.engine import hexgrid
 from pbem.engine.graph import _Enough, _links
 
 
+class Logged(set):
+    """A set that keeps the order things were first added."""
+
+    def __init__(self):
+        super().__init__()
+        self.order = []
+
+    def add(self, x):
+        if x not in self:
+            self.order.append(x)
+        super().add(x)
+
+
 def exhaustive_station_walk(board, corp: str, start, starts, edges: dict, paths: set, nodes: set,
                             enough=None, order: list | None = None) -> None:
     """One station's walk, unpruned. `order`, if given, collects each path as first recorded."""

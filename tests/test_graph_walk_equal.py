@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from graph_oracle import exhaustive_reach, exhaustive_route_figures, exhaustive_station_walk
+from graph_oracle import Logged, exhaustive_reach, exhaustive_route_figures, exhaustive_station_walk
 from pbem.engine import graph, hexgrid
 from pbem.engine.board import Board
 from pbem.engine.stations import Token
@@ -20,19 +20,6 @@ from pbem.replay.walk import open_replay
 from pbem.titles.registry import data_path, tiles_path
 
 HERE = Path(__file__).resolve().parent
-
-
-class Logged(set):
-    """A set that keeps the order things were first added."""
-
-    def __init__(self):
-        super().__init__()
-        self.order = []
-
-    def add(self, x):
-        if x not in self:
-            self.order.append(x)
-        super().add(x)
 
 
 def _order(board, corp, station_walk) -> list:

@@ -19,25 +19,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from graph_oracle import exhaustive_reach, exhaustive_route_figures  # noqa: E402
+from graph_oracle import Logged, exhaustive_reach, exhaustive_route_figures  # noqa: E402
 
 from pbem.engine import graph  # noqa: E402
 from pbem.replay.walk import open_replay  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "fixtures" / "18xx.games"
-
-
-class Logged(set):
-    """A set that keeps the order things were first added."""
-
-    def __init__(self):
-        super().__init__()
-        self.order = []
-
-    def add(self, x):
-        if x not in self:
-            self.order.append(x)
-        super().add(x)
 
 
 def walk_logged(board, corp, station_walk):
