@@ -291,19 +291,9 @@ def test_a_company_whose_trains_have_all_run_this_round_is_not_offered_a_run(tmp
     790: the national RSR's turn starts with its 3 train; it is marked as having run (as a
     nationalised minor's train would be) before the turn comes: no run is offered (pbem listed
     "does not run" and waited for it), and with nothing else to do the national's turn is over."""
-    from pathlib import Path
-
     from pbem.errors import RuleError
-    from pbem.moderator.table import Table
 
-    src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
-    copy = tmp_path / src.name
-    copy.write_bytes(src.read_bytes())
-    t = Table.open(copy, moderator=False)
-    moves = list(t.play.moves)
-    g = Table.new_game(t.file.header)
-    for a in moves[:789]:
-        g.push(a)
+    g, moves = _seed30(tmp_path, 789)
     rsr = g.corporations["RSR"]
     assert [tr.id for tr in rsr.trains] == ["3-4"]
     for tr in rsr.trains:
@@ -326,19 +316,10 @@ def test_a_merger_nobody_could_preside_for_the_certificate_limit_is_not_offered(
     Random game 30, move 476: MNN and M-K (P2 and P1) choose their major; with the certificate
     limit lowered to what P2 holds, neither owner could buy the share that makes a president."""
     import copy as copying
-    from pathlib import Path
 
     from pbem.errors import RuleError
-    from pbem.moderator.table import Table
 
-    src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
-    copy = tmp_path / src.name
-    copy.write_bytes(src.read_bytes())
-    t = Table.open(copy, moderator=False)
-    moves = list(t.play.moves)
-    g = Table.new_game(t.file.header)
-    for a in moves[:476]:
-        g.push(a)
+    g, _moves = _seed30(tmp_path, 476)
     assert g.round.mode == "target" and g.round.merging == ["MNN", "M-K"]
     listed = [m.action for m in g.legal_moves()]
     assert any(isinstance(a, A.Merge) for a in listed)
@@ -356,14 +337,10 @@ def test_every_move_listed_in_a_merger_round_is_accepted(tmp_path):
     merger rounds of a random 1861 game (30) the acting entity has a listed move, and every
     listed move is accepted (each pushed on a copy)."""
     import copy as copying
-    from pathlib import Path
 
     from pbem.moderator.table import Table
 
-    src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
-    copy = tmp_path / src.name
-    copy.write_bytes(src.read_bytes())
-    t = Table.open(copy, moderator=False)
+    t = _seed30_table(tmp_path)
     g = Table.new_game(t.file.header)
     checked = 0
     for a in t.play.moves:
@@ -418,3 +395,26 @@ def test_a_major_redeems_any_number_of_its_pool_shares_in_one_purchase():
     with pytest.raises(RuleError, match="pool holds"):
         replay_record(rec, stop_at=703).push(A.BuyShares("SW", "SW", "pool", pool + 10))
     check_result(rec, replay_record(rec))
+
+
+def _seed30_table(tmp_path):
+    """Kept random 1861 game 30 at the table (read as test data, not as the moderator)."""
+    from pathlib import Path
+
+    from pbem.moderator.table import Table
+
+    src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    return Table.open(copy, moderator=False)
+
+
+def _seed30(tmp_path, upto: int):
+    """Kept random 1861 game 30 replayed up to move `upto`, and all its moves."""
+    from pbem.moderator.table import Table
+
+    t = _seed30_table(tmp_path)
+    g, moves = Table.new_game(t.file.header), list(t.play.moves)
+    for a in moves[:upto]:
+        g.push(a)
+    return g, moves
