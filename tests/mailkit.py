@@ -70,3 +70,19 @@ def latest(pm, game: str = GAME) -> str:
     from pbem.mail.compose import Mail
 
     return pm.outgoing(Mail(to="player@pbem.test", subject="", text=""), "report", game, "latest").message_id
+
+
+def new_game(tmp_path, gm_hash: str, **options):
+    """A postmaster (no pictures) with one new 3-player 1882 game created by mail, and the
+    players' secrets from their welcome mails."""
+    from pbem.moderator.postmaster import Master, Postmaster
+
+    pm = Postmaster(MOD, tmp_path / "games", masters=[Master(GM, gm_hash)], render_images=False, **options)
+    d = pm.handle("k0", mail(GM, create_body()))
+    assert d.folder == "Processed", d.outcome
+    secrets = {}
+    for out in d.outgoing:
+        for name, addr in PLAYERS:
+            if out.rcpts == (addr,) and "welcome" in str(parse(out.raw)["Subject"]):
+                secrets[name] = secret_in(out.raw, name)
+    return pm, secrets

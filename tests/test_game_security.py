@@ -17,14 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from mailkit import GAME, GM, MOD, PLAYERS, latest, mail, parse, text_of
+from mailkit import GAME, GM, PLAYERS, latest, mail, parse, text_of
 from pbem.cli import main
 from pbem.gamefile import (GENESIS, ForgedLineError, GameFile, GameHeader, UnsealedGameError, WriteRefusedError,
                            repair, store)
 from pbem.gamefile.format import render_lines
 from pbem.gamefile.key import load_key
 from pbem.gamefile.verify import Witness, verify_file
-from pbem.moderator.postmaster import Master, Postmaster
 from pbem.moderator.signon import hash_secret
 from pbem.moderator.table import Table
 
@@ -154,18 +153,9 @@ def test_an_old_game_is_sealed_by_an_explicit_logged_command(tmp_path, monkeypat
 # ------------------------------------------------------------------------------ by mail
 @pytest.fixture
 def world(tmp_path):
-    from mailkit import GM_SECRET, create_body, secret_in
+    from mailkit import GM_SECRET, new_game
 
-    pm = Postmaster(MOD, tmp_path / "games", masters=[Master(GM, hash_secret(GM_SECRET))],
-                    render_images=False)
-    d = pm.handle("k0", mail(GM, create_body()))
-    assert d.folder == "Processed", d.outcome
-    found = {}
-    for out in d.outgoing:
-        for name, addr in PLAYERS:
-            if out.rcpts == (addr,) and "welcome" in str(parse(out.raw)["Subject"]):
-                found[name] = secret_in(out.raw, name)
-    return pm, found
+    return new_game(tmp_path, hash_secret(GM_SECRET))
 
 
 @pytest.mark.parametrize("how", ["re-hashed", "seals stripped"])

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from mailkit import GAME, GM, GM_SECRET, MOD, PLAYERS, create_body, latest, mail, parse, secret_in, text_of
+from mailkit import GAME, GM, GM_SECRET, MOD, PLAYERS, create_body, latest, mail, new_game, parse, secret_in, text_of
 from pbem.moderator.postmaster import Master, Postmaster
 from pbem.moderator.signon import hash_secret
 
@@ -19,15 +19,7 @@ def gm_hash():
 
 
 def new_world(tmp_path, gm_hash, **kw):
-    pm = Postmaster(MOD, tmp_path / "games", masters=[Master(GM, gm_hash)], render_images=False, **kw)
-    d = pm.handle("k0", mail(GM, create_body()))
-    assert d.folder == "Processed", d.outcome
-    secrets = {}
-    for out in d.outgoing:
-        for name, addr in PLAYERS:
-            if out.rcpts == (addr,) and "welcome" in str(parse(out.raw)["Subject"]):
-                secrets[name] = secret_in(out.raw, name)
-    return pm, secrets
+    return new_game(tmp_path, gm_hash, **kw)
 
 
 def chat_mail(pm, secrets, lines: int) -> bytes:

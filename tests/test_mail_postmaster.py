@@ -6,7 +6,7 @@ import base64
 
 import pytest
 
-from mailkit import GAME, GM, GM_SECRET, MOD, PLAYERS, create_body, latest, mail, parse, secret_in, text_of
+from mailkit import GAME, GM, GM_SECRET, MOD, PLAYERS, create_body, latest, mail, new_game, parse, secret_in, text_of
 from pbem.moderator.postmaster import Master, Postmaster
 from pbem.moderator.signon import hash_secret
 from pbem.moderator.table import Table
@@ -22,14 +22,7 @@ def gm_hash():
 @pytest.fixture
 def world(tmp_path, gm_hash):
     """A postmaster with one new 3-player 1882 game; the players' secrets from their welcomes."""
-    pm = Postmaster(MOD, tmp_path / "games", masters=[Master(GM, gm_hash)], render_images=False)
-    d = pm.handle("k0", mail(GM, create_body()))
-    assert d.folder == "Processed", d.outcome
-    secrets = {}
-    for out in d.outgoing:
-        for name, addr in PLAYERS:
-            if out.rcpts == (addr,) and "welcome" in str(parse(out.raw)["Subject"]):
-                secrets[name] = secret_in(out.raw, name)
+    pm, secrets = new_game(tmp_path, gm_hash)
     assert set(secrets) == {"Ann", "Bob", "Cid"}
     return pm, secrets
 
