@@ -629,13 +629,18 @@ module RefGen
 
     def cands_remove_token(entity, step)
       out = []
-      return out unless step.respond_to?(:available_hex) && entity.respond_to?(:tokens)
+      # a private's ability (1882's NWR) moves one of its owning corporation's stations
+      holder = entity.company? ? entity.owner : entity
+      return out unless step.respond_to?(:available_hex) && holder.respond_to?(:tokens)
 
-      entity.tokens.select(&:used).each do |token|
+      holder.tokens.select(&:used).each do |token|
         city = token.city
         next unless city
+        # what the site offers: its check of a home station beside a neutral one (1882 NWR) is
+        # the step's available_hex, which processing the action does not ask
+        next if entity.company? && !step.available_hex(entity, city.hex)
 
-        out << [1.0, A::RemoveToken.new(entity, city: city, slot: city.tokens.index(token))]
+        out << [entity.company? ? 0.3 : 1.0, A::RemoveToken.new(entity, city: city, slot: city.tokens.index(token))]
       end
       out
     end
