@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Optional, Sequence
@@ -83,6 +84,7 @@ def _short_names(fulls: Iterable[str]) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def hyphen_initials(full: str) -> Optional[str]:
     """The short form players write for a railway named after the two places it joins:
     "Riga-Orel Railway" -> "R-O", "Moscow-Nizhnii Novgorod" -> "M-NN" (None without a hyphen)."""

@@ -7,6 +7,7 @@ lives in the title's package (`pbem/titles/<title>/notation.py`, found through t
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Mapping, Optional
 
 from .context import NotationContext
@@ -44,13 +45,8 @@ def context_from_title_data(data: Mapping, players: Optional[Mapping[str, str]] 
             locations[hex_] = tuple(dict.fromkeys([*merged, *names]))
     corporations = {c["sym"]: c.get("name", c["sym"]) for c in data.get("corporations", [])}
     companies = {c["sym"]: c.get("name", c["sym"]) for c in data.get("companies", [])}
-    corporation_aliases = dict(extra.get("corporation_aliases", {}))
-    company_aliases = dict(extra.get("company_aliases", {}))
-    taken = [*corporations, *corporations.values(), *companies, *companies.values(),
-             *corporation_aliases, *company_aliases]
-    spellings = extra.get("spellings", {})
-    add_variants(corporations, corporation_aliases, taken, private=False, spellings=spellings)
-    add_variants(companies, company_aliases, taken, private=True, spellings=spellings)
+    corp_items, company_items = _aliases(title or "", tuple(corporations.items()), tuple(companies.items()))
+    corporation_aliases, company_aliases = dict(corp_items), dict(company_items)
     kw = dict(
         players=dict(players or {}),
         corporations=corporations,
@@ -73,3 +69,20 @@ def context_from_title_data(data: Mapping, players: Optional[Mapping[str, str]] 
     )
     kw.update(overrides)
     return NotationContext(**kw)
+
+
+@lru_cache(maxsize=32)
+def _aliases(title: str, corporations: tuple, companies: tuple) -> tuple[tuple, tuple]:
+    """The title's aliases of corporations and privates with every variant of their names added
+    (alias -> symbol pairs): the same for every game of a title, so worked out once."""
+    from pbem.titles.registry import notation_extras
+
+    extra = notation_extras(title)
+    corps, comps = dict(corporations), dict(companies)
+    corporation_aliases = dict(extra.get("corporation_aliases", {}))
+    company_aliases = dict(extra.get("company_aliases", {}))
+    taken = [*corps, *corps.values(), *comps, *comps.values(), *corporation_aliases, *company_aliases]
+    spellings = extra.get("spellings", {})
+    add_variants(corps, corporation_aliases, taken, private=False, spellings=spellings)
+    add_variants(comps, company_aliases, taken, private=True, spellings=spellings)
+    return tuple(corporation_aliases.items()), tuple(company_aliases.items())
