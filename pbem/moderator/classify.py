@@ -46,11 +46,18 @@ def split_chat(lines: Sequence[BodyLine], table=None) -> tuple[list[SetAside], l
     chat: list[SetAside] = []
     kept: list[BodyLine] = []
     read: dict[str, bool] = {}          # a line said again is judged once
+    ctx = None
     for ln in lines:
         check_budget()
         ln = BodyLine(ln.number, plain_spaces(ln.text))
         if ln.text not in read:
-            read[ln.text] = could_be_move(ln.text) or (not _plainly_chat(ln.text) and _reads_as_move(ln.text, table))
+            if could_be_move(ln.text):
+                read[ln.text] = True
+            elif _plainly_chat(ln.text) or table is None:
+                read[ln.text] = False
+            else:
+                ctx = ctx or _quiet_context(table)
+                read[ln.text] = _reads_as_move(ln.text, ctx)
         if read[ln.text]:
             kept.append(ln)
         else:
@@ -63,15 +70,22 @@ def _plainly_chat(text: str) -> bool:
     return not any(ch.isalnum() for ch in text)
 
 
-def _reads_as_move(text: str, table) -> bool:
-    if table is None:
-        return False
-    from pbem.errors import PbemError
+def _quiet_context(table):
+    """One notation context for all of a mail's lines, its refusals without suggestions (only
+    whether a line reads is asked here)."""
+    from dataclasses import replace
+
     from pbem.game_notation import notation_context
+
+    return replace(notation_context(table.game), explain=False)
+
+
+def _reads_as_move(text: str, ctx) -> bool:
+    from pbem.errors import PbemError
     from pbem.notation import read_message
 
     try:
-        return bool(read_message(text, notation_context(table.game)))
+        return bool(read_message(text, ctx))
     except PbemError:
         return False
     except OverBudget:

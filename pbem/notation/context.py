@@ -85,6 +85,9 @@ class NotationContext:
     auctioned: frozenset = frozenset()
     share_exchanges: Mapping[str, str] = field(default_factory=dict)
     allow_trusted: bool = False
+    #: False when only whether a line reads matters (telling chat from moves): a refusal's
+    #: message then leaves out its "did you mean" search
+    explain: bool = True
     rotation_resolver: Optional[RotationResolver] = field(default=None, compare=False)
     #: hook (player, corporation) -> percent the player holds; lets "sells all her GT" be read
     holdings: Optional[Callable[[str, str], int]] = field(default=None, compare=False)

@@ -128,7 +128,7 @@ class RemarkReader:
         except AmbiguousMoveError as e:
             raise self.ambiguous(e, tok) from None
         if entry is None:
-            msg, _ = self.index.unknown_message(name, ("player", "corporation"))
+            msg, _ = self.unknown_name(name, ("player", "corporation"))
             raise self.err(f"in the remark: {msg}", tok, expected=[KIND_WORDS["player"]])
         return entry.ident
 

@@ -24,6 +24,13 @@ MAX_NAME_WORDS = 12          # words in the longest name anyone writes (players,
 class NameResolver:
     """The reader's look-ups of names: the subject of a move, the entity that makes it, a named entry."""
 
+    def unknown_name(self, text: str, kinds: Sequence[str]) -> tuple[str, list[str]]:
+        """The refusal of a name nobody has, with the closest names unless the context says
+        the message will not be read (`NotationContext.explain`)."""
+        if not self.ctx.explain:
+            return f'unknown name "{text.strip()}"', []
+        return self.index.unknown_message(text, kinds)
+
     def subject(self, node: Tree, alone: bool = False) -> Optional[str]:
         pron = first_tok(node, "PRONOUN")
         if pron is not None:
@@ -78,7 +85,7 @@ class NameResolver:
             raise self.err(f'expected a move, but found "{raw}" — did you mean "{sugg}"?', first,
                            expected=expected_words(set(MOVE_WORDS)))
         text = self.text_of(name).strip()
-        _, sugg = self.index.unknown_message(text, ("player", "corporation", "company"))
+        _, sugg = self.unknown_name(text, ("player", "corporation", "company"))
         msg = (f'no move found: "{text}" is neither a move word ({MOVE_PHRASE_SHORT}) '
                f'nor a known name')
         if sugg:
@@ -92,7 +99,7 @@ class NameResolver:
         except AmbiguousMoveError as e:
             raise self.ambiguous(e, node) from None
         if entry is None:
-            msg, _ = self.index.unknown_message(text, kinds)
+            msg, _ = self.unknown_name(text, kinds)
             if kinds == ("location",):
                 msg = msg.split(" (known:")[0] + ": give a hex coordinate such as J10"
                 if self.index.entries["location"]:
