@@ -33,7 +33,6 @@ def test_no_merger_or_conversion_is_offered_once_no_major_is_left(tmp_path):
     from pbem.engine import actions as A
     from pbem.gamefile import GameFile
     from pbem.notation import read_message
-    from pbem.game_notation import notation_context
 
     checked = 0
     for src in sorted(DATA.glob("1861-*.pbem")):
@@ -41,12 +40,15 @@ def test_no_merger_or_conversion_is_offered_once_no_major_is_left(tmp_path):
         path.write_bytes(src.read_bytes())
         gf = GameFile.open(path)
         game = Table.new_game(gf.header)
-        checked += _merger_offers_checked(gf, game, A, read_message, notation_context)
+        checked += _merger_offers_checked(gf, game, A, read_message)
     assert checked >= 1
 
 
-def _merger_offers_checked(gf, game, A, read_message, notation_context) -> int:
+def _merger_offers_checked(gf, game, A, read_message) -> int:
+    from pbem.game_notation import bound_context
+
     checked = 0
+    names = bound_context(lambda: game, trusted=True)      # the names once, the turn per move
     for rec in gf.effective_moves():
         r = game.round
         if r.name == "merger" and getattr(r, "mode", "") == "choose" and not r.open_majors() \
@@ -55,8 +57,8 @@ def _merger_offers_checked(gf, game, A, read_message, notation_context) -> int:
             assert A.Merge not in kinds and A.Convert not in kinds, game.current_entity()
             assert kinds, "something must be left to do"
             checked += 1
-        ctx = notation_context(game, trusted=True).at_turn(actor=None, current=game.current_entity())
-        (move,) = read_message(rec.notation, ctx, single_line=True)
+        (move,) = read_message(rec.notation, names.at_turn(actor=None, current=game.current_entity()),
+                               single_line=True)
         game.push(move.action)
     return checked
 
