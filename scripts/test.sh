@@ -25,7 +25,8 @@ fi
 .venv/bin/pip install -q '.[test]'
 # pytest exits 5 when it collected no test: that is a failure here too
 set +e
-.venv/bin/pytest -q -p no:cacheprovider "$@"
+# two workers (pytest-xdist): CI has two cores; each worker starts its own mail servers
+.venv/bin/pytest -q -p no:cacheprovider -n 2 "$@"
 rc=$?
 set -e
 if [ "$rc" -eq 5 ]; then echo "no tests were collected" >&2; exit 1; fi

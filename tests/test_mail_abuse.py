@@ -288,11 +288,11 @@ def test_an_honest_mail_whose_rules_work_is_heavy_is_accepted_and_a_chat_flood_s
     is made to cost more than the whole budget."""
     from pbem.moderator import table as table_mod
 
-    pm, secrets = new_world(tmp_path, gm_hash, cpu_budget=0.3)
+    pm, secrets = new_world(tmp_path, gm_hash, cpu_budget=1.0)     # room for a busy machine's reading
     real = table_mod.play_move
 
     def heavy(*a, **k):
-        _burn(0.4)
+        _burn(1.2)
         return real(*a, **k)
     monkeypatch.setattr(table_mod, "play_move", heavy)
     for who in ("Ann", "Bob"):
@@ -301,3 +301,51 @@ def test_an_honest_mail_whose_rules_work_is_heavy_is_accepted_and_a_chat_flood_s
         assert d.folder == "Processed", d.outcome
     d = pm.handle("k-flood", chat_mail(pm, secrets, 1990))
     assert d.folder == "Rejected" and d.outcome == "too long to read", d.outcome
+
+
+def test_the_first_mail_a_fresh_moderator_reads_is_not_charged_for_loading_the_reader(tmp_path):
+    """The reader's fallbacks (rewording, respelling, dropping) are loaded on first use, costing
+    a second or more of CPU: a fresh moderator process loads them before the first mail's reading
+    time starts, so an honest two-line mail fits a small budget even when it is the first."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    tests = Path(__file__).resolve().parent
+    script = f"""
+import sys
+sys.path.insert(0, {str(tests)!r})
+from pathlib import Path
+from mailkit import GAME, GM_SECRET, PLAYERS, latest, mail, new_game
+from pbem.moderator.signon import hash_secret
+pm, secrets = new_game(Path({str(tmp_path)!r}), hash_secret(GM_SECRET), cpu_budget=0.3)
+ann = dict(PLAYERS)["Ann"]
+d = pm.handle("first", mail(ann, f"SIGNON {{GAME}} Ann {{secrets['Ann']}}\\nAnn passes\\nthanks, see you next round",
+                            in_reply_to=latest(pm)))
+print(d.folder, d.outcome)
+"""
+    p = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.split()[0] == "Processed", p.stdout
+
+
+def test_a_mail_whose_moves_are_applied_is_never_refused_for_the_reports_time(tmp_path, gm_hash, monkeypatch):
+    """Once a mail's moves are in the game file, the reply and the reports (map, market, legal
+    moves: seconds late in a long game) are the moderator's work: a budget spent there must not
+    answer "nothing was applied" for moves that were. So are STATUS's report and a master's
+    commands once read."""
+    from pbem.gamefile import GameFile
+    from pbem.moderator import replies
+
+    pm, secrets = new_world(tmp_path, gm_hash, cpu_budget=0.3)
+    real = replies.report_mails
+
+    def heavy(*a, **k):
+        _burn(0.4)
+        return real(*a, **k)
+    monkeypatch.setattr(replies, "report_mails", heavy)
+    d = pm.handle("r-1", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes", in_reply_to=latest(pm)))
+    assert d.folder == "Processed", d.outcome
+    assert [r.notation for r in GameFile.open(pm.game_path(GAME)).effective_moves()][-1] == "Ann passes"
+    d = pm.handle("r-2", mail(ADDR["Bob"], f"SIGNON {GAME} Bob {secrets['Bob']}\nSTATUS", in_reply_to=latest(pm)))
+    assert d.folder == "Processed", d.outcome

@@ -96,6 +96,14 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
         except GameFileError as e:
             return _damaged(pm, letter, src, game, roster, e)
     failpoints.reached("after_append")
+    # the moves are in the file: what follows is the moderator's work, never charged to the
+    # mail's reading time (a budget spent here would refuse a mail whose moves were applied)
+    with uncharged():
+        return _accepted(pm, letter, src, game, roster, seat, table, applied, read_as, set_aside, first_src, marks)
+
+
+def _accepted(pm, letter, src, game, roster, seat, table, applied, read_as, set_aside, first_src, marks) -> "Decision":
+    """The reply to an applied mail and the report to every player."""
     pm._remember(game, table)
     marks.note(seat.name, letter, first_src)
     warn = "".join(f"\nWarning: {w}" for w in table.warnings if not w.startswith("message "))

@@ -29,12 +29,15 @@ from pbem.moderator.ledger import Ledger, Outgoing
 from pbem.moderator.roster import Roster, RosterError, Seat, game_name
 from pbem.moderator.signon import check_secret, hash_secret, new_secret
 from pbem.moderator.table import Table
-from pbem.notation.limits import OverBudget, cpu_budget
+from pbem.notation.limits import OverBudget, cpu_budget, uncharged
 
 INFO = {"HELP", "STATUS", "MAP", "LEGAL", "LOG"}
 MASTER = {"UNDO", "PAUSE", "RESUME", "REPLACE", "CREATE"}
 MODERATOR_SEAT = "moderator"
 _TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9._-]{0,63})\]")
+
+#: titles whose reader has read a line in this process (Postmaster._warm)
+_READER_WARM: set[str] = set()
 
 
 @dataclass(frozen=True)
@@ -263,11 +266,23 @@ class Postmaster:
         return Decision("Quarantine", outcome, game, out)
 
     def _warm(self, game: str) -> None:
-        """Load what reading any mail of `game` needs before its reading time starts."""
+        """Load what reading any mail of `game` needs before its reading time starts: the game,
+        its grammar, and (once per title and process) every fallback of the reader, which a line
+        that is no move goes through (their modules and patterns are loaded on first use)."""
+        from pbem.errors import PbemError
+        from pbem.game_notation import notation_context
+        from pbem.notation import read_message
         from pbem.notation.grammar import get_parser
 
         t = self.table(game)
-        get_parser(t.file.header.title)
+        title = t.file.header.title
+        get_parser(title)
+        if title not in _READER_WARM:
+            try:
+                read_message("warming the reader up, this is no move at all", notation_context(t.game))
+            except PbemError:
+                pass
+            _READER_WARM.add(title)
 
     def _unavailable(self, letter: Letter, src: str, game: str, e: PbemError) -> Decision:
         """A game whose file or roster cannot be read: nothing is applied; a registered sender
@@ -373,7 +388,8 @@ class Postmaster:
                                     "Nothing was applied.", to=letter.from_addr)
         from pbem.moderator import actions_by_mail as act
         if master:
-            return act.master_commands(self, letter, src, game, roster, master, info)
+            with uncharged():              # commands already read: the rest is the moderator's work
+                return act.master_commands(self, letter, src, game, roster, master, info)
         if moves:
             if roster.paused:
                 return self._reply_only(letter, src, game, "Rejected", "game paused",
@@ -381,7 +397,8 @@ class Postmaster:
                                         "Nothing was applied.", to=letter.from_addr)
             return act.moves(self, letter, src, game, roster, seat, rest, body, info)
         if info:
-            return act.info_commands(self, letter, src, game, roster, info)
+            with uncharged():
+                return act.info_commands(self, letter, src, game, roster, info)
         return self._reply_only(letter, src, game, "Rejected", "nothing to do",
                                 "Your mail holds no move and no command.\n\n" + replies.help_text(self, letter.from_addr),
                                 to=letter.from_addr, set_aside=body.set_aside)
