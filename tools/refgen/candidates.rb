@@ -551,6 +551,9 @@ module RefGen
       # train (it has one) is not bankrupt by the rules, and pbem refuses it: only when it must
       trains = @game.round.steps.find { |s| s.is_a?(Engine::Step::BuyTrain) }
       return [] if entity.corporation? && trains && !(trains.active? && trains.must_buy_train?(entity))
+      # and at the train step, where the player's emergency sales come first (declared earlier,
+      # the reference sells nothing: a documented bug of it, docs/fidelity.md)
+      return [] if entity.corporation? && trains && @game.round.active_step != trains
 
       [[0.01, A::Bankrupt.new(entity)]]
     end
