@@ -126,3 +126,21 @@ def test_a_president_sells_at_the_train_step_only_in_an_emergency(record, before
     with pytest.raises(RuleError, match="may sell no shares now") as e:
         g.push(A.SellShares(seller, target, 10))
     assert "only in an emergency" in e.value.rule
+
+
+def test_a_corporation_buys_a_private_while_its_home_station_waits_for_its_city():
+    """refgen 1830 seed 86 (3 players), action 226: ERIE, its home hex E11 upgraded to two cities
+    before it operates, buys D&H from its president before choosing the city of its home station
+    (a corporation may buy a private at any time in its operating turn; 18xx.games' BuyCompany step
+    comes before HomeToken). pbem refused it ("ERIE must first place its station token")."""
+    rec = load_record(DATA / "refgen" / "1830-p3-s86-home.json")
+    g = replay_record(rec, stop_at=225)
+    assert g.round.corp.sym == "ERIE" and g.round.active_step() == "home"
+    assert "buy_company" in g.legal_actions()
+    buy = A.BuyCompany("ERIE", "DH", 35)
+    assert buy in [m.action for m in g.legal_moves()]
+    g.push(buy)
+    assert g.companies["DH"].owner == "ERIE" and g.round.active_step() == "home"
+    assert "place_token" in g.legal_actions()
+    g2 = replay_record(rec)                               # and the record goes on from there
+    assert g2.companies["DH"].owner == "ERIE" and any(h == "E11" for h, *_ in g2.board.tokens_of("ERIE"))

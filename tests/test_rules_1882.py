@@ -332,7 +332,8 @@ def test_first_track_on_a_two_city_hex_lets_the_operating_corporation_place_the_
     assert ent != "SC"
     assert g.current_entity() == ent and g.round.active_step() == "home"
     assert not any(t.corp == "SC" for t in g.board.all_tokens())
-    listed = [m.action for m in g.legal_moves()]
+    # the stations' places (a private may be bought meanwhile, as at any point of the turn)
+    listed = [m.action for m in g.legal_moves() if not isinstance(m.action, A.BuyCompany)]
     assert {(m.hex, m.city) for m in listed} == {("M11", 0), ("M11", 1)}
     g.push(A.PlaceToken(ent, "M11", 0))
     assert [(t.corp, c) for c, t in _tokens_on(g, "M11")] == [("SC", 0)]

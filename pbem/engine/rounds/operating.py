@@ -172,7 +172,10 @@ class OperatingRound:
                 return ["sell_shares"]
             return []
         acts = list(self.step_actions(step))
-        if step not in ("home", "discard") and self.can_buy_company(self.corp) and "buy_company" not in acts:
+        # a private may be bought at any point of the corporation's own turn, also while its home
+        # station waits for its city (18xx.games: BuyCompany comes before HomeToken)
+        if step != "discard" and entity == self.corp.sym and self.can_buy_company(self.corp) \
+                and "buy_company" not in acts:
             acts.append("buy_company")
         return acts
 
@@ -281,6 +284,8 @@ class OperatingRound:
         # a corporation sharing a private's name acting when asked is not a private's ability
         if action.entity in g.companies and action.entity not in (corp.sym, ent):
             return "company"
+        if step == "home" and isinstance(action, A.BuyCompany) and action.entity == corp.sym == ent:
+            return "buy_company"
         if step in ("home", "discard"):
             return step
         if isinstance(action, A.SellShares) and step == "buy_train" and action.entity == corp.president:
