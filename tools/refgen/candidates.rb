@@ -231,6 +231,7 @@ module RefGen
       corp = step.current_entity
       return true if entity == corp
       return false unless corp.trains.empty? && corp.cash < @game.depot.min_depot_price
+      return false unless @game.must_buy_train?(corp) # no route: no train to buy, no emergency
       return false if step.respond_to?(:president_may_contribute?) && !step.president_may_contribute?(corp)
 
       short = step.needed_cash(entity) - step.available_cash(entity)
