@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pbem.engine.actions import Dividend, LayTile, PlaceToken, Route, RunRoutes, Stop
+from pbem.errors import PbemError
 from pbem.notation.dropping import droppable_runs, without_runs
 from pbem.notation.names import NameIndex
 
@@ -56,3 +57,30 @@ def test_the_runs_keep_every_name_number_and_small_word_a_move_turns_on():
     for kept in ("CPR", "purchases", "Trestle", "Bob", "150", "from", "for", "last"):
         assert kept not in dropped.split()
     assert without_runs(line, runs) == "CPR purchases Trestle Bridge from Bob for $150 (last)."
+
+
+@pytest.mark.parametrize("line", ["Bobbo passes", "Xyzzy passes", "Annie passes", "Bobb buys a CPR share"])
+def test_an_unknown_name_where_the_subject_goes_is_refused_not_dropped(line):
+    """A capitalised word nobody has, written straight before the move word, names who moves:
+    read without it, the line would make its writer move (Ann's "Bobbo passes" was read as Ann's
+    pass). The line is refused with the name quoted."""
+    from pbem.engine.game import Game
+    from pbem.game_notation import notation_context
+    from pbem.notation import read_message
+    from pbem.titles import load_title
+
+    g = Game(load_title("1882"), [("ann", "Ann"), ("bob", "Bob"), ("cid", "Cid")], 1)
+    with pytest.raises(PbemError) as e:
+        read_message(line, notation_context(g, actor="ann"))
+    assert line.split()[0] in str(e.value)
+
+
+@pytest.mark.parametrize("line", ["Now pass", "Ok, pass", "Will buy one share of CPR", "Pass", "Then I pass"])
+def test_a_sentence_opening_word_before_the_move_word_is_no_subject(line):
+    from pbem.engine.game import Game
+    from pbem.game_notation import notation_context
+    from pbem.notation import read_message
+    from pbem.titles import load_title
+
+    g = Game(load_title("1882"), [("ann", "Ann"), ("bob", "Bob"), ("cid", "Cid")], 1)
+    assert read_message(line, notation_context(g, actor="ann"))

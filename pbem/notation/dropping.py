@@ -23,7 +23,7 @@ from pbem.engine import actions as A
 from pbem.errors import NotationError, PbemError
 
 from .parsed import ParsedMove, noted_on_first
-from .pieces import _find, refusal
+from .pieces import _find, refusal, unknown_subject
 
 if TYPE_CHECKING:
     from .parser import _Reader
@@ -54,6 +54,8 @@ def droppable_runs(line: str, ctx, index) -> list[tuple[int, int]]:
     words = [m for m in _WORD.finditer(line)
              if not any(a < m.end() and m.start() < b for a, b in named)
              and m.group(0).lower().replace("’", "'") not in _KEEP and not m.group(0).lower().endswith("n't")]
+    subject = unknown_subject(line, ctx, index)
+    words = [m for m in words if subject is None or m.start() != subject[0]]
     runs: list[tuple[int, int]] = []
     for m in words:
         if runs and _BETWEEN.fullmatch(line[runs[-1][1]:m.start()]) \

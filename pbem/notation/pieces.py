@@ -474,3 +474,27 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         c.loose = [w.lower() for w in _WORD.findall(text) if w.lower() not in FILLERS and w.lower() not in VERBS]
         out.append(c)
     return out
+
+
+#: words that may open a line before its move word without naming who moves ("Now pass")
+_LEADS = frozenset("""now then also so ok okay sure well next finally lastly firstly please just and
+yes yeah right fine alright hmm um ah oh hi hello hey thanks ps anyway again will shall would could can
+might may must should gonna wanna let lets let's going i'll we'll i'd we'd""".split())
+_FIRST_WORD = re.compile(r"\s*([A-Za-z][A-Za-z'’]*)")
+
+
+def unknown_subject(line: str, ctx: NotationContext, index: NameIndex) -> Optional[tuple[int, str]]:
+    """(position, word) of a name nobody has written where a move's subject goes: the line's first
+    word, capitalised, the move word straight after it ("Bobbo passes"). Read without it the line
+    would make the sender the one who moves, so such a line is refused instead; None otherwise."""
+    m = _FIRST_WORD.match(line)
+    if m is None or not m.group(1)[:1].isupper() or m.group(1).lower() in _LEADS:
+        return None
+    found = _find(line, ctx, index)
+    if any(p.start < m.end(1) and m.start(1) < p.end for p in found):
+        return None                                      # a name, a move word, a hex...
+    after = len(line) - len(line[m.end(1):].lstrip())
+    if any(p.kind == "verb" and p.start == after for p in found):
+        return m.start(1), m.group(1)
+    return None
+
