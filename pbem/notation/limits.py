@@ -35,12 +35,13 @@ _deadline: Optional[float] = None
 
 @contextmanager
 def cpu_budget(seconds: Optional[float]) -> Iterator[None]:
-    """Within the block, reading stops with OverBudget once the process has used `seconds` of
-    CPU time (time.process_time) since the block began; None: no limit. Checked per line read
+    """Within the block, reading stops with OverBudget once this thread has used `seconds` of
+    CPU time (time.thread_time: another thread's work, such as a mail server's in the same
+    process, is not the mail's) since the block began; None: no limit. Checked per line read
     (`check_budget`), so a message stops within about one line's reading of the limit."""
     global _deadline
     before = _deadline
-    _deadline = None if seconds is None else time.process_time() + seconds
+    _deadline = None if seconds is None else time.thread_time() + seconds
     try:
         yield
     finally:
@@ -59,19 +60,19 @@ def uncharged() -> Iterator[None]:
     moves the deadline on by the time spent inside it); no budget check stops a block."""
     global _deadline, _uncharged
     _uncharged += 1
-    start = time.process_time()
+    start = time.thread_time()
     try:
         yield
     finally:
         _uncharged -= 1
         if _uncharged == 0 and _deadline is not None:
-            _deadline += time.process_time() - start
+            _deadline += time.thread_time() - start
 
 
 def check_budget() -> None:
     """OverBudget when the CPU time of the block `cpu_budget` opened is spent (never inside an
     `uncharged` block)."""
-    if _deadline is not None and not _uncharged and time.process_time() > _deadline:
+    if _deadline is not None and not _uncharged and time.thread_time() > _deadline:
         raise OverBudget("the time for reading this message is spent")
 
 
