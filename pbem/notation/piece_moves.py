@@ -25,7 +25,7 @@ from pbem.errors import AmbiguousMoveError, NotationError
 from .claims import Claim
 from .context import NotationContext
 from .names import NameIndex
-from .pieces import Clause, Piece, clauses, refusal, unknown_subject
+from .pieces import Clause, Piece, clauses, refusal
 from .run_shape import DIVIDEND_WORDS, train_by_shape
 from .share_counts import one_per_share
 
@@ -91,9 +91,6 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     why = refusal(line)
     if why is not None:
         raise _refuse(line, f"{why} makes this line no move")
-    subject = unknown_subject(line, ctx, index)
-    if subject is not None:
-        raise _refuse(line, f'"{subject[1]}" names no player or company: a move starts with who makes it')
     parts = _joined(clauses(line, ctx, index), ctx)
     out: list[PieceMove] = []
     verbs: set = set()

@@ -23,12 +23,13 @@ import bisect
 import re
 from typing import Callable
 
-from pbem.errors import AmbiguousMoveError, PbemError
+from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .context import NotationContext
 from .names import NameIndex
 from .paraphrase_parts import _HEXP, _sub
 from .piece_moves import read_by_pieces
+from .pieces import unknown_subject
 
 __all__ = ["TERSE", "price_after_buy", "read_terse_by_pieces", "tersely"]
 
@@ -244,7 +245,13 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
     """The reading by pieces (piece_moves.py) of the line as written, or else of the line with
     its terse words put plainly ("lt #59 E5, run 4T 100" -> "lays #59 E5, run 4T 100"): the
     rules above only reword in place, so what refuses a line (a question, a plan, another
-    company) still refuses it; the refusal of the line as written stands when both fail."""
+    company) still refuses it; the refusal of the line as written stands when both fail. A line
+    whose first word is a name nobody has, straight before its move word, is refused: the
+    pieces would leave that word out and make the writer the one who moves."""
+    subject = unknown_subject(line, ctx, index)
+    if subject is not None:
+        raise NotationError(f'"{subject[1]}" names no player or company: a move starts with who makes it',
+                            text=line.strip())
     try:
         return read_by_pieces(line, ctx, index)
     except PbemError as first:
