@@ -1,7 +1,7 @@
 # frozen_string_literal: true
 
 module RefGen
-  OPTIONS = { lazy_runs: 0.0, avoid: [] }
+  OPTIONS = { lazy_runs: 0.0, avoid: [], path_timeout: 1.5, route_limit: 40 }
   # known pbem differences a run may leave out (--avoid), so that others show
   AVOIDABLE = %w[bid5 ebuy-others].freeze
 

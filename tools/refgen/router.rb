@@ -31,7 +31,7 @@ module RefGen
       return [] if trains.empty?
 
       router = Engine::AutoRouter.new(@game)
-      train_routes, = router.path(trains, corp, path_timeout: 1.5, route_limit: 40)
+      train_routes, = router.path(trains, corp, path_timeout: OPTIONS[:path_timeout], route_limit: OPTIONS[:route_limit])
       order = trains.sort_by { |t| -t.price }.select { |t| !(train_routes[t] || []).empty? }
       return [] if order.empty?
 
