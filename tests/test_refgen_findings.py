@@ -144,3 +144,19 @@ def test_a_corporation_buys_a_private_while_its_home_station_waits_for_its_city(
     assert "place_token" in g.legal_actions()
     g2 = replay_record(rec)                               # and the record goes on from there
     assert g2.companies["DH"].owner == "ERIE" and any(h == "E11" for h, *_ in g2.board.tokens_of("ERIE"))
+
+
+def test_the_stops_a_two_part_train_scores_are_chosen_with_the_bonus():
+    """refgen 1861 seed 28 (5 players), action 1258: MVR's 5+5E (five off-boards scored, doubled,
+    the gap filled by the best other stops) runs M19-...-H8-...-Q3. Of the stops worth 40 the one
+    that scores is Ekaterinburg (Q3), which with Moscow (H8) earns the 40 bonus, doubled: 18xx.games
+    chooses the stops that score most, bonus included (`Game::Base#compute_stops`); pbem took the
+    first of the 40s and refused the run as worth $500, not $580."""
+    rec = load_record(DATA / "refgen" / "1861-p5-s28-em.json")
+    g = replay_record(rec, stop_at=1257)
+    corp = g.corporations["MVR"]
+    train = next(t for t in corp.trains if t.name == "5+5E")
+    stops = [(h, 0) for h in ["M19", "K17", "H10", "H8", "K7", "K11", "M9", "N10", "P8", "Q3"]]
+    distance = g.title.train_distance(g, corp, train)
+    assert distance.revenue(g.board, stops, g.tile_colors, None) == 580
+    replay_record(rec)                 # and the record's run goes through (it was refused)

@@ -2,6 +2,7 @@
 free, and a multiplier on the route's value."""
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Callable, Optional
 
 from pbem.engine.distance import Distance, Failures
@@ -13,10 +14,12 @@ class TwoPartDistance(Distance):
     route may visit (`visit`) and how many of them score (`pay`); a stop falls in the group with the
     fewest kinds that lists its kind. `multiplier` scales the route's revenue (2+2, 5+5E)."""
 
-    def __init__(self, groups: list[dict], multiplier: int = 1, bonus: Optional[Callable] = None):
+    def __init__(self, groups: list[dict], multiplier: int = 1, bonus: Optional[Callable] = None,
+                 bonus_hexes: frozenset = frozenset()):
         self.groups = sorted(groups, key=lambda g: len(g["nodes"]))
         self.multiplier = multiplier
         self.bonus = bonus
+        self.bonus_hexes = bonus_hexes      # the hexes a bonus may name: the only stops chosen for it
 
     @staticmethod
     def _limit(v) -> float:
@@ -54,14 +57,26 @@ class TwoPartDistance(Distance):
         kinds = paying["nodes"]
         mandatory = [x for x in nodes if board._hexes[x[0]].tile.nodes[x[1]].kind in kinds]
         optional = sorted((x for x in nodes if x not in mandatory), key=lambda x: -value(x))
-        need = int(min(self._limit(paying["pay"]), len(nodes))) - len(mandatory)
-        stops = mandatory + optional[:max(0, need)]
-        total = sum(value(x) for x in stops) * self.multiplier
-        if self.bonus is not None:
-            total += int(self.bonus(list(stops), self.multiplier) or 0)
-        elif bonus_fn is not None:
-            total += int(bonus_fn(list(stops)) or 0)
-        return total
+        need = max(0, int(min(self._limit(paying["pay"]), len(nodes))) - len(mandatory))
+
+        def scored(stops: list) -> int:
+            total = sum(value(x) for x in stops) * self.multiplier
+            if self.bonus is not None:
+                total += int(self.bonus(list(stops), self.multiplier) or 0)
+            elif bonus_fn is not None:
+                total += int(bonus_fn(list(stops)) or 0)
+            return total
+
+        # the stops that fill the gap are those that score most, a bonus included (1861: Moscow with
+        # Ekaterinburg): each choice of the bonus hexes' stops, the best others after them
+        named = [x for x in optional if x[0] in self.bonus_hexes]
+        plain = [x for x in optional if x[0] not in self.bonus_hexes]
+        best = None
+        for k in range(min(len(named), need) + 1):
+            for chosen in combinations(named, k):
+                total = scored(mandatory + list(chosen) + plain[:need - k])
+                best = total if best is None or total > best else best
+        return best
 
     def search_budget(self) -> int:
         """The stops the limited groups may visit together (the unlimited ones are free)."""

@@ -30,7 +30,15 @@ class Routes1861:
 
         spec = next(t for t in self.data["trains"] if t["name"] == train.name)
         return TwoPartDistance(train.distance, spec.get("multiplier") or 1,
-                               bonus=lambda stops, mult: self.route_bonus_for(g, corp, stops, mult))
+                               bonus=lambda stops, mult: self.route_bonus_for(g, corp, stops, mult),
+                               bonus_hexes=self.bonus_hexes())
+
+    def bonus_hexes(self) -> frozenset:
+        """Every hex a route bonus or a private's hex bonus names."""
+        named = {h for rb in self.data.get("route_bonuses") or [] for h in rb["hexes"]}
+        named |= {h for c in self.data["companies"] for ab in c.get("abilities") or []
+                  if ab.get("type") == "hex_bonus" for h in ab["hexes"]}
+        return frozenset(named)
 
     def route_bonus_for(self, g: "Game", corp: "Corporation", stops, multiplier: int = 1) -> int:
         """Private hex bonuses of the corporation's companies (once per hex), and the
