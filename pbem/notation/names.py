@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from functools import lru_cache
 import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Optional, Sequence
@@ -84,7 +83,6 @@ def _short_names(fulls: Iterable[str]) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=4096)
 def hyphen_initials(full: str) -> Optional[str]:
     """The short form players write for a railway named after the two places it joins:
     "Riga-Orel Railway" -> "R-O", "Moscow-Nizhnii Novgorod" -> "M-NN" (None without a hyphen)."""
@@ -177,6 +175,17 @@ class NameIndex:
             *_short_names(ctx.companies.values()),
             *(n for e in self.entries["location"] for n in e.shown[1:]),
         ])
+        #: short forms ("O-K") of the corporations named after two places, when no private
+        #: company's name has the same initials (the reader's rewording)
+        taken = {hyphen_initials(full) for full in ctx.companies.values() if full}
+        self.pairs = {short: full for full in ctx.corporations.values()
+                      if full and (short := hyphen_initials(full)) and short not in taken}
+        #: place names of one hex only -> the hex (a route written with places)
+        named: dict[str, set] = {}
+        for e in self.entries["location"]:
+            for n in e.shown[1:]:
+                named.setdefault(n, set()).add(e.ident)
+        self.places = {n: next(iter(h)) for n, h in named.items() if len(h) == 1 and not re.search(r"[()&/]", n)}
 
     # ------------------------------------------------------------------ matching
     def _tier_matches(self, q: str, kind: str) -> tuple[int, list[Entry]]:

@@ -48,7 +48,7 @@ from .logs import LogLine as _LogNote, classify
 from .messages import (
     MOVE_WORDS, caret_block, clip_message, expected_words, keyword_suggestion, notation_error, words_list,
 )
-from .names import hyphen_initials, rewrite_names
+from .names import rewrite_names
 from .paraphrase import paraphrase
 from .phrasings import one_pass
 from .parsed import Echo, ParsedMove, Remarks
@@ -172,19 +172,6 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
     return reader.finish(items, aside)
 
 
-def _reader_tables(ctx: NotationContext, index) -> tuple[dict, dict]:
-    """(corporations' hyphen initials -> full name, place names of one hex -> the hex)."""
-    taken = {hyphen_initials(full) for full in ctx.companies.values() if full}
-    pairs = {short: full for full in ctx.corporations.values()
-             if full and (short := hyphen_initials(full)) and short not in taken}
-    named: dict[str, set] = {}
-    for e in index.entries["location"]:
-        for n in e.shown[1:]:
-            named.setdefault(n, set()).add(e.ident)
-    places = {n: next(iter(h)) for n, h in named.items() if len(h) == 1 and not re.search(r"[()&/]", n)}
-    return pairs, places
-
-
 class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameResolver, RemarkReader):
     """Reads the lines of one message, keeping the acting entity between moves.
 
@@ -197,12 +184,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         self.ctx = ctx
         self.index = name_index(ctx)
         self.parser = get_parser(ctx.title)
-        tables = self.index.__dict__.get("reader_tables")
-        if tables is None:                 # the name tables' own: worked out once per index
-            tables = self.index.__dict__["reader_tables"] = _reader_tables(ctx, self.index)
-        #: short forms ("O-K") of the corporations named after two places, when no private
-        #: company's name has the same initials; place names of one hex only -> the hex
-        self.pairs, self.places = tables
+        self.pairs, self.places = self.index.pairs, self.index.places   # kept with the name index
         self.sticky: Optional[str] = None
         self.orphan: Optional[tuple] = None    # a name written alone, not yet used by a move
         self.header: Optional[str] = None

@@ -497,4 +497,3 @@ def unknown_subject(line: str, ctx: NotationContext, index: NameIndex) -> Option
     if any(p.kind == "verb" and p.start == after for p in found):
         return m.start(1), m.group(1)
     return None
-
