@@ -160,3 +160,23 @@ def test_the_stops_a_two_part_train_scores_are_chosen_with_the_bonus():
     distance = g.title.train_distance(g, corp, train)
     assert distance.revenue(g.board, stops, g.tile_colors, None) == 580
     replay_record(rec)                 # and the record's run goes through (it was refused)
+
+
+@pytest.mark.parametrize("record, bid, corp", [("1861-p2-s35-home.json", 241, "KK"),
+                                               ("1861-p2-s25-home.json", 287, "MNN")])
+def test_a_minors_home_station_goes_to_the_city_its_reservation_moved_to(record, bid, corp):
+    """refgen 1861 seeds 35 and 25 (2 players): a tile laid on a minor's home hex before the minor
+    is auctioned (635 on Kiev at rotation 2, 637 on Moscow) moves its reserved city; the station
+    placed when the auction is won goes to that city (18xx.games: the reserved city, else the
+    first). pbem used the printed city's number: a city elsewhere on the hex, or a full one
+    ("H8 has no free slot for MNN's station")."""
+    rec = load_record(DATA / "refgen" / record)
+    g = replay_record(rec, stop_at=bid)
+    home = g.corporations[corp].home
+    printed = g.board.printed_tile(home)
+    edges = printed.rot(0).node_edges[printed.city_nodes[g.corporations[corp].home_city]]
+    (city,) = [c for c in range(g.board.city_count(home))
+               if any(t is not None and t.corp == corp for t in g.board.slots(home, c))]
+    tile = g.board.tile(home)
+    assert edges <= tile.def_.rot(tile.rotation).node_edges[tile.def_.city_nodes[city]]
+    replay_record(rec)                 # and the record goes on (KK's lay through E13 was refused)

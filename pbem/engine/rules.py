@@ -142,10 +142,7 @@ class Rules(RoundRules, ShareRules, TrainRules):
         if self.home_city_chosen(g, corp) and tile.has_track:
             rnd.turn.pending_home.append((corp.sym, [corp.home], None, corp.sym))
             return
-        # the city holding its reservation, which a tile laid before it operates may have moved
-        # (18xx.games: the reserved city, else the first)
-        city = next((i for i in range(g.board.city_count(corp.home)) if corp.sym in g.board.reserved(corp.home, i)),
-                    corp.home_city or 0)
+        city = g.board.reserved_city(corp.home, corp.sym, corp.home_city or 0)
         g.board.place_token(corp.home, city, Token(corp.sym, corp.sym, False))
         corp.tokens[0].used = True
 

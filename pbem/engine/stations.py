@@ -37,6 +37,12 @@ class Stations:
         self._check_city(hx, city)
         return list(hx.res[city])
 
+    def reserved_city(self, coord: str, corp: str, default: int = 0) -> int:
+        """The city of the hex holding `corp`'s reservation (an upgrade may have moved it), else
+        `default` (18xx.games: the reserved city, else the first)."""
+        hx = self._hex(coord)
+        return next((i for i, res in enumerate(hx.res) if corp in res), default)
+
     def tile_reservations(self, coord: str) -> list[str]:
         """Reservations on the hex not tied to one city (a home on a hex of several cities)."""
         return list(self._hex(coord).tile_res)

@@ -257,7 +257,8 @@ class BidStockRound(StockRound):
     def _place_home(self, corp: "Corporation") -> None:
         g = self.game
         if corp.home and corp.tokens and not corp.tokens[0].used:
-            g.board.place_token(corp.home, corp.home_city or 0, Token(corp.sym, corp.sym, False))
+            city = g.board.reserved_city(corp.home, corp.sym, corp.home_city or 0)
+            g.board.place_token(corp.home, city, Token(corp.sym, corp.sym, False))
             corp.tokens[0].used = True
 
     def _resolve(self) -> None:
