@@ -67,3 +67,49 @@ def test_a_two_part_train_is_offered_its_run_when_the_best_pair_ends_in_two_offb
     again = Table.open(path, moderator=False).game
     with pytest.raises(RuleError, match="highest known earnings"):
         again.push(RunRoutes(corp.sym, ()))
+
+
+def _pairs_plainly(halves, base, budget, slack, score, skip, floor=None):
+    """The oracle: every pair (i <= j) tried in order, as the search was first written."""
+    best = None if floor is None else (floor, None, None)
+    for i, h1 in enumerate(halves):
+        for h2 in halves[i:]:
+            items1 = set(h1[1]) | {("stop", s) for s in h1[0]}
+            items2 = set(h2[1]) | {("stop", s) for s in h2[0]}
+            if items1 & items2 or h1[2] + h2[2] > budget or not (h1[0] or h2[0]) or skip(h1, h2):
+                continue
+            rev = base + h1[3] + h2[3] + score(h1, h2)
+            if best is None or rev > best[0]:
+                best = (rev, h1, h2)
+    return None if best is None or best[1] is None else best
+
+
+def test_the_pair_search_finds_the_plain_double_loops_pair():
+    """The bitset pair search returns what trying every pair in order returns: the same pair on
+    ties, with bonuses (bounded by the slack), a skip rule and a floor from an earlier station."""
+    from hypothesis import given, settings, strategies as st
+
+    from pbem.engine.autoroute import _best_pair
+
+    stop = st.tuples(st.sampled_from("ABCDEF"), st.integers(0, 1))
+    half = st.tuples(st.lists(stop, max_size=3, unique=True).map(tuple),
+                     st.frozensets(st.integers(0, 12), max_size=4),
+                     st.integers(0, 4), st.integers(0, 60))
+
+    @settings(max_examples=400, deadline=None, derandomize=True)
+    @given(st.lists(half, max_size=14), st.integers(0, 30), st.integers(0, 8), st.booleans(),
+           st.one_of(st.none(), st.integers(0, 150)))
+    def check(raw, base, budget, with_bonus, floor):
+        halves = sorted([((), frozenset(), 0, 0)] + raw, key=lambda h: -h[3])
+        slack = 30 if with_bonus else 0
+
+        def score(h1, h2):
+            return (len(h1[0]) * 7 + len(h2[0]) * 3) % 31 if with_bonus else 0
+
+        def skip(h1, h2):
+            return bool(h1[0]) and bool(h2[0]) and h1[0][-1][0] == h2[0][-1][0]
+
+        want = _pairs_plainly(halves, base, budget, slack, score, skip, floor)
+        assert _best_pair(halves, base, budget, slack, score, skip, floor) == want
+
+    check()

@@ -10,6 +10,7 @@ free by the ones before.
 """
 from __future__ import annotations
 
+import bisect
 from typing import Callable, Iterable, Optional
 
 from pbem.engine.actions import Route, Stop
@@ -56,18 +57,68 @@ def _same_group(hexes, a, b) -> bool:
     return bool(ga) and bool(set(ga) & set(hexes[b[0]].tile.nodes[b[1]].groups))
 
 
-def _masks(halves: list) -> list[tuple]:
-    """The halves with their track keys and stops as bit masks, so that the pair search tests
-    two halves for shared track or stops with one integer AND instead of two set intersections."""
-    bit: dict = {}
+def _bitsets(count: int, members: dict) -> dict:
+    """Each item's set of half indices as one integer (bit j set: half j holds the item)."""
+    out = {}
+    for item, idx in members.items():
+        bits = bytearray(count // 8 + 1)
+        for j in idx:
+            bits[j >> 3] |= 1 << (j & 7)
+        out[item] = int.from_bytes(bits, "little")
+    return out
 
-    def mask(items) -> int:
-        m = 0
-        for x in items:
-            m |= 1 << bit.setdefault(x, len(bit))
-        return m
 
-    return [(s, k, d, r, mask(k) | mask(("stop",) + tuple(st) for st in s)) for s, k, d, r in halves]
+def _best_pair(halves: list, base: int, budget, slack: int, score: Callable, skip: Callable,
+               floor: Optional[int] = None) -> Optional[tuple]:
+    """The pair of halves (i <= j; halves sorted by revenue, best first) whose route earns most,
+    above `floor` if given: no shared track or stop, within `budget`, `skip(h1, h2)` false;
+    `score(h1, h2)` is the pair's bonus, at most `slack`. Returns (revenue, h1, h2), the first
+    such pair in (i, j) order on ties, or None. The halves that clash with h1 are the union of
+    per-item bitsets (bit j: half j holds the track or stop), so no clashing pair is looked at."""
+    n = len(halves)
+    members: dict = {}
+    for j, (s, k, _d, _r) in enumerate(halves):
+        for x in k:
+            members.setdefault(x, []).append(j)
+        for st in s:
+            members.setdefault(("stop", st), []).append(j)
+    where = _bitsets(n, members)
+    levels = sorted({h[2] for h in halves})
+    within: list = []                          # within[t]: the halves using at most levels[t]
+    acc = 0
+    by_level: dict = {}
+    for j, h in enumerate(halves):
+        by_level.setdefault(h[2], []).append(j)
+    for v in levels:
+        acc |= _bitsets(n, {0: by_level[v]})[0]
+        within.append(acc)
+    top = halves[0][3] if halves else 0
+    best = None if floor is None else (floor, None, None)
+    for i, h1 in enumerate(halves):
+        s1, k1, d1, r1 = h1
+        if best is not None and base + r1 + top + slack < best[0]:
+            break
+        t = bisect.bisect_right(levels, budget - d1) - 1
+        if t < 0:
+            continue
+        clash = 0
+        for x in k1:
+            clash |= where[x]
+        for st in s1:
+            clash |= where[("stop", st)]
+        cand = (within[t] & ~clash) >> i << i
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            h2 = halves[low.bit_length() - 1]
+            if best is not None and base + r1 + h2[3] + slack < best[0]:
+                break
+            if not (s1 or h2[0]) or skip(h1, h2):
+                continue
+            rev = base + r1 + h2[3] + score(h1, h2)
+            if best is None or rev > best[0]:
+                best = (rev, h1, h2)
+    return None if best is None or best[1] is None else best
 
 
 def _best_route(board, corp: str, distance: int, colors: tuple, bonus_fn, used: frozenset, starts,
@@ -81,23 +132,21 @@ def _best_route(board, corp: str, distance: int, colors: tuple, bonus_fn, used: 
         if start_cost > distance:
             continue
         base = route_revenue(board, [start], colors)
-        budget = distance - start_cost
-        halves = _masks(sorted(_halves(board, corp, start, budget, colors, used, cost), key=lambda h: -h[3]))
-        top = halves[0][3] if halves else 0
-        for i, (s1, k1, d1, r1, m1) in enumerate(halves):
-            if best is not None and base + r1 + top + slack < best[0]:
-                break
-            for s2, k2, d2, r2, m2 in halves[i:]:
-                if best is not None and base + r1 + r2 + slack < best[0]:
-                    break
-                if m1 & m2 or d1 + d2 > budget or not (s1 or s2):
-                    continue
-                if one_per_group and s1 and s2 and _same_group(hexes, s1[-1], s2[-1]):
-                    continue                           # one stop per group of off-boards
-                stops = list(reversed(s1)) + [start] + list(s2)
-                rev = base + r1 + r2 + (int(bonus_fn(stops) or 0) if bonus_fn else 0)
-                if best is None or rev > best[0]:
-                    best = (rev, stops, k1 | k2)
+        halves = sorted(_halves(board, corp, start, distance - start_cost, colors, used, cost), key=lambda h: -h[3])
+
+        def stops_of(h1, h2, start=start):
+            return list(reversed(h1[0])) + [start] + list(h2[0])
+
+        def score(h1, h2):
+            return int(bonus_fn(stops_of(h1, h2)) or 0) if bonus_fn else 0
+
+        def skip(h1, h2):                              # one stop per group of off-boards
+            return one_per_group and bool(h1[0]) and bool(h2[0]) and _same_group(hexes, h1[0][-1], h2[0][-1])
+
+        found = _best_pair(halves, base, distance - start_cost, slack, score, skip,
+                           None if best is None else best[0])
+        if found is not None:
+            best = (found[0], stops_of(found[1], found[2]), found[1][1] | found[2][1])
     return best
 
 
