@@ -46,14 +46,13 @@ def world(at: int, root: Path):
     pm = Postmaster("moderator@pbem.test", root / "games", masters=[Master(GM, hash_secret(GM_SECRET))],
                     render_images=False)
     players = "\n".join(f"PLAYER {n} {n.lower()}@pbem.test" for n in names.values())
-    d = pm.handle("c", mail(GM, f"SIGNON {GAME} moderator {GM_SECRET}\nCREATE {GAME} 1861 SEED 1 "
+    d = pm.handle("c", mail(GM, f"SIGNON {GAME} moderator {GM_SECRET}\nCREATE {GAME} 1861 SEED {rec.seed} "
                                f"OPTION {' OPTION '.join(rec.options)}\n{players}"))
     assert d.folder == "Processed", d.outcome
     secrets = {n: secret_in(o.raw, n) for o in d.outgoing for n in names.values()
                if o.rcpts == (f"{n.lower()}@pbem.test",) and b"welcome" in o.raw[:2000].lower()}
-    header = GameFile.open(pm.game_path(GAME)).header     # the record's seed has more digits than a mail may
-    pm.game_path(GAME).unlink()
-    gf = GameFile.create(pm.game_path(GAME), dataclasses.replace(header, seed=rec.seed))
+    gf = GameFile.open(pm.game_path(GAME))
+    assert gf.header.seed == rec.seed
     gf.append_many(lines[:before], source="18xx.games")
     pm._tables.pop(GAME, None)
     return pm, secrets, turn

@@ -18,6 +18,8 @@ TITLE = re.compile(r"[a-z0-9][a-z0-9._-]{0,31}", re.IGNORECASE | re.ASCII)
 PLAYER = re.compile(r"[^\W_][\w-]{0,31}")
 ADDRESS = re.compile(r"[^@\s<>]+@[^@\s<>.][^@\s<>]*")
 NUMBER = re.compile(r"[0-9]{1,6}")
+#: a game's seed: as long as 18xx.games' (up to 2**31), so a game moved from the site keeps its own
+SEED = re.compile(r"[0-9]{1,10}")
 SECRET = re.compile(r"\S{1,128}")
 # Commands that must stand alone on their line (trailing punctuation allowed); otherwise the line is a body line.
 ALONE = ("HELP", "STATUS", "MAP", "LEGAL", "PAUSE", "RESUME")
@@ -155,8 +157,8 @@ def _check_create(args: list[str]) -> tuple[str, ...] | str:
         if keyword == "BIND" and rest[1].lower() not in ("head", "date"):
             return "BIND is head (moves only in a reply to the latest report; the default) or date"
         value = rest[1]
-        if keyword == "SEED" and (seeded or not NUMBER.fullmatch(value)):
-            return "SEED is given once, as a number of at most 6 digits"
+        if keyword == "SEED" and (seeded or not SEED.fullmatch(value)):
+            return "SEED is given once, as a number of at most 10 digits"
         if keyword == "OPTION" and not TITLE.fullmatch(value):
             return f"{value!r} is not an option name"
         seeded = seeded or keyword == "SEED"
