@@ -4,7 +4,8 @@ where listing or settling a run costs seconds), played through the moderator (`P
 as a player sends it. Prints the CPU seconds of the whole mail, of its reading alone, and whether
 it was accepted under the default `cpu_budget`.
 
-usage: benchmarks/heavy_mail.py [ACTION-ID ...]   (default: 757, MKN's turn: pass, run, half pay)
+usage: benchmarks/heavy_mail.py [--images] [ACTION-ID ...]   (default: 757, MKN's turn: pass, run, half
+pay; --images: the reports carry the map and market images)
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ RECORD = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.gam
 GM, GM_SECRET, GAME = "gm@pbem.test", "gm-secret-words-1234", "late1861"
 
 
-def world(at: int, root: Path):
+def world(at: int, root: Path, images: bool = False):
     """A Postmaster whose game is the record up to (not including) action `at`, and the lines of
     the operating turn from `at` on (the actions of that corporation until another one acts)."""
     from mailkit import mail, secret_in
@@ -44,7 +45,7 @@ def world(at: int, root: Path):
             break
         turn.append((ent, text))
     pm = Postmaster("moderator@pbem.test", root / "games", masters=[Master(GM, hash_secret(GM_SECRET))],
-                    render_images=False)
+                    render_images=images)
     players = "\n".join(f"PLAYER {n} {n.lower()}@pbem.test" for n in names.values())
     d = pm.handle("c", mail(GM, f"SIGNON {GAME} moderator {GM_SECRET}\nCREATE {GAME} 1861 SEED {rec.seed} "
                                f"OPTION {' OPTION '.join(rec.options)}\n{players}"))
@@ -60,9 +61,10 @@ def world(at: int, root: Path):
 
 def main(argv: list[str]) -> int:
     from mailkit import latest, mail
-    for at in [int(a) for a in argv] or [757]:
+    images = "--images" in argv
+    for at in [int(a) for a in argv if a != "--images"] or [757]:
         with tempfile.TemporaryDirectory() as tmp:
-            pm, secrets, turn = world(at, Path(tmp))
+            pm, secrets, turn = world(at, Path(tmp), images)
             t = pm.table(GAME)
             corp = turn[0][0]
             seat = t.game.corporations[corp].president if hasattr(t.game, "corporations") else None
