@@ -168,8 +168,11 @@ def cmd_import(a: argparse.Namespace) -> int:
     from pbem.importers.to_gamefile import import_record
 
     check_new_path(a.gamefile)
-    game, seqs = import_record(a.record, a.gamefile, check_result=a.check_result)
+    notes: list[str] = []
+    game, seqs = import_record(a.record, a.gamefile, check_result=a.check_result, notes=notes)
     print(f"imported {len(seqs)} moves into {a.gamefile}")
+    for note in notes:
+        print(f"note: {note}")
     print(_turn_line(game.state))
     return 0
 

@@ -287,22 +287,19 @@ def test_the_game_moves_the_certificates_every_record_names(path):
     assert conv.unmatched == []
 
 
-def test_a_record_naming_other_certificates_than_the_game_moves_is_noted(monkeypatch):
-    """Seed 1's action 28 sells PRR_1 (Player 3's longest-held); a record saying PRR_2 is noted,
-    also where the game knows the players by name (a game file's import)."""
-    import pbem.importers.to_gamefile as T
+def test_a_record_naming_other_certificates_than_the_game_moves_is_noted(tmp_path, capsys):
+    """Seed 1's action 28 sells PRR_1 (Player 3's longest-held); a record saying PRR_2 is
+    imported (the game moves its own paper) and `pbem import-18xx` says so."""
+    from pbem.cli import main
 
-    rec = load_record(REFGEN / "1830-p3-s1.json")
-    sale = next(a for a in rec.live if a.get("id") == 28)
+    data = json.loads((REFGEN / "1830-p3-s1.json").read_text())
+    sale = next(a for a in data["actions"] if a.get("id") == 28)
     assert sale["shares"] == ["PRR_1"]
     sale["shares"] = ["PRR_2"]
-    made = []
-
-    class Noting(Converter):
-        def __init__(self, game):
-            super().__init__(game)
-            made.append(self)
-
-    monkeypatch.setattr(T, "Converter", Noting)
-    T.record_lines(rec)
-    assert made[0].unmatched[0] == (28, ["PRR_2"], ["PRR_1"])
+    src = tmp_path / "r.json"
+    src.write_text(json.dumps(data))
+    assert main(["import-18xx", str(src), str(tmp_path / "g.pbem")]) == 0
+    out = capsys.readouterr().out
+    assert "note: action 28 names the certificates PRR_2; the game moved PRR_1" in out
+    assert main(["import-18xx", str(REFGEN / "1830-p3-s1.json"), str(tmp_path / "h.pbem")]) == 0
+    assert "note:" not in capsys.readouterr().out

@@ -17,9 +17,11 @@ from pbem.notation import format_action
 from pbem.titles import load_title
 
 
-def record_lines(rec: Record, origins: dict | None = None) -> tuple[Game, list[tuple[str, str]]]:
+def record_lines(rec: Record, origins: dict | None = None,
+                 notes: list | None = None) -> tuple[Game, list[tuple[str, str]]]:
     """Replay the record with player names as ids; return the game and (entity, notation) lines.
-    `origins`, if given, collects record action id -> the lines made from that action."""
+    `origins`, if given, collects record action id -> the lines made from that action; `notes`,
+    if given, collects what the game did otherwise than the record says (certificates)."""
     names = {pid: name for pid, name in rec.players}
     if len(set(names.values())) != len(names):
         raise GameFileError("the record's player names are not unique; cannot name players by name")
@@ -47,6 +49,10 @@ def record_lines(rec: Record, origins: dict | None = None) -> tuple[Game, list[t
             except Exception as e:  # noqa: BLE001 - reported with the action, never skipped
                 raise ImportRefused(index, a.get("id"), sub, str(e), getattr(e, "rule", ""), position,
                                     action_label(position, a, auto=k - 1) if k else None) from e
+    if notes is not None:
+        notes.extend(f"action {aid} names the certificates {', '.join(named)}; the game moved "
+                     f"{', '.join(moved)} (a holder gives its longest-held certificates first)"
+                     for aid, named, moved in conv.unmatched)
     return game, lines
 
 
@@ -63,12 +69,14 @@ def _as_run(game: Game, act: RunRoutes) -> RunRoutes:
     return RunRoutes(act.entity, tuple(routes))
 
 
-def import_record(record_path: str | Path, gamefile_path: str | Path, check_result: bool = True):
+def import_record(record_path: str | Path, gamefile_path: str | Path, check_result: bool = True,
+                  notes: list | None = None):
     """Create `gamefile_path` holding every live action of the record, then reopen it by replay
     (a `pbem.Game` and the move numbers). The replay must reach the record's own `result`
-    first (unless `check_result` is off)."""
+    first (unless `check_result` is off). `notes` collects where the game's paper differs from
+    the record's (see `record_lines`)."""
     rec = load_record(record_path)
-    game, lines = record_lines(rec)
+    game, lines = record_lines(rec, notes=notes)
     if check_result:
         check_record_result(rec, game, by_name=True, source=str(record_path))
     header = GameHeader(title=rec.title, players=[Player(name, "") for _pid, name in rec.players],
