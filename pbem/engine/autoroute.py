@@ -57,15 +57,12 @@ def _same_group(hexes, a, b) -> bool:
     return bool(ga) and bool(set(ga) & set(hexes[b[0]].tile.nodes[b[1]].groups))
 
 
-def _bitsets(count: int, members: dict) -> dict:
-    """Each item's set of half indices as one integer (bit j set: half j holds the item)."""
-    out = {}
-    for item, idx in members.items():
-        bits = bytearray(count // 8 + 1)
-        for j in idx:
-            bits[j >> 3] |= 1 << (j & 7)
-        out[item] = int.from_bytes(bits, "little")
-    return out
+def _bits(count: int, indices) -> int:
+    """The set of indices (each below `count`) as one integer: bit j set for index j."""
+    bits = bytearray(count // 8 + 1)
+    for j in indices:
+        bits[j >> 3] |= 1 << (j & 7)
+    return int.from_bytes(bits, "little")
 
 
 def _best_pair(halves: list, base: int, budget, slack: int, score: Callable, skip: Callable,
@@ -82,15 +79,15 @@ def _best_pair(halves: list, base: int, budget, slack: int, score: Callable, ski
             members.setdefault(x, []).append(j)
         for st in s:
             members.setdefault(("stop", st), []).append(j)
-    where = _bitsets(n, members)
-    levels = sorted({h[2] for h in halves})
-    within: list = []                          # within[t]: the halves using at most levels[t]
-    acc = 0
+    where = {item: _bits(n, idx) for item, idx in members.items()}
     by_level: dict = {}
     for j, h in enumerate(halves):
         by_level.setdefault(h[2], []).append(j)
+    levels = sorted(by_level)
+    within: list = []                          # within[t]: the halves using at most levels[t]
+    acc = 0
     for v in levels:
-        acc |= _bitsets(n, {0: by_level[v]})[0]
+        acc |= _bits(n, by_level[v])
         within.append(acc)
     top = halves[0][3] if halves else 0
     best = None if floor is None else (floor, None, None)
