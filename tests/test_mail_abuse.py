@@ -282,8 +282,8 @@ def test_uncharged_time_moves_the_deadline_on_and_nests():
 def test_an_honest_mail_whose_rules_work_is_heavy_is_accepted_and_a_chat_flood_still_refused(tmp_path, gm_hash,
                                                                                              monkeypatch):
     """Late in a long game pushing a move, settling a run or listing the legal moves may take
-    seconds (an 1861 operating turn around action 757 of bank_breaks_then_final_phase.json:
-    listing the run costs 5-8 s, benchmarks/heavy_mail.py). The budget charges reading only,
+    a second (an 1861 operating turn around action 757 of bank_breaks_then_final_phase.json:
+    listing the run costs about 0.6 s, benchmarks/run_listing.py). The budget charges reading only,
     so such a mail is never refused as "too long to read"; here the rules' work on each move
     is made to cost more than the whole budget."""
     from pbem.moderator import table as table_mod
