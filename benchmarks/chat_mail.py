@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """CPU time the moderator spends telling chat from moves (`pbem/moderator/classify.py`): N
-distinct chat lines with no move word or sign, each read by the whole reader against an 1882
-game. Prints the time per line and how many such lines fit the default `cpu_budget`.
+distinct chat lines with no move word or sign against an 1882 game, each set aside unread when
+it names nothing a move needs, else read by the whole reader. Prints the time per line and how
+many such lines fit the default `cpu_budget`.
 
 usage: benchmarks/chat_mail.py [N]   (default 200; target: under 20 ms a line)
 """

@@ -1,6 +1,7 @@
 """Telling chat from moves in a move mail (`pbem/moderator/classify.py`): a line that could be a
 move is kept to be read (or refused), chat is set aside; a line with no move word or sign is
-read by the whole reader, with one quiet context for the mail."""
+read by the whole reader, with one quiet context for the mail, unless it names nothing a move
+needs (`pbem/notation/anchors.py`): then it is chat unread, and the reader never reads it as a move."""
 from __future__ import annotations
 
 import types
@@ -64,3 +65,70 @@ def test_an_unknown_name_is_refused_without_suggestions_when_quiet(table):
     assert "did you mean" in loud and "CPR" in loud
     assert quiet == 'unknown name "CRP"' and sugg == []
     assert classify._quiet_context(table).explain is False
+
+
+@pytest.mark.parametrize("line,named", [
+    ("Sorry for the delay everyone, been travelling", False),
+    ("qwzx plorf snib", False),
+    ("x, x, x, x", True),                  # one letter: "p", "b 2 GT"
+    ("Hudson Bay 25", True),               # a figure
+    ("Hudosn Bay", True),                  # a slip of a name
+    ("I'm out", True),                     # an idiom the second reading turns into a pass
+    ("Nothing for me this round", True),
+    ("Canadian Pac is doing well", True),  # a name's prefix
+    ("good luck everyone", False),         # the words only the chat rules know
+])
+def test_what_a_line_names(table, line, named):
+    from pbem.notation.anchors import names_something
+    from pbem.notation.names import name_index
+
+    assert names_something(line, name_index(notation_context(table.game))) is named
+
+
+def test_a_line_naming_nothing_is_chat_without_being_read(table, monkeypatch):
+    read = []
+    real = classify._reads_as_move
+    monkeypatch.setattr(classify, "_reads_as_move", lambda t, c: read.append(t) or real(t, c))
+    chat, kept = split_chat([BodyLine(1, "Sorry for the delay everyone, been travelling"),
+                             BodyLine(2, "qwzx plorf snib"), BodyLine(3, "Hudson Bay 25")], table)
+    assert [c.number for c in chat] == [1, 2] and [k.number for k in kept] == [3]
+    assert read == ["Hudson Bay 25"]
+
+
+def test_the_reader_never_reads_a_move_from_a_line_naming_nothing(table, monkeypatch):
+    """What makes the unread chat sound: a reading that named nothing is refused, whatever rule
+    found a move in it (here every line is made to name nothing)."""
+    import pbem.notation.parser as parser
+    from pbem.errors import NotationError
+    from pbem.notation import read_message
+
+    ctx = notation_context(table.game)
+    assert read_message("Ann passes", ctx)
+    monkeypatch.setattr(parser, "names_something", lambda line, index: False)
+    with pytest.raises(NotationError, match="names nothing a move needs") as e:
+        read_message("Ann passes", ctx)
+    assert "line 1" in str(e.value)
+
+
+def test_every_move_line_of_the_blind_corpora_names_something():
+    """The rule loses no move people write: each move line of the 29 corpora names something."""
+    import json
+    from pathlib import Path
+
+    from pbem.notation.anchors import names_something
+    from pbem.notation.names import name_index
+    from pbem.notation.titles import context_for_title
+
+    indexes: dict = {}
+    lost, count = [], 0
+    for path in sorted((Path(__file__).parent / "data" / "blind").glob("*.jsonl")):
+        for row in map(json.loads, path.read_text().splitlines()):
+            if not row["means"]:
+                continue
+            key = (row["title"], tuple(row["players"]))
+            if key not in indexes:
+                indexes[key] = name_index(context_for_title(row["title"], {p: p for p in row["players"]}))
+            count += 1
+            if not names_something(row["line"], indexes[key]):
+                lost.append(row["line"])
+    assert count > 5000 and lost == []

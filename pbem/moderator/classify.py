@@ -1,8 +1,10 @@
 """Telling chat from moves in the lines left after quotes, greetings and signatures.
 
 A line is a move candidate when it could be one: it has a move word, a hex coordinate, a
-tile number or an amount, or it reads as a move. Everything else ("Sorry for the delay",
-"good luck everyone") is chat, set aside and listed in the reply, never dropped silently.
+tile number or an amount, or it names something a move needs (`notation/anchors.py`) and
+reads as a move; a line that names nothing is chat without being read. Everything else
+("Sorry for the delay", "good luck everyone") is chat, set aside and listed in the reply,
+never dropped silently.
 A candidate that then fails to read refuses the whole mail with the reason, since it may
 have been meant as a move.
 """
@@ -12,7 +14,9 @@ import re
 from typing import Sequence
 
 from pbem.mail.body import BodyLine, SetAside
+from pbem.notation.anchors import names_something
 from pbem.notation.limits import OverBudget, check_budget
+from pbem.notation.names import name_index
 from pbem.notation.messages import MOVE_WORDS
 from pbem.notation.retraction import takes_back
 
@@ -57,7 +61,8 @@ def split_chat(lines: Sequence[BodyLine], table=None) -> tuple[list[SetAside], l
                 read[ln.text] = False
             else:
                 ctx = ctx or _quiet_context(table)
-                read[ln.text] = _reads_as_move(ln.text, ctx)
+                # a line naming nothing a move needs is never read as one (notation/anchors.py)
+                read[ln.text] = names_something(ln.text, name_index(ctx)) and _reads_as_move(ln.text, ctx)
         if read[ln.text]:
             kept.append(ln)
         else:

@@ -131,6 +131,8 @@ def _state_free(line: str) -> str:
     return line[m.end():] if m else line
 
 
+_state_free.strips_only = True       # type: ignore[attr-defined]  # its words make no move (notation/anchors.py)
+
 #: a place written after a preposition or an upgrade ("upgrades Kiev", "on Odessa")
 _PLACE_AFTER = re.compile(r"\b(?:on|in|at|to|upgrades?|upgraded)\s+((?:[A-Z]{1,2}\d{1,2}|[A-Z][a-z]+(?:\s[A-Z][a-z]+)?))\b")
 
@@ -239,6 +241,9 @@ def _chat_free(line: str) -> str:
         sep = seps[i - 1] if out and i else ""
         out += (", " if re.fullmatch(r",\s*so\s+", sep) else sep) + part
     return out or line
+
+
+_chat_free.strips_only = True        # type: ignore[attr-defined]  # its words make no move (notation/anchors.py)
 
 
 #: a place written by name: one or two capitalised words ("Regina", "Swift Current", "St. Petersburg")
