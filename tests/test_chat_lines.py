@@ -102,12 +102,19 @@ def test_the_reader_never_reads_a_move_from_a_line_naming_nothing(table, monkeyp
     from pbem.errors import NotationError
     from pbem.notation import read_message
 
+    import pbem.notation.sequence as sequence
+
     ctx = notation_context(table.game)
     assert read_message("Ann passes", ctx)
     monkeypatch.setattr(parser, "names_something", lambda line, index: False)
     with pytest.raises(NotationError, match="names nothing a move needs") as e:
         read_message("Ann passes", ctx)
     assert "line 1" in str(e.value)
+    game = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)       # the table's reading, move by move
+    monkeypatch.setattr(sequence, "names_something", lambda line, index: False)
+    with pytest.raises(NotationError, match="names nothing a move needs"):
+        game.push_notation("Ann passes", "Ann")
+    assert game.moves == []
 
 
 def test_every_move_line_of_the_blind_corpora_names_something():

@@ -43,6 +43,50 @@ def test_a_mail_over_the_cpu_budget_is_refused_whole_with_a_polite_reply(tmp_pat
     assert d.folder == "Processed", d.outcome
 
 
+def _same_as_its_file(pm) -> bool:
+    from pbem.moderator.table import Table
+    from pbem.replay.state import state_json
+
+    kept, fresh = pm.table(GAME), Table.open(pm.game_path(GAME))
+    return len(kept.play.moves) == len(kept.seqs) and \
+        state_json(kept.game, None) == state_json(fresh.game, None)
+
+
+def test_a_refused_flood_costs_no_replay_and_leaves_the_table_its_files_state(tmp_path, gm_hash, monkeypatch):
+    """The table kept for the game is not replayed after a mail over the budget (a replay of a long
+    game would double what a flood costs): reading stops only between lines, every line of a
+    message is read before its first move is made (and a message's moves are taken back on any
+    exception), so the table still is its file's state, here with the budget spent on the third
+    line of a message whose first lines are moves."""
+    import pbem.notation.sequence as sequence
+    from pbem.moderator import table as table_mod
+    from pbem.notation.limits import OverBudget
+
+    pm, secrets = new_world(tmp_path, gm_hash, cpu_budget=0.01)
+    pm.table(GAME)
+    opened = []
+    real_open = table_mod.Table.open.__func__
+    monkeypatch.setattr(table_mod.Table, "open", classmethod(lambda cls, *a, **k: opened.append(a) or real_open(cls, *a, **k)))
+    d = pm.handle("k1", chat_mail(pm, secrets, 1990))
+    assert d.outcome == "too long to read" and opened == []
+    real_check = sequence.check_line
+
+    def out_of_time_on_line_3(line, number):
+        if number == 3:
+            raise OverBudget("spent")
+        real_check(line, number)
+    monkeypatch.setattr(sequence, "check_line", out_of_time_on_line_3)
+    pm.cpu_budget = 30.0
+    d = pm.handle("k2", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes\nBob passes\n",
+                             in_reply_to=latest(pm)))
+    assert d.outcome == "too long to read" and opened == []
+    monkeypatch.setattr(sequence, "check_line", real_check)
+    assert _same_as_its_file(pm)
+    d = pm.handle("k3", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes\n", in_reply_to=latest(pm)))
+    assert d.folder == "Processed", d.outcome
+    assert _same_as_its_file(pm)
+
+
 def test_two_thousand_chat_lines_are_handled_within_the_default_budget_or_refused_by_it(tmp_path, gm_hash):
     pm, secrets = new_world(tmp_path, gm_hash)
     assert pm.cpu_budget == 2.0

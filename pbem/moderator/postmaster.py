@@ -228,7 +228,12 @@ class Postmaster:
             except (GameFileError, RosterError) as e:
                 return self._unavailable(letter, src, game, e)
             except OverBudget:
-                self._tables.pop(game, None)       # read again from its file (which nothing changed)
+                # reading stops only between lines, and a message's moves are taken back on any
+                # exception (`Table.submit`): the kept table is still its file's state, and is
+                # kept (a replay here would double what a flood costs); else read again
+                hit = self._tables.get(game)
+                if hit is not None and len(hit[1].play.moves) != len(hit[1].seqs):
+                    self._tables.pop(game, None)
                 return self._refuse_sender(
                     letter, src, self.known(letter.from_addr), game,
                     f"your mail took longer to read than the moderator gives one mail ({self.cpu_budget:g} s), "

@@ -14,7 +14,7 @@ from pbem.errors import AmbiguousMoveError
 
 from .names import NameIndex, norm, rewrite_names
 
-__all__ = ["names_something"]
+__all__ = ["names_something", "naming_nothing"]
 
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_'’&]*")
 _LETTERS = re.compile(r"[A-Za-z]{2,}")
@@ -118,3 +118,12 @@ def names_something(line: str, index: NameIndex) -> bool:
     from .spelling import slips
 
     return bool(slips(line, index))
+
+
+def naming_nothing(line: str, line_no: int):
+    """The refusal of a move read from a line that names nothing a move needs."""
+    from .messages import notation_error
+
+    return notation_error("the line names nothing a move needs: no amount, tile or hex, no player, company, "
+                          "private, place or train, no move word", line_no=line_no, line_text=line, column=1,
+                          text=line.strip())

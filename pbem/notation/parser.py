@@ -35,7 +35,7 @@ from pbem.engine.actions import Action, BuyShares, Par, PlaceToken, RunRoutes
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .claims import Claim
-from .anchors import names_something
+from .anchors import names_something, naming_nothing
 from .asides import plans_one_now, read_without_asides
 from .dropping import read_dropping
 from .funding import sale_first
@@ -170,9 +170,7 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
                                  line_no=no, line_text=line, column=back.start() + 1, text=line.strip())
         got = reader.read_line(no, line)
         if any(isinstance(i, ParsedMove) for i in got) and not names_something(line, reader.index):
-            raise notation_error("the line names nothing a move needs: no amount, tile or hex, no player, company, "
-                                 "private, place or train, no move word", line_no=no, line_text=line, column=1,
-                                 text=line.strip())
+            raise naming_nothing(line, no)
         items.extend(got)
     check_moves(len(items), len(lines))
     return reader.finish(items, aside)

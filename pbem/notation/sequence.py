@@ -22,6 +22,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 
 from pbem.errors import NotationError, PbemError
 
+from .anchors import names_something, naming_nothing
 from .context import NotationContext
 from .limits import check_line, check_message, check_moves
 from .logs import classify
@@ -227,6 +228,8 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
             count += len(log.actions) if log.kind == "move" else 1 if log.kind == "consequence" else 0
             continue
         units, n = _line_units(reader, no, line)
+        if n and not names_something(line, reader.index):
+            raise naming_nothing(line, no)          # a move names something (notation/anchors.py)
         plan.append((no, units.pop(0)[1], units))
         count += n
     check_moves(count, len(lines))
