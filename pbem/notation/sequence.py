@@ -228,8 +228,6 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
             count += len(log.actions) if log.kind == "move" else 1 if log.kind == "consequence" else 0
             continue
         units, n = _line_units(reader, no, line)
-        if n and not names_something(line, reader.index):
-            raise naming_nothing(line, no)          # a move names something (notation/anchors.py)
         plan.append((no, units.pop(0)[1], units))
         count += n
     check_moves(count, len(lines))
@@ -265,6 +263,8 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
                     items = read_unit(kind, obj, no, text_read)
             elif error is not None:
                 raise error
+            if any(isinstance(i, ParsedMove) for i in items) and not names_something(lines[no - 1], reader.index):
+                raise naming_nothing(lines[no - 1].rstrip("\r"), no)   # a move names something (anchors.py)
             tail.append(items)
     yield from finish(tail, aside)
 
