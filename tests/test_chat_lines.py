@@ -139,3 +139,16 @@ def test_every_move_line_of_the_blind_corpora_names_something():
             if not names_something(row["line"], indexes[key]):
                 lost.append(row["line"])
     assert count > 5000 and lost == []
+
+
+def test_a_chat_line_sent_as_a_move_keeps_the_readers_own_refusal():
+    """The naming rule refuses only a move read from a line that names nothing; a chat line the
+    reader refuses anyway keeps its message, at the table as in `read_message`."""
+    from pbem.errors import NotationError
+    from pbem.notation import read_message
+
+    game = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)
+    for read in (lambda t: game.push_notation(t, "Ann"), lambda t: read_message(t, game.context("Ann"))):
+        with pytest.raises(NotationError) as e:
+            read("good luck everyone")
+        assert "no move found" in str(e.value) and "names nothing" not in str(e.value)
