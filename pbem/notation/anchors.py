@@ -1,8 +1,9 @@
 """What every move names. A move line names something a move needs: a figure (an amount, a
 count, a tile, a hex), a player, company, private, place or train, a move word or a word of
 the idioms the second reading rewrites into moves, or a slip of one of these. A line naming
-none of them is never read as a move (`read_message` refuses such a reading), so the moderator
-can tell it is chat without reading it (`pbem/moderator/classify.py`).
+none of them is never read as a move (`read_message` and the table's `sequence.iter_moves` refuse
+such a reading), so the moderator can tell it is chat without reading it
+(`pbem/moderator/classify.py`).
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from functools import lru_cache
 from pbem.errors import AmbiguousMoveError
 
 from .names import NameIndex, norm, rewrite_names
+from .spelling import slips
 
 __all__ = ["names_something", "naming_nothing"]
 
@@ -115,8 +117,6 @@ def names_something(line: str, index: NameIndex) -> bool:
                 return True
         except AmbiguousMoveError:
             return True
-    from .spelling import slips
-
     return bool(slips(line, index))
 
 
