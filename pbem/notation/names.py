@@ -15,6 +15,7 @@ with difflib's closest names ("did you mean ...").
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import threading
 from dataclasses import dataclass
@@ -39,8 +40,10 @@ _STOPWORDS = {"and", "of", "the", "co", "company", "railway", "railroad", "rail"
               "de", "du", "la", "le", "der", "die", "das", "und"}
 
 
+@functools.lru_cache(maxsize=8192)
 def norm(text: str) -> str:
-    """Lower-case letters and digits only; drops a leading 'the' and a trailing "'s"."""
+    """Lower-case letters and digits only; drops a leading 'the' and a trailing "'s". Kept for
+    the texts last asked (a long line repeats its words)."""
     t = text.strip().lower().replace("’", "'")
     if t.endswith("'s"):
         t = t[:-2]

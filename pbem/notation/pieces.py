@@ -10,6 +10,7 @@ one letter only as a capital), never by prefix, so a chat word is not taken for 
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Optional
@@ -196,6 +197,7 @@ def _prefixes(index: NameIndex, kinds: tuple) -> frozenset:
     return got
 
 
+@functools.lru_cache(maxsize=8192)
 def _letters(span: str) -> str:
     """`norm` of a span without dropping a final "'s": what every longer span's form begins with."""
     t = re.sub(r"^the[\s_]+", "", span.strip().lower().replace("’", "'"))
@@ -260,6 +262,10 @@ _AMOUNT_WORDS = re.compile(
     r"eight|nine))?|(?P<teen>ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen))?\b"
     r"(?:\s+(?:dollars|roubles|rubles))?", re.I)
 
+#: a word every amount written in words holds (the pattern itself matches empty at every word)
+_AMOUNT_HINT = re.compile(r"\b(?:hundred|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|ten|eleven|twelve|"
+                          r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b", re.I)
+
 
 def _amount_words(m: re.Match) -> Optional[int]:
     """An amount written in words ("forty", "one hundred and eighty dollars"); a lone unit
@@ -274,6 +280,9 @@ def _amount_words(m: re.Match) -> Optional[int]:
 
 _JOINED = re.compile(r"[\w@=#$₽'’]+")      # a word: its own characters, quotes joining them
 _HARD = re.compile(r"[\w@=#$₽]")
+
+
+_LONGEST_WORD = 40     # "the word before" is cut to its last 40 characters: a longer one matches nothing
 
 
 class _Words:
@@ -299,7 +308,8 @@ class _Words:
             if h >= at:
                 return ""
         a, b = self.runs[bisect.bisect_right(self.starts, h) - 1]
-        return self.text[a:min(b, at)].lower()
+        b = min(b, at)
+        return self.text[max(a, b - _LONGEST_WORD):b].lower()     # no word compared is longer
 
 
 def _blank(text: str, a: int, b: int) -> str:
@@ -359,7 +369,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_NUMBER, "number", lambda m: int(m.group(1)))
     take(_DESTINATION, "verb", lambda m: "sell")
     take(_SOURCE, "source", lambda m: "ipo" if m.group(1) else "pool")
-    take(_AMOUNT_WORDS, "number", _amount_words)
+    if _AMOUNT_HINT.search(text):
+        take(_AMOUNT_WORDS, "number", _amount_words)
     for m in _WORD.finditer(text):
         w = m.group(0).lower().replace("’", "'")
         if w in ("i", "me", "my", "i'll", "i'm", "mine"):
@@ -483,6 +494,9 @@ might may must should gonna wanna let lets let's going i'll we'll i'd we'd""".sp
 _FIRST_WORD = re.compile(r"\s*([A-Za-z][A-Za-z'’]*)")
 
 
+_SUBJECT_REACH = 200    # characters after the first word that may still change how it and the next are read
+
+
 def unknown_subject(line: str, ctx: NotationContext, index: NameIndex) -> Optional[tuple[int, str]]:
     """(position, word) of a name nobody has written where a move's subject goes: the line's first
     word, capitalised, the move word straight after it ("Bobbo passes"). Read without it the line
@@ -490,10 +504,11 @@ def unknown_subject(line: str, ctx: NotationContext, index: NameIndex) -> Option
     m = _FIRST_WORD.match(line)
     if m is None or not m.group(1)[:1].isupper() or m.group(1).lower() in _LEADS:
         return None
-    found = _find(line, ctx, index)
+    after = len(line) - len(line[m.end(1):].lstrip())
+    cut = line.find(" ", after + _SUBJECT_REACH, after + 2 * _SUBJECT_REACH)
+    found = _find(line[:after + _SUBJECT_REACH if cut < 0 else cut], ctx, index)   # only the first two words matter
     if any(p.start < m.end(1) and m.start(1) < p.end for p in found):
         return None                                      # a name, a move word, a hex...
-    after = len(line) - len(line[m.end(1):].lstrip())
     if any(p.kind == "verb" and p.start == after for p in found):
         return m.start(1), m.group(1)
     return None
