@@ -87,6 +87,23 @@ def test_a_refused_flood_costs_no_replay_and_leaves_the_table_its_files_state(tm
     assert _same_as_its_file(pm)
 
 
+def test_reading_gets_the_budget_but_what_a_refusal_or_the_reports_need_after_it(tmp_path, gm_hash):
+    """`cpu_budget` bounds the whole mail: reading stops REPLY_RESERVE before it (at half, at
+    least), and the refusal names the reading's share."""
+    from pbem.moderator.postmaster import REPLY_RESERVE
+
+    pm, secrets = new_world(tmp_path, gm_hash)
+    assert pm.reading_budget == round(2.0 - REPLY_RESERVE, 3) and 0 < REPLY_RESERVE < 1
+    pm.cpu_budget = 0.02
+    assert pm.reading_budget == 0.01
+    pm.cpu_budget = None
+    assert pm.reading_budget is None
+    pm.cpu_budget = 0.02
+    d = pm.handle("k1", chat_mail(pm, secrets, 1990))
+    assert d.outcome == "too long to read"
+    assert "(0.01 s of CPU time)" in " ".join(text_of(d.outgoing[0].raw).split())
+
+
 def test_two_thousand_chat_lines_are_handled_within_the_default_budget_or_refused_by_it(tmp_path, gm_hash):
     pm, secrets = new_world(tmp_path, gm_hash)
     assert pm.cpu_budget == 2.0

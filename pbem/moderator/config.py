@@ -7,7 +7,8 @@
     key_file = "pbem.key"                  # the key that seals the game files (made if missing;
                                            # default: $PBEM_KEY_FILE or ~/.config/pbem/key)
     masters = [{ address = "gm@club.example", secret_hash = "scrypt$..." }]   # `pbem hash-secret`
-    cpu_budget = 2.0                       # CPU seconds to read one mail; a longer one is refused
+    cpu_budget = 2.0                       # CPU seconds one mail may hold its game; reading stops
+                                           # 0.9 s before (at half, at least): a longer mail is refused
 
     [imap]                                 # where mail comes in
     host = "imap.club.example"

@@ -38,6 +38,10 @@ _TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9._-]{0,63})\]")
 
 #: titles whose reader has read a line in this process (Postmaster._warm)
 _READER_WARM: set[str] = set()
+#: CPU seconds of `cpu_budget` kept for what follows a mail's reading: the rules' refusal with
+#: the legal moves listed, or an applied mail's reply and reports with their pictures (the
+#: slowest measured, late in 1861: about 0.75 s; `benchmarks/mail_cpu.py`)
+REPLY_RESERVE = 0.9
 
 
 @dataclass(frozen=True)
@@ -75,7 +79,7 @@ class Postmaster:
         self.name = name
         self.max_bytes, self.max_lines, self.max_moves = max_bytes, max_lines, max_moves
         self.render_images = render_images
-        self.cpu_budget = cpu_budget           # CPU seconds to read one mail's moves and chat (None: no limit)
+        self.cpu_budget = cpu_budget           # CPU seconds one mail may hold its game (None: no limit)
         self._tables: dict[str, tuple[tuple, Table]] = {}
         self._rosters: dict[str, tuple[tuple, Roster]] = {}
         self._index: Optional[tuple[tuple, dict[str, list[str]]]] = None
@@ -220,10 +224,11 @@ class Postmaster:
             return self._reply_only(letter, src, "", "Rejected", f"no game {game!r}",
                                     f"There is no game called {game!r} here.\n\n"
                                     + replies.help_text(self, letter.from_addr, no_game=True), subject="pbem: no such game")
+        self._warm_reader(game)                    # once per title and process, before the lock
         with self.game_lock(game):
             try:
-                self._warm(game)                   # the game's state and grammar are not the mail's cost
-                with cpu_budget(self.cpu_budget):
+                self.table(game)                   # the game's state (kept between mails) is not the mail's cost
+                with cpu_budget(self.reading_budget):
                     return self._in_game(letter, src, game, cmds, rest, body)
             except (GameFileError, RosterError) as e:
                 return self._unavailable(letter, src, game, e)
@@ -236,7 +241,8 @@ class Postmaster:
                     self._tables.pop(game, None)
                 return self._refuse_sender(
                     letter, src, self.known(letter.from_addr), game,
-                    f"your mail took longer to read than the moderator gives one mail ({self.cpu_budget:g} s), "
+                    f"your mail took longer to read than the moderator gives one mail ({self.reading_budget:g} s "
+                    f"of CPU time), "
                     "so it was not read to the end. Nothing was applied. Please send your moves alone, "
                     "one short line each, without long chat or pasted text.", "too long to read")
 
@@ -270,24 +276,33 @@ class Postmaster:
                              "", key, game) for a in to]
         return Decision("Quarantine", outcome, game, out)
 
-    def _warm(self, game: str) -> None:
-        """Load what reading any mail of `game` needs before its reading time starts: the game,
-        its grammar, and (once per title and process) every fallback of the reader, which a line
-        that is no move goes through (their modules and patterns are loaded on first use)."""
-        from pbem.errors import PbemError
-        from pbem.game_notation import notation_context
-        from pbem.notation import read_message
+    @property
+    def reading_budget(self) -> Optional[float]:
+        """CPU seconds for reading one mail's lines: all of `cpu_budget` but what follows the
+        reading is kept for (REPLY_RESERVE; at least half of it)."""
+        if self.cpu_budget is None:
+            return None
+        return round(max(self.cpu_budget - REPLY_RESERVE, self.cpu_budget / 2), 3)
+
+    def _warm_reader(self, game: str) -> None:
+        """Load, once per title and process and before the game is locked, what reading any mail
+        needs: the title's grammar and every fallback of the reader, which a line that is no
+        move goes through (their modules and patterns are loaded on first use)."""
+        from pbem.notation import context_for_title, read_message
         from pbem.notation.grammar import get_parser
 
-        t = self.table(game)
-        title = t.file.header.title
-        get_parser(title)
-        if title not in _READER_WARM:
-            try:
-                read_message("warming the reader up, this is no move at all", notation_context(t.game))
-            except PbemError:
-                pass
-            _READER_WARM.add(title)
+        try:
+            title = self.roster(game).title
+        except (OSError, RosterError):
+            return
+        if title in _READER_WARM:
+            return
+        try:
+            get_parser(title)
+            read_message("warming the reader up, this is no move at all", context_for_title(title, {}))
+        except PbemError:       # an unknown title or the reader's refusal: the mail's own handling says so
+            pass
+        _READER_WARM.add(title)
 
     def _unavailable(self, letter: Letter, src: str, game: str, e: PbemError) -> Decision:
         """A game whose file or roster cannot be read: nothing is applied; a registered sender
