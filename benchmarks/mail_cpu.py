@@ -3,12 +3,13 @@
 heaviest honest and hostile mails known, on the late 1861 game of `heavy_mail.py` (action 757,
 MKN's turn, where listing or settling a run costs most). Each mail is the first its moderator
 process handles (a fresh process each), after the game's state is loaded, as a long-running
-moderator has it. Target: 2 s for every mail (issue: no mail holds a game longer).
+moderator has it (`--cold`: replayed for the mail while the game is locked, as a one-shot
+`pbem mail-in` does). Target: 2 s for every mail (issue: no mail holds a game longer).
 
 A mail's body has at most 2,000 lines of 2,000 characters (`split_body`); a longer one is
 refused before the game is locked.
 
-usage: benchmarks/mail_cpu.py [--no-images] [NAME ...]   (default: every mail below)
+usage: benchmarks/mail_cpu.py [--no-images] [--cold] [NAME ...]   (default: every mail below)
 """
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def mails(turn: list[str], corp: str) -> dict[str, str]:
         "turn + 100 chat lines": "\n".join(_chat(corp, 100) + turn),
         "turn + 170 chat lines": "\n".join(_chat(corp, 170) + turn),
         "flood of 400 chat lines": "\n".join(_chat(corp, 400)),
-        "110 chat lines + bad run": "\n".join(_chat(corp, 110) + [f"{corp} runs 8 Z1-Z2 999"]),
+        "95 chat lines + bad run": "\n".join(_chat(corp, 95) + [f"{corp} runs 8 Z1-Z2 999"]),
         "170 chat lines + bad run": "\n".join(_chat(corp, 170) + [f"{corp} runs 8 Z1-Z2 999"]),
         "bad run alone": f"{corp} runs 8 Z1-Z2 999",
         "1,990 short chat lines": "\n".join(f"ok {corp} {i}" for i in range(1990)),
@@ -46,19 +47,21 @@ def mails(turn: list[str], corp: str) -> dict[str, str]:
     }
 
 
-def one(name: str, images: bool) -> str:
+def one(name: str, images: bool, cold: bool) -> str:
     from heavy_mail import GAME, world
     from mailkit import latest, mail
 
     with tempfile.TemporaryDirectory() as tmp:
         pm, secrets, turn = world(757, Path(tmp), images)
-        t = pm.table(GAME)                                   # loaded, as a running moderator has it
+        t = pm.table(GAME)
         corp = turn[0][0]
         president = t.game.corporations[corp].president
         seat = getattr(president, "name", president)
         body = mails([text for _, text in turn], corp)[name]
         raw = mail(f"{seat.lower()}@pbem.test", f"SIGNON {GAME} {seat} {secrets[seat]}\n{body}",
                    subject=f"Re: [{GAME}] your turn", in_reply_to=latest(pm, GAME))
+        if cold:
+            pm._tables.clear()                               # replayed under the lock, as `pbem mail-in` does
         held: list[float] = []
         plain = pm.game_lock
 
@@ -80,17 +83,19 @@ def one(name: str, images: bool) -> str:
 
 
 def main(argv: list[str]) -> int:
-    images = "--no-images" not in argv
+    images, cold = "--no-images" not in argv, "--cold" in argv
     names = [a for a in argv if not a.startswith("--")]
     if "--child" in argv:
-        print(one(names[0], images))
+        print(one(names[0], images, cold))
         return 0
     from pbem.moderator.postmaster import Postmaster
     pm = Postmaster("m@pbem.test", Path(tempfile.mkdtemp()))
-    print(f"cpu_budget {pm.cpu_budget:g} s, of which reading {pm.reading_budget:g} s; images {'on' if images else 'off'}")
+    print(f"cpu_budget {pm.cpu_budget:g} s, of which reading {pm.reading_budget:g} s; images {'on' if images else 'off'}; "
+          f"the game's state {'replayed for the mail' if cold else 'kept'}")
     worst = 0.0
     for name in names or list(mails(["x"], "MKN")):
-        out = subprocess.run([sys.executable, __file__, "--child", name, *(["--no-images"] if not images else [])],
+        flags = [f for f, on in (("--no-images", not images), ("--cold", cold)) if on]
+        out = subprocess.run([sys.executable, __file__, "--child", name, *flags],
                              capture_output=True, text=True, check=False)
         line = out.stdout.strip() or out.stderr.strip().splitlines()[-1]
         print(line, flush=True)

@@ -89,11 +89,16 @@ def test_a_refused_flood_costs_no_replay_and_leaves_the_table_its_files_state(tm
 
 def test_reading_gets_the_budget_but_what_a_refusal_or_the_reports_need_after_it(tmp_path, gm_hash):
     """`cpu_budget` bounds the whole mail: reading stops REPLY_RESERVE before it (at half, at
-    least), and the refusal names the reading's share."""
+    least) and sooner by what replaying the game took for the mail; the refusal names the
+    reading's share."""
     from pbem.moderator.postmaster import REPLY_RESERVE
 
     pm, secrets = new_world(tmp_path, gm_hash)
     assert pm.reading_budget == round(2.0 - REPLY_RESERVE, 3) and 0 < REPLY_RESERVE < 1
+    # a game replayed for the mail under its lock leaves reading the rest, a quarter at least
+    assert pm._reading_left(0.0) == pm.reading_budget
+    assert pm._reading_left(0.5) == round(pm.reading_budget - 0.5, 3)
+    assert pm._reading_left(60.0) == round(pm.reading_budget / 4, 3)
     pm.cpu_budget = 0.02
     assert pm.reading_budget == 0.01
     pm.cpu_budget = None

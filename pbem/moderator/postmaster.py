@@ -14,6 +14,7 @@ import fcntl
 import hashlib
 import os
 import re
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -226,9 +227,12 @@ class Postmaster:
                                     + replies.help_text(self, letter.from_addr, no_game=True), subject="pbem: no such game")
         self._warm_reader(game)                    # once per title and process, before the lock
         with self.game_lock(game):
+            given = self.reading_budget
             try:
-                self.table(game)                   # the game's state (kept between mails) is not the mail's cost
-                with cpu_budget(self.reading_budget):
+                start = time.thread_time()
+                self.table(game)                   # the game's state, replayed only when its file changed
+                given = self._reading_left(time.thread_time() - start)
+                with cpu_budget(given):
                     return self._in_game(letter, src, game, cmds, rest, body)
             except (GameFileError, RosterError) as e:
                 return self._unavailable(letter, src, game, e)
@@ -241,7 +245,7 @@ class Postmaster:
                     self._tables.pop(game, None)
                 return self._refuse_sender(
                     letter, src, self.known(letter.from_addr), game,
-                    f"your mail took longer to read than the moderator gives one mail ({self.reading_budget:g} s "
+                    f"your mail took longer to read than the moderator gives one mail ({given:g} s "
                     f"of CPU time), "
                     "so it was not read to the end. Nothing was applied. Please send your moves alone, "
                     "one short line each, without long chat or pasted text.", "too long to read")
@@ -283,6 +287,13 @@ class Postmaster:
         if self.cpu_budget is None:
             return None
         return round(max(self.cpu_budget - REPLY_RESERVE, self.cpu_budget / 2), 3)
+
+    def _reading_left(self, replaying: float) -> Optional[float]:
+        """The reading budget less what replaying the game's state took under its lock (a
+        moderator that was not running, or another's write), but never below a quarter of it:
+        the whole mail stays within `cpu_budget` however long the game."""
+        full = self.reading_budget
+        return None if full is None else round(max(full - replaying, full / 4), 3)
 
     def _warm_reader(self, game: str) -> None:
         """Load, once per title and process and before the game is locked, what reading any mail
