@@ -45,7 +45,7 @@ def main(argv: list[str]) -> int:
         t, n = walk_time(path, at)
         print(f"walk {path.name} at {at or 'end'}: {n} corporations in {t * 1000:.1f} ms")
     from pbem.importers.eighteen_xx import load_record, replay_record
-    from pbem.importers.to_gamefile import import_record
+    from pbem.replay.record_file import import_record
 
     longest = max(SHARED.glob("1861/*.json"), key=lambda p: len(load_record(p).live))
     t0 = time.process_time()

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from pbem.gamefile import GameFile  # noqa: E402
 from pbem.importers.eighteen_xx import load_record, replay_record  # noqa: E402
-from pbem.importers.to_gamefile import import_record  # noqa: E402
+from pbem.replay.record_file import import_record  # noqa: E402
 from pbem.replay.gamefile import replay_file  # noqa: E402
 from pbem.titles import load_title  # noqa: E402
 

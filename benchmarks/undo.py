@@ -95,7 +95,7 @@ def main() -> None:
     every = facade.SNAPSHOT_EVERY
     for title in ("1882", "1861"):
         path = longest(Path(args.fixtures) / title)
-        whole = pbem.Game.from_record(path)
+        whole = pbem.read_record(path)
         moves, setup = list(whole.moves), whole.setup
         n = len(moves)
         facade.SNAPSHOT_EVERY = every

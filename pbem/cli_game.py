@@ -114,9 +114,9 @@ def cmd_status(a: argparse.Namespace) -> int:
 
 
 def cmd_legal(a: argparse.Namespace) -> int:
-    from pbem.game import Game
+    from pbem.replay.gamefile import read_game
 
-    g = Game.from_file(a.gamefile)
+    g = read_game(a.gamefile)
     for line in g.legal_notation(limit=a.limit, notes=True):
         print(line)
     return 0
@@ -165,7 +165,7 @@ def _head_arg(text: str) -> str:
 
 
 def cmd_import(a: argparse.Namespace) -> int:
-    from pbem.importers.to_gamefile import import_record
+    from pbem.replay.record_file import import_record
 
     check_new_path(a.gamefile)
     notes: list[str] = []

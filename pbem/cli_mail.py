@@ -37,7 +37,7 @@ def build_moderator(cfg):
         mailbox = MaildirMailbox(moderator_maildir(cfg.maildir), working=slot.working.lower())
         sender = MaildirSender(cfg.maildir)
     else:
-        from pbem.mail.mailbox import ImapMailbox
+        from pbem.mail.imap import ImapMailbox
         from pbem.mail.sender import SmtpSender
 
         i, s = cfg.imap, cfg.smtp

@@ -15,8 +15,7 @@ message is read move by move, each move against the state after the ones before 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import Callable, Optional, Sequence, Union
 
 from pbem.engine.actions import Action
 from pbem.engine.game import Game as EngineGame
@@ -90,22 +89,6 @@ class Game:
         check_players(title, [(name, "") for _pid, name in seats])
         check_options(title, options)
         return cls(Setup(title, seats, seed, tuple(options)))
-
-    @classmethod
-    def from_file(cls, path: Union[str, Path], upto: Optional[int] = None) -> "Game":
-        """A pbem game file replayed (its moves in force, up to move `upto`)."""
-        from pbem.gamefile import GameFile
-        from pbem.replay.gamefile import replay_file
-
-        return replay_file(GameFile.open(path), upto=upto)[0]
-
-    @classmethod
-    def from_record(cls, record: Union[str, Path, dict, Any], stop_at: Optional[int] = None) -> "Game":
-        """An 18xx.games record (a path, its parsed JSON, or a loaded Record) replayed to its
-        end or to action id `stop_at`."""
-        from pbem.replay.record import replay_record_game
-
-        return replay_record_game(record, stop_at=stop_at)
 
     # --- notation ---------------------------------------------------------------------
     def context(self, as_: Optional[str] = None, *, trusted: bool = False) -> NotationContext:

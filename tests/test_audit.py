@@ -13,7 +13,7 @@ import pytest
 
 from pbem.cli import main
 from pbem.gamefile import GameFile
-from pbem.importers.to_gamefile import import_record
+from pbem.replay.record_file import import_record
 from pbem.replay.audit import audit
 from pbem.replay.diff import diff
 from pbem.replay.ledger import ledger

@@ -10,7 +10,7 @@ import pytest
 from pbem.engine.actions import Bid, Pass, RunRoutes
 from pbem.game import Game
 from pbem.gamefile import GameFile
-from pbem.importers.to_gamefile import import_record
+from pbem.replay.record_file import import_record
 from pbem.notation import read_message
 from pbem.notation.canonical import CanonicalReader
 from pbem.replay.gamefile import replay_file, setup_of

@@ -18,7 +18,7 @@ from pbem.engine import actions as A
 from pbem.engine.certificates import CertificateError, CertificateSet
 from pbem.engine.game import Game
 from pbem.errors import RuleError
-from pbem.replay.record import replay_record_game
+from pbem.replay.record import read_record
 from pbem.titles import load_title
 
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games"

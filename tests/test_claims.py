@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pbem.gamefile import GameFile
-from pbem.importers.to_gamefile import import_record
+from pbem.replay.record_file import import_record
 from pbem.errors import NotationError
 from pbem.game_notation import notation_context
 from pbem.moderator.table import MoveRejected, Table

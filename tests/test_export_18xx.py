@@ -252,7 +252,7 @@ def test_a_game_file_imported_from_a_record_moves_the_certificates_the_record_na
     swap the new president's longest-held), so C&A's buyer takes PRR_1 from the pool again and
     the game file reaches the record's result (it was refused: "CA's PRR_1 certificate is held")."""
     from pbem.importers.eighteen_xx import check_result
-    from pbem.importers.to_gamefile import import_record
+    from pbem.replay.record_file import import_record
 
     rec = load_record(REFGEN / f"{name}.json")
     game, _seqs = import_record(REFGEN / f"{name}.json", tmp_path / "g.pbem")

@@ -105,13 +105,13 @@ def test_a_later_lay_is_read_after_the_earlier_one(tmp_path):
 
 
 def test_a_record_and_its_game_file_reach_the_same_state(tmp_path):
-    from pbem.importers.to_gamefile import import_record
+    from pbem.replay.record_file import import_record
     from pbem.replay.state import state_json
 
     path = tmp_path / "10526.pbem"
     import_record(FIX / "10526.json", path)
-    from_record = pbem.Game.from_record(FIX / "10526.json")
-    from_file = pbem.Game.from_file(path)
+    from_record = pbem.read_record(FIX / "10526.json")
+    from_file = pbem.read_game(path)
     names = dict(from_record.setup.players)
     a, b = state_json(from_record.state, None), state_json(from_file.state, None)
     for p in a["players"]:
@@ -126,8 +126,8 @@ def test_a_record_and_its_game_file_reach_the_same_state(tmp_path):
     assert len(from_file.moves) == len(from_record.moves)
     import json
 
-    as_json = pbem.Game.from_record(json.loads((FIX / "10526.json").read_text()), stop_at=200)
-    assert as_json.moves == pbem.Game.from_record(FIX / "10526.json", stop_at=200).moves
+    as_json = pbem.read_record(json.loads((FIX / "10526.json").read_text()), stop_at=200)
+    assert as_json.moves == pbem.read_record(FIX / "10526.json", stop_at=200).moves
     assert 0 < len(as_json.moves) < len(from_record.moves)
 
 

@@ -88,7 +88,7 @@ def test_pop_replays_at_most_the_moves_since_a_snapshot_and_leaves_a_full_replay
 
 def test_a_replayed_game_leaves_a_snapshot_at_its_first_pop(monkeypatch):
     monkeypatch.setattr(facade, "SNAPSHOT_EVERY", 20)
-    g = pbem.Game.from_record(FIX / "1882" / "10526.json")      # moves pushed onto the state directly
+    g = pbem.read_record(FIX / "1882" / "10526.json")      # moves pushed onto the state directly
     n = len(g.moves)
     assert n > 100 and not g.snapshots
     g.pop()

@@ -81,7 +81,7 @@ def test_a_trusted_run_given_revenue_9990_is_forged(tmp_path, capsys):
     seal is what stops a forger from raising it."""
     from pathlib import Path
 
-    from pbem.importers.to_gamefile import import_record
+    from pbem.replay.record_file import import_record
 
     fix = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882" / "5585.json"
     path = tmp_path / "imported.pbem"

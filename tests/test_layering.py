@@ -51,3 +51,96 @@ def test_an_18xx_games_record_replays_without_the_grammar():
     run = subprocess.run([sys.executable, "-c", code, str(record)], capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 0, run.stderr[-2000:]
     assert json.loads(run.stdout)["actions"] == 657 and "lark" not in run.stderr
+
+
+def _imports() -> dict[str, set[str]]:
+    """module -> the pbem modules it imports anywhere in its text (at the top or inside a
+    function; not under `if TYPE_CHECKING:`, which is never run)."""
+    import ast
+
+    root = ROOT / "pbem"
+    files = {}
+    for path in root.rglob("*.py"):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        files[".".join(parts)] = path
+    graph: dict[str, set[str]] = {m: set() for m in files}
+
+    def known(name: str) -> str:
+        while name and name not in files:
+            name = name.rpartition(".")[0]
+        return name
+
+    for module, path in files.items():
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        todo = list(ast.parse(path.read_text()).body)
+        while todo:
+            node = todo.pop()
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                continue
+            todo.extend(ast.iter_child_nodes(node))
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = package.split(".")[:len(package.split(".")) - node.level + 1] if node.level else []
+                start = ".".join(base + ([node.module] if node.module else [])) if node.level else node.module
+                names = [start] + [f"{start}.{a.name}" for a in node.names]
+            else:
+                continue
+            for name in names:
+                target = known(name or "")
+                if target and target != module and target != "pbem" and not module.startswith(target + "."):
+                    graph[module].add(target)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one node (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_module_imports_itself_round_a_cycle_not_even_inside_a_function():
+    """Every import counts, the ones inside functions too, so a cycle cannot be hidden by
+    importing late: the modules (and so the packages) of pbem form no cycle."""
+    graph = _imports()
+    assert "pbem.replay.step" in graph["pbem.replay.gamefile"]          # the walk sees imports
+    assert "pbem.replay.gamefile" in graph["pbem.replay.position"]      # inside functions as well
+    assert _cycles(graph) == []
+    packages: dict[str, set[str]] = {}
+    for m, targets in graph.items():
+        packages.setdefault(".".join(m.split(".")[:2]), set()).update(
+            ".".join(t.split(".")[:2]) for t in targets if t.split(".")[:2] != m.split(".")[:2])
+    assert _cycles(packages) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []

@@ -9,7 +9,7 @@ from email.policy import SMTP
 
 import pytest
 
-from pbem.mail.mailbox import ImapMailbox
+from pbem.mail.imap import ImapMailbox
 from pbem.mail.maildir import file_masked as maildir_file_masked
 from pbem.mail.masking import mask_signons
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from pbem.mail import imap, imap_claim
-from pbem.mail.mailbox import (ImapMailbox, Incoming, Mailbox, MaildirMailbox, MailboxError,
-                               deliver_to_maildir)
+from pbem.mail.imap import ImapMailbox
+from pbem.mail.mailbox import Incoming, Mailbox, MaildirMailbox, MailboxError, deliver_to_maildir
 from pbem.mail.sender import MaildirSender, Sender, SendError, SmtpSender
 
 MOD = "moderator@pbem.test"

@@ -218,7 +218,7 @@ FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games"
 def first_stock_round():
     """1882 (record 10526) in its first stock round, Player 1 to move: no sale is allowed yet,
     so a buy ends the turn by itself."""
-    return pbem.Game.from_record(FIX / "1882" / "10526.json", stop_at=28)
+    return pbem.read_record(FIX / "1882" / "10526.json", stop_at=28)
 
 
 @pytest.mark.parametrize("line", [

@@ -237,7 +237,7 @@ def record_1861():
 
 def _before(record, action_id):
     path, ids = record
-    return pbem.Game.from_record(path, stop_at=ids[ids.index(action_id) - 1])
+    return pbem.read_record(path, stop_at=ids[ids.index(action_id) - 1])
 
 
 def _run_of(actions):

@@ -169,7 +169,7 @@ FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games"
 @pytest.fixture(scope="module")
 def minor_before_its_turn():
     """1861 (record 29683) before minor N's turn: N has a 2 train and may lay a tile."""
-    return pbem.Game.from_record(FIX / "1861" / "29683.json", stop_at=84)
+    return pbem.read_record(FIX / "1861" / "29683.json", stop_at=84)
 
 
 @pytest.mark.parametrize("line", [

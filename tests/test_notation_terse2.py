@@ -198,9 +198,9 @@ FIXTURE = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.ga
 def test_skipping_the_tile_lay_after_a_run_passes_no_later_step():
     """At the table "and skips the tile lay" after N's run names a step already behind the turn:
     set aside, never pushed at the buy-train step (which would end N's turn)."""
-    with_pass = pbem.Game.from_record(str(FIXTURE), stop_at=84)
+    with_pass = pbem.read_record(str(FIXTURE), stop_at=84)
     with_pass.push_notation("N: 2 train H8-G5-E1 = 80 and skips the tile lay")
-    plain = pbem.Game.from_record(str(FIXTURE), stop_at=84)
+    plain = pbem.read_record(str(FIXTURE), stop_at=84)
     plain.push_notation("N: 2 train H8-G5-E1 = 80")
     assert with_pass.state.current_entity() == plain.state.current_entity() == "N"
     assert with_pass.state.round.active_step() == plain.state.round.active_step()

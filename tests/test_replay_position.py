@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
+import pbem
+
 from pbem.engine.actions import LayTile
-from pbem.game import Game
-from pbem.importers.to_gamefile import import_record
+from pbem.replay.record_file import import_record
 from pbem.replay.position import ReplayError, position
 from pbem.replay.state import state_json
 
@@ -23,7 +24,7 @@ def game_file(tmp_path_factory):
 
 
 def test_a_game_file_at_a_move(game_file):
-    whole = Game.from_file(game_file)
+    whole = pbem.read_game(game_file)
     lay = next(i for i, a in enumerate(whole.moves) if isinstance(a, LayTile) and i > 50)
     pos = position(game_file, lay + 1, recent=3)
     assert pos.what == "move" and pos.at == lay + 1 and pos.name == "10526"
@@ -37,7 +38,7 @@ def test_a_game_file_at_a_move(game_file):
 def test_a_record_at_an_action_and_after_a_chat_message():
     pos = position(FIX, 120, recent=2)
     assert pos.what == "action" and pos.at == 120
-    assert state_json(pos.game.state, 120) == state_json(Game.from_record(FIX, stop_at=120).state, 120)
+    assert state_json(pos.game.state, 120) == state_json(pbem.read_record(FIX, stop_at=120).state, 120)
     assert len(pos.last) == 2
     with pytest.raises(ReplayError, match="no live action with id 999999"):
         position(FIX, 999999)

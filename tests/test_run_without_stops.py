@@ -12,7 +12,7 @@ from pbem.engine.actions import Route, RunRoutes
 from pbem.engine.legal import known_run
 from pbem.errors import RuleError
 from pbem.importers.eighteen_xx import load_record, replay_record
-from pbem.importers.to_gamefile import import_record
+from pbem.replay.record_file import import_record
 from pbem.reading.runs import needs_stops, settle_run
 from pbem.moderator.table import Table
 

@@ -9,7 +9,7 @@ import pytest
 from pbem.errors import GameFileError
 from pbem.gamefile import GameFile
 from pbem.importers.eighteen_xx import load_record
-from pbem.importers.to_gamefile import import_record
+from pbem.replay.record_file import import_record
 from pbem.moderator.table import MoveRejected, Table
 
 FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882"

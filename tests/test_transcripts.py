@@ -17,7 +17,7 @@ from pbem.engine.actions import PlaceToken, RunRoutes
 from pbem.engine.game import Game
 from pbem.gamefile import GameFile
 from pbem.importers.eighteen_xx import load_record
-from pbem.importers.to_gamefile import import_record
+from pbem.replay.record_file import import_record
 from pbem.game_notation import notation_context
 from pbem.moderator.transcript import TranscriptError, TranscriptQuestion, play_transcript
 from pbem.notation import read_message

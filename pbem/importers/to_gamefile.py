@@ -1,16 +1,14 @@
-"""Turn an 18xx.games record into one of our game files: one canonical notation line per action."""
+"""An 18xx.games record as the lines of one of our game files: one canonical notation line per
+action (`pbem.replay.record_file.import_record` writes them to a file and replays it)."""
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 from pbem.engine.actions import Route, RunRoutes, Stop
 from pbem.engine.game import Game
 from pbem.engine.routes import route_segments
 from pbem.errors import GameFileError
-from pbem.gamefile import GameFile, GameHeader, Player
-from pbem.importers.eighteen_xx import Converter, ImportRefused, Record, load_record
-from pbem.importers.eighteen_xx import check_result as check_record_result
+from pbem.importers.eighteen_xx import Converter, ImportRefused, Record
 from pbem.importers.record_schema import action_label
 from pbem.game_notation import bound_context
 from pbem.notation import format_action
@@ -67,23 +65,3 @@ def _as_run(game: Game, act: RunRoutes) -> RunRoutes:
                             via=route_segments(game.board, res) or None,
                             revenue=orig.revenue if orig.trusted else None, trusted=orig.trusted))
     return RunRoutes(act.entity, tuple(routes))
-
-
-def import_record(record_path: str | Path, gamefile_path: str | Path, check_result: bool = True,
-                  notes: list | None = None):
-    """Create `gamefile_path` holding every live action of the record, then reopen it by replay
-    (a `pbem.Game` and the move numbers). The replay must reach the record's own `result`
-    first (unless `check_result` is off). `notes` collects where the game's paper differs from
-    the record's (see `record_lines`)."""
-    rec = load_record(record_path)
-    game, lines = record_lines(rec, notes=notes)
-    if check_result:
-        check_record_result(rec, game, by_name=True, source=str(record_path))
-    header = GameHeader(title=rec.title, players=[Player(name, "") for _pid, name in rec.players],
-                        seed=rec.seed, options=tuple(rec.options))
-    gf = GameFile.create(gamefile_path, header)
-    if lines:
-        gf.append_many(lines, source=f"18xx.games:{rec.game_id}")
-    from pbem.replay.gamefile import replay_file
-
-    return replay_file(GameFile.open(gamefile_path))

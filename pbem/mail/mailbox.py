@@ -13,7 +13,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from pbem.errors import PbemError
 from pbem.mail.maildir import base_name, ensure_maildir, file_masked, find_message, list_messages, write_message
@@ -55,12 +55,7 @@ class Mailbox(Protocol):
         ...
 
 
-def __getattr__(name: str) -> Any:
-    """ImapMailbox lives in pbem.mail.imap (it imports this module); offer it here as well."""
-    if name == "ImapMailbox":
-        from pbem.mail.imap import ImapMailbox
-        return ImapMailbox
-    raise AttributeError(name)
+
 
 
 def deliver_to_maildir(root: Path, raw: bytes) -> Path:

@@ -18,7 +18,8 @@ from pbem.mail.commands import Command
 from pbem.mail.compose import Mail
 from pbem.moderator import failpoints, freshness, replies
 from pbem.moderator.classify import split_chat
-from pbem.moderator.roster import GAME_ID, Roster, Seat
+from pbem.moderator.decision import Decision
+from pbem.moderator.roster import GAME_ID, Roster, Seat, new_seat
 from pbem.moderator.signon import check_secret
 from pbem.game_notation import describe_legal
 from pbem.notation.limits import uncharged
@@ -27,13 +28,7 @@ from pbem.newgame import check_options, check_players
 
 if TYPE_CHECKING:                                   # pragma: no cover
     from pbem.mail.letter import Letter
-    from pbem.moderator.postmaster import Decision, Postmaster
-
-
-def _decision(*a, **k) -> "Decision":
-    from pbem.moderator.postmaster import Decision
-
-    return Decision(*a, **k)
+    from pbem.moderator.postmaster import Postmaster
 
 
 # ------------------------------------------------------------------------------ moves
@@ -118,7 +113,7 @@ def _accepted(pm, letter, src, game, roster, seat, table, applied, read_as, set_
                                  recipients=[(s.name, s.address) for s in roster.seats], images=pm.render_images)
     out += [pm.outgoing(m, "report", game, src) for m in mails]
     first, last = applied[0].seq if applied else 0, applied[-1].seq if applied else 0
-    return _decision("Processed", f"{game}: {seat.name} applied moves {first}-{last}", game, out, changed=True)
+    return Decision("Processed", f"{game}: {seat.name} applied moves {first}-{last}", game, out, changed=True)
 
 
 def _first_line(e: Exception) -> str:
@@ -139,7 +134,7 @@ def _damaged(pm, letter, src, game, roster, e) -> "Decision":
            pm.outgoing(Mail(to=roster.moderator, subject=pm.subject(game, f"game file {what}"),
                             text=f"{e}\n\nA mail from {letter.from_addr} ({src}) could not be applied."),
                        "alert", game, src)]
-    return _decision("Rejected", f"{game}: {'game file failed verification' if forged else 'damaged game file'}",
+    return Decision("Rejected", f"{game}: {'game file failed verification' if forged else 'damaged game file'}",
                      game, out)
 
 
@@ -181,7 +176,7 @@ def info_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, roste
                                      references=letter.references, images=True)
         m = mails[0]
         m = Mail(**{**m.__dict__, "auto": "auto-replied"})
-        return _decision("Processed", f"{game}: info {' '.join(c.name for c in cmds)}", game,
+        return Decision("Processed", f"{game}: info {' '.join(c.name for c in cmds)}", game,
                          [pm.outgoing(m, "reply", game, src)])
     return pm._reply_only(letter, src, game, "Processed", f"info {' '.join(c.name for c in cmds)}",
                           text + "\n\n" + replies.turn_line(g, name))
@@ -249,8 +244,6 @@ def master_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, ros
             if any(s.address.lower() == address.lower() and s is not seat for s in roster.seats):
                 return pm._reply_only(letter, src, game, "Rejected", "replace refused",
                                       f"REPLACE: {address} already plays another seat. Nothing was changed.")
-            from pbem.moderator.postmaster import new_seat
-
             old = seat.address
             fresh, secret = new_seat(seat.name, address)
             seat.address, seat.secret_hash = fresh.address, fresh.secret_hash
@@ -278,7 +271,7 @@ def master_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, ros
     mails = replies.report_mails(pm, game, table, headline=headline, changed=(),
                                  recipients=[(s.name, s.address) for s in roster.seats], images=pm.render_images)
     out += [pm.outgoing(m, "report", game, src) for m in mails]
-    return _decision("Processed", f"{game}: moderator {' '.join(c.name for c in cmds)}", game, out, changed=True)
+    return Decision("Processed", f"{game}: moderator {' '.join(c.name for c in cmds)}", game, out, changed=True)
 
 
 # ------------------------------------------------------------------------------ CREATE
@@ -306,8 +299,6 @@ def create(pm: "Postmaster", letter: "Letter", src: str, cmds: Sequence[Command]
             if old.created_by != src:
                 return pm._reply_only(letter, src, game, "Rejected", "create refused",
                                       f"CREATE refused: a game called {game} exists already. Nothing was created.")
-        from pbem.moderator.postmaster import new_seat
-
         seats, secrets = [], {}
         for name, address in players:
             s, secret = new_seat(name, address)
@@ -338,7 +329,7 @@ def create(pm: "Postmaster", letter: "Letter", src: str, cmds: Sequence[Command]
     mails = replies.report_mails(pm, game, table, headline=f"A new game of {title} begins.", changed=(),
                                  recipients=[(s.name, s.address) for s in seats], images=pm.render_images)
     out += [pm.outgoing(m, "report", game, src) for m in mails]
-    return _decision("Processed", f"{game}: created ({title}, {len(seats)} players)", game, out, changed=True)
+    return Decision("Processed", f"{game}: created ({title}, {len(seats)} players)", game, out, changed=True)
 
 
 def _create_args(cre: Command) -> tuple[str, str, int, tuple[str, ...], str]:

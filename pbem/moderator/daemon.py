@@ -26,7 +26,8 @@ from pbem.mail.mailbox import Incoming, MailboxError
 from pbem.mail.sender import SendError
 from pbem.moderator import failpoints
 from pbem.moderator.ledger import Ledger
-from pbem.moderator.postmaster import Decision, Postmaster
+from pbem.moderator.decision import Decision
+from pbem.moderator.postmaster import Postmaster
 
 log = logging.getLogger("pbem.moderator")
 _BODY_START = re.compile(rb"\r?\n\r?\n")

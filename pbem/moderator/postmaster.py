@@ -16,7 +16,7 @@ import os
 import re
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
@@ -25,10 +25,12 @@ from pbem.mail.body import Body, split_body
 from pbem.mail.commands import Command, read_commands
 from pbem.mail.compose import Mail, build, games_in_thread, message_id
 from pbem.mail.letter import Letter, LetterError, parse_letter
+from pbem.moderator import actions_by_mail as act
 from pbem.moderator import failpoints, replies
+from pbem.moderator.decision import Decision
 from pbem.moderator.ledger import Ledger, Outgoing
 from pbem.moderator.roster import Roster, RosterError, Seat, game_name
-from pbem.moderator.signon import check_secret, hash_secret, new_secret
+from pbem.moderator.signon import check_secret
 from pbem.moderator.table import Table
 from pbem.notation.limits import OverBudget, cpu_budget, uncharged
 
@@ -51,17 +53,6 @@ class Master:
 
     address: str
     secret_hash: str
-
-
-@dataclass
-class Decision:
-    """What to do with a mail: where it goes, what happened, what to send."""
-
-    folder: str                          # "Processed" or "Rejected"
-    outcome: str
-    game: str = ""
-    outgoing: list[Outgoing] = field(default_factory=list)
-    changed: bool = False                # the game file changed
 
 
 class Postmaster:
@@ -318,8 +309,6 @@ class Postmaster:
     def _unavailable(self, letter: Letter, src: str, game: str, e: PbemError) -> Decision:
         """A game whose file or roster cannot be read: nothing is applied; a registered sender
         is told, and so is the game's moderator."""
-        from pbem.moderator import actions_by_mail as act
-
         try:
             roster = self.roster(game)
         except (OSError, RosterError):
@@ -417,7 +406,6 @@ class Postmaster:
             return self._reply_only(letter, src, game, "Rejected", "moves from the moderator",
                                     "The moderator signs on for commands only; moves come from the players. "
                                     "Nothing was applied.", to=letter.from_addr)
-        from pbem.moderator import actions_by_mail as act
         if master:
             with uncharged():              # commands already read: the rest is the moderator's work
                 return act.master_commands(self, letter, src, game, roster, master, info)
@@ -436,8 +424,6 @@ class Postmaster:
 
     # --- CREATE ------------------------------------------------------------------------
     def _create(self, letter: Letter, src: str, cmds: list[Command], game: str) -> Decision:
-        from pbem.moderator import actions_by_mail as act
-
         return act.create(self, letter, src, cmds, game)
 
     # --- replies ---------------------------------------------------------------------
@@ -525,10 +511,3 @@ def source_of(letter: Letter, raw: bytes) -> str:
     if mid and re.fullmatch(r"<[^<>@\s]+@[^<>\s]+>", mid) and len(mid) <= 250:
         return mid
     return f"<{hashlib.sha256(raw).hexdigest()[:32]}@nomessageid.invalid>"
-
-
-def new_seat(name: str, address: str) -> tuple[Seat, str]:
-    """A seat with a fresh secret: (seat, the secret in clear, to be mailed once)."""
-    secret = new_secret()
-    return Seat(name, address.lower(), hash_secret(secret)), secret
-

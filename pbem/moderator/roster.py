@@ -14,6 +14,7 @@ from typing import Optional
 
 from pbem.errors import PbemError
 from pbem.gamefile.atomic import write_file
+from pbem.moderator.signon import hash_secret, new_secret
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}\Z")
 MAX_GAME_NAME = 64
@@ -96,3 +97,9 @@ class Roster:
             raise RosterError(f"{path}: no roster for this game") from None
         except (ValueError, TypeError, KeyError) as e:
             raise RosterError(f"{path}: the roster cannot be read ({e})") from None
+
+
+def new_seat(name: str, address: str) -> tuple[Seat, str]:
+    """A seat with a fresh secret: (seat, the secret in clear, to be mailed once)."""
+    secret = new_secret()
+    return Seat(name, address.lower(), hash_secret(secret)), secret

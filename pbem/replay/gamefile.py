@@ -6,7 +6,8 @@ costs about what replaying the same game's 18xx.games record costs.
 """
 from __future__ import annotations
 
-from typing import Optional
+from pathlib import Path
+from typing import Optional, Union
 
 from pbem.errors import GameFileError, NotationError, PbemError
 from pbem.game import Game, Setup
@@ -15,7 +16,9 @@ from pbem.gamefile import GameFile, GameHeader
 from pbem.notation import read_message
 from pbem.notation.canonical import CanonicalReader
 
-__all__ = ["setup_of", "file_steps", "replay_file"]
+from .step import Step
+
+__all__ = ["setup_of", "file_steps", "replay_file", "read_game"]
 
 
 def setup_of(header: GameHeader) -> Setup:
@@ -29,8 +32,6 @@ def file_steps(gf: GameFile, game: Game, upto: Optional[int] = None, *, fast: bo
     records. A step reads its stored line (the canonical lines' reader, or the grammar for a
     line it does not know; `fast=False`: always the grammar) and pushes it; GameFileError
     names the line of a move that cannot be replayed."""
-    from .position import Step
-
     reader = CanonicalReader(game.context(trusted=True))
 
     def step(rec) -> Step:
@@ -64,3 +65,8 @@ def replay_file(gf: GameFile, upto: Optional[int] = None, *, fast: bool = True) 
     for s in steps:
         s.apply(game)
     return game, [s.id for s in steps]
+
+
+def read_game(path: Union[str, Path], upto: Optional[int] = None) -> Game:
+    """A pbem game file replayed (its moves in force, up to move `upto`): `pbem.read_game`."""
+    return replay_file(GameFile.open(path), upto=upto)[0]

@@ -12,25 +12,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional, Union
+from typing import Optional, Union
 
 from pbem.errors import PbemError
 from pbem.game import Game, Setup
+
+from .step import Step
 
 __all__ = ["ReplayError", "Position", "Step", "is_record", "position"]
 
 
 class ReplayError(PbemError):
     """The move or action asked for is not in the game (one line naming it)."""
-
-
-@dataclass(frozen=True)
-class Step:
-    """One move of a stored game: its number or action id, and how to make it."""
-
-    id: int
-    apply: Callable[[Game], None]
-    moves: bool = True             # False: a chat message, which changes nothing
 
 
 @dataclass

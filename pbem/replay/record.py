@@ -1,14 +1,18 @@
 """An 18xx.games record replayed into a `pbem.Game` (its actions converted as the importer does)."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any, Optional, Union
 
 from pbem.game import Game, Setup
 from pbem.importers.eighteen_xx import Converter, Record, apply_record_action, load_record, record_from
 from pbem.importers.record_schema import action_label
+from pbem.importers.to_gamefile import record_lines
 
-__all__ = ["as_record", "record_steps", "replay_record_game", "record_move_lines"]
+from .step import Step
+
+__all__ = ["as_record", "record_steps", "read_record", "record_move_lines"]
 
 
 def as_record(record: Union[str, Path, dict, Record, Any]) -> Record:
@@ -23,8 +27,6 @@ def as_record(record: Union[str, Path, dict, Record, Any]) -> Record:
 def record_steps(rec: Record, game: Game, conv: Converter) -> list:
     """The record's live actions as replay steps onto `game` (each with its auto actions);
     ImportRefused names an action the engine refuses."""
-    from .position import Step
-
     def step(index: int, a: dict) -> Step:
         def apply(g: Game) -> None:
             position = rec.position_of(index)
@@ -37,9 +39,10 @@ def record_steps(rec: Record, game: Game, conv: Converter) -> list:
     return [step(i, a) for i, a in enumerate(rec.live)]
 
 
-def replay_record_game(record: Union[str, Path, dict, Record], stop_at: Optional[int] = None) -> Game:
-    """The record's live actions pushed onto a new game (to action id `stop_at`); ImportRefused
-    names an action the engine refuses."""
+def read_record(record: Union[str, Path, dict, Record], stop_at: Optional[int] = None) -> Game:
+    """An 18xx.games record (a path, its parsed JSON, or a loaded Record) replayed: its live
+    actions pushed onto a new game (to action id `stop_at`); ImportRefused names an action the
+    engine refuses. `pbem.read_record`."""
     rec = as_record(record)
     game = Game(Setup(rec.title, tuple(rec.players), rec.seed, tuple(rec.options)))
     for s in record_steps(rec, game, Converter(game.state)):
@@ -52,10 +55,6 @@ def replay_record_game(record: Union[str, Path, dict, Record], stop_at: Optional
 def record_move_lines(rec: Record, last_id, wanted: set) -> dict:
     """The record's moves in pbem's canonical notation (as `pbem import-18xx` would store them),
     keyed by action id, for the actions in `wanted` up to action `last_id`."""
-    import dataclasses
-
-    from pbem.importers.to_gamefile import record_lines
-
     if last_id is None:
         return {}
     pos = next(i for i, a in enumerate(rec.live) if a.get("id") == last_id)

@@ -9,7 +9,8 @@ from typing import Iterator, Optional, Union
 
 from pbem.game import Game, Setup
 
-from .position import Step, is_record
+from .position import is_record
+from .step import Step
 
 __all__ = ["Moment", "Replay", "open_replay"]
 
