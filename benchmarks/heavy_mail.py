@@ -55,7 +55,7 @@ def world(at: int, root: Path, images: bool = False):
     gf = GameFile.open(pm.game_path(GAME))
     assert gf.header.seed == rec.seed
     gf.append_many(lines[:before], source="18xx.games")
-    pm._tables.pop(GAME, None)
+    pm.forget(GAME)
     return pm, secrets, turn
 
 

@@ -61,7 +61,7 @@ def one(name: str, images: bool, cold: bool) -> str:
         raw = mail(f"{seat.lower()}@pbem.test", f"SIGNON {GAME} {seat} {secrets[seat]}\n{body}",
                    subject=f"Re: [{GAME}] your turn", in_reply_to=latest(pm, GAME))
         if cold:
-            pm._tables.clear()                               # replayed under the lock, as `pbem mail-in` does
+            pm.forget()                               # replayed under the lock, as `pbem mail-in` does
         held: list[float] = []
         plain = pm.game_lock
 

@@ -124,7 +124,7 @@ def test_the_same_mail_handled_twice_gives_the_same_mail_and_applies_once(world)
     raw = mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]", in_reply_to=latest(pm))
     a = pm.handle("k1", raw)
     before = file_bytes(pm)
-    pm._tables.clear()                                 # as a restarted process
+    pm.forget()                                 # as a restarted process
     b = pm.handle("k1", raw)
     assert file_bytes(pm) == before
     assert [o.message_id for o in a.outgoing] == [o.message_id for o in b.outgoing]
@@ -386,7 +386,7 @@ def test_a_damaged_game_file_is_reported_not_crashed_on(world):
     pm, s = world
     path = pm.games_dir / f"{GAME}.pbem"
     path.write_bytes(path.read_bytes().replace(b"1882", b"1883", 1))      # an edit breaks the chain
-    pm._tables.clear()
+    pm.forget()
     d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "Ann bids 20 for HB"), subject=f"[{GAME}]", in_reply_to=latest(pm)))
     assert d.folder == "Rejected" and "damaged" in d.outcome
     assert {o.rcpts for o in d.outgoing} == {(ADDR["Ann"],), (GM,)}          # the sender and the game's moderator

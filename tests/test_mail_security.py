@@ -304,7 +304,7 @@ def test_a_victims_mail_is_not_skipped_when_its_message_id_was_used_first(world)
     assert d.folder == "Processed" and "#5 Ann passes" in reply and "Bob passes" not in reply.split("Applied:")[1]
     # handled again (a crash before the ledger's commit): the same key, nothing applied twice
     before = _game(pm)
-    pm._tables.clear()
+    pm.forget()
     again = pm.handle("k4", _move(pm, s, "Ann", "Ann passes", msgid="<x-1@client.example>"))
     assert _game(pm) == before and "#5 Ann passes" in text_of(again.outgoing[0].raw)
 

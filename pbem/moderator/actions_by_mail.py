@@ -39,11 +39,11 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
     chat, kept = split_chat(rest.lines, table)
     set_aside = sorted([*body.set_aside, *chat], key=lambda s: s.number)
     if not kept:
-        return pm._reply_only(letter, src, game, "Rejected", "no move lines",
+        return pm.reply_only(letter, src, game, "Rejected", "no move lines",
                               "I found no move in your mail. Nothing was applied.", to=seat.address,
                               set_aside=set_aside)
     if len(kept) > pm.max_moves:
-        return pm._reply_only(letter, src, game, "Rejected", "too many moves",
+        return pm.reply_only(letter, src, game, "Rejected", "too many moves",
                               f"your mail holds {len(kept)} move lines; at most {pm.max_moves} are taken in one mail. "
                               "Nothing was applied.", to=seat.address, set_aside=set_aside)
     marks = freshness.Marks(pm.fresh_path(game))
@@ -52,7 +52,7 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
     if not freshness.already_applied(src, table):       # a mail handled again after a crash is not stale
         why = freshness.stale(letter, game, roster, mark, table)
         if why:
-            return pm._reply_only(letter, src, game, "Rejected", f"not bound to the game's state: {why[:80]}",
+            return pm.reply_only(letter, src, game, "Rejected", f"not bound to the game's state: {why[:80]}",
                                   f"Refused: {why}", to=seat.address)
     width = max(ln.number for ln in kept)
     slots = [""] * width
@@ -75,7 +75,7 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
                 why += f"\nRule: {rule}"
             if e.legal:
                 why += "\n\nLegal now:\n" + "\n".join(f"  {x}" for x in e.legal)
-            return pm._reply_only(letter, src, game, "Rejected", f"refused: {_first_line(e)}",
+            return pm.reply_only(letter, src, game, "Rejected", f"refused: {_first_line(e)}",
                                   f"{read_as}\n\n{why}", to=seat.address, set_aside=set_aside)
         except (NotationError, AmbiguousMoveError, RuleError) as e:
             why = f"Refused, nothing applied: {e}"
@@ -86,7 +86,7 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
                 why += f"\nRule: {e.rule}"
             with uncharged():                              # the rules' work, not reading
                 why += "\n\nLegal now:\n" + "\n".join(f"  {x}" for x in describe_legal(table.game))
-            return pm._reply_only(letter, src, game, "Rejected", f"refused: {_first_line(e)}",
+            return pm.reply_only(letter, src, game, "Rejected", f"refused: {_first_line(e)}",
                                   f"{read_as}\n\n{why}", to=seat.address, set_aside=set_aside)
         except GameFileError as e:
             return _damaged(pm, letter, src, game, roster, e)
@@ -99,7 +99,7 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
 
 def _accepted(pm, letter, src, game, roster, seat, table, applied, read_as, set_aside, first_src, marks) -> "Decision":
     """The reply to an applied mail and the report to every player."""
-    pm._remember(game, table)
+    pm.remember(game, table)
     marks.note(seat.name, letter, first_src)
     warn = "".join(f"\nWarning: {w}" for w in table.warnings if not w.startswith("message "))
     headline = f"{seat.name} moved:\n{replies.applied_text(applied)}"
@@ -178,7 +178,7 @@ def info_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, roste
         m = Mail(**{**m.__dict__, "auto": "auto-replied"})
         return Decision("Processed", f"{game}: info {' '.join(c.name for c in cmds)}", game,
                          [pm.outgoing(m, "reply", game, src)])
-    return pm._reply_only(letter, src, game, "Processed", f"info {' '.join(c.name for c in cmds)}",
+    return pm.reply_only(letter, src, game, "Processed", f"info {' '.join(c.name for c in cmds)}",
                           text + "\n\n" + replies.turn_line(g, name))
 
 
@@ -194,7 +194,7 @@ def master_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, ros
     if not any(getattr(r, "source", "") == src for r in table.file.records):   # handled again after a crash: not stale
         why = freshness.stale(letter, game, roster, mark, table)
         if why:                                         # a copy of an earlier command mail, resent
-            return pm._reply_only(letter, src, game, "Rejected", f"command not bound to the game's state: {why[:80]}",
+            return pm.reply_only(letter, src, game, "Rejected", f"command not bound to the game's state: {why[:80]}",
                                   f"Refused, nothing done (nothing annulled, paused, resumed or replaced): {why}",
                                   to=roster.moderator)
     done: list[str] = []
@@ -211,7 +211,7 @@ def master_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, ros
                     at, head = seen.split(":")
                     last = table.file.records[-1].seq if table.file.records else 0
                     if (int(at), head) != (last, table.file.head):
-                        return pm._reply_only(letter, src, game, "Rejected", "undo refused: stale head",
+                        return pm.reply_only(letter, src, game, "Rejected", "undo refused: stale head",
                                               f"UNDO refused, nothing annulled: you saw the game at record {seen}, "
                                               f"but it is now at record {last}:{table.file.head}. Look at the "
                                               f"latest moves (LOG) and send UNDO again with the new head.")
@@ -219,7 +219,7 @@ def master_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, ros
                     table.file.annul(n, "moderator's UNDO by mail", "moderator", source=src,
                                      expect_head=head if seen is not None else None)
                 except GameFileError as e:
-                    return pm._reply_only(letter, src, game, "Rejected", "undo refused", f"UNDO {n} refused: {e}")
+                    return pm.reply_only(letter, src, game, "Rejected", "undo refused", f"UNDO {n} refused: {e}")
                 prior = [r for r in table.file.records if r.kind == "annul" and r.source == src]
             targets = prior[-1].targets
             lines = {r.seq: r.notation for r in table.file.records if r.kind == "move"}
@@ -239,10 +239,10 @@ def master_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, ros
             name, address = c.args
             seat = roster.seat(name)
             if seat is None:
-                return pm._reply_only(letter, src, game, "Rejected", "replace refused",
+                return pm.reply_only(letter, src, game, "Rejected", "replace refused",
                                       f"REPLACE: there is no player {name!r} in {game}. Nothing was changed.")
             if any(s.address.lower() == address.lower() and s is not seat for s in roster.seats):
-                return pm._reply_only(letter, src, game, "Rejected", "replace refused",
+                return pm.reply_only(letter, src, game, "Rejected", "replace refused",
                                       f"REPLACE: {address} already plays another seat. Nothing was changed.")
             old = seat.address
             fresh, secret = new_seat(seat.name, address)
@@ -260,7 +260,7 @@ def master_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, ros
                                           text=f"The moderator of {game} handed the seat {seat.name} to another "
                                                "address; your secret no longer works." + replies.footer(pm, game)),
                                      "notice", game, src))
-    pm._tables.pop(game, None)
+    pm.forget(game)
     table = pm.table(game)
     marks.note(MASTER_MARK, letter, src)
     reply = Mail(to=roster.moderator, subject=pm.subject(game, "done"),
@@ -279,11 +279,11 @@ def create(pm: "Postmaster", letter: "Letter", src: str, cmds: Sequence[Command]
     master = next((m for m in pm.masters if m.address.lower() == letter.from_addr), None)
     known = pm.known(letter.from_addr)
     if master is None:
-        return pm._refuse_sender(letter, src, known, game, "CREATE is for the moderators of this server. "
+        return pm.refuse_sender(letter, src, known, game, "CREATE is for the moderators of this server. "
                                  "Nothing was created.", "create by a non-master")
     signon = next((c for c in cmds if c.name == "SIGNON"), None)
     if signon is None or signon.args[1].lower() != "moderator" or not check_secret(signon.args[2], master.secret_hash):
-        return pm._bad_signon(letter, src, game, master.address, "moderator")
+        return pm.bad_signon(letter, src, game, master.address, "moderator")
     cre = next(c for c in cmds if c.name == "CREATE")
     players = [c.args for c in cmds if c.name == "PLAYER"]
     try:
@@ -291,13 +291,13 @@ def create(pm: "Postmaster", letter: "Letter", src: str, cmds: Sequence[Command]
         check_players(title, players)
         check_options(title, options)        # before any roster is written: Table.create checks it too
     except PbemError as e:
-        return pm._reply_only(letter, src, game, "Rejected", "create refused", f"CREATE refused: {e}\nNothing was created.")
+        return pm.reply_only(letter, src, game, "Rejected", "create refused", f"CREATE refused: {e}\nNothing was created.")
     rpath, gpath = pm.roster_path(game), pm.game_path(game)
     with pm.game_lock(game):
         if rpath.exists():
             old = Roster.load(rpath)
             if old.created_by != src:
-                return pm._reply_only(letter, src, game, "Rejected", "create refused",
+                return pm.reply_only(letter, src, game, "Rejected", "create refused",
                                       f"CREATE refused: a game called {game} exists already. Nothing was created.")
         seats, secrets = [], {}
         for name, address in players:
@@ -312,8 +312,7 @@ def create(pm: "Postmaster", letter: "Letter", src: str, cmds: Sequence[Command]
         else:
             table = Table.create(gpath, title, [(s.name, s.address) for s in seats], seed, options)
             table.file.note(f"game created by CREATE from <{letter.from_addr}>", "moderator", source=src)
-        pm._tables.pop(game, None)
-        pm._rosters.pop(game, None)
+        pm.forget(game)
         table = pm.table(game)
     out = []
     for s in seats:

@@ -109,9 +109,18 @@ class Postmaster:
         state is cached: a message's cost does not grow with the game's length)."""
         return self._cached(self._tables, game, self.game_path(game), Table.open)
 
-    def _remember(self, game: str, t: Table) -> None:
+    def remember(self, game: str, t: Table) -> None:
         """Keep a table whose state already includes what it just wrote to its file."""
         self._keep(self._tables, game, self.game_path(game), t)
+
+    def forget(self, game: Optional[str] = None) -> None:
+        """Drop what is kept of `game` (its table and roster; of every game when None): read
+        again from the files on the next mail, as a process just started does."""
+        for cache in (self._tables, self._rosters):
+            if game is None:
+                cache.clear()
+            else:
+                cache.pop(game, None)
 
     def _cached(self, cache: dict, game: str, path: Path, load):
         """`load(path)`, or the value kept for `game` while its file is unchanged (same inode,
@@ -189,7 +198,7 @@ class Postmaster:
             return Decision("Rejected", f"automated mail ({letter.automated}): not answered")
         known = self.known(letter.from_addr)
         if getattr(letter, "too_big", False):
-            return self._refuse_sender(letter, src, known, "",
+            return self.refuse_sender(letter, src, known, "",
                                        f"your mail is {letter.size:,} bytes; the moderator reads mails of at most "
                                        f"{self.max_bytes:,} bytes. Nothing was applied: send the moves alone, "
                                        f"without attachments or long quotes.", "too big")
@@ -199,21 +208,21 @@ class Postmaster:
                                      for s in self._seat_names(g)])
             cmds, rest = read_commands(body)
         except PbemError as e:
-            return self._refuse_sender(letter, src, known, "", f"{e}\nNothing was applied.", "unreadable body")
+            return self.refuse_sender(letter, src, known, "", f"{e}\nNothing was applied.", "unreadable body")
         game, why = self._route(letter, cmds)
         if why:
-            return self._refuse_sender(letter, src, known, game, why, "routing")
+            return self.refuse_sender(letter, src, known, game, why, "routing")
         if any(c.name == "CREATE" for c in cmds):
             return self._create(letter, src, cmds, game)
         if not game:
             if not known:
                 return Decision("Rejected", "no game named and the sender is unknown: not answered")
-            return self._reply_only(letter, src, "", "Processed", "help (no game named)",
+            return self.reply_only(letter, src, "", "Processed", "help (no game named)",
                                     replies.help_text(self, letter.from_addr, no_game=True), subject="pbem help")
         if not self.roster_path(game).exists() or not self.game_path(game).exists():
             if not known:
                 return Decision("Rejected", f"no game {game!r} and the sender is unknown: not answered")
-            return self._reply_only(letter, src, "", "Rejected", f"no game {game!r}",
+            return self.reply_only(letter, src, "", "Rejected", f"no game {game!r}",
                                     f"There is no game called {game!r} here.\n\n"
                                     + replies.help_text(self, letter.from_addr, no_game=True), subject="pbem: no such game")
         self._warm_reader(game)                    # once per title and process, before the lock
@@ -234,7 +243,7 @@ class Postmaster:
                 hit = self._tables.get(game)
                 if hit is not None and len(hit[1].play.moves) != len(hit[1].seqs):
                     self._tables.pop(game, None)
-                return self._refuse_sender(
+                return self.refuse_sender(
                     letter, src, self.known(letter.from_addr), game,
                     f"your mail took longer to read than the moderator gives one mail ({given:g} s "
                     f"of CPU time), "
@@ -365,7 +374,7 @@ class Postmaster:
         roster = self.roster(game)
         signons = [c for c in cmds if c.name == "SIGNON"]
         if len(signons) > 1:
-            return self._refuse_sender(letter, src, roster.knows(letter.from_addr), game,
+            return self.refuse_sender(letter, src, roster.knows(letter.from_addr), game,
                                        "one SIGNON line per mail, please. Nothing was applied.", "two signons")
         seat: Optional[Seat] = None
         is_master = False
@@ -374,18 +383,18 @@ class Postmaster:
             if name.lower() == MODERATOR_SEAT:
                 if not self._signon_ok(game, MODERATOR_SEAT, letter.from_addr, roster.moderator, secret,
                                        roster.moderator_hash):
-                    return self._bad_signon(letter, src, game, roster.moderator, MODERATOR_SEAT)
+                    return self.bad_signon(letter, src, game, roster.moderator, MODERATOR_SEAT)
                 is_master = True
             else:
                 seat = roster.seat(name)
                 if seat is None:
-                    return self._refuse_sender(letter, src, roster.knows(letter.from_addr), game,
+                    return self.refuse_sender(letter, src, roster.knows(letter.from_addr), game,
                                                f"there is no player {name!r} in {game} (players: "
                                                f"{', '.join(s.name for s in roster.seats)}). Nothing was applied.",
                                                "unknown seat")
                 if not self._signon_ok(game, seat.name, letter.from_addr, seat.address, secret,
                                        seat.secret_hash):
-                    return self._bad_signon(letter, src, game, seat.address, seat.name)
+                    return self.bad_signon(letter, src, game, seat.address, seat.name)
         else:
             if not roster.knows(letter.from_addr):
                 return Decision("Rejected", f"{game}: sender not registered in the game: not answered", game)
@@ -394,16 +403,16 @@ class Postmaster:
         info = [c for c in cmds if c.name in INFO]
         master = [c for c in cmds if c.name in MASTER]
         if master and not is_master:
-            return self._reply_only(letter, src, game, "Rejected", "master command without the moderator's sign-on",
+            return self.reply_only(letter, src, game, "Rejected", "master command without the moderator's sign-on",
                                     f"{master[0].name} (line {master[0].line}) is for the game's moderator, who signs "
                                     f"on as SIGNON {game} moderator <secret>. Nothing was applied.", to=letter.from_addr)
         if moves and not signons:
-            return self._reply_only(letter, src, game, "Rejected", "moves without SIGNON",
+            return self.reply_only(letter, src, game, "Rejected", "moves without SIGNON",
                                     f"Moves count only with your sign-on line: add\n    SIGNON {game} "
                                     f"{seat.name if seat else '<your name>'} <your secret>\nabove them. Nothing was applied.",
                                     to=letter.from_addr, set_aside=body.set_aside)
         if moves and is_master:
-            return self._reply_only(letter, src, game, "Rejected", "moves from the moderator",
+            return self.reply_only(letter, src, game, "Rejected", "moves from the moderator",
                                     "The moderator signs on for commands only; moves come from the players. "
                                     "Nothing was applied.", to=letter.from_addr)
         if master:
@@ -411,14 +420,14 @@ class Postmaster:
                 return act.master_commands(self, letter, src, game, roster, master, info)
         if moves:
             if roster.paused:
-                return self._reply_only(letter, src, game, "Rejected", "game paused",
+                return self.reply_only(letter, src, game, "Rejected", "game paused",
                                         f"{game} is paused by its moderator; moves are not taken until it resumes. "
                                         "Nothing was applied.", to=letter.from_addr)
             return act.moves(self, letter, src, game, roster, seat, rest, body, info)
         if info:
             with uncharged():
                 return act.info_commands(self, letter, src, game, roster, info)
-        return self._reply_only(letter, src, game, "Rejected", "nothing to do",
+        return self.reply_only(letter, src, game, "Rejected", "nothing to do",
                                 "Your mail holds no move and no command.\n\n" + replies.help_text(self, letter.from_addr),
                                 to=letter.from_addr, set_aside=body.set_aside)
 
@@ -446,7 +455,7 @@ class Postmaster:
     def subject(self, game: str, text: str) -> str:
         return f"[{game}] {text}" if game else text
 
-    def _reply_only(self, letter: Letter, src: str, game: str, folder: str, outcome: str, text: str, *,
+    def reply_only(self, letter: Letter, src: str, game: str, folder: str, outcome: str, text: str, *,
                     to: Optional[str] = None, subject: Optional[str] = None, set_aside=()) -> Decision:
         to = to or letter.from_addr
         body = text + replies.set_aside_text(set_aside)
@@ -455,10 +464,10 @@ class Postmaster:
                     references=letter.references)
         return Decision(folder, outcome, game, [self.outgoing(mail, "reply", game, src)])
 
-    def _refuse_sender(self, letter: Letter, src: str, known: bool, game: str, why: str, outcome: str) -> Decision:
+    def refuse_sender(self, letter: Letter, src: str, known: bool, game: str, why: str, outcome: str) -> Decision:
         if not known:
             return Decision("Rejected", f"{outcome}: sender unknown, not answered", game)
-        return self._reply_only(letter, src, game, "Rejected", outcome, why)
+        return self.reply_only(letter, src, game, "Rejected", outcome, why)
 
     def _guard(self) -> Ledger:
         if self.ledger is None:
@@ -484,7 +493,7 @@ class Postmaster:
         self._notice = guard.signon_failed(game, seat, sender)
         return False
 
-    def _bad_signon(self, letter: Letter, src: str, game: str, registered: str, name: str) -> Decision:
+    def bad_signon(self, letter: Letter, src: str, game: str, registered: str, name: str) -> Decision:
         """A failed sign-on: told to the seat's registered address, never to the sender, at most
         once an hour (the rest are only recorded)."""
         notice, self._notice = getattr(self, "_notice", True), True

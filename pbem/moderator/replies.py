@@ -179,13 +179,13 @@ def _map_png(game, changed: list[str]) -> bytes:
     img = _MAPS.get(base_key)
     if img is None:
         img = render_map(game)
-        _remember(_MAPS, base_key, img, 16)
+        remember(_MAPS, base_key, img, 16)
     png = png_bytes(outline_hexes(img, game, changed) if changed else img, compact=True)
-    _remember(_PNGS, key, png, 64)
+    remember(_PNGS, key, png, 64)
     return png
 
 
-def _remember(cache: dict, key: str, value, size: int) -> None:
+def remember(cache: dict, key: str, value, size: int) -> None:
     if len(cache) >= size:
         cache.pop(next(iter(cache)))
     cache[key] = value
