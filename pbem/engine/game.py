@@ -129,6 +129,26 @@ class Game:
     def active_corporations(self) -> list[Corporation]:
         return [c for c in self.corporations.values() if not c.closed]
 
+    def controller(self, entity: Optional[str]) -> Optional[str]:
+        """The player who acts for `entity`: a player acts for themself, a corporation's
+        president for it, a private's owner for it; a holder that is itself a corporation
+        passes control on to whoever controls that one. None when nobody does (no president, a
+        private in the bank, or a loop of companies holding each other)."""
+        seen: set[str] = set()
+        while entity is not None and entity not in self.players:
+            if entity in seen:
+                return None
+            seen.add(entity)
+            corp = self.corporations.get(entity)
+            comp = self.companies.get(entity) if corp is None else None
+            if corp is not None:
+                entity = corp.president
+            elif comp is not None:
+                entity = comp.owner
+            else:
+                return None
+        return entity
+
     def current_entity(self) -> Optional[str]:
         if self.finished:
             return None

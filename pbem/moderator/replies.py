@@ -85,21 +85,20 @@ def witness(table: "Table") -> tuple[int, str]:
 
 
 def acting_player(game) -> tuple[Optional[str], str]:
-    """(player id who must act now, what for) — e.g. ('Ann', 'for CPR')."""
+    """(player id who must act now, what for) — e.g. ('Ann', 'for CPR'); the game says who
+    controls the acting entity."""
     ent = game.current_entity()
     if ent is None or game.finished:
         return None, ""
     if ent in game.players:
         return ent, ""
-    corp = game.corporations.get(ent)
-    if corp is not None and corp.president:
-        return corp.president, f"for {ent}"
-    comp = game.companies.get(ent)
-    if comp is not None and comp.owner:
-        if comp.owner_is_corp:
-            return game.corporations[comp.owner].president, f"for {ent} ({comp.owner})"
-        return comp.owner, f"for {ent}"
-    return None, f"({ent})"
+    who = game.controller(ent)
+    if who is None:
+        return None, f"({ent})"
+    comp = game.companies.get(ent) if ent not in game.corporations else None
+    if comp is not None and comp.owner_is_corp:
+        return who, f"for {ent} ({comp.owner})"
+    return who, f"for {ent}"
 
 
 def turn_line(game, player: str) -> str:

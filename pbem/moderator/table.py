@@ -232,18 +232,8 @@ class Table:
 
     @staticmethod
     def _may_act(game: EngineGame, player: str, action: Action) -> bool:
-        ent = action.entity
-        if ent == player:
-            return True
-        corp = game.corporations.get(ent)
-        if corp is not None:
-            return corp.president == player
-        comp = game.companies.get(ent)
-        if comp is not None:
-            if comp.owner_is_corp:
-                return game.corporations[comp.owner].president == player
-            return comp.owner == player
-        return False
+        """Whether `player` controls the entity the action is for (the game says who does)."""
+        return game.controller(action.entity) == player
 
     def undo(self, n: int, who: str, reason: str = "", *, expect_head: Optional[str] = None) -> list:
         """The moderator annuls the last `n` moves; they stay in the file, marked.
