@@ -35,7 +35,7 @@ def test_auction_buys_and_cp_par():
     assert g.corporations["CPR"].percent_of("a") == 20 and g.corporations["CPR"].president == "a"
     assert g.players["a"].cash == 450 - 20 - 180
     # the Trestle Bridge came with its random 10% share
-    assert g.corporations[g.extra.tb_corp].percent_of("d") == 10
+    assert g.corporations[g.extra.random_share["TB"]].percent_of("d") == 10
 
 
 def test_bid_below_minimum_and_off_increment_refused():

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token
-from pbem.titles.family1830 import abilities as AB
+from pbem.engine import abilities as AB
 from pbem.titles.family1830.state import state
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Optional
 from pbem.engine import actions as A
 from pbem.engine.rules import Rules
 from pbem.errors import RuleError
-from pbem.titles.family1830 import abilities as AB
+from pbem.engine import abilities as AB
 from pbem.titles.family1830 import privates
 from pbem.titles.family1830.state import State1830, state
 

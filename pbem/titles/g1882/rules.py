@@ -1,13 +1,15 @@
 """1882 (Saskatchewan): the rules that differ from the standard game.
 
 CN is started only with neutral stations that other corporations place; SC is started by
-trading in its private; the North West Rebellion strips yellow tiles from its hexes; the
-Trestle Bridge earns on river crossings; a route joining the east edge and Hudson Bay earns $100.
+trading in its private; the North West Rebellion strips yellow tiles from its hexes; a route
+joining the east edge and Hudson Bay earns $100. The privates are the title data's: every rule
+here asks which private has which ability (`pbem.engine.abilities`), never a private by name.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from pbem.engine import abilities as AB
 from pbem.engine import actions as A
 from pbem.engine.board import Token
 from pbem.engine.rules import Rules
@@ -19,7 +21,6 @@ if TYPE_CHECKING:
     from pbem.engine.entities import Company, Corporation, Train
     from pbem.engine.game import Game
 
-NWR_HEXES = ("C3", "D4", "D6", "E5")
 EAST = ("I1", "B2")
 HUDSON = "B12"
 
@@ -45,59 +46,70 @@ class Rules1882(Rules):
         first = next(t for t in g.depot.upcoming if t.name == nwr)
         first.events.append("nwr")
         st.nwr_train = nwr
-        tb_corps = ["CNR", "CPR", "GT", "HBR", "QLL"]
-        st.tb_corp = tb_corps[g.rng.draw() % 5]
-        g.corporations[st.tb_corp].reserved["TB"] = 10
-        g.corporations["CPR"].reserved["CP"] = 20
-        # the NWR private's two abilities (move a station, then an extra tile) start unused: State1882
+        # a private's share drawn at setup, and the certificates that come with a private, are
+        # not for sale until the private is bought
+        for comp, corps in AB.random_shares(self.data):
+            corp = g.corporations[corps[g.rng.draw() % len(corps)]]
+            st.random_share[comp] = corp.sym
+            corp.reserved[comp] = corp.share_percent
+        for comp, corp_sym, index in AB.given_shares(self.data):
+            corp = g.corporations[corp_sym]
+            corp.reserved[comp] = corp.president_percent if index == 0 else corp.share_percent
+        # every corporation has a neutral station, but the neutral one and those a private starts
+        started = {c for _, c, i in AB.given_shares(self.data) if i == 0}
         for corp in g.corporations.values():
-            if corp.sym not in ("CPR", "CN"):
+            if corp.sym != self.neutral_owner and corp.sym not in started:
                 from pbem.engine.entities import TokenSpec
                 corp.tokens.append(TokenSpec(price=0, neutral=True))
 
     # --- auction and stock round ----------------------------------------------------------
     def after_buy_company(self, g: "Game", player: str, company: "Company", price: int, rnd) -> None:
-        if company.sym == "TB":
-            corp = g.corporations[state(g).tb_corp]
-            corp.reserved.pop("TB", None)
-            g.shares.transfer(corp, "ipo", player, 10)
-        elif company.sym == "CP":
-            rnd.pending_par.append("CP")
+        drawn = state(g).random_share.get(company.sym)
+        if drawn is not None:
+            corp = g.corporations[drawn]
+            corp.reserved.pop(company.sym, None)
+            g.shares.transfer(corp, "ipo", player, corp.share_percent)
+        elif AB.president_with(self.data, company.sym) is not None:
+            rnd.pending_par.append(company.sym)     # the buyer sets the par at once (PendingPar)
 
     def pending_par(self, g: "Game", action: A.Par, company_sym: str) -> None:
+        want = self.pending_par_corporation(g, company_sym)
         corp = g.corporations.get(action.corporation)
-        if corp is None or corp.sym != "CPR":
-            raise RuleError(f"Canadian Pacific's buyer must set the par of CPR, not {action.corporation}",
-                            rule="CP comes with the CPR president's certificate")
-        self.start_corporation(g, action.entity, corp, action.price, 0, reserved="CP")
+        if corp is None or corp.sym != want:
+            raise RuleError(f"{g.companies[company_sym].name}'s buyer must set the par of {want}, not "
+                            f"{action.corporation}", rule=f"{company_sym} comes with the {want} president's certificate")
+        self.start_corporation(g, action.entity, corp, action.price, 0, reserved=company_sym)
 
     def pending_par_corporation(self, g: "Game", company_sym: str) -> str:
-        """Canadian Pacific comes with CPR's president's certificate."""
-        return "CPR"
+        """The corporation whose president's certificate comes with the private."""
+        return AB.president_with(self.data, company_sym) or super().pending_par_corporation(g, company_sym)
 
     def can_par(self, g: "Game", corp: "Corporation", player: str) -> bool:
         if corp.ipoed:
             return False
-        if corp.sym == "CPR":
-            return False
-        if corp.sym == "SC":
-            sc = g.companies["SC"]
-            return state(g).sc_convertible and sc.owner == player and not sc.owner_is_corp and not sc.closed
-        if corp.sym == "CN":
-            return any(t.corp == "CN" for t in g.board.all_tokens())
+        if any(c == corp.sym and i == 0 for _, c, i in AB.given_shares(self.data)):
+            return False                  # started only by the buyer of the private it comes with
+        traded = AB.exchanged_for_president(self.data, corp.sym)
+        if traded is not None:
+            comp = g.companies[traded]
+            return state(g).sc_convertible and comp.owner == player and not comp.owner_is_corp and not comp.closed
+        if corp.sym == self.neutral_owner:
+            return any(t.corp == self.neutral_owner for t in g.board.all_tokens())
         return True
 
     def par_cost(self, g: "Game", corp: "Corporation", price: int) -> int:
-        return price if corp.sym == "SC" else 2 * price
+        # a private traded for the president's certificate pays for it but one share
+        return price if AB.exchanged_for_president(self.data, corp.sym) else 2 * price
 
     def par(self, g: "Game", player: str, corp: "Corporation", price: int, rnd) -> None:
-        if corp.sym != "SC":
+        traded = AB.exchanged_for_president(self.data, corp.sym)
+        if traded is None:
             return super().par(g, player, corp, price, rnd)
-        # the SC private is traded in for the president's certificate plus the price of one share
+        # the private is traded in for the president's certificate plus the price of one share
         self.start_corporation(g, player, corp, price, price)
         self._sc_extra_train(g)
-        rnd.pending_home.append("SC")
-        g.close_company(g.companies["SC"])
+        rnd.pending_home.append(corp.sym)
+        g.close_company(g.companies[traded])
         self._sc_check(g)
 
     def _sc_extra_train(self, g: "Game") -> None:
@@ -113,41 +125,49 @@ class Rules1882(Rules):
         g.depot.upcoming.insert(0, extra)
 
     def _sc_check(self, g: "Game") -> None:
-        """SC leaves the game once its private can no longer be converted."""
-        sc = g.companies["SC"]
-        corp = g.corporations.get("SC")
-        if corp and not corp.ipoed and (sc.closed or sc.owner_is_corp):
-            corp.closed = True
-            corp.flags["removed"] = True
+        """A corporation started only by trading in a private (SC) leaves the game once that
+        private can no longer be traded (closed, or owned by a corporation)."""
+        for corp in g.corporations.values():
+            traded = AB.exchanged_for_president(self.data, corp.sym)
+            comp = g.companies.get(traded) if traded else None
+            if comp is not None and not corp.ipoed and not corp.closed and (comp.closed or comp.owner_is_corp):
+                corp.closed = True
+                corp.flags["removed"] = True
 
     def place_home_choice(self, g: "Game", corp: "Corporation", action: A.PlaceToken) -> None:
-        if corp.sym != "SC":
+        if not self._home_chosen(corp):
             return super().place_home_choice(g, corp, action)
         slots = g.board.slots(action.hex, action.city)
         tok = corp.tokens[0]
+        sym = corp.sym
         if action.slot is not None and action.slot < len(slots) and slots[action.slot] is not None:
             occ = slots[action.slot]
-            if occ.corp != "CN":
-                raise RuleError(f"SC may only replace a neutral station, not {occ.corp}'s", rule="SC home station")
+            if occ.corp != self.neutral_owner:
+                raise RuleError(f"{sym} may only replace a neutral station, not {occ.corp}'s", rule=f"{sym} home station")
             g.board.remove_token(action.hex, action.city, action.slot)
-            g.board.place_token(action.hex, action.city, Token("SC", "SC", False), slot=action.slot)
+            g.board.place_token(action.hex, action.city, Token(sym, sym, False), slot=action.slot)
         else:
-            g.board.check_token("SC", action.hex, action.city, need_connection=False)
-            g.board.place_token(action.hex, action.city, Token("SC", "SC", False))
+            g.board.check_token(sym, action.hex, action.city, need_connection=False)
+            g.board.place_token(action.hex, action.city, Token(sym, sym, False))
         tok.used = True
         state(g).sc_home = action.hex
         g.last_move_hexes.append(action.hex)
 
     def home_hex(self, g: "Game", corp: "Corporation") -> Optional[str]:
         """Where `corp`'s home station went: its printed home, or the one SC chose."""
-        return state(g).sc_home if corp.sym == "SC" else corp.home
+        return state(g).sc_home if self._home_chosen(corp) else corp.home
+
+    def _home_chosen(self, corp: "Corporation") -> bool:
+        """Whether `corp` has no printed home and its president chooses one (a corporation
+        started by trading in a private: SC)."""
+        return AB.exchanged_for_president(self.data, corp.sym) is not None
 
     # --- operating round --------------------------------------------------------------------
     def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
         corp.last_routes = []
         if state(g).nwr_state == "lay":
             state(g).nwr_state = None        # the extra tile lay lapses with the turn it was earned in
-        if corp.sym in ("SC", "CN"):
+        if corp.sym == self.neutral_owner or self._home_chosen(corp):
             return
         self.place_home_token(g, corp, rnd)
 
@@ -157,7 +177,7 @@ class Rules1882(Rules):
         tok = next((t for t in corp.tokens if t.neutral and not t.used), None)
         if tok is None:
             raise RuleError(f"{corp.sym} has no neutral station left", rule="one neutral station per corporation")
-        marker = Token("CN", corp.sym, True)
+        marker = Token(self.neutral_owner, corp.sym, True)
         g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading, token=marker)
         g.board.place_token(action.hex, action.city, marker)
         tok.used = True
@@ -166,27 +186,31 @@ class Rules1882(Rules):
     def can_token(self, g: "Game", corp: "Corporation") -> bool:
         return super().can_token(g, corp)
 
-    def token_ability_prices(self, g: "Game", corp: "Corporation") -> list[int]:
-        nwr = g.companies["NWR"]
-        usable = nwr.owner == corp.sym and nwr.owner_is_corp and not nwr.closed
-        return [0] if usable and not state(g).nwr_token_used else []
-
-    def certificates_given(self, g: "Game") -> list[str]:
+    def _owned(self, g: "Game", corp: "Corporation", kind: str) -> list[tuple["Company", dict]]:
+        """(private, ability) for each open private `corp` owns with an ability of type `kind`."""
         out = []
-        if g.companies["TB"].owner is not None:
-            out.append(f"{state(g).tb_corp}_1")
-        if g.companies["CP"].owner is not None:
-            out.append("CPR_0")
+        for sym, ab in AB.holders(self.data, kind):
+            comp = g.companies[sym]
+            if comp.owner == corp.sym and comp.owner_is_corp and not comp.closed:
+                out.append((comp, ab))
         return out
 
+    def token_ability_prices(self, g: "Game", corp: "Corporation") -> list[int]:
+        used = state(g).used
+        return [ab.get("cost", 0) for comp, ab in self._owned(g, corp, "token_move") if (comp.sym, "token_move") not in used]
+
+    def certificates_given(self, g: "Game") -> list[str]:
+        out = [f"{corp}_1" for comp, corp in state(g).random_share.items() if g.companies[comp].owner is not None]
+        return out + [f"{c}_{i}" for sym, c, i in AB.given_shares(self.data) if g.companies[sym].owner is not None]
+
     def has_active_ability(self, g: "Game", corp: "Corporation") -> bool:
-        nwr = g.companies["NWR"]
         # the station move and the extra tile lay are separate abilities, each used once
-        unused = not state(g).nwr_token_used or not state(g).nwr_tile_used
-        return nwr.owner == corp.sym and nwr.owner_is_corp and not nwr.closed and unused
+        used = state(g).used
+        return any((comp.sym, kind) not in used for kind in ("token_move", "tile_lay")
+                   for comp, _ab in self._owned(g, corp, kind))
 
     def company_sellable(self, g: "Game", company: "Company") -> bool:
-        return company.sym != "CP"
+        return not AB.has(self.data, company.sym, "no_buy")
 
     def after_company_sold(self, g: "Game", corp: "Corporation", comp: "Company") -> None:
         self._sc_check(g)
@@ -194,9 +218,10 @@ class Rules1882(Rules):
     def after_tile_laid(self, g: "Game", corp: "Corporation", action: A.LayTile, result) -> None:
         if action.tile == "R2":
             g.board.location_names[action.hex] = "Regina"   # the brown R tile names the city
-        tb = g.companies["TB"]
-        if result.crossings and not tb.closed and tb.owner:
-            g.pay_from_bank(tb.owner, 10 * result.crossings)
+        for sym, ab in AB.holders(self.data, "tile_income"):      # paid to the private's owner
+            comp = g.companies[sym]
+            if ab.get("terrain") == "water" and result.crossings and not comp.closed and comp.owner:
+                g.pay_from_bank(comp.owner, ab["income"] * result.crossings)
         tile = self.catalogue[action.tile]
         if tile.color == "yellow" and "NWR" in g.board.icons(action.hex):
             g.pay_from_bank(corp.sym, 20)
@@ -209,48 +234,55 @@ class Rules1882(Rules):
         return super().must_buy_train(g, corp)
 
     def company_action(self, g: "Game", action: A.Action, rnd) -> None:
+        """A private's station move to one of its hexes, then its extra tile lay there (NWR)."""
         comp = g.companies[action.entity]
         corp = rnd.corp
-        if comp.sym != "NWR" or comp.closed or comp.owner != corp.sym or not comp.owner_is_corp:
+        moves = [ab for c, ab in self._owned(g, corp, "token_move") if c is comp]
+        if not moves:
             raise RuleError(f"{comp.sym} has no ability {corp.sym} can use now", rule="private company abilities")
+        hexes, name = moves[0]["hexes"], comp.sym
         st = state(g)
         step = st.nwr_state
         if isinstance(action, A.RemoveToken) and step is None:
-            if action.hex in NWR_HEXES:
-                raise RuleError("the NWR move must take a station from outside the NWR hexes", rule="NWR token move")
+            if action.hex in hexes:
+                raise RuleError(f"the {name} move must take a station from outside the {name} hexes",
+                                rule=f"{name} token move")
             slots = g.board.slots(action.hex, action.city)
             idx = next((i for i, t in enumerate(slots) if t and t.corp == corp.sym and not t.neutral), None)
             if idx is None:
-                raise RuleError(f"{corp.sym} has no station in {action.hex}", rule="NWR token move")
+                raise RuleError(f"{corp.sym} has no station in {action.hex}", rule=f"{name} token move")
             # the home station leaves a neutral one in its place (7.1.3), so it stays put while
             # the hex already holds a neutral station (one a hex; 18xx.games SpecialNWR#available_hex)
             home = self.home_hex(g, corp) == action.hex
             if home and any(h == action.hex and t.neutral for h, _, _, t in g.board.token_locations()):
                 raise RuleError(f"{corp.sym}'s home station cannot move: {action.hex} already holds a neutral station",
-                                rule="NWR token move")
+                                rule=f"{name} token move")
             g.board.remove_token(action.hex, action.city, idx)
             if home:
-                g.board.place_token(action.hex, action.city, Token("CN", "CN", True), slot=idx)
+                g.board.place_token(action.hex, action.city, Token(self.neutral_owner, self.neutral_owner, True),
+                                    slot=idx)
             # the lifted token is the one placed again in the NWR hex: its charter slot stays used
             st.nwr_state = "place"
         elif isinstance(action, A.PlaceToken) and step == "place":
-            if action.hex not in NWR_HEXES:
-                raise RuleError(f"the NWR station must go to {', '.join(NWR_HEXES)}", rule="NWR token move")
+            if action.hex not in hexes:
+                raise RuleError(f"the {name} station must go to {', '.join(hexes)}", rule=f"{name} token move")
             g.board.check_token(corp.sym, action.hex, action.city, need_connection=False)
             g.board.place_token(action.hex, action.city, Token(corp.sym, corp.sym, False))
             st.nwr_state = "lay"
-            st.nwr_token_used = True
+            st.used.add((comp.sym, "token_move"))
             st.nwr_dest = action.hex
         elif step == "lay" and isinstance(action, A.LayTile):
             if action.hex != st.nwr_dest:
-                raise RuleError(f"the NWR extra tile goes on {st.nwr_dest}", rule="NWR extra tile")
-            self.lay_tile(g, corp, action, {"lay": True, "upgrade": True, "cost": 0}, rnd, extra=True)
+                raise RuleError(f"the {name} extra tile goes on {st.nwr_dest}", rule=f"{name} extra tile")
+            lay = next(ab for c, ab in self._owned(g, corp, "tile_lay") if c is comp)
+            self.lay_tile(g, corp, action, {"lay": True, "upgrade": bool(lay.get("upgrade")), "cost": lay.get("cost", 0)},
+                          rnd, extra=True)
             st.nwr_state = None
-            st.nwr_tile_used = True
+            st.used.add((comp.sym, "tile_lay"))
         elif step == "lay" and isinstance(action, A.Pass):
             st.nwr_state = None
         else:
-            raise RuleError(f"NWR: expected {'remove_token' if step is None else step}", rule="NWR token move")
+            raise RuleError(f"{name}: expected {'remove_token' if step is None else step}", rule=f"{name} token move")
 
     def train_event(self, g: "Game", event, corp: "Corporation", train: "Train") -> None:
         if event == "nwr":
@@ -262,17 +294,19 @@ class Rules1882(Rules):
         super().train_event(g, event, corp, train)
 
     def survives_close_event(self, g: "Game", c: "Company") -> bool:
-        return c.sym == "SC"
+        """A private that closes in a phase of its own (SC, phase 6) outlives the phase that closes the others."""
+        return any("on_phase" in ab for ab in AB.of(self.data, c.sym, "close"))
 
     def after_train_bought(self, g: "Game", corp: "Corporation", train: "Train") -> None:
-        if corp.sym == "CPR":
-            cp = g.companies["CP"]
-            if not cp.closed:
-                g.close_company(cp)
+        for sym, ab in AB.holders(self.data, "close"):
+            comp = g.companies[sym]
+            if ab.get("when") == "train_bought" and ab.get("corporation") == corp.sym and not comp.closed:
+                g.close_company(comp)
 
     def on_phase(self, g: "Game", phase) -> None:
-        if phase.name == "6":
-            g.close_company(g.companies["SC"])
+        for sym, ab in AB.holders(self.data, "close"):
+            if ab.get("on_phase") == phase.name:
+                g.close_company(g.companies[sym])
         self._sc_check(g)
 
 

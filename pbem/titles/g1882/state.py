@@ -17,17 +17,16 @@ class State1882:
     sc_reserve: list["Train"] = field(default_factory=list)
     #: the train type whose first purchase sets off the North West Rebellion (drawn at setup)
     nwr_train: str = ""
-    #: the corporation whose 10% share comes with the Trestle Bridge (drawn at setup)
-    tb_corp: str = ""
+    #: private -> the corporation whose share comes with it, drawn at setup (the Trestle Bridge's)
+    random_share: dict[str, str] = field(default_factory=dict)
     #: whether the SC private may still be traded in to start SC
     sc_convertible: bool = True
     #: the NWR private's station move: None, "place" (a station was lifted) or "lay" (its extra tile may follow)
     nwr_state: Optional[str] = None
     #: the hex the NWR station moved to (where the extra tile goes)
     nwr_dest: Optional[str] = None
-    #: each of the NWR private's two abilities is used once
-    nwr_token_used: bool = False
-    nwr_tile_used: bool = False
+    #: (private, ability type) of each once-a-game ability used (the NWR's station move and tile)
+    used: set[tuple[str, str]] = field(default_factory=set)
     #: where SC placed its home station (SC has no printed home; its president chooses one)
     sc_home: Optional[str] = None
 
