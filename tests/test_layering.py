@@ -144,3 +144,28 @@ def test_no_module_imports_itself_round_a_cycle_not_even_inside_a_function():
 def test_the_cycle_finder_finds_a_cycle():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_a_kind_of_action_is_declared_once_by_its_class_and_found_by_its_name():
+    """The kinds are an open set: a title declares its own beside the engine's, with no table
+    elsewhere to edit; the same name declared by two classes is refused."""
+    from dataclasses import dataclass
+
+    import pytest
+
+    from pbem.engine import actions as A
+    from pbem.engine.step import kind_of
+
+    assert A.KINDS["merge"] is A.Merge and kind_of(A.Merge("KR", "MK")) == "merge"
+    assert kind_of(A.EndGame("Ann")) == ""
+
+    @dataclass(frozen=True)
+    class Wave(A.Action, kind="wave_a_flag"):
+        colour: str
+
+    assert A.KINDS["wave_a_flag"] is Wave and kind_of(Wave("Ann", "red")) == "wave_a_flag"
+    with pytest.raises(ValueError, match="declared twice"):
+        @dataclass(frozen=True)
+        class Other(A.Action, kind="merge"):
+            pass
+    del A.KINDS["wave_a_flag"]

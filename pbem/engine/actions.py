@@ -7,23 +7,46 @@ their name/id string, a corporation or private company by its symbol.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import ClassVar, Optional, Union
+
+
+#: kind name -> its action class: every kind registers itself where it is declared (the
+#: engine's generic kinds here, a title's own kinds in its package)
+KINDS: dict[str, type["Action"]] = {}
+
+
+def _name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 @dataclass(frozen=True)
 class Action:
-    """Base of all actions; `entity` is who acts (player id, corporation or company symbol)."""
+    """Base of all actions; `entity` is who acts (player id, corporation or company symbol).
+    A kind of action is declared once, as a subclass naming its kind
+    (`class Merge(Action, kind="merge")`); the steps that accept it define `moves_<kind>`,
+    `check_<kind>` and `apply_<kind>`."""
 
     entity: str
+    #: the kind's name ("" for an action no step takes, as the end of a game)
+    kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls, kind: str = "", **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if kind:
+            known = KINDS.get(kind)
+            if known is not None and _name(known) != _name(cls):      # the same class loaded again is no clash
+                raise ValueError(f"the kind of action {kind!r} is declared twice: {_name(known)} and {_name(cls)}")
+            cls.kind = kind
+            KINDS[kind] = cls
 
 
 @dataclass(frozen=True)
-class Pass(Action):
+class Pass(Action, kind="pass"):
     """Decline the current step: pass in an auction, end a stock turn, skip a track lay, ..."""
 
 
 @dataclass(frozen=True)
-class Bid(Action):
+class Bid(Action, kind="bid"):
     """Bid `price` on a private company (or buy the cheapest one at face value)."""
 
     company: str
@@ -31,7 +54,7 @@ class Bid(Action):
 
 
 @dataclass(frozen=True)
-class Par(Action):
+class Par(Action, kind="par"):
     """Start a corporation at par price `price`, buying its president's certificate."""
 
     corporation: str
@@ -39,7 +62,7 @@ class Par(Action):
 
 
 @dataclass(frozen=True)
-class BuyShares(Action):
+class BuyShares(Action, kind="buy_shares"):
     """Buy `percent` of `corporation` from `source` ('ipo' or 'pool')."""
 
     corporation: str
@@ -48,7 +71,7 @@ class BuyShares(Action):
 
 
 @dataclass(frozen=True)
-class SellShares(Action):
+class SellShares(Action, kind="sell_shares"):
     """Sell `percent` of `corporation` to the market pool."""
 
     corporation: str
@@ -56,7 +79,7 @@ class SellShares(Action):
 
 
 @dataclass(frozen=True)
-class LayTile(Action):
+class LayTile(Action, kind="lay_tile"):
     """Lay or upgrade tile `tile` on `hex` with `rotation` (0-5, clockwise sixths)."""
 
     hex: str
@@ -65,7 +88,7 @@ class LayTile(Action):
 
 
 @dataclass(frozen=True)
-class PlaceToken(Action):
+class PlaceToken(Action, kind="place_token"):
     """Place a station token in city number `city` (index among the tile's cities) of `hex`.
 
     `neutral` places the corporation's neutral token instead of its own.
@@ -79,7 +102,7 @@ class PlaceToken(Action):
 
 
 @dataclass(frozen=True)
-class RemoveToken(Action):
+class RemoveToken(Action, kind="remove_token"):
     """Lift a token from city `city` of `hex` (a private's station move)."""
 
     hex: str
@@ -111,21 +134,21 @@ class Route:
 
 
 @dataclass(frozen=True)
-class RunRoutes(Action):
+class RunRoutes(Action, kind="run_routes"):
     """Run the corporation's trains on `routes` (an empty tuple means no run)."""
 
     routes: tuple[Route, ...] = ()
 
 
 @dataclass(frozen=True)
-class Dividend(Action):
+class Dividend(Action, kind="dividend"):
     """Distribute ('payout') or keep ('withhold') this turn's revenue."""
 
     kind: str = "payout"
 
 
 @dataclass(frozen=True)
-class BuyTrain(Action):
+class BuyTrain(Action, kind="buy_train"):
     """Buy a `train` (type name, e.g. '3' or 'D') from `source`: 'depot' or a corporation symbol.
 
     `price` is the total paid (from another corporation any price >= 1; from the depot it
@@ -144,7 +167,7 @@ class BuyTrain(Action):
 
 
 @dataclass(frozen=True)
-class DiscardTrain(Action):
+class DiscardTrain(Action, kind="discard_train"):
     """Discard a train of type `train` because the corporation is over its train limit;
     `train_id` names the very train when it is not the first of the type (None: the first)."""
 
@@ -153,7 +176,7 @@ class DiscardTrain(Action):
 
 
 @dataclass(frozen=True)
-class BuyCompany(Action):
+class BuyCompany(Action, kind="buy_company"):
     """A corporation buys private `company` from its owner for `price`."""
 
     company: str
@@ -161,7 +184,7 @@ class BuyCompany(Action):
 
 
 @dataclass(frozen=True)
-class Bankrupt(Action):
+class Bankrupt(Action, kind="bankrupt"):
     """The corporation cannot buy a required train: its president declares bankruptcy."""
 
 
@@ -171,12 +194,12 @@ class EndGame(Action):
 
 
 @dataclass(frozen=True)
-class Convert(Action):
+class Convert(Action, kind="convert"):
     """A minor announces its conversion into a major (merger round); a Merge names the major."""
 
 
 @dataclass(frozen=True)
-class Merge(Action):
+class Merge(Action, kind="merge"):
     """In a merger round: add minor `corporation` to the acting minor's merger, or (after a
     conversion or once the merger group is closed) name the major `corporation` it becomes."""
 
@@ -184,7 +207,7 @@ class Merge(Action):
 
 
 @dataclass(frozen=True)
-class Choose(Action):
+class Choose(Action, kind="choose"):
     """Pick one of the options a rule offers, by name (e.g. a trainless major's 'nationalize')."""
 
     choice: str

@@ -28,18 +28,9 @@ class LegalMove:
 
 
 #: the action kind (as `Round.legal` names it) of each action class
-KIND_OF: dict[type, str] = {
-    A.Pass: "pass", A.Bid: "bid", A.Par: "par", A.BuyShares: "buy_shares", A.SellShares: "sell_shares",
-    A.PlaceToken: "place_token", A.LayTile: "lay_tile", A.RunRoutes: "run_routes", A.Dividend: "dividend",
-    A.BuyTrain: "buy_train", A.BuyCompany: "buy_company", A.DiscardTrain: "discard_train",
-    A.Bankrupt: "bankrupt", A.Choose: "choose", A.Merge: "merge", A.Convert: "convert",
-    A.RemoveToken: "remove_token",
-}
-
-
 def kind_of(action: A.Action) -> str:
-    """The kind name of an action ('' for kinds no step names)."""
-    return KIND_OF.get(type(action), "")
+    """The kind name of an action ('' for kinds no step names): declared by its class."""
+    return type(action).kind
 
 
 class Step:
