@@ -40,9 +40,15 @@ def cmd_new(a: argparse.Namespace) -> int:
     from pbem.gamefile import key_path
 
     seed = a.seed if a.seed is not None else 0
+    data = ""
+    if a.title_data:
+        from pbem.titles.registry import game_data
+
+        data = game_data(a.title, a.title_data)
     had_key = key_path().exists()
-    t = Table.create(a.gamefile, a.title, players, seed, a.option or ())
-    print(f"created {a.gamefile}: {a.title}, {len(players)} players, seed {seed}")
+    t = Table.create(a.gamefile, a.title, players, seed, a.option or (), data)
+    own = f", its own {', '.join(sorted(json.loads(data)))} from {a.title_data}" if data else ""
+    print(f"created {a.gamefile}: {a.title}, {len(players)} players, seed {seed}{own}")
     # the moderator must know where the key is (to back it up, and for `pbem verify --key-file`)
     print(f"sealed with the moderator's key {key_path()}" + ("" if had_key else " (made now: keep a copy)"))
     print(_turn_line(t))
@@ -304,6 +310,9 @@ def add_commands(sub) -> None:
     p.add_argument("--players", nargs="+", required=True, help='"Name <address>" in seat order')
     p.add_argument("--seed", type=int)
     p.add_argument("--option", action="append")
+    p.add_argument("--title-data", metavar="FILE",
+                   help="the game's own map, market or tables: a JSON object whose keys replace the title's "
+                        "(docs/title-data.md); stored in the game file")
     p.set_defaults(func=cmd_new)
     p = sub.add_parser("move", help="apply moves written in notation (text, or - for stdin)")
     p.add_argument("gamefile")

@@ -39,15 +39,17 @@ SNAPSHOT_EVERY = 100
 
 @dataclass(frozen=True)
 class Setup:
-    """What a game starts from: title, seats (id, name) in order, seed and options."""
+    """What a game starts from: title, seats (id, name) in order, seed and options, and the
+    game's own title data if its organizer gave one (canonical JSON, `pbem.titles.game_data`)."""
 
     title: str
     players: tuple[tuple[str, str], ...]
     seed: int = 0
     options: tuple[str, ...] = ()
+    data: str = ""
 
     def start(self) -> EngineGame:
-        return EngineGame(load_title(self.title), list(self.players), self.seed, self.options)
+        return EngineGame(load_title(self.title, self.data), list(self.players), self.seed, self.options)
 
 
 def _quoted(e: PbemError, index: int, pm: ParsedMove) -> PbemError:
@@ -79,16 +81,17 @@ class Game:
     # --- making one -------------------------------------------------------------------
     @classmethod
     def new(cls, title: str, players: Sequence[Union[str, tuple[str, str]]], seed: int = 0,
-            options: Sequence[str] = ()) -> "Game":
-        """A new game: players are names (their ids too) or (id, name) pairs, in seat order.
-        RuleError for an unknown title, a wrong player count, a name that is a company's, or
-        an option the title does not have."""
+            options: Sequence[str] = (), data: str = "") -> "Game":
+        """A new game: players are names (their ids too) or (id, name) pairs, in seat order;
+        `data`: the game's own title data (`pbem.titles.game_data.read_game_data`). RuleError
+        for an unknown title, a wrong player count, a name that is a company's, or an option
+        the title does not have."""
         from pbem.newgame import check_options, check_players
 
         seats = tuple((p, p) if isinstance(p, str) else (str(p[0]), str(p[1])) for p in players)
-        check_players(title, [(name, "") for _pid, name in seats])
-        check_options(title, options)
-        return cls(Setup(title, seats, seed, tuple(options)))
+        check_players(title, [(name, "") for _pid, name in seats], data)
+        check_options(title, options, data)
+        return cls(Setup(title, seats, seed, tuple(options), data))
 
     # --- notation ---------------------------------------------------------------------
     def context(self, as_: Optional[str] = None, *, trusted: bool = False) -> NotationContext:

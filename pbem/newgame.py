@@ -10,13 +10,14 @@ from pbem.titles import load_title
 CLAIMS_WARN = "claims-warn"
 
 
-def check_players(title: str, players: Sequence[tuple[str, str]]) -> None:
+def check_players(title: str, players: Sequence[tuple[str, str]], data: str = "") -> None:
     """The seats of a new game: within the title's player count, names unique and never a company's,
-    a private's or "moderator", addresses unique (RuleError naming what is wrong)."""
+    a private's or "moderator", addresses unique (RuleError naming what is wrong); `data`: the
+    game's own title data, if any."""
     from pbem.notation import context_from_title_data
 
     try:
-        rules = load_title(title)
+        rules = load_title(title, data)
     except Exception as e:
         raise RuleError(f"unknown title {title!r} ({str(e).splitlines()[0] if str(e) else e})", rule="titles") from None
     data = rules.data if hasattr(rules, "data") else {}
@@ -41,11 +42,11 @@ def check_players(title: str, players: Sequence[tuple[str, str]]) -> None:
             addrs.add(address.lower())
 
 
-def check_options(title: str, options: Sequence[str]) -> None:
+def check_options(title: str, options: Sequence[str], data: str = "") -> None:
     """The options of a new game are ones the title declares (its data's `optional_rules`,
     e.g. 1861's `column_market`) or pbem's own (`claims-warn`), each given once: an unknown or misspelt option would
     otherwise be stored and silently change nothing (RuleError naming the known ones)."""
-    known = list((getattr(load_title(title), "data", {}) or {}).get("optional_rules") or ()) + [CLAIMS_WARN]
+    known = list((getattr(load_title(title, data), "data", {}) or {}).get("optional_rules") or ()) + [CLAIMS_WARN]
     seen: set[str] = set()
     for opt in options:
         if opt not in known:

@@ -17,7 +17,7 @@ from pbem.errors import GameFileError
 from .encoding import (FORMAT_VERSION, GENESIS, HASH_LEN, MAGIC, SEALED_VERSION, SUPPORTED_VERSIONS,
                        chain_hash, format_time, quote, render_lines, sealing_key)
 from .key import mac as _mac
-from .records import AnnulRecord, GameHeader, GameLog, MoveRecord, NoteRecord, Player, Record, utcnow
+from .records import AnnulRecord, GameHeader, GameLog, MoveRecord, NoteRecord, Player, Record, data_digest, utcnow
 
 __all__ = [
     "FORMAT_VERSION", "GENESIS", "HASH_LEN", "MAGIC", "SEALED_VERSION", "SUPPORTED_VERSIONS", "AnnulRecord",
@@ -76,6 +76,8 @@ def _header_bodies(h: GameHeader) -> list[str]:
               f"created {format_time(h.created)}", f"seed {h.seed}"]
     bodies += [f"player {quote(p.name)} {quote(p.email)}" for p in h.players]
     bodies += [f"option {quote(o)}" for o in h.options]
+    if h.data:
+        bodies.append(f"data {quote(h.data_digest)} {quote(h.data)}")
     return bodies
 
 
@@ -173,11 +175,11 @@ def _parse_time(word: str) -> datetime:
 
 
 _SCHEMAS: dict[str, str] = {   # field kinds after the keyword: s=string i=int t=time l=list
-    MAGIC: "i", "title": "s", "created": "t", "seed": "i", "player": "ss", "option": "s",
+    MAGIC: "i", "title": "s", "created": "t", "seed": "i", "player": "ss", "option": "s", "data": "ss",
     "move": "itssss", "annul": "itslss", "note": "itsss",
 }
 _V1_SCHEMAS = {**_SCHEMAS, "move": "itsss"}     # version 1: a move has no seat
-_HEADER_ORDER = (MAGIC, "title", "created", "seed", "player", "option")
+_HEADER_ORDER = (MAGIC, "title", "created", "seed", "player", "option", "data")
 
 
 def _fields(body: str, version: int) -> tuple[str, list]:
@@ -292,7 +294,7 @@ class _Reader:
         if self.header is not None:
             raise _Bad(f"header line {kind!r} after the first record")
         ok = (idx == self.stage + 1) or (kind == "player" and self.stage == idx) \
-            or (kind == "option" and self.stage in (idx - 1, idx))
+            or (kind == "option" and self.stage in (idx - 1, idx)) or (kind == "data" and self.stage == idx - 2)
         if not ok:
             expected = _HEADER_ORDER[self.stage + 1] if self.stage < 3 else "player/option/record"
             raise _Bad(f"header line {kind!r} out of order (expected {expected!r})")
@@ -307,6 +309,12 @@ class _Reader:
             self.h["players"].append(player)
         elif kind == "option":
             self.h["options"].append(values[0])
+        elif kind == "data":
+            digest, text = values
+            self.h["data"] = text
+            want = data_digest(text)
+            if digest != want:
+                raise _Bad(f"the game's title data does not match its digest (stored {digest}, computed {want})")
         else:
             self.h[kind] = values[0]
 
@@ -315,7 +323,7 @@ class _Reader:
             raise _Bad(f"header incomplete: expected a {_HEADER_ORDER[self.stage + 1]!r} line")
         self.header = GameHeader(title=self.h["title"], players=tuple(self.h["players"]),
                                  seed=self.h["seed"], options=tuple(self.h["options"]),
-                                 created=self.h["created"], version=self.version)
+                                 created=self.h["created"], version=self.version, data=self.h.get("data", ""))
         self.header_hash = self.prev
 
     def _record_line(self, kind: str, values: list, stored: str, line: int) -> None:

@@ -5,6 +5,7 @@ Each value checks itself when made (a bad name or time is a GameFileError, never
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import ClassVar, Union
@@ -23,6 +24,11 @@ def _utc(value: datetime, what: str) -> datetime:
     if not isinstance(value, datetime) or value.tzinfo is None or value.utcoffset() is None:
         raise GameFileError(f"{what} must be a timezone-aware datetime, got {value!r}")
     return value.astimezone(timezone.utc).replace(microsecond=0)
+
+
+def data_digest(text: str) -> str:
+    """"sha256:" and the hex digest of a game's own title data, as its header line stores it."""
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _text(value: object, what: str, *, empty: bool = True) -> str:
@@ -64,6 +70,14 @@ class GameHeader:
     options: tuple[str, ...] = ()
     created: datetime = field(default_factory=utcnow)
     version: int = FORMAT_VERSION
+    #: the organizer's title data for this game (a JSON object in canonical form, whose keys
+    #: replace the title's: docs/title-data.md "A game's own data"); "" for the title's own
+    data: str = ""
+
+    @property
+    def data_digest(self) -> str:
+        """The digest of the game's own title data ("" when it has none)."""
+        return data_digest(self.data) if self.data else ""
 
     def __post_init__(self) -> None:
         _text(self.title, "title", empty=False)
@@ -79,6 +93,9 @@ class GameHeader:
         if isinstance(self.options, str):
             raise GameFileError("options must be a list of strings, not one string")
         options = tuple(_text(o, "option") for o in self.options)
+        _text(self.data, "data")
+        if self.data and not (self.data.startswith("{") and self.data.endswith("}")):
+            raise GameFileError("a game's own title data must be a JSON object")
         if self.version not in SUPPORTED_VERSIONS or isinstance(self.version, bool):
             raise GameFileError(f"unsupported format version {self.version!r} "
                                 f"(this reader knows {', '.join(map(str, SUPPORTED_VERSIONS))})")

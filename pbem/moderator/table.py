@@ -86,12 +86,13 @@ class Table:
 
     @classmethod
     def create(cls, path: str | Path, title: str, players: Sequence[tuple[str, str]], seed: int,
-               options: Sequence[str] = ()) -> "Table":
+               options: Sequence[str] = (), data: str = "") -> "Table":
+        """A new game file (`data`: the game's own title data, checked, in canonical form)."""
         header = GameHeader(title=title, players=[Player(n, e) for n, e in players], seed=seed,
-                            options=tuple(options))
+                            options=tuple(options), data=data)
         game = Game(setup_of(header))          # refuses a bad title or player count before any file exists
-        check_players(title, players)          # and names that are a company's, or given twice
-        check_options(title, options)          # and options the title does not know
+        check_players(title, players, data)    # and names that are a company's, or given twice
+        check_options(title, options, data)    # and options the title does not know
         gf = GameFile.create(path, header)
         return cls(gf, game, [])
 

@@ -24,7 +24,7 @@ __all__ = ["setup_of", "file_steps", "replay_file", "read_game"]
 def setup_of(header: GameHeader) -> Setup:
     """The game a file's header starts (players named by name)."""
     return Setup(header.title, tuple((p.name, p.name) for p in header.players), header.seed,
-                 tuple(header.options))
+                 tuple(header.options), header.data)
 
 
 def file_steps(gf: GameFile, game: Game, upto: Optional[int] = None, *, fast: bool = True) -> tuple[list, list]:

@@ -9,9 +9,9 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
 
 from pbem.errors import PbemError
+from pbem.titles.game_data import GameDataError, merged, read_game_data
 
 #: what titles share: the tile catalogue `tiles.json` (docs/title-data.md)
 COMMON_DIR = Path(__file__).resolve().parent / "common"
@@ -115,9 +115,32 @@ def notation_extras(name: str) -> dict:
     return dict(getattr(module, "NOTATION", {}))
 
 
-@lru_cache(maxsize=None)
-def load_title(name: str):
-    """Return the rules object for title `name` (cached: title data is immutable once loaded)."""
+@lru_cache(maxsize=64)
+def load_title(name: str, data: str = ""):
+    """Return the rules object for title `name` (cached: title data is immutable once loaded);
+    `data`: a game's own title data (canonical JSON whose keys replace the title's,
+    `pbem.titles.game_data`), "" for the title's own."""
     entry = title_entry(name)
     module = importlib.import_module(f"{entry.package}.rules")
-    return getattr(module, entry.rules_class)()
+    cls = getattr(module, entry.rules_class)
+    return cls(merged(title_data(name), data)) if data else cls()
+
+
+def game_data(name: str, path: str | Path) -> str:
+    """A game's own title data for title `name` read from `path` (`read_game_data`: checked,
+    canonical), and a game of the title's fewest players started with it: GameDataError
+    naming the file when it cannot be (a tile, hex or train that does not fit the rest)."""
+    from pbem.engine.game import Game        # the engine only when a game is made
+
+    base = title_data(name)
+    text = read_game_data(path, base)
+    counts = sorted(int(k) for k in (base.get("starting_cash") or {}) if str(k).isdigit()) or [2]
+    players = [(f"P{i}", f"P{i}") for i in range(1, counts[0] + 1)]
+    try:
+        Game(load_title(name, text), players, 0, ()).legal_moves()
+    except PbemError as e:
+        raise GameDataError(f"{path}: a game cannot be set up with it: {e}") from None
+    except Exception as e:          # data the engine cannot build from: any fault is the data's
+        raise GameDataError(f"{path}: a game cannot be set up with it: {type(e).__name__}: {e}") from None
+    return text
+

@@ -60,8 +60,8 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
     end_timing_priority = ["immediate", "one_more_full_or_set", "current_or"]
     state_class = State1861
 
-    def __init__(self):
-        super().__init__("1861", title_data("1861"), tile_data())
+    def __init__(self, data: Optional[dict] = None):
+        super().__init__("1861", data if data is not None else title_data("1861"), tile_data())
 
     # --- rounds and setup --------------------------------------------------------------------
     def new_market(self, g: "Game"):

@@ -30,8 +30,8 @@ class Rules1882(Rules):
     state_class = State1882
     neutral_owner = "CN"
 
-    def __init__(self):
-        super().__init__("1882", title_data("1882"), tile_data())
+    def __init__(self, data: Optional[dict] = None):
+        super().__init__("1882", data if data is not None else title_data("1882"), tile_data())
 
     # --- setup ------------------------------------------------------------------------
     def setup(self, g: "Game") -> None:
