@@ -41,6 +41,9 @@ def _market_file(tmp_path: Path) -> tuple[Path, list]:
     ('{\n "market": [], "market": []\n}\n', ":2: the key 'market' is given twice"),
     ('[1, 2]', ":1: a game's own title data is a JSON object"),
     ('{"title": "1830"}', ":1: title is no key of the title's data that a game may replace"),
+    ('{"market": ' + "[" * 100_000 + "]" * 100_000 + "}", ":1: values nested more than 32 deep"),
+    ('{"market": []} trailing', ":1: text after the JSON object"),
+    ('{"market": ["\\q"]}', ":1: Invalid \\escape"),
 ])
 def test_a_bad_file_is_refused_naming_its_line_and_field(tmp_path, text, where):
     path = tmp_path / "data.json"
@@ -118,3 +121,16 @@ def test_pbem_new_takes_the_organizer_s_file(tmp_path, monkeypatch):
     assert main(["new", "1882", str(tmp_path / "h.pbem"), "--players", "Ann <ann@x>", "Bob <bob@x>",
                  "--title-data", str(bad)]) == 2
     assert not (tmp_path / "h.pbem").exists()
+
+
+def test_a_huge_or_undecodable_file_is_refused_before_it_is_read(tmp_path):
+    from pbem.titles.game_data import MAX_BYTES
+
+    big = tmp_path / "big.json"
+    big.write_bytes(b'{"market": [' + b'"1",' * (MAX_BYTES // 4) + b'"1"]}')
+    with pytest.raises(GameDataError, match="bytes; a game's title data has at most"):
+        read_game_data(big, title_data("1882"))
+    latin = tmp_path / "latin.json"
+    latin.write_bytes('{"_notes": "caf\u00e9"}'.encode("latin-1"))
+    with pytest.raises(GameDataError, match="not UTF-8"):
+        read_game_data(latin, title_data("1882"))

@@ -20,6 +20,8 @@ __all__ = ["GameDataError", "read_game_data", "check_game_data", "canonical", "m
 
 #: the largest file read: a whole map of a big title is a few hundred KB
 MAX_BYTES = 2_000_000
+#: the deepest nesting read (a hex's tile's paths are 5 deep)
+MAX_DEPTH = 32
 
 Path_ = tuple[Union[str, int], ...]
 
@@ -57,6 +59,8 @@ class _Reader:
 
     def value(self, pos: int, path: Path_) -> tuple[Any, int]:
         pos = _BLANK.match(self.text, pos).end()
+        if len(path) > MAX_DEPTH:
+            raise self.fail(pos, f"values nested more than {MAX_DEPTH} deep; no title's data is")
         self.lines[path] = self.line_at(pos)
         ch = self.text[pos:pos + 1]
         if ch == "{":
