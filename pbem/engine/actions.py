@@ -29,6 +29,13 @@ class Action:
     entity: str
     #: the kind's name ("" for an action no step takes, as the end of a game)
     kind: ClassVar[str] = ""
+    #: the kind in words, for messages to players ("buy shares")
+    words: ClassVar[str] = ""
+    #: a title's own kind says how it is written, after who makes it: a format string over its
+    #: fields ("waves {times} times"), and the exact reader of that text: a pattern whose named
+    #: groups are the fields (the engine's kinds are written by pbem.notation itself)
+    written: ClassVar[str] = ""
+    read: ClassVar[str] = ""
 
     def __init_subclass__(cls, kind: str = "", **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -44,10 +51,14 @@ class Action:
 class Pass(Action, kind="pass"):
     """Decline the current step: pass in an auction, end a stock turn, skip a track lay, ..."""
 
+    words = "pass"
+
 
 @dataclass(frozen=True)
 class Bid(Action, kind="bid"):
     """Bid `price` on a private company (or buy the cheapest one at face value)."""
+
+    words = "bid"
 
     company: str
     price: int
@@ -57,6 +68,8 @@ class Bid(Action, kind="bid"):
 class Par(Action, kind="par"):
     """Start a corporation at par price `price`, buying its president's certificate."""
 
+    words = "par"
+
     corporation: str
     price: int
 
@@ -64,6 +77,8 @@ class Par(Action, kind="par"):
 @dataclass(frozen=True)
 class BuyShares(Action, kind="buy_shares"):
     """Buy `percent` of `corporation` from `source` ('ipo' or 'pool')."""
+
+    words = "buy shares"
 
     corporation: str
     source: str = "ipo"
@@ -74,6 +89,8 @@ class BuyShares(Action, kind="buy_shares"):
 class SellShares(Action, kind="sell_shares"):
     """Sell `percent` of `corporation` to the market pool."""
 
+    words = "sell shares"
+
     corporation: str
     percent: int = 10
 
@@ -81,6 +98,8 @@ class SellShares(Action, kind="sell_shares"):
 @dataclass(frozen=True)
 class LayTile(Action, kind="lay_tile"):
     """Lay or upgrade tile `tile` on `hex` with `rotation` (0-5, clockwise sixths)."""
+
+    words = "lay a tile"
 
     hex: str
     tile: str
@@ -95,6 +114,8 @@ class PlaceToken(Action, kind="place_token"):
     `slot` matters only when replacing a token (a home station put on a neutral one).
     """
 
+    words = "place a token"
+
     hex: str
     city: int = 0
     neutral: bool = False
@@ -104,6 +125,8 @@ class PlaceToken(Action, kind="place_token"):
 @dataclass(frozen=True)
 class RemoveToken(Action, kind="remove_token"):
     """Lift a token from city `city` of `hex` (a private's station move)."""
+
+    words = "remove a token"
 
     hex: str
     city: int = 0
@@ -137,12 +160,16 @@ class Route:
 class RunRoutes(Action, kind="run_routes"):
     """Run the corporation's trains on `routes` (an empty tuple means no run)."""
 
+    words = "run trains"
+
     routes: tuple[Route, ...] = ()
 
 
 @dataclass(frozen=True)
 class Dividend(Action, kind="dividend"):
     """Distribute ('payout') or keep ('withhold') this turn's revenue."""
+
+    words = "pay or withhold"
 
     kind: str = "payout"
 
@@ -158,6 +185,8 @@ class BuyTrain(Action, kind="buy_train"):
     for its identity (an 18xx.games record names every train), so None means the first.
     """
 
+    words = "buy a train"
+
     train: str
     source: str = "depot"
     price: Optional[int] = None
@@ -171,6 +200,8 @@ class DiscardTrain(Action, kind="discard_train"):
     """Discard a train of type `train` because the corporation is over its train limit;
     `train_id` names the very train when it is not the first of the type (None: the first)."""
 
+    words = "discard a train"
+
     train: str
     train_id: Optional[str] = None
 
@@ -178,6 +209,8 @@ class DiscardTrain(Action, kind="discard_train"):
 @dataclass(frozen=True)
 class BuyCompany(Action, kind="buy_company"):
     """A corporation buys private `company` from its owner for `price`."""
+
+    words = "buy a private company"
 
     company: str
     price: int
@@ -187,15 +220,21 @@ class BuyCompany(Action, kind="buy_company"):
 class Bankrupt(Action, kind="bankrupt"):
     """The corporation cannot buy a required train: its president declares bankruptcy."""
 
+    words = "go bankrupt"
+
 
 @dataclass(frozen=True)
 class EndGame(Action):
     """End the game now by agreement (18xx.games 'end game'); final values are taken as they stand."""
 
+    words = "end the game"
+
 
 @dataclass(frozen=True)
 class Convert(Action, kind="convert"):
     """A minor announces its conversion into a major (merger round); a Merge names the major."""
+
+    words = "convert"
 
 
 @dataclass(frozen=True)
@@ -203,12 +242,16 @@ class Merge(Action, kind="merge"):
     """In a merger round: add minor `corporation` to the acting minor's merger, or (after a
     conversion or once the merger group is closed) name the major `corporation` it becomes."""
 
+    words = "merge"
+
     corporation: str
 
 
 @dataclass(frozen=True)
 class Choose(Action, kind="choose"):
     """Pick one of the options a rule offers, by name (e.g. a trainless major's 'nationalize')."""
+
+    words = "choose"
 
     choice: str
 
@@ -224,15 +267,6 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
 )
 
 
-_KIND_WORDS = {
-    "Pass": "pass", "Bid": "bid", "Par": "par", "BuyShares": "buy shares", "SellShares": "sell shares",
-    "LayTile": "lay a tile", "PlaceToken": "place a token", "RemoveToken": "remove a token",
-    "RunRoutes": "run trains", "Dividend": "pay or withhold", "BuyTrain": "buy a train",
-    "DiscardTrain": "discard a train", "BuyCompany": "buy a private company", "Bankrupt": "go bankrupt",
-    "EndGame": "end the game", "Convert": "convert", "Merge": "merge", "Choose": "choose",
-}
-
-
 def kind_words(action: Action) -> str:
     """What kind of move this is, in words ("buy shares"), for messages to players."""
-    return _KIND_WORDS.get(type(action).__name__, type(action).__name__)
+    return type(action).words or type(action).__name__

@@ -17,6 +17,7 @@ from pbem.engine.actions import (
     LayTile, Merge, Par, Pass, PlaceToken, RemoveToken, Route, RunRoutes, SellShares, Stop,
 )
 
+from . import own_kinds
 from .context import NotationContext
 from .formatter import entity_label, format_action
 
@@ -106,6 +107,9 @@ class CanonicalReader:
             if line.startswith(name + " "):
                 rest = line[len(name) + 1:]
                 entity = self.labels[name]
+                own = own_kinds.read(rest, entity, self.ctx)        # a title's own kind
+                if own is not None and format_action(own, self.ctx) == line:
+                    return own
                 for pattern, make in _KINDS:
                     m = pattern.fullmatch(rest)
                     if m is not None:

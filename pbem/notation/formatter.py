@@ -23,6 +23,7 @@ from pbem.engine.actions import (
 )
 from pbem.errors import AmbiguousMoveError
 
+from . import own_kinds
 from .context import NotationContext
 from .names import name_index
 
@@ -79,6 +80,9 @@ def format_action(action: Action, ctx: NotationContext) -> str:
     """The canonical one-line notation of `action`."""
     who = entity_label(action.entity, ctx)
     a = action
+    own = own_kinds.write(a, who)            # a title's own kind, written as its class says
+    if own is not None:
+        return own
     if isinstance(a, Pass):
         return f"{who} passes"
     if isinstance(a, Bid):

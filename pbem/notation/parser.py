@@ -34,6 +34,8 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, Un
 from pbem.engine.actions import Action, BuyShares, Par, PlaceToken, RunRoutes
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
+from . import own_kinds
+from .formatter import entity_label
 from .claims import Claim
 from .anchors import names_something, naming_nothing
 from .asides import plans_one_now, read_without_asides
@@ -234,6 +236,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         (notation/paraphrase.py), and the first refusal stands if that fails too."""
         # what a line read halfway may change: a reading that fails leaves no trace on the next
         saved = (self.header, self.sticky, self.orphan)
+        own = own_kinds.read_line(line, self.ctx, entity_label)           # a title's own kind, read as its class says
+        if own is not None:
+            return [ParsedMove(own, line_no, 1, line.strip(), self.header)]
         corrected = self.corrected_first(line_no, line)
         if corrected is not None:
             return corrected

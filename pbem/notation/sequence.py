@@ -22,6 +22,8 @@ from lark.exceptions import LarkError, UnexpectedInput
 
 from pbem.errors import NotationError, PbemError
 
+from . import own_kinds
+from .formatter import entity_label
 from .anchors import names_something, naming_nothing
 from .context import NotationContext
 from .limits import check_line, check_message, check_moves
@@ -96,6 +98,9 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
     it learnt, such as the acting entity, as `read_message` does). A clause refused for a
     reason that depends on the state is read again in its turn.
     """
+    own = own_kinds.read_line(line, reader.ctx, entity_label)        # a title's own kind, as read_line reads it
+    if own is not None:
+        return [("text", line), ("moves", [ParsedMove(own, no, 1, line.strip(), reader.header)])], 1
     corrected = reader.corrected_first(no, line)      # "sells 2 GT, sorry, 3 GT": the correction only
     if corrected is not None:
         return [("text", line)] + [("moves", [i]) for i in corrected], len(corrected)

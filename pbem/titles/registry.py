@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Optional
 
 from pbem.errors import PbemError
 from pbem.titles.game_data import GameDataError, merged, read_game_data
@@ -26,10 +27,11 @@ class UnknownTitle(PbemError, KeyError):
 
 @dataclass(frozen=True)
 class TitleEntry:
-    """One playable title: `package` (under pbem.titles) defines `rules_class`, a subclass of
-    pbem.engine.rules.Rules; `players` is the fewest and most players it is for; `data` is the
-    package's title data file (docs/title-data.md) and `grammar` its additions to the base
-    notation grammar (grammar/pbem.lark), None when it writes nothing of its own."""
+    """One playable title: `package` (under pbem.titles, or any installed package: a plug-in)
+    defines `rules_class` in its `rules` module, a subclass of pbem.engine.rules.Rules;
+    `players` is the fewest and most players it is for; `data` is the package's title data
+    file (docs/title-data.md) and `grammar` its additions to the base notation grammar
+    (grammar/pbem.lark), None when it writes nothing of its own."""
 
     name: str
     package: str
@@ -37,6 +39,9 @@ class TitleEntry:
     players: tuple[int, int]
     data: str = "data.json"
     grammar: str | None = None
+    #: the package's module declaring the title's own kinds of move (each a subclass of
+    #: pbem.engine.actions.Action naming its kind, with how it is written and read), or None
+    kinds: str | None = None
 
 
 REGISTRY: dict[str, TitleEntry] = {
@@ -48,9 +53,29 @@ TITLES = tuple(REGISTRY)
 PLANNED = ("1874", "1869", "1876v2")
 
 
+#: the entry-point group through which an installed package offers a title: `NAME =
+#: package.module:ENTRY`, ENTRY a TitleEntry
+PLUGIN_GROUP = "pbem.titles"
+
+
+@lru_cache(maxsize=None)
+def plugins() -> dict[str, TitleEntry]:
+    """The titles installed packages offer (their entry points in PLUGIN_GROUP), found once per
+    process; one that names a title pbem has, or is no TitleEntry, is left out."""
+    from importlib.metadata import entry_points
+
+    found: dict[str, TitleEntry] = {}
+    for ep in entry_points(group=PLUGIN_GROUP):
+        entry = ep.load()
+        if isinstance(entry, TitleEntry) and entry.name == ep.name and entry.name not in REGISTRY:
+            found.setdefault(entry.name, entry)
+    return found
+
+
 def title_entry(name: str) -> TitleEntry:
-    """The registry entry of `name`, or UnknownTitle saying which titles there are."""
-    entry = REGISTRY.get(name)
+    """The registry entry of `name` (pbem's own, or an installed plug-in's), or UnknownTitle
+    saying which titles there are."""
+    entry = REGISTRY.get(name) or plugins().get(name)
     if entry is None:
         planned = f"{name} is planned but not available yet" if name in PLANNED else \
             f"{', '.join(PLANNED[:-1])} and {PLANNED[-1]} are planned"
@@ -76,7 +101,7 @@ def data_path(name: str) -> Path:
 def grammar_path(name: str | None) -> Path | None:
     """The title's additions to the base grammar, or None for a title without any (or no
     registered title: the base grammar alone reads it)."""
-    entry = REGISTRY.get(name) if name else None
+    entry = (REGISTRY.get(name) or plugins().get(name)) if name else None
     if entry is None or entry.grammar is None:
         return None
     return package_dir(entry) / entry.grammar
@@ -100,10 +125,23 @@ def tile_data() -> dict:
 
 
 @lru_cache(maxsize=None)
+def title_kinds(name: Optional[str]) -> tuple[type, ...]:
+    """The title's own kinds of move that say how they are written and read (their `written`
+    and `read`), from the module its entry names; () for a title without any."""
+    entry = (REGISTRY.get(name) or plugins().get(name)) if name else None
+    if entry is None or entry.kinds is None:
+        return ()
+    module = importlib.import_module(f"{entry.package}.{entry.kinds}")
+    return tuple(v for v in vars(module).values()
+                 if isinstance(v, type) and getattr(v, "kind", "") and getattr(v, "written", "")
+                 and getattr(v, "read", "") and v.__module__ == module.__name__)
+
+
+@lru_cache(maxsize=None)
 def notation_extras(name: str) -> dict:
     """How players write the title besides its data file's names (the package's `notation.py`
     NOTATION: aliases, extra place names, ...); {} for a title without one or not registered."""
-    entry = REGISTRY.get(name)
+    entry = (REGISTRY.get(name) or plugins().get(name)) if name else None
     if entry is None:
         return {}
     try:

@@ -1,0 +1,197 @@
+"""A title plugs in from its own package, with no module of pbem edited or patched: a made-up
+title ("toyland", in the test's tmp folder, found as an installed plug-in through its entry
+point) with its own data file, one round of one step, and one kind of move of its own ("Ann
+waves 2 times") with its notation. A game of it is created, the move listed, written, read
+back, stored in a game file, replayed, explained, and refused with a rule error when illegal.
+It runs in a fresh interpreter that only has the tmp folder on its path besides pbem."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from pbem.titles import title_data
+
+ROOT = Path(__file__).resolve().parent.parent
+
+INIT = '''"""Toyland: a made-up title, a plug-in of pbem."""
+from pbem.titles.registry import TitleEntry
+
+TITLE = TitleEntry("toyland", "toyland", "ToyRules", (2, 6), kinds="kinds")
+'''
+
+KINDS = '''"""Toyland's own kind of move."""
+from dataclasses import dataclass
+
+from pbem.engine.actions import Action
+
+
+@dataclass(frozen=True)
+class Wave(Action, kind="wave"):
+    """A player waves a flag `times` times, paying 10 a wave to the bank."""
+
+    times: int
+    words = "wave a flag"                          # how a message names the kind
+    written = "waves {times} times"                # its canonical line, after who moves
+    read = r"waves (?P<times>[0-9]+) times?"       # the exact reader of that line
+'''
+
+RULES = '''"""Toyland: 1830's rules, but the game opens with a round in which everyone may wave a flag."""
+from pbem.engine import actions as A
+from pbem.engine.rounds.sequence import RoundSequence
+from pbem.engine.step import LegalMove, Step, StepRound
+from pbem.errors import RuleError
+from pbem.titles.family1830.rules import Rules1830Family
+from pbem.titles.registry import tile_data, title_data
+
+from toyland.kinds import Wave
+
+
+class Waving(Step):
+    name = "waving"
+
+    def blocks(self):
+        return self.round.index < len(self.round.order)
+
+    def entity(self):
+        return self.round.order[self.round.index] if self.blocks() else None
+
+    def actions(self, entity):
+        return ["wave", "pass"] if entity == self.entity() else []
+
+    def moves_wave(self, entity):
+        cash = self.game.players[entity].cash
+        return [LegalMove(Wave(entity, n), f"pays {10 * n}") for n in (1, 2, 3) if 10 * n <= cash]
+
+    def check_wave(self, action):
+        if action.entity != self.entity():
+            raise RuleError(f"it is {self.entity()}'s turn to wave", rule="waving order")
+        if not 1 <= action.times <= 3:
+            raise RuleError(f"a flag is waved 1 to 3 times, not {action.times}", rule="waving",
+                            legal=[f"{action.entity} waves {n} times" for n in (1, 2, 3)])
+
+    def apply_wave(self, action):
+        self.game.pay_to_bank(action.entity, 10 * action.times)
+        self.round.index += 1
+
+    def moves_pass(self, entity):
+        return [LegalMove(A.Pass(entity))]
+
+    def check_pass(self, action):
+        if action.entity != self.entity():
+            raise RuleError(f"it is {self.entity()}'s turn to wave", rule="waving order")
+
+    def apply_pass(self, action):
+        self.round.index += 1
+
+
+class WavingRound(StepRound):
+    name = "waving"
+
+    def __init__(self, game):
+        self.game = game
+        self.order = list(game.priority_order)
+        self.index = 0
+        self.steps = [Waving(self)]
+
+    def start(self):
+        pass
+
+    def finished(self):
+        return self.index >= len(self.order)
+
+    def priority_holder(self):
+        return self.order[0]
+
+    def process(self, action):
+        step = self.step_in_play()
+        if step is None:
+            raise RuleError("nobody waves now", rule="waving")
+        step.process(action)
+
+
+class ToyRules(Rules1830Family):
+
+    def __init__(self, data=None):
+        super().__init__("toyland", data if data is not None else title_data("toyland"), tile_data())
+
+    def round_sequence(self):
+        seq = super().round_sequence()
+        return RoundSequence(initial=WavingRound, stock=seq.stock, operating=seq.operating)
+'''
+
+SCRIPT = '''
+import json, sys
+import pbem
+from pbem.cli import main
+from pbem.errors import RuleError
+
+out = {}
+g = pbem.Game.new("toyland", ["Ann", "Bob"], seed=1)
+out["listed"] = g.legal_notation()
+g.push_notation("Ann waves 2 times")                       # read from what a player writes
+out["written"] = g.notation(g.moves[-1])
+out["cash"] = g.state.players["Ann"].cash
+try:
+    g.push_notation("Bob waves 7 times")
+    out["refused"] = None
+except RuleError as e:
+    out["refused"] = [str(e), e.rule]
+path = sys.argv[1]
+out["new"] = main(["new", "toyland", path, "--players", "Ann <ann@x>", "Bob <bob@x>"])
+out["move"] = main(["move", path, "Ann waves 2 times"])
+out["bad"] = main(["move", path, "Bob waves 9 times"])
+out["file"] = open(path, encoding="utf-8").read()
+replayed = pbem.read_game(path)
+out["replayed"] = [replayed.notation(m) for m in replayed.moves]
+out["replayed_cash"] = replayed.state.players["Ann"].cash
+print("RESULT " + json.dumps(out))
+'''
+
+
+def _tree_digest() -> str:
+    h = hashlib.sha256()
+    for p in sorted((ROOT / "pbem").rglob("*")):
+        if p.is_file() and "__pycache__" not in p.parts:
+            h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()
+
+
+def test_a_made_up_title_with_its_own_kind_of_move_plugs_in_from_its_own_package(tmp_path):
+    before = _tree_digest()
+    pkg = tmp_path / "toyland"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(INIT)
+    (pkg / "kinds.py").write_text(KINDS)
+    (pkg / "rules.py").write_text(RULES)
+    (pkg / "data.json").write_text(json.dumps({**title_data("1830"), "title": "toyland"}))
+    dist = tmp_path / "toyland-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: toyland\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[pbem.titles]\ntoyland = toyland:TITLE\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    run = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path / "toy.pbem")], capture_output=True,
+                         text=True, cwd=tmp_path, env=env, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    out = json.loads(next(ln for ln in run.stdout.splitlines() if ln.startswith("RESULT "))[7:])
+    # listed, written, read back
+    assert "Ann waves 1 times" in "\n".join(out["listed"]) and any("Ann passes" in m for m in out["listed"])
+    assert out["written"] == "Ann waves 2 times"
+    assert out["cash"] == title_data("1830")["starting_cash"]["2"] - 20
+    # refused with the rule it breaks
+    assert out["refused"] and "1 to 3 times, not 7" in out["refused"][0] and out["refused"][1] == "waving"
+    # stored in a game file and replayed from it; an illegal move leaves the file as it was
+    assert out["new"] == 0 and out["move"] == 0 and out["bad"] != 0
+    assert '"Ann waves 2 times"' in out["file"] and "waves 9" not in out["file"]
+    assert out["replayed"] == ["Ann waves 2 times"] and out["replayed_cash"] == out["cash"]
+    # explained
+    run = subprocess.run([sys.executable, "-m", "pbem", "explain", str(tmp_path / "toy.pbem"), "1"],
+                         capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "Ann waves 2 times" in run.stdout and "20" in run.stdout, run.stdout
+    # nothing of pbem was edited to make it work (and the plug-in ran in its own interpreter:
+    # nothing was patched either)
+    assert _tree_digest() == before
