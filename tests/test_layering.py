@@ -158,6 +158,8 @@ def test_a_kind_of_action_is_declared_once_by_its_class_and_found_by_its_name():
 
     assert A.KINDS["merge"] is A.Merge and kind_of(A.Merge("KR", "MK")) == "merge"
     assert kind_of(A.EndGame("Ann")) == ""
+    # a kind's own field called "kind" is its own: a dividend's default is still a payout
+    assert A.Dividend("CPR").kind == "payout" and kind_of(A.Dividend("CPR", "withhold")) == "dividend"
 
     @dataclass(frozen=True)
     class Wave(A.Action, kind="wave_a_flag"):

@@ -27,8 +27,9 @@ class Action:
     `check_<kind>` and `apply_<kind>`."""
 
     entity: str
-    #: the kind's name ("" for an action no step takes, as the end of a game)
-    kind: ClassVar[str] = ""
+    #: the kind's name, from `kind=` in the class line ("" for an action no step takes, as the
+    #: end of a game); not `kind`, which is a field of some kinds (a dividend's payout or withhold)
+    kind_name: ClassVar[str] = ""
     #: the kind in words, for messages to players ("buy shares")
     words: ClassVar[str] = ""
     #: a title's own kind says how it is written, after who makes it: a format string over its
@@ -43,7 +44,7 @@ class Action:
             known = KINDS.get(kind)
             if known is not None and _name(known) != _name(cls):      # the same class loaded again is no clash
                 raise ValueError(f"the kind of action {kind!r} is declared twice: {_name(known)} and {_name(cls)}")
-            cls.kind = kind
+            cls.kind_name = kind
             KINDS[kind] = cls
 
 

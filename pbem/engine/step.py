@@ -30,7 +30,7 @@ class LegalMove:
 #: the action kind (as `Round.legal` names it) of each action class
 def kind_of(action: A.Action) -> str:
     """The kind name of an action ('' for kinds no step names): declared by its class."""
-    return type(action).kind
+    return type(action).kind_name
 
 
 class Step:

@@ -133,7 +133,7 @@ def title_kinds(name: Optional[str]) -> tuple[type, ...]:
         return ()
     module = importlib.import_module(f"{entry.package}.{entry.kinds}")
     return tuple(v for v in vars(module).values()
-                 if isinstance(v, type) and getattr(v, "kind", "") and getattr(v, "written", "")
+                 if isinstance(v, type) and getattr(v, "kind_name", "") and getattr(v, "written", "")
                  and getattr(v, "read", "") and v.__module__ == module.__name__)
 
 
