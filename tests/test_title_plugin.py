@@ -2,7 +2,8 @@
 title ("toyland", in the test's tmp folder, found as an installed plug-in through its entry
 point) with its own data file, one round of one step, and one kind of move of its own ("Ann
 waves 2 times") with its notation. A game of it is created, the move listed, written, read
-back, stored in a game file, replayed, explained, and refused with a rule error when illegal.
+back, stored in a game file, replayed, explained, and refused with a rule error when illegal;
+its step lets every player act in any order, and the game tells each it is their turn.
 It runs in a fresh interpreter that only has the tmp folder on its path besides pbem."""
 from __future__ import annotations
 
@@ -51,41 +52,47 @@ from toyland.kinds import Wave
 
 
 class Waving(Step):
+    """Every player may wave (or pass) once, in any order."""
+
     name = "waving"
 
     def blocks(self):
-        return self.round.index < len(self.round.order)
+        return bool(self.entities())
+
+    def entities(self):
+        return [p for p in self.round.order if p not in self.round.acted]
 
     def entity(self):
-        return self.round.order[self.round.index] if self.blocks() else None
+        waiting = self.entities()
+        return waiting[0] if waiting else None
 
     def actions(self, entity):
-        return ["wave", "pass"] if entity == self.entity() else []
+        return ["wave", "pass"] if entity in self.entities() else []
 
     def moves_wave(self, entity):
         cash = self.game.players[entity].cash
         return [LegalMove(Wave(entity, n), f"pays {10 * n}") for n in (1, 2, 3) if 10 * n <= cash]
 
     def check_wave(self, action):
-        if action.entity != self.entity():
-            raise RuleError(f"it is {self.entity()}'s turn to wave", rule="waving order")
+        if action.entity not in self.entities():
+            raise RuleError(f"{action.entity} has waved or passed already", rule="waving once")
         if not 1 <= action.times <= 3:
             raise RuleError(f"a flag is waved 1 to 3 times, not {action.times}", rule="waving",
                             legal=[f"{action.entity} waves {n} times" for n in (1, 2, 3)])
 
     def apply_wave(self, action):
         self.game.pay_to_bank(action.entity, 10 * action.times)
-        self.round.index += 1
+        self.round.acted.add(action.entity)
 
     def moves_pass(self, entity):
         return [LegalMove(A.Pass(entity))]
 
     def check_pass(self, action):
-        if action.entity != self.entity():
-            raise RuleError(f"it is {self.entity()}'s turn to wave", rule="waving order")
+        if action.entity not in self.entities():
+            raise RuleError(f"{action.entity} has waved or passed already", rule="waving once")
 
     def apply_pass(self, action):
-        self.round.index += 1
+        self.round.acted.add(action.entity)
 
 
 class WavingRound(StepRound):
@@ -94,14 +101,14 @@ class WavingRound(StepRound):
     def __init__(self, game):
         self.game = game
         self.order = list(game.priority_order)
-        self.index = 0
+        self.acted = set()
         self.steps = [Waving(self)]
 
     def start(self):
         pass
 
     def finished(self):
-        return self.index >= len(self.order)
+        return len(self.acted) == len(self.order)
 
     def priority_holder(self):
         return self.order[0]
@@ -129,17 +136,24 @@ import pbem
 from pbem.cli import main
 from pbem.errors import RuleError
 
+from pbem.moderator.replies import turn_line
+
 out = {}
 g = pbem.Game.new("toyland", ["Ann", "Bob"], seed=1)
 out["listed"] = g.legal_notation()
-g.push_notation("Ann waves 2 times")                       # read from what a player writes
-out["written"] = g.notation(g.moves[-1])
-out["cash"] = g.state.players["Ann"].cash
+out["acting"] = g.state.acting_entities()                    # both may wave, in any order
+out["turns"] = [turn_line(g.state, "Ann"), turn_line(g.state, "Bob")]
 try:
     g.push_notation("Bob waves 7 times")
     out["refused"] = None
 except RuleError as e:
     out["refused"] = [str(e), e.rule]
+g.push_notation("Bob waves 1 times", as_="Bob")              # before Ann, who is first in seat order
+out["acting_after"] = g.state.acting_entities()
+g.push_notation("Ann waves 2 times")                       # read from what a player writes
+out["written"] = g.notation(g.moves[-1])
+out["cash"] = g.state.players["Ann"].cash
+out["round"] = g.state.round.name
 path = sys.argv[1]
 out["new"] = main(["new", "toyland", path, "--players", "Ann <ann@x>", "Bob <bob@x>"])
 out["move"] = main(["move", path, "Ann waves 2 times"])
@@ -183,6 +197,9 @@ def test_a_made_up_title_with_its_own_kind_of_move_plugs_in_from_its_own_package
     assert out["cash"] == title_data("1830")["starting_cash"]["2"] - 20
     # refused with the rule it breaks
     assert out["refused"] and "1 to 3 times, not 7" in out["refused"][0] and out["refused"][1] == "waving"
+    # a step several may act at, in any order: each is told it is their turn
+    assert out["acting"] == ["Ann", "Bob"] and out["acting_after"] == ["Ann"] and out["round"] == "stock"
+    assert all(t.startswith("YOUR TURN") for t in out["turns"]), out["turns"]
     # stored in a game file and replayed from it; an illegal move leaves the file as it was
     assert out["new"] == 0 and out["move"] == 0 and out["bad"] != 0
     assert '"Ann waves 2 times"' in out["file"] and "waves 9" not in out["file"]

@@ -154,6 +154,16 @@ class Game:
             return None
         return self.round.current_entity()
 
+    def acting_entities(self) -> list[str]:
+        """Everyone who may act now: the acting entity, or all of those a step lets act in any
+        order (voters, contributing shareholders)."""
+        if self.finished:
+            return []
+        several = getattr(self.round, "acting_entities", None)
+        found = several() if several is not None else []
+        ent = self.round.current_entity()
+        return found or ([ent] if ent is not None else [])
+
     def legal_actions(self) -> list[str]:
         """Names of the action kinds the acting entity may take now."""
         if self.finished:

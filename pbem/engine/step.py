@@ -55,8 +55,14 @@ class Step:
         return True
 
     def entity(self) -> Optional[str]:
-        """Who acts at this step now."""
+        """Who acts at this step now (the first of `entities` when several may)."""
         return None
+
+    def entities(self) -> list[str]:
+        """Everyone who may act at this step now, in no required order (every voter on a merger,
+        every shareholder toward a train); by default the one `entity`."""
+        ent = self.entity()
+        return [ent] if ent is not None else []
 
     def actions(self, entity: str) -> list[str]:
         """The kinds of action `entity` may take at this step now (empty: none)."""
@@ -120,6 +126,11 @@ class StepRound:
     def current_entity(self) -> Optional[str]:
         step = self.step_in_play()
         return step.entity() if step is not None else None
+
+    def acting_entities(self) -> list[str]:
+        """Everyone who may act now (the step in play's `entities`)."""
+        step = self.step_in_play()
+        return step.entities() if step is not None else []
 
     def legal(self, entity: str) -> list[str]:
         step = self.step_in_play()

@@ -85,34 +85,46 @@ def witness(table: "Table") -> tuple[int, str]:
 
 
 def acting_player(game) -> tuple[Optional[str], str]:
-    """(player id who must act now, what for) — e.g. ('Ann', 'for CPR'); the game says who
-    controls the acting entity."""
-    ent = game.current_entity()
-    if ent is None or game.finished:
-        return None, ""
-    if ent in game.players:
-        return ent, ""
-    who = game.controller(ent)
-    if who is None:
-        return None, f"({ent})"
-    comp = game.companies.get(ent) if ent not in game.corporations else None
-    if comp is not None and comp.owner_is_corp:
-        return who, f"for {ent} ({comp.owner})"
-    return who, f"for {ent}"
+    """(player id who must act now, what for) — e.g. ('Ann', 'for CPR'); the first of
+    `acting_players` when several may act."""
+    found = acting_players(game)
+    return found[0] if found else (None, "")
+
+
+def acting_players(game) -> list[tuple[str, str]]:
+    """(player id, what for) for everyone who may act now (several when a step lets several
+    act in any order); the game says who controls each acting entity."""
+    if game.finished:
+        return []
+    out: list[tuple[str, str]] = []
+    for ent in game.acting_entities():
+        if ent in game.players:
+            out.append((ent, ""))
+            continue
+        who = game.controller(ent)
+        if who is None:
+            continue
+        comp = game.companies.get(ent) if ent not in game.corporations else None
+        what = f"for {ent} ({comp.owner})" if comp is not None and comp.owner_is_corp else f"for {ent}"
+        out.append((who, what))
+    return out
 
 
 def turn_line(game, player: str) -> str:
     """'YOUR TURN ...' for the player to act, else who is to act."""
     if game.finished:
         return f"The game is over ({game.end_reason})."
-    who, what = acting_player(game)
     from pbem.moderator.table import round_label
 
     where = round_label(game) or "the private auction"
-    if who == player:
-        return f"YOUR TURN: you act {what + ' ' if what else ''}in {where}."
-    name = game.player_name(who) if who else "nobody"
-    return f"Next: {name} {what + ' ' if what else ''}in {where}."
+    acting = acting_players(game)
+    mine = [what for who, what in acting if who == player]
+    if mine:
+        return f"YOUR TURN: you act {mine[0] + ' ' if mine[0] else ''}in {where}."
+    if not acting:
+        return f"Next: nobody in {where}."
+    names = " and ".join(f"{game.player_name(who)}{' ' + what if what else ''}" for who, what in acting)
+    return f"Next: {names} in {where}."
 
 
 def applied_text(applied: Sequence["AppliedMove"]) -> str:
@@ -123,7 +135,7 @@ def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, 
                  recipients: Sequence[tuple[str, str]], in_reply_to: str = "", references: Sequence[str] = (),
                  images: bool = True) -> list[Mail]:
     """The report to (player name, address) recipients: text + HTML with the map (changed hexes
-    highlighted) and market inline, the PNGs attached. The player to act gets a mail of their
+    highlighted) and market inline, the PNGs attached. Each player to act gets a mail of their
     own with 'YOUR TURN' on top; everyone else shares one mail."""
     from pbem.render.market import market_png
     from pbem.render.report import build_report, render_report
@@ -139,12 +151,12 @@ def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, 
         pngs = [Image("map.png", _map_png(g, list(changed))), Image("market.png", market_png(g, compact=True))]
         html_report = render_report(data, "html", images={"map": "cid:map.png", "market": "cid:market.png"})
     foot = footer(pm, game, table)
-    who, _ = acting_player(g)
-    # one mail for the player to act (YOUR TURN on top), one shared by everyone else
+    acting = {who for who, _ in acting_players(g)}
+    # one mail for each player to act (YOUR TURN on top), one shared by everyone else
     groups: list[tuple[str, list[str]]] = []
-    rest = [address for name, address in recipients if name != who]
+    rest = [address for name, address in recipients if name not in acting]
     for name, address in recipients:
-        if name == who:
+        if name in acting:
             groups.append((name, [address]))
     if rest:
         groups.append(("", rest))
@@ -193,8 +205,10 @@ def remember(cache: dict, key: str, value, size: int) -> None:
 def _subject_turn(game, player: str) -> str:
     if game.finished:
         return "game over"
-    who, _ = acting_player(game)
-    return "your turn" if who == player else f"{game.player_name(who) if who else 'nobody'} to act"
+    acting = acting_players(game)
+    if any(who == player for who, _ in acting):
+        return "your turn"
+    return f"{' and '.join(game.player_name(who) for who, _ in acting) or 'nobody'} to act"
 
 
 def _html_with_top(report: str, top: str, headline: str, foot: str) -> str:
