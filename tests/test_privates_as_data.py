@@ -49,3 +49,40 @@ def test_the_scan_sees_a_private_named_in_code(tmp_path):
                    '    return c.sym == "NWR" or "NWR" in g.board.icons(h) or g.companies["TB"]\n')
     hits = [h.split(": ", 1)[1] for h in _named(bad, {"TB", "NWR"}, tmp_path)]
     assert sorted(hits) == ["'NWR'", "'TB'"]
+
+
+def test_every_ability_of_the_titles_is_read_into_its_typed_value():
+    from pbem.engine import abilities as AB
+    from pbem.titles import title_data
+
+    for title in ("1830", "1882", "1861"):
+        data = title_data(title)
+        raw = [a for c in data["companies"] for a in c.get("abilities") or []]
+        read = AB.all_of(data)
+        assert len(read) == len(raw) and [a.type for a in read] == [a["type"] for a in raw]
+    nwr = AB.of(title_data("1882"), "NWR", "token_move")[0]
+    assert isinstance(nwr, AB.TokenMove) and nwr.hexes == ("C3", "D4", "D6", "E5") and nwr.connection is False
+    assert AB.of(title_data("1830"), "MH", "exchange")[0].sources == ("ipo", "pool")
+
+
+def test_an_ability_pbem_cannot_read_is_refused_naming_the_private_and_the_field(tmp_path):
+    import pytest
+
+    from pbem.engine.abilities import AbilityDataError, parse
+    from pbem.titles import title_data
+    from pbem.titles.game_data import GameDataError
+    from pbem.titles.registry import game_data
+
+    with pytest.raises(AbilityDataError, match=r"private NWR, ability 1: unknown type 'teleportt'"):
+        parse("NWR", 0, {"type": "teleportt"})
+    with pytest.raises(AbilityDataError, match=r"private NWR, ability 2 \(token_move\): unknown field 'hexs'"):
+        parse("NWR", 1, {"type": "token_move", "hexs": ["C3"]})
+    with pytest.raises(AbilityDataError, match=r"field 'count' is 'one'"):
+        parse("CS", 0, {"type": "tile_lay", "count": "one"})
+    # an organizer's companies with a misspelt ability are refused before a game is made
+    companies = json.loads(json.dumps(title_data("1882")["companies"]))
+    companies[2]["abilities"][0]["hexs"] = companies[2]["abilities"][0].pop("hexes")
+    path = tmp_path / "companies.json"
+    path.write_text(json.dumps({"companies": companies}))
+    with pytest.raises(GameDataError, match="unknown field 'hexs'"):
+        game_data("1882", path)

@@ -16,6 +16,8 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Iterable, Optional
 
+from pbem.engine.abilities import given_shares
+
 #: holders that are places of the bank, not owners: they never preside and hold no vote
 BANK_PLACES = frozenset({"ipo", "pool", "escrow"})
 
@@ -200,9 +202,4 @@ class CertificateSet:
 def company_certificates(data: dict, company: str) -> list[str]:
     """The certificates ('<corp>_<index>', 18xx.games' names; index 0 the president's) that the
     title data's 'shares' ability hands to the buyer of private `company` (none for a random one)."""
-    for c in data.get("companies") or []:
-        if c["sym"] != company:
-            continue
-        return [s for a in c.get("abilities") or [] if a.get("type") == "shares"
-                for s in (a.get("shares") if isinstance(a.get("shares"), list) else [])]
-    return []
+    return [f"{corp}_{i}" for sym, corp, i in given_shares(data) if sym == company]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from pbem.engine import abilities
 from pbem.engine import actions as A
 from pbem.engine.board import Token
 from pbem.engine.entities import train_named
@@ -33,6 +34,7 @@ class Rules(RoundRules, ShareRules, TrainRules):
         self.name = name
         self.data = data
         self.catalogue = load_catalogue(self.data, tiles)
+        abilities.all_of(data)              # the privates' abilities read (and refused if unreadable) now
 
     @property
     def player_counts(self) -> tuple[int, int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from pbem.engine import abilities
 from pbem.engine import actions as A
 from pbem.engine.step import LegalMove, Step
 from pbem.errors import RuleError
@@ -12,16 +13,7 @@ from pbem.errors import RuleError
 def president_of(game, company_sym: str) -> Optional[str]:
     """The corporation whose president's certificate comes with the private (its 'shares'
     ability naming share 0 in the title data), or None."""
-    for c in game.data["companies"]:
-        if c["sym"] != company_sym:
-            continue
-        for ability in c.get("abilities") or []:
-            if ability.get("type") == "shares":
-                for share in ability.get("shares") or []:
-                    corp, _, index = share.rpartition("_")
-                    if index == "0":
-                        return corp
-    return None
+    return abilities.president_with(game.data, company_sym)
 
 
 class PendingPar(Step):

@@ -34,7 +34,7 @@ class TeleportToken(Step):
         g = self.game
         out = []
         for ab in privates.AB.of(g.data, ent, "teleport"):
-            for h in ab["hexes"]:
+            for h in ab.hexes:
                 for ci in range(g.board.city_count(h)):
                     act = A.PlaceToken(ent, h, ci)
                     if privates.teleport_token_problem(g, act) is None:

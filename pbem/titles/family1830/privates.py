@@ -42,10 +42,10 @@ def exchange_problem(g: "Game", action: A.BuyShares) -> Problem:
     if comp.owner_is_corp:
         return f"{comp.sym} may be exchanged only while a player owns it", rule
     corp = g.corporations.get(action.corporation)
-    if corp is None or corp.sym != ab["corporation"]:
-        return f"{comp.sym} is exchanged for a share of {ab['corporation']}, not {action.corporation}", rule
-    if action.source not in ab.get("from", ()):
-        return f"{comp.sym}'s share comes from {' or '.join(ab['from'])}, not {action.source}", rule
+    if corp is None or corp.sym != ab.corporation:
+        return f"{comp.sym} is exchanged for a share of {ab.corporation}, not {action.corporation}", rule
+    if action.source not in ab.sources:
+        return f"{comp.sym}'s share comes from {' or '.join(ab.sources)}, not {action.source}", rule
     size = corp.share_percent
     if action.percent not in (0, size):
         return f"{comp.sym} is exchanged for one {size}% share of {corp.sym}", rule
@@ -72,8 +72,8 @@ def exchange_moves(g: "Game") -> list[A.BuyShares]:
     out = []
     for comp in g.companies.values():
         for ab in AB.of(g.data, comp.sym, "exchange"):
-            for source in ab.get("from", ()):
-                act = A.BuyShares(comp.sym, ab["corporation"], source, 10)
+            for source in ab.sources:
+                act = A.BuyShares(comp.sym, ab.corporation, source, 10)
                 if exchange_problem(g, act) is None:
                     out.append(act)
     return out
@@ -100,11 +100,11 @@ def lay_problem(g: "Game", action: A.LayTile, rnd) -> Problem:
     if sym in state(g).used:
         return f"{sym}'s tile lay has been used", rule
     ab = lay[0]
-    if action.hex not in ab["hexes"]:
-        return f"{sym} lays its tile on {', '.join(ab['hexes'])}, not {action.hex}", rule
-    if action.tile not in ab["tiles"]:
-        return f"{sym} lays tile {' or '.join(ab['tiles'])}, not {action.tile}", rule
-    if ab["type"] == "teleport":
+    if action.hex not in ab.hexes:
+        return f"{sym} lays its tile on {', '.join(ab.hexes)}, not {action.hex}", rule
+    if action.tile not in ab.tiles:
+        return f"{sym} lays tile {' or '.join(ab.tiles)}, not {action.tile}", rule
+    if ab.type == "teleport":
         if rnd.active_step() != "track" or rnd.tile_lay_slot() is None:
             return f"{sym}'s tile is {corp.sym}'s tile lay: only at its track step, before it lays", rule
         if g.board.tile(action.hex).has_track:
@@ -140,7 +140,7 @@ def do_lay(g: "Game", action: A.LayTile, rnd) -> None:
 
 def teleport_token_problem(g: "Game", action: A.PlaceToken) -> Problem:
     sym = state(g).teleported
-    hexes = AB.of(g.data, sym, "teleport")[0]["hexes"] if sym else []
+    hexes = AB.of(g.data, sym, "teleport")[0].hexes if sym else []
     if action.hex not in hexes:
         return f"{sym}'s station goes on {', '.join(hexes)}, not {action.hex}", f"{sym}'s station"
     corp = g.corporations[g.companies[sym].owner]
@@ -171,8 +171,8 @@ def lay_moves(g: "Game", rnd) -> list[A.LayTile]:
         if sym in state(g).used:
             continue
         for ab in AB.of(g.data, sym, "tile_lay") + AB.of(g.data, sym, "teleport"):
-            for coord in ab["hexes"]:
-                for tile in ab["tiles"]:
+            for coord in ab.hexes:
+                for tile in ab.tiles:
                     for r in g.board.legal_rotations(corp.sym, coord, tile, g.tile_colors, check_connection=False):
                         act = A.LayTile(sym, coord, tile, r)
                         if lay_problem(g, act, rnd) is None:

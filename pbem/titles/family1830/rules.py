@@ -166,6 +166,6 @@ class Rules1830Family(Rules):
             if comp.closed:
                 continue
             for ab in AB.of(self.data, comp.sym, "close"):
-                if ab.get("when") == "train_bought" and ab.get("corporation") == corp.sym:
+                if ab.when == "train_bought" and ab.corporation == corp.sym:
                     g.close_company(comp)
                     break

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pbem.engine import abilities as AB
 from pbem.errors import RuleError
 
 if TYPE_CHECKING:
@@ -36,8 +37,7 @@ class Routes1861:
     def bonus_hexes(self) -> frozenset:
         """Every hex a route bonus or a private's hex bonus names."""
         named = {h for rb in self.data.get("route_bonuses") or [] for h in rb["hexes"]}
-        named |= {h for c in self.data["companies"] for ab in c.get("abilities") or []
-                  if ab.get("type") == "hex_bonus" for h in ab["hexes"]}
+        named |= {h for _sym, ab in AB.holders(self.data, "hex_bonus") for h in ab.hexes}
         return frozenset(named)
 
     def route_bonus_for(self, g: "Game", corp: "Corporation", stops, multiplier: int = 1) -> int:
@@ -46,9 +46,8 @@ class Routes1861:
         hexes = {c for c, _ in stops}
         bonus = 0
         for sym in corp.companies:
-            for ab in next(c for c in self.data["companies"] if c["sym"] == sym).get("abilities") or []:
-                if ab.get("type") == "hex_bonus":
-                    bonus += sum(ab["amount"] for h in ab["hexes"] if h in hexes)
+            for ab in AB.of(self.data, sym, "hex_bonus"):
+                bonus += sum(ab.amount for h in ab.hexes if h in hexes)
         for rb in self.data.get("route_bonuses") or []:
             if all(h in hexes for h in rb["hexes"]):
                 bonus += rb["amount"] * (multiplier if rb.get("times_multiplier") else 1)

@@ -197,7 +197,7 @@ class Rules1882(Rules):
 
     def token_ability_prices(self, g: "Game", corp: "Corporation") -> list[int]:
         used = state(g).used
-        return [ab.get("cost", 0) for comp, ab in self._owned(g, corp, "token_move") if (comp.sym, "token_move") not in used]
+        return [ab.cost for comp, ab in self._owned(g, corp, "token_move") if (comp.sym, "token_move") not in used]
 
     def certificates_given(self, g: "Game") -> list[str]:
         out = [f"{corp}_1" for comp, corp in state(g).random_share.items() if g.companies[comp].owner is not None]
@@ -220,8 +220,8 @@ class Rules1882(Rules):
             g.board.location_names[action.hex] = "Regina"   # the brown R tile names the city
         for sym, ab in AB.holders(self.data, "tile_income"):      # paid to the private's owner
             comp = g.companies[sym]
-            if ab.get("terrain") == "water" and result.crossings and not comp.closed and comp.owner:
-                g.pay_from_bank(comp.owner, ab["income"] * result.crossings)
+            if ab.terrain == "water" and result.crossings and not comp.closed and comp.owner:
+                g.pay_from_bank(comp.owner, ab.income * result.crossings)
         tile = self.catalogue[action.tile]
         if tile.color == "yellow" and "NWR" in g.board.icons(action.hex):
             g.pay_from_bank(corp.sym, 20)
@@ -240,7 +240,7 @@ class Rules1882(Rules):
         moves = [ab for c, ab in self._owned(g, corp, "token_move") if c is comp]
         if not moves:
             raise RuleError(f"{comp.sym} has no ability {corp.sym} can use now", rule="private company abilities")
-        hexes, name = moves[0]["hexes"], comp.sym
+        hexes, name = moves[0].hexes, comp.sym
         st = state(g)
         step = st.nwr_state
         if isinstance(action, A.RemoveToken) and step is None:
@@ -275,7 +275,7 @@ class Rules1882(Rules):
             if action.hex != st.nwr_dest:
                 raise RuleError(f"the {name} extra tile goes on {st.nwr_dest}", rule=f"{name} extra tile")
             lay = next(ab for c, ab in self._owned(g, corp, "tile_lay") if c is comp)
-            self.lay_tile(g, corp, action, {"lay": True, "upgrade": bool(lay.get("upgrade")), "cost": lay.get("cost", 0)},
+            self.lay_tile(g, corp, action, {"lay": True, "upgrade": lay.upgrade, "cost": lay.cost},
                           rnd, extra=True)
             st.nwr_state = None
             st.used.add((comp.sym, "tile_lay"))
@@ -295,17 +295,17 @@ class Rules1882(Rules):
 
     def survives_close_event(self, g: "Game", c: "Company") -> bool:
         """A private that closes in a phase of its own (SC, phase 6) outlives the phase that closes the others."""
-        return any("on_phase" in ab for ab in AB.of(self.data, c.sym, "close"))
+        return any(ab.on_phase for ab in AB.of(self.data, c.sym, "close"))
 
     def after_train_bought(self, g: "Game", corp: "Corporation", train: "Train") -> None:
         for sym, ab in AB.holders(self.data, "close"):
             comp = g.companies[sym]
-            if ab.get("when") == "train_bought" and ab.get("corporation") == corp.sym and not comp.closed:
+            if ab.when == "train_bought" and ab.corporation == corp.sym and not comp.closed:
                 g.close_company(comp)
 
     def on_phase(self, g: "Game", phase) -> None:
         for sym, ab in AB.holders(self.data, "close"):
-            if ab.get("on_phase") == phase.name:
+            if ab.on_phase == phase.name:
                 g.close_company(g.companies[sym])
         self._sc_check(g)
 
