@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from pbem.engine import abilities as AB
 from pbem.engine import actions as A
 from pbem.engine.board import Token
 from pbem.engine.entities import train_named
@@ -383,11 +384,11 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
         if (train.name, name) in state(g).events_fired:
             return
         state(g).events_fired.add((train.name, name))
+        for sym, ab in AB.holders(self.data, "close"):           # privates that close on the event
+            if ab.on_event == name and sym in g.companies:
+                g.close_company(g.companies[sym])
         if name == "green_minors_available":
             state(g).green_minors_available = True
-            hidden = g.companies.get("3")
-            if hidden:
-                g.close_company(hidden)
             state(g).in_play += state(g).future
             state(g).future = []
         elif name == "majors_can_ipo":
