@@ -21,8 +21,8 @@ _n = count(1)
 
 def mail(sender: str, body: str, *, subject: str = "", to: str = MOD, msgid: Optional[str] = None,
          headers: Optional[dict] = None, charset: str = "utf-8", cte: Optional[str] = None,
-         html: Optional[str] = None, in_reply_to: str = "") -> bytes:
-    """A mail as a mail program writes it."""
+         html: Optional[str] = None, in_reply_to: str = "", files: Optional[dict] = None) -> bytes:
+    """A mail as a mail program writes it; `files`: file name -> bytes, attached."""
     m = EmailMessage()
     m["From"] = sender
     m["To"] = to
@@ -40,6 +40,8 @@ def mail(sender: str, body: str, *, subject: str = "", to: str = MOD, msgid: Opt
         m.set_content(body, charset=charset, cte=cte)
         if html is not None:
             m.add_alternative(html, subtype="html")
+    for name, data in (files or {}).items():
+        m.add_attachment(data, maintype="application", subtype="json", filename=name)
     return m.as_bytes(policy=SMTP)          # CRLF line ends, as mail programs send
 
 

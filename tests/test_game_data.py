@@ -134,3 +134,30 @@ def test_a_huge_or_undecodable_file_is_refused_before_it_is_read(tmp_path):
     latin.write_bytes('{"_notes": "caf\u00e9"}'.encode("latin-1"))
     with pytest.raises(GameDataError, match="not UTF-8"):
         read_game_data(latin, title_data("1882"))
+
+
+def test_a_game_created_by_mail_takes_its_own_data_from_the_file_create_names(tmp_path):
+    from mailkit import GAME, GM, GM_SECRET, create_body, mail, text_of
+    from pbem.moderator.postmaster import Master, Postmaster
+    from pbem.moderator.signon import hash_secret
+
+    pm = Postmaster("moderator@pbem.test", tmp_path / "games", masters=[Master(GM, hash_secret(GM_SECRET))],
+                    render_images=False)
+    src, market = _market_file(tmp_path)
+    body = create_body().replace(" SEED 7", " SEED 7 DATA club-market.json")
+    # the file it names is not attached: refused, nothing created
+    d = pm.handle("c1", mail(GM, body, files={"other.json": b"{}"}))
+    assert d.folder == "Rejected" and not pm.game_path(GAME).exists()
+    assert "no such file (attached: other.json)" in text_of(d.outgoing[0].raw)
+    # a bad file: refused naming its line and field, nothing created
+    d = pm.handle("c2", mail(GM, body, files={"club-market.json": b'{\n "markt": []\n}\n'}))
+    assert d.folder == "Rejected" and not pm.game_path(GAME).exists()
+    assert "club-market.json:2: markt is no key of the title's data" in text_of(d.outgoing[0].raw)
+    # the file attached: the game is made with it, and its file keeps it
+    d = pm.handle("c3", mail(GM, body, files={"club-market.json": src.read_bytes()}))
+    assert d.folder == "Processed", d.outcome
+    assert GameFile.open(pm.game_path(GAME)).header.data == json.dumps({"market": market}, sort_keys=True,
+                                                                        separators=(",", ":"))
+    assert pm.table(GAME).game.data["market"][0][0] == "80"
+    reply = next(o for o in d.outgoing if o.rcpts == (GM,))
+    assert "its own market from club-market.json" in text_of(reply.raw)

@@ -167,12 +167,12 @@ def test_create_minimal():
     ("CREATE club", ""),
     ("CREATE !club 1882", " ('!club' is not a game id: letters, digits, '.', '_' or '-', at most 64)"),
     ("CREATE club 18/82", " ('18/82' is not a title)"),
-    ("CREATE club 1882 SEED", " ('SEED' is not SEED <number>, OPTION <name> or BIND head|date)"),
+    ("CREATE club 1882 SEED", " ('SEED' is not SEED <number>, OPTION <name>, BIND head|date or DATA <attached file>)"),
     ("CREATE club 1882 SEED x", " (SEED is given once, as a number of at most 10 digits)"),
     ("CREATE club 1882 SEED 12345678901", " (SEED is given once, as a number of at most 10 digits)"),
     ("CREATE club 1882 SEED 1 SEED 2", " (SEED is given once, as a number of at most 10 digits)"),
-    ("CREATE club 1882 FAST yes", " ('FAST' is not SEED <number>, OPTION <name> or BIND head|date)"),
-    ("CREATE club 1882 OPTION", " ('OPTION' is not SEED <number>, OPTION <name> or BIND head|date)"),
+    ("CREATE club 1882 FAST yes", " ('FAST' is not SEED <number>, OPTION <name>, BIND head|date or DATA <attached file>)"),
+    ("CREATE club 1882 OPTION", " ('OPTION' is not SEED <number>, OPTION <name>, BIND head|date or DATA <attached file>)"),
     ("CREATE club 1882 OPTION a=b", " ('a=b' is not an option name)"),
     ("CREATE club 1882 BIND never", " (BIND is head (moves only in a reply to the latest report; the default) or date)"),
 ])
@@ -180,7 +180,7 @@ def test_bad_create(line, detail):
     with pytest.raises(CommandError) as caught:
         commands_of(line)
     assert str(caught.value) == ("line 1: CREATE takes a game id, a title and then optional SEED <number>, "
-                                 f"OPTION <name> and BIND head|date parts, e.g. CREATE club-1882 1882 SEED 42{detail}")
+                                 f"OPTION <name>, BIND head|date and DATA <attached file> parts, e.g. CREATE club-1882 1882 SEED 42{detail}")
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -31,7 +31,8 @@ USAGE = {
     "LOG": "LOG takes a number of moves, e.g. LOG 10",
     "UNDO": "UNDO takes a number of moves or nothing, and may end with the head you saw, e.g. UNDO 2 57:<hash>",
     "REPLACE": "REPLACE takes a player name and the new address, e.g. REPLACE ann ann@example.org",
-    "CREATE": "CREATE takes a game id, a title and then optional SEED <number>, OPTION <name> and BIND head|date parts, "
+    "CREATE": "CREATE takes a game id, a title and then optional SEED <number>, OPTION <name>, BIND head|date and "
+              "DATA <attached file> parts, "
               "e.g. CREATE club-1882 1882 SEED 42",
     "PLAYER": "PLAYER takes a player name and an address, e.g. PLAYER ann ann@example.org",
 }
@@ -141,7 +142,8 @@ def _address(text: str) -> str:
 
 
 def _check_create(args: list[str]) -> tuple[str, ...] | str:
-    """CREATE <game> <title> [SEED n] [OPTION name]...: game lower-cased, keywords upper-cased."""
+    """CREATE <game> <title> [SEED n] [OPTION name]... [BIND b] [DATA file]: game lower-cased,
+    keywords upper-cased."""
     if len(args) < 2:
         return ""
     if not GAME_ID.fullmatch(args[0]):
@@ -152,8 +154,8 @@ def _check_create(args: list[str]) -> tuple[str, ...] | str:
     rest, seeded = args[2:], False
     while rest:
         keyword = rest[0].upper()
-        if keyword not in ("SEED", "OPTION", "BIND") or len(rest) < 2:
-            return f"{rest[0]!r} is not SEED <number>, OPTION <name> or BIND head|date"
+        if keyword not in ("SEED", "OPTION", "BIND", "DATA") or len(rest) < 2:
+            return f"{rest[0]!r} is not SEED <number>, OPTION <name>, BIND head|date or DATA <attached file>"
         if keyword == "BIND" and rest[1].lower() not in ("head", "date"):
             return "BIND is head (moves only in a reply to the latest report; the default) or date"
         value = rest[1]

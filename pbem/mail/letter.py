@@ -5,7 +5,7 @@ parse_letter never lets a Python error escape: bad bytes give a best-effort Lett
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from email import policy
 from email.header import decode_header, make_header
@@ -50,6 +50,9 @@ class Letter:
     size: int
     header_fields: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
     too_big: bool = False
+    #: (file name, content) of each attached file that has a name (a game's own title data
+    #: mailed with CREATE); left out of == and hash
+    attachments: tuple[tuple[str, bytes], ...] = field(default=(), hash=False, compare=False)
 
 
 def parse_letter(raw: bytes, *, max_bytes: int = 1_000_000) -> Letter:
@@ -67,7 +70,8 @@ def parse_letter(raw: bytes, *, max_bytes: int = 1_000_000) -> Letter:
         else:
             msg = BytesParser(policy=policy.default).parsebytes(raw)
             body, body_type = _body(msg)
-        return _letter(msg, body, body_type, len(raw), too_big)
+        letter = _letter(msg, body, body_type, len(raw), too_big)
+        return letter if too_big else replace(letter, attachments=_attachments(msg))
     except Exception as exc:  # the email package's own errors on garbage; never a traceback to a user
         raise LetterError(f"the mail could not be read ({type(exc).__name__}: {exc})") from exc
 
@@ -349,6 +353,25 @@ def _body(msg: EmailMessage) -> tuple[str, str]:
     if _param(part, "format") == "flowed":
         text = unflow(text, delsp=_param(part, "delsp") == "yes")
     return text, "text/plain"
+
+
+def _attachments(msg: EmailMessage) -> tuple[tuple[str, bytes], ...]:
+    """(file name, decoded content) of each attached part with a file name; a part that will not
+    decode is left out (the mail is already bounded by its size)."""
+    out = []
+    try:
+        parts = list(msg.iter_attachments())
+    except Exception:
+        return ()
+    for part in parts:
+        try:
+            name = part.get_filename()
+            data = part.get_payload(decode=True)
+        except Exception:
+            continue
+        if name and isinstance(data, bytes):
+            out.append((_fold(name), data))
+    return tuple(out)
 
 
 def _param(part: EmailMessage, name: str) -> str:

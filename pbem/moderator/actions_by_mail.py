@@ -7,6 +7,7 @@ produces the same mail under the same Message-IDs.
 """
 from __future__ import annotations
 
+import json
 import re
 import secrets as _random
 from typing import TYPE_CHECKING, Optional, Sequence
@@ -25,6 +26,8 @@ from pbem.game_notation import describe_legal
 from pbem.notation.limits import uncharged
 from pbem.moderator.table import MoveRejected, Table
 from pbem.newgame import check_options, check_players
+from pbem.titles.game_data import GameDataError
+from pbem.titles.registry import game_data
 
 if TYPE_CHECKING:                                   # pragma: no cover
     from pbem.mail.letter import Letter
@@ -287,9 +290,10 @@ def create(pm: "Postmaster", letter: "Letter", src: str, cmds: Sequence[Command]
     cre = next(c for c in cmds if c.name == "CREATE")
     players = [c.args for c in cmds if c.name == "PLAYER"]
     try:
-        game, title, seed, options, bind = _create_args(cre)
-        check_players(title, players)
-        check_options(title, options)        # before any roster is written: Table.create checks it too
+        game, title, seed, options, bind, data_file = _create_args(cre)
+        data = _mailed_data(letter, title, data_file)
+        check_players(title, players, data)
+        check_options(title, options, data)  # before any roster is written: Table.create checks it too
     except PbemError as e:
         return pm.reply_only(letter, src, game, "Rejected", "create refused", f"CREATE refused: {e}\nNothing was created.")
     rpath, gpath = pm.roster_path(game), pm.game_path(game)
@@ -310,7 +314,7 @@ def create(pm: "Postmaster", letter: "Letter", src: str, cmds: Sequence[Command]
         if gpath.exists():
             table = Table.open(gpath)
         else:
-            table = Table.create(gpath, title, [(s.name, s.address) for s in seats], seed, options)
+            table = Table.create(gpath, title, [(s.name, s.address) for s in seats], seed, options, data)
             table.file.note(f"game created by CREATE from <{letter.from_addr}>", "moderator", source=src)
         pm.forget(game)
         table = pm.table(game)
@@ -320,7 +324,9 @@ def create(pm: "Postmaster", letter: "Letter", src: str, cmds: Sequence[Command]
                                     text=_welcome_text(pm, game, roster, s, secrets[s.name], table)),
                                "welcome", game, src))
     reply = Mail(to=master.address, subject=pm.subject(game, "created"),
-                 text=f"Created {game}: {title}, seed {table.file.header.seed}, players "
+                 text=f"Created {game}: {title}, seed {table.file.header.seed}"
+                      + (f", its own {', '.join(sorted(json.loads(data)))} from {data_file}" if data else "")
+                      + ", players "
                       + ", ".join(f"{s.name} <{s.address}>" for s in seats)
                       + ". Each player was mailed a secret." + replies.footer(pm, game, table),
                  in_reply_to=letter.message_id, references=letter.references)
@@ -331,7 +337,7 @@ def create(pm: "Postmaster", letter: "Letter", src: str, cmds: Sequence[Command]
     return Decision("Processed", f"{game}: created ({title}, {len(seats)} players)", game, out, changed=True)
 
 
-def _create_args(cre: Command) -> tuple[str, str, int, tuple[str, ...], str]:
+def _create_args(cre: Command) -> tuple[str, str, int, tuple[str, ...], str, str]:
     args = list(cre.args)
     if len(args) < 2:
         raise NotationError(f"line {cre.line}: CREATE needs a game id and a title, e.g. CREATE club-1882 1882")
@@ -341,12 +347,15 @@ def _create_args(cre: Command) -> tuple[str, str, int, tuple[str, ...], str]:
     seed: Optional[int] = None
     options: list[str] = []
     bind = freshness.BINDS[0]
+    data_file = ""
     rest = args[2:]
     while rest:
         word = rest.pop(0).upper()
-        if word in ("SEED", "OPTION", "BIND") and rest:
+        if word in ("SEED", "OPTION", "BIND", "DATA") and rest:
             val = rest.pop(0)
-            if word == "BIND":
+            if word == "DATA":
+                data_file = val
+            elif word == "BIND":
                 if val.lower() not in freshness.BINDS:
                     raise NotationError(f"line {cre.line}: BIND is one of {', '.join(freshness.BINDS)}, not {val!r}")
                 bind = val.lower()
@@ -357,9 +366,22 @@ def _create_args(cre: Command) -> tuple[str, str, int, tuple[str, ...], str]:
             else:
                 options.append(val)
         else:
-            raise NotationError(f"line {cre.line}: after the title, CREATE takes SEED n, OPTION name and BIND "
-                                f"head|date, not {word!r}")
-    return game, title, (seed if seed is not None else _random.randbelow(10 ** 9)), tuple(options), bind
+            raise NotationError(f"line {cre.line}: after the title, CREATE takes SEED n, OPTION name, BIND "
+                                f"head|date and DATA file, not {word!r}")
+    return game, title, (seed if seed is not None else _random.randbelow(10 ** 9)), tuple(options), bind, data_file
+
+
+def _mailed_data(letter: "Letter", title: str, name: str) -> str:
+    """The game's own title data attached to the CREATE mail as file `name` ("" for none),
+    checked as `pbem new --title-data` checks a file."""
+    if not name:
+        return ""
+    found = [raw for file, raw in letter.attachments if file == name]
+    if len(found) != 1:
+        have = ", ".join(file for file, _ in letter.attachments) or "none"
+        raise GameDataError(f"DATA names the attached file {name!r}, but the mail has "
+                            f"{'it twice' if found else 'no such file'} (attached: {have})")
+    return game_data(title, name, found[0])
 
 
 def _welcome_text(pm: "Postmaster", game: str, roster: Roster, seat: Seat, secret: str, table: Table) -> str:

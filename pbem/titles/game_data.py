@@ -205,6 +205,12 @@ def read_game_data(path: Union[str, Path], title_data: dict) -> str:
         raw = path.read_bytes()
     except OSError as e:
         raise GameDataError(f"{path}: cannot read it: {e.strerror or e}") from None
+    return game_data_of(raw, title_data, str(path))
+
+
+def game_data_of(raw: bytes, title_data: dict, path: str) -> str:
+    """The game's own title data in `raw` (the file `path`, named in errors), checked against
+    the title's and in canonical form."""
     if len(raw) > MAX_BYTES:
         raise GameDataError(f"{path}: {len(raw):,} bytes; a game's title data has at most {MAX_BYTES:,}")
     try:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Optional
 
 from pbem.errors import PbemError
-from pbem.titles.game_data import GameDataError, merged, read_game_data
+from pbem.titles.game_data import GameDataError, game_data_of, merged
 
 #: what titles share: the tile catalogue `tiles.json` (docs/title-data.md)
 COMMON_DIR = Path(__file__).resolve().parent / "common"
@@ -164,14 +164,20 @@ def load_title(name: str, data: str = ""):
     return cls(merged(title_data(name), data)) if data else cls()
 
 
-def game_data(name: str, path: str | Path) -> str:
-    """A game's own title data for title `name` read from `path` (`read_game_data`: checked,
-    canonical), and a game of the title's fewest players started with it: GameDataError
+def game_data(name: str, path: str | Path, raw: bytes | None = None) -> str:
+    """A game's own title data for title `name` read from `path` (or given as `raw`, the
+    content of the file so named: a mail's attachment), checked and canonical
+    (`game_data_of`), and a game of the title's fewest players started with it: GameDataError
     naming the file when it cannot be (a tile, hex or train that does not fit the rest)."""
     from pbem.engine.game import Game        # the engine only when a game is made
 
     base = title_data(name)
-    text = read_game_data(path, base)
+    if raw is None:
+        try:
+            raw = Path(path).read_bytes()
+        except OSError as e:
+            raise GameDataError(f"{path}: cannot read it: {e.strerror or e}") from None
+    text = game_data_of(raw, base, str(path))
     counts = sorted(int(k) for k in (base.get("starting_cash") or {}) if str(k).isdigit()) or [2]
     players = [(f"P{i}", f"P{i}") for i in range(1, counts[0] + 1)]
     try:
