@@ -33,6 +33,7 @@ from typing import Optional
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pbem.engine import actions as A  # noqa: E402
+from pbem.engine.step import kind_of  # noqa: E402
 from pbem.errors import AmbiguousMoveError, PbemError  # noqa: E402
 from pbem.moderator.classify import could_be_move  # noqa: E402
 from pbem.notation import context_for_title, parse_message  # noqa: E402
@@ -57,13 +58,7 @@ def _norm_entity(value: str, players: dict[str, str]) -> str:
 
 def as_fields(action: A.Action) -> dict:
     """An action as the corpus vocabulary's fields (18xx.games names, simplified values)."""
-    kind = {
-        A.Pass: "pass", A.Bid: "bid", A.Par: "par", A.BuyShares: "buy_shares", A.SellShares: "sell_shares",
-        A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes", A.Dividend: "dividend",
-        A.BuyTrain: "buy_train", A.DiscardTrain: "discard_train", A.BuyCompany: "buy_company",
-        A.Bankrupt: "bankrupt", A.Convert: "convert", A.Merge: "merge", A.Choose: "choose",
-        A.RemoveToken: "remove_token",
-    }.get(type(action), type(action).__name__)
+    kind = kind_of(action) or type(action).__name__
     out: dict = {"type": kind, "entity": action.entity}
     for name in ("company", "corporation", "price", "percent", "hex", "tile", "rotation", "kind", "train",
                  "choice"):
