@@ -209,7 +209,7 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
     if c.kind == "amount":
         kind = {RunRoutes: "revenue", Dividend: "revenue", BuyShares: "paid", SellShares: "received"}.get(type(action))
         if kind is None:
-            return f"a bare amount says nothing checkable about this move; say what it is"
+            return "a bare amount says nothing checkable about this move; say what it is"
         return _check(Claim(kind, c.value, c.text, c.column, c.line), action, before, after, size)
     if c.kind == "price_dir":
         corp = _corp_of(action)

@@ -11,7 +11,7 @@ from typing import Callable
 from pbem.engine.actions import RunRoutes
 from pbem.engine.tiles import node_revenue
 
-from .ledger import BANK, Ledger, ledger
+from .ledger import Ledger, ledger
 from .walk import Moment
 
 __all__ = ["Explanation", "explain", "explanation"]
