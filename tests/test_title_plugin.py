@@ -162,6 +162,26 @@ out["file"] = open(path, encoding="utf-8").read()
 replayed = pbem.read_game(path)
 out["replayed"] = [replayed.notation(m) for m in replayed.moves]
 out["replayed_cash"] = replayed.state.players["Ann"].cash
+
+# the mail moderator: a game of it created by mail, both players told it is their turn, a move
+# mailed out of seat order applied
+from pathlib import Path
+sys.path.insert(0, sys.argv[2])
+from mailkit import GM, GM_SECRET, latest, mail, parse, secret_in, text_of
+from pbem.moderator.postmaster import Master, Postmaster
+from pbem.moderator.signon import hash_secret
+
+pm = Postmaster("moderator@pbem.test", Path(sys.argv[3]), masters=[Master(GM, hash_secret(GM_SECRET))],
+                render_images=False)
+d = pm.handle("c", mail(GM, f"SIGNON toy moderator {GM_SECRET}\\nCREATE toy toyland SEED 3\\n"
+                            "PLAYER Ann ann@pbem.test\\nPLAYER Bob bob@pbem.test"))
+out["created"] = d.folder
+secrets = {n: secret_in(o.raw, n) for o in d.outgoing for n in ("Ann", "Bob")
+           if o.rcpts == (f"{n.lower()}@pbem.test",) and "welcome" in str(parse(o.raw)["Subject"])}
+out["turn_mails"] = sorted(o.rcpts[0] for o in d.outgoing if text_of(o.raw).startswith("YOUR TURN"))
+d = pm.handle("b", mail("bob@pbem.test", f"SIGNON toy Bob {secrets['Bob']}\\nBob waves 3 times",
+                        subject="Re: [toy] your turn", in_reply_to=latest(pm, "toy")))
+out["bob_mail"] = [d.folder, d.outcome]
 print("RESULT " + json.dumps(out))
 '''
 
@@ -187,8 +207,8 @@ def test_a_made_up_title_with_its_own_kind_of_move_plugs_in_from_its_own_package
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: toyland\nVersion: 0.1\n")
     (dist / "entry_points.txt").write_text("[pbem.titles]\ntoyland = toyland:TITLE\n")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
-    run = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path / "toy.pbem")], capture_output=True,
-                         text=True, cwd=tmp_path, env=env, timeout=300)
+    run = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path / "toy.pbem"), str(ROOT / "tests"),
+                          str(tmp_path / "games")], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300)
     assert run.returncode == 0, run.stderr[-3000:]
     out = json.loads(next(ln for ln in run.stdout.splitlines() if ln.startswith("RESULT "))[7:])
     # listed, written, read back
@@ -204,6 +224,9 @@ def test_a_made_up_title_with_its_own_kind_of_move_plugs_in_from_its_own_package
     assert out["new"] == 0 and out["move"] == 0 and out["bad"] != 0
     assert '"Ann waves 2 times"' in out["file"] and "waves 9" not in out["file"]
     assert out["replayed"] == ["Ann waves 2 times"] and out["replayed_cash"] == out["cash"]
+    # by mail: both players are told it is their turn; Bob's move, out of seat order, is applied
+    assert out["created"] == "Processed" and out["turn_mails"] == ["ann@pbem.test", "bob@pbem.test"]
+    assert out["bob_mail"][0] == "Processed" and "Bob applied moves" in out["bob_mail"][1], out["bob_mail"]
     # explained
     run = subprocess.run([sys.executable, "-m", "pbem", "explain", str(tmp_path / "toy.pbem"), "1"],
                          capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300)
