@@ -357,19 +357,6 @@ class Rules(RoundRules, ShareRules, TrainRules):
         return revenue, resolved
 
 
-    def dividend(self, g: "Game", corp: "Corporation", kind: str, revenue: int, rnd) -> None:
-        corp.last_revenue = revenue
-        if kind not in ("payout", "withhold"):
-            raise RuleError(f"'{kind}' is not a dividend choice here: pay out or withhold", rule="dividends")
-        if kind == "withhold" or revenue <= 0:
-            g.pay_from_bank(corp.sym, revenue)
-            g.market.move_left(corp.sym)
-        else:
-            self.pay_shareholders(g, corp, revenue)
-            g.market.move_right(corp.sym)
-        for t in corp.trains:
-            t.operated = True
-
     def train_for_purchase(self, g: "Game", corp: "Corporation", action: A.BuyTrain) -> "Train":
         if action.source == "depot":
             avail = g.depot.available(g.phase_names)

@@ -344,8 +344,7 @@ class OperatingRound:
         self.turn.passed.add("route")
 
     def _dividend(self, action: A.Dividend, auto: bool = False) -> None:
-        g = self.game
-        g.title.dividend(g, self.corp, action.kind, self.turn.revenue, self)
+        self.step_objs["dividend"].pay(action.kind, self.turn.revenue)      # the dividend step's rule
         self.turn.passed.add("dividend")
         self.turn.passed.add("route")
 

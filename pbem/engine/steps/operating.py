@@ -268,6 +268,23 @@ class Dividend(TurnStep):
     def apply_dividend(self, action: A.Dividend) -> None:
         self.round._dividend(action)
 
+    def pay(self, kind: str, revenue: int) -> None:
+        """The dividend rule: the turn's revenue paid out to the shareholders (the price moves
+        right) or withheld in the treasury (left; so is no revenue). A title's own rule is a
+        subclass of this step."""
+        g, corp = self.game, self.corp
+        corp.last_revenue = revenue
+        if kind not in ("payout", "withhold"):
+            raise RuleError(f"'{kind}' is not a dividend choice here: pay out or withhold", rule="dividends")
+        if kind == "withhold" or revenue <= 0:
+            g.pay_from_bank(corp.sym, revenue)
+            g.market.move_left(corp.sym)
+        else:
+            g.title.pay_shareholders(g, corp, revenue)
+            g.market.move_right(corp.sym)
+        for t in corp.trains:
+            t.operated = True
+
 
 class BuyTrain(TurnStep):
     name = "buy_train"

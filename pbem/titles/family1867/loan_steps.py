@@ -111,6 +111,41 @@ class HalfDividend(Dividend):
                  "withhold": f"{rev} to the treasury"}
         return [LegalMove(A.Dividend(ent, kind), notes[kind]) for kind in self.round.dividend_kinds]
 
+    def pay(self, kind: str, revenue: int) -> None:
+        """Minors pay half to the owner and keep half; majors may pay out, pay half or withhold; the
+        national keeps everything. Prices: a minor moves right when it pays, left when not; a major
+        moves right if it pays at least its price per share, left if it pays nothing."""
+        g, corp = self.game, self.corp
+        corp.last_revenue = revenue
+        corp.operated = True
+        for t in corp.trains:
+            t.operated = True
+        if corp.kind == "national":
+            g.pay_from_bank(corp.sym, revenue)
+            return
+        if corp.kind == "minor":
+            kept = revenue // 2 if kind == "payout" else revenue
+            g.pay_from_bank(corp.sym, kept)
+            paid = revenue - kept
+            if paid > 0:
+                g.pay_from_bank(corp.president, paid)
+                g.market.move_right(corp.sym)
+            else:
+                g.market.move_left(corp.sym)
+            return
+        if kind not in ("payout", "half", "withhold"):
+            raise RuleError(f"'{kind}' is not a dividend choice: payout, half or withhold", rule="dividends")
+        kept = {"payout": 0, "withhold": revenue, "half": revenue // 20 * 10}[kind]
+        g.pay_from_bank(corp.sym, kept)
+        paid = revenue - kept
+        if paid > 0:
+            g.title.pay_shareholders(g, corp, paid)
+        price = g.market.price(corp.sym) or 0
+        if paid <= 0:
+            g.market.move_left(corp.sym)
+        elif paid >= price:
+            g.market.move_right(corp.sym)
+
 
 class BuyTrainWithLoans(BuyTrain):
     """Depot trains the corporation can pay for (with loans when it must buy), and other
