@@ -333,29 +333,6 @@ class Rules(RoundRules, ShareRules, TrainRules):
     def check_resolved_routes(self, g: "Game", corp: "Corporation", resolved) -> None:
         """Title rules on the runs as laid on the board (none by default)."""
 
-    def run_routes(self, g: "Game", corp: "Corporation", action: A.RunRoutes):
-        from pbem.engine.routes import check_routes
-
-        counts: dict[str, int] = {}
-        for r in action.routes:
-            counts[r.train] = counts.get(r.train, 0) + 1
-        for name, n in counts.items():
-            have = sum(1 for t in corp.trains if t.name == name and not t.operated)
-            if n > have:
-                raise RuleError(f"{corp.sym} has {have} unrun {name} train(s), the run names {n}",
-                                rule="each train runs once per operating round")
-        dist = {t.name: self.train_distance(g, corp, t) for t in corp.trains}
-        resolved = check_routes(g.board, corp.sym, list(action.routes), dist,
-                                g.tile_colors, lambda stops: self.route_bonus(g, stops))
-        self.check_resolved_routes(g, corp, resolved)
-        revenue = sum(r.revenue for r in resolved)
-        for r in action.routes:
-            t = next(t for t in corp.trains if t.name == r.train and not t.operated)
-            t.operated = True
-        corp.last_routes = list(resolved)     # kept after the turn for the map's route overlay
-        g.last_run = (corp.sym, list(resolved))
-        return revenue, resolved
-
 
     def train_for_purchase(self, g: "Game", corp: "Corporation", action: A.BuyTrain) -> "Train":
         if action.source == "depot":

@@ -339,8 +339,7 @@ class OperatingRound:
         self.turn.passed.add("token")
 
     def _run(self, action: A.RunRoutes) -> None:
-        g = self.game
-        self.turn.revenue, self.turn.routes = g.title.run_routes(g, self.corp, action)
+        self.turn.revenue, self.turn.routes = self.step_objs["route"].run(action)      # the route step's rule
         self.turn.passed.add("route")
 
     def _dividend(self, action: A.Dividend, auto: bool = False) -> None:

@@ -12,6 +12,7 @@ from typing import Optional
 
 from pbem.engine import actions as A
 from pbem.engine.leases import sellable_trains, train_limit_count
+from pbem.engine.routes import check_routes
 from pbem.engine.step import LegalMove, Step
 from pbem.engine.steps.interrupts import DiscardTrain
 from pbem.errors import RuleError
@@ -243,6 +244,31 @@ class Route(TurnStep):
 
     def apply_run_routes(self, action: A.RunRoutes) -> None:
         self.round._run(action)
+
+    def run(self, action: A.RunRoutes) -> tuple[int, list]:
+        """The run rule: each train runs once per operating round, every route checked on the
+        map with the title's reach, bonuses and constraints (its hooks `train_distance`,
+        `route_bonus`, `check_resolved_routes`); (revenue, the routes as the game resolved them)."""
+        g, corp, title = self.game, self.corp, self.game.title
+        counts: dict[str, int] = {}
+        for r in action.routes:
+            counts[r.train] = counts.get(r.train, 0) + 1
+        for name, n in counts.items():
+            have = sum(1 for t in corp.trains if t.name == name and not t.operated)
+            if n > have:
+                raise RuleError(f"{corp.sym} has {have} unrun {name} train(s), the run names {n}",
+                                rule="each train runs once per operating round")
+        dist = {t.name: title.train_distance(g, corp, t) for t in corp.trains}
+        resolved = check_routes(g.board, corp.sym, list(action.routes), dist,
+                                g.tile_colors, lambda stops: title.route_bonus(g, stops))
+        title.check_resolved_routes(g, corp, resolved)
+        revenue = sum(r.revenue for r in resolved)
+        for r in action.routes:
+            t = next(t for t in corp.trains if t.name == r.train and not t.operated)
+            t.operated = True
+        corp.last_routes = list(resolved)     # kept after the turn for the map's route overlay
+        g.last_run = (corp.sym, list(resolved))
+        return revenue, resolved
 
 
 class Dividend(TurnStep):
