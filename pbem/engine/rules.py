@@ -7,7 +7,7 @@ from pbem.engine import abilities
 from pbem.engine import actions as A
 from pbem.engine.board import Token
 from pbem.engine.entities import train_named
-from pbem.engine.leases import sellable_trains, train_limit_count
+from pbem.engine.leases import sellable_trains
 from pbem.engine.round_rules import RoundRules
 from pbem.engine.share_rules import ShareRules
 from pbem.engine.train_rules import TrainRules
@@ -367,64 +367,6 @@ class Rules(RoundRules, ShareRules, TrainRules):
         lo = max(1, total - last + 1 if last else 1)
         hi = min(train.price, total)
         return (lo, hi) if lo <= hi else None
-
-    def buy_train(self, g: "Game", corp: "Corporation", action: A.BuyTrain, rnd) -> None:
-        from pbem.engine.train_payment import BANK, apply_train_payment
-
-        if (count := train_limit_count(g, corp)) >= g.train_limit(corp) and not action.exchange:
-            raise RuleError(f"{corp.sym} already has {count} trains, the limit in phase {g.phase.name}",
-                            rule="train limit")
-        train = self.train_for_purchase(g, corp, action)
-        emergency = rnd.emergency(corp)
-        if action.source == "depot":
-            price = train.price
-            if action.exchange:
-                old = train_named(sellable_trains(corp), action.exchange, action.exchange_id)
-                disc = train.discount.get(action.exchange)
-                if old is None or disc is None:
-                    raise RuleError(f"{corp.sym} cannot trade in a {action.exchange} train for a {train.name}",
-                                    rule="train trade-in")
-                price -= disc
-            if action.price is not None and action.price != price:
-                raise RuleError(f"a {train.name} train from the depot costs ${price}, not ${action.price}",
-                                rule="depot trains are sold at face value")
-            if price > corp.cash:
-                if not emergency or action.exchange:
-                    raise RuleError(f"{corp.sym} has ${corp.cash}; the {train.name} costs ${price}",
-                                    rule="buying trains")
-                cheapest = min(t.price for t in g.depot.available(g.phase_names))
-                if train.price > cheapest:
-                    raise RuleError(f"with the president's help {corp.sym} must buy the cheapest train (${cheapest})",
-                                    rule="emergency train purchase")
-            payment = self.train_payment(g, corp, train, price, BANK, rnd)
-            apply_train_payment(g, payment)
-            if action.exchange:
-                old = train_named(sellable_trains(corp), action.exchange, action.exchange_id)
-                corp.trains.remove(old)
-                old.owner = None
-                (g.depot.discarded if self.discarded_trains_for_sale else g.depot.removed).append(old)
-            g.buy_train_from_depot(corp, train, price, paid=True)
-        else:
-            seller = g.corporations[action.source]
-            price = action.price
-            if price is None or price < 1:
-                raise RuleError("a price of at least $1 must be named for a train bought from a corporation",
-                                rule="buying trains between corporations")
-            if price > corp.cash and not emergency:
-                raise RuleError(f"{corp.sym} has ${corp.cash}, cannot pay ${price}", rule="buying trains")
-            span = self.train_price_range(g, corp, train, rnd)
-            if span is None:
-                raise RuleError(f"{seller.sym}'s {train.name} train is not for sale to {corp.sym} now: the money "
-                                f"raised for a train is more than its price", rule="emergency purchase price")
-            lo, hi = span
-            if not lo <= price <= hi:
-                raise RuleError(f"{corp.sym} may pay {g.money(lo)} to {g.money(hi)} for {seller.sym}'s {train.name} "
-                                f"train now, not {g.money(price)}", rule="emergency purchase price")
-            apply_train_payment(g, self.train_payment(g, corp, train, price, seller.sym, rnd))
-            seller.trains.remove(train)
-            corp.trains.append(train)
-            train.owner = corp.sym
-            g.title.after_train_bought(g, corp, train)
 
     def bankrupt_problem(self, g: "Game", corp: "Corporation", rnd) -> Optional[tuple[str, str]]:
         """(reason, rule) why the president of `corp` may not declare bankruptcy now, or None:

@@ -348,8 +348,7 @@ class OperatingRound:
         self.turn.passed.add("route")
 
     def _buy_train(self, action: A.BuyTrain) -> None:
-        g = self.game
-        g.title.buy_train(g, self.corp, action, self)
+        self.step_objs["buy_train"].buy(action)            # the train step's rule
         if not self.can_buy_train(self.corp):
             self.turn.passed.add("buy_train")
 

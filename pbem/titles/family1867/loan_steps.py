@@ -151,6 +151,14 @@ class BuyTrainWithLoans(BuyTrain):
     """Depot trains the corporation can pay for (with loans when it must buy), and other
     corporations' trains (not the national's) for 1 up to its cash; no president's help."""
 
+    def buy(self, action: A.BuyTrain) -> None:
+        """A train the corporation must buy from the depot is paid with loans taken first
+        as needed (the title's `raise_cash`)."""
+        g, corp = self.game, self.corp
+        if action.source == "depot" and self.round.must_buy_train(corp):
+            g.title.raise_cash(g, corp, g.title.train_for_purchase(g, corp, action).price)
+        super().buy(action)
+
     def moves_buy_train(self, ent: str) -> list[LegalMove]:
         g, rnd = self.game, self.round
         corp = g.corporations[ent]

@@ -292,12 +292,6 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
         g.board.place_token(action.hex, 0, Token(national.sym, national.sym, False))
         free[0].used = True
 
-    def buy_train(self, g: "Game", corp: "Corporation", action: A.BuyTrain, rnd) -> None:
-        if action.source == "depot" and rnd.must_buy_train(corp):
-            train = self.train_for_purchase(g, corp, action)
-            self.raise_cash(g, corp, train.price)
-        super().buy_train(g, corp, action, rnd)
-
     company_price_rule = "private price between 1 and face value"
 
     def company_price_range(self, g: "Game", comp: "Company") -> tuple[int, int]:
