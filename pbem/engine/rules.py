@@ -306,19 +306,6 @@ class Rules(RoundRules, ShareRules, TrainRules):
         tok = corp.next_token()
         return tok.price if tok else 0
 
-    def place_token(self, g: "Game", corp: "Corporation", action: A.PlaceToken, rnd) -> None:
-        tok = corp.next_token()
-        if tok is None:
-            raise RuleError(f"{corp.sym} has no station tokens left", rule="station tokens")
-        price = tok.price
-        if price > corp.cash:
-            raise RuleError(f"{corp.sym}'s next station costs ${price}; it has ${corp.cash}", rule="station costs")
-        g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading)
-        g.board.place_token(action.hex, action.city, Token(corp.sym, corp.sym, False))
-        tok.used = True
-        g.pay_to_bank(corp.sym, price)
-        g.last_move_hexes.append(action.hex)
-
     def suggest_runs(self, g: "Game", corp: "Corporation"):
         """Suggested routes for the corporation's unrun trains, or None for the standard search."""
         return None

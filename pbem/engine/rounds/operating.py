@@ -333,8 +333,7 @@ class OperatingRound:
             self.turn.passed.add("track")
 
     def _token(self, action: A.PlaceToken) -> None:
-        g = self.game
-        g.title.place_token(g, self.corp, action, self)
+        self.step_objs["token"].place(action)              # the station step's rule
         self.turn.tokened = True
         self.turn.passed.add("token")
 

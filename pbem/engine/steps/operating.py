@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Optional
 
 from pbem.engine import actions as A
+from pbem.engine.board import Token as BoardToken
 from pbem.engine.entities import train_named
 from pbem.engine.leases import sellable_trains, train_limit_count
 from pbem.engine.routes import check_routes
@@ -207,6 +208,22 @@ class Token(TurnStep):
 
     def apply_place_token(self, action: A.PlaceToken) -> None:
         self.round._token(action)
+
+    def place(self, action: A.PlaceToken) -> None:
+        """The station rule: the corporation's next station, at its printed price, in a city its
+        track reaches with a free slot (the board's check)."""
+        g, corp = self.game, self.corp
+        tok = corp.next_token()
+        if tok is None:
+            raise RuleError(f"{corp.sym} has no station tokens left", rule="station tokens")
+        price = tok.price
+        if price > corp.cash:
+            raise RuleError(f"{corp.sym}'s next station costs ${price}; it has ${corp.cash}", rule="station costs")
+        g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading)
+        g.board.place_token(action.hex, action.city, BoardToken(corp.sym, corp.sym, False))
+        tok.used = True
+        g.pay_to_bank(corp.sym, price)
+        g.last_move_hexes.append(action.hex)
 
 
 class Route(TurnStep):

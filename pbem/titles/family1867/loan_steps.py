@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Optional
 
 from pbem.engine import actions as A
+from pbem.engine.board import Token as BoardToken
 from pbem.engine.step import LegalMove
 from pbem.engine.steps.operating import BuyTrain, Dividend, Token, TurnStep
 from pbem.errors import RuleError
@@ -96,6 +97,22 @@ class StationByDistance(Token):
             if price <= corp.cash:
                 out.append(LegalMove(A.PlaceToken(ent, h, ci), f"{price}"))
         return out
+
+    def place(self, action: A.PlaceToken) -> None:
+        """The corporation's next station at the title's price for that city (`token_price`)."""
+        g, corp = self.game, self.corp
+        tok = corp.next_token()
+        if tok is None:
+            raise RuleError(f"{corp.sym} has no station tokens left", rule="station tokens")
+        price = g.title.token_price(g, corp, action)
+        if price > corp.cash:
+            raise RuleError(f"a {corp.sym} station in {action.hex} costs {price}; it has {corp.cash}",
+                            rule="station costs")
+        g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading)
+        g.board.place_token(action.hex, action.city, BoardToken(corp.sym, corp.sym, False))
+        tok.used = True
+        g.pay_to_bank(corp.sym, price)
+        g.last_move_hexes.append(action.hex)
 
 
 class HalfDividend(Dividend):

@@ -309,20 +309,6 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
         grid = Grid(self.data.get("axes"), self.data.get("layout", "flat"))
         return tok.price * min(grid.distance(c, action.hex) for c in placed)
 
-    def place_token(self, g: "Game", corp: "Corporation", action: A.PlaceToken, rnd) -> None:
-        tok = corp.next_token()
-        if tok is None:
-            raise RuleError(f"{corp.sym} has no station tokens left", rule="station tokens")
-        price = self.token_price(g, corp, action)
-        if price > corp.cash:
-            raise RuleError(f"a {corp.sym} station in {action.hex} costs {price}; it has {corp.cash}",
-                            rule="station costs")
-        g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading)
-        g.board.place_token(action.hex, action.city, Token(corp.sym, corp.sym, False))
-        tok.used = True
-        g.pay_to_bank(corp.sym, price)
-        g.last_move_hexes.append(action.hex)
-
     def can_redeem(self, g: "Game", corp: "Corporation") -> bool:
         return corp.kind == "major" and corp.pool_percent >= 10 and corp.cash >= (g.market.price(corp.sym) or 0)
 

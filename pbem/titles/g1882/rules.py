@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Optional
 from pbem.engine import abilities as AB
 from pbem.engine import actions as A
 from pbem.engine.board import Token
+from pbem.engine.rounds.sequence import RoundSequence
 from pbem.engine.rules import Rules
 from pbem.errors import RuleError
+from pbem.titles.g1882.operating import OperatingRound1882
 from pbem.titles.g1882.state import State1882, state
 from pbem.titles.registry import tile_data, title_data
 
@@ -171,17 +173,10 @@ class Rules1882(Rules):
             return
         self.place_home_token(g, corp, rnd)
 
-    def place_token(self, g: "Game", corp: "Corporation", action: A.PlaceToken, rnd) -> None:
-        if not action.neutral:
-            return super().place_token(g, corp, action, rnd)
-        tok = next((t for t in corp.tokens if t.neutral and not t.used), None)
-        if tok is None:
-            raise RuleError(f"{corp.sym} has no neutral station left", rule="one neutral station per corporation")
-        marker = Token(self.neutral_owner, corp.sym, True)
-        g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading, token=marker)
-        g.board.place_token(action.hex, action.city, marker)
-        tok.used = True
-        g.last_move_hexes.append(action.hex)
+    def round_sequence(self):
+        """The standard rounds, the operating round with 1882's station step (neutral stations)."""
+        seq = super().round_sequence()
+        return RoundSequence(initial=seq.initial, stock=seq.stock, operating=OperatingRound1882)
 
     def can_token(self, g: "Game", corp: "Corporation") -> bool:
         return super().can_token(g, corp)
