@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Optional
 
 from pbem.errors import PbemError
-from pbem.titles.game_data import GameDataError, game_data_of, merged
+from pbem.titles.game_data import GameDataError, game_data_of, merged, read_game_data
 
 #: what titles share: the tile catalogue `tiles.json` (docs/title-data.md)
 COMMON_DIR = Path(__file__).resolve().parent / "common"
@@ -172,12 +172,7 @@ def game_data(name: str, path: str | Path, raw: bytes | None = None) -> str:
     from pbem.engine.game import Game        # the engine only when a game is made
 
     base = title_data(name)
-    if raw is None:
-        try:
-            raw = Path(path).read_bytes()
-        except OSError as e:
-            raise GameDataError(f"{path}: cannot read it: {e.strerror or e}") from None
-    text = game_data_of(raw, base, str(path))
+    text = read_game_data(path, base) if raw is None else game_data_of(raw, base, str(path))
     counts = sorted(int(k) for k in (base.get("starting_cash") or {}) if str(k).isdigit()) or [2]
     players = [(f"P{i}", f"P{i}") for i in range(1, counts[0] + 1)]
     try:
