@@ -179,6 +179,10 @@ out["created"] = d.folder
 secrets = {n: secret_in(o.raw, n) for o in d.outgoing for n in ("Ann", "Bob")
            if o.rcpts == (f"{n.lower()}@pbem.test",) and "welcome" in str(parse(o.raw)["Subject"])}
 out["turn_mails"] = sorted(o.rcpts[0] for o in d.outgoing if text_of(o.raw).startswith("YOUR TURN"))
+head = open(pm.game_path("toy"), "rb").read()
+d = pm.handle("a", mail("ann@pbem.test", f"SIGNON toy Ann {secrets['Ann']}\\nBob waves 1 times",
+                        subject="Re: [toy] your turn", in_reply_to=latest(pm, "toy")))
+out["ann_for_bob"] = [d.folder, d.outcome, open(pm.game_path("toy"), "rb").read() == head]
 d = pm.handle("b", mail("bob@pbem.test", f"SIGNON toy Bob {secrets['Bob']}\\nBob waves 3 times",
                         subject="Re: [toy] your turn", in_reply_to=latest(pm, "toy")))
 out["bob_mail"] = [d.folder, d.outcome]
@@ -227,6 +231,9 @@ def test_a_made_up_title_with_its_own_kind_of_move_plugs_in_from_its_own_package
     # by mail: both players are told it is their turn; Bob's move, out of seat order, is applied
     assert out["created"] == "Processed" and out["turn_mails"] == ["ann@pbem.test", "bob@pbem.test"]
     assert out["bob_mail"][0] == "Processed" and "Bob applied moves" in out["bob_mail"][1], out["bob_mail"]
+    # nobody moves for another seat with a title's own kind either: refused, the file untouched
+    assert out["ann_for_bob"][0] == "Rejected" and out["ann_for_bob"][2], out["ann_for_bob"]
+    assert "Ann may not move for Bob" in out["ann_for_bob"][1], out["ann_for_bob"]
     # explained
     run = subprocess.run([sys.executable, "-m", "pbem", "explain", str(tmp_path / "toy.pbem"), "1"],
                          capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300)
