@@ -114,6 +114,24 @@ def test_d_and_h_lays_57_on_f16_as_the_turns_lay_then_places_a_free_station():
         g.push(A.LayTile("DH", "F16", "57", 1))
 
 
+def test_the_teleports_station_is_judged_by_its_step_without_being_applied():
+    """While D&H's station waits, its step takes every action: the station is legal by the
+    step's check alone (it used to be refused as "not PRR's turn" by the operating round's
+    dispatch), any other move is refused, and nothing was changed by asking."""
+    from pbem.engine.legality import verdict
+
+    g = new_game()
+    auction(g)
+    operating(g, "PRR", "DH")
+    g.push(A.LayTile("DH", "F16", "57", 1))
+    tokens = list(g.board.tokens_of("PRR"))
+    assert verdict(g, A.PlaceToken("DH", "F16", 0)) is True
+    assert verdict(g, A.PlaceToken("DH", "F14", 0)) is False
+    assert verdict(g, A.LayTile("PRR", "H14", "9", 0)) is False
+    assert verdict(g, A.LayTile("CS", "B20", "3", 0)) is False       # another private waits too
+    assert list(g.board.tokens_of("PRR")) == tokens and g.current_entity() == "DH"
+
+
 def test_c_and_stl_lays_on_b20_besides_the_turns_lay_without_a_connection():
     g = new_game()
     auction(g)

@@ -501,13 +501,13 @@ def test_an_emergency_sale_may_not_be_bigger_than_needed(tmp_path):
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
     g = Table.open(copy, moderator=False).game
-    hbr, p5, rules = g.corporations["HBR"], g.players["P5"], g.title
-    assert g.market.price("CNR") == 10
+    p5, train_step = g.players["P5"], g.round.step_named("buy_train")
+    assert g.round.corp.sym == "HBR" and g.market.price("CNR") == 10
     g.bank += p5.cash
     p5.cash = 0
-    assert rules.emergency_needed_percent(g, hbr, "P5", g.corporations["CNR"]) == 20
+    assert train_step.needed_percent("P5", g.corporations["CNR"]) == 20
     p5.cash = 9
-    assert rules.emergency_needed_percent(g, hbr, "P5", g.corporations["CNR"]) == 10
+    assert train_step.needed_percent("P5", g.corporations["CNR"]) == 10
     p5.cash = 0
     sales = [m.action for m in g.legal_moves() if isinstance(m.action, A.SellShares)]
     assert sales == [A.SellShares("P5", "CNR", 10)]            # the pool holds 50% of GT and HBR

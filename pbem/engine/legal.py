@@ -39,14 +39,10 @@ def legal_moves(g: "Game", entity: Optional[str] = None) -> list[LegalMove]:
         corp = g.corporations[ent]
         if rnd.emergency(corp) and corp.president:
             # the president raises money for the corporation's train by selling shares
+            train_step = rnd.step_named("buy_train")
             out.extend(m for m in rnd.step_moves("sell_shares", corp.president) or []
-                       if _emergency_sale_ok(g, corp, m.action))
+                       if train_step.sale_problem(m.action) is None)
     return out
-
-
-def _emergency_sale_ok(g, corp, action) -> bool:
-    """Whether the title accepts the president's sale toward the corporation's train (its own check)."""
-    return g.title.emergency_sale_problem(g, corp, action) is None
 
 
 def _pass(g, rnd, ent):

@@ -10,6 +10,7 @@ from pbem.engine.entities import train_named
 from pbem.engine.leases import sellable_trains
 from pbem.engine.round_rules import RoundRules
 from pbem.engine.share_rules import ShareRules
+from pbem.engine.steps.interrupts import place_station
 from pbem.engine.train_rules import TrainRules
 from pbem.errors import RuleError
 
@@ -108,7 +109,7 @@ class Rules(RoundRules, ShareRules, TrainRules):
         pass
 
     def place_home_choice(self, g: "Game", corp: "Corporation", action: A.PlaceToken) -> None:
-        self.place_pending_token(g, corp, action, None)
+        place_station(g, corp, action, None)
 
     def has_train_limit(self, g: "Game", corp: "Corporation") -> bool:
         """Whether the phase's train limit binds the corporation (must it discard excess trains)."""
@@ -155,18 +156,6 @@ class Rules(RoundRules, ShareRules, TrainRules):
         if corp.home_city is not None:
             return False
         return len(g.board.printed_tile(corp.home).city_nodes) > 1
-
-    def place_pending_token(self, g: "Game", corp: "Corporation", action: A.PlaceToken, hexes,
-                            lifted: Optional[Token] = None) -> None:
-        """Place a station the corporation must place now: its home station, or one lifted by a tile lay."""
-        if hexes is not None and action.hex not in hexes:
-            raise RuleError(f"{corp.sym}'s station must go in {', '.join(hexes)}, not {action.hex}", rule="home token")
-        marker = lifted or Token(corp.sym, corp.sym, False)
-        g.board.check_token(corp.sym, action.hex, action.city, need_connection=False, token=marker)
-        g.board.place_token(action.hex, action.city, marker)
-        if lifted is None:
-            corp.next_token().used = True
-        g.last_move_hexes.append(action.hex)
 
     def route_available(self, g: "Game", corp: "Corporation") -> bool:
         from pbem.engine.graph import route_available
@@ -219,30 +208,11 @@ class Rules(RoundRules, ShareRules, TrainRules):
         takes it. Refuses with RuleError an action of that kind that is not allowed now."""
         return False
 
-    def company_action(self, g: "Game", action: A.Action, rnd) -> None:
-        raise RuleError(f"{action.entity} has no ability usable now", rule="private company abilities")
-
     company_price_rule = "private price between half and twice face value"
 
     def company_price_range(self, g: "Game", comp: "Company") -> tuple[int, int]:
         """Lowest and highest price a corporation may pay a player for a private."""
         return (comp.value + 1) // 2, comp.value * 2
-
-    def buy_company(self, g: "Game", corp: "Corporation", action: A.BuyCompany) -> None:
-        comp = g.companies.get(action.company)
-        if comp is None or comp not in self.purchasable_companies(g, corp):
-            raise RuleError(f"{corp.sym} cannot buy {action.company}", rule="buying privates")
-        lo, hi = self.company_price_range(g, comp)
-        if not lo <= action.price <= hi:
-            raise RuleError(f"{comp.sym} may be bought for {g.money(lo)} to {g.money(hi)}, not "
-                            f"{g.money(action.price)}", rule=self.company_price_rule)
-        if action.price > corp.cash:
-            raise RuleError(f"{corp.sym} has only {g.money(corp.cash)}", rule="buying privates")
-        seller = comp.owner
-        corp.cash -= action.price
-        g.players[seller].cash += action.price
-        g.give_company(comp, corp.sym, True)
-        self.after_company_sold(g, corp, comp)
 
     def after_company_sold(self, g: "Game", corp: "Corporation", comp: "Company") -> None:
         pass
@@ -259,45 +229,6 @@ class Rules(RoundRules, ShareRules, TrainRules):
             return (f"{coord} is blocked by {blocker.name} while a player owns it",
                     "private companies block their hexes")
         return None
-
-    def lay_tile(self, g: "Game", corp: "Corporation", action: A.LayTile, slot: Optional[dict], rnd,
-                 *, extra: bool = False, connection: bool = True) -> None:
-        """Lay or upgrade a tile with the turn's lay `slot` (`extra`: a private's lay besides the
-        turn's, its slot cost not paid; `connection`: False for a private's lay that needs no
-        track connection to the corporation)."""
-        if slot is None:
-            raise RuleError(f"{corp.sym} has no tile lay left this turn", rule="tile lays per turn")
-        blocked = self.lay_blocked(g, action.hex, slot, rnd)
-        if blocked and not g.loading:
-            raise RuleError(blocked[0], rule=blocked[1])
-        cur = g.board.tile(action.hex)
-        upgrade = cur.color != "white"
-        new_tile = self.catalogue.get(action.tile)
-        if new_tile is None:
-            raise RuleError(f"there is no tile {action.tile} in {self.name}", rule="tile manifest")
-        if upgrade and not slot.get("upgrade"):
-            raise RuleError(f"{corp.sym} may not upgrade now (second lay is yellow only, and not after an upgrade)",
-                            rule="one upgrade or two yellow lays")
-        if not upgrade and not slot.get("lay"):
-            raise RuleError(f"{corp.sym} may not lay another yellow tile after an upgrade",
-                            rule="one upgrade or two yellow lays")
-        quote = g.board.check_lay(corp.sym, action.hex, action.tile, action.rotation, g.tile_colors,
-                                  check_connection=connection and not g.loading)
-        cost = quote.cost_terrain + quote.cost_borders + (0 if extra else slot.get("cost", 0))
-        if cost > corp.cash:
-            raise RuleError(f"laying {action.tile} on {action.hex} costs ${cost}; {corp.sym} has ${corp.cash}",
-                            rule="track costs are paid from the treasury")
-        result = g.board.lay(action.hex, action.tile, action.rotation)
-        g.pay_to_bank(corp.sym, cost)
-        if upgrade and not extra:
-            rnd.turn.upgraded = True
-        rnd.turn.laid_hexes.append(action.hex)
-        g.last_move_hexes.append(action.hex)
-        for tok in result.lifted_tokens:
-            # a lifted station is put back, in the city the operating corporation chooses (as in
-            # 18xx.games); it does not use up a new charter token
-            rnd.turn.pending_home.append((tok.corp, [action.hex], tok, corp.sym))
-        self.after_tile_laid(g, corp, action, result)
 
     def after_tile_laid(self, g: "Game", corp: "Corporation", action: A.LayTile, result) -> None:
         pass
@@ -320,76 +251,6 @@ class Rules(RoundRules, ShareRules, TrainRules):
     def check_resolved_routes(self, g: "Game", corp: "Corporation", resolved) -> None:
         """Title rules on the runs as laid on the board (none by default)."""
 
-
-    def train_for_purchase(self, g: "Game", corp: "Corporation", action: A.BuyTrain) -> "Train":
-        if action.source == "depot":
-            avail = g.depot.available(g.phase_names)
-            train = train_named(avail, action.train, action.train_id)
-            if train is None:
-                names = ", ".join(f"{t.id if action.train_id else t.name} (${t.price})" for t in avail)
-                raise RuleError(f"no {action.train_id or action.train} train is for sale in the depot; "
-                                f"for sale: {names}", rule="trains are sold in order")
-            return train
-        seller = g.corporations.get(action.source)
-        if seller is None or seller is corp:
-            raise RuleError(f"{action.source} is not a corporation that can sell {corp.sym} a train",
-                            rule="buying trains")
-        train = train_named(sellable_trains(seller), action.train, action.train_id)
-        if train is None:
-            raise RuleError(f"{seller.sym} has no {action.train_id or action.train} train", rule="buying trains")
-        return train
-
-    def train_price_range(self, g: "Game", corp: "Corporation", train: "Train", rnd) -> Optional[tuple[int, int]]:
-        """What `corp` may pay another corporation for `train`, or None when it may not buy it now.
-        $1 to its cash, in an emergency too whenever its own cash covers the train's price; in an
-        emergency with less cash than the price, at most the face value and what corporation and
-        president have together, and, once the president has sold shares for it, no less than
-        that money minus the last share's price plus 1 (no selling more than needed). A train
-        that leaves no price is not for sale now (18xx.games: Step::Train#spend_minmax and
-        #buyable_trains). One rule for check and listing; never an inverted range."""
-        if not rnd.emergency(corp) or corp.cash >= train.price:
-            return (1, corp.cash) if corp.cash >= 1 else None
-        total = corp.cash + (g.players[corp.president].cash if corp.president else 0)
-        last = getattr(rnd.turn, "last_share_sold_price", None)
-        lo = max(1, total - last + 1 if last else 1)
-        hi = min(train.price, total)
-        return (lo, hi) if lo <= hi else None
-
-    def bankrupt_problem(self, g: "Game", corp: "Corporation", rnd) -> Optional[tuple[str, str]]:
-        """(reason, rule) why the president of `corp` may not declare bankruptcy now, or None:
-        the check and the listing (changes nothing)."""
-        if not rnd.emergency(corp):
-            return f"{corp.sym} is not forced to buy a train it cannot afford", "bankruptcy"
-        player = corp.president
-        p = g.players[player]
-        cheapest = min(t.price for t in g.depot.available(g.phase_names))
-        raisable = corp.cash + p.cash + sum(
-            g.shares.cost(c, self.emergency_sellable(g, corp, player, c, only_needed=False), g.market.price(c.sym) or 0)
-            for c in g.corporations.values())
-        if raisable >= cheapest:
-            return (f"{p.name} can still raise ${raisable} (cash and sellable shares) toward the "
-                    f"${cheapest} train: sell shares first", "bankruptcy only when money cannot be raised")
-        return None
-
-    def bankrupt(self, g: "Game", corp: "Corporation", rnd) -> None:
-        why = self.bankrupt_problem(g, corp, rnd)
-        if why is not None:
-            raise RuleError(why[0], rule=why[1])
-        player = corp.president
-        p = g.players[player]
-        # the bankrupt sells what may be sold in the emergency; the rest (e.g. enough of the
-        # corporation to stay its president) is kept and still counts in the final value
-        for c in sorted(g.corporations.values(), key=lambda c: c.sym):
-            while True:
-                mx = self.emergency_sellable(g, corp, player, c, only_needed=False)
-                if mx <= 0:
-                    break
-                g.shares.sell(player, c, mx)
-        g.bank += p.cash
-        p.cash = 0
-        p.bankrupt = True
-        g.end_trigger = ("bankrupt", "immediate")
-        g.end_game("bankrupt")
 
     # --- events -------------------------------------------------------------------------
     def train_event(self, g: "Game", event, corp: "Corporation", train: "Train") -> None:

@@ -41,6 +41,19 @@ class Step:
     #: the kinds whose `check` is not the whole rule: the title's hook checks the rest as it
     #: applies them (stations, runs, trains); for the others, passing `check` means legal
     checked_on_apply: frozenset[str] = frozenset()
+    #: the action classes the step takes when it is in play (in a round of turns whose other
+    #: steps may take an action at any point, as the operating round's)
+    handles: tuple[type, ...] = ()
+    #: whether, in play, the step takes every action of the round and the round's other ways in
+    #: (a private's ability, a purchase offered at any step) wait: a station to place now, a
+    #: train to discard
+    interrupts = False
+    #: whether an interrupting step still lets its corporation buy a private (a home station
+    #: waiting for its city: 18xx.games asks for the purchase first)
+    takes_company_purchase = False
+    #: whether, in play, the step comes before a private's ability too (a choice or a station
+    #: that must be settled before anything else)
+    holds_abilities = False
 
     def __init__(self, rnd):
         self.round = rnd

@@ -13,6 +13,7 @@ from typing import Any, Optional
 from pbem.engine import actions as A
 from pbem.engine.entities import train_named
 from pbem.engine.leases import sellable_trains
+from pbem.engine.steps.trains import train_for_purchase
 from pbem.engine.game import Game
 
 
@@ -151,7 +152,7 @@ class RecordWriter:
             return {"type": "dividend", "kind": act.kind}
         if isinstance(act, A.BuyTrain):
             corp = g.corporations[act.entity]
-            train = g.title.train_for_purchase(g, corp, act)
+            train = train_for_purchase(g, corp, act)
             rec = {"type": "buy_train", "train": train.id, "price": act.price if act.price is not None
                    else train.price, "variant": train.name}
             if act.exchange:

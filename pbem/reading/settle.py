@@ -37,7 +37,7 @@ def passed_already(state: EngineGame, action: Action, claims) -> bool:
     if not isinstance(action, Pass) or getattr(rnd, "name", "") != "operating" or getattr(rnd, "turn", None) is None \
             or state.current_entity() != action.entity:
         return False
-    steps, active = list(getattr(rnd, "steps", ())), rnd.active_step()
+    steps, active = list(rnd.step_names), rnd.active_step()
     named = [c.value for c in claims if c.kind == "step" and c.value in steps]
     if len(named) != 1 or active not in steps or steps.index(named[0]) >= steps.index(active):
         return False

@@ -5,24 +5,25 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.leases import end_leases, sellable_trains, train_limit_count
-from pbem.engine.step import Step
-from pbem.engine.steps.operating import STANDARD
+from pbem.engine.step import Step, StepRound
+from pbem.engine.steps.operating import STANDARD, Abilities
 from pbem.errors import RuleError
 
 if TYPE_CHECKING:
     from pbem.engine.entities import Corporation
     from pbem.engine.game import Game
 
-STEPS = tuple(cls.name for cls in STANDARD)
 
-
-class OperatingRound:
-    """One OR. A turn walks the steps in order; a step with nothing to choose is skipped automatically."""
+class OperatingRound(StepRound):
+    """One OR: each corporation's turn walks its steps in order (`steps`, made from
+    `step_classes`); a step passed or with nothing to choose is skipped automatically. A
+    private's ability, usable at any point of its owner's turn, is the `ability_step`'s."""
 
     name = "operating"
     #: the turn's steps in order (a title varies them by declaring a subclass with others)
     step_classes: tuple[type, ...] = STANDARD
-    steps: tuple[str, ...] = STEPS
+    #: the step of the privates' abilities (a title with abilities of its own subclasses it)
+    ability_step: type = Abilities
     #: what a corporation may do with its revenue
     dividend_kinds: tuple[str, ...] = ("payout", "withhold")
 
@@ -33,7 +34,17 @@ class OperatingRound:
         self.index = 0
         self.done = False
         self.turn: Optional[TurnState] = None
-        self.step_objs: dict[str, Step] = {cls.name: cls(self) for cls in self.step_classes}
+        self.steps: list[Step] = [cls(self) for cls in self.step_classes]
+        self.abilities: Step = self.ability_step(self)
+        self._named: dict[str, Step] = {s.name: s for s in self.steps}
+
+    @property
+    def step_names(self) -> tuple[str, ...]:
+        """The names of the turn's steps, in order."""
+        return tuple(s.name for s in self.steps)
+
+    def step_named(self, name: str) -> Optional[Step]:
+        return self._named.get(name)
 
     # --- flow -----------------------------------------------------------------------
     def start(self) -> None:
@@ -99,11 +110,14 @@ class OperatingRound:
                 end_leases(g, "turn")
                 self.index_done = True
                 return False
-            if not self.step_objs[step].passes_without_choice():
+            if not self._named[step].passes_without_choice():
                 return True
             self.skip(step)                  # nothing to choose: passed (or settled) without a move
 
     def advance(self) -> None:
+        """Carry the round on after an action: skip what offers no choice, end finished turns."""
+        if self.done or self.turn is None:
+            return
         if not self._settle():
             self._next_corp()
 
@@ -111,21 +125,17 @@ class OperatingRound:
         """Whether the corporation has left play (closed) and so stops operating at once."""
         return corp.closed
 
-    def active_step(self) -> Optional[str]:
-        """The name of the step in play: the first not passed whose Step (if any) is in play."""
-        t = self.turn
-        for s in self.steps:
-            if s in t.passed:
-                continue
-            obj = self.step_objs.get(s)
-            if obj is not None and not obj.blocks():
-                continue
-            return s
-        return None
-
     def step_in_play(self) -> Optional[Step]:
-        """The Step object in play (None between turns)."""
-        return self.step_objs.get(self.active_step()) if self.turn is not None else None
+        """The step in play: the first of the turn not passed that is in play (None between turns)."""
+        t = self.turn
+        if t is None:
+            return None
+        return next((s for s in self.steps if s.name not in t.passed and s.blocks()), None)
+
+    def active_step(self) -> Optional[str]:
+        """The name of the step in play."""
+        step = self.step_in_play()
+        return step.name if step is not None else None
 
     def declines_before(self, action: A.Action) -> bool:
         """Whether the step in play is an optional one (offering a pass) before the step that
@@ -133,25 +143,26 @@ class OperatingRound:
         obj = self.step_in_play()
         if obj is None or not getattr(obj, "optional", False) or action.entity != obj.entity():
             return False
-        later = [name for name, other in self.step_objs.items()
+        names = self.step_names
+        later = [other.name for other in self.steps
                  if type(action) in getattr(other, "handles", ()) and not isinstance(action, A.Pass)]
-        if not later or later[0] not in self.steps or self.steps.index(later[0]) <= self.steps.index(obj.name):
+        if not later or names.index(later[0]) <= names.index(obj.name):
             return False
         return "pass" in self.legal(obj.entity())
 
     def step_moves(self, kind: str, entity: str) -> Optional[list]:
         """The concrete moves of one kind from the step that offers it (None: no Step lists it)."""
         if kind == "buy_company":
-            obj = self.step_objs.get("buy_company")      # offered at every step of the turn
+            obj = self.step_named("buy_company")         # offered at every step of the turn
         elif kind in ("sell_shares", "bankrupt"):
-            obj = self.step_objs.get("buy_train")        # the president's help toward a train
+            obj = self.step_named("buy_train")           # the president's help toward a train
         else:
             obj = self.step_in_play()
         return obj.moves_of(kind, entity) if obj is not None else None
 
     def skip(self, step: str) -> None:
         if step == "dividend":
-            self._dividend(A.Dividend(self.corp.sym, "withhold"), auto=True)
+            self._named["dividend"].apply_dividend(A.Dividend(self.corp.sym, "withhold"))
         else:
             self.turn.passed.add(step)
 
@@ -163,25 +174,21 @@ class OperatingRound:
         return obj.entity() if obj is not None else self.corp.sym
 
     def legal(self, entity: str) -> list[str]:
-        step = self.active_step()
-        acts = []
+        """The kinds `entity` may take now: the step in play's, and a private's purchase by the
+        operating corporation at any step of its turn that lets it (also while its home station
+        waits for its city: 18xx.games' BuyCompany comes before HomeToken)."""
+        step = self.step_in_play()
         if step is None:
             return []
-        if entity != self.current_entity():
-            if step == "buy_train" and entity == self.corp.president and self.emergency(self.corp):
-                return ["sell_shares"]
-            return []
-        acts = list(self.step_actions(step))
-        # a private may be bought at any point of the corporation's own turn, also while its home
-        # station waits for its city (18xx.games: BuyCompany comes before HomeToken)
-        if step != "discard" and entity == self.corp.sym and self.can_buy_company(self.corp) \
-                and "buy_company" not in acts:
+        acts = list(step.actions(entity))
+        if (not step.interrupts or step.takes_company_purchase) and entity == self.current_entity() == self.corp.sym \
+                and "buy_company" not in acts and self.can_buy_company(self.corp):
             acts.append("buy_company")
         return acts
 
     def step_actions(self, step: str) -> list[str]:
         """The kinds the named step offers the operating corporation now."""
-        obj = self.step_objs.get(step)
+        obj = self.step_named(step)
         return obj.offered() if obj is not None else []
 
     # --- conditions ---------------------------------------------------------------------
@@ -262,98 +269,54 @@ class OperatingRound:
 
     # --- processing -----------------------------------------------------------------------
     def process(self, action: A.Action) -> None:
-        g = self.game
-        where = self.dispatch(action)
-        if where == "company":
-            g.title.company_action(g, action, self)
-        elif where == "bankrupt":
-            g.title.bankrupt(g, self.corp, self)
-            return
-        elif where == "emergency":
-            self._emergency_sell(self.corp, action)
-        else:
-            self.step_objs[where].process(action)
+        self.step_for(action).process(action)
         self.advance()
 
-    def dispatch(self, action: A.Action) -> str:
-        """Where `process` sends `action`: "company" (a private's ability, acting for its owning
-        corporation at any time in its turn), "emergency" (the president's sale for a train),
-        "bankrupt", or the name of the step that takes it; RuleError when no step does."""
+    def step_for(self, action: A.Action) -> Step:
+        """The step that takes `action`: a private's ability acting for its owning corporation
+        (`abilities`, at any point of the turn), the step in play when it interrupts the turn (a
+        station to place, a train to discard), the train step for the president's sale toward a
+        train and for bankruptcy, the private purchase step at any step, else the step in play;
+        RuleError when the action is none of these. A step in play that `holds_abilities` (a
+        choice, a teleport's station) takes every action."""
         g = self.game
-        step, corp, ent = self.active_step(), self.corp, self.current_entity()
+        step, corp, ent = self.step_in_play(), self.corp, self.current_entity()
+        if step is not None and step.holds_abilities:
+            return step
         # a corporation sharing a private's name acting when asked is not a private's ability
         if action.entity in g.companies and action.entity not in (corp.sym, ent):
-            return "company"
-        if step == "home" and isinstance(action, A.BuyCompany) and action.entity == corp.sym == ent:
-            return "buy_company"
-        if step in ("home", "discard"):
+            return self.abilities
+        buy_company, buy_train = self.step_named("buy_company"), self.step_named("buy_train")
+        if step is not None and step.interrupts:
+            if step.takes_company_purchase and isinstance(action, A.BuyCompany) and action.entity == corp.sym == ent:
+                return buy_company
             return step
-        if isinstance(action, A.SellShares) and step == "buy_train" and action.entity == corp.president:
-            return "emergency"
+        if isinstance(action, A.SellShares) and step is buy_train and action.entity == corp.president:
+            return buy_train
         if action.entity != corp.sym:
             raise RuleError(f"it is {corp.sym}'s turn to operate, not {g.player_name(action.entity)}'s",
                             rule="operating order", legal=self.legal(ent))
         if isinstance(action, A.Bankrupt):
-            return "bankrupt"
+            return buy_train
         if isinstance(action, A.BuyCompany):
-            return "buy_company"
-        if type(action) not in self.step_handlers().get(step, {}):
+            return buy_company
+        if step is None or type(action) not in step.handles:
             legal = self.legal(corp.sym)
-            if isinstance(action, A.Pass) and step == "buy_train":
+            name = step.name if step is not None else "end"
+            if isinstance(action, A.Pass) and name == "buy_train":
                 raise RuleError(f"{corp.sym} has no train and a route: it must buy a train", rule="must own a train",
                                 legal=legal)
-            raise RuleError(f"{corp.sym} cannot {A.kind_words(action)} now: it is at the {step.replace('_', ' ')} step",
+            raise RuleError(f"{corp.sym} cannot {A.kind_words(action)} now: it is at the {name.replace('_', ' ')} step",
                             rule="order of an operating turn", legal=legal)
         return step
 
-    def step_handlers(self) -> dict:
-        """Step name -> action type -> handler: a Step's own check and application."""
-        return {name: {cls: obj.process for cls in getattr(obj, "handles", ())} for name, obj in self.step_objs.items()}
-
     def pre_check(self, action: A.Action) -> bool:
-        """Check `action` as `process` dispatches it, changing nothing: RuleError if the step it
-        goes to refuses it; True if it is then legal, False if only applying it tells (a private's
-        ability, an emergency sale or bankruptcy, and what `checked_on_apply` names)."""
+        """Check `action` as `process` would, changing nothing: RuleError if the step it goes to
+        refuses it; True if it is then legal, False if only applying it tells (a private's
+        ability, and what the step's `checked_on_apply` names)."""
         if self.done or self.turn is None:
             return False
-        where = self.dispatch(action)
-        if where in ("company", "emergency", "bankrupt"):
-            return False
-        return self.step_objs[where].answers(action)
-
-    def _pass(self, action: A.Action) -> None:
-        self.turn.passed.add(self.active_step())
-
-    def _lay(self, action: A.LayTile) -> None:
-        g = self.game
-        slot = self.tile_lay_slot()
-        g.title.lay_tile(g, self.corp, action, slot, self)
-        self.turn.lays += 1
-        if not self.can_lay_tile(self.corp):
-            self.turn.passed.add("track")
-
-    def _token(self, action: A.PlaceToken) -> None:
-        self.step_objs["token"].place(action)              # the station step's rule
-        self.turn.tokened = True
-        self.turn.passed.add("token")
-
-    def _run(self, action: A.RunRoutes) -> None:
-        self.turn.revenue, self.turn.routes = self.step_objs["route"].run(action)      # the route step's rule
-        self.turn.passed.add("route")
-
-    def _dividend(self, action: A.Dividend, auto: bool = False) -> None:
-        self.step_objs["dividend"].pay(action.kind, self.turn.revenue)      # the dividend step's rule
-        self.turn.passed.add("dividend")
-        self.turn.passed.add("route")
-
-    def _buy_train(self, action: A.BuyTrain) -> None:
-        self.step_objs["buy_train"].buy(action)            # the train step's rule
-        if not self.can_buy_train(self.corp):
-            self.turn.passed.add("buy_train")
-
-    def _emergency_sell(self, corp: "Corporation", action: A.SellShares) -> None:
-        self.game.title.emergency_sell(self.game, corp, action, self)
-        self.recalculate_order()
+        return self.step_for(action).answers(action)
 
 
 class TurnState:

@@ -4,10 +4,24 @@ from __future__ import annotations
 from typing import Optional
 
 from pbem.engine import actions as A
+from pbem.engine.board import Token
 from pbem.engine.entities import train_named
 from pbem.engine.leases import sellable_trains
 from pbem.engine.step import LegalMove, Step
 from pbem.errors import RuleError
+
+
+def place_station(g, corp, action: A.PlaceToken, hexes: Optional[list[str]], lifted: Optional[Token] = None) -> None:
+    """Place a station the corporation must place now, in one of `hexes` (None: any city): its
+    home station, or one a tile lay lifted (put back, using no new charter token)."""
+    if hexes is not None and action.hex not in hexes:
+        raise RuleError(f"{corp.sym}'s station must go in {', '.join(hexes)}, not {action.hex}", rule="home token")
+    marker = lifted or Token(corp.sym, corp.sym, False)
+    g.board.check_token(corp.sym, action.hex, action.city, need_connection=False, token=marker)
+    g.board.place_token(action.hex, action.city, marker)
+    if lifted is None:
+        corp.next_token().used = True
+    g.last_move_hexes.append(action.hex)
 
 
 class HomeToken(Step):

@@ -1,7 +1,9 @@
 """The steps of a corporation's operating turn: home station, track, token, run, dividend,
-discard, trains, privates. Each offers its kinds (`offered`), lists them (`moves_<kind>`),
-checks them (`check_<kind>`, the same predicates as the listing) and applies them through the
-title's hooks (`apply_<kind>`), which re-check what they apply before changing anything.
+discard, trains (`trains.py`), privates, and the privates' abilities. Each offers its kinds
+(`offered`), lists them (`moves_<kind>`), checks them (`check_<kind>`, the same predicates as
+the listing) and applies them (`apply_<kind>`, the rule itself: `Track.lay`, `Token.place`,
+`Route.run`, `Dividend.pay`, `BuyTrain.buy`, `BuyCompany.buy`), re-checking what it applies
+before changing anything. A title changes a rule by subclassing the step.
 
 The round (`OperatingRound`) walks them in order; a round subclass declares other steps
 (`step_classes`) and may vary `step_actions(name)` for a rule over the whole turn: the steps read
@@ -12,64 +14,26 @@ from typing import Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token as BoardToken
-from pbem.engine.entities import train_named
-from pbem.engine.leases import sellable_trains, train_limit_count
 from pbem.engine.routes import check_routes
-from pbem.engine.train_payment import BANK, apply_train_payment
 from pbem.engine.step import LegalMove, Step
-from pbem.engine.steps.interrupts import DiscardTrain
+from pbem.engine.steps.interrupts import DiscardTrain, place_station
+from pbem.engine.steps.trains import BuyTrain
+from pbem.engine.steps.turn import TurnStep
 from pbem.errors import RuleError
 
+__all__ = ["Abilities", "BuyCompany", "BuyTrain", "Discard", "Dividend", "HomeStation", "Route", "STANDARD", "Token",
+           "Track", "TurnStep"]
+
 MAX_TILE_LAYS = 400
-
-
-class TurnStep(Step):
-    """A step of the operating corporation's turn, passed once done or declined."""
-
-    #: the action classes the step handles in the round's dispatch
-    handles: tuple[type, ...] = ()
-    #: whether a move of a later step declines this one (a human moderator reads "lays 57 on I5;
-    #: buys a 2 train" as no token); the others must be answered
-    optional = False
-
-    def blocks(self) -> bool:
-        return self.name not in self.round.turn.passed
-
-    def entity(self) -> Optional[str]:
-        return self.round.corp.sym
-
-    def offered(self) -> list[str]:
-        """The kinds this step offers the operating corporation now (the rule; the round may vary it)."""
-        return []
-
-    def actions(self, entity: str) -> list[str]:
-        return self.round.step_actions(self.name) if entity == self.entity() else []
-
-    @property
-    def corp(self):
-        return self.round.corp
-
-    def moves_pass(self, ent: str) -> list[LegalMove]:
-        return [LegalMove(A.Pass(ent))]
-
-    def check_pass(self, action: A.Pass) -> None:
-        self._offered("pass", action)
-
-    def apply_pass(self, action: A.Pass) -> None:
-        self.round._pass(action)
-
-    def _offered(self, kind: str, action: A.Action) -> None:
-        legal = self.round.legal(self.corp.sym)
-        if kind not in legal:
-            raise RuleError(f"{self.corp.sym} may not {kind.replace('_', ' ')} now", rule="order of an operating turn",
-                            legal=legal)
 
 
 class HomeStation(Step):
     """A station to place now: a home station whose city the corporation chooses, or one a tile lay lifted."""
 
     name = "home"
-    checked_on_apply = frozenset({"place_token"})       # the title checks the place
+    checked_on_apply = frozenset({"place_token"})       # the place is checked as it is made
+    interrupts = True
+    takes_company_purchase = True
 
     def blocks(self) -> bool:
         return bool(self.round.turn.pending_home)
@@ -97,7 +61,7 @@ class HomeStation(Step):
     def apply_place_token(self, action: A.PlaceToken) -> None:
         g = self.game
         sym, hexes, lifted, _actor = self.round.turn.pending_home[0]
-        g.title.place_pending_token(g, g.corporations[sym], action, hexes, lifted)
+        place_station(g, g.corporations[sym], action, hexes, lifted)
         self.round.turn.pending_home.pop(0)
 
 
@@ -105,6 +69,7 @@ class Discard(DiscardTrain):
     """A corporation over its train limit discards (in its own or another's turn)."""
 
     name = "discard"
+    interrupts = True
     refusal = "{corp} is over its train limit and must discard a train first"
 
     def offered(self) -> list[str]:
@@ -180,7 +145,49 @@ class Track(TurnStep):
             raise RuleError(why[0], rule=why[1], legal=self.round.legal(self.corp.sym))
 
     def apply_lay_tile(self, action: A.LayTile) -> None:
-        self.round._lay(action)
+        rnd = self.round
+        self.lay(action, rnd.tile_lay_slot())
+        rnd.turn.lays += 1
+        if not rnd.can_lay_tile(self.corp):
+            rnd.turn.passed.add(self.name)
+
+    def lay(self, action: A.LayTile, slot: Optional[dict], *, extra: bool = False, connection: bool = True) -> None:
+        """The track rule: lay or upgrade a tile for the operating corporation with the turn's lay
+        `slot` (`extra`: a private's lay besides the turn's, its slot cost not paid;
+        `connection`: False for a private's lay that needs no track connection), paying terrain
+        from the treasury; a station the new tile lifts is put back where the corporation says."""
+        g, rnd, corp = self.game, self.round, self.corp
+        if slot is None:
+            raise RuleError(f"{corp.sym} has no tile lay left this turn", rule="tile lays per turn")
+        blocked = g.title.lay_blocked(g, action.hex, slot, rnd)
+        if blocked and not g.loading:
+            raise RuleError(blocked[0], rule=blocked[1])
+        upgrade = g.board.tile(action.hex).color != "white"
+        if g.title.catalogue.get(action.tile) is None:
+            raise RuleError(f"there is no tile {action.tile} in {g.title.name}", rule="tile manifest")
+        if upgrade and not slot.get("upgrade"):
+            raise RuleError(f"{corp.sym} may not upgrade now (second lay is yellow only, and not after an upgrade)",
+                            rule="one upgrade or two yellow lays")
+        if not upgrade and not slot.get("lay"):
+            raise RuleError(f"{corp.sym} may not lay another yellow tile after an upgrade",
+                            rule="one upgrade or two yellow lays")
+        quote = g.board.check_lay(corp.sym, action.hex, action.tile, action.rotation, g.tile_colors,
+                                  check_connection=connection and not g.loading)
+        cost = quote.cost_terrain + quote.cost_borders + (0 if extra else slot.get("cost", 0))
+        if cost > corp.cash:
+            raise RuleError(f"laying {action.tile} on {action.hex} costs ${cost}; {corp.sym} has ${corp.cash}",
+                            rule="track costs are paid from the treasury")
+        result = g.board.lay(action.hex, action.tile, action.rotation)
+        g.pay_to_bank(corp.sym, cost)
+        if upgrade and not extra:
+            rnd.turn.upgraded = True
+        rnd.turn.laid_hexes.append(action.hex)
+        g.last_move_hexes.append(action.hex)
+        for tok in result.lifted_tokens:
+            # a lifted station is put back, in the city the operating corporation chooses (as in
+            # 18xx.games); it does not use up a new charter token
+            rnd.turn.pending_home.append((tok.corp, [action.hex], tok, corp.sym))
+        g.title.after_tile_laid(g, corp, action, result)
 
 
 class Token(TurnStep):
@@ -207,7 +214,9 @@ class Token(TurnStep):
         self._offered("place_token", action)
 
     def apply_place_token(self, action: A.PlaceToken) -> None:
-        self.round._token(action)
+        self.place(action)
+        self.round.turn.tokened = True
+        self.round.turn.passed.add(self.name)
 
     def place(self, action: A.PlaceToken) -> None:
         """The station rule: the corporation's next station, at its printed price, in a city its
@@ -262,7 +271,9 @@ class Route(TurnStep):
                 raise RuleError(why, rule="a corporation runs for the highest earnings", legal=["run_routes"])
 
     def apply_run_routes(self, action: A.RunRoutes) -> None:
-        self.round._run(action)
+        turn = self.round.turn
+        turn.revenue, turn.routes = self.run(action)
+        turn.passed.add(self.name)
 
     def run(self, action: A.RunRoutes) -> tuple[int, list]:
         """The run rule: each train runs once per operating round, every route checked on the
@@ -311,7 +322,10 @@ class Dividend(TurnStep):
                             legal=self.round.legal(self.corp.sym))
 
     def apply_dividend(self, action: A.Dividend) -> None:
-        self.round._dividend(action)
+        turn = self.round.turn
+        self.pay(action.kind, turn.revenue)
+        turn.passed.add(self.name)
+        turn.passed.add("route")
 
     def pay(self, kind: str, revenue: int) -> None:
         """The dividend rule: the turn's revenue paid out to the shareholders (the price moves
@@ -329,139 +343,6 @@ class Dividend(TurnStep):
             g.market.move_right(corp.sym)
         for t in corp.trains:
             t.operated = True
-
-
-class BuyTrain(TurnStep):
-    name = "buy_train"
-    handles = (A.BuyTrain, A.Pass)
-    checked_on_apply = frozenset({"buy_train", "sell_shares", "bankrupt"})
-
-    def offered(self) -> list[str]:
-        rnd, corp = self.round, self.corp
-        if rnd.must_buy_train(corp):
-            return ["buy_train", "bankrupt"] if rnd.emergency(corp) else ["buy_train"]
-        return ["buy_train", "pass"] if rnd.can_buy_train(corp) else []
-
-    def check_pass(self, action: A.Pass) -> None:
-        if "pass" not in self.round.legal(self.corp.sym):
-            raise RuleError(f"{self.corp.sym} has no train and a route: it must buy a train", rule="must own a train",
-                            legal=self.round.legal(self.corp.sym))
-
-    def check_buy_train(self, action: A.BuyTrain) -> None:
-        self._offered("buy_train", action)
-
-    def apply_buy_train(self, action: A.BuyTrain) -> None:
-        self.round._buy_train(action)
-
-    def buy(self, action: A.BuyTrain) -> None:
-        """The train purchase rule: the train limit, a depot train at face value (a trade-in at
-        its discount; in an emergency the cheapest, with the president's help), another
-        corporation's at a price the rules allow; paid as the title's `train_payment` says."""
-        g, corp, rnd, title = self.game, self.corp, self.round, self.game.title
-        if (count := train_limit_count(g, corp)) >= g.train_limit(corp) and not action.exchange:
-            raise RuleError(f"{corp.sym} already has {count} trains, the limit in phase {g.phase.name}",
-                            rule="train limit")
-        train = title.train_for_purchase(g, corp, action)
-        emergency = rnd.emergency(corp)
-        if action.source == "depot":
-            price = train.price
-            if action.exchange:
-                old = train_named(sellable_trains(corp), action.exchange, action.exchange_id)
-                disc = train.discount.get(action.exchange)
-                if old is None or disc is None:
-                    raise RuleError(f"{corp.sym} cannot trade in a {action.exchange} train for a {train.name}",
-                                    rule="train trade-in")
-                price -= disc
-            if action.price is not None and action.price != price:
-                raise RuleError(f"a {train.name} train from the depot costs ${price}, not ${action.price}",
-                                rule="depot trains are sold at face value")
-            if price > corp.cash:
-                if not emergency or action.exchange:
-                    raise RuleError(f"{corp.sym} has ${corp.cash}; the {train.name} costs ${price}",
-                                    rule="buying trains")
-                cheapest = min(t.price for t in g.depot.available(g.phase_names))
-                if train.price > cheapest:
-                    raise RuleError(f"with the president's help {corp.sym} must buy the cheapest train (${cheapest})",
-                                    rule="emergency train purchase")
-            payment = title.train_payment(g, corp, train, price, BANK, rnd)
-            apply_train_payment(g, payment)
-            if action.exchange:
-                old = train_named(sellable_trains(corp), action.exchange, action.exchange_id)
-                corp.trains.remove(old)
-                old.owner = None
-                (g.depot.discarded if title.discarded_trains_for_sale else g.depot.removed).append(old)
-            g.buy_train_from_depot(corp, train, price, paid=True)
-        else:
-            seller = g.corporations[action.source]
-            price = action.price
-            if price is None or price < 1:
-                raise RuleError("a price of at least $1 must be named for a train bought from a corporation",
-                                rule="buying trains between corporations")
-            if price > corp.cash and not emergency:
-                raise RuleError(f"{corp.sym} has ${corp.cash}, cannot pay ${price}", rule="buying trains")
-            span = title.train_price_range(g, corp, train, rnd)
-            if span is None:
-                raise RuleError(f"{seller.sym}'s {train.name} train is not for sale to {corp.sym} now: the money "
-                                f"raised for a train is more than its price", rule="emergency purchase price")
-            lo, hi = span
-            if not lo <= price <= hi:
-                raise RuleError(f"{corp.sym} may pay {g.money(lo)} to {g.money(hi)} for {seller.sym}'s {train.name} "
-                                f"train now, not {g.money(price)}", rule="emergency purchase price")
-            apply_train_payment(g, title.train_payment(g, corp, train, price, seller.sym, rnd))
-            seller.trains.remove(train)
-            corp.trains.append(train)
-            train.owner = corp.sym
-            g.title.after_train_bought(g, corp, train)
-
-    def moves_buy_train(self, ent: str) -> list[LegalMove]:
-        g, rnd = self.game, self.round
-        corp = g.corporations[ent]
-        out = []
-        emergency = rnd.emergency(corp)
-        room = train_limit_count(g, corp) < g.train_limit(corp)
-        avail = g.depot.available(g.phase_names)
-        cheapest = min((t.price for t in avail), default=0)
-        helper_cash = g.players[corp.president].cash if emergency and corp.president else 0
-        for t in avail:
-            if room and (t.price <= corp.cash or (emergency and t.price == cheapest
-                                                  and t.price <= corp.cash + helper_cash)):
-                note = f"{g.money(t.price)}" + (" with the president's help" if t.price > corp.cash else "")
-                out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", t.price), note))
-            for old in sorted({tr.name for tr in sellable_trains(corp) if tr.name in t.discount}):
-                price = t.price - t.discount[old]
-                if price <= corp.cash:
-                    out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", price, old),
-                                         f"{g.money(price)} trading in a {old}"))
-        if room and (corp.cash >= 1 or emergency):
-            for other in g.corporations.values():
-                if other is corp or other.closed:
-                    continue
-                sellable = sellable_trains(other)
-                for name in sorted({t.name for t in sellable}):
-                    train = next(t for t in sellable if t.name == name)
-                    span = g.title.train_price_range(g, corp, train, rnd)
-                    if span is not None:
-                        lo, hi = span
-                        out.append(LegalMove(A.BuyTrain(ent, name, other.sym, lo),
-                                             f"any price from {g.money(lo)} to {g.money(hi)}"))
-        return out
-
-    def moves_bankrupt(self, ent: str) -> list[LegalMove]:
-        g = self.game
-        if g.title.bankrupt_problem(g, g.corporations[ent], self.round) is not None:
-            return []
-        return [LegalMove(A.Bankrupt(ent), "no train can be paid for, even with the president's shares sold")]
-
-    def moves_sell_shares(self, ent: str) -> list[LegalMove]:
-        """The president's sales toward the corporation's train (an emergency)."""
-        g, corp = self.game, self.corp
-        out = []
-        for target in g.corporations.values():
-            if not target.percent_of(ent):
-                continue
-            mx = g.title.emergency_sellable(g, corp, ent, target)
-            out += [LegalMove(A.SellShares(ent, target.sym, pct)) for pct in range(target.share_percent, mx + 1, target.share_percent)]
-        return out
 
 
 class BuyCompany(TurnStep):
@@ -509,8 +390,45 @@ class BuyCompany(TurnStep):
             raise RuleError(why[0], rule=why[1], legal=legal)
 
     def apply_buy_company(self, action: A.BuyCompany) -> None:
-        g = self.game
-        g.title.buy_company(g, self.corp, action)
+        self.buy(action)
+
+    def buy(self, action: A.BuyCompany) -> None:
+        """The private purchase rule: from its owning player, at a price the title allows, paid
+        from the treasury; the private's paper and abilities follow (`give_company`)."""
+        g, corp = self.game, self.corp
+        why = self.company_problem(action)
+        if why is not None:
+            raise RuleError(why[0], rule=why[1])
+        comp = g.companies[action.company]
+        seller = comp.owner
+        corp.cash -= action.price
+        g.players[seller].cash += action.price
+        g.give_company(comp, corp.sym, True)
+        g.title.after_company_sold(g, corp, comp)
+
+
+class Abilities(Step):
+    """A private's ability, used for the corporation that owns it at any point of its turn (not
+    a step of the turn's order: the round sends it every private's action). None by default; a
+    title whose privates act in the operating round subclasses it (`use`)."""
+
+    name = "ability"
+
+    def blocks(self) -> bool:
+        return False
+
+    def check(self, action: A.Action) -> None:
+        """The ability's rule is checked as it is used (`use` changes nothing before it refuses)."""
+
+    def answers(self, action: A.Action) -> bool:
+        return False
+
+    def apply(self, action: A.Action) -> None:
+        self.use(action)
+
+    def use(self, action: A.Action) -> None:
+        """Carry out the private's action for its owning corporation, or raise RuleError."""
+        raise RuleError(f"{action.entity} has no ability usable now", rule="private company abilities")
 
 
 #: the standard operating turn, in order

@@ -1,5 +1,7 @@
 """The 1830 operating round: the standard turn with, first, the station a teleporting private
-(DH) may place right after its tile (or decline), as 18xx.games' SpecialToken step blocks."""
+(DH) may place right after its tile (or decline), as 18xx.games' SpecialToken step blocks; and
+the privates' tile lays for their owning corporation (CS besides the turn's lay, DH's teleport
+as it), from the title data's `tile_lay` and `teleport` abilities."""
 from __future__ import annotations
 
 from typing import Optional
@@ -7,7 +9,7 @@ from typing import Optional
 from pbem.engine import actions as A
 from pbem.engine.rounds.operating import OperatingRound
 from pbem.engine.step import LegalMove, Step
-from pbem.engine.steps.operating import STANDARD
+from pbem.engine.steps.operating import STANDARD, Abilities
 from pbem.errors import RuleError
 from pbem.titles.family1830 import privates
 from pbem.titles.family1830.state import state
@@ -17,6 +19,8 @@ class TeleportToken(Step):
     """After a teleport tile, its private places the owning corporation's station there or passes."""
 
     name = "teleport_token"
+    interrupts = True
+    holds_abilities = True
 
     def blocks(self) -> bool:
         return state(self.game).teleported is not None
@@ -61,23 +65,28 @@ class TeleportToken(Step):
         state(self.game).teleported = None
 
 
+class PrivateLays(Abilities):
+    """A private's tile lay for the corporation that owns it."""
+
+    def use(self, action: A.Action) -> None:
+        if not isinstance(action, A.LayTile):
+            return super().use(action)
+        why = privates.lay_problem(self.game, action, self.round)
+        if why is not None:
+            raise RuleError(why[0], rule=why[1])
+        privates.do_lay(self.game, action, self.round)
+
+
 class OperatingRound1830(OperatingRound):
     """The standard operating round with the teleport's station step in front."""
 
     step_classes = (TeleportToken,) + STANDARD
-    steps = tuple(cls.name for cls in step_classes)
-
-    def process(self, action: A.Action) -> None:
-        if self.turn is not None and self.active_step() == TeleportToken.name:
-            self.step_objs[TeleportToken.name].process(action)
-            self.advance()
-            return
-        super().process(action)
+    ability_step = PrivateLays
 
     def legal(self, entity: str) -> list[str]:
-        if self.turn is not None and self.active_step() == TeleportToken.name:
-            return self.step_objs[TeleportToken.name].actions(entity)
         kinds = super().legal(entity)
+        if isinstance(self.step_in_play(), TeleportToken):
+            return kinds
         if kinds and "lay_tile" not in kinds and entity == self.corp.sym and privates.lay_moves(self.game, self):
             kinds.insert(0, "lay_tile")          # a private's lay, at any step of its owner's turn
         return kinds

@@ -127,14 +127,14 @@ def do_lay(g: "Game", action: A.LayTile, rnd) -> None:
     corp = rnd.corp
     teleport = bool(AB.of(g.data, action.entity, "teleport"))
     if teleport:
-        g.title.lay_tile(g, corp, action, rnd.tile_lay_slot(), rnd, connection=False)
+        rnd.step_named("track").lay(action, rnd.tile_lay_slot(), connection=False)
         rnd.turn.lays += 1
         if not rnd.can_lay_tile(corp):
             rnd.turn.passed.add("track")
         if corp.next_token():            # the station may follow; with none left, the tile alone
             state(g).teleported = action.entity
     else:
-        g.title.lay_tile(g, corp, action, EXTRA_LAY, rnd, extra=True, connection=False)
+        rnd.step_named("track").lay(action, EXTRA_LAY, extra=True, connection=False)
     state(g).used.append(action.entity)
 
 

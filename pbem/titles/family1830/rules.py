@@ -144,16 +144,6 @@ class Rules1830Family(Rules):
         privates.do_exchange(g, action)
         return True
 
-    def company_action(self, g: "Game", action: A.Action, rnd) -> None:
-        """A private's tile lay for the corporation that owns it (CS besides the turn's lay, DH's
-        teleport as the turn's lay)."""
-        if not isinstance(action, A.LayTile):
-            return super().company_action(g, action, rnd)
-        why = privates.lay_problem(g, action, rnd)
-        if why is not None:
-            raise RuleError(why[0], rule=why[1])
-        privates.do_lay(g, action, rnd)
-
     def has_active_ability(self, g: "Game", corp: "Corporation") -> bool:
         """An unused extra tile lay (CS) is usable all through the owner's turn, so the turn waits
         for a pass; a teleport (DH) is usable only at the track step and keeps nothing open."""

@@ -1,6 +1,5 @@
 """A pending choice that interrupts any round (1861: a major left without trains chooses whether
-to be nationalised before play goes on): a step, which a round made of steps lists first, and a
-mixin for the rounds that are not."""
+to be nationalised before play goes on): a step, which each round lists first."""
 from __future__ import annotations
 
 from typing import Optional
@@ -18,6 +17,8 @@ class ChoiceStep(Step):
     the round's `after_choice` carries on."""
 
     name = "trainless majors"
+    interrupts = True
+    holds_abilities = True
 
     def blocks(self) -> bool:
         return bool(self.game.title.pending_choice(self.game))
@@ -53,56 +54,3 @@ class ChoiceStep(Step):
         g = self.game
         g.title.process_choice(g, action)
         self.round.after_choice()
-
-
-class PendingChoice:
-    """Round mixin for rounds not made of steps: while the title reports a pending choice, its
-    `ChoiceStep` is in play."""
-
-    game: "object"
-
-    def choice_step(self) -> ChoiceStep:
-        step = self.__dict__.get("_choice_step")
-        if step is None:
-            step = self.__dict__["_choice_step"] = ChoiceStep(self)
-        return step
-
-    def current_entity(self) -> Optional[str]:
-        step = self.choice_step()
-        return step.entity() if step.blocks() else super().current_entity()
-
-    def legal(self, entity: str) -> list[str]:
-        step = self.choice_step()
-        return step.actions(entity) if step.blocks() else super().legal(entity)
-
-    def step_in_play(self) -> Optional[Step]:
-        step = self.choice_step()
-        if step.blocks():
-            return step
-        below = getattr(super(), "step_in_play", None)
-        return below() if below else None
-
-    def step_moves(self, kind: str, entity: str) -> Optional[list]:
-        step = self.choice_step()
-        if step.blocks():
-            return step.moves_of(kind, entity)
-        below = getattr(super(), "step_moves", None)
-        return below(kind, entity) if below else None
-
-    def process(self, action: A.Action) -> None:
-        step = self.choice_step()
-        if step.blocks():
-            step.process(action)
-            return
-        super().process(action)
-
-    def pre_check(self, action: A.Action) -> bool:
-        """The choice's check while it is pending, else the round's (False if it has none)."""
-        step = self.choice_step()
-        if step.blocks():
-            return step.answers(action)
-        below = getattr(super(), "pre_check", None)
-        return below(action) if below else False
-
-    def after_choice(self) -> None:
-        """Carry on the round after the choice (skip what no longer needs a decision)."""

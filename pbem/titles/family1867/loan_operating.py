@@ -11,20 +11,19 @@ from typing import TYPE_CHECKING
 
 from pbem.engine import actions as A
 from pbem.engine.rounds.operating import OperatingRound
-from pbem.engine.steps.operating import BuyCompany, Discard, HomeStation, Route, Track
-from pbem.titles.family1867.choice import PendingChoice
+from pbem.engine.steps.operating import BuyCompany, Discard, HomeStation, Route
+from pbem.titles.family1867.choice import ChoiceStep
 from pbem.titles.family1867.loan_steps import (BuyTrainWithLoans, HalfDividend, Loans, PreloanCompany, Redeem,
-                                               StationByDistance)
+                                               StationByDistance, TrackWithLoans)
 from pbem.titles.family1867.state import family_state
 
 if TYPE_CHECKING:
     from pbem.engine.entities import Corporation
 
 
-class LoanOperatingRound(PendingChoice, OperatingRound):
-    step_classes = (HomeStation, Redeem, Track, StationByDistance, Route, HalfDividend, PreloanCompany, Loans, Discard,
-                    BuyTrainWithLoans, BuyCompany)
-    steps = tuple(cls.name for cls in step_classes)
+class LoanOperatingRound(OperatingRound):
+    step_classes = (ChoiceStep, HomeStation, Redeem, TrackWithLoans, StationByDistance, Route, HalfDividend,
+                    PreloanCompany, Loans, Discard, BuyTrainWithLoans, BuyCompany)
     dividend_kinds = ("payout", "half", "withhold")
 
     def start(self) -> None:
@@ -48,13 +47,7 @@ class LoanOperatingRound(PendingChoice, OperatingRound):
             return []                    # the national's turn is automatic except for its run
         return super().step_actions(step)
 
-    def _pass(self, action: A.Action) -> None:
-        step = self.active_step()
-        super()._pass(action)
-        if step == "buy_train":
-            self._trainless_check()
-
-    def _trainless_check(self) -> None:
+    def trainless_check(self) -> None:
         """A corporation that ends its train buying without a train is nationalised."""
         corp = self.corp
         if not corp.trains and corp.kind != "national" and not corp.closed:
@@ -65,7 +58,7 @@ class LoanOperatingRound(PendingChoice, OperatingRound):
         corp = self.corp
         if step == "dividend":
             kind = "payout" if corp.kind == "minor" and self.turn.revenue > 0 else "withhold"
-            self._dividend(A.Dividend(corp.sym, kind), auto=True)
+            self.step_named("dividend").apply_dividend(A.Dividend(corp.sym, kind))
         elif step == "buy_train" and corp.kind == "national":
             g.title.national_buys_trains(g, corp, self)
             if not g.title.pending_choice(g):
@@ -74,7 +67,7 @@ class LoanOperatingRound(PendingChoice, OperatingRound):
                 self.turn.passed.add("buy_train")
         elif step == "buy_train":
             super().skip(step)
-            self._trainless_check()
+            self.trainless_check()
         elif step == "loans":
             self.turn.passed.add("loans")
             g.title.loan_operations(g, corp, self)
@@ -82,8 +75,7 @@ class LoanOperatingRound(PendingChoice, OperatingRound):
             super().skip(step)
 
     def after_choice(self) -> None:
-        if self.turn is not None and not self.done:
-            self.advance()
+        """Nothing: the round carries on after every action, a choice's too (`process`)."""
 
     # --- buying power instead of the president's help ----------------------------------------
     def buying_power(self, corp: "Corporation") -> int:

@@ -10,7 +10,8 @@ from typing import Optional
 from pbem.engine import actions as A
 from pbem.engine.board import Token as BoardToken
 from pbem.engine.step import LegalMove
-from pbem.engine.steps.operating import BuyTrain, Dividend, Token, TurnStep
+from pbem.engine.steps.operating import BuyTrain, Dividend, Token, Track, TurnStep
+from pbem.engine.steps.trains import train_for_purchase
 from pbem.errors import RuleError
 
 
@@ -164,6 +165,21 @@ class HalfDividend(Dividend):
             g.market.move_right(corp.sym)
 
 
+class TrackWithLoans(Track):
+    """Track paid with loans taken first as needed (the title's `raise_cash`)."""
+
+    def lay(self, action: A.LayTile, slot: Optional[dict], *, extra: bool = False, connection: bool = True) -> None:
+        g, corp = self.game, self.corp
+        blocked = g.title.lay_blocked(g, action.hex, slot, self.round)
+        if blocked:
+            raise RuleError(blocked[0], rule=blocked[1])
+        if slot is not None:
+            quote = g.board.check_lay(corp.sym, action.hex, action.tile, action.rotation, g.tile_colors,
+                                      check_connection=not g.loading)
+            g.title.raise_cash(g, corp, quote.cost_terrain + quote.cost_borders + (0 if extra else slot.get("cost", 0)))
+        super().lay(action, slot, extra=extra, connection=connection)
+
+
 class BuyTrainWithLoans(BuyTrain):
     """Depot trains the corporation can pay for (with loans when it must buy), and other
     corporations' trains (not the national's) for 1 up to its cash; no president's help."""
@@ -173,8 +189,13 @@ class BuyTrainWithLoans(BuyTrain):
         as needed (the title's `raise_cash`)."""
         g, corp = self.game, self.corp
         if action.source == "depot" and self.round.must_buy_train(corp):
-            g.title.raise_cash(g, corp, g.title.train_for_purchase(g, corp, action).price)
+            g.title.raise_cash(g, corp, train_for_purchase(g, corp, action).price)
         super().buy(action)
+
+    def apply_pass(self, action: A.Pass) -> None:
+        """A corporation that ends its train buying without a train is nationalised."""
+        super().apply_pass(action)
+        self.round.trainless_check()
 
     def moves_buy_train(self, ent: str) -> list[LegalMove]:
         g, rnd = self.game, self.round

@@ -258,16 +258,6 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
             return f"no track may be laid in {coord} before phase 3", "hexes closed until phase 3"
         return super().lay_blocked(g, coord, slot, rnd)
 
-    def lay_tile(self, g: "Game", corp: "Corporation", action: A.LayTile, slot, rnd, *, extra: bool = False) -> None:
-        blocked = self.lay_blocked(g, action.hex, slot, rnd)
-        if blocked:
-            raise RuleError(blocked[0], rule=blocked[1])
-        if slot is not None:
-            quote = g.board.check_lay(corp.sym, action.hex, action.tile, action.rotation, g.tile_colors,
-                                      check_connection=not g.loading)
-            self.raise_cash(g, corp, quote.cost_terrain + quote.cost_borders + (0 if extra else slot.get("cost", 0)))
-        super().lay_tile(g, corp, action, slot, rnd, extra=extra)
-
     def discard_train(self, g: "Game", corp: "Corporation", name: str, train_id: Optional[str] = None) -> None:
         """A discarded train goes back to the depot, for sale again at face value."""
         train = train_named(corp.trains, name, train_id)

@@ -178,9 +178,6 @@ class Rules1882(Rules):
         seq = super().round_sequence()
         return RoundSequence(initial=seq.initial, stock=seq.stock, operating=OperatingRound1882)
 
-    def can_token(self, g: "Game", corp: "Corporation") -> bool:
-        return super().can_token(g, corp)
-
     def _owned(self, g: "Game", corp: "Corporation", kind: str) -> list[tuple["Company", dict]]:
         """(private, ability) for each open private `corp` owns with an ability of type `kind`."""
         out = []
@@ -224,60 +221,6 @@ class Rules1882(Rules):
     def route_bonus(self, g: "Game", stops) -> int:
         hexes = {s[0] if isinstance(s, tuple) else s.hex for s in stops}
         return 100 if HUDSON in hexes and any(h in hexes for h in EAST) else 0
-
-    def must_buy_train(self, g: "Game", corp: "Corporation") -> bool:
-        return super().must_buy_train(g, corp)
-
-    def company_action(self, g: "Game", action: A.Action, rnd) -> None:
-        """A private's station move to one of its hexes, then its extra tile lay there (NWR)."""
-        comp = g.companies[action.entity]
-        corp = rnd.corp
-        moves = [ab for c, ab in self._owned(g, corp, "token_move") if c is comp]
-        if not moves:
-            raise RuleError(f"{comp.sym} has no ability {corp.sym} can use now", rule="private company abilities")
-        hexes, name = moves[0].hexes, comp.sym
-        st = state(g)
-        step = st.nwr_state
-        if isinstance(action, A.RemoveToken) and step is None:
-            if action.hex in hexes:
-                raise RuleError(f"the {name} move must take a station from outside the {name} hexes",
-                                rule=f"{name} token move")
-            slots = g.board.slots(action.hex, action.city)
-            idx = next((i for i, t in enumerate(slots) if t and t.corp == corp.sym and not t.neutral), None)
-            if idx is None:
-                raise RuleError(f"{corp.sym} has no station in {action.hex}", rule=f"{name} token move")
-            # the home station leaves a neutral one in its place (7.1.3), so it stays put while
-            # the hex already holds a neutral station (one a hex; 18xx.games SpecialNWR#available_hex)
-            home = self.home_hex(g, corp) == action.hex
-            if home and any(h == action.hex and t.neutral for h, _, _, t in g.board.token_locations()):
-                raise RuleError(f"{corp.sym}'s home station cannot move: {action.hex} already holds a neutral station",
-                                rule=f"{name} token move")
-            g.board.remove_token(action.hex, action.city, idx)
-            if home:
-                g.board.place_token(action.hex, action.city, Token(self.neutral_owner, self.neutral_owner, True),
-                                    slot=idx)
-            # the lifted token is the one placed again in the NWR hex: its charter slot stays used
-            st.nwr_state = "place"
-        elif isinstance(action, A.PlaceToken) and step == "place":
-            if action.hex not in hexes:
-                raise RuleError(f"the {name} station must go to {', '.join(hexes)}", rule=f"{name} token move")
-            g.board.check_token(corp.sym, action.hex, action.city, need_connection=False)
-            g.board.place_token(action.hex, action.city, Token(corp.sym, corp.sym, False))
-            st.nwr_state = "lay"
-            st.used.add((comp.sym, "token_move"))
-            st.nwr_dest = action.hex
-        elif step == "lay" and isinstance(action, A.LayTile):
-            if action.hex != st.nwr_dest:
-                raise RuleError(f"the {name} extra tile goes on {st.nwr_dest}", rule=f"{name} extra tile")
-            lay = next(ab for c, ab in self._owned(g, corp, "tile_lay") if c is comp)
-            self.lay_tile(g, corp, action, {"lay": True, "upgrade": lay.upgrade, "cost": lay.cost},
-                          rnd, extra=True)
-            st.nwr_state = None
-            st.used.add((comp.sym, "tile_lay"))
-        elif step == "lay" and isinstance(action, A.Pass):
-            st.nwr_state = None
-        else:
-            raise RuleError(f"{name}: expected {'remove_token' if step is None else step}", rule=f"{name} token move")
 
     def train_event(self, g: "Game", event, corp: "Corporation", train: "Train") -> None:
         if event == "nwr":
