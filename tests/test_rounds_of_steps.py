@@ -25,7 +25,8 @@ TOOLS = Path(__file__).resolve().parents[1] / "tools" / "randplay.py"
 #: the rules of an operating turn that were hooks of `Rules` and are now their steps' methods
 STEP_RULES = ("lay_tile", "buy_company", "bankrupt", "bankrupt_problem", "emergency_sell", "emergency_sellable",
               "emergency_sale_problem", "emergency_needed_percent", "company_action", "place_pending_token",
-              "train_for_purchase", "train_price_range")
+              "train_for_purchase", "train_price_range", "route_available", "unused_token_kinds", "can_token",
+              "token_ability_prices", "token_price")
 
 
 def _first_operating_round(title: str) -> Game:

@@ -157,39 +157,14 @@ class Rules(RoundRules, ShareRules, TrainRules):
             return False
         return len(g.board.printed_tile(corp.home).city_nodes) > 1
 
-    def route_available(self, g: "Game", corp: "Corporation") -> bool:
-        from pbem.engine.graph import route_available
-
-        return route_available(g.board, corp.sym)
-
     def must_buy_train(self, g: "Game", corp: "Corporation") -> bool:
         from pbem.engine.graph import route_figures
 
         return route_figures(g.board, corp.sym)[0] >= 2
 
-    def unused_token_kinds(self, g: "Game", corp: "Corporation") -> list[Token]:
-        """One marker per kind of unused token on the charter (own, neutral), as placed on the map."""
-        out = []
-        if corp.next_token() is not None:
-            out.append(Token(corp.sym, corp.sym, False))
-        if any(t.neutral and not t.used for t in corp.tokens):
-            out.append(Token(self.neutral_owner, corp.sym, True))
-        return out
-
-    #: whose marker a neutral station is (a title with neutral stations names the corporation)
-    neutral_owner = ""
-
-    def can_token(self, g: "Game", corp: "Corporation") -> bool:
-        return any(g.board.tokenable_cities(corp.sym, token=tok) for tok in self.unused_token_kinds(g, corp))
-
     def purchasable_companies(self, g: "Game", corp: "Corporation") -> list["Company"]:
         return [c for c in g.companies.values()
                 if not c.closed and c.owner and not c.owner_is_corp and self.company_sellable(g, c)]
-
-    def token_ability_prices(self, g: "Game", corp: "Corporation") -> list[int]:
-        """Station prices offered by privates the corporation owns (18xx.games counts them when deciding
-        whether the token step is worth offering)."""
-        return []
 
     def certificates_given(self, g: "Game") -> list[str]:
         """18xx.games certificate ids that abilities have taken out of the IPO (for importers)."""
@@ -232,10 +207,6 @@ class Rules(RoundRules, ShareRules, TrainRules):
 
     def after_tile_laid(self, g: "Game", corp: "Corporation", action: A.LayTile, result) -> None:
         pass
-
-    def token_price(self, g: "Game", corp: "Corporation", action: A.PlaceToken) -> int:
-        tok = corp.next_token()
-        return tok.price if tok else 0
 
     def suggest_runs(self, g: "Game", corp: "Corporation"):
         """Suggested routes for the corporation's unrun trains, or None for the standard search."""

@@ -216,14 +216,6 @@ class OperatingRound(StepRound):
         """What the corporation can spend on track now (its cash; with loans, more)."""
         return corp.cash
 
-    def can_place_token(self, corp: "Corporation") -> bool:
-        if self.turn.tokened:
-            return False
-        prices = [t.price for t in corp.tokens if not t.used] + self.game.title.token_ability_prices(self.game, corp)
-        if not any(not t.used for t in corp.tokens) or min(prices) > corp.cash:
-            return False
-        return self.game.title.can_token(self.game, corp)
-
     def must_buy_train(self, corp: "Corporation") -> bool:
         g = self.game
         return not corp.trains and bool(g.depot.upcoming) and g.title.must_buy_train(g, corp)

@@ -14,6 +14,7 @@ from typing import Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token as BoardToken
+from pbem.engine.graph import route_available
 from pbem.engine.routes import check_routes
 from pbem.engine.step import LegalMove, Step
 from pbem.engine.steps.interrupts import DiscardTrain, place_station
@@ -197,13 +198,38 @@ class Token(TurnStep):
     handles = (A.PlaceToken, A.Pass)
 
     def offered(self) -> list[str]:
-        return ["place_token", "pass"] if self.round.can_place_token(self.corp) else []
+        return ["place_token", "pass"] if self.can_place() else []
+
+    def can_place(self) -> bool:
+        """Whether the corporation may place a station this turn: none placed yet, a station
+        left that it (or a private's station ability) can pay for, and a city to put it in."""
+        g, corp = self.game, self.corp
+        if self.round.turn.tokened:
+            return False
+        prices = [t.price for t in corp.tokens if not t.used] + self.ability_prices()
+        if not any(not t.used for t in corp.tokens) or min(prices) > corp.cash:
+            return False
+        return any(g.board.tokenable_cities(corp.sym, token=tok) for tok in self.marker_kinds(corp))
+
+    def ability_prices(self) -> list[int]:
+        """Station prices offered by privates the corporation owns (18xx.games counts them when
+        deciding whether the station step is worth offering); none by default."""
+        return []
+
+    def marker_kinds(self, corp) -> list[BoardToken]:
+        """One marker per kind of unused station on the charter (own, neutral), as placed on the map."""
+        out = []
+        if corp.next_token() is not None:
+            out.append(BoardToken(corp.sym, corp.sym, False))
+        if any(t.neutral and not t.used for t in corp.tokens):
+            out.append(BoardToken(self.game.title.neutral_owner, corp.sym, True))
+        return out
 
     def moves_place_token(self, ent: str) -> list[LegalMove]:
         g = self.game
         corp = g.corporations[ent]
         out = []
-        for tok in g.title.unused_token_kinds(g, corp):
+        for tok in self.marker_kinds(corp):
             for h, ci in g.board.tokenable_cities(ent, token=tok):
                 price = 0 if tok.neutral else corp.next_token().price
                 if price <= corp.cash:
@@ -247,7 +273,7 @@ class Route(TurnStep):
         trains not operated)."""
         g, corp = self.game, self.corp
         unrun = any(not t.operated for t in corp.trains)
-        return ["run_routes"] if unrun and g.title.route_available(g, corp) else []
+        return ["run_routes"] if unrun and route_available(g.board, corp.sym) else []
 
     def moves_run_routes(self, ent: str) -> list[LegalMove]:
         from pbem.engine.legal import known_run, may_not_run

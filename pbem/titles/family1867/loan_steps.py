@@ -9,6 +9,7 @@ from typing import Optional
 
 from pbem.engine import actions as A
 from pbem.engine.board import Token as BoardToken
+from pbem.engine.hexgrid import Grid
 from pbem.engine.step import LegalMove
 from pbem.engine.steps.operating import BuyTrain, Dividend, Token, Track, TurnStep
 from pbem.engine.steps.trains import train_for_purchase
@@ -84,8 +85,21 @@ class Loans(TurnStep):
 
 
 class StationByDistance(Token):
-    """A station priced by the title (`token_price`: for a major, by its distance from the
-    nearest station), listed where the corporation can pay for it."""
+    """A station priced by its distance (`price`), listed where the corporation can pay for it."""
+
+    def price(self, action: A.PlaceToken) -> int:
+        """A station costs its printed price times the distance in hexes from the corporation's
+        nearest station (the first, or a free one, its printed price)."""
+        g = self.game
+        corp = g.corporations[action.entity]
+        tok = corp.next_token()
+        if tok is None:
+            return 0
+        placed = [c for c, _, _ in g.board.tokens_of(corp.sym)]
+        if not placed or not tok.price:
+            return tok.price
+        grid = Grid(g.title.data.get("axes"), g.title.data.get("layout", "flat"))
+        return tok.price * min(grid.distance(c, action.hex) for c in placed)
 
     def moves_place_token(self, ent: str) -> list[LegalMove]:
         g = self.game
@@ -94,18 +108,18 @@ class StationByDistance(Token):
             return []
         out = []
         for h, ci in g.board.tokenable_cities(ent):
-            price = g.title.token_price(g, corp, A.PlaceToken(ent, h, ci))
+            price = self.price(A.PlaceToken(ent, h, ci))
             if price <= corp.cash:
                 out.append(LegalMove(A.PlaceToken(ent, h, ci), f"{price}"))
         return out
 
     def place(self, action: A.PlaceToken) -> None:
-        """The corporation's next station at the title's price for that city (`token_price`)."""
+        """The corporation's next station at its price for that city (`price`)."""
         g, corp = self.game, self.corp
         tok = corp.next_token()
         if tok is None:
             raise RuleError(f"{corp.sym} has no station tokens left", rule="station tokens")
-        price = g.title.token_price(g, corp, action)
+        price = self.price(action)
         if price > corp.cash:
             raise RuleError(f"a {corp.sym} station in {action.hex} costs {price}; it has {corp.cash}",
                             rule="station costs")

@@ -15,7 +15,6 @@ from pbem.engine import abilities as AB
 from pbem.engine import actions as A
 from pbem.engine.board import Token
 from pbem.engine.entities import train_named
-from pbem.engine.hexgrid import Grid
 from pbem.titles.family1867.rules import Rules1867
 from pbem.titles.g1861.loans import Loans1861
 from pbem.titles.g1861.national import National1861
@@ -287,17 +286,6 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
     def company_price_range(self, g: "Game", comp: "Company") -> tuple[int, int]:
         """Privates are bought from players for 1 up to face value."""
         return 1, comp.value
-
-    def token_price(self, g: "Game", corp: "Corporation", action: A.PlaceToken) -> int:
-        """A major's station costs its printed price times the distance in hexes from its nearest station."""
-        tok = corp.next_token()
-        if tok is None:
-            return 0
-        placed = [c for c, _, _ in g.board.tokens_of(corp.sym)]
-        if not placed or not tok.price:
-            return tok.price
-        grid = Grid(self.data.get("axes"), self.data.get("layout", "flat"))
-        return tok.price * min(grid.distance(c, action.hex) for c in placed)
 
     def can_redeem(self, g: "Game", corp: "Corporation") -> bool:
         return corp.kind == "major" and corp.pool_percent >= 10 and corp.cash >= (g.market.price(corp.sym) or 0)

@@ -15,6 +15,12 @@ class NeutralOrOwnToken(Token):
     """A corporation's own station, or its one neutral station (free, marked as the neutral
     corporation's)."""
 
+    def ability_prices(self) -> list[int]:
+        """The station moves of the corporation's privates not yet used (NWR's)."""
+        g, corp = self.game, self.corp
+        used = state(g).used
+        return [ab.cost for comp, ab in g.title._owned(g, corp, "token_move") if (comp.sym, "token_move") not in used]
+
     def place(self, action: A.PlaceToken) -> None:
         if not action.neutral:
             return super().place(action)

@@ -187,10 +187,6 @@ class Rules1882(Rules):
                 out.append((comp, ab))
         return out
 
-    def token_ability_prices(self, g: "Game", corp: "Corporation") -> list[int]:
-        used = state(g).used
-        return [ab.cost for comp, ab in self._owned(g, corp, "token_move") if (comp.sym, "token_move") not in used]
-
     def certificates_given(self, g: "Game") -> list[str]:
         out = [f"{corp}_1" for comp, corp in state(g).random_share.items() if g.companies[comp].owner is not None]
         return out + [f"{c}_{i}" for sym, c, i in AB.given_shares(self.data) if g.companies[sym].owner is not None]
