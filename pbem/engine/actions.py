@@ -32,9 +32,10 @@ class Action:
     kind_name: ClassVar[str] = ""
     #: the kind in words, for messages to players ("buy shares")
     words: ClassVar[str] = ""
-    #: a title's own kind says how it is written, after who makes it: a format string over its
-    #: fields ("waves {times} times"), and the exact reader of that text: a pattern whose named
-    #: groups are the fields (the engine's kinds are written by pbem.notation itself)
+    #: how the kind is written, after who makes it: a format string over its fields ("waves
+    #: {times} times"), and the exact reader of that text: a pattern whose named groups are the
+    #: fields. A title's own kinds say it, and so may the engine's (merge); those that do not
+    #: are written by pbem.notation itself
     written: ClassVar[str] = ""
     read: ClassVar[str] = ""
 
@@ -236,6 +237,8 @@ class Convert(Action, kind="convert"):
     """A minor announces its conversion into a major (merger round); a Merge names the major."""
 
     words = "convert"
+    written = "converts"
+    read = r"converts"
 
 
 @dataclass(frozen=True)
@@ -244,6 +247,8 @@ class Merge(Action, kind="merge"):
     conversion or once the merger group is closed) name the major `corporation` it becomes."""
 
     words = "merge"
+    written = "merges {corporation}"
+    read = r"merges (?P<corporation>\S+)"
 
     corporation: str
 
@@ -253,6 +258,8 @@ class Choose(Action, kind="choose"):
     """Pick one of the options a rule offers, by name (e.g. a trainless major's 'nationalize')."""
 
     words = "choose"
+    written = "chooses {choice}"
+    read = r"chooses (?P<choice>.+)"
 
     choice: str
 
