@@ -129,16 +129,22 @@ def tile_data() -> dict:
 
 
 @lru_cache(maxsize=None)
-def title_kinds(name: Optional[str]) -> tuple[type, ...]:
-    """The title's own kinds of move that say how they are written and read (their `written`
-    and `read`), from the module its entry names; () for a title without any."""
+def declared_kinds(name: Optional[str]) -> tuple[type, ...]:
+    """The title's own kinds of move (the classes naming a kind that the module its entry's
+    `kinds` names declares); () for a title without any, or no registered title."""
     entry = (REGISTRY.get(name) or plugins().get(name)) if name else None
     if entry is None or entry.kinds is None:
         return ()
     module = importlib.import_module(f"{entry.package}.{entry.kinds}")
     return tuple(v for v in vars(module).values()
-                 if isinstance(v, type) and getattr(v, "kind_name", "") and getattr(v, "written", "")
-                 and getattr(v, "read", "") and v.__module__ == module.__name__)
+                 if isinstance(v, type) and getattr(v, "kind_name", "") and v.__module__ == module.__name__)
+
+
+@lru_cache(maxsize=None)
+def title_kinds(name: Optional[str]) -> tuple[type, ...]:
+    """The title's own kinds of move that say how they are written and read (their `written`
+    and `read`); () for a title without any."""
+    return tuple(v for v in declared_kinds(name) if getattr(v, "written", "") and getattr(v, "read", ""))
 
 
 @lru_cache(maxsize=None)
