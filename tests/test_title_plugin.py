@@ -1,9 +1,12 @@
 """A title plugs in from its own package, with no module of pbem edited or patched: a made-up
 title ("toyland", in the test's tmp folder, found as an installed plug-in through its entry
 point) with its own data file, one round of one step, and one kind of move of its own ("Ann
-waves 2 times") with its notation. A game of it is created, the move listed, written, read
-back, stored in a game file, replayed, explained, and refused with a rule error when illegal;
-its step lets every player act in any order, and the game tells each it is their turn.
+waves 2 times") with its notation and its 18xx.games record codec, and a rule of its own
+grammar ("Ann flaps her flag three times") read by its own reader. A game of it is created,
+the move listed, written, read back (from the line its kind writes and from the free text its
+grammar reads), stored in a game file, replayed, explained, exported as an 18xx.games record
+and imported back, and refused with a rule error when illegal; its step lets every player act
+in any order, and the game tells each it is their turn.
 It runs in a fresh interpreter that only has the tmp folder on its path besides pbem."""
 from __future__ import annotations
 
@@ -21,7 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 INIT = '''"""Toyland: a made-up title, a plug-in of pbem."""
 from pbem.titles.registry import TitleEntry
 
-TITLE = TitleEntry("toyland", "toyland", "ToyRules", (2, 6), kinds="kinds")
+TITLE = TitleEntry("toyland", "toyland", "ToyRules", (2, 6), kinds="kinds", grammar="grammar.lark",
+                   readers="reading")
 '''
 
 KINDS = '''"""Toyland's own kind of move."""
@@ -38,6 +42,32 @@ class Wave(Action, kind="wave"):
     words = "wave a flag"                          # how a message names the kind
     written = "waves {times} times"                # its canonical line, after who moves
     read = r"waves (?P<times>[0-9]+) times?"       # the exact reader of that line
+    record_type = "wave_flag"                      # an 18xx.games record's action of it ...
+    record_fields = {"count": "times"}             # ... and its fields: record key -> field
+'''
+
+GRAMMAR = '''// Toyland's addition to the notation grammar: "flaps her flag three times" (a wave)
+%extend title_action: flap
+
+flap: FLAP (ARTICLE FLAG)? count TIMES
+
+FLAP.2: /flap(?:s|ped|ping)?(?![\\w'])/i
+FLAG.2: /flags?(?![\\w'])/i
+TIMES.2: /times?(?![\\w'])/i
+'''
+
+READING = '''"""How toyland's grammar addition reads: READERS, rule name -> its reader."""
+from pbem.titles.reading import named
+
+from toyland.kinds import Wave
+
+
+def flap(reader, node, subject):
+    """"Ann flaps her flag three times": a wave."""
+    return [Wave(reader.entity("player", subject, node), reader.count(named(node, "count")[0]))]
+
+
+READERS = {"flap": flap}
 '''
 
 RULES = '''"""Toyland: 1830's rules, but the game opens with a round in which everyone may wave a flag."""
@@ -163,6 +193,27 @@ replayed = pbem.read_game(path)
 out["replayed"] = [replayed.notation(m) for m in replayed.moves]
 out["replayed_cash"] = replayed.state.players["Ann"].cash
 
+# free text its own grammar rule reads (not the line its kind writes), by its own reader
+g2 = pbem.Game.new("toyland", ["Ann", "Bob"], seed=1)
+g2.push_notation("Ann flaps her flag three times")
+out["flapped"] = g2.notation(g2.moves[-1])
+
+# the game file as an 18xx.games record, and the record turned back into a game file
+record = path + ".json"
+out["export"] = main(["export-18xx", path, record])
+out["record"] = json.load(open(record, encoding="utf-8"))["actions"]
+out["import"] = main(["import-18xx", record, path + ".back.pbem"])
+back = pbem.read_game(path + ".back.pbem")
+out["imported"] = [back.notation(m) for m in back.moves]
+from pbem.importers.eighteen_xx import RecordError, record_from
+data = json.load(open(record, encoding="utf-8"))
+data["actions"][0]["count"] = "two"
+try:
+    record_from(data)
+    out["bad_record"] = None
+except RecordError as e:                                    # its fields checked as its codec says
+    out["bad_record"] = str(e)
+
 # the mail moderator: a game of it created by mail, both players told it is their turn, a move
 # mailed out of seat order applied
 from pathlib import Path
@@ -204,6 +255,8 @@ def test_a_made_up_title_with_its_own_kind_of_move_plugs_in_from_its_own_package
     pkg.mkdir()
     (pkg / "__init__.py").write_text(INIT)
     (pkg / "kinds.py").write_text(KINDS)
+    (pkg / "grammar.lark").write_text(GRAMMAR)
+    (pkg / "reading.py").write_text(READING)
     (pkg / "rules.py").write_text(RULES)
     (pkg / "data.json").write_text(json.dumps({**title_data("1830"), "title": "toyland"}))
     dist = tmp_path / "toyland-0.1.dist-info"
@@ -228,6 +281,13 @@ def test_a_made_up_title_with_its_own_kind_of_move_plugs_in_from_its_own_package
     assert out["new"] == 0 and out["move"] == 0 and out["bad"] != 0
     assert '"Ann waves 2 times"' in out["file"] and "waves 9" not in out["file"]
     assert out["replayed"] == ["Ann waves 2 times"] and out["replayed_cash"] == out["cash"]
+    # a line of its own grammar rule, which the kind's whole-line pattern does not read
+    assert out["flapped"] == "Ann waves 3 times"
+    # exported as an 18xx.games record with its own codec, and imported back
+    assert out["export"] == 0 and out["import"] == 0
+    assert out["record"] == [{"type": "wave_flag", "entity": 1, "entity_type": "player", "count": 2, "id": 1}]
+    assert out["imported"] == ["Ann waves 2 times"]
+    assert out["bad_record"] and 'field "count": expected an integer, got "two"' in out["bad_record"], out["bad_record"]
     # by mail: both players are told it is their turn; Bob's move, out of seat order, is applied
     assert out["created"] == "Processed" and out["turn_mails"] == ["ann@pbem.test", "bob@pbem.test"]
     assert out["bob_mail"][0] == "Processed" and "Bob applied moves" in out["bob_mail"][1], out["bob_mail"]

@@ -7,7 +7,7 @@ their name/id string, a corporation or private company by its symbol.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Optional, Union
+from typing import Any, ClassVar, Optional, Union
 
 
 #: kind name -> its action class: every kind registers itself where it is declared (the
@@ -32,11 +32,33 @@ class Action:
     kind_name: ClassVar[str] = ""
     #: the kind in words, for messages to players ("buy shares")
     words: ClassVar[str] = ""
-    #: a title's own kind says how it is written, after who makes it: a format string over its
-    #: fields ("waves {times} times"), and the exact reader of that text: a pattern whose named
-    #: groups are the fields (the engine's kinds are written by pbem.notation itself)
+    #: how the kind is written, after who makes it: a format string over its fields ("waves
+    #: {times} times"), and the exact reader of that text: a pattern whose named groups are the
+    #: fields. A title's own kinds say it, and so may the engine's (merge); those that do not
+    #: are written by pbem.notation itself
     written: ClassVar[str] = ""
     read: ClassVar[str] = ""
+    #: how the kind is read from and written to an 18xx.games record, for a kind that declares
+    #: it: the record's `type` ("": the kind's name) and its fields, record key -> the action's
+    #: field, when they map one to one (from_record and to_record do the rest; a kind whose
+    #: record is not that simple overrides them). None: the importer and exporter convert the
+    #: kind themselves
+    record_type: ClassVar[str] = ""
+    record_fields: ClassVar[Optional[dict[str, str]]] = None
+
+    @classmethod
+    def from_record(cls, record: dict, entity: str, game: Any) -> list["Action"]:
+        """The actions an 18xx.games record action of this kind makes: `entity` who acts (as
+        the game names it), `game` the game it is applied to next."""
+        fields = cls.record_fields or {}
+        return [cls(entity, **{field: record[key] for key, field in fields.items() if key in record})]
+
+    def to_record(self, game: Any) -> dict:
+        """This action's 18xx.games record, its `type` first, without who acts and its id
+        (`game`: the game before the action is applied)."""
+        fields = type(self).record_fields or {}
+        return {"type": type(self).record_type or self.kind_name,
+                **{key: getattr(self, field) for key, field in fields.items()}}
 
     def __init_subclass__(cls, kind: str = "", **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -53,6 +75,7 @@ class Pass(Action, kind="pass"):
     """Decline the current step: pass in an auction, end a stock turn, skip a track lay, ..."""
 
     words = "pass"
+    record_fields = {}
 
 
 @dataclass(frozen=True)
@@ -222,6 +245,7 @@ class Bankrupt(Action, kind="bankrupt"):
     """The corporation cannot buy a required train: its president declares bankruptcy."""
 
     words = "go bankrupt"
+    record_fields = {}
 
 
 @dataclass(frozen=True)
@@ -236,6 +260,9 @@ class Convert(Action, kind="convert"):
     """A minor announces its conversion into a major (merger round); a Merge names the major."""
 
     words = "convert"
+    written = "converts"
+    read = r"converts"
+    record_fields = {}
 
 
 @dataclass(frozen=True)
@@ -244,6 +271,9 @@ class Merge(Action, kind="merge"):
     conversion or once the merger group is closed) name the major `corporation` it becomes."""
 
     words = "merge"
+    written = "merges {corporation}"
+    read = r"merges (?P<corporation>\S+)"
+    record_fields = {"corporation": "corporation"}
 
     corporation: str
 
@@ -253,6 +283,9 @@ class Choose(Action, kind="choose"):
     """Pick one of the options a rule offers, by name (e.g. a trainless major's 'nationalize')."""
 
     words = "choose"
+    written = "chooses {choice}"
+    read = r"chooses (?P<choice>.+)"
+    record_fields = {"choice": "choice"}
 
     choice: str
 

@@ -112,8 +112,8 @@ class RecordWriter:
 
     def convert(self, act: A.Action) -> dict:
         g = self.game
-        if isinstance(act, A.Pass):
-            return {"type": "pass"}
+        if type(act).record_fields is not None:          # a kind that says how its record reads
+            return act.to_record(g)
         if isinstance(act, A.Bid):
             key = "company" if act.company in g.companies else "corporation"
             return {"type": "bid", key: act.company, "price": act.price}
@@ -164,13 +164,8 @@ class RecordWriter:
             return {"type": "discard_train", "train": train_named(sellable_trains(corp), act.train, act.train_id).id}
         if isinstance(act, A.BuyCompany):
             return {"type": "buy_company", "company": act.company, "price": act.price}
-        if isinstance(act, A.Merge):
-            return {"type": "merge", "corporation": act.corporation}
-        if isinstance(act, A.Choose):
-            return {"type": "choose", "choice": act.choice}
-        simple = {A.Bankrupt: "bankrupt", A.EndGame: "end_game", A.Convert: "convert"}
-        if type(act) in simple:
-            return {"type": simple[type(act)]}
+        if type(act) is A.EndGame:
+            return {"type": "end_game"}
         raise ValueError(f"cannot export {type(act).__name__} yet")
 
     def after(self, act: A.Action, rec: dict) -> None:

@@ -23,6 +23,7 @@ from pbem.errors import PbemError, RuleError
 from pbem.importers.json_text import JsonFileError, read_json
 from pbem.importers.record_schema import action_label, one_line, schema_problem
 from pbem.titles import load_title
+from pbem.titles.registry import declared_kinds
 
 IGNORED = {"message", "program_buy_shares", "program_share_pass", "program_disable", "program_close_pass",
            "program_harzbahn_draft_pass", "program_independent_mines", "program_auction_bid", "program_merger_pass"}
@@ -144,7 +145,8 @@ def record_from(data: Any) -> Record:
     missing = [k for k in ("title", "players", "actions") if k not in data]
     if missing:
         raise RecordError(f"not an 18xx.games record (no {', '.join(map(repr, missing))})")
-    problem = schema_problem(data)
+    # the title's own kinds say the fields of their record actions (record_kinds)
+    problem = schema_problem(data, record_kinds(data["title"]) if isinstance(data["title"], str) else None)
     if problem:
         raise RecordError(problem)
     players = []
@@ -208,6 +210,14 @@ def check_result(rec: Record, game: Game, by_name: bool = False, source: str = "
                                  f"(id {pid}) expected {want}, got {got} (skip this check with --no-check-result)")
 
 
+def record_kinds(title: str) -> dict[str, type[A.Action]]:
+    """The kinds of move of a game of `title` that say how an 18xx.games record writes them
+    (`record_fields`: the engine's, then the title's own), by the record's `type`."""
+    own = declared_kinds(title)
+    return {cls.record_type or cls.kind_name: cls for cls in A.KINDS.values()
+            if cls.record_fields is not None and (cls.__module__ == A.__name__ or cls in own)}
+
+
 def _split_last(s: str, sep: str = "-") -> tuple[str, str]:
     i = s.rindex(sep)
     return s[:i], s[i + 1:]
@@ -226,6 +236,8 @@ class Converter:
         self.unmatched: list[tuple[Any, list[str], list[str]]] = []
         self.names: dict[str, str] = {}           # record player id -> the game's, where they differ
         self.tile_hex: dict[str, str] = {}        # tile copy id -> hex it lies on
+        #: record type -> the kind read by its own record codec (`Action.record_fields`)
+        self.codecs = record_kinds(game.title.name)
         for coord in game.board.hex_coords():
             pass
 
@@ -306,8 +318,9 @@ class Converter:
         t = a["type"]
         ent = str(a["entity"])
         g = self.game
-        if t == "pass":
-            return [A.Pass(ent)]
+        kind = self.codecs.get(t)
+        if kind is not None:                 # a kind that says how its record reads
+            return kind.from_record(a, ent, g)
         if t == "bid":
             return [A.Bid(ent, a.get("company") or a.get("corporation") or a.get("minor"), int(a["price"]))]
         if t == "par":
@@ -389,16 +402,8 @@ class Converter:
             return [A.DiscardTrain(ent, name, self.train_id(own, name, tid))]
         if t == "buy_company":
             return [A.BuyCompany(ent, a["company"], int(a["price"]))]
-        if t == "bankrupt":
-            return [A.Bankrupt(ent)]
         if t == "end_game":
             return [A.EndGame(ent)]
-        if t == "convert":
-            return [A.Convert(ent)]
-        if t == "merge":
-            return [A.Merge(ent, a["corporation"])]
-        if t == "choose":
-            return [A.Choose(ent, a["choice"])]
         if t in IGNORED:
             return []
         raise RuleError(f"action type {t!r} is not supported for {g.title.name}", rule="importer")

@@ -8,11 +8,15 @@ Checks the schema cannot express (undo targets, share names of the title) live e
 """
 from __future__ import annotations
 
+import dataclasses
 import json
+from functools import lru_cache
 from typing import Any, Iterable, Optional
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
+
+from pbem.engine.actions import ALL_ACTIONS
 
 # A safe JSON integer (JavaScript's Number.MAX_SAFE_INTEGER): 18xx.games writes no larger one.
 MAX_INT = 2 ** 53 - 1
@@ -53,9 +57,26 @@ _ROUTE: dict = {
     },
 }
 
-# the fields each action type must or may carry (beyond type, entity, entity_type, id)
+#: the schema of an action's field of each declared type (any other type: anything)
+_FIELD_TYPES: dict[str, dict] = {"str": _NAME, "int": _INT, "bool": {"type": "boolean"}}
+
+
+def declared_fields(kind: type) -> tuple[list[str], dict[str, dict]]:
+    """The fields a kind's record codec names (`record_fields`, pbem/engine/actions.py): each
+    required unless the action's field has a default, checked as its declared type."""
+    fields = {f.name: f for f in dataclasses.fields(kind)}
+    required, props = [], {}
+    for key, name in (kind.record_fields or {}).items():
+        f = fields[name]
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            required.append(key)
+        props[key] = _FIELD_TYPES.get(f.type if isinstance(f.type, str) else getattr(f.type, "__name__", ""), {})
+    return required, props
+
+
+# the fields each action type must or may carry (beyond type, entity, entity_type, id); the
+# kinds that declare their record codec add theirs (pass, bankrupt, convert, merge, choose)
 ACTION_FIELDS: dict[str, tuple[list[str], dict[str, dict]]] = {
-    "pass": ([], {}),
     "bid": (["price"], {"price": _COUNT, "company": _NAME, "corporation": _NAME, "minor": _NAME}),
     "par": (["corporation", "share_price"],
             {"corporation": _NAME,
@@ -72,8 +93,8 @@ ACTION_FIELDS: dict[str, tuple[list[str], dict[str, dict]]] = {
     "buy_train": (["train"], {"train": _TRAIN, "price": _COUNT, "exchange": _TRAIN, "variant": _NAME}),
     "discard_train": (["train"], {"train": _TRAIN}),
     "buy_company": (["company", "price"], {"company": _NAME, "price": _COUNT}),
-    "merge": (["corporation"], {"corporation": _NAME}),
-    "choose": (["choice"], {"choice": _NAME}),
+    **{kind.record_type or kind.kind_name: declared_fields(kind) for kind in ALL_ACTIONS
+       if kind.record_fields is not None},
     "undo": ([], {"action_id": _COUNT}),
     "message": ([], {"message": {"type": "string"}}),
 }
@@ -88,10 +109,12 @@ _COMMON: dict[str, Any] = {
 }
 
 
-def action_schema(kind: Optional[str], top_level: bool = True) -> dict:
+def action_schema(kind: Optional[str], top_level: bool = True, fields: Optional[tuple] = None) -> dict:
     """The schema of one action of type `kind` (None: a type pbem does not read; only the common
-    fields are checked). A top-level action has an id and may carry auto actions."""
-    req, props = ACTION_FIELDS.get(kind, ([], {})) if kind is not None else ([], {})
+    fields are checked), with `fields` (required, properties) when given instead of its entry in
+    ACTION_FIELDS. A top-level action has an id and may carry auto actions."""
+    req, props = fields if fields is not None else \
+        ACTION_FIELDS.get(kind, ([], {})) if kind is not None else ([], {})
     properties = dict(_COMMON, **props)
     if top_level:
         properties["auto_actions"] = {"type": "array", "items": {"type": "object"}}
@@ -141,8 +164,18 @@ _ACTION_VALIDATORS = {(kind, top): Draft202012Validator(action_schema(kind, top)
                       for kind in list(ACTION_FIELDS) + [None] for top in (True, False)}
 
 
-def _action_validator(action: Any, top_level: bool) -> Draft202012Validator:
+
+
+@lru_cache(maxsize=None)
+def _declared_validator(kind: type, top_level: bool) -> Draft202012Validator:
+    """The validator of a title's own kind's record actions, from its record codec."""
+    return Draft202012Validator(action_schema(kind.record_type or kind.kind_name, top_level, declared_fields(kind)))
+
+
+def _action_validator(action: Any, top_level: bool, kinds: Optional[dict] = None) -> Draft202012Validator:
     kind = action.get("type") if isinstance(action, dict) else None
+    if isinstance(kind, str) and kind not in ACTION_FIELDS and kinds and kind in kinds:
+        return _declared_validator(kinds[kind], top_level)
     return _ACTION_VALIDATORS[(kind if isinstance(kind, str) and kind in ACTION_FIELDS else None, top_level)]
 
 _TYPE_WORDS = {"integer": "an integer", "string": "a string", "array": "a list", "object": "an object",
@@ -259,18 +292,19 @@ def _order(e: ValidationError) -> tuple:
     return tuple((0, p, "") if isinstance(p, int) else (1, 0, str(p)) for p in e.relative_path)
 
 
-def schema_problem(data: Any) -> Optional[str]:
+def schema_problem(data: Any, kinds: Optional[dict] = None) -> Optional[str]:
     """The first way `data` breaks the schema, worded as one line; None when it fits.
-    The top level first, then each action (and its auto actions) against its type's schema."""
+    The top level first, then each action (and its auto actions) against its type's schema;
+    `kinds` (record type -> kind) the title's own kinds whose record codec says their fields."""
     first = _first(list(VALIDATOR.iter_errors(data)))
     if first is not None:
         return describe(list(first.absolute_path), first, data)
     for i, action in enumerate(data["actions"]):
-        first = _first(list(_action_validator(action, True).iter_errors(action)))
+        first = _first(list(_action_validator(action, True, kinds).iter_errors(action)))
         if first is not None:
             return describe(["actions", i] + list(first.absolute_path), first, data)
         for k, sub in enumerate(action.get("auto_actions") or ()):
-            first = _first(list(_action_validator(sub, False).iter_errors(sub)))
+            first = _first(list(_action_validator(sub, False, kinds).iter_errors(sub)))
             if first is not None:
                 return describe(["actions", i, "auto_actions", k] + list(first.absolute_path), first, data)
     return None

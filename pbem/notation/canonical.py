@@ -13,8 +13,8 @@ import re
 from typing import Callable, Optional
 
 from pbem.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Choose, Convert, DiscardTrain, Dividend, EndGame,
-    LayTile, Merge, Par, Pass, PlaceToken, RemoveToken, Route, RunRoutes, SellShares, Stop,
+    Action, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, DiscardTrain, Dividend, EndGame,
+    LayTile, Par, Pass, PlaceToken, RemoveToken, Route, RunRoutes, SellShares, Stop,
 )
 
 from . import own_kinds
@@ -54,7 +54,9 @@ def _run(e: str, m: re.Match) -> Optional[Action]:
     return None if any(r is None for r in routes) else RunRoutes(e, tuple(routes))   # type: ignore[arg-type]
 
 
-#: (pattern of what follows the entity's name, the action it makes)
+#: (pattern of what follows the entity's name, the action it makes); the kinds that say how they
+#: are written and read (`written`, `read`: convert, merge, choose, a title's own) are read by
+#: own_kinds.py first
 _KINDS: list[tuple[re.Pattern, Callable[[str, re.Match], Optional[Action]]]] = [
     (re.compile(r"passes"), lambda e, m: Pass(e)),
     (re.compile(r"bids (?P<p>\d+) for (?P<c>\S+)"), lambda e, m: Bid(e, m.group("c"), int(m.group("p")))),
@@ -84,9 +86,6 @@ _KINDS: list[tuple[re.Pattern, Callable[[str, re.Match], Optional[Action]]]] = [
      lambda e, m: BuyCompany(e, m.group("c"), int(m.group("p")))),
     (re.compile(r"goes bankrupt"), lambda e, m: Bankrupt(e)),
     (re.compile(r"ends the game"), lambda e, m: EndGame(e)),
-    (re.compile(r"converts"), lambda e, m: Convert(e)),
-    (re.compile(r"merges (?P<c>\S+)"), lambda e, m: Merge(e, m.group("c"))),
-    (re.compile(r"chooses (?P<c>.+)"), lambda e, m: Choose(e, m.group("c"))),
 ]
 
 
@@ -100,6 +99,7 @@ class CanonicalReader:
             self.labels.setdefault(entity_label(entity, ctx), entity)
         # the longest name first, so "Player 10" is never taken for "Player 1"
         self.names = sorted(self.labels, key=len, reverse=True)
+        self.kinds = own_kinds.written_kinds(ctx.title)
 
     def read(self, line: str) -> Optional[Action]:
         """The action `line` is the canonical line of, or None (read it with the grammar)."""
@@ -107,9 +107,9 @@ class CanonicalReader:
             if line.startswith(name + " "):
                 rest = line[len(name) + 1:]
                 entity = self.labels[name]
-                own = own_kinds.read(rest, entity, self.ctx)        # a title's own kind
-                if own is not None and format_action(own, self.ctx) == line:
-                    return own
+                for own in own_kinds.readings(rest, entity, self.kinds):   # kinds that say how they read
+                    if own is not None and format_action(own, self.ctx) == line:
+                        return own
                 for pattern, make in _KINDS:
                     m = pattern.fullmatch(rest)
                     if m is not None:

@@ -17,8 +17,7 @@ from __future__ import annotations
 from typing import Iterable, Optional
 
 from pbem.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Choose, Convert, DiscardTrain, Dividend, EndGame,
-    Merge,
+    Action, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, DiscardTrain, Dividend, EndGame,
     LayTile, Par, Pass, PlaceToken, RemoveToken, Route, RunRoutes, SellShares,
 )
 from pbem.errors import AmbiguousMoveError
@@ -80,7 +79,7 @@ def format_action(action: Action, ctx: NotationContext) -> str:
     """The canonical one-line notation of `action`."""
     who = entity_label(action.entity, ctx)
     a = action
-    own = own_kinds.write(a, who)            # a title's own kind, written as its class says
+    own = own_kinds.write(a, who)            # a kind that says how it is written (`written`)
     if own is not None:
         return own
     if isinstance(a, Pass):
@@ -130,12 +129,6 @@ def format_action(action: Action, ctx: NotationContext) -> str:
         return f"{who} goes bankrupt"
     if isinstance(a, EndGame):
         return f"{who} ends the game"
-    if isinstance(a, Convert):
-        return f"{who} converts"
-    if isinstance(a, Merge):
-        return f"{who} merges {a.corporation}"
-    if isinstance(a, Choose):
-        return f"{who} chooses {a.choice}"
     raise TypeError(f"cannot format {type(a).__name__}")
 
 

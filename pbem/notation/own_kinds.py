@@ -1,17 +1,28 @@
-"""A title's own kinds of move, written and read as their classes say (`written`, `read`:
-pbem.engine.actions.Action): the formatter, the canonical reader and the line reader ask
-here first, so a title's package brings a kind's notation with the kind."""
+"""Kinds of move written and read as their classes say (`written`, `read`:
+pbem.engine.actions.Action): the engine's kinds that say it (convert, merge, choose) and the
+context's title's own kinds. The formatter and the canonical reader ask here first, and the
+line reader for the title's own kinds, so a kind brings its notation where it is declared."""
 from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Callable, Optional
+from functools import lru_cache
+from typing import TYPE_CHECKING, Callable, Iterator, Optional
 
-from pbem.engine.actions import Action
+from pbem.engine.actions import ALL_ACTIONS, Action
 from pbem.titles.registry import title_kinds
 
 if TYPE_CHECKING:
     from .context import NotationContext
+
+#: the engine's kinds that say how they are written and read
+ENGINE_KINDS: tuple[type[Action], ...] = tuple(c for c in ALL_ACTIONS if c.written and c.read)
+
+
+@lru_cache(maxsize=None)
+def written_kinds(title: Optional[str]) -> tuple[type[Action], ...]:
+    """The kinds a game of `title` writes as their classes say: the title's own, then the engine's."""
+    return title_kinds(title) + ENGINE_KINDS
 
 
 def write(action: Action, who: str) -> Optional[str]:
@@ -28,24 +39,31 @@ def _value(cls: type, name: str, text: str):
     return int(text) if kind in (int, "int") else text
 
 
-def read(rest: str, entity: str, ctx: "NotationContext") -> Optional[Action]:
-    """The action of one of the context's title's own kinds that `rest` (the line after who
-    moves) is exactly written as, or None."""
-    for cls in title_kinds(ctx.title):
+def readings(rest: str, entity: str, kinds: tuple[type[Action], ...]) -> Iterator[Optional[Action]]:
+    """For each of `kinds` whose pattern `rest` (the line after who moves) is exactly written
+    as, in order, its action (None when the text does not make one)."""
+    for cls in kinds:
         m = re.fullmatch(cls.read, rest.strip(), flags=re.I)
         if m is None:
             continue
         try:
-            return cls(entity, **{k: _value(cls, k, v) for k, v in m.groupdict().items() if v is not None})
+            action = cls(entity, **{k: _value(cls, k, v) for k, v in m.groupdict().items() if v is not None})
         except (TypeError, ValueError):
-            return None
-    return None
+            action = None
+        yield action
+
+
+def read(rest: str, entity: str, ctx: "NotationContext") -> Optional[Action]:
+    """The action of one of the context's title's own kinds that `rest` (the line after who
+    moves) is exactly written as, or None."""
+    return next(readings(rest, entity, title_kinds(ctx.title)), None)
 
 
 def read_line(line: str, ctx: "NotationContext", label: Callable[[str, "NotationContext"], str]) -> Optional[Action]:
     """A whole line that is one move of the title's own kinds: "<who> <as written>" (who by
     `label`, the formatter's name of an entity, in any case), or the writer's own move without
-    a name; None for any other line (and for every line of a title without kinds of its own)."""
+    a name; None for any other line (and for every line of a title without kinds of its own).
+    The engine's kinds are read from free text by the grammar, which checks their names."""
     if not title_kinds(ctx.title):
         return None
     text = line.strip().rstrip(".")

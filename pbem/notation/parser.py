@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Iterable, Optional, Sequence, Union
+from typing import Callable, Iterable, Optional, Sequence, Union
 
 from lark import Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from pbem.engine.actions import Action, BuyShares, Par, PlaceToken, RunRoutes
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
+from pbem.titles.registry import title_readers
 
 from . import own_kinds
 from .formatter import entity_label
@@ -182,8 +183,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
     """Reads the lines of one message, keeping the acting entity between moves.
 
     The line reading, the grouping of a message's moves (`finish`) and the dispatch of each
-    clause to its move family's method (`_c_<rule>`) are here; the families, the values and
-    the name look-ups are mixed in from their modules.
+    clause to its move family's method (`_c_<rule>`), or to the title's reader of a rule its
+    grammar adds (`handler`), are here; the families, the values and the name look-ups are
+    mixed in from their modules.
     """
 
     def __init__(self, ctx: NotationContext) -> None:
@@ -497,13 +499,25 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
             self.orphan = (self.text_of(c.children[0]).strip().rstrip(":").strip(), c.children[0])
             return []
         body = next(k for k in trees[(1 if kind == "with_subject" else 0):] if not k.data.startswith("r_"))
-        handler = getattr(self, "_c_" + body.data, None)
+        handler = self.handler(body.data)
         if handler is None:  # pragma: no cover - grammar rule without a handler
             raise self.err(f"this kind of move ({body.data}) cannot be read yet", body)
         results = handler(body, subject)
         for r in remarks:
             self.remark(r, subject, body)
         return self._wrap(c, self.revenue_in_brackets(results))
+
+    def handler(self, rule: str) -> Optional[Callable[[Tree, Optional[str]], list]]:
+        """What reads a clause of grammar rule `rule`: the reader's own `_c_<rule>`, else the
+        reader the title declares for a rule its grammar adds (its entry's `readers`,
+        pbem/titles/reading.py), given this reader; None for a rule nobody reads."""
+        own = getattr(self, "_c_" + rule, None)
+        if own is not None:
+            return own
+        title = title_readers(self.ctx.title).get(rule)
+        if title is None:
+            return None
+        return lambda node, subject: title(self, node, subject)
 
     def _wrap(self, c: Tree, results: Iterable) -> list:
         a, b = self._span(c)

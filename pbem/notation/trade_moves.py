@@ -1,7 +1,8 @@
-"""Moves that trade: bids, pars, buys (shares, private companies, trains), sales, conversions, mergers, redemptions.
+"""Moves that trade: bids, pars, buys (shares, private companies, trains), sales.
 
 `TradeMoves` is mixed into the notation reader (parser.py); one method a grammar rule (`_c_<rule>`)
-and the checks a purchase shares (source, price, the company bought for).
+and the checks a purchase shares (source, price, the company bought for), the purchase of
+shares also offered to a title's readers (`buy_shares`, pbem/titles/reading.py).
 """
 from __future__ import annotations
 
@@ -10,20 +11,20 @@ from typing import Optional
 
 from lark import Tree
 
-from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, Choose, Convert, Merge, Par, SellShares
+from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, Par, SellShares
 from pbem.errors import AmbiguousMoveError
 
 from .claims import Claim
 from .names import KIND_WORDS, norm
 from .parsed import Echo
 from .share_counts import one_per_share
-from .trees import first_tok, is_tree, subtrees, tokens, train_id
+from .trees import first_tok, is_tree, tokens, train_id
 
 __all__ = ["TradeMoves"]
 
 
 class TradeMoves:
-    """Reads the moves that buy, sell, bid, par, convert and merge (mixed into the reader)."""
+    """Reads the moves that buy, sell, bid and par (mixed into the reader)."""
 
     def _c_bid_price_first(self, node: Tree, subject):
         return self._bid(node, subject)
@@ -54,54 +55,19 @@ class TradeMoves:
             return [Bid(self.entity("player", subject, node), corp, price)]
         return [Par(self.entity("player", subject, node), corp, price)]
 
-    def _c_convert(self, node: Tree, subject):
-        names = [c for c in node.children if is_tree(c, "name")]
-        price = self.price(next(c for c in node.children if is_tree(c, "price")))
-        if len(names) == 2:
-            self.resolve(names[0], ("company", "corporation"), mode="priority")
-            corp = self.resolve(names[1], ("corporation",)).ident
-        else:
-            corp = self.resolve(names[0], ("corporation",)).ident
-        return [Par(self.entity("player", subject, node), corp, price)]
+    def share_size(self, corporation: str) -> int:
+        """The percent one ordinary share of `corporation` is (a title's readers ask it)."""
+        return self.ctx.share_size(corporation)
 
-    def _c_convert61(self, node: Tree, subject):
-        """1861: "KR converts" (then a merge names the major), or "KR converts into MK"."""
-        ent = self.entity("corp", subject, node)
-        out = [Convert(ent)]
-        name = next((c for c in node.children if is_tree(c, "name")), None)
-        if name is not None:
-            out.append(Merge(ent, self.resolve(name, ("corporation",)).ident))
-        return out
-
-    def _c_merge(self, node: Tree, subject):
-        """1861: "MV merges KR" (add a minor) or "MV merges into GRR" (name the major)."""
-        name = next(c for c in node.children if is_tree(c, "name"))
-        return [Merge(self.entity("corp", subject, node), self.resolve(name, ("corporation",)).ident)]
-
-    def _c_merge_add(self, node: Tree, subject):
-        """1861 log: "Adding N to merge of MB" (or "of MB,KR"): the merger MB started takes in N."""
-        names = subtrees(node, "name")
-        added = self.resolve(names[0], ("corporation",)).ident
-        first = self.resolve(names[1], ("corporation",)).ident
-        return [Merge(first, added)]
-
-    def _c_redeem(self, node: Tree, subject):
-        """1861: "GRR redeems a 10% share from the market": the major buys back its own share."""
-        ent = self.entity("corp", subject, node)
-        name = next((c for c in node.children if is_tree(c, "name")), None)
-        corp = self.resolve(name, ("corporation",)).ident if name is not None else ent
-        pct_tok = first_tok(node, "PERCENT")
-        cnt = next((c for c in node.children if is_tree(c, "count")), None)
-        many = self.count(cnt) if cnt is not None and pct_tok is None else 1
-        percent = int(re.match(r"\d+", pct_tok.value).group(0)) if pct_tok is not None else \
-            self.ctx.share_size(corp)
+    def buy_shares(self, node: Tree, who: str, corporation: str, percent: int, count: int = 1,
+                   source: str = "ipo") -> list:
+        """`count` purchases of a `percent` share of `corporation` by `who`, read with the node's
+        purchase modifiers ("from the pool", "for 60"), from `source` ('ipo' or 'pool') when
+        they name none (a title's readers ask it: 1861's redemption, from the pool)."""
         mods = self._mods([c for c in node.children if isinstance(c, Tree) and c.data.startswith("mod_")])
-        if mods["source"] is None:
+        if mods["source"] is None and source == "pool":
             mods["source"] = Tree("src_pool", [])
-        return one_per_share(self._buy_shares(node, ent, corp, percent, mods), many)
-
-    def _c_nationalize(self, node: Tree, subject):
-        return [Choose(self.entity("corp", subject, node), "nationalize")]
+        return one_per_share(self._buy_shares(node, who, corporation, percent, mods), count)
 
     def _mods(self, mods: list[Tree]) -> dict:
         out: dict = {"source": None, "price": None, "trade": None, "trade_id": None, "for": None, "nodes": {}}

@@ -1,7 +1,8 @@
 """Moves about the turn itself: passes, bankruptcy, the end of the game, a cost said for the next move, and a title's own moves handed to their reader.
 
 `TurnMoves` is mixed into the notation reader (parser.py); the reader finds a clause's method
-by its grammar rule (`_c_<rule>`).
+by its grammar rule (`_c_<rule>`), and a title's move (`title_action`) the reader its title
+declares for the rule (pbem/titles/reading.py).
 """
 from __future__ import annotations
 
@@ -79,7 +80,7 @@ class TurnMoves:
         inner = node.children[0]
         if not isinstance(inner, Tree):
             raise self.err("this cannot be read as a move", node)
-        handler = getattr(self, "_c_" + inner.data, None)
+        handler = self.handler(inner.data)          # the title's reader of a rule it adds
         if handler is None:  # pragma: no cover
             raise self.err(f"this kind of move ({inner.data}) cannot be read yet", inner)
         return handler(inner, subject)

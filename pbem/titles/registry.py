@@ -31,7 +31,8 @@ class TitleEntry:
     defines `rules_class` in its `rules` module, a subclass of pbem.engine.rules.Rules;
     `players` is the fewest and most players it is for; `data` is the package's title data
     file (docs/title-data.md) and `grammar` its additions to the base notation grammar
-    (grammar/pbem.lark), None when it writes nothing of its own."""
+    (grammar/pbem.lark), None when it writes nothing of its own, with `readers` the module
+    reading the rules it adds."""
 
     name: str
     package: str
@@ -42,11 +43,14 @@ class TitleEntry:
     #: the package's module declaring the title's own kinds of move (each a subclass of
     #: pbem.engine.actions.Action naming its kind, with how it is written and read), or None
     kinds: str | None = None
+    #: the package's module reading the rules its `grammar` adds: `READERS`, rule name -> its
+    #: reader (pbem/titles/reading.py), or None
+    readers: str | None = None
 
 
 REGISTRY: dict[str, TitleEntry] = {
-    "1882": TitleEntry("1882", "pbem.titles.g1882", "Rules1882", (2, 6), grammar="grammar.lark"),
-    "1861": TitleEntry("1861", "pbem.titles.g1861", "Rules1861", (2, 6), grammar="grammar.lark"),
+    "1882": TitleEntry("1882", "pbem.titles.g1882", "Rules1882", (2, 6), grammar="grammar.lark", readers="reading"),
+    "1861": TitleEntry("1861", "pbem.titles.g1861", "Rules1861", (2, 6), grammar="grammar.lark", readers="reading"),
     "1830": TitleEntry("1830", "pbem.titles.g1830", "Rules1830", (2, 6)),
 }
 TITLES = tuple(REGISTRY)
@@ -125,16 +129,32 @@ def tile_data() -> dict:
 
 
 @lru_cache(maxsize=None)
-def title_kinds(name: Optional[str]) -> tuple[type, ...]:
-    """The title's own kinds of move that say how they are written and read (their `written`
-    and `read`), from the module its entry names; () for a title without any."""
+def declared_kinds(name: Optional[str]) -> tuple[type, ...]:
+    """The title's own kinds of move (the classes naming a kind that the module its entry's
+    `kinds` names declares); () for a title without any, or no registered title."""
     entry = (REGISTRY.get(name) or plugins().get(name)) if name else None
     if entry is None or entry.kinds is None:
         return ()
     module = importlib.import_module(f"{entry.package}.{entry.kinds}")
     return tuple(v for v in vars(module).values()
-                 if isinstance(v, type) and getattr(v, "kind_name", "") and getattr(v, "written", "")
-                 and getattr(v, "read", "") and v.__module__ == module.__name__)
+                 if isinstance(v, type) and getattr(v, "kind_name", "") and v.__module__ == module.__name__)
+
+
+@lru_cache(maxsize=None)
+def title_kinds(name: Optional[str]) -> tuple[type, ...]:
+    """The title's own kinds of move that say how they are written and read (their `written`
+    and `read`); () for a title without any."""
+    return tuple(v for v in declared_kinds(name) if getattr(v, "written", "") and getattr(v, "read", ""))
+
+
+@lru_cache(maxsize=None)
+def title_readers(name: Optional[str]) -> dict:
+    """The readers of the rules the title's grammar adds (`READERS` of the module its entry
+    names: rule name -> reader, pbem/titles/reading.py); {} for a title without any."""
+    entry = (REGISTRY.get(name) or plugins().get(name)) if name else None
+    if entry is None or entry.readers is None:
+        return {}
+    return dict(importlib.import_module(f"{entry.package}.{entry.readers}").READERS)
 
 
 @lru_cache(maxsize=None)
