@@ -12,6 +12,7 @@ from pbem.engine import actions as A
 from pbem.engine.actions import Route, Stop
 from pbem.engine.leases import end_lease, end_leases, lease_train, leased_out, runnable_trains, train_limit_count
 from pbem.engine.steps.trains import train_for_purchase
+from pbem.engine.steps.interrupts import DiscardTrain
 from pbem.errors import RuleError
 from pbem.game import Game, Setup
 from pbem.importers.eighteen_xx import Converter, load_record, replay_record
@@ -172,5 +173,5 @@ def test_a_leased_train_is_not_the_lessees_to_sell_or_discard(before_run):
     with pytest.raises(RuleError, match="CPR has no 3 train"):
         train_for_purchase(g, qll, A.BuyTrain("QLL", "3", "CPR", 50))
     with pytest.raises(RuleError, match="CPR has no 3 train to discard"):
-        g.title.discard_train(g, cpr, "3")
+        DiscardTrain(g.round).discard(cpr, "3")
     assert train_for_purchase(g, qll, A.BuyTrain("QLL", "3", "HBR", 50)).lessee is None

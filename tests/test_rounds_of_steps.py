@@ -1,4 +1,5 @@
-"""Every operating round is a round of steps, and the steps own the operating turn's rules.
+"""Every operating round is a round of steps, and the steps own the operating turn's rules
+(and the stations and discards that interrupt any round).
 
 The operating round sends each action to a step (`OperatingRound.step_for`) and the step
 checks and applies it: the track lay, the station, the run, the dividend, the train with the
@@ -26,7 +27,7 @@ TOOLS = Path(__file__).resolve().parents[1] / "tools" / "randplay.py"
 STEP_RULES = ("lay_tile", "buy_company", "bankrupt", "bankrupt_problem", "emergency_sell", "emergency_sellable",
               "emergency_sale_problem", "emergency_needed_percent", "company_action", "place_pending_token",
               "train_for_purchase", "train_price_range", "route_available", "unused_token_kinds", "can_token",
-              "token_ability_prices", "token_price")
+              "token_ability_prices", "token_price", "place_home_choice", "discard_train")
 
 
 def _first_operating_round(title: str) -> Game:

@@ -7,6 +7,7 @@ import pytest
 
 from pbem.engine import actions as A
 from pbem.engine.game import Game
+from pbem.engine.steps.interrupts import DiscardTrain
 from pbem.errors import RuleError
 from pbem.titles import load_title
 
@@ -166,7 +167,7 @@ def test_a_discarded_train_is_for_sale_again():
     g.depot.take(train)
     corp.trains.append(train)
     train.owner = "PRR"
-    g.title.discard_train(g, corp, "2")
+    DiscardTrain(g.round).discard(corp, "2")          # the discard rule, in any round
     assert train in g.depot.available(g.phase_names)
 
 

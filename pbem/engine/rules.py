@@ -6,11 +6,8 @@ from typing import TYPE_CHECKING, Optional
 from pbem.engine import abilities
 from pbem.engine import actions as A
 from pbem.engine.board import Token
-from pbem.engine.entities import train_named
-from pbem.engine.leases import sellable_trains
 from pbem.engine.round_rules import RoundRules
 from pbem.engine.share_rules import ShareRules
-from pbem.engine.steps.interrupts import place_station
 from pbem.engine.train_rules import TrainRules
 from pbem.errors import RuleError
 
@@ -108,9 +105,6 @@ class Rules(RoundRules, ShareRules, TrainRules):
     def after_buy_company(self, g: "Game", player: str, company: "Company", price: int, rnd) -> None:
         pass
 
-    def place_home_choice(self, g: "Game", corp: "Corporation", action: A.PlaceToken) -> None:
-        place_station(g, corp, action, None)
-
     def has_train_limit(self, g: "Game", corp: "Corporation") -> bool:
         """Whether the phase's train limit binds the corporation (must it discard excess trains)."""
         return True
@@ -118,17 +112,6 @@ class Rules(RoundRules, ShareRules, TrainRules):
     #: whether a discarded or traded-in train goes back to the depot, for sale again (else it
     #: leaves the game)
     discarded_trains_for_sale = False
-
-    def discard_train(self, g: "Game", corp: "Corporation", name: str, train_id: Optional[str] = None) -> None:
-        own = sellable_trains(corp)                  # a leased train is its owner's, not the lessee's to discard
-        train = train_named(own, name, train_id)
-        if train is None:
-            have = ", ".join(t.id if train_id else t.name for t in own)
-            raise RuleError(f"{corp.sym} has no {train_id or name} train to discard (it has {have})",
-                            rule="discarding trains")
-        corp.trains.remove(train)
-        train.owner = None
-        (g.depot.discarded if self.discarded_trains_for_sale else g.depot.removed).append(train)
 
     # --- operating round --------------------------------------------------------------------
     def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:

@@ -26,10 +26,11 @@ def place_station(g, corp, action: A.PlaceToken, hexes: Optional[list[str]], lif
 
 class HomeToken(Step):
     """A corporation started in a stock round places its home station now (the round's
-    `pending_home` lists them); the title checks the place (`place_home_choice`)."""
+    `pending_home` lists them), in any city it can (`place`; a title's own home rule is a
+    subclass of this step)."""
 
     name = "home token"
-    checked_on_apply = frozenset({"place_token"})       # the title checks the place (place_home_choice)
+    checked_on_apply = frozenset({"place_token"})       # the place is checked as it is made (`place`)
 
     def blocks(self) -> bool:
         return bool(self.round.pending_home)
@@ -49,9 +50,13 @@ class HomeToken(Step):
                             legal=["place_token"])
 
     def apply_place_token(self, action: A.PlaceToken) -> None:
-        g = self.game
-        g.title.place_home_choice(g, g.corporations[action.entity], action)
+        self.place(action)
         self.round.pending_home.pop(0)
+
+    def place(self, action: A.PlaceToken) -> None:
+        """The home station rule: any city with room for it."""
+        g = self.game
+        place_station(g, g.corporations[action.entity], action, None)
 
 
 class DiscardTrain(Step):
@@ -89,4 +94,19 @@ class DiscardTrain(Step):
 
     def apply_discard_train(self, action: A.DiscardTrain) -> None:
         g = self.game
-        g.title.discard_train(g, g.corporations[action.entity], action.train, action.train_id)
+        self.discard(g.corporations[action.entity], action.train, action.train_id)
+
+    def discard(self, corp, name: str, train_id: Optional[str] = None) -> None:
+        """The discard rule: one of the corporation's own trains (a leased train is its owner's)
+        goes back to the depot for sale again or leaves the game, as the title says
+        (`discarded_trains_for_sale`)."""
+        g = self.game
+        own = sellable_trains(corp)
+        train = train_named(own, name, train_id)
+        if train is None:
+            have = ", ".join(t.id if train_id else t.name for t in own)
+            raise RuleError(f"{corp.sym} has no {train_id or name} train to discard (it has {have})",
+                            rule="discarding trains")
+        corp.trains.remove(train)
+        train.owner = None
+        (g.depot.discarded if g.title.discarded_trains_for_sale else g.depot.removed).append(train)

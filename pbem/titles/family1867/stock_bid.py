@@ -79,6 +79,14 @@ class MinorAuction(Step):
 class MajorHome(HomeToken):
     """A new major's home station: one of the cities the title allows (`home_locations`)."""
 
+    def place(self, action: A.PlaceToken) -> None:
+        g = self.game
+        corp = g.corporations[action.entity]
+        if corp.kind == "major" and not g.loading and (action.hex, action.city) not in g.title.home_locations(g, corp):
+            raise RuleError(f"{corp.sym}'s home must be a city without stations on a hex not yet connected by "
+                            f"track to another stop; {action.hex} is not", rule="major home stations")
+        super().place(action)
+
     def moves_place_token(self, ent: str) -> list[LegalMove]:
         g = self.game
         return [LegalMove(A.PlaceToken(ent, h, ci), "home station")

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Optional
 from pbem.engine import abilities as AB
 from pbem.engine import actions as A
 from pbem.engine.board import Token
-from pbem.engine.entities import train_named
 from pbem.titles.family1867.rules import Rules1867
 from pbem.titles.g1861.loans import Loans1861
 from pbem.titles.g1861.national import National1861
@@ -59,6 +58,8 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
     game_end = {"bankrupt": "immediate", "stock_market": "current_round", "bank": "current_or"}
     end_timing_priority = ["immediate", "one_more_full_or_set", "current_or"]
     state_class = State1861
+    #: a discarded train goes back to the depot, for sale again at face value
+    discarded_trains_for_sale = True
 
     def __init__(self, data: Optional[dict] = None):
         super().__init__("1861", data if data is not None else title_data("1861"), tile_data())
@@ -220,12 +221,6 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
                     out.append((coord, ci))
         return out
 
-    def place_home_choice(self, g: "Game", corp: "Corporation", action: A.PlaceToken) -> None:
-        if corp.kind == "major" and not g.loading and (action.hex, action.city) not in self.home_locations(g, corp):
-            raise RuleError(f"{corp.sym}'s home must be a city without stations on a hex not yet connected by "
-                            f"track to another stop; {action.hex} is not", rule="major home stations")
-        super().place_home_choice(g, corp, action)
-
     def sale_price_drop(self, g: "Game", corp: "Corporation", percent: int, was_president: bool) -> None:
         """A sale moves the price down one step, and only when the president sells."""
         if was_president:
@@ -256,15 +251,6 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
         if hidden and not hidden.closed and coord in hidden.blocks_hexes:
             return f"no track may be laid in {coord} before phase 3", "hexes closed until phase 3"
         return super().lay_blocked(g, coord, slot, rnd)
-
-    def discard_train(self, g: "Game", corp: "Corporation", name: str, train_id: Optional[str] = None) -> None:
-        """A discarded train goes back to the depot, for sale again at face value."""
-        train = train_named(corp.trains, name, train_id)
-        if train is None:
-            raise RuleError(f"{corp.sym} has no {train_id or name} train to discard", rule="discarding trains")
-        corp.trains.remove(train)
-        train.owner = None
-        g.depot.discarded.append(train)
 
     def after_tile_laid(self, g: "Game", corp: "Corporation", action: A.LayTile, result) -> None:
         """Gray Moscow (639): the national gets a station there at once while it keeps reservations."""

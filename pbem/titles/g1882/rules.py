@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import abilities as AB
 from pbem.engine import actions as A
-from pbem.engine.board import Token
 from pbem.engine.rounds.sequence import RoundSequence
 from pbem.engine.rules import Rules
 from pbem.errors import RuleError
 from pbem.titles.g1882.operating import OperatingRound1882
+from pbem.titles.g1882.stock import StockRound1882
 from pbem.titles.g1882.state import State1882, state
 from pbem.titles.registry import tile_data, title_data
 
@@ -136,30 +136,11 @@ class Rules1882(Rules):
                 corp.closed = True
                 corp.flags["removed"] = True
 
-    def place_home_choice(self, g: "Game", corp: "Corporation", action: A.PlaceToken) -> None:
-        if not self._home_chosen(corp):
-            return super().place_home_choice(g, corp, action)
-        slots = g.board.slots(action.hex, action.city)
-        tok = corp.tokens[0]
-        sym = corp.sym
-        if action.slot is not None and action.slot < len(slots) and slots[action.slot] is not None:
-            occ = slots[action.slot]
-            if occ.corp != self.neutral_owner:
-                raise RuleError(f"{sym} may only replace a neutral station, not {occ.corp}'s", rule=f"{sym} home station")
-            g.board.remove_token(action.hex, action.city, action.slot)
-            g.board.place_token(action.hex, action.city, Token(sym, sym, False), slot=action.slot)
-        else:
-            g.board.check_token(sym, action.hex, action.city, need_connection=False)
-            g.board.place_token(action.hex, action.city, Token(sym, sym, False))
-        tok.used = True
-        state(g).sc_home = action.hex
-        g.last_move_hexes.append(action.hex)
-
     def home_hex(self, g: "Game", corp: "Corporation") -> Optional[str]:
         """Where `corp`'s home station went: its printed home, or the one SC chose."""
-        return state(g).sc_home if self._home_chosen(corp) else corp.home
+        return state(g).sc_home if self.chooses_home(corp) else corp.home
 
-    def _home_chosen(self, corp: "Corporation") -> bool:
+    def chooses_home(self, corp: "Corporation") -> bool:
         """Whether `corp` has no printed home and its president chooses one (a corporation
         started by trading in a private: SC)."""
         return AB.exchanged_for_president(self.data, corp.sym) is not None
@@ -169,14 +150,14 @@ class Rules1882(Rules):
         corp.last_routes = []
         if state(g).nwr_state == "lay":
             state(g).nwr_state = None        # the extra tile lay lapses with the turn it was earned in
-        if corp.sym == self.neutral_owner or self._home_chosen(corp):
+        if corp.sym == self.neutral_owner or self.chooses_home(corp):
             return
         self.place_home_token(g, corp, rnd)
 
     def round_sequence(self):
         """The standard rounds, the operating round with 1882's station step (neutral stations)."""
         seq = super().round_sequence()
-        return RoundSequence(initial=seq.initial, stock=seq.stock, operating=OperatingRound1882)
+        return RoundSequence(initial=seq.initial, stock=StockRound1882, operating=OperatingRound1882)
 
     def _owned(self, g: "Game", corp: "Corporation", kind: str) -> list[tuple["Company", dict]]:
         """(private, ability) for each open private `corp` owns with an ability of type `kind`."""
