@@ -1,8 +1,8 @@
 """Whether an action is legal now, answered by the steps' checks without applying it when they can.
 
 A step's `check` changes nothing and is the whole rule for the kinds it owns, but for those it
-names in `checked_on_apply` (stations, runs, trains: the title's hook checks the rest as it applies
-them). A round's `pre_check` sends the action where `process` would and says whether the check
+names in `checked_on_apply` (runs, the president's emergency sales and bankruptcy, a station
+placed now, a private's ability, a purchase with loans: the rest is checked as they are applied). A round's `pre_check` sends the action where `process` would and says whether the check
 settled it. `verdict` is True or False when it did, None when only applying the action tells (the
 caller then tries it on a copy, as `pbem.Game.is_legal` does).
 """

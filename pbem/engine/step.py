@@ -38,8 +38,8 @@ class Step:
     `moves_<kind>(entity)` listing and a `check_<kind>(action)`/`apply_<kind>(action)` pair."""
 
     name = "step"
-    #: the kinds whose `check` is not the whole rule: the title's hook checks the rest as it
-    #: applies them (stations, runs, trains); for the others, passing `check` means legal
+    #: the kinds whose `check` is not the whole rule: the rest is checked as they are applied
+    #: (runs, emergency sales); for the others, passing `check` means legal
     checked_on_apply: frozenset[str] = frozenset()
     #: the action classes the step takes when it is in play (in a round of turns whose other
     #: steps may take an action at any point, as the operating round's)

@@ -60,6 +60,14 @@ class TrainPayment:
 def apply_train_payment(g: "Game", payment: TrainPayment) -> None:
     """Move every contribution to the payee, or nothing: a RuleError names each payer who cannot
     pay its part (or an unknown payer, or a negative part) before any money moves."""
+    check_train_payment(g, payment)
+    for part in payment.parts:
+        _move(g, part.payer, payment.payee, part.amount)
+
+
+def check_train_payment(g: "Game", payment: TrainPayment) -> None:
+    """Raise RuleError naming each payer who cannot pay its part (or an unknown payer, or a
+    negative part, or a payee that cannot be paid); changes nothing."""
     short = []
     for payer in dict.fromkeys(p.payer for p in payment.parts):
         due = payment.paid_by(payer)
@@ -80,8 +88,6 @@ def apply_train_payment(g: "Game", payment: TrainPayment) -> None:
         hint = f": {payment.hint}" if payment.hint else ""
         raise RuleError(f"{'; '.join(short)} toward {payment.corporation}'s {payment.train} train{hint}",
                         rule=payment.rule)
-    for part in payment.parts:
-        _move(g, part.payer, payment.payee, part.amount)
 
 
 def _move(g: "Game", payer: str, payee: str, amount: int) -> None:

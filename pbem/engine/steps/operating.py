@@ -194,7 +194,6 @@ class Track(TurnStep):
 class Token(TurnStep):
     name = "token"
     optional = True
-    checked_on_apply = frozenset({"place_token"})
     handles = (A.PlaceToken, A.Pass)
 
     def offered(self) -> list[str]:
@@ -238,15 +237,17 @@ class Token(TurnStep):
 
     def check_place_token(self, action: A.PlaceToken) -> None:
         self._offered("place_token", action)
+        self.station(action)
 
     def apply_place_token(self, action: A.PlaceToken) -> None:
         self.place(action)
         self.round.turn.tokened = True
         self.round.turn.passed.add(self.name)
 
-    def place(self, action: A.PlaceToken) -> None:
-        """The station rule: the corporation's next station, at its printed price, in a city its
-        track reaches with a free slot (the board's check)."""
+    def station(self, action: A.PlaceToken) -> tuple:
+        """The station rule, changing nothing: the corporation's next station, at its printed
+        price, in a city its track reaches with a free slot (the board's check); (the charter's
+        station used, its price, the marker put on the map), or RuleError."""
         g, corp = self.game, self.corp
         tok = corp.next_token()
         if tok is None:
@@ -255,7 +256,13 @@ class Token(TurnStep):
         if price > corp.cash:
             raise RuleError(f"{corp.sym}'s next station costs ${price}; it has ${corp.cash}", rule="station costs")
         g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading)
-        g.board.place_token(action.hex, action.city, BoardToken(corp.sym, corp.sym, False))
+        return tok, price, BoardToken(corp.sym, corp.sym, False)
+
+    def place(self, action: A.PlaceToken) -> None:
+        """Place the station `station` allows and pay for it."""
+        g, corp = self.game, self.corp
+        tok, price, marker = self.station(action)
+        g.board.place_token(action.hex, action.city, marker)
         tok.used = True
         g.pay_to_bank(corp.sym, price)
         g.last_move_hexes.append(action.hex)

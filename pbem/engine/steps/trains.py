@@ -4,6 +4,7 @@ or from another corporation), the president's sales of shares toward it in an em
 the president's bankruptcy when even those cannot pay for it."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
@@ -11,12 +12,23 @@ from pbem.engine.entities import train_named
 from pbem.engine.leases import sellable_trains, train_limit_count
 from pbem.engine.step import LegalMove
 from pbem.engine.steps.turn import TurnStep
-from pbem.engine.train_payment import BANK, apply_train_payment
+from pbem.engine.train_payment import BANK, TrainPayment, apply_train_payment, check_train_payment
 from pbem.errors import RuleError
 
 if TYPE_CHECKING:
     from pbem.engine.entities import Corporation, Train
     from pbem.engine.game import Game
+
+
+@dataclass(frozen=True)
+class Purchase:
+    """A train purchase as the rules allow it: the train, its price, who pays what, and the
+    corporation's train traded in for it (or None)."""
+
+    train: "Train"
+    price: int
+    payment: TrainPayment
+    traded: Optional["Train"]
 
 
 def train_for_purchase(g: "Game", corp: "Corporation", action: A.BuyTrain) -> "Train":
@@ -43,7 +55,9 @@ def train_for_purchase(g: "Game", corp: "Corporation", action: A.BuyTrain) -> "T
 class BuyTrain(TurnStep):
     name = "buy_train"
     handles = (A.BuyTrain, A.Pass)
-    checked_on_apply = frozenset({"buy_train", "sell_shares", "bankrupt"})
+    #: the president's sale and bankruptcy are checked again as they are made (the share
+    #: ledger's own limits); a purchase's check is its whole rule (`quote`)
+    checked_on_apply = frozenset({"sell_shares", "bankrupt"})
 
     def actions(self, entity: str) -> list[str]:
         """The corporation's kinds; its president's sale of shares while it raises emergency money."""
@@ -65,16 +79,18 @@ class BuyTrain(TurnStep):
 
     def check_buy_train(self, action: A.BuyTrain) -> None:
         self._offered("buy_train", action)
+        self.quote(action)
 
     def apply_buy_train(self, action: A.BuyTrain) -> None:
         self.buy(action)
         if not self.round.can_buy_train(self.corp):
             self.round.turn.passed.add(self.name)
 
-    def buy(self, action: A.BuyTrain) -> None:
-        """The train purchase rule: the train limit, a depot train at face value (a trade-in at
-        its discount; in an emergency the cheapest, with the president's help), another
-        corporation's at a price the rules allow; paid as the title's `train_payment` says."""
+    def quote(self, action: A.BuyTrain) -> Purchase:
+        """The train purchase rule, changing nothing: the train limit, a depot train at face
+        value (a trade-in at its discount; in an emergency the cheapest, with the president's
+        help), another corporation's at a price the rules allow, paid as the title's
+        `train_payment` says by payers who have the money; RuleError when it is not allowed."""
         g, corp, rnd, title = self.game, self.corp, self.round, self.game.title
         if (count := train_limit_count(g, corp)) >= g.train_limit(corp) and not action.exchange:
             raise RuleError(f"{corp.sym} already has {count} trains, the limit in phase {g.phase.name}",
@@ -82,7 +98,7 @@ class BuyTrain(TurnStep):
         train = train_for_purchase(g, corp, action)
         emergency = rnd.emergency(corp)
         if action.source == "depot":
-            price = train.price
+            price, old = train.price, None
             if action.exchange:
                 old = train_named(sellable_trains(corp), action.exchange, action.exchange_id)
                 disc = train.discount.get(action.exchange)
@@ -102,15 +118,8 @@ class BuyTrain(TurnStep):
                     raise RuleError(f"with the president's help {corp.sym} must buy the cheapest train (${cheapest})",
                                     rule="emergency train purchase")
             payment = title.train_payment(g, corp, train, price, BANK, rnd)
-            apply_train_payment(g, payment)
-            if action.exchange:
-                old = train_named(sellable_trains(corp), action.exchange, action.exchange_id)
-                corp.trains.remove(old)
-                old.owner = None
-                (g.depot.discarded if title.discarded_trains_for_sale else g.depot.removed).append(old)
-            g.buy_train_from_depot(corp, train, price, paid=True)
         else:
-            seller = g.corporations[action.source]
+            seller, old = g.corporations[action.source], None
             price = action.price
             if price is None or price < 1:
                 raise RuleError("a price of at least $1 must be named for a train bought from a corporation",
@@ -125,11 +134,27 @@ class BuyTrain(TurnStep):
             if not lo <= price <= hi:
                 raise RuleError(f"{corp.sym} may pay {g.money(lo)} to {g.money(hi)} for {seller.sym}'s {train.name} "
                                 f"train now, not {g.money(price)}", rule="emergency purchase price")
-            apply_train_payment(g, title.train_payment(g, corp, train, price, seller.sym, rnd))
-            seller.trains.remove(train)
-            corp.trains.append(train)
-            train.owner = corp.sym
-            g.title.after_train_bought(g, corp, train)
+            payment = title.train_payment(g, corp, train, price, seller.sym, rnd)
+        check_train_payment(g, payment)
+        return Purchase(train, price, payment, old)
+
+    def buy(self, action: A.BuyTrain) -> None:
+        """Carry out the purchase `quote` allows: the money paid, a traded-in train gone, the
+        train the corporation's."""
+        g, corp, title = self.game, self.corp, self.game.title
+        p = self.quote(action)
+        apply_train_payment(g, p.payment)
+        if action.source == "depot":
+            if p.traded is not None:
+                corp.trains.remove(p.traded)
+                p.traded.owner = None
+                (g.depot.discarded if title.discarded_trains_for_sale else g.depot.removed).append(p.traded)
+            g.buy_train_from_depot(corp, p.train, p.price, paid=True)
+        else:
+            g.corporations[action.source].trains.remove(p.train)
+            corp.trains.append(p.train)
+            p.train.owner = corp.sym
+            title.after_train_bought(g, corp, p.train)
 
     def moves_buy_train(self, ent: str) -> list[LegalMove]:
         g, rnd = self.game, self.round

@@ -113,7 +113,7 @@ class StationByDistance(Token):
                 out.append(LegalMove(A.PlaceToken(ent, h, ci), f"{price}"))
         return out
 
-    def place(self, action: A.PlaceToken) -> None:
+    def station(self, action: A.PlaceToken) -> tuple:
         """The corporation's next station at its price for that city (`price`)."""
         g, corp = self.game, self.corp
         tok = corp.next_token()
@@ -124,10 +124,7 @@ class StationByDistance(Token):
             raise RuleError(f"a {corp.sym} station in {action.hex} costs {price}; it has {corp.cash}",
                             rule="station costs")
         g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading)
-        g.board.place_token(action.hex, action.city, BoardToken(corp.sym, corp.sym, False))
-        tok.used = True
-        g.pay_to_bank(corp.sym, price)
-        g.last_move_hexes.append(action.hex)
+        return tok, price, BoardToken(corp.sym, corp.sym, False)
 
 
 class HalfDividend(Dividend):
@@ -196,7 +193,13 @@ class TrackWithLoans(Track):
 
 class BuyTrainWithLoans(BuyTrain):
     """Depot trains the corporation can pay for (with loans when it must buy), and other
-    corporations' trains (not the national's) for 1 up to its cash; no president's help."""
+    corporations' trains (not the national's) for 1 up to its cash; no president's help. What
+    loans a purchase takes is known only as it is made, so its check is finished then."""
+
+    checked_on_apply = BuyTrain.checked_on_apply | {"buy_train"}
+
+    def check_buy_train(self, action: A.BuyTrain) -> None:
+        self._offered("buy_train", action)
 
     def buy(self, action: A.BuyTrain) -> None:
         """A train the corporation must buy from the depot is paid with loans taken first

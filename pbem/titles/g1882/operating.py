@@ -21,18 +21,16 @@ class NeutralOrOwnToken(Token):
         used = state(g).used
         return [ab.cost for comp, ab in g.title._owned(g, corp, "token_move") if (comp.sym, "token_move") not in used]
 
-    def place(self, action: A.PlaceToken) -> None:
+    def station(self, action: A.PlaceToken) -> tuple:
         if not action.neutral:
-            return super().place(action)
+            return super().station(action)
         g, corp = self.game, self.corp
         tok = next((t for t in corp.tokens if t.neutral and not t.used), None)
         if tok is None:
             raise RuleError(f"{corp.sym} has no neutral station left", rule="one neutral station per corporation")
         marker = BoardToken(g.title.neutral_owner, corp.sym, True)
         g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading, token=marker)
-        g.board.place_token(action.hex, action.city, marker)
-        tok.used = True
-        g.last_move_hexes.append(action.hex)
+        return tok, 0, marker
 
 
 class StationMove(Abilities):
