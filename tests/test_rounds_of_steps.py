@@ -27,7 +27,8 @@ TOOLS = Path(__file__).resolve().parents[1] / "tools" / "randplay.py"
 STEP_RULES = ("lay_tile", "buy_company", "bankrupt", "bankrupt_problem", "emergency_sell", "emergency_sellable",
               "emergency_sale_problem", "emergency_needed_percent", "company_action", "place_pending_token",
               "train_for_purchase", "train_price_range", "route_available", "unused_token_kinds", "can_token",
-              "token_ability_prices", "token_price", "place_home_choice", "discard_train")
+              "token_ability_prices", "token_price", "place_home_choice", "discard_train",
+              "must_buy_train")
 
 
 def _first_operating_round(title: str) -> Game:

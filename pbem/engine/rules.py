@@ -140,11 +140,6 @@ class Rules(RoundRules, ShareRules, TrainRules):
             return False
         return len(g.board.printed_tile(corp.home).city_nodes) > 1
 
-    def must_buy_train(self, g: "Game", corp: "Corporation") -> bool:
-        from pbem.engine.graph import route_figures
-
-        return route_figures(g.board, corp.sym)[0] >= 2
-
     def purchasable_companies(self, g: "Game", corp: "Corporation") -> list["Company"]:
         return [c for c in g.companies.values()
                 if not c.closed and c.owner and not c.owner_is_corp and self.company_sellable(g, c)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
+from pbem.engine.graph import route_figures
 from pbem.engine.leases import end_leases, sellable_trains, train_limit_count
 from pbem.engine.step import Step, StepRound
 from pbem.engine.steps.operating import STANDARD, Abilities
@@ -217,8 +218,10 @@ class OperatingRound(StepRound):
         return corp.cash
 
     def must_buy_train(self, corp: "Corporation") -> bool:
+        """A corporation with no train and a route (two stops its track joins) must buy one
+        while trains are left to buy."""
         g = self.game
-        return not corp.trains and bool(g.depot.upcoming) and g.title.must_buy_train(g, corp)
+        return not corp.trains and bool(g.depot.upcoming) and route_figures(g.board, corp.sym)[0] >= 2
 
     def emergency(self, corp: "Corporation") -> bool:
         """The president must help: no train, a route, and not enough cash for the cheapest train."""
