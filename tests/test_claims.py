@@ -230,3 +230,31 @@ def test_holding_after_the_move_is_checked(tmp_path, record_file):
         t.submit("Player 3 sells 10% of HBR, now holding 10%")
     assert "Player 3 holds 0% of HBR, not 10%" in str(info.value)
     t.submit("Player 3 sells 10% of HBR, now holding 0%")
+
+
+@pytest.mark.parametrize("line,holds", [
+    ("HBR spends $20 and lays tile #57 with rotation 2 on C3 (Lloydminster)", True),    # the cost it states
+    ("[18:24] HBR spends $20 and lays tile #57 with rotation 2 on C3 (Lloydminster)\n"
+     "[18:24] HBR gains $20 for laying yellow tile in NWR area", True),                 # both: the net
+    ("HBR spends $40 and lays tile #57 with rotation 2 on C3", False),
+    ("HBR spends $0 and lays tile #57 with rotation 2 on C3", False),
+])
+def test_a_cost_is_checked_against_the_cost_and_a_bonus_against_the_bonus(line, holds):
+    """HBR's lay on C3 costs $20 and the NWR area pays $20 back in the same move (record 10526,
+    action 112): "spends $20" is true of the lay though HBR's cash is as it was, as a human
+    moderator (and 18xx.games' own log) reads it; a figure the move did not pay is refused."""
+    import pbem
+    from pbem.engine.actions import LayTile
+    from pbem.errors import RuleError
+
+    g = pbem.read_record(FIX)
+    idx = next(i for i, a in enumerate(g.moves) if isinstance(a, LayTile) and a.hex == "C3")
+    g.back_to(idx)
+    cash = g.state.corporations["HBR"].cash
+    if holds:
+        assert g.push_notation(line) == [LayTile("HBR", "C3", "57", 2)]
+        assert g.state.corporations["HBR"].cash == cash    # $20 paid, $20 paid back
+    else:
+        with pytest.raises(RuleError, match="cash changed by \\$0, not"):
+            g.push_notation(line)
+        assert len(g.moves) == idx

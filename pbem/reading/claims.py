@@ -8,6 +8,7 @@ contradicts; an empty list means all claims hold.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
@@ -33,6 +34,10 @@ class Snapshot:
     floated: frozenset = frozenset()                  # corporations floated
     owner: dict = field(default_factory=dict)         # private company -> owner
     closed: frozenset = frozenset()                   # companies and corporations closed
+    #: what the move itself paid to the bank and took from it, per player or corporation (a
+    #: lay's cost and the bonus its hex pays back are two figures, whatever the net)
+    to_bank: dict = field(default_factory=dict)
+    from_bank: dict = field(default_factory=dict)
 
 
 def snapshot(game: Game) -> Snapshot:
@@ -65,19 +70,34 @@ def applied(game: Game, action: Action, push=None) -> tuple[Snapshot, Snapshot, 
     price rises, private incomes)."""
     before = snapshot(game)
     after: list[Snapshot] = []
-    original = game.after_action
+    original, to_bank, from_bank = game.after_action, game.pay_to_bank, game.pay_from_bank
+    paid: dict = {}
+    got: dict = {}
 
     def hooked() -> None:
-        after.append(snapshot(game))
+        after.append(dataclasses.replace(snapshot(game), to_bank=dict(paid), from_bank=dict(got)))
         original()
 
+    def paying(who: str, amount: int) -> None:
+        if amount > 0 and not after:
+            paid[who] = paid.get(who, 0) + amount
+        to_bank(who, amount)
+
+    def getting(who: str, amount: int) -> None:
+        if amount > 0 and not after:
+            got[who] = got.get(who, 0) + amount
+        from_bank(who, amount)
+
     game.after_action = hooked          # type: ignore[method-assign]
+    game.pay_to_bank = paying           # type: ignore[method-assign]
+    game.pay_from_bank = getting        # type: ignore[method-assign]
     try:
         (push or game.push)(action)
     finally:
-        if "after_action" in vars(game):
-            del game.after_action
-    final = snapshot(game)
+        for name in ("after_action", "pay_to_bank", "pay_from_bank"):
+            if name in vars(game):
+                delattr(game, name)
+    final = dataclasses.replace(snapshot(game), to_bank=dict(paid), from_bank=dict(got))
     return before, (after[0] if after else final), final
 
 
@@ -108,8 +128,12 @@ def false_claims(claims: Sequence[Claim], action: Action, before: Snapshot, afte
 
 def money_totals(claims: Sequence[Claim], action: Action) -> list[Claim]:
     """The claims with every cash change of one entity summed into one "gets" claim: a tile
-    that "spends $20" in the NWR area where the company "gains $20" leaves its cash as it was."""
+    that "spends $20" in the NWR area where the company "gains $20" leaves its cash as it was.
+    An entity's claims that only spend stay one "spent" claim, and those that only gain one
+    "gained" claim: each holds if the figure it states is what the move cost or paid, even
+    when another payment of the same move (the bonus a hex pays back) changes the net."""
     totals: dict = {}
+    kinds: dict = {}
     first: dict = {}
     rest = []
     for c in claims:
@@ -121,11 +145,14 @@ def money_totals(claims: Sequence[Claim], action: Action) -> list[Claim]:
             rest.append(c)
             continue
         totals[who] = totals.get(who, 0) + amount
+        kinds.setdefault(who, set()).add(c.kind)
         first.setdefault(who, c)
     price = getattr(action, "price", None)
     if isinstance(action, (BuyTrain, BuyCompany)) and price is not None and action.entity in totals:
         totals[action.entity] -= price      # "takes a loan and receives 45₽", then buys for 100₽
-    merged = [Claim("gets", (who, total), first[who].text, first[who].column, first[who].line)
+        kinds[action.entity].add("price")
+    merged = [Claim({frozenset({"spent"}): "spent_total", frozenset({"gets"}): "gained"}.get(frozenset(kinds[who]), "gets"),
+                    (who, total), first[who].text, first[who].column, first[who].line)
               for who, total in totals.items()]
     return rest + merged
 
@@ -188,9 +215,17 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
         if (was, now) != tuple(c.value[1:]):
             return f"{corp}'s share price went from {was} to {now}"
         return ""
-    if c.kind == "gets":
+    if c.kind in ("gets", "spent_total", "gained"):
         who, amount = c.value
-        return "" if delta(who) == amount else f"{who}'s cash changed by {_money(delta(who))}, not {_money(amount)}"
+        # a figure spent is the move's cost when it paid the bank (whatever the same move paid
+        # back), a figure gained what the bank paid (whatever the same move cost); else the net
+        stated = {"spent_total": after.to_bank, "gained": after.from_bank}.get(c.kind, {})
+        if who in stated:
+            if stated[who] == abs(amount):
+                return ""
+        elif delta(who) == amount:
+            return ""
+        return f"{who}'s cash changed by {_money(delta(who))}, not {_money(amount)}"
     if c.kind == "floats":
         ok = c.value in after.floated and c.value not in before.floated
         return "" if ok else f"{c.value} did not float with this move"
