@@ -383,6 +383,25 @@ Content-Type: text/html; charset="us-ascii"
     ]
 
 
+def test_html_reply_header_laid_out_in_table_cells():
+    """A client that lays its reply header out in a table (label cell, value cell) still shows
+    "From: ..." lines: the cells were joined without a space ("From:pbem moderator"), the
+    header was not seen, and the quoted report was read as moves."""
+    body = mail_body("""\
+From: Dana <dana@example.com>
+Content-Type: text/html; charset="utf-8"
+
+<html><body><div>Dana passes</div><br>
+<table><tr><td><b>From:</b></td><td>pbem moderator &lt;mod@pbem.example&gt;</td></tr>
+<tr><td><b>Date:</b></td><td>Tuesday, November 3, 2026 10:02 AM</td></tr>
+<tr><td><b>To:</b></td><td>Dana &lt;dana@example.com&gt;</td></tr>
+<tr><td><b>Subject:</b></td><td>SR 2</td></tr></table>
+<div>Ann buys a 10% share of CPR</div></body></html>
+""")
+    assert kept(body) == [(1, "Dana passes")]
+    assert [why for _n, _t, why in aside(body)] == ["reply header"] * 4 + ["quoted text"]
+
+
 def test_apple_mail_forward_and_iphone_reply():
     body = split_body("""\
 Bob passes

@@ -293,6 +293,8 @@ def test_bounce_is_a_delivery_report():
 
 @pytest.mark.parametrize("headers", [
     "Return-Path: <>\nFrom: someone@example.net",
+    "Return-Path: <>\nReturn-Path: <>\nFrom: someone@example.net",     # one per hop: an out-of-office reply
+    "Return-Path: < >\nFrom: someone@example.net",
     "From: MAILER-DAEMON@example.net",
     "From: postmaster@example.net",
     "From: Mail System <postmaster>",

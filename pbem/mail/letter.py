@@ -307,9 +307,11 @@ def _automated(msg: EmailMessage, from_raw: str) -> str:
         content_type = msg.get_content_type()
     except Exception:
         content_type = ""
-    return_path = " ".join(_raw(msg, "Return-Path")).strip()
+    # the null sender of a bounce or auto-reply; a mail delivered twice over may carry the
+    # header twice ("Return-Path: <>" from each hop), so each value counts alone
+    null_sender = any(re.sub(r"\s+", "", value) == "<>" for value in _raw(msg, "Return-Path"))
     local = _clean(from_raw).lower().rpartition("@")[0] or _clean(from_raw).lower()
-    if (content_type == "multipart/report" or return_path == "<>"
+    if (content_type == "multipart/report" or null_sender
             or local.strip() in _BOUNCE_SENDERS):
         return "a delivery report (bounce)"
     auto = (_value(msg, "Auto-Submitted") or "").split(";")[0].strip().lower()

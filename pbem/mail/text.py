@@ -42,6 +42,7 @@ _BLOCK_TAGS = {"p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h
                "pre", "hr", "dl", "dt", "dd", "section", "article", "header", "footer", "center",
                "address", "blockquote", "body", "html"}
 _DROPPED_TAGS = {"script", "style", "head", "title", "template", "noscript"}
+_CELL_TAGS = {"td", "th"}
 _SPACES = re.compile(r"[ \t\n\r\f\v\u00a0]+")
 
 
@@ -67,6 +68,8 @@ class _HtmlText(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list) -> None:
         if tag in _DROPPED_TAGS:
             self._dropped += 1
+        elif tag in _CELL_TAGS:
+            self._buffer.append(" ")        # a table's cells are words apart on their row's line
         elif tag == "br":
             self._flush(always=True)
         elif tag in _BLOCK_TAGS:
