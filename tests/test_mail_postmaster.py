@@ -183,6 +183,17 @@ def test_moves_without_signon_are_refused(world):
     assert d.folder == "Rejected" and "SIGNON" in text_of(d.outgoing[0].raw)
 
 
+def test_chat_without_signon_is_not_asked_for_a_signon(world):
+    """A player's chat-only mail ("thanks, see you next round") is no move sent without its
+    sign-on: it is told that nothing needed applying, not to sign on."""
+    pm, _ = world
+    before = file_bytes(pm)
+    d = pm.handle("k1", mail(ADDR["Ann"], "Thanks all, good game so far.\nSee you next round!", subject=f"[{GAME}]"))
+    reply = text_of(d.outgoing[0].raw)
+    assert d.folder == "Rejected" and "only chat" in reply and "SIGNON" not in reply and file_bytes(pm) == before
+    assert "See you next round!" in reply                    # listed as set aside, as chat
+
+
 # ------------------------------------------------------------------------ machines and strangers
 @pytest.mark.parametrize("headers", [
     {"Auto-Submitted": "auto-replied"},

@@ -27,6 +27,7 @@ from pbem.mail.compose import Mail, build, games_in_thread, message_id
 from pbem.mail.letter import Letter, LetterError, parse_letter
 from pbem.moderator import actions_by_mail as act
 from pbem.moderator import failpoints, replies
+from pbem.moderator.classify import split_chat
 from pbem.moderator.decision import Decision
 from pbem.moderator.ledger import Ledger, Outgoing
 from pbem.moderator.roster import Roster, RosterError, Seat, game_name
@@ -406,6 +407,12 @@ class Postmaster:
             return self.reply_only(letter, src, game, "Rejected", "master command without the moderator's sign-on",
                                     f"{master[0].name} (line {master[0].line}) is for the game's moderator, who signs "
                                     f"on as SIGNON {game} moderator <secret>. Nothing was applied.", to=letter.from_addr)
+        chat, could_be_moves = split_chat(moves) if moves and not signons else ([], moves)
+        if moves and not could_be_moves:
+            return self.reply_only(letter, src, game, "Rejected", "chat without SIGNON",
+                                    "I found no move in your mail, only chat: nothing was applied, and nothing "
+                                    "needed to be.", to=letter.from_addr,
+                                    set_aside=sorted([*body.set_aside, *chat], key=lambda s: s.number))
         if moves and not signons:
             return self.reply_only(letter, src, game, "Rejected", "moves without SIGNON",
                                     f"Moves count only with your sign-on line: add\n    SIGNON {game} "
