@@ -144,3 +144,20 @@ def test_the_facade_reads_a_move_as_the_table_does():
     assert len(g.moves) == mark
     g.push_notation("GT lays #57 on L8 rot 1; buys a 2 train", "Bob")
     assert g.moves[mark:mark + 1] == [LayTile("GT", "L8", "57", 1)] and Pass("GT") in g.moves[mark + 1:]
+
+
+@pytest.mark.parametrize("line", ["CPR buys GT's 3", "CPR takes GT's 3"])
+def test_a_train_from_another_corporation_without_its_price_is_a_question(line):
+    """"CPR takes GT's 3" names a legal purchase but not its price: the reply asks for the price
+    with the range the rules allow (an AmbiguousMoveError with the lines to send), not a
+    refusal; the game is left as it was, and the same line with a price is played."""
+    from pbem.engine.actions import BuyTrain
+
+    g = pbem.read_record(FIX / "10526.json")
+    idx = next(i for i, a in enumerate(g.moves) if isinstance(a, BuyTrain) and a.source == "GT")
+    g.back_to(idx)
+    with pytest.raises(AmbiguousMoveError, match=r"for how much\? Say the price: any price from \$1 to \$530") as e:
+        g.push_notation(line)
+    assert e.value.candidates == ["CPR buys a 3 train from GT for 1", "CPR buys a 3 train from GT for 530"]
+    assert len(g.moves) == idx
+    assert g.push_notation(line + " for 437") == [BuyTrain("CPR", "3", "GT", 437)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from pbem.engine.actions import Merge, Pass, PlaceToken
+from pbem.engine.actions import BuyTrain, Merge, Pass, PlaceToken
 from pbem.errors import RuleError
 from pbem.newgame import CLAIMS_WARN
 from pbem.notation import ParsedMove
@@ -14,8 +14,8 @@ from pbem.notation.messages import clip
 from pbem.reading.claims import applied, false_claims
 from pbem.reading.labels import round_label_mismatch
 from pbem.reading.runs import needs_stops, settle_run
-from pbem.reading.settle import (passed_already, push_implicit_passes, reports_automatic, settle_token, share_size,
-                                 turn_over_already)
+from pbem.reading.settle import (passed_already, push_implicit_passes, reports_automatic, settle_price, settle_token,
+                                 share_size, turn_over_already)
 
 if TYPE_CHECKING:
     from pbem.game import Game
@@ -64,6 +64,9 @@ def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
     if isinstance(action, PlaceToken) and "city" in pm.open:
         # "QLL places a token on J10": the one legal place there, or the question which
         action = settle_token(g.state, action)
+    if isinstance(action, BuyTrain):
+        # "SC takes GT's 3": the question of its price, not a refusal
+        action = settle_price(g.state, action)
     if needs_stops(action):
         # "CPR runs the 3 for 80": the route the search finds, if it earns that
         action = settle_run(g.state, action)

@@ -93,6 +93,24 @@ def settle_token(game: Game, action: PlaceToken) -> PlaceToken:
     return action   # none legal: let the rules say why
 
 
+def settle_price(game: Game, action: BuyTrain) -> BuyTrain:
+    """A train bought from another corporation written without its price ("SC takes GT's 3"):
+    AmbiguousMoveError asking for it, with the range the rules allow now, when the purchase is
+    otherwise legal; the action as it is when it is not (the rules then say why)."""
+    if action.source == "depot" or action.price is not None:
+        return action
+    listed = [m for m in game.legal_moves(action.entity)
+              if isinstance(m.action, BuyTrain) and m.action.source == action.source and m.action.train == action.train]
+    if not listed:
+        return action
+    lo = listed[0].action.price
+    hi = max((int(x) for x in re.findall(r"\d+", listed[0].note)), default=lo)
+    seller = f"{action.source}'s {action.train} train"
+    lines = [f"{action.entity} buys a {action.train} train from {action.source} for {p}" for p in sorted({lo, hi})]
+    raise AmbiguousMoveError(f"{action.entity} buys {seller} for how much? Say the price: {listed[0].note}",
+                             candidates=lines)
+
+
 def _token_line(a: PlaceToken) -> str:
     """A placement with its city always written, so that it is never itself under-specified."""
     slot = f" slot {a.slot + 1}" if a.slot is not None else ""
