@@ -3,11 +3,13 @@
 grammar) pbem reads as their writer meant.
 
 A corpus is JSON lines: {"title", "round", "actor", "operating", "players", "line", "means",
-"style"}; `means` lists the intended moves in 18xx.games' action vocabulary (only the fields
-the line states), or is empty for a line that is not a move. A move line counts as read when
-pbem reads exactly those moves (the stated fields equal); a non-move line counts as kept out
-when pbem reads no move from it (set aside as chat or as a log line, or refused). A non-move
-line read as a move is a misreading, the one thing that must never happen.
+"style"}; a corpus of real lines adds "source" and "fair" (false for a line that needs context
+its text lacks: such lines are counted apart, beside a "fair lines" figure). `means` lists the
+intended moves in 18xx.games' action vocabulary (only the fields the line states), or is empty
+for a line that is not a move. A move line counts as read when pbem reads exactly those moves
+(the stated fields equal); a non-move line counts as kept out when pbem reads no move from it
+(set aside as chat or as a log line, or refused). A non-move line read as a move is a
+misreading, the one thing that must never happen.
 
 The scorer has no game, so it stands in for the table in two ways only, and counts the lines
 read as meant only thanks to them: a run written without its train is read with the train left
@@ -249,9 +251,17 @@ def main(argv: list[str]) -> int:
     misread = [v for v in others if not v.ok]
     for v in verdicts:
         if verbose and not v.ok:
-            print(f"MISS [{v.line['title']} {v.line.get('style')}] {v.line['line']!r}\n   want {json.dumps(v.line.get('means'))}\n   got  {v.got}")
-    print(f"move lines read as meant: {sum(v.ok for v in moves)}/{len(moves)}"
-          f" ({100 * sum(v.ok for v in moves) / max(1, len(moves)):.0f}%)")
+            unfair = " not fair" if v.line.get("fair", True) is False else ""
+            print(f"MISS [{v.line['title']} {v.line.get('style')}{unfair}] {v.line['line']!r}\n   want {json.dumps(v.line.get('means'))}\n   got  {v.got}")
+    rate = f"move lines read as meant: {sum(v.ok for v in moves)}/{len(moves)}" \
+           f" ({100 * sum(v.ok for v in moves) / max(1, len(moves)):.0f}%)"
+    if any("fair" in v.line for v in verdicts):
+        # a corpus of real lines marks the lines that need context the text lacks ("fair": false)
+        fair = [v for v in moves if v.line.get("fair", True)]
+        unfair = [v for v in moves if not v.line.get("fair", True)]
+        rate += f"; fair lines: {sum(v.ok for v in fair)}/{len(fair)} ({100 * sum(v.ok for v in fair) / max(1, len(fair)):.0f}%)"
+        rate += f"; not fair: {sum(v.ok for v in unfair)}/{len(unfair)}"
+    print(rate)
     print(f"non-move lines read as moves: {len(misread)}/{len(others)}")
     print(f"read only thanks to the scorer's stand-in for the table (a run without its train, "
           f"a run of nothing set aside): {sum(by_stand_in(v) for v in moves)}")
