@@ -262,7 +262,11 @@ def main(argv: list[str]) -> int:
         rate += f"; fair lines: {sum(v.ok for v in fair)}/{len(fair)} ({100 * sum(v.ok for v in fair) / max(1, len(fair)):.0f}%)"
         rate += f"; not fair: {sum(v.ok for v in unfair)}/{len(unfair)}"
     print(rate)
-    print(f"non-move lines read as moves: {len(misread)}/{len(others)}")
+    fair_note = ""
+    if any("fair" in v.line for v in verdicts):
+        fair_others = [v for v in others if v.line.get("fair", True)]
+        fair_note = f" (fair lines: {sum(not v.ok for v in fair_others)}/{len(fair_others)})"
+    print(f"non-move lines read as moves: {len(misread)}/{len(others)}{fair_note}")
     print(f"read only thanks to the scorer's stand-in for the table (a run without its train, "
           f"a run of nothing set aside): {sum(by_stand_in(v) for v in moves)}")
     styles: dict[str, list[bool]] = {}
