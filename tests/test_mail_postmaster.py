@@ -89,6 +89,8 @@ def test_a_real_mail_with_greeting_quote_and_signature_is_applied(world):
     assert d.folder == "Processed", d.outcome
     reply = text_of(only(d, ADDR["Ann"])[0].raw)
     assert "#2 Ann bids 20 for HB" in reply                      # record 1 is the creation note
+    # each move line as written, and under it what it was read as, in the notation
+    assert "Read as:\n  line 4: I buy the Hudson Bay for $20.\n    -> #2 Ann bids 20 for HB" in reply
     assert "(greeting): Hi all," in reply and "(signature)" in reply and "> Ann bids 20 for HB" in reply
     t = Table.open(pm.games_dir / f"{GAME}.pbem")
     assert [r.notation for r in t.file.effective_moves()] == ["Ann bids 20 for HB"]

@@ -97,6 +97,8 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
     # the moves are in the file: what follows is the moderator's work, never charged to the
     # mail's reading time (a budget spent here would refuse a mail whose moves were applied)
     with uncharged():
+        if all(m.line is not None for m in applied):
+            read_as = replies.read_as_text([(ln.number, ln.text) for ln in kept], applied)
         return _accepted(pm, letter, src, game, roster, seat, table, applied, read_as, set_aside, first_src, marks)
 
 

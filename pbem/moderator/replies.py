@@ -131,6 +131,17 @@ def applied_text(applied: Sequence["AppliedMove"]) -> str:
     return "\n".join(f"  #{m.seq} {m.notation}" for m in applied)
 
 
+def read_as_text(kept: Sequence[tuple[int, str]], applied: Sequence["AppliedMove"]) -> str:
+    """Each move line of a mail as written and, under it, the moves it was read as in the
+    notation (`kept`: (line number, text)); a line that made no move says so."""
+    out = ["Read as:"]
+    for number, text in kept:
+        out.append(f"  line {number}: {text}")
+        moves = [m for m in applied if m.line == number]
+        out += [f"    -> #{m.seq} {m.notation}" for m in moves] or ["    -> no move (set aside)"]
+    return "\n".join(out)
+
+
 def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, changed: Sequence[str],
                  recipients: Sequence[tuple[str, str]], in_reply_to: str = "", references: Sequence[str] = (),
                  images: bool = True) -> list[Mail]:

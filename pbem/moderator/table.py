@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -33,11 +33,13 @@ __all__ = ["AppliedMove", "MoveRejected", "Table", "round_label", "round_label_m
 
 @dataclass(frozen=True)
 class AppliedMove:
-    """A move accepted into the game: the action and its canonical line."""
+    """A move accepted into the game: its canonical line, and the line of the message it was
+    read from (with the passes that line implies; None when not known: a mail applied before)."""
 
     seq: int
     entity: str
     notation: str
+    line: Optional[int] = field(default=None, compare=False)
 
 
 class MoveRejected(PbemError):
@@ -146,9 +148,13 @@ class Table:
         changed: list[str] = []
         self.warnings = []
 
+        origin: list[Optional[int]] = []           # each pushed action's line in `text`
+
         def play(g: Game, pm: ParsedMove, i: int) -> None:
             read.append(pm)
+            before = len(g.moves)
             self._play(g, pm, i, sender, changed)
+            origin.extend([pm.line] * (len(g.moves) - before))       # its implied passes too
 
         try:
             pushed = self.play.push_notation(text, sender, play=play, aside=aside)
@@ -170,7 +176,8 @@ class Table:
             raise
         self.changed_hexes = changed
         self.seqs.extend(r.seq for r in recs)
-        return [AppliedMove(r.seq, r.entity, r.notation) for r in recs]
+        lines_of = origin if len(origin) == len(recs) else [None] * len(recs)
+        return [AppliedMove(r.seq, r.entity, r.notation, n) for r, n in zip(recs, lines_of)]
 
     @staticmethod
     def _aside_notes(aside: list) -> list[str]:
@@ -229,7 +236,8 @@ class Table:
         self.play.moves.extend(actions)
         self.seqs.extend(r.seq for r in recs)
         self.warnings = []
-        return [AppliedMove(r.seq, r.entity, r.notation) for r in recs]
+        lines_of = [t.line for t in played for _action in t.actions]
+        return [AppliedMove(r.seq, r.entity, r.notation, n) for r, n in zip(recs, lines_of)]
 
     @staticmethod
     def _may_act(game: EngineGame, player: str, action: Action) -> bool:
