@@ -152,3 +152,21 @@ def test_a_chat_line_sent_as_a_move_keeps_the_readers_own_refusal():
         with pytest.raises(NotationError) as e:
             read("good luck everyone")
         assert "no move found" in str(e.value) and "names nothing" not in str(e.value)
+
+
+@pytest.mark.parametrize("line,earlier", classify.ABOUT_EARLIER)
+def test_a_line_about_an_earlier_move_is_told_from_a_move_to_make(line, earlier):
+    assert classify.about_an_earlier_move(line) is earlier
+
+
+def test_a_line_about_an_earlier_move_that_does_not_read_is_chat(table):
+    """"I put the wrong tile on F16 last turn, sorry" could be a move (a move word, a hex): read,
+    it is no move, and it speaks of an earlier turn: set aside as chat, so it does not refuse the
+    mail's moves. A line that reads stays a move whatever it says of the past, and a line that
+    does not read but corrects or repeats a move stays to be refused."""
+    lines = [BodyLine(1, "bid 25 for the Hudson Bay"), BodyLine(2, "Also I think I put the wrong tile on F16 last turn, sorry."),
+             BodyLine(3, "Sorry, I meant #57 not #9 on F16")]
+    chat, moves = split_chat(lines, table)
+    assert [m.number for m in moves] == [1, 3] and [c.number for c in chat] == [2]
+    # without the game no line is read: a line that could be a move is kept, as before
+    assert [m.number for m in split_chat(lines)[1]] == [1, 2, 3]

@@ -185,6 +185,17 @@ def test_moves_without_signon_are_refused(world):
     assert d.folder == "Rejected" and "SIGNON" in text_of(d.outgoing[0].raw)
 
 
+def test_a_line_about_an_earlier_move_does_not_refuse_the_mails_moves(world):
+    """Owning up to an earlier wrong tile beside today's move: a human moderator plays the move
+    and reads the line as table talk; so does pbem, and the reply lists the line as set aside."""
+    pm, s = world
+    body = signed("Ann", s, "Ann bids 20 for HB\nAlso I think I put the wrong tile on G9 last turn, sorry about that.")
+    d = pm.handle("k1", mail(ADDR["Ann"], body, subject=f"[{GAME}]", in_reply_to=latest(pm)))
+    assert d.folder == "Processed", d.outcome
+    reply = text_of(only(d, ADDR["Ann"])[0].raw)
+    assert "-> #2 Ann bids 20 for HB" in reply and "(not a move (chat)): Also I think I put the wrong tile" in reply
+
+
 def test_chat_without_signon_is_not_asked_for_a_signon(world):
     """A player's chat-only mail ("thanks, see you next round") is no move sent without its
     sign-on: it is told that nothing needed applying, not to sign on."""

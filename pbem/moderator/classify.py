@@ -6,7 +6,11 @@ reads as a move; a line that names nothing is chat without being read. Everythin
 ("Sorry for the delay", "good luck everyone") is chat, set aside and listed in the reply,
 never dropped silently.
 A candidate that then fails to read refuses the whole mail with the reason, since it may
-have been meant as a move.
+have been meant as a move; but for a line about an earlier move, which a human moderator reads
+as table talk ("I put the wrong tile on F16 last turn, sorry"; "ignore the bid sent in my name
+yesterday"): it speaks of a time before this mail and corrects or repeats nothing, and when it
+does not read as a move it is set aside as chat (`ABOUT_EARLIER` lists the lines it exists for
+and the near misses it must leave to be read or refused).
 """
 from __future__ import annotations
 
@@ -23,6 +27,33 @@ from pbem.notation.retraction import takes_back
 _VERBS = {w for name, words in MOVE_WORDS.items() if name not in ("MOVE",) for w in words if " " not in w}
 _VERBS |= {"laid", "lay", "buying", "selling", "bidding", "passing", "ran", "running", "paying", "upgraded",
            "tokens", "tokened", "placed", "bought", "sold", "withheld", "parred", "started", "start", "starts", "undo"}
+#: a time before this mail, or a move sent by someone else
+_EARLIER = re.compile(r"\b(?:yesterday|last\s+(?:turn|round|time|night|week|OR|SR)|earlier(?:\s+today)?|"
+                      r"this\s+morning|the\s+other\s+day|previous\s+(?:turn|round|OR|SR)|in\s+my\s+name)\b", re.I)
+#: what makes such a line a move after all: a correction, or a move said again ("same run as last turn")
+_NOW = re.compile(r"\b(?:meant|instead|rather|should\s+(?:be|have\s+been)|correction|actually|make\s+that|"
+                  r"same|again|repeat|as\s+(?:last|before|yesterday))\b", re.I)
+
+#: (line, whether it is only about an earlier move): the lines the rule exists for, and the near
+#: misses it must leave alone (tests/test_chat_lines.py reads this table)
+ABOUT_EARLIER = (
+    ("Also I think I put the wrong tile on F16 last turn, sorry about that.", True),
+    ("I laid the wrong tile yesterday, can the moderator fix it?", True),
+    ("Please ignore the bid of 50 sent in my name, that was not me.", True),
+    ("Sorry, I meant #57 not #9", False),
+    ("PRR runs the same route as last turn", False),
+    ("Same run as last time, pay out", False),
+    ("Last turn's mistake: lay #57 on F16 instead", False),
+    ("Ignore my last move", False),
+    ("PRR lays #57 on F16", False),
+)
+
+
+def about_an_earlier_move(text: str) -> bool:
+    """Whether a line speaks of a move before this mail, and not of one to make now."""
+    return bool(_EARLIER.search(text)) and not _NOW.search(text) and not takes_back(text)
+
+
 _SIGNS = re.compile(r"(?:^|[\s(\[:;,])(?:[A-Za-z]{1,2}\d{1,2}|#\s?\d+|[$£¥€]\s?\d+|\d+\s?[%₽])(?=$|[\s).,;:\]])")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
 
@@ -55,8 +86,11 @@ def split_chat(lines: Sequence[BodyLine], table=None) -> tuple[list[SetAside], l
         check_budget()
         ln = BodyLine(ln.number, plain_spaces(ln.text))
         if ln.text not in read:
-            if could_be_move(ln.text):
+            if could_be_move(ln.text) and not (table is not None and about_an_earlier_move(ln.text)):
                 read[ln.text] = True
+            elif could_be_move(ln.text):
+                ctx = ctx or _quiet_context(table)
+                read[ln.text] = _reads_as_move(ln.text, ctx)      # what does not read is talk of the past
             elif _plainly_chat(ln.text) or table is None:
                 read[ln.text] = False
             else:
