@@ -348,8 +348,9 @@ def test_map_command_sends_the_pictures(world):
     d = pm.handle("k1", mail(ADDR["Bob"], "MAP", subject=f"[{GAME}]"))
     m = parse(d.outgoing[0].raw)
     pngs = [p for p in m.walk() if p.get_content_type() == "image/png"]
-    assert len(pngs) == 4 and all(p.get_content().startswith(b"\x89PNG") for p in pngs)   # inline + attached
-    assert {p.get("Content-ID") for p in pngs} >= {"<map.png>", "<market.png>"}
+    assert len(pngs) == 2 and all(p.get_content().startswith(b"\x89PNG") for p in pngs)   # each picture once
+    assert {p.get("Content-ID") for p in pngs} == {"<map.png>", "<market.png>"}
+    assert m.get_content_type() == "multipart/related"         # shared by the plain text and the HTML
 
 
 def _gm(body: str) -> str:

@@ -56,7 +56,7 @@ def games_in_thread(ids: Iterable[str]) -> set[str]:
 
 @dataclass(frozen=True)
 class Image:
-    """A PNG shown inline in the HTML part (as cid:NAME) and also attached."""
+    """A PNG of the mail, shown in the HTML part as cid:NAME (carried once)."""
 
     name: str            # "map.png"
     data: bytes
@@ -87,8 +87,9 @@ def build(mail: Mail, *, sender: str, msgid: str, sender_name: str = "pbem moder
 
     Assembled directly rather than through email.message: a report goes to every player with
     the same two PNGs, and encoding them once keeps a move's mail cheap. Structure:
-    multipart/mixed[ multipart/alternative[ text/plain, multipart/related[ text/html, PNGs
-    (Content-ID) ] ], the PNGs again as attachments ] (plain text alone for a text-only mail).
+    multipart/related[ multipart/alternative[ text/plain, text/html ], PNGs (Content-ID,
+    inline) ]: each picture once, shown in the HTML by its cid: and, by a client that shows
+    the plain text, as a picture of the mail (plain text alone for a text-only mail).
     """
     head = [("From", formataddr((sender_name, sender))), ("To", mail.to), ("Subject", _header(mail.subject)),
             ("Date", formatdate(localtime=False, usegmt=True)), ("Message-ID", msgid)]
@@ -103,14 +104,10 @@ def build(mail: Mail, *, sender: str, msgid: str, sender_name: str = "pbem moder
     if mail.html is None:
         body = text
     else:
-        html = _text_part("html", mail.html)
+        body = _multipart("alternative", [text, _text_part("html", mail.html)])
         if mail.images:
-            related = _multipart("related", [html] + [_image(i, inline=True) for i in mail.images])
-        else:
-            related = html
-        body = _multipart("alternative", [text, related])
-        if mail.images:
-            body = _multipart("mixed", [body] + [_image(i, inline=False) for i in mail.images])
+            body = _multipart("related", [body] + [_image(i) for i in mail.images],
+                              params='; type="multipart/alternative"')
     lines = b"".join(f"{k}: {v}\r\n".encode("utf-8") for k, v in head)
     return lines + body
 
@@ -130,19 +127,15 @@ def _text_part(subtype: str, text: str) -> bytes:
             "Content-Transfer-Encoding: quoted-printable\r\n\r\n").encode() + qp
 
 
-def _image(img: Image, *, inline: bool) -> bytes:
-    if inline:
-        head = (f"Content-Type: image/png\r\nContent-Transfer-Encoding: base64\r\nContent-ID: <{img.name}>\r\n"
-                f"Content-Disposition: inline; filename=\"{img.name}\"\r\n\r\n")
-    else:
-        head = (f"Content-Type: image/png; name=\"{img.name}\"\r\nContent-Transfer-Encoding: base64\r\n"
-                f"Content-Disposition: attachment; filename=\"{img.name}\"\r\n\r\n")
+def _image(img: Image) -> bytes:
+    head = (f"Content-Type: image/png; name=\"{img.name}\"\r\nContent-Transfer-Encoding: base64\r\n"
+            f"Content-ID: <{img.name}>\r\nContent-Disposition: inline; filename=\"{img.name}\"\r\n\r\n")
     return head.encode() + img.base64_lines
 
 
-def _multipart(subtype: str, parts: list[bytes]) -> bytes:
+def _multipart(subtype: str, parts: list[bytes], params: str = "") -> bytes:
     boundary = f"=_pbem_{subtype}_{secrets.token_hex(12)}"
-    out = [f"Content-Type: multipart/{subtype}; boundary=\"{boundary}\"\r\n\r\n".encode()]
+    out = [f"Content-Type: multipart/{subtype}; boundary=\"{boundary}\"{params}\r\n\r\n".encode()]
     for p in parts:
         out.append(f"--{boundary}\r\n".encode())
         out.append(p if p.endswith(b"\r\n") else p + b"\r\n")

@@ -146,7 +146,7 @@ def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, 
                  recipients: Sequence[tuple[str, str]], in_reply_to: str = "", references: Sequence[str] = (),
                  images: bool = True) -> list[Mail]:
     """The report to (player name, address) recipients: text + HTML with the map (changed hexes
-    highlighted) and market inline, the PNGs attached. Each player to act gets a mail of their
+    highlighted) and market inline (each PNG once, by cid:). Each player to act gets a mail of their
     own with 'YOUR TURN' on top; everyone else shares one mail."""
     from pbem.render.market import market_png
     from pbem.render.report import build_report, render_report
