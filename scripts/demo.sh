@@ -11,5 +11,9 @@ if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
   fi
 fi
+# the pictures' font (DejaVu Sans: it has 1861's ₽); without it they fall back to Pillow's own font
+if [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] && [ "$(id -u)" = 0 ]; then
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends fonts-dejavu-core >/dev/null) || true
+fi
 .venv/bin/pip install -q '.[test]'
 .venv/bin/pbem demo "$@"

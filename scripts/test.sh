@@ -13,11 +13,12 @@ if [ ! -x .venv/bin/python ]; then
   fi
 fi
 # the mail tests start a private Dovecot (IMAP + LMTP) and Postfix on 127.0.0.1, and a report mail is
-# opened in a headless Chromium: install what is missing (as root)
+# opened in a headless Chromium; the pictures want DejaVu Sans: install what is missing (as root)
 need=()
 if ! command -v dovecot >/dev/null && [ ! -x /usr/sbin/dovecot ]; then need+=(dovecot-imapd dovecot-lmtpd); fi
 if ! command -v chromium >/dev/null; then need+=(chromium); fi
 if ! command -v postfix >/dev/null && [ ! -x /usr/sbin/postfix ]; then need+=(postfix); fi   # a real MTA's bounces
+if [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then need+=(fonts-dejavu-core); fi   # ₽ on 1861's pictures
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq && apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi

@@ -100,3 +100,19 @@ def test_stacks_are_drawn_in_stack_order():
 
     replay_record(rec, each=each)
     assert checked, "the record has shared market cells"
+
+
+def test_every_currency_sign_a_title_writes_is_drawn_as_a_glyph():
+    """1861's rouble sign was drawn as a box (the built-in font has no ₽): the pictures' font
+    draws ₽, $ and £ as glyphs, each unlike the box a character without a glyph gets."""
+    from PIL import Image, ImageDraw
+
+    from pbem.render.style import font
+
+    def drawn(ch: str) -> bytes:
+        img = Image.new("L", (40, 40), 0)
+        ImageDraw.Draw(img).text((5, 5), ch, fill=255, font=font(24))
+        return img.tobytes()
+
+    missing = drawn("\ue000")                 # a private-use character: no font has a glyph for it
+    assert all(drawn(sign) != missing and any(drawn(sign)) for sign in "₽$£")

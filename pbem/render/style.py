@@ -1,7 +1,8 @@
 """Colours and fonts shared by the map and market renderers.
 
-Fonts: Pillow's built-in font (`ImageFont.load_default(size=...)`, scalable since Pillow 10.1
-when FreeType is present), so rendering needs no system font and no download.
+Fonts: DejaVu Sans (Debian's fonts-dejavu-core, which the install steps bring), which has every
+currency sign a title writes (₽ for 1861, $, £); without it, Pillow's built-in font
+(`ImageFont.load_default(size=...)`, scalable since Pillow 10.1 with FreeType), which has no ₽.
 """
 from __future__ import annotations
 
@@ -77,10 +78,20 @@ def contrast_text(fill: RGB) -> RGB:
     return TEXT if lum > 150 else WHITE
 
 
+#: where DejaVu Sans is found (Debian's fonts-dejavu-core, other systems' usual places)
+FONT_FILES = ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+              "/usr/share/fonts/TTF/DejaVuSans.ttf", "/Library/Fonts/DejaVuSans.ttf")
+
+
 @lru_cache(maxsize=64)
 def font(size: float):
-    """The built-in scalable font at `size` pixels (bitmap fallback without FreeType)."""
+    """DejaVu Sans at `size` pixels, else the built-in scalable font (bitmap without FreeType)."""
     size = max(6, int(round(size)))
+    for path in FONT_FILES:
+        try:
+            return ImageFont.truetype(path, size)
+        except OSError:
+            continue
     try:
         return ImageFont.load_default(size=size)
     except TypeError:               # Pillow < 10.1: no sizes
