@@ -145,12 +145,13 @@ def test_the_opening_played_entirely_by_mail(mail_stack, mail, tmp_path, gm_hash
         if "accepted" not in str(got[0]["Subject"]):
             refused.append(body)
     assert refused == ["Bob pars GT at 77"]                  # the one illegal par price
-    # every player's INBOX has the reports, with the map and market as PNGs inline and attached
+    # every player's INBOX has the reports, with the map and market as PNGs, each once (inline by cid:)
     for name, addr in PLAYERS:
         reports = [parse(m) for m in stack.messages(addr) if parse(m)["X-Pbem-Head"]]
         assert len(reports) >= len(TURNS) - 1
         pngs = [p for p in reports[-1].walk() if p.get_content_type() == "image/png"]
-        assert len(pngs) == 4 and pngs[0].get_content()[:4] == b"\x89PNG"
+        assert len(pngs) == 2 and pngs[0].get_content()[:4] == b"\x89PNG"
+        assert {p["Content-ID"] for p in pngs} == {"<map.png>", "<market.png>"}
     # the moderator's mailbox: everything filed, nothing left waiting
     assert stack.messages(MOD, "INBOX") == [] and stack.messages(MOD, "Working") == []
     assert len(stack.messages(MOD, "Processed")) == len(TURNS) and len(stack.messages(MOD, "Rejected")) == 1
