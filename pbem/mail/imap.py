@@ -23,6 +23,9 @@ T = TypeVar("T")
 SECURITY = ("tls", "starttls", "none")
 RETRY_PAUSE = 0.5
 IDLE_SLICE = 600.0      # re-issue IDLE at least this often (servers drop IDLE after ~30 min)
+#: leave IDLE and look this often: a delivery the server does not push (one landing just as
+#: IDLE starts: Dovecot then sends no EXISTS) is noticed within this many seconds
+RECHECK = 2.0
 CHECK_EVERY = 1.0       # how often a wait looks at interrupt()
 POLL_EVERY = 2.0        # NOOP interval when the server has no IDLE
 _DROPPED = (OSError, imaplib.IMAP4.abort)   # OSError covers timeouts, resets and TLS errors
@@ -225,17 +228,19 @@ class ImapMailbox:
         idling_since, idle_ended = time.monotonic(), False
         try:
             while (left := deadline - time.monotonic()) > 0 and not self._take_interrupt():
-                if time.monotonic() - idling_since > IDLE_SLICE:
+                if time.monotonic() - idling_since > min(IDLE_SLICE, RECHECK):
                     idle_ended = True
                     if _new_mail(client.idle_done()[1]):   # it came while we renewed
                         return
+                    if client.search(["UNKEYWORD", imap_claim.CLAIM_FLAG]):
+                        return                             # delivered, but never pushed
                     client._imap.untagged_responses.pop("EXISTS", None)
                     client.idle()
                     idle_ended = False
                     if any(int(n) > 0 for n in client._imap.untagged_responses.pop("EXISTS", [])):
                         return
                     idling_since = time.monotonic()
-                asked = min(left, CHECK_EVERY)
+                asked = min(left, CHECK_EVERY, max(0.05, idling_since + min(IDLE_SLICE, RECHECK) - time.monotonic()))
                 started = time.monotonic()
                 responses = client.idle_check(timeout=asked)
                 if _new_mail(responses):
