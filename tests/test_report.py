@@ -193,6 +193,10 @@ def test_html_report_figures(st):
         assert want_c[sym] == {"treasury": treasury, "trains": trains, "price": price, "ipo": ipo, "pool": pool}
     assert 'src="cid:map.png"' in html and 'src="cid:market.png"' in html
     assert "x &lt;y&gt; &amp; z" in html                            # moves are escaped
+    assert "changed.png" not in html
+    near = render_report(build_report(game), "html",
+                         images={"changed": "cid:changed.png", "map": "cid:map.png", "market": "cid:market.png"})
+    assert near.index('src="cid:changed.png"') < near.index('src="cid:map.png"')   # what changed, first
 
 
 @pytest.mark.parametrize("st", STATES, ids=ids)

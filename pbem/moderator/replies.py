@@ -159,8 +159,11 @@ def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, 
     pngs: list[Image] = []
     html_report = None
     if images:
-        pngs = [Image("map.png", _map_png(g, list(changed))), Image("market.png", market_png(g, compact=True))]
-        html_report = render_report(data, "html", images={"map": "cid:map.png", "market": "cid:market.png"})
+        whole, near = _map_pngs(g, list(changed))
+        pngs = ([Image("changed.png", near)] if near else []) + [Image("map.png", whole),
+                                                                  Image("market.png", market_png(g, compact=True))]
+        html_report = render_report(data, "html", images={"map": "cid:map.png", "market": "cid:market.png",
+                                                          **({"changed": "cid:changed.png"} if near else {})})
     foot = footer(pm, game, table)
     acting = {who for who, _ in acting_players(g)}
     # one mail for each player to act (YOUR TURN on top), one shared by everyone else
@@ -185,26 +188,30 @@ def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, 
 
 
 _MAPS: dict[str, object] = {}        # map_key (no highlight) -> the drawn map (PIL image)
-_PNGS: dict[str, bytes] = {}         # map_key with the highlight -> PNG bytes
+_PNGS: dict[str, tuple] = {}         # map_key with the highlight -> (whole map PNG, crop PNG or None)
 
 
-def _map_png(game, changed: list[str]) -> bytes:
-    """The map picture, drawn again only when something it shows has changed (most moves leave
-    the board as it was); the changed hexes are outlined on the finished picture."""
-    from pbem.render.map import map_key, outline_hexes, png_bytes, render_map
+def _map_pngs(game, changed: list[str]) -> tuple[bytes, Optional[bytes]]:
+    """The whole map, and the part around the hexes the move changed at the map's own scale
+    (None when it changed none): drawn again only when something the map shows has changed
+    (most moves leave the board as it was); the changed hexes are outlined on the finished
+    picture."""
+    from pbem.render.map import crop_around, map_key, outline_hexes, png_bytes, render_map
 
     key = map_key(game, changed)
-    png = _PNGS.get(key)
-    if png is not None:
-        return png
+    pair = _PNGS.get(key)
+    if pair is not None:
+        return pair
     base_key = map_key(game)
     img = _MAPS.get(base_key)
     if img is None:
         img = render_map(game)
         remember(_MAPS, base_key, img, 16)
-    png = png_bytes(outline_hexes(img, game, changed) if changed else img, compact=True)
-    remember(_PNGS, key, png, 64)
-    return png
+    shown = outline_hexes(img, game, changed) if changed else img
+    near = crop_around(shown, game, changed) if changed else None
+    pair = (png_bytes(shown, compact=True), png_bytes(near, compact=True) if near is not None else None)
+    remember(_PNGS, key, pair, 64)
+    return pair
 
 
 def remember(cache: dict, key: str, value, size: int) -> None:
