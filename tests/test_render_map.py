@@ -15,7 +15,8 @@ from PIL import Image, ImageChops, ImageDraw
 from pbem.importers.eighteen_xx import load_record, replay_record
 from pbem.render import style
 from pbem.render.geometry import H, unit_corners
-from pbem.render.map import crop_around, map_geometry, map_png, render_map, round_label
+from pbem.render.map import map_geometry, map_png, render_map, round_label
+from pbem.render.map_views import crop_around
 
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882"
 RECORDS = sorted(FIXTURES.glob("*.json"))
@@ -308,7 +309,8 @@ def test_route_overlay_skips_track_the_run_did_not_use():
 def test_outline_on_a_finished_map_matches_the_drawn_highlight():
     """The mail's maps outline changed hexes on a kept picture: the outline lands where
     render_map(highlight=...) draws it, and nothing else of the picture changes."""
-    from pbem.render.map import map_key, outline_hexes
+    from pbem.render.map import map_key
+    from pbem.render.map_views import outline_hexes
 
     game, base, _ = final("5585")
     drawn = render_map(game, highlight=["J10"])

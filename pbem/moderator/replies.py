@@ -196,7 +196,8 @@ def _map_pngs(game, changed: list[str]) -> tuple[bytes, Optional[bytes]]:
     (None when it changed none): drawn again only when something the map shows has changed
     (most moves leave the board as it was); the changed hexes are outlined on the finished
     picture."""
-    from pbem.render.map import crop_around, map_key, outline_hexes, png_bytes, render_map
+    from pbem.render.map import map_key, png_bytes, render_map
+    from pbem.render.map_views import crop_around, outline_hexes
 
     key = map_key(game, changed)
     pair = _PNGS.get(key)
