@@ -19,7 +19,7 @@ from pbem.game import Game
 from pbem.game_notation import describe_legal
 from pbem.gamefile import GameFile, GameHeader, Player
 from pbem.newgame import CLAIMS_WARN, check_options, check_players
-from pbem.notation import ParsedMove, read_message
+from pbem.notation import ParsedMove
 from pbem.notation.limits import uncharged
 from pbem.notation.messages import clip
 from pbem.replay.gamefile import replay_file, setup_of
@@ -119,6 +119,8 @@ class Table:
     def parse(self, text: str, sender: Optional[str] = None, aside: Optional[list] = None) -> list:
         """The moves of `text` read against the current state; lines of a pasted log that are
         not moves go to `aside`."""
+        from pbem.notation import read_message     # the reader loads only when something is read
+
         return read_message(text, self.play.context(sender), aside=aside)
 
     def submit(self, text: str, sender: Optional[str] = None, source: str = "") -> list[AppliedMove]:

@@ -13,7 +13,6 @@ from pbem.errors import GameFileError, NotationError, PbemError
 from pbem.game import Game, Setup
 from pbem.game_notation import checked
 from pbem.gamefile import GameFile, GameHeader
-from pbem.notation import read_message
 from pbem.notation.canonical import CanonicalReader
 
 from .step import Step
@@ -40,6 +39,8 @@ def file_steps(gf: GameFile, game: Game, upto: Optional[int] = None, *, fast: bo
                 action = reader.read(rec.notation) if fast else None
                 if action is None:
                     ctx = g.context(rec.entity if rec.entity in g.state.players else None, trusted=True)
+                    from pbem.notation import read_message    # only a line the exact reader does not know
+
                     moves = read_message(rec.notation, ctx, single_line=True)
                     if len(moves) != 1:
                         raise NotationError(f"expected one move, found {len(moves)}", text=rec.notation)
