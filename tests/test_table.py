@@ -29,6 +29,17 @@ def test_imported_record_replays_from_notation_to_the_same_scores(path, tmp_path
     assert table.game.finished and table.game.end_reason == rec.end_reason
 
 
+def test_opening_a_table_replays_its_file_without_the_free_text_reader(tmp_path):
+    """A stored game's lines are canonical, read by the exact reader: opening a table (every
+    `pbem status`, every mail's game) does not load the free-text reader and its rewordings."""
+    gf = tmp_path / "game.pbem"
+    import_record(RECORDS[0], gf)
+    code = ("import sys; from pbem.moderator.table import Table; t = Table.open(sys.argv[1]); "
+            "print(len(t.file.effective_moves()), 'pbem.notation.parser' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code, str(gf)], capture_output=True, text=True, check=True).stdout.split()
+    assert int(out[0]) > 300 and out[1] == "False"
+
+
 def new_table(tmp_path):
     return Table.create(tmp_path / "g.pbem", "1882", [("Ann", "ann@x.org"), ("Bob", "bob@x.org"),
                                                      ("Cid", "cid@x.org"), ("Dee", "dee@x.org")], seed=42)
