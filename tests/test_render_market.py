@@ -116,3 +116,33 @@ def test_every_currency_sign_a_title_writes_is_drawn_as_a_glyph():
 
     missing = drawn("\ue000")                 # a private-use character: no font has a glyph for it
     assert all(drawn(sign) != missing and any(drawn(sign)) for sign in "₽$£")
+
+
+def test_the_market_is_drawn_again_only_when_a_marker_moves(monkeypatch):
+    """A report's market picture keeps its cells and markers while no marker moves (most moves)
+    and draws the header line anew: the same pixels as drawing it all again."""
+    import io
+
+    from PIL import Image, ImageChops
+
+    import pbem
+    import pbem.render.market as M
+    from pbem.engine.actions import LayTile
+    from pbem.moderator import replies
+
+    g = pbem.read_record(Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882" /
+                         "10526.json")
+    idx = next(i for i, a in enumerate(g.moves) if isinstance(a, LayTile) and a.hex == "D4")
+    lay = g.moves[idx]
+    g.back_to(idx)
+    drawn, real = [], M.render_market
+    monkeypatch.setattr(M, "render_market", lambda game, **k: drawn.append(k) or real(game, **k))
+    replies._MARKETS.clear()
+    replies._market_png(g.state)
+    bank = g.state.bank
+    g.push(lay)                                   # a tile lay: money moves, no marker does
+    assert g.state.bank != bank
+    png = replies._market_png(g.state)
+    assert len(drawn) == 1
+    pixels = lambda b: Image.open(io.BytesIO(b)).convert("RGB")      # noqa: E731
+    assert ImageChops.difference(pixels(png), pixels(M.market_png(g.state, compact=True))).getbbox() is None

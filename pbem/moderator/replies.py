@@ -148,7 +148,6 @@ def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, 
     """The report to (player name, address) recipients: text + HTML with the map (changed hexes
     highlighted) and market inline (each PNG once, by cid:). Each player to act gets a mail of their
     own with 'YOUR TURN' on top; everyone else shares one mail."""
-    from pbem.render.market import market_png
     from pbem.render.report import build_report, render_report
 
     g = table.game
@@ -161,7 +160,7 @@ def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, 
     if images:
         whole, near = _map_pngs(g, list(changed))
         pngs = ([Image("changed.png", near)] if near else []) + [Image("map.png", whole),
-                                                                  Image("market.png", market_png(g, compact=True))]
+                                                                  Image("market.png", _market_png(g))]
         html_report = render_report(data, "html", images={"map": "cid:map.png", "market": "cid:market.png",
                                                           **({"changed": "cid:changed.png"} if near else {})})
     foot = footer(pm, game, table)
@@ -213,6 +212,23 @@ def _map_pngs(game, changed: list[str]) -> tuple[bytes, Optional[bytes]]:
     pair = (png_bytes(shown, compact=True), png_bytes(near, compact=True) if near is not None else None)
     remember(_PNGS, key, pair, 64)
     return pair
+
+
+_MARKETS: dict[str, object] = {}     # market_key -> the market drawn without its header line
+
+
+def _market_png(game) -> bytes:
+    """The market picture: its cells and markers drawn again only when a marker moved (most
+    moves move none), the line naming the round, phase and bank drawn anew."""
+    from pbem.render.map import png_bytes
+    from pbem.render.market import market_key, render_market, with_header
+
+    key = market_key(game)
+    body = _MARKETS.get(key)
+    if body is None:
+        body = render_market(game, header=False)
+        remember(_MARKETS, key, body, 16)
+    return png_bytes(with_header(body, game), compact=True)
 
 
 def remember(cache: dict, key: str, value, size: int) -> None:

@@ -116,16 +116,29 @@ def market_geometry(game) -> MarketGeometry:
 def render_market(game, *, header: bool = True) -> Image.Image:
     """The market as an RGB image; `header=False` leaves out the line naming the round, phase and
     bank (the HTML replay shows those beside it, so one picture serves every move it rests)."""
+    body = _render_body(game)
+    return with_header(body, game) if header else body
+
+
+def with_header(body: Image.Image, game) -> Image.Image:
+    """A copy of the market drawn without its header (`render_market(game, header=False)`) with
+    the line naming the round, phase and bank: the picture of the cells can be kept while the
+    markers rest (`market_key`), the line drawn anew."""
+    g = MarketGeometry(game, 1)
+    img = body.copy()
+    ImageDraw.Draw(img).text((g.margin, g.header / 2), f"{game.data.get('title', '')} stock market   "
+                             f"{round_label(game)}   Phase {game.phase.name}   Bank {_money(game, game.bank)}",
+                             font=S.font(15), fill=S.TEXT, anchor="lm")
+    return img
+
+
+def _render_body(game) -> Image.Image:
     g = MarketGeometry(game, SUPERSAMPLE)
     s = SUPERSAMPLE
     img = Image.new("RGB", (int(g.width), int(g.height)), S.BACKGROUND)
     d = ImageDraw.Draw(img)
     fprice = S.font(14 * s)
     fsmall = S.font(11 * s)
-    if header:
-        d.text((g.margin, g.header / 2), f"{game.data.get('title', '')} stock market   {round_label(game)}   "
-               f"Phase {game.phase.name}   Bank {_money(game, game.bank)}", font=S.font(15 * s), fill=S.TEXT,
-               anchor="lm")
     for r, row in enumerate(game.market.grid):
         for c, cell in enumerate(row):
             if cell is None:
