@@ -15,7 +15,6 @@ import smtplib
 import socket
 import ssl
 import subprocess
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field

@@ -14,11 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from pbem.engine import actions as A
 from pbem.engine.certificates import CertificateError, CertificateSet
 from pbem.engine.game import Game
 from pbem.errors import RuleError
-from pbem.replay.record import read_record
 from pbem.titles import load_title
 
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games"

@@ -2,7 +2,6 @@
 (tools/refgen.rb), where pbem keeps to the rules; each pins pbem's rule (docs/fidelity.md)."""
 import copy
 import dataclasses
-import json
 from pathlib import Path
 
 import pytest
