@@ -43,6 +43,8 @@ def _market_file(tmp_path: Path) -> tuple[Path, list]:
     ('{"title": "1830"}', ":1: title is no key of the title's data that a game may replace"),
     ('{"market": ' + "[" * 100_000 + "]" * 100_000 + "}", ":1: values nested more than 32 deep"),
     ('{"market": []} trailing', ":1: text after the JSON object"),
+    ('{"market": [[' + "9" * 5000 + ']]}', ":1: a number of 5000 characters is out of range"),   # was a ValueError
+    ('{"market": [[1e999]]}', ":1: the number 1e999 is out of range"),
     ('{"market": ["\\q"]}', ":1: Invalid \\escape"),
 ])
 def test_a_bad_file_is_refused_naming_its_line_and_field(tmp_path, text, where):

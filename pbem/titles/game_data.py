@@ -22,6 +22,8 @@ __all__ = ["GameDataError", "read_game_data", "check_game_data", "canonical", "m
 MAX_BYTES = 2_000_000
 #: the deepest nesting read (a hex's tile's paths are 5 deep)
 MAX_DEPTH = 32
+#: the longest number read (prices, revenues and counts have a few digits)
+MAX_NUMBER = 16
 
 Path_ = tuple[Union[str, int], ...]
 
@@ -109,7 +111,12 @@ class _Reader:
         m = _NUMBER.match(self.text, pos)
         if m:
             n = m.group(0)
-            return (float(n) if any(c in n for c in ".eE") else int(n)), m.end()
+            if len(n) > MAX_NUMBER:
+                raise self.fail(pos, f"a number of {len(n)} characters is out of range")
+            value = float(n) if any(c in n for c in ".eE") else int(n)
+            if value in (float("inf"), float("-inf")):
+                raise self.fail(pos, f"the number {n} is out of range")
+            return value, m.end()
         raise self.fail(pos, "expected a JSON value")
 
 
