@@ -205,6 +205,10 @@ def test_chat_without_signon_is_not_asked_for_a_signon(world):
     reply = text_of(d.outgoing[0].raw)
     assert d.folder == "Rejected" and "only chat" in reply and "SIGNON" not in reply and file_bytes(pm) == before
     assert "See you next round!" in reply                    # listed as set aside, as chat
+    # a stranger who writes to the game is still never answered, chat or moves
+    for i, body in enumerate(["Thanks all, good game so far.", "Ann bids 20 for HB"]):
+        d = pm.handle(f"s{i}", mail("mallory@evil.example", body, subject=f"[{GAME}]"))
+        assert d.folder == "Rejected" and d.outgoing == [] and file_bytes(pm) == before
 
 
 # ------------------------------------------------------------------------ machines and strangers
