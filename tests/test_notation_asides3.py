@@ -164,11 +164,20 @@ def test_past_tense_of_the_writer(title, rk, cur, line, want):
 
 
 def test_a_sentence_that_tells_a_move_is_never_dropped_as_chat():
-    # the first sentence does not read ("kept it all"): the buy after it is not read alone
+    # the first sentence tells a move as no move of now ("the usual"): the buy after it is not read alone
     with pytest.raises(PbemError):
-        read("1882", "OR", "GT", "GT ran 3 train G11-H12 for 30 and kept it all. Bought a 2.")
+        read("1882", "OR", "GT", "GT ran 3 train G11-H12 for 30 and did the usual. Bought a 2.")
+    with pytest.raises(PbemError):
+        read("1882", "OR", "GT", "GT would run 3 train G11-H12 for 30. Bought a 2.")
     with pytest.raises(PbemError):
         read("1830", "OR", "PRR", "PRR laid #57 on H10 and then some. Buys a 3.")
+
+
+def test_a_move_in_the_past_tense_is_the_writer_s_own():
+    # "kept it all" is the withholding, told in the past as the run is
+    got = read("1882", "OR", "GT", "GT ran 3 train G11-H12 for 30 and kept it all. Bought a 2.")
+    assert [type(a).__name__ for a in got] == ["RunRoutes", "Dividend", "BuyTrain"]
+    assert got[1].kind == "withhold" and got[2].train == "2"
 
 
 def test_someone_elses_par_stays_theirs():

@@ -302,7 +302,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                 except NotationError:
                     continue
             raise first from None
-        return [ParsedMove(m.action, line_no, m.column, m.text, self.header, m.claims, m.open) for m in moves]
+        return [ParsedMove(m.action, line_no, m.column, m.text, self.header, m.claims, m.open, m.notes) for m in moves]
 
     def _read_line(self, line_no: int, line: str) -> list:
         self.line_no, self.line = line_no, line

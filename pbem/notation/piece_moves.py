@@ -11,6 +11,7 @@ a line that is a question, a plan, a condition, a report or a negation is never 
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from pbem.errors import AmbiguousMoveError, NotationError
 from .claims import Claim
 from .context import NotationContext
 from .names import NameIndex
-from .pieces import Clause, Piece, clauses, refusal
+from .pieces import Clause, Heading, Piece, clause_refusal, clauses, line_refusal, set_aside
 from .run_shape import DIVIDEND_WORDS, train_by_shape
 from .share_counts import one_per_share
 
@@ -49,6 +50,10 @@ _ROUND_VERBS = {
 #: words of a figure stated beside a move, not part of it ("cash left 365")
 _CLAIM_WORDS = {"cash", "left", "leaves", "treasury", "remaining", "leaving", "after", "balance", "bank", "money",
                 "pocket", "chips", "contributes", "contribution", "emergency"}
+#: a clause that goes on with the moves of the one before it
+_GOES_ON = re.compile(r"\bthen\s*$", re.I)
+#: a clause that repeats the move before it
+_AGAIN = re.compile(r"(?:then\s+|and\s+)?(?:another(?:\s+one)?|one\s+more|again|the\s+same(?:\s+again)?)\W*", re.I)
 #: move words an ellipsis carries on to the next clause
 _CARRIED = {"buy", "sell", "lay", "bid"}
 _NUMBER_WORDS = set("""one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty
@@ -66,6 +71,7 @@ class PieceMove:
     column: int
     text: str
     claims: tuple = ()      # what the clause states about the result ("that's 40% now")
+    notes: tuple = ()       # what the line set aside, for the reply
 
 
 def round_kind(ctx: NotationContext) -> Optional[str]:
@@ -88,13 +94,35 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     kind = round_kind(ctx)
     if kind is None:
         raise _refuse(line, "the round being played is not known")
-    why = refusal(line)
+    why = line_refusal(line)
     if why is not None:
         raise _refuse(line, f"{why} makes this line no move")
-    parts = _joined(clauses(line, ctx, index), ctx)
+    try:
+        masked, asides = set_aside(line)
+    except Heading as e:
+        raise _refuse(line, f'"{e}" makes this line no move') from None
+    parts = []
+    dropped = False          # whether the clause before was set aside
+    for c in clauses(masked, ctx, index):
+        aside = clause_refusal(c.text)
+        if aside is not None:
+            asides.append(aside)
+        elif dropped and re.match(r"but\b", c.text, re.I) and c.verbs():
+            # "Pass - not buying any MVR, but selling a GRR": what is not done against what is
+            raise _refuse(line, f'"{c.text}" goes against what the line says is not done')
+        else:
+            parts.append(c)
+        dropped = aside is not None
+    parts = _joined(parts, ctx)
     out: list[PieceMove] = []
     verbs: set = set()
+    last: list[PieceMove] = []        # the moves of the clause before
     for c, later in zip(parts, _later_verbs(parts)):
+        if last and _AGAIN.fullmatch(c.text):      # "buys a 2 train, then another": the same move again
+            last = [PieceMove(m.action, m.open, c.start + 1, c.text) for m in last]
+            out.extend(last)
+            continue
+        start = len(out)
         fitter = _Fitter(ctx, kind, c, [m.action for m in out])
         fitter.later = later
         if not fitter.verbs and not c.loose and verbs and not _train_after_lay(verbs, c):
@@ -106,6 +134,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         verbs = fitter.verbs & _CARRIED if fitter.verbs else verbs
         fits = fitter.fit()
         if fits is None:
+            if out and c.loose and _GOES_ON.search(line[max(0, c.start - 12):c.start]):
+                # "laid #57 on H10 and then some": more moves were meant than can be read
+                raise _refuse(line, f'"{c.text}": which move this is cannot be told')
             continue
         if isinstance(fits, str):
             raise _refuse(line, f'"{c.text}": {fits}')
@@ -129,10 +160,14 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             if isinstance(a, SellShares) and any(isinstance(m.action, SellShares) and m.action.entity == a.entity
                                                  and m.action.corporation == a.corporation for m in out):
                 raise _refuse(line, f"{a.corporation} is sold twice: write how many shares once")
-            last = i == len(fits[0]) - 1
-            out.append(PieceMove(a, opened, c.start + 1, c.text, claims if last else ()))
+            out.append(PieceMove(a, opened, c.start + 1, c.text, claims if i == len(fits[0]) - 1 else ()))
+        last = out[start:]
     if not out:
+        if asides:
+            raise _refuse(line, f"{asides[0]} makes this line no move")
         raise _refuse(line, "no move word with what it needs was found")
+    if asides:
+        out[0] = dataclasses.replace(out[0], notes=(f"read without what states no move: {', '.join(asides)}",))
     return out
 
 

@@ -18,7 +18,7 @@ from typing import Optional
 from .context import NotationContext
 from .names import NameIndex, norm
 
-__all__ = ["Piece", "Clause", "clauses", "VERBS"]
+__all__ = ["Piece", "Clause", "clauses", "VERBS", "refusal", "line_refusal", "clause_refusal", "set_aside", "Heading"]
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,8 @@ for _family, _words in {
     "payout": "payout paid",
     "withhold": "withhold withholds witholds withholding keep keeps keeping retain retains withheld",
     # participles after "has"/"have" (any other past tense refuses the line: a report)
-    "buy ": "bought", "sell ": "sold", "lay ": "laid upgraded", "par ": "parred started opened",
+    "buy ": "bought took grabbed purchased acquired", "sell ": "sold dumped", "lay ": "laid upgraded built",
+    "par ": "parred started opened", "run ": "ran", "token ": "placed", "bid ": "raised", "withhold ": "kept",
     "pass ": "passed", "merge ": "merged", "convert ": "converted", "discard ": "discarded",
     "half": "half halves split splits splitting",
     "pass": "pass passes passing",
@@ -78,25 +79,43 @@ for _family, _words in {
     for _w in _words.split():
         VERBS[_w] = _family.strip()
 
-#: words that tell a report, a plan, a doubt or a condition: a line holding one is no move
-#: the past tenses a move is reported in: a report unless the writer says "has"/"have" (a move of now)
-_PAST = "bought|sold|laid|ran|parred|started|passed|got|took|opened|merged|converted|discarded|placed|upgraded|" \
-        "raised|kept|grabbed|dumped"
-_REFUSE = re.compile(
-    r"\?|(?<!\bat\s)\bonce\b|\bas\s+soon\s+as\b|\bin\s+case\b|"
-    r"\b(?:might|maybe|perhaps|probably|possibly|if|unless|whether|when|whenever|until|till|should|shall|could|would|"
-    r"wo|can|cannot|cant|not|never|think|thinking|thought|considering|considered|tempted|plan|plans|planning|hope|want|wants|"
-    r"wish|intend|expect|let's|lets|recap|summary|status|confirmed|record|note|reminder|moderator|"
-    r"next|later|tonight|tomorrow|last|earlier|previous|ago|automatic|automatically|auto|usual|"
-    r"always|wrote|writes|said|says|ignore|scratch|scrap|wait|undo|resend|check|checking|oops|wrong|"
-    r"wins|won|was|were|he|she|they|him|her|them|his|their|you|"
-    r"another(?=\s*(?:[.,;!]|$))|your|we|us|our|nobody|anyone|somebody|interest|income|receives|rust|rusts|"
-    r"closes|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|presidency|prices|share\s+price|price\s+(?:moves?|"
-    r"drops?|rises?|goes|went|is|was|to)|priority|phase)\b|n't\b|'d\b|\[|"
-    rf"(?<!\bhas\s)(?<!\bhave\s)(?<!\bhas\sjust\s)\b(?:{_PAST})\b",
+#: words that make a whole line no move: a condition, a retraction, a quoted log line
+_LINE_REFUSE = re.compile(
+    r"(?<!\bat\s)\bonce\b|\bas\s+soon\s+as\b|\bin\s+case\b|"
+    r"\b(?:if|unless|whether|when|whenever|until|till|ignore|scratch|scrap|wait|undo|resend|oops|wrong|automatic|"
+    r"automatically|auto)\b|"
+    r"\b(?:hang|hold)\s+on\b|\blet\s+me\b|\[|"
+    r"^\W*(?:an?\s+|the\s+)?(?:\d\S*|#\d+)\s*-?\s*(?:trains?|T|tiles?|shares?)?\s+(?:purchased|bought|sold|laid|placed|taken)\b",
     re.I)
+#: words that tell a report, a recap, a plan, a doubt or a time other than now: the sentence
+#: holding one is chat ("Last OR Jonas ran HBR for 170."), and when that sentence names no move
+#: it heads the line ("Next turn. Buy 1 GT.": a plan), which is then no move at all
+_SENTENCE_REFUSE = re.compile(
+    r"\b(?:next|last|previous)\s+(?:OR|SR|round|turn|time|go|week|night)\b|"
+    r"\b(?:recap|summary|status|confirmed|record|note|reminder|moderator|later|tonight|tomorrow|yesterday|earlier|"
+    r"previous|ago|usual|always|wrote|writes|said|says|think|thinking|thought|"
+    r"considering|considered|tempted|plan|plans|planning|hope|intend|expect|wish|want|wants|wins|won|was|were|"
+    r"might|maybe|perhaps|probably|possibly|should|shall|could|would)\b",
+    re.I)
+#: the words of a plan or a time to come, which head a line when their sentence names no move
+_AHEAD = re.compile(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|intend|expect|might|maybe|perhaps|"
+                    r"probably|possibly|should|shall|could|would)\b", re.I)
+#: words that tell a doubt, a negation or another's move: the clause holding one is chat
+_CLAUSE_REFUSE = re.compile(
+    r"\b(?:wo|can|cannot|cant|not|never|let's|lets|"
+    r"check|checking|got|he|she|they|him|her|them|his|their|you|your|we|us|our|nobody|anyone|somebody|interest|income|receives|rust|rusts|"
+    r"closes|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|presidency|prices|share\s+price|price\s+(?:moves?|"
+    r"drops?|rises?|goes|went|is|was|to)|priority|phase)\b|n't\b|'d\b|"
+    r"\b(?:is|are|be|been|being)\s+(?:already\s+|all\s+|now\s+|just\s+)?(?:sold|bought|laid|passed|opened|started|"
+    r"floated|taken)\b|\b(?:bought|sold|laid|placed|taken|purchased)\s+by\b",
+    re.I)
+#: the past tenses a move is reported in: a report unless the writer says "has"/"have" (a move
+#: of now); `refusal` (the whole line's) refuses them, `clause_refusal` reads them as moves
+_PAST = "bought|sold|laid|ran|parred|started|passed|took|opened|merged|converted|discarded|placed|upgraded|" \
+        "raised|kept|grabbed|dumped"
+_PAST_RX = re.compile(rf"(?<!\bhas\s)(?<!\bhave\s)(?<!\bhas\sjust\s)\b(?:{_PAST})\b", re.I)
 #: polite forms of the move itself, not doubts: "I would like to bid", "thank you"
-_POLITE = re.compile(r"\b(?:I\s+would|I'd|I\s+will)\s+like\s+to\b|\bthank\s+you\b", re.I)
+_POLITE = re.compile(r"\b(?:I\s+would|I'd|I\s+will)\s+like(?:\s+to)?\b|\bthank\s+you\b", re.I)
 #: "no track", "no tile", "no further trains": a step passed, the one "no" that is not a negation
 _STEP_PASS = re.compile(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|tokens?|trains?|train\s+purchase|"
                         r"purchase|lay)\b", re.I)
@@ -417,18 +436,88 @@ def _place_by_its_hex(pieces: list[Piece], line: str) -> list[Piece]:
 
 
 def refusal(line: str) -> Optional[str]:
-    """Why a line is no move to read by its pieces (a question, a plan, a report...), or None."""
+    """Why a whole line is no move (a question, a plan, a report...), or None."""
+    if "?" in line:
+        return '"?"'
+    return line_refusal(line) or clause_refusal(line) or _reported(line)
+
+
+def line_refusal(line: str) -> Optional[str]:
+    """Why no clause of a line is a move (a quoted line, a condition, a retraction), or None."""
     if line.lstrip().startswith(">"):
         return "a quoted line"
-    m = _REFUSE.search(_POLITE.sub(" ", line)) or _FIRST_AFTER.search(line) or _HAS_NO.search(line)
+    m = _LINE_REFUSE.search(line) or _FIRST_AFTER.search(line)
+    return f'"{m.group(0).strip()}"' if m else None
+
+
+def _reported(text: str) -> Optional[str]:
+    m = _PAST_RX.search(text)
+    return f'"{m.group(0)}"' if m else None
+
+
+def clause_refusal(text: str) -> Optional[str]:
+    """Why a clause is chat, not a move (a doubt, a plan, a negation, someone else's), or None."""
+    plain = _POLITE.sub(" ", text)
+    m = _SENTENCE_REFUSE.search(plain) or _CLAUSE_REFUSE.search(plain) or _HAS_NO.search(text)
     if m:
         return f'"{m.group(0).strip()}"'
-    rest = _STEP_PASS.sub(" ", line)
+    rest = _STEP_PASS.sub(" ", text)
     rest = re.sub(r"\bno\s+bid\b", " ", rest, flags=re.I)
     m = _NEGATION.search(rest)
-    if m:
-        return f'"{m.group(0)}"'
-    return None
+    return f'"{m.group(0)}"' if m else None
+
+
+#: a sentence, with the mark that ends it (a question's "?": asked, not played); a dash
+#: between blanks ends one too ("I'm buying another QLL - that should float it")
+_SENTENCE_RX = re.compile(r"(?:[^.!?;\s]|\s(?![-–—]\s)|\.(?!\s|$))+(?:[.!;](?=\s|$)|\?|\s[-–—](?=\s)|$)|[.!?;]|\s[-–—]\s")
+#: a bracket holding words of its own ("(not converting this time)")
+_BRACKET = re.compile(r"\([^()]*\)")
+#: a part of a bracket between its commas ("(I did not pay, withheld)": the second part stands)
+_PART = re.compile(r"[^,()]+")
+
+
+class Heading(Exception):
+    """What makes a whole line no move: a sentence of plans or times to come that names no
+    move ("Next turn. Buy 1 GT."), a bracket that sets a move against what is not done."""
+
+
+def set_aside(line: str) -> tuple[str, list[str]]:
+    """The line with its questions, its sentences of reports or plans and its brackets' parts of
+    chat blanked (the same length, so every column stands), and why each was set aside.
+    Raises `Heading` when a sentence of plans names no move ("Next turn. Buy 1 GT.")."""
+    why: list[str] = []
+    telling: list[str] = []       # sentences set aside that tell a move
+
+    def blank(m: re.Match) -> str:
+        why.append(f'"{m.group(0).strip(" -–—")}"')
+        return " " * len(m.group(0))
+
+    def sentence(m: re.Match) -> str:
+        text = m.group(0)
+        if text.rstrip().endswith("?"):
+            return blank(m)
+        if not _SENTENCE_REFUSE.search(_POLITE.sub(" ", _BRACKET.sub(" ", text))):
+            return text         # (a bracket's parts are weighed by themselves, below)
+        told = any(w.lower() in VERBS for w in _WORD.findall(text))
+        if _AHEAD.search(text) and not told:
+            raise Heading(text.strip())
+        if told:
+            telling.append(text.strip(" -–—"))
+        return blank(m)
+    line = _SENTENCE_RX.sub(sentence, line)
+    def bracket(m: re.Match) -> str:
+        parts = _PART.findall(m.group(0))
+        said = [clause_refusal(p) is not None for p in parts]
+        if any(a and re.match(r"\s*but\b", p, re.I) for a, p in zip(said, parts[1:])):
+            # "Pass (nothing, but buy a GT)": what is not done against what is
+            raise Heading(m.group(0))
+        return _PART.sub(lambda p: blank(p) if clause_refusal(p.group(0)) else p.group(0), m.group(0))
+    line = _BRACKET.sub(bracket, line)
+    if telling and line.strip():
+        # "GT ran for 30 and did the usual. Bought a 2.": a move told as no move of now,
+        # beside one of now: which are meant cannot be told
+        raise Heading(telling[0])
+    return line, why
 
 
 def _near(sorted_at: list[int], a: int, b: int) -> bool:

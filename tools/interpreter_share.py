@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Developer tool: how much of every corpus the grammar and the one interpreter (the reading by
+pieces against the round's moves) read alone, without the rewording rules (paraphrase*.py) and
+the last tries (respelling, loose wording, asides, dropping...) that issue #24 is to retire.
+
+usage: interpreter_share.py [--full]     (--full: the whole cascade, for comparison)
+Prints each corpus's fair move lines read as meant, and the fair non-move lines read as moves.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import blind_read  # noqa: E402
+from pbem.notation import parser  # noqa: E402
+
+
+def interpreter_only() -> None:
+    """The reader with the rewordings and the last tries switched off."""
+    parser.paraphrase = lambda *a, **k: None
+
+    def by_pieces(self, line_no, line, first):
+        if self.transcript or self.ctx.round_kind is None:
+            raise first from None
+        moves = parser.read_terse_by_pieces(line, self.ctx, self.index)
+        return [parser.ParsedMove(m.action, line_no, m.column, m.text, self.header, m.claims, m.open, m.notes)
+                for m in moves]
+    parser._Reader.by_pieces = by_pieces
+
+
+def main() -> int:
+    if "--full" not in sys.argv[1:]:
+        interpreter_only()
+    files = sorted((ROOT / "tests/data/blind").glob("*.jsonl")) + [ROOT / "tests/data/real/seen.jsonl"]
+    total = read = wrong = 0
+    for f in files:
+        lines = [json.loads(x) for x in f.read_text().splitlines() if x.strip()]
+        fair = [x for x in lines if x.get("fair", True)]
+        ok = sum(blind_read.judge(x).ok for x in fair if x["means"])
+        n = sum(1 for x in fair if x["means"])
+        bad = sum(not blind_read.judge(x).ok for x in fair if not x["means"])
+        print(f"{f.name:16} {ok:4}/{n:4} {ok / n:6.1%}   non-moves read as moves: {bad}")
+        total, read, wrong = total + n, read + ok, wrong + bad
+    print(f"{'all':16} {read:4}/{total:4} {read / total:6.1%}   non-moves read as moves: {wrong}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
