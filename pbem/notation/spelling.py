@@ -18,7 +18,7 @@ from .messages import MOVE_WORDS, OTHER_WORDS
 from .names import NameIndex, norm
 from .pieces import FILLERS, VERBS
 
-__all__ = ["Slip", "slips", "respellings"]
+__all__ = ["Slip", "slips", "respellings", "respelled"]
 
 #: the words a slip is corrected to: the reader's move words and the nouns of moves
 VOCABULARY = frozenset(
@@ -46,6 +46,8 @@ when where whether which while who whole why will with without won would yes yet
 folks all ya yeah yep nah ah oh oops ha haha lol thx ty gl gg hf np btw imo fyi tho though whoops meh phew
 instead again rest next already actually hmm ooh eh sir mate mates team nah cool close closes closed
 privates privates' company companies major minor minors merger
+zero two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty seventy eighty ninety
+hundred
 """.split())
 
 #: a doubled letter written once, or two neighbours swapped: the likeliest slips
@@ -165,3 +167,14 @@ def respellings(line: str, index: NameIndex) -> list[tuple[str, tuple[Slip, ...]
             text = text[:s.start] + w + text[s.end:]
         out.append((text, tuple(found), tuple(words)))
     return out
+
+
+def respelled(line: str, index: NameIndex) -> tuple[str, str]:
+    """The line with each slip that can stand for one word only put right ("lyas" -> "lays",
+    "CRP" -> "CPR"), and the note of what was read as what ("" when nothing was)."""
+    found = [s for s in slips(line, index) if len(s.choices) == 1]
+    if not found or len(found) > _MOST_SLIPS:
+        return line, ""
+    for s in sorted(found, key=lambda s: -s.start):
+        line = line[:s.start] + s.choices[0] + line[s.end:]
+    return line, "read " + ", ".join(f'"{s.word}" as "{s.choices[0]}"' for s in found)

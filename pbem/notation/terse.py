@@ -20,6 +20,7 @@ again for the next company with "too", the purpose of a withholding.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
 from typing import Callable
 
@@ -30,6 +31,7 @@ from .names import NameIndex
 from .paraphrase_parts import _HEXP, _sub
 from .piece_moves import read_by_pieces
 from .pieces import unknown_subject
+from .spelling import respelled
 
 __all__ = ["TERSE", "price_after_buy", "read_terse_by_pieces", "tersely"]
 
@@ -241,6 +243,10 @@ def tersely(line: str) -> str:
     return line
 
 
+#: the longest line whose slips are put right: a move statement is far shorter
+_SLIPS_CHARS = 400
+
+
 def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
     """The reading by pieces (piece_moves.py) of the line as written, or else of the line with
     its terse words put plainly ("lt #59 E5, run 4T 100" -> "lays #59 E5, run 4T 100"): the
@@ -255,6 +261,14 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
     try:
         return read_by_pieces(line, ctx, index)
     except PbemError as first:
+        fixed, note = respelled(line, index) if len(line) <= _SLIPS_CHARS else (line, "")
+        if note and not isinstance(first, AmbiguousMoveError):
+            try:
+                moves = read_terse_by_pieces(fixed, ctx, index)
+            except PbemError:
+                pass
+            else:
+                return [dataclasses.replace(moves[0], notes=moves[0].notes + (note,)), *moves[1:]]
         plain = tersely(line)
         if plain == line or isinstance(first, AmbiguousMoveError):
             raise
