@@ -32,7 +32,7 @@ from pbem.moderator.decision import Decision
 from pbem.moderator.ledger import Ledger, Outgoing
 from pbem.moderator.roster import Roster, RosterError, Seat, game_name
 from pbem.moderator.signon import check_secret
-from pbem.moderator.table import Table
+from pbem.table import Table
 from pbem.notation.limits import OverBudget, cpu_budget, uncharged
 
 INFO = {"HELP", "STATUS", "MAP", "LEGAL", "LOG"}
