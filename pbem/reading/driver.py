@@ -145,3 +145,14 @@ def trace_text(trace: list[LineTrace]) -> str:
         out.append(f"  {t.how}" + (f" as {clip(t.read_text)!r}" if t.read_text else ""))
         out += [f"  -> {m}" for m in t.moves]
     return "\n".join(out)
+
+
+def warm(title: str) -> None:
+    """Load what reading any message of `title` needs: its grammar and every fallback of the
+    reader, which a line that is no move goes through (their modules and patterns load on first
+    use). PbemError for an unknown title."""
+    from pbem.notation import context_for_title
+    from pbem.notation.grammar import get_parser
+
+    get_parser(title)
+    read("warming the reader up, this is no move at all", context_for_title(title, {}))

@@ -13,4 +13,12 @@ from .core import CLAIMS_WARN, MAX_NOTES, Table, push_implicit_passes, round_lab
 from .outcome import AppliedMove, MoveRejected, Outcome, Refusal
 
 __all__ = ["AppliedMove", "CLAIMS_WARN", "MAX_NOTES", "MoveRejected", "Outcome", "OverBudget", "Refusal", "Table",
-           "check_budget", "cpu_budget", "push_implicit_passes", "round_label", "round_label_mismatch", "uncharged"]
+           "check_budget", "cpu_budget", "push_implicit_passes", "round_label", "round_label_mismatch", "uncharged",
+           "warm_reader"]
+
+
+def warm_reader(title: str) -> None:
+    """Load the reader of `title` before a mail is read (`pbem.reading.driver.warm`)."""
+    from pbem.reading.driver import warm
+
+    warm(title)
