@@ -83,13 +83,3 @@ class Outcome:
             err = self.refusals[0].error
             raise err if err is not None else PbemError(self.refusals[0].message)
         return self
-
-    def read_as(self) -> list[tuple[int, str, list[str]]]:
-        """Each line of the message that made moves or was read as a move line: (number, text,
-        the moves applied from it as '#seq canonical')."""
-        out = []
-        for t in self.trace:
-            if t.how.startswith("set aside"):
-                continue
-            out.append((t.number, t.text, [f"#{m.seq} {m.notation}" for m in self.applied if m.line == t.number]))
-        return out
