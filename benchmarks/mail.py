@@ -39,7 +39,7 @@ from pbem.moderator.postmaster import Postmaster  # noqa: E402
 from pbem.moderator.replies import acting_player  # noqa: E402
 from pbem.moderator.roster import Roster, Seat  # noqa: E402
 from pbem.moderator.signon import hash_secret  # noqa: E402
-from pbem.moderator.table import Table  # noqa: E402
+from pbem.table import Table  # noqa: E402
 
 RECORD = ROOT.parent / "shared" / "fixtures" / "18xx.games" / "1882" / "5585.json"
 MOD = "moderator@pbem.test"

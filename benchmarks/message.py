@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from pbem.errors import PbemError  # noqa: E402
 from pbem.gamefile import GameFile  # noqa: E402
-from pbem.moderator.table import MoveRejected, Table  # noqa: E402
+from pbem.table import MoveRejected, Table  # noqa: E402
 from pbem.notation.limits import MAX_LINE, MAX_LINES, MAX_MOVES  # noqa: E402
 
 SAMPLE = ROOT / "samples" / "1882-18xx.games-5585.pbem"
@@ -77,7 +77,7 @@ def whole_game(folder: Path, src: GameFile, repeat: int) -> tuple[int, float, fl
     for _ in range(repeat):
         t = new_table(folder, src)
         t0, c0 = time.perf_counter(), time.process_time()
-        n = len(t.submit(text, source="benchmark"))
+        n = len(t.submit(text, source="benchmark").check().applied)
         wall.append(time.perf_counter() - t0)
         cpu.append(time.process_time() - c0)
     return n, statistics.median(wall), statistics.median(cpu)
@@ -89,7 +89,7 @@ def refusal(t: Table, text: str, repeat: int) -> tuple[float, float, int, str]:
     for _ in range(repeat):
         t0, c0 = time.perf_counter(), time.process_time()
         try:
-            t.submit(text)
+            t.submit(text).check()
             reply = "ACCEPTED (not expected)"
         except PbemError as e:
             reply = reply_of(e)
@@ -197,7 +197,7 @@ def main() -> None:
         t0 = time.perf_counter()
         warm = new_table(folder, sample)
         try:
-            warm.submit("Player 1 passes")               # loads the title data and the grammar
+            warm.submit("Player 1 passes").check()               # loads the title data and the grammar
         except PbemError:
             pass
         print(f"first use (title data, grammar compiled into the cache): {time.perf_counter() - t0:.2f} s, "

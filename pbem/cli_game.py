@@ -8,7 +8,7 @@ import sys
 
 
 from pbem.cli_guard import UsageError
-from pbem.errors import AmbiguousMoveError, NotationError, RuleError
+from pbem.errors import NotationError
 
 _ADDR = re.compile(r"^\s*(?P<name>[^<]+?)\s*(?:<(?P<email>[^>]*)>)?\s*$")
 
@@ -33,7 +33,7 @@ def check_new_path(path: str) -> None:
 
 
 def cmd_new(a: argparse.Namespace) -> int:
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     players = [parse_player(p) for p in a.players]
     check_new_path(a.gamefile)
@@ -71,8 +71,8 @@ def _turn_line(t) -> str:
 
 def cmd_move(a: argparse.Namespace) -> int:
     from pbem.gamefile import StaleGameError
-    from pbem.moderator.table import MoveRejected, Table
     from pbem.notation.limits import check_message
+    from pbem.table import Table
 
     text = sys.stdin.read() if a.text in (None, "-") else a.text
     try:
@@ -82,25 +82,25 @@ def cmd_move(a: argparse.Namespace) -> int:
         return 1
     t = Table.open(a.gamefile)
     try:
-        applied = t.submit(text, sender=a.as_player, source=a.source or "cli")
+        outcome = t.submit(text, a.as_player, source=a.source or "cli")
     except StaleGameError as e:            # another process's move was stored first
         print(f"REFUSED, nothing applied: {e}", file=sys.stderr)
         return 1
-    except MoveRejected as e:
-        print(f"REFUSED, nothing applied: {e}", file=sys.stderr)
-        if e.legal:
-            print("legal now:", file=sys.stderr)
-            for line in e.legal:
-                print(f"  {line}", file=sys.stderr)
+    for why in outcome.refusals:
+        print(f"REFUSED, nothing applied: {why.message}", file=sys.stderr)
+        if why.by_rules:
+            if why.legal:
+                print("legal now:", file=sys.stderr)
+                for line in why.legal:
+                    print(f"  {line}", file=sys.stderr)
+        else:
+            for c in why.candidates:
+                print(f"  did you mean: {c}", file=sys.stderr)
         return 1
-    except (NotationError, AmbiguousMoveError, RuleError) as e:
-        print(f"REFUSED, nothing applied: {e}", file=sys.stderr)
-        for c in getattr(e, "candidates", []) or []:
-            print(f"  did you mean: {c}", file=sys.stderr)
-        return 1
+    applied = outcome.applied
     for m in applied:
         print(f"#{m.seq} {m.notation}")
-    for w in t.warnings:
+    for w in outcome.notes:
         print(f"warning: {w}", file=sys.stderr)
     print(_turn_line(t))
     return 0
@@ -108,7 +108,7 @@ def cmd_move(a: argparse.Namespace) -> int:
 
 def cmd_status(a: argparse.Namespace) -> int:
     """The status report (the text the moderator mails), from the game file."""
-    from pbem.moderator.table import Table
+    from pbem.table import Table
     from pbem.render.report import build_report, render_report
 
     t = Table.open(a.gamefile)
@@ -139,7 +139,7 @@ def cmd_log(a: argparse.Namespace) -> int:
 
 
 def cmd_undo(a: argparse.Namespace) -> int:
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     from pbem.gamefile import StaleGameError
 
@@ -188,7 +188,7 @@ def cmd_export(a: argparse.Namespace) -> int:
     from pathlib import Path
 
     from pbem.exporters.eighteen_xx import export_record
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     t = Table.open(a.gamefile, moderator=False)     # an export is anyone's read (like replay): the plain chain
     header = t.file.header
@@ -272,8 +272,8 @@ def cmd_demo(a: argparse.Namespace) -> int:
 
 def cmd_paste(a: argparse.Namespace) -> int:
     """Apply a whole 18xx.games transcript (the site's "Copy transcript") to a game file."""
-    from pbem.moderator.table import Table
-    from pbem.moderator.transcript import TranscriptError, TranscriptQuestion
+    from pbem.table import Table
+    from pbem.table.transcript import TranscriptError, TranscriptQuestion
 
     text = sys.stdin.read() if a.transcript == "-" else open(a.transcript, encoding="utf-8").read()
     answers = {}

@@ -198,7 +198,7 @@ def _show(out: Path, say, who: str, address: str, mid: str, what: str, trap: boo
 
 def _summary(out: Path, say, cfg, refused: int) -> int:
     from pbem.gamefile.key import read_key
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     t = Table.open(cfg.games / f"{GAME}.pbem", key=read_key(cfg.key_file))     # the demo moderator's key
     g = t.game

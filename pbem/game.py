@@ -77,6 +77,7 @@ class Game:
         self.snapshots: dict[int, bytes] = {}
         self._ctx = bound_context(lambda: self.state)
         self._trusted_ctx: Optional[NotationContext] = None
+        self.reading = None                 # the Reading of the last message (pbem.reading.driver)
 
     # --- making one -------------------------------------------------------------------
     @classmethod
@@ -126,23 +127,27 @@ class Game:
         pushed, passes included. `play` replaces that reading of each move (the table adds who
         may move). NotationError / RuleError / AmbiguousMoveError say which move failed and
         why; the game is then unchanged."""
-        from pbem.notation.sequence import iter_moves
+        from pbem.reading import driver
         from pbem.reading.move import play_move
 
         mark = len(self.moves)
-        index = 0
         self.warnings = []
+
+        def made(pm: ParsedMove, index: int) -> None:
+            try:
+                if play is None:
+                    play_move(self, pm, index, self.warnings)
+                else:
+                    play(self, pm, index)
+            except (RuleError, AmbiguousMoveError) as e:
+                raise _quoted(e, index, pm) from e
+
         try:
-            for pm in iter_moves(text, lambda: self.context(as_), aside=aside):
-                index += 1
-                try:
-                    if play is None:
-                        play_move(self, pm, index, self.warnings)
-                    else:
-                        play(self, pm, index)
-                except (RuleError, AmbiguousMoveError) as e:
-                    raise _quoted(e, index, pm) from e
-            if index == 0:
+            self.reading = reading = driver.read(text, lambda: self.context(as_), play=made, canonical=self.notation)
+            if aside is not None:
+                aside.extend(reading.logs)
+            reading.raise_error()
+            if not reading.moves:
                 raise NotationError("the message holds no move", text=clip(text))
         except BaseException:
             if len(self.moves) != mark:     # (a refused push has already put the state back)

@@ -50,7 +50,7 @@ def test_a_two_part_train_is_offered_its_run_when_the_best_pair_ends_in_two_offb
 
     from pbem.engine.legal import known_run
     from pbem.errors import RuleError
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     path = tmp_path / "v.pbem"
     shutil.copy(Path(__file__).parent / "data" / "positions" / "1861-v-two-offboards.pbem", path)

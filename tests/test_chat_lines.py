@@ -1,5 +1,5 @@
-"""Telling chat from moves in a move mail (`pbem/moderator/classify.py`): a line that could be a
-move is kept to be read (or refused), chat is set aside; a line with no move word or sign is
+"""Telling chat from moves in a move mail (`pbem/moderator/classify.py`, `pbem/table/lines.py`): a
+line that could be a move is kept to be read (or refused), chat is set aside; a line with no move word or sign is
 read by the whole reader, with one quiet context for the mail, unless it names nothing a move
 needs (`pbem/notation/anchors.py`): then it is chat unread, and the reader never reads it as a move."""
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pbem.game_notation import notation_context
 from pbem.mail.body import BodyLine
 from pbem.moderator import classify
 from pbem.moderator.classify import split_chat
+from pbem.table import lines as move_lines
 
 
 @pytest.fixture(scope="module")
@@ -43,14 +44,14 @@ def test_the_quiet_reading_judges_every_line_as_the_explaining_one(table):
     quiet = replace(loud, explain=False)
     lines = ["Hudson Bay 25", "Ann: NWR 85", "P", "Good luck all", "Nice move Bob", "CPR", "Bob",
              "Cid buys HBR", "Hudosn Bay for 20", "CRP", "see you all next week", "TB 140"]
-    assert [classify._reads_as_move(t, quiet) for t in lines] == [classify._reads_as_move(t, loud) for t in lines]
-    assert any(classify._reads_as_move(t, quiet) for t in lines)
+    assert [move_lines.reads_as_move(t, quiet) for t in lines] == [move_lines.reads_as_move(t, loud) for t in lines]
+    assert any(move_lines.reads_as_move(t, quiet) for t in lines)
 
 
 def test_a_mail_s_lines_share_one_context(table, monkeypatch):
     built = []
-    real = classify._quiet_context
-    monkeypatch.setattr(classify, "_quiet_context", lambda t: built.append(t) or real(t))
+    real = move_lines.quiet_context
+    monkeypatch.setattr(move_lines, "quiet_context", lambda g: built.append(g) or real(g))
     chat, _ = split_chat([BodyLine(i, f"Sorry for the delay number {w}") for i, w in
                           enumerate(["one", "two", "three", "four"], 1)], table)
     assert len(chat) == 4 and len(built) == 1
@@ -64,7 +65,7 @@ def test_an_unknown_name_is_refused_without_suggestions_when_quiet(table):
     quiet, sugg = _Reader(replace(ctx, explain=False)).unknown_name("CRP", ("corporation",))
     assert "did you mean" in loud and "CPR" in loud
     assert quiet == 'unknown name "CRP"' and sugg == []
-    assert classify._quiet_context(table).explain is False
+    assert move_lines.quiet_context(table.game).explain is False
 
 
 @pytest.mark.parametrize("line,named", [
@@ -87,8 +88,8 @@ def test_what_a_line_names(table, line, named):
 
 def test_a_line_naming_nothing_is_chat_without_being_read(table, monkeypatch):
     read = []
-    real = classify._reads_as_move
-    monkeypatch.setattr(classify, "_reads_as_move", lambda t, c: read.append(t) or real(t, c))
+    real = move_lines.reads_as_move
+    monkeypatch.setattr(move_lines, "reads_as_move", lambda t, c: read.append(t) or real(t, c))
     chat, kept = split_chat([BodyLine(1, "Sorry for the delay everyone, been travelling"),
                              BodyLine(2, "qwzx plorf snib"), BodyLine(3, "Hudson Bay 25")], table)
     assert [c.number for c in chat] == [1, 2] and [k.number for k in kept] == [3]

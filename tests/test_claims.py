@@ -14,7 +14,7 @@ from pbem.gamefile import GameFile
 from pbem.replay.record_file import import_record
 from pbem.errors import NotationError
 from pbem.game_notation import notation_context
-from pbem.moderator.table import MoveRejected, Table
+from pbem.table import MoveRejected, Table
 from pbem.notation import read_message
 
 FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882" / "10526.json"
@@ -68,7 +68,7 @@ FALSE = [
 @pytest.mark.parametrize("text", TRUE)
 def test_true_claims_are_accepted(tmp_path, record_file, text):
     t = table_at(tmp_path, record_file, 115)
-    applied = t.submit(text)
+    applied = t.submit(text).check().applied
     assert [a.notation for a in applied] == ["HBR pays out"]
     assert t.game.players["Player 2"].cash == 333
 
@@ -78,7 +78,7 @@ def test_false_claims_refuse_the_message(tmp_path, record_file, text, why):
     t = table_at(tmp_path, record_file, 115)
     head = t.file.head
     with pytest.raises(MoveRejected) as info:
-        t.submit(text)
+        t.submit(text).check()
     assert why in str(info.value)
     assert info.value.move == 1
     assert t.file.head == head and t.game.players["Player 2"].cash == 289   # nothing applied
@@ -86,7 +86,7 @@ def test_false_claims_refuse_the_message(tmp_path, record_file, text, why):
 
 def test_false_claim_only_warns_with_the_game_option(tmp_path, record_file):
     t = table_at(tmp_path, record_file, 115, options=("claims-warn",))
-    t.submit("HBR pays out $120")
+    t.submit("HBR pays out $120").check()
     assert t.game.players["Player 2"].cash == 333
     assert any("revenue is $110" in w for w in t.warnings)
 
@@ -96,10 +96,10 @@ def test_a_false_claim_later_in_the_message_refuses_all_of_it(tmp_path, record_f
     t = table_at(tmp_path, record_file, 115)
     head = t.file.head
     with pytest.raises(MoveRejected) as info:
-        t.submit("HBR pays out $110\nHBR buys a 3 train for $180. Cash left 150")
+        t.submit("HBR pays out $110\nHBR buys a 3 train for $180. Cash left 150").check()
     assert info.value.move == 2 and "HBR has $132 left, not $150" in str(info.value)
     assert t.file.head == head and t.game.players["Player 2"].cash == 289
-    t.submit("HBR pays out $110\nHBR buys a 3 train for $180. Cash left 132")
+    t.submit("HBR pays out $110\nHBR buys a 3 train for $180. Cash left 132").check()
     assert t.game.corporations["HBR"].cash == 132
 
 
@@ -108,17 +108,17 @@ def test_price_move_line_is_checked(tmp_path, record_file):
     # HBR's first dividend moves its price right from $50 to $60 in the record
     t = table_at(tmp_path, record_file, 115)
     with pytest.raises(MoveRejected) as info:
-        t.submit("HBR pays out $110\nHBR's share price moves right from $50 to $67")
+        t.submit("HBR pays out $110\nHBR's share price moves right from $50 to $67").check()
     assert "went from 50 to 60" in str(info.value)
     t.submit("[18:25] HBR pays out $110 = $11.0 per share ($44 to Player 2, $33 to Player 1, $22 to HBR)\n"
-             "[18:25] HBR's share price moves right from $50 to $60")
+             "[18:25] HBR's share price moves right from $50 to $60").check()
     assert t.game.market.price("HBR") == 60
 
 
 def test_wrong_president_line_is_refused(tmp_path, record_file):
     t = table_at(tmp_path, record_file, 115)
     with pytest.raises(MoveRejected) as info:
-        t.submit("HBR pays out\nPlayer 1 becomes the president of HBR")
+        t.submit("HBR pays out\nPlayer 1 becomes the president of HBR").check()
     assert "the president of HBR is Player 2, not Player 1" in str(info.value)
 
 
@@ -126,16 +126,16 @@ def test_a_pass_names_its_step(tmp_path, record_file):
     # after buying its 3 train HBR passes at the train step (move 117), then at buy companies
     t = table_at(tmp_path, record_file, 117)
     with pytest.raises(MoveRejected) as info:
-        t.submit("HBR passes lay/upgrade track")
+        t.submit("HBR passes lay/upgrade track").check()
     assert "buy_train step, not track" in str(info.value)
-    t.submit("HBR passes buy trains\nHBR passes buy companies")
+    t.submit("HBR passes buy trains\nHBR passes buy companies").check()
     assert t.game.current_entity() != "HBR"
 
 
 def test_set_aside_lines_do_not_count_as_moves(tmp_path, record_file):
     t = table_at(tmp_path, record_file, 117)
     with pytest.raises(Exception) as info:
-        t.submit("HBR skips buy trains")
+        t.submit("HBR skips buy trains").check()
     assert "no move" in str(info.value)
 
 
@@ -145,18 +145,18 @@ def test_token_without_city_where_two_are_legal_asks_which(tmp_path, record_file
     t = table_at(tmp_path, record_file, 44)
     head = t.file.head
     with pytest.raises(MoveRejected) as info:
-        t.submit("QLL places a token on J10")
+        t.submit("QLL places a token on J10").check()
     assert info.value.legal == ["QLL places a token on J10 city 1", "QLL places a token on J10 city 2"]
     assert t.file.head == head
     # each candidate as listed is itself a complete move
-    t.submit(info.value.legal[1])
+    t.submit(info.value.legal[1]).check()
     assert t.game.board.has_token("J10", "QLL", 1) and not t.game.board.has_token("J10", "QLL", 0)
 
 
 def test_token_without_city_where_one_is_legal_is_that_one(tmp_path, record_file):
     # move 100: GT tokens J10, where only the first city has room (QLL holds the second)
     t = table_at(tmp_path, record_file, 100)
-    t.submit("GT places a token on J10 (Pile o' Bones & Lumsden) for $40")
+    t.submit("GT places a token on J10 (Pile o' Bones & Lumsden) for $40").check()
     assert t.game.board.has_token("J10", "GT", 0)
 
 
@@ -177,7 +177,7 @@ def test_pasted_log_chunk_in_a_mail_reads_the_moves_and_checks_the_rest(tmp_path
 [18:43] Player 1 contributes $153
 [18:43] QLL buys a 4 train for $300 from The Depot"""
     t = table_at(tmp_path, record_file, 185)
-    applied = t.submit(chunk)
+    applied = t.submit(chunk).check().applied
     assert [a.notation for a in applied] == [
         "QLL lays #24 on H10 rot 4", "Player 1 sells 10% of GT", "QLL buys a 4 train from the depot for 300"]
     assert any("QLL does not run" in w for w in t.warnings)
@@ -186,7 +186,7 @@ def test_pasted_log_chunk_in_a_mail_reads_the_moves_and_checks_the_rest(tmp_path
     (tmp_path / "b").mkdir()
     t2 = table_at(tmp_path / "b", record_file, 185)
     with pytest.raises(MoveRejected) as info:
-        t2.submit(chunk.replace("contributes $153", "contributes $150"))
+        t2.submit(chunk.replace("contributes $153", "contributes $150")).check()
     assert "Player 1's cash changed by $-153, not $-150" in str(info.value)
 
 
@@ -194,14 +194,14 @@ def test_pasted_log_chunk_in_a_mail_reads_the_moves_and_checks_the_rest(tmp_path
 def test_sells_all_is_the_whole_holding(tmp_path, record_file):
     # move 61 of the record: Player 3 sells the one HBR share bought just before
     t = table_at(tmp_path, record_file, 61)
-    applied = t.submit("Player 3 sells all his HBR")
+    applied = t.submit("Player 3 sells all his HBR").check().applied
     assert [a.notation for a in applied] == ["Player 3 sells 10% of HBR"]
 
 
 def test_sells_both_needs_exactly_two_shares(tmp_path, record_file):
     t = table_at(tmp_path, record_file, 61)
     with pytest.raises(NotationError) as info:
-        t.submit("Player 3 sold both his HBR shares")
+        t.submit("Player 3 sold both his HBR shares").check()
     assert "holds 10% of HBR, not two shares" in str(info.value)
 
 
@@ -215,11 +215,11 @@ def test_sells_both_needs_exactly_two_shares(tmp_path, record_file):
 def test_price_direction_and_bare_amounts_are_checked(tmp_path, record_file, text, ok):
     t = table_at(tmp_path, record_file, 115)          # HBR: revenue $110, price $50 -> $60
     if ok:
-        t.submit(text)
+        t.submit(text).check()
         assert t.game.market.price("HBR") == 60
     else:
         with pytest.raises(MoveRejected):
-            t.submit(text)
+            t.submit(text).check()
         assert t.game.market.price("HBR") == 50
 
 
@@ -227,9 +227,9 @@ def test_holding_after_the_move_is_checked(tmp_path, record_file):
     # move 61: Player 3 sells the one HBR share bought just before
     t = table_at(tmp_path, record_file, 61)
     with pytest.raises(MoveRejected) as info:
-        t.submit("Player 3 sells 10% of HBR, now holding 10%")
+        t.submit("Player 3 sells 10% of HBR, now holding 10%").check()
     assert "Player 3 holds 0% of HBR, not 10%" in str(info.value)
-    t.submit("Player 3 sells 10% of HBR, now holding 0%")
+    t.submit("Player 3 sells 10% of HBR, now holding 0%").check()
 
 
 @pytest.mark.parametrize("line,holds", [

@@ -77,7 +77,7 @@ def test_show_works_on_game_files_too():
 
 
 def test_status_prints_the_report_with_figures_from_the_game(tmp_path):
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     sample = ROOT / "samples" / "1882-demo-opening.pbem"          # unsealed (format version 1)
     keyless = {**os.environ, "PBEM_KEY_FILE": str(tmp_path / "no-key")}    # nothing to check a seal against

@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 
 from pbem.gamefile import GameFile, StaleGameError
-from pbem.moderator.table import Table
+from pbem.table import Table
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "1882-18xx.games-5585.pbem"
 ROUNDS = 50
@@ -31,7 +31,7 @@ def _mover(path: str, who: int, moves: list[str], barrier, results) -> None:
             done = len(table.seqs)
             count = 1 + (r + who) % 2                 # one move (an append) or two (a rewrite)
             text = "\n".join(moves[done:done + count])
-            applied = table.submit(text, source=f"worker {who} round {r}")
+            applied = table.submit(text, source=f"worker {who} round {r}").check().applied
             results.put(("ok", who, r, [(m.seq, m.notation) for m in applied]))
         except StaleGameError as e:
             results.put(("stale", who, r, str(e)))

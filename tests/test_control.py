@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pbem
 from pbem.engine.actions import Pass
-from pbem.moderator.table import Table
+from pbem.table import Table
 
 
 def _game():

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 from pbem.gamefile.key import read_key
-from pbem.moderator.table import Table
+from pbem.table import Table
 
 ROOT = Path(__file__).resolve().parents[1]
 FIX = ROOT.parent / "shared" / "fixtures" / "18xx.games" / "1882"

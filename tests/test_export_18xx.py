@@ -127,7 +127,7 @@ def test_certificates_moved_by_a_presidency_swap_are_followed_by_the_importer(tm
     The importer, which only knew certificates the record had named, read it as an IPO one; the
     game's certificates now move as the reference's do."""
     from pbem.cli import main
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
     copy = tmp_path / src.name
@@ -174,7 +174,7 @@ def test_a_discarded_train_is_the_one_named_and_bought_back_from_the_depot(tmp_p
     type) through importer, engine, exporter and the canonical line."""
     from pbem.engine import actions as A
     from pbem.game_notation import notation_context
-    from pbem.moderator.table import Table
+    from pbem.table import Table
     from pbem.notation.canonical import CanonicalReader
     from pbem.notation.formatter import format_action
 

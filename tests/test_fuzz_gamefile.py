@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from pbem.errors import GameFileError, PbemError
 from pbem.gamefile import GENESIS, GameFile, loads
 from pbem.gamefile.format import render_lines
-from pbem.moderator.table import Table
+from pbem.table import Table
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 DEMO = (SAMPLES / "1882-demo-opening.pbem").read_bytes()

@@ -17,7 +17,7 @@ from pbem.errors import PbemError
 from pbem.gamefile import GameFile
 from pbem.gamefile.migrate import seal_file
 from pbem.game_notation import checked, notation_context
-from pbem.moderator.table import Table
+from pbem.table import Table
 from pbem.notation import read_message
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -80,7 +80,7 @@ def test_text_read_against_real_states(text):
 @given(texts, st.sampled_from([None, "Ann", "Bob", "Cid", "Dee", "Zed"]))
 def test_text_submitted_at_the_table(text, sender):
     try:
-        DEMO.submit(text, sender=sender, source="fuzz")
+        DEMO.submit(text, seat=sender, source="fuzz").check()
     except PbemError:
         pass
 

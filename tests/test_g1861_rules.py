@@ -101,7 +101,7 @@ def test_a_player_who_could_start_a_major_but_for_a_home_keeps_the_turn(tmp_path
     turn. Now P1 keeps it, with only a pass (a par that could not be completed is not offered)."""
     from pathlib import Path
 
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed2-old.pbem"
     copy = tmp_path / src.name
@@ -119,7 +119,7 @@ def test_the_national_buys_again_after_the_trainless_choices(tmp_path):
     this rule: in the reference the national ends its turn with two 8 trains and 648."""
     from pathlib import Path
 
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed2-national.pbem"
     copy = tmp_path / src.name
@@ -137,7 +137,7 @@ def test_the_turn_goes_on_while_18xx_games_would_price_a_par_as_affordable(tmp_p
     1376 P5 has 124 after selling; the reference waits for P5, pbem had ended the turn."""
     from pathlib import Path
 
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed4-old.pbem"
     copy = tmp_path / src.name
@@ -153,7 +153,7 @@ def test_a_post_merger_buy_can_take_the_presidency(tmp_path):
     1861 seed 4: MK's president is P3 from move 770; pbem kept P2)."""
     from pathlib import Path
 
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed4-merger.pbem"
     copy = tmp_path / src.name
@@ -170,7 +170,7 @@ def test_a_station_removed_after_a_merger_goes_back_to_the_charter(tmp_path):
     (refplay 1861 seed 5: pbem had dropped a token, charged 120 for K7 and had none left)."""
     from pathlib import Path
 
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed5.pbem"
     copy = tmp_path / src.name
@@ -191,7 +191,7 @@ def test_track_looping_back_into_a_city_connects_it_for_a_major_home(tmp_path):
     parred SE and homed it in M19; the reference found no home there)."""
     from pathlib import Path
 
-    from pbem.moderator.table import Table
+    from pbem.table import Table
     from pbem.titles.g1861.rules import track_reaches_stop
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed11-home.pbem"
@@ -212,7 +212,7 @@ def test_a_minor_that_leaves_nobody_able_to_be_president_is_not_added_to_a_merge
     from pathlib import Path
 
     from pbem.errors import RuleError
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed8-merger.pbem"
     copy = tmp_path / src.name
@@ -232,7 +232,7 @@ def test_the_last_player_who_could_buy_into_a_presidentless_merger_must_buy(tmp_
     from pathlib import Path
 
     from pbem.errors import RuleError
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed8-shares.pbem"
     copy = tmp_path / src.name
@@ -253,7 +253,7 @@ def test_a_discarded_train_rusts_in_the_depot(tmp_path):
     from pathlib import Path
 
     from pbem.errors import RuleError
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed143-rust.pbem"
     copy = tmp_path / src.name
@@ -272,7 +272,7 @@ def test_the_merger_round_ends_only_after_a_major_over_its_train_limit_discards(
     seed 48: pbem had moved on to the stock round with the discard pending)."""
     from pathlib import Path
 
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed48-discard.pbem"
     copy = tmp_path / src.name
@@ -338,7 +338,7 @@ def test_every_move_listed_in_a_merger_round_is_accepted(tmp_path):
     listed move is accepted (each pushed on a copy)."""
     import copy as copying
 
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     t = _seed30_table(tmp_path)
     g = Table.new_game(t.file.header)
@@ -401,7 +401,7 @@ def _seed30_table(tmp_path):
     """Kept random 1861 game 30 at the table (read as test data, not as the moderator)."""
     from pathlib import Path
 
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "random" / "1861-seed30.pbem"
     copy = tmp_path / src.name
@@ -411,7 +411,7 @@ def _seed30_table(tmp_path):
 
 def _seed30(tmp_path, upto: int):
     """Kept random 1861 game 30 replayed up to move `upto`, and all its moves."""
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     t = _seed30_table(tmp_path)
     g, moves = Table.new_game(t.file.header), list(t.play.moves)

@@ -13,7 +13,7 @@ import pytest
 import pbem
 from pbem.errors import GameFileError
 from pbem.gamefile import GameFile
-from pbem.moderator.table import Table
+from pbem.table import Table
 from pbem.titles import load_title, title_data
 from pbem.titles.game_data import GameDataError, read_game_data
 from pbem.titles.registry import game_data

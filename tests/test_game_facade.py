@@ -11,7 +11,7 @@ import pytest
 import pbem
 from pbem.engine.actions import Bid, LayTile, Pass
 from pbem.errors import AmbiguousMoveError, NotationError, RuleError
-from pbem.moderator.table import Table
+from pbem.table import Table
 from pbem.notation import read_message
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,12 +92,12 @@ def test_a_later_lay_is_read_after_the_earlier_one(tmp_path):
     so read against the state before the message the second lay cannot be laid at all."""
     t = Table.create(tmp_path / "g.pbem", "1882", [("Ann", ""), ("Bob", ""), ("Cid", "")], 7)
     for who, text in OPENING:
-        t.submit(text, who)
+        t.submit(text, who).check()
     assert t.game.current_entity() == "GT"
     message = "GT: lays #57 on L8 rot 1; lays #8 on M7"
     with pytest.raises(AmbiguousMoveError, match="cannot be laid on M7 in any rotation now"):
         read_message(message, t.play.context("Bob"))         # the whole message against the old state
-    applied = t.submit(message, "Bob")
+    applied = t.submit(message, "Bob").check().applied
     assert [m.notation for m in applied] == ["GT lays #57 on L8 rot 1", "GT lays #8 on M7 rot 2"]
     assert t.play.moves[-2:] == [LayTile("GT", "L8", "57", 1), LayTile("GT", "M7", "8", 2)]
     again = Table.open(t.file.path)                            # and the file replays to the same state

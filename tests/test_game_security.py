@@ -25,7 +25,7 @@ from pbem.gamefile.format import render_lines
 from pbem.gamefile.key import load_key
 from pbem.gamefile.verify import Witness, verify_file
 from pbem.moderator.signon import hash_secret
-from pbem.moderator.table import Table
+from pbem.table import Table
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "1882-18xx.games-5585.pbem"
 UPTO = 117                                 # QLL has withheld (116) and passed; CPR's turn next
@@ -124,7 +124,7 @@ def test_an_old_game_is_sealed_by_an_explicit_logged_command(tmp_path, monkeypat
     monkeypatch.setenv("PBEM_KEY_FILE", str(kf))
     path = tmp_path / "old.pbem"
     old = GameFile.create(path, GameHeader("1882", [("Ann", ""), ("Bob", ""), ("Cid", "")], 1, version=2))
-    Table.open(path).submit("Ann bids 20 for HB")        # no key anywhere: nothing to check a seal against
+    Table.open(path).submit("Ann bids 20 for HB").check()        # no key anywhere: nothing to check a seal against
     witness = Witness(len(GameFile.open(path).records), GameFile.open(path).head)
     before = path.read_bytes()
     load_key(create=True)                                 # the moderator makes a key (e.g. a new game)
@@ -195,7 +195,7 @@ def test_the_mail_moderator_never_vouches_for_a_forged_file(world, how):
 # ---------------------------------------------------------------------- swaps and modes
 def _game(tmp_path) -> Path:
     t = Table.create(tmp_path / "g.pbem", "1882", [("Ann", ""), ("Bob", ""), ("Cid", "")], 1)
-    t.submit("Ann bids 20 for HB")
+    t.submit("Ann bids 20 for HB").check()
     return t.file.path
 
 
@@ -221,7 +221,7 @@ def test_a_link_swapped_in_during_a_move_is_refused_and_nothing_is_written(tmp_p
     hook = _swap_for_a_link(path, other)
     monkeypatch.setattr(store, "WRITE_HOOK", lambda stage, real: hook(stage, real, when=when))
     with pytest.raises(WriteRefusedError, match="was replaced .* nothing was written"):
-        t.submit("\n".join(["Bob passes", "Cid passes"][:count]))
+        t.submit("\n".join(["Bob passes", "Cid passes"][:count])).check()
     monkeypatch.setattr(store, "WRITE_HOOK", None)
     assert other.read_bytes() == b"someone else's file\n"                  # nothing written there
     assert path.with_name("moved-away.pbem").read_bytes() == before         # the game lost nothing, gained nothing

@@ -187,7 +187,7 @@ V1_BODIES = ["pbem-game 1", 'title "1882"', "created 2024-05-01T12:00:00Z", "see
 
 def test_v1_file_still_opens_and_replays(tmp_path, no_key):
     """A file written by format version 1 (built here by hand, not by the writer)."""
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     data, head = render_lines(GENESIS, V1_BODIES)
     p = _write(tmp_path / "old.pbem", data)
@@ -231,7 +231,7 @@ SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.pb
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
 def test_every_sample_still_opens(path):
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     gf = GameFile.open(path)
     moves = gf.effective_moves()

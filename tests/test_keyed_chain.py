@@ -13,7 +13,7 @@ from pbem.gamefile import GENESIS, GameFile, GameHeader
 from pbem.gamefile.format import ForgedLineError, UnsealedGameError, render_lines
 from pbem.gamefile.key import key_path, load_key
 from pbem.gamefile.verify import Witness, verify_file
-from pbem.moderator.table import Table
+from pbem.table import Table
 
 THIEF = secrets.token_bytes(32)          # a key that is not the moderator's
 
@@ -23,8 +23,8 @@ def game(tmp_path):
     """A 1882 game with bids, a purchase and an annulment; returns (path, witness after it)."""
     t = Table.create(tmp_path / "g.pbem", "1882", [("Ann", "ann@x.org"), ("Bob", "bob@x.org"),
                                                    ("Cid", "cid@x.org")], 5)
-    t.submit("Ann bids 20 for HB; Bob buys SC for 50")
-    t.submit("Cid bids 80 for NWR", sender="Cid")
+    t.submit("Ann bids 20 for HB; Bob buys SC for 50").check()
+    t.submit("Cid bids 80 for NWR", seat="Cid").check()
     t.undo(1, who="moderator", reason="typo")
     gf = GameFile.open(t.file.path)
     return t.file.path, Witness(len(gf.records), gf.head)

@@ -44,7 +44,7 @@ def test_a_mail_over_the_cpu_budget_is_refused_whole_with_a_polite_reply(tmp_pat
 
 
 def _same_as_its_file(pm) -> bool:
-    from pbem.moderator.table import Table
+    from pbem.table import Table
     from pbem.replay.state import state_json
 
     kept, fresh = pm.table(GAME), Table.open(pm.game_path(GAME))
@@ -59,7 +59,7 @@ def test_a_refused_flood_costs_no_replay_and_leaves_the_table_its_files_state(tm
     exception), so the table still is its file's state, here with the budget spent on the third
     line of a message whose first lines are moves."""
     import pbem.notation.sequence as sequence
-    from pbem.moderator import table as table_mod
+    from pbem.table import core as table_mod
     from pbem.notation.limits import OverBudget
 
     pm, secrets = new_world(tmp_path, gm_hash, cpu_budget=0.01)
@@ -352,7 +352,7 @@ def test_an_honest_mail_whose_rules_work_is_heavy_is_accepted_and_a_chat_flood_s
     listing the run costs about 0.6 s, benchmarks/run_listing.py). The budget charges reading only,
     so such a mail is never refused as "too long to read"; here the rules' work on each move
     is made to cost more than the whole budget."""
-    from pbem.moderator import table as table_mod
+    from pbem.table import core as table_mod
 
     pm, secrets = new_world(tmp_path, gm_hash, cpu_budget=1.0)     # room for a busy machine's reading
     real = table_mod.play_move

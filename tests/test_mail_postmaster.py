@@ -9,7 +9,7 @@ import pytest
 from mailkit import GAME, GM, GM_SECRET, MOD, PLAYERS, create_body, latest, mail, new_game, parse, secret_in, text_of
 from pbem.moderator.postmaster import Master, Postmaster
 from pbem.moderator.signon import hash_secret
-from pbem.moderator.table import Table
+from pbem.table import Table
 
 ADDR = dict(PLAYERS)
 

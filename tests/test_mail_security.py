@@ -286,7 +286,7 @@ def test_another_players_message_id_does_not_make_his_mail_theirs(world):
     d = pm.handle("k2", _move(pm, s, "Bob", "Bob passes", msgid="<ann-1@client.example>"))
     reply = text_of(next(o for o in d.outgoing if o.rcpts == (ADDR["Bob"],) and "reply" in o.message_id).raw)
     assert d.folder == "Processed" and "#3 Bob passes" in reply and "Ann passes" not in reply.split("Applied:")[1]
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     assert [r.notation for r in Table.open(pm.games_dir / f"{GAME}.pbem").file.effective_moves()] == \
         ["Ann passes", "Bob passes"]
@@ -357,7 +357,7 @@ def test_a_command_mail_answering_no_mail_is_refused_but_an_explicit_head_binds_
     before = _game(pm)
     d = pm.handle("k-bare", _gm_mail(pm, "UNDO 1", reply=False))
     assert d.folder == "Rejected" and _game(pm) == before
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     t = Table.open(pm.games_dir / f"{GAME}.pbem")
     d = pm.handle("k-head", _gm_mail(pm, f"UNDO 1 {t.file.records[-1].seq}:{t.file.head}", reply=False))

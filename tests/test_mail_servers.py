@@ -26,7 +26,7 @@ from pbem.moderator.failpoints import STAGES
 from pbem.moderator.ledger import Ledger
 from pbem.moderator.postmaster import Master, Postmaster
 from pbem.moderator.signon import hash_secret
-from pbem.moderator.table import Table
+from pbem.table import Table
 from pbem.replay.state import state_json
 
 ADDR = dict(PLAYERS)

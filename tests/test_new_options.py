@@ -4,7 +4,7 @@ import pytest
 from pbem.cli import main
 from pbem.errors import RuleError
 from pbem.gamefile import GameFile
-from pbem.moderator.table import Table
+from pbem.table import Table
 
 
 def test_a_declared_option_is_stored_and_used(tmp_path):

@@ -12,7 +12,7 @@ from pbem.gamefile import GENESIS
 from pbem.gamefile.format import render_lines
 from pbem.gamefile.key import load_key
 from pbem.replay.record_file import import_record
-from pbem.moderator.table import Table
+from pbem.table import Table
 
 FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882"
 

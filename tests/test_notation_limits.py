@@ -5,7 +5,7 @@ import random
 import pytest
 
 from pbem.errors import NotationError, PbemError
-from pbem.moderator.table import MAX_NOTES, Table
+from pbem.table import MAX_NOTES, Table
 from pbem.notation import context_for_title, parse_message
 from pbem.notation.limits import MAX_LINE, MAX_LINES, MAX_MOVES
 from pbem.notation.messages import SHOWN_WIDTH, caret_block
@@ -30,7 +30,7 @@ def table(tmp_path):
 def test_refused_with_the_place(table, text, words):
     head = table.file.head
     with pytest.raises(NotationError) as info:
-        table.submit(text, sender="Ann")
+        table.submit(text, seat="Ann").check()
     assert words in str(info.value) and "line 1" in str(info.value)
     assert table.file.head == head
 
@@ -39,7 +39,7 @@ def test_a_megabyte_line_is_refused_with_a_short_reply(table):
     """(How fast: benchmarks/message.py.)"""
     line = "Ann bids 20 for HB " + "x" * 1_000_000
     with pytest.raises(NotationError) as info:
-        table.submit(line, sender="Ann")
+        table.submit(line, seat="Ann").check()
     assert len(str(info.value)) < 2000 and "1,000,019 characters" in str(info.value)
 
 
@@ -59,7 +59,7 @@ _rng = random.Random(5)
 def test_a_line_just_under_the_limit_gets_a_short_reply_naming_the_place(table, line):
     head = table.file.head
     with pytest.raises(PbemError) as info:
-        table.submit(line, sender="Ann")
+        table.submit(line, seat="Ann").check()
     text = str(info.value)
     assert len(text.encode()) < 2000, text[:300]
     assert "line 1" in text and table.file.head == head
@@ -77,20 +77,20 @@ def test_the_caret_points_at_the_spot_of_a_long_line():
 def test_a_message_of_too_many_lines_is_refused_before_reading(table):
     head = table.file.head
     with pytest.raises(NotationError, match="at most 20,000 are read at once"):
-        table.submit("\n".join(["Ann passes"] * (MAX_LINES + 1)))
+        table.submit("\n".join(["Ann passes"] * (MAX_LINES + 1))).check()
     assert table.file.head == head
 
 
 def test_a_message_of_too_many_moves_is_refused(table):
     head = table.file.head
     with pytest.raises(NotationError, match="more than 3,000 moves"):
-        table.submit("\n".join(["pass; pass; pass"] * (MAX_MOVES // 3 + 1)))
+        table.submit("\n".join(["pass; pass; pass"] * (MAX_MOVES // 3 + 1))).check()
     assert table.file.head == head
 
 
 def test_a_long_pasted_log_is_summed_up_not_repeated(table):
     log = "\n".join(["-- Stock Round 1 --", "Ann operates CPR"] * 100)
-    applied = table.submit(f"{log}\nAnn bids 20 for HB", sender="Ann")
+    applied = table.submit(f"{log}\nAnn bids 20 for HB", seat="Ann").check().applied
     assert [a.notation for a in applied] == ["Ann bids 20 for HB"]
     assert len(table.warnings) == MAX_NOTES + 1
     assert table.warnings[-1] == f"{200 - MAX_NOTES} more note(s) like these not shown"
@@ -103,7 +103,7 @@ def test_suggestions_still_come_for_a_slip_but_not_for_a_huge_name():
 
 
 def test_ordinary_numbers_and_spaces_still_read(table):
-    applied = table.submit("Ann\tbids  20 for HB", sender="Ann")
+    applied = table.submit("Ann\tbids  20 for HB", seat="Ann").check().applied
     assert [a.notation for a in applied] == ["Ann bids 20 for HB"]
 
 

@@ -368,7 +368,7 @@ def test_at_the_table_a_refusal_with_a_pass_is_one_pass():
 
 def _merger_game(tmp_path, upto: int):
     """The refplay 1861 game (seed 4) just before a move of its merger rounds."""
-    from pbem.moderator.table import Table
+    from pbem.table import Table
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed4-merger.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())

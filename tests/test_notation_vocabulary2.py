@@ -176,7 +176,7 @@ def _merger_table(tmp_path, upto: int):
     """The refplay 1861 game (seed 4) just before a move of its merger rounds."""
     from pathlib import Path
 
-    from pbem.moderator.table import Table
+    from pbem.table import Table
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1861-seed4-merger.pbem"
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.moderator.table import Table
+from pbem.table import Table
 
 DATA = Path(__file__).resolve().parent / "data" / "random"
 GAMES = sorted(DATA.glob("*.pbem"))

@@ -25,7 +25,7 @@ def test_imported_record_replays_from_notation(name, tmp_path):
     """The record written as a pbem game file (merges, conversions, minor bids, the 5+5E train,
     M-K beside MK) reads back to the same final values."""
     from pbem.replay.record_file import import_record
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     path = FIXTURES / name
     rec = load_record(path)

@@ -18,7 +18,7 @@ FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games"
 def _seed29_emergency(tmp_path):
     """refplay 1882 seed 29, move 644: HBR ($432, no train) must buy; the cheapest depot train is
     a $450 5; its president P5 has $28. CPR and SC hold 3s ($180), GT and SC 4s ($300)."""
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = DATA / "refplay" / "1882-seed29-ebuy.pbem"
     dst = tmp_path / src.name

@@ -66,7 +66,7 @@ def test_no_rule_of_the_operating_turn_is_a_hook_of_the_title(title):
 
 def test_a_sale_toward_a_train_is_the_presidents_alone():
     """The train step checks who sells toward the train: only the president of the corporation."""
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed29-ebuy.pbem"
     g = Table.open(src, moderator=False).game

@@ -351,7 +351,7 @@ def test_a_bankrupt_president_keeps_what_would_change_the_presidency_and_it_coun
     (no president swap for the operating corporation), so 30% stays and counts in the value."""
     from pbem.gamefile import GameFile
     from pbem.game_notation import notation_context
-    from pbem.moderator.table import Table
+    from pbem.table import Table
     from pbem.notation import read_message
 
     import shutil
@@ -397,7 +397,7 @@ def test_emergency_buy_from_a_corporation_spends_what_the_sales_raised():
 
     from pbem.gamefile import GameFile
     from pbem.game_notation import notation_context
-    from pbem.moderator.table import Table
+    from pbem.table import Table
     from pbem.notation import read_message
 
     tmp = Path(tempfile.mkdtemp()) / "g.pbem"
@@ -424,7 +424,7 @@ def test_emergency_buy_from_a_corporation_spends_what_the_sales_raised():
 def _seed2_moves(tmp_path):
     """The kept random game 2 (CN floats and operates) as a game file and a fresh game for it."""
     from pbem.gamefile import GameFile
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "random" / "1882-seed2.pbem"
     path = tmp_path / src.name
@@ -476,7 +476,7 @@ def test_no_emergency_sale_when_the_president_can_pay_the_difference(tmp_path):
     bundle one share smaller than which would do. refplay 1882 seed 29 (a game pbem played
     before this rule), move 644: HBR has 432 for the $450 5 train, its president P5 has 28;
     pbem let P5 sell 10% of CNR, the reference refused (`Cannot sell shares of CNR`)."""
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed29-ebuy.pbem"
     copy = tmp_path / src.name
@@ -495,7 +495,7 @@ def test_no_emergency_sale_when_the_president_can_pay_the_difference(tmp_path):
 def test_an_emergency_sale_may_not_be_bigger_than_needed(tmp_path):
     """The same position with less of P5's cash: at $10 a share, 18 short allows two shares (one
     would not do), 9 short one; with nothing of P5's cash the needed CNR share sells."""
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed29-ebuy.pbem"
     copy = tmp_path / src.name
@@ -519,7 +519,7 @@ def test_sc_discards_a_train_in_another_corporations_turn(tmp_path):
     """SC is both a corporation and a private's name. CPR's train purchase put SC over its limit,
     and SC's discard was taken for a use of the SC private's ability and refused (random game 95,
     2 players, move 670: `SC has no ability CPR can use now`)."""
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed95-discard.pbem"
     copy = tmp_path / src.name
@@ -536,7 +536,7 @@ def _seed3_before_1051(tmp_path):
     """The kept random game 3 just before move 1051: QLL ($207) must buy a train, the cheapest
     depot train is a $630 6, and its president P1 has sold 20% of SC at $20 a share for it."""
     from pbem.gamefile import GameFile
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "random" / "1882-seed3.pbem"
     path = tmp_path / src.name
@@ -555,7 +555,7 @@ def _seed3_before_1051(tmp_path):
 def _seed29_emergency(tmp_path):
     """refplay 1882 seed 29, move 644: HBR ($432, no train) must buy; the cheapest depot train
     is a $450 5; its president P5 has $28. CPR and SC hold 3s ($180), GT and SC 4s ($300)."""
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "refplay" / "1882-seed29-ebuy.pbem"
     copy = tmp_path / src.name
@@ -629,7 +629,7 @@ def test_emergency_buy_from_a_corporation_after_the_presidents_sales(tmp_path):
 def _seed1_before(tmp_path, seq):
     """The kept random game 1 just before move `seq`."""
     from pbem.gamefile import GameFile
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     src = Path(__file__).resolve().parent / "data" / "random" / "1882-seed1.pbem"
     path = tmp_path / src.name

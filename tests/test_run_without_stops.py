@@ -14,7 +14,7 @@ from pbem.errors import RuleError
 from pbem.importers.eighteen_xx import load_record, replay_record
 from pbem.replay.record_file import import_record
 from pbem.reading.runs import needs_stops, settle_run
-from pbem.moderator.table import Table
+from pbem.table import Table
 
 FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882"
 
@@ -70,7 +70,7 @@ def test_by_mail_the_run_is_stored_with_its_stops(tmp_path):
     assert table.game.current_entity() == corp.sym
     total = sum(r.revenue for r in found)
     trains = " and ".join(f"the {r.train} for {r.revenue}" for r in found)
-    applied = table.submit(f"{corp.sym} runs {trains}")
+    applied = table.submit(f"{corp.sym} runs {trains}").check().applied
     line = applied[-1].notation
     assert all(s.hex in line for r in found for s in r.stops), line
     again = Table.open(path)                   # the stored line replays without any search

@@ -10,7 +10,7 @@ from pbem.errors import GameFileError
 from pbem.gamefile import GameFile
 from pbem.importers.eighteen_xx import load_record
 from pbem.replay.record_file import import_record
-from pbem.moderator.table import MoveRejected, Table
+from pbem.table import MoveRejected, Table
 
 FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882"
 ROOT_SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -34,7 +34,7 @@ def test_opening_a_table_replays_its_file_without_the_free_text_reader(tmp_path)
     `pbem status`, every mail's game) does not load the free-text reader and its rewordings."""
     gf = tmp_path / "game.pbem"
     import_record(RECORDS[0], gf)
-    code = ("import sys; from pbem.moderator.table import Table; t = Table.open(sys.argv[1]); "
+    code = ("import sys; from pbem.table import Table; t = Table.open(sys.argv[1]); "
             "print(len(t.file.effective_moves()), 'pbem.notation.parser' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code, str(gf)], capture_output=True, text=True, check=True).stdout.split()
     assert int(out[0]) > 300 and out[1] == "False"
@@ -47,10 +47,10 @@ def new_table(tmp_path):
 
 def test_message_is_all_or_nothing(tmp_path):
     t = new_table(tmp_path)
-    t.submit("Ann bids 20 for HB")
+    t.submit("Ann bids 20 for HB").check()
     before = (tmp_path / "g.pbem").read_bytes()
     with pytest.raises(MoveRejected) as info:
-        t.submit("Bob buys SC for 50\nCid bids 81 for NWR")      # second move breaks the $5 rule
+        t.submit("Bob buys SC for 50\nCid bids 81 for NWR").check()      # second move breaks the $5 rule
     assert info.value.move == 2
     assert any("Cid" in line for line in info.value.legal)
     assert (tmp_path / "g.pbem").read_bytes() == before           # the file is untouched
@@ -61,25 +61,25 @@ def test_message_is_all_or_nothing(tmp_path):
 def test_sender_may_only_move_for_themselves(tmp_path):
     t = new_table(tmp_path)
     with pytest.raises(MoveRejected, match="may not move for Ann"):
-        t.submit("Ann bids 20 for HB", sender="Bob")
-    t.submit("bid 20 on HB", sender="Ann")
+        t.submit("Ann bids 20 for HB", seat="Bob").check()
+    t.submit("bid 20 on HB", seat="Ann").check()
     assert t.game.companies["HB"].owner == "Ann"
 
 
 def test_undo_keeps_annulled_moves_visible(tmp_path):
     t = new_table(tmp_path)
-    t.submit("Ann bids 20 for HB; Bob buys SC for 50")
+    t.submit("Ann bids 20 for HB; Bob buys SC for 50").check()
     t.undo(1, who="moderator", reason="Bob meant NWR")
     assert t.game.companies["SC"].owner is None and t.game.current_entity() == "Bob"
     listing = GameFile.open(tmp_path / "g.pbem").listing()
     assert "Bob bids 50 for SC" in listing and "ANNULLED" in listing
-    t.submit("Bob bids 85 for NWR")
+    t.submit("Bob bids 85 for NWR").check()
     assert Table.open(tmp_path / "g.pbem").game.round.bids["NWR"] == {"Bob": 85}
 
 
 def test_any_edited_byte_of_a_move_line_is_refused_with_its_line(tmp_path):
     t = new_table(tmp_path)
-    t.submit("Ann bids 20 for HB; Bob buys SC for 50; Cid bids 80 for NWR")
+    t.submit("Ann bids 20 for HB; Bob buys SC for 50; Cid bids 80 for NWR").check()
     path = tmp_path / "g.pbem"
     lines = path.read_bytes().split(b"\n")
     target = next(i for i, l in enumerate(lines) if b"Bob bids 50" in l)
@@ -121,11 +121,11 @@ def test_cli_plays_a_game_file(tmp_path):
 
 def test_a_stale_round_label_warns_but_the_move_stands(tmp_path):
     t = new_table(tmp_path)
-    t.submit("SR 1: Ann bids 20 for HB")            # the auction is not a stock round
+    t.submit("SR 1: Ann bids 20 for HB").check()            # the auction is not a stock round
     assert t.warnings and "private auction" in t.warnings[0]
     assert t.game.companies["HB"].owner == "Ann"
     t2 = Table.open(ROOT_SAMPLES / "1882-demo-opening.pbem", moderator=False)
-    from pbem.moderator.table import round_label, round_label_mismatch
+    from pbem.table import round_label, round_label_mismatch
     assert round_label(t2.game) == "SR 2"
     assert round_label_mismatch("SR 2", t2.game) == "" and "SR 2" in round_label_mismatch("OR 1.1", t2.game)
 
@@ -133,9 +133,9 @@ def test_a_stale_round_label_warns_but_the_move_stands(tmp_path):
 def test_the_same_mail_twice_is_applied_once(tmp_path):
     t = new_table(tmp_path)
     mid = "<abc123@mail.example.org>"
-    first = t.submit("Ann bids 20 for HB", source=mid)
+    first = t.submit("Ann bids 20 for HB", source=mid).check().applied
     t2 = Table.open(tmp_path / "g.pbem")
-    again = t2.submit("Ann bids 20 for HB", source=mid)
+    again = t2.submit("Ann bids 20 for HB", source=mid).check().applied
     # the second delivery applies nothing and reports the moves the first one applied
     assert len(first) == 1 and again == first and t2.duplicate and not t.duplicate
     assert len(t2.file.effective_moves()) == 1
@@ -156,7 +156,7 @@ def test_the_sender_is_stored_as_the_seat_of_each_move(tmp_path):
         sender = corp.president if corp is not None else ent
         if rec.seq == 1:
             sender = None                                  # the moderator enters this one
-        t.submit(rec.notation, sender=sender, source=f"<m{rec.seq}@x>")
+        t.submit(rec.notation, seat=sender, source=f"<m{rec.seq}@x>").check()
         sent.append((ent, sender or ""))
     stored = GameFile.open(tmp_path / "g.pbem")
     assert [(r.entity, r.seat) for r in stored.effective_moves()] == sent
@@ -171,7 +171,7 @@ def test_the_sender_is_stored_as_the_seat_of_each_move(tmp_path):
 
 def test_a_wrong_phase_label_warns_like_a_round_label(tmp_path):
     t = new_table(tmp_path)
-    t.submit("Green phase: Ann bids 20 for HB")          # the game starts in the yellow phase 2
+    t.submit("Green phase: Ann bids 20 for HB").check()          # the game starts in the yellow phase 2
     assert any("yellow phase (phase 2)" in w for w in t.warnings)
-    t.submit("Phase 2: Bob bids 50 for SC")
+    t.submit("Phase 2: Bob bids 50 for SC").check()
     assert not t.warnings

@@ -10,7 +10,7 @@ from pbem.engine import actions as A
 from pbem.engine.graph import reach
 from pbem.errors import RuleError
 from pbem.importers.eighteen_xx import load_record, replay_record
-from pbem.moderator.table import Table
+from pbem.table import Table
 
 HERE = Path(__file__).resolve().parent
 FIX = HERE.parents[1] / "shared" / "fixtures" / "18xx.games" / "1882"

@@ -19,7 +19,7 @@ from pbem.gamefile import GameFile
 from pbem.importers.eighteen_xx import load_record
 from pbem.replay.record_file import import_record
 from pbem.game_notation import notation_context
-from pbem.moderator.transcript import TranscriptError, TranscriptQuestion, play_transcript
+from pbem.table.transcript import TranscriptError, TranscriptQuestion, play_transcript
 from pbem.notation import read_message
 from pbem.titles import load_title
 
@@ -159,7 +159,7 @@ def test_a_move_the_transcript_does_not_settle_is_asked(stem):
 
 # ---------------------------------------------------------------------- into a game file
 def test_a_pasted_transcript_is_stored_and_replays_from_the_file(tmp_path):
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     stem = "1882_hs_fxmfdndg_26178"
     rec, names, _ = _game(stem)
@@ -212,7 +212,7 @@ def test_a_phase_change_banner_is_checked_where_it_happens():
 
 
 def test_an_unreadable_first_line_is_named_by_its_number(tmp_path):
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
     stem = "1882_hs_fxmfdndg_26178"
     rec, names, _ = _game(stem)

@@ -3,12 +3,12 @@ import pytest
 
 from pbem.cli import main
 from pbem.gamefile import GameFile, StaleGameError
-from pbem.moderator.table import Table
+from pbem.table import Table
 
 
 def _table(tmp_path):
     t = Table.create(tmp_path / "g.pbem", "1882", [("Ann", "a@x"), ("Bob", "b@x"), ("Cid", "c@x")], 5)
-    t.submit("Ann bids 20 for HB; Bob buys SC for 50")
+    t.submit("Ann bids 20 for HB; Bob buys SC for 50").check()
     return t
 
 
@@ -23,7 +23,7 @@ def test_undo_after_a_move_accepted_meanwhile_annuls_nothing(tmp_path):
     t = _table(tmp_path)
     seen = t.file.head
     other = Table.open(tmp_path / "g.pbem")           # another process accepts Cid's move
-    other.submit("Cid bids 80 for NWR")
+    other.submit("Cid bids 80 for NWR").check()
     before = (tmp_path / "g.pbem").read_bytes()
     with pytest.raises(StaleGameError):
         t.undo(1, who="moderator", expect_head=seen)
@@ -37,7 +37,7 @@ def test_cli_undo_names_the_moves_and_refuses_a_stale_head(tmp_path, capsys):
     seen = f"{len(t.file.records)}:{t.file.head}"
     assert main(["log", path]) == 0
     assert capsys.readouterr().out.strip().splitlines()[-1] == f"head {seen}"
-    Table.open(path).submit("Cid bids 80 for NWR")
+    Table.open(path).submit("Cid bids 80 for NWR").check()
     assert main(["undo", path, "1", "--head", seen]) == 1
     err = capsys.readouterr().err
     assert err.startswith("pbem undo: nothing annulled") and len(err.strip().splitlines()) == 1
@@ -51,6 +51,6 @@ def test_cli_undo_names_the_moves_and_refuses_a_stale_head(tmp_path, capsys):
 def test_the_loser_of_a_concurrent_write_is_told_nothing_was_written(tmp_path):
     t = _table(tmp_path)
     seen = t.file.head
-    Table.open(tmp_path / "g.pbem").submit("Cid bids 80 for NWR")
+    Table.open(tmp_path / "g.pbem").submit("Cid bids 80 for NWR").check()
     with pytest.raises(StaleGameError, match="nothing was written: another move was accepted"):
         t.file.append("Ann", "Ann passes", expect_head=seen)

@@ -12,7 +12,7 @@ import re
 import secrets as _random
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from pbem.errors import AmbiguousMoveError, GameFileError, NotationError, PbemError, RuleError
+from pbem.errors import GameFileError, NotationError, PbemError
 from pbem.gamefile.format import StaleGameError
 from pbem.mail.body import Body
 from pbem.mail.commands import Command
@@ -22,9 +22,7 @@ from pbem.moderator.classify import split_chat
 from pbem.moderator.decision import Decision
 from pbem.moderator.roster import GAME_ID, Roster, Seat, new_seat
 from pbem.moderator.signon import check_secret
-from pbem.game_notation import describe_legal
-from pbem.notation.limits import uncharged
-from pbem.moderator.table import MoveRejected, Table
+from pbem.table import Table, uncharged
 from pbem.newgame import check_options, check_players
 from pbem.titles.game_data import GameDataError
 from pbem.titles.registry import game_data
@@ -65,34 +63,19 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
     read_as = "Read as moves:\n" + "\n".join(f"  line {ln.number}: {ln.text}" for ln in kept)
     for attempt in (1, 2):
         try:
-            applied = table.submit(text, sender=seat.name, source=src)
+            outcome = table.submit(text, seat.name, source=src)
             break
         except StaleGameError:
             if attempt == 2:
                 raise
             table = Table.open(pm.game_path(game))        # another process wrote meanwhile: re-read
-        except MoveRejected as e:
-            why = f"Refused, nothing applied: {e}"
-            rule = getattr(e.cause, "rule", "")
-            if rule:
-                why += f"\nRule: {rule}"
-            if e.legal:
-                why += "\n\nLegal now:\n" + "\n".join(f"  {x}" for x in e.legal)
-            return pm.reply_only(letter, src, game, "Rejected", f"refused: {_first_line(e)}",
-                                  f"{read_as}\n\n{why}", to=seat.address, set_aside=set_aside)
-        except (NotationError, AmbiguousMoveError, RuleError) as e:
-            why = f"Refused, nothing applied: {e}"
-            cands = getattr(e, "candidates", []) or []
-            if cands:
-                why += "\n\nDid you mean one of:\n" + "\n".join(f"  {c}" for c in cands)
-            if isinstance(e, RuleError) and e.rule:
-                why += f"\nRule: {e.rule}"
-            with uncharged():                              # the rules' work, not reading
-                why += "\n\nLegal now:\n" + "\n".join(f"  {x}" for x in describe_legal(table.game))
-            return pm.reply_only(letter, src, game, "Rejected", f"refused: {_first_line(e)}",
-                                  f"{read_as}\n\n{why}", to=seat.address, set_aside=set_aside)
         except GameFileError as e:
             return _damaged(pm, letter, src, game, roster, e)
+    if outcome.refusals:
+        return pm.reply_only(letter, src, game, "Rejected", f"refused: {_first_line(outcome.refusals[0].message)}",
+                              f"{read_as}\n\n{_refusal_text(table, outcome.refusals[0])}", to=seat.address,
+                              set_aside=set_aside)
+    applied = outcome.applied
     failpoints.reached("after_append")
     # the moves are in the file: what follows is the moderator's work, never charged to the
     # mail's reading time (a budget spent here would refuse a mail whose moves were applied)
@@ -121,7 +104,24 @@ def _accepted(pm, letter, src, game, roster, seat, table, applied, read_as, set_
     return Decision("Processed", f"{game}: {seat.name} applied moves {first}-{last}", game, out, changed=True)
 
 
-def _first_line(e: Exception) -> str:
+def _refusal_text(table: Table, why) -> str:
+    """The reply's words for a refused mail: the reason, the rule, and what was legal, or the
+    moves the writer may have meant."""
+    text = f"Refused, nothing applied: {why.message}"
+    if why.by_rules:                                  # a move read, and refused by the rules
+        if why.rule:
+            text += f"\nRule: {why.rule}"
+        if why.legal:
+            text += "\n\nLegal now:\n" + "\n".join(f"  {x}" for x in why.legal)
+        return text
+    if why.candidates:
+        text += "\n\nDid you mean one of:\n" + "\n".join(f"  {c}" for c in why.candidates)
+    if why.rule:
+        text += f"\nRule: {why.rule}"
+    return text + "\n\nLegal now:\n" + "\n".join(f"  {x}" for x in table.legal())
+
+
+def _first_line(e) -> str:
     return str(e).split("\n", 1)[0][:200]
 
 
@@ -162,8 +162,7 @@ def info_commands(pm: "Postmaster", letter: "Letter", src: str, game: str, roste
         elif c.name == "MAP":
             images = True
         elif c.name == "LEGAL":
-            with uncharged():
-                legal = describe_legal(g, limit=60)
+            legal = table.legal(limit=60)
             who, what = replies.acting_player(g)
             head = f"Legal now for {g.player_name(who) if who else 'nobody'} {what}".rstrip() + ":"
             parts.append(head + "\n" + ("\n".join(f"  {x}" for x in legal) or "  (none)"))

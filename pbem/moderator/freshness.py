@@ -36,7 +36,7 @@ if TYPE_CHECKING:                                   # pragma: no cover
     from pathlib import Path
 
     from pbem.moderator.roster import Roster
-    from pbem.moderator.table import Table
+    from pbem.table import Table
 
 BINDS = ("head", "date")
 SKEW = timedelta(minutes=10)

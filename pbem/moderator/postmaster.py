@@ -32,8 +32,7 @@ from pbem.moderator.decision import Decision
 from pbem.moderator.ledger import Ledger, Outgoing
 from pbem.moderator.roster import Roster, RosterError, Seat, game_name
 from pbem.moderator.signon import check_secret
-from pbem.moderator.table import Table
-from pbem.notation.limits import OverBudget, cpu_budget, uncharged
+from pbem.table import OverBudget, Table, cpu_budget, uncharged, warm_reader
 
 INFO = {"HELP", "STATUS", "MAP", "LEGAL", "LOG"}
 MASTER = {"UNDO", "PAUSE", "RESUME", "REPLACE", "CREATE"}
@@ -300,9 +299,6 @@ class Postmaster:
         """Load, once per title and process and before the game is locked, what reading any mail
         needs: the title's grammar and every fallback of the reader, which a line that is no
         move goes through (their modules and patterns are loaded on first use)."""
-        from pbem.notation import context_for_title, read_message
-        from pbem.notation.grammar import get_parser
-
         try:
             title = self.roster(game).title
         except (OSError, RosterError):
@@ -310,8 +306,7 @@ class Postmaster:
         if title in _READER_WARM:
             return
         try:
-            get_parser(title)
-            read_message("warming the reader up, this is no move at all", context_for_title(title, {}))
+            warm_reader(title)
         except PbemError:       # an unknown title or the reader's refusal: the mail's own handling says so
             pass
         _READER_WARM.add(title)

@@ -8,7 +8,7 @@ from pbem.mail.compose import Image, Mail
 
 if TYPE_CHECKING:                                   # pragma: no cover
     from pbem.moderator.postmaster import Postmaster
-    from pbem.moderator.table import AppliedMove, Table
+    from pbem.table import AppliedMove, Table
 
 
 def help_text(pm: "Postmaster", address: str, *, no_game: bool = False) -> str:
@@ -114,7 +114,7 @@ def turn_line(game, player: str) -> str:
     """'YOUR TURN ...' for the player to act, else who is to act."""
     if game.finished:
         return f"The game is over ({game.end_reason})."
-    from pbem.moderator.table import round_label
+    from pbem.table import round_label
 
     where = round_label(game) or "the private auction"
     acting = acting_players(game)

@@ -99,10 +99,13 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
     reason that depends on the state is read again in its turn.
     """
     own = own_kinds.read_line(line, reader.ctx, entity_label)        # a title's own kind, as read_line reads it
+    reader.how = "grammar"           # how the line was read, for the trace (pbem/reading/driver.py)
     if own is not None:
+        reader.how = "a title's own kind of move"
         return [("text", line), ("moves", [ParsedMove(own, no, 1, line.strip(), reader.header)])], 1
     corrected = reader.corrected_first(no, line)      # "sells 2 GT, sorry, 3 GT": the correction only
     if corrected is not None:
+        reader.how = "the correction it ends with"
         return [("text", line)] + [("moves", [i]) for i in corrected], len(corrected)
     snap = _snapshot(reader)
     line = price_after_buy(line)               # "..., pays $800" after a train: its price, as read_line reads it
@@ -118,6 +121,7 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
         found = _reworded(reader, no, written, snap)
         if found is not None:
             text, tree, count = found
+            reader.how = "reworded"
         elif tree is None:
             return _by_pieces(reader, no, line, first)
         else:
@@ -161,6 +165,7 @@ def _reworded(reader: _Reader, no: int, line: str, snap) -> Optional[tuple[str, 
 def _by_pieces(reader: _Reader, no: int, line: str, first: NotationError) -> tuple[list, int]:
     """The units of a line read by its pieces (`_Reader.by_pieces`), one per move, already read."""
     moves = reader.by_pieces(no, line, first)
+    reader.how = "by the pieces it names"
     return [("text", line)] + [("moves", [m]) for m in moves], len(moves)
 
 
@@ -174,9 +179,10 @@ def _moves_in(items: list) -> int:
 
 
 def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optional[list] = None,
-               transcript: bool = False) -> Iterator[ParsedMove]:
+               transcript: bool = False, trace: Optional[dict] = None) -> Iterator[ParsedMove]:
     """The moves of a message one after another (see the module docstring); the same moves,
-    errors and set-aside lines as `read_message` when no reading depends on an earlier move."""
+    errors and set-aside lines as `read_message` when no reading depends on an earlier move.
+    `trace`, when given, gets line number -> (how the line was read, the text read)."""
     if not isinstance(text, str):
         raise NotationError("the move text must be a string", text=repr(text))
     lines = text.split("\n")
@@ -229,10 +235,14 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
         check_moves(count, no)
         log = classify(line, reader.index, reader.ctx, transcript=transcript)
         if log is not None:
+            if trace is not None:
+                trace[no] = (f"pasted log line ({log.kind})", line)
             plan.append((no, line, [("log", log)]))
             count += len(log.actions) if log.kind == "move" else 1 if log.kind == "consequence" else 0
             continue
         units, n = _line_units(reader, no, line)
+        if trace is not None:
+            trace[no] = (getattr(reader, "how", "grammar"), units[0][1])
         plan.append((no, units.pop(0)[1], units))
         count += n
     check_moves(count, len(lines))

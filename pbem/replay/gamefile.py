@@ -39,9 +39,9 @@ def file_steps(gf: GameFile, game: Game, upto: Optional[int] = None, *, fast: bo
                 action = reader.read(rec.notation) if fast else None
                 if action is None:
                     ctx = g.context(rec.entity if rec.entity in g.state.players else None, trusted=True)
-                    from pbem.notation import read_message    # only a line the exact reader does not know
+                    from pbem.reading import driver    # only a line the exact reader does not know
 
-                    moves = read_message(rec.notation, ctx, single_line=True)
+                    moves = driver.read(rec.notation, ctx, single_line=True).raise_error().moves
                     if len(moves) != 1:
                         raise NotationError(f"expected one move, found {len(moves)}", text=rec.notation)
                     action = moves[0].action

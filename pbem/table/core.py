@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass, field
+
 from pathlib import Path
 from typing import Optional, Sequence
 
 from pbem.engine.actions import Action
 from pbem.engine.game import Game as EngineGame
-from pbem.errors import AmbiguousMoveError, NotationError, PbemError, RuleError
+from pbem.errors import AmbiguousMoveError, NotationError, RuleError
 from pbem.game import Game
 from pbem.game_notation import describe_legal
 from pbem.gamefile import GameFile, GameHeader, Player
@@ -28,29 +28,10 @@ from pbem.reading.labels import round_label, round_label_mismatch  # noqa: F401 
 from pbem.reading.move import FalseClaim, play_move
 from pbem.reading.settle import push_implicit_passes, reports_automatic  # noqa: F401 (push_implicit_passes re-exported)
 
-__all__ = ["AppliedMove", "MoveRejected", "Table", "round_label", "round_label_mismatch", "CLAIMS_WARN"]
+from .outcome import AppliedMove, MoveRejected, Outcome, Refusal
 
-
-@dataclass(frozen=True)
-class AppliedMove:
-    """A move accepted into the game: its canonical line, and the line of the message it was
-    read from (with the passes that line implies; None when not known: a mail applied before)."""
-
-    seq: int
-    entity: str
-    notation: str
-    line: Optional[int] = field(default=None, compare=False)
-
-
-class MoveRejected(PbemError):
-    """A message was refused as a whole; `move` is the 1-based move of the message at fault."""
-
-    def __init__(self, message: str, *, move: int, text: str, cause: PbemError, legal: Sequence[str] = ()):
-        super().__init__(message)
-        self.move = move
-        self.text = text
-        self.cause = cause
-        self.legal = list(legal)
+__all__ = ["AppliedMove", "MoveRejected", "Outcome", "Refusal", "Table", "round_label", "round_label_mismatch",
+           "CLAIMS_WARN"]
 
 
 _MESSAGE_ID = re.compile(r"^<[^<>@\s]+@[^<>\s]+>$")
@@ -119,12 +100,41 @@ class Table:
     def parse(self, text: str, sender: Optional[str] = None, aside: Optional[list] = None) -> list:
         """The moves of `text` read against the current state; lines of a pasted log that are
         not moves go to `aside`."""
-        from pbem.notation import read_message     # the reader loads only when something is read
+        from pbem.reading import driver     # the reader loads only when something is read
 
-        return read_message(text, self.play.context(sender), aside=aside)
+        reading = driver.read(text, self.play.context(sender)).raise_error()
+        if aside is not None:
+            aside.extend(reading.logs)
+        return reading.moves
 
-    def submit(self, text: str, sender: Optional[str] = None, source: str = "") -> list[AppliedMove]:
-        """Apply every move of `text` or none, then one locked append.
+    def submit(self, text: str, seat: Optional[str] = None, source: str = "") -> Outcome:
+        """Apply every move of `text` or none, then one locked append; the `Outcome` says which
+        moves were applied, or why none was (its refusal), with the notes and the trace of how
+        each line was read (`pbem.reading.driver`). Raises only what is not the message's doing:
+        the game file's errors (GameFileError, StaleGameError when another write came first).
+
+        `seat` (a player name, or None for the moderator) is stored as the seat of every move;
+        `source` names where the message came from (e.g. a Message-ID)."""
+        self.play.reading = None
+        self.warnings, self.duplicate, self.changed_hexes = [], False, []
+        try:
+            applied = self._apply(text, seat, source)
+        except (NotationError, AmbiguousMoveError, RuleError, MoveRejected) as e:
+            return Outcome(refusals=[Refusal.of(e)], notes=list(self.warnings), trace=self._trace())
+        return Outcome(applied, [], list(self.warnings), self._trace(), self.duplicate, list(self.changed_hexes))
+
+    def _trace(self) -> list:
+        reading = self.play.reading
+        return list(reading.trace) if reading is not None else []
+
+    def legal(self, limit: int = 25) -> list[str]:
+        """The acting entity's legal moves as canonical lines (with notes); the rules' work, not
+        charged to a mail's reading budget."""
+        with uncharged():
+            return describe_legal(self.game, limit=limit, ctx=self.play.context())
+
+    def _apply(self, text: str, sender: Optional[str] = None, source: str = "") -> list[AppliedMove]:
+        """Apply every move of `text` or none, then one locked append (raising the refusal).
 
         Each move is read against the state after the moves before it (`pbem.Game.push_notation`)
         and pushed onto the live state; if any is refused, or the append fails, the game goes
@@ -223,9 +233,9 @@ class Table:
 
     def paste_transcript(self, text: str, answers: Optional[dict] = None,
                          source: str = "transcript") -> list[AppliedMove]:
-        """Apply a whole pasted 18xx.games transcript, all or nothing (pbem.moderator.transcript):
+        """Apply a whole pasted 18xx.games transcript, all or nothing (pbem.table.transcript):
         every move it makes is stored in canonical notation, in one locked append."""
-        from .transcript import play_transcript
+        from pbem.table.transcript import play_transcript
 
         trial = copy.deepcopy(self.game)
         played = play_transcript(text, trial, answers)

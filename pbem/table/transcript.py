@@ -24,7 +24,7 @@ from pbem.engine.actions import (
 )
 from pbem.engine.game import Game
 from pbem.errors import AmbiguousMoveError, PbemError
-from pbem.notation import read_message
+from pbem.reading import driver
 from pbem.notation.claims import Claim
 
 from pbem.reading.claims import applied, false_claims
@@ -80,10 +80,10 @@ def play_transcript(text: str, game: Game, answers: Optional[Mapping[int, str]] 
     from pbem.game_notation import notation_context
 
     lines = text.split("\n")
-    aside: list = []
     ctx = notation_context(game, trusted=False)
     try:
-        moves = read_message(text, ctx, aside=aside, transcript=True)
+        reading = driver.read(text, ctx, transcript=True).raise_error()
+        moves, aside = reading.moves, reading.logs
     except PbemError as e:
         no = getattr(e, "line", None)
         if not no:                 # an error that names its line only in its text
@@ -394,7 +394,7 @@ class _Paste:
 def _answer(paste: "_Paste", no: int, legal: list[Action]) -> Action:
     """The move written as the answer for line `no`; it must be one of the readings."""
     try:
-        moves = read_message(paste.answers[no], paste.ctx, single_line=True)
+        moves = driver.read(paste.answers[no], paste.ctx, single_line=True).raise_error().moves
     except PbemError as e:
         raise TranscriptError(f"the answer for this line cannot be read: {e}", line=no,
                               text=paste.lines[no - 1]) from e

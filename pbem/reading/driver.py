@@ -1,0 +1,158 @@
+"""The one reading driver: a message's text -> a `Reading`, for the library (`pbem.Game`),
+the CLI and the moderator's table alike (`tests/test_reading_driver.py` checks that all three
+come through `read`).
+
+`read(text, ctx)` reads the whole message against one state (`notation.read_message`);
+`read(text, ctx_of, play=...)` reads it move by move (`notation/sequence.iter_moves`): each
+move is handed to `play` as soon as it is read, and the next one is read on the state `play`
+left (the caller pushes it). Either way the answer is a `Reading`: the moves, the lines set
+aside and why, what was unclear (a question with the moves it could be), and a trace of how
+each line was read with the canonical line of each move it made. Nothing a message can hold
+makes `read` raise: a refusal is the Reading's `error` (`raise_error()` raises it).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional, Union
+
+from pbem.errors import AmbiguousMoveError, PbemError
+from pbem.notation import NotationContext, ParsedMove, format_action, read_message
+from pbem.notation.messages import clip
+
+__all__ = ["LineTrace", "Reading", "Unclear", "read"]
+
+#: what a caller does with each move as it is read (its index in the message from 1): push it
+Play = Callable[[ParsedMove, int], None]
+
+
+@dataclass(frozen=True)
+class LineTrace:
+    """How one line of the message was read: `how` ("grammar", "reworded", "by the pieces it
+    names", "pasted log line (banner)", "set aside: chat", "no move", ...), the text read when
+    it is not the line as written, and the canonical line of each move made from it."""
+
+    number: int
+    text: str
+    how: str
+    read_text: str = ""
+    moves: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Unclear:
+    """A line that could be several moves: the question, and the moves it could be."""
+
+    line: Optional[int]
+    text: str
+    question: str
+    candidates: tuple[str, ...] = ()
+
+
+@dataclass
+class Reading:
+    """What reading a message gave (see the module docstring)."""
+
+    moves: list[ParsedMove] = field(default_factory=list)
+    set_aside: list[tuple[int, str, str]] = field(default_factory=list)   # (line, text, why)
+    unclear: list[Unclear] = field(default_factory=list)
+    trace: list[LineTrace] = field(default_factory=list)
+    error: Optional[PbemError] = None
+    #: the pasted log lines set aside, as the reader gives them: (line, LogLine)
+    logs: list = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def raise_error(self) -> "Reading":
+        """Raise the refusal, if any; else the Reading itself."""
+        if self.error is not None:
+            raise self.error
+        return self
+
+
+Ctx = Union[NotationContext, Callable[[], NotationContext]]
+
+
+def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool = False,
+         transcript: bool = False, canonical: Optional[Callable] = None) -> Reading:
+    """Read `text` (see the module docstring). `ctx`: the notation context, or a function that
+    gives the live one (move by move, it is asked afresh before each clause). `canonical`
+    writes a move's canonical line for the trace (default: `format_action` in `ctx`); with
+    `play`, the trace names the moves as read, before `play` made them."""
+    ctx_of = ctx if callable(ctx) else (lambda: ctx)
+    out = Reading()
+    how: dict[int, tuple[str, str]] = {}
+    aside: list = []
+    index = 0
+    try:
+        if play is None:
+            out.moves = read_message(text, ctx_of(), single_line=single_line, aside=aside, transcript=transcript)
+        else:
+            from pbem.notation.sequence import iter_moves
+
+            for pm in iter_moves(text, ctx_of, aside=aside, transcript=transcript, trace=how):
+                index += 1
+                out.moves.append(pm)
+                play(pm, index)
+    except PbemError as e:
+        out.error = e
+        if isinstance(e, AmbiguousMoveError):
+            pm = out.moves[-1] if out.moves and getattr(e, "move", index) == index else None
+            out.unclear.append(Unclear(pm.line if pm else getattr(e, "line", None), pm.text if pm else "",
+                                       str(e), tuple(e.candidates)))
+    out.logs = aside
+    out.set_aside = [(no, log.text, f"{log.kind}, not a move") for no, log in aside if log.kind != "move"]
+    out.trace = _trace(text, out, how, canonical or (lambda a: format_action(a, ctx_of())))
+    return out
+
+
+def _trace(text: str, out: Reading, how: dict[int, tuple[str, str]], canonical) -> list[LineTrace]:
+    if not isinstance(text, str):
+        return []
+    aside = {no: why for no, _t, why in out.set_aside}
+    made: dict[int, list[str]] = {}
+    for pm in out.moves:
+        try:
+            made.setdefault(pm.line, []).append(canonical(pm.action))
+        except Exception:              # a move the writer cannot write is still traced
+            made.setdefault(pm.line, []).append(repr(pm.action))
+    lines = text.split("\n")
+    bad = getattr(out.error, "line", None)
+    trace = []
+    for no, raw in enumerate(lines, start=1):
+        line = raw.rstrip("\r")
+        if not line.strip():
+            continue
+        if no in aside:
+            trace.append(LineTrace(no, line, f"set aside ({aside[no]})"))
+            continue
+        way, said = how.get(no, ("", ""))
+        if not way:
+            way = "read" if no in made else "refused" if bad == no else "no move"
+        elif way == "grammar" and said.strip() != line.strip():
+            way = "reworded"
+        trace.append(LineTrace(no, line, way, said if said.strip() != line.strip() else "",
+                               tuple(made.get(no, ()))))
+    return trace
+
+
+def trace_text(trace: list[LineTrace]) -> str:
+    """The trace as lines for people: each line, then how it was read and its moves."""
+    out = []
+    for t in trace:
+        out.append(f"line {t.number}: {clip(t.text)}")
+        out.append(f"  {t.how}" + (f" as {clip(t.read_text)!r}" if t.read_text else ""))
+        out += [f"  -> {m}" for m in t.moves]
+    return "\n".join(out)
+
+
+def warm(title: str) -> None:
+    """Load what reading any message of `title` needs: its grammar and every fallback of the
+    reader, which a line that is no move goes through (their modules and patterns load on first
+    use). PbemError for an unknown title."""
+    from pbem.notation import context_for_title
+    from pbem.notation.grammar import get_parser
+
+    get_parser(title)
+    read("warming the reader up, this is no move at all", context_for_title(title, {}))

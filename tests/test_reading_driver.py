@@ -1,0 +1,83 @@
+"""One reading driver (`pbem/reading/driver.py`): the library (`pbem.Game`), the CLI's `pbem move`
+and the moderator's table read a message through the same function, and its `Reading` says
+what was read, set aside and unclear, with a trace of each line."""
+from __future__ import annotations
+
+import pytest
+
+import pbem
+from pbem.cli import main
+from pbem.errors import AmbiguousMoveError
+from pbem.reading import driver
+from pbem.table import Table
+
+PLAYERS = [("Ann", "ann@x.org"), ("Bob", "bob@x.org"), ("Cid", "cid@x.org"), ("Dee", "dee@x.org")]
+
+
+@pytest.fixture
+def spy(monkeypatch):
+    """Every call of the driver's `read`, as (text, whether it read move by move)."""
+    calls = []
+    real = driver.read
+
+    def read(text, ctx, **kw):
+        calls.append((text, kw.get("play") is not None))
+        return real(text, ctx, **kw)
+
+    monkeypatch.setattr(driver, "read", read)
+    return calls
+
+
+def test_the_library_the_cli_and_the_table_read_through_one_function(tmp_path, spy, capsys):
+    text = "Ann bids 20 for HB"
+    g = pbem.Game.new("1882", [n for n, _ in PLAYERS], seed=42)
+    g.push_notation(text)
+    assert spy == [(text, True)]
+
+    t = Table.create(tmp_path / "t.pbem", "1882", PLAYERS, seed=42)
+    assert t.submit(text, "Ann").ok
+    assert spy[1:] == [(text, True)]
+
+    Table.create(tmp_path / "c.pbem", "1882", PLAYERS, seed=42)
+    assert main(["move", str(tmp_path / "c.pbem"), text, "--as", "Ann"]) == 0
+    assert spy[2:] == [(text, True)]
+    assert "#1 Ann bids 20 for HB" in capsys.readouterr().out
+
+
+def test_a_reading_traces_each_line(tmp_path):
+    t = Table.create(tmp_path / "t.pbem", "1882", PLAYERS, seed=42)
+    out = t.submit("Ann bids 20 for HB\n\nBob buys SC for 50")
+    assert out.ok and [m.notation for m in out.applied] == ["Ann bids 20 for HB", "Bob bids 50 for SC"]
+    assert [(x.number, x.how, x.moves) for x in out.trace] == [
+        (1, "grammar", ("Ann bids 20 for HB",)), (3, "grammar", ("Bob bids 50 for SC",))]
+    assert [(m.seq, m.line) for m in out.applied] == [(1, 1), (2, 3)]
+
+
+def test_a_refusal_is_the_outcome_and_nothing_is_applied(tmp_path):
+    t = Table.create(tmp_path / "t.pbem", "1882", PLAYERS, seed=42)
+    head = t.file.head
+    out = t.submit("Ann bids 5 for HB", "Ann")
+    assert not out.ok and not out.applied and t.file.head == head
+    why = out.refusals[0]
+    assert why.by_rules and why.move == 1 and why.legal and "refused" in why.message
+    with pytest.raises(pbem.errors.PbemError):
+        out.check()
+
+
+def test_what_is_unclear_is_a_question_with_its_candidates():
+    def ask(pm, index):
+        raise AmbiguousMoveError("#8 on M7 fits with rotation 1, 2: say which",
+                                 candidates=["lays #8 on M7 rot 1", "lays #8 on M7 rot 2"])
+
+    g = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)
+    reading = driver.read("Ann bids 20 for HB", lambda: g.context(), play=ask)
+    assert not reading.ok and reading.unclear[0].candidates == ("lays #8 on M7 rot 1", "lays #8 on M7 rot 2")
+    assert reading.unclear[0].line == 1
+
+
+def test_a_pasted_log_line_is_set_aside_with_why():
+    g = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)
+    reading = driver.read("-- Stock Round 1 --\nAnn bids 20 for HB", g.context())
+    assert reading.ok and [m.line for m in reading.moves] == [2]
+    assert [(no, why) for no, _t, why in reading.set_aside] == [(1, "banner, not a move")]
+    assert reading.trace[0].how.startswith("set aside")
