@@ -237,7 +237,8 @@ def _joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
                 all(k != "player" or i == ctx.actor for p in c.of("name") for k, i in p.value):
             ahead = c              # "Moscow-Yaroslavl: Sasha bids 50": a label of the next clause
             continue
-        if kinds and kinds <= {"verb", "count", "name"} and not c.loose and "verb" in kinds \
+        if kinds and (kinds <= {"verb", "count", "name"} or kinds <= {"verb", "count", "name", "train"}
+                      and c.verbs() == {"run"}) and not c.loose and "verb" in kinds \
                 and not {p.value for p in c.of("verb")} & _BARE and all(
                     i in (ctx.actor, ctx.current) for p in c.of("name") for _, i in p.value):
             ahead = c
@@ -282,8 +283,8 @@ class _Fitter:
         return money or bare
 
     def hexes(self) -> list[str]:
-        out = [p.value for p in self.c.of("hex")]
-        out += [i for _, k, i in self.names if k == "location"]
+        stops = [(p.start, p.value) for p in self.c.of("hex")] + [(p.start, i) for p, k, i in self.names if k == "location"]
+        out = [v for _, v in sorted(stops, key=lambda s: s[0])]       # in the order written
         if not out and ("there" in self.c.text.lower().split() or self.c.of("there")):
             out = [getattr(a, "hex") for a in self.before[-1:] if hasattr(a, "hex")]
         return list(dict.fromkeys(out))

@@ -559,9 +559,9 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         i = bisect.bisect_right(span_starts, m.start())
         if i and reach[i - 1] > m.start():
             continue             # inside a name
-        if m.group(0).strip() in "-–—" and _near(stop_ends, _blank_back(line, m.start()), m.start()) \
+        if m.group(0).strip() in "-–—," and _near(stop_ends, _blank_back(line, m.start()), m.start()) \
                 and _near(stop_starts, m.end(), _blank_on(line, m.end())):
-            continue          # "Moscow - St Petersburg": a route, not two clauses
+            continue          # "Moscow - St Petersburg", "J10, J8, I5": a route, not two clauses
         cuts += [m.start(), m.end()]
     cuts.append(len(line))
     out: list[Clause] = []
