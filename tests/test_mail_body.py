@@ -416,3 +416,34 @@ Sent from my iPhone
     assert aside(body) == [(3, "Sent from my iPhone", "signature"),
                            (5, "> On 3 Nov 2026, at 10:02, Ann <ann@example.org> wrote:", "quoted text"),
                            (6, ">", "quoted text"), (7, "> Ann passes", "quoted text")]
+
+
+def test_outlook_reply_header_in_a_table_of_paragraph_cells():
+    """Outlook writes a table's cells as MsoNormal paragraphs: each row is still one line ("From: ...",
+    "CPR withholds"), so the header is seen and the quoted report is set aside (inscriptis lays
+    the table out; the hand-written converter put every cell on a line of its own)."""
+    body = mail_body("""\
+From: Carl <carl@example.com>
+Content-Type: text/html; charset="us-ascii"
+
+<html><body><div class=WordSection1><table class=MsoNormalTable><tr><td><p class=MsoNormal>CPR</p></td>
+<td><p class=MsoNormal>withholds<o:p></o:p></p></td></tr></table>
+<table class=MsoNormalTable><tr><td><p class=MsoNormal><b>From:</b></p></td>
+<td><p class=MsoNormal>pbem moderator &lt;mod@pbem.example&gt;</p></td></tr>
+<tr><td><p class=MsoNormal><b>Sent:</b></p></td><td><p class=MsoNormal>Tuesday, November 3, 2026 10:02 AM</p></td></tr>
+</table><p class=MsoNormal>It is Carl's turn.</p><p class=MsoNormal>Ann passes</p></div></body></html>
+""")
+    assert [" ".join(text.split()) for _n, text in kept(body)] == ["CPR withholds"]
+    assert [why for _n, _t, why in aside(body)] == ["reply header"] * 2 + ["quoted text"] * 2
+
+
+def test_reply_header_in_two_cells_of_broken_lines():
+    body = mail_body("""\
+From: Bob <bob@example.com>
+Content-Type: text/html; charset="utf-8"
+
+<div>Bob passes</div><table><tr><td><b>From:</b><br><b>Sent:</b></td><td>pbem moderator &lt;mod@pbem.example&gt;<br>
+Tuesday, November 3, 2026 10:02 AM</td></tr></table><div>It is Bob's turn.</div><div>Ann passes</div>
+""")
+    assert kept(body) == [(1, "Bob passes")]
+    assert [why for _n, _t, why in aside(body)] == ["reply header"] * 2 + ["quoted text"] * 2

@@ -399,8 +399,9 @@ def test_header_like_garbage_gives_a_letter(raw):
     assert isinstance(parse_letter(raw), Letter)
 
 
-def test_the_mail_package_imports_only_the_stdlib_imapclient_and_pbem_errors():
-    """pbem.mail is a layer below the moderator: it knows nothing of games, notation or rules."""
+def test_the_mail_package_imports_only_the_stdlib_its_mail_libraries_and_pbem_errors():
+    """pbem.mail is a layer below the moderator: it knows nothing of games, notation or rules. Its
+    libraries: imapclient, and inscriptis with lxml (HTML as text, text.py)."""
     import ast
     import sys
     from pathlib import Path
@@ -413,7 +414,7 @@ def test_the_mail_package_imports_only_the_stdlib_imapclient_and_pbem_errors():
                 [node.module] if isinstance(node, ast.ImportFrom) and node.module else [])
             for name in names:
                 top = name.split(".")[0]
-                assert top in sys.stdlib_module_names or top == "imapclient" or name in ("pbem.errors",) \
+                assert top in sys.stdlib_module_names or top in ("imapclient", "inscriptis", "lxml") or name in ("pbem.errors",) \
                     or name.startswith("pbem.mail"), (
                     f"{path.name} imports {name}")
 
@@ -460,3 +461,24 @@ def test_format_flowed_delsp_removes_the_soft_space():
 def test_without_format_flowed_trailing_spaces_do_not_join():
     raw = crlf("From: a@example.org\nContent-Type: text/plain\n\nAnn passes \nBob passes\n")
     assert parse_letter(raw).body == "Ann passes \nBob passes\n"
+
+
+def test_html_list_items_are_lines_without_numbers():
+    """An ordered list of moves: "1. Ann bids 20 for HB" would read 1 as an amount."""
+    raw = crlf("From: a@example.org\nContent-Type: text/html\n\n<div>moves:</div><ol><li>Ann bids 20 for HB</li>"
+               "<li>Ann passes</li></ol><ul><li>CPR withholds<ul><li>CN pays out</li></ul></li></ul>")
+    assert parse_letter(raw).body.split("\n") == ["moves:", "Ann bids 20 for HB", "Ann passes", "CPR withholds",
+                                                  "CN pays out"]
+
+
+@pytest.mark.parametrize("depth", [300, 1000, 5000])
+def test_html_nested_past_the_parsers_limit_loses_no_text(depth):
+    """lxml stops at 255 levels (2048 with huge_tree) and drops the rest of the document; the
+    converter unwraps deep elements, or past the limit falls back to the text without tags."""
+    raw = crlf("From: a@example.org\nContent-Type: text/html\n\n<div>Ann passes</div>" + "<div>" * depth
+               + "<blockquote>old</blockquote>" + "</div>" * depth + "<div>Bob passes</div>")
+    lines = parse_letter(raw).body.split("\n")
+    assert lines[0] == "Ann passes" and lines[-1] == "Bob passes"
+    assert any("old" in line for line in lines)
+    if depth <= 1000:
+        assert "> old" in lines

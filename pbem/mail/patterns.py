@@ -8,7 +8,7 @@ SIGNOFF = re.compile(r"\s*(signoff|sign-off|sign off|end)\s*[.!;:]*\s*", re.IGNO
 SIGNATURE_DELIMITER = re.compile(r"--\s?")
 MOBILE_SIGNATURE = re.compile(
     r"\s*(sent from my \w[\w .-]{0,40}|sent from (yahoo )?mail for \w[\w .-]{0,30}|get outlook for \w[\w .-]{0,30}"
-    r"|sent from outlook( for \w[\w .-]{0,30})?|sent via \w[\w .-]{0,40}|sent from proton ?mail[\w .-]{0,30})\s*",
+    r"|sent from outlook( for \w[\w .-]{0,30})?|sent via \w[\w .-]{0,40}|sent (from|with) proton ?mail[\w .-]{0,30})\s*",
     re.IGNORECASE)
 
 # "On <date>, <name> wrote:" and its common localized forms; matched against up to three joined lines.
@@ -20,7 +20,11 @@ REPLY_HEADER = re.compile(
     r"|op\s.{0,300}\sschreef\s.{0,200}:"
     r"|il\s.{0,300}\sha\s+scritto\s?:"
     r"|(den|på)\s.{0,300}\sskrev\s.{0,200}:"
-    r"|[^:]{0,200}@[^:\s]+>?\)?\s+wrote\s?:)\s*",
+    r"|[^:]{0,200}@[^:\s]+>?\)?\s+wrote\s?:"
+    # any language's Gmail: a time, then the sender's address in brackets and at most three words
+    # ("escreveu", "napisał(a)", "님이 작성", none in Japanese) before the colon
+    r"|[^<>]{0,200}\d[:.]\d\d\b[^<>]{0,200}<\s?[^<>\s@]{1,64}@[^<>\s]{1,255}>\)?"
+    r"(?:\s*[^\s:<>]{1,40}(?:\s+[^\s:<>]{1,40}){0,2})?\s?:)\s*",
     re.IGNORECASE)
 REPLY_HEADER_START = re.compile(r"\s*(on|am|le|el|op|il|den|på)\s", re.IGNORECASE)
 ORIGINAL_BANNER = re.compile(r"\s*-{3,}\s*(original message|ursprüngliche nachricht|message d'origine"
@@ -28,9 +32,9 @@ ORIGINAL_BANNER = re.compile(r"\s*-{3,}\s*(original message|ursprüngliche nachr
 FORWARD_BANNER = re.compile(r"\s*(-{3,}\s*forwarded message\s*-{3,}|begin forwarded message\s*:"
                             r"|-{3,}\s*weitergeleitete nachricht\s*-{3,})\s*", re.IGNORECASE)
 UNDERSCORE_RULE = re.compile(r"\s*_{10,}\s*")
-OUTLOOK_FROM = re.compile(r"\s*\*?(from|von|de|da)\s?:\*?\s+\S", re.IGNORECASE)
-OUTLOOK_SENT = re.compile(r"\s*\*?(sent|date|gesendet|datum|envoyé|enviado|inviato|fecha|data)\s?:\*?\s+\S",
-                          re.IGNORECASE)
+OUTLOOK_FROM = re.compile(r"\s*\*?(from|von|de|da|van|från|fra|od)\s?:\*?\s+\S", re.IGNORECASE)
+OUTLOOK_SENT = re.compile(r"\s*\*?(sent|date|gesendet|datum|envoyé|enviado|enviada|inviato|fecha|data|verzonden"
+                          r"|skickat|sendt|wysłano)\s?:\*?\s+\S", re.IGNORECASE)
 
 _NAME = r"[^\W\d_][^\W\d_'.-]*(?:['.-][^\W\d_]+)*"
 _NAMES = rf"(?:{_NAME}(?:(?:\s*,\s*|\s+){_NAME}){{0,3}})"

@@ -5,8 +5,18 @@ Nothing here raises on bad input: a mail's text is decoded by best effort, never
 from __future__ import annotations
 
 import codecs
+import html as html_module
 import re
-from html.parser import HTMLParser
+from bisect import bisect_left, bisect_right
+from typing import Any
+
+import lxml.html
+from inscriptis.css_profiles import CSS_PROFILES
+from inscriptis.html_engine import Inscriptis
+from inscriptis.html_properties import Display
+from inscriptis.model.config import ParserConfig
+from inscriptis.model.html_element import HtmlElement as InscriptisElement
+from inscriptis.model.tag import CustomHtmlTagHandlerMapping
 
 # Labels that mail programs use for what is really Windows-1252 (as the WHATWG encoding standard does).
 _LATIN1_LABELS = {"iso-8859-1", "latin-1", "latin1", "l1", "iso8859-1", "iso_8859-1", "cp819", "windows-1252", "cp1252"}
@@ -38,88 +48,77 @@ def normalise_newlines(text: str) -> str:
     return _CONTROLS.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
-_BLOCK_TAGS = {"p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6",
-               "pre", "hr", "dl", "dt", "dd", "section", "article", "header", "footer", "center",
-               "address", "blockquote", "body", "html"}
-_DROPPED_TAGS = {"script", "style", "head", "title", "template", "noscript"}
-_CELL_TAGS = {"td", "th"}
-_SPACES = re.compile(r"[ \t\n\r\f\v\u00a0]+")
+# HTML is laid out by inscriptis (tables as rows of cells, lists, <pre>, entities); what is ours is how
+# a mail must come out for the body reader (docs/mail.md, "HTML mail"): blockquote lines "> "-quoted
+# per level, list items without numbers ("1." would be read as an amount), paragraphs without blank
+# margins, and no text lost to the HTML parser's nesting limit.
+_CSS = {**CSS_PROFILES["strict"], **{tag: InscriptisElement(display=Display.block) for tag in ("p", "ul", "ol")}}
+_MAX_DEPTH = 200        # deeper elements are unwrapped (their text kept): inscriptis lays out by recursion
 
 
-class _HtmlText(HTMLParser):
-    """Collects the text of an HTML part as lines; blockquote lines get "> " per level."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.lines: list[str] = []
-        self._buffer: list[str] = []
-        self._quote = 0
-        self._dropped = 0
-        self._pre = 0
-
-    def _flush(self, always: bool = False) -> None:
-        text = "".join(self._buffer)
-        if not self._pre:
-            text = _SPACES.sub(" ", text).strip(" ")
-        self._buffer = []
-        if text or always:
-            self.lines.append(("> " * self._quote + text).rstrip() if self._quote else text.rstrip())
-
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        if tag in _DROPPED_TAGS:
-            self._dropped += 1
-        elif tag in _CELL_TAGS:
-            self._buffer.append(" ")        # a table's cells are words apart on their row's line
-        elif tag == "br":
-            self._flush(always=True)
-        elif tag in _BLOCK_TAGS:
-            self._flush()
-            self._quote += tag == "blockquote"
-            self._pre += tag == "pre"
-
-    def handle_startendtag(self, tag: str, attrs: list) -> None:
-        if tag == "br":
-            self._flush(always=True)
-        elif tag in _BLOCK_TAGS:
-            self._flush()
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _DROPPED_TAGS:
-            self._dropped = max(0, self._dropped - 1)
-        elif tag in _BLOCK_TAGS:
-            self._flush()
-            if tag == "blockquote":
-                self._quote = max(0, self._quote - 1)
-            if tag == "pre":
-                self._pre = max(0, self._pre - 1)
-
-    def handle_data(self, data: str) -> None:
-        if self._dropped:
-            return
-        if self._pre:
-            parts = data.replace("\u00a0", " ").split("\n")
-            self._buffer.append(parts[0])
-            for part in parts[1:]:
-                self._flush(always=True)
-                self._buffer.append(part)
-        else:
-            self._buffer.append(data)
+def _li_start(state: Any, _attrs: dict) -> None:
+    """A list item starts a line of its own, with no bullet or number."""
+    state.tags[-1].list_bullet = ""
+    state.tags[-1].write("")
 
 
+_CONFIG = ParserConfig(css=_CSS, annotation_rules={"blockquote": ["quote"]},
+                       custom_html_tag_handler_mapping=CustomHtmlTagHandlerMapping({"li": _li_start}, {}))
+
+
+def _flatten(root: Any, limit: int) -> None:
+    """Unwrap the elements nested deeper than `limit`, keeping their text and children in place; an
+    outermost blockquote is kept, so quoted text stays quoted."""
+    deep = []
+    stack = [(root, 0, False)]
+    while stack:
+        element, depth, quoted = stack.pop()
+        for child in element:
+            if not isinstance(child.tag, str):
+                continue
+            is_quote = child.tag == "blockquote"
+            if depth + 1 > limit and not (is_quote and not quoted):
+                deep.append(child)
+            stack.append((child, depth + 1, quoted or is_quote))
+    for element in reversed(deep):          # children before their parents
+        element.drop_tag()
+
+
+def _plain(html: str) -> str:
+    """The last resort for HTML the parser gives up on: a block tag ends a line, other tags are
+    dropped, entities decoded, blank lines left out (nothing is marked as quoted)."""
+    text = _TAG.sub("", _BLOCK_TAG.sub("\n", html))
+    return "\n".join(line for line in (html_module.unescape(raw).strip() for raw in text.split("\n")) if line)
+
+
+_BLOCK_TAG = re.compile(r"<\s*/?\s*(br|p|div|li|tr|table|blockquote|pre|hr|h[1-6])\b[^>]*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^>]*>")
 
 
 def html_to_text(html: str) -> str:
-    """The readable text of an HTML mail: block tags end lines, blockquotes are "> "-quoted, entities decoded."""
-    parser = _HtmlText()
+    """The readable text of an HTML mail: blocks and table rows on lines of their own, blockquotes
+    "> "-quoted per level, entities decoded; never raises."""
+    if not html.strip():
+        return ""
     try:
-        parser.feed(html)
-        parser.close()
-        parser._flush()
-        lines = parser.lines
-    except Exception:  # html.parser is lenient; this is a last resort so a mail is never refused
-        import html as html_module
-        lines = [html_module.unescape(_TAG.sub("", line)).strip() for line in html.split("\n")]
+        parser = lxml.html.HTMLParser(huge_tree=True)
+        tree = lxml.html.document_fromstring(html, parser=parser)
+        if any(error.type_name == "ERR_RESOURCE_LIMIT" for error in parser.error_log):
+            return _plain(html).strip("\n")          # nested past the parser's limit: text would be lost
+        _flatten(tree, _MAX_DEPTH)
+        engine = Inscriptis(tree, _CONFIG)
+        text = engine.get_text()
+        quotes = [(a.start, a.end) for a in engine.get_annotations()]
+    except Exception:  # lxml refuses some bytes (a document of nothing but a comment); never refuse a mail
+        return _plain(html).strip("\n")
+    starts, ends = sorted(s for s, _ in quotes), sorted(e for _, e in quotes)
+    lines, pos = [], 0
+    for line in text.split("\n"):
+        stripped = line.strip()
+        # blockquotes covering any of the line: started before its end, not ended by its start
+        depth = bisect_left(starts, pos + len(line)) - bisect_right(ends, pos) if stripped else 0
+        lines.append("> " * depth + stripped if depth > 0 else line.rstrip())
+        pos += len(line) + 1
     return "\n".join(lines).strip("\n")
 
 
