@@ -23,7 +23,8 @@ from pbem.engine import actions as A
 from pbem.errors import NotationError, PbemError
 
 from .parsed import ParsedMove, noted_on_first
-from .pieces import _find, refusal, unknown_subject
+from .pieces import _find, unknown_subject
+from .scopes import refusal
 
 if TYPE_CHECKING:
     from .parser import _Reader

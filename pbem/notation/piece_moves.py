@@ -7,7 +7,7 @@ operating entity; a clause is a move only when exactly one move fits what it nam
 table (the context's `legal` hook: the moves read before it on the line, then the candidate,
 tried on a copy of the game) only the legal ones count. A clause naming no move is chat;
 a line that is a question, a plan, a condition, a report or a negation is never read this way
-(`pieces.refusal`), nor a clause naming another player or another company as the one acting.
+(`scopes.py`), nor a clause naming another player or another company as the one acting.
 """
 from __future__ import annotations
 
@@ -26,7 +26,10 @@ from pbem.errors import AmbiguousMoveError, NotationError
 from .claims import Claim
 from .context import NotationContext
 from .names import NameIndex
-from .pieces import Clause, Heading, Piece, clause_refusal, clauses, line_refusal, set_aside
+from .pieces import Clause, Piece, clauses
+from .piece_clauses import AGAIN, BARE, CARRIED, DONE, GOES_ON, joined, train_after_lay
+from .piece_mergers import merger_group, merger_not_made, merging_minor
+from .scopes import Heading, clause_refusal, line_refusal, set_aside
 from .run_shape import DIVIDEND_WORDS, train_by_shape
 from .share_counts import one_per_share
 
@@ -37,8 +40,6 @@ COUNTS: Counter = Counter()      #: work done, for tests that check the reader s
 #: how people and 18xx.games name the kinds of round -> the kind
 _ROUND_KINDS = {"auction": "auction", "sr": "stock", "stock": "stock", "or": "operating",
                 "operating": "operating", "merger": "merger"}
-#: move words that need no piece to be a move
-_BARE = {"pass", "steppass", "payout", "withhold", "half", "convert"}
 #: pieces that say what a move is about (not only its price or source)
 _ROUND_VERBS = {
     "auction": {"bid", "buy", "par", "pass", "steppass", "loan"},
@@ -50,12 +51,6 @@ _ROUND_VERBS = {
 #: words of a figure stated beside a move, not part of it ("cash left 365")
 _CLAIM_WORDS = {"cash", "left", "leaves", "treasury", "remaining", "leaving", "after", "balance", "bank", "money",
                 "pocket", "chips", "contributes", "contribution", "emergency"}
-#: a clause that goes on with the moves of the one before it
-_GOES_ON = re.compile(r"\bthen\s*$", re.I)
-#: a clause that repeats the move before it
-_AGAIN = re.compile(r"(?:then\s+|and\s+)?(?:another(?:\s+one)?|one\s+more|again|the\s+same(?:\s+again)?)\W*", re.I)
-#: move words an ellipsis carries on to the next clause
-_CARRIED = {"buy", "sell", "lay", "bid"}
 _NUMBER_WORDS = set("""one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty
 fifty sixty seventy eighty ninety hundred dollars roubles rubles""".split())
 _CORE = {"name", "hex", "tile", "train", "there", "exchange"}
@@ -103,38 +98,48 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         raise _refuse(line, f'"{e}" makes this line no move') from None
     parts = []
     dropped = False          # whether the clause before was set aside
-    for c in clauses(masked, ctx, index):
-        aside = clause_refusal(c.text)
+    found = clauses(masked, ctx, index)
+    if kind == "merger":
+        group = merger_group(found, ctx)
+        if group is not None:
+            return [PieceMove(a, (), found[0].start + 1, " ".join(c.text for c in found)) for a in group]
+    third = any(("player", ctx.actor) in p.value for c in found for p in c.of("name"))   # "Theo buys ..., his third"
+    for c in found:
+        aside = clause_refusal(c.text, third)
+        if aside is not None and kind == "merger" and merger_not_made(c):
+            return [PieceMove(Pass(merging_minor(found, ctx)), (), c.start + 1, c.text)]   # "O-K doesn't merge"
         if aside is not None:
-            asides.append(aside)
+            asides.append(f'"{c.text}"')
         elif dropped and re.match(r"but\b", c.text, re.I) and c.verbs():
             # "Pass - not buying any MVR, but selling a GRR": what is not done against what is
             raise _refuse(line, f'"{c.text}" goes against what the line says is not done')
         else:
             parts.append(c)
         dropped = aside is not None
-    parts = _joined(parts, ctx)
+    parts = joined(parts, ctx)
     out: list[PieceMove] = []
     verbs: set = set()
     last: list[PieceMove] = []        # the moves of the clause before
     for c, later in zip(parts, _later_verbs(parts)):
-        if last and _AGAIN.fullmatch(c.text):      # "buys a 2 train, then another": the same move again
+        if out and isinstance(out[-1].action, Pass) and DONE.fullmatch(c.text):
+            continue              # "skipping the train buy, done": the pass already made
+        if last and AGAIN.fullmatch(c.text):      # "buys a 2 train, then another": the same move again
             last = [PieceMove(m.action, m.open, c.start + 1, c.text) for m in last]
             out.extend(last)
             continue
         start = len(out)
         fitter = _Fitter(ctx, kind, c, [m.action for m in out])
         fitter.later = later
-        if not fitter.verbs and not c.loose and verbs and not _train_after_lay(verbs, c):
+        if not fitter.verbs and not c.loose and verbs and not train_after_lay(verbs, c):
             if verbs == {"sell"} and c.of("source"):
                 # "sell 1 GT, by 1 CPR from pool": shares come from a place only when bought
                 raise _refuse(line, f'"{c.text}" names where shares come from, which a sale does not')
             fitter.verbs = set(verbs)      # "sells 2 GT, 1 HBR", "buys MRR for 75 and TSR for 30"
             fitter.first_verb = c.start
-        verbs = fitter.verbs & _CARRIED if fitter.verbs else verbs
+        verbs = fitter.verbs & CARRIED if fitter.verbs else verbs
         fits = fitter.fit()
         if fits is None:
-            if out and c.loose and _GOES_ON.search(line[max(0, c.start - 12):c.start]):
+            if out and c.loose and GOES_ON.search(line[max(0, c.start - 12):c.start]):
                 # "laid #57 on H10 and then some": more moves were meant than can be read
                 raise _refuse(line, f'"{c.text}": which move this is cannot be told')
             continue
@@ -148,7 +153,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             from .formatter import format_action
             shown = ["; ".join(format_action(a, ctx) for a, _ in f) for f in fits]
             raise AmbiguousMoveError(f'"{c.text}" could be {" or ".join(shown)}: say which', candidates=shown)
-        claims = tuple(Claim("holding", p.value, line[p.start:p.end], p.start + 1) for p in c.of("held"))
+        claims = tuple(Claim("holding", p.value, line[p.start:p.end], p.start + 1) for p in c.of("held")) + \
+            tuple(Claim("per_share", p.value, line[p.start:p.end], p.start + 1) for p in c.of("per_share"))
         steps = _steps_named(line, c, fits[0]) if kind == "operating" else ()
         for i, (a, opened) in enumerate(fits[0]):
             if steps:
@@ -200,18 +206,6 @@ def _steps_named(line: str, c: Clause, fit: list) -> tuple:
     return tuple(out)
 
 
-def _a_digit(c: Clause) -> bool:
-    """ "and a 5" after "buys a 4": a digit after "a" is a thing named (a train), never a price."""
-    return any(p.kind == "number" and p.value <= 9 and p.before in ("a", "an") for p in c.pieces)
-
-
-def _train_after_lay(verbs: set, c: Clause) -> bool:
-    """A train alone after a lay ("lays #8 on I7, 2T") does not take the lay's move word: a
-    lay names no train, so the clause is read by itself (run_shape.py: bought or run); nor does
-    a train with a route of two stops or more ("..., 3T I15-I19-H18 100": a lay has one hex)."""
-    return verbs <= {"lay"} and bool(c.of("train")) and not c.of("tile") and len(c.of("hex")) != 1
-
-
 def _collect(obj, values: set) -> None:
     """The values an action holds, as strings (routes and stops opened up)."""
     if isinstance(obj, (tuple, list)):
@@ -222,36 +216,6 @@ def _collect(obj, values: set) -> None:
             _collect(getattr(obj, name), values)
     elif obj is not None:
         values.add(str(obj))
-
-
-def _joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
-    """A clause of a price or a source alone belongs to the clause before it ("buys a 3, $180")."""
-    out: list[Clause] = []
-    ahead: Optional[Clause] = None
-    for c in parts:
-        if ahead is not None:          # "SW runs 2 trains: 4T 180 + 3T 120": the move word goes on
-            c = Clause(ahead.start, c.end, ahead.text + ": " + c.text, ahead.pieces + c.pieces, c.loose)
-            ahead = None
-        kinds = {p.kind for p in c.pieces} - {"me", "round"}
-        if kinds == {"name"} and not c.loose and not c.text.lower().startswith(("and", "then", "also")) and \
-                all(k != "player" or i == ctx.actor for p in c.of("name") for k, i in p.value):
-            ahead = c              # "Moscow-Yaroslavl: Sasha bids 50": a label of the next clause
-            continue
-        if kinds and (kinds <= {"verb", "count", "name"} or kinds <= {"verb", "count", "name", "train"}
-                      and c.verbs() == {"run"}) and not c.loose and "verb" in kinds \
-                and not {p.value for p in c.of("verb")} & _BARE and all(
-                    i in (ctx.actor, ctx.current) for p in c.of("name") for _, i in p.value):
-            ahead = c
-            continue
-        if out and kinds and kinds <= {"money", "number", "source", "rotation", "percent", "count", "exchange"} \
-                and not c.loose and not c.verbs() and not _a_digit(c):
-            prev = out[-1]
-            out[-1] = Clause(prev.start, c.end, prev.text + ", " + c.text, prev.pieces + c.pieces, prev.loose)
-        else:
-            out.append(c)
-    if ahead is not None:
-        out.append(ahead)
-    return out
 
 
 Fit = list[tuple[Action, tuple]]
@@ -349,7 +313,7 @@ class _Fitter:
                 and not set(self.c.loose) & _CLAIM_WORDS:
             return "a number among words that say no move"              # "..., rotatoin 2"
         core = self.core()
-        if not core and (not self.verbs or not self.verbs & _BARE) and not self.revenue_alone() and not self.bare_bid():
+        if not core and (not self.verbs or not self.verbs & BARE) and not self.revenue_alone() and not self.bare_bid():
             if self.kind == "operating" and not self.verbs and not self.c.loose and self.amounts() \
                     and self.later & DIVIDEND_WORDS:
                 return "amounts that are no one run's revenue"      # "N: 80, 90, pays out"
@@ -393,7 +357,7 @@ class _Fitter:
                     "for", "paying", "the", "pay"))):     # "#9 on I7 for the extra $20": the terrain's cost
                 continue
             if p.kind == "name":
-                if passes and self.kind in ("auction", "stock"):    # "pass on the WVR"
+                if passes and self.kind in ("auction", "stock", "merger"):    # "pass on the WVR"
                     continue
                 if not any(k == "player" or i in values or i in (self.ctx.current, self.ctx.actor)
                            for k, i in p.value):

@@ -18,7 +18,7 @@ from typing import Optional
 from .context import NotationContext
 from .names import NameIndex, norm
 
-__all__ = ["Piece", "Clause", "clauses", "VERBS", "refusal", "line_refusal", "clause_refusal", "set_aside", "Heading"]
+__all__ = ["Piece", "Clause", "clauses", "VERBS"]
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,8 @@ for _family, _words in {
     "pass ": "passed", "merge ": "merged", "convert ": "converted", "discard ": "discarded",
     "half": "half halves split splits splitting",
     "pass": "pass passes passing",
-    "merge": "merge merges merging absorb absorbs absorbing becomes become form forms forming",
+    "merge": "merge merges merging absorb absorbs absorbing becomes become becoming form forms forming join joins "
+             "joining",
     "convert": "convert converts converting",
     "discard": "discard discards discarding",
     "loan": "loan loans redeem redeems redeeming repay repays",
@@ -79,62 +80,19 @@ for _family, _words in {
     for _w in _words.split():
         VERBS[_w] = _family.strip()
 
-#: words that make a whole line no move: a condition, a retraction, a quoted log line
-_LINE_REFUSE = re.compile(
-    r"(?<!\bat\s)\bonce\b|\bas\s+soon\s+as\b|\bin\s+case\b|"
-    r"\b(?:if|unless|whether|when|whenever|until|till|ignore|scratch|scrap|wait|undo|resend|oops|wrong|automatic|"
-    r"automatically|auto)\b|"
-    r"\b(?:hang|hold)\s+on\b|\blet\s+me\b|\[|"
-    r"^\W*(?:an?\s+|the\s+)?(?:\d\S*|#\d+)\s*-?\s*(?:trains?|T|tiles?|shares?)?\s+(?:purchased|bought|sold|laid|placed|taken)\b",
-    re.I)
-#: words that tell a report, a recap, a plan, a doubt or a time other than now: the sentence
-#: holding one is chat ("Last OR Jonas ran HBR for 170."), and when that sentence names no move
-#: it heads the line ("Next turn. Buy 1 GT.": a plan), which is then no move at all
-_SENTENCE_REFUSE = re.compile(
-    r"\b(?:next|last|previous)\s+(?:OR|SR|round|turn|time|go|week|night)\b|"
-    r"\b(?:recap|summary|status|confirmed|record|note|reminder|moderator|later|tonight|tomorrow|yesterday|earlier|"
-    r"previous|ago|usual|always|wrote|writes|said|says|think|thinking|thought|"
-    r"considering|considered|tempted|plan|plans|planning|hope|intend|expect|wish|want|wants|wins|won|was|were|"
-    r"might|maybe|perhaps|probably|possibly|should|shall|could|would)\b",
-    re.I)
-#: the words of a plan or a time to come, which head a line when their sentence names no move
-_AHEAD = re.compile(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|intend|expect|might|maybe|perhaps|"
-                    r"probably|possibly|should|shall|could|would)\b", re.I)
-#: words that tell a doubt, a negation or another's move: the clause holding one is chat
-_CLAUSE_REFUSE = re.compile(
-    r"\b(?:wo|can|cannot|cant|not|never|let's|lets|"
-    r"check|checking|got|he|she|they|him|her|them|his|their|you|your|we|us|our|nobody|anyone|somebody|interest|income|receives|rust|rusts|"
-    r"closes|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|presidency|prices|share\s+price|price\s+(?:moves?|"
-    r"drops?|rises?|goes|went|is|was|to)|priority|phase)\b|n't\b|'d\b|"
-    r"\b(?:is|are|be|been|being)\s+(?:already\s+|all\s+|now\s+|just\s+)?(?:sold|bought|laid|passed|opened|started|"
-    r"floated|taken)\b|\b(?:bought|sold|laid|placed|taken|purchased)\s+by\b",
-    re.I)
-#: the past tenses a move is reported in: a report unless the writer says "has"/"have" (a move
-#: of now); `refusal` (the whole line's) refuses them, `clause_refusal` reads them as moves
-_PAST = "bought|sold|laid|ran|parred|started|passed|took|opened|merged|converted|discarded|placed|upgraded|" \
-        "raised|kept|grabbed|dumped"
-_PAST_RX = re.compile(rf"(?<!\bhas\s)(?<!\bhave\s)(?<!\bhas\sjust\s)\b(?:{_PAST})\b", re.I)
-#: polite forms of the move itself, not doubts: "I would like to bid", "thank you"
-_POLITE = re.compile(r"\b(?:I\s+would|I'd|I\s+will)\s+like(?:\s+to)?\b|\bthank\s+you\b", re.I)
 #: "no track", "no tile", "no further trains": a step passed, the one "no" that is not a negation
-_STEP_PASS = re.compile(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|tokens?|trains?|train\s+purchase|"
+_STEP_PASS = re.compile(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|tokens?|stations?|trains?|train\s+purchase|"
                         r"purchase|lay)\b", re.I)
 #: "skips track and token": the steps passed (two when two are named)
 _SKIPS = re.compile(r"\bskip(?:s|ping)?\s+(?:the\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
                     r"(\s+(?:and|&)\s+(?:the\s+)?(?:track|tile|lay|tokens?|station|trains?))?\b", re.I)
-_NEGATION = re.compile(r"\b(?:no|nothing|none|nope)\b", re.I)
-#: "NYC has only $150 and no train": what a company has, a situation (not the step passed)
-_HAS_NO = re.compile(r"\b(?:has|have|had)\s+(?:only\s+[^,;.]{1,20}?\s+and\s+)?no\b", re.I)
-#: "Pass (buying a GT first)": a move told after the pass as made before it, an order the
-#: pieces cannot keep (read in the order written, the pass would be lost or come first)
-_FIRST_AFTER = re.compile(r"\b(?:pass|passes|passing|done)\b[^.?!;]*?\b(?:buy\w*|bought|sell\w*|sold|par|pars|"
-                          r"parring|bid\w*|lay\w*|laid|run\w*|ran)\b[^.?!;]*?\bfirst\b", re.I)
-
 _MONEY = re.compile(r"(?:[$₽]\s*(\d{1,6})|\bR\s?(\d{2,6})\b|(\d{1,6})\s*(?:₽|\$|roubles?\b|rubles?\b|RUB\b))")
 #: a holding stated beside a buy ("that's 40% now", "now holding 30%"): a claim, not the buy
 _HELD = re.compile(r"\b(?:that's|thats|that\s+is|now|holding|makes|making)\s+(?:me\s+)?(?:at\s+|up\s+to\s+)?\d{1,3}\s*%"
                    r"|\b\d{1,3}\s*%\s+now\b", re.I)
-_PERCENT = re.compile(r"\b(\d{1,3})\s*%")
+_PERCENT = re.compile(r"\b(\d{1,3})\s*(?:%|(?i:per\s*cent|pct)\b)")
+#: a dividend told per share ("pays, $4 a share"): a claim on the dividend, not a revenue
+_PER_SHARE = re.compile(r"(?:[$₽]\s*)?\b(\d{1,4})\s*(?:₽\s*)?(?:a|per|each)\s+share\b", re.I)
 _ROTATION = re.compile(r"\b(?:rot(?:ation|ated)?|orientation|r)\s*\.?\s*[:=]?\s*#?([0-5])\b", re.I)
 _TILE = re.compile(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
 #: a bare number laid on a hex ("a 9 at G13") is a tile, never an amount
@@ -161,6 +119,8 @@ _SOURCE = re.compile(r"\b(?:(IPO|initial|treasury|bank(?!\s+pool)|depot)|(pool(?
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’]*")
 _ROUND = re.compile(r"\b(?:(?:in|during)\s+)?(?:(?:SR|OR|MR|AR)\s*\d+(?:\.\d+)?|(?:stock|operating|merger|auction)\s+"
                     r"round(?:\s+\d+(?:\.\d+)?)?)\b", re.I)
+#: "takes in KK": a minor taken into a merger
+_TAKES_IN = re.compile(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?[A-Z])")
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "single": 1, "another": 1}
 #: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
 _SPLIT = re.compile(r";|!|(?<!\d)\.(?=\s|$)|\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
@@ -254,7 +214,7 @@ def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> li
                     found = list(exact_of(kinds).get(q, ())) or short.get(q, [])
                 if found:
                     # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
-                    same = [f for f in found if f[1].lower() == span.lower()]
+                    same = [f for f in found if f[1].lower() == re.sub(r"^the\s+", "", span.lower())]
                     hit = (n, a, b, tuple(same or found))     # the longest found wins
             if n == 1 and span.lower() == "the":
                 continue                # "the" is dropped from a longer span's form
@@ -374,6 +334,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             text = "".join(buf)
 
     take(_ROUND, "round", lambda m: m.group(0))
+    take(_TAKES_IN, "verb", lambda m: "merge")
+    take(_PER_SHARE, "per_share", lambda m: int(m.group(1)))
     take(_MONEY, "money", lambda m: int(next(g for g in m.groups() if g)))
     take(_HELD, "held", lambda m: int(re.search(r"\d+", m.group(0)).group(0)))
     take(_PERCENT, "percent", lambda m: int(m.group(1)))
@@ -412,9 +374,11 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         pieces.append(Piece("verb", "withhold", m.start(), m.end()))
     for m in re.finditer(r"\b(?:go(?:ing|es)?|up)\s+to\b(?=\s*(?:[$₽R]\s?)?\d)", line, re.I):
         pieces.append(Piece("verb", "bid", m.start(), m.end()))
-    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b|\bno\s+bid\b|"
+    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b(?!\s+of\s+(?:cash|money|funds))|\bno\s+bid\b|"
                          r"\bout\s+of\b(?!\s+(?:the\s+)?(?:open\s+|bank\s+|company'?s?\s+|its\s+)?"
-                         r"(?:pool|market|ipo|bank|treasury|depot|pocket|initial))", line, re.I):
+                         r"(?:pool|market|ipo|bank|treasury|depot|pocket|initial|cash|money|funds))|"
+                         r"(?:^|(?<=[,;.:!(\-–—]))\s*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+(?:me|now|this\s+(?:turn|time|round)|"
+                         r"today))?)(?=\s*(?:[.!,;)]|$))", line, re.I):
         pieces.append(Piece("verb", "pass", m.start(), m.end()))
     for m in _STEP_PASS.finditer(text):
         pieces.append(Piece("verb", "steppass", m.start(), m.end()))
@@ -436,91 +400,6 @@ def _place_by_its_hex(pieces: list[Piece], line: str) -> list[Piece]:
             if a.kind == "name" and any(k == "location" for k, _ in a.value) and b.kind == "hex"
             and re.fullmatch(r"\s*\(\s*", line[a.end:b.start]) and re.match(r"\s*\)", line[b.end:])}
     return [p for p in pieces if id(p) not in drop]
-
-
-def refusal(line: str) -> Optional[str]:
-    """Why a whole line is no move (a question, a plan, a report...), or None."""
-    if "?" in line:
-        return '"?"'
-    return line_refusal(line) or clause_refusal(line) or _reported(line)
-
-
-def line_refusal(line: str) -> Optional[str]:
-    """Why no clause of a line is a move (a quoted line, a condition, a retraction), or None."""
-    if line.lstrip().startswith(">"):
-        return "a quoted line"
-    m = _LINE_REFUSE.search(line) or _FIRST_AFTER.search(line)
-    return f'"{m.group(0).strip()}"' if m else None
-
-
-def _reported(text: str) -> Optional[str]:
-    m = _PAST_RX.search(text)
-    return f'"{m.group(0)}"' if m else None
-
-
-def clause_refusal(text: str) -> Optional[str]:
-    """Why a clause is chat, not a move (a doubt, a plan, a negation, someone else's), or None."""
-    plain = _POLITE.sub(" ", text)
-    m = _SENTENCE_REFUSE.search(plain) or _CLAUSE_REFUSE.search(plain) or _HAS_NO.search(text)
-    if m:
-        return f'"{m.group(0).strip()}"'
-    rest = _STEP_PASS.sub(" ", text)
-    rest = re.sub(r"\bno\s+bid\b", " ", rest, flags=re.I)
-    m = _NEGATION.search(rest)
-    return f'"{m.group(0)}"' if m else None
-
-
-#: a sentence, with the mark that ends it (a question's "?": asked, not played); a dash
-#: between blanks ends one too ("I'm buying another QLL - that should float it")
-_SENTENCE_RX = re.compile(r"(?:[^.!?;\s]|\s(?![-–—]\s)|\.(?!\s|$))+(?:[.!;](?=\s|$)|\?|\s[-–—](?=\s)|$)|[.!?;]|\s[-–—]\s")
-#: a bracket holding words of its own ("(not converting this time)")
-_BRACKET = re.compile(r"\([^()]*\)")
-#: a part of a bracket between its commas ("(I did not pay, withheld)": the second part stands)
-_PART = re.compile(r"[^,()]+")
-
-
-class Heading(Exception):
-    """What makes a whole line no move: a sentence of plans or times to come that names no
-    move ("Next turn. Buy 1 GT."), a bracket that sets a move against what is not done."""
-
-
-def set_aside(line: str) -> tuple[str, list[str]]:
-    """The line with its questions, its sentences of reports or plans and its brackets' parts of
-    chat blanked (the same length, so every column stands), and why each was set aside.
-    Raises `Heading` when a sentence of plans names no move ("Next turn. Buy 1 GT.")."""
-    why: list[str] = []
-    telling: list[str] = []       # sentences set aside that tell a move
-
-    def blank(m: re.Match) -> str:
-        why.append(f'"{m.group(0).strip(" -–—")}"')
-        return " " * len(m.group(0))
-
-    def sentence(m: re.Match) -> str:
-        text = m.group(0)
-        if text.rstrip().endswith("?"):
-            return blank(m)
-        if not _SENTENCE_REFUSE.search(_POLITE.sub(" ", _BRACKET.sub(" ", text))):
-            return text         # (a bracket's parts are weighed by themselves, below)
-        told = any(w.lower() in VERBS for w in _WORD.findall(text))
-        if _AHEAD.search(text) and not told:
-            raise Heading(text.strip())
-        if told:
-            telling.append(text.strip(" -–—"))
-        return blank(m)
-    line = _SENTENCE_RX.sub(sentence, line)
-    def bracket(m: re.Match) -> str:
-        parts = _PART.findall(m.group(0))
-        said = [clause_refusal(p) is not None for p in parts]
-        if any(a and re.match(r"\s*but\b", p, re.I) for a, p in zip(said, parts[1:])):
-            # "Pass (nothing, but buy a GT)": what is not done against what is
-            raise Heading(m.group(0))
-        return _PART.sub(lambda p: blank(p) if clause_refusal(p.group(0)) else p.group(0), m.group(0))
-    line = _BRACKET.sub(bracket, line)
-    if telling and line.strip():
-        # "GT ran for 30 and did the usual. Bought a 2.": a move told as no move of now,
-        # beside one of now: which are meant cannot be told
-        raise Heading(telling[0])
-    return line, why
 
 
 def _near(sorted_at: list[int], a: int, b: int) -> bool:

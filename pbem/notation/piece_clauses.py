@@ -1,0 +1,66 @@
+"""How the clauses of a line hang together for the reading by pieces: a label or a move word
+alone goes on into the next clause ("SC runs 5-train: J10, J8, I5 - 200"), a price or a source
+alone belongs to the clause before ("buys a 3, $180"), a clause may repeat the move before
+("then another") or end the turn ("done").
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from .context import NotationContext
+from .pieces import Clause
+
+__all__ = ["AGAIN", "BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "joined", "train_after_lay"]
+
+#: move words that need no piece to be a move
+BARE = {"pass", "steppass", "payout", "withhold", "half", "convert"}
+#: a clause that says the turn is over
+DONE = re.compile(r"\W*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+\w+(?:\s+\w+)?)?)\W*", re.I)
+#: a clause that goes on with the moves of the one before it
+GOES_ON = re.compile(r"\bthen\s*$", re.I)
+#: a clause that repeats the move before it
+AGAIN = re.compile(r"(?:then\s+|and\s+)?(?:another(?:\s+one)?|one\s+more|again|the\s+same(?:\s+again)?)\W*", re.I)
+#: move words an ellipsis carries on to the next clause
+CARRIED = {"buy", "sell", "lay", "bid"}
+
+def a_digit(c: Clause) -> bool:
+    """ "and a 5" after "buys a 4": a digit after "a" is a thing named (a train), never a price."""
+    return any(p.kind == "number" and p.value <= 9 and p.before in ("a", "an", "another") for p in c.pieces)
+
+
+def train_after_lay(verbs: set, c: Clause) -> bool:
+    """A train alone after a lay ("lays #8 on I7, 2T") does not take the lay's move word: a
+    lay names no train, so the clause is read by itself (run_shape.py: bought or run); nor does
+    a train with a route of two stops or more ("..., 3T I15-I19-H18 100": a lay has one hex)."""
+    return verbs <= {"lay"} and bool(c.of("train")) and not c.of("tile") and len(c.of("hex")) != 1
+
+
+def joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
+    """A clause of a price or a source alone belongs to the clause before it ("buys a 3, $180")."""
+    out: list[Clause] = []
+    ahead: Optional[Clause] = None
+    for c in parts:
+        if ahead is not None:          # "SW runs 2 trains: 4T 180 + 3T 120": the move word goes on
+            c = Clause(ahead.start, c.end, ahead.text + ": " + c.text, ahead.pieces + c.pieces, c.loose)
+            ahead = None
+        kinds = {p.kind for p in c.pieces} - {"me", "round"}
+        if kinds == {"name"} and not c.loose and not c.text.lower().startswith(("and", "then", "also")) and \
+                all(k != "player" or i == ctx.actor for p in c.of("name") for k, i in p.value):
+            ahead = c              # "Moscow-Yaroslavl: Sasha bids 50": a label of the next clause
+            continue
+        if kinds and (kinds <= {"verb", "count", "name"} or kinds <= {"verb", "count", "name", "train"}
+                      and c.verbs() == {"run"}) and not c.loose and "verb" in kinds \
+                and not {p.value for p in c.of("verb")} & BARE and all(
+                    i in (ctx.actor, ctx.current) for p in c.of("name") for _, i in p.value):
+            ahead = c
+            continue
+        if out and kinds and kinds <= {"money", "number", "source", "rotation", "percent", "count", "exchange"} \
+                and not c.loose and not c.verbs() and not a_digit(c):
+            prev = out[-1]
+            out[-1] = Clause(prev.start, c.end, prev.text + ", " + c.text, prev.pieces + c.pieces, prev.loose)
+        else:
+            out.append(c)
+    if ahead is not None:
+        out.append(ahead)
+    return out

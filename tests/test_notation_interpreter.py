@@ -1,0 +1,92 @@
+"""The one interpreter (pbem/notation/scopes.py, pieces.py, piece_clauses.py, piece_mergers.py,
+piece_moves.py): what a word of doubt, report or condition sets aside, tenses, slips, ellipses
+and mergers told whole. Each line is read by the interpreter alone (no rewording rule helps),
+so each case fails without the mechanism it names."""
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine.actions import (
+    Bid, BuyShares, BuyTrain, Dividend, LayTile, Merge, Pass, Route, RunRoutes, SellShares, Stop,
+)
+from pbem.errors import NotationError
+from pbem.notation import context_for_title
+from pbem.notation.names import name_index
+from pbem.notation.terse import read_terse_by_pieces
+
+PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
+
+
+def interpret(title, rk, current, line):
+    ctx = context_for_title(title, PLAYERS, actor="ann", current=current, round_kind=rk,
+                            rotation_resolver=lambda t, h, e: 3, trains_of=lambda c: ["2"])
+    return read_terse_by_pieces(line, ctx, name_index(ctx))
+
+
+def _run(corp, train, hexes, revenue):
+    return RunRoutes(corp, (Route(train, tuple(Stop(h) for h in hexes), revenue=revenue),))
+
+
+READ = [
+    # a sentence of report or chat is set aside, the sentence of the move is read
+    ("1882", "auction", None, "Hi all - sorry for the delay, was travelling. I bid 160 on TB.", [Bid("ann", "TB", 160)]),
+    # a negation sets aside its clause only
+    ("1882", "SR", None, "Pass - not buying any CPR this time.", [Pass("ann")]),
+    # a bracket's parts are weighed one by one
+    ("1882", "OR", "QLL", "QLL ran its 2 for 120 (I did not pay, withheld).",
+     [RunRoutes("QLL", (Route("2", (), revenue=120),)), Dividend("QLL", "withhold")]),
+    # past tenses are the writer's moves; "his"/"her" are the writer's when the writer is named
+    ("1882", "SR", None, "Sold 2 GT, 1 HBR.", [SellShares("ann", "GT", 20), SellShares("ann", "HBR", 10)]),
+    ("1882", "SR", None, "Ann sold of her three HBR shares.", [SellShares("ann", "HBR", 30)]),
+    # "then another" repeats the move before
+    ("1882", "OR", "CNR", "CNR buys a 2 train, then another.", [BuyTrain("CNR", "2", "depot"), BuyTrain("CNR", "2", "depot")]),
+    # a slip that can stand for one word only
+    ("1882", "OR", "QLL", "QLL lyas #56 on K9, rotaton 0", [LayTile("QLL", "K9", "56", 0)]),
+    ("1882", "SR", None, "buyng a GT from the bank pool", [BuyShares("ann", "GT", "pool", 10)]),
+    # a merger told whole: the first minor leads, then the others, then the major
+    ("1861", "merger", "RO", "R-O, StP-W and K-B merge into NW", [Merge("RO", "SPW"), Merge("RO", "KB"), Merge("RO", "NW")]),
+    ("1861", "merger", "MNN", "MNN merges with KK and they form MKN.", [Merge("MNN", "KK"), Merge("MNN", "MKN")]),
+    ("1861", "merger", "KK", "No merger for KK this round.", [Pass("KK")]),
+    # a dividend per share is a claim, not a second run
+    ("1882", "OR", "CNR", "CNR runs D8 to D6 for 50, pays $5 a share.", [_run("CNR", "2", ("D8", "D6"), 50), Dividend("CNR", "payout")]),
+    ("1830", "SR", None, "Sell 20 percent of ERIE", [SellShares("ann", "ERIE", 20)]),
+    ("1830", "OR", "B&O", "B&O: Tile 9 @ I17, buy a 2T, done.",
+     [LayTile("B&O", "I17", "9", 3), BuyTrain("B&O", "2", "depot"), Pass("B&O")]),
+    ("1830", "OR", "B&O", "B&O lays 9 on I17 rotation 1; buys a two-train", [LayTile("B&O", "I17", "9", 1), BuyTrain("B&O", "2", "depot")]),
+    # a route's stops in the order written, a comma between two stops cutting no clause
+    ("1882", "OR", "SC", "SC runs 5-train: J10, J8, I5, G11, D8 - 200. Pay out.",
+     [_run("SC", "5", ("J10", "J8", "I5", "G11", "D8"), 200), Dividend("SC", "payout")]),
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line,want", READ, ids=[r[3][:40] for r in READ])
+def test_the_interpreter_reads(title, rk, cur, line, want):
+    assert [m.action for m in interpret(title, rk, cur, line)] == want
+
+
+REFUSED = [
+    ("1882", "SR", None, "Cid bid 110 for CPR earlier, so I passed."),            # a report
+    ("1882", "SR", None, "Confirmed: Bob bought 1 share of HBR from the IPO for $67."),
+    ("1882", "SR", None, "Next turn. Buy 1 GT."),                                  # a plan heads the line
+    ("1882", "OR", "GT", "GT would lay 9 on L8 and buy a 3 and a 4"),              # a modal: the sentence
+    ("1882", "OR", "CPR", "CPR laid #57 on H10 and then some. Buys a 3."),        # more than can be read
+    ("1882", "OR", "CPR", "CPR ran 3 train for 30 and did the usual. Bought a 2."),   # a move told as no move of now
+    ("1882", "SR", None, "Pass (nothing, but buy a GT)."),                         # not X, but Y
+    ("1882", "OR", "CNR", "CNR can't buy a train and I'm out of cash."),           # out of cash is no pass
+    ("1882", "SR", None, "If nobody bids, buy 1 GT."),                             # a condition: the line
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line", REFUSED, ids=[r[3][:40] for r in REFUSED])
+def test_the_interpreter_refuses(title, rk, cur, line):
+    with pytest.raises(NotationError):
+        interpret(title, rk, cur, line)
+
+
+def test_what_was_set_aside_and_corrected_is_noted():
+    (move,) = interpret("1882", "SR", None, "Pass - not buying any CPR this time.")
+    assert move.notes == ('read without what states no move: "not buying any CPR this time"',)
+    (lay,) = interpret("1882", "OR", "QLL", "QLL lyas #56 on K9, rotaton 0")
+    assert lay.notes == ('read "lyas" as "lays", "rotaton" as "rotation"',)
+    _, dividend = interpret("1882", "OR", "CNR", "CNR runs D8 to D6 for 50, pays $5 a share.")
+    assert [(c.kind, c.value) for c in dividend.claims] == [("per_share", 5)]
