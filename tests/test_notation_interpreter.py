@@ -56,6 +56,17 @@ READ = [
     # a route's stops in the order written, a comma between two stops cutting no clause
     ("1882", "OR", "SC", "SC runs 5-train: J10, J8, I5, G11, D8 - 200. Pay out.",
      [_run("SC", "5", ("J10", "J8", "I5", "G11", "D8"), 200), Dividend("SC", "payout")]),
+    # a second route after the first, without a move word; the total after them is a claim
+    ("1830", "OR", "PRR", "PRR runs the two 2s H12-H16 for 40 and H12-H10 for 30, pays 70.",
+     [RunRoutes("PRR", (Route("2", (Stop("H12"), Stop("H16")), revenue=40), Route("2", (Stop("H12"), Stop("H10")),
+                                                                                      revenue=30))),
+      Dividend("PRR", "payout")]),
+    # a step not taken is the step's pass
+    ("1830", "OR", "C&O", "C&O does not lay a tile this turn", [Pass("C&O")]),
+    ("1882", "OR", "CPR", "CPR doesn't place a token", [Pass("CPR")]),
+    # a consequence told with the move, and a condition that is politeness
+    ("1882", "SR", None, "Buying another HBR; that should float it.", [BuyShares("ann", "HBR", "ipo", 10)]),
+    ("1882", "SR", None, "I'd like to buy a GT from the pool, if that's allowed.", [BuyShares("ann", "GT", "pool", 10)]),
 ]
 
 

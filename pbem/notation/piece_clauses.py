@@ -8,10 +8,13 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from pbem.engine.actions import Pass
+
+from .claims import Claim
 from .context import NotationContext
 from .pieces import Clause
 
-__all__ = ["AGAIN", "BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "joined", "train_after_lay"]
+__all__ = ["AGAIN", "BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "joined", "step_not_taken", "steps_named", "train_after_lay"]
 
 #: move words that need no piece to be a move
 BARE = {"pass", "steppass", "payout", "withhold", "half", "convert"}
@@ -64,3 +67,41 @@ def joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
     if ahead is not None:
         out.append(ahead)
     return out
+
+
+#: a step of the operating company's turn not taken ("does not lay a tile", "won't buy a train")
+_NOT_TAKEN = re.compile(r"\bnot\b|n't\b|\bnever\b", re.I)
+_UNABLE = re.compile(r"\b(?:can|cannot|could|afford|unable)\b", re.I)
+_STEP_NOUN = re.compile(r"\b(?:tiles?|track|tokens?|stations?|trains?)\b", re.I)
+
+
+def step_not_taken(c: Clause, ctx: NotationContext) -> bool:
+    """Whether a clause set aside says the operating company does not take one step of its turn
+    ("C&O does not lay a tile this turn", "CPR doesn't place a token"): the step's pass."""
+    verbs = c.verbs()
+    names = {i for p in c.of("name") for _, i in p.value}
+    if _UNABLE.search(c.text):
+        return False            # "can't buy a train": not a choice, which the table settles
+    return bool(_NOT_TAKEN.search(c.text)) and bool(verbs) and verbs <= {"lay", "token", "buy"} \
+        and len(_STEP_NOUN.findall(c.text)) == 1 and names <= {ctx.current} \
+        and not any(p.kind in ("money", "number", "hex", "tile", "train", "count", "percent") for p in c.pieces)
+
+
+#: the step a written step pass names ("no tile", "skips the token"), as the grammar's claims name it
+_STEP_WORDS = (("track", ("track", "tile", "lay")), ("token", ("token", "station")), ("buy_train", ("train", "purchase")))
+
+
+def steps_named(line: str, c: Clause, fit: list) -> tuple:
+    """One step claim per pass of `fit` when the clause's step passes each name one step
+    ("no tile, no token"), in order; () otherwise (a bare "pass" names none)."""
+    said = [p for p in c.of("verb") if p.value == "steppass"]
+    if not fit or len(said) != len(fit) or not all(isinstance(a, Pass) for a, _ in fit):
+        return ()
+    out = []
+    for p in said:
+        words = line[p.start:p.end].lower()
+        named = [step for step, keys in _STEP_WORDS if any(k in words for k in keys)]
+        if len(named) != 1:
+            return ()
+        out.append(Claim("step", named[0], line[p.start:p.end], p.start + 1))
+    return tuple(out)

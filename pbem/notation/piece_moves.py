@@ -27,10 +27,10 @@ from .claims import Claim
 from .context import NotationContext
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses
-from .piece_clauses import AGAIN, BARE, CARRIED, DONE, GOES_ON, joined, train_after_lay
+from .piece_clauses import AGAIN, BARE, CARRIED, DONE, GOES_ON, joined, step_not_taken, steps_named, train_after_lay
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .scopes import Heading, clause_refusal, line_refusal, set_aside
-from .run_shape import DIVIDEND_WORDS, train_by_shape
+from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
 from .share_counts import one_per_share
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind", "COUNTS"]
@@ -108,7 +108,10 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         aside = clause_refusal(c.text, third)
         if aside is not None and kind == "merger" and merger_not_made(c):
             return [PieceMove(Pass(merging_minor(found, ctx)), (), c.start + 1, c.text)]   # "O-K doesn't merge"
-        if aside is not None:
+        if aside is not None and kind == "operating" and step_not_taken(c, ctx):
+            # "CPR doesn't place a token": the step passed
+            parts.append(Clause(c.start, c.end, c.text, [Piece("verb", "steppass", c.start, c.end)]))
+        elif aside is not None:
             asides.append(f'"{c.text}"')
         elif dropped and re.match(r"but\b", c.text, re.I) and c.verbs():
             # "Pass - not buying any MVR, but selling a GRR": what is not done against what is
@@ -126,6 +129,10 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         if last and AGAIN.fullmatch(c.text):      # "buys a 2 train, then another": the same move again
             last = [PieceMove(m.action, m.open, c.start + 1, c.text) for m in last]
             out.extend(last)
+            continue
+        more = one_more_route(c, out, ctx) if kind == "operating" else None
+        if more is not None:         # "runs the two 2s H12-H16 for 40 and H12-H10 for 30"
+            out[-1] = dataclasses.replace(out[-1], action=more)
             continue
         start = len(out)
         fitter = _Fitter(ctx, kind, c, [m.action for m in out])
@@ -155,7 +162,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             raise AmbiguousMoveError(f'"{c.text}" could be {" or ".join(shown)}: say which', candidates=shown)
         claims = tuple(Claim("holding", p.value, line[p.start:p.end], p.start + 1) for p in c.of("held")) + \
             tuple(Claim("per_share", p.value, line[p.start:p.end], p.start + 1) for p in c.of("per_share"))
-        steps = _steps_named(line, c, fits[0]) if kind == "operating" else ()
+        steps = steps_named(line, c, fits[0]) if kind == "operating" else ()
         for i, (a, opened) in enumerate(fits[0]):
             if steps:
                 # "no tile lay": the pass names its step, checked (or set aside) at the table
@@ -168,6 +175,10 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
                 raise _refuse(line, f"{a.corporation} is sold twice: write how many shares once")
             out.append(PieceMove(a, opened, c.start + 1, c.text, claims if i == len(fits[0]) - 1 else ()))
         last = out[start:]
+    for m in out:
+        n = counted_trains(m.text) if isinstance(m.action, RunRoutes) else None
+        if n and len(m.action.routes) != n:       # "runs its three 2s: I15-H16 for 50 and I15-J14 for 40"
+            raise _refuse(line, f'"{m.text}": {n} trains counted, {len(m.action.routes)} routes told')
     if not out:
         if asides:
             raise _refuse(line, f"{asides[0]} makes this line no move")
@@ -184,26 +195,6 @@ def _later_verbs(parts: list[Clause]) -> list[frozenset]:
         out[n], acc = acc, (acc | parts[n].verbs() if parts[n].pieces else acc)
         COUNTS["clause_verbs"] += 1
     return out
-
-
-#: the step a written step pass names ("no tile", "skips the token"), as the grammar's claims name it
-_STEP_WORDS = (("track", ("track", "tile", "lay")), ("token", ("token", "station")), ("buy_train", ("train", "purchase")))
-
-
-def _steps_named(line: str, c: Clause, fit: list) -> tuple:
-    """One step claim per pass of `fit` when the clause's step passes each name one step
-    ("no tile, no token"), in order; () otherwise (a bare "pass" names none)."""
-    said = [p for p in c.of("verb") if p.value == "steppass"]
-    if not fit or len(said) != len(fit) or not all(isinstance(a, Pass) for a, _ in fit):
-        return ()
-    out = []
-    for p in said:
-        words = line[p.start:p.end].lower()
-        named = [step for step, keys in _STEP_WORDS if any(k in words for k in keys)]
-        if len(named) != 1:
-            return ()
-        out.append(Claim("step", named[0], line[p.start:p.end], p.start + 1))
-    return tuple(out)
 
 
 def _collect(obj, values: set) -> None:
@@ -348,6 +339,8 @@ class _Fitter:
             if isinstance(a, RunRoutes):          # the total written after the routes
                 values.add(str(sum(r.revenue or 0 for r in a.routes)))
                 values.update(str(p.value) for p in self.c.of("number") if p.before in ("=", "total"))
+        if moves and all(isinstance(a, Dividend) for a, _ in moves):      # "..., pays 70": the run's total
+            values.update(str(sum(r.revenue or 0 for r in a.routes)) for a in self.before[-1:] if isinstance(a, RunRoutes))
         # a price written with a share bought or sold, or with a token, is a claim on it
         shares = all(isinstance(a, (BuyShares, SellShares, PlaceToken, Convert, Merge)) for a, _ in moves)
         passes = all(isinstance(a, Pass) for a, _ in moves)
@@ -473,6 +466,9 @@ class _Fitter:
             kinds = verbs & {"payout", "withhold", "half"}
             if len(kinds) > 1 or tiles or verbs - {"payout", "withhold", "half"}:
                 return None
+            ran = [a for a in self.before if isinstance(a, RunRoutes) and a.entity == cur]
+            if ran and not trains and self.amounts() == [sum(r.revenue or 0 for r in ran[-1].routes)]:
+                return [[(Dividend(cur, kinds.pop()), ())]]     # "..., pays 70": the run's total again
             if trains or self.amounts():        # "pays out 80 from the 3T": the run and its dividend
                 return self._run(cur, trains)
             return [[(Dividend(cur, kinds.pop()), ())]]

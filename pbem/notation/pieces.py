@@ -18,7 +18,7 @@ from typing import Optional
 from .context import NotationContext
 from .names import NameIndex, norm
 
-__all__ = ["Piece", "Clause", "clauses", "VERBS"]
+__all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
 
 
 @dataclass(frozen=True)
@@ -119,6 +119,9 @@ _SOURCE = re.compile(r"\b(?:(IPO|initial|treasury|bank(?!\s+pool)|depot)|(pool(?
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’]*")
 _ROUND = re.compile(r"\b(?:(?:in|during)\s+)?(?:(?:SR|OR|MR|AR)\s*\d+(?:\.\d+)?|(?:stock|operating|merger|auction)\s+"
                     r"round(?:\s+\d+(?:\.\d+)?)?)\b", re.I)
+#: a consequence told with the move ("that should float it"): no move of its own
+CONSEQUENCE = re.compile(r"\b(?:that|which|this|it)\s+(?:should\s+|will\s+|would\s+|then\s+)?floats?\b(?:\s+it\b)?|"
+                         r"\bfloats?\s+it\b", re.I)
 #: "takes in KK": a minor taken into a merger
 _TAKES_IN = re.compile(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?[A-Z])")
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "single": 1, "another": 1}
@@ -334,6 +337,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             text = "".join(buf)
 
     take(_ROUND, "round", lambda m: m.group(0))
+    take(CONSEQUENCE, "floats", lambda m: True)
     take(_TAKES_IN, "verb", lambda m: "merge")
     take(_PER_SHARE, "per_share", lambda m: int(m.group(1)))
     take(_MONEY, "money", lambda m: int(next(g for g in m.groups() if g)))

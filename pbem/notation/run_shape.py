@@ -1,4 +1,5 @@
-"""Whether "2T for $80", a train and an amount written without a move word, is a run or a
+"""The shape of a run told by pieces: a second route told after the first without a move word
+(`one_more_route`), and whether "2T for $80", a train and an amount written without a move word, is a run or a
 purchase, told by the shape of the whole line (the reading by pieces, piece_moves.py).
 
 A run written without its stops comes with its dividend, and trains are bought after the
@@ -10,11 +11,27 @@ the legal one is read).
 """
 from __future__ import annotations
 
-from typing import Sequence, TypeVar
+import dataclasses
+import re
+from typing import TYPE_CHECKING, Optional, Sequence, TypeVar
 
-from pbem.engine.actions import Action, Dividend, RunRoutes
+from pbem.engine.actions import Action, Dividend, Route, RunRoutes, Stop
 
-__all__ = ["DIVIDEND_WORDS", "train_by_shape"]
+if TYPE_CHECKING:
+    from .context import NotationContext
+    from .pieces import Clause
+
+__all__ = ["DIVIDEND_WORDS", "counted_trains", "one_more_route", "train_by_shape"]
+
+#: trains counted in a run ("its two 2s", "both 3-trains")
+_COUNTED = re.compile(r"\b(two|three|four|both|\d)\s+(\d)(?:s|\s*-?\s*trains)\b", re.I)
+_COUNT_WORDS = {"two": 2, "both": 2, "three": 3, "four": 4}
+
+
+def counted_trains(text: str) -> Optional[int]:
+    """How many trains a run's words count ("runs its three 2s": 3), or None."""
+    m = _COUNTED.search(text)
+    return None if m is None else _COUNT_WORDS.get(m.group(1).lower()) or int(m.group(1))
 
 #: the move words of a dividend (pieces.py's families)
 DIVIDEND_WORDS = frozenset({"payout", "withhold", "half"})
@@ -34,3 +51,31 @@ def train_by_shape(before: Sequence[Action], later: set, runs: F, buys: F) -> tu
     if before or later:
         return None, buys                      # a turn written whole that pays no dividend
     return runs, buys
+
+
+def one_more_route(c: "Clause", out: list, ctx: "NotationContext") -> Optional[RunRoutes]:
+    """The run just read with one more route: a clause of stops and one revenue, without a move
+    word, straight after a run ("... for 40 and H12-H10 for 30"), its train the one named, or
+    the run's train when the run counted more trains than it has routes ("the two 2s")."""
+    if not out or not isinstance(out[-1].action, RunRoutes) or c.verbs() or c.loose:
+        return None
+    if {p.kind for p in c.pieces} - {"hex", "name", "number", "money", "train", "count"}:
+        return None
+    stops = [p for p in c.pieces if p.kind == "hex" or p.kind == "name" and all(k == "location" for k, _ in p.value)]
+    amounts = [p.value for p in c.pieces if p.kind in ("number", "money")]
+    if c.of("count") and counted_trains(c.text) != len(out[-1].action.routes) + 1:
+        return None             # "... and B-W for 50 with the two 2s": the count is the run's
+    trains = [p.value for p in c.of("train")]
+    if len(stops) < 2 or len(amounts) != 1 or len(trains) > 1 or len(stops) != len(c.of("hex") + c.of("name")):
+        return None
+    run = out[-1].action
+    counted = _COUNTED.search(out[-1].text)
+    train = trains[0] if trains else counted.group(2) if counted else None
+    if train is None:
+        owned = set(ctx.trains_of(run.entity)) if ctx.trains_of is not None else set()
+        if len(owned) != 1:
+            return None
+        train = owned.pop()
+    hexes = [p.value if p.kind == "hex" else p.value[0][1] for p in sorted(stops, key=lambda p: p.start)]
+    route = Route(train, tuple(Stop(h) for h in hexes), revenue=amounts[0])
+    return dataclasses.replace(run, routes=run.routes + (route,))

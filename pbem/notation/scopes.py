@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .pieces import _STEP_PASS, _WORD, VERBS
+from .pieces import _STEP_PASS, _WORD, CONSEQUENCE, VERBS
 
 __all__ = ["Heading", "clause_refusal", "line_refusal", "refusal", "set_aside"]
 
@@ -51,7 +51,9 @@ _PAST_RX = re.compile(rf"(?<!\bhas\s)(?<!\bhave\s)(?<!\bhas\sjust\s)\b(?:{_PAST}
 #: the writer named as the subject, then "his"/"her" ("Theo buys a share of MKN, his third")
 _THIRD = re.compile(r"\b(?:he|she|his|her|him|hers)\b", re.I)
 #: polite forms of the move itself, not doubts: "I would like to bid", "thank you"
-_POLITE = re.compile(r"\b(?:I\s+would|I'd|I\s+will)\s+like(?:\s+to)?\b|\bthank\s+you\b", re.I)
+_POLITE = re.compile(r"\b(?:I\s+would|I'd|I\s+will)\s+like(?:\s+to)?\b|\bthank\s+you\b|"
+                     r"\bif\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|possible|fine|alright|"
+                     r"permitted)(?:\s+now)?\b", re.I)
 _NEGATION = re.compile(r"\b(?:no|nothing|none|nope)\b", re.I)
 #: "NYC has only $150 and no train": what a company has, a situation (not the step passed)
 _HAS_NO = re.compile(r"\b(?:has|have|had)\s+(?:only\s+[^,;.]{1,20}?\s+and\s+)?no\b", re.I)
@@ -72,7 +74,8 @@ def line_refusal(line: str) -> Optional[str]:
     """Why no clause of a line is a move (a quoted line, a condition, a retraction), or None."""
     if line.lstrip().startswith(">"):
         return "a quoted line"
-    m = _LINE_REFUSE.search(line) or _FIRST_AFTER.search(line)
+    plain = _POLITE.sub(" ", line)
+    m = _LINE_REFUSE.search(plain) or _FIRST_AFTER.search(plain)
     return f'"{m.group(0).strip()}"' if m else None
 
 
@@ -123,9 +126,9 @@ def set_aside(line: str) -> tuple[str, list[str]]:
         text = m.group(0)
         if text.rstrip().endswith("?"):
             return blank(m)
-        if not _SENTENCE_REFUSE.search(_POLITE.sub(" ", _BRACKET.sub(" ", text))):
+        if not _SENTENCE_REFUSE.search(_POLITE.sub(" ", _BRACKET.sub(" ", CONSEQUENCE.sub(" ", text)))):
             return text         # (a bracket's parts are weighed by themselves, below)
-        told = any(w.lower() in VERBS for w in _WORD.findall(text))
+        told = any(w.lower() in VERBS for w in _WORD.findall(CONSEQUENCE.sub(" ", text)))
         if _AHEAD.search(text) and not told:
             raise Heading(text.strip())
         if told:
