@@ -67,6 +67,13 @@ READ = [
     # a consequence told with the move, and a condition that is politeness
     ("1882", "SR", None, "Buying another HBR; that should float it.", [BuyShares("ann", "HBR", "ipo", 10)]),
     ("1882", "SR", None, "I'd like to buy a GT from the pool, if that's allowed.", [BuyShares("ann", "GT", "pool", 10)]),
+    # "put" is a bid in an auction or a stock round, a token in an operating round
+    ("1861", "SR", None, "I'll put 105 on M-K please.", [Bid("ann", "M-K", 105)]),
+    ("1882", "auction", None, "Put me down for $55 on the Sask Central please", [Bid("ann", "SC", 55)]),
+    # a tile by its name, or by its number after "the" or a colour
+    ("1882", "OR", "QLL", "QLL upgrades Regina to the brown R2, rotation 0.", [LayTile("QLL", "J10", "R2", 0)]),
+    ("1882", "OR", "QLL", "QLL lays R1 on J10 (Regina), rotation 0", [LayTile("QLL", "J10", "R1", 0)]),
+    ("1861", "OR", "OK", "O-K upgrades Kiev with the 635", [LayTile("OK", "D14", "635", 3)]),
 ]
 
 
@@ -76,6 +83,7 @@ def test_the_interpreter_reads(title, rk, cur, line, want):
 
 
 REFUSED = [
+    ("1882", "OR", "CPR", "CPR lays #57 on I5 R1 and R2"),                         # two rotations, no named tile
     ("1882", "SR", None, "Cid bid 110 for CPR earlier, so I passed."),            # a report
     ("1882", "SR", None, "Confirmed: Bob bought 1 share of HBR from the IPO for $67."),
     ("1882", "SR", None, "Next turn. Buy 1 GT."),                                  # a plan heads the line

@@ -475,7 +475,8 @@ class _Fitter:
         if tiles and (verbs or self.implicit()) or "lay" in verbs:
             if not tiles:
                 tiles = [str(p.value) for p in self.c.of("number")
-                         if p.before in ("lay", "lays", "a", "with", "to", "upgrade", "upgrades")]
+                         if p.before in ("lay", "lays", "a", "with", "to", "upgrade", "upgrades", "the", "yellow", "green",
+                                         "brown", "grey", "gray")]
             if len(tiles) != 1 or len(hexes) != 1 or verbs - {"lay"}:
                 return "which tile on which hex?" if verbs & {"lay"} or tiles else None
             rots = [p.value for p in self.c.of("rotation")]

@@ -95,6 +95,11 @@ _PERCENT = re.compile(r"\b(\d{1,3})\s*(?:%|(?i:per\s*cent|pct)\b)")
 _PER_SHARE = re.compile(r"(?:[$₽]\s*)?\b(\d{1,4})\s*(?:₽\s*)?(?:a|per|each)\s+share\b", re.I)
 _ROTATION = re.compile(r"\b(?:rot(?:ation|ated)?|orientation|r)\s*\.?\s*[:=]?\s*#?([0-5])\b", re.I)
 _TILE = re.compile(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
+#: a tile named by letters and a number, where a tile goes: after a lay word, "to", "the" or a
+#: colour, or before "tile" or "on <hex>"
+_NAMED_TILE = re.compile(r"(?:(?<=\blay\s)|(?<=\blays\s)|(?<=\bto\s)|(?<=\bthe\s)|(?<=\bgreen\s)|(?<=\bbrown\s)|"
+                         r"(?<=\bgrey\s)|(?<=\bgray\s)|(?<=\btile\s)|(?<=\bwith\s))([A-Z]{1,2}\d{1,2})\b|"
+                         r"\b([A-Z]{1,2}\d{1,2})(?=\s+(?:tile\b|(?:on|in|at)\s+[A-Z]{1,2}\d))")
 #: a bare number laid on a hex ("a 9 at G13") is a tile, never an amount
 _TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s+(?:(?:on|at|in|to)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
 #: "trading in the 4": the train handed in for a discount
@@ -300,6 +305,29 @@ def _blank(text: str, a: int, b: int) -> str:
     return text[:a] + " " * (b - a) + text[b:]
 
 
+_PUT = frozenset({"put", "puts", "putting"})
+
+
+def _operating(ctx: NotationContext) -> bool:
+    raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
+    return str(raw or "").strip().lower().startswith(("or", "operating"))
+
+
+@functools.lru_cache(maxsize=16)
+def _tile_names(title: Optional[str]) -> frozenset:
+    """The title's tiles named by more than a number ("R1", "R2": 1882's Regina)."""
+    if not title:
+        return frozenset()
+    from pbem.titles.registry import title_data
+
+    try:
+        tiles = title_data(title).get("tiles") or {}
+    except Exception:       # an unknown title: no named tiles
+        return frozenset()
+    names = tiles if isinstance(tiles, dict) else [t.get("name") or t.get("id") for t in tiles if isinstance(t, dict)]
+    return frozenset(str(n) for n in names if n and not str(n).isdigit())
+
+
 def _auction(ctx: NotationContext) -> bool:
     """Whether the line is written in an auction round, where no hex is named: "P4" there is
     the private of that code (the Trestle Bridge in 1882), not a hex."""
@@ -343,6 +371,9 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_MONEY, "money", lambda m: int(next(g for g in m.groups() if g)))
     take(_HELD, "held", lambda m: int(re.search(r"\d+", m.group(0)).group(0)))
     take(_PERCENT, "percent", lambda m: int(m.group(1)))
+    named = _tile_names(ctx.title)
+    if named:      # "upgrades Regina to R2", "lays R1 on J10": a tile, where "r1" elsewhere is a rotation
+        take(_NAMED_TILE, "tile", lambda m: (m.group(1) or m.group(2)) if (m.group(1) or m.group(2)) in named else None)
     take(_ROTATION, "rotation", lambda m: int(m.group(1)))
     take(_EXCHANGE, "exchange", lambda m: (lambda t: t if t in trains else None)(m.group(1)))
     take(_TRAIN_COUNT, "count", lambda m: int(m.group(1)))
@@ -363,6 +394,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         w = m.group(0).lower().replace("’", "'")
         if w in ("i", "me", "my", "i'll", "i'm", "mine"):
             pieces.append(Piece("me", w, m.start(), m.end()))
+        elif w in _PUT:      # "puts MNN up for auction at 120", "I'll put 105 on M-K"; "puts a token"
+            pieces.append(Piece("verb", "token" if _operating(ctx) else "bid", m.start(), m.end(), words.before(m.start())))
         elif w in VERBS and (words.before(m.start()) != "to" or _GOING_TO.search(line[max(0, m.start() - 80):m.start()])):
             # "to pay for it" is a purpose, "going to pass" the move
             pieces.append(Piece("verb", VERBS[w], m.start(), m.end(), words.before(m.start())))
