@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.engine.actions import (
-    Bid, BuyShares, BuyTrain, Dividend, LayTile, Merge, Pass, Route, RunRoutes, SellShares, Stop,
+    Bid, BuyShares, BuyTrain, Dividend, LayTile, Merge, Par, Pass, Route, RunRoutes, SellShares, Stop,
 )
 from pbem.errors import NotationError
 from pbem.notation import context_for_title
@@ -74,6 +74,14 @@ READ = [
     ("1882", "OR", "QLL", "QLL upgrades Regina to the brown R2, rotation 0.", [LayTile("QLL", "J10", "R2", 0)]),
     ("1882", "OR", "QLL", "QLL lays R1 on J10 (Regina), rotation 0", [LayTile("QLL", "J10", "R1", 0)]),
     ("1861", "OR", "OK", "O-K upgrades Kiev with the 635", [LayTile("OK", "D14", "635", 3)]),
+    # the one company named before is what a later clause's bid or par is on
+    ("1861", "SR", None, "Auction M-K, opening bid 105", [Bid("ann", "M-K", 105)]),
+    ("1861", "auction", None, "Ann nominates N and bids R140 for it.", [Bid("ann", "N", 140)]),
+    ("1882", "SR", None, "I start GT: par $76, please.", [Par("ann", "GT", 76)]),
+    # a second lay's cost told beside it; a minor's place named beside it in a bid
+    ("1861", "OR", "MB", "M-B lays #5 on E9 rot 5 and #8 on F10 rot 2 (20 extra)",
+     [LayTile("MB", "E9", "5", 5), LayTile("MB", "F10", "8", 2)]),
+    ("1861", "SR", None, "Bid 100 on the Kharkov minor (KR).", [Bid("ann", "KR", 100)]),
 ]
 
 

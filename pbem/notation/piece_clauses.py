@@ -12,9 +12,9 @@ from pbem.engine.actions import Pass
 
 from .claims import Claim
 from .context import NotationContext
-from .pieces import Clause
+from .pieces import Clause, Piece
 
-__all__ = ["AGAIN", "BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "joined", "step_not_taken", "steps_named", "train_after_lay"]
+__all__ = ["AGAIN", "BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "collect_values", "joined", "named_before", "step_not_taken", "steps_named", "train_after_lay"]
 
 #: move words that need no piece to be a move
 BARE = {"pass", "steppass", "payout", "withhold", "half", "convert"}
@@ -55,8 +55,9 @@ def joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
         if kinds and (kinds <= {"verb", "count", "name"} or kinds <= {"verb", "count", "name", "train"}
                       and c.verbs() == {"run"}) and not c.loose and "verb" in kinds \
                 and not {p.value for p in c.of("verb")} & BARE and all(
-                    i in (ctx.actor, ctx.current) for p in c.of("name") for _, i in p.value):
-            ahead = c
+                    i in (ctx.actor, ctx.current) or c.verbs() <= {"bid", "par"} and k != "player"
+                    for p in c.of("name") for k, i in p.value):
+            ahead = c             # "Olga nominates N and bids R140 for it": what the bid is on
             continue
         if out and kinds and kinds <= {"money", "number", "source", "rotation", "percent", "count", "exchange"} \
                 and not c.loose and not c.verbs() and not a_digit(c):
@@ -105,3 +106,27 @@ def steps_named(line: str, c: Clause, fit: list) -> tuple:
             return ()
         out.append(Claim("step", named[0], line[p.start:p.end], p.start + 1))
     return tuple(out)
+
+
+def named_before(parts: list[Clause], c: Clause) -> Optional[Piece]:
+    """The one company or corporation the clauses before `c` name (as a piece, all its
+    readings), or None when they name none or several."""
+    found = [p for d in parts if d.end <= c.start for p in d.of("name")
+             if any(k in ("company", "corporation") for k, _ in p.value)]
+    ids = {i for p in found for k, i in p.value if k in ("company", "corporation")}
+    if len(ids) != 1:
+        return None
+    options = tuple(dict.fromkeys(kv for p in found for kv in p.value if kv[1] in ids))
+    return Piece("name", options, c.start, c.start)
+
+
+def collect_values(obj, values: set) -> None:
+    """The values an action holds, as strings (routes and stops opened up)."""
+    if isinstance(obj, (tuple, list)):
+        for x in obj:
+            collect_values(x, values)
+    elif hasattr(obj, "__dataclass_fields__"):
+        for name in obj.__dataclass_fields__:
+            collect_values(getattr(obj, name), values)
+    elif obj is not None:
+        values.add(str(obj))

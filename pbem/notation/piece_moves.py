@@ -27,7 +27,9 @@ from .claims import Claim
 from .context import NotationContext
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses
-from .piece_clauses import AGAIN, BARE, CARRIED, DONE, GOES_ON, joined, step_not_taken, steps_named, train_after_lay
+from .piece_clauses import (
+    AGAIN, BARE, CARRIED, DONE, GOES_ON, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay,
+)
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .scopes import Heading, clause_refusal, line_refusal, set_aside
 from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
@@ -145,6 +147,11 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             fitter.first_verb = c.start
         verbs = fitter.verbs & CARRIED if fitter.verbs else verbs
         fits = fitter.fit()
+        if fits == "which company?" and (named := named_before(parts, c)) is not None:
+            # "Auction M-K, opening bid 105", "exchanges SC for its certificate, par 76": the one named before
+            fitter = _Fitter(ctx, kind, Clause(c.start, c.end, c.text, [named, *c.pieces], c.loose), fitter.before)
+            fitter.later, fits = later, None
+            fits = fitter.fit()
         if fits is None:
             if out and c.loose and GOES_ON.search(line[max(0, c.start - 12):c.start]):
                 # "laid #57 on H10 and then some": more moves were meant than can be read
@@ -197,20 +204,10 @@ def _later_verbs(parts: list[Clause]) -> list[frozenset]:
     return out
 
 
-def _collect(obj, values: set) -> None:
-    """The values an action holds, as strings (routes and stops opened up)."""
-    if isinstance(obj, (tuple, list)):
-        for x in obj:
-            _collect(x, values)
-    elif hasattr(obj, "__dataclass_fields__"):
-        for name in obj.__dataclass_fields__:
-            _collect(getattr(obj, name), values)
-    elif obj is not None:
-        values.add(str(obj))
-
-
 Fit = list[tuple[Action, tuple]]
 
+#: a second lay's cost told beside it ("(20 extra)", "(+20)", "(20 for the second)")
+_LAY_COST = re.compile(r"\bextra\b|\bsecond\b|\+\s*[$₽]?\d|\bcosts?\b", re.I)
 #: a president's (director's) certificate named in a buy: not one share ("buys the GT
 #: president's certificate for $134" is a par told by its price, which the pieces do not read)
 _PRESIDENTS = re.compile(r"\b(?:president|director)(?:'?s)?\s+(?:certificate|cert|share)|\bpresidency\b|\bpres\s+cert\b", re.I)
@@ -335,7 +332,7 @@ class _Fitter:
             return False        # "token in J12, and two 2 trains": a count no move of these takes
         values: set = set()
         for a, _ in moves:
-            _collect(a, values)
+            collect_values(a, values)
             if isinstance(a, RunRoutes):          # the total written after the routes
                 values.add(str(sum(r.revenue or 0 for r in a.routes)))
                 values.update(str(p.value) for p in self.c.of("number") if p.before in ("=", "total"))
@@ -347,11 +344,13 @@ class _Fitter:
         lays = all(isinstance(a, LayTile) for a, _ in moves)
         for p in self.c.pieces:
             if p.kind in ("money", "number") and (shares or lays and (p.kind == "money" or p.before in (
-                    "for", "paying", "the", "pay"))):     # "#9 on I7 for the extra $20": the terrain's cost
+                    "for", "paying", "the", "pay") or _LAY_COST.search(self.c.text))):   # "for the extra $20"
                 continue
             if p.kind == "name":
                 if passes and self.kind in ("auction", "stock", "merger"):    # "pass on the WVR"
                     continue
+                if all(isinstance(a, Bid) for a, _ in moves) and all(k == "location" for k, _ in p.value):
+                    continue        # "bids 100 on the Kharkov minor (KR)": the minor's place
                 if not any(k == "player" or i in values or i in (self.ctx.current, self.ctx.actor)
                            for k, i in p.value):
                     return False

@@ -54,7 +54,8 @@ class Clause:
 #: move words -> the move family they name (present forms only: a past tense reports)
 VERBS: dict[str, str] = {}
 for _family, _words in {
-    "bid": "bid bids bidding raise raises raising offer offers offering give gives giving",
+    "bid": "bid bids bidding raise raises raising offer offers offering give gives giving auction auctions auctioning "
+           "nominate nominates nominating",
     "buy": "buy buys buying take takes taking grab grabs grabbing purchase purchases purchasing "
            "acquire acquires acquiring pick picks picking",
     "sell": "sell sells selling dump dumps dumping unload unloads",
