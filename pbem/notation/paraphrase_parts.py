@@ -8,11 +8,15 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from .chat_words import FOREIGN_GREETINGS, GREETINGS, THANKS, WISHES, words
+
 _I = re.I
 
-#: sentences of a mail line that are never moves: greetings, hand-overs, thanks
+#: sentences of a mail line that are never moves: greetings, thanks and wishes (the chat vocabulary,
+#: chat_words.py), hand-overs
 _CHAT = re.compile(
-    r"^(?:that\b|hiya|afternoon|anyway|need|needs|saving|to\s+save|because|since|hope|hoping|hi|hello|hey|morning|good\s+(?:morning|evening|afternoon|luck|game)|cheers|thanks|thank\s+you|"
+    rf"^(?:{words(GREETINGS, FOREIGN_GREETINGS, THANKS, WISHES)}\b|that\b|anyway|need|needs|saving|to\s+save|because|"
+    r"since|hope|hoping|"
     r"over\s+to|back\s+to|your\s+(?:turn|move)|@\w+|that'?s\s+(?:it|all)|have\s+a\s+|see\s+you|"
     r"sorry|ok(?:ay)?\b|well\b|phase\s+\d+\b|\w+\s+agreed|all\b)", _I)
 _SENTENCE = re.compile(r"(?<![A-Z][a-z])(?<!\b[A-Z])(?<!\bSt)(?<!\bCo)(?<!\bNo)(?<=[.!?])\s+(?=\S)|\s+[-–—]\s+(?=[A-Za-z@])"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from pbem.notation.anchors import names_something
+from pbem.notation.chat_words import EARLIER, NOW, words
 from pbem.notation.messages import MOVE_WORDS
 from pbem.notation.names import name_index
 from pbem.notation.retraction import takes_back
@@ -28,11 +29,9 @@ _VERBS = {w for name, words in MOVE_WORDS.items() if name not in ("MOVE",) for w
 _VERBS |= {"laid", "lay", "buying", "selling", "bidding", "passing", "ran", "running", "paying", "upgraded",
            "tokens", "tokened", "placed", "bought", "sold", "withheld", "parred", "started", "start", "starts", "undo"}
 #: a time before this mail, or a move sent by someone else
-_EARLIER = re.compile(r"\b(?:yesterday|last\s+(?:turn|round|time|night|week|OR|SR)|earlier(?:\s+today)?|"
-                      r"this\s+morning|the\s+other\s+day|previous\s+(?:turn|round|OR|SR)|in\s+my\s+name)\b", re.I)
+_EARLIER = re.compile(rf"\b{words(EARLIER)}\b", re.I)
 #: what makes such a line a move after all: a correction, or a move said again ("same run as last turn")
-_NOW = re.compile(r"\b(?:meant|instead|rather|should\s+(?:be|have\s+been)|correction|actually|make\s+that|"
-                  r"same|again|repeat|as\s+(?:last|before|yesterday))\b", re.I)
+_NOW = re.compile(rf"\b{words(NOW)}\b", re.I)
 
 #: (line, whether it is only about an earlier move): the lines the rule exists for, and the near
 #: misses it must leave alone (tests/test_chat_lines.py reads this table)
