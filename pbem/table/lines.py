@@ -101,8 +101,8 @@ def plainly_chat(text: str) -> bool:
 
 
 def quiet_context(game):
-    """One notation context for all of a mail's lines, its refusals without suggestions (only
-    whether a line reads is asked here)."""
+    """One notation context for all of a mail's lines, its refusals without suggestions: here
+    only its names are asked (`MoveLines.index`); the table reads unsure lines as quietly."""
     from dataclasses import replace
 
     from pbem.game_notation import notation_context
