@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from pbem.notation.chat_words import (ADDRESSEES, FOREIGN_GREETINGS, GREETINGS, SIGN_OFFS,  # the one chat vocabulary
+from pbem.chat_words import (ADDRESSEES, FOREIGN_GREETINGS, GREETINGS, SIGN_OFFS,  # the one chat vocabulary
                                       words)
 
 QUOTED = re.compile(r"\s*>")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.errors import NotationError
 
-from .chat_words import ADDRESSEES, FOREIGN_GREETINGS, GREETINGS, SIGN_OFFS, words
+from pbem.chat_words import ADDRESSEES, FOREIGN_GREETINGS, GREETINGS, SIGN_OFFS, words
 from .pieces import VERBS
 from .retry import read_reworded
 from .share_wording import share_reworded

@@ -8,12 +8,12 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from .chat_words import FOREIGN_GREETINGS, GREETINGS, THANKS, WISHES, words
+from pbem.chat_words import FOREIGN_GREETINGS, GREETINGS, THANKS, WISHES, words
 
 _I = re.I
 
 #: sentences of a mail line that are never moves: greetings, thanks and wishes (the chat vocabulary,
-#: chat_words.py), hand-overs
+#: pbem/chat_words.py), hand-overs
 _CHAT = re.compile(
     rf"^(?:{words(GREETINGS, FOREIGN_GREETINGS, THANKS, WISHES)}\b|that\b|anyway|need|needs|saving|to\s+save|because|"
     r"since|hope|hoping|"

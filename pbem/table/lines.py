@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from pbem.notation.anchors import names_something
-from pbem.notation.chat_words import EARLIER, NOW, words
+from pbem.chat_words import EARLIER, NOW, words
 from pbem.notation.messages import MOVE_WORDS
 from pbem.notation.names import name_index
 from pbem.notation.retraction import takes_back

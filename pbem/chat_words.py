@@ -7,7 +7,8 @@ and the asides around a move within a line (`loose.py`, `asides.py`, `paraphrase
 Each is a tuple of words or phrases (a space stands for any run of spaces); `words(...)` makes
 a regular expression alternation of them, longest first. No regex of a user's is kept here: each
 user shapes its own (a whole line, the start of a sentence, the end of a line), from these words.
-Kept in the notation, the lowest layer of the three (the mail and the table may import it).
+Kept in the lowest layer, beside `pbem.errors`: the mail imports nothing of pbem above it, and
+the notation nothing of the mail (pyproject.toml's contracts).
 """
 from __future__ import annotations
 
