@@ -273,6 +273,7 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
         maybe_chat = quiet[0] = no in unsure
         logs = [] if maybe_chat else aside
         before, mine, out = _snapshot(reader), [], [False]     # out: a move of this line handed out
+        kept = True                     # every clause so far as the line's reading read it
         at = handed[0]
         try:
             reader.ctx = fresh()
@@ -299,8 +300,9 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
                     cut -= 1            # "CPR spends $20 and ...": remarks about the move to come
                 moves_before = _moves_in([i for u in tail[:cut] for i in u])
                 try:
-                    items = _read_kept(kind, obj, no, line, reader, asked, logs, handed[0] == at)
+                    items = _read_kept(kind, obj, no, line, reader, asked, logs, handed[0] == at) if kept else None
                     if items is None:
+                        kept = False            # the reader now differs from the line's reading
                         items = read_unit(kind, obj, no, text_read, logs)
                     grows = moves_before and len(finish(tail + [items])) > len(finish(tail[:cut]))
                     error = None
@@ -320,6 +322,7 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
                         _restore(reader, read)
                     else:
                         _restore(reader, snap)
+                        kept = kept and kind == "moves"
                         items = read_unit(kind, obj, no, text_read, logs)
                 elif error is not None:
                     raise error
