@@ -13,9 +13,10 @@ from pbem.chat_words import FOREIGN_GREETINGS, GREETINGS, THANKS, WISHES, words
 _I = re.I
 
 #: sentences of a mail line that are never moves: greetings, thanks and wishes (the chat vocabulary,
-#: pbem/chat_words.py), hand-overs
+#: pbem/chat_words.py), hand-overs; a sentence that begins with their letters ("his first share of
+#: the Erie" after "buys ERIE -") is set aside too, as it always was here
 _CHAT = re.compile(
-    rf"^(?:{words(GREETINGS, FOREIGN_GREETINGS, THANKS, WISHES)}\b|that\b|anyway|need|needs|saving|to\s+save|because|"
+    rf"^(?:{words(GREETINGS, FOREIGN_GREETINGS, THANKS, WISHES)}|that\b|anyway|need|needs|saving|to\s+save|because|"
     r"since|hope|hoping|"
     r"over\s+to|back\s+to|your\s+(?:turn|move)|@\w+|that'?s\s+(?:it|all)|have\s+a\s+|see\s+you|"
     r"sorry|ok(?:ay)?\b|well\b|phase\s+\d+\b|\w+\s+agreed|all\b)", _I)
