@@ -119,14 +119,15 @@ class Game:
                 self.back_to(mark)
 
     def push_notation(self, text: str, as_: Optional[str] = None, *, play: Optional[Play] = None,
-                      aside: Optional[list] = None) -> list[Action]:
+                      aside: Optional[list] = None, unsure=frozenset()) -> list[Action]:
         """Make every move of `text` (sent by player `as_`), or none: each move is read against
         the state after the moves before it, as a moderator reads it (`pbem.reading.move`: the
         passes a later step's move implies, a token's city or a run's stops the game settles,
         the claims the line makes checked; notes in `self.warnings`). Returns the actions
         pushed, passes included. `play` replaces that reading of each move (the table adds who
         may move). NotationError / RuleError / AmbiguousMoveError say which move failed and
-        why; the game is then unchanged."""
+        why; the game is then unchanged. `unsure`: numbers of lines that may be chat, set aside
+        when they read as no move (`pbem.reading.driver.read`)."""
         from pbem.reading import driver
         from pbem.reading.move import play_move
 
@@ -143,7 +144,8 @@ class Game:
                 raise _quoted(e, index, pm) from e
 
         try:
-            self.reading = reading = driver.read(text, lambda: self.context(as_), play=made, canonical=self.notation)
+            self.reading = reading = driver.read(text, lambda: self.context(as_), play=made, canonical=self.notation,
+                                                 unsure=unsure)
             if aside is not None:
                 aside.extend(reading.logs)
             reading.raise_error()

@@ -1,7 +1,8 @@
 """Telling chat from moves in a move mail (`pbem/moderator/classify.py`, `pbem/table/lines.py`): a
 line that could be a move is kept to be read (or refused), chat is set aside; a line with no move word or sign is
-read by the whole reader, with one quiet context for the mail, unless it names nothing a move
-needs (`pbem/notation/anchors.py`): then it is chat unread, and the reader never reads it as a move."""
+unsure, read in its turn with the mail's other lines (quietly) and chat when it reads as no move, unless it
+names nothing a move needs (`pbem/notation/anchors.py`): then it is chat unread, and the reader never reads it
+as a move."""
 from __future__ import annotations
 
 import types
@@ -11,10 +12,33 @@ import pytest
 
 import pbem
 from pbem.game_notation import notation_context
-from pbem.mail.body import BodyLine
+from pbem.mail.body import BodyLine, SetAside
 from pbem.moderator import classify
-from pbem.moderator.classify import split_chat
+from pbem.moderator.classify import judge_lines
+from pbem.reading import driver
 from pbem.table import lines as move_lines
+
+
+def split_chat(lines, table=None):
+    """The whole judgement of a mail's lines, as the moderator and the table make it: by the
+    words (`judge_lines`), then the unsure lines read in their turn with the others (nothing
+    pushed: the lines are judged against the state before the mail)."""
+    chat, kept, unsure = judge_lines(lines, table)
+    if table is None or not unsure:
+        return chat, kept
+    slots = [""] * max(ln.number for ln in kept)
+    for ln in kept:
+        slots[ln.number - 1] = ln.text
+    ctx = notation_context(table.game)
+    said = set(driver.read("\n".join(slots), lambda: ctx, play=lambda pm, i: None, unsure=unsure).chat)
+    chat = sorted(chat + [SetAside(ln.number, ln.text, "not a move (chat)") for ln in kept if ln.number in said],
+                  key=lambda c: c.number)
+    return chat, [ln for ln in kept if ln.number not in said]
+
+
+def reads_as_move(text, ctx) -> bool:
+    reading = driver.read(text, ctx)
+    return reading.ok and bool(reading.moves)
 
 
 @pytest.fixture(scope="module")
@@ -44,8 +68,8 @@ def test_the_quiet_reading_judges_every_line_as_the_explaining_one(table):
     quiet = replace(loud, explain=False)
     lines = ["Hudson Bay 25", "Ann: NWR 85", "P", "Good luck all", "Nice move Bob", "CPR", "Bob",
              "Cid buys HBR", "Hudosn Bay for 20", "CRP", "see you all next week", "TB 140"]
-    assert [move_lines.reads_as_move(t, quiet) for t in lines] == [move_lines.reads_as_move(t, loud) for t in lines]
-    assert any(move_lines.reads_as_move(t, quiet) for t in lines)
+    assert [reads_as_move(t, quiet) for t in lines] == [reads_as_move(t, loud) for t in lines]
+    assert any(reads_as_move(t, quiet) for t in lines)
 
 
 def test_a_mail_s_lines_share_one_context(table, monkeypatch):
@@ -87,13 +111,15 @@ def test_what_a_line_names(table, line, named):
 
 
 def test_a_line_naming_nothing_is_chat_without_being_read(table, monkeypatch):
+    """The judgement by the words reads nothing: a line naming nothing is chat, a line naming
+    something with no move word is unsure, left to the table to read in its turn."""
     read = []
-    real = move_lines.reads_as_move
-    monkeypatch.setattr(move_lines, "reads_as_move", lambda t, c: read.append(t) or real(t, c))
-    chat, kept = split_chat([BodyLine(1, "Sorry for the delay everyone, been travelling"),
-                             BodyLine(2, "qwzx plorf snib"), BodyLine(3, "Hudson Bay 25")], table)
-    assert [c.number for c in chat] == [1, 2] and [k.number for k in kept] == [3]
-    assert read == ["Hudson Bay 25"]
+    real = driver.read
+    monkeypatch.setattr(driver, "read", lambda t, *a, **k: read.append(t) or real(t, *a, **k))
+    chat, kept, unsure = judge_lines([BodyLine(1, "Sorry for the delay everyone, been travelling"),
+                                      BodyLine(2, "qwzx plorf snib"), BodyLine(3, "Hudson Bay 25")], table)
+    assert [c.number for c in chat] == [1, 2] and [k.number for k in kept] == [3] and unsure == {3}
+    assert read == []
 
 
 def test_the_reader_never_reads_a_move_from_a_line_naming_nothing(table, monkeypatch):

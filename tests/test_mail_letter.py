@@ -401,7 +401,8 @@ def test_header_like_garbage_gives_a_letter(raw):
 
 def test_the_mail_package_imports_only_the_stdlib_its_mail_libraries_and_pbem_errors():
     """pbem.mail is a layer below the moderator: it knows nothing of games, notation or rules. Its
-    libraries: imapclient, and inscriptis with lxml (HTML as text, text.py)."""
+    libraries: imapclient, and inscriptis with lxml (HTML as text, text.py); and of pbem, the
+    errors and the chat vocabulary (pbem/chat_words.py: word lists that know no game either)."""
     import ast
     import sys
     from pathlib import Path
@@ -414,7 +415,7 @@ def test_the_mail_package_imports_only_the_stdlib_its_mail_libraries_and_pbem_er
                 [node.module] if isinstance(node, ast.ImportFrom) and node.module else [])
             for name in names:
                 top = name.split(".")[0]
-                assert top in sys.stdlib_module_names or top in ("imapclient", "inscriptis", "lxml") or name in ("pbem.errors",) \
+                assert top in sys.stdlib_module_names or top in ("imapclient", "inscriptis", "lxml") or name in ("pbem.errors", "pbem.chat_words") \
                     or name.startswith("pbem.mail"), (
                     f"{path.name} imports {name}")
 

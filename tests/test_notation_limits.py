@@ -82,9 +82,15 @@ def test_a_message_of_too_many_lines_is_refused_before_reading(table):
 
 
 def test_a_message_of_too_many_moves_is_refused(table):
+    """Read against one state, the count stops the reading; played move by move, each line is
+    read in its turn, and what is refused first (here the rules, at the 283rd pass) refuses the
+    message whole: nothing of it stays."""
     head = table.file.head
+    text = "\n".join(["pass; pass; pass"] * (MAX_MOVES // 3 + 1))
     with pytest.raises(NotationError, match="more than 3,000 moves"):
-        table.submit("\n".join(["pass; pass; pass"] * (MAX_MOVES // 3 + 1))).check()
+        table.parse(text, "Ann")
+    out = table.submit(text)
+    assert not out.ok and out.applied == [] and table.play.moves == []
     assert table.file.head == head
 
 

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import re
 
+from pbem.chat_words import (ADDRESSEES, FOREIGN_GREETINGS, GREETINGS, SIGN_OFFS,  # the one chat vocabulary
+                                      words)
+
 QUOTED = re.compile(r"\s*>")
 SIGNOFF = re.compile(r"\s*(signoff|sign-off|sign off|end)\s*[.!;:]*\s*", re.IGNORECASE)
 SIGNATURE_DELIMITER = re.compile(r"--\s?")
@@ -39,16 +42,14 @@ OUTLOOK_SENT = re.compile(r"\s*\*?(sent|date|gesendet|datum|envoyé|enviado|envi
 _NAME = r"[^\W\d_][^\W\d_'.-]*(?:['.-][^\W\d_]+)*"
 _NAMES = rf"(?:{_NAME}(?:(?:\s*,\s*|\s+){_NAME}){{0,3}})"
 GREETING = re.compile(
-    rf"\s*(hi|hello|hey|hiya|howdy|greetings|dear|good\s+(morning|afternoon|evening|day)|morning|evening"
-    rf"|hallo|bonjour|hola|salut|moin|servus)(\s+{_NAMES})?\s*[,!.:]?\s*",
+    rf"\s*{words(GREETINGS, FOREIGN_GREETINGS)}(\s+{_NAMES})?\s*[,!.:]?\s*",
     re.IGNORECASE)
-SIGN_OFF_WORDS = (r"thanks|thank\s+you|thx|ta|tia|cheers|regards|best|best\s+regards|kind\s+regards|warm\s+regards"
-                  r"|best\s+wishes|all\s+the\s+best|yours|sincerely|yours\s+sincerely|cordially|ciao|later|bye"
-                  r"|take\s+care|gruß|grüße|viele\s+grüße|mfg|saludos|cordialement|groetjes|mvh|hälsningar")
+SIGN_OFF_WORDS = words(SIGN_OFFS)
 # A capitalised name ("Ann", "O'Brien", "J."), case-sensitive even inside the ignore-case sign-off words.
 _CAP = r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]*(?:['’.-][A-Za-zß-öø-ÿ]+)*\.?"
 _CAP_NAMES = rf"{_CAP}(?:\s+{_CAP}){{0,2}}"
-_SIGN_TAIL = rf"(?:(?i:all|everyone|folks|guys|again|a\s+lot|so\s+much|in\s+advance)\s*[,!.]*\s*)?(?:{_CAP_NAMES})?"
+_SIGN_TAIL = (rf"(?:(?i:{words(ADDRESSEES, ('again', 'a lot', 'so much', 'in advance'))})\s*[,!.]*\s*)?"
+              rf"(?:{_CAP_NAMES})?")
 SIGN_OFF = re.compile(rf"\s*(?i:{SIGN_OFF_WORDS})\s*[,!.]*\s*{_SIGN_TAIL}\s*[,!.]*\s*")
 DASH_NAME = re.compile(rf"\s*[-–—~]\s*{_CAP_NAMES}\s*")
 BARE_NAME = re.compile(r"\s*[A-Z][a-z]+\s*")

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from pbem.errors import GameFileError, NotationError, PbemError
 from pbem.gamefile.format import StaleGameError
-from pbem.mail.body import Body
+from pbem.mail.body import Body, SetAside
 from pbem.mail.commands import Command
 from pbem.mail.compose import Mail
 from pbem.moderator import failpoints, freshness, replies
-from pbem.moderator.classify import split_chat
+from pbem.moderator.classify import judge_lines
 from pbem.moderator.decision import Decision
 from pbem.moderator.roster import GAME_ID, Roster, Seat, new_seat
 from pbem.moderator.signon import check_secret
@@ -37,15 +37,14 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
           rest: Body, body: Body, info: Sequence[Command]) -> "Decision":
     """Apply the mail's moves all-or-nothing; answer the sender, and report to every player."""
     table = pm.table(game)
-    chat, kept = split_chat(rest.lines, table)
+    chat, kept, unsure = judge_lines(rest.lines, table)
     set_aside = sorted([*body.set_aside, *chat], key=lambda s: s.number)
     if not kept:
-        return pm.reply_only(letter, src, game, "Rejected", "no move lines",
-                              "I found no move in your mail. Nothing was applied.", to=seat.address,
-                              set_aside=set_aside)
-    if len(kept) > pm.max_moves:
+        return _no_move(pm, letter, src, game, seat, set_aside)
+    sure = len(kept) - len(unsure)                      # lines that may be chat are not counted as moves
+    if sure > pm.max_moves:
         return pm.reply_only(letter, src, game, "Rejected", "too many moves",
-                              f"your mail holds {len(kept)} move lines; at most {pm.max_moves} are taken in one mail. "
+                              f"your mail holds {sure} move lines; at most {pm.max_moves} are taken in one mail. "
                               "Nothing was applied.", to=seat.address, set_aside=set_aside)
     marks = freshness.Marks(pm.fresh_path(game))
     mark = marks.of(seat.name)
@@ -60,10 +59,9 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
     for ln in kept:
         slots[ln.number - 1] = ln.text
     text = "\n".join(slots)
-    read_as = "Read as moves:\n" + "\n".join(f"  line {ln.number}: {ln.text}" for ln in kept)
     for attempt in (1, 2):
         try:
-            outcome = table.submit(text, seat.name, source=src)
+            outcome = table.submit(text, seat.name, source=src, unsure=unsure)
             break
         except StaleGameError:
             if attempt == 2:
@@ -71,6 +69,14 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
             table = Table.open(pm.game_path(game))        # another process wrote meanwhile: re-read
         except GameFileError as e:
             return _damaged(pm, letter, src, game, roster, e)
+    if outcome.chat:                      # lines that might have been moves, read as chat
+        said = set(outcome.chat)
+        set_aside = sorted([*set_aside, *(SetAside(ln.number, ln.text, "not a move (chat)") for ln in kept
+                                          if ln.number in said)], key=lambda s: s.number)
+        kept = [ln for ln in kept if ln.number not in said]
+        if not kept:
+            return _no_move(pm, letter, src, game, seat, set_aside)
+    read_as = "Read as moves:\n" + "\n".join(f"  line {ln.number}: {ln.text}" for ln in kept)
     if outcome.refusals:
         return pm.reply_only(letter, src, game, "Rejected", f"refused: {_first_line(outcome.refusals[0].message)}",
                               f"{read_as}\n\n{_refusal_text(table, outcome.refusals[0])}", to=seat.address,
@@ -83,6 +89,11 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
         if all(m.line is not None for m in applied):
             read_as = replies.read_as_text([(ln.number, ln.text) for ln in kept], applied)
         return _accepted(pm, letter, src, game, roster, seat, table, applied, read_as, set_aside, first_src, marks)
+
+
+def _no_move(pm, letter, src, game, seat, set_aside) -> "Decision":
+    return pm.reply_only(letter, src, game, "Rejected", "no move lines",
+                         "I found no move in your mail. Nothing was applied.", to=seat.address, set_aside=set_aside)
 
 
 def _accepted(pm, letter, src, game, roster, seat, table, applied, read_as, set_aside, first_src, marks) -> "Decision":

@@ -1,11 +1,12 @@
 """Telling chat from moves in the lines left after quotes, greetings and signatures.
 
-Each line is judged by the table's `MoveLines` (`pbem/table/lines.py`: a move word, a hex, a
-tile or an amount make a line a move candidate; a line that names something a move needs and
-reads as a move is one too; a line about an earlier move that does not read is table talk).
-Everything else ("Sorry for the delay", "good luck everyone") is chat, set aside and listed
-in the reply, never dropped silently. A candidate that then fails to read refuses the whole
-mail with the reason, since it may have been meant as a move.
+Each line is judged by its words by the table's `MoveLines` (`pbem/table/lines.py`: a move
+word, a hex, a tile or an amount make a line a move candidate; a line that names something a
+move needs, and a line about an earlier move, are unsure: the table reads them in their turn
+and sets them aside as chat when they read as no move). Everything else ("Sorry for the
+delay", "good luck everyone") is chat, set aside unread and listed in the reply, never dropped
+silently. A candidate that then fails to read refuses the whole mail with the reason, since it
+may have been meant as a move.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from typing import Sequence
 
 from pbem.mail.body import BodyLine, SetAside
 from pbem.table import check_budget
-from pbem.table.lines import ABOUT_EARLIER, MoveLines, about_an_earlier_move, could_be_move  # noqa: F401 (re-exported)
+from pbem.table.lines import (ABOUT_EARLIER, CHAT, UNSURE, MoveLines, about_an_earlier_move,  # noqa: F401 (re-exported)
+                              could_be_move)
 
 _SPACES = {c: " " for c in ("\u00a0", "\u2007", "\u202f", "\u3000", "\u000b", "\u000c", "\u2009", "\u200a")}
 _SPACES_TABLE = str.maketrans(_SPACES)
@@ -26,19 +28,29 @@ def plain_spaces(text: str) -> str:
 
 
 def split_chat(lines: Sequence[BodyLine], table=None) -> tuple[list[SetAside], list[BodyLine]]:
-    """(chat lines set aside, move candidates), each in order; spaces made ordinary. Without a
-    table (a mail not yet signed on) only the words are judged: nothing is read."""
+    """(chat lines set aside, lines to read), each in order (see `judge_lines`)."""
+    chat, kept, _unsure = judge_lines(lines, table)
+    return chat, kept
+
+
+def judge_lines(lines: Sequence[BodyLine], table=None) -> tuple[list[SetAside], list[BodyLine], frozenset[int]]:
+    """(chat lines set aside unread, lines to read, the numbers of those read that may be chat:
+    `Table.submit(..., unsure=...)`), spaces made ordinary. Nothing is read here; without a table
+    (a mail not yet signed on) a line is a move candidate or chat."""
     chat: list[SetAside] = []
     kept: list[BodyLine] = []
-    read: dict[str, bool] = {}          # a line said again is judged once
+    unsure: set[int] = set()
+    said: dict[str, str] = {}          # a line said again is judged once
     judge = MoveLines(table.game if table is not None else None)
     for ln in lines:
         check_budget()
         ln = BodyLine(ln.number, plain_spaces(ln.text))
-        if ln.text not in read:
-            read[ln.text] = judge.is_move(ln.text)
-        if read[ln.text]:
-            kept.append(ln)
-        else:
+        if ln.text not in said:
+            said[ln.text] = judge.judge(ln.text)
+        if said[ln.text] == CHAT:
             chat.append(SetAside(ln.number, ln.text, "not a move (chat)"))
-    return chat, kept
+            continue
+        kept.append(ln)
+        if said[ln.text] == UNSURE:
+            unsure.add(ln.number)
+    return chat, kept, frozenset(unsure)

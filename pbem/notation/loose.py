@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.errors import NotationError
 
+from pbem.chat_words import ADDRESSEES, FOREIGN_GREETINGS, GREETINGS, SIGN_OFFS, words
 from .pieces import VERBS
 from .retry import read_reworded
 from .share_wording import share_reworded
@@ -28,11 +29,11 @@ if TYPE_CHECKING:
 __all__ = ["reworded", "read_loose"]
 
 _GREETING = re.compile(
-    r"^\s*(?:(?:good\s+)?(?:morning|afternoon|evening)|hello|hi|hey|howdy|greetings|yo)\b"
-    r"(?:\s+(?:all|everyone|everybody|folks|guys|team|gents|there|y'all|[A-Z][a-z]+))?"
+    rf"^\s*{words(GREETINGS, FOREIGN_GREETINGS)}\b"
+    rf"(?:\s+(?:{words(ADDRESSEES)}|[A-Z][a-z]+))?"
     r"\s*[!,.:;]*(?:\s+[-–—]+)?\s+", re.I)
-_SIGNOFF = re.compile(r"(?:[.!,;]|\s[-–—])\s*(?:cheers|thanks|thx|ta|regards|best|bye|cya|gl|good\s+luck|have\s+fun)"
-                      r"(?:\s+(?:all|everyone|folks|guys))?\s*(?:[,!.-]\s*[A-Z][a-z]+)?\s*[!.]*\s*$", re.I)
+_SIGNOFF = re.compile(rf"(?:[.!,;]|\s[-–—])\s*{words(SIGN_OFFS)}"
+                      rf"(?:\s+{words(ADDRESSEES)})?\s*(?:[,!.-]\s*[A-Z][a-z]+)?\s*[!.]*\s*$", re.I)
 #: what led to the move: "Having won the CP, ", "Having won CP I'll ...", "After winning HB, "
 _LEADING = re.compile(r"^\s*(?:having|after|since|now\s+that)\s+[^,;.:]*?"
                       r"(?:,\s*|:\s*|\s+(?=I\b|I'll\b|I'm\b|I\s+will\b))", re.I)

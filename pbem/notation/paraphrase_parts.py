@@ -8,11 +8,16 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from pbem.chat_words import FOREIGN_GREETINGS, GREETINGS, THANKS, WISHES, words
+
 _I = re.I
 
-#: sentences of a mail line that are never moves: greetings, hand-overs, thanks
+#: sentences of a mail line that are never moves: greetings, thanks and wishes (the chat vocabulary,
+#: pbem/chat_words.py), hand-overs; a sentence that begins with their letters ("his first share of
+#: the Erie" after "buys ERIE -") is set aside too, as it always was here
 _CHAT = re.compile(
-    r"^(?:that\b|hiya|afternoon|anyway|need|needs|saving|to\s+save|because|since|hope|hoping|hi|hello|hey|morning|good\s+(?:morning|evening|afternoon|luck|game)|cheers|thanks|thank\s+you|"
+    rf"^(?:{words(GREETINGS, FOREIGN_GREETINGS, THANKS, WISHES)}|that\b|anyway|need|needs|saving|to\s+save|because|"
+    r"since|hope|hoping|"
     r"over\s+to|back\s+to|your\s+(?:turn|move)|@\w+|that'?s\s+(?:it|all)|have\s+a\s+|see\s+you|"
     r"sorry|ok(?:ay)?\b|well\b|phase\s+\d+\b|\w+\s+agreed|all\b)", _I)
 _SENTENCE = re.compile(r"(?<![A-Z][a-z])(?<!\b[A-Z])(?<!\bSt)(?<!\bCo)(?<!\bNo)(?<=[.!?])\s+(?=\S)|\s+[-–—]\s+(?=[A-Za-z@])"

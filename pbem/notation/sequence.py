@@ -26,7 +26,7 @@ from . import own_kinds
 from .formatter import entity_label
 from .anchors import names_something, naming_nothing
 from .context import NotationContext
-from .limits import check_line, check_message, check_moves
+from .limits import check_budget, check_line, check_message, check_moves
 from .logs import classify
 from .names import rewrite_names
 from .paraphrase import paraphrase
@@ -71,32 +71,44 @@ def _parse_tree(reader: _Reader, no: int, text: str):
 
 
 def _handle(reader: _Reader, tree) -> int:
-    """Read every clause of a parsed line (a trial); how many items they make. NotationError,
-    as `_Reader._read_line` raises it, when a move read is of a kind the round cannot hold."""
+    """Read every clause of a parsed line; how many items they make. NotationError, as
+    `_Reader._read_line` raises it, when a move read is of a kind the round cannot hold. Each
+    clause's reading is kept in `reader.kept` (the clause, its items, the reader's state after
+    it, whether it asked the game anything), so the table uses it instead of reading it again."""
     items: list = []
+    kept: list = []
+    reader.kept = None
+    asked = getattr(reader, "asked", None)
     for child in tree.children[0].children:
         if isinstance(child, Token) and child.type == "ROUND_HEADER":
             _read_header(reader, child)
         elif is_tree(child, "clauses"):
             for clause in child.children:
                 if isinstance(clause, Tree):
-                    items.extend(reader.clause(clause))
+                    if asked is not None:
+                        asked[0] = False
+                    got = reader.clause(clause)
+                    items.extend(got)
+                    kept.append((clause, got, _snapshot(reader), bool(asked and asked[0])))
     why = None if reader.transcript else out_of_round(
         (getattr(item, "action", None) for item in items), round_kind(reader.ctx), reader.ctx.kind_of)
     if why is not None:
         raise reader.err(why)
+    reader.kept = kept
     return len(items)
 
 
 def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, object]], int]:
     """The line's parts in order, ("text", line read) first, then ("header", token) and
-    ("clause", tree); and how many items a trial read made.
+    ("clause", (tree, its reading or None)); and how many items the line's reading made.
 
     Which wording is read follows `_Reader.read_line`: the line as written, or its rewording
-    (notation/paraphrase.py) when the grammar or a clause refuses it as written; a trial read
-    of the whole line against the state before the message decides (the reader keeps what
-    it learnt, such as the acting entity, as `read_message` does). A clause refused for a
-    reason that depends on the state is read again in its turn.
+    (notation/paraphrase.py) when the grammar or a clause refuses it as written; the reading of
+    the whole line against the state it meets decides, and each clause's reading is handed on
+    with it (`_handle`), to be used when the state has not changed before its turn. A clause
+    refused for a reason that depends on the state is read in its turn (None). The reader is
+    left as before the line's clauses; a line read whole (a title's own kind, a correction, by
+    its pieces) leaves what the reader learnt.
     """
     own = own_kinds.read_line(line, reader.ctx, entity_label)        # a title's own kind, as read_line reads it
     reader.how = "grammar"           # how the line was read, for the trace (pbem/reading/driver.py)
@@ -108,6 +120,7 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
         reader.how = "the correction it ends with"
         return [("text", line)] + [("moves", [i]) for i in corrected], len(corrected)
     snap = _snapshot(reader)
+    reader.kept = None
     line = price_after_buy(line)               # "..., pays $800" after a train: its price, as read_line reads it
     # "declines to buy and passes": one pass; a sale told after the train it funds made first (as read_line)
     written, line = line, one_pass(sale_first(line))
@@ -131,13 +144,20 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
                 _restore(reader, snap)  # the clause may read on the state it meets in its turn
     except PbemError:
         _restore(reader, snap)     # a reading that depends on the state: read clause by clause
+    read = {id(k[0]): k for k in (reader.kept or ()) if k is not None}
+    _restore(reader, snap)
     units: list[tuple[str, object]] = [("text", text)]
     for child in tree.children[0].children:
         if isinstance(child, Token) and child.type == "ROUND_HEADER":
             units.append(("header", child))
         elif is_tree(child, "clauses"):
-            units.extend(("clause", c) for c in child.children if isinstance(c, Tree))
+            units.extend(("clause", (c, _kept(read, c))) for c in child.children if isinstance(c, Tree))
     return units, count or sum(1 for k, _ in units if k == "clause")
+
+
+def _kept(read: dict, clause) -> Optional[tuple]:
+    k = read.get(id(clause))
+    return k if k is not None and k[0] is clause else None
 
 
 def _reworded(reader: _Reader, no: int, line: str, snap) -> Optional[tuple[str, Tree, int]]:
@@ -179,23 +199,38 @@ def _moves_in(items: list) -> int:
 
 
 def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optional[list] = None,
-               transcript: bool = False, trace: Optional[dict] = None) -> Iterator[ParsedMove]:
+               transcript: bool = False, trace: Optional[dict] = None, unsure: frozenset = frozenset(),
+               chat: Optional[list] = None) -> Iterator[ParsedMove]:
     """The moves of a message one after another (see the module docstring); the same moves,
     errors and set-aside lines as `read_message` when no reading depends on an earlier move.
-    `trace`, when given, gets line number -> (how the line was read, the text read)."""
+    `trace`, when given, gets line number -> (how the line was read, the text read).
+
+    Each line is read once, when its turn comes, against the state the moves before it left:
+    only the lengths and characters of every line are checked before the first move is made
+    (`check_line`), so a refused line is met in its turn (the caller keeps a message all or
+    nothing). A clause is read again only when a move handed out between its reading and its
+    turn changed what its reading asked of the game or who acts.
+
+    `unsure`: the numbers of lines that may be chat (the moderator's judgement of a mail's
+    lines, `pbem/table/lines.py`): such a line that does not read, or reads as no move, is set
+    aside and its number added to `chat`, instead of refusing the message."""
     if not isinstance(text, str):
         raise NotationError("the move text must be a string", text=repr(text))
     lines = text.split("\n")
     check_message(lines)
+    for no, raw in enumerate(lines, start=1):
+        check_line(raw.rstrip("\r"), no)
     reader = _Reader(ctx_of())
     reader.transcript = transcript
     tail: list[list] = []           # items of the units read since the last move handed out
     count = 0
+    handed = [0]                    # moves handed out so far: the state changes only then
 
     def finish(units: list[list], keep: Optional[list] = None) -> list[ParsedMove]:
         return reader.finish([i for u in units for i in u], keep)
 
-    asked = [False]                 # did the reading of a unit ask the game anything?
+    asked = [False]                 # did the reading of a unit ask the game anything (who acts too)?
+    reader.asked = asked
 
     def tracked(hook):
         if hook is None:
@@ -206,82 +241,151 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
             return hook(*args)
         return ask
 
+    quiet = [False]                 # a line that may be chat: read without "did you mean" searches
+
     def fresh() -> NotationContext:
         ctx = ctx_of()
-        return dataclasses.replace(ctx, rotation_resolver=tracked(ctx.rotation_resolver),
-                                   holdings=tracked(ctx.holdings), trains_of=tracked(ctx.trains_of))
+        out = _Watched(**{f.name: getattr(ctx, f.name) for f in dataclasses.fields(ctx)})
+        out.rotation_resolver = tracked(ctx.rotation_resolver)
+        out.holdings, out.trains_of = tracked(ctx.holdings), tracked(ctx.trains_of)
+        if quiet[0]:
+            out.explain = False
+        out.seen = asked            # who acts is asked of the game too
+        return out
 
-    def read_unit(kind: str, obj, no: int, line: str) -> list:
+    def read_unit(kind: str, obj, no: int, line: str, logs: Optional[list]) -> list:
         reader.ctx = fresh()
         asked[0] = False
-        if kind == "moves":           # read by its pieces when the plan was made
+        if kind == "moves":           # read by its pieces when the line was read
             return list(obj)
         if kind == "log":
             log = classify(line, reader.index, reader.ctx, transcript=transcript)
-            return _log_items(log, no, line, reader, aside)
+            return _log_items(log, no, line, reader, logs)
         reader.line_no, reader.line = no, line
-        return reader.clause(obj)
+        return reader.clause(obj[0])
 
-    # first every line is read once against the state before the message (as read_message
-    # reads it): a line the grammar refuses, or a message of too many moves, is refused
-    # before any move is made
-    start = _snapshot(reader)
-    plan: list[tuple[int, str, list]] = []
     for no, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r")
-        check_line(line, no)
+        check_budget()                  # OverBudget once the message's reading time is spent
         if not line.strip():
             continue
         check_moves(count, no)
-        log = classify(line, reader.index, reader.ctx, transcript=transcript)
-        if log is not None:
+        maybe_chat = quiet[0] = no in unsure
+        logs = [] if maybe_chat else aside
+        before, mine, out = _snapshot(reader), [], [False]     # out: a move of this line handed out
+        kept = True                     # every clause so far as the line's reading read it
+        at = handed[0]
+        try:
+            reader.ctx = fresh()
+            asked[0] = False
+            log = classify(line, reader.index, reader.ctx, transcript=transcript)
+            if log is not None:
+                if trace is not None:
+                    trace[no] = (f"pasted log line ({log.kind})", line)
+                units, text_read = [("log", (log, asked[0]))], line
+                count += len(log.actions) if log.kind == "move" else 1 if log.kind == "consequence" else 0
+            else:
+                units, n = _line_units(reader, no, line)
+                text_read = units.pop(0)[1]
+                if trace is not None:
+                    trace[no] = (getattr(reader, "how", "grammar"), text_read)
+                count += n
+            for kind, obj in units:
+                if kind == "header":
+                    _read_header(reader, obj)
+                    continue
+                snap = _snapshot(reader)
+                cut = len(tail)
+                while cut > 0 and _forward_only(tail[cut - 1]):
+                    cut -= 1            # "CPR spends $20 and ...": remarks about the move to come
+                moves_before = _moves_in([i for u in tail[:cut] for i in u])
+                try:
+                    items = _read_kept(kind, obj, no, line, reader, asked, logs, handed[0] == at) if kept else None
+                    if items is None:
+                        kept = False            # the reader now differs from the line's reading
+                        items = read_unit(kind, obj, no, text_read, logs)
+                    grows = moves_before and len(finish(tail + [items])) > len(finish(tail[:cut]))
+                    error = None
+                except PbemError as e:
+                    items, grows, error = [], False, e
+                if moves_before and (grows or error is not None):
+                    # the unit starts a new move: the moves before it are complete; hand them
+                    # out (the caller applies them) and read the unit again on the new state,
+                    # unless its reading asked the game nothing, not even who acts
+                    read, was = _snapshot(reader), asked[0]
+                    done = finish(tail[:cut], aside)
+                    out[0] = out[0] or any(u is m for u in tail[:cut] for m in mine)
+                    handed[0] += len(done)
+                    yield from done
+                    tail = tail[cut:]
+                    if error is None and not was:
+                        _restore(reader, read)
+                    else:
+                        _restore(reader, snap)
+                        kept = kept and kind == "moves"
+                        items = read_unit(kind, obj, no, text_read, logs)
+                elif error is not None:
+                    raise error
+                if any(isinstance(i, ParsedMove) for i in items) and not names_something(line, reader.index):
+                    raise naming_nothing(line, no)   # a move names something (anchors.py)
+                tail.append(items)
+                mine.append(items)
+            if maybe_chat and not out[0] and not any(isinstance(i, ParsedMove) for u in mine for i in u):
+                raise NotationError("no move found")          # set aside below
+        except PbemError:
+            if not maybe_chat or out[0]:
+                raise
+            # a line that may be chat and reads as no move: set aside, as if it were not there
+            tail = [u for u in tail if not any(u is m for m in mine)]
+            _restore(reader, before)
             if trace is not None:
-                trace[no] = (f"pasted log line ({log.kind})", line)
-            plan.append((no, line, [("log", log)]))
-            count += len(log.actions) if log.kind == "move" else 1 if log.kind == "consequence" else 0
+                trace[no] = ("set aside: chat", line)
+            if chat is not None:
+                chat.append(no)
             continue
-        units, n = _line_units(reader, no, line)
-        if trace is not None:
-            trace[no] = (getattr(reader, "how", "grammar"), units[0][1])
-        plan.append((no, units.pop(0)[1], units))
-        count += n
+        if maybe_chat and aside is not None:
+            aside.extend(logs)
     check_moves(count, len(lines))
-    _restore(reader, start)
-    for no, text_read, units in plan:
-        for kind, obj in units:
-            if kind == "header":
-                _read_header(reader, obj)
-                continue
-            snap = _snapshot(reader)
-            cut = len(tail)
-            while cut > 0 and _forward_only(tail[cut - 1]):
-                cut -= 1                # "CPR spends $20 and ...": remarks about the move to come
-            moves_before = _moves_in([i for u in tail[:cut] for i in u])
-            try:
-                items = read_unit(kind, obj, no, text_read)
-                grows = moves_before and len(finish(tail + [items])) > len(finish(tail[:cut]))
-                error = None
-            except PbemError as e:
-                items, grows, error = [], False, e
-            if moves_before and (grows or error is not None):
-                # the unit starts a new move: the moves before it are complete; hand them
-                # out (the caller applies them) and read the unit again on the new state,
-                # unless its reading asked the game nothing and the same entity acts
-                read, was, current = _snapshot(reader), asked[0], reader.ctx.current
-                done = finish(tail[:cut], aside)
-                yield from done
-                tail = tail[cut:]
-                if error is None and not was and ctx_of().current == current:
-                    _restore(reader, read)
-                else:
-                    _restore(reader, snap)
-                    items = read_unit(kind, obj, no, text_read)
-            elif error is not None:
-                raise error
-            if any(isinstance(i, ParsedMove) for i in items) and not names_something(lines[no - 1], reader.index):
-                raise naming_nothing(lines[no - 1].rstrip("\r"), no)   # a move names something (anchors.py)
-            tail.append(items)
     yield from finish(tail, aside)
+
+
+def _read_kept(kind: str, obj, no: int, line: str, reader: _Reader, asked: list, logs: Optional[list],
+               same_state: bool) -> Optional[list]:
+    """A unit's items as its line's reading left them, when the state is the one it was read
+    on or that reading asked the game nothing (the reader put back as that reading left it);
+    None when it must be read now."""
+    if kind == "moves":
+        return list(obj)
+    if kind == "log":
+        log, was = obj
+        if was and not same_state:
+            return None
+        asked[0] = was
+        return _log_items(log, no, line, reader, logs)
+    kept = obj[1]
+    if kept is None or (kept[3] and not same_state):
+        return None
+    _clause, items, after, was = kept
+    _restore(reader, after)
+    asked[0] = was
+    return list(items)
+
+
+class _Watched(NotationContext):
+    """A notation context that notes when its `current` (who acts) is read, so a reading that
+    never asked is kept when a move made before its turn changes who acts."""
+
+    seen: Optional[list] = None
+
+    @property
+    def current(self):
+        if self.seen is not None:
+            self.seen[0] = True
+        return self._current
+
+    @current.setter
+    def current(self, value) -> None:
+        self._current = value
 
 
 def _forward_only(items: list) -> bool:

@@ -5,7 +5,10 @@ come through `read`).
 `read(text, ctx)` reads the whole message against one state (`notation.read_message`);
 `read(text, ctx_of, play=...)` reads it move by move (`notation/sequence.iter_moves`): each
 move is handed to `play` as soon as it is read, and the next one is read on the state `play`
-left (the caller pushes it). Either way the answer is a `Reading`: the moves, the lines set
+left (the caller pushes it); each line is read once, in its turn. `unsure` names lines that
+may be chat (the moderator's judgement, `pbem/table/lines.py`): read in their turn like the
+others, those that read as no move are set aside as chat (`Reading.chat`) instead of refusing
+the message. Either way the answer is a `Reading`: the moves, the lines set
 aside and why, what was unclear (a question with the moves it could be), and a trace of how
 each line was read with the canonical line of each move it made. Nothing a message can hold
 makes `read` raise: a refusal is the Reading's `error` (`raise_error()` raises it).
@@ -59,6 +62,8 @@ class Reading:
     error: Optional[PbemError] = None
     #: the pasted log lines set aside, as the reader gives them: (line, LogLine)
     logs: list = field(default_factory=list)
+    #: the numbers of the `unsure` lines set aside as chat (they read as no move)
+    chat: list[int] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -75,7 +80,7 @@ Ctx = Union[NotationContext, Callable[[], NotationContext]]
 
 
 def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool = False,
-         transcript: bool = False, canonical: Optional[Callable] = None) -> Reading:
+         transcript: bool = False, canonical: Optional[Callable] = None, unsure=frozenset()) -> Reading:
     """Read `text` (see the module docstring). `ctx`: the notation context, or a function that
     gives the live one (move by move, it is asked afresh before each clause). `canonical`
     writes a move's canonical line for the trace (default: `format_action` in `ctx`); with
@@ -91,7 +96,8 @@ def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool 
         else:
             from pbem.notation.sequence import iter_moves
 
-            for pm in iter_moves(text, ctx_of, aside=aside, transcript=transcript, trace=how):
+            for pm in iter_moves(text, ctx_of, aside=aside, transcript=transcript, trace=how,
+                                 unsure=frozenset(unsure), chat=out.chat):
                 index += 1
                 out.moves.append(pm)
                 play(pm, index)
@@ -103,6 +109,10 @@ def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool 
                                        str(e), tuple(e.candidates)))
     out.logs = aside
     out.set_aside = [(no, log.text, f"{log.kind}, not a move") for no, log in aside if log.kind != "move"]
+    if out.chat:
+        lines = text.split("\n")
+        out.set_aside = sorted(out.set_aside + [(no, lines[no - 1].rstrip("\r"), "chat, not a move")
+                                                for no in out.chat])
     out.trace = _trace(text, out, how, canonical or (lambda a: format_action(a, ctx_of())))
     return out
 

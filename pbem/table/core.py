@@ -107,21 +107,28 @@ class Table:
             aside.extend(reading.logs)
         return reading.moves
 
-    def submit(self, text: str, seat: Optional[str] = None, source: str = "") -> Outcome:
+    def submit(self, text: str, seat: Optional[str] = None, source: str = "", *, unsure=()) -> Outcome:
         """Apply every move of `text` or none, then one locked append; the `Outcome` says which
         moves were applied, or why none was (its refusal), with the notes and the trace of how
         each line was read (`pbem.reading.driver`). Raises only what is not the message's doing:
         the game file's errors (GameFileError, StaleGameError when another write came first).
 
         `seat` (a player name, or None for the moderator) is stored as the seat of every move;
-        `source` names where the message came from (e.g. a Message-ID)."""
+        `source` names where the message came from (e.g. a Message-ID); `unsure`, the numbers of
+        lines that may be chat (`pbem/table/lines.py`): each is read in its turn like the others,
+        and set aside as chat (`Outcome.chat`) when it reads as no move."""
         self.play.reading = None
         self.warnings, self.duplicate, self.changed_hexes = [], False, []
         try:
-            applied = self._apply(text, seat, source)
+            applied = self._apply(text, seat, source, frozenset(unsure))
         except (NotationError, AmbiguousMoveError, RuleError, MoveRejected) as e:
-            return Outcome(refusals=[Refusal.of(e)], notes=list(self.warnings), trace=self._trace())
-        return Outcome(applied, [], list(self.warnings), self._trace(), self.duplicate, list(self.changed_hexes))
+            return Outcome(refusals=[Refusal.of(e)], notes=list(self.warnings), trace=self._trace(), chat=self._chat())
+        return Outcome(applied, [], list(self.warnings), self._trace(), self.duplicate, list(self.changed_hexes),
+                       self._chat())
+
+    def _chat(self) -> list[int]:
+        reading = self.play.reading
+        return list(reading.chat) if reading is not None else []
 
     def _trace(self) -> list:
         reading = self.play.reading
@@ -133,7 +140,8 @@ class Table:
         with uncharged():
             return describe_legal(self.game, limit=limit, ctx=self.play.context())
 
-    def _apply(self, text: str, sender: Optional[str] = None, source: str = "") -> list[AppliedMove]:
+    def _apply(self, text: str, sender: Optional[str] = None, source: str = "",
+               unsure: frozenset = frozenset()) -> list[AppliedMove]:
         """Apply every move of `text` or none, then one locked append (raising the refusal).
 
         Each move is read against the state after the moves before it (`pbem.Game.push_notation`)
@@ -169,7 +177,7 @@ class Table:
             origin.extend([pm.line] * (len(g.moves) - before))       # its implied passes too
 
         try:
-            pushed = self.play.push_notation(text, sender, play=play, aside=aside)
+            pushed = self.play.push_notation(text, sender, play=play, aside=aside, unsure=unsure)
         except NotationError as e:
             if read or str(e) != "the message holds no move":
                 raise

@@ -2,36 +2,36 @@
 read, and refused if it does not read) or is chat (set aside and listed in the reply).
 
 A line is a move candidate when it could be one: it has a move word, a hex coordinate, a
-tile number or an amount, or it names something a move needs (`notation/anchors.py`) and
-reads as a move; a line that names nothing is chat without being read. A line about an
-earlier move, which a human moderator reads as table talk ("I put the wrong tile on F16 last
-turn, sorry"; "ignore the bid sent in my name yesterday"), speaks of a time before this mail
-and corrects or repeats nothing: when it does not read as a move it is chat (`ABOUT_EARLIER`
-lists the lines it exists for and the near misses it must leave to be read or refused).
-`MoveLines(game).is_move(text)` is the judgement, with one quiet notation context for all of a
-mail's lines; the moderator's `classify.split_chat` asks it.
-Kept at the table's layer: a quiet context is built from the game (`pbem.game_notation`).
+tile number or an amount; a line that names nothing a move needs (`notation/anchors.py`) is
+chat without being read. A line that names something but has no such word, and a line about
+an earlier move, which a human moderator reads as table talk ("I put the wrong tile on F16 last
+turn, sorry"; "ignore the bid sent in my name yesterday": it speaks of a time before this mail
+and corrects or repeats nothing), are unsure: the table reads them in their turn with the
+mail's other lines, once, and sets them aside as chat when they read as no move
+(`Table.submit(..., unsure=...)`). `ABOUT_EARLIER` lists the lines that rule exists for and the
+near misses it must leave to be read or refused. `MoveLines(game).judge(text)` is the
+judgement by the words; the moderator's `classify.split_chat` asks it.
+Kept at the table's layer: the names are the game's (`pbem.game_notation`).
 """
 from __future__ import annotations
 
 import re
 from pbem.notation.anchors import names_something
+from pbem.chat_words import EARLIER, NOW, words
 from pbem.notation.messages import MOVE_WORDS
 from pbem.notation.names import name_index
-from pbem.notation.limits import OverBudget
 from pbem.notation.retraction import takes_back
 
-__all__ = ["ABOUT_EARLIER", "MoveLines", "about_an_earlier_move", "could_be_move", "quiet_context", "reads_as_move"]
+__all__ = ["ABOUT_EARLIER", "CHAT", "MOVE", "MoveLines", "UNSURE", "about_an_earlier_move", "could_be_move",
+           "quiet_context"]
 
 _VERBS = {w for name, words in MOVE_WORDS.items() if name not in ("MOVE",) for w in words if " " not in w}
 _VERBS |= {"laid", "lay", "buying", "selling", "bidding", "passing", "ran", "running", "paying", "upgraded",
            "tokens", "tokened", "placed", "bought", "sold", "withheld", "parred", "started", "start", "starts", "undo"}
 #: a time before this mail, or a move sent by someone else
-_EARLIER = re.compile(r"\b(?:yesterday|last\s+(?:turn|round|time|night|week|OR|SR)|earlier(?:\s+today)?|"
-                      r"this\s+morning|the\s+other\s+day|previous\s+(?:turn|round|OR|SR)|in\s+my\s+name)\b", re.I)
+_EARLIER = re.compile(rf"\b{words(EARLIER)}\b", re.I)
 #: what makes such a line a move after all: a correction, or a move said again ("same run as last turn")
-_NOW = re.compile(r"\b(?:meant|instead|rather|should\s+(?:be|have\s+been)|correction|actually|make\s+that|"
-                  r"same|again|repeat|as\s+(?:last|before|yesterday))\b", re.I)
+_NOW = re.compile(rf"\b{words(NOW)}\b", re.I)
 
 #: (line, whether it is only about an earlier move): the lines the rule exists for, and the near
 #: misses it must leave alone (tests/test_chat_lines.py reads this table)
@@ -65,29 +65,34 @@ def could_be_move(text: str) -> bool:
     return bool(words & _VERBS)
 
 
+#: the judgements: a move line (read, and refused if it does not read), chat (set aside unread),
+#: or a line that may be either (read in its turn at the table, chat when it reads as no move)
+MOVE, CHAT, UNSURE = "move", "chat", "unsure"
+
+
 class MoveLines:
-    """Judges the lines of one mail against one game state (an engine game, or None: no game,
-    so only the words are judged and nothing is read)."""
+    """Judges the lines of one mail by their words against one game (an engine game, or None: no
+    game, so only the words are judged). Nothing is read here: a line the words leave unsure is
+    read once, in its turn, by `Table.submit(..., unsure=...)`."""
 
     def __init__(self, game=None):
         self.game = game
-        self._ctx = None
+        self._index = None
 
-    def ctx(self):
-        if self._ctx is None:
-            self._ctx = quiet_context(self.game)
-        return self._ctx
+    def index(self):
+        if self._index is None:
+            self._index = name_index(quiet_context(self.game))
+        return self._index
 
-    def is_move(self, text: str) -> bool:
-        """Whether `text` is a move line (to be read, or refused), not chat."""
-        if could_be_move(text) and not (self.game is not None and about_an_earlier_move(text)):
-            return True
+    def judge(self, text: str) -> str:
+        """MOVE, CHAT or UNSURE (see above)."""
         if could_be_move(text):
-            return reads_as_move(text, self.ctx())          # what does not read is talk of the past
+            # a line about an earlier move is read: what does not read is talk of the past
+            return UNSURE if self.game is not None and about_an_earlier_move(text) else MOVE
         if plainly_chat(text) or self.game is None:
-            return False
+            return CHAT
         # a line naming nothing a move needs is never read as one (notation/anchors.py)
-        return names_something(text, name_index(self.ctx())) and reads_as_move(text, self.ctx())
+        return UNSURE if names_something(text, self.index()) else CHAT
 
 
 def plainly_chat(text: str) -> bool:
@@ -96,22 +101,10 @@ def plainly_chat(text: str) -> bool:
 
 
 def quiet_context(game):
-    """One notation context for all of a mail's lines, its refusals without suggestions (only
-    whether a line reads is asked here)."""
+    """One notation context for all of a mail's lines, its refusals without suggestions: here
+    only its names are asked (`MoveLines.index`); the table reads unsure lines as quietly."""
     from dataclasses import replace
 
     from pbem.game_notation import notation_context
 
     return replace(notation_context(game), explain=False)
-
-
-def reads_as_move(text: str, ctx) -> bool:
-    from pbem.reading import driver
-
-    try:
-        reading = driver.read(text, ctx)
-    except OverBudget:
-        raise
-    except Exception:                 # a reader bug must not turn chat into a crash
-        return False
-    return reading.ok and bool(reading.moves)

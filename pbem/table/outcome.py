@@ -72,6 +72,7 @@ class Outcome:
     trace: list = field(default_factory=list)             # pbem.reading.driver.LineTrace, a line each
     duplicate: bool = False                               # the message had been applied before
     changed_hexes: list[str] = field(default_factory=list)
+    chat: list[int] = field(default_factory=list)         # lines that might have been moves, read as chat
 
     @property
     def ok(self) -> bool:
