@@ -88,8 +88,6 @@ PRIVATES_AND_1861: list[Callable[[str], str]] = [
     # a par told with the auction that gave the right to it: "after winning the CP"
     _sub(r"\s+(?i:after|since|having)\s+(?i:winning|won|buying|bought|getting)\s+(?:(?i:the)\s+)?[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3}"
          r"(?:\s+(?i:private|auction))?\s*(?=[.!]?\s*$)", ""),
-    # the cash left in other words: "Remaining free cash 250"
-    _sub(r"\b(?i:remaining)\s+(?:(?i:free)\s+)?(?i:cash|money)\s*:?\s*(?=[$₽]?\d)", "cash left "),
     # a nationalisation after its reason: "MKN has no train and can't buy one - I choose to
     # nationalise it" (the reason states no move)
     _sub(rf"^\s*({_NAME})\s+(?i:has\s+no|hasn'?t\s+(?:got\s+)?(?:a|any)|can'?t|cannot|is\s+unable\s+to|doesn'?t\s+have|lacks)\b[^?]*?"
@@ -147,8 +145,6 @@ VOCABULARY: list[Callable[[str], str]] = [
     # a bid in postal form with the private's name in words: "Len: Trestle Bridge, $150"
     _sub(r"^\s*([A-Z][\w'-]*)\s*:\s*(?:P[1-9]\s+)?((?:(?i:the)\s+)?[A-Z][a-z][\w'-]*(?:\s+[A-Z][a-z][\w'-]*){1,3})\s*,\s*([$₽]?\d+(?:\s*₽)?)\s*[.!]?\s*$",
          r"\1 bids \3 on \2"),
-    # a train traded in, its price after a colon: "trades in its 4 for a D: $800"
-    _sub(r"(\b(?i:for)\s+(?i:an?)\s+\w+(?:[- ](?i:trains?))?)\s*:\s*([$₽]\d+|\d+\s*₽)", r"\1, \2"),
     # the president's certificate told in brackets after the par: it comes with the par
     _sub(r"(\b(?i:pars?|parr?ed|parring|starts?|started)\b[^()]*?)\s*\((?=[^()]*\b(?i:president|director)'?s?\s+(?i:certificate|share|cert)\b)"
          r"[^()?]*\)", r"\1"),
@@ -157,9 +153,6 @@ VOCABULARY: list[Callable[[str], str]] = [
     _sub(r",\s*(?i:the)\s+(?i:cheap|cheapest|expensive|small|big|little|last|first|other)\s+(?i:one|private)\s*[.!]?\s*$", ""),
     # the trains that rust told after the purchase: "QLL got a 4 train (300) and CPR's 2s rusted, nice."
     _sub(r"(?:\s*[,;]\s*|\s+(?i:and)\s+)(?:[A-Z][\w&-]*'s\s+|(?i:the|all)\s+)?\d+[DT]?'?s\s+(?i:rusted|rust|are\s+rusted|are\s+gone)\b[^.?;]*", ""),
-    # a second train told after "and" without its verb: "buys a 3 train for 225 and a 4 for 350"
-    _sub(r"(\b(?i:buys?|bought|buying)\s+(?i:an?)\s+(?:\d|D)\b[^,;?]*?\b(?i:for)\s+[$₽]?\d+₽?)\s+(?i:and)\s+(?i:an?)\s+((?:\d|D)(?:[- ](?i:train))?\s+(?i:for)\s+)",
-         r"\1 and buys a \2"),
     # a step not taken this turn told in the future: "SC will not buy a train this turn"
     _sub(r"\b(?i:will\s+not|won'?t)\s+(?=(?i:buy|lay|place|run|merge|convert)\b[^?]*\b(?i:this\s+(?:turn|time|OR|round))\s*[.!]?\s*$)",
          "does not "),
@@ -168,5 +161,5 @@ VOCABULARY: list[Callable[[str], str]] = [
     # the payout told with its object: "paid it out", "pays them out", "paying that out"
     _sub(r"\b(?i:paid|pays|paying|pay)\s+(?i:it|them|that|this|all\s+of\s+it|everything)\s+(?i:out)\b", "pays out"),
     # a tile put "into" a hex: "Tile 8 into C5"
-    _sub(r"\b((?i:tile)\s+#?\d+[A-Za-z]?)\s+(?i:into)\s+(?=[A-Z]{1,2}\d{1,2}\b)", r"\1 on "),    *PRIVATES_AND_1861,
+    *PRIVATES_AND_1861,
 ]

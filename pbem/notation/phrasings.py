@@ -241,7 +241,6 @@ _RULES: list[Callable[[str], str]] = [
     # 1861 mergers, conversions and the passes that decline them
     _merge_told,
     _convert_told,
-    one_pass,
     _exchange_told,
     # a merger or conversion declined without the word pass: "No merge for N this time."
     _sub(rf"^\s*(?i:no\s+(?:merger|merge|merging|conversion|converting)\s+(?:for|of|by)\s+(?:the\s+)?)({_NAME})"
@@ -394,9 +393,6 @@ _RULES: list[Callable[[str], str]] = [
          r"(?i:for|towards|against)\s+(?i:a|the|one)\s+(\d+|[A-Z])(?:[- ]?(?i:train|T))?\s*,?\s*(?i:paying|for|at)\s+([$₽]?\d+(?:\s*₽)?)"
          r"(?:\s+(?i:to\s+the\s+(?:bank|depot)|more|extra|on\s+top))?(?=\s*(?:[.!;,]|$))",
          r"buys a \2 train for \3 trading in a \1", 0),
-    # a train named by its number in words after an article: "buys a two-train" -> "buys a 2-train"
-    _sub(r"\b((?i:a|an|one)\s+)(two|three|four|five|six|seven|eight)(?=[- ]?(?i:trains?)\b)",
-         lambda m: m.group(1) + str(["two", "three", "four", "five", "six", "seven", "eight"].index(m.group(2).lower()) + 2), _I),
     # a consequence told after the move, no move itself: "buys PRR, that should float it", "; NYC
     # floats", "; the 2-trains are now obsolete"
     _sub(rf"\s*[,;]\s*(?:(?i:and\s+|so\s+)?(?i:that|this|which)\s+(?i:should|will|would|ought\s+to)\s+(?i:float)\s+(?i:it|{_NAME})|"

@@ -157,7 +157,6 @@ RUN_RULES: list[Callable[[str], str]] = [
     # a place named beside its hex: "A11 (Poland) to Kiev", "Poland (A9)-B8"
     _sub(rf"\b({_HEXP})\s*\(\s*(?:the\s+)?[A-Z][\w.']*(?:\s+[A-Z][\w.']*)*\s*\)(?=\s*(?:-|–|to\b|via\b|for\b|=|,))", r"\1", 0),
     # a route told leg by leg: "from Moscow via H10 to I13 and on to L12"
-    _sub(rf"\b(to\s+(?:{_HEXP}|[A-Z][\w.]*(?:\s[A-Z][\w.]*)?))\s+(?:and\s+)?(?:then\s+)?on\s+to\s+(?=[A-Z])", r"\1 to ", 0),
     _sub(rf"(?<![\w-])((?:{_HEXP}-)+{_HEXP})\s+(?:and\s+)?(?:then\s+)?on\s+to\s+(?={_HEXP}\b)", r"\1-", 0),
 ]
 
