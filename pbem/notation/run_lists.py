@@ -22,7 +22,6 @@ __all__ = ["RUN_LISTS"]
 _T = r"(?:[1-9](?:\+[1-9]E?)?|(?-i:D))"
 _ROUTE = rf"(?<![\w-])(?:{_HEXP}\s*-\s*)+{_HEXP}(?![\w-])"
 _AMOUNT = r"[$₽]?\d{2,4}₽?"
-_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _COUNTS = {"two": 2, "three": 3, "four": 4, "both": 2, "2": 2, "3": 3, "4": 4}
 #: a route with its revenue: "G11-B12 for 60"
 _ROUTE_FOR = rf"{_ROUTE}\s+(?:for|=)\s+{_AMOUNT}"
@@ -71,9 +70,6 @@ RUN_LISTS: list[Callable[[str], str]] = [
          r"half\s+(?:to|for)\s+(?:me|us|the\s+(?:shareholders|holders|owners?|players?|president)|[A-Z][\w-]*)\b", "pays half"),
     _sub(r"\bhalf\s+(?:to|for)\s+(?:me|us|the\s+(?:shareholders|holders|owners?|players?|president)|[A-Z][\w-]*)\s*(?:,|and|;)?\s*(?:and\s+)?"
          r"(?:the\s+other\s+)?half\s+(?:goes\s+)?(?:to|in(?:to)?|for)\s+the\s+(?:treasury|company)\b", "pays half"),
-    # a train's number spelled out: "buys a two-train"
-    _sub(r"\b(a|an|the|one|its)\s+(two|three|four|five|six)\s*-\s*(trains?)\b",
-         lambda m: f"{m.group(1)} {_NUMBERS[m.group(2).lower()]} {m.group(3)}"),
     # a skipped tile lay: "skips its tile lay" is the pass of the lay
     _sub(r"\bskips?\s+(?:its|the|their|a)\s+(?:tile(?:\s+lay)?|track(?:\s+lay)?|lay)\b", "passes lay track"),
     # tiles named by place and colour: "upgrades Regina to the green R1 tile", "Brown Regina (R2) for QLL"
