@@ -161,6 +161,8 @@ TERSE: list[Callable[[str], str]] = [
     # runs told by revenue and train: "has run 80 with the 2 and 60 with the 3 - total 140"
     _n_trains_revenues,
     _revenues_with_trains,
+    # a route's revenue told by a verb: "E23-F20-G19 makes 150", "D8-D6 earns 60" (as "for 150")
+    _sub(rf"(?<=\d)\s+(?:makes|made|earns|earned|nets|netted|scores|scored|yields|is\s+worth)\s+(?={_REV}(?![\w%]))", " for "),
     # a train named by its company's possessive before its route: "NYNH's 4 E23-F20-G19 for 150"
     _sub(rf"\b([A-Z][\w&-]*)'s\s+({_T})(?:\s*-?\s*train|T)?\s+(?={_ROUTE})", r"\1 runs \2 train ", 0),
     _sub(rf"(\d₽?)\s*,?\s+and\s+the\s+({_T})(?:\s*-?\s*train|T)?\s+(?={_ROUTE})", r"\1, \2 train "),
