@@ -17,16 +17,6 @@ def _sub(pattern: str, repl, flags: int = 0) -> Callable[[str], str]:
     return lambda s: rx.sub(repl, s)
 
 
-def _done_bidding(line: str) -> str:
-    """"NWR for 60, I'm done bidding for today": after a bid the turn goes on by itself; being
-    done bidding is what the writer will do next time (a pass then), no move now."""
-    m = re.search(r"(?:[,;.]\s*|\s+[-–—]\s*|\s+)(?:and\s+)?(?:I'?m|I\s+am)\s+done\s+(?:bidding|with\s+(?:the\s+)?bidding)\b"
-                  r"[^.?!]*[.!]?\s*$", line, re.I)
-    if m is None or not re.search(r"\d", line[:m.start()]):
-        return line
-    return line[:m.start()]
-
-
 #: round 2 of the vocabulary: privates and 1861's own moves told in words (a payment for a
 #: private, a loan beside the buy it pays for, a merger told as what
 #: the group becomes, a nationalisation after its reason, a pass after what is not bought)
@@ -78,28 +68,11 @@ PRIVATES_AND_1861: list[Callable[[str], str]] = [
     # a contribution told before the buy with "and": "Cid chips in $410 and ERIE buys a 6"
     _sub(rf"^(\s*{_NAME}\s+(?i:contributes|chips\s+in|adds|puts\s+in|puts\s+up)\s+{_AMT})\s+(?i:and)\s+(?=[A-Z][\w&-]*\s+(?i:buys|purchases)\b)",
          r"\1; "),
-    # the presidency taken by a buy, said as the consequence it is: "and takes the presidency
-    # from Wes" (a claim: checked against the result)
-    _sub(r"\s+(?i:and)\s+(?i:takes?|took|grabs?|gets?)\s+(?:(?i:over)\s+)?(?i:the\s+)?(?i:presidency|directorship)(?:\s+(?i:from)\s+[A-Z][\w'-]*)?\b",
-         " and becomes president"),
-    # a share's source and price in brackets: "buys a 3rd share of the Erie (IPO, $67)"
-    _sub(rf"\s*\(\s*(?:(?i:from)\s+)?(?:(?i:the)\s+)?((?i:IPO|pool|market))\s*[,;@]?\s*(?:(?i:for|at)\s+)?({_AMT})\s*\)",
-         r" from the \1 for \2"),
-    # a par told with the auction that gave the right to it: "after winning the CP"
-    _sub(r"\s+(?i:after|since|having)\s+(?i:winning|won|buying|bought|getting)\s+(?:(?i:the)\s+)?[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3}"
-         r"(?:\s+(?i:private|auction))?\s*(?=[.!]?\s*$)", ""),
-    # the cash left in other words: "Remaining free cash 250"
-    _sub(r"\b(?i:remaining)\s+(?:(?i:free)\s+)?(?i:cash|money)\s*:?\s*(?=[$₽]?\d)", "cash left "),
     # a nationalisation after its reason: "MKN has no train and can't buy one - I choose to
     # nationalise it" (the reason states no move)
     _sub(rf"^\s*({_NAME})\s+(?i:has\s+no|hasn'?t\s+(?:got\s+)?(?:a|any)|can'?t|cannot|is\s+unable\s+to|doesn'?t\s+have|lacks)\b[^?]*?"
          r"(?:\s*[-–—;:,.]\s*|\s+)(?:(?i:so|and)\s+)?(?:(?i:I|we)|[A-Z][a-z]+)\s+(?i:choose|chooses|decide|decides|opt|opts|elect|elects)\s+"
          r"(?i:to)\s+(?i:nationali[sz]e)(?:\s+(?i:it|them|the\s+company)|\s+\1)?\s*[.!]?\s*$", r"\1 chooses nationalize"),
-    # a pass with what the writer is not buying after it: "Pass - not buying any MVR", "I'll pass
-    # this time around, nothing I want at those prices"
-    _sub(r"^\s*(?:(?:I'?ll|I\s+will|I)\s+)?(?i:pass(?:es)?)(?:\s+(?i:this\s+(?:time|round|turn)(?:\s+around)?|for\s+now))?\s*[-–—,;:]\s*"
-         r"(?i:not\s+(?:buying|selling|bidding|interested)|nothing\s+(?:I\s+(?:want|need|like)|worth|to\s+buy|for\s+me)|"
-         r"no\s+(?:money|cash|interest))\b(?![^?]*\b(?i:but|then|if|unless|until|when)\b)[^?]*$", "pass"),
 ]
 
 
@@ -124,10 +97,6 @@ VOCABULARY: list[Callable[[str], str]] = [
     _sub(rf"^\s*({_NAME})\s+(?:(?i:obviously|now|clearly|then|therefore|unfortunately|sadly|also)\s+|[a-z]+ly\s+)?"
          r"(?i:must|has\s+to|needs\s+to)\s+(?i:drop|discard|lose|give\s+up)\s+(?i:one\s+of\s+its|a|one)\b[^-–—:;,?]*"
          r"[-–—:;,]\s*(?:(?i:so|and|thus)\s+)?(?:(?i:I|we|it)\s+)?(?=(?i:discards?|drops?)\b)", r"\1 "),
-    # a step already done, then the pass of the next: "CPR has already laid a tile this turn, so
-    # I'll just pass on the token"
-    _sub(rf"^\s*({_NAME})\s+(?i:has\s+already)\s+[^,;?]*,\s*(?i:so)\s+(?:(?i:I'?ll|I\s+will|I)\s+)?(?:(?i:just)\s+)?(?=(?i:pass))",
-         r"\1 "),
     # the payout of a company by its president, its revenue named: "Priya pays out GT's $160"
     _sub(rf"^\s*{_NAME}\s+((?i:pays\s+out|withholds))\s+({_NAME})'s\s+(?:(?i:revenue\s+of\s+)?{_AMT}|(?i:revenue|earnings|run))"
          r"(?:\s+(?i:revenue|run))?\s*[.!]?\s*$", r"\2 \1"),
@@ -141,32 +110,17 @@ VOCABULARY: list[Callable[[str], str]] = [
     # a sale of the writer's own shares with a slip: "sold of her three HBR shares"
     _sub(r"\b((?i:sells?|sold|selling))\s+(?i:of)\s+(?i:my|his|her|their)\s+(?=(?:\d+|(?i:two|three|four|five|all))\b)", r"\1 "),
     _sub(r"\b(?i:out\s+of)\s+(?:(?i:the)\s+)?IPO\b", "from the IPO"),
-    # the pass told last: "Pass after that."
-    _sub(r"([.;]\s*)(?i:pass)\s+(?i:after\s+(?:that|this))\s*[.!]?\s*$", r"\1pass"),
-    _done_bidding,
     # a bid in postal form with the private's name in words: "Len: Trestle Bridge, $150"
     _sub(r"^\s*([A-Z][\w'-]*)\s*:\s*(?:P[1-9]\s+)?((?:(?i:the)\s+)?[A-Z][a-z][\w'-]*(?:\s+[A-Z][a-z][\w'-]*){1,3})\s*,\s*([$₽]?\d+(?:\s*₽)?)\s*[.!]?\s*$",
          r"\1 bids \3 on \2"),
-    # a train traded in, its price after a colon: "trades in its 4 for a D: $800"
-    _sub(r"(\b(?i:for)\s+(?i:an?)\s+\w+(?:[- ](?i:trains?))?)\s*:\s*([$₽]\d+|\d+\s*₽)", r"\1, \2"),
     # the president's certificate told in brackets after the par: it comes with the par
     _sub(r"(\b(?i:pars?|parr?ed|parring|starts?|started)\b[^()]*?)\s*\((?=[^()]*\b(?i:president|director)'?s?\s+(?i:certificate|share|cert)\b)"
          r"[^()?]*\)", r"\1"),
-    # (a pass with its reason in brackets, "Pass (nothing worth buying).", is asides.py's: noted there)
-    # a private described after its name: "I'll put 20 on Hudson Bay, the cheap one."
-    _sub(r",\s*(?i:the)\s+(?i:cheap|cheapest|expensive|small|big|little|last|first|other)\s+(?i:one|private)\s*[.!]?\s*$", ""),
-    # the trains that rust told after the purchase: "QLL got a 4 train (300) and CPR's 2s rusted, nice."
-    _sub(r"(?:\s*[,;]\s*|\s+(?i:and)\s+)(?:[A-Z][\w&-]*'s\s+|(?i:the|all)\s+)?\d+[DT]?'?s\s+(?i:rusted|rust|are\s+rusted|are\s+gone)\b[^.?;]*", ""),
-    # a second train told after "and" without its verb: "buys a 3 train for 225 and a 4 for 350"
-    _sub(r"(\b(?i:buys?|bought|buying)\s+(?i:an?)\s+(?:\d|D)\b[^,;?]*?\b(?i:for)\s+[$₽]?\d+₽?)\s+(?i:and)\s+(?i:an?)\s+((?:\d|D)(?:[- ](?i:train))?\s+(?i:for)\s+)",
-         r"\1 and buys a \2"),
     # a step not taken this turn told in the future: "SC will not buy a train this turn"
     _sub(r"\b(?i:will\s+not|won'?t)\s+(?=(?i:buy|lay|place|run|merge|convert)\b[^?]*\b(?i:this\s+(?:turn|time|OR|round))\s*[.!]?\s*$)",
          "does not "),
     # a home upgraded by its hex: "MV upgrades its home I13 with a #14"
     _sub(r"\b((?i:upgrades?|upgrading))\s+(?i:its)\s+(?i:home)(?:\s+(?i:hex|city|station))?\s+(?=[A-Z]{1,2}\d{1,2}\b)", r"\1 "),
-    # the payout told with its object: "paid it out", "pays them out", "paying that out"
-    _sub(r"\b(?i:paid|pays|paying|pay)\s+(?i:it|them|that|this|all\s+of\s+it|everything)\s+(?i:out)\b", "pays out"),
     # a tile put "into" a hex: "Tile 8 into C5"
-    _sub(r"\b((?i:tile)\s+#?\d+[A-Za-z]?)\s+(?i:into)\s+(?=[A-Z]{1,2}\d{1,2}\b)", r"\1 on "),    *PRIVATES_AND_1861,
+    *PRIVATES_AND_1861,
 ]

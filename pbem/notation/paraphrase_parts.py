@@ -112,10 +112,6 @@ def _near(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
-#: slips too short for the one-edit rule
-_SHORT_SLIPS = {"bys": "buys", "biy": "buy", "sel": "sell", "fro": "for", "teh": "the", "rns": "runs", "bis": "bids"}
-
-
 def _slip(m: re.Match) -> str:
     word = m.group(0)
     low = word.lower()

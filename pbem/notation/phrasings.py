@@ -241,7 +241,6 @@ _RULES: list[Callable[[str], str]] = [
     # 1861 mergers, conversions and the passes that decline them
     _merge_told,
     _convert_told,
-    one_pass,
     _exchange_told,
     # a merger or conversion declined without the word pass: "No merge for N this time."
     _sub(rf"^\s*(?i:no\s+(?:merger|merge|merging|conversion|converting)\s+(?:for|of|by)\s+(?:the\s+)?)({_NAME})"
@@ -267,8 +266,6 @@ _RULES: list[Callable[[str], str]] = [
          r"(?i:there|on\s+it|in\s+it)\s*(?=[.!;]|$)", r"\2 lays \3 and \1 places a token there", 0),
     _sub(r"\b(?:plays|played|playing|exercises|exercised|activates|activated|triggers)\s+(?=(?:the\s+|its\s+)?[A-Z][\w-]*(?:'s)?"
          r"(?:\s+(?:private|power|ability))*\s*[:,-])", "uses "),
-    _sub(r"^\s*((?i:using|uses))\s+((?i:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s*,\s*[A-Z][A-Z0-9&-]+\s+(?=(?i:moves?|lays?|places?|removes?)\b)",
-         r"uses \2: ", 0),
     _sub(r"\b(?i:moves?)\s+[A-Z][\w-]*(?:'s)?\s+((?i:token|station))\b", r"moves its \1", 0),
     _sub(rf"\b((?i:moves?)\s+(?i:its|the|a)\s+(?i:token|station))\s+({_HEXP})\s+(?i:to)\s+({_HEXP})\b", r"\1 from \2 to \3", 0),
     _sub(rf"(^|[:;,]\s*)(?i:(token|station))\s+(?i:from\s+)?({_HEXP})\s*(?:->|→|=>|(?i:to))\s*({_HEXP})\b", r"\1moves its \2 from \3 to \4", 0),
@@ -295,11 +292,8 @@ _RULES: list[Callable[[str], str]] = [
          rf"(?:(?i:for\s+auction)\s*[,:]?\s*(?:(?i:at|for)\s+)?|(?i:at|for)\s+)({_AMOUNT})(?:\s+(?i:roubles?|rubles?|dollars?))?",
          r"bid \2 on \1", 0),
     _sub(rf"^\s*({_NAME})\s+(?:is\s+)?(?i:up\s+for\s+auction)\s*(?:,\s*|\s+(?i:at|for|from)\s+)({_AMOUNT})\s*[.!]?\s*$", r"bid \2 on \1", 0),
-    _sub(rf"\b(?:kick(?:s|ing)?\s+off|start(?:s|ing)?|open(?:s|ing)?)\s+the\s+(?:auction|bidding)\s+(?:for|on|of)\s+(?:the\s+)?({_NAME})\s+"
-         rf"(?:with|at|for)\s+(?:a\s+bid\s+of\s+)?({_AMOUNT})", r"bid \2 on \1"),
     _sub(rf"\bthe\s+minimum\s*(?:,\s*|\(\s*)({_AMOUNT})\s*(?:,|\))?", r"\1"),
     _sub(rf"\b(?:put|count|sign|pencil)\s+me\s+(?:down|in|up)\s+(?:for|at|with)\s+({_AMOUNT})\s+(?:on|for)\s+", r"bid \1 on "),
-    _sub(r"(\d)\s*,\s*(?:it'?s\s+|that'?s\s+)?mine\s*[.!]*\s*$", r"\1"),
     _p_number,
     # a raise in answer to the bid before it: "Ingrid bids 70 for SC, I go to 75" (the other bid is a report)
     _sub(rf"^\s*[A-Z][\w'’-]*\s+(?i:bids?|bid|is\s+on|has)\s+{_AMOUNT}\s+(?i:for|on)\s+((?i:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){{0,2}})"
@@ -311,8 +305,6 @@ _RULES: list[Callable[[str], str]] = [
          r"(?:\s+(?i:auction|bidding|private))?)\s*(?:[,;:]|\s+[-–—])\s*(?:(?i:as|since|because)\s+)?(?:[$₽]?\d+\s*₽?\s+(?i:is|would\s+be)\s+)?"
          r"(?i:too\s+(?:rich|much|expensive|high|steep|pricey)|not\s+worth\s+it|out\s+of\s+my\s+(?:range|league|budget))(?:\s+(?i:for\s+me))?\s*[.!]?\s*$",
          "pass", 0),
-    _sub(r"^\s*(?i:(?:I'm\s+|I\s+am\s+)?not\s+bidding|no\s+bid)(?:\s+(?i:this\s+time(?:\s+around)?|on\s+(?:this|it|that)(?:\s+one)?))?"
-         r"\s*[.,;:–—-]\s*(?i:so\s+)?(?i:I\s+)?(?i:pass)\s*[.!]?\s*$", "pass", 0),
     _sub(r"^\s*(?i:I'm\s+|I\s+am\s+)?(?i:out)\s*[.!]?\s*$", "pass", 0),
     _sub(r"\b(?i:puts?|putting)\s+([$₽]?\d+(?:\s*₽)?)\s+(?i:on)\s+(?:(?i:the)\s+)?([A-Z][A-Z&-]{1,4})(?=\s*[.!]?\s*$)", r"bids \1 on \2", 0),
     # a private taken for what it costs now: "the SC is down to $45 - I'll buy it at 45",
@@ -324,10 +316,6 @@ _RULES: list[Callable[[str], str]] = [
     _sub(rf"^\s*(?i:(?:I\s+)?(?:won|bought|got))\s+(?i:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?\s+(?i:at|for)\s+{_AMOUNT}\s*[,;.]\s*"
          rf"(?i:so\s+|and\s+)?({_NAME})\s+(?i:gets|will\s+get|has)\s+(?i:a\s+)?(?i:par)(?:\s+(?i:price|value))?\s+(?i:of|at)\s+({_AMOUNT})",
          r"par \1 at \2", 0),
-    # what was won before the move: "Having won the CP, I par CPR at 90"
-    _sub(r"^\s*(?i:having\s+(?:won|bought|got|gotten|taken|secured))\s+(?i:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?\s*,?\s*(?=I\b|I'll\b)", "", 0),
-    _sub(rf"^\s*((?:the\s+)?{_NAME}(?:\s+[A-Z][\w'’-]*){{0,3}})\s*[-–—:]\s*I(?:'ll|\s+will)?\s+bid\s+({_AMOUNT})\s*[.!]?\s*$",
-         r"bid \2 on \1"),
     # pars in words: "Buying the HBR president's certificate, par 100", "sc into SC pres, par 80",
     # "parred MKN at 90 with its home in K7", "start the Canadian Northern on 90"
     _sub(rf"\b(?i:buy(?:s|ing)?|takes?|taking|gets?|getting)\s+(?i:the\s+)?({_NAME})(?:'s)?\s+(?i:president|director)(?:'?s)?"
@@ -359,13 +347,8 @@ _RULES: list[Callable[[str], str]] = [
          r"\s+(?:in|on|at)\s+", r"pars \1 at \2; \1 places a token on "),
     _sub(r"\b(?i:(starts?|started|starting|pars?|floats?|opens?|launch(?:es)?))\s+((?i:the)\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?i:on)\s+"
          rf"({_AMOUNT})\b", r"\1 \2\3 at \4", 0),
-    _sub(rf"\b(?:floats?|floated|floating|launch(?:es|ed|ing)?)\s+(?=(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){{0,2}}\s+(?:at|@|on)\s+{_AMOUNT}(?![\d%]))",
-         "pars "),
     _sub(rf"\b(?i:(?:start|starts|starting|float|floats|open|opens))\s+(?:the\s+)?({_NAME})\s*,?\s+(?i:par)\s+(?i:at\s+|of\s+)?({_AMOUNT})",
          r"pars \1 at \2", 0),
-    _sub(rf"(\b(?:pars?|parr?ed|starts?|started)\s+(?:the\s+)?{_NAME}\s+(?:at|@)\s+{_AMOUNT})\s*,?\s*(?:and\s+)?(?:buys?|takes?|gets?|pays\s+for)\s+"
-         r"(?:the\s+)?(?:president|director)'?s?\s+(?:share|certificate|cert)(?!\s+(?:of|in)\b)(?:\s+(?:for|at)\s+[$₽]?\d+\s*₽?)?", r"\1"),
-    _sub(r",\s*so\s+(?:he|she|I|they)\s+pays?\s+[$₽]?\d+\s*₽?\s+for\s+the\s+(?:president|director)(?:'?s)?\s+(?:certificate|cert|share)\b.*$", ""),
     # dividends in words: "MKN pays half of 310", "Nikolaev pays the 60 out", "NW withholds,
     # price drops a step" (a claim on the price), "withholding, we need the 6" (a reason)
     _sub(r"\b(pays?|paid|paying)\s+half\s+of\s+(?:the\s+|its\s+)?(?=[$₽]?\d)", r"\1 half "),
@@ -374,7 +357,6 @@ _RULES: list[Callable[[str], str]] = [
          r"moves\s+(?:up|right))(?:\s+(?:a|one)\s+(?:step|space|notch))?\s*(?=[.!]?\s*$)",
          lambda m: " and the share price " + ("drops" if re.match(r"drops|falls|goes\s+down|moves\s+(?:down|left)", m.group(1), re.I)
                                               else "goes up")),
-    _sub(r"\b(is|are)\s+withholding\b", "withholds"),
     _sub(r"\b(?:does(?:n't|\s+not)\s+pay(?:\s+out)?(?:\s+(?:a|any))?(?:\s+dividends?)?|pays?\s+no\s+dividends?)(?=\s*[.,;!]|\s*$|\s+this\s+time)",
          "withholds"),
     _sub(r"\b(?:halves|halved|halving)\b", "splits"),
@@ -394,19 +376,12 @@ _RULES: list[Callable[[str], str]] = [
          r"(?i:for|towards|against)\s+(?i:a|the|one)\s+(\d+|[A-Z])(?:[- ]?(?i:train|T))?\s*,?\s*(?i:paying|for|at)\s+([$₽]?\d+(?:\s*₽)?)"
          r"(?:\s+(?i:to\s+the\s+(?:bank|depot)|more|extra|on\s+top))?(?=\s*(?:[.!;,]|$))",
          r"buys a \2 train for \3 trading in a \1", 0),
-    # a train named by its number in words after an article: "buys a two-train" -> "buys a 2-train"
-    _sub(r"\b((?i:a|an|one)\s+)(two|three|four|five|six|seven|eight)(?=[- ]?(?i:trains?)\b)",
-         lambda m: m.group(1) + str(["two", "three", "four", "five", "six", "seven", "eight"].index(m.group(2).lower()) + 2), _I),
     # a consequence told after the move, no move itself: "buys PRR, that should float it", "; NYC
     # floats", "; the 2-trains are now obsolete"
     _sub(rf"\s*[,;]\s*(?:(?i:and\s+|so\s+)?(?i:that|this|which)\s+(?i:should|will|would|ought\s+to)\s+(?i:float)\s+(?i:it|{_NAME})|"
          rf"(?i:and\s+|so\s+)?(?:{_NAME}|(?i:it))\s+(?i:floats|is\s+floated|is\s+now\s+floated|has\s+floated))\s*[.!]?\s*$", "", 0),
     _sub(r"\s*[;,]\s*(?i:the|my|our|all\s+the)\s+\d+[- ]?(?i:trains?|Ts?|s)\s+(?i:are|is)\s+(?i:now\s+)?(?i:obsolete|rusted|gone|dead|history)"
          r"[\w-]*\s*[.!]*\s*$", "", 0),
-    # a pass after leaving a thing to another player: "Let her have it, I pass", "pass, no SW for me"
-    _sub(r"^\s*(?i:let\s+(?:her|him|them|[A-Z][a-z]+)\s+have\s+it|(?:it'?s\s+)?all\s+(?:yours|his|hers))\s*[,;.–—-]\s*(?i:so\s+)?"
-         r"(?i:I\s+)?(?i:pass)\s*[.!]?\s*$", "pass", 0),
-    _sub(r"^\s*(?i:(?:I\s+)?pass)\s*[,;:.–—-]\s*(?i:no\s+[\w&-]+(?:\s+[\w&-]+)?\s+for\s+me)\s*[.!]?\s*$", "pass", 0),
     # 1861's trainless major declining to be nationalised: "NW is trainless, I decline nationalisation"
     _sub(rf"^\s*({_NAME})\s+(?i:is\s+trainless|has\s+no\s+trains?(?:\s+left)?)\s*[,;:.–—-]\s*(?i:so\s+)?(?i:I\s+)?"
          r"(?i:decline|declines|refuse|refuses|reject|rejects)\s+(?i:the\s+)?((?i:nationali[sz]ation))\s*[.!]?\s*$", r"\1 declines \2", 0),

@@ -22,7 +22,6 @@ __all__ = ["RUN_LISTS"]
 _T = r"(?:[1-9](?:\+[1-9]E?)?|(?-i:D))"
 _ROUTE = rf"(?<![\w-])(?:{_HEXP}\s*-\s*)+{_HEXP}(?![\w-])"
 _AMOUNT = r"[$₽]?\d{2,4}₽?"
-_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _COUNTS = {"two": 2, "three": 3, "four": 4, "both": 2, "2": 2, "3": 3, "4": 4}
 #: a route with its revenue: "G11-B12 for 60"
 _ROUTE_FOR = rf"{_ROUTE}\s+(?:for|=)\s+{_AMOUNT}"
@@ -57,9 +56,6 @@ RUN_LISTS: list[Callable[[str], str]] = [
     # a train named after its stops: "J8-K9-J10 with the 3 for 100", "J8-K9-J10 for 100 with the 3"
     _sub(rf"({_ROUTE})\s+with\s+(?:the|its|a)\s+({_T})(?:\s*-?\s*train|T\b)?\s+(for|=)\s+({_AMOUNT})", r"\2 train \1 \3 \4"),
     _sub(rf"({_ROUTE})\s+(for|=)\s+({_AMOUNT})\s+with\s+(?:the|its|a)\s+({_T})(?:\s*-?\s*train|T\b)?(?![\w-])", r"\4 train \1 \2 \3"),
-    # "ran 150 with the 4 (J8-K9-J10-J10)"
-    _sub(rf"\b(runs?|ran)\s+({_AMOUNT})\s+with\s+(?:the|its|a)\s+({_T})(?:\s*-?\s*train|T\b)?\s*\(\s*({_ROUTE})\s*\)",
-         r"\1 \3 train \4 for \2"),
     # a sentence begun by the train: "The 3 runs G3-I5-J8 for 70", "HBR's 4 runs ...", "and the 3 goes ..."
     _sub(rf"(^|[.;]\s+)(?:the|its)\s+({_T})(?:\s*-?\s*train|T\b)?\s+(?:runs|goes|ran|went)\s+(?={_HEXP}\b)", r"\1runs \2 train "),
     _sub(rf"^(\s*[A-Z][\w&-]*)'s\s+({_T})(?:\s*-?\s*train|T\b)?\s+(?:runs|goes|ran|went)\s+(?=[A-Z])", r"\1 runs \2 train ", 0),
@@ -69,16 +65,11 @@ RUN_LISTS: list[Callable[[str], str]] = [
     _counted_routes,
     # "... for 90 and 2 train L8-N6 for 40": the next train's route, as after a comma
     _sub(rf"({_ROUTE_FOR})\s+and\s+(?={_T}\s*(?:-?\s*train\b|T\b)\s*{_HEXP}\b)", r"\1, "),
-    # a route from one place to another: "runs Regina to K9 for 50"
-    _sub(rf"\b(runs?|ran|train)\s+({_HEXP}|[A-Z][a-z]+)\s+to\s+({_HEXP}|[A-Z][a-z]+)(?=\s+(?:for|=)\s)", r"\1 \2-\3", 0),
     # a half dividend told by its two halves: "half to the treasury, half to me" is one dividend
     _sub(r"\bhalf\s+(?:goes\s+)?(?:to|in(?:to)?|for)\s+the\s+(?:treasury|company|bank\s+account)\s*(?:,|and|;)?\s*(?:and\s+)?(?:the\s+other\s+)?"
          r"half\s+(?:to|for)\s+(?:me|us|the\s+(?:shareholders|holders|owners?|players?|president)|[A-Z][\w-]*)\b", "pays half"),
     _sub(r"\bhalf\s+(?:to|for)\s+(?:me|us|the\s+(?:shareholders|holders|owners?|players?|president)|[A-Z][\w-]*)\s*(?:,|and|;)?\s*(?:and\s+)?"
          r"(?:the\s+other\s+)?half\s+(?:goes\s+)?(?:to|in(?:to)?|for)\s+the\s+(?:treasury|company)\b", "pays half"),
-    # a train's number spelled out: "buys a two-train"
-    _sub(r"\b(a|an|the|one|its)\s+(two|three|four|five|six)\s*-\s*(trains?)\b",
-         lambda m: f"{m.group(1)} {_NUMBERS[m.group(2).lower()]} {m.group(3)}"),
     # a skipped tile lay: "skips its tile lay" is the pass of the lay
     _sub(r"\bskips?\s+(?:its|the|their|a)\s+(?:tile(?:\s+lay)?|track(?:\s+lay)?|lay)\b", "passes lay track"),
     # tiles named by place and colour: "upgrades Regina to the green R1 tile", "Brown Regina (R2) for QLL"

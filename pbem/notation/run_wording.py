@@ -131,15 +131,11 @@ RUN_RULES: list[Callable[[str], str]] = [
          r"(?i:since|as|because)\b[^:]*:\s*", r"\1: ", 0),
     _sub(rf"^(\s*[A-Z][\w-]*\s*:\s*)(?i:its|the)\s+({_T})\s*(?i:-?\s*train)?\s+(?i:(?:goes|runs|does)\s+)?(?=[A-Z])",
          r"\1runs \2 train ", 0),
-    # "runs the same as last time: 3 train G7-I5-J10 for 100": what follows the colon is the run
-    _sub(r"\b(runs?|ran)\s+(?:the\s+)?same\s+as\s+(?:last\s+(?:time|OR|turn)|before)\s*:\s*(?:runs?\s+)?(?=\S)", r"\1 "),
     # trains listed before their revenues
     _trains_then_revenues,
     _counted_trains,
     _n_trains,
     _route_twice,
-    # a company's train and its route without a run word: "QLL 4T: I1-J8-G11" (a hex follows)
-    _sub(rf"^(\s*(?!(?i:runs?|ran|running)\b)[A-Z][\w-]*)\s+({_T})\s*(?:-?\s*train|T)\s*:?\s+(?={_HEXP}\b)", r"\1 runs \2 train ", 0),
     # a revenue "with the bonus" (the bonus is in it)
     _sub(r"\b(\d+)\s+(?:incl(?:uding|\.)?|with)\s+the\s+bonus(?:es)?\b", r"\1"),
     # stops listed after "from ... through": "from the fishing exit through D8, F8 and G7 for 190"
@@ -150,35 +146,20 @@ RUN_RULES: list[Callable[[str], str]] = [
          rf"(?:-?\s*train)?\s*\(\s*((?:{_HEXP}-)+{_HEXP})\s*\)", r"runs \3 train \4 for \2; \1"),
     # a dividend written after the revenue without a comma: "... for 100 withhold"
     _sub(r"(\d)\s+(withholds?|splits?)\s*\.?\s*$", r"\1; \2"),
-    # "..., pays 250 total": the total paid out is the revenue's claim
-    _sub(r"\bpays?\s+(?:out\s+)?([$₽]?\d+₽?)\s+(?:in\s+)?total\b", r"pays out \1"),
     # a route's sum in brackets after its stops: "G7-I5-J10 (40+30+30=100)", "D8-D6 ($50)"
     _sub(rf"(?<![\w-])((?:{_HEXP}-)+{_HEXP})\s*\(\s*([$₽]?\d+(?:\s*\+\s*[$₽]?\d+)+(?:\s*=\s*[$₽]?\d+)?)\s*\)", r"\1 for \2"),
     # a place named beside its hex: "A11 (Poland) to Kiev", "Poland (A9)-B8"
     _sub(rf"\b({_HEXP})\s*\(\s*(?:the\s+)?[A-Z][\w.']*(?:\s+[A-Z][\w.']*)*\s*\)(?=\s*(?:-|–|to\b|via\b|for\b|=|,))", r"\1", 0),
     # a route told leg by leg: "from Moscow via H10 to I13 and on to L12"
-    _sub(rf"\b(to\s+(?:{_HEXP}|[A-Z][\w.]*(?:\s[A-Z][\w.]*)?))\s+(?:and\s+)?(?:then\s+)?on\s+to\s+(?=[A-Z])", r"\1 to ", 0),
     _sub(rf"(?<![\w-])((?:{_HEXP}-)+{_HEXP})\s+(?:and\s+)?(?:then\s+)?on\s+to\s+(?={_HEXP}\b)", r"\1-", 0),
 ]
+
 
 #: rules applied before all others (paraphrase_rules.py): a postal order's company name, and
 #: several routes of one run whose trains are not written ("runs B12-G11 for 60 and G11-J8 for
 #: 40": each its own run of the company's one kind of train, merged into one run)
-def _stop_list(text: str) -> str:
-    """A train's stops listed after a colon, apart by commas or blanks, and its revenue after a
-    dash or "=" ("runs 5-train: J10, J8, I5, G11, D8 - 200", "Run 4: L8 J10 J8 I5 = 150"): the
-    stops joined as a route "for" the revenue."""
-    def joined(m: re.Match) -> str:
-        stops = re.findall(_HEXP, m.group(2))
-        return f"{m.group(1)} {'-'.join(stops)} for {m.group(3)}"
-    return re.sub(rf"(\b(?i:runs?|ran)\s+(?:(?i:the|its)\s+)?{_T}\s*(?:-?\s*(?i:train)|T)?)\s*:\s*"
-                  rf"((?:{_HEXP})(?:\s*,\s*|\s+)(?:{_HEXP})(?:(?:\s*,\s*|\s+){_HEXP})*)\s*(?:[-–=]|(?i:for))\s*"
-                  r"([$₽]?\d+₽?)\b", joined, text)
-
-
 RUN_FIRST: list[Callable[[str], str]] = [
     _postal_head,
-    _stop_list,
     _sub(rf"(\bruns?\s+(?<![\w-])(?:{_HEXP}-)+{_HEXP}\s+(?:for|=)\s+[$₽]?\d+₽?)\s+and\s+"
          rf"(?=(?:{_HEXP}-)+{_HEXP}\s+(?:for|=)\s)", r"\1, runs "),
 ]

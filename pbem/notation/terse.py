@@ -140,8 +140,6 @@ def price_after_buy(line: str) -> str:
 
 
 TERSE: list[Callable[[str], str]] = [
-    # a round label glued or dashed before the move: "OR2.2 — NYNH: ..." (as "OR 2.2: NYNH: ...")
-    _sub(r"^(\s*)(OR|SR)\s*(\d{1,2}(?:\.\d)?)\s*(?:[-–—]+|:)\s*(?=[A-Z])", r"\1\2 \3: ", 0),
     # abbreviated move words at the head of a field: "lt #59 E5 r2", "tok E5", "tkn J10"
     _sub(rf"{_HEAD}lt\s+(?=#?\d{{1,3}}[A-Za-z]?\s|#?\d{{1,3}}\s*(?:@|on|in|at)\s)", r"\1lays "),
     _sub(rf"{_HEAD}(?:tok|tkn)\.?\s+(?=(?:on|in|at)?\s*{_HEXP}\b)", r"\1token ", 0),
@@ -157,18 +155,6 @@ TERSE: list[Callable[[str], str]] = [
          r"\1 a \2 train for \3"),
     # what the president did not do, told beside a purchase: "President sells nothing."
     _sub(r"([.;,]\s*)(?:the\s+)?president\s+(?:sells|contributes|adds|pays\s+in)\s+nothing\s*\.?\s*$", r"\1"),
-    # two trains bought in one clause with their prices: "buys a 3 train for 225 and a 4 for 350"
-    _sub(rf"\b(buys?|bought|buying)\s+(?:an?\s+|the\s+)({_T})(?:\s*-?\s*train|T)?\s+(for|at)\s+([$₽]?\d{{2,4}}₽?)\s*"
-         rf"(?:,\s*|\s+)and\s+(?:an?\s+|the\s+|one\s+)({_T})(?:\s*-?\s*train|T)?\s+(?:for|at)\s+([$₽]?\d{{2,4}}₽?)(?![\w%])",
-         r"\1 a \2 train \3 \4, \1 a \5 train for \6"),
-    # trains counted with one price each: "buys two 2 trains from the bank, $80 each"
-    _sub(rf"\b(buys?|bought|buying)\s+(two|three|[23])\s+({_T})\s*(?:-?\s*trains|Ts|s)\b(\s+from\s+the\s+(?:bank|depot))?\s*,?\s*"
-         rf"(?:for\s+|at\s+)?([$₽]?\d{{2,4}}₽?)\s+(?:each|apiece|a\s+piece)\b",
-         lambda m: ", ".join([f"{m.group(1)} a {m.group(3)} train{m.group(4) or ''} for {m.group(5)}"]
-                             * _COUNTS[m.group(2).lower()])),
-    # two trains bought with no price: "buys a 4 and a 5" (the second is a train, never a price)
-    _sub(rf"\b(buys?|bought|buying)\s+(?:an?|the|one)\s+({_T})(?:\s*-?\s*train|T)?\s*(?:,\s*|\s+)(?:and|&)\s+(?:an?|one)\s+({_T})"
-         rf"(?:\s*-?\s*train|T)?(?=\s*(?:$|[.;,]))", r"\1 a \2 train, \1 a \3 train"),
     # a trade-in told as such: "trades in its 4 for a D: $800" is a D bought trading in the 4
     _sub(rf"\btrad(?:es|ed|ing|e)\s+in\s+(?:its|the|a|an|one)\s+({_T})(?:\s*-?\s*train|T)?\s+for\s+(?:an?\s+|the\s+)({_T})"
          rf"(?:\s*-?\s*train|T)?\s*(?:[:,]\s*|\s+for\s+)([$₽]?\d{{2,4}}₽?)(?![\w%])", r"buys a \2 train trading in a \1 for \3"),
@@ -189,15 +175,10 @@ TERSE: list[Callable[[str], str]] = [
          "passes lay track, passes place token"),
     # "no trains to run", "nothing to run": no run
     _sub(r"\b(?:no\s+trains?|nothing)\s+to\s+run\b(?=\s*(?:[.;,]|$))", "no run"),
-    # a train bought told by its participle, in a field after another: ", 2T bought"
-    _sub(rf"([,;]\s*)(?:an?\s+)?({_T})\s*(?:-?\s*train|T)\s+(?:bought|purchased)\b(?!\s+(?:by|from|for))", r"\1buys a \2 train"),
     # trains counted before their number: "buys two 2 trains" (as "two 2-trains")
     _sub(rf"\b(buys?|bought|buying)\s+(two|three|[23])\s+({_T})\s+trains\b", r"\1 \2 \3-trains"),
     # a tile named with "tile" after it: "upgrades Regina with the R1 tile", "lays a 57 tile on H10"
     _sub(r"\b(with|to|lays?|laid|places?|placed|puts?)\s+(an?|the)\s+(#?(?:[A-Z]{1,2})?\d{1,3}[A-Za-z]?)\s+tile\b(?!\s+(?:lay|upgrade))", r"\1 \2 \3"),
-    # a tile told after its colour: "upgrades E1 to brown, tile 641", "to green: #14" (the number is the tile)
-    _sub(r"\b(to|with)\s+(?:the\s+)?(yellow|green|brown|gr[ae]y)\s*(?:[,:]\s*|\(\s*)(?:tile\s+)?#?(\d{1,3}[A-Za-z]?)\b\)?",
-         r"\1 \2 #\3"),
     # where a lay goes told before its tile: "builds in Kharkov first: #201" (as "builds #201 in Kharkov")
     _sub(r"\b(builds?|lays?|upgrades?)\s+(in|on|at)\s+((?-i:[A-Z][\w.'’]*(?:\s+(?-i:[A-Z])[\w.'’]*)?))\s*(?:first\s*)?[:,]\s*"
          r"(?:tile\s+)?#(\d{1,3}[A-Za-z]?)\b", r"\1 #\4 \2 \3"),
@@ -215,16 +196,12 @@ TERSE: list[Callable[[str], str]] = [
     _sub(r"\b(withh[oe]ld(?:s|ing)?)\s+(?:in\s+order\s+)?to\s+(?:buy|get|afford|save\s+for)\b(?:(?!\s+(?:and|then)\b)[^;.,()\n])*", r"\1"),
     # a move said for one company and then "too" for the next: "CNR withholds, GT too."
     _too,
-    # "ran for 120": the run's revenue (as "runs for 120")
-    _sub(r"\b(?:ran|has\s+run)\s+(?=for\s+[$₽]?\d)", "runs "),
     # a run of nothing: "GT runs nothing this turn, no route. Revenue 0."
     _sub(r"^(\s*[A-Z][\w&-]*)\s+(?i:runs?|ran|has\s+run)\s+(?i:nothing(?:\s+this\s+(?:turn|time|OR|round))?"
          r"(?:\s*[,;.]\s*no\s+(?:route|run|revenue)s?)?(?:\s*[,;.]\s*(?:revenue|income)\s*:?\s*(?:[$₽]?0|nothing|none))?)\s*(?=[.;,]|$)",
          r"\1: no run", 0),
     # the owner's half of a run told as where it goes: "; half goes to me" (as ", half to me")
     _sub(r"[,;]\s*half\s+goes\s+to\s+(?:me|the\s+owner|the\s+president)\b.*$", ""),
-    # "half" alone after a run's revenue: the half dividend ("..., a total of 130, half")
-    _sub(r"(\d₽?)\s*[,;]\s*half\s*\.?\s*$", r"\1, pays half"),
 ]
 
 
