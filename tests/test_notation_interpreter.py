@@ -82,6 +82,7 @@ READ = [
     ("1861", "OR", "MB", "M-B lays #5 on E9 rot 5 and #8 on F10 rot 2 (20 extra)",
      [LayTile("MB", "E9", "5", 5), LayTile("MB", "F10", "8", 2)]),
     ("1861", "SR", None, "Bid 100 on the Kharkov minor (KR).", [Bid("ann", "KR", 100)]),
+    ("1861", "OR", "MKN", "MKN upgrades Kiev to 636 (paying the 40)", [LayTile("MKN", "D14", "636", 3)]),
 ]
 
 

@@ -208,6 +208,8 @@ Fit = list[tuple[Action, tuple]]
 
 #: a second lay's cost told beside it ("(20 extra)", "(+20)", "(20 for the second)")
 _LAY_COST = re.compile(r"\bextra\b|\bsecond\b|\+\s*[$₽]?\d|\bcosts?\b", re.I)
+#: what comes before an amount paid ("paying the 40"): no tile number
+_PAID = re.compile(r"\b(?:paying|pay|pays|for|costs?)\s+(?:the\s+)?[$₽]?\s*(\d+)", re.I)
 #: a president's (director's) certificate named in a buy: not one share ("buys the GT
 #: president's certificate for $134" is a par told by its price, which the pieces do not read)
 _PRESIDENTS = re.compile(r"\b(?:president|director)(?:'?s)?\s+(?:certificate|cert|share)|\bpresidency\b|\bpres\s+cert\b", re.I)
@@ -475,7 +477,7 @@ class _Fitter:
             if not tiles:
                 tiles = [str(p.value) for p in self.c.of("number")
                          if p.before in ("lay", "lays", "a", "with", "to", "upgrade", "upgrades", "the", "yellow", "green",
-                                         "brown", "grey", "gray")]
+                                         "brown", "grey", "gray") and str(p.value) not in _PAID.findall(self.c.text)]
             if len(tiles) != 1 or len(hexes) != 1 or verbs - {"lay"}:
                 return "which tile on which hex?" if verbs & {"lay"} or tiles else None
             rots = [p.value for p in self.c.of("rotation")]
