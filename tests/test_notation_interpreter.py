@@ -35,9 +35,8 @@ READ = [
     # a bracket's parts are weighed one by one
     ("1882", "OR", "QLL", "QLL ran its 2 for 120 (I did not pay, withheld).",
      [RunRoutes("QLL", (Route("2", (), revenue=120),)), Dividend("QLL", "withhold")]),
-    # past tenses are the writer's moves; "his"/"her" are the writer's when the writer is named
+    # past tenses are the writer's moves
     ("1882", "SR", None, "Sold 2 GT, 1 HBR.", [SellShares("ann", "GT", 20), SellShares("ann", "HBR", 10)]),
-    ("1882", "SR", None, "Ann sold of her three HBR shares.", [SellShares("ann", "HBR", 30)]),
     # "then another" repeats the move before
     ("1882", "OR", "CNR", "CNR buys a 2 train, then another.", [BuyTrain("CNR", "2", "depot"), BuyTrain("CNR", "2", "depot")]),
     # a slip that can stand for one word only

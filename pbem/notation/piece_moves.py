@@ -105,9 +105,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         group = merger_group(found, ctx)
         if group is not None:
             return [PieceMove(a, (), found[0].start + 1, " ".join(c.text for c in found)) for a in group]
-    third = any(("player", ctx.actor) in p.value for c in found for p in c.of("name"))   # "Theo buys ..., his third"
     for c in found:
-        aside = clause_refusal(c.text, third)
+        aside = clause_refusal(c.text)
         if aside is not None and kind == "merger" and merger_not_made(c):
             return [PieceMove(Pass(merging_minor(found, ctx)), (), c.start + 1, c.text)]   # "O-K doesn't merge"
         if aside is not None and kind == "operating" and step_not_taken(c, ctx):

@@ -48,8 +48,6 @@ _CLAUSE_REFUSE = re.compile(
 _PAST = "bought|sold|laid|ran|parred|started|passed|took|opened|merged|converted|discarded|placed|upgraded|" \
         "raised|kept|grabbed|dumped"
 _PAST_RX = re.compile(rf"(?<!\bhas\s)(?<!\bhave\s)(?<!\bhas\sjust\s)\b(?:{_PAST})\b", re.I)
-#: the writer named as the subject, then "his"/"her" ("Theo buys a share of MKN, his third")
-_THIRD = re.compile(r"\b(?:he|she|his|her|him|hers)\b", re.I)
 #: polite forms of the move itself, not doubts: "I would like to bid", "thank you"
 _POLITE = re.compile(r"\b(?:I\s+would|I'd|I\s+will)\s+like(?:\s+to)?\b|\bthank\s+you\b|"
                      r"\bif\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|possible|fine|alright|"
@@ -84,10 +82,9 @@ def _reported(text: str) -> Optional[str]:
     return f'"{m.group(0)}"' if m else None
 
 
-def clause_refusal(text: str, third_person: bool = False) -> Optional[str]:
-    """Why a clause is chat, not a move (a doubt, a plan, a negation, someone else's), or None.
-    `third_person`: the line names the writer as its subject, so "his"/"her" are the writer's."""
-    plain = _POLITE.sub(" ", _THIRD.sub(" ", text) if third_person else text)
+def clause_refusal(text: str) -> Optional[str]:
+    """Why a clause is chat, not a move (a doubt, a plan, a negation, someone else's), or None."""
+    plain = _POLITE.sub(" ", text)
     m = _SENTENCE_REFUSE.search(plain) or _CLAUSE_REFUSE.search(plain) or _HAS_NO.search(text)
     if m:
         return f'"{m.group(0).strip()}"'
