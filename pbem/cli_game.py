@@ -86,6 +86,9 @@ def cmd_move(a: argparse.Namespace) -> int:
     except StaleGameError as e:            # another process's move was stored first
         print(f"REFUSED, nothing applied: {e}", file=sys.stderr)
         return 1
+    if a.trace:
+        from pbem.reading.driver import trace_text
+        print(trace_text(outcome.trace), flush=True)
     for why in outcome.refusals:
         print(f"REFUSED, nothing applied: {why.message}", file=sys.stderr)
         if why.by_rules:
@@ -319,6 +322,8 @@ def add_commands(sub) -> None:
     p.add_argument("text", nargs="?")
     p.add_argument("--as", dest="as_player", help="the sending player (fills moves that name nobody)")
     p.add_argument("--source", help="where the moves came from (e.g. a Message-ID)")
+    p.add_argument("--trace", action="store_true",
+                   help="print how each line was read (the way, the text read, the canonical line of each move)")
     p.set_defaults(func=cmd_move)
     p = sub.add_parser("status", help="where the game stands (the status report)")
     p.add_argument("gamefile")

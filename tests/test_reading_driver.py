@@ -3,6 +3,8 @@ and the moderator's table read a message through the same function, and its `Rea
 what was read, set aside and unclear, with a trace of each line."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import pbem
@@ -81,3 +83,23 @@ def test_a_pasted_log_line_is_set_aside_with_why():
     assert reading.ok and [m.line for m in reading.moves] == [2]
     assert [(no, why) for no, _t, why in reading.set_aside] == [(1, "banner, not a move")]
     assert reading.trace[0].how.startswith("set aside")
+
+
+def test_the_trace_says_which_line_was_refused_and_which_were_never_read(tmp_path):
+    t = Table.create(tmp_path / "t.pbem", "1882", PLAYERS, seed=42)
+    out = t.submit("Ann bids 20 for HB\nBob bids 5 for SC\nCid passes", "Ann")
+    assert not out.ok
+    assert [(x.number, x.how, x.refused) for x in out.trace] == [
+        (1, "grammar", False), (2, "grammar", True), (3, "not read: a line before it was refused", False)]
+    out = t.submit("Ann bids 20 for HB\nbuy the moon\nCid passes", "Ann")
+    assert [x.how for x in out.trace] == ["grammar", "refused", "not read: a line before it was refused"]
+
+
+def test_pbem_move_prints_the_trace_when_asked(tmp_path, capsys):
+    Table.create(tmp_path / "c.pbem", "1882", PLAYERS, seed=42)
+    assert main(["move", str(tmp_path / "c.pbem"), "I'll go 20 on the HB", "--as", "Ann", "--trace"]) == 0
+    out = capsys.readouterr().out
+    # the line, how it was read (whichever way), its canonical move, then the move as applied
+    assert re.search(r"line 1: I'll go 20 on the HB\n  \w.*\n  -> Ann bids 20 for HB\n#1 Ann bids 20 for HB\n", out)
+    assert main(["move", str(tmp_path / "c.pbem"), "Bob bids 5 for SC", "--as", "Bob", "--trace"]) == 1
+    assert "  grammar, then refused by the rules\n  -> Bob bids 5 for SC" in capsys.readouterr().out

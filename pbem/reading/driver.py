@@ -39,6 +39,7 @@ class LineTrace:
     how: str
     read_text: str = ""
     moves: tuple[str, ...] = ()
+    refused: bool = False               # read, but its move was refused by a rule
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,8 @@ class Reading:
     unclear: list[Unclear] = field(default_factory=list)
     trace: list[LineTrace] = field(default_factory=list)
     error: Optional[PbemError] = None
+    #: the line of the refused move (read but against a rule) or of the line that could not be read
+    refused_line: Optional[int] = None
     #: the pasted log lines set aside, as the reader gives them: (line, LogLine)
     logs: list = field(default_factory=list)
     #: the numbers of the `unsure` lines set aside as chat (they read as no move)
@@ -90,6 +93,7 @@ def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool 
     how: dict[int, tuple[str, str]] = {}
     aside: list = []
     index = 0
+    playing: Optional[ParsedMove] = None       # the move being made when a rule refused it
     try:
         if play is None:
             out.moves = read_message(text, ctx_of(), single_line=single_line, aside=aside, transcript=transcript)
@@ -100,9 +104,12 @@ def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool 
                                  unsure=frozenset(unsure), chat=out.chat):
                 index += 1
                 out.moves.append(pm)
+                playing = pm
                 play(pm, index)
+                playing = None
     except PbemError as e:
         out.error = e
+        out.refused_line = playing.line if playing is not None else getattr(e, "line", None)
         if isinstance(e, AmbiguousMoveError):
             pm = out.moves[-1] if out.moves and getattr(e, "move", index) == index else None
             out.unclear.append(Unclear(pm.line if pm else getattr(e, "line", None), pm.text if pm else "",
@@ -128,7 +135,7 @@ def _trace(text: str, out: Reading, how: dict[int, tuple[str, str]], canonical) 
         except Exception:              # a move the writer cannot write is still traced
             made.setdefault(pm.line, []).append(repr(pm.action))
     lines = text.split("\n")
-    bad = getattr(out.error, "line", None)
+    bad = out.refused_line
     trace = []
     for no, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r")
@@ -137,13 +144,18 @@ def _trace(text: str, out: Reading, how: dict[int, tuple[str, str]], canonical) 
         if no in aside:
             trace.append(LineTrace(no, line, f"set aside ({aside[no]})"))
             continue
+        if bad is not None and no > bad:
+            trace.append(LineTrace(no, line, "not read: a line before it was refused"))
+            continue
         way, said = how.get(no, ("", ""))
         if not way:
             way = "read" if no in made else "refused" if bad == no else "no move"
         elif way == "grammar" and said.strip() != line.strip():
             way = "reworded"
+        if no == bad and no not in made:        # the line itself could not be read
+            way = "refused"
         trace.append(LineTrace(no, line, way, said if said.strip() != line.strip() else "",
-                               tuple(made.get(no, ()))))
+                               tuple(made.get(no, ())), refused=no == bad and no in made))
     return trace
 
 
@@ -152,7 +164,8 @@ def trace_text(trace: list[LineTrace]) -> str:
     out = []
     for t in trace:
         out.append(f"line {t.number}: {clip(t.text)}")
-        out.append(f"  {t.how}" + (f" as {clip(t.read_text)!r}" if t.read_text else ""))
+        out.append(f"  {t.how}" + (f" as {clip(t.read_text)!r}" if t.read_text else "")
+                   + (", then refused by the rules" if t.refused else ""))
         out += [f"  -> {m}" for m in t.moves]
     return "\n".join(out)
 
