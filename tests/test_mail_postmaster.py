@@ -142,6 +142,19 @@ def test_a_refused_move_changes_nothing_and_lists_the_legal_moves(world):
     assert d.outgoing[0].rcpts == (ADDR["Ann"],)
 
 
+def test_a_refused_mail_says_what_each_line_was_read_as(world):
+    pm, s = world
+    before = file_bytes(pm)
+    body = signed("Ann", s, "I go 20 on the Hudson Bay\nBob: 5 on the NWR\nCid passes\n")
+    d = pm.handle("k1", mail(ADDR["Ann"], body, subject=f"[{GAME}]", in_reply_to=latest(pm)))
+    assert d.folder == "Rejected" and file_bytes(pm) == before
+    reply = text_of(d.outgoing[0].raw)
+    # the first line's move as read, the second's refused by the rules, the third never read
+    assert "  line 2: I go 20 on the Hudson Bay\n    -> Ann bids 20 for HB\n" in reply, reply
+    assert "  line 3: Bob: 5 on the NWR\n    -> Bob bids 5 for NWR   (refused: see below)\n" in reply
+    assert "  line 4: Cid passes\n    -> not read: a line before it was refused\n" in reply
+
+
 def test_a_player_may_not_move_for_another(world):
     pm, s = world
     before = file_bytes(pm)

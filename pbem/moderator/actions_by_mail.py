@@ -78,6 +78,8 @@ def moves(pm: "Postmaster", letter: "Letter", src: str, game: str, roster: Roste
             return _no_move(pm, letter, src, game, seat, set_aside)
     read_as = "Read as moves:\n" + "\n".join(f"  line {ln.number}: {ln.text}" for ln in kept)
     if outcome.refusals:
+        if outcome.trace:
+            read_as = replies.read_as_refused([(ln.number, ln.text) for ln in kept], outcome.trace)
         return pm.reply_only(letter, src, game, "Rejected", f"refused: {_first_line(outcome.refusals[0].message)}",
                               f"{read_as}\n\n{_refusal_text(table, outcome.refusals[0])}", to=seat.address,
                               set_aside=set_aside)

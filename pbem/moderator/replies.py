@@ -142,6 +142,23 @@ def read_as_text(kept: Sequence[tuple[int, str]], applied: Sequence["AppliedMove
     return "\n".join(out)
 
 
+def read_as_refused(kept: Sequence[tuple[int, str]], trace: Sequence) -> str:
+    """For a refused mail, each move line as written and what it was read as (the canonical
+    moves, or why it made none): the trace of the reading (`pbem.reading.driver.LineTrace`)."""
+    by_line = {t.number: t for t in trace}
+    out = ["Read as:"]
+    for number, text in kept:
+        out.append(f"  line {number}: {text}")
+        t = by_line.get(number)
+        if t is None:
+            out.append("    -> no move (set aside)")
+        elif t.moves:
+            out += [f"    -> {m}" + ("   (refused: see below)" if t.refused else "") for m in t.moves]
+        else:
+            out.append("    -> could not be read: see below" if t.how == "refused" else f"    -> {t.how}")
+    return "\n".join(out)
+
+
 def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, changed: Sequence[str],
                  recipients: Sequence[tuple[str, str]], in_reply_to: str = "", references: Sequence[str] = (),
                  images: bool = True) -> list[Mail]:
