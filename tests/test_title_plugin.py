@@ -44,6 +44,7 @@ class Wave(Action, kind="wave"):
     read = r"waves (?P<times>[0-9]+) times?"       # the exact reader of that line
     record_type = "wave_flag"                      # an 18xx.games record's action of it ...
     record_fields = {"count": "times"}             # ... and its fields: record key -> field
+    verbs = ("wave", "waves", "waved", "waving")   # the words players write for it, in any tense
 '''
 
 GRAMMAR = '''// Toyland's addition to the notation grammar: "flaps her flag three times" (a wave)
@@ -198,6 +199,18 @@ g2 = pbem.Game.new("toyland", ["Ann", "Bob"], seed=1)
 g2.push_notation("Ann flaps her flag three times")
 out["flapped"] = g2.notation(g2.moves[-1])
 
+# free text no rule of its own reads: the notation's one interpreter, by the kind's verbs
+g3 = pbem.Game.new("toyland", ["Ann", "Bob"], seed=1)
+g3.push_notation("Morning all - waved my flag twice, sorry for the delay", as_="Bob")
+out["waved"] = [g3.notation(m) for m in g3.moves]
+out["not_waved"] = []
+for line in ("I might wave three times", "Ann waves at Bob", "Ann waved 2 times on J10"):
+    try:
+        g3.push_notation(line, as_="Ann")
+        out["not_waved"].append(None)
+    except pbem.errors.PbemError as e:
+        out["not_waved"].append(type(e).__name__)
+
 # the game file as an 18xx.games record, and the record turned back into a game file
 record = path + ".json"
 out["export"] = main(["export-18xx", path, record])
@@ -283,6 +296,11 @@ def test_a_made_up_title_with_its_own_kind_of_move_plugs_in_from_its_own_package
     assert out["replayed"] == ["Ann waves 2 times"] and out["replayed_cash"] == out["cash"]
     # a line of its own grammar rule, which the kind's whole-line pattern does not read
     assert out["flapped"] == "Ann waves 3 times"
+    # read in free text by the interpreter, through the kind's verbs: pbem/notation names no wave
+    assert out["waved"] == ["Bob waves 2 times"]
+    assert out["not_waved"] == ["NotationError"] * 3
+    notation = ROOT / "pbem" / "notation"
+    assert not [p.name for p in notation.glob("*.py") if "wave" in p.read_text(encoding="utf-8").lower()]
     # exported as an 18xx.games record with its own codec, and imported back
     assert out["export"] == 0 and out["import"] == 0
     assert out["record"] == [{"type": "wave_flag", "entity": 1, "entity_type": "player", "count": 2, "id": 1}]

@@ -38,6 +38,10 @@ class Action:
     #: are written by pbem.notation itself
     written: ClassVar[str] = ""
     read: ClassVar[str] = ""
+    #: the words players write for the kind, in any tense ("wave", "waves", "waved"): the
+    #: notation's interpreter reads a clause with one of them as a move of the kind, its
+    #: numbers as the kind's whole-number fields, in order
+    verbs: ClassVar[tuple[str, ...]] = ()
     #: how the kind is read from and written to an 18xx.games record, for a kind that declares
     #: it: the record's `type` ("": the kind's name) and its fields, record key -> the action's
     #: field, when they map one to one (from_record and to_record do the rest; a kind whose

@@ -101,14 +101,17 @@ def names_something(line: str, index: NameIndex) -> bool:
     """Whether `line` names anything a move needs (see the module's text)."""
     if any(ch.isdigit() for ch in line):
         return True
+    from .piece_own_kinds import title_verbs
+
     vocab = vocabulary()
+    own = title_verbs(getattr(index, "title", None))      # a title's own kinds' words
     kinds = tuple(index.entries)
     for m in _TOKEN.finditer(rewrite_names(index, line)):
         token = m.group(0)
         low = token.lower().strip("'’")
         if low in _FUNCTION:
             continue
-        if low in vocab or len(low) == 1:            # one letter: "p", "b 2 GT"
+        if low in vocab or low in own or len(low) == 1:            # one letter: "p", "b 2 GT"
             return True
         if not norm(token):
             continue

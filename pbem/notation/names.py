@@ -131,6 +131,7 @@ class NameIndex:
     """All names of one context, by kind, with the multi-word rewrite for the lexer."""
 
     def __init__(self, ctx) -> None:
+        self.title = getattr(ctx, "title", None)          # whose own kinds' words name a move too
         self.entries: dict[str, list[Entry]] = {k: [] for k in KIND_WORDS}
         corp_alias: dict[str, list[str]] = {}
         for alias, sym in ctx.corporation_aliases.items():

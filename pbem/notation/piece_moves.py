@@ -1,13 +1,12 @@
-"""The moves the pieces of a line fill: the last reading of a line that neither the grammar nor
-its rewordings read (see pieces.py for how the pieces are found).
+"""The moves the pieces of a line fill (pieces.py finds them), when the grammar does not read it.
 
 Each clause of the line is matched against the moves of the round being played (auction,
-stock, operating or merger round: the context's `round_kind`) by the acting player or the
-operating entity; a clause is a move only when exactly one move fits what it names, and at the
-table (the context's `legal` hook: the moves read before it on the line, then the candidate,
-tried on a copy of the game) only the legal ones count. A clause naming no move is chat;
-a line that is a question, a plan, a condition, a report or a negation is never read this way
-(`scopes.py`), nor a clause naming another player or another company as the one acting.
+stock, operating or merger round: the context's `round_kind`; a title's own kinds in any round,
+`piece_own_kinds.py`) by the acting player or the operating entity; a clause is a move only when
+exactly one move fits what it names, and at the table (the context's `legal` hook) only the
+legal ones count. A clause naming no move is chat; a line that is a question, a plan, a
+condition, a report or a negation is never read this way (`scopes.py`), nor a clause naming
+another player or another company as the one acting.
 """
 from __future__ import annotations
 
@@ -31,6 +30,7 @@ from .piece_clauses import (
     AGAIN, BARE, CARRIED, DONE, GOES_ON, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay,
 )
 from .piece_mergers import merger_group, merger_not_made, merging_minor
+from .piece_own_kinds import own_kind_moves, own_verbs
 from .scopes import Heading, clause_refusal, line_refusal, set_aside
 from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
 from .share_counts import one_per_share
@@ -89,7 +89,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     """The moves of `line` by its pieces; NotationError when it is no move or a piece is
     missing, AmbiguousMoveError (with the candidates) when several moves fit."""
     kind = round_kind(ctx)
-    if kind is None:
+    if kind is None and not own_verbs(ctx):
         raise _refuse(line, "the round being played is not known")
     why = line_refusal(line)
     if why is not None:
@@ -130,6 +130,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         if last and AGAIN.fullmatch(c.text):      # "buys a 2 train, then another": the same move again
             last = [PieceMove(m.action, m.open, c.start + 1, c.text) for m in last]
             out.extend(last)
+            continue
+        if (own := own_kind_moves(c, ctx, [m.action for m in out])) is not None or kind is None:
+            out.extend(PieceMove(a, (), c.start + 1, c.text) for a in own or ())     # a title's own kind
             continue
         more = one_more_route(c, out, ctx) if kind == "operating" else None
         if more is not None:         # "runs the two 2s H12-H16 for 40 and H12-H10 for 30"
