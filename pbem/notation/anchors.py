@@ -1,6 +1,6 @@
 """What every move names. A move line names something a move needs: a figure (an amount, a
 count, a tile, a hex), a player, company, private, place or train, a move word or a word of
-the idioms the second reading rewrites into moves, or a slip of one of these. A line naming
+the idioms people tell moves in (`IDIOMS`), or a slip of one of these. A line naming
 none of them is never read as a move (`read_message` and the table's `sequence.iter_moves` refuse
 such a reading), so the moderator can tell it is chat without reading it
 (`pbem/moderator/classify.py`).
@@ -8,7 +8,6 @@ such a reading), so the moderator can tell it is chat without reading it
 from __future__ import annotations
 
 import re
-import types
 from functools import lru_cache
 
 from pbem.errors import AmbiguousMoveError
@@ -21,7 +20,7 @@ __all__ = ["names_something", "naming_nothing"]
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_'’&]*")
 _LETTERS = re.compile(r"[A-Za-z]{2,}")
 
-#: words no move is made of: they appear in the rules' patterns only beside the words that matter
+#: words no move is made of: they stand only beside the words that matter
 _FUNCTION = frozenset("""
 a an the to of and or but if so as at by on in for from with into onto than then this that these those
 it its i i'm im me my mine we us our you your he she they them their his her is are was were be been being am
@@ -29,72 +28,35 @@ do does did have has had will would shall should can could may might must not ye
 most very just too also only still even here there now please pls thanks thank""".split())
 
 
-def _words_of(obj, seen: set) -> set[str]:
-    """The words in a rule's strings: its pattern and replacement, or a function's constants and
-    the module-level strings and patterns it uses (nested code included)."""
-    out: set[str] = set()
-    if id(obj) in seen:
-        return out
-    seen.add(id(obj))
-    if isinstance(obj, str):
-        out.update(w.lower() for w in _LETTERS.findall(obj))
-    elif isinstance(obj, re.Pattern):
-        out.update(_words_of(obj.pattern, seen))
-    elif isinstance(obj, (list, tuple, frozenset, set)):
-        for x in obj:
-            out.update(_words_of(x, seen))
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            out.update(_words_of(k, seen) | _words_of(v, seen))
-    elif isinstance(obj, types.CodeType):
-        for c in obj.co_consts:
-            out.update(_words_of(c, seen))
-    elif callable(obj) and hasattr(obj, "__code__"):
-        out.update(_words_of(obj.__code__, seen))
-        for cell in obj.__closure__ or ():
-            try:
-                out.update(_words_of(cell.cell_contents, seen))
-            except ValueError:          # an empty cell
-                pass
-        g = getattr(obj, "__globals__", {})
-        for name in obj.__code__.co_names:
-            v = g.get(name)
-            if isinstance(v, (str, re.Pattern, list, tuple, frozenset, set, dict)):
-                out.update(_words_of(v, seen))
-    return out
+#: words of how people tell a move beyond the reader's move words, fillers and messages' words:
+#: a line holding one may be a move ("declines nationalisation", "swaps its 4", "skips")
+IDIOMS = frozenset("""
+ability activated activates afford bankruptcy both cash change charge choice chose conversion conversions count
+decide decided decides declare declares declaring decline declined declines diesel director div dividends
+dollars draws drop dropped dropping drops earned earns elect elected elects exchanged exchanging exercised
+exercises falls fives four fours free funds further get gets getting going gone got halved halving holding
+income jumps lifts made major make makes marker merger mergers minor minors moved moving nationalise
+nationalised nationalises nationalize nationalized nationalises nets netted none nothing notch obsolete once
+operates opt opted opts owners parr placing power pres presidency prez privates pulls put puts putting railway
+reduce refuse refused refuses reject rejects return returns revenue revenues revs rises roubles rubles route
+routes rusted sale same saving scored scores sets setting shareholders sixes skips stay stays step stop swap
+swaps third three threes tiles tkn tok token track trade trainless triggers two twos unable used uses using
+won worth yields
+""".split())
 
 
 @lru_cache(maxsize=1)
 def vocabulary() -> frozenset[str]:
-    """The words that make a line possibly a move: the reader's move words and every word of the
-    second reading's rules (less function words), lower case."""
+    """The words that make a line possibly a move: the reader's move words, fillers and words
+    of its messages, and the idioms above, lower case."""
     from .messages import MOVE_WORDS, OTHER_WORDS
-    from .paraphrase_rules import RULES
     from .pieces import FILLERS, VERBS
     from .spelling import VOCABULARY
 
-    words: set[str] = set()
+    words: set[str] = set(IDIOMS)
     for w in [*VOCABULARY, *VERBS, *OTHER_WORDS, *FILLERS, *(p for ps in MOVE_WORDS.values() for p in ps)]:
         words.update(x.lower() for x in _LETTERS.findall(w))
-    seen: set = set()
-    for rule in RULES:
-        if not _only_strips(rule):
-            words.update(_words_of(rule, seen))
     return frozenset(words - _FUNCTION)
-
-
-def _only_strips(rule) -> bool:
-    """A rule that only drops text: marked so (`strips_only`: the chat and state sentences), or a
-    pattern whose replacement writes no word (it drops or reshapes what it matched: "please",
-    punctuation). Its words make no move."""
-    if getattr(rule, "strips_only", False):
-        return True
-    cells = [c.cell_contents for c in getattr(rule, "__closure__", None) or ()]
-    pats = [c for c in cells if isinstance(c, re.Pattern)]
-    reps = [c for c in cells if isinstance(c, str)]
-    if len(pats) != 1 or len(reps) != 1 or len(cells) != 2:
-        return False
-    return not _LETTERS.search(re.sub(r"\\(?:\d+|g<\w+>)", "", reps[0]))
 
 
 def names_something(line: str, index: NameIndex) -> bool:
