@@ -25,12 +25,14 @@ from pbem.errors import AmbiguousMoveError, NotationError
 
 from .claims import Claim
 from .context import NotationContext
+from .declarations import declared
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses
 from .piece_clauses import (
     AGAIN, BARE, CARRIED, DONE, GOES_ON, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay,
 )
 from .piece_mergers import merger_group, merger_not_made, merging_minor
+from .redemptions import redemption
 from .scopes import Heading, clause_refusal, line_refusal, set_aside
 from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
 from .share_counts import one_per_share
@@ -47,7 +49,7 @@ _ROUND_VERBS = {
     "auction": {"bid", "buy", "par", "pass", "steppass", "loan"},
     "stock": {"bid", "buy", "sell", "par", "pass", "token", "loan"},
     "operating": {"buy", "sell", "lay", "token", "run", "payout", "withhold", "half", "pass", "steppass", "discard",
-                  "loan", "merge", "convert"},
+                  "loan", "merge", "convert", "redeem"},
     "merger": {"buy", "merge", "convert", "pass", "steppass", "loan"},
 }
 #: words of a figure stated beside a move, not part of it ("cash left 365")
@@ -101,10 +103,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     parts = []
     dropped = False          # whether the clause before was set aside
     found = clauses(masked, ctx, index)
-    if kind == "merger":
-        group = merger_group(found, ctx)
-        if group is not None:
-            return [PieceMove(a, (), found[0].start + 1, " ".join(c.text for c in found)) for a in group]
+    group = merger_group(found, ctx) if kind == "merger" else declared(found, ctx, kind)
+    if group is not None:       # a merger told whole, a bankruptcy or nationalisation with its reasons
+        return [PieceMove(a, (), found[0].start + 1, " ".join(c.text for c in found)) for a in group]
     for c in found:
         aside = clause_refusal(c.text)
         if aside is not None and kind == "merger" and merger_not_made(c):
@@ -311,8 +312,8 @@ class _Fitter:
         if not self.verbs and not self.before and self.c.loose and all(p.kind == "name" for p in core) \
                 and not any(w in _NUMBER_WORDS for w in self.c.loose):
             return None         # "Having CP, I par ...": names among chat before the first move
-        if "loan" in self.verbs:
-            return "loans and redemptions are not read this way; write them as the notation does"
+        if self.verbs & {"loan", "redeem"}:         # a loan refused, a redemption read (redemptions.py)
+            return redemption(self)
         why = self.others()
         if why:
             return why

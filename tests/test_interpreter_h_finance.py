@@ -1,0 +1,85 @@
+"""The interpreter's reading of a company's finances (pbem/notation/loans.py, redemptions.py,
+declarations.py): a loan beside the buy it pays for, a company buying back its own shares, and
+a bankruptcy or nationalisation declared among its reasons. Each line is read by the
+interpreter alone (no rewording rule helps), with a near miss it must refuse or leave alone."""
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine.actions import Bankrupt, BuyShares, BuyTrain, Choose, Dividend, LayTile, Pass
+from pbem.errors import PbemError
+from pbem.notation import context_for_title
+from pbem.notation.names import name_index
+from pbem.notation.terse import read_terse_by_pieces
+
+PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
+
+
+def interpret(title, rk, current, line):
+    ctx = context_for_title(title, PLAYERS, actor="ann", current=current, round_kind=rk,
+                            rotation_resolver=lambda t, h, e: 3, trains_of=lambda c: ["2"])
+    return read_terse_by_pieces(line, ctx, name_index(ctx))
+
+
+READ = [
+    # a loan is the game's own: the buy it pays for is the move, told beside it or as its purpose
+    ("1861", "OR", "SW", "SW takes a loan and buys a 4 from the bank for 350₽", [BuyTrain("SW", "4", "depot", 350)]),
+    ("1861", "OR", "NW", "NW takes one loan (45₽ in) and buys a 4 for 350.", [BuyTrain("NW", "4", "depot", 350)]),
+    ("1861", "OR", "SE", "SE takes two loans to pay for the 6 train.", [BuyTrain("SE", "6", "depot")]),
+    ("1861", "OR", "GRR", "GRR took 2 loans to afford the 5-train (550)", [BuyTrain("GRR", "5", "depot", 550)]),
+    ("1861", "OR", "SW", "SW takes two loans to buy the 5 from the bank.", [BuyTrain("SW", "5", "depot")]),
+    ("1861", "OR", "NW", "NW buys a 6 train for 650 (two loans needed).", [BuyTrain("NW", "6", "depot", 650)]),
+    # a company buying back its own shares: one buy from the pool a share
+    ("1861", "OR", "GRR", "GRR redeems one of its shares from the market.", [BuyShares("GRR", "GRR", "pool", 10)]),
+    ("1861", "OR", "SW", "SW buys back 2 shares from the pool",
+     [BuyShares("SW", "SW", "pool", 10), BuyShares("SW", "SW", "pool", 10)]),
+    ("1861", "OR", "GRR", "GRR buys back a share, then lays #8 on K9",
+     [BuyShares("GRR", "GRR", "pool", 10), LayTile("GRR", "K9", "8", 3)]),
+    # a bankruptcy or a nationalisation declared, its reasons around it
+    ("1882", "OR", "CPR", "CPR can't buy a train - I declare bankruptcy.", [Bankrupt("CPR")]),
+    ("1882", "OR", "CPR", "CPR goes bankrupt, no cash for a D. Well played all, it was fun.", [Bankrupt("CPR")]),
+    ("1861", "OR", "MKN", "MKN has no train after the 6 - I choose to nationalise it.", [Choose("MKN", "nationalize")]),
+    ("1861", "OR", "MKN", "MKN, trainless after the rust, elects to be nationalised.", [Choose("MKN", "nationalize")]),
+    ("1861", "OR", "NW", "NW is trainless, I decline nationalisation", [Pass("NW")]),
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line,want", READ, ids=[r[3][:40] for r in READ])
+def test_the_interpreter_reads(title, rk, cur, line, want):
+    assert [m.action for m in interpret(title, rk, cur, line)] == want
+
+
+REFUSED = [
+    ("1861", "OR", "SW", "SW takes a loan."),                                     # a loan alone is no move
+    ("1861", "OR", "SW", "SW takes a loan and receives 45₽"),                      # the game's log of one
+    ("1861", "OR", "GRR", "GRR pays 5 interest for the loan and repays it"),
+    ("1861", "OR", "GRR", "GRR redeems a share of SW"),                           # only its own shares
+    ("1861", "OR", "GRR", "GRR buys back a share from the IPO"),                  # from the pool only
+    ("1882", "OR", "CPR", "CPR can't buy a train."),                              # a reason without the declaration
+    ("1882", "OR", "CPR", "CPR won't go bankrupt"),                                # a declaration denied
+    ("1861", "OR", "MKN", "MKN is nationalised into the RSR"),                    # a report of it
+    ("1861", "OR", "MKN", "GRR chooses to nationalise"),                          # another company's
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line", REFUSED, ids=[r[3][:40] for r in REFUSED])
+def test_the_interpreter_refuses(title, rk, cur, line):
+    with pytest.raises(PbemError):
+        interpret(title, rk, cur, line)
+
+
+def test_a_loan_alone_in_brackets_leaves_the_buy():
+    """The loan's bracket is set aside in place: the price after it is still the buy's."""
+    (move,) = interpret("1861", "OR", "SW", "SW takes a loan (+45) and buys a 4 for 350.")
+    assert move.action == BuyTrain("SW", "4", "depot", 350)
+
+
+def test_a_dividend_is_not_a_redemption():
+    assert [m.action for m in interpret("1861", "OR", "GRR", "GRR withholds")] == [Dividend("GRR", "withhold")]
+
+
+def test_a_declaration_beside_another_move_is_left_alone():
+    """A nationalisation beside a move of the company's own is no declaration told whole: the
+    line is read as it was (the move, the rest set aside), never as the choice."""
+    got = [m.action for m in interpret("1861", "OR", "MKN", "MKN chooses to nationalise and lays #8 on K9")]
+    assert Choose("MKN", "nationalize") not in got
