@@ -1,12 +1,17 @@
-"""The interpreter's reading of a company's finances (pbem/notation/loans.py, redemptions.py,
-declarations.py): a loan beside the buy it pays for, a company buying back its own shares, and
-a bankruptcy or nationalisation declared among its reasons. Each line is read by the
-interpreter alone (no rewording rule helps), with a near miss it must refuse or leave alone."""
+"""The interpreter's reading of a company's finances and of 1861's merger round
+(pbem/notation/loans.py, redemptions.py, declarations.py, train_discards.py, token_removals.py,
+merger_subjects.py, merger_words.py, piece_mergers.py): a loan beside the buy it pays for, a
+company buying back its own shares, a bankruptcy or nationalisation declared among its reasons,
+a train dropped, a token removed, a merger round line naming the company that acts, and mergers
+told whole. Each line is read by the interpreter alone (no rewording rule helps), with a near
+miss it must refuse or leave alone."""
 from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import Bankrupt, BuyShares, BuyTrain, Choose, Dividend, LayTile, Pass
+from pbem.engine.actions import (
+    Bankrupt, BuyShares, BuyTrain, Choose, DiscardTrain, Dividend, LayTile, Merge, Pass, RemoveToken,
+)
 from pbem.errors import PbemError
 from pbem.notation import context_for_title
 from pbem.notation.names import name_index
@@ -41,6 +46,28 @@ READ = [
     ("1861", "OR", "MKN", "MKN has no train after the 6 - I choose to nationalise it.", [Choose("MKN", "nationalize")]),
     ("1861", "OR", "MKN", "MKN, trainless after the rust, elects to be nationalised.", [Choose("MKN", "nationalize")]),
     ("1861", "OR", "NW", "NW is trainless, I decline nationalisation", [Pass("NW")]),
+    # a train dropped; the train limit stated beside a discard is a claim
+    ("1861", "OR", "GRR", "GRR buys a 6 for 650 and drops the 4.", [BuyTrain("GRR", "6", "depot", 650), DiscardTrain("GRR", "4")]),
+    ("1882", "OR", "GT", "GT drops the 4 train (over the limit now).", [DiscardTrain("GT", "4")]),
+    ("1861", "OR", "GRR", "GRR discards a 4 (train limit is now 2).", [DiscardTrain("GRR", "4")]),
+    # a token removed in the merger round, by the company named when none is at turn
+    ("1861", "merger", "NW", "NW drops its Kiev token", [RemoveToken("NW", "D14")]),
+    ("1861", "merger", "MKN", "MKN keeps Moscow and drops its token at D14.", [RemoveToken("MKN", "D14")]),
+    ("1861", "merger", None, "NW removes its token from Kiev (D14).", [RemoveToken("NW", "D14")]),
+    ("1861", "merger", "RO", "R-O joins with K-B and becomes the NW; drop the K-B station in Kiev.",
+     [Merge("RO", "KB"), Merge("RO", "NW"), RemoveToken("NW", "D14")]),
+    # a minor's pass in the merger round
+    ("1861", "merger", None, "MNN passes in the merger round", [Pass("MNN")]),
+    ("1861", "merger", None, "K-B sits out the merger round.", [Pass("KB")]),
+    ("1861", "merger", "N", "No merge for N this time.", [Pass("N")]),
+    # mergers told whole: an arrow, the lead named twice, a major joined before the one formed
+    ("1861", "merger", "N", "N + MB -> MKN", [Merge("N", "MB"), Merge("N", "MKN")]),
+    ("1861", "merger", "MB", "M-B and N merge into NW (M-B leading).", [Merge("MB", "N"), Merge("MB", "NW")]),
+    ("1861", "merger", "N", "N merges with M-K and SW to form MKN.", [Merge("N", "M-K"), Merge("N", "SW"), Merge("N", "MKN")]),
+    ("1861", "merger", "MNN", "MNN takes KK into the merger.", [Merge("MNN", "KK")]),
+    ("1861", "merger", "MV", "Merger: MV takes in KR and M-K, and the new company is GRR.",
+     [Merge("MV", "KR"), Merge("MV", "M-K"), Merge("MV", "GRR")]),
+    ("1861", "merger", "KB", "KB takes in KK, closes the group, and forms SW.", [Merge("KB", "KK"), Pass("KB"), Merge("KB", "SW")]),
 ]
 
 
@@ -59,6 +86,11 @@ REFUSED = [
     ("1882", "OR", "CPR", "CPR won't go bankrupt"),                                # a declaration denied
     ("1861", "OR", "MKN", "MKN is nationalised into the RSR"),                    # a report of it
     ("1861", "OR", "MKN", "GRR chooses to nationalise"),                          # another company's
+    ("1861", "OR", "GRR", "GRR discards a train"),                                # which train?
+    ("1861", "OR", "GRR", "GRR has to drop a 3"),                                 # the need, no discard told
+    ("1861", "merger", "NW", "NW drops its token"),                                # which hex?
+    ("1861", "merger", None, "Ann sits out and MNN passes"),                       # not one company's line
+    ("1861", "merger", "N", "N + MB + SW -> MKN, SW first"),                       # two majors, none formed
 ]
 
 
@@ -83,3 +115,8 @@ def test_a_declaration_beside_another_move_is_left_alone():
     line is read as it was (the move, the rest set aside), never as the choice."""
     got = [m.action for m in interpret("1861", "OR", "MKN", "MKN chooses to nationalise and lays #8 on K9")]
     assert Choose("MKN", "nationalize") not in got
+
+
+def test_a_merger_round_line_with_no_company_at_turn_reads_the_writer_otherwise():
+    """The company named first acts only when it is the line's subject: "I pass" stays the writer's."""
+    assert [m.action for m in interpret("1861", "merger", None, "I pass")] == [Pass("ann")]

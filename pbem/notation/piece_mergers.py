@@ -17,7 +17,9 @@ __all__ = ["merger_group", "merger_not_made", "merging_minor"]
 
 #: words of merging: "into" and "the new company" only where what is merged is told
 _MERGING = re.compile(r"\bmerg\w*|\bconver\w*", re.I)
-_MERGED_INTO = re.compile(r"\binto\b|\bnew\s+(?:company|major)\b|\+", re.I)
+_MERGED_INTO = re.compile(r"\binto\b|\bnew\s+(?:company|major)\b|\+|->|→", re.I)
+#: the major a merger forms, named last ("N merges with M-K and SW to form MKN": SW joins, MKN is formed)
+_FORMED = re.compile(r"\b(?:forms?|forming|becomes?|becoming)\b", re.I)
 #: "they" and "together" in a merger told whole are the companies merging
 _TOGETHER = re.compile(r"\b(?:they|together)\b", re.I)
 #: a negation: in a merger round, a merger not made is the minor's pass
@@ -35,11 +37,11 @@ def merger_group(parts: list[Clause], ctx: NotationContext) -> Optional[list[Act
             any(clause_refusal(_TOGETHER.sub(" ", c.text)) for c in parts):
         return None
     named = list(dict.fromkeys(i for c in parts for p in c.of("name") for k, i in p.value if k == "corporation"))
-    if len(named) != len({p.start for c in parts for p in c.of("name")}):
+    if any(len(p.value) != 1 or p.value[0][0] != "corporation" for c in parts for p in c.of("name")):
         return None                      # a name of two companies, or one not a company
     minors = [n for n in named if n in ctx.auctioned]
     majors = [n for n in named if n not in ctx.auctioned]
-    if len(majors) > 1 or (not minors and ctx.current is None):
+    if len(majors) > 1 and not _FORMED.search(" ".join(c.text for c in parts)) or (not minors and ctx.current is None):
         return None
     lead = minors[0] if minors else ctx.current
     moves: list[Action] = [Convert(lead)] if "convert" in verbs else []

@@ -32,10 +32,11 @@ from .piece_clauses import (
     AGAIN, BARE, CARRIED, DONE, GOES_ON, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay,
 )
 from .piece_mergers import merger_group, merger_not_made, merging_minor
-from .redemptions import redemption
+from .own_word_moves import OWN_WORDS, own_word_move
 from .scopes import Heading, clause_refusal, line_refusal, set_aside
 from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
 from .share_counts import one_per_share
+from .train_discards import discarded
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind", "COUNTS"]
 
@@ -50,7 +51,7 @@ _ROUND_VERBS = {
     "stock": {"bid", "buy", "sell", "par", "pass", "token", "loan"},
     "operating": {"buy", "sell", "lay", "token", "run", "payout", "withhold", "half", "pass", "steppass", "discard",
                   "loan", "merge", "convert", "redeem"},
-    "merger": {"buy", "merge", "convert", "pass", "steppass", "loan"},
+    "merger": {"buy", "merge", "convert", "pass", "steppass", "loan", "remove"},
 }
 #: words of a figure stated beside a move, not part of it ("cash left 365")
 _CLAIM_WORDS = {"cash", "left", "leaves", "treasury", "remaining", "leaving", "after", "balance", "bank", "money",
@@ -312,8 +313,8 @@ class _Fitter:
         if not self.verbs and not self.before and self.c.loose and all(p.kind == "name" for p in core) \
                 and not any(w in _NUMBER_WORDS for w in self.c.loose):
             return None         # "Having CP, I par ...": names among chat before the first move
-        if self.verbs & {"loan", "redeem"}:         # a loan refused, a redemption read (redemptions.py)
-            return redemption(self)
+        if self.verbs & OWN_WORDS:         # a loan refused, a redemption, a token removed (own_word_moves.py)
+            return own_word_move(self)
         why = self.others()
         if why:
             return why
@@ -504,9 +505,7 @@ class _Fitter:
                 return "which private, for how much?"
             return [[(BuyCompany(cur, companies[0], amounts[0]), ())]]
         if "discard" in verbs:
-            if not trains:       # "discards its 3"
-                trains = [str(p.value) for p in self.c.of("number") if str(p.value) in self.ctx.trains]
-            return [[(DiscardTrain(cur, trains[0]), ())]] if len(trains) == 1 else "which train?"
+            return discarded(self, cur, trains)       # "discards its 3" (train_discards.py)
         if self.implicit() and trains and self.c.of("number") and not self.c.of("money") \
                 and not any(p.before == "for" for p in self.c.pieces) \
                 and not self.c.of("source") and not self.c.of("exchange"):   # "D from depot, ..., 800": a buy
