@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.engine.actions import (
-    Bankrupt, BuyShares, BuyTrain, Choose, DiscardTrain, Dividend, LayTile, Merge, Pass, RemoveToken,
+    Bankrupt, BuyShares, BuyTrain, Choose, DiscardTrain, Dividend, LayTile, Merge, Pass, RemoveToken, SellShares,
 )
 from pbem.errors import PbemError
 from pbem.notation import context_for_title
@@ -50,6 +50,12 @@ READ = [
     ("1861", "OR", "GRR", "GRR buys a 6 for 650 and drops the 4.", [BuyTrain("GRR", "6", "depot", 650), DiscardTrain("GRR", "4")]),
     ("1882", "OR", "GT", "GT drops the 4 train (over the limit now).", [DiscardTrain("GT", "4")]),
     ("1861", "OR", "GRR", "GRR discards a 4 (train limit is now 2).", [DiscardTrain("GRR", "4")]),
+    # a train handed in for another, an amount paid to the bank its price; a sale that funds a buy first
+    ("1830", "OR", "PRR", "PRR exchanges its 4 for a D train, paying $800 to the bank.", [BuyTrain("PRR", "D", "depot", 800, "4")]),
+    ("1830", "OR", "PRR", "PRR swaps the 4 for a D.", [BuyTrain("PRR", "D", "depot", None, "4")]),
+    ("1830", "OR", "PRR", "PRR buys a D, paying $800 to the bank.", [BuyTrain("PRR", "D", "depot", 800)]),
+    ("1882", "OR", "CPR", "Emergency: CPR buys a D train for 1100, Ann sells 2 GT to fund it.",
+     [SellShares("ann", "GT", 20), BuyTrain("CPR", "D", "depot", 1100)]),
     # a token removed in the merger round, by the company named when none is at turn
     ("1861", "merger", "NW", "NW drops its Kiev token", [RemoveToken("NW", "D14")]),
     ("1861", "merger", "MKN", "MKN keeps Moscow and drops its token at D14.", [RemoveToken("MKN", "D14")]),
@@ -88,6 +94,7 @@ REFUSED = [
     ("1861", "OR", "MKN", "GRR chooses to nationalise"),                          # another company's
     ("1861", "OR", "GRR", "GRR discards a train"),                                # which train?
     ("1861", "OR", "GRR", "GRR has to drop a 3"),                                 # the need, no discard told
+    ("1830", "OR", "PRR", "PRR pays $800 to the bank."),                           # a price with nothing bought                                 # the need, no discard told
     ("1861", "merger", "NW", "NW drops its token"),                                # which hex?
     ("1861", "merger", None, "Ann sits out and MNN passes"),                       # not one company's line
     ("1861", "merger", "N", "N + MB + SW -> MKN, SW first"),                       # two majors, none formed

@@ -21,6 +21,7 @@ from .names import NameIndex, norm
 from .redemptions import BUYS_BACK
 from .token_removals import REMOVES
 from .train_discards import DROPS, TRAIN_LIMIT
+from .train_exchanges import EXCHANGES, PAID_TO_BANK
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
 
@@ -380,6 +381,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(TRAIN_LIMIT, "limit", lambda m: int(m.group(1)))      # "(train limit is now 2)": a claim
     take(SITS_OUT, "verb", lambda m: "pass")         # "sits out the merger round"
     take(GROUP_CLOSED, "verb", lambda m: "pass")     # "closes the group": the merger's adding ended
+    take(EXCHANGES, "exchange", lambda m: (lambda t: t if t in trains else None)(m.group(1).upper()))  # "exchanges its 4 for"
+    take(PAID_TO_BANK, "money", lambda m: int(m.group(1) or m.group(2)))     # "paying $800 to the bank": a price
     take(_PER_SHARE, "per_share", lambda m: int(m.group(1)))
     take(_MONEY, "money", lambda m: int(next(g for g in m.groups() if g)))
     take(_HELD, "held", lambda m: int(re.search(r"\d+", m.group(0)).group(0)))
