@@ -94,7 +94,7 @@ REFUSED = [
     ("1861", "OR", "MKN", "GRR chooses to nationalise"),                          # another company's
     ("1861", "OR", "GRR", "GRR discards a train"),                                # which train?
     ("1861", "OR", "GRR", "GRR has to drop a 3"),                                 # the need, no discard told
-    ("1830", "OR", "PRR", "PRR pays $800 to the bank."),                           # a price with nothing bought                                 # the need, no discard told
+    ("1830", "OR", "PRR", "PRR pays $800 to the bank."),                           # a price with nothing bought
     ("1861", "merger", "NW", "NW drops its token"),                                # which hex?
     ("1861", "merger", None, "Ann sits out and MNN passes"),                       # not one company's line
     ("1861", "merger", "N", "N + MB + SW -> MKN, SW first"),                       # two majors, none formed
