@@ -92,6 +92,10 @@ REFUSED = [
     ("1882", "OR", "CPR", "CPR won't go bankrupt"),                                # a declaration denied
     ("1861", "OR", "MKN", "MKN is nationalised into the RSR"),                    # a report of it
     ("1861", "OR", "MKN", "GRR chooses to nationalise"),                          # another company's
+    ("1861", "OR", "MKN", "Nationalisation happens at the end of the OR"),        # no choice made
+    ("1861", "OR", "MKN", "MKN goes bankrupt soon"),                              # not now
+    ("1861", "OR", "MKN", "MKN takes a loan for 50"),                             # a loan's amount, nothing bought
+    ("1861", "SR", None, "I redeem 2 SW"),                                        # a redemption only when operating
     ("1861", "OR", "GRR", "GRR discards a train"),                                # which train?
     ("1861", "OR", "GRR", "GRR has to drop a 3"),                                 # the need, no discard told
     ("1830", "OR", "PRR", "PRR pays $800 to the bank."),                           # a price with nothing bought
@@ -111,6 +115,16 @@ def test_a_loan_alone_in_brackets_leaves_the_buy():
     """The loan's bracket is set aside in place: the price after it is still the buy's."""
     (move,) = interpret("1861", "OR", "SW", "SW takes a loan (+45) and buys a 4 for 350.")
     assert move.action == BuyTrain("SW", "4", "depot", 350)
+
+
+def test_a_share_price_dropping_is_no_discard():
+    got = [m.action for m in interpret("1861", "OR", "MKN", "MKN pays out, share price drops to 60")]
+    assert got == [Dividend("MKN", "payout")]
+
+
+def test_a_player_buying_back_shares_in_a_stock_round_buys_them():
+    got = [m.action for m in interpret("1882", "SR", None, "I buy back 2 GT")]
+    assert got == [BuyShares("ann", "GT", "ipo", 10), BuyShares("ann", "GT", "ipo", 10)]
 
 
 def test_a_dividend_is_not_a_redemption():

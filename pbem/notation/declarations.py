@@ -16,14 +16,17 @@ from .scopes import clause_refusal
 __all__ = ["declared"]
 
 #: a bankruptcy declared now ("declares bankruptcy", "goes bankrupt", "I go bankrupt")
-_BANKRUPT = re.compile(r"\b(?:declares?|declaring|goes|go|going)\s+(?:into\s+)?bankrupt(?:cy)?\b", re.I)
-#: a nationalisation chosen or declined (1861's trainless major); not a report of one
-_NATIONAL = re.compile(r"\bnationali[sz](?:e|es|ed|ing|ation)\b", re.I)
-_REPORTED = re.compile(r"\b(?:is|was|were|are|been|gets?|got|being)\s+nationali", re.I)
-_DECLINED = re.compile(r"\b(?:declines?|declining|refuses?|refusing|rejects?|rejecting)\b", re.I)
-#: words that deny or doubt what the declaring clause says
-_DENIED = re.compile(r"\b(?:no|not|never|don'?t|won'?t|can'?t|cannot|if|would|might|may)\b|n't\b", re.I)
-
+_BANKRUPT = re.compile(r"\b(?:declares?|declaring|goes|go)\s+(?:into\s+)?bankrupt(?:cy)?\b", re.I)
+#: a nationalisation chosen (1861's trainless major): a choice made ("chooses to nationalise",
+#: "I'll let it be nationalised", "elects to be nationalised"), an order ("nationalise it") or
+#: the company's own verb ("MKN nationalises"); the look between stays within a few words
+_CHOSEN = re.compile(r"\b(?:choos\w*|elect\w*|opt|opts|opting|accept\w*|let|lets|letting)\b[^.;,:!?]{0,30}?\bnationali[sz]|"
+                     r"^\W*(?:(?:I|we)\s+)?nationali[sz]e\b|\bnationali[sz]es\b", re.I)
+#: a nationalisation declined: the company's pass
+_DECLINED = re.compile(r"\b(?:declin\w*|refus\w*|reject\w*)\b[^.;,:!?]{0,30}?\bnationali[sz]", re.I)
+#: words that deny, doubt or put off what the declaring clause says
+_DENIED = re.compile(r"\b(?:no|not|never|don'?t|won'?t|can'?t|cannot|if|would|might|may|soon|almost|nearly|about)\b|"
+                     r"n't\b", re.I)
 
 def declared(parts: list[Clause], ctx: NotationContext, kind: str) -> Optional[list[Action]]:
     """The operating company's bankruptcy, nationalisation (its choice) or nationalisation
@@ -47,14 +50,15 @@ def declared(parts: list[Clause], ctx: NotationContext, kind: str) -> Optional[l
 
 
 def _declaration(c: Clause):
-    """What a clause declares (a maker of the action), or None."""
+    """What a clause declares (a maker of the action), or None: the clause names no more than its
+    subject (the company, the writer) besides the declaration."""
     text = c.text
-    if c.verbs():
+    if any(p.kind not in ("name", "me") for p in c.pieces) or _DENIED.search(text):
         return None
     if _BANKRUPT.search(text):
-        return None if _DENIED.search(text) else Bankrupt
-    if _NATIONAL.search(text) and not _REPORTED.search(text):
-        if _DECLINED.search(text):
-            return None if _DENIED.search(text) else Pass
-        return None if _DENIED.search(text) else (lambda e: Choose(e, "nationalize"))
+        return Bankrupt
+    if _DECLINED.search(text):
+        return Pass
+    if _CHOSEN.search(text):
+        return lambda e: Choose(e, "nationalize")
     return None

@@ -12,7 +12,7 @@ __all__ = ["loans_aside"]
 #: ("to pay for the 3", "to afford the 5", "to buy the 5")
 _LOAN = re.compile(
     r"\b(?:takes?|took|taking|needs?|needed|needing|with)\s+(?:out\s+)?(?:a|an|one|two|three|[1-3])\s+(?:more\s+)?loans?\b"
-    r"(?:\s*\([^()]*\))?(?:\s+(?:to\s+(?:(pay\s+for|afford|fund|cover)\b|(?=buy\b))|(for)\b))?", re.I)
+    r"(?:\s*\([^()]*\))?(?:\s+(?:to\s+(?:(pay\s+for|afford|fund|cover)\b|(?=buy\b))|(for)\b(?=\s+(?:the|a|an|its)\s+(?:\d|D\b))))?", re.I)
 #: a bracket that tells the loans a buy needed ("(two loans needed)", "(with a loan)")
 _LOAN_BRACKET = re.compile(r"\([^()]*\bloans?\b[^()]*\)", re.I)
 

@@ -18,7 +18,7 @@ from typing import Optional
 from .context import NotationContext
 from .merger_words import GROUP_CLOSED, SITS_OUT
 from .names import NameIndex, norm
-from .redemptions import BUYS_BACK
+from .redemptions import BUYS_BACK, redeem_word
 from .token_removals import REMOVES
 from .train_discards import DROPS, TRAIN_LIMIT
 from .train_exchanges import EXCHANGES, PAID_TO_BANK
@@ -375,7 +375,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_ROUND, "round", lambda m: m.group(0))
     take(CONSEQUENCE, "floats", lambda m: True)
     take(_TAKES_IN, "verb", lambda m: "merge")
-    take(BUYS_BACK, "verb", lambda m: "redeem")      # a company buying back its own shares
+    take(BUYS_BACK, "verb", lambda m: redeem_word(m, _operating(ctx)))      # a company buying back its own shares
     take(REMOVES, "verb", lambda m: "remove")        # "drops its token": a token removed
     take(DROPS, "verb", lambda m: "discard")         # "drops the 4": a train discarded
     take(TRAIN_LIMIT, "limit", lambda m: int(m.group(1)))      # "(train limit is now 2)": a claim

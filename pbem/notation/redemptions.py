@@ -10,12 +10,20 @@ from pbem.engine.actions import BuyShares
 
 from .share_counts import one_per_share
 
-__all__ = ["BUYS_BACK", "redemption"]
+__all__ = ["BUYS_BACK", "redeem_word", "redemption"]
 
 #: the move word of a redemption: "redeems", "buys back"
 BUYS_BACK = re.compile(r"\bredeem(?:s|ing)?\b|\b(?:buys?|buying)\s+back\b", re.I)
 #: what a loan clause is refused with (a loan beside no buy: loans.py sets the others aside)
 _LOAN = "loans and redemptions are not read this way; write them as the notation does"
+
+
+def redeem_word(m: re.Match, operating: bool) -> str:
+    """The move family of a redemption word: a redemption in an operating round; elsewhere "buys
+    back" is a player's buy and "redeems" the word refused with loans (as before)."""
+    if operating:
+        return "redeem"
+    return "buy" if m.group(0).lower().startswith("buy") else "loan"
 
 
 def redemption(fitter) -> object:
