@@ -14,7 +14,8 @@ _LOAN = re.compile(
     r"\b(?:takes?|took|taking|needs?|needed|needing|with)\s+(?:out\s+)?(?:a|an|one|two|three|[1-3])\s+(?:more\s+)?loans?\b"
     r"(?:\s*\([^()]*\))?(?:\s+(?:to\s+(?:(pay\s+for|afford|fund|cover)\b|(?=buy\b))|(for)\b(?=\s+(?:the|a|an|its)\s+(?:\d|D\b))))?", re.I)
 #: a bracket that tells the loans a buy needed ("(two loans needed)", "(with a loan)")
-_LOAN_BRACKET = re.compile(r"\([^()]*\bloans?\b[^()]*\)", re.I)
+_BRACKET = re.compile(r"\([^()]*\)")
+_LOAN_WORD = re.compile(r"\bloans?\b", re.I)
 
 
 def loans_aside(line: str) -> str:
@@ -26,4 +27,5 @@ def loans_aside(line: str) -> str:
         if m.lastindex:        # "to pay for", "to afford", "for": the buy of what follows
             return "buys" + " " * (len(text) - 4)
         return " " * len(text)
-    return _LOAN.sub(blank, _LOAN_BRACKET.sub(lambda m: " " * len(m.group(0)), line))
+    line = _BRACKET.sub(lambda m: " " * len(m.group(0)) if _LOAN_WORD.search(m.group(0)) else m.group(0), line)
+    return _LOAN.sub(blank, line)
