@@ -66,6 +66,11 @@ READ = [
     ("1861", "merger", None, "MNN passes in the merger round", [Pass("MNN")]),
     ("1861", "merger", None, "K-B sits out the merger round.", [Pass("KB")]),
     ("1861", "merger", "N", "No merge for N this time.", [Pass("N")]),
+    # the writer's own turn at buying shares while a company is at turn; a merger's pass stays the minor's
+    ("1861", "merger", "OK", "Ann passes on buying MVR shares", [Pass("ann")]),
+    ("1861", "merger", "SW", "Pass, no SW for me.", [Pass("ann")]),
+    ("1861", "merger", "MNN", "MNN passes on merging this round.", [Pass("MNN")]),
+    ("1861", "merger", "KK", "KK passes, no shares to buy", [Pass("KK")]),
     # mergers told whole: an arrow, the lead named twice, a major joined before the one formed
     ("1861", "merger", "N", "N + MB -> MKN", [Merge("N", "MB"), Merge("N", "MKN")]),
     ("1861", "merger", "MB", "M-B and N merge into NW (M-B leading).", [Merge("MB", "N"), Merge("MB", "NW")]),
