@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.engine.actions import (
-    Bankrupt, BuyShares, BuyTrain, Choose, DiscardTrain, Dividend, LayTile, Merge, Pass, RemoveToken, SellShares,
+    Bankrupt, BuyShares, BuyTrain, Choose, Convert, DiscardTrain, Dividend, LayTile, Merge, Pass, RemoveToken, SellShares,
 )
 from pbem.errors import PbemError
 from pbem.notation import context_for_title
@@ -78,6 +78,7 @@ READ = [
     ("1861", "merger", "MNN", "MNN takes KK into the merger.", [Merge("MNN", "KK")]),
     ("1861", "merger", "MV", "Merger: MV takes in KR and M-K, and the new company is GRR.",
      [Merge("MV", "KR"), Merge("MV", "M-K"), Merge("MV", "GRR")]),
+    ("1861", "merger", None, "Convert MV (at 110) into MKV; I take the director's 20%.", [Convert("MV"), Merge("MV", "MKV")]),
     ("1861", "merger", "KB", "KB takes in KK, closes the group, and forms SW.", [Merge("KB", "KK"), Pass("KB"), Merge("KB", "SW")]),
 ]
 
@@ -106,7 +107,8 @@ REFUSED = [
     ("1830", "OR", "PRR", "PRR pays $800 to the bank."),                           # a price with nothing bought
     ("1861", "merger", "NW", "NW drops its token"),                                # which hex?
     ("1861", "merger", None, "Ann sits out and MNN passes"),                       # not one company's line
-    ("1861", "merger", "N", "N + MB + SW -> MKN, SW first"),                       # two majors, none formed
+    ("1861", "merger", "N", "N + MB + SW -> MKN, SW first"),
+    ("1861", "merger", None, "Merge MV into MKV; I take the director's 20%."),      # no conversion: a buy told                       # two majors, none formed
 ]
 
 

@@ -20,6 +20,8 @@ _MERGING = re.compile(r"\bmerg\w*|\bconver\w*", re.I)
 _MERGED_INTO = re.compile(r"\binto\b|\bnew\s+(?:company|major)\b|\+|->|→", re.I)
 #: the major a merger forms, named last ("N merges with M-K and SW to form MKN": SW joins, MKN is formed)
 _FORMED = re.compile(r"\b(?:forms?|forming|becomes?|becoming)\b", re.I)
+#: the director's (president's) certificate taken with a conversion: part of it, no move
+_DIRECTORS = re.compile(r"\b(?:director|president)(?:'?s)?\s+(?:\d{1,3}\s*%|certificate|cert|share)", re.I)
 #: "they" and "together" in a merger told whole are the companies merging
 _TOGETHER = re.compile(r"\b(?:they|together)\b", re.I)
 #: a negation: in a merger round, a merger not made is the minor's pass
@@ -30,6 +32,8 @@ def merger_group(parts: list[Clause], ctx: NotationContext) -> Optional[list[Act
     """A merger told whole ("R-O, StP-W and K-B merge into NW", "MV converts, becoming MKV"):
     the first minor named leads, each other minor joins it, then the major it becomes; None when
     the line tells anything else."""
+    if any("convert" in c.verbs() for c in parts):      # "...; I take the director's 20%": the conversion's own
+        parts = [c for c in parts if not _DIRECTORS.search(c.text)]
     verbs = set().union(*(c.verbs() for c in parts)) if parts else set()
     if any(_MERGED_INTO.search(c.text) for c in parts):
         verbs.add("merge")
