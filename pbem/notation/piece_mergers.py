@@ -17,7 +17,11 @@ __all__ = ["merger_group", "merger_not_made", "merging_minor"]
 
 #: words of merging: "into" and "the new company" only where what is merged is told
 _MERGING = re.compile(r"\bmerg\w*|\bconver\w*", re.I)
-_MERGED_INTO = re.compile(r"\binto\b|\bnew\s+(?:company|major)\b|\+", re.I)
+_MERGED_INTO = re.compile(r"\binto\b|\bnew\s+(?:company|major)\b|\+|->|→", re.I)
+#: the major a merger forms, named last ("N merges with M-K and SW to form MKN": SW joins, MKN is formed)
+_FORMED = re.compile(r"\b(?:forms?|forming|becomes?|becoming)\b", re.I)
+#: the director's (president's) certificate taken with a conversion: part of it, no move
+_DIRECTORS = re.compile(r"\b(?:director|president)(?:'?s)?\s+(?:\d{1,3}\s*%|certificate|cert|share)", re.I)
 #: "they" and "together" in a merger told whole are the companies merging
 _TOGETHER = re.compile(r"\b(?:they|together)\b", re.I)
 #: a negation: in a merger round, a merger not made is the minor's pass
@@ -28,6 +32,8 @@ def merger_group(parts: list[Clause], ctx: NotationContext) -> Optional[list[Act
     """A merger told whole ("R-O, StP-W and K-B merge into NW", "MV converts, becoming MKV"):
     the first minor named leads, each other minor joins it, then the major it becomes; None when
     the line tells anything else."""
+    if any("convert" in c.verbs() for c in parts):      # "...; I take the director's 20%": the conversion's own
+        parts = [c for c in parts if not _DIRECTORS.search(c.text)]
     verbs = set().union(*(c.verbs() for c in parts)) if parts else set()
     if any(_MERGED_INTO.search(c.text) for c in parts):
         verbs.add("merge")
@@ -35,11 +41,11 @@ def merger_group(parts: list[Clause], ctx: NotationContext) -> Optional[list[Act
             any(clause_refusal(_TOGETHER.sub(" ", c.text)) for c in parts):
         return None
     named = list(dict.fromkeys(i for c in parts for p in c.of("name") for k, i in p.value if k == "corporation"))
-    if len(named) != len({p.start for c in parts for p in c.of("name")}):
+    if any(len(p.value) != 1 or p.value[0][0] != "corporation" for c in parts for p in c.of("name")):
         return None                      # a name of two companies, or one not a company
     minors = [n for n in named if n in ctx.auctioned]
     majors = [n for n in named if n not in ctx.auctioned]
-    if len(majors) > 1 or (not minors and ctx.current is None):
+    if len(majors) > 1 and not _FORMED.search(" ".join(c.text for c in parts)) or (not minors and ctx.current is None):
         return None
     lead = minors[0] if minors else ctx.current
     moves: list[Action] = [Convert(lead)] if "convert" in verbs else []

@@ -24,6 +24,7 @@ from pbem.errors import AmbiguousMoveError, NotationError
 
 from .claims import Claim
 from .context import NotationContext
+from .declarations import declared
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses
 from .piece_clauses import (
@@ -31,9 +32,11 @@ from .piece_clauses import (
 )
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .piece_own_kinds import own_kind_moves, own_verbs
+from .own_word_moves import OWN_WORDS, own_word_move
 from .scopes import Heading, clause_refusal, line_refusal, set_aside
 from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
 from .share_counts import one_per_share
+from .train_discards import discarded
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind", "COUNTS"]
 
@@ -47,8 +50,8 @@ _ROUND_VERBS = {
     "auction": {"bid", "buy", "par", "pass", "steppass", "loan"},
     "stock": {"bid", "buy", "sell", "par", "pass", "token", "loan"},
     "operating": {"buy", "sell", "lay", "token", "run", "payout", "withhold", "half", "pass", "steppass", "discard",
-                  "loan", "merge", "convert"},
-    "merger": {"buy", "merge", "convert", "pass", "steppass", "loan"},
+                  "loan", "merge", "convert", "redeem"},
+    "merger": {"buy", "merge", "convert", "pass", "steppass", "loan", "remove"},
 }
 #: words of a figure stated beside a move, not part of it ("cash left 365")
 _CLAIM_WORDS = {"cash", "left", "leaves", "treasury", "remaining", "leaving", "after", "balance", "bank", "money",
@@ -101,10 +104,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     parts = []
     dropped = False          # whether the clause before was set aside
     found = clauses(masked, ctx, index)
-    if kind == "merger":
-        group = merger_group(found, ctx)
-        if group is not None:
-            return [PieceMove(a, (), found[0].start + 1, " ".join(c.text for c in found)) for a in group]
+    group = merger_group(found, ctx) if kind == "merger" else declared(found, ctx, kind)
+    if group is not None:       # a merger told whole, a bankruptcy or nationalisation with its reasons
+        return [PieceMove(a, (), found[0].start + 1, " ".join(c.text for c in found)) for a in group]
     for c in found:
         aside = clause_refusal(c.text)
         if aside is not None and kind == "merger" and merger_not_made(c):
@@ -314,8 +316,8 @@ class _Fitter:
         if not self.verbs and not self.before and self.c.loose and all(p.kind == "name" for p in core) \
                 and not any(w in _NUMBER_WORDS for w in self.c.loose):
             return None         # "Having CP, I par ...": names among chat before the first move
-        if "loan" in self.verbs:
-            return "loans and redemptions are not read this way; write them as the notation does"
+        if self.verbs & OWN_WORDS:         # a loan refused, a redemption, a token removed (own_word_moves.py)
+            return own_word_move(self)
         why = self.others()
         if why:
             return why
@@ -506,9 +508,7 @@ class _Fitter:
                 return "which private, for how much?"
             return [[(BuyCompany(cur, companies[0], amounts[0]), ())]]
         if "discard" in verbs:
-            if not trains:       # "discards its 3"
-                trains = [str(p.value) for p in self.c.of("number") if str(p.value) in self.ctx.trains]
-            return [[(DiscardTrain(cur, trains[0]), ())]] if len(trains) == 1 else "which train?"
+            return discarded(self, cur, trains)       # "discards its 3" (train_discards.py)
         if self.implicit() and trains and self.c.of("number") and not self.c.of("money") \
                 and not any(p.before == "for" for p in self.c.pieces) \
                 and not self.c.of("source") and not self.c.of("exchange"):   # "D from depot, ..., 800": a buy

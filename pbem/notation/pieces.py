@@ -16,7 +16,12 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .context import NotationContext
+from .merger_words import GROUP_CLOSED, SITS_OUT
 from .names import NameIndex, norm
+from .redemptions import BUYS_BACK, redeem_word
+from .token_removals import REMOVES
+from .train_discards import DROPS, TRAIN_LIMIT
+from .train_exchanges import EXCHANGES, PAID_TO_BANK
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
 
@@ -128,8 +133,10 @@ _ROUND = re.compile(r"\b(?:(?:in|during)\s+)?(?:(?:SR|OR|MR|AR)\s*\d+(?:\.\d+)?|
 #: a consequence told with the move ("that should float it"): no move of its own
 CONSEQUENCE = re.compile(r"\b(?:that|which|this|it)\s+(?:should\s+|will\s+|would\s+|then\s+)?floats?\b(?:\s+it\b)?|"
                          r"\bfloats?\s+it\b", re.I)
-#: "takes in KK": a minor taken into a merger
-_TAKES_IN = re.compile(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?[A-Z])")
+#: "takes in KK", "takes KK into the merger": a minor taken into a merger
+#: (the names are blanked when it is looked for: a blank stands for one)
+_TAKES_IN = re.compile(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?(?:[A-Z]|\s))|"
+                       r"\b(?:takes?|taking|brings?|bringing)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?into\s+(?:the\s+|its\s+)?merger\b)")
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "single": 1, "another": 1}
 #: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
 _SPLIT = re.compile(r";|!|(?<!\d)\.(?=\s|$)|\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
@@ -368,6 +375,14 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_ROUND, "round", lambda m: m.group(0))
     take(CONSEQUENCE, "floats", lambda m: True)
     take(_TAKES_IN, "verb", lambda m: "merge")
+    take(BUYS_BACK, "verb", lambda m: redeem_word(m, _operating(ctx)))      # a company buying back its own shares
+    take(REMOVES, "verb", lambda m: "remove")        # "drops its token": a token removed
+    take(DROPS, "verb", lambda m: "discard")         # "drops the 4": a train discarded
+    take(TRAIN_LIMIT, "limit", lambda m: int(m.group(1)))      # "(train limit is now 2)": a claim
+    take(SITS_OUT, "verb", lambda m: "pass")         # "sits out the merger round"
+    take(GROUP_CLOSED, "verb", lambda m: "pass")     # "closes the group": the merger's adding ended
+    take(EXCHANGES, "exchange", lambda m: (lambda t: t if t in trains else None)(m.group(1).upper()))  # "exchanges its 4 for"
+    take(PAID_TO_BANK, "money", lambda m: int(m.group(1) or m.group(2)))     # "paying $800 to the bank": a price
     take(_PER_SHARE, "per_share", lambda m: int(m.group(1)))
     take(_MONEY, "money", lambda m: int(next(g for g in m.groups() if g)))
     take(_HELD, "held", lambda m: int(re.search(r"\d+", m.group(0)).group(0)))
@@ -499,7 +514,7 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
 #: words that may open a line before its move word without naming who moves ("Now pass")
 _LEADS = frozenset("""now then also so ok okay sure well next finally lastly firstly please just and
 yes yeah right fine alright hmm um ah oh hi hello hey thanks ps anyway again will shall would could can
-might may must should gonna wanna let lets let's going i'll we'll i'd we'd""".split())
+might may must should gonna wanna let lets let's going i'll we'll i'd we'd no not never""".split())
 _FIRST_WORD = re.compile(r"\s*([A-Za-z][A-Za-z'’]*)")
 
 

@@ -28,6 +28,9 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .context import NotationContext
 from .names import NameIndex
+from .funding import sale_first
+from .loans import loans_aside
+from .merger_subjects import company_at_turn
 from .paraphrase_parts import _HEXP, _sub
 from .piece_moves import read_by_pieces
 from .pieces import unknown_subject
@@ -231,6 +234,8 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
     company) still refuses it; the refusal of the line as written stands when both fail. A line
     whose first word is a name nobody has, straight before its move word, is refused: the
     pieces would leave that word out and make the writer the one who moves."""
+    line = loans_aside(sale_first(line))    # a sale that funds a train first; a loan beside a buy set aside
+    ctx = company_at_turn(line, ctx, index)     # "MNN passes" in a merger round no company is at turn in
     subject = unknown_subject(line, ctx, index)
     if subject is not None:
         raise NotationError(f'"{subject[1]}" names no player or company: a move starts with who makes it',

@@ -1,0 +1,64 @@
+"""What the operating company declares with its reasons around it ("CPR can't buy a train - I
+declare bankruptcy", "MKN has no train after the 6 - I choose to nationalise it", "MVR declines
+nationalisation and will find a train"): the one clause that declares is the move, every other
+clause must state no move (a reason, a regret, a plan of chat)."""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from pbem.engine.actions import Action, Bankrupt, Choose, Pass
+
+from .context import NotationContext
+from .pieces import Clause
+from .scopes import clause_refusal
+
+__all__ = ["declared"]
+
+#: a bankruptcy declared now ("declares bankruptcy", "goes bankrupt", "I go bankrupt")
+_BANKRUPT = re.compile(r"\b(?:declares?|declaring|goes|go)\s+(?:into\s+)?bankrupt(?:cy)?\b", re.I)
+#: a nationalisation chosen (1861's trainless major): a choice made ("chooses to nationalise",
+#: "I'll let it be nationalised", "elects to be nationalised"), an order ("nationalise it") or
+#: the company's own verb ("MKN nationalises"); the look between stays within a few words
+_CHOSEN = re.compile(r"\b(?:choos\w*|elect\w*|opt|opts|opting|accept\w*|let|lets|letting)\b[^.;,:!?]{0,30}?\bnationali[sz]|"
+                     r"^\W*(?:(?:I|we)\s+)?nationali[sz]e\b|\bnationali[sz]es\b", re.I)
+#: a nationalisation declined: the company's pass
+_DECLINED = re.compile(r"\b(?:declin\w*|refus\w*|reject\w*)\b[^.;,:!?]{0,30}?\bnationali[sz]", re.I)
+#: words that deny, doubt or put off what the declaring clause says
+_DENIED = re.compile(r"\b(?:no|not|never|don'?t|won'?t|can'?t|cannot|if|would|might|may|soon|almost|nearly|about)\b|"
+                     r"n't\b", re.I)
+
+def declared(parts: list[Clause], ctx: NotationContext, kind: str) -> Optional[list[Action]]:
+    """The operating company's bankruptcy, nationalisation (its choice) or nationalisation
+    declined (its pass) when one clause of the line declares it and the others state no move;
+    None when the line tells anything else."""
+    cur = ctx.current
+    if kind != "operating" or not cur or ctx.kind_of(cur) != "corporation":
+        return None
+    found = [(c, _declaration(c)) for c in parts]
+    said = [(c, a) for c, a in found if a is not None]
+    if len(said) != 1:
+        return None
+    clause, action = said[0]
+    if any(i not in (cur, ctx.actor) for p in clause.of("name") for _, i in p.value):
+        return None       # another company's, or another player's
+    for c in parts:
+        subject = all(p.kind == "name" and all(i in (cur, ctx.actor) for _, i in p.value) for p in c.pieces)
+        if c is not clause and not subject and not clause_refusal(c.text) and (c.verbs() or not c.loose):
+            return None   # a clause telling a move of its own beside the declaration ("MKN, ...": its subject)
+    return [action(cur)]
+
+
+def _declaration(c: Clause):
+    """What a clause declares (a maker of the action), or None: the clause names no more than its
+    subject (the company, the writer) besides the declaration."""
+    text = c.text
+    if any(p.kind not in ("name", "me") for p in c.pieces) or _DENIED.search(text):
+        return None
+    if _BANKRUPT.search(text):
+        return Bankrupt
+    if _DECLINED.search(text):
+        return Pass
+    if _CHOSEN.search(text):
+        return lambda e: Choose(e, "nationalize")
+    return None

@@ -1,0 +1,31 @@
+"""A loan told beside the train it pays for ("SW takes a loan and buys a 4", "KR took 2 loans to
+afford the 3-train (225)", "buys a 6 for 650 (two loans needed)"): in the titles with loans
+(1861, 1867) the game takes a loan by itself when a buy needs one, so the loan is no move of its
+own and the buy it pays for is the move."""
+from __future__ import annotations
+
+import re
+
+__all__ = ["loans_aside"]
+
+#: a loan taken, with its proceeds in brackets ("(+45)", "(45₽ in)") and what it pays for
+#: ("to pay for the 3", "to afford the 5", "to buy the 5")
+_LOAN = re.compile(
+    r"\b(?:takes?|took|taking|needs?|needed|needing|with)\s+(?:out\s+)?(?:a|an|one|two|three|[1-3])\s+(?:more\s+)?loans?\b"
+    r"(?:\s*\([^()]*\))?(?:\s+(?:to\s+(?:(pay\s+for|afford|fund|cover)\b|(?=buy\b))|(for)\b(?=\s+(?:the|a|an|its)\s+(?:\d|D\b))))?", re.I)
+#: a bracket that tells the loans a buy needed ("(two loans needed)", "(with a loan)")
+_BRACKET = re.compile(r"\([^()]*\)")
+_LOAN_WORD = re.compile(r"\bloans?\b", re.I)
+
+
+def loans_aside(line: str) -> str:
+    """The line with each loan it tells blanked in place (the same length, so every column
+    stands); a loan told with what it pays for ("takes a loan to pay for the 3") leaves the buy
+    of that ("buys the 3")."""
+    def blank(m: re.Match) -> str:
+        text = m.group(0)
+        if m.lastindex:        # "to pay for", "to afford", "for": the buy of what follows
+            return "buys" + " " * (len(text) - 4)
+        return " " * len(text)
+    line = _BRACKET.sub(lambda m: " " * len(m.group(0)) if _LOAN_WORD.search(m.group(0)) else m.group(0), line)
+    return _LOAN.sub(blank, line)
