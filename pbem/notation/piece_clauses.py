@@ -13,6 +13,7 @@ from pbem.engine.actions import Pass
 from .claims import Claim
 from .context import NotationContext
 from .pieces import Clause, Piece
+from .track_clauses import settled
 
 __all__ = ["AGAIN", "BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "collect_values", "joined", "named_before", "step_not_taken", "steps_named", "train_after_lay"]
 
@@ -39,8 +40,9 @@ def train_after_lay(verbs: set, c: Clause) -> bool:
     return verbs <= {"lay"} and bool(c.of("train")) and not c.of("tile") and len(c.of("hex")) != 1
 
 
-def joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
+def joined(parts: list[Clause], ctx: NotationContext, line: str = "") -> list[Clause]:
     """A clause of a price or a source alone belongs to the clause before it ("buys a 3, $180")."""
+    parts = settled(parts, ctx, line)        # the words around a lay or a deal (track_clauses.py)
     out: list[Clause] = []
     ahead: Optional[Clause] = None
     for c in parts:

@@ -120,7 +120,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         else:
             parts.append(c)
         dropped = aside is not None
-    parts = joined(parts, ctx)
+    parts = joined(parts, ctx, masked)
     out: list[PieceMove] = []
     verbs: set = set()
     last: list[PieceMove] = []        # the moves of the clause before
@@ -496,7 +496,7 @@ class _Fitter:
             actor = self.ctx.actor
             return self._shares(self.named("corporation", skip=(cur,)) or self.named("corporation"),
                                 lambda c, pct: SellShares(actor, c, pct), many=True)
-        companies = self.named("company")
+        companies = self.named("company", skip=(cur,))     # "SC buys ...": the company operating
         if "buy" in verbs and companies:
             amounts = self.amounts()
             if len(companies) != 1 or len(amounts) != 1 or trains:

@@ -1,0 +1,133 @@
+"""What the words around a lay or a deal say in an operating round, settled on a line's clauses
+before they are fitted to moves (piece_moves.py): a tile "put" on a hex is laid, "its home
+hex" names where a tile goes (no token placed), the cost of a second lay told beside the lays
+("paying 20 for the second lay") is no move of its own, and the player who "agreed" a trade
+between companies is the other party, not the one who moves.
+"""
+from __future__ import annotations
+
+import re
+
+from .context import NotationContext
+from .pieces import Clause, Piece, _operating
+
+__all__ = ["settled"]
+
+_AMOUNT = r"[$₽]?\d{1,4}₽?"
+#: the cost of a lay beyond the first, told as such ("paying $20 for the second lay", "(second
+#: one pays 20)", "the second one costs $20", "(20 for the second tile)")
+_LAY_COST = re.compile(
+    rf"(?:\b(?:paying|pays|paid|costs?|costing)\s+)?(?:the\s+)?{_AMOUNT}\s+(?:for|on)\s+the\s+(?:second|2nd|extra|other)"
+    rf"\s+(?:lay|tile|one|track)\b|"
+    rf"\b(?:the\s+)?(?:second|2nd|other)\s+(?:one|lay|tile)\s+(?:pays|costs?|is|was)\s+(?:an?\s+extra\s+)?{_AMOUNT}"
+    rf"(?:\s+extra)?(?![\w%])", re.I)
+#: "home" describing a hex: "its home hex B4", "on its home hex", "D8 (home)", "its home I13"
+_HOME_HEX = re.compile(r"\bhome(?=\s+hex\b|\s+[A-Z]{1,2}\d{1,2}\b|\s*\))", re.I)
+#: a deal agreed with the other company's president
+_AGREED = re.compile(r"\bagree(?:d|s|ment)?\b", re.I)
+_I_AGREED = re.compile(r"\s*(?:I|we)\s+(?:have\s+)?agreed\b", re.I)
+
+
+def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause]:
+    """The clauses of an operating round's `line` with the words above settled (others as found)."""
+    if not found or not _operating(ctx):
+        return found
+    deal = any("buy" in c.verbs() for c in found)
+    out: list[Clause] = []
+    laid = False             # whether a clause so far names a tile (a lay told)
+    for n, c in enumerate(found):
+        c = _train_owner(_put_tile(_home_hex(c, line), line), line)
+        if laid or c.of("tile"):
+            c = _lay_cost(c, line)
+        c = _agreed(c, found[n + 1] if n + 1 < len(found) else None, line) if deal else c
+        laid = laid or bool(c.of("tile"))
+        if out and _hex_of_lay(out[-1], c):
+            out[-1] = _merged(out[-1], c)
+        else:
+            out.append(c)
+    return out
+
+
+def _hex_alone(c: Clause) -> bool:
+    return len(c.pieces) == 1 and c.pieces[0].kind == "hex" and not c.loose
+
+
+def _tile_no_hex(c: Clause) -> bool:
+    return len(c.of("tile")) == 1 and not c.of("hex") and not any(
+        k == "location" for p in c.of("name") for k, _ in p.value)
+
+
+def _hex_of_lay(a: Clause, b: Clause) -> bool:
+    """A hex alone next to a tile laid with no hex ("D6: #57 rot 2", "lays a #57 in its home
+    hex, D8"): the hex the tile goes on, whether it heads the tile (a label) or follows it."""
+    return _hex_alone(a) and _tile_no_hex(b) or _hex_alone(b) and _tile_no_hex(a)
+
+
+def _merged(a: Clause, b: Clause) -> Clause:
+    return Clause(a.start, b.end, a.text + ", " + b.text, a.pieces + b.pieces, a.loose + b.loose)
+
+
+def _with(c: Clause, pieces: list[Piece]) -> Clause:
+    return Clause(c.start, c.end, c.text, pieces, c.loose)
+
+
+def _put_tile(c: Clause, line: str) -> Clause:
+    """ "puts a #57 on Wadena (G11)": the word "put" before a tile, in a clause naming no token
+    or station, lays it (elsewhere "puts a token" places one)."""
+    if not c.of("tile") or re.search(r"\b(?:tokens?|stations?)\b", c.text, re.I):
+        return c
+    puts = [p for p in c.of("verb") if p.value == "token" and line[p.start:p.end].lower() in ("put", "puts", "putting")]
+    if not puts:
+        return c
+    return _with(c, [Piece("verb", "lay", p.start, p.end, p.before) if p in puts else p for p in c.pieces])
+
+
+def _train_owner(c: Clause, line: str) -> Clause:
+    """ "buys B&O's 2 for 90": a name both a corporation's and a private's, in the possessive
+    before a train (or a bare number), is the corporation owning that train."""
+    pieces = list(c.pieces)
+    for n, p in enumerate(pieces[:-1]):
+        nxt = pieces[n + 1]
+        if p.kind == "name" and nxt.kind in ("train", "number") and re.fullmatch(r"['’]s\s+(?:old\s+)?", line[p.end - 2:nxt.start] if line[p.end - 2:p.end] in ("'s", "’s") else line[p.end:nxt.start]) \
+                and {k for k, _ in p.value} >= {"corporation", "company"}:
+            pieces[n] = Piece("name", tuple(v for v in p.value if v[0] == "corporation"), p.start, p.end, p.before)
+    return c if pieces == c.pieces else _with(c, pieces)
+
+
+def _home_hex(c: Clause, line: str) -> Clause:
+    """ "lays tile 202 in its home hex B4": "home" says which hex, in a clause naming a tile
+    and no other token word; it places no token."""
+    if not c.of("tile") or re.search(r"\b(?:tokens?|stations?)\b", c.text, re.I):
+        return c
+    homes = {m.start() for m in _HOME_HEX.finditer(line, c.start, c.end)}
+    kept = [p for p in c.pieces if not (p.kind == "verb" and p.start in homes)]
+    return c if len(kept) == len(c.pieces) else _with(c, kept)
+
+
+def _lay_cost(c: Clause, line: str) -> Clause:
+    """The cost of a second lay told in a clause (or its bracket) on a line that lays a tile:
+    its amount and words are no move (the table knows what a lay costs)."""
+    spans = [m.span() for m in _LAY_COST.finditer(line, c.start, c.end)]
+    if not spans:
+        return c
+    kept = [p for p in c.pieces if not any(a <= p.start and p.end <= b for a, b in spans)]
+    said = [w.lower() for a, b in spans for w in re.findall(r"[A-Za-z]+", line[a:b])]
+    loose = [w for w in c.loose if w not in said]
+    return Clause(c.start, c.end, c.text, kept, loose)
+
+
+def _agreed(c: Clause, after: Clause | None, line: str) -> Clause:
+    """A player named after the word "agreed" ("(agreed with Marta)"), in a clause of no move
+    telling it ("Kenji agreed by PM"), or alone just before "I agreed" ("Jonas and I agreed
+    this"), is the other party of a deal between companies (on a line that buys): set aside,
+    with the writer named there. A player before the move word still moves ("Bob buys ...")."""
+    alone = after is not None and _I_AGREED.match(after.text) and all(p.kind == "name" for p in c.pieces) and not c.loose
+    said = _AGREED.search(line, c.start, c.end)
+    if not (said or alone):
+        return c
+    if {p.value for p in c.of("verb")} - {"buy"}:
+        return c
+    at = said.start() if said and c.verbs() else c.start      # from the word "agreed" on
+    kept = [p for p in c.pieces if not (p.start >= at and (p.kind == "me" or p.kind == "name"
+                                                           and all(k == "player" for k, _ in p.value)))]
+    return c if len(kept) == len(c.pieces) else _with(c, kept)

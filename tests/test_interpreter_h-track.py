@@ -1,0 +1,70 @@
+"""The interpreter alone (no rewording rule helps) on operating-round track, token and trade
+wording (pbem/notation/track_clauses.py): a tile "put" on a hex, "its home hex", a hex heading
+its tile, the cost of a second lay told beside the lays, a private named by the operating
+company's own symbol, and the other party of an agreed trade. Each case fails without the
+mechanism it names; the near misses must stay refused."""
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine.actions import BuyTrain, LayTile, PlaceToken
+from pbem.errors import NotationError
+from pbem.notation import context_for_title
+from pbem.notation.names import name_index
+from pbem.notation.terse import read_terse_by_pieces
+
+PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
+
+
+def interpret(title, rk, current, line):
+    ctx = context_for_title(title, PLAYERS, actor="ann", current=current, round_kind=rk,
+                            rotation_resolver=lambda t, h, e: 3, trains_of=lambda c: ["2"])
+    return read_terse_by_pieces(line, ctx, name_index(ctx))
+
+
+READ = [
+    # "put" before a tile lays it; before a token or station it places one
+    ("1882", "OR", "GT", "GT puts a #8 on M7 and a #9 on K7.", [LayTile("GT", "M7", "8", 3), LayTile("GT", "K7", "9", 3)]),
+    ("1882", "OR", "CPR", "CPR puts a green #15 on Moose Jaw (K3).", [LayTile("CPR", "K3", "15", 3)]),
+    ("1882", "OR", "QLL", "QLL puts its home station on J10, then lays #8 on I11",
+     [PlaceToken("QLL", "J10"), LayTile("QLL", "I11", "8", 3)]),
+    # "home" naming the hex a tile goes on places no token
+    ("1882", "OR", "SC", "SC lays #57 on its home hex K3 rot 1", [LayTile("SC", "K3", "57", 1)]),
+    ("1861", "OR", "KR", "KR: tile 201 on G15 (home), rotation 2", [LayTile("KR", "G15", "201", 2)]),
+    # a hex alone heading or following a tile laid with no hex
+    ("1882", "OR", "HBR", "G11: #57 rot 1; H10: #9 rot 0", [LayTile("HBR", "G11", "57", 1), LayTile("HBR", "H10", "9", 0)]),
+    ("1882", "OR", "GT", "GT lays a #57 in its home hex, L8.", [LayTile("GT", "L8", "57", 3)]),
+    # the cost of the second lay, in a clause or a bracket of its own
+    ("1882", "OR", "QLL", "QLL lays #8 on I11 and #9 on J12 (the second one costs $20)",
+     [LayTile("QLL", "I11", "8", 3), LayTile("QLL", "J12", "9", 3)]),
+    ("1861", "OR", "MB", "M-B: 9 on F10, 8 on E9 rot 2, paying 20 for the second tile",
+     [LayTile("MB", "F10", "9", 3), LayTile("MB", "E9", "8", 2)]),
+    # the operating company's symbol, which a private also has, is no private bought
+    ("1882", "OR", "SC", "SC buys a 2 train from QLL for $80", [BuyTrain("SC", "2", "QLL", 80)]),
+    ("1882", "OR", "SC", "SC bought HBR's 3 for $100.", [BuyTrain("SC", "3", "HBR", 100)]),
+    # the player a trade was agreed with is not the one who moves
+    ("1882", "OR", "GT", "GT buys the 3 from CPR for $150 (agreed with Bob)", [BuyTrain("GT", "3", "CPR", 150)]),
+    ("1830", "OR", "PRR", "PRR buys B&O's 2 for 90, Cid agreed by mail.", [BuyTrain("PRR", "2", "B&O", 90)]),
+    # a name both a company's and a private's, its possessive before a train: the company's train
+    ("1830", "OR", "NYC", "NYC buys B&O's 3 for 200", [BuyTrain("NYC", "3", "B&O", 200)]),
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line,want", READ, ids=[r[3][:40] for r in READ])
+def test_the_interpreter_reads(title, rk, cur, line, want):
+    assert [m.action for m in interpret(title, rk, cur, line)] == want
+
+
+REFUSED = [
+    ("1882", "OR", "GT", "GT pays 20 for the second lay"),                # a lay's cost with no lay told
+    ("1830", "OR", "PRR", "PRR buys the B&O for 90"),                     # the private, not the company's train
+    ("1882", "OR", "GT", "Bob buys the 3 from CPR for $150 (agreed)"),     # the player before the move word moves
+    ("1882", "OR", "GT", "D6, #57 on C5"),                                 # a hex alone beside a tile with its own hex
+    ("1882", "OR", "GT", "GT puts a token and #57 on L8"),                # a token named: "put" stays a token word
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line", REFUSED, ids=[r[3][:40] for r in REFUSED])
+def test_the_interpreter_refuses(title, rk, cur, line):
+    with pytest.raises(NotationError):
+        interpret(title, rk, cur, line)
