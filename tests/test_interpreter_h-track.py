@@ -1,13 +1,14 @@
 """The interpreter alone (no rewording rule helps) on operating-round track, token and trade
 wording (pbem/notation/track_clauses.py): a tile "put" on a hex, "its home hex", a hex heading
 its tile, the cost of a second lay told beside the lays, a private named by the operating
-company's own symbol, and the other party of an agreed trade. Each case fails without the
+company's own symbol, the other party of an agreed trade, and a private's power (its track and
+token moves are the private's; a token moved is lifted and placed). Each case fails without the
 mechanism it names; the near misses must stay refused."""
 from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import BuyTrain, LayTile, PlaceToken
+from pbem.engine.actions import BuyCompany, BuyTrain, Dividend, LayTile, PlaceToken, RemoveToken, Route, RunRoutes, Stop
 from pbem.errors import NotationError
 from pbem.notation import context_for_title
 from pbem.notation.names import name_index
@@ -47,6 +48,20 @@ READ = [
     ("1830", "OR", "PRR", "PRR buys B&O's 2 for 90, Cid agreed by mail.", [BuyTrain("PRR", "2", "B&O", 90)]),
     # a name both a company's and a private's, its possessive before a train: the company's train
     ("1830", "OR", "NYC", "NYC buys B&O's 3 for 200", [BuyTrain("NYC", "3", "B&O", 200)]),
+    # a private's power: the track and token moves after "uses the <private>" are the private's
+    ("1882", "OR", "GT", "GT uses the NWR: moves its token from L8 to D4 and lays #57 there",
+     [RemoveToken("NWR", "L8"), PlaceToken("NWR", "D4"), LayTile("NWR", "D4", "57", 3)]),
+    ("1882", "OR", "CNR", "Using the North-West Rebellion, CNR moves its D8 token to E5, then lays a #59 on E5 rot 2",
+     [RemoveToken("NWR", "D8"), PlaceToken("NWR", "E5"), LayTile("NWR", "E5", "59", 2)]),
+    ("1882", "OR", "SC", "SC uses the NWR: lifts its token from K3, places it in D6 and lays #57 there",
+     [RemoveToken("NWR", "K3"), PlaceToken("NWR", "D6"), LayTile("NWR", "D6", "57", 3)]),
+    ("1882", "OR", "GT", "NWR lays tile 8 on D4, rotation 1", [LayTile("NWR", "D4", "8", 1)]),
+    ("1882", "OR", "GT", "GT buys the NWR from Bob for 90 and uses it to put a token at E5",
+     [BuyCompany("GT", "NWR", 90), PlaceToken("NWR", "E5")]),
+    # ... a run or a dividend after it stays the company's
+    ("1882", "OR", "GT", "GT uses the NWR: lays #59 on E5. Runs 2T L8-K9 for 40, pays out",
+     [LayTile("NWR", "E5", "59", 3), RunRoutes("GT", (Route("2", (Stop("L8"), Stop("K9")), revenue=40),)),
+      Dividend("GT", "payout")]),
 ]
 
 
@@ -61,6 +76,8 @@ REFUSED = [
     ("1882", "OR", "GT", "Bob buys the 3 from CPR for $150 (agreed)"),     # the player before the move word moves
     ("1882", "OR", "GT", "D6, #57 on C5"),                                 # a hex alone beside a tile with its own hex
     ("1882", "OR", "GT", "GT puts a token and #57 on L8"),                # a token named: "put" stays a token word
+    ("1882", "OR", "GT", "NWR runs 2T L8-K9 for 40"),                      # a private runs no train
+    ("1882", "OR", "GT", "GT uses the NWR: moves its token to E5 and D4"),  # where from?
 ]
 
 

@@ -28,7 +28,7 @@ from .context import NotationContext
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses
 from .piece_clauses import (
-    AGAIN, BARE, CARRIED, DONE, GOES_ON, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay,
+    AGAIN, BARE, CARRIED, DONE, GOES_ON, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay, acting, token_moved,
 )
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .scopes import Heading, clause_refusal, line_refusal, set_aside
@@ -136,7 +136,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             out[-1] = dataclasses.replace(out[-1], action=more)
             continue
         start = len(out)
-        fitter = _Fitter(ctx, kind, c, [m.action for m in out])
+        fitter = _Fitter(acting(ctx, c), kind, c, [m.action for m in out])     # a private's power: its moves
         fitter.later = later
         if not fitter.verbs and not c.loose and verbs and not train_after_lay(verbs, c):
             if verbs == {"sell"} and c.of("source"):
@@ -485,8 +485,8 @@ class _Fitter:
             rot = rots[0] if rots else self.ctx.resolve_rotation(tiles[0], hexes[0], ())
             return [[(LayTile(cur, hexes[0], tiles[0], rot), ())]]
         if "token" in verbs:
-            if len(hexes) != 1 or verbs - {"token"}:
-                return "which hex?"
+            if len(hexes) != 1 or verbs - {"token"} or token_moved(self.c, cur, hexes, verbs):
+                return token_moved(self.c, cur, hexes, verbs) or "which hex?"     # "moves its token from G11 to E5"
             neutral = bool(self.c.of("neutral"))
             return [[(PlaceToken(cur, hexes[0], neutral=neutral), ("city",))]]
         if "sell" in verbs and not verbs - {"sell"} and not trains:

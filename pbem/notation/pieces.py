@@ -43,6 +43,7 @@ class Clause:
     text: str
     pieces: list[Piece] = field(default_factory=list)
     loose: list[str] = field(default_factory=list)     # words that are neither pieces nor fillers
+    mover: Optional[str] = None       # a private whose power makes the clause's moves (private_powers.py)
 
     def of(self, kind: str) -> list[Piece]:
         return [p for p in self.pieces if p.kind == kind]

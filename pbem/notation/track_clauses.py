@@ -10,6 +10,7 @@ import re
 
 from .context import NotationContext
 from .pieces import Clause, Piece, _operating
+from .private_powers import powers
 
 __all__ = ["settled"]
 
@@ -45,7 +46,7 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
             out[-1] = _merged(out[-1], c)
         else:
             out.append(c)
-    return out
+    return powers(out, ctx, line)
 
 
 def _hex_alone(c: Clause) -> bool:
