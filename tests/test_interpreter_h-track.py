@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import BuyCompany, BuyTrain, Dividend, LayTile, PlaceToken, RemoveToken, Route, RunRoutes, Stop
+from pbem.engine.actions import BuyCompany, BuyTrain, Dividend, LayTile, Pass, PlaceToken, RemoveToken, Route, RunRoutes, Stop
 from pbem.errors import NotationError
 from pbem.notation import context_for_title
 from pbem.notation.names import name_index
@@ -62,6 +62,16 @@ READ = [
     ("1882", "OR", "GT", "GT uses the NWR: lays #59 on E5. Runs 2T L8-K9 for 40, pays out",
      [LayTile("NWR", "E5", "59", 3), RunRoutes("GT", (Route("2", (Stop("L8"), Stop("K9")), revenue=40),)),
       Dividend("GT", "payout")]),
+    # a train named with a plus; a step skipped with "its"
+    ("1861", "OR", "MKN", "MKN picks up a 2+2 from the depot, 600", [BuyTrain("MKN", "2+2", "depot", 600)]),
+    ("1861", "OR", "SE", "SE: buys 5+5E from depot 1500", [BuyTrain("SE", "5+5E", "depot", 1500)]),
+    ("1882", "OR", "GT", "GT skips its token this time.", [Pass("GT")]),
+    # a hex before a price is no amount ("J8 $40"); "Co." and "St." end no sentence
+    ("1882", "OR", "CPR", "CPR: token J8 $40, buy 3T", [PlaceToken("CPR", "J8"), BuyTrain("CPR", "3", "depot")]),
+    ("1882", "OR", "CPR", "CPR: token J8 40$", [PlaceToken("CPR", "J8")]),
+    ("1882", "OR", "CPR", "CPR buys Hudson Bay Co. off Dee for 40", [BuyCompany("CPR", "HB", 40)]),
+    # a place with its hex in brackets is that hex, its name no chat
+    ("1861", "OR", "M-K", "M-K: #58 on Tula (H10), rotation 1, buys 2T", [LayTile("M-K", "H10", "58", 1), BuyTrain("M-K", "2", "depot")]),
 ]
 
 
@@ -77,6 +87,7 @@ REFUSED = [
     ("1882", "OR", "GT", "D6, #57 on C5"),                                 # a hex alone beside a tile with its own hex
     ("1882", "OR", "GT", "GT puts a token and #57 on L8"),                # a token named: "put" stays a token word
     ("1882", "OR", "GT", "NWR runs 2T L8-K9 for 40"),                      # a private runs no train
+    ("1861", "OR", "MKN", "MKN buys a 2+3 for 600"),                       # no train of that name
     ("1882", "OR", "GT", "GT uses the NWR: moves its token to E5 and D4"),  # where from?
 ]
 

@@ -86,9 +86,11 @@ for _family, _words in {
 _STEP_PASS = re.compile(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|tokens?|stations?|trains?|train\s+purchase|"
                         r"purchase|lay)\b", re.I)
 #: "skips track and token": the steps passed (two when two are named)
-_SKIPS = re.compile(r"\bskip(?:s|ping)?\s+(?:the\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
+_SKIPS = re.compile(r"\bskip(?:s|ping)?\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
                     r"(\s+(?:and|&)\s+(?:the\s+)?(?:track|tile|lay|tokens?|station|trains?))?\b", re.I)
-_MONEY = re.compile(r"(?:[$₽]\s*(\d{1,6})|\bR\s?(\d{2,6})\b|(\d{1,6})\s*(?:₽|\$|roubles?\b|rubles?\b|RUB\b))")
+_MONEY = re.compile(r"(?:[$₽]\s*(\d{1,6})|\bR\s?(\d{2,6})\b|(?<![A-Za-z])(\d{1,6})\s*(?:₽|\$(?!\s*\d)|roubles?\b|rubles?\b|RUB\b))")
+#: a train named with a plus ("a 2+2", "5+5E"): its name alone says it is a train
+_PLUS_TRAIN = re.compile(r"(?<![\w#$+])(\d\+\d+E?)(?![\w+])")
 #: a holding stated beside a buy ("that's 40% now", "now holding 30%"): a claim, not the buy
 _HELD = re.compile(r"\b(?:that's|thats|that\s+is|now|holding|makes|making)\s+(?:me\s+)?(?:at\s+|up\s+to\s+)?\d{1,3}\s*%"
                    r"|\b\d{1,3}\s*%\s+now\b", re.I)
@@ -133,7 +135,7 @@ CONSEQUENCE = re.compile(r"\b(?:that|which|this|it)\s+(?:should\s+|will\s+|would
 _TAKES_IN = re.compile(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?[A-Z])")
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "single": 1, "another": 1}
 #: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
-_SPLIT = re.compile(r";|!|(?<!\d)\.(?=\s|$)|\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
+_SPLIT = re.compile(r";|!|(?<!\d)(?<!\bCo)(?<!\bSt)\.(?=\s|$)|(?<!\bCo)(?<!\bSt)\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
 
 #: words that may stand in a clause without a move word (the clause is then pieces only)
 FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please share shares cert certificate
@@ -211,6 +213,9 @@ def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> li
     i = 0
     while i < len(words):
         hit = None
+        if words[i].start() and text[words[i].start() - 1].isdigit():
+            i += 1              # "5+5E": letters glued to a digit name nothing
+            continue
         for n in range(1, min(6, len(words) - i) + 1):
             a, b = words[i].start(), words[i + n - 1].end()
             span = text[a:b]
@@ -378,6 +383,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         take(_NAMED_TILE, "tile", lambda m: (m.group(1) or m.group(2)) if (m.group(1) or m.group(2)) in named else None)
     take(_ROTATION, "rotation", lambda m: int(m.group(1)))
     take(_EXCHANGE, "exchange", lambda m: (lambda t: t if t in trains else None)(m.group(1)))
+    take(_PLUS_TRAIN, "train", lambda m: m.group(1) if m.group(1) in trains else None)
     take(_TRAIN_COUNT, "count", lambda m: int(m.group(1)))
     take(_TRAINS_N, "count", lambda m: int(m.group(1)))
     take(_ORDINAL, "count", lambda m: 1)
@@ -433,12 +439,13 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
 
 
 def _place_by_its_hex(pieces: list[Piece], line: str) -> list[Piece]:
-    """A place named with its hex in brackets ("Poland (A11)") is that hex: the place's name is
-    dropped, so no other hex of the place is taken for a second stop."""
-    drop = {id(a) for a, b in zip(pieces, pieces[1:])
+    """A place named with its hex in brackets ("Poland (A11)") is that hex, one piece from the
+    place's name on: no other hex of the place is taken for a second stop, nor its name for chat."""
+    drop = {id(a): b for a, b in zip(pieces, pieces[1:])
             if a.kind == "name" and any(k == "location" for k, _ in a.value) and b.kind == "hex"
             and re.fullmatch(r"\s*\(\s*", line[a.end:b.start]) and re.match(r"\s*\)", line[b.end:])}
-    return [p for p in pieces if id(p) not in drop]
+    whole = {id(b): Piece("hex", b.value, a.start, b.end, a.before) for a in pieces if id(a) in drop for b in [drop[id(a)]]}
+    return [whole.get(id(p), p) for p in pieces if id(p) not in drop]
 
 
 def _near(sorted_at: list[int], a: int, b: int) -> bool:
