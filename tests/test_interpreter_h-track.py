@@ -72,6 +72,19 @@ READ = [
     ("1882", "OR", "CPR", "CPR buys Hudson Bay Co. off Dee for 40", [BuyCompany("CPR", "HB", 40)]),
     # a place with its hex in brackets is that hex, its name no chat
     ("1861", "OR", "M-K", "M-K: #58 on Tula (H10), rotation 1, buys 2T", [LayTile("M-K", "H10", "58", 1), BuyTrain("M-K", "2", "depot")]),
+    # a number where a tile goes: before "in <place>", in brackets after "tile"; a tile alone after
+    # a lay that named none; the track's connections name no hex; the company's name is no place
+    ("1830", "OR", "PRR", "PRR: 9 in Lancaster (rot 1), buy a 2T", [LayTile("PRR", "H16", "9", 1), BuyTrain("PRR", "2", "depot")]),
+    ("1882", "OR", "GT", "GT lays the green tile (15) on L8", [LayTile("GT", "L8", "15", 3)]),
+    ("1861", "OR", "NW", "NW upgrades Moscow (H8) to green, tile 636.", [LayTile("NW", "H8", "636", 3)]),
+    ("1882", "OR", "HBR", "HBR lays #8 at H10 (connecting G11 to I9).", [LayTile("HBR", "H10", "8", 3)]),
+    ("1830", "OR", "NYNH", "New Haven lays #9 on Albany.", [LayTile("NYNH", "E19", "9", 3)]),
+    ("1830", "OR", "NYNH", "NYNH runs the 2 from Albany to New Haven for 50",
+     [RunRoutes("NYNH", (Route("2", (Stop("E19"), Stop("F20")), revenue=50),))]),
+    # in a buy: a move to come after it is no move; a player's possessive names the seller; "R1" a price
+    ("1882", "OR", "GT", "GT buys the Trestle Bridge from Bob for 50 before laying track", [BuyCompany("GT", "TB", 50)]),
+    ("1861", "OR", "KR", "KR is buying Bob's Moscow-Yaroslavl for 70", [BuyCompany("KR", "MYR", 70)]),
+    ("1861", "OR", "N", "N buys MRR from Cid for R1", [BuyCompany("N", "MRR", 1)]),
 ]
 
 
@@ -89,6 +102,9 @@ REFUSED = [
     ("1882", "OR", "GT", "NWR runs 2T L8-K9 for 40"),                      # a private runs no train
     ("1861", "OR", "MKN", "MKN buys a 2+3 for 600"),                       # no train of that name
     ("1882", "OR", "GT", "GT uses the NWR: moves its token to E5 and D4"),  # where from?
+    ("1830", "OR", "PRR", "PRR: 100 in Lancaster"),                         # no tile of that number
+    ("1882", "OR", "HBR", "HBR lays #8 (connecting G11 to I9)"),             # the lay's own hex is not told
+    ("1882", "OR", "GT", "GT buys the Trestle Bridge from Bob before running for 50"),  # a run told after the buy
 ]
 
 

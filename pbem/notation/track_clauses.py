@@ -10,6 +10,7 @@ import re
 
 from .context import NotationContext
 from .pieces import Clause, Piece, _operating
+from .lay_details import lay_details, tile_of_lay
 from .private_powers import powers
 
 __all__ = ["settled"]
@@ -38,11 +39,12 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
     laid = False             # whether a clause so far names a tile (a lay told)
     for n, c in enumerate(found):
         c = _train_owner(_put_tile(_home_hex(c, line), line), line)
+        c = _deal(lay_details(c, ctx, line, laid), line) if deal or c.of("tile") or laid else lay_details(c, ctx, line, laid)
         if laid or c.of("tile"):
             c = _lay_cost(c, line)
         c = _agreed(c, found[n + 1] if n + 1 < len(found) else None, line) if deal else c
         laid = laid or bool(c.of("tile"))
-        if out and _hex_of_lay(out[-1], c):
+        if out and (_hex_of_lay(out[-1], c) or tile_of_lay(out[-1], c)):
             out[-1] = _merged(out[-1], c)
         else:
             out.append(c)
@@ -93,6 +95,28 @@ def _train_owner(c: Clause, line: str) -> Clause:
                 and {k for k, _ in p.value} >= {"corporation", "company"}:
             pieces[n] = Piece("name", tuple(v for v in p.value if v[0] == "corporation"), p.start, p.end, p.before)
     return c if pieces == c.pieces else _with(c, pieces)
+
+
+def _deal(c: Clause, line: str) -> Clause:
+    """In a buy: a move to come after it ("before running", "before laying track") is no move
+    (nor what the clause names after it),
+    a player's possessive before a private ("Fiona's Moscow-Yaroslavl") names the seller, and
+    "for R1" is a price of one rouble (no rotation)."""
+    if "buy" not in c.verbs():
+        return c
+    pieces, loose = [], list(c.loose)
+    for n, p in enumerate(c.pieces):
+        nxt = c.pieces[n + 1] if n + 1 < len(c.pieces) else None
+        if p.kind == "verb" and p.before == "before" and line[p.start:p.end].lower().endswith("ing"):
+            loose = [w for w in loose if w != "before"]
+            break             # what follows belongs to the move to come
+        if p.kind == "name" and all(k == "player" for k, _ in p.value) and nxt is not None and nxt.kind == "name" \
+                and any(k == "company" for k, _ in nxt.value) and line[p.end - 2:p.end] in ("'s", "’s"):
+            continue
+        if p.kind == "rotation" and p.before == "for" and re.fullmatch(r"R\d", line[p.start:p.end]):
+            p = Piece("money", p.value, p.start, p.end, p.before)
+        pieces.append(p)
+    return c if pieces == c.pieces and loose == c.loose else Clause(c.start, c.end, c.text, pieces, loose, c.mover)
 
 
 def _home_hex(c: Clause, line: str) -> Clause:
