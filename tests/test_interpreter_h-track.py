@@ -85,6 +85,11 @@ READ = [
     ("1882", "OR", "GT", "GT buys the Trestle Bridge from Bob for 50 before laying track", [BuyCompany("GT", "TB", 50)]),
     ("1861", "OR", "KR", "KR is buying Bob's Moscow-Yaroslavl for 70", [BuyCompany("KR", "MYR", 70)]),
     ("1861", "OR", "N", "N buys MRR from Cid for R1", [BuyCompany("N", "MRR", 1)]),
+    # a remark on trains around a train bought is no move; "another" is one more of the train bought
+    ("1882", "OR", "GT", "GT buys a 4 train for $300 - so long 2s!", [BuyTrain("GT", "4", "depot", 300)]),
+    ("1882", "OR", "QLL", "QLL buys a 3 from the bank for 180 -- first 3, so phase 3 kicks in.", [BuyTrain("QLL", "3", "depot", 180)]),
+    ("1882", "OR", "CNR", "CNR buys a 2 from the bank for 80 and another from QLL for 60.",
+     [BuyTrain("CNR", "2", "depot", 80), BuyTrain("CNR", "2", "QLL", 60)]),
 ]
 
 
@@ -102,7 +107,9 @@ REFUSED = [
     ("1882", "OR", "GT", "NWR runs 2T L8-K9 for 40"),                      # a private runs no train
     ("1861", "OR", "MKN", "MKN buys a 2+3 for 600"),                       # no train of that name
     ("1882", "OR", "GT", "GT uses the NWR: moves its token to E5 and D4"),  # where from?
-    ("1830", "OR", "PRR", "PRR: 100 in Lancaster"),                         # no tile of that number
+    ("1830", "OR", "PRR", "PRR: 100 in Lancaster"),
+    ("1882", "OR", "GT", "GT: so long 2s, 50 and 40"),                      # no train bought: figures of a run?
+    ("1882", "OR", "CNR", "CNR buys a 2 and a 3, and another from QLL for 60"),   # another of which?                         # no tile of that number
     ("1882", "OR", "HBR", "HBR lays #8 (connecting G11 to I9)"),             # the lay's own hex is not told
     ("1882", "OR", "GT", "GT buys the Trestle Bridge from Bob before running for 50"),  # a run told after the buy
 ]

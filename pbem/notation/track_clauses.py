@@ -12,6 +12,7 @@ from .context import NotationContext
 from .pieces import Clause, Piece, _operating
 from .lay_details import lay_details, tile_of_lay
 from .private_powers import powers
+from .train_clauses import another_train, bought_trains, train_remark
 
 __all__ = ["settled"]
 
@@ -35,6 +36,7 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
     if not found or not _operating(ctx):
         return found
     deal = any("buy" in c.verbs() for c in found)
+    bought = bought_trains(found, tuple(ctx.trains))
     out: list[Clause] = []
     laid = False             # whether a clause so far names a tile (a lay told)
     for n, c in enumerate(found):
@@ -43,6 +45,7 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
         if laid or c.of("tile"):
             c = _lay_cost(c, line)
         c = _agreed(c, found[n + 1] if n + 1 < len(found) else None, line) if deal else c
+        c = another_train(train_remark(c, bought, line), bought_trains(out, tuple(ctx.trains)), line)
         laid = laid or bool(c.of("tile"))
         if out and (_hex_of_lay(out[-1], c) or tile_of_lay(out[-1], c)):
             out[-1] = _merged(out[-1], c)
