@@ -90,6 +90,16 @@ READ = [
     ("1882", "OR", "QLL", "QLL buys a 3 from the bank for 180 -- first 3, so phase 3 kicks in.", [BuyTrain("QLL", "3", "depot", 180)]),
     ("1882", "OR", "CNR", "CNR buys a 2 from the bank for 80 and another from QLL for 60.",
      [BuyTrain("CNR", "2", "depot", 80), BuyTrain("CNR", "2", "QLL", 60)]),
+    # fields cut by " / "; a train list after a buy; another company's buy by ellipsis; a price paid
+    ("1882", "OR", "QLL", "QLL: #57 J8 rot 2 / 2T from depot", [LayTile("QLL", "J8", "57", 2), BuyTrain("QLL", "2", "depot")]),
+    ("1882", "OR", "GT", "GT: token Regina, buy 2, 3", [PlaceToken("GT", "J10"), BuyTrain("GT", "2", "depot"), BuyTrain("GT", "3", "depot")]),
+    ("1882", "OR", "QLL", "QLL buys a 2 train, CPR a 3.", [BuyTrain("QLL", "2", "depot"), BuyTrain("CPR", "3", "depot")]),
+    ("1830", "OR", "B&O", "B&O trades in its 5 for a Diesel, paying $800.", [BuyTrain("B&O", "D", "depot", 800, "5")]),
+    ("1861", "OR", "SV", "SV buys KB's old 2 for 40", [BuyTrain("SV", "2", "KB", 40)]),
+    # a place in brackets after its hex is that hex; a step named alone after a pass is passed too
+    ("1882", "OR", "HBR", "HBR: 2T G11-B12 (Hudson Bay) for 60",
+     [RunRoutes("HBR", (Route("2", (Stop("G11"), Stop("B12")), revenue=60),))]),
+    ("1882", "OR", "QLL", "QLL passes on tiles and on the token.", [Pass("QLL"), Pass("QLL")]),
 ]
 
 
@@ -108,6 +118,7 @@ REFUSED = [
     ("1861", "OR", "MKN", "MKN buys a 2+3 for 600"),                       # no train of that name
     ("1882", "OR", "GT", "GT uses the NWR: moves its token to E5 and D4"),  # where from?
     ("1830", "OR", "PRR", "PRR: 100 in Lancaster"),
+    ("1882", "OR", "QLL", "QLL buys a 2 train, CPR a 3 for 50 and the 4"),   # not a train alone after the company
     ("1882", "OR", "GT", "GT: so long 2s, 50 and 40"),                      # no train bought: figures of a run?
     ("1882", "OR", "CNR", "CNR buys a 2 and a 3, and another from QLL for 60"),   # another of which?                         # no tile of that number
     ("1882", "OR", "HBR", "HBR lays #8 (connecting G11 to I9)"),             # the lay's own hex is not told

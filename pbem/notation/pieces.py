@@ -135,13 +135,13 @@ CONSEQUENCE = re.compile(r"\b(?:that|which|this|it)\s+(?:should\s+|will\s+|would
 _TAKES_IN = re.compile(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?[A-Z])")
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "single": 1, "another": 1}
 #: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
-_SPLIT = re.compile(r";|!|(?<!\d)(?<!\bCo)(?<!\bSt)\.(?=\s|$)|(?<!\bCo)(?<!\bSt)\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
+_SPLIT = re.compile(r";|!|(?<!\d)(?<!\bCo)(?<!\bSt)\.(?=\s|$)|(?<!\bCo)(?<!\bSt)\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||\s/\s|(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
 
 #: words that may stand in a clause without a move word (the clause is then pieces only)
 FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please share shares cert certificate
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
-treasury initial so just now today again round each apiece total go price cost paying extra more first second
+treasury initial so just now today again round each apiece total go price cost paying extra more first second old
 """.split())
 
 
@@ -440,11 +440,16 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
 
 def _place_by_its_hex(pieces: list[Piece], line: str) -> list[Piece]:
     """A place named with its hex in brackets ("Poland (A11)") is that hex, one piece from the
-    place's name on: no other hex of the place is taken for a second stop, nor its name for chat."""
+    place's name on: no other hex of the place is taken for a second stop, nor its name for chat;
+    a place in brackets after its hex ("B12 (Hudson Bay)") is dropped (the hex says it)."""
     drop = {id(a): b for a, b in zip(pieces, pieces[1:])
             if a.kind == "name" and any(k == "location" for k, _ in a.value) and b.kind == "hex"
             and re.fullmatch(r"\s*\(\s*", line[a.end:b.start]) and re.match(r"\s*\)", line[b.end:])}
     whole = {id(b): Piece("hex", b.value, a.start, b.end, a.before) for a in pieces if id(a) in drop for b in [drop[id(a)]]}
+    for a, b in zip(pieces, pieces[1:]):         # "B12 (Hudson Bay)": the same stop
+        if a.kind == "hex" and b.kind == "name" and ("location", a.value) in b.value \
+                and re.fullmatch(r"\s*\(\s*", line[a.end:b.start]) and re.match(r"\s*\)", line[b.end:]):
+            drop[id(b)], whole[id(a)] = a, Piece("hex", a.value, a.start, b.end, a.before)
     return [whole.get(id(p), p) for p in pieces if id(p) not in drop]
 
 

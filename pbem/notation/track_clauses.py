@@ -12,7 +12,7 @@ from .context import NotationContext
 from .pieces import Clause, Piece, _operating
 from .lay_details import lay_details, tile_of_lay
 from .private_powers import powers
-from .train_clauses import another_train, bought_trains, train_remark
+from .train_clauses import another_train, bought_trains, gapped_buyer, listed_train, price_paid, train_remark
 
 __all__ = ["settled"]
 
@@ -46,9 +46,13 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
             c = _lay_cost(c, line)
         c = _agreed(c, found[n + 1] if n + 1 < len(found) else None, line) if deal else c
         c = another_train(train_remark(c, bought, line), bought_trains(out, tuple(ctx.trains)), line)
+        c = _step_passed(c, out[-1] if out else None)
+        c = listed_train(gapped_buyer(c, out, tuple(ctx.trains), ctx.current, line), out, tuple(ctx.trains))
         laid = laid or bool(c.of("tile"))
         if out and (_hex_of_lay(out[-1], c) or tile_of_lay(out[-1], c)):
             out[-1] = _merged(out[-1], c)
+        elif out and price_paid(out[-1], c, line):
+            out[-1] = _merged(out[-1], _with(c, c.pieces[1:]))
         else:
             out.append(c)
     return powers(out, ctx, line)
@@ -98,6 +102,19 @@ def _train_owner(c: Clause, line: str) -> Clause:
                 and {k for k, _ in p.value} >= {"corporation", "company"}:
             pieces[n] = Piece("name", tuple(v for v in p.value if v[0] == "corporation"), p.start, p.end, p.before)
     return c if pieces == c.pieces else _with(c, pieces)
+
+
+_STEP_ALONE = re.compile(r"(?:on\s+)?(?:the\s+|its\s+)?(?:track|tiles?|tokens?|stations?|trains?)\W*", re.I)
+_STEP_NAMED = re.compile(r"\b(?:track|tiles?|tokens?|stations?|trains?)\b", re.I)
+
+
+def _step_passed(c: Clause, prev: Clause | None) -> Clause:
+    """ "passes on track and on the token": a step named alone after a pass that names a step
+    is a second step passed."""
+    if prev is None or "pass" not in prev.verbs() or not _STEP_NAMED.search(prev.text) or c.loose \
+            or not _STEP_ALONE.fullmatch(c.text) or any(p.kind != "verb" for p in c.pieces):
+        return c
+    return _with(c, [Piece("verb", "steppass", c.pieces[0].start, c.pieces[0].end)] if c.pieces else [])
 
 
 def _deal(c: Clause, line: str) -> Clause:

@@ -1,7 +1,8 @@
 """What is said around a train bought in an operating round, settled before the clauses are
 fitted (track_clauses.py calls these): a remark on trains that rust or a phase that begins
-("bye bye 2s", "CPR's 2s rusted", "first 3, so phase 3 kicks in") is no move, and "another
-from GT for 100" after a train bought is one more of that train.
+("bye bye 2s", "CPR's 2s rusted", "first 3, so phase 3 kicks in") is no move, "another
+from GT for 100" after a train bought is one more of that train, and "QLL buys a 2, HBR a 3"
+is a buy of each company named (the table checks each is the writer's to move).
 """
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import re
 
 from .pieces import Clause, Piece
 
-__all__ = ["bought_trains", "train_remark", "another_train"]
+__all__ = ["bought_trains", "train_remark", "another_train", "gapped_buyer", "listed_train", "price_paid"]
 
 _ANOTHER = re.compile(r"\s*(?:and\s+|then\s+|plus\s+)?(?:another|one\s+more)\b", re.I)
 
@@ -60,3 +61,39 @@ def another_train(c: Clause, bought: list[str], line: str) -> Clause:
         return c
     train = Piece("train", bought[0], m.end() - len(m.group(0).split()[-1]), m.end(), "")
     return Clause(c.start, c.end, c.text, [train, *c.pieces], c.loose, c.mover)
+
+
+def gapped_buyer(c: Clause, before: list[Clause], trains: tuple, current: str | None, line: str) -> Clause:
+    """ "QLL buys a 2 train, HBR a 3": a clause of no move word that starts with another
+    company, followed by a train alone, right after a buy, is that company's buy of the train
+    (the clause's mover; the buy word carries on)."""
+    if c.verbs() or c.loose or len(c.pieces) != 2 or not before or "buy" not in before[-1].verbs() \
+            and before[-1].mover is None:
+        return c
+    who, what = c.pieces
+    ids = [i for k, i in who.value if k == "corporation"] if who.kind == "name" else []
+    train = what.kind == "train" or what.kind == "number" and what.before in ("a", "an") and str(what.value) in trains
+    if len(ids) != 1 or ids[0] == current or not train or not re.fullmatch(r"\s*(?:and\s+)?", line[c.start:who.start], re.I):
+        return c
+    return Clause(c.start, c.end, c.text, [what], c.loose, ids[0])
+
+
+def listed_train(c: Clause, before: list[Clause], trains: tuple) -> Clause:
+    """ "buy 2, 2, 3": a number alone that names a train, after a buy of a train named by its
+    number alone (or after another such number), is one more train bought."""
+    if c.verbs() or c.loose or len(c.pieces) != 1 or c.pieces[0].kind != "number" or not before:
+        return c
+    prev, p = before[-1], c.pieces[0]
+    last = prev.pieces[-1] if prev.pieces else None
+    if str(p.value) not in trains or last is None or str(last.value) not in trains or last.kind not in ("number", "train") \
+            or not ("buy" in prev.verbs() or not prev.verbs() and len(prev.pieces) == 1):
+        return c
+    return Clause(c.start, c.end, c.text, [Piece("train", str(p.value), p.start, p.end, p.before)], c.loose, c.mover)
+
+
+def price_paid(prev: Clause, c: Clause, line: str) -> bool:
+    """ "trades in its 4 for a Diesel, paying $800": an amount paid, alone in its clause, right
+    after a train bought with no price, is that train's price."""
+    return ("buy" in prev.verbs() or bool(prev.of("exchange"))) and bool(prev.of("train")) and not prev.of("money") and not prev.of("number") \
+        and not c.loose and [p.kind for p in c.pieces] in (["verb", "money"], ["verb", "number"]) \
+        and line[c.pieces[0].start:c.pieces[0].end].lower() in ("paying", "pays", "paid")
