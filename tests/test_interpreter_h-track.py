@@ -100,6 +100,10 @@ READ = [
     ("1882", "OR", "HBR", "HBR: 2T G11-B12 (Hudson Bay) for 60",
      [RunRoutes("HBR", (Route("2", (Stop("G11"), Stop("B12")), revenue=60),))]),
     ("1882", "OR", "QLL", "QLL passes on tiles and on the token.", [Pass("QLL"), Pass("QLL")]),
+    # a step named, then "none" or "nothing": that step passed; a train from the bank is bought
+    ("1882", "OR", "HBR", "HBR - Tile: #9 on H10. Token: none. Train: none.", [LayTile("HBR", "H10", "9", 3), Pass("HBR"), Pass("HBR")]),
+    ("1882", "OR", "CPR", "CPR: lay #57 on I5, buy nothing", [LayTile("CPR", "I5", "57", 3), Pass("CPR")]),
+    ("1861", "OR", "MK", "MK: 2 train from the bank, 100", [BuyTrain("MK", "2", "depot", 100)]),
 ]
 
 
@@ -118,6 +122,7 @@ REFUSED = [
     ("1861", "OR", "MKN", "MKN buys a 2+3 for 600"),                       # no train of that name
     ("1882", "OR", "GT", "GT uses the NWR: moves its token to E5 and D4"),  # where from?
     ("1830", "OR", "PRR", "PRR: 100 in Lancaster"),
+    ("1882", "OR", "QLL", "QLL: no trains to run, none bought"),           # no run is no step passed
     ("1882", "OR", "QLL", "QLL buys a 2 train, CPR a 3 for 50 and the 4"),   # not a train alone after the company
     ("1882", "OR", "GT", "GT: so long 2s, 50 and 40"),                      # no train bought: figures of a run?
     ("1882", "OR", "CNR", "CNR buys a 2 and a 3, and another from QLL for 60"),   # another of which?                         # no tile of that number

@@ -511,7 +511,7 @@ class _Fitter:
                 and not self.c.of("source") and not self.c.of("exchange"):   # "D from depot, ..., 800": a buy
             return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run
         if self.implicit() and trains and (self.c.of("money") or self.c.of("number")):
-            runs, buys = self._run(cur, trains), self._train(cur, trains)    # "2T for 80": which?
+            runs, buys = None if self.c.of("source") else self._run(cur, trains), self._train(cur, trains)   # "2T for 80": which? (from the bank: bought)
             if isinstance(runs, list) and isinstance(buys, list):
                 runs, buys = train_by_shape(self.before, self.later, runs, buys)
             return [f for f in (runs, buys) if isinstance(f, list) for f in f] or None

@@ -83,8 +83,10 @@ for _family, _words in {
         VERBS[_w] = _family.strip()
 
 #: "no track", "no tile", "no further trains": a step passed, the one "no" that is not a negation
-_STEP_PASS = re.compile(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|tokens?|stations?|trains?|train\s+purchase|"
-                        r"purchase|lay)\b", re.I)
+_STEP_PASS = re.compile(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|tokens?|stations?|trains?(?!\s+to\s+run)|train\s+purchase|"
+                        r"purchase|lay)\b|"
+                        # "Token: none", "buy nothing": the step named, then nothing done in it
+                        r"\b(?:track|tiles?|tokens?|stations?|trains?|buys?|lays?)(?:\s*:\s*|\s+)(?:none|nothing)\b", re.I)
 #: "skips track and token": the steps passed (two when two are named)
 _SKIPS = re.compile(r"\bskip(?:s|ping)?\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
                     r"(\s+(?:and|&)\s+(?:the\s+)?(?:track|tile|lay|tokens?|station|trains?))?\b", re.I)
