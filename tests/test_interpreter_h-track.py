@@ -104,6 +104,10 @@ READ = [
     ("1882", "OR", "HBR", "HBR - Tile: #9 on H10. Token: none. Train: none.", [LayTile("HBR", "H10", "9", 3), Pass("HBR"), Pass("HBR")]),
     ("1882", "OR", "CPR", "CPR: lay #57 on I5, buy nothing", [LayTile("CPR", "I5", "57", 3), Pass("CPR")]),
     ("1861", "OR", "MK", "MK: 2 train from the bank, 100", [BuyTrain("MK", "2", "depot", 100)]),
+    # a train handed in, then the train bought; "gets" before a train buys it; a lay "for no cost"
+    ("1830", "OR", "NYC", "NYC turns in its 4 and buys a D for 800.", [BuyTrain("NYC", "D", "depot", 800, "4")]),
+    ("1882", "OR", "SC", "SC gets the 3 from CNR for 90", [BuyTrain("SC", "3", "CNR", 90)]),
+    ("1882", "OR", "QLL", "QLL lays #8 at I11 for no cost", [LayTile("QLL", "I11", "8", 3)]),
 ]
 
 
@@ -122,6 +126,8 @@ REFUSED = [
     ("1861", "OR", "MKN", "MKN buys a 2+3 for 600"),                       # no train of that name
     ("1882", "OR", "GT", "GT uses the NWR: moves its token to E5 and D4"),  # where from?
     ("1830", "OR", "PRR", "PRR: 100 in Lancaster"),
+    ("1882", "OR", "GT", "GT gets 40 from the bank"),                       # no train: nothing bought
+    ("1830", "OR", "NYC", "NYC turns in its 4, no D"),                        # no train bought with it
     ("1882", "OR", "QLL", "QLL: no trains to run, none bought"),           # no run is no step passed
     ("1882", "OR", "QLL", "QLL buys a 2 train, CPR a 3 for 50 and the 4"),   # not a train alone after the company
     ("1882", "OR", "GT", "GT: so long 2s, 50 and 40"),                      # no train bought: figures of a run?

@@ -90,6 +90,7 @@ def clause_refusal(text: str) -> Optional[str]:
         return f'"{m.group(0).strip()}"'
     rest = _STEP_PASS.sub(" ", text)
     rest = re.sub(r"\bno\s+bid\b", " ", rest, flags=re.I)
+    rest = re.sub(r"\b(?:for|at)\s+no\s+(?:cost|charge)\b", " ", rest, flags=re.I)     # "lays #7 at H12 for no cost": free
     m = _NEGATION.search(rest)
     return f'"{m.group(0)}"' if m else None
 

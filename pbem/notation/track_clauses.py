@@ -12,7 +12,9 @@ from .context import NotationContext
 from .pieces import Clause, Piece, _operating
 from .lay_details import lay_details, tile_of_lay
 from .private_powers import powers
-from .train_clauses import another_train, bought_trains, gapped_buyer, listed_train, price_paid, train_remark
+from .train_clauses import (
+    another_train, bought_trains, gapped_buyer, gets_train, listed_train, price_paid, traded_in, train_remark,
+)
 
 __all__ = ["settled"]
 
@@ -35,6 +37,7 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
     """The clauses of an operating round's `line` with the words above settled (others as found)."""
     if not found or not _operating(ctx):
         return found
+    found = [gets_train(c, line, tuple(ctx.trains)) for c in found]
     deal = any("buy" in c.verbs() for c in found)
     bought = bought_trains(found, tuple(ctx.trains))
     out: list[Clause] = []
@@ -50,6 +53,8 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
         c = listed_train(gapped_buyer(c, out, tuple(ctx.trains), ctx.current, line), out, tuple(ctx.trains))
         laid = laid or bool(c.of("tile"))
         if out and (_hex_of_lay(out[-1], c) or tile_of_lay(out[-1], c)):
+            out[-1] = _merged(out[-1], c)
+        elif out and traded_in(out[-1], c, ctx.current):
             out[-1] = _merged(out[-1], c)
         elif out and price_paid(out[-1], c, line):
             out[-1] = _merged(out[-1], _with(c, c.pieces[1:]))

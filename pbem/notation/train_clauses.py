@@ -10,7 +10,7 @@ import re
 
 from .pieces import Clause, Piece
 
-__all__ = ["bought_trains", "train_remark", "another_train", "gapped_buyer", "listed_train", "price_paid"]
+__all__ = ["bought_trains", "train_remark", "another_train", "gapped_buyer", "listed_train", "price_paid", "traded_in", "gets_train"]
 
 _ANOTHER = re.compile(r"\s*(?:and\s+|then\s+|plus\s+)?(?:another|one\s+more)\b", re.I)
 
@@ -97,3 +97,29 @@ def price_paid(prev: Clause, c: Clause, line: str) -> bool:
     return ("buy" in prev.verbs() or bool(prev.of("exchange"))) and bool(prev.of("train")) and not prev.of("money") and not prev.of("number") \
         and not c.loose and [p.kind for p in c.pieces] in (["verb", "money"], ["verb", "number"]) \
         and line[c.pieces[0].start:c.pieces[0].end].lower() in ("paying", "pays", "paid")
+
+
+def traded_in(c: Clause, after: Clause, current: str | None) -> bool:
+    """ "HBR hands in its 5 and buys a D for 800": a train handed in, alone in its clause (with
+    the operating company), goes with the train bought in the next clause."""
+    return bool(c.of("exchange")) and not c.loose and not c.verbs() and "buy" in after.verbs() and bool(after.of("train")) \
+        and not after.of("exchange") and all(p.kind == "exchange" or p.kind == "name" and all(i == current for _, i in p.value)
+                                             for p in c.pieces)
+
+
+_GETS = re.compile(r"\b(?:gets?|getting)\s+(?=(?:an?|the|one|its)\s+\S)", re.I)
+
+
+def gets_train(c: Clause, line: str, trains: tuple) -> Clause:
+    """ "GT gets the 4 off HBR for 250", "B&O gets a 4 from the depot": "gets" before a train,
+    in a clause of no move word, buys it."""
+    if c.verbs():
+        return c
+    for m in _GETS.finditer(line, c.start, c.end):
+        nxt = next((p for p in c.pieces if p.start >= m.end()), None)
+        if nxt is not None and (nxt.kind == "train" or nxt.kind == "number" and str(nxt.value) in trains) \
+                and re.fullmatch(r"\w+\s+", line[m.end():nxt.start]):
+            verb = Piece("verb", "buy", m.start(), m.start() + len(m.group(0).rstrip()))
+            return Clause(c.start, c.end, c.text, sorted([*c.pieces, verb], key=lambda p: p.start),
+                          [w for w in c.loose if w not in ("gets", "get", "getting")], c.mover)
+    return c
