@@ -107,19 +107,19 @@ def traded_in(c: Clause, after: Clause, current: str | None) -> bool:
                                              for p in c.pieces)
 
 
-_GETS = re.compile(r"\b(?:gets?|getting)\s+(?=(?:an?|the|one|its)\s+\S)", re.I)
+_GETS = re.compile(r"\b(?:gets?|getting|got)\s+(?=(?:an?|the|one|its)\s+\S)", re.I)
 
 
 def gets_train(c: Clause, line: str, trains: tuple) -> Clause:
-    """ "GT gets the 4 off HBR for 250", "B&O gets a 4 from the depot": "gets" before a train,
-    in a clause of no move word, buys it."""
+    """ "GT gets the 4 off HBR for 250", "B&O got a 4 from the depot": "gets" (or "got") before
+    a train, in a clause of no move word, buys it."""
     if c.verbs():
         return c
     for m in _GETS.finditer(line, c.start, c.end):
-        nxt = next((p for p in c.pieces if p.start >= m.end()), None)
+        nxt = next((p for p in c.pieces if p.start >= m.end() and p.kind != "count"), None)
         if nxt is not None and (nxt.kind == "train" or nxt.kind == "number" and str(nxt.value) in trains) \
-                and re.fullmatch(r"\w+\s+", line[m.end():nxt.start]):
+                and re.fullmatch(r"\w+\s+", line[m.end():nxt.start]) and nxt.start - m.end() < 8:
             verb = Piece("verb", "buy", m.start(), m.start() + len(m.group(0).rstrip()))
             return Clause(c.start, c.end, c.text, sorted([*c.pieces, verb], key=lambda p: p.start),
-                          [w for w in c.loose if w not in ("gets", "get", "getting")], c.mover)
+                          [w for w in c.loose if w not in ("gets", "get", "getting", "got")], c.mover)
     return c
