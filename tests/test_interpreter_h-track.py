@@ -77,7 +77,7 @@ READ = [
     ("1830", "OR", "PRR", "PRR: 9 in Lancaster (rot 1), buy a 2T", [LayTile("PRR", "H16", "9", 1), BuyTrain("PRR", "2", "depot")]),
     ("1882", "OR", "GT", "GT lays the green tile (15) on L8", [LayTile("GT", "L8", "15", 3)]),
     ("1861", "OR", "NW", "NW upgrades Moscow (H8) to green, tile 636.", [LayTile("NW", "H8", "636", 3)]),
-    ("1882", "OR", "HBR", "HBR lays #8 at H10 (connecting G11 to I9).", [LayTile("HBR", "H10", "8", 3)]),
+    ("1882", "OR", "QLL", "QLL lays #57 at J8, with the track joining up to Regina.", [LayTile("QLL", "J8", "57", 3)]),
     ("1830", "OR", "NYNH", "New Haven lays #9 on Albany.", [LayTile("NYNH", "E19", "9", 3)]),
     ("1830", "OR", "NYNH", "NYNH runs the 2 from Albany to New Haven for 50",
      [RunRoutes("NYNH", (Route("2", (Stop("E19"), Stop("F20")), revenue=50),))]),
@@ -137,7 +137,7 @@ REFUSED = [
     ("1882", "OR", "QLL", "QLL buys a 2 train, CPR a 3 for 50 and the 4"),   # not a train alone after the company
     ("1882", "OR", "GT", "GT: so long 2s, 50 and 40"),                      # no train bought: figures of a run?
     ("1882", "OR", "CNR", "CNR buys a 2 and a 3, and another from QLL for 60"),   # another of which?                         # no tile of that number
-    ("1882", "OR", "HBR", "HBR lays #8 (connecting G11 to I9)"),             # the lay's own hex is not told
+    ("1882", "OR", "HBR", "HBR lays #8 at H10 (connecting G11 to I9)"),      # hexes joined: edges the table checks
     ("1882", "OR", "GT", "GT buys the Trestle Bridge from Bob before running for 50"),  # a run told after the buy
 ]
 

@@ -1,7 +1,7 @@
 """What a lay's clause tells beside the tile and the hex, settled before the clause is fitted
 (track_clauses.py calls these): a bare number laid "in Lancaster" is the tile, a number in
 brackets after the word "tile" too ("the grey Moscow tile (639)"), the track's connections
-("(connecting G11 to G9)", "with the track joining up to Regina") name no hex of the lay, the
+("with the track joining up to Regina") name no hex of the lay, the
 operating company's name read as a place ("New Haven") is the company, and a tile alone after
 a lay that named none ("upgrades St. Petersburg (E1) to brown, tile 641") is that lay's tile.
 """
@@ -60,12 +60,13 @@ def lay_details(c: Clause, ctx: NotationContext, line: str, laid: bool) -> Claus
             if p.kind == "number" and (before_place or in_brackets) and (known is None or str(p.value) in known):
                 pieces[n] = Piece("tile", str(p.value), p.start, p.end, p.before)
                 break
-    # "(connecting G11 to G9)", "with the track joining up to Regina": no hex of the lay
+    # "with the track joining up to Regina": no hex of the lay
     if verbs <= {"lay", "merge"} and (laid or any(p.kind == "tile" for p in pieces)):
         spans = [m.span() for m in _CONNECTS.finditer(line, c.start, c.end)]
         if spans:
             inside = [p for p in pieces if any(a <= p.start and p.end <= b for a, b in spans)]
-            if inside and all(p.kind == "hex" or _location(p) or p.kind == "verb" and p.value == "merge" for p in inside):
+            # a hex joined is an edge the table checks against the rotation (asides.py): left to it
+            if inside and all(_location(p) or p.kind == "verb" and p.value == "merge" for p in inside):
                 pieces = [p for p in pieces if p not in inside]
                 loose = [w for w in loose if w not in _TRACK_WORDS]
     if pieces == c.pieces and loose == c.loose:

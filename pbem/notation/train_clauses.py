@@ -12,6 +12,9 @@ from .pieces import Clause, Piece
 
 __all__ = ["bought_trains", "train_remark", "another_train", "gapped_buyer", "listed_train", "price_paid", "traded_in", "gets_train"]
 
+#: the move words of an operating round (piece_moves.py)
+_OR_VERBS = {"buy", "sell", "lay", "token", "run", "payout", "withhold", "half", "pass", "steppass", "discard", "loan",
+             "merge", "convert"}
 _ANOTHER = re.compile(r"\s*(?:and\s+|then\s+|plus\s+)?(?:another|one\s+more)\b", re.I)
 
 
@@ -39,13 +42,14 @@ def train_remark(c: Clause, bought: list[str], line: str) -> Clause:
     if bought and "buy" in c.verbs() and first:      # "buys a 3 train for 180 -- first 3"
         kept = [p for p in c.pieces if not (p.kind == "number" and p.before == "first" and str(p.value) in bought)]
         return c if len(kept) == len(c.pieces) else Clause(c.start, c.end, c.text, kept, c.loose, c.mover)
-    if not bought or c.verbs() or not c.pieces:
+    if not bought or c.verbs() & _OR_VERBS or not c.pieces:
         return c
     if not (c.loose or first):
         return c
     for n, p in enumerate(c.pieces):
         nxt = c.pieces[n + 1] if n + 1 < len(c.pieces) else None
-        if _plural(p, line) or p.kind == "number" and (p.before == "phase" or first and str(p.value) in bought):
+        if _plural(p, line) or p.kind == "number" and (p.before == "phase" or first and str(p.value) in bought) \
+                or p.kind == "verb" and p.value not in _OR_VERBS:        # "so green opens": no move of this round
             continue
         if p.kind == "name" and all(k == "corporation" for k, _ in p.value) and nxt is not None and _plural(nxt, line):
             continue               # "CPR's 2s"
