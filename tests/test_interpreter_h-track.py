@@ -109,6 +109,8 @@ READ = [
     ("1882", "OR", "SC", "SC gets the 3 from CNR for 90", [BuyTrain("SC", "3", "CNR", 90)]),
     ("1882", "OR", "QLL", "QLL lays #8 at I11 for no cost", [LayTile("QLL", "I11", "8", 3)]),
     ("1882", "OR", "HBR", "HBR got a 4 train (300) and CPR's 2s rusted.", [BuyTrain("HBR", "4", "depot", 300)]),
+    # a place before "minor" is the one minor whose home it is
+    ("1861", "OR", "KR", "Kharkov minor buys a 2 from the bank for 100.", [BuyTrain("KR", "2", "depot", 100)]),
     # a common noun and a move word before a colon head the line ("Train buys: ..."), naming no one
     ("1882", "OR", "CNR", "Train buys: CNR takes a 3 train, SC a 2.", [BuyTrain("CNR", "3", "depot"), BuyTrain("SC", "2", "depot")]),
 ]
@@ -131,7 +133,8 @@ REFUSED = [
     ("1830", "OR", "PRR", "PRR: 100 in Lancaster"),
     ("1882", "OR", "GT", "GT gets 40 from the bank"),                       # no train: nothing bought
     ("1882", "OR", "GT", "GT got 40 from the bank"),                        # "got" without a train: a report
-    ("1882", "OR", "GT", "Bobbo buys: a 2 train"),                          # a name nobody has before the colon
+    ("1882", "OR", "GT", "Bobbo buys: a 2 train"),
+    ("1861", "OR", "N", "Moscow minor buys a 2 from the bank for 100."),       # three minors' home: which?                          # a name nobody has before the colon
     ("1830", "OR", "NYC", "NYC turns in its 4, no D"),                        # no train bought with it
     ("1882", "OR", "QLL", "QLL: no trains to run, none bought"),           # no run is no step passed
     ("1882", "OR", "QLL", "QLL buys a 2 train, CPR a 3 for 50 and the 4"),   # not a train alone after the company

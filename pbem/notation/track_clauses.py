@@ -6,7 +6,9 @@ between companies is the other party, not the one who moves.
 """
 from __future__ import annotations
 
+import functools
 import re
+from typing import Optional
 
 from .context import NotationContext
 from .pieces import Clause, Piece, _operating
@@ -43,7 +45,7 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
     out: list[Clause] = []
     laid = False             # whether a clause so far names a tile (a lay told)
     for n, c in enumerate(found):
-        c = _train_owner(_put_tile(_home_hex(c, line), line), line)
+        c = _train_owner(_put_tile(_home_hex(_minor_by_place(c, ctx, line), line), line), line)
         c = _deal(lay_details(c, ctx, line, laid), line) if deal or c.of("tile") or laid else lay_details(c, ctx, line, laid)
         if laid or c.of("tile"):
             c = _lay_cost(c, line)
@@ -120,6 +122,33 @@ def _step_passed(c: Clause, prev: Clause | None) -> Clause:
             or not _STEP_ALONE.fullmatch(c.text) or any(p.kind != "verb" for p in c.pieces):
         return c
     return _with(c, [Piece("verb", "steppass", c.pieces[0].start, c.pieces[0].end)] if c.pieces else [])
+
+
+@functools.lru_cache(maxsize=16)
+def _minor_homes(title: Optional[str]) -> dict:
+    """The title's minors by their home hex (a hex of several minors: none)."""
+    from pbem.titles.registry import title_data
+
+    try:
+        corps = title_data(title).get("corporations") or [] if title else []
+    except Exception:       # an unknown title
+        return {}
+    homes: dict = {}
+    for c in corps:
+        if isinstance(c, dict) and c.get("type") == "minor" and c.get("home"):
+            homes.setdefault(c["home"], []).append(c["sym"])
+    return {h: syms[0] for h, syms in homes.items() if len(syms) == 1}
+
+
+def _minor_by_place(c: Clause, ctx: NotationContext, line: str) -> Clause:
+    """ "Kharkov minor is buying a 3": a place named before the word "minor" is the one minor
+    whose home it is."""
+    pieces = list(c.pieces)
+    for n, p in enumerate(pieces):
+        hexes = [i for k, i in p.value if k == "location"] if p.kind == "name" else []
+        if len(hexes) == 1 and re.match(r"\s+minor\b", line[p.end:], re.I) and hexes[0] in _minor_homes(ctx.title):
+            pieces[n] = Piece("name", (("corporation", _minor_homes(ctx.title)[hexes[0]]),), p.start, p.end, p.before)
+    return c if pieces == c.pieces else Clause(c.start, c.end, c.text, pieces, [w for w in c.loose if w != "minor"], c.mover)
 
 
 def _deal(c: Clause, line: str) -> Clause:
