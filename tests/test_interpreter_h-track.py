@@ -113,6 +113,8 @@ READ = [
     ("1861", "OR", "KR", "Kharkov minor buys a 2 from the bank for 100.", [BuyTrain("KR", "2", "depot", 100)]),
     # companies spoken to after "sorry" are no movers
     ("1882", "OR", "GT", "GT buys a 4 train for 300 - sorry CPR and SC, your 2s are gone", [BuyTrain("GT", "4", "depot", 300)]),
+    # another company's token told of with no hex is the board's state
+    ("1882", "OR", "GT", "Ugh, the CPR token blocks me. GT lays a 9 on M7.", [LayTile("GT", "M7", "9", 3)]),
     # a common noun and a move word before a colon head the line ("Train buys: ..."), naming no one
     ("1882", "OR", "CNR", "Train buys: CNR takes a 3 train, SC a 2.", [BuyTrain("CNR", "3", "depot"), BuyTrain("SC", "2", "depot")]),
 ]
@@ -136,6 +138,7 @@ REFUSED = [
     ("1882", "OR", "GT", "GT gets 40 from the bank"),                       # no train: nothing bought
     ("1882", "OR", "GT", "GT got 40 from the bank"),                        # "got" without a train: a report
     ("1882", "OR", "GT", "Bobbo buys: a 2 train"),
+    ("1882", "OR", "GT", "GT lays a 9 on M7, CPR tokens J8"),                # another company's token with its hex
     ("1882", "OR", "GT", "GT buys a 4 train for 300 - sorry, CPR buys a 3"),   # another company's move after it
     ("1861", "OR", "N", "Moscow minor buys a 2 from the bank for 100."),       # three minors' home: which?                          # a name nobody has before the colon
     ("1830", "OR", "NYC", "NYC turns in its 4, no D"),                        # no train bought with it
