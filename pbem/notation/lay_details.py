@@ -35,6 +35,7 @@ def _tiles(title: Optional[str]) -> Optional[frozenset]:
 
 
 def _location(p: Piece) -> bool:
+    """Whether the piece is a name read only as a place."""
     return p.kind == "name" and all(k == "location" for k, _ in p.value)
 
 

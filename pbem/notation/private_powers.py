@@ -69,6 +69,7 @@ def powers(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause]
 
 
 def _without(c: Clause, pieces: set, words: set) -> Clause:
+    """The clause without the pieces (by id) and the loose words given."""
     return Clause(c.start, c.end, c.text, [p for p in c.pieces if id(p) not in pieces],
                   [w for w in c.loose if w not in words], c.mover)
 

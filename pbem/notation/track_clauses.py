@@ -67,10 +67,12 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
 
 
 def _hex_alone(c: Clause) -> bool:
+    """A clause of one hex and nothing else ("D6")."""
     return len(c.pieces) == 1 and c.pieces[0].kind == "hex" and not c.loose
 
 
 def _tile_no_hex(c: Clause) -> bool:
+    """A clause naming one tile and no hex or place for it."""
     return len(c.of("tile")) == 1 and not c.of("hex") and not any(
         k == "location" for p in c.of("name") for k, _ in p.value)
 
@@ -82,11 +84,13 @@ def _hex_of_lay(a: Clause, b: Clause) -> bool:
 
 
 def _merged(a: Clause, b: Clause) -> Clause:
-    return Clause(a.start, b.end, a.text + ", " + b.text, a.pieces + b.pieces, a.loose + b.loose)
+    """The two clauses read as one (`a` first)."""
+    return Clause(a.start, b.end, a.text + ", " + b.text, a.pieces + b.pieces, a.loose + b.loose, a.mover)
 
 
 def _with(c: Clause, pieces: list[Piece]) -> Clause:
-    return Clause(c.start, c.end, c.text, pieces, c.loose)
+    """The clause with other pieces."""
+    return Clause(c.start, c.end, c.text, pieces, c.loose, c.mover)
 
 
 def _put_tile(c: Clause, line: str) -> Clause:
@@ -193,7 +197,7 @@ def _lay_cost(c: Clause, line: str) -> Clause:
     kept = [p for p in c.pieces if not any(a <= p.start and p.end <= b for a, b in spans)]
     said = [w.lower() for a, b in spans for w in re.findall(r"[A-Za-z]+", line[a:b])]
     loose = [w for w in c.loose if w not in said]
-    return Clause(c.start, c.end, c.text, kept, loose)
+    return Clause(c.start, c.end, c.text, kept, loose, c.mover)
 
 
 def _agreed(c: Clause, after: Clause | None, line: str) -> Clause:

@@ -31,6 +31,7 @@ def bought_trains(found: list[Clause], trains: tuple) -> list[str]:
 
 
 def _plural(p: Piece, line: str) -> bool:
+    """Whether the piece is a train written in the plural ("2s")."""
     return p.kind == "train" and line[p.start:p.end].rstrip().lower().endswith("s")
 
 
