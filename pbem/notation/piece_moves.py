@@ -28,7 +28,7 @@ from .declarations import declared
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses
 from .piece_clauses import (
-    AGAIN, BARE, CARRIED, DONE, GOES_ON, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay,
+    AGAIN, BARE, CARRIED, DONE, GOES_ON, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay, acting, token_moved,
 )
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .piece_own_kinds import own_kind_moves, own_verbs
@@ -122,7 +122,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         else:
             parts.append(c)
         dropped = aside is not None
-    parts = joined(parts, ctx)
+    parts = joined(parts, ctx, masked)
     out: list[PieceMove] = []
     verbs: set = set()
     last: list[PieceMove] = []        # the moves of the clause before
@@ -141,7 +141,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             out[-1] = dataclasses.replace(out[-1], action=more)
             continue
         start = len(out)
-        fitter = _Fitter(ctx, kind, c, [m.action for m in out])
+        fitter = _Fitter(acting(ctx, c), kind, c, [m.action for m in out])     # a private's power: its moves
         fitter.later = later
         if not fitter.verbs and not c.loose and verbs and not train_after_lay(verbs, c):
             if verbs == {"sell"} and c.of("source"):
@@ -490,8 +490,8 @@ class _Fitter:
             rot = rots[0] if rots else self.ctx.resolve_rotation(tiles[0], hexes[0], ())
             return [[(LayTile(cur, hexes[0], tiles[0], rot), ())]]
         if "token" in verbs:
-            if len(hexes) != 1 or verbs - {"token"}:
-                return "which hex?"
+            if len(hexes) != 1 or verbs - {"token"} or token_moved(self.c, cur, hexes, verbs):
+                return token_moved(self.c, cur, hexes, verbs) or "which hex?"     # "moves its token from G11 to E5"
             neutral = bool(self.c.of("neutral"))
             return [[(PlaceToken(cur, hexes[0], neutral=neutral), ("city",))]]
         if "sell" in verbs and not verbs - {"sell"} and not trains:
@@ -501,7 +501,7 @@ class _Fitter:
             actor = self.ctx.actor
             return self._shares(self.named("corporation", skip=(cur,)) or self.named("corporation"),
                                 lambda c, pct: SellShares(actor, c, pct), many=True)
-        companies = self.named("company")
+        companies = self.named("company", skip=(cur,))     # "SC buys ...": the company operating
         if "buy" in verbs and companies:
             amounts = self.amounts()
             if len(companies) != 1 or len(amounts) != 1 or trains:
@@ -514,7 +514,7 @@ class _Fitter:
                 and not self.c.of("source") and not self.c.of("exchange"):   # "D from depot, ..., 800": a buy
             return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run
         if self.implicit() and trains and (self.c.of("money") or self.c.of("number")):
-            runs, buys = self._run(cur, trains), self._train(cur, trains)    # "2T for 80": which?
+            runs, buys = None if self.c.of("source") else self._run(cur, trains), self._train(cur, trains)   # "2T for 80": which? (from the bank: bought)
             if isinstance(runs, list) and isinstance(buys, list):
                 runs, buys = train_by_shape(self.before, self.later, runs, buys)
             return [f for f in (runs, buys) if isinstance(f, list) for f in f] or None

@@ -48,6 +48,7 @@ class Clause:
     text: str
     pieces: list[Piece] = field(default_factory=list)
     loose: list[str] = field(default_factory=list)     # words that are neither pieces nor fillers
+    mover: Optional[str] = None       # a private whose power makes the clause's moves (private_powers.py)
 
     def of(self, kind: str) -> list[Piece]:
         return [p for p in self.pieces if p.kind == kind]
@@ -87,12 +88,16 @@ for _family, _words in {
         VERBS[_w] = _family.strip()
 
 #: "no track", "no tile", "no further trains": a step passed, the one "no" that is not a negation
-_STEP_PASS = re.compile(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|tokens?|stations?|trains?|train\s+purchase|"
-                        r"purchase|lay)\b", re.I)
+_STEP_PASS = re.compile(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|tokens?|stations?|trains?(?!\s+to\s+run)|train\s+purchase|"
+                        r"purchase|lay)\b|"
+                        # "Token: none", "buy nothing": the step named, then nothing done in it
+                        r"\b(?:track|tiles?|tokens?|stations?|trains?|buys?|lays?)(?:\s*:\s*|\s+)(?:none|nothing)\b", re.I)
 #: "skips track and token": the steps passed (two when two are named)
-_SKIPS = re.compile(r"\bskip(?:s|ping)?\s+(?:the\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
+_SKIPS = re.compile(r"\bskip(?:s|ping)?\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
                     r"(\s+(?:and|&)\s+(?:the\s+)?(?:track|tile|lay|tokens?|station|trains?))?\b", re.I)
-_MONEY = re.compile(r"(?:[$₽]\s*(\d{1,6})|\bR\s?(\d{2,6})\b|(\d{1,6})\s*(?:₽|\$|roubles?\b|rubles?\b|RUB\b))")
+_MONEY = re.compile(r"(?:[$₽]\s*(\d{1,6})|\bR\s?(\d{2,6})\b|(?<![A-Za-z])(\d{1,6})\s*(?:₽|\$(?!\s*\d)|roubles?\b|rubles?\b|RUB\b))")
+#: a train named with a plus ("a 2+2", "5+5E"): its name alone says it is a train
+_PLUS_TRAIN = re.compile(r"(?<![\w#$+])(\d\+\d+E?)(?![\w+])")
 #: a holding stated beside a buy ("that's 40% now", "now holding 30%"): a claim, not the buy
 _HELD = re.compile(r"\b(?:that's|thats|that\s+is|now|holding|makes|making)\s+(?:me\s+)?(?:at\s+|up\s+to\s+)?\d{1,3}\s*%"
                    r"|\b\d{1,3}\s*%\s+now\b", re.I)
@@ -109,7 +114,7 @@ _NAMED_TILE = re.compile(r"(?:(?<=\blay\s)|(?<=\blays\s)|(?<=\bto\s)|(?<=\bthe\s
 #: a bare number laid on a hex ("a 9 at G13") is a tile, never an amount
 _TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s+(?:(?:on|at|in|to)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
 #: "trading in the 4": the train handed in for a discount
-_EXCHANGE = re.compile(r"\btrad(?:e|es|ing)\s+in\s+(?:the\s+|its\s+|a\s+|an\s+|one\s+)?(\d\+?\d*E?|D)\b(?:\s*-?\s*trains?)?",
+_EXCHANGE = re.compile(r"\b(?:trad(?:e|es|ing)|hands?|handing|turns?|turning)\s+in\s+(?:the\s+|its\s+|a\s+|an\s+|one\s+)?(\d\+?\d*E?|D)\b(?:\s*-?\s*trains?)?",
                        re.I)
 #: "a 2nd share", "my third cert": one share (which one of the writer's it is, not how many)
 _ORDINAL = re.compile(r"\b(?:a\s+|my\s+|the\s+|his\s+|her\s+)?(?:\d(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|"
@@ -139,13 +144,13 @@ _TAKES_IN = re.compile(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?(?:[A-Z
                        r"\b(?:takes?|taking|brings?|bringing)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?into\s+(?:the\s+|its\s+)?merger\b)")
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "single": 1, "another": 1}
 #: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
-_SPLIT = re.compile(r";|!|(?<!\d)\.(?=\s|$)|\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
+_SPLIT = re.compile(r";|!|(?<!\d)(?<!\bCo)(?<!\bSt)\.(?=\s|$)|(?<!\bCo)(?<!\bSt)\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||\s/\s|(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
 
 #: words that may stand in a clause without a move word (the clause is then pieces only)
 FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please share shares cert certificate
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
-treasury initial so just now today again round each apiece total go price cost paying extra more first second
+treasury initial so just now today again round each apiece total go price cost paying extra more first second old
 """.split())
 
 
@@ -217,6 +222,9 @@ def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> li
     i = 0
     while i < len(words):
         hit = None
+        if words[i].start() and text[words[i].start() - 1].isdigit():
+            i += 1              # "5+5E": letters glued to a digit name nothing
+            continue
         for n in range(1, min(6, len(words) - i) + 1):
             a, b = words[i].start(), words[i + n - 1].end()
             span = text[a:b]
@@ -392,6 +400,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         take(_NAMED_TILE, "tile", lambda m: (m.group(1) or m.group(2)) if (m.group(1) or m.group(2)) in named else None)
     take(_ROTATION, "rotation", lambda m: int(m.group(1)))
     take(_EXCHANGE, "exchange", lambda m: (lambda t: t if t in trains else None)(m.group(1)))
+    take(_PLUS_TRAIN, "train", lambda m: m.group(1) if m.group(1) in trains else None)
     take(_TRAIN_COUNT, "count", lambda m: int(m.group(1)))
     take(_TRAINS_N, "count", lambda m: int(m.group(1)))
     take(_ORDINAL, "count", lambda m: 1)
@@ -447,12 +456,18 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
 
 
 def _place_by_its_hex(pieces: list[Piece], line: str) -> list[Piece]:
-    """A place named with its hex in brackets ("Poland (A11)") is that hex: the place's name is
-    dropped, so no other hex of the place is taken for a second stop."""
-    drop = {id(a) for a, b in zip(pieces, pieces[1:])
+    """A place named with its hex in brackets ("Poland (A11)") is that hex, one piece from the
+    place's name on: no other hex of the place is taken for a second stop, nor its name for chat;
+    a place in brackets after its hex ("B12 (Hudson Bay)") is dropped (the hex says it)."""
+    drop = {id(a): b for a, b in zip(pieces, pieces[1:])
             if a.kind == "name" and any(k == "location" for k, _ in a.value) and b.kind == "hex"
             and re.fullmatch(r"\s*\(\s*", line[a.end:b.start]) and re.match(r"\s*\)", line[b.end:])}
-    return [p for p in pieces if id(p) not in drop]
+    whole = {id(b): Piece("hex", b.value, a.start, b.end, a.before) for a in pieces if id(a) in drop for b in [drop[id(a)]]}
+    for a, b in zip(pieces, pieces[1:]):         # "B12 (Hudson Bay)": the same stop
+        if a.kind == "hex" and b.kind == "name" and ("location", a.value) in b.value \
+                and re.fullmatch(r"\s*\(\s*", line[a.end:b.start]) and re.match(r"\s*\)", line[b.end:]):
+            drop[id(b)], whole[id(a)] = a, Piece("hex", a.value, a.start, b.end, a.before)
+    return [whole.get(id(p), p) for p in pieces if id(p) not in drop]
 
 
 def _near(sorted_at: list[int], a: int, b: int) -> bool:
@@ -533,6 +548,7 @@ def unknown_subject(line: str, ctx: NotationContext, index: NameIndex) -> Option
     found = _find(line[:after + _SUBJECT_REACH if cut < 0 else cut], ctx, index)   # only the first two words matter
     if any(p.start < m.end(1) and m.start(1) < p.end for p in found):
         return None                                      # a name, a move word, a hex...
-    if any(p.kind == "verb" and p.start == after for p in found):
+    heading = m.group(1).lower() in FILLERS and line[after:].split(None, 1)[0].endswith(":")     # "Train buys: ..."
+    if not heading and any(p.kind == "verb" and p.start == after for p in found):
         return m.start(1), m.group(1)
     return None
