@@ -34,6 +34,7 @@ from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .scopes import Heading, clause_refusal, line_refusal, set_aside
 from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
 from .share_counts import one_per_share
+from .share_quantity import said_once
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind", "COUNTS"]
 
@@ -426,8 +427,7 @@ class _Fitter:
         counts += [p.value for p in self.c.of("number") if p.end <= self.c.pieces[0].start + 999
                    and p.value <= 9 and p.before not in ("for", "at", "@", "=")]
         pcts = [p.value for p in self.c.of("percent")]
-        if set(counts) == {1}:
-            counts = [1]           # "Another QLL please - my second share": one share, said twice
+        counts, pcts = said_once(counts, pcts, size)     # "2 10% certificates (20%)": one quantity
         if len(counts) + len(pcts) > 1:
             return None
         pct = pcts[0] if pcts else size * (counts[0] if counts else 1)

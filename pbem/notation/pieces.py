@@ -17,6 +17,7 @@ from typing import Optional
 
 from .context import NotationContext
 from .names import NameIndex, norm
+from .share_quantity import CERT_SIZE, counted_shares
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
 
@@ -139,6 +140,7 @@ FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
 treasury initial so just now today again round each apiece total go price cost paying extra more first second
+sh pls plz
 """.split())
 
 
@@ -371,6 +373,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_PER_SHARE, "per_share", lambda m: int(m.group(1)))
     take(_MONEY, "money", lambda m: int(next(g for g in m.groups() if g)))
     take(_HELD, "held", lambda m: int(re.search(r"\d+", m.group(0)).group(0)))
+    take(CERT_SIZE, "size", lambda m: int(m.group(1)))      # "2 10% certificates": which kind, not how many
     take(_PERCENT, "percent", lambda m: int(m.group(1)))
     named = _tile_names(ctx.title)
     if named:      # "upgrades Regina to R2", "lays R1 on J10": a tile, where "r1" elsewhere is a rotation
@@ -428,6 +431,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     for m in re.finditer(r"\bneutral\b", text, re.I):
         pieces.append(Piece("neutral", True, m.start(), m.end()))
     pieces.sort(key=lambda p: p.start)
+    pieces = counted_shares(pieces, line, ctx)       # "1 GT", "S 2 GT": how many shares
     return _place_by_its_hex(pieces, line)
 
 
