@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import BuyShares, SellShares
+from pbem.engine.actions import Bid, BuyShares, Par, SellShares
 from pbem.errors import PbemError
 from pbem.notation import context_for_title
 from pbem.notation.names import name_index
@@ -33,6 +33,21 @@ READ = [
     ("1830", "SR", None, "NYNH 1 sh IPO", [BuyShares("ann", "NYNH", "ipo", 10)]),
     ("1882", "SR", None, "Ann: 1 sh HBR from pool", [BuyShares("ann", "HBR", "pool", 10)]),
     ("1882", "SR", None, "another HBR pls", [BuyShares("ann", "HBR", "ipo", 10)]),
+    # a company named by the first words of a longer name, when they begin no other name
+    ("1882", "SR", None, "I'm starting the Grand Trunk at 76.", [Par("ann", "GT", 76)]),
+    ("1861", "auction", None, "Raise to 45 on Black Sea", [Bid("ann", "BSS", 45)]),
+    # the president's certificate is bought by the par: beside one it says the par again,
+    # alone with a price it is the par
+    ("1882", "SR", None, "Ann pars CN at $90 and buys the 20%", [Par("ann", "CN", 90)]),
+    ("1830", "SR", None, "Ann starts B&M at 90 (president's certificate, $180).", [Par("ann", "B&M", 90)]),
+    ("1882", "SR", None, "Ann has started HBR at 71 and bought the 20% for 142.", [Par("ann", "HBR", 71)]),
+    ("1882", "SR", None, "Ann is buying the president's certificate of GT at $100", [Par("ann", "GT", 100)]),
+    ("1882", "SR", None, "Buying the HBR president's certificate, par 100", [Par("ann", "HBR", 100)]),
+    ("1882", "SR", None, "Buying the president's cert of CNR at 100 par.", [Par("ann", "CNR", 100)]),
+    # a par said again in other words
+    ("1882", "SR", None, "Buy GT at par $67 - yes, I'm starting the Grand Trunk.", [Par("ann", "GT", 67)]),
+    # near misses: another buy beside a par is a buy
+    ("1882", "SR", None, "Ann pars CN at $90 and buys a CPR", [Par("ann", "CN", 90), BuyShares("ann", "CPR", "ipo", 10)]),
 ]
 
 
@@ -48,6 +63,10 @@ REFUSED = [
     ("1882", "SR", None, "GT 1"),
     # more than one share without a move word: write each buy
     ("1882", "SR", None, "2 GT"),
+    # one leading word is no name ("Canadian" begins three)
+    ("1882", "SR", None, "buy a Canadian share"),
+    # the president's certificate with no price and no par beside it
+    ("1882", "SR", None, "Buying the president's certificate of GT"),
 ]
 
 
@@ -68,3 +87,11 @@ def test_count_before_a_name_only_in_a_stock_round():
 
 def test_a_certificate_size_without_count_is_the_percent():
     assert interpret("1882", "SR", None, "Ann sells 20% certificates of QLL") == [SellShares("ann", "QLL", 20)]
+
+
+def test_a_route_between_places_is_no_leading_name():
+    """"Moscow-Kiev" begins the Moscow, Kiev & Voronezh Railway's name but is a route."""
+    from pbem.notation.name_prefixes import leading_forms
+    ctx = context_for_title("1861", PLAYERS, actor="ann", round_kind="OR")
+    forms = leading_forms(name_index(ctx))
+    assert "moscowkiev" not in forms and forms["blacksea"] == [("company", "BSS")]

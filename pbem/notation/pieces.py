@@ -17,6 +17,7 @@ from typing import Optional
 
 from .context import NotationContext
 from .names import NameIndex, norm
+from .name_prefixes import leading_forms
 from .share_quantity import CERT_SIZE, counted_shares
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
@@ -156,6 +157,8 @@ def _short_forms(index: NameIndex) -> dict:
                     short = re.sub(r"\s+(?:Railway|Railroad|Rly|Company|Co\.?)$", "", n.strip())
                     if short != n.strip() and len(norm(short)) > 3:
                         got.setdefault(norm(short), []).append((kind, e.ident))
+        for q, found in leading_forms(index).items():      # "the Grand Trunk", "Black Sea"
+            got.setdefault(q, found)
         index._piece_short = got
     return got
 

@@ -1,0 +1,37 @@
+"""Companies named by the first words of a longer name ("the Grand Trunk" for the Grand Trunk
+Pacific, "Black Sea" for the Black Sea Shipping Company): two or more leading words that begin
+the names of one company only (and are no other name of anything) name it. Leading words
+that begin with a place's name are left out: "Moscow-Kiev" is a route, not the Moscow, Kiev &
+Voronezh Railway.
+"""
+from __future__ import annotations
+
+import re
+
+from .names import NameIndex, norm
+
+__all__ = ["leading_forms"]
+
+_WORD = re.compile(r"[A-Za-z][\w'’.]*")
+#: words that end no leading part of a name ("Chesapeake and", "Champlain & St.")
+_OPEN = frozenset({"and", "of", "the", "st", "st.", "rail", "on", "upon"})
+
+
+def leading_forms(index: NameIndex, kinds: tuple = ("corporation", "company")) -> dict:
+    """Normalised leading words (two or more, fewer than the whole name) -> [(kind, id)], for
+    the leading words that begin the names of exactly one entry of `kinds`; those that are an
+    exact name of any entry (a player, a place...) or begin with a place's name are left out."""
+    seen: dict = {}
+    places = {q for e in index.entries.get("location", ()) for q in e.exact}
+    for kind in kinds:
+        for e in index.entries[kind]:
+            for name in e.shown[1:]:
+                words = _WORD.findall(name)
+                for n in range(1, len(words)):
+                    q = norm(" ".join(words[:n]))
+                    if q in places:
+                        break           # a place's name begins it: a route or the place
+                    if n > 1 and len(words[n - 1]) > 2 and words[n - 1].lower() not in _OPEN:
+                        seen.setdefault(q, set()).add((e.kind, e.ident))
+    taken = {q for es in index.entries.values() for e in es for q in e.exact}
+    return {q: sorted(found) for q, found in seen.items() if len(found) == 1 and q not in taken}
