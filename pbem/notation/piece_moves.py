@@ -30,6 +30,7 @@ from .pieces import Clause, Piece, clauses
 from .piece_clauses import (
     AGAIN, BARE, CARRIED, DONE, GOES_ON, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay,
 )
+from .par_restated import PRESIDENTS as _PRESIDENTS, par_restated   # the president's certificate: a par
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .scopes import Heading, clause_refusal, line_refusal, set_aside
 from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
@@ -121,7 +122,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         else:
             parts.append(c)
         dropped = aside is not None
-    parts = joined(parts, ctx)
+    parts = par_restated(joined(parts, ctx), kind)     # the president's certificate bought with a par
     out: list[PieceMove] = []
     verbs: set = set()
     last: list[PieceMove] = []        # the moves of the clause before
@@ -210,9 +211,6 @@ Fit = list[tuple[Action, tuple]]
 _LAY_COST = re.compile(r"\bextra\b|\bsecond\b|\+\s*[$₽]?\d|\bcosts?\b", re.I)
 #: what comes before an amount paid ("paying the 40"): no tile number
 _PAID = re.compile(r"\b(?:paying|pay|pays|for|costs?)\s+(?:the\s+)?[$₽]?\s*(\d+)", re.I)
-#: a president's (director's) certificate named in a buy: not one share ("buys the GT
-#: president's certificate for $134" is a par told by its price, which the pieces do not read)
-_PRESIDENTS = re.compile(r"\b(?:president|director)(?:'?s)?\s+(?:certificate|cert|share)|\bpresidency\b|\bpres\s+cert\b", re.I)
 
 
 class _Fitter:

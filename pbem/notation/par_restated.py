@@ -1,0 +1,72 @@
+"""What a line says again about a par: the president's (director's) certificate bought with it
+("pars CN at $90 and buys the 20%", "starts B&M at 90 (president's certificate, $180)"), and the
+company started again in other words ("Buy GT at par $67 - yes, I'm starting the Grand Trunk").
+
+The president's certificate is bought by the par itself: beside a par its buy, its percent and
+its price state the par again and are set aside; with no par beside it, buying it with one
+price is the par at that price ("buying the president's certificate of GT at $100").
+"""
+from __future__ import annotations
+
+import re
+
+from .pieces import Clause, Piece
+
+__all__ = ["par_restated"]
+
+#: the president's (director's) certificate named
+PRESIDENTS = re.compile(r"\b(?:president|director)(?:'?s|’s)?\s+(?:certificate|cert|share)|\bpresidency\b|"
+                        r"\bpres\s+cert\b", re.I)
+_AMOUNTS = ("money", "number")
+
+
+def _pars(c: Clause) -> bool:
+    return "par" in c.verbs()
+
+
+def _presidents(c: Clause) -> bool:
+    """Whether a clause names the president's certificate: in words, or as "the 20%"."""
+    return bool(PRESIDENTS.search(c.text)) or any(p.value == 20 and p.before == "the" for p in c.of("percent"))
+
+
+def par_restated(parts: list[Clause], kind: str) -> list[Clause]:
+    """The clauses of a stock or auction round with what states a par again set aside (see the
+    module's doc); the clauses of other rounds as they are."""
+    if kind not in ("stock", "auction"):
+        return parts
+    par_at = [n for n, c in enumerate(parts) if _pars(c)]
+    out: list[Clause] = []
+    for n, c in enumerate(parts):
+        if _presidents(c):
+            c = _certificate(c, any(m != n for m in par_at))
+        elif par_at and n > par_at[0] and _again(c, parts[par_at[0]]):
+            continue                # "yes, I'm starting the Grand Trunk": the par said again
+        out.append(c)
+    return out
+
+
+def _certificate(c: Clause, par_elsewhere: bool) -> Clause:
+    """A clause naming the president's certificate: beside a par (in another clause, or before
+    it in this one) its buy, its percent and its prices are set aside (the par's own price, the
+    first amount after its move word or else the clause's first, is kept); else its buy is the par."""
+    own_par = next((p.start for p in c.pieces if p.kind == "verb" and p.value == "par"), None)
+    if par_elsewhere or own_par is not None:
+        amounts = [p for p in c.pieces if p.kind in _AMOUNTS] if own_par is not None else []
+        price = next((p for p in amounts if p.start > own_par), amounts[0] if amounts else None)   # "at 100 par"
+        keep = [p for p in c.pieces if not (
+            p.kind == "verb" and p.value == "buy" or p.kind == "percent" and p.value == 20
+            or p.kind in _AMOUNTS and p is not price)]
+        return Clause(c.start, c.end, c.text, keep, c.loose)
+    if not PRESIDENTS.search(c.text):
+        return c            # "buys the 20%" with no par on the line: left as written
+    keep = [Piece("verb", "par", p.start, p.end, p.before) if p.kind == "verb" and p.value == "buy" else p
+            for p in c.pieces if not (p.kind == "percent" and p.value == 20)]
+    return Clause(c.start, c.end, c.text, keep, c.loose)
+
+
+def _again(c: Clause, par: Clause) -> bool:
+    """Whether a clause after a par only names that par's move and company again, with no price."""
+    names = {i for p in c.of("name") for _, i in p.value}
+    said = {i for p in par.of("name") for _, i in p.value}
+    return c.verbs() == {"par"} and bool(names) and names <= said and not c.loose \
+        and {p.kind for p in c.pieces} <= {"verb", "name", "me"}
