@@ -46,6 +46,10 @@ READ = [
     ("1882", "SR", None, "Buying the president's cert of CNR at 100 par.", [Par("ann", "CNR", 100)]),
     # a par said again in other words
     ("1882", "SR", None, "Buy GT at par $67 - yes, I'm starting the Grand Trunk.", [Par("ann", "GT", 67)]),
+    # "have"/"has"/"I've" before the move word is a perfect tense of the writer's move, no subject
+    ("1882", "auction", None, "Have bid 95 on NWR.", [Bid("ann", "NWR", 95)]),
+    ("1882", "SR", None, "Has bought 1 GT share (IPO). Cash left 212.", [BuyShares("ann", "GT", "ipo", 10)]),
+    ("1861", "SR", None, "I've sold 30% of GRR.", [SellShares("ann", "GRR", 30)]),
     # near misses: another buy beside a par is a buy
     ("1882", "SR", None, "Ann pars CN at $90 and buys a CPR", [Par("ann", "CN", 90), BuyShares("ann", "CPR", "ipo", 10)]),
 ]
@@ -63,6 +67,9 @@ REFUSED = [
     ("1882", "SR", None, "GT 1"),
     # more than one share without a move word: write each buy
     ("1882", "SR", None, "2 GT"),
+    # "have"/"has" asking is a question
+    ("1882", "auction", None, "Have you bid 95 on NWR?"),
+    ("1882", "SR", None, "Has Bob bought GT?"),
     # one leading word is no name ("Canadian" begins three)
     ("1882", "SR", None, "buy a Canadian share"),
     # the president's certificate with no price and no par beside it
