@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import Bid, BuyShares, Par, SellShares
+from pbem.engine.actions import Bid, BuyShares, Par, Pass, SellShares
 from pbem.errors import PbemError
 from pbem.notation import context_for_title
 from pbem.notation.names import name_index
@@ -50,6 +50,12 @@ READ = [
     ("1882", "auction", None, "Have bid 95 on NWR.", [Bid("ann", "NWR", 95)]),
     ("1882", "SR", None, "Has bought 1 GT share (IPO). Cash left 212.", [BuyShares("ann", "GT", "ipo", 10)]),
     ("1861", "SR", None, "I've sold 30% of GRR.", [SellShares("ann", "GRR", 30)]),
+    # a bare pass with its reason: the rest names no move, or is set aside
+    ("1882", "SR", None, "I'll pass this time, nothing I want.", [Pass("ann")]),
+    ("1861", "SR", None, "I'm passing - saving cash for the 3 train.", [Pass("ann")]),
+    ("1882", "SR", None, "Thought about selling GT but I'll hold on to it. Pass.", [Pass("ann")]),
+    ("1882", "SR", None, "Ann: pass (waiting to see what Bob does with GT)", [Pass("ann")]),
+    ("1882", "auction", None, "Not bidding this time around. Pass.", [Pass("ann")]),
     # near misses: another buy beside a par is a buy
     ("1882", "SR", None, "Ann pars CN at $90 and buys a CPR", [Par("ann", "CN", 90), BuyShares("ann", "CPR", "ipo", 10)]),
 ]
@@ -70,6 +76,12 @@ REFUSED = [
     # "have"/"has" asking is a question
     ("1882", "auction", None, "Have you bid 95 on NWR?"),
     ("1882", "SR", None, "Has Bob bought GT?"),
+    # a pass reported, beside another move, planned, retracted or another player's
+    ("1861", "SR", None, "Bob bid 110 for N earlier, so I passed."),
+    ("1882", "SR", None, "I'll pass, buying a GT instead, nothing else I want"),
+    ("1882", "SR", None, "Pass - wait, buy a GT, nothing else I want"),
+    ("1882", "SR", None, "I might pass, nothing I want"),
+    ("1882", "SR", None, "Bob: pass, nothing he wants"),
     # one leading word is no name ("Canadian" begins three)
     ("1882", "SR", None, "buy a Canadian share"),
     # the president's certificate with no price and no par beside it

@@ -29,7 +29,8 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from .context import NotationContext
 from .names import NameIndex
 from .paraphrase_parts import _HEXP, _sub
-from .piece_moves import read_by_pieces
+from .pass_reasons import pass_with_reason
+from .piece_moves import read_by_pieces, round_kind
 from .pieces import unknown_subject
 from .spelling import respelled
 
@@ -246,6 +247,9 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
                 pass
             else:
                 return [dataclasses.replace(moves[0], notes=moves[0].notes + (note,)), *moves[1:]]
+        reasoned = None if isinstance(first, AmbiguousMoveError) else pass_with_reason(line, ctx, index, round_kind(ctx))
+        if reasoned:
+            return reasoned          # "I'll pass this time, nothing I want."
         plain = tersely(line)
         if plain == line or isinstance(first, AmbiguousMoveError):
             raise

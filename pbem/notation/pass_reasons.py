@@ -1,0 +1,65 @@
+"""A pass told with its reason: "I'll pass this time, nothing I want.", "I'm passing - saving cash
+for the 3 train.", "Kit: pass (waiting to see what Sam does with GT)", "Thought about selling GT
+but I'll hold on to it. Pass."
+
+In an auction or a stock round a line whose one clause is the writer's bare pass, and whose
+other clauses name no move (or are set aside as a negation, a doubt or a report), is that pass:
+the rest is why. A question, a condition, a plan or a retraction anywhere, a pass reported
+("so I passed") or another player named alone as who moves keeps the line unread.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from pbem.engine.actions import Pass
+from pbem.errors import PbemError
+
+from .context import NotationContext
+from .names import NameIndex
+from .pieces import clauses
+from .scopes import _AHEAD, _reported, clause_refusal, line_refusal
+
+__all__ = ["pass_with_reason"]
+
+#: a reason's words that read like a retraction or a wait elsewhere ("hold on to it", "wait for the 3s")
+_REASON_WORDS = re.compile(r"\bhold(?:ing)?\s+on\s+to\b|\bwait(?:ing)?\s+(?:for|to|and\s+see|until\s+the)\b", re.I)
+#: brackets: their words are a clause of their own here
+_BRACKETS = re.compile(r"[()]")
+
+
+def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex, kind: Optional[str]) -> Optional[list]:
+    """[the writer's pass] when the line is a bare pass and its reason (see the module's doc),
+    else None (the line is left to its refusal)."""
+    from .piece_moves import PieceMove, read_by_pieces
+
+    if kind not in ("auction", "stock") or "?" in line or _AHEAD.search(line):
+        return None
+    plain = _BRACKETS.sub(",", _REASON_WORDS.sub(lambda m: " " * len(m.group(0)), line))
+    if line_refusal(plain) is not None:
+        return None
+    found = clauses(plain, ctx, index)
+    passes, reasons = [], []
+    for c in found:
+        moves = c.verbs() - {"steppass"}
+        if "pass" in moves and moves == {"pass"} and clause_refusal(c.text) is None:
+            passes.append(c)
+        elif moves and clause_refusal(c.text) is None:
+            return None               # another move named: not a pass alone
+        else:
+            reasons.append(c.text)
+    if len(passes) != 1 or _reported(passes[0].text):
+        return None           # "..., so I passed": a report
+    c = passes[0]
+    others = [d for d in found if d is not c and d.pieces and all(
+        p.kind == "name" and all(k == "player" and i != ctx.actor for k, i in p.value) for p in d.pieces)]
+    if others and not c.of("me"):
+        return None           # "Bob: pass, nothing he wants": Bob's pass, unless "from me"
+    try:
+        got = read_by_pieces(c.text, ctx, index)
+    except PbemError:
+        return None
+    if [m.action for m in got] != [Pass(ctx.actor)] or not reasons:
+        return None
+    why = ", ".join(f'"{r}"' for r in reasons)
+    return [PieceMove(Pass(ctx.actor), (), c.start + 1, c.text, notes=(f"read as a pass with its reason: {why}",))]
