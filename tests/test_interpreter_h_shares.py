@@ -82,6 +82,7 @@ REFUSED = [
     ("1882", "SR", None, "Pass - wait, buy a GT, nothing else I want"),
     ("1882", "SR", None, "I might pass, nothing I want"),
     ("1882", "SR", None, "Bob: pass, nothing he wants"),
+    ("1882", "SR", None, "Pls record a sale of 10% GT for me, then I pass."),
     # one leading word is no name ("Canadian" begins three)
     ("1882", "SR", None, "buy a Canadian share"),
     # the president's certificate with no price and no par beside it

@@ -4,7 +4,8 @@ but I'll hold on to it. Pass."
 
 In an auction or a stock round a line whose one clause is the writer's bare pass, and whose
 other clauses name no move (or are set aside as a negation, a doubt or a report), is that pass:
-the rest is why. A question, a condition, a plan or a retraction anywhere, a pass reported
+the rest is why. A question, a condition, a plan or a retraction anywhere, shares or a price
+told beside it ("Pls record a sale of 10% GT for me, then I pass"), a pass reported
 ("so I passed") or another player named alone as who moves keeps the line unread.
 """
 from __future__ import annotations
@@ -44,8 +45,8 @@ def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex, kind: Op
         moves = c.verbs() - {"steppass"}
         if "pass" in moves and moves == {"pass"} and clause_refusal(c.text) is None:
             passes.append(c)
-        elif moves and clause_refusal(c.text) is None:
-            return None               # another move named: not a pass alone
+        elif moves and clause_refusal(c.text) is None or _quantity(c):
+            return None               # another move named ("a sale of 10% GT"): not a pass alone
         else:
             reasons.append(c.text)
     if len(passes) != 1 or _reported(passes[0].text):
@@ -63,3 +64,11 @@ def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex, kind: Op
         return None
     why = ", ".join(f'"{r}"' for r in reasons)
     return [PieceMove(Pass(ctx.actor), (), c.start + 1, c.text, notes=(f"read as a pass with its reason: {why}",))]
+
+
+def _quantity(c) -> bool:
+    """Whether a clause tells shares or a price of a company ("a sale of 10% GT", "GT at 90"):
+    a move in other words, never a reason."""
+    kinds = {p.kind for p in c.pieces}
+    company = any(k in ("corporation", "company") for p in c.of("name") for k, _ in p.value)
+    return bool(kinds & {"percent", "count", "source", "size"}) or company and bool(kinds & {"money", "number"})
