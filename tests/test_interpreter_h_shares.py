@@ -36,6 +36,10 @@ READ = [
     # a company named by the first words of a longer name, when they begin no other name
     ("1882", "SR", None, "I'm starting the Grand Trunk at 76.", [Par("ann", "GT", 76)]),
     ("1861", "auction", None, "Raise to 45 on Black Sea", [Bid("ann", "BSS", 45)]),
+    # in an auction, a private named by one word of its name no other name holds
+    ("1882", "auction", None, "160 for the Trestle", [Bid("ann", "TB", 160)]),
+    ("1882", "auction", None, "Going to 155 for the bridge.", [Bid("ann", "TB", 155)]),
+    ("1830", "auction", None, "Ann: 20 for Schuylkill, please", [Bid("ann", "SV", 20)]),
     # the president's certificate is bought by the par: beside one it says the par again,
     # alone with a price it is the par
     ("1882", "SR", None, "Ann pars CN at $90 and buys the 20%", [Par("ann", "CN", 90)]),
@@ -83,6 +87,8 @@ REFUSED = [
     ("1882", "SR", None, "I might pass, nothing I want"),
     ("1882", "SR", None, "Bob: pass, nothing he wants"),
     ("1882", "SR", None, "Pls record a sale of 10% GT for me, then I pass."),
+    # a private's word names it in an auction only
+    ("1882", "SR", None, "160 for the bridge"),
     # one leading word is no name ("Canadian" begins three)
     ("1882", "SR", None, "buy a Canadian share"),
     # the president's certificate with no price and no par beside it

@@ -17,7 +17,7 @@ from typing import Optional
 
 from .context import NotationContext
 from .names import NameIndex, norm
-from .name_prefixes import leading_forms
+from .name_prefixes import leading_forms, private_words
 from .share_quantity import CERT_SIZE, counted_shares
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
@@ -163,6 +163,14 @@ def _short_forms(index: NameIndex) -> dict:
     return got
 
 
+def _private_words(index: NameIndex) -> dict:
+    """`private_words` of the index, kept on it (built once per game)."""
+    got = index.__dict__.get("_piece_private")
+    if got is None:
+        got = index.__dict__["_piece_private"] = private_words(index)
+    return got
+
+
 _NOT_NAME = re.compile(r"[^\w\s'’.&-]")
 
 
@@ -207,6 +215,7 @@ def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> li
     written as a hex ("P4") only when `coded` (a private's code, where no hex is named). A span
     is made longer only while its letters begin some name, so a line costs about a lookup a word."""
     short = _short_forms(index)
+    own = _private_words(index) if coded else {}       # "the bridge", in an auction
     exact_of = lambda ks: _exact_forms(index, ks)  # noqa: E731
     begins = _prefixes(index, kinds)
     words = list(_WORD.finditer(text))
@@ -225,7 +234,7 @@ def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> li
                 if _HEX.fullmatch(span):
                     found = list(exact_of(("company",)).get(q, ())) if coded else []
                 else:
-                    found = list(exact_of(kinds).get(q, ())) or short.get(q, [])
+                    found = list(exact_of(kinds).get(q, ())) or short.get(q, []) or (own.get(q, []) if coded else [])
                 if found:
                     # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
                     same = [f for f in found if f[1].lower() == re.sub(r"^the\s+", "", span.lower())]
