@@ -40,6 +40,11 @@ READ = [
     ("1882", "auction", None, "160 for the Trestle", [Bid("ann", "TB", 160)]),
     ("1882", "auction", None, "Going to 155 for the bridge.", [Bid("ann", "TB", 155)]),
     ("1830", "auction", None, "Ann: 20 for Schuylkill, please", [Bid("ann", "SV", 20)]),
+    # a circumstance before the move ("having won", "since I won", "after winning") is set aside alone
+    ("1882", "auction", None, "Having won the CP, I par CPR at 90.", [Par("ann", "CPR", 90)]),
+    ("1882", "auction", None, "Since I won CP: par CPR at 90.", [Par("ann", "CPR", 90)]),
+    ("1882", "auction", None, "Having won CP I'll par the CPR at $90.", [Par("ann", "CPR", 90)]),
+    ("1882", "auction", None, "Ann parred Canadian Pacific Railway at $100 after winning the CP.", [Par("ann", "CPR", 100)]),
     # the president's certificate is bought by the par: beside one it says the par again,
     # alone with a price it is the par
     ("1882", "SR", None, "Ann pars CN at $90 and buys the 20%", [Par("ann", "CN", 90)]),
@@ -87,6 +92,9 @@ REFUSED = [
     ("1882", "SR", None, "I might pass, nothing I want"),
     ("1882", "SR", None, "Bob: pass, nothing he wants"),
     ("1882", "SR", None, "Pls record a sale of 10% GT for me, then I pass."),
+    # a circumstance alone, or before another's move
+    ("1882", "auction", None, "Having won the CP."),
+    ("1882", "auction", None, "Having won the CP, Bob pars CPR at 90."),
     # a private's word names it in an auction only
     ("1882", "SR", None, "160 for the bridge"),
     # one leading word is no name ("Canadian" begins three)

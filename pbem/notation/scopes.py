@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from .circumstances import circumstances
 from .pieces import _STEP_PASS, _WORD, CONSEQUENCE, VERBS
 
 __all__ = ["Heading", "clause_refusal", "line_refusal", "refusal", "set_aside"]
@@ -131,6 +132,7 @@ def set_aside(line: str) -> tuple[str, list[str]]:
         if told:
             telling.append(text.strip(" -–—"))
         return blank(m)
+    line = circumstances(line, why)      # "Having won the CP, I par CPR at 90": that clause alone
     line = _SENTENCE_RX.sub(sentence, line)
     def bracket(m: re.Match) -> str:
         parts = _PART.findall(m.group(0))
