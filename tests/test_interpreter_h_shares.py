@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import Bid, BuyShares, Par, Pass, SellShares
+from pbem.engine.actions import Bid, BuyShares, Par, Pass, PlaceToken, SellShares
 from pbem.errors import PbemError
 from pbem.notation import context_for_title
 from pbem.notation.names import name_index
@@ -45,6 +45,13 @@ READ = [
     ("1882", "auction", None, "Since I won CP: par CPR at 90.", [Par("ann", "CPR", 90)]),
     ("1882", "auction", None, "Having won CP I'll par the CPR at $90.", [Par("ann", "CPR", 90)]),
     ("1882", "auction", None, "Ann parred Canadian Pacific Railway at $100 after winning the CP.", [Par("ann", "CPR", 100)]),
+    # a hex written with a par, or after it as its base, is its home; no tile is laid in a stock round
+    ("1861", "SR", None, "Starting MKV at 120 in P8", [Par("ann", "MKV", 120), PlaceToken("MKV", "P8")]),
+    ("1861", "SR", None, "Par MVR 100, base in L12", [Par("ann", "MVR", 100), PlaceToken("MVR", "L12")]),
+    ("1830", "SR", None, "Started New Haven at 100.", [Par("ann", "NYNH", 100)]),     # a name, not a hex
+    # "minor" says what is auctioned, like "share" what is bought
+    ("1861", "SR", None, "Green minor M-B for 170", [Bid("ann", "MB", 170)]),
+    ("1861", "SR", None, "St Petersburg-Warsaw minor (SPW): I bid 180.", [Bid("ann", "SPW", 180)]),
     # the president's certificate is bought by the par: beside one it says the par again,
     # alone with a price it is the par
     ("1882", "SR", None, "Ann pars CN at $90 and buys the 20%", [Par("ann", "CN", 90)]),
@@ -95,6 +102,8 @@ REFUSED = [
     # a circumstance alone, or before another's move
     ("1882", "auction", None, "Having won the CP."),
     ("1882", "auction", None, "Having won the CP, Bob pars CPR at 90."),
+    # a minor without a price
+    ("1861", "SR", None, "Green minor M-B"),
     # a private's word names it in an auction only
     ("1882", "SR", None, "160 for the bridge"),
     # one leading word is no name ("Canadian" begins three)

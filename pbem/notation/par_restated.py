@@ -4,7 +4,9 @@ company started again in other words ("Buy GT at par $67 - yes, I'm starting the
 
 The president's certificate is bought by the par itself: beside a par its buy, its percent and
 its price state the par again and are set aside; with no par beside it, buying it with one
-price is the par at that price ("buying the president's certificate of GT at $100").
+price is the par at that price ("buying the president's certificate of GT at $100"). A hex
+told with a par, or after it as its home or base ("Par MVR 100, base in L12"), is its home
+station.
 """
 from __future__ import annotations
 
@@ -12,8 +14,10 @@ import re
 
 from .pieces import Clause, Piece
 
-__all__ = ["par_restated"]
+__all__ = ["HOME", "PRESIDENTS", "par_restated"]
 
+#: a home station named with a par ("home on K3", "base in L12"): the par's token
+HOME = re.compile(r"\b(?:home|base)\b", re.I)
 #: the president's (director's) certificate named
 PRESIDENTS = re.compile(r"\b(?:president|director)(?:'?s|’s)?\s+(?:certificate|cert|share)|\bpresidency\b|"
                         r"\bpres\s+cert\b", re.I)

@@ -30,7 +30,7 @@ from .pieces import Clause, Piece, clauses
 from .piece_clauses import (
     AGAIN, BARE, CARRIED, DONE, GOES_ON, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay,
 )
-from .par_restated import PRESIDENTS as _PRESIDENTS, par_restated   # the president's certificate: a par
+from .par_restated import HOME, PRESIDENTS as _PRESIDENTS, par_restated   # the president's certificate: a par
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .scopes import Heading, clause_refusal, line_refusal, set_aside
 from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
@@ -399,10 +399,10 @@ class _Fitter:
             pars = self._combos([c for c in corps if c not in auctioned], amounts,
                                 lambda c, a: Par(actor, c, a), "the par price")
             hexes = self.hexes()
-            if isinstance(pars, list) and len(pars) == 1 and len(hexes) == 1 and "home" in self.c.text.lower():
+            if isinstance(pars, list) and len(pars) == 1 and len(hexes) == 1 and (HOME.search(self.c.text) or self.c.of("hex")):
                 return [pars[0] + [(PlaceToken(pars[0][0][0].corporation, hexes[0]), ("city",))]]
             return pars
-        if "token" in self.verbs or ("home" in self.c.text.lower() and self.hexes()):
+        if "token" in self.verbs or (HOME.search(self.c.text) and self.hexes()):      # "base in L12"
             return self._home()
         if "sell" in self.verbs and "buy" not in self.verbs:
             return self._shares(corps, lambda c, pct: SellShares(actor, c, pct), many=True)

@@ -141,7 +141,7 @@ FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
 treasury initial so just now today again round each apiece total go price cost paying extra more first second
-sh pls plz
+sh pls plz minor
 """.split())
 
 
@@ -323,6 +323,11 @@ def _blank(text: str, a: int, b: int) -> str:
 _PUT = frozenset({"put", "puts", "putting"})
 
 
+def _stock(ctx: NotationContext) -> bool:
+    raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
+    return str(raw or "").strip().lower().startswith(("sr", "stock"))
+
+
 def _operating(ctx: NotationContext) -> bool:
     raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
     return str(raw or "").strip().lower().startswith(("or", "operating"))
@@ -396,7 +401,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_TRAINS_N, "count", lambda m: int(m.group(1)))
     take(_ORDINAL, "count", lambda m: 1)
     take(_TILE, "tile", lambda m: m.group(1))
-    take(_TILE_AT, "tile", lambda m: m.group(1))
+    if not _stock(ctx):      # no tile is laid in a stock round: "MKV at 120 in P8" is a par and its home
+        take(_TILE_AT, "tile", lambda m: m.group(1))
     take(_TRAIN, "train", lambda m: (lambda t: t if t in trains else None)(
         "D" if m.group(2) else _TRAIN_WORDS[m.group(3).lower()] if m.group(3) else m.group(1)))
     take(_COUNT, "count", lambda m: int(next(g for g in m.groups() if g)))
