@@ -52,6 +52,15 @@ READ = [
     # "minor" says what is auctioned, like "share" what is bought
     ("1861", "SR", None, "Green minor M-B for 170", [Bid("ann", "MB", 170)]),
     ("1861", "SR", None, "St Petersburg-Warsaw minor (SPW): I bid 180.", [Bid("ann", "SPW", 180)]),
+    # one-letter move words where a move word stands alone; "Out." alone
+    ("1882", "SR", None, "p", [Pass("ann")]),
+    ("1882", "SR", None, "Ann: P", [Pass("ann")]),
+    ("1882", "SR", None, "S 2 GT, B 1 HBR pool", [SellShares("ann", "GT", 20), BuyShares("ann", "HBR", "pool", 10)]),
+    ("1861", "SR", None, "Out.", [Pass("ann")]),
+    # a request ("I'd like", "I'll have") is a taking: a buy, or in an auction a bid
+    ("1830", "SR", None, "Hi all - I'd like a NYNH share from the IPO please.", [BuyShares("ann", "NYNH", "ipo", 10)]),
+    ("1882", "SR", None, "I'll have one Qu'Appelle share from the initial offering.", [BuyShares("ann", "QLL", "ipo", 10)]),
+    ("1882", "auction", None, "I'd like the Saskatchewan Central at face value please ($50).", [Bid("ann", "SC", 50)]),
     # the president's certificate is bought by the par: beside one it says the par again,
     # alone with a price it is the par
     ("1882", "SR", None, "Ann pars CN at $90 and buys the 20%", [Par("ann", "CN", 90)]),
@@ -104,6 +113,11 @@ REFUSED = [
     ("1882", "auction", None, "Having won the CP, Bob pars CPR at 90."),
     # a minor without a price
     ("1861", "SR", None, "Green minor M-B"),
+    # a letter that is no clause's move word; a letter in an operating round
+    ("1882", "SR", None, "P 2 GT"),
+    ("1882", "OR", "GT", "p"),
+    # "I'd like to" names its own move word; a request without a company
+    ("1882", "SR", None, "I'd like to think about it"),
     # a private's word names it in an auction only
     ("1882", "SR", None, "160 for the bridge"),
     # one leading word is no name ("Canadian" begins three)

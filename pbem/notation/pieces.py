@@ -17,6 +17,8 @@ from typing import Optional
 
 from .context import NotationContext
 from .names import NameIndex, norm
+from .letter_moves import letter_moves
+from .request_words import requested
 from .name_prefixes import leading_forms, private_words
 from .share_quantity import CERT_SIZE, counted_shares
 
@@ -141,7 +143,7 @@ FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
 treasury initial so just now today again round each apiece total go price cost paying extra more first second
-sh pls plz minor
+sh pls plz minor offering instead 2nd 3rd 4th 5th
 """.split())
 
 
@@ -439,6 +441,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
                          r"(?:^|(?<=[,;.:!(\-–—]))\s*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+(?:me|now|this\s+(?:turn|time|round)|"
                          r"today))?)(?=\s*(?:[.!,;)]|$))", line, re.I):
         pieces.append(Piece("verb", "pass", m.start(), m.end()))
+    for family, a, b in letter_moves(text, ctx) + requested(text):     # "Theo: P", "S 2 GT", "I'd like a GT"
+        pieces.append(Piece("verb", family, a, b, words.before(a)))
     for m in _STEP_PASS.finditer(text):
         pieces.append(Piece("verb", "steppass", m.start(), m.end()))
     for m in _SKIPS.finditer(text):
