@@ -33,6 +33,10 @@ READ = [
     ("1830", "SR", None, "NYNH 1 sh IPO", [BuyShares("ann", "NYNH", "ipo", 10)]),
     ("1882", "SR", None, "Ann: 1 sh HBR from pool", [BuyShares("ann", "HBR", "pool", 10)]),
     ("1882", "SR", None, "another HBR pls", [BuyShares("ann", "HBR", "ipo", 10)]),
+    # "share" straight after a company's name is one share; "initial offering" is the IPO
+    ("1830", "SR", None, "C&O share please", [BuyShares("ann", "C&O", "ipo", 10)]),
+    ("1882", "SR", None, "Good morning. Another HBR for me from the initial offering, thanks.", [BuyShares("ann", "HBR", "ipo", 10)]),
+    ("1882", "SR", None, "Another HBR for me please (my 3rd).", [BuyShares("ann", "HBR", "ipo", 10)]),
     # a company named by the first words of a longer name, when they begin no other name
     ("1882", "SR", None, "I'm starting the Grand Trunk at 76.", [Par("ann", "GT", 76)]),
     ("1861", "auction", None, "Raise to 45 on Black Sea", [Bid("ann", "BSS", 45)]),
@@ -96,6 +100,8 @@ REFUSED = [
     ("1882", "SR", None, "Ann sells 2 shares (30%) of QLL"),
     # a number after the company without a certificate word is no count
     ("1882", "SR", None, "GT 1"),
+    # a share's price is no share
+    ("1830", "SR", None, "C&O share price is 90"),
     # more than one share without a move word: write each buy
     ("1882", "SR", None, "2 GT"),
     # "have"/"has" asking is a question

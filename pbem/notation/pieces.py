@@ -125,7 +125,7 @@ _HEX = re.compile(r"(?<![#\w$])([A-Z]{1,2}\d{1,2})\b|(?<=\b(?:on|at|in|to)\s)([a
 _NUMBER = re.compile(r"(?<![\w#$.])(\d{1,6})(?![\w%]|\.\d)")
 #: where sold shares go ("four shares of QLL to the market", "two GT into the pool"): a sale
 _DESTINATION = re.compile(r"\b(?:in)?to\s+(?:the\s+)?(?:bank\s+|open\s+)?(?:pool|market)\b", re.I)
-_SOURCE = re.compile(r"\b(?:(IPO|initial|treasury|bank(?!\s+pool)|depot)|(pool(?:ed)?|market|open\s+market))\b", re.I)
+_SOURCE = re.compile(r"\b(?:(IPO|initial(?:\s+offering)?|treasury|bank(?!\s+pool)|depot)|(pool(?:ed)?|market|open\s+market))\b", re.I)
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’]*")
 _ROUND = re.compile(r"\b(?:(?:in|during)\s+)?(?:(?:SR|OR|MR|AR)\s*\d+(?:\.\d+)?|(?:stock|operating|merger|auction)\s+"
                     r"round(?:\s+\d+(?:\.\d+)?)?)\b", re.I)
@@ -143,7 +143,7 @@ FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
 treasury initial so just now today again round each apiece total go price cost paying extra more first second
-sh pls plz minor offering instead 2nd 3rd 4th 5th
+sh pls plz minor offering instead rd nd th
 """.split())
 
 

@@ -31,13 +31,16 @@ def said_once(counts: list[int], pcts: list[int], size: int) -> tuple[list[int],
 #: what may stand between a count and the company it counts ("1 sh HBR", "2 x GT", "one more QLL")
 _BETWEEN = re.compile(r"\s*(?:x\s*)?(?:more\s+)?(?:(?:sh|shares?|certs?|certificates?)\.?\s+(?:of\s+(?:the\s+)?)?)?", re.I)
 #: what may follow a count when the company stands before it ("NYNH 1 sh IPO")
+#: one certificate named straight after a company's name ("C&O share please")
+_ONE_AFTER = re.compile(r"\s+(share|cert|certificate)\b(?!\s*(?:price|value|prices))", re.I)
 _AFTER_NAME = re.compile(r"\s*(?:sh|shares?|certs?|certificates?)\b", re.I)
 
 
 def counted_shares(pieces: list, line: str, ctx) -> list:
     """In a stock round, a bare 1 written straight before a company's name ("1 GT", "1 sh HBR"),
     or straight after one with a certificate word after it ("NYNH 1 sh IPO"), is one of its
-    shares: a count, not an amount (more shares at once without a move word stay unread)."""
+    shares: a count, not an amount (more shares at once without a move word stay unread); in a
+    clause naming no count, "share" written straight after a company's name is one share."""
     from .pieces import Piece
 
     raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
@@ -54,6 +57,12 @@ def counted_shares(pieces: list, line: str, ctx) -> list:
                 or before is not None and _corporation(before) and not line[before.end:p.start].strip() \
                 and _AFTER_NAME.match(line, p.end):
             out[n] = Piece("count", p.value, p.start, p.end, p.before)
+    if not any(p.kind in ("count", "number", "percent") for p in out):
+        for p in [p for p in out if _corporation(p)]:
+            m = _ONE_AFTER.match(line, p.end)         # "C&O share please": one share
+            if m:
+                out.append(Piece("count", 1, m.start(1), m.end(1), ""))
+        out.sort(key=lambda p: p.start)
     return out
 
 
