@@ -85,6 +85,12 @@ READ = [
     ("1882", "SR", None, "Thought about selling GT but I'll hold on to it. Pass.", [Pass("ann")]),
     ("1882", "SR", None, "Ann: pass (waiting to see what Bob does with GT)", [Pass("ann")]),
     ("1882", "auction", None, "Not bidding this time around. Pass.", [Pass("ann")]),
+    # a company named again after its par, a buy told just before its par, a float after a buy
+    ("1882", "SR", None, "Ann pars CN at 100. Yes, the Canadian National, not the Northern.", [Par("ann", "CN", 100)]),
+    ("1882", "SR", None, "I'll buy GT - par it at 90.", [Par("ann", "GT", 90)]),
+    ("1830", "SR", None, "Ann buys one share of NYC; NYC floats.", [BuyShares("ann", "NYC", "ipo", 10)]),
+    # near misses: a buy of another company before a par stays a buy
+    ("1882", "SR", None, "Buy GT, par HBR at 90", [BuyShares("ann", "GT", "ipo", 10), Par("ann", "HBR", 90)]),
     # near misses: another buy beside a par is a buy
     ("1882", "SR", None, "Ann pars CN at $90 and buys a CPR", [Par("ann", "CN", 90), BuyShares("ann", "CPR", "ipo", 10)]),
 ]

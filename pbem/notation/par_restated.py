@@ -1,6 +1,9 @@
 """What a line says again about a par: the president's (director's) certificate bought with it
 ("pars CN at $90 and buys the 20%", "starts B&M at 90 (president's certificate, $180)"), and the
-company started again in other words ("Buy GT at par $67 - yes, I'm starting the Grand Trunk").
+company started again in other words ("Buy GT at par $67 - yes, I'm starting the Grand Trunk",
+"Marta pars CN at 100. Yes, the Canadian National"), a buy told just before the par of the same
+company ("I'll buy GT - par it at 90"), and a company said to float after a move on it ("NYC
+floats").
 
 The president's certificate is bought by the par itself: beside a par its buy, its percent and
 its price state the par again and are set aside; with no par beside it, buying it with one
@@ -43,10 +46,29 @@ def par_restated(parts: list[Clause], kind: str) -> list[Clause]:
     for n, c in enumerate(parts):
         if _presidents(c):
             c = _certificate(c, any(m != n for m in par_at))
-        elif par_at and n > par_at[0] and _again(c, parts[par_at[0]]):
-            continue                # "yes, I'm starting the Grand Trunk": the par said again
+        elif par_at and n > par_at[0] and _again(c, parts[par_at[0]]) or _floats(c, parts[:n]):
+            continue                # "yes, I'm starting the Grand Trunk", "NYC floats": said again
+        elif n + 1 in par_at and _bare(c, {"buy"}) and _names(parts[n + 1]) <= _names(c):
+            parts[n + 1] = Clause(parts[n + 1].start, parts[n + 1].end, parts[n + 1].text,
+                                  c.of("name") + parts[n + 1].pieces, parts[n + 1].loose)
+            continue                # "I'll buy GT - par it at 90": the buy is the par
         out.append(c)
     return out
+
+
+def _names(c: Clause) -> set:
+    return {i for p in c.of("name") for k, i in p.value if k != "player"}
+
+
+def _bare(c: Clause, verbs: set) -> bool:
+    """Whether a clause holds only move words of `verbs` (or none), names and the writer."""
+    return c.verbs() <= verbs and bool(_names(c)) and not c.loose and {p.kind for p in c.pieces} <= {"verb", "name", "me"}
+
+
+def _floats(c: Clause, before: list[Clause]) -> bool:
+    """"Marta buys one share of NYC; NYC floats.": a company said to float after a move on it."""
+    return _bare(c, {"par"}) and bool(re.search(r"\bfloats?\b", c.text, re.I)) \
+        and any(_names(c) <= _names(b) and b.verbs() for b in before)
 
 
 def _certificate(c: Clause, par_elsewhere: bool) -> Clause:
@@ -69,8 +91,6 @@ def _certificate(c: Clause, par_elsewhere: bool) -> Clause:
 
 
 def _again(c: Clause, par: Clause) -> bool:
-    """Whether a clause after a par only names that par's move and company again, with no price."""
-    names = {i for p in c.of("name") for _, i in p.value}
-    said = {i for p in par.of("name") for _, i in p.value}
-    return c.verbs() == {"par"} and bool(names) and names <= said and not c.loose \
-        and {p.kind for p in c.pieces} <= {"verb", "name", "me"}
+    """Whether a clause after a par only names that par's company again, with its move word or
+    none, and no price ("Yes, the Canadian National")."""
+    return _bare(c, {"par"}) and _names(c) <= _names(par)
