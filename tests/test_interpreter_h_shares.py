@@ -85,6 +85,11 @@ READ = [
     ("1882", "SR", None, "Thought about selling GT but I'll hold on to it. Pass.", [Pass("ann")]),
     ("1882", "SR", None, "Ann: pass (waiting to see what Bob does with GT)", [Pass("ann")]),
     ("1882", "auction", None, "Not bidding this time around. Pass.", [Pass("ann")]),
+    # "that's all" after buys alone is the turn's end the game makes, not a pass; "stop there" is no place
+    ("1830", "SR", None, "buy CPR ipo, that's all", [BuyShares("ann", "CPR", "ipo", 10)]),
+    ("1830", "SR", None, "Sell two B&O and buy a B&M. That's it for me.",
+     [SellShares("ann", "B&O", 20), BuyShares("ann", "B&M", "ipo", 10), Pass("ann")]),
+    ("1882", "SR", None, "I'll sell one CPR and stop there.", [SellShares("ann", "CPR", 10)]),
     # a company named again after its par, a buy told just before its par, a float after a buy
     ("1882", "SR", None, "Ann pars CN at 100. Yes, the Canadian National, not the Northern.", [Par("ann", "CN", 100)]),
     ("1882", "SR", None, "I'll buy GT - par it at 90.", [Par("ann", "GT", 90)]),

@@ -423,7 +423,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         elif w in VERBS and (words.before(m.start()) != "to" or _GOING_TO.search(line[max(0, m.start() - 80):m.start()])):
             # "to pay for it" is a purpose, "going to pass" the move
             pieces.append(Piece("verb", VERBS[w], m.start(), m.end(), words.before(m.start())))
-        elif w == "there" or w == "it" and words.before(m.start()) in ("token", "tokens", "tokening", "station"):
+        elif w == "there" and words.before(m.start()) not in ("stop", "stops") \
+                or w == "it" and words.before(m.start()) in ("token", "tokens", "tokening", "station"):     # not "stop there"
             pieces.append(Piece("there", w, m.start(), m.end()))       # "lays #57 on J8 and tokens it"
         elif w in _WORDS_N and _COUNTED.match(line, m.end()):
             pieces.append(Piece("count", _WORDS_N[w], m.start(), m.end()))

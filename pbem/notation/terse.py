@@ -30,6 +30,7 @@ from .context import NotationContext
 from .names import NameIndex
 from .paraphrase_parts import _HEXP, _sub
 from .pass_reasons import pass_with_reason
+from .turn_end import end_said
 from .piece_moves import read_by_pieces, round_kind
 from .pieces import unknown_subject
 from .spelling import respelled
@@ -237,7 +238,7 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
         raise NotationError(f'"{subject[1]}" names no player or company: a move starts with who makes it',
                             text=line.strip())
     try:
-        return read_by_pieces(line, ctx, index)
+        return end_said(read_by_pieces(line, ctx, index), round_kind(ctx))     # "buy CPR ipo, that's all"
     except PbemError as first:
         fixed, note = respelled(line, index) if len(line) <= _SLIPS_CHARS else (line, "")
         if note and not isinstance(first, AmbiguousMoveError):
