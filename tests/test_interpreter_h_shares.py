@@ -73,6 +73,8 @@ READ = [
     ("1882", "SR", None, "Ann is buying the president's certificate of GT at $100", [Par("ann", "GT", 100)]),
     ("1882", "SR", None, "Buying the HBR president's certificate, par 100", [Par("ann", "HBR", 100)]),
     ("1882", "SR", None, "Buying the president's cert of CNR at 100 par.", [Par("ann", "CNR", 100)]),
+    # a private exchanged for the president's certificate: the par, without the private
+    ("1882", "SR", None, "Exchange the Saskatchewan Central private for the SC president's share at $90.", [Par("ann", "SC", 90)]),
     # a par said again in other words
     ("1882", "SR", None, "Buy GT at par $67 - yes, I'm starting the Grand Trunk.", [Par("ann", "GT", 67)]),
     # "have"/"has"/"I've" before the move word is a perfect tense of the writer's move, no subject
@@ -139,6 +141,8 @@ REFUSED = [
     ("1882", "SR", None, "160 for the bridge"),
     # one leading word is no name ("Canadian" begins three)
     ("1882", "SR", None, "buy a Canadian share"),
+    # a private exchanged for the president's certificate with no price
+    ("1882", "SR", None, "Exchange the Saskatchewan Central private for the SC president's share"),
     # the president's certificate with no price and no par beside it
     ("1882", "SR", None, "Buying the president's certificate of GT"),
 ]

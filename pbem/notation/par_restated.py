@@ -74,7 +74,10 @@ def _floats(c: Clause, before: list[Clause]) -> bool:
 def _certificate(c: Clause, par_elsewhere: bool) -> Clause:
     """A clause naming the president's certificate: beside a par (in another clause, or before
     it in this one) its buy, its percent and its prices are set aside (the par's own price, the
-    first amount after its move word or else the clause's first, is kept); else its buy is the par."""
+    first amount after its move word or else the clause's first, is kept); else its buy, or a
+    private exchanged for it ("Exchange the SC private for the SC president's share at $90"),
+    is the par. A private exchanged is no company of the par: its name is set aside."""
+    c = _without_private(c) if _EXCHANGE.search(c.text) else c
     own_par = next((p.start for p in c.pieces if p.kind == "verb" and p.value == "par"), None)
     if par_elsewhere or own_par is not None:
         amounts = [p for p in c.pieces if p.kind in _AMOUNTS] if own_par is not None else []
@@ -87,6 +90,27 @@ def _certificate(c: Clause, par_elsewhere: bool) -> Clause:
         return c            # "buys the 20%" with no par on the line: left as written
     keep = [Piece("verb", "par", p.start, p.end, p.before) if p.kind == "verb" and p.value == "buy" else p
             for p in c.pieces if not (p.kind == "percent" and p.value == 20)]
+    m = _EXCHANGE.search(c.text)
+    if m and not c.verbs():
+        keep.insert(0, Piece("verb", "par", c.start, c.start + len(m.group(0))))
+    return Clause(c.start, c.end, c.text, keep, c.loose)
+
+
+#: a private handed in for the certificate
+_EXCHANGE = re.compile(r"\b(?:exchang\w*|trad(?:e|es|ing)|swap\w*)\b", re.I)
+
+
+def _without_private(c: Clause) -> Clause:
+    """The clause without the name of the private exchanged (a name that is only a private's);
+    a name both a private's and a company's keeps the company."""
+    keep = []
+    for p in c.pieces:
+        if p.kind == "name" and any(k == "company" for k, _ in p.value):
+            rest = tuple(v for v in p.value if v[0] != "company")
+            if not rest:
+                continue
+            p = Piece(p.kind, rest, p.start, p.end, p.before)
+        keep.append(p)
     return Clause(c.start, c.end, c.text, keep, c.loose)
 
 
