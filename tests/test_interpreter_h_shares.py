@@ -65,6 +65,12 @@ READ = [
     ("1830", "SR", None, "Hi all - I'd like a NYNH share from the IPO please.", [BuyShares("ann", "NYNH", "ipo", 10)]),
     ("1882", "SR", None, "I'll have one Qu'Appelle share from the initial offering.", [BuyShares("ann", "QLL", "ipo", 10)]),
     ("1882", "auction", None, "I'd like the Saskatchewan Central at face value please ($50).", [Bid("ann", "SC", 50)]),
+    ("1861", "SR", None, "Ann bid 165 on RO and won it.", [Bid("ann", "RO", 165)]),
+    # "sorry for the wait" is no retraction; a company's short name shared with a private names the
+    # company too outside an auction, the private alone in one
+    ("1882", "SR", None, "Hey all, sorry for the wait. I buy one Canadian Pacific share from the market.",
+     [BuyShares("ann", "CPR", "pool", 10)]),
+    ("1882", "auction", None, "I bid 180 on Canadian Pacific", [Bid("ann", "CP", 180)]),
     # the president's certificate is bought by the par: beside one it says the par again,
     # alone with a price it is the par
     ("1882", "SR", None, "Ann pars CN at $90 and buys the 20%", [Par("ann", "CN", 90)]),
@@ -137,6 +143,8 @@ REFUSED = [
     ("1882", "OR", "GT", "p"),
     # "I'd like to" names its own move word; a request without a company
     ("1882", "SR", None, "I'd like to think about it"),
+    ("1861", "SR", None, "Bob bid 165 on RO and won it."),
+    ("1882", "SR", None, "Buy a GT - wait, no, sell it"),
     # a private's word names it in an auction only
     ("1882", "SR", None, "160 for the bridge"),
     # one leading word is no name ("Canadian" begins three)

@@ -1,8 +1,8 @@
-"""A circumstance told before the move: "Having won the CP, I par CPR at 90.", "Since I won CP:
-par CPR at 90.", "Jonas parred CPR at $100 after winning the CP".
+"""A circumstance told with the move: "Having won the CP, I par CPR at 90.", "Since I won CP:
+par CPR at 90.", "Jonas parred CPR at $100 after winning the CP", "Sasha bid 165 on RO and won it."
 
 A clause opened by "having", "since I", "now that I" or "after ...ing" tells what led to the move
-(a report of something done before); it reaches to its clause's end (a comma, a colon, a
+(a report of something done before), one opened by "and won it" what came of it; it reaches to its clause's end (a comma, a colon, a
 semicolon, a dash, a sentence's end) or to the main clause's "I", and is set aside alone, so the
 report word in it no longer sets aside the sentence that holds the move.
 """
@@ -14,7 +14,7 @@ __all__ = ["circumstances"]
 
 #: what opens a circumstance: "having won", "since I won", "now that I won", "after winning"
 _OPENS = re.compile(r"\b(?:having\s+[a-z]+|(?:since|now\s+that|as)\s+I\s+(?:won|bought|got|took|have\s+[a-z]+)|"
-                    r"after\s+[a-z]+ing)\b", re.I)
+                    r"after\s+[a-z]+ing|and\s+(?:won|got)\s+it)\b", re.I)
 #: where a circumstance ends: a mark between clauses, or the main clause's subject
 _ENDS = re.compile(r"[,:;!?]|\.(?=\s|$)|\s[-–—]\s|\bI\b(?!['’]?d\b)|\bI['’](?:ll|m|ve)\b")
 

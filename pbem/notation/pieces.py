@@ -237,6 +237,7 @@ def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> li
                     found = list(exact_of(("company",)).get(q, ())) if coded else []
                 else:
                     found = list(exact_of(kinds).get(q, ())) or short.get(q, []) or (own.get(q, []) if coded else [])
+                    found += [f for f in short.get(q, ()) if f[0] == "corporation" and f not in found and not coded]  # CP or CPR
                 if found:
                     # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
                     same = [f for f in found if f[1].lower() == re.sub(r"^the\s+", "", span.lower())]
