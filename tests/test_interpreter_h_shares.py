@@ -71,6 +71,9 @@ READ = [
     ("1882", "SR", None, "Hey all, sorry for the wait. I buy one Canadian Pacific share from the market.",
      [BuyShares("ann", "CPR", "pool", 10)]),
     ("1882", "auction", None, "I bid 180 on Canadian Pacific", [Bid("ann", "CP", 180)]),
+    # another's bid told before the writer's answers it; the player outbid is not who moves
+    ("1882", "auction", None, "Bob bids 70 for SC, I go to 75", [Bid("ann", "SC", 75)]),
+    ("1882", "auction", None, "I'm raising Bob on the Saskatchewan Central to 70.", [Bid("ann", "SC", 70)]),
     # the president's certificate is bought by the par: beside one it says the par again,
     # alone with a price it is the par
     ("1882", "SR", None, "Ann pars CN at $90 and buys the 20%", [Par("ann", "CN", 90)]),
@@ -145,6 +148,9 @@ REFUSED = [
     ("1882", "SR", None, "I'd like to think about it"),
     ("1861", "SR", None, "Bob bid 165 on RO and won it."),
     ("1882", "SR", None, "Buy a GT - wait, no, sell it"),
+    # another's bid alone, or with no move of the writer after it
+    ("1882", "auction", None, "Bob bids 70 for SC"),
+    ("1882", "auction", None, "Bob bids 70 for SC, nice"),
     # a private's word names it in an auction only
     ("1882", "SR", None, "160 for the bridge"),
     # one leading word is no name ("Canadian" begins three)

@@ -30,6 +30,7 @@ from .pieces import Clause, Piece, clauses
 from .piece_clauses import (
     AGAIN, BARE, CARRIED, DONE, GOES_ON, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay,
 )
+from .others_context import OUTBID
 from .par_restated import HOME, PRESIDENTS as _PRESIDENTS, par_restated   # the president's certificate: a par
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .scopes import Heading, clause_refusal, line_refusal, set_aside
@@ -246,7 +247,7 @@ class _Fitter:
         operating or merger round) a company other than the one acting before the move word."""
         for p, k, i in self.names:
             if k == "player" and i != self.ctx.actor:
-                if not (self.kind == "operating" and p.before in ("from", "off", "of")):
+                if not (self.kind == "operating" and p.before in ("from", "off", "of") or p.before in OUTBID):
                     return f"names {i}, who is not the writer"
             if k in ("corporation", "company") and self.kind in ("operating", "merger") \
                     and p.start < self.first_verb and i != self.ctx.current \
