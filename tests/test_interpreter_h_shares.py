@@ -96,6 +96,8 @@ READ = [
     ("1882", "SR", None, "Thought about selling GT but I'll hold on to it. Pass.", [Pass("ann")]),
     ("1882", "SR", None, "Ann: pass (waiting to see what Bob does with GT)", [Pass("ann")]),
     ("1882", "auction", None, "Not bidding this time around. Pass.", [Pass("ann")]),
+    ("1882", "auction", None, "Passing on the SC auction, 65 is too rich for me.", [Pass("ann")]),   # a noun
+    ("1861", "SR", None, "Ann passes and will wait for the 3s.", [Pass("ann")]),
     # "that's all" after buys alone is the turn's end the game makes, not a pass; "stop there" is no place
     ("1830", "SR", None, "buy CPR ipo, that's all", [BuyShares("ann", "CPR", "ipo", 10)]),
     ("1830", "SR", None, "Sell two B&O and buy a B&M. That's it for me.",
@@ -136,6 +138,7 @@ REFUSED = [
     ("1882", "SR", None, "I might pass, nothing I want"),
     ("1882", "SR", None, "Bob: pass, nothing he wants"),
     ("1882", "SR", None, "Pls record a sale of 10% GT for me, then I pass."),
+    ("1882", "auction", None, "Passing on the SC auction, nothing I want, I bid 65 on CP"),
     # a circumstance alone, or before another's move
     ("1882", "auction", None, "Having won the CP."),
     ("1882", "auction", None, "Having won the CP, Bob pars CPR at 90."),

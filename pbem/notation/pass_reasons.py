@@ -42,7 +42,7 @@ def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex, kind: Op
     found = clauses(plain, ctx, index)
     passes, reasons = [], []
     for c in found:
-        moves = c.verbs() - {"steppass"}
+        moves = {p.value for p in c.of("verb") if not _noun(c, p)} - {"steppass"}
         if "pass" in moves and moves == {"pass"} and clause_refusal(c.text) is None:
             passes.append(c)
         elif moves and clause_refusal(c.text) is None or _quantity(c):
@@ -72,3 +72,14 @@ def _quantity(c) -> bool:
     kinds = {p.kind for p in c.pieces}
     company = any(k in ("corporation", "company") for p in c.of("name") for k, _ in p.value)
     return bool(kinds & {"percent", "count", "source", "size"}) or company and bool(kinds & {"money", "number"})
+
+
+_ARTICLES = frozenset({"the", "a", "an", "this", "that", "my", "its"})
+
+
+def _noun(c, p) -> bool:
+    """Whether a move word is a noun here: after an article or straight after a company's name
+    ("on the SC auction", "a bid")."""
+    before = [q for q in c.pieces if q.end <= p.start]
+    named = bool(before) and before[-1].kind == "name" and all(k != "player" for k, _ in before[-1].value)
+    return p.before in _ARTICLES or named and p.start - before[-1].end <= 1
