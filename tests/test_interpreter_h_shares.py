@@ -74,6 +74,8 @@ READ = [
     # another's bid told before the writer's answers it; the player outbid is not who moves
     ("1882", "auction", None, "Bob bids 70 for SC, I go to 75", [Bid("ann", "SC", 75)]),
     ("1882", "auction", None, "I'm raising Bob on the Saskatchewan Central to 70.", [Bid("ann", "SC", 70)]),
+    # "it" for the one company named before it, even in a clause set aside
+    ("1882", "auction", None, "Nobody wanted SC at 50, so I'll take it now at 45.", [Bid("ann", "SC", 45)]),
     # the president's certificate is bought by the par: beside one it says the par again,
     # alone with a price it is the par
     ("1882", "SR", None, "Ann pars CN at $90 and buys the 20%", [Par("ann", "CN", 90)]),
@@ -154,6 +156,8 @@ REFUSED = [
     # another's bid alone, or with no move of the writer after it
     ("1882", "auction", None, "Bob bids 70 for SC"),
     ("1882", "auction", None, "Bob bids 70 for SC, nice"),
+    # "it" after two companies
+    ("1882", "auction", None, "Nobody wanted SC or CP at 50, so I'll take it now at 45."),
     # a private's word names it in an auction only
     ("1882", "SR", None, "160 for the bridge"),
     # one leading word is no name ("Canadian" begins three)

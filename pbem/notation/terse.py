@@ -31,6 +31,7 @@ from .names import NameIndex
 from .paraphrase_parts import _HEXP, _sub
 from .others_context import others_set_aside
 from .pass_reasons import pass_with_reason
+from .pronouns import it_named_before
 from .turn_end import end_said
 from .piece_moves import read_by_pieces, round_kind
 from .pieces import unknown_subject
@@ -250,7 +251,8 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
             else:
                 return [dataclasses.replace(moves[0], notes=moves[0].notes + (note,)), *moves[1:]]
         reasoned = None if isinstance(first, AmbiguousMoveError) else (
-            pass_with_reason(line, ctx, index, round_kind(ctx)) or others_set_aside(line, ctx, index, round_kind(ctx)))
+            pass_with_reason(line, ctx, index, round_kind(ctx)) or others_set_aside(line, ctx, index, round_kind(ctx))
+            or it_named_before(line, ctx, index, str(first)))
         if reasoned:
             return reasoned          # "I'll pass this time, nothing I want."
         plain = tersely(line)
