@@ -164,6 +164,8 @@ REFUSED = [
     ("1882", "SR", None, "buy a Canadian share"),
     # a private exchanged for the president's certificate with no price
     ("1882", "SR", None, "Exchange the Saskatchewan Central private for the SC president's share"),
+    # the president's certificate for what it cost (the par is not told)
+    ("1882", "SR", None, "Ann buys the GT president's certificate for $134"),
     # the president's certificate with no price and no par beside it
     ("1882", "SR", None, "Buying the president's certificate of GT"),
 ]

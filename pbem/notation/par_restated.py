@@ -76,7 +76,8 @@ def _certificate(c: Clause, par_elsewhere: bool) -> Clause:
     it in this one) its buy, its percent and its prices are set aside (the par's own price, the
     first amount after its move word or else the clause's first, is kept); else its buy, or a
     private exchanged for it ("Exchange the SC private for the SC president's share at $90"),
-    is the par. A private exchanged is no company of the par: its name is set aside."""
+    is the par at the price written "at" (a price written "for" is what the certificate cost,
+    twice the par or not: left unread). A private exchanged is no company of the par: its name is set aside."""
     c = _without_private(c) if _EXCHANGE.search(c.text) else c
     own_par = next((p.start for p in c.pieces if p.kind == "verb" and p.value == "par"), None)
     if par_elsewhere or own_par is not None:
@@ -86,8 +87,9 @@ def _certificate(c: Clause, par_elsewhere: bool) -> Clause:
             p.kind == "verb" and p.value == "buy" or p.kind == "percent" and p.value == 20
             or p.kind in _AMOUNTS and p is not price)]
         return Clause(c.start, c.end, c.text, keep, c.loose)
-    if not PRESIDENTS.search(c.text):
-        return c            # "buys the 20%" with no par on the line: left as written
+    if not PRESIDENTS.search(c.text) or any(p.kind in _AMOUNTS and p.before in ("for", "paying", "costs", "cost")
+                                            for p in c.pieces):
+        return c            # "buys the 20%" with no par, "... certificate for $134" (its cost): left as written
     keep = [Piece("verb", "par", p.start, p.end, p.before) if p.kind == "verb" and p.value == "buy" else p
             for p in c.pieces if not (p.kind == "percent" and p.value == 20)]
     m = _EXCHANGE.search(c.text)

@@ -3,7 +3,8 @@ B&M from the open market. That's all for me."
 
 A player's buy (or par) ends the turn in the stock round by itself, so "that's all" / "that's it"
 after buys alone is that end said, not a pass; after a sale, where the player could still buy,
-it is a pass ("Sell two B&O and buy a B&M. That's it for me."), and "done" or "pass" written as
+"that's it" is a pass ("Sell two B&O and buy a B&M. That's it for me.") while "that's all" only
+says the moves are all told ("Ann sells 2 HBR (20%), that's all."); "done" or "pass" written as
 such stays a pass.
 """
 from __future__ import annotations
@@ -23,6 +24,8 @@ def end_said(moves: list, kind: str) -> list:
     a stock-round turn of buys is over (see the module's doc)."""
     if kind != "stock" or len(moves) < 2 or not isinstance(moves[-1].action, Pass) or not _ALL.match(moves[-1].text):
         return moves
+    if re.search(r"\ball\b", moves[-1].text, re.I) and not any(isinstance(m.action, Pass) for m in moves[:-1]):
+        return moves[:-1]          # "Ann sells 2 HBR (20%), that's all.": what the writer does, all told
     if all(isinstance(m.action, (BuyShares, Par)) for m in moves[:-1]):
         return moves[:-1]
     return moves
