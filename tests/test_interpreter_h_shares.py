@@ -76,6 +76,10 @@ READ = [
     ("1882", "auction", None, "I'm raising Bob on the Saskatchewan Central to 70.", [Bid("ann", "SC", 70)]),
     # "it" for the one company named before it, even in a clause set aside
     ("1882", "auction", None, "Nobody wanted SC at 50, so I'll take it now at 45.", [Bid("ann", "SC", 45)]),
+    ("1882", "auction", None, "Everybody passed so the Saskatchewan Central is down to $45 - I'll buy it at 45.",
+     [Bid("ann", "SC", 45)]),
+    # "everybody" is no unknown name but others' doing; "no more for me" a pass
+    ("1861", "SR", None, "No more for me on N.", [Pass("ann")]),
     # the president's certificate is bought by the par: beside one it says the par again,
     # alone with a price it is the par
     ("1882", "SR", None, "Ann pars CN at $90 and buys the 20%", [Par("ann", "CN", 90)]),
@@ -158,6 +162,9 @@ REFUSED = [
     ("1882", "auction", None, "Bob bids 70 for SC, nice"),
     # "it" after two companies
     ("1882", "auction", None, "Nobody wanted SC or CP at 50, so I'll take it now at 45."),
+    ("1882", "auction", None, "Everybody passed."),
+    ("1861", "SR", None, "Everyone passes on N"),
+    ("1882", "SR", None, "No more GT for me"),
     # a private's word names it in an auction only
     ("1882", "SR", None, "160 for the bridge"),
     # one leading word is no name ("Canadian" begins three)

@@ -437,7 +437,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         pieces.append(Piece("verb", "withhold", m.start(), m.end()))
     for m in re.finditer(r"\b(?:go(?:ing|es)?|up)\s+to\b(?=\s*(?:[$₽R]\s?)?\d)", line, re.I):
         pieces.append(Piece("verb", "bid", m.start(), m.end()))
-    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b(?!\s+of\s+(?:cash|money|funds))|\bno\s+bid\b|"
+    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b(?!\s+of\s+(?:cash|money|funds))|\bno\s+(?:bid|more\s+for\s+me)\b|"
                          r"\bout\s+of\b(?!\s+(?:the\s+)?(?:open\s+|bank\s+|company'?s?\s+|its\s+)?"
                          r"(?:pool|market|ipo|bank|treasury|depot|pocket|initial|cash|money|funds))|"
                          r"(?:^|(?<=[,;.:!(\-–—]))\s*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+(?:me|now|this\s+(?:turn|time|round)|"
@@ -527,7 +527,8 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
 #: words that may open a line before its move word without naming who moves ("Now pass")
 _LEADS = frozenset("""now then also so ok okay sure well next finally lastly firstly please just and
 yes yeah right fine alright hmm um ah oh hi hello hey thanks ps anyway again will shall would could can
-might may must should gonna wanna let lets let's going i'll we'll i'd we'd have has i've not""".split())
+might may must should gonna wanna let lets let's going i'll we'll i'd we'd have has i've not everybody everyone
+nobody""".split())
 _FIRST_WORD = re.compile(r"\s*([A-Za-z][A-Za-z'’]*)")
 
 

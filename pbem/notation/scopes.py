@@ -38,7 +38,7 @@ _AHEAD = re.compile(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|inten
 #: words that tell a doubt, a negation or another's move: the clause holding one is chat
 _CLAUSE_REFUSE = re.compile(
     r"\b(?:wo|can|cannot|cant|not|never|let's|lets|"
-    r"check|checking|got|he|she|they|him|her|them|his|their|you|your|we|us|our|nobody|anyone|somebody|interest|income|receives|rust|rusts|"
+    r"check|checking|got|he|she|they|him|her|them|his|their|you|your|we|us|our|nobody|anyone|somebody|everybody|everyone|interest|income|receives|rust|rusts|"
     r"closes|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|presidency|prices|share\s+price|price\s+(?:moves?|"
     r"drops?|rises?|goes|went|is|was|to)|priority|phase)\b|n't\b|'d\b|"
     r"\b(?:is|are|be|been|being)\s+(?:already\s+|all\s+|now\s+|just\s+)?(?:sold|bought|laid|passed|opened|started|"
@@ -90,7 +90,7 @@ def clause_refusal(text: str) -> Optional[str]:
     if m:
         return f'"{m.group(0).strip()}"'
     rest = _STEP_PASS.sub(" ", text)
-    rest = re.sub(r"\bno\s+bid\b", " ", rest, flags=re.I)
+    rest = re.sub(r"\bno\s+(?:bid|more\s+for\s+me)\b", " ", rest, flags=re.I)     # "No more for me on N": a pass
     m = _NEGATION.search(rest)
     return f'"{m.group(0)}"' if m else None
 
