@@ -80,6 +80,13 @@ READ = [
      [Bid("ann", "SC", 45)]),
     # "everybody" is no unknown name but others' doing; "no more for me" a pass
     ("1861", "SR", None, "No more for me on N.", [Pass("ann")]),
+    # a purpose, and what the thing moved came with, are set aside alone
+    ("1882", "SR", None, "Ann has sold 3 CPR shares (30%) to fund SC. Cash now 410.", [SellShares("ann", "CPR", 30)]),
+    ("1882", "SR", None, "I'm selling the Canadian Northern share that came with the Trestle Bridge.", [SellShares("ann", "CNR", 10)]),
+    ("1882", "SR", None, "Ann buys GTP from IPO (my second GT cert counting the TB one).", [BuyShares("ann", "GT", "ipo", 10)]),
+    # near miss: a purpose reaches no further than "and", the move after it is read
+    ("1882", "SR", None, "Ann sells 3 CPR to fund SC and buys SC",
+     [SellShares("ann", "CPR", 30), BuyShares("ann", "SC", "ipo", 10)]),
     # the president's certificate is bought by the par: beside one it says the par again,
     # alone with a price it is the par
     ("1882", "SR", None, "Ann pars CN at $90 and buys the 20%", [Par("ann", "CN", 90)]),
