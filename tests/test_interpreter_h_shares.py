@@ -87,6 +87,8 @@ READ = [
     # near miss: a purpose reaches no further than "and", the move after it is read
     ("1882", "SR", None, "Ann sells 3 CPR to fund SC and buys SC",
      [SellShares("ann", "CPR", 30), BuyShares("ann", "SC", "ipo", 10)]),
+    # "is at 40% sold" tells how a company stands, no sale
+    ("1882", "SR", None, "I'll buy HBR again - third cert, so HBR is at 40% sold.", [BuyShares("ann", "HBR", "ipo", 10)]),
     # the president's certificate is bought by the par: beside one it says the par again,
     # alone with a price it is the par
     ("1882", "SR", None, "Ann pars CN at $90 and buys the 20%", [Par("ann", "CN", 90)]),
