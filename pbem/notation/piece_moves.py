@@ -30,6 +30,8 @@ from .pieces import Clause, Piece, clauses
 from .piece_clauses import (
     AGAIN, BARE, CARRIED, DONE, GOES_ON, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay, acting, token_moved,
 )
+from .others_context import OUTBID
+from .par_restated import HOME, PRESIDENTS as _PRESIDENTS, par_restated   # the president's certificate: a par
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .piece_own_kinds import own_kind_moves, own_verbs
 from .own_word_moves import OWN_WORDS, own_word_move
@@ -37,6 +39,7 @@ from .scopes import Heading, clause_refusal, line_refusal, set_aside
 from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
 from .share_counts import one_per_share
 from .train_discards import discarded
+from .share_quantity import said_once
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind", "COUNTS"]
 
@@ -122,7 +125,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         else:
             parts.append(c)
         dropped = aside is not None
-    parts = joined(parts, ctx, masked)
+    parts = par_restated(joined(parts, ctx, masked), kind)     # the president's certificate bought with a par
     out: list[PieceMove] = []
     verbs: set = set()
     last: list[PieceMove] = []        # the moves of the clause before
@@ -214,9 +217,6 @@ Fit = list[tuple[Action, tuple]]
 _LAY_COST = re.compile(r"\bextra\b|\bsecond\b|\+\s*[$₽]?\d|\bcosts?\b", re.I)
 #: what comes before an amount paid ("paying the 40"): no tile number
 _PAID = re.compile(r"\b(?:paying|pay|pays|for|costs?)\s+(?:the\s+)?[$₽]?\s*(\d+)", re.I)
-#: a president's (director's) certificate named in a buy: not one share ("buys the GT
-#: president's certificate for $134" is a par told by its price, which the pieces do not read)
-_PRESIDENTS = re.compile(r"\b(?:president|director)(?:'?s)?\s+(?:certificate|cert|share)|\bpresidency\b|\bpres\s+cert\b", re.I)
 
 
 class _Fitter:
@@ -252,7 +252,7 @@ class _Fitter:
         operating or merger round) a company other than the one acting before the move word."""
         for p, k, i in self.names:
             if k == "player" and i != self.ctx.actor:
-                if not (self.kind == "operating" and p.before in ("from", "off", "of")):
+                if not (self.kind == "operating" and p.before in ("from", "off", "of") or p.before in OUTBID):
                     return f"names {i}, who is not the writer"
             if k in ("corporation", "company") and self.kind in ("operating", "merger") \
                     and p.start < self.first_verb and i != self.ctx.current \
@@ -405,10 +405,10 @@ class _Fitter:
             pars = self._combos([c for c in corps if c not in auctioned], amounts,
                                 lambda c, a: Par(actor, c, a), "the par price")
             hexes = self.hexes()
-            if isinstance(pars, list) and len(pars) == 1 and len(hexes) == 1 and "home" in self.c.text.lower():
+            if isinstance(pars, list) and len(pars) == 1 and len(hexes) == 1 and (HOME.search(self.c.text) or self.c.of("hex")):
                 return [pars[0] + [(PlaceToken(pars[0][0][0].corporation, hexes[0]), ("city",))]]
             return pars
-        if "token" in self.verbs or ("home" in self.c.text.lower() and self.hexes()):
+        if "token" in self.verbs or (HOME.search(self.c.text) and self.hexes()):      # "base in L12"
             return self._home()
         if "sell" in self.verbs and "buy" not in self.verbs:
             return self._shares(corps, lambda c, pct: SellShares(actor, c, pct), many=True)
@@ -431,8 +431,7 @@ class _Fitter:
         counts += [p.value for p in self.c.of("number") if p.end <= self.c.pieces[0].start + 999
                    and p.value <= 9 and p.before not in ("for", "at", "@", "=")]
         pcts = [p.value for p in self.c.of("percent")]
-        if set(counts) == {1}:
-            counts = [1]           # "Another QLL please - my second share": one share, said twice
+        counts, pcts = said_once(counts, pcts, size)     # "2 10% certificates (20%)": one quantity
         if len(counts) + len(pcts) > 1:
             return None
         pct = pcts[0] if pcts else size * (counts[0] if counts else 1)

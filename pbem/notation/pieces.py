@@ -22,6 +22,10 @@ from .redemptions import BUYS_BACK, redeem_word
 from .token_removals import REMOVES
 from .train_discards import DROPS, TRAIN_LIMIT
 from .train_exchanges import EXCHANGES, PAID_TO_BANK
+from .letter_moves import letter_moves
+from .request_words import requested
+from .name_prefixes import leading_forms, private_words
+from .share_quantity import CERT_SIZE, counted_shares
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
 
@@ -131,7 +135,7 @@ _HEX = re.compile(r"(?<![#\w$])([A-Z]{1,2}\d{1,2})\b|(?<=\b(?:on|at|in|to)\s)([a
 _NUMBER = re.compile(r"(?<![\w#$.])(\d{1,6})(?![\w%]|\.\d)")
 #: where sold shares go ("four shares of QLL to the market", "two GT into the pool"): a sale
 _DESTINATION = re.compile(r"\b(?:in)?to\s+(?:the\s+)?(?:bank\s+|open\s+)?(?:pool|market)\b", re.I)
-_SOURCE = re.compile(r"\b(?:(IPO|initial|treasury|bank(?!\s+pool)|depot)|(pool(?:ed)?|market|open\s+market))\b", re.I)
+_SOURCE = re.compile(r"\b(?:(IPO|initial(?:\s+offering)?|treasury|bank(?!\s+pool)|depot)|(pool(?:ed)?|market|open\s+market))\b", re.I)
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’]*")
 _ROUND = re.compile(r"\b(?:(?:in|during)\s+)?(?:(?:SR|OR|MR|AR)\s*\d+(?:\.\d+)?|(?:stock|operating|merger|auction)\s+"
                     r"round(?:\s+\d+(?:\.\d+)?)?)\b", re.I)
@@ -151,6 +155,7 @@ FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
 treasury initial so just now today again round each apiece total go price cost paying extra more first second old
+sh pls plz minor offering instead rd nd th
 """.split())
 
 
@@ -166,7 +171,17 @@ def _short_forms(index: NameIndex) -> dict:
                     short = re.sub(r"\s+(?:Railway|Railroad|Rly|Company|Co\.?)$", "", n.strip())
                     if short != n.strip() and len(norm(short)) > 3:
                         got.setdefault(norm(short), []).append((kind, e.ident))
+        for q, found in leading_forms(index).items():      # "the Grand Trunk", "Black Sea"
+            got.setdefault(q, found)
         index._piece_short = got
+    return got
+
+
+def _private_words(index: NameIndex) -> dict:
+    """`private_words` of the index, kept on it (built once per game)."""
+    got = index.__dict__.get("_piece_private")
+    if got is None:
+        got = index.__dict__["_piece_private"] = private_words(index)
     return got
 
 
@@ -214,6 +229,7 @@ def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> li
     written as a hex ("P4") only when `coded` (a private's code, where no hex is named). A span
     is made longer only while its letters begin some name, so a line costs about a lookup a word."""
     short = _short_forms(index)
+    own = _private_words(index) if coded else {}       # "the bridge", in an auction
     exact_of = lambda ks: _exact_forms(index, ks)  # noqa: E731
     begins = _prefixes(index, kinds)
     words = list(_WORD.finditer(text))
@@ -235,7 +251,8 @@ def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> li
                 if _HEX.fullmatch(span):
                     found = list(exact_of(("company",)).get(q, ())) if coded else []
                 else:
-                    found = list(exact_of(kinds).get(q, ())) or short.get(q, [])
+                    found = list(exact_of(kinds).get(q, ())) or short.get(q, []) or (own.get(q, []) if coded else [])
+                    found += [f for f in short.get(q, ()) if f[0] == "corporation" and f not in found and not coded]  # CP or CPR
                 if found:
                     # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
                     same = [f for f in found if f[1].lower() == re.sub(r"^the\s+", "", span.lower())]
@@ -324,6 +341,11 @@ def _blank(text: str, a: int, b: int) -> str:
 _PUT = frozenset({"put", "puts", "putting"})
 
 
+def _stock(ctx: NotationContext) -> bool:
+    raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
+    return str(raw or "").strip().lower().startswith(("sr", "stock"))
+
+
 def _operating(ctx: NotationContext) -> bool:
     raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
     return str(raw or "").strip().lower().startswith(("or", "operating"))
@@ -394,6 +416,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_PER_SHARE, "per_share", lambda m: int(m.group(1)))
     take(_MONEY, "money", lambda m: int(next(g for g in m.groups() if g)))
     take(_HELD, "held", lambda m: int(re.search(r"\d+", m.group(0)).group(0)))
+    take(CERT_SIZE, "size", lambda m: int(m.group(1)))      # "2 10% certificates": which kind, not how many
     take(_PERCENT, "percent", lambda m: int(m.group(1)))
     named = _tile_names(ctx.title)
     if named:      # "upgrades Regina to R2", "lays R1 on J10": a tile, where "r1" elsewhere is a rotation
@@ -405,7 +428,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_TRAINS_N, "count", lambda m: int(m.group(1)))
     take(_ORDINAL, "count", lambda m: 1)
     take(_TILE, "tile", lambda m: m.group(1))
-    take(_TILE_AT, "tile", lambda m: m.group(1))
+    if not _stock(ctx):      # no tile is laid in a stock round: "MKV at 120 in P8" is a par and its home
+        take(_TILE_AT, "tile", lambda m: m.group(1))
     take(_TRAIN, "train", lambda m: (lambda t: t if t in trains else None)(
         "D" if m.group(2) else _TRAIN_WORDS[m.group(3).lower()] if m.group(3) else m.group(1)))
     take(_COUNT, "count", lambda m: int(next(g for g in m.groups() if g)))
@@ -424,7 +448,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         elif w in VERBS and (words.before(m.start()) != "to" or _GOING_TO.search(line[max(0, m.start() - 80):m.start()])):
             # "to pay for it" is a purpose, "going to pass" the move
             pieces.append(Piece("verb", VERBS[w], m.start(), m.end(), words.before(m.start())))
-        elif w == "there" or w == "it" and words.before(m.start()) in ("token", "tokens", "tokening", "station"):
+        elif w == "there" and words.before(m.start()) not in ("stop", "stops") \
+                or w == "it" and words.before(m.start()) in ("token", "tokens", "tokening", "station"):     # not "stop there"
             pieces.append(Piece("there", w, m.start(), m.end()))       # "lays #57 on J8 and tokens it"
         elif w in _WORDS_N and _COUNTED.match(line, m.end()):
             pieces.append(Piece("count", _WORDS_N[w], m.start(), m.end()))
@@ -436,12 +461,14 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         pieces.append(Piece("verb", "withhold", m.start(), m.end()))
     for m in re.finditer(r"\b(?:go(?:ing|es)?|up)\s+to\b(?=\s*(?:[$₽R]\s?)?\d)", line, re.I):
         pieces.append(Piece("verb", "bid", m.start(), m.end()))
-    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b(?!\s+of\s+(?:cash|money|funds))|\bno\s+bid\b|"
+    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b(?!\s+of\s+(?:cash|money|funds))|\bno\s+(?:bid|more\s+for\s+me)\b|"
                          r"\bout\s+of\b(?!\s+(?:the\s+)?(?:open\s+|bank\s+|company'?s?\s+|its\s+)?"
                          r"(?:pool|market|ipo|bank|treasury|depot|pocket|initial|cash|money|funds))|"
                          r"(?:^|(?<=[,;.:!(\-–—]))\s*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+(?:me|now|this\s+(?:turn|time|round)|"
                          r"today))?)(?=\s*(?:[.!,;)]|$))", line, re.I):
         pieces.append(Piece("verb", "pass", m.start(), m.end()))
+    for family, a, b in letter_moves(text, ctx) + requested(text):     # "Theo: P", "S 2 GT", "I'd like a GT"
+        pieces.append(Piece("verb", family, a, b, words.before(a)))
     for m in _STEP_PASS.finditer(text):
         pieces.append(Piece("verb", "steppass", m.start(), m.end()))
     for m in _SKIPS.finditer(text):
@@ -452,6 +479,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     for m in re.finditer(r"\bneutral\b", text, re.I):
         pieces.append(Piece("neutral", True, m.start(), m.end()))
     pieces.sort(key=lambda p: p.start)
+    pieces = counted_shares(pieces, line, ctx)       # "1 GT", "S 2 GT": how many shares
     return _place_by_its_hex(pieces, line)
 
 
@@ -529,7 +557,8 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
 #: words that may open a line before its move word without naming who moves ("Now pass")
 _LEADS = frozenset("""now then also so ok okay sure well next finally lastly firstly please just and
 yes yeah right fine alright hmm um ah oh hi hello hey thanks ps anyway again will shall would could can
-might may must should gonna wanna let lets let's going i'll we'll i'd we'd no not never""".split())
+might may must should gonna wanna let lets let's going i'll we'll i'd we'd have has i've no not never everybody
+everyone nobody""".split())
 _FIRST_WORD = re.compile(r"\s*([A-Za-z][A-Za-z'’]*)")
 
 

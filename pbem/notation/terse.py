@@ -32,7 +32,11 @@ from .funding import sale_first
 from .loans import loans_aside
 from .merger_subjects import company_at_turn
 from .paraphrase_parts import _HEXP, _sub
-from .piece_moves import read_by_pieces
+from .others_context import others_set_aside
+from .pass_reasons import pass_with_reason
+from .pronouns import it_named_before
+from .turn_end import end_said
+from .piece_moves import read_by_pieces, round_kind
 from .pieces import unknown_subject
 from .spelling import respelled
 
@@ -241,7 +245,7 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
         raise NotationError(f'"{subject[1]}" names no player or company: a move starts with who makes it',
                             text=line.strip())
     try:
-        return read_by_pieces(line, ctx, index)
+        return end_said(read_by_pieces(line, ctx, index), round_kind(ctx))     # "buy CPR ipo, that's all"
     except PbemError as first:
         fixed, note = respelled(line, index) if len(line) <= _SLIPS_CHARS else (line, "")
         if note and not isinstance(first, AmbiguousMoveError):
@@ -251,6 +255,11 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
                 pass
             else:
                 return [dataclasses.replace(moves[0], notes=moves[0].notes + (note,)), *moves[1:]]
+        reasoned = None if isinstance(first, AmbiguousMoveError) else (
+            pass_with_reason(line, ctx, index, round_kind(ctx)) or others_set_aside(line, ctx, index, round_kind(ctx))
+            or it_named_before(line, ctx, index, str(first)))
+        if reasoned:
+            return reasoned          # "I'll pass this time, nothing I want."
         plain = tersely(line)
         if plain == line or isinstance(first, AmbiguousMoveError):
             raise
