@@ -17,6 +17,7 @@ from typing import Optional
 
 from .context import NotationContext
 from .names import NameIndex, norm
+from .revenue_told import revenue_beside_dividend
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
 
@@ -493,7 +494,7 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         text = "".join(buf)
         c.loose = [w.lower() for w in _WORD.findall(text) if w.lower() not in FILLERS and w.lower() not in VERBS]
         out.append(c)
-    return out
+    return revenue_beside_dividend(out) if _operating(ctx) else out
 
 
 #: words that may open a line before its move word without naming who moves ("Now pass")
