@@ -18,6 +18,7 @@ from typing import Optional
 from .context import NotationContext
 from .names import NameIndex, norm
 from .revenue_told import revenue_beside_dividend
+from .route_pieces import trains_before_routes
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
 
@@ -429,7 +430,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     for m in re.finditer(r"\bneutral\b", text, re.I):
         pieces.append(Piece("neutral", True, m.start(), m.end()))
     pieces.sort(key=lambda p: p.start)
-    return _place_by_its_hex(pieces, line)
+    return trains_before_routes(_place_by_its_hex(pieces, line), line, trains)
 
 
 def _place_by_its_hex(pieces: list[Piece], line: str) -> list[Piece]:
