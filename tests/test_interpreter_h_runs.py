@@ -36,6 +36,22 @@ READ = [
      [LayTile("SE", "D14", "635", 3), _run("SE", ("2", (), 260)), Dividend("SE", "payout")]),
     # ... and a train named with it makes it a run
     ("1882", "OR", "CNR", "CNR pays out 80 from the 3T.", [_run("CNR", ("3", (), 80)), Dividend("CNR", "payout")]),
+    # route_pieces.py: a train's bare number before its route is the train, not a tile on the first stop
+    ("1882", "OR", "HBR", "HBR will run the 3 G11-I11-J10 for 90 and pay it out",
+     [_run("HBR", ("3", ("G11", "I11", "J10"), 90)), Dividend("HBR", "payout")]),
+    ("1830", "OR", "NYC", "NYC runs its 2 E19-F20 for 30, pays out", [_run("NYC", ("2", ("E19", "F20"), 30)), Dividend("NYC", "payout")]),
+    ("1830", "OR", "B&O", "B&O runs 3 I15-I19-H18 80, 2 J14-K15 50 = 130, payout",
+     [_run("B&O", ("3", ("I15", "I19", "H18"), 80), ("2", ("J14", "K15"), 50)), Dividend("B&O", "payout")]),
+    # run_totals.py: the total told after the last route is no second revenue of that route
+    ("1882", "OR", "GT", "GT's two 2s run L8-K9 (40) and L8-N6 (50), total 90, withheld.",
+     [_run("GT", ("2", ("L8", "K9"), 40), ("2", ("L8", "N6"), 50)), Dividend("GT", "withhold")]),
+    ("1882", "OR", "QLL", "QLL runs its 2s J10-K9 for 50 and J10-J8 for 40, total 90, withholds",
+     [_run("QLL", ("2", ("J10", "K9"), 50), ("2", ("J10", "J8"), 40)), Dividend("QLL", "withhold")]),
+    # ... and "goes" between a train and its route is the run's word
+    ("1861", "OR", "RSR", "I have priority so I run the RSR: its 4 goes Moscow-E9-C9-B8 for 160.",
+     [_run("RSR", ("4", ("H8", "E9", "C9", "B8"), 160))]),
+    # ... while a number before one hex is still a tile laid there
+    ("1830", "OR", "B&O", "B&O lays 9 I17", [LayTile("B&O", "I17", "9", 3)]),
 ]
 
 
@@ -48,6 +64,10 @@ REFUSED = [
     # two amounts beside a dividend: which is the revenue cannot be told
     ("1882", "OR", "CNR", "CNR pays out 80 and 90"),
     ("1882", "OR", "CPR", "CPR pays half of 90 and 40"),
+    # one stop is no route: "3 I15" stays a tile, which a run does not take
+    ("1830", "OR", "B&O", "B&O runs the 3 I15 for 80"),
+    # an amount after a route that is not the run's total: which is the route's revenue?
+    ("1882", "OR", "QLL", "QLL runs its 2s J10-K9 for 50 and J10-J8 for 40, 70, withholds"),
 ]
 
 

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Optional, Sequence, TypeVar
 
 from pbem.engine.actions import Action, Dividend, Route, RunRoutes, Stop
 
+from .run_totals import route_amounts
+
 if TYPE_CHECKING:
     from .context import NotationContext
     from .pieces import Clause
@@ -62,7 +64,7 @@ def one_more_route(c: "Clause", out: list, ctx: "NotationContext") -> Optional[R
     if {p.kind for p in c.pieces} - {"hex", "name", "number", "money", "train", "count"}:
         return None
     stops = [p for p in c.pieces if p.kind == "hex" or p.kind == "name" and all(k == "location" for k, _ in p.value)]
-    amounts = [p.value for p in c.pieces if p.kind in ("number", "money")]
+    amounts = route_amounts(c, out[-1].action)          # (without the run's total told after it)
     if c.of("count") and counted_trains(c.text) != len(out[-1].action.routes) + 1:
         return None             # "... and B-W for 50 with the two 2s": the count is the run's
     trains = [p.value for p in c.of("train")]
