@@ -47,6 +47,15 @@ READ = [
      [_run("GT", ("2", ("L8", "K9"), 40), ("2", ("L8", "N6"), 50)), Dividend("GT", "withhold")]),
     ("1882", "OR", "QLL", "QLL runs its 2s J10-K9 for 50 and J10-J8 for 40, total 90, withholds",
      [_run("QLL", ("2", ("J10", "K9"), 50), ("2", ("J10", "J8"), 40)), Dividend("QLL", "withhold")]),
+    # route_lists.py: several routes told by revenues only, in one clause
+    ("1861", "OR", "MK", "MK runs the 4 for 180 and 3 for 120, full payout",
+     [_run("MK", ("4", (), 180), ("3", (), 120)), Dividend("MK", "payout")]),
+    ("1882", "OR", "GT", "GT runs the 6 for 190 & the 4 for 120; 310 paid out",
+     [_run("GT", ("6", (), 190), ("4", (), 120)), Dividend("GT", "payout")]),
+    ("1882", "OR", "HBR", "HBR runs 2 trains for 90 and 70, total 160, pays out.",
+     [_run("HBR", ("2", (), 90), ("2", (), 70)), Dividend("HBR", "payout")]),
+    ("1882", "OR", "CPR", "CPR will run the two 2-trains for 50 each and pay out",
+     [_run("CPR", ("2", (), 50), ("2", (), 50)), Dividend("CPR", "payout")]),
     # ... and "goes" between a train and its route is the run's word
     ("1861", "OR", "RSR", "I have priority so I run the RSR: its 4 goes Moscow-E9-C9-B8 for 160.",
      [_run("RSR", ("4", ("H8", "E9", "C9", "B8"), 160))]),
@@ -64,6 +73,9 @@ REFUSED = [
     # two amounts beside a dividend: which is the revenue cannot be told
     ("1882", "OR", "CNR", "CNR pays out 80 and 90"),
     ("1882", "OR", "CPR", "CPR pays half of 90 and 40"),
+    # a train left without its revenue, or trains counted that the revenues do not match
+    ("1861", "OR", "MK", "MK runs the 4 for 180 and the 3, full payout"),
+    ("1882", "OR", "HBR", "HBR runs 3 trains for 90 and 70, pays out."),
     # one stop is no route: "3 I15" stays a tile, which a run does not take
     ("1830", "OR", "B&O", "B&O runs the 3 I15 for 80"),
     # an amount after a route that is not the run's total: which is the route's revenue?

@@ -32,6 +32,7 @@ from .piece_clauses import (
 )
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .scopes import Heading, clause_refusal, line_refusal, set_aside
+from .route_lists import several_routes
 from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
 from .share_counts import one_per_share
 
@@ -559,10 +560,8 @@ class _Fitter:
         total = [p for p in numbers if p.before in ("=", "total")]
         if len(revenue) == 2 and total and total[0].value == revenue[-1] and revenue[-1] > revenue[0]:
             revenue = revenue[:1]          # "2T 50 = 140": the total of the run's trains, a claim
-        if not trains and not stops and len(revenue) > 1 and self.ctx.trains_of is not None \
-                and len(owned := list(self.ctx.trains_of(cur))) == len(revenue) and len(set(owned)) == 1:
-            # "runs 120 + 160": as many revenues as the company's trains, all of one kind
-            routes = tuple(Route(owned[0], (), revenue=r) for r in revenue)
+        if not stops and (routes := several_routes(self.ctx, cur, self.c, trains, revenue, counts)):
+            # "runs 120 + 160", "the 4 for 180 and 3 for 120", "2 trains for 90 and 70", "two 2s for 50 each"
             return [[(RunRoutes(cur, routes), ())] + self._dividend_after(cur)]
         if len(revenue) != 1 or self.c.of("tile"):
             return "how much did the run earn?" if not revenue else None
