@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import Dividend, LayTile, Route, RunRoutes, Stop
+from pbem.engine.actions import BuyTrain, Dividend, LayTile, Pass, Route, RunRoutes, Stop
 from pbem.errors import NotationError
 from pbem.notation import context_for_title
 from pbem.notation.names import name_index
@@ -56,6 +56,19 @@ READ = [
      [_run("HBR", ("2", (), 90), ("2", (), 70)), Dividend("HBR", "payout")]),
     ("1882", "OR", "CPR", "CPR will run the two 2-trains for 50 each and pay out",
      [_run("CPR", ("2", (), 50), ("2", (), 50)), Dividend("CPR", "payout")]),
+    # a route told with "from", "via", "through": an "and" between two of its stops cuts no clause
+    ("1830", "OR", "B&O", "B&O runs the 4 from Baltimore through Lancaster and Philadelphia to New York for 210 and pays out",
+     [_run("B&O", ("4", ("I15", "H16", "H18", "G19"), 210)), Dividend("B&O", "payout")]),
+    ("1861", "OR", "MNN", "MNN ran its 3 from Moscow via H10 to I13 and on to L12 for 110.",
+     [_run("MNN", ("3", ("H8", "H10", "I13", "L12"), 110))]),
+    # a train named after its revenue, or before "from" and its route
+    ("1830", "OR", "PRR", "PRR runs Philadelphia - Lancaster - Baltimore for 120 with the 3.",
+     [_run("PRR", ("3", ("H18", "H16", "I15"), 120))]),
+    ("1861", "OR", "RSR", "As priority holder I run the RSR: 4 from E1 to H8 for 140.", [_run("RSR", ("4", ("E1", "H8"), 140))]),
+    # a train and an amount with a route is the run, never a purchase
+    ("1861", "OR", "SPW", "SPW: skip track; 2-train St Petersburg to Moscow for 80",
+     [Pass("SPW"), _run("SPW", ("2", ("E1", "H8"), 80))]),
+    ("1861", "OR", "SPW", "SPW: skip track; 2-train for 80", [Pass("SPW"), BuyTrain("SPW", "2", "depot", 80)]),
     # ... and "goes" between a train and its route is the run's word
     ("1861", "OR", "RSR", "I have priority so I run the RSR: its 4 goes Moscow-E9-C9-B8 for 160.",
      [_run("RSR", ("4", ("H8", "E9", "C9", "B8"), 160))]),
@@ -76,6 +89,8 @@ REFUSED = [
     # a train left without its revenue, or trains counted that the revenues do not match
     ("1861", "OR", "MK", "MK runs the 4 for 180 and the 3, full payout"),
     ("1882", "OR", "HBR", "HBR runs 3 trains for 90 and 70, pays out."),
+    # without "from", "via" or "through" an "and" still cuts: two clauses
+    ("1830", "OR", "B&O", "B&O runs Baltimore to Lancaster and Philadelphia for 60"),
     # one stop is no route: "3 I15" stays a tile, which a run does not take
     ("1830", "OR", "B&O", "B&O runs the 3 I15 for 80"),
     # an amount after a route that is not the run's total: which is the route's revenue?

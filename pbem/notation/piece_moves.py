@@ -513,7 +513,7 @@ class _Fitter:
             return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run
         if self.implicit() and trains and (self.c.of("money") or self.c.of("number")):
             runs, buys = self._run(cur, trains), self._train(cur, trains)    # "2T for 80": which?
-            if isinstance(runs, list) and isinstance(buys, list):
+            if isinstance(runs, list) and isinstance(buys, list) and len(self.hexes()) < 2:   # a route: the run
                 runs, buys = train_by_shape(self.before, self.later, runs, buys)
             return [f for f in (runs, buys) if isinstance(f, list) for f in f] or None
         if self.revenue_alone():

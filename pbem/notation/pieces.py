@@ -18,7 +18,7 @@ from typing import Optional
 from .context import NotationContext
 from .names import NameIndex, norm
 from .revenue_told import revenue_beside_dividend
-from .route_pieces import trains_before_routes
+from .route_pieces import stops_joined, trains_before_routes
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
 
@@ -481,6 +481,8 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         if m.group(0).strip() in "-–—," and _near(stop_ends, _blank_back(line, m.start()), m.start()) \
                 and _near(stop_starts, m.end(), _blank_on(line, m.end())):
             continue          # "Moscow - St Petersburg", "J10, J8, I5": a route, not two clauses
+        if stops_joined(line, m.start(), m.end(), stop_ends, stop_starts):
+            continue          # "from Baltimore through Lancaster and Philadelphia": one route
         cuts += [m.start(), m.end()]
     cuts.append(len(line))
     out: list[Clause] = []

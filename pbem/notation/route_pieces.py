@@ -4,6 +4,7 @@ stop, and "goes"/"does" between a train and its route is the run's move word (th
 line, pieces.py)."""
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import re
 from typing import TYPE_CHECKING
@@ -11,12 +12,17 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .pieces import Piece
 
-__all__ = ["trains_before_routes"]
+__all__ = ["stops_joined", "trains_before_routes"]
 
 #: what joins two stops of a route
 _DASH = re.compile(r"\s*[-–—]\s*")
 #: the word a train takes to run its route ("the 3 does J10-I11-G11")
 _GOES = re.compile(r"\s+(?:goes|does|went|did)\s+")
+#: a route told from its first stop after the train ("4 from E1 to H8")
+_FROM = re.compile(r"\s+from\s+")
+#: a train named after the revenue it earned ("for 120 with the 3", "K7-Moscow with its 2 for 70")
+_WITH = re.compile(r"\bwith\s+(?:the|its|his|her|their|a)\s+$", re.I)
+_RUN_WORDS = frozenset({"run", "payout", "withhold", "half"})
 #: the words before a train's bare number
 _TRAIN_BEFORE = frozenset({"the", "its", "a", "his", "her", "their", "other", "run", "runs", "ran", "running", "and"})
 
@@ -37,13 +43,54 @@ def trains_before_routes(pieces: list, line: str, trains: set) -> list:
     "goes"/"does" and such a route (then a run's move word too)."""
     out = list(pieces)
     added = []
+    verb = None                  # the last move word before the piece
     for i, p in enumerate(pieces):
+        if p.kind == "verb":
+            verb = p.value
         if p.kind not in ("tile", "number") or str(p.value) not in trains or not line[p.start:p.end].isdigit():
             continue
         gap = line[p.end:pieces[i + 1].start] if i + 1 < len(pieces) else ""
-        if gap.isspace() and _route_at(pieces, i + 1, line) and (p.before in _TRAIN_BEFORE or p.kind == "tile"):
-            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))
+        if gap.isspace() and _route_at(pieces, i + 1, line) and (p.before in _TRAIN_BEFORE or p.kind == "tile") \
+                or _FROM.fullmatch(gap) and _stop(pieces[i + 1]) and i + 2 < len(pieces) and _stop(pieces[i + 2]):
+            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "4 from E1 to H8"
+        elif verb in _RUN_WORDS and _WITH.search(line, max(0, p.start - 12), p.start):
+            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "for 120 with the 3"
         elif (m := _GOES.fullmatch(gap)) and _route_at(pieces, i + 1, line) and p.before in _TRAIN_BEFORE:
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))
             added.append(dataclasses.replace(p, kind="verb", value="run", start=p.end + m.start(), end=p.end + m.end()))
     return sorted(out + added, key=lambda p: p.start) if added else out
+
+
+#: "and" (", and on to", "and then") between two stops of a route
+_AND = re.compile(r"\s*(?:,\s*)?(?:and|&)(?:\s+(?:then|on))?(?:\s+(?:to|through|via))?\s*", re.I)
+#: a word that tells a route by its stops ("from Moscow via H10 to I13")
+_ROUTE_WORD = re.compile(r"\b(?:via|through|from)\b", re.I)
+#: where a sentence or a clause of its own ends: the route word is looked for after it
+_CLAUSE_END = re.compile(r"[;.!?:]\s")
+_REACH = 200        # characters before the "and" looked at for a route word
+
+
+def _at(sorted_at: list, a: int, b: int) -> bool:
+    i = bisect.bisect_left(sorted_at, a)
+    return i < len(sorted_at) and sorted_at[i] <= b
+
+
+def stops_joined(line: str, a: int, b: int, stop_ends: list, stop_starts: list) -> bool:
+    """Whether the "and" at line[a:b] joins two stops of a route told with "via", "through" or
+    "from" ("via H10 and E13", "through Lancaster and Philadelphia to New York", "to I13 and on
+    to L12"), so it cuts no clause; `stop_ends` and `stop_starts` are the stops' ends and starts,
+    sorted."""
+    if not line[a:b].strip().lower() in ("and", "&"):
+        return False
+    m = _AND.match(line, _blank_back(line, a))
+    if m is None or not _at(stop_ends, _blank_back(line, a), a) or not _at(stop_starts, m.end(), m.end()):
+        return False
+    window = line[max(0, a - _REACH):a]
+    ends = [e.end() for e in _CLAUSE_END.finditer(window)]
+    return bool(_ROUTE_WORD.search(window, ends[-1] if ends else 0))
+
+
+def _blank_back(line: str, at: int) -> int:
+    while at > 0 and line[at - 1].isspace():
+        at -= 1
+    return at
