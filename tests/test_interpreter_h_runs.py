@@ -69,6 +69,14 @@ READ = [
     ("1861", "OR", "SPW", "SPW: skip track; 2-train St Petersburg to Moscow for 80",
      [Pass("SPW"), _run("SPW", ("2", ("E1", "H8"), 80))]),
     ("1861", "OR", "SPW", "SPW: skip track; 2-train for 80", [Pass("SPW"), BuyTrain("SPW", "2", "depot", 80)]),
+    # purposes.py: the train a move is for is no piece of the move
+    ("1830", "OR", "B&O", "B&O ran I15-H16 with its 2 for 40 and withheld to pay for the 3",
+     [_run("B&O", ("2", ("I15", "H16"), 40)), Dividend("B&O", "withhold")]),
+    ("1882", "OR", "QLL", "QLL's 2-train runs Regina to K9 for 50, withheld (need the cash for a 3).",
+     [_run("QLL", ("2", ("J10", "K9"), 50)), Dividend("QLL", "withhold")]),
+    ("1830", "OR", "NYC", "Hi folks, back from holiday. NYC withholds this time to save for the 4.", [Dividend("NYC", "withhold")]),
+    # ... while "going to buy" is the move itself
+    ("1882", "OR", "GT", "GT is going to buy the 4 now, $300 from the bank.", [BuyTrain("GT", "4", "depot", 300)]),
     # ... and "goes" between a train and its route is the run's word
     ("1861", "OR", "RSR", "I have priority so I run the RSR: its 4 goes Moscow-E9-C9-B8 for 160.",
      [_run("RSR", ("4", ("H8", "E9", "C9", "B8"), 160))]),
@@ -91,6 +99,8 @@ REFUSED = [
     ("1882", "OR", "HBR", "HBR runs 3 trains for 90 and 70, pays out."),
     # without "from", "via" or "through" an "and" still cuts: two clauses
     ("1830", "OR", "B&O", "B&O runs Baltimore to Lancaster and Philadelphia for 60"),
+    # a second train after a purpose is no part of it: what is it?
+    ("1882", "OR", "GT", "GT withholds to save for the 4 and 5"),
     # one stop is no route: "3 I15" stays a tile, which a run does not take
     ("1830", "OR", "B&O", "B&O runs the 3 I15 for 80"),
     # an amount after a route that is not the run's total: which is the route's revenue?

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 __all__ = ["revenue_beside_dividend"]
 
 #: pieces a dividend's clause may hold besides its one amount
-_BESIDE = frozenset({"verb", "name", "me", "round", "per_share"})
+_BESIDE = frozenset({"verb", "name", "me", "round", "per_share", "purpose"})
 _DIVIDENDS = frozenset({"payout", "withhold", "half"})
 #: pieces that make a clause a move
 _MOVES = frozenset({"verb", "tile", "train", "hex"})
