@@ -77,6 +77,12 @@ READ = [
     ("1830", "OR", "NYC", "Hi folks, back from holiday. NYC withholds this time to save for the 4.", [Dividend("NYC", "withhold")]),
     # ... while "going to buy" is the move itself
     ("1882", "OR", "GT", "GT is going to buy the 4 now, $300 from the bank.", [BuyTrain("GT", "4", "depot", 300)]),
+    # a train labelling its route with ":" keeps them in one clause
+    ("1882", "OR", "CPR", "CPR runs 2: L2-K3 (60), 2: I5-K3 (40) = 100, pays out",
+     [_run("CPR", ("2", ("L2", "K3"), 60), ("2", ("I5", "K3"), 40)), Dividend("CPR", "payout")]),
+    ("1882", "OR", "GT", "GT runs its 4: L8 - K9 - G11 - Hudson Bay, 120.", [_run("GT", ("4", ("L8", "K9", "G11", "B12"), 120))]),
+    ("1882", "OR", "CPR", "CPR runs both 2s: L2-K3 for 50 and I5-J4-K3 for 40, and pays out the 90.",
+     [_run("CPR", ("2", ("L2", "K3"), 50), ("2", ("I5", "J4", "K3"), 40)), Dividend("CPR", "payout")]),
     # ... and "goes" between a train and its route is the run's word
     ("1861", "OR", "RSR", "I have priority so I run the RSR: its 4 goes Moscow-E9-C9-B8 for 160.",
      [_run("RSR", ("4", ("H8", "E9", "C9", "B8"), 160))]),
@@ -101,6 +107,8 @@ REFUSED = [
     ("1830", "OR", "B&O", "B&O runs Baltimore to Lancaster and Philadelphia for 60"),
     # a second train after a purpose is no part of it: what is it?
     ("1882", "OR", "GT", "GT withholds to save for the 4 and 5"),
+    # a ":" after a train and before one stop (no route) still cuts
+    ("1882", "OR", "HBR", "HBR runs 2: G11 = 40"),
     # one stop is no route: "3 I15" stays a tile, which a run does not take
     ("1830", "OR", "B&O", "B&O runs the 3 I15 for 80"),
     # an amount after a route that is not the run's total: which is the route's revenue?

@@ -475,6 +475,7 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
     stops = [p for p in pieces if p.kind == "hex" or (p.kind == "name" and any(k == "location" for k, _ in p.value))]
     stop_ends = sorted(p.end for p in stops)
     stop_starts = sorted(p.start for p in stops)
+    train_ends = sorted(p.end for p in pieces if p.kind == "train")
     for m in _SPLIT.finditer(line):
         i = bisect.bisect_right(span_starts, m.start())
         if i and reach[i - 1] > m.start():
@@ -482,7 +483,7 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         if m.group(0).strip() in "-–—," and _near(stop_ends, _blank_back(line, m.start()), m.start()) \
                 and _near(stop_starts, m.end(), _blank_on(line, m.end())):
             continue          # "Moscow - St Petersburg", "J10, J8, I5": a route, not two clauses
-        if stops_joined(line, m.start(), m.end(), stop_ends, stop_starts):
+        if stops_joined(line, m.start(), m.end(), stop_ends, stop_starts, train_ends):
             continue          # "from Baltimore through Lancaster and Philadelphia": one route
         cuts += [m.start(), m.end()]
     cuts.append(len(line))

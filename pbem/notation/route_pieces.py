@@ -18,6 +18,8 @@ __all__ = ["stops_joined", "trains_before_routes"]
 _DASH = re.compile(r"\s*[-–—]\s*")
 #: the word a train takes to run its route ("the 3 does J10-I11-G11")
 _GOES = re.compile(r"\s+(?:goes|does|went|did)\s+")
+#: a train labelling its route ("runs 2: L2-K3 (60), 2: I5-K3 (40)")
+_LABEL = re.compile(r"\s*:\s*")
 #: a route told from its first stop after the train ("4 from E1 to H8")
 _FROM = re.compile(r"\s+from\s+")
 #: a train named after the revenue it earned ("for 120 with the 3", "K7-Moscow with its 2 for 70")
@@ -53,8 +55,9 @@ def trains_before_routes(pieces: list, line: str, trains: set) -> list:
         if gap.isspace() and _route_at(pieces, i + 1, line) and (p.before in _TRAIN_BEFORE or p.kind == "tile") \
                 or _FROM.fullmatch(gap) and _stop(pieces[i + 1]) and i + 2 < len(pieces) and _stop(pieces[i + 2]):
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "4 from E1 to H8"
-        elif verb in _RUN_WORDS and _WITH.search(line, max(0, p.start - 12), p.start):
-            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "for 120 with the 3"
+        elif _LABEL.fullmatch(gap) and _route_at(pieces, i + 1, line) and verb == "run" or \
+                verb in _RUN_WORDS and _WITH.search(line, max(0, p.start - 12), p.start):
+            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "2: L2-K3", "with the 3"
         elif (m := _GOES.fullmatch(gap)) and _route_at(pieces, i + 1, line) and p.before in _TRAIN_BEFORE:
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))
             added.append(dataclasses.replace(p, kind="verb", value="run", start=p.end + m.start(), end=p.end + m.end()))
@@ -75,11 +78,13 @@ def _at(sorted_at: list, a: int, b: int) -> bool:
     return i < len(sorted_at) and sorted_at[i] <= b
 
 
-def stops_joined(line: str, a: int, b: int, stop_ends: list, stop_starts: list) -> bool:
+def stops_joined(line: str, a: int, b: int, stop_ends: list, stop_starts: list, train_ends: list) -> bool:
     """Whether the "and" at line[a:b] joins two stops of a route told with "via", "through" or
     "from" ("via H10 and E13", "through Lancaster and Philadelphia to New York", "to I13 and on
-    to L12"), so it cuts no clause; `stop_ends` and `stop_starts` are the stops' ends and starts,
-    sorted."""
+    to L12"), or the ":" a train and its route ("its 4: L8 - K9"), so it cuts no clause; the
+    lists are the stops' ends and starts and the trains' ends, sorted."""
+    if line[a:b] == ":":
+        return _at(train_ends, _blank_back(line, a), a) and _at(stop_starts, b, _blank_on(line, b))
     if not line[a:b].strip().lower() in ("and", "&"):
         return False
     m = _AND.match(line, _blank_back(line, a))
@@ -93,4 +98,10 @@ def stops_joined(line: str, a: int, b: int, stop_ends: list, stop_starts: list) 
 def _blank_back(line: str, at: int) -> int:
     while at > 0 and line[at - 1].isspace():
         at -= 1
+    return at
+
+
+def _blank_on(line: str, at: int) -> int:
+    while at < len(line) and line[at].isspace():
+        at += 1
     return at
