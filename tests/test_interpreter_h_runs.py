@@ -83,6 +83,12 @@ READ = [
     ("1882", "OR", "GT", "GT runs its 4: L8 - K9 - G11 - Hudson Bay, 120.", [_run("GT", ("4", ("L8", "K9", "G11", "B12"), 120))]),
     ("1882", "OR", "CPR", "CPR runs both 2s: L2-K3 for 50 and I5-J4-K3 for 40, and pays out the 90.",
      [_run("CPR", ("2", ("L2", "K3"), 50), ("2", ("I5", "J4", "K3"), 40)), Dividend("CPR", "payout")]),
+    # another train's route with its own run word ("and the 3 goes ...") or "the other 2" is one more route
+    ("1882", "OR", "HBR", "HBR's 4 runs Hudson Bay - G11 - J8 - I1 for 240 and the 3 goes J10-K9-J8 for 100. 340, full payout.",
+     [_run("HBR", ("4", ("B12", "G11", "J8", "I1"), 240), ("3", ("J10", "K9", "J8"), 100)), Dividend("HBR", "payout")]),
+    ("1830", "OR", "PRR", "PRR runs the 3 G19-G17-H16 for 100, the 2 H12-H16 for 40 and the other 2 H18-H16 for 70. Pays out.",
+     [_run("PRR", ("3", ("G19", "G17", "H16"), 100), ("2", ("H12", "H16"), 40), ("2", ("H18", "H16"), 70)),
+      Dividend("PRR", "payout")]),
     # ... and "goes" between a train and its route is the run's word
     ("1861", "OR", "RSR", "I have priority so I run the RSR: its 4 goes Moscow-E9-C9-B8 for 160.",
      [_run("RSR", ("4", ("H8", "E9", "C9", "B8"), 160))]),
@@ -109,6 +115,8 @@ REFUSED = [
     ("1882", "OR", "GT", "GT withholds to save for the 4 and 5"),
     # a ":" after a train and before one stop (no route) still cuts
     ("1882", "OR", "HBR", "HBR runs 2: G11 = 40"),
+    # "the other 2" without a route of its own is no second route
+    ("1882", "OR", "CPR", "CPR runs its 2 I5-J8 for 40 and the other 2 sits idle for now"),
     # one stop is no route: "3 I15" stays a tile, which a run does not take
     ("1830", "OR", "B&O", "B&O runs the 3 I15 for 80"),
     # an amount after a route that is not the run's total: which is the route's revenue?

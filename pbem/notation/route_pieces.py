@@ -58,6 +58,9 @@ def trains_before_routes(pieces: list, line: str, trains: set) -> list:
         elif _LABEL.fullmatch(gap) and _route_at(pieces, i + 1, line) and verb == "run" or \
                 verb in _RUN_WORDS and _WITH.search(line, max(0, p.start - 12), p.start):
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "2: L2-K3", "with the 3"
+        elif gap.isspace() and i + 2 < len(pieces) and pieces[i + 1].kind == "verb" and pieces[i + 1].value == "run" \
+                and _stop(pieces[i + 2]) and (p.before in _TRAIN_BEFORE or p.before.endswith("'s")):
+            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "HBR's 4 runs Hudson Bay - G11"
         elif (m := _GOES.fullmatch(gap)) and _route_at(pieces, i + 1, line) and p.before in _TRAIN_BEFORE:
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))
             added.append(dataclasses.replace(p, kind="verb", value="run", start=p.end + m.start(), end=p.end + m.end()))

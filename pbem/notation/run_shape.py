@@ -59,9 +59,11 @@ def one_more_route(c: "Clause", out: list, ctx: "NotationContext") -> Optional[R
     """The run just read with one more route: a clause of stops and one revenue, without a move
     word, straight after a run ("... for 40 and H12-H10 for 30"), its train the one named, or
     the run's train when the run counted more trains than it has routes ("the two 2s")."""
-    if not out or not isinstance(out[-1].action, RunRoutes) or c.verbs() or c.loose:
+    if not out or not isinstance(out[-1].action, RunRoutes) or c.verbs() - {"run"} or c.loose:
         return None
-    if {p.kind for p in c.pieces} - {"hex", "name", "number", "money", "train", "count"}:
+    if c.verbs() and not c.of("train"):
+        return None             # "... and the 3 goes J10-K9-J8 for 100": a run word with its own train only
+    if {p.kind for p in c.pieces} - {"hex", "name", "number", "money", "train", "count", "verb"}:
         return None
     stops = [p for p in c.pieces if p.kind == "hex" or p.kind == "name" and all(k == "location" for k, _ in p.value)]
     amounts = route_amounts(c, out[-1].action)          # (without the run's total told after it)
