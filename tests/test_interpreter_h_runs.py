@@ -89,6 +89,11 @@ READ = [
     ("1830", "OR", "PRR", "PRR runs the 3 G19-G17-H16 for 100, the 2 H12-H16 for 40 and the other 2 H18-H16 for 70. Pays out.",
      [_run("PRR", ("3", ("G19", "G17", "H16"), 100), ("2", ("H12", "H16"), 40), ("2", ("H18", "H16"), 70)),
       Dividend("PRR", "payout")]),
+    # revenue_sums.py: a revenue told as its stops' sum is the total; the parts are no amounts of a move
+    ("1882", "OR", "SC", "SC: run 3 G7-I5-J10 (40+30+30=100) withhold",
+     [_run("SC", ("3", ("G7", "I5", "J10"), 100)), Dividend("SC", "withhold")]),
+    ("1882", "OR", "HBR", "HBR: 3T G11-J10-I5 = 30+40+20 = 90, 4T C3-D4-E5-G11 = 140. Total 230, pay out.",
+     [_run("HBR", ("3", ("G11", "J10", "I5"), 90), ("4", ("C3", "D4", "E5", "G11"), 140)), Dividend("HBR", "payout")]),
     # ... and "goes" between a train and its route is the run's word
     ("1861", "OR", "RSR", "I have priority so I run the RSR: its 4 goes Moscow-E9-C9-B8 for 160.",
      [_run("RSR", ("4", ("H8", "E9", "C9", "B8"), 160))]),
@@ -117,6 +122,8 @@ REFUSED = [
     ("1882", "OR", "HBR", "HBR runs 2: G11 = 40"),
     # "the other 2" without a route of its own is no second route
     ("1882", "OR", "CPR", "CPR runs its 2 I5-J8 for 40 and the other 2 sits idle for now"),
+    # parts that do not add up to the total are amounts left over
+    ("1882", "OR", "SC", "SC: run 3 G7-I5-J10 (40+30+20=100) withhold"),
     # one stop is no route: "3 I15" stays a tile, which a run does not take
     ("1830", "OR", "B&O", "B&O runs the 3 I15 for 80"),
     # an amount after a route that is not the run's total: which is the route's revenue?

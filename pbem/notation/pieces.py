@@ -18,6 +18,7 @@ from typing import Optional
 from .context import NotationContext
 from .names import NameIndex, norm
 from .purposes import purposes_set_aside
+from .revenue_sums import sum_parts_set_aside
 from .revenue_told import revenue_beside_dividend
 from .route_pieces import stops_joined, trains_before_routes
 
@@ -431,7 +432,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     for m in re.finditer(r"\bneutral\b", text, re.I):
         pieces.append(Piece("neutral", True, m.start(), m.end()))
     pieces.sort(key=lambda p: p.start)
-    return purposes_set_aside(trains_before_routes(_place_by_its_hex(pieces, line), line, trains), line)
+    pieces = trains_before_routes(_place_by_its_hex(pieces, line), line, trains)
+    return sum_parts_set_aside(purposes_set_aside(pieces, line), line)
 
 
 def _place_by_its_hex(pieces: list[Piece], line: str) -> list[Piece]:
