@@ -94,6 +94,19 @@ READ = [
      [_run("SC", ("3", ("G7", "I5", "J10"), 100)), Dividend("SC", "withhold")]),
     ("1882", "OR", "HBR", "HBR: 3T G11-J10-I5 = 30+40+20 = 90, 4T C3-D4-E5-G11 = 140. Total 230, pay out.",
      [_run("HBR", ("3", ("G11", "J10", "I5"), 90), ("4", ("C3", "D4", "E5", "G11"), 140)), Dividend("HBR", "payout")]),
+    # bonuses.py: a bonus named beside the revenue is no piece of a move
+    ("1882", "OR", "CN", "CN: 4T B12-G11-I5-I1, 300 with the Hudson Bay bonus, pay",
+     [_run("CN", ("4", ("B12", "G11", "I5", "I1"), 300)), Dividend("CN", "payout")]),
+    # a name that is a stop of a route is the place, not the private of that name
+    ("1882", "OR", "QLL", "QLL 4T: I1 - J8 - G11 - Hudson Bay = 240 with the bonus. Pays out.",
+     [_run("QLL", ("4", ("I1", "J8", "G11", "B12"), 240)), Dividend("QLL", "payout")]),
+    # a place in brackets after its hex is no second stop
+    ("1861", "OR", "KB", "KB ran A11 (Poland) to Kiev for 60.", [_run("KB", ("2", ("A11", "D14"), 60))]),
+    # "half pay" is one dividend, paid half
+    ("1861", "OR", "GRR", "GRR: 4 train Moscow-Kharkov for 150, half pay",
+     [_run("GRR", ("4", ("H8", "G15"), 150)), Dividend("GRR", "half")]),
+    # a train and an amount with where the train comes from is a purchase, not a run
+    ("1882", "OR", "GT", "GT: 5-train from the depot, 450.", [BuyTrain("GT", "5", "depot", 450)]),
     # ... and "goes" between a train and its route is the run's word
     ("1861", "OR", "RSR", "I have priority so I run the RSR: its 4 goes Moscow-E9-C9-B8 for 160.",
      [_run("RSR", ("4", ("H8", "E9", "C9", "B8"), 160))]),
@@ -124,6 +137,8 @@ REFUSED = [
     ("1882", "OR", "CPR", "CPR runs its 2 I5-J8 for 40 and the other 2 sits idle for now"),
     # parts that do not add up to the total are amounts left over
     ("1882", "OR", "SC", "SC: run 3 G7-I5-J10 (40+30+20=100) withhold"),
+    # a name beside the revenue without "bonus" is still a name no move takes
+    ("1882", "OR", "CN", "CN: 4T B12-G11-I5-I1, 300 with the Hudson Bay, pay"),
     # one stop is no route: "3 I15" stays a tile, which a run does not take
     ("1830", "OR", "B&O", "B&O runs the 3 I15 for 80"),
     # an amount after a route that is not the run's total: which is the route's revenue?

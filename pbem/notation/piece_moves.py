@@ -515,7 +515,7 @@ class _Fitter:
             runs, buys = self._run(cur, trains), self._train(cur, trains)    # "2T for 80": which?
             if isinstance(runs, list) and isinstance(buys, list) and len(self.hexes()) < 2:   # a route: the run
                 runs, buys = train_by_shape(self.before, self.later, runs, buys)
-            return [f for f in (runs, buys) if isinstance(f, list) for f in f] or None
+            return [f for f in (None if self.c.of("source") else runs, buys) if isinstance(f, list) for f in f] or None
         if self.revenue_alone():
             return self._run(cur, [])          # "M-K: 70, pays out": the run's revenue
         if "buy" in verbs or (self.implicit() and trains):

@@ -33,6 +33,8 @@ def _told(c: "Clause") -> bool:
 def revenue_beside_dividend(found: list["Clause"]) -> list["Clause"]:
     """The clauses with the amount of a dividend told with its revenue made a "revenue" piece, when
     no clause before it names a move ("lays #635 in D14, then pays out 260" tells the run too)."""
+    for c in found:
+        c.pieces = half_paid(c.pieces)
     for c, after in zip(found, [*found[1:], None]):
         joins = after is not None and not after.verbs() and not after.loose and bool(after.of("money") or after.of("number"))
         if _told(c) and not joins:      # (an amount after it, "pays out 80 and 90", joins it: which is the revenue?)
@@ -41,3 +43,11 @@ def revenue_beside_dividend(found: list["Clause"]) -> list["Clause"]:
         if any(p.kind in _MOVES for p in c.pieces):
             break
     return found
+
+
+def half_paid(pieces: list) -> list:
+    """The pieces without a "pay" word straight after "half" ("half pay", "half payout"): one
+    dividend, paid half."""
+    drop = {id(q) for p, q in zip(pieces, pieces[1:]) if p.kind == "verb" and p.value == "half"
+            and q.kind == "verb" and q.value == "payout" and 0 < q.start - p.end <= 2}
+    return [p for p in pieces if id(p) not in drop] if drop else pieces

@@ -43,6 +43,7 @@ def trains_before_routes(pieces: list, line: str, trains: set) -> list:
     """The pieces with a train's bare number before a route made a train piece: a "tile" or
     "number" of a train's name written just before a route of two stops or more, or before
     "goes"/"does" and such a route (then a run's move word too)."""
+    pieces = places_in_routes(pieces, line)
     out = list(pieces)
     added = []
     verb = None                  # the last move word before the piece
@@ -108,3 +109,22 @@ def _blank_on(line: str, at: int) -> int:
     while at < len(line) and line[at].isspace():
         at += 1
     return at
+
+
+_CLOSE = re.compile(r"\s*\)")
+
+
+def places_in_routes(pieces: list, line: str) -> list:
+    """The pieces with a name that is a stop of a route, joined by a dash to another stop ("G11 -
+    Hudson Bay"), read as the place only (not the private of that name), and without a place
+    named in brackets after its hex ("A11 (Poland)": the hex is the stop)."""
+    out = []
+    for i, p in enumerate(pieces):
+        if p.kind == "name" and i and pieces[i - 1].kind == "hex" and re.fullmatch(r"\s*\(\s*", line[pieces[i - 1].end:p.start]) \
+                and _CLOSE.match(line, p.end) and all(k == "location" and h != pieces[i - 1].value for k, h in p.value):
+            continue                       # "A11 (Poland)": the place's other hex is no second stop
+        places = tuple(v for v in p.value if v[0] == "location") if p.kind == "name" else ()
+        if places and len(places) < len(p.value) and (i and _route_at(pieces, i - 1, line) or _route_at(pieces, i, line)):
+            p = dataclasses.replace(p, value=places)
+        out.append(p)
+    return out
