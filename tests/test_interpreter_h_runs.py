@@ -107,6 +107,14 @@ READ = [
      [_run("GRR", ("4", ("H8", "G15"), 150)), Dividend("GRR", "half")]),
     # a train and an amount with where the train comes from is a purchase, not a run
     ("1882", "OR", "GT", "GT: 5-train from the depot, 450.", [BuyTrain("GT", "5", "depot", 450)]),
+    # "A to B via C and D": the stops told "via" come before the stop told "to" (a "via" before "to" keeps its place)
+    ("1861", "OR", "M-K", "M-K: 2-train Moscow to Kiev via H10 and E13 for 70 roubles.",
+     [_run("M-K", ("2", ("H8", "H10", "E13", "D14"), 70))]),
+    # a stop told with its hex in brackets, then the route goes on
+    ("1861", "OR", "N", "Nikolaev runs Moscow (H8) - G5 - E1 for 80.", [_run("N", ("2", ("H8", "G5", "E1"), 80))]),
+    # the train a revenue comes from
+    ("1861", "OR", "SW", "OR 7.2: SW pays out 240 from the 5 (H8-H10-E13-D14-D20).",
+     [_run("SW", ("5", ("H8", "H10", "E13", "D14", "D20"), 240)), Dividend("SW", "payout")]),
     # ... and "goes" between a train and its route is the run's word
     ("1861", "OR", "RSR", "I have priority so I run the RSR: its 4 goes Moscow-E9-C9-B8 for 160.",
      [_run("RSR", ("4", ("H8", "E9", "C9", "B8"), 160))]),
@@ -139,6 +147,8 @@ REFUSED = [
     ("1882", "OR", "SC", "SC: run 3 G7-I5-J10 (40+30+20=100) withhold"),
     # a name beside the revenue without "bonus" is still a name no move takes
     ("1882", "OR", "CN", "CN: 4T B12-G11-I5-I1, 300 with the Hudson Bay, pay"),
+    # a bracket after a stop and before a word that is no stop still cuts
+    ("1861", "OR", "N", "Nikolaev runs Moscow (H8) - twice for 80"),
     # one stop is no route: "3 I15" stays a tile, which a run does not take
     ("1830", "OR", "B&O", "B&O runs the 3 I15 for 80"),
     # an amount after a route that is not the run's total: which is the route's revenue?

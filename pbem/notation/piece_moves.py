@@ -33,6 +33,7 @@ from .piece_clauses import (
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .scopes import Heading, clause_refusal, line_refusal, set_aside
 from .route_lists import several_routes
+from .route_pieces import route_order
 from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
 from .share_counts import one_per_share
 
@@ -237,8 +238,7 @@ class _Fitter:
         return money or bare
 
     def hexes(self) -> list[str]:
-        stops = [(p.start, p.value) for p in self.c.of("hex")] + [(p.start, i) for p, k, i in self.names if k == "location"]
-        out = [v for _, v in sorted(stops, key=lambda s: s[0])]       # in the order written
+        out = route_order(self.c)       # in the order written ("A to B via C": A, C, B)
         if not out and ("there" in self.c.text.lower().split() or self.c.of("there")):
             out = [getattr(a, "hex") for a in self.before[-1:] if hasattr(a, "hex")]
         return list(dict.fromkeys(out))

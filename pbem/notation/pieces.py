@@ -143,7 +143,7 @@ _SPLIT = re.compile(r";|!|(?<!\d)\.(?=\s|$)|\.\s|,|:|\s[-–—]\s|\bthen\b|\ban
 FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please share shares cert certificate
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
-treasury initial so just now today again round each apiece total go price cost paying extra more first second other
+treasury initial so just now today again round each apiece total go price cost paying extra more first second other and
 """.split())
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .pieces import Piece
 
-__all__ = ["stops_joined", "trains_before_routes"]
+__all__ = ["route_order", "stops_joined", "trains_before_routes"]
 
 #: what joins two stops of a route
 _DASH = re.compile(r"\s*[-–—]\s*")
@@ -22,8 +22,8 @@ _GOES = re.compile(r"\s+(?:goes|does|went|did)\s+")
 _LABEL = re.compile(r"\s*:\s*")
 #: a route told from its first stop after the train ("4 from E1 to H8")
 _FROM = re.compile(r"\s+from\s+")
-#: a train named after the revenue it earned ("for 120 with the 3", "K7-Moscow with its 2 for 70")
-_WITH = re.compile(r"\bwith\s+(?:the|its|his|her|their|a)\s+$", re.I)
+#: a train named after the revenue it earned ("for 120 with the 3", "K7-Moscow with its 2 for 70", "240 from the 5")
+_WITH = re.compile(r"\b(?:with|from)\s+(?:the|its|his|her|their|a)\s+$", re.I)
 _RUN_WORDS = frozenset({"run", "payout", "withhold", "half"})
 #: the words before a train's bare number
 _TRAIN_BEFORE = frozenset({"the", "its", "a", "his", "her", "their", "other", "run", "runs", "ran", "running", "and"})
@@ -89,6 +89,10 @@ def stops_joined(line: str, a: int, b: int, stop_ends: list, stop_starts: list, 
     lists are the stops' ends and starts and the trains' ends, sorted."""
     if line[a:b] == ":":
         return _at(train_ends, _blank_back(line, a), a) and _at(stop_starts, b, _blank_on(line, b))
+    back = _blank_back(line, a)
+    if line[a:b].strip() in ("-", "–", "—") and back and line[back - 1] == ")":
+        # "Moscow (H8) - G5 - E1": a stop told with its hex in brackets, then the route goes on
+        return _at(stop_ends, _blank_back(line, back - 1), back - 1) and _at(stop_starts, b, _blank_on(line, b))
     if not line[a:b].strip().lower() in ("and", "&"):
         return False
     m = _AND.match(line, _blank_back(line, a))
@@ -127,4 +131,26 @@ def places_in_routes(pieces: list, line: str) -> list:
         if places and len(places) < len(p.value) and (i and _route_at(pieces, i - 1, line) or _route_at(pieces, i, line)):
             p = dataclasses.replace(p, value=places)
         out.append(p)
+    return out
+
+
+def route_order(c) -> list:
+    """The stops a clause names (hexes and places), in the order written, except that the stops
+    told after "via" come before the stop told after "to" just before them ("Moscow to Kiev via
+    H10 and E13": Moscow, H10, E13, Kiev)."""
+    stops = sorted([(p.start, p.value, p.before) for p in c.of("hex")] +
+                   [(p.start, i, p.before) for p in c.of("name") for k, i in p.value if k == "location"], key=lambda s: s[0])
+    out: list = []
+    last_to = at = None        # where the stop after "to" stands; where the "via" stops go
+    for _, v, before in stops:
+        if before == "via" and last_to is not None and last_to == len(out) - 1:
+            at = last_to
+        elif before != "and":
+            at = None
+        if at is None:
+            out.append(v)
+            last_to = len(out) - 1 if before == "to" else last_to
+        else:
+            out.insert(at, v)
+            at, last_to = at + 1, last_to + 1
     return out
