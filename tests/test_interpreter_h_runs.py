@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import BuyTrain, Dividend, LayTile, Pass, Route, RunRoutes, Stop
+from pbem.engine.actions import Bid, BuyTrain, Dividend, LayTile, Pass, Route, RunRoutes, Stop
 from pbem.errors import NotationError
 from pbem.notation import context_for_title
 from pbem.notation.names import name_index
@@ -115,6 +115,12 @@ READ = [
     # the train a revenue comes from
     ("1861", "OR", "SW", "OR 7.2: SW pays out 240 from the 5 (H8-H10-E13-D14-D20).",
      [_run("SW", ("5", ("H8", "H10", "E13", "D14", "D20"), 240)), Dividend("SW", "payout")]),
+    # price_moves.py: a share price's move told after a dividend is its result, no plan
+    ("1861", "OR", "SE", "SE pays out; share price should go up to 165", [Dividend("SE", "payout")]),
+    ("1882", "OR", "QLL", "QLL pays out 40 → QLL moves up to 71", [Dividend("QLL", "payout")]),
+    ("1861", "OR", "NW", "NW pays out 120; share price from 100 to 110", [Dividend("NW", "payout")]),
+    # ... while "going up to" with no dividend is a bid
+    ("1882", "auction", None, "Going up to 110 on TB.", [Bid("ann", "TB", 110)]),
     # ... and "goes" between a train and its route is the run's word
     ("1861", "OR", "RSR", "I have priority so I run the RSR: its 4 goes Moscow-E9-C9-B8 for 160.",
      [_run("RSR", ("4", ("H8", "E9", "C9", "B8"), 160))]),
@@ -149,6 +155,8 @@ REFUSED = [
     ("1882", "OR", "CN", "CN: 4T B12-G11-I5-I1, 300 with the Hudson Bay, pay"),
     # a bracket after a stop and before a word that is no stop still cuts
     ("1861", "OR", "N", "Nikolaev runs Moscow (H8) - twice for 80"),
+    # a plan after a dividend is still a plan
+    ("1861", "OR", "SE", "SE pays out; we should buy a 5 next"),
     # one stop is no route: "3 I15" stays a tile, which a run does not take
     ("1830", "OR", "B&O", "B&O runs the 3 I15 for 80"),
     # an amount after a route that is not the run's total: which is the route's revenue?

@@ -30,6 +30,7 @@ from .context import NotationContext
 from .names import NameIndex
 from .paraphrase_parts import _HEXP, _sub
 from .piece_moves import read_by_pieces
+from .price_moves import price_moves_set_aside
 from .pieces import unknown_subject
 from .spelling import respelled
 
@@ -231,6 +232,7 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
     company) still refuses it; the refusal of the line as written stands when both fail. A line
     whose first word is a name nobody has, straight before its move word, is refused: the
     pieces would leave that word out and make the writer the one who moves."""
+    line = price_moves_set_aside(line)        # "pays out; share price should go up to 165": the dividend's result
     subject = unknown_subject(line, ctx, index)
     if subject is not None:
         raise NotationError(f'"{subject[1]}" names no player or company: a move starts with who makes it',
