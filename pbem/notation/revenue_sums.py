@@ -8,8 +8,8 @@ import re
 
 __all__ = ["sum_parts_set_aside"]
 
-#: amounts added up to a total: "30+40+20 = 90"
-_SUM = re.compile(r"(?<![\w.$])(\d{1,4}(?:\s*\+\s*\d{1,4})+)\s*=\s*(\d{1,5})(?![\w.]\d)")
+#: amounts added up to a total: "30+40+20 = 90" (at most a dozen: each try reads a bounded stretch)
+_SUM = re.compile(r"(?<![\w.$])(\d{1,4}(?:\s{0,3}\+\s{0,3}\d{1,4}){1,11})\s{0,3}=\s{0,3}(\d{1,5})(?![\w.]\d)")
 
 
 def sum_parts_set_aside(pieces: list, line: str) -> list:
