@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import Bid, BuyTrain, Dividend, LayTile, Pass, Route, RunRoutes, Stop
+from pbem.engine.actions import Bid, BuyCompany, BuyTrain, Dividend, LayTile, Pass, Route, RunRoutes, Stop
 from pbem.errors import NotationError
 from pbem.notation import context_for_title
 from pbem.notation.names import name_index
@@ -121,6 +121,10 @@ READ = [
     ("1861", "OR", "NW", "NW pays out 120; share price from 100 to 110", [Dividend("NW", "payout")]),
     # ... while "going up to" with no dividend is a bid
     ("1882", "auction", None, "Going up to 110 on TB.", [Bid("ann", "TB", 110)]),
+    # the company operating buys no private of its own name (1882's SC is both)
+    ("1882", "OR", "SC", "SC buys a 4 for 300.", [BuyTrain("SC", "4", "depot", 300)]),
+    # ... while another company buys that private
+    ("1882", "OR", "GT", "GT buys SC from Bob for 40", [BuyCompany("GT", "SC", 40)]),
     # ... and "goes" between a train and its route is the run's word
     ("1861", "OR", "RSR", "I have priority so I run the RSR: its 4 goes Moscow-E9-C9-B8 for 160.",
      [_run("RSR", ("4", ("H8", "E9", "C9", "B8"), 160))]),

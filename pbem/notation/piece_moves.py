@@ -497,7 +497,7 @@ class _Fitter:
             actor = self.ctx.actor
             return self._shares(self.named("corporation", skip=(cur,)) or self.named("corporation"),
                                 lambda c, pct: SellShares(actor, c, pct), many=True)
-        companies = self.named("company")
+        companies = self.named("company", skip=(cur,))      # (the company operating buys no private of its name)
         if "buy" in verbs and companies:
             amounts = self.amounts()
             if len(companies) != 1 or len(amounts) != 1 or trains:
