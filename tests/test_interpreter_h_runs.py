@@ -119,6 +119,8 @@ READ = [
     ("1861", "OR", "SE", "SE pays out; share price should go up to 165", [Dividend("SE", "payout")]),
     ("1882", "OR", "QLL", "QLL pays out 40 → QLL moves up to 71", [Dividend("QLL", "payout")]),
     ("1861", "OR", "NW", "NW pays out 120; share price from 100 to 110", [Dividend("NW", "payout")]),
+    # ... and a minor's revenue split told after its run, which the game pays by itself
+    ("1861", "OR", "KR", "KR runs the 2 for 50, half to me half to the minor as usual", [_run("KR", ("2", (), 50))]),
     # ... while "going up to" with no dividend is a bid
     ("1882", "auction", None, "Going up to 110 on TB.", [Bid("ann", "TB", 110)]),
     # the company operating buys no private of its own name (1882's SC is both)
@@ -159,6 +161,8 @@ REFUSED = [
     ("1882", "OR", "CN", "CN: 4T B12-G11-I5-I1, 300 with the Hudson Bay, pay"),
     # a bracket after a stop and before a word that is no stop still cuts
     ("1861", "OR", "N", "Nikolaev runs Moscow (H8) - twice for 80"),
+    # a split told with no run before it is still a report
+    ("1861", "OR", "KR", "KR: half to me as usual"),
     # a plan after a dividend is still a plan
     ("1861", "OR", "SE", "SE pays out; we should buy a 5 next"),
     # one stop is no route: "3 I15" stays a tile, which a run does not take

@@ -1,7 +1,8 @@
-"""A share price's move told after a dividend ("SE pays out; share price should go up to 165",
-"QLL pays out 40 → QLL moves up to 71", "NW pays out 120; share price from 100 to 110"): what
-the dividend does to the price, stated beside it, no move and no plan; it is set aside before
-the line is read by its pieces (terse.py)."""
+"""What a dividend does, told beside it: a share price's move after a dividend ("SE pays out;
+share price should go up to 165", "QLL pays out 40 → QLL moves up to 71", "NW pays out 120; share
+price from 100 to 110"), a minor's revenue split after its run ("half to me half to the minor as
+usual", which the game pays by itself): no move and no plan; it is set aside before the line is
+read by its pieces (terse.py)."""
 from __future__ import annotations
 
 import re
@@ -17,14 +18,26 @@ _PRICE_MOVE = re.compile(
     r"(?:\s+to\s+[$₽]?\d{1,4})?|from\s+[$₽]?\d{1,4}\s+to\s+[$₽]?\d{1,4})\b")
 
 
-def price_moves_set_aside(line: str) -> str:
-    """The line with each share price move told after a dividend blanked (the same length, so
-    every column stands)."""
-    first = _DIVIDEND.search(line)
+#: a run's word: the split of a minor's revenue told after it is the game's own
+_RUN = re.compile(r"\b(?:runs?|ran|running)\b", re.I)
+#: a minor's revenue split told ("half to me half to the minor as usual"): the game pays it by itself
+_SPLIT = re.compile(r"\bhalf\s+to\s+(?:me|the\s+(?:minor|company|treasury))(?:\s*,?\s*(?:and\s+)?half\s+to\s+"
+                    r"(?:me|the\s+(?:minor|company|treasury)))?(?:\s+as\s+(?:usual|always))?\b", re.I)
+
+
+def _blanked(line: str, rx: re.Pattern, after: re.Pattern) -> str:
+    """The line with each match of `rx` after the first match of `after` blanked."""
+    first = after.search(line)
     if first is None:
         return line
     out, at = [], 0
-    for m in _PRICE_MOVE.finditer(line, first.end()):
+    for m in rx.finditer(line, first.end()):
         out += [line[at:m.start()], " " * (m.end() - m.start())]
         at = m.end()
     return "".join(out) + line[at:] if out else line
+
+
+def price_moves_set_aside(line: str) -> str:
+    """The line with each share price move told after a dividend, and each minor's revenue split
+    told after a run ("half to me as usual"), blanked (the same length, so every column stands)."""
+    return _blanked(_blanked(line, _PRICE_MOVE, _DIVIDEND), _SPLIT, _RUN)
