@@ -127,6 +127,11 @@ READ = [
     ("1882", "OR", "SC", "SC buys a 4 for 300.", [BuyTrain("SC", "4", "depot", 300)]),
     # ... while another company buys that private
     ("1882", "OR", "GT", "GT buys SC from Bob for 40", [BuyCompany("GT", "SC", 40)]),
+    # addressed.py: a player addressed ("Bob, you're up", "Nice route, Bob.") is not the one moving
+    ("1861", "OR", "SPW", "Nice route, Bob. SPW runs the 2T St Petersburg-B4 for 80.", [_run("SPW", ("2", ("E1", "B4"), 80))]),
+    ("1882", "OR", "HBR", "HBR runs D train J10-K9-J8-L8-N6 for 180, pays out. Cid, you're up with GT.",
+     [_run("HBR", ("D", ("J10", "K9", "J8", "L8", "N6"), 180)), Dividend("HBR", "payout")]),
+    ("1882", "SR", None, "Bob - pass from me, your go.", [Pass("ann")]),
     # ... and "goes" between a train and its route is the run's word
     ("1861", "OR", "RSR", "I have priority so I run the RSR: its 4 goes Moscow-E9-C9-B8 for 160.",
      [_run("RSR", ("4", ("H8", "E9", "C9", "B8"), 160))]),
@@ -165,6 +170,8 @@ REFUSED = [
     ("1861", "OR", "KR", "KR: half to me as usual"),
     # a plan after a dividend is still a plan
     ("1861", "OR", "SE", "SE pays out; we should buy a 5 next"),
+    # a player named before a move, not spoken to, is the one moving: another seat
+    ("1882", "SR", None, "Bob, 10% GT from the pool."),
     # one stop is no route: "3 I15" stays a tile, which a run does not take
     ("1830", "OR", "B&O", "B&O runs the 3 I15 for 80"),
     # an amount after a route that is not the run's total: which is the route's revenue?

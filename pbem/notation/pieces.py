@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .context import NotationContext
+from .addressed import addressed_set_aside
 from .bonuses import bonuses_set_aside
 from .names import NameIndex, norm
 from .purposes import purposes_set_aside
@@ -502,6 +503,7 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         text = "".join(buf)
         c.loose = [w.lower() for w in _WORD.findall(text) if w.lower() not in FILLERS and w.lower() not in VERBS]
         out.append(c)
+    out = addressed_set_aside(out, line, ctx.actor)
     return revenue_beside_dividend(bonuses_set_aside(out, line)) if _operating(ctx) else out
 
 
