@@ -183,3 +183,18 @@ REFUSED = [
 def test_the_interpreter_refuses(title, rk, cur, line):
     with pytest.raises(NotationError):
         interpret(title, rk, cur, line)
+
+
+def test_a_players_name_written_as_a_lower_case_modal_is_the_word():
+    players = {"will": "Will", "ann": "Ann"}
+    ctx = context_for_title("1861", players, actor="ann", current="GRR", round_kind="OR")
+    got = read_terse_by_pieces("GRR will withhold this time - need cash for the 5", ctx, name_index(ctx))
+    assert [m.action for m in got] == [Dividend("GRR", "withhold")]
+    with pytest.raises(NotationError):          # written as a name, it is the player, who is not the writer
+        read_terse_by_pieces("Will withholds for GRR", ctx, name_index(ctx))
+
+
+def test_a_private_named_beside_an_amount_paid_is_no_revenue():
+    ctx = context_for_title("1882", PLAYERS, actor="ann", current="CPR", round_kind="OR")
+    with pytest.raises(NotationError):          # "pays Bob $40 for the HB": a purchase from another seat
+        read_terse_by_pieces("CPR pays Bob $40 for the Hudson Bay Company.", ctx, name_index(ctx))

@@ -26,8 +26,9 @@ def _told(c: "Clause") -> bool:
     amounts = [p for p in c.pieces if p.kind in ("money", "number")]
     if not verbs or not verbs <= _DIVIDENDS or len(amounts) != 1 or amounts[0].value < 10:
         return False
-    places = any(k == "location" for p in c.of("name") for k, _ in p.value)
-    return not places and all(p.kind in _BESIDE for p in c.pieces if p is not amounts[0])
+    # a place is a stop of a run; a private named is what the amount buys ("pays Priya $40 for the HB")
+    named = all(any(k in ("corporation", "player") for k, _ in p.value) for p in c.of("name"))
+    return named and all(p.kind in _BESIDE for p in c.pieces if p is not amounts[0])
 
 
 def revenue_beside_dividend(found: list["Clause"]) -> list["Clause"]:
