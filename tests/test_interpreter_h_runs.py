@@ -152,8 +152,11 @@ REFUSED = [
     # a train left without its revenue, or trains counted that the revenues do not match
     ("1861", "OR", "MK", "MK runs the 4 for 180 and the 3, full payout"),
     ("1882", "OR", "HBR", "HBR runs 3 trains for 90 and 70, pays out."),
+    ("1882", "OR", "CPR", "CPR ran two trains: 2 for 50, 3 for 80 and 4 for 100"),
     # without "from", "via" or "through" an "and" still cuts: two clauses
     ("1830", "OR", "B&O", "B&O runs Baltimore to Lancaster and Philadelphia for 60"),
+    # a purpose going on into a move ("needs a 4 and buys one") is no purpose set aside
+    ("1882", "OR", "GT", "GT withholds the 90 (needs a 4 and buys one)"),
     # a second train after a purpose is no part of it: what is it?
     ("1882", "OR", "GT", "GT withholds to save for the 4 and 5"),
     # a ":" after a train and before one stop (no route) still cuts
@@ -198,3 +201,9 @@ def test_a_private_named_beside_an_amount_paid_is_no_revenue():
     ctx = context_for_title("1882", PLAYERS, actor="ann", current="CPR", round_kind="OR")
     with pytest.raises(NotationError):          # "pays Bob $40 for the HB": a purchase from another seat
         read_terse_by_pieces("CPR pays Bob $40 for the Hudson Bay Company.", ctx, name_index(ctx))
+
+
+def test_a_price_move_told_after_a_dividend_is_a_claim_on_it():
+    ctx = context_for_title("1882", PLAYERS, actor="ann", current="QLL", round_kind="OR")
+    (div,) = read_terse_by_pieces("QLL pays out 40 → QLL moves up to 71", ctx, name_index(ctx))
+    assert div.action == Dividend("QLL", "payout") and [(c.kind, c.value) for c in div.claims] == [("price_dir", "up")]

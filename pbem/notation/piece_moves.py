@@ -140,7 +140,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         start = len(out)
         fitter = _Fitter(ctx, kind, c, [m.action for m in out])
         fitter.later = later
-        if not fitter.verbs and not c.loose and verbs and not train_after_lay(verbs, c):
+        if not fitter.verbs and not c.verbs() and not c.loose and verbs and not train_after_lay(verbs, c):
             if verbs == {"sell"} and c.of("source"):
                 # "sell 1 GT, by 1 CPR from pool": shares come from a place only when bought
                 raise _refuse(line, f'"{c.text}" names where shares come from, which a sale does not')

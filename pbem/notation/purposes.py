@@ -8,11 +8,12 @@ import re
 
 __all__ = ["purposes_set_aside"]
 
-#: a purpose naming a train: saving, paying, affording or needing one
+#: a purpose naming a train: saving, paying, affording or needing one, ending its clause ("(needs a 4
+#: and buys one)" goes on into a move, and is no purpose set aside)
 _PURPOSE = re.compile(
     r"\b(?:(?:to\s+)?sav(?:e|es|ing)(?:\s+up)?|to\s+(?:pay|afford|fund)|need(?:s|ed)?(?:\s+(?:the\s+)?(?:cash|money))?|"
     r"money(?:\s+in\s+the\s+(?:company|treasury))?)\s+(?:for\s+)?(?:the|a|an)\s+(?:next\s+)?"
-    r"(?:\d\+?\d*E?|D)(?:\s*-?\s*(?:trains?\b|T\b|s\b))?(?![\w$])", re.I)
+    r"(?:\d\+?\d*E?|D)(?:\s*-?\s*(?:trains?\b|T\b|s\b))?(?![\w$])(?=\s*(?:[).;,!]|$|\s[-–—]\s))", re.I)
 
 
 def purposes_set_aside(pieces: list, line: str) -> list:

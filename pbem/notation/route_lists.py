@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 __all__ = ["several_routes"]
 
 _EACH = re.compile(r"\b(?:each|apiece)\b", re.I)
+#: trains counted in words ("ran two trains", "both trains")
+_N_TRAINS = re.compile(r"\b(two|three|four|five|both|\d)\s+trains\b", re.I)
+_N_WORDS = {"two": 2, "both": 2, "three": 3, "four": 4, "five": 5}
 
 
 def _amount(p: "Piece") -> bool:
@@ -50,8 +53,10 @@ def several_routes(ctx: "NotationContext", cur: str, c: "Clause", trains: list, 
                    counts: list) -> Optional[tuple]:
     """The routes (without stops) of a clause telling several trains' revenues, or None."""
     pairs = _pairs(c, set(ctx.trains))
-    if pairs:
-        return tuple(Route(t, (), revenue=r) for t, r in pairs)
+    if pairs:        # (as many as the trains counted: "two trains: 2 for 50, 3 for 80 and 4 for 100" is no run)
+        told = _N_TRAINS.search(c.text)
+        n = counts[0] if len(counts) == 1 else _N_WORDS.get(told.group(1).lower()) or int(told.group(1)) if told else len(pairs)
+        return tuple(Route(t, (), revenue=r) for t, r in pairs) if n == len(pairs) else None
     revenue = _without_total(revenue)
     if len(trains) > 1 and len(revenue) == 1 and _EACH.search(c.text):
         revenue = revenue * len(trains)            # "the two 2-trains for 50 each"

@@ -30,7 +30,7 @@ from .context import NotationContext
 from .names import NameIndex
 from .paraphrase_parts import _HEXP, _sub
 from .piece_moves import read_by_pieces
-from .price_moves import price_moves_set_aside
+from .price_moves import price_moves_set_aside, with_price_claims
 from .pieces import unknown_subject
 from .spelling import respelled
 
@@ -226,13 +226,19 @@ _SLIPS_CHARS = 400
 
 
 def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
+    """The reading by pieces (`_by_pieces`) of the line without the share price moves told after
+    its dividend, which become claims on the dividend ("pays out; share price should go up")."""
+    plain, said = price_moves_set_aside(line)
+    return with_price_claims(_by_pieces(plain, ctx, index), said)
+
+
+def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
     """The reading by pieces (piece_moves.py) of the line as written, or else of the line with
     its terse words put plainly ("lt #59 E5, run 4T 100" -> "lays #59 E5, run 4T 100"): the
     rules above only reword in place, so what refuses a line (a question, a plan, another
     company) still refuses it; the refusal of the line as written stands when both fail. A line
     whose first word is a name nobody has, straight before its move word, is refused: the
     pieces would leave that word out and make the writer the one who moves."""
-    line = price_moves_set_aside(line)        # "pays out; share price should go up to 165": the dividend's result
     subject = unknown_subject(line, ctx, index)
     if subject is not None:
         raise NotationError(f'"{subject[1]}" names no player or company: a move starts with who makes it',
