@@ -36,6 +36,8 @@ from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .piece_own_kinds import own_kind_moves, own_verbs
 from .own_word_moves import OWN_WORDS, own_word_move
 from .scopes import Heading, clause_refusal, line_refusal, set_aside
+from .route_lists import several_routes
+from .route_pieces import route_order
 from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
 from .share_counts import one_per_share
 from .train_discards import discarded
@@ -146,7 +148,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         start = len(out)
         fitter = _Fitter(acting(ctx, c), kind, c, [m.action for m in out])     # a private's power: its moves
         fitter.later = later
-        if not fitter.verbs and not c.loose and verbs and not train_after_lay(verbs, c):
+        if not fitter.verbs and not c.verbs() and not c.loose and verbs and not train_after_lay(verbs, c):
             if verbs == {"sell"} and c.of("source"):
                 # "sell 1 GT, by 1 CPR from pool": shares come from a place only when bought
                 raise _refuse(line, f'"{c.text}" names where shares come from, which a sale does not')
@@ -241,8 +243,7 @@ class _Fitter:
         return money or bare
 
     def hexes(self) -> list[str]:
-        stops = [(p.start, p.value) for p in self.c.of("hex")] + [(p.start, i) for p, k, i in self.names if k == "location"]
-        out = [v for _, v in sorted(stops, key=lambda s: s[0])]       # in the order written
+        out = route_order(self.c)       # in the order written ("A to B via C": A, C, B)
         if not out and ("there" in self.c.text.lower().split() or self.c.of("there")):
             out = [getattr(a, "hex") for a in self.before[-1:] if hasattr(a, "hex")]
         return list(dict.fromkeys(out))
@@ -500,7 +501,7 @@ class _Fitter:
             actor = self.ctx.actor
             return self._shares(self.named("corporation", skip=(cur,)) or self.named("corporation"),
                                 lambda c, pct: SellShares(actor, c, pct), many=True)
-        companies = self.named("company", skip=(cur,))     # "SC buys ...": the company operating
+        companies = self.named("company", skip=(cur,))     # "SC buys ...": the company operating buys no private of its name
         if "buy" in verbs and companies:
             amounts = self.amounts()
             if len(companies) != 1 or len(amounts) != 1 or trains:
@@ -514,9 +515,9 @@ class _Fitter:
             return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run
         if self.implicit() and trains and (self.c.of("money") or self.c.of("number")):
             runs, buys = None if self.c.of("source") else self._run(cur, trains), self._train(cur, trains)   # "2T for 80": which? (from the bank: bought)
-            if isinstance(runs, list) and isinstance(buys, list):
+            if isinstance(runs, list) and isinstance(buys, list) and len(self.hexes()) < 2:   # a route: the run
                 runs, buys = train_by_shape(self.before, self.later, runs, buys)
-            return [f for f in (runs, buys) if isinstance(f, list) for f in f] or None
+            return [f for f in (None if self.c.of("source") else runs, buys) if isinstance(f, list) for f in f] or None
         if self.revenue_alone():
             return self._run(cur, [])          # "M-K: 70, pays out": the run's revenue
         if "buy" in verbs or (self.implicit() and trains):
@@ -561,10 +562,8 @@ class _Fitter:
         total = [p for p in numbers if p.before in ("=", "total")]
         if len(revenue) == 2 and total and total[0].value == revenue[-1] and revenue[-1] > revenue[0]:
             revenue = revenue[:1]          # "2T 50 = 140": the total of the run's trains, a claim
-        if not trains and not stops and len(revenue) > 1 and self.ctx.trains_of is not None \
-                and len(owned := list(self.ctx.trains_of(cur))) == len(revenue) and len(set(owned)) == 1:
-            # "runs 120 + 160": as many revenues as the company's trains, all of one kind
-            routes = tuple(Route(owned[0], (), revenue=r) for r in revenue)
+        if not stops and (routes := several_routes(self.ctx, cur, self.c, trains, revenue, counts)):
+            # "runs 120 + 160", "the 4 for 180 and 3 for 120", "2 trains for 90 and 70", "two 2s for 50 each"
             return [[(RunRoutes(cur, routes), ())] + self._dividend_after(cur)]
         if len(revenue) != 1 or self.c.of("tile"):
             return "how much did the run earn?" if not revenue else None

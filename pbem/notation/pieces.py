@@ -16,9 +16,15 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .context import NotationContext
+from .addressed import addressed_set_aside
+from .bonuses import bonuses_set_aside
 from .merger_words import GROUP_CLOSED, SITS_OUT
 from .names import NameIndex, norm
+from .purposes import purposes_set_aside
 from .redemptions import BUYS_BACK, redeem_word
+from .revenue_sums import sum_parts_set_aside
+from .revenue_told import revenue_beside_dividend
+from .route_pieces import stops_joined, trains_before_routes
 from .token_removals import REMOVES
 from .train_discards import DROPS, TRAIN_LIMIT
 from .train_exchanges import EXCHANGES, PAID_TO_BANK
@@ -155,7 +161,7 @@ FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
 treasury initial so just now today again round each apiece total go price cost paying extra more first second old
-sh pls plz minor offering instead rd nd th
+other and sh pls plz minor offering instead rd nd th
 """.split())
 
 
@@ -480,7 +486,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         pieces.append(Piece("neutral", True, m.start(), m.end()))
     pieces.sort(key=lambda p: p.start)
     pieces = counted_shares(pieces, line, ctx)       # "1 GT", "S 2 GT": how many shares
-    return _place_by_its_hex(pieces, line)
+    pieces = trains_before_routes(_place_by_its_hex(pieces, line), line, trains)
+    return sum_parts_set_aside(purposes_set_aside(pieces, line), line)
 
 
 def _place_by_its_hex(pieces: list[Piece], line: str) -> list[Piece]:
@@ -530,6 +537,7 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
     stops = [p for p in pieces if p.kind == "hex" or (p.kind == "name" and any(k == "location" for k, _ in p.value))]
     stop_ends = sorted(p.end for p in stops)
     stop_starts = sorted(p.start for p in stops)
+    train_ends = sorted(p.end for p in pieces if p.kind == "train")
     for m in _SPLIT.finditer(line):
         i = bisect.bisect_right(span_starts, m.start())
         if i and reach[i - 1] > m.start():
@@ -537,6 +545,8 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         if m.group(0).strip() in "-–—," and _near(stop_ends, _blank_back(line, m.start()), m.start()) \
                 and _near(stop_starts, m.end(), _blank_on(line, m.end())):
             continue          # "Moscow - St Petersburg", "J10, J8, I5": a route, not two clauses
+        if stops_joined(line, m.start(), m.end(), stop_ends, stop_starts, train_ends):
+            continue          # "from Baltimore through Lancaster and Philadelphia": one route
         cuts += [m.start(), m.end()]
     cuts.append(len(line))
     out: list[Clause] = []
@@ -551,7 +561,8 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         text = "".join(buf)
         c.loose = [w.lower() for w in _WORD.findall(text) if w.lower() not in FILLERS and w.lower() not in VERBS]
         out.append(c)
-    return out
+    out = addressed_set_aside(out, line, ctx.actor)
+    return revenue_beside_dividend(bonuses_set_aside(out, line)) if _operating(ctx) else out
 
 
 #: words that may open a line before its move word without naming who moves ("Now pass")

@@ -34,6 +34,7 @@ from .merger_subjects import company_at_turn
 from .paraphrase_parts import _HEXP, _sub
 from .others_context import others_set_aside
 from .pass_reasons import pass_with_reason
+from .price_moves import price_moves_set_aside, with_price_claims
 from .pronouns import it_named_before
 from .turn_end import end_said
 from .piece_moves import read_by_pieces, round_kind
@@ -232,6 +233,13 @@ _SLIPS_CHARS = 400
 
 
 def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
+    """The reading by pieces (`_by_pieces`) of the line without the share price moves told after
+    its dividend, which become claims on the dividend ("pays out; share price should go up")."""
+    plain, said = price_moves_set_aside(line)
+    return with_price_claims(_by_pieces(plain, ctx, index), said)
+
+
+def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
     """The reading by pieces (piece_moves.py) of the line as written, or else of the line with
     its terse words put plainly ("lt #59 E5, run 4T 100" -> "lays #59 E5, run 4T 100"): the
     rules above only reword in place, so what refuses a line (a question, a plan, another
