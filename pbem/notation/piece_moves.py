@@ -1,12 +1,9 @@
-"""The moves the pieces of a line fill (pieces.py finds them), when the grammar does not read it.
-
-Each clause of the line is matched against the moves of the round being played (auction,
-stock, operating or merger round: the context's `round_kind`; a title's own kinds in any round,
-`piece_own_kinds.py`) by the acting player or the operating entity; a clause is a move only when
-exactly one move fits what it names, and at the table (the context's `legal` hook) only the
-legal ones count. A clause naming no move is chat; a line that is a question, a plan, a
-condition, a report or a negation is never read this way (`scopes.py`), nor a clause naming
-another player or another company as the one acting.
+"""The moves the pieces of a line fill (pieces.py finds them), when the grammar does not read it:
+each clause is matched against the moves of the round being played (the context's `round_kind`;
+a title's own kinds in any round, `piece_own_kinds.py`) by the acting player or the operating
+entity; a clause is a move only when exactly one move fits what it names (at the table, one the
+`legal` hook allows). A clause naming no move is chat; a question, plan, condition, report or
+negation is never read this way (`scopes.py`), nor a clause naming another as the one acting.
 """
 from __future__ import annotations
 
@@ -35,7 +32,7 @@ from .par_restated import HOME, PRESIDENTS as _PRESIDENTS, par_restated   # the 
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .piece_own_kinds import own_kind_moves, own_verbs
 from .own_word_moves import OWN_WORDS, own_word_move
-from .scopes import Heading, clause_refusal, line_refusal, set_aside
+from .scopes import Heading, clause_refusal, line_refusal, possessive_move, set_aside
 from .route_lists import several_routes
 from .route_pieces import route_order
 from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
@@ -107,7 +104,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     except Heading as e:
         raise _refuse(line, f'"{e}" makes this line no move') from None
     parts = []
-    dropped = False          # whether the clause before was set aside
+    dropped = told = False   # whether the clause before was set aside; whether one set aside told a move
     found = clauses(masked, ctx, index)
     group = merger_group(found, ctx) if kind == "merger" else declared(found, ctx, kind)
     if group is not None:       # a merger told whole, a bankruptcy or nationalisation with its reasons
@@ -121,6 +118,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             parts.append(Clause(c.start, c.end, c.text, [Piece("verb", "steppass", c.start, c.end)]))
         elif aside is not None:
             asides.append(f'"{c.text}"')
+            told |= possessive_move(aside, c)      # "Teodor sold his CPR (1 share) and bought 1 QLL"
         elif dropped and re.match(r"but\b", c.text, re.I) and c.verbs():
             # "Pass - not buying any MVR, but selling a GRR": what is not done against what is
             raise _refuse(line, f'"{c.text}" goes against what the line says is not done')
@@ -195,6 +193,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         n = counted_trains(m.text) if isinstance(m.action, RunRoutes) else None
         if n and len(m.action.routes) != n:       # "runs its three 2s: I15-H16 for 50 and I15-J14 for 40"
             raise _refuse(line, f'"{m.text}": {n} trains counted, {len(m.action.routes)} routes told')
+    if told and out:
+        raise _refuse(line, "a move told with his/her/their beside the others: whose it is cannot be told, write each move plainly")
     if not out:
         if asides:
             raise _refuse(line, f"{asides[0]} makes this line no move")

@@ -24,7 +24,7 @@ from .purposes import purposes_set_aside
 from .redemptions import BUYS_BACK, redeem_word
 from .revenue_sums import sum_parts_set_aside
 from .revenue_told import revenue_beside_dividend
-from .route_pieces import stops_joined, trains_before_routes
+from .route_pieces import railway_as_route, stops_joined, trains_before_routes
 from .token_removals import REMOVES
 from .train_discards import DROPS, TRAIN_LIMIT
 from .train_exchanges import EXCHANGES, PAID_TO_BANK
@@ -379,6 +379,7 @@ def _auction(ctx: NotationContext) -> bool:
     return str(raw or "").strip().lower().startswith("auction")
 
 
+_GOING_ON = re.compile(r"\s+(?:on\s+)?[a-z]+ing\b", re.I)      # "keeps going": no withholding
 _GOING_TO = re.compile(r"\b(?:going|like)\s+to\s+$", re.I)
 _COUNTED = re.compile(r"\s+(?:of\s+(?:my|his|her|their|our|the)\s+)?(?:more\s+|single\s+)?"
                       r"(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b)")
@@ -451,8 +452,9 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             pieces.append(Piece("me", w, m.start(), m.end()))
         elif w in _PUT:      # "puts MNN up for auction at 120", "I'll put 105 on M-K"; "puts a token"
             pieces.append(Piece("verb", "token" if _operating(ctx) else "bid", m.start(), m.end(), words.before(m.start())))
-        elif w in VERBS and (words.before(m.start()) != "to" or _GOING_TO.search(line[max(0, m.start() - 80):m.start()])):
-            # "to pay for it" is a purpose, "going to pass" the move
+        elif w in VERBS and (words.before(m.start()) != "to" or _GOING_TO.search(line[max(0, m.start() - 80):m.start()])) \
+                and not (w.startswith("keep") and _GOING_ON.match(line, m.end())):
+            # "to pay for it" is a purpose, "going to pass" the move, "keeps going" no withholding
             pieces.append(Piece("verb", VERBS[w], m.start(), m.end(), words.before(m.start())))
         elif w == "there" and words.before(m.start()) not in ("stop", "stops") \
                 or w == "it" and words.before(m.start()) in ("token", "tokens", "tokening", "station"):     # not "stop there"
@@ -486,7 +488,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         pieces.append(Piece("neutral", True, m.start(), m.end()))
     pieces.sort(key=lambda p: p.start)
     pieces = counted_shares(pieces, line, ctx)       # "1 GT", "S 2 GT": how many shares
-    pieces = trains_before_routes(_place_by_its_hex(pieces, line), line, trains)
+    pieces = trains_before_routes(railway_as_route(_place_by_its_hex(pieces, line), line, index), line, trains)
     return sum_parts_set_aside(purposes_set_aside(pieces, line), line)
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .pieces import Piece
 
-__all__ = ["route_order", "stops_joined", "trains_before_routes"]
+__all__ = ["route_order", "railway_as_route", "stops_joined", "trains_before_routes"]
 
 #: what joins two stops of a route
 _DASH = re.compile(r"\s*[-–—]\s*")
@@ -132,6 +132,32 @@ def places_in_routes(pieces: list, line: str) -> list:
             p = dataclasses.replace(p, value=places)
         out.append(p)
     return out
+
+
+def railway_as_route(pieces: list, line: str, index) -> list:
+    """A railway named after the two places it joins, written right after a train ("2T
+    Odessa-Kiev for 50"), is the train's route: the two places, not the company."""
+    out = []
+    for i, p in enumerate(pieces):
+        halves = _DASH.split(line[p.start:p.end]) if p.kind == "name" and i and pieces[i - 1].kind == "train" \
+            and line[pieces[i - 1].end:p.start].isspace() else []
+        stops = [_place(index, h) for h in halves] if len(halves) == 2 else []
+        if stops and all(stops):
+            mid = p.start + len(halves[0])
+            out += [dataclasses.replace(p, value=(("location", stops[0]),), end=mid),
+                    dataclasses.replace(p, value=(("location", stops[1]),), start=p.end - len(halves[1]))]
+            continue
+        out.append(p)
+    return out
+
+
+def _place(index, text: str):
+    """The one hex a place's name names, or None."""
+    try:
+        e = index.lookup(text, ("location",))
+    except Exception:          # several places of that name: no route read from it
+        return None
+    return e.ident if e is not None and e.kind == "location" else None
 
 
 def route_order(c) -> list:

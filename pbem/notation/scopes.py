@@ -96,6 +96,12 @@ def clause_refusal(text: str) -> Optional[str]:
     return f'"{m.group(0)}"' if m else None
 
 
+def possessive_move(reason: str, c) -> bool:
+    """Whether a clause set aside for "his", "her" or "their" tells a move ("Lukas sells his 20
+    percent of QLL"): whose it is cannot be told, so the line is read with none of its clauses."""
+    return reason.lower() in ('"his"', '"her"', '"their"') and bool(c.verbs())
+
+
 #: a sentence, with the mark that ends it (a question's "?": asked, not played); a dash
 #: between blanks ends one too ("I'm buying another QLL - that should float it")
 _SENTENCE_RX = re.compile(r"(?:[^.!?;\s]|\s(?![-–—]\s)|\.(?!\s|$))+(?:[.!;](?=\s|$)|\?|\s[-–—](?=\s)|$)|[.!?;]|\s[-–—]\s")
