@@ -36,7 +36,7 @@ def test_the_word_before_a_place_is_the_pattern_it_replaced_cut_to_its_last_40_c
 
 def test_amounts_in_words_are_found_only_where_a_word_of_tens_teens_or_hundreds_stands():
     """The amount pattern matches empty at every word; it is run only on a line holding such a word."""
-    from pbem.notation.pieces import _AMOUNT_HINT, _AMOUNT_WORDS, _amount_words
+    from pbem.notation.amount_words import AMOUNT_HINT as _AMOUNT_HINT, AMOUNT_WORDS as _AMOUNT_WORDS, amount_words as _amount_words
 
     rng = random.Random(10)
     words = "a an one two five nine ten twelve twenty forty-five ninety hundred and dollars x I5 $5".split()

@@ -17,20 +17,14 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 import blind_read  # noqa: E402
-from pbem.notation import parser  # noqa: E402
+from pbem.notation import parser, sequence  # noqa: E402
 
 
 def interpreter_only() -> None:
     """The reader with the rewordings and the last tries switched off."""
     parser.paraphrase = lambda *a, **k: None
-
-    def by_pieces(self, line_no, line, first):
-        if self.transcript or self.ctx.round_kind is None:
-            raise first from None
-        moves = parser.read_terse_by_pieces(line, self.ctx, self.index)
-        return [parser.ParsedMove(m.action, line_no, m.column, m.text, self.header, m.claims, m.open, m.notes)
-                for m in moves]
-    parser._Reader.by_pieces = by_pieces
+    sequence.paraphrase = lambda *a, **k: None
+    parser.LAST_TRIES = ()
 
 
 def main() -> int:

@@ -14,6 +14,7 @@ station.
 from __future__ import annotations
 
 import re
+from typing import Optional
 
 from .pieces import Clause, Piece
 
@@ -36,10 +37,12 @@ def _presidents(c: Clause) -> bool:
     return bool(PRESIDENTS.search(c.text)) or any(p.value == 20 and p.before == "the" for p in c.of("percent"))
 
 
-def par_restated(parts: list[Clause], kind: str) -> list[Clause]:
+def par_restated(parts: list[Clause], kind: str, writer: Optional[str] = None) -> list[Clause]:
     """The clauses of a stock or auction round with what states a par again set aside (see the
-    module's doc); the clauses of other rounds as they are."""
-    if kind not in ("stock", "auction"):
+    module's doc); the clauses of other rounds, and a line naming another player (`writer` is
+    the one writing: another's move is no par of the writer's), as they are."""
+    if kind not in ("stock", "auction") or any(
+            k == "player" and i != writer for c in parts for p in c.of("name") for k, i in p.value):
         return parts
     par_at = [n for n, c in enumerate(parts) if _pars(c)]
     out: list[Clause] = []

@@ -75,6 +75,10 @@ __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_mess
 
 #: how many times a refused line is reworded and read again
 _REWORDINGS = 3
+#: the last tries at a line nothing else reads, in order (each re-reads a reworded line whole)
+LAST_TRIES = (read_corrected, read_loose, read_without_asides, read_respelled, read_removal, read_without_own_heading,
+              read_dropping)
+_UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 #: the longest line given the last tries (a correction, loose wording, slips): each reads the
 #: line again, and a move statement is far shorter
 _LAST_TRY_CHARS = 400
@@ -234,8 +238,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         return AmbiguousMoveError(msg, candidates=e.candidates)
 
     def read_line(self, line_no: int, line: str) -> list:
-        """The moves of one line; a line the grammar refuses is read once more reworded
-        (notation/paraphrase.py), and the first refusal stands if that fails too."""
+        """The moves of one line: by the grammar; a line it refuses reworded (notation/paraphrase.py),
+        then by the one interpreter (its pieces against the round's moves), then by the last tries;
+        the first refusal stands if all fail (or the interpreter's question)."""
         # what a line read halfway may change: a reading that fails leaves no trace on the next
         saved = (self.header, self.sticky, self.orphan)
         own = own_kinds.read_line(line, self.ctx, entity_label)           # a title's own kind, read as its class says
@@ -280,29 +285,40 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                              "you mean", line_no=line_no, line_text=line, column=1, text=line.strip())
         return read_corrected(self, line_no, line, why)
 
-    def by_pieces(self, line_no: int, line: str, first: NotationError) -> list:
-        """The last reading of a refused line: the one move each clause's pieces fit
-        (notation/piece_moves.py). When nothing fits the first refusal stands; when several
-        fit, the question lists them. Never for pasted transcripts, whose lines are exact."""
+    def interpret(self, line_no: int, line: str) -> Union[list, PbemError, None]:
+        """The line read by the one interpreter, its pieces against the round's moves
+        (notation/piece_moves.py): its items, or why it reads no move (NotationError) or several
+        (AmbiguousMoveError, with the candidates); None where it does not read (a pasted
+        transcript, whose lines are exact; no round known)."""
         if self.transcript or self.ctx.round_kind is None:
-            raise first from None
+            return None
         try:
             if plans_one_now(line):      # "three CNR, one at a time - one now": not the count (asides.py)
                 raise NotationError("a plan of several buys", text=line.strip())
             moves = read_terse_by_pieces(line, self.ctx, self.index)
         except AmbiguousMoveError as e:
-            raise AmbiguousMoveError(f"line {line_no}: {clip_message(str(e))}", candidates=e.candidates) from None
-        except NotationError:
+            return AmbiguousMoveError(f"line {line_no}: {clip_message(str(e))}", candidates=e.candidates)
+        except NotationError as e:
+            return e
+        self.line_no, self.line = line_no, line
+        return [ParsedMove(m.action, line_no, m.column, m.text, self.header, m.claims, m.open, m.notes) for m in moves]
+
+    def by_pieces(self, line_no: int, line: str, first: NotationError, tried=_UNTRIED) -> list:
+        """A line no wording reads: the interpreter's reading (`tried`, when it was read already),
+        its question when several moves fit, else the last tries; the first refusal when none reads."""
+        got = self.interpret(line_no, line) if tried is _UNTRIED else tried
+        if isinstance(got, list):
+            return got
+        if isinstance(got, AmbiguousMoveError):
+            raise got from None
+        if got is not None and len(line) <= _LAST_TRY_CHARS:
             # "sell 1 CPR? no wait, buy a CNoR", "Morning all - ...", "buyng", "CRP"
-            for last_try in (read_corrected, read_loose, read_without_asides, read_respelled, read_removal,
-                             read_without_own_heading, read_dropping) \
-                    if len(line) <= _LAST_TRY_CHARS else ():
+            for last_try in LAST_TRIES:
                 try:
                     return last_try(self, line_no, line, first)
                 except NotationError:
                     continue
-            raise first from None
-        return [ParsedMove(m.action, line_no, m.column, m.text, self.header, m.claims, m.open, m.notes) for m in moves]
+        raise first from None
 
     def _read_line(self, line_no: int, line: str) -> list:
         self.line_no, self.line = line_no, line

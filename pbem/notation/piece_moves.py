@@ -35,7 +35,7 @@ from .own_word_moves import OWN_WORDS, own_word_move
 from .scopes import Heading, clause_refusal, line_refusal, possessive_move, set_aside
 from .route_lists import several_routes
 from .route_pieces import route_order
-from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
+from .run_shape import DIVIDEND_WORDS, counted_trains, no_run, one_more_route, train_by_shape
 from .share_counts import one_per_share
 from .train_discards import discarded
 from .share_quantity import said_once
@@ -125,7 +125,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         else:
             parts.append(c)
         dropped = aside is not None
-    parts = par_restated(joined(parts, ctx, masked), kind)     # the president's certificate bought with a par
+    parts = par_restated(joined(parts, ctx, masked), kind, ctx.actor)     # the president's certificate: a par
     out: list[PieceMove] = []
     verbs: set = set()
     last: list[PieceMove] = []        # the moves of the clause before
@@ -182,8 +182,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
                 # "no tile lay": the pass names its step, checked (or set aside) at the table
                 out.append(PieceMove(a, opened, c.start + 1, c.text, (steps[i],)))
                 continue
-            if isinstance(a, Pass) and out and out[-1].action == a and kind in ("auction", "stock"):
-                continue         # "passes on N and will pass the rest": a player passes once a turn
+            if out and out[-1].action == a and (isinstance(a, (Dividend, DiscardTrain)) or isinstance(a, Pass) and kind != "operating"):
+                continue         # "passes on N and will pass the rest", "half to shareholders, half to SE": once
             if isinstance(a, SellShares) and any(isinstance(m.action, SellShares) and m.action.entity == a.entity
                                                  and m.action.corporation == a.corporation for m in out):
                 raise _refuse(line, f"{a.corporation} is sold twice: write how many shares once")
@@ -532,7 +532,7 @@ class _Fitter:
         if len(set(trains)) != 1:
             return "which train?" if not trains else None
         sources = self.named("corporation", skip=(cur,))
-        if len(sources) > 1:
+        if len(sources) > 1 or sources and self.c.of("source"):     # "GT: 4-train from the depot": whose?
             return None
         money = [p.value for p in self.c.of("money")] or [p.value for p in numbers]
         if len(money) > 1 or any(p.before == "=" for p in self.c.pieces):
@@ -545,6 +545,8 @@ class _Fitter:
         return [[(buy, ())] * n]
 
     def _run(self, cur: str, trains: list[str]):
+        if (nothing := no_run(self.c, cur, trains)) is not None:
+            return nothing                  # "nothing to run"
         numbers = self.c.of("number")
         if not trains and numbers and str(numbers[0].value) in self.ctx.trains and len(numbers) > 1:
             trains, numbers = [str(numbers[0].value)], numbers[1:]     # "runs 5 for 260"

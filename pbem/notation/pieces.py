@@ -17,6 +17,7 @@ from typing import Optional
 
 from .context import NotationContext
 from .addressed import addressed_set_aside
+from .amount_words import AMOUNT_HINT, AMOUNT_WORDS, amount_words
 from .bonuses import bonuses_set_aside
 from .merger_words import GROUP_CLOSED, SITS_OUT
 from .names import NameIndex, norm
@@ -277,35 +278,6 @@ def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> li
     return out
 
 
-_UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine".split())}
-_TENS = {w: 10 * i for i, w in enumerate("_ ten twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
-_TEENS = {w: 10 + i for i, w in enumerate("ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen "
-                                          "nineteen".split())}
-_AMOUNT_WORDS = re.compile(
-    "".join(rf"(?<!{u}[-\s])" for u in "one two three four five six seven eight nine".split()) +   # "one-ninety"
-    r"\b(?:(?P<h>an?|one|two|three|four|five|six|seven|eight|nine)\s+hundred(?:\s+and)?\s*|"
-    r"(?P<hh>one|two|three|four|five|six|seven|eight|nine)[-\s](?=(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|"
-    r"ninety)\b))?"      # "one-ninety": 190
-    r"(?:(?P<t>twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?P<u>one|two|three|four|five|six|seven|"
-    r"eight|nine))?|(?P<teen>ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen))?\b"
-    r"(?:\s+(?:dollars|roubles|rubles))?", re.I)
-
-#: a word every amount written in words holds (the pattern itself matches empty at every word)
-_AMOUNT_HINT = re.compile(r"\b(?:hundred|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|ten|eleven|twelve|"
-                          r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b", re.I)
-
-
-def _amount_words(m: re.Match) -> Optional[int]:
-    """An amount written in words ("forty", "one hundred and eighty dollars"); a lone unit
-    ("one share") is a count, not an amount."""
-    g = {k: (v or "").lower() for k, v in m.groupdict().items()}
-    if not (g["t"] or g["teen"] or g["h"]):
-        return None
-    value = 100 * _UNITS.get(g["h"] or g["hh"], 1) if g["h"] or g["hh"] else 0
-    value += _TENS.get(g["t"], 0) + _UNITS.get(g["u"], 0) + _TEENS.get(g["teen"], 0)
-    return value or None
-
-
 _JOINED = re.compile(r"[\w@=#$₽'’]+")      # a word: its own characters, quotes joining them
 _HARD = re.compile(r"[\w@=#$₽]")
 
@@ -379,6 +351,7 @@ def _auction(ctx: NotationContext) -> bool:
     return str(raw or "").strip().lower().startswith("auction")
 
 
+_HAS_BEFORE = re.compile(r"\b(?:has|have|had|with)\b[^.;:!?]*$", re.I)       # "has ... and no train": a state
 _GOING_ON = re.compile(r"\s+(?:on\s+)?[a-z]+ing\b", re.I)      # "keeps going": no withholding
 _GOING_TO = re.compile(r"\b(?:going|like)\s+to\s+$", re.I)
 _COUNTED = re.compile(r"\s+(?:of\s+(?:my|his|her|their|our|the)\s+)?(?:more\s+|single\s+)?"
@@ -444,8 +417,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_NUMBER, "number", lambda m: int(m.group(1)))
     take(_DESTINATION, "verb", lambda m: "sell")
     take(_SOURCE, "source", lambda m: "ipo" if m.group(1) else "pool")
-    if _AMOUNT_HINT.search(text):
-        take(_AMOUNT_WORDS, "number", _amount_words)
+    if AMOUNT_HINT.search(text):
+        take(AMOUNT_WORDS, "number", amount_words)
     for m in _WORD.finditer(text):
         w = m.group(0).lower().replace("’", "'")
         if w in ("i", "me", "my", "i'll", "i'm", "mine"):
@@ -474,10 +447,13 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
                          r"(?:pool|market|ipo|bank|treasury|depot|pocket|initial|cash|money|funds))|"
                          r"(?:^|(?<=[,;.:!(\-–—]))\s*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+(?:me|now|this\s+(?:turn|time|round)|"
                          r"today))?)(?=\s*(?:[.!,;)]|$))", line, re.I):
-        pieces.append(Piece("verb", "pass", m.start(), m.end()))
+        a = m.end() - len(m.group(0).lstrip())        # the words, not the blanks before them
+        pieces.append(Piece("verb", "pass", a, m.end()))
     for family, a, b in letter_moves(text, ctx) + requested(text):     # "Theo: P", "S 2 GT", "I'd like a GT"
         pieces.append(Piece("verb", family, a, b, words.before(a)))
     for m in _STEP_PASS.finditer(text):
+        if _HAS_BEFORE.search(line, max(0, m.start() - 60), m.start()):
+            continue             # "NYC has only $150 and no train": how it stands, no step passed
         pieces.append(Piece("verb", "steppass", m.start(), m.end()))
     for m in _SKIPS.finditer(text):
         for _ in range(2 if m.group(1) else 1):

@@ -38,7 +38,7 @@ _AHEAD = re.compile(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|inten
 #: words that tell a doubt, a negation or another's move: the clause holding one is chat
 _CLAUSE_REFUSE = re.compile(
     r"\b(?:wo|can|cannot|cant|not|never|let's|lets|"
-    r"check|checking|got(?!\s+(?:an?|the)\s+\d)|he|she|they|him|her|them|his|their|you|your|we|us|our|nobody|anyone|somebody|everybody|everyone|interest|income|receives|rust|rusts|"
+    r"check|checking|got(?!\s+(?:an?|the)\s+\d)|he|she|they|him|her|them(?!\s+(?:all\s+)?out\b)|his|their|you|your|we|us|our|nobody|anyone|somebody|everybody|everyone|interest|income|receives|rust|rusts|"
     r"closes(?!\s+(?:the\s+|its\s+)?(?:group|merger)\b)|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|presidency|prices|share\s+price|price\s+(?:moves?|"
     r"drops?|rises?|goes|went|is|was|to)|priority|phase)\b|n't\b|'d\b|"
     r"\b(?:is|are|be|been|being)\s+(?:already\s+|all\s+|now\s+|just\s+|at\s+\d{1,3}\s*%\s+)?(?:sold|bought|laid|passed|opened|started|"

@@ -138,7 +138,7 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
         elif tree is None:
             return _by_pieces(reader, no, line, first)
         else:
-            try:                        # as read_line: the pieces, when no wording reads
+            try:                        # as read_line: the pieces, then the last tries, when no wording reads
                 return _by_pieces(reader, no, line, first)
             except PbemError:
                 _restore(reader, snap)  # the clause may read on the state it meets in its turn
@@ -183,7 +183,7 @@ def _reworded(reader: _Reader, no: int, line: str, snap) -> Optional[tuple[str, 
 
 
 def _by_pieces(reader: _Reader, no: int, line: str, first: NotationError) -> tuple[list, int]:
-    """The units of a line read by its pieces (`_Reader.by_pieces`), one per move, already read."""
+    """The units of a line read by its pieces or a last try (`_Reader.by_pieces`), one per move, already read."""
     moves = reader.by_pieces(no, line, first)
     reader.how = "by the pieces it names"
     return [("text", line)] + [("moves", [m]) for m in moves], len(moves)

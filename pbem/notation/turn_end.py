@@ -1,11 +1,11 @@
 """The end of a stock-round turn said after a buy: "buy CPR ipo, that's all", "Hilde picks up one
-B&M from the open market. That's all for me."
+B&M from the open market. That's all for me.", "Buying one QLL, then I'm done for the round."
 
 A player's buy (or par) ends the turn in the stock round by itself, so "that's all" / "that's it"
 after buys alone is that end said, not a pass; after a sale, where the player could still buy,
 "that's it" is a pass ("Sell two B&O and buy a B&M. That's it for me.") while "that's all" only
-says the moves are all told ("Ann sells 2 HBR (20%), that's all."); "done" or "pass" written as
-such stays a pass.
+says the moves are all told ("Ann sells 2 HBR (20%), that's all."); "I'm done for the round" after
+buys alone tells the round's later turns, no pass now; "done" or "pass" written as such stays a pass.
 """
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from pbem.engine.actions import BuyShares, Par, Pass
 
 __all__ = ["end_said"]
 
-_ALL = re.compile(r"^\W*(?:and\s+|then\s+|so\s+)?that['’]?s\s+(?:all|it)\b(?:\s+for\s+(?:me|now|this\s+(?:turn|round)))?"
-                  r"\W*$", re.I)
+_ALL = re.compile(r"^\W*(?:and\s+|then\s+|so\s+)?(?:that['’]?s\s+(?:all|it)\b(?:\s+for\s+(?:me|now|this\s+(?:turn|round)))?|"
+                  r"I['’]?m\s+done\s+for\s+(?:the|this)\s+round)\W*$", re.I)
 
 
 def end_said(moves: list, kind: str) -> list:
