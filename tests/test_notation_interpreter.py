@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from pbem.engine.actions import (
-    Bid, BuyShares, BuyTrain, Dividend, LayTile, Merge, Par, Pass, Route, RunRoutes, SellShares, Stop,
+    Bid, BuyShares, BuyTrain, Choose, Convert, Dividend, LayTile, Merge, Par, Pass, RemoveToken, Route, RunRoutes,
+    SellShares, Stop,
 )
 from pbem.errors import NotationError
 from pbem.notation import context_for_title
@@ -88,6 +89,27 @@ READ = [
     # "keeps" before a verb in -ing is no withholding
     ("1861", "OR", "SE", "SE declines nationalisation and keeps going.", [Pass("SE")]),
     ("1861", "OR", "SE", "SE keeps the 280", [Dividend("SE", "withhold")]),
+    # mergers told whole: the lead named in brackets, the selection ended, a conversion by its noun,
+    # the major's station given up after it
+    ("1861", "merger", "KR", "MV and KR merge into MKV (KR leading).", [Merge("KR", "MV"), Merge("KR", "MKV")]),
+    ("1861", "merger", "RO", "RO absorbs MB and SPW; then ends the selection and becomes NW.",
+     [Merge("RO", "MB"), Merge("RO", "SPW"), Pass("RO"), Merge("RO", "NW")]),
+    ("1861", "merger", "RO", "Finished adding companies. The new major is the SW.", [Pass("RO"), Merge("RO", "SW")]),
+    ("1861", "merger", "KR", "KR becomes SE (conversion)", [Convert("KR"), Merge("KR", "SE")]),
+    ("1861", "merger", "RO", "RO + KB -> NW. Then remove its station in D14.",
+     [Merge("RO", "KB"), Merge("RO", "NW"), RemoveToken("NW", "D14")]),
+    ("1861", "merger", "SE", "SE passes on merging.", [Pass("SE")]),
+    # how the company stands is no step passed; "them" paid out is the revenue; a dividend said twice is one
+    ("1830", "OR", "NYC", "NYC has only $150 and no train, so Cid chips in $150 and NYC buys a 4 from the bank for $300.",
+     [BuyTrain("NYC", "4", "depot", 300)]),
+    ("1882", "OR", "CNR", "CNR ran 3 train C3-D6 for 60 and paid them out.",
+     [_run("CNR", "3", ["C3", "D6"], 60), Dividend("CNR", "payout")]),
+    ("1861", "OR", "SE", "Half to shareholders, half to SE", [Dividend("SE", "half")]),
+    ("1830", "OR", "NYNH", "NYNH netted 100 with the 2, withholds",
+     [RunRoutes("NYNH", (Route("2", (), revenue=100),)), Dividend("NYNH", "withhold")]),
+    ("1861", "OR", "SPW", "SPW ran the 2 from E1 to B8 for 60; half goes to the owner.", [_run("SPW", "2", ["E1", "B8"], 60)]),
+    ("1861", "OR", "MVR", "MVR is out of trains and cannot afford one - I choose to nationalise it.",
+     [Choose("MVR", "nationalize")]),
 ]
 
 
@@ -110,6 +132,11 @@ REFUSED = [
     # a move told with "his"/"her" is set aside, and with it the line: never the other clauses alone
     ("1882", "SR", None, "Ann sold his CPR (1 share) and bought 1 QLL"),
     ("1882", "SR", None, "Ann sells her 20 percent of QLL and 10 percent of CN"),
+    ("1861", "merger", "KR", "KR and MV merge into MKV (Y leading)"),           # the lead merges not
+    ("1861", "merger", "RO", "RO merges with KB to form NW, and drops the token in D14"),   # whose token?
+    ("1882", "SR", None, "Bob buys the GT president's certificate, par 100"),      # another player's par
+    ("1882", "SR", None, "Bob exchanges his Saskatchewan Central for the SC presidency, parring it at 80"),
+    ("1882", "OR", "CPR", "GT: 4-train from the depot, 300"),                      # GT's buy, not CPR's from GT
 ]
 
 

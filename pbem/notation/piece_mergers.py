@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from pbem.engine.actions import Action, Convert, Merge
+from pbem.engine.actions import Action, Convert, Merge, Pass, RemoveToken
 
 from .context import NotationContext
+from .merger_words import GROUP_CLOSED
 from .pieces import Clause
 from .scopes import clause_refusal
 
@@ -24,6 +25,10 @@ _FORMED = re.compile(r"\b(?:forms?|forming|becomes?|becoming)\b", re.I)
 _DIRECTORS = re.compile(r"\b(?:director|president)(?:'?s)?\s+(?:\d{1,3}\s*%|certificate|cert|share)", re.I)
 #: "they" and "together" in a merger told whole are the companies merging
 _TOGETHER = re.compile(r"\b(?:they|together)\b", re.I)
+#: the minor that leads a merger, named with it ("(KR leading)", "KR leads", "Y as the survivor")
+_LEADING = re.compile(r"\b([A-Z][A-Za-z-]{0,5})\s+(?:leading|leads|as\s+(?:the\s+)?(?:survivor|leader|lead))\b")
+#: a conversion told by its noun
+_CONVERSION = re.compile(r"\bconversion\b", re.I)
 #: a negation: in a merger round, a merger not made is the minor's pass
 _NEGATION = re.compile(r"\b(?:no|not|never)\b|n't\b", re.I)
 
@@ -34,27 +39,54 @@ def merger_group(parts: list[Clause], ctx: NotationContext) -> Optional[list[Act
     the line tells anything else."""
     if any("convert" in c.verbs() for c in parts):      # "...; I take the director's 20%": the conversion's own
         parts = [c for c in parts if not _DIRECTORS.search(c.text)]
+    parts, tail = list(parts), []
+    while parts and "remove" in parts[-1].verbs() and parts[-1].verbs() <= {"remove", "token"} \
+            and re.search(r"\bits\b", parts[-1].text, re.I):
+        tail.insert(0, parts.pop())      # "... -> NW. Then remove its station in D14.": the major's removal
     verbs = set().union(*(c.verbs() for c in parts)) if parts else set()
     if any(_MERGED_INTO.search(c.text) for c in parts):
         verbs.add("merge")
-    if not verbs & {"merge", "convert"} or verbs - {"merge", "convert"} or \
+    if any(_CONVERSION.search(c.text) for c in parts):
+        verbs.add("convert")             # "KR becomes SE (conversion)"
+    if "pass" in verbs and not any(GROUP_CLOSED.search(c.text) for c in parts):
+        return None                      # "SE passes on merging": no merger told
+    if not verbs & {"merge", "convert"} or verbs - {"merge", "convert", "pass"} or \
             any(clause_refusal(_TOGETHER.sub(" ", c.text)) for c in parts):
         return None
-    named = list(dict.fromkeys(i for c in parts for p in c.of("name") for k, i in p.value if k == "corporation"))
+    every = [i for c in parts for p in c.of("name") for k, i in p.value if k == "corporation"]
+    named = list(dict.fromkeys(every))
     if any(len(p.value) != 1 or p.value[0][0] != "corporation" for c in parts for p in c.of("name")):
         return None                      # a name of two companies, or one not a company
     minors = [n for n in named if n in ctx.auctioned]
     majors = [n for n in named if n not in ctx.auctioned]
-    if len(majors) > 1 and not _FORMED.search(" ".join(c.text for c in parts)) or (not minors and ctx.current is None):
+    text = " ".join(c.text for c in parts)
+    if len(majors) > 1 and not _FORMED.search(text) or (not minors and ctx.current is None):
         return None
-    lead = minors[0] if minors else ctx.current
+    leads = [_leader(c, m) for c in parts for m in _LEADING.finditer(c.text)]
+    if leads and (len(leads) > 1 or leads[0] not in minors or every.count(leads[0]) < 2):
+        return None                      # "(Y leading)" with Y not among the companies merging
+    lead = leads[0] if leads else minors[0] if minors else ctx.current
+    minors = [lead] + [m for m in minors if m != lead] if minors else minors
     moves: list[Action] = [Convert(lead)] if "convert" in verbs else []
     if moves and len(minors) > 1:
         return None                      # a minor converting alone takes no other in
-    moves += [Merge(lead, m) for m in minors[1:]] + [Merge(lead, m) for m in majors]
+    closed = [Pass(lead)] if "pass" in verbs else []       # "..., then ends the selection and becomes NW"
+    moves += [Merge(lead, m) for m in minors[1:]] + closed + [Merge(lead, m) for m in majors if m != lead]
     if not moves or moves == [Convert(lead)] and "merge" in verbs:
         return None
+    for c in tail:
+        hexes = [p.value for p in c.of("hex")] + [i for p in c.of("name") for k, i in p.value if k == "location"]
+        if len(hexes) != 1 or not majors:
+            return None
+        moves.append(RemoveToken(majors[-1], hexes[0]))
     return moves
+
+
+def _leader(c: Clause, m: re.Match) -> str:
+    """The company a lead word names ("(M-B leading)"): the name piece written there, else the
+    symbol as written without its dash."""
+    at = [i for p in c.of("name") if c.start + m.start(1) <= p.start < c.start + m.end(1) for _, i in p.value]
+    return at[0] if at else m.group(1).replace("-", "")
 
 
 def merger_not_made(c: Clause) -> bool:

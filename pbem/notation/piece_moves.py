@@ -35,7 +35,7 @@ from .own_word_moves import OWN_WORDS, own_word_move
 from .scopes import Heading, clause_refusal, line_refusal, possessive_move, set_aside
 from .route_lists import several_routes
 from .route_pieces import route_order
-from .run_shape import DIVIDEND_WORDS, counted_trains, no_run, one_more_route, train_by_shape
+from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
 from .share_counts import one_per_share
 from .train_discards import discarded
 from .share_quantity import said_once
@@ -545,8 +545,6 @@ class _Fitter:
         return [[(buy, ())] * n]
 
     def _run(self, cur: str, trains: list[str]):
-        if (nothing := no_run(self.c, cur, trains)) is not None:
-            return nothing                  # "nothing to run"
         numbers = self.c.of("number")
         if not trains and numbers and str(numbers[0].value) in self.ctx.trains and len(numbers) > 1:
             trains, numbers = [str(numbers[0].value)], numbers[1:]     # "runs 5 for 260"

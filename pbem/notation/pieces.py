@@ -80,12 +80,12 @@ for _family, _words in {
            "ipo ipos float floats floating",
     "lay": "lay lays laying upgrade upgrades upgrading build builds building tile",
     "token": "token tokens station stations home",
-    "run": "run runs running",
+    "run": "run runs running earns earning nets netting",
     "payout": "payout paid",
     "withhold": "withhold withholds witholds withholding keep keeps keeping retain retains withheld",
     # participles after "has"/"have" (any other past tense refuses the line: a report)
     "buy ": "bought took grabbed purchased acquired", "sell ": "sold dumped", "lay ": "laid upgraded built",
-    "par ": "parred started opened", "run ": "ran", "token ": "placed", "bid ": "raised", "withhold ": "kept",
+    "par ": "parred started opened", "run ": "ran earned netted", "token ": "placed", "bid ": "raised", "withhold ": "kept",
     "pass ": "passed", "merge ": "merged", "convert ": "converted", "discard ": "discarded",
     "half": "half halves split splits splitting",
     "pass": "pass passes passing",
@@ -444,7 +444,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         pieces.append(Piece("verb", "bid", m.start(), m.end()))
     for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b(?!\s+of\s+(?:cash|money|funds))|\bno\s+(?:bid|more\s+for\s+me)\b|"
                          r"\bout\s+of\b(?!\s+(?:the\s+)?(?:open\s+|bank\s+|company'?s?\s+|its\s+)?"
-                         r"(?:pool|market|ipo|bank|treasury|depot|pocket|initial|cash|money|funds))|"
+                         r"(?:pool|market|ipo|bank|treasury|depot|pocket|initial|cash|money|funds|trains?|tokens?|stations?))|"
                          r"(?:^|(?<=[,;.:!(\-–—]))\s*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+(?:me|now|this\s+(?:turn|time|round)|"
                          r"today))?)(?=\s*(?:[.!,;)]|$))", line, re.I):
         a = m.end() - len(m.group(0).lstrip())        # the words, not the blanks before them

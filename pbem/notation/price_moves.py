@@ -28,8 +28,9 @@ _PRICE_MOVE = re.compile(
 #: a run's word: the split of a minor's revenue told after it is the game's own
 _RUN = re.compile(r"\b(?:runs?|ran|running)\b", re.I)
 #: a minor's revenue split told ("half to me half to the minor as usual"): the game pays it by itself
-_SPLIT = re.compile(r"\bhalf\s+to\s+(?:me|the\s+(?:minor|company|treasury))(?:\s*,?\s*(?:and\s+)?half\s+to\s+"
-                    r"(?:me|the\s+(?:minor|company|treasury)))?(?:\s+as\s+(?:usual|always))?\b", re.I)
+_SPLIT = re.compile(r"\bhalf\s+(?:goes\s+)?to\s+(?:me|the\s+(?:minor|company|treasury|owner|president))(?:\s*,?\s*(?:and\s+)?"
+                    r"half\s+(?:goes\s+)?to\s+(?:me|the\s+(?:minor|company|treasury|owner|president)))?(?:\s+as\s+(?:usual|always))?\b",
+                    re.I)
 
 
 def _blanked(line: str, rx: re.Pattern, after: re.Pattern, said: list) -> str:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .context import NotationContext
     from .pieces import Clause
 
-__all__ = ["DIVIDEND_WORDS", "counted_trains", "no_run", "one_more_route", "train_by_shape"]
+__all__ = ["DIVIDEND_WORDS", "counted_trains", "one_more_route", "train_by_shape"]
 
 #: trains counted in a run ("its two 2s", "both 3-trains")
 _COUNTED = re.compile(r"\b(two|three|four|both|\d)\s+(\d)(?:s|\s*-?\s*trains)\b", re.I)
@@ -84,14 +84,3 @@ def one_more_route(c: "Clause", out: list, ctx: "NotationContext") -> Optional[R
     route = Route(train, tuple(Stop(h) for h in hexes), revenue=amounts[0])
     return dataclasses.replace(run, routes=run.routes + (route,))
 
-
-#: a run of nothing told as such: "nothing to run", "no trains to run", "runs nothing", "no run"
-_NO_RUN = re.compile(r"\b(?:nothing|no\s+trains?)\s+to\s+run\b|\bruns?\s+nothing\b|\bno\s+(?:run|route)s?\b", re.I)
-
-
-def no_run(c: "Clause", cur: str, trains: list) -> Optional[list]:
-    """The fits of a clause that tells the company runs nothing (no train, amount or stop
-    named), or None."""
-    if trains or any(p.kind in ("number", "money", "hex", "train") for p in c.pieces) or not _NO_RUN.search(c.text):
-        return None
-    return [[(RunRoutes(cur, ()), ())]]

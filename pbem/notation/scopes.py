@@ -96,10 +96,14 @@ def clause_refusal(text: str) -> Optional[str]:
     return f'"{m.group(0)}"' if m else None
 
 
+_TRADE = re.compile(r"\b(?:exchang|swap|trad)\w*", re.I)
+
+
 def possessive_move(reason: str, c) -> bool:
     """Whether a clause set aside for "his", "her" or "their" tells a move ("Lukas sells his 20
     percent of QLL"): whose it is cannot be told, so the line is read with none of its clauses."""
-    return reason.lower() in ('"his"', '"her"', '"their"') and bool(c.verbs())
+    named = any(k == "player" for p in c.of("name") for k, _ in p.value) and _TRADE.search(c.text)  # "Bob exchanges his SC"
+    return reason.lower() in ('"his"', '"her"', '"their"') and bool(c.verbs() or named)
 
 
 #: a sentence, with the mark that ends it (a question's "?": asked, not played); a dash
