@@ -26,6 +26,7 @@ _LINE_REFUSE = re.compile(
 #: it heads the line ("Next turn. Buy 1 GT.": a plan), which is then no move at all
 _SENTENCE_REFUSE = re.compile(
     r"\b(?:next|last|previous)\s+(?:OR|SR|round|turn|time|go|week|night)\b|"
+    r"\b(?:and|or)\s+(?:the\s+)?next(?:\s+one)?\s*(?:[.!,;]|$)|"      # "passes this turn and the next": a time to come
     r"\b(?:recap|summary|status|confirmed|record|note|reminder|moderator|later|tonight|tomorrow|yesterday|earlier|"
     r"previous|ago|usual|always|wrote|writes|said|says|think|thinking|thought|"
     r"considering|considered|tempted|plan|plans|planning|hope|intend|expect|wish|want|wants|wins|won|was|were|"
@@ -53,6 +54,9 @@ _POLITE = re.compile(r"\b(?:I\s+would|I'd|I\s+will)\s+like(?:\s+to)?\b|\bthank\s
                      r"\bif\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|possible|fine|alright|"
                      r"permitted)(?:\s+now)?\b", re.I)
 _NEGATION = re.compile(r"\b(?:no|nothing|none|nope)\b", re.I)
+#: "GT has 5 shares sold": how many are sold (or bought), a state, the participle after the count
+_HAS_DONE = re.compile(r"\b(?:has|have|had)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all)\s+"
+                       r"(?:shares?\s+|certs?\s+|certificates?\s+)?(?:sold|bought|issued)\b", re.I)
 #: "NYC has only $150 and no train": what a company has, a situation (not the step passed)
 _HAS_NO = re.compile(r"\b(?:has|have|had)\s+(?:only\s+[^,;.]{1,20}?\s+and\s+)?no\b", re.I)
 #: "Pass (buying a GT first)": a move told after the pass as made before it, an order the
@@ -85,7 +89,7 @@ def _reported(text: str) -> Optional[str]:
 def clause_refusal(text: str) -> Optional[str]:
     """Why a clause is chat, not a move (a doubt, a plan, a negation, someone else's), or None."""
     plain = _POLITE.sub(" ", text)
-    m = _SENTENCE_REFUSE.search(plain) or _CLAUSE_REFUSE.search(plain) or _HAS_NO.search(text)
+    m = _SENTENCE_REFUSE.search(plain) or _CLAUSE_REFUSE.search(plain) or _HAS_NO.search(text) or _HAS_DONE.search(text)
     if m:
         return f'"{m.group(0).strip()}"'
     rest = _STEP_PASS.sub(" ", text)
@@ -119,10 +123,13 @@ def set_aside(line: str) -> tuple[str, list[str]]:
         why.append(f'"{m.group(0).strip(" -–—")}"')
         return " " * len(m.group(0))
 
+    asked = [False]               # whether the sentence before was a question
+
     def sentence(m: re.Match) -> str:
         text = m.group(0)
-        if text.rstrip().endswith("?"):
-            return blank(m)
+        was, asked[0] = asked[0], text.rstrip().endswith("?")
+        if asked[0] or was and _BRACKET.fullmatch(text.strip()):
+            return blank(m)       # a question, and the bracket after it ("GT passes? (no token)")
         if not _SENTENCE_REFUSE.search(_POLITE.sub(" ", _BRACKET.sub(" ", CONSEQUENCE.sub(" ", text)))):
             return text         # (a bracket's parts are weighed by themselves, below)
         told = any(w.lower() in VERBS for w in _WORD.findall(CONSEQUENCE.sub(" ", text)))

@@ -34,6 +34,8 @@ from .merger_subjects import company_at_turn
 from .paraphrase_parts import _HEXP, _sub
 from .piece_moves import read_by_pieces
 from .pieces import unknown_subject
+from .private_powers import by_the_private, private_used
+from .told_exchanges import exchange_unread
 from .spelling import respelled
 
 __all__ = ["TERSE", "price_after_buy", "read_terse_by_pieces", "tersely"]
@@ -236,6 +238,10 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
     pieces would leave that word out and make the writer the one who moves."""
     line = loans_aside(sale_first(line))    # a sale that funds a train first; a loan beside a buy set aside
     ctx = company_at_turn(line, ctx, index)     # "MNN passes" in a merger round no company is at turn in
+    if (told := exchange_unread(line, ctx, index)) is not None:     # told_exchanges.py
+        raise NotationError(f'"{told}": an exchange of what, for what?', text=line.strip())
+    if (used := private_used(line, ctx, index)) is not None:     # "C&O uses D&H: ..." (private_powers.py)
+        return by_the_private(read_terse_by_pieces(used.line, ctx, index), used, ctx)
     subject = unknown_subject(line, ctx, index)
     if subject is not None:
         raise NotationError(f'"{subject[1]}" names no player or company: a move starts with who makes it',

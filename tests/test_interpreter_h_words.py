@@ -1,0 +1,80 @@
+"""Moves told in words, read by the interpreter alone (no rewording rule, no last try): a private's
+power used by the company operating (private_powers.py), a station moved or lifted (token_moves.py),
+an exchange of what the title has none of (told_exchanges.py), and what scopes.py sets aside: a
+holding told as a state, a bracket after a question, a time to come. Each READ line fails without
+its mechanism; each near miss beside it must stay unread (or be read only as stated)."""
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine.actions import BuyCompany, LayTile, Par, Pass, PlaceToken, RemoveToken
+from pbem.errors import NotationError
+from pbem.notation import context_for_title
+from pbem.notation.names import name_index
+from pbem.notation.terse import read_terse_by_pieces
+
+PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
+
+
+def interpret(title, rk, current, line):
+    ctx = context_for_title(title, PLAYERS, actor="ann", current=current, round_kind=rk,
+                            rotation_resolver=lambda t, h, e: 3, trains_of=lambda c: ["2"])
+    return [m.action for m in read_terse_by_pieces(line, ctx, name_index(ctx))]
+
+
+READ = [
+    # a private's power: the lays and tokens told after the words of use are the private's
+    ("1830", "OR", "C&O", "C&O uses D&H: lays #57 on F16", [LayTile("DH", "F16", "57", 3)]),
+    ("1830", "OR", "B&O", "B&O uses the C&SL - lays #9 on E5", [LayTile("CS", "E5", "9", 3)]),
+    ("1830", "OR", "PRR", "PRR uses the D&H: #57 on F16 and a token there",
+     [LayTile("DH", "F16", "57", 3), PlaceToken("DH", "F16")]),
+    ("1882", "OR", "QLL", "QLL buys the NWR private from Bob for 120 and uses it to put a token at E5.",
+     [BuyCompany("QLL", "NWR", 120), PlaceToken("NWR", "E5")]),
+    # what comes before the words of use stays the company's
+    ("1882", "OR", "GT", "GT lays #57 on L8, then uses the NWR: moves its K3 token to E5",
+     [LayTile("GT", "L8", "57", 3), RemoveToken("NWR", "K3"), PlaceToken("NWR", "E5")]),
+    # a station moved: lifted from one hex, put on the other
+    ("1882", "OR", "GT", "Using the NWR: GT moves its G11 token to E5", [RemoveToken("NWR", "G11"), PlaceToken("NWR", "E5")]),
+    ("1882", "OR", "CPR", "CPR uses its NWR to move its token from I5 to E5", [RemoveToken("NWR", "I5"), PlaceToken("NWR", "E5")]),
+    ("1882", "OR", "HBR", "HBR uses the North-West Rebellion: its token moves from J12 to D6, then lays a #57 on D6.",
+     [RemoveToken("NWR", "J12"), PlaceToken("NWR", "D6"), LayTile("NWR", "D6", "57", 3)]),
+    # a station lifted, then put down by "it" in the next clause
+    ("1882", "OR", "QLL", "QLL used the NWR power: lifts its L2 token, places it in D4 and lays a #57 there",
+     [RemoveToken("NWR", "L2"), PlaceToken("NWR", "D4"), LayTile("NWR", "D4", "57", 3)]),
+    ("1882", "OR", "GT", "Using the NWR: lifts the token from G7 and puts it on E5", [RemoveToken("NWR", "G7"), PlaceToken("NWR", "E5")]),
+    # an exchange of a private for its share is still read (1882's Saskatchewan Central)
+    ("1882", "SR", None, "I exchange the Saskatchewan Central for the SC president's certificate and par it at $76.",
+     [Par("ann", "SC", 76)]),
+    # "drops its station" in an operating round is a placement, not a lift
+    ("1882", "OR", "GT", "GT drops its station in J8", [PlaceToken("GT", "J8")]),
+]
+
+
+@pytest.mark.parametrize("title,rk,current,line,want", READ)
+def test_read_by_the_interpreter_alone(title, rk, current, line, want):
+    assert interpret(title, rk, current, line) == want
+
+
+UNREAD = [
+    # a power asked about
+    ("1830", "OR", "C&O", "C&O uses D&H: lays #57 on F16?"),
+    # another company's token moved
+    ("1882", "OR", "HBR", "GT moves its G11 token to E5"),
+    # a token removed in an operating round is no placement (a misspelt place, no hex)
+    ("1861", "OR", "NW", "NW removes its token from Kievv"),
+    ("1882", "OR", "GT", "GT removes its token from G11"),
+    # an exchange of a minor, which 1861 has none of: not a bid of its number
+    ("1861", "SR", None, "I exchange the Kiev-Kursk for the KK president's certificate and par it at 100"),
+    # how many shares are sold: a state
+    ("1882", "SR", None, "GT has 5 shares sold, so it floats."),
+    # the bracket after a question is the question's
+    ("1882", "OR", "GT", "GT passes? (no token)"),
+    # a pass of this turn and the next: a time to come
+    ("1882", "SR", None, "Ann passes this turn and the next"),
+]
+
+
+@pytest.mark.parametrize("title,rk,current,line", UNREAD)
+def test_near_misses_stay_unread(title, rk, current, line):
+    with pytest.raises(NotationError):
+        interpret(title, rk, current, line)
