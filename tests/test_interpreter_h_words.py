@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import BuyCompany, LayTile, Par, Pass, PlaceToken, RemoveToken
+from pbem.engine.actions import BuyCompany, BuyTrain, LayTile, Par, Pass, PlaceToken, RemoveToken
 from pbem.errors import NotationError
 from pbem.notation import context_for_title
 from pbem.notation.names import name_index
@@ -45,6 +45,16 @@ READ = [
     # an exchange of a private for its share is still read (1882's Saskatchewan Central)
     ("1882", "SR", None, "I exchange the Saskatchewan Central for the SC president's certificate and par it at $76.",
      [Par("ann", "SC", 76)]),
+    # a private bought, told as what the company pays its owner
+    ("1882", "OR", "GT", "GT pays Bob 60 for the Trestle Bridge", [BuyCompany("GT", "TB", 60)]),
+    ("1882", "OR", "QLL", "QLL pays $50 to Cid for the NWR.", [BuyCompany("QLL", "NWR", 50)]),
+    ("1830", "OR", "PRR", "PRR is paying Dee $160 for the Camden & Amboy", [BuyCompany("PRR", "CA", 160)]),
+    # a step not taken, said with "won't", under the writer's own name as a heading
+    ("1830", "OR", "NYC", "NYC won't lay a tile this time", [Pass("NYC")]),
+    ("1882", "OR", "GT", "ann: GT won't buy a train this turn.", [Pass("GT")]),
+    # trains rusted or gone: a consequence told after the buy, set aside
+    ("1882", "OR", "GT", "GT bought a 5 for 450, and the 3s rusted", [BuyTrain("GT", "5", "depot", 450)]),
+    ("1830", "OR", "B&O", "B&O buys a 4 train for 300; all 2s are gone", [BuyTrain("B&O", "4", "depot", 300)]),
     # "drops its station" in an operating round is a placement, not a lift
     ("1882", "OR", "GT", "GT drops its station in J8", [PlaceToken("GT", "J8")]),
 ]
@@ -65,6 +75,15 @@ UNREAD = [
     ("1882", "OR", "GT", "GT removes its token from G11"),
     # an exchange of a minor, which 1861 has none of: not a bid of its number
     ("1861", "SR", None, "I exchange the Kiev-Kursk for the KK president's certificate and par it at 100"),
+    # a payment asked about; a payment of no private is a dividend's
+    ("1882", "OR", "GT", "GT pays Bob 60 for the Trestle Bridge?"),
+    # another writer's heading over a step not taken; a win told, not a step
+    ("1882", "OR", "GT", "Bob: GT won't buy a train this turn."),
+    ("1882", "SR", None, "Cid won the CP, I pass"),
+    # one company's merger declined beside another's pass
+    ("1861", "merger", "MV", "MV won't merge; KR passes too"),
+    # a rust alone is no move
+    ("1882", "OR", "GT", "the 3s rusted"),
     # how many shares are sold: a state
     ("1882", "SR", None, "GT has 5 shares sold, so it floats."),
     # the bracket after a question is the question's

@@ -84,7 +84,7 @@ def step_not_taken(c: Clause, ctx: NotationContext) -> bool:
     if _UNABLE.search(c.text):
         return False            # "can't buy a train": not a choice, which the table settles
     return bool(_NOT_TAKEN.search(c.text)) and bool(verbs) and verbs <= {"lay", "token", "buy"} \
-        and len(_STEP_NOUN.findall(c.text)) == 1 and names <= {ctx.current} \
+        and len(_STEP_NOUN.findall(c.text)) == 1 and names <= {ctx.current, ctx.actor} \
         and not any(p.kind in ("money", "number", "hex", "tile", "train", "count", "percent") for p in c.pieces)
 
 

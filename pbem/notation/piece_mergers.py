@@ -8,6 +8,7 @@ import re
 from typing import Optional
 
 from pbem.engine.actions import Action, Convert, Merge
+from pbem.errors import NotationError
 
 from .context import NotationContext
 from .pieces import Clause
@@ -63,6 +64,11 @@ def merger_not_made(c: Clause) -> bool:
 
 
 def merging_minor(parts: list[Clause], ctx: NotationContext) -> Optional[str]:
-    """The one minor a line names, else the entity at turn."""
+    """The one minor a line names, else the entity at turn. NotationError when another clause tells
+    a move of another company ("MV won't merge; KR passes too": KR's choice is its own)."""
     who = [i for d in parts for p in d.of("name") for k, i in p.value if k == "corporation" and i in ctx.auctioned]
-    return who[0] if len(who) == 1 else ctx.current or ctx.actor
+    minor = who[0] if len(who) == 1 else ctx.current or ctx.actor
+    if any(d.verbs() and not merger_not_made(d) and any(k == "corporation" and i != minor for p in d.of("name") for k, i in p.value)
+           for d in parts):
+        raise NotationError("another company's move beside the pass", text=" ".join(d.text for d in parts))
+    return minor

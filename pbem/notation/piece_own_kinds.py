@@ -14,6 +14,7 @@ from pbem.titles.registry import declared_kinds
 
 from .context import NotationContext
 from .pieces import Clause
+from .private_payments import private_paid
 from .token_moves import token_move
 
 __all__ = ["own_kind_moves", "own_verbs", "title_verbs"]
@@ -45,7 +46,7 @@ def own_kind_moves(c: Clause, ctx: NotationContext, done: Sequence[Action]) -> O
     """The move of the title's own kind that clause `c` tells, or None when it names none of
     their words. NotationError when the clause holds what the kind has no field for;
     AmbiguousMoveError when the game allows several of the moves it could be."""
-    moved = token_move(c, ctx, done)      # a station moved or lifted (token_moves.py)
+    moved = token_move(c, ctx, done) or private_paid(c, ctx)     # token_moves.py, private_payments.py
     if moved is not None:
         return moved
     verbs = own_verbs(ctx)

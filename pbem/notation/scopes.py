@@ -29,7 +29,7 @@ _SENTENCE_REFUSE = re.compile(
     r"\b(?:and|or)\s+(?:the\s+)?next(?:\s+one)?\s*(?:[.!,;]|$)|"      # "passes this turn and the next": a time to come
     r"\b(?:recap|summary|status|confirmed|record|note|reminder|moderator|later|tonight|tomorrow|yesterday|earlier|"
     r"previous|ago|usual|always|wrote|writes|said|says|think|thinking|thought|"
-    r"considering|considered|tempted|plan|plans|planning|hope|intend|expect|wish|want|wants|wins|won|was|were|"
+    r"considering|considered|tempted|plan|plans|planning|hope|intend|expect|wish|want|wants|wins|won(?!['’]t)|was|were|"
     r"might|maybe|perhaps|probably|possibly|should|shall|could|would)\b",
     re.I)
 #: the words of a plan or a time to come, which head a line when their sentence names no move
@@ -39,6 +39,7 @@ _AHEAD = re.compile(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|inten
 _CLAUSE_REFUSE = re.compile(
     r"\b(?:wo|can|cannot|cant|not|never|let's|lets|"
     r"check|checking|got|he|she|they|him|her|them|his|their|you|your|we|us|our|nobody|anyone|somebody|interest|income|receives|rust|rusts|"
+    r"rusted|rusting|(?:is|are|were)\s+(?:all\s+|now\s+)?gone|"
     r"closes(?!\s+(?:the\s+|its\s+)?(?:group|merger)\b)|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|presidency|prices|share\s+price|price\s+(?:moves?|"
     r"drops?|rises?|goes|went|is|was|to)|priority|phase)\b|n't\b|'d\b|"
     r"\b(?:is|are|be|been|being)\s+(?:already\s+|all\s+|now\s+|just\s+)?(?:sold|bought|laid|passed|opened|started|"
