@@ -80,6 +80,8 @@ UNREAD = [
     # another writer's heading over a step not taken; a win told, not a step
     ("1882", "OR", "GT", "Bob: GT won't buy a train this turn."),
     ("1882", "SR", None, "Cid won the CP, I pass"),
+    # a company that "keeps going" keeps no revenue
+    ("1861", "OR", "MKN", "MKN won't nationalise, it keeps going."),
     # one company's merger declined beside another's pass
     ("1861", "merger", "MV", "MV won't merge; KR passes too"),
     # a rust alone is no move
