@@ -1,5 +1,6 @@
 """Moves told in words, read by the interpreter alone (no rewording rule, no last try): a private's
-power used by the company operating (private_powers.py), a station moved or lifted (token_moves.py),
+power used by the company operating (private_powers.py), a station moved or lifted (token_moves.py), a
+private bought told as its payment (private_payments.py), a pronoun standing for the writer (pronouns.py),
 an exchange of what the title has none of (told_exchanges.py), and what scopes.py sets aside: a
 holding told as a state, a bracket after a question, a time to come. Each READ line fails without
 its mechanism; each near miss beside it must stay unread (or be read only as stated)."""
@@ -7,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import BuyCompany, BuyTrain, LayTile, Par, Pass, PlaceToken, RemoveToken
+from pbem.engine.actions import (
+    BuyCompany, BuyShares, BuyTrain, LayTile, Par, Pass, PlaceToken, RemoveToken, SellShares,
+)
 from pbem.errors import NotationError
 from pbem.notation import context_for_title
 from pbem.notation.names import name_index
@@ -55,6 +58,14 @@ READ = [
     # trains rusted or gone: a consequence told after the buy, set aside
     ("1882", "OR", "GT", "GT bought a 5 for 450, and the 3s rusted", [BuyTrain("GT", "5", "depot", 450)]),
     ("1830", "OR", "B&O", "B&O buys a 4 train for 300; all 2s are gone", [BuyTrain("B&O", "4", "depot", 300)]),
+    # a decision told ("decides to", "chooses to") is the move, not a purpose
+    ("1882", "SR", None, "Ann decides to pass.", [Pass("ann")]),
+    ("1882", "SR", None, "I choose to sell two GT", [SellShares("ann", "GT", 20)]),
+    # "..., so GT floats": the consequence of the buy, set aside
+    ("1882", "SR", None, "Ann buys a GT share, so GT floats.", [BuyShares("ann", "GT", "ipo", 10)]),
+    # a pronoun after the writer's own name is the writer's
+    ("1882", "SR", None, "Ann has $300 left, so she sells 20% of GT.", [SellShares("ann", "GT", 20)]),
+    ("1830", "SR", None, "Ann sells off her whole PRR holding (3 shares)", [SellShares("ann", "PRR", 30)]),
     # "drops its station" in an operating round is a placement, not a lift
     ("1882", "OR", "GT", "GT drops its station in J8", [PlaceToken("GT", "J8")]),
 ]
@@ -86,6 +97,10 @@ UNREAD = [
     ("1861", "merger", "MV", "MV won't merge; KR passes too"),
     # a rust alone is no move
     ("1882", "OR", "GT", "the 3s rusted"),
+    # a purpose, not a decision
+    ("1882", "SR", None, "I need to sell two GT"),
+    # a pronoun standing for another player
+    ("1882", "SR", None, "Bob has $300 left, so he sells 20% of GT."),
     # how many shares are sold: a state
     ("1882", "SR", None, "GT has 5 shares sold, so it floats."),
     # the bracket after a question is the question's

@@ -343,7 +343,8 @@ def _auction(ctx: NotationContext) -> bool:
     return str(raw or "").strip().lower().startswith("auction")
 
 
-_GOING_TO = re.compile(r"\b(?:going|like)\s+to\s+$", re.I)
+#: "going to pass", "decides to pass", "chooses to sell": the move itself, not a purpose
+_GOING_TO = re.compile(r"\b(?:going|like|decides?|deciding|chooses?|choosing|elects?|electing|opts?|opting)\s+to\s+$", re.I)
 _COUNTED = re.compile(r"\s+(?:of\s+(?:my|his|her|their|our|the)\s+)?(?:more\s+|single\s+)?"
                       r"(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b)")
 

@@ -35,6 +35,7 @@ from .paraphrase_parts import _HEXP, _sub
 from .piece_moves import read_by_pieces
 from .pieces import unknown_subject
 from .private_powers import by_the_private, private_used
+from .pronouns import own_pronouns
 from .told_exchanges import exchange_unread
 from .spelling import respelled
 
@@ -237,6 +238,7 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
     whose first word is a name nobody has, straight before its move word, is refused: the
     pieces would leave that word out and make the writer the one who moves."""
     line = loans_aside(sale_first(line))    # a sale that funds a train first; a loan beside a buy set aside
+    line = own_pronouns(line, ctx, index)       # "Ann has $300 left, so she sells ..." (pronouns.py)
     ctx = company_at_turn(line, ctx, index)     # "MNN passes" in a merger round no company is at turn in
     if (told := exchange_unread(line, ctx, index)) is not None:     # told_exchanges.py
         raise NotationError(f'"{told}": an exchange of what, for what?', text=line.strip())
