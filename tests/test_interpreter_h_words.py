@@ -66,6 +66,9 @@ READ = [
     # a pronoun after the writer's own name is the writer's
     ("1882", "SR", None, "Ann has $300 left, so she sells 20% of GT.", [SellShares("ann", "GT", 20)]),
     ("1830", "SR", None, "Ann sells off her whole PRR holding (3 shares)", [SellShares("ann", "PRR", 30)]),
+    # chat about another player, set aside beside the writer's move
+    ("1882", "SR", None, "Nice one Cid! Anyway I pass.", [Pass("ann")]),
+    ("1882", "SR", None, "Thanks Bob, good move. Anyway, I pass this time.", [Pass("ann")]),
     # "drops its station" in an operating round is a placement, not a lift
     ("1882", "OR", "GT", "GT drops its station in J8", [PlaceToken("GT", "J8")]),
 ]
@@ -97,6 +100,9 @@ UNREAD = [
     ("1861", "merger", "MV", "MV won't merge; KR passes too"),
     # a rust alone is no move
     ("1882", "OR", "GT", "the 3s rusted"),
+    # chat alone is no move; another player named as who moves is still refused
+    ("1882", "SR", None, "Nice one Cid!"),
+    ("1882", "auction", None, "Cid: Canadian Pacific, $190"),
     # a purpose, not a decision
     ("1882", "SR", None, "I need to sell two GT"),
     # a pronoun standing for another player
