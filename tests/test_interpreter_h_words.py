@@ -69,6 +69,13 @@ READ = [
     # chat about another player, set aside beside the writer's move
     ("1882", "SR", None, "Nice one Cid! Anyway I pass.", [Pass("ann")]),
     ("1882", "SR", None, "Thanks Bob, good move. Anyway, I pass this time.", [Pass("ann")]),
+    # "Has bought ...": a line opened by "has" names no one, the writer moves
+    ("1882", "SR", None, "Has bought another CPR share from the IPO.", [BuyShares("ann", "CPR", "ipo", 10)]),
+    # a token lost over the limit in a merger round is removed
+    ("1861", "merger", "SE", "SE loses its token at D14 (over the limit now)", [RemoveToken("SE", "D14")]),
+    # buying declined over everything is the writer's pass
+    ("1861", "merger", None, "Not buying anything this round.", [Pass("ann")]),
+    ("1861", "SR", None, "I'm buying nothing more in this turn", [Pass("ann")]),
     # "drops its station" in an operating round is a placement, not a lift
     ("1882", "OR", "GT", "GT drops its station in J8", [PlaceToken("GT", "J8")]),
 ]
@@ -103,6 +110,11 @@ UNREAD = [
     # chat alone is no move; another player named as who moves is still refused
     ("1882", "SR", None, "Nice one Cid!"),
     ("1882", "auction", None, "Cid: Canadian Pacific, $190"),
+    # another's buying declined; a buy declined under a condition
+    ("1882", "SR", None, "Bob is not buying anything"),
+    ("1882", "SR", None, "Not buying anything until GT floats"),
+    # a question opened by "has"
+    ("1882", "SR", None, "Has Bob bought GT"),
     # a purpose, not a decision
     ("1882", "SR", None, "I need to sell two GT"),
     # a pronoun standing for another player

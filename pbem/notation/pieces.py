@@ -515,7 +515,7 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
 #: words that may open a line before its move word without naming who moves ("Now pass")
 _LEADS = frozenset("""now then also so ok okay sure well next finally lastly firstly please just and
 yes yeah right fine alright hmm um ah oh hi hello hey thanks ps anyway again will shall would could can
-might may must should gonna wanna let lets let's going i'll we'll i'd we'd no not never""".split())
+might may must should gonna wanna let lets let's going i'll we'll i'd we'd no not never has have""".split())
 _FIRST_WORD = re.compile(r"\s*([A-Za-z][A-Za-z'’]*)")
 
 
