@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.engine.actions import (
-    BuyCompany, BuyShares, BuyTrain, LayTile, Par, Pass, PlaceToken, RemoveToken, SellShares,
+    BuyCompany, BuyShares, BuyTrain, DiscardTrain, LayTile, Par, Pass, PlaceToken, RemoveToken, SellShares,
 )
 from pbem.errors import NotationError
 from pbem.notation import context_for_title
@@ -76,6 +76,9 @@ READ = [
     # buying declined over everything is the writer's pass
     ("1861", "merger", None, "Not buying anything this round.", [Pass("ann")]),
     ("1861", "SR", None, "I'm buying nothing more in this turn", [Pass("ann")]),
+    # the need told before the move ("must drop one of its 2s") is its reason: one discard
+    ("1882", "OR", "QLL", "QLL sadly must drop one of its 2s - drop the 2", [DiscardTrain("QLL", "2")]),
+    ("1861", "OR", "NW", "NW has to give up one of its 4s: discards a 4", [DiscardTrain("NW", "4")]),
     # "drops its station" in an operating round is a placement, not a lift
     ("1882", "OR", "GT", "GT drops its station in J8", [PlaceToken("GT", "J8")]),
 ]

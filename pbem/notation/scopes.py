@@ -40,6 +40,7 @@ _CLAUSE_REFUSE = re.compile(
     r"\b(?:wo|can|cannot|cant|not|never|let's|lets|"
     r"check|checking|got|he|she|they|him|her|them|his|their|you|your|we|us|our|nobody|anyone|somebody|interest|income|receives|rust|rusts|"
     r"rusted|rusting|(?:is|are|were)\s+(?:all\s+|now\s+)?gone|keeps?\s+(?:on\s+)?(?:going|running|operating)|"
+    r"(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:[a-z]+\s+){1,2}one\s+of\s+(?:its|the)|"     # the need, told before the move
     r"(?:^|(?<=[,;]))\s*so\s+(?:[A-Za-z][\w&-]{0,11}\s+)?(?:now\s+)?floats|"    # "..., so GT floats": the clause's own
     r"closes(?!\s+(?:the\s+|its\s+)?(?:group|merger)\b)|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|presidency|prices|share\s+price|price\s+(?:moves?|"
     r"drops?|rises?|goes|went|is|was|to)|priority|phase)\b|n't\b|'d\b|"
