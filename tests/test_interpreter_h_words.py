@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.engine.actions import (
-    BuyCompany, BuyShares, BuyTrain, DiscardTrain, LayTile, Par, Pass, PlaceToken, RemoveToken, SellShares,
+    BuyCompany, BuyShares, BuyTrain, DiscardTrain, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken, SellShares,
 )
 from pbem.errors import NotationError
 from pbem.notation import context_for_title
@@ -79,6 +79,11 @@ READ = [
     # the need told before the move ("must drop one of its 2s") is its reason: one discard
     ("1882", "OR", "QLL", "QLL sadly must drop one of its 2s - drop the 2", [DiscardTrain("QLL", "2")]),
     ("1861", "OR", "NW", "NW has to give up one of its 4s: discards a 4", [DiscardTrain("NW", "4")]),
+    # a minor added to the merger, or taken over, in a merger round
+    ("1861", "merger", "RO", "RO adds Y to the merger.", [Merge("RO", "Y")]),
+    ("1861", "merger", "KB", "KB takes over the Riga-Orel and becomes the SW", [Merge("KB", "RO"), Merge("KB", "SW")]),
+    # "takes over the presidency" in a stock round is no merger
+    ("1882", "SR", None, "Ann buys a CPR share and takes over the presidency", [BuyShares("ann", "CPR", "ipo", 10)]),
     # "drops its station" in an operating round is a placement, not a lift
     ("1882", "OR", "GT", "GT drops its station in J8", [PlaceToken("GT", "J8")]),
 ]

@@ -136,7 +136,10 @@ CONSEQUENCE = re.compile(r"\b(?:that|which|this|it)\s+(?:should\s+|will\s+|would
 #: "takes in KK", "takes KK into the merger": a minor taken into a merger
 #: (the names are blanked when it is looked for: a blank stands for one)
 _TAKES_IN = re.compile(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?(?:[A-Z]|\s))|"
-                       r"\b(?:takes?|taking|brings?|bringing)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?into\s+(?:the\s+|its\s+)?merger\b)")
+                       r"\b(?:takes?|taking|brings?|bringing)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?into\s+(?:the\s+|its\s+)?merger\b)|"
+                       r"\b(?:adds?|adding)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?to\s+(?:the\s+|its\s+)?(?:merger|group)\b)")
+#: "KB takes over the Riga-Orel": a minor absorbed, in a merger round only
+_TAKES_OVER = re.compile(r"\b(?:takes?|taking|took)\s+over\b", re.I)
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "single": 1, "another": 1}
 #: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
 _SPLIT = re.compile(r";|!|(?<!\d)\.(?=\s|$)|\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
@@ -376,6 +379,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_ROUND, "round", lambda m: m.group(0))
     take(CONSEQUENCE, "floats", lambda m: True)
     take(_TAKES_IN, "verb", lambda m: "merge")
+    take(_TAKES_OVER, "verb", lambda m: "merge" if str(ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
+                                                        or "").lower().startswith("merger") else None)
     take(BUYS_BACK, "verb", lambda m: redeem_word(m, _operating(ctx)))      # a company buying back its own shares
     take(REMOVES, "verb", lambda m: "remove")        # "drops its token": a token removed
     take(DROPS, "verb", lambda m: "discard")         # "drops the 4": a train discarded
