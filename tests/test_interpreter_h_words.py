@@ -84,6 +84,9 @@ READ = [
     ("1861", "merger", "KB", "KB takes over the Riga-Orel and becomes the SW", [Merge("KB", "RO"), Merge("KB", "SW")]),
     # "takes over the presidency" in a stock round is no merger
     ("1882", "SR", None, "Ann buys a CPR share and takes over the presidency", [BuyShares("ann", "CPR", "ipo", 10)]),
+    # a bracket describing the hex before it ("(the coal town)") is set aside
+    ("1830", "OR", "NYC", "Using D&H - #57 on F16 (the coal town), and its token there",
+     [LayTile("DH", "F16", "57", 3), PlaceToken("DH", "F16")]),
     # "drops its station" in an operating round is a placement, not a lift
     ("1882", "OR", "GT", "GT drops its station in J8", [PlaceToken("GT", "J8")]),
 ]
@@ -123,6 +126,8 @@ UNREAD = [
     ("1882", "SR", None, "Not buying anything until GT floats"),
     # a question opened by "has"
     ("1882", "SR", None, "Has Bob bought GT"),
+    # a bracket with a move word is no description
+    ("1830", "OR", "NYC", "NYC runs for 60 (the payout)"),
     # a purpose, not a decision
     ("1882", "SR", None, "I need to sell two GT"),
     # a pronoun standing for another player

@@ -115,6 +115,15 @@ class Heading(Exception):
     move ("Next turn. Buy 1 GT."), a bracket that sets a move against what is not done."""
 
 
+#: a bracket that describes what it follows ("(the coal town)"): "the" and words, no number
+_DESCRIPTION = re.compile(r"\s*the\s+[A-Za-z][A-Za-z' -]{0,40}")
+
+
+def described(part: str) -> bool:
+    """Whether a bracket's part only describes the hex or thing before it: no move word, no number."""
+    return bool(_DESCRIPTION.fullmatch(part)) and not any(w.lower() in VERBS for w in _WORD.findall(part))
+
+
 def set_aside(line: str) -> tuple[str, list[str]]:
     """The line with its questions, its sentences of reports or plans and its brackets' parts of
     chat blanked (the same length, so every column stands), and why each was set aside.
@@ -148,7 +157,8 @@ def set_aside(line: str) -> tuple[str, list[str]]:
         if any(a and re.match(r"\s*but\b", p, re.I) for a, p in zip(said, parts[1:])):
             # "Pass (nothing, but buy a GT)": what is not done against what is
             raise Heading(m.group(0))
-        return _PART.sub(lambda p: blank(p) if clause_refusal(p.group(0)) else p.group(0), m.group(0))
+        return _PART.sub(lambda p: blank(p) if clause_refusal(p.group(0)) or described(p.group(0)) else p.group(0),
+                         m.group(0))
     line = _BRACKET.sub(bracket, line)
     if telling and line.strip():
         # "GT ran for 30 and did the usual. Bought a 2.": a move told as no move of now,
