@@ -126,8 +126,6 @@ UNREAD = [
     ("1882", "SR", None, "Not buying anything until GT floats"),
     # a question opened by "has"
     ("1882", "SR", None, "Has Bob bought GT"),
-    # a bracket with a move word is no description
-    ("1830", "OR", "NYC", "NYC runs for 60 (the payout)"),
     # a purpose, not a decision
     ("1882", "SR", None, "I need to sell two GT"),
     # a pronoun standing for another player
@@ -139,6 +137,13 @@ UNREAD = [
     # a pass of this turn and the next: a time to come
     ("1882", "SR", None, "Ann passes this turn and the next"),
 ]
+
+
+def test_a_bracket_with_a_move_word_or_a_number_is_no_description():
+    from pbem.notation.scopes import described
+
+    assert described(" the coal town")
+    assert not described(" the payout") and not described(" the 4") and not described(" withheld")
 
 
 @pytest.mark.parametrize("title,rk,current,line", UNREAD)
