@@ -82,6 +82,9 @@ READ = [
     # a minor added to the merger, or taken over, in a merger round
     ("1861", "merger", "RO", "RO adds Y to the merger.", [Merge("RO", "Y")]),
     ("1861", "merger", "KB", "KB takes over the Riga-Orel and becomes the SW", [Merge("KB", "RO"), Merge("KB", "SW")]),
+    # the adding of minors ended, then the major told: the lead's pass, then the major
+    ("1861", "merger", "RO", "Finished adding companies. The new major is the SW.", [Pass("RO"), Merge("RO", "SW")]),
+    ("1861", "merger", "KB", "I'm done adding; the new corporation will be MKV", [Pass("KB"), Merge("KB", "MKV")]),
     # "takes over the presidency" in a stock round is no merger
     ("1882", "SR", None, "Ann buys a CPR share and takes over the presidency", [BuyShares("ann", "CPR", "ipo", 10)]),
     # a bracket describing the hex before it ("(the coal town)") is set aside
@@ -126,6 +129,8 @@ UNREAD = [
     ("1882", "SR", None, "Not buying anything until GT floats"),
     # a question opened by "has"
     ("1882", "SR", None, "Has Bob bought GT"),
+    # the major told under a condition
+    ("1861", "merger", "RO", "Once done adding, the new major will be SW"),
     # a purpose, not a decision
     ("1882", "SR", None, "I need to sell two GT"),
     # a pronoun standing for another player

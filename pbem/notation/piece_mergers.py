@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from pbem.engine.actions import Action, Convert, Merge
+from pbem.engine.actions import Action, Convert, Merge, Pass
 from pbem.errors import NotationError
 
 from .context import NotationContext
@@ -18,7 +18,9 @@ __all__ = ["merger_group", "merger_not_made", "merging_minor"]
 
 #: words of merging: "into" and "the new company" only where what is merged is told
 _MERGING = re.compile(r"\bmerg\w*|\bconver\w*", re.I)
-_MERGED_INTO = re.compile(r"\binto\b|\bnew\s+(?:company|major)\b|\+|->|→", re.I)
+_MERGED_INTO = re.compile(r"\binto\b|\bnew\s+(?:company|major|corporation)\b|\+|->|→", re.I)
+#: the adding of minors ended ("Finished adding companies.", "I'm done adding"): the lead's pass before the major
+_DONE_ADDING = re.compile(r"\b(?:done|finished|stopped|stop)\s+adding\b", re.I)
 #: the major a merger forms, named last ("N merges with M-K and SW to form MKN": SW joins, MKN is formed)
 _FORMED = re.compile(r"\b(?:forms?|forming|becomes?|becoming)\b", re.I)
 #: the director's (president's) certificate taken with a conversion: part of it, no move
@@ -35,6 +37,8 @@ def merger_group(parts: list[Clause], ctx: NotationContext) -> Optional[list[Act
     the line tells anything else."""
     if any("convert" in c.verbs() for c in parts):      # "...; I take the director's 20%": the conversion's own
         parts = [c for c in parts if not _DIRECTORS.search(c.text)]
+    ended = [c for c in parts if _DONE_ADDING.search(c.text) and not c.of("name")]
+    parts = [c for c in parts if c not in ended]
     verbs = set().union(*(c.verbs() for c in parts)) if parts else set()
     if any(_MERGED_INTO.search(c.text) for c in parts):
         verbs.add("merge")
@@ -55,7 +59,7 @@ def merger_group(parts: list[Clause], ctx: NotationContext) -> Optional[list[Act
     moves += [Merge(lead, m) for m in minors[1:]] + [Merge(lead, m) for m in majors]
     if not moves or moves == [Convert(lead)] and "merge" in verbs:
         return None
-    return moves
+    return [Pass(lead)] * bool(ended) + moves
 
 
 def merger_not_made(c: Clause) -> bool:
