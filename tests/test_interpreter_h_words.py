@@ -52,6 +52,8 @@ READ = [
     ("1882", "OR", "GT", "GT pays Bob 60 for the Trestle Bridge", [BuyCompany("GT", "TB", 60)]),
     ("1882", "OR", "QLL", "QLL pays $50 to Cid for the NWR.", [BuyCompany("QLL", "NWR", 50)]),
     ("1830", "OR", "PRR", "PRR is paying Dee $160 for the Camden & Amboy", [BuyCompany("PRR", "CA", 160)]),
+    # "Co." in a private's name ends no clause
+    ("1882", "OR", "CNR", "CNR buys the Trestle Bridge Co. from Bob for 50 dollars.", [BuyCompany("CNR", "TB", 50)]),
     # a step not taken, said with "won't", under the writer's own name as a heading
     ("1830", "OR", "NYC", "NYC won't lay a tile this time", [Pass("NYC")]),
     ("1882", "OR", "GT", "ann: GT won't buy a train this turn.", [Pass("GT")]),

@@ -141,8 +141,8 @@ _TAKES_IN = re.compile(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?(?:[A-Z
 #: "KB takes over the Riga-Orel": a minor absorbed, in a merger round only
 _TAKES_OVER = re.compile(r"\b(?:takes?|taking|took)\s+over\b", re.I)
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "single": 1, "another": 1}
-#: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
-_SPLIT = re.compile(r";|!|(?<!\d)\.(?=\s|$)|\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
+#: a clause boundary: ";", a sentence end (not the "Co." of a company's name), ",", ":", "then", "and", "plus", "+" between pieces
+_SPLIT = re.compile(r";|!|(?<!\d)(?<!\bCo)\.(?=\s|$)|(?<!\bCo)\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
 
 #: words that may stand in a clause without a move word (the clause is then pieces only)
 FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please share shares cert certificate
