@@ -1,7 +1,8 @@
 """A pronoun standing for the writer ("Ann has $300 left, so she sells 20% of GT", "Ann sells off
-her whole PRR holding"): "he", "she", "his", "her" after the writer's own name, with no other
-player named between, are the writer's; the line is read without them (another's pronoun, one
-whose player is not the writer, still sets its clause aside: scopes.py)."""
+her whole PRR holding"): "he", "she", and "his", "her" of a holding sold ("off her", "of his"),
+after the writer's own name with no other player named between, are the writer's; the line is
+read without them (another's pronoun, one whose player is not the writer, still sets its clause
+aside: scopes.py; "buys her third share" is left to the claims it comes with)."""
 from __future__ import annotations
 
 import re
@@ -11,7 +12,8 @@ from .names import NameIndex
 
 __all__ = ["own_pronouns"]
 
-_PRONOUN = re.compile(r"\b(?:he|she|his|her|him|hers)\b", re.I)
+#: "she sells", "sells off her holding", "sold of his shares": a subject, or a holding sold
+_PRONOUN = re.compile(r"\b(?:he|she)\b|(?<=\bof\s)(?:his|her)\b|(?<=\boff\s)(?:his|her)\b", re.I)
 
 
 def own_pronouns(line: str, ctx: NotationContext, index: NameIndex) -> str:
