@@ -1,9 +1,11 @@
 """Moves told in words, read by the interpreter alone (no rewording rule, no last try): a private's
-power used by the company operating (private_powers.py), a station moved or lifted (token_moves.py), a
-private bought told as its payment (private_payments.py), a pronoun standing for the writer (pronouns.py),
-an exchange of what the title has none of (told_exchanges.py), and what scopes.py sets aside: a
-holding told as a state, a bracket after a question, a time to come. Each READ line fails without
-its mechanism; each near miss beside it must stay unread (or be read only as stated)."""
+power used by the company operating ("used" too: private_powers.py), a token lifted from no hex
+(token_lifts.py), a private bought told as its payment (private_payments.py), a pronoun standing
+for the writer (writer_pronouns.py), chat about another player (chat_clauses.py), buying declined
+(buys_declined.py), an exchange of what the title has none of (told_exchanges.py), and what
+scopes.py sets aside: a holding told as a state, a bracket after a question, a time to come, a
+need told before its move, a rust. Each READ line fails without its mechanism; each near miss
+beside it must stay unread (or be read only as stated)."""
 from __future__ import annotations
 
 import pytest
@@ -109,14 +111,13 @@ UNREAD = [
     ("1882", "OR", "HBR", "GT moves its G11 token to E5"),
     # a token removed in an operating round is no placement (a misspelt place, no hex)
     ("1861", "OR", "NW", "NW removes its token from Kievv"),
-    ("1882", "OR", "GT", "GT removes its token from G11"),
     # an exchange of a minor, which 1861 has none of: not a bid of its number
     ("1861", "SR", None, "I exchange the Kiev-Kursk for the KK president's certificate and par it at 100"),
     # a payment asked about; a payment of no private is a dividend's
     ("1882", "OR", "GT", "GT pays Bob 60 for the Trestle Bridge?"),
     # another writer's heading over a step not taken; a win told, not a step
     ("1882", "OR", "GT", "Bob: GT won't buy a train this turn."),
-    ("1882", "SR", None, "Cid won the CP, I pass"),
+    ("1882", "SR", None, "Cid won the CP"),
     # a company that "keeps going" keeps no revenue
     ("1861", "OR", "MKN", "MKN won't nationalise, it keeps going."),
     # one company's merger declined beside another's pass

@@ -82,6 +82,12 @@ READ = [
      [LayTile("MB", "E9", "5", 5), LayTile("MB", "F10", "8", 2)]),
     ("1861", "SR", None, "Bid 100 on the Kharkov minor (KR).", [Bid("ann", "KR", 100)]),
     ("1861", "OR", "MKN", "MKN upgrades Kiev to 636 (paying the 40)", [LayTile("MKN", "D14", "636", 3)]),
+    # a railway named after two places, right after a train, is the train's route
+    ("1861", "OR", "OK", "OK: #202 in Odessa rotation 2, 2T Odessa-Kiev for 50.",
+     [LayTile("OK", "D20", "202", 2), _run("OK", "2", ["D20", "D14"], 50)]),
+    # "keeps" before a verb in -ing is no withholding
+    ("1861", "OR", "SE", "SE declines nationalisation and keeps going.", [Pass("SE")]),
+    ("1861", "OR", "SE", "SE keeps the 280", [Dividend("SE", "withhold")]),
 ]
 
 
@@ -101,6 +107,9 @@ REFUSED = [
     ("1882", "SR", None, "Pass (nothing, but buy a GT)."),                         # not X, but Y
     ("1882", "OR", "CNR", "CNR can't buy a train and I'm out of cash."),           # out of cash is no pass
     ("1882", "SR", None, "If nobody bids, buy 1 GT."),                             # a condition: the line
+    # a move told with "his"/"her" is set aside, and with it the line: never the other clauses alone
+    ("1882", "SR", None, "Ann sold his CPR (1 share) and bought 1 QLL"),
+    ("1882", "SR", None, "Ann sells her 20 percent of QLL and 10 percent of CN"),
 ]
 
 

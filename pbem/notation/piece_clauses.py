@@ -14,6 +14,8 @@ from .buys_declined import buying_declined
 from .claims import Claim
 from .context import NotationContext
 from .pieces import Clause, Piece
+from .private_powers import acting, token_moved  # noqa: F401  (the reading by pieces takes them from here)
+from .track_clauses import settled
 
 __all__ = ["AGAIN", "BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "collect_values", "joined", "named_before", "step_not_taken", "steps_named", "train_after_lay"]
 
@@ -40,13 +42,14 @@ def train_after_lay(verbs: set, c: Clause) -> bool:
     return verbs <= {"lay"} and bool(c.of("train")) and not c.of("tile") and len(c.of("hex")) != 1
 
 
-def joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
+def joined(parts: list[Clause], ctx: NotationContext, line: str = "") -> list[Clause]:
     """A clause of a price or a source alone belongs to the clause before it ("buys a 3, $180")."""
+    parts = settled(parts, ctx, line)        # the words around a lay or a deal (track_clauses.py)
     out: list[Clause] = []
     ahead: Optional[Clause] = None
     for c in parts:
         if ahead is not None:          # "SW runs 2 trains: 4T 180 + 3T 120": the move word goes on
-            c = Clause(ahead.start, c.end, ahead.text + ": " + c.text, ahead.pieces + c.pieces, c.loose)
+            c = Clause(ahead.start, c.end, ahead.text + ": " + c.text, ahead.pieces + c.pieces, c.loose, c.mover)
             ahead = None
         kinds = {p.kind for p in c.pieces} - {"me", "round"}
         if kinds == {"name"} and not c.loose and not c.text.lower().startswith(("and", "then", "also")) and \
@@ -63,7 +66,7 @@ def joined(parts: list[Clause], ctx: NotationContext) -> list[Clause]:
         if out and kinds and kinds <= {"money", "number", "source", "rotation", "percent", "count", "exchange"} \
                 and not c.loose and not c.verbs() and not a_digit(c):
             prev = out[-1]
-            out[-1] = Clause(prev.start, c.end, prev.text + ", " + c.text, prev.pieces + c.pieces, prev.loose)
+            out[-1] = Clause(prev.start, c.end, prev.text + ", " + c.text, prev.pieces + c.pieces, prev.loose, prev.mover)
         else:
             out.append(c)
     if ahead is not None:

@@ -1,12 +1,9 @@
-"""The moves the pieces of a line fill (pieces.py finds them), when the grammar does not read it.
-
-Each clause of the line is matched against the moves of the round being played (auction,
-stock, operating or merger round: the context's `round_kind`; a title's own kinds in any round,
-`piece_own_kinds.py`) by the acting player or the operating entity; a clause is a move only when
-exactly one move fits what it names, and at the table (the context's `legal` hook) only the
-legal ones count. A clause naming no move is chat; a line that is a question, a plan, a
-condition, a report or a negation is never read this way (`scopes.py`), nor a clause naming
-another player or another company as the one acting.
+"""The moves the pieces of a line fill (pieces.py finds them), when the grammar does not read it:
+each clause is matched against the moves of the round being played (the context's `round_kind`;
+a title's own kinds in any round, `piece_own_kinds.py`) by the acting player or the operating
+entity; a clause is a move only when exactly one move fits what it names (at the table, one the
+`legal` hook allows). A clause naming no move is chat; a question, plan, condition, report or
+negation is never read this way (`scopes.py`), nor a clause naming another as the one acting.
 """
 from __future__ import annotations
 
@@ -28,15 +25,20 @@ from .declarations import declared
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses
 from .piece_clauses import (
-    AGAIN, BARE, CARRIED, DONE, GOES_ON, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay,
+    AGAIN, BARE, CARRIED, DONE, GOES_ON, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay, acting, token_moved,
 )
+from .others_context import OUTBID
+from .par_restated import HOME, PRESIDENTS as _PRESIDENTS, par_restated   # the president's certificate: a par
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .piece_own_kinds import own_kind_moves, own_verbs
 from .own_word_moves import OWN_WORDS, own_word_move
-from .scopes import Heading, clause_refusal, line_refusal, set_aside
+from .scopes import Heading, clause_refusal, line_refusal, possessive_move, set_aside
+from .route_lists import several_routes
+from .route_pieces import route_order
 from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
 from .share_counts import one_per_share
 from .train_discards import discarded
+from .share_quantity import said_once
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind", "COUNTS"]
 
@@ -102,7 +104,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     except Heading as e:
         raise _refuse(line, f'"{e}" makes this line no move') from None
     parts = []
-    dropped = False          # whether the clause before was set aside
+    dropped = told = False   # whether the clause before was set aside; whether one set aside told a move
     found = clauses(masked, ctx, index)
     group = merger_group(found, ctx) if kind == "merger" else declared(found, ctx, kind)
     if group is not None:       # a merger told whole, a bankruptcy or nationalisation with its reasons
@@ -116,13 +118,14 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             parts.append(Clause(c.start, c.end, c.text, [Piece("verb", "pass" if kind == "stock" else "steppass", c.start, c.end)]))
         elif aside is not None:
             asides.append(f'"{c.text}"')
+            told |= possessive_move(aside, c)      # "Teodor sold his CPR (1 share) and bought 1 QLL"
         elif dropped and re.match(r"but\b", c.text, re.I) and c.verbs():
             # "Pass - not buying any MVR, but selling a GRR": what is not done against what is
             raise _refuse(line, f'"{c.text}" goes against what the line says is not done')
         else:
             parts.append(c)
         dropped = aside is not None
-    parts = joined(parts, ctx)
+    parts = par_restated(joined(parts, ctx, masked), kind)     # the president's certificate bought with a par
     out: list[PieceMove] = []
     verbs: set = set()
     last: list[PieceMove] = []        # the moves of the clause before
@@ -141,9 +144,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             out[-1] = dataclasses.replace(out[-1], action=more)
             continue
         start = len(out)
-        fitter = _Fitter(ctx, kind, c, [m.action for m in out])
+        fitter = _Fitter(acting(ctx, c), kind, c, [m.action for m in out])     # a private's power: its moves
         fitter.later = later
-        if not fitter.verbs and not c.loose and verbs and not train_after_lay(verbs, c):
+        if not fitter.verbs and not c.verbs() and not c.loose and verbs and not train_after_lay(verbs, c):
             if verbs == {"sell"} and c.of("source"):
                 # "sell 1 GT, by 1 CPR from pool": shares come from a place only when bought
                 raise _refuse(line, f'"{c.text}" names where shares come from, which a sale does not')
@@ -190,6 +193,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         n = counted_trains(m.text) if isinstance(m.action, RunRoutes) else None
         if n and len(m.action.routes) != n:       # "runs its three 2s: I15-H16 for 50 and I15-J14 for 40"
             raise _refuse(line, f'"{m.text}": {n} trains counted, {len(m.action.routes)} routes told')
+    if told and out:
+        raise _refuse(line, "a move told with his/her/their beside the others: whose it is cannot be told, write each move plainly")
     if not out:
         if asides:
             raise _refuse(line, f"{asides[0]} makes this line no move")
@@ -214,9 +219,6 @@ Fit = list[tuple[Action, tuple]]
 _LAY_COST = re.compile(r"\bextra\b|\bsecond\b|\+\s*[$₽]?\d|\bcosts?\b", re.I)
 #: what comes before an amount paid ("paying the 40"): no tile number
 _PAID = re.compile(r"\b(?:paying|pay|pays|for|costs?)\s+(?:the\s+)?[$₽]?\s*(\d+)", re.I)
-#: a president's (director's) certificate named in a buy: not one share ("buys the GT
-#: president's certificate for $134" is a par told by its price, which the pieces do not read)
-_PRESIDENTS = re.compile(r"\b(?:president|director)(?:'?s)?\s+(?:certificate|cert|share)|\bpresidency\b|\bpres\s+cert\b", re.I)
 
 
 class _Fitter:
@@ -241,8 +243,7 @@ class _Fitter:
         return money or bare
 
     def hexes(self) -> list[str]:
-        stops = [(p.start, p.value) for p in self.c.of("hex")] + [(p.start, i) for p, k, i in self.names if k == "location"]
-        out = [v for _, v in sorted(stops, key=lambda s: s[0])]       # in the order written
+        out = route_order(self.c)       # in the order written ("A to B via C": A, C, B)
         if not out and ("there" in self.c.text.lower().split() or self.c.of("there")):
             out = [getattr(a, "hex") for a in self.before[-1:] if hasattr(a, "hex")]
         return list(dict.fromkeys(out))
@@ -252,7 +253,7 @@ class _Fitter:
         operating or merger round) a company other than the one acting before the move word."""
         for p, k, i in self.names:
             if k == "player" and i != self.ctx.actor:
-                if not (self.kind == "operating" and p.before in ("from", "off", "of")):
+                if not (self.kind == "operating" and p.before in ("from", "off", "of") or p.before in OUTBID):
                     return f"names {i}, who is not the writer"
             if k in ("corporation", "company") and self.kind in ("operating", "merger") \
                     and p.start < self.first_verb and i != self.ctx.current \
@@ -405,10 +406,10 @@ class _Fitter:
             pars = self._combos([c for c in corps if c not in auctioned], amounts,
                                 lambda c, a: Par(actor, c, a), "the par price")
             hexes = self.hexes()
-            if isinstance(pars, list) and len(pars) == 1 and len(hexes) == 1 and "home" in self.c.text.lower():
+            if isinstance(pars, list) and len(pars) == 1 and len(hexes) == 1 and (HOME.search(self.c.text) or self.c.of("hex")):
                 return [pars[0] + [(PlaceToken(pars[0][0][0].corporation, hexes[0]), ("city",))]]
             return pars
-        if "token" in self.verbs or ("home" in self.c.text.lower() and self.hexes()):
+        if "token" in self.verbs or (HOME.search(self.c.text) and self.hexes()):      # "base in L12"
             return self._home()
         if "sell" in self.verbs and "buy" not in self.verbs:
             return self._shares(corps, lambda c, pct: SellShares(actor, c, pct), many=True)
@@ -431,8 +432,7 @@ class _Fitter:
         counts += [p.value for p in self.c.of("number") if p.end <= self.c.pieces[0].start + 999
                    and p.value <= 9 and p.before not in ("for", "at", "@", "=")]
         pcts = [p.value for p in self.c.of("percent")]
-        if set(counts) == {1}:
-            counts = [1]           # "Another QLL please - my second share": one share, said twice
+        counts, pcts = said_once(counts, pcts, size)     # "2 10% certificates (20%)": one quantity
         if len(counts) + len(pcts) > 1:
             return None
         pct = pcts[0] if pcts else size * (counts[0] if counts else 1)
@@ -490,8 +490,8 @@ class _Fitter:
             rot = rots[0] if rots else self.ctx.resolve_rotation(tiles[0], hexes[0], ())
             return [[(LayTile(cur, hexes[0], tiles[0], rot), ())]]
         if "token" in verbs:
-            if len(hexes) != 1 or verbs - {"token"}:
-                return "which hex?"
+            if len(hexes) != 1 or verbs - {"token"} or token_moved(self.c, cur, hexes, verbs):
+                return token_moved(self.c, cur, hexes, verbs) or "which hex?"     # "moves its token from G11 to E5"
             neutral = bool(self.c.of("neutral"))
             return [[(PlaceToken(cur, hexes[0], neutral=neutral), ("city",))]]
         if "sell" in verbs and not verbs - {"sell"} and not trains:
@@ -501,7 +501,7 @@ class _Fitter:
             actor = self.ctx.actor
             return self._shares(self.named("corporation", skip=(cur,)) or self.named("corporation"),
                                 lambda c, pct: SellShares(actor, c, pct), many=True)
-        companies = self.named("company")
+        companies = self.named("company", skip=(cur,))     # "SC buys ...": the company operating buys no private of its name
         if "buy" in verbs and companies:
             amounts = self.amounts()
             if len(companies) != 1 or len(amounts) != 1 or trains:
@@ -514,10 +514,10 @@ class _Fitter:
                 and not self.c.of("source") and not self.c.of("exchange"):   # "D from depot, ..., 800": a buy
             return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run
         if self.implicit() and trains and (self.c.of("money") or self.c.of("number")):
-            runs, buys = self._run(cur, trains), self._train(cur, trains)    # "2T for 80": which?
-            if isinstance(runs, list) and isinstance(buys, list):
+            runs, buys = None if self.c.of("source") else self._run(cur, trains), self._train(cur, trains)   # "2T for 80": which? (from the bank: bought)
+            if isinstance(runs, list) and isinstance(buys, list) and len(self.hexes()) < 2:   # a route: the run
                 runs, buys = train_by_shape(self.before, self.later, runs, buys)
-            return [f for f in (runs, buys) if isinstance(f, list) for f in f] or None
+            return [f for f in (None if self.c.of("source") else runs, buys) if isinstance(f, list) for f in f] or None
         if self.revenue_alone():
             return self._run(cur, [])          # "M-K: 70, pays out": the run's revenue
         if "buy" in verbs or (self.implicit() and trains):
@@ -562,10 +562,8 @@ class _Fitter:
         total = [p for p in numbers if p.before in ("=", "total")]
         if len(revenue) == 2 and total and total[0].value == revenue[-1] and revenue[-1] > revenue[0]:
             revenue = revenue[:1]          # "2T 50 = 140": the total of the run's trains, a claim
-        if not trains and not stops and len(revenue) > 1 and self.ctx.trains_of is not None \
-                and len(owned := list(self.ctx.trains_of(cur))) == len(revenue) and len(set(owned)) == 1:
-            # "runs 120 + 160": as many revenues as the company's trains, all of one kind
-            routes = tuple(Route(owned[0], (), revenue=r) for r in revenue)
+        if not stops and (routes := several_routes(self.ctx, cur, self.c, trains, revenue, counts)):
+            # "runs 120 + 160", "the 4 for 180 and 3 for 120", "2 trains for 90 and 70", "two 2s for 50 each"
             return [[(RunRoutes(cur, routes), ())] + self._dividend_after(cur)]
         if len(revenue) != 1 or self.c.of("tile"):
             return "how much did the run earn?" if not revenue else None

@@ -16,12 +16,22 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .context import NotationContext
-from .merger_words import GROUP_CLOSED, SITS_OUT
+from .addressed import addressed_set_aside
+from .bonuses import bonuses_set_aside
+from .merger_words import GROUP_CLOSED, SITS_OUT, TAKES_OVER, merge_in_merger_round
 from .names import NameIndex, norm
+from .purposes import purposes_set_aside
 from .redemptions import BUYS_BACK, redeem_word
+from .revenue_sums import sum_parts_set_aside
+from .revenue_told import revenue_beside_dividend
+from .route_pieces import railway_as_route, stops_joined, trains_before_routes
 from .token_removals import REMOVES
 from .train_discards import DROPS, TRAIN_LIMIT
 from .train_exchanges import EXCHANGES, PAID_TO_BANK
+from .letter_moves import letter_moves
+from .request_words import requested
+from .name_prefixes import leading_forms, private_words
+from .share_quantity import CERT_SIZE, counted_shares
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
 
@@ -48,6 +58,7 @@ class Clause:
     text: str
     pieces: list[Piece] = field(default_factory=list)
     loose: list[str] = field(default_factory=list)     # words that are neither pieces nor fillers
+    mover: Optional[str] = None       # a private whose power makes the clause's moves (private_powers.py)
 
     def of(self, kind: str) -> list[Piece]:
         return [p for p in self.pieces if p.kind == kind]
@@ -87,12 +98,16 @@ for _family, _words in {
         VERBS[_w] = _family.strip()
 
 #: "no track", "no tile", "no further trains": a step passed, the one "no" that is not a negation
-_STEP_PASS = re.compile(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|tokens?|stations?|trains?|train\s+purchase|"
-                        r"purchase|lay)\b", re.I)
+_STEP_PASS = re.compile(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|tokens?|stations?|trains?(?!\s+to\s+run)|train\s+purchase|"
+                        r"purchase|lay)\b|"
+                        # "Token: none", "buy nothing": the step named, then nothing done in it
+                        r"\b(?:track|tiles?|tokens?|stations?|trains?|buys?|lays?)(?:\s*:\s*|\s+)(?:none|nothing)\b", re.I)
 #: "skips track and token": the steps passed (two when two are named)
-_SKIPS = re.compile(r"\bskip(?:s|ping)?\s+(?:the\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
+_SKIPS = re.compile(r"\bskip(?:s|ping)?\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
                     r"(\s+(?:and|&)\s+(?:the\s+)?(?:track|tile|lay|tokens?|station|trains?))?\b", re.I)
-_MONEY = re.compile(r"(?:[$₽]\s*(\d{1,6})|\bR\s?(\d{2,6})\b|(\d{1,6})\s*(?:₽|\$|roubles?\b|rubles?\b|RUB\b))")
+_MONEY = re.compile(r"(?:[$₽]\s*(\d{1,6})|\bR\s?(\d{2,6})\b|(?<![A-Za-z])(\d{1,6})\s*(?:₽|\$(?!\s*\d)|roubles?\b|rubles?\b|RUB\b))")
+#: a train named with a plus ("a 2+2", "5+5E"): its name alone says it is a train
+_PLUS_TRAIN = re.compile(r"(?<![\w#$+])(\d\+\d+E?)(?![\w+])")
 #: a holding stated beside a buy ("that's 40% now", "now holding 30%"): a claim, not the buy
 _HELD = re.compile(r"\b(?:that's|thats|that\s+is|now|holding|makes|making)\s+(?:me\s+)?(?:at\s+|up\s+to\s+)?\d{1,3}\s*%"
                    r"|\b\d{1,3}\s*%\s+now\b", re.I)
@@ -109,7 +124,7 @@ _NAMED_TILE = re.compile(r"(?:(?<=\blay\s)|(?<=\blays\s)|(?<=\bto\s)|(?<=\bthe\s
 #: a bare number laid on a hex ("a 9 at G13") is a tile, never an amount
 _TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s+(?:(?:on|at|in|to)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
 #: "trading in the 4": the train handed in for a discount
-_EXCHANGE = re.compile(r"\btrad(?:e|es|ing)\s+in\s+(?:the\s+|its\s+|a\s+|an\s+|one\s+)?(\d\+?\d*E?|D)\b(?:\s*-?\s*trains?)?",
+_EXCHANGE = re.compile(r"\b(?:trad(?:e|es|ing)|hands?|handing|turns?|turning)\s+in\s+(?:the\s+|its\s+|a\s+|an\s+|one\s+)?(\d\+?\d*E?|D)\b(?:\s*-?\s*trains?)?",
                        re.I)
 #: "a 2nd share", "my third cert": one share (which one of the writer's it is, not how many)
 _ORDINAL = re.compile(r"\b(?:a\s+|my\s+|the\s+|his\s+|her\s+)?(?:\d(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|"
@@ -126,7 +141,7 @@ _HEX = re.compile(r"(?<![#\w$])([A-Z]{1,2}\d{1,2})\b|(?<=\b(?:on|at|in|to)\s)([a
 _NUMBER = re.compile(r"(?<![\w#$.])(\d{1,6})(?![\w%]|\.\d)")
 #: where sold shares go ("four shares of QLL to the market", "two GT into the pool"): a sale
 _DESTINATION = re.compile(r"\b(?:in)?to\s+(?:the\s+)?(?:bank\s+|open\s+)?(?:pool|market)\b", re.I)
-_SOURCE = re.compile(r"\b(?:(IPO|initial|treasury|bank(?!\s+pool)|depot)|(pool(?:ed)?|market|open\s+market))\b", re.I)
+_SOURCE = re.compile(r"\b(?:(IPO|initial(?:\s+offering)?|treasury|bank(?!\s+pool)|depot)|(pool(?:ed)?|market|open\s+market))\b", re.I)
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’]*")
 _ROUND = re.compile(r"\b(?:(?:in|during)\s+)?(?:(?:SR|OR|MR|AR)\s*\d+(?:\.\d+)?|(?:stock|operating|merger|auction)\s+"
                     r"round(?:\s+\d+(?:\.\d+)?)?)\b", re.I)
@@ -138,17 +153,16 @@ CONSEQUENCE = re.compile(r"\b(?:that|which|this|it)\s+(?:should\s+|will\s+|would
 _TAKES_IN = re.compile(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?(?:[A-Z]|\s))|"
                        r"\b(?:takes?|taking|brings?|bringing)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?into\s+(?:the\s+|its\s+)?merger\b)|"
                        r"\b(?:adds?|adding)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?to\s+(?:the\s+|its\s+)?(?:merger|group)\b)")
-#: "KB takes over the Riga-Orel": a minor absorbed, in a merger round only
-_TAKES_OVER = re.compile(r"\b(?:takes?|taking|took)\s+over\b", re.I)
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "single": 1, "another": 1}
-#: a clause boundary: ";", a sentence end (not the "Co." of a company's name), ",", ":", "then", "and", "plus", "+" between pieces
-_SPLIT = re.compile(r";|!|(?<!\d)(?<!\bCo)\.(?=\s|$)|(?<!\bCo)\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
+#: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
+_SPLIT = re.compile(r";|!|(?<!\d)(?<!\bCo)(?<!\bSt)\.(?=\s|$)|(?<!\bCo)(?<!\bSt)\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||\s/\s|(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
 
 #: words that may stand in a clause without a move word (the clause is then pieces only)
 FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please share shares cert certificate
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
-treasury initial so just now today again round each apiece total go price cost paying extra more first second
+treasury initial so just now today again round each apiece total go price cost paying extra more first second old
+other and sh pls plz minor offering instead rd nd th
 """.split())
 
 
@@ -164,7 +178,17 @@ def _short_forms(index: NameIndex) -> dict:
                     short = re.sub(r"\s+(?:Railway|Railroad|Rly|Company|Co\.?)$", "", n.strip())
                     if short != n.strip() and len(norm(short)) > 3:
                         got.setdefault(norm(short), []).append((kind, e.ident))
+        for q, found in leading_forms(index).items():      # "the Grand Trunk", "Black Sea"
+            got.setdefault(q, found)
         index._piece_short = got
+    return got
+
+
+def _private_words(index: NameIndex) -> dict:
+    """`private_words` of the index, kept on it (built once per game)."""
+    got = index.__dict__.get("_piece_private")
+    if got is None:
+        got = index.__dict__["_piece_private"] = private_words(index)
     return got
 
 
@@ -212,6 +236,7 @@ def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> li
     written as a hex ("P4") only when `coded` (a private's code, where no hex is named). A span
     is made longer only while its letters begin some name, so a line costs about a lookup a word."""
     short = _short_forms(index)
+    own = _private_words(index) if coded else {}       # "the bridge", in an auction
     exact_of = lambda ks: _exact_forms(index, ks)  # noqa: E731
     begins = _prefixes(index, kinds)
     words = list(_WORD.finditer(text))
@@ -220,6 +245,9 @@ def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> li
     i = 0
     while i < len(words):
         hit = None
+        if words[i].start() and text[words[i].start() - 1].isdigit():
+            i += 1              # "5+5E": letters glued to a digit name nothing
+            continue
         for n in range(1, min(6, len(words) - i) + 1):
             a, b = words[i].start(), words[i + n - 1].end()
             span = text[a:b]
@@ -230,7 +258,8 @@ def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> li
                 if _HEX.fullmatch(span):
                     found = list(exact_of(("company",)).get(q, ())) if coded else []
                 else:
-                    found = list(exact_of(kinds).get(q, ())) or short.get(q, [])
+                    found = list(exact_of(kinds).get(q, ())) or short.get(q, []) or (own.get(q, []) if coded else [])
+                    found += [f for f in short.get(q, ()) if f[0] == "corporation" and f not in found and not coded]  # CP or CPR
                 if found:
                     # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
                     same = [f for f in found if f[1].lower() == re.sub(r"^the\s+", "", span.lower())]
@@ -319,6 +348,11 @@ def _blank(text: str, a: int, b: int) -> str:
 _PUT = frozenset({"put", "puts", "putting"})
 
 
+def _stock(ctx: NotationContext) -> bool:
+    raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
+    return str(raw or "").strip().lower().startswith(("sr", "stock"))
+
+
 def _operating(ctx: NotationContext) -> bool:
     raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
     return str(raw or "").strip().lower().startswith(("or", "operating"))
@@ -346,8 +380,9 @@ def _auction(ctx: NotationContext) -> bool:
     return str(raw or "").strip().lower().startswith("auction")
 
 
-#: "going to pass", "decides to pass", "chooses to sell": the move itself, not a purpose
-_GOING_TO = re.compile(r"\b(?:going|like|decides?|deciding|chooses?|choosing|elects?|electing|opts?|opting)\s+to\s+$", re.I)
+_GOING_ON = re.compile(r"\s+(?:on\s+)?[a-z]+ing\b", re.I)      # "keeps going": no withholding
+_GOING_TO = re.compile(r"\b(?:going|like|decides?|deciding|chooses?|choosing|elects?|electing|opts?|opting)\s+to\s+$",
+                       re.I)       # "going to pass", "decides to pass", "chooses to sell": the move, not a purpose
 _COUNTED = re.compile(r"\s+(?:of\s+(?:my|his|her|their|our|the)\s+)?(?:more\s+|single\s+)?"
                       r"(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b)")
 
@@ -379,8 +414,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_ROUND, "round", lambda m: m.group(0))
     take(CONSEQUENCE, "floats", lambda m: True)
     take(_TAKES_IN, "verb", lambda m: "merge")
-    take(_TAKES_OVER, "verb", lambda m: "merge" if str(ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
-                                                        or "").lower().startswith("merger") else None)
+    take(TAKES_OVER, "verb", lambda m: merge_in_merger_round(ctx))     # "takes over the Riga-Orel" (merger_words.py)
     take(BUYS_BACK, "verb", lambda m: redeem_word(m, _operating(ctx)))      # a company buying back its own shares
     take(REMOVES, "verb", lambda m: "remove")        # "drops its token": a token removed
     take(DROPS, "verb", lambda m: "discard")         # "drops the 4": a train discarded
@@ -392,17 +426,20 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_PER_SHARE, "per_share", lambda m: int(m.group(1)))
     take(_MONEY, "money", lambda m: int(next(g for g in m.groups() if g)))
     take(_HELD, "held", lambda m: int(re.search(r"\d+", m.group(0)).group(0)))
+    take(CERT_SIZE, "size", lambda m: int(m.group(1)))      # "2 10% certificates": which kind, not how many
     take(_PERCENT, "percent", lambda m: int(m.group(1)))
     named = _tile_names(ctx.title)
     if named:      # "upgrades Regina to R2", "lays R1 on J10": a tile, where "r1" elsewhere is a rotation
         take(_NAMED_TILE, "tile", lambda m: (m.group(1) or m.group(2)) if (m.group(1) or m.group(2)) in named else None)
     take(_ROTATION, "rotation", lambda m: int(m.group(1)))
     take(_EXCHANGE, "exchange", lambda m: (lambda t: t if t in trains else None)(m.group(1)))
+    take(_PLUS_TRAIN, "train", lambda m: m.group(1) if m.group(1) in trains else None)
     take(_TRAIN_COUNT, "count", lambda m: int(m.group(1)))
     take(_TRAINS_N, "count", lambda m: int(m.group(1)))
     take(_ORDINAL, "count", lambda m: 1)
     take(_TILE, "tile", lambda m: m.group(1))
-    take(_TILE_AT, "tile", lambda m: m.group(1))
+    if not _stock(ctx):      # no tile is laid in a stock round: "MKV at 120 in P8" is a par and its home
+        take(_TILE_AT, "tile", lambda m: m.group(1))
     take(_TRAIN, "train", lambda m: (lambda t: t if t in trains else None)(
         "D" if m.group(2) else _TRAIN_WORDS[m.group(3).lower()] if m.group(3) else m.group(1)))
     take(_COUNT, "count", lambda m: int(next(g for g in m.groups() if g)))
@@ -418,10 +455,12 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             pieces.append(Piece("me", w, m.start(), m.end()))
         elif w in _PUT:      # "puts MNN up for auction at 120", "I'll put 105 on M-K"; "puts a token"
             pieces.append(Piece("verb", "token" if _operating(ctx) else "bid", m.start(), m.end(), words.before(m.start())))
-        elif w in VERBS and (words.before(m.start()) != "to" or _GOING_TO.search(line[max(0, m.start() - 80):m.start()])):
-            # "to pay for it" is a purpose, "going to pass" the move
+        elif w in VERBS and (words.before(m.start()) != "to" or _GOING_TO.search(line[max(0, m.start() - 80):m.start()])) \
+                and not (w.startswith("keep") and _GOING_ON.match(line, m.end())):
+            # "to pay for it" is a purpose, "going to pass" the move, "keeps going" no withholding
             pieces.append(Piece("verb", VERBS[w], m.start(), m.end(), words.before(m.start())))
-        elif w == "there" or w == "it" and words.before(m.start()) in ("token", "tokens", "tokening", "station"):
+        elif w == "there" and words.before(m.start()) not in ("stop", "stops") \
+                or w == "it" and words.before(m.start()) in ("token", "tokens", "tokening", "station"):     # not "stop there"
             pieces.append(Piece("there", w, m.start(), m.end()))       # "lays #57 on J8 and tokens it"
         elif w in _WORDS_N and _COUNTED.match(line, m.end()):
             pieces.append(Piece("count", _WORDS_N[w], m.start(), m.end()))
@@ -433,12 +472,14 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         pieces.append(Piece("verb", "withhold", m.start(), m.end()))
     for m in re.finditer(r"\b(?:go(?:ing|es)?|up)\s+to\b(?=\s*(?:[$₽R]\s?)?\d)", line, re.I):
         pieces.append(Piece("verb", "bid", m.start(), m.end()))
-    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b(?!\s+of\s+(?:cash|money|funds))|\bno\s+bid\b|"
+    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b(?!\s+of\s+(?:cash|money|funds))|\bno\s+(?:bid|more\s+for\s+me)\b|"
                          r"\bout\s+of\b(?!\s+(?:the\s+)?(?:open\s+|bank\s+|company'?s?\s+|its\s+)?"
                          r"(?:pool|market|ipo|bank|treasury|depot|pocket|initial|cash|money|funds))|"
                          r"(?:^|(?<=[,;.:!(\-–—]))\s*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+(?:me|now|this\s+(?:turn|time|round)|"
                          r"today))?)(?=\s*(?:[.!,;)]|$))", line, re.I):
         pieces.append(Piece("verb", "pass", m.start(), m.end()))
+    for family, a, b in letter_moves(text, ctx) + requested(text):     # "Theo: P", "S 2 GT", "I'd like a GT"
+        pieces.append(Piece("verb", family, a, b, words.before(a)))
     for m in _STEP_PASS.finditer(text):
         pieces.append(Piece("verb", "steppass", m.start(), m.end()))
     for m in _SKIPS.finditer(text):
@@ -449,16 +490,24 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     for m in re.finditer(r"\bneutral\b", text, re.I):
         pieces.append(Piece("neutral", True, m.start(), m.end()))
     pieces.sort(key=lambda p: p.start)
-    return _place_by_its_hex(pieces, line)
+    pieces = counted_shares(pieces, line, ctx)       # "1 GT", "S 2 GT": how many shares
+    pieces = trains_before_routes(railway_as_route(_place_by_its_hex(pieces, line), line, index), line, trains)
+    return sum_parts_set_aside(purposes_set_aside(pieces, line), line)
 
 
 def _place_by_its_hex(pieces: list[Piece], line: str) -> list[Piece]:
-    """A place named with its hex in brackets ("Poland (A11)") is that hex: the place's name is
-    dropped, so no other hex of the place is taken for a second stop."""
-    drop = {id(a) for a, b in zip(pieces, pieces[1:])
+    """A place named with its hex in brackets ("Poland (A11)") is that hex, one piece from the
+    place's name on: no other hex of the place is taken for a second stop, nor its name for chat;
+    a place in brackets after its hex ("B12 (Hudson Bay)") is dropped (the hex says it)."""
+    drop = {id(a): b for a, b in zip(pieces, pieces[1:])
             if a.kind == "name" and any(k == "location" for k, _ in a.value) and b.kind == "hex"
             and re.fullmatch(r"\s*\(\s*", line[a.end:b.start]) and re.match(r"\s*\)", line[b.end:])}
-    return [p for p in pieces if id(p) not in drop]
+    whole = {id(b): Piece("hex", b.value, a.start, b.end, a.before) for a in pieces if id(a) in drop for b in [drop[id(a)]]}
+    for a, b in zip(pieces, pieces[1:]):         # "B12 (Hudson Bay)": the same stop
+        if a.kind == "hex" and b.kind == "name" and ("location", a.value) in b.value \
+                and re.fullmatch(r"\s*\(\s*", line[a.end:b.start]) and re.match(r"\s*\)", line[b.end:]):
+            drop[id(b)], whole[id(a)] = a, Piece("hex", a.value, a.start, b.end, a.before)
+    return [whole.get(id(p), p) for p in pieces if id(p) not in drop]
 
 
 def _near(sorted_at: list[int], a: int, b: int) -> bool:
@@ -493,6 +542,7 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
     stops = [p for p in pieces if p.kind == "hex" or (p.kind == "name" and any(k == "location" for k, _ in p.value))]
     stop_ends = sorted(p.end for p in stops)
     stop_starts = sorted(p.start for p in stops)
+    train_ends = sorted(p.end for p in pieces if p.kind == "train")
     for m in _SPLIT.finditer(line):
         i = bisect.bisect_right(span_starts, m.start())
         if i and reach[i - 1] > m.start():
@@ -500,6 +550,8 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         if m.group(0).strip() in "-–—," and _near(stop_ends, _blank_back(line, m.start()), m.start()) \
                 and _near(stop_starts, m.end(), _blank_on(line, m.end())):
             continue          # "Moscow - St Petersburg", "J10, J8, I5": a route, not two clauses
+        if stops_joined(line, m.start(), m.end(), stop_ends, stop_starts, train_ends):
+            continue          # "from Baltimore through Lancaster and Philadelphia": one route
         cuts += [m.start(), m.end()]
     cuts.append(len(line))
     out: list[Clause] = []
@@ -514,13 +566,15 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         text = "".join(buf)
         c.loose = [w.lower() for w in _WORD.findall(text) if w.lower() not in FILLERS and w.lower() not in VERBS]
         out.append(c)
-    return out
+    out = addressed_set_aside(out, line, ctx.actor)
+    return revenue_beside_dividend(bonuses_set_aside(out, line)) if _operating(ctx) else out
 
 
 #: words that may open a line before its move word without naming who moves ("Now pass")
 _LEADS = frozenset("""now then also so ok okay sure well next finally lastly firstly please just and
 yes yeah right fine alright hmm um ah oh hi hello hey thanks ps anyway again will shall would could can
-might may must should gonna wanna let lets let's going i'll we'll i'd we'd no not never has have""".split())
+might may must should gonna wanna let lets let's going i'll we'll i'd we'd have has i've no not never everybody
+everyone nobody""".split())
 _FIRST_WORD = re.compile(r"\s*([A-Za-z][A-Za-z'’]*)")
 
 
@@ -539,6 +593,7 @@ def unknown_subject(line: str, ctx: NotationContext, index: NameIndex) -> Option
     found = _find(line[:after + _SUBJECT_REACH if cut < 0 else cut], ctx, index)   # only the first two words matter
     if any(p.start < m.end(1) and m.start(1) < p.end for p in found):
         return None                                      # a name, a move word, a hex...
-    if any(p.kind == "verb" and p.start == after for p in found):
+    heading = m.group(1).lower() in FILLERS and line[after:].split(None, 1)[0].endswith(":")     # "Train buys: ..."
+    if not heading and any(p.kind == "verb" and p.start == after for p in found):
         return m.start(1), m.group(1)
     return None

@@ -1,62 +1,93 @@
-"""A private's power used by the company operating ("C&O uses D&H: lays #57 on F16", "Using the NWR:
-GT moves its G11 token to E5", "buys the NWR ... and uses it to put a token at E5"): the tile laid and
-the tokens placed or lifted after the words of use are the private's moves, as the game records them."""
+"""A private's power used in an operating round ("HBR uses the NWR: moves its token from G11 to
+E5 and lays #59 there", "NWR lays free tile 9 in J4"): the track and token moves told after
+"uses the <private>", or with the private as their subject, are the private's (18xx.games makes
+it the acting entity); a token moved is a token lifted from one hex and placed on another.
+"""
 from __future__ import annotations
 
-import dataclasses
 import re
-from typing import NamedTuple, Optional
+from typing import Optional
 
-from pbem.engine.actions import LayTile, PlaceToken, RemoveToken
+from pbem.engine.actions import PlaceToken, RemoveToken
 
 from .context import NotationContext
-from .names import NameIndex
+from .pieces import Clause, Piece
 
-__all__ = ["PrivateUsed", "private_used", "by_the_private"]
+__all__ = ["acting", "powers", "token_moved"]
 
-#: the words of a power used, up to where the private is named ("uses the", "using its", "used")
-_USE = re.compile(r"\b(?:uses|use|used|using)\s+(?:(?:the|its|his|her|my|our|their)\s+)?", re.I)
-#: what may follow the private's name in the words of use ("the NWR power", "... private to")
-_TAIL = re.compile(r"(?:\s+(?:power|ability|special|private|company))?(?:\s+to\b)?", re.I)
-#: a pronoun standing for the private named before ("buys the NWR ... and uses it to")
-_IT = re.compile(r"it\b(?:\s+to\b)?", re.I)
-
-
-class PrivateUsed(NamedTuple):
-    line: str        # the line with the words of use blanked (the same length)
-    private: str     # the private whose power is used
-    at: int          # where the words of use start
+#: "uses the NWR", "using the North-West Rebellion power", "uses it" (the private just bought)
+_USES = re.compile(r"\b(?:uses|use|used|using)\s+(?:its\s+)?", re.I)
+_USES_IT = re.compile(r"\b(?:uses|using)\s+it\b", re.I)
+#: the moves a private's power makes: track and tokens (a run, a dividend or a train stays the company's)
+_POWER_VERBS = {"lay", "token", "remove"}
+#: a token lifted ("moves its token", "lifts its K3 token", "its token moves from J12 to D6")
+_MOVED = re.compile(r"\b(?:moves?|moved|moving|lifts?|lifted|lifting|relocates?|relocated)\b", re.I)
+#: a token put down again after it was lifted ("places it in E5")
+_PLACES_IT = re.compile(r"\b(?:places?|placing|puts?|putting|drops?)\s+it\b", re.I)
 
 
-def private_used(line: str, ctx: NotationContext, index: NameIndex) -> Optional[PrivateUsed]:
-    """The private whose power the line says the company operating uses, or None: an operating
-    round, a use word straight before a private's name (or "it" after one named before)."""
-    raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
-    if not str(raw or "").strip().lower().startswith(("or", "operating")) or not ctx.current:
-        return None
-    from .pieces import _find
-
-    privates = [p for p in _find(line, ctx, index) if p.kind == "name" and any(k == "company" for k, _ in p.value)]
-    for m in _USE.finditer(line):
-        named = next((p for p in privates if m.start() + 3 <= p.start <= m.end() < p.end), None)   # the name may hold "the"
-        if named is not None:
-            end = _TAIL.match(line, named.end).end()
-        elif (it := _IT.match(line, m.end())) and (before := [p for p in privates if p.end <= m.start()]):
-            named, end = before[-1], it.end()
-        else:
-            continue
-        code = next(i for k, i in named.value if k == "company")
-        return PrivateUsed(line[:m.start()] + " " * (end - m.start()) + line[end:], code, m.start())
+def _private(p: Piece, ctx: NotationContext) -> Optional[str]:
+    """The private a name piece names, when it names no corporation."""
+    ids = [i for k, i in p.value if k == "company"]
+    if len(ids) == 1 and not any(k == "corporation" for k, _ in p.value) and ids[0] != ctx.current:
+        return ids[0]
     return None
 
 
-def by_the_private(moves: list, used: PrivateUsed, ctx: NotationContext) -> list:
-    """The moves read with the tile lays and tokens told after the words of use (in a clause that
-    ends after them) made the private's."""
-    out = []
-    for m in moves:
-        a = m.action
-        if isinstance(a, (LayTile, PlaceToken, RemoveToken)) and a.entity == ctx.current and m.column - 1 + len(m.text) > used.at:
-            m = dataclasses.replace(m, action=dataclasses.replace(a, entity=used.private))
-        out.append(m)
+def powers(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause]:
+    """The clauses with the private whose power makes their track and token moves marked
+    (`Clause.mover`); "X uses the P" and the company using it are then no move of their own."""
+    out: list[Clause] = []
+    power: Optional[str] = None
+    lifted = False
+    for c in found:
+        uses = _USES.search(line, c.start, c.end)
+        named = [p for p in c.of("name") if uses and p.start >= uses.end() and re.fullmatch(r"(?:the\s+)?", line[uses.end():p.start], re.I)]
+        if named and _private(named[0], ctx):
+            power = _private(named[0], ctx)
+            user = {id(p) for p in c.of("name") if p.start < uses.start() and all(i == ctx.current for _, i in p.value)}
+            c = _without(c, {id(named[0])} | user, {"uses", "use", "using", "power", "ability", "private"})
+        elif _USES_IT.search(line, c.start, c.end) and power is None:
+            bought = [x for d in out if "buy" in d.verbs() for x in map(lambda p: _private(p, ctx), d.of("name")) if x]
+            power = bought[0] if len(bought) == 1 else None
+            c = _without(c, set(), {"uses", "using"}) if power else c
+        elif not c.verbs() - _POWER_VERBS and c.verbs() and c.pieces and c.pieces[0].kind == "name" \
+                and _private(c.pieces[0], ctx) and c.pieces[0].start < min(p.start for p in c.of("verb")):
+            power = _private(c.pieces[0], ctx)         # "NWR lays free tile 9 in J4": the private as subject
+        if lifted and not c.verbs() and len(c.of("hex")) == 1 and _PLACES_IT.search(line, c.start, c.end):
+            m = _PLACES_IT.search(line, c.start, c.end)
+            c = Clause(c.start, c.end, c.text, sorted([*c.pieces, Piece("verb", "token", m.start(), m.end())],
+                                                      key=lambda p: p.start), [w for w in c.loose if w not in
+                                                                               ("places", "place", "placing", "puts", "drops")])
+        if power is not None and (c.verbs() and c.verbs() <= _POWER_VERBS or not c.verbs() and c.of("tile")):
+            user = {id(p) for p in c.of("name") if all(i in (ctx.current, power) for _, i in p.value)}
+            c = _without(c, user, set())
+            c.mover = power
+            lifted = lifted or bool(_MOVED.search(line, c.start, c.end)) and "token" in c.verbs()
+        out.append(c)
     return out
+
+
+def _without(c: Clause, pieces: set, words: set) -> Clause:
+    """The clause without the pieces (by id) and the loose words given."""
+    return Clause(c.start, c.end, c.text, [p for p in c.pieces if id(p) not in pieces],
+                  [w for w in c.loose if w not in words], c.mover)
+
+
+def acting(ctx: NotationContext, c: Clause) -> NotationContext:
+    """The context a clause is fitted in: the private using its power as the one operating."""
+    return ctx if c.mover is None else ctx.at_turn(current=c.mover)
+
+
+def token_moved(c: Clause, who: str, hexes: list[str], verbs: set):
+    """ "moves its token from G11 to E5", "lifts its K3 token": the token lifted from the hex
+    it comes from (after "from", or the first written) and placed on the other (after "to");
+    None when the clause tells no token moved."""
+    if verbs != {"token"} or not _MOVED.search(c.text) or len(hexes) not in (1, 2):
+        return None
+    if len(hexes) == 1:
+        return [[(RemoveToken(who, hexes[0]), ())]] if re.search(r"\blift", c.text, re.I) else None
+    to = [p.value for p in c.of("hex") if p.before == "to"]
+    dest = to[0] if len(to) == 1 else hexes[1]
+    src = next(h for h in hexes if h != dest)
+    return [[(RemoveToken(who, src), ()), (PlaceToken(who, dest), ("city",))]]

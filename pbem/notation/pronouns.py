@@ -1,32 +1,47 @@
-"""A pronoun standing for the writer ("Ann has $300 left, so she sells 20% of GT", "Ann sells off
-her whole PRR holding"): "he", "she", and "his", "her" of a holding sold ("off her", "of his"),
-after the writer's own name with no other player named between, are the writer's; the line is
-read without them (another's pronoun, one whose player is not the writer, still sets its clause
-aside: scopes.py; "buys her third share" is left to the claims it comes with)."""
+""""It" for the company named before it on the line, even in a clause set aside: "Nobody wanted
+SC at 50, so I'll take it now at 45."
+
+When the reading by pieces cannot tell which company a clause is about and the clause says "it",
+"it" stands for the one company (or private) the line names before it; the line is read again
+with that name written in its place. A line naming several companies before "it" is left
+unread.
+"""
 from __future__ import annotations
 
 import re
+from typing import Optional
+
+from pbem.errors import PbemError
 
 from .context import NotationContext
 from .names import NameIndex
+from .pieces import clauses
 
-__all__ = ["own_pronouns"]
+__all__ = ["it_named_before"]
 
-#: "she sells", "sells off her holding", "sold of his shares": a subject, or a holding sold
-_PRONOUN = re.compile(r"\b(?:he|she)\b|(?<=\bof\s)(?:his|her)\b|(?<=\boff\s)(?:his|her)\b", re.I)
+_IT = re.compile(r"\bit\b", re.I)
 
 
-def own_pronouns(line: str, ctx: NotationContext, index: NameIndex) -> str:
-    """The line with the pronouns that stand for the writer blanked (the same length)."""
-    if not ctx.actor or not _PRONOUN.search(line):
-        return line
-    from .pieces import _find
+def it_named_before(line: str, ctx: NotationContext, index: NameIndex, why: str) -> Optional[list]:
+    """The moves of the line with its first "it" read as the one company named before it, when
+    the reading refused it for "which company?"; else None."""
+    from .piece_moves import read_by_pieces
 
-    players = sorted((p.start, i) for p in _find(line, ctx, index) if p.kind == "name"
-                     for k, i in p.value if k == "player")
-    out = list(line)
-    for m in _PRONOUN.finditer(line):
-        before = [i for at, i in players if at < m.start()]
-        if before and before[-1] == ctx.actor:
-            out[m.start():m.end()] = " " * (m.end() - m.start())
-    return "".join(out)
+    if "which company" not in why:
+        return None
+    m = _IT.search(line)
+    if m is None:
+        return None
+    before = [p for c in clauses(line[:m.start()], ctx, index) for p in c.of("name")
+              if any(k in ("company", "corporation") for k, _ in p.value)]
+    ids = {i for p in before for k, i in p.value if k in ("company", "corporation")}
+    if len(ids) != 1:
+        return None
+    name = line[before[-1].start:before[-1].end]
+    try:
+        moves = read_by_pieces(line[:m.start()] + name + line[m.end():], ctx, index)
+    except PbemError:
+        return None
+    import dataclasses
+
+    return [dataclasses.replace(moves[0], notes=moves[0].notes + (f'read "it" as {name}',)), *moves[1:]]

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Optional, Sequence, TypeVar
 
 from pbem.engine.actions import Action, Dividend, Route, RunRoutes, Stop
 
+from .run_totals import route_amounts
+
 if TYPE_CHECKING:
     from .context import NotationContext
     from .pieces import Clause
@@ -57,12 +59,14 @@ def one_more_route(c: "Clause", out: list, ctx: "NotationContext") -> Optional[R
     """The run just read with one more route: a clause of stops and one revenue, without a move
     word, straight after a run ("... for 40 and H12-H10 for 30"), its train the one named, or
     the run's train when the run counted more trains than it has routes ("the two 2s")."""
-    if not out or not isinstance(out[-1].action, RunRoutes) or c.verbs() or c.loose:
+    if not out or not isinstance(out[-1].action, RunRoutes) or c.verbs() - {"run"} or c.loose:
         return None
-    if {p.kind for p in c.pieces} - {"hex", "name", "number", "money", "train", "count"}:
+    if c.verbs() and not c.of("train"):
+        return None             # "... and the 3 goes J10-K9-J8 for 100": a run word with its own train only
+    if {p.kind for p in c.pieces} - {"hex", "name", "number", "money", "train", "count", "verb"}:
         return None
     stops = [p for p in c.pieces if p.kind == "hex" or p.kind == "name" and all(k == "location" for k, _ in p.value)]
-    amounts = [p.value for p in c.pieces if p.kind in ("number", "money")]
+    amounts = route_amounts(c, out[-1].action)          # (without the run's total told after it)
     if c.of("count") and counted_trains(c.text) != len(out[-1].action.routes) + 1:
         return None             # "... and B-W for 50 with the two 2s": the count is the run's
     trains = [p.value for p in c.of("train")]

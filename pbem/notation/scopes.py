@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from .circumstances import circumstances
 from .pieces import _STEP_PASS, _WORD, CONSEQUENCE, VERBS
 
 __all__ = ["Heading", "clause_refusal", "line_refusal", "refusal", "set_aside"]
@@ -38,13 +39,13 @@ _AHEAD = re.compile(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|inten
 #: words that tell a doubt, a negation or another's move: the clause holding one is chat
 _CLAUSE_REFUSE = re.compile(
     r"\b(?:wo|can|cannot|cant|not|never|let's|lets|"
-    r"check|checking|got|he|she|they|him|her|them|his|their|you|your|we|us|our|nobody|anyone|somebody|interest|income|receives|rust|rusts|"
+    r"check|checking|got(?!\s+(?:an?|the)\s+\d)|he|she|they|him|her|them|his|their|you|your|we|us|our|nobody|anyone|somebody|everybody|everyone|interest|income|receives|rust|rusts|"
     r"rusted|rusting|(?:is|are|were)\s+(?:all\s+|now\s+)?gone|keeps?\s+(?:on\s+)?(?:going|running|operating)|"
     r"(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:[a-z]+\s+){1,2}one\s+of\s+(?:its|the)|"     # the need, told before the move
     r"(?:^|(?<=[,;]))\s*so\s+(?:[A-Za-z][\w&-]{0,11}\s+)?(?:now\s+)?floats|"    # "..., so GT floats": the clause's own
     r"closes(?!\s+(?:the\s+|its\s+)?(?:group|merger)\b)|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|presidency|prices|share\s+price|price\s+(?:moves?|"
     r"drops?|rises?|goes|went|is|was|to)|priority|phase)\b|n't\b|'d\b|"
-    r"\b(?:is|are|be|been|being)\s+(?:already\s+|all\s+|now\s+|just\s+)?(?:sold|bought|laid|passed|opened|started|"
+    r"\b(?:is|are|be|been|being)\s+(?:already\s+|all\s+|now\s+|just\s+|at\s+\d{1,3}\s*%\s+)?(?:sold|bought|laid|passed|opened|started|"
     r"floated|taken)\b|\b(?:bought|sold|laid|placed|taken|purchased)\s+by\b",
     re.I)
 #: the past tenses a move is reported in: a report unless the writer says "has"/"have" (a move
@@ -53,7 +54,7 @@ _PAST = "bought|sold|laid|ran|parred|started|passed|took|opened|merged|converted
         "raised|kept|grabbed|dumped"
 _PAST_RX = re.compile(rf"(?<!\bhas\s)(?<!\bhave\s)(?<!\bhas\sjust\s)\b(?:{_PAST})\b", re.I)
 #: polite forms of the move itself, not doubts: "I would like to bid", "thank you"
-_POLITE = re.compile(r"\b(?:I\s+would|I'd|I\s+will)\s+like(?:\s+to)?\b|\bthank\s+you\b|"
+_POLITE = re.compile(r"\b(?:I\s+would|I'd|I\s+will)\s+like(?:\s+to)?\b|\bthank\s+you\b|\bsorry\s+for\s+the\s+(?:long\s+)?wait\b|"
                      r"\bif\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|possible|fine|alright|"
                      r"permitted)(?:\s+now)?\b", re.I)
 _NEGATION = re.compile(r"\b(?:no|nothing|none|nope)\b", re.I)
@@ -96,9 +97,16 @@ def clause_refusal(text: str) -> Optional[str]:
     if m:
         return f'"{m.group(0).strip()}"'
     rest = _STEP_PASS.sub(" ", text)
-    rest = re.sub(r"\bno\s+bid\b", " ", rest, flags=re.I)
+    rest = re.sub(r"\bno\s+(?:bid|more\s+for\s+me)\b", " ", rest, flags=re.I)     # "No more for me on N": a pass
+    rest = re.sub(r"\b(?:for|at)\s+no\s+(?:cost|charge)\b", " ", rest, flags=re.I)     # "lays #7 at H12 for no cost": free
     m = _NEGATION.search(rest)
     return f'"{m.group(0)}"' if m else None
+
+
+def possessive_move(reason: str, c) -> bool:
+    """Whether a clause set aside for "his", "her" or "their" tells a move ("Lukas sells his 20
+    percent of QLL"): whose it is cannot be told, so the line is read with none of its clauses."""
+    return reason.lower() in ('"his"', '"her"', '"their"') and bool(c.verbs())
 
 
 #: a sentence, with the mark that ends it (a question's "?": asked, not played); a dash
@@ -150,6 +158,7 @@ def set_aside(line: str) -> tuple[str, list[str]]:
         if told:
             telling.append(text.strip(" -–—"))
         return blank(m)
+    line = circumstances(line, why)      # "Having won the CP, I par CPR at 90": that clause alone
     line = _SENTENCE_RX.sub(sentence, line)
     def bracket(m: re.Match) -> str:
         parts = _PART.findall(m.group(0))

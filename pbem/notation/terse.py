@@ -32,11 +32,15 @@ from .funding import sale_first
 from .loans import loans_aside
 from .merger_subjects import company_at_turn
 from .paraphrase_parts import _HEXP, _sub
-from .piece_moves import read_by_pieces
+from .others_context import others_set_aside
+from .pass_reasons import pass_with_reason
+from .price_moves import price_moves_set_aside, with_price_claims
+from .pronouns import it_named_before
+from .turn_end import end_said
+from .piece_moves import read_by_pieces, round_kind
 from .pieces import unknown_subject
-from .private_powers import by_the_private, private_used
-from .pronouns import own_pronouns
 from .told_exchanges import exchange_unread
+from .writer_pronouns import own_pronouns
 from .spelling import respelled
 
 __all__ = ["TERSE", "price_after_buy", "read_terse_by_pieces", "tersely"]
@@ -231,6 +235,13 @@ _SLIPS_CHARS = 400
 
 
 def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
+    """The reading by pieces (`_by_pieces`) of the line without the share price moves told after
+    its dividend, which become claims on the dividend ("pays out; share price should go up")."""
+    plain, said = price_moves_set_aside(line)
+    return with_price_claims(_by_pieces(plain, ctx, index), said)
+
+
+def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
     """The reading by pieces (piece_moves.py) of the line as written, or else of the line with
     its terse words put plainly ("lt #59 E5, run 4T 100" -> "lays #59 E5, run 4T 100"): the
     rules above only reword in place, so what refuses a line (a question, a plan, another
@@ -238,18 +249,16 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
     whose first word is a name nobody has, straight before its move word, is refused: the
     pieces would leave that word out and make the writer the one who moves."""
     line = loans_aside(sale_first(line))    # a sale that funds a train first; a loan beside a buy set aside
-    line = own_pronouns(line, ctx, index)       # "Ann has $300 left, so she sells ..." (pronouns.py)
+    line = own_pronouns(line, ctx, index)       # "Ann has $300 left, so she sells ..." (writer_pronouns.py)
     ctx = company_at_turn(line, ctx, index)     # "MNN passes" in a merger round no company is at turn in
     if (told := exchange_unread(line, ctx, index)) is not None:     # told_exchanges.py
         raise NotationError(f'"{told}": an exchange of what, for what?', text=line.strip())
-    if (used := private_used(line, ctx, index)) is not None:     # "C&O uses D&H: ..." (private_powers.py)
-        return by_the_private(read_terse_by_pieces(used.line, ctx, index), used, ctx)
     subject = unknown_subject(line, ctx, index)
     if subject is not None:
         raise NotationError(f'"{subject[1]}" names no player or company: a move starts with who makes it',
                             text=line.strip())
     try:
-        return read_by_pieces(line, ctx, index)
+        return end_said(read_by_pieces(line, ctx, index), round_kind(ctx))     # "buy CPR ipo, that's all"
     except PbemError as first:
         fixed, note = respelled(line, index) if len(line) <= _SLIPS_CHARS else (line, "")
         if note and not isinstance(first, AmbiguousMoveError):
@@ -259,6 +268,11 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
                 pass
             else:
                 return [dataclasses.replace(moves[0], notes=moves[0].notes + (note,)), *moves[1:]]
+        reasoned = None if isinstance(first, AmbiguousMoveError) else (
+            pass_with_reason(line, ctx, index, round_kind(ctx)) or others_set_aside(line, ctx, index, round_kind(ctx))
+            or it_named_before(line, ctx, index, str(first)))
+        if reasoned:
+            return reasoned          # "I'll pass this time, nothing I want."
         plain = tersely(line)
         if plain == line or isinstance(first, AmbiguousMoveError):
             raise

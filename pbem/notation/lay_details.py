@@ -1,0 +1,81 @@
+"""What a lay's clause tells beside the tile and the hex, settled before the clause is fitted
+(track_clauses.py calls these): a bare number laid "in Lancaster" is the tile, a number in
+brackets after the word "tile" too ("the grey Moscow tile (639)"), the track's connections
+("with the track joining up to Regina") name no hex of the lay, the
+operating company's name read as a place ("New Haven") is the company, and a tile alone after
+a lay that named none ("upgrades St. Petersburg (E1) to brown, tile 641") is that lay's tile.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from typing import Optional
+
+from .context import NotationContext
+from .pieces import Clause, Piece
+
+__all__ = ["lay_details", "tile_of_lay"]
+
+#: the track a lay connects, told beside it: its hexes and places are no lay's
+_CONNECTS = re.compile(r"\(?\s*\b(?:connecting|connects|joining|joins|linking|links)\b(?:\s+up)?(?:\s+(?:to|with))?"
+                       r"[^,;()]*\)?", re.I)
+_TRACK_WORDS = {"connecting", "connects", "joining", "joins", "linking", "links", "up", "with", "track", "the", "to"}
+
+
+@functools.lru_cache(maxsize=16)
+def _tiles(title: Optional[str]) -> Optional[frozenset]:
+    """The title's tile numbers and names (None when unknown: then any number may be one)."""
+    from pbem.titles.registry import title_data
+
+    try:
+        tiles = title_data(title).get("tiles") if title else None
+    except Exception:        # an unknown title
+        return None
+    return frozenset(str(t) for t in tiles) if isinstance(tiles, dict) and tiles else None
+
+
+def _location(p: Piece) -> bool:
+    """Whether the piece is a name read only as a place."""
+    return p.kind == "name" and all(k == "location" for k, _ in p.value)
+
+
+def lay_details(c: Clause, ctx: NotationContext, line: str, laid: bool) -> Clause:
+    """The clause with the details above settled (as found when it tells none); `laid`: a
+    clause before it on the line names a tile."""
+    pieces = list(c.pieces)
+    loose = list(c.loose)
+    verbs = c.verbs()
+    # "New Haven lays ...": the operating company's name before the move word is no place
+    first_verb = min((p.start for p in pieces if p.kind == "verb"), default=-1)
+    for n, p in enumerate(pieces):
+        if p.kind == "name" and p.start < first_verb and any(i == ctx.current for _, i in p.value) \
+                and any(k == "location" for k, _ in p.value):
+            pieces[n] = Piece("name", tuple(v for v in p.value if v[1] == ctx.current), p.start, p.end, p.before)
+    # "14 in Lancaster", "the grey Moscow tile (639)": a number where a tile goes
+    if verbs <= {"lay"} and not any(p.kind in ("tile", "train") for p in pieces):
+        for n, p in enumerate(pieces):
+            nxt = pieces[n + 1] if n + 1 < len(pieces) else None
+            before_place = nxt is not None and _location(nxt) and re.fullmatch(r"\s+(?:on|in|at)\s+(?:the\s+)?", line[p.end:nxt.start], re.I)
+            in_brackets = re.search(r"\btile\s*\(\s*$", line[max(0, p.start - 12):p.start], re.I) and re.match(r"\s*\)", line[p.end:])
+            known = _tiles(ctx.title)
+            if p.kind == "number" and (before_place or in_brackets) and (known is None or str(p.value) in known):
+                pieces[n] = Piece("tile", str(p.value), p.start, p.end, p.before)
+                break
+    # "with the track joining up to Regina": no hex of the lay
+    if verbs <= {"lay", "merge"} and (laid or any(p.kind == "tile" for p in pieces)):
+        spans = [m.span() for m in _CONNECTS.finditer(line, c.start, c.end)]
+        if spans:
+            inside = [p for p in pieces if any(a <= p.start and p.end <= b for a, b in spans)]
+            # a hex joined is an edge the table checks against the rotation (asides.py): left to it
+            if inside and all(_location(p) or p.kind == "verb" and p.value == "merge" for p in inside):
+                pieces = [p for p in pieces if p not in inside]
+                loose = [w for w in loose if w not in _TRACK_WORDS]
+    if pieces == c.pieces and loose == c.loose:
+        return c
+    return Clause(c.start, c.end, c.text, pieces, loose, c.mover)
+
+
+def tile_of_lay(a: Clause, b: Clause) -> bool:
+    """Whether `b` is a tile alone ("tile 641") after the lay `a` named with its hex but no tile."""
+    return "lay" in a.verbs() and not a.of("tile") and len(a.of("hex")) == 1 and not b.loose \
+        and [p.kind for p in b.pieces if p.kind != "rotation"] == ["tile"]

@@ -1,0 +1,122 @@
+"""What a line says again about a par: the president's (director's) certificate bought with it
+("pars CN at $90 and buys the 20%", "starts B&M at 90 (president's certificate, $180)"), and the
+company started again in other words ("Buy GT at par $67 - yes, I'm starting the Grand Trunk",
+"Marta pars CN at 100. Yes, the Canadian National"), a buy told just before the par of the same
+company ("I'll buy GT - par it at 90"), and a company said to float after a move on it ("NYC
+floats").
+
+The president's certificate is bought by the par itself: beside a par its buy, its percent and
+its price state the par again and are set aside; with no par beside it, buying it with one
+price is the par at that price ("buying the president's certificate of GT at $100"). A hex
+told with a par, or after it as its home or base ("Par MVR 100, base in L12"), is its home
+station.
+"""
+from __future__ import annotations
+
+import re
+
+from .pieces import Clause, Piece
+
+__all__ = ["HOME", "PRESIDENTS", "par_restated"]
+
+#: a home station named with a par ("home on K3", "base in L12"): the par's token
+HOME = re.compile(r"\b(?:home|base)\b", re.I)
+#: the president's (director's) certificate named
+PRESIDENTS = re.compile(r"\b(?:president|director)(?:'?s|’s)?\s+(?:certificate|cert|share)|\bpresidency\b|"
+                        r"\bpres\s+cert\b", re.I)
+_AMOUNTS = ("money", "number")
+
+
+def _pars(c: Clause) -> bool:
+    return "par" in c.verbs()
+
+
+def _presidents(c: Clause) -> bool:
+    """Whether a clause names the president's certificate: in words, or as "the 20%"."""
+    return bool(PRESIDENTS.search(c.text)) or any(p.value == 20 and p.before == "the" for p in c.of("percent"))
+
+
+def par_restated(parts: list[Clause], kind: str) -> list[Clause]:
+    """The clauses of a stock or auction round with what states a par again set aside (see the
+    module's doc); the clauses of other rounds as they are."""
+    if kind not in ("stock", "auction"):
+        return parts
+    par_at = [n for n, c in enumerate(parts) if _pars(c)]
+    out: list[Clause] = []
+    for n, c in enumerate(parts):
+        if _presidents(c):
+            c = _certificate(c, any(m != n for m in par_at))
+        elif par_at and n > par_at[0] and _again(c, parts[par_at[0]]) or _floats(c, parts[:n]):
+            continue                # "yes, I'm starting the Grand Trunk", "NYC floats": said again
+        elif n + 1 in par_at and _bare(c, {"buy"}) and _names(parts[n + 1]) <= _names(c):
+            parts[n + 1] = Clause(parts[n + 1].start, parts[n + 1].end, parts[n + 1].text,
+                                  c.of("name") + parts[n + 1].pieces, parts[n + 1].loose)
+            continue                # "I'll buy GT - par it at 90": the buy is the par
+        out.append(c)
+    return out
+
+
+def _names(c: Clause) -> set:
+    return {i for p in c.of("name") for k, i in p.value if k != "player"}
+
+
+def _bare(c: Clause, verbs: set) -> bool:
+    """Whether a clause holds only move words of `verbs` (or none), names and the writer."""
+    return c.verbs() <= verbs and bool(_names(c)) and not c.loose and {p.kind for p in c.pieces} <= {"verb", "name", "me"}
+
+
+def _floats(c: Clause, before: list[Clause]) -> bool:
+    """"Marta buys one share of NYC; NYC floats.": a company said to float after a move on it."""
+    return _bare(c, {"par"}) and bool(re.search(r"\bfloats?\b", c.text, re.I)) \
+        and any(_names(c) <= _names(b) and b.verbs() for b in before)
+
+
+def _certificate(c: Clause, par_elsewhere: bool) -> Clause:
+    """A clause naming the president's certificate: beside a par (in another clause, or before
+    it in this one) its buy, its percent and its prices are set aside (the par's own price, the
+    first amount after its move word or else the clause's first, is kept); else its buy, or a
+    private exchanged for it ("Exchange the SC private for the SC president's share at $90"),
+    is the par at the price written "at" (a price written "for" is what the certificate cost,
+    twice the par or not: left unread). A private exchanged is no company of the par: its name is set aside."""
+    c = _without_private(c) if _EXCHANGE.search(c.text) else c
+    own_par = next((p.start for p in c.pieces if p.kind == "verb" and p.value == "par"), None)
+    if par_elsewhere or own_par is not None:
+        amounts = [p for p in c.pieces if p.kind in _AMOUNTS] if own_par is not None else []
+        price = next((p for p in amounts if p.start > own_par), amounts[0] if amounts else None)   # "at 100 par"
+        keep = [p for p in c.pieces if not (
+            p.kind == "verb" and p.value == "buy" or p.kind == "percent" and p.value == 20
+            or p.kind in _AMOUNTS and p is not price)]
+        return Clause(c.start, c.end, c.text, keep, c.loose)
+    if not PRESIDENTS.search(c.text) or any(p.kind in _AMOUNTS and p.before in ("for", "paying", "costs", "cost")
+                                            for p in c.pieces):
+        return c            # "buys the 20%" with no par, "... certificate for $134" (its cost): left as written
+    keep = [Piece("verb", "par", p.start, p.end, p.before) if p.kind == "verb" and p.value == "buy" else p
+            for p in c.pieces if not (p.kind == "percent" and p.value == 20)]
+    m = _EXCHANGE.search(c.text)
+    if m and not c.verbs():
+        keep.insert(0, Piece("verb", "par", c.start, c.start + len(m.group(0))))
+    return Clause(c.start, c.end, c.text, keep, c.loose)
+
+
+#: a private handed in for the certificate
+_EXCHANGE = re.compile(r"\b(?:exchang\w*|trad(?:e|es|ing)|swap\w*)\b", re.I)
+
+
+def _without_private(c: Clause) -> Clause:
+    """The clause without the name of the private exchanged (a name that is only a private's);
+    a name both a private's and a company's keeps the company."""
+    keep = []
+    for p in c.pieces:
+        if p.kind == "name" and any(k == "company" for k, _ in p.value):
+            rest = tuple(v for v in p.value if v[0] != "company")
+            if not rest:
+                continue
+            p = Piece(p.kind, rest, p.start, p.end, p.before)
+        keep.append(p)
+    return Clause(c.start, c.end, c.text, keep, c.loose)
+
+
+def _again(c: Clause, par: Clause) -> bool:
+    """Whether a clause after a par only names that par's company again, with its move word or
+    none, and no price ("Yes, the Canadian National")."""
+    return _bare(c, {"par"}) and _names(c) <= _names(par)

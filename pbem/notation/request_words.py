@@ -1,0 +1,19 @@
+"""A move asked for politely: "I'd like a NYNH share from the IPO please", "I'll have one
+Qu'Appelle share", "I'd like the Saskatchewan Central at face value please ($50)".
+
+"I'd like", "I would like" and "I'll have" before what is wanted (not before "to": "I'd like to
+auction S-V" names its own move word) are a taking: a buy in a stock round, a bid in an auction
+(the reader fits the round's move to the family "buy").
+"""
+from __future__ import annotations
+
+import re
+
+__all__ = ["requested"]
+
+_REQUEST = re.compile(r"\b(?:I['’]d|I\s+would|I['’]ll|I\s+will)\s+(?:like|have)\b(?!\s+to\b)", re.I)
+
+
+def requested(text: str) -> list[tuple[str, int, int]]:
+    """("buy", start, end) of each request for a thing in the text."""
+    return [("buy", m.start(), m.end()) for m in _REQUEST.finditer(text)]

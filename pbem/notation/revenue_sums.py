@@ -1,0 +1,28 @@
+"""A run's revenue told as the sum of its stops ("G11-J10-I5 = 30+40+20 = 90", "(40+30+30=100)"):
+the parts are the stops' values, no piece of a move; the total after "=" is the revenue (the
+pieces of a line, pieces.py)."""
+from __future__ import annotations
+
+import dataclasses
+import re
+
+__all__ = ["sum_parts_set_aside"]
+
+#: amounts added up to a total: "30+40+20 = 90" (at most a dozen: each try reads a bounded stretch)
+_SUM = re.compile(r"(?<![\w.$])(\d{1,4}(?:\s{0,3}\+\s{0,3}\d{1,4}){1,11})\s{0,3}=\s{0,3}(\d{1,5})(?![\w.]\d)")
+
+
+def sum_parts_set_aside(pieces: list, line: str) -> list:
+    """The pieces with each amount added up to the total written after it made a "sum_part"
+    piece, when the parts do add up to the total."""
+    spans = [(m.start(1), m.end(1)) for m in _SUM.finditer(line)
+             if sum(int(x) for x in re.findall(r"\d+", m.group(1))) == int(m.group(2))]
+    if not spans:
+        return pieces
+    out, j = [], 0
+    for p in pieces:           # pieces and spans both in order of where they stand: one pass
+        while j < len(spans) and spans[j][1] <= p.start:
+            j += 1
+        inside = j < len(spans) and spans[j][0] <= p.start and p.end <= spans[j][1]
+        out.append(dataclasses.replace(p, kind="sum_part") if inside else p)
+    return out

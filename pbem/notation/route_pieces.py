@@ -1,0 +1,182 @@
+"""A train named by its bare number before the route it runs ("runs the 3 G11-I11-J10 for 90",
+"its 2 E19-F20", "its 4 goes H8-E9-C9"): the number is the train, not a tile laid on the first
+stop, and "goes"/"does" between a train and its route is the run's move word (the pieces of a
+line, pieces.py)."""
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .pieces import Piece
+
+__all__ = ["route_order", "railway_as_route", "stops_joined", "trains_before_routes"]
+
+#: what joins two stops of a route
+_DASH = re.compile(r"\s*[-–—]\s*")
+#: the word a train takes to run its route ("the 3 does J10-I11-G11")
+_GOES = re.compile(r"\s+(?:goes|does|went|did)\s+")
+#: a train labelling its route ("runs 2: L2-K3 (60), 2: I5-K3 (40)")
+_LABEL = re.compile(r"\s*:\s*")
+#: a route told from its first stop after the train ("4 from E1 to H8")
+_FROM = re.compile(r"\s+from\s+")
+#: a train named after the revenue it earned ("for 120 with the 3", "K7-Moscow with its 2 for 70", "240 from the 5")
+_WITH = re.compile(r"\b(?:with|from)\s+(?:the|its|his|her|their|a)\s+$", re.I)
+_RUN_WORDS = frozenset({"run", "payout", "withhold", "half"})
+#: the words before a train's bare number
+_TRAIN_BEFORE = frozenset({"the", "its", "a", "his", "her", "their", "other", "run", "runs", "ran", "running", "and"})
+
+
+def _stop(p: "Piece") -> bool:
+    return p.kind == "hex" or p.kind == "name" and any(k == "location" for k, _ in p.value)
+
+
+def _route_at(pieces: list, i: int, line: str) -> bool:
+    """Whether pieces[i] and pieces[i + 1] are two stops joined by a dash: a route begins there."""
+    return i + 1 < len(pieces) and _stop(pieces[i]) and _stop(pieces[i + 1]) \
+        and bool(_DASH.fullmatch(line[pieces[i].end:pieces[i + 1].start]))
+
+
+def trains_before_routes(pieces: list, line: str, trains: set) -> list:
+    """The pieces with a train's bare number before a route made a train piece: a "tile" or
+    "number" of a train's name written just before a route of two stops or more, or before
+    "goes"/"does" and such a route (then a run's move word too)."""
+    pieces = places_in_routes(pieces, line)
+    out = list(pieces)
+    added = []
+    verb = None                  # the last move word before the piece
+    for i, p in enumerate(pieces):
+        if p.kind == "verb":
+            verb = p.value
+        if p.kind not in ("tile", "number") or str(p.value) not in trains or not line[p.start:p.end].isdigit():
+            continue
+        gap = line[p.end:pieces[i + 1].start] if i + 1 < len(pieces) else ""
+        if gap.isspace() and _route_at(pieces, i + 1, line) and (p.before in _TRAIN_BEFORE or p.kind == "tile") \
+                or _FROM.fullmatch(gap) and _stop(pieces[i + 1]) and i + 2 < len(pieces) and _stop(pieces[i + 2]):
+            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "4 from E1 to H8"
+        elif _LABEL.fullmatch(gap) and _route_at(pieces, i + 1, line) and verb == "run" or \
+                verb in _RUN_WORDS and _WITH.search(line, max(0, p.start - 12), p.start):
+            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "2: L2-K3", "with the 3"
+        elif gap.isspace() and i + 2 < len(pieces) and pieces[i + 1].kind == "verb" and pieces[i + 1].value == "run" \
+                and _stop(pieces[i + 2]) and (p.before in _TRAIN_BEFORE or p.before.endswith("'s")):
+            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "HBR's 4 runs Hudson Bay - G11"
+        elif (m := _GOES.fullmatch(gap)) and _route_at(pieces, i + 1, line) and p.before in _TRAIN_BEFORE:
+            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))
+            added.append(dataclasses.replace(p, kind="verb", value="run", start=p.end + m.start(), end=p.end + m.end()))
+    return sorted(out + added, key=lambda p: p.start) if added else out
+
+
+#: "and" (", and on to", "and then") between two stops of a route
+_AND = re.compile(r"\s*(?:,\s*)?(?:and|&)(?:\s+(?:then|on))?(?:\s+(?:to|through|via))?\s*", re.I)
+#: a word that tells a route by its stops ("from Moscow via H10 to I13")
+_ROUTE_WORD = re.compile(r"\b(?:via|through|from)\b", re.I)
+#: where a sentence or a clause of its own ends: the route word is looked for after it
+_CLAUSE_END = re.compile(r"[;.!?:]\s")
+_REACH = 200        # characters before the "and" looked at for a route word
+
+
+def _at(sorted_at: list, a: int, b: int) -> bool:
+    i = bisect.bisect_left(sorted_at, a)
+    return i < len(sorted_at) and sorted_at[i] <= b
+
+
+def stops_joined(line: str, a: int, b: int, stop_ends: list, stop_starts: list, train_ends: list) -> bool:
+    """Whether the "and" at line[a:b] joins two stops of a route told with "via", "through" or
+    "from" ("via H10 and E13", "through Lancaster and Philadelphia to New York", "to I13 and on
+    to L12"), or the ":" a train and its route ("its 4: L8 - K9"), so it cuts no clause; the
+    lists are the stops' ends and starts and the trains' ends, sorted."""
+    if line[a:b] == ":":
+        return _at(train_ends, _blank_back(line, a), a) and _at(stop_starts, b, _blank_on(line, b))
+    back = _blank_back(line, a)
+    if line[a:b].strip() in ("-", "–", "—") and back and line[back - 1] == ")":
+        # "Moscow (H8) - G5 - E1": a stop told with its hex in brackets, then the route goes on
+        return _at(stop_ends, _blank_back(line, back - 1), back - 1) and _at(stop_starts, b, _blank_on(line, b))
+    if not line[a:b].strip().lower() in ("and", "&"):
+        return False
+    m = _AND.match(line, _blank_back(line, a))
+    if m is None or not _at(stop_ends, _blank_back(line, a), a) or not _at(stop_starts, m.end(), m.end()):
+        return False
+    window = line[max(0, a - _REACH):a]
+    ends = [e.end() for e in _CLAUSE_END.finditer(window)]
+    return bool(_ROUTE_WORD.search(window, ends[-1] if ends else 0))
+
+
+def _blank_back(line: str, at: int) -> int:
+    while at > 0 and line[at - 1].isspace():
+        at -= 1
+    return at
+
+
+def _blank_on(line: str, at: int) -> int:
+    while at < len(line) and line[at].isspace():
+        at += 1
+    return at
+
+
+_CLOSE = re.compile(r"\s*\)")
+
+
+def places_in_routes(pieces: list, line: str) -> list:
+    """The pieces with a name that is a stop of a route, joined by a dash to another stop ("G11 -
+    Hudson Bay"), read as the place only (not the private of that name), and without a place
+    named in brackets after its hex ("A11 (Poland)": the hex is the stop)."""
+    out = []
+    for i, p in enumerate(pieces):
+        if p.kind == "name" and i and pieces[i - 1].kind == "hex" and re.fullmatch(r"\s*\(\s*", line[pieces[i - 1].end:p.start]) \
+                and _CLOSE.match(line, p.end) and all(k == "location" and h != pieces[i - 1].value for k, h in p.value):
+            continue                       # "A11 (Poland)": the place's other hex is no second stop
+        places = tuple(v for v in p.value if v[0] == "location") if p.kind == "name" else ()
+        if places and len(places) < len(p.value) and (i and _route_at(pieces, i - 1, line) or _route_at(pieces, i, line)):
+            p = dataclasses.replace(p, value=places)
+        out.append(p)
+    return out
+
+
+def railway_as_route(pieces: list, line: str, index) -> list:
+    """A railway named after the two places it joins, written right after a train ("2T
+    Odessa-Kiev for 50"), is the train's route: the two places, not the company."""
+    out = []
+    for i, p in enumerate(pieces):
+        halves = _DASH.split(line[p.start:p.end]) if p.kind == "name" and i and pieces[i - 1].kind == "train" \
+            and line[pieces[i - 1].end:p.start].isspace() else []
+        stops = [_place(index, h) for h in halves] if len(halves) == 2 else []
+        if stops and all(stops):
+            mid = p.start + len(halves[0])
+            out += [dataclasses.replace(p, value=(("location", stops[0]),), end=mid),
+                    dataclasses.replace(p, value=(("location", stops[1]),), start=p.end - len(halves[1]))]
+            continue
+        out.append(p)
+    return out
+
+
+def _place(index, text: str):
+    """The one hex a place's name names, or None."""
+    try:
+        e = index.lookup(text, ("location",))
+    except Exception:          # several places of that name: no route read from it
+        return None
+    return e.ident if e is not None and e.kind == "location" else None
+
+
+def route_order(c) -> list:
+    """The stops a clause names (hexes and places), in the order written, except that the stops
+    told after "via" come before the stop told after "to" just before them ("Moscow to Kiev via
+    H10 and E13": Moscow, H10, E13, Kiev)."""
+    stops = sorted([(p.start, p.value, p.before) for p in c.of("hex")] +
+                   [(p.start, i, p.before) for p in c.of("name") for k, i in p.value if k == "location"], key=lambda s: s[0])
+    out: list = []
+    last_to = at = None        # where the stop after "to" stands; where the "via" stops go
+    for _, v, before in stops:
+        if before == "via" and last_to is not None and last_to == len(out) - 1:
+            at = last_to
+        elif before != "and":
+            at = None
+        if at is None:
+            out.append(v)
+            last_to = len(out) - 1 if before == "to" else last_to
+        else:
+            out.insert(at, v)
+            at, last_to = at + 1, last_to + 1
+    return out

@@ -1,0 +1,71 @@
+"""How many shares a clause tells when it tells it more than once: "sells 2 10% certificates
+(20%) of QLL", "buys 1 share (10%) of HBR", "3 CPR shares (30%)", "1 x 10% QLL".
+
+A percent written between a count and a certificate word ("2 10% certificates") names the kind
+of certificate, not how many (a piece of its own, "size", that no move takes); a count and a
+percent that agree (count x share size == percent) are one quantity said twice. Anything else
+is left as written (the reader then asks).
+"""
+from __future__ import annotations
+
+import re
+
+__all__ = ["CERT_SIZE", "said_once"]
+
+#: a certificate's size between a count and a certificate word ("2 10% certificates", "one 10% share")
+CERT_SIZE = re.compile(r"(?:(?<=\b\d\s)|(?<=\b\d\sx\s)|(?<=\bone\s)|(?<=\btwo\s)|(?<=\bthree\s)|(?<=\bfour\s)|(?<=\bfive\s))"
+                       r"(\d{1,3})\s*%(?=\s*(?:certificates?|certs?|shares?)\b)", re.I)
+
+
+def said_once(counts: list[int], pcts: list[int], size: int) -> tuple[list[int], list[int]]:
+    """The clause's counts and percents with what says the same quantity again left out: one
+    count when every count is 1 ("another QLL - my second share"), and no count that agrees
+    with the one percent ("3 CPR shares (30%)")."""
+    if set(counts) == {1}:
+        counts = [1]
+    if len(counts) == 1 and len(set(pcts)) == 1 and counts[0] * size == pcts[0]:
+        return [], pcts[:1]
+    return counts, pcts
+
+
+#: what may stand between a count and the company it counts ("1 sh HBR", "2 x GT", "one more QLL")
+_BETWEEN = re.compile(r"\s*(?:x\s*)?(?:more\s+)?(?:(?:sh|shares?|certs?|certificates?)\.?\s+(?:of\s+(?:the\s+)?)?)?", re.I)
+#: what may follow a count when the company stands before it ("NYNH 1 sh IPO")
+#: one certificate named straight after a company's name ("C&O share please")
+_ONE_AFTER = re.compile(r"\s+(share|cert|certificate)\b(?!\s*(?:price|value|prices))", re.I)
+_AFTER_NAME = re.compile(r"\s*(?:sh|shares?|certs?|certificates?)\b", re.I)
+
+
+def counted_shares(pieces: list, line: str, ctx) -> list:
+    """In a stock round, a bare 1 written straight before a company's name ("1 GT", "1 sh HBR"),
+    or straight after one with a certificate word after it ("NYNH 1 sh IPO"), is one of its
+    shares: a count, not an amount (more shares at once without a move word stay unread); in a
+    clause naming no count, "share" written straight after a company's name is one share."""
+    from .pieces import Piece
+
+    raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
+    if not str(raw or "").strip().lower().startswith(("sr", "stock")):
+        return pieces
+    out = list(pieces)
+    for n, p in enumerate(out):
+        if p.kind != "number" or p.value != 1:
+            continue
+        after = out[n + 1] if n + 1 < len(out) else None
+        before = out[n - 1] if n else None
+        m = _BETWEEN.match(line, p.end)
+        if after is not None and _corporation(after) and m.end() == after.start \
+                or before is not None and _corporation(before) and not line[before.end:p.start].strip() \
+                and _AFTER_NAME.match(line, p.end):
+            out[n] = Piece("count", p.value, p.start, p.end, p.before)
+    if not any(p.kind in ("count", "number", "percent") for p in out):
+        for p in [p for p in out if _corporation(p)]:
+            m = _ONE_AFTER.match(line, p.end)         # "C&O share please": one share
+            if m:
+                out.append(Piece("count", 1, m.start(1), m.end(1), ""))
+        out.sort(key=lambda p: p.start)
+    return out
+
+
+def _corporation(p) -> bool:
+    """Whether a piece names a company whose shares are traded."""
+    return p.kind == "name" and any(k == "corporation" for k, _ in p.value)

@@ -1,0 +1,214 @@
+"""The one interpreter on stock-round and auction lines (pbem/notation/share_quantity.py and the
+mechanisms after it): each line is read by the interpreter alone (no rewording rule helps), so
+each case fails without the mechanism it names; each mechanism has a near miss it must refuse."""
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine.actions import Bid, BuyShares, Par, Pass, PlaceToken, SellShares
+from pbem.errors import PbemError
+from pbem.notation import context_for_title
+from pbem.notation.names import name_index
+from pbem.notation.terse import read_terse_by_pieces
+
+PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
+
+
+def interpret(title, rk, current, line):
+    ctx = context_for_title(title, PLAYERS, actor="ann", current=current, round_kind=rk,
+                            rotation_resolver=lambda t, h, e: 3, trains_of=lambda c: ["2"])
+    return [m.action for m in read_terse_by_pieces(line, ctx, name_index(ctx))]
+
+
+READ = [
+    # a count and a percent that agree are one quantity said twice; a certificate's size
+    # between a count and "certificates" is which kind, not how many
+    ("1882", "SR", None, "Ann sells 2 10% certificates (20%) of QLL for 142", [SellShares("ann", "QLL", 20)]),
+    ("1882", "SR", None, "Ann buys 1 10% certificate of HBR from IPO for 76.", [BuyShares("ann", "HBR", "ipo", 10)]),
+    ("1882", "SR", None, "Ann buys 1 share (10%) of HBR from IPO for 82", [BuyShares("ann", "HBR", "ipo", 10)]),
+    ("1882", "SR", None, "buying 30% QLL (three shares out of IPO)", [BuyShares("ann", "QLL", "ipo", 30)]),
+    ("1882", "SR", None, "Ann: 1 x 10% QLL, market.", [BuyShares("ann", "QLL", "pool", 10)]),
+    # in a stock round a small number before a company's name (or after it, with "sh") counts its shares
+    ("1882", "SR", None, "1 GT", [BuyShares("ann", "GT", "ipo", 10)]),
+    ("1830", "SR", None, "NYNH 1 sh IPO", [BuyShares("ann", "NYNH", "ipo", 10)]),
+    ("1882", "SR", None, "Ann: 1 sh HBR from pool", [BuyShares("ann", "HBR", "pool", 10)]),
+    ("1882", "SR", None, "another HBR pls", [BuyShares("ann", "HBR", "ipo", 10)]),
+    # "share" straight after a company's name is one share; "initial offering" is the IPO
+    ("1830", "SR", None, "C&O share please", [BuyShares("ann", "C&O", "ipo", 10)]),
+    ("1882", "SR", None, "Good morning. Another HBR for me from the initial offering, thanks.", [BuyShares("ann", "HBR", "ipo", 10)]),
+    ("1882", "SR", None, "Another HBR for me please (my 3rd).", [BuyShares("ann", "HBR", "ipo", 10)]),
+    # a company named by the first words of a longer name, when they begin no other name
+    ("1882", "SR", None, "I'm starting the Grand Trunk at 76.", [Par("ann", "GT", 76)]),
+    ("1861", "auction", None, "Raise to 45 on Black Sea", [Bid("ann", "BSS", 45)]),
+    # in an auction, a private named by one word of its name no other name holds
+    ("1882", "auction", None, "160 for the Trestle", [Bid("ann", "TB", 160)]),
+    ("1882", "auction", None, "Going to 155 for the bridge.", [Bid("ann", "TB", 155)]),
+    ("1830", "auction", None, "Ann: 20 for Schuylkill, please", [Bid("ann", "SV", 20)]),
+    # a circumstance before the move ("having won", "since I won", "after winning") is set aside alone
+    ("1882", "auction", None, "Having won the CP, I par CPR at 90.", [Par("ann", "CPR", 90)]),
+    ("1882", "auction", None, "Since I won CP: par CPR at 90.", [Par("ann", "CPR", 90)]),
+    ("1882", "auction", None, "Having won CP I'll par the CPR at $90.", [Par("ann", "CPR", 90)]),
+    ("1882", "auction", None, "Ann parred Canadian Pacific Railway at $100 after winning the CP.", [Par("ann", "CPR", 100)]),
+    # a hex written with a par, or after it as its base, is its home; no tile is laid in a stock round
+    ("1861", "SR", None, "Starting MKV at 120 in P8", [Par("ann", "MKV", 120), PlaceToken("MKV", "P8")]),
+    ("1861", "SR", None, "Par MVR 100, base in L12", [Par("ann", "MVR", 100), PlaceToken("MVR", "L12")]),
+    ("1830", "SR", None, "Started New Haven at 100.", [Par("ann", "NYNH", 100)]),     # a name, not a hex
+    # "minor" says what is auctioned, like "share" what is bought
+    ("1861", "SR", None, "Green minor M-B for 170", [Bid("ann", "MB", 170)]),
+    ("1861", "SR", None, "St Petersburg-Warsaw minor (SPW): I bid 180.", [Bid("ann", "SPW", 180)]),
+    # one-letter move words where a move word stands alone; "Out." alone
+    ("1882", "SR", None, "p", [Pass("ann")]),
+    ("1882", "SR", None, "Ann: P", [Pass("ann")]),
+    ("1882", "SR", None, "S 2 GT, B 1 HBR pool", [SellShares("ann", "GT", 20), BuyShares("ann", "HBR", "pool", 10)]),
+    ("1861", "SR", None, "Out.", [Pass("ann")]),
+    # a request ("I'd like", "I'll have") is a taking: a buy, or in an auction a bid
+    ("1830", "SR", None, "Hi all - I'd like a NYNH share from the IPO please.", [BuyShares("ann", "NYNH", "ipo", 10)]),
+    ("1882", "SR", None, "I'll have one Qu'Appelle share from the initial offering.", [BuyShares("ann", "QLL", "ipo", 10)]),
+    ("1882", "auction", None, "I'd like the Saskatchewan Central at face value please ($50).", [Bid("ann", "SC", 50)]),
+    ("1861", "SR", None, "Ann bid 165 on RO and won it.", [Bid("ann", "RO", 165)]),
+    # "sorry for the wait" is no retraction; a company's short name shared with a private names the
+    # company too outside an auction, the private alone in one
+    ("1882", "SR", None, "Hey all, sorry for the wait. I buy one Canadian Pacific share from the market.",
+     [BuyShares("ann", "CPR", "pool", 10)]),
+    ("1882", "auction", None, "I bid 180 on Canadian Pacific", [Bid("ann", "CP", 180)]),
+    # another's bid told before the writer's answers it; the player outbid is not who moves
+    ("1882", "auction", None, "Bob bids 70 for SC, I go to 75", [Bid("ann", "SC", 75)]),
+    ("1882", "auction", None, "I'm raising Bob on the Saskatchewan Central to 70.", [Bid("ann", "SC", 70)]),
+    # "it" for the one company named before it, even in a clause set aside
+    ("1882", "auction", None, "Nobody wanted SC at 50, so I'll take it now at 45.", [Bid("ann", "SC", 45)]),
+    ("1882", "auction", None, "Everybody passed so the Saskatchewan Central is down to $45 - I'll buy it at 45.",
+     [Bid("ann", "SC", 45)]),
+    # "everybody" is no unknown name but others' doing; "no more for me" a pass
+    ("1861", "SR", None, "No more for me on N.", [Pass("ann")]),
+    # a purpose, and what the thing moved came with, are set aside alone
+    ("1882", "SR", None, "Ann has sold 3 CPR shares (30%) to fund SC. Cash now 410.", [SellShares("ann", "CPR", 30)]),
+    ("1882", "SR", None, "I'm selling the Canadian Northern share that came with the Trestle Bridge.", [SellShares("ann", "CNR", 10)]),
+    ("1882", "SR", None, "Ann buys GTP from IPO (my second GT cert counting the TB one).", [BuyShares("ann", "GT", "ipo", 10)]),
+    # near miss: a purpose reaches no further than "and", the move after it is read
+    ("1882", "SR", None, "Ann sells 3 CPR to fund SC and buys SC",
+     [SellShares("ann", "CPR", 30), BuyShares("ann", "SC", "ipo", 10)]),
+    # "is at 40% sold" tells how a company stands, no sale
+    ("1882", "SR", None, "I'll buy HBR again - third cert, so HBR is at 40% sold.", [BuyShares("ann", "HBR", "ipo", 10)]),
+    # the president's certificate is bought by the par: beside one it says the par again,
+    # alone with a price it is the par
+    ("1882", "SR", None, "Ann pars CN at $90 and buys the 20%", [Par("ann", "CN", 90)]),
+    ("1830", "SR", None, "Ann starts B&M at 90 (president's certificate, $180).", [Par("ann", "B&M", 90)]),
+    ("1882", "SR", None, "Ann has started HBR at 71 and bought the 20% for 142.", [Par("ann", "HBR", 71)]),
+    ("1882", "SR", None, "Ann is buying the president's certificate of GT at $100", [Par("ann", "GT", 100)]),
+    ("1882", "SR", None, "Buying the HBR president's certificate, par 100", [Par("ann", "HBR", 100)]),
+    ("1882", "SR", None, "Buying the president's cert of CNR at 100 par.", [Par("ann", "CNR", 100)]),
+    # a private exchanged for the president's certificate: the par, without the private
+    ("1882", "SR", None, "Exchange the Saskatchewan Central private for the SC president's share at $90.", [Par("ann", "SC", 90)]),
+    # a par said again in other words
+    ("1882", "SR", None, "Buy GT at par $67 - yes, I'm starting the Grand Trunk.", [Par("ann", "GT", 67)]),
+    # "have"/"has"/"I've" before the move word is a perfect tense of the writer's move, no subject
+    ("1882", "auction", None, "Have bid 95 on NWR.", [Bid("ann", "NWR", 95)]),
+    ("1882", "SR", None, "Has bought 1 GT share (IPO). Cash left 212.", [BuyShares("ann", "GT", "ipo", 10)]),
+    ("1861", "SR", None, "I've sold 30% of GRR.", [SellShares("ann", "GRR", 30)]),
+    # a bare pass with its reason: the rest names no move, or is set aside
+    ("1882", "SR", None, "I'll pass this time, nothing I want.", [Pass("ann")]),
+    ("1861", "SR", None, "I'm passing - saving cash for the 3 train.", [Pass("ann")]),
+    ("1882", "SR", None, "Thought about selling GT but I'll hold on to it. Pass.", [Pass("ann")]),
+    ("1882", "SR", None, "Ann: pass (waiting to see what Bob does with GT)", [Pass("ann")]),
+    ("1882", "auction", None, "Not bidding this time around. Pass.", [Pass("ann")]),
+    ("1882", "auction", None, "Passing on the SC auction, 65 is too rich for me.", [Pass("ann")]),   # a noun
+    ("1861", "SR", None, "Ann passes and will wait for the 3s.", [Pass("ann")]),
+    # "that's all" after buys alone is the turn's end the game makes, not a pass; "stop there" is no place
+    ("1830", "SR", None, "buy CPR ipo, that's all", [BuyShares("ann", "CPR", "ipo", 10)]),
+    ("1830", "SR", None, "Sell two B&O and buy a B&M. That's it for me.",
+     [SellShares("ann", "B&O", 20), BuyShares("ann", "B&M", "ipo", 10), Pass("ann")]),
+    ("1882", "SR", None, "I'll sell one CPR and stop there.", [SellShares("ann", "CPR", 10)]),
+    # a company named again after its par, a buy told just before its par, a float after a buy
+    ("1882", "SR", None, "Ann pars CN at 100. Yes, the Canadian National, not the Northern.", [Par("ann", "CN", 100)]),
+    ("1882", "SR", None, "I'll buy GT - par it at 90.", [Par("ann", "GT", 90)]),
+    ("1830", "SR", None, "Ann buys one share of NYC; NYC floats.", [BuyShares("ann", "NYC", "ipo", 10)]),
+    # near misses: a buy of another company before a par stays a buy
+    ("1882", "SR", None, "Buy GT, par HBR at 90", [BuyShares("ann", "GT", "ipo", 10), Par("ann", "HBR", 90)]),
+    # near misses: another buy beside a par is a buy
+    ("1882", "SR", None, "Ann pars CN at $90 and buys a CPR", [Par("ann", "CN", 90), BuyShares("ann", "CPR", "ipo", 10)]),
+]
+
+
+@pytest.mark.parametrize("title,rk,current,line,want", READ, ids=[c[3] for c in READ])
+def test_read(title, rk, current, line, want):
+    assert interpret(title, rk, current, line) == want
+
+
+REFUSED = [
+    # a count and a percent that disagree: which is meant cannot be told
+    ("1882", "SR", None, "Ann sells 2 shares (30%) of QLL"),
+    # a number after the company without a certificate word is no count
+    ("1882", "SR", None, "GT 1"),
+    # a share's price is no share
+    ("1830", "SR", None, "C&O share price is 90"),
+    # more than one share without a move word: write each buy
+    ("1882", "SR", None, "2 GT"),
+    # "have"/"has" asking is a question
+    ("1882", "auction", None, "Have you bid 95 on NWR?"),
+    ("1882", "SR", None, "Has Bob bought GT?"),
+    # a pass reported, beside another move, planned, retracted or another player's
+    ("1861", "SR", None, "Bob bid 110 for N earlier, so I passed."),
+    ("1882", "SR", None, "I'll pass, buying a GT instead, nothing else I want"),
+    ("1882", "SR", None, "Pass - wait, buy a GT, nothing else I want"),
+    ("1882", "SR", None, "I might pass, nothing I want"),
+    ("1882", "SR", None, "Bob: pass, nothing he wants"),
+    ("1882", "SR", None, "Pls record a sale of 10% GT for me, then I pass."),
+    ("1882", "auction", None, "Passing on the SC auction, nothing I want, I bid 65 on CP"),
+    # a circumstance alone, or before another's move
+    ("1882", "auction", None, "Having won the CP."),
+    ("1882", "auction", None, "Having won the CP, Bob pars CPR at 90."),
+    # a minor without a price
+    ("1861", "SR", None, "Green minor M-B"),
+    # a letter that is no clause's move word; a letter in an operating round
+    ("1882", "SR", None, "P 2 GT"),
+    ("1882", "OR", "GT", "p"),
+    # "I'd like to" names its own move word; a request without a company
+    ("1882", "SR", None, "I'd like to think about it"),
+    ("1861", "SR", None, "Bob bid 165 on RO and won it."),
+    ("1882", "SR", None, "Buy a GT - wait, no, sell it"),
+    # another's bid alone, or with no move of the writer after it
+    ("1882", "auction", None, "Bob bids 70 for SC"),
+    ("1882", "auction", None, "Bob bids 70 for SC, nice"),
+    # "it" after two companies
+    ("1882", "auction", None, "Nobody wanted SC or CP at 50, so I'll take it now at 45."),
+    ("1882", "auction", None, "Everybody passed."),
+    ("1861", "SR", None, "Everyone passes on N"),
+    ("1882", "SR", None, "No more GT for me"),
+    # a private's word names it in an auction only
+    ("1882", "SR", None, "160 for the bridge"),
+    # one leading word is no name ("Canadian" begins three)
+    ("1882", "SR", None, "buy a Canadian share"),
+    # a private exchanged for the president's certificate with no price
+    ("1882", "SR", None, "Exchange the Saskatchewan Central private for the SC president's share"),
+    # the president's certificate for what it cost (the par is not told)
+    ("1882", "SR", None, "Ann buys the GT president's certificate for $134"),
+    # the president's certificate with no price and no par beside it
+    ("1882", "SR", None, "Buying the president's certificate of GT"),
+]
+
+
+@pytest.mark.parametrize("title,rk,current,line", REFUSED, ids=[c[3] for c in REFUSED])
+def test_refused(title, rk, current, line):
+    with pytest.raises(PbemError):
+        interpret(title, rk, current, line)
+
+
+def test_count_before_a_name_only_in_a_stock_round():
+    """"1 GT" in an operating round is no share bought."""
+    try:
+        got = interpret("1882", "OR", "CPR", "1 GT")
+    except PbemError:
+        return
+    assert not any(isinstance(a, BuyShares) for a in got)
+
+
+def test_a_certificate_size_without_count_is_the_percent():
+    assert interpret("1882", "SR", None, "Ann sells 20% certificates of QLL") == [SellShares("ann", "QLL", 20)]
+
+
+def test_a_route_between_places_is_no_leading_name():
+    """"Moscow-Kiev" begins the Moscow, Kiev & Voronezh Railway's name but is a route."""
+    from pbem.notation.name_prefixes import leading_forms
+    ctx = context_for_title("1861", PLAYERS, actor="ann", round_kind="OR")
+    forms = leading_forms(name_index(ctx))
+    assert "moscowkiev" not in forms and forms["blacksea"] == [("company", "BSS")]
