@@ -1,11 +1,14 @@
 """Words of a merger round's passes: "sits out the merger round" (a minor's pass) and "closes the
 group", "ends the selection", "finished adding companies" (the pass that ends the adding of minors
-to a merger), read as pass words by pieces.py."""
+to a merger), read as pass words by pieces.py; and "takes over" a minor, a merger only in a merger round."""
 from __future__ import annotations
 
 import re
+from typing import Optional
 
-__all__ = ["SITS_OUT", "GROUP_CLOSED"]
+from .context import NotationContext
+
+__all__ = ["SITS_OUT", "GROUP_CLOSED", "TAKES_OVER", "merge_in_merger_round"]
 
 #: "sits out the merger round": a pass
 SITS_OUT = re.compile(r"\b(?:sits?|sitting)\s+out\b", re.I)
@@ -13,3 +16,11 @@ SITS_OUT = re.compile(r"\b(?:sits?|sitting)\s+out\b", re.I)
 GROUP_CLOSED = re.compile(r"\b(?:closes?|closing|ends?|ending|completes?|completing)\s+(?:the\s+|its\s+|our\s+|my\s+)?"
                           r"(?:group|merger|selection)\b|\b(?:finished|done|stops?|stopped)\s+(?:adding|selecting|taking\s+in)"
                           r"(?:\s+(?:companies|minors))?\b", re.I)
+#: "KB takes over the Riga-Orel": a minor absorbed (in a stock round "takes over the presidency" is none)
+TAKES_OVER = re.compile(r"\b(?:takes?|taking|took)\s+over\b", re.I)
+
+
+def merge_in_merger_round(ctx: NotationContext) -> Optional[str]:
+    """The move word "merge" in a merger round, None in any other."""
+    raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
+    return "merge" if str(raw or "").strip().lower().startswith("merger") else None

@@ -10,6 +10,7 @@ from typing import Optional
 
 from pbem.engine.actions import Pass
 
+from .buys_declined import buying_declined
 from .claims import Claim
 from .context import NotationContext
 from .pieces import Clause, Piece
@@ -79,15 +80,18 @@ _UNABLE = re.compile(r"\b(?:can|cannot|could|afford|unable)\b", re.I)
 _STEP_NOUN = re.compile(r"\b(?:tiles?|track|tokens?|stations?|trains?)\b", re.I)
 
 
-def step_not_taken(c: Clause, ctx: NotationContext) -> bool:
+def step_not_taken(c: Clause, ctx: NotationContext, kind: str = "operating") -> bool:
     """Whether a clause set aside says the operating company does not take one step of its turn
-    ("C&O does not lay a tile this turn", "CPR doesn't place a token"): the step's pass."""
+    ("C&O does not lay a tile this turn", "CPR doesn't place a token"): the step's pass; in a stock
+    or merger round, whether it says the writer buys nothing now (buys_declined.py)."""
+    if kind != "operating":
+        return kind in ("stock", "merger") and buying_declined(c, ctx)
     verbs = c.verbs()
     names = {i for p in c.of("name") for _, i in p.value}
     if _UNABLE.search(c.text):
         return False            # "can't buy a train": not a choice, which the table settles
     return bool(_NOT_TAKEN.search(c.text)) and bool(verbs) and verbs <= {"lay", "token", "buy"} \
-        and len(_STEP_NOUN.findall(c.text)) == 1 and names <= {ctx.current} \
+        and len(_STEP_NOUN.findall(c.text)) == 1 and names <= {ctx.current, ctx.actor} \
         and not any(p.kind in ("money", "number", "hex", "tile", "train", "count", "percent") for p in c.pieces)
 
 

@@ -8,6 +8,7 @@ import re
 from typing import Optional
 
 from pbem.engine.actions import Action, Convert, Merge, Pass, RemoveToken
+from pbem.errors import NotationError
 
 from .context import NotationContext
 from .merger_words import GROUP_CLOSED
@@ -18,7 +19,7 @@ __all__ = ["merger_group", "merger_not_made", "merging_minor"]
 
 #: words of merging: "into" and "the new company" only where what is merged is told
 _MERGING = re.compile(r"\bmerg\w*|\bconver\w*", re.I)
-_MERGED_INTO = re.compile(r"\binto\b|\bnew\s+(?:company|major)\b|\+|->|→", re.I)
+_MERGED_INTO = re.compile(r"\binto\b|\bnew\s+(?:company|major|corporation)\b|\+|->|→", re.I)
 #: the major a merger forms, named last ("N merges with M-K and SW to form MKN": SW joins, MKN is formed)
 _FORMED = re.compile(r"\b(?:forms?|forming|becomes?|becoming)\b", re.I)
 #: the director's (president's) certificate taken with a conversion: part of it, no move
@@ -95,6 +96,11 @@ def merger_not_made(c: Clause) -> bool:
 
 
 def merging_minor(parts: list[Clause], ctx: NotationContext) -> Optional[str]:
-    """The one minor a line names, else the entity at turn."""
+    """The one minor a line names, else the entity at turn. NotationError when another clause tells
+    a move of another company ("MV won't merge; KR passes too": KR's choice is its own)."""
     who = [i for d in parts for p in d.of("name") for k, i in p.value if k == "corporation" and i in ctx.auctioned]
-    return who[0] if len(who) == 1 else ctx.current or ctx.actor
+    minor = who[0] if len(who) == 1 else ctx.current or ctx.actor
+    if any(d.verbs() and not merger_not_made(d) and any(k == "corporation" and i != minor for p in d.of("name") for k, i in p.value)
+           for d in parts):
+        raise NotationError("another company's move beside the pass", text=" ".join(d.text for d in parts))
+    return minor

@@ -113,9 +113,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         aside = clause_refusal(c.text)
         if aside is not None and kind == "merger" and merger_not_made(c):
             return [PieceMove(Pass(merging_minor(found, ctx)), (), c.start + 1, c.text)]   # "O-K doesn't merge"
-        if aside is not None and kind == "operating" and step_not_taken(c, ctx):
-            # "CPR doesn't place a token": the step passed
-            parts.append(Clause(c.start, c.end, c.text, [Piece("verb", "steppass", c.start, c.end)]))
+        if aside is not None and step_not_taken(c, ctx, kind):
+            # "CPR doesn't place a token": the step passed; "not buying anything": the writer's pass
+            parts.append(Clause(c.start, c.end, c.text, [Piece("verb", "pass" if kind == "stock" else "steppass", c.start, c.end)]))
         elif aside is not None:
             asides.append(f'"{c.text}"')
             told |= possessive_move(aside, c)      # "Teodor sold his CPR (1 share) and bought 1 QLL"

@@ -19,7 +19,7 @@ from .context import NotationContext
 from .addressed import addressed_set_aside
 from .amount_words import AMOUNT_HINT, AMOUNT_WORDS, amount_words
 from .bonuses import bonuses_set_aside
-from .merger_words import GROUP_CLOSED, SITS_OUT
+from .merger_words import GROUP_CLOSED, SITS_OUT, TAKES_OVER, merge_in_merger_round
 from .names import NameIndex, norm
 from .purposes import purposes_set_aside
 from .redemptions import BUYS_BACK, redeem_word
@@ -152,7 +152,8 @@ CONSEQUENCE = re.compile(r"\b(?:that|which|this|it)\s+(?:should\s+|will\s+|would
 #: "takes in KK", "takes KK into the merger": a minor taken into a merger
 #: (the names are blanked when it is looked for: a blank stands for one)
 _TAKES_IN = re.compile(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?(?:[A-Z]|\s))|"
-                       r"\b(?:takes?|taking|brings?|bringing)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?into\s+(?:the\s+|its\s+)?merger\b)")
+                       r"\b(?:takes?|taking|brings?|bringing)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?into\s+(?:the\s+|its\s+)?merger\b)|"
+                       r"\b(?:adds?|adding)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?to\s+(?:the\s+|its\s+)?(?:merger|group)\b)")
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "single": 1, "another": 1}
 #: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
 _SPLIT = re.compile(r";|!|(?<!\d)(?<!\bCo)(?<!\bSt)\.(?=\s|$)|(?<!\bCo)(?<!\bSt)\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||\s/\s|(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
@@ -353,7 +354,8 @@ def _auction(ctx: NotationContext) -> bool:
 
 _HAS_BEFORE = re.compile(r"\b(?:has|have|had|with)\b[^.;:!?]*$", re.I)       # "has ... and no train": a state
 _GOING_ON = re.compile(r"\s+(?:on\s+)?[a-z]+ing\b", re.I)      # "keeps going": no withholding
-_GOING_TO = re.compile(r"\b(?:going|like)\s+to\s+$", re.I)
+_GOING_TO = re.compile(r"\b(?:going|like|decides?|deciding|chooses?|choosing|elects?|electing|opts?|opting)\s+to\s+$",
+                       re.I)       # "going to pass", "decides to pass", "chooses to sell": the move, not a purpose
 _COUNTED = re.compile(r"\s+(?:of\s+(?:my|his|her|their|our|the)\s+)?(?:more\s+|single\s+)?"
                       r"(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b)")
 
@@ -385,6 +387,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_ROUND, "round", lambda m: m.group(0))
     take(CONSEQUENCE, "floats", lambda m: True)
     take(_TAKES_IN, "verb", lambda m: "merge")
+    take(TAKES_OVER, "verb", lambda m: merge_in_merger_round(ctx))     # "takes over the Riga-Orel" (merger_words.py)
     take(BUYS_BACK, "verb", lambda m: redeem_word(m, _operating(ctx)))      # a company buying back its own shares
     take(REMOVES, "verb", lambda m: "remove")        # "drops its token": a token removed
     take(DROPS, "verb", lambda m: "discard")         # "drops the 4": a train discarded

@@ -16,7 +16,7 @@ from .pieces import Clause, Piece
 __all__ = ["acting", "powers", "token_moved"]
 
 #: "uses the NWR", "using the North-West Rebellion power", "uses it" (the private just bought)
-_USES = re.compile(r"\b(?:uses|use|using)\s+(?:its\s+)?", re.I)
+_USES = re.compile(r"\b(?:uses|use|used|using)\s+(?:its\s+)?", re.I)
 _USES_IT = re.compile(r"\b(?:uses|using)\s+it\b", re.I)
 #: the moves a private's power makes: track and tokens (a run, a dividend or a train stays the company's)
 _POWER_VERBS = {"lay", "token", "remove"}

@@ -27,9 +27,10 @@ _LINE_REFUSE = re.compile(
 #: it heads the line ("Next turn. Buy 1 GT.": a plan), which is then no move at all
 _SENTENCE_REFUSE = re.compile(
     r"\b(?:next|last|previous)\s+(?:OR|SR|round|turn|time|go|week|night)\b|"
+    r"\b(?:and|or)\s+(?:the\s+)?next(?:\s+one)?\s*(?:[.!,;]|$)|"      # "passes this turn and the next": a time to come
     r"\b(?:recap|summary|status|confirmed|record|note|reminder|moderator|later|tonight|tomorrow|yesterday|earlier|"
     r"previous|ago|usual|always|wrote|writes|said|says|think|thinking|thought|"
-    r"considering|considered|tempted|plan|plans|planning|hope|intend|expect|wish|want|wants|wins|won|was|were|"
+    r"considering|considered|tempted|plan|plans|planning|hope|intend|expect|wish|want|wants|wins|won(?!['’]t)|was|were|"
     r"might|maybe|perhaps|probably|possibly|should|shall|could|would)\b",
     re.I)
 #: the words of a plan or a time to come, which head a line when their sentence names no move
@@ -39,6 +40,9 @@ _AHEAD = re.compile(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|inten
 _CLAUSE_REFUSE = re.compile(
     r"\b(?:wo|can|cannot|cant|not|never|let's|lets|"
     r"check|checking|got(?!\s+(?:an?|the)\s+\d)|he|she|they|him|her|them(?!\s+(?:all\s+)?out\b)|his|their|you|your|we|us|our|nobody|anyone|somebody|everybody|everyone|interest|income|receives|rust|rusts|"
+    r"rusted|rusting|(?:is|are|were)\s+(?:all\s+|now\s+)?gone|keeps?\s+(?:on\s+)?(?:going|running|operating)|"
+    r"(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:[a-z]+\s+){1,2}one\s+of\s+(?:its|the)|"     # the need, told before the move
+    r"(?:^|(?<=[,;]))\s*so\s+(?:[A-Za-z][\w&-]{0,11}\s+)?(?:now\s+)?floats|"    # "..., so GT floats": the clause's own
     r"closes(?!\s+(?:the\s+|its\s+)?(?:group|merger)\b)|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|presidency|prices|share\s+price|price\s+(?:moves?|"
     r"drops?|rises?|goes|went|is|was|to)|priority|phase)\b|n't\b|'d\b|"
     r"\b(?:is|are|be|been|being)\s+(?:already\s+|all\s+|now\s+|just\s+|at\s+\d{1,3}\s*%\s+)?(?:sold|bought|laid|passed|opened|started|"
@@ -54,6 +58,9 @@ _POLITE = re.compile(r"\b(?:I\s+would|I'd|I\s+will)\s+like(?:\s+to)?\b|\bthank\s
                      r"\bif\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|possible|fine|alright|"
                      r"permitted)(?:\s+now)?\b", re.I)
 _NEGATION = re.compile(r"\b(?:no|nothing|none|nope)\b", re.I)
+#: "GT has 5 shares sold": how many are sold (or bought), a state, the participle after the count
+_HAS_DONE = re.compile(r"\b(?:has|have|had)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all)\s+"
+                       r"(?:shares?\s+|certs?\s+|certificates?\s+)?(?:sold|bought|issued)\b", re.I)
 #: "NYC has only $150 and no train": what a company has, a situation (not the step passed)
 _HAS_NO = re.compile(r"\b(?:has|have|had)\s+(?:only\s+[^,;.]{1,20}?\s+and\s+)?no\b", re.I)
 #: "Pass (buying a GT first)": a move told after the pass as made before it, an order the
@@ -86,7 +93,7 @@ def _reported(text: str) -> Optional[str]:
 def clause_refusal(text: str) -> Optional[str]:
     """Why a clause is chat, not a move (a doubt, a plan, a negation, someone else's), or None."""
     plain = _POLITE.sub(" ", text)
-    m = _SENTENCE_REFUSE.search(plain) or _CLAUSE_REFUSE.search(plain) or _HAS_NO.search(text)
+    m = _SENTENCE_REFUSE.search(plain) or _CLAUSE_REFUSE.search(plain) or _HAS_NO.search(text) or _HAS_DONE.search(text)
     if m:
         return f'"{m.group(0).strip()}"'
     rest = _STEP_PASS.sub(" ", text)
@@ -120,6 +127,15 @@ class Heading(Exception):
     move ("Next turn. Buy 1 GT."), a bracket that sets a move against what is not done."""
 
 
+#: a bracket that describes what it follows ("(the coal town)"): "the" and words, no number
+_DESCRIPTION = re.compile(r"\s*the\s+[A-Za-z][A-Za-z' -]{0,40}")
+
+
+def described(part: str) -> bool:
+    """Whether a bracket's part only describes the hex or thing before it: no move word, no number."""
+    return bool(_DESCRIPTION.fullmatch(part)) and not any(w.lower() in VERBS for w in _WORD.findall(part))
+
+
 def set_aside(line: str) -> tuple[str, list[str]]:
     """The line with its questions, its sentences of reports or plans and its brackets' parts of
     chat blanked (the same length, so every column stands), and why each was set aside.
@@ -131,10 +147,13 @@ def set_aside(line: str) -> tuple[str, list[str]]:
         why.append(f'"{m.group(0).strip(" -–—")}"')
         return " " * len(m.group(0))
 
+    asked = [False]               # whether the sentence before was a question
+
     def sentence(m: re.Match) -> str:
         text = m.group(0)
-        if text.rstrip().endswith("?"):
-            return blank(m)
+        was, asked[0] = asked[0], text.rstrip().endswith("?")
+        if asked[0] or was and _BRACKET.fullmatch(text.strip()):
+            return blank(m)       # a question, and the bracket after it ("GT passes? (no token)")
         if not _SENTENCE_REFUSE.search(_POLITE.sub(" ", _BRACKET.sub(" ", CONSEQUENCE.sub(" ", text)))):
             return text         # (a bracket's parts are weighed by themselves, below)
         told = any(w.lower() in VERBS for w in _WORD.findall(CONSEQUENCE.sub(" ", text)))
@@ -151,7 +170,8 @@ def set_aside(line: str) -> tuple[str, list[str]]:
         if any(a and re.match(r"\s*but\b", p, re.I) for a, p in zip(said, parts[1:])):
             # "Pass (nothing, but buy a GT)": what is not done against what is
             raise Heading(m.group(0))
-        return _PART.sub(lambda p: blank(p) if clause_refusal(p.group(0)) else p.group(0), m.group(0))
+        return _PART.sub(lambda p: blank(p) if clause_refusal(p.group(0)) or described(p.group(0)) else p.group(0),
+                         m.group(0))
     line = _BRACKET.sub(bracket, line)
     if telling and line.strip():
         # "GT ran for 30 and did the usual. Bought a 2.": a move told as no move of now,

@@ -39,6 +39,8 @@ from .pronouns import it_named_before
 from .turn_end import end_said
 from .piece_moves import read_by_pieces, round_kind
 from .pieces import unknown_subject
+from .told_exchanges import exchange_unread
+from .writer_pronouns import own_pronouns
 from .spelling import respelled
 
 __all__ = ["TERSE", "price_after_buy", "read_terse_by_pieces", "tersely"]
@@ -247,7 +249,10 @@ def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
     whose first word is a name nobody has, straight before its move word, is refused: the
     pieces would leave that word out and make the writer the one who moves."""
     line = loans_aside(sale_first(line))    # a sale that funds a train first; a loan beside a buy set aside
+    line = own_pronouns(line, ctx, index)       # "Ann has $300 left, so she sells ..." (writer_pronouns.py)
     ctx = company_at_turn(line, ctx, index)     # "MNN passes" in a merger round no company is at turn in
+    if (told := exchange_unread(line, ctx, index)) is not None:     # told_exchanges.py
+        raise NotationError(f'"{told}": an exchange of what, for what?', text=line.strip())
     subject = unknown_subject(line, ctx, index)
     if subject is not None:
         raise NotationError(f'"{subject[1]}" names no player or company: a move starts with who makes it',

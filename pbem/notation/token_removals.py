@@ -11,7 +11,7 @@ __all__ = ["REMOVES", "removal"]
 
 #: the move word of a removal: "drops", "removes", "gives up", "lifts" with a token or station
 #: named within a few words after it (bounded, so the look-ahead stays linear)
-REMOVES = re.compile(r"\b(?:drops?|dropping|removes?|removing|gives?\s+up|giving\s+up|lifts?|lifting)\b"
+REMOVES = re.compile(r"\b(?:drops?|dropping|removes?|removing|gives?\s+up|giving\s+up|lifts?|lifting|loses|losing)\b"
                      r"(?=[^.;,:!?]{0,40}?\b(?:tokens?|stations?)\b)", re.I)
 
 

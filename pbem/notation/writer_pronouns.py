@@ -1,0 +1,32 @@
+"""A pronoun standing for the writer ("Ann has $300 left, so she sells 20% of GT", "Ann sells off
+her whole PRR holding"): "he", "she", and "his", "her" of a holding sold ("off her", "of his"),
+after the writer's own name with no other player named between, are the writer's; the line is
+read without them (another's pronoun, one whose player is not the writer, still sets its clause
+aside: scopes.py; "buys her third share" is left to the claims it comes with)."""
+from __future__ import annotations
+
+import re
+
+from .context import NotationContext
+from .names import NameIndex
+
+__all__ = ["own_pronouns"]
+
+#: "she sells", "sells off her holding", "sold of his shares": a subject, or a holding sold
+_PRONOUN = re.compile(r"\b(?:he|she)\b|(?<=\bof\s)(?:his|her)\b|(?<=\boff\s)(?:his|her)\b", re.I)
+
+
+def own_pronouns(line: str, ctx: NotationContext, index: NameIndex) -> str:
+    """The line with the pronouns that stand for the writer blanked (the same length)."""
+    if not ctx.actor or not _PRONOUN.search(line):
+        return line
+    from .pieces import _find
+
+    players = sorted((p.start, i) for p in _find(line, ctx, index) if p.kind == "name"
+                     for k, i in p.value if k == "player")
+    out = list(line)
+    for m in _PRONOUN.finditer(line):
+        before = [i for at, i in players if at < m.start()]
+        if before and before[-1] == ctx.actor:
+            out[m.start():m.end()] = " " * (m.end() - m.start())
+    return "".join(out)
