@@ -93,7 +93,8 @@ def test_a_line_naming_no_bidder_is_read_once_and_a_refusal_leaves_nothing(reads
     with pytest.raises(RuleError, match="Bob's turn"):
         g.push_notation("Ann bids 20 for HB\nHudson Bay 25")
     assert g.moves == []
-    assert reads["lines"] == {1: 1, 2: 1} and reads["clauses"] == {1: 1, 2: 1}
+    assert reads["lines"] == {1: 1, 2: 1} and set(reads["clauses"].values()) == {1}    # (a line the grammar
+    # reads has its clauses read; one the interpreter reads has none)
 
 
 def test_a_refused_line_is_met_in_its_turn_and_nothing_stays(tmp_path):

@@ -1,19 +1,29 @@
 """Moves the fitting reads by a word of their own, not by the round's usual moves: a loan (refused:
 loans.py sets aside the ones beside a buy), a company buying back its shares (redemptions.py) and
-a token removed (token_removals.py)."""
+a token removed (token_removals.py), a run of nothing ("nothing to run", "runs nothing": no route)."""
 from __future__ import annotations
+
+import re
+
+from pbem.engine.actions import RunRoutes
 
 from .redemptions import redemption
 from .token_removals import removal
 
-__all__ = ["OWN_WORDS", "own_word_move"]
+__all__ = ["NO_RUN", "OWN_WORDS", "own_word_move"]
 
 #: the move words (pieces.py families) read here
-OWN_WORDS = frozenset({"loan", "redeem", "remove"})
+OWN_WORDS = frozenset({"loan", "redeem", "remove", "norun"})
+#: a run of nothing told as such (pieces.py makes it the move word "norun")
+NO_RUN = re.compile(r"\b(?:nothing\s+to\s+run|runs?\s+nothing)\b(?!\s+(?:yet|now|until|before))", re.I)
 
 
 def own_word_move(fitter):
     """The fits of a clause whose move word is one of `OWN_WORDS` (`piece_moves._Fitter.fit`)."""
     if "remove" in fitter.verbs:
         return removal(fitter)
+    if "norun" in fitter.verbs:        # no train, amount or stop besides: the operating company runs nothing
+        if fitter.kind != "operating" or any(p.kind in ("number", "money", "hex", "train") for p in fitter.c.pieces):
+            return None
+        return [[(RunRoutes(fitter.ctx.current, ()), ())]]
     return redemption(fitter)

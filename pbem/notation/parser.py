@@ -253,6 +253,10 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         try:
             return self._read_line(line_no, one_pass(sale_first(line)))
         except NotationError as first:
+            pieces = self.interpret(line_no, line)          # the one interpreter, before any rewording
+            if isinstance(pieces, list):
+                return pieces
+            self.header, self.sticky, self.orphan = saved
             # the rules reword in one pass; a rewording may open the way for an earlier rule,
             # so a line still refused is reworded again (a few times at most)
             again: Optional[str] = line
@@ -267,7 +271,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                     continue
             self.line_no, self.line = line_no, line
             self.header, self.sticky, self.orphan = saved
-            return self.by_pieces(line_no, line, first)
+            return self.by_pieces(line_no, line, first, pieces)
 
     def corrected_first(self, line_no: int, line: str) -> Optional[list]:
         """The items of a line that corrects itself ("sells 2 GT, sorry, 3 GT", "rot 1, I mean

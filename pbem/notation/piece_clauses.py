@@ -20,7 +20,7 @@ from .track_clauses import settled
 __all__ = ["AGAIN", "BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "collect_values", "joined", "named_before", "step_not_taken", "steps_named", "train_after_lay"]
 
 #: move words that need no piece to be a move
-BARE = {"pass", "steppass", "payout", "withhold", "half", "convert", "redeem"}
+BARE = {"pass", "steppass", "payout", "withhold", "half", "convert", "redeem", "norun"}
 #: a clause that says the turn is over
 DONE = re.compile(r"\W*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+\w+(?:\s+\w+)?)?)\W*", re.I)
 #: a clause that goes on with the moves of the one before it

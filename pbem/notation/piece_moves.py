@@ -51,7 +51,7 @@ _ROUND_KINDS = {"auction": "auction", "sr": "stock", "stock": "stock", "or": "op
 _ROUND_VERBS = {
     "auction": {"bid", "buy", "par", "pass", "steppass", "loan"},
     "stock": {"bid", "buy", "sell", "par", "pass", "token", "loan"},
-    "operating": {"buy", "sell", "lay", "token", "run", "payout", "withhold", "half", "pass", "steppass", "discard",
+    "operating": {"buy", "sell", "lay", "token", "run", "norun", "payout", "withhold", "half", "pass", "steppass", "discard",
                   "loan", "merge", "convert", "redeem"},
     "merger": {"buy", "merge", "convert", "pass", "steppass", "loan", "remove"},
 }

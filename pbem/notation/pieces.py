@@ -21,6 +21,7 @@ from .amount_words import AMOUNT_HINT, AMOUNT_WORDS, amount_words
 from .bonuses import bonuses_set_aside
 from .merger_words import GROUP_CLOSED, SITS_OUT, TAKES_OVER, merge_in_merger_round
 from .names import NameIndex, norm
+from .own_word_moves import NO_RUN
 from .purposes import purposes_set_aside
 from .redemptions import BUYS_BACK, redeem_word
 from .revenue_sums import sum_parts_set_aside
@@ -353,6 +354,7 @@ def _auction(ctx: NotationContext) -> bool:
 
 
 _HAS_BEFORE = re.compile(r"\b(?:has|have|had|with)\b[^.;:!?]*$", re.I)       # "has ... and no train": a state
+_TRAIN_LABEL = re.compile(r"(?:^|(?<=[.;/,]))\s*(trains?)\s*:(?=\s*(?:an?\s+|the\s+|one\s+)?(?:\d|D\b))", re.I)   # a field
 _GOING_ON = re.compile(r"\s+(?:on\s+)?[a-z]+ing\b", re.I)      # "keeps going": no withholding
 _GOING_TO = re.compile(r"\b(?:going|like|decides?|deciding|chooses?|choosing|elects?|electing|opts?|opting)\s+to\s+$",
                        re.I)       # "going to pass", "decides to pass", "chooses to sell": the move, not a purpose
@@ -461,6 +463,10 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     for m in _SKIPS.finditer(text):
         for _ in range(2 if m.group(1) else 1):
             pieces.append(Piece("verb", "steppass", m.start(), m.end()))
+    for m in NO_RUN.finditer(text):          # "nothing to run": a run of no route (own_word_moves.py)
+        pieces.append(Piece("verb", "norun", m.start(), m.end()))
+    for m in _TRAIN_LABEL.finditer(line):    # "Train: a 3 from the depot": the label is the purchase
+        pieces.append(Piece("verb", "buy", m.start(1), m.end(1)))
     for m in re.finditer(r"\b(?:I'?m|I\s+am)\s+done\b", text, re.I):
         pieces.append(Piece("verb", "pass", m.start(), m.end()))
     for m in re.finditer(r"\bneutral\b", text, re.I):

@@ -43,7 +43,7 @@ def trains_before_routes(pieces: list, line: str, trains: set) -> list:
     """The pieces with a train's bare number before a route made a train piece: a "tile" or
     "number" of a train's name written just before a route of two stops or more, or before
     "goes"/"does" and such a route (then a run's move word too)."""
-    pieces = places_in_routes(pieces, line)
+    pieces = route_in_brackets(places_in_routes(pieces, line), line)
     out = list(pieces)
     added = []
     verb = None                  # the last move word before the piece
@@ -158,6 +158,22 @@ def _place(index, text: str):
     except Exception:          # several places of that name: no route read from it
         return None
     return e.ident if e is not None and e.kind == "location" else None
+
+
+_BRACKET_ROUTE = re.compile(r"\(\s*[A-Z]{1,2}\d{1,2}(?:\s*[-–—]\s*[A-Z]{1,2}\d{1,2})+\s*\)")
+
+
+def route_in_brackets(pieces: list, line: str) -> list:
+    """The pieces without the places named before a route written again in brackets by its
+    hexes ("Odessa to Moscow (D20-D14-H8)": the bracket is the route, its stops in order)."""
+    drop = set()
+    for m in _BRACKET_ROUTE.finditer(line):
+        inside = {p.value for p in pieces if p.kind == "hex" and m.start() < p.start < m.end()}
+        before = [p for p in pieces if p.kind == "name" and m.start() - 80 < p.end <= m.start()
+                  and all(k == "location" for k, _ in p.value)]
+        if before and all(any(h in inside for _, h in p.value) for p in before):
+            drop.update(id(p) for p in before)
+    return [p for p in pieces if id(p) not in drop] if drop else pieces
 
 
 def route_order(c) -> list:

@@ -10,6 +10,7 @@ import re
 from typing import Optional
 
 from .circumstances import circumstances
+from .own_word_moves import NO_RUN
 from .pieces import _STEP_PASS, _WORD, CONSEQUENCE, VERBS
 
 __all__ = ["Heading", "clause_refusal", "line_refusal", "refusal", "set_aside"]
@@ -96,7 +97,7 @@ def clause_refusal(text: str) -> Optional[str]:
     m = _SENTENCE_REFUSE.search(plain) or _CLAUSE_REFUSE.search(plain) or _HAS_NO.search(text) or _HAS_DONE.search(text)
     if m:
         return f'"{m.group(0).strip()}"'
-    rest = _STEP_PASS.sub(" ", text)
+    rest = NO_RUN.sub(" ", _STEP_PASS.sub(" ", text))      # "no token", "nothing to run": a step's move
     rest = re.sub(r"\bno\s+(?:bid|more\s+for\s+me)\b", " ", rest, flags=re.I)     # "No more for me on N": a pass
     rest = re.sub(r"\b(?:for|at)\s+no\s+(?:cost|charge)\b", " ", rest, flags=re.I)     # "lays #7 at H12 for no cost": free
     m = _NEGATION.search(rest)

@@ -130,16 +130,21 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
         count = _handle(reader, tree)
     except NotationError as first:
         _restore(reader, snap)
+        pieces = reader.interpret(no, line)        # as read_line: the one interpreter, before any rewording
+        if isinstance(pieces, list):
+            reader.how = "by the pieces it names"
+            return [("text", line)] + [("moves", [m]) for m in pieces], len(pieces)
+        _restore(reader, snap)
         # reworded as `_Reader.read_line` rewords, so the table reads every line it reads
         found = _reworded(reader, no, written, snap)
         if found is not None:
             text, tree, count = found
             reader.how = "reworded"
         elif tree is None:
-            return _by_pieces(reader, no, line, first)
+            return _by_pieces(reader, no, line, first, pieces)
         else:
             try:                        # as read_line: the pieces, then the last tries, when no wording reads
-                return _by_pieces(reader, no, line, first)
+                return _by_pieces(reader, no, line, first, pieces)
             except PbemError:
                 _restore(reader, snap)  # the clause may read on the state it meets in its turn
     except PbemError:
@@ -182,9 +187,9 @@ def _reworded(reader: _Reader, no: int, line: str, snap) -> Optional[tuple[str, 
     return None
 
 
-def _by_pieces(reader: _Reader, no: int, line: str, first: NotationError) -> tuple[list, int]:
+def _by_pieces(reader: _Reader, no: int, line: str, first: NotationError, tried) -> tuple[list, int]:
     """The units of a line read by its pieces or a last try (`_Reader.by_pieces`), one per move, already read."""
-    moves = reader.by_pieces(no, line, first)
+    moves = reader.by_pieces(no, line, first, tried)
     reader.how = "by the pieces it names"
     return [("text", line)] + [("moves", [m]) for m in moves], len(moves)
 

@@ -28,5 +28,6 @@ def own_pronouns(line: str, ctx: NotationContext, index: NameIndex) -> str:
     for m in _PRONOUN.finditer(line):
         before = [i for at, i in players if at < m.start()]
         if before and before[-1] == ctx.actor:
-            out[m.start():m.end()] = " " * (m.end() - m.start())
+            at = m.start() - 3 if line[max(0, m.start() - 3):m.start()].lower() == "of " else m.start()
+            out[at:m.end()] = " " * (m.end() - at)        # "all four of his HBR": "all four HBR"
     return "".join(out)
