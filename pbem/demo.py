@@ -191,7 +191,8 @@ def _show(out: Path, say, who: str, address: str, mid: str, what: str, trap: boo
         say(f"{who}: {what}\n    -> accepted: {'; '.join(applied)}")
         return 0
     lines = [ln for ln in text.splitlines() if ln.strip()]
-    reason = next((ln for ln in lines if "refused" in ln.lower()), lines[0] if lines else "")
+    reason = next((ln for ln in lines if ln.lower().startswith("refused")),
+                  next((ln for ln in lines if "refused" in ln.lower()), lines[0] if lines else ""))
     say(f"{who}: {what}\n    -> REFUSED ({'told to ' + address if 'sign-on' in subj else 'reply'}): {reason.strip()}")
     return 1
 

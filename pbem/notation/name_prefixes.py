@@ -42,20 +42,18 @@ _GENERIC = frozenset("""company railway railroad central pacific valley shipping
 southern eastern western grand great river lake long bay private black white start until rules phase""".split())
 
 
-def private_words(index: NameIndex) -> dict:
+def private_words(index: NameIndex, move_words: frozenset = frozenset()) -> dict:
     """Normalised single words (five letters or more, not generic) -> [("company", id)], for the
     words that stand in the names of one private company only and in no other name of the title
     ("the Trestle", "the bridge", "Schuylkill"), and are no move word or filler: read in an
-    auction round, where privates are sold."""
-    from .pieces import FILLERS, VERBS
-
+    auction round, where privates are sold. `move_words`: the reader's move words and fillers."""
     seen: dict = {}
     for kind in ("corporation", "company", "location"):
         for e in index.entries[kind]:
             for name in e.shown:
                 for w in _WORD.findall(name):
                     q = norm(w)
-                    if len(q) > 4 and q not in _GENERIC and q not in VERBS and q not in FILLERS:
+                    if len(q) > 4 and q not in _GENERIC and q not in move_words:
                         seen.setdefault(q, set()).add((e.kind, e.ident))
     taken = {q for es in index.entries.values() for e in es for q in e.exact}
     return {q: sorted(found) for q, found in seen.items()

@@ -17,11 +17,8 @@ from .context import NotationContext
 from .names import NameIndex
 from .pieces import clauses
 
-__all__ = ["OUTBID", "others_set_aside"]
+__all__ = ["others_set_aside"]
 
-#: words after which a player is the one outbid
-OUTBID = frozenset({"raise", "raises", "raising", "outbid", "outbids", "outbidding", "top", "tops", "topping",
-                    "overbid", "overbids", "overbidding"})
 
 
 def others_set_aside(line: str, ctx: NotationContext, index: NameIndex, kind: Optional[str]) -> Optional[list]:

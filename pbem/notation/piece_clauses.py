@@ -20,6 +20,9 @@ from .track_clauses import settled
 __all__ = ["AGAIN", "BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "collect_values", "joined", "named_before", "step_not_taken", "steps_named", "train_after_lay"]
 
 #: move words that need no piece to be a move
+#: words after which a player is the one outbid ("raising Oskar"), not the one moving
+OUTBID = frozenset({"raise", "raises", "raising", "outbid", "outbids", "outbidding", "top", "tops", "topping",
+                    "overbid", "overbids", "overbidding"})
 BARE = {"pass", "steppass", "payout", "withhold", "half", "convert", "redeem", "norun"}
 #: a clause that says the turn is over
 DONE = re.compile(r"\W*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+\w+(?:\s+\w+)?)?)\W*", re.I)

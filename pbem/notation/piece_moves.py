@@ -25,9 +25,8 @@ from .declarations import declared
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses
 from .piece_clauses import (
-    AGAIN, BARE, CARRIED, DONE, GOES_ON, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay, acting, token_moved,
+    AGAIN, BARE, CARRIED, DONE, GOES_ON, OUTBID, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay, acting, token_moved,
 )
-from .others_context import OUTBID
 from .par_restated import HOME, PRESIDENTS as _PRESIDENTS, par_restated   # the president's certificate: a par
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .piece_own_kinds import own_kind_moves, own_verbs

@@ -190,7 +190,7 @@ def _private_words(index: NameIndex) -> dict:
     """`private_words` of the index, kept on it (built once per game)."""
     got = index.__dict__.get("_piece_private")
     if got is None:
-        got = index.__dict__["_piece_private"] = private_words(index)
+        got = index.__dict__["_piece_private"] = private_words(index, frozenset(VERBS) | frozenset(FILLERS))
     return got
 
 

@@ -8,6 +8,7 @@ is left as written (the reader then asks).
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 
 __all__ = ["CERT_SIZE", "said_once"]
@@ -41,8 +42,6 @@ def counted_shares(pieces: list, line: str, ctx) -> list:
     or straight after one with a certificate word after it ("NYNH 1 sh IPO"), is one of its
     shares: a count, not an amount (more shares at once without a move word stay unread); in a
     clause naming no count, "share" written straight after a company's name is one share."""
-    from .pieces import Piece
-
     raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
     if not str(raw or "").strip().lower().startswith(("sr", "stock")):
         return pieces
@@ -56,12 +55,12 @@ def counted_shares(pieces: list, line: str, ctx) -> list:
         if after is not None and _corporation(after) and m.end() == after.start \
                 or before is not None and _corporation(before) and not line[before.end:p.start].strip() \
                 and _AFTER_NAME.match(line, p.end):
-            out[n] = Piece("count", p.value, p.start, p.end, p.before)
+            out[n] = dataclasses.replace(p, kind="count")
     if not any(p.kind in ("count", "number", "percent") for p in out):
         for p in [p for p in out if _corporation(p)]:
             m = _ONE_AFTER.match(line, p.end)         # "C&O share please": one share
             if m:
-                out.append(Piece("count", 1, m.start(1), m.end(1), ""))
+                out.append(dataclasses.replace(p, kind="count", value=1, start=m.start(1), end=m.end(1), before=""))
         out.sort(key=lambda p: p.start)
     return out
 
