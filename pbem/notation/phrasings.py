@@ -240,40 +240,19 @@ def _short_lines(rule: Callable[[str], str]) -> Callable[[str], str]:
 _RULES: list[Callable[[str], str]] = [
     # 1861 mergers, conversions and the passes that decline them
     _merge_told,
-    _convert_told,
     _exchange_told,
     # a merger or conversion declined without the word pass: "No merge for N this time."
-    _sub(rf"^\s*(?i:no\s+(?:merger|merge|merging|conversion|converting)\s+(?:for|of|by)\s+(?:the\s+)?)({_NAME})"
-         r"(?:\s+(?i:this\s+(?:time|round|turn)|for\s+now))?\s*[.!]?\s*$", r"\1 passes", 0),
     # a token given up, and 1882's North-West Rebellion told as a story: "NW drops its Kiev
     # token", "NW drops its token in Kiev to get down to three", "its token moves from J12 to D6"
     _sub(rf"\b(?i:drops?|removes?|lifts?|gives?\s+(?:up|back)|returns?|pulls?)\s+(?i:its|the|their|one)\s+({_HEXP}|{_PLACE_WORDS}?)\s+"
          r"(?i:(token|station|marker))\b", r"removes its \2 from \1", 0),
-    _sub(r"\b(?i:gives?\s+(?:up|back)|returns?|pulls?|lifts?)\s+(?i:its|the|their|one)\s+(?i:(token|station|marker))\s+(?i:in|on|at|from)\s+"
-         rf"({_HEXP}|{_PLACE_WORDS})\b", r"removes its \1 from \2", 0),
-    _sub(r"\b(?i:drops?|gives?\s+up|returns?|pulls?)\s+(?i:its|the|their|one)\s+(?i:(token|station|marker))\s+(?i:in|on|at|from)\s+"
-         rf"({_HEXP}|{_PLACE_WORDS}?)\s+(?i:(?:in\s+order\s+)?to\s+(?:get|go|come|stay|keep|fit|reduce)\b|so\s+(?:as\s+)?to\b)[^,;.]*",
-         r"removes its \1 from \2", 0),
-    _sub(rf"\b(?i:its|the)\s+(?i:(token|station))\s+(?i:moves|is\s+moved|goes|jumps)\s+(?i:from)\s+({_HEXP})\s+(?i:to)\s+({_HEXP})\b",
-         r"moves its \1 from \2 to \3", 0),
-    _sub(rf"([:,;]\s*)(?i:(token|station))\s+(?i:moves|is\s+moved|goes|jumps)\s+(?i:from)\s+({_HEXP})\s+(?i:to)\s+({_HEXP})\b",
-         r"\1moves its \2 from \3 to \4", 0),
-    _sub(r"\b(uses|used|using)\s+(?:the\s+)?North[\s-]?West\s+Rebellion(?:\s+(?:private|company|power))?", r"\1 the NWR"),
     # a private's tile and station told as the company using it: "C&O uses the D&H to lay #57 on
     # F16 and put a token there" -> the private lays, the company places its token
-    _sub(r"^\s*([A-Z][\w&-]*)\s+(?i:uses|using)\s+(?:(?i:the|its)\s+)?([A-Z][\w&-]*)(?:'s\s+(?i:ability|power))?\s+(?i:to)\s+"
-         r"(?i:lay|place|put)\s+([^,;.?]+?)\s+(?i:and)\s+(?:(?i:to)\s+)?(?i:put|place|drop|lay)\s+(?i:a|its|one)\s+(?i:token|station)\s+"
-         r"(?i:there|on\s+it|in\s+it)\s*(?=[.!;]|$)", r"\2 lays \3 and \1 places a token there", 0),
     _sub(r"\b(?:plays|played|playing|exercises|exercised|activates|activated|triggers)\s+(?=(?:the\s+|its\s+)?[A-Z][\w-]*(?:'s)?"
          r"(?:\s+(?:private|power|ability))*\s*[:,-])", "uses "),
     _sub(r"\b(?i:moves?)\s+[A-Z][\w-]*(?:'s)?\s+((?i:token|station))\b", r"moves its \1", 0),
     _sub(rf"\b((?i:moves?)\s+(?i:its|the|a)\s+(?i:token|station))\s+({_HEXP})\s+(?i:to)\s+({_HEXP})\b", r"\1 from \2 to \3", 0),
     _sub(rf"(^|[:;,]\s*)(?i:(token|station))\s+(?i:from\s+)?({_HEXP})\s*(?:->|→|=>|(?i:to))\s*({_HEXP})\b", r"\1moves its \2 from \3 to \4", 0),
-    # a lay that costs nothing: "lays a free #59", "lays track #7 at H12 for no cost"
-    _sub(r"\b(lays?|laid|laying|places?|placed|puts?)\s+(an?\s+|its\s+|the\s+)?free\s+(?:track\s+)?(?=#|\d|tile|token|station)", r"\1 \2"),
-    _sub(r"\b(lays?|laid|laying)\s+track\s+(?=#\d|tile\b)", r"\1 "),
-    _sub(r"(\b(?:lays?|laid|laying)\b[^,;.]*?)\s+(?:for\s+(?:no\s+cost|free|nothing)|at\s+no\s+cost|free\s+of\s+charge|"
-         r"without\s+(?:any\s+)?cost)\b", r"\1"),
     # auctions told in words: "Auctioning M-K, opening bid 120", "I'll auction MB, 250 to start",
     # "Put me down for $55 on the Sask Central", "Bidding on the Kharkov minor, K-R, at 100"
     _sub(r"\b(?i:the\s+)?(?:(?i:minor\s+(?:in|at|from|of|based\s+in))\s+" + _PLACE_WORDS + r"|(?:" + _PLACE_WORDS +
@@ -283,22 +262,11 @@ _RULES: list[Callable[[str], str]] = [
     _sub(r"\b(?i:auction(?:s|ing)?|nominat(?:e|es|ing)|put(?:s|ting)?\s+up|open(?:s|ing)?(?:\s+the\s+bidding\s+(?:on|for))?)\s+"
          rf"(?i:the\s+)?(?:[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?\s*\((?={_NAME}\)))?({_NAME})\)?\s*(?:[,:;]|\s+[-–—])?\s+(?i:with\s+)?(?i:an?\s+)?(?i:(?:opening|starting|first)\s+bid|bid)"
          rf"(?i:\s+(?:of|at))?\s*:?\s*({_AMOUNT})", r"bid \2 on \1", 0),
-    _sub(r"\b(?i:auction(?:s|ing)?|nominat(?:e|es|ing)|put(?:s|ting)?\s+up|open(?:s|ing)?)\s+"
-         rf"(?i:the\s+)?(?i:(?:green|yellow)\s+)?(?i:minor\s+)?({_NAME})\s*[,:;]?\s+({_AMOUNT})\s+(?i:to\s+(?:start|open)|as\s+(?:the\s+|an?\s+)?(?:opening|starting|first)\s+bid)\b",
-         r"bid \2 on \1", 0),
     _sub(rf"\b(?i:putting|puts?)\s+(?:the\s+)?({_NAME})\s+(?i:up)\s+(?i:for\s+auction\s+)?(?i:at|for)\s+({_AMOUNT})(?:\s*(?i:roubles?|rubles?|dollars?)\b)?", r"bid \2 on \1", 0),
-    # "I'm putting up M-K for 120", "I put up MNN for auction, 100 roubles"
-    _sub(rf"(?:\b(?i:I'?m|I\s+am|I)\s+)?\b(?i:putting|puts?)\s+(?i:up)\s+(?:the\s+)?({_NAME})\s+"
-         rf"(?:(?i:for\s+auction)\s*[,:]?\s*(?:(?i:at|for)\s+)?|(?i:at|for)\s+)({_AMOUNT})(?:\s+(?i:roubles?|rubles?|dollars?))?",
-         r"bid \2 on \1", 0),
-    _sub(rf"^\s*({_NAME})\s+(?:is\s+)?(?i:up\s+for\s+auction)\s*(?:,\s*|\s+(?i:at|for|from)\s+)({_AMOUNT})\s*[.!]?\s*$", r"bid \2 on \1", 0),
     _sub(rf"\bthe\s+minimum\s*(?:,\s*|\(\s*)({_AMOUNT})\s*(?:,|\))?", r"\1"),
     _sub(rf"\b(?:put|count|sign|pencil)\s+me\s+(?:down|in|up)\s+(?:for|at|with)\s+({_AMOUNT})\s+(?:on|for)\s+", r"bid \1 on "),
     _p_number,
     # a raise in answer to the bid before it: "Ingrid bids 70 for SC, I go to 75" (the other bid is a report)
-    _sub(rf"^\s*[A-Z][\w'’-]*\s+(?i:bids?|bid|is\s+on|has)\s+{_AMOUNT}\s+(?i:for|on)\s+((?i:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){{0,2}})"
-         rf"\s*[,;.]\s*(?i:so\s+)?(?i:I(?:'ll|\s+will)?\s+(?:go|raise(?:\s+it)?|up\s+it|bid|make\s+it))\s+(?i:to\s+)?({_AMOUNT})\s*[.!]?\s*$",
-         r"bid \2 on \1", 0),
     # a pass in an auction with its reason: "Passing on the SC auction, 65 is too rich for me",
     # "Not bidding this time around. Pass.", "Out."; a bid in words: "Mattie puts 115 on OK"
     _sub(r"^\s*(?:(?i:I'm\s+|I\s+am\s+|I\s+)?(?i:passing|pass)\s+(?i:on|for)\s+(?:(?i:the)\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?"
@@ -309,9 +277,6 @@ _RULES: list[Callable[[str], str]] = [
     _sub(r"\b(?i:puts?|putting)\s+([$₽]?\d+(?:\s*₽)?)\s+(?i:on)\s+(?:(?i:the)\s+)?([A-Z][A-Z&-]{1,4})(?=\s*[.!]?\s*$)", r"bids \1 on \2", 0),
     # a private taken for what it costs now: "the SC is down to $45 - I'll buy it at 45",
     # "Canadian Pacific is the last one left, so I'll take it at face ($180)"
-    _sub(r"^\s*(?:[^.?]*?\b(?i:so|and)\s+)?(?:(?i:the)\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s+(?i:is)\s+(?:(?i:now\s+)?(?i:down\s+to)\s+"
-         rf"{_AMOUNT}|(?i:the\s+last\s+(?:one|private|company)(?:\s+left)?))\s*(?:[,;.]|\s+[-–—])\s*(?i:so\s+)?(?i:I(?:'ll|\s+will)?)\s+"
-         rf"(?i:take|buy|grab)\s+(?i:it)\s+(?i:at|for)\s+(?i:face(?:\s+value)?\s*)?\(?\s*({_AMOUNT})\s*\)?", r"bid \2 on \1", 0),
     # a par after the auction it follows: "Won the CP at 205, so CPR gets a par of 90"
     _sub(rf"^\s*(?i:(?:I\s+)?(?:won|bought|got))\s+(?i:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?\s+(?i:at|for)\s+{_AMOUNT}\s*[,;.]\s*"
          rf"(?i:so\s+|and\s+)?({_NAME})\s+(?i:gets|will\s+get|has)\s+(?i:a\s+)?(?i:par)(?:\s+(?i:price|value))?\s+(?i:of|at)\s+({_AMOUNT})",
@@ -321,18 +286,12 @@ _RULES: list[Callable[[str], str]] = [
     _sub(rf"\b(?i:buy(?:s|ing)?|takes?|taking|gets?|getting)\s+(?i:the\s+)?({_NAME})(?:'s)?\s+(?i:president|director)(?:'?s)?"
          r"(?i:\s+(?:certificate|cert|share))?\s*(?i:,\s*|\s+(?:at|for|with)\s+(?:a\s+)?)?(?i:par)(?i:\s+(?:price\s+)?(?:of|at))?\s+"
          rf"({_AMOUNT})", r"par \1 at \2", 0),
-    lambda s: re.sub(r"^\s*(?:the\s+)?([A-Za-z][\w-]{1,3})\s+(?:into|->|→|for)\s+(?:the\s+)?(" + _NAME + r")\s+"
-                     r"(?i:pres|prez|presidency|president(?:'?s)?|director(?:'?s)?)(?:\s+(?i:cert|certificate|share))?\b",
-                     lambda m: f"exchange {m.group(1).upper()} for the {m.group(2)} president's certificate", s),
     _sub(rf"\b((?i:convert|exchange|swap|trade)(?:s|d|ed|ing)?\s+(?:(?i:the|my|his|her|their)\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){{0,2}}"
          rf"\s+(?i:into|for|to)\s+(?:(?i:the)\s+)?{_NAME})(?=\s*,\s*(?i:par)\b)", r"\1 president's certificate", 0),
     _sub(rf"\b((?i:convert|exchange|swap|trade)(?:s|d|ed|ing)?\s+(?:(?i:the|my|his|her|their)\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){{0,2}}"
          rf"\s+(?i:into|for|to)\s+(?:(?i:the)\s+)?{_NAME}(?:'s)?\s+(?i:president|director)(?:'?s)?(?:\s+(?i:certificate|cert|share))?)"
          rf"\s+(?i:at|@)\s+({_AMOUNT})", r"\1, par \2", 0),
     _sub(r"(\bwith|,)\s+(?:its\s+|the\s+|a\s+)?home\s+(?=(?:in|on|at)\s+)", r"\1 home token "),
-    _sub(rf"\b(?i:buys?|buying|takes?|taking)\s+(?i:the\s+)?(?i:president|director)(?:'?s)?\s+(?i:certificate|cert|share)\s+(?i:of|in)\s+"
-         rf"(?:the\s+)?({_NAME})\s*,?\s*(?i:and\s+)?(?i:parring|pars|parred|setting\s+the\s+par|sets\s+the\s+par)\s+(?i:it\s+)?(?i:at|to)\s+"
-         rf"({_AMOUNT})", r"pars \1 at \2", 0),
     _sub(rf"^\s*({_NAME})\s+(?i:parred|started|floated|is\s+parred|was\s+parred)\s+(?i:at|@)\s+({_AMOUNT})\s+(?i:by)\s+"
          r"(?:(?i:me)|([A-Z][a-z][\w'’-]*))\s*[.!]?\s*$", lambda m: f"{m.group(3) + ' pars' if m.group(3) else 'par'} {m.group(1)} at {m.group(2)}", 0),
     _sub(rf"(^|[:;,.]\s*)(?i:the\s+)?(?i:president|director|pres|prez)(?:'?s)?\s+(?i:certificate|cert|share)\s+(?i:of|in|for)\s+(?:the\s+)?({_NAME})"
@@ -353,24 +312,14 @@ _RULES: list[Callable[[str], str]] = [
     # price drops a step" (a claim on the price), "withholding, we need the 6" (a reason)
     _sub(r"\b(pays?|paid|paying)\s+half\s+of\s+(?:the\s+|its\s+)?(?=[$₽]?\d)", r"\1 half "),
     _sub(rf"\b(?:pays?|paid|paying)\s+(?:the\s+|its\s+|all\s+(?:the\s+)?)?({_AMOUNT})\s+out\b", r"pays out \1"),
-    _sub(r"(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+)(?:the\s+|its\s+)?(?:share\s+)?price\s+(drops|falls|goes\s+down|moves\s+(?:down|left)|rises|goes\s+up|"
-         r"moves\s+(?:up|right))(?:\s+(?:a|one)\s+(?:step|space|notch))?\s*(?=[.!]?\s*$)",
-         lambda m: " and the share price " + ("drops" if re.match(r"drops|falls|goes\s+down|moves\s+(?:down|left)", m.group(1), re.I)
-                                              else "goes up")),
     _sub(r"\b(?:does(?:n't|\s+not)\s+pay(?:\s+out)?(?:\s+(?:a|any))?(?:\s+dividends?)?|pays?\s+no\s+dividends?)(?=\s*[.,;!]|\s*$|\s+this\s+time)",
          "withholds"),
-    _sub(r"\b(?:halves|halved|halving)\b", "splits"),
     _sub(rf"^\s*50\s*/\s*50(?:\s+(?i:split|payout|dividend))?\s+(?i:for|from|by)\s+(?:the\s+)?({_NAME})\s*[.!]?\s*$", r"\1 pays half", 0),
     _sub(r"\bpays?\s+(?:out\s+)?50\s*%(?!\s+of\s+[A-Z])", "pays half", _I),
-    _sub(r"^\s*half\s+to\s+(?:the\s+)?(?:shareholders|players|owners?|holders)\s*(?:[,;&]\s*(?:and\s+)?|\s+and\s+)half\s+to\s+"
-         r"(?:the\s+)?(?:treasury|company|[A-Z][\w-]*)\s*[.!]?\s*$", "pays half"),
     _sub(r"\bpays?\s+nothing\s+(?:out|to\s+(?:the\s+)?shareholders)\b|\b(?:everything|all(?:\s+of\s+it)?)\s+(?:goes\s+)?(?:to|into)\s+"
          r"the\s+treasury\b", "withholds"),
     _sub(r"\b(?:keeps?|kept|keeping|puts?|retains?)\s+(?:the\s+|its\s+|all\s+(?:the\s+)?)?(?:[$₽]?\d+\s*₽?|revenue|cash|income)\s+"
          r"in\s+(?:the|its)\s+(?:treasury|company)\b(?:\s+(?:for|to)\b[^,;.]*)?", "withholds"),
-    _sub(r"\s*,\s*(?:as\s+)?(?:we|I)\s+(?:need|want|'re\s+saving|are\s+saving|am\s+saving)\b[^.;]*", ""),
-    _sub(rf"^\s*({_NAME})\s+(?i:has|had)\s+(?i:no|not\s+enough)\s+(?i:money|cash|funds)\b[^,;.]*[,;.]\s*(?i:so\s+)?(?i:it\s+)?"
-         r"(?=(?i:takes?|took|buys?|bought)\b)", r"\1 ", 0),
     # a train traded in told as an exchange: "PRR exchanges its 4 for a D train, paying $800 to the bank"
     _sub(r"\b(?i:exchanges?|exchanging|trades?\s+in|trading\s+in|swaps?)\s+(?i:its|their|a|the|one)\s+(\d+|[A-Z])(?:[- ]?(?i:train|T))?\s+"
          r"(?i:for|towards|against)\s+(?i:a|the|one)\s+(\d+|[A-Z])(?:[- ]?(?i:train|T))?\s*,?\s*(?i:paying|for|at)\s+([$₽]?\d+(?:\s*₽)?)"
@@ -380,20 +329,11 @@ _RULES: list[Callable[[str], str]] = [
     # floats", "; the 2-trains are now obsolete"
     _sub(rf"\s*[,;]\s*(?:(?i:and\s+|so\s+)?(?i:that|this|which)\s+(?i:should|will|would|ought\s+to)\s+(?i:float)\s+(?i:it|{_NAME})|"
          rf"(?i:and\s+|so\s+)?(?:{_NAME}|(?i:it))\s+(?i:floats|is\s+floated|is\s+now\s+floated|has\s+floated))\s*[.!]?\s*$", "", 0),
-    _sub(r"\s*[;,]\s*(?i:the|my|our|all\s+the)\s+\d+[- ]?(?i:trains?|Ts?|s)\s+(?i:are|is)\s+(?i:now\s+)?(?i:obsolete|rusted|gone|dead|history)"
-         r"[\w-]*\s*[.!]*\s*$", "", 0),
     # 1861's trainless major declining to be nationalised: "NW is trainless, I decline nationalisation"
-    _sub(rf"^\s*({_NAME})\s+(?i:is\s+trainless|has\s+no\s+trains?(?:\s+left)?)\s*[,;:.–—-]\s*(?i:so\s+)?(?i:I\s+)?"
-         r"(?i:decline|declines|refuse|refuses|reject|rejects)\s+(?i:the\s+)?((?i:nationali[sz]ation))\s*[.!]?\s*$", r"\1 declines \2", 0),
     # loans and bankruptcy: "took 2 loans to afford the 3-train", "goes bankrupt, no cash for a train"
     _sub(r"(^|[:;,]\s*)(?:\d|one|two|three|a)\s+loans?(?:\s+taken)?\s*[,;]\s*(?=(?:and\s+|then\s+)?(?:buys?|bought)\b)", r"\1"),
-    _sub(rf"^\s*({_NAME})\s+(?i:can'?t|cannot|could\s?n'?t|is\s+unable\s+to)\s+(?i:afford|pay\s+for|buy|raise)\b[^,;.?]*?"
-         r"(?:,\s*|\s+(?i:and)\s+|\s+(?i:so)\s+|\s*[-–—]\s*)(?i:so\s+)?(?i:it\s+)?((?i:goes\s+bankrupt|declares\s+bankruptcy))\b",
-         r"\1 \2", 0),
     _sub(rf"^\s*(?i:bankruptcy)\s+(?i:for|of)\s+(?:the\s+)?({_NAME})\s*[.!]?\s*$", r"\1 declares bankruptcy", 0),
     _sub(r"\b(?:took|taking)\s+(?:a|one|two|three|\d)\s+loans?\s+to\s+(?:pay\s+for|afford|buy)\s+", "buys "),
-    _sub(rf"^\s*(?:I\s+)?(?i:declare|declaring)\s+(?:(?i:bankruptcy\s+(?:for|of|on\s+behalf\s+of))\s+(?:the\s+)?({_NAME})|"
-         rf"(?:the\s+)?({_NAME})\s+(?i:bankrupt))\b", lambda m: f"{m.group(1) or m.group(2)} declares bankruptcy", 0),
     _sub(r"\b(goes|declares?|declaring)\s+(bankrupt|bankruptcy)\s*(?:[,;:–—-]|\s+as\b|\s+because\b|\s+since\b)\s*[^?]*$",
          r"\1 \2"),
 ]
