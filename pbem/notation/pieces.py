@@ -26,7 +26,7 @@ from .purposes import purposes_set_aside
 from .redemptions import BUYS_BACK, redeem_word
 from .revenue_sums import sum_parts_set_aside
 from .revenue_told import revenue_beside_dividend
-from .route_pieces import railway_as_route, stops_joined, trains_before_routes
+from .route_pieces import blank_back, blank_on, railway_as_route, stops_joined, trains_before_routes
 from .token_removals import REMOVES
 from .train_discards import DROPS, TRAIN_LIMIT
 from .train_exchanges import EXCHANGES, PAID_TO_BANK
@@ -498,20 +498,6 @@ def _near(sorted_at: list[int], a: int, b: int) -> bool:
     return i < len(sorted_at) and sorted_at[i] <= b
 
 
-def _blank_back(line: str, at: int) -> int:
-    """Where the run of blanks that ends at `at` starts."""
-    while at > 0 and line[at - 1].isspace():
-        at -= 1
-    return at
-
-
-def _blank_on(line: str, at: int) -> int:
-    """Where the run of blanks that starts at `at` ends."""
-    while at < len(line) and line[at].isspace():
-        at += 1
-    return at
-
-
 def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
     """The line cut into clauses, each with its pieces (a separator inside a name does not cut)."""
     pieces = _find(line, ctx, index)
@@ -529,8 +515,8 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         i = bisect.bisect_right(span_starts, m.start())
         if i and reach[i - 1] > m.start():
             continue             # inside a name
-        if m.group(0).strip() in "-–—," and _near(stop_ends, _blank_back(line, m.start()), m.start()) \
-                and _near(stop_starts, m.end(), _blank_on(line, m.end())):
+        if m.group(0).strip() in "-–—," and _near(stop_ends, blank_back(line, m.start()), m.start()) \
+                and _near(stop_starts, m.end(), blank_on(line, m.end())):
             continue          # "Moscow - St Petersburg", "J10, J8, I5": a route, not two clauses
         if stops_joined(line, m.start(), m.end(), stop_ends, stop_starts, train_ends):
             continue          # "from Baltimore through Lancaster and Philadelphia": one route

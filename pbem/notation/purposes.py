@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-__all__ = ["purposes_set_aside"]
+__all__ = ["purposes_set_aside", "within_spans"]
 
 #: a purpose naming a train: saving, paying, affording or needing one, ending its clause ("(needs a 4
 #: and buys one)" goes on into a move, and is no purpose set aside)
@@ -22,10 +22,16 @@ def purposes_set_aside(pieces: list, line: str) -> list:
     spans = [(m.start(), m.end()) for m in _PURPOSE.finditer(line)]
     if not spans:
         return pieces
+    return within_spans(pieces, spans, "purpose", ("train", "tile", "number"))
+
+
+def within_spans(pieces: list, spans: list, kind: str, only: tuple = ()) -> list:
+    """The pieces lying inside one of `spans` (ordered (start, end) pairs) made `kind` (those of
+    the kinds `only` names, when given): pieces and spans both in order, one pass."""
     out, j = [], 0
-    for p in pieces:           # pieces and spans both in order of where they stand: one pass
+    for p in pieces:
         while j < len(spans) and spans[j][1] <= p.start:
             j += 1
         inside = j < len(spans) and spans[j][0] <= p.start and p.end <= spans[j][1]
-        out.append(dataclasses.replace(p, kind="purpose") if inside and p.kind in ("train", "tile", "number") else p)
+        out.append(dataclasses.replace(p, kind=kind) if inside and (not only or p.kind in only) else p)
     return out

@@ -3,8 +3,9 @@ the parts are the stops' values, no piece of a move; the total after "=" is the 
 pieces of a line, pieces.py)."""
 from __future__ import annotations
 
-import dataclasses
 import re
+
+from .purposes import within_spans
 
 __all__ = ["sum_parts_set_aside"]
 
@@ -19,10 +20,4 @@ def sum_parts_set_aside(pieces: list, line: str) -> list:
              if sum(int(x) for x in re.findall(r"\d+", m.group(1))) == int(m.group(2))]
     if not spans:
         return pieces
-    out, j = [], 0
-    for p in pieces:           # pieces and spans both in order of where they stand: one pass
-        while j < len(spans) and spans[j][1] <= p.start:
-            j += 1
-        inside = j < len(spans) and spans[j][0] <= p.start and p.end <= spans[j][1]
-        out.append(dataclasses.replace(p, kind="sum_part") if inside else p)
-    return out
+    return within_spans(pieces, spans, "sum_part")

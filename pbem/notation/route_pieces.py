@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .pieces import Piece
 
-__all__ = ["route_order", "railway_as_route", "stops_joined", "trains_before_routes"]
+__all__ = ["blank_back", "blank_on", "route_order", "railway_as_route", "stops_joined", "trains_before_routes"]
 
 #: what joins two stops of a route
 _DASH = re.compile(r"\s*[-–—]\s*")
@@ -88,28 +88,30 @@ def stops_joined(line: str, a: int, b: int, stop_ends: list, stop_starts: list, 
     to L12"), or the ":" a train and its route ("its 4: L8 - K9"), so it cuts no clause; the
     lists are the stops' ends and starts and the trains' ends, sorted."""
     if line[a:b] == ":":
-        return _at(train_ends, _blank_back(line, a), a) and _at(stop_starts, b, _blank_on(line, b))
-    back = _blank_back(line, a)
+        return _at(train_ends, blank_back(line, a), a) and _at(stop_starts, b, blank_on(line, b))
+    back = blank_back(line, a)
     if line[a:b].strip() in ("-", "–", "—") and back and line[back - 1] == ")":
         # "Moscow (H8) - G5 - E1": a stop told with its hex in brackets, then the route goes on
-        return _at(stop_ends, _blank_back(line, back - 1), back - 1) and _at(stop_starts, b, _blank_on(line, b))
+        return _at(stop_ends, blank_back(line, back - 1), back - 1) and _at(stop_starts, b, blank_on(line, b))
     if not line[a:b].strip().lower() in ("and", "&"):
         return False
-    m = _AND.match(line, _blank_back(line, a))
-    if m is None or not _at(stop_ends, _blank_back(line, a), a) or not _at(stop_starts, m.end(), m.end()):
+    m = _AND.match(line, blank_back(line, a))
+    if m is None or not _at(stop_ends, blank_back(line, a), a) or not _at(stop_starts, m.end(), m.end()):
         return False
     window = line[max(0, a - _REACH):a]
     ends = [e.end() for e in _CLAUSE_END.finditer(window)]
     return bool(_ROUTE_WORD.search(window, ends[-1] if ends else 0))
 
 
-def _blank_back(line: str, at: int) -> int:
+def blank_back(line: str, at: int) -> int:
+    """Where the run of blanks that ends at `at` starts."""
     while at > 0 and line[at - 1].isspace():
         at -= 1
     return at
 
 
-def _blank_on(line: str, at: int) -> int:
+def blank_on(line: str, at: int) -> int:
+    """Where the run of blanks that starts at `at` ends."""
     while at < len(line) and line[at].isspace():
         at += 1
     return at
