@@ -10,16 +10,7 @@ import pytest
 
 from pbem.errors import NotationError, PbemError
 from pbem.notation import context_for_title, parse_message
-from pbem.notation.paraphrase import _strip_tail
 from pbem.notation.pieces import _Words
-
-
-def test_the_tail_strip_is_the_pattern_it_replaced():
-    pattern = re.compile(r"[\s,;:!]*[,;:!][\s,;:!.]*$")
-    rng = random.Random(8)
-    for _ in range(20000):
-        text = "".join(rng.choice("ab .,;:!\t") for _ in range(rng.randint(0, 14)))
-        assert _strip_tail(text) == pattern.sub("", text), text
 
 
 def test_the_word_before_a_place_is_the_pattern_it_replaced_cut_to_its_last_40_characters():

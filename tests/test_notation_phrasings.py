@@ -18,7 +18,7 @@ from pbem.engine.actions import (
 from pbem.errors import PbemError
 from pbem.notation import read_message
 from pbem.notation.names import name_index
-from pbem.notation.phrasings import one_pass
+from pbem.notation.passes import one_pass
 from pbem.notation.piece_moves import read_by_pieces
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

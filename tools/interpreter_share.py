@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Developer tool: how much of every corpus the grammar and the one interpreter (the reading by
-pieces against the round's moves) read alone, without the rewording rules (paraphrase*.py) and
-the last tries (respelling, loose wording, asides, dropping...) that issue #24 is to retire.
+pieces against the round's moves) read alone, without the last tries (respelling, loose wording,
+asides, dropping...) that issue #24 is to retire.
 
 usage: interpreter_share.py [--full]     (--full: the whole cascade, for comparison)
 Prints each corpus's fair move lines read as meant, and the fair non-move lines read as moves.
@@ -17,13 +17,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 import blind_read  # noqa: E402
-from pbem.notation import parser, sequence  # noqa: E402
+from pbem.notation import parser  # noqa: E402
 
 
 def interpreter_only() -> None:
-    """The reader with the rewordings and the last tries switched off."""
-    parser.paraphrase = lambda *a, **k: None
-    sequence.paraphrase = lambda *a, **k: None
+    """The reader with the last tries switched off."""
     parser.LAST_TRIES = ()
 
 

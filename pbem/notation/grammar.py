@@ -89,7 +89,3 @@ def get_parser(title: Optional[str] = None) -> Lark:
     """The compiled parser for `title` (common grammar when the title has no file)."""
     with _lock:
         return _compile(grammar_title(title))
-
-
-def terminal_names(title: Optional[str] = None) -> set[str]:
-    return {t.name for t in get_parser(title).terminals}

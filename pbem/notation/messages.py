@@ -233,5 +233,3 @@ def notation_error(message: str, *, line_no: int, line_text: str, column: int,
     return NotationError(full, text=clip(text or line_text.strip(), MESSAGE_WIDTH), line=line_no, column=column,
                          expected=list(expected))
 
-
-_WORDISH = re.compile(r"[A-Za-z][A-Za-z'’]*")

@@ -44,7 +44,7 @@ from .dropping import read_dropping
 from .funding import sale_first
 from .correction import corrects_itself, read_corrected
 from .loose import read_loose
-from .passes import no_run_said_again, pass_after_bid, pass_said_again
+from .passes import no_run_said_again, one_pass, pass_after_bid, pass_said_again
 from .context import NotationContext
 from .grammar import get_parser
 from .limits import check_line, check_message, check_moves
@@ -53,8 +53,7 @@ from .messages import (
     MOVE_WORDS, caret_block, clip_message, expected_words, keyword_suggestion, notation_error, words_list,
 )
 from .names import rewrite_names
-from .paraphrase import paraphrase
-from .phrasings import one_pass
+
 from .parsed import Echo, ParsedMove, Remarks
 from .terse import price_after_buy, read_terse_by_pieces
 from .piece_moves import round_kind
@@ -73,8 +72,6 @@ from .values import ValueReader
 
 __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_message"]
 
-#: how many times a refused line is reworded and read again
-_REWORDINGS = 3
 #: the last tries at a line nothing else reads, in order (each re-reads a reworded line whole)
 LAST_TRIES = (read_corrected, read_loose, read_without_asides, read_respelled, read_removal, read_without_own_heading,
               read_dropping)
@@ -238,9 +235,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         return AmbiguousMoveError(msg, candidates=e.candidates)
 
     def read_line(self, line_no: int, line: str) -> list:
-        """The moves of one line: by the grammar; a line it refuses reworded (notation/paraphrase.py),
-        then by the one interpreter (its pieces against the round's moves), then by the last tries;
-        the first refusal stands if all fail (or the interpreter's question)."""
+        """The moves of one line: by the grammar; a line it refuses by the one interpreter (its
+        pieces against the round's moves), then by the last tries; the first refusal stands if
+        all fail (or the interpreter's question)."""
         # what a line read halfway may change: a reading that fails leaves no trace on the next
         saved = (self.header, self.sticky, self.orphan)
         own = own_kinds.read_line(line, self.ctx, entity_label)           # a title's own kind, read as its class says
@@ -253,22 +250,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         try:
             return self._read_line(line_no, one_pass(sale_first(line)))
         except NotationError as first:
-            pieces = self.interpret(line_no, line)          # the one interpreter, before any rewording
+            pieces = self.interpret(line_no, line)          # the one interpreter
             if isinstance(pieces, list):
                 return pieces
-            self.header, self.sticky, self.orphan = saved
-            # the rules reword in one pass; a rewording may open the way for an earlier rule,
-            # so a line still refused is reworded again (a few times at most)
-            again: Optional[str] = line
-            for _ in range(_REWORDINGS):
-                again = paraphrase(again, self.pairs, self.places)
-                if again is None:
-                    break
-                self.header, self.sticky, self.orphan = saved
-                try:
-                    return self._read_line(line_no, again)
-                except PbemError:
-                    continue
             self.line_no, self.line = line_no, line
             self.header, self.sticky, self.orphan = saved
             return self.by_pieces(line_no, line, first, pieces)

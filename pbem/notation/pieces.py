@@ -314,10 +314,6 @@ class _Words:
         return self.text[max(a, b - _LONGEST_WORD):b].lower()     # no word compared is longer
 
 
-def _blank(text: str, a: int, b: int) -> str:
-    return text[:a] + " " * (b - a) + text[b:]
-
-
 _PUT = frozenset({"put", "puts", "putting"})
 
 

@@ -29,14 +29,13 @@ from .context import NotationContext
 from .limits import check_budget, check_line, check_message, check_moves
 from .logs import classify
 from .names import rewrite_names
-from .paraphrase import paraphrase
 from .funding import sale_first
-from .phrasings import one_pass
+from .passes import one_pass
 from .piece_moves import round_kind
 from .round_moves import out_of_round
 from .parsed import ParsedMove, Remarks
 from .terse import price_after_buy
-from .parser import _REWORDINGS, _Reader
+from .parser import _Reader
 from .trees import is_tree
 
 __all__ = ["iter_moves"]
@@ -102,9 +101,8 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
     """The line's parts in order, ("text", line read) first, then ("header", token) and
     ("clause", (tree, its reading or None)); and how many items the line's reading made.
 
-    Which wording is read follows `_Reader.read_line`: the line as written, or its rewording
-    (notation/paraphrase.py) when the grammar or a clause refuses it as written; the reading of
-    the whole line against the state it meets decides, and each clause's reading is handed on
+    Which reading is used follows `_Reader.read_line`: the grammar's, or the interpreter's when
+    the grammar or a clause refuses the line as written; the reading of the whole line against the state it meets decides, and each clause's reading is handed on
     with it (`_handle`), to be used when the state has not changed before its turn. A clause
     refused for a reason that depends on the state is read in its turn (None). The reader is
     left as before the line's clauses; a line read whole (a title's own kind, a correction, by
@@ -123,30 +121,24 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
     reader.kept = None
     line = price_after_buy(line)               # "..., pays $800" after a train: its price, as read_line reads it
     # "declines to buy and passes": one pass; a sale told after the train it funds made first (as read_line)
-    written, line = line, one_pass(sale_first(line))
+    line = one_pass(sale_first(line))
     text, tree, count = line, None, 0
     try:
         tree = _parse_tree(reader, no, line)
         count = _handle(reader, tree)
     except NotationError as first:
         _restore(reader, snap)
-        pieces = reader.interpret(no, line)        # as read_line: the one interpreter, before any rewording
+        pieces = reader.interpret(no, line)        # as read_line: the one interpreter
         if isinstance(pieces, list):
             reader.how = "by the pieces it names"
             return [("text", line)] + [("moves", [m]) for m in pieces], len(pieces)
         _restore(reader, snap)
-        # reworded as `_Reader.read_line` rewords, so the table reads every line it reads
-        found = _reworded(reader, no, written, snap)
-        if found is not None:
-            text, tree, count = found
-            reader.how = "reworded"
-        elif tree is None:
+        if tree is None:
             return _by_pieces(reader, no, line, first, pieces)
-        else:
-            try:                        # as read_line: the pieces, then the last tries, when no wording reads
-                return _by_pieces(reader, no, line, first, pieces)
-            except PbemError:
-                _restore(reader, snap)  # the clause may read on the state it meets in its turn
+        try:                            # as read_line: the pieces, then the last tries
+            return _by_pieces(reader, no, line, first, pieces)
+        except PbemError:
+            _restore(reader, snap)      # the clause may read on the state it meets in its turn
     except PbemError:
         _restore(reader, snap)     # a reading that depends on the state: read clause by clause
     read = {id(k[0]): k for k in (reader.kept or ()) if k is not None}
@@ -163,28 +155,6 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
 def _kept(read: dict, clause) -> Optional[tuple]:
     k = read.get(id(clause))
     return k if k is not None and k[0] is clause else None
-
-
-def _reworded(reader: _Reader, no: int, line: str, snap) -> Optional[tuple[str, Tree, int]]:
-    """The first rewording of a refused line that reads (text, tree, items of a trial read),
-    reworded as `_Reader.read_line` rewords (up to `_REWORDINGS` times, with the places and the
-    railways named after two places); None when none reads."""
-    again: Optional[str] = line
-    for _ in range(_REWORDINGS):
-        again = paraphrase(again, reader.pairs, reader.places)
-        if again is None:
-            return None
-        other = None
-        try:
-            other = _parse_tree(reader, no, again)
-            return again, other, _handle(reader, other)
-        except NotationError:
-            _restore(reader, snap)
-        except PbemError:
-            _restore(reader, snap)
-            if other is not None:      # a reading that depends on the state: clause by clause
-                return again, other, 0
-    return None
 
 
 def _by_pieces(reader: _Reader, no: int, line: str, first: NotationError, tried) -> tuple[list, int]:

@@ -31,7 +31,6 @@ from .names import NameIndex
 from .funding import sale_first
 from .loans import loans_aside
 from .merger_subjects import company_at_turn
-from .paraphrase_parts import _HEXP, _sub
 from .others_context import others_set_aside
 from .pass_reasons import pass_with_reason
 from .price_moves import price_moves_set_aside, with_price_claims
@@ -44,6 +43,15 @@ from .writer_pronouns import own_pronouns
 from .spelling import respelled
 
 __all__ = ["TERSE", "price_after_buy", "read_terse_by_pieces", "tersely"]
+
+#: a hex's coordinate
+_HEXP = r"[A-Z]{1,2}\d{1,2}"
+
+
+def _sub(pattern: str, repl, flags: int = re.I) -> Callable[[str], str]:
+    """A rule that rewrites every match of `pattern` as `repl`."""
+    rx = re.compile(pattern, flags)
+    return lambda s: rx.sub(repl, s)
 
 #: a train's name (a capital D only: "d" is no train)
 _T = r"(?:[1-9](?:\+[1-9]E?)?|(?-i:D))"
