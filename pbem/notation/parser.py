@@ -41,10 +41,10 @@ from .claims import Claim
 from .anchors import names_something, naming_nothing
 from .asides import plans_one_now, read_without_asides
 from .dropping import read_dropping
-from .funding import sale_first
 from .correction import corrects_itself, read_corrected
 from .loose import read_loose
-from .passes import no_run_said_again, one_pass, pass_after_bid, pass_said_again
+from .normalisers import normalise
+from .passes import no_run_said_again, pass_after_bid, pass_said_again
 from .context import NotationContext
 from .grammar import get_parser
 from .limits import check_line, check_message, check_moves
@@ -55,7 +55,7 @@ from .messages import (
 from .names import rewrite_names
 
 from .parsed import Echo, ParsedMove, Remarks
-from .terse import price_after_buy, read_terse_by_pieces
+from .terse import read_terse_by_pieces
 from .piece_moves import round_kind
 from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
@@ -246,9 +246,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         corrected = self.corrected_first(line_no, line)
         if corrected is not None:
             return corrected
-        line = price_after_buy(line)       # "trades in its 6 for a D, pays $800": the price (terse.py)
+        line = normalise(line)             # the declared normalisers (normalisers.py)
         try:
-            return self._read_line(line_no, one_pass(sale_first(line)))
+            return self._read_line(line_no, line)
         except NotationError as first:
             pieces = self.interpret(line_no, line)          # the one interpreter
             if isinstance(pieces, list):

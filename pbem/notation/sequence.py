@@ -29,12 +29,10 @@ from .context import NotationContext
 from .limits import check_budget, check_line, check_message, check_moves
 from .logs import classify
 from .names import rewrite_names
-from .funding import sale_first
-from .passes import one_pass
+from .normalisers import normalise
 from .piece_moves import round_kind
 from .round_moves import out_of_round
 from .parsed import ParsedMove, Remarks
-from .terse import price_after_buy
 from .parser import _Reader
 from .trees import is_tree
 
@@ -119,9 +117,7 @@ def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, ob
         return [("text", line)] + [("moves", [i]) for i in corrected], len(corrected)
     snap = _snapshot(reader)
     reader.kept = None
-    line = price_after_buy(line)               # "..., pays $800" after a train: its price, as read_line reads it
-    # "declines to buy and passes": one pass; a sale told after the train it funds made first (as read_line)
-    line = one_pass(sale_first(line))
+    line = normalise(line)                     # the declared normalisers, as read_line
     text, tree, count = line, None, 0
     try:
         tree = _parse_tree(reader, no, line)

@@ -1,0 +1,68 @@
+"""The declared normalisers: the only rewritings of a line before it is read (issue #24 allows
+at most ten). Each is a pure `str -> str` with the lines it exists for and the near misses it
+must leave alone; tests/test_normalisers.py holds every one to its table.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable, Mapping
+
+from .funding import sale_first
+from .passes import one_pass
+from .terse import price_after_buy
+
+__all__ = ["Normaliser", "NORMALISERS", "normalise"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Normaliser:
+    """One rewriting: what it does, the lines it exists for (line -> its rewriting), the near
+    misses it leaves as written."""
+    rewrite: Callable[[str], str]
+    lines: Mapping[str, str]
+    leaves: tuple[str, ...]
+
+
+NORMALISERS: tuple[Normaliser, ...] = (
+    # a price paid right after a train bought is the train's price, not a payout of a run
+    Normaliser(price_after_buy, {
+        "SC trades in its 6 for a D, pays $800": "SC trades in its 6 for a D for $800",
+        "PRR trades in its 4 for a D and pays $800": "PRR trades in its 4 for a D for $800",
+        "GT buys a 4 from the depot, paying 300": "GT buys a 4 from the depot for 300",
+    }, (
+        "GT buys a 4, runs L8-K9 and pays $80",            # a run on the line: the payout of it
+        "PRR pays $800 to the bank.",                      # nothing bought
+        "CPR buys a 3 and pays $10 per share",             # a dividend told per share
+    )),
+    # a sale told after the train purchase it pays for is made first
+    Normaliser(sale_first, {
+        "CPR buys a D train for 1100, Bob sells 2 GT to fund it.": "Bob sells 2 GT to fund it, CPR buys a D train for 1100.",
+        "GT buys the 4 from the depot for 300, Ann sells 1 CPR to pay for it":
+            "Ann sells 1 CPR to pay for it, GT buys the 4 from the depot for 300",
+        "Emergency: CNR buys a 5 for 450; I sell a CN share to pay for it":
+            "Emergency: I sell a CN share to pay for it, CNR buys a 5 for 450",
+    }, (
+        "Ann sells 30% of SC to pay for the train",         # no train bought before it
+        "Bob sells 2 GT, then CPR buys a D for 1100",       # told in the order it is made
+        "CPR buys a D for 1100, Bob sells 2 GT to fund it?",  # a question
+    )),
+    # a refusal and a pass told together are one pass, not two
+    Normaliser(one_pass, {
+        "KK declines to merge, pass": "KK passes",
+        "Bob won't sell, so I pass": "pass",
+        "pass - no merger for MV this time": "MV passes",
+        "CNR passes; nothing to lay.": "CNR passes lay track",
+        "no token, pass": "pass place a token",
+    }, (
+        "OK declines to merge, KK passes",                 # two companies: two moves
+        "KK declines to merge",                            # no pass said
+        "CNR lays #9 on F8, pass",                         # a move, then the pass of the rest
+    )),
+)
+
+
+def normalise(line: str) -> str:
+    """The line after every declared normaliser, in order."""
+    for normaliser in NORMALISERS:
+        line = normaliser.rewrite(line)
+    return line
