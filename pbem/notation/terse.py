@@ -14,8 +14,8 @@ glued or dashed ("OR2.2 — NYNH: ..."), a tile with "tile" after it, after its 
 where it goes, a token's cost worked out, a train from a company told as the line's
 continuation, an off-board area in words in a route, a revenue told by a verb ("makes 150"), a
 company's possessive before its train and route, a total after an arrow or a dash, "paid out",
-two steps passed in one word, a train's participle (", 2T bought"), "two 2 trains", a move said
-again for the next company with "too", the purpose of a withholding.
+two steps passed in one word, a train's participle (", 2T bought"), "two 2 trains", the purpose
+of a withholding.
 """
 from __future__ import annotations
 
@@ -130,15 +130,6 @@ def _arrow_total(text: str) -> str:
     return text
 
 
-def _too(text: str) -> str:
-    """A dividend or pass said for one company and then "too" for the next one the writer
-    operates ("CNR withholds, GT too." / "GT as well"): the move said again for the second
-    company (the table checks it is the writer's and its turn)."""
-    return re.sub(r"^(\s*)([A-Z][\w&-]*)\s+(withholds|pays\s+out|pays\s+half|passes)\s*[,;]\s*(?:and\s+)?"
-                  r"([A-Z][\w&-]*)\s+(?:too|as\s+well|also)\s*\.?\s*$",
-                  lambda m: f"{m.group(1)}{m.group(2)} {m.group(3)}; {m.group(4)} {m.group(3)}", text)
-
-
 _BUY_WORD = re.compile(r"\b(?:buys?|bought|buying|purchases?|purchased|trades?\s+in|traded\s+in|trading\s+in|"
                        r"exchanges?|exchanged|exchanging)\b", re.I)
 _RUN_WORD = re.compile(r"\b(?:runs?|ran|running|routes?|revenue|dividends?|withh[oe]lds?|payout)\b|\bpays?\s+out\b", re.I)
@@ -212,8 +203,6 @@ TERSE: list[Callable[[str], str]] = [
     _sub(rf"({_HEXP})\s+(?:plus|then|and\s+on\s+to|and\s+out\s+to)\s+(?:the\s+)?(?=[a-z]+\s+(?:exit|port|area|offboard|off-board)\b)", r"\1 - "),
     # the purpose of a withholding: "Withheld to buy another train." (the purchase is not made by it)
     _sub(r"\b(withh[oe]ld(?:s|ing)?)\s+(?:in\s+order\s+)?to\s+(?:buy|get|afford|save\s+for)\b(?:(?!\s+(?:and|then)\b)[^;.,()\n])*", r"\1"),
-    # a move said for one company and then "too" for the next: "CNR withholds, GT too."
-    _too,
     # a run of nothing: "GT runs nothing this turn, no route. Revenue 0."
     _sub(r"^(\s*[A-Z][\w&-]*)\s+(?i:runs?|ran|has\s+run)\s+(?i:nothing(?:\s+this\s+(?:turn|time|OR|round))?"
          r"(?:\s*[,;.]\s*no\s+(?:route|run|revenue)s?)?(?:\s*[,;.]\s*(?:revenue|income)\s*:?\s*(?:[$₽]?0|nothing|none))?)\s*(?=[.;,]|$)",
