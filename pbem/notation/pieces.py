@@ -165,7 +165,7 @@ FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
 treasury initial so just now today again round each apiece total go price cost paying extra more first second old
-other and sh pls plz minor offering instead rd nd th
+other and sh pls plz minor offering instead rd nd th towards
 """.split())
 
 

@@ -29,6 +29,7 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from .context import NotationContext
 from .names import NameIndex
 from .funding import sale_first
+from .headings import heading_writer
 from .loans import loans_aside
 from .merger_subjects import company_at_turn
 from .others_context import others_set_aside
@@ -248,6 +249,7 @@ def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
     line = loans_aside(sale_first(line))    # a sale that funds a train first; a loan beside a buy set aside
     line = own_pronouns(line, ctx, index)       # "Ann has $300 left, so she sells ..." (writer_pronouns.py)
     ctx = company_at_turn(line, ctx, index)     # "MNN passes" in a merger round no company is at turn in
+    ctx = heading_writer(line, ctx)             # "Ann: NWR 85" when who writes is not known (headings.py)
     if (told := exchange_unread(line, ctx, index)) is not None:     # told_exchanges.py
         raise NotationError(f'"{told}": an exchange of what, for what?', text=line.strip())
     subject = unknown_subject(line, ctx, index)

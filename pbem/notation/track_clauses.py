@@ -29,8 +29,8 @@ _LAY_COST = re.compile(
     rf"\s+(?:lay|tile|one|track)\b|"
     rf"\b(?:the\s+)?(?:second|2nd|other)\s+(?:one|lay|tile)\s+(?:pays|costs?|is|was)\s+(?:an?\s+extra\s+)?{_AMOUNT}"
     rf"(?:\s+extra)?(?![\w%])", re.I)
-#: "home" describing a hex: "its home hex B4", "on its home hex", "D8 (home)", "its home I13"
-_HOME_HEX = re.compile(r"\bhome(?=\s+hex\b|\s+[A-Z]{1,2}\d{1,2}\b|\s*\))", re.I)
+#: "home" describing a hex: "its home hex B4", "on its home city", "D8 (home)", "its home I13"
+_HOME_HEX = re.compile(r"\bhome(?=\s+(?:hex|city|town)\b|\s+[A-Z]{1,2}\d{1,2}\b|\s*\))", re.I)
 #: a deal agreed with the other company's president
 _AGREED = re.compile(r"\bagree(?:d|s|ment)?\b", re.I)
 _I_AGREED = re.compile(r"\s*(?:I|we)\s+(?:have\s+)?agreed\b", re.I)
