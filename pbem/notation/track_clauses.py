@@ -12,7 +12,7 @@ from typing import Optional
 
 from .context import NotationContext
 from .pieces import Clause, Piece, _operating
-from .addressees import addressed, token_told_of
+from .addressees import addressed, for_company, token_told_of
 from .lay_details import lay_details, tile_of_lay
 from .private_powers import powers
 from .train_clauses import (
@@ -40,7 +40,8 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
     """The clauses of an operating round's `line` with the words above settled (others as found)."""
     if not found or not _operating(ctx):
         return found
-    found = addressed([token_told_of(gets_train(c, line, tuple(ctx.trains)), line, ctx.current) for c in found], line)
+    found = addressed([for_company(token_told_of(gets_train(c, line, tuple(ctx.trains)), line, ctx.current), line, ctx.current)
+                       for c in found], line)
     deal = any("buy" in c.verbs() for c in found)
     bought = bought_trains(found, tuple(ctx.trains))
     out: list[Clause] = []
