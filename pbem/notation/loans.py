@@ -17,7 +17,7 @@ _LOAN = re.compile(
 _FIELD = re.compile(r"(?<![\w$₽])(?:a|an|one|two|three|[1-3])\s+loans?(?:\s+taken)?(?=\s*[,;]\s*(?:and\s+|then\s+)?(?:buys?|bought|buying)\b)",
                     re.I)
 #: the buy said again after the loan's purpose ("took a loan to afford a 5 and bought it for 450")
-_BOUGHT_IT = re.compile(r"(?<=\bbuys\s)(\s*(?:an?\s+|the\s+)?[\w+]{1,4}(?:\s*-?\s*train)?)(\s+and\s+(?:then\s+)?(?:bought|buys|purchased)\s+it)\b",
+_BOUGHT_IT = re.compile(r"(?<=\bbuys\s)(\s*(?:an?\s+|the\s+)?[\w+]{1,4}(?:\s?-?\s?train)?)(\s+and\s+(?:then\s+)?(?:bought|buys|purchased)\s+it)\b",
                         re.I)
 #: a bracket that tells the loans a buy needed ("(two loans needed)", "(with a loan)")
 _BRACKET = re.compile(r"\([^()]*\)")
