@@ -1,7 +1,9 @@
 """Whom a line speaks to or of beside its moves in an operating round: the companies or players
 named after a word of apology, thanks or greeting ("sorry QLL and HBR, your 2s are toast") are
 spoken to, not moving, and another company's token told of with no hex ("the HBR token blocks
-me", "RSR gets its token") is the board's state; such clauses are set aside as chat.
+me", "RSR gets its token") is the board's state; such clauses are set aside as chat. A player
+moving the operating company named by its possessive ("Cid withholds B&O's $90") acts as its
+president: the move is the company's (the table checks who may make it).
 """
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import re
 
 from .pieces import Clause
 
-__all__ = ["addressed", "token_told_of"]
+__all__ = ["addressed", "for_company", "token_told_of"]
 
 _SPOKEN_TO = re.compile(r"\s*(?:sorry|thanks|thank\s+you|cheers|hi|hello|hey|congrats|well\s+done)\b", re.I)
 _AND = re.compile(r"\s*(?:and\s+)?", re.I)
@@ -45,3 +47,16 @@ def token_told_of(c: Clause, line: str, current: str | None) -> Clause:
     if not all(k == "corporation" and i != current for p in names for k, i in p.value):
         return c
     return Clause(c.start, c.end, c.text, [], c.loose, c.mover)
+
+
+def for_company(c: Clause, line: str, current) -> Clause:
+    """The clause without the player it opens with when it moves the operating company named by
+    its possessive ("Cid withholds B&O's $90"): the company's move, made by its president."""
+    first = c.pieces[0] if c.pieces else None
+    if first is None or first.kind != "name" or not all(k == "player" for k, _ in first.value) or \
+            not c.pieces[1:2] or c.pieces[1].kind != "verb":
+        return c
+    if not any(p.kind == "name" and ("corporation", current) in p.value and line[p.end - 2:p.end] in ("'s", "’s")
+               for p in c.pieces[2:]):
+        return c
+    return Clause(c.start, c.end, c.text, c.pieces[1:], c.loose, c.mover)

@@ -5,7 +5,8 @@ par CPR at 90.", "Jonas parred CPR at $100 after winning the CP", "Sasha bid 165
 A clause opened by "having", "since I", "now that I" or "after ...ing" tells what led to the move
 (a report of something done before), one opened by "and won it" what came of it, one opened by
 "to fund", "to afford"... its purpose ("sold 3 CPR shares to fund SC"), and "that came with",
-"counting" what the thing moved is ("the CNR share that came with the Trestle Bridge"). It
+"counting" what the thing moved is ("the CNR share that came with the Trestle Bridge"), one opened
+by "so it can" or "it frees" what the move is for or does ("so it can use the Scranton tile"). It
 reaches to its clause's end (a comma, a colon, a semicolon, a dash, "and", "then", a sentence's
 end) or to the main clause's "I", and is set aside alone, so the report word in it no longer
 sets aside the sentence that holds the move.
@@ -19,7 +20,8 @@ __all__ = ["circumstances"]
 #: what opens a circumstance: "having won", "since I won", "now that I won", "after winning"
 _OPENS = re.compile(r"\b(?:having\s+[a-z]+|(?:since|now\s+that|as)\s+I\s+(?:won|bought|got|took|have\s+[a-z]+)|"
                     r"after\s+[a-z]+ing|and\s+(?:won|got)\s+it|to\s+(?:fund|finance|afford|pay\s+for)|"
-                    r"(?:that|which)\s+(?:came|comes)\s+with|counting)\b", re.I)
+                    r"(?:that|which)\s+(?:came|comes)\s+with|counting|so\s+(?:that\s+)?(?:it|I|we)\s+(?:can|could|will|may)|"
+                    r"(?:it|which|that|this)\s+(?:frees|opens|unlocks|blocks|lets|allows|gives)(?=\s+(?:up\s+)?\S))\b", re.I)
 #: where a circumstance ends: a mark between clauses, or the main clause's subject
 _ENDS = re.compile(r"[,:;!?]|\.(?=\s|$)|\s[-–—]\s|\bI\b(?!['’]?d\b)|\bI['’](?:ll|m|ve)\b|\b(?:and|then)\b")
 

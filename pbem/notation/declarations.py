@@ -16,15 +16,17 @@ from .scopes import clause_refusal
 __all__ = ["declared"]
 
 #: a bankruptcy declared now ("declares bankruptcy", "goes bankrupt", "I go bankrupt")
-_BANKRUPT = re.compile(r"\b(?:declares?|declaring|goes|go)\s+(?:into\s+)?bankrupt(?:cy)?\b", re.I)
+_BANKRUPT = re.compile(r"\b(?:declares?|declaring|goes|go)\s+(?:into\s+)?bankrupt(?:cy)?\b|^\W*bankruptcy\s+(?:for|of)\b", re.I)
 #: a nationalisation chosen (1861's trainless major): a choice made ("chooses to nationalise",
 #: "I'll let it be nationalised", "elects to be nationalised"), an order ("nationalise it") or
 #: the company's own verb ("MKN nationalises"); the look between stays within a few words
-_CHOSEN = re.compile(r"\b(?:choos\w*|elect\w*|opt|opts|opting|accept\w*|let|lets|letting)\b[^.;,:!?]{0,30}?\bnationali[sz]|"
+_CHOSEN = re.compile(r"\b(?:choos\w*|elect\w*|opt|opts|opting|accept\w*|let|lets|letting|decid\w*)\b[^.;,:!?]{0,30}?\bnationali[sz]|"
                      r"^\W*(?:(?:I|we)\s+)?nationali[sz]e\b|\bnationali[sz]es\b", re.I)
 #: a nationalisation declined: the company's pass
 _DECLINED = re.compile(r"\b(?:declin\w*|refus\w*|reject\w*)\b[^.;,:!?]{0,30}?\bnationali[sz]", re.I)
 #: words that deny, doubt or put off what the declaring clause says
+#: the reason told after the declaration ("declares bankruptcy because Ann can't pay for the D")
+_REASON = re.compile(r"\s(?:because|since|as)\s", re.I)
 _DENIED = re.compile(r"\b(?:no|not|never|don'?t|won'?t|can'?t|cannot|if|would|might|may|soon|almost|nearly|about)\b|"
                      r"n't\b", re.I)
 
@@ -40,7 +42,7 @@ def declared(parts: list[Clause], ctx: NotationContext, kind: str) -> Optional[l
     if len(said) != 1:
         return None
     clause, action = said[0]
-    if any(i not in (cur, ctx.actor) for p in clause.of("name") for _, i in p.value):
+    if any(i not in (cur, ctx.actor) for p in clause.of("name") for _, i in p.value if p.start - clause.start < _said(clause)):
         return None       # another company's, or another player's
     for c in parts:
         subject = all(p.kind == "name" and all(i in (cur, ctx.actor) for _, i in p.value) for p in c.pieces)
@@ -49,11 +51,17 @@ def declared(parts: list[Clause], ctx: NotationContext, kind: str) -> Optional[l
     return [action(cur)]
 
 
+def _said(c: Clause) -> int:
+    """How much of the clause's text declares: what comes before its reason."""
+    reason = _REASON.search(c.text)
+    return reason.start() if reason else len(c.text)
+
+
 def _declaration(c: Clause):
     """What a clause declares (a maker of the action), or None: the clause names no more than its
     subject (the company, the writer) besides the declaration."""
-    text = c.text
-    if any(p.kind not in ("name", "me") for p in c.pieces) or _DENIED.search(text):
+    text = c.text[:_said(c)]
+    if any(p.kind not in ("name", "me") for p in c.pieces if p.start - c.start < len(text)) or _DENIED.search(text):
         return None
     if _BANKRUPT.search(text):
         return Bankrupt

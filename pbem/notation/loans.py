@@ -13,6 +13,12 @@ __all__ = ["loans_aside"]
 _LOAN = re.compile(
     r"\b(?:takes?|took|taking|needs?|needed|needing|with)\s+(?:out\s+)?(?:a|an|one|two|three|[1-3])\s+(?:more\s+)?loans?\b"
     r"(?:\s*\([^()]*\))?(?:\s+(?:to\s+(?:(pay\s+for|afford|fund|cover)\b|(?=buy\b))|(for)\b(?=\s+(?:the|a|an|its)\s+(?:\d|D\b))))?", re.I)
+#: a loan alone in its field before the buy it pays for ("KK: 1 loan, buys a 3")
+_FIELD = re.compile(r"(?<![\w$₽])(?:a|an|one|two|three|[1-3])\s+loans?(?:\s+taken)?(?=\s*[,;]\s*(?:and\s+|then\s+)?(?:buys?|bought|buying)\b)",
+                    re.I)
+#: the buy said again after the loan's purpose ("took a loan to afford a 5 and bought it for 450")
+_BOUGHT_IT = re.compile(r"(?<=\bbuys\s)(\s*(?:an?\s+|the\s+)?[\w+]{1,4}(?:\s?-?\s?train)?)(\s+and\s+(?:then\s+)?(?:bought|buys|purchased)\s+it)\b",
+                        re.I)
 #: a bracket that tells the loans a buy needed ("(two loans needed)", "(with a loan)")
 _BRACKET = re.compile(r"\([^()]*\)")
 _LOAN_WORD = re.compile(r"\bloans?\b", re.I)
@@ -28,4 +34,5 @@ def loans_aside(line: str) -> str:
             return "buys" + " " * (len(text) - 4)
         return " " * len(text)
     line = _BRACKET.sub(lambda m: " " * len(m.group(0)) if _LOAN_WORD.search(m.group(0)) else m.group(0), line)
-    return _LOAN.sub(blank, line)
+    said = _FIELD.sub(lambda m: " " * len(m.group(0)), _LOAN.sub(blank, line))
+    return _BOUGHT_IT.sub(lambda m: m.group(1) + " " * len(m.group(2)), said) if said != line else said

@@ -41,6 +41,7 @@ from .claims import Claim
 from .anchors import names_something, naming_nothing
 from .asides import plans_one_now, read_without_asides
 from .dropping import read_dropping
+from .company_subjects import read_for_subject
 from .correction import corrects_itself, read_corrected
 from .loose import read_loose
 from .normalisers import normalise
@@ -74,7 +75,7 @@ __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_mess
 
 #: the last tries at a line nothing else reads, in order (each re-reads a reworded line whole)
 LAST_TRIES = (read_corrected, read_loose, read_without_asides, read_respelled, read_removal, read_without_own_heading,
-              read_dropping)
+              read_for_subject, read_dropping)
 _UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 #: the longest line given the last tries (a correction, loose wording, slips): each reads the
 #: line again, and a move statement is far shorter

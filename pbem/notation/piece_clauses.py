@@ -1,7 +1,6 @@
 """How the clauses of a line hang together for the reading by pieces: a label or a move word
 alone goes on into the next clause ("SC runs 5-train: J10, J8, I5 - 200"), a price or a source
-alone belongs to the clause before ("buys a 3, $180"), a clause may repeat the move before
-("then another") or end the turn ("done").
+alone belongs to the clause before ("buys a 3, $180"), a clause may end the turn ("done").
 """
 from __future__ import annotations
 
@@ -12,12 +11,13 @@ from pbem.engine.actions import Pass
 
 from .buys_declined import buying_declined
 from .claims import Claim
+from .dividend_words import denied
 from .context import NotationContext
 from .pieces import Clause, Piece
 from .private_powers import acting, token_moved  # noqa: F401  (the reading by pieces takes them from here)
 from .track_clauses import settled
 
-__all__ = ["AGAIN", "BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "collect_values", "joined", "named_before", "step_not_taken", "steps_named", "train_after_lay"]
+__all__ = ["BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "collect_values", "joined", "named_before", "step_not_taken", "steps_named", "train_after_lay"]
 
 #: move words that need no piece to be a move
 #: words after which a player is the one outbid ("raising Oskar"), not the one moving
@@ -28,8 +28,6 @@ BARE = {"pass", "steppass", "payout", "withhold", "half", "convert", "redeem", "
 DONE = re.compile(r"\W*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+\w+(?:\s+\w+)?)?)\W*", re.I)
 #: a clause that goes on with the moves of the one before it
 GOES_ON = re.compile(r"\bthen\s*$", re.I)
-#: a clause that repeats the move before it
-AGAIN = re.compile(r"(?:then\s+|and\s+)?(?:another(?:\s+one)?|one\s+more|again|the\s+same(?:\s+again)?)\W*", re.I)
 #: move words an ellipsis carries on to the next clause
 CARRIED = {"buy", "sell", "lay", "bid"}
 
@@ -83,19 +81,21 @@ _UNABLE = re.compile(r"\b(?:can|cannot|could|afford|unable)\b", re.I)
 _STEP_NOUN = re.compile(r"\b(?:tiles?|track|tokens?|stations?|trains?)\b", re.I)
 
 
-def step_not_taken(c: Clause, ctx: NotationContext, kind: str = "operating") -> bool:
-    """Whether a clause set aside says the operating company does not take one step of its turn
-    ("C&O does not lay a tile this turn", "CPR doesn't place a token"): the step's pass; in a stock
-    or merger round, whether it says the writer buys nothing now (buys_declined.py)."""
+def step_not_taken(c: Clause, ctx: NotationContext, kind: str = "operating") -> Optional[str]:
+    """The move word of what a clause set aside says is not done, or None: the operating company's
+    step ("C&O does not lay a tile this turn": its pass), its dividend ("pays no dividend": withheld,
+    dividend_words.py); in a stock or merger round the writer buying nothing now (buys_declined.py)."""
     if kind != "operating":
-        return kind in ("stock", "merger") and buying_declined(c, ctx)
+        return ("pass" if kind == "stock" else "steppass") if kind in ("stock", "merger") and buying_declined(c, ctx) else None
     verbs = c.verbs()
     names = {i for p in c.of("name") for _, i in p.value}
     if _UNABLE.search(c.text):
-        return False            # "can't buy a train": not a choice, which the table settles
-    return bool(_NOT_TAKEN.search(c.text)) and bool(verbs) and verbs <= {"lay", "token", "buy"} \
-        and len(_STEP_NOUN.findall(c.text)) == 1 and names <= {ctx.current, ctx.actor} \
-        and not any(p.kind in ("money", "number", "hex", "tile", "train", "count", "percent") for p in c.pieces)
+        return None             # "can't buy a train": not a choice, which the table settles
+    if bool(_NOT_TAKEN.search(c.text)) and bool(verbs) and verbs <= {"lay", "token", "buy"} \
+            and len(_STEP_NOUN.findall(c.text)) == 1 and names <= {ctx.current, ctx.actor} \
+            and not any(p.kind in ("money", "number", "hex", "tile", "train", "count", "percent") for p in c.pieces):
+        return "steppass"
+    return denied(c, {ctx.current, ctx.actor})
 
 
 #: the step a written step pass names ("no tile", "skips the token"), as the grammar's claims name it

@@ -25,13 +25,14 @@ from .declarations import declared
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses
 from .piece_clauses import (
-    AGAIN, BARE, CARRIED, DONE, GOES_ON, OUTBID, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay, acting, token_moved,
+    BARE, CARRIED, DONE, GOES_ON, OUTBID, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay, acting, token_moved,
 )
 from .par_restated import HOME, PRESIDENTS as _PRESIDENTS, par_restated   # the president's certificate: a par
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .piece_own_kinds import own_kind_moves, own_verbs
 from .own_word_moves import OWN_WORDS, own_word_move
 from .scopes import Heading, clause_refusal, line_refusal, possessive_move, set_aside
+from .repeats import said_again
 from .route_lists import several_routes
 from .route_pieces import route_order
 from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
@@ -55,7 +56,7 @@ _ROUND_VERBS = {
     "merger": {"buy", "merge", "convert", "pass", "steppass", "loan", "remove"},
 }
 #: words of a figure stated beside a move, not part of it ("cash left 365")
-_CLAIM_WORDS = {"cash", "left", "leaves", "treasury", "remaining", "leaving", "after", "balance", "bank", "money",
+_CLAIM_WORDS = {"cash", "left", "leaves", "treasury", "remaining", "leaving", "after", "balance", "bank", "money", "costs",
                 "pocket", "chips", "contributes", "contribution", "emergency"}
 _NUMBER_WORDS = set("""one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty
 fifty sixty seventy eighty ninety hundred dollars roubles rubles""".split())
@@ -112,9 +113,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         aside = clause_refusal(c.text)
         if aside is not None and kind == "merger" and merger_not_made(c):
             return [PieceMove(Pass(merging_minor(found, ctx)), (), c.start + 1, c.text)]   # "O-K doesn't merge"
-        if aside is not None and step_not_taken(c, ctx, kind):
+        if aside is not None and (not_done := step_not_taken(c, ctx, kind)):
             # "CPR doesn't place a token": the step passed; "not buying anything": the writer's pass
-            parts.append(Clause(c.start, c.end, c.text, [Piece("verb", "pass" if kind == "stock" else "steppass", c.start, c.end)]))
+            parts.append(Clause(c.start, c.end, c.text, [Piece("verb", not_done, c.start, c.end)]))
         elif aside is not None:
             asides.append(f'"{c.text}"')
             told |= possessive_move(aside, c)      # "Teodor sold his CPR (1 share) and bought 1 QLL"
@@ -131,8 +132,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     for c, later in zip(parts, _later_verbs(parts)):
         if out and isinstance(out[-1].action, Pass) and DONE.fullmatch(c.text):
             continue              # "skipping the train buy, done": the pass already made
-        if last and AGAIN.fullmatch(c.text):      # "buys a 2 train, then another": the same move again
-            last = [PieceMove(m.action, m.open, c.start + 1, c.text) for m in last]
+        if last and (again := said_again(c, [m.action for m in last])) is not None:   # "then another", "GT too"
+            last = [PieceMove(a, m.open, c.start + 1, c.text) for a, m in zip(again, last)]
             out.extend(last)
             continue
         if (own := own_kind_moves(c, ctx, [m.action for m in out])) is not None or kind is None:

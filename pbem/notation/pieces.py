@@ -19,6 +19,7 @@ from .context import NotationContext
 from .addressed import addressed_set_aside
 from .amount_words import AMOUNT_HINT, AMOUNT_WORDS, amount_words
 from .bonuses import bonuses_set_aside
+from .dividend_words import HELD, KEPT, SHARED, not_a_source, shared
 from .merger_words import GROUP_CLOSED, SITS_OUT, TAKES_OVER, merge_in_merger_round
 from .names import NameIndex, norm
 from .own_word_moves import NO_RUN
@@ -164,7 +165,7 @@ FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
 treasury initial so just now today again round each apiece total go price cost paying extra more first second old
-other and sh pls plz minor offering instead rd nd th
+other and sh pls plz minor offering instead rd nd th towards
 """.split())
 
 
@@ -394,6 +395,9 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(GROUP_CLOSED, "verb", lambda m: "pass")     # "closes the group": the merger's adding ended
     take(EXCHANGES, "exchange", lambda m: (lambda t: t if t in trains else None)(m.group(1).upper()))  # "exchanges its 4 for"
     take(PAID_TO_BANK, "money", lambda m: int(m.group(1) or m.group(2)))     # "paying $800 to the bank": a price
+    take(SHARED, "verb", shared)                     # "pays 50%", "50/50 split": half (dividend_words.py)
+    take(KEPT, "verb", lambda m: "withhold")         # "everything to the treasury", "holds the 340"
+    take(HELD, "cash", lambda m: True)               # "Treasury now 35": a figure stated, no move's
     take(_PER_SHARE, "per_share", lambda m: int(m.group(1)))
     take(_MONEY, "money", lambda m: int(next(g for g in m.groups() if g)))
     take(_HELD, "held", lambda m: int(re.search(r"\d+", m.group(0)).group(0)))
@@ -417,7 +421,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_HEX, "hex", lambda m: (m.group(1) or m.group(2)).upper())
     take(_NUMBER, "number", lambda m: int(m.group(1)))
     take(_DESTINATION, "verb", lambda m: "sell")
-    take(_SOURCE, "source", lambda m: "ipo" if m.group(1) else "pool")
+    take(_SOURCE, "source", lambda m: None if not_a_source(line, m) else "ipo" if m.group(1) else "pool")
     if AMOUNT_HINT.search(text):
         take(AMOUNT_WORDS, "number", amount_words)
     for m in _WORD.finditer(text):

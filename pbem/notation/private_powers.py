@@ -1,6 +1,6 @@
 """A private's power used in an operating round ("HBR uses the NWR: moves its token from G11 to
 E5 and lays #59 there", "NWR lays free tile 9 in J4"): the track and token moves told after
-"uses the <private>", or with the private as their subject, are the private's (18xx.games makes
+"uses the <private>" ("plays"), with the private as their subject or heading, are the private's (18xx.games makes
 it the acting entity); a token moved is a token lifted from one hex and placed on another.
 """
 from __future__ import annotations
@@ -16,12 +16,12 @@ from .pieces import Clause, Piece
 __all__ = ["acting", "powers", "token_moved"]
 
 #: "uses the NWR", "using the North-West Rebellion power", "uses it" (the private just bought)
-_USES = re.compile(r"\b(?:uses|use|used|using)\s+(?:its\s+)?", re.I)
+_USES = re.compile(r"\b(?:uses|use|used|using|plays|play|playing)\s+(?:its\s+)?", re.I)
 _USES_IT = re.compile(r"\b(?:uses|using)\s+it\b", re.I)
 #: the moves a private's power makes: track and tokens (a run, a dividend or a train stays the company's)
 _POWER_VERBS = {"lay", "token", "remove"}
 #: a token lifted ("moves its token", "lifts its K3 token", "its token moves from J12 to D6")
-_MOVED = re.compile(r"\b(?:moves?|moved|moving|lifts?|lifted|lifting|relocates?|relocated)\b", re.I)
+_MOVED = re.compile(r"\b(?:moves?|moved|moving|lifts?|lifted|lifting|relocates?|relocated|from)\b|->|→", re.I)
 #: a token put down again after it was lifted ("places it in E5")
 _PLACES_IT = re.compile(r"\b(?:places?|placing|puts?|putting|drops?)\s+it\b", re.I)
 
@@ -47,6 +47,10 @@ def powers(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause]
             power = _private(named[0], ctx)
             user = {id(p) for p in c.of("name") if p.start < uses.start() and all(i == ctx.current for _, i in p.value)}
             c = _without(c, {id(named[0])} | user, {"uses", "use", "using", "power", "ability", "private"})
+        elif power is None and len(c.pieces) == 1 and c.pieces[0].kind == "name" and not c.loose and _private(c.pieces[0], ctx) \
+                and c.end < len(line) and line[c.end] == ":":
+            power = _private(c.pieces[0], ctx)         # "NWR: token G11 -> D6": the private as a heading
+            continue
         elif _USES_IT.search(line, c.start, c.end) and power is None:
             bought = [x for d in out if "buy" in d.verbs() for x in map(lambda p: _private(p, ctx), d.of("name")) if x]
             power = bought[0] if len(bought) == 1 else None

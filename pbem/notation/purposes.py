@@ -22,7 +22,7 @@ def purposes_set_aside(pieces: list, line: str) -> list:
     spans = [(m.start(), m.end()) for m in _PURPOSE.finditer(line)]
     if not spans:
         return pieces
-    return within_spans(pieces, spans, "purpose", ("train", "tile", "number"))
+    return within_spans(pieces, spans, "purpose", ("train", "tile", "number", "count"))
 
 
 def within_spans(pieces: list, spans: list, kind: str, only: tuple = ()) -> list:

@@ -47,8 +47,8 @@ def revenue_beside_dividend(found: list["Clause"]) -> list["Clause"]:
 
 
 def half_paid(pieces: list) -> list:
-    """The pieces without a "pay" word straight after "half" ("half pay", "half payout"): one
-    dividend, paid half."""
-    drop = {id(q) for p, q in zip(pieces, pieces[1:]) if p.kind == "verb" and p.value == "half"
-            and q.kind == "verb" and q.value == "payout" and 0 < q.start - p.end <= 2}
+    """The pieces without a "pay" word straight after or before "half" ("half pay", "paid half"):
+    one dividend, paid half."""
+    drop = {id(q if p.value == "half" else p) for p, q in zip(pieces, pieces[1:]) if p.kind == q.kind == "verb"
+            and {p.value, q.value} == {"half", "payout"} and 0 < q.start - p.end <= 2}
     return [p for p in pieces if id(p) not in drop] if drop else pieces

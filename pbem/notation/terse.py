@@ -14,8 +14,8 @@ glued or dashed ("OR2.2 — NYNH: ..."), a tile with "tile" after it, after its 
 where it goes, a token's cost worked out, a train from a company told as the line's
 continuation, an off-board area in words in a route, a revenue told by a verb ("makes 150"), a
 company's possessive before its train and route, a total after an arrow or a dash, "paid out",
-two steps passed in one word, a train's participle (", 2T bought"), "two 2 trains", a move said
-again for the next company with "too", the purpose of a withholding.
+two steps passed in one word, a train's participle (", 2T bought"), "two 2 trains", the purpose
+of a withholding.
 """
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from .context import NotationContext
 from .names import NameIndex
 from .funding import sale_first
+from .headings import heading_writer
 from .loans import loans_aside
 from .merger_subjects import company_at_turn
 from .others_context import others_set_aside
@@ -130,15 +131,6 @@ def _arrow_total(text: str) -> str:
     return text
 
 
-def _too(text: str) -> str:
-    """A dividend or pass said for one company and then "too" for the next one the writer
-    operates ("CNR withholds, GT too." / "GT as well"): the move said again for the second
-    company (the table checks it is the writer's and its turn)."""
-    return re.sub(r"^(\s*)([A-Z][\w&-]*)\s+(withholds|pays\s+out|pays\s+half|passes)\s*[,;]\s*(?:and\s+)?"
-                  r"([A-Z][\w&-]*)\s+(?:too|as\s+well|also)\s*\.?\s*$",
-                  lambda m: f"{m.group(1)}{m.group(2)} {m.group(3)}; {m.group(4)} {m.group(3)}", text)
-
-
 _BUY_WORD = re.compile(r"\b(?:buys?|bought|buying|purchases?|purchased|trades?\s+in|traded\s+in|trading\s+in|"
                        r"exchanges?|exchanged|exchanging)\b", re.I)
 _RUN_WORD = re.compile(r"\b(?:runs?|ran|running|routes?|revenue|dividends?|withh[oe]lds?|payout)\b|\bpays?\s+out\b", re.I)
@@ -212,8 +204,6 @@ TERSE: list[Callable[[str], str]] = [
     _sub(rf"({_HEXP})\s+(?:plus|then|and\s+on\s+to|and\s+out\s+to)\s+(?:the\s+)?(?=[a-z]+\s+(?:exit|port|area|offboard|off-board)\b)", r"\1 - "),
     # the purpose of a withholding: "Withheld to buy another train." (the purchase is not made by it)
     _sub(r"\b(withh[oe]ld(?:s|ing)?)\s+(?:in\s+order\s+)?to\s+(?:buy|get|afford|save\s+for)\b(?:(?!\s+(?:and|then)\b)[^;.,()\n])*", r"\1"),
-    # a move said for one company and then "too" for the next: "CNR withholds, GT too."
-    _too,
     # a run of nothing: "GT runs nothing this turn, no route. Revenue 0."
     _sub(r"^(\s*[A-Z][\w&-]*)\s+(?i:runs?|ran|has\s+run)\s+(?i:nothing(?:\s+this\s+(?:turn|time|OR|round))?"
          r"(?:\s*[,;.]\s*no\s+(?:route|run|revenue)s?)?(?:\s*[,;.]\s*(?:revenue|income)\s*:?\s*(?:[$₽]?0|nothing|none))?)\s*(?=[.;,]|$)",
@@ -259,6 +249,7 @@ def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
     line = loans_aside(sale_first(line))    # a sale that funds a train first; a loan beside a buy set aside
     line = own_pronouns(line, ctx, index)       # "Ann has $300 left, so she sells ..." (writer_pronouns.py)
     ctx = company_at_turn(line, ctx, index)     # "MNN passes" in a merger round no company is at turn in
+    ctx = heading_writer(line, ctx)             # "Ann: NWR 85" when who writes is not known (headings.py)
     if (told := exchange_unread(line, ctx, index)) is not None:     # told_exchanges.py
         raise NotationError(f'"{told}": an exchange of what, for what?', text=line.strip())
     subject = unknown_subject(line, ctx, index)

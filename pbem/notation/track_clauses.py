@@ -12,7 +12,7 @@ from typing import Optional
 
 from .context import NotationContext
 from .pieces import Clause, Piece, _operating
-from .addressees import addressed, token_told_of
+from .addressees import addressed, for_company, token_told_of
 from .lay_details import lay_details, tile_of_lay
 from .private_powers import powers
 from .train_clauses import (
@@ -29,8 +29,8 @@ _LAY_COST = re.compile(
     rf"\s+(?:lay|tile|one|track)\b|"
     rf"\b(?:the\s+)?(?:second|2nd|other)\s+(?:one|lay|tile)\s+(?:pays|costs?|is|was)\s+(?:an?\s+extra\s+)?{_AMOUNT}"
     rf"(?:\s+extra)?(?![\w%])", re.I)
-#: "home" describing a hex: "its home hex B4", "on its home hex", "D8 (home)", "its home I13"
-_HOME_HEX = re.compile(r"\bhome(?=\s+hex\b|\s+[A-Z]{1,2}\d{1,2}\b|\s*\))", re.I)
+#: "home" describing a hex: "its home hex B4", "on its home city", "D8 (home)", "its home I13"
+_HOME_HEX = re.compile(r"\bhome(?=\s+(?:hex|city|town)\b|\s+[A-Z]{1,2}\d{1,2}\b|\s*\))", re.I)
 #: a deal agreed with the other company's president
 _AGREED = re.compile(r"\bagree(?:d|s|ment)?\b", re.I)
 _I_AGREED = re.compile(r"\s*(?:I|we)\s+(?:have\s+)?agreed\b", re.I)
@@ -40,7 +40,8 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
     """The clauses of an operating round's `line` with the words above settled (others as found)."""
     if not found or not _operating(ctx):
         return found
-    found = addressed([token_told_of(gets_train(c, line, tuple(ctx.trains)), line, ctx.current) for c in found], line)
+    found = addressed([for_company(token_told_of(gets_train(c, line, tuple(ctx.trains)), line, ctx.current), line, ctx.current)
+                       for c in found], line)
     deal = any("buy" in c.verbs() for c in found)
     bought = bought_trains(found, tuple(ctx.trains))
     out: list[Clause] = []
