@@ -451,7 +451,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         a = m.end() - len(m.group(0).lstrip())        # the words, not the blanks before them
         pieces.append(Piece("verb", "pass", a, m.end()))
     for family, a, b in letter_moves(text, ctx) + requested(text):     # "Theo: P", "S 2 GT", "I'd like a GT"
-        pieces.append(Piece("verb", family, a, b, words.before(a)))
+        pieces.append(Piece("me" if family == "me" else "verb", family, a, b, words.before(a)))
     for m in _STEP_PASS.finditer(text):
         if _HAS_BEFORE.search(line, max(0, m.start() - 60), m.start()):
             continue             # "NYC has only $150 and no train": how it stands, no step passed
