@@ -1,5 +1,6 @@
 """What a line says again about a par: the president's (director's) certificate bought with it
-("pars CN at $90 and buys the 20%", "starts B&M at 90 (president's certificate, $180)"), and the
+("pars CN at $90 and buys the 20%", "starts B&M at 90 (president's certificate, $180)"), the
+private handed in for it ("Converting my Sask Central: SC par $82"), and the
 company started again in other words ("Buy GT at par $67 - yes, I'm starting the Grand Trunk",
 "Marta pars CN at 100. Yes, the Canadian National"), a buy told just before the par of the same
 company ("I'll buy GT - par it at 90"), and a company said to float after a move on it ("NYC
@@ -51,10 +52,10 @@ def par_restated(parts: list[Clause], kind: str, writer: Optional[str] = None) -
             c = _certificate(c, any(m != n for m in par_at))
         elif par_at and n > par_at[0] and _again(c, parts[par_at[0]]) or _floats(c, parts[:n]):
             continue                # "yes, I'm starting the Grand Trunk", "NYC floats": said again
-        elif n + 1 in par_at and _bare(c, {"buy"}) and _names(parts[n + 1]) <= _names(c):
+        elif n + 1 in par_at and (_bare(c, {"buy"}) or _handed_in(c)) and _names(parts[n + 1]) <= _names(c):
             parts[n + 1] = Clause(parts[n + 1].start, parts[n + 1].end, parts[n + 1].text,
                                   c.of("name") + parts[n + 1].pieces, parts[n + 1].loose)
-            continue                # "I'll buy GT - par it at 90": the buy is the par
+            continue                # "I'll buy GT - par it at 90", "Converting my Sask Central: SC par $82"
         out.append(c)
     return out
 
@@ -66,6 +67,12 @@ def _names(c: Clause) -> set:
 def _bare(c: Clause, verbs: set) -> bool:
     """Whether a clause holds only move words of `verbs` (or none), names and the writer."""
     return c.verbs() <= verbs and bool(_names(c)) and not c.loose and {p.kind for p in c.pieces} <= {"verb", "name", "me"}
+
+
+def _handed_in(c: Clause) -> bool:
+    """Whether a clause only hands a private in ("Ann swaps her Saskatchewan Central for SC"): the par after it is of its company."""
+    return bool(_EXCHANGE.search(c.text)) and bool(_names(c)) and {p.kind for p in c.pieces} <= {"verb", "name", "me"} \
+        and all(_EXCHANGE.fullmatch(w) or w in ("private", "in") for w in c.loose)
 
 
 def _floats(c: Clause, before: list[Clause]) -> bool:
@@ -102,7 +109,7 @@ def _certificate(c: Clause, par_elsewhere: bool) -> Clause:
 
 
 #: a private handed in for the certificate
-_EXCHANGE = re.compile(r"\b(?:exchang\w*|trad(?:e|es|ing)|swap\w*)\b", re.I)
+_EXCHANGE = re.compile(r"\b(?:exchang\w*|trad(?:e|es|ing)|swap\w*|convert\w*)\b", re.I)
 
 
 def _without_private(c: Clause) -> Clause:
