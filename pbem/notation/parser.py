@@ -60,6 +60,7 @@ from .piece_moves import round_kind
 from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
 from .headings import read_without_own_heading
+from .named_subjects import read_as_subject
 from .round_moves import out_of_round, read_removal
 from .respell import read_respelled
 from .retraction import takes_back
@@ -73,7 +74,7 @@ from .values import ValueReader
 __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_message"]
 
 #: the last tries at a line nothing else reads, in order (each re-reads a reworded line whole)
-LAST_TRIES = (read_corrected, read_loose, read_without_asides, read_respelled, read_removal, read_without_own_heading,
+LAST_TRIES = (read_as_subject, read_corrected, read_loose, read_without_asides, read_respelled, read_removal, read_without_own_heading,
               read_dropping)
 _UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 #: the longest line given the last tries (a correction, loose wording, slips): each reads the
