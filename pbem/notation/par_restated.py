@@ -27,6 +27,8 @@ HOME = re.compile(r"\b(?:home|base)\b", re.I)
 PRESIDENTS = re.compile(r"\b(?:president|director)(?:'?s|’s)?\s+(?:certificate|cert|share)|\bpresidency\b|"
                         r"\bpres\s+cert\b", re.I)
 _AMOUNTS = ("money", "number")
+#: the words of the certificate's name left among a clause's words
+_CERT_WORDS = ("pres", "director", "cert")
 
 
 def _pars(c: Clause) -> bool:
@@ -77,7 +79,7 @@ def _handed_in(c: Clause) -> bool:
 
 def _floats(c: Clause, before: list[Clause]) -> bool:
     """"Marta buys one share of NYC; NYC floats.": a company said to float after a move on it."""
-    return _bare(c, {"par"}) and bool(re.search(r"\bfloats?\b", c.text, re.I)) \
+    return _bare(c, {"par"}) and bool(re.search(r"\bfloat(?:s|ed)?\b", c.text, re.I)) \
         and any(_names(c) <= _names(b) and b.verbs() for b in before)
 
 
@@ -102,8 +104,9 @@ def _certificate(c: Clause, par_elsewhere: bool) -> Clause:
         return c            # "buys the 20%" with no par, "... certificate for $134" (its cost): left as written
     keep = [Piece("verb", "par", p.start, p.end, p.before) if p.kind == "verb" and p.value == "buy" else p
             for p in c.pieces if not (p.kind == "percent" and p.value == 20)]
-    m = _EXCHANGE.search(c.text)
-    if m and not c.verbs():
+    # a private exchanged for it, or the certificate named among no other words ("GT pres cert at 67"): a par
+    m = _EXCHANGE.search(c.text) or (PRESIDENTS.search(c.text) if all(w.startswith(_CERT_WORDS) for w in c.loose) else None)
+    if m and not c.verbs() - {"token"}:
         keep.insert(0, Piece("verb", "par", c.start, c.start + len(m.group(0))))
     return Clause(c.start, c.end, c.text, keep, c.loose)
 
