@@ -86,7 +86,7 @@ for _family, _words in {
     "withhold": "withhold withholds witholds withholding keep keeps keeping retain retains withheld",
     # participles after "has"/"have" (any other past tense refuses the line: a report)
     "buy ": "bought took grabbed purchased acquired", "sell ": "sold dumped", "lay ": "laid upgraded built",
-    "par ": "parred started opened", "run ": "ran earned netted", "token ": "placed", "bid ": "raised", "withhold ": "kept",
+    "par ": "parred started opened floated", "run ": "ran earned netted", "token ": "placed", "bid ": "raised", "withhold ": "kept",
     "pass ": "passed", "merge ": "merged", "convert ": "converted", "discard ": "discarded",
     "half": "half halves split splits splitting",
     "pass": "pass passes passing",
