@@ -1,5 +1,6 @@
 """A move asked for politely: "I'd like a NYNH share from the IPO please", "I'll have one
-Qu'Appelle share", "I'd like the Saskatchewan Central at face value please ($50)".
+Qu'Appelle share", "I'd like the Saskatchewan Central at face value please ($50)", "Count me in
+for $160 on the Trestle Bridge".
 
 "I'd like", "I would like" and "I'll have" before what is wanted (not before "to": "I'd like to
 auction S-V" names its own move word) are a taking: a buy in a stock round, a bid in an auction
@@ -12,7 +13,7 @@ import re
 
 __all__ = ["requested"]
 
-_REQUEST = re.compile(r"\b(?:I['’]d|I\s+would|I['’]ll|I\s+will)\s+(?:like|have)\b(?!\s+to\b)", re.I)
+_REQUEST = re.compile(r"\b(?:I['’]d|I\s+would|I['’]ll|I\s+will)\s+(?:like|have)\b(?!\s+to\b)|\bcount\s+me\s+in\b", re.I)
 _ASKING = re.compile(r"\b(?:I['’]d|I\s+would)\s+like\s+to\b", re.I)
 
 
