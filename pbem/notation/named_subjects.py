@@ -3,7 +3,8 @@ starts HBR on 67", "Cid: Canadian Pacific, $190", "GT parred at 76 by Bob") is r
 which the table refuses for the writer's seat; "his"/"her" of a holding sold or handed in after
 it ("Lukas sells his 20 percent of QLL", "Bob exchanges his Saskatchewan Central") is the
 subject's; in a stock round or an auction only (players move there). The interpreter itself
-reads neither (another's move, a move told with his/her)."""
+reads neither (another's move, a move told with his/her). A word opening the line before its
+move word names no subject ("Will buy one share of CPR"): the line is read without it."""
 from __future__ import annotations
 
 import re
@@ -11,13 +12,17 @@ from typing import Optional
 
 from .piece_moves import round_kind
 from .pieces import _find
+from .retry import read_reworded
 
-__all__ = ["read_as_subject", "subject"]
+__all__ = ["read_as_subject", "read_without_opener", "subject"]
 
 #: "sells his 20 percent", "swaps her Saskatchewan Central": the subject's holding
 _HANDED = re.compile(r"\b(?:sells?|selling|sold|dump(?:s|ed|ing)?|swap(?:s|ped|ping)?|trad(?:e|es|ed|ing)|"
                      r"exchang(?:e|es|ed|ing)|convert(?:s|ed|ing)?)\s+(his|her)\b", re.I)
 _BY = re.compile(r"\bby\s*$", re.I)
+#: a word opening a sentence before its move word (written small), no one's name
+_OPENER = re.compile(r"^\s*(?:now|then|ok|okay|so|well|will|also|finally|right|sure|fine|alright|anyway|just)\b[\s,]*(?=[a-z])",
+                     re.I)
 
 
 def subject(line: str, ctx, index) -> Optional[str]:
@@ -53,3 +58,10 @@ def read_as_subject(reader, line_no: int, line: str, first) -> list:
     if isinstance(got, list) and got:
         return got
     raise first from None
+
+
+def read_without_opener(reader, line_no: int, line: str, first) -> list:
+    """The line read without the word opening it (`_OPENER`); `first` when it has none or the
+    rest does not read either."""
+    m = _OPENER.match(line)
+    return read_reworded(reader, line_no, line, first, "unopened", lambda: line[m.end():] if m else None)
