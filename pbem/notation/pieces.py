@@ -32,7 +32,7 @@ from .train_discards import DROPS, TRAIN_LIMIT
 from .train_exchanges import EXCHANGES, PAID_TO_BANK
 from .letter_moves import letter_moves
 from .request_words import requested
-from .name_prefixes import leading_forms, private_words
+from .name_prefixes import code_before_name, leading_forms, private_words
 from .share_quantity import CERT_SIZE, counted_shares
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
@@ -367,6 +367,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     for p in pieces:
         buf[p.start:p.end] = " " * (p.end - p.start)
     text = "".join(buf)
+    pieces = code_before_name(pieces, line)       # "P5 Trestle Bridge": the name written out
     trains = set(ctx.trains) | {"D"}
 
     def take(rx: re.Pattern, kind: str, value_of) -> None:
