@@ -1,10 +1,5 @@
-"""A move told with its one player named as its subject, as a last try: another player's ("Bob
-starts HBR on 67", "Cid: Canadian Pacific, $190", "GT parred at 76 by Bob") is read as theirs,
-which the table refuses for the writer's seat; "his"/"her" of a holding sold or handed in after
-it ("Lukas sells his 20 percent of QLL", "Bob exchanges his Saskatchewan Central") is the
-subject's; in a stock round or an auction only (players move there). The interpreter itself
-reads neither (another's move, a move told with his/her). A word opening the line before its
-move word names no subject ("Will buy one share of CPR"): the line is read without it."""
+"""Last tries for a line's subject: its one player named as who moves ("Bob starts HBR on 67",
+"Lukas sells his 20 percent of QLL"), or a word opening it that names no one ("Will buy ...")."""
 from __future__ import annotations
 
 import re
@@ -26,8 +21,10 @@ _OPENER = re.compile(r"^\s*(?:now|then|ok|okay|so|well|will|also|finally|right|s
 
 
 def subject(line: str, ctx, index) -> Optional[str]:
-    """The one player the line names, when it names them as its subject: first on the line before
-    a move word or a colon, or last after "by"; None when it also says "I" or names no one so."""
+    """The one player a stock or auction line names, when it names them as its subject: first on
+    the line before a move word or a colon, or last after "by"; None when it also says "I" or
+    names no one so. (The interpreter itself reads no other player's move, nor a move told with
+    his/her; the table refuses another player's move for the writer's seat.)"""
     if round_kind(ctx) not in ("stock", "auction"):
         return None        # in an operating or merger round a company moves, not a player
     found = _find(line, ctx, index)
@@ -49,6 +46,8 @@ def read_as_subject(reader, line_no: int, line: str, first) -> list:
     if who is None:
         raise first from None
     text = _HANDED.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + " " * len(m.group(1)), line)
+    if who == reader.ctx.actor and text == line:
+        raise first from None         # the writer's own line as written: the interpreter refused it already
     ctx = reader.ctx
     reader.ctx, reader.subject_tried = ctx.at_turn(actor=who), True
     try:
