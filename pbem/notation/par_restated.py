@@ -1,6 +1,7 @@
 """What a line says again about a par: the president's (director's) certificate bought with it
 ("pars CN at $90 and buys the 20%", "starts B&M at 90 (president's certificate, $180)"), the
-private handed in for it ("Converting my Sask Central: SC par $82"), and the
+private handed in for it ("Converting my Sask Central: SC par $82"), the presidency taken
+by a buy before it ("buys a CNR and I take over the CNR presidency"), and the
 company started again in other words ("Buy GT at par $67 - yes, I'm starting the Grand Trunk",
 "Marta pars CN at 100. Yes, the Canadian National"), a buy told just before the par of the same
 company ("I'll buy GT - par it at 90"), and a company said to float after a move on it ("NYC
@@ -50,6 +51,8 @@ def par_restated(parts: list[Clause], kind: str, writer: Optional[str] = None) -
     par_at = [n for n, c in enumerate(parts) if _pars(c)]
     out: list[Clause] = []
     for n, c in enumerate(parts):
+        if _presidents(c) and not par_at and _taken_over(c, out):
+            continue                # "buys a CNR and I take over the CNR presidency": what the buy did
         if _presidents(c):
             c = _certificate(c, any(m != n for m in par_at))
         elif par_at and n > par_at[0] and _again(c, parts[par_at[0]]) or _floats(c, parts[:n]):
@@ -69,6 +72,12 @@ def _names(c: Clause) -> set:
 def _bare(c: Clause, verbs: set) -> bool:
     """Whether a clause holds only move words of `verbs` (or none), names and the writer."""
     return c.verbs() <= verbs and bool(_names(c)) and not c.loose and {p.kind for p in c.pieces} <= {"verb", "name", "me"}
+
+
+def _taken_over(c: Clause, before: list[Clause]) -> bool:
+    """Whether a clause naming the presidency, with no price and no private handed in, follows a buy."""
+    return not any(p.kind in _AMOUNTS for p in c.pieces) and not _EXCHANGE.search(c.text) \
+        and any("buy" in b.verbs() for b in before)
 
 
 def _handed_in(c: Clause) -> bool:
