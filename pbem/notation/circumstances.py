@@ -6,9 +6,9 @@ A clause opened by "having", "since I", "now that I", "after ...ing" or the line
 ("Won the CP for 190, so ...") tells what led to the move (a report of something done before),
 one opened by "and won it" what came of it, one opened by "to fund", "to afford"... its purpose
 ("sold 3 CPR shares to fund SC"), and "that came with", "counting" what the thing moved is
-("the CNR share that came with the Trestle Bridge"). It reaches to its clause's end (a comma, a colon, a semicolon, a dash, "and", "then", a sentence's
-end) or to the main clause's "I", and is set aside alone, so the report word in it no longer
-sets aside the sentence that holds the move.
+("the CNR share that came with the Trestle Bridge"). It reaches to its clause's end (a comma, a
+colon, a semicolon, a dash, "and", "then", a sentence's end) or to the main clause's "I", and is
+set aside alone, so the report word in it no longer sets aside the sentence that holds the move.
 """
 from __future__ import annotations
 

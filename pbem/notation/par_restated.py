@@ -81,7 +81,8 @@ def _taken_over(c: Clause, before: list[Clause]) -> bool:
 
 
 def _handed_in(c: Clause) -> bool:
-    """Whether a clause only hands a private in ("Ann swaps her Saskatchewan Central for SC"): the par after it is of its company."""
+    """Whether a clause only hands a private in ("Ann swaps her Saskatchewan Central for SC"): the
+    par after it is of its company."""
     return bool(_EXCHANGE.search(c.text)) and bool(_names(c)) and {p.kind for p in c.pieces} <= {"verb", "name", "me"} \
         and all(_EXCHANGE.fullmatch(w) or w in ("private", "in") for w in c.loose)
 

@@ -74,8 +74,8 @@ from .values import ValueReader
 __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_message"]
 
 #: the last tries at a line nothing else reads, in order (each re-reads a reworded line whole)
-LAST_TRIES = (read_as_subject, read_without_opener, read_corrected, read_loose, read_without_asides, read_respelled, read_removal, read_without_own_heading,
-              read_dropping)
+LAST_TRIES = (read_as_subject, read_without_opener, read_corrected, read_loose, read_without_asides, read_respelled,
+              read_removal, read_without_own_heading, read_dropping)
 _UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 #: the longest line given the last tries (a correction, loose wording, slips): each reads the
 #: line again, and a move statement is far shorter
