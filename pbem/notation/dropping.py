@@ -33,7 +33,7 @@ __all__ = ["droppable_runs", "without_runs", "read_dropping"]
 
 #: words a move turns on, never dropped (besides everything `pieces._find` finds)
 _KEEP = frozenset("""no not none nothing never nope nor skip skips skipping all both each every rest half full
-out president president's presidents director director's certificate cert certs share shares token tokens
+out president president's presidents presidency director director's certificate cert certs share shares token tokens
 station tile tiles train trains from to into in on at for with via and or then the a an its it his her my me
 i i'm i'll rot rotation r exchange trading trade trades traded pay pays paid paying payout withhold hold dividend
 dividends revenue per split

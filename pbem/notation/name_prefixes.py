@@ -2,15 +2,17 @@
 Pacific, "Black Sea" for the Black Sea Shipping Company): two or more leading words that begin
 the names of one company only (and are no other name of anything) name it. Leading words
 that begin with a place's name are left out: "Moscow-Kiev" is a route, not the Moscow, Kiev &
-Voronezh Railway.
+Voronezh Railway. A private's code written straight before a private's name ("P5 Trestle
+Bridge") gives way to the name the writer wrote out.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from .names import NameIndex, norm
 
-__all__ = ["leading_forms"]
+__all__ = ["code_before_name", "leading_forms"]
 
 _WORD = re.compile(r"[A-Za-z][\w'’.]*")
 #: words that end no leading part of a name ("Chesapeake and", "Champlain & St.")
@@ -58,3 +60,20 @@ def private_words(index: NameIndex, move_words: frozenset = frozenset()) -> dict
     taken = {q for es in index.entries.values() for e in es for q in e.exact}
     return {q: sorted(found) for q, found in seen.items()
             if len(found) == 1 and next(iter(found))[0] == "company" and q not in taken}
+
+
+_CODE = re.compile(r"[A-Z]{1,2}\d{1,2}")
+
+
+def code_before_name(pieces: list, line: str) -> list:
+    """The name pieces with a private's code written straight before a private's name taken
+    into that name's piece."""
+    out: list = []
+    for a in pieces:
+        b = out[-1] if out else None
+        if b is not None and a.kind == b.kind == "name" and _CODE.fullmatch(line[b.start:b.end]) \
+                and not line[b.end:a.start].strip() and any(k == "company" for k, _ in a.value):
+            out[-1] = dataclasses.replace(a, start=b.start, before=b.before)
+        else:
+            out.append(a)
+    return out

@@ -1,5 +1,7 @@
 """What a line says again about a par: the president's (director's) certificate bought with it
-("pars CN at $90 and buys the 20%", "starts B&M at 90 (president's certificate, $180)"), and the
+("pars CN at $90 and buys the 20%", "starts B&M at 90 (president's certificate, $180)"), the
+private handed in for it ("Converting my Sask Central: SC par $82"), the presidency taken
+by a buy before it ("buys a CNR and I take over the CNR presidency"), and the
 company started again in other words ("Buy GT at par $67 - yes, I'm starting the Grand Trunk",
 "Marta pars CN at 100. Yes, the Canadian National"), a buy told just before the par of the same
 company ("I'll buy GT - par it at 90"), and a company said to float after a move on it ("NYC
@@ -26,6 +28,8 @@ HOME = re.compile(r"\b(?:home|base)\b", re.I)
 PRESIDENTS = re.compile(r"\b(?:president|director)(?:'?s|’s)?\s+(?:certificate|cert|share)|\bpresidency\b|"
                         r"\bpres\s+cert\b", re.I)
 _AMOUNTS = ("money", "number")
+#: the words of the certificate's name left among a clause's words
+_CERT_WORDS = ("pres", "director", "cert")
 
 
 def _pars(c: Clause) -> bool:
@@ -47,14 +51,16 @@ def par_restated(parts: list[Clause], kind: str, writer: Optional[str] = None) -
     par_at = [n for n, c in enumerate(parts) if _pars(c)]
     out: list[Clause] = []
     for n, c in enumerate(parts):
+        if _presidents(c) and not par_at and _taken_over(c, out):
+            continue                # "buys a CNR and I take over the CNR presidency": what the buy did
         if _presidents(c):
             c = _certificate(c, any(m != n for m in par_at))
         elif par_at and n > par_at[0] and _again(c, parts[par_at[0]]) or _floats(c, parts[:n]):
             continue                # "yes, I'm starting the Grand Trunk", "NYC floats": said again
-        elif n + 1 in par_at and _bare(c, {"buy"}) and _names(parts[n + 1]) <= _names(c):
+        elif n + 1 in par_at and (_bare(c, {"buy"}) or _handed_in(c)) and _names(parts[n + 1]) <= _names(c):
             parts[n + 1] = Clause(parts[n + 1].start, parts[n + 1].end, parts[n + 1].text,
                                   c.of("name") + parts[n + 1].pieces, parts[n + 1].loose)
-            continue                # "I'll buy GT - par it at 90": the buy is the par
+            continue                # "I'll buy GT - par it at 90", "Converting my Sask Central: SC par $82"
         out.append(c)
     return out
 
@@ -68,9 +74,22 @@ def _bare(c: Clause, verbs: set) -> bool:
     return c.verbs() <= verbs and bool(_names(c)) and not c.loose and {p.kind for p in c.pieces} <= {"verb", "name", "me"}
 
 
+def _taken_over(c: Clause, before: list[Clause]) -> bool:
+    """Whether a clause naming the presidency, with no price and no private handed in, follows a buy."""
+    return not any(p.kind in _AMOUNTS for p in c.pieces) and not _EXCHANGE.search(c.text) \
+        and any("buy" in b.verbs() for b in before)
+
+
+def _handed_in(c: Clause) -> bool:
+    """Whether a clause only hands a private in ("Ann swaps her Saskatchewan Central for SC"): the
+    par after it is of its company."""
+    return bool(_EXCHANGE.search(c.text)) and bool(_names(c)) and {p.kind for p in c.pieces} <= {"verb", "name", "me"} \
+        and all(_EXCHANGE.fullmatch(w) or w in ("private", "in") for w in c.loose)
+
+
 def _floats(c: Clause, before: list[Clause]) -> bool:
     """"Marta buys one share of NYC; NYC floats.": a company said to float after a move on it."""
-    return _bare(c, {"par"}) and bool(re.search(r"\bfloats?\b", c.text, re.I)) \
+    return _bare(c, {"par"}) and bool(re.search(r"\bfloat(?:s|ed)?\b", c.text, re.I)) \
         and any(_names(c) <= _names(b) and b.verbs() for b in before)
 
 
@@ -95,14 +114,15 @@ def _certificate(c: Clause, par_elsewhere: bool) -> Clause:
         return c            # "buys the 20%" with no par, "... certificate for $134" (its cost): left as written
     keep = [Piece("verb", "par", p.start, p.end, p.before) if p.kind == "verb" and p.value == "buy" else p
             for p in c.pieces if not (p.kind == "percent" and p.value == 20)]
-    m = _EXCHANGE.search(c.text)
-    if m and not c.verbs():
+    # a private exchanged for it, or the certificate named among no other words ("GT pres cert at 67"): a par
+    m = _EXCHANGE.search(c.text) or (PRESIDENTS.search(c.text) if all(w.startswith(_CERT_WORDS) for w in c.loose) else None)
+    if m and not c.verbs() - {"token"}:
         keep.insert(0, Piece("verb", "par", c.start, c.start + len(m.group(0))))
     return Clause(c.start, c.end, c.text, keep, c.loose)
 
 
 #: a private handed in for the certificate
-_EXCHANGE = re.compile(r"\b(?:exchang\w*|trad(?:e|es|ing)|swap\w*)\b", re.I)
+_EXCHANGE = re.compile(r"\b(?:exchang\w*|trad(?:e|es|ing)|swap\w*|convert\w*)\b", re.I)
 
 
 def _without_private(c: Clause) -> Clause:

@@ -61,8 +61,9 @@ from .piece_moves import round_kind
 from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
 from .headings import read_without_own_heading
+from .named_subjects import read_as_subject, read_without_opener
 from .round_moves import out_of_round, read_removal
-from .respell import read_respelled
+from .respell import read_move_words_respelled, read_respelled
 from .retraction import takes_back
 from .track_moves import TrackMoves
 from .trade_moves import TradeMoves
@@ -74,8 +75,8 @@ from .values import ValueReader
 __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_message"]
 
 #: the last tries at a line nothing else reads, in order (each re-reads a reworded line whole)
-LAST_TRIES = (read_corrected, read_loose, read_without_asides, read_respelled, read_removal, read_without_own_heading,
-              read_for_subject, read_dropping)
+LAST_TRIES = (read_as_subject, read_without_opener, read_corrected, read_loose, read_without_asides, read_respelled,
+              read_removal, read_without_own_heading, read_for_subject, read_dropping)
 _UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 #: the longest line given the last tries (a correction, loose wording, slips): each reads the
 #: line again, and a move statement is far shorter
@@ -300,9 +301,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
             return got
         if isinstance(got, AmbiguousMoveError):
             raise got from None
-        if got is not None and len(line) <= _LAST_TRY_CHARS:
-            # "sell 1 CPR? no wait, buy a CNoR", "Morning all - ...", "buyng", "CRP"
-            for last_try in LAST_TRIES:
+        if (got is not None or not self.transcript) and len(line) <= _LAST_TRY_CHARS:
+            # "sell 1 CPR? no wait, buy a CNoR", "Morning all - ...", "buyng", "CRP" (a round not known: slips only)
+            for last_try in LAST_TRIES if got is not None else (read_move_words_respelled,):
                 try:
                     return last_try(self, line_no, line, first)
                 except NotationError:

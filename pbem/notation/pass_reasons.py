@@ -4,9 +4,10 @@ but I'll hold on to it. Pass."
 
 In an auction or a stock round a line whose one clause is the writer's bare pass, and whose
 other clauses name no move (or are set aside as a negation, a doubt or a report), is that pass:
-the rest is why. A question, a condition, a plan or a retraction anywhere, shares or a price
-told beside it ("Pls record a sale of 10% GT for me, then I pass"), a pass reported
-("so I passed") or another player named alone as who moves keeps the line unread.
+the rest is why ("200 would be too much"). A question, a condition, a time to come or a retraction anywhere,
+a modal up to the pass, shares or a price told beside it ("Pls record a sale of 10% GT
+for me, then I pass"), a pass reported ("so I passed") or another player named alone as who
+moves keeps the line unread.
 """
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ __all__ = ["pass_with_reason"]
 
 #: a reason's words that read like a retraction or a wait elsewhere ("hold on to it", "wait for the 3s")
 _REASON_WORDS = re.compile(r"\bhold(?:ing)?\s+on\s+to\b|\bwait(?:ing)?\s+(?:for|to|and\s+see|until\s+the)\b", re.I)
+#: a time to come anywhere on the line: a plan, not the pass's reason ("passes this turn and the next")
+_LATER = re.compile(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|intend|expect)\b", re.I)
 #: brackets: their words are a clause of their own here
 _BRACKETS = re.compile(r"[()]")
 
@@ -34,7 +37,7 @@ def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex, kind: Op
     else None (the line is left to its refusal)."""
     from .piece_moves import PieceMove, read_by_pieces
 
-    if kind not in ("auction", "stock") or "?" in line or _AHEAD.search(line):
+    if kind not in ("auction", "stock") or "?" in line or _LATER.search(line):
         return None
     plain = _BRACKETS.sub(",", _REASON_WORDS.sub(lambda m: " " * len(m.group(0)), line))
     if line_refusal(plain) is not None:
@@ -52,6 +55,8 @@ def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex, kind: Op
     if len(passes) != 1 or _reported(passes[0].text):
         return None           # "..., so I passed": a report
     c = passes[0]
+    if _AHEAD.search(plain[:c.end]):
+        return None           # "Next turn: pass": a plan or a modal before the pass (after it: the reason)
     others = [d for d in found if d is not c and d.pieces and all(
         p.kind == "name" and all(k == "player" and i != ctx.actor for k, i in p.value) for p in d.pieces)]
     if others and not c.of("me"):

@@ -1,6 +1,8 @@
 """How the clauses of a line hang together for the reading by pieces: a label or a move word
 alone goes on into the next clause ("SC runs 5-train: J10, J8, I5 - 200"), a price or a source
-alone belongs to the clause before ("buys a 3, $180"), a clause may end the turn ("done").
+alone belongs to the clause before ("buys a 3, $180"), and so does a name last on the line when that
+clause has a move word and names no company ("bids 115 on the Rostov minor, KR."); a clause may end
+the turn ("done").
 """
 from __future__ import annotations
 
@@ -70,7 +72,12 @@ def joined(parts: list[Clause], ctx: NotationContext, line: str = "") -> list[Cl
             out[-1] = Clause(prev.start, c.end, prev.text + ", " + c.text, prev.pieces + c.pieces, prev.loose, prev.mover)
         else:
             out.append(c)
-    if ahead is not None:
+    if ahead is not None and out and out[-1].verbs() and {p.kind for p in ahead.pieces} - {"me"} == {"name"} and not any(
+            k in ("company", "corporation") for p in out[-1].of("name") for k, _ in p.value):
+        # "bids 115 on the Rostov minor, KR.": a name last on the line says what the clause before is about
+        prev = out[-1]
+        out[-1] = Clause(prev.start, ahead.end, prev.text + ", " + ahead.text, prev.pieces + ahead.pieces, prev.loose, prev.mover)
+    elif ahead is not None:
         out.append(ahead)
     return out
 

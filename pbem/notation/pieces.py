@@ -33,7 +33,7 @@ from .train_discards import DROPS, TRAIN_LIMIT
 from .train_exchanges import EXCHANGES, PAID_TO_BANK
 from .letter_moves import letter_moves
 from .request_words import requested
-from .name_prefixes import leading_forms, private_words
+from .name_prefixes import code_before_name, leading_forms, private_words
 from .share_quantity import CERT_SIZE, counted_shares
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
@@ -87,7 +87,7 @@ for _family, _words in {
     "withhold": "withhold withholds witholds withholding keep keeps keeping retain retains withheld",
     # participles after "has"/"have" (any other past tense refuses the line: a report)
     "buy ": "bought took grabbed purchased acquired", "sell ": "sold dumped", "lay ": "laid upgraded built",
-    "par ": "parred started opened", "run ": "ran earned netted", "token ": "placed", "bid ": "raised", "withhold ": "kept",
+    "par ": "parred started opened floated", "run ": "ran earned netted", "token ": "placed", "bid ": "raised", "withhold ": "kept",
     "pass ": "passed", "merge ": "merged", "convert ": "converted", "discard ": "discarded",
     "half": "half halves split splits splitting",
     "pass": "pass passes passing",
@@ -368,6 +368,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     for p in pieces:
         buf[p.start:p.end] = " " * (p.end - p.start)
     text = "".join(buf)
+    pieces = code_before_name(pieces, line)       # "P5 Trestle Bridge": the name written out
     trains = set(ctx.trains) | {"D"}
 
     def take(rx: re.Pattern, kind: str, value_of) -> None:
@@ -455,7 +456,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         a = m.end() - len(m.group(0).lstrip())        # the words, not the blanks before them
         pieces.append(Piece("verb", "pass", a, m.end()))
     for family, a, b in letter_moves(text, ctx) + requested(text):     # "Theo: P", "S 2 GT", "I'd like a GT"
-        pieces.append(Piece("verb", family, a, b, words.before(a)))
+        pieces.append(Piece("me" if family == "me" else "verb", family, a, b, words.before(a)))
     for m in _STEP_PASS.finditer(text):
         if _HAS_BEFORE.search(line, max(0, m.start() - 60), m.start()):
             continue             # "NYC has only $150 and no train": how it stands, no step passed

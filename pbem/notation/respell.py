@@ -8,15 +8,22 @@ from typing import TYPE_CHECKING
 from pbem.errors import NotationError, PbemError
 
 from .parsed import ParsedMove, noted_on_first
+from .pieces import VERBS
 from .spelling import respellings
 
 if TYPE_CHECKING:
     from .parser import _Reader
 
-__all__ = ["read_respelled"]
+__all__ = ["read_respelled", "read_move_words_respelled"]
 
 
-def read_respelled(reader: "_Reader", line_no: int, line: str, first: NotationError) -> list:
+def read_move_words_respelled(reader: "_Reader", line_no: int, line: str, first: NotationError) -> list:
+    """`read_respelled` where every slip is a move word's ("Bob pases"): with the round not known,
+    a misspelt name or other word is left to the refusal's "did you mean"."""
+    return read_respelled(reader, line_no, line, first, moves_only=True)
+
+
+def read_respelled(reader: "_Reader", line_no: int, line: str, first: NotationError, moves_only: bool = False) -> list:
     """The items of `line` read with its slips corrected; `first` (the refusal of the line as
     written) when no correction reads or two corrections read differently."""
     if getattr(reader, "respelling", False):
@@ -26,6 +33,8 @@ def read_respelled(reader: "_Reader", line_no: int, line: str, first: NotationEr
     reader.respelling = True
     try:
         for text, found, words in respellings(line, reader.index):
+            if moves_only and not all(w.lower() in VERBS for s, w in zip(found, words) if s.word != w):
+                continue
             reader.header, reader.sticky, reader.orphan = saved
             try:
                 items = reader.read_line(line_no, text)

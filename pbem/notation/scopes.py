@@ -44,7 +44,7 @@ _CLAUSE_REFUSE = re.compile(
     r"rusted|rusting|(?:is|are|were)\s+(?:all\s+|now\s+)?gone|keeps?\s+(?:on\s+)?(?:going|running|operating)|"
     r"(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:[a-z]+\s+){1,2}one\s+of\s+(?:its|the)|"     # the need, told before the move
     r"(?:^|(?<=[,;]))\s*so\s+(?:[A-Za-z][\w&-]{0,11}\s+)?(?:now\s+)?floats|"    # "..., so GT floats": the clause's own
-    r"closes(?!\s+(?:the\s+|its\s+)?(?:group|merger)\b)|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|presidency|prices|share\s+price|price\s+(?:moves?|"
+    r"closes(?!\s+(?:the\s+|its\s+)?(?:group|merger)\b)|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|(?:the|its|a)\s+presidency|presidency\s+from|prices|share\s+price|price\s+(?:moves?|"
     r"drops?|rises?|goes|went|is|was|to)|priority|phase)\b|n't\b|'d\b|"
     r"\b(?:is|are|be|been|being)\s+(?:already\s+|all\s+|now\s+|just\s+|at\s+\d{1,3}\s*%\s+)?(?:sold|bought|laid|passed|opened|started|"
     r"floated|taken)\b|\b(?:bought|sold|laid|placed|taken|purchased)\s+by\b",

@@ -1,0 +1,66 @@
+"""Last tries for a line's subject: its one player named as who moves ("Bob starts HBR on 67",
+"Lukas sells his 20 percent of QLL"), or a word opening it that names no one ("Will buy ...")."""
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from .piece_moves import round_kind
+from .pieces import _find
+from .retry import read_reworded
+
+__all__ = ["read_as_subject", "read_without_opener", "subject"]
+
+#: "sells his 20 percent", "swaps her Saskatchewan Central": the subject's holding
+_HANDED = re.compile(r"\b(?:sells?|selling|sold|dump(?:s|ed|ing)?|swap(?:s|ped|ping)?|trad(?:e|es|ed|ing)|"
+                     r"exchang(?:e|es|ed|ing)|convert(?:s|ed|ing)?)\s+(his|her)\b", re.I)
+_BY = re.compile(r"\bby\s*$", re.I)
+#: a word opening a sentence before its move word (written small), no one's name
+_OPENER = re.compile(r"^\s*(?:now|then|ok|okay|so|well|will|also|finally|right|sure|fine|alright|anyway|just)\b[\s,]*(?=[a-z])",
+                     re.I)
+
+
+def subject(line: str, ctx, index) -> Optional[str]:
+    """The one player a stock or auction line names, when it names them as its subject: first on
+    the line before a move word or a colon, or last after "by"; None when it also says "I" or
+    names no one so. (The interpreter itself reads no other player's move, nor a move told with
+    his/her; the table refuses another player's move for the writer's seat.)"""
+    if round_kind(ctx) not in ("stock", "auction"):
+        return None        # in an operating or merger round a company moves, not a player
+    found = _find(line, ctx, index)
+    named = [(p, i) for p in found if p.kind == "name" for k, i in p.value if k == "player"]
+    if len({i for _, i in named}) != 1 or len(named) != 1 or any(p.kind == "me" for p in found):
+        return None
+    p, who = named[0]
+    after = [q for q in found if q.start >= p.end]
+    rest = line[p.end:].lstrip()
+    if not line[:p.start].strip() and after and (after[0].kind == "verb" or rest.startswith(":") or _HANDED.match(rest)):
+        return who
+    return who if _BY.search(line[:p.start]) and not line[p.end:].strip(" .!") else None
+
+
+def read_as_subject(reader, line_no: int, line: str, first) -> list:
+    """The line's moves as its subject's (`subject`), "his"/"her" of their holding read as theirs;
+    `first` (the first refusal) when it has no such subject or does not read so either."""
+    who = None if getattr(reader, "subject_tried", False) else subject(line, reader.ctx, reader.index)
+    if who is None:
+        raise first from None
+    text = _HANDED.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + " " * len(m.group(1)), line)
+    if who == reader.ctx.actor and text == line:
+        raise first from None         # the writer's own line as written: the interpreter refused it already
+    ctx = reader.ctx
+    reader.ctx, reader.subject_tried = ctx.at_turn(actor=who), True
+    try:
+        got = reader.interpret(line_no, text)
+    finally:
+        reader.ctx, reader.subject_tried = ctx, False
+    if isinstance(got, list) and got:
+        return got
+    raise first from None
+
+
+def read_without_opener(reader, line_no: int, line: str, first) -> list:
+    """The line read without the word opening it (`_OPENER`); `first` when it has none or the
+    rest does not read either."""
+    m = _OPENER.match(line)
+    return read_reworded(reader, line_no, line, first, "unopened", lambda: line[m.end():] if m else None)
