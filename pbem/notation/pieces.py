@@ -91,7 +91,7 @@ for _family, _words in {
     "half": "half halves split splits splitting",
     "pass": "pass passes passing",
     "merge": "merge merges merging absorb absorbs absorbing becomes become becoming form forms forming join joins "
-             "joining",
+             "joining combine combines combining",
     "convert": "convert converts converting",
     "discard": "discard discards discarding",
     "loan": "loan loans redeem redeems redeeming repay repays",

@@ -1,0 +1,42 @@
+"""What a move leads to, or what its writer plans after it, told in a sentence of its own after the
+move ("Two 2s rust.", "That should bring the 3s out next.", "I'll buy the extra share after.",
+"I'll keep both tokens."): no move of the line; a doubt ("Maybe.") or a correction is neither."""
+from __future__ import annotations
+
+import re
+
+from .correction import MARKER
+from .pieces import _WORD, CONSEQUENCE, VERBS
+
+__all__ = ["names_move", "told_afterwards"]
+
+#: what a move leads to: trains rusting or made obsolete, the phase changing
+_LEADS_TO = re.compile(r"\b(?:rust|rusts|rusted|rusting|obsolete|phase)\b", re.I)
+#: a time to come, or what is expected of it
+_AHEAD = re.compile(r"\b(?:should|will|shall|next|later|afterwards|after|soon|eventually|tomorrow)\b|'ll\b|"
+                    r"\bgoing\s+to\b", re.I)
+#: the writer's own plan for later: "I'll buy a share later", "I'm going to buy the extra share after"
+_MY_PLAN = re.compile(r"\b(?:I'll|I\s+will|I'm\s+going\s+to|we'll|we\s+will)\b", re.I)
+_LATER = re.compile(r"\b(?:later|after|afterwards|next|eventually|tomorrow)\b", re.I)
+#: a station kept: what stays as it is, no move ("I'll keep the tokens in Ekaterinburg and Moscow")
+_KEEPS = re.compile(r"^\W*(?:I'll|I\s+will|we'll)\s+keep\b[^.;!?]*\b(?:tokens?|stations?)\b", re.I)
+#: a doubt about what was written, or a condition
+_DOUBT = re.compile(r"\b(?:maybe|perhaps|probably|possibly|might|could|would|if|unless|or)\b", re.I)
+#: "Should be 3.": a correction naming a piece
+_SHOULD_BE = re.compile(r"\bshould\s+(?:have\s+)?be(?:en)?\b", re.I)
+_PIECE = re.compile(r"\d|#|\b[A-Z]{2,}")
+
+
+def told_afterwards(sentence: str) -> bool:
+    """Whether a sentence after the move tells only what the move leads to or a plan for later."""
+    if "?" in sentence or _DOUBT.search(sentence) or MARKER.search(sentence) or \
+            _SHOULD_BE.search(sentence) and _PIECE.search(sentence):
+        return False
+    if _MY_PLAN.search(sentence) and _LATER.search(sentence) or _KEEPS.search(sentence):
+        return True
+    return not names_move(sentence) and bool(_LEADS_TO.search(sentence) or _AHEAD.search(sentence) or CONSEQUENCE.search(sentence))
+
+
+def names_move(sentence: str) -> bool:
+    """Whether a sentence holds a move word (a consequence's "floats it" is none)."""
+    return any(w.lower() in VERBS for w in _WORD.findall(CONSEQUENCE.sub(" ", sentence)))
