@@ -17,7 +17,10 @@ _AHEAD = re.compile(r"\b(?:should|will|shall|next|later|afterwards|after|soon|ev
                     r"\bgoing\s+to\b", re.I)
 #: the writer's own plan for later: "I'll buy a share later", "I'm going to buy the extra share after"
 _MY_PLAN = re.compile(r"\b(?:I'll|I\s+will|I'm\s+going\s+to|we'll|we\s+will)\b", re.I)
-_LATER = re.compile(r"\b(?:later|after|afterwards|next|eventually|tomorrow)\b", re.I)
+_LATER = re.compile(r"\b(?:later|after|afterwards|eventually|tomorrow|next\s+(?:turn|round|time|OR|SR))\b", re.I)
+#: words of a move besides the move words ("Will pay out.", "Full payout will follow.")
+_MOVE_MORE = re.compile(r"\b(?:pay|pays|paying|full|put|puts|hold|holds|dividends?|shareholders|treasury|"
+                        r"drops?|removes?|returns?)\b", re.I)
 #: a station kept: what stays as it is, no move ("I'll keep the tokens in Ekaterinburg and Moscow")
 _KEEPS = re.compile(r"^\W*(?:I'll|I\s+will|we'll)\s+keep\b[^.;!?]*\b(?:tokens?|stations?)\b", re.I)
 #: a doubt about what was written, or a condition
@@ -39,4 +42,5 @@ def told_afterwards(sentence: str) -> bool:
 
 def names_move(sentence: str) -> bool:
     """Whether a sentence holds a move word (a consequence's "floats it" is none)."""
-    return any(w.lower() in VERBS for w in _WORD.findall(CONSEQUENCE.sub(" ", sentence)))
+    plain = CONSEQUENCE.sub(" ", sentence)
+    return bool(_MOVE_MORE.search(plain)) or any(w.lower() in VERBS for w in _WORD.findall(plain))
