@@ -1,10 +1,11 @@
 """What a move leads to, or a plan after it, told in a sentence after the move (afterwards.py):
-set aside; a doubt, a correction or a plan before another move is never."""
+set aside, and an apology with its reason; a doubt, a correction or a plan before another move
+is never."""
 from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import BuyShares, BuyTrain, Merge
+from pbem.engine.actions import BuyShares, BuyTrain, Dividend, Merge
 
 from notation_kit import assert_no_move_of_the_writer, read
 
@@ -14,6 +15,7 @@ from notation_kit import assert_no_move_of_the_writer, read
     ("1882", "OR", "GT", "GT buys a 3 for $180. The 2s rust (CPR's and QLL's).", [BuyTrain("GT", "3", "depot", 180)]),
     ("1882", "SR", None, "Buy 1 GT. I'll sell the CPR next round.", [BuyShares("ann", "GT", "ipo", 10)]),
     ("1861", "merger", "KR", "KR and MV merge into MKV. I'll keep both tokens.", [Merge("KR", "MV"), Merge("KR", "MKV")]),
+    ("1882", "OR", "GT", "GT withholds - sorry all, the 5 costs 450.", [Dividend("GT", "withhold")]),
 ])
 def test_a_consequence_or_plan_after_the_move_is_set_aside(title, rk, cur, line, want):
     assert read(title, rk, cur, line) == want
@@ -26,3 +28,7 @@ def test_a_consequence_or_plan_after_the_move_is_set_aside(title, rk, cur, line,
 ])
 def test_a_doubt_or_a_plan_before_a_move_is_not(line):
     assert_no_move_of_the_writer("1882", "SR", None, line)
+
+
+def test_an_apology_that_puts_a_piece_right_is_the_correction():
+    assert read("1882", "SR", None, "Buy 2 GT. Sorry all, 3 GT.") == [BuyShares("ann", "GT", "ipo", 10)] * 3

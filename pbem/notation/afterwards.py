@@ -23,6 +23,11 @@ _MOVE_MORE = re.compile(r"\b(?:pay|pays|paying|full|put|puts|hold|holds|dividend
                         r"drops?|removes?|returns?)\b", re.I)
 #: a station kept: what stays as it is, no move ("I'll keep the tokens in Ekaterinburg and Moscow")
 _KEEPS = re.compile(r"^\W*(?:I'll|I\s+will|we'll)\s+keep\b[^.;!?]*\b(?:tokens?|stations?)\b", re.I)
+#: an apology to the shareholders or the table, not for a slip ("sorry, 3 GT" corrects one)
+_APOLOGY = re.compile(r"\W*(?:sorry|apologies)\s+(?:to\s+)?(?:the\s+|my\s+)?(?:shareholders|investors|all|everyone|"
+                      r"everybody|folks|guys|people)\b", re.I)
+#: a reason stated after the apology ("the 5 costs 450", "we need a train"), not a piece put right ("3 GT")
+_REASON = re.compile(r"\b(?:costs?|need|needs|needed|saving|can't|cannot|have|has|had|are|(?<!\bit\s)(?<!\bthat\s)is)\b", re.I)
 #: a doubt about what was written, or a condition
 _DOUBT = re.compile(r"\b(?:maybe|perhaps|probably|possibly|might|could|would|if|unless|or)\b", re.I)
 #: "Should be 3.": a correction naming a piece
@@ -31,7 +36,12 @@ _PIECE = re.compile(r"\d|#|\b[A-Z]{2,}")
 
 
 def told_afterwards(sentence: str) -> bool:
-    """Whether a sentence after the move tells only what the move leads to or a plan for later."""
+    """Whether a sentence after the move tells only what the move leads to, a plan for later or
+    an apology with its reason ("sorry shareholders, the 5 costs 450")."""
+    if (sorry := _APOLOGY.match(sentence)) is not None:
+        rest = sentence[sorry.end():]
+        return "?" not in rest and not _DOUBT.search(rest) and not MARKER.search(rest) and not names_move(rest) \
+            and bool(_REASON.search(rest))
     if "?" in sentence or _DOUBT.search(sentence) or MARKER.search(sentence) or \
             _SHOULD_BE.search(sentence) and _PIECE.search(sentence):
         return False
