@@ -30,5 +30,8 @@ def test_a_doubt_or_a_plan_before_a_move_is_not(line):
     assert_no_move_of_the_writer("1882", "SR", None, line)
 
 
-def test_an_apology_that_puts_a_piece_right_is_the_correction():
-    assert read("1882", "SR", None, "Buy 2 GT. Sorry all, 3 GT.") == [BuyShares("ann", "GT", "ipo", 10)] * 3
+
+def test_an_apology_that_puts_a_piece_right_is_not_set_aside():
+    from pbem.notation.afterwards import told_afterwards
+    assert not told_afterwards("Sorry all, 3 GT.") and not told_afterwards("sorry all, make it 3.")
+    assert told_afterwards("sorry shareholders, we need a train.")
