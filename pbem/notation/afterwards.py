@@ -1,6 +1,6 @@
 """What a move leads to, or what its writer plans after it, told in a sentence of its own after the
 move ("Two 2s rust.", "That should bring the 3s out next.", "I'll buy the extra share after.",
-"I'll keep both tokens."): no move of the line; a doubt ("Maybe.") or a correction is neither."""
+"I'll keep both tokens.", "Treasury now 35."): no move of the line; a doubt ("Maybe.") or a correction is neither."""
 from __future__ import annotations
 
 import re
@@ -10,6 +10,8 @@ from .pieces import _WORD, CONSEQUENCE, VERBS
 
 __all__ = ["names_move", "told_afterwards"]
 
+#: the longest sentence weighed (the correction's marker costs more than linear time)
+_LONGEST = 200
 #: what a move leads to: trains rusting or made obsolete, the phase changing
 _LEADS_TO = re.compile(r"\b(?:rust|rusts|rusted|rusting|obsolete|phase)\b", re.I)
 #: a time to come, or what is expected of it
@@ -28,6 +30,8 @@ _APOLOGY = re.compile(r"\W*(?:sorry|apologies)\s+(?:to\s+)?(?:the\s+|my\s+)?(?:s
                       r"everybody|folks|guys|people)\b", re.I)
 #: a reason stated after the apology ("the 5 costs 450", "we need a train"), not a piece put right ("3 GT")
 _REASON = re.compile(r"\b(?:costs?|need|needs|needed|saving|can't|cannot|have|has|had|are|(?<!\bit\s)(?<!\bthat\s)is)\b", re.I)
+#: the cash the move leaves, a sentence of its own ("Treasury now 35.", "Cash left: $35")
+_CASH_NOW = re.compile(r"\W*(?:the\s+)?(?:treasury|cash)\s+(?:is\s+)?(?:now|left|remaining)\s*(?::\s*)?[$₽]?\d+\W*$", re.I)
 #: a doubt about what was written, or a condition
 _DOUBT = re.compile(r"\b(?:maybe|perhaps|probably|possibly|might|could|would|if|unless|or)\b", re.I)
 #: "Should be 3.": a correction naming a piece
@@ -37,7 +41,10 @@ _PIECE = re.compile(r"\d|#|\b[A-Z]{2,}")
 
 def told_afterwards(sentence: str) -> bool:
     """Whether a sentence after the move tells only what the move leads to, a plan for later or
-    an apology with its reason ("sorry shareholders, the 5 costs 450")."""
+    an apology with its reason ("sorry shareholders, the 5 costs 450"); a long one never is."""
+    sentence = " ".join(sentence.split())
+    if len(sentence) > _LONGEST:
+        return False
     if (sorry := _APOLOGY.match(sentence)) is not None:
         rest = sentence[sorry.end():]
         return "?" not in rest and not _DOUBT.search(rest) and not MARKER.search(rest) and not names_move(rest) \
@@ -45,7 +52,7 @@ def told_afterwards(sentence: str) -> bool:
     if "?" in sentence or _DOUBT.search(sentence) or MARKER.search(sentence) or \
             _SHOULD_BE.search(sentence) and _PIECE.search(sentence):
         return False
-    if _MY_PLAN.search(sentence) and _LATER.search(sentence) or _KEEPS.search(sentence):
+    if _MY_PLAN.search(sentence) and _LATER.search(sentence) or _KEEPS.search(sentence) or _CASH_NOW.match(sentence):
         return True
     return not names_move(sentence) and bool(_LEADS_TO.search(sentence) or _AHEAD.search(sentence) or CONSEQUENCE.search(sentence))
 
