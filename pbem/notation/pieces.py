@@ -560,7 +560,7 @@ def unknown_subject(line: str, ctx: NotationContext, index: NameIndex) -> Option
     found = _find(line[:after + _SUBJECT_REACH if cut < 0 else cut], ctx, index)   # only the first two words matter
     if any(p.start < m.end(1) and m.start(1) < p.end for p in found):
         return None                                      # a name, a move word, a hex...
-    heading = m.group(1).lower() in FILLERS and line[after:].split(None, 1)[0].endswith(":")     # "Train buys: ..."
+    heading = m.group(1).lower() in FILLERS and (line[after:].split(None, 1) or [""])[0].endswith(":")     # "Train buys: ..."
     if not heading and any(p.kind == "verb" and p.start == after for p in found):
         return m.start(1), m.group(1)
     return None
