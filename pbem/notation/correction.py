@@ -23,12 +23,12 @@ if TYPE_CHECKING:
 __all__ = ["MARKER", "corrections", "corrects_itself", "read_corrected"]
 
 #: the writer's marker of a correction: "? no wait", "no —", "sorry,", "I mean", "that's the
-#: wrong hex,", "scratch that", "correction:", "make that", "actually,"
+#: wrong hex,", "scratch that", "forget it", "correction:", "make that", "actually,"
 MARKER = re.compile(
     r"(?:\?|\.\.\.|…|\s[-–—]+)?\s*(?:(?:ok|oh|ah|hmm|er+m?|uh)[,.]?\s+)?"
     r"(?:\bno\s*,?\s*wait\b|\bwait\s*,?\s*no\b|(?<![A-Za-z]\s)(?<![A-Za-z])\bwait\b(?=\s*[,:—–-])|(?<=\.\.\.\s)wait\b|(?<=…\s)wait\b|(?<=\?\s)wait\b|\b(?:er+m?|uhm?)\b(?=\s*,)|\bno\b(?=\s*[,—–-])|"
     r"\bnope\b|\bsorry\b|\boops\b|\bI\s+mean(?:t)?\b|"
-    r"\b(?:that's|that\s+is|that\s+was)\s+(?:the\s+|a\s+)?wrong\s+\w+|\bscratch\s+that\b|\bcorrection\b|"
+    r"\b(?:that's|that\s+is|that\s+was)\s+(?:the\s+|a\s+)?wrong\s+\w+|\bscratch\s+that\b|\bforget\s+(?:it|that)\b|\bcorrection\b|"
     r"\bmake\s+that\b|\bactually\b|(?:\b(?:that|it|this)\s+|(?<=[-–—,.] ))should\s+(?:have\s+)?be(?:en)?\b(?=\s*(?:#|[$₽]|\d|[A-Z]{1,2}\d|rot|r\s?\d|tile|an?\s+(?:#|\d)|the\s+(?:#|\d)|(?:in|on|at)\s+[A-Z]{1,2}\d))|\bnever\s*mind\b|\bnvm\b)"
     r"(?:\s*[,:;—–-]+)?", re.I)
 #: a correction that only names the piece put right, and the pieces of its kind
@@ -242,7 +242,7 @@ def _corrected(attempt: str, fix: str, marker: str) -> list[tuple[str, str]]:
 
 #: markers that always take back what comes before them (not "sorry", "oops" or "actually" alone:
 #: "oops, forgot: GT also buys a 2" adds a move)
-_STRONG = re.compile(r"no\s*,?\s*wait|wait|I\s+mean|make\s+that|correction|scratch|wrong|should|never\s*mind|nvm|"
+_STRONG = re.compile(r"no\s*,?\s*wait|wait|I\s+mean|make\s+that|correction|scratch|forget|wrong|should|never\s*mind|nvm|"
                      r"^\s*\?", re.I)
 
 

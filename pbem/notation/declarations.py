@@ -33,9 +33,9 @@ _DENIED = re.compile(r"\b(?:no|not|never|don'?t|won'?t|can'?t|cannot|if|would|mi
 def declared(parts: list[Clause], ctx: NotationContext, kind: str) -> Optional[list[Action]]:
     """The operating company's bankruptcy, nationalisation (its choice) or nationalisation
     declined (its pass) when one clause of the line declares it and the others state no move;
-    None when the line tells anything else."""
+    None when the line tells anything else; a round not known is an operating round (no other holds one)."""
     cur = ctx.current
-    if kind != "operating" or not cur or ctx.kind_of(cur) != "corporation":
+    if kind not in ("operating", None) or not cur or ctx.kind_of(cur) != "corporation":
         return None
     found = [(c, _declaration(c)) for c in parts]
     said = [(c, a) for c, a in found if a is not None]

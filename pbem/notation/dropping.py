@@ -36,7 +36,7 @@ _KEEP = frozenset("""no not none nothing never nope nor skip skips skipping all 
 out president president's presidents presidency director director's certificate cert certs share shares token tokens
 station tile tiles train trains from to into in on at for with via and or then the a an its it his her my me
 i i'm i'll rot rotation r exchange trading trade trades traded pay pays paid paying payout withhold hold dividend
-dividends revenue per split
+dividends revenue per split lead leads leading leader survivor
 sells sell buy buys bid bids par pass passes run runs lay lays upgrade upgrades discard merge convert
 first second third last other another more less only just
 as because since so but while though although after before until unless if when once will won't""".split())

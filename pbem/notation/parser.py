@@ -279,17 +279,18 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         """The line read by the one interpreter, its pieces against the round's moves
         (notation/piece_moves.py): its items, or why it reads no move (NotationError) or several
         (AmbiguousMoveError, with the candidates); None where it does not read (a pasted
-        transcript, whose lines are exact; no round known)."""
-        if self.transcript or self.ctx.round_kind is None:
+        transcript, whose lines are exact; no round known, but for a declaration)."""
+        if self.transcript:
             return None
         try:
             if plans_one_now(line):      # "three CNR, one at a time - one now": not the count (asides.py)
                 raise NotationError("a plan of several buys", text=line.strip())
             moves = read_terse_by_pieces(line, self.ctx, self.index)
         except AmbiguousMoveError as e:
-            return AmbiguousMoveError(f"line {line_no}: {clip_message(str(e))}", candidates=e.candidates)
+            return None if self.ctx.round_kind is None else \
+                AmbiguousMoveError(f"line {line_no}: {clip_message(str(e))}", candidates=e.candidates)
         except NotationError as e:
-            return e
+            return e if self.ctx.round_kind is not None else None
         self.line_no, self.line = line_no, line
         return [ParsedMove(m.action, line_no, m.column, m.text, self.header, m.claims, m.open, m.notes) for m in moves]
 

@@ -19,9 +19,9 @@ __all__ = ["merger_group", "merger_not_made", "merging_minor"]
 
 #: words of merging: "into" and "the new company" only where what is merged is told
 _MERGING = re.compile(r"\bmerg\w*|\bconver\w*", re.I)
-_MERGED_INTO = re.compile(r"\binto\b|\bnew\s+(?:company|major|corporation)\b|\+|->|→", re.I)
+_MERGED_INTO = re.compile(r"\binto\b|\bnew\s+(?:company|major|corporation)\b|\+|[-=]>|[→⇒]", re.I)
 #: the major a merger forms, named last ("N merges with M-K and SW to form MKN": SW joins, MKN is formed)
-_FORMED = re.compile(r"\b(?:forms?|forming|becomes?|becoming)\b", re.I)
+_FORMED = re.compile(r"\b(?:forms?|forming|becomes?|becoming|creates?|creating)\b", re.I)
 #: the director's (president's) certificate taken with a conversion: part of it, no move
 _DIRECTORS = re.compile(r"\b(?:director|president)(?:'?s)?\s+(?:\d{1,3}\s*%|certificate|cert|share)", re.I)
 #: "they" and "together" in a merger told whole are the companies merging

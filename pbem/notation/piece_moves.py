@@ -94,8 +94,6 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     """The moves of `line` by its pieces; NotationError when it is no move or a piece is
     missing, AmbiguousMoveError (with the candidates) when several moves fit."""
     kind = round_kind(ctx)
-    if kind is None and not own_verbs(ctx):
-        raise _refuse(line, "the round being played is not known")
     why = line_refusal(line)
     if why is not None:
         raise _refuse(line, f"{why} makes this line no move")
@@ -109,6 +107,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     group = merger_group(found, ctx) if kind == "merger" else declared(found, ctx, kind)
     if group is not None:       # a merger told whole, a bankruptcy or nationalisation with its reasons
         return [PieceMove(a, (), found[0].start + 1, " ".join(c.text for c in found)) for a in group]
+    if kind is None and not own_verbs(ctx):     # (a declaration is the operating company's in any case)
+        raise _refuse(line, "the round being played is not known")
     for c in found:
         aside = clause_refusal(c.text)
         if aside is not None and kind == "merger" and merger_not_made(c):

@@ -92,7 +92,7 @@ for _family, _words in {
     "half": "half halves split splits splitting",
     "pass": "pass passes passing",
     "merge": "merge merges merging absorb absorbs absorbing becomes become becoming form forms forming join joins "
-             "joining",
+             "joining combine combines combining",
     "convert": "convert converts converting",
     "discard": "discard discards discarding",
     "loan": "loan loans redeem redeems redeeming repay repays",
@@ -137,7 +137,8 @@ _TRAINS_N = re.compile(r"(?<![\w#$.+-])([2-4])\s+trains\b")
 #: "2 2T", "buys 2 x 2-trains": a count of trains
 _TRAIN_COUNT = re.compile(r"(?<![\w#$.])([1-4])(?:\s*x)?\s+(?=(?:\d\+\d+E?|\d)\s*-?\s*(?:T\b|trains?\b))")
 _TRAIN = re.compile(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b)|\b(D|Diesel)(?:\s*-?\s*trains?)?\b|"
-                    r"\b((?i:two|three|four|five|six|seven|eight))(?:\s*-\s*(?i:trains?)|\s+(?i:train))\b")
+                    r"\b((?i:two|three|four|five|six|seven|eight))(?:\s*-\s*(?i:trains?)|\s+(?i:train))\b|"
+                    r"(?:(?<=\b[Rr]un\s)|(?<=\b[Rr]uns\s))(\d)(?=\s*:)")      # "Run 4: L8 J10 = 150": the train run
 _TRAIN_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _COUNT = re.compile(r"\bx\s*(\d)\b|\b(\d)\s*x\b|(?<![\w$])\+\s*(\d)\b")
 _HEX = re.compile(r"(?<![#\w$])([A-Z]{1,2}\d{1,2})\b|(?<=\b(?:on|at|in|to)\s)([a-z]\d{1,2})\b")
@@ -269,6 +270,8 @@ def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> li
                     hit = (n, a, b, tuple(same or found))     # the longest found wins
             if n == 1 and span.lower() == "the":
                 continue                # "the" is dropped from a longer span's form
+            if n == 1 and span in ("a", "an"):
+                break                   # "a C&O": an article begins no name ("AC", Atlantic City)
             letters = _letters(span)
             if letters and letters not in begins:
                 break                   # no name begins so: none is longer either
@@ -417,7 +420,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     if not _stock(ctx):      # no tile is laid in a stock round: "MKV at 120 in P8" is a par and its home
         take(_TILE_AT, "tile", lambda m: m.group(1))
     take(_TRAIN, "train", lambda m: (lambda t: t if t in trains else None)(
-        "D" if m.group(2) else _TRAIN_WORDS[m.group(3).lower()] if m.group(3) else m.group(1)))
+        "D" if m.group(2) else _TRAIN_WORDS[m.group(3).lower()] if m.group(3) else m.group(1) or m.group(4)))
     take(_COUNT, "count", lambda m: int(next(g for g in m.groups() if g)))
     take(_HEX, "hex", lambda m: (m.group(1) or m.group(2)).upper())
     take(_NUMBER, "number", lambda m: int(m.group(1)))
@@ -562,7 +565,7 @@ def unknown_subject(line: str, ctx: NotationContext, index: NameIndex) -> Option
     found = _find(line[:after + _SUBJECT_REACH if cut < 0 else cut], ctx, index)   # only the first two words matter
     if any(p.start < m.end(1) and m.start(1) < p.end for p in found):
         return None                                      # a name, a move word, a hex...
-    heading = m.group(1).lower() in FILLERS and line[after:].split(None, 1)[0].endswith(":")     # "Train buys: ..."
+    heading = m.group(1).lower() in FILLERS and (line[after:].split(None, 1) or [""])[0].endswith(":")     # "Train buys: ..."
     if not heading and any(p.kind == "verb" and p.start == after for p in found):
         return m.start(1), m.group(1)
     return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from .afterwards import names_move, told_afterwards
 from .circumstances import circumstances
 from .own_word_moves import NO_RUN
 from .pieces import _STEP_PASS, _WORD, CONSEQUENCE, VERBS
@@ -149,12 +150,19 @@ def set_aside(line: str) -> tuple[str, list[str]]:
         return " " * len(m.group(0))
 
     asked = [False]               # whether the sentence before was a question
+    moved, after = [False], []    # whether a sentence kept before names a move; what was set aside after it
 
     def sentence(m: re.Match) -> str:
         text = m.group(0)
         was, asked[0] = asked[0], text.rstrip().endswith("?")
         if asked[0] or was and _BRACKET.fullmatch(text.strip()):
             return blank(m)       # a question, and the bracket after it ("GT passes? (no token)")
+        if moved[0] and told_afterwards(text):
+            after.append(text)    # what the move leads to, a plan after it (afterwards.py)
+            return blank(m)
+        if after and names_move(text):
+            raise Heading(after[0].strip())      # "Buy a 2. Next turn. Buy a 3.": which is meant now?
+        moved[0] = moved[0] or names_move(text)
         if not _SENTENCE_REFUSE.search(_POLITE.sub(" ", _BRACKET.sub(" ", CONSEQUENCE.sub(" ", text)))):
             return text         # (a bracket's parts are weighed by themselves, below)
         told = any(w.lower() in VERBS for w in _WORD.findall(CONSEQUENCE.sub(" ", text)))

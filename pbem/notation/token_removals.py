@@ -1,5 +1,5 @@
 """A token removed, told by its own words (1861's merged major over its token limit: "NW drops
-its Kiev token", "NW removes its token from Kiev (D14)", "SW drops its token in Kiev"): in a
+its Kiev token", "NW removes its token from Kiev (D14)", "NW gives back the Kiev station"): in a
 merger round, the acting company's removal of its one token on the one hex the clause names."""
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ __all__ = ["REMOVES", "removal"]
 
 #: the move word of a removal: "drops", "removes", "gives up", "lifts" with a token or station
 #: named within a few words after it (bounded, so the look-ahead stays linear)
-REMOVES = re.compile(r"\b(?:drops?|dropping|removes?|removing|gives?\s+up|giving\s+up|lifts?|lifting|loses|losing)\b"
+REMOVES = re.compile(r"\b(?:drops?|dropping|removes?|removing|(?:gives?|giving|hands?|handing)\s+(?:up|back)|returns?|returning|"
+                     r"lifts?|lifting|loses|losing)\b"
                      r"(?=[^.;,:!?]{0,40}?\b(?:tokens?|stations?)\b)", re.I)
 
 
