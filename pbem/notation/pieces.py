@@ -137,7 +137,7 @@ _TRAINS_N = re.compile(r"(?<![\w#$.+-])([2-4])\s+trains\b")
 #: "2 2T", "buys 2 x 2-trains": a count of trains
 _TRAIN_COUNT = re.compile(r"(?<![\w#$.])([1-4])(?:\s*x)?\s+(?=(?:\d\+\d+E?|\d)\s*-?\s*(?:T\b|trains?\b))")
 _TRAIN = re.compile(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b)|\b(D|Diesel)(?:\s*-?\s*trains?)?\b|"
-                    r"\b((?i:two|three|four|five|six|seven|eight))(?:\s*-\s*(?i:trains?)|\s+(?i:train))\b")
+                    r"\b((?i:two|three|four|five|six|seven|eight))(?:\s*-\s*(?i:trains?)|\s+(?i:train)|(?<=x)es|(?<!x)s)\b")
 _TRAIN_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _COUNT = re.compile(r"\bx\s*(\d)\b|\b(\d)\s*x\b|(?<![\w$])\+\s*(\d)\b")
 _HEX = re.compile(r"(?<![#\w$])([A-Z]{1,2}\d{1,2})\b|(?<=\b(?:on|at|in|to)\s)([a-z]\d{1,2})\b")
@@ -356,7 +356,9 @@ _GOING_ON = re.compile(r"\s+(?:on\s+)?[a-z]+ing\b", re.I)      # "keeps going": 
 _GOING_TO = re.compile(r"\b(?:going|like|decides?|deciding|chooses?|choosing|elects?|electing|opts?|opting)\s+to\s+$",
                        re.I)       # "going to pass", "decides to pass", "chooses to sell": the move, not a purpose
 _COUNTED = re.compile(r"\s+(?:of\s+(?:my|his|her|their|our|the)\s+)?(?:more\s+|single\s+)?"
-                      r"(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b)")
+                      r"(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b|(?i:two|three|four|five|six)e?s\b)")
+#: "both 3s", "both threes": two trains
+_BOTH = re.compile(r"\s+(?:\d\s*-?\s*(?:s|T|trains)|(?:two|three|four|five|six)e?s)\b", re.I)
 
 
 def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
@@ -399,6 +401,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(SHARED, "verb", shared)                     # "pays 50%", "50/50 split": half (dividend_words.py)
     take(KEPT, "verb", lambda m: "withhold")         # "everything to the treasury", "holds the 340"
     take(HELD, "cash", lambda m: True)               # "Treasury now 35": a figure stated, no move's
+    take(NO_RUN, "verb", lambda m: "norun")       # "nothing to run", "revenue 0": a run of no route (own_word_moves.py)
     take(_PER_SHARE, "per_share", lambda m: int(m.group(1)))
     take(_MONEY, "money", lambda m: int(next(g for g in m.groups() if g)))
     take(_HELD, "held", lambda m: int(re.search(r"\d+", m.group(0)).group(0)))
@@ -438,8 +441,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         elif w == "there" and words.before(m.start()) not in ("stop", "stops") \
                 or w == "it" and words.before(m.start()) in ("token", "tokens", "tokening", "station"):     # not "stop there"
             pieces.append(Piece("there", w, m.start(), m.end()))       # "lays #57 on J8 and tokens it"
-        elif w in _WORDS_N and _COUNTED.match(line, m.end()):
-            pieces.append(Piece("count", _WORDS_N[w], m.start(), m.end()))
+        elif w in _WORDS_N and _COUNTED.match(line, m.end()) or w == "both" and _BOTH.match(line, m.end()):
+            pieces.append(Piece("count", _WORDS_N.get(w, 2), m.start(), m.end()))
     for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for|the\s+[$₽]?\d|[$₽]?\d+\s+(?:extra|more)|(?:in\s+)?(?:the\s+)?(?:difference|rest|balance|remainder|shortfall|gap)\b))|\bfull\b",
                          line, re.I):
         if text[m.start():m.end()] == m.group(0):     # read on the line: "paying the 20" is the terrain's cost
@@ -464,8 +467,6 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     for m in _SKIPS.finditer(text):
         for _ in range(2 if m.group(1) else 1):
             pieces.append(Piece("verb", "steppass", m.start(), m.end()))
-    for m in NO_RUN.finditer(text):          # "nothing to run": a run of no route (own_word_moves.py)
-        pieces.append(Piece("verb", "norun", m.start(), m.end()))
     for m in _TRAIN_LABEL.finditer(line):    # "Train: a 3 from the depot": the label is the purchase
         pieces.append(Piece("verb", "buy", m.start(1), m.end(1)))
     for m in re.finditer(r"\b(?:I'?m|I\s+am)\s+done\b", text, re.I):

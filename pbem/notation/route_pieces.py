@@ -25,6 +25,8 @@ _FROM = re.compile(r"\s+from\s+")
 #: a train named after the revenue it earned ("for 120 with the 3", "K7-Moscow with its 2 for 70", "240 from the 5")
 _WITH = re.compile(r"\b(?:with|from)\s+(?:the|its|his|her|their|a)\s+$", re.I)
 _RUN_WORDS = frozenset({"run", "payout", "withhold", "half"})
+#: the words before a train's bare number after a run's move word ("runs the 3 and the 2 for 90 and 50")
+_OWN_BEFORE = frozenset({"the", "its", "his", "her", "their", "both"})
 #: the words before a train's bare number
 _TRAIN_BEFORE = frozenset({"the", "its", "a", "his", "her", "their", "other", "run", "runs", "ran", "running", "and"})
 
@@ -42,10 +44,10 @@ def _route_at(pieces: list, i: int, line: str) -> bool:
 def trains_before_routes(pieces: list, line: str, trains: set) -> list:
     """The pieces with a train's bare number before a route made a train piece: a "tile" or
     "number" of a train's name written just before a route of two stops or more, or before
-    "goes"/"does" and such a route (then a run's move word too)."""
+    "goes"/"does" and such a route (then a run's move word too), or after "the"/"its" following a run's move word."""
     pieces = route_in_brackets(places_in_routes(pieces, line), line)
     out = list(pieces)
-    added = []
+    added = []              # "Run 4: L8 J10 J8 I5 = 150": a train labelling its stops
     verb = None                  # the last move word before the piece
     for i, p in enumerate(pieces):
         if p.kind == "verb":
@@ -56,7 +58,7 @@ def trains_before_routes(pieces: list, line: str, trains: set) -> list:
         if gap.isspace() and _route_at(pieces, i + 1, line) and (p.before in _TRAIN_BEFORE or p.kind == "tile") \
                 or _FROM.fullmatch(gap) and _stop(pieces[i + 1]) and i + 2 < len(pieces) and _stop(pieces[i + 2]):
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "4 from E1 to H8"
-        elif _LABEL.fullmatch(gap) and _route_at(pieces, i + 1, line) and verb == "run" or \
+        elif _LABEL.fullmatch(gap) and i + 2 < len(pieces) and _stop(pieces[i + 1]) and _stop(pieces[i + 2]) and verb == "run" or \
                 verb in _RUN_WORDS and _WITH.search(line, max(0, p.start - 12), p.start):
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "2: L2-K3", "with the 3"
         elif gap.isspace() and i + 2 < len(pieces) and pieces[i + 1].kind == "verb" and pieces[i + 1].value == "run" \
@@ -65,6 +67,8 @@ def trains_before_routes(pieces: list, line: str, trains: set) -> list:
         elif (m := _GOES.fullmatch(gap)) and _route_at(pieces, i + 1, line) and p.before in _TRAIN_BEFORE:
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))
             added.append(dataclasses.replace(p, kind="verb", value="run", start=p.end + m.start(), end=p.end + m.end()))
+        elif verb == "run" and p.kind == "number" and p.before in _OWN_BEFORE:
+            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "ran the 5 for $200"
     return sorted(out + added, key=lambda p: p.start) if added else out
 
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .context import NotationContext
     from .pieces import Clause
 
-__all__ = ["DIVIDEND_WORDS", "counted_trains", "one_more_route", "train_by_shape"]
+__all__ = ["DIVIDEND_WORDS", "counted_trains", "one_more_route", "run_unpaired", "train_by_shape"]
 
 #: trains counted in a run ("its two 2s", "both 3-trains")
 _COUNTED = re.compile(r"\b(two|three|four|both|\d)\s+(\d)(?:s|\s*-?\s*trains)\b", re.I)
@@ -34,6 +34,16 @@ def counted_trains(text: str) -> Optional[int]:
     """How many trains a run's words count ("runs its three 2s": 3), or None."""
     m = _COUNTED.search(text)
     return None if m is None else _COUNT_WORDS.get(m.group(1).lower()) or int(m.group(1))
+
+
+def run_unpaired(text: str, run: RunRoutes) -> Optional[str]:
+    """Why a run read does not hold together, or None: its words count more or fewer trains than
+    routes, or stops were told after the revenues for only the first routes ("for 90 and 50: H8-I13")."""
+    n = counted_trains(text)
+    if n and len(run.routes) != n:
+        return f"{n} trains counted, {len(run.routes)} routes told"
+    told = [bool(r.stops) for r in run.routes]
+    return "stops told for some revenues only" if any(a and not b for a, b in zip(told, told[1:])) else None
 
 #: the move words of a dividend (pieces.py's families)
 DIVIDEND_WORDS = frozenset({"payout", "withhold", "half"})
@@ -58,7 +68,9 @@ def train_by_shape(before: Sequence[Action], later: set, runs: F, buys: F) -> tu
 def one_more_route(c: "Clause", out: list, ctx: "NotationContext") -> Optional[RunRoutes]:
     """The run just read with one more route: a clause of stops and one revenue, without a move
     word, straight after a run ("... for 40 and H12-H10 for 30"), its train the one named, or
-    the run's train when the run counted more trains than it has routes ("the two 2s")."""
+    the run's train when the run counted more trains than it has routes ("the two 2s"); a train and
+    its revenue after routes told without stops ("& the 4 for 120"); stops alone after runs told by
+    their revenues, the first of them without stops ("for 70 and 60: K7-H8 and H8-H10-G13")."""
     if not out or not isinstance(out[-1].action, RunRoutes) or c.verbs() - {"run"} or c.loose:
         return None
     if c.verbs() and not c.of("train"):
@@ -70,9 +82,17 @@ def one_more_route(c: "Clause", out: list, ctx: "NotationContext") -> Optional[R
     if c.of("count") and counted_trains(c.text) != len(out[-1].action.routes) + 1:
         return None             # "... and B-W for 50 with the two 2s": the count is the run's
     trains = [p.value for p in c.of("train")]
+    run = out[-1].action
+    if not stops and len(trains) == 1 and len(amounts) == 1 and not any(r.stops for r in run.routes):
+        return dataclasses.replace(run, routes=run.routes + (Route(trains[0], (), revenue=amounts[0]),))   # "& the 4 for 120"
+    free = [i for i, r in enumerate(run.routes) if not r.stops and r.revenue is not None]
+    if len(stops) >= 2 and not amounts and not trains and free and len(stops) == len(c.of("hex") + c.of("name")):
+        hexes = tuple(Stop(p.value if p.kind == "hex" else p.value[0][1]) for p in sorted(stops, key=lambda p: p.start))
+        routes = list(run.routes)         # "... for 70 and 60 this time: K7-H8 and H8-H10-G13": in the order told
+        routes[free[0]] = dataclasses.replace(routes[free[0]], stops=hexes)
+        return dataclasses.replace(run, routes=tuple(routes))
     if len(stops) < 2 or len(amounts) != 1 or len(trains) > 1 or len(stops) != len(c.of("hex") + c.of("name")):
         return None
-    run = out[-1].action
     counted = _COUNTED.search(out[-1].text)
     train = trains[0] if trains else counted.group(2) if counted else None
     if train is None:
