@@ -123,7 +123,8 @@ _TILE = re.compile(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
 #: colour, or before "tile" or "on <hex>"
 _NAMED_TILE = re.compile(r"(?:(?<=\blay\s)|(?<=\blays\s)|(?<=\bto\s)|(?<=\bthe\s)|(?<=\bgreen\s)|(?<=\bbrown\s)|"
                          r"(?<=\bgrey\s)|(?<=\bgray\s)|(?<=\btile\s)|(?<=\bwith\s))([A-Z]{1,2}\d{1,2})\b|"
-                         r"\b([A-Z]{1,2}\d{1,2})(?=\s+(?:tile\b|(?:on|in|at)\s+[A-Z]{1,2}\d))")
+                         r"\b([A-Z]{1,2}\d{1,2})(?=\s+(?:tile\b|(?:on|in|at)\s+[A-Z]{1,2}\d))|"
+                         r"(?<=\()([A-Z]{1,2}\d{1,2})(?=\))|(?<=:\s)([A-Z]{1,2}\d{1,2})\b")   # "Green Regina (R1)", "lays in Regina: R2"
 #: a bare number laid on a hex ("a 9 at G13") is a tile, never an amount
 _TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s+(?:(?:on|at|in|to)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
 #: "trading in the 4": the train handed in for a discount
@@ -409,7 +410,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_PERCENT, "percent", lambda m: int(m.group(1)))
     named = _tile_names(ctx.title)
     if named:      # "upgrades Regina to R2", "lays R1 on J10": a tile, where "r1" elsewhere is a rotation
-        take(_NAMED_TILE, "tile", lambda m: (m.group(1) or m.group(2)) if (m.group(1) or m.group(2)) in named else None)
+        take(_NAMED_TILE, "tile", lambda m: (lambda t: t if t in named else None)(next(g for g in m.groups() if g)))
     take(_ROTATION, "rotation", lambda m: int(m.group(1)))
     take(_EXCHANGE, "exchange", lambda m: (lambda t: t if t in trains else None)(m.group(1)))
     take(_PLUS_TRAIN, "train", lambda m: m.group(1) if m.group(1) in trains else None)

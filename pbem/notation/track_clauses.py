@@ -56,8 +56,9 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
         c = _step_passed(c, out[-1] if out else None)
         c = listed_train(gapped_buyer(c, out, tuple(ctx.trains), ctx.current, line), out, tuple(ctx.trains))
         laid = laid or bool(c.of("tile"))
-        if out and (_hex_of_lay(out[-1], c) or tile_of_lay(out[-1], c)):
-            out[-1] = _merged(out[-1], c)
+        told = tile_of_lay(out[-1], c, ctx.title) if out else None       # "builds at H10 first: 57"
+        if out and (_hex_of_lay(out[-1], c) or told):
+            out[-1] = _merged(out[-1], told or c)
         elif out and traded_in(out[-1], c, ctx.current):
             out[-1] = _merged(out[-1], c)
         elif out and price_paid(out[-1], c, line):
