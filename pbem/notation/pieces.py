@@ -353,6 +353,7 @@ def _auction(ctx: NotationContext) -> bool:
 
 _HAS_BEFORE = re.compile(r"\b(?:has|have|had|with)\b[^.;:!?]*$", re.I)       # "has ... and no train": a state
 _TRAIN_LABEL = re.compile(r"(?:^|(?<=[.;/,]))\s*(trains?)\s*:(?=\s*(?:an?\s+|the\s+|one\s+)?(?:\d|D\b))", re.I)   # a field
+_ROUTE_LABEL = re.compile(r"(?:^|(?<=[.;/,-]))\s*(routes?)\s*:", re.I)
 _GOING_ON = re.compile(r"\s+(?:on\s+)?[a-z]+ing\b", re.I)      # "keeps going": no withholding
 _GOING_TO = re.compile(r"\b(?:going|like|decides?|deciding|chooses?|choosing|elects?|electing|opts?|opting)\s+to\s+$",
                        re.I)       # "going to pass", "decides to pass", "chooses to sell": the move, not a purpose
@@ -470,6 +471,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             pieces.append(Piece("verb", "steppass", m.start(), m.end()))
     for m in _TRAIN_LABEL.finditer(line):    # "Train: a 3 from the depot": the label is the purchase
         pieces.append(Piece("verb", "buy", m.start(1), m.end(1)))
+    for m in _ROUTE_LABEL.finditer(text):    # "Route: K7-I5 60": the label is the run
+        pieces.append(Piece("verb", "run", m.start(1), m.end(1)))
     for m in re.finditer(r"\b(?:I'?m|I\s+am)\s+done\b", text, re.I):
         pieces.append(Piece("verb", "pass", m.start(), m.end()))
     for m in re.finditer(r"\bneutral\b", text, re.I):
@@ -511,7 +514,7 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         reach.append(max(b, reach[-1]) if reach else b)
     cuts = [0]
     stops = [p for p in pieces if p.kind == "hex" or (p.kind == "name" and any(k == "location" for k, _ in p.value))]
-    stop_ends = sorted(p.end for p in stops)
+    stop_ends = sorted(p.end for p in stops if p.before not in ("in", "on", "at"))    # "token in Regina, I5-J10": a place
     stop_starts = sorted(p.start for p in stops)
     train_ends = sorted(p.end for p in pieces if p.kind == "train")
     for m in _SPLIT.finditer(line):

@@ -67,7 +67,7 @@ def trains_before_routes(pieces: list, line: str, trains: set) -> list:
         elif (m := _GOES.fullmatch(gap)) and _route_at(pieces, i + 1, line) and p.before in _TRAIN_BEFORE:
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))
             added.append(dataclasses.replace(p, kind="verb", value="run", start=p.end + m.start(), end=p.end + m.end()))
-        elif verb == "run" and p.kind == "number" and p.before in _OWN_BEFORE:
+        elif verb == "run" and p.before in _OWN_BEFORE:
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "ran the 5 for $200"
     return sorted(out + added, key=lambda p: p.start) if added else out
 
@@ -141,11 +141,12 @@ def places_in_routes(pieces: list, line: str) -> list:
 
 
 def railway_as_route(pieces: list, line: str, index) -> list:
-    """A railway named after the two places it joins, written right after a train ("2T
-    Odessa-Kiev for 50"), is the train's route: the two places, not the company."""
+    """A railway named after the two places it joins, written right after a train or a run's move
+    word ("2T Odessa-Kiev for 50", "runs Odessa-Kiev for 60"), is the route: the two places, not the company."""
     out = []
     for i, p in enumerate(pieces):
-        halves = _DASH.split(line[p.start:p.end]) if p.kind == "name" and i and pieces[i - 1].kind == "train" \
+        after = i and (pieces[i - 1].kind == "train" or pieces[i - 1].kind == "verb" and pieces[i - 1].value == "run")
+        halves = _DASH.split(line[p.start:p.end]) if p.kind == "name" and after \
             and line[pieces[i - 1].end:p.start].isspace() else []
         stops = [_place(index, h) for h in halves] if len(halves) == 2 else []
         if stops and all(stops):

@@ -23,10 +23,12 @@ if TYPE_CHECKING:
     from .context import NotationContext
     from .pieces import Clause
 
-__all__ = ["DIVIDEND_WORDS", "counted_trains", "one_more_route", "run_unpaired", "train_by_shape"]
+__all__ = ["DIVIDEND_WORDS", "counted_trains", "one_more_route", "route_alone", "run_unpaired", "train_by_shape"]
 
 #: trains counted in a run ("its two 2s", "both 3-trains")
 _COUNTED = re.compile(r"\b(two|three|four|both|\d)\s+(\d)(?:s|\s*-?\s*trains)\b", re.I)
+#: a kind of train named in the plural ("3-trains"): every route the run tells is one of them
+_KIND_TRAINS = re.compile(r"(?<![\w+])(\d)\s*-\s*trains\b", re.I)
 _COUNT_WORDS = {"two": 2, "both": 2, "three": 3, "four": 4}
 
 
@@ -34,6 +36,14 @@ def counted_trains(text: str) -> Optional[int]:
     """How many trains a run's words count ("runs its three 2s": 3), or None."""
     m = _COUNTED.search(text)
     return None if m is None else _COUNT_WORDS.get(m.group(1).lower()) or int(m.group(1))
+
+
+def route_alone(fitter) -> bool:
+    """A clause of stops and one amount only, without a move word, in an operating round ("N:
+    Moscow to St. Petersburg, 80"): the run of the company's train (`piece_moves._Fitter`)."""
+    c = fitter.c
+    return fitter.kind == "operating" and fitter.implicit() and len(fitter.hexes()) >= 2 and len(fitter.amounts()) == 1 \
+        and {p.kind for p in c.pieces} <= {"name", "hex", "number", "money"}
 
 
 def run_unpaired(text: str, run: RunRoutes) -> Optional[str]:
@@ -94,7 +104,8 @@ def one_more_route(c: "Clause", out: list, ctx: "NotationContext") -> Optional[R
     if len(stops) < 2 or len(amounts) != 1 or len(trains) > 1 or len(stops) != len(c.of("hex") + c.of("name")):
         return None
     counted = _COUNTED.search(out[-1].text)
-    train = trains[0] if trains else counted.group(2) if counted else None
+    kind = _KIND_TRAINS.search(out[-1].text)         # "runs 3-trains I5-G7 (70) and K3-I5 (50)"
+    train = trains[0] if trains else counted.group(2) if counted else kind.group(1) if kind else None
     if train is None:
         owned = set(ctx.trains_of(run.entity)) if ctx.trains_of is not None else set()
         if len(owned) != 1:
