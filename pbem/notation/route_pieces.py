@@ -67,7 +67,8 @@ def trains_before_routes(pieces: list, line: str, trains: set) -> list:
         elif (m := _GOES.fullmatch(gap)) and _route_at(pieces, i + 1, line) and p.before in _TRAIN_BEFORE:
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))
             added.append(dataclasses.replace(p, kind="verb", value="run", start=p.end + m.start(), end=p.end + m.end()))
-        elif verb == "run" and p.before in _OWN_BEFORE:
+        elif verb == "run" and p.before in _OWN_BEFORE and i + 1 < len(pieces) \
+                and pieces[i + 1].kind in ("number", "money", "hex", "name", "tile", "train"):     # its revenue or route next
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "ran the 5 for $200"
     return sorted(out + added, key=lambda p: p.start) if added else out
 
