@@ -164,7 +164,7 @@ _SPLIT = re.compile(r";|!|(?<!\d)(?<!\bCo)(?<!\bSt)\.(?=\s|$)|(?<!\bCo)(?<!\bSt)
 #: words that may stand in a clause without a move word (the clause is then pieces only)
 FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please share shares cert certificate
 one more another of off its it's this that time turn by new green yellow brown grey gray single
-all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
+all minimum min face value each per via through train trains rot rotation hex tile bank depot pool market ipo
 treasury initial so just now today again round each apiece total go price cost paying extra more first second old
 other and sh pls plz minor offering instead rd nd th towards
 """.split())

@@ -135,7 +135,8 @@ def places_in_routes(pieces: list, line: str) -> list:
                 and _CLOSE.match(line, p.end) and all(k == "location" and h != pieces[i - 1].value for k, h in p.value):
             continue                       # "A11 (Poland)": the place's other hex is no second stop
         places = tuple(v for v in p.value if v[0] == "location") if p.kind == "name" else ()
-        if places and len(places) < len(p.value) and (i and _route_at(pieces, i - 1, line) or _route_at(pieces, i, line)):
+        after_stop = i and _stop(pieces[i - 1]) and p.before in ("to", "through", "via")     # "from I1 through G11 to Hudson Bay"
+        if places and len(places) < len(p.value) and (i and _route_at(pieces, i - 1, line) or _route_at(pieces, i, line) or after_stop):
             p = dataclasses.replace(p, value=places)
         out.append(p)
     return out
