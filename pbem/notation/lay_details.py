@@ -62,6 +62,9 @@ def lay_details(c: Clause, ctx: NotationContext, line: str, laid: bool) -> Claus
             if p.kind == "number" and (before_place or in_brackets) and (known is None or str(p.value) in known):
                 pieces[n] = Piece("tile", str(p.value), p.start, p.end, p.before)
                 break
+    # "lay 636 in Kiev (upgrade from 635)": the tile replaced is no piece of the lay
+    if verbs <= {"lay"} and any(p.kind == "tile" for p in pieces):
+        pieces = [p for p in pieces if not (p.kind in ("number", "tile") and p.before == "from" and len(pieces) > 1)]
     # "with the track joining up to Regina": no hex of the lay
     if verbs <= {"lay", "merge"} and (laid or any(p.kind == "tile" for p in pieces)):
         spans = [m.span() for m in _CONNECTS.finditer(line, c.start, c.end)]
@@ -79,10 +82,10 @@ def lay_details(c: Clause, ctx: NotationContext, line: str, laid: bool) -> Claus
 def tile_of_lay(a: Clause, b: Clause, title: Optional[str] = None) -> Optional[Clause]:
     """`b` as the tile of the lay `a` named with its hex or place but no tile: a tile alone ("tile
     641"), or a bare number of the title's tiles ("builds at H10 first: 57"); None otherwise."""
-    where = len(a.of("hex")) + sum(1 for p in a.pieces if _location(p))
-    if "lay" not in a.verbs() or a.of("tile") or where != 1 or b.loose:
+    if "lay" not in a.verbs() or a.of("tile") or len(a.of("hex")) + sum(1 for p in a.pieces if _location(p)) != 1 or b.loose:
         return None
-    alone = [p for p in b.pieces if p.kind != "rotation"]
+    where = {p.value if p.kind == "hex" else p.value[0][1] for p in a.pieces if p.kind == "hex" or _location(p)}
+    alone = [p for p in b.pieces if p.kind != "rotation" and not (p.kind == "hex" and p.value in where)]    # "Boston tile, #53 on E23"
     if [p.kind for p in alone] == ["tile"]:
         return b
     known = _tiles(title)

@@ -59,7 +59,7 @@ def trains_before_routes(pieces: list, line: str, trains: set) -> list:
                 or _FROM.fullmatch(gap) and _stop(pieces[i + 1]) and i + 2 < len(pieces) and _stop(pieces[i + 2]):
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "4 from E1 to H8"
         elif _LABEL.fullmatch(gap) and i + 2 < len(pieces) and _stop(pieces[i + 1]) and _stop(pieces[i + 2]) and verb == "run" or \
-                verb in _RUN_WORDS and _WITH.search(line, max(0, p.start - 12), p.start):
+                (verb in _RUN_WORDS or i and _stop(pieces[i - 1])) and _WITH.search(line, max(0, p.start - 12), p.start):
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "2: L2-K3", "with the 3"
         elif gap.isspace() and i + 2 < len(pieces) and pieces[i + 1].kind == "verb" and pieces[i + 1].value == "run" \
                 and _stop(pieces[i + 2]) and (p.before in _TRAIN_BEFORE or p.before.endswith("'s")):
