@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from .context import NotationContext
     from .pieces import Clause
 
-__all__ = ["DIVIDEND_WORDS", "counted_trains", "one_more_route", "route_alone", "run_unpaired", "train_by_shape"]
+__all__ = ["DIVIDEND_WORDS", "counted_trains", "in_step_order", "one_more_route", "route_alone", "run_unpaired",
+           "train_by_shape"]
 
 #: trains counted in a run ("its two 2s", "both 3-trains")
 _COUNTED = re.compile(r"\b(two|three|four|both|\d)\s+(\d)(?:s|\s*-?\s*trains)\b", re.I)
@@ -36,6 +37,24 @@ def counted_trains(text: str) -> Optional[int]:
     """How many trains a run's words count ("runs its three 2s": 3), or None."""
     m = _COUNTED.search(text)
     return None if m is None else _COUNT_WORDS.get(m.group(1).lower()) or int(m.group(1))
+
+
+def _before(a, b) -> bool:
+    """Whether the move `b`, told straight after `a` (PieceMoves) by the same company, comes
+    before it in the turn: a run told after its dividend (a step passed after a run is left to the
+    table, which sets it aside as behind the turn)."""
+    x, y = getattr(a, "action", None), getattr(b, "action", None)
+    return isinstance(x, Dividend) and isinstance(y, RunRoutes) and x.entity == y.entity
+
+
+def in_step_order(moves: list) -> list:
+    """The moves read, each told straight after a move of its company's turn that it comes
+    before put first ("NW withholds, 4 train ran for 210")."""
+    out = list(moves)
+    for i in range(len(out) - 1):
+        if _before(out[i], out[i + 1]):
+            out[i], out[i + 1] = out[i + 1], out[i]
+    return out
 
 
 def route_alone(fitter) -> bool:

@@ -31,6 +31,7 @@ from .others_context import others_set_aside
 from .pass_reasons import pass_with_reason
 from .price_moves import price_moves_set_aside, with_price_claims
 from .pronouns import it_named_before
+from .run_shape import in_step_order
 from .turn_end import end_said
 from .piece_moves import read_by_pieces, round_kind
 from .pieces import unknown_subject
@@ -199,7 +200,7 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
     """The reading by pieces (`_by_pieces`) of the line without the share price moves told after
     its dividend, which become claims on the dividend ("pays out; share price should go up")."""
     plain, said = price_moves_set_aside(line)
-    return with_price_claims(_by_pieces(plain, ctx, index), said)
+    return with_price_claims(in_step_order(_by_pieces(plain, ctx, index)), said)     # run_shape.py
 
 
 def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
