@@ -172,8 +172,6 @@ TERSE: list[Callable[[str], str]] = [
     _sub(rf"({_HEXP})\s+(?:plus|then|and\s+on\s+to|and\s+out\s+to)\s+(?:the\s+)?(?=[a-z]+\s+(?:exit|port|area|offboard|off-board)\b)", r"\1 - "),
     # the purpose of a withholding: "Withheld to buy another train." (the purchase is not made by it)
     _sub(r"\b(withh[oe]ld(?:s|ing)?)\s+(?:in\s+order\s+)?to\s+(?:buy|get|afford|save\s+for)\b(?:(?!\s+(?:and|then)\b)[^;.,()\n])*", r"\1"),
-    # the owner's half of a run told as where it goes: "; half goes to me" (as ", half to me")
-    _sub(r"[,;]\s*half\s+goes\s+to\s+(?:me|the\s+owner|the\s+president)\b.*$", ""),
 ]
 
 
