@@ -3,7 +3,8 @@
 brackets after the word "tile" too ("the grey Moscow tile (639)"), the track's connections
 ("with the track joining up to Regina") name no hex of the lay, the
 operating company's name read as a place ("New Haven") is the company, and a tile alone after
-a lay that named none ("upgrades St. Petersburg (E1) to brown, tile 641") is that lay's tile.
+a lay that named none ("upgrades St. Petersburg (E1) to brown, tile 641", "builds at H10 first: 57",
+"lays in Regina: R2") is that lay's tile.
 """
 from __future__ import annotations
 
@@ -61,6 +62,9 @@ def lay_details(c: Clause, ctx: NotationContext, line: str, laid: bool) -> Claus
             if p.kind == "number" and (before_place or in_brackets) and (known is None or str(p.value) in known):
                 pieces[n] = Piece("tile", str(p.value), p.start, p.end, p.before)
                 break
+    # "lay 636 in Kiev (upgrade from 635)": the tile replaced is no piece of the lay
+    if verbs <= {"lay"} and any(p.kind == "tile" for p in pieces):
+        pieces = [p for p in pieces if not (p.kind in ("number", "tile") and p.before == "from" and len(pieces) > 1)]
     # "with the track joining up to Regina": no hex of the lay
     if verbs <= {"lay", "merge"} and (laid or any(p.kind == "tile" for p in pieces)):
         spans = [m.span() for m in _CONNECTS.finditer(line, c.start, c.end)]
@@ -75,7 +79,18 @@ def lay_details(c: Clause, ctx: NotationContext, line: str, laid: bool) -> Claus
     return Clause(c.start, c.end, c.text, pieces, loose, c.mover)
 
 
-def tile_of_lay(a: Clause, b: Clause) -> bool:
-    """Whether `b` is a tile alone ("tile 641") after the lay `a` named with its hex but no tile."""
-    return "lay" in a.verbs() and not a.of("tile") and len(a.of("hex")) == 1 and not b.loose \
-        and [p.kind for p in b.pieces if p.kind != "rotation"] == ["tile"]
+def tile_of_lay(a: Clause, b: Clause, title: Optional[str] = None) -> Optional[Clause]:
+    """`b` as the tile of the lay `a` named with its hex or place but no tile: a tile alone ("tile
+    641"), or a bare number of the title's tiles ("builds at H10 first: 57"); None otherwise."""
+    if "lay" not in a.verbs() or a.of("tile") or len(a.of("hex")) + sum(1 for p in a.pieces if _location(p)) != 1 or b.loose:
+        return None
+    where = {p.value if p.kind == "hex" else p.value[0][1] for p in a.pieces if p.kind == "hex" or _location(p)}
+    alone = [p for p in b.pieces if p.kind != "rotation" and not (p.kind == "hex" and p.value in where)]    # "Boston tile, #53 on E23"
+    if [p.kind for p in alone] == ["tile"]:
+        return b
+    known = _tiles(title)
+    if [p.kind for p in alone] != ["number"] or known is None or str(alone[0].value) not in known:
+        return None
+    p = alone[0]
+    return Clause(b.start, b.end, b.text, [Piece("tile", str(p.value), p.start, p.end, p.before) if q is p else q
+                                           for q in b.pieces], b.loose, b.mover)

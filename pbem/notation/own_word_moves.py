@@ -1,6 +1,7 @@
 """Moves the fitting reads by a word of their own, not by the round's usual moves: a loan (refused:
 loans.py sets aside the ones beside a buy), a company buying back its shares (redemptions.py) and
-a token removed (token_removals.py), a run of nothing ("nothing to run", "runs nothing": no route)."""
+a token removed (token_removals.py), a run of nothing ("nothing to run", "runs nothing", "no route",
+"run: none", "revenue 0": no route; said again, one run)."""
 from __future__ import annotations
 
 import re
@@ -15,7 +16,8 @@ __all__ = ["NO_RUN", "OWN_WORDS", "own_word_move"]
 #: the move words (pieces.py families) read here
 OWN_WORDS = frozenset({"loan", "redeem", "remove", "norun"})
 #: a run of nothing told as such (pieces.py makes it the move word "norun")
-NO_RUN = re.compile(r"\b(?:nothing\s+to\s+run|runs?\s+nothing)\b(?!\s+(?:yet|now|until|before))", re.I)
+NO_RUN = re.compile(r"\b(?:nothing\s+to\s+run|(?:runs?|ran)\s+nothing|no\s+(?:route|run)s?|(?:run|route|revenue)s?\s*:\s*"
+                    r"(?:none|nothing|[$₽]?0)|revenue\s+[$₽]?0)\b(?!\s+(?:yet|now|until|before))", re.I)
 
 
 def own_word_move(fitter):
@@ -25,5 +27,6 @@ def own_word_move(fitter):
     if "norun" in fitter.verbs:        # no train, amount or stop besides: the operating company runs nothing
         if fitter.kind != "operating" or any(p.kind in ("number", "money", "hex", "train") for p in fitter.c.pieces):
             return None
-        return [[(RunRoutes(fitter.ctx.current, ()), ())]]
+        run = RunRoutes(fitter.ctx.current, ())
+        return [[]] if fitter.before[-1:] == [run] else [[(run, ())]]     # "runs nothing, no route. Revenue 0."
     return redemption(fitter)

@@ -35,7 +35,7 @@ from .scopes import Heading, clause_refusal, line_refusal, possessive_move, set_
 from .repeats import said_again
 from .route_lists import several_routes
 from .route_pieces import route_order
-from .run_shape import DIVIDEND_WORDS, counted_trains, one_more_route, train_by_shape
+from .run_shape import DIVIDEND_WORDS, one_more_route, route_alone, run_unpaired, train_by_shape
 from .share_counts import one_per_share
 from .train_discards import discarded
 from .share_quantity import said_once
@@ -190,9 +190,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             out.append(PieceMove(a, opened, c.start + 1, c.text, claims if i == len(fits[0]) - 1 else ()))
         last = out[start:]
     for m in out:
-        n = counted_trains(m.text) if isinstance(m.action, RunRoutes) else None
-        if n and len(m.action.routes) != n:       # "runs its three 2s: I15-H16 for 50 and I15-J14 for 40"
-            raise _refuse(line, f'"{m.text}": {n} trains counted, {len(m.action.routes)} routes told')
+        why = run_unpaired(m.text, m.action) if isinstance(m.action, RunRoutes) else None
+        if why:       # "runs its three 2s: I15-H16 for 50 and I15-J14 for 40"
+            raise _refuse(line, f'"{m.text}": {why}')
     if told and out:
         raise _refuse(line, "a move told with his/her/their beside the others: whose it is cannot be told, write each move plainly")
     if not out:
@@ -518,7 +518,7 @@ class _Fitter:
             if isinstance(runs, list) and isinstance(buys, list) and len(self.hexes()) < 2:   # a route: the run
                 runs, buys = train_by_shape(self.before, self.later, runs, buys)
             return [f for f in (None if self.c.of("source") else runs, buys) if isinstance(f, list) for f in f] or None
-        if self.revenue_alone():
+        if self.revenue_alone() or route_alone(self):
             return self._run(cur, [])          # "M-K: 70, pays out": the run's revenue
         if "buy" in verbs or (self.implicit() and trains):
             return self._train(cur, trains)

@@ -123,7 +123,8 @@ _TILE = re.compile(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
 #: colour, or before "tile" or "on <hex>"
 _NAMED_TILE = re.compile(r"(?:(?<=\blay\s)|(?<=\blays\s)|(?<=\bto\s)|(?<=\bthe\s)|(?<=\bgreen\s)|(?<=\bbrown\s)|"
                          r"(?<=\bgrey\s)|(?<=\bgray\s)|(?<=\btile\s)|(?<=\bwith\s))([A-Z]{1,2}\d{1,2})\b|"
-                         r"\b([A-Z]{1,2}\d{1,2})(?=\s+(?:tile\b|(?:on|in|at)\s+[A-Z]{1,2}\d))")
+                         r"\b([A-Z]{1,2}\d{1,2})(?=\s+(?:tile\b|(?:on|in|at)\s+[A-Z]{1,2}\d))|"
+                         r"(?<=\()([A-Z]{1,2}\d{1,2})(?=\))|(?<=:\s)([A-Z]{1,2}\d{1,2})\b")   # "Green Regina (R1)", "lays in Regina: R2"
 #: a bare number laid on a hex ("a 9 at G13") is a tile, never an amount
 _TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s+(?:(?:on|at|in|to)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
 #: "trading in the 4": the train handed in for a discount
@@ -137,7 +138,7 @@ _TRAINS_N = re.compile(r"(?<![\w#$.+-])([2-4])\s+trains\b")
 #: "2 2T", "buys 2 x 2-trains": a count of trains
 _TRAIN_COUNT = re.compile(r"(?<![\w#$.])([1-4])(?:\s*x)?\s+(?=(?:\d\+\d+E?|\d)\s*-?\s*(?:T\b|trains?\b))")
 _TRAIN = re.compile(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b)|\b(D|Diesel)(?:\s*-?\s*trains?)?\b|"
-                    r"\b((?i:two|three|four|five|six|seven|eight))(?:\s*-\s*(?i:trains?)|\s+(?i:train))\b|"
+                    r"\b((?i:two|three|four|five|six|seven|eight))(?:\s*-\s*(?i:trains?)|\s+(?i:train)|(?<=x)es|(?<!x)s)\b|"
                     r"(?:(?<=\b[Rr]un\s)|(?<=\b[Rr]uns\s))(\d)(?=\s*:)")      # "Run 4: L8 J10 = 150": the train run
 _TRAIN_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _COUNT = re.compile(r"\bx\s*(\d)\b|\b(\d)\s*x\b|(?<![\w$])\+\s*(\d)\b")
@@ -164,7 +165,7 @@ _SPLIT = re.compile(r";|!|(?<!\d)(?<!\bCo)(?<!\bSt)\.(?=\s|$)|(?<!\bCo)(?<!\bSt)
 #: words that may stand in a clause without a move word (the clause is then pieces only)
 FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please share shares cert certificate
 one more another of off its it's this that time turn by new green yellow brown grey gray single
-all minimum min face value each per via train trains rot rotation hex tile bank depot pool market ipo
+all minimum min face value each per via through train trains rot rotation hex tile bank depot pool market ipo
 treasury initial so just now today again round each apiece total go price cost paying extra more first second old
 other and sh pls plz minor offering instead rd nd th towards
 """.split())
@@ -355,11 +356,14 @@ def _auction(ctx: NotationContext) -> bool:
 
 _HAS_BEFORE = re.compile(r"\b(?:has|have|had|with)\b[^.;:!?]*$", re.I)       # "has ... and no train": a state
 _TRAIN_LABEL = re.compile(r"(?:^|(?<=[.;/,]))\s*(trains?)\s*:(?=\s*(?:an?\s+|the\s+|one\s+)?(?:\d|D\b))", re.I)   # a field
+_ROUTE_LABEL = re.compile(r"(?:^|(?<=[.;/,-]))\s*(routes?)\s*:", re.I)
 _GOING_ON = re.compile(r"\s+(?:on\s+)?[a-z]+ing\b", re.I)      # "keeps going": no withholding
 _GOING_TO = re.compile(r"\b(?:going|like|decides?|deciding|chooses?|choosing|elects?|electing|opts?|opting)\s+to\s+$",
                        re.I)       # "going to pass", "decides to pass", "chooses to sell": the move, not a purpose
 _COUNTED = re.compile(r"\s+(?:of\s+(?:my|his|her|their|our|the)\s+)?(?:more\s+|single\s+)?"
-                      r"(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b)")
+                      r"(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b|(?i:two|three|four|five|six)e?s\b)")
+#: "both 3s", "both threes": two trains
+_BOTH = re.compile(r"\s+(?:\d\s*-?\s*(?:s|T|trains)|(?:two|three|four|five|six)e?s)\b", re.I)
 
 
 def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
@@ -402,6 +406,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(SHARED, "verb", shared)                     # "pays 50%", "50/50 split": half (dividend_words.py)
     take(KEPT, "verb", lambda m: "withhold")         # "everything to the treasury", "holds the 340"
     take(HELD, "cash", lambda m: True)               # "Treasury now 35": a figure stated, no move's
+    take(NO_RUN, "verb", lambda m: "norun")       # "nothing to run", "revenue 0": a run of no route (own_word_moves.py)
     take(_PER_SHARE, "per_share", lambda m: int(m.group(1)))
     take(_MONEY, "money", lambda m: int(next(g for g in m.groups() if g)))
     take(_HELD, "held", lambda m: int(re.search(r"\d+", m.group(0)).group(0)))
@@ -409,7 +414,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_PERCENT, "percent", lambda m: int(m.group(1)))
     named = _tile_names(ctx.title)
     if named:      # "upgrades Regina to R2", "lays R1 on J10": a tile, where "r1" elsewhere is a rotation
-        take(_NAMED_TILE, "tile", lambda m: (m.group(1) or m.group(2)) if (m.group(1) or m.group(2)) in named else None)
+        take(_NAMED_TILE, "tile", lambda m: (lambda t: t if t in named else None)(next(g for g in m.groups() if g)))
     take(_ROTATION, "rotation", lambda m: int(m.group(1)))
     take(_EXCHANGE, "exchange", lambda m: (lambda t: t if t in trains else None)(m.group(1)))
     take(_PLUS_TRAIN, "train", lambda m: m.group(1) if m.group(1) in trains else None)
@@ -441,8 +446,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         elif w == "there" and words.before(m.start()) not in ("stop", "stops") \
                 or w == "it" and words.before(m.start()) in ("token", "tokens", "tokening", "station"):     # not "stop there"
             pieces.append(Piece("there", w, m.start(), m.end()))       # "lays #57 on J8 and tokens it"
-        elif w in _WORDS_N and _COUNTED.match(line, m.end()):
-            pieces.append(Piece("count", _WORDS_N[w], m.start(), m.end()))
+        elif w in _WORDS_N and _COUNTED.match(line, m.end()) or w == "both" and _BOTH.match(line, m.end()):
+            pieces.append(Piece("count", _WORDS_N.get(w, 2), m.start(), m.end()))
     for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for|the\s+[$₽]?\d|[$₽]?\d+\s+(?:extra|more)|(?:in\s+)?(?:the\s+)?(?:difference|rest|balance|remainder|shortfall|gap)\b))|\bfull\b",
                          line, re.I):
         if text[m.start():m.end()] == m.group(0):     # read on the line: "paying the 20" is the terrain's cost
@@ -467,10 +472,10 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     for m in _SKIPS.finditer(text):
         for _ in range(2 if m.group(1) else 1):
             pieces.append(Piece("verb", "steppass", m.start(), m.end()))
-    for m in NO_RUN.finditer(text):          # "nothing to run": a run of no route (own_word_moves.py)
-        pieces.append(Piece("verb", "norun", m.start(), m.end()))
     for m in _TRAIN_LABEL.finditer(line):    # "Train: a 3 from the depot": the label is the purchase
         pieces.append(Piece("verb", "buy", m.start(1), m.end(1)))
+    for m in _ROUTE_LABEL.finditer(text):    # "Route: K7-I5 60": the label is the run
+        pieces.append(Piece("verb", "run", m.start(1), m.end(1)))
     for m in re.finditer(r"\b(?:I'?m|I\s+am)\s+done\b", text, re.I):
         pieces.append(Piece("verb", "pass", m.start(), m.end()))
     for m in re.finditer(r"\bneutral\b", text, re.I):
@@ -512,7 +517,7 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         reach.append(max(b, reach[-1]) if reach else b)
     cuts = [0]
     stops = [p for p in pieces if p.kind == "hex" or (p.kind == "name" and any(k == "location" for k, _ in p.value))]
-    stop_ends = sorted(p.end for p in stops)
+    stop_ends = sorted(p.end for p in stops if p.before not in ("in", "on", "at"))    # "token in Regina, I5-J10": a place
     stop_starts = sorted(p.start for p in stops)
     train_ends = sorted(p.end for p in pieces if p.kind == "train")
     for m in _SPLIT.finditer(line):

@@ -1,7 +1,7 @@
 """What a dividend does, told beside it: a share price's move after a dividend ("SE pays out;
 share price should go up to 165", "QLL pays out 40 → QLL moves up to 71", "NW pays out 120; share
 price from 100 to 110"), a minor's revenue split after its run ("half to me half to the minor as
-usual", which the game pays by itself): no move and no plan; it is set aside before the line is
+usual", "(25 to me, 25 to KR)", which the game pays by itself): no move and no plan; it is set aside before the line is
 read by its pieces (terse.py)."""
 from __future__ import annotations
 
@@ -31,6 +31,11 @@ _RUN = re.compile(r"\b(?:runs?|ran|running)\b", re.I)
 _SPLIT = re.compile(r"\bhalf\s+(?:goes\s+)?to\s+(?:me|the\s+(?:minor|company|treasury|owner|president))(?:\s*,?\s*(?:and\s+)?"
                     r"half\s+(?:goes\s+)?to\s+(?:me|the\s+(?:minor|company|treasury|owner|president)))?(?:\s+as\s+(?:usual|always))?\b",
                     re.I)
+#: the same in amounts, one half to the writer and one to the minor ("(25 to me, 25 to KR)")
+_TO_ME = r"(?i:to\s+me)"
+_TO_MINOR = r"(?i:to\s+(?:the\s+(?:minor|company|treasury)|(?-i:[A-Z][A-Z&-]{0,5})\b))"
+_AMOUNTS_SPLIT = re.compile(rf"[$₽]?(?P<x>\d{{1,4}})₽?\s+(?:{_TO_ME}\s*(?:,|&|\band\b)\s*(?i:and\s+)?[$₽]?(?P=x)₽?\s+{_TO_MINOR}|"
+                            rf"{_TO_MINOR}\s*(?:,|&|\band\b)\s*(?i:and\s+)?[$₽]?(?P=x)₽?\s+{_TO_ME})")
 
 
 def _blanked(line: str, rx: re.Pattern, after: re.Pattern, said: list) -> str:
@@ -60,7 +65,7 @@ def price_moves_set_aside(line: str) -> tuple[str, list[Claim]]:
     told after a run ("half to me as usual"), blanked (the same length, so every column stands);
     and the price moves' claims on their direction."""
     moves: list = []
-    plain = _blanked(_blanked(line, _PRICE_MOVE, _DIVIDEND, moves), _SPLIT, _RUN, [])
+    plain = _blanked(_blanked(_blanked(line, _PRICE_MOVE, _DIVIDEND, moves), _SPLIT, _RUN, []), _AMOUNTS_SPLIT, _RUN, [])
     return plain, [Claim("price_dir", _direction(m), m.group(0).strip(" →->"), m.start() + 1) for m in moves]
 
 

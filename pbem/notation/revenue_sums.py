@@ -1,8 +1,10 @@
 """A run's revenue told as the sum of its stops ("G11-J10-I5 = 30+40+20 = 90", "(40+30+30=100)"):
-the parts are the stops' values, no piece of a move; the total after "=" is the revenue (the
-pieces of a line, pieces.py)."""
+the parts are the stops' values, no piece of a move; the total after "=" is the revenue, and a
+sum alone in brackets after a route ("I5-K3 (20+30)") is the revenue it adds up to (the pieces
+of a line, pieces.py)."""
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from .purposes import within_spans
@@ -10,6 +12,7 @@ from .purposes import within_spans
 __all__ = ["sum_parts_set_aside"]
 
 #: amounts added up to a total: "30+40+20 = 90" (at most a dozen: each try reads a bounded stretch)
+_BRACKET_SUM = re.compile(r"\(\s{0,3}(\d{1,4}(?:\s{0,3}\+\s{0,3}\d{1,4}){1,11})\s{0,3}\)")
 _SUM = re.compile(r"(?<![\w.$])(\d{1,4}(?:\s{0,3}\+\s{0,3}\d{1,4}){1,11})\s{0,3}=\s{0,3}(\d{1,5})(?![\w.]\d)")
 
 
@@ -18,6 +21,10 @@ def sum_parts_set_aside(pieces: list, line: str) -> list:
     piece, when the parts do add up to the total."""
     spans = [(m.start(1), m.end(1)) for m in _SUM.finditer(line)
              if sum(int(x) for x in re.findall(r"\d+", m.group(1))) == int(m.group(2))]
-    if not spans:
-        return pieces
-    return within_spans(pieces, spans, "sum_part")
+    for m in _BRACKET_SUM.finditer(line):          # "(20+30)": the first part stands for the sum
+        total = sum(int(x) for x in re.findall(r"\d+", m.group(1)))
+        first = next((i for i, p in enumerate(pieces) if p.kind == "number" and p.start == m.start(1)), None)
+        if first is not None:
+            spans.append((pieces[first].end, m.end(1)))
+            pieces = [*pieces[:first], dataclasses.replace(pieces[first], value=total), *pieces[first + 1:]]
+    return within_spans(pieces, sorted(spans), "sum_part") if spans else pieces

@@ -25,6 +25,8 @@ _FROM = re.compile(r"\s+from\s+")
 #: a train named after the revenue it earned ("for 120 with the 3", "K7-Moscow with its 2 for 70", "240 from the 5")
 _WITH = re.compile(r"\b(?:with|from)\s+(?:the|its|his|her|their|a)\s+$", re.I)
 _RUN_WORDS = frozenset({"run", "payout", "withhold", "half"})
+#: the words before a train's bare number after a run's move word ("runs the 3 and the 2 for 90 and 50")
+_OWN_BEFORE = frozenset({"the", "its", "his", "her", "their", "both"})
 #: the words before a train's bare number
 _TRAIN_BEFORE = frozenset({"the", "its", "a", "his", "her", "their", "other", "run", "runs", "ran", "running", "and"})
 
@@ -42,10 +44,10 @@ def _route_at(pieces: list, i: int, line: str) -> bool:
 def trains_before_routes(pieces: list, line: str, trains: set) -> list:
     """The pieces with a train's bare number before a route made a train piece: a "tile" or
     "number" of a train's name written just before a route of two stops or more, or before
-    "goes"/"does" and such a route (then a run's move word too)."""
+    "goes"/"does" and such a route (then a run's move word too), or after "the"/"its" following a run's move word."""
     pieces = route_in_brackets(places_in_routes(pieces, line), line)
     out = list(pieces)
-    added = []
+    added = []              # "Run 4: L8 J10 J8 I5 = 150": a train labelling its stops
     verb = None                  # the last move word before the piece
     for i, p in enumerate(pieces):
         if p.kind == "verb":
@@ -56,8 +58,8 @@ def trains_before_routes(pieces: list, line: str, trains: set) -> list:
         if gap.isspace() and _route_at(pieces, i + 1, line) and (p.before in _TRAIN_BEFORE or p.kind == "tile") \
                 or _FROM.fullmatch(gap) and _stop(pieces[i + 1]) and i + 2 < len(pieces) and _stop(pieces[i + 2]):
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "4 from E1 to H8"
-        elif _LABEL.fullmatch(gap) and _route_at(pieces, i + 1, line) and verb == "run" or \
-                verb in _RUN_WORDS and _WITH.search(line, max(0, p.start - 12), p.start):
+        elif _LABEL.fullmatch(gap) and i + 2 < len(pieces) and _stop(pieces[i + 1]) and _stop(pieces[i + 2]) and verb == "run" or \
+                (verb in _RUN_WORDS or i and _stop(pieces[i - 1])) and _WITH.search(line, max(0, p.start - 12), p.start):
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "2: L2-K3", "with the 3"
         elif gap.isspace() and i + 2 < len(pieces) and pieces[i + 1].kind == "verb" and pieces[i + 1].value == "run" \
                 and _stop(pieces[i + 2]) and (p.before in _TRAIN_BEFORE or p.before.endswith("'s")):
@@ -65,6 +67,9 @@ def trains_before_routes(pieces: list, line: str, trains: set) -> list:
         elif (m := _GOES.fullmatch(gap)) and _route_at(pieces, i + 1, line) and p.before in _TRAIN_BEFORE:
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))
             added.append(dataclasses.replace(p, kind="verb", value="run", start=p.end + m.start(), end=p.end + m.end()))
+        elif verb == "run" and p.before in _OWN_BEFORE and i + 1 < len(pieces) \
+                and pieces[i + 1].kind in ("number", "money", "hex", "name", "tile", "train"):     # its revenue or route next
+            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "ran the 5 for $200"
     return sorted(out + added, key=lambda p: p.start) if added else out
 
 
@@ -130,18 +135,20 @@ def places_in_routes(pieces: list, line: str) -> list:
                 and _CLOSE.match(line, p.end) and all(k == "location" and h != pieces[i - 1].value for k, h in p.value):
             continue                       # "A11 (Poland)": the place's other hex is no second stop
         places = tuple(v for v in p.value if v[0] == "location") if p.kind == "name" else ()
-        if places and len(places) < len(p.value) and (i and _route_at(pieces, i - 1, line) or _route_at(pieces, i, line)):
+        after_stop = i and _stop(pieces[i - 1]) and p.before in ("to", "through", "via")     # "from I1 through G11 to Hudson Bay"
+        if places and len(places) < len(p.value) and (i and _route_at(pieces, i - 1, line) or _route_at(pieces, i, line) or after_stop):
             p = dataclasses.replace(p, value=places)
         out.append(p)
     return out
 
 
 def railway_as_route(pieces: list, line: str, index) -> list:
-    """A railway named after the two places it joins, written right after a train ("2T
-    Odessa-Kiev for 50"), is the train's route: the two places, not the company."""
+    """A railway named after the two places it joins, written right after a train or a run's move
+    word ("2T Odessa-Kiev for 50", "runs Odessa-Kiev for 60"), is the route: the two places, not the company."""
     out = []
     for i, p in enumerate(pieces):
-        halves = _DASH.split(line[p.start:p.end]) if p.kind == "name" and i and pieces[i - 1].kind == "train" \
+        after = i and (pieces[i - 1].kind == "train" or pieces[i - 1].kind == "verb" and pieces[i - 1].value == "run")
+        halves = _DASH.split(line[p.start:p.end]) if p.kind == "name" and after \
             and line[pieces[i - 1].end:p.start].isspace() else []
         stops = [_place(index, h) for h in halves] if len(halves) == 2 else []
         if stops and all(stops):

@@ -42,7 +42,7 @@ _AHEAD = re.compile(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|inten
 _CLAUSE_REFUSE = re.compile(
     r"\b(?:wo|can|cannot|cant|not|never|let's|lets|"
     r"check|checking|got(?!\s+(?:an?|the)\s+\d)|he|she|they|him|her|them(?!\s+(?:all\s+)?out\b)|his|their|you|your|we|us|our|nobody|anyone|somebody|everybody|everyone|interest|income|receives|rust|rusts|"
-    r"rusted|rusting|(?:is|are|were)\s+(?:all\s+|now\s+)?gone|keeps?\s+(?:on\s+)?(?:going|running|operating)|"
+    r"rusted|rusting|(?:is|are|were)\s+(?:all\s+|now\s+)?gone|keeps?\s+(?:on\s+)?(?:going|running|operating)|operat(?:ing|es)\s+(?:it|them)\b|"
     r"(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:[a-z]+\s+){1,2}one\s+of\s+(?:its|the)|"     # the need, told before the move
     r"(?:^|(?<=[,;]))\s*so\s+(?:[A-Za-z][\w&-]{0,11}\s+)?(?:now\s+)?floats|"    # "..., so GT floats": the clause's own
     r"closes(?!\s+(?:the\s+|its\s+)?(?:group|merger)\b)|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|(?:the|its|a)\s+presidency|presidency\s+from|prices|share\s+price|price\s+(?:moves?|"
@@ -50,6 +50,8 @@ _CLAUSE_REFUSE = re.compile(
     r"\b(?:is|are|be|been|being)\s+(?:already\s+|all\s+|now\s+|just\s+|at\s+\d{1,3}\s*%\s+)?(?:sold|bought|laid|passed|opened|started|"
     r"floated|taken)\b|\b(?:bought|sold|laid|placed|taken|purchased)\s+by\b",
     re.I)
+#: a bracket telling what nearly happened ("(I nearly put it on Moscow, oops)"): chat, its regret no retraction
+_NEAR_MISS = re.compile(r"\([^()]*\b(?:nearly|almost)\b[^()]*\)", re.I)
 #: the past tenses a move is reported in: a report unless the writer says "has"/"have" (a move
 #: of now); `refusal` (the whole line's) refuses them, `clause_refusal` reads them as moves
 _PAST = "bought|sold|laid|ran|parred|started|passed|took|opened|merged|converted|discarded|placed|upgraded|" \
@@ -82,7 +84,7 @@ def line_refusal(line: str) -> Optional[str]:
     """Why no clause of a line is a move (a quoted line, a condition, a retraction), or None."""
     if line.lstrip().startswith(">"):
         return "a quoted line"
-    plain = _POLITE.sub(" ", line)
+    plain = _NEAR_MISS.sub(" ", _POLITE.sub(" ", line))
     m = _LINE_REFUSE.search(plain) or _FIRST_AFTER.search(plain)
     return f'"{m.group(0).strip()}"' if m else None
 
@@ -181,7 +183,7 @@ def set_aside(line: str) -> tuple[str, list[str]]:
             raise Heading(m.group(0))
         return _PART.sub(lambda p: blank(p) if clause_refusal(p.group(0)) or described(p.group(0)) else p.group(0),
                          m.group(0))
-    line = _BRACKET.sub(bracket, line)
+    line = _BRACKET.sub(bracket, _NEAR_MISS.sub(blank, line))
     if telling and line.strip():
         # "GT ran for 30 and did the usual. Bought a 2.": a move told as no move of now,
         # beside one of now: which are meant cannot be told

@@ -3,15 +3,10 @@
 
 Each rule rewords a shape and guesses no value: abbreviated move words at the head of a field
 ("lt #59 E5", "tok E5"), a bare tile number laid "@" a hex or "into" it ("8 @ I7", "Tile 8 into
-C5"), a tile written before its hex without a word between ("tile 9 L8"), a train "from the
-depot" without a move word (a purchase), a train's bare price after it ("buy 5 train 450"), two
-trains bought in one clause with their prices ("a 3 train for 225 and a 4 for 350"), a trade-in
-told as such ("trades in its 4 for a D: $800"), runs told by revenue and train ("80 with the 2
-and 60 with the 3", "2 trains: 3 for 100, 4 for 140 = 240"; a total after them is kept only
-when it is their sum), "ran for 120", a run of nothing ("runs nothing this turn, no route.
-Revenue 0."), and "half" alone after a run (the half dividend). Second round: a round label
-glued or dashed ("OR2.2 — NYNH: ..."), a tile with "tile" after it, after its colour or after
-where it goes, a token's cost worked out, a train from a company told as the line's
+C5"), a train "from the depot" without a move word (a purchase), a train's bare price after it
+("buy 5 train 450"), a trade-in told as such ("trades in its 4 for a D: $800"), trains counted
+with their revenues ("2 trains: 3 for 100, 4 for 140 = 240"; a total after them is kept only
+when it is their sum), a token's cost worked out, a train from a company told as the line's
 continuation, an off-board area in words in a route, a revenue told by a verb ("makes 150"), a
 company's possessive before its train and route, a total after an arrow or a dash, "paid out",
 two steps passed in one word, a train's participle (", 2T bought"), "two 2 trains", the purpose
@@ -36,6 +31,7 @@ from .others_context import others_set_aside
 from .pass_reasons import pass_with_reason
 from .price_moves import price_moves_set_aside, with_price_claims
 from .pronouns import it_named_before
+from .run_shape import in_step_order
 from .turn_end import end_said
 from .piece_moves import read_by_pieces, round_kind
 from .pieces import unknown_subject
@@ -66,24 +62,6 @@ def _total_fits(revs: list[int], total: str | None) -> bool:
     """A total written after several revenues is kept out of the run only when it is their
     sum: another figure is not the writer's total (the line then stays refused)."""
     return total is None or int(total) == sum(revs)
-
-
-_REV_WITH_TRAIN = rf"{_REV}\s+(?:with|from|on|by)\s+(?:the|its|a)\s+({_T})(?:\s*-?\s*train\b|T\b)?"
-_REVENUES_WITH_TRAINS = re.compile(
-    rf"\b(?:runs?|ran|has\s+run|run|nets?|netted|makes?|made|earns?|earned)\s+(?P<list>{_REV_WITH_TRAIN}(?:\s*(?:,\s*(?:and\s+)?|\band\s+|&\s*){_REV_WITH_TRAIN})*)"
-    rf"(?:\s*(?:[-–—,;=]\s*)?(?:(?:a\s+)?total(?:\s+of)?\s*:?\s*|=\s*)(?P<total>[$₽]?\d{{2,4}}₽?))?(?![\w-])", re.I)
-
-
-def _revenues_with_trains(text: str) -> str:
-    """ "has run 80 with the 2 and 60 with the 3 - total 140", "ran 330 with the D": each
-    revenue with the train that earned it, as "runs 2 train for 80, 3 train for 60"."""
-    def one(m: re.Match) -> str:
-        pairs = re.findall(_REV_WITH_TRAIN, m.group("list"), re.I)
-        total = re.sub(r"\D", "", m.group("total")) if m.group("total") else None
-        if not _total_fits([int(r) for r, _ in pairs], total):
-            return m.group(0)
-        return "runs " + ", ".join(f"{t} train for {r}" for r, t in pairs)
-    return _REVENUES_WITH_TRAINS.sub(one, text)
 
 
 _TRAIN_FOR = rf"({_T})(?:\s*-?\s*trains?\b|T\b)?\s+(?:for|=)\s+{_REV}"
@@ -156,8 +134,6 @@ TERSE: list[Callable[[str], str]] = [
     # a tile laid "@" a hex or "into" it: "8 @ I7 r5", "Tile 8 into C5"
     _sub(rf"{_HEAD}(?:tile\s+)?#?(\d{{1,3}}[A-Za-z]?)\s*@\s*(?={_HEXP}\b)", r"\1#\2 on "),
     _sub(rf"\b(tile\s+#?\d{{1,3}}[A-Za-z]?|#\d{{1,3}}[A-Za-z]?)\s+into\s+(?={_HEXP}\b)", r"\1 on "),
-    # a tile before its hex with no word between: "GT: tile 9 L8 rot 0"
-    _sub(rf"{_HEAD}tile\s+#?(\d{{1,3}}[A-Za-z]?)\s+(?={_HEXP}\b)", r"\1tile #\2 on "),
     # a train "from the depot" with no move word is bought: "GT: 5-train from the depot, 450."
     _sub(rf"{_HEAD}(?:an?\s+|the\s+)?({_T})\s*-?\s*(?:train|T)\s+from\s+(?:the\s+)?(depot|bank)\b", r"\1buys a \2 train from the \3"),
     # a train's bare price after it: "buy 5 train 450", "buys a 3T 180"
@@ -170,7 +146,6 @@ TERSE: list[Callable[[str], str]] = [
          rf"(?:\s*-?\s*train|T)?\s*(?:[:,]\s*|\s+for\s+)([$₽]?\d{{2,4}}₽?)(?![\w%])", r"buys a \2 train trading in a \1 for \3"),
     # runs told by revenue and train: "has run 80 with the 2 and 60 with the 3 - total 140"
     _n_trains_revenues,
-    _revenues_with_trains,
     # a route's revenue told by a verb: "E23-F20-G19 makes 150", "D8-D6 earns 60" (as "for 150")
     _sub(rf"(?<=\d)\s+(?:makes|made|earns|earned|nets|netted|scores|scored|yields|is\s+worth)\s+(?={_REV}(?![\w%]))", " for "),
     # a train named by its company's possessive before its route: "NYNH's 4 E23-F20-G19 for 150"
@@ -183,15 +158,8 @@ TERSE: list[Callable[[str], str]] = [
     # step passes told as one pass of two steps: "passes track and token" (two passes)
     _sub(r"\bpass(?:es|ed)?\s+(?:on\s+)?(?:the\s+)?(?:track|tiles?)\s+(?:and|&)\s+(?:the\s+)?tokens?\b",
          "passes lay track, passes place token"),
-    # "no trains to run", "nothing to run": no run
-    _sub(r"\b(?:no\s+trains?|nothing)\s+to\s+run\b(?=\s*(?:[.;,]|$))", "no run"),
     # trains counted before their number: "buys two 2 trains" (as "two 2-trains")
     _sub(rf"\b(buys?|bought|buying)\s+(two|three|[23])\s+({_T})\s+trains\b", r"\1 \2 \3-trains"),
-    # a tile named with "tile" after it: "upgrades Regina with the R1 tile", "lays a 57 tile on H10"
-    _sub(r"\b(with|to|lays?|laid|places?|placed|puts?)\s+(an?|the)\s+(#?(?:[A-Z]{1,2})?\d{1,3}[A-Za-z]?)\s+tile\b(?!\s+(?:lay|upgrade))", r"\1 \2 \3"),
-    # where a lay goes told before its tile: "builds in Kharkov first: #201" (as "builds #201 in Kharkov")
-    _sub(r"\b(builds?|lays?|upgrades?)\s+(in|on|at)\s+((?-i:[A-Z][\w.'’]*(?:\s+(?-i:[A-Z])[\w.'’]*)?))\s*(?:first\s*)?[:,]\s*"
-         r"(?:tile\s+)?#(\d{1,3}[A-Za-z]?)\b", r"\1 #\4 \2 \3"),
     # a token's cost worked out: "tokens in Kharkov, 20 x 3 = 60₽" (the product kept as the price)
     _sub(r"\b(tokens?|stations?)(\s+(?:in|on|at)\s+[^,;]+?),?\s+(\d{1,3})\s*[x×*]\s*(\d{1,2})\s*=\s*([$₽]?(\d{2,4})₽?)(?![\w%])",
          lambda m: f"{m.group(1)}{m.group(2)} for {m.group(5)}" if int(m.group(3)) * int(m.group(4)) == int(m.group(6))
@@ -204,12 +172,6 @@ TERSE: list[Callable[[str], str]] = [
     _sub(rf"({_HEXP})\s+(?:plus|then|and\s+on\s+to|and\s+out\s+to)\s+(?:the\s+)?(?=[a-z]+\s+(?:exit|port|area|offboard|off-board)\b)", r"\1 - "),
     # the purpose of a withholding: "Withheld to buy another train." (the purchase is not made by it)
     _sub(r"\b(withh[oe]ld(?:s|ing)?)\s+(?:in\s+order\s+)?to\s+(?:buy|get|afford|save\s+for)\b(?:(?!\s+(?:and|then)\b)[^;.,()\n])*", r"\1"),
-    # a run of nothing: "GT runs nothing this turn, no route. Revenue 0."
-    _sub(r"^(\s*[A-Z][\w&-]*)\s+(?i:runs?|ran|has\s+run)\s+(?i:nothing(?:\s+this\s+(?:turn|time|OR|round))?"
-         r"(?:\s*[,;.]\s*no\s+(?:route|run|revenue)s?)?(?:\s*[,;.]\s*(?:revenue|income)\s*:?\s*(?:[$₽]?0|nothing|none))?)\s*(?=[.;,]|$)",
-         r"\1: no run", 0),
-    # the owner's half of a run told as where it goes: "; half goes to me" (as ", half to me")
-    _sub(r"[,;]\s*half\s+goes\s+to\s+(?:me|the\s+owner|the\s+president)\b.*$", ""),
 ]
 
 
@@ -236,7 +198,7 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
     """The reading by pieces (`_by_pieces`) of the line without the share price moves told after
     its dividend, which become claims on the dividend ("pays out; share price should go up")."""
     plain, said = price_moves_set_aside(line)
-    return with_price_claims(_by_pieces(plain, ctx, index), said)
+    return with_price_claims(in_step_order(_by_pieces(plain, ctx, index)), said)     # run_shape.py
 
 
 def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:

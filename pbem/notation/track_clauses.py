@@ -23,12 +23,13 @@ __all__ = ["settled"]
 
 _AMOUNT = r"[$₽]?\d{1,4}₽?"
 #: the cost of a lay beyond the first, told as such ("paying $20 for the second lay", "(second
-#: one pays 20)", "the second one costs $20", "(20 for the second tile)")
+#: one pays 20)", "the second one costs $20", "(20 for the second tile)", "as the second lay ($20)")
 _LAY_COST = re.compile(
     rf"(?:\b(?:paying|pays|paid|costs?|costing)\s+)?(?:the\s+)?{_AMOUNT}\s+(?:for|on)\s+the\s+(?:second|2nd|extra|other)"
     rf"\s+(?:lay|tile|one|track)\b|"
     rf"\b(?:the\s+)?(?:second|2nd|other)\s+(?:one|lay|tile)\s+(?:pays|costs?|is|was)\s+(?:an?\s+extra\s+)?{_AMOUNT}"
-    rf"(?:\s+extra)?(?![\w%])", re.I)
+    rf"(?:\s+extra)?(?![\w%])|"
+    rf"\bas\s+(?:the|its|a)\s+(?:second|2nd|extra|other)\s+(?:lay|tile|one|yellow|track)\b(?:\s*\(\s*{_AMOUNT}\s*\))?", re.I)
 #: "home" describing a hex: "its home hex B4", "on its home city", "D8 (home)", "its home I13"
 _HOME_HEX = re.compile(r"\bhome(?=\s+(?:hex|city|town)\b|\s+[A-Z]{1,2}\d{1,2}\b|\s*\))", re.I)
 #: a deal agreed with the other company's president
@@ -56,8 +57,9 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
         c = _step_passed(c, out[-1] if out else None)
         c = listed_train(gapped_buyer(c, out, tuple(ctx.trains), ctx.current, line), out, tuple(ctx.trains))
         laid = laid or bool(c.of("tile"))
-        if out and (_hex_of_lay(out[-1], c) or tile_of_lay(out[-1], c)):
-            out[-1] = _merged(out[-1], c)
+        told = tile_of_lay(out[-1], c, ctx.title) if out else None       # "builds at H10 first: 57"
+        if out and (_hex_of_lay(out[-1], c) or told):
+            out[-1] = _merged(out[-1], told or c)
         elif out and traded_in(out[-1], c, ctx.current):
             out[-1] = _merged(out[-1], c)
         elif out and price_paid(out[-1], c, line):
