@@ -1,20 +1,12 @@
-"""Terse postal lines and runs told by their revenues, reworded into the notation's own words
-(rules of the second reading, applied before the others; issue 8, area "terse").
-
-Each rule rewords a shape and guesses no value: abbreviated move words at the head of a field
-("lt #59 E5", "tok E5"), a bare tile number laid "@" a hex or "into" it ("8 @ I7", "Tile 8 into
-C5"), a train "from the depot" without a move word (a purchase), a train's bare price after it
-("buy 5 train 450"), a trade-in told as such ("trades in its 4 for a D: $800"), trains counted
-with their revenues ("2 trains: 3 for 100, 4 for 140 = 240"; a total after them is kept only
-when it is their sum), a token's cost worked out, a train from a company told as the line's
-continuation, an off-board area in words in a route, a revenue told by a verb ("makes 150"), a
-company's possessive before its train and route, a total after an arrow or a dash, "paid out",
-two steps passed in one word, a train's participle (", 2T bought"), "two 2 trains", the purpose
-of a withholding.
+"""The interpreter's entry (`read_terse_by_pieces`): the reading by pieces of a line, with what
+is said around its moves weighed first; and its terse fallback, a few shapes of postal shorthand
+put plainly when the pieces read nothing ("lt #59 E5", "tok E5", "8 @ I7", "Tile 8 into C5",
+"ran 2 trains: 3 for 100, 4 for 140 = 240", "trades in its 4 for a D: $800", "C3 plus the
+fishing exit", "buys two 2 trains", "tokens in Kharkov, 20 x 3 = 60₽", "and the 3 from CNR as
+well, also $5"). Each rewords in place and guesses no value.
 """
 from __future__ import annotations
 
-import bisect
 import dataclasses
 import re
 from typing import Callable
@@ -83,32 +75,6 @@ def _n_trains_revenues(text: str) -> str:
     return _N_TRAINS_REVENUES.sub(one, text)
 
 
-_ROUTE = rf"(?<![\w-])(?:{_HEXP}\s*-\s*)+{_HEXP}(?![\w-])"
-#: a revenue in a run: after "for" or "=", or bare after a route ("3T I15-I19-H18 100")
-_REVENUE_IN_RUN = re.compile(rf"(?:\b(?:for|=)\s+|{_ROUTE}\s+){_REV}(?![\w%])", re.I)
-_TOTAL_AFTER = re.compile(r"(?:->|→|=>|[-–—])\s*[$₽]?(\d{2,4})₽?(?=\s*(?:[,.;]|$))")
-_SENTENCE_END = re.compile(r"(?<=[.;])\s")
-
-
-def _arrow_total(text: str) -> str:
-    """A total after two or more routes' revenues told with an arrow or a dash ("2T J14-K13 60
-    -> 210, pays", "... makes 190 - 340, all paid out"): dropped when it is their sum (as ",
-    total 210" is), kept otherwise (the line then stays refused)."""
-    ends = [e.end() for e in _SENTENCE_END.finditer(text)]
-    for m in reversed(list(_TOTAL_AFTER.finditer(text))):
-        start = m.start()
-        while start > 0 and text[start - 1].isspace():      # the blanks before the arrow go with it
-            start -= 1
-        # the sentence it ends, at most its last 300 characters (a run's line is short: a long
-        # sentence read whole for every arrow grew with the square of a line)
-        i = bisect.bisect_right(ends, start) - 1
-        sentence = text[max(ends[i] if i >= 0 else 0, start - 300):start]
-        revs = [int(r) for r in _REVENUE_IN_RUN.findall(sentence)]
-        if len(revs) >= 2 and revs and sum(revs) == int(m.group(1)) and re.search(rf"{_REV}\s*$", sentence):
-            text = text[:start] + text[m.end():]
-    return text
-
-
 _BUY_WORD = re.compile(r"\b(?:buys?|bought|buying|purchases?|purchased|trades?\s+in|traded\s+in|trading\s+in|"
                        r"exchanges?|exchanged|exchanging)\b", re.I)
 _RUN_WORD = re.compile(r"\b(?:runs?|ran|running|routes?|revenue|dividends?|withh[oe]lds?|payout)\b|\bpays?\s+out\b", re.I)
@@ -134,30 +100,13 @@ TERSE: list[Callable[[str], str]] = [
     # a tile laid "@" a hex or "into" it: "8 @ I7 r5", "Tile 8 into C5"
     _sub(rf"{_HEAD}(?:tile\s+)?#?(\d{{1,3}}[A-Za-z]?)\s*@\s*(?={_HEXP}\b)", r"\1#\2 on "),
     _sub(rf"\b(tile\s+#?\d{{1,3}}[A-Za-z]?|#\d{{1,3}}[A-Za-z]?)\s+into\s+(?={_HEXP}\b)", r"\1 on "),
-    # a train "from the depot" with no move word is bought: "GT: 5-train from the depot, 450."
-    _sub(rf"{_HEAD}(?:an?\s+|the\s+)?({_T})\s*-?\s*(?:train|T)\s+from\s+(?:the\s+)?(depot|bank)\b", r"\1buys a \2 train from the \3"),
-    # a train's bare price after it: "buy 5 train 450", "buys a 3T 180"
-    _sub(rf"\b(buys?|buying|bought)\s+(?:an?\s+|the\s+)?({_T})\s*(?:-?\s*train|T)\s+([$₽]?\d{{2,4}}₽?)(?=\s*(?:[.;,/]|$))",
-         r"\1 a \2 train for \3"),
-    # what the president did not do, told beside a purchase: "President sells nothing."
-    _sub(r"([.;,]\s*)(?:the\s+)?president\s+(?:sells|contributes|adds|pays\s+in)\s+nothing\s*\.?\s*$", r"\1"),
+    # runs told by revenue and train: "has run 80 with the 2 and 60 with the 3 - total 140"
+    _n_trains_revenues,
     # a trade-in told as such: "trades in its 4 for a D: $800" is a D bought trading in the 4
     _sub(rf"\btrad(?:es|ed|ing|e)\s+in\s+(?:its|the|a|an|one)\s+({_T})(?:\s*-?\s*train|T)?\s+for\s+(?:an?\s+|the\s+)({_T})"
          rf"(?:\s*-?\s*train|T)?\s*(?:[:,]\s*|\s+for\s+)([$₽]?\d{{2,4}}₽?)(?![\w%])", r"buys a \2 train trading in a \1 for \3"),
-    # runs told by revenue and train: "has run 80 with the 2 and 60 with the 3 - total 140"
-    _n_trains_revenues,
-    # a route's revenue told by a verb: "E23-F20-G19 makes 150", "D8-D6 earns 60" (as "for 150")
-    _sub(rf"(?<=\d)\s+(?:makes|made|earns|earned|nets|netted|scores|scored|yields|is\s+worth)\s+(?={_REV}(?![\w%]))", " for "),
-    # a train named by its company's possessive before its route: "NYNH's 4 E23-F20-G19 for 150"
-    _sub(rf"\b([A-Z][\w&-]*)'s\s+({_T})(?:\s*-?\s*train|T)?\s+(?={_ROUTE})", r"\1 runs \2 train ", 0),
-    _sub(rf"(\d₽?)\s*,?\s+and\s+the\s+({_T})(?:\s*-?\s*train|T)?\s+(?={_ROUTE})", r"\1, \2 train "),
-    # a total after the routes told with an arrow or a dash: "60 -> 210" (kept out when the sum)
-    _arrow_total,
-    # "paid out" after a run's revenue: the payout ("..., all paid out", "and paid it out")
-    _sub(r"(\d₽?\s*(?:[,;.]\s*|\s+and\s+))(?:all\s+|it\s+all\s+)?paid\s+(?:it\s+|them\s+)?(?:all\s+)?out\b", r"\1pays out"),
-    # step passes told as one pass of two steps: "passes track and token" (two passes)
-    _sub(r"\bpass(?:es|ed)?\s+(?:on\s+)?(?:the\s+)?(?:track|tiles?)\s+(?:and|&)\s+(?:the\s+)?tokens?\b",
-         "passes lay track, passes place token"),
+    # an off-board area added to a route in words: "D8 - D6 - C3 plus the fishing exit, 100"
+    _sub(rf"({_HEXP})\s+(?:plus|then|and\s+on\s+to|and\s+out\s+to)\s+(?:the\s+)?(?=[a-z]+\s+(?:exit|port|area|offboard|off-board)\b)", r"\1 - "),
     # trains counted before their number: "buys two 2 trains" (as "two 2-trains")
     _sub(rf"\b(buys?|bought|buying)\s+(two|three|[23])\s+({_T})\s+trains\b", r"\1 \2 \3-trains"),
     # a token's cost worked out: "tokens in Kharkov, 20 x 3 = 60₽" (the product kept as the price)
@@ -168,10 +117,6 @@ TERSE: list[Callable[[str], str]] = [
     _sub(rf"^(\s*)(?:and|also|plus)\s+(?:the|a|an|one)\s+({_T})(?:\s*-?\s*train|T)?\s+from\s+((?-i:[A-Z])[\w&-]*)"
          rf"(?:\s+(?:as\s+well|too))?\s*,?\s*(?:also\s+|for\s+|at\s+)?([$₽]?\d{{1,4}}₽?)\s*\.?\s*$",
          r"\1buys a \2 train from \3 for \4"),
-    # an off-board area added to a route in words: "D8 - D6 - C3 plus the fishing exit, 100"
-    _sub(rf"({_HEXP})\s+(?:plus|then|and\s+on\s+to|and\s+out\s+to)\s+(?:the\s+)?(?=[a-z]+\s+(?:exit|port|area|offboard|off-board)\b)", r"\1 - "),
-    # the purpose of a withholding: "Withheld to buy another train." (the purchase is not made by it)
-    _sub(r"\b(withh[oe]ld(?:s|ing)?)\s+(?:in\s+order\s+)?to\s+(?:buy|get|afford|save\s+for)\b(?:(?!\s+(?:and|then)\b)[^;.,()\n])*", r"\1"),
 ]
 
 
