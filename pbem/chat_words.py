@@ -3,7 +3,7 @@ and wish luck, whom they address, and the words that put what they say in an ear
 
 Used wherever chat is told from moves: a mail's greeting and sign-off lines (`pbem/mail/patterns.py`),
 the moderator's judgement of a mail's lines (`pbem/table/lines.py`: a line about an earlier move),
-and the asides around a move within a line (`loose.py`, `asides.py`, `paraphrase_parts.py`).
+and the asides around a move within a line (`loose.py`, `asides.py`).
 Each is a tuple of words or phrases (a space stands for any run of spaces); `words(...)` makes
 a regular expression alternation of them, longest first. No regex of a user's is kept here: each
 user shapes its own (a whole line, the start of a sentence, the end of a line), from these words.

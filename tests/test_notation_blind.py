@@ -24,7 +24,7 @@ BLIND = HERE / "data" / "blind"
 #: (corpora 8-11 by the reading by pieces, pbem/notation/piece_moves.py, fixed by pattern;
 #: 14-16 were scored unseen, then studied; 17 and 18 were scored unseen at the end of that work,
 #: then studied; 19 and 20 were scored unseen last; 21-23 were scored unseen at the start of the
-#: next session, then studied, 24-27 unseen at its end and 28-29 unseen last: docs/notation-claims.md).
+#: next session, then studied, 24-27 unseen at its end and 28-29 unseen last: docs/reading.md).
 FLOORS = {"lines.jsonl": 0.99, "lines2.jsonl": 0.98, "lines3.jsonl": 0.99, "lines4.jsonl": 1.0,
           "lines5.jsonl": 0.99, "lines6.jsonl": 1.0, "lines7.jsonl": 0.98, "lines8.jsonl": 0.92,
           "lines9.jsonl": 0.97, "lines10.jsonl": 0.97, "lines11.jsonl": 0.98, "lines12.jsonl": 0.98,

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Developer tool: every corpus line's verdict, one line each ("file:n<TAB>ok<TAB>what was read"),
-for a diff before and after a change to the reader (issue #24: a rewording rule retired must leave
+for a diff before and after a change to the reader (issue #24: a rule or last try retired must leave
 every line's verdict as it was).
 
 usage: corpus_verdicts.py > after.tsv     (then: diff before.tsv after.tsv)

@@ -120,7 +120,7 @@ TERSE: list[Callable[[str], str]] = [
 ]
 
 
-#: the longest line the terse rules reword (as paraphrase.LONGEST)
+#: the longest line the terse rules reword (a terse line is short)
 LONGEST = 1000
 
 
