@@ -1,10 +1,10 @@
-"""How many times the grammar parses one line: the cost of the reader's cascade of rewordings.
+"""How many times the grammar parses one line: the cost of the reader's last tries, each a reading.
 
     python benchmarks/grammar_parses.py [--worst N]
 
 Every line of the project's corpora (tests/data/blind/*.jsonl and tests/data/real/seen.jsonl)
 is read as `tools/blind_read.py` reads it, counting the calls of the Lark parser (every
-grammar parse, the rewordings' and the last tries' included). Prints the distribution for
+grammar parse, the last tries' included). Prints the distribution for
 lines of at most 200 characters beside issue #24's target (each such line at most 5 parses),
 and the lines that cost most.
 """

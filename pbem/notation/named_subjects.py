@@ -1,15 +1,18 @@
 """Last tries for a line's subject: its one player named as who moves ("Bob starts HBR on 67",
-"Lukas sells his 20 percent of QLL"), or a word opening it that names no one ("Will buy ...")."""
+"Lukas sells his 20 percent of QLL"), in an operating round another company than the one
+operating ("GT: 4-train from the depot, 300"), or a word opening it that names no one ("Will buy
+..."). Another's move is read as theirs, and the table refuses it for the writer's seat (the
+interpreter itself reads only the writer's or the operating company's moves)."""
 from __future__ import annotations
 
 import re
 from typing import Optional
 
 from .piece_moves import round_kind
-from .pieces import _find
+from .pieces import _find, clauses
 from .retry import read_reworded
 
-__all__ = ["read_as_subject", "read_without_opener", "subject"]
+__all__ = ["read_as_subject", "read_for_subject", "read_without_opener", "subject"]
 
 #: "sells his 20 percent", "swaps her Saskatchewan Central": the subject's holding
 _HANDED = re.compile(r"\b(?:sells?|selling|sold|dump(?:s|ed|ing)?|swap(?:s|ped|ping)?|trad(?:e|es|ed|ing)|"
@@ -64,3 +67,24 @@ def read_without_opener(reader, line_no: int, line: str, first) -> list:
     rest does not read either."""
     m = _OPENER.match(line)
     return read_reworded(reader, line_no, line, first, "unopened", lambda: line[m.end():] if m else None)
+
+
+def read_for_subject(reader, line_no: int, line: str, first) -> list:
+    """The line read with the company its first word names as the one operating, when all the
+    moves read are that company's; `first` (the first refusal) otherwise."""
+    ctx = reader.ctx
+    found = clauses(line, ctx, reader.index) if round_kind(ctx) == "operating" else []
+    subject = found[0].pieces[0] if found and found[0].pieces else None
+    if subject is None or subject.kind != "name" or len(subject.value) != 1 or line[:subject.start].strip():
+        raise first
+    kind, who = subject.value[0]
+    if kind != "corporation" or who == ctx.current:
+        raise first
+    reader.ctx = ctx.at_turn(current=who)
+    try:
+        got = reader.interpret(line_no, line)
+    finally:
+        reader.ctx = ctx
+    if isinstance(got, list) and got and all(m.action.entity == who for m in got):
+        return got
+    raise first

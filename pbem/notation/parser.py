@@ -41,7 +41,6 @@ from .claims import Claim
 from .anchors import names_something, naming_nothing
 from .asides import plans_one_now, read_without_asides
 from .dropping import read_dropping
-from .company_subjects import read_for_subject
 from .correction import corrects_itself, read_corrected
 from .loose import read_loose
 from .normalisers import normalise
@@ -60,9 +59,8 @@ from .terse import read_terse_by_pieces
 from .piece_moves import round_kind
 from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
-from .headings import read_without_own_heading
-from .named_subjects import read_as_subject, read_without_opener
-from .round_moves import out_of_round, read_removal
+from .named_subjects import read_as_subject, read_for_subject, read_without_opener
+from .round_moves import out_of_round
 from .respell import read_move_words_respelled, read_respelled
 from .retraction import takes_back
 from .track_moves import TrackMoves
@@ -76,7 +74,7 @@ __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_mess
 
 #: the last tries at a line nothing else reads, in order (each re-reads a reworded line whole)
 LAST_TRIES = (read_as_subject, read_without_opener, read_corrected, read_loose, read_without_asides, read_respelled,
-              read_removal, read_without_own_heading, read_for_subject, read_dropping)
+              read_for_subject, read_dropping)
 _UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 #: the longest line given the last tries (a correction, loose wording, slips): each reads the
 #: line again, and a move statement is far shorter
