@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pbem.errors import PbemError
 from pbem.notation import context_for_title, parse_message
+from pbem.notation.names import name_index
+from pbem.notation.terse import read_terse_by_pieces
 
 PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
 
@@ -52,3 +54,15 @@ def R(train, stops, revenue=None):
     from pbem.engine.actions import Route, Stop
 
     return Route(train, tuple(Stop(s) for s in stops), None, revenue)
+
+
+def interpret(title, rk, current, line):
+    """The line read by the one interpreter alone (its ParsedMoves), the company's trains all 2s."""
+    c = context_for_title(title, PLAYERS, actor="ann", current=current, round_kind=rk,
+                          rotation_resolver=lambda t, h, e: 3, trains_of=lambda c: ["2"])
+    return read_terse_by_pieces(line, c, name_index(c))
+
+
+def interpret_actions(title, rk, current, line):
+    """The actions of the line read by the interpreter alone (`interpret`)."""
+    return [m.action for m in interpret(title, rk, current, line)]

@@ -10,17 +10,7 @@ import pytest
 
 from pbem.engine.actions import BuyCompany, BuyTrain, Dividend, LayTile, Pass, PlaceToken, RemoveToken, Route, RunRoutes, Stop
 from pbem.errors import NotationError
-from pbem.notation import context_for_title
-from pbem.notation.names import name_index
-from pbem.notation.terse import read_terse_by_pieces
-
-PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
-
-
-def interpret(title, rk, current, line):
-    ctx = context_for_title(title, PLAYERS, actor="ann", current=current, round_kind=rk,
-                            rotation_resolver=lambda t, h, e: 3, trains_of=lambda c: ["2"])
-    return read_terse_by_pieces(line, ctx, name_index(ctx))
+from notation_kit import interpret
 
 
 READ = [

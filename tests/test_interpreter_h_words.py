@@ -14,17 +14,7 @@ from pbem.engine.actions import (
     BuyCompany, BuyShares, BuyTrain, DiscardTrain, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken, SellShares,
 )
 from pbem.errors import NotationError
-from pbem.notation import context_for_title
-from pbem.notation.names import name_index
-from pbem.notation.terse import read_terse_by_pieces
-
-PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
-
-
-def interpret(title, rk, current, line):
-    ctx = context_for_title(title, PLAYERS, actor="ann", current=current, round_kind=rk,
-                            rotation_resolver=lambda t, h, e: 3, trains_of=lambda c: ["2"])
-    return [m.action for m in read_terse_by_pieces(line, ctx, name_index(ctx))]
+from notation_kit import interpret_actions as interpret
 
 
 READ = [
