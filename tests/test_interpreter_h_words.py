@@ -60,6 +60,9 @@ READ = [
     # a pronoun after the writer's own name is the writer's
     ("1882", "SR", None, "Ann has $300 left, so she sells 20% of GT.", [SellShares("ann", "GT", 20)]),
     ("1830", "SR", None, "Ann sells off her whole PRR holding (3 shares)", [SellShares("ann", "PRR", 30)]),
+    ("1882", "SR", None, "Ann dumps her 20% of GT into the pool", [SellShares("ann", "GT", 20)]),
+    ("1882", "SR", None, "Ann sold her CPR (1 share) and bought 1 QLL",
+     [SellShares("ann", "CPR", 10), BuyShares("ann", "QLL", "ipo", 10)]),
     # chat about another player, set aside beside the writer's move
     ("1882", "SR", None, "Nice one Cid! Anyway I pass.", [Pass("ann")]),
     ("1882", "SR", None, "Thanks Bob, good move. Anyway, I pass this time.", [Pass("ann")]),

@@ -119,9 +119,11 @@ REFUSED = [
     ("1882", "SR", None, "Pass (nothing, but buy a GT)."),                         # not X, but Y
     ("1882", "OR", "CNR", "CNR can't buy a train and I'm out of cash."),           # out of cash is no pass
     ("1882", "SR", None, "If nobody bids, buy 1 GT."),                             # a condition: the line
-    # a move told with "his"/"her" is set aside, and with it the line: never the other clauses alone
-    ("1882", "SR", None, "Ann sold his CPR (1 share) and bought 1 QLL"),
-    ("1882", "SR", None, "Ann sells her 20 percent of QLL and 10 percent of CN"),
+    # a move told with "his"/"her" of no one named is set aside, and with it the line: never the
+    # other clauses alone (after the writer's own name they are the writer's: test_notation_narrative)
+    ("1882", "SR", None, "Sold his CPR (1 share) and bought 1 QLL"),
+    ("1882", "SR", None, "Sells her 20 percent of QLL and 10 percent of CN"),
+    ("1882", "SR", None, "Bob sells her 20 percent of QLL and 10 percent of CN"),
     ("1861", "merger", "KR", "KR and MV merge into MKV (Y leading)"),           # the lead merges not
     ("1861", "merger", "RO", "RO merges with KB to form NW, and drops the token in D14"),   # whose token?
     ("1882", "SR", None, "Bob buys the GT president's certificate, par 100"),      # another player's par

@@ -1,5 +1,5 @@
 """A pronoun standing for the writer ("Ann has $300 left, so she sells 20% of GT", "Ann sells off
-her whole PRR holding"): "he", "she", and "his", "her" of a holding sold ("off her", "of his"),
+her whole PRR holding"): "he", "she", "his" and "her" (not before an ordinal: "her 4th share" is a claim),
 after the writer's own name with no other player named between, are the writer's; the line is
 read without them (another's pronoun, one whose player is not the writer, still sets its clause
 aside: scopes.py; "buys her third share" is left to the claims it comes with)."""
@@ -12,8 +12,10 @@ from .names import NameIndex
 
 __all__ = ["own_pronouns"]
 
-#: "she sells", "sells off her holding", "sold of his shares": a subject, or a holding sold
-_PRONOUN = re.compile(r"\b(?:he|she)\b|(?<=\bof\s)(?:his|her)\b|(?<=\boff\s)(?:his|her)\b", re.I)
+#: "she sells", "dumps her 20%", "sold his CPR": a subject, or a holding sold ("her 4th share" is a
+#: claim about the count, left to the claims)
+_PRONOUN = re.compile(r"\b(?:he|she)\b|\b(?:his|her)\b(?!\s+(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|last)\b)",
+                      re.I)
 
 
 def own_pronouns(line: str, ctx: NotationContext, index: NameIndex) -> str:
