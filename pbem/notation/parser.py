@@ -61,7 +61,7 @@ from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
 from .named_subjects import read_as_subject, read_for_subject, read_without_opener
 from .round_moves import out_of_round
-from .respell import read_move_words_respelled, read_respelled
+from .respell import read_move_words_respelled
 from .retraction import takes_back
 from .track_moves import TrackMoves
 from .trade_moves import TradeMoves
@@ -73,8 +73,8 @@ from .values import ValueReader
 __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_message"]
 
 #: the last tries at a line nothing else reads, in order (each re-reads a reworded line whole)
-LAST_TRIES = (read_as_subject, read_without_opener, read_corrected, read_loose, read_without_asides, read_respelled,
-              read_for_subject, read_dropping)
+LAST_TRIES = (read_as_subject, read_without_opener, read_corrected, read_loose, read_without_asides, read_for_subject,
+              read_dropping)
 _UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 #: the longest line given the last tries (a correction, loose wording, slips): each reads the
 #: line again, and a move statement is far shorter
@@ -205,7 +205,6 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         self.asides: list[str] = []        # what the clause set aside, for the reply
         self.clause_header: Optional[str] = None
         self.transcript = False            # a pasted transcript: no reading by pieces
-        self.respelling = False            # reading a line with its slips corrected (respell.py)
         self.correcting = False            # reading the correction a line ends with (correction.py)
         self.loosening = False             # reading a line's loose wording put plainly (loose.py)
         self.setting_aside = False         # reading a line without its asides (asides.py)

@@ -3,14 +3,12 @@
 A word is corrected only when it is no word the reader or plain English knows and is one edit
 (a letter changed, added or dropped, or two neighbours swapped) from a word of the reader's
 vocabulary (a capitalised word: from a word of a company's or place's name, "Pacfic"), or an
-upper-case word one edit from a company's symbol; the reader then reads the
-corrected line and keeps it only when that reading is the one reading all corrections agree on
-(`pbem/notation/respell.py`). A doubled letter written once ("pas", "pasing") or two
+upper-case word one edit from a company's symbol; it is put right only when it can stand for
+one word (or forms of one move word) alone. A doubled letter written once ("pas", "pasing") or two
 neighbours swapped ("trian", "CRP") is the likelier slip and is tried alone when it fits.
 """
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass
 
@@ -18,7 +16,7 @@ from .messages import MOVE_WORDS, OTHER_WORDS
 from .names import NameIndex, norm
 from .pieces import FILLERS, VERBS
 
-__all__ = ["Slip", "slips", "respellings", "respelled"]
+__all__ = ["Slip", "slips", "respelled"]
 
 #: the words a slip is corrected to: the reader's move words and the nouns of moves
 VOCABULARY = frozenset(
@@ -149,32 +147,18 @@ def slips(line: str, index: NameIndex) -> list[Slip]:
     return sorted(out, key=lambda s: s.start)
 
 
-#: the most corrected lines a line is read as, and the most slips a line may have
-_MOST = 12
+#: the most slips a line may have
 _MOST_SLIPS = 4
 
 
-def respellings(line: str, index: NameIndex) -> list[tuple[str, tuple[Slip, ...], tuple[str, ...]]]:
-    """The line with its slips corrected, each way they may be (at most a few): (line, slips,
-    the words put in their place)."""
-    found = slips(line, index)
+def respelled(line: str, index: NameIndex) -> tuple[str, str, tuple[str, ...]]:
+    """The line with each slip that can stand for one word only (or for forms of one move word)
+    put right ("lyas" -> "lays", "CRP" -> "CPR", "buyz" -> "buy"), the note of what was read as
+    what ("" when nothing was) and the words put in."""
+    found = [s for s in slips(line, index) if len(s.choices) == 1 or len({VERBS.get(w) for w in s.choices} - {None}) == 1
+             and all(w in VERBS for w in s.choices)]      # "selll": "sell" or "sells", one move word either way
     if not found or len(found) > _MOST_SLIPS:
-        return []                    # more slips than that: not a move line with a slip in it
-    out = []
-    for words in itertools.islice(itertools.product(*(s.choices for s in found)), _MOST):
-        text = line
-        for s, w in sorted(zip(found, words), key=lambda sw: -sw[0].start):
-            text = text[:s.start] + w + text[s.end:]
-        out.append((text, tuple(found), tuple(words)))
-    return out
-
-
-def respelled(line: str, index: NameIndex) -> tuple[str, str]:
-    """The line with each slip that can stand for one word only put right ("lyas" -> "lays",
-    "CRP" -> "CPR"), and the note of what was read as what ("" when nothing was)."""
-    found = [s for s in slips(line, index) if len(s.choices) == 1]
-    if not found or len(found) > _MOST_SLIPS:
-        return line, ""
+        return line, "", ()
     for s in sorted(found, key=lambda s: -s.start):
         line = line[:s.start] + s.choices[0] + line[s.end:]
-    return line, "read " + ", ".join(f'"{s.word}" as "{s.choices[0]}"' for s in found)
+    return line, "read " + ", ".join(f'"{s.word}" as "{s.choices[0]}"' for s in found), tuple(s.choices[0] for s in found)

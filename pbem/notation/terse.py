@@ -166,7 +166,7 @@ def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
     try:
         return end_said(read_by_pieces(line, ctx, index), round_kind(ctx))     # "buy CPR ipo, that's all"
     except PbemError as first:
-        fixed, note = respelled(line, index) if len(line) <= _SLIPS_CHARS else (line, "")
+        fixed, note, _ = respelled(line, index) if len(line) <= _SLIPS_CHARS else (line, "", ())
         if note and not isinstance(first, AmbiguousMoveError):
             try:
                 moves = read_terse_by_pieces(fixed, ctx, index)
