@@ -1,8 +1,8 @@
 """Last tries for a line's subject: its one player named as who moves ("Bob starts HBR on 67",
 "Lukas sells his 20 percent of QLL"), in an operating round another company than the one
-operating ("GT: 4-train from the depot, 300"), or a word opening it that names no one ("Will buy
-..."). Another's move is read as theirs, and the table refuses it for the writer's seat (the
-interpreter itself reads only the writer's or the operating company's moves)."""
+operating ("GT: 4-train from the depot, 300"). Another's move is read as theirs, and the table
+refuses it for the writer's seat (the interpreter itself reads only the writer's or the
+operating company's moves)."""
 from __future__ import annotations
 
 import re
@@ -10,17 +10,13 @@ from typing import Optional
 
 from .piece_moves import round_kind
 from .pieces import _find, clauses
-from .retry import read_reworded
 
-__all__ = ["read_as_subject", "read_for_subject", "read_without_opener", "subject"]
+__all__ = ["read_as_subject", "read_for_subject", "subject"]
 
 #: "sells his 20 percent", "swaps her Saskatchewan Central": the subject's holding
 _HANDED = re.compile(r"\b(?:sells?|selling|sold|dump(?:s|ed|ing)?|swap(?:s|ped|ping)?|trad(?:e|es|ed|ing)|"
                      r"exchang(?:e|es|ed|ing)|convert(?:s|ed|ing)?)\s+(his|her)\b", re.I)
 _BY = re.compile(r"\bby\s*$", re.I)
-#: a word opening a sentence before its move word (written small), no one's name
-_OPENER = re.compile(r"^\s*(?:now|then|ok|okay|so|well|will|also|finally|right|sure|fine|alright|anyway|just)\b[\s,]*(?=[a-z])",
-                     re.I)
 
 
 def subject(line: str, ctx, index) -> Optional[str]:
@@ -60,13 +56,6 @@ def read_as_subject(reader, line_no: int, line: str, first) -> list:
     if isinstance(got, list) and got:
         return got
     raise first from None
-
-
-def read_without_opener(reader, line_no: int, line: str, first) -> list:
-    """The line read without the word opening it (`_OPENER`); `first` when it has none or the
-    rest does not read either."""
-    m = _OPENER.match(line)
-    return read_reworded(reader, line_no, line, first, "unopened", lambda: line[m.end():] if m else None)
 
 
 def read_for_subject(reader, line_no: int, line: str, first) -> list:

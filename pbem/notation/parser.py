@@ -59,7 +59,7 @@ from .terse import read_terse_by_pieces
 from .piece_moves import round_kind
 from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
-from .named_subjects import read_as_subject, read_for_subject, read_without_opener
+from .named_subjects import read_as_subject, read_for_subject
 from .round_moves import out_of_round
 from .respell import read_move_words_respelled
 from .retraction import takes_back
@@ -73,7 +73,7 @@ from .values import ValueReader
 __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_message"]
 
 #: the last tries at a line nothing else reads, in order (each re-reads a reworded line whole)
-LAST_TRIES = (read_as_subject, read_without_opener, read_corrected, read_loose, read_without_asides, read_for_subject,
+LAST_TRIES = (read_as_subject, read_corrected, read_loose, read_without_asides, read_for_subject,
               read_dropping)
 _UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 #: the longest line given the last tries (a correction, loose wording, slips): each reads the
