@@ -85,7 +85,7 @@ def cmd_routes(args: argparse.Namespace) -> int:
     with the canonical line a player could mail back; `--render` draws it on the map."""
     from pathlib import Path
 
-    from pbem.replay.best_run import NoRun, best_run, runners
+    from pbem.replay.best_run import NoRun, as_operating, best_run, runners
     from pbem.replay.position import position
     from pbem.render.map import round_label
 
@@ -101,7 +101,8 @@ def cmd_routes(args: argparse.Namespace) -> int:
         else runners(game)
     if not syms:
         raise NoRun(f"no company can run {when}: none has a train that has not run and a route for it")
-    runs = [best_run(game, s) for s in syms]
+    searched = as_operating(game)
+    runs = [best_run(searched, s) for s in syms]
     for run in runs:
         print(f"{run.corp} {when}: best run found {g.money(run.total)}")
         width = max((len(t.train) for t in run.trains), default=0)

@@ -14,7 +14,7 @@ from pbem.engine.routes import check_routes
 from pbem.errors import PbemError, RuleError
 from pbem.game import Game
 
-__all__ = ["BestRun", "NoRun", "TrainRun", "best_run", "cannot_run", "runners"]
+__all__ = ["BestRun", "NoRun", "TrainRun", "as_operating", "best_run", "cannot_run", "runners"]
 
 
 class NoRun(PbemError):
@@ -47,26 +47,44 @@ class BestRun:
     resolved: tuple = ()
 
 
+def as_operating(game: Game) -> Game:
+    """The game to search for runs: itself in an operating round; outside one a copy whose
+    trains have all not run yet (as at the start of the next operating round), so a stock
+    round asks what each company would run now."""
+    if _operating(game):
+        return game
+    copy = game.copy()
+    for corp in copy.state.corporations.values():
+        for t in corp.trains:
+            t.operated = False
+    return copy
+
+
+def _operating(game: Game) -> bool:
+    return getattr(game.state.round, "name", "") == "operating"
+
+
 def runners(game: Game) -> list[str]:
     """The companies that may run now: the one whose turn it is in an operating round when it
     can, else every company that can (as `cannot_run` judges)."""
     g = game.state
     ent = g.current_entity()
-    if getattr(g.round, "name", "") == "operating" and ent in g.corporations and cannot_run(game, ent) is None:
+    if _operating(game) and ent in g.corporations and cannot_run(game, ent) is None:
         return [ent]
     return [sym for sym in g.corporations if cannot_run(game, sym) is None]
 
 
 def cannot_run(game: Game, sym: str) -> Optional[str]:
     """Why company `sym` cannot run now (None when it can): unknown, no train, its trains have
-    run this round, or no route for a train."""
+    run in this operating round, or no route for a train (outside an operating round, ask
+    `best_run` on `as_operating(game)`)."""
     g = game.state
     corp = g.corporations.get(sym)
     if corp is None:
         return f"there is no company {sym!r} (the companies: {', '.join(sorted(g.corporations))})"
     if not corp.trains:
         return f"{sym} has no train"
-    if all(t.operated for t in corp.trains):
+    if all(t.operated for t in corp.trains) and _operating(game):
         return f"{sym}'s trains have all run in this operating round (each train runs once per operating round)"
     if not route_available(g.board, sym):
         return f"{sym} has no route: a train needs two stops joined by track with a station of {sym} on them"
