@@ -29,6 +29,7 @@ from pbem.reading.move import FalseClaim, play_move
 from pbem.reading.settle import push_implicit_passes, reports_automatic  # noqa: F401 (push_implicit_passes re-exported)
 
 from .outcome import AppliedMove, MoveRejected, Outcome, Refusal
+from .run_note import below_best, best_before
 
 __all__ = ["AppliedMove", "MoveRejected", "Outcome", "Refusal", "Table", "round_label", "round_label_mismatch",
            "CLAIMS_WARN"]
@@ -219,6 +220,7 @@ class Table:
                                cause=RuleError("players move only for themselves and the companies they run",
                                                rule="who may move"))
         mark = len(g.moves)
+        best = best_before(g, pm.action)
         try:
             play_move(g, pm, i, self.warnings, changed)
         except AmbiguousMoveError as e:
@@ -230,6 +232,9 @@ class Table:
         except RuleError as e:
             raise MoveRejected(f"move {i} ({clip(pm.text)!r}, line {pm.line}) refused: {e}", move=i, text=pm.text,
                                cause=e, legal=self._legal_at(g, mark)) from e
+        note = below_best(g, best, mark) if best is not None else None
+        if note:
+            self.warnings.append(note)
 
     @staticmethod
     def _legal_at(g: Game, mark: int) -> list[str]:

@@ -1,0 +1,122 @@
+"""The moderator's check of a declared run (issue #25): an illegal run is refused with what is
+wrong, a decline while a run exists is refused, and a legal run below the best run the route
+search finds is accepted with a note naming that run to the president: in `Table.submit`'s
+outcome, in `pbem move`'s output and in the mail reply (the Postmaster fed real mail bytes),
+never in the report the other players get."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mailkit import GM, GM_SECRET, MOD, latest, mail, text_of
+from pbem.cli import main
+from pbem.engine.actions import RunRoutes
+from pbem.moderator.postmaster import Master, Postmaster
+from pbem.moderator.roster import Roster, Seat
+from pbem.moderator.signon import hash_secret
+from pbem.replay.best_run import best_run
+from pbem.replay.record_file import import_record
+from pbem.table import Table
+
+REC = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882" / "5585.json"
+GAME = "below-best"
+
+
+def _cut_before_a_run_of_two(tmp_path: Path) -> Path:
+    """The 1882 record cut just before the first company runs two trains, as a game file."""
+    data = json.loads(REC.read_text())
+    runs = [a for a in data["actions"] if a["type"] == "run_routes" and len(a.get("routes") or ()) >= 2]
+    data["actions"] = [a for a in data["actions"] if a["id"] < runs[0]["id"]]
+    data.pop("result", None)
+    for p, name in zip(data["players"], ("Ann", "Bob", "Cid", "Dee")):
+        p["name"] = name                   # names of one word, as a SIGNON line takes them
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(data))
+    path = tmp_path / f"{GAME}.pbem"
+    import_record(cut, path)
+    return path
+
+
+@pytest.fixture
+def at_run(tmp_path):
+    """(game file, the table, the running company, its best run, a legal run below it: the best
+    run without its last train)."""
+    path = _cut_before_a_run_of_two(tmp_path)
+    table = Table.open(path)
+    corp = table.game.current_entity()
+    best = best_run(table.play, corp)
+    assert len(best.action.routes) >= 2 and best.action.routes[-1].revenue > 0
+    lower = table.play.notation(RunRoutes(corp, best.action.routes[:-1]))
+    return path, table, corp, best, lower
+
+
+def _note(best, earned: int, money) -> str:
+    return (f"{best.corp} ran for {money(earned)}; a run worth {money(best.total)} exists "
+            f"({money(best.total - earned)} more, the best pbem finds): {best.line}")
+
+
+def test_a_run_below_the_best_is_accepted_with_a_note_of_the_best(at_run):
+    _path, table, corp, best, lower = at_run
+    president = table.game.player_name(table.game.corporations[corp].president)
+    outcome = table.submit(lower, president)
+    assert outcome.ok, outcome.refusals
+    earned = sum(r.revenue for r in table.game.last_run[1])
+    assert table.game.last_run[0] == corp and 0 < earned < best.total
+    assert outcome.notes == [_note(best, earned, table.game.money)]
+
+
+def test_the_best_run_gets_no_note(at_run):
+    _path, table, corp, best, _lower = at_run
+    outcome = table.submit(best.line, table.game.player_name(table.game.corporations[corp].president))
+    assert outcome.ok and outcome.notes == []
+    assert sum(r.revenue for r in table.game.last_run[1]) == best.total
+
+
+def test_a_decline_and_an_illegal_run_are_refused_with_the_reason(at_run):
+    _path, table, corp, best, _lower = at_run
+    president = table.game.player_name(table.game.corporations[corp].president)
+    moves = len(table.play.moves)
+    declined = table.submit(f"{corp} does not run", president)
+    assert not declined.ok
+    why = declined.refusals[0]
+    assert f"{corp} has a run worth" in why.message and why.rule == "a corporation runs for the highest earnings"
+    assert why.legal[0].startswith(best.line)                 # the best run offered first
+    first = best.action.routes[0]
+    wrong = table.submit(best.line.replace(f"for {first.revenue}", f"for {first.revenue + 10}", 1), president)
+    assert not wrong.ok and f"is worth {table.game.money(first.revenue)}, not" in wrong.refusals[0].message
+    assert table.game.current_entity() == corp and len(table.play.moves) == moves      # nothing applied
+
+
+def test_pbem_move_prints_the_note(at_run, capsys):
+    path, table, corp, best, lower = at_run
+    president = table.game.player_name(table.game.corporations[corp].president)
+    assert main(["move", str(path), lower, "--as", president]) == 0
+    out, err = capsys.readouterr()
+    after = Table.open(path)
+    earned = sum(r.revenue for r in after.game.last_run[1])
+    assert f"#{after.seqs[-1]} {lower}" in out or lower in out
+    assert f"warning: {_note(best, earned, after.game.money)}" in err.splitlines()
+
+
+def test_the_mail_reply_tells_the_president_and_the_report_does_not(at_run):
+    path, table, corp, best, lower = at_run
+    games = path.parent
+    names = [p.name for p in table.file.header.players]
+    secrets = {n: f"secret-{i}-of-{n.replace(' ', '')}" for i, n in enumerate(names)}
+    addr = {n: f"p{i}@pbem.test" for i, n in enumerate(names)}
+    Roster(GAME, "1882", GM, hash_secret(GM_SECRET),
+           [Seat(n, addr[n], hash_secret(secrets[n])) for n in names]).save(games / f"{GAME}.roster.json")
+    pm = Postmaster(MOD, games, masters=[Master(GM, hash_secret(GM_SECRET))], render_images=False)
+    president = table.game.player_name(table.game.corporations[corp].president)
+    body = f"SIGNON {GAME} {president} {secrets[president]}\n{lower}"
+    d = pm.handle("k1", mail(addr[president], body, subject=f"[{GAME}] run", in_reply_to=latest(pm, GAME)))
+    assert d.folder == "Processed", d.outcome
+    after = Table.open(path)
+    earned = sum(r.revenue for r in after.game.last_run[1])
+    note = _note(best, earned, after.game.money)
+    to_president = [text_of(o.raw) for o in d.outgoing if o.rcpts == (addr[president],)]
+    assert any(f"Warning: {note}" in t for t in to_president), to_president
+    others = [text_of(o.raw) for o in d.outgoing if o.rcpts != (addr[president],)]
+    assert others and not any(best.line in t for t in others)
