@@ -95,7 +95,7 @@ def cmd_routes(args: argparse.Namespace) -> int:
         raise UsageError(f"--render {out}: " + ("is a folder" if out.is_dir() else f"there is no folder {out.parent}"))
     pos = position(args.file, at)
     game, g = pos.game, pos.game.state
-    where = f"after {pos.what} {pos.at}" if pos.at is not None else "at the start"
+    where = f"after {pos.what} {pos.at}" if pos.at else "at the start"
     when = f"{where} ({round_label(g)}, phase {g.phase.name})"
     syms = [args.company.upper() if args.company.upper() in g.corporations else args.company] if args.company \
         else runners(game)

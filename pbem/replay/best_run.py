@@ -83,7 +83,7 @@ def cannot_run(game: Game, sym: str) -> Optional[str]:
     if corp is None:
         return f"there is no company {sym!r} (the companies: {', '.join(sorted(g.corporations))})"
     if not corp.trains:
-        return f"{sym} has no train"
+        return f"{sym} has no train (a company runs only the trains it has)"
     if all(t.operated for t in corp.trains) and _operating(game):
         return f"{sym}'s trains have all run in this operating round (each train runs once per operating round)"
     if not route_available(g.board, sym):
