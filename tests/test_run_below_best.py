@@ -100,15 +100,20 @@ def test_pbem_move_prints_the_note(at_run, capsys):
     assert f"warning: {_note(best, earned, after.game.money)}" in err.splitlines()
 
 
+def _seated(path: Path, table: Table) -> tuple[dict, dict]:
+    """The game's roster beside its file: each player at their test mailbox with a secret."""
+    names = [p.name for p in table.file.header.players]
+    secrets = {n: f"secret-{i}-of-{n}" for i, n in enumerate(names)}
+    addr = {n: f"{n.lower()}@pbem.test" for n in names}
+    Roster(GAME, "1882", GM, hash_secret(GM_SECRET),
+           [Seat(n, addr[n], hash_secret(secrets[n])) for n in names]).save(path.parent / f"{GAME}.roster.json")
+    return secrets, addr
+
+
 def test_the_mail_reply_tells_the_president_and_the_report_does_not(at_run):
     path, table, corp, best, lower = at_run
-    games = path.parent
-    names = [p.name for p in table.file.header.players]
-    secrets = {n: f"secret-{i}-of-{n.replace(' ', '')}" for i, n in enumerate(names)}
-    addr = {n: f"p{i}@pbem.test" for i, n in enumerate(names)}
-    Roster(GAME, "1882", GM, hash_secret(GM_SECRET),
-           [Seat(n, addr[n], hash_secret(secrets[n])) for n in names]).save(games / f"{GAME}.roster.json")
-    pm = Postmaster(MOD, games, masters=[Master(GM, hash_secret(GM_SECRET))], render_images=False)
+    secrets, addr = _seated(path, table)
+    pm = Postmaster(MOD, path.parent, masters=[Master(GM, hash_secret(GM_SECRET))], render_images=False)
     president = table.game.player_name(table.game.corporations[corp].president)
     body = f"SIGNON {GAME} {president} {secrets[president]}\n{lower}"
     d = pm.handle("k1", mail(addr[president], body, subject=f"[{GAME}] run", in_reply_to=latest(pm, GAME)))
@@ -120,3 +125,32 @@ def test_the_mail_reply_tells_the_president_and_the_report_does_not(at_run):
     assert any(f"Warning: {note}" in t for t in to_president), to_president
     others = [text_of(o.raw) for o in d.outgoing if o.rcpts != (addr[president],)]
     assert others and not any(best.line in t for t in others)
+
+
+@pytest.mark.usefixtures("mail")        # the servers with every mailbox emptied
+def test_over_real_mail_servers_the_president_reads_the_note(at_run, mail_stack, tmp_path):
+    """The same over Dovecot and SMTP: the run mailed in, the moderator's daemon run once, the
+    reply read from the president's mailbox, the reports from the others'."""
+    from pbem.mail.imap import ImapMailbox
+    from pbem.mail.sender import SmtpSender
+    from pbem.moderator.daemon import Moderator
+    from pbem.moderator.ledger import Ledger
+
+    path, table, corp, best, lower = at_run
+    secrets, addr = _seated(path, table)
+    stack = mail_stack
+    pm = Postmaster(MOD, path.parent, masters=[Master(GM, hash_secret(GM_SECRET))], render_images=False)
+    box = ImapMailbox(stack.host, stack.imap_port, *stack.user(MOD), security="none")
+    mod = Moderator(pm, box, SmtpSender(stack.host, stack.smtp_port, security="none"), Ledger(tmp_path / "l.db"))
+    president = table.game.player_name(table.game.corporations[corp].president)
+    raw = mail(f"{president} <{addr[president]}>", f"SIGNON {GAME} {president} {secrets[president]}\n{lower}",
+               subject=f"[{GAME}] run", in_reply_to=latest(pm, GAME))
+    stack.send(raw, addr[president], MOD)
+    mod.run_once()
+    after = Table.open(path)
+    note = _note(best, sum(r.revenue for r in after.game.last_run[1]), after.game.money)
+    replies = [text_of(m) for m in stack.messages(addr[president])]
+    assert any(t.startswith("Accepted.") and f"Warning: {note}" in t for t in replies), replies
+    for name in (n for n in addr if n != president):
+        got = [text_of(m) for m in stack.messages(addr[name])]
+        assert got and not any(best.line in t for t in got), name
