@@ -24,9 +24,11 @@ REC = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games"
 GAME = "below-best"
 
 
-def _cut_before_a_run_of_two(tmp_path: Path) -> Path:
-    """The 1882 record cut just before the first company runs two trains, as a game file."""
+def _cut_before_a_run_of_two(tmp_path: Path, options: tuple[str, ...] = ()) -> Path:
+    """The 1882 record cut just before the first company runs two trains, as a game file (with
+    the game `options`)."""
     data = json.loads(REC.read_text())
+    data.setdefault("settings", {})["optional_rules"] = list(options)
     runs = [a for a in data["actions"] if a["type"] == "run_routes" and len(a.get("routes") or ()) >= 2]
     data["actions"] = [a for a in data["actions"] if a["id"] < runs[0]["id"]]
     data.pop("result", None)
@@ -65,6 +67,33 @@ def test_a_run_below_the_best_is_accepted_with_a_note_of_the_best(at_run):
     earned = sum(r.revenue for r in table.game.last_run[1])
     assert table.game.last_run[0] == corp and 0 < earned < best.total
     assert outcome.notes == [_note(best, earned, table.game.money)]
+
+
+def test_with_the_option_best_run_a_lower_run_is_refused(tmp_path):
+    path = _cut_before_a_run_of_two(tmp_path, ("best-run",))
+    table = Table.open(path)
+    assert "best-run" in table.file.header.options
+    corp = table.game.current_entity()
+    best = best_run(table.play, corp)
+    president = table.game.player_name(table.game.corporations[corp].president)
+    moves = len(table.play.moves)
+    lower = table.play.notation(RunRoutes(corp, best.action.routes[:-1]))
+    refused = table.submit(lower, president)
+    assert not refused.ok and len(table.play.moves) == moves and len(Table.open(path).play.moves) == moves
+    why = refused.refusals[0]
+    earned = best.total - best.action.routes[-1].revenue
+    assert why.rule == "the best run is obliged (game option best-run)"
+    assert why.message.endswith(_note(best, earned, table.game.money)) and why.legal[0].startswith(best.line)
+    assert table.submit(best.line, president).ok                # the best run itself is taken
+
+
+def test_the_option_is_known_to_every_title(tmp_path, capsys):
+    for title, players in (("1882", ["A", "B", "C"]), ("1861", ["A", "B", "C"]), ("1830", ["A", "B", "C"])):
+        g = tmp_path / f"{title}.pbem"
+        assert main(["new", title, str(g), "--players", *players, "--option", "best-run"]) == 0
+        assert "best-run" in Table.open(g).file.header.options
+    assert main(["new", "1882", str(tmp_path / "x.pbem"), "--players", "A", "B", "C", "--option", "best-runs"]) == 2
+    assert "(its options: " in capsys.readouterr().err
 
 
 def test_the_best_run_gets_no_note(at_run):

@@ -1,7 +1,8 @@
 """The moderator's note on a run below the best: a legal run is accepted, and when the route
 search knows a run worth more at the position the run met, the president is told that run in
 canonical notation, with what it earns (issue #25: a run below the best is legal by default;
-an illegal run, or a decline while a run exists, is refused by the engine itself)."""
+with the game option `best-run` it is refused; an illegal run, or a decline while a run
+exists, is refused by the engine itself)."""
 from __future__ import annotations
 
 from typing import Optional
@@ -11,7 +12,10 @@ from pbem.game import Game
 from pbem.reading.runs import needs_stops
 from pbem.replay.best_run import BestRun, best_run, cannot_run
 
-__all__ = ["best_before", "below_best"]
+__all__ = ["BEST_RUN_RULE", "best_before", "below_best", "note"]
+
+#: the rule a lower run breaks in a game with the option `best-run`
+BEST_RUN_RULE = "the best run is obliged (game option best-run)"
 
 
 def best_before(game: Game, action: object) -> Optional[BestRun]:
@@ -27,17 +31,20 @@ def best_before(game: Game, action: object) -> Optional[BestRun]:
     return best if best.resolved else None
 
 
-def below_best(game: Game, best: BestRun, mark: int) -> Optional[str]:
-    """The note for the president when the run among the moves pushed since `mark` earned less
-    than `best`; None when it earned as much (or the move was no run of that company)."""
+def below_best(game: Game, best: BestRun, mark: int) -> Optional[int]:
+    """What the run among the moves pushed since `mark` earned, when that is less than `best`;
+    None when it earned as much (or the move was no run of that company)."""
     if not any(isinstance(a, RunRoutes) and a.entity == best.corp for a in game.moves[mark:]):
         return None
     sym, resolved = game.state.last_run
     if sym != best.corp:
         return None
     earned = sum(r.revenue for r in resolved)
-    if earned >= best.total:
-        return None
+    return earned if earned < best.total else None
+
+
+def note(game: Game, best: BestRun, earned: int) -> str:
+    """The note to the president of a run that earned `earned`, below `best`."""
     money = game.state.money
     return (f"{best.corp} ran for {money(earned)}; a run worth {money(best.total)} exists "
             f"({money(best.total - earned)} more, the best pbem finds): {best.line}")
