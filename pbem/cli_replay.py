@@ -111,6 +111,8 @@ def cmd_routes(args: argparse.Namespace) -> int:
         if not run.trains:
             print("  no route earns anything")
         print(f"  {run.line}")
+        if run.refused:
+            print(f"  but the engine's route check refuses it: {run.refused}")
     if out is not None:
         from pbem.render.map import map_png
         from pbem.render.route_overlay import ShownRun

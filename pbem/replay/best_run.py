@@ -45,6 +45,7 @@ class BestRun:
     line: str
     action: RunRoutes
     resolved: tuple = ()
+    refused: str = ""              # why the engine's route check refuses the run found (a fault of the search)
 
 
 def as_operating(game: Game) -> Game:
@@ -101,13 +102,16 @@ def best_run(game: Game, sym: str) -> BestRun:
     routes, total = known_run(g, corp)
     action = RunRoutes(sym, tuple(routes))
     resolved: tuple = ()
+    refused = ""
     if routes:
         dist = {t.name: g.title.train_distance(g, corp, t) for t in corp.trains}
         try:
-            resolved = tuple(check_routes(g.board, sym, list(routes), dist, g.tile_colors,
-                                          lambda stops: g.title.route_bonus(g, stops)))
-        except RuleError:
-            resolved = ()            # the search's run that its own check refuses: nothing to draw
+            laid = check_routes(g.board, sym, list(routes), dist, g.tile_colors,
+                                lambda stops: g.title.route_bonus(g, stops))
+            g.title.check_resolved_routes(g, corp, laid)       # as the run rule checks it (`Route.run`)
+            resolved = tuple(laid)
+        except RuleError as e:
+            refused = str(e)         # the search's run that the route check refuses: told, never drawn
     names = g.board.location_name
     trains = tuple(TrainRun(r.train, tuple((s.hex, names(s.hex)) for s in r.stops), r.revenue or 0) for r in routes)
-    return BestRun(sym, trains, total, game.notation(action), action, resolved)
+    return BestRun(sym, trains, total, game.notation(action), action, resolved, refused)
