@@ -183,3 +183,15 @@ def test_over_real_mail_servers_the_president_reads_the_note(at_run, mail_stack,
     for name in (n for n in addr if n != president):
         got = [text_of(m) for m in stack.messages(addr[name])]
         assert got and not any(best.line in t for t in got), name
+
+
+def test_the_legal_mail_command_lists_the_best_run_first(at_run):
+    path, table, corp, best, _lower = at_run
+    _secrets, addr = _seated(path, table)
+    pm = Postmaster(MOD, path.parent, masters=[Master(GM, hash_secret(GM_SECRET))], render_images=False)
+    president = table.game.player_name(table.game.corporations[corp].president)
+    d = pm.handle("k1", mail(addr[president], "LEGAL", subject=f"[{GAME}] legal?"))
+    assert d.folder == "Processed", d.outcome
+    reply = text_of(d.outgoing[0].raw).splitlines()
+    head = next(i for i, ln in enumerate(reply) if ln.startswith("Legal now for "))
+    assert reply[head + 1].strip().startswith(best.line + "  (")
