@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from pbem.cli_guard import key_file_arg
+from pbem.cli_guard import UsageError, key_file_arg, parse_at
 from pbem.errors import PbemError
 
 
@@ -79,7 +79,61 @@ def cmd_whatif(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_routes(args: argparse.Namespace) -> int:
+    """`pbem routes GAME [COMPANY] [--at N] [--render OUT.png]`: the best run of a company (of the
+    one operating now, or of every company that can run, when none is named), train by train,
+    with the canonical line a player could mail back; `--render` draws it on the map."""
+    from pathlib import Path
+
+    from pbem.replay.best_run import NoRun, as_operating, best_run, runners
+    from pbem.replay.position import position
+    from pbem.render.map import round_label
+
+    at = parse_at(args.at)
+    out = Path(args.render) if args.render is not None else None
+    if out is not None and (out.is_dir() or not out.parent.is_dir()):
+        raise UsageError(f"--render {out}: " + ("is a folder" if out.is_dir() else f"there is no folder {out.parent}"))
+    pos = position(args.file, at)
+    game, g = pos.game, pos.game.state
+    where = f"after {pos.what} {pos.at}" if pos.at else "at the start"
+    when = f"{where} ({round_label(g)}, phase {g.phase.name})"
+    syms = [args.company.upper() if args.company.upper() in g.corporations else args.company] if args.company \
+        else runners(game)
+    if not syms:
+        raise NoRun(f"no company can run {when}: none has a train that has not run and a route for it")
+    searched = as_operating(game)
+    runs = [best_run(searched, s) for s in syms]
+    for run in runs:
+        print(f"{run.corp} {when}: best run found {g.money(run.total)}")
+        width = max((len(t.train) for t in run.trains), default=0)
+        for t in run.trains:
+            print(f"  {t.train:>{width}} train  {g.money(t.revenue):>6}  {t.where()}")
+        if not run.trains:
+            print("  no route earns anything")
+        print(f"  {run.line}")
+        if run.refused:
+            print(f"  but the engine's route check refuses it: {run.refused}")
+    if out is not None:
+        from pbem.render.map import map_png
+        from pbem.render.route_overlay import ShownRun
+
+        shown = [ShownRun(r.corp, f"{r.corp} best run {g.money(r.total)}", r.resolved) for r in runs]
+        out.write_bytes(map_png(game.state, runs=shown))
+        print(f"map: {out}")
+    return 0
+
+
 def add_parsers(sub) -> None:
+    p = sub.add_parser("routes", help="the best run of a company (or of every company that can run), "
+                       "and the map with it drawn")
+    p.add_argument("file", help="a pbem game file or an 18xx.games record")
+    p.add_argument("company", nargs="?", default=None,
+                   help="the company (default: the one operating now, or every company that can run)")
+    p.add_argument("--at", default=None, help="after this move number (game file) or action id (record); "
+                   "default: the game's current position")
+    p.add_argument("--render", default=None, metavar="OUT.png", help="also draw the routes on the map into OUT.png")
+    p.set_defaults(func=cmd_routes)
+
     p = sub.add_parser("audit", help="replay a game from scratch checking every move and the books after each")
     p.add_argument("file", help="a pbem game file or an 18xx.games record")
     p.add_argument("--key-file", default=None, help="the moderator's key, to check a keyed game file's seals")

@@ -91,6 +91,10 @@ BAD = {
              ["{binary}", "{g}"], ["{rec}", "{title}"]],
     "whatif": [["{missing}", "1", "x"], ["{g}", "1", "Ann passes"], ["{rec}", "99999", "x"],
                ["{rec}", "2", "gibberish !!"], ["{rec}", "x", "x"], ["{text}", "1", "x"], ["{rec}", "2"]],
+    "routes": [["{missing}"], ["{dir}"], ["{text}"], ["{binary}"], ["{obj}"], ["{title}"], ["{badaction}"],
+               ["{g}"], ["{g}", "CPR"], ["{g}", "--at", "9999"], ["{rec}", "--at", "99999"], ["{rec}", "--at", "x"],
+               ["{rec}", "XX", "--at", "200"], ["{rec}", "SC", "--at", "20"], ["{rec}", "--at", "200", "--render", "{dir}"],
+               ["{rec}", "--at", "200", "--render", "{out}/x/map.png"], ["{rec}", "--bogus"]],
     "export-18xx": [["{missing}", "{new}"], ["{dir}", "{new}"], ["{text}", "{new}"], ["{rec}", "{new}"],
                     ["{g}", "{dir}"], ["{g}"]],
 }

@@ -229,3 +229,60 @@ def test_the_longest_1882_record_page_opens_steps_and_stays_under_25_mb(tmp_path
     assert s["explain"] == moves[mid - 1]["explain"]
     page.screenshot(path=str(tmp_path / "longest-mid.png"), full_page=False)
     page.close()
+
+
+def test_each_run_is_drawn_on_the_map_of_its_move(built, browser, tmp_path):
+    """A move that ran trains shows each route in its own colour along its track over that move's
+    map, its stops ringed and a legend line per train; the routes are the engine's own (the
+    state's last run, laid out afresh), and the next move shows none."""
+    from PIL import Image
+
+    from pbem.render.map import map_geometry
+    from pbem.render.route_overlay import route_color, route_shapes
+    from pbem.replay.position import position
+
+    out, (moves, _first, _last) = built
+    data = json.loads(out.read_text(encoding="utf-8").split('id="data">', 1)[1].split("</script>", 1)[0])
+    k = next(i for i, f in enumerate(data["frames"]) if len(f["run"]) >= 2)
+    frame = data["frames"][k]
+    g = position(SHORT, frame["id"]).game.state
+    sym, resolved = g.last_run
+    assert any(line.startswith(f"{sym} runs ") for line in frame["lines"]) and len(resolved) == len(frame["run"])
+    geo = map_geometry(g, MAP_RADIUS)
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    page.goto(out.as_uri() + f"#action={frame['id']}")
+    page.wait_for_selector("body[data-frame]")
+    drawn = page.evaluate("""() => ({
+        lines: [...document.querySelectorAll('#outline polyline')].map(l => [l.getAttribute('stroke'), l.getAttribute('points')]),
+        rings: document.querySelectorAll('#outline circle').length,
+        legend: [...document.querySelectorAll('#run li')].map(li => li.textContent),
+        box: document.getElementById('map').getBoundingClientRect().toJSON(),
+        natural: document.getElementById('map').naturalWidth })""")
+    want_lines, rings = [], 0
+    for i, r in enumerate(resolved):
+        shape = route_shapes(geo, g.board, r)
+        colour = "#%02x%02x%02x" % route_color(i)
+        want_lines += [[colour, " ".join(f"{x:.1f},{y:.1f}" for x, y in line)] for line in shape.lines]
+        rings += len(shape.rings)
+    assert drawn["lines"] == want_lines and drawn["rings"] == rings > 0
+    total = sum(r.revenue for r in resolved)
+    assert drawn["legend"][0] == f"{sym} ran for {g.money(total)}"
+    assert [t.split()[0] for t in drawn["legend"][1:]] == [f"{r.train}-train" for r in resolved]
+    # on the screen: the middle of each drawn path is in its route's colour
+    shot = tmp_path / "run.png"
+    page.screenshot(path=str(shot), full_page=False)
+    img = Image.open(shot).convert("RGB")
+    scale = drawn["box"]["width"] / drawn["natural"]
+    hits = 0
+    for colour, pts in drawn["lines"]:
+        xy = [tuple(map(float, p.split(","))) for p in pts.split()]
+        x, y = xy[len(xy) // 2]
+        seen = img.getpixel((int(drawn["box"]["x"] + x * scale), int(drawn["box"]["y"] + y * scale)))
+        want = tuple(int(colour[j:j + 2], 16) for j in (1, 3, 5))
+        hits += sum(abs(a - b) for a, b in zip(seen, want)) < 90
+    assert hits >= len(drawn["lines"]) * 2 // 3, (hits, len(drawn["lines"]))
+    page.keyboard.press("ArrowRight")
+    after = page.evaluate("() => [document.querySelectorAll('#outline polyline').length, "
+                          "document.querySelectorAll('#run li').length]")
+    assert not data["frames"][k + 1]["run"] and after == [0, 0]           # the dividend after it: no run drawn
+    page.close()

@@ -30,7 +30,7 @@ from pbem.engine import hexgrid
 from pbem.engine.tiles import COLOR_ORDER, node_revenue
 from pbem.render import style as S
 from pbem.render.placement import _ITEM_ORDER, _UNDER_TRACK, _place
-from pbem.render.route_overlay import RouteOverlay
+from pbem.render.route_overlay import RouteOverlay, ShownRun
 from pbem.render.geometry import (  # re-exported: the geometry helpers tests use
     DEFAULT_RADIUS, H, SLOT_RADIUS, TOWN_RADIUS, TRACK_WIDTH, MapGeometry, TileLayout, edge_curve,
     slot_offsets, tile_layout, unit_corners, unit_edge_mid, unit_vertex,
@@ -60,11 +60,13 @@ def map_geometry(game, radius: float = DEFAULT_RADIUS) -> MapGeometry:
 
 
 def render_map(game, *, highlight: Iterable[str] = (), route_corp: Optional[str] = None,
-               routes: Optional[Sequence] = None, radius: float = DEFAULT_RADIUS, header: bool = True) -> Image.Image:
+               routes: Optional[Sequence] = None, runs: Optional[Sequence[ShownRun]] = None,
+               radius: float = DEFAULT_RADIUS, header: bool = True) -> Image.Image:
     """The map as an RGB image. `highlight`: hexes to outline; `route_corp`: draw that
-    corporation's last run (Corporation.last_routes); `routes`: or draw these ResolvedRoutes."""
+    corporation's last run (Corporation.last_routes); `routes`: or draw these ResolvedRoutes;
+    `runs`: or these runs, each under its own heading in the legend."""
     return MapRenderer(game, radius=radius).render(highlight=highlight, route_corp=route_corp, routes=routes,
-                                                   header=header)
+                                                   runs=runs, header=header)
 
 
 def map_png(game, *, compact: bool = False, **kw) -> bytes:
@@ -152,13 +154,12 @@ class MapRenderer(RouteOverlay):
 
     # --- main ---------------------------------------------------------------------
     def render(self, *, highlight: Iterable[str] = (), route_corp: Optional[str] = None,
-               routes: Optional[Sequence] = None, header: bool = True) -> Image.Image:
-        game, board, g = self.game, self.board, self.g
-        route_list = list(routes) if routes is not None else []
-        if routes is None and route_corp:
-            corp = game.corporations.get(route_corp)
-            route_list = list(getattr(corp, "last_routes", None) or []) if corp else []
-        legend = self._legend_lines(route_corp, route_list) if (route_corp or routes is not None) else []
+               routes: Optional[Sequence] = None, runs: Optional[Sequence[ShownRun]] = None,
+               header: bool = True) -> Image.Image:
+        board, g = self.board, self.g
+        shown = self._shown_runs(route_corp, routes, runs)
+        route_list = [r for run in shown for r in run.routes]
+        legend = self._legend_lines(shown)
         w, h = g.size(len(legend))
         self.img = Image.new("RGB", (w, h), S.BACKGROUND)
         self.draw = ImageDraw.Draw(self.img)
@@ -171,7 +172,7 @@ class MapRenderer(RouteOverlay):
         for c in coords:
             self._track(c)
         if route_list:
-            self._route_lines(route_list)
+            self._route_lines(shown)
         for c in coords:
             self._nodes(c)
         for c in coords:
@@ -181,7 +182,7 @@ class MapRenderer(RouteOverlay):
             if board.has_hex(c):
                 self._highlight(c)
         if route_list:
-            self._route_stops(route_list)
+            self._route_stops(shown)
         self._coordinates()
         if header:
             self._header()

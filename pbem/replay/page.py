@@ -14,7 +14,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Optional, Union
 
+from pbem.engine.actions import RunRoutes
 from pbem.render.map import map_geometry, map_key, map_png, round_label, unit_corners
+from pbem.render.route_overlay import LINE_WIDTH, RING_WIDTH, route_color, route_shapes
 from pbem.render.market import market_key, market_png
 from pbem.render.report import build_report, environment
 
@@ -40,6 +42,8 @@ class Frame:
     market: int                    # index of the market picture
     report: int                    # index of the status report's HTML
     changed: list[str] = field(default_factory=list)      # hexes the move changed (outlined)
+    run: list[dict] = field(default_factory=list)         # the run the move made, a route each (`run_drawn`)
+    ran: str = ""                                         # its heading: "HBR ran for $130"
 
 
 @dataclass
@@ -70,7 +74,8 @@ class _Builder:
         self.geometry = map_geometry(replay.game.state, radius)
         self.template = environment().get_template("replay_report.html.j2")
 
-    def frame(self, id: Optional[int], lines: list[str], text: list[str], changed: list[str]) -> Frame:
+    def frame(self, id: Optional[int], lines: list[str], text: list[str], changed: list[str],
+              actions: tuple = ()) -> Frame:
         g = self.replay.game.state
         map_i = self.images.get("map", map_key(g, header=False),
                                 lambda: map_png(g, compact=True, radius=self.radius, header=False))
@@ -84,7 +89,8 @@ class _Builder:
             self.reports.append(report)
         for c in changed:
             self._outline(c)
-        return Frame(id, lines, text, round_label(g), map_i, market_i, self.report_index[report], changed)
+        ran, run = run_drawn(g, actions, self.radius)
+        return Frame(id, lines, text, round_label(g), map_i, market_i, self.report_index[report], changed, run, ran)
 
     def _outline(self, coord: str) -> None:
         g = self.replay.game.state
@@ -108,12 +114,31 @@ def build_page(path: Union[str, Path], *, radius: float = MAP_RADIUS) -> Page:
             continue                           # a chat message: nothing changed, the ledger still holds
         text = explain(before, m)
         before = ledger(m.game)
-        b.frames.append(b.frame(m.id, list(m.lines), list(text), _changed(m, board)))
+        b.frames.append(b.frame(m.id, list(m.lines), list(text), _changed(m, board), tuple(m.actions)))
         board = m.game.state.board.snapshot()
     html = _render(replay, b)
     return Page(html, b.frames, b.images.drawn.get("map", 0), b.images.drawn.get("market", 0), len(b.images.uris),
                 b.images.png_bytes,
                 time.perf_counter() - t0, replay)
+
+
+def run_drawn(g, actions: tuple, radius: float) -> tuple[str, list[dict]]:
+    """The run `actions` made, as the page draws it over the map (in the map's pixels): its
+    heading and, per route, its colour, the polylines along its track, the rings round its
+    stops and its legend line; nothing when they made no run."""
+    runs = [a for a in actions if isinstance(a, RunRoutes) and a.routes]
+    sym, resolved = g.last_run
+    if not runs or sym != runs[-1].entity or not resolved:
+        return "", []
+    geo = map_geometry(g, radius)
+    out = []
+    for i, r in enumerate(resolved):
+        shape = route_shapes(geo, g.board, r)
+        out.append({"color": "#%02x%02x%02x" % route_color(i),
+                    "lines": [" ".join(f"{x:.1f},{y:.1f}" for x, y in line) for line in shape.lines],
+                    "rings": [[round(x, 1), round(y, 1), round(rr, 1)] for (x, y), rr in shape.rings],
+                    "label": f"{r.train}-train  {'-'.join(c for c, _ in r.stops)}  {g.money(r.revenue)}"})
+    return f"{sym} ran for {g.money(sum(r.revenue for r in resolved))}", out
 
 
 def _changed(m: Moment, before: dict) -> list[str]:
@@ -140,7 +165,8 @@ def _render(replay: Replay, b: _Builder) -> str:
     """The page: the move list written out, everything a frame shows as one JSON value."""
     g = replay.game.state
     data = {"frames": [asdict(f) for f in b.frames], "images": b.images.uris, "reports": packed(b.reports),
-            "hexes": b.hexes, "what": replay.what, "mapSize": list(b.geometry.size())}
+            "hexes": b.hexes, "what": replay.what, "mapSize": list(b.geometry.size()),
+            "routeWidth": round(LINE_WIDTH * b.radius, 2), "ringWidth": round(RING_WIDTH * b.radius, 2)}
     # inside <script>: no "</script>" or "<!--" can appear once every "<" is escaped
     blob = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
     title = f"{g.data.get('title', '')} {replay.name}".strip()
