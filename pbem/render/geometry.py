@@ -287,23 +287,25 @@ def slot_offsets(n: int) -> list[Point]:
 # --------------------------------------------------------------------------- map geometry
 class MapGeometry:
     """Pixel positions on one board's rendered map. `scale` multiplies everything (the renderer
-    draws at scale 2 and halves the image; tests use scale 1, the PNG's own pixels)."""
+    draws at scale 2 and halves the image; tests use scale 1, the PNG's own pixels);
+    `text_scale` the text against the hexes, and the margins and header band holding text."""
 
-    def __init__(self, board, radius: float = DEFAULT_RADIUS, scale: float = 1.0):
+    def __init__(self, board, radius: float = DEFAULT_RADIUS, scale: float = 1.0, text_scale: float = 1.0):
         self.board = board
         self.layout = getattr(board, "layout", "flat") or "flat"
         self.scale = scale
         self.R = radius * scale
         self.h = self.R * H
-        self.slot_r = SLOT_RADIUS * self.R
+        self.slot_k = min(1.35, text_scale ** 0.5) if text_scale > 1 else 1.0    # slots grow less than text
+        self.slot_r = SLOT_RADIUS * self.R * self.slot_k
         self.track_w = TRACK_WIDTH * self.R
         axes = board.axes
         self.xy = {c: hexgrid.parse(c, axes) for c in board.hex_coords()}
         xs = [x for x, _ in self.xy.values()] or [0]
         ys = [y for _, y in self.xy.values()] or [0]
         self.xmin, self.xmax, self.ymin, self.ymax = min(xs), max(xs), min(ys), max(ys)
-        self.margin = MARGIN * self.R
-        self.header = HEADER * self.R
+        self.margin = MARGIN * self.R * text_scale
+        self.header = HEADER * self.R * text_scale
         R, h = self.R, self.h
         if self.layout == "flat":
             self._ox = self.margin + R - self.xmin * 1.5 * R
@@ -330,6 +332,11 @@ class MapGeometry:
         return 0.0 if lines <= 0 else (0.1 + 0.26 * lines) * self.R
 
     # --- hexes ---------------------------------------------------------------------
+    def shift(self, dx: float, dy: float) -> None:
+        """Move everything by (dx, dy) pixels (a picture of part of the map)."""
+        self._ox += dx
+        self._oy += dy
+
     def centre(self, coord: str) -> Point:
         x, y = self.xy[coord]
         if self.layout == "flat":
