@@ -35,6 +35,7 @@ TRACK_WIDTH = 0.09             # track line width, in units of R
 DEFAULT_RADIUS = 76.0
 MARGIN = 0.42                  # coordinate margin around the hexes, in units of R
 HEADER = 0.42                  # header band above the top margin, in units of R
+MARGIN_SCALE = 1.5             # the coordinates in the margin grow with the text up to this
 
 
 def _base_angle(layout: str) -> float:
@@ -304,7 +305,7 @@ class MapGeometry:
         xs = [x for x, _ in self.xy.values()] or [0]
         ys = [y for _, y in self.xy.values()] or [0]
         self.xmin, self.xmax, self.ymin, self.ymax = min(xs), max(xs), min(ys), max(ys)
-        self.margin = MARGIN * self.R * text_scale
+        self.margin = MARGIN * self.R * min(text_scale, MARGIN_SCALE)
         self.header = HEADER * self.R * text_scale
         R, h = self.R, self.h
         if self.layout == "flat":
@@ -332,6 +333,12 @@ class MapGeometry:
         return 0.0 if lines <= 0 else (0.1 + 0.26 * lines) * self.R
 
     # --- hexes ---------------------------------------------------------------------
+    def reaches(self, coord: str, area: tuple[int, int, int, int], reach: float) -> bool:
+        """Whether the hex `coord` comes within `reach` of `area` (in pixels at scale 1)."""
+        x, y = self.centre(coord)
+        s = self.scale
+        return area[0] * s - reach <= x <= area[2] * s + reach and area[1] * s - reach <= y <= area[3] * s + reach
+
     def shift(self, dx: float, dy: float) -> None:
         """Move everything by (dx, dy) pixels (a picture of part of the map)."""
         self._ox += dx

@@ -32,7 +32,7 @@ from pbem.render import style as S
 from pbem.render.placement import _ITEM_ORDER, _UNDER_TRACK, _place
 from pbem.render.route_overlay import RouteOverlay
 from pbem.render.geometry import (  # re-exported: the geometry helpers tests use
-    DEFAULT_RADIUS, H, SLOT_RADIUS, TOWN_RADIUS, TRACK_WIDTH, MapGeometry, TileLayout, edge_curve,
+    DEFAULT_RADIUS, H, MARGIN_SCALE, SLOT_RADIUS, TOWN_RADIUS, TRACK_WIDTH, MapGeometry, TileLayout, edge_curve,
     slot_offsets, tile_layout, unit_corners, unit_edge_mid, unit_vertex,
 )
 
@@ -65,8 +65,8 @@ def render_map(game, *, highlight: Iterable[str] = (), route_corp: Optional[str]
     """The map as an RGB image. `highlight`: hexes to outline; `route_corp`: draw that
     corporation's last run (Corporation.last_routes); `routes`: or draw these ResolvedRoutes;
     `text_scale`: names, revenues, costs, tags and token letters that many times their size."""
-    return MapRenderer(game, radius=radius, text_scale=text_scale).render(highlight=highlight, route_corp=route_corp, routes=routes,
-                                                   header=header)
+    return MapRenderer(game, radius=radius, text_scale=text_scale).render(
+        highlight=highlight, route_corp=route_corp, routes=routes, header=header)
 
 
 def map_png(game, *, compact: bool = False, **kw) -> bytes:
@@ -169,9 +169,11 @@ class MapRenderer(RouteOverlay):
         legend = self._legend_lines(route_corp, route_list) if (route_corp or routes is not None) else []
         w, h = g.size(len(legend))
         coords = board.hex_coords()
+        self._span = (0, w)                     # the whole picture's width, in drawing pixels
         if area is not None:
-            coords = [c for c in coords if _reaches(g.centre(c), area, self.ss, 2 * g.R)]
+            coords = [c for c in coords if g.reaches(c, area, 2 * g.R)]
             g.shift(-area[0] * self.ss, -area[1] * self.ss)
+            self._span = (-area[0] * self.ss, w - area[0] * self.ss)
             w, h, header, legend = (area[2] - area[0]) * self.ss, (area[3] - area[1]) * self.ss, False, []
         self.img = Image.new("RGB", (w, h), S.BACKGROUND)
         self.draw = ImageDraw.Draw(self.img)
@@ -491,7 +493,8 @@ class MapRenderer(RouteOverlay):
         f = self._font(0.16)
         bw = max(OB_BOX_W * R, max(self.draw.textlength(str(rev[c]), font=f) for c in keys) + 0.4 * f.size)
         bh = max(OB_BOX_H * R, 1.45 * f.size)
-        x0 = cx - bw * len(keys) / 2
+        lo, hi = self._span                                                 # kept inside the whole picture
+        x0 = min(max(cx - bw * len(keys) / 2, lo + self.ss), hi - self.ss - bw * len(keys))
         for i, k in enumerate(keys):
             box = (x0 + i * bw, cy - bh / 2, x0 + (i + 1) * bw, cy + bh / 2)
             fill = S.TILE_COLORS.get(k, S.WHITE)
@@ -543,7 +546,7 @@ class MapRenderer(RouteOverlay):
     # --- margins --------------------------------------------------------------------------------
     def _coordinates(self) -> None:
         g = self.g
-        f = self._font(COORD_SIZE)
+        f = S.font(COORD_SIZE * min(self.k, MARGIN_SCALE) * self.R)
         axes = self.board.axes
         cols: dict[int, list[str]] = {}
         rows: dict[int, list[str]] = {}
@@ -571,13 +574,6 @@ class MapRenderer(RouteOverlay):
         text = f"{game.data.get('title', '')}   {round_label(game)}   Phase {game.phase.name}"
         self.draw.text((g.margin, g.header / 2 + 0.05 * R * self.k), text, font=self._font(HEADER_SIZE), fill=S.TEXT,
                        anchor="lm")
-
-
-def _reaches(centre, area, ss: int, reach: float) -> bool:
-    """Whether a hex centred at `centre` (drawing pixels) comes within `reach` of `area` (final pixels)."""
-    x, y = centre[0] / ss, centre[1] / ss
-    reach /= ss
-    return area[0] - reach <= x <= area[2] + reach and area[1] - reach <= y <= area[3] + reach
 
 
 def _money(game, amount: int) -> str:

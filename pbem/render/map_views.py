@@ -10,9 +10,9 @@ from PIL import Image, ImageDraw
 
 from pbem.render import style as S
 from pbem.render.geometry import MapGeometry, unit_corners
-from pbem.render.map import DEFAULT_RADIUS, MapRenderer, _axis_label, map_geometry
+from pbem.render.map import DEFAULT_RADIUS, SMALL_SIZE, MapRenderer, _axis_label, map_geometry
 
-__all__ = ["MAIL_WIDTH", "OVERVIEW_TEXT", "NEAR", "CROP_SIZE", "MapView", "overview_view", "render_view",
+__all__ = ["MAIL_WIDTH", "OVERVIEW_TEXT_PX", "NEAR", "CROP_SIZE", "MapView", "overview_view", "render_view",
            "crop_window", "render_area", "render_around", "outline_hexes", "crop_around"]
 
 #: the width a mail client gives a picture (an HTML mail's usual column)
@@ -32,17 +32,21 @@ class MapView:
         return map_geometry(game, self.radius, self.text_scale)
 
 
-#: the text scale of the whole map at a mail's width (names, revenues and costs at least 9 px
-#: high on 1861's 17 columns, the widest map)
-OVERVIEW_TEXT = 2.6
+#: the height of the smallest text (costs, tags; names are a little larger) on the whole map
+#: at a mail's width, in pixels: the text is enlarged against the hexes until it is this high
+OVERVIEW_TEXT_PX = 9.5
 #: the part around what changed: the map's own hex size with text a third larger (names 13 px)
 NEAR = MapView(DEFAULT_RADIUS, 1.3)
 
 
-def overview_view(game, width: int = MAIL_WIDTH, text_scale: float = OVERVIEW_TEXT) -> MapView:
-    """The scale at which the whole map, margins included, is `width` pixels wide."""
-    unit = map_geometry(game, 1.0, text_scale).map_width
-    return MapView((width - 0.01) / unit, text_scale)
+def overview_view(game, width: int = MAIL_WIDTH, text_px: float = OVERVIEW_TEXT_PX) -> MapView:
+    """The scale at which the whole map, margins included, is `width` pixels wide and its
+    smallest text `text_px` high (1861's 17 columns need text 2.6 times larger, 1882's 2.1)."""
+    scale, radius = 1.0, 0.0
+    for _ in range(5):                 # the margins grow with the text: a few rounds settle both
+        radius = (width - 0.01) / map_geometry(game, 1.0, scale).map_width
+        scale = max(1.0, 1.01 * text_px / (SMALL_SIZE * radius))
+    return MapView((width - 0.01) / map_geometry(game, 1.0, scale).map_width, scale)
 
 
 def render_view(game, view: MapView, *, header: bool = True) -> Image.Image:
