@@ -12,8 +12,9 @@ paths run; off-board exits as arrow stubs), cities with their slots, station tok
 reserved slots, towns, revenues / labels / names / terrain costs / private blockers / icons /
 tile numbers (each placed in the free part of the hex), river borders still unpaid with their
 cost, highlights, the route overlay, then the coordinates in the margins, the header and the
-route legend. Views of a finished picture (hexes outlined, the part around them) are in
-`map_views.py`.
+route legend. `text_scale` enlarges the text against the hexes and `render(area=...)` draws one
+part alone; the map as a report mail shows it (800 px wide, and the part around a change) is
+in `map_views.py`.
 """
 from __future__ import annotations
 
@@ -171,7 +172,7 @@ class MapRenderer(RouteOverlay):
         coords = board.hex_coords()
         self._span = (0, w)                     # the whole picture's width, in drawing pixels
         if area is not None:
-            coords = [c for c in coords if g.reaches(c, area, 2 * g.R)]
+            coords = [c for c in coords if g.reaches(c, area, 1.25 * g.R)]   # what a hex draws stays this near it
             g.shift(-area[0] * self.ss, -area[1] * self.ss)
             self._span = (-area[0] * self.ss, w - area[0] * self.ss)
             w, h, header, legend = (area[2] - area[0]) * self.ss, (area[3] - area[1]) * self.ss, False, []
