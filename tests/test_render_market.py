@@ -32,8 +32,8 @@ def cap_mode(img, c, r):
     return best, counts[best] / sum(counts.values())
 
 
-def check_markers(game, img):
-    geo = market_geometry(game)
+def check_markers(game, img, width=None):
+    geo = market_geometry(game, width)
     assert img.size == (geo.width, geo.height)
     for sym, cell in game.market.positions.items():
         corp = game.corporations[sym]
@@ -44,8 +44,8 @@ def check_markers(game, img):
         assert got == style.rgb(corp.color) and share > 0.6, (sym, got, share)
     for sym, corp in game.corporations.items():
         c = geo.par_marker_centre(sym)
-        if corp.par_price is None or corp.closed:
-            assert c is None
+        if corp.par_price is None or corp.closed or corp.par_price not in {p.price for p in geo.par_cells}:
+            assert c is None                 # no par, or (1861's minors) a price the chart has no row for
             continue
         got, share = cap_mode(img, c, geo.marker_r * 0.7)
         assert got == style.rgb(corp.color) and share > 0.6, (sym, "par chart", got)
@@ -59,6 +59,20 @@ def test_final_market(path):
     img = Image.open(io.BytesIO(png)).convert("RGB")
     assert game.market.positions
     check_markers(game, img)
+
+
+@pytest.mark.parametrize("title, stem", [("1882", "5236"), ("1861", "29683"), ("1830", "26855"),
+                                         ("1861", "bank_breaks_then_final_phase")])
+def test_the_market_of_a_mail_is_drawn_800_px_wide_with_its_markers_where_they_stand(title, stem):
+    """A report mail's market is drawn for the mail's 800 px (narrower cells, the par chart under
+    the grid, each row as high as its stack): every marker is in its cell and on the par chart,
+    its letters as high as the picture drawn wide draws them or nearly."""
+    game = replay_record(load_record(FIXTURES.parent / title / f"{stem}.json"))
+    img = render_market(game, width=800)
+    assert img.width == 800
+    check_markers(game, img, 800)
+    narrow, wide = market_geometry(game, 800), market_geometry(game)
+    assert narrow.marker_r >= 0.8 * wide.marker_r and narrow.cell_w >= 40
 
 
 def test_zone_colours():
@@ -154,4 +168,4 @@ def test_the_market_is_drawn_again_only_when_a_marker_moves():
     png = cache.market_png(g.state)
     assert cache.stats.markets_drawn == 1
     pixels = lambda b: Image.open(io.BytesIO(b)).convert("RGB")      # noqa: E731
-    assert ImageChops.difference(pixels(png), pixels(M.market_png(g.state, compact=True))).getbbox() is None
+    assert ImageChops.difference(pixels(png), pixels(M.market_png(g.state, compact=True, width=800))).getbbox() is None

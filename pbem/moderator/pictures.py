@@ -80,11 +80,12 @@ class PictureCache:
         moves move none), the line naming the round, phase and bank drawn anew."""
         from pbem.render.map import png_bytes
         from pbem.render.market import market_key, render_market, with_header
+        from pbem.render.map_views import MAIL_WIDTH
 
         key = market_key(game)
         body = self._markets.get(key)
         if body is None:
-            body = render_market(game, header=False)
+            body = render_market(game, header=False, width=MAIL_WIDTH)
             self.stats.markets_drawn += 1
             _remember(self._markets, key, body, self.size)
         return png_bytes(with_header(body, game), compact=True)
