@@ -176,7 +176,8 @@ def _render_body(game, width: Optional[int] = None) -> Image.Image:
                             width=3 * s)
             if cell.ends_game:
                 d.rectangle((box[0] + s, box[1] + s, box[2] - s, box[3] - s), outline=S.TEXT, width=4 * s)
-                d.text((box[2] - 6 * s, box[1] + 4 * s), "end", font=fsmall, fill=S.TEXT, anchor="rt")
+                at = (box[2] - 6 * s, box[3] - 5 * s, "rb") if g.below else (box[2] - 6 * s, box[1] + 4 * s, "rt")
+                d.text(at[:2], "end", font=fsmall, fill=S.TEXT, anchor=at[2])        # clear of a narrow cell's price
             d.text((box[0] + 6 * s, box[1] + 4 * s), str(cell.price), font=fprice, fill=S.TEXT, anchor="lt")
             for i, sym in enumerate(cell.stack):
                 _marker(d, game, g.stack_slot(r, c, i), g.marker_r, sym, s)
