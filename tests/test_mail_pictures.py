@@ -125,3 +125,17 @@ def test_a_move_that_changed_no_hex_has_no_part_around_it():
 
     pics = PictureCache().for_report(final("1882"), "h", [])
     assert pics.near is None and Image.open(io.BytesIO(pics.whole)).width == 800
+
+
+def test_pbem_render_mail_writes_the_pictures_a_report_mail_carries(tmp_path):
+    """`pbem render --mail` writes what a report mail shows: the map and market 800 px wide and
+    changed.png around the last move's hexes, which report.html shows first."""
+    from pbem.cli import main
+    from pbem.importers.eighteen_xx import load_record
+
+    lay = next(a["id"] for a in load_record(str(GAMES["1861"])).live if a.get("type") == "lay_tile")
+    assert main(["render", str(GAMES["1861"]), "--at", str(lay), "--out", str(tmp_path), "--mail"]) == 0
+    sizes = {n: Image.open(tmp_path / f"{n}.png").size for n in ("changed", "map", "market")}
+    assert sizes["changed"] == (800, 480) and sizes["map"][0] == 800 and sizes["market"][0] == 800
+    html = (tmp_path / "report.html").read_text()
+    assert html.index('src="changed.png"') < html.index('src="map.png"') < html.index('src="market.png"')
