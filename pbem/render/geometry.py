@@ -36,6 +36,7 @@ DEFAULT_RADIUS = 76.0
 MARGIN = 0.42                  # coordinate margin around the hexes, in units of R
 HEADER = 0.42                  # header band above the top margin, in units of R
 MARGIN_SCALE = 1.5             # the coordinates in the margin grow with the text up to this
+MIN_SLOT_PX = 13.0             # a station slot's radius in pixels, with enlarged text
 
 
 def _base_angle(layout: str) -> float:
@@ -297,7 +298,8 @@ class MapGeometry:
         self.scale = scale
         self.R = radius * scale
         self.h = self.R * H
-        self.slot_k = min(1.35, text_scale ** 0.5) if text_scale > 1 else 1.0    # slots grow less than text
+        # with enlarged text a slot grows to hold its letters (a radius of MIN_SLOT_PX), by 35% at most
+        self.slot_k = min(1.35, max(1.0, MIN_SLOT_PX / (SLOT_RADIUS * radius))) if text_scale > 1 else 1.0
         self.slot_r = SLOT_RADIUS * self.R * self.slot_k
         self.track_w = TRACK_WIDTH * self.R
         axes = board.axes
