@@ -1,6 +1,6 @@
 """The map as a report mail shows it, at a mail's width (800 px): the whole map drawn to that
-width with its text enlarged (an overview), and the part around the hexes a move changed drawn
-alone at a scale where everything reads. Also: hexes outlined on a finished picture."""
+width with its text enlarged, and the part around the hexes a move changed drawn alone at a
+scale where everything reads (docs/mail.md). Also: hexes outlined on a finished picture."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,7 +13,7 @@ from pbem.render.geometry import MapGeometry, unit_corners
 from pbem.render.map import DEFAULT_RADIUS, SMALL_SIZE, MapRenderer, _axis_label, map_geometry
 
 __all__ = ["MAIL_WIDTH", "OVERVIEW_TEXT_PX", "NEAR", "CROP_SIZE", "MapView", "overview_view", "render_view",
-           "crop_window", "render_area", "render_around", "outline_hexes", "crop_around"]
+           "crop_window", "render_area", "render_around", "outline_hexes"]
 
 #: the width a mail client gives a picture (an HTML mail's usual column)
 MAIL_WIDTH = 800
@@ -119,8 +119,10 @@ def _edge_coordinates(img: Image.Image, game, view: MapView, area: tuple[int, in
     axes, seen = game.board.axes, set()
     for coord, (x, y) in g.xy.items():
         cx, cy = g.centre(coord)
-        for axis, v, at in (("x", x, (cx - area[0] + band, band / 2)), ("y", y, (band / 2, cy - area[1] + band))):
-            if band <= max(at) and at[0] < img.width and at[1] < img.height and (axis, v) not in seen:
+        px, py = cx - area[0] + band, cy - area[1] + band          # the hex's centre in the picture
+        for axis, v, at, inside in (("x", x, (px, band / 2), band <= px < img.width),
+                                    ("y", y, (band / 2, py), band <= py < img.height)):
+            if inside and (axis, v) not in seen:
                 seen.add((axis, v))
                 draw.text(at, _axis_label(v, axis, axes), font=fnt, fill=S.MUTED, anchor="mm")
 
@@ -138,11 +140,3 @@ def outline_hexes(img: Image.Image, game, coords: Iterable[str], radius: float =
             pts = [g.to_px(c, (v[0] * 0.94, v[1] * 0.94)) for v in unit_corners()]
             draw.line(pts + [pts[0]], fill=S.HIGHLIGHT, width=width, joint="curve")
     return out
-
-
-def crop_around(img: Image.Image, game, coords: Iterable[str], view: MapView = MapView(DEFAULT_RADIUS),
-                size: tuple[int, int] = CROP_SIZE) -> Optional[Image.Image]:
-    """The part of a rendered map (drawn at `view`) around the hexes `coords`, cut out of it
-    (`crop_window`); None when none of them is on the map."""
-    area = crop_window(game, coords, view, size)
-    return None if area is None else img.crop(area)
