@@ -33,10 +33,11 @@ class PictureCache:
     """A report's pictures by the state they show: the game file's head and the hexes the move
     changed. Below that, the whole map is kept by what it shows (`map_key`), so a move that
     leaves the board as it was only outlines other hexes on it, and the market's cells by
-    where its markers stand (`market_key`). Each level keeps its last `size` entries."""
+    where its markers stand (`market_key`). It keeps the last `size` reports' PNGs (about
+    100 KB each) and the last `drawings` maps and markets (1.5-3 MB each)."""
 
-    def __init__(self, size: int = 64):
-        self.size = size
+    def __init__(self, size: int = 64, drawings: int = 16):
+        self.size, self.drawings = size, drawings
         self.stats = PictureStats()
         self._reports: dict[tuple, ReportPictures] = {}
         self._maps: dict[str, object] = {}
@@ -68,7 +69,7 @@ class PictureCache:
         if img is None:
             img = render_view(game, view)
             self.stats.maps_drawn += 1
-            _remember(self._maps, base_key, img, self.size)
+            _remember(self._maps, base_key, img, self.drawings)
         shown = outline_hexes(img, game, changed, view.radius, view.text_scale) if changed else img
         near = render_around(game, changed) if changed else None
         if near is not None:
@@ -87,7 +88,7 @@ class PictureCache:
         if body is None:
             body = render_market(game, header=False, width=MAIL_WIDTH)
             self.stats.markets_drawn += 1
-            _remember(self._markets, key, body, self.size)
+            _remember(self._markets, key, body, self.drawings)
         return png_bytes(with_header(body, game), compact=True)
 
 
