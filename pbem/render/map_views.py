@@ -68,18 +68,23 @@ def crop_window(game, coords: Iterable[str], view: MapView = NEAR,
     left, right = min(x for x, _ in centres) - margin, max(x for x, _ in centres) + margin
     top, bottom = min(y for _, y in centres) - margin, max(y for _, y in centres) + margin
     w, h = min(width, max(size[0], right - left)), min(height, max(size[1], bottom - top))
-    x0 = _snap((left + right) / 2 - w / 2, w, width, 1.5 * g.R)
-    y0 = _snap((top + bottom) / 2 - h / 2, h, height, 1.5 * g.R)
+    every = [g.centre(c) for c in game.board.hex_coords()]          # the hexes' extent, margins aside
+    xs, ys, pad = [x for x, _ in every], [y for _, y in every], 1.1 * g.R
+    x0 = _snap((left + right) / 2 - w / 2, w, (min(xs) - pad, max(xs) + pad), width, 1.5 * g.R)
+    y0 = _snap((top + bottom) / 2 - h / 2, h, (min(ys) - pad, max(ys) + pad), height, 1.5 * g.R)
     return (x0, y0, x0 + int(w), y0 + int(h))
 
 
-def _snap(start: float, length: float, whole: float, near: float) -> int:
-    """Where a window of `length` starts along `whole`: inside it, and at its edge when within
-    `near` of it (the hexes along the edge whole rather than cut)."""
-    start = max(0.0, min(whole - length, start))
-    if start < near:
-        return 0
-    return int(whole - length) if whole - length - start < near else int(start)
+def _snap(start: float, length: float, extent: tuple[float, float], whole: float, near: float) -> int:
+    """Where a window of `length` starts along `whole`: inside the hexes' `extent` where it fits
+    (else inside the picture), and at an edge when within `near` of it (the hexes along the
+    edge whole rather than cut)."""
+    lo = max(0.0, min(extent[0], whole - length))
+    hi = min(whole, max(extent[1], lo + length))
+    start = max(lo, min(hi - length, start))
+    if start - lo < near:
+        return int(lo)
+    return int(hi - length) if hi - length - start < near else int(start)
 
 
 def render_area(game, area: tuple[int, int, int, int], view: MapView = NEAR,
