@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Median time to render the 1882 map and the stock market of a finished game (PNG bytes
-included). Target: under 0.3 s for the map.
+included), and a report mail's pictures: the whole map at a mail's width, the part around a
+changed hex drawn alone, and a report's three pictures through the postmaster's cache.
+Targets: the map under 0.3 s; the part around a change under 40 ms (issue #28).
 
 usage: python benchmarks/render.py [RECORD.json] [--repeat N]
 """
@@ -17,6 +19,9 @@ from pbem.importers.eighteen_xx import load_record, replay_record  # noqa: E402
 from pbem.render.map import map_png  # noqa: E402
 from pbem.render.market import market_png  # noqa: E402
 from pbem.render.report import build_report, render_report  # noqa: E402
+from pbem.render.map import png_bytes  # noqa: E402
+from pbem.render.map_views import overview_view, render_around, render_view  # noqa: E402
+from pbem.moderator.pictures import PictureCache  # noqa: E402
 
 
 def timed(fn, repeat):
@@ -45,6 +50,44 @@ def main() -> None:
     print(f"market  median {med * 1000:7.1f} ms  (best {best * 1000:.1f})  {len(png) // 1024} KB")
     med, best, _ = timed(lambda: [render_report(build_report(game), f) for f in ("text", "html", "md")], a.repeat)
     print(f"reports median {med * 1000:7.1f} ms  (text + html + md)")
+    mail_pictures(game, a.repeat)
+
+
+def mail_pictures(game, repeat: int) -> None:
+    """A report mail's pictures: each hex in turn as the one a move changed."""
+    view = overview_view(game)
+    med, best, img = timed(lambda: render_view(game, view), repeat)
+    print(f"mail map (whole, {img.width} px wide)  median {med * 1000:6.1f} ms  (best {best * 1000:.1f})  "
+          f"drawn when the board changed")
+    hexes = game.board.hex_coords()
+    picked = hexes[:: max(1, len(hexes) // repeat)][:repeat]
+    times = []
+    for c in picked:
+        t0 = time.perf_counter()
+        png_bytes(render_around(game, [c]), compact=True)
+        times.append(time.perf_counter() - t0)
+    med = statistics.median(times)
+    print(f"part around a change (800 x 480, drawn alone, PNG)  median {med * 1000:6.1f} ms  "
+          f"(best {min(times) * 1000:.1f}, worst {max(times) * 1000:.1f}, {len(times)} hexes)  "
+          f"target < 40 ms: {'ok' if med < 0.04 else 'MISSED'}")
+    cache = PictureCache()
+    t0 = time.perf_counter()
+    pics = cache.for_report(game, "head-1", [picked[0]])
+    cold = time.perf_counter() - t0
+    sizes = [len(pics.near or b""), len(pics.whole), len(pics.market)]
+    print(f"a report's pictures: {sum(sizes) // 1024} KB (part {sizes[0] // 1024}, whole map {sizes[1] // 1024}, "
+          f"market {sizes[2] // 1024}), each carried once by a mail")
+    t0 = time.perf_counter()
+    cache.for_report(game, "head-2", [picked[1]])      # the board as it was: only outlines and the part
+    rest = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for _ in range(repeat):
+        cache.for_report(game, "head-2", [picked[1]])  # every other recipient of that report
+    hit = (time.perf_counter() - t0) / repeat
+    st = cache.stats
+    print(f"a report's three pictures: {cold * 1000:.0f} ms drawn afresh, {rest * 1000:.0f} ms on a board "
+          f"that rests, {hit * 1e6:.0f} us for each further recipient ({st.maps_drawn} map, {st.areas_drawn} parts, "
+          f"{st.markets_drawn} market drawn for {st.asked} asks)")
 
 
 if __name__ == "__main__":

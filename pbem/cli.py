@@ -130,8 +130,13 @@ def cmd_render(args: argparse.Namespace) -> int:
         print(f"pbem render: unknown report format(s) {', '.join(bad)}; use text, html, md", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    paths = write_outputs(game, args.out, highlight=changed if args.highlight else (), route_corp=args.routes,
-                          last_moves=last, formats=formats, html_images=args.html_images, at=shown, game_id=pos.name)
+    if args.mail and args.routes:
+        print("pbem render: --mail draws the pictures of a report mail, which show no run; leave out --routes",
+              file=sys.stderr)
+        return 2
+    paths = write_outputs(game, args.out, highlight=changed if args.highlight or args.mail else (),
+                          route_corp=args.routes, last_moves=last, formats=formats, html_images=args.html_images,
+                          at=shown, game_id=pos.name, mail=args.mail)
     ms = (time.perf_counter() - t0) * 1000
     for name, p in paths.items():
         print(f"{name}: {p}")
@@ -264,6 +269,8 @@ def build_parser() -> argparse.ArgumentParser:
     rd.add_argument("--html-images", choices=["files", "inline", "cid"], default="files",
                     help="how report.html refers to the images")
     rd.add_argument("--moves", type=int, default=5, help="how many last moves the report lists")
+    rd.add_argument("--mail", action="store_true", help="the pictures as a report mail carries them: the map "
+                    "and market 800 px wide, and changed.png around the hexes the last move changed")
     add_no_check_result(rd)
     rd.set_defaults(func=cmd_render)
     v = sub.add_parser("verify", help="check a game file's hash chain, and a head hash kept from a mail")

@@ -48,7 +48,7 @@ BAD = {
     "render": [["{missing}"], ["{dir}"], ["{g}", "--at", "x"], ["{g}", "--at", "9999"],
                ["{g}", "--formats", "pdf", "--out", "{out}"], ["{g}", "--routes", "XX", "--out", "{out}"],
                ["{obj}"], ["{text}"], ["{g}", "--moves", "many"], ["{wrongresult}", "--out", "{out}"],
-               ["{strprice}", "--no-check-result", "--out", "{out}"]],
+               ["{strprice}", "--no-check-result", "--out", "{out}"], ["{g}", "--mail", "--routes", "CPR", "--out", "{out}"]],
     "new": [["1882", "{new}", "--players", "Ann <a@x>"],
             ["1882", "{new}", "--players", "A", "B", "C", "D", "E", "F", "G"],
             ["1882", "{new}", "--players", "Bob <bob"], ["1874", "{new}", "--players", "A", "B"],

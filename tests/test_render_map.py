@@ -16,7 +16,6 @@ from pbem.importers.eighteen_xx import load_record, replay_record
 from pbem.render import style
 from pbem.render.geometry import H, unit_corners
 from pbem.render.map import map_geometry, map_png, render_map, round_label
-from pbem.render.map_views import crop_around
 
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882"
 RECORDS = sorted(FIXTURES.glob("*.json"))
@@ -322,28 +321,3 @@ def test_outline_on_a_finished_map_matches_the_drawn_highlight():
     cx, cy = g.to_px("J10", (0.0, 0.0))
     assert box and abs((box[0] + box[2]) / 2 - cx) < 3 and abs((box[1] + box[3]) / 2 - cy) < 3
     assert map_key(game) != map_key(game, ["J10"]) and map_key(game) == map_key(replay_record(record("5585")))
-
-
-def test_a_report_mail_shows_the_part_of_the_map_a_move_changed_at_full_size():
-    """Besides the whole map (shrunk to a mail's width, where names and costs cannot be read),
-    a report carries the part around the hexes the move changed at the map's own scale: 800 x
-    480 pixels showing the changed hex outlined, its neighbours and their names; a move that
-    changed no hex has no such part."""
-    import pbem
-    from pbem.engine.actions import LayTile
-    from pbem.moderator.replies import _map_pngs
-
-    g = pbem.read_record(Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882" /
-                         "10526.json")
-    idx = next(i for i, a in enumerate(g.moves) if isinstance(a, LayTile) and a.hex == "C3")
-    g.back_to(idx + 1)
-    whole, near = _map_pngs(g.state, ["C3"])
-    assert Image.open(io.BytesIO(near)).size == (800, 480) and Image.open(io.BytesIO(whole)).width > 1500
-    # the part is the map's own pixels around C3 (a crop, not a shrunk copy)
-    img = render_map(g.state)
-    part = crop_around(img, g.state, ["C3"])
-    cx, cy = map_geometry(g.state).centre("C3")
-    box = next((x, y) for y in range(0, img.height - 479) for x in range(0, img.width - 799, 2)
-               if ImageChops.difference(img.crop((x, y, x + 800, y + 480)), part).getbbox() is None)
-    assert box[0] < cx < box[0] + 800 and box[1] < cy < box[1] + 480
-    assert _map_pngs(g.state, [])[1] is None

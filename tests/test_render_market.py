@@ -32,8 +32,8 @@ def cap_mode(img, c, r):
     return best, counts[best] / sum(counts.values())
 
 
-def check_markers(game, img):
-    geo = market_geometry(game)
+def check_markers(game, img, width=None):
+    geo = market_geometry(game, width)
     assert img.size == (geo.width, geo.height)
     for sym, cell in game.market.positions.items():
         corp = game.corporations[sym]
@@ -44,8 +44,8 @@ def check_markers(game, img):
         assert got == style.rgb(corp.color) and share > 0.6, (sym, got, share)
     for sym, corp in game.corporations.items():
         c = geo.par_marker_centre(sym)
-        if corp.par_price is None or corp.closed:
-            assert c is None
+        if corp.par_price is None or corp.closed or corp.par_price not in {p.price for p in geo.par_cells}:
+            assert c is None                 # no par, or (1861's minors) a price the chart has no row for
             continue
         got, share = cap_mode(img, c, geo.marker_r * 0.7)
         assert got == style.rgb(corp.color) and share > 0.6, (sym, "par chart", got)
@@ -59,6 +59,20 @@ def test_final_market(path):
     img = Image.open(io.BytesIO(png)).convert("RGB")
     assert game.market.positions
     check_markers(game, img)
+
+
+@pytest.mark.parametrize("title, stem", [("1882", "5236"), ("1861", "29683"), ("1830", "26855"),
+                                         ("1861", "bank_breaks_then_final_phase")])
+def test_the_market_of_a_mail_is_drawn_800_px_wide_with_its_markers_where_they_stand(title, stem):
+    """A report mail's market is drawn for the mail's 800 px (narrower cells, the par chart under
+    the grid, each row as high as its stack): every marker is in its cell and on the par chart,
+    its letters as high as the picture drawn wide draws them or nearly."""
+    game = replay_record(load_record(FIXTURES.parent / title / f"{stem}.json"))
+    img = render_market(game, width=800)
+    assert img.width == 800
+    check_markers(game, img, 800)
+    narrow, wide = market_geometry(game, 800), market_geometry(game)
+    assert narrow.marker_r >= 0.8 * wide.marker_r and narrow.cell_w >= 40
 
 
 def test_zone_colours():
@@ -102,23 +116,34 @@ def test_stacks_are_drawn_in_stack_order():
     assert checked, "the record has shared market cells"
 
 
-def test_every_currency_sign_a_title_writes_is_drawn_as_a_glyph():
-    """1861's rouble sign was drawn as a box (the built-in font has no ₽): the pictures' font
-    draws ₽, $ and £ as glyphs, each unlike the box a character without a glyph gets."""
-    from PIL import Image, ImageDraw
+def currency_signs() -> dict[str, str]:
+    """Each registered title's currency sign, from its data's format ('%s₽' -> '₽')."""
+    from pbem.titles.registry import TITLES, title_data
 
+    return {t: "".join(ch for ch in title_data(t)["currency"].replace("%s", "") if not ch.isspace())
+            for t in TITLES}
+
+
+@pytest.mark.parametrize("title", sorted(currency_signs()))
+def test_every_currency_sign_a_title_writes_is_drawn_as_a_glyph(title):
+    """1861's rouble sign was drawn as a box (the built-in font has no ₽): the pictures' font
+    draws each title's currency sign (and £, which a title may write) as a glyph of its own,
+    unlike the box it draws for a character it has no glyph for."""
     from pbem.render.style import font
 
-    def drawn(ch: str) -> bytes:
-        img = Image.new("L", (40, 40), 0)
-        ImageDraw.Draw(img).text((5, 5), ch, fill=255, font=font(24))
-        return img.tobytes()
+    f = font(24)
 
-    missing = drawn("\ue000")                 # a private-use character: no font has a glyph for it
-    assert all(drawn(sign) != missing and any(drawn(sign)) for sign in "₽$£")
+    def drawn(ch: str) -> tuple:
+        mask = f.getmask(ch)
+        return mask.size, bytes(mask)
+
+    box = drawn("\ue000")                  # private-use characters: no glyph, the font's missing-glyph box
+    assert drawn("\U0010fffd") == box and any(box[1])      # the box is one shape, and drawn
+    signs = currency_signs()[title] + "£"
+    assert signs and all(drawn(sign) != box and any(drawn(sign)[1]) for sign in signs), signs
 
 
-def test_the_market_is_drawn_again_only_when_a_marker_moves(monkeypatch):
+def test_the_market_is_drawn_again_only_when_a_marker_moves():
     """A report's market picture keeps its cells and markers while no marker moves (most moves)
     and draws the header line anew: the same pixels as drawing it all again."""
     import io
@@ -128,21 +153,19 @@ def test_the_market_is_drawn_again_only_when_a_marker_moves(monkeypatch):
     import pbem
     import pbem.render.market as M
     from pbem.engine.actions import LayTile
-    from pbem.moderator import replies
+    from pbem.moderator.pictures import PictureCache
 
     g = pbem.read_record(Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882" /
                          "10526.json")
     idx = next(i for i, a in enumerate(g.moves) if isinstance(a, LayTile) and a.hex == "D4")
     lay = g.moves[idx]
     g.back_to(idx)
-    drawn, real = [], M.render_market
-    monkeypatch.setattr(M, "render_market", lambda game, **k: drawn.append(k) or real(game, **k))
-    replies._MARKETS.clear()
-    replies._market_png(g.state)
+    cache = PictureCache()
+    cache.market_png(g.state)
     bank = g.state.bank
     g.push(lay)                                   # a tile lay: money moves, no marker does
     assert g.state.bank != bank
-    png = replies._market_png(g.state)
-    assert len(drawn) == 1
+    png = cache.market_png(g.state)
+    assert cache.stats.markets_drawn == 1
     pixels = lambda b: Image.open(io.BytesIO(b)).convert("RGB")      # noqa: E731
-    assert ImageChops.difference(pixels(png), pixels(M.market_png(g.state, compact=True))).getbbox() is None
+    assert ImageChops.difference(pixels(png), pixels(M.market_png(g.state, compact=True, width=800))).getbbox() is None

@@ -29,6 +29,7 @@ from pbem.moderator import actions_by_mail as act
 from pbem.moderator import failpoints, replies
 from pbem.moderator.classify import split_chat
 from pbem.moderator.decision import Decision
+from pbem.moderator.pictures import PictureCache
 from pbem.moderator.ledger import Ledger, Outgoing
 from pbem.moderator.roster import Roster, RosterError, Seat, game_name
 from pbem.moderator.signon import check_secret
@@ -71,6 +72,7 @@ class Postmaster:
         self.name = name
         self.max_bytes, self.max_lines, self.max_moves = max_bytes, max_lines, max_moves
         self.render_images = render_images
+        self.pictures = PictureCache()          # a report's pictures, drawn once per state of its game
         self.cpu_budget = cpu_budget           # CPU seconds one mail may hold its game (None: no limit)
         self._tables: dict[str, tuple[tuple, Table]] = {}
         self._rosters: dict[str, tuple[tuple, Roster]] = {}

@@ -162,9 +162,10 @@ def read_as_refused(kept: Sequence[tuple[int, str]], trace: Sequence) -> str:
 def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, changed: Sequence[str],
                  recipients: Sequence[tuple[str, str]], in_reply_to: str = "", references: Sequence[str] = (),
                  images: bool = True) -> list[Mail]:
-    """The report to (player name, address) recipients: text + HTML with the map (changed hexes
-    highlighted) and market inline (each PNG once, by cid:). Each player to act gets a mail of their
-    own with 'YOUR TURN' on top; everyone else shares one mail."""
+    """The report to (player name, address) recipients: text + HTML with the part of the map the
+    move changed, the whole map (changed hexes outlined) and the market inline (each PNG carried
+    once, shown by its cid:, drawn once for all the report's mails: `pm.pictures`). Each player
+    to act gets a mail of their own with 'YOUR TURN' on top; everyone else shares one mail."""
     from pbem.render.report import build_report, render_report
 
     g = table.game
@@ -174,10 +175,11 @@ def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, 
     text_report = render_report(data, "text")
     pngs: list[Image] = []
     html_report = None
-    if images:
-        whole, near = _map_pngs(g, list(changed))
-        pngs = ([Image("changed.png", near)] if near else []) + [Image("map.png", whole),
-                                                                  Image("market.png", _market_png(g))]
+    if images:                        # drawn once per state, for every mail of this report and the next asking
+        pics = pm.pictures.for_report(g, head, changed)
+        near = pics.near
+        pngs = ([Image("changed.png", near)] if near else []) + [Image("map.png", pics.whole),
+                                                                  Image("market.png", pics.market)]
         html_report = render_report(data, "html", images={"map": "cid:map.png", "market": "cid:market.png",
                                                           **({"changed": "cid:changed.png"} if near else {})})
     foot = footer(pm, game, table)
@@ -201,57 +203,6 @@ def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, 
                         text=text, html=html, images=pngs, in_reply_to=in_reply_to, references=references,
                         auto="auto-generated", headers={"X-Pbem-Game": game, "X-Pbem-Head": f"{n}:{head}"}))
     return out
-
-
-_MAPS: dict[str, object] = {}        # map_key (no highlight) -> the drawn map (PIL image)
-_PNGS: dict[str, tuple] = {}         # map_key with the highlight -> (whole map PNG, crop PNG or None)
-
-
-def _map_pngs(game, changed: list[str]) -> tuple[bytes, Optional[bytes]]:
-    """The whole map, and the part around the hexes the move changed at the map's own scale
-    (None when it changed none): drawn again only when something the map shows has changed
-    (most moves leave the board as it was); the changed hexes are outlined on the finished
-    picture."""
-    from pbem.render.map import map_key, png_bytes, render_map
-    from pbem.render.map_views import crop_around, outline_hexes
-
-    key = map_key(game, changed)
-    pair = _PNGS.get(key)
-    if pair is not None:
-        return pair
-    base_key = map_key(game)
-    img = _MAPS.get(base_key)
-    if img is None:
-        img = render_map(game)
-        remember(_MAPS, base_key, img, 16)
-    shown = outline_hexes(img, game, changed) if changed else img
-    near = crop_around(shown, game, changed) if changed else None
-    pair = (png_bytes(shown, compact=True), png_bytes(near, compact=True) if near is not None else None)
-    remember(_PNGS, key, pair, 64)
-    return pair
-
-
-_MARKETS: dict[str, object] = {}     # market_key -> the market drawn without its header line
-
-
-def _market_png(game) -> bytes:
-    """The market picture: its cells and markers drawn again only when a marker moved (most
-    moves move none), the line naming the round, phase and bank drawn anew."""
-    from pbem.render.map import png_bytes
-    from pbem.render.market import market_key, render_market, with_header
-
-    key = market_key(game)
-    body = _MARKETS.get(key)
-    if body is None:
-        body = render_market(game, header=False)
-        remember(_MARKETS, key, body, 16)
-    return png_bytes(with_header(body, game), compact=True)
-
-
-def remember(cache: dict, key: str, value, size: int) -> None:
-    if len(cache) >= size:
-        cache.pop(next(iter(cache)))
-    cache[key] = value
 
 
 def _subject_turn(game, player: str) -> str:

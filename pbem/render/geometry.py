@@ -35,6 +35,8 @@ TRACK_WIDTH = 0.09             # track line width, in units of R
 DEFAULT_RADIUS = 76.0
 MARGIN = 0.42                  # coordinate margin around the hexes, in units of R
 HEADER = 0.42                  # header band above the top margin, in units of R
+MARGIN_SCALE = 1.5             # the coordinates in the margin grow with the text up to this
+MIN_SLOT_PX = 13.0             # a station slot's radius in pixels, with enlarged text
 
 
 def _base_angle(layout: str) -> float:
@@ -287,23 +289,26 @@ def slot_offsets(n: int) -> list[Point]:
 # --------------------------------------------------------------------------- map geometry
 class MapGeometry:
     """Pixel positions on one board's rendered map. `scale` multiplies everything (the renderer
-    draws at scale 2 and halves the image; tests use scale 1, the PNG's own pixels)."""
+    draws at scale 2 and halves the image; tests use scale 1, the PNG's own pixels);
+    `text_scale` the text against the hexes, and the margins and header band holding text."""
 
-    def __init__(self, board, radius: float = DEFAULT_RADIUS, scale: float = 1.0):
+    def __init__(self, board, radius: float = DEFAULT_RADIUS, scale: float = 1.0, text_scale: float = 1.0):
         self.board = board
         self.layout = getattr(board, "layout", "flat") or "flat"
         self.scale = scale
         self.R = radius * scale
         self.h = self.R * H
-        self.slot_r = SLOT_RADIUS * self.R
+        # with enlarged text a slot grows to hold its letters (a radius of MIN_SLOT_PX), by 35% at most
+        self.slot_k = min(1.35, max(1.0, MIN_SLOT_PX / (SLOT_RADIUS * radius))) if text_scale > 1 else 1.0
+        self.slot_r = SLOT_RADIUS * self.R * self.slot_k
         self.track_w = TRACK_WIDTH * self.R
         axes = board.axes
         self.xy = {c: hexgrid.parse(c, axes) for c in board.hex_coords()}
         xs = [x for x, _ in self.xy.values()] or [0]
         ys = [y for _, y in self.xy.values()] or [0]
         self.xmin, self.xmax, self.ymin, self.ymax = min(xs), max(xs), min(ys), max(ys)
-        self.margin = MARGIN * self.R
-        self.header = HEADER * self.R
+        self.margin = MARGIN * self.R * min(text_scale, MARGIN_SCALE)
+        self.header = HEADER * self.R * text_scale
         R, h = self.R, self.h
         if self.layout == "flat":
             self._ox = self.margin + R - self.xmin * 1.5 * R
@@ -330,6 +335,17 @@ class MapGeometry:
         return 0.0 if lines <= 0 else (0.1 + 0.26 * lines) * self.R
 
     # --- hexes ---------------------------------------------------------------------
+    def reaches(self, coord: str, area: tuple[int, int, int, int], reach: float) -> bool:
+        """Whether the hex `coord` comes within `reach` of `area` (in pixels at scale 1)."""
+        x, y = self.centre(coord)
+        s = self.scale
+        return area[0] * s - reach <= x <= area[2] * s + reach and area[1] * s - reach <= y <= area[3] * s + reach
+
+    def shift(self, dx: float, dy: float) -> None:
+        """Move everything by (dx, dy) pixels (a picture of part of the map)."""
+        self._ox += dx
+        self._oy += dy
+
     def centre(self, coord: str) -> Point:
         x, y = self.xy[coord]
         if self.layout == "flat":

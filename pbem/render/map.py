@@ -12,8 +12,9 @@ paths run; off-board exits as arrow stubs), cities with their slots, station tok
 reserved slots, towns, revenues / labels / names / terrain costs / private blockers / icons /
 tile numbers (each placed in the free part of the hex), river borders still unpaid with their
 cost, highlights, the route overlay, then the coordinates in the margins, the header and the
-route legend. Views of a finished picture (hexes outlined, the part around them) are in
-`map_views.py`.
+route legend. `text_scale` enlarges the text against the hexes and `render(area=...)` draws one
+part alone; the map as a report mail shows it (800 px wide, and the part around a change) is
+in `map_views.py`.
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ from pbem.render import style as S
 from pbem.render.placement import _ITEM_ORDER, _UNDER_TRACK, _place
 from pbem.render.route_overlay import RouteOverlay, ShownRun
 from pbem.render.geometry import (  # re-exported: the geometry helpers tests use
-    DEFAULT_RADIUS, H, SLOT_RADIUS, TOWN_RADIUS, TRACK_WIDTH, MapGeometry, TileLayout, edge_curve,
+    DEFAULT_RADIUS, H, MARGIN_SCALE, SLOT_RADIUS, TOWN_RADIUS, TRACK_WIDTH, MapGeometry, TileLayout, edge_curve,
     slot_offsets, tile_layout, unit_corners, unit_edge_mid, unit_vertex,
 )
 
@@ -54,19 +55,20 @@ HEADER_SIZE = 0.22
 OB_BOX_W, OB_BOX_H = 0.36, 0.26   # off-board revenue box
 
 
-def map_geometry(game, radius: float = DEFAULT_RADIUS) -> MapGeometry:
-    """Geometry of the PNG that `render_map(game, radius=radius)` produces (final pixels)."""
-    return MapGeometry(game.board, radius, 1)
+def map_geometry(game, radius: float = DEFAULT_RADIUS, text_scale: float = 1.0) -> MapGeometry:
+    """Geometry of the PNG that `render_map(game, radius=radius, text_scale=...)` produces (final pixels)."""
+    return MapGeometry(game.board, radius, 1, text_scale)
 
 
 def render_map(game, *, highlight: Iterable[str] = (), route_corp: Optional[str] = None,
                routes: Optional[Sequence] = None, runs: Optional[Sequence[ShownRun]] = None,
-               radius: float = DEFAULT_RADIUS, header: bool = True) -> Image.Image:
+               radius: float = DEFAULT_RADIUS, header: bool = True, text_scale: float = 1.0) -> Image.Image:
     """The map as an RGB image. `highlight`: hexes to outline; `route_corp`: draw that
     corporation's last run (Corporation.last_routes); `routes`: or draw these ResolvedRoutes;
-    `runs`: or these runs, each under its own heading in the legend."""
-    return MapRenderer(game, radius=radius).render(highlight=highlight, route_corp=route_corp, routes=routes,
-                                                   runs=runs, header=header)
+    `runs`: or these runs, each under its own heading in the legend; `text_scale`: names,
+    revenues, costs, tags and token letters that many times their size."""
+    return MapRenderer(game, radius=radius, text_scale=text_scale).render(
+        highlight=highlight, route_corp=route_corp, routes=routes, runs=runs, header=header)
 
 
 def map_png(game, *, compact: bool = False, **kw) -> bytes:
@@ -120,17 +122,20 @@ def round_label(game) -> str:
 class MapRenderer(RouteOverlay):
     """Draws one game's map. `geometry` is the final-pixel geometry (for tests and callers)."""
 
-    def __init__(self, game, radius: float = DEFAULT_RADIUS, supersample: int = SUPERSAMPLE):
+    def __init__(self, game, radius: float = DEFAULT_RADIUS, supersample: int = SUPERSAMPLE,
+                 text_scale: float = 1.0):
         self.game = game
         self.board = game.board
         self.ss = supersample
-        self.geometry = MapGeometry(self.board, radius, 1)
-        self.g = MapGeometry(self.board, radius, supersample)
+        self.k = text_scale                 # text and the small items holding it, against the hexes
+        self._rev_k = max(1.0, 0.8 * text_scale)   # revenue discs: a little less, to stay clear of the cities
+        self.geometry = MapGeometry(self.board, radius, 1, text_scale)
+        self.g = MapGeometry(self.board, radius, supersample, text_scale)
         self.R = self.g.R
 
     # --- helpers ------------------------------------------------------------------
     def _font(self, units: float):
-        return S.font(units * self.R)
+        return S.font(units * self.k * self.R)
 
     def _px(self, units: float) -> int:
         return max(1, int(round(units * self.R)))
@@ -155,15 +160,23 @@ class MapRenderer(RouteOverlay):
     # --- main ---------------------------------------------------------------------
     def render(self, *, highlight: Iterable[str] = (), route_corp: Optional[str] = None,
                routes: Optional[Sequence] = None, runs: Optional[Sequence[ShownRun]] = None,
-               header: bool = True) -> Image.Image:
+               header: bool = True, area: Optional[tuple[int, int, int, int]] = None) -> Image.Image:
+        """The whole picture, or with `area` (left, top, right, bottom in the whole picture's
+        pixels) that part of it alone, drawing only the hexes reaching into it (no margins)."""
         board, g = self.board, self.g
         shown = self._shown_runs(route_corp, routes, runs)
         route_list = [r for run in shown for r in run.routes]
         legend = self._legend_lines(shown)
         w, h = g.size(len(legend))
+        coords = board.hex_coords()
+        self._span = (0, w)                     # the whole picture's width, in drawing pixels
+        if area is not None:
+            coords = [c for c in coords if g.reaches(c, area, 1.25 * g.R)]   # what a hex draws stays this near it
+            g.shift(-area[0] * self.ss, -area[1] * self.ss)
+            self._span = (-area[0] * self.ss, w - area[0] * self.ss)
+            w, h, header, legend = (area[2] - area[0]) * self.ss, (area[3] - area[1]) * self.ss, False, []
         self.img = Image.new("RGB", (w, h), S.BACKGROUND)
         self.draw = ImageDraw.Draw(self.img)
-        coords = board.hex_coords()
         for c in coords:
             self._hex_base(c)
         placed = {c: self._items(c) for c in coords}
@@ -183,7 +196,8 @@ class MapRenderer(RouteOverlay):
                 self._highlight(c)
         if route_list:
             self._route_stops(shown)
-        self._coordinates()
+        if area is None:
+            self._coordinates()
         if header:
             self._header()
         if legend:
@@ -251,10 +265,10 @@ class MapRenderer(RouteOverlay):
                 self.draw.rounded_rectangle((cx - 2 * r, cy - r, cx + 2 * r, cy + r), radius=r, fill=S.WHITE,
                                             outline=S.SLOT_OUTLINE, width=ow)
             elif n >= 3:
-                big = max(math.hypot(*o) for o in offs) * self.R + r
+                big = max(math.hypot(*o) for o in offs) * self.g.slot_k * self.R + r
                 self._circle((cx, cy), big, fill=S.WHITE, outline=S.SLOT_OUTLINE, width=ow)
             for si, off in enumerate(offs):
-                sc = (cx + off[0] * self.R, cy + off[1] * self.R)
+                sc = (cx + off[0] * self.g.slot_k * self.R, cy + off[1] * self.g.slot_k * self.R)
                 self._circle(sc, r, fill=S.WHITE, outline=S.SLOT_OUTLINE, width=ow)
                 tok = slots[si] if si < len(slots) else None
                 if tok is not None:
@@ -279,14 +293,14 @@ class MapRenderer(RouteOverlay):
         self._circle(c, r, fill=fill, outline=S.SLOT_OUTLINE, width=self._px(0.025))
         if tok.neutral:
             self._circle(c, r * 0.78, outline=S.WHITE, width=self._px(0.018))
-        f = S.fit_font(self.draw, tok.corp, 1.5 * r, 0.62 * r)
+        f = S.fit_font(self.draw, tok.corp, 1.5 * r * max(1.0, 0.6 * self.k), 0.62 * r * self.k)
         self.draw.text(c, tok.corp, font=f, fill=txt, anchor="mm")
 
     def _reservation(self, c, sym: str) -> None:
         r = self.g.slot_r
         fill, _ = self._corp_colors(sym)
         self._circle(c, r * 0.8, fill=S.RESERVED_FILL, outline=fill, width=self._px(0.05))
-        f = S.fit_font(self.draw, sym, 1.3 * r, 0.5 * r)
+        f = S.fit_font(self.draw, sym, 1.3 * r * max(1.0, 0.6 * self.k), 0.5 * r * self.k)
         self.draw.text(c, sym, font=f, fill=S.TEXT, anchor="mm")
 
     # --- small items ---------------------------------------------------------------------
@@ -297,16 +311,16 @@ class MapRenderer(RouteOverlay):
         t = board.tile(coord)
         d = t.def_
         lay = self.g.tile_layout(coord)
-        R = self.R
+        R, k = self.R, self.k
         items: list[tuple[str, float, float]] = []
         draws: list = []
 
         discs = []
-        for k, node in enumerate(d.nodes):
-            p = lay.nodes[k] or (0.0, 0.0)
+        for i, node in enumerate(d.nodes):
+            p = lay.nodes[i] or (0.0, 0.0)
             if node.kind == "city":
-                n = len(board.slots(coord, d.city_index(k)))
-                rr = SLOT_RADIUS * (1 if n <= 1 else 2 if n == 2 else 2.2)
+                n = len(board.slots(coord, d.city_index(i)))
+                rr = SLOT_RADIUS * self.g.slot_k * (1 if n <= 1 else 2 if n == 2 else 2.2)
                 discs.append((p[0], p[1], rr + 0.02))
             elif node.kind == "town":
                 discs.append((p[0], p[1], TOWN_RADIUS + 0.02))
@@ -317,35 +331,35 @@ class MapRenderer(RouteOverlay):
             rev = obs[0].revenue
             keys = [c for c in COLOR_ORDER + ("red",) if isinstance(rev, dict) and c in rev] if isinstance(rev, dict) else []
             nb = max(1, len(keys))
-            discs.append((0.0, 0.0, max(nb * OB_BOX_W / 2, OB_BOX_H / 2) + 0.03))
+            discs.append((0.0, 0.0, k * max(nb * OB_BOX_W / 2, OB_BOX_H / 2) + 0.03))
             pre = [("offboard", obs[0], None, (0.0, 0.0), 0.0, 0.0)]
         else:
             pre = []
 
         # revenues of cities and towns
-        ct = [k for k in d.ct_nodes if not d.nodes[k].hidden]
+        ct = [i for i in d.ct_nodes if not d.nodes[i].hidden]
         colors = game.tile_colors
-        revs = {k: node_revenue(d.nodes[k], colors) for k in ct}
+        revs = {i: node_revenue(d.nodes[i], colors) for i in ct}
         if ct and len(set(revs.values())) == 1 and len(ct) > 1:
             v = next(iter(revs.values()))
             if v:
-                rr = REV_R if any(d.nodes[k].kind == "city" for k in ct) else TOWN_REV_R
+                rr = self._rev_k * (REV_R if any(d.nodes[n].kind == "city" for n in ct) else TOWN_REV_R)
                 items.append(("rev", 2 * rr, 2 * rr))
                 draws.append(("rev", str(v), rr))
         else:
-            for k in ct:
-                if revs[k]:
-                    rr = REV_R if d.nodes[k].kind == "city" else TOWN_REV_R
+            for n in ct:
+                if revs[n]:
+                    rr = self._rev_k * (REV_R if d.nodes[n].kind == "city" else TOWN_REV_R)
                     items.append(("rev", 2 * rr, 2 * rr))
-                    draws.append(("rev", str(revs[k]), rr))
+                    draws.append(("rev", str(revs[n]), rr))
         if d.label:
             f = self._font(LABEL_SIZE)
             tw = self.draw.textlength(d.label, font=f) / R
-            items.append(("label", tw + 0.04, LABEL_SIZE * 0.9))
+            items.append(("label", tw + 0.04, LABEL_SIZE * 0.9 * k))
             draws.append(("label", d.label, None))
         name = board.location_name(coord)
         if name:
-            lines, f = self._wrap(name, 1.1, NAME_SIZE)
+            lines, f = self._wrap(name, min(2.0, 1.1 * k), NAME_SIZE)
             lw = max(self.draw.textlength(x, font=f) for x in lines) / R
             items.append(("name", lw + 0.02, len(lines) * f.size * 1.08 / R))
             draws.append(("name", lines, f))
@@ -353,28 +367,28 @@ class MapRenderer(RouteOverlay):
             label = _money(game, d.upgrade_cost)
             f = self._font(SMALL_SIZE)
             tw = self.draw.textlength(label, font=f) / R
-            items.append(("cost", tw + 0.2, 0.2))
+            items.append(("cost", tw + 0.2 * k, 0.2 * k))
             draws.append(("cost", label, d.terrain[0] if d.terrain else ""))
         blocker = game.blocked_hex(coord) if hasattr(game, "blocked_hex") else None
         if blocker is not None:
             f = self._font(SMALL_SIZE)
             tw = self.draw.textlength(blocker.sym, font=f) / R
-            items.append(("tag", tw + 0.1, 0.2))
+            items.append(("tag", tw + 0.1 * k, 0.2 * k))
             draws.append(("blocker", blocker.sym, None))
         for sym in board.tile_reservations(coord):
             f = self._font(SMALL_SIZE)
             tw = self.draw.textlength(sym, font=f) / R
-            items.append(("tag", tw + 0.12, 0.2))
+            items.append(("tag", tw + 0.12 * k, 0.2 * k))
             draws.append(("hexres", sym, None))
         for icon in t.icons:
             f = self._font(SMALL_SIZE)
             tw = self.draw.textlength(icon, font=f) / R
-            items.append(("tag", tw + 0.08, 0.18))
+            items.append(("tag", tw + 0.08 * k, 0.18 * k))
             draws.append(("icon", icon, None))
         if not t.printed:
             f = self._font(SMALL_SIZE * 0.9)
             tw = self.draw.textlength(t.name, font=f) / R
-            items.append(("tile", tw + 0.02, SMALL_SIZE))
+            items.append(("tile", tw + 0.02, SMALL_SIZE * k))
             draws.append(("tile", t.name, None))
         if not items:
             return pre
@@ -418,7 +432,8 @@ class MapRenderer(RouteOverlay):
                 break
         lines = best[0]
         if best[1] > maxw:
-            f = S.fit_font(self.draw, max(lines, key=tl), maxw, size * self.R)
+            f = S.fit_font(self.draw, max(lines, key=tl), maxw, size * self.k * self.R,
+                           min_size=0.8 * size * self.k * self.R)
         return lines, f
 
     def _draw_item(self, coord: str, what: str, val, extra, spot, w: float, h: float) -> None:
@@ -437,14 +452,14 @@ class MapRenderer(RouteOverlay):
             y0 = cy - lh * (len(val) - 1) / 2
             for i, line in enumerate(val):
                 self.draw.text((cx, y0 + i * lh), line, font=f, fill=S.TEXT, anchor="mm",
-                               stroke_width=max(1, int(R * 0.018)), stroke_fill=(255, 255, 255))
+                               stroke_width=max(1, int(R * 0.018 * self.k)), stroke_fill=(255, 255, 255))
         elif what == "cost":
             color = S.TERRAIN_COLORS.get(extra, S.TEXT)
-            left = cx - w * R / 2
-            tri = [(left + 0.02 * R, cy + 0.07 * R), (left + 0.1 * R, cy - 0.08 * R), (left + 0.18 * R, cy + 0.07 * R)]
+            left, u = cx - w * R / 2, self.k * R
+            tri = [(left + 0.02 * u, cy + 0.07 * u), (left + 0.1 * u, cy - 0.08 * u), (left + 0.18 * u, cy + 0.07 * u)]
             self.draw.polygon(tri, fill=color)
-            self.draw.text((left + 0.2 * R, cy), val, font=self._font(SMALL_SIZE), fill=S.TEXT, anchor="lm",
-                           stroke_width=max(1, int(R * 0.015)), stroke_fill=(255, 255, 255))
+            self.draw.text((left + 0.2 * u, cy), val, font=self._font(SMALL_SIZE), fill=S.TEXT, anchor="lm",
+                           stroke_width=max(1, int(R * 0.015 * self.k)), stroke_fill=(255, 255, 255))
         elif what == "blocker":
             box = (cx - w * R / 2, cy - h * R / 2, cx + w * R / 2, cy + h * R / 2)
             self.draw.rounded_rectangle(box, radius=h * R / 3, fill=S.BLOCKER_FILL, outline=S.WHITE,
@@ -470,19 +485,22 @@ class MapRenderer(RouteOverlay):
         cx, cy = self.g.to_px(coord, (0.0, 0.0))
         if not isinstance(rev, dict):
             if rev:
-                self._circle((cx, cy), REV_R * R, fill=S.WHITE, outline=S.SLOT_OUTLINE, width=self._px(0.018))
+                self._circle((cx, cy), REV_R * self.k * R, fill=S.WHITE, outline=S.SLOT_OUTLINE, width=self._px(0.018))
                 self.draw.text((cx, cy), str(rev), font=self._font(0.15), fill=S.TEXT, anchor="mm")
             return
         keys = [c for c in COLOR_ORDER + ("red",) if c in rev]
         current = next((c for c in reversed(self.game.tile_colors) if c in rev), None)
-        bw, bh = OB_BOX_W * R, OB_BOX_H * R
-        x0 = cx - bw * len(keys) / 2
+        f = self._font(0.16)
+        bw = max(OB_BOX_W * R, max(self.draw.textlength(str(rev[c]), font=f) for c in keys) + 0.4 * f.size)
+        bh = max(OB_BOX_H * R, 1.45 * f.size)
+        lo, hi = self._span                                                 # kept inside the whole picture
+        x0 = min(max(cx - bw * len(keys) / 2, lo + self.ss), hi - self.ss - bw * len(keys))
         for i, k in enumerate(keys):
             box = (x0 + i * bw, cy - bh / 2, x0 + (i + 1) * bw, cy + bh / 2)
             fill = S.TILE_COLORS.get(k, S.WHITE)
             self.draw.rectangle(box, fill=fill, outline=S.SLOT_OUTLINE, width=self._px(0.015))
             txt = S.contrast_text(fill)
-            self.draw.text(((box[0] + box[2]) / 2, cy), str(rev[k]), font=self._font(0.16), fill=txt, anchor="mm",
+            self.draw.text(((box[0] + box[2]) / 2, cy), str(rev[k]), font=f, fill=txt, anchor="mm",
                            stroke_width=max(1, int(R * 0.006)) if k == current else 0, stroke_fill=txt)
         if current is not None:
             i = keys.index(current)
@@ -515,8 +533,9 @@ class MapRenderer(RouteOverlay):
                     label = f"${b.cost}"
                     f = self._font(0.135)
                     tw = self.draw.textlength(label, font=f)
-                    box = (p[0] - tw / 2 - 0.03 * R, p[1] - 0.085 * R, p[0] + tw / 2 + 0.03 * R, p[1] + 0.085 * R)
-                    self.draw.rounded_rectangle(box, radius=0.05 * R, fill=S.WHITE, outline=color, width=self._px(0.02))
+                    u = self.k * R
+                    box = (p[0] - tw / 2 - 0.03 * u, p[1] - 0.085 * u, p[0] + tw / 2 + 0.03 * u, p[1] + 0.085 * u)
+                    self.draw.rounded_rectangle(box, radius=0.05 * u, fill=S.WHITE, outline=color, width=self._px(0.02))
                     self.draw.text(p, label, font=f, fill=color, anchor="mm")
 
     # --- highlight and routes ----------------------------------------------------------------------
@@ -527,7 +546,7 @@ class MapRenderer(RouteOverlay):
     # --- margins --------------------------------------------------------------------------------
     def _coordinates(self) -> None:
         g = self.g
-        f = self._font(COORD_SIZE)
+        f = S.font(COORD_SIZE * min(self.k, MARGIN_SCALE) * self.R)
         axes = self.board.axes
         cols: dict[int, list[str]] = {}
         rows: dict[int, list[str]] = {}
@@ -553,7 +572,7 @@ class MapRenderer(RouteOverlay):
         g, R = self.g, self.R
         game = self.game
         text = f"{game.data.get('title', '')}   {round_label(game)}   Phase {game.phase.name}"
-        self.draw.text((g.margin, g.header / 2 + 0.05 * R), text, font=self._font(HEADER_SIZE), fill=S.TEXT,
+        self.draw.text((g.margin, g.header / 2 + 0.05 * R * self.k), text, font=self._font(HEADER_SIZE), fill=S.TEXT,
                        anchor="lm")
 
 

@@ -30,13 +30,15 @@ PER_LINE = 2
 MARGIN = 14
 HEADER_H = 34
 PAR_W = 210
+NARROW_CELL_W = 48       # the narrowest cell of a one-row market before it goes on in another line
 LEGEND_H = 58
 
 
 class MarketGeometry:
-    """Pixel positions on the market image (final pixels when scale is 1)."""
+    """Pixel positions on the market image (final pixels when scale is 1). With `width` the
+    picture is that wide (a mail's 800 px): narrower cells, and the par chart under the grid."""
 
-    def __init__(self, game, scale: int = 1):
+    def __init__(self, game, scale: int = 1, width: Optional[int] = None):
         self.game = game
         self.market = game.market
         self.s = scale
@@ -48,36 +50,57 @@ class MarketGeometry:
         for c in self.game.corporations.values():
             if c.par_price is not None and not c.closed:
                 pars[c.par_price] = pars.get(c.par_price, 0) + 1
-        self.lines = max(1, math.ceil(most / PER_LINE))
-        self.cell_w = CELL_W * scale
-        self.cell_h = (PRICE_H + self.lines * (2 * MARKER_R + MARKER_GAP) + MARKER_GAP) * scale
-        self.marker_r = MARKER_R * scale
+        self.below = width is not None              # the par chart under the grid, not beside it
+        room = (width - 2 * MARGIN) if width is not None else self.cols * CELL_W
+        # a one-row market (1861's column market) wider than the picture goes on in lines below
+        self.wrap = min(self.cols, room // NARROW_CELL_W) if self.rows == 1 and self.below else self.cols
+        self.wrap = max(1, self.wrap)
+        self.bands = math.ceil(self.cols / self.wrap)                   # lines a row of the market takes
+        cell_w = min(CELL_W, room // self.wrap)
+        self.radius = min(MARKER_R, (cell_w - 2 * MARKER_GAP) // 2)          # a marker's, unscaled
+        self.per_line = max(1, min(PER_LINE, (cell_w - MARKER_GAP) // (2 * self.radius + MARKER_GAP)))
+        self.lines = max(1, math.ceil(most / self.per_line))
+        self.cell_w = cell_w * scale
+        self.cell_h = self._height(1 if self.below else self.lines)
+        # each line as high as its tallest stack needs (a narrow picture), else all as the tallest
+        tall = [max((len(c.stack) for c in r[b * self.wrap:(b + 1) * self.wrap] if c), default=0)
+                for r in grid for b in range(self.bands)]
+        self.row_h = [self._height(max(1, math.ceil(n / self.per_line))) if self.below else self.cell_h for n in tall]
+        self.marker_r = self.radius * scale
         self.margin = MARGIN * scale
         self.header = HEADER_H * scale
-        self.grid_w = self.cols * self.cell_w
-        self.grid_h = self.rows * self.cell_h
-        self.par_x = self.margin + self.grid_w + 2 * self.margin
+        self.grid_w = self.wrap * self.cell_w
+        self.grid_h = sum(self.row_h)
+        self.row_y = [self.header + sum(self.row_h[:i]) for i in range(len(self.row_h))]
+        self.par_x = self.margin if self.below else self.margin + self.grid_w + 2 * self.margin
+        self.par_y = self.header + (self.grid_h + 2 * self.margin if self.below else 0)
+        self.legend_h = (LEGEND_H + (22 if self.below else 0)) * scale     # its entries on two lines
         self.par_cells = self.market.par_cells
         self.par_per_line = 5
-        self.par_row_h = max(self.cell_h * 0.6, (2 * MARKER_R + 10) * scale
+        self.par_row_h = max(self.cell_h * 0.6, (2 * self.radius + 10) * scale
                              * max(1, math.ceil(max(pars.values(), default=1) / self.par_per_line)))
-        self.width = int(self.par_x + PAR_W * scale + self.margin)
-        par_h = self.header + 24 * scale + len(self.par_cells) * self.par_row_h
-        self.height = int(max(self.header + self.grid_h, par_h) + LEGEND_H * scale + self.margin)
+        self.width = int(width * scale if self.below else self.par_x + PAR_W * scale + self.margin)
+        par_h = self.par_y + 24 * scale + len(self.par_cells) * self.par_row_h
+        self.height = int(max(self.header + self.grid_h, par_h) + self.legend_h + self.margin)
+
+    def _height(self, lines: int) -> float:
+        """A cell's height holding `lines` lines of markers."""
+        return (PRICE_H + lines * (2 * self.radius + MARKER_GAP) + MARKER_GAP) * self.s
 
     def cell_box(self, row: int, col: int) -> tuple[float, float, float, float]:
-        x0 = self.margin + col * self.cell_w
-        y0 = self.header + row * self.cell_h
-        return (x0, y0, x0 + self.cell_w, y0 + self.cell_h)
+        line = row * self.bands + col // self.wrap
+        x0 = self.margin + (col % self.wrap) * self.cell_w
+        y0 = self.row_y[line]
+        return (x0, y0, x0 + self.cell_w, y0 + self.row_h[line])
 
     def stack_slot(self, row: int, col: int, index: int) -> tuple[float, float]:
         """Centre of the index-th marker (stack order) in a cell."""
         x0, y0, _, _ = self.cell_box(row, col)
-        line, pos = divmod(index, PER_LINE)
-        step = 2 * MARKER_R + MARKER_GAP
-        dx = (self.cell_w - PER_LINE * step * self.s + MARKER_GAP * self.s) / 2
-        cx = x0 + dx + (MARKER_R + pos * step) * self.s
-        cy = y0 + (PRICE_H + MARKER_GAP + MARKER_R + line * step) * self.s
+        line, pos = divmod(index, self.per_line)
+        step = 2 * self.radius + MARKER_GAP
+        dx = (self.cell_w - self.per_line * step * self.s + MARKER_GAP * self.s) / 2
+        cx = x0 + dx + (self.radius + pos * step) * self.s
+        cy = y0 + (PRICE_H + MARKER_GAP + self.radius + line * step) * self.s
         return (cx, cy)
 
     def marker_centre(self, sym: str) -> Optional[tuple[float, float]]:
@@ -88,7 +111,7 @@ class MarketGeometry:
         return self.stack_slot(cell.row, cell.col, cell.stack.index(sym))
 
     def par_row_box(self, i: int) -> tuple[float, float, float, float]:
-        y0 = self.header + 24 * self.s + i * self.par_row_h
+        y0 = self.par_y + 24 * self.s + i * self.par_row_h
         return (self.par_x, y0, self.par_x + PAR_W * self.s, y0 + self.par_row_h)
 
     def par_corps(self, price: int) -> list:
@@ -104,19 +127,20 @@ class MarketGeometry:
                 j = corps.index(corp)
                 x0, y0, _, _ = self.par_row_box(i)
                 line, pos = divmod(j, self.par_per_line)
-                step = (2 * MARKER_R + 6) * self.s
+                step = (2 * self.radius + 6) * self.s
                 return (x0 + 70 * self.s + self.marker_r + pos * step, y0 + self.marker_r + 5 * self.s + line * step)
         return None
 
 
-def market_geometry(game) -> MarketGeometry:
-    return MarketGeometry(game, 1)
+def market_geometry(game, width: Optional[int] = None) -> MarketGeometry:
+    return MarketGeometry(game, 1, width)
 
 
-def render_market(game, *, header: bool = True) -> Image.Image:
+def render_market(game, *, header: bool = True, width: Optional[int] = None) -> Image.Image:
     """The market as an RGB image; `header=False` leaves out the line naming the round, phase and
-    bank (the HTML replay shows those beside it, so one picture serves every move it rests)."""
-    body = _render_body(game)
+    bank (the HTML replay shows those beside it, so one picture serves every move it rests);
+    `width`: drawn that wide (a mail's 800 px), the par chart under the grid."""
+    body = _render_body(game, width)
     return with_header(body, game) if header else body
 
 
@@ -132,8 +156,8 @@ def with_header(body: Image.Image, game) -> Image.Image:
     return img
 
 
-def _render_body(game) -> Image.Image:
-    g = MarketGeometry(game, SUPERSAMPLE)
+def _render_body(game, width: Optional[int] = None) -> Image.Image:
+    g = MarketGeometry(game, SUPERSAMPLE, width)
     s = SUPERSAMPLE
     img = Image.new("RGB", (int(g.width), int(g.height)), S.BACKGROUND)
     d = ImageDraw.Draw(img)
@@ -152,12 +176,13 @@ def _render_body(game) -> Image.Image:
                             width=3 * s)
             if cell.ends_game:
                 d.rectangle((box[0] + s, box[1] + s, box[2] - s, box[3] - s), outline=S.TEXT, width=4 * s)
-                d.text((box[2] - 6 * s, box[1] + 4 * s), "end", font=fsmall, fill=S.TEXT, anchor="rt")
+                at = (box[2] - 6 * s, box[3] - 5 * s, "rb") if g.below else (box[2] - 6 * s, box[1] + 4 * s, "rt")
+                d.text(at[:2], "end", font=fsmall, fill=S.TEXT, anchor=at[2])        # clear of a narrow cell's price
             d.text((box[0] + 6 * s, box[1] + 4 * s), str(cell.price), font=fprice, fill=S.TEXT, anchor="lt")
             for i, sym in enumerate(cell.stack):
                 _marker(d, game, g.stack_slot(r, c, i), g.marker_r, sym, s)
     # par chart
-    d.text((g.par_x, g.header + 10 * s), "Par values", font=S.font(14 * s), fill=S.TEXT, anchor="lm")
+    d.text((g.par_x, g.par_y + 10 * s), "Par values", font=S.font(14 * s), fill=S.TEXT, anchor="lm")
     for i, cell in enumerate(g.par_cells):
         box = g.par_row_box(i)
         d.rectangle(box, fill=S.MARKET_ZONES["white"], outline=S.HEX_OUTLINE, width=max(1, s))
@@ -168,19 +193,22 @@ def _render_body(game) -> Image.Image:
         for corp in g.par_corps(cell.price):
             _marker(d, game, g.par_marker_centre(corp.sym), g.marker_r, corp.sym, s)
     # legend
-    y = g.height - LEGEND_H * s - g.margin / 2
+    y = g.height - g.legend_h - g.margin / 2
     x = g.margin
     entries = [("yellow", "not counted for the certificate limit"), ("orange", "may also hold over 60%"),
                ("brown", "may also buy several shares a turn")]
     used = {cell.zone for row in game.market.grid for cell in row if cell}
-    for zone, text in entries:
-        if zone not in used:
-            continue
-        d.rectangle((x, y + 8 * s, x + 18 * s, y + 22 * s), fill=S.MARKET_ZONES[zone], outline=S.HEX_OUTLINE, width=s)
+    for zone, text in [(z, t) for z, t in entries if z in used] + [("", "par value")]:
+        step = 24 * s + d.textlength(text, font=fsmall) + 24 * s
+        if x > g.margin and x + step > g.width - g.margin:              # the next line (a narrow picture)
+            x, y = g.margin, y + 22 * s
+        box = (x, y + 8 * s, x + 18 * s, y + 22 * s)
+        if zone:
+            d.rectangle(box, fill=S.MARKET_ZONES[zone], outline=S.HEX_OUTLINE, width=s)
+        else:
+            d.rectangle(box, outline=S.PAR_OUTLINE, width=2 * s)
         d.text((x + 24 * s, y + 15 * s), text, font=fsmall, fill=S.TEXT, anchor="lm")
-        x += 24 * s + d.textlength(text, font=fsmall) + 24 * s
-    d.rectangle((x, y + 8 * s, x + 18 * s, y + 22 * s), outline=S.PAR_OUTLINE, width=2 * s)
-    d.text((x + 24 * s, y + 15 * s), "par value", font=fsmall, fill=S.TEXT, anchor="lm")
+        x += step
     d.text((g.margin, y + 40 * s), "Markers in a cell in stack order (left to right, then down): the first "
            "operates first at equal price.", font=fsmall, fill=S.MUTED, anchor="lm")
     return img.reduce(s)
@@ -201,8 +229,8 @@ def _money(game, amount: int) -> str:
     return cur % amount if "%s" in cur else f"${amount}"
 
 
-def market_png(game, *, compact: bool = False, header: bool = True) -> bytes:
-    return png_bytes(render_market(game, header=header), compact=compact)
+def market_png(game, *, compact: bool = False, header: bool = True, width: Optional[int] = None) -> bytes:
+    return png_bytes(render_market(game, header=header, width=width), compact=compact)
 
 
 def market_key(game) -> str:

@@ -1,0 +1,141 @@
+"""The pictures of a report mail: each PNG carried once and shown by its cid:, drawn once per
+state of the game for every recipient, and legible at a mail's width (the whole map drawn to
+800 px with its text enlarged, the part around what changed drawn alone at the map's scale)."""
+from __future__ import annotations
+
+import io
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from mailkit import GAME, GM_SECRET, latest, mail, new_game, parse
+from pbem.demo import TURNS
+from pbem.moderator.signon import hash_secret
+
+FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games"
+GAMES = {"1882": FIXTURES / "1882" / "5236.json", "1861": FIXTURES / "1861" / "29683.json",
+         "1830": FIXTURES / "1830" / "26855.json"}
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """A 1882 game by mail up to the first tile lay (CPR lays 57 in I5), the pictures drawn only
+    for that move's report: (postmaster, its decision)."""
+    pm, secrets = new_game(tmp_path_factory.mktemp("pics"), hash_secret(GM_SECRET))
+    turns = [(who, body.replace("{quote}", "")) for who, body in TURNS if "GT at 77" not in body]
+    lay = next(i for i, (_, body) in enumerate(turns) if "lays 57 in I5" in body)
+    addr = {"Ann": "ann@pbem.test", "Bob": "bob@pbem.test", "Cid": "cid@pbem.test"}
+    decision = None
+    for i, (who, body) in enumerate(turns[: lay + 1]):
+        pm.render_images = i == lay
+        decision = pm.handle(f"k{i}", mail(addr[who], f"SIGNON {GAME} {who} {secrets[who]}\n{body}",
+                                           subject=f"[{GAME}]", in_reply_to=latest(pm)))
+        assert decision.folder == "Processed", (body, decision.outcome)
+    return pm, decision
+
+
+def reports(decision):
+    """The report mails of a decision (the mover's own reply aside)."""
+    return [parse(o.raw) for o in decision.outgoing if f".{GAME}.report." in parse(o.raw)["Message-ID"]]
+
+
+def test_a_report_carries_each_picture_once_shown_by_its_cid(played):
+    """Parsed back with the email package, every report mail holds each PNG exactly once, inline
+    with a Content-ID, and its HTML shows each of them by cid: and nothing else."""
+    _, decision = played
+    mails = reports(decision)
+    assert len(mails) == 2                        # the player to act alone, the two others together
+    for m in mails:
+        assert m.get_content_type() == "multipart/related"
+        pngs = [p for p in m.walk() if p.get_content_type() == "image/png"]
+        cids = [p["Content-ID"].strip("<>") for p in pngs]
+        assert sorted(cids) == ["changed.png", "map.png", "market.png"]                  # each once
+        assert all(p.get_content().startswith(b"\x89PNG") and p.get_content_disposition() == "inline" for p in pngs)
+        html = next(p for p in m.walk() if p.get_content_type() == "text/html").get_content()
+        assert sorted(re.findall(r'src="([^"]+)"', html)) == sorted(f"cid:{c}" for c in cids)
+
+
+def test_a_report_is_drawn_once_for_all_its_recipients_and_kept_for_its_state(played):
+    """The two mails of the report share one drawing of each picture (the cache's counts); asking
+    again for the same state (a MAP command) draws nothing; the bytes are the same objects."""
+    pm, decision = played
+    stats = pm.pictures.stats
+    assert (stats.maps_drawn, stats.areas_drawn, stats.markets_drawn, stats.asked) == (1, 1, 1, 1)
+    pngs = [[p.get_content() for p in m.walk() if p.get_content_type() == "image/png"] for m in reports(decision)]
+    assert pngs[0] == pngs[1]
+    for who in ("bob", "cid"):                    # the same state asked for by two other mails
+        d = pm.handle(f"map-{who}", mail(f"{who}@pbem.test", "MAP", subject=f"[{GAME}]"))
+        assert d.folder == "Processed"
+    assert (stats.asked, stats.hits) == (3, 1)    # the first MAP outlines no hex: a report of its own
+    assert (stats.maps_drawn, stats.areas_drawn, stats.markets_drawn) == (1, 1, 1)   # the same drawings
+
+
+@lru_cache(maxsize=None)
+def final(title: str):
+    import pbem
+
+    return pbem.read_record(GAMES[title]).state
+
+
+@pytest.mark.parametrize("title", sorted(GAMES))
+def test_the_whole_map_is_drawn_to_a_mails_width_with_text_that_reads(title):
+    """The whole map is 800 px wide, not shrunk from a bigger picture, and its names, revenues
+    and costs are drawn at least 9 px high (1861's 17 columns are the widest map); the part
+    around a change is 800 x 480 with names at least 12 px."""
+    from pbem.render.map import NAME_SIZE, SMALL_SIZE
+    from pbem.render.map_views import NEAR, overview_view, render_around, render_view
+
+    game = final(title)
+    view = overview_view(game)
+    img = render_view(game, view)
+    assert img.width == 800
+    assert min(NAME_SIZE, SMALL_SIZE) * view.radius * view.text_scale >= 9
+    assert min(NAME_SIZE, SMALL_SIZE) * NEAR.radius * NEAR.text_scale >= 12
+    hexes = game.board.hex_coords()
+    assert render_around(game, [hexes[len(hexes) // 2]]).size == (800, 480)
+
+
+@pytest.mark.parametrize("title", sorted(GAMES))
+def test_the_part_around_a_change_is_the_whole_pictures_pixels_drawn_alone(title):
+    """Drawing only the hexes near a change gives the pixels the whole picture has there (a few
+    antialiased pixels of shapes cut by the part's edge aside), with the change outlined."""
+    from pbem.render import style
+    from pbem.render.map import render_map
+    from pbem.render.map_views import NEAR, crop_window, render_area
+
+    game = final(title)
+    hexes = game.board.hex_coords()
+    changed = [hexes[len(hexes) // 2]]
+    area = crop_window(game, changed)
+    part = render_area(game, area, NEAR, changed)
+    whole = render_map(game, radius=NEAR.radius, text_scale=NEAR.text_scale, highlight=changed).crop(area)
+    assert part.size == whole.size
+    diff = ImageChops.difference(part, whole).convert("L").point(lambda v: 255 if v > 40 else 0)
+    assert diff.histogram()[255] < 0.005 * part.width * part.height
+    cx, cy = NEAR.geometry(game).centre(changed[0])
+    assert area[0] < cx < area[2] and area[1] < cy < area[3]
+    assert style.HIGHLIGHT in {c for _, c in part.getcolors(1 << 16)}
+
+
+def test_a_move_that_changed_no_hex_has_no_part_around_it():
+    from pbem.moderator.pictures import PictureCache
+
+    pics = PictureCache().for_report(final("1882"), "h", [])
+    assert pics.near is None and Image.open(io.BytesIO(pics.whole)).width == 800
+
+
+def test_pbem_render_mail_writes_the_pictures_a_report_mail_carries(tmp_path):
+    """`pbem render --mail` writes what a report mail shows: the map and market 800 px wide and
+    changed.png around the last move's hexes, which report.html shows first."""
+    from pbem.cli import main
+    from pbem.importers.eighteen_xx import load_record
+
+    lay = next(a["id"] for a in load_record(str(GAMES["1861"])).live if a.get("type") == "lay_tile")
+    assert main(["render", str(GAMES["1861"]), "--at", str(lay), "--out", str(tmp_path), "--mail"]) == 0
+    sizes = {n: Image.open(tmp_path / f"{n}.png").size for n in ("changed", "map", "market")}
+    assert sizes["changed"] == (800, 480) and sizes["map"][0] == 800 and sizes["market"][0] == 800
+    html = (tmp_path / "report.html").read_text()
+    assert html.index('src="changed.png"') < html.index('src="map.png"') < html.index('src="market.png"')
