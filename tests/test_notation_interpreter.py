@@ -124,6 +124,9 @@ REFUSED = [
     ("1882", "SR", None, "Sold his CPR (1 share) and bought 1 QLL"),
     ("1882", "SR", None, "Sells her 20 percent of QLL and 10 percent of CN"),
     ("1882", "SR", None, "Bob sells her 20 percent of QLL and 10 percent of CN"),
+    # a move weighed before "but" is set aside, and the rest must be a move of its own
+    ("1882", "SR", None, "I'd buy GT but I can't afford it"),
+    ("1882", "SR", None, "I'll wait until next OR"),                               # put off, nothing made now
     ("1861", "merger", "KR", "KR and MV merge into MKV (Y leading)"),           # the lead merges not
     ("1861", "merger", "RO", "RO merges with KB to form NW, and drops the token in D14"),   # whose token?
     ("1882", "SR", None, "Bob buys the GT president's certificate, par 100"),      # another player's par

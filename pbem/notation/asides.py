@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Callable, Optional
 
+from pbem.chat_words import ADDRESSEES, FOREIGN_GREETINGS, GREETINGS, words
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
-from .loose import _GREETING
 from .parsed import ParsedMove, noted_on_first
 from .pieces import VERBS
 from .trailing import plain_lead, plain_tail
@@ -28,6 +28,12 @@ if TYPE_CHECKING:
     from .parser import _Reader
 
 __all__ = ["without_asides", "read_without_asides", "plans_one_now"]
+
+#: a greeting opening the line ("Morning all - ", "Hi Marek, ")
+_GREETING = re.compile(
+    rf"^\s*{words(GREETINGS, FOREIGN_GREETINGS)}\b"
+    rf"(?:\s+(?:{words(ADDRESSEES)}|[A-Z][a-z]+))?"
+    r"\s*[!,.:;]*(?:\s+[-–—]+)?\s+", re.I)
 
 _MOVE_WORD = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w), key=len,
                                                    reverse=True)) + r"|got|gets|get|ran|pays?|put|puts)\b", re.I)

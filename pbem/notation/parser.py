@@ -42,7 +42,6 @@ from .anchors import names_something, naming_nothing
 from .asides import plans_one_now, read_without_asides
 from .dropping import read_dropping
 from .correction import corrects_itself, read_corrected
-from .loose import read_loose
 from .normalisers import normalise
 from .passes import no_run_said_again, pass_after_bid, pass_said_again
 from .context import NotationContext
@@ -73,8 +72,7 @@ from .values import ValueReader
 __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_message"]
 
 #: the last tries at a line nothing else reads, in order (each re-reads a reworded line whole)
-LAST_TRIES = (read_as_subject, read_corrected, read_loose, read_without_asides, read_for_subject,
-              read_dropping)
+LAST_TRIES = (read_as_subject, read_corrected, read_without_asides, read_for_subject, read_dropping)
 _UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 #: the longest line given the last tries (a correction, loose wording, slips): each reads the
 #: line again, and a move statement is far shorter
@@ -206,7 +204,6 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         self.clause_header: Optional[str] = None
         self.transcript = False            # a pasted transcript: no reading by pieces
         self.correcting = False            # reading the correction a line ends with (correction.py)
-        self.loosening = False             # reading a line's loose wording put plainly (loose.py)
         self.setting_aside = False         # reading a line without its asides (asides.py)
 
     def _span(self, node) -> tuple[int, int]:

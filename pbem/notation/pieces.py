@@ -86,7 +86,7 @@ for _family, _words in {
     "payout": "payout paid",
     "withhold": "withhold withholds witholds withholding keep keeps keeping retain retains withheld",
     # participles after "has"/"have" (any other past tense refuses the line: a report)
-    "buy ": "bought took grabbed purchased acquired", "sell ": "sold dumped", "lay ": "laid upgraded built",
+    "buy ": "bought took grabbed purchased acquired picked", "sell ": "sold dumped", "lay ": "laid upgraded built",
     "par ": "parred started opened floated", "run ": "ran earned netted", "token ": "placed", "bid ": "raised", "withhold ": "kept",
     "pass ": "passed", "merge ": "merged", "convert ": "converted", "discard ": "discarded",
     "half": "half halves split splits splitting",
@@ -150,9 +150,10 @@ _SOURCE = re.compile(r"\b(?:(IPO|initial(?:\s+offering)?|treasury|bank(?!\s+pool
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’]*")
 _ROUND = re.compile(r"\b(?:(?:in|during)\s+)?(?:(?:SR|OR|MR|AR)\s*\d+(?:\.\d+)?|(?:stock|operating|merger|auction)\s+"
                     r"round(?:\s+\d+(?:\.\d+)?)?)\b", re.I)
-#: a consequence told with the move ("that should float it"): no move of its own
+#: a consequence told with the move ("that should float it", "I take the presidency off Ingrid"): no move of its own
 CONSEQUENCE = re.compile(r"\b(?:that|which|this|it)\s+(?:should\s+|will\s+|would\s+|then\s+)?floats?\b(?:\s+it\b)?|"
-                         r"\bfloats?\s+it\b", re.I)
+                         r"\bfloats?\s+it\b|\b(?:take|takes|taking|took|get|gets)\s+(?:the\s+)?(?:[A-Z][\w&]*\s+)?presidency\s+(?:off|from)\b",
+                         re.I)
 #: "takes in KK", "takes KK into the merger": a minor taken into a merger
 #: (the names are blanked when it is looked for: a blank stands for one)
 _TAKES_IN = re.compile(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?(?:[A-Z]|\s))|"
@@ -548,7 +549,7 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
 
 
 #: words that may open a line before its move word without naming who moves ("Now pass")
-_LEADS = frozenset("""now then also so ok okay sure well next finally lastly firstly please just and
+_LEADS = frozenset("""now then also so ok okay sure well next finally lastly firstly please just and having after since
 yes yeah right fine alright hmm um ah oh hi hello hey thanks ps anyway again will shall would could can
 might may must should gonna wanna let lets let's going i'll we'll i'd we'd have has i've no not never everybody
 everyone nobody""".split())

@@ -80,11 +80,18 @@ def refusal(line: str) -> Optional[str]:
     return line_refusal(line) or clause_refusal(line) or _reported(line)
 
 
+#: a move put off to a later round ("I'll wait on the 4 until next OR", "hold off on the D until
+#: next OR") and a run compared with an earlier one ("runs the same as last OR"): set aside alone,
+#: so their "until", "wait" and "last" do not reach the move told beside them
+_LATER = re.compile(r"\b(?:wait(?:s|ing)?|hold(?:s|ing)?\s+off)\b[^,;.!?]{0,60}?\buntil\s+(?:the\s+)?next\s+(?:OR|SR|round|turn|time)\b|"
+                    r"\b(?:the\s+)?same\s+as\s+(?:the\s+)?(?:last|previous)\s+(?:OR|round|time|turn)\b", re.I)
+
+
 def line_refusal(line: str) -> Optional[str]:
     """Why no clause of a line is a move (a quoted line, a condition, a retraction), or None."""
     if line.lstrip().startswith(">"):
         return "a quoted line"
-    plain = _NEAR_MISS.sub(" ", _POLITE.sub(" ", line))
+    plain = _LATER.sub(" ", _NEAR_MISS.sub(" ", _POLITE.sub(" ", line)))
     m = _LINE_REFUSE.search(plain) or _FIRST_AFTER.search(plain)
     return f'"{m.group(0).strip()}"' if m else None
 
@@ -118,8 +125,10 @@ def possessive_move(reason: str, c) -> bool:
 
 
 #: a sentence, with the mark that ends it (a question's "?": asked, not played); a dash
-#: between blanks ends one too ("I'm buying another QLL - that should float it")
-_SENTENCE_RX = re.compile(r"(?:[^.!?;\s]|\s(?![-–—]\s)|\.(?!\s|$))+(?:[.!;](?=\s|$)|\?|\s[-–—](?=\s)|$)|[.!?;]|\s[-–—]\s")
+#: between blanks ends one too ("I'm buying another QLL - that should float it"), and a "but"
+#: ("I considered selling GT but I'll pass")
+_SENTENCE_RX = re.compile(r"(?:[^.!?;\s]|\s(?![-–—]\s|but\s)|\.(?!\s|$))+(?:[.!;](?=\s|$)|\?|\s[-–—](?=\s)|\s(?=but\s)|$)|[.!?;]|\s[-–—]\s",
+                          re.I)
 #: a bracket holding words of its own ("(not converting this time)")
 _BRACKET = re.compile(r"\([^()]*\)")
 #: a part of a bracket between its commas ("(I did not pay, withheld)": the second part stands)
@@ -170,10 +179,10 @@ def set_aside(line: str) -> tuple[str, list[str]]:
         told = any(w.lower() in VERBS for w in _WORD.findall(CONSEQUENCE.sub(" ", text)))
         if _AHEAD.search(text) and not told:
             raise Heading(text.strip())
-        if told:
-            telling.append(text.strip(" -–—"))
+        if told and not re.match(r"\s*but\s", m.string[m.end():], re.I):
+            telling.append(text.strip(" -–—"))    # (a move thought of before "but" is set against the one made)
         return blank(m)
-    line = circumstances(line, why)      # "Having won the CP, I par CPR at 90": that clause alone
+    line = circumstances(_LATER.sub(blank, line), why)      # "Having won the CP, I par CPR at 90": that clause alone
     line = _SENTENCE_RX.sub(sentence, line)
     def bracket(m: re.Match) -> str:
         parts = _PART.findall(m.group(0))
