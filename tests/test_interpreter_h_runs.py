@@ -31,6 +31,14 @@ READ = [
      [LayTile("SE", "D14", "635", 3), _run("SE", ("2", (), 260)), Dividend("SE", "payout")]),
     # ... and a train named with it makes it a run
     ("1882", "OR", "CNR", "CNR pays out 80 from the 3T.", [_run("CNR", ("3", (), 80)), Dividend("CNR", "payout")]),
+    # route_pieces.py: places told with a dash, then the route by its hexes in brackets: one route
+    ("1861", "OR", "N", "N runs its 2T Moscow - St. Petersburg (H8-G5-E1) for 80", [_run("N", ("2", ("H8", "G5", "E1"), 80))]),
+    # pieces.py: a bracket of words only is no clause boundary ("and" inside it cuts nothing)
+    ("1861", "OR", "E", "E runs 2T Q3-P4 (Ekaterinburg and the town) for 50", [_run("E", ("2", ("Q3", "P4"), 50))]),
+    # "makes" tells a route's revenue
+    ("1830", "OR", "NYNH", "NYNH's 4 E23-F20-G19 makes 150 and the 5 G19-F20-F22-F24-E23 makes 190, all paid out.",
+     [_run("NYNH", ("4", ("E23", "F20", "G19"), 150), ("5", ("G19", "F20", "F22", "F24", "E23"), 190)),
+      Dividend("NYNH", "payout")]),
     # route_pieces.py: a train's bare number before its route is the train, not a tile on the first stop
     ("1882", "OR", "HBR", "HBR will run the 3 G11-I11-J10 for 90 and pay it out",
      [_run("HBR", ("3", ("G11", "I11", "J10"), 90)), Dividend("HBR", "payout")]),

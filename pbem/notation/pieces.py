@@ -82,7 +82,7 @@ for _family, _words in {
            "ipo ipos float floats floating",
     "lay": "lay lays laying upgrade upgrades upgrading build builds building tile",
     "token": "token tokens station stations home",
-    "run": "run runs running earns earning nets netting",
+    "run": "run runs running earns earning nets netting makes making",
     "payout": "payout paid",
     "withhold": "withhold withholds witholds withholding keep keeps keeping retain retains withheld",
     # participles after "has"/"have" (any other past tense refuses the line: a report)
@@ -508,6 +508,10 @@ def _near(sorted_at: list[int], a: int, b: int) -> bool:
     return i < len(sorted_at) and sorted_at[i] <= b
 
 
+#: a bracket of words only, telling about what it follows
+_TOLD_ABOUT = re.compile(r"\([^()\d]{1,80}\)")
+
+
 def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
     """The line cut into clauses, each with its pieces (a separator inside a name does not cut)."""
     pieces = _find(line, ctx, index)
@@ -521,10 +525,12 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
     stop_ends = sorted(p.end for p in stops if p.before not in ("in", "on", "at"))    # "token in Regina, I5-J10": a place
     stop_starts = sorted(p.start for p in stops)
     train_ends = sorted(p.end for p in pieces if p.kind == "train")
+    told = [(b.start(), b.end()) for b in _TOLD_ABOUT.finditer(line)
+            if not any(w.lower() in VERBS for w in _WORD.findall(b.group(0)))]
     for m in _SPLIT.finditer(line):
         i = bisect.bisect_right(span_starts, m.start())
-        if i and reach[i - 1] > m.start():
-            continue             # inside a name
+        if i and reach[i - 1] > m.start() or any(a < m.start() < b for a, b in told):
+            continue             # inside a name, or a bracket telling about it ("(Ekaterinburg and the town)")
         if m.group(0).strip() in "-–—," and _near(stop_ends, blank_back(line, m.start()), m.start()) \
                 and _near(stop_starts, m.end(), blank_on(line, m.end())):
             continue          # "Moscow - St Petersburg", "J10, J8, I5": a route, not two clauses

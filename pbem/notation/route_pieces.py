@@ -175,14 +175,16 @@ _BRACKET_ROUTE = re.compile(r"\(\s*[A-Z]{1,2}\d{1,2}(?:\s*[-–—]\s*[A-Z]{1,2}
 def route_in_brackets(pieces: list, line: str) -> list:
     """The pieces without the places named before a route written again in brackets by its
     hexes ("Odessa to Moscow (D20-D14-H8)": the bracket is the route, its stops in order)."""
-    drop = set()
+    drop, grown = set(), {}
     for m in _BRACKET_ROUTE.finditer(line):
-        inside = {p.value for p in pieces if p.kind == "hex" and m.start() < p.start < m.end()}
+        inside = [p for p in pieces if p.kind == "hex" and m.start() < p.start < m.end()]
         before = [p for p in pieces if p.kind == "name" and m.start() - 80 < p.end <= m.start()
                   and all(k == "location" for k, _ in p.value)]
-        if before and all(any(h in inside for _, h in p.value) for p in before):
+        if inside and before and all(any(h in {q.value for q in inside} for _, h in p.value) for p in before):
             drop.update(id(p) for p in before)
-    return [p for p in pieces if id(p) not in drop] if drop else pieces
+            # the first hex reaches back over the places: "Moscow - St. Petersburg (H8-...)" is one route
+            grown[id(inside[0])] = dataclasses.replace(inside[0], start=before[0].start)
+    return [grown.get(id(p), p) for p in pieces if id(p) not in drop] if drop else pieces
 
 
 def route_order(c) -> list:
