@@ -1,6 +1,7 @@
-"""The last try at a refused line: read without a few runs of words that name nothing
-(pbem/notation/dropping.py), only when exactly one reading comes out and every move read is
-named by a move word left in the line; never for a line that doubts, plans or reports."""
+"""Words that name nothing around a move ("carefully", "sensibly", a terrain's cost told as why)
+are passed over by the interpreter; a doubt, a plan, a report or another player's move among
+them is never read as the writer's move; a name nobody has where the subject goes refuses the
+line."""
 from __future__ import annotations
 
 import sys
@@ -10,8 +11,6 @@ import pytest
 
 from pbem.engine.actions import Dividend, LayTile, PlaceToken, Route, RunRoutes, Stop
 from pbem.errors import PbemError
-from pbem.notation.dropping import droppable_runs, without_runs
-from pbem.notation.names import NameIndex
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from notation_kit import assert_no_move_of_the_writer, ctx, read  # noqa: E402
@@ -30,33 +29,22 @@ from notation_kit import assert_no_move_of_the_writer, ctx, read  # noqa: E402
     ("1882", "operating", "SC", "SC lays #8 on E9 and, for the extra 20 for the river, #9 on F10.",
      [LayTile("SC", "E9", "8", 3), LayTile("SC", "F10", "9", 3)]),
 ])
-def test_a_line_is_read_without_the_words_that_name_nothing(title, round_kind, current, line, want):
+def test_words_that_name_nothing_are_passed_over(title, round_kind, current, line, want):
     assert read(title, round_kind, current, line) == want
 
 
 @pytest.mark.parametrize("title, round_kind, current, line", [
-    # the dropped words were the move word: "borrows" is a loan, never the bid "NW 100" would be
+    # the word passed over would be the move word: "borrows" is a loan, never the bid "NW 100" would be
     ("1861", "operating", "NW", "NW borrows 100 roubles before building."),
     ("1882", "auction", None, "Cid gladly puts CP up at 150 dollars."),
-    # a doubt, a plan, a report or another player's move is never made one by dropping words
+    # a doubt, a plan, a report or another player's move is never made one by passing words over
     ("1882", "operating", "CPR", "CPR maybe purchases Trestle Bridge from Bob for $150 (we agreed last night)."),
     ("1882", "operating", "CPR", "CPR will purchase Trestle Bridge from Bob for $150 next time, promise."),
     ("1882", "stock", None, "Bob purchases one CPR share (cheapest thing around)."),
     ("1882", "operating", "CPR", "CPR purchased Trestle Bridge from Bob for $150 yesterday, lovely."),
 ])
-def test_what_the_dropped_words_said_is_never_lost(title, round_kind, current, line):
+def test_what_the_words_around_say_is_never_lost(title, round_kind, current, line):
     assert_no_move_of_the_writer(title, round_kind, current, line)
-
-
-def test_the_runs_keep_every_name_number_and_small_word_a_move_turns_on():
-    c = ctx("1882", "operating", "CPR")
-    line = "CPR purchases Trestle Bridge from Bob for $150 (we agreed this last night)."
-    runs = droppable_runs(line, c, NameIndex(c))
-    dropped = " ".join(line[a:b] for a, b in runs)
-    assert "agreed" in dropped and "night" in dropped
-    for kept in ("CPR", "purchases", "Trestle", "Bob", "150", "from", "for", "last"):
-        assert kept not in dropped.split()
-    assert without_runs(line, runs) == "CPR purchases Trestle Bridge from Bob for $150 (last)."
 
 
 @pytest.mark.parametrize("line", ["Bobbo passes", "Xyzzy passes", "Annie passes", "Bobb buys a CPR share"])

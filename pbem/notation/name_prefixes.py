@@ -1,6 +1,7 @@
 """Companies named by the first words of a longer name ("the Grand Trunk" for the Grand Trunk
 Pacific, "Black Sea" for the Black Sea Shipping Company): two or more leading words that begin
-the names of one company only (and are no other name of anything) name it. Leading words
+the names of one company only (and are no other name of anything) name it, and so does its first
+word with "minor" or "private" after it ("the Kharkov minor"). Leading words
 that begin with a place's name are left out: "Moscow-Kiev" is a route, not the Moscow, Kiev &
 Voronezh Railway. A private's code written straight before a private's name ("P5 Trestle
 Bridge") gives way to the name the writer wrote out.
@@ -29,6 +30,8 @@ def leading_forms(index: NameIndex, kinds: tuple = ("corporation", "company")) -
         for e in index.entries[kind]:
             for name in e.shown[1:]:
                 words = _WORD.findall(name)
+                if len(words) > 1:       # "the Kharkov minor": its first word and what it is
+                    seen.setdefault(norm(f"{words[0]} {'private' if kind == 'company' else 'minor'}"), set()).add((e.kind, e.ident))
                 for n in range(1, len(words)):
                     q = norm(" ".join(words[:n]))
                     if q in places:

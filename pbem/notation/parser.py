@@ -40,7 +40,6 @@ from .formatter import entity_label
 from .claims import Claim
 from .anchors import names_something, naming_nothing
 from .asides import plans_one_now, read_without_asides
-from .dropping import read_dropping
 from .correction import corrects_itself, read_corrected
 from .normalisers import normalise
 from .passes import no_run_said_again, pass_after_bid, pass_said_again
@@ -72,7 +71,7 @@ from .values import ValueReader
 __all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_message"]
 
 #: the last tries at a line nothing else reads, in order (each re-reads a reworded line whole)
-LAST_TRIES = (read_as_subject, read_corrected, read_without_asides, read_for_subject, read_dropping)
+LAST_TRIES = (read_as_subject, read_corrected, read_without_asides, read_for_subject)
 _UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 #: the longest line given the last tries (a correction, loose wording, slips): each reads the
 #: line again, and a move statement is far shorter

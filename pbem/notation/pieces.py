@@ -146,7 +146,7 @@ _HEX = re.compile(r"(?<![#\w$])([A-Z]{1,2}\d{1,2})\b|(?<=\b(?:on|at|in|to)\s)([a
 _NUMBER = re.compile(r"(?<![\w#$.])(\d{1,6})(?![\w%]|\.\d)")
 #: where sold shares go ("four shares of QLL to the market", "two GT into the pool"): a sale
 _DESTINATION = re.compile(r"\b(?:in)?to\s+(?:the\s+)?(?:bank\s+|open\s+)?(?:pool|market)\b", re.I)
-_SOURCE = re.compile(r"\b(?:(IPO|initial(?:\s+offering)?|treasury|bank(?!\s+pool)|depot)|(pool(?:ed)?|market|open\s+market))\b", re.I)
+_SOURCE = re.compile(r"\b(?:(IPO|initial(?:\s+public)?(?:\s+offering)?|treasury|bank(?!\s+pool)|depot)|(pool(?:ed)?|market|open\s+market))\b", re.I)
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’]*")
 _ROUND = re.compile(r"\b(?:(?:in|during)\s+)?(?:(?:SR|OR|MR|AR)\s*\d+(?:\.\d+)?|(?:stock|operating|merger|auction)\s+"
                     r"round(?:\s+\d+(?:\.\d+)?)?)\b", re.I)
@@ -508,6 +508,8 @@ def _near(sorted_at: list[int], a: int, b: int) -> bool:
     return i < len(sorted_at) and sorted_at[i] <= b
 
 
+#: "is auctioning", "am buying": a move word's present progressive, its "is" no word of its own
+_PROGRESSIVE = re.compile(r"\b(?:is|am|are)\s+(?=([a-z]+ing)\b)", re.I)
 #: a bracket of words only, telling about what it follows
 _TOLD_ABOUT = re.compile(r"\([^()\d]{1,80}\)")
 
@@ -548,6 +550,9 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         for p in c.pieces:
             buf[p.start - a:min(p.end, b) - a] = " " * (min(p.end, b) - p.start)
         text = "".join(buf)
+        for m in _PROGRESSIVE.finditer(line, a, b):
+            if m.group(1).lower() in VERBS:
+                text = text[:m.start() - a] + " " * (m.end() - m.start()) + text[m.end() - a:]
         c.loose = [w.lower() for w in _WORD.findall(text) if w.lower() not in FILLERS and w.lower() not in VERBS]
         out.append(c)
     out = addressed_set_aside(out, line, ctx.actor)

@@ -1,6 +1,7 @@
 """What a move is for, told beside it ("withheld to pay for the 3", "saving up for a 4", "(need
 the cash for a 6)", "keeping the money in the company for the 3"): the train named there is
-the reason of the move, no piece of a move (the pieces of a line, pieces.py)."""
+the reason of the move, no piece of a move (the pieces of a line, pieces.py); so is the amount
+told as a terrain's cost ("for the extra 20 for the river")."""
 from __future__ import annotations
 
 import dataclasses
@@ -16,10 +17,15 @@ _PURPOSE = re.compile(
     r"(?:\d\+?\d*E?|D)(?:\s*-?\s*(?:trains?\b|T\b|s\b))?(?![\w$])(?=\s*(?:[).;,!]|$|\s[-–—]\s))", re.I)
 
 
+#: what an amount pays for on the map: "for the extra 20 for the river", "$40 for the mountain"
+_TERRAIN = re.compile(r"[$₽]?\d{1,3}₽?\s+(?:extra\s+)?for\s+(?:the\s+)?(?:rivers?|mountains?|hills?|lakes?|water|terrain|swamps?)\b",
+                      re.I)
+
+
 def purposes_set_aside(pieces: list, line: str) -> list:
-    """The pieces with a train, tile or number inside a purpose made a "purpose" piece, which no
-    move takes."""
-    spans = [(m.start(), m.end()) for m in _PURPOSE.finditer(line)]
+    """The pieces with a train, tile or number inside a purpose (or a terrain's cost) made a
+    "purpose" piece, which no move takes."""
+    spans = sorted((m.start(), m.end()) for rx in (_PURPOSE, _TERRAIN) for m in rx.finditer(line))
     if not spans:
         return pieces
     return within_spans(pieces, spans, "purpose", ("train", "tile", "number", "count"))

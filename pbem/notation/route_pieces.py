@@ -64,7 +64,7 @@ def trains_before_routes(pieces: list, line: str, trains: set) -> list:
         elif gap.isspace() and i + 2 < len(pieces) and pieces[i + 1].kind == "verb" and pieces[i + 1].value == "run" \
                 and _stop(pieces[i + 2]) and (p.before in _TRAIN_BEFORE or p.before.endswith("'s")):
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "HBR's 4 runs Hudson Bay - G11"
-        elif (m := _GOES.fullmatch(gap)) and _route_at(pieces, i + 1, line) and p.before in _TRAIN_BEFORE:
+        elif (m := _GOES.fullmatch(gap)) and _route_at(pieces, i + 1, line) and (p.before in _TRAIN_BEFORE or p.before.endswith("'s")):
             out[i] = dataclasses.replace(p, kind="train", value=str(p.value))
             added.append(dataclasses.replace(p, kind="verb", value="run", start=p.end + m.start(), end=p.end + m.end()))
         elif verb == "run" and p.before in _OWN_BEFORE and i + 1 < len(pieces) \
