@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from pbem.errors import RuleError
+from pbem.engine.run_duty import RUN_OPTIONS
 from pbem.titles import load_title
 
 #: game option: a false claim in a message is reported as a warning instead of refusing it
@@ -44,9 +45,10 @@ def check_players(title: str, players: Sequence[tuple[str, str]], data: str = ""
 
 def check_options(title: str, options: Sequence[str], data: str = "") -> None:
     """The options of a new game are ones the title declares (its data's `optional_rules`,
-    e.g. 1861's `column_market`) or pbem's own (`claims-warn`), each given once: an unknown or misspelt option would
+    e.g. 1861's `column_market`) or pbem's own (`claims-warn`, `reference-runs`, `best-run-required`), each given once: an unknown or misspelt option would
     otherwise be stored and silently change nothing (RuleError naming the known ones)."""
-    known = list((getattr(load_title(title, data), "data", {}) or {}).get("optional_rules") or ()) + [CLAIMS_WARN]
+    known = list((getattr(load_title(title, data), "data", {}) or {}).get("optional_rules") or ()) + [CLAIMS_WARN] \
+        + list(RUN_OPTIONS)
     seen: set[str] = set()
     for opt in options:
         if opt not in known:

@@ -38,3 +38,14 @@ class Distance:
     def stop_cost(self, node) -> int:
         """What stopping at tile node `node` costs against `search_budget` (99: may not stop)."""
         return 1
+
+    def value_bound(self) -> Optional[tuple[int, int, int]]:
+        """(K, multiplier, bonus) such that no route earns more than the multiplier times its K
+        best stop values plus the bonus; None when the revenue has no such bound."""
+        return None
+
+    def walk_limits(self) -> Optional[list[tuple[Callable, int]]]:
+        """The whole of `check` as limits a route search can count while it walks: each
+        (cost(node), the most a route may spend), costs never negative; None when `check` must
+        be asked of each route (then `search_budget` and `stop_cost` bound the walk)."""
+        return None

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 class Routes1861:
     """Mixed into Rules1861 (pbem/titles/g1861.py)."""
 
+    one_stop_per_hex = True       # the rule `check_resolved_routes` checks, told to the route search
+
     def train_distance(self, g: "Game", corp: "Corporation", train):
         return self.distance(g, corp, train)
 
@@ -30,15 +32,23 @@ class Routes1861:
         from pbem.titles.family1867.distance import TwoPartDistance
 
         spec = next(t for t in self.data["trains"] if t["name"] == train.name)
-        return TwoPartDistance(train.distance, spec.get("multiplier") or 1,
+        mult = spec.get("multiplier") or 1
+        return TwoPartDistance(train.distance, mult,
                                bonus=lambda stops, mult: self.route_bonus_for(g, corp, stops, mult),
-                               bonus_hexes=self.bonus_hexes())
+                               bonus_hexes=self.bonus_hexes(), bonus_bound=self.route_bonus_bound(corp, mult))
 
     def bonus_hexes(self) -> frozenset:
         """Every hex a route bonus or a private's hex bonus names."""
         named = {h for rb in self.data.get("route_bonuses") or [] for h in rb["hexes"]}
         named |= {h for _sym, ab in AB.holders(self.data, "hex_bonus") for h in ab.hexes}
         return frozenset(named)
+
+    def route_bonus_bound(self, corp: "Corporation", multiplier: int) -> int:
+        """The most `route_bonus_for` can give one route of the corporation (every bonus at once)."""
+        bound = sum(ab.amount * len(ab.hexes) for sym in corp.companies for ab in AB.of(self.data, sym, "hex_bonus"))
+        for rb in self.data.get("route_bonuses") or []:
+            bound += rb["amount"] * (multiplier if rb.get("times_multiplier") else 1)
+        return bound
 
     def route_bonus_for(self, g: "Game", corp: "Corporation", stops, multiplier: int = 1) -> int:
         """Private hex bonuses of the corporation's companies (once per hex), and the

@@ -1,0 +1,292 @@
+"""The legal routes of one train worth more than a floor: what the best run (`best_run.py`) is
+chosen from. docs/routes.md gives the argument that nothing a best run needs is left out.
+
+A route is a walk of stops joined by chains (`route_chains.py`) that holds one of the
+corporation's stations. Each is found once: from the corporation's station cities in turn (a
+route through an earlier station city was found from there, so walks from a later one avoid it),
+as two halves walked out of the station, the second's first chain earlier in the station's chain
+list than the first's (or the first half empty), so no route is found twice, reversed. The halves
+of a station are walked once, as a tree (a half's children extend it by one chain): a walk stops
+at a stop it may not pass (an off-board area, a city full of other corporations' stations),
+never reuses a stop or track, never takes two stops of one group or (where the title says so) of
+one hex, never spends more than the train's distance (each of a `Distance`'s `walk_limits`, or
+its `search_budget` counted by `stop_cost` and then its `check`). Each rule is one that a
+longer walk cannot undo, so a half clashing with the first half is skipped with all its
+extensions. Routes are priced by the engine's own pricing.
+
+Two things are left out, neither ever needed by a best run: a route that earns no more than the
+same route without one of its end stops (that one uses less track and earns as much), and, where
+the train's `Distance` bounds what a route can earn (`value_bound`: at most K stops score, times
+a multiplier, plus at most a bonus), every route whose bound is at most the floor.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from pbem.engine.distance import Distance
+from pbem.engine.route_chains import MAX_CHAINS_PER_NODE, chains_from
+from pbem.engine.routes import ResolvedRoute, _Fail, route_revenue
+from pbem.engine.tiles import node_revenue
+
+#: the distance of a train without a limit (as `check_routes` takes it)
+UNLIMITED = 999
+#: above every index of a station's chains (the first half empty: any second half)
+ANY_FIRST = 1 << 30
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One legal route of a train: stops in travel order, the track it uses as a bit mask
+    (bits named by the search's `Track`), its revenue and the distance it uses."""
+
+    train: str
+    stops: tuple[tuple[str, int], ...]
+    mask: int
+    revenue: int
+
+    def resolved(self) -> ResolvedRoute:
+        """The route as the engine's check returns it (for the title's check of a whole run)."""
+        return ResolvedRoute(self.train, self.stops, (), frozenset(), self.revenue, self.revenue, 0)
+
+
+@dataclass
+class TrainRoutes:
+    """Routes of one train kind worth more than the floor, best first; `complete`: the walk was not
+    cut short by a budget; `priced`: the routes priced (walked and not bounded out)."""
+
+    train: str
+    routes: list[Candidate]
+    complete: bool
+    priced: int = 0
+
+
+class Track:
+    """Track keys as bits of one integer, a mask per chain (shared by the trains of a search)."""
+
+    def __init__(self):
+        self.bit: dict = {}
+        self.masks: dict = {}
+
+    def mask(self, chain) -> int:
+        got = self.masks.get(id(chain))
+        if got is not None:
+            return got[0]
+        m = 0
+        for k in chain.keys:
+            b = self.bit.get(k)
+            if b is None:
+                b = self.bit[k] = len(self.bit)
+            m |= 1 << b
+        self.masks[id(chain)] = (m, chain)     # the chain kept alive so its id stays its own
+        return m
+
+
+class _Half:
+    """A walk out of a station: its stops (station left out), the mask of each chain and of all,
+    what it spent of each limit, its groups and hexes, the index of its first chain, its
+    extensions, and `env`: per rank, the most any walk of its subtree holds at that rank of
+    its stops' values (best first, K ranks)."""
+
+    __slots__ = ("stops", "last_mask", "mask", "spent", "groups", "first", "children", "env", "values")
+
+    def __init__(self, stops, last_mask, mask, spent, groups, first, values):
+        self.stops, self.last_mask, self.mask, self.spent = stops, last_mask, mask, spent
+        self.groups, self.first, self.values = groups, first, values
+        self.children: list = []
+        self.env: tuple = values
+
+
+def _limits(distance) -> tuple[list[tuple[Callable, object]], bool]:
+    """The walk's limits, each (cost(node), most it may spend), and whether they are the whole
+    distance rule (else `Distance.check` is asked of each route)."""
+    if isinstance(distance, Distance):
+        exact = distance.walk_limits()
+        if exact is not None:
+            return exact, True
+        return [(distance.stop_cost, distance.search_budget())], False
+    limit = UNLIMITED if distance is None else distance
+    return [(lambda node: node.visit_cost, limit)], True
+
+
+def _top(a: tuple, b: tuple, k: int) -> int:
+    """The sum of the k largest of two lists, each sorted largest first."""
+    i = j = total = 0
+    while k > 0 and (i < len(a) or j < len(b)):
+        if j >= len(b) or (i < len(a) and a[i] >= b[j]):
+            total += a[i]
+            i += 1
+        else:
+            total += b[j]
+            j += 1
+        k -= 1
+    return total
+
+
+class TrainWalks:
+    """The walks out of the corporation's stations for one train kind (reach `distance`, as
+    `train_distance` gives it), walked once; `routes` pairs them into routes."""
+
+    def __init__(self, g, corp, train: str, distance, steps, track: Track):
+        self.g, self.corp, self.train, self.distance, self.steps = g, corp, train, distance, steps
+        board, sym = g.board, corp.sym
+        hexes = board._hexes
+        colors = g.tile_colors
+        limits, self.exact = _limits(distance)
+        self.caps = caps = tuple(lim for _c, lim in limits)
+        self.bound = distance.value_bound() if isinstance(distance, Distance) else None
+        k = self.bound[0] if self.bound is not None else 0
+        self.one_per_hex = one_per_hex = bool(getattr(g.title, "one_stop_per_hex", False))
+        self.complete = True
+        info: dict = {}
+
+        def node_info(stop):
+            got = info.get(stop)
+            if got is None:
+                node = hexes[stop[0]].tile.nodes[stop[1]]
+                got = info[stop] = (tuple(c(node) for c, _l in limits), frozenset(node.groups),
+                                    board.node_blocks(stop[0], stop[1], sym), node_revenue(node, colors))
+            return got
+
+        def chains(stop):
+            cs = chains_from(board, stop[0], stop[1])
+            if len(cs) >= MAX_CHAINS_PER_NODE:
+                self.complete = False
+            return cs
+
+        self.node_info = node_info
+        self.trees: list = []
+        starts = [tuple(s) for s in board.token_cities(sym)]
+        for si, start in enumerate(starts):
+            s_cost, s_groups, _b, _v = node_info(start)
+            if any(c > lim for c, lim in zip(s_cost, caps)):
+                continue
+            banned = set(starts[:si])           # routes through an earlier station were found from it
+
+            def grow(h: _Half, start=start, banned=banned) -> None:
+                if not steps.spend():
+                    return
+                here = h.stops[-1] if h.stops else start
+                if h.stops and node_info(here)[2]:
+                    return
+                for idx, ch in enumerate(chains(here)):
+                    nxt = ch.end
+                    m = track.mask(ch)
+                    if m & h.mask or nxt == start or nxt in banned or nxt in h.stops:
+                        continue
+                    if one_per_hex and (nxt[0] == start[0] or any(nxt[0] == p[0] for p in h.stops)):
+                        continue
+                    c, grp, _blk, val = node_info(nxt)
+                    d = tuple(a + b for a, b in zip(h.spent, c))
+                    if any(x > lim for x, lim in zip(d, caps)) or (grp and not h.groups.isdisjoint(grp)):
+                        continue
+                    vals = tuple(sorted(h.values + (val,), reverse=True)[:k]) if k else ()
+                    child = _Half(h.stops + (nxt,), m, h.mask | m, d, h.groups | grp,
+                                  idx if not h.stops else h.first, vals)
+                    h.children.append(child)
+                    grow(child)
+                if k:
+                    for ch in h.children:
+                        h.env = tuple(max(x, y) for x, y in _zip_long(h.env, ch.env))
+                    h.children.sort(key=lambda ch: -sum(ch.env))    # promising walks first
+
+            root = _Half((), 0, 0, s_cost, s_groups, ANY_FIRST, ())
+            grow(root)
+            self.trees.append((start, root))
+
+    def routes(self, floor: int = 0, used: int = 0, best_only: bool = False) -> TrainRoutes:
+        """The routes on track outside `used` earning more than `floor`, best first (see the
+        module doc). `best_only`: the floor rises to each route found (the first is the best)."""
+        g, distance, steps = self.g, self.distance, self.steps
+        board, title = g.board, g.title
+        colors = g.tile_colors
+        caps, one_per_hex, node_info, bound = self.caps, self.one_per_hex, self.node_info, self.bound
+        k_scored, mult, bonus_max = bound if bound is not None else (0, 0, 0)
+
+        def bonus(stops):
+            return title.route_bonus(g, stops)
+
+        def price(nodes: list):
+            if not self.exact and distance.check(board, nodes, _Fail(), 0) is None:
+                return None
+            if isinstance(distance, Distance):
+                return distance.revenue(board, nodes, colors, bonus)
+            return route_revenue(board, nodes, colors, bonus)
+
+        def ub(a: tuple, b: tuple) -> float:
+            return mult * _top(a, b, k_scored) + bonus_max if bound is not None else float("inf")
+
+        found: list[Candidate] = []
+        legal: dict = {}                 # (stops, mask) -> revenue of each legal route priced
+        lo = [floor]
+
+        def accept(stops: tuple, mask: int, values: tuple, shorter: list) -> None:
+            if bound is not None and mult * sum(values[:k_scored]) + bonus_max <= lo[0]:
+                return
+            rev = price(list(stops))
+            if rev is None:
+                return
+            legal[(stops, mask)] = rev
+            if rev <= lo[0]:
+                return
+            for key in shorter:
+                if legal.get(key, rev - 1) >= rev:
+                    return
+            found.append(Candidate(self.train, stops, mask, rev))
+            if best_only:
+                lo[0] = rev
+
+        for start, root in self.trees:
+            s_cost = root.spent
+            start_val = (node_info(start)[3],)
+
+            def seconds(h1: _Half, h1_vals: tuple, h1_set: set, h1_hexes: set, nodes: list, head: tuple,
+                        limit_first: int, start=start, s_cost=s_cost) -> None:
+                """Pair first half h1 with each compatible second half in the subtrees `nodes`."""
+                for h2 in nodes:
+                    if len(h2.stops) == 1 and h2.first >= limit_first:
+                        continue
+                    if not steps.spend():
+                        return
+                    last = h2.stops[-1]
+                    _c, grp, _blk, _v = node_info(last)
+                    if h2.last_mask & (h1.mask | used) or last in h1_set or (one_per_hex and last[0] in h1_hexes) \
+                            or (grp and not h1.groups.isdisjoint(grp)):
+                        continue
+                    if any(a + b - s > lim for a, b, s, lim in zip(h1.spent, h2.spent, s_cost, caps)):
+                        continue
+                    if ub(h1_vals, h2.env) <= lo[0]:
+                        continue
+                    stops = head + h2.stops
+                    mask = h1.mask | h2.mask
+                    shorter = []
+                    if len(h2.stops) > 1:            # the route without its last stop
+                        shorter.append((stops[:-1], mask & ~h2.last_mask))
+                    elif h1.stops:                   # that route, found walked the other way
+                        shorter.append(((start,) + h1.stops, h1.mask))
+                    if h1.stops:                     # the route without its first stop
+                        shorter.append((stops[1:], mask & ~h1.last_mask))
+                    values = tuple(sorted(h1_vals + h2.values, reverse=True)) if bound else ()
+                    accept(stops, mask, values, shorter)
+                    seconds(h1, h1_vals, h1_set, h1_hexes, h2.children, head, limit_first)
+
+            def firsts(h1: _Half, root=root, start=start, start_val=start_val) -> None:
+                if steps.left < 0 or h1.last_mask & used:
+                    return
+                h1_vals = tuple(sorted(h1.values + start_val, reverse=True)) if bound else ()
+                if bound is not None and ub(tuple(sorted(h1.env + start_val, reverse=True)), root.env) <= lo[0]:
+                    return                          # no route with a first half in this subtree earns more
+                seconds(h1, h1_vals, set(h1.stops), {start[0]} | {x[0] for x in h1.stops}, root.children,
+                        tuple(reversed(h1.stops)) + (start,), h1.first)
+                for ch in h1.children:
+                    firsts(ch)
+
+            firsts(root)
+        found.sort(key=lambda c: -c.revenue)
+        return TrainRoutes(self.train, found, self.complete and steps.left >= 0, len(legal))
+
+
+def _zip_long(a: tuple, b: tuple):
+    """Pairs of two value lists, the shorter padded with zeros."""
+    n = max(len(a), len(b))
+    return zip(a + (0,) * (n - len(a)), b + (0,) * (n - len(b)))

@@ -1,0 +1,88 @@
+"""The best run at every run decision of the shared 18xx.games records and the regression records
+(tests/data/refgen): proven, made of routes the engine's own check accepts at the revenue the
+search gives, never below the run the players declared, and the duty to run: wherever it
+earns something, a game played in pbem refuses "does not run" there (neither listed nor
+accepted), while a game under the reference's rules (every record) accepts it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import pbem
+from pbem.engine import actions as A
+from pbem.engine.best_run import best_run
+from pbem.engine.legal import legal_moves
+from pbem.engine.routes import check_routes
+from pbem.engine.run_duty import MUST_RUN, REFERENCE_RUNS
+from pbem.errors import RuleError
+from pbem.importers.eighteen_xx import ImportRefused
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "fixtures" / "18xx.games"
+REGRESSION = ROOT / "tests" / "data" / "refgen"
+RECORDS = sorted(SHARED.glob("*/*.json")) + sorted(REGRESSION.glob("*.json"))
+#: regression records that pin a refusal of the reference's looseness: the id of the last action pbem accepts
+REFUSED = {"1830-p4-s27-sales.json": 303, "1861-p5-s3-mv.json": 40, "1882-p2-s10-sales.json": 308}
+
+
+def _run_step(st):
+    return st.round.step_named("route")
+
+
+def _check_decision(st, corp, action: A.RunRoutes) -> int:
+    """The checks at one run decision; returns the best revenue."""
+    found = best_run(st, corp)
+    assert found.proven
+    if found.routes:
+        dist = {t.name: st.title.train_distance(st, corp, t) for t in corp.trains}
+        res = check_routes(st.board, corp.sym, list(found.routes), dist, st.tile_colors,
+                           lambda s: st.title.route_bonus(st, s))
+        st.title.check_resolved_routes(st, corp, res)
+        assert [r.revenue for r in res] == [r.revenue for r in found.routes]
+        assert sum(r.revenue for r in res) == found.revenue
+    options = st.options
+    assert REFERENCE_RUNS in options                     # a record is judged by the reference's rules
+    decline = A.RunRoutes(corp.sym, ())
+    assert any(m.action == decline for m in legal_moves(st))
+    st.options = tuple(o for o in options if o != REFERENCE_RUNS)     # as a game played in pbem
+    try:
+        listed = any(m.action == decline for m in legal_moves(st))
+        try:
+            _run_step(st).check_run_routes(decline)
+            refused = None
+        except RuleError as e:
+            refused = e
+    finally:
+        st.options = options
+    if found.revenue > 0:
+        assert not listed and refused is not None and refused.rule == MUST_RUN
+        assert st.money(found.revenue) in str(refused)
+    else:
+        assert listed and refused is None
+    return found.revenue
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.name for p in RECORDS])
+def test_the_best_run_at_every_run_decision(path):
+    g = pbem.read_record(path) if path.name not in REFUSED else None
+    if g is None:
+        with pytest.raises(ImportRefused):
+            pbem.read_record(path)
+        g = pbem.read_record(path, stop_at=REFUSED[path.name])
+    moves = list(g.moves)
+    g.back_to(0)
+    decisions = 0
+    for action in moves:
+        st = g.state
+        if isinstance(action, A.RunRoutes) and any(not t.operated for t in st.corporations[action.entity].trains):
+            corp = st.corporations[action.entity]
+            best = _check_decision(st, corp, action)
+            g.push(action)
+            sym, resolved = g.state.last_run
+            ran = sum(r.revenue for r in resolved) if action.routes and sym == action.entity else 0
+            assert best >= ran, (path.name, action)
+            decisions += 1
+        else:
+            g.push(action)
+    assert decisions > 0 or REFUSED.get(path.name, 0) < 100      # a record refused before any run
