@@ -86,3 +86,24 @@ def test_the_best_run_at_every_run_decision(path):
         else:
             g.push(action)
     assert decisions > 0 or REFUSED.get(path.name, 0) < 100      # a record refused before any run
+
+
+def test_the_rules_notes_reach_the_outcome_of_a_message(tmp_path):
+    """A decline the reference's rules accept comes back as a note of the message's outcome (the
+    position's game carries option reference-runs; its company has a paying run)."""
+    import shutil
+
+    from pbem.table import Table
+
+    path = tmp_path / "v.pbem"
+    shutil.copy(ROOT / "tests" / "data" / "positions" / "1861-v-two-offboards.pbem", path)
+    t = Table.open(path, moderator=False)
+    st = t.game
+    corp = st.current_entity()
+    found = best_run(st, st.corporations[corp])
+    assert found.revenue > 0
+    out = t.submit(f"{corp} does not run")
+    assert not out.refusals
+    assert [n for n in out.notes if "did not run although a run of" in n] == [
+        f"move 1: {corp} did not run although a run of {st.money(found.revenue)} existed "
+        f"({found.describe(st.money)}): the rules oblige it (a company with a legal route must run its trains)"]

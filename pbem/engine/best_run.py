@@ -18,8 +18,6 @@ from pbem.errors import RuleError
 
 #: orders of the train kinds tried for the first run (the floor of the exact search)
 GREEDY_ORDERS = 6
-#: routes of a train looked at for the bound of what it can still earn
-SCAN = 64
 #: search steps (routes walked plus combinations tried) before the answer is given unproven
 STEP_BUDGET = 3_000_000
 
@@ -147,21 +145,56 @@ def _title_accepts(g, corp, picked: list[Candidate]) -> bool:
     return True
 
 
+class _Index:
+    """A train's routes (best first) by track: for each track bit, the set of routes using it as
+    the bits of one integer, so the routes free of some track are found without looking at the
+    others."""
+
+    def __init__(self, routes: list[Candidate]):
+        self.routes = routes
+        users: dict[int, list[int]] = {}
+        for j, c in enumerate(routes):
+            m = c.mask
+            while m:
+                bit = m & -m
+                users.setdefault(bit.bit_length() - 1, []).append(j)
+                m ^= bit
+        self.where = {b: _bits(len(routes), js) for b, js in users.items()}
+        self.bits = sum(1 << b for b in self.where)
+        self.all = (1 << len(routes)) - 1
+
+    def free(self, used: int, low: int = 0) -> int:
+        """The routes from index `low` on that use no track of `used`, as bits."""
+        clash = 0
+        m = used & self.bits
+        while m:
+            bit = m & -m
+            clash |= self.where[bit.bit_length() - 1]
+            m ^= bit
+        return (self.all & ~clash) >> low << low
+
+    def best_free(self, used: int) -> int:
+        """The revenue of the best route using no track of `used` (0: none)."""
+        free = self.free(used)
+        return self.routes[(free & -free).bit_length() - 1].revenue if free else 0
+
+
+def _bits(count: int, indices: list[int]) -> int:
+    """The set of indices (each below `count`) as one integer: bit j set for index j."""
+    out = bytearray(count // 8 + 1)
+    for j in indices:
+        out[j >> 3] |= 1 << (j & 7)
+    return int.from_bytes(out, "little")
+
+
 def _combine(g, corp, names: list[str], lists: list[list[Candidate]], steps: _Budget,
              floor: int) -> Optional[list[Candidate]]:
     """The combination (at most one route per train, no track shared) of the highest revenue
     above `floor` that the title's check accepts, or None; branch and bound (module doc)."""
     n = len(lists)
+    index = [_Index(routes) for routes in lists]
     best: list = [floor, None]
     picked: list[Candidate] = []
-
-    def first_free(i: int, used: int) -> int:
-        # the best route of train i free of `used`; past SCAN routes, the SCAN-th's revenue
-        # (no later route earns more: the list is sorted)
-        for c in lists[i][:SCAN]:
-            if not c.mask & used:
-                return c.revenue
-        return lists[i][SCAN - 1].revenue if len(lists[i]) > SCAN else 0
 
     def rec(i: int, used: int, value: int, low: int) -> None:
         # low: the lowest route index allowed for train i (a train of the same kind as train
@@ -172,16 +205,20 @@ def _combine(g, corp, names: list[str], lists: list[list[Candidate]], steps: _Bu
             if value > best[0] and _title_accepts(g, corp, picked):
                 best[0], best[1] = value, list(picked)
             return
-        rest = sum(first_free(j, used) for j in range(i + 1, n))
-        if value + first_free(i, used) + rest <= best[0]:
+        # what the later trains can earn at most: each its best route free of the track used
+        rest = sum(index[j].best_free(used) for j in range(i + 1, n))
+        if value + index[i].best_free(used) + rest <= best[0]:
             return
         same_next = i + 1 < n and names[i + 1] == names[i]
-        for k in range(low, len(lists[i])):
-            c = lists[i][k]
+        routes = lists[i]
+        cand = index[i].free(used, low)
+        while cand:
+            bit = cand & -cand
+            cand ^= bit
+            k = bit.bit_length() - 1
+            c = routes[k]
             if value + c.revenue + rest <= best[0]:
                 break
-            if c.mask & used:
-                continue
             picked.append(c)
             rec(i + 1, used | c.mask, value + c.revenue, k + 1 if same_next else 0)
             picked.pop()

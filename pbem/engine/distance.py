@@ -44,6 +44,12 @@ class Distance:
         best stop values plus the bonus; None when the revenue has no such bound."""
         return None
 
+    def bonus_at_most(self, nodes: Stops) -> Optional[int]:
+        """The most the bonus can add to the route through `nodes` (at most `value_bound`'s
+        bonus; None: not known)."""
+        bound = self.value_bound()
+        return None if bound is None else bound[2]
+
     def walk_limits(self) -> Optional[list[tuple[Callable, int]]]:
         """The whole of `check` as limits a route search can count while it walks: each
         (cost(node), the most a route may spend), costs never negative; None when `check` must

@@ -221,8 +221,13 @@ class TrainWalks:
         lo = [floor]
 
         def accept(stops: tuple, mask: int, values: tuple, shorter: list) -> None:
-            if bound is not None and mult * sum(values[:k_scored]) + bonus_max <= lo[0]:
-                return
+            if bound is not None:
+                top = mult * sum(values[:k_scored])
+                if top + bonus_max <= lo[0]:
+                    return
+                most = distance.bonus_at_most(stops)
+                if most is not None and top + most <= lo[0]:
+                    return
             rev = price(list(stops))
             if rev is None:
                 return

@@ -221,6 +221,8 @@ class Table:
         mark = len(g.moves)
         try:
             play_move(g, pm, i, self.warnings, changed)
+            # the rules' notes on the move (a run below the best, a decline the reference's rules accept)
+            self.warnings.extend(f"move {i}: {text}" for text in map(str, g.state.rule_notes) if text)
         except AmbiguousMoveError as e:
             raise MoveRejected(f"move {i} ({clip(pm.text)!r}, line {pm.line}): {e}: " + "; ".join(e.candidates),
                                move=i, text=pm.text, cause=e, legal=e.candidates) from e

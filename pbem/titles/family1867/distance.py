@@ -15,12 +15,14 @@ class TwoPartDistance(Distance):
     fewest kinds that lists its kind. `multiplier` scales the route's revenue (2+2, 5+5E)."""
 
     def __init__(self, groups: list[dict], multiplier: int = 1, bonus: Optional[Callable] = None,
-                 bonus_hexes: frozenset = frozenset(), bonus_bound: Optional[int] = None):
+                 bonus_hexes: frozenset = frozenset(), bonus_bound: Optional[int] = None,
+                 bonus_monotone: bool = False):
         self.groups = sorted(groups, key=lambda g: len(g["nodes"]))
         self.multiplier = multiplier
         self.bonus = bonus
         self.bonus_hexes = bonus_hexes      # the hexes a bonus may name: the only stops chosen for it
         self.bonus_bound = bonus_bound      # the most `bonus` adds to a route (None: not known)
+        self.bonus_monotone = bonus_monotone    # `bonus` of some of a route's stops is at most that of all
 
     @staticmethod
     def _limit(v) -> float:
@@ -103,6 +105,16 @@ class TwoPartDistance(Distance):
         if k == float("inf") or bonus is None:
             return None
         return (int(k), self.multiplier, bonus)
+
+    def bonus_at_most(self, nodes) -> Optional[int]:
+        """The most the bonus can add to a route through `nodes` (None: no bound known)."""
+        if self.bonus is None:
+            return None
+        if self.bonus_hexes and not any(c in self.bonus_hexes for c, _k in nodes):
+            return 0                        # a bonus names only these hexes
+        if self.bonus_monotone:
+            return int(self.bonus(list(nodes), self.multiplier) or 0)
+        return self.bonus_bound
 
     def walk_limits(self) -> list:
         """`check` as counts: per group with a limit, its stops; a kind in no group may not be visited."""
