@@ -110,17 +110,8 @@ def _limits(distance) -> tuple[list[tuple[Callable, object]], bool]:
 
 
 def _top(a: tuple, b: tuple, k: int) -> int:
-    """The sum of the k largest of two lists, each sorted largest first."""
-    i = j = total = 0
-    while k > 0 and (i < len(a) or j < len(b)):
-        if j >= len(b) or (i < len(a) and a[i] >= b[j]):
-            total += a[i]
-            i += 1
-        else:
-            total += b[j]
-            j += 1
-        k -= 1
-    return total
+    """The sum of the k largest values of two lists together."""
+    return sum(sorted(a + b)[-k:]) if k else 0
 
 
 class TrainWalks:
@@ -275,11 +266,21 @@ class TrainWalks:
                     accept(stops, mask, values, shorter)
                     seconds(h1, h1_vals, h1_set, h1_hexes, h2.children, head, limit_first)
 
-            def firsts(h1: _Half, root=root, start=start, start_val=start_val) -> None:
+            # the second halves a first half may take start with an earlier chain: the envelope
+            # of those starting before chain f, for each f
+            before: dict = {}
+            if bound is not None:
+                env: tuple = ()
+                for ch in sorted(root.children, key=lambda ch: ch.first):
+                    before.setdefault(ch.first, env)
+                    env = tuple(max(x, y) for x, y in _zip_long(env, ch.env))
+                before[ANY_FIRST] = env
+
+            def firsts(h1: _Half, root=root, start=start, start_val=start_val, before=before) -> None:
                 if steps.left < 0 or h1.last_mask & used:
                     return
                 h1_vals = tuple(sorted(h1.values + start_val, reverse=True)) if bound else ()
-                if bound is not None and ub(tuple(sorted(h1.env + start_val, reverse=True)), root.env) <= lo[0]:
+                if bound is not None and ub(h1.env + start_val, before[h1.first]) <= lo[0]:
                     return                          # no route with a first half in this subtree earns more
                 seconds(h1, h1_vals, set(h1.stops), {start[0]} | {x[0] for x in h1.stops}, root.children,
                         tuple(reversed(h1.stops)) + (start,), h1.first)
