@@ -155,3 +155,11 @@ def test_the_random_boards_have_runs_to_find():
         found = [best_run(g, c) for g, c, _w in (_case(title, s) for s in range(25))]
         assert sum(1 for f in found if f.revenue > 0) >= 10, title
         assert sum(1 for f in found if len(f.routes) > 1) >= 2, title
+
+
+def test_a_search_cut_short_says_it_is_not_proven():
+    """With its step budget spent the answer is the best found, marked not proven and said so."""
+    g, corp, want = next((g, c, w) for g, c, w in (_case("1882", s) for s in range(25)) if len(c.trains) > 1 and w > 0)
+    cut = best_run(g, corp, budget=3)
+    assert not cut.proven and "not proven the best" in cut.note and cut.revenue <= want
+    assert best_run(g, corp).proven

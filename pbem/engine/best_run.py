@@ -18,8 +18,9 @@ from pbem.errors import RuleError
 
 #: orders of the train kinds tried for the first run (the floor of the exact search)
 GREEDY_ORDERS = 6
-#: search steps (routes walked plus combinations tried) before the answer is given unproven
-STEP_BUDGET = 3_000_000
+#: search steps (walks grown, pairs looked at, combinations tried) before the answer is given
+#: unproven; the costliest decision of the records takes about 180,000 (benchmarks/routes.py)
+STEP_BUDGET = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -232,10 +233,3 @@ def _combine(g, corp, names: list[str], lists: list[list[Candidate]], steps: _Bu
 
     rec(0, 0, 0, 0)
     return best[1]
-
-
-def optimum_note(g, corp, found: Optional[BestRun] = None) -> str:
-    """The best run in words, for a note or a refusal: "the best run is 2: E1-H8 (120) = 120"."""
-    run = found if found is not None else best_run(g, corp)
-    head = "the best run is" if run.proven else "the best run found (not proven the best) is"
-    return f"{head} {run.describe(g.money)}"
