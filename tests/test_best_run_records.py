@@ -107,3 +107,19 @@ def test_the_rules_notes_reach_the_outcome_of_a_message(tmp_path):
     assert [n for n in out.notes if "did not run although a run of" in n] == [
         f"move 1: {corp} did not run although a run of {st.money(found.revenue)} existed "
         f"({found.describe(st.money)}): the rules oblige it (a company with a legal route must run its trains)"]
+
+
+def test_the_audit_notes_a_decline_the_reference_rules_accepted(tmp_path):
+    """refplay 1861 seed 5 (made to agree with the 18xx.games engine, option reference-runs): NW
+    does not run at move 409 while a 100₽ run exists; the game replays, and the audit notes it."""
+    import shutil
+
+    from pbem.replay.audit import audit
+
+    path = tmp_path / "g.pbem"
+    shutil.copy(ROOT / "tests" / "data" / "refplay" / "1861-seed5.pbem", path)
+    report = audit(path)
+    assert report.ok
+    assert report.notes[0] == ("move 409: NW did not run although a run of 100₽ existed (3: H8-I5-G5-E1 (100₽) = 100₽): "
+                               "the rules oblige it (a company with a legal route must run its trains)")
+    assert f"note: {report.notes[0]}" in report.summary()

@@ -155,11 +155,8 @@ class _Index:
         self.routes = routes
         users: dict[int, list[int]] = {}
         for j, c in enumerate(routes):
-            m = c.mask
-            while m:
-                bit = m & -m
-                users.setdefault(bit.bit_length() - 1, []).append(j)
-                m ^= bit
+            for b in c.bits:
+                users.setdefault(b, []).append(j)
         self.where = {b: _bits(len(routes), js) for b, js in users.items()}
         self.bits = sum(1 << b for b in self.where)
         self.all = (1 << len(routes)) - 1
@@ -208,11 +205,12 @@ def _combine(g, corp, names: list[str], lists: list[list[Candidate]], steps: _Bu
             return
         # what the later trains can earn at most: each its best route free of the track used
         rest = sum(index[j].best_free(used) for j in range(i + 1, n))
-        if value + index[i].best_free(used) + rest <= best[0]:
-            return
-        same_next = i + 1 < n and names[i + 1] == names[i]
         routes = lists[i]
         cand = index[i].free(used, low)
+        first = routes[(cand & -cand).bit_length() - 1].revenue if cand else 0
+        if value + first + rest <= best[0]:
+            return
+        same_next = i + 1 < n and names[i + 1] == names[i]
         while cand:
             bit = cand & -cand
             cand ^= bit

@@ -44,6 +44,7 @@ class Candidate:
     stops: tuple[tuple[str, int], ...]
     mask: int
     revenue: int
+    bits: tuple[int, ...] = ()       # the bits of `mask`
 
     def resolved(self) -> ResolvedRoute:
         """The route as the engine's check returns it (for the title's check of a whole run)."""
@@ -62,24 +63,27 @@ class TrainRoutes:
 
 
 class Track:
-    """Track keys as bits of one integer, a mask per chain (shared by the trains of a search)."""
+    """Track keys as bits of one integer: per chain its mask and its bits (shared by the trains
+    of a search)."""
 
     def __init__(self):
         self.bit: dict = {}
         self.masks: dict = {}
 
-    def mask(self, chain) -> int:
+    def of(self, chain) -> tuple[int, tuple[int, ...]]:
+        """The chain's mask and its bits (positions)."""
         got = self.masks.get(id(chain))
         if got is not None:
-            return got[0]
-        m = 0
+            return got[0], got[1]
+        bits = []
         for k in chain.keys:
             b = self.bit.get(k)
             if b is None:
                 b = self.bit[k] = len(self.bit)
-            m |= 1 << b
-        self.masks[id(chain)] = (m, chain)     # the chain kept alive so its id stays its own
-        return m
+            bits.append(b)
+        m = sum(1 << b for b in set(bits))
+        self.masks[id(chain)] = (m, tuple(sorted(set(bits))), chain)    # the chain kept alive: its id stays its own
+        return m, self.masks[id(chain)][1]
 
 
 class _Half:
@@ -88,11 +92,11 @@ class _Half:
     extensions, and `env`: per rank, the most any walk of its subtree holds at that rank of
     its stops' values (best first, K ranks)."""
 
-    __slots__ = ("stops", "last_mask", "mask", "spent", "groups", "first", "children", "env", "values")
+    __slots__ = ("stops", "last_mask", "mask", "spent", "groups", "first", "children", "env", "values", "bits")
 
-    def __init__(self, stops, last_mask, mask, spent, groups, first, values):
+    def __init__(self, stops, last_mask, mask, spent, groups, first, values, bits=()):
         self.stops, self.last_mask, self.mask, self.spent = stops, last_mask, mask, spent
-        self.groups, self.first, self.values = groups, first, values
+        self.groups, self.first, self.values, self.bits = groups, first, values, bits
         self.children: list = []
         self.env: tuple = values
 
@@ -146,6 +150,7 @@ class TrainWalks:
             return cs
 
         self.node_info = node_info
+        self.prices: dict = {}           # stops -> revenue (None: refused by the distance's check)
         self.trees: list = []
         starts = [tuple(s) for s in board.token_cities(sym)]
         for si, start in enumerate(starts):
@@ -162,7 +167,7 @@ class TrainWalks:
                     return
                 for idx, ch in enumerate(chains(here)):
                     nxt = ch.end
-                    m = track.mask(ch)
+                    m, mbits = track.of(ch)
                     if m & h.mask or nxt == start or nxt in banned or nxt in h.stops:
                         continue
                     if one_per_hex and (nxt[0] == start[0] or any(nxt[0] == p[0] for p in h.stops)):
@@ -173,7 +178,7 @@ class TrainWalks:
                         continue
                     vals = tuple(sorted(h.values + (val,), reverse=True)[:k]) if k else ()
                     child = _Half(h.stops + (nxt,), m, h.mask | m, d, h.groups | grp,
-                                  idx if not h.stops else h.first, vals)
+                                  idx if not h.stops else h.first, vals, h.bits + mbits)
                     h.children.append(child)
                     grow(child)
                 if k:
@@ -197,12 +202,20 @@ class TrainWalks:
         def bonus(stops):
             return title.route_bonus(g, stops)
 
-        def price(nodes: list):
+        prices = self.prices
+
+        def price(stops: tuple):
+            if stops in prices:
+                return prices[stops]
+            nodes = list(stops)
             if not self.exact and distance.check(board, nodes, _Fail(), 0) is None:
-                return None
-            if isinstance(distance, Distance):
-                return distance.revenue(board, nodes, colors, bonus)
-            return route_revenue(board, nodes, colors, bonus)
+                rev = None
+            elif isinstance(distance, Distance):
+                rev = distance.revenue(board, nodes, colors, bonus)
+            else:
+                rev = route_revenue(board, nodes, colors, bonus)
+            prices[stops] = rev
+            return rev
 
         def ub(a: tuple, b: tuple) -> float:
             return mult * _top(a, b, k_scored) + bonus_max if bound is not None else float("inf")
@@ -211,24 +224,32 @@ class TrainWalks:
         legal: dict = {}                 # (stops, mask) -> revenue of each legal route priced
         lo = [floor]
 
-        def accept(stops: tuple, mask: int, values: tuple, shorter: list) -> None:
+        def accept(h1: _Half, h2: _Half, h1_vals: tuple, head: tuple, start: tuple) -> None:
+            stops = head + h2.stops
             if bound is not None:
-                top = mult * sum(values[:k_scored])
+                top = mult * _top(h1_vals, h2.values, k_scored)
                 if top + bonus_max <= lo[0]:
                     return
                 most = distance.bonus_at_most(stops)
                 if most is not None and top + most <= lo[0]:
                     return
-            rev = price(list(stops))
+            rev = price(stops)
             if rev is None:
                 return
+            mask = h1.mask | h2.mask
             legal[(stops, mask)] = rev
             if rev <= lo[0]:
                 return
-            for key in shorter:
-                if legal.get(key, rev - 1) >= rev:
+            if len(h2.stops) > 1:                # the route without its last stop
+                if legal.get((stops[:-1], mask & ~h2.last_mask), rev - 1) >= rev:
                     return
-            found.append(Candidate(self.train, stops, mask, rev))
+            elif h1.stops:                       # that route, found walked the other way
+                if legal.get(((start,) + h1.stops, h1.mask), rev - 1) >= rev:
+                    return
+            if h1.stops:                         # the route without its first stop
+                if legal.get((stops[1:], mask & ~h1.last_mask), rev - 1) >= rev:
+                    return
+            found.append(Candidate(self.train, stops, mask, rev, h1.bits + h2.bits))
             if best_only:
                 lo[0] = rev
 
@@ -253,17 +274,7 @@ class TrainWalks:
                         continue
                     if ub(h1_vals, h2.env) <= lo[0]:
                         continue
-                    stops = head + h2.stops
-                    mask = h1.mask | h2.mask
-                    shorter = []
-                    if len(h2.stops) > 1:            # the route without its last stop
-                        shorter.append((stops[:-1], mask & ~h2.last_mask))
-                    elif h1.stops:                   # that route, found walked the other way
-                        shorter.append(((start,) + h1.stops, h1.mask))
-                    if h1.stops:                     # the route without its first stop
-                        shorter.append((stops[1:], mask & ~h1.last_mask))
-                    values = tuple(sorted(h1_vals + h2.values, reverse=True)) if bound else ()
-                    accept(stops, mask, values, shorter)
+                    accept(h1, h2, h1_vals, head, start)
                     seconds(h1, h1_vals, h1_set, h1_hexes, h2.children, head, limit_first)
 
             # the second halves a first half may take start with an earlier chain: the envelope

@@ -60,8 +60,12 @@ class Routes1861:
                     per_hex[h] = per_hex.get(h, 0) + ab.amount
         routes = [(rb["hexes"], rb["amount"], rb.get("times_multiplier")) for rb in self.data.get("route_bonuses") or []]
 
+        named_hexes = frozenset(per_hex) | {h for named, _a, _t in routes for h in named}
+
         def bonus(stops, multiplier: int = 1) -> int:
-            hexes = {c for c, _ in stops}
+            hexes = {c for c, _ in stops if c in named_hexes}
+            if not hexes:
+                return 0
             total = sum(per_hex.get(h, 0) for h in hexes)
             for named, amount, times in routes:
                 if all(h in hexes for h in named):
