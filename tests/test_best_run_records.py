@@ -88,7 +88,7 @@ def test_the_best_run_at_every_run_decision(path):
     assert decisions > 0 or REFUSED.get(path.name, 0) < 100      # a record refused before any run
 
 
-def test_the_rules_notes_reach_the_outcome_of_a_message(tmp_path):
+def test_the_rules_notes_reach_the_outcome_of_a_message(tmp_path, no_key):
     """A decline the reference's rules accept comes back as a note of the message's outcome (the
     position's game carries option reference-runs; its company has a paying run)."""
     import shutil
