@@ -18,6 +18,9 @@ from pbem.errors import RuleError
 
 #: orders of the train kinds tried for the first run (the floor of the exact search)
 GREEDY_ORDERS = 6
+#: the gap between the first run and the most the trains can earn from which a first, narrower
+#: search aims halfway
+AIM_GAP = 20
 #: search steps (walks grown, pairs looked at, combinations tried) before the answer is given
 #: unproven; the costliest decision of the records takes about 180,000 (benchmarks/routes.py)
 STEP_BUDGET = 1_000_000
@@ -118,15 +121,17 @@ def _search(g, corp, wanted: tuple[str, ...], budget: int) -> BestRun:
         floor = sum(c.revenue for c in greedy)
         top = sum(best[n] for n in names)
         chosen = greedy
-        if floor < top:
-            # a run beating `floor` needs each train's route worth more than floor minus what
-            # the other trains can earn at most
-            lists = {}
-            for name in dict.fromkeys(names):
-                lists[name] = routes(name, floor - (top - best[name]))
-            better = _combine(g, corp, names, [lists[n] for n in names], steps, floor)
+        # a run earning at least `aim` needs each train's route worth at least aim minus what the
+        # other trains can earn at most: first aim halfway between the first run and that most
+        # (found: it is the best, as every run earning more has its routes in those lists), then
+        # anything above the first run
+        aims = [floor + (top - floor + 1) // 2] if top - floor >= AIM_GAP else []
+        for aim in aims + [floor + 1]:
+            lists = {name: routes(name, aim - 1 - (top - best[name])) for name in dict.fromkeys(names)}
+            better = _combine(g, corp, names, [lists[n] for n in names], steps, aim - 1)
             if better is not None:
                 chosen = better
+                break
     proven = steps.left >= 0 and complete
     out = tuple(Route(train=c.train, stops=tuple(Stop(h, n) for h, n in c.stops), revenue=c.revenue)
                 for c in chosen)
@@ -153,21 +158,28 @@ class _Index:
 
     def __init__(self, routes: list[Candidate]):
         self.routes = routes
+        self.all = (1 << len(routes)) - 1
+        self.where: Optional[dict[int, int]] = None      # made when first asked with some track used
+
+    def _make(self) -> dict[int, int]:
         users: dict[int, list[int]] = {}
-        for j, c in enumerate(routes):
+        for j, c in enumerate(self.routes):
             for b in c.bits:
                 users.setdefault(b, []).append(j)
-        self.where = {b: _bits(len(routes), js) for b, js in users.items()}
+        self.where = {b: _bits(len(self.routes), js) for b, js in users.items()}
         self.bits = sum(1 << b for b in self.where)
-        self.all = (1 << len(routes)) - 1
+        return self.where
 
     def free(self, used: int, low: int = 0) -> int:
         """The routes from index `low` on that use no track of `used`, as bits."""
+        if not used:
+            return self.all >> low << low
+        where = self.where if self.where is not None else self._make()
         clash = 0
         m = used & self.bits
         while m:
             bit = m & -m
-            clash |= self.where[bit.bit_length() - 1]
+            clash |= where[bit.bit_length() - 1]
             m ^= bit
         return (self.all & ~clash) >> low << low
 
