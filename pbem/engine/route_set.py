@@ -92,11 +92,13 @@ class _Half:
     extensions, and `env`: per rank, the most any walk of its subtree holds at that rank of
     its stops' values (best first, K ranks)."""
 
-    __slots__ = ("stops", "last_mask", "mask", "spent", "groups", "first", "children", "env", "values", "bits")
+    __slots__ = ("stops", "last_mask", "mask", "spent", "groups", "first", "children", "env", "values", "bits",
+                 "last_groups")
 
-    def __init__(self, stops, last_mask, mask, spent, groups, first, values, bits=()):
+    def __init__(self, stops, last_mask, mask, spent, groups, first, values, bits=(), last_groups=frozenset()):
         self.stops, self.last_mask, self.mask, self.spent = stops, last_mask, mask, spent
         self.groups, self.first, self.values, self.bits = groups, first, values, bits
+        self.last_groups = last_groups
         self.children: list = []
         self.env: tuple = values
 
@@ -178,7 +180,7 @@ class TrainWalks:
                         continue
                     vals = tuple(sorted(h.values + (val,), reverse=True)[:k]) if k else ()
                     child = _Half(h.stops + (nxt,), m, h.mask | m, d, h.groups | grp,
-                                  idx if not h.stops else h.first, vals, h.bits + mbits)
+                                  idx if not h.stops else h.first, vals, h.bits + mbits, grp)
                     h.children.append(child)
                     grow(child)
                 if k:
@@ -254,28 +256,27 @@ class TrainWalks:
                 lo[0] = rev
 
         for start, root in self.trees:
-            s_cost = root.spent
             start_val = (node_info(start)[3],)
 
             def seconds(h1: _Half, h1_vals: tuple, h1_set: set, h1_hexes: set, nodes: list, head: tuple,
-                        limit_first: int, start=start, s_cost=s_cost) -> None:
-                """Pair first half h1 with each compatible second half in the subtrees `nodes`."""
+                        room: tuple, taken: int, start=start) -> None:
+                """Pair first half h1 with each compatible second half in the subtrees `nodes`:
+                `room`, what each limit has left beyond h1 (the station counted once); `taken`,
+                the track h1 and the other trains use."""
                 for h2 in nodes:
-                    if len(h2.stops) == 1 and h2.first >= limit_first:
-                        continue
                     if not steps.spend():
                         return
                     last = h2.stops[-1]
-                    _c, grp, _blk, _v = node_info(last)
-                    if h2.last_mask & (h1.mask | used) or last in h1_set or (one_per_hex and last[0] in h1_hexes) \
+                    grp = h2.last_groups
+                    if h2.last_mask & taken or last in h1_set or (one_per_hex and last[0] in h1_hexes) \
                             or (grp and not h1.groups.isdisjoint(grp)):
                         continue
-                    if any(a + b - s > lim for a, b, s, lim in zip(h1.spent, h2.spent, s_cost, caps)):
+                    if any(b > r for b, r in zip(h2.spent, room)):
                         continue
-                    if ub(h1_vals, h2.env) <= lo[0]:
+                    if bound is not None and mult * _top(h1_vals, h2.env, k_scored) + bonus_max <= lo[0]:
                         continue
                     accept(h1, h2, h1_vals, head, start)
-                    seconds(h1, h1_vals, h1_set, h1_hexes, h2.children, head, limit_first)
+                    seconds(h1, h1_vals, h1_set, h1_hexes, h2.children, head, room, taken)
 
             # the second halves a first half may take start with an earlier chain: the envelope
             # of those starting before chain f, for each f
@@ -293,8 +294,10 @@ class TrainWalks:
                 h1_vals = tuple(sorted(h1.values + start_val, reverse=True)) if bound else ()
                 if bound is not None and ub(h1.env + start_val, before[h1.first]) <= lo[0]:
                     return                          # no route with a first half in this subtree earns more
-                seconds(h1, h1_vals, set(h1.stops), {start[0]} | {x[0] for x in h1.stops}, root.children,
-                        tuple(reversed(h1.stops)) + (start,), h1.first)
+                room = tuple(lim - a + c for a, c, lim in zip(h1.spent, root.spent, caps))
+                seconds(h1, h1_vals, set(h1.stops), {start[0]} | {x[0] for x in h1.stops},
+                        [h2 for h2 in root.children if h2.first < h1.first], tuple(reversed(h1.stops)) + (start,),
+                        room, h1.mask | used)
                 for ch in h1.children:
                     firsts(ch)
 
