@@ -294,10 +294,11 @@ class TrainWalks:
                 h1_vals = tuple(sorted(h1.values + start_val, reverse=True)) if bound else ()
                 if bound is not None and ub(h1.env + start_val, before[h1.first]) <= lo[0]:
                     return                          # no route with a first half in this subtree earns more
-                room = tuple(lim - a + c for a, c, lim in zip(h1.spent, root.spent, caps))
-                seconds(h1, h1_vals, set(h1.stops), {start[0]} | {x[0] for x in h1.stops},
-                        [h2 for h2 in root.children if h2.first < h1.first], tuple(reversed(h1.stops)) + (start,),
-                        room, h1.mask | used)
+                if bound is None or ub(h1_vals, before[h1.first]) > lo[0]:     # else only its extensions may pay
+                    room = tuple(lim - a + c for a, c, lim in zip(h1.spent, root.spent, caps))
+                    seconds(h1, h1_vals, set(h1.stops), {start[0]} | {x[0] for x in h1.stops},
+                            [h2 for h2 in root.children if h2.first < h1.first], tuple(reversed(h1.stops)) + (start,),
+                            room, h1.mask | used)
                 for ch in h1.children:
                     firsts(ch)
 
