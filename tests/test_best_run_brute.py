@@ -42,7 +42,8 @@ def _near(board, coord: str, radius: int) -> list[str]:
 
 def _position(title: str, rng: Random) -> tuple[Game, object]:
     """A new game of `title` with a few random tiles laid as one company could lay them around
-    its station, a few other companies' stations, and random trains."""
+    its station, a few other companies' stations, random trains, and (1861) some of the
+    privates whose hex bonuses its routes earn."""
     g = Game(load_title(title), [("a", "A"), ("b", "B"), ("c", "C")], rng.randrange(1000))
     board = g.board
     cities = [(c, k) for c in board.hex_coords() for k in range(board.city_count(c))
@@ -61,6 +62,9 @@ def _position(title: str, rng: Random) -> tuple[Game, object]:
     for c, k in [(c, k) for c in area for k in range(board.city_count(c)) if c != home]:
         while rng.random() < 0.3 and board.available_slots(c, k) > 0:
             board.place_token(c, k, Token(rng.choice(others), "x", False))
+    # the company owns the privates that give its routes a bonus on a hex (1861), at random
+    corp.companies = [c["sym"] for c in g.title.data.get("companies") or []
+                      if any(a.get("type") == "hex_bonus" for a in c.get("abilities") or []) and rng.random() < 0.7]
     spec = {t["name"]: t for t in g.title.data["trains"]}
     corp.trains = []
     for i in range(rng.choice([1, 2, 2, 3])):

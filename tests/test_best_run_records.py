@@ -123,3 +123,30 @@ def test_the_audit_notes_a_decline_the_reference_rules_accepted(tmp_path):
     assert report.notes[0] == ("move 409: NW did not run although a run of 100₽ existed (3: H8-I5-G5-E1 (100₽) = 100₽): "
                                "the rules oblige it (a company with a legal route must run its trains)")
     assert f"note: {report.notes[0]}" in report.summary()
+
+
+def test_the_value_bounds_leave_the_best_run_unchanged(monkeypatch):
+    """The bounds that cut the search (a two-part distance's `value_bound`: the K best stop values
+    times the multiplier plus the bonus) lose no run: at every run decision of the 1861 record
+    29683, the search without them (every route enumerated) finds the same revenue."""
+    from pbem.engine.best_run import STEP_BUDGET, _search
+    from pbem.titles.family1867.distance import TwoPartDistance
+
+    g = pbem.read_record(SHARED / "1861" / "29683.json")
+    moves = list(g.moves)
+    g.back_to(0)
+    compared = 0
+    for action in moves:
+        if isinstance(action, A.RunRoutes) and action.routes:
+            st = g.state
+            corp = st.corporations[action.entity]
+            names = tuple(t.name for t in corp.trains if not t.operated)
+            bounded = _search(st, corp, names, STEP_BUDGET)
+            with monkeypatch.context() as m:
+                m.setattr(TwoPartDistance, "value_bound", lambda self: None)
+                every = _search(st, corp, names, 10 ** 8)
+            assert bounded.proven and every.proven
+            assert bounded.revenue == every.revenue, (action, bounded.describe(), every.describe())
+            compared += 1
+        g.push(action)
+    assert compared >= 80

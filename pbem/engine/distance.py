@@ -50,6 +50,11 @@ class Distance:
         bound = self.value_bound()
         return None if bound is None else bound[2]
 
+    def bonus_names(self) -> Optional[frozenset]:
+        """The hexes the bonus depends on, when a route's bonus is at most `bonus_at_most` of its
+        stops on those hexes, and that of any more stops on them no less; None: not so."""
+        return None
+
     def walk_limits(self) -> Optional[list[tuple[Callable, int]]]:
         """The whole of `check` as limits a route search can count while it walks: each
         (cost(node), the most a route may spend), costs never negative; None when `check` must

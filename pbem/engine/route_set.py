@@ -93,14 +93,19 @@ class _Half:
     its stops' values (best first, K ranks)."""
 
     __slots__ = ("stops", "last_mask", "mask", "spent", "groups", "first", "children", "env", "values", "bits",
-                 "last_groups")
+                 "last_groups", "named")
 
     def __init__(self, stops, last_mask, mask, spent, groups, first, values, bits=(), last_groups=frozenset()):
         self.stops, self.last_mask, self.mask, self.spent = stops, last_mask, mask, spent
         self.groups, self.first, self.values, self.bits = groups, first, values, bits
         self.last_groups = last_groups
+        self.named: frozenset = frozenset()     # the stops of its subtree on the hexes a bonus names
         self.children: list = []
         self.env: tuple = values
+
+    def named_own(self, names: frozenset) -> frozenset:
+        """Its own stops on the hexes in `names`."""
+        return frozenset(x for x in self.stops if x[0] in names)
 
 
 def _limits(distance) -> tuple[list[tuple[Callable, object]], bool]:
@@ -133,6 +138,8 @@ class TrainWalks:
         self.caps = caps = tuple(lim for _c, lim in limits)
         self.bound = distance.value_bound() if isinstance(distance, Distance) else None
         k = self.bound[0] if self.bound is not None else 0
+        names = distance.bonus_names() if self.bound is not None else None
+        self.names = names
         self.one_per_hex = one_per_hex = bool(getattr(g.title, "one_stop_per_hex", False))
         self.complete = True
         info: dict = {}
@@ -181,12 +188,16 @@ class TrainWalks:
                     vals = tuple(sorted(h.values + (val,), reverse=True)[:k]) if k else ()
                     child = _Half(h.stops + (nxt,), m, h.mask | m, d, h.groups | grp,
                                   idx if not h.stops else h.first, vals, h.bits + mbits, grp)
+                    if names:               # its own stops on named hexes (grow adds its extensions')
+                        child.named = h.named_own(names) | ({nxt} if nxt[0] in names else frozenset())
                     h.children.append(child)
                     grow(child)
                 if k:
                     for ch in h.children:
                         h.env = tuple(max(x, y) for x, y in _zip_long(h.env, ch.env))
                     h.children.sort(key=lambda ch: -sum(ch.env))    # promising walks first
+                if names and h.children:
+                    h.named = h.named.union(*(ch.named for ch in h.children))
 
             root = _Half((), 0, 0, s_cost, s_groups, ANY_FIRST, ())
             grow(root)
@@ -219,8 +230,20 @@ class TrainWalks:
             prices[stops] = rev
             return rev
 
-        def ub(a: tuple, b: tuple) -> float:
-            return mult * _top(a, b, k_scored) + bonus_max if bound is not None else float("inf")
+        names = self.names
+        bonus_of: dict = {}
+
+        def bonus_ub(named: frozenset) -> int:
+            """The most the bonus adds to a route whose stops on named hexes are among `named`."""
+            if names is None:
+                return bonus_max
+            got = bonus_of.get(named)
+            if got is None:
+                got = bonus_of[named] = distance.bonus_at_most(tuple(sorted(named)))
+            return got
+
+        def ub(a: tuple, b: tuple, named: frozenset = frozenset()) -> float:
+            return mult * _top(a, b, k_scored) + bonus_ub(named) if bound is not None else float("inf")
 
         found: list[Candidate] = []
         legal: dict = {}                 # (stops, mask) -> revenue of each legal route priced
@@ -259,7 +282,7 @@ class TrainWalks:
             start_val = (node_info(start)[3],)
 
             def seconds(h1: _Half, h1_vals: tuple, h1_set: set, h1_hexes: set, nodes: list, head: tuple,
-                        room: tuple, taken: int, start=start) -> None:
+                        room: tuple, taken: int, h1_named: frozenset, start=start) -> None:
                 """Pair first half h1 with each compatible second half in the subtrees `nodes`:
                 `room`, what each limit has left beyond h1 (the station counted once); `taken`,
                 the track h1 and the other trains use."""
@@ -273,32 +296,45 @@ class TrainWalks:
                         continue
                     if any(b > r for b, r in zip(h2.spent, room)):
                         continue
-                    if bound is not None and mult * _top(h1_vals, h2.env, k_scored) + bonus_max <= lo[0]:
+                    if bound is not None and mult * _top(h1_vals, h2.env, k_scored) + bonus_ub(h1_named | h2.named) <= lo[0]:
                         continue
                     accept(h1, h2, h1_vals, head, start)
-                    seconds(h1, h1_vals, h1_set, h1_hexes, h2.children, head, room, taken)
+                    seconds(h1, h1_vals, h1_set, h1_hexes, h2.children, head, room, taken, h1_named)
 
             # the second halves a first half may take start with an earlier chain: the envelope
-            # of those starting before chain f, for each f
+            # of those starting before chain f, and their stops on named hexes, for each f
             before: dict = {}
+            before_named: dict = {}
+            start_named = frozenset([start]) if names and start[0] in names else frozenset()
             if bound is not None:
                 env: tuple = ()
+                named: frozenset = frozenset()
                 for ch in sorted(root.children, key=lambda ch: ch.first):
                     before.setdefault(ch.first, env)
+                    before_named.setdefault(ch.first, named)
                     env = tuple(max(x, y) for x, y in _zip_long(env, ch.env))
+                    named = named | ch.named
                 before[ANY_FIRST] = env
+                before_named[ANY_FIRST] = named
 
-            def firsts(h1: _Half, root=root, start=start, start_val=start_val, before=before) -> None:
+            def firsts(h1: _Half, root=root, start=start, start_val=start_val, before=before,
+                       before_named=before_named, start_named=start_named) -> None:
                 if steps.left < 0 or h1.last_mask & used:
                     return
                 h1_vals = tuple(sorted(h1.values + start_val, reverse=True)) if bound else ()
-                if bound is not None and ub(h1.env + start_val, before[h1.first]) <= lo[0]:
-                    return                          # no route with a first half in this subtree earns more
-                if bound is None or ub(h1_vals, before[h1.first]) > lo[0]:     # else only its extensions may pay
+                if bound is not None:
+                    seconds_named = before_named[h1.first] | start_named
+                    if ub(h1.env + start_val, before[h1.first], h1.named | seconds_named) <= lo[0]:
+                        return                      # no route with a first half in this subtree earns more
+                    h1_named = frozenset(x for x in h1.stops if names and x[0] in names) | start_named
+                    pays = ub(h1_vals, before[h1.first], h1_named | seconds_named) > lo[0]
+                else:
+                    h1_named, pays = frozenset(), True
+                if pays:                            # else only its extensions may pay
                     room = tuple(lim - a + c for a, c, lim in zip(h1.spent, root.spent, caps))
                     seconds(h1, h1_vals, set(h1.stops), {start[0]} | {x[0] for x in h1.stops},
                             [h2 for h2 in root.children if h2.first < h1.first], tuple(reversed(h1.stops)) + (start,),
-                            room, h1.mask | used)
+                            room, h1.mask | used, h1_named)
                 for ch in h1.children:
                     firsts(ch)
 

@@ -116,6 +116,10 @@ class TwoPartDistance(Distance):
             return int(self.bonus(list(nodes), self.multiplier) or 0)
         return self.bonus_bound
 
+    def bonus_names(self) -> Optional[frozenset]:
+        """The bonus hexes, when the bonus is monotone (more stops on them never earn less)."""
+        return self.bonus_hexes if self.bonus is not None and self.bonus_monotone and self.bonus_hexes else None
+
     def walk_limits(self) -> list:
         """`check` as counts: per group with a limit, its stops; a kind in no group may not be visited."""
         out = [(lambda node: 1 if self.group_of(node.kind) is None else 0, 0)]
