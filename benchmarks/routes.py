@@ -108,6 +108,9 @@ def main() -> int:
             print(f"    {d.record} action {d.index}: {d.corp} ran {d.ran_run} = {d.ran}; best {d.best_run}")
         for d in declined:
             print(f"    {d.record} action {d.index}: {d.corp} did not run; best {d.best_run}")
+    slowest = sorted((d for rs in rows.values() for d in rs), key=lambda d: -d.seconds)
+    for d in [d for d in slowest if d.seconds > 0.5]:
+        print(f"    over 500 ms: {d.record} action {d.index}: {d.corp} {1000 * d.seconds:.0f} ms, best {d.best_run}")
     if every:
         slow = sorted(every)[-5:]
         print(f"all: {len(every)} decisions, median {1000 * statistics.median(every):.1f} ms (target < 20), "
