@@ -4,12 +4,11 @@ from __future__ import annotations
 from typing import Sequence
 
 from pbem.errors import RuleError
+from pbem.engine.run_duty import RUN_OPTIONS
 from pbem.titles import load_title
 
 #: game option: a false claim in a message is reported as a warning instead of refusing it
 CLAIMS_WARN = "claims-warn"
-#: game option: a run below the best run pbem finds is refused (by default it is accepted with a note)
-BEST_RUN = "best-run"
 
 
 def check_players(title: str, players: Sequence[tuple[str, str]], data: str = "") -> None:
@@ -46,9 +45,10 @@ def check_players(title: str, players: Sequence[tuple[str, str]], data: str = ""
 
 def check_options(title: str, options: Sequence[str], data: str = "") -> None:
     """The options of a new game are ones the title declares (its data's `optional_rules`,
-    e.g. 1861's `column_market`) or pbem's own (`claims-warn`, `best-run`), each given once: an unknown or misspelt option would
+    e.g. 1861's `column_market`) or pbem's own (`claims-warn`, `reference-runs`, `best-run-required`), each given once: an unknown or misspelt option would
     otherwise be stored and silently change nothing (RuleError naming the known ones)."""
-    known = list((getattr(load_title(title, data), "data", {}) or {}).get("optional_rules") or ()) + [CLAIMS_WARN, BEST_RUN]
+    known = list((getattr(load_title(title, data), "data", {}) or {}).get("optional_rules") or ()) + [CLAIMS_WARN] \
+        + list(RUN_OPTIONS)
     seen: set[str] = set()
     for opt in options:
         if opt not in known:

@@ -1,7 +1,6 @@
 """Differences between pbem and the 18xx.games engine found by games played inside the reference
 (tools/refgen.rb), where pbem keeps to the rules; each pins pbem's rule (docs/fidelity.md)."""
 import copy
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -48,19 +47,38 @@ def test_a_bankrupt_president_sells_every_sellable_share_whatever_the_step():
 
 
 def test_a_legal_run_below_the_best_is_accepted_but_not_declining_to_run():
-    """Record 5585, HBR's run after action 144: the best run found is $130 (J10-I11-G11 and
-    B12-G11). A legal lower run (I11-G11 for the first 3) is accepted: the rules ask a company to
-    run its trains, not to find the best run. Declining to run (no routes) is refused while a
-    paying run is known (1882 11.5 and 1861 5.5.4: the highest earnings announced must be
-    declared); 18xx.games takes an empty run (Step::Route#process_run_routes)."""
+    """Record 5585, HBR's run after action 144: the best run is $130 (J10-I11-G11 and B12-G11).
+    A legal lower run (I11-G11 for the first 3) is accepted, with a note of the best run: the
+    rules ask a company to run its trains, not to find the best run (option best-run-required
+    refuses it). Declining to run (no routes) is refused in a game played in pbem while a paying
+    run exists (1882 11.5 and 1861 5.5.4); 18xx.games takes an empty run
+    (Step::Route#process_run_routes), so the record's own game accepts it with a note."""
+    from pbem.engine.run_duty import BEST_RUN, BEST_RUN_REQUIRED, MUST_RUN, REFERENCE_RUNS
+
     g = replay_record(load_record(FIX / "5585.json"), stop_at=144)
     routes, best = known_run(g, g.corporations["HBR"])
     assert best == 130 and len(routes[0].stops) == 3
-    with pytest.raises(RuleError, match="highest known earnings"):
-        copy.deepcopy(g).push(A.RunRoutes("HBR", ()))
-    lower = dataclasses.replace(routes[0], stops=routes[0].stops[1:], revenue=None)
-    g.push(A.RunRoutes("HBR", (lower, routes[1])))
+    loose = copy.deepcopy(g)
+    loose.push(A.RunRoutes("HBR", ()))
+    notes = [str(n) for n in loose.rule_notes]
+    assert len(notes) == 1 and notes[0].startswith("HBR did not run although a run of $130 existed (3: ")
+    assert notes[0].endswith(" = $130): the rules oblige it (a company with a legal route must run its trains)")
+    strict = copy.deepcopy(g)
+    strict.options = tuple(o for o in g.options if o != REFERENCE_RUNS)
+    with pytest.raises(RuleError, match="must run it: 3: ") as e:
+        strict.push(A.RunRoutes("HBR", ()))
+    assert e.value.rule == MUST_RUN
+    lower = (A.Route(train="3", stops=(A.Stop("I11"), A.Stop("G11"))),
+             A.Route(train="3", stops=(A.Stop("B12"), A.Stop("G11"))))
+    required = copy.deepcopy(g)
+    required.options = g.options + (BEST_RUN_REQUIRED,)
+    with pytest.raises(RuleError, match="the best run earns \\$130") as e:
+        required.push(A.RunRoutes("HBR", lower))
+    assert e.value.rule == BEST_RUN
+    g.push(A.RunRoutes("HBR", lower))
     assert g.round.turn.revenue == 90
+    notes = [str(n) for n in g.rule_notes]
+    assert len(notes) == 1 and notes[0].startswith("HBR ran for $90; the best run was $130: 3: ")
 
 
 def test_no_presidents_money_toward_another_corporations_train_while_a_depot_train_is_affordable(tmp_path):

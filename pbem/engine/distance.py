@@ -38,3 +38,25 @@ class Distance:
     def stop_cost(self, node) -> int:
         """What stopping at tile node `node` costs against `search_budget` (99: may not stop)."""
         return 1
+
+    def value_bound(self) -> Optional[tuple[int, int, int]]:
+        """(K, multiplier, bonus) such that no route earns more than the multiplier times its K
+        best stop values plus the bonus; None when the revenue has no such bound."""
+        return None
+
+    def bonus_at_most(self, nodes: Stops) -> Optional[int]:
+        """The most the bonus can add to the route through `nodes` (at most `value_bound`'s
+        bonus; None: not known)."""
+        bound = self.value_bound()
+        return None if bound is None else bound[2]
+
+    def bonus_names(self) -> Optional[frozenset]:
+        """The hexes the bonus depends on, when a route's bonus is at most `bonus_at_most` of its
+        stops on those hexes, and that of any more stops on them no less; None: not so."""
+        return None
+
+    def walk_limits(self) -> Optional[list[tuple[Callable, int]]]:
+        """The whole of `check` as limits a route search can count while it walks: each
+        (cost(node), the most a route may spend), costs never negative; None when `check` must
+        be asked of each route (then `search_budget` and `stop_cost` bound the walk)."""
+        return None

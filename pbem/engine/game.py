@@ -100,6 +100,9 @@ class Game:
         self.actions_applied = 0
         self.loading = False
         self.last_move_hexes: list[str] = []
+        #: notes the rules make on the last move (a run below the best, an accepted decline):
+        #: objects whose `str` is the note, worked out when read (pbem/engine/run_duty.py)
+        self.rule_notes: list = []
         # the last run as resolved (corporation, routes): its own last_routes may be cleared within
         # the same move when the corporation starts its next turn at once (last of one OR, first of the next)
         self.last_run: tuple[str, list] = ("", [])
@@ -252,6 +255,7 @@ class Game:
             self.actions_applied += 1
             return
         self.last_move_hexes = []
+        self.rule_notes = []
         if not self.title.anytime_action(self, action):
             self.round.process(action)
         self.actions_applied += 1

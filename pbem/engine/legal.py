@@ -5,13 +5,11 @@ action plus a note, so a reply to an illegal move can say exactly what is possib
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.leases import sellable_trains
 from pbem.engine.step import LegalMove
-from pbem.errors import RuleError
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -55,59 +53,29 @@ def _discard(g, rnd, ent):
 
 
 def known_run(g, corp) -> tuple[list, int]:
-    """The best run pbem's route search finds for `corp` now, and its revenue."""
-    from pbem.engine.autoroute import suggest_routes
-
+    """The best run of `corp` now (`best_run.best_run`: proven the best unless its search budget
+    ran out), as its routes and revenue; a title's own suggestion (`suggest_runs`) first."""
     routes = g.title.suggest_runs(g, corp)
-    if routes is None:
-        trains = [(t.name, t.distance) for t in corp.trains if not t.operated]
-        if not all(isinstance(d, (int, Fraction)) for _n, d in trains):
-            return _parts_run(g, corp)
-        routes = suggest_routes(g.board, corp.sym, trains, g.tile_colors,
-                                lambda stops: g.title.route_bonus(g, stops), one_per_group=True)
-    return routes, sum(r.revenue or 0 for r in routes)
+    if routes is not None:
+        return routes, sum(r.revenue or 0 for r in routes)
+    from pbem.engine.best_run import best_run
 
-
-def _parts_run(g, corp) -> tuple[list, int]:
-    """A run for trains whose distance is a title's `Distance` (e.g. cities counted, towns free):
-    each train's best route by its counted stops, kept only if the engine's own check accepts
-    the set; revenues are the engine's."""
-    from pbem.engine.autoroute import suggest_routes
-    from pbem.engine.distance import Distance
-    from pbem.engine.routes import check_routes
-
-    dist = {t.name: g.title.train_distance(g, corp, t) for t in corp.trains}
-    kept: list = []
-    resolved: list = []
-    for t in sorted((t for t in corp.trains if not t.operated), key=lambda t: -t.price):
-        d = dist[t.name]
-        if not isinstance(d, Distance):
-            continue
-        for r in suggest_routes(g.board, corp.sym, [(t.name, d.search_budget())], g.tile_colors, None,
-                                d.stop_cost, one_per_group=True):
-            trial = kept + [A.Route(train=r.train, stops=r.stops)]
-            try:
-                res = check_routes(g.board, corp.sym, trial, dist, g.tile_colors,
-                                   lambda stops: g.title.route_bonus(g, stops))
-                g.title.check_resolved_routes(g, corp, res)
-            except RuleError:
-                continue
-            kept, resolved = trial, res
-    routes = [A.Route(train=r.train, stops=r.stops, revenue=x.revenue) for r, x in zip(kept, resolved)]
-    return routes, sum(x.revenue for x in resolved)
+    found = best_run(g, corp)
+    return list(found.routes), found.revenue
 
 
 def may_not_run(g, corp, found: Optional[tuple[list, int]] = None) -> Optional[str]:
-    """Why `corp` may not decline to run (None if it may): the highest known earnings must be
-    run (as the rules of every 18xx say), so declining is only for a corporation without a
-    paying run. `found`: the `known_run` already searched at this position (the search is the
-    costly part of listing a run)."""
-    if not any(not t.operated for t in corp.trains):
+    """Why `corp` may not decline to run (None if it may): a game played in pbem refuses a
+    decline while a paying run exists (`run_duty.decline_refusal`). `found`: the `known_run`
+    already searched at this position."""
+    from pbem.engine.run_duty import decline_refusal, reference_runs
+
+    if found is not None and not reference_runs(g) and any(not t.operated for t in corp.trains):
+        routes, total = found
+        if routes and total > 0:
+            return f"{corp.sym} has a run worth {g.money(total)} and must run it"
         return None
-    routes, total = found if found is not None else known_run(g, corp)
-    if routes and total > 0:
-        return f"{corp.sym} has a run worth {g.money(total)}: the highest known earnings must be run"
-    return None
+    return decline_refusal(g, corp)
 
 
 #: listings for rounds not (yet) made of steps that list no moves of these kinds themselves

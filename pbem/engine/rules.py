@@ -186,6 +186,9 @@ class Rules(RoundRules, ShareRules, TrainRules):
     def after_tile_laid(self, g: "Game", corp: "Corporation", action: A.LayTile, result) -> None:
         pass
 
+    #: a route may stop in each hex once (the route search walks no route that breaks it)
+    one_stop_per_hex = False
+
     def suggest_runs(self, g: "Game", corp: "Corporation"):
         """Suggested routes for the corporation's unrun trains, or None for the standard search."""
         return None

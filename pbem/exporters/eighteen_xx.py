@@ -15,6 +15,7 @@ from pbem.engine.entities import train_named
 from pbem.engine.leases import sellable_trains
 from pbem.engine.steps.trains import train_for_purchase
 from pbem.engine.game import Game
+from pbem.engine.run_duty import RUN_OPTIONS
 
 
 class CertTracker:
@@ -197,5 +198,5 @@ def export_record(game_factory, moves: list[A.Action], players: list[tuple[str, 
     result = {str(ids[pid]): game.player_value(pid) for pid, _n in players} if game.finished else {}
     return {"id": f"pbem_{seed}", "title": title, "status": "finished" if game.finished else "active",
             "players": [{"id": ids[pid], "name": name} for pid, name in players],
-            "settings": {"seed": seed, "optional_rules": list(options)},
+            "settings": {"seed": seed, "optional_rules": [o for o in options if o not in RUN_OPTIONS]},
             "actions": w.actions, "result": result, "game_end_reason": game.end_reason}

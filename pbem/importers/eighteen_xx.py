@@ -16,6 +16,7 @@ from typing import Any, Callable, Optional
 from pbem.engine import actions as A
 from pbem.engine.certificates import CertificateError
 from pbem.engine.entities import train_named
+from pbem.engine.run_duty import REFERENCE_RUNS
 from pbem.engine.leases import sellable_trains
 from pbem.engine.game import Game
 from pbem.exporters.eighteen_xx import CertTracker
@@ -72,7 +73,7 @@ class Record:
     game_id: str
     players: list[tuple[str, str]]
     seed: int
-    options: tuple[str, ...]
+    options: tuple[str, ...]              # the optional rules, and pbem's `REFERENCE_RUNS`
     raw: list[dict]
     live: list[dict]
     result: dict[str, int]
@@ -171,8 +172,10 @@ def record_from(data: Any) -> Record:
     marked = live_actions(raw)
     positions = [i for i, a in enumerate(marked) if a is not None]
     options = settings.get("optional_rules") or ()       # as 18xx.games: only the settings' list counts
+    # and runs judged as 18xx.games judges them: a decline while a run exists is noted, not refused
+    options = tuple(options) + ((REFERENCE_RUNS,) if REFERENCE_RUNS not in options else ())
     return Record(title=data["title"], game_id=str(data.get("id", "")), players=players, seed=int(seed),
-                  options=tuple(options), raw=raw, live=[raw[i] for i in positions],
+                  options=options, raw=raw, live=[raw[i] for i in positions],
                   result=result, end_reason=data.get("game_end_reason"), positions=positions)
 
 

@@ -43,6 +43,9 @@ class AuditReport:
     undone: list[int] = field(default_factory=list)
     money: int = 0
     problem: Optional[Problem] = None
+    #: what the rules noted without refusing: a decline to run while a run existed, accepted in a
+    #: game under the reference's rules (option reference-runs), with the best run
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -63,6 +66,7 @@ class AuditReport:
             out.append("game in progress; standings now: " + ", ".join(f"{n} {v}" for n, v in self.standings))
         if self.undone:
             out.append(f"moves undone by the moderator: {', '.join(map(str, self.undone))}")
+        out += [f"note: {n}" for n in self.notes]
         return out
 
 
@@ -196,11 +200,18 @@ def audit(path: Union[str, Path], key: Optional[bytes] = None) -> AuditReport:
             report.rounds.append(after.round)
         if moment.moves:
             report.moves += 1
+            report.notes += [f"{replay.what} {moment.id}: {text}" for text in _decline_notes(moment.game)]
         before = after
     g = replay.game
     report.finished, report.end_reason = g.state.finished, g.state.end_reason
     report.standings = [(g.state.player_name(p), v) for p, v in g.state.standings()]
     return report
+
+
+def _decline_notes(g) -> list[str]:
+    """The notes of a decline to run the rules accepted although a run existed (the search runs
+    only for a decline: a run below the best is not audited)."""
+    return [text for n in g.state.rule_notes if getattr(n, "revenue", 0) is None for text in [str(n)] if text]
 
 
 def _failed_id(replay: Replay, last_id) -> Optional[int]:

@@ -1,7 +1,7 @@
 """The best run of a company at a position: the run the route search finds
 (`pbem.engine.legal.known_run`), laid on the board by the engine's own route check, written
 as the canonical line a player could mail back and told train by train, stop by stop.
-`pbem routes`, the note on a run below it (`pbem.table`) and their pictures all ask here."""
+`pbem routes` and its pictures ask here."""
 from __future__ import annotations
 
 from dataclasses import dataclass

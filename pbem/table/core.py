@@ -18,7 +18,7 @@ from pbem.errors import AmbiguousMoveError, NotationError, RuleError
 from pbem.game import Game
 from pbem.game_notation import describe_legal
 from pbem.gamefile import GameFile, GameHeader, Player
-from pbem.newgame import BEST_RUN, CLAIMS_WARN, check_options, check_players
+from pbem.newgame import CLAIMS_WARN, check_options, check_players
 from pbem.notation import ParsedMove
 from pbem.notation.limits import uncharged
 from pbem.notation.messages import clip
@@ -29,8 +29,6 @@ from pbem.reading.move import FalseClaim, play_move
 from pbem.reading.settle import push_implicit_passes, reports_automatic  # noqa: F401 (push_implicit_passes re-exported)
 
 from .outcome import AppliedMove, MoveRejected, Outcome, Refusal
-from .run_note import BEST_RUN_RULE, below_best, best_before
-from .run_note import note as run_note
 
 __all__ = ["AppliedMove", "MoveRejected", "Outcome", "Refusal", "Table", "round_label", "round_label_mismatch",
            "CLAIMS_WARN"]
@@ -221,9 +219,10 @@ class Table:
                                cause=RuleError("players move only for themselves and the companies they run",
                                                rule="who may move"))
         mark = len(g.moves)
-        best = best_before(g, pm.action)
         try:
             play_move(g, pm, i, self.warnings, changed)
+            # the rules' notes on the move (a run below the best, a decline the reference's rules accept)
+            self.warnings.extend(f"move {i}: {text}" for text in map(str, g.state.rule_notes) if text)
         except AmbiguousMoveError as e:
             raise MoveRejected(f"move {i} ({clip(pm.text)!r}, line {pm.line}): {e}: " + "; ".join(e.candidates),
                                move=i, text=pm.text, cause=e, legal=e.candidates) from e
@@ -233,13 +232,6 @@ class Table:
         except RuleError as e:
             raise MoveRejected(f"move {i} ({clip(pm.text)!r}, line {pm.line}) refused: {e}", move=i, text=pm.text,
                                cause=e, legal=self._legal_at(g, mark)) from e
-        earned = below_best(g, best, mark) if best is not None else None
-        if earned is not None:
-            why = run_note(g, best, earned)
-            if BEST_RUN in g.state.options:
-                raise MoveRejected(f"move {i} ({clip(pm.text)!r}, line {pm.line}) refused: {why}", move=i,
-                                   text=pm.text, cause=RuleError(why, rule=BEST_RUN_RULE), legal=self._legal_at(g, mark))
-            self.warnings.append(why)
 
     @staticmethod
     def _legal_at(g: Game, mark: int) -> list[str]:

@@ -283,29 +283,34 @@ class Route(TurnStep):
         return ["run_routes"] if unrun and route_available(g.board, corp.sym) else []
 
     def moves_run_routes(self, ent: str) -> list[LegalMove]:
-        from pbem.engine.legal import known_run, may_not_run
+        from pbem.engine.best_run import best_run
+        from pbem.engine.run_duty import decline_refusal
 
         g = self.game
         corp = g.corporations[ent]
-        routes, total = known_run(g, corp)
-        out = [LegalMove(A.RunRoutes(ent, tuple(routes)),
-                         f"a good run found for {g.money(total)}; any legal run may be named")]
-        if may_not_run(g, corp, (routes, total)) is None:
+        found = best_run(g, corp)
+        proven = "the best run" if found.proven else "the best run found (not proven the best)"
+        out = [LegalMove(A.RunRoutes(ent, found.routes),
+                         f"{proven}, for {g.money(found.revenue)}; any legal run may be named")]
+        if decline_refusal(g, corp, found) is None:
             out.append(LegalMove(A.RunRoutes(ent, ()), f"not running: revenue {g.money(0)}"))
         return out
 
     def check_run_routes(self, action: A.RunRoutes) -> None:
-        from pbem.engine.legal import may_not_run
+        from pbem.engine.run_duty import check_decline
 
         self._offered("run_routes", action)
         if not action.routes:
-            why = may_not_run(self.game, self.corp)
-            if why:
-                raise RuleError(why, rule="a corporation runs for the highest earnings", legal=["run_routes"])
+            check_decline(self.game, self.corp)
 
     def apply_run_routes(self, action: A.RunRoutes) -> None:
+        from pbem.engine.run_duty import note_decline
+
         turn = self.round.turn
+        unrun = tuple(t.name for t in self.corp.trains if not t.operated)
         turn.revenue, turn.routes = self.run(action)
+        if not action.routes:
+            note_decline(self.game, self.corp, unrun)
         turn.passed.add(self.name)
 
     def run(self, action: A.RunRoutes) -> tuple[int, list]:
@@ -326,6 +331,9 @@ class Route(TurnStep):
                                 g.tile_colors, lambda stops: title.route_bonus(g, stops))
         title.check_resolved_routes(g, corp, resolved)
         revenue = sum(r.revenue for r in resolved)
+        if action.routes:
+            from pbem.engine.run_duty import check_run_revenue
+            check_run_revenue(g, corp, tuple(t.name for t in corp.trains if not t.operated), revenue)
         for r in action.routes:
             t = next(t for t in corp.trains if t.name == r.train and not t.operated)
             t.operated = True

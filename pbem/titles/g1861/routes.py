@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 class Routes1861:
     """Mixed into Rules1861 (pbem/titles/g1861.py)."""
 
+    one_stop_per_hex = True       # the rule `check_resolved_routes` checks, told to the route search
+
     def train_distance(self, g: "Game", corp: "Corporation", train):
         return self.distance(g, corp, train)
 
@@ -30,9 +32,9 @@ class Routes1861:
         from pbem.titles.family1867.distance import TwoPartDistance
 
         spec = next(t for t in self.data["trains"] if t["name"] == train.name)
-        return TwoPartDistance(train.distance, spec.get("multiplier") or 1,
-                               bonus=lambda stops, mult: self.route_bonus_for(g, corp, stops, mult),
-                               bonus_hexes=self.bonus_hexes())
+        mult = spec.get("multiplier") or 1
+        return TwoPartDistance(train.distance, mult, bonus=self.route_bonus_of(corp), bonus_hexes=self.bonus_hexes(),
+                               bonus_bound=self.route_bonus_bound(corp, mult), bonus_monotone=True)
 
     def bonus_hexes(self) -> frozenset:
         """Every hex a route bonus or a private's hex bonus names."""
@@ -40,15 +42,34 @@ class Routes1861:
         named |= {h for _sym, ab in AB.holders(self.data, "hex_bonus") for h in ab.hexes}
         return frozenset(named)
 
-    def route_bonus_for(self, g: "Game", corp: "Corporation", stops, multiplier: int = 1) -> int:
-        """Private hex bonuses of the corporation's companies (once per hex), and the
-        Ekaterinburg-Moscow bonus (times the train's multiplier)."""
-        hexes = {c for c, _ in stops}
-        bonus = 0
+    def route_bonus_bound(self, corp: "Corporation", multiplier: int) -> int:
+        """The most `route_bonus_of` can give one route of the corporation (every bonus at once)."""
+        bound = sum(ab.amount * len(ab.hexes) for sym in corp.companies for ab in AB.of(self.data, sym, "hex_bonus"))
+        for rb in self.data.get("route_bonuses") or []:
+            bound += rb["amount"] * (multiplier if rb.get("times_multiplier") else 1)
+        return bound
+
+    def route_bonus_of(self, corp: "Corporation"):
+        """The corporation's route bonus as a function of (stops, multiplier): its private companies'
+        hex bonuses (once per hex) and the Ekaterinburg-Moscow bonus (times the train's multiplier),
+        the companies' abilities looked up once. Each only adds for hexes the route stops at."""
+        per_hex: dict[str, int] = {}
         for sym in corp.companies:
             for ab in AB.of(self.data, sym, "hex_bonus"):
-                bonus += sum(ab.amount for h in ab.hexes if h in hexes)
-        for rb in self.data.get("route_bonuses") or []:
-            if all(h in hexes for h in rb["hexes"]):
-                bonus += rb["amount"] * (multiplier if rb.get("times_multiplier") else 1)
+                for h in ab.hexes:
+                    per_hex[h] = per_hex.get(h, 0) + ab.amount
+        routes = [(rb["hexes"], rb["amount"], rb.get("times_multiplier")) for rb in self.data.get("route_bonuses") or []]
+
+        named_hexes = frozenset(per_hex) | {h for named, _a, _t in routes for h in named}
+
+        def bonus(stops, multiplier: int = 1) -> int:
+            hexes = {c for c, _ in stops if c in named_hexes}
+            if not hexes:
+                return 0
+            total = sum(per_hex.get(h, 0) for h in hexes)
+            for named, amount, times in routes:
+                if all(h in hexes for h in named):
+                    total += amount * (multiplier if times else 1)
+            return total
+
         return bonus

@@ -1,0 +1,245 @@
+"""The best run: the highest revenue a corporation's trains can earn together, proven.
+
+Every legal route of each train is enumerated (`route_set.py`), then the routes are combined by
+branch and bound: trains one at a time, each train's routes best first, a train may also not
+run; a branch is cut when what it holds plus the best route each later train could still run
+(its first route, in value order, sharing no track with those chosen) cannot beat the best
+run found. The argument that the result is the optimum is written in docs/routes.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import permutations
+from typing import Optional
+
+from pbem.engine.actions import Route, Stop
+from pbem.engine.route_set import Candidate, Track, TrainWalks
+from pbem.errors import RuleError
+
+#: orders of the train kinds tried for the first run (the floor of the exact search)
+GREEDY_ORDERS = 6
+#: the gap between the first run and the most the trains can earn from which a first, narrower
+#: search aims halfway
+AIM_GAP = 20
+#: search steps (walks grown, pairs looked at, combinations tried) before the answer is given
+#: unproven; the costliest decision of the records takes about 180,000 (benchmarks/routes.py)
+STEP_BUDGET = 1_000_000
+
+
+@dataclass(frozen=True)
+class BestRun:
+    """The best run found for a corporation: its routes (Route actions carrying their revenue),
+    the total, and whether it is proven the maximum (False only when the search budget ran out,
+    and then `note` says so)."""
+
+    routes: tuple[Route, ...]
+    revenue: int
+    proven: bool = True
+    note: str = ""
+    steps: int = 0
+    trains: tuple[str, ...] = field(default=())
+
+    def describe(self, money=str) -> str:
+        """The run as people write it: "2: E1-H8 (120), 3: ... = 300"."""
+        parts = [f"{r.train}: {'-'.join(s.hex for s in r.stops)} ({money(r.revenue or 0)})" for r in self.routes]
+        return ", ".join(parts) + f" = {money(self.revenue)}" if parts else "no run"
+
+
+class _Budget:
+    def __init__(self, steps: int):
+        self.left = steps
+
+    def spend(self, n: int = 1) -> bool:
+        self.left -= n
+        return self.left >= 0
+
+
+def best_run(g, corp, budget: int = STEP_BUDGET, trains: Optional[tuple[str, ...]] = None) -> BestRun:
+    """The corporation's best run now by the title's rules: the routes the engine's own check and
+    the title's check accept, the most revenue, with the trains that have not run this round
+    (or the trains named in `trains`). A run earning nothing is no run. Kept per position (the
+    board's cache, the phase's colours, the corporation's companies) while the board stands."""
+    names = trains if trains is not None else tuple(t.name for t in corp.trains if not t.operated)
+    if not names:
+        return BestRun((), 0)
+    key = (corp.sym, tuple(sorted(names)), tuple(g.tile_colors), tuple(sorted(corp.companies)), budget)
+    cache = g.board._cache.setdefault("best_run", {})
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = _search(g, corp, names, budget)
+    return got
+
+
+def _search(g, corp, wanted: tuple[str, ...], budget: int) -> BestRun:
+    """The search behind `best_run` (module doc)."""
+    pool = list(corp.trains)
+    trains = []
+    for name in wanted:
+        t = next((t for t in pool if t.name == name), None)
+        if t is not None:
+            pool.remove(t)
+            trains.append(t)
+    if not trains:
+        return BestRun((), 0)
+    title = g.title
+    dist = {t.name: title.train_distance(g, corp, t) for t in corp.trains}
+    steps = _Budget(budget)
+    track = Track()
+    complete = True
+
+    walks: dict[str, TrainWalks] = {}
+
+    def routes(name: str, floor: int, used: int = 0, best_only: bool = False) -> list[Candidate]:
+        nonlocal complete
+        if name not in walks:
+            walks[name] = TrainWalks(g, corp, name, dist[name], steps, track)
+        found = walks[name].routes(floor, used, best_only)
+        complete = complete and found.complete
+        return found.routes
+
+    # each train kind's best route alone: what a train can earn at most
+    alone = {t.name: routes(t.name, 0, best_only=True)[:1] for t in trains}
+    best = {name: (r[0].revenue if r else 0) for name, r in alone.items()}
+    order = sorted(trains, key=lambda t: -best[t.name])
+    names = [t.name for t in order]
+    if len(order) == 1:
+        chosen = alone[names[0]]
+    else:
+        # a first run: the trains in turn (each order of the kinds, up to GREEDY_ORDERS), each its
+        # best route on the track the ones before left
+        greedy: list[Candidate] = []
+        kinds = list(dict.fromkeys(names))
+        for perm in list(permutations(kinds))[:GREEDY_ORDERS]:
+            trial: list[Candidate] = []
+            used = 0
+            for name in [n for k in perm for n in names if n == k]:
+                got = (alone[name] if not used else routes(name, 0, used, best_only=True)[:1]) if best[name] else []
+                trial += got
+                used |= got[0].mask if got else 0
+            if sum(c.revenue for c in trial) > sum(c.revenue for c in greedy) and _title_accepts(g, corp, trial):
+                greedy = trial
+        floor = sum(c.revenue for c in greedy)
+        top = sum(best[n] for n in names)
+        chosen = greedy
+        # a run earning at least `aim` needs each train's route worth at least aim minus what the
+        # other trains can earn at most: first aim halfway between the first run and that most
+        # (found: it is the best, as every run earning more has its routes in those lists), then
+        # anything above the first run
+        aims = [floor + (top - floor + 1) // 2] if top - floor >= AIM_GAP else []
+        for aim in aims + [floor + 1]:
+            lists = {name: routes(name, aim - 1 - (top - best[name])) for name in dict.fromkeys(names)}
+            better = _combine(g, corp, names, [lists[n] for n in names], steps, aim - 1)
+            if better is not None:
+                chosen = better
+                break
+    proven = steps.left >= 0 and complete
+    out = tuple(Route(train=c.train, stops=tuple(Stop(h, n) for h, n in c.stops), revenue=c.revenue)
+                for c in chosen)
+    total = sum(c.revenue for c in chosen)
+    note = "" if proven else "the search stopped at its budget: this run is the best found, not proven the best"
+    return BestRun(out, total, proven, note, budget - steps.left, tuple(names))
+
+
+def _title_accepts(g, corp, picked: list[Candidate]) -> bool:
+    """Whether the title's own check of a whole run accepts these routes together."""
+    if not picked:
+        return True
+    try:
+        g.title.check_resolved_routes(g, corp, [c.resolved() for c in picked])
+    except RuleError:
+        return False
+    return True
+
+
+class _Index:
+    """A train's routes (best first) by track: for each track bit, the set of routes using it as
+    the bits of one integer, so the routes free of some track are found without looking at the
+    others."""
+
+    def __init__(self, routes: list[Candidate]):
+        self.routes = routes
+        self.all = (1 << len(routes)) - 1
+        self.where: Optional[dict[int, int]] = None      # made when first asked with some track used
+
+    def _make(self) -> dict[int, int]:
+        users: dict[int, list[int]] = {}
+        for j, c in enumerate(self.routes):
+            for b in c.bits:
+                users.setdefault(b, []).append(j)
+        self.where = {b: _bits(len(self.routes), js) for b, js in users.items()}
+        self.bits = sum(1 << b for b in self.where)
+        return self.where
+
+    def free(self, used: int, low: int = 0) -> int:
+        """The routes from index `low` on that use no track of `used`, as bits."""
+        if not used:
+            return self.all >> low << low
+        where = self.where if self.where is not None else self._make()
+        clash = 0
+        m = used & self.bits
+        while m:
+            bit = m & -m
+            clash |= where[bit.bit_length() - 1]
+            m ^= bit
+        return (self.all & ~clash) >> low << low
+
+    def best_free(self, used: int) -> int:
+        """The revenue of the best route using no track of `used` (0: none)."""
+        free = self.free(used)
+        return self.routes[(free & -free).bit_length() - 1].revenue if free else 0
+
+
+def _bits(count: int, indices: list[int]) -> int:
+    """The set of indices (each below `count`) as one integer: bit j set for index j."""
+    out = bytearray(count // 8 + 1)
+    for j in indices:
+        out[j >> 3] |= 1 << (j & 7)
+    return int.from_bytes(out, "little")
+
+
+def _combine(g, corp, names: list[str], lists: list[list[Candidate]], steps: _Budget,
+             floor: int) -> Optional[list[Candidate]]:
+    """The combination (at most one route per train, no track shared) of the highest revenue
+    above `floor` that the title's check accepts, or None; branch and bound (module doc)."""
+    n = len(lists)
+    index = [_Index(routes) for routes in lists]
+    best: list = [floor, None]
+    picked: list[Candidate] = []
+
+    def rec(i: int, used: int, value: int, low: int) -> None:
+        # low: the lowest route index allowed for train i (a train of the same kind as train
+        # i - 1 takes a later route, so two equal trains are not tried both ways round)
+        if not steps.spend():
+            return
+        if i == n:
+            if value > best[0] and _title_accepts(g, corp, picked):
+                best[0], best[1] = value, list(picked)
+            return
+        # what the later trains can earn at most: each its best route free of the track used
+        rest = sum(index[j].best_free(used) for j in range(i + 1, n))
+        routes = lists[i]
+        cand = index[i].free(used, low)
+        first = routes[(cand & -cand).bit_length() - 1].revenue if cand else 0
+        if value + first + rest <= best[0]:
+            return
+        same_next = i + 1 < n and names[i + 1] == names[i]
+        while cand:
+            bit = cand & -cand
+            cand ^= bit
+            k = bit.bit_length() - 1
+            c = routes[k]
+            if value + c.revenue + rest <= best[0]:
+                break
+            picked.append(c)
+            rec(i + 1, used | c.mask, value + c.revenue, k + 1 if same_next else 0)
+            picked.pop()
+            if steps.left < 0:
+                return
+        # train i does not run (then neither does a later train of its kind: same value, tried above)
+        j = i + 1
+        while j < n and names[j] == names[i]:
+            j += 1
+        rec(j, used, value, 0)
+
+    rec(0, 0, 0, 0)
+    return best[1]

@@ -1,0 +1,349 @@
+"""The legal routes of one train worth more than a floor: what the best run (`best_run.py`) is
+chosen from. docs/routes.md gives the argument that nothing a best run needs is left out.
+
+A route is a walk of stops joined by chains (`route_chains.py`) that holds one of the
+corporation's stations. Each is found once: from the corporation's station cities in turn (a
+route through an earlier station city was found from there, so walks from a later one avoid it),
+as two halves walked out of the station, the second's first chain earlier in the station's chain
+list than the first's (or the first half empty), so no route is found twice, reversed. The halves
+of a station are walked once, as a tree (a half's children extend it by one chain): a walk stops
+at a stop it may not pass (an off-board area, a city full of other corporations' stations),
+never reuses a stop or track, never takes two stops of one group or (where the title says so) of
+one hex, never spends more than the train's distance (each of a `Distance`'s `walk_limits`, or
+its `search_budget` counted by `stop_cost` and then its `check`). Each rule is one that a
+longer walk cannot undo, so a half clashing with the first half is skipped with all its
+extensions. Routes are priced by the engine's own pricing.
+
+Two things are left out, neither ever needed by a best run: a route that earns no more than the
+same route without one of its end stops (that one uses less track and earns as much), and, where
+the train's `Distance` bounds what a route can earn (`value_bound`: at most K stops score, times
+a multiplier, plus at most a bonus), every route whose bound is at most the floor.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from pbem.engine.distance import Distance
+from pbem.engine.route_chains import MAX_CHAINS_PER_NODE, chains_from
+from pbem.engine.routes import ResolvedRoute, _Fail, route_revenue
+from pbem.engine.tiles import node_revenue
+
+#: the distance of a train without a limit (as `check_routes` takes it)
+UNLIMITED = 999
+#: above every index of a station's chains (the first half empty: any second half)
+ANY_FIRST = 1 << 30
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One legal route of a train: stops in travel order, the track it uses as a bit mask
+    (bits named by the search's `Track`), its revenue and the distance it uses."""
+
+    train: str
+    stops: tuple[tuple[str, int], ...]
+    mask: int
+    revenue: int
+    bits: tuple[int, ...] = ()       # the bits of `mask`
+
+    def resolved(self) -> ResolvedRoute:
+        """The route as the engine's check returns it (for the title's check of a whole run)."""
+        return ResolvedRoute(self.train, self.stops, (), frozenset(), self.revenue, self.revenue, 0)
+
+
+@dataclass
+class TrainRoutes:
+    """Routes of one train kind worth more than the floor, best first; `complete`: the walk was not
+    cut short by a budget; `priced`: the routes priced (walked and not bounded out)."""
+
+    train: str
+    routes: list[Candidate]
+    complete: bool
+    priced: int = 0
+
+
+class Track:
+    """Track keys as bits of one integer: per chain its mask and its bits (shared by the trains
+    of a search)."""
+
+    def __init__(self):
+        self.bit: dict = {}
+        self.masks: dict = {}
+
+    def of(self, chain) -> tuple[int, tuple[int, ...]]:
+        """The chain's mask and its bits (positions)."""
+        got = self.masks.get(id(chain))
+        if got is not None:
+            return got[0], got[1]
+        bits = []
+        for k in chain.keys:
+            b = self.bit.get(k)
+            if b is None:
+                b = self.bit[k] = len(self.bit)
+            bits.append(b)
+        m = sum(1 << b for b in set(bits))
+        self.masks[id(chain)] = (m, tuple(sorted(set(bits))), chain)    # the chain kept alive: its id stays its own
+        return m, self.masks[id(chain)][1]
+
+
+class _Half:
+    """A walk out of a station: its stops (station left out), the mask of each chain and of all,
+    what it spent of each limit, its groups and hexes, the index of its first chain, its
+    extensions, and `env`: per rank, the most any walk of its subtree holds at that rank of
+    its stops' values (best first, K ranks)."""
+
+    __slots__ = ("stops", "last_mask", "mask", "spent", "groups", "first", "children", "env", "values", "bits",
+                 "last_groups", "named")
+
+    def __init__(self, stops, last_mask, mask, spent, groups, first, values, bits=(), last_groups=frozenset()):
+        self.stops, self.last_mask, self.mask, self.spent = stops, last_mask, mask, spent
+        self.groups, self.first, self.values, self.bits = groups, first, values, bits
+        self.last_groups = last_groups
+        self.named: frozenset = frozenset()     # the stops of its subtree on the hexes a bonus names
+        self.children: list = []
+        self.env: tuple = values
+
+    def named_own(self, names: frozenset) -> frozenset:
+        """Its own stops on the hexes in `names`."""
+        return frozenset(x for x in self.stops if x[0] in names)
+
+
+def _limits(distance) -> tuple[list[tuple[Callable, object]], bool]:
+    """The walk's limits, each (cost(node), most it may spend), and whether they are the whole
+    distance rule (else `Distance.check` is asked of each route)."""
+    if isinstance(distance, Distance):
+        exact = distance.walk_limits()
+        if exact is not None:
+            return exact, True
+        return [(distance.stop_cost, distance.search_budget())], False
+    limit = UNLIMITED if distance is None else distance
+    return [(lambda node: node.visit_cost, limit)], True
+
+
+def _top(a: tuple, b: tuple, k: int) -> int:
+    """The sum of the k largest values of two lists together."""
+    return sum(sorted(a + b)[-k:]) if k else 0
+
+
+class TrainWalks:
+    """The walks out of the corporation's stations for one train kind (reach `distance`, as
+    `train_distance` gives it), walked once; `routes` pairs them into routes."""
+
+    def __init__(self, g, corp, train: str, distance, steps, track: Track):
+        self.g, self.corp, self.train, self.distance, self.steps = g, corp, train, distance, steps
+        board, sym = g.board, corp.sym
+        hexes = board._hexes
+        colors = g.tile_colors
+        limits, self.exact = _limits(distance)
+        self.caps = caps = tuple(lim for _c, lim in limits)
+        self.bound = distance.value_bound() if isinstance(distance, Distance) else None
+        k = self.bound[0] if self.bound is not None else 0
+        names = distance.bonus_names() if self.bound is not None else None
+        self.names = names
+        self.one_per_hex = one_per_hex = bool(getattr(g.title, "one_stop_per_hex", False))
+        self.complete = True
+        info: dict = {}
+
+        def node_info(stop):
+            got = info.get(stop)
+            if got is None:
+                node = hexes[stop[0]].tile.nodes[stop[1]]
+                got = info[stop] = (tuple(c(node) for c, _l in limits), frozenset(node.groups),
+                                    board.node_blocks(stop[0], stop[1], sym), node_revenue(node, colors))
+            return got
+
+        def chains(stop):
+            cs = chains_from(board, stop[0], stop[1])
+            if len(cs) >= MAX_CHAINS_PER_NODE:
+                self.complete = False
+            return cs
+
+        self.node_info = node_info
+        self.prices: dict = {}           # stops -> revenue (None: refused by the distance's check)
+        self.trees: list = []
+        starts = [tuple(s) for s in board.token_cities(sym)]
+        for si, start in enumerate(starts):
+            s_cost, s_groups, _b, _v = node_info(start)
+            if any(c > lim for c, lim in zip(s_cost, caps)):
+                continue
+            banned = set(starts[:si])           # routes through an earlier station were found from it
+
+            def grow(h: _Half, start=start, banned=banned) -> None:
+                if not steps.spend():
+                    return
+                here = h.stops[-1] if h.stops else start
+                if h.stops and node_info(here)[2]:
+                    return
+                for idx, ch in enumerate(chains(here)):
+                    nxt = ch.end
+                    m, mbits = track.of(ch)
+                    if m & h.mask or nxt == start or nxt in banned or nxt in h.stops:
+                        continue
+                    if one_per_hex and (nxt[0] == start[0] or any(nxt[0] == p[0] for p in h.stops)):
+                        continue
+                    c, grp, _blk, val = node_info(nxt)
+                    d = tuple(a + b for a, b in zip(h.spent, c))
+                    if any(x > lim for x, lim in zip(d, caps)) or (grp and not h.groups.isdisjoint(grp)):
+                        continue
+                    vals = tuple(sorted(h.values + (val,), reverse=True)[:k]) if k else ()
+                    child = _Half(h.stops + (nxt,), m, h.mask | m, d, h.groups | grp,
+                                  idx if not h.stops else h.first, vals, h.bits + mbits, grp)
+                    if names:               # its own stops on named hexes (grow adds its extensions')
+                        child.named = h.named_own(names) | ({nxt} if nxt[0] in names else frozenset())
+                    h.children.append(child)
+                    grow(child)
+                if k:
+                    for ch in h.children:
+                        h.env = tuple(max(x, y) for x, y in _zip_long(h.env, ch.env))
+                    h.children.sort(key=lambda ch: -sum(ch.env))    # promising walks first
+                if names and h.children:
+                    h.named = h.named.union(*(ch.named for ch in h.children))
+
+            root = _Half((), 0, 0, s_cost, s_groups, ANY_FIRST, ())
+            grow(root)
+            self.trees.append((start, root))
+
+    def routes(self, floor: int = 0, used: int = 0, best_only: bool = False) -> TrainRoutes:
+        """The routes on track outside `used` earning more than `floor`, best first (see the
+        module doc). `best_only`: the floor rises to each route found (the first is the best)."""
+        g, distance, steps = self.g, self.distance, self.steps
+        board, title = g.board, g.title
+        colors = g.tile_colors
+        caps, one_per_hex, node_info, bound = self.caps, self.one_per_hex, self.node_info, self.bound
+        k_scored, mult, bonus_max = bound if bound is not None else (0, 0, 0)
+
+        def bonus(stops):
+            return title.route_bonus(g, stops)
+
+        prices = self.prices
+
+        def price(stops: tuple):
+            if stops in prices:
+                return prices[stops]
+            nodes = list(stops)
+            if not self.exact and distance.check(board, nodes, _Fail(), 0) is None:
+                rev = None
+            elif isinstance(distance, Distance):
+                rev = distance.revenue(board, nodes, colors, bonus)
+            else:
+                rev = route_revenue(board, nodes, colors, bonus)
+            prices[stops] = rev
+            return rev
+
+        names = self.names
+        bonus_of: dict = {}
+
+        def bonus_ub(named: frozenset) -> int:
+            """The most the bonus adds to a route whose stops on named hexes are among `named`."""
+            if names is None:
+                return bonus_max
+            got = bonus_of.get(named)
+            if got is None:
+                got = bonus_of[named] = distance.bonus_at_most(tuple(sorted(named)))
+            return got
+
+        def ub(a: tuple, b: tuple, named: frozenset = frozenset()) -> float:
+            return mult * _top(a, b, k_scored) + bonus_ub(named) if bound is not None else float("inf")
+
+        found: list[Candidate] = []
+        legal: dict = {}                 # (stops, mask) -> revenue of each legal route priced
+        lo = [floor]
+
+        def accept(h1: _Half, h2: _Half, h1_vals: tuple, head: tuple, start: tuple) -> None:
+            stops = head + h2.stops
+            if bound is not None:
+                top = mult * _top(h1_vals, h2.values, k_scored)
+                if top + bonus_max <= lo[0]:
+                    return
+                most = distance.bonus_at_most(stops)
+                if most is not None and top + most <= lo[0]:
+                    return
+            rev = price(stops)
+            if rev is None:
+                return
+            mask = h1.mask | h2.mask
+            legal[(stops, mask)] = rev
+            if rev <= lo[0]:
+                return
+            if len(h2.stops) > 1:                # the route without its last stop
+                if legal.get((stops[:-1], mask & ~h2.last_mask), rev - 1) >= rev:
+                    return
+            elif h1.stops:                       # that route, found walked the other way
+                if legal.get(((start,) + h1.stops, h1.mask), rev - 1) >= rev:
+                    return
+            if h1.stops:                         # the route without its first stop
+                if legal.get((stops[1:], mask & ~h1.last_mask), rev - 1) >= rev:
+                    return
+            found.append(Candidate(self.train, stops, mask, rev, h1.bits + h2.bits))
+            if best_only:
+                lo[0] = rev
+
+        for start, root in self.trees:
+            start_val = (node_info(start)[3],)
+
+            def seconds(h1: _Half, h1_vals: tuple, h1_set: set, h1_hexes: set, nodes: list, head: tuple,
+                        room: tuple, taken: int, h1_named: frozenset, start=start) -> None:
+                """Pair first half h1 with each compatible second half in the subtrees `nodes`:
+                `room`, what each limit has left beyond h1 (the station counted once); `taken`,
+                the track h1 and the other trains use."""
+                for h2 in nodes:
+                    if not steps.spend():
+                        return
+                    last = h2.stops[-1]
+                    grp = h2.last_groups
+                    if h2.last_mask & taken or last in h1_set or (one_per_hex and last[0] in h1_hexes) \
+                            or (grp and not h1.groups.isdisjoint(grp)):
+                        continue
+                    if any(b > r for b, r in zip(h2.spent, room)):
+                        continue
+                    if bound is not None and mult * _top(h1_vals, h2.env, k_scored) + bonus_ub(h1_named | h2.named) <= lo[0]:
+                        continue
+                    accept(h1, h2, h1_vals, head, start)
+                    seconds(h1, h1_vals, h1_set, h1_hexes, h2.children, head, room, taken, h1_named)
+
+            # the second halves a first half may take start with an earlier chain: the envelope
+            # of those starting before chain f, and their stops on named hexes, for each f
+            before: dict = {}
+            before_named: dict = {}
+            start_named = frozenset([start]) if names and start[0] in names else frozenset()
+            if bound is not None:
+                env: tuple = ()
+                named: frozenset = frozenset()
+                for ch in sorted(root.children, key=lambda ch: ch.first):
+                    before.setdefault(ch.first, env)
+                    before_named.setdefault(ch.first, named)
+                    env = tuple(max(x, y) for x, y in _zip_long(env, ch.env))
+                    named = named | ch.named
+                before[ANY_FIRST] = env
+                before_named[ANY_FIRST] = named
+
+            def firsts(h1: _Half, root=root, start=start, start_val=start_val, before=before,
+                       before_named=before_named, start_named=start_named) -> None:
+                if steps.left < 0 or h1.last_mask & used:
+                    return
+                h1_vals = tuple(sorted(h1.values + start_val, reverse=True)) if bound else ()
+                if bound is not None:
+                    seconds_named = before_named[h1.first] | start_named
+                    if ub(h1.env + start_val, before[h1.first], h1.named | seconds_named) <= lo[0]:
+                        return                      # no route with a first half in this subtree earns more
+                    h1_named = frozenset(x for x in h1.stops if names and x[0] in names) | start_named
+                    pays = ub(h1_vals, before[h1.first], h1_named | seconds_named) > lo[0]
+                else:
+                    h1_named, pays = frozenset(), True
+                if pays:                            # else only its extensions may pay
+                    room = tuple(lim - a + c for a, c, lim in zip(h1.spent, root.spent, caps))
+                    seconds(h1, h1_vals, set(h1.stops), {start[0]} | {x[0] for x in h1.stops},
+                            [h2 for h2 in root.children if h2.first < h1.first], tuple(reversed(h1.stops)) + (start,),
+                            room, h1.mask | used, h1_named)
+                for ch in h1.children:
+                    firsts(ch)
+
+            firsts(root)
+        found.sort(key=lambda c: -c.revenue)
+        return TrainRoutes(self.train, found, self.complete and steps.left >= 0, len(legal))
+
+
+def _zip_long(a: tuple, b: tuple):
+    """Pairs of two value lists, the shorter padded with zeros."""
+    n = max(len(a), len(b))
+    return zip(a + (0,) * (n - len(a)), b + (0,) * (n - len(b)))
