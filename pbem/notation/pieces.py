@@ -80,8 +80,8 @@ for _family, _words in {
     "sell": "sell sells selling dump dumps dumping unload unloads",
     "par": "par pars parring start starts starting launch launches launching open opens opening "
            "ipo ipos float floats floating",
-    "lay": "lay lays laying upgrade upgrades upgrading build builds building tile",
-    "token": "token tokens station stations home",
+    "lay": "lay lays laying upgrade upgrades upgrading build builds building tile lt",
+    "token": "token tokens station stations home tok tkn",
     "run": "run runs running earns earning nets netting makes making",
     "payout": "payout paid",
     "withhold": "withhold withholds witholds withholding keep keeps keeping retain retains withheld",
@@ -125,16 +125,16 @@ _NAMED_TILE = re.compile(r"(?:(?<=\blay\s)|(?<=\blays\s)|(?<=\bto\s)|(?<=\bthe\s
                          r"(?<=\bgrey\s)|(?<=\bgray\s)|(?<=\btile\s)|(?<=\bwith\s))([A-Z]{1,2}\d{1,2})\b|"
                          r"\b([A-Z]{1,2}\d{1,2})(?=\s+(?:tile\b|(?:on|in|at)\s+[A-Z]{1,2}\d))|"
                          r"(?<=\()([A-Z]{1,2}\d{1,2})(?=\))|(?<=:\s)([A-Z]{1,2}\d{1,2})\b")   # "Green Regina (R1)", "lays in Regina: R2"
-#: a bare number laid on a hex ("a 9 at G13") is a tile, never an amount
-_TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s+(?:(?:on|at|in|to)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
+#: a bare number laid on a hex ("a 9 at G13", "8 @ I7", "8 into C5") is a tile, never an amount
+_TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s*@\s*[A-Za-z]{1,2}\d{1,2}\b|\s+(?:(?:on|at|in|to|into)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
 #: "trading in the 4": the train handed in for a discount
 _EXCHANGE = re.compile(r"\b(?:trad(?:e|es|ing)|hands?|handing|turns?|turning)\s+in\s+(?:the\s+|its\s+|a\s+|an\s+|one\s+)?(\d\+?\d*E?|D)\b(?:\s*-?\s*trains?)?",
                        re.I)
 #: "a 2nd share", "my third cert": one share (which one of the writer's it is, not how many)
 _ORDINAL = re.compile(r"\b(?:a\s+|my\s+|the\s+|his\s+|her\s+)?(?:\d(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|"
                       r"last)(?=\s+(?:share|cert))", re.I)
-#: "runs 2 trains": how many, not which
-_TRAINS_N = re.compile(r"(?<![\w#$.+-])([2-4])\s+trains\b")
+#: "runs 2 trains": how many, not which (after a count, "two 2 trains", it is which)
+_TRAINS_N = re.compile(r"(?<![\w#$.+-])(?<!\b[Tt]wo\s)(?<!\b[Tt]hree\s)(?<!\b[Ff]our\s)(?<!\b[Bb]oth\s)([2-4])\s+trains\b")
 #: "2 2T", "buys 2 x 2-trains": a count of trains
 _TRAIN_COUNT = re.compile(r"(?<![\w#$.])([1-4])(?:\s*x)?\s+(?=(?:\d\+\d+E?|\d)\s*-?\s*(?:T\b|trains?\b))")
 _TRAIN = re.compile(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b)|\b(D|Diesel)(?:\s*-?\s*trains?)?\b|"
@@ -168,7 +168,7 @@ FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via through train trains rot rotation hex tile bank depot pool market ipo
 treasury initial so just now today again round each apiece total go price cost paying extra more first second old
-other and sh pls plz minor offering instead rd nd th towards
+other and sh pls plz minor offering instead rd nd th towards into
 """.split())
 
 

@@ -1,9 +1,8 @@
 """The interpreter's entry (`read_terse_by_pieces`): the reading by pieces of a line, with what
 is said around its moves weighed first; and its terse fallback, a few shapes of postal shorthand
-put plainly when the pieces read nothing ("lt #59 E5", "tok E5", "8 @ I7", "Tile 8 into C5",
-"ran 2 trains: 3 for 100, 4 for 140 = 240", "trades in its 4 for a D: $800", "C3 plus the
-fishing exit", "buys two 2 trains", "tokens in Kharkov, 20 x 3 = 60₽", "and the 3 from CNR as
-well, also $5"). Each rewords in place and guesses no value.
+put plainly when the pieces read nothing ("ran 2 trains: 3 for 100, 4 for 140 = 240", "trades
+in its 4 for a D: $800", "C3 plus the fishing exit", "tokens in Kharkov, 20 x 3 = 60₽", "and the
+3 from CNR as well, also $5"). Each rewords in place and guesses no value.
 """
 from __future__ import annotations
 
@@ -94,12 +93,6 @@ def price_after_buy(line: str) -> str:
 
 
 TERSE: list[Callable[[str], str]] = [
-    # abbreviated move words at the head of a field: "lt #59 E5 r2", "tok E5", "tkn J10"
-    _sub(rf"{_HEAD}lt\s+(?=#?\d{{1,3}}[A-Za-z]?\s|#?\d{{1,3}}\s*(?:@|on|in|at)\s)", r"\1lays "),
-    _sub(rf"{_HEAD}(?:tok|tkn)\.?\s+(?=(?:on|in|at)?\s*{_HEXP}\b)", r"\1token ", 0),
-    # a tile laid "@" a hex or "into" it: "8 @ I7 r5", "Tile 8 into C5"
-    _sub(rf"{_HEAD}(?:tile\s+)?#?(\d{{1,3}}[A-Za-z]?)\s*@\s*(?={_HEXP}\b)", r"\1#\2 on "),
-    _sub(rf"\b(tile\s+#?\d{{1,3}}[A-Za-z]?|#\d{{1,3}}[A-Za-z]?)\s+into\s+(?={_HEXP}\b)", r"\1 on "),
     # runs told by revenue and train: "has run 80 with the 2 and 60 with the 3 - total 140"
     _n_trains_revenues,
     # a trade-in told as such: "trades in its 4 for a D: $800" is a D bought trading in the 4
@@ -107,8 +100,6 @@ TERSE: list[Callable[[str], str]] = [
          rf"(?:\s*-?\s*train|T)?\s*(?:[:,]\s*|\s+for\s+)([$₽]?\d{{2,4}}₽?)(?![\w%])", r"buys a \2 train trading in a \1 for \3"),
     # an off-board area added to a route in words: "D8 - D6 - C3 plus the fishing exit, 100"
     _sub(rf"({_HEXP})\s+(?:plus|then|and\s+on\s+to|and\s+out\s+to)\s+(?:the\s+)?(?=[a-z]+\s+(?:exit|port|area|offboard|off-board)\b)", r"\1 - "),
-    # trains counted before their number: "buys two 2 trains" (as "two 2-trains")
-    _sub(rf"\b(buys?|bought|buying)\s+(two|three|[23])\s+({_T})\s+trains\b", r"\1 \2 \3-trains"),
     # a token's cost worked out: "tokens in Kharkov, 20 x 3 = 60₽" (the product kept as the price)
     _sub(r"\b(tokens?|stations?)(\s+(?:in|on|at)\s+[^,;]+?),?\s+(\d{1,3})\s*[x×*]\s*(\d{1,2})\s*=\s*([$₽]?(\d{2,4})₽?)(?![\w%])",
          lambda m: f"{m.group(1)}{m.group(2)} for {m.group(5)}" if int(m.group(3)) * int(m.group(4)) == int(m.group(6))
