@@ -128,7 +128,7 @@ _NAMED_TILE = re.compile(r"(?:(?<=\blay\s)|(?<=\blays\s)|(?<=\bto\s)|(?<=\bthe\s
 #: a bare number laid on a hex ("a 9 at G13", "8 @ I7", "8 into C5") is a tile, never an amount
 _TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s*@\s*[A-Za-z]{1,2}\d{1,2}\b|\s+(?:(?:on|at|in|to|into)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
 #: "trading in the 4": the train handed in for a discount
-_EXCHANGE = re.compile(r"\b(?:trad(?:e|es|ing)|hands?|handing|turns?|turning)\s+in\s+(?:the\s+|its\s+|a\s+|an\s+|one\s+)?(\d\+?\d*E?|D)\b(?:\s*-?\s*trains?)?",
+_EXCHANGE = re.compile(r"\b(?:trad(?:e|es|ed|ing)|hands?|handing|turns?|turning)\s+in\s+(?:the\s+|its\s+|a\s+|an\s+|one\s+)?(\d\+?\d*E?|D)\b(?:\s*-?\s*trains?)?",
                        re.I)
 #: "a 2nd share", "my third cert": one share (which one of the writer's it is, not how many)
 _ORDINAL = re.compile(r"\b(?:a\s+|my\s+|the\s+|his\s+|her\s+)?(?:\d(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|"
@@ -483,8 +483,20 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         pieces.append(Piece("neutral", True, m.start(), m.end()))
     pieces.sort(key=lambda p: p.start)
     pieces = counted_shares(pieces, line, ctx)       # "1 GT", "S 2 GT": how many shares
-    pieces = trains_before_routes(railway_as_route(_place_by_its_hex(pieces, line), line, index), line, trains)
+    pieces = trains_before_routes(railway_as_route(_place_by_its_hex(_traded_for(pieces, line, trains), line), line, index),
+                                  line, trains)
     return sum_parts_set_aside(purposes_set_aside(pieces, line), line)
+
+
+_FOR_A = re.compile(r"\s*for\s+(?:an?|the|one)\s+", re.I)
+
+
+def _traded_for(pieces: list[Piece], line: str, trains: set) -> list[Piece]:
+    """The train a trade-in is for, written bare ("trades in its 2 for a 3"): a train piece."""
+    return [Piece("train", str(b.value), b.start, b.end, b.before)
+            if a.kind == "exchange" and b.kind == "number" and str(b.value) in trains
+            and _FOR_A.fullmatch(line, a.end, b.start) else b
+            for a, b in zip([Piece("", None, 0, 0)] + pieces, pieces)]
 
 
 def _place_by_its_hex(pieces: list[Piece], line: str) -> list[Piece]:

@@ -1,7 +1,7 @@
 """The interpreter's entry (`read_terse_by_pieces`): the reading by pieces of a line, with what
 is said around its moves weighed first; and its terse fallback, a few shapes of postal shorthand
-put plainly when the pieces read nothing ("ran 2 trains: 3 for 100, 4 for 140 = 240", "trades
-in its 4 for a D: $800", "C3 plus the fishing exit", "tokens in Kharkov, 20 x 3 = 60₽", "and the
+put plainly when the pieces read nothing ("ran 2 trains: 3 for 100, 4 for 140 = 240", "C3 plus
+the fishing exit", "tokens in Kharkov, 20 x 3 = 60₽", "and the
 3 from CNR as well, also $5"). Each rewords in place and guesses no value.
 """
 from __future__ import annotations
@@ -95,9 +95,6 @@ def price_after_buy(line: str) -> str:
 TERSE: list[Callable[[str], str]] = [
     # runs told by revenue and train: "has run 80 with the 2 and 60 with the 3 - total 140"
     _n_trains_revenues,
-    # a trade-in told as such: "trades in its 4 for a D: $800" is a D bought trading in the 4
-    _sub(rf"\btrad(?:es|ed|ing|e)\s+in\s+(?:its|the|a|an|one)\s+({_T})(?:\s*-?\s*train|T)?\s+for\s+(?:an?\s+|the\s+)({_T})"
-         rf"(?:\s*-?\s*train|T)?\s*(?:[:,]\s*|\s+for\s+)([$₽]?\d{{2,4}}₽?)(?![\w%])", r"buys a \2 train trading in a \1 for \3"),
     # an off-board area added to a route in words: "D8 - D6 - C3 plus the fishing exit, 100"
     _sub(rf"({_HEXP})\s+(?:plus|then|and\s+on\s+to|and\s+out\s+to)\s+(?:the\s+)?(?=[a-z]+\s+(?:exit|port|area|offboard|off-board)\b)", r"\1 - "),
     # a token's cost worked out: "tokens in Kharkov, 20 x 3 = 60₽" (the product kept as the price)
