@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pbem.engine.actions import Route, Stop
-from pbem.engine.autoroute import suggest_routes
+from pbem.engine.best_run import best_run
 from pbem.engine.entities import Depot
 from pbem.engine.routes import resolve_route
 from pbem.engine.stopcount import stops, words
@@ -83,11 +83,17 @@ def test_a_village_uses_half_a_stop_of_the_distance(position):
         resolve_route(g.board, "HBR", RUN, Fraction(3, 2), g.tile_colors)
 
 
+def _best_of_a_2_and_a_half(game):
+    """The best run of HBR on a copy of `game` where its one train is a 2½."""
+    g = copy.deepcopy(game)
+    corp = g.corporations["HBR"]
+    corp.trains = [Depot([{"name": "2½", "distance": "2½", "price": 100, "count": 1}]).upcoming[0]]
+    g.board._cache.clear()
+    return best_run(g, corp, trains=("2½",))
+
+
 def test_the_route_search_spends_half_stops(position):
-    whole, half = position, _villages(position, "I11")
-    found = {name: suggest_routes(g.board, "HBR", [("2½", Fraction(5, 2))], g.tile_colors)
-             for name, g in (("whole", whole), ("half", half))}
-    stops_of = {k: [{s.hex for s in r.stops} for r in v] for k, v in found.items()}
+    whole, half = (_best_of_a_2_and_a_half(g) for g in (position, _villages(position, "I11")))
     # with villages the 2½ train reaches the three stops J10, I11, G11; without, only two fit
-    assert any({"J10", "I11", "G11"} <= s for s in stops_of["half"])
-    assert all(len(s) <= 2 for s in stops_of["whole"])
+    assert [{s.hex for s in r.stops} for r in half.routes] == [{"J10", "I11", "G11"}] and half.revenue == 70
+    assert all(len(r.stops) <= 2 for r in whole.routes) and whole.revenue < half.revenue
