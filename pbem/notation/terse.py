@@ -1,8 +1,7 @@
 """The interpreter's entry (`read_terse_by_pieces`): the reading by pieces of a line, with what
 is said around its moves weighed first; and its terse fallback, a few shapes of postal shorthand
 put plainly when the pieces read nothing ("ran 2 trains: 3 for 100, 4 for 140 = 240", "C3 plus
-the fishing exit", "tokens in Kharkov, 20 x 3 = 60₽", "and the
-3 from CNR as well, also $5"). Each rewords in place and guesses no value.
+the fishing exit", "and the 3 from CNR as well, also $5"). Each rewords in place and guesses no value.
 """
 from __future__ import annotations
 
@@ -97,10 +96,6 @@ TERSE: list[Callable[[str], str]] = [
     _n_trains_revenues,
     # an off-board area added to a route in words: "D8 - D6 - C3 plus the fishing exit, 100"
     _sub(rf"({_HEXP})\s+(?:plus|then|and\s+on\s+to|and\s+out\s+to)\s+(?:the\s+)?(?=[a-z]+\s+(?:exit|port|area|offboard|off-board)\b)", r"\1 - "),
-    # a token's cost worked out: "tokens in Kharkov, 20 x 3 = 60₽" (the product kept as the price)
-    _sub(r"\b(tokens?|stations?)(\s+(?:in|on|at)\s+[^,;]+?),?\s+(\d{1,3})\s*[x×*]\s*(\d{1,2})\s*=\s*([$₽]?(\d{2,4})₽?)(?![\w%])",
-         lambda m: f"{m.group(1)}{m.group(2)} for {m.group(5)}" if int(m.group(3)) * int(m.group(4)) == int(m.group(6))
-         else m.group(0)),
     # a train bought from a company told as the line's continuation: "and the 3 from CNR as well, also $5"
     _sub(rf"^(\s*)(?:and|also|plus)\s+(?:the|a|an|one)\s+({_T})(?:\s*-?\s*train|T)?\s+from\s+((?-i:[A-Z])[\w&-]*)"
          rf"(?:\s+(?:as\s+well|too))?\s*,?\s*(?:also\s+|for\s+|at\s+)?([$₽]?\d{{1,4}}₽?)\s*\.?\s*$",
