@@ -88,7 +88,7 @@ ACTION_FIELDS: dict[str, tuple[list[str], dict[str, dict]]] = {
     "place_token": (["city"], {"city": _CITY, "slot": {"type": "integer", "minimum": 0, "maximum": 99},
                                "token_type": {"type": "string"}}),
     "remove_token": (["city"], {"city": _CITY, "slot": {"type": "integer", "minimum": 0, "maximum": 99}}),
-    "run_routes": ([], {"routes": {"type": "array", "items": _ROUTE}, "extra_revenue": _INT, "subsidy": _INT}),
+    "run_routes": (["routes"], {"routes": {"type": "array", "items": _ROUTE}, "extra_revenue": _INT, "subsidy": _INT}),
     "dividend": (["kind"], {"kind": {"enum": ["payout", "withhold", "half"]}}),
     "buy_train": (["train"], {"train": _TRAIN, "price": _COUNT, "exchange": _TRAIN, "variant": _NAME}),
     "discard_train": (["train"], {"train": _TRAIN}),
