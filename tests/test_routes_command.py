@@ -5,7 +5,6 @@ command. Expected values come from the search and the engine, never from this fi
 from __future__ import annotations
 
 import io
-import json
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ from pbem.render.map import map_geometry
 from pbem.render.route_overlay import route_color, route_shapes
 from pbem.replay.best_run import best_run, cannot_run
 from pbem.replay.position import position
-from pbem.replay.record_file import import_record
+from recordkit import cut_as_game
 from pbem.table import Table
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games"
@@ -106,13 +105,7 @@ def test_the_map_shows_each_train_in_its_own_colour(capsys, tmp_path, two_trains
 
 def test_legal_and_the_legal_mail_listing_offer_the_best_run_first(capsys, tmp_path, two_trains):
     prev, corp = two_trains
-    data = json.loads(REC_1882.read_text())
-    data["actions"] = [a for a in data["actions"] if a["id"] <= prev]
-    data.pop("result", None)
-    cut = tmp_path / "cut.json"
-    cut.write_text(json.dumps(data))
-    path = tmp_path / "g.pbem"
-    import_record(cut, path)
+    path = cut_as_game(REC_1882, prev, tmp_path)
     rc, best, err = run_cli(capsys, "routes", str(path))
     assert rc == 0, err
     line = best.splitlines()[-1].strip()

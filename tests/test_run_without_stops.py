@@ -3,7 +3,6 @@ search finds when it earns what the player wrote, stores it with its stops, and 
 refuses with what it found (pbem/reading/runs.py)."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from pbem.engine.actions import Route, RunRoutes
 from pbem.engine.legal import known_run
 from pbem.errors import RuleError
 from pbem.importers.eighteen_xx import load_record, replay_record
-from pbem.replay.record_file import import_record
+from recordkit import cut_as_game
 from pbem.reading.runs import needs_stops, settle_run
 from pbem.table import Table
 
@@ -59,13 +58,7 @@ def test_a_revenue_the_search_does_not_find_is_refused_with_what_it_found():
 
 def test_by_mail_the_run_is_stored_with_its_stops(tmp_path):
     rec, prev, game, corp, found = _before_first_found_run()
-    data = json.loads((FIX / "5585.json").read_text())
-    data["actions"] = [a for a in data["actions"] if a["id"] <= prev]
-    data.pop("result", None)
-    cut = tmp_path / "cut.json"
-    cut.write_text(json.dumps(data))
-    path = tmp_path / "g.pbem"
-    import_record(cut, path)
+    path = cut_as_game(FIX / "5585.json", prev, tmp_path)
     table = Table.open(path)
     assert table.game.current_entity() == corp.sym
     total = sum(r.revenue for r in found)
