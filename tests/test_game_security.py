@@ -280,3 +280,28 @@ def test_the_rewrite_helper_never_replaces_a_read_only_file(tmp_path):
     with pytest.raises(PermissionError):
         write_file(p, b"new", replace=True)
     assert p.read_bytes() == b"old"
+
+
+@pytest.mark.parametrize("how", ["re-hashed", "seals stripped"])
+def test_a_header_forged_to_take_the_references_rule_on_declines_is_refused(world, how):
+    """A player adds option reference-runs to the game file (a decline to run would then be
+    noted instead of refused): the moderator refuses the forged file, and the move with it."""
+    pm, s = world
+    path = pm.games_dir / f"{GAME}.pbem"
+    raws = lines(path)
+
+    def add_option(contents):
+        at = max(i for i, c in enumerate(contents) if c.startswith("player "))
+        return contents[:at + 1] + ['option "reference-runs"'] + contents[at + 1:]
+    if how == "re-hashed":
+        forged = render_lines(GENESIS, add_option([r.rsplit(b" ", 1)[0].decode() for r in raws]))[0]
+    else:
+        forged = stripped(raws, add_option)
+    path.write_bytes(forged)
+    ann = dict(PLAYERS)["Ann"]
+    d = pm.handle("k1", mail(ann, f"SIGNON {GAME} Ann {s['Ann']}\nAnn bids 20 for HB", subject=f"[{GAME}] x",
+                             in_reply_to=latest(pm)))
+    # re-hashed, the added line carries no seal of its own (a damaged file); stripped, the seals fail
+    assert d.folder == "Rejected" and ("failed verification" in d.outcome or "damaged game file" in d.outcome), \
+        d.outcome
+    assert path.read_bytes() == forged
