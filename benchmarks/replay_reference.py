@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""pbem and the 18xx.games engine (Ruby) replaying the same shared 1882 records, side by side,
+each ratio beside its target: a full record in <= 0.25x the reference's time, a short one (the
+hs_* records: 67 actions in force) in <= 1x.
+
+Two comparisons, both printed:
+- whole process, from a cold start (what a user waits for; the targets are judged on this):
+  `python -m pbem.cli replay RECORD.json` against `ruby benchmarks/ref_replay.rb RECORD.json`,
+  each loading its code, reading the record, replaying it and printing the result. The
+  reference is timed twice: loading only the code of the record's title (its fastest start,
+  the comparison the verdict uses) and loading every title as its own entry point does
+  (`--all-titles`). pbem runs with compiled bytecode as an installed pbem has it (written to a
+  temporary cache folder by one untimed run first).
+- in-process, after loading (the title's code and data loaded once, as in a long-running
+  moderator): pbem's `load_record` + `replay_record` + `check_result` against the reference's
+  JSON parse + game built from the actions, best of --repeat in the same process.
+
+Times are the minimum of --repeat runs (wall clock; the machine is shared, so the minimum is the
+figure least disturbed by others), with the CPU time (user + system) of the same runs beside
+the whole-process ones. Each record's final values are checked equal between the two engines.
+The reference is found through $REF18XX; without it only pbem's figures are printed
+("reference not installed").
+
+usage: python benchmarks/replay_reference.py [RECORD.json ...] [--repeat N]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SHARED = ROOT.parent / "shared/fixtures/18xx.games/1882"
+RUBY_SCRIPT = ROOT / "benchmarks" / "ref_replay.rb"
+TARGET_FULL, TARGET_SHORT = 0.25, 1.0
+
+
+@dataclass
+class Timing:
+    """The best wall time of some runs, and the CPU time of that run (seconds)."""
+
+    wall: float
+    cpu: float
+
+
+def is_short(record: Path) -> bool:
+    return record.name.startswith("hs_")
+
+
+def target(record: Path) -> float:
+    return TARGET_SHORT if is_short(record) else TARGET_FULL
+
+
+def run_process(cmd: list[str], env: dict, repeat: int) -> tuple[Timing, str]:
+    """The best of `repeat` runs of `cmd` as a whole process, and its output."""
+    best: Optional[Timing] = None
+    out = ""
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True)
+        wall = time.perf_counter() - t0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if done.returncode != 0:
+            raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.strip()[-500:]}")
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        if best is None or wall < best.wall:
+            best, out = Timing(wall, cpu), done.stdout
+    assert best is not None
+    return best, out
+
+
+def pbem_env(pycache: str) -> dict:
+    """The environment pbem's command runs in: this checkout first on the path, bytecode kept."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=pycache)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def pbem_in_process(record: Path, repeat: int) -> tuple[float, dict]:
+    """Best in-process time of reading, checking and replaying `record` (title loaded), and the values."""
+    from pbem.importers.eighteen_xx import check_result, load_record, replay_record
+
+    best, values = float("inf"), {}
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        rec = load_record(record)
+        game = replay_record(rec)
+        check_result(rec, game)
+        best = min(best, time.perf_counter() - t0)
+        values = {str(pid): game.player_value(pid) for pid in game.players}
+    return best, values
+
+
+def reference_home() -> Optional[Path]:
+    home = os.environ.get("REF18XX")
+    return Path(home) if home and (Path(home) / "lib" / "engine.rb").exists() else None
+
+
+def ruby_in_process(records: list[Path], repeat: int) -> dict[str, dict]:
+    """record name -> the reference's line (replay_ms, actions, result), best of `repeat` in one process."""
+    done = subprocess.run(["ruby", str(RUBY_SCRIPT), "--repeat", str(repeat), *map(str, records)],
+                          capture_output=True, text=True, check=True)
+    return {d["record"]: d for d in map(json.loads, done.stdout.splitlines())}
+
+
+def verdict(ratio: float, goal: float) -> str:
+    return "met" if ratio <= goal else "NOT MET"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("records", nargs="*", type=Path)
+    ap.add_argument("--repeat", type=int, default=5)
+    a = ap.parse_args()
+    records = a.records or sorted(SHARED.glob("*.json"))
+    home = reference_home()
+    from pbem.titles import load_title
+
+    load_title("1882")
+    print(f"{len(records)} records; times are the best of {a.repeat} runs; targets: full <= {TARGET_FULL}x "
+          f"the reference, short (hs_*) <= {TARGET_SHORT}x")
+    if home is None:
+        print("reference not installed (set REF18XX to the 18xx.games engine's folder): pbem's figures only")
+    ref = ruby_in_process(records, a.repeat) if home is not None else {}
+
+    print("\nin-process, after loading (ms):")
+    print(f"  {'record':30s} {'actions':>7s} {'pbem':>8s} {'reference':>9s} {'ratio':>6s} {'target':>6s}")
+    for r in records:
+        ours, values = pbem_in_process(r, a.repeat)
+        line = f"  {r.name:30s} {len(values) and ref.get(r.name, {}).get('actions', ''):>7} {ours * 1000:8.1f}"
+        if r.name in ref:
+            theirs = ref[r.name]["replay_ms"] / 1000
+            same = "" if ref[r.name]["result"] == values else "  (final values differ!)"
+            line += f" {theirs * 1000:9.1f} {ours / theirs:5.2f}x {target(r):5.2f}x  {verdict(ours / theirs, target(r))}{same}"
+        print(line)
+
+    print("\nwhole process, cold start (s; wall and CPU):")
+    with tempfile.TemporaryDirectory(prefix="pbem-pyc-") as pycache:
+        env = pbem_env(pycache)
+        cli = [sys.executable, "-m", "pbem.cli", "replay"]
+        run_process(cli + [str(records[0])], env, 1)       # compiles the bytecode once, untimed
+        head = f"  {'record':30s} {'pbem':>12s}"
+        if home is not None:
+            head += f" {'ref, 1882 code':>15s} {'ratio':>6s} {'target':>6s} {'verdict':8s} {'ref, all titles':>16s} {'ratio':>6s}"
+        print(head)
+        for r in records:
+            ours, _ = run_process(cli + [str(r)], env, a.repeat)
+            line = f"  {r.name:30s} {ours.wall:5.3f} {ours.cpu:5.3f} "
+            if home is not None:
+                ruby = ["ruby", str(RUBY_SCRIPT), str(r)]
+                own, _ = run_process(ruby, dict(os.environ), a.repeat)
+                every, _ = run_process(ruby[:2] + ["--all-titles"] + ruby[2:], dict(os.environ), max(1, a.repeat // 2))
+                ratio = ours.wall / own.wall
+                line += (f"{own.wall:7.3f} {own.cpu:5.3f} {ratio:5.2f}x {target(r):5.2f}x  {verdict(ratio, target(r)):8s}"
+                         f"{every.wall:8.3f} {every.cpu:5.3f} {ours.wall / every.wall:5.2f}x")
+            print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
