@@ -7,6 +7,7 @@ deep that parsing or walking it would exhaust Python's stack.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,9 @@ from pbem.errors import PbemError
 MAX_DEPTH = 64          # a record nests about 7 deep; nothing legitimate comes near this
 MAX_DIGITS = 16         # any integer beyond 2**53 is out of range anyway
 BOM = b"\xef\xbb\xbf"
+#: a run of digits longer than any integer allowed: only a text holding one has its integers
+#: read one by one (`_int`); any other is read by the JSON library's own integer parsing
+_LONG_DIGITS = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
 
 
 class JsonFileError(PbemError):
@@ -66,7 +70,10 @@ def parse_json(raw: bytes) -> Any:
     if not text.strip():
         raise JsonFileError("the file is empty")
     try:
-        value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        if _LONG_DIGITS.search(text):
+            value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        else:
+            value = json.loads(text, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as e:
         raise JsonFileError(f"not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
     except RecursionError:

@@ -5,18 +5,23 @@ players, and the fields of every action type the importer converts. It is strict
 pbem uses (a price is an integer, a share is named `<corp>_<n>`) and leaves alone what
 18xx.games records legitimately vary in or pbem never reads (timestamps, UI settings, chat).
 Checks the schema cannot express (undo targets, share names of the title) live elsewhere.
+A record is checked first by the schema compiled to a quick check (compiled_schema.py); only
+one that does not fit it is judged by the `jsonschema` library (imported then), whose first
+error is the line reported.
 """
 from __future__ import annotations
 
 import dataclasses
 import json
 from functools import lru_cache
-from typing import Any, Iterable, Optional
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from pbem.engine.actions import ALL_ACTIONS
+from pbem.importers.compiled_schema import Fits, compile_fits
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 # A safe JSON integer (JavaScript's Number.MAX_SAFE_INTEGER): 18xx.games writes no larger one.
 MAX_INT = 2 ** 53 - 1
@@ -158,25 +163,53 @@ SCHEMA: dict = {
     },
 }
 
-VALIDATOR = Draft202012Validator(SCHEMA)
-# one validator per action type and level: an action is checked against its own type's schema
-_ACTION_VALIDATORS = {(kind, top): Draft202012Validator(action_schema(kind, top))
-                      for kind in list(ACTION_FIELDS) + [None] for top in (True, False)}
 
+@lru_cache(maxsize=None)
+def _validator(kind: Optional[str], top_level: bool, title_kind: Optional[type] = None) -> "Draft202012Validator":
+    """The library's validator of the record (`kind` "record"), or of an action of `kind` (None: a
+    type pbem does not read; `title_kind`: a title's own kind, from its record codec)."""
+    from jsonschema import Draft202012Validator
 
+    return Draft202012Validator(_schema(kind, top_level, title_kind))
 
 
 @lru_cache(maxsize=None)
-def _declared_validator(kind: type, top_level: bool) -> Draft202012Validator:
-    """The validator of a title's own kind's record actions, from its record codec."""
-    return Draft202012Validator(action_schema(kind.record_type or kind.kind_name, top_level, declared_fields(kind)))
+def _fits(kind: Optional[str], top_level: bool, title_kind: Optional[type] = None) -> Fits:
+    """The quick check of the same schema as `_validator`."""
+    return compile_fits(_schema(kind, top_level, title_kind))
 
 
-def _action_validator(action: Any, top_level: bool, kinds: Optional[dict] = None) -> Draft202012Validator:
+def _schema(kind: Optional[str], top_level: bool, title_kind: Optional[type]) -> dict:
+    if kind == "record":
+        return SCHEMA
+    if title_kind is not None:
+        return action_schema(title_kind.record_type or title_kind.kind_name, top_level, declared_fields(title_kind))
+    return action_schema(kind, top_level)
+
+
+def _action_kind(action: Any, kinds: Optional[dict] = None) -> tuple[Optional[str], Optional[type]]:
+    """The schema an action is checked against: its type's (None: a type pbem does not read), or
+    a title's own kind's."""
     kind = action.get("type") if isinstance(action, dict) else None
     if isinstance(kind, str) and kind not in ACTION_FIELDS and kinds and kind in kinds:
-        return _declared_validator(kinds[kind], top_level)
-    return _ACTION_VALIDATORS[(kind if isinstance(kind, str) and kind in ACTION_FIELDS else None, top_level)]
+        return kind, kinds[kind]
+    return (kind if isinstance(kind, str) and kind in ACTION_FIELDS else None), None
+
+
+def record_fits(data: Any, kinds: Optional[dict]) -> bool:
+    """The whole record certainly fits the schema (the quick check; False: the library judges)."""
+    if not _fits("record", True)(data):
+        return False
+    for action in data["actions"]:
+        kind, own = _action_kind(action, kinds)
+        if not _fits(kind, True, own)(action):
+            return False
+        for sub in action.get("auto_actions") or ():
+            kind, own = _action_kind(sub, kinds)
+            if not _fits(kind, False, own)(sub):
+                return False
+    return True
+
 
 _TYPE_WORDS = {"integer": "an integer", "string": "a string", "array": "a list", "object": "an object",
                "boolean": "true or false", "null": "null", "number": "a number"}
@@ -292,19 +325,24 @@ def _order(e: ValidationError) -> tuple:
     return tuple((0, p, "") if isinstance(p, int) else (1, 0, str(p)) for p in e.relative_path)
 
 
-def schema_problem(data: Any, kinds: Optional[dict] = None) -> Optional[str]:
+def schema_problem(data: Any, kinds: Optional[dict] = None, *, quick: bool = True) -> Optional[str]:
     """The first way `data` breaks the schema, worded as one line; None when it fits.
     The top level first, then each action (and its auto actions) against its type's schema;
-    `kinds` (record type -> kind) the title's own kinds whose record codec says their fields."""
-    first = _first(list(VALIDATOR.iter_errors(data)))
+    `kinds` (record type -> kind) the title's own kinds whose record codec says their fields.
+    `quick=False`: the library judges even a record the quick check passes (the tests compare)."""
+    if quick and record_fits(data, kinds):
+        return None
+    first = _first(list(_validator("record", True).iter_errors(data)))
     if first is not None:
         return describe(list(first.absolute_path), first, data)
     for i, action in enumerate(data["actions"]):
-        first = _first(list(_action_validator(action, True, kinds).iter_errors(action)))
+        kind, own = _action_kind(action, kinds)
+        first = _first(list(_validator(kind, True, own).iter_errors(action)))
         if first is not None:
             return describe(["actions", i] + list(first.absolute_path), first, data)
         for k, sub in enumerate(action.get("auto_actions") or ()):
-            first = _first(list(_action_validator(sub, False, kinds).iter_errors(sub)))
+            kind, own = _action_kind(sub, kinds)
+            first = _first(list(_validator(kind, False, own).iter_errors(sub)))
             if first is not None:
                 return describe(["actions", i, "auto_actions", k] + list(first.absolute_path), first, data)
     return None
