@@ -20,7 +20,7 @@ def money(game, amount) -> str:
 
 def _is_record(path: str) -> bool:
     """An 18xx.games JSON record (as opposed to one of our game files)."""
-    from pbem.replay.position import is_record
+    from pbem.importers.json_text import is_record
 
     return is_record(path)
 

@@ -2,13 +2,8 @@
 from __future__ import annotations
 
 import argparse
-import getpass
-import logging
 import os
-import signal
 import sys
-from email.message import EmailMessage
-from email.utils import formatdate, make_msgid
 from pathlib import Path
 
 from pbem.cli_guard import UsageError
@@ -56,6 +51,9 @@ def moderator_maildir(root: Path) -> Path:
 
 
 def cmd_moderate(a: argparse.Namespace) -> int:
+    import logging
+    import signal
+
     from pbem.moderator.config import load_config
 
     cfg = load_config(a.config, maildir=a.maildir)
@@ -82,6 +80,9 @@ def cmd_moderate(a: argparse.Namespace) -> int:
 
 def cmd_mail_in(a: argparse.Namespace) -> int:
     """Drop a mail into a Maildir inbox, as if a player had sent it."""
+    from email.message import EmailMessage
+    from email.utils import formatdate, make_msgid
+
     from pbem.mail.mailbox import deliver_to_maildir
 
     text = _mail_in_text(a.text)
@@ -145,6 +146,8 @@ def _one_address(value: str) -> str:
 
 def cmd_hash_secret(a: argparse.Namespace) -> int:
     """Print the hash of a secret (for a master's secret_hash in the config)."""
+    import getpass
+
     from pbem.moderator.signon import hash_secret, new_secret
 
     if a.new:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Union
 
 from pbem.errors import PbemError
 
@@ -90,3 +90,10 @@ def read_json(path: str | Path) -> Any:
         return parse_json(raw)
     except JsonFileError as e:
         raise JsonFileError(f"{path}: {e}") from None
+
+
+def is_record(path: Union[str, Path]) -> bool:
+    """An 18xx.games JSON record (as opposed to one of our game files)."""
+    with open(path, "rb") as f:
+        head = f.read(64).removeprefix(b"\xef\xbb\xbf").lstrip()       # past a byte-order mark and blanks
+    return head[:1] in (b"{", b"")

@@ -30,6 +30,7 @@ from PIL import Image, ImageDraw
 from pbem.engine import hexgrid
 from pbem.engine.tiles import COLOR_ORDER, node_revenue
 from pbem.render import style as S
+from pbem.render.labels import round_label
 from pbem.render.placement import _ITEM_ORDER, _UNDER_TRACK, _place
 from pbem.render.route_overlay import RouteOverlay, ShownRun
 from pbem.render.geometry import (  # re-exported: the geometry helpers tests use
@@ -102,20 +103,6 @@ def png_bytes(img: Image.Image, *, compact: bool = False) -> bytes:
         img = img.convert("RGB").quantize(colors=128, method=Image.Quantize.FASTOCTREE)
     img.save(buf, "PNG", compress_level=6)
     return buf.getvalue()
-
-
-def round_label(game) -> str:
-    """'Stock round 3', 'Operating round 2.1 (of 2)', 'Private auction', 'Game over (...)'."""
-    if game.finished:
-        return f"Game over ({(game.end_reason or 'ended').replace('_', ' ')})"
-    name = getattr(game.round, "name", "")
-    if name == "stock":
-        return f"Stock round {game.turn}"
-    if name == "operating":
-        return f"Operating round {game.turn}.{game.round.num} (of {game.or_count})"
-    if name == "auction":
-        return "Private auction"
-    return name.capitalize() or "?"
 
 
 # --------------------------------------------------------------------------- renderer

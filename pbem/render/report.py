@@ -14,7 +14,7 @@ from __future__ import annotations
 import base64
 from typing import Iterable, Optional
 
-from pbem.render.map import round_label
+from pbem.render.labels import round_label
 
 FORMATS = {"text": "report.txt.j2", "html": "report.html.j2", "md": "report.md.j2"}
 EXTENSIONS = {"text": "txt", "html": "html", "md": "md"}

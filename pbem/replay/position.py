@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from pbem.errors import PbemError
+from pbem.importers.json_text import is_record
 from pbem.game import Game, Setup
 
 from .step import Step
@@ -37,13 +38,6 @@ class Position:
     changed: list[str] = field(default_factory=list)     # hexes the last step changed
     last: list[str] = field(default_factory=list)        # the last steps as canonical lines
     record: object = None          # the Record, for a record (its result can be checked)
-
-
-def is_record(path: Union[str, Path]) -> bool:
-    """An 18xx.games JSON record (as opposed to one of our game files)."""
-    with open(path, "rb") as f:
-        head = f.read(64).removeprefix(b"\xef\xbb\xbf").lstrip()       # past a byte-order mark and blanks
-    return head[:1] in (b"{", b"")
 
 
 def position(path: Union[str, Path], at: Optional[int] = None, *, recent: int = 0) -> Position:

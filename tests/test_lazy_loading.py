@@ -1,0 +1,48 @@
+"""What a command loads: only what its work needs (issue #28: the title loaded once per process
+and lazily). A record's replay loads no drawing library, no templates, no grammar, no schema
+library and no mail code; a status report in text loads the templates but draws nothing and
+reads no text with the grammar."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FIX = ROOT.parent / "shared" / "fixtures" / "18xx.games" / "1882"
+HEAVY = ("PIL", "jinja2", "lark", "jsonschema", "email", "imapclient", "lxml", "inscriptis")
+
+
+def loaded_by(*args: str, cwd: Path = ROOT) -> list[str]:
+    """The heavy libraries `pbem ARGS` has imported when it is done (run as a subprocess)."""
+    code = ("import sys; from pbem.cli import main; code = main(sys.argv[1:]); "
+            f"print('LOADED', *sorted(m for m in {HEAVY!r} if m in sys.modules), file=sys.stderr); "
+            "raise SystemExit(code)")
+    p = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd)
+    assert p.returncode == 0, p.stderr
+    line = [ln for ln in p.stderr.splitlines() if ln.startswith("LOADED")][-1]
+    return line.split()[1:]
+
+
+def test_replaying_a_record_loads_none_of_the_heavy_libraries():
+    assert loaded_by("replay", str(FIX / "hs_fxmfdndg_26178.json")) == []
+
+
+def test_a_record_that_breaks_the_schema_loads_the_schema_library_to_word_it(tmp_path):
+    data = json.loads((FIX / "hs_fxmfdndg_26178.json").read_text())
+    data["actions"][3]["price"] = "55"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    code = ("import sys; from pbem.cli import main; code = main(sys.argv[1:]); "
+            "print('LOADED', 'jsonschema' in sys.modules, file=sys.stderr)")
+    p = subprocess.run([sys.executable, "-c", code, "replay", str(bad)], capture_output=True, text=True, cwd=ROOT)
+    assert 'field "price": expected an integer, got "55"' in p.stderr
+    assert "LOADED True" in p.stderr
+
+
+def test_a_status_report_loads_the_templates_and_nothing_to_draw_or_read(tmp_path):
+    game = tmp_path / "g.pbem"
+    subprocess.run([sys.executable, "-m", "pbem", "import-18xx", str(FIX / "10526.json"), str(game)],
+                   check=True, capture_output=True, cwd=ROOT)
+    assert loaded_by("status", str(game)) == ["jinja2"]
