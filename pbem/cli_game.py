@@ -72,6 +72,7 @@ def _turn_line(t) -> str:
 def cmd_move(a: argparse.Namespace) -> int:
     from pbem.gamefile import StaleGameError
     from pbem.notation.limits import check_message
+    from pbem.replay.state_cache import StateCache
     from pbem.table import Table
 
     text = sys.stdin.read() if a.text in (None, "-") else a.text
@@ -80,7 +81,8 @@ def cmd_move(a: argparse.Namespace) -> int:
     except NotationError as e:
         print(f"REFUSED, nothing applied: {e}", file=sys.stderr)
         return 1
-    t = Table.open(a.gamefile)
+    cache = StateCache.default()
+    t = Table.open(a.gamefile, cache=cache)
     try:
         outcome = t.submit(text, a.as_player, source=a.source or "cli")
     except StaleGameError as e:            # another process's move was stored first
@@ -101,6 +103,7 @@ def cmd_move(a: argparse.Namespace) -> int:
                 print(f"  did you mean: {c}", file=sys.stderr)
         return 1
     applied = outcome.applied
+    t.keep(cache)                          # the state after the moves: the next command starts from it
     for m in applied:
         print(f"#{m.seq} {m.notation}")
     for w in outcome.notes:
@@ -111,10 +114,11 @@ def cmd_move(a: argparse.Namespace) -> int:
 
 def cmd_status(a: argparse.Namespace) -> int:
     """The status report (the text the moderator mails), from the game file."""
-    from pbem.table import Table
     from pbem.render.report import build_report, render_report
+    from pbem.replay.state_cache import StateCache
+    from pbem.table import Table
 
-    t = Table.open(a.gamefile)
+    t = Table.open(a.gamefile, cache=StateCache.default())
     moves = [r.notation for r in t.file.effective_moves()][-a.moves:] if a.moves else []
     data = build_report(t.game, last_moves=moves, at=t.seqs[-1] if t.seqs else None,
                         game_id=str(a.gamefile))
@@ -123,9 +127,13 @@ def cmd_status(a: argparse.Namespace) -> int:
 
 
 def cmd_legal(a: argparse.Namespace) -> int:
-    from pbem.replay.gamefile import read_game
+    from pbem.gamefile import GameFile
+    from pbem.replay.gamefile import replay_file
+    from pbem.replay.state_cache import StateCache
 
-    g = read_game(a.gamefile)
+    gf = GameFile.open(a.gamefile)
+    cache = StateCache.default()
+    g = (cache.replay(gf) if cache is not None else replay_file(gf))[0]
     for line in g.legal_notation(limit=a.limit, notes=True):
         print(line)
     return 0

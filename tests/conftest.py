@@ -57,6 +57,8 @@ import os as _os
 import tempfile as _tempfile
 
 _os.environ["PBEM_KEY_FILE"] = _os.path.join(_tempfile.mkdtemp(prefix="pbem-test-key-"), "key")
+# ... and a state cache of their own (pbem/replay/state_cache.py), never the real ~/.cache/pbem
+_os.environ["PBEM_STATE_CACHE"] = _tempfile.mkdtemp(prefix="pbem-test-states-")
 
 
 @pytest.fixture

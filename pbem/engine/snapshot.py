@@ -14,7 +14,7 @@ import io
 import pickle
 import struct
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -35,11 +35,15 @@ _SHARED: dict[int, _Shared] = {}
 
 def _shared(g: "Game") -> _Shared:
     """The objects every state of the game shares (made once per title object)."""
-    title = g.title
+    return _shared_of(g.title)
+
+
+def _shared_of(title) -> _Shared:
+    """The objects every state of a game of `title` (its rules object) shares."""
     known = _SHARED.get(id(title))
     if known is None or known.objs[0] is not title:
         catalogue = getattr(title, "catalogue", None) or {}
-        objs = [title, g.data, catalogue, *catalogue.values()]
+        objs = [title, title.data, catalogue, *catalogue.values()]
         # PROTO 5; per object: BININT place, BINPERSID, MEMOIZE, POP; then NONE, STOP
         body = b"".join(b"J" + struct.pack("<i", i) + b"Q\x94" + b"0" for i in range(len(objs)))
         known = _SHARED[id(title)] = _Shared(objs, {id(o): (i, o) for i, o in enumerate(objs)},
@@ -48,12 +52,23 @@ def _shared(g: "Game") -> _Shared:
 
 
 class _Thawer(pickle.Unpickler):
-    def __init__(self, buf: io.BytesIO, objs: list):
+    def __init__(self, buf: io.BytesIO, objs: list, allow: Optional[Callable[[str, str], bool]] = None):
         super().__init__(buf)
         self._objs = objs
+        self._allow = allow
 
     def persistent_load(self, pid):
+        if not isinstance(pid, int) or not 0 <= pid < len(self._objs):
+            raise pickle.UnpicklingError(f"no shared object {pid!r}")
         return self._objs[pid]
+
+    def find_class(self, module: str, name: str):
+        if self._allow is not None and not self._allow(module, name):
+            raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a snapshot")
+        found = super().find_class(module, name)
+        if self._allow is not None and not isinstance(found, type):
+            raise pickle.UnpicklingError(f"{module}.{name} is not a class")
+        return found
 
 
 def freeze(g: "Game") -> bytes:
@@ -77,7 +92,23 @@ def freeze(g: "Game") -> bytes:
 
 def thaw(data: bytes, like: "Game") -> "Game":
     """A new state from `freeze`'s bytes, sharing the title of `like` (a state of the same game)."""
-    shared = _shared(like)
-    u = _Thawer(io.BytesIO(shared.preamble + data), shared.objs)
+    return thaw_value(data, like.title)
+
+
+def freeze_value(value: Any, title) -> bytes:
+    """Any value of a game of `title` as bytes, the title's shared objects named, as `freeze`."""
+    buf = io.BytesIO()
+    p = pickle.Pickler(buf, protocol=5)
+    p.memo = dict(_shared_of(title).places)
+    p.dump(value)
+    return buf.getvalue()
+
+
+def thaw_value(data: bytes, title, allow: Optional[Callable[[str, str], bool]] = None) -> Any:
+    """The value `freeze` or `freeze_value` made, sharing `title`'s objects; `allow(module,
+    name)`: the only classes the bytes may name (anything else, or a function, is refused
+    with pickle.UnpicklingError before it is called)."""
+    shared = _shared_of(title)
+    u = _Thawer(io.BytesIO(shared.preamble + data), shared.objs, allow)
     u.load()                              # the preamble: the shared objects into the memo
     return u.load()

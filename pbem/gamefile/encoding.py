@@ -33,6 +33,8 @@ def quote(value: str) -> str:
     character that is not printable (str.isprintable) becomes \\uXXXX (a surrogate pair
     above U+FFFF); all other characters, including non-ASCII letters, are kept as is.
     """
+    if value.isprintable() and '"' not in value and "\\" not in value:
+        return f'"{value}"'             # nothing to escape (the common case)
     out = ['"']
     for ch in value:
         if ch == '"':

@@ -168,8 +168,9 @@ def _tokens(body: str) -> list[tuple[bool, str]]:
 def _parse_time(word: str) -> datetime:
     if not _TIME.fullmatch(word):
         raise _Bad(f"bad time {word!r} (expected YYYY-MM-DDTHH:MM:SSZ)")
-    try:
-        return datetime.strptime(word, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    try:            # (the fields by place, as strptime("%Y-%m-%dT%H:%M:%SZ") reads them, at a tenth of its cost)
+        return datetime(int(word[0:4]), int(word[5:7]), int(word[8:10]), int(word[11:13]), int(word[14:16]),
+                        int(word[17:19]), tzinfo=timezone.utc)
     except ValueError:
         raise _Bad(f"bad time {word!r}") from None
 

@@ -78,7 +78,7 @@ def load_key(explicit: str | os.PathLike[str] | None = None, *, create: bool = F
 
 def mac(key: bytes, prev: str, content: bytes, length: int) -> str:
     """A line's seal: the first `length` hex digits of HMAC-SHA-256(key, prev-hash ASCII + content)."""
-    return hmac.new(key, prev.encode("ascii") + content, hashlib.sha256).hexdigest()[:length]
+    return hmac.digest(key, prev.encode("ascii") + content, "sha256").hex()[:length]
 
 
 def key_id(key: bytes) -> str:

@@ -23,6 +23,7 @@ from pbem.notation import ParsedMove
 from pbem.notation.limits import uncharged
 from pbem.notation.messages import clip
 from pbem.replay.gamefile import replay_file, setup_of
+from pbem.replay.state_cache import StateCache
 
 from pbem.reading.labels import round_label, round_label_mismatch  # noqa: F401 (re-exported)
 from pbem.reading.move import FalseClaim, play_move
@@ -81,16 +82,23 @@ class Table:
 
     @classmethod
     def open(cls, path: str | Path, *, upto: Optional[int] = None, moderator: bool = True,
-             key: Optional[bytes] = None) -> "Table":
+             key: Optional[bytes] = None, cache: Optional[StateCache] = None) -> "Table":
         """Open and verify the file, then replay its moves still in force (up to seq `upto`).
 
         The table is the moderator's: every seal is checked with the moderator's key, and a file it
         cannot vouch for is refused (`GameFile.open(moderator=True)`: an unsealed file while a key
         exists). `key`: another key than the key file's. `moderator=False` reads the plain chain only,
-        as anyone may (a sample, a copy)."""
+        as anyone may (a sample, a copy). `cache`: the state kept for the file's head is taken
+        from it when it is there and sound, and the replayed state kept in it otherwise
+        (`pbem.replay.state_cache`)."""
         gf = GameFile.open(path, key=key, moderator=moderator)
-        game, seqs = replay_file(gf, upto=upto)
+        game, seqs = cache.replay(gf) if cache is not None and upto is None else replay_file(gf, upto=upto)
         return cls(gf, game, seqs)
+
+    def keep(self, cache: Optional[StateCache]) -> None:
+        """Keep the state after the moves just stored in `cache` (for the next command)."""
+        if cache is not None:
+            cache.save(self.file, self.play)
 
     @classmethod
     def replay(cls, gf: GameFile, upto: Optional[int] = None) -> tuple[Game, list[int]]:
