@@ -46,3 +46,11 @@ def test_a_status_report_loads_the_templates_and_nothing_to_draw_or_read(tmp_pat
     subprocess.run([sys.executable, "-m", "pbem", "import-18xx", str(FIX / "10526.json"), str(game)],
                    check=True, capture_output=True, cwd=ROOT)
     assert loaded_by("status", str(game)) == ["jinja2"]
+
+
+def test_a_move_in_canonical_notation_loads_no_grammar_and_one_in_words_does(tmp_path):
+    game = tmp_path / "g.pbem"
+    subprocess.run([sys.executable, "-m", "pbem", "new", "1882", str(game), "--players", "Ann", "Bob", "Cid"],
+                   check=True, capture_output=True, cwd=ROOT)
+    assert loaded_by("move", str(game), "Ann bids 20 for HB") == []
+    assert loaded_by("move", str(game), "I'll go 85 on the NWR", "--as", "Bob") == ["lark"]

@@ -18,8 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Union
 
-from pbem.errors import AmbiguousMoveError, PbemError
-from pbem.notation import NotationContext, ParsedMove, format_action, read_message
+from pbem.engine.actions import PlaceToken, RemoveToken, RunRoutes
+from pbem.errors import AmbiguousMoveError, NotationError, PbemError
+from pbem.notation import NotationContext, ParsedMove, format_action
+from pbem.notation.limits import check_line, check_message
 from pbem.notation.messages import clip
 
 __all__ = ["LineTrace", "Reading", "Unclear", "read"]
@@ -94,8 +96,18 @@ def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool 
     aside: list = []
     index = 0
     playing: Optional[ParsedMove] = None       # the move being made when a rule refused it
+    exact = canonical_move(text, ctx_of()) if play is not None and not transcript and not unsure else None
     try:
-        if play is None:
+        if exact is not None:                   # one canonical line: read exactly, no grammar loaded
+            how[exact.line] = ("canonical line", exact.text)
+            index = 1
+            out.moves.append(exact)
+            playing = exact
+            play(exact, index)
+            playing = None
+        elif play is None:
+            from pbem.notation import read_message      # the grammar's reader, loaded now
+
             out.moves = read_message(text, ctx_of(), single_line=single_line, aside=aside, transcript=transcript)
         else:
             from pbem.notation.sequence import iter_moves
@@ -122,6 +134,38 @@ def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool 
                                                 for no in out.chat])
     out.trace = _trace(text, out, how, canonical or (lambda a: format_action(a, ctx_of())))
     return out
+
+
+#: the kinds a message's one canonical line is read as by `canonical_move`: those whose every
+#: part the line says (a token's city, a run's stops may be left for the game to settle, which
+#: only the grammar's reading marks)
+_SETTLED_BY_THE_GAME = (PlaceToken, RemoveToken, RunRoutes)
+
+
+def canonical_move(text: str, ctx: NotationContext) -> Optional[ParsedMove]:
+    """The move of a message that is one line in canonical notation (`format_action` writes its
+    action back as that very line: `pbem.notation.canonical`), read without the grammar; None
+    for any other message, which the grammar's reader reads (tests/test_canonical_move.py holds
+    the two readings of every shared record's lines equal)."""
+    if not isinstance(text, str) or len(text) > 2000:
+        return None
+    lines = text.split("\n")
+    try:
+        check_message(lines)
+        for no, raw in enumerate(lines, start=1):
+            check_line(raw.rstrip("\r"), no)
+    except NotationError:
+        return None                             # the grammar's reader refuses it, as it does
+    written = [(no, raw.rstrip("\r")) for no, raw in enumerate(lines, start=1) if raw.strip()]
+    if len(written) != 1 or written[0][1] != written[0][1].strip():
+        return None
+    no, line = written[0]
+    from pbem.notation.canonical import CanonicalReader
+
+    action = CanonicalReader(ctx).read(line)
+    if action is None or isinstance(action, _SETTLED_BY_THE_GAME):
+        return None
+    return ParsedMove(action, no, 1, line)
 
 
 def _trace(text: str, out: Reading, how: dict[int, tuple[str, str]], canonical) -> list[LineTrace]:

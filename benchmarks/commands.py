@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""`pbem status` and `pbem move` on a 1,000-move game, each timed as a whole process (what a
+player or moderator waits for) beside the 0.3 s target (issue #28).
+
+The game: a seeded random 1882 game (tools/randplay.py, seed 4, four players) stopped after
+1,000 moves, still going, written as a sealed game file (one line a move) in a temporary
+folder with a moderator's key and a state cache of its own. Timed:
+- `pbem status GAME` with the state kept for the file's head (pbem/replay/state_cache.py), and
+  without any (PBEM_STATE_CACHE=off: every move replayed), for comparison;
+- `pbem move COPY "LINE"`: a legal move (the first the game lists) onto a fresh copy of the file
+  each run (the copy has the same head, so its state is the one kept), and the same without
+  the cache.
+Each figure is the minimum of --repeat runs (wall clock; the machine is shared, so the minimum
+is the run least disturbed), with the CPU time (user + system) of that run beside it. pbem runs
+with compiled bytecode as an installed pbem has it (written to a temporary cache folder by an
+untimed run first).
+
+usage: python benchmarks/commands.py [--repeat N] [--moves N]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+TARGET = 0.3
+
+
+def build_game(folder: Path, moves: int) -> tuple[Path, str]:
+    """A random 1882 game of `moves` moves as a game file in `folder`, and a legal move's line."""
+    from randplay import play, save
+
+    game, done, _ = play("1882", 4, 4, moves)
+    if game.finished or len(done) != moves:
+        raise SystemExit(f"the random game ended after {len(done)} moves; pick another seed")
+    path = save(game, done, "1882", 4, folder)
+    from pbem.replay.gamefile import read_game
+
+    line = read_game(path).legal_notation()[0]
+    return path, line
+
+
+def timed(cmd: list[str], env: dict, before=None) -> tuple[float, float, str]:
+    """One run of `cmd`: wall and CPU seconds, and its output (`before` runs first, untimed)."""
+    if before is not None:
+        before()
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - t0
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd[2:])} failed: {done.stderr.strip()[-400:]}")
+    return wall, (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime), done.stdout
+
+
+def best(repeat: int, cmd: list[str], env: dict, before=None) -> tuple[float, float, str]:
+    runs = [timed(cmd, env, before) for _ in range(repeat)]
+    return min(runs, key=lambda r: r[0])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--moves", type=int, default=1000)
+    a = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="pbem-commands-") as tmp:
+        folder = Path(tmp)
+        os.environ["PBEM_KEY_FILE"] = str(folder / "key")           # a moderator's key of its own
+        env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=str(folder / "pyc"),
+                   PBEM_STATE_CACHE=str(folder / "states"))
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        plain = dict(env, PBEM_STATE_CACHE="off")
+        game, line = build_game(folder, a.moves)
+        copy = folder / "copy.pbem"
+
+        def fresh_copy() -> None:
+            shutil.copyfile(game, copy)
+
+        pbem = [sys.executable, "-m", "pbem.cli"]
+        status, move = pbem + ["status", str(game)], pbem + ["move", str(copy), line]
+        first = timed(status, env)                # compiles the bytecode, replays and keeps the state
+        rows = [
+            ("pbem status, state kept for the head", best(a.repeat, status, env)),
+            ("pbem move, state kept for the head", best(a.repeat, move, env, fresh_copy)),
+            ("pbem status, no cache (every move replayed)", best(max(1, a.repeat // 2), status, plain)),
+            ("pbem move, no cache (every move replayed)", best(max(1, a.repeat // 2), move, plain, fresh_copy)),
+        ]
+        print(f"game: {a.moves} moves of a random 1882 game (still going); the move: {line!r}")
+        print(f"first status (replays, keeps the state): {first[0]:.3f} s wall, {first[1]:.3f} s CPU")
+        print(f"\n  {'command':46s} {'wall':>6s} {'CPU':>6s} {'target':>6s}")
+        for name, (wall, cpu, _out) in rows:
+            verdict = "" if "no cache" in name else ("  met" if wall <= TARGET else "  NOT MET")
+            print(f"  {name:46s} {wall:6.3f} {cpu:6.3f} {TARGET if not verdict == '' else '':>6}{verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
