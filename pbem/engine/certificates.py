@@ -108,9 +108,15 @@ class CertificateSet:
     def total_percent(self) -> int:
         return sum(c.percent for c in self.certs)
 
-    def count(self, holder: str) -> Fraction:
-        """What `holder`'s certificates count toward a certificate limit."""
-        return sum((c.counts for c in self.certs if c.holder == holder), Fraction(0))
+    def count(self, holder: str) -> Fraction | int:
+        """What `holder`'s certificates count toward a certificate limit (an int while each
+        counts whole: Fraction sums cost more than the rest of the limit check)."""
+        n: Fraction | int = 0
+        for c in self.certs:
+            if c.holder == holder:
+                w = c.counts
+                n += w.numerator if w.denominator == 1 else w
+        return n
 
     def owners(self) -> dict[str, int]:
         """Percent per holder that is not a bank place nor a corporation: the players."""

@@ -12,7 +12,7 @@ from typing import Any, Optional
 from pbem.engine import actions as A
 from pbem.engine.board import Board
 from pbem.engine.entities import Company, Corporation, Depot, Phase, Player, TokenSpec, Train
-from pbem.engine.leases import train_limit_count
+from pbem.engine.leases import leased_trains, train_limit_count
 from pbem.engine.certificates import BANK_PLACES, CertificateSet
 from pbem.engine.shares import ShareLedger
 from pbem.errors import RuleError
@@ -410,8 +410,17 @@ class Game:
         self.depot.rusted.append(train)
 
     def crowded_corps(self) -> list[Corporation]:
-        return [c for c in self.corporations.values() if not c.closed and self.title.has_train_limit(self, c)
-                and train_limit_count(self, c) > self.train_limit(c)]
+        """The corporations over their train limit (asked after nearly every move: a company
+        holding no more trains than the limit, leases counted, is passed without counting them)."""
+        leased = leased_trains(self)
+        out = []
+        for c in self.corporations.values():
+            if c.closed or not self.title.has_train_limit(self, c):
+                continue
+            held = len(c.trains) + (sum(1 for t in leased if t.owner == c.sym) if leased else 0)
+            if held > self.train_limit(c) and train_limit_count(self, c) > self.train_limit(c):
+                out.append(c)
+        return out
 
     # --- companies -------------------------------------------------------------------
     def close_company(self, company: Company) -> None:

@@ -25,7 +25,7 @@ class ShareLedger:
         18xx.games' `num_certs` with CERT_LIMIT_INCLUDES_PRIVATES). The one count every limit check uses."""
         g = self.game
         owner = g.players.get(player)
-        n = Fraction(sum(1 for sym in owner.companies if not g.companies[sym].closed) if owner else 0)
+        n: Fraction | int = sum(1 for sym in owner.companies if not g.companies[sym].closed) if owner else 0
         for corp in g.corporations.values():
             if corp.percent_of(player) and self.counts_for_limit(corp):
                 n += corp.certs(player)

@@ -12,8 +12,9 @@ holds, and otherwise ignored and replaced (docs/game-file.md, "The state cache")
 - it was made by this very code (a fingerprint of pbem's files and of Python), so a state
   made by another version is never taken for this one's;
 - it thaws naming only the engine's and titles' classes (`pbem.engine.snapshot.thaw_value`).
-The folder is `$PBEM_STATE_CACHE` ("off": no cache), else `$XDG_CACHE_HOME/pbem/states`
-(`~/.cache/pbem/states`), made private (0700); it keeps the MAX_ENTRIES last used states.
+The folder is `$PBEM_STATE_CACHE` ("off": no cache), else `states` in pbem's cache folder
+(`$PBEM_CACHE_DIR`, "" for none, else `~/.cache/pbem`), made private (0700); it keeps the
+MAX_ENTRIES states used last.
 """
 from __future__ import annotations
 
@@ -84,13 +85,19 @@ def _allowed(module: str, name: str) -> bool:
 
 
 def _folder() -> Optional[Path]:
+    """$PBEM_STATE_CACHE ("off": none), else `states` in pbem's cache folder: $PBEM_CACHE_DIR
+    ("": no cache, as for the grammar's), else $XDG_CACHE_HOME/pbem (~/.cache/pbem)."""
     env = os.environ.get(CACHE_ENV)
     if env == "off":
         return None
     if env:
         return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "pbem" / "states"
+    base = os.environ.get("PBEM_CACHE_DIR")
+    if base == "":
+        return None
+    if base is None:
+        base = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pbem")
+    return Path(base) / "states"
 
 
 class StateCache:
