@@ -145,7 +145,7 @@ class Game:
 
         try:
             self.reading = reading = driver.read(text, lambda: self.context(as_), play=made, canonical=self.notation,
-                                                 unsure=unsure)
+                                                 unsure=unsure, legal=lambda a: verdict(self.state, a) is True)
             if aside is not None:
                 aside.extend(reading.logs)
             reading.raise_error()

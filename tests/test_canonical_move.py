@@ -31,7 +31,7 @@ def test_every_stored_line_reads_the_same_without_the_grammar(tmp_path, title, r
         if line not in seen:
             seen.add(line)
             ctx = game.context(None)
-            fast = canonical_move(line, ctx)
+            fast = canonical_move(line, ctx, lambda a: True)
             if fast is not None:
                 exact += 1
                 assert [fast] == list(iter_moves(line, lambda: game.context(None))), line
@@ -46,7 +46,8 @@ def test_a_canonical_line_is_played_and_traced_as_one(tmp_path):
         step.apply(game)
     line = game.legal_notation()[0]
     made = []
-    reading = read(line, lambda: game.context(None), play=lambda pm, i: made.append((pm.action, i)))
+    reading = read(line, lambda: game.context(None), play=lambda pm, i: made.append((pm.action, i)),
+                   legal=lambda a: True)
     assert reading.ok and [m.action for m in reading.moves] == [made[0][0]] and made[0][1] == 1
     assert [(t.how, t.moves) for t in reading.trace] == [("canonical line", (line,))]
 
@@ -56,4 +57,18 @@ def test_a_canonical_line_is_played_and_traced_as_one(tmp_path):
 def test_anything_else_goes_to_the_grammar(text, tmp_path):
     gf = GameFile.open(cut_as_game(FIX / "1882" / "5585.json", 3, tmp_path))
     game = Game(setup_of(gf.header))
-    assert canonical_move(text, game.context(None)) is None
+    assert canonical_move(text, game.context(None), lambda a: True) is None
+
+
+def test_a_line_of_a_move_not_legal_now_goes_to_the_grammar(tmp_path):
+    """The canonical reader takes any word for a name ("SC." for a corporation): only a move the
+    game says is legal is read by it; the rest as the grammar reads them (and refuses them)."""
+    game = Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)
+    line = game.legal_notation()[0]
+    assert canonical_move(line, game.context(None), lambda a: game.is_legal(a)) is not None
+    assert canonical_move(line + ".", game.context(None), lambda a: True) is not None    # "HB." read as a name
+    assert canonical_move(line + ".", game.context(None), lambda a: game.is_legal(a)) is None
+    with_stop = Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)
+    assert with_stop.push_notation(line + ".") == game.push_notation(line)
+    assert [t.how for t in with_stop.reading.trace] == ["grammar"]
+    assert [t.how for t in game.reading.trace] == ["canonical line"]

@@ -101,6 +101,5 @@ def test_pbem_move_prints_the_trace_when_asked(tmp_path, capsys):
     out = capsys.readouterr().out
     # the line, how it was read (whichever way), its canonical move, then the move as applied
     assert re.search(r"line 1: I'll go 20 on the HB\n  \w.*\n  -> Ann bids 20 for HB\n#1 Ann bids 20 for HB\n", out)
-    # a line in canonical notation is read exactly, without the grammar (reading/driver.py canonical_move)
     assert main(["move", str(tmp_path / "c.pbem"), "Bob bids 5 for SC", "--as", "Bob", "--trace"]) == 1
-    assert "  canonical line, then refused by the rules\n  -> Bob bids 5 for SC" in capsys.readouterr().out
+    assert "  grammar, then refused by the rules\n  -> Bob bids 5 for SC" in capsys.readouterr().out

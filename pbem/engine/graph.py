@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import sys
 
-from pbem.engine import hexgrid
 
 # a walk recurses once per path along a chain of track; long chains on big maps need room
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
@@ -112,14 +111,12 @@ def _station_walk(board, corp: str, start, starts, edges: dict, paths: set, node
     hexes = board._hexes
     links = _links(board)
     node_blocks = board.node_blocks
-    opposite = hexgrid.opposite
     seen_nodes = set(s for s in starts if s != start)
     seen_paths: set = set()
     left_by: dict = {}                  # (coord, edge) -> times the current chain left by it
+    blocks: dict = {}                   # (coord, node) -> whether it blocks the walk (the board does not change)
 
     def record(coord: str, p: int, rot) -> None:
-        if (coord, p) in paths:
-            return
         paths.add((coord, p))
         here = links[coord]
         mine = edges.get(coord)
@@ -132,7 +129,7 @@ def _station_walk(board, corp: str, start, starts, edges: dict, paths: set, node
                 theirs = edges.get(nb)
                 if theirs is None:
                     theirs = edges[nb] = set()
-                theirs.add(opposite(e))
+                theirs.add((e + 3) % 6)         # the facing edge (hexgrid.opposite)
         for k in rot.path_nodes[p]:
             nodes.add((coord, k))
         if enough is not None and enough(nodes):
@@ -154,13 +151,20 @@ def _station_walk(board, corp: str, start, starts, edges: dict, paths: set, node
             return
         rot = hexes[coord].rot
         own = rot.path_edges[p]
-        if any(left_by.get((coord, e)) for e in own):
-            return
+        for e in own:
+            if left_by.get((coord, e)):
+                return
         seen_paths.add(key)
-        record(coord, p, rot)
+        if key not in paths:
+            record(coord, p, rot)
         for k in rot.path_nodes[p]:
-            if (coord, k) != origin and not node_blocks(coord, k, corp):
-                walk_node(coord, k, node_conv or conv)
+            node = (coord, k)
+            if node != origin:
+                blocked = blocks.get(node)
+                if blocked is None:
+                    blocked = blocks[node] = node_blocks(coord, k, corp)
+                if not blocked:
+                    walk_node(coord, k, node_conv or conv)
         here = links[coord]
         for e in own:
             if e == skip:
@@ -170,7 +174,7 @@ def _station_walk(board, corp: str, start, starts, edges: dict, paths: set, node
                 continue
             side = (coord, e)
             left_by[side] = left_by.get(side, 0) + 1
-            inv = opposite(e)
+            inv = (e + 3) % 6
             onward = conv or len(rot.edge_paths[e]) > 1
             for q in hexes[nb].rot.edge_paths.get(inv, ()):
                 walk_path(nb, q, inv, origin, node_conv, onward)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Union
 
-from pbem.engine.actions import PlaceToken, RemoveToken, RunRoutes
+from pbem.engine.actions import Action, PlaceToken, RemoveToken, RunRoutes
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from pbem.notation import NotationContext, ParsedMove, format_action
 from pbem.notation.limits import check_line, check_message
@@ -85,18 +85,21 @@ Ctx = Union[NotationContext, Callable[[], NotationContext]]
 
 
 def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool = False,
-         transcript: bool = False, canonical: Optional[Callable] = None, unsure=frozenset()) -> Reading:
+         transcript: bool = False, canonical: Optional[Callable] = None, unsure=frozenset(),
+         legal: Optional[Callable[[Action], bool]] = None) -> Reading:
     """Read `text` (see the module docstring). `ctx`: the notation context, or a function that
     gives the live one (move by move, it is asked afresh before each clause). `canonical`
     writes a move's canonical line for the trace (default: `format_action` in `ctx`); with
-    `play`, the trace names the moves as read, before `play` made them."""
+    `play`, the trace names the moves as read, before `play` made them. `legal(action)`: True
+    when the action is certainly legal now; with it, a message of one canonical line of a
+    legal move is read without the grammar (`canonical_move`)."""
     ctx_of = ctx if callable(ctx) else (lambda: ctx)
     out = Reading()
     how: dict[int, tuple[str, str]] = {}
     aside: list = []
     index = 0
     playing: Optional[ParsedMove] = None       # the move being made when a rule refused it
-    exact = canonical_move(text, ctx_of()) if play is not None and not transcript and not unsure else None
+    exact = canonical_move(text, ctx_of(), legal) if play and legal and not transcript and not unsure else None
     try:
         if exact is not None:                   # one canonical line: read exactly, no grammar loaded
             how[exact.line] = ("canonical line", exact.text)
@@ -142,11 +145,13 @@ def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool 
 _SETTLED_BY_THE_GAME = (PlaceToken, RemoveToken, RunRoutes)
 
 
-def canonical_move(text: str, ctx: NotationContext) -> Optional[ParsedMove]:
+def canonical_move(text: str, ctx: NotationContext, legal: Callable[[Action], bool]) -> Optional[ParsedMove]:
     """The move of a message that is one line in canonical notation (`format_action` writes its
-    action back as that very line: `pbem.notation.canonical`), read without the grammar; None
-    for any other message, which the grammar's reader reads (tests/test_canonical_move.py holds
-    the two readings of every shared record's lines equal)."""
+    action back as that very line: `pbem.notation.canonical`) of a move `legal` says is legal
+    now, read without the grammar; None for any other message, which the grammar's reader reads
+    (a name the game lacks, as in "sells 10% of SC.", is such a line: the canonical reader
+    takes any word for a name). tests/test_canonical_move.py holds the two readings of every
+    shared record's lines equal."""
     if not isinstance(text, str) or len(text) > 2000:
         return None
     lines = text.split("\n")
@@ -163,7 +168,7 @@ def canonical_move(text: str, ctx: NotationContext) -> Optional[ParsedMove]:
     from pbem.notation.canonical import CanonicalReader
 
     action = CanonicalReader(ctx).read(line)
-    if action is None or isinstance(action, _SETTLED_BY_THE_GAME):
+    if action is None or isinstance(action, _SETTLED_BY_THE_GAME) or not legal(action):
         return None
     return ParsedMove(action, no, 1, line)
 
