@@ -172,13 +172,14 @@ class NameIndex:
         for tname in ctx.trains:
             self.entries["train"].append(
                 _entry("train", tname, train_alias.get(tname, []), f"{tname} train"))
-        self.substitution = _substitution([
+        self._rewritten = [
             *ctx.players.keys(), *ctx.players.values(), *ctx.corporations.keys(), *ctx.corporations.values(),
             *ctx.companies.values(), *ctx.corporation_aliases.keys(),
             *ctx.company_aliases.keys(), *ctx.train_aliases.keys(), *initials,
             *_short_names(ctx.companies.values()),
             *(n for e in self.entries["location"] for n in e.shown[1:]),
-        ])
+        ]
+        self._substitution: Optional[re.Pattern] = None
         #: short forms ("O-K") of the corporations named after two places, when no private
         #: company's name has the same initials (the reader's rewording)
         taken = {hyphen_initials(full) for full in ctx.companies.values() if full}
@@ -190,6 +191,14 @@ class NameIndex:
             for n in e.shown[1:]:
                 named.setdefault(n, set()).add(e.ident)
         self.places = {n: next(iter(h)) for n, h in named.items() if len(h) == 1 and not re.search(r"[()&/]", n)}
+
+    @property
+    def substitution(self) -> Optional[re.Pattern]:
+        """The multi-word rewrite for the lexer (`_substitution`), made when a line is first read
+        by the grammar: writing canonical lines needs only the tables."""
+        if self._rewritten is not None:
+            self._substitution, self._rewritten = _substitution(self._rewritten), None
+        return self._substitution
 
     # ------------------------------------------------------------------ matching
     def _tier_matches(self, q: str, kind: str) -> tuple[int, list[Entry]]:
