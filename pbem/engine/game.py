@@ -415,10 +415,10 @@ class Game:
         leased = leased_trains(self)
         out = []
         for c in self.corporations.values():
-            if c.closed or not self.title.has_train_limit(self, c):
-                continue
             held = len(c.trains) + (sum(1 for t in leased if t.owner == c.sym) if leased else 0)
-            if held > self.train_limit(c) and train_limit_count(self, c) > self.train_limit(c):
+            if not held or c.closed or held <= self.train_limit(c) or not self.title.has_train_limit(self, c):
+                continue
+            if train_limit_count(self, c) > self.train_limit(c):
                 out.append(c)
         return out
 

@@ -202,7 +202,9 @@ class StockRound(StepRound):
         return all(not isinstance(a, A.BuyShares) or a.corporation == corp.sym for a in self.turn_actions)
 
     def can_buy_any(self, player: str) -> bool:
-        return any(self.can_buy(player, c, s) for c in self.game.corporations.values() for s in ("ipo", "pool"))
+        # (a corporation not started is refused first by why_not_buy: passed over here at once)
+        return any(self.can_buy(player, c, s) for c in self.game.corporations.values()
+                   if not (c.closed or not c.ipoed or c.par_price is None) for s in ("ipo", "pool"))
 
     def can_par(self, player: str, corp: "Corporation") -> bool:
         g = self.game
