@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Replay every 1882 18xx.games record in-process and print actions per second and the median
 time per record, and how much of it reading and checking the record takes (JSON, schema,
-undo/redo: docs/records.md). (The 18xx.games engine takes 280-660 ms per full 1882 record on this machine,
-about 50 ms for the short hs_* ones; the target is a tenth of that.)
+undo/redo: docs/records.md). benchmarks/replay_reference.py times the same records beside the
+18xx.games engine, with the targets (docs/records.md "Speed").
 
 Then the same game as a record and as a pbem game file (the longest record, `pbem import-18xx`ed):
 the game file replayed by its canonical lines' exact reader (pbem/notation/canonical.py), and
