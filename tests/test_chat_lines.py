@@ -139,8 +139,10 @@ def test_the_reader_never_reads_a_move_from_a_line_naming_nothing(table, monkeyp
     assert "line 1" in str(e.value)
     game = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)       # the table's reading, move by move
     monkeypatch.setattr(sequence, "names_something", lambda line, index: False)
+    # (not "Ann passes": a message of one canonical line is read by the exact canonical reader,
+    # which reads only a line that starts with the name of who moves: reading/driver.py)
     with pytest.raises(NotationError, match="names nothing a move needs"):
-        game.push_notation("Ann passes", "Ann")
+        game.push_notation("Ann passes.", "Ann")
     assert game.moves == []
 
 

@@ -267,3 +267,18 @@ def test_status_and_move_answer_the_same_with_and_without_the_cache(game_file, t
         copies.append((first, moved, pbem("status", str(g), cache_dir=cache_dir).replace(name, "G")))
     assert len(list((tmp_path / "states").iterdir())) == 2       # the state before the move and after it
     assert copies[0][1:] == copies[1][1:] and copies[0][0].replace("cached", "G") == copies[1][0].replace("plain", "G")
+
+
+def test_the_cache_keeps_the_states_used_last_and_no_stale_temporary_file(cache, monkeypatch):
+    monkeypatch.setattr(state_cache, "MAX_ENTRIES", 3)
+    cache.folder.mkdir(parents=True)
+    for i in range(5):
+        p = cache.folder / f"{i:032x}.state"
+        p.write_bytes(b"x")
+        os.utime(p, ns=(10 ** 18 + i, 10 ** 18 + i))
+    stale, fresh = cache.folder / ".a.state.1.00000000.tmp", cache.folder / ".b.state.2.00000000.tmp"
+    stale.write_bytes(b"x")
+    os.utime(stale, ns=(10 ** 9, 10 ** 9))
+    fresh.write_bytes(b"x")                       # (a writer at work now)
+    cache._trim()
+    assert sorted(p.name for p in cache.folder.iterdir()) == [fresh.name] + [f"{i:032x}.state" for i in (2, 3, 4)]

@@ -18,11 +18,14 @@ MAX_ENTRIES states used last.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
 import os
+import secrets
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
@@ -154,14 +157,14 @@ class StateCache:
             return None
         if not isinstance(moves, list) or len(moves) != made.moves or type(state).__module__ != "pbem.engine.game":
             return None
-        game = Game(setup, state)
-        game.moves = moves
-        game.snapshots = {len(moves): state_bytes} if moves else {}
+        played = Game(setup, state)
+        played.moves = moves
+        played.snapshots = {len(moves): state_bytes} if moves else {}
         try:
             os.utime(path)          # used now: kept longer
         except OSError:
             pass
-        return game, [r.seq for r in gf.effective_moves()]
+        return played, [r.seq for r in gf.effective_moves()]
 
     def _open(self, data: bytes, gf: GameFile) -> Optional[tuple[_Made, bytes, bytes]]:
         """The entry's parts when its MAC is right and it names `gf` and this code."""
@@ -178,7 +181,7 @@ class StateCache:
         if (made.code, made.head, made.records, made.moves) != (
                 code_fingerprint(), gf.head, len(gf.records), len(gf.effective_moves())):
             return None
-        if not 0 < made.state_bytes <= len(rest):
+        if type(made.state_bytes) is not int or not 0 < made.state_bytes <= len(rest):
             return None
         return made, rest[:made.state_bytes], rest[made.state_bytes:]
 
@@ -198,22 +201,32 @@ class StateCache:
         try:
             self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
             path = self._path(gf.head)
-            tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0), 0o600)
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.replace(tmp, path)           # a link planted at `path` is replaced, never followed
+            tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
+                os.replace(tmp, path)       # a link planted at `path` is replaced, never followed
+            finally:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(tmp)
             self._trim()
         except OSError:
             return
 
     def _trim(self) -> None:
-        """Keep the MAX_ENTRIES states used last."""
-        entries = []
+        """Keep the MAX_ENTRIES states used last (and no temporary file a killed writer left)."""
+        entries, stale = [], []
+        old = time.time_ns() - 600 * 10 ** 9
         for e in os.scandir(self.folder):
-            if e.name.endswith(".state") and e.is_file(follow_symlinks=False):
-                entries.append((e.stat(follow_symlinks=False).st_mtime_ns, e.path))
-        for _, path in sorted(entries)[:-MAX_ENTRIES]:
+            if not e.is_file(follow_symlinks=False):
+                continue
+            mtime = e.stat(follow_symlinks=False).st_mtime_ns
+            if e.name.endswith(".state"):
+                entries.append((mtime, e.path))
+            elif e.name.endswith(".tmp") and mtime < old:
+                stale.append((mtime, e.path))
+        for _, path in sorted(entries)[:-MAX_ENTRIES] + stale:
             try:
                 os.unlink(path)
             except OSError:
