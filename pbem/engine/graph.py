@@ -186,20 +186,51 @@ def _station_walk(board, corp: str, start, starts, edges: dict, paths: set, node
     walk_node(start[0], start[1], False)
 
 
-def compute_reach(board, corp: str) -> Reach:
+def _stations(board, corp: str) -> tuple[list, dict]:
+    """The corporation's stations, and the edges a network starts with: every side of a
+    station's hex that track may enter."""
     starts = board.token_cities(corp)
     links = _links(board)
     edges: dict = {}
-    paths: set = set()
-    nodes: set = set()
     for coord, _k in starts:
         s = edges.setdefault(coord, set())
         for e in range(6):
             if links[coord][e] is not None:
                 s.add(e)
-    _walk(board, corp, starts, edges, paths, nodes)
+    return starts, edges
+
+
+def _made(board, corp: str, starts, edges: dict, paths: set, nodes: set) -> Reach:
     return Reach(board, corp, {c: frozenset(s) for c, s in edges.items()}, frozenset(nodes),
                  frozenset(paths), tuple(starts))
+
+
+def compute_reach(board, corp: str) -> Reach:
+    starts, edges = _stations(board, corp)
+    paths: set = set()
+    nodes: set = set()
+    _walk(board, corp, starts, edges, paths, nodes)
+    return _made(board, corp, starts, edges, paths, nodes)
+
+
+def touches(board, corp: str, coord: str, sides) -> bool:
+    """Whether the corporation's network touches one of `sides` of the hex at `coord` (as
+    `reach(board, corp).edges` says): from the network kept, or by walking it only until such a
+    side is found (a lay's connection, checked before the network is needed whole); a walk that
+    finds none has walked the whole network, which is kept as `reach` keeps it."""
+    known = board._cache.get("reach", {}).get(corp)
+    if known is not None:
+        return bool(known.edges.get(coord, frozenset()) & sides)
+    starts, edges = _stations(board, corp)
+    if edges.get(coord, frozenset()) & sides:
+        return True
+    paths: set = set()
+    nodes: set = set()
+    _walk(board, corp, starts, edges, paths, nodes, lambda _nodes: bool(edges.get(coord, frozenset()) & sides))
+    if edges.get(coord, frozenset()) & sides:
+        return True
+    board._cache.setdefault("reach", {})[corp] = _made(board, corp, starts, edges, paths, nodes)
+    return False
 
 
 def _route_figures(board, corp: str, starts) -> tuple[int, bool]:

@@ -200,10 +200,9 @@ class TrackLays:
                 return (f"tile {new.name} with rotation {r} does not keep the track of each city on {c}",
                         "upgrades keep all existing track")
         if check_connection and corp is not None:
-            from pbem.engine.graph import reach
+            from pbem.engine.graph import touches
 
-            reached = reach(self, corp).edges.get(c, frozenset())
-            if not (nr.exits & reached):
+            if not touches(self, corp, c, nr.exits):
                 return (f"{corp} cannot reach tile {new.name} on {c} with rotation {r}: none of its exits "
                         f"({_edges_str(nr.exits)}) connects to {corp}'s track or stations",
                         "new track must connect to the corporation's network")
