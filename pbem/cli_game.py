@@ -114,14 +114,16 @@ def cmd_move(a: argparse.Namespace) -> int:
 
 def cmd_status(a: argparse.Namespace) -> int:
     """The status report (the text the moderator mails), from the game file."""
+    from pbem.gamefile import GameFile
     from pbem.render.report import build_report, render_report
+    from pbem.replay.gamefile import replay_file
     from pbem.replay.state_cache import StateCache
-    from pbem.table import Table
 
-    t = Table.open(a.gamefile, cache=StateCache.default())
-    moves = [r.notation for r in t.file.effective_moves()][-a.moves:] if a.moves else []
-    data = build_report(t.game, last_moves=moves, at=t.seqs[-1] if t.seqs else None,
-                        game_id=str(a.gamefile))
+    gf = GameFile.open(a.gamefile, moderator=True)      # as Table.open reads it (the table's rules not loaded)
+    cache = StateCache.default()
+    game, seqs = cache.replay(gf) if cache is not None else replay_file(gf)
+    moves = [r.notation for r in gf.effective_moves()][-a.moves:] if a.moves else []
+    data = build_report(game.state, last_moves=moves, at=seqs[-1] if seqs else None, game_id=str(a.gamefile))
     print(render_report(data, a.format), end="")
     return 0
 
