@@ -139,9 +139,8 @@ def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool 
     return out
 
 
-#: the kinds a message's one canonical line is read as by `canonical_move`: those whose every
-#: part the line says (a token's city, a run's stops may be left for the game to settle, which
-#: only the grammar's reading marks)
+#: the kinds `canonical_move` leaves to the grammar's reading: a token's city and a run's stops
+#: may be left for the game to settle, which only that reading marks
 _SETTLED_BY_THE_GAME = (PlaceToken, RemoveToken, RunRoutes)
 
 
