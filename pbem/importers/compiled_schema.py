@@ -5,7 +5,7 @@ the schema as the `jsonschema` library judges it (draft 2020-12), for the keywor
 schema uses (record_schema.py); it answers False when the value breaks the schema, or where
 it cannot be sure (a keyword it does not know, a float written for an integer). So a record
 that fits is checked without the library, and any other is judged and worded by the library
-(`record_schema.schema_problem`); tests/test_record_checks.py holds the two to one verdict.
+(`record_schema.schema_problem`); tests/test_compiled_schema.py holds the two to one verdict.
 """
 from __future__ import annotations
 
