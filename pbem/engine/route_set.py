@@ -53,7 +53,7 @@ class Candidate:
     stops: tuple[tuple[str, int], ...]
     mask: int
     revenue: int
-    bits: tuple[int, ...] = ()       # the bits of `mask`
+    bits: tuple[int, ...] = ()       # the positions of the bits of `mask`
 
     def resolved(self) -> ResolvedRoute:
         """The route as the engine's check returns it (for the title's check of a whole run)."""
@@ -102,18 +102,28 @@ class _Half:
     its stops' values (best first, K ranks)."""
 
     __slots__ = ("stops", "last", "last_mask", "mask", "spent", "groups", "first", "children", "env", "values",
-                 "bits", "last_groups", "named", "own_named")
+                 "last_groups", "named", "own_named", "parent", "last_bits")
 
-    def __init__(self, stops, last_mask, mask, spent, groups, first, values, bits=(), last_groups=frozenset(),
-                 own_named=frozenset()):
+    def __init__(self, stops, last_mask, mask, spent, groups, first, values, last_groups=frozenset(),
+                 own_named=frozenset(), parent=None, last_bits=()):
         self.stops, self.last_mask, self.mask, self.spent = stops, last_mask, mask, spent
+        self.parent, self.last_bits = parent, last_bits
         self.last = stops[-1] if stops else None
-        self.groups, self.first, self.values, self.bits = groups, first, values, bits
+        self.groups, self.first, self.values = groups, first, values
         self.last_groups = last_groups
         self.own_named: frozenset = own_named   # its own stops on the hexes a bonus names
         self.named: frozenset = own_named       # those of its subtree (grow adds its extensions')
         self.children: list = []
         self.env: tuple = values
+
+    def bits(self) -> tuple:
+        """The positions of the bits of `mask`."""
+        out: tuple = ()
+        h = self
+        while h is not None:
+            out += h.last_bits
+            h = h.parent
+        return out
 
 
 def _limits(distance) -> tuple[list[tuple[Callable, object]], bool]:
@@ -165,7 +175,7 @@ class TrainWalks:
         edges_of: dict = {}
 
         def edges(stop) -> list:
-            """Each chain out of a stop: (index, end, mask, bits, end's cost, groups, value)."""
+            """Each chain out of a stop: (index, end, mask, its bits, end's cost, groups, value)."""
             got = edges_of.get(stop)
             if got is None:
                 cs = chains_from(board, stop[0], stop[1])
@@ -205,18 +215,20 @@ class TrainWalks:
                         continue
                     vals = tuple(sorted(h.values + (val,), reverse=True)[:k]) if k else ()
                     own = (h.own_named | {nxt} if nxt[0] in names else h.own_named) if names else frozenset()
-                    child = _Half(h.stops + (nxt,), m, h.mask | m, d, h.groups | grp,
-                                  idx if not h.stops else h.first, vals, h.bits + mbits, grp, own)
+                    child = _Half(h.stops + (nxt,), m, h.mask | m, d, h.groups | grp if grp else h.groups,
+                                  idx if not h.stops else h.first, vals, grp, own, h, mbits)
                     h.children.append(child)
                     grow(child)
-                if k:
+                if k and h.children:
+                    env = h.env
                     for ch in h.children:
-                        h.env = tuple(max(x, y) for x, y in _zip_long(h.env, ch.env))
+                        env = tuple(map(max, env, ch.env))
+                    h.env = env
                     h.children.sort(key=lambda ch: -sum(ch.env))    # promising walks first
                 if names and h.children:
                     h.named = h.named.union(*(ch.named for ch in h.children))
 
-            root = _Half((), 0, 0, s_cost, s_groups, ANY_FIRST, ())
+            root = _Half((), 0, 0, s_cost, s_groups, ANY_FIRST, (0,) * k)
             grow(root)
             self.trees.append((start, root))
 
@@ -267,16 +279,12 @@ class TrainWalks:
         legal: dict = {}                 # (stops, mask) -> revenue of each legal route priced
         lo = [floor]
 
-        def accept(h1: _Half, h2: _Half, h1_vals: tuple, head: tuple, start: tuple, h1_named: frozenset) -> None:
+        def accept(h1: _Half, h2: _Half, head: tuple, start: tuple, top: int) -> None:
+            """Price the route of halves h1 and h2 (`top`: the most its stops' values earn, `seconds`
+            having bounded it with the bonus of its stops on named hexes) and keep it if it pays."""
             stops = head + h2.stops
-            if bound is not None:
-                top = mult * sum(sorted(h1_vals + h2.values, reverse=True)[:k_scored])
-                if top + bonus_max <= lo[0]:
-                    return
-                if names is not None:       # the bonus depends only on the stops on the hexes it names
-                    most = bonus_ub(h1_named | h2.own_named) if h2.own_named else bonus_ub(h1_named)
-                else:
-                    most = distance.bonus_at_most(stops)
+            if names is None and bound is not None:     # a bonus bound that needs all the stops
+                most = distance.bonus_at_most(stops)
                 if most is not None and top + most <= lo[0]:
                     return
             rev = price(stops)
@@ -295,7 +303,7 @@ class TrainWalks:
             if h1.stops:                         # the route without its first stop
                 if legal.get((stops[1:], mask & ~h1.last_mask), rev - 1) >= rev:
                     return
-            found.append(Candidate(self.train, stops, mask, rev, h1.bits + h2.bits))
+            found.append(Candidate(self.train, stops, mask, rev, h1.bits() + h2.bits()))
             if best_only:
                 lo[0] = rev
 
@@ -317,10 +325,20 @@ class TrainWalks:
                     if h2.last_mask & taken or last in h1_set or (one_per_hex and last[0] in h1_hexes) \
                             or (grp and not h1.groups.isdisjoint(grp)) or (h2.spent + room) & high:
                         continue
-                    if bound is not None and mult * sum(sorted(h1_vals + h2.env, reverse=True)[:k_scored]) \
-                            + (bonus_ub(h1_named | h2.named) if h2.named else h1_bonus) <= lo[0]:
-                        continue
-                    accept(h1, h2, h1_vals, head, start, h1_named)
+                    if bound is None:
+                        accept(h1, h2, head, start, 0)
+                    else:       # the subtree's bound, then (an inner walk) the walk's own
+                        if mult * sum(sorted(h1_vals + h2.env, reverse=True)[:k_scored]) \
+                                + (bonus_ub(h1_named | h2.named) if h2.named else h1_bonus) <= lo[0]:
+                            continue
+                        if h2.children or names is None:    # (a leaf's own bound is its subtree's)
+                            top = mult * sum(sorted(h1_vals + h2.values, reverse=True)[:k_scored])
+                            if top + (bonus_ub(h1_named | h2.own_named) if h2.own_named else h1_bonus) <= lo[0]:
+                                top = -1
+                        else:
+                            top = 0
+                        if top >= 0:
+                            accept(h1, h2, head, start, top)
                     if h2.children:
                         seconds(h1, h1_vals, h1_set, h1_hexes, h2.children, head, room, taken, h1_named, h1_bonus)
 
@@ -330,12 +348,12 @@ class TrainWalks:
             before_named: dict = {}
             start_named = frozenset([start]) if names and start[0] in names else frozenset()
             if bound is not None:
-                env: tuple = ()
+                env: tuple = (0,) * k_scored
                 named: frozenset = frozenset()
                 for ch in sorted(root.children, key=lambda ch: ch.first):
                     before.setdefault(ch.first, env)
                     before_named.setdefault(ch.first, named)
-                    env = tuple(max(x, y) for x, y in _zip_long(env, ch.env))
+                    env = tuple(map(max, env, ch.env))
                     named = named | ch.named
                 before[ANY_FIRST] = env
                 before_named[ANY_FIRST] = named
@@ -365,8 +383,3 @@ class TrainWalks:
         found.sort(key=lambda c: -c.revenue)
         return TrainRoutes(self.train, found, self.complete and steps.left >= 0, len(legal))
 
-
-def _zip_long(a: tuple, b: tuple):
-    """Pairs of two value lists, the shorter padded with zeros."""
-    n = max(len(a), len(b))
-    return zip(a + (0,) * (n - len(a)), b + (0,) * (n - len(b)))
