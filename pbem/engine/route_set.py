@@ -272,6 +272,15 @@ class TrainWalks:
                 got = bonus_of[named] = distance.bonus_at_most(tuple(sorted(named)))
             return got
 
+        pair_of: dict = {}
+
+        def bonus_pair(a: frozenset, b: frozenset) -> int:
+            """`bonus_ub` of two sets together (keyed by the pair: a frozenset keeps its hash)."""
+            got = pair_of.get((a, b))
+            if got is None:
+                got = pair_of[(a, b)] = bonus_ub(a | b)
+            return got
+
         def ub(a: tuple, b: tuple, named: frozenset = frozenset()) -> float:
             return mult * _top(a, b, k_scored) + bonus_ub(named) if bound is not None else float("inf")
 
@@ -329,11 +338,11 @@ class TrainWalks:
                         accept(h1, h2, head, start, 0)
                     else:       # the subtree's bound, then (an inner walk) the walk's own
                         if mult * sum(sorted(h1_vals + h2.env, reverse=True)[:k_scored]) \
-                                + (bonus_ub(h1_named | h2.named) if h2.named else h1_bonus) <= lo[0]:
+                                + (bonus_pair(h1_named, h2.named) if h2.named else h1_bonus) <= lo[0]:
                             continue
                         if h2.children or names is None:    # (a leaf's own bound is its subtree's)
                             top = mult * sum(sorted(h1_vals + h2.values, reverse=True)[:k_scored])
-                            if top + (bonus_ub(h1_named | h2.own_named) if h2.own_named else h1_bonus) <= lo[0]:
+                            if top + (bonus_pair(h1_named, h2.own_named) if h2.own_named else h1_bonus) <= lo[0]:
                                 top = -1
                         else:
                             top = 0
