@@ -53,6 +53,8 @@ SMALL_SIZE = 0.13         # tags, costs, tile numbers
 COORD_SIZE = 0.2
 HEADER_SIZE = 0.22
 OB_BOX_W, OB_BOX_H = 0.36, 0.26   # off-board revenue box
+REACH = 1.25              # what a hex draws stays this near its centre (unit R, times an enlargement
+                          # of the text): a part drawn alone draws the hexes this near it
 
 
 def map_geometry(game, radius: float = DEFAULT_RADIUS, text_scale: float = 1.0) -> MapGeometry:
@@ -162,7 +164,8 @@ class MapRenderer(RouteOverlay):
                routes: Optional[Sequence] = None, runs: Optional[Sequence[ShownRun]] = None,
                header: bool = True, area: Optional[tuple[int, int, int, int]] = None) -> Image.Image:
         """The whole picture, or with `area` (left, top, right, bottom in the whole picture's
-        pixels) that part of it alone, drawing only the hexes reaching into it (no margins)."""
+        pixels) that part of it alone, drawing only the hexes reaching into it: the whole
+        picture's own pixels there (`_part_canvas`)."""
         board, g = self.board, self.g
         shown = self._shown_runs(route_corp, routes, runs)
         route_list = [r for run in shown for r in run.routes]
@@ -170,11 +173,12 @@ class MapRenderer(RouteOverlay):
         w, h = g.size(len(legend))
         coords = board.hex_coords()
         self._span = (0, w)                     # the whole picture's width, in drawing pixels
+        self._shift = (0, 0)                    # where the whole picture's origin is drawn
+        cut = None
         if area is not None:
-            coords = [c for c in coords if g.reaches(c, area, 1.25 * g.R)]   # what a hex draws stays this near it
-            g.shift(-area[0] * self.ss, -area[1] * self.ss)
-            self._span = (-area[0] * self.ss, w - area[0] * self.ss)
-            w, h, header, legend = (area[2] - area[0]) * self.ss, (area[3] - area[1]) * self.ss, False, []
+            coords = [c for c in coords if g.reaches(c, area, self._reach())]
+            w, h, cut = self._part_canvas(area)
+            header, legend = False, []
         self.img = Image.new("RGB", (w, h), S.BACKGROUND)
         self.draw = ImageDraw.Draw(self.img)
         for c in coords:
@@ -196,15 +200,35 @@ class MapRenderer(RouteOverlay):
                 self._highlight(c)
         if route_list:
             self._route_stops(shown)
-        if area is None:
-            self._coordinates()
+        self._coordinates()
         if header:
             self._header()
         if legend:
             self._legend(legend)
         img = self.img.reduce(self.ss) if self.ss > 1 else self.img
+        if cut is not None:
+            img = img.crop(cut)
         del self.draw, self.img
         return img
+
+    def _reach(self) -> float:
+        """How far from its centre a hex draws, in drawing pixels."""
+        return REACH * max(1.0, self.k) * self.R
+
+    def _part_canvas(self, area: tuple[int, int, int, int]) -> tuple[int, int, tuple[int, int, int, int]]:
+        """Shift the drawing to `area` and return the canvas size (drawing pixels) and the cut
+        (final pixels) that leaves the area. The canvas reaches as far left and up as the hexes
+        drawn can (clipped at the whole picture's edge), so that nothing is drawn at a negative
+        coordinate: Pillow truncates those towards zero, a pixel off where the whole picture draws."""
+        ss = self.ss
+        pad = int(math.ceil(2 * self._reach() / ss)) + 1
+        px, py = min(area[0], pad), min(area[1], pad)
+        dx, dy = -(area[0] - px) * ss, -(area[1] - py) * ss
+        self.g.shift(dx, dy)
+        self._shift = (dx, dy)
+        self._span = (self._span[0] + dx, self._span[1] + dx)
+        w, h = area[2] - area[0], area[3] - area[1]
+        return (w + px) * ss, (h + py) * ss, (px, py, px + w, py + h)
 
     # --- hexes ----------------------------------------------------------------------
     def _hex_base(self, coord: str) -> None:
@@ -510,33 +534,48 @@ class MapRenderer(RouteOverlay):
             self.draw.rectangle(box, outline=(20, 20, 20), width=self._px(0.025))
 
     # --- borders ---------------------------------------------------------------------------
-    def _borders(self, coords) -> None:
-        seen = set()
-        R = self.R
+    def _border_sides(self, coords) -> list:
+        """Each border to draw around `coords` once, as (hex, edge, border) from the side the
+        whole map draws it from (the first hex in the board's order that has it), so a part
+        drawn alone has the whole picture's pixels."""
+        board = self.board
+        order = {c: i for i, c in enumerate(board.hex_coords())}
+        drawn = lambda b: b.type in S.BORDER_COLORS and (b.cost or b.type == "impassable")  # noqa: E731
+        sides = {}
         for c in coords:
-            for e, b in sorted(self.board.borders(c).items()):
-                if b.type not in S.BORDER_COLORS or (not b.cost and b.type != "impassable"):
+            for e, b in board.borders(c).items():
+                if not drawn(b):
                     continue
-                nb = self.board.neighbor(c, e)
-                key = frozenset({(c, e), (nb, hexgrid.opposite(e))}) if nb else (c, e)
-                if key in seen:
-                    continue
-                seen.add(key)
-                color = S.BORDER_COLORS[b.type]
-                v1, v2 = unit_vertex((e - 1) % 6), unit_vertex(e)
-                a = (v1[0] + (v2[0] - v1[0]) * 0.06, v1[1] + (v2[1] - v1[1]) * 0.06)
-                z = (v1[0] + (v2[0] - v1[0]) * 0.94, v1[1] + (v2[1] - v1[1]) * 0.94)
-                self.draw.line([self.g.to_px(c, a), self.g.to_px(c, z)], fill=color, width=self._px(0.075))
-                if b.cost:
-                    t = (v1[0] + (v2[0] - v1[0]) * 0.2, v1[1] + (v2[1] - v1[1]) * 0.2)
-                    p = self.g.to_px(c, t)
-                    label = f"${b.cost}"
-                    f = self._font(0.135)
-                    tw = self.draw.textlength(label, font=f)
-                    u = self.k * R
-                    box = (p[0] - tw / 2 - 0.03 * u, p[1] - 0.085 * u, p[0] + tw / 2 + 0.03 * u, p[1] + 0.085 * u)
-                    self.draw.rounded_rectangle(box, radius=0.05 * u, fill=S.WHITE, outline=color, width=self._px(0.02))
-                    self.draw.text(p, label, font=f, fill=color, anchor="mm")
+                side = (c, e, b)
+                nb = board.neighbor(c, e)
+                if nb is not None:
+                    other = board.borders(nb).get(hexgrid.opposite(e))
+                    if other is not None and drawn(other) and order[nb] < order[c]:
+                        side = (nb, hexgrid.opposite(e), other)
+                    key = frozenset({(c, e), (nb, hexgrid.opposite(e))})
+                else:
+                    key = frozenset({(c, e)})
+                sides.setdefault(key, side)
+        return sorted(sides.values(), key=lambda s: (order[s[0]], s[1]))
+
+    def _borders(self, coords) -> None:
+        R = self.R
+        for c, e, b in self._border_sides(coords):
+            color = S.BORDER_COLORS[b.type]
+            v1, v2 = unit_vertex((e - 1) % 6), unit_vertex(e)
+            a = (v1[0] + (v2[0] - v1[0]) * 0.06, v1[1] + (v2[1] - v1[1]) * 0.06)
+            z = (v1[0] + (v2[0] - v1[0]) * 0.94, v1[1] + (v2[1] - v1[1]) * 0.94)
+            self.draw.line([self.g.to_px(c, a), self.g.to_px(c, z)], fill=color, width=self._px(0.075))
+            if b.cost:
+                t = (v1[0] + (v2[0] - v1[0]) * 0.2, v1[1] + (v2[1] - v1[1]) * 0.2)
+                p = self.g.to_px(c, t)
+                label = _money(self.game, b.cost)
+                f = self._font(0.135)
+                tw = self.draw.textlength(label, font=f)
+                u = self.k * R
+                box = (p[0] - tw / 2 - 0.03 * u, p[1] - 0.085 * u, p[0] + tw / 2 + 0.03 * u, p[1] + 0.085 * u)
+                self.draw.rounded_rectangle(box, radius=0.05 * u, fill=S.WHITE, outline=color, width=self._px(0.02))
+                self.draw.text(p, label, font=f, fill=color, anchor="mm")
 
     # --- highlight and routes ----------------------------------------------------------------------
     def _highlight(self, coord: str) -> None:
@@ -545,6 +584,7 @@ class MapRenderer(RouteOverlay):
 
     # --- margins --------------------------------------------------------------------------------
     def _coordinates(self) -> None:
+        """Each column's and row's name in the margins (those near the canvas, for a part)."""
         g = self.g
         f = S.font(COORD_SIZE * min(self.k, MARGIN_SCALE) * self.R)
         axes = self.board.axes
@@ -553,20 +593,25 @@ class MapRenderer(RouteOverlay):
         for c, (x, y) in g.xy.items():
             cols.setdefault(x, []).append(c)
             rows.setdefault(y, []).append(c)
-        top = g.header + g.margin / 2
-        bottom = g.map_height - g.margin / 2
-        left = g.margin / 2
-        right = g.map_width - g.margin / 2
+        dx, dy = self._shift
+        top = dy + g.header + g.margin / 2
+        bottom = dy + g.map_height - g.margin / 2
+        left = dx + g.margin / 2
+        right = dx + g.map_width - g.margin / 2
+        w, h = self.img.size
+        near = lambda x, y: -g.R < x < w + g.R and -g.R < y < h + g.R  # noqa: E731
         for x, cs in cols.items():
             label = _axis_label(x, "x", axes)
             px = g.centre(cs[0])[0]
-            self.draw.text((px, top), label, font=f, fill=S.MUTED, anchor="mm")
-            self.draw.text((px, bottom), label, font=f, fill=S.MUTED, anchor="mm")
+            for at in ((px, top), (px, bottom)):
+                if near(*at):
+                    self.draw.text(at, label, font=f, fill=S.MUTED, anchor="mm")
         for y, cs in rows.items():
             label = _axis_label(y, "y", axes)
             py = g.centre(cs[0])[1]
-            self.draw.text((left, py), label, font=f, fill=S.MUTED, anchor="mm")
-            self.draw.text((right, py), label, font=f, fill=S.MUTED, anchor="mm")
+            for at in ((left, py), (right, py)):
+                if near(*at):
+                    self.draw.text(at, label, font=f, fill=S.MUTED, anchor="mm")
 
     def _header(self) -> None:
         g, R = self.g, self.R
