@@ -215,7 +215,7 @@ def test_the_page_is_small_and_self_contained(built):
     low = html.lower()
     assert "<link" not in low and "<script src" not in low and "@import" not in low and "url(" not in low
     data = page_data(out)
-    assert data["map"]["base"].startswith("data:image/png;base64,") and data["market"]["image"].startswith("data:image/png")
+    assert all(u.startswith("data:image/png;base64,") for u in [data["map"]["base"]] + data["market"]["images"])
     reports = unpacked(data["reports"])                     # gzipped: a report per distinct state
     assert all(f["report"] < len(reports) for f in data["frames"]) and "Player 1" in reports[0]
     boards = [json.dumps(m["board"], sort_keys=True, default=str) for m in moves]
@@ -252,9 +252,10 @@ def test_the_progress_is_told_while_the_page_builds(tmp_path):
 
 
 def test_the_market_markers_are_where_the_state_has_them(built, browser, tmp_path):
-    """At a move, the markers over the market's cells are the companies the state has there,
-    each in its own colour on the screen; at the start there are none."""
-    from pbem.render.market import market_markers
+    """At a move, the market is laid out as the state's own picture and the markers over its
+    cells are the companies the state has there, each in its own colour on the screen; at the
+    start there are none."""
+    from pbem.render.market import market_geometry, market_markers
     from pbem.replay.position import position
 
     out, moves = built
@@ -272,7 +273,10 @@ def test_the_market_markers_are_where_the_state_has_them(built, browser, tmp_pat
     shot = tmp_path / "market.png"
     page.screenshot(path=str(shot))
     img = Image.open(shot).convert("RGB")
-    scale = drawn["box"]["width"] / data["market"]["size"][0]
+    size = data["market"]["sizes"][data["market"]["states"][f["market"]][0]]
+    own = market_geometry(g)                                # laid out as the state's own market picture
+    assert size == [own.width, own.height]
+    scale = drawn["box"]["width"] / size[0]
     hits = 0
     for cx, cy, fill in drawn["circles"]:
         x, y = drawn["box"]["x"] + (cx + 0.6 * data["market"]["r"]) * scale, drawn["box"]["y"] + cy * scale

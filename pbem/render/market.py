@@ -52,10 +52,9 @@ class MarketGeometry:
         for c in self.game.corporations.values():
             if c.par_price is not None and not c.closed:
                 pars[c.par_price] = pars.get(c.par_price, 0) + 1
-        kept = room                 # room kept for the most markers a cell and a par value ever hold
+        kept = room                 # the markers a cell and a par value hold, said instead of the game's
         if kept is not None:
-            most = max(most, kept[0])
-            pars[None] = kept[1]
+            most, pars = kept[0], {None: kept[1]}
         self.below = width is not None              # the par chart under the grid, not beside it
         room = (width - 2 * MARGIN) if width is not None else self.cols * CELL_W
         # a one-row market (1861's column market) wider than the picture goes on in lines below
@@ -72,7 +71,7 @@ class MarketGeometry:
         tall = [max((len(c.stack) for c in r[b * self.wrap:(b + 1) * self.wrap] if c), default=0)
                 for r in grid for b in range(self.bands)]
         if kept is not None:
-            tall = [max(n, kept[0]) for n in tall]
+            tall = [kept[0] for _ in tall]
         self.row_h = [self._height(max(1, math.ceil(n / self.per_line))) if self.below else self.cell_h for n in tall]
         self.marker_r = self.radius * scale
         self.margin = MARGIN * scale
@@ -150,8 +149,9 @@ def render_market(game, *, header: bool = True, width: Optional[int] = None, mar
                   room: Optional[tuple[int, int]] = None) -> Image.Image:
     """The market as an RGB image; `header=False` leaves out the line naming the round, phase and
     bank (the HTML replay shows those beside it); `width`: drawn that wide (a mail's 800 px), the
-    par chart under the grid; `markers=False`: the cells and the par chart alone, with `room`
-    kept for (markers in a cell, markers at a par value) (the HTML replay draws the markers)."""
+    par chart under the grid; `markers=False`: the cells and the par chart alone (the HTML replay
+    draws the markers); `room`: laid out for (the most markers in a cell, the most at a par value)
+    rather than the game's own."""
     body = _render_body(game, width, markers, room)
     return with_header(body, game) if header else body
 

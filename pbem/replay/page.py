@@ -179,22 +179,31 @@ def unpacked(text: str):
 
 
 def _market(g, markets: list[MarketMarkers]) -> tuple[dict, int]:
-    """The market as the page draws it: the cells and par chart once (room for the most markers
-    any move has), and per place of the markers each marker's centre; its PNG's bytes."""
-    room = tuple(max(n) for n in zip(*(m.room() for m in markets)))
-    geo = market_geometry(g, room=room)
-    png = indexed_pngs([render_market(g, header=False, markers=False, room=room)])[0]
-    syms = sorted({s for m in markets for s, *_ in m.grid + m.par})
-    corps = {}
-    for sym in syms:
-        fill, text = marker_colors(g, sym)
-        corps[sym] = ["#%02x%02x%02x" % fill, "#%02x%02x%02x" % text, round(marker_font_px(sym, geo.radius), 1)]
-    states = []
+    """The market as the page draws it: its cells and par chart drawn once per layout the moves
+    need (the picture grows with the most markers a cell or a par value holds, as a state's own
+    market picture does), and per place of the markers the layout and each marker's centre; the
+    PNGs' bytes."""
+    layouts: dict[tuple[int, int], int] = {}
+    images, sizes, pngs, states = [], [], [], []
     for m in markets:
+        room = m.room()
+        if room not in layouts:
+            layouts[room] = len(images)
+            images.append(render_market(g, header=False, markers=False, room=room))
+        geo = market_geometry(g, room=room)
         spots = [(s, geo.stack_slot(r, c, i)) for s, r, c, i in m.grid] + [(s, geo.par_slot(i, j)) for s, i, j in m.par]
-        states.append([[s, round(x, 1), round(y, 1)] for s, (x, y) in spots])
-    return {"image": data_uri(png), "size": [geo.width, geo.height], "r": geo.marker_r, "corps": corps,
-            "states": states}, len(png)
+        states.append([layouts[room], [[s, round(x, 1), round(y, 1)] for s, (x, y) in spots]])
+    for room in layouts:
+        geo = market_geometry(g, room=room)
+        sizes.append([geo.width, geo.height])
+    pngs = indexed_pngs(images)
+    radius = market_geometry(g).marker_r
+    corps = {}
+    for sym in sorted({s for m in markets for s, *_ in m.grid + m.par}):
+        fill, text = marker_colors(g, sym)
+        corps[sym] = ["#%02x%02x%02x" % fill, "#%02x%02x%02x" % text, round(marker_font_px(sym, radius), 1)]
+    return {"images": [data_uri(p) for p in pngs], "sizes": sizes, "r": radius, "corps": corps,
+            "states": states}, sum(len(p) for p in pngs)
 
 
 def _render(replay: Replay, b: _Builder) -> tuple[str, int]:
