@@ -205,9 +205,10 @@ class MapRenderer(RouteOverlay):
             self._header()
         if legend:
             self._legend(legend)
-        img = self.img.reduce(self.ss) if self.ss > 1 else self.img
-        if cut is not None:
-            img = img.crop(cut)
+        img = self.img
+        if cut is not None:                     # the area alone, before halving: half the pixels to halve
+            img = img.crop(tuple(v * self.ss for v in cut))
+        img = img.reduce(self.ss) if self.ss > 1 else img
         del self.draw, self.img
         return img
 
