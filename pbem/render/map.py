@@ -185,7 +185,7 @@ class MapRenderer(RouteOverlay):
             self._hex_base(c)
         placed = {c: self._items(c) for c in coords}
         for c in coords:
-            self._draw_items(c, placed[c], under=True)
+            self._draw_items(c, placed[c], "under")
         for c in coords:
             self._track(c)
         if route_list:
@@ -193,8 +193,10 @@ class MapRenderer(RouteOverlay):
         for c in coords:
             self._nodes(c)
         for c in coords:
-            self._draw_items(c, placed[c], under=False)
+            self._draw_items(c, placed[c], "over")
         self._borders(coords)
+        for c in coords:
+            self._draw_items(c, placed[c], "top")
         for c in highlight:
             if board.has_hex(c):
                 self._highlight(c)
@@ -424,16 +426,23 @@ class MapRenderer(RouteOverlay):
         spots = _place(lay, tuple(discs), key)
         return pre + [(what, val, extra, spot, w, h) for (kind, w, h), spot, (what, val, extra) in zip(items, spots, draws)]
 
-    def _draw_items(self, coord: str, placed, *, under: bool) -> None:
-        """Names and tile numbers go under the track (the track stays whole where text must
-        cross it); revenues, labels and tags, placed clear of the track, go on top."""
+    def _draw_items(self, coord: str, placed, layer: str) -> None:
+        """The items of one layer: "under" the track, names and tile numbers (the track stays
+        whole where text must cross it); "over" it, revenues, labels and tags, placed clear of
+        the track; and on "top" of everything, borders included, the names when the text is
+        enlarged (a small hex holds no free spot for them: drawn last, haloed, they stay whole)."""
         for what, val, extra, spot, w, h in placed:
-            if (what in _UNDER_TRACK) != under:
+            if self._layer(what) != layer:
                 continue
             if what == "offboard":
                 self._offboard_values(coord, val)
             else:
                 self._draw_item(coord, what, val, extra, spot, w, h)
+
+    def _layer(self, what: str) -> str:
+        if what == "name" and self.k > 1:
+            return "top"
+        return "under" if what in _UNDER_TRACK else "over"
 
     def _wrap(self, text: str, max_units: float, size: float):
         """Split a name into 1-3 lines as even as possible; shrink the font if still too wide."""
