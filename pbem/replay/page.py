@@ -61,6 +61,7 @@ class Page:
     frames: list[Frame]
     parts: int                     # parts of the map redrawn after the first picture
     markets: int                   # distinct places of the market's markers
+    market_layouts: int            # pictures of the market's cells (one per layout the moves need)
     png_bytes: int                 # the pictures' bytes (before base64)
     seconds: float
     replay: Replay
@@ -135,8 +136,8 @@ def build_page(path: Union[str, Path], *, radius: float = MAP_RADIUS, progress: 
         after = m.game.state.board.snapshot()
         b.frames.append(b.frame(m.id, list(m.lines), list(text), _changed(m, board, after), tuple(m.actions), after))
         board = after
-    html, png = _render(replay, b)
-    return Page(html, b.frames, len(b.map.parts), len(b.markets), png, time.perf_counter() - t0, replay)
+    html, png, layouts = _render(replay, b)
+    return Page(html, b.frames, len(b.map.parts), len(b.markets), layouts, png, time.perf_counter() - t0, replay)
 
 
 def run_drawn(g, actions: tuple, radius: float) -> tuple[str, list[dict]]:
@@ -206,9 +207,9 @@ def _market(g, markets: list[MarketMarkers]) -> tuple[dict, int]:
             "states": states}, sum(len(p) for p in pngs)
 
 
-def _render(replay: Replay, b: _Builder) -> tuple[str, int]:
-    """The page: the move list written out, everything a frame shows as one JSON value; and the
-    pictures' bytes."""
+def _render(replay: Replay, b: _Builder) -> tuple[str, int, int]:
+    """The page: the move list written out, everything a frame shows as one JSON value; the
+    pictures' bytes, and how many pictures of the market's cells it holds."""
     g = replay.game.state
     base, parts = b.map.pngs()
     market, market_bytes = _market(g, b.markets)
@@ -221,4 +222,4 @@ def _render(replay: Replay, b: _Builder) -> tuple[str, int]:
     blob = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
     title = f"{g.data.get('title', '')} {replay.name}".strip()
     html = environment().get_template("replay.html.j2").render(title=title, frames=b.frames, what=replay.what, data=blob)
-    return html, len(base) + sum(len(p) for p in parts) + market_bytes
+    return html, len(base) + sum(len(p) for p in parts) + market_bytes, len(market["images"])
