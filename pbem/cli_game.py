@@ -236,7 +236,7 @@ def replay_gamefile(path: str, fmt: str) -> int:
 
 def replay_html(path: str, out: str, check_result: bool) -> int:
     """`pbem replay GAME --html OUT.html`: the self-contained HTML replay of a game file or
-    record, telling on standard error how far the build is."""
+    record, telling on a terminal how far the build is."""
     from pathlib import Path
 
     from pbem.importers.eighteen_xx import ImportRefused, ResultMismatch
@@ -265,14 +265,18 @@ def replay_html(path: str, out: str, check_result: bool) -> int:
 
 
 def _build_progress(out: str):
-    """Tells on standard error how far the page's build is: a line at each tenth of the game."""
+    """How far the page's build is, on standard error when it is a terminal: one line, redrawn at
+    each hundredth of the game and left at the last (a pipe or a log gets nothing)."""
+    if not sys.stderr.isatty():
+        return None
     told = [-1]
 
     def progress(done: int, total: int) -> None:
-        tenth = done * 10 // max(1, total)
-        if tenth != told[0]:
-            told[0] = tenth
-            print(f"pbem replay: building {out}: step {done}/{total}", file=sys.stderr, flush=True)
+        pct = done * 100 // max(1, total)
+        if pct != told[0]:
+            told[0] = pct
+            end = "\n" if done >= total else ""
+            print(f"\rpbem replay: building {out}: step {done}/{total}", end=end, file=sys.stderr, flush=True)
     return progress
 
 

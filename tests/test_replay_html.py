@@ -11,6 +11,7 @@ import base64
 import io
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -225,7 +226,9 @@ def test_the_page_is_small_and_self_contained(built):
     assert len(data["market"]["states"]) < len(moves) // 2
 
 
-def test_a_game_file_works_through_the_same_page(tmp_path, capsys):
+def test_a_game_file_works_through_the_same_page(tmp_path, capsys, monkeypatch):
+    """A game file's page; the build's progress is told on standard error when it is a terminal
+    (one line redrawn), and nothing is when it is a pipe or a log."""
     g = tmp_path / "g.pbem"
     assert main(["new", "1882", str(g), "--players", "Ann", "Bob", "Cid"]) == 0
     assert main(["move", str(g), "Ann bids 20 for HB"]) == 0
@@ -234,8 +237,11 @@ def test_a_game_file_works_through_the_same_page(tmp_path, capsys):
     out = tmp_path / "g.html"
     assert main(["replay", str(g), "--html", str(out)]) == 0
     said = capsys.readouterr()
-    assert said.out.startswith(f"{out}: 2 moves")
-    assert f"building {out}: step 2/2" in said.err                      # the progress, on standard error
+    assert said.out.startswith(f"{out}: 2 moves") and said.err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["replay", str(g), "--html", str(out)]) == 0
+    said = capsys.readouterr()
+    assert said.err.endswith(f"\rpbem replay: building {out}: step 2/2\n") and said.err.count("\n") == 1
     data = page_data(out)
     assert [f["id"] for f in data["frames"]] == [None, 1, 2]
     assert data["what"] == "move" and data["frames"][1]["lines"] == ["Ann bids 20 for HB"]

@@ -4,7 +4,7 @@ picture's own pixels there, `MapRenderer.render(area=...)`). The HTML replay car
 picture and the parts, and paints a move's map as the first picture with the parts up to it
 laid over it in order. One palette for all of them keeps a part's colours the picture's.
 
-    updates = MapUpdates(game, radius=52)
+    updates = MapUpdates.start(game, radius=52)
     ... game.push(...); new = updates.update(game)     # indices of the parts this move drew
     base_png, part_pngs = updates.pngs()
 """

@@ -1,5 +1,5 @@
 """Where the small items of a hex go (revenues, labels, names, costs, tags, tile numbers): each
-takes its first preferred spot free of track, nodes and the other items (pbem/render/map.py)."""
+takes its first preferred spot free of track, nodes and the other items (pbem/render/hex_items.py)."""
 from __future__ import annotations
 
 import math
