@@ -247,14 +247,17 @@ def test_a_game_file_works_through_the_same_page(tmp_path, capsys, monkeypatch):
     assert data["what"] == "move" and data["frames"][1]["lines"] == ["Ann bids 20 for HB"]
 
 
-def test_the_progress_is_told_while_the_page_builds(tmp_path):
+def test_the_progress_is_told_while_the_page_builds(tmp_path, capsys):
     """`build_page` tells its progress step by step, up to the last."""
     from pbem.replay.page import build_page
 
+    g = tmp_path / "g.pbem"
+    assert main(["new", "1882", str(g), "--players", "Ann", "Bob", "Cid"]) == 0
+    for move in ("Ann bids 20 for HB", "Bob passes", "Cid passes"):
+        assert main(["move", str(g), move]) == 0
     told = []
-    page = build_page(SHORT, progress=lambda done, total: told.append((done, total)))
-    total = len(page.replay.steps)
-    assert told == [(i, total) for i in range(1, total + 1)]
+    page = build_page(g, progress=lambda done, total: told.append((done, total)))
+    assert len(page.replay.steps) == 3 and told == [(1, 3), (2, 3), (3, 3)]
 
 
 def test_the_market_markers_are_where_the_state_has_them(built, browser, tmp_path):
