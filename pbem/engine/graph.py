@@ -221,13 +221,17 @@ def touches(board, corp: str, coord: str, sides) -> bool:
     known = board._cache.get("reach", {}).get(corp)
     if known is not None:
         return bool(known.edges.get(coord, frozenset()) & sides)
+    found = board._cache.setdefault("touches", {})          # (a lay is checked, then checked as it is made)
+    key = (corp, coord, sides)
+    if key in found:
+        return found[key]
     starts, edges = _stations(board, corp)
-    if edges.get(coord, frozenset()) & sides:
-        return True
     paths: set = set()
     nodes: set = set()
-    _walk(board, corp, starts, edges, paths, nodes, lambda _nodes: bool(edges.get(coord, frozenset()) & sides))
+    if not edges.get(coord, frozenset()) & sides:
+        _walk(board, corp, starts, edges, paths, nodes, lambda _nodes: bool(edges.get(coord, frozenset()) & sides))
     if edges.get(coord, frozenset()) & sides:
+        found[key] = True
         return True
     board._cache.setdefault("reach", {})[corp] = _made(board, corp, starts, edges, paths, nodes)
     return False
