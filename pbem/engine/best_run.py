@@ -116,13 +116,20 @@ def _search(g, corp, wanted: tuple[str, ...], budget: int) -> BestRun:
             seq = [n for k in perm for n in names if n == k]
             for lead in rising[seq[0]][:FIRST_ROUTES]:
                 trial: list[Candidate] = [lead]
-                used = lead.mask
-                for name in seq[1:]:
-                    got = routes(name, 0, used, best_only=True)[:1] if best[name] else []
+                used, value, beaten = lead.mask, lead.revenue, sum(c.revenue for c in greedy)
+                for i, name in enumerate(seq[1:], 1):
+                    # a route of this train beats the best first run only if worth more than this
+                    # (the later trains earning at most their best)
+                    need = max(0, beaten - value - sum(best[n] for n in seq[i + 1:]))
+                    got = routes(name, need, used, best_only=True)[:1] if best[name] > need else []
+                    if not got and need:
+                        break
                     trial += got
                     used |= got[0].mask if got else 0
-                if sum(c.revenue for c in trial) > sum(c.revenue for c in greedy) and _title_accepts(g, corp, trial):
-                    greedy = trial
+                    value += got[0].revenue if got else 0
+                else:
+                    if value > beaten and _title_accepts(g, corp, trial):
+                        greedy = trial
         floor = sum(c.revenue for c in greedy)
         top = sum(best[n] for n in names)
         chosen = greedy
