@@ -367,8 +367,12 @@ class TrainWalks:
                 before[ANY_FIRST] = env
                 before_named[ANY_FIRST] = named
 
+            # the station's first chains, and for each first chain the halves starting earlier
+            earlier: dict = {f: [h2 for h2 in root.children if h2.first < f]
+                             for f in {ch.first for ch in root.children} | {ANY_FIRST}}
+
             def firsts(h1: _Half, root=root, start=start, start_val=start_val, before=before,
-                       before_named=before_named, start_named=start_named) -> None:
+                       before_named=before_named, start_named=start_named, earlier=earlier) -> None:
                 if steps.left < 0 or h1.last_mask & used:
                     return
                 h1_vals = tuple(sorted(h1.values + start_val, reverse=True)) if bound else ()
@@ -376,14 +380,14 @@ class TrainWalks:
                     seconds_named = before_named[h1.first] | start_named
                     if ub(h1.env + start_val, before[h1.first], h1.named | seconds_named) <= lo[0]:
                         return                      # no route with a first half in this subtree earns more
-                    h1_named = frozenset(x for x in h1.stops if names and x[0] in names) | start_named
+                    h1_named = h1.own_named | start_named if start_named else h1.own_named
                     pays = ub(h1_vals, before[h1.first], h1_named | seconds_named) > lo[0]
                 else:
                     h1_named, pays = frozenset(), True
                 if pays:                            # else only its extensions may pay
                     room = cap_bias + h1.spent - root.spent
-                    seconds(h1, h1_vals, set(h1.stops), {start[0]} | {x[0] for x in h1.stops},
-                            [h2 for h2 in root.children if h2.first < h1.first], tuple(reversed(h1.stops)) + (start,),
+                    seconds(h1, h1_vals, set(h1.stops), {start[0]} | {x[0] for x in h1.stops} if one_per_hex else (),
+                            earlier[h1.first], tuple(reversed(h1.stops)) + (start,),
                             room, h1.mask | used, h1_named, bonus_ub(h1_named) if bound is not None else 0)
                 for ch in h1.children:
                     firsts(ch)
