@@ -127,6 +127,23 @@ def test_a_move_that_changed_no_hex_has_no_part_around_it():
     assert pics.near is None and Image.open(io.BytesIO(pics.whole)).width == 800
 
 
+def test_a_map_that_shows_the_same_is_encoded_once_and_an_outline_keeps_its_colour():
+    """Reports on two states whose board is the same and that changed no hex carry the very bytes
+    of one encoding of the map; a report that outlines a hex draws it in the highlight colour on
+    the kept, quantised map (the outline's colour added to its palette)."""
+    from pbem.moderator.pictures import PictureCache
+    from pbem.render import style
+
+    game, cache = final("1882"), PictureCache()
+    first, second = cache.for_report(game, "h1", []), cache.for_report(game, "h2", [])
+    assert second.whole is first.whole and cache.stats.maps_drawn == 1
+    hexes = game.board.hex_coords()
+    outlined = Image.open(io.BytesIO(cache.for_report(game, "h3", [hexes[len(hexes) // 2]]).whole))
+    assert outlined.mode == "P" and cache.stats.maps_drawn == 1
+    assert style.HIGHLIGHT in {c for _, c in outlined.convert("RGB").getcolors(1 << 16)}
+    assert style.HIGHLIGHT not in {c for _, c in Image.open(io.BytesIO(first.whole)).convert("RGB").getcolors(1 << 16)}
+
+
 def test_pbem_render_mail_writes_the_pictures_a_report_mail_carries(tmp_path):
     """`pbem render --mail` writes what a report mail shows: the map and market 800 px wide and
     changed.png around the last move's hexes, which report.html shows first."""

@@ -33,8 +33,10 @@ class PictureCache:
     """A report's pictures by the state they show: the game file's head and the hexes the move
     changed. Below that, the whole map is kept by what it shows (`map_key`), so a move that
     leaves the board as it was only outlines other hexes on it, and the market's cells by
-    where its markers stand (`market_key`). It keeps the last `size` reports' PNGs (about
-    100 KB each) and the last `drawings` maps and markets (1.5-3 MB each)."""
+    where its markers stand (`market_key`), each quantised to a palette once (so a report only
+    outlines hexes or writes the market's header line on it, and encodes). It keeps the last
+    `size` reports' PNGs (about 100 KB each) and the last `drawings` maps and markets (0.5-1 MB
+    each)."""
 
     def __init__(self, size: int = 64, drawings: int = 16):
         self.size, self.drawings = size, drawings
@@ -60,36 +62,38 @@ class PictureCache:
     def map_pngs(self, game, changed: list[str]) -> tuple[bytes, Optional[bytes]]:
         """The whole map at a mail's width (`changed` outlined on it) and the part around
         `changed` drawn alone at a scale where it reads (None when `changed` is empty)."""
-        from pbem.render.map import map_key, png_bytes
+        from pbem.render.map import compact_image, map_key, png_bytes
         from pbem.render.map_views import outline_hexes, overview_view, render_around, render_view
 
         view = overview_view(game)
         base_key = map_key(game)
-        img = self._maps.get(base_key)
-        if img is None:
-            img = render_view(game, view)
+        kept = self._maps.get(base_key)
+        if kept is None:                  # quantised once; its PNG, the map with nothing outlined
+            img = compact_image(render_view(game, view))
+            kept = (img, png_bytes(img))
             self.stats.maps_drawn += 1
-            _remember(self._maps, base_key, img, self.drawings)
-        shown = outline_hexes(img, game, changed, view.radius, view.text_scale) if changed else img
+            _remember(self._maps, base_key, kept, self.drawings)
+        img, plain = kept
+        whole = png_bytes(outline_hexes(img, game, changed, view.radius, view.text_scale)) if changed else plain
         near = render_around(game, changed) if changed else None
         if near is not None:
             self.stats.areas_drawn += 1
-        return png_bytes(shown, compact=True), (png_bytes(near, compact=True) if near is not None else None)
+        return whole, (png_bytes(near, compact=True) if near is not None else None)
 
     def market_png(self, game) -> bytes:
         """The market picture: its cells and markers drawn again only when a marker moved (most
-        moves move none), the line naming the round, phase and bank drawn anew."""
-        from pbem.render.map import png_bytes
+        moves move none), the line naming the round, phase and bank drawn anew (`with_header`)."""
+        from pbem.render.map import compact_image, png_bytes
         from pbem.render.market import market_key, render_market, with_header
         from pbem.render.map_views import MAIL_WIDTH
 
         key = market_key(game)
         body = self._markets.get(key)
-        if body is None:
-            body = render_market(game, header=False, width=MAIL_WIDTH)
+        if body is None:                  # quantised once; the line is mapped to its palette
+            body = compact_image(render_market(game, header=False, width=MAIL_WIDTH))
             self.stats.markets_drawn += 1
             _remember(self._markets, key, body, self.drawings)
-        return png_bytes(with_header(body, game), compact=True)
+        return png_bytes(with_header(body, game))
 
 
 def _remember(cache: dict, key, value, size: int) -> None:

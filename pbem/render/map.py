@@ -37,7 +37,7 @@ from pbem.render.geometry import (  # re-exported: the geometry helpers tests us
     slot_offsets, tile_layout, unit_corners, unit_edge_mid, unit_vertex,
 )
 
-__all__ = ["render_map", "map_png", "png_bytes", "map_geometry", "round_label", "MapRenderer", "SUPERSAMPLE",
+__all__ = ["render_map", "map_png", "png_bytes", "compact_image", "map_geometry", "round_label", "MapRenderer", "SUPERSAMPLE",
            # geometry helpers, re-exported from pbem.render.geometry
            "MapGeometry", "TileLayout", "tile_layout", "edge_curve", "slot_offsets", "unit_edge_mid", "unit_vertex",
            "unit_corners", "DEFAULT_RADIUS", "SLOT_RADIUS", "TOWN_RADIUS", "TRACK_WIDTH"]
@@ -95,13 +95,20 @@ def map_key(game, highlight: Iterable[str] = (), *, header: bool = True) -> str:
 
 
 def png_bytes(img: Image.Image, *, compact: bool = False) -> bytes:
-    """PNG bytes; `compact` quantises to a 128-colour palette first: about a third of the size
-    and faster to encode, with no visible change on these flat-coloured drawings."""
+    """PNG bytes; `compact` quantises to a 128-colour palette first (`compact_image`): about a
+    third of the size and faster to encode, with no visible change on these flat-coloured
+    drawings. A palette image is encoded as it is."""
     buf = io.BytesIO()
-    if compact:
-        img = img.convert("RGB").quantize(colors=128, method=Image.Quantize.FASTOCTREE)
+    if compact and img.mode != "P":
+        img = compact_image(img)
     img.save(buf, "PNG", compress_level=6)
     return buf.getvalue()
+
+
+def compact_image(img: Image.Image) -> Image.Image:
+    """`img` in a palette of 128 colours (a picture kept for mail is quantised once; what is
+    drawn on it later, an outline, adds its colour to the palette)."""
+    return img.convert("RGB").quantize(colors=128, method=Image.Quantize.FASTOCTREE)
 
 
 def round_label(game) -> str:
