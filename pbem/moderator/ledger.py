@@ -9,13 +9,19 @@ their source and not applied twice) or re-sends a mail (the same Message-ID agai
 """
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import functools
 import json
 import os
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Callable, Iterator, Optional, Sequence, TypeVar
+
+T = TypeVar("T")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS messages (
@@ -65,8 +71,19 @@ class Handled:
     outcome: str
 
 
+def _serialised(method: Callable[..., T]) -> Callable[..., T]:
+    """One call at a time on the ledger's connection (the moderator judges mail in one thread
+    and sends the outbox from another: `pbem.moderator.daemon.Courier`)."""
+    @functools.wraps(method)
+    def run(self: "Ledger", *args, **kwargs) -> T:
+        with self._lock:
+            return method(self, *args, **kwargs)
+    return run
+
+
 class Ledger:
-    """Handled messages and the outbox, in `path` (created on first use)."""
+    """Handled messages and the outbox, in `path` (created on first use). Safe to share between
+    threads: each method runs alone on the one connection."""
 
     def __init__(self, path: str | Path, *, max_attempts: int = 30):
         self.path = Path(path)
@@ -80,7 +97,9 @@ class Ledger:
             os.close(os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600))
             if os.stat(self.path).st_mode & 0o077:
                 os.chmod(self.path, 0o600)
-        self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        self._lock = threading.RLock()
+        self._sending = threading.Lock()        # one sender at a time in this process (and `sending`)
+        self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA secure_delete=ON")       # a body dropped is overwritten, not left in free pages
         if not memory:
             self.db.execute("PRAGMA journal_mode=WAL")
@@ -93,14 +112,17 @@ class Ledger:
         if "digest" not in [r[1] for r in self.db.execute("PRAGMA table_info(messages)")]:
             self.db.execute("ALTER TABLE messages ADD COLUMN digest TEXT")      # a ledger from before digests
 
+    @_serialised
     def close(self) -> None:
         self.db.close()
 
     # --- messages --------------------------------------------------------------------
+    @_serialised
     def handled(self, key: str) -> Optional[Handled]:
         row = self.db.execute("SELECT folder, outcome FROM messages WHERE key=?", (key,)).fetchone()
         return Handled(key, row[0], row[1]) if row else None
 
+    @_serialised
     def duplicate_of(self, message_id: str, sender: str, digest: str) -> Optional[Handled]:
         """An earlier delivery of the same message: the same Message-ID from the same sender with
         the same body (never the Message-ID alone: another mail may carry it)."""
@@ -110,6 +132,7 @@ class Ledger:
                               "AND digest=? ORDER BY at LIMIT 1", (message_id, sender, digest)).fetchone()
         return Handled(*row) if row else None
 
+    @_serialised
     def commit(self, key: str, *, message_id: str, sender: str, game: str, folder: str, outcome: str,
                outgoing: Sequence[Outgoing] = (), digest: str = "") -> None:
         """Record a message's outcome and queue its mail, all in one transaction.
@@ -126,6 +149,7 @@ class Ledger:
                                                          m.raw, now, now))
 
     # --- attempts: a mail that crashes the moderator is not retried forever --------------
+    @_serialised
     def attempt(self, key: str) -> int:
         """Count one more attempt at judging `key`, committed before the judging starts (so a
         kill counts too); returns the attempts so far, this one included."""
@@ -138,6 +162,7 @@ class Ledger:
     # --- sign-on failures: a rate limit per seat and sending address ---------------------
     # Counted per (game, seat, sender): wrong secrets from another address lock only that address
     # out of the seat, never the seat's registered address (which keeps a count of its own).
+    @_serialised
     def signon_locked(self, game: str, seat: str, sender: str, now: Optional[float] = None) -> bool:
         """Whether the seat's sign-ons from `sender` are refused unchecked now (too many wrong secrets)."""
         now = time.time() if now is None else now
@@ -145,6 +170,7 @@ class Ledger:
                               (game, seat.lower(), sender.lower())).fetchone()
         return bool(row) and row[0] > now
 
+    @_serialised
     def signon_failed(self, game: str, seat: str, sender: str, now: Optional[float] = None, *,
                       checked: bool = True) -> bool:
         """Count a wrong secret for the seat from `sender` (`checked`; a try refused unchecked while
@@ -170,6 +196,7 @@ class Ledger:
                             (game, seat, sender, failures, locked, now if notice else last))
         return notice
 
+    @_serialised
     def signon_ok(self, game: str, seat: str, sender: str) -> None:
         """A right sign-on: the count of wrong secrets from that address starts again (other
         addresses stay counted, and locked)."""
@@ -177,33 +204,65 @@ class Ledger:
             self.db.execute("DELETE FROM signon_failures WHERE game=? AND seat=? AND sender=?",
                             (game, seat.lower(), sender.lower()))
 
+    @_serialised
     def count(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM messages").fetchone()[0]
 
     # --- outbox ----------------------------------------------------------------------
+    @contextlib.contextmanager
+    def sending(self, *, wait: bool = True) -> Iterator[bool]:
+        """Hold the right to send this ledger's outbox: one sender at a time, among the threads
+        of this process and every process on the same ledger (a lock on `LEDGER.send-lock`,
+        which goes with its process however it dies), so no mail is sent twice by two senders
+        reading it as due at once. Yields False, holding nothing, when another sender has it and
+        `wait` is off."""
+        if not self._sending.acquire(blocking=wait):
+            yield False
+            return
+        fd = -1
+        try:
+            if str(self.path) != ":memory:":
+                fd = os.open(f"{self.path}.send-lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+                except BlockingIOError:
+                    yield False
+                    return
+            yield True
+        finally:
+            if fd >= 0:
+                os.close(fd)
+            self._sending.release()
+
+    @_serialised
     def due(self, now: Optional[float] = None, limit: int = 100) -> list[Outgoing]:
         now = time.time() if now is None else now
         rows = self.db.execute("SELECT id, mail_from, rcpts, raw FROM outbox WHERE sent IS NULL AND dead=0 "
                                "AND next_try<=? ORDER BY created, id LIMIT ?", (now, limit)).fetchall()
         return [Outgoing(r[0], r[1], tuple(json.loads(r[2])), bytes(r[3])) for r in rows]
 
+    @_serialised
     def pending(self) -> int:
         """Mails queued and not yet sent (nor given up)."""
         return self.db.execute("SELECT COUNT(*) FROM outbox WHERE sent IS NULL AND dead=0").fetchone()[0]
 
+    @_serialised
     def next_try(self) -> Optional[float]:
         row = self.db.execute("SELECT MIN(next_try) FROM outbox WHERE sent IS NULL AND dead=0").fetchone()
         return row[0]
 
+    @_serialised
     def mark_sent(self, message_id: str) -> None:
         """A mail sent: its body is dropped (kept only while it may still be sent)."""
         with self._tx():
             self.db.execute("UPDATE outbox SET sent=?, error=NULL, raw=X'' WHERE id=?", (time.time(), message_id))
 
+    @_serialised
     def scrub(self) -> None:
         """Write the WAL back and empty it, so the bodies dropped are nowhere in the files."""
         self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
+    @_serialised
     def mark_failed(self, message_id: str, error: str, *, transient: bool) -> None:
         """A failed attempt: retry later with backoff, or give up (permanent, or too many tries)."""
         with self._tx():
@@ -216,6 +275,7 @@ class Ledger:
             if dead:
                 self.db.execute("UPDATE outbox SET raw=X'' WHERE id=?", (message_id,))
 
+    @_serialised
     def failures(self) -> list[tuple[str, str]]:
         """Mails given up on: (Message-ID, last error)."""
         return list(self.db.execute("SELECT id, error FROM outbox WHERE dead=1 ORDER BY created"))
