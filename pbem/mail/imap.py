@@ -24,8 +24,9 @@ SECURITY = ("tls", "starttls", "none")
 RETRY_PAUSE = 0.5
 IDLE_SLICE = 600.0      # re-issue IDLE at least this often (servers drop IDLE after ~30 min)
 #: leave IDLE and look this often: a delivery the server does not push (one landing just as
-#: IDLE starts: Dovecot then sends no EXISTS) is noticed within this many seconds
-RECHECK = 2.0
+#: IDLE starts: Dovecot then sends no EXISTS) is noticed within this many seconds (and a
+#: round trip), well inside the 2 s a new delivery may wait to be noticed
+RECHECK = 1.0
 CHECK_EVERY = 1.0       # how often a wait looks at interrupt()
 POLL_EVERY = 2.0        # NOOP interval when the server has no IDLE
 _DROPPED = (OSError, imaplib.IMAP4.abort)   # OSError covers timeouts, resets and TLS errors
