@@ -46,7 +46,7 @@ class ImapMailbox:
         self._client: IMAPClient | None = None
         self._validity = 0                   # UIDVALIDITY of Working
         self._resume: list[int] = []         # Working UIDs owed to the caller, oldest first
-        self._outstanding: set[str] = set()  # keys handed out and not yet finished
+        self._outstanding: dict[str, bytes] = {}   # keys handed out and not yet finished: their bytes
         self._folders: set[str] = set()      # folders known to exist
         self.use_move = True
         self.use_condstore = True
@@ -145,7 +145,8 @@ class ImapMailbox:
             self._folders.add(name)
 
     def _select_working(self) -> None:
-        """Select Working; if its UIDVALIDITY changed, every UID there is owed again."""
+        """Select Working (again each time: a folder renamed while selected stays selected);
+        if its UIDVALIDITY changed, every UID there is owed again."""
         assert self._client is not None
         info = self._client.select_folder(self.working)
         validity = int(info[b"UIDVALIDITY"])
@@ -178,7 +179,7 @@ class ImapMailbox:
         for uid in take:
             key = self._key(uid)
             if uid in data and key not in self._outstanding:   # gone: finished by another run
-                self._outstanding.add(key)
+                self._outstanding[key] = data[uid][b"BODY[]"]
                 out.append(Incoming(key=key, raw=data[uid][b"BODY[]"]))
         return out
 
@@ -197,8 +198,8 @@ class ImapMailbox:
             self._ensure_folder(folder)
             self._select_working()
             if validity == self._validity:
-                file_masked(client, uid, folder, use_move=self.use_move)
-            self._outstanding.discard(key)
+                file_masked(client, uid, folder, use_move=self.use_move, raw=self._outstanding.get(key))
+            self._outstanding.pop(key, None)
         self._call(op)
 
     def wait(self, timeout: float) -> None:

@@ -1,7 +1,8 @@
 """The moderator's durable memory of mail: which messages were handled (and how), and the
 outbox of mail still to send.
 
-One SQLite file (WAL, synchronous=FULL). A message's outcome and the mail it causes are
+One SQLite file (WAL, synchronous=FULL; an attempt's count and a mail's mark as sent are not
+waited for on disk, see `attempt` and `mark_sent`). A message's outcome and the mail it causes are
 committed in one transaction, after the game file has taken its moves; sending happens
 from the outbox afterwards, with retries, always under the mail's own Message-ID. So a
 crash at any point either re-handles a message (its moves are found in the game file by
@@ -153,7 +154,7 @@ class Ledger:
     def attempt(self, key: str) -> int:
         """Count one more attempt at judging `key`, committed before the judging starts (so a
         kill counts too); returns the attempts so far, this one included."""
-        with self._tx():
+        with self._tx(durable=False):         # against a mail that kills the process, not the machine
             row = self.db.execute("SELECT tries FROM attempts WHERE key=?", (key,)).fetchone()
             tries = (row[0] if row else 0) + 1
             self.db.execute("INSERT OR REPLACE INTO attempts VALUES (?,?,?)", (key, tries, time.time()))
@@ -253,8 +254,10 @@ class Ledger:
 
     @_serialised
     def mark_sent(self, message_id: str) -> None:
-        """A mail sent: its body is dropped (kept only while it may still be sent)."""
-        with self._tx():
+        """A mail sent: its body is dropped (kept only while it may still be sent). Not waited
+        for on disk: lost with the machine's power, the mark only makes the mail sent again,
+        under its Message-ID, as a crash between sending and marking always could."""
+        with self._tx(durable=False):
             self.db.execute("UPDATE outbox SET sent=?, error=NULL, raw=X'' WHERE id=?", (time.time(), message_id))
 
     @_serialised
@@ -280,17 +283,26 @@ class Ledger:
         """Mails given up on: (Message-ID, last error)."""
         return list(self.db.execute("SELECT id, error FROM outbox WHERE dead=1 ORDER BY created"))
 
-    def _tx(self):
-        return _Transaction(self.db)
+    def _tx(self, *, durable: bool = True):
+        return _Transaction(self.db, durable)
 
 
 class _Transaction:
-    def __init__(self, db: sqlite3.Connection):
-        self.db = db
+    """BEGIN IMMEDIATE ... COMMIT; `durable=False`: committed without waiting for the disk
+    (synchronous=NORMAL: kept if the process dies, perhaps lost with the machine's power)."""
+
+    def __init__(self, db: sqlite3.Connection, durable: bool = True):
+        self.db, self.durable = db, durable
 
     def __enter__(self):
+        if not self.durable:
+            self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type, exc, tb):
-        self.db.execute("COMMIT" if exc_type is None else "ROLLBACK")
+        try:
+            self.db.execute("COMMIT" if exc_type is None else "ROLLBACK")
+        finally:
+            if not self.durable:
+                self.db.execute("PRAGMA synchronous=FULL")
         return False
