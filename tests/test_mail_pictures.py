@@ -144,6 +144,31 @@ def test_a_map_that_shows_the_same_is_encoded_once_and_an_outline_keeps_its_colo
     assert style.HIGHLIGHT not in {c for _, c in Image.open(io.BytesIO(first.whole)).convert("RGB").getcolors(1 << 16)}
 
 
+@pytest.mark.parametrize("title", sorted(GAMES))
+def test_a_games_map_brought_up_to_date_is_the_map_drawn_whole(title):
+    """Move by move through a record's first 200 actions, a game's map is its last one with the
+    hexes that changed and the title line redrawn (drawn whole only when a change reaches the
+    margins); at every 25th action and at the end it is the whole drawing's pixels but for a
+    few antialiased ones (under 0.1%, where shapes meet the edge of a redrawn part)."""
+    import pbem
+    from pbem.moderator.pictures import PictureCache
+    from pbem.render.map_views import overview_view, render_view
+
+    record = pbem.read_record(GAMES[title])
+    actions = list(record.moves)[:200]
+    record.back_to(0)
+    cache = PictureCache()
+    view = overview_view(record.state)
+    for i, action in enumerate(actions, 1):
+        record.push(action)
+        drawn = cache.drawing(record.state, "game")
+        if i % 25 == 0 or i == len(actions):
+            whole = render_view(record.state, view)
+            off = ImageChops.difference(drawn, whole).convert("L").point(lambda v: 255 if v > 40 else 0)
+            assert off.histogram()[255] < 0.001 * whole.width * whole.height, (i, off.getbbox())
+    assert cache.stats.maps_redrawn > 5 * cache.stats.maps_drawn, cache.stats          # most maps redrawn in part
+
+
 def test_pbem_render_mail_writes_the_pictures_a_report_mail_carries(tmp_path):
     """`pbem render --mail` writes what a report mail shows: the map and market 800 px wide and
     changed.png around the last move's hexes, which report.html shows first."""

@@ -25,6 +25,7 @@ class PictureStats:
     asked: int = 0
     hits: int = 0
     maps_drawn: int = 0          # the whole map at a mail's width
+    maps_redrawn: int = 0        # a game's last whole map brought up to date (changed hexes, title)
     areas_drawn: int = 0         # the part around what changed
     markets_drawn: int = 0       # the market's cells and markers (its header line is drawn each time)
 
@@ -32,53 +33,94 @@ class PictureStats:
 class PictureCache:
     """A report's pictures by the state they show: the game file's head and the hexes the move
     changed. Below that, the whole map is kept by what it shows (`map_key`), so a move that
-    leaves the board as it was only outlines other hexes on it, and the market's cells by
+    leaves the board as it was only outlines other hexes on it; a game's map that shows
+    something new is its last one with the hexes that changed (and the title line) redrawn
+    (`redraw_hexes`), unless they lie along the margins; and the market's cells are kept by
     where its markers stand (`market_key`), each quantised to a palette once (so a report only
     outlines hexes or writes the market's header line on it, and encodes). It keeps the last
-    `size` reports' PNGs (about 100 KB each) and the last `drawings` maps and markets (0.5-1 MB
-    each)."""
+    `size` reports' PNGs (about 100 KB each) and the last `drawings` maps (about 2 MB each, in
+    colour and quantised) and markets (about 1 MB)."""
 
     def __init__(self, size: int = 64, drawings: int = 16):
         self.size, self.drawings = size, drawings
         self.stats = PictureStats()
         self._reports: dict[tuple, ReportPictures] = {}
         self._maps: dict[str, object] = {}
+        self._last: dict[str, object] = {}          # game -> (what its last map shows, that map)
         self._markets: dict[str, object] = {}
 
-    def for_report(self, game, head: str, changed: Sequence[str]) -> ReportPictures:
-        """The pictures of the report on `game` at file head `head`, the move having changed `changed`."""
+    def for_report(self, game, head: str, changed: Sequence[str], game_id: str = "") -> ReportPictures:
+        """The pictures of the report on `game` (called `game_id`: its last map is brought up to
+        date rather than drawn again) at file head `head`, the move having changed `changed`."""
         self.stats.asked += 1
         key = (head, tuple(sorted(set(changed))))
         found = self._reports.get(key) if head else None
         if found is not None:
             self.stats.hits += 1
             return found
-        whole, near = self.map_pngs(game, list(key[1]))
+        whole, near = self.map_pngs(game, list(key[1]), game_id)
         pictures = ReportPictures(near, whole, self.market_png(game))
         if head:
             _remember(self._reports, key, pictures, self.size)
         return pictures
 
-    def map_pngs(self, game, changed: list[str]) -> tuple[bytes, Optional[bytes]]:
+    def map_pngs(self, game, changed: list[str], game_id: str = "") -> tuple[bytes, Optional[bytes]]:
         """The whole map at a mail's width (`changed` outlined on it) and the part around
         `changed` drawn alone at a scale where it reads (None when `changed` is empty)."""
-        from pbem.render.map import compact_image, map_key, png_bytes
-        from pbem.render.map_views import outline_hexes, overview_view, render_around, render_view
+        from pbem.render.map import png_bytes
+        from pbem.render.map_views import outline_hexes, overview_view, render_around
 
         view = overview_view(game)
-        base_key = map_key(game)
-        kept = self._maps.get(base_key)
-        if kept is None:                  # quantised once; its PNG, the map with nothing outlined
-            img = compact_image(render_view(game, view))
-            kept = (img, png_bytes(img))
-            self.stats.maps_drawn += 1
-            _remember(self._maps, base_key, kept, self.drawings)
-        img, plain = kept
+        _, img, plain = self._whole_map(game, game_id)
         whole = png_bytes(outline_hexes(img, game, changed, view.radius, view.text_scale)) if changed else plain
         near = render_around(game, changed) if changed else None
         if near is not None:
             self.stats.areas_drawn += 1
         return whole, (png_bytes(near, compact=True) if near is not None else None)
+
+    def drawing(self, game, game_id: str = ""):
+        """The whole map of `game` at a mail's width as drawn for its reports (RGB)."""
+        return self._whole_map(game, game_id)[0]
+
+    def _whole_map(self, game, game_id: str) -> tuple:
+        """(the whole map in RGB, quantised, its PNG), kept by what it shows."""
+        from pbem.render.map import compact_image, map_shown, png_bytes
+        from pbem.render.map_views import overview_view
+
+        shown = map_shown(game)
+        key = shown.key()
+        kept = self._maps.get(key)
+        if kept is None:                  # quantised once; its PNG, the map with nothing outlined
+            rgb = self._drawing(game, overview_view(game), shown, game_id)
+            img = compact_image(rgb)
+            kept = (rgb, img, png_bytes(img))
+            _remember(self._maps, key, kept, self.drawings)
+        if game_id:
+            self._last.pop(game_id, None)
+            _remember(self._last, game_id, (shown, kept[0]), self.drawings)
+        return kept
+
+    def _drawing(self, game, view, shown, game_id: str):
+        """The whole map of `game` (RGB): the game's last one with what changed redrawn when
+        only hexes and the title line changed and none near the margins, else drawn whole."""
+        from pbem.render.map_views import redraw_header, redraw_hexes, render_view
+
+        last = self._last.get(game_id) if game_id else None
+        if last is not None:
+            before, rgb = last
+            if (before.colors, before.highlight, before.name) == (shown.colors, shown.highlight, shown.name):
+                hexes = sorted({c for c in before.hexes.keys() | shown.hexes.keys()
+                                if before.hexes.get(c) != shown.hexes.get(c)}
+                               | {c for c in before.blocked.keys() | shown.blocked.keys()
+                                  if before.blocked.get(c) != shown.blocked.get(c)})
+                patched = redraw_hexes(rgb, game, view, hexes) if hexes else rgb
+                if patched is not None:
+                    if before.title != shown.title:
+                        patched = redraw_header(patched, game, view)
+                    self.stats.maps_redrawn += 1
+                    return patched
+        self.stats.maps_drawn += 1
+        return render_view(game, view)
 
     def market_png(self, game) -> bytes:
         """The market picture: its cells and markers drawn again only when a marker moved (most

@@ -23,6 +23,7 @@ import io
 import itertools
 import json
 import math
+from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
 from PIL import Image, ImageDraw
@@ -37,7 +38,8 @@ from pbem.render.geometry import (  # re-exported: the geometry helpers tests us
     slot_offsets, tile_layout, unit_corners, unit_edge_mid, unit_vertex,
 )
 
-__all__ = ["render_map", "map_png", "png_bytes", "compact_image", "map_geometry", "round_label", "MapRenderer", "SUPERSAMPLE",
+__all__ = ["render_map", "map_png", "png_bytes", "compact_image", "map_geometry", "map_key", "map_shown", "MapShown",
+           "round_label", "MapRenderer", "SUPERSAMPLE",
            # geometry helpers, re-exported from pbem.render.geometry
            "MapGeometry", "TileLayout", "tile_layout", "edge_curve", "slot_offsets", "unit_edge_mid", "unit_vertex",
            "unit_corners", "DEFAULT_RADIUS", "SLOT_RADIUS", "TOWN_RADIUS", "TRACK_WIDTH"]
@@ -76,22 +78,47 @@ def map_png(game, *, compact: bool = False, **kw) -> bytes:
     return png_bytes(render_map(game, **kw), compact=compact)
 
 
-def map_key(game, highlight: Iterable[str] = (), *, header: bool = True) -> str:
-    """A digest of everything the map picture shows (routes aside): the board's tiles, tokens and
-    reservations, the round and phase in its title (`header`: drawn with one), the tile colours,
-    blocked hexes and the highlight. Equal keys give equal pictures, so a picture can be reused
-    while the board rests."""
+@dataclass(frozen=True)
+class MapShown:
+    """Everything the map picture shows (routes aside), hex by hex where it belongs to a hex:
+    the board's tiles, tokens and reservations (`hexes`, a hex drawn as printed and empty left
+    out), the hexes a private blocks, the round and phase of its title (empty without a header),
+    the tile colours, the highlight and the title's name."""
+
+    hexes: dict
+    blocked: dict
+    title: tuple
+    colors: tuple
+    highlight: tuple
+    name: str
+
+    def key(self) -> str:
+        """A digest: equal keys give equal pictures."""
+        data = [self.hexes, list(self.title), list(self.colors), sorted(self.blocked.items()),
+                list(self.highlight), self.name]
+        return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def map_shown(game, highlight: Iterable[str] = (), *, header: bool = True) -> MapShown:
+    """What the map picture of `game` shows (`MapShown`)."""
     board = game.board
-    blocked = []
+    blocked = {}
     if hasattr(game, "blocked_hex"):
         for c in board.hex_coords():
             b = game.blocked_hex(c)
             if b is not None:
-                blocked.append((c, b.sym))
-    title = [round_label(game), game.phase.name] if header else []
-    data = [board.snapshot(), title, list(game.tile_colors), blocked,
-            sorted(highlight), game.data.get("title", "")]
-    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+                blocked[c] = b.sym
+    title = (round_label(game), game.phase.name) if header else ()
+    return MapShown(board.snapshot(), blocked, title, tuple(game.tile_colors), tuple(sorted(highlight)),
+                    game.data.get("title", ""))
+
+
+def map_key(game, highlight: Iterable[str] = (), *, header: bool = True) -> str:
+    """A digest of everything the map picture shows (`map_shown`: the board's tiles, tokens and
+    reservations, the round and phase in its title (`header`: drawn with one), the tile colours,
+    blocked hexes and the highlight). Equal keys give equal pictures, so a picture can be reused
+    while the board rests."""
+    return map_shown(game, highlight, header=header).key()
 
 
 def png_bytes(img: Image.Image, *, compact: bool = False) -> bytes:
@@ -209,6 +236,17 @@ class MapRenderer(RouteOverlay):
             self._header()
         if legend:
             self._legend(legend)
+        img = self.img.reduce(self.ss) if self.ss > 1 else self.img
+        del self.draw, self.img
+        return img
+
+    def header_band(self) -> Image.Image:
+        """The band across the top of the whole picture that holds its title line, drawn alone:
+        the whole picture's pixels there (a map whose board rests while its round changes)."""
+        w, _ = self.g.size()
+        self.img = Image.new("RGB", (w, int(math.ceil(self.g.header / self.ss)) * self.ss), S.BACKGROUND)
+        self.draw = ImageDraw.Draw(self.img)
+        self._header()
         img = self.img.reduce(self.ss) if self.ss > 1 else self.img
         del self.draw, self.img
         return img

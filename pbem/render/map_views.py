@@ -1,8 +1,10 @@
 """The map as a report mail shows it, at a mail's width (800 px): the whole map drawn to that
 width with its text enlarged, and the part around the hexes a move changed drawn alone at a
-scale where everything reads (docs/mail.md). Also: hexes outlined on a finished picture."""
+scale where everything reads (docs/mail.md). Also: hexes outlined, or brought up to date, on a finished
+picture."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
@@ -13,7 +15,7 @@ from pbem.render.geometry import MapGeometry, unit_corners
 from pbem.render.map import DEFAULT_RADIUS, SMALL_SIZE, MapRenderer, _axis_label, map_geometry
 
 __all__ = ["MAIL_WIDTH", "OVERVIEW_TEXT_PX", "NEAR", "CROP_SIZE", "MapView", "overview_view", "render_view",
-           "crop_window", "render_area", "render_around", "outline_hexes"]
+           "crop_window", "render_area", "render_around", "outline_hexes", "redraw_hexes", "redraw_header"]
 
 #: the width a mail client gives a picture (an HTML mail's usual column)
 MAIL_WIDTH = 800
@@ -93,6 +95,39 @@ def render_area(game, area: tuple[int, int, int, int], view: MapView = NEAR,
     hexes that reach into it: the same pixels as cutting them out of the whole picture."""
     renderer = MapRenderer(game, radius=view.radius, text_scale=view.text_scale)
     return renderer.render(highlight=list(highlight), area=area, header=False)
+
+
+#: how far from its centre a hex's drawing reaches, in hex radii (as `MapRenderer.render` assumes)
+HEX_REACH = 1.25
+
+
+def redraw_hexes(img: Image.Image, game, view: MapView, coords: Iterable[str]) -> Optional[Image.Image]:
+    """The whole picture `img` at `view` (`render_view`) of a board on which only `coords` changed
+    since, brought up to date: the part around them drawn alone (`render_area`) and pasted in;
+    the pixels the whole picture of `game` has there. None when that part would reach into the
+    margins (the coordinates and the title are not drawn by a part): draw the whole map then."""
+    g = view.geometry(game)
+    centres = [g.centre(c) for c in coords if game.board.has_hex(c)]
+    if not centres:
+        return img.copy()
+    reach = HEX_REACH * g.R
+    area = (int(min(x for x, _ in centres) - reach), int(min(y for _, y in centres) - reach),
+            int(math.ceil(max(x for x, _ in centres) + reach)), int(math.ceil(max(y for _, y in centres) + reach)))
+    if area[0] < g.margin or area[1] < g.header + g.margin or area[2] > g.map_width - g.margin \
+            or area[3] > g.map_height - g.margin:
+        return None
+    out = img.copy()
+    out.paste(render_area(game, area, view), area[:2])
+    return out
+
+
+def redraw_header(img: Image.Image, game, view: MapView) -> Image.Image:
+    """The whole picture `img` at `view` with the title line of `game` (its round and phase)
+    drawn anew, the rest as it was."""
+    band = MapRenderer(game, radius=view.radius, text_scale=view.text_scale).header_band()
+    out = img.copy()
+    out.paste(band, (0, 0))
+    return out
 
 
 def render_around(game, coords: Iterable[str], view: MapView = NEAR,
