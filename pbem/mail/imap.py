@@ -1,6 +1,6 @@
 """The IMAP back end of Mailbox: claims by UID MOVE into Working, keys by UIDVALIDITY and UID.
 
-How a claim is won is in pbem.mail.imap_claim. Every claim does a full UID SEARCH ALL of the inbox (flags such as \\Seen are never relied on or
+How a claim is won is in pbem.mail.imap_claim. Every claim searches the whole inbox (flags such as \\Seen are never relied on or
 changed: bodies are fetched with BODY.PEEK[]). A dropped connection is reconnected once, after a
 short pause, and the reconnect rescans Working (see pbem.mail.mailbox for what that implies).
 """
@@ -166,9 +166,12 @@ class ImapMailbox:
         room = limit - len(self._resume)
         if room > 0:
             client.select_folder(self.inbox)
-            uids = sorted(client.search(["ALL"]))
-            if self.use_condstore:
-                uids = lock(client, uids, room, self._stale)
+            if self.use_condstore:      # the flags of the first free ones and of those held, not of all
+                free = client.search(["UNKEYWORD", imap_claim.CLAIM_FLAG])
+                held = client.search(["KEYWORD", imap_claim.CLAIM_FLAG])
+                uids = lock(client, sorted({*sorted(free)[:room], *held}), room, self._stale)
+            else:
+                uids = sorted(client.search(["ALL"]))
             if uids:
                 self._resume.extend(move(client, uids[:room], self.working,
                                          use_move=self.use_move))
