@@ -12,7 +12,7 @@ import pytest
 from pbem.mail.sender import SmtpSender
 from pbem.moderator.daemon import Moderator, Stats
 from pbem.moderator.failpoints import FailpointError
-from pbem.moderator.ledger import Ledger, Outgoing
+from pbem.moderator.ledger import STRIPES, Ledger, Outgoing, stripe_of
 from pbem.moderator.postmaster import Postmaster
 
 MOD = "moderator@pbem.test"
@@ -58,14 +58,29 @@ def test_two_processes_flushing_one_ledger_send_each_mail_once(mail, tmp_path):
     assert sum(counts) == 20
 
 
-def test_a_sender_waits_or_steps_aside_while_another_sends(tmp_path):
+def test_a_sender_steps_aside_from_a_stripe_another_sends_and_takes_the_others(tmp_path):
     a, b = Ledger(tmp_path / "l.db"), Ledger(tmp_path / "l.db")       # as two processes would
-    with a.sending() as mine:
+    with a.sending(3) as mine:
         assert mine
-        with b.sending(wait=False) as theirs:
+        with b.sending(3, wait=False) as theirs:
             assert not theirs
-    with b.sending(wait=False) as theirs:
+        with b.sending(4, wait=False) as theirs:
+            assert theirs
+    with b.sending(3, wait=False) as theirs:
         assert theirs
+
+
+def test_a_games_mail_is_one_stripe_and_goes_out_in_order(tmp_path):
+    """Every mail of a game is in its game's stripe, oldest first; other games spread over the
+    stripes (so several senders send at once)."""
+    ledger = Ledger(tmp_path / "l.db")
+    for n in range(3):
+        ledger.commit(f"k{n}", message_id="", sender="", game="club", folder="Processed", outcome="x",
+                      outgoing=queued(2, f"club{n}"))
+    stripe = stripe_of("club", "")
+    assert [o.message_id for o in ledger.due(stripe=stripe)] == [f"<club{n}.{i}@pbem.test>" for n in range(3)
+                                                                  for i in range(2)]
+    assert {stripe_of(f"game{i}", "") for i in range(40)} == set(range(STRIPES))
 
 
 def test_what_the_sending_thread_raises_reaches_the_pass(mail, tmp_path, monkeypatch):

@@ -29,7 +29,7 @@ from pbem.mail.letter import LetterError, parse_letter
 from pbem.mail.mailbox import Incoming, MailboxError
 from pbem.mail.sender import SendError
 from pbem.moderator import failpoints
-from pbem.moderator.ledger import Ledger
+from pbem.moderator.ledger import STRIPES, Ledger
 from pbem.moderator.decision import Decision
 from pbem.moderator.postmaster import Postmaster
 
@@ -129,14 +129,24 @@ class Moderator:
 
     def flush(self, st: Optional[Stats] = None, *, wait: bool = True) -> None:
         """Send every mail that is due; failures wait with backoff. One sender at a time sends
-        from the ledger (`Ledger.sending`); without `wait`, nothing is done while another does."""
-        with self.ledger.sending(wait=wait) as mine:
-            if mine:
-                self._send_due(st or Stats())
+        each stripe of the outbox (`Ledger.sending`: a game's mail in order, other games' by
+        other processes meanwhile); without `wait`, a stripe another sender has is left to it."""
+        st = st or Stats()
+        sent = 0
+        for stripe in range(STRIPES):
+            with self.ledger.sending(stripe, wait=wait) as mine:
+                if mine:
+                    done, unwell = self._send_due(stripe, st)
+                    sent += done
+                    if unwell:
+                        break                   # the server is unwell: try the rest later
+        if sent:
+            self.ledger.scrub()                 # the bodies just dropped leave the WAL too
 
-    def _send_due(self, st: Stats) -> None:
-        sent = False
-        for out in self.ledger.due():
+    def _send_due(self, stripe: int, st: Stats) -> tuple[int, bool]:
+        """Send one stripe's due mail: (how many were sent, whether the server failed for now)."""
+        sent = 0
+        for out in self.ledger.due(stripe=stripe):
             try:
                 self.sender.send(out.mail_from, out.rcpts, out.raw)
             except SendError as e:
@@ -145,14 +155,13 @@ class Moderator:
                 log.warning("sending %s failed (%s): %s", out.message_id,
                             "will retry" if e.transient else "given up", e)
                 if e.transient:
-                    break                   # the server is unwell: try the rest later
+                    return sent, True
                 continue
             failpoints.reached("after_send")
             self.ledger.mark_sent(out.message_id)
             st.sent += 1
-            sent = True
-        if sent:
-            self.ledger.scrub()                 # the bodies just dropped leave the WAL too
+            sent += 1
+        return sent, False
 
     # --- the daemon --------------------------------------------------------------------
     def serve(self, *, idle: float = 60.0, should_stop: Callable[[], bool] = lambda: False) -> None:
@@ -189,8 +198,8 @@ class Moderator:
 
 class Courier:
     """Sends the outbox from a thread of its own while the moderator judges the next mails (the
-    server's answer to each mail is waited for there, not by the judging); while another
-    process sends from the same ledger, it leaves the sending to that one until it is left.
+    server's answer to each mail is waited for there, not by the judging); a stripe of the
+    outbox another process is sending is left to that one until the courier is left.
     Used as a context: leaving it waits until everything due then has been tried once, and
     raises what the sending raised."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import functools
+import hashlib
 import json
 import os
 import sqlite3
@@ -32,7 +33,7 @@ CREATE INDEX IF NOT EXISTS messages_mid ON messages (message_id, sender);
 CREATE TABLE IF NOT EXISTS outbox (
     id TEXT PRIMARY KEY, mail_from TEXT NOT NULL, rcpts TEXT NOT NULL, raw BLOB NOT NULL,
     created REAL NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_try REAL NOT NULL,
-    sent REAL, error TEXT, dead INTEGER NOT NULL DEFAULT 0);
+    sent REAL, error TEXT, dead INTEGER NOT NULL DEFAULT 0, stripe INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox (sent, dead, next_try);
 CREATE TABLE IF NOT EXISTS attempts (
     key TEXT PRIMARY KEY, tries INTEGER NOT NULL, at REAL NOT NULL);
@@ -51,6 +52,13 @@ SIGNON_NOTICE_EVERY = 3600.0
 
 #: waits between send attempts (seconds); the last repeats until `max_attempts`
 BACKOFF = (1, 2, 5, 15, 60, 300, 900)
+#: the outbox's parts that senders take one each (a game's mail all in one, sent in order)
+STRIPES = 8
+
+
+def stripe_of(game: str, message_id: str) -> int:
+    """The part of the outbox a mail belongs to: its game's (its own when it has none)."""
+    return int(hashlib.sha256((game or message_id).encode("utf-8")).hexdigest()[:8], 16) % STRIPES
 
 
 @dataclass(frozen=True)
@@ -99,7 +107,7 @@ class Ledger:
             if os.stat(self.path).st_mode & 0o077:
                 os.chmod(self.path, 0o600)
         self._lock = threading.RLock()
-        self._sending = threading.Lock()        # one sender at a time in this process (and `sending`)
+        self._sending = [threading.Lock() for _ in range(STRIPES)]     # a sender per stripe (`sending`)
         self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA secure_delete=ON")       # a body dropped is overwritten, not left in free pages
         if not memory:
@@ -112,6 +120,8 @@ class Ledger:
         self.db.execute("UPDATE outbox SET raw=X'' WHERE (sent IS NOT NULL OR dead=1) AND length(raw)>0")
         if "digest" not in [r[1] for r in self.db.execute("PRAGMA table_info(messages)")]:
             self.db.execute("ALTER TABLE messages ADD COLUMN digest TEXT")      # a ledger from before digests
+        if "stripe" not in [r[1] for r in self.db.execute("PRAGMA table_info(outbox)")]:
+            self.db.execute("ALTER TABLE outbox ADD COLUMN stripe INTEGER NOT NULL DEFAULT 0")   # from before stripes
 
     @_serialised
     def close(self) -> None:
@@ -145,9 +155,9 @@ class Ledger:
                             (key, message_id, sender, game, folder, outcome, now, digest or None))
             self.db.execute("DELETE FROM attempts WHERE key=?", (key,))
             for m in outgoing:
-                self.db.execute("INSERT OR IGNORE INTO outbox (id, mail_from, rcpts, raw, created, next_try) "
-                                "VALUES (?,?,?,?,?,?)", (m.message_id, m.mail_from, json.dumps(list(m.rcpts)),
-                                                         m.raw, now, now))
+                self.db.execute("INSERT OR IGNORE INTO outbox (id, mail_from, rcpts, raw, created, next_try, stripe) "
+                                "VALUES (?,?,?,?,?,?,?)", (m.message_id, m.mail_from, json.dumps(list(m.rcpts)),
+                                                           m.raw, now, now, stripe_of(game, m.message_id)))
 
     # --- attempts: a mail that crashes the moderator is not retried forever --------------
     @_serialised
@@ -211,19 +221,19 @@ class Ledger:
 
     # --- outbox ----------------------------------------------------------------------
     @contextlib.contextmanager
-    def sending(self, *, wait: bool = True) -> Iterator[bool]:
-        """Hold the right to send this ledger's outbox: one sender at a time, among the threads
-        of this process and every process on the same ledger (a lock on `LEDGER.send-lock`,
-        which goes with its process however it dies), so no mail is sent twice by two senders
-        reading it as due at once. Yields False, holding nothing, when another sender has it and
-        `wait` is off."""
-        if not self._sending.acquire(blocking=wait):
+    def sending(self, stripe: int, *, wait: bool = True) -> Iterator[bool]:
+        """Hold the right to send one stripe of this ledger's outbox (`stripe_of`): one sender at a
+        time for it, among the threads of this process and every process on the same ledger (a
+        lock on `LEDGER.send-N`, which goes with its process however it dies), so no mail is sent
+        twice by two senders reading it as due at once, while other stripes are sent meanwhile.
+        Yields False, holding nothing, when another sender has it and `wait` is off."""
+        if not self._sending[stripe].acquire(blocking=wait):
             yield False
             return
         fd = -1
         try:
             if str(self.path) != ":memory:":
-                fd = os.open(f"{self.path}.send-lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+                fd = os.open(f"{self.path}.send-{stripe}", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
                 except BlockingIOError:
@@ -233,13 +243,15 @@ class Ledger:
         finally:
             if fd >= 0:
                 os.close(fd)
-            self._sending.release()
+            self._sending[stripe].release()
 
     @_serialised
-    def due(self, now: Optional[float] = None, limit: int = 100) -> list[Outgoing]:
+    def due(self, now: Optional[float] = None, limit: int = 100, *, stripe: Optional[int] = None) -> list[Outgoing]:
+        """Mails to send now, oldest first (of one stripe only, with `stripe`)."""
         now = time.time() if now is None else now
+        part = "" if stripe is None else f" AND stripe={int(stripe)}"
         rows = self.db.execute("SELECT id, mail_from, rcpts, raw FROM outbox WHERE sent IS NULL AND dead=0 "
-                               "AND next_try<=? ORDER BY created, id LIMIT ?", (now, limit)).fetchall()
+                               f"AND next_try<=?{part} ORDER BY created, id LIMIT ?", (now, limit)).fetchall()
         return [Outgoing(r[0], r[1], tuple(json.loads(r[2])), bytes(r[3])) for r in rows]
 
     @_serialised
