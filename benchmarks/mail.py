@@ -19,6 +19,7 @@ Needs dovecot (scripts/test.sh installs it) and aiosmtpd (the `test` extra).
 from __future__ import annotations
 
 import argparse
+import os
 import cProfile
 import io
 import pstats
@@ -160,7 +161,7 @@ def _worker(stack, games: Path, slot: int, images: bool, queue, go, profile: boo
     if prof:
         prof.disable()
         out = io.StringIO()
-        pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(30)
+        pstats.Stats(prof, stream=out).sort_stats(os.environ.get("PBEM_BENCH_SORT", "cumulative")).print_stats(30)
         queue.put(out.getvalue())
     queue.put((st.handled, cpu))
 

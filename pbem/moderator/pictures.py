@@ -47,6 +47,7 @@ class PictureCache:
         self._reports: dict[tuple, ReportPictures] = {}
         self._maps: dict[str, object] = {}
         self._last: dict[str, object] = {}          # game -> (what its last map shows, that map)
+        self._views: dict[tuple, object] = {}        # a board's hexes -> the map's scale for mail
         self._markets: dict[str, object] = {}
 
     def for_report(self, game, head: str, changed: Sequence[str], game_id: str = "") -> ReportPictures:
@@ -68,9 +69,9 @@ class PictureCache:
         """The whole map at a mail's width (`changed` outlined on it) and the part around
         `changed` drawn alone at a scale where it reads (None when `changed` is empty)."""
         from pbem.render.map import png_bytes
-        from pbem.render.map_views import outline_hexes, overview_view, render_around
+        from pbem.render.map_views import outline_hexes, render_around
 
-        view = overview_view(game)
+        view = self._view(game)
         _, img, plain = self._whole_map(game, game_id)
         whole = png_bytes(outline_hexes(img, game, changed, view.radius, view.text_scale)) if changed else plain
         near = render_around(game, changed) if changed else None
@@ -85,13 +86,12 @@ class PictureCache:
     def _whole_map(self, game, game_id: str) -> tuple:
         """(the whole map in RGB, quantised, its PNG), kept by what it shows."""
         from pbem.render.map import compact_image, map_shown, png_bytes
-        from pbem.render.map_views import overview_view
 
         shown = map_shown(game)
         key = shown.key()
         kept = self._maps.get(key)
         if kept is None:                  # quantised once; its PNG, the map with nothing outlined
-            rgb = self._drawing(game, overview_view(game), shown, game_id)
+            rgb = self._drawing(game, self._view(game), shown, game_id)
             img = compact_image(rgb)
             kept = (rgb, img, png_bytes(img))
             _remember(self._maps, key, kept, self.drawings)
@@ -99,6 +99,17 @@ class PictureCache:
             self._last.pop(game_id, None)
             _remember(self._last, game_id, (shown, kept[0]), self.drawings)
         return kept
+
+    def _view(self, game):
+        """The scale of the whole map at a mail's width (`overview_view`), found once per board."""
+        from pbem.render.map_views import overview_view
+
+        board = game.board
+        key = (getattr(board, "layout", ""), repr(board.axes), tuple(board.hex_coords()))
+        view = self._views.get(key)
+        if view is None:
+            view = self._views[key] = overview_view(game)
+        return view
 
     def _drawing(self, game, view, shown, game_id: str):
         """The whole map of `game` (RGB): the game's last one with what changed redrawn when
