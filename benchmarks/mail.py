@@ -12,14 +12,13 @@ Prints, each beside its target (issue #28):
   server pushes them and with every push of IDLE unheard: <= 2 s.
 
     python benchmarks/mail.py [--games 1000] [--throughput 40] [--processes 2] [--no-images]
-                              [--deliveries 60] [--profile]
+                              [--deliveries 60] [--profile [cumulative|tottime]]
 
 Needs dovecot (scripts/test.sh installs it) and aiosmtpd (the `test` extra).
 """
 from __future__ import annotations
 
 import argparse
-import os
 import cProfile
 import io
 import pstats
@@ -141,7 +140,7 @@ def latency(stack: MailStack, mod: Moderator, games: Path, gid: str, lines, n: i
 
 
 # ------------------------------------------------------------------------------ throughput
-def _worker(stack, games: Path, slot: int, images: bool, queue, go, profile: bool) -> None:
+def _worker(stack, games: Path, slot: int, images: bool, queue, go, profile: str) -> None:
     pm = Postmaster(MOD, games, render_images=images)
     box = ImapMailbox(stack.host, stack.imap_port, *stack.user(MOD), security="none",
                       working="Working" if slot == 1 else f"Working-{slot}")
@@ -161,12 +160,12 @@ def _worker(stack, games: Path, slot: int, images: bool, queue, go, profile: boo
     if prof:
         prof.disable()
         out = io.StringIO()
-        pstats.Stats(prof, stream=out).sort_stats(os.environ.get("PBEM_BENCH_SORT", "cumulative")).print_stats(30)
+        pstats.Stats(prof, stream=out).sort_stats(profile).print_stats(30)
         queue.put(out.getvalue())
     queue.put((st.handled, cpu))
 
 
-def run_workers(stack, games: Path, procs: int, images: bool, profile: bool = False) -> tuple[int, float, dict]:
+def run_workers(stack, games: Path, procs: int, images: bool, profile: str = "") -> tuple[int, float, dict]:
     """Run `procs` moderator processes on the mailbox at once until it is empty: (mails handled,
     seconds, CPU seconds spent by the moderators, this process's SMTP server and Dovecot)."""
     import multiprocessing as mp
@@ -214,7 +213,7 @@ def dovecot_cpu(stack) -> float:
 
 
 def throughput(stack, games: Path, mails: list[bytes], procs: int, images: bool, label: str,
-               profile: bool = False) -> float:
+               profile: str = "") -> float:
     processed = stack.count(MOD, "Processed")
     for raw in mails:
         stack.send(raw, "x@pbem.test", MOD)
@@ -286,7 +285,8 @@ def main() -> int:
     ap.add_argument("--no-images", action="store_true")
     ap.add_argument("--processes", type=int, default=2, help="moderator processes for the second throughput run")
     ap.add_argument("--deliveries", type=int, default=60, help="deliveries timed for each notice figure")
-    ap.add_argument("--profile", action="store_true", help="print where one process's time goes (cProfile)")
+    ap.add_argument("--profile", nargs="?", const="cumulative", default="", metavar="SORT",
+                    help="print where one process's time goes (cProfile, sorted by SORT: cumulative, tottime)")
     a = ap.parse_args()
     images = not a.no_images
     lines, seed = record_moves()
@@ -340,7 +340,7 @@ def main() -> int:
             first = 1 if procs == 1 else k + 1
             mails = [next_mail(games, f"club{i:04d}", lines, n) for i in range(first, first + k)]
             rates[procs] = throughput(stack, games, mails, procs, images, f"{k} of {a.games} games",
-                                      profile=a.profile and procs == 1)
+                                      profile=a.profile if procs == 1 else "")
         if a.processes > 1:
             faster = rates[a.processes] > rates[1]
             print(f"{a.processes} processes / 1 process: {rates[a.processes] / rates[1]:.2f}x "
