@@ -115,6 +115,28 @@ def test_two_claimers_never_get_the_same_message(mail, round_):
     assert len(mail.messages(MOD, "Working")) == 20     # no copy was made twice
 
 
+def test_a_claim_that_lost_every_message_it_tried_takes_the_next(mail, monkeypatch):
+    """Two claimers see the same first messages; the one that loses them all claims the next
+    ones in the same call, instead of coming back empty (a pass would end with mail waiting)."""
+    for i in range(4):
+        mail.send(letter(f"next-{i}"), ANN, MOD)
+    a, b = open_box(mail), open_box(mail)
+    real, first, won = imap.lock, [], []
+
+    def beaten(client, uids, room, stale):
+        if not first:                                 # the other claimer takes them just before
+            first.append(uids)
+            won.extend(a.claim_next(limit=2))
+        return real(client, uids, room, stale)
+
+    monkeypatch.setattr(imap, "lock", beaten)
+    got = b.claim_next(limit=2)
+    assert [subject_of(m.raw) for m in won] == ["next-0", "next-1"]
+    assert [subject_of(m.raw) for m in got] == ["next-2", "next-3"]
+    a.close()
+    b.close()
+
+
 def test_messages_left_in_working_are_returned_by_a_new_mailbox(mail):
     for i in range(3):
         mail.send(letter(f"resume-{i}"), ANN, MOD)

@@ -28,6 +28,7 @@ IDLE_SLICE = 600.0      # re-issue IDLE at least this often (servers drop IDLE a
 #: round trip), well inside the 2 s a new delivery may wait to be noticed
 RECHECK = 1.0
 CHECK_EVERY = 1.0       # how often a wait looks at interrupt()
+CLAIM_ROUNDS = 8        # a claim that lost every message it tried tries the next ones, this often
 POLL_EVERY = 2.0        # NOOP interval when the server has no IDLE
 _DROPPED = (OSError, imaplib.IMAP4.abort)   # OSError covers timeouts, resets and TLS errors
 
@@ -167,9 +168,15 @@ class ImapMailbox:
         if room > 0:
             client.select_folder(self.inbox)
             if self.use_condstore:      # the flags of the first free ones and of those held, not of all
-                free = client.search(["UNKEYWORD", imap_claim.CLAIM_FLAG])
-                held = client.search(["KEYWORD", imap_claim.CLAIM_FLAG])
-                uids = lock(client, sorted({*sorted(free)[:room], *held}), room, self._stale)
+                uids = []
+                for _ in range(CLAIM_ROUNDS):   # another claimer won all of them: the next ones
+                    free = sorted(client.search(["UNKEYWORD", imap_claim.CLAIM_FLAG]))
+                    if not free:
+                        break
+                    held = client.search(["KEYWORD", imap_claim.CLAIM_FLAG])
+                    uids = lock(client, sorted({*free[:room], *held}), room, self._stale)
+                    if uids:
+                        break
             else:
                 uids = sorted(client.search(["ALL"]))
             if uids:
