@@ -171,11 +171,11 @@ class ImapMailbox:
                 uids = []
                 for _ in range(CLAIM_ROUNDS):   # another claimer won all of them: the next ones
                     free = sorted(client.search(["UNKEYWORD", imap_claim.CLAIM_FLAG]))
-                    if not free:
+                    held = client.search(["KEYWORD", imap_claim.CLAIM_FLAG])    # watched for going stale
+                    if not free and not held:
                         break
-                    held = client.search(["KEYWORD", imap_claim.CLAIM_FLAG])
                     uids = lock(client, sorted({*free[:room], *held}), room, self._stale)
-                    if uids:
+                    if uids or not free:
                         break
             else:
                 uids = sorted(client.search(["ALL"]))
