@@ -104,3 +104,25 @@ def test_what_the_sending_thread_raises_reaches_the_pass(mail, tmp_path, monkeyp
     assert mod.run_once().sent == 1 and mod.ledger.pending() == 0
     replies = [m for m in map(message_from_bytes, mail.messages(ANN)) if m["In-Reply-To"] == "<status@client.example>"]
     assert len(replies) == 2 and replies[0]["Message-ID"] == replies[1]["Message-ID"]
+
+
+def test_a_sent_welcomes_secret_is_nowhere_in_the_ledgers_files_after_the_pass(mail, tmp_path):
+    """The welcomes of a game created by mail hold the players' secrets; once the pass has sent
+    them, neither the ledger nor its WAL holds a secret (bodies dropped, the WAL emptied)."""
+    from mailkit import GM, GM_SECRET, PLAYERS, create_body, mail as letter, secret_in
+    from pbem.mail.imap import ImapMailbox
+    from pbem.moderator.postmaster import Master
+    from pbem.moderator.signon import hash_secret
+
+    pm = Postmaster(MOD, tmp_path / "games", masters=[Master(GM, hash_secret(GM_SECRET))], render_images=False)
+    box = ImapMailbox(mail.host, mail.imap_port, *mail.user(MOD), security="none")
+    ledger = tmp_path / "state" / "l.db"
+    mod = Moderator(pm, box, SmtpSender(mail.host, mail.smtp_port, security="none"), Ledger(ledger))
+    mail.send(letter(GM, create_body(), subject="new game"), GM, MOD)
+    assert mod.run_once().sent >= 4 and mod.ledger.pending() == 0
+    secrets = [secret_in(mail.messages(address)[-1], name) for name, address in PLAYERS]
+    files = [p for p in ledger.parent.iterdir() if p.name.startswith(ledger.name)]
+    assert ledger in files and all(len(secret) >= 15 for secret in secrets)
+    for path in files:
+        data = path.read_bytes()
+        assert not any(secret.encode() in data for secret in secrets), path

@@ -37,6 +37,8 @@ log = logging.getLogger("pbem.moderator")
 _BODY_START = re.compile(rb"\r?\n\r?\n")
 #: mails claimed at a time: small, so that several moderator processes share a mailbox's work
 BATCH = 2
+#: seconds at most between emptying the ledger's WAL of sent mail while a pass sends
+SCRUB_EVERY = 1.0
 
 
 @dataclass
@@ -62,6 +64,7 @@ class Moderator:
         self.max_tries = max_tries
         postmaster.ledger = ledger              # sign-on failures are counted where the outcomes are
         self.stopping = False
+        self._unscrubbed, self._scrubbed = False, 0.0    # sent bodies still in the ledger's WAL; when emptied
 
     # --- one pass --------------------------------------------------------------------
     def run_once(self) -> Stats:
@@ -132,16 +135,18 @@ class Moderator:
         each stripe of the outbox (`Ledger.sending`: a game's mail in order, other games' by
         other processes meanwhile); without `wait`, a stripe another sender has is left to it."""
         st = st or Stats()
-        sent = 0
         for stripe in range(STRIPES):
             with self.ledger.sending(stripe, wait=wait) as mine:
                 if mine:
                     done, unwell = self._send_due(stripe, st)
-                    sent += done
+                    self._unscrubbed = self._unscrubbed or done > 0
                     if unwell:
                         break                   # the server is unwell: try the rest later
-        if sent:
-            self.ledger.scrub()                 # the bodies just dropped leave the WAL too
+        # the bodies just dropped leave the WAL too: at the end of a pass's sending, and while it
+        # sends at most SCRUB_EVERY apart (emptying the WAL holds every writer of the ledger)
+        if self._unscrubbed and (wait or time.monotonic() - self._scrubbed >= SCRUB_EVERY):
+            self.ledger.scrub()
+            self._unscrubbed, self._scrubbed = False, time.monotonic()
 
     def _send_due(self, stripe: int, st: Stats) -> tuple[int, bool]:
         """Send one stripe's due mail: (how many were sent, whether the server failed for now)."""
