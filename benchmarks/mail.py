@@ -11,14 +11,18 @@ Prints, each beside its target (issue #28):
 - the worst time from a delivery to its claim over many deliveries at random moments, as the
   server pushes them and with every push of IDLE unheard: <= 2 s.
 
-    python benchmarks/mail.py [--games 1000] [--throughput 40] [--processes 2] [--no-images]
+    python benchmarks/mail.py [--games 1000] [--throughput 100] [--processes 2] [--no-images]
                               [--deliveries 60] [--profile [cumulative|tottime]]
+
+The machine's load (other work running beside) is printed at the start and the end: the
+throughput follows it.
 
 Needs dovecot (scripts/test.sh installs it) and aiosmtpd (the `test` extra).
 """
 from __future__ import annotations
 
 import argparse
+import os
 import cProfile
 import io
 import pstats
@@ -198,8 +202,6 @@ def run_workers(stack, games: Path, procs: int, images: bool, profile: str = "")
 
 def dovecot_cpu(stack) -> float:
     """CPU seconds used so far by Dovecot's processes (its master's process group)."""
-    import os
-
     total, tick = 0, os.sysconf("SC_CLK_TCK")
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -281,7 +283,7 @@ def notice_latencies(stack, n: int, deaf: bool, gap: float = 0.6) -> list[float]
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--throughput", type=int, default=40, help="move mails in each throughput run")
+    ap.add_argument("--throughput", type=int, default=100, help="move mails in each throughput run")
     ap.add_argument("--no-images", action="store_true")
     ap.add_argument("--processes", type=int, default=2, help="moderator processes for the second throughput run")
     ap.add_argument("--deliveries", type=int, default=60, help="deliveries timed for each notice figure")
@@ -293,6 +295,7 @@ def main() -> int:
     h = hash_secret(SECRET)
     root = Path(tempfile.mkdtemp(prefix="pbem-bench-"))
     stack = MailStack(Path(tempfile.mkdtemp(prefix="pbem-mailstack-")))
+    print(f"load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5, 15 min; 2 cores)")
     print(f"mail servers up in {stack.start():.2f} s")
     try:
         def moderator(games: Path) -> Moderator:
@@ -364,6 +367,7 @@ def main() -> int:
     finally:
         stack.stop()
         shutil.rmtree(root, ignore_errors=True)
+    print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     return 0
 
 
