@@ -18,12 +18,9 @@ in `map_views.py`.
 """
 from __future__ import annotations
 
-import hashlib
 import io
 import itertools
-import json
 import math
-from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
 from PIL import Image, ImageDraw
@@ -31,6 +28,7 @@ from PIL import Image, ImageDraw
 from pbem.engine import hexgrid
 from pbem.engine.tiles import COLOR_ORDER, node_revenue
 from pbem.render import style as S
+from pbem.render.map_shown import MapShown, map_key, map_shown, round_label  # re-exported
 from pbem.render.placement import _ITEM_ORDER, _UNDER_TRACK, _place
 from pbem.render.route_overlay import RouteOverlay, ShownRun
 from pbem.render.geometry import (  # re-exported: the geometry helpers tests use
@@ -78,49 +76,6 @@ def map_png(game, *, compact: bool = False, **kw) -> bytes:
     return png_bytes(render_map(game, **kw), compact=compact)
 
 
-@dataclass(frozen=True)
-class MapShown:
-    """Everything the map picture shows (routes aside), hex by hex where it belongs to a hex:
-    the board's tiles, tokens and reservations (`hexes`, a hex drawn as printed and empty left
-    out), the hexes a private blocks, the round and phase of its title (empty without a header),
-    the tile colours, the highlight and the title's name."""
-
-    hexes: dict
-    blocked: dict
-    title: tuple
-    colors: tuple
-    highlight: tuple
-    name: str
-
-    def key(self) -> str:
-        """A digest: equal keys give equal pictures."""
-        data = [self.hexes, list(self.title), list(self.colors), sorted(self.blocked.items()),
-                list(self.highlight), self.name]
-        return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
-
-
-def map_shown(game, highlight: Iterable[str] = (), *, header: bool = True) -> MapShown:
-    """What the map picture of `game` shows (`MapShown`)."""
-    board = game.board
-    blocked = {}
-    if hasattr(game, "blocked_hex"):
-        for c in board.hex_coords():
-            b = game.blocked_hex(c)
-            if b is not None:
-                blocked[c] = b.sym
-    title = (round_label(game), game.phase.name) if header else ()
-    return MapShown(board.snapshot(), blocked, title, tuple(game.tile_colors), tuple(sorted(highlight)),
-                    game.data.get("title", ""))
-
-
-def map_key(game, highlight: Iterable[str] = (), *, header: bool = True) -> str:
-    """A digest of everything the map picture shows (`map_shown`: the board's tiles, tokens and
-    reservations, the round and phase in its title (`header`: drawn with one), the tile colours,
-    blocked hexes and the highlight). Equal keys give equal pictures, so a picture can be reused
-    while the board rests."""
-    return map_shown(game, highlight, header=header).key()
-
-
 def png_bytes(img: Image.Image, *, compact: bool = False) -> bytes:
     """PNG bytes; `compact` quantises to a 128-colour palette first (`compact_image`): about a
     third of the size and faster to encode, with no visible change on these flat-coloured
@@ -136,20 +91,6 @@ def compact_image(img: Image.Image) -> Image.Image:
     """`img` in a palette of 128 colours (a picture kept for mail is quantised once; what is
     drawn on it later, an outline, adds its colour to the palette)."""
     return img.convert("RGB").quantize(colors=128, method=Image.Quantize.FASTOCTREE)
-
-
-def round_label(game) -> str:
-    """'Stock round 3', 'Operating round 2.1 (of 2)', 'Private auction', 'Game over (...)'."""
-    if game.finished:
-        return f"Game over ({(game.end_reason or 'ended').replace('_', ' ')})"
-    name = getattr(game.round, "name", "")
-    if name == "stock":
-        return f"Stock round {game.turn}"
-    if name == "operating":
-        return f"Operating round {game.turn}.{game.round.num} (of {game.or_count})"
-    if name == "auction":
-        return "Private auction"
-    return name.capitalize() or "?"
 
 
 # --------------------------------------------------------------------------- renderer
