@@ -6,7 +6,8 @@ Prints, each beside its target (issue #28):
   from 1 to 1,000 games;
 - throughput (claim, parse, apply, draw, compose, send, file) with 1 and with 2 moderator
   processes on the mailbox: K move mails to K of the 1,000 games (all in one state, so their
-  pictures are shared), to K games in K different states (every picture drawn whole), and K
+  pictures are shared), to K games in K different states (every picture drawn whole by a
+  process just started; brought up to date by one that drew each game's last report), and K
   move mails in a row to one game (one process: a game's mails are handled one at a time, in
   order): >= 10 messages/s each, and two processes faster than one;
 - the worst time from a delivery to its claim over many deliveries at random moments, as the
@@ -145,7 +146,7 @@ def latency(stack: MailStack, mod: Moderator, games: Path, gid: str, lines, n: i
 
 
 # ------------------------------------------------------------------------------ throughput
-def _worker(stack, games: Path, slot: int, images: bool, queue, go, profile: str) -> None:
+def _worker(stack, games: Path, slot: int, images: bool, queue, go, profile: str, drawn: bool) -> None:
     pm = Postmaster(MOD, games, render_images=images)
     box = ImapMailbox(stack.host, stack.imap_port, *stack.user(MOD), security="none",
                       working="Working" if slot == 1 else f"Working-{slot}")
@@ -153,7 +154,9 @@ def _worker(stack, games: Path, slot: int, images: bool, queue, go, profile: str
                     Ledger(games.parent / f"{games.name}.ledger"))
     warm_reader("1882")                         # a running daemon has its reader loaded
     for g in pm.games():                        # and its games' states cached
-        pm.table(g)
+        t = pm.table(g)
+        if drawn and images:                    # and, with `drawn`, the pictures of their last reports
+            pm.pictures.for_report(t.game, "", (), g)
     queue.put("ready")
     go.wait()                                   # start together
     prof = cProfile.Profile() if profile else None
@@ -170,7 +173,8 @@ def _worker(stack, games: Path, slot: int, images: bool, queue, go, profile: str
     queue.put((st.handled, cpu))
 
 
-def run_workers(stack, games: Path, procs: int, images: bool, profile: str = "") -> tuple[int, float, dict]:
+def run_workers(stack, games: Path, procs: int, images: bool, profile: str = "",
+                drawn: bool = False) -> tuple[int, float, dict]:
     """Run `procs` moderator processes on the mailbox at once until it is empty: (mails handled,
     seconds, CPU seconds spent by the moderators, this process's SMTP server and Dovecot)."""
     import multiprocessing as mp
@@ -178,7 +182,7 @@ def run_workers(stack, games: Path, procs: int, images: bool, profile: str = "")
     ctx = mp.get_context("fork")
     queues = [ctx.Queue() for _ in range(procs)]
     go = ctx.Event()
-    ps = [ctx.Process(target=_worker, args=(stack, games, i + 1, images, q, go, profile))
+    ps = [ctx.Process(target=_worker, args=(stack, games, i + 1, images, q, go, profile, drawn))
           for i, q in enumerate(queues)]
     for p in ps:
         p.start()
@@ -216,11 +220,11 @@ def dovecot_cpu(stack) -> float:
 
 
 def throughput(stack, games: Path, mails: list[bytes], procs: int, images: bool, label: str,
-               profile: str = "") -> float:
+               profile: str = "", drawn: bool = False) -> float:
     processed = stack.count(MOD, "Processed")
     for raw in mails:
         stack.send(raw, "x@pbem.test", MOD)
-    handled, dt, cpu = run_workers(stack, games, procs, images, profile)
+    handled, dt, cpu = run_workers(stack, games, procs, images, profile, drawn)
     accepted = stack.count(MOD, "Processed") - processed
     assert handled == len(mails) and accepted == len(mails), (handled, accepted, len(mails))
     rate = handled / dt
@@ -350,17 +354,21 @@ def main() -> int:
             print(f"{a.processes} processes / 1 process: {rates[a.processes] / rates[1]:.2f}x "
                   f"(target > 1: {'met' if faster else 'NOT met'})")
 
-        # K games in K different states (moves 10, 14, 18, ...): no picture is shared between them,
-        # and a moderator just started (or with more games in play than it keeps pictures of)
-        # draws every map and market whole; the second run makes each game's next move
+        # K games in K different states (moves 10, 14, 18, ...): no picture is shared between them.
+        # A moderator just started draws every map and market whole; a running one has drawn each
+        # game's last report and brings its pictures up to date (with 2 processes a game's last
+        # report may have been drawn by the other one: that run starts with nothing drawn).
+        # Each run makes each game's next move.
         apart = root / "apart"
         apart.mkdir()
         states = [playable(lines, 10 + 4 * i) for i in range(k)]
         for i, m in enumerate(states):
             make_game(apart, f"club{i:04d}", lines, seed, m, h)
-        for step, procs in enumerate(sorted({1, a.processes})):
+        runs = [(1, False), (a.processes, False), (1, True)] if a.processes > 1 else [(1, False), (1, True)]
+        for step, (procs, drawn) in enumerate(runs):
             mails = [next_mail(apart, f"club{i:04d}", lines, m + step) for i, m in enumerate(states)]
-            throughput(stack, apart, mails, procs, images, f"{k} games in {k} different states")
+            how = "each game's last report drawn before (a running moderator)" if drawn else "nothing drawn before"
+            throughput(stack, apart, mails, procs, images, f"{k} games in {k} different states, {how}", drawn=drawn)
 
         # one game, K move mails in a row (bound by date: written before the reports they follow)
         solo = root / "one"

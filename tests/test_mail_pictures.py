@@ -169,6 +169,36 @@ def test_a_games_map_brought_up_to_date_is_the_map_drawn_whole(title):
     assert cache.stats.maps_redrawn > 5 * cache.stats.maps_drawn, cache.stats          # most maps redrawn in part
 
 
+def test_each_games_last_pictures_are_kept_for_its_next_report_among_many_games():
+    """Twenty games in twenty states, reported on in turn, then each after its next move: the
+    second round draws no map whole (each is its game's last map brought up to date, most of
+    them unpacked, as only the last 4 games are kept as pictures here), and the map so drawn
+    is the whole drawing's pixels but for antialiased ones."""
+    import pbem
+    from pbem.moderator.pictures import PictureCache
+    from pbem.render.map_views import overview_view, render_view
+
+    record = pbem.read_record(GAMES["1882"])
+    actions = list(record.moves)
+    games = []
+    for i in range(20):
+        game = record.copy()
+        game.back_to(100 + 15 * i)
+        games.append(game)
+    cache = PictureCache(drawings=4)
+    for i, game in enumerate(games):
+        cache.for_report(game.state, f"a{i}", [], f"g{i}")
+    drawn = cache.stats.maps_drawn
+    for i, game in enumerate(games):
+        game.push(actions[100 + 15 * i])
+        cache.for_report(game.state, f"b{i}", [], f"g{i}")
+    assert cache.stats.maps_drawn == drawn and cache.memory.unpacked >= 16
+    for game in games[:2]:
+        whole = render_view(game.state, overview_view(game.state))
+        off = ImageChops.difference(cache.drawing(game.state), whole).convert("L").point(lambda v: 255 if v > 40 else 0)
+        assert off.histogram()[255] < 0.001 * whole.width * whole.height
+
+
 def test_pbem_render_mail_writes_the_pictures_a_report_mail_carries(tmp_path):
     """`pbem render --mail` writes what a report mail shows: the map and market 800 px wide and
     changed.png around the last move's hexes, which report.html shows first."""

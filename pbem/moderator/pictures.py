@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
+from pbem.moderator.game_pictures import Drawn, PictureMemory
+
 __all__ = ["PictureCache", "PictureStats", "ReportPictures"]
 
 
@@ -39,14 +41,17 @@ class PictureCache:
     where its markers stand (`market_key`), each quantised to a palette once (so a report only
     outlines hexes or writes the market's header line on it, and encodes). It keeps the last
     `size` reports' PNGs (about 100 KB each) and the last `drawings` maps (about 2 MB each, in
-    colour and quantised) and markets (about 1 MB)."""
+    colour and quantised) and markets (about 1 MB), and each game's last map and market
+    (`memory`: the last `drawings` games' as pictures, older ones packed, about 160 KB a game,
+    within `budget` bytes), so a game's next report brings them up to date whatever was drawn
+    for other games meanwhile."""
 
-    def __init__(self, size: int = 64, drawings: int = 16):
+    def __init__(self, size: int = 64, drawings: int = 16, budget: int = 256 << 20):
         self.size, self.drawings = size, drawings
         self.stats = PictureStats()
+        self.memory = PictureMemory(drawings, budget)   # each game's last pictures, for its next report
         self._reports: dict[tuple, ReportPictures] = {}
         self._maps: dict[str, object] = {}
-        self._last: dict[str, object] = {}          # game -> (what its last map shows, that map)
         self._views: dict[tuple, object] = {}        # a board's hexes -> the map's scale for mail
         self._markets: dict[str, object] = {}
 
@@ -60,7 +65,7 @@ class PictureCache:
             self.stats.hits += 1
             return found
         whole, near = self.map_pngs(game, list(key[1]), game_id)
-        pictures = ReportPictures(near, whole, self.market_png(game))
+        pictures = ReportPictures(near, whole, self.market_png(game, game_id))
         if head:
             _remember(self._reports, key, pictures, self.size)
         return pictures
@@ -90,14 +95,16 @@ class PictureCache:
         shown = map_shown(game)
         key = shown.key()
         kept = self._maps.get(key)
+        last = self.memory.recall(game_id) if game_id else None
         if kept is None:                  # quantised once; its PNG, the map with nothing outlined
-            rgb = self._drawing(game, self._view(game), shown, game_id)
+            rgb = self._drawing(game, self._view(game), shown, last)
             img = compact_image(rgb)
             kept = (rgb, img, png_bytes(img))
             _remember(self._maps, key, kept, self.drawings)
         if game_id:
-            self._last.pop(game_id, None)
-            _remember(self._last, game_id, (shown, kept[0]), self.drawings)
+            last = last or Drawn()
+            last.shown, last.map = shown, kept[0]
+            self.memory.keep(game_id, last)
         return kept
 
     def _view(self, game):
@@ -111,14 +118,13 @@ class PictureCache:
             view = self._views[key] = overview_view(game)
         return view
 
-    def _drawing(self, game, view, shown, game_id: str):
+    def _drawing(self, game, view, shown, last: Optional[Drawn]):
         """The whole map of `game` (RGB): the game's last one with what changed redrawn when
         only hexes and the title line changed and none near the margins, else drawn whole."""
         from pbem.render.map_views import redraw_header, redraw_hexes, render_view
 
-        last = self._last.get(game_id) if game_id else None
-        if last is not None:
-            before, rgb = last
+        if last is not None and last.map is not None:
+            before, rgb = last.shown, last.map
             if (before.colors, before.highlight, before.name) == (shown.colors, shown.highlight, shown.name):
                 hexes = sorted({c for c in before.hexes.keys() | shown.hexes.keys()
                                 if before.hexes.get(c) != shown.hexes.get(c)}
@@ -133,19 +139,28 @@ class PictureCache:
         self.stats.maps_drawn += 1
         return render_view(game, view)
 
-    def market_png(self, game) -> bytes:
+    def market_png(self, game, game_id: str = "") -> bytes:
         """The market picture: its cells and markers drawn again only when a marker moved (most
-        moves move none), the line naming the round, phase and bank drawn anew (`with_header`)."""
+        moves move none; the game `game_id`'s last market is kept for it), the line naming the
+        round, phase and bank drawn anew (`with_header`)."""
         from pbem.render.map import compact_image, png_bytes
         from pbem.render.market import market_key, render_market, with_header
         from pbem.render.map_views import MAIL_WIDTH
 
         key = market_key(game)
         body = self._markets.get(key)
+        last = self.memory.recall(game_id) if game_id else None
+        if body is None and last is not None and last.market_key == key:
+            body = last.market
         if body is None:                  # quantised once; the line is mapped to its palette
             body = compact_image(render_market(game, header=False, width=MAIL_WIDTH))
             self.stats.markets_drawn += 1
+        if key not in self._markets:
             _remember(self._markets, key, body, self.drawings)
+        if game_id:
+            last = last or Drawn()
+            last.market_key, last.market = key, body
+            self.memory.keep(game_id, last)
         return png_bytes(with_header(body, game))
 
 
