@@ -14,7 +14,7 @@ Prints, each beside its target (issue #28):
   server pushes them and with every push of IDLE unheard: <= 2 s.
 
     python benchmarks/mail.py [--games 1000] [--throughput 100] [--processes 2] [--no-images]
-                              [--deliveries 60] [--profile [cumulative|tottime]]
+                              [--deliveries 60] [--mta test|postfix] [--profile [cumulative|tottime]]
 
 The machine's load (other work running beside) is printed at the start and the end: the
 throughput follows it.
@@ -43,7 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from mailstack import MailStack  # noqa: E402
+from mailstack import MailStack, Postfix  # noqa: E402
 
 import pbem  # noqa: E402
 from pbem.gamefile import GameFile, GameHeader, Player  # noqa: E402
@@ -150,7 +150,7 @@ def _worker(stack, games: Path, slot: int, images: bool, queue, go, profile: str
     pm = Postmaster(MOD, games, render_images=images)
     box = ImapMailbox(stack.host, stack.imap_port, *stack.user(MOD), security="none",
                       working="Working" if slot == 1 else f"Working-{slot}")
-    mod = Moderator(pm, box, SmtpSender(stack.host, stack.smtp_port, security="none"),
+    mod = Moderator(pm, box, SmtpSender(stack.host, stack.outgoing_port, security="none"),
                     Ledger(games.parent / f"{games.name}.ledger"))
     warm_reader("1882")                         # a running daemon has its reader loaded
     for g in pm.games():                        # and its games' states cached
@@ -176,7 +176,7 @@ def _worker(stack, games: Path, slot: int, images: bool, queue, go, profile: str
 def run_workers(stack, games: Path, procs: int, images: bool, profile: str = "",
                 drawn: bool = False) -> tuple[int, float, dict]:
     """Run `procs` moderator processes on the mailbox at once until it is empty: (mails handled,
-    seconds, CPU seconds spent by the moderators, this process's SMTP server and Dovecot)."""
+    seconds, CPU seconds spent by the moderators, the SMTP server they send to and Dovecot)."""
     import multiprocessing as mp
 
     ctx = mp.get_context("fork")
@@ -188,7 +188,7 @@ def run_workers(stack, games: Path, procs: int, images: bool, profile: str = "",
         p.start()
     for q in queues:
         assert q.get(timeout=600) == "ready"
-    t0, smtp, dovecot = time.perf_counter(), time.process_time(), dovecot_cpu(stack)
+    t0, smtp, dovecot = time.perf_counter(), smtp_cpu(stack), dovecot_cpu(stack)
     go.set()
     handled, moderators = 0, 0.0
     for q in queues:
@@ -199,7 +199,7 @@ def run_workers(stack, games: Path, procs: int, images: bool, profile: str = "",
         handled += got[0]
         moderators += got[1]
     dt = time.perf_counter() - t0
-    cpu = {"moderator": moderators, "SMTP server": time.process_time() - smtp, "Dovecot": dovecot_cpu(stack) - dovecot}
+    cpu = {"moderator": moderators, stack.outgoing_name: smtp_cpu(stack) - smtp, "Dovecot": dovecot_cpu(stack) - dovecot}
     for p in ps:
         p.join()
     return handled, dt, cpu
@@ -207,16 +207,28 @@ def run_workers(stack, games: Path, procs: int, images: bool, profile: str = "",
 
 def dovecot_cpu(stack) -> float:
     """CPU seconds used so far by Dovecot's processes (its master's process group)."""
-    total, tick = 0, os.sysconf("SC_CLK_TCK")
+    return cpu_of(pid for pid, fields in _processes() if int(fields[2]) == stack.proc.pid)
+
+
+def smtp_cpu(stack) -> float:
+    """CPU seconds used so far by the SMTP server the moderators send to: Postfix's processes, or
+    this process (the test stack's server runs in it)."""
+    return cpu_of(stack.postfix.pids()) if stack.postfix is not None else time.process_time()
+
+
+def cpu_of(pids) -> float:
+    wanted, tick = set(pids), os.sysconf("SC_CLK_TCK")
+    return sum(int(fields[11]) + int(fields[12]) for pid, fields in _processes() if pid in wanted) / tick
+
+
+def _processes():
+    """(pid, the fields of /proc/PID/stat after its name) of every process."""
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+                yield int(entry.name), (entry / "stat").read_text().rpartition(")")[2].split()
             except OSError:
                 continue
-            if int(fields[2]) == stack.proc.pid:
-                total += int(fields[11]) + int(fields[12])      # utime, stime
-    return total / tick
 
 
 def throughput(stack, games: Path, mails: list[bytes], procs: int, images: bool, label: str,
@@ -292,6 +304,9 @@ def main() -> int:
     ap.add_argument("--no-images", action="store_true")
     ap.add_argument("--processes", type=int, default=2, help="moderator processes for the second throughput run")
     ap.add_argument("--deliveries", type=int, default=60, help="deliveries timed for each notice figure")
+    ap.add_argument("--mta", choices=("test", "postfix"), default="test",
+                    help="the SMTP server the moderators send to: the test stack's (aiosmtpd, delivering "
+                         "over LMTP as it receives) or a private Postfix (queues, then delivers)")
     ap.add_argument("--profile", nargs="?", const="cumulative", default="", metavar="SORT",
                     help="print where one process's time goes (cProfile, sorted by SORT: cumulative, tottime)")
     a = ap.parse_args()
@@ -302,11 +317,15 @@ def main() -> int:
     stack = MailStack(Path(tempfile.mkdtemp(prefix="pbem-mailstack-")))
     print(f"load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5, 15 min; 2 cores)")
     print(f"mail servers up in {stack.start():.2f} s")
+    stack.postfix = Postfix(Path(tempfile.mkdtemp(prefix="pbem-postfix-")), stack.lmtp_port) if a.mta == "postfix" else None
+    stack.outgoing_port = stack.postfix.start() if stack.postfix else stack.smtp_port   # where moderators send
+    stack.outgoing_name = "Postfix" if stack.postfix else "SMTP server"
+    print(f"the moderators send to {'a private Postfix' if stack.postfix else 'the test SMTP server (aiosmtpd)'}")
     try:
         def moderator(games: Path) -> Moderator:
             pm = Postmaster(MOD, games, render_images=images)
             box = ImapMailbox(stack.host, stack.imap_port, *stack.user(MOD), security="none")
-            return Moderator(pm, box, SmtpSender(stack.host, stack.smtp_port, security="none"),
+            return Moderator(pm, box, SmtpSender(stack.host, stack.outgoing_port, security="none"),
                              Ledger(games.parent / f"{games.name}.ledger"))
 
         # latency at move 10 and move 600, one game
@@ -386,6 +405,8 @@ def main() -> int:
             print(f"delivery to claim, {len(got)} deliveries, {how}: median {statistics.median(got):.2f} s, "
                   f"worst {worst:.2f} s (target <= {TARGET_NOTICE:g} s: {'met' if worst <= TARGET_NOTICE else 'NOT met'})")
     finally:
+        if stack.postfix is not None:
+            stack.postfix.stop()
         stack.stop()
         shutil.rmtree(root, ignore_errors=True)
     print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
