@@ -43,11 +43,10 @@ class _Packed:
         return len(self.map_data) + len(self.market_data) + 1024
 
     @staticmethod
-    def of(drawn: Drawn) -> "_Packed":
+    def of(drawn: Drawn, zipped) -> "_Packed":
         m, k = drawn.map, drawn.market
-        return _Packed(drawn.shown, m.size if m is not None else None, zlib.compress(m.tobytes(), 1) if m is not None else b"",
-                       drawn.market_key, k.size if k is not None else None, k.getpalette() if k is not None else None,
-                       zlib.compress(k.tobytes(), 1) if k is not None else b"")
+        return _Packed(drawn.shown, m.size if m is not None else None, zipped(m), drawn.market_key,
+                       k.size if k is not None else None, k.getpalette() if k is not None else None, zipped(k))
 
     def unpacked(self) -> Drawn:
         drawn = Drawn(self.shown, None, self.market_key, None)
@@ -69,6 +68,7 @@ class PictureMemory:
         self._hot: dict[str, Drawn] = {}
         self._packed: dict[str, _Packed] = {}
         self._bytes = 0
+        self._zipped: dict[int, tuple[Image.Image, bytes]] = {}   # a picture's pixels packed, by the picture
 
     def recall(self, game: str) -> Optional[Drawn]:
         """What `game`'s last report drew, or None when nothing is kept of it."""
@@ -87,11 +87,24 @@ class PictureMemory:
         self._hot[game] = drawn
         while len(self._hot) > self.hot:
             old = next(iter(self._hot))
-            packed = _Packed.of(self._hot.pop(old))
+            packed = _Packed.of(self._hot.pop(old), self._zip)
             self._packed[old] = packed
             self._bytes += packed.size
         while self._bytes > self.budget and self._packed:
             self._bytes -= self._packed.pop(next(iter(self._packed))).size
+
+    def _zip(self, img: Optional[Image.Image]) -> bytes:
+        """The pixels of `img` compressed, once for a picture several games show (games in one
+        state share their drawings)."""
+        if img is None:
+            return b""
+        kept = self._zipped.get(id(img))
+        if kept is None or kept[0] is not img:
+            kept = (img, zlib.compress(img.tobytes(), 1))
+            self._zipped[id(img)] = kept
+            while len(self._zipped) > 2 * self.hot:
+                self._zipped.pop(next(iter(self._zipped)))
+        return kept[1]
 
     @property
     def packed_bytes(self) -> int:
