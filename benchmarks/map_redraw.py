@@ -2,8 +2,8 @@
 alone and pasted in, `pbem.render.map_views.redraw_hexes`) against the map drawn whole.
 
 Prints, for each record, move by move through the whole game: how many changes of hexes were
-redrawn and how many had to be drawn whole (a part reaching into the margins, a new tile
-colour), the median and
+redrawn (the hexes whose look changed, `hex_looks`) and how many had to be drawn whole (a new
+tile colour), the median and
 longest redraw, the median time of the whole map, and the pixels where the map kept up to date
 differs from the whole drawing at the end (target: under 0.1%).
 
@@ -20,6 +20,7 @@ from PIL import ImageChops
 
 import pbem
 from pbem.render.map import map_shown
+from pbem.render.map_updates import hex_looks
 from pbem.render.map_views import overview_view, redraw_header, redraw_hexes, render_view
 
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games"
@@ -31,15 +32,14 @@ def run(path: Path) -> None:
     actions = list(record.moves)
     record.back_to(0)
     view = overview_view(record.state)
-    img, before = render_view(record.state, view), map_shown(record.state)
+    img, before, looks = render_view(record.state, view), map_shown(record.state), hex_looks(record.state)
     redrawn: list[float] = []
     whole: list[float] = []
     for action in actions:
         record.push(action)
-        shown = map_shown(record.state)
-        hexes = sorted({c for c in before.hexes.keys() | shown.hexes.keys() if before.hexes.get(c) != shown.hexes.get(c)}
-                       | {c for c in before.blocked.keys() | shown.blocked.keys()
-                          if before.blocked.get(c) != shown.blocked.get(c)})
+        shown, was = map_shown(record.state), looks
+        looks = hex_looks(record.state, shown.hexes)
+        hexes = sorted(c for c in looks if looks[c] != was.get(c))
         if hexes or shown.title != before.title:
             t0 = time.perf_counter()
             new = None if shown.colors != before.colors else redraw_hexes(img, record.state, view, hexes) if hexes else img

@@ -235,10 +235,11 @@ def replay_gamefile(path: str, fmt: str) -> int:
 
 
 def replay_html(path: str, out: str, check_result: bool) -> int:
-    """`pbem replay GAME --html OUT.html`: the self-contained HTML replay of a game file or record."""
+    """`pbem replay GAME --html OUT.html`: the self-contained HTML replay of a game file or
+    record, telling on a terminal how far the build is."""
     from pathlib import Path
 
-    from pbem.importers.eighteen_xx import ImportRefused, ResultMismatch, load_record, replay_record
+    from pbem.importers.eighteen_xx import ImportRefused, ResultMismatch
     from pbem.importers.eighteen_xx import check_result as check
     from pbem.replay.page import build_page
     from pbem.replay.position import is_record
@@ -249,19 +250,34 @@ def replay_html(path: str, out: str, check_result: bool) -> int:
         print(f"pbem replay: --html {out} {what}", file=sys.stderr)
         return 2
     try:
-        if check_result and is_record(path):      # a record that misses its own result fails before drawing
-            record = load_record(path)
-            check(record, replay_record(record))
-        page = build_page(path)
+        page = build_page(path, progress=_build_progress(out))
+        if check_result and is_record(path):      # a record that misses its own result writes no page
+            check(page.replay.source, page.replay.game.state)
     except (ImportRefused, ResultMismatch) as e:
         print(f"pbem replay: {path}: {e}", file=sys.stderr)
         return 2
     data = page.html.encode("utf-8")
     target.write_bytes(data)
     moves = len(page.frames) - 1
-    print(f"{out}: {moves} {page.replay.what}{'' if moves == 1 else 's'}, {page.maps_drawn} maps and {page.markets_drawn} "
-          f"markets drawn ({page.images} distinct pictures), {len(data) / 1e6:.1f} MB, built in {page.seconds:.1f} s")
+    print(f"{out}: {moves} {page.replay.what}{'' if moves == 1 else 's'}, the map redrawn in {page.parts} parts, "
+          f"{page.markets} places of the market's markers, {len(data) / 1e6:.1f} MB, built in {page.seconds:.1f} s")
     return 0
+
+
+def _build_progress(out: str):
+    """How far the page's build is, on standard error when it is a terminal: one line, redrawn at
+    each hundredth of the game and left at the last (a pipe or a log gets nothing)."""
+    if not sys.stderr.isatty():
+        return None
+    told = [-1]
+
+    def progress(done: int, total: int) -> None:
+        pct = done * 100 // max(1, total)
+        if pct != told[0]:
+            told[0] = pct
+            end = "\n" if done >= total else ""
+            print(f"\rpbem replay: building {out}: step {done}/{total}", end=end, file=sys.stderr, flush=True)
+    return progress
 
 
 def cmd_demo(a: argparse.Namespace) -> int:

@@ -89,11 +89,13 @@ def notation_context(game: EngineGame, *, actor: Optional[str] = None, trusted: 
     return bound_context(lambda: game, trusted=trusted).at_turn(actor=actor)
 
 
-def describe_legal(game: EngineGame, limit: int = 25, ctx: Optional[NotationContext] = None) -> list[str]:
-    """The acting entity's legal moves as canonical lines (with notes such as price ranges)."""
+def describe_legal(game: EngineGame, limit: int = 25, ctx: Optional[NotationContext] = None,
+                   moves: Optional[list] = None) -> list[str]:
+    """The acting entity's legal moves as canonical lines (with notes such as price ranges);
+    `moves`: `game.legal_moves()` when the caller has them already."""
     ctx = ctx or notation_context(game)
     out = []
-    for m in game.legal_moves()[:limit]:
+    for m in (game.legal_moves() if moves is None else moves)[:limit]:
         line = format_action(m.action, ctx)
         out.append(f"{line}  ({m.note})" if m.note else line)
     return out

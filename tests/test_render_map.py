@@ -321,3 +321,29 @@ def test_outline_on_a_finished_map_matches_the_drawn_highlight():
     cx, cy = g.to_px("J10", (0.0, 0.0))
     assert box and abs((box[0] + box[2]) / 2 - cx) < 3 and abs((box[1] + box[3]) / 2 - cy) < 3
     assert map_key(game) != map_key(game, ["J10"]) and map_key(game) == map_key(replay_record(record("5585")))
+
+
+def test_kept_text_masks_draw_what_the_font_draws():
+    """The renderer's font keeps the masks of the text it drew: the same text at an offset within
+    1/8 of a pixel is drawn from the kept mask, with the pixels the font itself draws there."""
+    from PIL import ImageFont
+
+    kept = style.font(31)
+    assert isinstance(kept, style.KeptMasksFont)
+    plain = ImageFont.truetype(kept.path, kept.size)
+    pictures = {}
+    for name, fnt in (("kept", kept), ("plain", plain)):
+        img = Image.new("RGB", (400, 60), style.BACKGROUND)
+        d = ImageDraw.Draw(img)
+        d.text((10.25, 30.5), "Winnipeg 20₽", font=fnt, fill=style.TEXT, anchor="lm")
+        d.text((210.25, 30.5), "Winnipeg 20₽", font=fnt, fill=style.TEXT, anchor="lm",
+               stroke_width=2, stroke_fill=style.WHITE)
+        pictures[name] = img
+    assert ImageChops.difference(pictures["kept"], pictures["plain"]).getbbox() is None
+    assert pictures["kept"].getcolors(1 << 16) and len(pictures["kept"].getcolors(1 << 16)) > 3   # text was drawn
+    masks = len(kept._masks)
+    d = ImageDraw.Draw(Image.new("RGB", (400, 60)))
+    d.text((110.26, 20.5), "Winnipeg 20₽", font=kept, fill=style.TEXT, anchor="lm")   # the same 1/8 of a pixel
+    assert len(kept._masks) == masks
+    d.text((110.5, 20.5), "Winnipeg 20₽", font=kept, fill=style.TEXT, anchor="lm")    # another offset: another mask
+    assert len(kept._masks) == masks + 1

@@ -169,3 +169,29 @@ def test_the_market_is_drawn_again_only_when_a_marker_moves():
     assert cache.stats.markets_drawn == 1
     pixels = lambda b: Image.open(io.BytesIO(b)).convert("RGB")      # noqa: E731
     assert ImageChops.difference(pixels(png), pixels(M.market_png(g.state, compact=True, width=800))).getbbox() is None
+
+
+def test_the_market_without_markers_keeps_room_and_lists_where_they_stand():
+    """The HTML replay's market: the cells and par chart drawn without the markers, with room for
+    more markers a cell than the state has; `market_markers` names each marker's cell and place,
+    and the geometry's slots put it where the picture with markers draws it."""
+    from pbem.render.market import market_markers
+
+    game = final("5236")
+    spots = market_markers(game)
+    assert sorted(s for s, *_ in spots.grid) == sorted(game.market.positions)
+    for sym, row, col, i in spots.grid:
+        assert game.market.grid[row][col].stack[i] == sym
+    room = (spots.room()[0] + 2, spots.room()[1] + 1)
+    bare = render_market(game, header=False, markers=False, room=room).convert("RGB")
+    geo, own = market_geometry(game, room=room), market_geometry(game)
+    assert bare.size == (geo.width, geo.height) and geo.cell_h > own.cell_h and geo.height > own.height
+    colours = {c for _, c in bare.getcolors(1 << 16)}
+    assert not any(style.rgb(game.corporations[s].color) in colours for s, *_ in spots.grid)
+    drawn = render_market(game, header=False).convert("RGB")
+    for sym, row, col, i in spots.grid:
+        assert own.stack_slot(row, col, i) == own.marker_centre(sym)
+        got, share = cap_mode(drawn, own.stack_slot(row, col, i), own.marker_r * 0.7)
+        assert got == style.rgb(game.corporations[sym].color) and share > 0.6
+    for sym, i, j in spots.par:
+        assert own.par_slot(i, j) == own.par_marker_centre(sym)

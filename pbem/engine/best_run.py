@@ -18,6 +18,8 @@ from pbem.errors import RuleError
 
 #: orders of the train kinds tried for the first run (the floor of the exact search)
 GREEDY_ORDERS = 6
+#: the first train's routes tried in each order for the first run (the best ones its search met)
+FIRST_ROUTES = 6
 #: the gap between the first run and the most the trains can earn from which a first, narrower
 #: search aims halfway
 AIM_GAP = 20
@@ -98,7 +100,8 @@ def _search(g, corp, wanted: tuple[str, ...], budget: int) -> BestRun:
         return found.routes
 
     # each train kind's best route alone: what a train can earn at most
-    alone = {t.name: routes(t.name, 0, best_only=True)[:1] for t in trains}
+    rising = {t.name: routes(t.name, 0, best_only=True) for t in trains}
+    alone = {name: r[:1] for name, r in rising.items()}
     best = {name: (r[0].revenue if r else 0) for name, r in alone.items()}
     order = sorted(trains, key=lambda t: -best[t.name])
     names = [t.name for t in order]
@@ -110,14 +113,16 @@ def _search(g, corp, wanted: tuple[str, ...], budget: int) -> BestRun:
         greedy: list[Candidate] = []
         kinds = list(dict.fromkeys(names))
         for perm in list(permutations(kinds))[:GREEDY_ORDERS]:
-            trial: list[Candidate] = []
-            used = 0
-            for name in [n for k in perm for n in names if n == k]:
-                got = (alone[name] if not used else routes(name, 0, used, best_only=True)[:1]) if best[name] else []
-                trial += got
-                used |= got[0].mask if got else 0
-            if sum(c.revenue for c in trial) > sum(c.revenue for c in greedy) and _title_accepts(g, corp, trial):
-                greedy = trial
+            seq = [n for k in perm for n in names if n == k]
+            for lead in rising[seq[0]][:FIRST_ROUTES]:
+                trial: list[Candidate] = [lead]
+                used = lead.mask
+                for name in seq[1:]:
+                    got = routes(name, 0, used, best_only=True)[:1] if best[name] else []
+                    trial += got
+                    used |= got[0].mask if got else 0
+                if sum(c.revenue for c in trial) > sum(c.revenue for c in greedy) and _title_accepts(g, corp, trial):
+                    greedy = trial
         floor = sum(c.revenue for c in greedy)
         top = sum(best[n] for n in names)
         chosen = greedy

@@ -33,6 +33,15 @@ from pbem.engine.tiles import node_revenue
 UNLIMITED = 999
 #: above every index of a station's chains (the first half empty: any second half)
 ANY_FIRST = 1 << 30
+#: what a walk spent of each limit is kept packed in one integer, FIELD bits a limit: a limit is
+#: overrun when adding its bias (2**(FIELD-1) - 1 - room) to the spent sets the field's top bit
+FIELD = 16
+_BIAS = (1 << (FIELD - 1)) - 1
+
+
+def _pack(values) -> int:
+    """Small non-negative numbers as the fields of one integer."""
+    return sum(int(v) << (FIELD * i) for i, v in enumerate(values))
 
 
 @dataclass(frozen=True)
@@ -44,7 +53,7 @@ class Candidate:
     stops: tuple[tuple[str, int], ...]
     mask: int
     revenue: int
-    bits: tuple[int, ...] = ()       # the bits of `mask`
+    bits: tuple[int, ...] = ()       # the positions of the bits of `mask`
 
     def resolved(self) -> ResolvedRoute:
         """The route as the engine's check returns it (for the title's check of a whole run)."""
@@ -92,20 +101,29 @@ class _Half:
     extensions, and `env`: per rank, the most any walk of its subtree holds at that rank of
     its stops' values (best first, K ranks)."""
 
-    __slots__ = ("stops", "last_mask", "mask", "spent", "groups", "first", "children", "env", "values", "bits",
-                 "last_groups", "named")
+    __slots__ = ("stops", "last", "last_mask", "mask", "spent", "groups", "first", "children", "env", "values",
+                 "last_groups", "named", "own_named", "parent", "last_bits")
 
-    def __init__(self, stops, last_mask, mask, spent, groups, first, values, bits=(), last_groups=frozenset()):
+    def __init__(self, stops, last_mask, mask, spent, groups, first, values, last_groups=frozenset(),
+                 own_named=frozenset(), parent=None, last_bits=()):
         self.stops, self.last_mask, self.mask, self.spent = stops, last_mask, mask, spent
-        self.groups, self.first, self.values, self.bits = groups, first, values, bits
+        self.parent, self.last_bits = parent, last_bits
+        self.last = stops[-1] if stops else None
+        self.groups, self.first, self.values = groups, first, values
         self.last_groups = last_groups
-        self.named: frozenset = frozenset()     # the stops of its subtree on the hexes a bonus names
+        self.own_named: frozenset = own_named   # its own stops on the hexes a bonus names
+        self.named: frozenset = own_named       # those of its subtree (grow adds its extensions')
         self.children: list = []
         self.env: tuple = values
 
-    def named_own(self, names: frozenset) -> frozenset:
-        """Its own stops on the hexes in `names`."""
-        return frozenset(x for x in self.stops if x[0] in names)
+    def bits(self) -> tuple:
+        """The positions of the bits of `mask`."""
+        out: tuple = ()
+        h = self
+        while h is not None:
+            out += h.last_bits
+            h = h.parent
+        return out
 
 
 def _limits(distance) -> tuple[list[tuple[Callable, object]], bool]:
@@ -135,7 +153,9 @@ class TrainWalks:
         hexes = board._hexes
         colors = g.tile_colors
         limits, self.exact = _limits(distance)
-        self.caps = caps = tuple(lim for _c, lim in limits)
+        self.caps = caps = tuple(int(lim) for _c, lim in limits)
+        self.cap_bias = cap_bias = _pack(_BIAS - lim for lim in caps)     # spent + cap_bias: a top bit set is an overrun
+        self.high = high = _pack(1 << (FIELD - 1) for _lim in caps)
         self.bound = distance.value_bound() if isinstance(distance, Distance) else None
         k = self.bound[0] if self.bound is not None else 0
         names = distance.bonus_names() if self.bound is not None else None
@@ -148,15 +168,25 @@ class TrainWalks:
             got = info.get(stop)
             if got is None:
                 node = hexes[stop[0]].tile.nodes[stop[1]]
-                got = info[stop] = (tuple(c(node) for c, _l in limits), frozenset(node.groups),
+                got = info[stop] = (_pack(c(node) for c, _l in limits), frozenset(node.groups),
                                     board.node_blocks(stop[0], stop[1], sym), node_revenue(node, colors))
             return got
 
-        def chains(stop):
-            cs = chains_from(board, stop[0], stop[1])
-            if len(cs) >= MAX_CHAINS_PER_NODE:
-                self.complete = False
-            return cs
+        edges_of: dict = {}
+
+        def edges(stop) -> list:
+            """Each chain out of a stop: (index, end, mask, its bits, end's cost, groups, value)."""
+            got = edges_of.get(stop)
+            if got is None:
+                cs = chains_from(board, stop[0], stop[1])
+                if len(cs) >= MAX_CHAINS_PER_NODE:
+                    self.complete = False
+                got = edges_of[stop] = []
+                for idx, ch in enumerate(cs):
+                    m, mbits = track.of(ch)
+                    c, grp, _blk, val = node_info(ch.end)
+                    got.append((idx, ch.end, m, mbits, c, grp, val))
+            return got
 
         self.node_info = node_info
         self.prices: dict = {}           # stops -> revenue (None: refused by the distance's check)
@@ -164,42 +194,41 @@ class TrainWalks:
         starts = [tuple(s) for s in board.token_cities(sym)]
         for si, start in enumerate(starts):
             s_cost, s_groups, _b, _v = node_info(start)
-            if any(c > lim for c, lim in zip(s_cost, caps)):
+            if (s_cost + cap_bias) & high:
                 continue
             banned = set(starts[:si])           # routes through an earlier station were found from it
 
             def grow(h: _Half, start=start, banned=banned) -> None:
-                if not steps.spend():
+                steps.left -= 1
+                if steps.left < 0:
                     return
-                here = h.stops[-1] if h.stops else start
+                here = h.last if h.stops else start
                 if h.stops and node_info(here)[2]:
                     return
-                for idx, ch in enumerate(chains(here)):
-                    nxt = ch.end
-                    m, mbits = track.of(ch)
+                for idx, nxt, m, mbits, c, grp, val in edges(here):
                     if m & h.mask or nxt == start or nxt in banned or nxt in h.stops:
                         continue
                     if one_per_hex and (nxt[0] == start[0] or any(nxt[0] == p[0] for p in h.stops)):
                         continue
-                    c, grp, _blk, val = node_info(nxt)
-                    d = tuple(a + b for a, b in zip(h.spent, c))
-                    if any(x > lim for x, lim in zip(d, caps)) or (grp and not h.groups.isdisjoint(grp)):
+                    d = h.spent + c
+                    if (d + cap_bias) & high or (grp and not h.groups.isdisjoint(grp)):
                         continue
                     vals = tuple(sorted(h.values + (val,), reverse=True)[:k]) if k else ()
-                    child = _Half(h.stops + (nxt,), m, h.mask | m, d, h.groups | grp,
-                                  idx if not h.stops else h.first, vals, h.bits + mbits, grp)
-                    if names:               # its own stops on named hexes (grow adds its extensions')
-                        child.named = h.named_own(names) | ({nxt} if nxt[0] in names else frozenset())
+                    own = (h.own_named | {nxt} if nxt[0] in names else h.own_named) if names else frozenset()
+                    child = _Half(h.stops + (nxt,), m, h.mask | m, d, h.groups | grp if grp else h.groups,
+                                  idx if not h.stops else h.first, vals, grp, own, h, mbits)
                     h.children.append(child)
                     grow(child)
-                if k:
+                if k and h.children:
+                    env = h.env
                     for ch in h.children:
-                        h.env = tuple(max(x, y) for x, y in _zip_long(h.env, ch.env))
+                        env = tuple(map(max, env, ch.env))
+                    h.env = env
                     h.children.sort(key=lambda ch: -sum(ch.env))    # promising walks first
                 if names and h.children:
                     h.named = h.named.union(*(ch.named for ch in h.children))
 
-            root = _Half((), 0, 0, s_cost, s_groups, ANY_FIRST, ())
+            root = _Half((), 0, 0, s_cost, s_groups, ANY_FIRST, (0,) * k)
             grow(root)
             self.trees.append((start, root))
 
@@ -209,7 +238,8 @@ class TrainWalks:
         g, distance, steps = self.g, self.distance, self.steps
         board, title = g.board, g.title
         colors = g.tile_colors
-        caps, one_per_hex, node_info, bound = self.caps, self.one_per_hex, self.node_info, self.bound
+        one_per_hex, node_info, bound = self.one_per_hex, self.node_info, self.bound
+        cap_bias, high = self.cap_bias, self.high
         k_scored, mult, bonus_max = bound if bound is not None else (0, 0, 0)
 
         def bonus(stops):
@@ -242,6 +272,15 @@ class TrainWalks:
                 got = bonus_of[named] = distance.bonus_at_most(tuple(sorted(named)))
             return got
 
+        pair_of: dict = {}
+
+        def bonus_pair(a: frozenset, b: frozenset) -> int:
+            """`bonus_ub` of two sets together (keyed by the pair: a frozenset keeps its hash)."""
+            got = pair_of.get((a, b))
+            if got is None:
+                got = pair_of[(a, b)] = bonus_ub(a | b)
+            return got
+
         def ub(a: tuple, b: tuple, named: frozenset = frozenset()) -> float:
             return mult * _top(a, b, k_scored) + bonus_ub(named) if bound is not None else float("inf")
 
@@ -249,12 +288,11 @@ class TrainWalks:
         legal: dict = {}                 # (stops, mask) -> revenue of each legal route priced
         lo = [floor]
 
-        def accept(h1: _Half, h2: _Half, h1_vals: tuple, head: tuple, start: tuple) -> None:
+        def accept(h1: _Half, h2: _Half, head: tuple, start: tuple, top: int) -> None:
+            """Price the route of halves h1 and h2 (`top`: the most its stops' values earn, `seconds`
+            having bounded it with the bonus of its stops on named hexes) and keep it if it pays."""
             stops = head + h2.stops
-            if bound is not None:
-                top = mult * _top(h1_vals, h2.values, k_scored)
-                if top + bonus_max <= lo[0]:
-                    return
+            if names is None and bound is not None:     # a bonus bound that needs all the stops
                 most = distance.bonus_at_most(stops)
                 if most is not None and top + most <= lo[0]:
                     return
@@ -274,7 +312,7 @@ class TrainWalks:
             if h1.stops:                         # the route without its first stop
                 if legal.get((stops[1:], mask & ~h1.last_mask), rev - 1) >= rev:
                     return
-            found.append(Candidate(self.train, stops, mask, rev, h1.bits + h2.bits))
+            found.append(Candidate(self.train, stops, mask, rev, h1.bits() + h2.bits()))
             if best_only:
                 lo[0] = rev
 
@@ -282,24 +320,36 @@ class TrainWalks:
             start_val = (node_info(start)[3],)
 
             def seconds(h1: _Half, h1_vals: tuple, h1_set: set, h1_hexes: set, nodes: list, head: tuple,
-                        room: tuple, taken: int, h1_named: frozenset, start=start) -> None:
+                        room: int, taken: int, h1_named: frozenset, h1_bonus: int, start=start) -> None:
                 """Pair first half h1 with each compatible second half in the subtrees `nodes`:
-                `room`, what each limit has left beyond h1 (the station counted once); `taken`,
-                the track h1 and the other trains use."""
+                `room`, the bias of what each limit has left beyond h1 (the station counted once,
+                packed: a second half's spent plus it sets a top bit if it overruns); `taken`, the
+                track h1 and the other trains use; `h1_bonus`, the bonus bound of h1's named stops."""
                 for h2 in nodes:
-                    if not steps.spend():
+                    steps.left -= 1
+                    if steps.left < 0:
                         return
-                    last = h2.stops[-1]
+                    last = h2.last
                     grp = h2.last_groups
                     if h2.last_mask & taken or last in h1_set or (one_per_hex and last[0] in h1_hexes) \
-                            or (grp and not h1.groups.isdisjoint(grp)):
+                            or (grp and not h1.groups.isdisjoint(grp)) or (h2.spent + room) & high:
                         continue
-                    if any(b > r for b, r in zip(h2.spent, room)):
-                        continue
-                    if bound is not None and mult * _top(h1_vals, h2.env, k_scored) + bonus_ub(h1_named | h2.named) <= lo[0]:
-                        continue
-                    accept(h1, h2, h1_vals, head, start)
-                    seconds(h1, h1_vals, h1_set, h1_hexes, h2.children, head, room, taken, h1_named)
+                    if bound is None:
+                        accept(h1, h2, head, start, 0)
+                    else:       # the subtree's bound, then (an inner walk) the walk's own
+                        if mult * sum(sorted(h1_vals + h2.env, reverse=True)[:k_scored]) \
+                                + (bonus_pair(h1_named, h2.named) if h2.named else h1_bonus) <= lo[0]:
+                            continue
+                        if h2.children or names is None:    # (a leaf's own bound is its subtree's)
+                            top = mult * sum(sorted(h1_vals + h2.values, reverse=True)[:k_scored])
+                            if top + (bonus_pair(h1_named, h2.own_named) if h2.own_named else h1_bonus) <= lo[0]:
+                                top = -1
+                        else:
+                            top = 0
+                        if top >= 0:
+                            accept(h1, h2, head, start, top)
+                    if h2.children:
+                        seconds(h1, h1_vals, h1_set, h1_hexes, h2.children, head, room, taken, h1_named, h1_bonus)
 
             # the second halves a first half may take start with an earlier chain: the envelope
             # of those starting before chain f, and their stops on named hexes, for each f
@@ -307,12 +357,12 @@ class TrainWalks:
             before_named: dict = {}
             start_named = frozenset([start]) if names and start[0] in names else frozenset()
             if bound is not None:
-                env: tuple = ()
+                env: tuple = (0,) * k_scored
                 named: frozenset = frozenset()
                 for ch in sorted(root.children, key=lambda ch: ch.first):
                     before.setdefault(ch.first, env)
                     before_named.setdefault(ch.first, named)
-                    env = tuple(max(x, y) for x, y in _zip_long(env, ch.env))
+                    env = tuple(map(max, env, ch.env))
                     named = named | ch.named
                 before[ANY_FIRST] = env
                 before_named[ANY_FIRST] = named
@@ -331,10 +381,10 @@ class TrainWalks:
                 else:
                     h1_named, pays = frozenset(), True
                 if pays:                            # else only its extensions may pay
-                    room = tuple(lim - a + c for a, c, lim in zip(h1.spent, root.spent, caps))
+                    room = cap_bias + h1.spent - root.spent
                     seconds(h1, h1_vals, set(h1.stops), {start[0]} | {x[0] for x in h1.stops},
                             [h2 for h2 in root.children if h2.first < h1.first], tuple(reversed(h1.stops)) + (start,),
-                            room, h1.mask | used, h1_named)
+                            room, h1.mask | used, h1_named, bonus_ub(h1_named) if bound is not None else 0)
                 for ch in h1.children:
                     firsts(ch)
 
@@ -342,8 +392,3 @@ class TrainWalks:
         found.sort(key=lambda c: -c.revenue)
         return TrainRoutes(self.train, found, self.complete and steps.left >= 0, len(legal))
 
-
-def _zip_long(a: tuple, b: tuple):
-    """Pairs of two value lists, the shorter padded with zeros."""
-    n = max(len(a), len(b))
-    return zip(a + (0,) * (n - len(a)), b + (0,) * (n - len(b)))

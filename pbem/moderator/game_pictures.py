@@ -17,10 +17,12 @@ __all__ = ["Drawn", "PictureMemory"]
 
 @dataclass
 class Drawn:
-    """A game's last pictures: what its map shows (`pbem.render.map_shown.MapShown`) and that
-    map (RGB); its market's key (`market_key`) and cells (a palette image)."""
+    """A game's last pictures: what its map shows (`pbem.render.map_shown.MapShown`), each hex's
+    look (`pbem.render.map_updates.hex_looks`) and that map (RGB); its market's key
+    (`market_key`) and cells (a palette image)."""
 
     shown: object = None
+    looks: Optional[dict] = None
     map: Optional[Image.Image] = None
     market_key: str = ""
     market: Optional[Image.Image] = None
@@ -31,6 +33,7 @@ class _Packed:
     """A game's `Drawn` packed: the map's and market's pixels compressed."""
 
     shown: object
+    looks: Optional[dict]
     map_size: Optional[tuple[int, int]]
     map_data: bytes
     market_key: str
@@ -45,11 +48,11 @@ class _Packed:
     @staticmethod
     def of(drawn: Drawn, zipped) -> "_Packed":
         m, k = drawn.map, drawn.market
-        return _Packed(drawn.shown, m.size if m is not None else None, zipped(m), drawn.market_key,
+        return _Packed(drawn.shown, drawn.looks, m.size if m is not None else None, zipped(m), drawn.market_key,
                        k.size if k is not None else None, k.getpalette() if k is not None else None, zipped(k))
 
     def unpacked(self) -> Drawn:
-        drawn = Drawn(self.shown, None, self.market_key, None)
+        drawn = Drawn(self.shown, self.looks, None, self.market_key, None)
         if self.map_size is not None:
             drawn.map = Image.frombytes("RGB", self.map_size, zlib.decompress(self.map_data))
         if self.market_size is not None:

@@ -37,7 +37,7 @@ class PictureCache:
     changed. Below that, the whole map is kept by what it shows (`map_key`), so a move that
     leaves the board as it was only outlines other hexes on it; a game's map that shows
     something new is its last one with the hexes that changed (and the title line) redrawn
-    (`redraw_hexes`), unless they lie along the margins; and the market's cells are kept by
+    (`redraw_hexes`); and the market's cells are kept by
     where its markers stand (`market_key`), each quantised to a palette once (so a report only
     outlines hexes or writes the market's header line on it, and encodes). It keeps the last
     `size` reports' PNGs (about 100 KB each) and the last `drawings` maps (about 2 MB each, in
@@ -91,19 +91,21 @@ class PictureCache:
     def _whole_map(self, game, game_id: str) -> tuple:
         """(the whole map in RGB, quantised, its PNG), kept by what it shows."""
         from pbem.render.map import compact_image, map_shown, png_bytes
+        from pbem.render.map_updates import hex_looks
 
         shown = map_shown(game)
         key = shown.key()
         kept = self._maps.get(key)
         last = self.memory.recall(game_id) if game_id else None
+        looks = hex_looks(game, shown.hexes) if kept is None or game_id else None
         if kept is None:                  # quantised once; its PNG, the map with nothing outlined
-            rgb = self._drawing(game, self._view(game), shown, last)
+            rgb = self._drawing(game, self._view(game), shown, looks, last)
             img = compact_image(rgb)
             kept = (rgb, img, png_bytes(img))
             _remember(self._maps, key, kept, self.drawings)
         if game_id:
             last = last or Drawn()
-            last.shown, last.map = shown, kept[0]
+            last.shown, last.looks, last.map = shown, looks, kept[0]
             self.memory.keep(game_id, last)
         return kept
 
@@ -118,18 +120,16 @@ class PictureCache:
             view = self._views[key] = overview_view(game)
         return view
 
-    def _drawing(self, game, view, shown, last: Optional[Drawn]):
-        """The whole map of `game` (RGB): the game's last one with what changed redrawn when
-        only hexes and the title line changed and none near the margins, else drawn whole."""
+    def _drawing(self, game, view, shown, looks: dict, last: Optional[Drawn]):
+        """The whole map of `game` (RGB): the game's last one with what changed redrawn (the
+        hexes whose look changed, `hex_looks`, and the title line) when the tile colours are
+        the same, else drawn whole."""
         from pbem.render.map_views import redraw_header, redraw_hexes, render_view
 
-        if last is not None and last.map is not None:
+        if last is not None and last.map is not None and last.looks is not None:
             before, rgb = last.shown, last.map
             if (before.colors, before.highlight, before.name) == (shown.colors, shown.highlight, shown.name):
-                hexes = sorted({c for c in before.hexes.keys() | shown.hexes.keys()
-                                if before.hexes.get(c) != shown.hexes.get(c)}
-                               | {c for c in before.blocked.keys() | shown.blocked.keys()
-                                  if before.blocked.get(c) != shown.blocked.get(c)})
+                hexes = sorted(c for c in looks.keys() | last.looks.keys() if looks.get(c) != last.looks.get(c))
                 patched = redraw_hexes(rgb, game, view, hexes) if hexes else rgb
                 if patched is not None:
                     if before.title != shown.title:

@@ -7,29 +7,30 @@
 The picture is drawn at twice its final size and halved (cheap antialiasing). Pure black is
 used for track only (text is dark gray), so a test can tell track pixels from everything else.
 
-Layers, bottom to top: hex fills and outlines, track (straights and arcs exactly as the tile's
-paths run; off-board exits as arrow stubs), cities with their slots, station tokens and
-reserved slots, towns, revenues / labels / names / terrain costs / private blockers / icons /
-tile numbers (each placed in the free part of the hex), river borders still unpaid with their
-cost, highlights, the route overlay, then the coordinates in the margins, the header and the
-route legend. `text_scale` enlarges the text against the hexes and `render(area=...)` draws one
-part alone; the map as a report mail shows it (800 px wide, and the part around a change) is
-in `map_views.py`.
+Layers, bottom to top: hex fills and outlines, names and tile numbers, track (straights and
+arcs exactly as the tile's paths run; off-board exits as arrow stubs), cities with their slots,
+station tokens and reserved slots, towns, revenues / labels / terrain costs / private blockers /
+icons (the small items, each placed in the free part of the hex: `hex_items.py`), river borders
+still unpaid with their cost, the names when the text is enlarged, highlights, the route
+overlay, then the coordinates in the margins, the header and the route legend. `text_scale`
+enlarges the text against the hexes and `render(area=...)` draws one part alone with the whole
+picture's pixels there; the map as a report mail shows it (800 px wide, and the part around a
+change) is in `map_views.py`.
 """
 from __future__ import annotations
 
 import io
-import itertools
 import math
 from typing import Iterable, Optional, Sequence
 
 from PIL import Image, ImageDraw
 
 from pbem.engine import hexgrid
-from pbem.engine.tiles import COLOR_ORDER, node_revenue
 from pbem.render import style as S
+from pbem.render.hex_items import (  # re-exported: the item sizes callers scale text by
+    LABEL_SIZE, NAME_SIZE, REV_R, SMALL_SIZE, TOWN_REV_R, HexItems, money_text,
+)
 from pbem.render.map_shown import MapShown, map_key, map_shown, round_label  # re-exported
-from pbem.render.placement import _ITEM_ORDER, _UNDER_TRACK, _place
 from pbem.render.route_overlay import RouteOverlay, ShownRun
 from pbem.render.geometry import (  # re-exported: the geometry helpers tests use
     DEFAULT_RADIUS, H, MARGIN_SCALE, SLOT_RADIUS, TOWN_RADIUS, TRACK_WIDTH, MapGeometry, TileLayout, edge_curve,
@@ -40,19 +41,17 @@ __all__ = ["render_map", "map_png", "png_bytes", "compact_image", "map_geometry"
            "round_label", "MapRenderer", "SUPERSAMPLE",
            # geometry helpers, re-exported from pbem.render.geometry
            "MapGeometry", "TileLayout", "tile_layout", "edge_curve", "slot_offsets", "unit_edge_mid", "unit_vertex",
-           "unit_corners", "DEFAULT_RADIUS", "SLOT_RADIUS", "TOWN_RADIUS", "TRACK_WIDTH"]
+           "unit_corners", "DEFAULT_RADIUS", "SLOT_RADIUS", "TOWN_RADIUS", "TRACK_WIDTH",
+           # the small items' sizes, re-exported from pbem.render.hex_items
+           "REV_R", "TOWN_REV_R", "NAME_SIZE", "LABEL_SIZE", "SMALL_SIZE"]
 
 SUPERSAMPLE = 2
 
 # unit-R sizes of the small items
-REV_R = 0.15              # city revenue disc radius
-TOWN_REV_R = 0.125
-NAME_SIZE = 0.135         # location name font size
-LABEL_SIZE = 0.24         # OO / R label font size
-SMALL_SIZE = 0.13         # tags, costs, tile numbers
 COORD_SIZE = 0.2
 HEADER_SIZE = 0.22
-OB_BOX_W, OB_BOX_H = 0.36, 0.26   # off-board revenue box
+REACH = 1.25              # what a hex draws stays this near its centre (unit R, times an enlargement
+                          # of the text): a part drawn alone draws the hexes this near it
 
 
 def map_geometry(game, radius: float = DEFAULT_RADIUS, text_scale: float = 1.0) -> MapGeometry:
@@ -94,7 +93,7 @@ def compact_image(img: Image.Image) -> Image.Image:
 
 
 # --------------------------------------------------------------------------- renderer
-class MapRenderer(RouteOverlay):
+class MapRenderer(HexItems, RouteOverlay):
     """Draws one game's map. `geometry` is the final-pixel geometry (for tests and callers)."""
 
     def __init__(self, game, radius: float = DEFAULT_RADIUS, supersample: int = SUPERSAMPLE,
@@ -137,7 +136,8 @@ class MapRenderer(RouteOverlay):
                routes: Optional[Sequence] = None, runs: Optional[Sequence[ShownRun]] = None,
                header: bool = True, area: Optional[tuple[int, int, int, int]] = None) -> Image.Image:
         """The whole picture, or with `area` (left, top, right, bottom in the whole picture's
-        pixels) that part of it alone, drawing only the hexes reaching into it (no margins)."""
+        pixels) that part of it alone, drawing only the hexes reaching into it: the whole
+        picture's own pixels there (`_part_canvas`)."""
         board, g = self.board, self.g
         shown = self._shown_runs(route_corp, routes, runs)
         route_list = [r for run in shown for r in run.routes]
@@ -145,18 +145,19 @@ class MapRenderer(RouteOverlay):
         w, h = g.size(len(legend))
         coords = board.hex_coords()
         self._span = (0, w)                     # the whole picture's width, in drawing pixels
+        self._shift = (0, 0)                    # where the whole picture's origin is drawn
+        cut = None
         if area is not None:
-            coords = [c for c in coords if g.reaches(c, area, 1.25 * g.R)]   # what a hex draws stays this near it
-            g.shift(-area[0] * self.ss, -area[1] * self.ss)
-            self._span = (-area[0] * self.ss, w - area[0] * self.ss)
-            w, h, header, legend = (area[2] - area[0]) * self.ss, (area[3] - area[1]) * self.ss, False, []
+            coords = [c for c in coords if g.reaches(c, area, self._reach())]
+            w, h, cut = self._part_canvas(area)
+            header, legend = False, []
         self.img = Image.new("RGB", (w, h), S.BACKGROUND)
         self.draw = ImageDraw.Draw(self.img)
         for c in coords:
             self._hex_base(c)
         placed = {c: self._items(c) for c in coords}
         for c in coords:
-            self._draw_items(c, placed[c], under=True)
+            self._draw_items(c, placed[c], "under")
         for c in coords:
             self._track(c)
         if route_list:
@@ -164,20 +165,24 @@ class MapRenderer(RouteOverlay):
         for c in coords:
             self._nodes(c)
         for c in coords:
-            self._draw_items(c, placed[c], under=False)
+            self._draw_items(c, placed[c], "over")
         self._borders(coords)
+        for c in coords:
+            self._draw_items(c, placed[c], "top")
         for c in highlight:
             if board.has_hex(c):
                 self._highlight(c)
         if route_list:
             self._route_stops(shown)
-        if area is None:
-            self._coordinates()
+        self._coordinates()
         if header:
             self._header()
         if legend:
             self._legend(legend)
-        img = self.img.reduce(self.ss) if self.ss > 1 else self.img
+        img = self.img
+        if cut is not None:                     # the area alone, before halving: half the pixels to halve
+            img = img.crop(tuple(v * self.ss for v in cut))
+        img = img.reduce(self.ss) if self.ss > 1 else img
         del self.draw, self.img
         return img
 
@@ -191,6 +196,25 @@ class MapRenderer(RouteOverlay):
         img = self.img.reduce(self.ss) if self.ss > 1 else self.img
         del self.draw, self.img
         return img
+
+    def _reach(self) -> float:
+        """How far from its centre a hex draws, in drawing pixels."""
+        return REACH * max(1.0, self.k) * self.R
+
+    def _part_canvas(self, area: tuple[int, int, int, int]) -> tuple[int, int, tuple[int, int, int, int]]:
+        """Shift the drawing to `area` and return the canvas size (drawing pixels) and the cut
+        (final pixels) that leaves the area. The canvas reaches as far left and up as the hexes
+        drawn can (clipped at the whole picture's edge), so that nothing is drawn at a negative
+        coordinate: Pillow truncates those towards zero, a pixel off where the whole picture draws."""
+        ss = self.ss
+        pad = int(math.ceil(2 * self._reach() / ss)) + 1
+        px, py = min(area[0], pad), min(area[1], pad)
+        dx, dy = -(area[0] - px) * ss, -(area[1] - py) * ss
+        self.g.shift(dx, dy)
+        self._shift = (dx, dy)
+        self._span = (self._span[0] + dx, self._span[1] + dx)
+        w, h = area[2] - area[0], area[3] - area[1]
+        return (w + px) * ss, (h + py) * ss, (px, py, px + w, py + h)
 
     # --- hexes ----------------------------------------------------------------------
     def _hex_base(self, coord: str) -> None:
@@ -289,240 +313,49 @@ class MapRenderer(RouteOverlay):
         f = S.fit_font(self.draw, sym, 1.3 * r * max(1.0, 0.6 * self.k), 0.5 * r * self.k)
         self.draw.text(c, sym, font=f, fill=S.TEXT, anchor="mm")
 
-    # --- small items ---------------------------------------------------------------------
-    def _items(self, coord: str) -> list:
-        """Decide the small items of a hex and where they go (drawn later by _draw_items);
-        draws the off-board value boxes directly."""
-        game, board = self.game, self.board
-        t = board.tile(coord)
-        d = t.def_
-        lay = self.g.tile_layout(coord)
-        R, k = self.R, self.k
-        items: list[tuple[str, float, float]] = []
-        draws: list = []
-
-        discs = []
-        for i, node in enumerate(d.nodes):
-            p = lay.nodes[i] or (0.0, 0.0)
-            if node.kind == "city":
-                n = len(board.slots(coord, d.city_index(i)))
-                rr = SLOT_RADIUS * self.g.slot_k * (1 if n <= 1 else 2 if n == 2 else 2.2)
-                discs.append((p[0], p[1], rr + 0.02))
-            elif node.kind == "town":
-                discs.append((p[0], p[1], TOWN_RADIUS + 0.02))
-
-        # off-board values at the centre
-        obs = [n for n in d.nodes if n.kind == "offboard" and not n.hidden]
-        if obs:
-            rev = obs[0].revenue
-            keys = [c for c in COLOR_ORDER + ("red",) if isinstance(rev, dict) and c in rev] if isinstance(rev, dict) else []
-            nb = max(1, len(keys))
-            discs.append((0.0, 0.0, k * max(nb * OB_BOX_W / 2, OB_BOX_H / 2) + 0.03))
-            pre = [("offboard", obs[0], None, (0.0, 0.0), 0.0, 0.0)]
-        else:
-            pre = []
-
-        # revenues of cities and towns
-        ct = [i for i in d.ct_nodes if not d.nodes[i].hidden]
-        colors = game.tile_colors
-        revs = {i: node_revenue(d.nodes[i], colors) for i in ct}
-        if ct and len(set(revs.values())) == 1 and len(ct) > 1:
-            v = next(iter(revs.values()))
-            if v:
-                rr = self._rev_k * (REV_R if any(d.nodes[n].kind == "city" for n in ct) else TOWN_REV_R)
-                items.append(("rev", 2 * rr, 2 * rr))
-                draws.append(("rev", str(v), rr))
-        else:
-            for n in ct:
-                if revs[n]:
-                    rr = self._rev_k * (REV_R if d.nodes[n].kind == "city" else TOWN_REV_R)
-                    items.append(("rev", 2 * rr, 2 * rr))
-                    draws.append(("rev", str(revs[n]), rr))
-        if d.label:
-            f = self._font(LABEL_SIZE)
-            tw = self.draw.textlength(d.label, font=f) / R
-            items.append(("label", tw + 0.04, LABEL_SIZE * 0.9 * k))
-            draws.append(("label", d.label, None))
-        name = board.location_name(coord)
-        if name:
-            lines, f = self._wrap(name, min(2.0, 1.1 * k), NAME_SIZE)
-            lw = max(self.draw.textlength(x, font=f) for x in lines) / R
-            items.append(("name", lw + 0.02, len(lines) * f.size * 1.08 / R))
-            draws.append(("name", lines, f))
-        if d.upgrade_cost:
-            label = _money(game, d.upgrade_cost)
-            f = self._font(SMALL_SIZE)
-            tw = self.draw.textlength(label, font=f) / R
-            items.append(("cost", tw + 0.2 * k, 0.2 * k))
-            draws.append(("cost", label, d.terrain[0] if d.terrain else ""))
-        blocker = game.blocked_hex(coord) if hasattr(game, "blocked_hex") else None
-        if blocker is not None:
-            f = self._font(SMALL_SIZE)
-            tw = self.draw.textlength(blocker.sym, font=f) / R
-            items.append(("tag", tw + 0.1 * k, 0.2 * k))
-            draws.append(("blocker", blocker.sym, None))
-        for sym in board.tile_reservations(coord):
-            f = self._font(SMALL_SIZE)
-            tw = self.draw.textlength(sym, font=f) / R
-            items.append(("tag", tw + 0.12 * k, 0.2 * k))
-            draws.append(("hexres", sym, None))
-        for icon in t.icons:
-            f = self._font(SMALL_SIZE)
-            tw = self.draw.textlength(icon, font=f) / R
-            items.append(("tag", tw + 0.08 * k, 0.18 * k))
-            draws.append(("icon", icon, None))
-        if not t.printed:
-            f = self._font(SMALL_SIZE * 0.9)
-            tw = self.draw.textlength(t.name, font=f) / R
-            items.append(("tile", tw + 0.02, SMALL_SIZE * k))
-            draws.append(("tile", t.name, None))
-        if not items:
-            return pre
-        order = sorted(range(len(items)), key=lambda i: _ITEM_ORDER.get(items[i][0], 9))
-        items = [items[i] for i in order]
-        draws = [draws[i] for i in order]
-        key = tuple((k, round(w, 3), round(h, 3)) for k, w, h in items)
-        spots = _place(lay, tuple(discs), key)
-        return pre + [(what, val, extra, spot, w, h) for (kind, w, h), spot, (what, val, extra) in zip(items, spots, draws)]
-
-    def _draw_items(self, coord: str, placed, *, under: bool) -> None:
-        """Names and tile numbers go under the track (the track stays whole where text must
-        cross it); revenues, labels and tags, placed clear of the track, go on top."""
-        for what, val, extra, spot, w, h in placed:
-            if (what in _UNDER_TRACK) != under:
-                continue
-            if what == "offboard":
-                self._offboard_values(coord, val)
-            else:
-                self._draw_item(coord, what, val, extra, spot, w, h)
-
-    def _wrap(self, text: str, max_units: float, size: float):
-        """Split a name into 1-3 lines as even as possible; shrink the font if still too wide."""
-        f = self._font(size)
-        maxw = max_units * self.R
-        tl = lambda x: self.draw.textlength(x, font=f)  # noqa: E731
-        if tl(text) <= maxw:
-            return [text], f
-        words = text.split(" ")
-        best = ([text], tl(text))
-        for n in (2, 3):
-            if len(words) < n:
-                break
-            for cut in itertools.combinations(range(1, len(words)), n - 1):
-                bounds = (0,) + cut + (len(words),)
-                lines = [" ".join(words[a:b]) for a, b in zip(bounds, bounds[1:])]
-                wmax = max(tl(x) for x in lines)
-                if wmax < best[1] - 1e-6:
-                    best = (lines, wmax)
-            if best[1] <= maxw:
-                break
-        lines = best[0]
-        if best[1] > maxw:
-            f = S.fit_font(self.draw, max(lines, key=tl), maxw, size * self.k * self.R,
-                           min_size=0.8 * size * self.k * self.R)
-        return lines, f
-
-    def _draw_item(self, coord: str, what: str, val, extra, spot, w: float, h: float) -> None:
-        R = self.R
-        cx, cy = self.g.to_px(coord, spot)
-        if what == "rev":
-            rr = extra * R
-            self._circle((cx, cy), rr, fill=S.WHITE, outline=S.SLOT_OUTLINE, width=self._px(0.018))
-            f = S.fit_font(self.draw, val, 1.7 * rr, 1.05 * rr)
-            self.draw.text((cx, cy), val, font=f, fill=S.TEXT, anchor="mm")
-        elif what == "label":
-            self._text((cx, cy), val, LABEL_SIZE, S.TEXT, bold=True)
-        elif what == "name":
-            f = extra
-            lh = f.size * 1.08
-            y0 = cy - lh * (len(val) - 1) / 2
-            for i, line in enumerate(val):
-                self.draw.text((cx, y0 + i * lh), line, font=f, fill=S.TEXT, anchor="mm",
-                               stroke_width=max(1, int(R * 0.018 * self.k)), stroke_fill=(255, 255, 255))
-        elif what == "cost":
-            color = S.TERRAIN_COLORS.get(extra, S.TEXT)
-            left, u = cx - w * R / 2, self.k * R
-            tri = [(left + 0.02 * u, cy + 0.07 * u), (left + 0.1 * u, cy - 0.08 * u), (left + 0.18 * u, cy + 0.07 * u)]
-            self.draw.polygon(tri, fill=color)
-            self.draw.text((left + 0.2 * u, cy), val, font=self._font(SMALL_SIZE), fill=S.TEXT, anchor="lm",
-                           stroke_width=max(1, int(R * 0.015 * self.k)), stroke_fill=(255, 255, 255))
-        elif what == "blocker":
-            box = (cx - w * R / 2, cy - h * R / 2, cx + w * R / 2, cy + h * R / 2)
-            self.draw.rounded_rectangle(box, radius=h * R / 3, fill=S.BLOCKER_FILL, outline=S.WHITE,
-                                        width=self._px(0.012))
-            self.draw.text((cx, cy), val, font=self._font(SMALL_SIZE), fill=S.WHITE, anchor="mm")
-        elif what == "hexres":
-            fill, _ = self._corp_colors(val)
-            box = (cx - w * R / 2, cy - h * R / 2, cx + w * R / 2, cy + h * R / 2)
-            self.draw.rounded_rectangle(box, radius=h * R / 3, fill=S.RESERVED_FILL, outline=fill,
-                                        width=self._px(0.035))
-            self.draw.text((cx, cy), val, font=self._font(SMALL_SIZE), fill=S.TEXT, anchor="mm")
-        elif what == "icon":
-            box = (cx - w * R / 2, cy - h * R / 2, cx + w * R / 2, cy + h * R / 2)
-            self.draw.rounded_rectangle(box, radius=h * R / 3, fill=(255, 255, 255), outline=S.MUTED,
-                                        width=self._px(0.01))
-            self.draw.text((cx, cy), val, font=self._font(SMALL_SIZE * 0.95), fill=(140, 20, 20), anchor="mm")
-        elif what == "tile":
-            self.draw.text((cx, cy), val, font=self._font(SMALL_SIZE * 0.9), fill=S.MUTED, anchor="mm")
-
-    def _offboard_values(self, coord: str, node) -> None:
-        R = self.R
-        rev = node.revenue
-        cx, cy = self.g.to_px(coord, (0.0, 0.0))
-        if not isinstance(rev, dict):
-            if rev:
-                self._circle((cx, cy), REV_R * self.k * R, fill=S.WHITE, outline=S.SLOT_OUTLINE, width=self._px(0.018))
-                self.draw.text((cx, cy), str(rev), font=self._font(0.15), fill=S.TEXT, anchor="mm")
-            return
-        keys = [c for c in COLOR_ORDER + ("red",) if c in rev]
-        current = next((c for c in reversed(self.game.tile_colors) if c in rev), None)
-        f = self._font(0.16)
-        bw = max(OB_BOX_W * R, max(self.draw.textlength(str(rev[c]), font=f) for c in keys) + 0.4 * f.size)
-        bh = max(OB_BOX_H * R, 1.45 * f.size)
-        lo, hi = self._span                                                 # kept inside the whole picture
-        x0 = min(max(cx - bw * len(keys) / 2, lo + self.ss), hi - self.ss - bw * len(keys))
-        for i, k in enumerate(keys):
-            box = (x0 + i * bw, cy - bh / 2, x0 + (i + 1) * bw, cy + bh / 2)
-            fill = S.TILE_COLORS.get(k, S.WHITE)
-            self.draw.rectangle(box, fill=fill, outline=S.SLOT_OUTLINE, width=self._px(0.015))
-            txt = S.contrast_text(fill)
-            self.draw.text(((box[0] + box[2]) / 2, cy), str(rev[k]), font=f, fill=txt, anchor="mm",
-                           stroke_width=max(1, int(R * 0.006)) if k == current else 0, stroke_fill=txt)
-        if current is not None:
-            i = keys.index(current)
-            pad = self._px(0.025)
-            box = (x0 + i * bw - pad, cy - bh / 2 - pad, x0 + (i + 1) * bw + pad, cy + bh / 2 + pad)
-            self.draw.rectangle(box, outline=S.WHITE, width=self._px(0.05))
-            self.draw.rectangle(box, outline=(20, 20, 20), width=self._px(0.025))
-
     # --- borders ---------------------------------------------------------------------------
-    def _borders(self, coords) -> None:
-        seen = set()
-        R = self.R
+    def _border_sides(self, coords) -> list:
+        """Each border to draw around `coords` once, as (hex, edge, border) from the side the
+        whole map draws it from (the first hex in the board's order that has it), so a part
+        drawn alone has the whole picture's pixels."""
+        board = self.board
+        order = {c: i for i, c in enumerate(board.hex_coords())}
+        drawn = lambda b: b.type in S.BORDER_COLORS and (b.cost or b.type == "impassable")  # noqa: E731
+        sides = {}
         for c in coords:
-            for e, b in sorted(self.board.borders(c).items()):
-                if b.type not in S.BORDER_COLORS or (not b.cost and b.type != "impassable"):
+            for e, b in board.borders(c).items():
+                if not drawn(b):
                     continue
-                nb = self.board.neighbor(c, e)
-                key = frozenset({(c, e), (nb, hexgrid.opposite(e))}) if nb else (c, e)
-                if key in seen:
-                    continue
-                seen.add(key)
-                color = S.BORDER_COLORS[b.type]
-                v1, v2 = unit_vertex((e - 1) % 6), unit_vertex(e)
-                a = (v1[0] + (v2[0] - v1[0]) * 0.06, v1[1] + (v2[1] - v1[1]) * 0.06)
-                z = (v1[0] + (v2[0] - v1[0]) * 0.94, v1[1] + (v2[1] - v1[1]) * 0.94)
-                self.draw.line([self.g.to_px(c, a), self.g.to_px(c, z)], fill=color, width=self._px(0.075))
-                if b.cost:
-                    t = (v1[0] + (v2[0] - v1[0]) * 0.2, v1[1] + (v2[1] - v1[1]) * 0.2)
-                    p = self.g.to_px(c, t)
-                    label = f"${b.cost}"
-                    f = self._font(0.135)
-                    tw = self.draw.textlength(label, font=f)
-                    u = self.k * R
-                    box = (p[0] - tw / 2 - 0.03 * u, p[1] - 0.085 * u, p[0] + tw / 2 + 0.03 * u, p[1] + 0.085 * u)
-                    self.draw.rounded_rectangle(box, radius=0.05 * u, fill=S.WHITE, outline=color, width=self._px(0.02))
-                    self.draw.text(p, label, font=f, fill=color, anchor="mm")
+                side = (c, e, b)
+                nb = board.neighbor(c, e)
+                if nb is not None:
+                    other = board.borders(nb).get(hexgrid.opposite(e))
+                    if other is not None and drawn(other) and order[nb] < order[c]:
+                        side = (nb, hexgrid.opposite(e), other)
+                    key = frozenset({(c, e), (nb, hexgrid.opposite(e))})
+                else:
+                    key = frozenset({(c, e)})
+                sides.setdefault(key, side)
+        return sorted(sides.values(), key=lambda s: (order[s[0]], s[1]))
+
+    def _borders(self, coords) -> None:
+        R = self.R
+        for c, e, b in self._border_sides(coords):
+            color = S.BORDER_COLORS[b.type]
+            v1, v2 = unit_vertex((e - 1) % 6), unit_vertex(e)
+            a = (v1[0] + (v2[0] - v1[0]) * 0.06, v1[1] + (v2[1] - v1[1]) * 0.06)
+            z = (v1[0] + (v2[0] - v1[0]) * 0.94, v1[1] + (v2[1] - v1[1]) * 0.94)
+            self.draw.line([self.g.to_px(c, a), self.g.to_px(c, z)], fill=color, width=self._px(0.075))
+            if b.cost:
+                t = (v1[0] + (v2[0] - v1[0]) * 0.2, v1[1] + (v2[1] - v1[1]) * 0.2)
+                p = self.g.to_px(c, t)
+                label = money_text(self.game, b.cost)
+                f = self._font(0.135)
+                tw = self.draw.textlength(label, font=f)
+                u = self.k * R
+                box = (p[0] - tw / 2 - 0.03 * u, p[1] - 0.085 * u, p[0] + tw / 2 + 0.03 * u, p[1] + 0.085 * u)
+                self.draw.rounded_rectangle(box, radius=0.05 * u, fill=S.WHITE, outline=color, width=self._px(0.02))
+                self.draw.text(p, label, font=f, fill=color, anchor="mm")
 
     # --- highlight and routes ----------------------------------------------------------------------
     def _highlight(self, coord: str) -> None:
@@ -531,6 +364,7 @@ class MapRenderer(RouteOverlay):
 
     # --- margins --------------------------------------------------------------------------------
     def _coordinates(self) -> None:
+        """Each column's and row's name in the margins (those near the canvas, for a part)."""
         g = self.g
         f = S.font(COORD_SIZE * min(self.k, MARGIN_SCALE) * self.R)
         axes = self.board.axes
@@ -539,20 +373,25 @@ class MapRenderer(RouteOverlay):
         for c, (x, y) in g.xy.items():
             cols.setdefault(x, []).append(c)
             rows.setdefault(y, []).append(c)
-        top = g.header + g.margin / 2
-        bottom = g.map_height - g.margin / 2
-        left = g.margin / 2
-        right = g.map_width - g.margin / 2
+        dx, dy = self._shift
+        top = dy + g.header + g.margin / 2
+        bottom = dy + g.map_height - g.margin / 2
+        left = dx + g.margin / 2
+        right = dx + g.map_width - g.margin / 2
+        w, h = self.img.size
+        near = lambda x, y: -g.R < x < w + g.R and -g.R < y < h + g.R  # noqa: E731
         for x, cs in cols.items():
             label = _axis_label(x, "x", axes)
             px = g.centre(cs[0])[0]
-            self.draw.text((px, top), label, font=f, fill=S.MUTED, anchor="mm")
-            self.draw.text((px, bottom), label, font=f, fill=S.MUTED, anchor="mm")
+            for at in ((px, top), (px, bottom)):
+                if near(*at):
+                    self.draw.text(at, label, font=f, fill=S.MUTED, anchor="mm")
         for y, cs in rows.items():
             label = _axis_label(y, "y", axes)
             py = g.centre(cs[0])[1]
-            self.draw.text((left, py), label, font=f, fill=S.MUTED, anchor="mm")
-            self.draw.text((right, py), label, font=f, fill=S.MUTED, anchor="mm")
+            for at in ((left, py), (right, py)):
+                if near(*at):
+                    self.draw.text(at, label, font=f, fill=S.MUTED, anchor="mm")
 
     def _header(self) -> None:
         g, R = self.g, self.R
@@ -560,11 +399,6 @@ class MapRenderer(RouteOverlay):
         text = f"{game.data.get('title', '')}   {round_label(game)}   Phase {game.phase.name}"
         self.draw.text((g.margin, g.header / 2 + 0.05 * R * self.k), text, font=self._font(HEADER_SIZE), fill=S.TEXT,
                        anchor="lm")
-
-
-def _money(game, amount: int) -> str:
-    cur = game.data.get("currency", "$%s") or "$%s"
-    return cur % amount if "%s" in cur else f"${amount}"
 
 
 def _axis_label(v: int, axis: str, axes: dict) -> str:

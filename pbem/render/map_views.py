@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from pbem.render import style as S
 from pbem.render.geometry import MapGeometry, unit_corners
-from pbem.render.map import DEFAULT_RADIUS, SMALL_SIZE, MapRenderer, _axis_label, map_geometry
+from pbem.render.map import DEFAULT_RADIUS, REACH, SMALL_SIZE, MapRenderer, _axis_label, map_geometry
 
 __all__ = ["MAIL_WIDTH", "OVERVIEW_TEXT_PX", "NEAR", "CROP_SIZE", "MapView", "overview_view", "render_view",
            "crop_window", "render_area", "render_around", "outline_hexes", "redraw_hexes", "redraw_header"]
@@ -97,24 +97,22 @@ def render_area(game, area: tuple[int, int, int, int], view: MapView = NEAR,
     return renderer.render(highlight=list(highlight), area=area, header=False)
 
 
-#: how far from its centre a hex's drawing reaches, in hex radii (as `MapRenderer.render` assumes)
-HEX_REACH = 1.25
-
-
 def redraw_hexes(img: Image.Image, game, view: MapView, coords: Iterable[str]) -> Optional[Image.Image]:
     """The whole picture `img` at `view` (`render_view`) of a board on which only `coords` changed
-    since, brought up to date: the part around them drawn alone (`render_area`) and pasted in;
-    the pixels the whole picture of `game` has there. None when that part would reach into the
-    margins (the coordinates and the title are not drawn by a part): draw the whole map then."""
+    since, brought up to date: the part as far around them as a hex draws (`REACH`, grown with
+    the text) drawn alone (`render_area`, the margins' coordinates with it) and pasted in, below
+    the title line's band; the pixels the whole picture of `game` has there. None when nothing
+    of them is in the picture."""
     g = view.geometry(game)
     centres = [g.centre(c) for c in coords if game.board.has_hex(c)]
     if not centres:
         return img.copy()
-    reach = HEX_REACH * g.R
-    area = (int(min(x for x, _ in centres) - reach), int(min(y for _, y in centres) - reach),
-            int(math.ceil(max(x for x, _ in centres) + reach)), int(math.ceil(max(y for _, y in centres) + reach)))
-    if area[0] < g.margin or area[1] < g.header + g.margin or area[2] > g.map_width - g.margin \
-            or area[3] > g.map_height - g.margin:
+    reach = REACH * max(1.0, view.text_scale) * g.R
+    area = (max(0, int(min(x for x, _ in centres) - reach)),
+            max(int(math.ceil(g.header)), int(min(y for _, y in centres) - reach)),
+            min(img.width, int(math.ceil(max(x for x, _ in centres) + reach))),
+            min(img.height, int(math.ceil(max(y for _, y in centres) + reach))))
+    if area[0] >= area[2] or area[1] >= area[3]:
         return None
     out = img.copy()
     out.paste(render_area(game, area, view), area[:2])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from dataclasses import dataclass
 from typing import Optional
 
 from PIL import Image, ImageDraw
@@ -19,7 +20,8 @@ from PIL import Image, ImageDraw
 from pbem.render import style as S
 from pbem.render.map import compact_image, png_bytes, round_label
 
-__all__ = ["render_market", "market_png", "market_geometry", "MarketGeometry"]
+__all__ = ["render_market", "market_png", "market_geometry", "MarketGeometry", "MarketMarkers", "market_markers",
+           "marker_colors", "marker_font_px"]
 
 SUPERSAMPLE = 2
 CELL_W = 76
@@ -38,7 +40,7 @@ class MarketGeometry:
     """Pixel positions on the market image (final pixels when scale is 1). With `width` the
     picture is that wide (a mail's 800 px): narrower cells, and the par chart under the grid."""
 
-    def __init__(self, game, scale: int = 1, width: Optional[int] = None):
+    def __init__(self, game, scale: int = 1, width: Optional[int] = None, room: Optional[tuple[int, int]] = None):
         self.game = game
         self.market = game.market
         self.s = scale
@@ -50,6 +52,9 @@ class MarketGeometry:
         for c in self.game.corporations.values():
             if c.par_price is not None and not c.closed:
                 pars[c.par_price] = pars.get(c.par_price, 0) + 1
+        kept = room                 # the markers a cell and a par value hold, said instead of the game's
+        if kept is not None:
+            most, pars = kept[0], {None: kept[1]}
         self.below = width is not None              # the par chart under the grid, not beside it
         room = (width - 2 * MARGIN) if width is not None else self.cols * CELL_W
         # a one-row market (1861's column market) wider than the picture goes on in lines below
@@ -65,6 +70,8 @@ class MarketGeometry:
         # each line as high as its tallest stack needs (a narrow picture), else all as the tallest
         tall = [max((len(c.stack) for c in r[b * self.wrap:(b + 1) * self.wrap] if c), default=0)
                 for r in grid for b in range(self.bands)]
+        if kept is not None:
+            tall = [kept[0] for _ in tall]
         self.row_h = [self._height(max(1, math.ceil(n / self.per_line))) if self.below else self.cell_h for n in tall]
         self.marker_r = self.radius * scale
         self.margin = MARGIN * scale
@@ -123,24 +130,29 @@ class MarketGeometry:
             return None
         for i, cell in enumerate(self.par_cells):
             if cell.price == corp.par_price:
-                corps = self.par_corps(cell.price)
-                j = corps.index(corp)
-                x0, y0, _, _ = self.par_row_box(i)
-                line, pos = divmod(j, self.par_per_line)
-                step = (2 * self.radius + 6) * self.s
-                return (x0 + 70 * self.s + self.marker_r + pos * step, y0 + self.marker_r + 5 * self.s + line * step)
+                return self.par_slot(i, self.par_corps(cell.price).index(corp))
         return None
 
+    def par_slot(self, i: int, j: int) -> tuple[float, float]:
+        """Centre of the j-th marker in the i-th line of the par chart."""
+        x0, y0, _, _ = self.par_row_box(i)
+        line, pos = divmod(j, self.par_per_line)
+        step = (2 * self.radius + 6) * self.s
+        return (x0 + 70 * self.s + self.marker_r + pos * step, y0 + self.marker_r + 5 * self.s + line * step)
 
-def market_geometry(game, width: Optional[int] = None) -> MarketGeometry:
-    return MarketGeometry(game, 1, width)
+
+def market_geometry(game, width: Optional[int] = None, room: Optional[tuple[int, int]] = None) -> MarketGeometry:
+    return MarketGeometry(game, 1, width, room)
 
 
-def render_market(game, *, header: bool = True, width: Optional[int] = None) -> Image.Image:
+def render_market(game, *, header: bool = True, width: Optional[int] = None, markers: bool = True,
+                  room: Optional[tuple[int, int]] = None) -> Image.Image:
     """The market as an RGB image; `header=False` leaves out the line naming the round, phase and
-    bank (the HTML replay shows those beside it, so one picture serves every move it rests);
-    `width`: drawn that wide (a mail's 800 px), the par chart under the grid."""
-    body = _render_body(game, width)
+    bank (the HTML replay shows those beside it); `width`: drawn that wide (a mail's 800 px), the
+    par chart under the grid; `markers=False`: the cells and the par chart alone (the HTML replay
+    draws the markers); `room`: laid out for (the most markers in a cell, the most at a par value)
+    rather than the game's own."""
+    body = _render_body(game, width, markers, room)
     return with_header(body, game) if header else body
 
 
@@ -167,8 +179,9 @@ def _header_line(img: Image.Image, g: MarketGeometry, game) -> None:
                              font=S.font(15), fill=S.TEXT, anchor="lm")
 
 
-def _render_body(game, width: Optional[int] = None) -> Image.Image:
-    g = MarketGeometry(game, SUPERSAMPLE, width)
+def _render_body(game, width: Optional[int] = None, markers: bool = True,
+                 room: Optional[tuple[int, int]] = None) -> Image.Image:
+    g = MarketGeometry(game, SUPERSAMPLE, width, room)
     s = SUPERSAMPLE
     img = Image.new("RGB", (int(g.width), int(g.height)), S.BACKGROUND)
     d = ImageDraw.Draw(img)
@@ -190,7 +203,7 @@ def _render_body(game, width: Optional[int] = None) -> Image.Image:
                 at = (box[2] - 6 * s, box[3] - 5 * s, "rb") if g.below else (box[2] - 6 * s, box[1] + 4 * s, "rt")
                 d.text(at[:2], "end", font=fsmall, fill=S.TEXT, anchor=at[2])        # clear of a narrow cell's price
             d.text((box[0] + 6 * s, box[1] + 4 * s), str(cell.price), font=fprice, fill=S.TEXT, anchor="lt")
-            for i, sym in enumerate(cell.stack):
+            for i, sym in enumerate(cell.stack if markers else ()):
                 _marker(d, game, g.stack_slot(r, c, i), g.marker_r, sym, s)
     # par chart
     d.text((g.par_x, g.par_y + 10 * s), "Par values", font=S.font(14 * s), fill=S.TEXT, anchor="lm")
@@ -201,7 +214,7 @@ def _render_body(game, width: Optional[int] = None) -> Image.Image:
         d.rectangle(pb, fill=S.MARKET_ZONES.get(cell.zone, S.MARKET_ZONES["white"]), outline=S.PAR_OUTLINE, width=2 * s)
         d.text(((pb[0] + pb[2]) / 2, (pb[1] + pb[3]) / 2), _money(game, cell.price), font=fprice, fill=S.TEXT,
                anchor="mm")
-        for corp in g.par_corps(cell.price):
+        for corp in g.par_corps(cell.price) if markers else ():
             _marker(d, game, g.par_marker_centre(corp.sym), g.marker_r, corp.sym, s)
     # legend
     y = g.height - g.legend_h - g.margin / 2
@@ -226,13 +239,50 @@ def _render_body(game, width: Optional[int] = None) -> Image.Image:
 
 
 def _marker(d: ImageDraw.ImageDraw, game, c, r: float, sym: str, s: int) -> None:
-    corp = game.corporations.get(sym)
-    fill = S.rgb(corp.color) if corp else (136, 136, 136)
-    txt = S.rgb(corp.text_color, S.WHITE) if corp else S.WHITE
+    fill, txt = marker_colors(game, sym)
     x, y = c
     d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=S.SLOT_OUTLINE, width=max(1, s))
     f = S.fit_font(d, sym, 1.6 * r, 0.8 * r)
     d.text((x, y), sym, font=f, fill=txt, anchor="mm")
+
+
+def marker_colors(game, sym: str) -> tuple[S.RGB, S.RGB]:
+    """A company's marker: its fill and its letters' colour."""
+    corp = game.corporations.get(sym)
+    fill = S.rgb(corp.color) if corp else (136, 136, 136)
+    return fill, (S.rgb(corp.text_color, S.WHITE) if corp else S.WHITE)
+
+
+def marker_font_px(sym: str, radius: float) -> float:
+    """The size in pixels of a marker's letters on a picture whose markers have `radius`
+    (as `_marker` fits them, drawn at SUPERSAMPLE and halved)."""
+    d = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    r = radius * SUPERSAMPLE
+    return S.fit_font(d, sym, 1.6 * r, 0.8 * r).size / SUPERSAMPLE
+
+
+@dataclass(frozen=True)
+class MarketMarkers:
+    """Where the companies' markers stand: (symbol, row, column, place in the cell's stack) on
+    the grid, (symbol, line of the par chart, place in it) in the par chart."""
+
+    grid: tuple[tuple[str, int, int, int], ...]
+    par: tuple[tuple[str, int, int], ...]
+
+    def room(self) -> tuple[int, int]:
+        """The most markers in one cell and at one par value."""
+        return (max((i + 1 for *_, i in self.grid), default=0), max((j + 1 for *_, j in self.par), default=0))
+
+
+def market_markers(game) -> MarketMarkers:
+    """Where each company's marker stands now."""
+    grid = tuple((sym, r, c, i) for r, row in enumerate(game.market.grid) for c, cell in enumerate(row) if cell
+                 for i, sym in enumerate(cell.stack))
+    par = []
+    for i, cell in enumerate(game.market.par_cells):
+        corps = [c for c in game.corporations.values() if c.par_price == cell.price and not c.closed]
+        par += [(corp.sym, i, j) for j, corp in enumerate(corps)]
+    return MarketMarkers(grid, tuple(par))
 
 
 def _money(game, amount: int) -> str:

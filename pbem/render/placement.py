@@ -1,5 +1,5 @@
 """Where the small items of a hex go (revenues, labels, names, costs, tags, tile numbers): each
-takes its first preferred spot free of track, nodes and the other items (pbem/render/map.py)."""
+takes its first preferred spot free of track, nodes and the other items (pbem/render/hex_items.py)."""
 from __future__ import annotations
 
 import math
@@ -19,11 +19,13 @@ _SPOTS["top"] = (0.0, -0.6)
 _SPOTS["top2"] = (0.0, -0.45)
 _SPOTS["bot"] = (0.0, 0.6)
 _SPOTS["bot2"] = (0.0, 0.45)
+_SPOTS["top3"] = (0.0, -0.8)             # over the hex's top or bottom edge: for a name no spot inside holds
+_SPOTS["bot3"] = (0.0, 0.8)
 
 _PREFS = {
     "rev": ["v2", "v1", "v3", "v0", "v4", "v5", "e2", "e4", "e1", "e5", "e3", "e0", "w2", "w1", "w3", "w0", "w4", "w5", "c"],
     "label": ["v1", "v4", "v2", "v0", "v3", "v5", "w1", "w4", "w2", "w0", "w3", "w5", "c"],
-    "name": ["top", "bot", "top2", "bot2", "c"],
+    "name": ["top", "bot", "top2", "bot2", "c", "top3", "bot3"],
     "cost": ["v3", "v2", "v4", "v5", "v0", "v1", "w3", "w2", "w4", "w5", "w0", "w1", "c"],
     "tag": ["v5", "v0", "v4", "v1", "v3", "v2", "w5", "w0", "w4", "w1", "w3", "w2", "bot2", "top2", "c"],
     "tile": ["w5", "w4", "w0", "w3", "w1", "w2"],

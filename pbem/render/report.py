@@ -81,8 +81,9 @@ def build_report(game, *, last_moves: Iterable[str] = (), title: Optional[str] =
         if list_moves:
             from pbem.game_notation import describe_legal
 
-            moves = describe_legal(game, limit=MAX_LEGAL_LISTED + 1)
-            more = max(0, len(game.legal_moves()) - MAX_LEGAL_LISTED) if len(moves) > MAX_LEGAL_LISTED else 0
+            every = game.legal_moves()
+            moves = describe_legal(game, limit=MAX_LEGAL_LISTED, moves=every)
+            more = max(0, len(every) - MAX_LEGAL_LISTED)
         acting = {"id": ent, "name": _entity_name(game, ent),
                   "kind": "player" if ent in game.players else "corporation",
                   "legal": list(legal), "legal_text": [ACTION_NAMES.get(a, a.replace("_", " ")) for a in legal],

@@ -83,13 +83,45 @@ FONT_FILES = ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fon
               "/usr/share/fonts/TTF/DejaVuSans.ttf", "/Library/Fonts/DejaVuSans.ttf")
 
 
+#: glyph masks a font keeps (each a few KB at most): far more than a map's distinct labels
+MASKS_KEPT = 4096
+
+
+class KeptMasksFont(ImageFont.FreeTypeFont):
+    """A FreeType font that keeps the text masks it renders: a map draws the same names,
+    revenues, costs and letters at the same sub-pixel offsets picture after picture, and
+    rendering them is most of the cost of a part of the map. The offset is taken to 1/8 of a
+    pixel (of the supersampled drawing), so equal text at nearly equal offsets is one mask."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._masks: dict = {}
+
+    def getmask2(self, text, mode="", direction=None, features=None, language=None, stroke_width=0, anchor=None,
+                 ink=0, start=None, *args, **kwargs):
+        if start is not None:
+            start = (round(start[0] * 8) / 8, round(start[1] * 8) / 8)
+        call = (mode, direction, features, language, stroke_width, anchor, ink, start) + args
+        try:
+            key = (text, call, tuple(sorted(kwargs.items())))
+            hash(key)
+        except TypeError:                       # a list among the options (features): not kept
+            return super().getmask2(text, *call, **kwargs)
+        hit = self._masks.get(key)
+        if hit is None:
+            if len(self._masks) >= MASKS_KEPT:
+                self._masks.clear()
+            hit = self._masks[key] = super().getmask2(text, *call, **kwargs)
+        return hit
+
+
 @lru_cache(maxsize=64)
 def font(size: float):
     """DejaVu Sans at `size` pixels, else the built-in scalable font (bitmap without FreeType)."""
     size = max(6, int(round(size)))
     for path in FONT_FILES:
         try:
-            return ImageFont.truetype(path, size)
+            return KeptMasksFont(path, size)
         except OSError:
             continue
     try:

@@ -1,9 +1,12 @@
 """`pbem replay GAME --html OUT.html`: one self-contained page stepping through a stored game (a
 move list and a slider; the map, market, status report and explanation after each move) for
-posting into a dispute thread. Pictures are data: URIs drawn once per state the page shows (a
-map only when a tile or token moved, a market only when a marker moved) and embedded once per
-distinct PNG; the status reports, much alike from move to move, travel gzipped (`packed`). The
-page loads nothing from anywhere (templates/replay.html.j2)."""
+posting into a dispute thread. The page loads nothing from anywhere (templates/replay.html.j2).
+
+What makes it small: the map is the first picture plus, for each move that changed hexes, the
+parts around them redrawn (`MapUpdates`), which the browser lays over the first picture in
+order on a canvas; the market is its cells and par chart drawn once, with the companies'
+markers drawn over it by the browser from where they stand at each move; the status reports,
+much alike from move to move, travel gzipped (`packed`)."""
 from __future__ import annotations
 
 import base64
@@ -12,22 +15,26 @@ import json
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Optional, Union
+from typing import Callable, Optional, Union
 
 from pbem.engine.actions import RunRoutes
-from pbem.render.map import map_geometry, map_key, map_png, round_label, unit_corners
+from pbem.render.map import map_geometry, round_label, unit_corners
+from pbem.render.map_updates import MapUpdates, indexed_pngs
+from pbem.render.market import (MarketMarkers, market_geometry, market_markers, marker_colors, marker_font_px,
+                                render_market)
+from pbem.render.report import build_report, data_uri, environment
 from pbem.render.route_overlay import LINE_WIDTH, RING_WIDTH, route_color, route_shapes
-from pbem.render.market import market_key, market_png
-from pbem.render.report import build_report, environment
 
 from .explain import explain
-from .images import ImageStore
 from .ledger import ledger
 from .walk import Moment, Replay, open_replay
 
-__all__ = ["MAP_RADIUS", "Frame", "Page", "build_page", "packed", "unpacked"]
+__all__ = ["MAP_RADIUS", "Frame", "Page", "build_page", "packed", "unpacked", "Progress"]
 
 MAP_RADIUS = 52.0                  # hex radius of the page's maps (the mail's is 76): readable, a third the bytes
+
+#: told how far the build is: (steps done, steps in all)
+Progress = Callable[[int, int], None]
 
 
 @dataclass
@@ -38,8 +45,8 @@ class Frame:
     lines: list[str]               # the move in canonical notation
     explain: list[str]             # what the move did
     round: str                     # the round after it ("Operating round 2.1 (of 2)")
-    map: int                       # index of the map picture
-    market: int                    # index of the market picture
+    map: int                       # the map is the first picture with this many parts laid over it
+    market: int                    # index of where the market's markers stand
     report: int                    # index of the status report's HTML
     changed: list[str] = field(default_factory=list)      # hexes the move changed (outlined)
     run: list[dict] = field(default_factory=list)         # the run the move made, a route each (`run_drawn`)
@@ -52,34 +59,41 @@ class Page:
 
     html: str
     frames: list[Frame]
-    maps_drawn: int
-    markets_drawn: int
-    images: int                    # distinct PNGs embedded
-    png_bytes: int
+    parts: int                     # parts of the map redrawn after the first picture
+    markets: int                   # distinct places of the market's markers
+    market_layouts: int            # pictures of the market's cells (one per layout the moves need)
+    png_bytes: int                 # the pictures' bytes (before base64)
     seconds: float
     replay: Replay
 
 
 class _Builder:
-    """Collects the frames of one replay, drawing each picture once per state."""
+    """Collects the frames of one replay: the map's parts as hexes change, where the market's
+    markers stand, each distinct status report once."""
 
     def __init__(self, replay: Replay, radius: float):
         self.replay = replay
         self.radius = radius
-        self.images = ImageStore()             # maps and markets, each distinct PNG once
+        g = replay.game.state
+        self.map = MapUpdates.start(g, radius)
+        self.markets: list[MarketMarkers] = []
+        self.market_index: dict[MarketMarkers, int] = {}
         self.reports: list[str] = []
         self.report_index: dict[str, int] = {}
         self.frames: list[Frame] = []
         self.hexes: dict[str, str] = {}        # hex -> SVG polygon points of its outline
-        self.geometry = map_geometry(replay.game.state, radius)
+        self.geometry = map_geometry(g, radius)
         self.template = environment().get_template("replay_report.html.j2")
 
     def frame(self, id: Optional[int], lines: list[str], text: list[str], changed: list[str],
-              actions: tuple = ()) -> Frame:
+              actions: tuple = (), board: Optional[dict] = None) -> Frame:
+        """The frame of the game as it stands (`board`: its board's snapshot)."""
         g = self.replay.game.state
-        map_i = self.images.get("map", map_key(g, header=False),
-                                lambda: map_png(g, compact=True, radius=self.radius, header=False))
-        market_i = self.images.get("market", market_key(g), lambda: market_png(g, compact=True, header=False))
+        self.map.update(g, board)
+        markers = market_markers(g)
+        if markers not in self.market_index:
+            self.market_index[markers] = len(self.markets)
+            self.markets.append(markers)
         # the moves open to the next entity are listed, but for a run: its moves come from the route
         # search (over a minute on a late 1861 network), and the run made is the next frame anyway
         listed = "run_routes" not in g.legal_actions()
@@ -90,7 +104,8 @@ class _Builder:
         for c in changed:
             self._outline(c)
         ran, run = run_drawn(g, actions, self.radius)
-        return Frame(id, lines, text, round_label(g), map_i, market_i, self.report_index[report], changed, run, ran)
+        return Frame(id, lines, text, round_label(g), len(self.map.parts), self.market_index[markers],
+                     self.report_index[report], changed, run, ran)
 
     def _outline(self, coord: str) -> None:
         g = self.replay.game.state
@@ -100,26 +115,29 @@ class _Builder:
         self.hexes[coord] = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
 
 
-def build_page(path: Union[str, Path], *, radius: float = MAP_RADIUS) -> Page:
-    """The HTML replay of the game file or 18xx.games record at `path`. Errors are the replay's
-    own (GameFileError, ImportRefused, RecordError: one line each)."""
+def build_page(path: Union[str, Path], *, radius: float = MAP_RADIUS, progress: Optional[Progress] = None) -> Page:
+    """The HTML replay of the game file or 18xx.games record at `path`; `progress` is told each
+    step as it is done. Errors are the replay's own (GameFileError, ImportRefused, RecordError:
+    one line each)."""
     t0 = time.perf_counter()
     replay = open_replay(path)
     b = _Builder(replay, radius)
     b.frames.append(b.frame(None, [], ["The game as set up, before the first move."], []))
     before = ledger(replay.game)
     board = replay.game.state.board.snapshot()
+    total = len(replay.steps)
     for m in replay:
+        if progress is not None:
+            progress(m.index + 1, total)
         if not m.moves:
             continue                           # a chat message: nothing changed, the ledger still holds
         text = explain(before, m)
         before = ledger(m.game)
-        b.frames.append(b.frame(m.id, list(m.lines), list(text), _changed(m, board), tuple(m.actions)))
-        board = m.game.state.board.snapshot()
-    html = _render(replay, b)
-    return Page(html, b.frames, b.images.drawn.get("map", 0), b.images.drawn.get("market", 0), len(b.images.uris),
-                b.images.png_bytes,
-                time.perf_counter() - t0, replay)
+        after = m.game.state.board.snapshot()
+        b.frames.append(b.frame(m.id, list(m.lines), list(text), _changed(m, board, after), tuple(m.actions), after))
+        board = after
+    html, png, layouts = _render(replay, b)
+    return Page(html, b.frames, len(b.map.parts), len(b.markets), layouts, png, time.perf_counter() - t0, replay)
 
 
 def run_drawn(g, actions: tuple, radius: float) -> tuple[str, list[dict]]:
@@ -141,10 +159,10 @@ def run_drawn(g, actions: tuple, radius: float) -> tuple[str, list[dict]]:
     return f"{sym} ran for {g.money(sum(r.revenue for r in resolved))}", out
 
 
-def _changed(m: Moment, before: dict) -> list[str]:
-    """The hexes whose tile or tokens the move changed, and the ones it names."""
+def _changed(m: Moment, before: dict, after: dict) -> list[str]:
+    """The hexes whose tile or tokens the move changed (the board's snapshots before and after
+    it), and the ones it names."""
     g = m.game.state
-    after = g.board.snapshot()
     cells = {c for c in set(before) | set(after) if before.get(c) != after.get(c)}
     return sorted(cells | set(g.last_move_hexes))
 
@@ -161,14 +179,47 @@ def unpacked(text: str):
     return json.loads(gzip.decompress(base64.b64decode(text)))
 
 
-def _render(replay: Replay, b: _Builder) -> str:
-    """The page: the move list written out, everything a frame shows as one JSON value."""
+def _market(g, markets: list[MarketMarkers]) -> tuple[dict, int]:
+    """The market as the page draws it: its cells and par chart drawn once per layout the moves
+    need (the picture grows with the most markers a cell or a par value holds, as a state's own
+    market picture does), and per place of the markers the layout and each marker's centre; the
+    PNGs' bytes."""
+    layouts: dict[tuple[int, int], int] = {}
+    images, sizes, pngs, states = [], [], [], []
+    for m in markets:
+        room = m.room()
+        if room not in layouts:
+            layouts[room] = len(images)
+            images.append(render_market(g, header=False, markers=False, room=room))
+        geo = market_geometry(g, room=room)
+        spots = [(s, geo.stack_slot(r, c, i)) for s, r, c, i in m.grid] + [(s, geo.par_slot(i, j)) for s, i, j in m.par]
+        states.append([layouts[room], [[s, round(x, 1), round(y, 1)] for s, (x, y) in spots]])
+    for room in layouts:
+        geo = market_geometry(g, room=room)
+        sizes.append([geo.width, geo.height])
+    pngs = indexed_pngs(images)
+    radius = market_geometry(g).marker_r
+    corps = {}
+    for sym in sorted({s for m in markets for s, *_ in m.grid + m.par}):
+        fill, text = marker_colors(g, sym)
+        corps[sym] = ["#%02x%02x%02x" % fill, "#%02x%02x%02x" % text, round(marker_font_px(sym, radius), 1)]
+    return {"images": [data_uri(p) for p in pngs], "sizes": sizes, "r": radius, "corps": corps,
+            "states": states}, sum(len(p) for p in pngs)
+
+
+def _render(replay: Replay, b: _Builder) -> tuple[str, int, int]:
+    """The page: the move list written out, everything a frame shows as one JSON value; the
+    pictures' bytes, and how many pictures of the market's cells it holds."""
     g = replay.game.state
-    data = {"frames": [asdict(f) for f in b.frames], "images": b.images.uris, "reports": packed(b.reports),
-            "hexes": b.hexes, "what": replay.what, "mapSize": list(b.geometry.size()),
+    base, parts = b.map.pngs()
+    market, market_bytes = _market(g, b.markets)
+    data = {"frames": [asdict(f) for f in b.frames], "reports": packed(b.reports), "market": market,
+            "map": {"size": list(b.map.size), "base": data_uri(base),
+                    "parts": [[p.area[0], p.area[1], data_uri(png)] for p, png in zip(b.map.parts, parts)]},
+            "hexes": b.hexes, "what": replay.what,
             "routeWidth": round(LINE_WIDTH * b.radius, 2), "ringWidth": round(RING_WIDTH * b.radius, 2)}
     # inside <script>: no "</script>" or "<!--" can appear once every "<" is escaped
     blob = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
     title = f"{g.data.get('title', '')} {replay.name}".strip()
-    return environment().get_template("replay.html.j2").render(
-        title=title, frames=b.frames, what=replay.what, data=blob)
+    html = environment().get_template("replay.html.j2").render(title=title, frames=b.frames, what=replay.what, data=blob)
+    return html, len(base) + sum(len(p) for p in parts) + market_bytes, len(market["images"])
