@@ -217,8 +217,10 @@ def smtp_cpu(stack) -> float:
 
 
 def cpu_of(pids) -> float:
+    """CPU seconds of these processes and of their children that ended (utime, stime, cutime,
+    cstime: a server's short-lived workers count once they are reaped)."""
     wanted, tick = set(pids), os.sysconf("SC_CLK_TCK")
-    return sum(int(fields[11]) + int(fields[12]) for pid, fields in _processes() if pid in wanted) / tick
+    return sum(sum(int(f) for f in fields[11:15]) for pid, fields in _processes() if pid in wanted) / tick
 
 
 def _processes():
