@@ -1,17 +1,35 @@
 """Mail moderator speed, end to end against real local servers (Dovecot + SMTP on 127.0.0.1).
 
-Prints: messages/s (fetch, parse, apply, render, send) over many games, and the latency of
-one move mail at move 10 and at move 600 of a real game (18xx.games record 1882/5585, players
-renamed), with 1 and with 1,000 active games beside it. Targets (issue): >= 10 messages/s,
-latency at move 600 <= 1.5x latency at move 10, flat from 1 to 1,000 games.
+Prints, each beside its target (issue #28):
+- the latency of one move mail at move 10 and at move 600 of a real game (18xx.games record
+  1882/5585, players renamed), and with 1,000 games beside it: move 600 <= 1.5x move 10, flat
+  from 1 to 1,000 games;
+- throughput (claim, parse, apply, draw, compose, send, file) with 1 and with 2 moderator
+  processes on the mailbox: K move mails to K of the 1,000 games (all in one state, so their
+  pictures are shared), to K games in K different states (every picture drawn whole by a
+  process just started; brought up to date by one that drew each game's last report), and K
+  move mails in a row to one game (one process: a game's mails are handled one at a time, in
+  order): >= 10 messages/s each, and two processes faster than one;
+- the worst time from a delivery to its claim over many deliveries at random moments, as the
+  server pushes them and with every push of IDLE unheard: <= 2 s.
 
-    python benchmarks/mail.py [--games 1000] [--throughput 40] [--processes 2] [--no-images]
+    python benchmarks/mail.py [--games 1000] [--throughput 100] [--processes 2] [--no-images]
+                              [--deliveries 60] [--mta test|postfix] [--profile [cumulative|tottime]]
+
+The machine's load (other work running beside) is printed at the start and the end: the
+throughput follows it.
 
 Needs dovecot (scripts/test.sh installs it) and aiosmtpd (the `test` extra).
 """
 from __future__ import annotations
 
 import argparse
+import os
+import cProfile
+import io
+import pstats
+import random
+import re
 import shutil
 import statistics
 import sys
@@ -25,8 +43,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from mailstack import MailStack  # noqa: E402
+from mailstack import MailStack, Postfix  # noqa: E402
 
+import pbem  # noqa: E402
 from pbem.gamefile import GameFile, GameHeader, Player  # noqa: E402
 from pbem.importers.eighteen_xx import load_record  # noqa: E402
 from pbem.importers.to_gamefile import record_lines  # noqa: E402
@@ -39,51 +58,75 @@ from pbem.moderator.postmaster import Postmaster  # noqa: E402
 from pbem.moderator.replies import acting_player  # noqa: E402
 from pbem.moderator.roster import Roster, Seat  # noqa: E402
 from pbem.moderator.signon import hash_secret  # noqa: E402
-from pbem.table import Table  # noqa: E402
+from pbem.table import Table, warm_reader  # noqa: E402
 
 RECORD = ROOT.parent / "shared" / "fixtures" / "18xx.games" / "1882" / "5585.json"
 MOD = "moderator@pbem.test"
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 SECRET = "bench-secret-0001"
+TARGET_RATE = 10.0          # messages/s
+TARGET_NOTICE = 2.0         # seconds from a delivery to its claim
 
 
-def record_moves() -> list[tuple[str, str]]:
+def record_moves() -> tuple[list[tuple[str, str]], int]:
     rec = load_record(RECORD)
     rec.players = [(pid, NAMES[i]) for i, (pid, _) in enumerate(rec.players)]
     _, lines = record_lines(rec)
     return lines, rec.seed
 
 
-def make_game(games: Path, gid: str, lines, seed: int, n: int, secret_hash: str) -> None:
+def make_game(games: Path, gid: str, lines, seed: int, n: int, secret_hash: str, bind: str = "head") -> None:
     header = GameHeader(title="1882", players=[Player(nm, f"{nm.lower()}@pbem.test") for nm in NAMES], seed=seed)
     gf = GameFile.create(games / f"{gid}.pbem", header)
     if n:
         gf.append_many(lines[:n], source="import")
     Roster(game=gid, title="1882", moderator="gm@pbem.test", moderator_hash=secret_hash,
-           seats=[Seat(nm, f"{nm.lower()}@pbem.test", secret_hash) for nm in NAMES]).save(games / f"{gid}.roster.json")
+           seats=[Seat(nm, f"{nm.lower()}@pbem.test", secret_hash) for nm in NAMES],
+           bind=bind).save(games / f"{gid}.roster.json")
 
 
-def next_mail(games: Path, gid: str, lines, n: int) -> bytes:
-    """The mail in which the player to act makes the record's next move."""
-    t = Table.open(games / f"{gid}.pbem")
-    who, _ = acting_player(t.game)
-    _, notation = lines[n]
+def move_mail(gid: str, who: str, notation: str, *, in_reply_to: str = "", date: float | None = None) -> bytes:
     m = EmailMessage()
     m["From"] = f"{who.lower()}@pbem.test"
     m["To"] = MOD
     m["Subject"] = f"[{gid}] move"
     m["Message-ID"] = make_msgid(domain="client.example")
-    m["Date"] = formatdate(usegmt=True)
-    recs = t.file.records                      # a reply to the latest report names the head it answers
-    m["In-Reply-To"] = message_id(gid, "report", "pbem.test", "bench", at=(recs[-1].seq if recs else 0, t.file.head))
+    m["Date"] = formatdate(date, usegmt=True)
+    if in_reply_to:
+        m["In-Reply-To"] = in_reply_to
     m.set_content(f"Hi,\n\nSIGNON {gid} {who} {SECRET}\n{notation}\n\nThanks!\n-- \n{who}\n")
     return m.as_bytes(policy=SMTP)
 
 
-def playable(lines, around: int) -> int:
-    """A move number near `around` whose next recorded move a player could mail (no stored run)."""
+def next_mail(games: Path, gid: str, lines, n: int) -> bytes:
+    """The mail in which the player to act makes the record's next move, in a reply to the
+    latest report (its In-Reply-To names the head it answers)."""
+    t = Table.open(games / f"{gid}.pbem")
+    who, _ = acting_player(t.game)
+    recs = t.file.records
+    return move_mail(gid, who, lines[n][1],
+                     in_reply_to=message_id(gid, "report", "pbem.test", "bench", at=(recs[-1].seq if recs else 0, t.file.head)))
+
+
+def mails_in_a_row(games: Path, gid: str, lines, n: int, k: int) -> list[bytes]:
+    """k mails making the record's moves n, n+1, ... of one game, each from the player to act
+    then, dated a second apart (the game binds a mail by its date: written before the report
+    it would answer, it cannot name that report's head)."""
+    g = pbem.read_game(games / f"{gid}.pbem")
+    start = time.time() - k - 10
+    out = []
+    for i in range(k):
+        who, _ = acting_player(g.state)
+        notation = lines[n + i][1]
+        out.append(move_mail(gid, who, notation, date=start + i))
+        g.push_notation(notation, as_=who)
+    return out
+
+
+def playable(lines, around: int, k: int = 1) -> int:
+    """A move number from `around` on whose next k recorded moves a player could mail (no stored run)."""
     n = around
-    while "trusted" in lines[n][1]:
+    while any("trusted" in notation for _, notation in lines[n:n + k]):
         n += 1
     return n
 
@@ -102,57 +145,189 @@ def latency(stack: MailStack, mod: Moderator, games: Path, gid: str, lines, n: i
     return statistics.median(times)
 
 
-def _worker(stack, games: Path, slot: int, images: bool, queue, go) -> None:
+# ------------------------------------------------------------------------------ throughput
+def _worker(stack, games: Path, slot: int, images: bool, queue, go, profile: str, drawn: bool) -> None:
     pm = Postmaster(MOD, games, render_images=images)
     box = ImapMailbox(stack.host, stack.imap_port, *stack.user(MOD), security="none",
                       working="Working" if slot == 1 else f"Working-{slot}")
-    mod = Moderator(pm, box, SmtpSender(stack.host, stack.smtp_port, security="none"),
-                    Ledger(games.parent / f"{games.name}.ledger"), batch=2)
-    for g in pm.games():                        # a long-running daemon has its games' states cached
-        pm.table(g)
+    mod = Moderator(pm, box, SmtpSender(stack.host, stack.outgoing_port, security="none"),
+                    Ledger(games.parent / f"{games.name}.ledger"))
+    warm_reader("1882")                         # a running daemon has its reader loaded
+    for g in pm.games():                        # and its games' states cached
+        t = pm.table(g)
+        if drawn and images:                    # and, with `drawn`, the pictures of their last reports
+            pm.pictures.for_report(t.game, "", (), g)
     queue.put("ready")
     go.wait()                                   # start together
+    prof = cProfile.Profile() if profile else None
+    if prof:
+        prof.enable()
+    cpu = time.process_time()
     st = mod.run_once()
-    queue.put(st.handled)
+    cpu = time.process_time() - cpu
+    if prof:
+        prof.disable()
+        out = io.StringIO()
+        pstats.Stats(prof, stream=out).sort_stats(profile).print_stats(30)
+        queue.put(out.getvalue())
+    queue.put((st.handled, cpu))
 
 
-def run_workers(stack, games: Path, procs: int, no_images: bool) -> tuple[int, float]:
+def run_workers(stack, games: Path, procs: int, images: bool, profile: str = "",
+                drawn: bool = False) -> tuple[int, float, dict]:
+    """Run `procs` moderator processes on the mailbox at once until it is empty: (mails handled,
+    seconds, CPU seconds spent by the moderators, the SMTP server they send to and Dovecot)."""
     import multiprocessing as mp
 
     ctx = mp.get_context("fork")
     queues = [ctx.Queue() for _ in range(procs)]
     go = ctx.Event()
-    ps = [ctx.Process(target=_worker, args=(stack, games, i + 1, not no_images, q, go)) for i, q in enumerate(queues)]
+    ps = [ctx.Process(target=_worker, args=(stack, games, i + 1, images, q, go, profile, drawn))
+          for i, q in enumerate(queues)]
     for p in ps:
         p.start()
     for q in queues:
-        assert q.get(timeout=300) == "ready"
-    t0 = time.perf_counter()
+        assert q.get(timeout=600) == "ready"
+    t0, smtp, dovecot = time.perf_counter(), smtp_cpu(stack), dovecot_cpu(stack)
     go.set()
-    handled = sum(q.get(timeout=600) for q in queues)
+    handled, moderators = 0, 0.0
+    for q in queues:
+        got = q.get(timeout=600)
+        if isinstance(got, str):
+            print(got)
+            got = q.get(timeout=60)
+        handled += got[0]
+        moderators += got[1]
     dt = time.perf_counter() - t0
+    cpu = {"moderator": moderators, stack.outgoing_name: smtp_cpu(stack) - smtp, "Dovecot": dovecot_cpu(stack) - dovecot}
     for p in ps:
         p.join()
-    return handled, dt
+    return handled, dt, cpu
+
+
+def dovecot_cpu(stack) -> float:
+    """CPU seconds used so far by Dovecot's processes (its master's process group)."""
+    return cpu_of(pid for pid, fields in _processes() if int(fields[2]) == stack.proc.pid)
+
+
+def smtp_cpu(stack) -> float:
+    """CPU seconds used so far by the SMTP server the moderators send to: Postfix's processes, or
+    this process (the test stack's server runs in it)."""
+    return cpu_of(stack.postfix.pids()) if stack.postfix is not None else time.process_time()
+
+
+def cpu_of(pids) -> float:
+    """CPU seconds of these processes and of their children that ended (utime, stime, cutime,
+    cstime: a server's short-lived workers count once they are reaped)."""
+    wanted, tick = set(pids), os.sysconf("SC_CLK_TCK")
+    return sum(sum(int(f) for f in fields[11:15]) for pid, fields in _processes() if pid in wanted) / tick
+
+
+def _processes():
+    """(pid, the fields of /proc/PID/stat after its name) of every process."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                yield int(entry.name), (entry / "stat").read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+
+
+def throughput(stack, games: Path, mails: list[bytes], procs: int, images: bool, label: str,
+               profile: str = "", drawn: bool = False) -> float:
+    processed = stack.count(MOD, "Processed")
+    for raw in mails:
+        stack.send(raw, "x@pbem.test", MOD)
+    handled, dt, cpu = run_workers(stack, games, procs, images, profile, drawn)
+    accepted = stack.count(MOD, "Processed") - processed
+    assert handled == len(mails) and accepted == len(mails), (handled, accepted, len(mails))
+    rate = handled / dt
+    print(f"throughput, {label}, {procs} process{'es' if procs > 1 else ''}: {handled} move mails in {dt:.2f} s = "
+          f"{rate:.1f} messages/s (target >= {TARGET_RATE:g}: {'met' if rate >= TARGET_RATE else 'NOT met'})")
+    print("    CPU a mail: " + ", ".join(f"{who} {1000 * sec / handled:.0f} ms" for who, sec in cpu.items())
+          + f"; wall {1000 * dt / handled:.0f} ms")
+    return rate
+
+
+# ------------------------------------------------------------------------------ noticing a delivery
+def _noticer(stack, deaf: bool, n: int, queue, ready) -> None:
+    """Wait for mail as the moderator does, and say when each delivery was claimed."""
+    if deaf:                                    # every push of the server unheard while idling
+        from imapclient import IMAPClient
+
+        def unheard(self, timeout=None):
+            time.sleep(timeout or 0)
+            return []
+        IMAPClient.idle_check = unheard
+    box = ImapMailbox(stack.host, stack.imap_port, *stack.user(MOD), security="none", working="Working-notice")
+    ready.set()
+    seen = 0
+    while seen < n:
+        box.wait(60)
+        got = box.claim_next(50)
+        claimed = time.time()
+        for inc in got:
+            queue.put((re.search(rb"^Subject: (.*?)\r?$", inc.raw, re.M).group(1).decode(), claimed))
+            box.finish(inc.key, "Rejected")
+            seen += 1
+    box.close()
+
+
+def notice_latencies(stack, n: int, deaf: bool, gap: float = 0.6) -> list[float]:
+    """Deliver n mails at random moments (0 to `gap` s apart) while a mailbox waits for mail;
+    the time from the start of each delivery to its claim."""
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork")
+    queue, ready = ctx.Queue(), ctx.Event()
+    p = ctx.Process(target=_noticer, args=(stack, deaf, n, queue, ready))
+    p.start()
+    ready.wait(30)
+    rng = random.Random(28)
+    started = {}
+    for i in range(n):
+        time.sleep(rng.uniform(0, gap))
+        subject = f"delivery {i}"
+        started[subject] = time.time()
+        stack.send(f"From: ann@pbem.test\r\nTo: {MOD}\r\nSubject: {subject}\r\n\r\nhello\r\n".encode(),
+                   "ann@pbem.test", MOD)
+    out = []
+    for _ in range(n):
+        subject, claimed = queue.get(timeout=120)
+        out.append(claimed - started[subject])
+    p.join(30)
+    return out
 
 
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--throughput", type=int, default=40)
+    ap.add_argument("--throughput", type=int, default=100, help="move mails in each throughput run")
     ap.add_argument("--no-images", action="store_true")
-    ap.add_argument("--processes", type=int, default=2, help="moderator processes for the throughput run")
+    ap.add_argument("--processes", type=int, default=2, help="moderator processes for the second throughput run")
+    ap.add_argument("--deliveries", type=int, default=60, help="deliveries timed for each notice figure")
+    ap.add_argument("--mta", choices=("test", "postfix"), default="test",
+                    help="the SMTP server the moderators send to: the test stack's (aiosmtpd, delivering "
+                         "over LMTP as it receives) or a private Postfix (queues, then delivers)")
+    ap.add_argument("--profile", nargs="?", const="cumulative", default="", metavar="SORT",
+                    help="print where one process's time goes (cProfile, sorted by SORT: cumulative, tottime)")
     a = ap.parse_args()
+    images = not a.no_images
     lines, seed = record_moves()
     h = hash_secret(SECRET)
     root = Path(tempfile.mkdtemp(prefix="pbem-bench-"))
     stack = MailStack(Path(tempfile.mkdtemp(prefix="pbem-mailstack-")))
+    print(f"load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5, 15 min; 2 cores)")
     print(f"mail servers up in {stack.start():.2f} s")
+    stack.postfix = Postfix(Path(tempfile.mkdtemp(prefix="pbem-postfix-")), stack.lmtp_port) if a.mta == "postfix" else None
+    stack.outgoing_port = stack.postfix.start() if stack.postfix else stack.smtp_port   # where moderators send
+    stack.outgoing_name = "Postfix" if stack.postfix else "SMTP server"
+    print(f"the moderators send to {'a private Postfix' if stack.postfix else 'the test SMTP server (aiosmtpd)'}")
     try:
         def moderator(games: Path) -> Moderator:
-            pm = Postmaster(MOD, games, render_images=not a.no_images)
+            pm = Postmaster(MOD, games, render_images=images)
             box = ImapMailbox(stack.host, stack.imap_port, *stack.user(MOD), security="none")
-            return Moderator(pm, box, SmtpSender(stack.host, stack.smtp_port, security="none"),
+            return Moderator(pm, box, SmtpSender(stack.host, stack.outgoing_port, security="none"),
                              Ledger(games.parent / f"{games.name}.ledger"))
 
         # latency at move 10 and move 600, one game
@@ -189,16 +364,54 @@ def main() -> int:
         # throughput: one move mail to each of K games, all waiting; P moderator processes on the
         # mailbox (each with its own Working folder), as `pbem moderate` run P times would be
         k = min(a.throughput, a.games - 1)
+        rates = {}
         for procs in sorted({1, a.processes}):
             first = 1 if procs == 1 else k + 1
-            for i in range(first, first + k):
-                stack.send(next_mail(games, f"club{i:04d}", lines, n), "x@pbem.test", MOD)
-            handled, dt = run_workers(stack, games, procs, a.no_images)
-            print(f"throughput with {procs} process(es): {handled} move mails in {dt:.2f} s = "
-                  f"{handled / dt:.1f} messages/s (target >= 10/s)")
+            mails = [next_mail(games, f"club{i:04d}", lines, n) for i in range(first, first + k)]
+            rates[procs] = throughput(stack, games, mails, procs, images, f"{k} of {a.games} games",
+                                      profile=a.profile if procs == 1 else "")
+        if a.processes > 1:
+            faster = rates[a.processes] > rates[1]
+            print(f"{a.processes} processes / 1 process: {rates[a.processes] / rates[1]:.2f}x "
+                  f"(target > 1: {'met' if faster else 'NOT met'})")
+
+        # K games in K different states (moves 10, 14, 18, ...): no picture is shared between them.
+        # A moderator just started draws every map and market whole; a running one has drawn each
+        # game's last report and brings its pictures up to date (with 2 processes a game's last
+        # report may have been drawn by the other one: that run starts with nothing drawn).
+        # Each run makes each game's next move.
+        apart = root / "apart"
+        apart.mkdir()
+        states = [playable(lines, 10 + 4 * i) for i in range(k)]
+        for i, m in enumerate(states):
+            make_game(apart, f"club{i:04d}", lines, seed, m, h)
+        runs = [(1, False), (a.processes, False), (1, True)] if a.processes > 1 else [(1, False), (1, True)]
+        for step, (procs, drawn) in enumerate(runs):
+            mails = [next_mail(apart, f"club{i:04d}", lines, m + step) for i, m in enumerate(states)]
+            how = "each game's last report drawn before (a running moderator)" if drawn else "nothing drawn before"
+            throughput(stack, apart, mails, procs, images, f"{k} games in {k} different states, {how}", drawn=drawn)
+
+        # one game, K move mails in a row (bound by date: written before the reports they follow)
+        solo = root / "one"
+        solo.mkdir()
+        n1 = playable(lines, 10, k)
+        make_game(solo, "solo", lines, seed, n1, h, bind="date")
+        throughput(stack, solo, mails_in_a_row(solo, "solo", lines, n1, k), 1, images, f"{k} in a row to 1 game",
+                   profile=a.profile)
+
+        # a delivery noticed: from its start to its claim, at random moments
+        for deaf in (False, True):
+            got = notice_latencies(stack, a.deliveries, deaf)
+            how = "every push of IDLE unheard" if deaf else "as the server pushes"
+            worst = max(got)
+            print(f"delivery to claim, {len(got)} deliveries, {how}: median {statistics.median(got):.2f} s, "
+                  f"worst {worst:.2f} s (target <= {TARGET_NOTICE:g} s: {'met' if worst <= TARGET_NOTICE else 'NOT met'})")
     finally:
+        if stack.postfix is not None:
+            stack.postfix.stop()
         stack.stop()
         shutil.rmtree(root, ignore_errors=True)
+    print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     return 0
 
 

@@ -370,3 +370,96 @@ class MailStack:
                     client.delete_messages(client.search(["ALL"]))
                     client.expunge()
                     client.unselect_folder()
+
+
+# --------------------------------------------------------------------------------- Postfix
+POSTFIX_MAIN_CF = """compatibility_level = 3.6
+queue_directory = {root}/spool
+data_directory = {root}/data
+meta_directory = /etc/postfix
+maillog_file = {root}/log/postfix.log
+maillog_file_prefixes = /var, /dev/stdout, /tmp
+myhostname = mail.pbem.test
+mydomain = pbem.test
+myorigin = $mydomain
+inet_interfaces = 127.0.0.1
+inet_protocols = ipv4
+mynetworks = 127.0.0.0/8
+mydestination =
+alias_maps =
+alias_database =
+local_recipient_maps =
+biff = no
+smtputf8_enable = no
+virtual_mailbox_domains = pbem.test
+virtual_transport = lmtp:inet:127.0.0.1:{lmtp}
+smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination
+default_transport = error:no mail leaves this test machine
+queue_run_delay = 5s
+minimal_backoff_time = 5s
+maximal_backoff_time = 10s
+"""
+
+POSTFIX_SERVICES = [
+    "{smtp_addr} inet n - n - - smtpd", "pickup unix n - n 60 1 pickup", "cleanup unix n - n - 0 cleanup",
+    "qmgr unix n - n 300 1 qmgr", "rewrite unix - - n - - trivial-rewrite", "bounce unix - - n - 0 bounce",
+    "defer unix - - n - 0 bounce", "trace unix - - n - 0 bounce", "verify unix - - n - 1 verify",
+    "flush unix n - n 1000? 0 flush", "proxymap unix - - n - - proxymap", "smtp unix - - n - - smtp",
+    "relay unix - - n - - smtp", "showq unix n - n - - showq", "error unix - - n - - error",
+    "retry unix - - n - - error", "discard unix - - n - - discard", "lmtp unix - - n - - lmtp",
+    "anvil unix - - n - 1 anvil", "scache unix - - n - 1 scache", "postlog unix-dgram n - n - 1 postlogd"]
+
+
+class Postfix:
+    """A private Postfix on 127.0.0.1 (a real MTA: it queues what it is given and delivers it to
+    the test Dovecot over LMTP, bouncing mail to an address with no mailbox), under `root`."""
+
+    def __init__(self, root: Path, lmtp_port: int):
+        self.root, self.lmtp_port = root, lmtp_port
+        self.port = free_port()
+
+    def _run(self, verb: str) -> subprocess.CompletedProcess:
+        # postfix-script prints nothing without a terminal: run it under script(1)
+        return subprocess.run(["script", "-qec", f"postfix -c {self.root / 'etc'} {verb}", "/dev/null"],
+                              capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+
+    def start(self) -> int:
+        """Start it; returns its SMTP port. Fails plainly when Postfix is not installed."""
+        if not shutil.which("postfix") and not Path("/usr/sbin/postfix").exists():
+            raise RuntimeError("postfix is not installed (scripts/test.sh installs it)")
+        self.root.chmod(0o755)
+        for sub in ("etc", "spool", "data", "log"):
+            (self.root / sub).mkdir(exist_ok=True)
+        shutil.chown(self.root / "data", "postfix")
+        (self.root / "etc" / "main.cf").write_text(POSTFIX_MAIN_CF.format(root=self.root, lmtp=self.lmtp_port))
+        (self.root / "etc" / "master.cf").write_text(
+            "\n".join(POSTFIX_SERVICES).format(smtp_addr=f"127.0.0.1:{self.port}") + "\n")
+        started = self._run("start")
+        log = self.root / "log" / "postfix.log"
+        deadline = time.time() + 20
+        while "daemon started" not in (log.read_text() if log.exists() else "") and time.time() < deadline:
+            time.sleep(0.1)
+        if "daemon started" not in (log.read_text() if log.exists() else ""):
+            raise RuntimeError(f"postfix did not start: {started.stdout}{started.stderr}")
+        return self.port
+
+    def stop(self) -> None:
+        self._run("stop")
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def pids(self) -> list[int]:
+        """Its processes: the master and every process of its session."""
+        try:
+            master = int((self.root / "spool" / "pid" / "master.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return []
+        pids = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    fields = (entry / "stat").read_text().rpartition(")")[2].split()
+                except OSError:
+                    continue
+                if int(entry.name) == master or int(fields[3]) == master:    # the session it leads
+                    pids.append(int(entry.name))
+        return pids

@@ -4,8 +4,6 @@ bounces, and the bounce Postfix writes (Return-Path <>, multipart/report) arrive
 moderator's inbox. The moderator files it as Rejected and never answers it."""
 from __future__ import annotations
 
-import shutil
-import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -14,7 +12,7 @@ import pytest
 
 from mailkit import GM, GM_SECRET, MOD, create_body, parse
 from mailkit import mail as make_mail
-from mailstack import free_port
+from mailstack import Postfix
 from pbem.mail.imap import ImapMailbox
 from pbem.mail.sender import SmtpSender
 from pbem.moderator.daemon import Moderator
@@ -22,69 +20,14 @@ from pbem.moderator.ledger import Ledger
 from pbem.moderator.postmaster import Master, Postmaster
 from pbem.moderator.signon import hash_secret
 
-MAIN_CF = """compatibility_level = 3.6
-queue_directory = {root}/spool
-data_directory = {root}/data
-meta_directory = /etc/postfix
-maillog_file = {root}/log/postfix.log
-maillog_file_prefixes = /var, /dev/stdout, /tmp
-myhostname = mail.pbem.test
-mydomain = pbem.test
-myorigin = $mydomain
-inet_interfaces = 127.0.0.1
-inet_protocols = ipv4
-mynetworks = 127.0.0.0/8
-mydestination =
-alias_maps =
-alias_database =
-local_recipient_maps =
-biff = no
-smtputf8_enable = no
-virtual_mailbox_domains = pbem.test
-virtual_transport = lmtp:inet:127.0.0.1:{lmtp}
-smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination
-default_transport = error:no mail leaves this test machine
-queue_run_delay = 5s
-minimal_backoff_time = 5s
-maximal_backoff_time = 10s
-"""
-
-SERVICES = ["{smtp_addr} inet n - n - - smtpd", "pickup unix n - n 60 1 pickup", "cleanup unix n - n - 0 cleanup",
-            "qmgr unix n - n 300 1 qmgr", "rewrite unix - - n - - trivial-rewrite", "bounce unix - - n - 0 bounce",
-            "defer unix - - n - 0 bounce", "trace unix - - n - 0 bounce", "verify unix - - n - 1 verify",
-            "flush unix n - n 1000? 0 flush", "proxymap unix - - n - - proxymap", "smtp unix - - n - - smtp",
-            "relay unix - - n - - smtp", "showq unix n - n - - showq", "error unix - - n - - error",
-            "retry unix - - n - - error", "discard unix - - n - - discard", "lmtp unix - - n - - lmtp",
-            "anvil unix - - n - 1 anvil", "scache unix - - n - 1 scache", "postlog unix-dgram n - n - 1 postlogd"]
-
-
-def _postfix(etc: Path, verb: str) -> subprocess.CompletedProcess:
-    # postfix-script prints nothing without a terminal: run it under script(1)
-    return subprocess.run(["script", "-qec", f"postfix -c {etc} {verb}", "/dev/null"], capture_output=True,
-                          text=True, timeout=60, stdin=subprocess.DEVNULL)
-
 
 @pytest.fixture(scope="module")
 def postfix(mail_stack):
-    if not shutil.which("postfix") and not Path("/usr/sbin/postfix").exists():
-        pytest.fail("postfix is not installed (scripts/test.sh installs it)")
-    root = Path(tempfile.mkdtemp(prefix="pbem-postfix-"))
-    root.chmod(0o755)
-    for sub in ("etc", "spool", "data", "log"):
-        (root / sub).mkdir()
-    shutil.chown(root / "data", "postfix")
-    port = free_port()
-    (root / "etc" / "main.cf").write_text(MAIN_CF.format(root=root, lmtp=mail_stack.lmtp_port))
-    (root / "etc" / "master.cf").write_text("\n".join(SERVICES).format(smtp_addr=f"127.0.0.1:{port}") + "\n")
-    started = _postfix(root / "etc", "start")
-    log = root / "log" / "postfix.log"
-    deadline = time.time() + 20
-    while "daemon started" not in (log.read_text() if log.exists() else "") and time.time() < deadline:
-        time.sleep(0.1)
-    assert "daemon started" in (log.read_text() if log.exists() else ""), started.stdout + started.stderr
-    yield port
-    _postfix(root / "etc", "stop")
-    shutil.rmtree(root, ignore_errors=True)
+    mta = Postfix(Path(tempfile.mkdtemp(prefix="pbem-postfix-")), mail_stack.lmtp_port)
+    try:
+        yield mta.start()
+    finally:
+        mta.stop()
 
 
 def test_a_real_bounce_is_filed_and_never_answered(mail_stack, mail, postfix, tmp_path):

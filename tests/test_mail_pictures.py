@@ -127,6 +127,78 @@ def test_a_move_that_changed_no_hex_has_no_part_around_it():
     assert pics.near is None and Image.open(io.BytesIO(pics.whole)).width == 800
 
 
+def test_a_map_that_shows_the_same_is_encoded_once_and_an_outline_keeps_its_colour():
+    """Reports on two states whose board is the same and that changed no hex carry the very bytes
+    of one encoding of the map; a report that outlines a hex draws it in the highlight colour on
+    the kept, quantised map (the outline's colour added to its palette)."""
+    from pbem.moderator.pictures import PictureCache
+    from pbem.render import style
+
+    game, cache = final("1882"), PictureCache()
+    first, second = cache.for_report(game, "h1", []), cache.for_report(game, "h2", [])
+    assert second.whole is first.whole and cache.stats.maps_drawn == 1
+    hexes = game.board.hex_coords()
+    outlined = Image.open(io.BytesIO(cache.for_report(game, "h3", [hexes[len(hexes) // 2]]).whole))
+    assert outlined.mode == "P" and cache.stats.maps_drawn == 1
+    assert style.HIGHLIGHT in {c for _, c in outlined.convert("RGB").getcolors(1 << 16)}
+    assert style.HIGHLIGHT not in {c for _, c in Image.open(io.BytesIO(first.whole)).convert("RGB").getcolors(1 << 16)}
+
+
+@pytest.mark.parametrize("title", sorted(GAMES))
+def test_a_games_map_brought_up_to_date_is_the_map_drawn_whole(title):
+    """Move by move through a record's first 200 actions, a game's map is its last one with the
+    hexes whose look changed and the title line redrawn (drawn whole only for new tile
+    colours); at every 25th action and at the end it is the whole drawing's pixels (under 0.1%
+    may differ)."""
+    import pbem
+    from pbem.moderator.pictures import PictureCache
+    from pbem.render.map_views import overview_view, render_view
+
+    record = pbem.read_record(GAMES[title])
+    actions = list(record.moves)[:200]
+    record.back_to(0)
+    cache = PictureCache()
+    view = overview_view(record.state)
+    for i, action in enumerate(actions, 1):
+        record.push(action)
+        drawn = cache.drawing(record.state, "game")
+        if i % 25 == 0 or i == len(actions):
+            whole = render_view(record.state, view)
+            off = ImageChops.difference(drawn, whole).convert("L").point(lambda v: 255 if v > 40 else 0)
+            assert off.histogram()[255] < 0.001 * whole.width * whole.height, (i, off.getbbox())
+    assert cache.stats.maps_redrawn > 5 * cache.stats.maps_drawn, cache.stats          # most maps redrawn in part
+
+
+def test_each_games_last_pictures_are_kept_for_its_next_report_among_many_games():
+    """Twenty games in twenty states, reported on in turn, then each after its next move: the
+    second round draws no map whole (each is its game's last map brought up to date, most of
+    them unpacked, as only the last 4 games are kept as pictures here), and the map so drawn
+    is the whole drawing's pixels (under 0.1% may differ)."""
+    import pbem
+    from pbem.moderator.pictures import PictureCache
+    from pbem.render.map_views import overview_view, render_view
+
+    record = pbem.read_record(GAMES["1882"])
+    actions = list(record.moves)
+    games = []
+    for i in range(20):
+        game = record.copy()
+        game.back_to(100 + 15 * i)
+        games.append(game)
+    cache = PictureCache(drawings=4)
+    for i, game in enumerate(games):
+        cache.for_report(game.state, f"a{i}", [], f"g{i}")
+    drawn = cache.stats.maps_drawn
+    for i, game in enumerate(games):
+        game.push(actions[100 + 15 * i])
+        cache.for_report(game.state, f"b{i}", [], f"g{i}")
+    assert cache.stats.maps_drawn == drawn and cache.memory.unpacked >= 16
+    for game in games[:2]:
+        whole = render_view(game.state, overview_view(game.state))
+        off = ImageChops.difference(cache.drawing(game.state), whole).convert("L").point(lambda v: 255 if v > 40 else 0)
+        assert off.histogram()[255] < 0.001 * whole.width * whole.height
+
+
 def test_pbem_render_mail_writes_the_pictures_a_report_mail_carries(tmp_path):
     """`pbem render --mail` writes what a report mail shows: the map and market 800 px wide and
     changed.png around the last move's hexes, which report.html shows first."""

@@ -400,6 +400,22 @@ def test_moderator_undo_pause_resume_replace(world):
     assert (pm.games_dir / f"{GAME}.roster.json").stat().st_mode & 0o777 == 0o600
 
 
+def test_the_seat_names_of_an_address_follow_its_rosters(world):
+    """The names a body's signature may be (every seat of every game its sender plays) are kept
+    per address, and follow a game created and a seat given to another address."""
+    pm, s = world
+    assert pm.seat_names_of(ADDR["Ann"]) == ("Ann", "Bob", "Cid")
+    players = [("Annie", ADDR["Ann"]), ("Dee", "dee@pbem.test")]
+    d = pm.handle("k1", mail(GM, create_body(game="second", players=players)))
+    assert d.folder == "Processed", d.outcome
+    assert set(pm.seat_names_of(ADDR["Ann"])) == {"Ann", "Bob", "Cid", "Annie", "Dee"}
+    assert pm.seat_names_of("dee@pbem.test") == ("Annie", "Dee")
+    d = pm.handle("k2", mail(GM, _gm("REPLACE Ann ann2@pbem.test"), in_reply_to=latest(pm)))
+    assert d.folder == "Processed", d.outcome
+    assert pm.seat_names_of(ADDR["Ann"]) == ("Annie", "Dee")
+    assert pm.seat_names_of("ann2@pbem.test") == ("Ann", "Bob", "Cid")
+
+
 def test_master_commands_need_the_moderators_signon(world):
     pm, s = world
     d = pm.handle("k1", mail(ADDR["Ann"], signed("Ann", s, "UNDO 1"), subject=f"[{GAME}]", in_reply_to=latest(pm)))

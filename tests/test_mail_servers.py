@@ -243,6 +243,51 @@ def test_dovecot_killed_mid_run(mail_stack, mail, tmp_path, gm_hash):
                                                          "Cid bids 50 for SC"]
 
 
+def test_a_mail_landing_as_idle_starts_is_handled_within_two_seconds(mail_stack, mail, tmp_path, gm_hash,
+                                                                     monkeypatch):
+    """The daemon waits for mail in IDLE (30 s at a time here); a mail delivered in the instant
+    before its IDLE, whose arrival the server never pushes, is claimed, answered and filed
+    within 2 s of its delivery, not at the end of the 30 s."""
+    import threading
+
+    from imapclient import IMAPClient
+
+    stack = mail_stack
+    mod = moderator(stack, tmp_path, gm_hash, images=False)
+    create_game(stack, mod.run_once)
+    send(stack, ADDR["Ann"], "STATUS")
+    assert mod.run_once().handled == 1                    # what answering STATUS loads, loaded
+    delivered: list[float] = []
+    mids: list[str] = []
+    idle = IMAPClient.idle
+
+    def deliver_then_idle(self):
+        if not delivered:
+            mids.append(send(stack, ADDR["Bob"], "STATUS"))   # in the mailbox when this returns
+            delivered.append(time.monotonic())
+        return idle(self)
+
+    def deaf(self, timeout=None):                         # no push of the server is heard
+        time.sleep(timeout or 0)
+        return []
+
+    monkeypatch.setattr(IMAPClient, "idle", deliver_then_idle)
+    monkeypatch.setattr(IMAPClient, "idle_check", deaf)
+    before = stack.count(MOD, "Processed")
+    daemon = threading.Thread(target=mod.serve, kwargs={"idle": 30.0})
+    daemon.start()
+    try:
+        deadline = time.monotonic() + 30
+        while stack.count(MOD, "Processed") == before and time.monotonic() < deadline:
+            time.sleep(0.05)
+        filed = time.monotonic()
+    finally:
+        mod.stop()
+        daemon.join(30)
+    assert delivered and filed - delivered[0] < 2.0, filed - delivered[0]
+    assert replies_to(stack, ADDR["Bob"], mids[0])                 # answered, then filed
+
+
 def test_two_moderators_serve_one_mailbox(mail_stack, mail, tmp_path, gm_hash):
     """Two moderator processes on the same account and games: every mail is handled by one of
     them, every move applied once, in the order the game allows."""

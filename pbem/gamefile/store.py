@@ -190,8 +190,9 @@ def _sweep_temps(path: Path) -> list[Path]:
         names = os.listdir(path.parent)
     except OSError:
         return gone
+    ours = "." + path.name + "."                 # every temp name of this game starts so (`temp_name`)
     for name in names:
-        if is_temp_of(name, path) or name == path.name + ".lock":
+        if (name.startswith(ours) and is_temp_of(name, path)) or name == path.name + ".lock":
             old = path.parent / name
             try:
                 if name.endswith(".lock") and (not stat.S_ISREG(os.lstat(old).st_mode) or os.lstat(old).st_size):

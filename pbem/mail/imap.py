@@ -1,6 +1,6 @@
 """The IMAP back end of Mailbox: claims by UID MOVE into Working, keys by UIDVALIDITY and UID.
 
-How a claim is won is in pbem.mail.imap_claim. Every claim does a full UID SEARCH ALL of the inbox (flags such as \\Seen are never relied on or
+How a claim is won is in pbem.mail.imap_claim. Every claim searches the whole inbox (flags such as \\Seen are never relied on or
 changed: bodies are fetched with BODY.PEEK[]). A dropped connection is reconnected once, after a
 short pause, and the reconnect rescans Working (see pbem.mail.mailbox for what that implies).
 """
@@ -24,9 +24,11 @@ SECURITY = ("tls", "starttls", "none")
 RETRY_PAUSE = 0.5
 IDLE_SLICE = 600.0      # re-issue IDLE at least this often (servers drop IDLE after ~30 min)
 #: leave IDLE and look this often: a delivery the server does not push (one landing just as
-#: IDLE starts: Dovecot then sends no EXISTS) is noticed within this many seconds
-RECHECK = 2.0
+#: IDLE starts: Dovecot then sends no EXISTS) is noticed within this many seconds (and a
+#: round trip), well inside the 2 s a new delivery may wait to be noticed
+RECHECK = 1.0
 CHECK_EVERY = 1.0       # how often a wait looks at interrupt()
+CLAIM_ROUNDS = 8        # a claim that lost every message it tried tries the next ones, this often
 POLL_EVERY = 2.0        # NOOP interval when the server has no IDLE
 _DROPPED = (OSError, imaplib.IMAP4.abort)   # OSError covers timeouts, resets and TLS errors
 
@@ -45,7 +47,7 @@ class ImapMailbox:
         self._client: IMAPClient | None = None
         self._validity = 0                   # UIDVALIDITY of Working
         self._resume: list[int] = []         # Working UIDs owed to the caller, oldest first
-        self._outstanding: set[str] = set()  # keys handed out and not yet finished
+        self._outstanding: dict[str, bytes] = {}   # keys handed out and not yet finished: their bytes
         self._folders: set[str] = set()      # folders known to exist
         self.use_move = True
         self.use_condstore = True
@@ -144,7 +146,8 @@ class ImapMailbox:
             self._folders.add(name)
 
     def _select_working(self) -> None:
-        """Select Working; if its UIDVALIDITY changed, every UID there is owed again."""
+        """Select Working (again each time: a folder renamed while selected stays selected);
+        if its UIDVALIDITY changed, every UID there is owed again."""
         assert self._client is not None
         info = self._client.select_folder(self.working)
         validity = int(info[b"UIDVALIDITY"])
@@ -164,9 +167,18 @@ class ImapMailbox:
         room = limit - len(self._resume)
         if room > 0:
             client.select_folder(self.inbox)
-            uids = sorted(client.search(["ALL"]))
-            if self.use_condstore:
-                uids = lock(client, uids, room, self._stale)
+            if self.use_condstore:      # the flags of the first free ones and of those held, not of all
+                uids = []
+                for _ in range(CLAIM_ROUNDS):   # another claimer won all of them: the next ones
+                    free = sorted(client.search(["UNKEYWORD", imap_claim.CLAIM_FLAG]))
+                    held = client.search(["KEYWORD", imap_claim.CLAIM_FLAG])    # watched for going stale
+                    if not free and not held:
+                        break
+                    uids = lock(client, sorted({*free[:room], *held}), room, self._stale)
+                    if uids or not free:
+                        break
+            else:
+                uids = sorted(client.search(["ALL"]))
             if uids:
                 self._resume.extend(move(client, uids[:room], self.working,
                                          use_move=self.use_move))
@@ -177,7 +189,7 @@ class ImapMailbox:
         for uid in take:
             key = self._key(uid)
             if uid in data and key not in self._outstanding:   # gone: finished by another run
-                self._outstanding.add(key)
+                self._outstanding[key] = data[uid][b"BODY[]"]
                 out.append(Incoming(key=key, raw=data[uid][b"BODY[]"]))
         return out
 
@@ -196,8 +208,8 @@ class ImapMailbox:
             self._ensure_folder(folder)
             self._select_working()
             if validity == self._validity:
-                file_masked(client, uid, folder, use_move=self.use_move)
-            self._outstanding.discard(key)
+                file_masked(client, uid, folder, use_move=self.use_move, raw=self._outstanding.get(key))
+            self._outstanding.pop(key, None)
         self._call(op)
 
     def wait(self, timeout: float) -> None:

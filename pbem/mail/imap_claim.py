@@ -93,16 +93,20 @@ def move(client: IMAPClient, uids: list[int], folder: str, *, use_move: bool) ->
     return [moved[uid] for uid in uids if uid in moved]
 
 
-def file_masked(client: IMAPClient, uid: int, folder: str, *, use_move: bool) -> None:
+def file_masked(client: IMAPClient, uid: int, folder: str, *, use_move: bool, raw: bytes | None = None) -> None:
     """File message `uid` of the selected folder in `folder` with its SIGNON secrets masked: a
     mail with none is moved; else the masked copy is APPENDed first (with the original's flags and
     date), and only then is the original deleted (\\Deleted, UID EXPUNGE). A crash between leaves
     the original in Working, where it is handled again (already handled) and filed again: the mail
-    is never lost, and at worst filed twice, masked both times."""
-    data = client.fetch([uid], ["BODY.PEEK[]", "FLAGS", "INTERNALDATE"]).get(uid)
+    is never lost, and at worst filed twice, masked both times. `raw`: the message's bytes, when
+    the caller fetched them already (a message under one UID never changes)."""
+    if raw is not None and mask_signons(raw) == raw:
+        move(client, [uid], folder, use_move=use_move)     # a message gone is not moved: fine
+        return
+    data = client.fetch([uid], ["FLAGS", "INTERNALDATE"] + ([] if raw is not None else ["BODY.PEEK[]"])).get(uid)
     if data is None:                                     # gone: filed by another run
         return
-    raw = data[b"BODY[]"]
+    raw = raw if raw is not None else data[b"BODY[]"]
     masked = mask_signons(raw)
     if masked == raw:
         move(client, [uid], folder, use_move=use_move)

@@ -8,14 +8,18 @@ applies none twice:
      game file under the mail's source; a mail whose judging raised or was killed `max_tries`
      times is set aside in Quarantine instead, and the game's moderator told;
   4. commit its outcome and its outgoing mail to the ledger in one transaction;
-  5. send what is due from the outbox (retries with backoff, same Message-ID each time);
-  6. move it to Processed or Rejected.
+  5. move it to Processed or Rejected;
+  and, from the outbox, send what is due (retries with backoff, same Message-ID each time): in
+  a pass (`run_once`) a thread of its own (`Courier`) sends while the next mails are judged,
+  and the pass ends when it has tried everything due. The ledger holds a mail's answers from
+  step 4 on, so they are sent whether the process lives on or is started again.
 """
 from __future__ import annotations
 
 import hashlib
 import logging
 import re
+import threading
 import time
 import traceback
 from dataclasses import dataclass
@@ -25,12 +29,16 @@ from pbem.mail.letter import LetterError, parse_letter
 from pbem.mail.mailbox import Incoming, MailboxError
 from pbem.mail.sender import SendError
 from pbem.moderator import failpoints
-from pbem.moderator.ledger import Ledger
+from pbem.moderator.ledger import STRIPES, Ledger
 from pbem.moderator.decision import Decision
 from pbem.moderator.postmaster import Postmaster
 
 log = logging.getLogger("pbem.moderator")
 _BODY_START = re.compile(rb"\r?\n\r?\n")
+#: mails claimed at a time: small, so that several moderator processes share a mailbox's work
+BATCH = 2
+#: seconds at most between emptying the ledger's WAL of sent mail while a pass sends
+SCRUB_EVERY = 1.0
 
 
 @dataclass
@@ -46,7 +54,7 @@ class Stats:
 class Moderator:
     """Connects a mailbox, a sender, the ledger and the postmaster."""
 
-    def __init__(self, postmaster: Postmaster, mailbox, sender, ledger: Ledger, *, batch: int = 50,
+    def __init__(self, postmaster: Postmaster, mailbox, sender, ledger: Ledger, *, batch: int = BATCH,
                  max_tries: int = 2):
         self.pm = postmaster
         self.mailbox = mailbox
@@ -56,25 +64,27 @@ class Moderator:
         self.max_tries = max_tries
         postmaster.ledger = ledger              # sign-on failures are counted where the outcomes are
         self.stopping = False
+        self._unscrubbed, self._scrubbed = False, 0.0    # sent bodies still in the ledger's WAL; when emptied
 
     # --- one pass --------------------------------------------------------------------
     def run_once(self) -> Stats:
         """Handle everything waiting now, then return."""
         st = Stats()
         self.flush(st)
-        while not self.stopping:
-            items = self.mailbox.claim_next(self.batch)
-            if not items:
-                break
-            for inc in items:
-                if self.stopping:
+        with Courier(self, st) as courier:       # sends while the next mails are judged
+            while not self.stopping:
+                items = self.mailbox.claim_next(self.batch)
+                if not items:
                     break
-                self.process(inc, st)
-        self.flush(st)
+                for inc in items:
+                    if self.stopping:
+                        break
+                    self.process(inc, st, courier)
         return st
 
-    def process(self, inc: Incoming, st: Optional[Stats] = None) -> str:
-        """One claimed message, start to finish; returns the folder it went to."""
+    def process(self, inc: Incoming, st: Optional[Stats] = None, courier: Optional["Courier"] = None) -> str:
+        """One claimed message, start to finish; returns the folder it went to. Its answers are
+        sent before it is filed, or with a `courier` by that courier's thread meanwhile."""
         st = st or Stats()
         failpoints.reached("after_fetch")
         done = self.ledger.handled(inc.key)
@@ -96,7 +106,10 @@ class Moderator:
         else:
             st.skipped += 1
             folder = done.folder
-        self.flush(st)
+        if courier is None:
+            self.flush(st)
+        else:
+            courier.wake()
         failpoints.reached("before_move")
         self.mailbox.finish(inc.key, folder)
         return folder
@@ -117,11 +130,28 @@ class Moderator:
                 if tries >= self.max_tries:
                     return self.pm.quarantine(inc.key, inc.raw, f"{tries} attempts at it raised an internal error")
 
-    def flush(self, st: Optional[Stats] = None) -> None:
-        """Send every mail that is due; failures wait with backoff."""
+    def flush(self, st: Optional[Stats] = None, *, wait: bool = True) -> None:
+        """Send every mail that is due; failures wait with backoff. One sender at a time sends
+        each stripe of the outbox (`Ledger.sending`: a game's mail in order, other games' by
+        other processes meanwhile); without `wait`, a stripe another sender has is left to it."""
         st = st or Stats()
-        sent = False
-        for out in self.ledger.due():
+        for stripe in range(STRIPES):
+            with self.ledger.sending(stripe, wait=wait) as mine:
+                if mine:
+                    done, unwell = self._send_due(stripe, st)
+                    self._unscrubbed = self._unscrubbed or done > 0
+                    if unwell:
+                        break                   # the server is unwell: try the rest later
+        # the bodies just dropped leave the WAL too: at the end of a pass's sending, and while it
+        # sends at most SCRUB_EVERY apart (emptying the WAL holds every writer of the ledger)
+        if self._unscrubbed and (wait or time.monotonic() - self._scrubbed >= SCRUB_EVERY):
+            self.ledger.scrub()
+            self._unscrubbed, self._scrubbed = False, time.monotonic()
+
+    def _send_due(self, stripe: int, st: Stats) -> tuple[int, bool]:
+        """Send one stripe's due mail: (how many were sent, whether the server failed for now)."""
+        sent = 0
+        for out in self.ledger.due(stripe=stripe):
             try:
                 self.sender.send(out.mail_from, out.rcpts, out.raw)
             except SendError as e:
@@ -130,14 +160,13 @@ class Moderator:
                 log.warning("sending %s failed (%s): %s", out.message_id,
                             "will retry" if e.transient else "given up", e)
                 if e.transient:
-                    break                   # the server is unwell: try the rest later
+                    return sent, True
                 continue
             failpoints.reached("after_send")
             self.ledger.mark_sent(out.message_id)
             st.sent += 1
-            sent = True
-        if sent:
-            self.ledger.scrub()                 # the bodies just dropped leave the WAL too
+            sent += 1
+        return sent, False
 
     # --- the daemon --------------------------------------------------------------------
     def serve(self, *, idle: float = 60.0, should_stop: Callable[[], bool] = lambda: False) -> None:
@@ -170,6 +199,48 @@ class Moderator:
         end = time.time() + seconds
         while not self.stopping and time.time() < end:
             time.sleep(min(0.2, end - time.time()))
+
+
+class Courier:
+    """Sends the outbox from a thread of its own while the moderator judges the next mails (the
+    server's answer to each mail is waited for there, not by the judging); a stripe of the
+    outbox another process is sending is left to that one until the courier is left.
+    Used as a context: leaving it waits until everything due then has been tried once, and
+    raises what the sending raised."""
+
+    def __init__(self, moderator: Moderator, st: Stats):
+        self.moderator, self.st = moderator, st
+        self._wake = threading.Event()
+        self._last = False
+        self._error: Optional[BaseException] = None
+        self._thread = threading.Thread(target=self._run, name="pbem-courier", daemon=True)
+
+    def __enter__(self) -> "Courier":
+        self._thread.start()
+        return self
+
+    def wake(self) -> None:
+        """New mail is in the outbox."""
+        self._wake.set()
+
+    def _run(self) -> None:
+        try:
+            while True:
+                self._wake.wait()
+                self._wake.clear()
+                last = self._last
+                self.moderator.flush(self.st, wait=last)      # the last flush waits for its turn
+                if last:
+                    return
+        except BaseException as e:            # handed to the judging thread when it leaves
+            self._error = e
+
+    def __exit__(self, *exc: object) -> None:
+        self._last = True
+        self._wake.set()
+        self._thread.join()
+        if self._error is not None and exc[0] is None:
+            raise self._error
 
 
 def _identity(raw: bytes) -> tuple[str, str, str]:

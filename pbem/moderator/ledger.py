@@ -1,7 +1,8 @@
 """The moderator's durable memory of mail: which messages were handled (and how), and the
 outbox of mail still to send.
 
-One SQLite file (WAL, synchronous=FULL). A message's outcome and the mail it causes are
+One SQLite file (WAL, synchronous=FULL; an attempt's count and a mail's mark as sent are not
+waited for on disk, see `attempt` and `mark_sent`). A message's outcome and the mail it causes are
 committed in one transaction, after the game file has taken its moves; sending happens
 from the outbox afterwards, with retries, always under the mail's own Message-ID. So a
 crash at any point either re-handles a message (its moves are found in the game file by
@@ -9,13 +10,20 @@ their source and not applied twice) or re-sends a mail (the same Message-ID agai
 """
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import functools
+import hashlib
 import json
 import os
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Callable, Iterator, Optional, Sequence, TypeVar
+
+T = TypeVar("T")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS messages (
@@ -25,7 +33,7 @@ CREATE INDEX IF NOT EXISTS messages_mid ON messages (message_id, sender);
 CREATE TABLE IF NOT EXISTS outbox (
     id TEXT PRIMARY KEY, mail_from TEXT NOT NULL, rcpts TEXT NOT NULL, raw BLOB NOT NULL,
     created REAL NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_try REAL NOT NULL,
-    sent REAL, error TEXT, dead INTEGER NOT NULL DEFAULT 0);
+    sent REAL, error TEXT, dead INTEGER NOT NULL DEFAULT 0, stripe INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox (sent, dead, next_try);
 CREATE TABLE IF NOT EXISTS attempts (
     key TEXT PRIMARY KEY, tries INTEGER NOT NULL, at REAL NOT NULL);
@@ -44,6 +52,13 @@ SIGNON_NOTICE_EVERY = 3600.0
 
 #: waits between send attempts (seconds); the last repeats until `max_attempts`
 BACKOFF = (1, 2, 5, 15, 60, 300, 900)
+#: the outbox's parts that senders take one each (a game's mail all in one, sent in order)
+STRIPES = 8
+
+
+def stripe_of(game: str, message_id: str) -> int:
+    """The part of the outbox a mail belongs to: its game's (its own when it has none)."""
+    return int(hashlib.sha256((game or message_id).encode("utf-8")).hexdigest()[:8], 16) % STRIPES
 
 
 @dataclass(frozen=True)
@@ -65,8 +80,19 @@ class Handled:
     outcome: str
 
 
+def _serialised(method: Callable[..., T]) -> Callable[..., T]:
+    """One call at a time on the ledger's connection (the moderator judges mail in one thread
+    and sends the outbox from another: `pbem.moderator.daemon.Courier`)."""
+    @functools.wraps(method)
+    def run(self: "Ledger", *args, **kwargs) -> T:
+        with self._lock:
+            return method(self, *args, **kwargs)
+    return run
+
+
 class Ledger:
-    """Handled messages and the outbox, in `path` (created on first use)."""
+    """Handled messages and the outbox, in `path` (created on first use). Safe to share between
+    threads: each method runs alone on the one connection."""
 
     def __init__(self, path: str | Path, *, max_attempts: int = 30):
         self.path = Path(path)
@@ -80,7 +106,9 @@ class Ledger:
             os.close(os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600))
             if os.stat(self.path).st_mode & 0o077:
                 os.chmod(self.path, 0o600)
-        self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        self._lock = threading.RLock()
+        self._sending = [threading.Lock() for _ in range(STRIPES)]     # a sender per stripe (`sending`)
+        self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA secure_delete=ON")       # a body dropped is overwritten, not left in free pages
         if not memory:
             self.db.execute("PRAGMA journal_mode=WAL")
@@ -92,15 +120,20 @@ class Ledger:
         self.db.execute("UPDATE outbox SET raw=X'' WHERE (sent IS NOT NULL OR dead=1) AND length(raw)>0")
         if "digest" not in [r[1] for r in self.db.execute("PRAGMA table_info(messages)")]:
             self.db.execute("ALTER TABLE messages ADD COLUMN digest TEXT")      # a ledger from before digests
+        if "stripe" not in [r[1] for r in self.db.execute("PRAGMA table_info(outbox)")]:
+            self.db.execute("ALTER TABLE outbox ADD COLUMN stripe INTEGER NOT NULL DEFAULT 0")   # from before stripes
 
+    @_serialised
     def close(self) -> None:
         self.db.close()
 
     # --- messages --------------------------------------------------------------------
+    @_serialised
     def handled(self, key: str) -> Optional[Handled]:
         row = self.db.execute("SELECT folder, outcome FROM messages WHERE key=?", (key,)).fetchone()
         return Handled(key, row[0], row[1]) if row else None
 
+    @_serialised
     def duplicate_of(self, message_id: str, sender: str, digest: str) -> Optional[Handled]:
         """An earlier delivery of the same message: the same Message-ID from the same sender with
         the same body (never the Message-ID alone: another mail may carry it)."""
@@ -110,6 +143,7 @@ class Ledger:
                               "AND digest=? ORDER BY at LIMIT 1", (message_id, sender, digest)).fetchone()
         return Handled(*row) if row else None
 
+    @_serialised
     def commit(self, key: str, *, message_id: str, sender: str, game: str, folder: str, outcome: str,
                outgoing: Sequence[Outgoing] = (), digest: str = "") -> None:
         """Record a message's outcome and queue its mail, all in one transaction.
@@ -121,15 +155,16 @@ class Ledger:
                             (key, message_id, sender, game, folder, outcome, now, digest or None))
             self.db.execute("DELETE FROM attempts WHERE key=?", (key,))
             for m in outgoing:
-                self.db.execute("INSERT OR IGNORE INTO outbox (id, mail_from, rcpts, raw, created, next_try) "
-                                "VALUES (?,?,?,?,?,?)", (m.message_id, m.mail_from, json.dumps(list(m.rcpts)),
-                                                         m.raw, now, now))
+                self.db.execute("INSERT OR IGNORE INTO outbox (id, mail_from, rcpts, raw, created, next_try, stripe) "
+                                "VALUES (?,?,?,?,?,?,?)", (m.message_id, m.mail_from, json.dumps(list(m.rcpts)),
+                                                           m.raw, now, now, stripe_of(game, m.message_id)))
 
     # --- attempts: a mail that crashes the moderator is not retried forever --------------
+    @_serialised
     def attempt(self, key: str) -> int:
         """Count one more attempt at judging `key`, committed before the judging starts (so a
         kill counts too); returns the attempts so far, this one included."""
-        with self._tx():
+        with self._tx(durable=False):         # against a mail that kills the process, not the machine
             row = self.db.execute("SELECT tries FROM attempts WHERE key=?", (key,)).fetchone()
             tries = (row[0] if row else 0) + 1
             self.db.execute("INSERT OR REPLACE INTO attempts VALUES (?,?,?)", (key, tries, time.time()))
@@ -138,6 +173,7 @@ class Ledger:
     # --- sign-on failures: a rate limit per seat and sending address ---------------------
     # Counted per (game, seat, sender): wrong secrets from another address lock only that address
     # out of the seat, never the seat's registered address (which keeps a count of its own).
+    @_serialised
     def signon_locked(self, game: str, seat: str, sender: str, now: Optional[float] = None) -> bool:
         """Whether the seat's sign-ons from `sender` are refused unchecked now (too many wrong secrets)."""
         now = time.time() if now is None else now
@@ -145,6 +181,7 @@ class Ledger:
                               (game, seat.lower(), sender.lower())).fetchone()
         return bool(row) and row[0] > now
 
+    @_serialised
     def signon_failed(self, game: str, seat: str, sender: str, now: Optional[float] = None, *,
                       checked: bool = True) -> bool:
         """Count a wrong secret for the seat from `sender` (`checked`; a try refused unchecked while
@@ -170,6 +207,7 @@ class Ledger:
                             (game, seat, sender, failures, locked, now if notice else last))
         return notice
 
+    @_serialised
     def signon_ok(self, game: str, seat: str, sender: str) -> None:
         """A right sign-on: the count of wrong secrets from that address starts again (other
         addresses stay counted, and locked)."""
@@ -177,33 +215,69 @@ class Ledger:
             self.db.execute("DELETE FROM signon_failures WHERE game=? AND seat=? AND sender=?",
                             (game, seat.lower(), sender.lower()))
 
+    @_serialised
     def count(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM messages").fetchone()[0]
 
     # --- outbox ----------------------------------------------------------------------
-    def due(self, now: Optional[float] = None, limit: int = 100) -> list[Outgoing]:
+    @contextlib.contextmanager
+    def sending(self, stripe: int, *, wait: bool = True) -> Iterator[bool]:
+        """Hold the right to send one stripe of this ledger's outbox (`stripe_of`): one sender at a
+        time for it, among the threads of this process and every process on the same ledger (a
+        lock on `LEDGER.send-N`, which goes with its process however it dies), so no mail is sent
+        twice by two senders reading it as due at once, while other stripes are sent meanwhile.
+        Yields False, holding nothing, when another sender has it and `wait` is off."""
+        if not self._sending[stripe].acquire(blocking=wait):
+            yield False
+            return
+        fd = -1
+        try:
+            if str(self.path) != ":memory:":
+                fd = os.open(f"{self.path}.send-{stripe}", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+                except BlockingIOError:
+                    yield False
+                    return
+            yield True
+        finally:
+            if fd >= 0:
+                os.close(fd)
+            self._sending[stripe].release()
+
+    @_serialised
+    def due(self, now: Optional[float] = None, limit: int = 100, *, stripe: Optional[int] = None) -> list[Outgoing]:
+        """Mails to send now, oldest first (of one stripe only, with `stripe`)."""
         now = time.time() if now is None else now
+        part = "" if stripe is None else f" AND stripe={int(stripe)}"
         rows = self.db.execute("SELECT id, mail_from, rcpts, raw FROM outbox WHERE sent IS NULL AND dead=0 "
-                               "AND next_try<=? ORDER BY created, id LIMIT ?", (now, limit)).fetchall()
+                               f"AND next_try<=?{part} ORDER BY created, id LIMIT ?", (now, limit)).fetchall()
         return [Outgoing(r[0], r[1], tuple(json.loads(r[2])), bytes(r[3])) for r in rows]
 
+    @_serialised
     def pending(self) -> int:
         """Mails queued and not yet sent (nor given up)."""
         return self.db.execute("SELECT COUNT(*) FROM outbox WHERE sent IS NULL AND dead=0").fetchone()[0]
 
+    @_serialised
     def next_try(self) -> Optional[float]:
         row = self.db.execute("SELECT MIN(next_try) FROM outbox WHERE sent IS NULL AND dead=0").fetchone()
         return row[0]
 
+    @_serialised
     def mark_sent(self, message_id: str) -> None:
-        """A mail sent: its body is dropped (kept only while it may still be sent)."""
-        with self._tx():
+        """A mail sent: its body is dropped (kept only while it may still be sent). Not waited
+        for on disk: lost with the machine's power, the mark only makes the mail sent again,
+        under its Message-ID, as a crash between sending and marking always could."""
+        with self._tx(durable=False):
             self.db.execute("UPDATE outbox SET sent=?, error=NULL, raw=X'' WHERE id=?", (time.time(), message_id))
 
+    @_serialised
     def scrub(self) -> None:
         """Write the WAL back and empty it, so the bodies dropped are nowhere in the files."""
         self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
+    @_serialised
     def mark_failed(self, message_id: str, error: str, *, transient: bool) -> None:
         """A failed attempt: retry later with backoff, or give up (permanent, or too many tries)."""
         with self._tx():
@@ -216,21 +290,31 @@ class Ledger:
             if dead:
                 self.db.execute("UPDATE outbox SET raw=X'' WHERE id=?", (message_id,))
 
+    @_serialised
     def failures(self) -> list[tuple[str, str]]:
         """Mails given up on: (Message-ID, last error)."""
         return list(self.db.execute("SELECT id, error FROM outbox WHERE dead=1 ORDER BY created"))
 
-    def _tx(self):
-        return _Transaction(self.db)
+    def _tx(self, *, durable: bool = True):
+        return _Transaction(self.db, durable)
 
 
 class _Transaction:
-    def __init__(self, db: sqlite3.Connection):
-        self.db = db
+    """BEGIN IMMEDIATE ... COMMIT; `durable=False`: committed without waiting for the disk
+    (synchronous=NORMAL: kept if the process dies, perhaps lost with the machine's power)."""
+
+    def __init__(self, db: sqlite3.Connection, durable: bool = True):
+        self.db, self.durable = db, durable
 
     def __enter__(self):
+        if not self.durable:
+            self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type, exc, tb):
-        self.db.execute("COMMIT" if exc_type is None else "ROLLBACK")
+        try:
+            self.db.execute("COMMIT" if exc_type is None else "ROLLBACK")
+        finally:
+            if not self.durable:
+                self.db.execute("PRAGMA synchronous=FULL")
         return False

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
+from pbem.moderator.game_pictures import Drawn, PictureMemory
+
 __all__ = ["PictureCache", "PictureStats", "ReportPictures"]
 
 
@@ -25,6 +27,7 @@ class PictureStats:
     asked: int = 0
     hits: int = 0
     maps_drawn: int = 0          # the whole map at a mail's width
+    maps_redrawn: int = 0        # a game's last whole map brought up to date (changed hexes, title)
     areas_drawn: int = 0         # the part around what changed
     markets_drawn: int = 0       # the market's cells and markers (its header line is drawn each time)
 
@@ -32,64 +35,133 @@ class PictureStats:
 class PictureCache:
     """A report's pictures by the state they show: the game file's head and the hexes the move
     changed. Below that, the whole map is kept by what it shows (`map_key`), so a move that
-    leaves the board as it was only outlines other hexes on it, and the market's cells by
-    where its markers stand (`market_key`). It keeps the last `size` reports' PNGs (about
-    100 KB each) and the last `drawings` maps and markets (1.5-3 MB each)."""
+    leaves the board as it was only outlines other hexes on it; a game's map that shows
+    something new is its last one with the hexes that changed (and the title line) redrawn
+    (`redraw_hexes`); and the market's cells are kept by
+    where its markers stand (`market_key`), each quantised to a palette once (so a report only
+    outlines hexes or writes the market's header line on it, and encodes). It keeps the last
+    `size` reports' PNGs (about 100 KB each) and the last `drawings` maps (about 2 MB each, in
+    colour and quantised) and markets (about 1 MB), and each game's last map and market
+    (`memory`: the last `drawings` games' as pictures, older ones packed, about 160 KB a game,
+    within `budget` bytes), so a game's next report brings them up to date whatever was drawn
+    for other games meanwhile."""
 
-    def __init__(self, size: int = 64, drawings: int = 16):
+    def __init__(self, size: int = 64, drawings: int = 16, budget: int = 256 << 20):
         self.size, self.drawings = size, drawings
         self.stats = PictureStats()
+        self.memory = PictureMemory(drawings, budget)   # each game's last pictures, for its next report
         self._reports: dict[tuple, ReportPictures] = {}
         self._maps: dict[str, object] = {}
+        self._views: dict[tuple, object] = {}        # a board's hexes -> the map's scale for mail
         self._markets: dict[str, object] = {}
 
-    def for_report(self, game, head: str, changed: Sequence[str]) -> ReportPictures:
-        """The pictures of the report on `game` at file head `head`, the move having changed `changed`."""
+    def for_report(self, game, head: str, changed: Sequence[str], game_id: str = "") -> ReportPictures:
+        """The pictures of the report on `game` (called `game_id`: its last map is brought up to
+        date rather than drawn again) at file head `head`, the move having changed `changed`."""
         self.stats.asked += 1
         key = (head, tuple(sorted(set(changed))))
         found = self._reports.get(key) if head else None
         if found is not None:
             self.stats.hits += 1
             return found
-        whole, near = self.map_pngs(game, list(key[1]))
-        pictures = ReportPictures(near, whole, self.market_png(game))
+        whole, near = self.map_pngs(game, list(key[1]), game_id)
+        pictures = ReportPictures(near, whole, self.market_png(game, game_id))
         if head:
             _remember(self._reports, key, pictures, self.size)
         return pictures
 
-    def map_pngs(self, game, changed: list[str]) -> tuple[bytes, Optional[bytes]]:
+    def map_pngs(self, game, changed: list[str], game_id: str = "") -> tuple[bytes, Optional[bytes]]:
         """The whole map at a mail's width (`changed` outlined on it) and the part around
         `changed` drawn alone at a scale where it reads (None when `changed` is empty)."""
-        from pbem.render.map import map_key, png_bytes
-        from pbem.render.map_views import outline_hexes, overview_view, render_around, render_view
+        from pbem.render.map import png_bytes
+        from pbem.render.map_views import outline_hexes, render_around
 
-        view = overview_view(game)
-        base_key = map_key(game)
-        img = self._maps.get(base_key)
-        if img is None:
-            img = render_view(game, view)
-            self.stats.maps_drawn += 1
-            _remember(self._maps, base_key, img, self.drawings)
-        shown = outline_hexes(img, game, changed, view.radius, view.text_scale) if changed else img
+        view = self._view(game)
+        _, img, plain = self._whole_map(game, game_id)
+        whole = png_bytes(outline_hexes(img, game, changed, view.radius, view.text_scale)) if changed else plain
         near = render_around(game, changed) if changed else None
         if near is not None:
             self.stats.areas_drawn += 1
-        return png_bytes(shown, compact=True), (png_bytes(near, compact=True) if near is not None else None)
+        return whole, (png_bytes(near, compact=True) if near is not None else None)
 
-    def market_png(self, game) -> bytes:
+    def drawing(self, game, game_id: str = ""):
+        """The whole map of `game` at a mail's width as drawn for its reports (RGB)."""
+        return self._whole_map(game, game_id)[0]
+
+    def _whole_map(self, game, game_id: str) -> tuple:
+        """(the whole map in RGB, quantised, its PNG), kept by what it shows."""
+        from pbem.render.map import compact_image, map_shown, png_bytes
+        from pbem.render.map_updates import hex_looks
+
+        shown = map_shown(game)
+        key = shown.key()
+        kept = self._maps.get(key)
+        last = self.memory.recall(game_id) if game_id else None
+        looks = hex_looks(game, shown.hexes) if kept is None or game_id else None
+        if kept is None:                  # quantised once; its PNG, the map with nothing outlined
+            rgb = self._drawing(game, self._view(game), shown, looks, last)
+            img = compact_image(rgb)
+            kept = (rgb, img, png_bytes(img))
+            _remember(self._maps, key, kept, self.drawings)
+        if game_id:
+            last = last or Drawn()
+            last.shown, last.looks, last.map = shown, looks, kept[0]
+            self.memory.keep(game_id, last)
+        return kept
+
+    def _view(self, game):
+        """The scale of the whole map at a mail's width (`overview_view`), found once per board."""
+        from pbem.render.map_views import overview_view
+
+        board = game.board
+        key = (getattr(board, "layout", ""), repr(board.axes), tuple(board.hex_coords()))
+        view = self._views.get(key)
+        if view is None:
+            view = self._views[key] = overview_view(game)
+        return view
+
+    def _drawing(self, game, view, shown, looks: dict, last: Optional[Drawn]):
+        """The whole map of `game` (RGB): the game's last one with what changed redrawn (the
+        hexes whose look changed, `hex_looks`, and the title line) when the tile colours are
+        the same, else drawn whole."""
+        from pbem.render.map_views import redraw_header, redraw_hexes, render_view
+
+        if last is not None and last.map is not None and last.looks is not None:
+            before, rgb = last.shown, last.map
+            if (before.colors, before.highlight, before.name) == (shown.colors, shown.highlight, shown.name):
+                hexes = sorted(c for c in looks.keys() | last.looks.keys() if looks.get(c) != last.looks.get(c))
+                patched = redraw_hexes(rgb, game, view, hexes) if hexes else rgb
+                if patched is not None:
+                    if before.title != shown.title:
+                        patched = redraw_header(patched, game, view)
+                    self.stats.maps_redrawn += 1
+                    return patched
+        self.stats.maps_drawn += 1
+        return render_view(game, view)
+
+    def market_png(self, game, game_id: str = "") -> bytes:
         """The market picture: its cells and markers drawn again only when a marker moved (most
-        moves move none), the line naming the round, phase and bank drawn anew."""
-        from pbem.render.map import png_bytes
+        moves move none; the game `game_id`'s last market is kept for it), the line naming the
+        round, phase and bank drawn anew (`with_header`)."""
+        from pbem.render.map import compact_image, png_bytes
         from pbem.render.market import market_key, render_market, with_header
         from pbem.render.map_views import MAIL_WIDTH
 
         key = market_key(game)
         body = self._markets.get(key)
-        if body is None:
-            body = render_market(game, header=False, width=MAIL_WIDTH)
+        last = self.memory.recall(game_id) if game_id else None
+        if body is None and last is not None and last.market_key == key:
+            body = last.market
+        if body is None:                  # quantised once; the line is mapped to its palette
+            body = compact_image(render_market(game, header=False, width=MAIL_WIDTH))
             self.stats.markets_drawn += 1
+        if key not in self._markets:
             _remember(self._markets, key, body, self.drawings)
-        return png_bytes(with_header(body, game), compact=True)
+        if game_id:
+            last = last or Drawn()
+            last.market_key, last.market = key, body
+            self.memory.keep(game_id, last)
+        return png_bytes(with_header(body, game))
 
 
 def _remember(cache: dict, key, value, size: int) -> None:

@@ -49,6 +49,14 @@ REPLY_RESERVE = 0.9
 
 
 @dataclass(frozen=True)
+class AddressIndex:
+    """Every registered address: the games it is in, and the seat names of those games."""
+
+    games: dict[str, list[str]]
+    names: dict[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
 class Master:
     """Someone allowed to CREATE games: an address and the hash of their secret."""
 
@@ -76,7 +84,8 @@ class Postmaster:
         self.cpu_budget = cpu_budget           # CPU seconds one mail may hold its game (None: no limit)
         self._tables: dict[str, tuple[tuple, Table]] = {}
         self._rosters: dict[str, tuple[tuple, Roster]] = {}
-        self._index: Optional[tuple[tuple, dict[str, list[str]]]] = None
+        self._index: Optional[tuple[tuple, AddressIndex]] = None
+        self._top = os.path.abspath(self.games_dir)
 
     # --- files of a game -------------------------------------------------------------
     def game_path(self, game: str) -> Path:
@@ -93,12 +102,12 @@ class Postmaster:
         """A game's file in the games folder (or `folder` under it); a name that fails `game_name`
         or would lead out of the folder raises ValueError (routing refuses such names first)."""
         name = game_name(game)
-        top = Path(os.path.abspath(self.games_dir))
-        base = Path(os.path.abspath(folder or self.games_dir))
-        path = Path(os.path.abspath(base / f"{name}{suffix}")) if name else None
-        if path is None or path.parent != base or not base.is_relative_to(top):
+        top = self._top
+        base = top if folder is None else os.path.abspath(folder)
+        path = os.path.abspath(os.path.join(base, f"{name}{suffix}")) if name else None
+        if path is None or os.path.dirname(path) != base or os.path.commonpath((base, top)) != top:
             raise ValueError(f"not a game name: {game!r}")
-        return path
+        return Path(path)
 
     def games(self) -> list[str]:
         return sorted(p.name[: -len(".roster.json")] for p in self.games_dir.glob("*.roster.json"))
@@ -154,22 +163,26 @@ class Postmaster:
             os.close(fd)
 
     # --- the known world ---------------------------------------------------------------
-    def _address_index(self) -> dict[str, list[str]]:
-        """address -> games it is registered in; rebuilt only when a roster is added or rewritten
-        (each write replaces the file, which changes the folder), so a mail's cost does not grow
-        with the number of games."""
+    def _address_index(self) -> AddressIndex:
+        """Who is registered where; rebuilt only when the folder changed (a roster added or
+        rewritten: each write replaces the file), each roster read again only if its own file
+        changed, so a mail's cost does not grow with the number of games."""
         st = os.stat(self.games_dir)
         sig = (st.st_mtime_ns, st.st_ino)
         if self._index is not None and self._index[0] == sig:
             return self._index[1]
-        index: dict[str, list[str]] = {}
+        games: dict[str, list[str]] = {}
+        names: dict[str, list[str]] = {}
         for g in self.games():
             try:
                 r = self.roster(g)
-            except (OSError, RosterError):
+            except (OSError, RosterError, ValueError):       # ValueError: a file that names no game
                 continue
+            seats = [s.name for s in r.seats]
             for a in {r.moderator.lower(), *(s.address.lower() for s in r.seats)}:
-                index.setdefault(a, []).append(g)
+                games.setdefault(a, []).append(g)
+                names.setdefault(a, []).extend(seats)
+        index = AddressIndex(games, {a: tuple(dict.fromkeys(n)) for a, n in names.items()})
         self._index = (sig, index)
         return index
 
@@ -177,10 +190,14 @@ class Postmaster:
         """Whether `address` is registered in some game, or is a master: only such addresses
         are ever answered."""
         address = address.lower()
-        return any(m.address.lower() == address for m in self.masters) or address in self._address_index()
+        return any(m.address.lower() == address for m in self.masters) or address in self._address_index().games
 
     def games_of(self, address: str) -> list[str]:
-        return list(self._address_index().get(address.lower(), []))
+        return list(self._address_index().games.get(address.lower(), []))
+
+    def seat_names_of(self, address: str) -> tuple[str, ...]:
+        """The seat names of every game `address` is registered in (a body's signature may be one)."""
+        return self._address_index().names.get(address.lower(), ())
 
     # --- handling ----------------------------------------------------------------------
     def handle(self, key: str, raw: bytes) -> Decision:
@@ -206,8 +223,7 @@ class Postmaster:
                                        f"without attachments or long quotes.", "too big")
         try:
             body = split_body(letter.body, max_lines=self.max_lines,
-                              names=[s for g in self.games_of(letter.from_addr)
-                                     for s in self._seat_names(g)])
+                              names=list(self.seat_names_of(letter.from_addr)))
             cmds, rest = read_commands(body)
         except PbemError as e:
             return self.refuse_sender(letter, src, known, "", f"{e}\nNothing was applied.", "unreadable body")
@@ -323,12 +339,6 @@ class Postmaster:
         if not roster.knows(letter.from_addr):
             return Decision("Rejected", f"{game}: game file unreadable ({e}); sender unknown, not answered", game)
         return act._damaged(self, letter, src, game, roster, e)
-
-    def _seat_names(self, game: str) -> list[str]:
-        try:
-            return [s.name for s in self.roster(game).seats]
-        except (OSError, RosterError):
-            return []
 
     def _route(self, letter: Letter, cmds: Sequence[Command]) -> tuple[str, str]:
         """The game a mail is about, from its SIGNON/CREATE, subject tag, plus-address or thread;

@@ -176,7 +176,7 @@ def report_mails(pm: "Postmaster", game: str, table: "Table", *, headline: str, 
     pngs: list[Image] = []
     html_report = None
     if images:                        # drawn once per state, for every mail of this report and the next asking
-        pics = pm.pictures.for_report(g, head, changed)
+        pics = pm.pictures.for_report(g, head, changed, game)
         near = pics.near
         pngs = ([Image("changed.png", near)] if near else []) + [Image("map.png", pics.whole),
                                                                   Image("market.png", pics.market)]

@@ -19,9 +19,7 @@ change) is in `map_views.py`.
 """
 from __future__ import annotations
 
-import hashlib
 import io
-import json
 import math
 from typing import Iterable, Optional, Sequence
 
@@ -33,13 +31,15 @@ from pbem.render.hex_items import (  # re-exported: the item sizes callers scale
     LABEL_SIZE, NAME_SIZE, REV_R, SMALL_SIZE, TOWN_REV_R, HexItems, money_text,
 )
 from pbem.render.labels import round_label
+from pbem.render.map_shown import MapShown, map_key, map_shown  # re-exported
 from pbem.render.route_overlay import RouteOverlay, ShownRun
 from pbem.render.geometry import (  # re-exported: the geometry helpers tests use
     DEFAULT_RADIUS, H, MARGIN_SCALE, SLOT_RADIUS, TOWN_RADIUS, TRACK_WIDTH, MapGeometry, TileLayout, edge_curve,
     slot_offsets, tile_layout, unit_corners, unit_edge_mid, unit_vertex,
 )
 
-__all__ = ["render_map", "map_png", "png_bytes", "map_geometry", "round_label", "MapRenderer", "SUPERSAMPLE",
+__all__ = ["render_map", "map_png", "png_bytes", "compact_image", "map_geometry", "map_key", "map_shown", "MapShown",
+           "round_label", "MapRenderer", "SUPERSAMPLE",
            # geometry helpers, re-exported from pbem.render.geometry
            "MapGeometry", "TileLayout", "tile_layout", "edge_curve", "slot_offsets", "unit_edge_mid", "unit_vertex",
            "unit_corners", "DEFAULT_RADIUS", "SLOT_RADIUS", "TOWN_RADIUS", "TRACK_WIDTH",
@@ -76,32 +76,21 @@ def map_png(game, *, compact: bool = False, **kw) -> bytes:
     return png_bytes(render_map(game, **kw), compact=compact)
 
 
-def map_key(game, highlight: Iterable[str] = (), *, header: bool = True) -> str:
-    """A digest of everything the map picture shows (routes aside): the board's tiles, tokens and
-    reservations, the round and phase in its title (`header`: drawn with one), the tile colours,
-    blocked hexes and the highlight. Equal keys give equal pictures, so a picture can be reused
-    while the board rests."""
-    board = game.board
-    blocked = []
-    if hasattr(game, "blocked_hex"):
-        for c in board.hex_coords():
-            b = game.blocked_hex(c)
-            if b is not None:
-                blocked.append((c, b.sym))
-    title = [round_label(game), game.phase.name] if header else []
-    data = [board.snapshot(), title, list(game.tile_colors), blocked,
-            sorted(highlight), game.data.get("title", "")]
-    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
-
-
 def png_bytes(img: Image.Image, *, compact: bool = False) -> bytes:
-    """PNG bytes; `compact` quantises to a 128-colour palette first: about a third of the size
-    and faster to encode, with no visible change on these flat-coloured drawings."""
+    """PNG bytes; `compact` quantises to a 128-colour palette first (`compact_image`): about a
+    third of the size and faster to encode, with no visible change on these flat-coloured
+    drawings. A palette image is encoded as it is."""
     buf = io.BytesIO()
-    if compact:
-        img = img.convert("RGB").quantize(colors=128, method=Image.Quantize.FASTOCTREE)
+    if compact and img.mode != "P":
+        img = compact_image(img)
     img.save(buf, "PNG", compress_level=6)
     return buf.getvalue()
+
+
+def compact_image(img: Image.Image) -> Image.Image:
+    """`img` in a palette of 128 colours (a picture kept for mail is quantised once; what is
+    drawn on it later, an outline, adds its colour to the palette)."""
+    return img.convert("RGB").quantize(colors=128, method=Image.Quantize.FASTOCTREE)
 
 
 # --------------------------------------------------------------------------- renderer
@@ -195,6 +184,17 @@ class MapRenderer(HexItems, RouteOverlay):
         if cut is not None:                     # the area alone, before halving: half the pixels to halve
             img = img.crop(tuple(v * self.ss for v in cut))
         img = img.reduce(self.ss) if self.ss > 1 else img
+        del self.draw, self.img
+        return img
+
+    def header_band(self) -> Image.Image:
+        """The band across the top of the whole picture that holds its title line, drawn alone:
+        the whole picture's pixels there (a map whose board rests while its round changes)."""
+        w, _ = self.g.size()
+        self.img = Image.new("RGB", (w, int(math.ceil(self.g.header / self.ss)) * self.ss), S.BACKGROUND)
+        self.draw = ImageDraw.Draw(self.img)
+        self._header()
+        img = self.img.reduce(self.ss) if self.ss > 1 else self.img
         del self.draw, self.img
         return img
 

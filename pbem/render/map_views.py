@@ -1,8 +1,10 @@
 """The map as a report mail shows it, at a mail's width (800 px): the whole map drawn to that
 width with its text enlarged, and the part around the hexes a move changed drawn alone at a
-scale where everything reads (docs/mail.md). Also: hexes outlined on a finished picture."""
+scale where everything reads (docs/mail.md). Also: hexes outlined, or brought up to date, on a finished
+picture."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
@@ -10,10 +12,10 @@ from PIL import Image, ImageDraw
 
 from pbem.render import style as S
 from pbem.render.geometry import MapGeometry, unit_corners
-from pbem.render.map import DEFAULT_RADIUS, SMALL_SIZE, MapRenderer, _axis_label, map_geometry
+from pbem.render.map import DEFAULT_RADIUS, REACH, SMALL_SIZE, MapRenderer, _axis_label, map_geometry
 
 __all__ = ["MAIL_WIDTH", "OVERVIEW_TEXT_PX", "NEAR", "CROP_SIZE", "MapView", "overview_view", "render_view",
-           "crop_window", "render_area", "render_around", "outline_hexes"]
+           "crop_window", "render_area", "render_around", "outline_hexes", "redraw_hexes", "redraw_header"]
 
 #: the width a mail client gives a picture (an HTML mail's usual column)
 MAIL_WIDTH = 800
@@ -93,6 +95,37 @@ def render_area(game, area: tuple[int, int, int, int], view: MapView = NEAR,
     hexes that reach into it: the same pixels as cutting them out of the whole picture."""
     renderer = MapRenderer(game, radius=view.radius, text_scale=view.text_scale)
     return renderer.render(highlight=list(highlight), area=area, header=False)
+
+
+def redraw_hexes(img: Image.Image, game, view: MapView, coords: Iterable[str]) -> Optional[Image.Image]:
+    """The whole picture `img` at `view` (`render_view`) of a board on which only `coords` changed
+    since, brought up to date: the part as far around them as a hex draws (`REACH`, grown with
+    the text) drawn alone (`render_area`, the margins' coordinates with it) and pasted in, below
+    the title line's band; the pixels the whole picture of `game` has there. None when nothing
+    of them is in the picture."""
+    g = view.geometry(game)
+    centres = [g.centre(c) for c in coords if game.board.has_hex(c)]
+    if not centres:
+        return img.copy()
+    reach = REACH * max(1.0, view.text_scale) * g.R
+    area = (max(0, int(min(x for x, _ in centres) - reach)),
+            max(int(math.ceil(g.header)), int(min(y for _, y in centres) - reach)),
+            min(img.width, int(math.ceil(max(x for x, _ in centres) + reach))),
+            min(img.height, int(math.ceil(max(y for _, y in centres) + reach))))
+    if area[0] >= area[2] or area[1] >= area[3]:
+        return None
+    out = img.copy()
+    out.paste(render_area(game, area, view), area[:2])
+    return out
+
+
+def redraw_header(img: Image.Image, game, view: MapView) -> Image.Image:
+    """The whole picture `img` at `view` with the title line of `game` (its round and phase)
+    drawn anew, the rest as it was."""
+    band = MapRenderer(game, radius=view.radius, text_scale=view.text_scale).header_band()
+    out = img.copy()
+    out.paste(band, (0, 0))
+    return out
 
 
 def render_around(game, coords: Iterable[str], view: MapView = NEAR,

@@ -18,7 +18,7 @@ from typing import Optional
 from PIL import Image, ImageDraw
 
 from pbem.render import style as S
-from pbem.render.map import png_bytes, round_label
+from pbem.render.map import compact_image, png_bytes, round_label
 
 __all__ = ["render_market", "market_png", "market_geometry", "MarketGeometry", "MarketMarkers", "market_markers",
            "marker_colors", "marker_font_px"]
@@ -159,13 +159,24 @@ def render_market(game, *, header: bool = True, width: Optional[int] = None, mar
 def with_header(body: Image.Image, game) -> Image.Image:
     """A copy of the market drawn without its header (`render_market(game, header=False)`) with
     the line naming the round, phase and bank: the picture of the cells can be kept while the
-    markers rest (`market_key`), the line drawn anew."""
+    markers rest (`market_key`), the line drawn anew. A compact body (a palette image) stays one:
+    the line is drawn in colour and mapped to its palette, the cells are not quantised again."""
     g = MarketGeometry(game, 1)
+    if body.mode == "P":            # a compact body (`compact_image`): only the line's strip is mapped
+        strip = body.crop((0, 0, body.width, int(g.header))).convert("RGB")   # to its palette, drawn
+        _header_line(strip, g, game)                                          # in colour first
+        img = body.copy()
+        img.paste(strip.quantize(palette=body, dither=Image.Dither.NONE), (0, 0))
+        return img
     img = body.copy()
+    _header_line(img, g, game)
+    return img
+
+
+def _header_line(img: Image.Image, g: MarketGeometry, game) -> None:
     ImageDraw.Draw(img).text((g.margin, g.header / 2), f"{game.data.get('title', '')} stock market   "
                              f"{round_label(game)}   Phase {game.phase.name}   Bank {_money(game, game.bank)}",
                              font=S.font(15), fill=S.TEXT, anchor="lm")
-    return img
 
 
 def _render_body(game, width: Optional[int] = None, markers: bool = True,
@@ -280,6 +291,10 @@ def _money(game, amount: int) -> str:
 
 
 def market_png(game, *, compact: bool = False, header: bool = True, width: Optional[int] = None) -> bytes:
+    """The market as PNG; `compact`: in a palette (the cells quantised without the header line,
+    which is then mapped to their palette, as a report mail's market is kept: `with_header`)."""
+    if compact and header:
+        return png_bytes(with_header(compact_image(render_market(game, header=False, width=width)), game))
     return png_bytes(render_market(game, header=header, width=width), compact=compact)
 
 

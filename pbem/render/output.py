@@ -47,11 +47,11 @@ def write_outputs(game, out_dir, *, highlight: Iterable[str] = (), route_corp: O
 def mail_pngs(game, changed: list[str]) -> dict[str, bytes]:
     """A report mail's pictures (docs/mail.md): the part around `changed` (none when empty), the
     whole map at a mail's width with `changed` outlined, and the market drawn for that width."""
-    from pbem.render.map import png_bytes
+    from pbem.render.map import compact_image, png_bytes
     from pbem.render.map_views import MAIL_WIDTH, outline_hexes, overview_view, render_around, render_view
 
     view = overview_view(game)
-    whole = outline_hexes(render_view(game, view), game, changed, view.radius, view.text_scale)
+    whole = outline_hexes(compact_image(render_view(game, view)), game, changed, view.radius, view.text_scale)
     near = render_around(game, changed) if changed else None
     pngs = {"changed": png_bytes(near, compact=True)} if near is not None else {}
     return {**pngs, "map": png_bytes(whole, compact=True), "market": market_png(game, compact=True, width=MAIL_WIDTH)}
