@@ -363,7 +363,8 @@ def main() -> int:
 
         # throughput: one move mail to each of K games, all waiting; P moderator processes on the
         # mailbox (each with its own Working folder), as `pbem moderate` run P times would be
-        k = min(a.throughput, a.games - 1)
+        # (each run takes games no other run has moved: club0001.. for one process, the next k for two)
+        k = min(a.throughput, (a.games - 1) // (2 if a.processes > 1 else 1))
         rates = {}
         for procs in sorted({1, a.processes}):
             first = 1 if procs == 1 else k + 1
