@@ -105,14 +105,14 @@ class _Half:
                  "last_groups", "named", "own_named", "parent", "last_bits")
 
     def __init__(self, stops, last_mask, mask, spent, groups, first, values, last_groups=frozenset(),
-                 own_named=frozenset(), parent=None, last_bits=()):
+                 own_named=0, parent=None, last_bits=()):
         self.stops, self.last_mask, self.mask, self.spent = stops, last_mask, mask, spent
         self.parent, self.last_bits = parent, last_bits
         self.last = stops[-1] if stops else None
         self.groups, self.first, self.values = groups, first, values
         self.last_groups = last_groups
-        self.own_named: frozenset = own_named   # its own stops on the hexes a bonus names
-        self.named: frozenset = own_named       # those of its subtree (grow adds its extensions')
+        self.own_named: int = own_named     # its own stops on the hexes a bonus names (`TrainWalks.named_bit`)
+        self.named: int = own_named         # those of its subtree (grow adds its extensions')
         self.children: list = []
         self.env: tuple = values
 
@@ -189,6 +189,14 @@ class TrainWalks:
             return got
 
         self.node_info = node_info
+        self.named_stops: list = []      # the stops on the hexes a bonus names, each a bit of a set
+
+        def named_bit(stop) -> int:
+            if stop not in self.named_stops:
+                self.named_stops.append(stop)
+            return 1 << self.named_stops.index(stop)
+
+        self.named_bit = named_bit
         self.prices: dict = {}           # stops -> revenue (None: refused by the distance's check)
         self.trees: list = []
         starts = [tuple(s) for s in board.token_cities(sym)]
@@ -214,7 +222,7 @@ class TrainWalks:
                     if (d + cap_bias) & high or (grp and not h.groups.isdisjoint(grp)):
                         continue
                     vals = tuple(sorted(h.values + (val,), reverse=True)[:k]) if k else ()
-                    own = (h.own_named | {nxt} if nxt[0] in names else h.own_named) if names else frozenset()
+                    own = h.own_named | named_bit(nxt) if names and nxt[0] in names else h.own_named
                     child = _Half(h.stops + (nxt,), m, h.mask | m, d, h.groups | grp if grp else h.groups,
                                   idx if not h.stops else h.first, vals, grp, own, h, mbits)
                     h.children.append(child)
@@ -226,7 +234,8 @@ class TrainWalks:
                     h.env = env
                     h.children.sort(key=lambda ch: -sum(ch.env))    # promising walks first
                 if names and h.children:
-                    h.named = h.named.union(*(ch.named for ch in h.children))
+                    for ch in h.children:
+                        h.named |= ch.named
 
             root = _Half((), 0, 0, s_cost, s_groups, ANY_FIRST, (0,) * k)
             grow(root)
@@ -263,25 +272,20 @@ class TrainWalks:
         names = self.names
         bonus_of: dict = {}
 
-        def bonus_ub(named: frozenset) -> int:
-            """The most the bonus adds to a route whose stops on named hexes are among `named`."""
+        named_stops = self.named_stops
+
+        def bonus_ub(named: int) -> int:
+            """The most the bonus adds to a route whose stops on named hexes are among `named` (a
+            set of `named_stops` as bits)."""
             if names is None:
                 return bonus_max
             got = bonus_of.get(named)
             if got is None:
-                got = bonus_of[named] = distance.bonus_at_most(tuple(sorted(named)))
+                got = bonus_of[named] = distance.bonus_at_most(
+                    tuple(sorted(x for i, x in enumerate(named_stops) if named >> i & 1)))
             return got
 
-        pair_of: dict = {}
-
-        def bonus_pair(a: frozenset, b: frozenset) -> int:
-            """`bonus_ub` of two sets together (keyed by the pair: a frozenset keeps its hash)."""
-            got = pair_of.get((a, b))
-            if got is None:
-                got = pair_of[(a, b)] = bonus_ub(a | b)
-            return got
-
-        def ub(a: tuple, b: tuple, named: frozenset = frozenset()) -> float:
+        def ub(a: tuple, b: tuple, named: int = 0) -> float:
             return mult * _top(a, b, k_scored) + bonus_ub(named) if bound is not None else float("inf")
 
         found: list[Candidate] = []
@@ -320,7 +324,7 @@ class TrainWalks:
             start_val = (node_info(start)[3],)
 
             def seconds(h1: _Half, h1_vals: tuple, h1_set: set, h1_hexes: set, nodes: list, head: tuple,
-                        room: int, taken: int, h1_named: frozenset, h1_bonus: int, start=start) -> None:
+                        room: int, taken: int, h1_named: int, h1_bonus: int, start=start) -> None:
                 """Pair first half h1 with each compatible second half in the subtrees `nodes`:
                 `room`, the bias of what each limit has left beyond h1 (the station counted once,
                 packed: a second half's spent plus it sets a top bit if it overruns); `taken`, the
@@ -338,11 +342,11 @@ class TrainWalks:
                         accept(h1, h2, head, start, 0)
                     else:       # the subtree's bound, then (an inner walk) the walk's own
                         if mult * sum(sorted(h1_vals + h2.env, reverse=True)[:k_scored]) \
-                                + (bonus_pair(h1_named, h2.named) if h2.named else h1_bonus) <= lo[0]:
+                                + (bonus_ub(h1_named | h2.named) if h2.named else h1_bonus) <= lo[0]:
                             continue
                         if h2.children or names is None:    # (a leaf's own bound is its subtree's)
                             top = mult * sum(sorted(h1_vals + h2.values, reverse=True)[:k_scored])
-                            if top + (bonus_pair(h1_named, h2.own_named) if h2.own_named else h1_bonus) <= lo[0]:
+                            if top + (bonus_ub(h1_named | h2.own_named) if h2.own_named else h1_bonus) <= lo[0]:
                                 top = -1
                         else:
                             top = 0
@@ -355,10 +359,10 @@ class TrainWalks:
             # of those starting before chain f, and their stops on named hexes, for each f
             before: dict = {}
             before_named: dict = {}
-            start_named = frozenset([start]) if names and start[0] in names else frozenset()
+            start_named = self.named_bit(start) if names and start[0] in names else 0
             if bound is not None:
                 env: tuple = (0,) * k_scored
-                named: frozenset = frozenset()
+                named = 0
                 for ch in sorted(root.children, key=lambda ch: ch.first):
                     before.setdefault(ch.first, env)
                     before_named.setdefault(ch.first, named)
@@ -383,7 +387,7 @@ class TrainWalks:
                     h1_named = h1.own_named | start_named if start_named else h1.own_named
                     pays = ub(h1_vals, before[h1.first], h1_named | seconds_named) > lo[0]
                 else:
-                    h1_named, pays = frozenset(), True
+                    h1_named, pays = 0, True
                 if pays:                            # else only its extensions may pay
                     room = cap_bias + h1.spent - root.spent
                     seconds(h1, h1_vals, set(h1.stops), {start[0]} | {x[0] for x in h1.stops} if one_per_hex else (),
