@@ -23,17 +23,17 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from process_timing import best_of, run_once  # noqa: E402
 
 TARGET = 0.3
 
@@ -52,24 +52,15 @@ def build_game(folder: Path, moves: int) -> tuple[Path, str]:
     return path, line
 
 
-def timed(cmd: list[str], env: dict, before=None) -> tuple[float, float, str]:
-    """One run of `cmd`: wall and CPU seconds, and its output (`before` runs first, untimed)."""
-    if before is not None:
-        before()
-    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.perf_counter()
-    done = subprocess.run(cmd, env=env, capture_output=True, text=True)
-    wall = time.perf_counter() - t0
-    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd[2:])} failed: {done.stderr.strip()[-400:]}")
-    return wall, (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime), done.stdout
+def timed(cmd: list[str], env: dict) -> tuple[float, float, str]:
+    """One run of `cmd`: wall and CPU seconds, and its output."""
+    return run_once(cmd, env)
 
 
 def best(repeat: int, cmd: list[str], env: dict, before=None) -> tuple[float, float, str]:
     """The least wall time and the least CPU time of `repeat` runs (and an output)."""
-    runs = [timed(cmd, env, before) for _ in range(repeat)]
-    return min(r[0] for r in runs), min(r[1] for r in runs), runs[0][2]
+    t, out = best_of(repeat, cmd, env, before)
+    return t.wall, t.cpu, out
 
 
 def main() -> int:

@@ -31,29 +31,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from process_timing import Timing, best_of  # noqa: E402
 
 SHARED = ROOT.parent / "shared/fixtures/18xx.games/1882"
 RUBY_SCRIPT = ROOT / "benchmarks" / "ref_replay.rb"
 TARGET_FULL, TARGET_SHORT = 0.25, 1.0
-
-
-@dataclass
-class Timing:
-    """The best wall time of some runs, and the CPU time of that run (seconds)."""
-
-    wall: float
-    cpu: float
 
 
 def is_short(record: Path) -> bool:
@@ -66,21 +59,7 @@ def target(record: Path) -> float:
 
 def run_process(cmd: list[str], env: dict, repeat: int) -> tuple[Timing, str]:
     """The least wall and the least CPU time of `repeat` runs of `cmd` as a whole process, and its output."""
-    best: Optional[Timing] = None
-    out = ""
-    for _ in range(repeat):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t0 = time.perf_counter()
-        done = subprocess.run(cmd, env=env, capture_output=True, text=True)
-        wall = time.perf_counter() - t0
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if done.returncode != 0:
-            raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.strip()[-500:]}")
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        best = Timing(wall, cpu) if best is None else Timing(min(best.wall, wall), min(best.cpu, cpu))
-        out = done.stdout
-    assert best is not None
-    return best, out
+    return best_of(repeat, cmd, env)
 
 
 def pbem_env(pycache: str) -> dict:
