@@ -124,8 +124,8 @@ def test_a_line_naming_nothing_is_chat_without_being_read(table, monkeypatch):
 
 def test_the_reader_never_reads_a_move_from_a_line_naming_nothing(table, monkeypatch):
     """What makes the unread chat sound: a reading that named nothing is refused, whatever rule
-    found a move in it (here every line is made to name nothing)."""
-    import pbem.notation.parser as parser
+    found a move in it (here every line is made to name nothing): the library's reading and the
+    table's, move by move, are one reading (notation/sequence.py)."""
     from pbem.errors import NotationError
     from pbem.notation import read_message
 
@@ -133,12 +133,11 @@ def test_the_reader_never_reads_a_move_from_a_line_naming_nothing(table, monkeyp
 
     ctx = notation_context(table.game)
     assert read_message("Ann passes", ctx)
-    monkeypatch.setattr(parser, "names_something", lambda line, index: False)
+    monkeypatch.setattr(sequence, "names_something", lambda line, index: False)
     with pytest.raises(NotationError, match="names nothing a move needs") as e:
         read_message("Ann passes", ctx)
     assert "line 1" in str(e.value)
     game = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)       # the table's reading, move by move
-    monkeypatch.setattr(sequence, "names_something", lambda line, index: False)
     # (not "Ann passes": a message of one canonical line is read by the exact canonical reader,
     # which reads only a line that starts with the name of who moves: reading/driver.py)
     with pytest.raises(NotationError, match="names nothing a move needs"):

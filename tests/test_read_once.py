@@ -26,19 +26,21 @@ def reads(monkeypatch):
     the line reader) and clauses, by line number."""
     got = {"messages": [], "logs": collections.Counter(), "lines": collections.Counter(),
            "clauses": collections.Counter()}
-    real_read, real_classify, real_units, real_clause = driver.read, sequence.classify, sequence._line_units, _Reader.clause
+    real_read, real_classify, real_units, real_clause = driver.read, sequence.classify, _Reader.read_units, _Reader.clause
 
     def read(text, *a, **k):
         got["messages"].append(text)
         return real_read(text, *a, **k)
 
     def classify(line, *a, **k):
-        got["logs"][line] += 1
+        if line != driver.WARM_LINE:           # the moderator's warm-up reading, no mail's
+            got["logs"][line] += 1
         return real_classify(line, *a, **k)
 
-    def units(reader, no, line):
-        got["lines"][no] += 1
-        return real_units(reader, no, line)
+    def units(reader, no, line, **k):
+        if line != driver.WARM_LINE:
+            got["lines"][no] += 1
+        return real_units(reader, no, line, **k)
 
     def clause(self, c):
         got["clauses"][self.line_no] += 1
@@ -46,7 +48,7 @@ def reads(monkeypatch):
 
     monkeypatch.setattr(driver, "read", read)
     monkeypatch.setattr(sequence, "classify", classify)
-    monkeypatch.setattr(sequence, "_line_units", units)
+    monkeypatch.setattr(_Reader, "read_units", units)
     monkeypatch.setattr(_Reader, "clause", clause)
     return got
 

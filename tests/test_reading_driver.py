@@ -46,6 +46,26 @@ def test_the_library_the_cli_and_the_table_read_through_one_function(tmp_path, s
     assert "#1 Ann bids 20 for HB" in capsys.readouterr().out
 
 
+def test_a_message_read_against_one_state_and_move_by_move_is_one_reading(monkeypatch):
+    """`read_message` (the library's reading against one state, `pbem parse`) and the table's
+    move-by-move reading are one function, `sequence.iter_moves`; every line of both goes through
+    the one cascade, `_Reader.read_units`."""
+    from pbem.notation import context_for_title, read_message, sequence
+    from pbem.notation.parser import _Reader
+
+    lines, real = [], _Reader.read_units
+    monkeypatch.setattr(_Reader, "read_units", lambda self, no, line, **k: lines.append(line) or real(self, no, line, **k))
+    iters, real_iter = [], sequence.iter_moves
+    monkeypatch.setattr(sequence, "iter_moves", lambda text, ctx_of, **k: iters.append(k.get("live", True)) or
+                        real_iter(text, ctx_of, **k))
+    ctx = context_for_title("1882", {n.lower(): n for n, _ in PLAYERS}, actor="ann", current="ann")
+    assert [m.action.corporation for m in read_message("buy 1 CPR\nsell 1 GT", ctx)] == ["CPR", "GT"]
+    assert iters == [False] and lines == ["buy 1 CPR", "sell 1 GT"]
+    g = pbem.Game.new("1882", [n for n, _ in PLAYERS], seed=42)
+    g.push_notation("bid 20 for HB")
+    assert iters == [False, True] and lines[2:] == ["bid 20 for HB"]
+
+
 def test_a_reading_traces_each_line(tmp_path):
     t = Table.create(tmp_path / "t.pbem", "1882", PLAYERS, seed=42)
     out = t.submit("Ann bids 20 for HB\n\nBob buys SC for 50")

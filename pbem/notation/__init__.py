@@ -21,9 +21,9 @@ _READER = ("parse_line", "parse_message", "parse_move", "read_message")
 
 def __getattr__(name: str):
     if name in _READER:
-        from . import parser
+        from . import sequence
 
-        return getattr(parser, name)
+        return getattr(sequence, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -4,7 +4,7 @@
 Only what follows the writer's marker of a correction is meant: the correction is read as a
 whole move (with the writer's own name or label from before it), or, when it only names the
 piece put right ("I mean J8", "one share"), as the move before the marker with that piece
-replaced. A take-back with nothing after it stays refused (parser `_taken_back`); a correction
+replaced. A take-back with nothing after it stays refused (sequence `_taken_back`); a correction
 that does not read leaves the line refused as written.
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A sale told after the train it pays for is made first: "CPR buys a D train for 1100, Bob sells
 2 GT to fund it" is the president's sale, then the purchase (the money must be there before the
 train is bought). Applied to the line before anything reads it, by the reader
-(`_Reader.read_line`) and by the table's reading clause by clause (`sequence._line_units`) alike.
+and by the table's reading alike (both through `_Reader.read_units`).
 """
 from __future__ import annotations
 

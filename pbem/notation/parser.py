@@ -1,26 +1,13 @@
-"""Reading players' move notation into engine actions.
+"""Reading one line of players' move notation: `_Reader.read_units`, the one cascade (the
+grammar, the one interpreter, the last tries), and the grouping of a message's items into moves
+(`_Reader.finish`). The message reading is sequence.py's.
 
-    parse_move(text, ctx) -> Action            one move (one line, one action)
-    parse_line(text, ctx) -> list[Action]      every move on one line
-    parse_message(text, ctx) -> list[Action]   every move of a whole message
-    read_message(text, ctx) -> list[ParsedMove]  the same with line, column, source text
-                                               and round label of each move
-
-A message holds moves on separate lines or separated by ";" (or by ",", "and", "then",
-"." when a move word follows). The acting entity named at the start of a move ("CPR:",
-"Ann buys ...") also acts in the following moves of the message that name nobody. A move
-naming nobody is made by `ctx.actor` (the sender) for player moves and by `ctx.current`
-(the operating corporation) for corporation moves.
-
-Numbers that count cities are 1-based in the notation and 0-based in the actions:
-"token J10 city 2" or "J10#2" or "J10.2" is city (or route node) index 1; so is
-"slot 2". A route stop without a number has node None.
-
-Several lines of an 18xx.games log pasted into a mail read as the moves they record;
-result lines that belong to the move before are dropped ("buys a 20% share ... from the
-IPO" after "pars", "exchanges Saskatchewan Central ... for a 20% share" after the SC par),
-and one train per line "runs a 2 train ..." lines of the same corporation merge into one
-RunRoutes. Lines "-- ... --" (18xx.games event banners) and blank lines are skipped.
+A line holds moves separated by ";" (or by ",", "and", "then", "." when a move word follows).
+Numbers that count cities are 1-based in the notation and 0-based in the actions: "token J10
+city 2" or "J10#2" or "J10.2" is city (or route node) index 1; so is "slot 2". A route stop
+without a number has node None. Result lines of a pasted 18xx.games log that belong to the move
+before are dropped ("buys a 20% share ... from the IPO" after "pars"), and one train per line
+"runs a 2 train ..." lines of the same corporation merge into one RunRoutes.
 """
 from __future__ import annotations
 
@@ -31,22 +18,20 @@ from typing import Callable, Iterable, Optional, Sequence, Union
 from lark import Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from pbem.engine.actions import Action, BuyShares, Par, PlaceToken, RunRoutes
+from pbem.engine.actions import BuyShares, Par, PlaceToken, RunRoutes
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from pbem.titles.registry import title_readers
 
 from . import own_kinds
 from .formatter import entity_label
 from .claims import Claim
-from .anchors import names_something, naming_nothing
 from .asides import plans_one_now, read_without_asides
 from .correction import corrects_itself, read_corrected
 from .normalisers import normalise
 from .passes import no_run_said_again, pass_after_bid, pass_said_again
 from .context import NotationContext
 from .grammar import get_parser
-from .limits import check_line, check_message, check_moves
-from .logs import LogLine as _LogNote, classify
+from .logs import LogLine as _LogNote
 from .messages import (
     MOVE_WORDS, caret_block, clip_message, expected_words, keyword_suggestion, notation_error, words_list,
 )
@@ -68,7 +53,7 @@ from .trees import is_tree, tokens
 from .turn_moves import TurnMoves
 from .values import ValueReader
 
-__all__ = ["ParsedMove", "parse_move", "parse_line", "parse_message", "read_message"]
+__all__ = ["LAST_TRIES"]
 
 #: the last tries at a line nothing else reads, in order (each re-reads a reworded line whole)
 LAST_TRIES = (read_as_subject, read_corrected, read_without_asides, read_for_subject)
@@ -78,103 +63,14 @@ _UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 _LAST_TRY_CHARS = 400
 
 
-# ---------------------------------------------------------------------- public API
-def parse_move(text: str, ctx: NotationContext) -> Action:
-    """The one action written on one line; NotationError if the line holds more or none."""
-    moves = read_message(text, ctx, single_line=True)
-    if len(moves) == 1:
-        return moves[0].action
-    line = text.split("\n", 1)[0] if text else ""
-    if not moves:
-        raise notation_error("no move found", line_no=1, line_text=line, column=1,
-                             text=line.strip(), expected=expected_words(set(MOVE_WORDS)))
-    from .formatter import format_action
-    raise notation_error(
-        f"this line holds {len(moves)} moves ("
-        + "; ".join(format_action(m.action, ctx) for m in moves) + "); read it with parse_message",
-        line_no=1, line_text=line, column=moves[1].column, text=moves[1].text)
+#: reader attributes that change while a clause is read (restored to read it again)
+_TURN_STATE = ("sticky", "orphan", "header", "line_no", "line", "claims", "open", "notes", "asides",
+               "clause_header", "forward")
 
 
-def parse_line(text: str, ctx: NotationContext) -> list[Action]:
-    """Every action written on one line."""
-    return [m.action for m in read_message(text, ctx, single_line=True)]
-
-
-#: a writer taking back what the line says ("57 on L8 - no wait, scratch that"): never a move
-_TAKEN_BACK = re.compile(r"\b(?:scratch|strike|cancel|disregard|ignore|forget)\s+(?:that|this|it|the\s+above|"
-                         r"my\s+last|the\s+last\s+(?:line|move|one))\b|\bno\s*,?\s*wait\b|\bnever\s*mind\b"
-                         r"|\bwrong\s+game\b", re.I)
-
-
-def _taken_back(line: str) -> Optional[re.Match]:
-    """The take-back that ends `line` with nothing after it but more of the same, or None: a
-    correction that goes on with the move meant ("... wait, no, forget it, GT just passes") is
-    left to the reader, which reads what follows it."""
-    found = list(_TAKEN_BACK.finditer(line))
-    if not found:
-        return None
-    rest = _TAKEN_BACK.sub(" ", line[found[-1].start():])
-    rest = re.sub(r"\b(?:line|move|please|sorry|oops|that|this|it|all|the|above|ignore|wrong|game|no)\b", " ", rest, flags=re.I)
-    return None if re.search(r"\w", rest) else found[0]
-
-
-def parse_message(text: str, ctx: NotationContext) -> list[Action]:
-    """Every action of a message, in order."""
-    return [m.action for m in read_message(text, ctx)]
-
-
-def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
-                 aside: Optional[list] = None, transcript: bool = False) -> list[ParsedMove]:
-    """Every move of a message with its position, source text and round label.
-
-    Lines of a pasted 18xx.games log that are not moves (pbem/notation/logs.py) are never
-    read as moves: a result of the move before ("CPR's share price moves right from $82
-    to $90") becomes a claim on that move; the others (banners, "Ann operates CPR",
-    automatic actions, and in a transcript chat) are set aside, listed in `aside` as
-    (line number, LogLine) when a list is given.
-    """
-    if not isinstance(text, str):
-        raise NotationError("the move text must be a string", text=repr(text))
-    lines = text.split("\n")
-    check_message(lines)                        # before the grammar is even loaded
-    reader = _Reader(ctx)
-    reader.transcript = transcript
-    if single_line:
-        rest = [ln for ln in lines[1:] if ln.strip()]
-        if rest:
-            raise notation_error("one move per call: the text has several lines",
-                                 line_no=2, line_text=lines[1], column=1, text=lines[1].strip())
-    items: list[Union[ParsedMove, tuple]] = []
-    for no, raw in enumerate(lines, start=1):
-        line = raw.rstrip("\r")
-        check_line(line, no)
-        if not line.strip():
-            continue
-        check_moves(len(items), no)          # items: the moves (and remarks) read so far
-        log = classify(line, reader.index, ctx, transcript=transcript)
-        if log is not None:
-            if log.kind == "move":
-                col = len(line) - len(line.lstrip()) + 1
-                items.extend(ParsedMove(a, no, col, log.text, reader.header,
-                                        log.claims if a is log.actions[-1] else (), ("log_half",))
-                             for a in log.actions)
-            elif log.kind == "consequence" and log.claims:
-                col = len(line) - len(line.lstrip()) + 1
-                claims = tuple(dataclasses.replace(c, line=no, column=col) for c in log.claims)
-                items.append(Remarks(claims, no, col, log.text, line, optional=True, log=log))
-            elif aside is not None:
-                aside.append((no, log))
-            continue
-        back = _taken_back(line)
-        if back is not None:
-            raise notation_error(f'the line takes its move back ("{back.group(0)}"): send only the moves you mean',
-                                 line_no=no, line_text=line, column=back.start() + 1, text=line.strip())
-        got = reader.read_line(no, line)
-        if any(isinstance(i, ParsedMove) for i in got) and not names_something(line, reader.index):
-            raise naming_nothing(line, no)
-        items.extend(got)
-    check_moves(len(items), len(lines))
-    return reader.finish(items, aside)
+def _kept(read: dict, clause) -> Optional[tuple]:
+    k = read.get(id(clause))
+    return k if k is not None and k[0] is clause else None
 
 
 class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameResolver, RemarkReader):
@@ -230,27 +126,139 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         return AmbiguousMoveError(msg, candidates=e.candidates)
 
     def read_line(self, line_no: int, line: str) -> list:
-        """The moves of one line: by the grammar; a line it refuses by the one interpreter (its
-        pieces against the round's moves), then by the last tries; the first refusal stands if
-        all fail (or the interpreter's question)."""
-        # what a line read halfway may change: a reading that fails leaves no trace on the next
-        saved = (self.header, self.sticky, self.orphan)
-        own = own_kinds.read_line(line, self.ctx, entity_label)           # a title's own kind, read as its class says
+        """The items of one line read against the state it meets: `read_units`, each clause as the
+        line's reading read it."""
+        units, _ = self.read_units(line_no, line, live=False)
+        items: list = []
+        for kind, obj in units[1:]:
+            if kind == "header":
+                self.read_header(obj)
+            elif kind == "moves":
+                items.extend(obj)
+            else:
+                _clause, kept = obj
+                self.restore(kept[2])
+                items.extend(kept[1])
+        return items
+
+    def read_units(self, no: int, line: str, *, live: bool = True) -> tuple[list[tuple[str, object]], int]:
+        """The line's parts in order, ("text", line read) first, then ("moves", items read),
+        ("header", token) and ("clause", (tree, its reading or None)); and how many items the
+        line's reading made.
+
+        The one cascade: a title's own kind; a correction; the declared normalisers; the
+        grammar, each clause read against the state the line meets (`_handle`); the one
+        interpreter when the grammar or a clause refuses the line; the last tries; else the first
+        refusal. `live` (the table, which makes each move before the next clause is read): a
+        line the grammar parsed but that nothing reads on this state is handed on clause by
+        clause (None), to be read in its turn; one state (`live=False`): the refusal stands. The
+        reader is left as before the line's clauses; a line read whole (a title's own kind, a
+        correction, by its pieces) leaves what the reader learnt."""
+        own = own_kinds.read_line(line, self.ctx, entity_label)      # a title's own kind, read as its class says
+        self.how = "grammar"           # how the line was read, for the trace (pbem/reading/driver.py)
         if own is not None:
-            return [ParsedMove(own, line_no, 1, line.strip(), self.header)]
-        corrected = self.corrected_first(line_no, line)
+            self.how = "a title's own kind of move"
+            return [("text", line), ("moves", [ParsedMove(own, no, 1, line.strip(), self.header)])], 1
+        corrected = self.corrected_first(no, line)      # "sells 2 GT, sorry, 3 GT": the correction only
         if corrected is not None:
-            return corrected
+            self.how = "the correction it ends with"
+            return [("text", line)] + [("moves", [i]) for i in corrected], len(corrected)
+        snap = self.snapshot()
+        self.kept = None
         line = normalise(line)             # the declared normalisers (normalisers.py)
+        tree, count = None, 0
         try:
-            return self._read_line(line_no, line)
+            tree = self._parse_tree(no, line)
+            count = self._handle(tree)
         except NotationError as first:
-            pieces = self.interpret(line_no, line)          # the one interpreter
+            self.restore(snap)
+            pieces = self.interpret(no, line)        # the one interpreter
             if isinstance(pieces, list):
-                return pieces
-            self.line_no, self.line = line_no, line
-            self.header, self.sticky, self.orphan = saved
-            return self.by_pieces(line_no, line, first, pieces)
+                self.how = "by the pieces it names"
+                return [("text", line)] + [("moves", [m]) for m in pieces], len(pieces)
+            self.restore(snap)
+            if tree is None or not live or getattr(first, "out_of_round", False):
+                return self._by_pieces(no, line, first, pieces)
+            try:                            # the pieces, then the last tries
+                return self._by_pieces(no, line, first, pieces)
+            except PbemError:
+                self.restore(snap)      # the clause may read on the state it meets in its turn
+        except PbemError:
+            if not live:
+                self.restore(snap)
+                raise
+            self.restore(snap)     # a reading that depends on the state: read clause by clause
+        read = {id(k[0]): k for k in (self.kept or ()) if k is not None}
+        self.restore(snap)
+        units: list[tuple[str, object]] = [("text", line)]
+        for child in tree.children[0].children:
+            if isinstance(child, Token) and child.type == "ROUND_HEADER":
+                units.append(("header", child))
+            elif is_tree(child, "clauses"):
+                units.extend(("clause", (c, _kept(read, c))) for c in child.children if isinstance(c, Tree))
+        return units, count or sum(1 for k, _ in units if k == "clause")
+
+    def snapshot(self) -> dict:
+        """What reading a clause changes in the reader (`restore` puts it back)."""
+        snap = {k: getattr(self, k, None) for k in _TURN_STATE}
+        snap["open"] = dict(self.open)
+        snap["claims"] = list(self.claims)
+        snap["notes"] = list(self.notes)
+        return snap
+
+    def restore(self, snap: dict) -> None:
+        for k, v in snap.items():
+            setattr(self, k, dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+
+    def _parse_tree(self, no: int, text: str):
+        """The grammar's tree of one line (no clause is read yet); NotationError if it does not parse."""
+        self.line_no, self.line = no, text
+        try:
+            return self.parser.parse(rewrite_names(self.index, text))
+        except UnexpectedInput as e:
+            raise self._syntax_error(e, rewrite_names(self.index, text)) from None
+        except LarkError as e:  # pragma: no cover - any other lark failure
+            raise self.err(f"could not read this line ({e.__class__.__name__})") from None
+
+    def _handle(self, tree) -> int:
+        """Read every clause of a parsed line; how many items they make. NotationError (marked
+        `out_of_round`) when a move read is of a kind the round cannot hold. Each clause's
+        reading is kept in `self.kept` (the clause, its items, the reader's state after it,
+        whether it asked the game anything), so the table uses it instead of reading it again."""
+        items: list = []
+        kept: list = []
+        self.kept = None
+        asked = getattr(self, "asked", None)
+        for child in tree.children[0].children:
+            if isinstance(child, Token) and child.type == "ROUND_HEADER":
+                self.read_header(child)
+            elif is_tree(child, "clauses"):
+                for clause in child.children:
+                    if isinstance(clause, Tree):
+                        if asked is not None:
+                            asked[0] = False
+                        got = self.clause(clause)
+                        items.extend(got)
+                        kept.append((clause, got, self.snapshot(), bool(asked and asked[0])))
+        # (not for a pasted transcript, whose lines are exact and may run into the next round)
+        why = None if self.transcript else out_of_round(
+            (getattr(item, "action", None) for item in items), round_kind(self.ctx), self.ctx.kind_of)
+        if why is not None:
+            e = self.err(why)
+            e.out_of_round = True          # no later reading of the line on the same state reads it
+            raise e
+        self.kept = kept
+        return len(items)
+
+    def _by_pieces(self, no: int, line: str, first: NotationError, tried) -> tuple[list, int]:
+        """The units of a line read by its pieces or a last try (`by_pieces`), one per move."""
+        moves = self.by_pieces(no, line, first, tried)
+        self.how = "by the pieces it names"
+        return [("text", line)] + [("moves", [m]) for m in moves], len(moves)
+
+    def read_header(self, tok: Token) -> None:
+        label = re.sub(r"[\s:,\-]+$", "", tok.value).strip()
+        self.header = re.sub(r"^(?:(?:in|during)\s+)?(?:the\s+)?", "", label, flags=re.I)
 
     def corrected_first(self, line_no: int, line: str) -> Optional[list]:
         """The items of a line that corrects itself ("sells 2 GT, sorry, 3 GT", "rot 1, I mean
@@ -303,32 +311,6 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                 except NotationError:
                     continue
         raise first from None
-
-    def _read_line(self, line_no: int, line: str) -> list:
-        self.line_no, self.line = line_no, line
-        text = rewrite_names(self.index, line)
-        try:
-            tree = self.parser.parse(text)
-        except UnexpectedInput as e:
-            raise self._syntax_error(e, text) from None
-        except LarkError as e:  # pragma: no cover - any other lark failure
-            raise self.err(f"could not read this line ({e.__class__.__name__})") from None
-        line_tree = tree.children[0]
-        out = []
-        for child in line_tree.children:
-            if isinstance(child, Token) and child.type == "ROUND_HEADER":
-                label = re.sub(r"[\s:,\-]+$", "", child.value).strip()
-                self.header = re.sub(r"^(?:(?:in|during)\s+)?(?:the\s+)?", "", label, flags=re.I)
-            elif is_tree(child, "clauses"):
-                for clause in child.children:
-                    if isinstance(clause, Tree):
-                        out.extend(self.clause(clause))
-        # (not for a pasted transcript, whose lines are exact and may run into the next round)
-        why = None if self.transcript else out_of_round(
-            (getattr(item, "action", None) for item in out), round_kind(self.ctx), self.ctx.kind_of)
-        if why is not None:
-            raise self.err(why)
-        return out
 
     def _syntax_error(self, e: UnexpectedInput, text: str) -> NotationError:
         line = self.line

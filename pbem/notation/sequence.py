@@ -1,15 +1,27 @@
-"""Reading a message move by move, each move against the state after the moves before it.
+"""Reading a message: its lines in order, each against the state the moves before it left.
 
-`read_message` reads a whole message against one state: a later move whose reading depends
-on the game ("lays #1 on K9" with no rotation, a move naming nobody, "sells all") is read as
-if the earlier moves had not been made. `iter_moves` reads the same message lazily: it
-yields each move as soon as the moves after it cannot merge into it any more, and reads the
-next clause only after the caller has applied the move (a generator: the caller's work
-between two `next` calls is the push). The context is asked for afresh (`ctx_of()`) before
-each clause, so `current` and the engine hooks see the live state.
+    parse_move(text, ctx) -> Action            one move (one line, one action)
+    parse_line(text, ctx) -> list[Action]      every move on one line
+    parse_message(text, ctx) -> list[Action]   every move of a whole message
+    read_message(text, ctx) -> list[ParsedMove]  the same with line, column, source text
+                                               and round label of each move
+    iter_moves(text, ctx_of) -> Iterator[ParsedMove]   the table's reading, move by move
 
-The grouping of a message is the one `read_message` makes (`_Reader.finish`): pasted log
-results, remarks and the trains of one run still join the move they belong to.
+`iter_moves` yields each move as soon as the moves after it cannot merge into it any more, and
+reads the next clause only after the caller has applied the move (a generator: the caller's work
+between two `next` calls is the push). The context is asked for afresh (`ctx_of()`) before each
+clause, so `current` and the engine hooks see the live state. `read_message` is the same reading
+against one state (nothing is applied between two moves): a later move whose reading depends on
+the game ("lays #1 on K9" with no rotation, "sells all") is read as if the earlier moves had not
+been made.
+
+A line is read by `_Reader.read_units` (parser.py), the one cascade. The acting entity named at
+the start of a move ("CPR:", "Ann buys ...") also acts in the following moves that name nobody;
+a move naming nobody is made by `ctx.actor` (the sender) for player moves and by `ctx.current`
+(the operating corporation) for corporation moves. Lines of a pasted 18xx.games log that are not
+moves are never read as moves (logs.py): a result of the move before becomes a claim on it, the
+others are set aside (in `aside` when a list is given). The grouping of a message (`_Reader.finish`)
+joins pasted log results, remarks and the trains of one run to the move they belong to.
 """
 from __future__ import annotations
 
@@ -17,153 +29,75 @@ import dataclasses
 import re
 from typing import Callable, Iterator, Optional
 
-from lark import Token, Tree
-from lark.exceptions import LarkError, UnexpectedInput
-
+from pbem.engine.actions import Action
 from pbem.errors import NotationError, PbemError
 
-from . import own_kinds
-from .formatter import entity_label
 from .anchors import names_something, naming_nothing
 from .context import NotationContext
+from .formatter import format_action
 from .limits import check_budget, check_line, check_message, check_moves
 from .logs import classify
-from .names import rewrite_names
-from .normalisers import normalise
-from .piece_moves import round_kind
-from .round_moves import out_of_round
+from .messages import MOVE_WORDS, expected_words, notation_error
 from .parsed import ParsedMove, Remarks
 from .parser import _Reader
-from .trees import is_tree
 
-__all__ = ["iter_moves"]
+__all__ = ["iter_moves", "parse_line", "parse_message", "parse_move", "read_message"]
 
-#: reader attributes that change while a clause is read (restored to read it again)
-_TURN_STATE = ("sticky", "orphan", "header", "line_no", "line", "claims", "open", "notes", "asides",
-               "clause_header", "forward")
-
-
-def _snapshot(reader: _Reader) -> dict:
-    snap = {k: getattr(reader, k, None) for k in _TURN_STATE}
-    snap["open"] = dict(reader.open)
-    snap["claims"] = list(reader.claims)
-    snap["notes"] = list(reader.notes)
-    return snap
+#: a writer taking back what the line says ("57 on L8 - no wait, scratch that"): never a move
+_TAKEN_BACK = re.compile(r"\b(?:scratch|strike|cancel|disregard|ignore|forget)\s+(?:that|this|it|the\s+above|"
+                         r"my\s+last|the\s+last\s+(?:line|move|one))\b|\bno\s*,?\s*wait\b|\bnever\s*mind\b"
+                         r"|\bwrong\s+game\b", re.I)
 
 
-def _restore(reader: _Reader, snap: dict) -> None:
-    for k, v in snap.items():
-        setattr(reader, k, dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+def _taken_back(line: str) -> Optional[re.Match]:
+    """The take-back that ends `line` with nothing after it but more of the same, or None: a
+    correction that goes on with the move meant ("... wait, no, forget it, GT just passes") is
+    left to the reader, which reads what follows it."""
+    found = list(_TAKEN_BACK.finditer(line))
+    if not found:
+        return None
+    rest = _TAKEN_BACK.sub(" ", line[found[-1].start():])
+    rest = re.sub(r"\b(?:line|move|please|sorry|oops|that|this|it|all|the|above|ignore|wrong|game|no)\b", " ", rest,
+                  flags=re.I)
+    return None if re.search(r"\w", rest) else found[0]
 
 
-def _parse_tree(reader: _Reader, no: int, text: str):
-    """The grammar's tree of one line (no clause is read yet); NotationError if it does not parse."""
-    reader.line_no, reader.line = no, text
-    try:
-        return reader.parser.parse(rewrite_names(reader.index, text))
-    except UnexpectedInput as e:
-        raise reader._syntax_error(e, rewrite_names(reader.index, text)) from None
-    except LarkError as e:  # pragma: no cover - any other lark failure
-        raise reader.err(f"could not read this line ({e.__class__.__name__})") from None
+def parse_move(text: str, ctx: NotationContext) -> Action:
+    """The one action written on one line; NotationError if the line holds more or none."""
+    moves = read_message(text, ctx, single_line=True)
+    if len(moves) == 1:
+        return moves[0].action
+    line = text.split("\n", 1)[0] if text else ""
+    if not moves:
+        raise notation_error("no move found", line_no=1, line_text=line, column=1,
+                             text=line.strip(), expected=expected_words(set(MOVE_WORDS)))
+    raise notation_error(
+        f"this line holds {len(moves)} moves ("
+        + "; ".join(format_action(m.action, ctx) for m in moves) + "); read it with parse_message",
+        line_no=1, line_text=line, column=moves[1].column, text=moves[1].text)
 
 
-def _handle(reader: _Reader, tree) -> int:
-    """Read every clause of a parsed line; how many items they make. NotationError, as
-    `_Reader._read_line` raises it, when a move read is of a kind the round cannot hold. Each
-    clause's reading is kept in `reader.kept` (the clause, its items, the reader's state after
-    it, whether it asked the game anything), so the table uses it instead of reading it again."""
-    items: list = []
-    kept: list = []
-    reader.kept = None
-    asked = getattr(reader, "asked", None)
-    for child in tree.children[0].children:
-        if isinstance(child, Token) and child.type == "ROUND_HEADER":
-            _read_header(reader, child)
-        elif is_tree(child, "clauses"):
-            for clause in child.children:
-                if isinstance(clause, Tree):
-                    if asked is not None:
-                        asked[0] = False
-                    got = reader.clause(clause)
-                    items.extend(got)
-                    kept.append((clause, got, _snapshot(reader), bool(asked and asked[0])))
-    why = None if reader.transcript else out_of_round(
-        (getattr(item, "action", None) for item in items), round_kind(reader.ctx), reader.ctx.kind_of)
-    if why is not None:
-        raise reader.err(why)
-    reader.kept = kept
-    return len(items)
+def parse_line(text: str, ctx: NotationContext) -> list[Action]:
+    """Every action written on one line."""
+    return [m.action for m in read_message(text, ctx, single_line=True)]
 
 
-def _line_units(reader: _Reader, no: int, line: str) -> tuple[list[tuple[str, object]], int]:
-    """The line's parts in order, ("text", line read) first, then ("header", token) and
-    ("clause", (tree, its reading or None)); and how many items the line's reading made.
-
-    Which reading is used follows `_Reader.read_line`: the grammar's, or the interpreter's when
-    the grammar or a clause refuses the line as written; the reading of the whole line against the state it meets decides, and each clause's reading is handed on
-    with it (`_handle`), to be used when the state has not changed before its turn. A clause
-    refused for a reason that depends on the state is read in its turn (None). The reader is
-    left as before the line's clauses; a line read whole (a title's own kind, a correction, by
-    its pieces) leaves what the reader learnt.
-    """
-    own = own_kinds.read_line(line, reader.ctx, entity_label)        # a title's own kind, as read_line reads it
-    reader.how = "grammar"           # how the line was read, for the trace (pbem/reading/driver.py)
-    if own is not None:
-        reader.how = "a title's own kind of move"
-        return [("text", line), ("moves", [ParsedMove(own, no, 1, line.strip(), reader.header)])], 1
-    corrected = reader.corrected_first(no, line)      # "sells 2 GT, sorry, 3 GT": the correction only
-    if corrected is not None:
-        reader.how = "the correction it ends with"
-        return [("text", line)] + [("moves", [i]) for i in corrected], len(corrected)
-    snap = _snapshot(reader)
-    reader.kept = None
-    line = normalise(line)                     # the declared normalisers, as read_line
-    text, tree, count = line, None, 0
-    try:
-        tree = _parse_tree(reader, no, line)
-        count = _handle(reader, tree)
-    except NotationError as first:
-        _restore(reader, snap)
-        pieces = reader.interpret(no, line)        # as read_line: the one interpreter
-        if isinstance(pieces, list):
-            reader.how = "by the pieces it names"
-            return [("text", line)] + [("moves", [m]) for m in pieces], len(pieces)
-        _restore(reader, snap)
-        if tree is None:
-            return _by_pieces(reader, no, line, first, pieces)
-        try:                            # as read_line: the pieces, then the last tries
-            return _by_pieces(reader, no, line, first, pieces)
-        except PbemError:
-            _restore(reader, snap)      # the clause may read on the state it meets in its turn
-    except PbemError:
-        _restore(reader, snap)     # a reading that depends on the state: read clause by clause
-    read = {id(k[0]): k for k in (reader.kept or ()) if k is not None}
-    _restore(reader, snap)
-    units: list[tuple[str, object]] = [("text", text)]
-    for child in tree.children[0].children:
-        if isinstance(child, Token) and child.type == "ROUND_HEADER":
-            units.append(("header", child))
-        elif is_tree(child, "clauses"):
-            units.extend(("clause", (c, _kept(read, c))) for c in child.children if isinstance(c, Tree))
-    return units, count or sum(1 for k, _ in units if k == "clause")
+def parse_message(text: str, ctx: NotationContext) -> list[Action]:
+    """Every action of a message, in order."""
+    return [m.action for m in read_message(text, ctx)]
 
 
-def _kept(read: dict, clause) -> Optional[tuple]:
-    k = read.get(id(clause))
-    return k if k is not None and k[0] is clause else None
-
-
-def _by_pieces(reader: _Reader, no: int, line: str, first: NotationError, tried) -> tuple[list, int]:
-    """The units of a line read by its pieces or a last try (`_Reader.by_pieces`), one per move, already read."""
-    moves = reader.by_pieces(no, line, first, tried)
-    reader.how = "by the pieces it names"
-    return [("text", line)] + [("moves", [m]) for m in moves], len(moves)
-
-
-def _read_header(reader: _Reader, tok: Token) -> None:
-    label = re.sub(r"[\s:,\-]+$", "", tok.value).strip()
-    reader.header = re.sub(r"^(?:(?:in|during)\s+)?(?:the\s+)?", "", label, flags=re.I)
-
+def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
+                 aside: Optional[list] = None, transcript: bool = False) -> list[ParsedMove]:
+    """Every move of a message with its position, source text and round label, read against the
+    one state `ctx` (see the module docstring); with `single_line`, a text of several lines is refused."""
+    if not isinstance(text, str):
+        raise NotationError("the move text must be a string", text=repr(text))
+    lines = text.split("\n")
+    if single_line and any(ln.strip() for ln in lines[1:]):
+        raise notation_error("one move per call: the text has several lines",
+                             line_no=2, line_text=lines[1], column=1, text=lines[1].strip())
+    return list(iter_moves(text, lambda: ctx, aside=aside, transcript=transcript, live=False))
 
 def _moves_in(items: list) -> int:
     return sum(1 for i in items if isinstance(i, ParsedMove))
@@ -171,7 +105,7 @@ def _moves_in(items: list) -> int:
 
 def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optional[list] = None,
                transcript: bool = False, trace: Optional[dict] = None, unsure: frozenset = frozenset(),
-               chat: Optional[list] = None) -> Iterator[ParsedMove]:
+               chat: Optional[list] = None, live: bool = True) -> Iterator[ParsedMove]:
     """The moves of a message one after another (see the module docstring); the same moves,
     errors and set-aside lines as `read_message` when no reading depends on an earlier move.
     `trace`, when given, gets line number -> (how the line was read, the text read).
@@ -243,7 +177,7 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
         check_moves(count, no)
         maybe_chat = quiet[0] = no in unsure
         logs = [] if maybe_chat else aside
-        before, mine, out = _snapshot(reader), [], [False]     # out: a move of this line handed out
+        before, mine, out = reader.snapshot(), [], [False]     # out: a move of this line handed out
         kept = True                     # every clause so far as the line's reading read it
         at = handed[0]
         try:
@@ -256,16 +190,21 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
                 units, text_read = [("log", (log, asked[0]))], line
                 count += len(log.actions) if log.kind == "move" else 1 if log.kind == "consequence" else 0
             else:
-                units, n = _line_units(reader, no, line)
+                back = None if transcript else _taken_back(line)
+                if back is not None:
+                    raise notation_error(f'the line takes its move back ("{back.group(0)}"): send only the moves '
+                                         'you mean', line_no=no, line_text=line, column=back.start() + 1,
+                                         text=line.strip())
+                units, n = reader.read_units(no, line, live=live)
                 text_read = units.pop(0)[1]
                 if trace is not None:
                     trace[no] = (getattr(reader, "how", "grammar"), text_read)
                 count += n
             for kind, obj in units:
                 if kind == "header":
-                    _read_header(reader, obj)
+                    reader.read_header(obj)
                     continue
-                snap = _snapshot(reader)
+                snap = reader.snapshot()
                 cut = len(tail)
                 while cut > 0 and _forward_only(tail[cut - 1]):
                     cut -= 1            # "CPR spends $20 and ...": remarks about the move to come
@@ -283,16 +222,16 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
                     # the unit starts a new move: the moves before it are complete; hand them
                     # out (the caller applies them) and read the unit again on the new state,
                     # unless its reading asked the game nothing, not even who acts
-                    read, was = _snapshot(reader), asked[0]
+                    read, was = reader.snapshot(), asked[0]
                     done = finish(tail[:cut], aside)
                     out[0] = out[0] or any(u is m for u in tail[:cut] for m in mine)
                     handed[0] += len(done)
                     yield from done
                     tail = tail[cut:]
                     if error is None and not was:
-                        _restore(reader, read)
+                        reader.restore(read)
                     else:
-                        _restore(reader, snap)
+                        reader.restore(snap)
                         kept = kept and kind == "moves"
                         items = read_unit(kind, obj, no, text_read, logs)
                 elif error is not None:
@@ -308,7 +247,7 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
                 raise
             # a line that may be chat and reads as no move: set aside, as if it were not there
             tail = [u for u in tail if not any(u is m for m in mine)]
-            _restore(reader, before)
+            reader.restore(before)
             if trace is not None:
                 trace[no] = ("set aside: chat", line)
             if chat is not None:
@@ -337,7 +276,7 @@ def _read_kept(kind: str, obj, no: int, line: str, reader: _Reader, asked: list,
     if kept is None or (kept[3] and not same_state):
         return None
     _clause, items, after, was = kept
-    _restore(reader, after)
+    reader.restore(after)
     asked[0] = was
     return list(items)
 

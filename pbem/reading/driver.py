@@ -218,6 +218,10 @@ def trace_text(trace: list[LineTrace]) -> str:
     return "\n".join(out)
 
 
+#: the line `warm` reads: no move, so it goes through every fallback
+WARM_LINE = "warming the reader up, this is no move at all"
+
+
 def warm(title: str) -> None:
     """Load what reading any message of `title` needs: its grammar and every fallback of the
     reader, which a line that is no move goes through (their modules and patterns load on first
@@ -226,4 +230,4 @@ def warm(title: str) -> None:
     from pbem.notation.grammar import get_parser
 
     get_parser(title)
-    read("warming the reader up, this is no move at all", context_for_title(title, {}))
+    read(WARM_LINE, context_for_title(title, {}))
