@@ -123,3 +123,17 @@ def test_pbem_move_prints_the_trace_when_asked(tmp_path, capsys):
     assert re.search(r"line 1: I'll go 20 on the HB\n  \w.*\n  -> Ann bids 20 for HB\n#1 Ann bids 20 for HB\n", out)
     assert main(["move", str(tmp_path / "c.pbem"), "Bob bids 5 for SC", "--as", "Bob", "--trace"]) == 1
     assert "  grammar, then refused by the rules\n  -> Bob bids 5 for SC" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("text", ["bid 20 for HB (ignore this line, wrong game)", "bid 20 for HB. Scratch that, ignore."])
+def test_a_line_taking_its_move_back_is_refused_at_the_table_as_in_the_library(text):
+    from pbem.errors import NotationError
+    from pbem.notation import context_for_title, read_message
+
+    ctx = context_for_title("1882", {n.lower(): n for n, _ in PLAYERS}, actor="ann", current="ann")
+    with pytest.raises(NotationError, match="takes its move back"):
+        read_message(text, ctx)
+    g = pbem.Game.new("1882", [n for n, _ in PLAYERS], seed=42)
+    with pytest.raises(NotationError, match="takes its move back"):
+        g.push_notation(text)
+    assert g.moves == []
