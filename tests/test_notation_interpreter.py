@@ -100,6 +100,9 @@ READ = [
     ("1861", "OR", "SPW", "SPW ran the 2 from E1 to B8 for 60; half goes to the owner.", [_run("SPW", "2", ["E1", "B8"], 60)]),
     ("1861", "OR", "MVR", "MVR is out of trains and cannot afford one - I choose to nationalise it.",
      [Choose("MVR", "nationalize")]),
+    # the writer named by the role they play for the company at turn, selling (issue #24's example)
+    ("1882", "OR", "CPR", "the president dumped two GT to fund the 4", [SellShares("ann", "GT", 20)]),
+    ("1882", "OR", "CPR", "The director sold 1 GT, 1 SC", [SellShares("ann", "GT", 10), SellShares("ann", "SC", 10)]),
 ]
 
 
@@ -132,6 +135,8 @@ REFUSED = [
     ("1882", "SR", None, "Bob buys the GT president's certificate, par 100"),      # another player's par
     ("1882", "SR", None, "Bob exchanges his Saskatchewan Central for the SC presidency, parring it at 80"),
     ("1882", "OR", "CPR", "GT: 4-train from the depot, 300"),                      # GT's buy, not CPR's from GT
+    ("1882", "SR", None, "the president sells 2 GT"),              # of no company at turn: not the writer
+    ("1882", "OR", "CPR", "Bob says the president sold 2 GT"),     # a report, not the role as subject
 ]
 
 

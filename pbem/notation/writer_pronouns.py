@@ -1,4 +1,6 @@
-"""A pronoun standing for the writer ("Ann has $300 left, so she sells 20% of GT", "Ann sells off
+"""The writer named by the role they play or by a pronoun. In an operating round "the president"
+(director, prez) who sells is the writer, the president of the company at turn ("the president
+dumped two GT to fund the 4"; the table checks the seat may sell). A pronoun standing for the writer ("Ann has $300 left, so she sells 20% of GT", "Ann sells off
 her whole PRR holding"): "he", "she", "his" and "her" (not before an ordinal: "her 4th share" is a claim),
 after the writer's own name with no other player named between, are the writer's; the line is
 read without them (another's pronoun, one whose player is not the writer, still sets its clause
@@ -18,8 +20,17 @@ _PRONOUN = re.compile(r"\b(?:he|she)\b|\b(?:his|her)\b(?!\s+(?:\d+(?:st|nd|rd|th
                       re.I)
 
 
+#: "the president sells", "its director dumped": the role, as the subject of a sale
+_ROLE = re.compile(r"(?:(?<=^)|(?<=[,;:.]\s)|(?<=\band\s)|(?<=\bthen\s)|(?<=\bso\s))\s*(?:the|its|our)\s+"
+                   r"(?:president|director|prez)(?=\s+(?:(?:has|had|then|also|just|now)\s+)?"
+                   r"(?:sells|sold|selling|dumps|dumped|dumping)\b)", re.I)
+
+
 def own_pronouns(line: str, ctx: NotationContext, index: NameIndex) -> str:
-    """The line with the pronouns that stand for the writer blanked (the same length)."""
+    """The line with the roles and pronouns that stand for the writer blanked (the same length)."""
+    raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
+    if ctx.actor and str(raw or "").lower().startswith(("or", "operating")):
+        line = _ROLE.sub(lambda m: " " * len(m.group(0)), line)
     if not ctx.actor or not _PRONOUN.search(line):
         return line
     from .pieces import _find
