@@ -100,6 +100,9 @@ READ = [
     ("1861", "OR", "SPW", "SPW ran the 2 from E1 to B8 for 60; half goes to the owner.", [_run("SPW", "2", ["E1", "B8"], 60)]),
     ("1861", "OR", "MVR", "MVR is out of trains and cannot afford one - I choose to nationalise it.",
      [Choose("MVR", "nationalize")]),
+    # a run named by its two ends: the game counts what it earns (issue #24's example)
+    ("1882", "OR", "QLL", "ran the 2 from Regina out to Moose Jaw",
+     [RunRoutes("QLL", (Route("2", (Stop("J10"), Stop("J8"))),))]),
     # the writer named by the role they play for the company at turn, selling (issue #24's example)
     ("1882", "OR", "CPR", "the president dumped two GT to fund the 4", [SellShares("ann", "GT", 20)]),
     ("1882", "OR", "CPR", "The director sold 1 GT, 1 SC", [SellShares("ann", "GT", 10), SellShares("ann", "SC", 10)]),
@@ -153,3 +156,9 @@ def test_what_was_set_aside_and_corrected_is_noted():
     assert lay.notes == ('read "lyas" as "lays", "rotaton" as "rotation"',)
     _, dividend = interpret("1882", "OR", "CNR", "CNR runs D8 to D6 for 50, pays $5 a share.")
     assert [(c.kind, c.value) for c in dividend.claims] == [("per_share", 5)]
+
+
+@pytest.mark.parametrize("line", ["QLL runs its 2", "QLL runs its 2 to Moose Jaw"])
+def test_a_run_of_one_place_or_none_asks_what_it_earned(line):
+    with pytest.raises(NotationError, match="how much did the run earn"):
+        interpret("1882", "OR", "QLL", line)

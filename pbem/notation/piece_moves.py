@@ -565,8 +565,8 @@ class _Fitter:
         if not stops and (routes := several_routes(self.ctx, cur, self.c, trains, revenue, counts)):
             # "runs 120 + 160", "the 4 for 180 and 3 for 120", "2 trains for 90 and 70", "two 2s for 50 each"
             return [[(RunRoutes(cur, routes), ())] + self._dividend_after(cur)]
-        if len(revenue) != 1 or self.c.of("tile"):
-            return "how much did the run earn?" if not revenue else None
+        if len(revenue) > 1 or self.c.of("tile") or not revenue and len(stops) < 2:
+            return "how much did the run earn?" if not revenue else None      # (a route's ends: the game counts)
         if len(stops) == 1:
             return None
         if not trains and self.ctx.trains_of is not None:
@@ -574,7 +574,7 @@ class _Fitter:
             trains = list(owned) if len(owned) == 1 else []
         if len(set(trains)) != 1:
             return "which train runs?"
-        route = Route(trains[0], tuple(Stop(h) for h in stops), revenue=revenue[0])
+        route = Route(trains[0], tuple(Stop(h) for h in stops), revenue=revenue[0] if revenue else None)
         return [[(RunRoutes(cur, (route,)), ())] + self._dividend_after(cur)]
 
     def _dividend_after(self, cur: str) -> Fit:
