@@ -76,10 +76,18 @@ def bound_context(state: Callable[[], EngineGame], *, trusted: bool = False) -> 
         c = state().companies.get(company)
         return c.owner if c is not None and not c.closed else None
 
+    def lays_on(hex_: str) -> list[tuple[str, str, list[int]]]:
+        g = state()
+        corp = g.current_entity()
+        if corp not in g.corporations:
+            return []
+        return [(t, g.board.catalogue[t].color, rots) for c, t, rots in g.board.legal_lays(corp, g.tile_colors)
+                if c == hex_]
+
     ctx = context_from_title_data(game.data, players, current=game.current_entity(), allow_trusted=trusted,
                                   rotation_resolver=resolve_rotation, holdings=holdings, trains_of=trains_of,
                                   round_kind=round_kind, legal=legal,
-                                  owner_of=owner_of)
+                                  owner_of=owner_of, lays_on=lays_on)
     return ctx
 
 

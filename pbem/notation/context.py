@@ -65,6 +65,8 @@ class NotationContext:
     round_kind     the round being played (a value or the engine's hook), for the pieces reader
     legal          the engine's hook: may these moves be played now, in order (the pieces reader)
     owner_of       the engine's hook for a private's owner (a player buying one from another)
+    lays_on        the engine's hook: the lays the company at turn may make on a hex now, as
+                   (tile, colour, legal rotations): a tile told by its colour ("a green city on L8")
     """
 
     players: Mapping[str, str] = field(default_factory=dict)
@@ -103,6 +105,8 @@ class NotationContext:
     #: hook private company -> its owner now (None: unsold); a player "buying" a private another
     #: player owns buys it from them (1830's stock rounds), where an unsold one is bid for
     owner_of: Optional[Callable[[str], Optional[str]]] = field(default=None, compare=False)
+    #: hook hex -> [(tile, colour, legal rotations)] of the lays the company at turn may make there
+    lays_on: Optional[Callable[[str], Sequence[tuple[str, str, Sequence[int]]]]] = field(default=None, compare=False)
 
     # ------------------------------------------------------------------ turn state
     def at_turn(self, *, actor=_KEEP, current=_KEEP) -> "NotationContext":

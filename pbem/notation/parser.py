@@ -177,8 +177,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                 self.how = "by the pieces it names"
                 return [("text", line)] + [("moves", [m]) for m in pieces], len(pieces)
             self.restore(snap)
-            if tree is None or not live or getattr(first, "out_of_round", False):
-                return self._by_pieces(no, line, first, pieces)
+            if tree is None or not live or getattr(first, "out_of_round", False) or getattr(first, "defer", False) \
+                    or isinstance(pieces, AmbiguousMoveError):
+                return self._by_pieces(no, line, first, pieces)       # (the interpreter's question stands)
             try:                            # the pieces, then the last tries
                 return self._by_pieces(no, line, first, pieces)
             except PbemError:
@@ -310,6 +311,11 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                     return last_try(self, line_no, line, first)
                 except NotationError:
                     continue
+        if isinstance(got, NotationError) and getattr(first, "defer", False):
+            # the grammar left this reading to the interpreter: its refusal stands, with the line
+            why = re.sub(r'^read by its pieces: (?:"[^"]*": )?', "", str(got))
+            raise notation_error(why, line_no=line_no, line_text=line, column=1, text=line.strip(),
+                                 length=len(line.rstrip())) from None
         raise first from None
 
     def _syntax_error(self, e: UnexpectedInput, text: str) -> NotationError:

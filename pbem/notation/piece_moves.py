@@ -42,6 +42,9 @@ from .share_quantity import said_once
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind", "COUNTS"]
 
+#: a tile told by its colour ("a green city on L8")
+_COLOUR = re.compile(r"\b(?:yellow|green|brown|gr[ae]y)\b", re.I)
+
 COUNTS: Counter = Counter()      #: work done, for tests that check the reader stays linear in a line's clauses
 
 #: how people and 18xx.games name the kinds of round -> the kind
@@ -482,9 +485,12 @@ class _Fitter:
                 tiles = [str(p.value) for p in self.c.of("number")
                          if p.before in ("lay", "lays", "a", "with", "to", "upgrade", "upgrades", "the", "yellow", "green",
                                          "brown", "grey", "gray") and str(p.value) not in _PAID.findall(self.c.text)]
+            rots = [p.value for p in self.c.of("rotation")]
+            if not tiles and len(hexes) == 1 and not verbs - {"lay"} and len(rots) <= 1 and \
+                    (told := self._lays_by_colour(cur, hexes[0], rots)) is not None:
+                return told                  # "lays a green city on L8": the legal lays of that colour
             if len(tiles) != 1 or len(hexes) != 1 or verbs - {"lay"}:
                 return "which tile on which hex?" if verbs & {"lay"} or tiles else None
-            rots = [p.value for p in self.c.of("rotation")]
             if len(rots) > 1:
                 return None
             rot = rots[0] if rots else self.ctx.resolve_rotation(tiles[0], hexes[0], ())
@@ -576,6 +582,17 @@ class _Fitter:
             return "which train runs?"
         route = Route(trains[0], tuple(Stop(h) for h in stops), revenue=revenue[0] if revenue else None)
         return [[(RunRoutes(cur, (route,)), ())] + self._dividend_after(cur)]
+
+    def _lays_by_colour(self, cur: str, hex_: str, rots: list[int]):
+        """The lays on `hex_` of the tile colour the clause names, one fit each ("which?" when
+        the colour fits no legal lay), or None when it names no colour or the game is not known."""
+        colour = _COLOUR.search(self.c.text)
+        if colour is None or self.ctx.lays_on is None:
+            return None
+        want = colour.group(0).lower().replace("gray", "grey")
+        fits = [[(LayTile(cur, hex_, tile, r), ())] for tile, col, legal in self.ctx.lays_on(hex_) if col == want
+                for r in (rots or legal) if r in legal]
+        return fits or f"no {want} tile can be laid on {hex_} now"
 
     def _dividend_after(self, cur: str) -> Fit:
         """The dividend written in the run's own clause ("runs 3T for 90 and pays")."""

@@ -66,8 +66,13 @@ class TrackMoves:
                     if is_tree(t, "edge_target"):
                         edges.append(self._edge(t))
             elif d == "li_color":
-                raise self.err("say which tile by its number, e.g. \"#57\"; a colour can mean "
-                               "several tiles", item, expected=["a tile number such as #57"])
+                e = self.err("say which tile by its number, e.g. \"#57\"; a colour can mean "
+                             "several tiles", item, expected=["a tile number such as #57"])
+                # with the game known and a place named, the interpreter reads the colour against
+                # the lays the game allows there: its answer stands
+                e.defer = self.ctx.lays_on is not None and any(
+                    isinstance(i, Tree) and i.data in ("li_hex", "li_place", "li_to") for i in node.children)
+                raise e
         for item in to_items:
             tgt = item.children[-1]
             first = tgt.children[0]
