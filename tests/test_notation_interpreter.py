@@ -100,6 +100,10 @@ READ = [
     ("1861", "OR", "SPW", "SPW ran the 2 from E1 to B8 for 60; half goes to the owner.", [_run("SPW", "2", ["E1", "B8"], 60)]),
     ("1861", "OR", "MVR", "MVR is out of trains and cannot afford one - I choose to nationalise it.",
      [Choose("MVR", "nationalize")]),
+    # a pass asked of the table ("auto pass" is 18xx.games' word for it)
+    ("1882", "SR", None, "autopass me", [Pass("ann")]),
+    ("1882", "SR", None, "Auto pass", [Pass("ann")]),
+    ("1830", "SR", None, "feel free to pass me", [Pass("ann")]),
     # a run named by its two ends: the game counts what it earns (issue #24's example)
     ("1882", "OR", "QLL", "ran the 2 from Regina out to Moose Jaw",
      [RunRoutes("QLL", (Route("2", (Stop("J10"), Stop("J8"))),))]),
@@ -138,6 +142,7 @@ REFUSED = [
     ("1882", "SR", None, "Bob buys the GT president's certificate, par 100"),      # another player's par
     ("1882", "SR", None, "Bob exchanges his Saskatchewan Central for the SC presidency, parring it at 80"),
     ("1882", "OR", "CPR", "GT: 4-train from the depot, 300"),                      # GT's buy, not CPR's from GT
+    ("1882", "SR", None, "Auto pass unless someone sells"),        # a standing order on a condition
     ("1882", "SR", None, "the president sells 2 GT"),              # of no company at turn: not the writer
     ("1882", "OR", "CPR", "Bob says the president sold 2 GT"),     # a report, not the role as subject
 ]

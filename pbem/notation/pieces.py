@@ -90,7 +90,7 @@ for _family, _words in {
     "par ": "parred started opened floated", "run ": "ran earned netted", "token ": "placed", "bid ": "raised", "withhold ": "kept",
     "pass ": "passed", "merge ": "merged", "convert ": "converted", "discard ": "discarded",
     "half": "half halves split splits splitting",
-    "pass": "pass passes passing",
+    "pass": "pass passes passing autopass autopasses",
     "merge": "merge merges merging absorb absorbs absorbing becomes become becoming form forms forming join joins "
              "joining combine combines combining",
     "convert": "convert converts converting",
@@ -168,7 +168,7 @@ FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via through train trains rot rotation hex tile bank depot pool market ipo
 treasury initial so just now today again round each apiece total go price cost paying extra more first second old
-other and sh pls plz minor offering instead rd nd th towards into
+other and sh pls plz minor offering instead rd nd th towards into auto
 """.split())
 
 
@@ -359,7 +359,7 @@ _HAS_BEFORE = re.compile(r"\b(?:has|have|had|with)\b[^.;:!?]*$", re.I)       # "
 _TRAIN_LABEL = re.compile(r"(?:^|(?<=[.;/,]))\s*(trains?)\s*:(?=\s*(?:an?\s+|the\s+|one\s+)?(?:\d|D\b))", re.I)   # a field
 _ROUTE_LABEL = re.compile(r"(?:^|(?<=[.;/,-]))\s*(routes?)\s*:", re.I)
 _GOING_ON = re.compile(r"\s+(?:on\s+)?[a-z]+ing\b", re.I)      # "keeps going": no withholding
-_GOING_TO = re.compile(r"\b(?:going|like|decides?|deciding|chooses?|choosing|elects?|electing|opts?|opting)\s+to\s+$",
+_GOING_TO = re.compile(r"\b(?:going|like|decides?|deciding|chooses?|choosing|elects?|electing|opts?|opting|free)\s+to\s+$",
                        re.I)       # "going to pass", "decides to pass", "chooses to sell": the move, not a purpose
 _COUNTED = re.compile(r"\s+(?:of\s+(?:my|his|her|their|our|the)\s+)?(?:more\s+|single\s+)?"
                       r"(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b|(?i:two|three|four|five|six)e?s\b)")
@@ -575,7 +575,7 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
 _LEADS = frozenset("""now then also so ok okay sure well next finally lastly firstly please just and having after since
 yes yeah right fine alright hmm um ah oh hi hello hey thanks ps anyway again will shall would could can
 might may must should gonna wanna let lets let's going i'll we'll i'd we'd have has i've no not never everybody
-everyone nobody""".split())
+everyone nobody auto""".split())
 _FIRST_WORD = re.compile(r"\s*([A-Za-z][A-Za-z'’]*)")
 
 

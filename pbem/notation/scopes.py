@@ -20,7 +20,7 @@ __all__ = ["Heading", "clause_refusal", "line_refusal", "refusal", "set_aside"]
 _LINE_REFUSE = re.compile(
     r"(?<!\bat\s)\bonce\b|\bas\s+soon\s+as\b|\bin\s+case\b|"
     r"\b(?:if|unless|whether|when|whenever|until|till|ignore|scratch|scrap|wait|undo|resend|oops|wrong|automatic|"
-    r"automatically|auto)\b|"
+    r"automatically|auto(?![\s-]*pass))\b|"          # ("auto pass me": the writer asks for a pass)
     r"\b(?:hang|hold)\s+on\b|\blet\s+me\b|\[|"
     r"^\W*(?:an?\s+|the\s+)?(?:\d\S*|#\d+)\s*-?\s*(?:trains?|T|tiles?|shares?)?\s+(?:purchased|bought|sold|laid|placed|taken)\b",
     re.I)
