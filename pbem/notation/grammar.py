@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import threading
 from functools import lru_cache
 from pathlib import Path
@@ -50,7 +51,8 @@ def _cache_file(title: Optional[str], text: str = "") -> Optional[str]:
     $PBEM_CACHE_DIR overrides the folder ($XDG_CACHE_HOME/pbem or ~/.cache/pbem);
     PBEM_CACHE_DIR="" turns the cache off. The file is named after the grammar's hash, so two
     installations with different grammars keep one file each instead of replacing each
-    other's (lark also checks the hash stored in the file).
+    other's (lark also checks the hash stored in the file). None when the folder or the file
+    could have been written by another user (lark unpickles it).
     """
     base = os.environ.get("PBEM_CACHE_DIR")
     if base == "":
@@ -65,7 +67,22 @@ def _cache_file(title: Optional[str], text: str = "") -> Optional[str]:
     except OSError:
         return None
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
-    return os.path.join(base, f"notation-{title or 'common'}-{digest}.lark-cache")
+    path = os.path.join(base, f"notation-{title or 'common'}-{digest}.lark-cache")
+    # lark unpickles the file: only one nobody else could have written is ever read
+    return path if _ours(base, folder=True) and _ours(path, folder=False) else None
+
+
+def _ours(path: str, *, folder: bool) -> bool:
+    """Whether `path` (a folder, or a cache file that may not exist yet) is this user's alone:
+    owned by them, writable by no one else, and no symbolic link."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return not folder
+    except OSError:
+        return False
+    kind_ok = stat.S_ISDIR(st.st_mode) if folder else stat.S_ISREG(st.st_mode)
+    return kind_ok and st.st_uid == os.getuid() and not st.st_mode & 0o022
 
 
 @lru_cache(maxsize=None)
