@@ -347,8 +347,9 @@ class Game:
     def float_corporation(self, corp: Corporation) -> None:
         corp.floated = True
         self.log.append(f"{corp.sym} floats")
-        if self.data.get("capitalization", "full") == "full":
-            self.pay_from_bank(corp.sym, corp.par_price * 10)
+        capital = self.title.float_capital(self, corp)
+        if capital:
+            self.pay_from_bank(corp.sym, capital)
 
     def operating_order(self) -> list[Corporation]:
         return self.title.operating_order(self)

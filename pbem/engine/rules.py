@@ -90,6 +90,11 @@ class Rules(RoundRules, ShareRules, TrainRules):
         g.shares.give_president(corp, player)
         self.after_par(g, corp)
 
+    def float_capital(self, g: "Game", corp: "Corporation") -> int:
+        """What the bank pays a corporation as it floats: ten times its par under full
+        capitalisation (the data's `capitalization`, default "full"), else nothing."""
+        return corp.par_price * 10 if self.data.get("capitalization", "full") == "full" else 0
+
     def after_par(self, g: "Game", corp: "Corporation") -> None:
         if not corp.floated and corp.ipo_percent <= 100 - corp.float_percent:
             g.float_corporation(corp)

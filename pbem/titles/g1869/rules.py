@@ -1,0 +1,64 @@
+"""1869 USA West: the 1830 family's rules on 1869's data, with 1869's differences as hooks.
+
+Each difference and each point the rules text leaves open is written up, with the text's line,
+in docs/1869-rules.md."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from pbem.titles.family1830.rules import Rules1830Family
+from pbem.titles.registry import tile_data, title_data
+
+if TYPE_CHECKING:
+    from pbem.engine.entities import Corporation
+    from pbem.engine.game import Game
+
+#: the option that adds the 14th corporation, ILL (a seventh group)
+ILL = "ill"
+
+
+class Rules1869(Rules1830Family):
+    """1869 USA West."""
+
+    def __init__(self, data: Optional[dict] = None):
+        super().__init__("1869", data if data is not None else title_data("1869"), tile_data())
+        self._charters = {c["sym"]: c for c in self.data["corporations"]}
+
+    # --- setup ------------------------------------------------------------------------------
+    def setup(self, g: "Game") -> None:
+        if ILL not in g.options:
+            g.corporations.pop("ILL", None)        # before the homes are reserved
+        else:
+            g.cert_limit = self.data["cert_limit_ill"][str(len(g.players))]
+        super().setup(g)
+        g.max_holding_percent = 100                # "A player may own 100% of a corporation"
+        g.market_share_limit = 100                 # "The pool can take all shares of a corporation"
+
+    # --- the share groups -------------------------------------------------------------------
+    def group(self, sym: str) -> int:
+        return self._charters[sym]["group"]
+
+    def group_open(self, g: "Game", n: int) -> bool:
+        """Group 1 is open from the start; groups 2 and 3 once every share of the group before
+        has left the IPO; from group 4 on once every corporation of the group before operates
+        (has floated)."""
+        if n <= 1:
+            return True
+        before = [c for c in g.corporations.values() if self.group(c.sym) == n - 1]
+        if not self.group_open(g, n - 1):
+            return False
+        if n <= 3:
+            return all(c.ipoed and c.ipo_percent == 0 for c in before)
+        return all(c.floated for c in before)
+
+    def can_par(self, g: "Game", corp: "Corporation", player: str) -> bool:
+        return super().can_par(g, corp, player) and self.group_open(g, self.group(corp.sym))
+
+    # --- money ------------------------------------------------------------------------------
+    def float_capital(self, g: "Game", corp: "Corporation") -> int:
+        """The charter's capital (rules text table A, "Money"), paid by the bank as it floats."""
+        return self._charters[corp.sym]["capital"]
+
+
+def load() -> Rules1869:
+    return Rules1869()
