@@ -21,17 +21,17 @@ WEIGHTS = {"RunRoutes": 50, "Dividend": 5, "BuyTrain": 6, "BuyShares": 6, "Par":
 
 #: (players, seed, options): seeds whose games end within the move cap (found by tools/randplay.py's
 #: picker, as below); the end is by a broken bank or a bankruptcy
-GAMES = [(2, 1, ()), (3, 1, ()), (4, 2, ()), (5, 3, ()), (6, 2, ()), (7, 2, ()), (8, 1, ()),
-         (2, 2, ("ill",)), (3, 9, ("ill",)), (4, 1, ("ill",)), (7, 1, ("ill",))]
+GAMES = [(2, 1, ()), (3, 1, ()), (4, 1, ()), (5, 1, ()), (6, 2, ()), (7, 1, ()), (8, 2, ()),
+         (3, 1, ("ill",)), (5, 1, ("ill",)), (8, 2, ("ill",))]
 
 
 def pick(rng: random.Random, moves: list, players) -> A.Action:
-    """tools/randplay.py's choice: paying runs first, payouts mostly, few passes."""
+    """tools/randplay.py's choice, but always paying out (the bank must break: 1869 games end so)."""
     runs = [a for a in moves if isinstance(a, A.RunRoutes) and a.routes]
     if runs:
         return runs[0]
     payout = [a for a in moves if isinstance(a, A.Dividend) and a.kind == "payout"]
-    if payout and rng.random() < 0.8:
+    if payout:
         return payout[0]
     weights = [0.1 if isinstance(a, A.BuyCompany) and a.entity in players
                else WEIGHTS.get(type(a).__name__, 2) for a in moves]
@@ -56,7 +56,7 @@ def test_random_1869_game_to_the_end(players, seed, options, tmp_path):
     g = pbem.Game.new("1869", names, seed=seed, options=options)
     rng = random.Random(seed)
     kinds: set[str] = set()
-    while not g.finished and len(g.moves) < 6000:
+    while not g.finished and len(g.moves) < 10000:
         moves = g.legal_moves()
         assert moves, f"nobody can move: {g.current_entity()} in {g.state.round.name}"
         action = pick(rng, moves, g.state.players)

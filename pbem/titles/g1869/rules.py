@@ -54,6 +54,22 @@ class Rules1869(Rules1830Family):
     def can_par(self, g: "Game", corp: "Corporation", player: str) -> bool:
         return super().can_par(g, corp, player) and self.group_open(g, self.group(corp.sym))
 
+    def round_sequence(self):
+        from pbem.engine.rounds.sequence import RoundSequence
+        from pbem.titles.g1869.rounds import AuctionRound1869, OperatingRound1869, StockRound1869
+
+        return RoundSequence(initial=AuctionRound1869, stock=StockRound1869, operating=OperatingRound1869)
+
+    # --- trains -----------------------------------------------------------------------------
+    def train_event(self, g: "Game", event, corp: "Corporation", train) -> None:
+        """`brown_phase`: a brown train (5E, 7, 8) bought before any 6 starts the brown phase."""
+        name = event if isinstance(event, str) else event.get("type")
+        if name != "brown_phase":
+            return super().train_event(g, event, corp, train)
+        brown = next(i for i, p in enumerate(g.phases) if "brown" in p.tiles)
+        if g.phase_index < brown:
+            g.change_phase(brown, corp)
+
     # --- money ------------------------------------------------------------------------------
     def float_capital(self, g: "Game", corp: "Corporation") -> int:
         """The charter's capital (rules text table A, "Money"), paid by the bank as it floats."""

@@ -1,0 +1,176 @@
+"""1869's rounds: the 1830 family's with the differences of the rules text.
+
+- the auction: every time all players pass, each private still unsold gets $10 cheaper
+  ("Private Companies, that are not sold in the first round get 10$ cheaper each further round");
+- the stock round: first sell, then buy one share ("In one turn you can first sell as many shares
+  as you like and then buy one share"); several shares of a corporation in the brown zone (<= 49)
+  from the IPO or the pool;
+- the operating round: a station across the US/Canada border costs $100 more; the president may
+  pay up to a quarter of a train's price; a corporation need not own a train, and one without a
+  train may buy the cheapest with all its money and its president's cash (no sales)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from pbem.engine import actions as A
+from pbem.engine.leases import train_limit_count
+from pbem.engine.rounds.stock import StockRound
+from pbem.engine.step import LegalMove
+from pbem.engine.steps.operating import STANDARD, BuyTrain, Token
+from pbem.engine.steps.trains import Purchase, train_for_purchase
+from pbem.engine.board import Token as BoardToken
+from pbem.engine.train_payment import BANK, check_train_payment
+from pbem.errors import RuleError
+from pbem.titles.family1830.auction import AuctionRound1830
+from pbem.titles.family1830.operating import OperatingRound1830, TeleportToken
+from pbem.titles.family1830.stock import StockRound1830
+
+if TYPE_CHECKING:
+    from pbem.engine.entities import Corporation, Train
+    from pbem.engine.game import Game
+
+#: how much cheaper an unsold private gets each time all players pass
+PRIVATE_STEP = 10
+
+
+class AuctionRound1869(AuctionRound1830):
+    """The 1830 auction, where all players passing makes every unsold private $10 cheaper; the
+    first private at $0 goes to the next player (1830's rule for the cheapest)."""
+
+    def _all_passed(self) -> None:
+        for comp in self.companies:
+            comp.discount = min(comp.value, comp.discount + PRIVATE_STEP)
+        self.passed.clear()
+        cheapest = self.companies[0] if self.companies else None
+        if cheapest is not None and cheapest.min_bid <= 0:
+            self.next_entity()
+            self._buy(self.current_entity(), cheapest.sym, 0)
+            self._resolve()
+
+
+class StockRound1869(StockRound1830):
+    """Sell first, then buy; several brown-zone shares from the IPO or the pool."""
+
+    sell_after_buy = False
+
+    def can_buy_multiple(self, corp, source: str) -> bool:
+        return StockRound.can_buy_multiple(self, corp, source)
+
+
+# --- stations --------------------------------------------------------------------------------
+def in_canada(g: "Game", coord: str) -> bool:
+    """Canada is the rows A, B and C (the rules text's "rows A,B,C plus D32": Montreal, C29 here)."""
+    return coord[:1] in g.data.get("canada_rows", ())
+
+
+def station_price(g: "Game", corp: "Corporation", coord: str) -> Optional[int]:
+    """The corporation's next station's price in `coord`: its printed price, $100 more across the
+    border from its home ("+100$ over the border US/Can"); None when it has none left."""
+    tok = corp.next_token()
+    if tok is None:
+        return None
+    across = corp.home is not None and in_canada(g, corp.home) != in_canada(g, coord)
+    return tok.price + (g.data.get("border_token_surcharge", 0) if across else 0)
+
+
+class Token1869(Token):
+    """A station priced with the border surcharge."""
+
+    def moves_place_token(self, ent: str) -> list[LegalMove]:
+        g = self.game
+        corp = g.corporations[ent]
+        if corp.next_token() is None:
+            return []
+        out = []
+        for h, ci in g.board.tokenable_cities(ent):
+            price = station_price(g, corp, h)
+            if price <= corp.cash:
+                out.append(LegalMove(A.PlaceToken(ent, h, ci), g.money(price)))
+        return out
+
+    def station(self, action: A.PlaceToken) -> tuple:
+        g, corp = self.game, self.corp
+        tok = corp.next_token()
+        if tok is None:
+            raise RuleError(f"{corp.sym} has no station tokens left", rule="station tokens")
+        price = station_price(g, corp, action.hex)
+        if price > corp.cash:
+            raise RuleError(f"a {corp.sym} station in {action.hex} costs ${price}; it has ${corp.cash}",
+                            rule="station costs (+$100 across the US/Canada border)")
+        g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading)
+        return tok, price, BoardToken(corp.sym, corp.sym, False)
+
+
+# --- trains ------------------------------------------------------------------------------------
+def president_help(g: "Game", corp: "Corporation", train: "Train") -> int:
+    """The most the president may pay toward `train` from the depot: a quarter of its price (the
+    table's "Price = ¾ + ¼", rounded down as the table rounds), or, for a corporation without a
+    train buying the cheapest, all that its money lacks; never more than the president has."""
+    if corp.president is None:
+        return 0
+    cash = g.players[corp.president].cash
+    avail = g.depot.available(g.phase_names)
+    if not corp.trains and avail and train.price == min(t.price for t in avail):
+        return cash
+    return min(cash, train.price // 4)
+
+
+class BuyTrain1869(BuyTrain):
+    """The standard purchase, with the president's part toward a depot train."""
+
+    def moves_buy_train(self, ent: str) -> list[LegalMove]:
+        out = super().moves_buy_train(ent)
+        g = self.game
+        corp = g.corporations[ent]
+        if train_limit_count(g, corp) >= g.train_limit(corp):
+            return out
+        have = {(m.action.train, m.action.source, m.action.exchange) for m in out}
+        for t in g.depot.available(g.phase_names):
+            if (t.name, "depot", None) in have or t.price <= corp.cash:
+                continue
+            if t.price <= corp.cash + president_help(g, corp, t):
+                out.append(LegalMove(A.BuyTrain(ent, t.name, "depot", t.price),
+                                     f"{g.money(t.price)}, the president paying {g.money(t.price - corp.cash)}"))
+                have.add((t.name, "depot", None))
+        return out
+
+    def quote(self, action: A.BuyTrain) -> Purchase:
+        g, corp = self.game, self.corp
+        if action.source != "depot" or action.exchange or self.round.emergency(corp):
+            return super().quote(action)
+        train = train_for_purchase(g, corp, action)
+        if train.price <= corp.cash:
+            return super().quote(action)
+        if (count := train_limit_count(g, corp)) >= g.train_limit(corp):
+            raise RuleError(f"{corp.sym} already has {count} trains, the limit in phase {g.phase.name}",
+                            rule="train limit")
+        if action.price is not None and action.price != train.price:
+            raise RuleError(f"a {train.name} train from the depot costs ${train.price}, not ${action.price}",
+                            rule="depot trains are sold at face value")
+        lack = train.price - corp.cash
+        if lack > president_help(g, corp, train):
+            raise RuleError(f"{corp.sym} has ${corp.cash}; its president may pay at most a quarter of the "
+                            f"{train.name}'s ${train.price} (the cheapest train, if it has none: the rest)",
+                            rule="the president's 25% toward a train")
+        payment = g.title.train_payment(g, corp, train, train.price, BANK, self.round)
+        check_train_payment(g, payment)
+        return Purchase(train, train.price, payment, None)
+
+
+class OperatingRound1869(OperatingRound1830):
+    """1830's operating round with 1869's station prices and train purchases; no corporation
+    must own a train ("There is no need to buy a train")."""
+
+    step_classes = tuple({Token: Token1869, BuyTrain: BuyTrain1869}.get(c, c)
+                         for c in (TeleportToken,) + STANDARD)
+
+    def must_buy_train(self, corp: "Corporation") -> bool:
+        return False
+
+    def can_buy_train(self, corp: "Corporation") -> bool:
+        if super().can_buy_train(corp):
+            return True
+        g = self.game
+        if train_limit_count(g, corp) >= g.train_limit(corp):
+            return False
+        return any(t.price <= corp.cash + president_help(g, corp, t) for t in g.depot.available(g.phase_names))

@@ -1,0 +1,244 @@
+"""1869's differences from 1830, one test each (docs/1869-rules.md names the decisions)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pbem
+from pbem.engine import actions as A
+from pbem.engine.game import Game
+from pbem.errors import RuleError
+from pbem.titles import load_title
+from pbem.titles.g1869.rounds import station_price
+
+from test_random_1869 import pick
+
+
+def new(n: int = 3, options=()) -> Game:
+    return Game(load_title("1869"), [(f"p{i}", f"P{i}") for i in range(n)], 1, options)
+
+
+def legal(g: Game) -> list[A.Action]:
+    return [m.action for m in g.legal_moves()]
+
+
+def finish_auction(g: Game, par: int = 67) -> None:
+    """Each player in turn buys the cheapest private; LA-NY's buyer pars CPR at `par`."""
+    while g.round.name == "auction":
+        moves = legal(g)
+        pars = [a for a in moves if isinstance(a, A.Par)]
+        if pars:
+            g.push(next(a for a in pars if a.price == par))
+            continue
+        cheapest = min((a for a in moves if isinstance(a, A.Bid)), key=lambda a: a.price)
+        g.push(cheapest)
+
+
+def par_or_buy(g: Game, corps: set[str], par: int = 67) -> bool:
+    """The acting player pars or buys one of `corps` if it can (True), else passes (False)."""
+    moves = legal(g)
+    for a in moves:
+        if isinstance(a, A.Par) and a.corporation in corps and a.price == par:
+            g.push(a)
+            return True
+    for a in moves:
+        if isinstance(a, A.BuyShares) and a.corporation in corps and a.source == "ipo":
+            g.push(a)
+            return True
+    g.push(next(a for a in moves if isinstance(a, A.Pass)))
+    return False
+
+
+# --- the auction -------------------------------------------------------------------------------
+def test_every_unsold_private_gets_10_cheaper_when_all_pass():
+    g = new(3)
+    before = {c.sym: c.min_bid for c in g.companies.values()}
+    for _ in range(3):
+        g.push(next(a for a in legal(g) if isinstance(a, A.Pass)))
+    after = {c.sym: c.min_bid for c in g.companies.values()}
+    assert after == {s: v - 10 for s, v in before.items()}
+    for _ in range(3):                                   # and again the next time round
+        g.push(next(a for a in legal(g) if isinstance(a, A.Pass)))
+    assert g.companies["NOSF"].min_bid == 260
+    assert any(isinstance(a, A.Bid) and a.company == "BOM" and a.price == 0 for a in legal(g)) or \
+        g.companies["BOM"].owner is not None             # the first private at $0 is taken
+
+
+# --- capital, groups, limits ------------------------------------------------------------------
+def test_fixed_capital():
+    """A corporation floats with its charter's capital from the bank, whatever its par; the
+    money paid for its IPO shares goes to the bank."""
+    g = new(3)
+    finish_auction(g, par=67)
+    cpr = g.corporations["CPR"]
+    assert cpr.par_price == 67 and not cpr.floated
+    bank = g.bank
+    while not cpr.floated:
+        par_or_buy(g, {"CPR"})
+    assert cpr.cash == 1100                              # not 10 x 67
+    assert g.bank == bank + 4 * 67 - 1100                # four shares bought after the private's 20%
+
+
+def test_groups_open_in_turn():
+    g = new(3)
+    finish_auction(g)
+    rules = g.title
+    pars = {a.corporation for a in legal(g) if isinstance(a, A.Par)}
+    assert pars == {"UP", "CP"}                          # CPR came with LA-NY; group 2 is shut
+    with pytest.raises(RuleError):
+        g.push(A.Par(g.current_entity(), "NP", 67))
+    group1 = {"CPR", "UP", "CP"}
+    for _ in range(200):
+        if all(g.corporations[s].ipo_percent == 0 for s in group1):
+            break
+        par_or_buy(g, group1)
+    assert all(g.corporations[s].ipo_percent == 0 for s in group1)
+    assert rules.group_open(g, 2) and not rules.group_open(g, 3)
+    if g.round.name == "stock":
+        pars = {a.corporation for a in legal(g) if isinstance(a, A.Par)}
+        assert pars <= {"NP", "SP", "ATSF"} and (pars or g.players[g.current_entity()].cash < 67 * 2)
+    # group 3 needs group 2 sold out; from group 4 on the group before need only float
+    for s in ("NP", "SP", "ATSF"):
+        g.corporations[s].ipoed = True
+        g.corporations[s].certificates.move("ipo", "p0", g.corporations[s].ipo_percent)
+    assert rules.group_open(g, 3) and not rules.group_open(g, 4)
+    g.corporations["GN"].floated = True
+    assert rules.group_open(g, 4) and not rules.group_open(g, 5)
+    g.corporations["DRG"].floated = True
+    g.corporations["WP"].floated = True
+    assert not rules.group_open(g, 6)
+    g.corporations["CN"].floated = True
+    assert rules.group_open(g, 6)
+
+
+def test_holding_and_pool_limits():
+    g = new(3)
+    assert g.max_holding_percent == 100 and g.market_share_limit == 100
+    assert g.title.dividend_payee(g, g.corporations["UP"], "pool") == "UP"   # pool shares pay the company
+
+
+def test_the_brown_zone_and_the_yellow_zone():
+    """<= 69 not counted toward the limit; <= 49 several shares a turn."""
+    g = new(3)
+    cells = [c for row in g.market.grid for c in row if c]
+    assert all(c.counts_for_limit == (c.price >= 70) for c in cells)
+    assert all(c.buy_multiple == (c.price <= 49) for c in cells)
+
+
+# --- stock round: sell, then buy ------------------------------------------------------------
+def _stock_turn_with_sales(seed: int = 2):
+    """A random game played to a stock-round turn where the player may both sell and buy."""
+    g = pbem.Game.new("1869", ["A", "B", "C"], seed=seed)
+    rng = random.Random(seed)
+    while not g.finished:
+        moves = g.legal_moves()
+        if g.state.round.name == "stock" and any(isinstance(a, A.SellShares) for a in moves) \
+                and any(isinstance(a, A.BuyShares) for a in moves):
+            return g, moves
+        g.push(pick(rng, moves, g.state.players))
+    raise AssertionError("no such turn")
+
+
+def test_first_sell_then_buy():
+    g, moves = _stock_turn_with_sales()
+    player = g.current_entity()
+    sale = next(a for a in moves if isinstance(a, A.SellShares))
+    g.push(sale)                                          # selling first is fine
+    buys = [a for a in g.legal_moves() if isinstance(a, A.BuyShares)]
+    if not buys:
+        pytest.skip("nothing left to buy after the sale")
+    g.push(buys[0])
+    if g.current_entity() == player:
+        assert not any(isinstance(a, A.SellShares) for a in g.legal_moves())   # no sale after the buy
+        others = [c for c in g.state.corporations.values() if c.percent_of(player) and c.floated]
+        for c in others:
+            assert not g.is_legal(A.SellShares(player, c.sym, c.share_percent))
+
+
+# --- stations ------------------------------------------------------------------------------------
+def test_a_station_across_the_border_costs_100_more():
+    g = new(3)
+    up, cp = g.corporations["UP"], g.corporations["CP"]
+    for c in (up, cp):
+        c.tokens[0].used = True                           # the home station placed
+    assert station_price(g, up, "J24") == 40              # Kansas City, in the US
+    assert station_price(g, up, "C21") == 140             # Winnipeg, in Canada
+    assert station_price(g, up, "C29") == 140             # Montreal: Canada ("plus D32")
+    assert station_price(g, cp, "C21") == 40
+    assert station_price(g, cp, "F24") == 140
+    assert station_price(g, cp, "D4") == 140              # Seattle, row D: the US
+
+
+# --- trains ------------------------------------------------------------------------------------
+def test_brown_train_starts_the_brown_phase():
+    g = new(3)
+    g.change_phase([p.name for p in g.phases].index("5"), g.corporations["UP"])
+    up = g.corporations["UP"]
+    threes = [t for t in g.depot.upcoming if t.name == "3"][:1]
+    for t in threes:                                       # UP holds a 3
+        g.depot.take(t)
+        t.owner = "UP"
+        up.trains.append(t)
+    seven = next(t for t in g.depot.available(g.phase_names) if t.name == "7")
+    g.bank -= seven.price
+    up.cash += seven.price
+    g.buy_train_from_depot(up, seven, seven.price)
+    assert g.phase.name == "6" and "brown" in g.tile_colors
+    assert [t.name for t in up.trains] == ["7"] and all(t.rusted for t in threes)
+    assert g.train_limit(up) == 2
+
+
+def test_trains_for_sale_after_the_first_5():
+    g = new(3)
+    names = lambda: {t.name for t in g.depot.available(g.phase_names)}
+    assert names() == {"2"}
+    g.change_phase([p.name for p in g.phases].index("5"), g.corporations["UP"])
+    for t in [t for t in g.depot.upcoming if t.name in ("2", "3", "4")]:
+        g.depot.take(t)
+    assert names() == {"5", "4E", "5E", "7", "8", "D"}      # not the 6: it comes after the 5s and 4Es
+
+
+def _train_turn_with_help(seed: int):
+    g = Game(load_title("1869"), [("a", "A"), ("b", "B"), ("c", "C")], seed)
+    rng = random.Random(seed)
+    while not g.finished:
+        listed = g.legal_moves()
+        helped = [m for m in listed if isinstance(m.action, A.BuyTrain) and "the president paying" in m.note]
+        if helped:
+            return g, helped
+        g.push(pick(rng, [m.action for m in listed], g.players))
+    return None, []
+
+
+def test_the_president_pays_up_to_a_quarter_of_a_train():
+    for seed in range(1, 6):
+        g, helped = _train_turn_with_help(seed)
+        if g is not None:
+            break
+    assert g is not None, "no purchase with the president's help in five games"
+    move = helped[0].action
+    corp = g.corporations[move.entity]
+    pres = g.players[corp.president]
+    train = next(t for t in g.depot.available(g.phase_names) if t.name == move.train)
+    lack = train.price - corp.cash
+    assert 0 < lack and (lack <= train.price // 4 or not corp.trains)
+    cash, bank = pres.cash, g.bank
+    g.push(move)
+    assert pres.cash == cash - lack and corp.cash == 0 and g.bank == bank + train.price
+    # a dearer train than the quarter allows is refused
+    g2, _ = _train_turn_with_help(seed)
+    corp2 = g2.corporations[move.entity]
+    for t in g2.depot.available(g2.phase_names):
+        if t.price - corp2.cash > t.price // 4 and (corp2.trains or t.price > min(
+                x.price for x in g2.depot.available(g2.phase_names))):
+            with pytest.raises(RuleError):
+                g2.push(A.BuyTrain(corp2.sym, t.name, "depot", t.price))
+            break
+
+
+def test_no_corporation_must_buy_a_train():
+    g = new(3)
+    from pbem.titles.g1869.rounds import OperatingRound1869
+
+    assert OperatingRound1869.must_buy_train(object.__new__(OperatingRound1869), g.corporations["UP"]) is False
