@@ -242,3 +242,64 @@ def test_no_corporation_must_buy_a_train():
     from pbem.titles.g1869.rounds import OperatingRound1869
 
     assert OperatingRound1869.must_buy_train(object.__new__(OperatingRound1869), g.corporations["UP"]) is False
+
+
+# --- bonus routes ------------------------------------------------------------------------------
+class _R:
+    """A resolved route as far as the bonus rule reads it."""
+
+    def __init__(self, *hexes):
+        self.hexes = hexes
+
+
+def _bonus(g, sym, *routes):
+    from pbem.titles.g1869.rounds import run_bonuses
+
+    return [(b["amount"], "-".join(b["from"] + b["to"])) for b, _ in
+            run_bonuses(g, g.corporations[sym], [_R(*r) for r in routes])]
+
+
+def test_a_bonus_over_several_trains_changing_where_they_meet():
+    g = new(3)
+    assert _bonus(g, "DRG", ("J16", "K15"), ("K15", "L14", "N16")) == [(50, "J16-N16")]
+    assert _bonus(g, "DRG", ("J16", "K15"), ("L14", "N16")) == []            # the trains do not meet
+    assert _bonus(g, "DRG", ("J14", "J16", "L14", "M11", "M13")) == [(90, "J16-M9-M11")]   # further than the ends
+
+
+def test_one_bonus_an_or_but_atsf_adds_its_own():
+    g = new(3)
+    assert _bonus(g, "SP", ("O29", "N16", "M5")) == [(400, "O29-M5-L4")]   # the best one only
+    got = _bonus(g, "ATSF", ("G29", "J28", "K15", "N16"))
+    assert sorted(a for a, _ in got) == [30, 30, 70]                         # ATSF adds them
+
+
+def test_the_once_only_bonus_of_cpr_and_up():
+    from pbem.titles.g1869.state import state
+
+    g = new(3)
+    assert _bonus(g, "UP", ("H22", "J2")) == [(300, "J2-H22")]
+    state(g).once_paid.append("J2-H22")                                   # paid once, to either
+    assert _bonus(g, "UP", ("H22", "J2")) == [(60, "H22-J2")]
+    assert _bonus(g, "CPR", ("J2", "I3", "H22")) == []
+
+
+# --- express trains ----------------------------------------------------------------------------
+def test_an_express_train_scores_its_best_stops_with_an_own_station():
+    from pbem.engine.board import Token as BoardToken
+    from pbem.titles.g1869.express import ExpressDistance
+
+    g = new(3)
+    board = g.board
+    board.place_token("J16", 0, BoardToken("DRG", "DRG", False))
+    d = ExpressDistance(4, "DRG")
+    colors = ("yellow", "green")
+    stops = [("J16", 0), ("O29", 0), ("G29", 0), ("C29", 0), ("F24", 0), ("H22", 0)]
+    # printed values: J16 0 (empty city), O29 40, G29 50, C29 40, F24 40, H22 20
+    assert d.check(board, stops, None, 0) == 6                               # any number of stops
+    assert d.revenue(board, stops, colors, None) == 50 + 40 + 40 + 0        # own station in the four
+    d2 = ExpressDistance(4, "UP")                                             # no UP station on the route
+    assert d2.revenue(board, stops, colors, None) == 50 + 40 + 40 + 40
+    from pbem.engine.entities import Train
+
+    t = Train(id="4E-0", name="4E", distance=g.data["trains"][4]["distance"], price=510)
+    assert isinstance(g.title.train_distance(g, g.corporations["DRG"], t), ExpressDistance)

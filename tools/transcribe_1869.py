@@ -294,9 +294,12 @@ def build() -> dict:
     corps = []
     for sym, name, home, capital, ntok, group, bonuses, color, text in CORPS:
         assert sym == "ILL" or homes_seen.get(sym) in (None, [home]), (sym, homes_seen.get(sym), home)
-        corps.append({"sym": sym, "name": name, "home": home, "city": 0, "tokens": TOKENS[:ntok],
-                      "color": color, "text_color": text, "float_percent": 60, "capital": capital,
-                      "group": group, "bonuses": bonuses})
+        corp = {"sym": sym, "name": name, "home": home, "city": 0, "tokens": TOKENS[:ntok],
+                "color": color, "text_color": text, "float_percent": 60, "capital": capital,
+                "group": group, "bonuses": bonuses}
+        if sym == "ATSF":
+            corp["adds_bonuses"] = True         # "Only the ATSF can add its Boni"
+        corps.append(corp)
     manifest = {}
     for row in csv.DictReader((SHARED / "1869-tile-manifest.csv").open(encoding="utf-8")):
         name, count = row["tile"], int(row["count"])
@@ -317,7 +320,8 @@ def build() -> dict:
         spec = {"name": name, "distance": dist, "price": price, "count": count, "rusts_on": rust.get(name),
                 "available_on": avail, "discount": {}, "events": []}
         if name.endswith("E"):
-            spec["express"] = True
+            spec["express"] = True              # any stations skipped: `dist` of them score
+            spec["distance"] = [{"nodes": ["city", "town", "offboard"], "pay": dist, "visit": "unlimited"}]
         if color == "brown" and name not in ("6", "D"):
             spec["events"] = ["brown_phase"]
         trains.append(spec)

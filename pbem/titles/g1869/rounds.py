@@ -16,7 +16,7 @@ from pbem.engine import actions as A
 from pbem.engine.leases import train_limit_count
 from pbem.engine.rounds.stock import StockRound
 from pbem.engine.step import LegalMove
-from pbem.engine.steps.operating import STANDARD, BuyTrain, Token
+from pbem.engine.steps.operating import STANDARD, BuyTrain, Route, Token
 from pbem.engine.steps.trains import Purchase, train_for_purchase
 from pbem.engine.board import Token as BoardToken
 from pbem.engine.train_payment import BANK, check_train_payment
@@ -157,11 +157,73 @@ class BuyTrain1869(BuyTrain):
         return Purchase(train, train.price, payment, None)
 
 
+# --- bonus routes -------------------------------------------------------------------------------
+def bonus_key(bonus: dict) -> str:
+    return f"{'/'.join(bonus['from'])}-{'/'.join(bonus['to'])}"
+
+
+def linked_hexes(resolved) -> list[set[str]]:
+    """The groups of hexes the run links: each route links its stops, and two routes that stop in
+    the same hex are linked there (a bonus may be run "with several trains (with changing the
+    train, even if there is a token in between)")."""
+    groups: list[set[str]] = []
+    for r in resolved:
+        hexes = set(r.hexes)
+        if not hexes:
+            continue
+        touching = [grp for grp in groups if grp & hexes]
+        for grp in touching:
+            groups.remove(grp)
+            hexes |= grp
+        groups.append(hexes)
+    return groups
+
+
+def run_bonuses(g: "Game", corp: "Corporation", resolved) -> list[tuple[dict, int]]:
+    """The bonuses the run earns, as (bonus, amount): the corporation's bonus routes whose ends
+    the run links; the best one only ("Each Corporation can get only one Bonus in one OR"),
+    except for a corporation whose charter says `adds_bonuses` (ATSF: "Only the ATSF can add its
+    Boni"); a once-only bonus not when it was paid before (to anyone)."""
+    from pbem.titles.g1869.state import state
+
+    charter = next(c for c in g.data["corporations"] if c["sym"] == corp.sym)
+    groups = linked_hexes(resolved)
+    earned = []
+    for b in charter.get("bonuses") or ():
+        if b.get("once") and bonus_key(b) in state(g).once_paid:
+            continue
+        if any(any(a in grp for a in b["from"]) and any(z in grp for z in b["to"]) for grp in groups):
+            earned.append((b, b["amount"]))
+    if not earned:
+        return []
+    if charter.get("adds_bonuses"):
+        return earned
+    return [max(earned, key=lambda e: e[1])]
+
+
+class Route1869(Route):
+    """The run, with the corporation's bonus route added to its revenue."""
+
+    def run(self, action: A.RunRoutes) -> tuple[int, list]:
+        from pbem.titles.g1869.state import state
+
+        revenue, resolved = super().run(action)
+        g, corp = self.game, self.corp
+        for b, amount in run_bonuses(g, corp, resolved):
+            revenue += amount
+            if b.get("once"):
+                state(g).once_paid.append(bonus_key(b))
+            line = f"{corp.sym} earns the {bonus_key(b)} bonus, {g.money(amount)}"
+            state(g).bonuses.append(line)
+            g.log.append(line)
+        return revenue, resolved
+
+
 class OperatingRound1869(OperatingRound1830):
     """1830's operating round with 1869's station prices and train purchases; no corporation
     must own a train ("There is no need to buy a train")."""
 
-    step_classes = tuple({Token: Token1869, BuyTrain: BuyTrain1869}.get(c, c)
+    step_classes = tuple({Token: Token1869, BuyTrain: BuyTrain1869, Route: Route1869}.get(c, c)
                          for c in (TeleportToken,) + STANDARD)
 
     def must_buy_train(self, corp: "Corporation") -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from pbem.titles.family1830.rules import Rules1830Family
+from pbem.titles.g1869.state import State1869
 from pbem.titles.registry import tile_data, title_data
 
 if TYPE_CHECKING:
@@ -19,6 +20,8 @@ ILL = "ill"
 
 class Rules1869(Rules1830Family):
     """1869 USA West."""
+
+    state_class = State1869
 
     def __init__(self, data: Optional[dict] = None):
         super().__init__("1869", data if data is not None else title_data("1869"), tile_data())
@@ -69,6 +72,14 @@ class Rules1869(Rules1830Family):
         brown = next(i for i, p in enumerate(g.phases) if "brown" in p.tiles)
         if g.phase_index < brown:
             g.change_phase(brown, corp)
+
+    def train_distance(self, g: "Game", corp: "Corporation", train):
+        """An express train (4E, 5E) skips any stations: pbem/titles/g1869/express.py."""
+        if isinstance(train.distance, list):
+            from pbem.titles.g1869.express import ExpressDistance
+
+            return ExpressDistance(int(train.distance[0]["pay"]), corp.sym)
+        return train.distance
 
     # --- money ------------------------------------------------------------------------------
     def float_capital(self, g: "Game", corp: "Corporation") -> int:

@@ -1,0 +1,24 @@
+"""1869's own game state: the 1830 family's, with the once-only bonuses already paid."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from pbem.titles.family1830.state import State1830
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+
+@dataclass
+class State1869(State1830):
+    """What 1869 keeps besides the 1830 family's state."""
+
+    #: the once-only bonus routes paid (their key, "J2-H22": CPR's and UP's $300, paid once in all)
+    once_paid: list[str] = field(default_factory=list)
+    #: bonuses paid, one line per run ("OR 2.1 UP J2-H22 300"), for the reports
+    bonuses: list[str] = field(default_factory=list)
+
+
+def state(g: "Game") -> State1869:
+    return g.extra
