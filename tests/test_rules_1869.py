@@ -303,3 +303,21 @@ def test_an_express_train_scores_its_best_stops_with_an_own_station():
 
     t = Train(id="4E-0", name="4E", distance=g.data["trains"][4]["distance"], price=510)
     assert isinstance(g.title.train_distance(g, g.corporations["DRG"], t), ExpressDistance)
+
+
+# --- privates ----------------------------------------------------------------------------------
+def test_privates_close_with_the_brown_phase_and_la_ny_when_cpr_runs():
+    g = new(3)
+    finish_auction(g)
+    assert all(not c.closed for c in g.companies.values())
+    g.title.after_run(g, g.corporations["UP"])
+    assert not g.companies["LANY"].closed
+    g.title.after_run(g, g.corporations["CPR"])
+    assert g.companies["LANY"].closed and not g.companies["NOSF"].closed
+    g.change_phase([p.name for p in g.phases].index("6"), g.corporations["UP"])
+    assert all(c.closed for c in g.companies.values())
+
+
+def test_no_corporation_buys_a_private():
+    data = load_title("1869").data
+    assert all("can_buy_companies" not in p["status"] for p in data["phases"])

@@ -251,7 +251,8 @@ COMPANIES = [
     {"sym": "LANY", "name": "LA-NY Steamship Co.", "value": 270, "revenue": 30,
      "desc": "Its buyer receives the CPR president's certificate (20%) and sets CPR's par at once. "
              "Closes when CPR runs for the first time.",
-     "abilities": [{"type": "shares", "shares": ["CPR_0"]}, {"type": "no_buy"}]},
+     "abilities": [{"type": "shares", "shares": ["CPR_0"]}, {"type": "no_buy"},
+                   {"type": "close", "when": "runs", "corporation": "CPR"}]},
     {"sym": "NOSF", "name": "NO-SF Steamship Co.", "value": 280, "revenue": 35,
      "desc": "Its first buyer also receives a 10% SP share free.",
      "abilities": [{"type": "shares", "shares": ["SP_1"]}, {"type": "no_buy"}]},
@@ -312,8 +313,11 @@ def build() -> dict:
     for t in TRAINS:
         if t[0] in names:
             colors = {"yellow": ["yellow"], "green": ["yellow", "green"], "brown": ["yellow", "green", "brown"]}[t[6]]
+            # 1830's: players may buy privates from each other while privates last (to the brown
+            # phase); corporations never buy them ("Private companies cannot be bought by corporations")
+            status = ["can_buy_companies_from_other_players"] if t[6] != "brown" else []
             phases.append({"name": t[0], "on": t[0], "train_limit": t[4], "tiles": colors,
-                           "operating_rounds": t[5], "status": []})
+                           "operating_rounds": t[5], "status": status})
     rust = {t[8]: t[0] for t in TRAINS if t[8]}
     trains = []
     for name, dist, count, price, limit, ors, color, avail, _ in TRAINS:

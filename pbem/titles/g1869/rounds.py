@@ -216,6 +216,8 @@ class Route1869(Route):
             line = f"{corp.sym} earns the {bonus_key(b)} bonus, {g.money(amount)}"
             state(g).bonuses.append(line)
             g.log.append(line)
+        if action.routes:
+            g.title.after_run(g, corp)
         return revenue, resolved
 
 

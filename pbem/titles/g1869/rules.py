@@ -81,6 +81,24 @@ class Rules1869(Rules1830Family):
             return ExpressDistance(int(train.distance[0]["pay"]), corp.sym)
         return train.distance
 
+    def on_phase(self, g: "Game", phase) -> None:
+        """The brown phase closes the privates (the train table's 6: "Privat Companies closed")."""
+        super().on_phase(g, phase)
+        if phase.name == "6":
+            for c in g.companies.values():
+                if not c.closed:
+                    g.close_company(c)
+
+    def after_run(self, g: "Game", corp: "Corporation") -> None:
+        """A private that closes when a corporation first runs (LA-NY Steamship: "It closes when
+        CPR runs the first time")."""
+        from pbem.engine import abilities as AB
+
+        for comp in g.companies.values():
+            if not comp.closed and any(ab.when == "runs" and ab.corporation == corp.sym
+                                       for ab in AB.of(self.data, comp.sym, "close")):
+                g.close_company(comp)
+
     # --- money ------------------------------------------------------------------------------
     def float_capital(self, g: "Game", corp: "Corporation") -> int:
         """The charter's capital (rules text table A, "Money"), paid by the bank as it floats."""
