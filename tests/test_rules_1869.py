@@ -321,3 +321,45 @@ def test_privates_close_with_the_brown_phase_and_la_ny_when_cpr_runs():
 def test_no_corporation_buys_a_private():
     data = load_title("1869").data
     assert all("can_buy_companies" not in p["status"] for p in data["phases"])
+
+
+# --- scrapped trains -----------------------------------------------------------------------------
+def test_a_scrapped_train_runs_once_more_but_not_for_the_buyer():
+    from pbem.titles.g1869.state import state
+
+    g = new(3)
+    up, cp = g.corporations["UP"], g.corporations["CP"]
+    twos = [t for t in g.depot.upcoming if t.name == "2"][:2]
+    for t, c in zip(twos, (up, cp)):
+        g.depot.take(t)
+        t.owner = c.sym
+        c.trains.append(t)
+    g.change_phase([p.name for p in g.phases].index("3"), up)
+    for t in [t for t in g.depot.upcoming if t.name in ("2", "3")]:
+        g.depot.take(t)
+    four = next(t for t in g.depot.available(g.phase_names) if t.name == "4")
+    up.cash, g.bank = up.cash + four.price, g.bank - four.price
+    g.buy_train_from_depot(up, four, four.price)                 # UP's purchase scraps the 2s
+    assert [t.name for t in up.trains] == ["4"]                  # the buyer's 2 is gone at once
+    assert [t.name for t in cp.trains] == ["2"] and state(g).scrapped == [twos[1].id]
+    assert g.title.counts_toward_train_limit(g, cp, twos[1]) is False
+    g.title.end_operating_turn(g, cp, None)                       # CP's next turn: it ran, it goes
+    assert cp.trains == [] and twos[1].rusted and state(g).scrapped == []
+
+
+# --- the end -------------------------------------------------------------------------------------
+def test_a_broken_bank_ends_the_game_after_the_set_of_operating_rounds():
+    """"The games ends, when the bank goes out of money with a complete sequence of ORs"."""
+    g = new(2)
+    rng = random.Random(1)
+    broke_at = None
+    rounds_after: list[str] = []
+    while not g.finished:
+        g.push(pick(rng, legal(g), g.players))
+        if g.bank_broken and broke_at is None:
+            broke_at = (g.round.name, g.or_num, g.or_count)
+        elif broke_at is not None and (not rounds_after or rounds_after[-1] != g.round.name):
+            rounds_after.append(g.round.name)
+    assert g.end_reason == "bank" and broke_at is not None and broke_at[0] == "operating"
+    assert "stock" not in rounds_after                     # no stock round after the break
+    assert g.or_num == g.or_count                          # the last OR of the set was played

@@ -394,7 +394,7 @@ class Game:
             self.log.append(f"-- Phase {ph.name} --")
             for t in self.owned_trains():
                 if t.rusts_on == ph.name:
-                    self.rust(t)
+                    self.title.rust_on_phase(self, t, corp)
             for t in list(self.depot.discarded):
                 if t.rusts_on == ph.name:         # discarded ones rust in the depot too (18xx.games)
                     self.depot.discarded.remove(t)

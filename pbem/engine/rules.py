@@ -218,6 +218,11 @@ class Rules(RoundRules, ShareRules, TrainRules):
                     continue
                 g.close_company(c)
 
+    def rust_on_phase(self, g: "Game", train: "Train", buyer: "Corporation") -> None:
+        """A corporation's train whose rusting phase `buyer`'s purchase just started: it rusts at
+        once (a title may let it run once more first)."""
+        g.rust(train)
+
     def survives_close_event(self, g: "Game", c: "Company") -> bool:
         return False
 

@@ -119,8 +119,12 @@ class BuyTrain1869(BuyTrain):
     """The standard purchase, with the president's part toward a depot train."""
 
     def moves_buy_train(self, ent: str) -> list[LegalMove]:
-        out = super().moves_buy_train(ent)
+        from pbem.titles.g1869.state import state
+
         g = self.game
+        scrapped = state(g).scrapped
+        out = [m for m in super().moves_buy_train(ent) if m.action.source == "depot"
+               or not self._scrapped_only(m.action, scrapped)]
         corp = g.corporations[ent]
         if train_limit_count(g, corp) >= g.train_limit(corp):
             return out
@@ -134,8 +138,17 @@ class BuyTrain1869(BuyTrain):
                 have.add((t.name, "depot", None))
         return out
 
+    def _scrapped_only(self, action: A.BuyTrain, scrapped: list[str]) -> bool:
+        seller = self.game.corporations.get(action.source)
+        return seller is not None and not any(t.name == action.train and t.id not in scrapped for t in seller.trains)
+
     def quote(self, action: A.BuyTrain) -> Purchase:
+        from pbem.titles.g1869.state import state
+
         g, corp = self.game, self.corp
+        if action.source != "depot" and self._scrapped_only(action, state(g).scrapped):
+            raise RuleError(f"{action.source}'s {action.train} trains are scrapped: they run once more and go",
+                            rule="scrapped trains")
         if action.source != "depot" or action.exchange or self.round.emergency(corp):
             return super().quote(action)
         train = train_for_purchase(g, corp, action)

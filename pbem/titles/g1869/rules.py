@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from pbem.titles.family1830.rules import Rules1830Family
-from pbem.titles.g1869.state import State1869
+from pbem.titles.g1869.state import State1869, state
 from pbem.titles.registry import tile_data, title_data
 
 if TYPE_CHECKING:
@@ -98,6 +98,28 @@ class Rules1869(Rules1830Family):
             if not comp.closed and any(ab.when == "runs" and ab.corporation == corp.sym
                                        for ab in AB.of(self.data, comp.sym, "close")):
                 g.close_company(comp)
+
+    # --- scrapped trains ----------------------------------------------------------------------
+    def rust_on_phase(self, g: "Game", train, buyer: "Corporation") -> None:
+        """A scrapped train may run once more, but not in the corporation that bought the
+        scrapping train ("each scrapped train may run one more time but not in that corporation
+        that bought the scrapping train"): the buyer's go at once, the others' at the end of
+        their holder's next operating turn (step 6, "Return of scrapped trains")."""
+        if train.runner == buyer.sym:
+            g.rust(train)
+        else:
+            state(g).scrapped.append(train.id)
+
+    def end_operating_turn(self, g: "Game", corp: "Corporation", rnd) -> None:
+        super().end_operating_turn(g, corp, rnd)
+        scrapped = state(g).scrapped
+        for t in [t for t in corp.trains if t.id in scrapped]:
+            scrapped.remove(t.id)
+            g.rust(t)
+
+    def counts_toward_train_limit(self, g: "Game", corp: "Corporation", train) -> bool:
+        """A scrapped train waiting for its last run is outside the limit."""
+        return train.id not in state(g).scrapped and super().counts_toward_train_limit(g, corp, train)
 
     # --- money ------------------------------------------------------------------------------
     def float_capital(self, g: "Game", corp: "Corporation") -> int:

@@ -16,6 +16,8 @@ class State1869(State1830):
 
     #: the once-only bonus routes paid (their key, "J2-H22": CPR's and UP's $300, paid once in all)
     once_paid: list[str] = field(default_factory=list)
+    #: trains scrapped that may run once more: each rusts at the end of its holder's next turn
+    scrapped: list[str] = field(default_factory=list)
     #: bonuses paid, one line per run ("OR 2.1 UP J2-H22 300"), for the reports
     bonuses: list[str] = field(default_factory=list)
 
