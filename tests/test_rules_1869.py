@@ -363,3 +363,56 @@ def test_a_broken_bank_ends_the_game_after_the_set_of_operating_rounds():
     assert g.end_reason == "bank" and broke_at is not None and broke_at[0] == "operating"
     assert "stock" not in rounds_after                     # no stock round after the break
     assert g.or_num == g.or_count                          # the last OR of the set was played
+
+
+# --- SP's and ATSF's extra tiles -------------------------------------------------------------------
+def _operating(sym: str, seed: int = 1):
+    """A random game played to `sym`'s track step (its first lay not made yet)."""
+    g = new(4)
+    g.seed = seed
+    rng = random.Random(seed)
+    while not g.finished:
+        rnd = g.round
+        if rnd.name == "operating" and rnd.turn is not None and rnd.corp.sym == sym \
+                and rnd.active_step() == "track" and rnd.turn.lays == 0:
+            return g
+        g.push(pick(rng, legal(g), g.players))
+    raise AssertionError(f"{sym} never operated")
+
+
+def test_sp_lays_four_extra_tiles_in_all():
+    from pbem.titles.g1869.state import state
+
+    g = _operating("SP")
+    rnd = g.round
+    assert rnd.tile_lay_slot()["cost"] == 0
+    rnd.turn.lays = 1
+    costs = []
+    for used in range(5):
+        state(g).extra_tiles["SP"] = used
+        slot = rnd.tile_lay_slot()
+        costs.append(slot and slot["cost"])
+    assert costs == [40, 80, 120, 120, None]
+    state(g).extra_tiles["SP"] = 1
+    rnd.turn.lays = 3                                   # several in one turn
+    assert rnd.tile_lay_slot()["cost"] == 80
+
+
+def test_atsf_lays_one_extra_tile_a_turn_until_its_best_bonus():
+    from pbem.titles.g1869.state import state
+
+    g = _operating("ATSF")
+    rnd = g.round
+    rnd.turn.lays = 1
+    assert rnd.tile_lay_slot()["cost"] == 20
+    rnd.turn.lays = 2
+    assert rnd.tile_lay_slot() is None                  # one a turn
+    rnd.turn.lays = 1
+    state(g).extra_tiles_over.append("ATSF")
+    assert rnd.tile_lay_slot() is None
+    from pbem.titles.g1869.rounds import extra_tiles_end
+
+    atsf = next(c for c in g.data["corporations"] if c["sym"] == "ATSF")
+    assert not extra_tiles_end(atsf, [({}, 30), ({}, 70)])
+    assert extra_tiles_end(atsf, [({}, 30), ({}, 30), ({}, 70)])          # three together
+    assert extra_tiles_end(atsf, [({}, 220)])                              # its best

@@ -300,6 +300,10 @@ def build() -> dict:
                 "group": group, "bonuses": bonuses}
         if sym == "ATSF":
             corp["adds_bonuses"] = True         # "Only the ATSF can add its Boni"
+            # "one extra tile each turn for 20$ until it has run its best Bonus or three Boni together"
+            corp["extra_tile_each_turn"] = {"cost": 20, "until_bonus": 220, "until_bonuses": 3}
+        if sym == "SP":
+            corp["extra_tile_costs"] = [40, 80, 120, 120]     # "4 Extra tiles for 40$, 80$, 120$, 120$"
         corps.append(corp)
     manifest = {}
     for row in csv.DictReader((SHARED / "1869-tile-manifest.csv").open(encoding="utf-8")):

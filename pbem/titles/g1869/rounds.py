@@ -214,6 +214,14 @@ def run_bonuses(g: "Game", corp: "Corporation", resolved) -> list[tuple[dict, in
     return [max(earned, key=lambda e: e[1])]
 
 
+def extra_tiles_end(charter: dict, earned: list) -> bool:
+    """Whether this run ends the charter's extra tile each turn: ATSF's "until it has run its
+    best Bonus or three Boni together"."""
+    until = charter.get("extra_tile_each_turn")
+    return bool(until) and (any(a >= until["until_bonus"] for _b, a in earned)
+                            or len(earned) >= until["until_bonuses"])
+
+
 class Route1869(Route):
     """The run, with the corporation's bonus route added to its revenue."""
 
@@ -222,7 +230,12 @@ class Route1869(Route):
 
         revenue, resolved = super().run(action)
         g, corp = self.game, self.corp
-        for b, amount in run_bonuses(g, corp, resolved):
+        earned = run_bonuses(g, corp, resolved)
+        charter = next(c for c in g.data["corporations"] if c["sym"] == corp.sym)
+        if extra_tiles_end(charter, earned):
+            if corp.sym not in state(g).extra_tiles_over:
+                state(g).extra_tiles_over.append(corp.sym)
+        for b, amount in earned:
             revenue += amount
             if b.get("once"):
                 state(g).once_paid.append(bonus_key(b))
@@ -243,6 +256,28 @@ class OperatingRound1869(OperatingRound1830):
 
     def must_buy_train(self, corp: "Corporation") -> bool:
         return False
+
+    def tile_lay_slot(self) -> Optional[dict]:
+        """The turn's lay, then a corporation's extra tiles: SP's four for $40, 80, 120, 120 (any
+        of them in one turn), ATSF's one a turn for $20 until its best bonus or three together;
+        an extra tile may be laid or upgrade (the text says "tiles")."""
+        slot = super().tile_lay_slot()
+        t = self.turn
+        if slot is not None or t is None or t.lays < 1:
+            return slot
+        from pbem.titles.g1869.state import state
+
+        g, corp = self.game, self.corp
+        charter = next(c for c in g.data["corporations"] if c["sym"] == corp.sym)
+        costs = charter.get("extra_tile_costs")
+        if costs:
+            used = state(g).extra_tiles.get(corp.sym, 0)
+            return {"lay": True, "upgrade": True, "cost": costs[used], "cannot_reuse_same_hex": True} \
+                if used < len(costs) else None
+        each = charter.get("extra_tile_each_turn")
+        if each and t.lays == 1 and corp.sym not in state(g).extra_tiles_over:
+            return {"lay": True, "upgrade": True, "cost": each["cost"], "cannot_reuse_same_hex": True}
+        return None
 
     def can_buy_train(self, corp: "Corporation") -> bool:
         if super().can_buy_train(corp):

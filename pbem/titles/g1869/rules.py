@@ -99,6 +99,16 @@ class Rules1869(Rules1830Family):
                                        for ab in AB.of(self.data, comp.sym, "close")):
                 g.close_company(comp)
 
+    def after_tile_laid(self, g: "Game", corp: "Corporation", action, result) -> None:
+        """An extra tile (a lay after the turn's first) counted against SP's four."""
+        super().after_tile_laid(g, corp, action, result)
+        rnd = g.round
+        turn = getattr(rnd, "turn", None)
+        if turn is not None and turn.lays >= 1 and getattr(rnd, "corp", None) is corp \
+                and self._charters[corp.sym].get("extra_tile_costs"):
+            st = state(g).extra_tiles
+            st[corp.sym] = st.get(corp.sym, 0) + 1
+
     # --- scrapped trains ----------------------------------------------------------------------
     def rust_on_phase(self, g: "Game", train, buyer: "Corporation") -> None:
         """A scrapped train may run once more, but not in the corporation that bought the

@@ -18,6 +18,10 @@ class State1869(State1830):
     once_paid: list[str] = field(default_factory=list)
     #: trains scrapped that may run once more: each rusts at the end of its holder's next turn
     scrapped: list[str] = field(default_factory=list)
+    #: corporation -> the extra tiles it has laid (SP's four)
+    extra_tiles: dict[str, int] = field(default_factory=dict)
+    #: corporations whose extra tile each turn has ended (ATSF, after its best bonus or three together)
+    extra_tiles_over: list[str] = field(default_factory=list)
     #: bonuses paid, one line per run ("OR 2.1 UP J2-H22 300"), for the reports
     bonuses: list[str] = field(default_factory=list)
 
