@@ -354,6 +354,8 @@ def build() -> dict:
             "hexes": "C29 is Montreal (ps18xx C28; the rules text's D32, see docs/1869-rules.md).",
         },
         "title": "1869",
+        "new_game_note": "1869 USA West: the stock market is 1830's (the rules text gives none); see docs/1869-rules.md",
+        "report_note": "Stock market: 1830's (the 1869 rules text gives none).",
         "layout": "pointy",
         "axes": {"x": "number", "y": "letter"},
         "currency": "$%s",
