@@ -416,3 +416,57 @@ def test_atsf_lays_one_extra_tile_a_turn_until_its_best_bonus():
     assert not extra_tiles_end(atsf, [({}, 30), ({}, 70)])
     assert extra_tiles_end(atsf, [({}, 30), ({}, 30), ({}, 70)])          # three together
     assert extra_tiles_end(atsf, [({}, 220)])                              # its best
+
+
+# --- receivership --------------------------------------------------------------------------------
+def test_more_than_60_percent_in_the_pool_is_receivership():
+    from pbem.titles.g1869.rounds import in_receivership
+
+    g = new(3)
+    up = g.corporations["UP"]
+    up.floated = True
+    up.certificates.move("ipo", "pool", 60)
+    assert not in_receivership(g, up)
+    up.certificates.move("ipo", "pool", 10)
+    assert in_receivership(g, up)
+
+
+def test_a_corporation_in_receivership_leases_runs_and_saves(monkeypatch):
+    import pbem.titles.g1869.rounds as R
+
+    g = new(3)
+    rng = random.Random(3)
+    seen = {}
+    target = None
+    while not g.finished:                     # the first corporation to float is put in receivership
+        if target is None:
+            floated = [c for c in g.corporations.values() if c.floated]
+            if floated and g.round.name == "stock":
+                target = floated[0].sym
+                monkeypatch.setattr(R, "in_receivership", lambda game, corp: corp.sym == target)
+        rnd = g.round
+        if target and rnd.name == "operating" and rnd.turn is not None and rnd.corp.sym == target:
+            corp = rnd.corp
+            kinds = {type(a).__name__ for a in legal(g)}
+            seen.setdefault("kinds", set()).update(kinds)
+            leased = [t for t in corp.trains if t.lessee == target and t.owner is None]
+            seen.setdefault("leased", []).append(len(leased))
+            if "Dividend" in kinds:
+                assert [a.kind for a in legal(g) if isinstance(a, A.Dividend)] == ["withhold"]
+                cash = corp.cash
+                revenue = rnd.turn.revenue
+                g.push(next(a for a in legal(g) if isinstance(a, A.Dividend)))
+                assert corp.cash == cash + max(revenue, 50)
+                seen["saved"] = True
+                continue
+        elif target and "leased" in seen and "after" not in seen and rnd.name == "operating" \
+                and rnd.turn is not None and rnd.corp.sym != target:
+            corp = g.corporations[target]
+            assert not any(t.lessee == target for t in corp.trains)      # the lease ended with the turn
+            seen["after"] = True
+        if seen.get("saved") and seen.get("after"):
+            break
+        g.push(pick(rng, legal(g), g.players))
+    assert seen.get("saved") and seen.get("after")
+    assert not seen["kinds"] & {"LayTile", "PlaceToken", "BuyTrain"}
+    assert max(seen["leased"]) == 1

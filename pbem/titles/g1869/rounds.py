@@ -16,7 +16,7 @@ from pbem.engine import actions as A
 from pbem.engine.leases import train_limit_count
 from pbem.engine.rounds.stock import StockRound
 from pbem.engine.step import LegalMove
-from pbem.engine.steps.operating import STANDARD, BuyTrain, Route, Token
+from pbem.engine.steps.operating import STANDARD, BuyTrain, Dividend, Route, Token, Track
 from pbem.engine.steps.trains import Purchase, train_for_purchase
 from pbem.engine.board import Token as BoardToken
 from pbem.engine.train_payment import BANK, check_train_payment
@@ -74,7 +74,10 @@ def station_price(g: "Game", corp: "Corporation", coord: str) -> Optional[int]:
 
 
 class Token1869(Token):
-    """A station priced with the border surcharge."""
+    """A station priced with the border surcharge; none for a corporation in receivership."""
+
+    def offered(self) -> list[str]:
+        return [] if in_receivership(self.game, self.corp) else super().offered()
 
     def moves_place_token(self, ent: str) -> list[LegalMove]:
         g = self.game
@@ -116,7 +119,11 @@ def president_help(g: "Game", corp: "Corporation", train: "Train") -> int:
 
 
 class BuyTrain1869(BuyTrain):
-    """The standard purchase, with the president's part toward a depot train."""
+    """The standard purchase, with the president's part toward a depot train; none for a
+    corporation in receivership ("does not deal with trains")."""
+
+    def offered(self) -> list[str]:
+        return [] if in_receivership(self.game, self.corp) else super().offered()
 
     def moves_buy_train(self, ent: str) -> list[LegalMove]:
         from pbem.titles.g1869.state import state
@@ -247,11 +254,68 @@ class Route1869(Route):
         return revenue, resolved
 
 
+# --- receivership ------------------------------------------------------------------------------
+#: what a corporation in receivership pays for the depot train it leases, and saves at least
+RECEIVERSHIP_RENT = 10
+RECEIVERSHIP_SAVES = 50
+
+
+def in_receivership(g: "Game", corp: "Corporation") -> bool:
+    """"If there are more than 60% in the pool the corporation, it is in receivership"."""
+    return corp.floated and corp.pool_percent > 60
+
+
+def lease_for_receivership(g: "Game", corp: "Corporation") -> None:
+    """At the start of its turn a corporation in receivership leases the cheapest train the depot
+    sells for $10, "even if it has a train" (none when it cannot pay the $10)."""
+    from pbem.engine.leases import lease_train
+
+    avail = [t for t in g.depot.available(g.phase_names) if t.owner is None and t.lessee is None]
+    if not avail or corp.cash < RECEIVERSHIP_RENT:
+        return
+    cheapest = min(avail, key=lambda t: t.price)
+    lease_train(g, cheapest, corp, RECEIVERSHIP_RENT)
+    g.log.append(f"{corp.sym} is in receivership: it leases a {cheapest.name} train for {g.money(RECEIVERSHIP_RENT)}")
+
+
+class Track1869(Track):
+    """No track for a corporation in receivership ("it does not spend any money")."""
+
+    def offered(self) -> list[str]:
+        return [] if in_receivership(self.game, self.corp) else super().offered()
+
+
+class Dividend1869(Dividend):
+    """A corporation in receivership saves its revenue, at least $50 ("It saves minimal 50$")."""
+
+    def offered(self) -> list[str]:
+        if in_receivership(self.game, self.corp):
+            return ["dividend"]
+        return super().offered()
+
+    def moves_dividend(self, ent: str) -> list[LegalMove]:
+        if not in_receivership(self.game, self.corp):
+            return super().moves_dividend(ent)
+        saved = max(self.round.turn.revenue, RECEIVERSHIP_SAVES)
+        return [LegalMove(A.Dividend(ent, "withhold"), f"in receivership: {self.game.money(saved)} saved")]
+
+    def check_dividend(self, action: A.Dividend) -> None:
+        if in_receivership(self.game, self.corp) and action.kind != "withhold":
+            raise RuleError(f"{self.corp.sym} is in receivership: it saves its revenue", rule="receivership")
+        super().check_dividend(action)
+
+    def pay(self, kind: str, revenue: int) -> None:
+        if in_receivership(self.game, self.corp):
+            revenue = max(revenue, RECEIVERSHIP_SAVES)
+        super().pay(kind, revenue)
+
+
 class OperatingRound1869(OperatingRound1830):
     """1830's operating round with 1869's station prices and train purchases; no corporation
     must own a train ("There is no need to buy a train")."""
 
-    step_classes = tuple({Token: Token1869, BuyTrain: BuyTrain1869, Route: Route1869}.get(c, c)
+    step_classes = tuple({Token: Token1869, BuyTrain: BuyTrain1869, Route: Route1869, Track: Track1869,
+                          Dividend: Dividend1869}.get(c, c)
                          for c in (TeleportToken,) + STANDARD)
 
     def must_buy_train(self, corp: "Corporation") -> bool:

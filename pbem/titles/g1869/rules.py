@@ -109,6 +109,18 @@ class Rules1869(Rules1830Family):
             st = state(g).extra_tiles
             st[corp.sym] = st.get(corp.sym, 0) + 1
 
+    # --- receivership -------------------------------------------------------------------------
+    def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
+        super().start_operating(g, corp, rnd)
+        from pbem.titles.g1869.rounds import in_receivership, lease_for_receivership
+
+        if in_receivership(g, corp):
+            lease_for_receivership(g, corp)
+
+    def lease_ends(self, g: "Game", train, moment: str) -> bool:
+        """The receivership's lease is for the turn."""
+        return moment in ("turn", "operating_round")
+
     # --- scrapped trains ----------------------------------------------------------------------
     def rust_on_phase(self, g: "Game", train, buyer: "Corporation") -> None:
         """A scrapped train may run once more, but not in the corporation that bought the
@@ -129,6 +141,8 @@ class Rules1869(Rules1830Family):
 
     def counts_toward_train_limit(self, g: "Game", corp: "Corporation", train) -> bool:
         """A scrapped train waiting for its last run is outside the limit."""
+        if train.lessee == corp.sym and train.owner is None:
+            return False                       # the receivership's leased train
         return train.id not in state(g).scrapped and super().counts_toward_train_limit(g, corp, train)
 
     # --- money ------------------------------------------------------------------------------
