@@ -47,7 +47,7 @@ def books(g) -> None:
     total = s.bank + sum(p.cash for p in s.players.values()) + sum(c.cash for c in s.corporations.values())
     assert total == 36000, f"money not conserved: {total}"
     for c in s.corporations.values():
-        assert sum(c.shares.values()) == 100, (c.sym, c.shares)
+        assert sum(c.shares.values()) == c.certificates.total_percent, (c.sym, c.shares)
         if c.president is not None and not c.closed:
             assert c.certificates.president_cert.holder == c.president
     assert all(p.cash >= 0 for p in s.players.values())

@@ -210,8 +210,8 @@ class Game:
         """The phase's train limit; a per-type limit ({minor, major, national}) applies by corporation type."""
         limit = self.phase.train_limit
         if isinstance(limit, dict):
-            return limit.get(corp.kind, 0)
-        return limit
+            limit = limit.get(corp.kind, 0)
+        return limit + self.title.extra_train_limit(self, corp)
 
     def company_owner_name(self, company: Company) -> str:
         if company.owner is None:

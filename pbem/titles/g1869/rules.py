@@ -34,7 +34,7 @@ class Rules1869(Rules1830Family):
         else:
             g.cert_limit = self.data["cert_limit_ill"][str(len(g.players))]
         super().setup(g)
-        g.max_holding_percent = 100                # "A player may own 100% of a corporation"
+        g.max_holding_percent = 200                # "A player may own 100% of a corporation" (SP: 200%)
         g.market_share_limit = 100                 # "The pool can take all shares of a corporation"
 
     # --- the share groups -------------------------------------------------------------------
@@ -109,6 +109,25 @@ class Rules1869(Rules1830Family):
             st = state(g).extra_tiles
             st[corp.sym] = st.get(corp.sym, 0) + 1
 
+    # --- the CPR-SP fusion ----------------------------------------------------------------------
+    def after_train_bought(self, g: "Game", corp: "Corporation", train) -> None:
+        super().after_train_bought(g, corp, train)
+        if train.name == "6":
+            state(g).first_six_sold = True
+        self._fuse_if_due(g)
+
+    def _fuse_if_due(self, g: "Game") -> None:
+        from pbem.titles.g1869.fusion import fuse, fusion_due
+
+        if fusion_due(g):
+            fuse(g)
+
+    def extra_train_limit(self, g: "Game", corp: "Corporation") -> int:
+        """"It may own one more train than other corporations": SP after the fusion."""
+        from pbem.titles.g1869.fusion import INTO
+
+        return 1 if corp.sym == INTO and state(g).fused else 0
+
     # --- receivership -------------------------------------------------------------------------
     def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
         super().start_operating(g, corp, rnd)
@@ -134,6 +153,7 @@ class Rules1869(Rules1830Family):
 
     def end_operating_turn(self, g: "Game", corp: "Corporation", rnd) -> None:
         super().end_operating_turn(g, corp, rnd)
+        self._fuse_if_due(g)
         scrapped = state(g).scrapped
         for t in [t for t in corp.trains if t.id in scrapped]:
             scrapped.remove(t.id)

@@ -22,6 +22,10 @@ class State1869(State1830):
     extra_tiles: dict[str, int] = field(default_factory=dict)
     #: corporations whose extra tile each turn has ended (ATSF, after its best bonus or three together)
     extra_tiles_over: list[str] = field(default_factory=list)
+    #: the first 6-train has been sold (a condition of the CPR-SP fusion)
+    first_six_sold: bool = False
+    #: CPR has merged into SP
+    fused: bool = False
     #: bonuses paid, one line per run ("OR 2.1 UP J2-H22 300"), for the reports
     bonuses: list[str] = field(default_factory=list)
 
