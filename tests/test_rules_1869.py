@@ -530,3 +530,39 @@ def test_the_first_6_sold_calls_for_the_fusion():
     six = next(t for t in g.depot.upcoming if t.name == "6")
     g.title.after_train_bought(g, up, six)
     assert state(g).first_six_sold and not state(g).fused      # CPR and SP not both floated yet
+
+
+# --- saving part of a bonus ------------------------------------------------------------------------
+def test_a_corporation_saves_part_of_its_bonus_in_10_steps():
+    from pbem.titles.g1869.kinds import SaveBonus
+
+    for seed in range(1, 8):
+        g = pbem.Game.new("1869", ["A", "B", "C", "D"], seed=seed)
+        rng = random.Random(seed)
+        while not g.finished:
+            moves = g.legal_moves()
+            saves = [a for a in moves if isinstance(a, SaveBonus)]
+            if saves:
+                break
+            g.push(pick(rng, moves, g.state.players))
+        if saves:
+            break
+    assert saves, "no bonus earned in seven games"
+    s = g.state
+    corp = s.corporations[saves[0].entity]
+    bonus = s.extra.turn_bonus[1]
+    assert [a.amount for a in saves] == list(range(10, min(bonus, s.round.turn.revenue) + 1, 10))
+    line = g.notation(saves[0])
+    assert line == f"{corp.sym} saves 10 of its bonus"
+    assert g.parse(line) == [saves[0]]
+    with pytest.raises(RuleError):
+        g.push(SaveBonus(corp.sym, 15))                     # $10 steps
+    s = g.state                                             # (a refused move replays the state)
+    corp = s.corporations[corp.sym]
+    cash, revenue = corp.cash, s.round.turn.revenue
+    g.push_notation(line)
+    assert corp.cash == cash + 10 and s.round.turn.revenue == revenue - 10
+    div = next(a for a in g.legal_moves() if isinstance(a, A.Dividend) and a.kind == "payout")
+    assert not any(isinstance(a, SaveBonus) for a in g.legal_moves())
+    g.push(div)
+    assert g.state.corporations[corp.sym].last_revenue == revenue - 10     # the rest is the dividend

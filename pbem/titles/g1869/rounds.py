@@ -18,12 +18,14 @@ from pbem.engine.rounds.stock import StockRound
 from pbem.engine.step import LegalMove
 from pbem.engine.steps.operating import STANDARD, BuyTrain, Dividend, Route, Token, Track
 from pbem.engine.steps.trains import Purchase, train_for_purchase
+from pbem.engine.steps.turn import TurnStep
 from pbem.engine.board import Token as BoardToken
 from pbem.engine.train_payment import BANK, check_train_payment
 from pbem.errors import RuleError
 from pbem.titles.family1830.auction import AuctionRound1830
 from pbem.titles.family1830.operating import OperatingRound1830, TeleportToken
 from pbem.titles.family1830.stock import StockRound1830
+from pbem.titles.g1869.kinds import SaveBonus
 
 if TYPE_CHECKING:
     from pbem.engine.entities import Corporation, Train
@@ -242,6 +244,7 @@ class Route1869(Route):
         if extra_tiles_end(charter, earned):
             if corp.sym not in state(g).extra_tiles_over:
                 state(g).extra_tiles_over.append(corp.sym)
+        state(g).turn_bonus = (corp.sym, sum(a for _b, a in earned)) if earned else ()
         for b, amount in earned:
             revenue += amount
             if b.get("once"):
@@ -310,13 +313,61 @@ class Dividend1869(Dividend):
         super().pay(kind, revenue)
 
 
+class SaveBonusStep(TurnStep):
+    """After a run that earned a bonus the corporation may save part of it, in $10 steps: that
+    part goes to its treasury, the rest of the revenue to the dividend (a pass saves nothing)."""
+
+    name = "save_bonus"
+    handles = (SaveBonus, A.Pass)
+    optional = True
+
+    def bonus(self) -> int:
+        from pbem.titles.g1869.state import state
+
+        got = state(self.game).turn_bonus
+        return got[1] if got and got[0] == self.corp.sym else 0
+
+    def offered(self) -> list[str]:
+        if in_receivership(self.game, self.corp) or self.bonus() < 10:
+            return []
+        return ["save_bonus", "pass"]
+
+    def moves_save_bonus(self, ent: str) -> list[LegalMove]:
+        g = self.game
+        return [LegalMove(SaveBonus(ent, a), f"{g.money(a)} to the treasury, "
+                          f"{g.money(self.round.turn.revenue - a)} to the dividend")
+                for a in range(10, min(self.bonus(), self.round.turn.revenue) + 1, 10)]
+
+    def check_save_bonus(self, action: SaveBonus) -> None:
+        self._offered("save_bonus", action)
+        bonus = min(self.bonus(), self.round.turn.revenue)
+        if action.amount <= 0 or action.amount % 10 or action.amount > bonus:
+            raise RuleError(f"{self.corp.sym} may save $10 to {self.game.money(bonus - bonus % 10)} of its bonus, "
+                            f"in $10 steps, not {self.game.money(action.amount)}", rule="saving a bonus")
+
+    def apply_save_bonus(self, action: SaveBonus) -> None:
+        from pbem.titles.g1869.state import state
+
+        g, turn = self.game, self.round.turn
+        g.pay_from_bank(self.corp.sym, action.amount)
+        turn.revenue -= action.amount
+        state(g).turn_bonus = ()
+        turn.passed.add(self.name)
+
+    def apply_pass(self, action: A.Pass) -> None:
+        from pbem.titles.g1869.state import state
+
+        state(self.game).turn_bonus = ()
+        super().apply_pass(action)
+
+
 class OperatingRound1869(OperatingRound1830):
     """1830's operating round with 1869's station prices and train purchases; no corporation
     must own a train ("There is no need to buy a train")."""
 
-    step_classes = tuple({Token: Token1869, BuyTrain: BuyTrain1869, Route: Route1869, Track: Track1869,
-                          Dividend: Dividend1869}.get(c, c)
-                         for c in (TeleportToken,) + STANDARD)
+    step_classes = tuple(x for c in (TeleportToken,) + STANDARD
+                         for x in ({Token: (Token1869,), BuyTrain: (BuyTrain1869,), Route: (Route1869, SaveBonusStep),
+                                    Track: (Track1869,), Dividend: (Dividend1869,)}.get(c, (c,))))
 
     def must_buy_train(self, corp: "Corporation") -> bool:
         return False

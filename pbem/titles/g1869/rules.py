@@ -131,6 +131,7 @@ class Rules1869(Rules1830Family):
     # --- receivership -------------------------------------------------------------------------
     def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
         super().start_operating(g, corp, rnd)
+        state(g).turn_bonus = ()
         from pbem.titles.g1869.rounds import in_receivership, lease_for_receivership
 
         if in_receivership(g, corp):

@@ -26,6 +26,8 @@ class State1869(State1830):
     first_six_sold: bool = False
     #: CPR has merged into SP
     fused: bool = False
+    #: the bonus of the run just made: (corporation, amount), until it decides how much it saves
+    turn_bonus: tuple = ()
     #: bonuses paid, one line per run ("OR 2.1 UP J2-H22 300"), for the reports
     bonuses: list[str] = field(default_factory=list)
 
