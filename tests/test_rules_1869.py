@@ -564,3 +564,62 @@ def test_a_corporation_saves_part_of_its_bonus_in_10_steps():
     assert not any(isinstance(a, SaveBonus) for a in g.legal_moves())
     g.push(div)
     assert g.state.corporations[corp.sym].last_revenue == revenue - 10     # the rest is the dividend
+
+
+# --- the privates' powers ------------------------------------------------------------------------
+def _power_turn(kind, seed_range=range(1, 9)):
+    """A random game played to a move a private's power offers (`kind`: LayTile or PlaceToken)."""
+    for seed in seed_range:
+        g = new(3)
+        rng = random.Random(seed)
+        while not g.finished:
+            moves = legal(g)
+            found = [a for a in moves if isinstance(a, kind) and a.entity in g.companies]
+            if found:
+                return g, found
+            g.push(pick(rng, moves, g.players))
+    return None, []
+
+
+def test_a_private_lays_an_extra_tile_for_its_owners_corporation_once():
+    g, found = _power_turn(A.LayTile)
+    assert g is not None, "no private's extra tile offered in eight games"
+    act = found[0]
+    corp = g.round.corp
+    assert g.companies[act.entity].owner == corp.president
+    cash = corp.cash
+    lays = g.round.turn.lays
+    g.push(act)
+    assert g.board.tile(act.hex).name == act.tile
+    assert g.round.turn.lays == lays                       # besides the corporation's own lay
+    assert corp.cash <= cash and act.entity in g.extra.used
+    assert not any(isinstance(a, A.LayTile) and a.entity == act.entity for a in legal(g))
+    with pytest.raises(RuleError):
+        g.push(A.LayTile(act.entity, act.hex, act.tile, act.rotation))
+
+
+def test_gc_places_a_free_station_across_the_border(monkeypatch):
+    """GC's owner presides the operating corporation: its next station goes free into a city
+    across the border that its track reaches (the reach faked here: the rule is under test)."""
+    from pbem.titles.g1869.rounds import in_canada
+
+    g = new(3)
+    rng = random.Random(1)
+    while not g.finished:
+        rnd = g.round
+        if rnd.name == "operating" and rnd.turn is not None and rnd.corp.president == g.companies["GC"].owner \
+                and rnd.corp.next_token() is not None and not in_canada(g, rnd.corp.home):
+            break
+        g.push(pick(rng, legal(g), g.players))
+    corp = g.round.corp
+    monkeypatch.setattr(g.board, "tokenable_cities", lambda sym, **kw: [("C17", 0), ("J24", 0)])
+    monkeypatch.setattr(g.board, "check_token", lambda *a, **kw: None)
+    found = [a for a in legal(g) if isinstance(a, A.PlaceToken) and a.entity == "GC"]
+    assert [(a.hex, a.city) for a in found] == [("C17", 0)]            # Regina: Canada; not Kansas City
+    with pytest.raises(RuleError):
+        g.push(A.PlaceToken("GC", "J24", 0))
+    cash, tokens = corp.cash, sum(1 for t in corp.tokens if t.used)
+    g.push(found[0])
+    assert corp.cash == cash and sum(1 for t in corp.tokens if t.used) == tokens + 1
+    assert ("C17", 0) in [(c, ci) for c, ci, _s in g.board.tokens_of(corp.sym)] and "GC" in g.extra.used
+    assert not any(isinstance(a, A.PlaceToken) and a.entity == "GC" for a in legal(g))

@@ -241,13 +241,17 @@ COMPANIES = [
     {"sym": "DOM", "name": "Daily Overland Mail", "value": 40, "revenue": 10,
      "desc": "No special ability.", "abilities": []},
     {"sym": "GC", "name": "Government Contract", "value": 90, "revenue": 15,
-     "desc": "The owning player's corporation may place one station free across the US/Canada border, "
-             "or lay one extra tile once (rules text, table C).", "abilities": []},
+     "desc": "A corporation its owner presides may place one station free across the US/Canada border, "
+             "or lay one extra tile, once (rules text, table C).", "abilities": [],
+     "powers": {"free_border_station": True, "extra_tile": True}},
     {"sym": "MEC", "name": "Mississippi Engineering Company", "value": 140, "revenue": 20,
-     "desc": "One bridge across the Mississippi free, or one extra tile once (rules text, table C).",
-     "abilities": []},
+     "desc": "One bridge across the Mississippi free, or one extra tile once (rules text, table C); "
+             "the extra tile is played, the free bridge not yet.",
+     "abilities": [], "powers": {"extra_tile": True, "free_terrain": "mississippi"}},
     {"sym": "RME", "name": "Rocky Mountains Explosives", "value": 200, "revenue": 25,
-     "desc": "One mountain free, or one extra tile once (rules text, table C).", "abilities": []},
+     "desc": "One mountain free, or one extra tile once (rules text, table C); the extra tile is "
+             "played, the free mountain not yet.", "abilities": [],
+     "powers": {"extra_tile": True, "free_terrain": "mountain"}},
     {"sym": "LANY", "name": "LA-NY Steamship Co.", "value": 270, "revenue": 30,
      "desc": "Its buyer receives the CPR president's certificate (20%) and sets CPR's par at once. "
              "Closes when CPR runs for the first time.",

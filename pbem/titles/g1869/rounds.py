@@ -7,7 +7,10 @@
   from the IPO or the pool;
 - the operating round: a station across the US/Canada border costs $100 more; the president may
   pay up to a quarter of a train's price; a corporation need not own a train, and one without a
-  train may buy the cheapest with all its money and its president's cash (no sales)."""
+  train may buy the cheapest with all its money and its president's cash (no sales); the bonus
+  routes added to a run, part of a bonus saved (`SaveBonusStep`); SP's and ATSF's extra tiles;
+  receivership; the privates' powers for the corporation their owner presides (`privates.py`).
+Every decision is in docs/1869-rules.md."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
@@ -23,7 +26,7 @@ from pbem.engine.board import Token as BoardToken
 from pbem.engine.train_payment import BANK, check_train_payment
 from pbem.errors import RuleError
 from pbem.titles.family1830.auction import AuctionRound1830
-from pbem.titles.family1830.operating import OperatingRound1830, TeleportToken
+from pbem.titles.family1830.operating import OperatingRound1830, PrivateLays, TeleportToken
 from pbem.titles.family1830.stock import StockRound1830
 from pbem.titles.g1869.kinds import SaveBonus
 
@@ -361,6 +364,19 @@ class SaveBonusStep(TurnStep):
         super().apply_pass(action)
 
 
+class PrivatePowers(PrivateLays):
+    """The privates' powers for the operating corporation whose president owns them."""
+
+    def use(self, action: A.Action) -> None:
+        from pbem.titles.g1869 import privates
+
+        if isinstance(action, A.LayTile):
+            return privates.do_lay(self.game, action, self.round)
+        if isinstance(action, A.PlaceToken):
+            return privates.do_station(self.game, action, self.round)
+        return super().use(action)
+
+
 class OperatingRound1869(OperatingRound1830):
     """1830's operating round with 1869's station prices and train purchases; no corporation
     must own a train ("There is no need to buy a train")."""
@@ -369,8 +385,34 @@ class OperatingRound1869(OperatingRound1830):
                          for x in ({Token: (Token1869,), BuyTrain: (BuyTrain1869,), Route: (Route1869, SaveBonusStep),
                                     Track: (Track1869,), Dividend: (Dividend1869,)}.get(c, (c,))))
 
+    ability_step = PrivatePowers
+
     def must_buy_train(self, corp: "Corporation") -> bool:
         return False
+
+    def legal(self, entity: str) -> list[str]:
+        """The corporation's kinds, with a lay or a station when a private's power offers one."""
+        from pbem.titles.g1869 import privates
+
+        kinds = super().legal(entity)
+        if not kinds or self.turn is None or entity != self.corp.sym or isinstance(self.step_in_play(), TeleportToken):
+            return kinds
+        if "lay_tile" not in kinds and privates.lay_moves(self.game, self):
+            kinds.insert(0, "lay_tile")
+        if "place_token" not in kinds and privates.station_moves(self.game, self):
+            kinds.insert(0, "place_token")
+        return kinds
+
+    def step_moves(self, kind: str, entity: str) -> Optional[list]:
+        from pbem.titles.g1869 import privates
+
+        listed = super().step_moves(kind, entity)
+        if kind not in ("lay_tile", "place_token") or self.turn is None or entity != self.corp.sym:
+            return listed
+        own = listed if listed is not None and kind in self.step_actions(self.active_step() or "") else []
+        extra = privates.lay_moves(self.game, self) if kind == "lay_tile" else privates.station_moves(self.game, self)
+        what = "extra tile" if kind == "lay_tile" else "free station across the border"
+        return list(own) + [LegalMove(a, f"{a.entity}'s {what}") for a in extra]
 
     def tile_lay_slot(self) -> Optional[dict]:
         """The turn's lay, then a corporation's extra tiles: SP's four for $40, 80, 120, 120 (any

@@ -104,7 +104,7 @@ class Rules1869(Rules1830Family):
         super().after_tile_laid(g, corp, action, result)
         rnd = g.round
         turn = getattr(rnd, "turn", None)
-        if turn is not None and turn.lays >= 1 and getattr(rnd, "corp", None) is corp \
+        if turn is not None and turn.lays >= 1 and getattr(rnd, "corp", None) is corp and action.entity == corp.sym \
                 and self._charters[corp.sym].get("extra_tile_costs"):
             st = state(g).extra_tiles
             st[corp.sym] = st.get(corp.sym, 0) + 1
