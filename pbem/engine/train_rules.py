@@ -16,7 +16,7 @@ class TrainRules:
     """Leases and train payments; `Rules` inherits these defaults."""
 
     def extra_train_limit(self, g: "Game", corp: "Corporation") -> int:
-        """Trains `corp` may hold beyond the phase's limit (1869's SP after its fusion: one)."""
+        """Trains `corp` may hold beyond the phase's limit (a company made by a merger, say)."""
         return 0
 
     def counts_toward_train_limit(self, g: "Game", corp: "Corporation", train: "Train") -> bool:

@@ -147,7 +147,7 @@ class Rules1869(Rules1830Family):
         scrapping train ("each scrapped train may run one more time but not in that corporation
         that bought the scrapping train"): the buyer's go at once, the others' at the end of
         their holder's next operating turn (step 6, "Return of scrapped trains")."""
-        if train.runner == buyer.sym:
+        if buyer is None or train.runner == buyer.sym:
             g.rust(train)
         else:
             state(g).scrapped.append(train.id)
