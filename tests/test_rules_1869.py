@@ -623,3 +623,48 @@ def test_gc_places_a_free_station_across_the_border(monkeypatch):
     assert corp.cash == cash and sum(1 for t in corp.tokens if t.used) == tokens + 1
     assert ("C17", 0) in [(c, ci) for c, ci, _s in g.board.tokens_of(corp.sym)] and "GC" in g.extra.used
     assert not any(isinstance(a, A.PlaceToken) and a.entity == "GC" for a in legal(g))
+
+
+# --- upgrades -----------------------------------------------------------------------------------
+def _accepted(g, action) -> bool:
+    """Whether the engine takes `action` now (tried on a copy when its checks do not answer)."""
+    import copy
+
+    from pbem.engine.legality import verdict
+
+    known = verdict(g, action)
+    if known is not None:
+        return known
+    try:
+        copy.deepcopy(g).push(action)
+    except RuleError:
+        return False
+    return True
+
+
+def test_an_upgrade_only_where_the_corporation_reaches():
+    """"A corporation may upgrade a tile only if it had a route to this tile": no upgrade is
+    listed, and none is accepted, on a tile the operating corporation's track does not reach."""
+    from pbem.engine.graph import reach
+
+    g = new(4)
+    rng = random.Random(2)
+    checked = 0
+    while not g.finished and checked < 3:
+        rnd = g.round
+        if rnd.name == "operating" and rnd.turn is not None and rnd.active_step() == "track" \
+                and "green" in g.tile_colors:
+            corp = rnd.corp
+            net = reach(g.board, corp.sym)
+            listed = [a for a in legal(g) if isinstance(a, A.LayTile) and a.entity == corp.sym]
+            upgrades = [a for a in listed if g.board.tile(a.hex).color != "white"]
+            assert all(a.hex in net.edges for a in upgrades)
+            far = [c for c in g.board.hex_coords() if g.board.tile(c).color == "yellow"
+                   and c not in net.edges and g.board.tile(c).has_track]
+            if far:
+                tile = next((t for t in ("14", "15", "23", "24") if t in g.title.catalogue), None)
+                for r in range(6):
+                    assert not _accepted(g, A.LayTile(corp.sym, far[0], tile, r))
+                checked += 1
+        g.push(pick(rng, legal(g), g.players))
+    assert checked == 3

@@ -9,7 +9,7 @@ some private companies"): each private's power is used once, in one of its two f
   extra tile can be laid once" ("RME lays 57 on G15 rotation 1": a lay or upgrade for the
   operating corporation besides its own, terrain paid, not on a hex laid this turn).
 
-Not played: MEC's free bridge across the Mississippi and RME's free mountain (docs/1869-rules.md)."""
+Not in receivership (the round's check: pbem/titles/g1869/rounds.py). Not played: MEC's free bridge across the Mississippi and RME's free mountain (docs/1869-rules.md)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Optional
 from pbem.engine import actions as A
 from pbem.engine.board import Token as BoardToken
 from pbem.errors import RuleError
+from pbem.titles.g1869.border import in_canada
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -39,9 +40,7 @@ def user(g: "Game", sym: str, rnd):
     corp = getattr(rnd, "corp", None) if getattr(rnd, "turn", None) is not None else None
     if comp is None or comp.closed or comp.owner is None or comp.owner_is_corp or corp is None:
         return None
-    from pbem.titles.g1869.rounds import in_receivership
-
-    if corp.president != comp.owner or sym in state(g).used or in_receivership(g, corp):
+    if corp.president != comp.owner or sym in state(g).used:
         return None
     return corp
 
@@ -97,8 +96,6 @@ def do_lay(g: "Game", action: A.LayTile, rnd) -> None:
 
 
 def station_problem(g: "Game", action: A.PlaceToken, rnd) -> Problem:
-    from pbem.titles.g1869.rounds import in_canada
-
     sym, rule = action.entity, f"{action.entity}'s free station across the border"
     corp = user(g, sym, rnd)
     if corp is None or not powers(g, sym).get("free_border_station"):

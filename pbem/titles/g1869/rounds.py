@@ -28,6 +28,7 @@ from pbem.errors import RuleError
 from pbem.titles.family1830.auction import AuctionRound1830
 from pbem.titles.family1830.operating import OperatingRound1830, PrivateLays, TeleportToken
 from pbem.titles.family1830.stock import StockRound1830
+from pbem.titles.g1869.border import in_canada
 from pbem.titles.g1869.kinds import SaveBonus
 
 if TYPE_CHECKING:
@@ -63,11 +64,6 @@ class StockRound1869(StockRound1830):
 
 
 # --- stations --------------------------------------------------------------------------------
-def in_canada(g: "Game", coord: str) -> bool:
-    """Canada is the rows A, B and C (the rules text's "rows A,B,C plus D32": Montreal, C29 here)."""
-    return coord[:1] in g.data.get("canada_rows", ())
-
-
 def station_price(g: "Game", corp: "Corporation", coord: str) -> Optional[int]:
     """The corporation's next station's price in `coord`: its printed price, $100 more across the
     border from its home ("+100$ over the border US/Can"); None when it has none left."""
@@ -370,6 +366,9 @@ class PrivatePowers(PrivateLays):
     def use(self, action: A.Action) -> None:
         from pbem.titles.g1869 import privates
 
+        if in_receivership(self.game, self.round.corp):
+            raise RuleError(f"{self.round.corp.sym} is in receivership: it uses no private's power",
+                            rule="receivership")
         if isinstance(action, A.LayTile):
             return privates.do_lay(self.game, action, self.round)
         if isinstance(action, A.PlaceToken):
@@ -395,7 +394,8 @@ class OperatingRound1869(OperatingRound1830):
         from pbem.titles.g1869 import privates
 
         kinds = super().legal(entity)
-        if not kinds or self.turn is None or entity != self.corp.sym or isinstance(self.step_in_play(), TeleportToken):
+        if not kinds or self.turn is None or entity != self.corp.sym or isinstance(self.step_in_play(), TeleportToken) \
+                or in_receivership(self.game, self.corp):
             return kinds
         if "lay_tile" not in kinds and privates.lay_moves(self.game, self):
             kinds.insert(0, "lay_tile")
@@ -407,7 +407,8 @@ class OperatingRound1869(OperatingRound1830):
         from pbem.titles.g1869 import privates
 
         listed = super().step_moves(kind, entity)
-        if kind not in ("lay_tile", "place_token") or self.turn is None or entity != self.corp.sym:
+        if kind not in ("lay_tile", "place_token") or self.turn is None or entity != self.corp.sym \
+                or in_receivership(self.game, self.corp):
             return listed
         own = listed if listed is not None and kind in self.step_actions(self.active_step() or "") else []
         extra = privates.lay_moves(self.game, self) if kind == "lay_tile" else privates.station_moves(self.game, self)
