@@ -668,3 +668,36 @@ def test_an_upgrade_only_where_the_corporation_reaches():
                 checked += 1
         g.push(pick(rng, legal(g), g.players))
     assert checked == 3
+
+
+def test_a_route_written_with_its_bonus_is_worth_it_and_the_bonus_counts_once():
+    """A route that earns a bonus by itself is worth its stops and the bonus ("ATSF runs
+    F28-G29-J28 for $130": $100 and the $30 bonus), as players write it; the run's revenue counts
+    each bonus once."""
+    found = None
+    for seed in range(1, 6):
+        g = pbem.Game.new("1869", ["A", "B", "C", "D"], seed=seed)
+        rng = random.Random(seed)
+        while not g.finished and found is None:
+            moves = g.legal_moves()
+            a = pick(rng, moves, g.state.players)
+            if isinstance(a, A.RunRoutes) and len(a.routes) == 1:
+                h = g.copy()
+                h.push(a)
+                if h.state.extra.turn_bonus:
+                    found = (g, a, h.state.round.turn.revenue, h.state.extra.turn_bonus[1])
+                    break
+            g.push(a)
+        if found:
+            break
+    assert found, "no one-train run with a bonus in five games"
+    g, a, revenue, bonus = found
+    line = g.notation(a)
+    assert line.endswith(f" for {revenue}")                      # the route's worth shows the bonus
+    plain = line.rsplit(" for ", 1)[0]
+    president = g.state.corporations[a.entity].president
+    h = g.copy()
+    h.push_notation(f"{plain} for ${revenue}", as_=president)
+    assert h.state.round.turn.revenue == revenue
+    with pytest.raises(Exception):
+        g.copy().push_notation(f"{plain} for ${revenue + bonus}", as_=president)   # not twice

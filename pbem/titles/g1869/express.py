@@ -13,9 +13,10 @@ from pbem.engine.tiles import node_revenue
 class ExpressDistance(Distance):
     """Any number of stops visited; the `pays` best score, one of them a station of `corp`."""
 
-    def __init__(self, pays: int, corp: str):
+    def __init__(self, pays: int, corp: str, bonus_max: int = 0):
         self.pays = pays
         self.corp = corp
+        self.bonus_max = bonus_max          # the most a bonus can add to one route
 
     def check(self, board, nodes, fail: Failures, depth: int) -> Optional[int]:
         return len(nodes)
@@ -44,5 +45,5 @@ class ExpressDistance(Distance):
         return 1
 
     def value_bound(self) -> Optional[tuple[int, int, int]]:
-        return (self.pays, 1, 0)
+        return (self.pays, 1, self.bonus_max)
 

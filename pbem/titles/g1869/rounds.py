@@ -205,10 +205,21 @@ def run_bonuses(g: "Game", corp: "Corporation", resolved) -> list[tuple[dict, in
     the run links; the best one only ("Each Corporation can get only one Bonus in one OR"),
     except for a corporation whose charter says `adds_bonuses` (ATSF: "Only the ATSF can add its
     Boni"); a once-only bonus not when it was paid before (to anyone)."""
+    return linked_bonuses(g, corp.sym, linked_hexes(resolved))
+
+
+def route_bonus(g: "Game", sym: str, hexes) -> int:
+    """What one route through `hexes` earns in bonuses by itself (the bonus rule on that route
+    alone): the value a route's revenue shows, so that a route written "for $130" with its $30
+    bonus is read as the route's worth."""
+    return sum(a for _b, a in linked_bonuses(g, sym, [set(hexes)]))
+
+
+def linked_bonuses(g: "Game", sym: str, groups: list) -> list[tuple[dict, int]]:
+    """The bonuses of corporation `sym` whose ends lie in one of `groups` (sets of hexes)."""
     from pbem.titles.g1869.state import state
 
-    charter = next(c for c in g.data["corporations"] if c["sym"] == corp.sym)
-    groups = linked_hexes(resolved)
+    charter = next(c for c in g.data["corporations"] if c["sym"] == sym)
     earned = []
     for b in charter.get("bonuses") or ():
         if b.get("once") and bonus_key(b) in state(g).once_paid:
@@ -238,6 +249,8 @@ class Route1869(Route):
 
         revenue, resolved = super().run(action)
         g, corp = self.game, self.corp
+        # each route's worth counts the bonus it earns alone; the run earns its bonuses once
+        revenue -= sum(route_bonus(g, corp.sym, r.hexes) for r in resolved)
         earned = run_bonuses(g, corp, resolved)
         charter = next(c for c in g.data["corporations"] if c["sym"] == corp.sym)
         if extra_tiles_end(charter, earned):

@@ -78,8 +78,21 @@ class Rules1869(Rules1830Family):
         if isinstance(train.distance, list):
             from pbem.titles.g1869.express import ExpressDistance
 
-            return ExpressDistance(int(train.distance[0]["pay"]), corp.sym)
+            bonuses = [b["amount"] for b in self._charters[corp.sym].get("bonuses") or ()]
+            most = sum(bonuses) if self._charters[corp.sym].get("adds_bonuses") else max(bonuses, default=0)
+            return ExpressDistance(int(train.distance[0]["pay"]), corp.sym, most)
         return train.distance
+
+    def route_bonus(self, g: "Game", stops) -> int:
+        """The bonus a route of the operating corporation earns by itself (its worth shows it;
+        the run's bonuses are settled once for the whole run: rounds.Route1869)."""
+        rnd = g.round
+        corp = getattr(rnd, "corp", None) if getattr(rnd, "turn", None) is not None else None
+        if corp is None or not self._charters.get(corp.sym, {}).get("bonuses"):
+            return 0
+        from pbem.titles.g1869.rounds import route_bonus
+
+        return route_bonus(g, corp.sym, [c for c, _n in stops])
 
     def on_phase(self, g: "Game", phase) -> None:
         """The brown phase closes the privates (the train table's 6: "Privat Companies closed")."""
