@@ -136,19 +136,19 @@ def special_tiles() -> dict:
     return {
         "12": {"count": 2, "def": city("green", 30, [4, 5, 0])},            # drawing 405
         "13": {"count": 1, "def": city("green", 30, [0, 2, 4])},            # drawing 121
-        "52": {"count": 1, "def": city("green", 30, [0, 1, 2], slots=3)},   # drawing 38 (three stations)
+        "52": {"count": 1, "def": city("green", 30, [0, 2, 3, 4])},         # drawing 38
         "90": {"count": 2, "def": city("green", 40, [4, 5, 0], label="PSL")},   # E3, J2, L4
         "91": {"count": 1, "def": city("green", 30, [0, 3, 1])},            # drawing 132
         "92": {"count": 1, "def": city("green", 30, [0, 3, 2])},            # drawing 133
         "93": {"count": 1, "def": city("green", 30, [5, 0])},               # drawing 409
         "80": {"count": 1, "def": city("brown", 50, [4, 5, 0], label="S")},     # J2
         "81": {"count": 2, "def": city("brown", 50, [0, 3, 1, 2], label="PL")}, # E3, L4 (drawing 15)
-        "82": {"count": 1, "def": city("brown", 80, [4, 1, 2, 5, 0], label="C")},  # G29 (drawing 49)
+        "82": {"count": 1, "def": city("brown", 80, [0, 1, 2], slots=3, label="C")},  # G29 (drawing 49: three stations)
         "83": {"count": 1, "def": city("brown", 70, [5, 0], label="MTL")},  # Montreal (drawing 409)
         "84": {"count": 1, "def": city("brown", 60, [5, 0], label="NO")},   # O29 (drawing 409)
         "85": {"count": 1, "def": city("brown", 40, [0, 3, 1, 2])},         # drawing 15
-        "86": {"count": 2, "def": city("brown", 40, [0, 3, 1, 4, 2, 5])},   # drawing 51
-        "87": {"count": 6, "def": city("brown", 50, [0, 3])},               # drawing 63: one station, straight
+        "86": {"count": 2, "def": city("brown", 40, [0, 1, 2, 4, 5])},      # drawing 51
+        "87": {"count": 6, "def": city("brown", 50, [0, 1, 2, 3, 4, 5])},   # drawing 63
     }
 
 
