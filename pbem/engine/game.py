@@ -210,8 +210,8 @@ class Game:
         """The phase's train limit; a per-type limit ({minor, major, national}) applies by corporation type."""
         limit = self.phase.train_limit
         if isinstance(limit, dict):
-            return limit.get(corp.kind, 0)
-        return limit
+            limit = limit.get(corp.kind, 0)
+        return limit + self.title.extra_train_limit(self, corp)
 
     def company_owner_name(self, company: Company) -> str:
         if company.owner is None:
@@ -347,8 +347,9 @@ class Game:
     def float_corporation(self, corp: Corporation) -> None:
         corp.floated = True
         self.log.append(f"{corp.sym} floats")
-        if self.data.get("capitalization", "full") == "full":
-            self.pay_from_bank(corp.sym, corp.par_price * 10)
+        capital = self.title.float_capital(self, corp)
+        if capital:
+            self.pay_from_bank(corp.sym, capital)
 
     def operating_order(self) -> list[Corporation]:
         return self.title.operating_order(self)
@@ -393,7 +394,7 @@ class Game:
             self.log.append(f"-- Phase {ph.name} --")
             for t in self.owned_trains():
                 if t.rusts_on == ph.name:
-                    self.rust(t)
+                    self.title.rust_on_phase(self, t, corp)
             for t in list(self.depot.discarded):
                 if t.rusts_on == ph.name:         # discarded ones rust in the depot too (18xx.games)
                     self.depot.discarded.remove(t)

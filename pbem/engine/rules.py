@@ -90,6 +90,11 @@ class Rules(RoundRules, ShareRules, TrainRules):
         g.shares.give_president(corp, player)
         self.after_par(g, corp)
 
+    def float_capital(self, g: "Game", corp: "Corporation") -> int:
+        """What the bank pays a corporation as it floats: ten times its par under full
+        capitalisation (the data's `capitalization`, default "full"), else nothing."""
+        return corp.par_price * 10 if self.data.get("capitalization", "full") == "full" else 0
+
     def after_par(self, g: "Game", corp: "Corporation") -> None:
         if not corp.floated and corp.ipo_percent <= 100 - corp.float_percent:
             g.float_corporation(corp)
@@ -212,6 +217,11 @@ class Rules(RoundRules, ShareRules, TrainRules):
                 if self.survives_close_event(g, c):
                     continue
                 g.close_company(c)
+
+    def rust_on_phase(self, g: "Game", train: "Train", buyer: "Corporation") -> None:
+        """A corporation's train whose rusting phase `buyer`'s purchase just started: it rusts at
+        once (a title may let it run once more first)."""
+        g.rust(train)
 
     def survives_close_event(self, g: "Game", c: "Company") -> bool:
         return False

@@ -126,8 +126,9 @@ class TrackLays:
                     + f" ({old.color}), so {what}", "tiles upgrade one colour at a time")
         old_label = old.label
         fl = hx.printed_tile.future_label
-        if fl and new.color == fl.get("color"):
-            old_label = fl.get("label")          # the hex's label changes at that colour (future_label)
+        for f in ([fl] if isinstance(fl, dict) else fl or ()):
+            if new.color == f.get("color"):
+                old_label = f.get("label")       # the hex's label changes at that colour (future_label)
         if old_label != new.label:
             if old_label:
                 return (f"{c} is labelled {old_label}; tile {new.name} "

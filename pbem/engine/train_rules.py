@@ -15,6 +15,10 @@ if TYPE_CHECKING:
 class TrainRules:
     """Leases and train payments; `Rules` inherits these defaults."""
 
+    def extra_train_limit(self, g: "Game", corp: "Corporation") -> int:
+        """Trains `corp` may hold beyond the phase's limit (a company made by a merger, say)."""
+        return 0
+
     def counts_toward_train_limit(self, g: "Game", corp: "Corporation", train: "Train") -> bool:
         """Whether `train` (held by `corp`, or its own leased out) counts toward `corp`'s limit:
         by default the trains it runs count (its own not leased out, and those leased to it)."""

@@ -179,6 +179,7 @@ def build_report(game, *, last_moves: Iterable[str] = (), title: Optional[str] =
                   "operating_rounds": ph.operating_rounds},
         "next_phase": ({"name": next_phase.name, "trigger": next_phase.on} if next_phase else None),
         "bank": game.bank, "bank_text": m(game.bank),
+        "notice": game.data.get("report_note", ""),
         "acting": acting,
         "priority": game.player_name(game.priority_order[0]) if game.priority_order else "",
         "players": players,

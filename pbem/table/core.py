@@ -78,6 +78,9 @@ class Table:
         check_players(title, players, data)    # and names that are a company's, or given twice
         check_options(title, options, data)    # and options the title does not know
         gf = GameFile.create(path, header)
+        notice = game.state.data.get("new_game_note")
+        if notice:                             # what the title wants every game file to say (1869: 1830's market)
+            gf.note(notice, "moderator", "pbem new")
         return cls(gf, game, [])
 
     @classmethod

@@ -1,0 +1,189 @@
+"""1869 USA West: the 1830 family's rules on 1869's data, with 1869's differences as hooks.
+
+Each difference and each point the rules text leaves open is written up, with the text's line,
+in docs/1869-rules.md."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from pbem.titles.family1830.rules import Rules1830Family
+from pbem.titles.g1869.state import State1869, state
+from pbem.titles.registry import tile_data, title_data
+
+if TYPE_CHECKING:
+    from pbem.engine.entities import Corporation
+    from pbem.engine.game import Game
+
+#: the option that adds the 14th corporation, ILL (a seventh group)
+ILL = "ill"
+
+
+class Rules1869(Rules1830Family):
+    """1869 USA West."""
+
+    state_class = State1869
+
+    def __init__(self, data: Optional[dict] = None):
+        super().__init__("1869", data if data is not None else title_data("1869"), tile_data())
+        self._charters = {c["sym"]: c for c in self.data["corporations"]}
+
+    # --- setup ------------------------------------------------------------------------------
+    def setup(self, g: "Game") -> None:
+        if ILL not in g.options:
+            g.corporations.pop("ILL", None)        # before the homes are reserved
+        else:
+            g.cert_limit = self.data["cert_limit_ill"][str(len(g.players))]
+        super().setup(g)
+        g.max_holding_percent = 200                # "A player may own 100% of a corporation" (SP: 200%)
+        g.market_share_limit = 100                 # "The pool can take all shares of a corporation"
+
+    # --- the share groups -------------------------------------------------------------------
+    def group(self, sym: str) -> int:
+        return self._charters[sym]["group"]
+
+    def group_open(self, g: "Game", n: int) -> bool:
+        """Group 1 is open from the start; groups 2 and 3 once every share of the group before
+        has left the IPO; from group 4 on once every corporation of the group before operates
+        (has floated)."""
+        if n <= 1:
+            return True
+        before = [c for c in g.corporations.values() if self.group(c.sym) == n - 1]
+        if not self.group_open(g, n - 1):
+            return False
+        if n <= 3:
+            return all(c.ipoed and c.ipo_percent == 0 for c in before)
+        return all(c.floated for c in before)
+
+    def can_par(self, g: "Game", corp: "Corporation", player: str) -> bool:
+        return super().can_par(g, corp, player) and self.group_open(g, self.group(corp.sym))
+
+    def round_sequence(self):
+        from pbem.engine.rounds.sequence import RoundSequence
+        from pbem.titles.g1869.rounds import AuctionRound1869, OperatingRound1869, StockRound1869
+
+        return RoundSequence(initial=AuctionRound1869, stock=StockRound1869, operating=OperatingRound1869)
+
+    # --- trains -----------------------------------------------------------------------------
+    def train_event(self, g: "Game", event, corp: "Corporation", train) -> None:
+        """`brown_phase`: a brown train (5E, 7, 8) bought before any 6 starts the brown phase."""
+        name = event if isinstance(event, str) else event.get("type")
+        if name != "brown_phase":
+            return super().train_event(g, event, corp, train)
+        brown = next(i for i, p in enumerate(g.phases) if "brown" in p.tiles)
+        if g.phase_index < brown:
+            g.change_phase(brown, corp)
+
+    def train_distance(self, g: "Game", corp: "Corporation", train):
+        """An express train (4E, 5E) skips any stations: pbem/titles/g1869/express.py."""
+        if isinstance(train.distance, list):
+            from pbem.titles.g1869.express import ExpressDistance
+
+            bonuses = [b["amount"] for b in self._charters[corp.sym].get("bonuses") or ()]
+            most = sum(bonuses) if self._charters[corp.sym].get("adds_bonuses") else max(bonuses, default=0)
+            return ExpressDistance(int(train.distance[0]["pay"]), corp.sym, most)
+        return train.distance
+
+    def route_bonus(self, g: "Game", stops) -> int:
+        """The bonus a route of the operating corporation earns by itself (its worth shows it;
+        the run's bonuses are settled once for the whole run: rounds.Route1869)."""
+        rnd = g.round
+        corp = getattr(rnd, "corp", None) if getattr(rnd, "turn", None) is not None else None
+        if corp is None or not self._charters.get(corp.sym, {}).get("bonuses"):
+            return 0
+        from pbem.titles.g1869.rounds import route_bonus
+
+        return route_bonus(g, corp.sym, [c for c, _n in stops])
+
+    def on_phase(self, g: "Game", phase) -> None:
+        """The brown phase closes the privates (the train table's 6: "Privat Companies closed")."""
+        super().on_phase(g, phase)
+        if phase.name == "6":
+            for c in g.companies.values():
+                if not c.closed:
+                    g.close_company(c)
+
+    def after_run(self, g: "Game", corp: "Corporation") -> None:
+        """A private that closes when a corporation first runs (LA-NY Steamship: "It closes when
+        CPR runs the first time")."""
+        from pbem.engine import abilities as AB
+
+        for comp in g.companies.values():
+            if not comp.closed and any(ab.when == "runs" and ab.corporation == corp.sym
+                                       for ab in AB.of(self.data, comp.sym, "close")):
+                g.close_company(comp)
+
+    def after_tile_laid(self, g: "Game", corp: "Corporation", action, result) -> None:
+        """An extra tile (a lay after the turn's first) counted against SP's four."""
+        super().after_tile_laid(g, corp, action, result)
+        rnd = g.round
+        turn = getattr(rnd, "turn", None)
+        if turn is not None and turn.lays >= 1 and getattr(rnd, "corp", None) is corp and action.entity == corp.sym \
+                and self._charters[corp.sym].get("extra_tile_costs"):
+            st = state(g).extra_tiles
+            st[corp.sym] = st.get(corp.sym, 0) + 1
+
+    # --- the CPR-SP fusion ----------------------------------------------------------------------
+    def after_train_bought(self, g: "Game", corp: "Corporation", train) -> None:
+        super().after_train_bought(g, corp, train)
+        if train.name == "6":
+            state(g).first_six_sold = True
+        self._fuse_if_due(g)
+
+    def _fuse_if_due(self, g: "Game") -> None:
+        from pbem.titles.g1869.fusion import fuse, fusion_due
+
+        if fusion_due(g):
+            fuse(g)
+
+    def extra_train_limit(self, g: "Game", corp: "Corporation") -> int:
+        """"It may own one more train than other corporations": SP after the fusion."""
+        from pbem.titles.g1869.fusion import INTO
+
+        return 1 if corp.sym == INTO and state(g).fused else 0
+
+    # --- receivership -------------------------------------------------------------------------
+    def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
+        super().start_operating(g, corp, rnd)
+        state(g).turn_bonus = ()
+        from pbem.titles.g1869.rounds import in_receivership, lease_for_receivership
+
+        if in_receivership(g, corp):
+            lease_for_receivership(g, corp)
+
+    def lease_ends(self, g: "Game", train, moment: str) -> bool:
+        """The receivership's lease is for the turn."""
+        return moment in ("turn", "operating_round")
+
+    # --- scrapped trains ----------------------------------------------------------------------
+    def rust_on_phase(self, g: "Game", train, buyer: "Corporation") -> None:
+        """A scrapped train may run once more, but not in the corporation that bought the
+        scrapping train ("each scrapped train may run one more time but not in that corporation
+        that bought the scrapping train"): the buyer's go at once, the others' at the end of
+        their holder's next operating turn (step 6, "Return of scrapped trains")."""
+        if buyer is None or train.runner == buyer.sym:
+            g.rust(train)
+        else:
+            state(g).scrapped.append(train.id)
+
+    def end_operating_turn(self, g: "Game", corp: "Corporation", rnd) -> None:
+        super().end_operating_turn(g, corp, rnd)
+        self._fuse_if_due(g)
+        scrapped = state(g).scrapped
+        for t in [t for t in corp.trains if t.id in scrapped]:
+            scrapped.remove(t.id)
+            g.rust(t)
+
+    def counts_toward_train_limit(self, g: "Game", corp: "Corporation", train) -> bool:
+        """A scrapped train waiting for its last run is outside the limit."""
+        if train.lessee == corp.sym and train.owner is None:
+            return False                       # the receivership's leased train
+        return train.id not in state(g).scrapped and super().counts_toward_train_limit(g, corp, train)
+
+    # --- money ------------------------------------------------------------------------------
+    def float_capital(self, g: "Game", corp: "Corporation") -> int:
+        """The charter's capital (rules text table A, "Money"), paid by the bank as it floats."""
+        return self._charters[corp.sym]["capital"]
+
+
+def load() -> Rules1869:
+    return Rules1869()
