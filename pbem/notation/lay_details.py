@@ -4,7 +4,8 @@ brackets after the word "tile" too ("the grey Moscow tile (639)"), the track's c
 ("with the track joining up to Regina") name no hex of the lay, the
 operating company's name read as a place ("New Haven") is the company, and a tile alone after
 a lay that named none ("upgrades St. Petersburg (E1) to brown, tile 641", "builds at H10 first: 57",
-"lays in Regina: R2") is that lay's tile.
+"lays in Regina: R2") is that lay's tile. A tile told by its colour ("a green city on L8") is
+each lay of that colour the game allows on the hex (`lays_by_colour`).
 """
 from __future__ import annotations
 
@@ -12,10 +13,29 @@ import functools
 import re
 from typing import Optional
 
+from pbem.engine.actions import LayTile
+
 from .context import NotationContext
 from .pieces import Clause, Piece
 
-__all__ = ["lay_details", "tile_of_lay"]
+__all__ = ["lay_details", "lays_by_colour", "tile_of_lay"]
+
+#: a tile told by its colour ("a green city on L8")
+_COLOUR = re.compile(r"\b(?:yellow|green|brown|gr[ae]y)\b", re.I)
+
+
+def lays_by_colour(text: str, ctx: NotationContext, cur: str, hexes: list[str], rots: list[int]):
+    """The lays on the one hex of `hexes` of the tile colour `text` names, one fit each (why not,
+    when the colour fits no legal lay); None when it names no colour, one hex or at most one
+    rotation, or the game is not known."""
+    colour = _COLOUR.search(text)
+    if colour is None or ctx.lays_on is None or len(hexes) != 1 or len(rots) > 1:
+        return None
+    hex_ = hexes[0]
+    want = colour.group(0).lower().replace("gray", "grey")
+    fits = [[(LayTile(cur, hex_, tile, r), ())] for tile, col, legal in ctx.lays_on(hex_) if col == want
+            for r in (rots or legal) if r in legal]
+    return fits or f"no {want} tile can be laid on {hex_} now"
 
 #: the track a lay connects, told beside it: its hexes and places are no lay's
 _CONNECTS = re.compile(r"\(?\s*\b(?:connecting|connects|joining|joins|linking|links)\b(?:\s+up)?(?:\s+(?:to|with))?"

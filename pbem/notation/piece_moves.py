@@ -22,6 +22,7 @@ from pbem.errors import AmbiguousMoveError, NotationError
 from .claims import Claim
 from .context import NotationContext
 from .declarations import declared
+from .lay_details import lays_by_colour
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses
 from .piece_clauses import (
@@ -35,15 +36,13 @@ from .scopes import Heading, clause_refusal, line_refusal, possessive_move, set_
 from .repeats import said_again
 from .route_lists import several_routes
 from .route_pieces import route_order
-from .run_shape import DIVIDEND_WORDS, one_more_route, route_alone, run_unpaired, train_by_shape
+from .run_shape import DIVIDEND_WORDS, dividend_after, one_more_route, route_alone, run_unpaired, train_by_shape
 from .share_counts import one_per_share
 from .train_discards import discarded
 from .share_quantity import said_once
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind", "COUNTS"]
 
-#: a tile told by its colour ("a green city on L8")
-_COLOUR = re.compile(r"\b(?:yellow|green|brown|gr[ae]y)\b", re.I)
 
 COUNTS: Counter = Counter()      #: work done, for tests that check the reader stays linear in a line's clauses
 
@@ -486,8 +485,7 @@ class _Fitter:
                          if p.before in ("lay", "lays", "a", "with", "to", "upgrade", "upgrades", "the", "yellow", "green",
                                          "brown", "grey", "gray") and str(p.value) not in _PAID.findall(self.c.text)]
             rots = [p.value for p in self.c.of("rotation")]
-            if not tiles and len(hexes) == 1 and not verbs - {"lay"} and len(rots) <= 1 and \
-                    (told := self._lays_by_colour(cur, hexes[0], rots)) is not None:
+            if not tiles and not verbs - {"lay"} and (told := lays_by_colour(self.c.text, self.ctx, cur, hexes, rots)):
                 return told                  # "lays a green city on L8": the legal lays of that colour
             if len(tiles) != 1 or len(hexes) != 1 or verbs - {"lay"}:
                 return "which tile on which hex?" if verbs & {"lay"} or tiles else None
@@ -564,40 +562,23 @@ class _Fitter:
             revenue = revenue[:-1]                                   # "4T 180 + 3T 110 = 290": the total
         if len(trains) > 1 and len(revenue) == len(trains) and not stops:
             routes = tuple(Route(t, (), revenue=r) for t, r in zip(trains, revenue))
-            return [[(RunRoutes(cur, routes), ())] + self._dividend_after(cur)]
+            return [[(RunRoutes(cur, routes), ())] + dividend_after(self.verbs, cur)]
         total = [p for p in numbers if p.before in ("=", "total")]
         if len(revenue) == 2 and total and total[0].value == revenue[-1] and revenue[-1] > revenue[0]:
             revenue = revenue[:1]          # "2T 50 = 140": the total of the run's trains, a claim
         if not stops and (routes := several_routes(self.ctx, cur, self.c, trains, revenue, counts)):
             # "runs 120 + 160", "the 4 for 180 and 3 for 120", "2 trains for 90 and 70", "two 2s for 50 each"
-            return [[(RunRoutes(cur, routes), ())] + self._dividend_after(cur)]
+            return [[(RunRoutes(cur, routes), ())] + dividend_after(self.verbs, cur)]
         if len(revenue) > 1 or self.c.of("tile") or not revenue and len(stops) < 2:
             return "how much did the run earn?" if not revenue else None      # (a route's ends: the game counts)
         if len(stops) == 1:
             return None
-        if not trains and self.ctx.trains_of is not None:
-            owned = set(self.ctx.trains_of(cur))
-            trains = list(owned) if len(owned) == 1 else []
+        if not trains and self.ctx.trains_of is not None and len(owned := set(self.ctx.trains_of(cur))) == 1:
+            trains = list(owned)
         if len(set(trains)) != 1:
             return "which train runs?"
         route = Route(trains[0], tuple(Stop(h) for h in stops), revenue=revenue[0] if revenue else None)
-        return [[(RunRoutes(cur, (route,)), ())] + self._dividend_after(cur)]
-
-    def _lays_by_colour(self, cur: str, hex_: str, rots: list[int]):
-        """The lays on `hex_` of the tile colour the clause names, one fit each ("which?" when
-        the colour fits no legal lay), or None when it names no colour or the game is not known."""
-        colour = _COLOUR.search(self.c.text)
-        if colour is None or self.ctx.lays_on is None:
-            return None
-        want = colour.group(0).lower().replace("gray", "grey")
-        fits = [[(LayTile(cur, hex_, tile, r), ())] for tile, col, legal in self.ctx.lays_on(hex_) if col == want
-                for r in (rots or legal) if r in legal]
-        return fits or f"no {want} tile can be laid on {hex_} now"
-
-    def _dividend_after(self, cur: str) -> Fit:
-        """The dividend written in the run's own clause ("runs 3T for 90 and pays")."""
-        kinds = self.verbs & {"payout", "withhold", "half"}
-        return [(Dividend(cur, kinds.pop()), ())] if len(kinds) == 1 else []
+        return [[(RunRoutes(cur, (route,)), ())] + dividend_after(self.verbs, cur)]
 
     def _merger(self):
         ent = self.ctx.current or self.ctx.actor

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .context import NotationContext
     from .pieces import Clause
 
-__all__ = ["DIVIDEND_WORDS", "counted_trains", "in_step_order", "one_more_route", "route_alone", "run_unpaired",
+__all__ = ["DIVIDEND_WORDS", "counted_trains", "dividend_after", "in_step_order", "one_more_route", "route_alone", "run_unpaired",
            "train_by_shape"]
 
 #: trains counted in a run ("its two 2s", "both 3-trains")
@@ -134,3 +134,8 @@ def one_more_route(c: "Clause", out: list, ctx: "NotationContext") -> Optional[R
     route = Route(train, tuple(Stop(h) for h in hexes), revenue=amounts[0])
     return dataclasses.replace(run, routes=run.routes + (route,))
 
+
+def dividend_after(verbs: set, cur: str) -> list:
+    """The dividend written in a run's own clause ("runs 3T for 90 and pays"), as a fit's part."""
+    kinds = verbs & {"payout", "withhold", "half"}
+    return [(Dividend(cur, kinds.pop()), ())] if len(kinds) == 1 else []
