@@ -156,6 +156,17 @@ class Board(TrackLays, Stations):
                 links = None
         if links is not None:
             self._cache["links"] = links
+        # track chains (route_chains.py) follow the tiles alone: a station change keeps them all,
+        # a lay keeps the segments clear of the hex and its neighbours (whose sides it may change)
+        segments = old.get("segments")
+        if segments and (not tiles or coord is not None):
+            if tiles:
+                near = {coord, *self._hexes[coord].adj}
+                segments = {seg: cs for seg, cs in segments.items() if near.isdisjoint(seg)}
+            if segments:
+                self._cache["segments"] = segments
+        if not tiles and "chains" in old:
+            self._cache["chains"] = old["chains"]
         reach = old.get("reach")
         if reach and coord is not None:
             kept = {corp: r for corp, r in reach.items()

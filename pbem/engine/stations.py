@@ -232,21 +232,27 @@ class Stations:
 
     def token_locations(self) -> Iterator[tuple[str, int, int, Token]]:
         """(coord, city, slot, token) for every token on the map."""
-        for c, hx in self._hexes.items():
-            for ci, toks in enumerate(hx.tokens):
-                for si, t in enumerate(toks):
-                    if t is not None:
-                        yield c, ci, si, t
+        return iter(self._token_index())
+
+    def _token_index(self) -> tuple:
+        """Every token on the map as `token_locations` yields them, kept until the board changes
+        (every change of a slot tells the board: `_changed`)."""
+        found = self._cache.get("tokens")
+        if found is None:
+            found = self._cache["tokens"] = tuple(
+                (c, ci, si, t) for c, hx in self._hexes.items() for ci, toks in enumerate(hx.tokens)
+                for si, t in enumerate(toks) if t is not None)
+        return found
 
     def all_tokens(self) -> list[Token]:
-        return [t for _, _, _, t in self.token_locations()]
+        return [t for _, _, _, t in self._token_index()]
 
     def tokens_of(self, corp: str) -> list[tuple[str, int, int]]:
         """(coord, city, slot) of every marker of `corp` (a neutral station counts as its neutral corporation's marker)."""
-        return [(c, ci, si) for c, ci, si, t in self.token_locations() if t.corp == corp]
+        return [(c, ci, si) for c, ci, si, t in self._token_index() if t.corp == corp]
 
     def tokens_laid_by(self, corp: str) -> list[tuple[str, int, int, Token]]:
-        return [x for x in self.token_locations() if x[3].laid_by == corp]
+        return [x for x in self._token_index() if x[3].laid_by == corp]
 
     def cities_with_free_slot(self) -> list[tuple[str, int]]:
         return [(c, ci) for c, hx in self._hexes.items() for ci in range(len(hx.tokens))

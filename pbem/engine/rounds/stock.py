@@ -98,11 +98,11 @@ class StockRound(StepRound):
 
     def must_sell(self, player: str) -> bool:
         g = self.game
-        if not self.can_sell_any(player):
-            return False
-        if g.shares.num_certs(player) > g.cert_limit:
-            return True
-        return any(not g.shares.holding_ok(c, player, 0) for c in g.corporations.values() if c.percent_of(player))
+        # over a limit, and able to sell (the cheaper question first: both change nothing)
+        if g.shares.num_certs(player) > g.cert_limit or \
+                any(not g.shares.holding_ok(c, player, 0) for c in g.corporations.values() if c.percent_of(player)):
+            return self.can_sell_any(player)
+        return False
 
     #: whether a player may sell after buying in the same turn (sell-buy-sell); False: sell, then buy
     sell_after_buy = True
