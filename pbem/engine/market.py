@@ -26,11 +26,13 @@ class Cell:
 
     @property
     def counts_for_limit(self) -> bool:
-        return not any(t in self.types for t in "yob")
+        types = self.types
+        return not ("y" in types or "o" in types or "b" in types)
 
     @property
     def unlimited_holding(self) -> bool:
-        return any(t in self.types for t in "ob")
+        types = self.types
+        return "o" in types or "b" in types
 
     @property
     def buy_multiple(self) -> bool:
