@@ -416,11 +416,19 @@ class Game:
         limit = self.phase.train_limit
         if not isinstance(limit, dict):
             # the common case, in one pass: no train leased and nobody holding more than the limit
+            crowded = False
             for c in corps:
                 trains = c.trains
-                if len(trains) > limit or any(t.lessee is not None for t in trains):
+                if len(trains) > limit:
+                    crowded = True
                     break
-            else:
+                for t in trains:
+                    if t.lessee is not None:
+                        crowded = True
+                        break
+                if crowded:
+                    break
+            if not crowded:
                 return []
         leased = leased_trains(self)
         out = []

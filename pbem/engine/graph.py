@@ -86,6 +86,9 @@ def _links(board) -> dict:
     return table
 
 
+_NONE: frozenset = frozenset()
+
+
 class _Enough(Exception):
     """Ends a walk early: the caller has what it asked for."""
 
@@ -229,7 +232,7 @@ def touches(board, corp: str, coord: str, sides) -> bool:
     paths: set = set()
     nodes: set = set()
     if not edges.get(coord, frozenset()) & sides:
-        _walk(board, corp, starts, edges, paths, nodes, lambda _nodes: bool(edges.get(coord, frozenset()) & sides))
+        _walk(board, corp, starts, edges, paths, nodes, lambda _nodes: not edges.get(coord, _NONE).isdisjoint(sides))
     if edges.get(coord, frozenset()) & sides:
         found[key] = True
         return True
@@ -245,7 +248,13 @@ def _route_figures(board, corp: str, starts) -> tuple[int, bool]:
 
     def enough(found) -> bool:
         # two mandatory stops settle both questions the game asks ("is there a route?")
-        return sum(1 for c, k in found if not hexes[c].tile.nodes[k].optional) >= 2
+        n = 0
+        for c, k in found:
+            if not hexes[c].tile.nodes[k].optional:
+                n += 1
+                if n >= 2:
+                    return True
+        return False
 
     for st in starts:
         e2: dict = {}

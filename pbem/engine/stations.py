@@ -194,6 +194,17 @@ class Stations:
             cand = [(c, i) for c, hx in self._hexes.items() for i in range(len(hx.tile.city_nodes))]
         return [(c, i) for c, i in cand if self.token_problem(corp, c, i, token) is None]
 
+    def has_tokenable_city(self, corp: str, *, token: Optional[Token] = None) -> bool:
+        """Whether `tokenable_cities(corp, token=token)` names any city (asked without listing them)."""
+        from pbem.engine.graph import reach
+
+        hexes = self._hexes
+        for c, n in reach(self, corp).nodes:
+            tile = hexes[c].tile
+            if tile.nodes[n].kind == "city" and self.token_problem(corp, c, tile.city_index(n), token) is None:
+                return True
+        return False
+
     def place_token(self, coord: str, city: int, token: Token, slot: Optional[int] = None) -> int:
         """Put `token` in the city and return its slot: with `slot`, in that slot (replacing what
         is there: a home replacing a neutral station); else the marker owner's reserved slot, else the

@@ -131,7 +131,11 @@ class OperatingRound(StepRound):
         t = self.turn
         if t is None:
             return None
-        return next((s for s in self.steps if s.name not in t.passed and s.blocks()), None)
+        passed = t.passed
+        for s in self.steps:
+            if s.name not in passed and s.blocks():
+                return s
+        return None
 
     def active_step(self) -> Optional[str]:
         """The name of the step in play."""
