@@ -250,9 +250,14 @@ class Stations:
         (every change of a slot tells the board: `_changed`)."""
         found = self._cache.get("tokens")
         if found is None:
-            found = self._cache["tokens"] = tuple(
-                (c, ci, si, t) for c, hx in self._hexes.items() for ci, toks in enumerate(hx.tokens)
-                for si, t in enumerate(toks) if t is not None)
+            out = []
+            for c, hx in self._hexes.items():
+                if hx.tokens:
+                    for ci, toks in enumerate(hx.tokens):
+                        for si, t in enumerate(toks):
+                            if t is not None:
+                                out.append((c, ci, si, t))
+            found = self._cache["tokens"] = tuple(out)
         return found
 
     def all_tokens(self) -> list[Token]:
