@@ -186,8 +186,9 @@ class OperatingRound(StepRound):
         if step is None:
             return []
         acts = list(step.actions(entity))
-        if (not step.interrupts or step.takes_company_purchase) and entity == self.current_entity() == self.corp.sym \
-                and "buy_company" not in acts and self.can_buy_company(self.corp):
+        corp = self.corp
+        if "buy_company" not in acts and entity == corp.sym and (not step.interrupts or step.takes_company_purchase) \
+                and self.current_entity() == entity and self.can_buy_company(corp):
             acts.append("buy_company")
         return acts
 
