@@ -157,12 +157,13 @@ class Board(TrackLays, Stations):
         if links is not None:
             self._cache["links"] = links
         # track chains (route_chains.py) follow the tiles alone: a station change keeps them all,
-        # a lay keeps the segments clear of the hex and its neighbours (whose sides it may change)
+        # a lay keeps the segments (chains along given hexes) that do not cross its hex: such a
+        # chain reads the tiles of its own hexes and their sides toward each other, and a lay
+        # changes no tile but its own and no side but those toward its own hex
         segments = old.get("segments")
         if segments and (not tiles or coord is not None):
             if tiles:
-                near = {coord, *self._hexes[coord].adj}
-                segments = {seg: cs for seg, cs in segments.items() if near.isdisjoint(seg)}
+                segments = {seg: cs for seg, cs in segments.items() if coord not in seg}
             if segments:
                 self._cache["segments"] = segments
         if not tiles and "chains" in old:
