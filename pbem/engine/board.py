@@ -149,9 +149,16 @@ class Board(TrackLays, Stations):
         links = old.get("links")
         if links is not None:
             if tiles and coord is not None:
+                # the hex's own sides, and each neighbour's side toward it: a neighbour's other
+                # sides read neither the hex's tile nor its borders
+                link = self.link
                 links = dict(links)
-                for c in [coord] + [n for n in self._hexes[coord].adj if n is not None]:
-                    links[c] = tuple(self.link(c, e) for e in range(6))
+                links[coord] = tuple([link(coord, e) for e in range(6)])
+                for n in self._hexes[coord].adj:
+                    if n is not None:
+                        adj = self._hexes[n].adj
+                        links[n] = tuple([link(n, e) if adj[e] == coord else old_link
+                                          for e, old_link in enumerate(links[n])])
             elif tiles:
                 links = None
         if links is not None:
