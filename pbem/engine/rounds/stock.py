@@ -61,7 +61,10 @@ class StockRound(StepRound):
         return acts
 
     def has_actions(self, player: str) -> bool:
-        """Whether the player has any choice now (cheaper than listing them)."""
+        """Whether the player has any choice now (cheaper than listing them). After a purchase
+        a sale is the likelier choice, and the likelier question is asked first (each only asks)."""
+        if self.bought():
+            return self.can_sell_any(player) or self.can_buy_any(player) or self.can_par_any(player)
         return self.can_buy_any(player) or self.can_sell_any(player) or self.can_par_any(player)
 
     def _settle(self) -> None:
