@@ -135,8 +135,8 @@ class Stations:
         self._check_city(hx, city)
         marker = token.corp if token else corp
         neutral = bool(token and token.neutral)
-        where = f"{coord} city {city}" if len(hx.tile.city_nodes) > 1 else coord
         if self._get_slot(hx, city, marker) is None:
+            where = f"{coord} city {city}" if len(hx.tile.city_nodes) > 1 else coord
             if all(t is not None for t in hx.tokens[city]):
                 return f"{where} has no free slot"
             who = sorted({r for r in hx.res[city] if r})
