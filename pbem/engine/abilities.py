@@ -184,6 +184,8 @@ class _Parsed:
     abilities: tuple[Ability, ...]
     by_kind: dict[str, tuple[tuple[str, Any], ...]]
     by_company: dict[tuple[str, str], tuple[Any, ...]]
+    #: (private, corporation, certificate index) of each certificate a private's buyer receives
+    given: tuple[tuple[str, str, int], ...] = ()
 
 
 _PARSED: dict[int, _Parsed] = {}
@@ -202,8 +204,9 @@ def _parsed(data: dict) -> _Parsed:
         by_company.setdefault((a.company, a.type), []).append(a)
     if len(_PARSED) > 64:
         _PARSED.clear()
+    given = tuple((sym, corp, i) for sym, ab in by_kind.get("shares", ()) for corp, i in ab.certificates)
     hit = _PARSED[id(data)] = _Parsed(data, out, {k: tuple(v) for k, v in by_kind.items()},
-                                      {k: tuple(v) for k, v in by_company.items()})
+                                      {k: tuple(v) for k, v in by_company.items()}, given)
     return hit
 
 
@@ -230,7 +233,7 @@ def holders(data: dict, kind: str) -> list[tuple[str, Any]]:
 def given_shares(data: dict) -> tuple[tuple[str, str, int], ...]:
     """(private, corporation, certificate index) for every certificate a private's first buyer
     receives (index 0: the president's certificate)."""
-    return tuple((sym, corp, i) for sym, ab in holders(data, "shares") for corp, i in ab.certificates)
+    return _parsed(data).given
 
 
 def president_with(data: dict, company: str) -> Optional[str]:
