@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import sys
 
+from pbem.engine import hexgrid
+
 
 # a walk recurses once per path along a chain of track; long chains on big maps need room
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
@@ -234,7 +236,12 @@ def touches(board, corp: str, coord: str, sides) -> bool:
     paths: set = set()
     nodes: set = set()
     if not edges.get(coord, frozenset()) & sides:
-        _walk(board, corp, starts, edges, paths, nodes, lambda _nodes: not edges.get(coord, _NONE).isdisjoint(sides))
+        # each station's walk is its own (what one walks does not depend on the others): the
+        # nearest stations are walked first, as the side is likelier found from them
+        hexes, layout = board._hexes, board.layout
+        here = hexes[coord].xy
+        nearest = sorted(starts, key=lambda st: hexgrid.distance(hexes[st[0]].xy, here, layout))
+        _walk(board, corp, nearest, edges, paths, nodes, lambda _nodes: not edges.get(coord, _NONE).isdisjoint(sides))
     if edges.get(coord, frozenset()) & sides:
         found[key] = True
         return True
