@@ -106,7 +106,7 @@ class Stations:
         if corp is None:
             return False
         toks = self._hexes[coord].tokens[city]
-        if any(t is None for t in toks):
+        if None in toks:                    # (a token is never equal to None)
             return False
         for t in toks:
             if t.corp == corp or t.neutral:

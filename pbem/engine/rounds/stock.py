@@ -41,7 +41,7 @@ class StockRound(StepRound):
         self._settle()
 
     def finished(self) -> bool:
-        return self.game.finished or all(p in self.passed for p in self.entities)
+        return self.game.finished or self.passed.issuperset(self.entities)
 
     def priority_holder(self) -> Optional[str]:
         return self.entities[self.index % len(self.entities)]
