@@ -5,7 +5,10 @@ station tokens in each city. Tile lays are checked and applied by the TrackLays 
 A city is named by (coord, city_index): the index among the cities of the tile that lies on
 the hex now (not the node index; `city_node` / `city_index_of_node` convert).
 
-Every change bumps `Board.version`; graph.py and routes.py cache their work per version.
+Every change bumps `Board.version` and goes through `_changed`, which drops what the
+change can make wrong of the work graph.py, route_chains.py, track.py and stations.py keep in
+`_cache` (a network, a lay allowed, the tokens' index, the sides track may cross, track chains)
+and keeps the rest.
 """
 from __future__ import annotations
 
