@@ -26,10 +26,6 @@ _TYPES: dict[str, tuple[type, ...]] = {"string": (str,), "integer": (int,), "num
                                        "null": (type(None),)}
 
 
-def _never(_value: Any) -> bool:
-    return False
-
-
 def _type_set(names: tuple[str, ...]) -> frozenset:
     """The Python types of values of JSON types `names` (bool only for "boolean"; nothing but
     bool when a name is unknown, whose values are then left unsure)."""
