@@ -175,41 +175,65 @@ def parse(company: str, index: int, raw: dict) -> Ability:
     return cls(company, **values)
 
 
-_PARSED: dict[int, tuple[dict, tuple[Ability, ...]]] = {}
+@dataclass(frozen=True)
+class _Parsed:
+    """A title data's abilities, read once: all of them in the data's order, and by type (as
+    `holders` gives them) and by private and type (as `of` gives them)."""
+
+    data: dict
+    abilities: tuple[Ability, ...]
+    by_kind: dict[str, tuple[tuple[str, Any], ...]]
+    by_company: dict[tuple[str, str], tuple[Any, ...]]
+    #: (private, corporation, certificate index) of each certificate a private's buyer receives
+    given: tuple[tuple[str, str, int], ...] = ()
+
+
+_PARSED: dict[int, _Parsed] = {}
+
+
+def _parsed(data: dict) -> _Parsed:
+    hit = _PARSED.get(id(data))
+    if hit is not None and hit.data is data:
+        return hit
+    out = tuple(parse(c["sym"], i, a) for c in data.get("companies") or ()
+                for i, a in enumerate(c.get("abilities") or ()))
+    by_kind: dict[str, list] = {}
+    by_company: dict[tuple[str, str], list] = {}
+    for a in out:
+        by_kind.setdefault(a.type, []).append((a.company, a))
+        by_company.setdefault((a.company, a.type), []).append(a)
+    if len(_PARSED) > 64:
+        _PARSED.clear()
+    given = tuple((sym, corp, i) for sym, ab in by_kind.get("shares", ()) for corp, i in ab.certificates)
+    hit = _PARSED[id(data)] = _Parsed(data, out, {k: tuple(v) for k, v in by_kind.items()},
+                                      {k: tuple(v) for k, v in by_company.items()}, given)
+    return hit
 
 
 def all_of(data: dict) -> tuple[Ability, ...]:
     """Every ability in the title data, in the data's order (read once per data)."""
-    hit = _PARSED.get(id(data))
-    if hit is not None and hit[0] is data:
-        return hit[1]
-    out = tuple(parse(c["sym"], i, a) for c in data.get("companies") or ()
-                for i, a in enumerate(c.get("abilities") or ()))
-    if len(_PARSED) > 64:
-        _PARSED.clear()
-    _PARSED[id(data)] = (data, out)
-    return out
+    return _parsed(data).abilities
 
 
 def of(data: dict, company: str, kind: str) -> list[Any]:
     """The abilities of type `kind` the data gives private `company`."""
-    return [a for a in all_of(data) if a.company == company and a.type == kind]
+    return list(_parsed(data).by_company.get((company, kind), ()))
 
 
 def has(data: dict, company: str, kind: str) -> bool:
     """Whether private `company` has an ability of type `kind`."""
-    return bool(of(data, company, kind))
+    return (company, kind) in _parsed(data).by_company
 
 
 def holders(data: dict, kind: str) -> list[tuple[str, Any]]:
     """(private, ability) for every ability of type `kind` in the data, in the data's order."""
-    return [(a.company, a) for a in all_of(data) if a.type == kind]
+    return list(_parsed(data).by_kind.get(kind, ()))
 
 
 def given_shares(data: dict) -> tuple[tuple[str, str, int], ...]:
     """(private, corporation, certificate index) for every certificate a private's first buyer
     receives (index 0: the president's certificate)."""
-    return tuple((sym, corp, i) for sym, ab in holders(data, "shares") for corp, i in ab.certificates)
+    return _parsed(data).given
 
 
 def president_with(data: dict, company: str) -> Optional[str]:

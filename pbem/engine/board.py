@@ -5,7 +5,10 @@ station tokens in each city. Tile lays are checked and applied by the TrackLays 
 A city is named by (coord, city_index): the index among the cities of the tile that lies on
 the hex now (not the node index; `city_node` / `city_index_of_node` convert).
 
-Every change bumps `Board.version`; graph.py and routes.py cache their work per version.
+Every change bumps `Board.version` and goes through `_changed`, which drops what the
+change can make wrong of the work graph.py, route_chains.py, track.py and stations.py keep in
+`_cache` (a network, a lay allowed, the tokens' index, the sides track may cross, track chains)
+and keeps the rest.
 """
 from __future__ import annotations
 
@@ -149,13 +152,32 @@ class Board(TrackLays, Stations):
         links = old.get("links")
         if links is not None:
             if tiles and coord is not None:
+                # the hex's own sides, and each neighbour's side toward it: a neighbour's other
+                # sides read neither the hex's tile nor its borders
+                link = self.link
                 links = dict(links)
-                for c in [coord] + [n for n in self._hexes[coord].adj if n is not None]:
-                    links[c] = tuple(self.link(c, e) for e in range(6))
+                links[coord] = tuple([link(coord, e) for e in range(6)])
+                for n in self._hexes[coord].adj:
+                    if n is not None:
+                        adj = self._hexes[n].adj
+                        links[n] = tuple([link(n, e) if adj[e] == coord else old_link
+                                          for e, old_link in enumerate(links[n])])
             elif tiles:
                 links = None
         if links is not None:
             self._cache["links"] = links
+        # track chains (route_chains.py) follow the tiles alone: a station change keeps them all,
+        # a lay keeps the segments (chains along given hexes) that do not cross its hex: such a
+        # chain reads the tiles of its own hexes and their sides toward each other, and a lay
+        # changes no tile but its own and no side but those toward its own hex
+        segments = old.get("segments")
+        if segments and (not tiles or coord is not None):
+            if tiles:
+                segments = {seg: cs for seg, cs in segments.items() if coord not in seg}
+            if segments:
+                self._cache["segments"] = segments
+        if not tiles and "chains" in old:
+            self._cache["chains"] = old["chains"]
         reach = old.get("reach")
         if reach and coord is not None:
             kept = {corp: r for corp, r in reach.items()

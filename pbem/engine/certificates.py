@@ -76,11 +76,16 @@ class CertificateSet:
         self._recount()
 
     # --- reading ------------------------------------------------------------------------
+    #: what each holder's certificates count toward a limit (`count`), worked out when first
+    #: asked after paper moves
+    _counts: Optional[dict] = None
+
     def _recount(self) -> None:
         held: dict[str, int] = {}
         for c in self.certs:
             held[c.holder] = held.get(c.holder, 0) + c.percent
         self._held = held
+        self._counts = None
 
     @property
     def held(self) -> dict[str, int]:
@@ -111,12 +116,14 @@ class CertificateSet:
     def count(self, holder: str) -> Fraction | int:
         """What `holder`'s certificates count toward a certificate limit (an int while each
         counts whole: Fraction sums cost more than the rest of the limit check)."""
-        n: Fraction | int = 0
-        for c in self.certs:
-            if c.holder == holder:
+        counts = self._counts
+        if counts is None:
+            counts = {}
+            for c in self.certs:
                 w = c.counts
-                n += w.numerator if w.denominator == 1 else w
-        return n
+                counts[c.holder] = counts.get(c.holder, 0) + (w.numerator if w.denominator == 1 else w)
+            self._counts = counts
+        return counts.get(holder, 0)
 
     def owners(self) -> dict[str, int]:
         """Percent per holder that is not a bank place nor a corporation: the players."""

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice
 from types import MappingProxyType
 from typing import Any, Mapping, Optional
 
@@ -239,10 +240,9 @@ class Depot:
         first = self.upcoming[0]
         out = [first]
         seen = {first.name}
-        for t in self.upcoming[1:]:
-            if t.name in seen:
-                continue
-            if t.available_on and t.available_on in phase_names:
+        for t in islice(self.upcoming, 1, None):
+            early = t.available_on
+            if early and t.name not in seen and early in phase_names:
                 out.append(t)
                 seen.add(t.name)
         return out + self.discarded

@@ -413,9 +413,27 @@ class Game:
     def crowded_corps(self) -> list[Corporation]:
         """The corporations over their train limit (asked after nearly every move: a company
         holding no more trains than the limit, leases counted, is passed without counting them)."""
+        corps = self.corporations.values()
+        limit = self.phase.train_limit
+        if not isinstance(limit, dict):
+            # the common case, in one pass: no train leased and nobody holding more than the limit
+            crowded = False
+            for c in corps:
+                trains = c.trains
+                if len(trains) > limit:
+                    crowded = True
+                    break
+                for t in trains:
+                    if t.lessee is not None:
+                        crowded = True
+                        break
+                if crowded:
+                    break
+            if not crowded:
+                return []
         leased = leased_trains(self)
         out = []
-        for c in self.corporations.values():
+        for c in corps:
             held = len(c.trains) + (sum(1 for t in leased if t.owner == c.sym) if leased else 0)
             if not held or c.closed or held <= self.train_limit(c) or not self.title.has_train_limit(self, c):
                 continue

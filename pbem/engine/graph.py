@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import sys
 
+from pbem.engine import hexgrid
+
 
 # a walk recurses once per path along a chain of track; long chains on big maps need room
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
@@ -86,6 +88,11 @@ def _links(board) -> dict:
     return table
 
 
+_NONE: frozenset = frozenset()
+#: the edge of the neighbour facing each edge of a hex (hexgrid.opposite)
+_FACING = (3, 4, 5, 0, 1, 2)
+
+
 class _Enough(Exception):
     """Ends a walk early: the caller has what it asked for."""
 
@@ -113,27 +120,8 @@ def _station_walk(board, corp: str, start, starts, edges: dict, paths: set, node
     node_blocks = board.node_blocks
     seen_nodes = set(s for s in starts if s != start)
     seen_paths: set = set()
-    left_by: dict = {}                  # (coord, edge) -> times the current chain left by it
+    left_by: dict = {}                  # coord -> times the current chain left by each edge
     blocks: dict = {}                   # (coord, node) -> whether it blocks the walk (the board does not change)
-
-    def record(coord: str, p: int, rot) -> None:
-        paths.add((coord, p))
-        here = links[coord]
-        mine = edges.get(coord)
-        if mine is None:
-            mine = edges[coord] = set()
-        for e in rot.path_edges[p]:
-            mine.add(e)
-            nb = here[e]
-            if nb is not None:
-                theirs = edges.get(nb)
-                if theirs is None:
-                    theirs = edges[nb] = set()
-                theirs.add((e + 3) % 6)         # the facing edge (hexgrid.opposite)
-        for k in rot.path_nodes[p]:
-            nodes.add((coord, k))
-        if enough is not None and enough(nodes):
-            raise _Enough
 
     def walk_node(coord: str, k: int, conv: bool) -> None:
         key = (coord, k)
@@ -151,12 +139,30 @@ def _station_walk(board, corp: str, start, starts, edges: dict, paths: set, node
             return
         rot = hexes[coord].rot
         own = rot.path_edges[p]
-        for e in own:
-            if left_by.get((coord, e)):
-                return
+        left = left_by.get(coord)
+        if left is not None:
+            for e in own:
+                if left[e]:
+                    return
         seen_paths.add(key)
-        if key not in paths:
-            record(coord, p, rot)
+        here = links[coord]
+        if key not in paths:            # the network's new track: its edges and nodes
+            paths.add(key)
+            mine = edges.get(coord)
+            if mine is None:
+                mine = edges[coord] = set()
+            for e in own:
+                mine.add(e)
+                nb = here[e]
+                if nb is not None:
+                    theirs = edges.get(nb)
+                    if theirs is None:
+                        theirs = edges[nb] = set()
+                    theirs.add(_FACING[e])
+            for k in rot.path_nodes[p]:
+                nodes.add((coord, k))
+            if enough is not None and enough(nodes):
+                raise _Enough
         for k in rot.path_nodes[p]:
             node = (coord, k)
             if node != origin:
@@ -165,20 +171,21 @@ def _station_walk(board, corp: str, start, starts, edges: dict, paths: set, node
                     blocked = blocks[node] = node_blocks(coord, k, corp)
                 if not blocked:
                     walk_node(coord, k, node_conv or conv)
-        here = links[coord]
         for e in own:
             if e == skip:
                 continue
             nb = here[e]
             if nb is None:
                 continue
-            side = (coord, e)
-            left_by[side] = left_by.get(side, 0) + 1
-            inv = (e + 3) % 6
+            left = left_by.get(coord)
+            if left is None:
+                left = left_by[coord] = [0] * 6
+            left[e] += 1
+            inv = _FACING[e]
             onward = conv or len(rot.edge_paths[e]) > 1
             for q in hexes[nb].rot.edge_paths.get(inv, ()):
                 walk_path(nb, q, inv, origin, node_conv, onward)
-            left_by[side] -= 1
+            left[e] -= 1
         if conv:
             seen_paths.discard(key)
 
@@ -229,7 +236,12 @@ def touches(board, corp: str, coord: str, sides) -> bool:
     paths: set = set()
     nodes: set = set()
     if not edges.get(coord, frozenset()) & sides:
-        _walk(board, corp, starts, edges, paths, nodes, lambda _nodes: bool(edges.get(coord, frozenset()) & sides))
+        # each station's walk is its own (what one walks does not depend on the others): the
+        # nearest stations are walked first, as the side is likelier found from them
+        hexes, layout = board._hexes, board.layout
+        here = hexes[coord].xy
+        nearest = sorted(starts, key=lambda st: hexgrid.distance(hexes[st[0]].xy, here, layout))
+        _walk(board, corp, nearest, edges, paths, nodes, lambda _nodes: not edges.get(coord, _NONE).isdisjoint(sides))
     if edges.get(coord, frozenset()) & sides:
         found[key] = True
         return True
@@ -245,7 +257,13 @@ def _route_figures(board, corp: str, starts) -> tuple[int, bool]:
 
     def enough(found) -> bool:
         # two mandatory stops settle both questions the game asks ("is there a route?")
-        return sum(1 for c, k in found if not hexes[c].tile.nodes[k].optional) >= 2
+        n = 0
+        for c, k in found:
+            if not hexes[c].tile.nodes[k].optional:
+                n += 1
+                if n >= 2:
+                    return True
+        return False
 
     for st in starts:
         e2: dict = {}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Optional
 
 
 @dataclass(eq=False)
@@ -26,11 +27,13 @@ class Cell:
 
     @property
     def counts_for_limit(self) -> bool:
-        return not any(t in self.types for t in "yob")
+        types = self.types
+        return not ("y" in types or "o" in types or "b" in types)
 
     @property
     def unlimited_holding(self) -> bool:
-        return any(t in self.types for t in "ob")
+        types = self.types
+        return "o" in types or "b" in types
 
     @property
     def buy_multiple(self) -> bool:
@@ -70,9 +73,16 @@ class StockMarket:
             return None
         return self.grid[row][col]
 
+    #: the par cells, highest first (the grid's cells never change: worked out once)
+    _par_cells: Optional[tuple[Cell, ...]] = None
+
     @property
     def par_cells(self) -> list[Cell]:
-        return sorted((c for row in self.grid for c in row if c and c.is_par), key=lambda c: -c.price)
+        cells = self._par_cells
+        if cells is None:
+            cells = self._par_cells = tuple(sorted((c for row in self.grid for c in row if c and c.is_par),
+                                                   key=lambda c: -c.price))
+        return list(cells)
 
     def par_cell(self, price: int) -> Cell | None:
         return next((c for c in self.par_cells if c.price == price), None)

@@ -30,7 +30,7 @@ class Chain:
 def _path_keys(coord: str, p: int, rot) -> tuple:
     edges = rot.path_edges[p]
     if edges:
-        return tuple((coord, e) for e in edges)
+        return tuple([(coord, e) for e in edges])
     return ((coord, "p", p),)
 
 
@@ -54,11 +54,10 @@ def chains_from(board, coord: str, node: int) -> list[Chain]:
             return
         rot = hexes[c].rot
         pk = _path_keys(c, p, rot)
-        if any(k in keys for k in pk):
+        if not keys.isdisjoint(pk):
             return
         walked.append((c, p))
-        for k in pk:
-            keys.add(k)
+        keys.update(pk)
         other = rot.paths[p][1 - idx]
         if isinstance(other, int):
             nb = link(c, other)
@@ -71,9 +70,8 @@ def chains_from(board, coord: str, node: int) -> list[Chain]:
         else:
             end = (c, other[1])
             if end != start:
-                out.append(Chain(start, end, tuple(walked), frozenset(keys), tuple(x for x, _ in walked)))
-        for k in pk:
-            keys.discard(k)
+                out.append(Chain(start, end, tuple(walked), frozenset(keys), tuple([x for x, _ in walked])))
+        keys.difference_update(pk)
         walked.pop()
 
     for p in rot0.node_paths[node]:
@@ -103,7 +101,7 @@ def _segment_chains(board, seg: Sequence[str]) -> list[Chain]:
     def dfs(start, c: str, p: int, idx: int, depth: int, walked: list, keys: set) -> None:
         rot = hexes[c].rot
         pk = _path_keys(c, p, rot)
-        if any(k in keys for k in pk):
+        if not keys.isdisjoint(pk):
             return
         walked.append((c, p))
         keys.update(pk)
@@ -119,8 +117,7 @@ def _segment_chains(board, seg: Sequence[str]) -> list[Chain]:
                         dfs(start, nb, q, 0 if a == inv else 1, depth + 1, walked, keys)
         elif depth == n - 1 and (c, other[1]) != start:
             out.append(Chain(start, (c, other[1]), tuple(walked), frozenset(keys), seg))
-        for k in pk:
-            keys.discard(k)
+        keys.difference_update(pk)
         walked.pop()
 
     rot0 = hexes[seg[0]].rot

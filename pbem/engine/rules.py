@@ -248,8 +248,10 @@ class Rules(RoundRules, ShareRules, TrainRules):
 
     def game_end_checks(self, g: "Game") -> list[tuple[str, str]]:
         out = []
-        if any(p.bankrupt for p in g.players.values()):
-            out.append(("bankrupt", self.game_end["bankrupt"]))
+        for p in g.players.values():
+            if p.bankrupt:
+                out.append(("bankrupt", self.game_end["bankrupt"]))
+                break
         if g.market.end_reached:
             out.append(("stock_market", self.game_end["stock_market"]))
         if g.bank_broken:

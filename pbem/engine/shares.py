@@ -27,8 +27,9 @@ class ShareLedger:
         owner = g.players.get(player)
         n: Fraction | int = sum(1 for sym in owner.companies if not g.companies[sym].closed) if owner else 0
         for corp in g.corporations.values():
-            if corp.percent_of(player) and self.counts_for_limit(corp):
-                n += corp.certs(player)
+            counted = corp.certificates.count(player)      # nothing held counts nothing
+            if counted and self.counts_for_limit(corp):
+                n += counted
         return int(n) if n.denominator == 1 else n
 
     def counts_for_limit(self, corp: "Corporation") -> bool:

@@ -106,7 +106,7 @@ class Stations:
         if corp is None:
             return False
         toks = self._hexes[coord].tokens[city]
-        if any(t is None for t in toks):
+        if None in toks:                    # (a token is never equal to None)
             return False
         for t in toks:
             if t.corp == corp or t.neutral:
@@ -135,8 +135,8 @@ class Stations:
         self._check_city(hx, city)
         marker = token.corp if token else corp
         neutral = bool(token and token.neutral)
-        where = f"{coord} city {city}" if len(hx.tile.city_nodes) > 1 else coord
         if self._get_slot(hx, city, marker) is None:
+            where = f"{coord} city {city}" if len(hx.tile.city_nodes) > 1 else coord
             if all(t is not None for t in hx.tokens[city]):
                 return f"{where} has no free slot"
             who = sorted({r for r in hx.res[city] if r})
@@ -194,6 +194,17 @@ class Stations:
             cand = [(c, i) for c, hx in self._hexes.items() for i in range(len(hx.tile.city_nodes))]
         return [(c, i) for c, i in cand if self.token_problem(corp, c, i, token) is None]
 
+    def has_tokenable_city(self, corp: str, *, token: Optional[Token] = None) -> bool:
+        """Whether `tokenable_cities(corp, token=token)` names any city (asked without listing them)."""
+        from pbem.engine.graph import reach
+
+        hexes = self._hexes
+        for c, n in reach(self, corp).nodes:
+            tile = hexes[c].tile
+            if tile.nodes[n].kind == "city" and self.token_problem(corp, c, tile.city_index(n), token) is None:
+                return True
+        return False
+
     def place_token(self, coord: str, city: int, token: Token, slot: Optional[int] = None) -> int:
         """Put `token` in the city and return its slot: with `slot`, in that slot (replacing what
         is there: a home replacing a neutral station); else the marker owner's reserved slot, else the
@@ -232,21 +243,32 @@ class Stations:
 
     def token_locations(self) -> Iterator[tuple[str, int, int, Token]]:
         """(coord, city, slot, token) for every token on the map."""
-        for c, hx in self._hexes.items():
-            for ci, toks in enumerate(hx.tokens):
-                for si, t in enumerate(toks):
-                    if t is not None:
-                        yield c, ci, si, t
+        return iter(self._token_index())
+
+    def _token_index(self) -> tuple:
+        """Every token on the map as `token_locations` yields them, kept until the board changes
+        (every change of a slot tells the board: `_changed`)."""
+        found = self._cache.get("tokens")
+        if found is None:
+            out = []
+            for c, hx in self._hexes.items():
+                if hx.tokens:
+                    for ci, toks in enumerate(hx.tokens):
+                        for si, t in enumerate(toks):
+                            if t is not None:
+                                out.append((c, ci, si, t))
+            found = self._cache["tokens"] = tuple(out)
+        return found
 
     def all_tokens(self) -> list[Token]:
-        return [t for _, _, _, t in self.token_locations()]
+        return [t for _, _, _, t in self._token_index()]
 
     def tokens_of(self, corp: str) -> list[tuple[str, int, int]]:
         """(coord, city, slot) of every marker of `corp` (a neutral station counts as its neutral corporation's marker)."""
-        return [(c, ci, si) for c, ci, si, t in self.token_locations() if t.corp == corp]
+        return [(c, ci, si) for c, ci, si, t in self._token_index() if t.corp == corp]
 
     def tokens_laid_by(self, corp: str) -> list[tuple[str, int, int, Token]]:
-        return [x for x in self.token_locations() if x[3].laid_by == corp]
+        return [x for x in self._token_index() if x[3].laid_by == corp]
 
     def cities_with_free_slot(self) -> list[tuple[str, int]]:
         return [(c, ci) for c, hx in self._hexes.items() for ci in range(len(hx.tokens))

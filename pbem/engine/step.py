@@ -134,7 +134,10 @@ class StepRound:
     steps: list
 
     def step_in_play(self) -> Optional[Step]:
-        return next((s for s in self.steps if s.blocks()), None)
+        for s in self.steps:
+            if s.blocks():
+                return s
+        return None
 
     def current_entity(self) -> Optional[str]:
         step = self.step_in_play()

@@ -47,6 +47,8 @@ def stops(value) -> Stops:
 
 def exact(value) -> Stops:
     """A sum of stop counts as an int when whole, else the Fraction."""
+    if type(value) is int:
+        return value
     value = Fraction(value)
     return int(value) if value.denominator == 1 else value
 

@@ -228,12 +228,18 @@ class TrackLays:
         """Raise RuleError unless `corp` may lay `tile_name` on `coord` with `rotation` now;
         return the costs. `loading` keeps only the checks 18xx.games makes when it replays a
         record (supply, colour, label, city/town counts, track kept in some rotation).
-        Private-company blocked hexes and lays per turn are the game layer's business."""
+        Private-company blocked hexes and lays per turn are the game layer's business.
+        A lay allowed is remembered until the board changes (it is checked, then checked again
+        as it is made)."""
+        colors = tuple(phase_colors)
+        key = (corp, coord, tile_name, rotation, colors, check_connection, loading)
+        allowed = self._cache.get("lays")
+        if allowed is not None and key in allowed:
+            return allowed[key]
         hx = self._hex(coord)
         new = self._tile_def(tile_name)
         if not 0 <= int(rotation) <= 5:
             raise RuleError(f"rotation must be 0-5, not {rotation}", rule="tile rotation")
-        colors = tuple(phase_colors)
         if new.color not in colors:
             raise RuleError(f"{new.color} tiles are not available in this phase (now: {', '.join(colors)})",
                             rule="tile colours available by phase")
@@ -251,8 +257,10 @@ class TrackLays:
                 raise RuleError(prob[0] + (f"; legal rotations: {', '.join(map(str, legal))}" if legal else ""),
                                 rule=prob[1], legal=[f"rotation {r}" for r in legal])
         crossings = self._borders_completed(hx, new, rotation)
-        return LayQuote(cost_terrain=hx.tile.upgrade_cost, cost_borders=sum(x.cost for x in crossings),
-                        crossings=len(crossings), crossed=tuple(crossings), upgrade=hx.tile.color != "white")
+        quote = LayQuote(cost_terrain=hx.tile.upgrade_cost, cost_borders=sum(x.cost for x in crossings),
+                         crossings=len(crossings), crossed=tuple(crossings), upgrade=hx.tile.color != "white")
+        self._cache.setdefault("lays", {})[key] = quote
+        return quote
 
     def legal_rotations(self, corp: Optional[str], coord: str, tile_name: str,
                         phase_colors: Iterable[str], *, check_connection: bool = True) -> list[int]:

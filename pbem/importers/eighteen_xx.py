@@ -241,6 +241,8 @@ class Converter:
         self.tile_hex: dict[str, str] = {}        # tile copy id -> hex it lies on
         #: record type -> the kind read by its own record codec (`Action.record_fields`)
         self.codecs = record_kinds(game.title.name)
+        #: the route stops made so far, by (hex, node): a stop is immutable, and many runs share them
+        self.stops: dict[tuple[str, Optional[int]], A.Stop] = {}
         for coord in game.board.hex_coords():
             pass
 
@@ -419,6 +421,12 @@ class Converter:
         first = train_named(trains, name)
         return None if first is not None and first.id == tid else tid
 
+    def stop(self, coord: str, node: Optional[int]) -> A.Stop:
+        found = self.stops.get((coord, node))
+        if found is None:
+            found = self.stops[(coord, node)] = A.Stop(coord, node)
+        return found
+
     def route(self, r: dict) -> A.Route:
         conns = _chained([list(seg) for seg in r.get("connections") or []])
         nodes = {}
@@ -431,14 +439,14 @@ class Converter:
         else:
             hexes = list(r.get("hexes") or [])
         for h in hexes:
-            stops.append(A.Stop(h, None))
+            stops.append(self.stop(h, None))
         if nodes:
             # pin node indexes where the record names them unambiguously
             pinned = []
             for s in stops:
                 cand = nodes.get(s.hex, [])
                 if len(cand) == 1:
-                    pinned.append(A.Stop(s.hex, cand[0]))
+                    pinned.append(self.stop(s.hex, cand[0]))
                 else:
                     pinned.append(s)
             stops = pinned

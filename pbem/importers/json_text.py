@@ -7,7 +7,6 @@ deep that parsing or walking it would exhaust Python's stack.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any, Union
 
@@ -17,8 +16,11 @@ MAX_DEPTH = 64          # a record nests about 7 deep; nothing legitimate comes 
 MAX_DIGITS = 16         # any integer beyond 2**53 is out of range anyway
 BOM = b"\xef\xbb\xbf"
 #: a run of digits longer than any integer allowed: only a text holding one has its integers
-#: read one by one (`_int`); any other is read by the JSON library's own integer parsing
-_LONG_DIGITS = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
+#: read one by one (`_int`); any other is read by the JSON library's own integer parsing. Found
+#: in the bytes with every ASCII digit made "0" and any other byte a blank (no byte of a longer
+#: UTF-8 character is an ASCII digit): many times faster than a pattern's search
+_DIGITS_ONLY = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
+_LONG_RUN = b"0" * (MAX_DIGITS + 1)
 
 
 class JsonFileError(PbemError):
@@ -45,17 +47,18 @@ def _constant(name: str) -> Any:
 
 
 def _depth_ok(value: Any) -> bool:
-    """True when no list or object nests deeper than MAX_DEPTH (walked without recursion)."""
-    stack = [(value, 1)]
-    while stack:
-        v, d = stack.pop()
-        if isinstance(v, dict):
-            v = list(v.values())
-        elif not isinstance(v, list):
-            continue
-        if d > MAX_DEPTH:
+    """True when no list or object nests deeper than MAX_DEPTH (walked a level at a time,
+    without recursion)."""
+    level = [value] if isinstance(value, (list, dict)) else []
+    depth = 1
+    while level:
+        if depth > MAX_DEPTH:
             return False
-        stack.extend((x, d + 1) for x in v if isinstance(x, (list, dict)))
+        deeper = []
+        for v in level:
+            deeper += [x for x in (v.values() if isinstance(v, dict) else v) if isinstance(x, (list, dict))]
+        level = deeper
+        depth += 1
     return True
 
 
@@ -67,10 +70,10 @@ def parse_json(raw: bytes) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise JsonFileError(f"not a text file (byte {e.start} is not UTF-8)") from None
-    if not text.strip():
+    if not text or text.isspace():
         raise JsonFileError("the file is empty")
     try:
-        if _LONG_DIGITS.search(text):
+        if _LONG_RUN in raw.translate(_DIGITS_ONLY):
             value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
         else:
             value = json.loads(text, parse_float=_float, parse_constant=_constant)

@@ -200,9 +200,17 @@ def record_fits(data: Any, kinds: Optional[dict]) -> bool:
     """The whole record certainly fits the schema (the quick check; False: the library judges)."""
     if not _fits("record", True)(data):
         return False
+    # (the record's check makes each action an object; its checks are found once per type)
+    found: dict = {}
     for action in data["actions"]:
-        kind, own = _action_kind(action, kinds)
-        if not _fits(kind, True, own)(action):
+        t = action.get("type")
+        fits = found.get(t) if type(t) is str else None
+        if fits is None:
+            kind, own = _action_kind(action, kinds)
+            fits = _fits(kind, True, own)
+            if type(t) is str:
+                found[t] = fits
+        if not fits(action):
             return False
         for sub in action.get("auto_actions") or ():
             kind, own = _action_kind(sub, kinds)

@@ -131,7 +131,11 @@ class OperatingRound(StepRound):
         t = self.turn
         if t is None:
             return None
-        return next((s for s in self.steps if s.name not in t.passed and s.blocks()), None)
+        passed = t.passed
+        for s in self.steps:
+            if s.name not in passed and s.blocks():
+                return s
+        return None
 
     def active_step(self) -> Optional[str]:
         """The name of the step in play."""
@@ -182,8 +186,9 @@ class OperatingRound(StepRound):
         if step is None:
             return []
         acts = list(step.actions(entity))
-        if (not step.interrupts or step.takes_company_purchase) and entity == self.current_entity() == self.corp.sym \
-                and "buy_company" not in acts and self.can_buy_company(self.corp):
+        corp = self.corp
+        if "buy_company" not in acts and entity == corp.sym and (not step.interrupts or step.takes_company_purchase) \
+                and self.current_entity() == entity and self.can_buy_company(corp):
             acts.append("buy_company")
         return acts
 
@@ -233,26 +238,27 @@ class OperatingRound(StepRound):
 
     def can_buy_train(self, corp: "Corporation") -> bool:
         g = self.game
+        avail = g.depot.available(g.phase_names)
         # a trade-in needs no free train slot
-        if any(t.price <= corp.cash for t in self._exchange_prices(corp)):
+        if any(price <= corp.cash for price in self._exchange_prices(corp, avail)):
             return True
         if train_limit_count(g, corp) >= g.train_limit(corp):
             return False
-        avail = g.depot.available(g.phase_names)
         if avail and corp.cash >= min(t.price for t in avail):
             return True
-        others = [t for c in g.corporations.values() if c is not corp and not c.closed for t in sellable_trains(c)]
-        return bool(others) and corp.cash >= 1
+        # a train another corporation owns (not one leased to it)
+        return corp.cash >= 1 and any(t.lessee is None for c in g.corporations.values()
+                                      if c is not corp and not c.closed for t in c.trains)
 
-    def _exchange_prices(self, corp: "Corporation"):
-        from dataclasses import replace
-        g = self.game
+    def _exchange_prices(self, corp: "Corporation", avail: list) -> list[int]:
+        """The prices of the depot's trains for sale (`avail`) the corporation could trade one
+        of its own in for."""
         out = []
         own = sellable_trains(corp)                  # a leased train cannot be traded in
-        for t in g.depot.available(g.phase_names):
+        for t in avail:
             if t.discount and any(tr.name in t.discount for tr in own):
                 best = max(t.discount[tr.name] for tr in own if tr.name in t.discount)
-                out.append(replace(t, price=t.price - best))
+                out.append(t.price - best)
         return out
 
     def can_buy_company(self, corp: "Corporation") -> bool:

@@ -14,6 +14,10 @@ if TYPE_CHECKING:
     from pbem.engine.game import Game
 
 
+#: what a player's turn may buy only once (the brown zone excepted): a share, a start, a private
+_PURCHASES = (A.BuyShares, A.Par, A.BuyCompany)
+
+
 class StockRound(StepRound):
     """Sell-buy-sell stock round. The round ends when every player passes in a row."""
 
@@ -37,7 +41,7 @@ class StockRound(StepRound):
         self._settle()
 
     def finished(self) -> bool:
-        return self.game.finished or all(p in self.passed for p in self.entities)
+        return self.game.finished or self.passed.issuperset(self.entities)
 
     def priority_holder(self) -> Optional[str]:
         return self.entities[self.index % len(self.entities)]
@@ -57,7 +61,10 @@ class StockRound(StepRound):
         return acts
 
     def has_actions(self, player: str) -> bool:
-        """Whether the player has any choice now (cheaper than listing them)."""
+        """Whether the player has any choice now (cheaper than listing them). After a purchase
+        a sale is the likelier choice, and the likelier question is asked first (each only asks)."""
+        if self.bought():
+            return self.can_sell_any(player) or self.can_buy_any(player) or self.can_par_any(player)
         return self.can_buy_any(player) or self.can_sell_any(player) or self.can_par_any(player)
 
     def _settle(self) -> None:
@@ -91,18 +98,21 @@ class StockRound(StepRound):
 
     # --- rule checks -------------------------------------------------------------------
     def bought(self) -> bool:
-        return any(isinstance(a, (A.BuyShares, A.Par, A.BuyCompany)) for a in self.turn_actions)
+        for a in self.turn_actions:
+            if isinstance(a, _PURCHASES):
+                return True
+        return False
 
     def sale_allowed_now(self) -> bool:
         return self.game.turn > 1
 
     def must_sell(self, player: str) -> bool:
         g = self.game
-        if not self.can_sell_any(player):
-            return False
-        if g.shares.num_certs(player) > g.cert_limit:
-            return True
-        return any(not g.shares.holding_ok(c, player, 0) for c in g.corporations.values() if c.percent_of(player))
+        # over a limit, and able to sell (the cheaper question first: both change nothing)
+        if g.shares.num_certs(player) > g.cert_limit or \
+                any(not g.shares.holding_ok(c, player, 0) for c in g.corporations.values() if c.percent_of(player)):
+            return self.can_sell_any(player)
+        return False
 
     #: whether a player may sell after buying in the same turn (sell-buy-sell); False: sell, then buy
     sell_after_buy = True
@@ -114,16 +124,16 @@ class StockRound(StepRound):
         """(reason, rule) why `player` may not sell `percent` of `corp` now, or None: the one
         check behind both the refusal of a sale and its listing."""
         g = self.game
-        name = g.player_name(player)
         if not self.sale_allowed_now():
             return "no shares may be sold in the first stock round", "no sales in the first stock round"
         if percent % corp.share_percent or percent <= 0:
             return f"{corp.sym} shares are sold in {corp.share_percent}% steps, not {percent}%", "share size"
         why = self.sell_refusal(player, corp)
         if why:
-            return f"{name} may not sell {corp.sym}: {why}", "selling shares"
+            return f"{g.player_name(player)} may not sell {corp.sym}: {why}", "selling shares"
         mx = g.shares.max_sellable(player, corp)
         if percent > mx:
+            name = g.player_name(player)
             held = corp.percent_of(player)
             why = (f"{name} holds only {held}%" if percent > held
                    else f"the market pool may hold at most {g.market_share_limit}%"
@@ -160,7 +170,6 @@ class StockRound(StepRound):
         The one check behind both the refusal of a buy and the legal-move listing: a buy is one
         certificate (rule: one certificate per turn; in the brown zone one at a time)."""
         g = self.game
-        name = g.player_name(player)
         size = self.share_size(corp)
         percent = percent or size
         if corp.closed or not corp.ipoed or corp.par_price is None:
@@ -169,19 +178,21 @@ class StockRound(StepRound):
             return (f"a buy is one certificate: {size}% of {corp.sym}, not {percent}%",
                     "one certificate per turn")
         if player in self.sold and corp.sym in self.sold[player]:
-            return (f"may not buy {corp.sym}: {name} sold {corp.sym} earlier in this stock round",
+            return (f"may not buy {corp.sym}: {g.player_name(player)} sold {corp.sym} earlier in this stock round",
                     "no buying back shares sold in the same stock round")
         if self.bought() and not self.can_buy_multiple(corp, source):
-            return f"{name} has already bought this turn", "one certificate per turn (brown zone excepted)"
+            return f"{g.player_name(player)} has already bought this turn", "one certificate per turn (brown zone excepted)"
         avail = corp.buyable_ipo_percent if source == "ipo" else corp.pool_percent
-        where = "the IPO" if source == "ipo" else "the market pool"
         if avail < percent:
+            where = "the IPO" if source == "ipo" else "the market pool"
             return f"{where} has no {corp.sym} share for sale", "buying shares"
         price = self.unit_price(corp, source)
         if g.players[player].cash < price:
+            name = g.player_name(player)
             return (f"{name} has {g.money(g.players[player].cash)}, a {corp.sym} share costs {g.money(price)}",
                     "buying shares")
         if not g.shares.can_gain(corp, player, percent):
+            name = g.player_name(player)
             if not g.shares.holding_ok(corp, player, percent):
                 return f"{name} would hold more than {g.max_holding_percent}% of {corp.sym}", "buying shares"
             return f"{name} is at the certificate limit ({g.shares.num_certs(player)}/{g.cert_limit})", "buying shares"

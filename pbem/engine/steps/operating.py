@@ -208,7 +208,7 @@ class Token(TurnStep):
         prices = [t.price for t in corp.tokens if not t.used] + self.ability_prices()
         if not any(not t.used for t in corp.tokens) or min(prices) > corp.cash:
             return False
-        return any(g.board.tokenable_cities(corp.sym, token=tok) for tok in self.marker_kinds(corp))
+        return any(g.board.has_tokenable_city(corp.sym, token=tok) for tok in self.marker_kinds(corp))
 
     def ability_prices(self) -> list[int]:
         """Station prices offered by privates the corporation owns (18xx.games counts them when
