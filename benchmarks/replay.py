@@ -9,7 +9,11 @@ the game file replayed by its canonical lines' exact reader (pbem/notation/canon
 every line through the grammar as before that reader, against the record's replay. The goal
 is game-file replay <= 1.2x record replay. Measured on the shared 2-core machine under load
 (Nov 2026): records 2,682-2,829 actions/s before the `pbem.Game` redesign (commit 8840c62) and
-2,769-2,834 after; 5236.json as a game file 0.70-0.72x its record (1.66-2.33x by grammar).
+2,769-2,834 after; 5236.json as a game file 0.70-0.72x its record (1.66-2.33x by grammar). On
+2026-11-30, after issue #28's engine speed-ups (merge 8a1c1a8, load ~2): records 11,998
+actions/s; 5236.json as a game file 87.9 ms, 1.26x its record's 69.7 ms (goal NOT met: the
+record's replay gained more than the file's, whose own time fell from 129 ms; the file's extra
+~18 ms is its hash chain read and the exact reader's round trip of each canonical line).
 
 usage: python benchmarks/replay.py [FIXTURE_DIR] [--repeat N]
 """
