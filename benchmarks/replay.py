@@ -11,9 +11,11 @@ is game-file replay <= 1.2x record replay. Measured on the shared 2-core machine
 (Nov 2026): records 2,682-2,829 actions/s before the `pbem.Game` redesign (commit 8840c62) and
 2,769-2,834 after; 5236.json as a game file 0.70-0.72x its record (1.66-2.33x by grammar). On
 2026-11-30, after issue #28's engine speed-ups (merge 8a1c1a8, load ~2): records 11,998
-actions/s; 5236.json as a game file 87.9 ms, 1.26x its record's 69.7 ms (goal NOT met: the
-record's replay gained more than the file's, whose own time fell from 129 ms; the file's extra
-~18 ms is its hash chain read and the exact reader's round trip of each canonical line).
+actions/s; 5236.json as a game file 87.9 ms, 1.26x its record's 69.7 ms (the record's replay
+gained more than the file's). Then the exact reader given each line's label instead of looking
+it up again, and a title kind's pattern compiled once: 81.1-84.6 ms, 1.15-1.22x (--repeat 9:
+1.20x twice), at the goal, not under it with any margin; what is left is the file's parse and
+hash chain (~11 ms) and the exact reader (~4 ms).
 
 usage: python benchmarks/replay.py [FIXTURE_DIR] [--repeat N]
 """

@@ -107,14 +107,15 @@ class CanonicalReader:
             if line.startswith(name + " "):
                 rest = line[len(name) + 1:]
                 entity = self.labels[name]
+                # (`name` is its entity's label: `labels` maps each label to an entity it labels)
                 for own in own_kinds.readings(rest, entity, self.kinds):   # kinds that say how they read
-                    if own is not None and format_action(own, self.ctx) == line:
+                    if own is not None and format_action(own, self.ctx, who=name) == line:
                         return own
                 for pattern, make in _KINDS:
                     m = pattern.fullmatch(rest)
                     if m is not None:
                         action = make(entity, m)
-                        if action is not None and format_action(action, self.ctx) == line:
+                        if action is not None and format_action(action, self.ctx, who=name) == line:
                             return action
                 return None
         return None

@@ -75,9 +75,10 @@ def format_route(route: Route) -> str:
     return out
 
 
-def format_action(action: Action, ctx: NotationContext) -> str:
-    """The canonical one-line notation of `action`."""
-    who = entity_label(action.entity, ctx)
+def format_action(action: Action, ctx: NotationContext, *, who: Optional[str] = None) -> str:
+    """The canonical one-line notation of `action`; `who`, when given, is `entity_label` of its
+    entity, already known (the canonical reader's)."""
+    who = entity_label(action.entity, ctx) if who is None else who
     a = action
     own = own_kinds.write(a, who)            # a kind that says how it is written (`written`)
     if own is not None:

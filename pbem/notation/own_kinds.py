@@ -5,6 +5,7 @@ line reader for the title's own kinds, so a kind brings its notation where it is
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterator, Optional
@@ -39,11 +40,17 @@ def _value(cls: type, name: str, text: str):
     return int(text) if kind in (int, "int") else text
 
 
+@functools.lru_cache(maxsize=None)
+def _pattern(read: str) -> re.Pattern:
+    """A kind's `read` pattern, compiled once."""
+    return re.compile(read, re.I)
+
+
 def readings(rest: str, entity: str, kinds: tuple[type[Action], ...]) -> Iterator[Optional[Action]]:
     """For each of `kinds` whose pattern `rest` (the line after who moves) is exactly written
     as, in order, its action (None when the text does not make one)."""
     for cls in kinds:
-        m = re.fullmatch(cls.read, rest.strip(), flags=re.I)
+        m = _pattern(cls.read).fullmatch(rest.strip())
         if m is None:
             continue
         try:
