@@ -243,8 +243,6 @@ class Converter:
         self.codecs = record_kinds(game.title.name)
         #: the route stops made so far, by (hex, node): a stop is immutable, and many runs share them
         self.stops: dict[tuple[str, Optional[int]], A.Stop] = {}
-        for coord in game.board.hex_coords():
-            pass
 
     def hex_of_tile(self, tile_id: str) -> str:
         if tile_id in self.tile_hex:
