@@ -224,13 +224,21 @@ class Token(TurnStep):
             out.append(BoardToken(self.game.title.neutral_owner, corp.sym, True))
         return out
 
+    #: the rule a station's price comes from, named when the corporation cannot pay it
+    price_rule = "station costs"
+
+    def station_price(self, corp, coord: str) -> int:
+        """What the corporation's next station costs in `coord`: its printed price (a title's
+        step may price it by place or distance)."""
+        return corp.next_token().price
+
     def moves_place_token(self, ent: str) -> list[LegalMove]:
         g = self.game
         corp = g.corporations[ent]
         out = []
         for tok in self.marker_kinds(corp):
             for h, ci in g.board.tokenable_cities(ent, token=tok):
-                price = 0 if tok.neutral else corp.next_token().price
+                price = 0 if tok.neutral else self.station_price(corp, h)
                 if price <= corp.cash:
                     out.append(LegalMove(A.PlaceToken(ent, h, ci, neutral=tok.neutral), f"{g.money(price)}"))
         return out
@@ -252,9 +260,10 @@ class Token(TurnStep):
         tok = corp.next_token()
         if tok is None:
             raise RuleError(f"{corp.sym} has no station tokens left", rule="station tokens")
-        price = tok.price
+        price = self.station_price(corp, action.hex)
         if price > corp.cash:
-            raise RuleError(f"{corp.sym}'s next station costs ${price}; it has ${corp.cash}", rule="station costs")
+            raise RuleError(f"a {corp.sym} station in {action.hex} costs {g.money(price)}; it has {g.money(corp.cash)}",
+                            rule=self.price_rule)
         g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading)
         return tok, price, BoardToken(corp.sym, corp.sym, False)
 

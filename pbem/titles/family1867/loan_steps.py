@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Optional
 
 from pbem.engine import actions as A
-from pbem.engine.board import Token as BoardToken
 from pbem.engine.hexgrid import Grid
 from pbem.engine.step import LegalMove
 from pbem.engine.steps.operating import BuyTrain, Dividend, Token, Track, TurnStep
@@ -101,30 +100,8 @@ class StationByDistance(Token):
         grid = Grid(g.title.data.get("axes"), g.title.data.get("layout", "flat"))
         return tok.price * min(grid.distance(c, action.hex) for c in placed)
 
-    def moves_place_token(self, ent: str) -> list[LegalMove]:
-        g = self.game
-        corp = g.corporations[ent]
-        if corp.next_token() is None:
-            return []
-        out = []
-        for h, ci in g.board.tokenable_cities(ent):
-            price = self.price(A.PlaceToken(ent, h, ci))
-            if price <= corp.cash:
-                out.append(LegalMove(A.PlaceToken(ent, h, ci), f"{price}"))
-        return out
-
-    def station(self, action: A.PlaceToken) -> tuple:
-        """The corporation's next station at its price for that city (`price`)."""
-        g, corp = self.game, self.corp
-        tok = corp.next_token()
-        if tok is None:
-            raise RuleError(f"{corp.sym} has no station tokens left", rule="station tokens")
-        price = self.price(action)
-        if price > corp.cash:
-            raise RuleError(f"a {corp.sym} station in {action.hex} costs {price}; it has {corp.cash}",
-                            rule="station costs")
-        g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading)
-        return tok, price, BoardToken(corp.sym, corp.sym, False)
+    def station_price(self, corp, coord: str) -> int:
+        return self.price(A.PlaceToken(corp.sym, coord))
 
 
 class HalfDividend(Dividend):

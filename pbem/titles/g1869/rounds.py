@@ -22,7 +22,6 @@ from pbem.engine.step import LegalMove
 from pbem.engine.steps.operating import STANDARD, BuyTrain, Dividend, Route, Token, Track
 from pbem.engine.steps.trains import Purchase, train_for_purchase
 from pbem.engine.steps.turn import TurnStep
-from pbem.engine.board import Token as BoardToken
 from pbem.engine.train_payment import BANK, check_train_payment
 from pbem.errors import RuleError
 from pbem.titles.family1830.auction import AuctionRound1830
@@ -80,29 +79,10 @@ class Token1869(Token):
     def offered(self) -> list[str]:
         return [] if in_receivership(self.game, self.corp) else super().offered()
 
-    def moves_place_token(self, ent: str) -> list[LegalMove]:
-        g = self.game
-        corp = g.corporations[ent]
-        if corp.next_token() is None:
-            return []
-        out = []
-        for h, ci in g.board.tokenable_cities(ent):
-            price = station_price(g, corp, h)
-            if price <= corp.cash:
-                out.append(LegalMove(A.PlaceToken(ent, h, ci), g.money(price)))
-        return out
+    price_rule = "station costs (+$100 across the US/Canada border)"
 
-    def station(self, action: A.PlaceToken) -> tuple:
-        g, corp = self.game, self.corp
-        tok = corp.next_token()
-        if tok is None:
-            raise RuleError(f"{corp.sym} has no station tokens left", rule="station tokens")
-        price = station_price(g, corp, action.hex)
-        if price > corp.cash:
-            raise RuleError(f"a {corp.sym} station in {action.hex} costs ${price}; it has ${corp.cash}",
-                            rule="station costs (+$100 across the US/Canada border)")
-        g.board.check_token(corp.sym, action.hex, action.city, need_connection=not g.loading)
-        return tok, price, BoardToken(corp.sym, corp.sym, False)
+    def station_price(self, corp, coord: str) -> int:
+        return station_price(self.game, corp, coord)
 
 
 # --- trains ------------------------------------------------------------------------------------
