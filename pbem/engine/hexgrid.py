@@ -19,7 +19,7 @@ DEFAULT_AXES = {"x": "letter", "y": "number"}
 
 #: edge -> (dx, dy) for the flat layout
 FLAT_OFFSETS: tuple[Coord, ...] = ((0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1), (1, 1))
-#: edge -> (dx, dy) for the pointy layout (1830 and 1869)
+#: edge -> (dx, dy) for the pointy layout (pointy-topped maps)
 POINTY_OFFSETS: tuple[Coord, ...] = ((-1, 1), (-2, 0), (-1, -1), (1, -1), (2, 0), (1, 1))
 
 EDGE_NAMES = ("S", "SW", "NW", "N", "NE", "SE")
