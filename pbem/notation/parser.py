@@ -185,10 +185,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
             except PbemError:
                 self.restore(snap)      # the clause may read on the state it meets in its turn
         except PbemError:
-            if not live:
-                self.restore(snap)
-                raise
             self.restore(snap)     # a reading that depends on the state: read clause by clause
+            if not live:
+                raise
         read = {id(k[0]): k for k in (self.kept or ()) if k is not None}
         self.restore(snap)
         units: list[tuple[str, object]] = [("text", line)]
