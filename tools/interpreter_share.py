@@ -3,7 +3,10 @@
 pieces against the round's moves) read alone, without the last tries (respelling, loose wording,
 asides, dropping...) that issue #24 is to retire.
 
-usage: interpreter_share.py [--full]     (--full: the whole cascade, for comparison)
+usage: interpreter_share.py [--full] [--strict] [-v]
+  --full    the whole cascade, for comparison
+  --strict  the grammar reads only canonical and timestamped log lines (the redesign's aim)
+  -v        each miss and each non-move read as a move
 Prints each corpus's fair move lines read as meant, and the fair non-move lines read as moves.
 """
 from __future__ import annotations
@@ -28,14 +31,21 @@ def interpreter_only() -> None:
 def main() -> int:
     if "--full" not in sys.argv[1:]:
         interpreter_only()
+    if "--strict" in sys.argv[1:]:
+        parser.CANONICAL_GRAMMAR = True
+    verbose = "-v" in sys.argv[1:]
     files = sorted((ROOT / "tests/data/blind").glob("*.jsonl")) + [ROOT / "tests/data/real/seen.jsonl"]
     total = read = wrong = 0
     for f in files:
         lines = [json.loads(x) for x in f.read_text().splitlines() if x.strip()]
         fair = [x for x in lines if x.get("fair", True)]
-        ok = sum(blind_read.judge(x).ok for x in fair if x["means"])
+        judged = [(x, blind_read.judge(x)) for x in fair]
+        ok = sum(v.ok for x, v in judged if x["means"])
         n = sum(1 for x in fair if x["means"])
-        bad = sum(not blind_read.judge(x).ok for x in fair if not x["means"])
+        bad = sum(not v.ok for x, v in judged if not x["means"])
+        for x, v in judged:
+            if verbose and not v.ok:
+                print(f"  {'miss' if x['means'] else 'NON-MOVE'} {x['title']} {x.get('round')}: {x['line']!r}")
         print(f"{f.name:16} {ok:4}/{n:4} {ok / n:6.1%}   non-moves read as moves: {bad}")
         total, read, wrong = total + n, read + ok, wrong + bad
     print(f"{'all':16} {read:4}/{total:4} {read / total:6.1%}   non-moves read as moves: {wrong}")

@@ -61,6 +61,10 @@ _UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 #: the longest line given the last tries (a correction, loose wording, slips): each reads the
 #: line again, and a move statement is far shorter
 _LAST_TRY_CHARS = 400
+#: issue #24's redesign, measured before it is made (`tools/interpreter_share.py --strict`): the
+#: grammar reads only canonical lines and timestamped log lines, the interpreter everything else
+CANONICAL_GRAMMAR = False
+_STAMPED = re.compile(r"\s*\[\d{1,2}:\d{2}")
 
 
 #: reader attributes that change while a clause is read (restored to read it again)
@@ -213,12 +217,26 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
     def _parse_tree(self, no: int, text: str):
         """The grammar's tree of one line (no clause is read yet); NotationError if it does not parse."""
         self.line_no, self.line = no, text
+        if CANONICAL_GRAMMAR and not self.transcript and not self._canonical(text):
+            e = self.err("the grammar reads canonical lines only")
+            e.defer = True
+            raise e
         try:
             return self.parser.parse(rewrite_names(self.index, text))
         except UnexpectedInput as e:
             raise self._syntax_error(e, rewrite_names(self.index, text)) from None
         except LarkError as e:  # pragma: no cover - any other lark failure
             raise self.err(f"could not read this line ({e.__class__.__name__})") from None
+
+    def _canonical(self, text: str) -> bool:
+        """Whether every ";"-part of `text` is a canonical line, or the line a timestamped log line."""
+        if _STAMPED.match(text):
+            return True
+        from .canonical import CanonicalReader
+        reader = getattr(self, "_exact", None) or CanonicalReader(self.ctx)
+        self._exact = reader
+        parts = [p.strip() for p in text.strip().rstrip(".;").split(";") if p.strip()]
+        return bool(parts) and all(reader.read(p) is not None for p in parts)
 
     def _handle(self, tree) -> int:
         """Read every clause of a parsed line; how many items they make. NotationError (marked
