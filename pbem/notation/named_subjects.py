@@ -5,13 +5,14 @@ refuses it for the writer's seat (the interpreter itself reads only the writer's
 operating company's moves)."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Optional
 
 from .piece_moves import round_kind
 from .pieces import _find, clauses
 
-__all__ = ["read_as_subject", "read_for_subject", "subject"]
+__all__ = ["read_as_subject", "read_by_subjects", "read_for_subject", "subject"]
 
 #: "sells his 20 percent", "swaps her Saskatchewan Central": the subject's holding
 _HANDED = re.compile(r"\b(?:sells?|selling|sold|dump(?:s|ed|ing)?|swap(?:s|ped|ping)?|trad(?:e|es|ed|ing)|"
@@ -77,3 +78,41 @@ def read_for_subject(reader, line_no: int, line: str, first) -> list:
     if isinstance(got, list) and got and all(m.action.entity == who for m in got):
         return got
     raise first
+
+
+#: what may stand before a mover's name that starts a part ("..., then HBR got a 3")
+_LEAD = re.compile(r"[\s,;.:!]*(?:(?:and|then|while|&)\s+)*", re.I)
+
+
+def read_by_subjects(reader, line_no: int, line: str, first) -> list:
+    """A line telling several movers' moves, each part led by its mover ("QLL got a 2 train, HBR
+    got a 3", "SPW: A9-B8-E1 for 80. KB: A11-D14 for 60."): each part read with its mover at turn
+    (a company in an operating round, a player in a stock or auction round); `first` (the first
+    refusal) unless every part reads as its mover's. The table refuses a part not the seat's."""
+    kind = round_kind(reader.ctx)
+    wanted = "corporation" if kind == "operating" else "player" if kind in ("stock", "auction") else None
+    if wanted is None or getattr(reader, "subject_tried", False):
+        raise first
+    starts = []
+    for c in clauses(line, reader.ctx, reader.index):
+        p = c.pieces[0] if c.pieces else None
+        lead = line[c.start:p.start] if p is not None else ""
+        if p is not None and p.kind == "name" and len(p.value) == 1 and p.value[0][0] == wanted \
+                and _LEAD.fullmatch(lead) and (not starts or starts[-1][1] != p.value[0][1]):
+            starts.append((p.start, p.value[0][1]))
+    if len(starts) < 2 or line[:starts[0][0]].strip():
+        raise first
+    ctx, out = reader.ctx, []
+    try:
+        for (a, who), (b, _) in zip(starts, [*starts[1:], (len(line), None)]):
+            part = line[a:b].rstrip(" ,;.:&")
+            part = re.sub(r"\s+(?:and|then|while)$", "", part, flags=re.I)
+            reader.ctx = ctx.at_turn(current=who) if kind == "operating" else ctx.at_turn(actor=who)
+            reader.subject_tried = True
+            got = reader.interpret(line_no, part)
+            if not isinstance(got, list) or not got or any(m.action.entity != who for m in got):
+                raise first
+            out.extend(dataclasses.replace(m, column=m.column + a) for m in got)
+    finally:
+        reader.ctx, reader.subject_tried = ctx, False
+    return out

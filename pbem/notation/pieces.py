@@ -105,6 +105,13 @@ _STEP_PASS = re.compile(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|t
                         r"purchase|lay)\b|"
                         # "Token: none", "buy nothing": the step named, then nothing done in it
                         r"\b(?:track|tiles?|tokens?|stations?|trains?|buys?|lays?)(?:\s*:\s*|\s+)(?:none|nothing)\b", re.I)
+#: "declines to buy a train", "refuses to sell any shares this turn": the step passed, or the turn
+_DECLINES = re.compile(r"\b(?:declin(?:e|es|ing)|refus(?:e|es|ing))\s+to\s+(?:buy|purchase|sell|bid|par|start|lay|place|token|merge)"
+                       r"(?:\s+(?:anything|any|more|a|an|the|its|train|trains|shares?|this|turn|time|round|now|at|all|further))*\b",
+                       re.I)
+#: "starts GT at 76 and pays 152 for 2 shares (20%)": the par's certificate paid for, a figure stated
+_PAID_FOR_SHARES = re.compile(r"\bpa(?:ys|id|ying)\s+[$₽]?\d+\s+for\s+(?:the\s+|its\s+|his\s+|her\s+)?"
+                              r"(?:\d|two|three|four)\s+shares?(?:\s*\(\s*\d+\s*%\s*\))?", re.I)
 #: "skips track and token": the steps passed (two when two are named)
 _SKIPS = re.compile(r"\bskip(?:s|ping)?\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
                     r"(\s+(?:and|&)\s+(?:the\s+)?(?:track|tile|lay|tokens?|station|trains?))?\b", re.I)
@@ -115,9 +122,24 @@ _PLUS_TRAIN = re.compile(r"(?<![\w#$+])(\d\+\d+E?)(?![\w+])")
 _HELD = re.compile(r"\b(?:that's|thats|that\s+is|now|holding|makes|making)\s+(?:me\s+)?(?:at\s+|up\s+to\s+)?\d{1,3}\s*%"
                    r"|\b\d{1,3}\s*%\s+now\b", re.I)
 _PERCENT = re.compile(r"\b(\d{1,3})\s*(?:%|(?i:per\s*cent|pct)\b)")
-#: a dividend told per share ("pays, $4 a share"): a claim on the dividend, not a revenue
-_PER_SHARE = re.compile(r"(?:[$₽]\s*)?\b(\d{1,4})\s*(?:₽\s*)?(?:a|per|each)\s+share\b", re.I)
+#: a dividend told per share ("pays, $4 a share"): a claim on the dividend, not a revenue ("at $100 per share"
+#: is a price)
+_PER_SHARE = re.compile(r"(?<!\bat\s)(?<!\bat\s[$₽])(?:[$₽]\s*)?\b(?<!\bat\s)(\d{1,4})\s*(?:₽\s*)?(?:a|per|each)\s+share\b", re.I)
 _ROTATION = re.compile(r"\b(?:rot(?:ation|ated)?|orientation|r)\s*\.?\s*[:=]?\s*#?([0-5])\b", re.I)
+#: a rotation told by the hex side it names ("#57 at I5/SW", "rot NE"): that side's number on this map
+_SIDE_ROTATION = re.compile(r"(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]\d\d))\s*/\s*((?:north|south)(?:[\s-]?(?:east|west))?|east|west|[NS][EW]|[NSEW])\b|"
+                            r"\brot(?:ation)?\s+((?:north|south)(?:[\s-]?(?:east|west))?|east|west|[NS][EW]|[NSEW])\b", re.I)
+_SIDE_NAMES = {"north": "N", "south": "S", "east": "E", "west": "W"}
+
+
+def _side(m: re.Match, ctx: NotationContext) -> Optional[int]:
+    """The side number of the side `m` names, on this map's layout (None: no side of it)."""
+    t = re.sub(r"[\s-]", "", (m.group(1) or m.group(2)).lower())
+    for word, letter in _SIDE_NAMES.items():
+        t = t.replace(word, letter)
+    return ctx.compass_sides().get(t.upper())
+
+
 _TILE = re.compile(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
 #: a tile named by letters and a number, where a tile goes: after a lay word, "to", "the" or a
 #: colour, or before "tile" or "on <hex>"
@@ -393,6 +415,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             text = "".join(buf)
 
     take(_ROUND, "round", lambda m: m.group(0))
+    take(_DECLINES, "verb", lambda m: "pass")
     take(CONSEQUENCE, "floats", lambda m: True)
     take(_TAKES_IN, "verb", lambda m: "merge")
     take(TAKES_OVER, "verb", lambda m: merge_in_merger_round(ctx))     # "takes over the Riga-Orel" (merger_words.py)
@@ -406,6 +429,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(PAID_TO_BANK, "money", lambda m: int(m.group(1) or m.group(2)))     # "paying $800 to the bank": a price
     take(SHARED, "verb", shared)                     # "pays 50%", "50/50 split": half (dividend_words.py)
     take(KEPT, "verb", lambda m: "withhold")         # "everything to the treasury", "holds the 340"
+    take(_PAID_FOR_SHARES, "cash", lambda m: True)
     take(HELD, "cash", lambda m: True)               # "Treasury now 35": a figure stated, no move's
     take(NO_RUN, "verb", lambda m: "norun")       # "nothing to run", "revenue 0": a run of no route (own_word_moves.py)
     take(_PER_SHARE, "per_share", lambda m: int(m.group(1)))
@@ -416,6 +440,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     named = _tile_names(ctx.title)
     if named:      # "upgrades Regina to R2", "lays R1 on J10": a tile, where "r1" elsewhere is a rotation
         take(_NAMED_TILE, "tile", lambda m: (lambda t: t if t in named else None)(next(g for g in m.groups() if g)))
+    take(_SIDE_ROTATION, "rotation", lambda m: _side(m, ctx))
     take(_ROTATION, "rotation", lambda m: int(m.group(1)))
     take(_EXCHANGE, "exchange", lambda m: (lambda t: t if t in trains else None)(m.group(1)))
     take(_PLUS_TRAIN, "train", lambda m: m.group(1) if m.group(1) in trains else None)

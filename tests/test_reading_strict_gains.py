@@ -1,0 +1,75 @@
+"""Readings the interpreter took over from the grammar's tolerant forms (issue #24: the grammar is
+to read canonical lines only), each read by the interpreter alone or, for a line of several
+movers, by the reader with the grammar reading canonical lines only."""
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine.actions import BuyTrain, LayTile, Par, Pass, Route, RunRoutes, Stop
+from pbem.errors import NotationError, PbemError
+from pbem.notation import parse_message, parser
+
+from notation_kit import ctx, interpret, trains_ctx
+
+
+def _acts(title, rk, cur, line):
+    return [m.action for m in interpret(title, rk, cur, line)]
+
+
+@pytest.mark.parametrize("rk,cur,line,want", [
+    ("SR", None, "Ann declines to buy", Pass("ann")),
+    ("SR", None, "Ann declines to buy anything this time.", Pass("ann")),
+    ("merger", None, "Ann declines to buy MKN shares.", Pass("ann")),
+    ("OR", "HBR", "HBR declines to buy a train.", Pass("HBR")),
+])
+def test_declining_a_move_is_the_pass(rk, cur, line, want):
+    title = "1861" if rk == "merger" else "1882"
+    assert _acts(title, rk, cur, line) == [want]
+
+
+def test_declining_for_someone_else_is_not_the_writers_pass():
+    with pytest.raises(NotationError):
+        interpret("1882", "SR", None, "Bob declines to buy")
+
+
+@pytest.mark.parametrize("line,want", [
+    ("Ann starts GT at 76 and pays 152 for 2 shares (20%)", Par("ann", "GT", 76)),
+    ("Start Canadian Northern at $100 per share", Par("ann", "CNR", 100)),
+    ("Ann starts the Hudson Bay Railway at $82 per share.", Par("ann", "HBR", 82)),
+])
+def test_a_par_told_with_its_price_per_share_and_what_it_paid(line, want):
+    assert _acts("1882", "SR", None, line) == [want]
+
+
+def test_a_price_per_share_after_a_dividend_is_still_a_claim():
+    _, dividend = interpret("1882", "OR", "CNR", "CNR runs D8 to D6 for 50, pays $5 per share.")
+    assert [(c.kind, c.value) for c in dividend.claims] == [("per_share", 5)]
+
+
+@pytest.mark.parametrize("line,rotation", [
+    ("CPR lays tile #57 at hex I5/SW", 1),       # 1882's hexes are flat: SW is side 1
+    ("CPR lays #57 on I5 rot NE", 4),
+    ("CPR lays #57 on I5/NW", 2),
+])
+def test_a_rotation_told_by_the_side_it_names(line, rotation):
+    assert _acts("1882", "OR", "CPR", line) == [LayTile("CPR", "I5", "57", rotation)]
+
+
+@pytest.fixture
+def canonical_grammar(monkeypatch):
+    monkeypatch.setattr(parser, "CANONICAL_GRAMMAR", True)
+
+
+def test_several_movers_each_with_their_part(canonical_grammar):
+    got = parse_message("QLL got a 2 train, then HBR got a 3.", ctx("1882", "OR", "QLL"))
+    assert got == [BuyTrain("QLL", "2"), BuyTrain("HBR", "3")]
+    got = parse_message("SPW: A9-B8-E1 for 80. KB: A11-D14 for 60.", trains_ctx("1861", "SPW", kinds=("2",)))
+    assert got == [RunRoutes("SPW", (Route("2", (Stop("A9"), Stop("B8"), Stop("E1")), None, 80),)),
+                   RunRoutes("KB", (Route("2", (Stop("A11"), Stop("D14")), None, 60),))]
+    got = parse_message("Ann passes, Bob passes, Cid buys a share of GT", ctx("1882", "SR", "ann"))
+    assert [type(a).__name__ for a in got] == ["Pass", "Pass", "BuyShares"] and got[2].entity == "cid"
+
+
+def test_a_part_that_reads_no_move_of_its_mover_refuses_the_line(canonical_grammar):
+    with pytest.raises(PbemError):
+        parse_message("QLL got a 2 train, HBR thinks about it", ctx("1882", "OR", "QLL"))
