@@ -73,3 +73,24 @@ def test_several_movers_each_with_their_part(canonical_grammar):
 def test_a_part_that_reads_no_move_of_its_mover_refuses_the_line(canonical_grammar):
     with pytest.raises(PbemError):
         parse_message("QLL got a 2 train, HBR thinks about it", ctx("1882", "OR", "QLL"))
+
+
+@pytest.mark.parametrize("title,cur,line,want", [
+    ("1882", "HBR", "HBR (NWR) places a token on E5", "PlaceToken(entity='NWR', hex='E5'"),
+    ("1830", "NYNH", "NYNH (CS) lays #58 on B20.", "LayTile(entity='CS', hex='B20', tile='58'"),
+])
+def test_a_private_in_brackets_after_its_company_makes_the_move(title, cur, line, want):
+    assert repr(_acts(title, "OR", cur, line)[0]).startswith(want)
+
+
+def test_a_private_in_brackets_after_another_company_is_not_its_power():
+    with pytest.raises(NotationError):
+        interpret("1882", "OR", "CPR", "HBR (NWR) places a token on E5")
+
+
+@pytest.mark.parametrize("line,want", [
+    ("Sells four shares of Central", "SellShares(entity='ann', corporation='NYC', percent=40)"),
+    ("buy a Central share from the pool", "BuyShares(entity='ann', corporation='NYC', source='pool', percent=10)"),
+])
+def test_1830_nicknames(line, want):
+    assert [repr(a) for a in _acts("1830", "SR", None, line)] == [want]

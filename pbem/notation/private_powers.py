@@ -51,6 +51,10 @@ def powers(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause]
                 and c.end < len(line) and line[c.end] == ":":
             power = _private(c.pieces[0], ctx)         # "NWR: token G11 -> D6": the private as a heading
             continue
+        elif power is None and _bracketed(c, ctx, line):
+            # "HBR (NWR) places a token on E5": the company, its private's power in brackets
+            power = _private(c.pieces[1], ctx)
+            c = _without(c, {id(c.pieces[0]), id(c.pieces[1])}, set())
         elif _USES_IT.search(line, c.start, c.end) and power is None:
             bought = [x for d in out if "buy" in d.verbs() for x in map(lambda p: _private(p, ctx), d.of("name")) if x]
             power = bought[0] if len(bought) == 1 else None
@@ -70,6 +74,16 @@ def powers(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause]
             lifted = lifted or bool(_MOVED.search(line, c.start, c.end)) and "token" in c.verbs()
         out.append(c)
     return out
+
+
+def _bracketed(c: Clause, ctx: NotationContext, line: str) -> bool:
+    """Whether the clause begins with the company at turn and a private in brackets after it."""
+    if len(c.pieces) < 2 or c.pieces[0].kind != "name" or {i for _, i in c.pieces[0].value} != {ctx.current}:
+        return False
+    first, second = c.pieces[0], c.pieces[1]
+    return second.kind == "name" and _private(second, ctx) is not None \
+        and re.fullmatch(r"\s*\(\s*", line[first.end:second.start]) is not None \
+        and re.match(r"\s*\)", line[second.end:]) is not None
 
 
 def _without(c: Clause, pieces: set, words: set) -> Clause:

@@ -13,7 +13,7 @@ NOTATION = {
         "Erie": "ERIE", "Pennsy": "PRR", "Pennsylvania": "PRR", "PA": "PRR",
         "New York Central": "NYC", "CP": "CPR", "Canadian Pacific": "CPR",
         # nicknames 1830 players use for the railways
-        "Chessie": "C&O", "NY Central": "NYC", "N.Y. Central": "NYC", "New Haven & Hartford": "NYNH",
+        "Chessie": "C&O", "Central": "NYC", "the Central": "NYC", "NY Central": "NYC", "N.Y. Central": "NYC", "New Haven & Hartford": "NYNH",
         "New York, New Haven & Hartford": "NYNH", "New York New Haven & Hartford": "NYNH", "NH&H": "NYNH",
         "New Haven and Hartford": "NYNH", "New York, New Haven and Hartford": "NYNH",
         "Pennsy RR": "PRR", "B&O RR": "B&O",
