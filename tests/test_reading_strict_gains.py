@@ -94,3 +94,25 @@ def test_a_private_in_brackets_after_another_company_is_not_its_power():
 ])
 def test_1830_nicknames(line, want):
     assert [repr(a) for a in _acts("1830", "SR", None, line)] == [want]
+
+
+@pytest.mark.parametrize("line", ["Ann buys her third CN share.", "Ann takes her 3rd CN share", "Ann has bought her fourth CN share"])
+def test_which_share_of_the_writers_a_buy_is(line):
+    assert [repr(a) for a in _acts("1882", "SR", None, line)] == \
+        ["BuyShares(entity='ann', corporation='CN', source='ipo', percent=10)"]
+
+
+def test_the_price_and_the_presidency_told_with_a_buy_are_claims():
+    (buy,) = interpret("1830", "SR", None, "Ann buys her third share of the NYC (IPO, $80) and takes the presidency from Cid.")
+    assert [(c.kind, c.value) for c in buy.claims] == [("paid", 80), ("president", (None, None))]
+    assert buy.notes == ()
+
+
+@pytest.mark.parametrize("line,claims", [
+    ("Ann sells 2 GT for $180", [("received", 180)]),
+    ("Ann sells 2 GT at $90", []),                      # a share's price: not what the sale brought in
+    ("Ann buys 2 GT for $180", []),                     # two buys: the price is not one move's
+])
+def test_what_a_sale_or_a_buy_brought_in_or_cost(line, claims):
+    moves = interpret("1882", "SR", None, line)
+    assert [(c.kind, c.value) for m in moves for c in m.claims] == claims

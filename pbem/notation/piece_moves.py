@@ -19,7 +19,6 @@ from pbem.engine.actions import (
 )
 from pbem.errors import AmbiguousMoveError, NotationError
 
-from .claims import Claim
 from .context import NotationContext
 from .declarations import declared
 from .lay_details import lays_by_colour
@@ -28,6 +27,7 @@ from .pieces import Clause, Piece, clauses
 from .piece_clauses import (
     BARE, CARRIED, DONE, GOES_ON, OUTBID, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay, acting, token_moved,
 )
+from .piece_claims import clause_claims, presidency_taken, with_presidency
 from .par_restated import HOME, PRESIDENTS as _PRESIDENTS, par_restated   # the president's certificate: a par
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .piece_own_kinds import own_kind_moves, own_verbs
@@ -103,7 +103,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         masked, asides = set_aside(line)
     except Heading as e:
         raise _refuse(line, f'"{e}" makes this line no move') from None
-    parts = []
+    parts, taken = [], []
     dropped = told = False   # whether the clause before was set aside; whether one set aside told a move
     found = clauses(masked, ctx, index)
     group = merger_group(found, ctx) if kind == "merger" else declared(found, ctx, kind)
@@ -118,6 +118,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         if aside is not None and (not_done := step_not_taken(c, ctx, kind)):
             # "CPR doesn't place a token": the step passed; "not buying anything": the writer's pass
             parts.append(Clause(c.start, c.end, c.text, [Piece("verb", not_done, c.start, c.end)]))
+        elif aside is not None and presidency_taken(c):
+            taken.append(c)               # "and takes the presidency from Cid": a claim on the buy
         elif aside is not None:
             asides.append(f'"{c.text}"')
             told |= possessive_move(aside, c)      # "Teodor sold his CPR (1 share) and bought 1 QLL"
@@ -176,8 +178,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             from .formatter import format_action
             shown = ["; ".join(format_action(a, ctx) for a, _ in f) for f in fits]
             raise AmbiguousMoveError(f'"{c.text}" could be {" or ".join(shown)}: say which', candidates=shown)
-        claims = tuple(Claim("holding", p.value, line[p.start:p.end], p.start + 1) for p in c.of("held")) + \
-            tuple(Claim("per_share", p.value, line[p.start:p.end], p.start + 1) for p in c.of("per_share"))
+        claims = clause_claims(line, c, [a for a, _ in fits[0]])
         steps = steps_named(line, c, fits[0]) if kind == "operating" else ()
         for i, (a, opened) in enumerate(fits[0]):
             if steps:
@@ -195,6 +196,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         why = run_unpaired(m.text, m.action) if isinstance(m.action, RunRoutes) else None
         if why:       # "runs its three 2s: I15-H16 for 50 and I15-J14 for 40"
             raise _refuse(line, f'"{m.text}": {why}')
+    out, left = with_presidency(line, out, taken)
+    asides += left
     if told and out:
         raise _refuse(line, "a move told with his/her/their beside the others: whose it is cannot be told, write each move plainly")
     if not out:

@@ -1,10 +1,11 @@
 """The writer named by the role they play or by a pronoun. In an operating round "the president"
 (director, prez) who sells is the writer, the president of the company at turn ("the president
 dumped two GT to fund the 4"; the table checks the seat may sell). A pronoun standing for the writer ("Ann has $300 left, so she sells 20% of GT", "Ann sells off
-her whole PRR holding"): "he", "she", "his" and "her" (not before an ordinal: "her 4th share" is a claim),
+her whole PRR holding", "buys her third share"): "he", "she", "his" and "her" (not before an ordinal
+but after a buy: "that's her 4th share" is a claim),
 after the writer's own name with no other player named between, are the writer's; the line is
 read without them (another's pronoun, one whose player is not the writer, still sets its clause
-aside: scopes.py; "buys her third share" is left to the claims it comes with)."""
+aside: scopes.py)."""
 from __future__ import annotations
 
 import re
@@ -14,10 +15,10 @@ from .names import NameIndex
 
 __all__ = ["own_pronouns"]
 
-#: "she sells", "dumps her 20%", "sold his CPR": a subject, or a holding sold ("her 4th share" is a
-#: claim about the count, left to the claims)
-_PRONOUN = re.compile(r"\b(?:he|she)\b|\b(?:his|her)\b(?!\s+(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|last)\b)",
-                      re.I)
+#: "she sells", "dumps her 20%", "sold his CPR", "buys her 4th share": a subject, a holding sold, which
+#: share is bought ("that's her 4th share" is a claim about the count, left to the claims)
+_PRONOUN = re.compile(r"\b(?:he|she)\b|\b(?:his|her)\b(?!\s+(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|last)\b)|"
+                      r"(?:(?<=\bbuys\s)|(?<=\btakes\s)|(?<=\bbought\s)|(?<=\bbuying\s)|(?<=\btaking\s))(?:his|her)\b", re.I)
 
 
 #: "the president sells", "its director dumped": the role, as the subject of a sale
