@@ -35,6 +35,7 @@ from .letter_moves import letter_moves
 from .request_words import requested
 from .name_prefixes import code_before_name, leading_forms, private_words
 from .share_quantity import CERT_SIZE, counted_shares
+from .tile_words import NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AT, side, tile_names
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
 
@@ -125,30 +126,6 @@ _PERCENT = re.compile(r"\b(\d{1,3})\s*(?:%|(?i:per\s*cent|pct)\b)")
 #: a dividend told per share ("pays, $4 a share"): a claim on the dividend, not a revenue ("at $100 per share"
 #: is a price)
 _PER_SHARE = re.compile(r"(?<!\bat\s)(?<!\bat\s[$₽])(?:[$₽]\s*)?\b(?<!\bat\s)(\d{1,4})\s*(?:₽\s*)?(?:a|per|each)\s+share\b", re.I)
-_ROTATION = re.compile(r"\b(?:rot(?:ation|ated)?|orientation|r)\s*\.?\s*[:=]?\s*#?([0-5])\b", re.I)
-#: a rotation told by the hex side it names ("#57 at I5/SW", "rot NE"): that side's number on this map
-_SIDE_ROTATION = re.compile(r"(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]\d\d))\s*/\s*((?:north|south)(?:[\s-]?(?:east|west))?|east|west|[NS][EW]|[NSEW])\b|"
-                            r"\brot(?:ation)?\s+((?:north|south)(?:[\s-]?(?:east|west))?|east|west|[NS][EW]|[NSEW])\b", re.I)
-_SIDE_NAMES = {"north": "N", "south": "S", "east": "E", "west": "W"}
-
-
-def _side(m: re.Match, ctx: NotationContext) -> Optional[int]:
-    """The side number of the side `m` names, on this map's layout (None: no side of it)."""
-    t = re.sub(r"[\s-]", "", (m.group(1) or m.group(2)).lower())
-    for word, letter in _SIDE_NAMES.items():
-        t = t.replace(word, letter)
-    return ctx.compass_sides().get(t.upper())
-
-
-_TILE = re.compile(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
-#: a tile named by letters and a number, where a tile goes: after a lay word, "to", "the" or a
-#: colour, or before "tile" or "on <hex>"
-_NAMED_TILE = re.compile(r"(?:(?<=\blay\s)|(?<=\blays\s)|(?<=\bto\s)|(?<=\bthe\s)|(?<=\bgreen\s)|(?<=\bbrown\s)|"
-                         r"(?<=\bgrey\s)|(?<=\bgray\s)|(?<=\btile\s)|(?<=\bwith\s))([A-Z]{1,2}\d{1,2})\b|"
-                         r"\b([A-Z]{1,2}\d{1,2})(?=\s+(?:tile\b|(?:on|in|at)\s+[A-Z]{1,2}\d))|"
-                         r"(?<=\()([A-Z]{1,2}\d{1,2})(?=\))|(?<=:\s)([A-Z]{1,2}\d{1,2})\b")   # "Green Regina (R1)", "lays in Regina: R2"
-#: a bare number laid on a hex ("a 9 at G13", "8 @ I7", "8 into C5") is a tile, never an amount
-_TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s*@\s*[A-Za-z]{1,2}\d{1,2}\b|\s+(?:(?:on|at|in|to|into)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
 #: "trading in the 4": the train handed in for a discount
 _EXCHANGE = re.compile(r"\b(?:trad(?:e|es|ed|ing)|hands?|handing|turns?|turning)\s+in\s+(?:the\s+|its\s+|a\s+|an\s+|one\s+)?(\d\+?\d*E?|D)\b(?:\s*-?\s*trains?)?",
                        re.I)
@@ -355,20 +332,6 @@ def _operating(ctx: NotationContext) -> bool:
     return str(raw or "").strip().lower().startswith(("or", "operating"))
 
 
-@functools.lru_cache(maxsize=16)
-def _tile_names(title: Optional[str]) -> frozenset:
-    """The title's tiles named by more than a number ("R1", "R2": 1882's Regina)."""
-    if not title:
-        return frozenset()
-    from pbem.titles.registry import title_data
-
-    try:
-        tiles = title_data(title).get("tiles") or {}
-    except Exception:       # an unknown title: no named tiles
-        return frozenset()
-    names = tiles if isinstance(tiles, dict) else [t.get("name") or t.get("id") for t in tiles if isinstance(t, dict)]
-    return frozenset(str(n) for n in names if n and not str(n).isdigit())
-
 
 def _auction(ctx: NotationContext) -> bool:
     """Whether the line is written in an auction round, where no hex is named: "P4" there is
@@ -437,19 +400,19 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_HELD, "held", lambda m: int(re.search(r"\d+", m.group(0)).group(0)))
     take(CERT_SIZE, "size", lambda m: int(m.group(1)))      # "2 10% certificates": which kind, not how many
     take(_PERCENT, "percent", lambda m: int(m.group(1)))
-    named = _tile_names(ctx.title)
+    named = tile_names(ctx.title)
     if named:      # "upgrades Regina to R2", "lays R1 on J10": a tile, where "r1" elsewhere is a rotation
-        take(_NAMED_TILE, "tile", lambda m: (lambda t: t if t in named else None)(next(g for g in m.groups() if g)))
-    take(_SIDE_ROTATION, "rotation", lambda m: _side(m, ctx))
-    take(_ROTATION, "rotation", lambda m: int(m.group(1)))
+        take(NAMED_TILE, "tile", lambda m: (lambda t: t if t in named else None)(next(g for g in m.groups() if g)))
+    take(SIDE_ROTATION, "rotation", lambda m: side(m, ctx))
+    take(ROTATION, "rotation", lambda m: int(m.group(1)))
     take(_EXCHANGE, "exchange", lambda m: (lambda t: t if t in trains else None)(m.group(1)))
     take(_PLUS_TRAIN, "train", lambda m: m.group(1) if m.group(1) in trains else None)
     take(_TRAIN_COUNT, "count", lambda m: int(m.group(1)))
     take(_TRAINS_N, "count", lambda m: int(m.group(1)))
     take(_ORDINAL, "count", lambda m: 1)
-    take(_TILE, "tile", lambda m: m.group(1))
+    take(TILE, "tile", lambda m: m.group(1))
     if not _stock(ctx):      # no tile is laid in a stock round: "MKV at 120 in P8" is a par and its home
-        take(_TILE_AT, "tile", lambda m: m.group(1))
+        take(TILE_AT, "tile", lambda m: m.group(1))
     take(_TRAIN, "train", lambda m: (lambda t: t if t in trains else None)(
         "D" if m.group(2) else _TRAIN_WORDS[m.group(3).lower()] if m.group(3) else m.group(1) or m.group(4)))
     take(_COUNT, "count", lambda m: int(next(g for g in m.groups() if g)))

@@ -1,0 +1,52 @@
+"""How a tile and its rotation are written: by number ("#57", "tile 57", "a 9 at G13"), by name
+where a tile goes ("upgrades Regina to R2"), a rotation by number ("rot 2", "r2") or by the hex side
+it names ("I5/SW", "rot NE")."""
+from __future__ import annotations
+
+import functools
+import re
+from typing import Optional
+
+from .context import NotationContext
+
+__all__ = ["NAMED_TILE", "ROTATION", "SIDE_ROTATION", "TILE", "TILE_AT", "side", "tile_names"]
+
+ROTATION = re.compile(r"\b(?:rot(?:ation|ated)?|orientation|r)\s*\.?\s*[:=]?\s*#?([0-5])\b", re.I)
+#: a rotation told by the hex side it names ("#57 at I5/SW", "rot NE"): that side's number on this map
+SIDE_ROTATION = re.compile(r"(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]\d\d))\s*/\s*((?:north|south)(?:[\s-]?(?:east|west))?|east|west|[NS][EW]|[NSEW])\b|"
+                           r"\brot(?:ation)?\s+((?:north|south)(?:[\s-]?(?:east|west))?|east|west|[NS][EW]|[NSEW])\b", re.I)
+_SIDE_NAMES = {"north": "N", "south": "S", "east": "E", "west": "W"}
+
+
+def side(m: re.Match, ctx: NotationContext) -> Optional[int]:
+    """The side number of the side `m` names, on this map's layout (None: no side of it)."""
+    t = re.sub(r"[\s-]", "", (m.group(1) or m.group(2)).lower())
+    for word, letter in _SIDE_NAMES.items():
+        t = t.replace(word, letter)
+    return ctx.compass_sides().get(t.upper())
+
+
+TILE = re.compile(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
+#: a tile named by letters and a number, where a tile goes: after a lay word, "to", "the" or a
+#: colour, or before "tile" or "on <hex>"
+NAMED_TILE = re.compile(r"(?:(?<=\blay\s)|(?<=\blays\s)|(?<=\bto\s)|(?<=\bthe\s)|(?<=\bgreen\s)|(?<=\bbrown\s)|"
+                         r"(?<=\bgrey\s)|(?<=\bgray\s)|(?<=\btile\s)|(?<=\bwith\s))([A-Z]{1,2}\d{1,2})\b|"
+                         r"\b([A-Z]{1,2}\d{1,2})(?=\s+(?:tile\b|(?:on|in|at)\s+[A-Z]{1,2}\d))|"
+                         r"(?<=\()([A-Z]{1,2}\d{1,2})(?=\))|(?<=:\s)([A-Z]{1,2}\d{1,2})\b")   # "Green Regina (R1)", "lays in Regina: R2"
+#: a bare number laid on a hex ("a 9 at G13", "8 @ I7", "8 into C5") is a tile, never an amount
+TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s*@\s*[A-Za-z]{1,2}\d{1,2}\b|\s+(?:(?:on|at|in|to|into)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
+
+
+@functools.lru_cache(maxsize=16)
+def tile_names(title: Optional[str]) -> frozenset:
+    """The title's tiles named by more than a number ("R1", "R2": 1882's Regina)."""
+    if not title:
+        return frozenset()
+    from pbem.titles.registry import title_data
+
+    try:
+        tiles = title_data(title).get("tiles") or {}
+    except Exception:       # an unknown title: no named tiles
+        return frozenset()
+    names = tiles if isinstance(tiles, dict) else [t.get("name") or t.get("id") for t in tiles if isinstance(t, dict)]
+    return frozenset(str(n) for n in names if n and not str(n).isdigit())
