@@ -97,9 +97,9 @@ def read_by_subjects(reader, line_no: int, line: str, first) -> list:
     for c in clauses(line, reader.ctx, reader.index):
         p = c.pieces[0] if c.pieces else None
         lead = line[c.start:p.start] if p is not None else ""
-        if p is not None and p.kind == "name" and len(p.value) == 1 and p.value[0][0] == wanted \
-                and _LEAD.fullmatch(lead) and (not starts or starts[-1][1] != p.value[0][1]):
-            starts.append((p.start, p.value[0][1]))
+        movers = [i for k, i in p.value if k == wanted] if p is not None and p.kind == "name" else []
+        if len(movers) == 1 and _LEAD.fullmatch(lead) and (not starts or starts[-1][1] != movers[0]):
+            starts.append((p.start, movers[0]))      # (SC: 1882's corporation, not the private of that name)
     if len(starts) < 2 or line[:starts[0][0]].strip():
         raise first
     ctx, out = reader.ctx, []

@@ -17,35 +17,7 @@ from pbem.engine.actions import Bid, Pass, RunRoutes
 from .context import NotationContext
 from .parsed import ParsedMove
 
-__all__ = ["one_pass", "pass_said_again", "done_after_sale", "pass_after_bid", "no_run_said_again"]
-
-_DONE = re.compile(r"(?:[,;.]\s*|\s+[-–—]\s*|\s+)(?:and\s+|then\s+)?(?:that's\s+it|that\s+is\s+it|I'?m\s+done|done)"
-                   r"(?:\s+for\s+(?:me|now|this\s+(?:round|turn)|the\s+(?:round|turn)))?\s*[.!]?\s*$", re.I)
-_SALE = re.compile(r"\b(?:sell|sells|selling|dump|dumps|dumping)\b", re.I)
-_BUY = re.compile(r"\b(?:buy|buys|buying|bought|take|takes|taking|par|pars|start|starts|bid|bids)\b", re.I)
-
-
-#: "..., buy a 2T, done": "done" alone after the writer's moves, the end of the turn
-_BARE_DONE = re.compile(r"\s*[,;]\s*(?:and\s+)?done\s*[.!]?\s*$", re.I)
-_MOVED = re.compile(r"\b(?:buy|buys|bought|sell|sells|sold|lay|lays|laid|tile|token|tokens|run|runs|ran|"
-                    r"withholds?|pays?\s+out|\d\s*T)\b", re.I)
-
-
-def done_after_sale(line: str) -> str:
-    """"Sell 20% CNR, then I'm done": after a sale a player may still buy or sell again, so
-    being done is a pass, also after a buy that follows the sale ("Sell two B&O and buy a B&M.
-    That's it for me."); "done" alone after the writer's moves ("buy CPR ipo, done", "B&O: tile 9
-    @ I17, buy a 2T, done") ends the turn too. After a buy alone, "I'm done for the round" is
-    said for nothing (the game ends the turn by itself where it must; at the table a pass after
-    a turn that already ended is set aside, `pbem.reading.settle.turn_over_already`)."""
-    m = _DONE.search(line)
-    if m is not None and _SALE.search(line[:m.start()]) and not _BUY.search(line[:_SALE.search(line).start()]):
-        return line[:m.start()] + ", pass"
-    m = _BARE_DONE.search(line)
-    if m is not None and _MOVED.search(line[:m.start()]) and "?" not in line:
-        return line[:m.start()] + ", pass"
-    return line
-
+__all__ = ["one_pass", "pass_said_again", "pass_after_bid", "no_run_said_again"]
 
 #: a pass given its reason in a clause of its own: "CNR passes; nothing to lay."
 _REASON = re.compile(r"^\s*(?:(?:as|since|because)\s+)?(?:there'?s\s+|there\s+is\s+)?nothing\s+to\s+\w+\W*$|"

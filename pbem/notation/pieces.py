@@ -88,7 +88,7 @@ for _family, _words in {
     "withhold": "withhold withholds witholds withholding keep keeps keeping retain retains withheld",
     # participles after "has"/"have" (any other past tense refuses the line: a report)
     "buy ": "bought took grabbed purchased acquired picked", "sell ": "sold dumped", "lay ": "laid upgraded built",
-    "par ": "parred started opened floated", "run ": "ran earned netted", "token ": "placed", "bid ": "raised", "withhold ": "kept",
+    "par ": "parred started opened floated", "run ": "ran earned netted", "token ": "placed tokened", "bid ": "raised", "withhold ": "kept",
     "pass ": "passed", "merge ": "merged", "convert ": "converted", "discard ": "discarded",
     "half": "half halves split splits splitting",
     "pass": "pass passes passing autopass autopasses",
@@ -125,7 +125,7 @@ _HELD = re.compile(r"\b(?:that's|thats|that\s+is|now|holding|makes|making)\s+(?:
 _PERCENT = re.compile(r"\b(\d{1,3})\s*(?:%|(?i:per\s*cent|pct)\b)")
 #: a dividend told per share ("pays, $4 a share"): a claim on the dividend, not a revenue ("at $100 per share"
 #: is a price)
-_PER_SHARE = re.compile(r"(?<!\bat\s)(?<!\bat\s[$₽])(?:[$₽]\s*)?\b(?<!\bat\s)(\d{1,4})\s*(?:₽\s*)?(?:a|per|each)\s+share\b", re.I)
+_PER_SHARE = re.compile(r"(?<!\bat\s)(?<!\bat\s[$₽])(?:[$₽]\s*)?\b(?<!\bat\s)(\d{1,4})\s*(?:₽\s*)?(?:(?:a|per|each)\s+|/\s*)share\b", re.I)
 #: "trading in the 4": the train handed in for a discount
 _EXCHANGE = re.compile(r"\b(?:trad(?:e|es|ed|ing)|hands?|handing|turns?|turning)\s+in\s+(?:the\s+|its\s+|a\s+|an\s+|one\s+)?(\d\+?\d*E?|D)\b(?:\s*-?\s*trains?)?",
                        re.I)
@@ -158,7 +158,7 @@ CONSEQUENCE = re.compile(r"\b(?:that|which|this|it)\s+(?:should\s+|will\s+|would
 _TAKES_IN = re.compile(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?(?:[A-Z]|\s))|"
                        r"\b(?:takes?|taking|brings?|bringing)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?into\s+(?:the\s+|its\s+)?merger\b)|"
                        r"\b(?:adds?|adding)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?to\s+(?:the\s+|its\s+)?(?:merger|group)\b)")
-_WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "single": 1, "another": 1}
+_WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "single": 1, "another": 1}
 #: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
 _SPLIT = re.compile(r";|!|(?<!\d)(?<!\bCo)(?<!\bSt)\.(?=\s|$)|(?<!\bCo)(?<!\bSt)\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||\s/\s|(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
 
@@ -268,6 +268,8 @@ def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> li
                 if found:
                     # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
                     same = [f for f in found if f[1].lower() == re.sub(r"^the\s+", "", span.lower())]
+                    if coded and same:      # in an auction "B&O" is the private as well as the corporation
+                        same += [f for f in found if f[0] == "company" and f not in same]
                     hit = (n, a, b, tuple(same or found))     # the longest found wins
             if n == 1 and span.lower() == "the":
                 continue                # "the" is dropped from a longer span's form
@@ -448,8 +450,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b(?!\s+of\s+(?:cash|money|funds))|\bno\s+(?:bid|more\s+for\s+me)\b|"
                          r"\bout\s+of\b(?!\s+(?:the\s+)?(?:open\s+|bank\s+|company'?s?\s+|its\s+)?"
                          r"(?:pool|market|ipo|bank|treasury|depot|pocket|initial|cash|money|funds|trains?|tokens?|stations?))|"
-                         r"(?:^|(?<=[,;.:!(\-–—]))\s*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+(?:me|now|this\s+(?:turn|time|round)|"
-                         r"today))?)(?=\s*(?:[.!,;)]|$))", line, re.I):
+                         r"(?:^|(?<=[,;.:!(\-–—]))\s*(?:done|that'?s\s+(?:it|all))(?:\s+for\s+(?:me|now|this\s+(?:turn|time|round)|"
+                         r"today))?(?=\s*(?:[.!,;)]|$))", line, re.I):
         a = m.end() - len(m.group(0).lstrip())        # the words, not the blanks before them
         pieces.append(Piece("verb", "pass", a, m.end()))
     for family, a, b in letter_moves(text, ctx) + requested(text):     # "Theo: P", "S 2 GT", "I'd like a GT"
