@@ -161,7 +161,7 @@ def test_every_move_line_of_the_blind_corpora_names_something():
             if not row["means"]:
                 continue
             key = (row["title"], tuple(row["players"]))
-            if key not in indexes:
+            if key not in indexes:       # the names only (no line is read with it: no round needed)
                 indexes[key] = name_index(context_for_title(row["title"], {p: p for p in row["players"]}))
             count += 1
             if not names_something(row["line"], indexes[key]):

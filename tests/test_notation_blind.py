@@ -124,7 +124,7 @@ def test_step_passes_before_a_later_move_are_what_the_table_does_itself(means, o
 
 def test_a_minor_s_dividend_is_the_game_s_and_a_major_s_is_not():
     pays = [{"type": "dividend", "entity": "N", "kind": "payout"}]
-    assert "N" in blind_read.context_for_title("1861", {}).automatic_dividends
+    assert "N" in blind_read.context_for_title("1861", {}, round_kind="OR").automatic_dividends
     assert blind_read.judge(_item("1861", "N runs a 2 train for 40, pays out.",
                                   [{"type": "run_routes", "entity": "N", "routes": [{"train": "2", "revenue": 40}]},
                                    *pays], "N")).ok

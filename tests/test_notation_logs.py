@@ -13,29 +13,31 @@ from pbem.errors import NotationError
 from pbem.notation import context_for_title, parse_message, read_message
 
 PLAYERS = {"ann": "Ann", "bob": "Bob", "p1": "Player 1"}
-OR = context_for_title("1882", PLAYERS, actor="ann", current="CPR")
-SR = context_for_title("1882", PLAYERS, actor="ann", current="ann")
-OR61 = context_for_title("1861", PLAYERS, actor="ann", current="GRR")
+AU = context_for_title("1882", PLAYERS, actor="ann", current="ann", round_kind="auction")
+OR = context_for_title("1882", PLAYERS, actor="ann", current="CPR", round_kind="operating")
+SR = context_for_title("1882", PLAYERS, actor="ann", current="ann", round_kind="stock")
+OR61 = context_for_title("1861", PLAYERS, actor="ann", current="GRR", round_kind="operating")
+SR61 = context_for_title("1861", PLAYERS, actor="ann", current="ann", round_kind="stock")     # minors auctioned here
 
 SET_ASIDE = [
     # (context, line, kind)
-    (OR, "-- Stock Round 3 --", "banner"),
+    (SR, "-- Stock Round 3 --", "banner"),
     (OR, "[18:03] -- Operating Round 1.1 (of 1) --", "banner"),
     (OR, "-- Phase 3 (Operating Rounds: 2 | Train Limit: 4 | Available Tiles: Yellow, Green) --", "banner"),
     (OR, "-- Event: North West Rebellion! --", "banner"),
-    (OR, "Player 1 has priority deal", "banner"),
-    (OR, "[17:52] North West Rebellion goes up for auction", "banner"),
-    (OR, "QLL must choose city for home token", "banner"),
+    (SR, "Player 1 has priority deal", "banner"),
+    (AU, "[17:52] North West Rebellion goes up for auction", "banner"),
+    (SR, "QLL must choose city for home token", "banner"),
     (OR, "[18:02] • Action(pass) via Master Mode by: Player 1", "banner"),
     (OR, "NWR Rebellion occurs on purchase of the first 6 train", "banner"),
-    (OR, "Trestle Bridge comes with a 10% share of HBR", "banner"),
+    (AU, "Trestle Bridge comes with a 10% share of HBR", "banner"),
     (OR, "Ann operates CPR", "turn"),
     (OR, "[18:03] Player 1 operates QLL", "turn"),
     (OR, "CPR skips buy companies", "automatic"),
     (OR, "CPR skips place a token", "automatic"),
     (OR, "HBR skips run routes", "automatic"),
     (OR, "GT automatically skips buy trains because it has no room for more trains", "automatic"),
-    (OR, "Ann has no valid actions and passes", "automatic"),
+    (SR, "Ann has no valid actions and passes", "automatic"),
     (OR, "Ann collects $5 from Hudson Bay", "automatic"),
     (OR, "[18:03] Player 1 collects $25 from Canadian Pacific", "automatic"),
     (OR61, "SV skips run routes", "automatic"),
@@ -44,7 +46,7 @@ SET_ASIDE = [
     (OR61, "GRR pays 20₽ interest for  1 loan", "automatic"),
     (OR61, "GRR pays off a loan for 100₽", "automatic"),
     (OR61, "RSR run by Ann, as they have priority deal", "consequence"),   # no move before it
-    (OR61, "Ann cannot bid 100₽ and is out of the auction for KR", "banner"),
+    (SR61, "Ann cannot bid 100₽ and is out of the auction for KR", "banner"),
 ]
 
 
@@ -99,7 +101,7 @@ def test_consequence_lines_without_a_move_before_are_set_aside():
     aside = []
     text = ("Player 1 wins the auction for Trestle Bridge with a bid of $185\n"
             "Player 1 receives a 10% share of HBR")
-    assert read_message(text, OR, aside=aside) == []
+    assert read_message(text, AU, aside=aside) == []
     assert [log.claims[0].kind for _, log in aside] == ["owns", "share"]
 
 

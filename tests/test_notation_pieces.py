@@ -177,7 +177,7 @@ def test_several_moves_fit_and_the_error_lists_them():
 def test_without_the_round_kind_nothing_is_read_by_pieces():
     line = "Evening folks, kicking off: 20 on the Hudson Bay."
     with pytest.raises(NotationError):
-        parse_message(line, ctx("1882", None))
+        parse_message(line, ctx("1882", None))          # no round: what this test is about
     assert parse_message(line, ctx("1882", "auction")) == [Bid("ann", "HB", 20)]
 
 
@@ -233,7 +233,7 @@ TAKEN_BACK = [
 def test_a_line_that_takes_its_move_back_is_refused_where_it_does_so(line):
     from pbem.notation import context_for_title, parse_message
 
-    c = context_for_title("1882", {"ann": "Ann"}, actor="ann", current="GT")
+    c = context_for_title("1882", {"ann": "Ann"}, actor="ann", current="GT", round_kind="OR")
     with pytest.raises(NotationError) as e:
         parse_message(line, c)
     assert "takes its move back" in str(e.value)
@@ -243,6 +243,6 @@ def test_a_correction_that_goes_on_with_the_move_meant_is_read_as_that_move():
     from pbem.engine.actions import Pass
     from pbem.notation import context_for_title, parse_message
 
-    c = context_for_title("1882", {"ann": "Ann"}, actor="ann", current="GT")
+    c = context_for_title("1882", {"ann": "Ann"}, actor="ann", current="GT", round_kind="OR")
     line = "GT buys a 4 from CN for 1 to save it from rusting... wait, no, forget it, GT just passes."
     assert parse_message(line, c) == [Pass("GT")]

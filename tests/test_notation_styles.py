@@ -19,9 +19,14 @@ from pbem.errors import AmbiguousMoveError, NotationError
 from pbem.notation import context_for_title, parse_message, read_message
 
 PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
-SR = context_for_title("1882", PLAYERS, actor="ann", current="ann")
-OR = context_for_title("1882", PLAYERS, actor="ann", current="CPR")
-CTX = {"SR": SR, "OR": OR}
+AU = context_for_title("1882", PLAYERS, actor="ann", current="ann", round_kind="auction")   # the private auction
+SR = context_for_title("1882", PLAYERS, actor="ann", current="ann", round_kind="stock")
+OR = context_for_title("1882", PLAYERS, actor="ann", current="CPR", round_kind="operating")
+# The old turns with no round, kept only for the refusals that the interpreter, given the round,
+# reads as moves
+SR0 = context_for_title("1882", PLAYERS, actor="ann", current="ann")
+OR0 = context_for_title("1882", PLAYERS, actor="ann", current="CPR")
+CTX = {"AU": AU, "SR": SR, "OR": OR, "SR0": SR0, "OR0": OR0}
 
 
 def run(entity, *routes):
@@ -53,8 +58,8 @@ V = [
     ("SR", "Dee has parred CPR at 100", Par("dee", "CPR", 100)),
     ("SR", "Dee is starting GT at $90", Par("dee", "GT", 90)),
     ("SR", "Dee has started QLL at 76", Par("dee", "QLL", 76)),
-    ("SR", "Bob has bid 115 on NWR", Bid("bob", "NWR", 115)),
-    ("SR", "Bob is bidding $60 for SC", Bid("bob", "SC", 60)),
+    ("AU", "Bob has bid 115 on NWR", Bid("bob", "NWR", 115)),
+    ("AU", "Bob is bidding $60 for SC", Bid("bob", "SC", 60)),
     ("OR", "CPR has bought the last 3 train", BuyTrain("CPR", "3")),
     ("OR", "CPR has bought a 2 train", BuyTrain("CPR", "2")),
     ("OR", "CPR is buying a 4 train", BuyTrain("CPR", "4")),
@@ -121,12 +126,12 @@ V = [
     ("OR", "CPR buys the next 4 train", BuyTrain("CPR", "4")),
     ("OR", "CPR buys the only D train", BuyTrain("CPR", "D")),
     # ---------------------------------------------------------------- trailing remarks and purposes
-    ("SR", "Bob bids 115 on NWR. Cash left 365.", Bid("bob", "NWR", 115)),
-    ("SR", "Bob bids 115 on NWR, cash left 365", Bid("bob", "NWR", 115)),
-    ("SR", "Bob bids 115 on NWR, leaving 365", Bid("bob", "NWR", 115)),
-    ("SR", "Bob bids 115 on NWR (cash 365)", Bid("bob", "NWR", 115)),
-    ("SR", "Bob bids 115 on NWR (cash left: $365)", Bid("bob", "NWR", 115)),
-    ("SR", "Bob bids $115 for NWR, leaving him with $365", Bid("bob", "NWR", 115)),
+    ("AU", "Bob bids 115 on NWR. Cash left 365.", Bid("bob", "NWR", 115)),
+    ("AU", "Bob bids 115 on NWR, cash left 365", Bid("bob", "NWR", 115)),
+    ("AU", "Bob bids 115 on NWR, leaving 365", Bid("bob", "NWR", 115)),
+    ("AU", "Bob bids 115 on NWR (cash 365)", Bid("bob", "NWR", 115)),
+    ("AU", "Bob bids 115 on NWR (cash left: $365)", Bid("bob", "NWR", 115)),
+    ("AU", "Bob bids $115 for NWR, leaving him with $365", Bid("bob", "NWR", 115)),
     ("SR", "Ann buys a share of CPR; cash now 280", BuyShares("ann", "CPR")),
     ("SR", "Ann buys a share of CPR. Remaining cash $280.", BuyShares("ann", "CPR")),
     ("SR", "Ann sells 30% of SC to pay for the train", SellShares("ann", "SC", 30)),
@@ -236,9 +241,9 @@ CLAIMS = [
     ("OR", "CPR pays $10 per share", [[("per_share", 10)]]),
     ("OR", "CPR withholds $40", [[("revenue", 40)]]),
     ("OR", "CPR pays out", [[]]),
-    ("SR", "Bob bids 115 on NWR. Cash left 365.", [[("cash", 365)]]),
-    ("SR", "Bob bids 115 on NWR (cash 365)", [[("cash", 365)]]),
-    ("SR", "Bob bids 115 on NWR, leaving $365", [[("cash", 365)]]),
+    ("AU", "Bob bids 115 on NWR. Cash left 365.", [[("cash", 365)]]),
+    ("AU", "Bob bids 115 on NWR (cash 365)", [[("cash", 365)]]),
+    ("AU", "Bob bids 115 on NWR, leaving $365", [[("cash", 365)]]),
     ("SR", "Dee buys a second HBR share and becomes president", [[("president", (None, None))]]),
     ("SR", "Dee buys a share and becomes the president of HBR", None),   # no corporation bought: refused
     ("SR", "Dee buys HBR and becomes president of HBR", [[("president", (None, "HBR"))]]),
@@ -260,7 +265,7 @@ def test_claims_are_read(key, text, expected):
 
 
 def test_claim_positions_point_at_the_words():
-    m = read_message("Bob bids 115 on NWR. Cash left 365.", SR)[0]
+    m = read_message("Bob bids 115 on NWR. Cash left 365.", AU)[0]
     c = m.claims[0]
     assert c.column == 22 and c.text.startswith("Cash left")
 
@@ -275,15 +280,15 @@ def test_round_label_inside_the_sentence_is_the_move_header():
 REFUSED = [
     ("OR", "CPR pays out (sorry, Bob)"),               # a remark that states nothing checkable
     ("OR", "CPR pays out (or withholds?)"),            # a bracketed remark with a move word in it
-    ("OR", "CPR pays out ($40 to Zed)"),               # an unknown payee
+    ("OR0", "CPR pays out ($40 to Zed)"),              # an unknown payee
     ("SR", "Cash left 365"),                           # a remark with no move before it
     ("SR", "Ann bought a share of"),
     ("OR", "Cid is buying a 4 train for Zed"),
-    ("OR", "GT buys a 4 train for CPR"),               # two companies for one purchase
+    ("OR0", "GT buys a 4 train for CPR"),              # two companies for one purchase
     ("SR", "Ann buys a share of CPR for GT"),          # "for" a company only with trains
     ("OR", "HBR runs a 2 train from Narnia to Saskatoon"),
     ("SR", "Ann has"),
-    ("SR", "Dee buys a share of HBR and becomes king"),
+    ("SR0", "Dee buys a share of HBR and becomes king"),
     ("SR", "Ann sells 2 CPR to annoy Bob"),            # not a purpose that is read
 ]
 
@@ -306,8 +311,9 @@ def test_refused_remark_names_line_column_and_what_was_expected():
 # ---------------------------------------------------------------------- 1861 wording
 from pbem.engine.actions import Choose, Convert, Merge  # noqa: E402
 
-OR61 = context_for_title("1861", PLAYERS, actor="ann", current="GRR")
-SR61 = context_for_title("1861", PLAYERS, actor="ann", current="ann")
+OR61 = context_for_title("1861", PLAYERS, actor="ann", current="GRR", round_kind="operating")
+SR61 = context_for_title("1861", PLAYERS, actor="ann", current="ann", round_kind="stock")   # minors auctioned here
+MR61 = context_for_title("1861", PLAYERS, actor="ann", current="GRR", round_kind="merger")
 V61 = [
     (OR61, "GRR redeems a 10% share from the market for 60₽", BuyShares("GRR", "GRR", "pool", 10)),
     (OR61, "GRR redeems a 10% share  from the market for 60₽", BuyShares("GRR", "GRR", "pool", 10)),
@@ -317,11 +323,11 @@ V61 = [
     (SR61, "Ann auctions N for 100₽", Bid("ann", "N", 100)),
     (SR61, "Ann has auctioned KR for 110", Bid("ann", "KR", 110)),
     (SR61, "Bob bids 110₽ for N", Bid("bob", "N", 110)),
-    (OR61, "Adding N to merge of MB", Merge("MB", "N")),
-    (OR61, "Adding KB to merge of RO,SPW", Merge("RO", "KB")),
-    (OR61, "MB merges into NW receiving 20₽, loans (1), trains ([\"3\"])", Merge("MB", "NW")),
-    (OR61, "MB merges into NW receiving 20₽\nN merges into NW receiving 155₽", [Merge("MB", "NW")]),
-    (OR61, "MNN converts into SW receiving 324₽, trains ([\"3\"])", [Convert("MNN"), Merge("MNN", "SW")]),
+    (MR61, "Adding N to merge of MB", Merge("MB", "N")),
+    (MR61, "Adding KB to merge of RO,SPW", Merge("RO", "KB")),
+    (MR61, "MB merges into NW receiving 20₽, loans (1), trains ([\"3\"])", Merge("MB", "NW")),
+    (MR61, "MB merges into NW receiving 20₽\nN merges into NW receiving 155₽", [Merge("MB", "NW")]),
+    (MR61, "MNN converts into SW receiving 324₽, trains ([\"3\"])", [Convert("MNN"), Merge("MNN", "SW")]),
     (OR61, "GRR declines to nationalize", Pass("GRR")),
     (OR61, "GRR chooses nationalize", Choose("GRR", "nationalize")),
     (OR61, "GRR runs for 310₽ and pays half", Dividend("GRR", "half")),
@@ -352,7 +358,7 @@ MORE = [
     (OR, "CPR pays out $120 to the shareholders", [Dividend("CPR", "payout")], [("revenue", 120)]),
     (OR, "CPR places its second token in Saskatoon", [PlaceToken("CPR", "G7")], []),
     (OR, "CPR places the last token on G7", [PlaceToken("CPR", "G7")], []),
-    (SR, "Ann bids $115 on the NWR, leaving $365 cash", [Bid("ann", "NWR", 115)], [("cash", 365)]),
+    (AU, "Ann bids $115 on the NWR, leaving $365 cash", [Bid("ann", "NWR", 115)], [("cash", 365)]),
     (OR, "CPR withholds (revenue 60)", [Dividend("CPR", "withhold")], [("revenue", 60)]),
     (OR, "CPR pays out (ran for 60)", [Dividend("CPR", "payout")], [("revenue", 60)]),
     (SR, "Bob takes a share of GT", [BuyShares("bob", "GT")], []),
@@ -399,7 +405,7 @@ def test_sells_all_without_the_game_asks_for_the_count():
     with pytest.raises(AmbiguousMoveError) as info:
         parse_message("Ann sells all her GT", SR)
     assert info.value.candidates[:2] == ["sells 1 GT", "sells 2 GT"]
-    held = context_for_title("1882", PLAYERS, actor="ann", current="ann",
+    held = context_for_title("1882", PLAYERS, actor="ann", current="ann",      # no round: kept
                              holdings=lambda p, c: {("ann", "GT"): 30, ("ann", "CPR"): 20}.get((p, c), 0))
     assert parse_message("Ann sells all her GT", held) == [SellShares("ann", "GT", 30)]
     assert parse_message("Ann sold both her CPR shares", held) == [SellShares("ann", "CPR", 20)]

@@ -58,7 +58,7 @@ def test_a_message_read_against_one_state_and_move_by_move_is_one_reading(monkey
     iters, real_iter = [], sequence.iter_moves
     monkeypatch.setattr(sequence, "iter_moves", lambda text, ctx_of, **k: iters.append(k.get("live", True)) or
                         real_iter(text, ctx_of, **k))
-    ctx = context_for_title("1882", {n.lower(): n for n, _ in PLAYERS}, actor="ann", current="ann")
+    ctx = context_for_title("1882", {n.lower(): n for n, _ in PLAYERS}, actor="ann", current="ann", round_kind="stock")
     assert [m.action.corporation for m in read_message("buy 1 CPR\nsell 1 GT", ctx)] == ["CPR", "GT"]
     assert iters == [False] and lines == ["buy 1 CPR", "sell 1 GT"]
     g = pbem.Game.new("1882", [n for n, _ in PLAYERS], seed=42)
@@ -130,7 +130,8 @@ def test_a_line_taking_its_move_back_is_refused_at_the_table_as_in_the_library(t
     from pbem.errors import NotationError
     from pbem.notation import context_for_title, read_message
 
-    ctx = context_for_title("1882", {n.lower(): n for n, _ in PLAYERS}, actor="ann", current="ann")
+    ctx = context_for_title("1882", {n.lower(): n for n, _ in PLAYERS}, actor="ann", current="ann",
+                            round_kind="auction")
     with pytest.raises(NotationError, match="takes its move back"):
         read_message(text, ctx)
     g = pbem.Game.new("1882", [n for n, _ in PLAYERS], seed=42)
