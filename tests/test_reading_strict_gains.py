@@ -116,3 +116,25 @@ def test_the_price_and_the_presidency_told_with_a_buy_are_claims():
 def test_what_a_sale_or_a_buy_brought_in_or_cost(line, claims):
     moves = interpret("1882", "SR", None, line)
     assert [(c.kind, c.value) for m in moves for c in m.claims] == claims
+
+
+@pytest.mark.parametrize("title,rk,cur,line,want", [
+    ("1882", "OR", "CPR", "tokened K3", "[PlaceToken(entity='CPR', hex='K3', city=0, neutral=False, slot=None)]"),
+    ("1882", "SR", None, "Sell my five CNR shares", "[SellShares(entity='ann', corporation='CNR', percent=50)]"),
+    ("1882", "SR", None, "Sell 10% GT. Done for this turn.",
+     "[SellShares(entity='ann', corporation='GT', percent=10), Pass(entity='ann')]"),
+    ("1830", "auction", None, "Ann bids 230 on B&O. Remaining free cash 250.", "[Bid(entity='ann', company='BO', price=230)]"),
+    ("1830", "SR", None, "Ann buys a B&O share", "[BuyShares(entity='ann', corporation='B&O', source='ipo', percent=10)]"),
+])
+def test_more_wordings_the_interpreter_reads(title, rk, cur, line, want):
+    assert repr(_acts(title, rk, cur, line)) == want
+
+
+def test_a_dividend_per_share_written_with_a_slash_is_a_claim():
+    moves = interpret("1882", "OR", "HBR", "HBR 2T: B12-G11 = 240, pays $24/share")
+    assert [(c.kind, c.value) for m in moves for c in m.claims] == [("per_share", 24)]
+
+
+def test_a_mover_whose_name_is_also_a_private(canonical_grammar):
+    got = parse_message("SC got a 6 train, CNR got a 5", ctx("1882", "OR", "SC"))
+    assert got == [BuyTrain("SC", "6"), BuyTrain("CNR", "5")]
