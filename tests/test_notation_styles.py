@@ -405,7 +405,7 @@ def test_sells_all_without_the_game_asks_for_the_count():
     with pytest.raises(AmbiguousMoveError) as info:
         parse_message("Ann sells all her GT", SR)
     assert info.value.candidates[:2] == ["sells 1 GT", "sells 2 GT"]
-    held = context_for_title("1882", PLAYERS, actor="ann", current="ann",      # no round: kept
+    held = context_for_title("1882", PLAYERS, actor="ann", current="ann", round_kind="stock",
                              holdings=lambda p, c: {("ann", "GT"): 30, ("ann", "CPR"): 20}.get((p, c), 0))
     assert parse_message("Ann sells all her GT", held) == [SellShares("ann", "GT", 30)]
     assert parse_message("Ann sold both her CPR shares", held) == [SellShares("ann", "CPR", 20)]

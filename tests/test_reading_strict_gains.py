@@ -3,11 +3,15 @@ to read canonical lines only), each read by the interpreter alone or, for a line
 movers, by the reader with the grammar reading canonical lines only."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from pbem.engine.actions import BuyTrain, LayTile, Par, Pass, Route, RunRoutes, Stop
+from pbem.engine.actions import BuyTrain, LayTile, Par, Pass, Route, RunRoutes, SellShares, Stop
 from pbem.errors import NotationError, PbemError
 from pbem.notation import parse_message, parser
+from pbem.notation.names import name_index
+from pbem.notation.terse import read_terse_by_pieces
 
 from notation_kit import ctx, interpret, trains_ctx
 
@@ -138,3 +142,33 @@ def test_a_dividend_per_share_written_with_a_slash_is_a_claim():
 def test_a_mover_whose_name_is_also_a_private(canonical_grammar):
     got = parse_message("SC got a 6 train, CNR got a 5", ctx("1882", "OR", "SC"))
     assert got == [BuyTrain("SC", "6"), BuyTrain("CNR", "5")]
+
+
+def _holding(title, rk, line, held):
+    c = dataclasses.replace(ctx(title, rk, None), holdings=lambda p, corp: held.get((p, corp), 0))
+    return [m.action for m in read_terse_by_pieces(line, c, name_index(c))]
+
+
+@pytest.mark.parametrize("line,held,want", [
+    ("Ann sells all her GT", {("ann", "GT"): 30}, [SellShares("ann", "GT", 30)]),
+    ("dumps all of GT", {("ann", "GT"): 20}, [SellShares("ann", "GT", 20)]),
+    ("Ann sold both her CPR shares", {("ann", "CPR"): 20}, [SellShares("ann", "CPR", 20)]),
+])
+def test_all_or_both_of_a_holding_sold(line, held, want):
+    assert _holding("1882", "SR", line, held) == want
+
+
+@pytest.mark.parametrize("line,held", [
+    ("Ann sold both her GT shares", {("ann", "GT"): 30}),     # she holds three
+    ("Ann sells all her HBR", {}),                            # she holds none
+    ("sells both GT", {("ann", "GT"): 30}),
+    ("sells both GT and CPR", {("ann", "GT"): 20, ("ann", "CPR"): 20}),   # one of each, or two of GT?
+])
+def test_all_or_both_that_the_holding_does_not_bear_out_is_refused(line, held):
+    with pytest.raises(NotationError):
+        _holding("1882", "SR", line, held)
+
+
+def test_all_of_a_holding_not_known_is_asked():
+    with pytest.raises(NotationError, match="how many"):
+        interpret("1882", "SR", None, "sell all of my GT")

@@ -39,7 +39,7 @@ from .route_pieces import route_order
 from .run_shape import DIVIDEND_WORDS, dividend_after, one_more_route, route_alone, run_unpaired, train_by_shape
 from .share_counts import one_per_share
 from .train_discards import discarded
-from .share_quantity import said_once
+from .share_quantity import quantity
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind", "COUNTS"]
 
@@ -433,11 +433,10 @@ class _Fitter:
             return "which company's shares?" if not corps else None
         corp = corps[0]
         size = self.ctx.share_size(corp)
-        counts = [p.value for p in self.c.of("count")]
-        counts += [p.value for p in self.c.of("number") if p.end <= self.c.pieces[0].start + 999
-                   and p.value <= 9 and p.before not in ("for", "at", "@", "=")]
-        pcts = [p.value for p in self.c.of("percent")]
-        counts, pcts = said_once(counts, pcts, size)     # "2 10% certificates (20%)": one quantity
+        told = quantity(self.c, size, many, self.ctx.holdings and (lambda: self.ctx.holdings(self.ctx.actor, corp)))
+        if isinstance(told, str):
+            return told
+        counts, pcts = told
         if len(counts) + len(pcts) > 1:
             return None
         pct = pcts[0] if pcts else size * (counts[0] if counts else 1)

@@ -4,14 +4,16 @@
 A percent written between a count and a certificate word ("2 10% certificates") names the kind
 of certificate, not how many (a piece of its own, "size", that no move takes); a count and a
 percent that agree (count x share size == percent) are one quantity said twice. Anything else
-is left as written (the reader then asks).
+is left as written (the reader then asks). A sale of "all" of a holding is the seller's whole
+holding, and of "both" shares two, checked against the holding where the game tells it.
 """
 from __future__ import annotations
 
 import dataclasses
 import re
+from typing import Callable, Optional, Union
 
-__all__ = ["CERT_SIZE", "said_once"]
+__all__ = ["CERT_SIZE", "quantity", "said_once"]
 
 #: a certificate's size between a count and a certificate word ("2 10% certificates", "one 10% share")
 CERT_SIZE = re.compile(r"(?:(?<=\b\d\s)|(?<=\b\d\sx\s)|(?<=\bone\s)|(?<=\btwo\s)|(?<=\bthree\s)|(?<=\bfour\s)|(?<=\bfive\s))"
@@ -68,3 +70,30 @@ def counted_shares(pieces: list, line: str, ctx) -> list:
 def _corporation(p) -> bool:
     """Whether a piece names a company whose shares are traded."""
     return p.kind == "name" and any(k == "corporation" for k, _ in p.value)
+
+
+#: "sells all her GT", "dumps all of CPR": the whole holding; "both her GT shares", "both GT shares": two
+_ALL = re.compile(r"\ball\s+(?:of\s+)?(?:(?:his|her|my|their|its|the)\s+)?(?!\d)", re.I)
+_BOTH = re.compile(r"\bboth\s+(?:of\s+)?(?:his|her|my|their|its|the)\b|\bboth\s+\S+\s+(?:shares|certs|certificates)\b", re.I)
+
+
+def quantity(c, size: int, sale: bool, held: Optional[Callable[[], int]]) -> Union[str, tuple[list[int], list[int]]]:
+    """The counts and percents a clause tells of one company's shares (of share size `size`), said
+    once; for a sale "all" is the seller's holding (`held`, where the game tells it) and "both" two
+    shares; a refusal (str) when the holding says otherwise or is not known."""
+    counts = [p.value for p in c.of("count")]
+    counts += [p.value for p in c.of("number") if p.value <= 9 and p.before not in ("for", "at", "@", "=")]
+    counts, pcts = said_once(counts, [p.value for p in c.of("percent")], size)
+    if not sale or counts or pcts:
+        return counts, pcts
+    have = held() if held is not None else None
+    if _BOTH.search(c.text):
+        return ([2], []) if have is None or have == 2 * size else f"the seller holds {have}%, not two shares"
+    if re.search(r"\bboth\b", c.text, re.I):      # "sells both GT and CPR": one of each, or two of GT?
+        return '"both": write how many shares of which company'
+
+    if _ALL.search(c.text):
+        if have is None:
+            return "how many shares? (all of a holding: write how many)"
+        return ([], [have]) if have else "the seller holds none of it"
+    return counts, pcts
