@@ -42,7 +42,7 @@ from .terse import read_terse_by_pieces
 from .piece_moves import round_kind
 from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
-from .named_subjects import read_as_subject, read_by_subjects, read_for_subject
+from .named_subjects import read_by_subjects
 from .round_moves import out_of_round
 from .respell import read_move_words_respelled
 from .retraction import takes_back
@@ -56,7 +56,7 @@ from .values import ValueReader
 __all__ = ["LAST_TRIES"]
 
 #: the last tries at a line nothing else reads, in order (each re-reads a reworded line whole)
-LAST_TRIES = (read_as_subject, read_corrected, read_without_asides, read_for_subject, read_by_subjects)
+LAST_TRIES = (read_by_subjects, read_corrected, read_without_asides)
 _UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 #: the longest line given the last tries (a correction, loose wording, slips): each reads the
 #: line again, and a move statement is far shorter
