@@ -172,3 +172,13 @@ def test_all_or_both_that_the_holding_does_not_bear_out_is_refused(line, held):
 def test_all_of_a_holding_not_known_is_asked():
     with pytest.raises(NotationError, match="how many"):
         interpret("1882", "SR", None, "sell all of my GT")
+
+
+@pytest.mark.parametrize("line", ["CPR lays 57 on I5 (Regina) rot 2", "CPR runs a 2 train I5 (Regina)-J10 for 60"])
+def test_a_hex_and_a_place_beside_it_that_disagree_are_refused(line):
+    with pytest.raises(NotationError, match="Regina is J10"):
+        interpret("1882", "OR", "CPR", line)
+
+
+def test_a_hex_with_its_own_place_beside_it_is_read():
+    assert _acts("1882", "OR", "CPR", "CPR lays 57 on I5 (Swift Current) rot 2") == [LayTile("CPR", "I5", "57", 2)]

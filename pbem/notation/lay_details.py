@@ -16,6 +16,7 @@ from typing import Optional
 from pbem.engine.actions import LayTile
 
 from .context import NotationContext
+from .names import norm
 from .pieces import Clause, Piece
 
 __all__ = ["lay_details", "lays_by_colour", "tile_of_lay"]
@@ -97,6 +98,22 @@ def lay_details(c: Clause, ctx: NotationContext, line: str, laid: bool) -> Claus
     if pieces == c.pieces and loose == c.loose:
         return c
     return Clause(c.start, c.end, c.text, pieces, loose, c.mover)
+
+
+#: a hex with a place in brackets after it ("I5 (Swift Current)")
+_HEX_PLACE = re.compile(r"\b([A-Z]{1,2}\d{1,3})\s*\(\s*([A-Za-z][^()]*?)\s*\)")
+
+
+def place_beside_hex(line: str, ctx: NotationContext) -> Optional[str]:
+    """Why a hex and the place written beside it in brackets disagree ("I5 (Regina)": Regina is
+    J10), or None: the player meant one of them, which cannot be told."""
+    names = {hex_: {norm(n) for n in ([v] if isinstance(v, str) else v)} for hex_, v in ctx.locations.items()}
+    for m in _HEX_PLACE.finditer(line):
+        said = norm(m.group(2))
+        elsewhere = [h for h, ns in names.items() if said in ns and h != m.group(1)]
+        if elsewhere and names.get(m.group(1)) and said not in names[m.group(1)]:     # (a hex of no name: an area's)
+            return f"{m.group(1)} is not {m.group(2)} ({m.group(2)} is {elsewhere[0]}): which hex is meant?"
+    return None
 
 
 def tile_of_lay(a: Clause, b: Clause, title: Optional[str] = None) -> Optional[Clause]:

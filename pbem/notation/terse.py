@@ -27,6 +27,7 @@ from .piece_moves import read_by_pieces, round_kind
 from .pieces import unknown_subject
 from .told_exchanges import exchange_unread
 from .writer_pronouns import own_pronouns
+from .lay_details import place_beside_hex
 from .spelling import respelled
 
 __all__ = ["TERSE", "price_after_buy", "read_terse_by_pieces", "tersely"]
@@ -142,6 +143,8 @@ def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
     ctx = heading_writer(line, ctx)             # "Ann: NWR 85" when who writes is not known (headings.py)
     if (told := exchange_unread(line, ctx, index)) is not None:     # told_exchanges.py
         raise NotationError(f'"{told}": an exchange of what, for what?', text=line.strip())
+    if (why := place_beside_hex(line, ctx)) is not None:     # lay_details.py
+        raise NotationError(why, text=line.strip())
     subject = unknown_subject(line, ctx, index)
     if subject is not None:
         raise NotationError(f'"{subject[1]}" names no player or company: a move starts with who makes it',
