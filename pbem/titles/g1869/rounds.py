@@ -2,9 +2,8 @@
 
 - the auction: every time all players pass, each private still unsold gets $10 cheaper
   ("Private Companies, that are not sold in the first round get 10$ cheaper each further round");
-- the stock round: first sell, then buy one share ("In one turn you can first sell as many shares
-  as you like and then buy one share"); several shares of a corporation in the brown zone (<= 49)
-  from the IPO or the pool;
+- the stock round (`stock.py`): first sell, then buy one certificate; several brown-zone shares;
+  the exchange of certificates of different sizes;
 - the operating round: a station across the US/Canada border costs $100 more; the president may
   pay up to a quarter of a train's price; a corporation need not own a train, and one without a
   train may buy the cheapest with all its money and its president's cash (no sales); the bonus
@@ -17,7 +16,6 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.leases import train_limit_count
-from pbem.engine.rounds.stock import StockRound
 from pbem.engine.step import LegalMove
 from pbem.engine.steps.operating import STANDARD, BuyTrain, Dividend, Route, Token, Track
 from pbem.engine.steps.trains import Purchase, train_for_purchase
@@ -26,7 +24,6 @@ from pbem.engine.train_payment import BANK, check_train_payment
 from pbem.errors import RuleError
 from pbem.titles.family1830.auction import AuctionRound1830
 from pbem.titles.family1830.operating import OperatingRound1830, PrivateLays, TeleportToken
-from pbem.titles.family1830.stock import StockRound1830
 from pbem.titles.g1869.border import in_canada
 from pbem.titles.g1869.kinds import SaveBonus
 
@@ -51,15 +48,6 @@ class AuctionRound1869(AuctionRound1830):
             self.next_entity()
             self._buy(self.current_entity(), cheapest.sym, 0)
             self._resolve()
-
-
-class StockRound1869(StockRound1830):
-    """Sell first, then buy; several brown-zone shares from the IPO or the pool."""
-
-    sell_after_buy = False
-
-    def can_buy_multiple(self, corp, source: str) -> bool:
-        return StockRound.can_buy_multiple(self, corp, source)
 
 
 # --- stations --------------------------------------------------------------------------------

@@ -59,7 +59,8 @@ class Rules1869(Rules1830Family):
 
     def round_sequence(self):
         from pbem.engine.rounds.sequence import RoundSequence
-        from pbem.titles.g1869.rounds import AuctionRound1869, OperatingRound1869, StockRound1869
+        from pbem.titles.g1869.rounds import AuctionRound1869, OperatingRound1869
+        from pbem.titles.g1869.stock import StockRound1869
 
         return RoundSequence(initial=AuctionRound1869, stock=StockRound1869, operating=OperatingRound1869)
 
