@@ -701,3 +701,71 @@ def test_a_route_written_with_its_bonus_is_worth_it_and_the_bonus_counts_once():
     assert h.state.round.turn.revenue == revenue
     with pytest.raises(Exception):
         g.copy().push_notation(f"{plain} for ${revenue + bonus}", as_=president)   # not twice
+
+
+def _free_terrain_turn(seed: int, sym: str, elsewhere: bool = False):
+    """A game played to a turn whose corporation may lay on a hex of private `sym`'s free terrain
+    (its own lay still to come; and on another hex, if `elsewhere`); `sym`, its power unused, is
+    then given to its president."""
+    from pbem.titles.g1869 import privates
+
+    g = new(3)
+    rng = random.Random(seed)
+    while not g.finished:
+        rnd, moves = g.round, legal(g)
+        if rnd.name == "operating" and rnd.turn is not None and rnd.turn.lays == 0 and rnd.active_step() == "track":
+            own = [a for a in moves if isinstance(a, A.LayTile) and a.entity == rnd.corp.sym
+                   and privates.discount(g, sym).covers(a.hex, g.board.tile(a.hex).def_.terrain)]
+            others = [a for a in moves if isinstance(a, A.LayTile) and a.entity == rnd.corp.sym
+                      and a.hex not in {b.hex for b in own}]
+            if own and (others or not elsewhere):
+                g.give_company(g.companies[sym], rnd.corp.president, False)
+                if sym in g.extra.used:
+                    g.extra.used.remove(sym)             # its power unused, as a new owner's
+                return g, own[0]
+        g.push(pick(rng, moves, g.players))
+    raise AssertionError("no such turn")
+
+
+@pytest.mark.parametrize("seed,sym,terrain", [(1, "RME", "mountain"), (2, "MEC", "water")])
+def test_mec_builds_a_mississippi_bridge_and_rme_a_mountain_free(seed, sym, terrain):
+    g, own = _free_terrain_turn(seed, sym)
+    corp = g.round.corp
+    cost = g.board.tile(own.hex).def_.upgrade_cost
+    assert cost > 0 and terrain in g.board.tile(own.hex).def_.terrain
+    free = A.LayTile(sym, own.hex, own.tile, own.rotation)
+    listed = [m for m in g.legal_moves() if m.action == free]
+    assert listed and "free terrain" in listed[0].note
+    cash, bank = corp.cash, g.bank
+    g.push(free)
+    assert g.board.tile(own.hex).name == own.tile
+    assert corp.cash == cash and g.bank == bank             # no terrain paid
+    assert g.round.turn.lays == 1 and sym in g.extra.used    # it was the corporation's own lay
+    assert not any(isinstance(a, A.LayTile) and a.entity == sym for a in legal(g))
+
+
+def test_mississippi_hexes_and_mountains_are_the_privates_free_terrain():
+    from pbem.titles.g1869 import privates
+
+    g = new(3)
+    mec, rme = privates.discount(g, "MEC"), privates.discount(g, "RME")
+    river = {h["coord"] for h in g.data["hexes"] if "water" in (h.get("def") or {}).get("upgrade", {}).get("terrain", ())}
+    assert set(mec.hexes) <= river and {"F24", "J28", "K29", "O29"} <= set(mec.hexes)
+    assert not {"H22", "I23", "I25", "J26"} & set(mec.hexes)         # the Missouri
+    assert rme.covers("I7", ("mountain",)) and not rme.covers("I27", ("water",))
+
+
+def test_after_the_corporations_own_lay_the_private_lays_an_extra_tile_paying_terrain():
+    from pbem.titles.g1869 import privates
+
+    g, own = _free_terrain_turn(1, "MEC", elsewhere=True)
+    corp = g.round.corp
+    elsewhere = next(a for a in legal(g) if isinstance(a, A.LayTile) and a.entity == corp.sym and a.hex != own.hex)
+    g.push(elsewhere)
+    assert not privates.free_form(g, "MEC", own.hex, g.round)
+    extra = next(m for m in g.legal_moves() if isinstance(m.action, A.LayTile) and m.action.entity == "MEC"
+                 and m.action.hex == own.hex)
+    assert "extra tile" in extra.note
+    cash, terrain = corp.cash, g.board.tile(own.hex).def_.upgrade_cost
+    g.push(extra.action)
+    assert corp.cash == cash - terrain and g.round.turn.lays == 1 and "MEC" in g.extra.used

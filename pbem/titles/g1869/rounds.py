@@ -262,10 +262,19 @@ def lease_for_receivership(g: "Game", corp: "Corporation") -> None:
 
 
 class Track1869(Track):
-    """No track for a corporation in receivership ("it does not spend any money")."""
+    """No track for a corporation in receivership ("it does not spend any money"); no terrain
+    paid for a private's free bridge or mountain (`privates.py`)."""
 
     def offered(self) -> list[str]:
         return [] if in_receivership(self.game, self.corp) else super().offered()
+
+    def terrain_cost(self, action: A.LayTile, quote) -> int:
+        from pbem.titles.g1869 import privates
+
+        cost = super().terrain_cost(action, quote)
+        if action.entity != self.corp.sym and privates.free_form(self.game, action.entity, action.hex, self.round):
+            cost -= privates.discount(self.game, action.entity).waived(quote.cost_terrain)
+        return cost
 
 
 class Dividend1869(Dividend):
@@ -393,8 +402,13 @@ class OperatingRound1869(OperatingRound1830):
             return listed
         own = listed if listed is not None and kind in self.step_actions(self.active_step() or "") else []
         extra = privates.lay_moves(self.game, self) if kind == "lay_tile" else privates.station_moves(self.game, self)
-        what = "extra tile" if kind == "lay_tile" else "free station across the border"
-        return list(own) + [LegalMove(a, f"{a.entity}'s {what}") for a in extra]
+
+        def what(a) -> str:
+            if kind != "lay_tile":
+                return "free station across the border"
+            return "free terrain, as the turn's lay" if privates.free_form(self.game, a.entity, a.hex, self) \
+                else "extra tile"
+        return list(own) + [LegalMove(a, f"{a.entity}'s {what(a)}") for a in extra]
 
     def tile_lay_slot(self) -> Optional[dict]:
         """The turn's lay, then a corporation's extra tiles: SP's four for $40, 80, 120, 120 (any
