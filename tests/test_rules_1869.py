@@ -222,10 +222,13 @@ def test_the_president_pays_up_to_a_quarter_of_a_train():
     train = next(t for t in g.depot.available(g.phase_names) if t.name == move.train)
     lack = train.price - corp.cash
     assert 0 < lack and (lack <= train.price // 4 or not corp.trains)
-    cash, bank = pres.cash, g.bank
+    cash, bank, rnd = pres.cash, g.bank, g.round
     g.push(move)
-    assert pres.cash == cash - lack and corp.cash == 0
-    assert g.bank >= bank + train.price            # (and any lease of the next corporation's turn)
+    # (the privates' income, if the purchase ended the round and the next one has paid it)
+    income = 0 if g.round is rnd else sum(g.companies[c].revenue for c in pres.companies if not g.companies[c].closed)
+    assert pres.cash == cash - lack + income and corp.cash == 0
+    paid = 0 if g.round is rnd else sum(c.revenue for c in g.companies.values() if c.owner and not c.closed)
+    assert g.bank >= bank + train.price - paid     # (and any lease of the next corporation's turn)
     # a dearer train than the quarter allows is refused
     g2, _ = _train_turn_with_help(seed)
     corp2 = g2.corporations[move.entity]
@@ -769,3 +772,55 @@ def test_after_the_corporations_own_lay_the_private_lays_an_extra_tile_paying_te
     cash, terrain = corp.cash, g.board.tile(own.hex).def_.upgrade_cost
     g.push(extra.action)
     assert corp.cash == cash - terrain and g.round.turn.lays == 1 and "MEC" in g.extra.used
+
+
+# --- step 1: trains given back -------------------------------------------------------------------
+def _turn_with_trains(seed: int = 1):
+    """A game played to the start of an operating turn of a corporation that owns a train."""
+    g = new(3)
+    rng = random.Random(seed)
+    while not g.finished:
+        rnd = g.round
+        if rnd.name == "operating" and rnd.turn is not None and rnd.active_step() == "return_trains":
+            return g
+        g.push(pick(rng, legal(g), g.players))
+    raise AssertionError("no such turn")
+
+
+def test_a_corporation_gives_trains_back_at_the_start_of_its_turn():
+    g = _turn_with_trains()
+    corp = g.round.corp
+    train = corp.trains[0]
+    back = A.DiscardTrain(corp.sym, train.name)
+    assert back in legal(g) and A.Pass(corp.sym) in legal(g)
+    money = g.bank + sum(p.cash for p in g.players.values()) + sum(c.cash for c in g.corporations.values())
+    n = len(corp.trains)
+    g.push(back)
+    assert len(corp.trains) == n - 1 and train.owner is None and train in g.depot.discarded   # for sale again
+    assert money == g.bank + sum(p.cash for p in g.players.values()) + sum(c.cash for c in g.corporations.values())
+    assert g.round.active_step() == "return_trains"        # more may go back, until it passes
+    g.push(A.Pass(corp.sym))
+    assert g.round.corp is not corp or g.round.active_step() != "return_trains"
+    assert not any(isinstance(a, A.DiscardTrain) and a.entity == corp.sym for a in legal(g))
+
+
+def test_a_scrapped_train_given_back_leaves_the_game():
+    from pbem.titles.g1869.state import state
+
+    g = _turn_with_trains()
+    corp = g.round.corp
+    train = corp.trains[0]
+    state(g).scrapped.append(train.id)
+    g.push(A.DiscardTrain(corp.sym, train.name, train.id))
+    assert train not in corp.trains and train not in g.depot.discarded and train.id not in state(g).scrapped
+
+
+def test_no_train_given_back_in_receivership(monkeypatch):
+    from pbem.titles.g1869 import rounds
+
+    g = _turn_with_trains()
+    corp = g.round.corp
+    monkeypatch.setattr(rounds, "in_receivership", lambda g, c: c is corp)
+    assert not any(isinstance(a, A.DiscardTrain) for a in legal(g))
+    with pytest.raises(RuleError):
+        g.push(A.DiscardTrain(corp.sym, corp.trains[0].name))

@@ -4,7 +4,7 @@
   ("Private Companies, that are not sold in the first round get 10$ cheaper each further round");
 - the stock round (`stock.py`): first sell, then buy one certificate; several brown-zone shares;
   the exchange of certificates of different sizes;
-- the operating round: a station across the US/Canada border costs $100 more; the president may
+- the operating round: trains given back at its start (`ReturnTrains`); a station across the US/Canada border costs $100 more; the president may
   pay up to a quarter of a train's price; a corporation need not own a train, and one without a
   train may buy the cheapest with all its money and its president's cash (no sales); the bonus
   routes added to a run, part of a bonus saved (`SaveBonusStep`); SP's and ATSF's extra tiles;
@@ -261,6 +261,55 @@ def lease_for_receivership(g: "Game", corp: "Corporation") -> None:
     g.log.append(f"{corp.sym} is in receivership: it leases a {cheapest.name} train for {g.money(RECEIVERSHIP_RENT)}")
 
 
+class ReturnTrains(TurnStep):
+    """Step 1 of the turn, "Return of obsolete trains. Volutary return of trains is possible":
+    before its track the corporation may give back any of its own trains, one move each
+    ("SP discards a 2 train"); a train still to run once more after its scrapping leaves the
+    game, any other goes where a train discarded over the limit goes (1830's: to the bank, for
+    sale again). None in receivership ("does not deal with trains")."""
+
+    name = "return_trains"
+    handles = (A.DiscardTrain, A.Pass)
+    optional = True
+
+    def returnable(self) -> list["Train"]:
+        from pbem.engine.leases import sellable_trains
+
+        return sellable_trains(self.corp)
+
+    def offered(self) -> list[str]:
+        if in_receivership(self.game, self.corp) or not self.returnable():
+            return []
+        return ["discard_train", "pass"]
+
+    def moves_discard_train(self, ent: str) -> list[LegalMove]:
+        names = sorted({t.name for t in self.returnable()})
+        return [LegalMove(A.DiscardTrain(ent, n), "given back to the bank") for n in names]
+
+    def check_discard_train(self, action: A.DiscardTrain) -> None:
+        from pbem.engine.entities import train_named
+
+        self._offered("discard_train", action)
+        if train_named(self.returnable(), action.train, action.train_id) is None:
+            have = ", ".join(sorted(t.name for t in self.returnable()))
+            raise RuleError(f"{self.corp.sym} has no {action.train_id or action.train} train to give back "
+                            f"(it has {have})", rule="voluntary return of trains")
+
+    def apply_discard_train(self, action: A.DiscardTrain) -> None:
+        from pbem.engine.entities import train_named
+        from pbem.titles.g1869.state import state
+
+        g, corp = self.game, self.corp
+        train = train_named(self.returnable(), action.train, action.train_id)
+        scrapped = state(g).scrapped
+        if train.id in scrapped:
+            scrapped.remove(train.id)
+            g.rust(train)
+        else:
+            self.round.step_named("discard").discard(corp, train.name, train.id)
+        g.log.append(f"{corp.sym} gives a {train.name} train back to the bank")
+
+
 class Track1869(Track):
     """No track for a corporation in receivership ("it does not spend any money"); no terrain
     paid for a private's free bridge or mountain (`privates.py`)."""
@@ -372,7 +421,7 @@ class OperatingRound1869(OperatingRound1830):
 
     step_classes = tuple(x for c in (TeleportToken,) + STANDARD
                          for x in ({Token: (Token1869,), BuyTrain: (BuyTrain1869,), Route: (Route1869, SaveBonusStep),
-                                    Track: (Track1869,), Dividend: (Dividend1869,)}.get(c, (c,))))
+                                    Track: (ReturnTrains, Track1869), Dividend: (Dividend1869,)}.get(c, (c,))))
 
     ability_step = PrivatePowers
 
