@@ -824,3 +824,57 @@ def test_no_train_given_back_in_receivership(monkeypatch):
     assert not any(isinstance(a, A.DiscardTrain) for a in legal(g))
     with pytest.raises(RuleError):
         g.push(A.DiscardTrain(corp.sym, corp.trains[0].name))
+
+
+# --- the best run counts a bonus that needs several trains ---------------------------------------
+def _drg_two_trains():
+    """DRG with two 2-trains on J16 (Denver) - K15 (Santa Fe) - L16 - M15 - N16 (El Paso), its
+    stations in Denver and El Paso."""
+    from pbem.engine.board import Token as BoardToken
+
+    g = new(3)
+    for coord, tile, rot in (("J16", "57", 0), ("K15", "58", 3), ("L16", "8", 0), ("M15", "8", 3), ("N16", "57", 2)):
+        g.board.lay(coord, tile, rot)
+    drg = _floated(g, "DRG", {"p0": 60}, 500)
+    g.board.place_token("N16", 0, BoardToken("DRG", "DRG", False))      # each route has a station
+    drg.tokens[1].used = True
+    for two in [t for t in g.depot.upcoming if t.name == "2"][:2]:
+        g.depot.take(two)
+        two.owner = "DRG"
+        drg.trains.append(two)
+    return g, drg
+
+
+def test_the_best_run_counts_a_bonus_two_trains_earn_together():
+    """DRG's J16-N16 bonus ($50) over two 2-trains that change at Santa Fe (K15): neither route
+    earns it alone, the run does; the search's run is worth what the run is paid."""
+    from pbem.engine.best_run import best_run
+
+    g, drg = _drg_two_trains()
+    found = best_run(g, drg)
+    stops = sorted(tuple(s.hex for s in r.stops) for r in found.routes)
+    assert [set(s) for s in stops] == [{"J16", "K15"}, {"K15", "N16"}]
+    assert [r.revenue for r in found.routes] == [30, 30]
+    assert found.revenue == 110 and found.proven                    # 20 + 10, 10 + 20, and the $50
+    assert g.title.run_bonus_bound(g, drg) == 90                      # its best bonus
+    assert g.title.run_bonus_bound(g, g.corporations["WP"]) is None   # no bonus routes
+
+
+def test_the_run_bonus_counts_each_bonus_once_over_the_routes():
+    g = new(3)
+    sp = g.corporations["SP"]
+    # two routes that each earn the $80 O29-N16 bonus alone: the run earns it once
+    assert g.title.run_bonus(g, sp, [_R("O29", "N16"), _R("N16", "O29")]) == -80
+    assert g.title.run_bonus(g, sp, [_R("O29", "N28"), _R("N28", "N16")]) == 80
+
+
+def test_the_best_run_search_weighs_what_a_title_adds_to_a_whole_run(monkeypatch):
+    """The engine's search ranks runs by their worth with the title's `run_bonus`, not by the sum
+    of their routes: here a run of one train is worth $100 more, and it wins."""
+    from pbem.engine.best_run import best_run
+
+    g, drg = _drg_two_trains()
+    monkeypatch.setattr(g.title, "run_bonus", lambda g, corp, resolved: 100 if len(resolved) == 1 else 0)
+    monkeypatch.setattr(g.title, "run_bonus_bound", lambda g, corp: 100)
+    found = best_run(g, drg)
+    assert len(found.routes) == 1 and found.revenue == 130 and found.proven

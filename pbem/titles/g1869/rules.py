@@ -95,6 +95,28 @@ class Rules1869(Rules1830Family):
 
         return route_bonus(g, corp.sym, [c for c, _n in stops])
 
+    def run_bonus(self, g: "Game", corp: "Corporation", resolved) -> int:
+        """The run's bonuses (settled once for the whole run, over several trains) less those its
+        routes' worths already show: what the best-run search adds to a run (rounds.Route1869
+        pays the same)."""
+        from pbem.titles.g1869.rounds import route_bonus, run_bonuses
+
+        earned = sum(a for _b, a in run_bonuses(g, corp, resolved))
+        return earned - sum(route_bonus(g, corp.sym, r.hexes) for r in resolved)
+
+    def run_bonus_bound(self, g: "Game", corp: "Corporation") -> Optional[int]:
+        """The most a run of `corp` can earn in bonuses: its best bonus (ATSF: all of them), the
+        once-only ones not paid yet; None for a corporation without bonus routes."""
+        from pbem.titles.g1869.rounds import bonus_key
+        from pbem.titles.g1869.state import state
+
+        charter = self._charters.get(corp.sym, {})
+        open_ = [b["amount"] for b in charter.get("bonuses") or ()
+                 if not (b.get("once") and bonus_key(b) in state(g).once_paid)]
+        if not open_:
+            return None
+        return sum(open_) if charter.get("adds_bonuses") else max(open_)
+
     def on_phase(self, g: "Game", phase) -> None:
         """The brown phase closes the privates (the train table's 6: "Privat Companies closed")."""
         super().on_phase(g, phase)
