@@ -173,6 +173,22 @@ class Rules1869(Rules1830Family):
         if in_receivership(g, corp):
             lease_for_receivership(g, corp)
 
+    def corporation_status(self, g: "Game", corp: "Corporation") -> list[str]:
+        """The report says "receivership" for a corporation with more than 60% in the pool."""
+        from pbem.titles.g1869.rounds import in_receivership
+
+        return ["receivership"] + super().corporation_status(g, corp) if in_receivership(g, corp) \
+            else super().corporation_status(g, corp)
+
+    def train_status(self, g: "Game", corp: "Corporation", train) -> str:
+        """A scrapped train running once more is "scrapped" in the report; the receivership's
+        leased train is "leased"."""
+        if train.id in state(g).scrapped:
+            return "scrapped"
+        if train.lessee == corp.sym and train.owner is None:
+            return "leased"
+        return super().train_status(g, corp, train)
+
     def lease_ends(self, g: "Game", train, moment: str) -> bool:
         """The receivership's lease is for the turn."""
         return moment in ("turn", "operating_round")
