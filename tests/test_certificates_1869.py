@@ -103,3 +103,12 @@ def test_no_sale_in_part_without_change_in_the_pool():
     assert A.SellShares("p0", "SP", 20) in legal(g)
     with pytest.raises(RuleError):
         g.push(A.SellShares("p0", "SP", 10))
+
+
+def test_an_exchange_at_the_certificate_limit_gives_as_many_certificates_as_it_takes(monkeypatch):
+    g, sp = fused("p2")
+    sp.certificates.hand([twenty(sp)], "pool")
+    monkeypatch.setattr(g.shares, "counts_for_limit", lambda corp: True)   # (SP's $67 is in the yellow zone)
+    g.cert_limit = g.shares.num_certs("p2")                 # p2 is at its limit
+    assert A.BuyShares("p2", "SP", "pool", 10) in legal(g)  # one 10% given, the 20% taken
+    assert A.BuyShares("p2", "SP", "pool", 20) not in legal(g)
