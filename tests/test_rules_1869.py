@@ -781,7 +781,8 @@ def _turn_with_trains(seed: int = 1):
     rng = random.Random(seed)
     while not g.finished:
         rnd = g.round
-        if rnd.name == "operating" and rnd.turn is not None and rnd.active_step() == "return_trains":
+        if rnd.name == "operating" and rnd.turn is not None and rnd.returns_open() \
+                and any(isinstance(a, A.LayTile) and a.entity == rnd.corp.sym for a in legal(g)):
             return g
         g.push(pick(rng, legal(g), g.players))
     raise AssertionError("no such turn")
@@ -792,16 +793,18 @@ def test_a_corporation_gives_trains_back_at_the_start_of_its_turn():
     corp = g.round.corp
     train = corp.trains[0]
     back = A.DiscardTrain(corp.sym, train.name)
-    assert back in legal(g) and A.Pass(corp.sym) in legal(g)
+    assert back in legal(g) and any(isinstance(a, A.LayTile) for a in legal(g))   # the turn's lays in view
     money = g.bank + sum(p.cash for p in g.players.values()) + sum(c.cash for c in g.corporations.values())
     n = len(corp.trains)
     g.push(back)
     assert len(corp.trains) == n - 1 and train.owner is None and train in g.depot.discarded   # for sale again
     assert money == g.bank + sum(p.cash for p in g.players.values()) + sum(c.cash for c in g.corporations.values())
-    assert g.round.active_step() == "return_trains"        # more may go back, until it passes
-    g.push(A.Pass(corp.sym))
-    assert g.round.corp is not corp or g.round.active_step() != "return_trains"
+    lays = [a for a in legal(g) if isinstance(a, A.LayTile) and a.entity == corp.sym]
+    assert lays                                  # offered beside the track step's lays
+    g.push(lays[0])                              # after a lay no train goes back
     assert not any(isinstance(a, A.DiscardTrain) and a.entity == corp.sym for a in legal(g))
+    with pytest.raises(RuleError):
+        g.push(A.DiscardTrain(corp.sym, corp.trains[0].name))
 
 
 def test_a_scrapped_train_given_back_leaves_the_game():

@@ -266,11 +266,15 @@ class ReturnTrains(TurnStep):
     before its track the corporation may give back any of its own trains, one move each
     ("SP discards a 2 train"); a train still to run once more after its scrapping leaves the
     game, any other goes where a train discarded over the limit goes (1830's: to the bank, for
-    sale again). None in receivership ("does not deal with trains")."""
+    sale again). None in receivership ("does not deal with trains"). The step is never in play
+    by itself: the round offers its move beside the track step's while nothing is laid
+    (`OperatingRound1869.returns_open`), so that a turn starts with its lays in view."""
 
     name = "return_trains"
-    handles = (A.DiscardTrain, A.Pass)
-    optional = True
+    handles = (A.DiscardTrain,)
+
+    def blocks(self) -> bool:
+        return False
 
     def returnable(self) -> list["Train"]:
         from pbem.engine.leases import sellable_trains
@@ -280,7 +284,7 @@ class ReturnTrains(TurnStep):
     def offered(self) -> list[str]:
         if in_receivership(self.game, self.corp) or not self.returnable():
             return []
-        return ["discard_train", "pass"]
+        return ["discard_train"]
 
     def moves_discard_train(self, ent: str) -> list[LegalMove]:
         names = sorted({t.name for t in self.returnable()})
@@ -428,7 +432,28 @@ class OperatingRound1869(OperatingRound1830):
     def must_buy_train(self, corp: "Corporation") -> bool:
         return False
 
+    def returns_open(self) -> bool:
+        """Whether the operating corporation may give trains back now (step 1): no tile nor
+        station placed yet this turn, its track or station step in play."""
+        t = self.turn
+        return t is not None and not t.lays and not t.tokened and self.active_step() in ("track", "token") \
+            and bool(self.step_named("return_trains").offered())
+
     def legal(self, entity: str) -> list[str]:
+        """The corporation's kinds, with a train given back at the start of the turn."""
+        kinds = self._legal_with_powers(entity)
+        if kinds and self.turn is not None and entity == self.corp.sym and "discard_train" not in kinds \
+                and self.returns_open():
+            kinds.insert(kinds.index("pass") if "pass" in kinds else len(kinds), "discard_train")
+        return kinds
+
+    def step_for(self, action: A.Action):
+        if isinstance(action, A.DiscardTrain) and self.turn is not None and action.entity == self.corp.sym \
+                and self.returns_open():
+            return self.step_named("return_trains")
+        return super().step_for(action)
+
+    def _legal_with_powers(self, entity: str) -> list[str]:
         """The corporation's kinds, with a lay or a station when a private's power offers one."""
         from pbem.titles.g1869 import privates
 
@@ -445,6 +470,8 @@ class OperatingRound1869(OperatingRound1830):
     def step_moves(self, kind: str, entity: str) -> Optional[list]:
         from pbem.titles.g1869 import privates
 
+        if kind == "discard_train" and self.turn is not None and entity == self.corp.sym and self.returns_open():
+            return self.step_named("return_trains").moves_discard_train(entity)
         listed = super().step_moves(kind, entity)
         if kind not in ("lay_tile", "place_token") or self.turn is None or entity != self.corp.sym \
                 or in_receivership(self.game, self.corp):
