@@ -864,11 +864,17 @@ def test_the_best_run_counts_a_bonus_two_trains_earn_together():
 
 
 def test_the_run_bonus_counts_each_bonus_once_over_the_routes():
+    from types import SimpleNamespace
+
     g = new(3)
     sp = g.corporations["SP"]
+    g.round = SimpleNamespace(name="operating", turn=object(), corp=sp)   # SP operating: routes show its bonus
     # two routes that each earn the $80 O29-N16 bonus alone: the run earns it once
     assert g.title.run_bonus(g, sp, [_R("O29", "N16"), _R("N16", "O29")]) == -80
     assert g.title.run_bonus(g, sp, [_R("O29", "N28"), _R("N28", "N16")]) == 80
+    # searched between turns no route shows a bonus: the run's bonus is all added
+    g.round = SimpleNamespace(name="stock", turn=None)
+    assert g.title.run_bonus(g, sp, [_R("O29", "N16"), _R("N16", "O29")]) == 80
 
 
 def test_the_best_run_search_weighs_what_a_title_adds_to_a_whole_run(monkeypatch):

@@ -97,12 +97,13 @@ class Rules1869(Rules1830Family):
 
     def run_bonus(self, g: "Game", corp: "Corporation", resolved) -> int:
         """The run's bonuses (settled once for the whole run, over several trains) less those its
-        routes' worths already show: what the best-run search adds to a run (rounds.Route1869
-        pays the same)."""
-        from pbem.titles.g1869.rounds import route_bonus, run_bonuses
+        routes' worths already show (`route_bonus`, the operating corporation's): what the
+        best-run search adds to a run (rounds.Route1869 pays the same)."""
+        from pbem.titles.g1869.rounds import run_bonuses
 
         earned = sum(a for _b, a in run_bonuses(g, corp, resolved))
-        return earned - sum(route_bonus(g, corp.sym, r.hexes) for r in resolved)
+        shown = sum(self.route_bonus(g, getattr(r, "stops", None) or [(h, 0) for h in r.hexes]) for r in resolved)
+        return earned - shown
 
     def run_bonus_bound(self, g: "Game", corp: "Corporation") -> Optional[int]:
         """The most a run of `corp` can earn in bonuses: its best bonus (ATSF: all of them), the
