@@ -117,7 +117,8 @@ def build_report(game, *, last_moves: Iterable[str] = (), title: Optional[str] =
             continue
         price = game.market.price(c.sym)
         trains = sorted((t.name for t in c.trains), key=_train_key)
-        marked = sorted(((t.name, game.title.train_status(game, c, t)) for t in c.trains), key=lambda x: _train_key(x[0]))
+        marked = sorted(((t.name, game.title.train_status(game, c, t)) for t in c.trains),
+                        key=lambda x: _train_key(x[0]))
         notes = list(game.title.corporation_status(game, c))
         total_tokens = sum(1 for t in c.tokens if not t.neutral)
         status = "floated" if c.floated else ("started" if c.ipoed or c.par_price else "not started")
