@@ -5,9 +5,9 @@
 - the stock round (`stock.py`): first sell, then buy one certificate; several brown-zone shares;
   the exchange of certificates of different sizes;
 - the operating round: trains given back at its start (`ReturnTrains`); a station across the
-  US/Canada border costs $100 more; the president may pay up to a quarter of a train's price; a corporation need not own a train, and one without a
-  train may buy the cheapest with all its money and its president's cash (no sales); the bonus
-  routes added to a run, part of a bonus saved (`SaveBonusStep`); SP's and ATSF's extra tiles;
+  US/Canada border costs $100 more; the president may pay up to a quarter of a train's price;
+  a corporation need not own a train, and one without a train may buy the cheapest with all its
+  money and its president's cash (no sales); the bonus routes added to a run, part of a bonus saved (`SaveBonusStep`); SP's and ATSF's extra tiles;
   receivership; the privates' powers for the corporation their owner presides (`privates.py`).
 Every decision is in docs/1869-rules.md."""
 from __future__ import annotations
