@@ -7,8 +7,9 @@
 - the operating round: trains given back at its start (`ReturnTrains`); a station across the
   US/Canada border costs $100 more; the president may pay up to a quarter of a train's price;
   a corporation need not own a train, and one without a train may buy the cheapest with all its
-  money and its president's cash (no sales); the bonus routes added to a run, part of a bonus saved (`SaveBonusStep`); SP's and ATSF's extra tiles;
-  receivership; the privates' powers for the corporation their owner presides (`privates.py`).
+  money and its president's cash (no sales); the bonus routes added to a run, part of a bonus
+  saved (`SaveBonusStep`); SP's and ATSF's extra tiles; receivership; the privates' powers for
+  the corporation their owner presides (`privates.py`).
 Every decision is in docs/1869-rules.md."""
 from __future__ import annotations
 
