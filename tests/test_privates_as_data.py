@@ -55,7 +55,7 @@ def test_every_ability_of_the_titles_is_read_into_its_typed_value():
     from pbem.engine import abilities as AB
     from pbem.titles import title_data
 
-    for title in ("1830", "1882", "1861"):
+    for title in ("1830", "1882", "1861", "1869"):
         data = title_data(title)
         raw = [a for c in data["companies"] for a in c.get("abilities") or []]
         read = AB.all_of(data)

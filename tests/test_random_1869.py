@@ -17,7 +17,9 @@ from pbem.importers.to_gamefile import _as_run
 from pbem.replay.audit import audit
 
 WEIGHTS = {"RunRoutes": 50, "Dividend": 5, "BuyTrain": 6, "BuyShares": 6, "Par": 4, "LayTile": 5,
-           "PlaceToken": 3, "Bid": 2, "Pass": 1, "SellShares": 1}
+           "PlaceToken": 3, "Bid": 2, "Pass": 1, "SellShares": 1,
+           # a train given back of the corporation's own will is rare (over the limit it is the only move)
+           "DiscardTrain": 0.05}
 
 #: (players, seed, options): seeds whose games end within the move cap (found by tools/randplay.py's
 #: picker, as below); the end is by a broken bank or a bankruptcy

@@ -145,8 +145,7 @@ def test_first_sell_then_buy():
     sale = next(a for a in moves if isinstance(a, A.SellShares))
     g.push(sale)                                          # selling first is fine
     buys = [a for a in g.legal_moves() if isinstance(a, A.BuyShares)]
-    if not buys:
-        pytest.skip("nothing left to buy after the sale")
+    assert buys, "nothing left to buy after the sale (choose another seed)"
     g.push(buys[0])
     if g.current_entity() == player:
         assert not any(isinstance(a, A.SellShares) for a in g.legal_moves())   # no sale after the buy
@@ -222,10 +221,13 @@ def test_the_president_pays_up_to_a_quarter_of_a_train():
     train = next(t for t in g.depot.available(g.phase_names) if t.name == move.train)
     lack = train.price - corp.cash
     assert 0 < lack and (lack <= train.price // 4 or not corp.trains)
-    cash, bank = pres.cash, g.bank
+    cash, bank, rnd = pres.cash, g.bank, g.round
     g.push(move)
-    assert pres.cash == cash - lack and corp.cash == 0
-    assert g.bank >= bank + train.price            # (and any lease of the next corporation's turn)
+    # (the privates' income, if the purchase ended the round and the next one has paid it)
+    income = 0 if g.round is rnd else sum(g.companies[c].revenue for c in pres.companies if not g.companies[c].closed)
+    assert pres.cash == cash - lack + income and corp.cash == 0
+    paid = 0 if g.round is rnd else sum(c.revenue for c in g.companies.values() if c.owner and not c.closed)
+    assert g.bank >= bank + train.price - paid     # (and any lease of the next corporation's turn)
     # a dearer train than the quarter allows is refused
     g2, _ = _train_turn_with_help(seed)
     corp2 = g2.corporations[move.entity]
@@ -701,3 +703,186 @@ def test_a_route_written_with_its_bonus_is_worth_it_and_the_bonus_counts_once():
     assert h.state.round.turn.revenue == revenue
     with pytest.raises(Exception):
         g.copy().push_notation(f"{plain} for ${revenue + bonus}", as_=president)   # not twice
+
+
+def _free_terrain_turn(seed: int, sym: str, elsewhere: bool = False):
+    """A game played to a turn whose corporation may lay on a hex of private `sym`'s free terrain
+    (its own lay still to come; and on another hex, if `elsewhere`); `sym`, its power unused, is
+    then given to its president."""
+    from pbem.titles.g1869 import privates
+
+    g = new(3)
+    rng = random.Random(seed)
+    while not g.finished:
+        rnd, moves = g.round, legal(g)
+        if rnd.name == "operating" and rnd.turn is not None and rnd.turn.lays == 0 and rnd.active_step() == "track":
+            own = [a for a in moves if isinstance(a, A.LayTile) and a.entity == rnd.corp.sym
+                   and privates.discount(g, sym).covers(a.hex, g.board.tile(a.hex).def_.terrain)]
+            others = [a for a in moves if isinstance(a, A.LayTile) and a.entity == rnd.corp.sym
+                      and a.hex not in {b.hex for b in own}]
+            if own and (others or not elsewhere):
+                g.give_company(g.companies[sym], rnd.corp.president, False)
+                if sym in g.extra.used:
+                    g.extra.used.remove(sym)             # its power unused, as a new owner's
+                return g, own[0]
+        g.push(pick(rng, moves, g.players))
+    raise AssertionError("no such turn")
+
+
+@pytest.mark.parametrize("seed,sym,terrain", [(1, "RME", "mountain"), (2, "MEC", "water")])
+def test_mec_builds_a_mississippi_bridge_and_rme_a_mountain_free(seed, sym, terrain):
+    g, own = _free_terrain_turn(seed, sym)
+    corp = g.round.corp
+    cost = g.board.tile(own.hex).def_.upgrade_cost
+    assert cost > 0 and terrain in g.board.tile(own.hex).def_.terrain
+    free = A.LayTile(sym, own.hex, own.tile, own.rotation)
+    listed = [m for m in g.legal_moves() if m.action == free]
+    assert listed and "free terrain" in listed[0].note
+    cash, bank = corp.cash, g.bank
+    g.push(free)
+    assert g.board.tile(own.hex).name == own.tile
+    assert corp.cash == cash and g.bank == bank             # no terrain paid
+    assert g.round.turn.lays == 1 and sym in g.extra.used    # it was the corporation's own lay
+    assert not any(isinstance(a, A.LayTile) and a.entity == sym for a in legal(g))
+
+
+def test_mississippi_hexes_and_mountains_are_the_privates_free_terrain():
+    from pbem.titles.g1869 import privates
+
+    g = new(3)
+    mec, rme = privates.discount(g, "MEC"), privates.discount(g, "RME")
+    river = {h["coord"] for h in g.data["hexes"] if "water" in (h.get("def") or {}).get("upgrade", {}).get("terrain", ())}
+    assert set(mec.hexes) <= river and {"F24", "J28", "K29", "O29"} <= set(mec.hexes)
+    assert not {"H22", "I23", "I25", "J26"} & set(mec.hexes)         # the Missouri
+    assert rme.covers("I7", ("mountain",)) and not rme.covers("I27", ("water",))
+
+
+def test_after_the_corporations_own_lay_the_private_lays_an_extra_tile_paying_terrain():
+    from pbem.titles.g1869 import privates
+
+    g, own = _free_terrain_turn(1, "MEC", elsewhere=True)
+    corp = g.round.corp
+    elsewhere = next(a for a in legal(g) if isinstance(a, A.LayTile) and a.entity == corp.sym and a.hex != own.hex)
+    g.push(elsewhere)
+    assert not privates.free_form(g, "MEC", own.hex, g.round)
+    extra = next(m for m in g.legal_moves() if isinstance(m.action, A.LayTile) and m.action.entity == "MEC"
+                 and m.action.hex == own.hex)
+    assert "extra tile" in extra.note
+    cash, terrain = corp.cash, g.board.tile(own.hex).def_.upgrade_cost
+    g.push(extra.action)
+    assert corp.cash == cash - terrain and g.round.turn.lays == 1 and "MEC" in g.extra.used
+
+
+# --- step 1: trains given back -------------------------------------------------------------------
+def _turn_with_trains(seed: int = 1):
+    """A game played to the start of an operating turn of a corporation that owns a train."""
+    g = new(3)
+    rng = random.Random(seed)
+    while not g.finished:
+        rnd = g.round
+        if rnd.name == "operating" and rnd.turn is not None and rnd.returns_open() \
+                and any(isinstance(a, A.LayTile) and a.entity == rnd.corp.sym for a in legal(g)):
+            return g
+        g.push(pick(rng, legal(g), g.players))
+    raise AssertionError("no such turn")
+
+
+def test_a_corporation_gives_trains_back_at_the_start_of_its_turn():
+    g = _turn_with_trains()
+    corp = g.round.corp
+    train = corp.trains[0]
+    back = A.DiscardTrain(corp.sym, train.name)
+    assert back in legal(g) and any(isinstance(a, A.LayTile) for a in legal(g))   # the turn's lays in view
+    money = g.bank + sum(p.cash for p in g.players.values()) + sum(c.cash for c in g.corporations.values())
+    n = len(corp.trains)
+    g.push(back)
+    assert len(corp.trains) == n - 1 and train.owner is None and train in g.depot.discarded   # for sale again
+    assert money == g.bank + sum(p.cash for p in g.players.values()) + sum(c.cash for c in g.corporations.values())
+    lays = [a for a in legal(g) if isinstance(a, A.LayTile) and a.entity == corp.sym]
+    assert lays                                  # offered beside the track step's lays
+    g.push(lays[0])                              # after a lay no train goes back
+    assert not any(isinstance(a, A.DiscardTrain) and a.entity == corp.sym for a in legal(g))
+    with pytest.raises(RuleError):
+        g.push(A.DiscardTrain(corp.sym, corp.trains[0].name))
+
+
+def test_a_scrapped_train_given_back_leaves_the_game():
+    from pbem.titles.g1869.state import state
+
+    g = _turn_with_trains()
+    corp = g.round.corp
+    train = corp.trains[0]
+    state(g).scrapped.append(train.id)
+    g.push(A.DiscardTrain(corp.sym, train.name, train.id))
+    assert train not in corp.trains and train not in g.depot.discarded and train.id not in state(g).scrapped
+
+
+def test_no_train_given_back_in_receivership(monkeypatch):
+    from pbem.titles.g1869 import rounds
+
+    g = _turn_with_trains()
+    corp = g.round.corp
+    monkeypatch.setattr(rounds, "in_receivership", lambda g, c: c is corp)
+    assert not any(isinstance(a, A.DiscardTrain) for a in legal(g))
+    with pytest.raises(RuleError):
+        g.push(A.DiscardTrain(corp.sym, corp.trains[0].name))
+
+
+# --- the best run counts a bonus that needs several trains ---------------------------------------
+def _drg_two_trains():
+    """DRG with two 2-trains on J16 (Denver) - K15 (Santa Fe) - L16 - M15 - N16 (El Paso), its
+    stations in Denver and El Paso."""
+    from pbem.engine.board import Token as BoardToken
+
+    g = new(3)
+    for coord, tile, rot in (("J16", "57", 0), ("K15", "58", 3), ("L16", "8", 0), ("M15", "8", 3), ("N16", "57", 2)):
+        g.board.lay(coord, tile, rot)
+    drg = _floated(g, "DRG", {"p0": 60}, 500)
+    g.board.place_token("N16", 0, BoardToken("DRG", "DRG", False))      # each route has a station
+    drg.tokens[1].used = True
+    for two in [t for t in g.depot.upcoming if t.name == "2"][:2]:
+        g.depot.take(two)
+        two.owner = "DRG"
+        drg.trains.append(two)
+    return g, drg
+
+
+def test_the_best_run_counts_a_bonus_two_trains_earn_together():
+    """DRG's J16-N16 bonus ($50) over two 2-trains that change at Santa Fe (K15): neither route
+    earns it alone, the run does; the search's run is worth what the run is paid."""
+    from pbem.engine.best_run import best_run
+
+    g, drg = _drg_two_trains()
+    found = best_run(g, drg)
+    stops = sorted(tuple(s.hex for s in r.stops) for r in found.routes)
+    assert [set(s) for s in stops] == [{"J16", "K15"}, {"K15", "N16"}]
+    assert [r.revenue for r in found.routes] == [30, 30]
+    assert found.revenue == 110 and found.proven                    # 20 + 10, 10 + 20, and the $50
+    assert g.title.run_bonus_bound(g, drg) == 90                      # its best bonus
+    assert g.title.run_bonus_bound(g, g.corporations["WP"]) is None   # no bonus routes
+
+
+def test_the_run_bonus_counts_each_bonus_once_over_the_routes():
+    from types import SimpleNamespace
+
+    g = new(3)
+    sp = g.corporations["SP"]
+    g.round = SimpleNamespace(name="operating", turn=object(), corp=sp)   # SP operating: routes show its bonus
+    # two routes that each earn the $80 O29-N16 bonus alone: the run earns it once
+    assert g.title.run_bonus(g, sp, [_R("O29", "N16"), _R("N16", "O29")]) == -80
+    assert g.title.run_bonus(g, sp, [_R("O29", "N28"), _R("N28", "N16")]) == 80
+    # searched between turns no route shows a bonus: the run's bonus is all added
+    g.round = SimpleNamespace(name="stock", turn=None)
+    assert g.title.run_bonus(g, sp, [_R("O29", "N16"), _R("N16", "O29")]) == 80
+
+
+def test_the_best_run_search_weighs_what_a_title_adds_to_a_whole_run(monkeypatch):
+    """The engine's search ranks runs by their worth with the title's `run_bonus`, not by the sum
+    of their routes: here a run of one train is worth $100 more, and it wins."""
+    from pbem.engine.best_run import best_run
+
+    g, drg = _drg_two_trains()
+    monkeypatch.setattr(g.title, "run_bonus", lambda g, corp, resolved: 100 if len(resolved) == 1 else 0)
+    monkeypatch.setattr(g.title, "run_bonus_bound", lambda g, corp: 100)
+    found = best_run(g, drg)
+    assert len(found.routes) == 1 and found.revenue == 130 and found.proven

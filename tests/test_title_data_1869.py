@@ -242,3 +242,23 @@ def test_the_data_file_is_what_the_tool_writes():
 
     r = subprocess.run([sys.executable, str(DATA_CHECK), "--check"], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_the_lettered_green_tiles_and_the_brown_71_to_79_are_left_out(text, data):
+    """The map set's manifest lists green tiles 101-120 (lettered A-T, value 20) and brown 71-79
+    (no value); the rules text names none of them, and the hexes its special tiles go on are
+    cities, which no tile without a city replaces (docs/1869-rules.md, "Tiles")."""
+    import csv
+
+    manifest = SUMMARY.parents[1] / "title-data" / "1869" / "1869-tile-manifest.csv"
+    rows = {r["tile"]: r for r in csv.DictReader(manifest.open(encoding="utf-8"))}
+    lettered = {t for t, r in rows.items() if r["colour"] == "green" and len(r["label"]) == 1 and r["value"] == "20"}
+    brown = {t for t, r in rows.items() if r["colour"] == "brown" and 71 <= int(t) <= 79 and not r["value"]}
+    assert lettered == {str(n) for n in range(101, 121)} and brown == {str(n) for n in range(71, 80)}
+    assert not (lettered | brown) & set(data["tiles"])
+    special = text[text.index("Special Tiles"):]
+    assert not re.search(r"\b(1[01][0-9]|120|7[1-9])\b", special)
+    hexes = _hexes(data)
+    for where in re.findall(r"only at ([A-O0-9, and]+)", special):
+        for c in re.findall(r"[A-O]\d+", where):
+            assert any(n["kind"] == "city" for n in (hexes[_hex(c)].get("def") or {}).get("nodes", ())), c

@@ -3,10 +3,12 @@
 
 Each game draws every move from `Game.legal_moves()`, biased toward realistic play (run the
 suggested routes, pay out, buy trains and shares more often than passing) so games reach the
-late phases. A listed move the engine refuses, a crash inside the engine, or a state where
+late phases, and played to the end: a pass likelier the longer a round lasts, sales, trains
+given back and trains bought from another corporation rarer (1869's stock rounds at $10 and
+its corporations free of trains would otherwise never end). A listed move the engine refuses, a crash inside the engine, or a state where
 nobody can act is reported with the seed, so the game can be replayed.
 
-usage: randplay.py [--title 1882|1861|1830] [--seeds 1-20] [--players N] [--max-moves 3000] [--save DIR]
+usage: randplay.py [--title 1882|1861|1830|1869] [--seeds 1-20] [--players N] [--max-moves 8000] [--save DIR]
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import random
 import sys
 import traceback
 from pathlib import Path
+from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -27,8 +30,20 @@ WEIGHTS = {"RunRoutes": 50, "Dividend": 5, "BuyTrain": 6, "BuyShares": 6, "Par":
            "PlaceToken": 3, "Bid": 2, "Pass": 1, "SellShares": 1}
 
 
-def pick(rng: random.Random, game: Game) -> A.Action:
-    """A legal move, weighted by kind: paying runs first, payouts over withholding."""
+#: each this many moves made in a round add 1 to a pass's weight, so that a round of random buys
+#: and sales (a market at its bottom, several shares a turn, 100% holdings) ends
+PASS_PRESSURE = 20
+#: the weights of moves that keep a game from ending when drawn as often as the others: a sale
+#: (prices fall to the bottom and the round churns), a train given back of a corporation's own
+#: will, a train bought from another corporation (trains change hands and nobody runs)
+TO_THE_END = {"SellShares": 0.2, "DiscardTrain": 0.05, "BuyTrain from a corporation": 0.5}
+
+
+def pick(rng: random.Random, game: Game, in_round: Optional[int] = None) -> A.Action:
+    """A legal move, weighted by kind: paying runs first, payouts over withholding. Given
+    `in_round` (the moves made in this round), the game is played to its end: payouts always,
+    a pass likelier the longer the round has lasted, and the moves of TO_THE_END rarer (a
+    discard the only move is still made)."""
     moves = [m.action for m in game.legal_moves()]
     if not moves:
         raise AssertionError(f"no legal move for {game.current_entity()} in {game.round.name}")
@@ -36,12 +51,22 @@ def pick(rng: random.Random, game: Game) -> A.Action:
     if runs:
         return runs[0]
     payout = [a for a in moves if isinstance(a, A.Dividend) and a.kind == "payout"]
-    if payout and rng.random() < 0.8:
+    if payout and (in_round is not None or rng.random() < 0.8):
         return payout[0]
     # a player buying a private from another (1830) is rare, or the stock round never ends
     weights = [0.1 if isinstance(a, A.BuyCompany) and a.entity in game.players else WEIGHTS.get(type(a).__name__, 2)
                for a in moves]
+    if in_round is not None:
+        weights = [_to_the_end(a, w, in_round) for a, w in zip(moves, weights)]
     return rng.choices(moves, weights=weights)[0]
+
+
+def _to_the_end(action: A.Action, weight: float, in_round: int) -> float:
+    if isinstance(action, A.Pass):
+        return weight + in_round / PASS_PRESSURE
+    if isinstance(action, A.BuyTrain) and action.source != "depot":
+        return TO_THE_END["BuyTrain from a corporation"]
+    return TO_THE_END.get(type(action).__name__, weight)
 
 
 def play(title: str, seed: int, players: int, max_moves: int) -> tuple[Game, list[A.Action], str]:
@@ -49,9 +74,12 @@ def play(title: str, seed: int, players: int, max_moves: int) -> tuple[Game, lis
     rng = random.Random(seed)
     game = Game(load_title(title), [(f"P{i + 1}", f"P{i + 1}") for i in range(players)], seed)
     done: list[A.Action] = []
+    rnd, in_round = game.round, 0
     while not game.finished and len(done) < max_moves:
+        if game.round is not rnd:
+            rnd, in_round = game.round, 0
         try:
-            action = pick(rng, game)
+            action = pick(rng, game, in_round)
         except Exception as e:  # noqa: BLE001 - a crash while listing moves is a finding
             return game, done, f"listing moves after {len(done)}: {type(e).__name__}: {e}\n{traceback.format_exc()}"
         try:
@@ -61,6 +89,7 @@ def play(title: str, seed: int, players: int, max_moves: int) -> tuple[Game, lis
         except Exception as e:  # noqa: BLE001
             return game, done, f"move {len(done)}: {action} crashed: {type(e).__name__}: {e}\n{traceback.format_exc()}"
         done.append(action)
+        in_round += 1
     return game, done, "" if game.finished else f"not finished after {len(done)} moves"
 
 
@@ -107,7 +136,7 @@ def main() -> int:
     ap.add_argument("--title", default="1882")
     ap.add_argument("--seeds", default="1-10")
     ap.add_argument("--players", type=int, default=0, help="0: 2 to 6 by seed")
-    ap.add_argument("--max-moves", type=int, default=4000)
+    ap.add_argument("--max-moves", type=int, default=8000)
     ap.add_argument("-v", action="store_true", help="print tracebacks")
     ap.add_argument("--save", metavar="DIR", help="write each finished game as a game file + expected values")
     a = ap.parse_args()

@@ -235,6 +235,11 @@ TRAINS = [
     ("D", 999, 3, 950, 2, 3, "brown", "5", "4"),
 ]
 
+#: the Mississippi (MEC's free bridge): the chain of river hexes from Minneapolis to New Orleans
+#: (the map names no river; the river from Omaha, H22-I23-I25-J26, meets it at St. Louis and is
+#: the Missouri); build() checks each is a river hex
+MISSISSIPPI = ["F24", "F26", "G27", "H26", "I27", "J28", "K29", "L28", "M27", "N28", "O29"]
+
 COMPANIES = [
     {"sym": "BOM", "name": "Butterfield Overland Mail", "value": 20, "revenue": 5,
      "desc": "No special ability.", "abilities": []},
@@ -245,13 +250,13 @@ COMPANIES = [
              "or lay one extra tile, once (rules text, table C).", "abilities": [],
      "powers": {"free_border_station": True, "extra_tile": True}},
     {"sym": "MEC", "name": "Mississippi Engineering Company", "value": 140, "revenue": 20,
-     "desc": "One bridge across the Mississippi free, or one extra tile once (rules text, table C); "
-             "the extra tile is played, the free bridge not yet.",
-     "abilities": [], "powers": {"extra_tile": True, "free_terrain": "mississippi"}},
+     "desc": "One bridge across the Mississippi free, or one extra tile, once (rules text, table C): "
+             "a lay on a Mississippi hex before the corporation's own pays no terrain.",
+     "abilities": [{"type": "tile_discount", "hexes": MISSISSIPPI}], "powers": {"extra_tile": True}},
     {"sym": "RME", "name": "Rocky Mountains Explosives", "value": 200, "revenue": 25,
-     "desc": "One mountain free, or one extra tile once (rules text, table C); the extra tile is "
-             "played, the free mountain not yet.", "abilities": [],
-     "powers": {"extra_tile": True, "free_terrain": "mountain"}},
+     "desc": "One mountain free, or one extra tile, once (rules text, table C): a lay on a mountain "
+             "hex before the corporation's own pays no terrain.",
+     "abilities": [{"type": "tile_discount", "terrain": "mountain"}], "powers": {"extra_tile": True}},
     {"sym": "LANY", "name": "LA-NY Steamship Co.", "value": 270, "revenue": 30,
      "desc": "Its buyer receives the CPR president's certificate (20%) and sets CPR's par at once. "
              "Closes when CPR runs for the first time.",
@@ -296,6 +301,8 @@ def build() -> dict:
         hexes.append(h)
         for sym in row["homes"].split():
             homes_seen.setdefault(HOME_SPELLING.get(sym, sym), []).append(coord)
+    rivers = {h["coord"] for h in hexes if "water" in (h.get("def") or {}).get("upgrade", {}).get("terrain", ())}
+    assert set(MISSISSIPPI) <= rivers, sorted(set(MISSISSIPPI) - rivers)
     corps = []
     for sym, name, home, capital, ntok, group, bonuses, color, text in CORPS:
         assert sym == "ILL" or homes_seen.get(sym) in (None, [home]), (sym, homes_seen.get(sym), home)

@@ -2,8 +2,9 @@
 docs/title-data.md) and read into a small set of typed values: certificates handed to a
 private's buyer, no sale to corporations, closing on an event, an exchange for a share or a
 president's certificate, an extra or teleporting tile lay, a station move, income per river
-crossing, a revenue bonus on hexes. A title's rules ask which private has which ability, never
-a private by name; data naming an unknown type or field is refused when the rules are built."""
+crossing, a revenue bonus on hexes, a terrain discount. A title's rules ask which private has
+which ability, never a private by name; data naming an unknown type or field is refused when
+the rules are built."""
 from __future__ import annotations
 
 import dataclasses
@@ -133,8 +134,28 @@ class HexBonus(Ability):
     type: ClassVar[str] = "hex_bonus"
 
 
+@dataclass(frozen=True)
+class TileDiscount(Ability):
+    """A lay made with the private's power pays `discount` less for the hex's terrain (0: none
+    of it), on `hexes`, or on every hex whose terrain includes `terrain` when none are named."""
+
+    terrain: str = ""
+    hexes: Names = ()
+    discount: int = 0
+    type: ClassVar[str] = "tile_discount"
+
+    def covers(self, coord: str, terrain: tuple[str, ...]) -> bool:
+        """Whether a lay on `coord`, whose printed terrain is `terrain`, gets the discount."""
+        return coord in self.hexes if self.hexes else bool(self.terrain) and self.terrain in terrain
+
+    def waived(self, cost: int) -> int:
+        """How much of a terrain cost of `cost` is not paid."""
+        return cost if not self.discount else min(cost, self.discount)
+
+
 TYPES: dict[str, type[Ability]] = {cls.type: cls for cls in
-                                   (Shares, NoBuy, Close, Exchange, TileLay, Teleport, TokenMove, TileIncome, HexBonus)}
+                                   (Shares, NoBuy, Close, Exchange, TileLay, Teleport, TokenMove, TileIncome, HexBonus,
+                                    TileDiscount)}
 #: a field's name in the data where it differs from the value's ("from" is a keyword)
 _DATA_NAMES = {"sources": "from"}
 

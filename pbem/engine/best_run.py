@@ -4,7 +4,9 @@ Every legal route of each train is enumerated (`route_set.py`), then the routes 
 branch and bound: trains one at a time, each train's routes best first, a train may also not
 run; a branch is cut when what it holds plus the best route each later train could still run
 (its first route, in value order, sharing no track with those chosen) cannot beat the best
-run found. The argument that the result is the optimum is written in docs/routes.md.
+run found. The argument that the result is the optimum is written in docs/routes.md. Where the
+title adds to a whole run (`run_bonus`, a bonus several trains earn together), a run is worth
+its routes plus that, and every bound adds the most it can add (`run_bonus_bound`).
 """
 from __future__ import annotations
 
@@ -60,11 +62,13 @@ def best_run(g, corp, budget: int = STEP_BUDGET, trains: Optional[tuple[str, ...
     """The corporation's best run now by the title's rules: the routes the engine's own check and
     the title's check accept, the most revenue, with the trains that have not run this round
     (or the trains named in `trains`). A run earning nothing is no run. Kept per position (the
-    board's cache, the phase's colours, the corporation's companies) while the board stands."""
+    board's cache, the phase's colours, the corporation's companies, the most the title can add
+    to a run) while the board stands."""
     names = trains if trains is not None else tuple(t.name for t in corp.trains if not t.operated)
     if not names:
         return BestRun((), 0)
-    key = (corp.sym, tuple(sorted(names)), tuple(g.tile_colors), tuple(sorted(corp.companies)), budget)
+    key = (corp.sym, tuple(sorted(names)), tuple(g.tile_colors), tuple(sorted(corp.companies)), budget,
+           g.title.run_bonus_bound(g, corp))
     cache = g.board._cache.setdefault("best_run", {})
     got = cache.get(key)
     if got is None:
@@ -84,6 +88,8 @@ def _search(g, corp, wanted: tuple[str, ...], budget: int) -> BestRun:
     if not trains:
         return BestRun((), 0)
     title = g.title
+    extra = title.run_bonus_bound(g, corp)
+    worth = _Worth(g, corp, extra)
     dist = {t.name: title.train_distance(g, corp, t) for t in corp.trains}
     steps = _Budget(budget)
     track = Track()
@@ -105,12 +111,13 @@ def _search(g, corp, wanted: tuple[str, ...], budget: int) -> BestRun:
     best = {name: (r[0].revenue if r else 0) for name, r in alone.items()}
     order = sorted(trains, key=lambda t: -best[t.name])
     names = [t.name for t in order]
-    if len(order) == 1:
+    if len(order) == 1 and extra is None:
         chosen = alone[names[0]]
     else:
         # a first run: the trains in turn (each order of the kinds, up to GREEDY_ORDERS), each its
         # best route on the track the ones before left
         greedy: list[Candidate] = []
+        greedy_worth = 0
         kinds = list(dict.fromkeys(names))
         for perm in list(permutations(kinds))[:GREEDY_ORDERS]:
             seq = [n for k in perm for n in names if n == k]
@@ -128,10 +135,11 @@ def _search(g, corp, wanted: tuple[str, ...], budget: int) -> BestRun:
                     used |= got[0].mask if got else 0
                     value += got[0].revenue if got else 0
                 else:
-                    if value > beaten and _title_accepts(g, corp, trial):
-                        greedy = trial
-        floor = sum(c.revenue for c in greedy)
-        top = sum(best[n] for n in names)
+                    value = worth(trial, value)
+                    if value > greedy_worth and _title_accepts(g, corp, trial):
+                        greedy, greedy_worth = trial, value
+        floor = greedy_worth
+        top = sum(best[n] for n in names) + (extra or 0)
         chosen = greedy
         # a run earning at least `aim` needs each train's route worth at least aim minus what the
         # other trains can earn at most: first aim halfway between the first run and that most
@@ -140,16 +148,30 @@ def _search(g, corp, wanted: tuple[str, ...], budget: int) -> BestRun:
         aims = [floor + (top - floor + 1) // 2] if top - floor >= AIM_GAP else []
         for aim in aims + [floor + 1]:
             lists = {name: routes(name, aim - 1 - (top - best[name])) for name in dict.fromkeys(names)}
-            better = _combine(g, corp, names, [lists[n] for n in names], steps, aim - 1)
+            better = _combine(g, corp, names, [lists[n] for n in names], steps, aim - 1, worth)
             if better is not None:
                 chosen = better
                 break
     proven = steps.left >= 0 and complete
     out = tuple(Route(train=c.train, stops=tuple(Stop(h, n) for h, n in c.stops), revenue=c.revenue)
                 for c in chosen)
-    total = sum(c.revenue for c in chosen)
+    total = worth(chosen, sum(c.revenue for c in chosen))
     note = "" if proven else "the search stopped at its budget: this run is the best found, not proven the best"
     return BestRun(out, total, proven, note, budget - steps.left, tuple(names))
+
+
+class _Worth:
+    """What a run of these routes is worth: the sum of its routes' worths (`value`), plus what
+    the title adds for the run as a whole when it adds anything (`bound` not None)."""
+
+    def __init__(self, g, corp, bound: Optional[int]):
+        self.g, self.corp, self.bound = g, corp, bound
+        self.most = bound or 0          # the most the title can add: every bound counts it
+
+    def __call__(self, picked: list[Candidate], value: int) -> int:
+        if self.bound is None or not picked:
+            return value
+        return value + self.g.title.run_bonus(self.g, self.corp, [c.resolved() for c in picked])
 
 
 def _title_accepts(g, corp, picked: list[Candidate]) -> bool:
@@ -210,9 +232,12 @@ def _bits(count: int, indices: list[int]) -> int:
 
 
 def _combine(g, corp, names: list[str], lists: list[list[Candidate]], steps: _Budget,
-             floor: int) -> Optional[list[Candidate]]:
+             floor: int, worth: Optional[_Worth] = None) -> Optional[list[Candidate]]:
     """The combination (at most one route per train, no track shared) of the highest revenue
-    above `floor` that the title's check accepts, or None; branch and bound (module doc)."""
+    (`worth`: what the run is worth) above `floor` that the title's check accepts, or None;
+    branch and bound (module doc)."""
+    worth = worth if worth is not None else _Worth(g, corp, None)
+    most = worth.most
     n = len(lists)
     index = [_Index(routes) for routes in lists]
     best: list = [floor, None]
@@ -224,15 +249,17 @@ def _combine(g, corp, names: list[str], lists: list[list[Candidate]], steps: _Bu
         if not steps.spend():
             return
         if i == n:
-            if value > best[0] and _title_accepts(g, corp, picked):
-                best[0], best[1] = value, list(picked)
+            if value + most > best[0]:
+                total = worth(picked, value)
+                if total > best[0] and _title_accepts(g, corp, picked):
+                    best[0], best[1] = total, list(picked)
             return
         # what the later trains can earn at most: each its best route free of the track used
         rest = sum(index[j].best_free(used) for j in range(i + 1, n))
         routes = lists[i]
         cand = index[i].free(used, low)
         first = routes[(cand & -cand).bit_length() - 1].revenue if cand else 0
-        if value + first + rest <= best[0]:
+        if value + first + rest + most <= best[0]:
             return
         same_next = i + 1 < n and names[i + 1] == names[i]
         while cand:
@@ -240,7 +267,7 @@ def _combine(g, corp, names: list[str], lists: list[list[Candidate]], steps: _Bu
             cand ^= bit
             k = bit.bit_length() - 1
             c = routes[k]
-            if value + c.revenue + rest <= best[0]:
+            if value + c.revenue + rest + most <= best[0]:
                 break
             picked.append(c)
             rec(i + 1, used | c.mask, value + c.revenue, k + 1 if same_next else 0)

@@ -201,6 +201,27 @@ class Rules(RoundRules, ShareRules, TrainRules):
     def route_bonus(self, g: "Game", stops) -> int:
         return 0
 
+    def corporation_status(self, g: "Game", corp: "Corporation") -> list[str]:
+        """Words on the corporation's state that the status report shows beside it (a title's
+        "receivership"); none by default."""
+        return []
+
+    def train_status(self, g: "Game", corp: "Corporation", train: "Train") -> str:
+        """A word on a corporation's train that the status report shows with it (a title's
+        "scrapped" train running once more); "" by default."""
+        return ""
+
+    def run_bonus(self, g: "Game", corp: "Corporation", resolved) -> int:
+        """What a whole run (its routes as resolved) earns beyond the sum of its routes' worths
+        (a bonus several trains earn together; negative where the routes' worths count one
+        bonus twice); asked only when `run_bonus_bound` is not None."""
+        return 0
+
+    def run_bonus_bound(self, g: "Game", corp: "Corporation") -> Optional[int]:
+        """The most `run_bonus` can add to a run of `corp` now; None: a run is worth the sum of
+        its routes (the best-run search then never asks `run_bonus`)."""
+        return None
+
     def train_distance(self, g: "Game", corp: "Corporation", train):
         """What routes.check_routes takes as the train's reach (an int here; titles may do more)."""
         return train.distance

@@ -117,6 +117,9 @@ def build_report(game, *, last_moves: Iterable[str] = (), title: Optional[str] =
             continue
         price = game.market.price(c.sym)
         trains = sorted((t.name for t in c.trains), key=_train_key)
+        marked = sorted(((t.name, game.title.train_status(game, c, t)) for t in c.trains),
+                        key=lambda x: _train_key(x[0]))
+        notes = list(game.title.corporation_status(game, c))
         total_tokens = sum(1 for t in c.tokens if not t.neutral)
         status = "floated" if c.floated else ("started" if c.ipoed or c.par_price else "not started")
         corporations.append({
@@ -125,12 +128,14 @@ def build_report(game, *, last_moves: Iterable[str] = (), title: Optional[str] =
             "price": price, "price_text": m(price) if price is not None else "-",
             "par": c.par_price, "par_text": m(c.par_price) if c.par_price is not None else "-",
             "treasury": c.cash, "treasury_text": m(c.cash),
-            "trains": trains, "trains_text": " ".join(trains) or "-",
+            "trains": trains,
+            "trains_text": " ".join(f"{n}({w})" if w else n for n, w in marked) or "-",
             "tokens_left": c.tokens_left(), "tokens_total": total_tokens,
             "ipo": c.ipo_percent, "pool": c.pool_percent,
             "last_revenue": c.last_revenue, "last_revenue_text": m(c.last_revenue),
             "privates": [s for s in c.companies if not game.companies[s].closed],
             "floated": c.floated, "operated": c.operated, "status": status, "acting": ent == c.sym,
+            "notes": notes, "notes_text": ", ".join(notes),
         })
     corporations.sort(key=lambda x: (x["price"] is None, -(x["price"] or 0), x["sym"]))
 

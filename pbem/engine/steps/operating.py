@@ -114,11 +114,16 @@ class Track(TurnStep):
                                       check_connection=not g.loading)
         except RuleError as e:
             return (str(e), e.rule), 0
-        cost = quote.cost_terrain + quote.cost_borders + slot.get("cost", 0)
+        cost = self.terrain_cost(action, quote) + slot.get("cost", 0)
         if cost > rnd.track_funds(corp):
             return (f"laying {action.tile} on {action.hex} costs ${cost}; {corp.sym} has ${corp.cash}",
                     "track costs are paid from the treasury"), cost
         return None, cost
+
+    def terrain_cost(self, action: A.LayTile, quote) -> int:
+        """What the lay's terrain and borders cost the corporation (a title's step may waive
+        part of it for a lay made with a private's power)."""
+        return quote.cost_terrain + quote.cost_borders
 
     def moves_lay_tile(self, ent: str) -> list[LegalMove]:
         g, rnd = self.game, self.round
@@ -174,7 +179,7 @@ class Track(TurnStep):
                             rule="one upgrade or two yellow lays")
         quote = g.board.check_lay(corp.sym, action.hex, action.tile, action.rotation, g.tile_colors,
                                   check_connection=connection and not g.loading)
-        cost = quote.cost_terrain + quote.cost_borders + (0 if extra else slot.get("cost", 0))
+        cost = self.terrain_cost(action, quote) + (0 if extra else slot.get("cost", 0))
         if cost > corp.cash:
             raise RuleError(f"laying {action.tile} on {action.hex} costs ${cost}; {corp.sym} has ${corp.cash}",
                             rule="track costs are paid from the treasury")

@@ -36,7 +36,8 @@ def fusion_due(g: "Game") -> bool:
 
 def fuse(g: "Game") -> None:
     """CPR merges into SP: each CPR certificate becomes an SP certificate of its size with the same
-    holder (the CPR president's 20% two SP shares), so SP has 200%; CPR's money and trains go
+    holder (the CPR president's 20% an ordinary SP certificate of 20%, exchanged as any large
+    share: paper.py), so SP has 200%; CPR's money and trains go
     to SP, its stations on the map become SP's (where SP already has a station in the city, CPR's
     is taken off), its stations not placed are lost; SP's president is its largest holder; CPR
     leaves the market and the game."""
@@ -45,14 +46,13 @@ def fuse(g: "Game") -> None:
     cpr, sp = g.corporations[FROM], g.corporations[INTO]
     certs = sp.certificates
     base = len(certs.certs)
-    unit = sp.share_percent
     for c in list(cpr.certificates.certs):
-        for _ in range(max(1, c.percent // unit)):      # the CPR president's 20%: two SP shares
-            new = Certificate(INTO, base, unit, False, holder=c.holder, counts=c.counts)
-            base += 1
-            certs.clock += 1
-            new.since = certs.clock
-            certs.certs.append(new)
+        # of its size: the CPR president's 20% one SP certificate of 20%, not a president's
+        new = Certificate(INTO, base, c.percent, False, holder=c.holder, counts=c.counts)
+        base += 1
+        certs.clock += 1
+        new.since = certs.clock
+        certs.certs.append(new)
     certs._recount()
     cpr.certificates.retire()
     sp.cash += cpr.cash

@@ -7,13 +7,19 @@ some private companies"): each private's power is used once, in one of its two f
   city its track reaches across the border from its home);
 - Government Contract, Mississippi Engineering, Rock Mountains Explosives: "Alternatively one
   extra tile can be laid once" ("RME lays 57 on G15 rotation 1": a lay or upgrade for the
-  operating corporation besides its own, terrain paid, not on a hex laid this turn).
+  operating corporation besides its own, terrain paid, not on a hex laid this turn);
+- Mississippi Engineering: "One bridge across the Mississippi can be built for free", Rock
+  Mountains Explosives: "One Mountain can be built for free" (the data's `tile_discount`
+  ability names the hexes or the terrain): the private's lay on such a hex written while the
+  corporation's own lay is still to come is that lay, its terrain not paid ("MEC lays 57 on
+  J28 rotation 0"); after the corporation's own lay it is the extra tile.
 
-Not in receivership (the round's check: pbem/titles/g1869/rounds.py). Not played: MEC's free bridge across the Mississippi and RME's free mountain (docs/1869-rules.md)."""
+Not in receivership (the round's check: pbem/titles/g1869/rounds.py). docs/1869-rules.md, decision 22."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from pbem.engine import abilities as AB
 from pbem.engine import actions as A
 from pbem.engine.board import Token as BoardToken
 from pbem.errors import RuleError
@@ -45,9 +51,27 @@ def user(g: "Game", sym: str, rnd):
     return corp
 
 
+def discount(g: "Game", sym: str) -> Optional[AB.TileDiscount]:
+    """Private `sym`'s free terrain, if it has one."""
+    found = AB.of(g.data, sym, "tile_discount")
+    return found[0] if found else None
+
+
+def free_form(g: "Game", sym: str, coord: str, rnd) -> bool:
+    """Whether private `sym`'s lay on `coord` now is its free terrain: a hex of its terrain (the
+    tile there prints it), the track step in play and the corporation's own lay still to come."""
+    ab = discount(g, sym)
+    turn = getattr(rnd, "turn", None)
+    if ab is None or turn is None or turn.lays or rnd.active_step() != "track":
+        return False
+    return ab.covers(coord, g.board.tile(coord).def_.terrain)
+
+
 def lay_problem(g: "Game", action: A.LayTile, rnd) -> Problem:
     sym, rule = action.entity, f"{action.entity}'s extra tile"
     corp = user(g, sym, rnd)
+    if corp is not None and free_form(g, sym, action.hex, rnd):
+        return rnd.step_named("track").lay_problem(action)     # the corporation's own lay, terrain waived
     if corp is None or not powers(g, sym).get("extra_tile"):
         return f"{sym} has no extra tile the operating corporation's president can use now", rule
     if action.hex in rnd.turn.laid_hexes:
@@ -70,7 +94,8 @@ def lay_moves(g: "Game", rnd) -> list[A.LayTile]:
     corp = getattr(rnd, "corp", None) if getattr(rnd, "turn", None) is not None else None
     if corp is None:
         return out
-    syms = [c.sym for c in g.companies.values() if powers(g, c.sym).get("extra_tile") and user(g, c.sym, rnd)]
+    syms = [c.sym for c in g.companies.values()
+            if (powers(g, c.sym).get("extra_tile") or discount(g, c.sym)) and user(g, c.sym, rnd)]
     if not syms:
         return out
     for coord, tile, rots in g.board.legal_lays(corp.sym, g.tile_colors):
@@ -91,7 +116,11 @@ def do_lay(g: "Game", action: A.LayTile, rnd) -> None:
     if why is not None:
         raise RuleError(why[0], rule=why[1])
     track = rnd.step_named("track")
-    track.lay(action, EXTRA, extra=True)          # for the operating corporation (the step's)
+    if free_form(g, action.entity, action.hex, rnd):
+        g.log.append(f"{action.entity}: {rnd.corp.sym} pays no terrain on {action.hex}")
+        track.apply_lay_tile(action)              # the corporation's own lay (Track1869 waives the terrain)
+    else:
+        track.lay(action, EXTRA, extra=True)      # for the operating corporation (the step's)
     state(g).used.append(action.entity)
 
 

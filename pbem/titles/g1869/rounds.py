@@ -2,14 +2,14 @@
 
 - the auction: every time all players pass, each private still unsold gets $10 cheaper
   ("Private Companies, that are not sold in the first round get 10$ cheaper each further round");
-- the stock round: first sell, then buy one share ("In one turn you can first sell as many shares
-  as you like and then buy one share"); several shares of a corporation in the brown zone (<= 49)
-  from the IPO or the pool;
-- the operating round: a station across the US/Canada border costs $100 more; the president may
-  pay up to a quarter of a train's price; a corporation need not own a train, and one without a
-  train may buy the cheapest with all its money and its president's cash (no sales); the bonus
-  routes added to a run, part of a bonus saved (`SaveBonusStep`); SP's and ATSF's extra tiles;
-  receivership; the privates' powers for the corporation their owner presides (`privates.py`).
+- the stock round (`stock.py`): first sell, then buy one certificate; several brown-zone shares;
+  the exchange of certificates of different sizes;
+- the operating round: trains given back at its start (`ReturnTrains`); a station across the
+  US/Canada border costs $100 more; the president may pay up to a quarter of a train's price;
+  a corporation need not own a train, and one without a train may buy the cheapest with all its
+  money and its president's cash (no sales); the bonus routes added to a run, part of a bonus
+  saved (`SaveBonusStep`); SP's and ATSF's extra tiles; receivership; the privates' powers for
+  the corporation their owner presides (`privates.py`).
 Every decision is in docs/1869-rules.md."""
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine import actions as A
 from pbem.engine.leases import train_limit_count
-from pbem.engine.rounds.stock import StockRound
 from pbem.engine.step import LegalMove
 from pbem.engine.steps.operating import STANDARD, BuyTrain, Dividend, Route, Token, Track
 from pbem.engine.steps.trains import Purchase, train_for_purchase
@@ -26,7 +25,6 @@ from pbem.engine.train_payment import BANK, check_train_payment
 from pbem.errors import RuleError
 from pbem.titles.family1830.auction import AuctionRound1830
 from pbem.titles.family1830.operating import OperatingRound1830, PrivateLays, TeleportToken
-from pbem.titles.family1830.stock import StockRound1830
 from pbem.titles.g1869.border import in_canada
 from pbem.titles.g1869.kinds import SaveBonus
 
@@ -51,15 +49,6 @@ class AuctionRound1869(AuctionRound1830):
             self.next_entity()
             self._buy(self.current_entity(), cheapest.sym, 0)
             self._resolve()
-
-
-class StockRound1869(StockRound1830):
-    """Sell first, then buy; several brown-zone shares from the IPO or the pool."""
-
-    sell_after_buy = False
-
-    def can_buy_multiple(self, corp, source: str) -> bool:
-        return StockRound.can_buy_multiple(self, corp, source)
 
 
 # --- stations --------------------------------------------------------------------------------
@@ -273,11 +262,73 @@ def lease_for_receivership(g: "Game", corp: "Corporation") -> None:
     g.log.append(f"{corp.sym} is in receivership: it leases a {cheapest.name} train for {g.money(RECEIVERSHIP_RENT)}")
 
 
+class ReturnTrains(TurnStep):
+    """Step 1 of the turn, "Return of obsolete trains. Volutary return of trains is possible":
+    before its track the corporation may give back any of its own trains, one move each
+    ("SP discards a 2 train"); a train still to run once more after its scrapping leaves the
+    game, any other goes where a train discarded over the limit goes (1830's: to the bank, for
+    sale again). None in receivership ("does not deal with trains"). The step is never in play
+    by itself: the round offers its move beside the track step's while nothing is laid
+    (`OperatingRound1869.returns_open`), so that a turn starts with its lays in view."""
+
+    name = "return_trains"
+    handles = (A.DiscardTrain,)
+
+    def blocks(self) -> bool:
+        return False
+
+    def returnable(self) -> list["Train"]:
+        from pbem.engine.leases import sellable_trains
+
+        return sellable_trains(self.corp)
+
+    def offered(self) -> list[str]:
+        if in_receivership(self.game, self.corp) or not self.returnable():
+            return []
+        return ["discard_train"]
+
+    def moves_discard_train(self, ent: str) -> list[LegalMove]:
+        names = sorted({t.name for t in self.returnable()})
+        return [LegalMove(A.DiscardTrain(ent, n), "given back to the bank") for n in names]
+
+    def check_discard_train(self, action: A.DiscardTrain) -> None:
+        from pbem.engine.entities import train_named
+
+        self._offered("discard_train", action)
+        if train_named(self.returnable(), action.train, action.train_id) is None:
+            have = ", ".join(sorted(t.name for t in self.returnable()))
+            raise RuleError(f"{self.corp.sym} has no {action.train_id or action.train} train to give back "
+                            f"(it has {have})", rule="voluntary return of trains")
+
+    def apply_discard_train(self, action: A.DiscardTrain) -> None:
+        from pbem.engine.entities import train_named
+        from pbem.titles.g1869.state import state
+
+        g, corp = self.game, self.corp
+        train = train_named(self.returnable(), action.train, action.train_id)
+        scrapped = state(g).scrapped
+        if train.id in scrapped:
+            scrapped.remove(train.id)
+            g.rust(train)
+        else:
+            self.round.step_named("discard").discard(corp, train.name, train.id)
+        g.log.append(f"{corp.sym} gives a {train.name} train back to the bank")
+
+
 class Track1869(Track):
-    """No track for a corporation in receivership ("it does not spend any money")."""
+    """No track for a corporation in receivership ("it does not spend any money"); no terrain
+    paid for a private's free bridge or mountain (`privates.py`)."""
 
     def offered(self) -> list[str]:
         return [] if in_receivership(self.game, self.corp) else super().offered()
+
+    def terrain_cost(self, action: A.LayTile, quote) -> int:
+        from pbem.titles.g1869 import privates
+
+        cost = super().terrain_cost(action, quote)
+        if action.entity != self.corp.sym and privates.free_form(self.game, action.entity, action.hex, self.round):
+            cost -= privates.discount(self.game, action.entity).waived(quote.cost_terrain)
+        return cost
 
 
 class Dividend1869(Dividend):
@@ -375,14 +426,35 @@ class OperatingRound1869(OperatingRound1830):
 
     step_classes = tuple(x for c in (TeleportToken,) + STANDARD
                          for x in ({Token: (Token1869,), BuyTrain: (BuyTrain1869,), Route: (Route1869, SaveBonusStep),
-                                    Track: (Track1869,), Dividend: (Dividend1869,)}.get(c, (c,))))
+                                    Track: (ReturnTrains, Track1869), Dividend: (Dividend1869,)}.get(c, (c,))))
 
     ability_step = PrivatePowers
 
     def must_buy_train(self, corp: "Corporation") -> bool:
         return False
 
+    def returns_open(self) -> bool:
+        """Whether the operating corporation may give trains back now (step 1): no tile nor
+        station placed yet this turn, its track or station step in play."""
+        t = self.turn
+        return t is not None and not t.lays and not t.tokened and self.active_step() in ("track", "token") \
+            and bool(self.step_named("return_trains").offered())
+
     def legal(self, entity: str) -> list[str]:
+        """The corporation's kinds, with a train given back at the start of the turn."""
+        kinds = self._legal_with_powers(entity)
+        if kinds and self.turn is not None and entity == self.corp.sym and "discard_train" not in kinds \
+                and self.returns_open():
+            kinds.insert(kinds.index("pass") if "pass" in kinds else len(kinds), "discard_train")
+        return kinds
+
+    def step_for(self, action: A.Action):
+        if isinstance(action, A.DiscardTrain) and self.turn is not None and action.entity == self.corp.sym \
+                and self.returns_open():
+            return self.step_named("return_trains")
+        return super().step_for(action)
+
+    def _legal_with_powers(self, entity: str) -> list[str]:
         """The corporation's kinds, with a lay or a station when a private's power offers one."""
         from pbem.titles.g1869 import privates
 
@@ -399,14 +471,21 @@ class OperatingRound1869(OperatingRound1830):
     def step_moves(self, kind: str, entity: str) -> Optional[list]:
         from pbem.titles.g1869 import privates
 
+        if kind == "discard_train" and self.turn is not None and entity == self.corp.sym and self.returns_open():
+            return self.step_named("return_trains").moves_discard_train(entity)
         listed = super().step_moves(kind, entity)
         if kind not in ("lay_tile", "place_token") or self.turn is None or entity != self.corp.sym \
                 or in_receivership(self.game, self.corp):
             return listed
         own = listed if listed is not None and kind in self.step_actions(self.active_step() or "") else []
         extra = privates.lay_moves(self.game, self) if kind == "lay_tile" else privates.station_moves(self.game, self)
-        what = "extra tile" if kind == "lay_tile" else "free station across the border"
-        return list(own) + [LegalMove(a, f"{a.entity}'s {what}") for a in extra]
+
+        def what(a) -> str:
+            if kind != "lay_tile":
+                return "free station across the border"
+            return "free terrain, as the turn's lay" if privates.free_form(self.game, a.entity, a.hex, self) \
+                else "extra tile"
+        return list(own) + [LegalMove(a, f"{a.entity}'s {what(a)}") for a in extra]
 
     def tile_lay_slot(self) -> Optional[dict]:
         """The turn's lay, then a corporation's extra tiles: SP's four for $40, 80, 120, 120 (any

@@ -59,7 +59,8 @@ class Rules1869(Rules1830Family):
 
     def round_sequence(self):
         from pbem.engine.rounds.sequence import RoundSequence
-        from pbem.titles.g1869.rounds import AuctionRound1869, OperatingRound1869, StockRound1869
+        from pbem.titles.g1869.rounds import AuctionRound1869, OperatingRound1869
+        from pbem.titles.g1869.stock import StockRound1869
 
         return RoundSequence(initial=AuctionRound1869, stock=StockRound1869, operating=OperatingRound1869)
 
@@ -93,6 +94,29 @@ class Rules1869(Rules1830Family):
         from pbem.titles.g1869.rounds import route_bonus
 
         return route_bonus(g, corp.sym, [c for c, _n in stops])
+
+    def run_bonus(self, g: "Game", corp: "Corporation", resolved) -> int:
+        """The run's bonuses (settled once for the whole run, over several trains) less those its
+        routes' worths already show (`route_bonus`, the operating corporation's): what the
+        best-run search adds to a run (rounds.Route1869 pays the same)."""
+        from pbem.titles.g1869.rounds import run_bonuses
+
+        earned = sum(a for _b, a in run_bonuses(g, corp, resolved))
+        shown = sum(self.route_bonus(g, getattr(r, "stops", None) or [(h, 0) for h in r.hexes]) for r in resolved)
+        return earned - shown
+
+    def run_bonus_bound(self, g: "Game", corp: "Corporation") -> Optional[int]:
+        """The most a run of `corp` can earn in bonuses: its best bonus (ATSF: all of them), the
+        once-only ones not paid yet; None for a corporation without bonus routes."""
+        from pbem.titles.g1869.rounds import bonus_key
+        from pbem.titles.g1869.state import state
+
+        charter = self._charters.get(corp.sym, {})
+        open_ = [b["amount"] for b in charter.get("bonuses") or ()
+                 if not (b.get("once") and bonus_key(b) in state(g).once_paid)]
+        if not open_:
+            return None
+        return sum(open_) if charter.get("adds_bonuses") else max(open_)
 
     def on_phase(self, g: "Game", phase) -> None:
         """The brown phase closes the privates (the train table's 6: "Privat Companies closed")."""
@@ -149,6 +173,22 @@ class Rules1869(Rules1830Family):
 
         if in_receivership(g, corp):
             lease_for_receivership(g, corp)
+
+    def corporation_status(self, g: "Game", corp: "Corporation") -> list[str]:
+        """The report says "receivership" for a corporation with more than 60% in the pool."""
+        from pbem.titles.g1869.rounds import in_receivership
+
+        return ["receivership"] + super().corporation_status(g, corp) if in_receivership(g, corp) \
+            else super().corporation_status(g, corp)
+
+    def train_status(self, g: "Game", corp: "Corporation", train) -> str:
+        """A scrapped train running once more is "scrapped" in the report; the receivership's
+        leased train is "leased"."""
+        if train.id in state(g).scrapped:
+            return "scrapped"
+        if train.lessee == corp.sym and train.owner is None:
+            return "leased"
+        return super().train_status(g, corp, train)
 
     def lease_ends(self, g: "Game", train, moment: str) -> bool:
         """The receivership's lease is for the turn."""
