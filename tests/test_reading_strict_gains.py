@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from pbem.engine.actions import BuyTrain, LayTile, Par, Pass, Route, RunRoutes, SellShares, Stop
+from pbem.engine.actions import BuyTrain, LayTile, Par, Pass, PlaceToken, Route, RunRoutes, SellShares, Stop
 from pbem.errors import NotationError, PbemError
 from pbem.notation import parse_message, parser
 from pbem.notation.names import name_index
@@ -182,3 +182,19 @@ def test_a_hex_and_a_place_beside_it_that_disagree_are_refused(line):
 
 def test_a_hex_with_its_own_place_beside_it_is_read():
     assert _acts("1882", "OR", "CPR", "CPR lays 57 on I5 (Swift Current) rot 2") == [LayTile("CPR", "I5", "57", 2)]
+
+
+@pytest.mark.parametrize("line", ["token J10 city 2", "CPR token J10.2", "CPR token J10#2", "CPR places a token on J10 (city 2)"])
+def test_a_city_told_by_its_number_is_that_city(line):
+    (move,) = interpret("1882", "OR", "CPR", line)
+    assert move.action == PlaceToken("CPR", "J10", 1) and "city" not in move.open
+
+
+def test_a_station_with_no_city_told_is_left_to_the_game():
+    (move,) = interpret("1882", "OR", "CPR", "CPR tokens Regina")
+    assert move.action == PlaceToken("CPR", "J10", 0) and "city" in move.open
+
+
+def test_a_route_stop_at_a_numbered_city():
+    (move,) = interpret("1882", "OR", "CPR", "CPR runs 2 train I5-J10.2 for 60")
+    assert move.action.routes[0].stops == (Stop("I5"), Stop("J10", 1))

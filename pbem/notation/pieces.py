@@ -35,6 +35,7 @@ from .letter_moves import letter_moves
 from .request_words import requested
 from .name_prefixes import code_before_name, leading_forms, private_words
 from .share_quantity import CERT_SIZE, counted_shares
+from .city_numbers import CITY
 from .tile_words import NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AT, side, tile_names
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
@@ -380,6 +381,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             text = "".join(buf)
 
     take(_ROUND, "round", lambda m: m.group(0))
+    take(CITY, "city", lambda m: int(next(g for g in m.groups() if g)))      # "J10 city 2": city_numbers.py
     take(_DECLINES, "verb", lambda m: "pass")
     take(CONSEQUENCE, "floats", lambda m: True)
     take(_TAKES_IN, "verb", lambda m: "merge")

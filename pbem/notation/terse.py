@@ -28,6 +28,7 @@ from .pieces import unknown_subject
 from .told_exchanges import exchange_unread
 from .writer_pronouns import own_pronouns
 from .lay_details import place_beside_hex
+from .city_numbers import with_cities
 from .spelling import respelled
 
 __all__ = ["TERSE", "price_after_buy", "read_terse_by_pieces", "tersely"]
@@ -127,7 +128,7 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
     """The reading by pieces (`_by_pieces`) of the line without the share price moves told after
     its dividend, which become claims on the dividend ("pays out; share price should go up")."""
     plain, said = price_moves_set_aside(line)
-    return with_price_claims(in_step_order(_by_pieces(plain, ctx, index)), said)     # run_shape.py
+    return with_cities(with_price_claims(in_step_order(_by_pieces(plain, ctx, index)), said))     # run_shape.py
 
 
 def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
