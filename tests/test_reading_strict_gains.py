@@ -198,3 +198,13 @@ def test_a_station_with_no_city_told_is_left_to_the_game():
 def test_a_route_stop_at_a_numbered_city():
     (move,) = interpret("1882", "OR", "CPR", "CPR runs 2 train I5-J10.2 for 60")
     assert move.action.routes[0].stops == (Stop("I5"), Stop("J10", 1))
+
+
+@pytest.mark.parametrize("line", ["SP returns a 2 train", "SP gives back its 2", "SP drops the 2"])
+def test_a_train_given_back_is_its_discard(line):
+    assert repr(_acts("1869", "OR", "SP", line)) == "[DiscardTrain(entity='SP', train='2', train_id=None)]"
+
+
+def test_a_return_that_names_no_train_is_no_discard():
+    with pytest.raises(NotationError):
+        interpret("1869", "OR", "SP", "SP returns to the pool")

@@ -1,5 +1,6 @@
 """A train discarded, told by its own words ("GRR discards a 4 (train limit is now 2)", "GT
-drops the 4 train", "buys a 6 for 650 and drops the 4"): "drop" is a discard word (never
+drops the 4 train", "buys a 6 for 650 and drops the 4", 1869's "SP gives back its 2"): "drop",
+"return" and "give back" are discard words (never
 before "out": a pass, nor after "must" or "to": the need, told before the discard), and a
 train limit stated beside it is a claim, not the train."""
 from __future__ import annotations
@@ -10,9 +11,9 @@ from pbem.engine.actions import DiscardTrain
 
 __all__ = ["DROPS", "TRAIN_LIMIT", "discarded"]
 
-#: "drops the 4", "drops one of its 3s": a discard, a train named after it ("drops out" is a pass,
+#: "drops the 4", "drops one of its 3s", "returns a 2 train": a discard, a train named after it ("drops out" is a pass,
 #: "drops 2 spaces" a share price, "drops its token" a token removed, read first)
-DROPS = re.compile(r"(?<!\bmust\s)(?<!\bto\s)\b(?:drops?|dropping)\b(?=\s+(?:(?:the|a|an|its|their|one)\s+|one\s+of\s+its\s+)?"
+DROPS = re.compile(r"(?<!\bmust\s)(?<!\bto\s)\b(?:drops?|dropping|returns?|returning|gives?\s+back|giving\s+back)\b(?=\s+(?:(?:the|a|an|its|their|one)\s+|one\s+of\s+its\s+)?"
                    r"(?:\d\+?\d*E?|D)\b(?!\s*(?:spaces?|steps?|rows?|places?|%|to\b|points?)))", re.I)
 #: a train limit stated ("train limit is now 2", "limit of 3"): a claim on the position, no train
 TRAIN_LIMIT = re.compile(r"\blimit\s+(?:is\s+|of\s+)?(?:now\s+)?(\d)\b", re.I)
