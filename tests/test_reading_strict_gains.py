@@ -208,3 +208,8 @@ def test_a_train_given_back_is_its_discard(line):
 def test_a_return_that_names_no_train_is_no_discard():
     with pytest.raises(NotationError):
         interpret("1869", "OR", "SP", "SP returns to the pool")
+
+
+def test_a_revenue_broken_down_with_its_bonus_in_brackets():
+    (move,) = interpret("1869", "OR", "SP", "SP runs a 3 train I3-J2 for 130 ($100 + $30 bonus)")
+    assert move.action.routes[0].revenue == 130 and [s.hex for s in move.action.routes[0].stops] == ["I3", "J2"]

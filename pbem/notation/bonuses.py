@@ -1,4 +1,5 @@
-"""A bonus named beside a run's revenue ("300 with the Hudson Bay bonus", "= 240 with the bonus"):
+"""A bonus named beside a run's revenue ("300 with the Hudson Bay bonus", "= 240 with the bonus",
+"for 130 ($100 + $30 bonus)"):
 what earned part of the revenue, no piece of a move; its words and names are set aside from
 their clause (the clauses of a line, pieces.py)."""
 from __future__ import annotations
@@ -12,7 +13,8 @@ if TYPE_CHECKING:
 __all__ = ["bonuses_set_aside"]
 
 #: "with the bonus", "with the Hudson Bay bonus", "incl. the east-west bonus"
-_BONUS = re.compile(r"\b(?:with|incl(?:uding|\.)?|plus)\s+(?:the|a|its)\s+(?:[\w'’-]+\s+){0,3}?bonus(?:es)?\b", re.I)
+_BONUS = re.compile(r"\b(?:with|incl(?:uding|\.)?|plus)\s+(?:the|a|its)\s+(?:[\w'’-]+\s+){0,3}?bonus(?:es)?\b|"
+                    r"\((?=[^()]*\bbonus(?:es)?\b)[^()]*\)", re.I)     # "($100 + $30 bonus)": the revenue's parts
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’]*")
 
 
