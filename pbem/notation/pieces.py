@@ -270,7 +270,7 @@ def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> li
                     # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
                     same = [f for f in found if f[1].lower() == re.sub(r"^the\s+", "", span.lower())]
                     if coded and same:      # in an auction "B&O" is the private as well as the corporation
-                        same += [f for f in found if f[0] == "company" and f not in same]
+                        same += [f for f in found if f[0] == "company" and f not in same and norm(f[1]) == q]
                     hit = (n, a, b, tuple(same or found))     # the longest found wins
             if n == 1 and span.lower() == "the":
                 continue                # "the" is dropped from a longer span's form
