@@ -213,3 +213,18 @@ def test_a_return_that_names_no_train_is_no_discard():
 def test_a_revenue_broken_down_with_its_bonus_in_brackets():
     (move,) = interpret("1869", "OR", "SP", "SP runs a 3 train I3-J2 for 130 ($100 + $30 bonus)")
     assert move.action.routes[0].revenue == 130 and [s.hex for s in move.action.routes[0].stops] == ["I3", "J2"]
+
+
+@pytest.mark.parametrize("line", ["CPR does not run", "CPR doesn't run", "CPR can't run"])
+def test_a_run_denied_is_the_run_of_no_route(line):
+    assert _acts("1882", "OR", "CPR", line) == [RunRoutes("CPR", ())]
+
+
+def test_a_bare_payment_denied_is_the_withholding():
+    assert [repr(a) for a in _acts("1882", "OR", "CPR", "CPR doesn't pay")] == ["Dividend(entity='CPR', kind='withhold')"]
+
+
+@pytest.mark.parametrize("line", ["CPR doesn't pay for the train", "GT does not run"])
+def test_a_denial_of_something_else_or_by_another_company_is_no_move(line):
+    with pytest.raises(NotationError):
+        interpret("1882", "OR", "CPR", line)

@@ -21,7 +21,7 @@ HELD = re.compile(r"\btreasury\s*(?:now|left|is(?:\s+now)?|at|:|=)\s*(?:now\s+)?
 _STAYS = re.compile(r"\b(?:in|into|to)\s+(?:the\s+|its\s+)?$", re.I)
 _NEGATED = re.compile(r"\b(?:not|never|no|nothing)\b|n't\b", re.I)
 #: what a denied payout says it denies: a dividend, paying out, anything to the shareholders
-_PAYOUT = re.compile(r"\b(?:dividends?|out|shareholders)\b", re.I)
+_PAYOUT = re.compile(r"\b(?:dividends?|out|shareholders)\b|\bpay\W*$", re.I)
 _UNABLE = re.compile(r"\b(?:can|cannot|could|afford|unable)\b|\bcan't\b", re.I)
 
 

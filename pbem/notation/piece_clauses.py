@@ -96,6 +96,8 @@ def step_not_taken(c: Clause, ctx: NotationContext, kind: str = "operating") -> 
         return ("pass" if kind == "stock" else "steppass") if kind in ("stock", "merger") and buying_declined(c, ctx) else None
     verbs = c.verbs()
     names = {i for p in c.of("name") for _, i in p.value}
+    if verbs == {"norun"} and names <= {ctx.current, ctx.actor} and len(c.pieces) == len(c.of("verb")) + len(c.of("name")):
+        return "norun"          # "CPR does not run", "can't run": a run of no route (the table settles a company with no train)
     if _UNABLE.search(c.text):
         return None             # "can't buy a train": not a choice, which the table settles
     if bool(_NOT_TAKEN.search(c.text)) and bool(verbs) and verbs <= {"lay", "token", "buy"} \
