@@ -228,3 +228,25 @@ def test_a_bare_payment_denied_is_the_withholding():
 def test_a_denial_of_something_else_or_by_another_company_is_no_move(line):
     with pytest.raises(NotationError):
         interpret("1882", "OR", "CPR", line)
+
+
+@pytest.mark.parametrize("line,want", [
+    ("CPR buys a diesel", "[BuyTrain(entity='CPR', train='D', source='depot', price=None, exchange=None, train_id=None, exchange_id=None)]"),
+    ("skip", "[Pass(entity='CPR')]"),
+    ("CPR skips", "[Pass(entity='CPR')]"),
+    ("CPR: dividend", "[Dividend(entity='CPR', kind='payout')]"),
+    ("CPR: no dividend", "[Dividend(entity='CPR', kind='withhold')]"),
+])
+def test_move_words_the_grammar_knew(line, want):
+    assert repr(_acts("1882", "OR", "CPR", line)) == want
+
+
+def test_a_diesel_run_is_the_diesels():
+    (move,) = interpret("1882", "OR", "CPR", "CPR runs diesel I5-J10")
+    assert move.action.routes[0].train == "D"
+
+
+def test_the_dividend_named_in_a_sentence_is_no_payout():
+    with pytest.raises(NotationError):
+        interpret("1882", "OR", "CPR", "the dividend was 40")
+    assert [a.kind for a in _acts("1861", "OR", "SE", "SE splits the dividend")] == ["half"]

@@ -114,6 +114,7 @@ _DECLINES = re.compile(r"\b(?:declin(?:e|es|ing)|refus(?:e|es|ing))\s+to\s+(?:bu
 #: "starts GT at 76 and pays 152 for 2 shares (20%)": the par's certificate paid for, a figure stated
 _PAID_FOR_SHARES = re.compile(r"\bpa(?:ys|id|ying)\s+[$₽]?\d+\s+for\s+(?:the\s+|its\s+|his\s+|her\s+)?"
                               r"(?:\d|two|three|four)\s+shares?(?:\s*\(\s*\d+\s*%\s*\))?", re.I)
+_SKIP = re.compile(r"\bskips?\b(?!\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)\b)", re.I)
 #: "skips track and token": the steps passed (two when two are named)
 _SKIPS = re.compile(r"\bskip(?:s|ping)?\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
                     r"(\s+(?:and|&)\s+(?:the\s+)?(?:track|tile|lay|tokens?|station|trains?))?\b", re.I)
@@ -137,7 +138,7 @@ _ORDINAL = re.compile(r"\b(?:a\s+|my\s+|the\s+|his\s+|her\s+)?(?:\d(?:st|nd|rd|t
 _TRAINS_N = re.compile(r"(?<![\w#$.+-])(?<!\b[Tt]wo\s)(?<!\b[Tt]hree\s)(?<!\b[Ff]our\s)(?<!\b[Bb]oth\s)([2-4])\s+trains\b")
 #: "2 2T", "buys 2 x 2-trains": a count of trains
 _TRAIN_COUNT = re.compile(r"(?<![\w#$.])([1-4])(?:\s*x)?\s+(?=(?:\d\+\d+E?|\d)\s*-?\s*(?:T\b|trains?\b))")
-_TRAIN = re.compile(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b)|\b(D|Diesel)(?:\s*-?\s*trains?)?\b|"
+_TRAIN = re.compile(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b)|\b(D|[Dd]iesel)(?:\s*-?\s*trains?)?\b|"
                     r"\b((?i:two|three|four|five|six|seven|eight))(?:\s*-\s*(?i:trains?)|\s+(?i:train)|(?<=x)es|(?<!x)s)\b|"
                     r"(?:(?<=\b[Rr]un\s)|(?<=\b[Rr]uns\s))(\d)(?=\s*:)")      # "Run 4: L8 J10 = 150": the train run
 _TRAIN_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
@@ -432,6 +433,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             pieces.append(Piece("me", w, m.start(), m.end()))
         elif w in _PUT:      # "puts MNN up for auction at 120", "I'll put 105 on M-K"; "puts a token"
             pieces.append(Piece("verb", "token" if _operating(ctx) else "bid", m.start(), m.end(), words.before(m.start())))
+        elif w in ("dividend", "dividends") and words.before(m.start()) not in ("the", "its", "a", "his", "her", "their", "any"):
+            pieces.append(Piece("verb", "payout", m.start(), m.end()))     # "CPR: dividend", "no dividend"
         elif w in VERBS and (words.before(m.start()) != "to" or _GOING_TO.search(line[max(0, m.start() - 80):m.start()])) \
                 and not (w.startswith("keep") and _GOING_ON.match(line, m.end())):
             # "to pay for it" is a purpose, "going to pass" the move, "keeps going" no withholding
@@ -469,6 +472,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         pieces.append(Piece("verb", "buy", m.start(1), m.end(1)))
     for m in _ROUTE_LABEL.finditer(text):    # "Route: K7-I5 60": the label is the run
         pieces.append(Piece("verb", "run", m.start(1), m.end(1)))
+    for m in _SKIP.finditer(text):      # "skip", "CPR skips": the pass ("skips the token": that step's, below)
+        pieces.append(Piece("verb", "pass", m.start(), m.end()))
     for m in re.finditer(r"\b(?:I'?m|I\s+am)\s+done\b", text, re.I):
         pieces.append(Piece("verb", "pass", m.start(), m.end()))
     for m in re.finditer(r"\bneutral\b", text, re.I):
