@@ -250,3 +250,32 @@ def test_the_dividend_named_in_a_sentence_is_no_payout():
     with pytest.raises(NotationError):
         interpret("1882", "OR", "CPR", "the dividend was 40")
     assert [a.kind for a in _acts("1861", "OR", "SE", "SE splits the dividend")] == ["half"]
+
+
+@pytest.mark.parametrize("rk,cur,line,claims", [
+    ("auction", None, "Ann bids 115 on NWR. Cash left 365.", [("cash", 365)]),
+    ("auction", None, "Ann bids 115 on NWR (cash 365)", [("cash", 365)]),
+    ("auction", None, "Ann bids 115 on NWR, leaving $365", [("cash", 365)]),
+    ("SR", None, "Ann sells 2 shares of CPR and receives $150", [("received", 150)]),
+    ("SR", None, "Ann buys HBR and becomes president of HBR", [("president", (None, "HBR"))]),
+    ("OR", "CPR", "CPR buys a 4 train out of pocket", [("pocket", None)]),
+    ("OR", "CPR", "CPR pays out $100 (Ann $40, Bob $20)", [("revenue", 100), ("payees", (("ann", 40), ("bob", 20)))]),
+    ("OR", "CPR", "CPR withholds $40", [("revenue", 40)]),
+])
+def test_what_a_line_states_after_its_move(rk, cur, line, claims):
+    moves = interpret("1882", rk, cur, line)
+    assert [(c.kind, c.value) for m in moves for c in m.claims] == claims
+
+
+def test_a_stated_cash_goes_to_the_move_before_it():
+    moves = interpret("1882", "OR", "CPR", "CPR lays #57 on I5 r2; buys a 3 train. Cash left 20")
+    assert [[(c.kind, c.value) for c in m.claims] for m in moves] == [[], [("cash", 20)]]
+
+
+def test_a_payee_nobody_is_refused():
+    with pytest.raises(NotationError, match="Zed"):
+        interpret("1882", "OR", "CPR", "CPR pays out $100 ($40 to Zed)")
+
+
+def test_a_token_moved_by_the_operating_company_is_the_token_movers_in_1882():
+    assert [a.entity for a in _acts("1882", "OR", "CPR", "I5 J10 token moves")] == ["NWR", "NWR"]

@@ -7,12 +7,13 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from pbem.engine.actions import Action, BuyShares, SellShares
+from pbem.engine.actions import Action, Bid, BuyShares, BuyTrain, Dividend, Par, SellShares
+from pbem.errors import NotationError
 
 from .claims import Claim
 from .pieces import Clause
 
-__all__ = ["clause_claims", "presidency_taken", "with_presidency"]
+__all__ = ["clause_claims", "presidency_taken", "stated_set_aside", "with_presidency", "with_stated"]
 
 #: "and takes the presidency (from Cid)", "becoming president": the mover is president after the move
 _PRESIDENCY = re.compile(r"^\W*(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:takes?|took|taking|gets?|got|getting|becomes?|became|"
@@ -23,13 +24,15 @@ def clause_claims(line: str, c: Clause, acts: list[Action]) -> tuple[Claim, ...]
     """The claims of a clause on the last move it makes."""
     said = [Claim("holding", p.value, line[p.start:p.end], p.start + 1) for p in c.of("held")]
     said += [Claim("per_share", p.value, line[p.start:p.end], p.start + 1) for p in c.of("per_share")]
-    money = c.of("money")
+    money = c.of("money") or (c.of("revenue") if len(acts) == 1 and isinstance(acts[0], Dividend) else [])
     if len(money) == 1 and len(acts) == 1 and money[0].before not in ("at", "@"):
         # "buys a NYC share (IPO, $80)", "sells 2 GT for $180": the price of the one move ("at" is a share's)
         kind = "paid" if isinstance(acts[0], BuyShares) else "received" if isinstance(acts[0], SellShares) else None
+        if kind is None and isinstance(acts[0], Dividend):
+            kind = "revenue"            # "CPR pays out $100", "withholds $40": the run's revenue
         if kind is not None:
             said.append(Claim(kind, money[0].value, line[money[0].start:money[0].end], money[0].start + 1))
-    return tuple(said)
+    return tuple(sorted(said, key=lambda c: c.column))
 
 
 def presidency_taken(c: Clause) -> bool:
@@ -50,3 +53,73 @@ def with_presidency(line: str, out: list, taken: list[Clause]) -> tuple[list, li
         out[at[-1]] = dataclasses.replace(m, claims=m.claims + (Claim("president", (None, None), c.text.strip(" ,."),
                                                                       c.start + 1),))
     return out, left
+
+
+_AMOUNT = r"[$₽£]?\s?(\d{1,6})\s?₽?"
+#: (pattern, the claim's kind, the kinds of move it is said of)
+_STATED = (
+    (re.compile(r"[,.;]?\s*\(?\s*\b(?:(?:and\s+)?(?:cash\s+(?:left|remaining|now|on\s+hand)|remaining\s+(?:free\s+)?cash|"
+                r"free\s+cash(?:\s+(?:left|remaining))?|left\s+with|leaving(?:\s+(?:him|her|them|it|me|us))?(?:\s+with)?)|cash)"
+                r"\s*:?\s*" + _AMOUNT + r"(?:\s+left)?\s*\)?", re.I), "cash", None),
+    (re.compile(r",?\s*\b(?:and\s+)?receiv(?:es|ed|ing)\s+" + _AMOUNT, re.I), "received", (SellShares,)),
+    (re.compile(r",?\s*(?:(?:and\s+)?(?:the\s+)?(?:president|director|prez)\s+(?:pays|paid|covers|covered|chips\s+in)"
+                r"(?:\s+(?:the\s+)?(?:rest|remainder|difference|balance|shortfall))?(?:\s+out\s+of\s+(?:his\s+|her\s+|their\s+)?pocket)?|"
+                r"(?:partly\s+)?out\s+of\s+(?:the\s+president'?s\s+|(?:his|her|their)\s+(?:own\s+)?)?pocket)\b", re.I),
+     "pocket", (BuyTrain,)),
+    (re.compile(r",?\s*\b(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:becomes?|became|becoming|is\s+now)\s+(?:the\s+)?(?:new\s+)?"
+                r"(?:president|director|prez)(?:\s+of\s+(?:the\s+)?([A-Z][\w&-]*))?\b", re.I), "president", (BuyShares, Par)),
+)
+#: a dividend's payees in brackets: "($40 to Ann, $20 to Bob)", "(Ann $40, Bob $20)", "(Ann: $40; Bob: $20)"
+_PAYEE = r"(?:[$₽]\s?\d{1,6}₽?\s+to\s+[A-Z][\w'-]*|[A-Z][\w'-]*\s*:?\s*[$₽]\s?\d{1,6}₽?)"
+_PAYEES = re.compile(r"\(\s*" + _PAYEE + r"(?:\s*[,;]\s*(?:and\s+)?" + _PAYEE + r")*\s*\)")
+_PAIR = re.compile(r"[$₽]\s?(\d{1,6})₽?\s+to\s+([A-Z][\w'-]*)|([A-Z][\w'-]*)\s*:?\s*[$₽]\s?(\d{1,6})")
+
+
+def stated_set_aside(line: str, index) -> tuple[str, list[tuple[Claim, tuple]]]:
+    """The line with what it states after its moves blanked (the same length), and each claim
+    with the kinds of move it is said of (None: the last move)."""
+    said: list[tuple[Claim, tuple]] = []
+    out = list(line)
+    for m in _PAYEES.finditer(line):
+        pairs = []
+        for p in _PAIR.finditer(m.group(0)):
+            name, amount = (p.group(2), p.group(1)) if p.group(1) else (p.group(3), p.group(4))
+            try:
+                entry = index.lookup(name, ("player", "corporation"))
+            except Exception:       # several names fit
+                entry = None
+            if entry is None:
+                raise NotationError(f'"{name}" is no player or company: who was paid?', text=line.strip())
+            pairs.append((entry.ident, int(amount)))
+        said.append((Claim("payees", tuple(pairs), m.group(0), m.start() + 1), (Dividend,)))
+        out[m.start():m.end()] = " " * (m.end() - m.start())
+    for rx, kind, of in _STATED:
+        for m in rx.finditer("".join(out)):
+            if kind == "president":
+                corp = None
+                if m.group(1):
+                    entry = index.lookup(m.group(1), ("corporation",))
+                    if entry is None:
+                        continue
+                    corp = entry.ident
+                value = (None, corp)
+            else:
+                value = int(m.group(1)) if kind != "pocket" else None
+            said.append((Claim(kind, value, m.group(0).strip(" ,.;()"), m.start() + 1 + len(m.group(0)) - len(m.group(0).lstrip(" ,.;("))), of))
+            out[m.start():m.end()] = " " * (m.end() - m.start())
+    return "".join(out), said
+
+
+def with_stated(moves: list, said: list[tuple[Claim, tuple]]) -> list:
+    """The moves with each claim stated given to the last move before it of the kinds it is said of."""
+    moves = list(moves)
+    for claim, of in sorted(said, key=lambda x: x[0].column):
+        at = [i for i, m in enumerate(moves) if m.column <= claim.column and (of is None or isinstance(m.action, of))]
+        if not at:
+            if of is None and moves:
+                at = [len(moves) - 1]
+            else:
+                raise NotationError(f'"{claim.text}" is said of no move on the line', text=claim.text)
+        m = moves[at[-1]]
+        moves[at[-1]] = dataclasses.replace(m, claims=m.claims + (claim,))
+    return moves

@@ -496,8 +496,9 @@ class _Fitter:
             rot = rots[0] if rots else self.ctx.resolve_rotation(tiles[0], hexes[0], ())
             return [[(LayTile(cur, hexes[0], tiles[0], rot), ())]]
         if "token" in verbs:
-            if len(hexes) != 1 or verbs - {"token"} or token_moved(self.c, cur, hexes, verbs):
-                return token_moved(self.c, cur, hexes, verbs) or "which hex?"     # "moves its token from G11 to E5"
+            mover = cur if self.ctx.kind_of(cur) == "company" else self.ctx.token_mover or cur     # (1882: NWR moves tokens)
+            if len(hexes) != 1 or verbs - {"token"} or token_moved(self.c, mover, hexes, verbs):
+                return token_moved(self.c, mover, hexes, verbs) or "which hex?"     # "moves its token from G11 to E5"
             neutral = bool(self.c.of("neutral"))
             return [[(PlaceToken(cur, hexes[0], neutral=neutral), ("city",))]]
         if "sell" in verbs and not verbs - {"sell"} and not trains:

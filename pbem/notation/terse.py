@@ -29,6 +29,7 @@ from .told_exchanges import exchange_unread
 from .writer_pronouns import own_pronouns
 from .lay_details import place_beside_hex
 from .city_numbers import with_cities
+from .piece_claims import stated_set_aside, with_stated
 from .spelling import respelled
 
 __all__ = ["TERSE", "price_after_buy", "read_terse_by_pieces", "tersely"]
@@ -128,7 +129,9 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
     """The reading by pieces (`_by_pieces`) of the line without the share price moves told after
     its dividend, which become claims on the dividend ("pays out; share price should go up")."""
     plain, said = price_moves_set_aside(line)
-    return with_cities(with_price_claims(in_step_order(_by_pieces(plain, ctx, index)), said))     # run_shape.py
+    plain, stated = stated_set_aside(plain, index)       # piece_claims.py
+    moves = with_price_claims(in_step_order(_by_pieces(plain, ctx, index)), said)     # run_shape.py
+    return with_cities(with_stated(moves, stated))
 
 
 def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
