@@ -9,7 +9,10 @@ Prints, each beside its target (issue #28):
   pictures are shared), to K games in K different states (every picture drawn whole by a
   process just started; brought up to date by one that drew each game's last report), and K
   move mails in a row to one game (one process: a game's mails are handled one at a time, in
-  order): >= 10 messages/s each, and two processes faster than one;
+  order): >= 10 messages/s each, and two processes faster than one; beside each, the CPU a
+  mail costs the moderators and the servers, how long the moderators' judging threads were
+  ready to run but waited for a core (/proc/thread-self/schedstat) and how much of the run the
+  machine's cores were idle (/proc/stat): where a second process waits;
 - the worst time from a delivery to its claim over many deliveries at random moments, as the
   server pushes them and with every push of IDLE unheard: <= 2 s.
 
@@ -162,21 +165,38 @@ def _worker(stack, games: Path, slot: int, images: bool, queue, go, profile: str
     prof = cProfile.Profile() if profile else None
     if prof:
         prof.enable()
-    cpu = time.process_time()
+    cpu, queued = time.process_time(), run_queue_wait()
     st = mod.run_once()
-    cpu = time.process_time() - cpu
+    cpu, queued = time.process_time() - cpu, run_queue_wait() - queued
     if prof:
         prof.disable()
         out = io.StringIO()
         pstats.Stats(prof, stream=out).sort_stats(profile).print_stats(30)
         queue.put(out.getvalue())
-    queue.put((st.handled, cpu))
+    queue.put((st.handled, cpu, queued))
+
+
+def run_queue_wait() -> float:
+    """Seconds this thread (the judging one) has been ready to run but waiting for a core
+    (/proc/self/schedstat: CPU time, run-queue time, time slices; 0 where it is missing)."""
+    try:
+        return int(Path("/proc/thread-self/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def machine_idle() -> tuple[float, float]:
+    """(idle seconds summed over the machine's cores, seconds) so far (/proc/stat: idle + iowait)."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    tick = os.sysconf("SC_CLK_TCK")
+    return (int(fields[3]) + int(fields[4])) / tick, time.monotonic()
 
 
 def run_workers(stack, games: Path, procs: int, images: bool, profile: str = "",
                 drawn: bool = False) -> tuple[int, float, dict]:
     """Run `procs` moderator processes on the mailbox at once until it is empty: (mails handled,
-    seconds, CPU seconds spent by the moderators, the SMTP server they send to and Dovecot)."""
+    seconds, CPU seconds spent by the moderators, the SMTP server they send to and Dovecot, and
+    seconds the moderators' judging threads waited for a core and the machine's cores were idle)."""
     import multiprocessing as mp
 
     ctx = mp.get_context("fork")
@@ -188,9 +208,9 @@ def run_workers(stack, games: Path, procs: int, images: bool, profile: str = "",
         p.start()
     for q in queues:
         assert q.get(timeout=600) == "ready"
-    t0, smtp, dovecot = time.perf_counter(), smtp_cpu(stack), dovecot_cpu(stack)
+    t0, smtp, dovecot, idle = time.perf_counter(), smtp_cpu(stack), dovecot_cpu(stack), machine_idle()
     go.set()
-    handled, moderators = 0, 0.0
+    handled, moderators, queued = 0, 0.0, 0.0
     for q in queues:
         got = q.get(timeout=600)
         if isinstance(got, str):
@@ -198,8 +218,11 @@ def run_workers(stack, games: Path, procs: int, images: bool, profile: str = "",
             got = q.get(timeout=60)
         handled += got[0]
         moderators += got[1]
+        queued += got[2]
     dt = time.perf_counter() - t0
-    cpu = {"moderator": moderators, stack.outgoing_name: smtp_cpu(stack) - smtp, "Dovecot": dovecot_cpu(stack) - dovecot}
+    idle_now = machine_idle()
+    cpu = {"moderator": moderators, stack.outgoing_name: smtp_cpu(stack) - smtp, "Dovecot": dovecot_cpu(stack) - dovecot,
+           "waiting for a core": queued, "idle": (idle_now[0] - idle[0], idle_now[1] - idle[1])}
     for p in ps:
         p.join()
     return handled, dt, cpu
@@ -244,8 +267,11 @@ def throughput(stack, games: Path, mails: list[bytes], procs: int, images: bool,
     rate = handled / dt
     print(f"throughput, {label}, {procs} process{'es' if procs > 1 else ''}: {handled} move mails in {dt:.2f} s = "
           f"{rate:.1f} messages/s (target >= {TARGET_RATE:g}: {'met' if rate >= TARGET_RATE else 'NOT met'})")
+    queued, (idle, span) = cpu.pop("waiting for a core"), cpu.pop("idle")
     print("    CPU a mail: " + ", ".join(f"{who} {1000 * sec / handled:.0f} ms" for who, sec in cpu.items())
-          + f"; wall {1000 * dt / handled:.0f} ms")
+          + f"; wall {1000 * dt / handled:.0f} ms; a judging thread ready but waiting for a core "
+          f"{1000 * queued / handled:.0f} ms a mail; the cores idle {100 * idle / (span * (os.cpu_count() or 1)):.0f}% "
+          f"of the run")
     return rate
 
 
