@@ -10,6 +10,10 @@ from pbem.moderator.game_pictures import Drawn, PictureMemory
 
 __all__ = ["PictureCache", "PictureStats", "ReportPictures"]
 
+#: markets whose cells are kept compressed (about 25 KB each): a report whose markers rest
+#: compresses only its header line (`RestingRows`)
+MARKET_ROWS = 256
+
 
 @dataclass(frozen=True)
 class ReportPictures:
@@ -54,6 +58,7 @@ class PictureCache:
         self._maps: dict[str, object] = {}
         self._views: dict[tuple, object] = {}        # a board's hexes -> the map's scale for mail
         self._markets: dict[str, object] = {}
+        self._market_rows: dict[str, object] = {}    # a market's cells compressed once (`RestingRows`)
 
     def for_report(self, game, head: str, changed: Sequence[str], game_id: str = "") -> ReportPictures:
         """The pictures of the report on `game` (called `game_id`: its last map is brought up to
@@ -142,9 +147,11 @@ class PictureCache:
     def market_png(self, game, game_id: str = "") -> bytes:
         """The market picture: its cells and markers drawn again only when a marker moved (most
         moves move none; the game `game_id`'s last market is kept for it), the line naming the
-        round, phase and bank drawn anew (`with_header`)."""
-        from pbem.render.map import compact_image, png_bytes
-        from pbem.render.market import market_key, render_market, with_header
+        round, phase and bank drawn anew (`with_header`); the PNG compresses that line alone, the
+        cells below it compressed once for as long as they rest (`RestingRows`)."""
+        from pbem.render.map import compact_image
+        from pbem.render.market import header_rows, market_key, render_market, with_header
+        from pbem.render.png_rows import RestingRows
         from pbem.render.map_views import MAIL_WIDTH
 
         key = market_key(game)
@@ -161,7 +168,11 @@ class PictureCache:
             last = last or Drawn()
             last.market_key, last.market = key, body
             self.memory.keep(game_id, last)
-        return png_bytes(with_header(body, game))
+        rows = self._market_rows.get(key)
+        if rows is None or not rows.fits(body):
+            rows = RestingRows(body, header_rows(game))
+            _remember(self._market_rows, key, rows, MARKET_ROWS)
+        return rows.png(with_header(body, game))
 
 
 def _remember(cache: dict, key, value, size: int) -> None:
