@@ -266,3 +266,23 @@ def test_adler32_of_two_pieces_joined_is_the_checksum_of_the_whole():
         for cut in {0, n // 3, n}:
             first, second = data[:cut], data[cut:]
             assert adler32_joined(zlib.adler32(first), zlib.adler32(second), len(second)) == zlib.adler32(data)
+
+
+def test_the_map_with_nothing_outlined_is_encoded_only_when_a_report_shows_it(monkeypatch):
+    """A report that outlines the hexes its move changed encodes that picture and the part around
+    them, not the map with nothing outlined; a later report of the same board that changed no
+    hex encodes it then, once."""
+    from pbem.moderator import pictures
+    from pbem.render import map as render_map
+
+    encoded = []
+    real = render_map.png_bytes
+    monkeypatch.setattr(render_map, "png_bytes", lambda img, **kw: encoded.append(img.size) or real(img, **kw))
+    game, cache = final("1882"), pictures.PictureCache()
+    hexes = game.board.hex_coords()
+    cache.for_report(game, "h1", [hexes[len(hexes) // 2]])
+    assert len(encoded) == 2                      # the outlined map and the part around the change
+    first = cache.for_report(game, "h2", [])
+    second = cache.for_report(game, "h3", [])
+    assert len(encoded) == 3 and second.whole is first.whole
+    assert Image.open(io.BytesIO(first.whole)).width == 800

@@ -82,8 +82,11 @@ class PictureCache:
         from pbem.render.map_views import outline_hexes, render_around
 
         view = self._view(game)
-        _, img, plain = self._whole_map(game, game_id)
-        whole = png_bytes(outline_hexes(img, game, changed, view.radius, view.text_scale)) if changed else plain
+        kept = self._whole_map(game, game_id)
+        if changed:
+            whole = png_bytes(outline_hexes(kept[1], game, changed, view.radius, view.text_scale))
+        else:                             # the map with nothing outlined: encoded once, when first asked for
+            whole = kept[2] = kept[2] if kept[2] is not None else png_bytes(kept[1])
         near = render_around(game, changed) if changed else None
         if near is not None:
             self.stats.areas_drawn += 1
@@ -93,9 +96,10 @@ class PictureCache:
         """The whole map of `game` at a mail's width as drawn for its reports (RGB)."""
         return self._whole_map(game, game_id)[0]
 
-    def _whole_map(self, game, game_id: str) -> tuple:
-        """(the whole map in RGB, quantised, its PNG), kept by what it shows."""
-        from pbem.render.map import compact_image, map_shown, png_bytes
+    def _whole_map(self, game, game_id: str) -> list:
+        """[the whole map in RGB, quantised, its PNG or None until a report shows it with nothing
+        outlined], kept by what it shows."""
+        from pbem.render.map import compact_image, map_shown
         from pbem.render.map_updates import hex_looks
 
         shown = map_shown(game)
@@ -103,10 +107,9 @@ class PictureCache:
         kept = self._maps.get(key)
         last = self.memory.recall(game_id) if game_id else None
         looks = hex_looks(game, shown.hexes) if kept is None or game_id else None
-        if kept is None:                  # quantised once; its PNG, the map with nothing outlined
+        if kept is None:                  # quantised once
             rgb = self._drawing(game, self._view(game), shown, looks, last)
-            img = compact_image(rgb)
-            kept = (rgb, img, png_bytes(img))
+            kept = [rgb, compact_image(rgb), None]
             _remember(self._maps, key, kept, self.drawings)
         if game_id:
             last = last or Drawn()
