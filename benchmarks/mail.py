@@ -9,15 +9,23 @@ Prints, each beside its target (issue #28):
   pictures are shared), to K games in K different states (every picture drawn whole by a
   process just started; brought up to date by one that drew each game's last report), and K
   move mails in a row to one game (one process: a game's mails are handled one at a time, in
-  order): >= 10 messages/s each, and two processes faster than one;
+  order): >= 10 messages/s each, and two processes faster than one; beside each, the CPU a
+  mail costs the moderators and the servers, how long the moderators' judging threads were
+  ready to run but waited for a core (/proc/thread-self/schedstat) and how much of the run the
+  machine's cores were idle (/proc/stat): where a second process waits;
 - the worst time from a delivery to its claim over many deliveries at random moments, as the
-  server pushes them and with every push of IDLE unheard: <= 2 s.
+  server pushes them, with every push of IDLE unheard, and polling as with a server without
+  IDLE: <= 2 s.
 
-    python benchmarks/mail.py [--games 1000] [--throughput 100] [--processes 2] [--no-images]
+    python benchmarks/mail.py [--games 1000] [--throughput 100] [--processes 2] [--pairs 3] [--no-images]
                               [--deliveries 60] [--mta test|postfix] [--profile [cumulative|tottime]]
+                              [--same-session]
 
 The machine's load (other work running beside) is printed at the start and the end: the
-throughput follows it.
+throughput follows it. Each moderator process runs in a session of its own, as separately started
+services do: where Linux schedules by session (autogroup, /proc/sys/kernel/sched_autogroup_enabled),
+the cores are shared between the busy sessions first, so two processes of one session get no
+more of a busy machine than one (`--same-session` runs them so).
 
 Needs dovecot (scripts/test.sh installs it) and aiosmtpd (the `test` extra).
 """
@@ -66,6 +74,7 @@ NAMES = ["Ann", "Bob", "Cid", "Dee"]
 SECRET = "bench-secret-0001"
 TARGET_RATE = 10.0          # messages/s
 TARGET_NOTICE = 2.0         # seconds from a delivery to its claim
+SESSIONS = True             # each moderator process in a session of its own (--same-session: all in this one's)
 
 
 def record_moves() -> tuple[list[tuple[str, str]], int]:
@@ -146,7 +155,10 @@ def latency(stack: MailStack, mod: Moderator, games: Path, gid: str, lines, n: i
 
 
 # ------------------------------------------------------------------------------ throughput
-def _worker(stack, games: Path, slot: int, images: bool, queue, go, profile: str, drawn: bool) -> None:
+def _worker(stack, games: Path, slot: int, images: bool, queue, go, profile: str, drawn: bool,
+            session: bool = True) -> None:
+    if session:             # a session of its own, as a moderator started on its own (a service) has:
+        os.setsid()         # Linux shares the cores between sessions (autogroup), then between their processes
     pm = Postmaster(MOD, games, render_images=images)
     box = ImapMailbox(stack.host, stack.imap_port, *stack.user(MOD), security="none",
                       working="Working" if slot == 1 else f"Working-{slot}")
@@ -162,35 +174,52 @@ def _worker(stack, games: Path, slot: int, images: bool, queue, go, profile: str
     prof = cProfile.Profile() if profile else None
     if prof:
         prof.enable()
-    cpu = time.process_time()
+    cpu, queued = time.process_time(), run_queue_wait()
     st = mod.run_once()
-    cpu = time.process_time() - cpu
+    cpu, queued = time.process_time() - cpu, run_queue_wait() - queued
     if prof:
         prof.disable()
         out = io.StringIO()
         pstats.Stats(prof, stream=out).sort_stats(profile).print_stats(30)
         queue.put(out.getvalue())
-    queue.put((st.handled, cpu))
+    queue.put((st.handled, cpu, queued))
+
+
+def run_queue_wait() -> float:
+    """Seconds this thread (the judging one) has been ready to run but waiting for a core
+    (/proc/self/schedstat: CPU time, run-queue time, time slices; 0 where it is missing)."""
+    try:
+        return int(Path("/proc/thread-self/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def machine_idle() -> tuple[float, float]:
+    """(idle seconds summed over the machine's cores, seconds) so far (/proc/stat: idle + iowait)."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    tick = os.sysconf("SC_CLK_TCK")
+    return (int(fields[3]) + int(fields[4])) / tick, time.monotonic()
 
 
 def run_workers(stack, games: Path, procs: int, images: bool, profile: str = "",
-                drawn: bool = False) -> tuple[int, float, dict]:
+                drawn: bool = False, session: bool = True) -> tuple[int, float, dict]:
     """Run `procs` moderator processes on the mailbox at once until it is empty: (mails handled,
-    seconds, CPU seconds spent by the moderators, the SMTP server they send to and Dovecot)."""
+    seconds, CPU seconds spent by the moderators, the SMTP server they send to and Dovecot, and
+    seconds the moderators' judging threads waited for a core and the machine's cores were idle)."""
     import multiprocessing as mp
 
     ctx = mp.get_context("fork")
     queues = [ctx.Queue() for _ in range(procs)]
     go = ctx.Event()
-    ps = [ctx.Process(target=_worker, args=(stack, games, i + 1, images, q, go, profile, drawn))
+    ps = [ctx.Process(target=_worker, args=(stack, games, i + 1, images, q, go, profile, drawn, session))
           for i, q in enumerate(queues)]
     for p in ps:
         p.start()
     for q in queues:
         assert q.get(timeout=600) == "ready"
-    t0, smtp, dovecot = time.perf_counter(), smtp_cpu(stack), dovecot_cpu(stack)
+    t0, smtp, dovecot, idle = time.perf_counter(), smtp_cpu(stack), dovecot_cpu(stack), machine_idle()
     go.set()
-    handled, moderators = 0, 0.0
+    handled, moderators, queued = 0, 0.0, 0.0
     for q in queues:
         got = q.get(timeout=600)
         if isinstance(got, str):
@@ -198,8 +227,11 @@ def run_workers(stack, games: Path, procs: int, images: bool, profile: str = "",
             got = q.get(timeout=60)
         handled += got[0]
         moderators += got[1]
+        queued += got[2]
     dt = time.perf_counter() - t0
-    cpu = {"moderator": moderators, stack.outgoing_name: smtp_cpu(stack) - smtp, "Dovecot": dovecot_cpu(stack) - dovecot}
+    idle_now = machine_idle()
+    cpu = {"moderator": moderators, stack.outgoing_name: smtp_cpu(stack) - smtp, "Dovecot": dovecot_cpu(stack) - dovecot,
+           "waiting for a core": queued, "idle": (idle_now[0] - idle[0], idle_now[1] - idle[1])}
     for p in ps:
         p.join()
     return handled, dt, cpu
@@ -238,21 +270,26 @@ def throughput(stack, games: Path, mails: list[bytes], procs: int, images: bool,
     processed = stack.count(MOD, "Processed")
     for raw in mails:
         stack.send(raw, "x@pbem.test", MOD)
-    handled, dt, cpu = run_workers(stack, games, procs, images, profile, drawn)
+    handled, dt, cpu = run_workers(stack, games, procs, images, profile, drawn, SESSIONS)
     accepted = stack.count(MOD, "Processed") - processed
     assert handled == len(mails) and accepted == len(mails), (handled, accepted, len(mails))
     rate = handled / dt
     print(f"throughput, {label}, {procs} process{'es' if procs > 1 else ''}: {handled} move mails in {dt:.2f} s = "
           f"{rate:.1f} messages/s (target >= {TARGET_RATE:g}: {'met' if rate >= TARGET_RATE else 'NOT met'})")
+    queued, (idle, span) = cpu.pop("waiting for a core"), cpu.pop("idle")
     print("    CPU a mail: " + ", ".join(f"{who} {1000 * sec / handled:.0f} ms" for who, sec in cpu.items())
-          + f"; wall {1000 * dt / handled:.0f} ms")
+          + f"; wall {1000 * dt / handled:.0f} ms; a judging thread ready but waiting for a core "
+          f"{1000 * queued / handled:.0f} ms a mail; the cores idle {100 * idle / (span * (os.cpu_count() or 1)):.0f}% "
+          f"of the run")
     return rate
 
 
 # ------------------------------------------------------------------------------ noticing a delivery
-def _noticer(stack, deaf: bool, n: int, queue, ready) -> None:
-    """Wait for mail as the moderator does, and say when each delivery was claimed."""
-    if deaf:                                    # every push of the server unheard while idling
+def _noticer(stack, deaf: str, n: int, queue, ready) -> None:
+    """Wait for mail as the moderator does, and say when each delivery was claimed. `deaf`:
+    "" (IDLE as the server pushes), "unheard" (every push unheard) or "no IDLE" (the mailbox
+    polls, as with a server without IDLE)."""
+    if deaf == "unheard":                       # every push of the server unheard while idling
         from imapclient import IMAPClient
 
         def unheard(self, timeout=None):
@@ -260,6 +297,7 @@ def _noticer(stack, deaf: bool, n: int, queue, ready) -> None:
             return []
         IMAPClient.idle_check = unheard
     box = ImapMailbox(stack.host, stack.imap_port, *stack.user(MOD), security="none", working="Working-notice")
+    box.use_idle = deaf != "no IDLE"
     ready.set()
     seen = 0
     while seen < n:
@@ -273,7 +311,7 @@ def _noticer(stack, deaf: bool, n: int, queue, ready) -> None:
     box.close()
 
 
-def notice_latencies(stack, n: int, deaf: bool, gap: float = 0.6) -> list[float]:
+def notice_latencies(stack, n: int, deaf: str, gap: float = 0.6) -> list[float]:
     """Deliver n mails at random moments (0 to `gap` s apart) while a mailbox waits for mail;
     the time from the start of each delivery to its claim."""
     import multiprocessing as mp
@@ -305,13 +343,21 @@ def main() -> int:
     ap.add_argument("--throughput", type=int, default=100, help="move mails in each throughput run")
     ap.add_argument("--no-images", action="store_true")
     ap.add_argument("--processes", type=int, default=2, help="moderator processes for the second throughput run")
-    ap.add_argument("--deliveries", type=int, default=60, help="deliveries timed for each notice figure")
+    ap.add_argument("--pairs", type=int, default=3,
+                    help="pairs of throughput runs (one process, then --processes) whose ratios' median is printed")
+    ap.add_argument("--deliveries", type=int, default=60, help="deliveries timed for each notice figure (0: none)")
     ap.add_argument("--mta", choices=("test", "postfix"), default="test",
                     help="the SMTP server the moderators send to: the test stack's (aiosmtpd, delivering "
                          "over LMTP as it receives) or a private Postfix (queues, then delivers)")
     ap.add_argument("--profile", nargs="?", const="cumulative", default="", metavar="SORT",
                     help="print where one process's time goes (cProfile, sorted by SORT: cumulative, tottime)")
+    ap.add_argument("--same-session", action="store_true",
+                    help="run the moderator processes in this process's session (as jobs of one shell) instead "
+                         "of each in a session of its own (as services): where the kernel groups each session's "
+                         "processes for scheduling (autogroup), a busy machine then gives them all one share")
     a = ap.parse_args()
+    global SESSIONS
+    SESSIONS = not a.same_session
     images = not a.no_images
     lines, seed = record_moves()
     h = hash_secret(SECRET)
@@ -323,6 +369,13 @@ def main() -> int:
     stack.outgoing_port = stack.postfix.start() if stack.postfix else stack.smtp_port   # where moderators send
     stack.outgoing_name = "Postfix" if stack.postfix else "SMTP server"
     print(f"the moderators send to {'a private Postfix' if stack.postfix else 'the test SMTP server (aiosmtpd)'}")
+    try:
+        grouped = Path("/proc/sys/kernel/sched_autogroup_enabled").read_text().strip() == "1"
+    except OSError:
+        grouped = False
+    print(f"each moderator process in {'this process' if a.same_session else 'a'} session "
+          f"{'' if a.same_session else 'of its own '}(the kernel {'groups' if grouped else 'does not group'} "
+          f"a session's processes for scheduling)")
     try:
         def moderator(games: Path) -> Moderator:
             pm = Postmaster(MOD, games, render_images=images)
@@ -364,17 +417,24 @@ def main() -> int:
         # throughput: one move mail to each of K games, all waiting; P moderator processes on the
         # mailbox (each with its own Working folder), as `pbem moderate` run P times would be
         # (each run takes games no other run has moved: club0001.. for one process, the next k for two)
-        k = min(a.throughput, (a.games - 1) // (2 if a.processes > 1 else 1))
-        rates = {}
-        for procs in sorted({1, a.processes}):
-            first = 1 if procs == 1 else k + 1
-            mails = [next_mail(games, f"club{i:04d}", lines, n) for i in range(first, first + k)]
-            rates[procs] = throughput(stack, games, mails, procs, images, f"{k} of {a.games} games",
-                                      profile=a.profile if procs == 1 else "")
-        if a.processes > 1:
-            faster = rates[a.processes] > rates[1]
-            print(f"{a.processes} processes / 1 process: {rates[a.processes] / rates[1]:.2f}x "
-                  f"(target > 1: {'met' if faster else 'NOT met'})")
+        # (the runs come in pairs, one process then several, each pair's ratio taken: the load
+        # other work puts on the machine changes between runs)
+        sizes = sorted({1, a.processes})
+        k = min(a.throughput, (a.games - 1) // (len(sizes) * a.pairs))
+        first, ratios = 1, []
+        for pair in range(a.pairs):
+            rates = {}
+            for procs in sizes:
+                mails = [next_mail(games, f"club{i:04d}", lines, n) for i in range(first, first + k)]
+                first += k
+                rates[procs] = throughput(stack, games, mails, procs, images, f"{k} of {a.games} games",
+                                          profile=a.profile if procs == 1 and pair == 0 else "")
+            if a.processes > 1:
+                ratios.append(rates[a.processes] / rates[1])
+        if ratios:
+            ratio = statistics.median(ratios)
+            print(f"{a.processes} processes / 1 process: {ratio:.2f}x, the median of {len(ratios)} pairs of runs "
+                  f"({', '.join(f'{r:.2f}' for r in ratios)}) (target > 1: {'met' if ratio > 1 else 'NOT met'})")
 
         # K games in K different states (moves 10, 14, 18, ...): no picture is shared between them.
         # A moderator just started draws every map and market whole; a running one has drawn each
@@ -383,14 +443,23 @@ def main() -> int:
         # Each run makes each game's next move.
         apart = root / "apart"
         apart.mkdir()
-        states = [playable(lines, 10 + 4 * i) for i in range(k)]
+        runs = [(procs, False) for _ in range(a.pairs) for procs in sizes] + [(1, True)]
+        states = [playable(lines, 10 + 4 * i, len(runs)) for i in range(k)]
         for i, m in enumerate(states):
             make_game(apart, f"club{i:04d}", lines, seed, m, h)
-        runs = [(1, False), (a.processes, False), (1, True)] if a.processes > 1 else [(1, False), (1, True)]
+        ratios, rates = [], {}
         for step, (procs, drawn) in enumerate(runs):
             mails = [next_mail(apart, f"club{i:04d}", lines, m + step) for i, m in enumerate(states)]
             how = "each game's last report drawn before (a running moderator)" if drawn else "nothing drawn before"
-            throughput(stack, apart, mails, procs, images, f"{k} games in {k} different states, {how}", drawn=drawn)
+            rates[procs] = throughput(stack, apart, mails, procs, images, f"{k} games in {k} different states, {how}",
+                                      drawn=drawn)
+            if not drawn and procs == sizes[-1] > 1:
+                ratios.append(rates[procs] / rates[1])
+        if ratios:
+            ratio = statistics.median(ratios)
+            print(f"{k} games in {k} states, nothing drawn before: {a.processes} processes / 1 process: {ratio:.2f}x, "
+                  f"the median of {len(ratios)} pairs of runs ({', '.join(f'{r:.2f}' for r in ratios)}) "
+                  f"(target > 1: {'met' if ratio > 1 else 'NOT met'})")
 
         # one game, K move mails in a row (bound by date: written before the reports they follow)
         solo = root / "one"
@@ -401,9 +470,10 @@ def main() -> int:
                    profile=a.profile)
 
         # a delivery noticed: from its start to its claim, at random moments
-        for deaf in (False, True):
+        for deaf in ("", "unheard", "no IDLE") if a.deliveries > 0 else ():
             got = notice_latencies(stack, a.deliveries, deaf)
-            how = "every push of IDLE unheard" if deaf else "as the server pushes"
+            how = {"": "as the server pushes", "unheard": "every push of IDLE unheard",
+                   "no IDLE": "the mailbox polling (a server without IDLE)"}[deaf]
             worst = max(got)
             print(f"delivery to claim, {len(got)} deliveries, {how}: median {statistics.median(got):.2f} s, "
                   f"worst {worst:.2f} s (target <= {TARGET_NOTICE:g} s: {'met' if worst <= TARGET_NOTICE else 'NOT met'})")

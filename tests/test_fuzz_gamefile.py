@@ -112,3 +112,51 @@ def test_lines_reordered_dropped_or_repeated_and_rehashed(order):
 def test_the_sample_files_themselves_open():
     assert Table.open(SAMPLES / "1882-demo-opening.pbem", moderator=False).seqs
     assert len(GameFile.open(SAMPLES / "1882-18xx.games-5585.pbem").records) > 600
+
+
+# A move line in the plain shape (no escapes, canonical numbers and time) is read without its
+# tokens and without rendering it again (`format._plain_move`): it must read exactly as the
+# field-by-field reading, which checks the canonical form by rendering, reads it.
+V2_HEADER = ["pbem-game 2", 'title "1882"', "created 2026-11-22T06:50:17Z", "seed 5", 'player "Ann" ""',
+             'player "Bob" ""', 'move 1 2026-11-22T06:50:17Z "Ann" "Ann passes" "" ""']
+move_pieces = st.tuples(
+    st.sampled_from(["2", "02", "0", "3", "-2", "+2"]),
+    st.sampled_from(["2026-11-22T06:50:17Z", "2026-02-30T06:50:17Z", "2026-11-22T06:50:17z", "0999-01-01T00:00:00Z",
+                     "2026-11-22T24:00:00Z", '"2026-11-22T06:50:17Z"']),
+    *[st.sampled_from(['"Bob"', '"Bob passes"', '""', '"a\\"b"', '"\\u0041"', '"é"', '"\u2028"', '"\x85"', '"\t"',
+                       '"\\t"', '" "', '"x  y"', '"\\\\"', "Bob", '"\U0001F600"', '"\\ud83d\\ude00"'])] * 4)
+
+
+def _outcome(data: bytes):
+    try:
+        return "read", loads(data, name="plain.pbem").records
+    except GameFileError as e:
+        return "refused", str(e)
+
+
+@FUZZ
+@given(move_pieces)
+def test_a_plain_move_line_reads_as_the_field_by_field_reading_reads_it(pieces):
+    from unittest import mock
+
+    from pbem.gamefile import format as fmt
+
+    data, _ = render_lines(GENESIS, V2_HEADER + ["move " + " ".join(pieces)])
+    fast = _outcome(data)
+    with mock.patch.object(fmt, "_plain_move", lambda text: None):
+        assert _outcome(data) == fast
+
+
+def test_a_plain_move_line_is_read_without_its_tokens():
+    from unittest import mock
+
+    from pbem.gamefile import format as fmt
+
+    data, _ = render_lines(GENESIS, V2_HEADER + ['move 2 2026-11-22T06:50:17Z "Bob" "Bob passes" "mail:<x@y>" "Bob"'])
+    calls = []
+    real = fmt._tokens
+    with mock.patch.object(fmt, "_tokens", side_effect=lambda body: calls.append(body) or real(body)):
+        log = loads(data)
+    assert log.records[-1].notation == "Bob passes" and log.records[-1].seat == "Bob"
+    assert [body.split(" ", 2)[:2] for body in calls if body.startswith("move ")] == [["move", "1"]]   # the first
+    # move (it ends the header) is read by tokens, the second is not

@@ -211,3 +211,78 @@ def test_pbem_render_mail_writes_the_pictures_a_report_mail_carries(tmp_path):
     assert sizes["changed"] == (800, 480) and sizes["map"][0] == 800 and sizes["market"][0] == 800
     html = (tmp_path / "report.html").read_text()
     assert html.index('src="changed.png"') < html.index('src="map.png"') < html.index('src="market.png"')
+
+
+def test_a_markets_png_compresses_its_header_line_alone_and_reads_as_the_whole_picture():
+    """Markets whose markers rest (the same cells, another round, phase and bank in the line at
+    the top) are each one PNG that any decoder reads as the picture `with_header` draws, pixel
+    for pixel and in its palette, while the cells below the line are compressed only once."""
+    import pbem
+    from pbem.moderator.pictures import PictureCache
+    from pbem.render.map import compact_image
+    from pbem.render.map_views import MAIL_WIDTH
+    from pbem.render.market import market_key, render_market, with_header
+    from pbem.render.png_rows import RestingRows
+
+    record = pbem.read_record(GAMES["1882"])
+    cache, calls, states = PictureCache(), [], []
+    real = RestingRows.__init__
+
+    def counted(self, *a, **k):
+        calls.append(1)
+        real(self, *a, **k)
+    RestingRows.__init__ = counted
+    try:
+        actions = list(record.moves)[:40]
+        record.back_to(0)
+        for action in actions:
+            record.push(action)
+            if not states or market_key(record.state) == market_key(states[0].state):
+                states.append(record.copy())
+        assert len(states) >= 3 and len({s.state.bank for s in states}) >= 2    # the line differs
+        for s in states:
+            png = Image.open(io.BytesIO(cache.market_png(s.state, "g")))
+            png.load()
+            body = compact_image(render_market(s.state, header=False, width=MAIL_WIDTH))
+            want = with_header(body, s.state)
+            assert png.mode == "P" and png.size == want.size
+            assert png.getpalette() == want.getpalette()
+            assert png.tobytes() == want.tobytes()
+    finally:
+        RestingRows.__init__ = real
+    assert len(calls) == 1                        # the cells compressed once for every state
+
+
+def test_adler32_of_two_pieces_joined_is_the_checksum_of_the_whole():
+    import random
+    import zlib
+
+    from pbem.render.png_rows import adler32_joined
+
+    rng = random.Random(7)
+    for n in (0, 1, 5, 5552, 70_000, 900_000):
+        data = bytes(rng.getrandbits(8) for _ in range(min(n, 4000))) * (n // 4000 + 1)
+        data = data[:n]
+        for cut in {0, n // 3, n}:
+            first, second = data[:cut], data[cut:]
+            assert adler32_joined(zlib.adler32(first), zlib.adler32(second), len(second)) == zlib.adler32(data)
+
+
+def test_the_map_with_nothing_outlined_is_encoded_only_when_a_report_shows_it(monkeypatch):
+    """A report that outlines the hexes its move changed encodes that picture and the part around
+    them, not the map with nothing outlined; a later report of the same board that changed no
+    hex encodes it then, once."""
+    from pbem.moderator import pictures
+    from pbem.render import map as render_map
+
+    encoded = []
+    real = render_map.png_bytes
+    monkeypatch.setattr(render_map, "png_bytes", lambda img, **kw: encoded.append(img.size) or real(img, **kw))
+    game, cache = final("1882"), pictures.PictureCache()
+    hexes = game.board.hex_coords()
+    cache.for_report(game, "h1", [hexes[len(hexes) // 2]])
+    assert len(encoded) == 2                      # the outlined map and the part around the change
+    first = cache.for_report(game, "h2", [])
+    second = cache.for_report(game, "h3", [])
+    assert len(encoded) == 3 and second.whole is first.whole
+    assert Image.open(io.BytesIO(first.whole)).width == 800

@@ -31,6 +31,10 @@ _INT = re.compile(r"-?[0-9]+")
 _TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
 _TARGETS = re.compile(r"[0-9]+(,[0-9]+)*")
 _DECODER = json.JSONDecoder(strict=True)
+#: a move line (version 2 on) whose strings need no escapes: read without splitting it into
+#: tokens and without rendering it again to check its form (`_plain_move`)
+_PLAIN_MOVE = re.compile(r'move (0|[1-9][0-9]*) ([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z)'
+                         r' "([^"\\]*)" "([^"\\]*)" "([^"\\]*)" "([^"\\]*)"')
 
 
 class TornTailError(GameFileError):
@@ -165,6 +169,20 @@ def _tokens(body: str) -> list[tuple[bool, str]]:
         i += 1
 
 
+def _plain_move(text: str) -> list | None:
+    """The values of a move line in the one shape that is canonical without a second look: a
+    sequence number without leading zeros, a time, and four strings of printable characters
+    without a quote or backslash (so each is its own quoted form, `quote`). Any other line
+    (None) is read field by field and its form checked by rendering it again, as it always is."""
+    m = _PLAIN_MOVE.fullmatch(text)
+    if m is None:
+        return None
+    seq, when, *strings = m.groups()
+    if not all(v.isprintable() for v in strings):
+        return None
+    return [int(seq), _parse_time(when), *strings]
+
+
 def _parse_time(word: str) -> datetime:
     if not _TIME.fullmatch(word):
         raise _Bad(f"bad time {word!r} (expected YYYY-MM-DDTHH:MM:SSZ)")
@@ -266,6 +284,11 @@ class _Reader:
             text = body.decode("utf-8")
         except UnicodeDecodeError as e:
             raise _Bad(f"not valid UTF-8 at byte {e.start + 1}") from None
+        values = _plain_move(text) if self.version >= 2 and self.header is not None else None
+        if values is not None:                # in canonical form by its very shape
+            self._record_line("move", values, stored, line)
+            self.prev = stored
+            return
         kind, values = _fields(text, self.version)
         if kind in _HEADER_ORDER:
             self._header_line(kind, values)

@@ -191,8 +191,9 @@ def _sweep_temps(path: Path) -> list[Path]:
     except OSError:
         return gone
     ours = "." + path.name + "."                 # every temp name of this game starts so (`temp_name`)
-    for name in names:
-        if (name.startswith(ours) and is_temp_of(name, path)) or name == path.name + ".lock":
+    sidecar = path.name + ".lock"
+    for name in names:                           # (a moderator's folder holds every game: one pass, no work per name)
+        if (name.startswith(ours) and is_temp_of(name, path)) or name == sidecar:
             old = path.parent / name
             try:
                 if name.endswith(".lock") and (not stat.S_ISREG(os.lstat(old).st_mode) or os.lstat(old).st_size):

@@ -10,6 +10,10 @@ from pbem.moderator.game_pictures import Drawn, PictureMemory
 
 __all__ = ["PictureCache", "PictureStats", "ReportPictures"]
 
+#: markets whose cells are kept compressed (about 25 KB each): a report whose markers rest
+#: compresses only its header line (`RestingRows`)
+MARKET_ROWS = 256
+
 
 @dataclass(frozen=True)
 class ReportPictures:
@@ -54,6 +58,7 @@ class PictureCache:
         self._maps: dict[str, object] = {}
         self._views: dict[tuple, object] = {}        # a board's hexes -> the map's scale for mail
         self._markets: dict[str, object] = {}
+        self._market_rows: dict[str, object] = {}    # a market's cells compressed once (`RestingRows`)
 
     def for_report(self, game, head: str, changed: Sequence[str], game_id: str = "") -> ReportPictures:
         """The pictures of the report on `game` (called `game_id`: its last map is brought up to
@@ -77,8 +82,11 @@ class PictureCache:
         from pbem.render.map_views import outline_hexes, render_around
 
         view = self._view(game)
-        _, img, plain = self._whole_map(game, game_id)
-        whole = png_bytes(outline_hexes(img, game, changed, view.radius, view.text_scale)) if changed else plain
+        kept = self._whole_map(game, game_id)
+        if changed:
+            whole = png_bytes(outline_hexes(kept[1], game, changed, view.radius, view.text_scale))
+        else:                             # the map with nothing outlined: encoded once, when first asked for
+            whole = kept[2] = kept[2] if kept[2] is not None else png_bytes(kept[1])
         near = render_around(game, changed) if changed else None
         if near is not None:
             self.stats.areas_drawn += 1
@@ -88,9 +96,10 @@ class PictureCache:
         """The whole map of `game` at a mail's width as drawn for its reports (RGB)."""
         return self._whole_map(game, game_id)[0]
 
-    def _whole_map(self, game, game_id: str) -> tuple:
-        """(the whole map in RGB, quantised, its PNG), kept by what it shows."""
-        from pbem.render.map import compact_image, map_shown, png_bytes
+    def _whole_map(self, game, game_id: str) -> list:
+        """[the whole map in RGB, quantised, its PNG or None until a report shows it with nothing
+        outlined], kept by what it shows."""
+        from pbem.render.map import compact_image, map_shown
         from pbem.render.map_updates import hex_looks
 
         shown = map_shown(game)
@@ -98,10 +107,9 @@ class PictureCache:
         kept = self._maps.get(key)
         last = self.memory.recall(game_id) if game_id else None
         looks = hex_looks(game, shown.hexes) if kept is None or game_id else None
-        if kept is None:                  # quantised once; its PNG, the map with nothing outlined
+        if kept is None:                  # quantised once
             rgb = self._drawing(game, self._view(game), shown, looks, last)
-            img = compact_image(rgb)
-            kept = (rgb, img, png_bytes(img))
+            kept = [rgb, compact_image(rgb), None]
             _remember(self._maps, key, kept, self.drawings)
         if game_id:
             last = last or Drawn()
@@ -142,9 +150,11 @@ class PictureCache:
     def market_png(self, game, game_id: str = "") -> bytes:
         """The market picture: its cells and markers drawn again only when a marker moved (most
         moves move none; the game `game_id`'s last market is kept for it), the line naming the
-        round, phase and bank drawn anew (`with_header`)."""
-        from pbem.render.map import compact_image, png_bytes
-        from pbem.render.market import market_key, render_market, with_header
+        round, phase and bank drawn anew (`with_header`); the PNG compresses that line alone, the
+        cells below it compressed once for as long as they rest (`RestingRows`)."""
+        from pbem.render.map import compact_image
+        from pbem.render.market import header_rows, market_key, render_market, with_header
+        from pbem.render.png_rows import RestingRows
         from pbem.render.map_views import MAIL_WIDTH
 
         key = market_key(game)
@@ -161,7 +171,11 @@ class PictureCache:
             last = last or Drawn()
             last.market_key, last.market = key, body
             self.memory.keep(game_id, last)
-        return png_bytes(with_header(body, game))
+        rows = self._market_rows.get(key)
+        if rows is None or not rows.fits(body):
+            rows = RestingRows(body, header_rows(game))
+            _remember(self._market_rows, key, rows, MARKET_ROWS)
+        return rows.png(with_header(body, game))
 
 
 def _remember(cache: dict, key, value, size: int) -> None:

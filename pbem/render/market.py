@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 from pbem.render import style as S
 from pbem.render.map import compact_image, png_bytes, round_label
 
-__all__ = ["render_market", "market_png", "market_geometry", "MarketGeometry", "MarketMarkers", "market_markers",
+__all__ = ["render_market", "market_png", "with_header", "header_rows", "market_geometry", "MarketGeometry", "MarketMarkers", "market_markers",
            "marker_colors", "marker_font_px"]
 
 SUPERSAMPLE = 2
@@ -171,6 +171,12 @@ def with_header(body: Image.Image, game) -> Image.Image:
     img = body.copy()
     _header_line(img, g, game)
     return img
+
+
+def header_rows(game) -> int:
+    """The rows at the top of the market picture that hold the line `with_header` draws (the rows
+    below it are the body's own)."""
+    return int(MarketGeometry(game, 1).header)
 
 
 def _header_line(img: Image.Image, g: MarketGeometry, game) -> None:
