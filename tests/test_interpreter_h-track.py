@@ -136,7 +136,6 @@ REFUSED = [
     ("1882", "OR", "QLL", "QLL buys a 2 train, CPR a 3 for 50 and the 4"),   # not a train alone after the company
     ("1882", "OR", "GT", "GT: so long 2s, 50 and 40"),                      # no train bought: figures of a run?
     ("1882", "OR", "CNR", "CNR buys a 2 and a 3, and another from QLL for 60"),   # another of which?                         # no tile of that number
-    ("1882", "OR", "HBR", "HBR lays #8 at H10 (connecting G11 to I9)"),      # hexes joined: edges the table checks
     ("1882", "OR", "GT", "GT buys the Trestle Bridge from Bob before running for 50"),  # a run told after the buy
 ]
 

@@ -16,6 +16,8 @@ from pbem.notation import (
     read_message,
 )
 from pbem.notation.grammar import get_parser, grammar_text
+from pbem.notation.names import name_index
+from pbem.notation.terse import read_terse_by_pieces
 
 PLAYERS = {"ann": "Ann", "bob": "Bob", "p3": "Player 3"}
 AU = context_for_title("1882", PLAYERS, actor="ann", current="ann", round_kind="auction")   # the private auction
@@ -568,8 +570,10 @@ def test_revenue_sums_that_disagree():
 
 
 def test_via_that_does_not_join_the_stops():
-    e = _err("runs 2 train I5-J10 via I5>I6>K9 for 60", OR0)
+    e = _err("runs 2 train I5-J10 via I5>I6>K9 for 60", OR)
     assert "leg 1" in str(e)
+    with pytest.raises(NotationError, match="via"):       # the interpreter never takes legs for stops
+        read_terse_by_pieces("runs 2 train I5-J10 via I5>I6>K9 for 60", OR, name_index(OR))
 
 
 def test_colour_instead_of_a_tile_number():
@@ -683,7 +687,7 @@ def test_rotation_from_edges_uses_the_engine_hook(text, edges):
 
 
 def test_explicit_rotation_is_checked_against_edges_when_the_hook_exists():
-    ctx = context_for_title("1882", PLAYERS, current="CPR", rotation_resolver=Recorder(1))     # no round: kept
+    ctx = context_for_title("1882", PLAYERS, current="CPR", rotation_resolver=Recorder(1), round_kind="operating")
     with pytest.raises(NotationError, match="rotation 1 does"):
         parse_move("lays 57 on I5 rot 2 joining NE and S", ctx)
     assert parse_move("lays 57 on I5 rot 1 joining NE and S", ctx).rotation == 1

@@ -279,3 +279,37 @@ def test_a_payee_nobody_is_refused():
 
 def test_a_token_moved_by_the_operating_company_is_the_token_movers_in_1882():
     assert [a.entity for a in _acts("1882", "OR", "CPR", "I5 J10 token moves")] == ["NWR", "NWR"]
+
+
+class _Rotations:
+    """A rotation hook that answers one rotation and keeps what it was asked."""
+
+    def __init__(self, answer):
+        self.answer, self.calls = answer, []
+
+    def __call__(self, tile, hex_, edges):
+        self.calls.append(edges)
+        return self.answer
+
+
+def _with_hook(line, answer):
+    hook = _Rotations(answer)
+    c = dataclasses.replace(ctx("1882", "OR", "CPR"), rotation_resolver=hook)
+    return [m.action for m in read_terse_by_pieces(line, c, name_index(c))], hook.calls
+
+
+@pytest.mark.parametrize("line,edges", [
+    ("lays 57 on I5 joining NE and S", ("NE", "S")),
+    ("lays 57 on I5 toward Regina", ("J10",)),
+    ("lays 57 on I5 exits H4, J6", ("H4", "J6")),
+    ("lays 57 on I5 (connecting track to G1)", ("G1",)),
+])
+def test_the_rotation_of_a_lay_told_by_what_its_track_joins(line, edges):
+    got, calls = _with_hook(line, 4)
+    assert got == [LayTile("CPR", "I5", "57", 4)] and calls[-1] == edges
+
+
+def test_a_rotation_written_that_does_not_join_what_is_told_is_refused():
+    with pytest.raises(NotationError, match="rotation 1 does"):
+        _with_hook("lays 57 on I5 rot 2 joining NE and S", 1)
+    assert _with_hook("lays 57 on I5 rot 1 joining NE and S", 1)[0] == [LayTile("CPR", "I5", "57", 1)]

@@ -9,14 +9,17 @@ each lay of that colour the game allows on the hex (`lays_by_colour`).
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from typing import Optional
 
 from pbem.engine.actions import LayTile
+from pbem.errors import NotationError, PbemError
 
 from .context import NotationContext
 from .names import norm
+from .tile_words import ROTATION, SIDE_ROTATION
 from .pieces import Clause, Piece
 
 __all__ = ["lay_details", "lays_by_colour", "tile_of_lay"]
@@ -88,11 +91,12 @@ def lay_details(c: Clause, ctx: NotationContext, line: str, laid: bool) -> Claus
         pieces = [p for p in pieces if not (p.kind in ("number", "tile") and p.before == "from" and len(pieces) > 1)]
     # "with the track joining up to Regina": no hex of the lay
     if verbs <= {"lay", "merge"} and (laid or any(p.kind == "tile" for p in pieces)):
-        spans = [m.span() for m in _CONNECTS.finditer(line, c.start, c.end)]
+        spans = [m.span() for m in _CONNECTS.finditer(line, c.start, c.end)] + \
+            [m.span(1) for m in _EDGE_WORDS.finditer(line, c.start, c.end)]
         if spans:
             inside = [p for p in pieces if any(a <= p.start and p.end <= b for a, b in spans)]
-            # a hex joined is an edge the table checks against the rotation (asides.py): left to it
-            if inside and all(_location(p) or p.kind == "verb" and p.value == "merge" for p in inside):
+            # a hex or place joined is an edge the rotation is worked out from (`with_edges`)
+            if inside and all(_location(p) or p.kind == "hex" or p.kind == "verb" and p.value == "merge" for p in inside):
                 pieces = [p for p in pieces if p not in inside]
                 loose = [w for w in loose if w not in _TRACK_WORDS]
     if pieces == c.pieces and loose == c.loose:
@@ -131,3 +135,53 @@ def tile_of_lay(a: Clause, b: Clause, title: Optional[str] = None) -> Optional[C
     p = alone[0]
     return Clause(b.start, b.end, b.text, [Piece("tile", str(p.value), p.start, p.end, p.before) if q is p else q
                                            for q in b.pieces], b.loose, b.mover)
+
+
+#: the sides or neighbours a lay's track is told to join ("joining NE and S", "toward Regina", "exits H4, J6")
+_EDGE_WORDS = re.compile(r"\b(?:connecting|connects|joining|joins|linking|links|towards?|exits?|exiting|pointing)\b"
+                         r"(?:\s+(?:track|up|to|with|at))*\s+([^;().]*)", re.I)
+_EDGE_ITEM = re.compile(r"\b[A-Za-z]{1,2}\d{1,3}\b|\b(?:north|south)(?:[\s-]?(?:east|west))?\b|\b(?:east|west)\b|"
+                        r"\b[NS][EW]\b|\b[NSEW]\b|\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
+_SIDE_WORDS = {"north": "N", "south": "S", "east": "E", "west": "W"}
+
+
+def _edges(told: str, ctx: NotationContext) -> tuple:
+    """The hexes and sides `told` names, in order: a hex, a side of this map ("NE"), a place's hex."""
+    places = {norm(n): h for h, v in ctx.locations.items() for n in ([v] if isinstance(v, str) else v)}
+    out = []
+    for m in _EDGE_ITEM.finditer(told):
+        w = m.group(0)
+        side = re.sub(r"[\s-]", "", w.lower())
+        for word, letter in _SIDE_WORDS.items():
+            side = side.replace(word, letter)
+        if side.upper() in ctx.compass_sides() and (len(w) <= 2 or w.lower() == m.group(0).lower()) and \
+                (w.isupper() or w.islower()):
+            out.append(side.upper())
+        elif re.fullmatch(r"[A-Za-z]{1,2}\d{1,3}", w):
+            out.append(w.upper())
+        elif norm(w) in places:
+            out.append(places[norm(w)])
+    return tuple(out)
+
+
+def with_edges(moves: list, line: str, ctx: NotationContext) -> list:
+    """The lays read by pieces with the rotation the sides or neighbours told beside them give
+    (the engine's hook); a rotation written that does not join them refuses the line."""
+    out = []
+    for m in moves:
+        a = m.action
+        told = _EDGE_WORDS.search(line, m.column - 1) if isinstance(a, LayTile) and ctx.rotation_resolver else None
+        edges = _edges(told.group(1), ctx) if told else ()
+        if edges:
+            try:
+                joins = ctx.resolve_rotation(a.tile, a.hex, edges)
+            except PbemError:
+                joins = None
+            written = ROTATION.search(m.text) or SIDE_ROTATION.search(m.text)
+            if joins is not None and written and joins != a.rotation:
+                raise NotationError(f"rotation {a.rotation} does not join {' and '.join(edges)} (rotation {joins} does)",
+                                    text=line.strip())
+            if joins is not None and not written:
+                m = dataclasses.replace(m, action=dataclasses.replace(a, rotation=joins))
+        out.append(m)
+    return out

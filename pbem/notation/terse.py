@@ -27,7 +27,7 @@ from .piece_moves import read_by_pieces, round_kind
 from .pieces import unknown_subject
 from .told_exchanges import exchange_unread
 from .writer_pronouns import own_pronouns
-from .lay_details import place_beside_hex
+from .lay_details import place_beside_hex, with_edges
 from .city_numbers import with_cities
 from .piece_claims import stated_set_aside, with_stated
 from .spelling import respelled
@@ -121,6 +121,9 @@ def tersely(line: str) -> str:
     return line
 
 
+#: the notation's legs of a route's track ("via I5>I6>J10")
+_LEGS = re.compile(r"\bvia\s+[A-Za-z]{1,2}\d{1,3}\s*>", re.I)
+
 #: the longest line whose slips are put right: a move statement is far shorter
 _SLIPS_CHARS = 400
 
@@ -131,7 +134,7 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
     plain, said = price_moves_set_aside(line)
     plain, stated = stated_set_aside(plain, index)       # piece_claims.py
     moves = with_price_claims(in_step_order(_by_pieces(plain, ctx, index)), said)     # run_shape.py
-    return with_cities(with_stated(moves, stated))
+    return with_edges(with_cities(with_stated(moves, stated)), line, ctx)
 
 
 def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
@@ -149,6 +152,9 @@ def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
         raise NotationError(f'"{told}": an exchange of what, for what?', text=line.strip())
     if (why := place_beside_hex(line, ctx)) is not None:     # lay_details.py
         raise NotationError(why, text=line.strip())
+    if _LEGS.search(line):      # "via I5>I6>J10": the notation's legs of track, never stops (the grammar reads them)
+        raise NotationError('the legs after "via" are read only as the notation writes them: "via I5>I6 I6>J10"',
+                            text=line.strip())
     subject = unknown_subject(line, ctx, index)
     if subject is not None:
         raise NotationError(f'"{subject[1]}" names no player or company: a move starts with who makes it',
