@@ -25,14 +25,14 @@ BLIND = HERE / "data" / "blind"
 #: 14-16 were scored unseen, then studied; 17 and 18 were scored unseen at the end of that work,
 #: then studied; 19 and 20 were scored unseen last; 21-23 were scored unseen at the start of the
 #: next session, then studied, 24-27 unseen at its end and 28-29 unseen last: docs/reading.md).
-FLOORS = {"lines.jsonl": 0.99, "lines2.jsonl": 0.98, "lines3.jsonl": 0.99, "lines4.jsonl": 1.0,
-          "lines5.jsonl": 0.99, "lines6.jsonl": 1.0, "lines7.jsonl": 0.98, "lines8.jsonl": 0.92,
-          "lines9.jsonl": 0.97, "lines10.jsonl": 0.97, "lines11.jsonl": 0.98, "lines12.jsonl": 0.98,
-          "lines13.jsonl": 0.98, "lines14.jsonl": 0.98, "lines15.jsonl": 0.96, "lines16.jsonl": 0.98,
+FLOORS = {"lines.jsonl": 0.99, "lines2.jsonl": 0.98, "lines3.jsonl": 1.0, "lines4.jsonl": 1.0,
+          "lines5.jsonl": 1.0, "lines6.jsonl": 1.0, "lines7.jsonl": 0.98, "lines8.jsonl": 0.93,
+          "lines9.jsonl": 0.97, "lines10.jsonl": 0.98, "lines11.jsonl": 0.98, "lines12.jsonl": 1.0,
+          "lines13.jsonl": 0.98, "lines14.jsonl": 1.0, "lines15.jsonl": 0.97, "lines16.jsonl": 0.98,
           "lines17.jsonl": 1.0, "lines18.jsonl": 1.0, "lines19.jsonl": 0.98, "lines20.jsonl": 0.98,
-          "lines21.jsonl": 0.98, "lines22.jsonl": 1.0, "lines23.jsonl": 1.0, "lines24.jsonl": 0.9,
-          "lines25.jsonl": 0.93, "lines26.jsonl": 0.94, "lines27.jsonl": 0.93, "lines28.jsonl": 0.88,
-          "lines29.jsonl": 0.91}
+          "lines21.jsonl": 0.98, "lines22.jsonl": 1.0, "lines23.jsonl": 1.0, "lines24.jsonl": 0.96,
+          "lines25.jsonl": 0.96, "lines26.jsonl": 0.97, "lines27.jsonl": 0.97, "lines28.jsonl": 0.96,
+          "lines29.jsonl": 0.97}
 
 
 def _load(name):
