@@ -313,3 +313,19 @@ def test_a_rotation_written_that_does_not_join_what_is_told_is_refused():
     with pytest.raises(NotationError, match="rotation 1 does"):
         _with_hook("lays 57 on I5 rot 2 joining NE and S", 1)
     assert _with_hook("lays 57 on I5 rot 1 joining NE and S", 1)[0] == [LayTile("CPR", "I5", "57", 1)]
+
+
+@pytest.mark.parametrize("canonical", [False, True])
+def test_a_line_of_several_movers_moves_no_one_for_another_seat(monkeypatch, tmp_path, canonical):
+    from pbem.table import MoveRejected, Table
+
+    monkeypatch.setattr(parser, "CANONICAL_GRAMMAR", canonical)
+    t = Table.create(tmp_path / "g.pbem", "1882", [("Ann", "ann@x.org"), ("Bob", "bob@x.org"), ("Cid", "cid@x.org")],
+                     seed=42)
+    before = (tmp_path / "g.pbem").read_bytes()
+    for line in ("Ann bids 20 on HB, then Bob passes", "Ann passes, Bob passes, Cid buys SC for 50"):
+        with pytest.raises(MoveRejected):
+            t.submit(line, seat="Ann").check()          # Bob's and Cid's moves, sent from Ann's seat
+        assert (tmp_path / "g.pbem").read_bytes() == before and len(t.seqs) == 0
+    t.submit("Ann bids 20 on HB", seat="Ann").check()
+    assert t.game.companies["HB"].owner == "Ann"
