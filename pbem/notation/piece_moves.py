@@ -14,19 +14,19 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from pbem.engine.actions import (
-    Action, Bid, BuyCompany, BuyShares, BuyTrain, Convert, DiscardTrain, Dividend, LayTile, Merge, Par, Pass,
-    PlaceToken, Route, RunRoutes, SellShares, Stop,
+    Action, Bid, BuyShares, BuyTrain, Convert, DiscardTrain, Dividend, LayTile, Merge, Par, Pass, PlaceToken, RunRoutes,
+    SellShares,
 )
 from pbem.errors import AmbiguousMoveError, NotationError
 
 from .context import NotationContext
 from .declarations import declared
-from .lay_details import lays_by_colour
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses
 from .piece_clauses import (
-    BARE, CARRIED, DONE, GOES_ON, OUTBID, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay, acting, token_moved,
+    BARE, CARRIED, DONE, GOES_ON, OUTBID, collect_values, joined, named_before, step_not_taken, steps_named, train_after_lay, acting,
 )
+from .piece_operating import OperatingFits
 from .piece_claims import clause_claims, presidency_taken, with_presidency
 from .par_restated import HOME, PRESIDENTS as _PRESIDENTS, par_restated   # the president's certificate: a par
 from .piece_mergers import merger_group, merger_not_made, merging_minor
@@ -34,11 +34,9 @@ from .piece_own_kinds import own_kind_moves, own_verbs
 from .own_word_moves import OWN_WORDS, own_word_move
 from .scopes import Heading, clause_refusal, line_refusal, possessive_move, set_aside
 from .repeats import said_again
-from .route_lists import several_routes
 from .route_pieces import route_order
-from .run_shape import DIVIDEND_WORDS, dividend_after, one_more_route, route_alone, run_unpaired, train_by_shape
+from .run_shape import DIVIDEND_WORDS, one_more_route, run_unpaired
 from .share_counts import one_per_share
-from .train_discards import discarded
 from .share_quantity import quantity
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind", "COUNTS"]
@@ -222,11 +220,9 @@ Fit = list[tuple[Action, tuple]]
 
 #: a second lay's cost told beside it ("(20 extra)", "(+20)", "(20 for the second)")
 _LAY_COST = re.compile(r"\bextra\b|\bsecond\b|\+\s*[$₽]?\d|\bcosts?\b", re.I)
-#: what comes before an amount paid ("paying the 40"): no tile number
-_PAID = re.compile(r"\b(?:paying|pay|pays|for|costs?)\s+(?:the\s+)?[$₽]?\s*(\d+)", re.I)
 
 
-class _Fitter:
+class _Fitter(OperatingFits):
     """The moves one clause may be, for the round kind and the acting entity."""
 
     def __init__(self, ctx: NotationContext, kind: str, clause: Clause, before: list[Action]) -> None:
@@ -457,131 +453,6 @@ class _Fitter:
         if self.amounts():      # a home station is free: a figure beside it belongs to a par not read
             return "a home station costs nothing: write the par with it"
         return [[(PlaceToken(corps[0], hexes[0]), ("city",))]]
-
-    def _operating(self):
-        cur = self.ctx.current
-        if not cur or self.ctx.kind_of(cur) not in ("corporation", "company"):
-            return "no company is operating"
-        verbs = self.verbs
-        tiles = [p.value for p in self.c.of("tile")]
-        hexes = self.hexes()
-        trains = [p.value for p in self.c.of("train")]
-        if verbs & {"pass", "steppass"}:
-            n = max(1, sum(1 for p in self.c.of("verb") if p.value == "steppass"))
-            return None if tiles or trains or self.amounts() else [[(Pass(cur), ())] * n]
-        if "run" in verbs:
-            return self._run(cur, trains)
-        if verbs & {"payout", "withhold", "half"}:
-            kinds = verbs & {"payout", "withhold", "half"}
-            if len(kinds) > 1 or tiles or verbs - {"payout", "withhold", "half"}:
-                return None
-            ran = [a for a in self.before if isinstance(a, RunRoutes) and a.entity == cur]
-            if ran and not trains and self.amounts() == [sum(r.revenue or 0 for r in ran[-1].routes)]:
-                return [[(Dividend(cur, kinds.pop()), ())]]     # "..., pays 70": the run's total again
-            if trains or self.amounts():        # "pays out 80 from the 3T": the run and its dividend
-                return self._run(cur, trains)
-            return [[(Dividend(cur, kinds.pop()), ())]]
-        if tiles and (verbs or self.implicit()) or "lay" in verbs:
-            if not tiles:
-                tiles = [str(p.value) for p in self.c.of("number")
-                         if p.before in ("lay", "lays", "a", "with", "to", "upgrade", "upgrades", "the", "yellow", "green",
-                                         "brown", "grey", "gray") and str(p.value) not in _PAID.findall(self.c.text)]
-            rots = [p.value for p in self.c.of("rotation")]
-            if not tiles and not verbs - {"lay"} and (told := lays_by_colour(self.c.text, self.ctx, cur, hexes, rots)):
-                return told                  # "lays a green city on L8": the legal lays of that colour
-            if len(tiles) != 1 or len(hexes) != 1 or verbs - {"lay"}:
-                return "which tile on which hex?" if verbs & {"lay"} or tiles else None
-            if len(rots) > 1:
-                return None
-            rot = rots[0] if rots else self.ctx.resolve_rotation(tiles[0], hexes[0], ())
-            return [[(LayTile(cur, hexes[0], tiles[0], rot), ())]]
-        if "token" in verbs:
-            mover = cur if self.ctx.kind_of(cur) == "company" else self.ctx.token_mover or cur     # (1882: NWR moves tokens)
-            if len(hexes) != 1 or verbs - {"token"} or token_moved(self.c, mover, hexes, verbs):
-                return token_moved(self.c, mover, hexes, verbs) or "which hex?"     # "moves its token from G11 to E5"
-            neutral = bool(self.c.of("neutral"))
-            return [[(PlaceToken(cur, hexes[0], neutral=neutral), ("city",))]]
-        if "sell" in verbs and not verbs - {"sell"} and not trains:
-            # a president's sale to raise a train's price ("Yuki sells 1 CPR, GT buys the 4")
-            if any(isinstance(a, BuyTrain) for a in self.before):
-                return "a sale written after the train it pays for: write the sale first"
-            actor = self.ctx.actor
-            return self._shares(self.named("corporation", skip=(cur,)) or self.named("corporation"),
-                                lambda c, pct: SellShares(actor, c, pct), many=True)
-        companies = self.named("company", skip=(cur,))     # "SC buys ...": the company operating buys no private of its name
-        if "buy" in verbs and companies:
-            amounts = self.amounts()
-            if len(companies) != 1 or len(amounts) != 1 or trains:
-                return "which private, for how much?"
-            return [[(BuyCompany(cur, companies[0], amounts[0]), ())]]
-        if "discard" in verbs:
-            return discarded(self, cur, trains)       # "discards its 3" (train_discards.py)
-        if self.implicit() and trains and self.c.of("number") and not self.c.of("money") \
-                and not any(p.before == "for" for p in self.c.pieces) \
-                and not self.c.of("source") and not self.c.of("exchange"):   # "D from depot, ..., 800": a buy
-            return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run
-        if self.implicit() and trains and (self.c.of("money") or self.c.of("number")):
-            runs, buys = None if self.c.of("source") else self._run(cur, trains), self._train(cur, trains)   # "2T for 80": which? (from the bank: bought)
-            if isinstance(runs, list) and isinstance(buys, list) and len(self.hexes()) < 2:   # a route: the run
-                runs, buys = train_by_shape(self.before, self.later, runs, buys)
-            return [f for f in (None if self.c.of("source") else runs, buys) if isinstance(f, list) for f in f] or None
-        if self.revenue_alone() or route_alone(self):
-            return self._run(cur, [])          # "M-K: 70, pays out": the run's revenue
-        if "buy" in verbs or (self.implicit() and trains):
-            return self._train(cur, trains)
-        return None
-
-    def _train(self, cur: str, trains: list[str]):
-        numbers = [p for p in self.c.of("number")]
-        if not trains and numbers and str(numbers[0].value) in self.ctx.trains:
-            trains = [str(numbers[0].value)]
-            numbers = numbers[1:]
-        if len(set(trains)) != 1:
-            return "which train?" if not trains else None
-        sources = self.named("corporation", skip=(cur,))
-        if len(sources) > 1 or sources and self.c.of("source"):     # "GT: 4-train from the depot": whose?
-            return None
-        money = [p.value for p in self.c.of("money")] or [p.value for p in numbers]
-        if len(money) > 1 or any(p.before == "=" for p in self.c.pieces):
-            return None
-        counts = [p.value for p in self.c.of("count")]
-        n = len(trains) if len(trains) > 1 else (counts[0] if len(counts) == 1 else 1)
-        swap = [p.value for p in self.c.of("exchange")]
-        buy = BuyTrain(cur, trains[0], sources[0] if sources else "depot", money[0] if money else None,
-                       swap[0] if len(swap) == 1 else None)
-        return [[(buy, ())] * n]
-
-    def _run(self, cur: str, trains: list[str]):
-        numbers = self.c.of("number")
-        if not trains and numbers and str(numbers[0].value) in self.ctx.trains and len(numbers) > 1:
-            trains, numbers = [str(numbers[0].value)], numbers[1:]     # "runs 5 for 260"
-        revenue = [p.value for p in self.c.of("money")] or \
-                  [p.value for p in numbers if p.before in ("for", "=", "") or p.value >= 10]
-        stops = self.hexes()
-        counts = [p.value for p in self.c.of("count")]
-        if len(set(trains)) == 1 and len(counts) == 1 and counts[0] > 1:
-            trains = trains * counts[0]                              # "runs its two 2s for 50 and 40"
-        if len(trains) > 1 and len(revenue) == len(trains) + 1 and sum(revenue[:-1]) == revenue[-1]:
-            revenue = revenue[:-1]                                   # "4T 180 + 3T 110 = 290": the total
-        if len(trains) > 1 and len(revenue) == len(trains) and not stops:
-            routes = tuple(Route(t, (), revenue=r) for t, r in zip(trains, revenue))
-            return [[(RunRoutes(cur, routes), ())] + dividend_after(self.verbs, cur)]
-        total = [p for p in numbers if p.before in ("=", "total")]
-        if len(revenue) == 2 and total and total[0].value == revenue[-1] and revenue[-1] > revenue[0]:
-            revenue = revenue[:1]          # "2T 50 = 140": the total of the run's trains, a claim
-        if not stops and (routes := several_routes(self.ctx, cur, self.c, trains, revenue, counts)):
-            # "runs 120 + 160", "the 4 for 180 and 3 for 120", "2 trains for 90 and 70", "two 2s for 50 each"
-            return [[(RunRoutes(cur, routes), ())] + dividend_after(self.verbs, cur)]
-        if len(revenue) > 1 or self.c.of("tile") or not revenue and len(stops) < 2:
-            return "how much did the run earn?" if not revenue else None      # (a route's ends: the game counts)
-        if len(stops) == 1:
-            return None
-        if not trains and self.ctx.trains_of is not None and len(owned := set(self.ctx.trains_of(cur))) == 1:
-            trains = list(owned)
-        if len(set(trains)) != 1:
-            return "which train runs?"
-        route = Route(trains[0], tuple(Stop(h) for h in stops), revenue=revenue[0] if revenue else None)
-        return [[(RunRoutes(cur, (route,)), ())] + dividend_after(self.verbs, cur)]
 
     def _merger(self):
         ent = self.ctx.current or self.ctx.actor
