@@ -329,3 +329,9 @@ def test_a_line_of_several_movers_moves_no_one_for_another_seat(monkeypatch, tmp
         assert (tmp_path / "g.pbem").read_bytes() == before and len(t.seqs) == 0
     t.submit("Ann bids 20 on HB", seat="Ann").check()
     assert t.game.companies["HB"].owner == "Ann"
+
+
+@pytest.mark.parametrize("line,price", [("convert SC at 76", 76), ("Ann converts SC @ 67", 67),
+                                        ("converts Saskatchewan Central to SCR at $76", 76)])
+def test_1882s_private_converted_in_a_stock_round_is_its_companys_par(line, price):
+    assert _acts("1882", "SR", None, line) == [Par("ann", "SC", price)]

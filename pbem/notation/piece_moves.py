@@ -50,7 +50,7 @@ _ROUND_KINDS = {"auction": "auction", "sr": "stock", "stock": "stock", "or": "op
 #: pieces that say what a move is about (not only its price or source)
 _ROUND_VERBS = {
     "auction": {"bid", "buy", "par", "pass", "steppass", "loan"},
-    "stock": {"bid", "buy", "sell", "par", "pass", "token", "loan"},
+    "stock": {"bid", "buy", "sell", "par", "pass", "token", "loan", "convert"},
     "operating": {"buy", "sell", "lay", "token", "run", "norun", "payout", "withhold", "half", "pass", "steppass", "discard",
                   "loan", "merge", "convert", "redeem"},
     "merger": {"buy", "merge", "convert", "pass", "steppass", "loan", "remove"},
@@ -403,7 +403,8 @@ class _Fitter(OperatingFits):
             return None if amounts else [[(Pass(actor), ())]]          # "passes on N": one pass
         if auctioned and (self.verbs & {"bid", "par", "buy"} or self.implicit()) and amounts:
             return self._combos(auctioned, amounts, lambda c, a: Bid(actor, c, a), "the amount")
-        if "par" in self.verbs and amounts:
+        if ("par" in self.verbs or "convert" in self.verbs and self.named("company")) and amounts:
+            # "convert SC at 76": a private (1882's Saskatchewan Central) into its company, at that par
             pars = self._combos([c for c in corps if c not in auctioned], amounts,
                                 lambda c, a: Par(actor, c, a), "the par price")
             hexes = self.hexes()
