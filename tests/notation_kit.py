@@ -66,3 +66,15 @@ def interpret(title, rk, current, line):
 def interpret_actions(title, rk, current, line):
     """The actions of the line read by the interpreter alone (`interpret`)."""
     return [m.action for m in interpret(title, rk, current, line)]
+
+
+def round_of(action, players) -> str:
+    """The round a move of this kind is written in: a bid in the private auction, a player's
+    other moves in a stock round, a company's moves in an operating round."""
+    from pbem.engine.actions import Bid, BuyShares, EndGame, Par, Pass, SellShares
+
+    if isinstance(action, Bid):
+        return "auction"
+    if isinstance(action, (Par, BuyShares, SellShares, EndGame)) or (isinstance(action, Pass) and action.entity in players):
+        return "stock"
+    return "operating"

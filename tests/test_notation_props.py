@@ -6,6 +6,7 @@ import string
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from notation_kit import round_of as kit_round_of
 
 from pbem.engine.actions import (
     Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, DiscardTrain, Dividend, EndGame, LayTile,
@@ -168,13 +169,8 @@ def test_engine_hook_errors_pass_through_as_ambiguity(text):
 
 # ---------------------------------------------------------------------- round trips
 def round_of(action) -> str:
-    """The round a move of this kind is written in: a bid in the private auction, a player's
-    other moves in a stock round, a company's moves in an operating round."""
-    if isinstance(action, Bid):
-        return "auction"
-    if isinstance(action, (Par, BuyShares, SellShares, EndGame)) or (isinstance(action, Pass) and action.entity in PLAYERS):
-        return "stock"
-    return "operating"
+    """The round a move of this kind is written in (`notation_kit.round_of`)."""
+    return kit_round_of(action, PLAYERS)
 
 
 def in_round(action, ctx=CTX):

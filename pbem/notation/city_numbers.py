@@ -10,10 +10,11 @@ from pbem.engine.actions import PlaceToken, RemoveToken, RunRoutes, Stop
 
 __all__ = ["CITY", "with_cities"]
 
-#: the number of a city written after its hex
-CITY = re.compile(r"(?<=[A-Za-z]\d)(?:[.#](\d)|\s+city\s+(\d)|\s*\(\s*city\s+(\d)\s*\))\b|"
-                  r"(?<=[A-Za-z]\d\d)(?:[.#](\d)|\s+city\s+(\d)|\s*\(\s*city\s+(\d)\s*\))\b", re.I)
-_HEX_CITY = re.compile(r"\b([A-Za-z]{1,2}\d{1,2})(?:[.#](\d)|\s+city\s+(\d)|\s*\(\s*city\s+(\d)\s*\))", re.I)
+#: a city's number after its hex: "J10.2", "J10#2", "J10 city 2", "J10 (city 2)"
+_NUMBER = r"(?:[.#](\d)|\s+city\s+(\d)|\s*\(\s*city\s+(\d)\s*\))"
+#: the number alone (the hex is a piece of its own)
+CITY = re.compile(rf"(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]\d\d)){_NUMBER}\b", re.I)
+_HEX_CITY = re.compile(rf"\b([A-Za-z]{{1,2}}\d{{1,2}}){_NUMBER}", re.I)
 
 
 def with_cities(moves: list) -> list:

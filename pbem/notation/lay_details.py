@@ -19,7 +19,7 @@ from pbem.errors import NotationError, PbemError
 
 from .context import NotationContext
 from .names import norm
-from .tile_words import ROTATION, SIDE_ROTATION
+from .tile_words import ROTATION, SIDE_ROTATION, side_name
 from .pieces import Clause, Piece
 
 __all__ = ["lay_details", "lays_by_colour", "tile_of_lay"]
@@ -142,7 +142,6 @@ _EDGE_WORDS = re.compile(r"\b(?:connecting|connects|joining|joins|linking|links|
                          r"(?:\s+(?:track|up|to|with|at))*\s+([^;().]*)", re.I)
 _EDGE_ITEM = re.compile(r"\b[A-Za-z]{1,2}\d{1,3}\b|\b(?:north|south)(?:[\s-]?(?:east|west))?\b|\b(?:east|west)\b|"
                         r"\b[NS][EW]\b|\b[NSEW]\b|\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
-_SIDE_WORDS = {"north": "N", "south": "S", "east": "E", "west": "W"}
 
 
 def _edges(told: str, ctx: NotationContext) -> tuple:
@@ -151,12 +150,8 @@ def _edges(told: str, ctx: NotationContext) -> tuple:
     out = []
     for m in _EDGE_ITEM.finditer(told):
         w = m.group(0)
-        side = re.sub(r"[\s-]", "", w.lower())
-        for word, letter in _SIDE_WORDS.items():
-            side = side.replace(word, letter)
-        if side.upper() in ctx.compass_sides() and (len(w) <= 2 or w.lower() == m.group(0).lower()) and \
-                (w.isupper() or w.islower()):
-            out.append(side.upper())
+        if side_name(w) in ctx.compass_sides() and (w.isupper() or w.islower()):
+            out.append(side_name(w))
         elif re.fullmatch(r"[A-Za-z]{1,2}\d{1,3}", w):
             out.append(w.upper())
         elif norm(w) in places:

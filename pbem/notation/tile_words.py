@@ -9,7 +9,7 @@ from typing import Optional
 
 from .context import NotationContext
 
-__all__ = ["NAMED_TILE", "ROTATION", "SIDE_ROTATION", "TILE", "TILE_AT", "side", "tile_names"]
+__all__ = ["NAMED_TILE", "ROTATION", "SIDE_ROTATION", "TILE", "TILE_AT", "side", "side_name", "tile_names"]
 
 ROTATION = re.compile(r"\b(?:rot(?:ation|ated)?|orientation|r)\s*\.?\s*[:=]?\s*#?([0-5])\b", re.I)
 #: a rotation told by the hex side it names ("#57 at I5/SW", "rot NE"): that side's number on this map
@@ -18,12 +18,17 @@ SIDE_ROTATION = re.compile(r"(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]\d\d))\s*/\s*((?:nor
 _SIDE_NAMES = {"north": "N", "south": "S", "east": "E", "west": "W"}
 
 
+def side_name(word: str) -> str:
+    """A hex side's name as the map's table writes it ("north-east", "northeast", "ne" -> "NE")."""
+    t = re.sub(r"[\s-]", "", word.lower())
+    for name, letter in _SIDE_NAMES.items():
+        t = t.replace(name, letter)
+    return t.upper()
+
+
 def side(m: re.Match, ctx: NotationContext) -> Optional[int]:
     """The side number of the side `m` names, on this map's layout (None: no side of it)."""
-    t = re.sub(r"[\s-]", "", (m.group(1) or m.group(2)).lower())
-    for word, letter in _SIDE_NAMES.items():
-        t = t.replace(word, letter)
-    return ctx.compass_sides().get(t.upper())
+    return ctx.compass_sides().get(side_name(m.group(1) or m.group(2)))
 
 
 TILE = re.compile(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
