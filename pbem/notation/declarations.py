@@ -7,16 +7,17 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from pbem.engine.actions import Action, Bankrupt, Choose, Pass
+from pbem.engine.actions import Action, Bankrupt, Choose, EndGame, Pass
 
 from .context import NotationContext
 from .pieces import Clause
 from .scopes import clause_refusal
 
-__all__ = ["declared"]
+__all__ = ["declared", "game_ended"]
 
 #: a bankruptcy declared now ("declares bankruptcy", "goes bankrupt", "I go bankrupt")
-_BANKRUPT = re.compile(r"\b(?:declares?|declaring|goes|go)\s+(?:into\s+)?bankrupt(?:cy)?\b|^\W*bankruptcy\s+(?:for|of)\b", re.I)
+_BANKRUPT = re.compile(r"\b(?:declares?|declaring|goes|go)\s+(?:into\s+)?bankrupt(?:cy)?\b|^\W*bankruptcy\s+(?:for|of)\b|"
+                       r"^\W*bankrupt(?:cy)?\W*$", re.I)      # "bankrupt" alone: the declaration
 #: a nationalisation chosen (1861's trainless major): a choice made ("chooses to nationalise",
 #: "I'll let it be nationalised", "elects to be nationalised"), an order ("nationalise it") or
 #: the company's own verb ("MKN nationalises"); the look between stays within a few words
@@ -49,6 +50,23 @@ def declared(parts: list[Clause], ctx: NotationContext, kind: str) -> Optional[l
         if c is not clause and not subject and not clause_refusal(c.text) and (c.verbs() or not c.loose):
             return None   # a clause telling a move of its own beside the declaration ("MKN, ...": its subject)
     return [action(cur)]
+
+
+#: the game ended by a player's word ("end game", "Bob ends the game", "Game ended manually by Bob")
+_END_GAME = re.compile(r"^\W*(?:[\w&'’ -]{1,40}?\s+)?(?:ends?\s+(?:the\s+)?game|end\s*game|game\s+over)\W*$|"
+                       r"^\W*game\s+ended(?:\s+manually)?\s+by\s+[\w&'’ -]{1,40}?\W*$", re.I)
+
+
+def game_ended(parts: list[Clause], ctx: NotationContext, line: str) -> Optional[list[Action]]:
+    """The game ended by the one player the line names (the writer when it names none), or None."""
+    if not _END_GAME.match(line):
+        return None
+    names = [i for c in parts for p in c.pieces if p.kind == "name" for _, i in p.value]
+    if len(names) > 1 or any(ctx.kind_of(i) != "player" for i in names) or any(
+            p.kind not in ("name", "me") for c in parts for p in c.pieces):
+        return None
+    who = names[0] if names else ctx.actor
+    return [EndGame(who)] if who else None
 
 
 def _said(c: Clause) -> int:

@@ -20,7 +20,7 @@ from pbem.engine.actions import (
 from pbem.errors import AmbiguousMoveError, NotationError
 
 from .context import NotationContext
-from .declarations import declared
+from .declarations import declared, game_ended
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses
 from .piece_clauses import (
@@ -104,7 +104,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     parts, taken = [], []
     dropped = told = False   # whether the clause before was set aside; whether one set aside told a move
     found = clauses(masked, ctx, index)
-    group = merger_group(found, ctx) if kind == "merger" else declared(found, ctx, kind)
+    group = merger_group(found, ctx) if kind == "merger" else declared(found, ctx, kind) or game_ended(found, ctx, masked)
     if group is not None:       # a merger told whole, a bankruptcy or nationalisation with its reasons
         return [PieceMove(a, (), found[0].start + 1, " ".join(c.text for c in found)) for a in group]
     if kind is None and not own_verbs(ctx):     # (a declaration is the operating company's in any case)

@@ -144,5 +144,21 @@ class OperatingFits:
             trains = list(owned)
         if len(set(trains)) != 1:
             return "which train runs?"
-        route = Route(trains[0], tuple(Stop(h) for h in stops), revenue=revenue[0] if revenue else None)
+        legs = [p.value for p in self.c.of("via")]
+        if len(legs) > 1:
+            return None
+        if legs and (why := _legs_refused(legs[0], stops)):
+            return why
+        route = Route(trains[0], tuple(Stop(h) for h in stops), via=legs[0] if legs else None,
+                      revenue=revenue[0] if revenue else None)
         return [[(RunRoutes(cur, (route,)), ())] + dividend_after(self.verbs, cur)]
+
+
+def _legs_refused(legs: tuple, stops: list[str]) -> str:
+    """Why the legs after "via" do not join the route's stops, one leg between each two ('' when they do)."""
+    if len(legs) != len(stops) - 1:
+        return f"the via part gives {len(legs)} legs for {len(stops)} stops (one leg between each two stops, e.g. I5>I6>J10)"
+    for i, leg in enumerate(legs):
+        if leg[0] != stops[i] or leg[-1] != stops[i + 1]:
+            return f"leg {i + 1} of the via part should run from {stops[i]} to {stops[i + 1]}"
+    return ""

@@ -10,7 +10,6 @@ one letter only as a capital), never by prefix, so a chat word is not taken for 
 from __future__ import annotations
 
 import bisect
-import functools
 import re
 from dataclasses import dataclass, field
 from typing import Optional
@@ -21,7 +20,7 @@ from .amount_words import AMOUNT_HINT, AMOUNT_WORDS, amount_words
 from .bonuses import bonuses_set_aside
 from .dividend_words import HELD, KEPT, SHARED, not_a_source, shared
 from .merger_words import GROUP_CLOSED, SITS_OUT, TAKES_OVER, merge_in_merger_round
-from .names import NameIndex, norm
+from .names import NameIndex
 from .own_word_moves import NO_RUN
 from .purposes import purposes_set_aside
 from .redemptions import BUYS_BACK, redeem_word
@@ -33,7 +32,8 @@ from .train_discards import DROPS, TRAIN_LIMIT
 from .train_exchanges import EXCHANGES, PAID_TO_BANK
 from .letter_moves import letter_moves
 from .request_words import requested
-from .name_prefixes import code_before_name, leading_forms, private_words
+from .name_prefixes import code_before_name
+from .name_spans import name_spans
 from .share_quantity import CERT_SIZE, counted_shares
 from .city_numbers import CITY
 from .tile_words import NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AT, side, tile_names
@@ -69,7 +69,13 @@ class Clause:
         return [p for p in self.pieces if p.kind == kind]
 
     def verbs(self) -> set:
-        return {p.value for p in self.pieces if p.kind == "verb"}
+        got = {p.value for p in self.pieces if p.kind == "verb"}
+        if "place" in got:      # "places #57 on I5": a lay; "places a token", "places it in D4": a token
+            got.discard("place")
+            got.add("lay" if self.of("tile") and "token" not in got else "token")
+        if "lay" in got and "token" in got and not self.of("tile"):
+            got.discard("lay")        # "lays a station": the token's move word
+        return got
 
 
 #: move words -> the move family they name (present forms only: a past tense reports)
@@ -83,6 +89,7 @@ for _family, _words in {
     "par": "par pars parring start starts starting launch launches launching open opens opening "
            "ipo ipos float floats floating",
     "lay": "lay lays laying upgrade upgrades upgrading build builds building tile lt",
+    "place": "place places placing",
     "token": "token tokens station stations home tok tkn",
     "run": "run runs running earns earning nets netting makes making",
     "payout": "payout paid",
@@ -140,7 +147,8 @@ _TRAINS_N = re.compile(r"(?<![\w#$.+-])(?<!\b[Tt]wo\s)(?<!\b[Tt]hree\s)(?<!\b[Ff
 _TRAIN_COUNT = re.compile(r"(?<![\w#$.])([1-4])(?:\s*x)?\s+(?=(?:\d\+\d+E?|\d)\s*-?\s*(?:T\b|trains?\b))")
 _TRAIN = re.compile(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b)|\b(D|[Dd]iesel)(?:\s*-?\s*trains?)?\b|"
                     r"\b((?i:two|three|four|five|six|seven|eight))(?:\s*-\s*(?i:trains?)|\s+(?i:train)|(?<=x)es|(?<!x)s)\b|"
-                    r"(?:(?<=\b[Rr]un\s)|(?<=\b[Rr]uns\s))(\d)(?=\s*:)")      # "Run 4: L8 J10 = 150": the train run
+                    r"(?:(?<=\b[Rr]un\s)|(?<=\b[Rr]uns\s))(\d)(?=\s*:)|"      # "Run 4: L8 J10 = 150": the train run
+                    r"(?:^|(?<=[;,]\s))(\d)(?=:\s*[A-Z]{1,2}\d{1,2}\s*[-–>])")      # "3: I5-J10-K9 = 90"
 _TRAIN_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _COUNT = re.compile(r"\bx\s*(\d)\b|\b(\d)\s*x\b|(?<![\w$])\+\s*(\d)\b")
 _HEX = re.compile(r"(?<![#\w$])([A-Z]{1,2}\d{1,2})\b|(?<=\b(?:on|at|in|to)\s)([a-z]\d{1,2})\b")
@@ -160,6 +168,13 @@ CONSEQUENCE = re.compile(r"\b(?:that|which|this|it)\s+(?:should\s+|will\s+|would
 _TAKES_IN = re.compile(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?(?:[A-Z]|\s))|"
                        r"\b(?:takes?|taking|brings?|bringing)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?into\s+(?:the\s+|its\s+)?merger\b)|"
                        r"\b(?:adds?|adding)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?to\s+(?:the\s+|its\s+)?(?:merger|group)\b)")
+_CONVERTS = re.compile(r"\bconvert(?:s|ing)?\b", re.I)
+_GETS_MONEY = re.compile(r"\s+(?:back\s+)?(?:[$₽]|\d{2,}\b|\d+\s*(?:₽|roubles?|rubles?|dollars?)\b|(?:its|his|her|their)\s+money)", re.I)
+_BUYS = re.compile(r"\b(?:buy|buys|buying|purchases?|purchasing)\b", re.I)
+_TRACK_WORDS = re.compile(r"\b(?:lays?|laying|tiles?|tokens?|runs?|running|trains?|routes?|upgrades?)\b|#", re.I)
+#: the notation's legs of a route's track ("via I5>I6>J10", "via I5>J8 J8>K9"): which track, not stops
+_LEGS = re.compile(r"\bvia\s+((?:[A-Z]{1,2}\d{1,3}(?:\s*>\s*[A-Z]{1,2}\d{1,3})+)(?:\s+[A-Z]{1,2}\d{1,3}(?:\s*>\s*[A-Z]{1,2}\d{1,3})+)*)",
+                   re.I)
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "single": 1, "another": 1}
 #: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
 _SPLIT = re.compile(r";|!|(?<!\d)(?<!\bCo)(?<!\bSt)\.(?=\s|$)|(?<!\bCo)(?<!\bSt)\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||\s/\s|(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
@@ -173,120 +188,11 @@ other and sh pls plz minor offering instead rd nd th towards into auto
 """.split())
 
 
-def _short_forms(index: NameIndex) -> dict:
-    """Companies' names without their last generic word ("Warsaw - Vienna" for the Warsaw -
-    Vienna Railway), normalised -> (kind, id); kept on the index (built once per game)."""
-    got = getattr(index, "_piece_short", None)
-    if got is None:
-        got = {}
-        for kind in ("corporation", "company"):
-            for e in index.entries[kind]:
-                for n in e.shown[1:]:
-                    short = re.sub(r"\s+(?:Railway|Railroad|Rly|Company|Co\.?)$", "", n.strip())
-                    if short != n.strip() and len(norm(short)) > 3:
-                        got.setdefault(norm(short), []).append((kind, e.ident))
-        for q, found in leading_forms(index).items():      # "the Grand Trunk", "Black Sea"
-            got.setdefault(q, found)
-        index._piece_short = got
-    return got
-
-
-def _private_words(index: NameIndex) -> dict:
-    """`private_words` of the index, kept on it (built once per game)."""
-    got = index.__dict__.get("_piece_private")
-    if got is None:
-        got = index.__dict__["_piece_private"] = private_words(index, frozenset(VERBS) | frozenset(FILLERS))
-    return got
-
-
-_NOT_NAME = re.compile(r"[^\w\s'’.&-]")
-
-
-def _exact_forms(index: NameIndex, kinds: tuple) -> dict:
-    """Normalised exact form -> the (kind, id) it names, in the order of `kinds` and the index's
-    entries; kept on the index (a lookup per word, not a scan of every entry)."""
-    cache = index.__dict__.setdefault("_piece_exact", {})
-    got = cache.get(kinds)
-    if got is None:
-        got = {}
-        for k in kinds:
-            for e in index.entries[k]:
-                for q in e.exact:
-                    got.setdefault(q, []).append((e.kind, e.ident))
-        cache[kinds] = got
-    return got
-
-
-def _prefixes(index: NameIndex, kinds: tuple) -> frozenset:
-    """Every beginning of a normalised form `_names` may look up for `kinds` (kept on the index):
-    a span of words whose letters begin no name is not made longer."""
-    cache = index.__dict__.setdefault("_piece_prefixes", {})
-    got = cache.get(kinds)
-    if got is None:
-        keys = [*_exact_forms(index, kinds), *_exact_forms(index, ("company",)), *_short_forms(index)]
-        got = cache[kinds] = frozenset(k[:j] for k in keys for j in range(1, len(k) + 1))
-    return got
-
-
-@functools.lru_cache(maxsize=8192)
-def _letters(span: str) -> str:
-    """`norm` of a span without dropping a final "'s": what every longer span's form begins with."""
-    t = re.sub(r"^the[\s_]+", "", span.strip().lower().replace("’", "'"))
-    return _NON_ALNUM_NAME.sub("", t)
-
-
-_NON_ALNUM_NAME = re.compile(r"[^a-z0-9]+")
-
-
-def _names(text: str, index: NameIndex, kinds: tuple, coded: bool = False) -> list[Piece]:
-    """Every name written in `text`, longest first, matched exactly (no prefixes); a name
-    written as a hex ("P4") only when `coded` (a private's code, where no hex is named). A span
-    is made longer only while its letters begin some name, so a line costs about a lookup a word."""
-    short = _short_forms(index)
-    own = _private_words(index) if coded else {}       # "the bridge", in an auction
-    exact_of = lambda ks: _exact_forms(index, ks)  # noqa: E731
-    begins = _prefixes(index, kinds)
-    words = list(_WORD.finditer(text))
-    words_of = _Words(text)
-    out: list[Piece] = []
-    i = 0
-    while i < len(words):
-        hit = None
-        if words[i].start() and text[words[i].start() - 1].isdigit():
-            i += 1              # "5+5E": letters glued to a digit name nothing
-            continue
-        for n in range(1, min(6, len(words) - i) + 1):
-            a, b = words[i].start(), words[i + n - 1].end()
-            span = text[a:b]
-            if n > 1 and _NOT_NAME.search(span):
-                break                   # a longer span holds the same mark
-            q = norm(span)
-            if q and (len(q) > 1 or span.isupper()):
-                if _HEX.fullmatch(span):
-                    found = list(exact_of(("company",)).get(q, ())) if coded else []
-                else:
-                    found = list(exact_of(kinds).get(q, ())) or short.get(q, []) or (own.get(q, []) if coded else [])
-                    found += [f for f in short.get(q, ()) if f[0] == "corporation" and f not in found and not coded]  # CP or CPR
-                if found:
-                    # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
-                    same = [f for f in found if f[1].lower() == re.sub(r"^the\s+", "", span.lower())]
-                    if coded and same:      # in an auction "B&O" is the private as well as the corporation
-                        same += [f for f in found if f[0] == "company" and f not in same and norm(f[1]) == q]
-                    hit = (n, a, b, tuple(same or found))     # the longest found wins
-            if n == 1 and span.lower() == "the":
-                continue                # "the" is dropped from a longer span's form
-            if n == 1 and span in ("a", "an"):
-                break                   # "a C&O": an article begins no name ("AC", Atlantic City)
-            letters = _letters(span)
-            if letters and letters not in begins:
-                break                   # no name begins so: none is longer either
-        if hit is None:
-            i += 1
-            continue
-        n, a, b, found = hit
-        out.append(Piece("name", found, a, b, words_of.before(a)))
-        i += n
-    return out
+def _names(text: str, index: NameIndex, kinds: tuple, coded=False) -> list[Piece]:
+    """Every name written in `text` (`name_spans`), as pieces."""
+    words = _Words(text)
+    return [Piece("name", found, a, b, words.before(a))
+            for a, b, found in name_spans(text, index, kinds, coded, frozenset(VERBS) | frozenset(FILLERS))]
 
 
 _JOINED = re.compile(r"[\w@=#$₽'’]+")      # a word: its own characters, quotes joining them
@@ -360,7 +266,10 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     """Every piece of the whole line, in order of where it stands."""
     line = text
     words = _Words(line)
-    pieces = _names(text, index, ("player", "corporation", "company", "location"), _auction(ctx))
+    # a private's code, where no hex is meant: "convert P2 to SC"; in an operating round "buys P3 for 160"
+    coded = _auction(ctx) or ("codes" if _stock(ctx) and _CONVERTS.search(text) or
+                              _operating(ctx) and _BUYS.search(text) and not _TRACK_WORDS.search(text) else False)
+    pieces = _names(text, index, ("player", "corporation", "company", "location"), coded)
     buf = list(text)             # blanked in place, joined once per kind of piece: linear in the line
     for p in pieces:
         buf[p.start:p.end] = " " * (p.end - p.start)
@@ -382,6 +291,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             text = "".join(buf)
 
     take(_ROUND, "round", lambda m: m.group(0))
+    take(_LEGS, "via", lambda m: tuple(tuple(re.split(r"\s*>\s*", leg.upper()))
+                                       for leg in re.split(r"\s+(?=[A-Za-z]{1,2}\d{1,3}\s*>)", m.group(1))))
     take(CITY, "city", lambda m: int(next(g for g in m.groups() if g)))      # "J10 city 2": city_numbers.py
     take(_DECLINES, "verb", lambda m: "pass")
     take(CONSEQUENCE, "floats", lambda m: True)
@@ -409,7 +320,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     if named:      # "upgrades Regina to R2", "lays R1 on J10": a tile, where "r1" elsewhere is a rotation
         take(NAMED_TILE, "tile", lambda m: (lambda t: t if t in named else None)(next(g for g in m.groups() if g)))
     take(SIDE_ROTATION, "rotation", lambda m: side(m, ctx))
-    take(ROTATION, "rotation", lambda m: int(m.group(1)))
+    take(ROTATION, "rotation", lambda m: int(next(g for g in m.groups() if g)))
     take(_EXCHANGE, "exchange", lambda m: (lambda t: t if t in trains else None)(m.group(1)))
     take(_PLUS_TRAIN, "train", lambda m: m.group(1) if m.group(1) in trains else None)
     take(_TRAIN_COUNT, "count", lambda m: int(m.group(1)))
@@ -419,9 +330,9 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     if not _stock(ctx):      # no tile is laid in a stock round: "MKV at 120 in P8" is a par and its home
         take(TILE_AT, "tile", lambda m: m.group(1))
     take(_TRAIN, "train", lambda m: (lambda t: t if t in trains else None)(
-        "D" if m.group(2) else _TRAIN_WORDS[m.group(3).lower()] if m.group(3) else m.group(1) or m.group(4)))
+        "D" if m.group(2) else _TRAIN_WORDS[m.group(3).lower()] if m.group(3) else m.group(1) or m.group(4) or m.group(5)))
     take(_COUNT, "count", lambda m: int(next(g for g in m.groups() if g)))
-    take(_HEX, "hex", lambda m: (m.group(1) or m.group(2)).upper())
+    take(_HEX, "hex", lambda m: re.sub(r"^([A-Z]+)0+(?=\d)", r"\1", (m.group(1) or m.group(2)).upper()))   # "I05": I5
     take(_NUMBER, "number", lambda m: int(m.group(1)))
     take(_DESTINATION, "verb", lambda m: "sell")
     take(_SOURCE, "source", lambda m: None if not_a_source(line, m) else "ipo" if m.group(1) else "pool")
@@ -435,6 +346,9 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             pieces.append(Piece("verb", "token" if _operating(ctx) else "bid", m.start(), m.end(), words.before(m.start())))
         elif w in ("dividend", "dividends") and words.before(m.start()) not in ("the", "its", "a", "his", "her", "their", "any"):
             pieces.append(Piece("verb", "payout", m.start(), m.end()))     # "CPR: dividend", "no dividend"
+        elif w in ("get", "gets", "getting"):      # "gets 1 CPR": a buy; "HBR gets $40": income, no move
+            if not _GETS_MONEY.match(line, m.end()) and words.before(m.start()) != "to":
+                pieces.append(Piece("verb", "buy", m.start(), m.end(), words.before(m.start())))
         elif w in VERBS and (words.before(m.start()) != "to" or _GOING_TO.search(line[max(0, m.start() - 80):m.start()])) \
                 and not (w.startswith("keep") and _GOING_ON.match(line, m.end())):
             # "to pay for it" is a purpose, "going to pass" the move, "keeps going" no withholding

@@ -21,7 +21,7 @@ _USES_IT = re.compile(r"\b(?:uses|using)\s+it\b", re.I)
 #: the moves a private's power makes: track and tokens (a run, a dividend or a train stays the company's)
 _POWER_VERBS = {"lay", "token", "remove"}
 #: a token lifted ("moves its token", "lifts its K3 token", "its token moves from J12 to D6")
-_MOVED = re.compile(r"\b(?:moves?|moved|moving|lifts?|lifted|lifting|relocates?|relocated|from)\b|->|→", re.I)
+_MOVED = re.compile(r"\b(?:moves?|moved|moving|lifts?|lifted|lifting|removes?|removing|relocates?|relocated|from)\b|->|→", re.I)
 #: a token put down again after it was lifted ("places it in E5")
 _PLACES_IT = re.compile(r"\b(?:places?|placing|puts?|putting|drops?)\s+it\b", re.I)
 
@@ -104,7 +104,7 @@ def token_moved(c: Clause, who: str, hexes: list[str], verbs: set):
     if verbs != {"token"} or not _MOVED.search(c.text) or len(hexes) not in (1, 2):
         return None
     if len(hexes) == 1:
-        return [[(RemoveToken(who, hexes[0]), ())]] if re.search(r"\blift", c.text, re.I) else None
+        return [[(RemoveToken(who, hexes[0]), ("city",))]] if re.search(r"\b(?:lift|remov)", c.text, re.I) else None
     to = [p.value for p in c.of("hex") if p.before == "to"]
     dest = to[0] if len(to) == 1 else hexes[1]
     src = next(h for h in hexes if h != dest)

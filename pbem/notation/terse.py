@@ -121,9 +121,6 @@ def tersely(line: str) -> str:
     return line
 
 
-#: the notation's legs of a route's track ("via I5>I6>J10")
-_LEGS = re.compile(r"\bvia\s+[A-Za-z]{1,2}\d{1,3}\s*>", re.I)
-
 #: the longest line whose slips are put right: a move statement is far shorter
 _SLIPS_CHARS = 400
 
@@ -152,9 +149,6 @@ def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
         raise NotationError(f'"{told}": an exchange of what, for what?', text=line.strip())
     if (why := place_beside_hex(line, ctx)) is not None:     # lay_details.py
         raise NotationError(why, text=line.strip())
-    if _LEGS.search(line):      # "via I5>I6>J10": the notation's legs of track, never stops (the grammar reads them)
-        raise NotationError('the legs after "via" are read only as the notation writes them: "via I5>I6 I6>J10"',
-                            text=line.strip())
     subject = unknown_subject(line, ctx, index)
     if subject is not None:
         raise NotationError(f'"{subject[1]}" names no player or company: a move starts with who makes it',

@@ -11,10 +11,11 @@ from .context import NotationContext
 
 __all__ = ["NAMED_TILE", "ROTATION", "SIDE_ROTATION", "TILE", "TILE_AT", "side", "side_name", "tile_names"]
 
-ROTATION = re.compile(r"\b(?:rot(?:ation|ated)?|orientation|r)\s*\.?\s*[:=]?\s*#?([0-5])\b", re.I)
+ROTATION = re.compile(r"\b(?:rot(?:ation|ated)?|orientation|r)\s*\.?\s*[:=]?\s*#?([0-5])\b|"
+                      r"(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]\d\d))\s*/\s*([0-5])\b", re.I)     # "I5/2"
 #: a rotation told by the hex side it names ("#57 at I5/SW", "rot NE"): that side's number on this map
 SIDE_ROTATION = re.compile(r"(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]\d\d))\s*/\s*((?:north|south)(?:[\s-]?(?:east|west))?|east|west|[NS][EW]|[NSEW])\b|"
-                           r"\brot(?:ation)?\s+((?:north|south)(?:[\s-]?(?:east|west))?|east|west|[NS][EW]|[NSEW])\b", re.I)
+                           r"\b(?:rot(?:ation)?|orient(?:ation|ed)?)\s+((?:north|south)(?:[\s-]?(?:east|west))?|east|west|[NS][EW]|[NSEW])\b", re.I)
 _SIDE_NAMES = {"north": "N", "south": "S", "east": "E", "west": "W"}
 
 
