@@ -102,8 +102,6 @@ UNREAD = [
     ("1830", "OR", "C&O", "C&O uses D&H: lays #57 on F16?"),
     # another company's token moved
     ("1882", "OR", "HBR", "GT moves its G11 token to E5"),
-    # a token removed in an operating round is no placement (a misspelt place, no hex)
-    ("1861", "OR", "NW", "NW removes its token from Kievv"),
     # an exchange of a minor, which 1861 has none of: not a bid of its number
     ("1861", "SR", None, "I exchange the Kiev-Kursk for the KK president's certificate and par it at 100"),
     # a payment asked about; a payment of no private is a dividend's

@@ -18,7 +18,7 @@ from pbem.engine.actions import (
     RemoveToken, Route, RunRoutes, SellShares, Stop,
 )
 from pbem.errors import NotationError, PbemError
-from pbem.notation import context_for_title, parse_message
+from pbem.notation import context_for_title, parse_message, read_message
 
 PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
 SR = context_for_title("1882", PLAYERS, actor="ann", current="ann", round_kind="SR")
@@ -165,9 +165,13 @@ def test_a_token_removed_from_a_place_by_name(ctx, text, want):
     assert read(ctx, text) == want
 
 
-def test_a_misspelt_place_is_refused_with_a_suggestion():
-    with pytest.raises(NotationError, match='did you mean "Kiev"'):
-        read(at(OR61, "NW"), "NW removes its token from Kievv")
+def test_a_misspelt_place_is_read_as_the_one_place_it_is_a_slip_for_and_said_so():
+    # a removal, never a placement; the slip is put right only where it is one place's, and the reply says so
+    got = read_message("NW removes its token from Kievv", at(OR61, "NW"))
+    assert [m.action for m in got] == [RemoveToken("NW", "D14", 0)]
+    assert any('"Kievv" as "Kiev"' in n for n in got[0].notes)
+    with pytest.raises(NotationError):
+        read(at(OR61, "NW"), "NW removes its token from Kxyzv")
 
 
 # ---------------------------------------------------------------------- a private's power told as a story

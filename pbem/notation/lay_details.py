@@ -96,7 +96,8 @@ def lay_details(c: Clause, ctx: NotationContext, line: str, laid: bool) -> Claus
         if spans:
             inside = [p for p in pieces if any(a <= p.start and p.end <= b for a, b in spans)]
             # a hex or place joined is an edge the rotation is worked out from (`with_edges`)
-            if inside and all(_location(p) or p.kind == "hex" or p.kind == "verb" and p.value == "merge" for p in inside):
+            if inside and all(_location(p) or p.kind in ("hex", "edges") or p.kind == "verb" and p.value == "merge"
+                              for p in inside):
                 pieces = [p for p in pieces if p not in inside]
                 loose = [w for w in loose if w not in _TRACK_WORDS]
     if pieces == c.pieces and loose == c.loose:
@@ -159,6 +160,11 @@ def _edges(told: str, ctx: NotationContext) -> tuple:
     return tuple(out)
 
 
+def tells_edges(text: str) -> bool:
+    """Whether `text` tells the sides or neighbours a tile joins ("joining NE and S", "toward J10")."""
+    return bool(_EDGE_WORDS.search(text))
+
+
 def with_edges(moves: list, line: str, ctx: NotationContext) -> list:
     """The lays read by pieces with the rotation the sides or neighbours told beside them give
     (the engine's hook); a rotation written that does not join them refuses the line."""
@@ -178,5 +184,9 @@ def with_edges(moves: list, line: str, ctx: NotationContext) -> list:
                                     text=line.strip())
             if joins is not None and not written:
                 m = dataclasses.replace(m, action=dataclasses.replace(a, rotation=joins))
+        if isinstance(a, LayTile) and ctx.rotation_resolver and tells_edges(m.text) and not edges \
+                and not (ROTATION.search(m.text) or SIDE_ROTATION.search(m.text)):
+            # sides the fitter left to this reading that name none here: the rotation the hook gives alone
+            m = dataclasses.replace(m, action=dataclasses.replace(a, rotation=ctx.resolve_rotation(a.tile, a.hex, ())))
         out.append(m)
     return out

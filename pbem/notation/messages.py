@@ -63,6 +63,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "SHARE_N": '"share(s)"',
     "PRIVATE_N": '"private"',
     "TRAIN_N": '"train"',
+    "EXPRESS": "a train such as 4E",
     "CITY_W": '"city" and its number',
     "SLOT_W": '"slot" and its number',
     "HOME": '"home"',

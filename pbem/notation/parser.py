@@ -30,7 +30,7 @@ from .asides import plans_one_now, read_without_asides
 from .correction import corrects_itself, read_corrected
 from .normalisers import normalise
 from .passes import no_run_said_again, pass_after_bid, pass_said_again
-from .context import _KEEP, NotationContext
+from .context import NotationContext
 from .grammar import get_parser
 from .logs import LogLine as _LogNote
 from .messages import (
@@ -39,6 +39,8 @@ from .messages import (
 from .names import rewrite_names
 
 from .parsed import Echo, ParsedMove, Remarks
+from .line_labels import INNER_LABEL, LEAD_LABEL, head_named, labels_only, turn_context
+from .refusals import refusal, rotation_out_of_range
 from .terse import read_terse_by_pieces
 from .piece_moves import round_kind
 from .remarks import RemarkReader, result_of as _result_of
@@ -66,13 +68,6 @@ _LAST_TRY_CHARS = 400
 #: grammar reads only canonical lines and timestamped log lines, the interpreter everything else
 CANONICAL_GRAMMAR = False
 _STAMPED = re.compile(r"\s*\[\d{1,2}:\d{2}")
-#: a line of labels only: a round's ("OR 2.1:", "-- Operating Round 1.1 (of 1) --") and/or a name's head ("GT:")
-_LABELS = re.compile(r"^\s*(?:--\s*)?(?P<round>(?:(?:in|during)\s+)?(?:(?:SR|OR|stock\s+round|operating\s+round)\s*\d+(?:\.\d+)?"
-                     r"(?:\s*\(\s*of\s+\d+\s*\))?|(?:the\s+)?(?:yellow|green|brown|gr[ae]y)\s+phase|phase\s+\d+[a-z]?)"
-                     r"\s*(?::|,|-(?!\w))?)?\s*(?:--\s*)?(?:(?P<name>[^\s:;,.][^:;,.]{0,39}?)\s*:)?\s*$", re.I)
-#: a line's head naming who moves ("HBR: lays 9 G11 r0")
-_HEAD = re.compile(r"^\s*([A-Za-z][\w&'’ -]{0,39}?)\s*:\s*\S")
-
 
 #: reader attributes that change while a clause is read (restored to read it again)
 _TURN_STATE = ("sticky", "orphan", "header", "line_no", "line", "claims", "open", "notes", "asides",
@@ -174,12 +169,15 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         if corrected is not None:
             self.how = "the correction it ends with"
             return [("text", line)] + [("moves", [i]) for i in corrected], len(corrected)
-        snap = self.snapshot()
-        self.kept = None
-        line = normalise(line)             # the declared normalisers (normalisers.py)
         if CANONICAL_GRAMMAR and self._labels_only(line):
             self.how = "a label for the lines after it"
             return [("text", line)], 0
+        if CANONICAL_GRAMMAR and (lead := LEAD_LABEL.match(line)) and line[lead.end():].strip():
+            self.read_header(Token("ROUND_HEADER", lead.group("round")))   # "Green phase: CPR lays ...": it heads the lines after it too
+            line = " " * lead.end() + line[lead.end():]
+        snap = self.snapshot()
+        self.kept = None
+        line = normalise(line)             # the declared normalisers (normalisers.py)
         tree, count = None, 0
         try:
             tree = self._parse_tree(no, line)
@@ -305,41 +303,16 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         return read_corrected(self, line_no, line, why)
 
     def _labels_only(self, line: str) -> bool:
-        """Whether `line` is only a round label and/or a "Name:" head ("OR 2.1:", "GT:"): the
-        label is kept for the lines after it, the name moves in them (`sticky`)."""
-        m = _LABELS.match(line)
-        if not m or not (m.group("round") or m.group("name")):
+        """Whether `line` is only labels (line_labels.py): a round's heads the lines after it, a name moves in them."""
+        found = labels_only(line, self.index)
+        if found is None:
             return False
-        who = self._head(m.group("name")) if m.group("name") else None
-        if m.group("name") and who is None:
-            return False
-        if m.group("round"):
-            self.read_header(Token("ROUND_HEADER", m.group("round")))
+        label, who = found
+        if label:
+            self.read_header(Token("ROUND_HEADER", label))
         if who is not None:
             self.sticky = who
         return True
-
-    def _head(self, name: str) -> Optional[str]:
-        """The player or company a line's "Name:" head names, or None."""
-        try:
-            e = self.index.lookup(name.strip(), ("player", "corporation", "company"), mode="priority")
-        except PbemError:
-            return None
-        return e.ident if e is not None else None
-
-    def _turn_ctx(self, line: str) -> NotationContext:
-        """The context a line is read in: a name written as a head on the line, or on a line before
-        (a company as the one operating, a player as the writer of player moves)."""
-        head = _HEAD.match(line)
-        who = (self._head(head.group(1)) if head else None) or self.sticky
-        if who is None or who in (self.ctx.current, self.ctx.actor):
-            return self.ctx
-        kind = self.ctx.kind_of(who)
-        if kind == "player":
-            return self.ctx.at_turn(actor=who, current=who if self.ctx.kind_of(self.ctx.current) == "player" else _KEEP)
-        # a company's head in an operating round ("HBR: lays 9 G11"); elsewhere it names what is bought or bid on
-        operating = round_kind(self.ctx) == "operating"
-        return self.ctx.at_turn(current=who) if kind in ("corporation", "company") and operating else self.ctx
 
     def interpret(self, line_no: int, line: str) -> Union[list, PbemError, None]:
         """The line read by the one interpreter, its pieces against the round's moves
@@ -351,17 +324,21 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         try:
             if plans_one_now(line):      # "three CNR, one at a time - one now": not the count (asides.py)
                 raise NotationError("a plan of several buys", text=line.strip())
-            moves = read_terse_by_pieces(line, self._turn_ctx(line) if CANONICAL_GRAMMAR else self.ctx, self.index)
+            if rotation_out_of_range(line):      # "rot 7": refused where it is written (refusals.py)
+                raise NotationError("a rotation is a number from 0 to 5", text=line.strip())
+            header = self.header
+            if CANONICAL_GRAMMAR and (inner := INNER_LABEL.search(line)):
+                header = re.sub(r"^(?:(?:in|during)\s+)?", "", inner.group(0), flags=re.I)
+            moves = read_terse_by_pieces(line, turn_context(self.ctx, line, self.index, self.sticky) if CANONICAL_GRAMMAR else self.ctx, self.index)
         except AmbiguousMoveError as e:
             return None if self.ctx.round_kind is None else \
                 AmbiguousMoveError(f"line {line_no}: {clip_message(str(e))}", candidates=e.candidates)
         except NotationError as e:
             return e if self.ctx.round_kind is not None else None
         self.line_no, self.line = line_no, line
-        head = _HEAD.match(line) if CANONICAL_GRAMMAR else None
-        if head and (who := self._head(head.group(1))) is not None:
+        if CANONICAL_GRAMMAR and (who := head_named(line, self.index)) is not None:
             self.sticky = who             # "HBR: lays 9 G11 r0": HBR moves in the lines after it too
-        return [ParsedMove(m.action, line_no, m.column, m.text, self.header, m.claims, m.open, m.notes) for m in moves]
+        return [ParsedMove(m.action, line_no, m.column, m.text, header, m.claims, m.open, m.notes) for m in moves]
 
     def by_pieces(self, line_no: int, line: str, first: NotationError, tried=_UNTRIED) -> list:
         """A line no wording reads: the interpreter's reading (`tried`, when it was read already),
@@ -378,11 +355,11 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                     return last_try(self, line_no, line, first)
                 except NotationError:
                     continue
-        if isinstance(got, NotationError) and getattr(first, "defer", False):
-            # the grammar left this reading to the interpreter: its refusal stands, with the line
-            why = re.sub(r'^read by its pieces: (?:"[^"]*": )?', "", str(got))
-            raise notation_error(why, line_no=line_no, line_text=line, column=1, text=line.strip(),
-                                 length=len(line.rstrip())) from None
+        if getattr(first, "defer", False):
+            # the grammar left this reading to the interpreter: its refusal stands, at what it could not place
+            why = re.sub(r'^read by its pieces: (?:"[^"]*": )?', "", str(got)) if isinstance(got, NotationError) \
+                else "the round being played is not known" if round_kind(self.ctx) is None else "no move is told"
+            raise refusal(why, line, line_no, self.ctx, self.index, round_kind(self.ctx)) from None
         raise first from None
 
     def _syntax_error(self, e: UnexpectedInput, text: str) -> NotationError:

@@ -32,6 +32,11 @@ def clause_claims(line: str, c: Clause, acts: list[Action]) -> tuple[Claim, ...]
             kind = "revenue"            # "CPR pays out $100", "withholds $40": the run's revenue
         if kind is not None:
             said.append(Claim(kind, money[0].value, line[money[0].start:money[0].end], money[0].start + 1))
+    first = c.pieces[0] if c.pieces else None
+    if first is not None and first.kind == "name" and len(acts) == 1 and isinstance(acts[0], BuyTrain):
+        named = [i for k, i in first.value if k == "player"]     # "Cid buys a 3 train for CPR": Cid presides CPR
+        if len(named) == 1:
+            said.append(Claim("president", (named[0], acts[0].entity), line[first.start:first.end], first.start + 1))
     return tuple(sorted(said, key=lambda c: c.column))
 
 

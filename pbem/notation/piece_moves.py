@@ -50,7 +50,7 @@ _ROUND_KINDS = {"auction": "auction", "sr": "stock", "stock": "stock", "or": "op
 #: pieces that say what a move is about (not only its price or source)
 _ROUND_VERBS = {
     "auction": {"bid", "buy", "par", "pass", "steppass", "loan"},
-    "stock": {"bid", "buy", "sell", "par", "pass", "token", "loan", "convert"},
+    "stock": {"bid", "buy", "sell", "par", "pass", "token", "loan", "convert", "swap"},
     "operating": {"buy", "sell", "lay", "token", "run", "norun", "payout", "withhold", "half", "pass", "steppass", "discard",
                   "loan", "merge", "convert", "redeem"},
     "merger": {"buy", "merge", "convert", "pass", "steppass", "loan", "remove"},
@@ -254,6 +254,10 @@ class _Fitter(OperatingFits):
         operating or merger round) a company other than the one acting before the move word."""
         for p, k, i in self.names:
             if k == "player" and i != self.ctx.actor:
+                if self.kind == "operating" and p is self.c.pieces[0] and (
+                        self.verbs == {"sell"} or self.verbs == {"buy"} and self.c.of("train")
+                        and self.ctx.current in self.named("corporation")):
+                    continue        # the president's sale; a train bought for the company by its president
                 if not (self.kind == "operating" and p.before in ("from", "off", "of") or p.before in OUTBID):
                     return f"names {i}, who is not the writer"
             if k in ("corporation", "company") and self.kind in ("operating", "merger") \
@@ -413,6 +417,8 @@ class _Fitter(OperatingFits):
             return pars
         if "token" in self.verbs or (HOME.search(self.c.text) and self.hexes()):      # "base in L12"
             return self._home()
+        if "swap" in self.verbs:
+            return self._swap(corps)
         if "sell" in self.verbs and "buy" not in self.verbs:
             return self._shares(corps, lambda c, pct: SellShares(actor, c, pct), many=True)
         if "buy" in self.verbs or (self.implicit() and (self.c.of("count") or self.c.of("source") or self.c.of("percent"))):
@@ -420,6 +426,16 @@ class _Fitter(OperatingFits):
                 return "the president's certificate is bought by a par: write its par price"
             return self._shares(corps, lambda c, pct: BuyShares(actor, c, self._source(), pct), many=False)
         return None
+
+    def _swap(self, corps: list[str]):
+        """A private exchanged for a share of the company its power names ("Ann exchanges MH for a 10%
+        share of NYC", 1830): the private's move; one ordinary share, no money besides."""
+        privates = self.named("company")
+        if len(privates) != 1 or len(corps) != 1 or self.ctx.share_exchanges.get(privates[0]) != corps[0]:
+            return None
+        if self.amounts() or [p.value for p in self.c.of("percent")] not in ([], [10]) or _PRESIDENTS.search(self.c.text):
+            return "a private is exchanged for one ordinary share, with no money besides"
+        return [[(BuyShares(privates[0], corps[0], self._source(), 10), ())]]
 
     def _source(self) -> str:
         found = {p.value for p in self.c.of("source")}

@@ -7,7 +7,7 @@ import re
 
 from pbem.engine.actions import BuyCompany, BuyTrain, Dividend, LayTile, Pass, PlaceToken, Route, RunRoutes, SellShares, Stop
 
-from .lay_details import lays_by_colour
+from .lay_details import lays_by_colour, tells_edges
 from .private_powers import token_moved
 from .route_lists import several_routes
 from .run_shape import dividend_after, route_alone, train_by_shape
@@ -57,7 +57,10 @@ class OperatingFits:
                 return "which tile on which hex?" if verbs & {"lay"} or tiles else None
             if len(rots) > 1:
                 return None
-            rot = rots[0] if rots else self.ctx.resolve_rotation(tiles[0], hexes[0], ())
+            if not rots and self.ctx.rotation_resolver and tells_edges(self.c.text):
+                rot = 0                      # the sides told give it (lay_details.with_edges)
+            else:
+                rot = rots[0] if rots else self.ctx.resolve_rotation(tiles[0], hexes[0], ())
             return [[(LayTile(cur, hexes[0], tiles[0], rot), ())]]
         if "token" in verbs:
             mover = cur if self.ctx.kind_of(cur) == "company" else self.ctx.token_mover or cur     # (1882: NWR moves tokens)
@@ -69,7 +72,9 @@ class OperatingFits:
             # a president's sale to raise a train's price ("Yuki sells 1 CPR, GT buys the 4")
             if any(isinstance(a, BuyTrain) for a in self.before):
                 return "a sale written after the train it pays for: write the sale first"
-            actor = self.ctx.actor
+            first = self.c.pieces[0]          # "Bob sells 2 GT": the president named
+            said = [i for k, i in first.value if k == "player"] if first.kind == "name" else []
+            actor = said[0] if len(said) == 1 else self.ctx.actor
             return self._shares(self.named("corporation", skip=(cur,)) or self.named("corporation"),
                                 lambda c, pct: SellShares(actor, c, pct), many=True)
         companies = self.named("company", skip=(cur,))     # "SC buys ...": the company operating buys no private of its name

@@ -126,8 +126,8 @@ _SKIP = re.compile(r"\bskips?\b(?!\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|token
 _SKIPS = re.compile(r"\bskip(?:s|ping)?\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
                     r"(\s+(?:and|&)\s+(?:the\s+)?(?:track|tile|lay|tokens?|station|trains?))?\b", re.I)
 _MONEY = re.compile(r"(?:[$₽]\s*(\d{1,6})|\bR\s?(\d{2,6})\b|(?<![A-Za-z])(\d{1,6})\s*(?:₽|\$(?!\s*\d)|roubles?\b|rubles?\b|RUB\b))")
-#: a train named with a plus ("a 2+2", "5+5E"): its name alone says it is a train
-_PLUS_TRAIN = re.compile(r"(?<![\w#$+])(\d\+\d+E?)(?![\w+])")
+#: a train named with a plus or as an express ("a 2+2", "5+5E", "4E"): its name alone says it is a train
+_PLUS_TRAIN = re.compile(r"(?<![\w#$+])(\d\+\d+E?|\d+E)(?![\w+])")
 #: a holding stated beside a buy ("that's 40% now", "now holding 30%"): a claim, not the buy
 _HELD = re.compile(r"\b(?:that's|thats|that\s+is|now|holding|makes|making)\s+(?:me\s+)?(?:at\s+|up\s+to\s+)?\d{1,3}\s*%"
                    r"|\b\d{1,3}\s*%\s+now\b", re.I)
@@ -168,6 +168,10 @@ CONSEQUENCE = re.compile(r"\b(?:that|which|this|it)\s+(?:should\s+|will\s+|would
 _TAKES_IN = re.compile(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?(?:[A-Z]|\s))|"
                        r"\b(?:takes?|taking|brings?|bringing)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?into\s+(?:the\s+|its\s+)?merger\b)|"
                        r"\b(?:adds?|adding)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?to\s+(?:the\s+|its\s+)?(?:merger|group)\b)")
+_JOINING = re.compile(r"\b(?:joining|joins?|connecting|connects?)\b(?=\s+(?:the\s+)?(?:[NS][EW]?\b|[EW]\b|north|south|east|west|"
+                      r"[A-Z]{1,2}\d{1,3}\b))", re.I)
+_SWAPS = re.compile(r"\b(?:exchanges?|exchanged|exchanging|trades?|trading)\b(?=[^.;]{0,60}\bfor\s+(?:an?|one|the)\s+"
+                    r"(?:\d+\s*%\s+)?(?:president'?s\s+)?(?:share|cert))", re.I)
 _CONVERTS = re.compile(r"\bconvert(?:s|ing)?\b", re.I)
 _GETS_MONEY = re.compile(r"\s+(?:back\s+)?(?:[$₽]|\d{2,}\b|\d+\s*(?:₽|roubles?|rubles?|dollars?)\b|(?:its|his|her|their)\s+money)", re.I)
 _BUYS = re.compile(r"\b(?:buy|buys|buying|purchases?|purchasing)\b", re.I)
@@ -291,6 +295,9 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             text = "".join(buf)
 
     take(_ROUND, "round", lambda m: m.group(0))
+    take(_JOINING, "edges", lambda m: True)       # "joining N, S": the sides a tile joins, no merger
+    if _stock(ctx):          # "exchanges MH for a 10% share of NYC": a private's share exchange
+        take(_SWAPS, "verb", lambda m: "swap")
     take(_LEGS, "via", lambda m: tuple(tuple(re.split(r"\s*>\s*", leg.upper()))
                                        for leg in re.split(r"\s+(?=[A-Za-z]{1,2}\d{1,3}\s*>)", m.group(1))))
     take(CITY, "city", lambda m: int(next(g for g in m.groups() if g)))      # "J10 city 2": city_numbers.py
@@ -495,7 +502,7 @@ _SUBJECT_REACH = 200    # characters after the first word that may still change 
 
 def unknown_subject(line: str, ctx: NotationContext, index: NameIndex) -> Optional[tuple[int, str]]:
     """(position, word) of a name nobody has written where a move's subject goes: the line's first
-    word, capitalised, the move word straight after it ("Bobbo passes"). Read without it the line
+    word, capitalised, the move word straight after it ("Bobbo passes", "Zed is buying"). Read without it the line
     would make the sender the one who moves, so such a line is refused instead; None otherwise."""
     m = _FIRST_WORD.match(line)
     if m is None or not m.group(1)[:1].isupper() or m.group(1).lower() in _LEADS:
@@ -506,6 +513,11 @@ def unknown_subject(line: str, ctx: NotationContext, index: NameIndex) -> Option
     if any(p.start < m.end(1) and m.start(1) < p.end for p in found):
         return None                                      # a name, a move word, a hex...
     heading = m.group(1).lower() in FILLERS and (line[after:].split(None, 1) or [""])[0].endswith(":")     # "Train buys: ..."
-    if not heading and any(p.kind == "verb" and p.start == after for p in found):
+    aux = _AUX.match(line, after)         # "Cid is buying": the move word after its auxiliary
+    verb_at = aux.end() if aux else after
+    if not heading and any(p.kind == "verb" and p.start == verb_at for p in found):
         return m.start(1), m.group(1)
     return None
+
+
+_AUX = re.compile(r"(?:is|was|has|have|will|just)\s+", re.I)

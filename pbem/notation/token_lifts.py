@@ -1,5 +1,5 @@
-"""A token lifted in an operating round told with no hex ("NW removes its token from Kiev(v)", a
-place, or a place misspelt): a removal never reads as a placement, so the clause is refused
+"""A token lifted in an operating round told with no hex or place ("NW removes its token from Kievv", a
+place misspelt): a removal never reads as a placement, so the clause is refused
 rather than read as the token verb's placement on the place's hex (a private's power that lifts
 a token from a hex is read by private_powers.py)."""
 from __future__ import annotations
@@ -23,5 +23,6 @@ def lift_without_hex(c: Clause, ctx: NotationContext) -> None:
     if not str(raw or "").strip().lower().startswith(("or", "operating")):
         return
     verbs = c.verbs()
-    if "remove" in verbs and "token" in verbs and _LIFTS.search(c.text) and not c.of("hex"):
+    placed = any(k == "location" for p in c.of("name") for k, _ in p.value)      # "from Kiev": the place's hex
+    if "remove" in verbs and "token" in verbs and _LIFTS.search(c.text) and not c.of("hex") and not placed:
         raise NotationError(f'"{c.text}": which token is lifted, from which hex?', text=c.text)

@@ -146,7 +146,7 @@ class ValueReader:
         return sides[c]
 
     def train(self, node) -> str:
-        toks = [t for t in tokens(node) if t.type in ("NUMBER", "PLUS", "SLASH", "WORD", "COMPASS")]
+        toks = [t for t in tokens(node) if t.type in ("NUMBER", "PLUS", "SLASH", "WORD", "COMPASS", "EXPRESS")]
         text = "".join(t.value for t in toks)
         if not text:  # pragma: no cover
             raise self.err("which train?", node)

@@ -1,0 +1,141 @@
+"""What the writer of a line nothing reads is told: the word the interpreter could not place, with
+what it may be (a name or move word a slip away, a train of the game, a rotation 0 to 5); else why
+the line reads no move, with the moves the round holds."""
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Optional
+
+from pbem.errors import NotationError
+
+from .context import NotationContext
+from .messages import MOVE_PHRASE, keyword_suggestion, notation_error
+from .names import NameIndex, norm
+from .pieces import FILLERS, VERBS
+from .spelling import VOCABULARY, slips
+
+__all__ = ["refusal", "rotation_out_of_range"]
+
+#: what each kind of round expects, as the notation writes it
+_EXPECTED = {
+    "auction": ('a bid ("bids 100 for <private>")', '"passes"'),
+    "stock": ('a buy ("buys a 10% share of <company> from the IPO")', 'a sale ("sells 20% of <company>")',
+              'a par ("pars <company> at 100")', '"passes"'),
+    "operating": ('a tile ("lays #57 on I5 rot 2")', 'a token ("places a token on J10")',
+                  'a run ("runs 2 train I5-J10 for 60")', '"pays out" or "withholds"',
+                  'a train ("buys a 3 train from the depot")', '"passes"'),
+}
+_TRAIN_NAMED = re.compile(r"\b(?:runs?|buys?|discards?|a|an|the|its)\s+([A-Za-z0-9+]{1,4})[\s-]*trains?\b", re.I)
+_ROTATION = re.compile(r"\b(?i:rot(?:ation)?|orientation)\s*(\d+)\b|\br([6-9])\b")
+_WORD = re.compile(r"(?<![\w#$@.&-])[A-Za-z][A-Za-z'’]*(?![\w&-])")
+
+
+def refusal(why: str, line: str, line_no: int, ctx: NotationContext, index: NameIndex, round_kind: Optional[str]) -> NotationError:
+    """The refusal of `line`: at the first thing in it the interpreter could not place, else at the line."""
+    expected = list(_EXPECTED.get(round_kind or "", (MOVE_PHRASE,)))
+    unknown = re.match(r'"([^"]+)" names no player or company', why)
+    if unknown and (at := line.find(unknown.group(1))) >= 0:      # the interpreter's own refusal, at the name
+        names = [*ctx.players.values(), *ctx.corporations, *ctx.companies]
+        close = difflib.get_close_matches(unknown.group(1), names, n=1, cutoff=0.75)
+        return notation_error(why + (f': did you mean "{close[0]}"?' if close else ""), line_no=line_no, line_text=line,
+                              column=at + 1, text=unknown.group(1), expected=close or ["a player's or company's name"])
+    found = _unfinished(line) or _train(line, ctx) or _rotation(line) or _hex_slip(line) or _slip(line, ctx, index)
+    if found is None:
+        return notation_error(why, line_no=line_no, line_text=line, column=len(line) - len(line.lstrip()) + 1,
+                              text=line.strip(), expected=expected, length=len(line.strip()))
+    start, end, message, choices = found
+    return notation_error(message, line_no=line_no, line_text=line, column=start + 1, text=line[start:end],
+                          expected=choices or expected)
+
+
+#: a line that stops where a value must follow: the word it stops at -> what was expected
+_NEEDS = {"at": "an amount such as $60", "for": "an amount such as $60", "on": "a hex coordinate such as J10",
+          "to": "a hex coordinate such as J10", "from": "the IPO, the pool or a company", "rot": "a rotation from 0 to 5",
+          "rotation": "a rotation from 0 to 5", "city": "a city number such as 2", "of": "a company's name",
+          "a": "what is bought: a share, a train or a private", "buys": "what is bought", "sells": "what is sold",
+          "token": "a hex coordinate such as J10", "runs": "a train and its route"}
+_LAST_WORD = re.compile(r"(\w+)\W*$")
+#: a hex written with the letter O for a zero ("J1O")
+_HEX_O = re.compile(r"(?<![\w#$])([A-Z]{1,2})(\d*O\d*)(?![\w])")
+
+
+def _unfinished(line: str):
+    """A line that stops where a value must follow ("par CPR at")."""
+    m = _LAST_WORD.search(line.rstrip())
+    what = _NEEDS.get(m.group(1).lower()) if m else None
+    if what is None:
+        return None
+    end = len(line.rstrip())
+    return end, end, f'after "{line.strip()}", expected {what}, but found the end of the line', [what]
+
+
+def _hex_slip(line: str):
+    """A hex written with the letter O for a zero ("J1O")."""
+    for m in _HEX_O.finditer(line):
+        if any(ch.isdigit() for ch in m.group(2)):
+            fixed = m.group(1) + m.group(2).replace("O", "0")
+            return m.start(), m.end(), f'"{m.group(0)}" is no hex: did you mean {fixed} (a hex coordinate such as J10)?', [fixed]
+    return None
+
+
+def _train(line: str, ctx: NotationContext):
+    """A train the game has none of ("runs 7 train"), with the trains it has."""
+    if not ctx.trains:
+        return None
+    for m in _TRAIN_NAMED.finditer(line):
+        t = m.group(1)
+        if t.lower() not in ("a", "an", "the", "its", "my") and t.upper() not in {x.upper() for x in ctx.trains} \
+                and t.upper() not in {a.upper() for a in ctx.train_aliases}:
+            return m.start(1), m.end(1), f'unknown train "{t}": the trains are {", ".join(ctx.trains)}', list(ctx.trains)
+    return None
+
+
+def rotation_out_of_range(line: str) -> bool:
+    """Whether `line` writes a rotation above 5 ("rot 7")."""
+    return _rotation(line) is not None
+
+
+def _rotation(line: str):
+    m = _ROTATION.search(line)
+    if m is None or int(m.group(1) or m.group(2)) <= 5:
+        return None
+    at = 1 if m.group(1) else 2
+    return m.start(at), m.end(at), f'a rotation is a number from 0 to 5, not {m.group(at)}', ["0 to 5"]
+
+
+def _slip(line: str, ctx: NotationContext, index: NameIndex):
+    """The first word that names nothing here but is close to a name or a move word."""
+    names = {n: n for n in ctx.players.values()} | {n: n for n in ctx.corporations} | {n: n for n in ctx.companies}
+    for full in (*ctx.corporations.values(), *ctx.companies.values()):
+        names[full] = full
+    for m in _WORD.finditer(line):          # a misspelt name of several words ("Canadain Pacific Railway")
+        rest = line[m.start():]
+        close = [n for n in names if " " in n and rest[:len(n)].lower() != n.lower()
+                 and difflib.SequenceMatcher(None, rest[:len(n)].lower(), n.lower()).ratio() >= 0.85]
+        if m.group(0)[0].isupper() and close:
+            n = max(close, key=len)
+            return m.start(), m.start() + len(n), f'"{rest[:len(n)]}" is no name here: did you mean "{n}"?', [n]
+    found = slips(line, index)
+    if found:
+        s = found[0]
+        said = _either(s.choices) if any(c in VERBS or c[:1].isupper() for c in s.choices) else f"the word {_either(s.choices)}"
+        return s.start, s.end, f'"{s.word}" is no name or move word here: did you mean {said}?', list(s.choices)
+    for m in _WORD.finditer(line):
+        w = m.group(0)
+        low = w.lower()
+        if low in FILLERS or low in VERBS or low in VOCABULARY or any(norm(w) in e.exact for es in index.entries.values() for e in es):
+            continue
+        close = difflib.get_close_matches(w, list(names), n=1, cutoff=0.75) if w[0].isupper() else []
+        if close:
+            return m.start(), m.end(), f'"{w}" is no name here: did you mean "{close[0]}"?', close
+        k = keyword_suggestion(w, others=True)
+        if k and k != low:
+            word = f'"{k}"' if k in VERBS else f'the word "{k}"'
+            return m.start(), m.end(), f'"{w}" is no name or move word here: did you mean {word}?', [k]
+    return None
+
+
+def _either(words) -> str:
+    words = [f'"{w}"' for w in words]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]

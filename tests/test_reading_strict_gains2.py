@@ -1,0 +1,146 @@
+"""More readings the interpreter took over from the grammar's tolerant forms (issue #24), read with
+the grammar reading canonical and log lines only; and what a line nothing reads is told."""
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine.actions import (
+    Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, EndGame, LayTile, Par, PlaceToken,
+    RemoveToken, Route, RunRoutes, SellShares, Stop,
+)
+from pbem.errors import NotationError, PbemError
+from pbem.notation import context_for_title, parse_message, parser, read_message
+from pbem.notation.log_moves import is_log_move
+
+from notation_kit import ctx
+
+PLAYERS = {"ann": "Ann", "bob": "Bob", "p3": "Player 3"}
+
+
+@pytest.fixture(autouse=True)
+def canonical_grammar(monkeypatch):
+    monkeypatch.setattr(parser, "CANONICAL_GRAMMAR", True)
+
+
+def _ctx(rk, cur, title="1882", **kw):
+    return context_for_title(title, PLAYERS, actor="ann", current=cur, round_kind=rk, **kw)
+
+
+def R(train, stops, revenue=None, via=None):
+    return Route(train, tuple(Stop(h) for h in stops), via, revenue)
+
+
+@pytest.mark.parametrize("rk,cur,line,want", [
+    ("auction", "ann", "Player 3 bids $180 for Canadian Pacific", [Bid("p3", "CP", 180)]),
+    ("operating", "CPR", "Remove token from J10", [RemoveToken("NWR", "J10")]),
+    ("operating", "CPR", "remove token J10 city 2", [RemoveToken("NWR", "J10", 1)]),
+    ("operating", "CPR", "bankrupt", [Bankrupt("CPR")]),
+    ("stock", "ann", "end game", [EndGame("ann")]),
+    ("stock", "ann", "Game ended manually by Bob", [EndGame("bob")]),
+    ("operating", "CPR", "places tile 57 on I5 rotation 2", [LayTile("CPR", "I5", "57", 2)]),
+    ("operating", "CPR", "lays a token on G7", [PlaceToken("CPR", "G7")]),
+    ("operating", "CPR", "lays #57 I5/2", [LayTile("CPR", "I5", "57", 2)]),
+    ("operating", "CPR", "lays 57 on I05 rot 2", [LayTile("CPR", "I5", "57", 2)]),
+    ("operating", "CPR", "lays #57 on I5 with orientation SE", [LayTile("CPR", "I5", "57", 5)]),
+    ("operating", "CPR", "3: I5-J10-K9 = 90", [RunRoutes("CPR", (R("3", ["I5", "J10", "K9"], 90),))]),
+    ("operating", "CPR", "runs 2 train I5-J8-K9 via I5>J8 J8>K9 for 60",
+     [RunRoutes("CPR", (R("2", ["I5", "J8", "K9"], 60, (("I5", "J8"), ("J8", "K9"))),))]),
+    ("stock", "ann", "convert P2 to SC at 100", [Par("ann", "SC", 100)]),
+    ("operating", "CPR", "buys P3 for 160", [BuyCompany("CPR", "NWR", 160)]),
+    ("stock", "ann", "gets 1 CPR from the pool for $80", [BuyShares("ann", "CPR", "pool")]),
+    ("operating", "CPR", "OR 2.1:\nGT:\nlays 8 K7 r5\ntoken L8\nwithholds",
+     [LayTile("GT", "K7", "8", 5), PlaceToken("GT", "L8"), Dividend("GT", "withhold")]),
+    ("operating", "CPR", "GT: lays 8 K7 r5\nHBR: lays 9 G11 r0\ntoken G9",
+     [LayTile("GT", "K7", "8", 5), LayTile("HBR", "G11", "9", 0), PlaceToken("HBR", "G9")]),
+    ("operating", "CPR", "CPR buys a D train for 1100, Bob sells 2 GT to fund it.",
+     [SellShares("bob", "GT", 20), BuyTrain("CPR", "D", "depot", 1100)]),
+])
+def test_read_with_the_grammar_reading_canonical_lines_only(rk, cur, line, want):
+    assert parse_message(line, _ctx(rk, cur)) == want
+
+
+@pytest.mark.parametrize("rk,cur,line", [
+    ("stock", "ann", "HBR gets $40 from the NWR"),              # income, no buy
+    ("operating", "CPR", "runs 2 train I5-J10 via I5>I6>K9 for 60"),   # legs that do not join the stops
+    ("operating", "CPR", "Bob is buying a 4 train for Zed"),   # a name nobody has
+])
+def test_near_misses_stay_refused(rk, cur, line):
+    with pytest.raises(PbemError):
+        parse_message(line, _ctx(rk, cur))
+
+
+def test_a_train_bought_for_its_company_by_a_player_claims_the_presidency():
+    m = read_message("Bob buys a 3 train for CPR", _ctx("operating", "CPR"))
+    assert [x.action for x in m] == [BuyTrain("CPR", "3", "depot")]
+    assert [(c.kind, c.value) for c in m[0].claims] == [("president", ("bob", "CPR"))]
+
+
+@pytest.mark.parametrize("text,header", [
+    ("Green phase: CPR lays #57 on I5 r2", "Green phase"),
+    ("In OR 2.1 CPR lays #57 on I5 r2", "OR 2.1"),
+    ("CPR lays #57 on I5 r2 in OR 2.1", "OR 2.1"),
+])
+def test_a_label_heads_the_moves_of_its_line(text, header):
+    m = read_message(text, _ctx("operating", "CPR"))
+    assert [(x.action, x.header) for x in m] == [(LayTile("CPR", "I5", "57", 2), header)]
+
+
+@pytest.mark.parametrize("line", [
+    "Ann exchanges MH for a 10% share of NYC",
+    "Ann trades the Mohawk & Hudson for a 10% share of NYC",
+])
+def test_a_private_exchanged_for_its_share_is_the_privates_move(line):
+    c = context_for_title("1830", {"ann": "Ann"}, actor="ann", current="ann", round_kind="stock")
+    assert parse_message(line, c) == [BuyShares("MH", "NYC", "ipo", 10)]
+    with pytest.raises(PbemError):
+        parse_message(line.replace("for a 10%", "and $50 for a 10%"), c)
+
+
+@pytest.mark.parametrize("strict", [False, True])
+@pytest.mark.parametrize("line,want", [
+    ("TP runs 5E train J24-M23 for 80", RunRoutes("TP", (R("5E", ["J24", "M23"], 80),))),
+    ("TP buys a 4E train from the depot for 400", BuyTrain("TP", "4E", "depot", 400)),
+    ("runs the 4E J24-M23 for 80", RunRoutes("TP", (R("4E", ["J24", "M23"], 80),))),
+])
+def test_express_trains_are_read_in_either_reading(monkeypatch, strict, line, want):
+    monkeypatch.setattr(parser, "CANONICAL_GRAMMAR", strict)
+    c = context_for_title("1869", {"ann": "Ann"}, actor="ann", current="TP", round_kind="operating")
+    assert parse_message(line, c) == [want]
+    bought = BuyTrain("TP", "5E", "depot", 500)
+    assert parse_message(f"TP buys a 5E train from the depot for 500\n{line}", c) == [bought, want]
+
+
+@pytest.mark.parametrize("line,yes", [
+    ("CPR lays tile #57 with rotation 2 on I5 (Swift Current)", True),
+    ("CPR spends $20 and lays tile #15 with rotation 4 on G15 (Columbus)", True),
+    ("Ann buys a 10% share of CPR from the IPO for $76", True),
+    ("RSR runs a 5 train for 210₽: H8-G15-D14", True),
+    ("Remove token from J10 and replace with neutral token", True),
+    ("Game ended manually by Ann", True),
+    ("CPR passes buy trains", True),
+    ("lays 57 on I5 rot 2", False),                 # the notation, no log line
+    ("Ann buys a share of CPR", False),
+    ("CPR passes, sorry for the wait", False),
+])
+def test_log_move_lines_are_told_by_their_shape(line, yes):
+    assert is_log_move(line) is yes
+
+
+@pytest.mark.parametrize("rk,cur,line,column,said", [
+    ("stock", "ann", "Anne buys CPR", 1, 'did you mean "Ann"'),
+    ("operating", "CPR", "Zed is buying a 4 train", 1, "names no player or company"),
+    ("operating", "CPR", "runs 7 train I5-J10", 6, "unknown train"),
+    ("operating", "CPR", "lays 57 on I5 rot 7", 19, "0 to 5"),
+    ("stock", "ann", "par CPR at", 11, "the end of the line"),
+    ("operating", "CPR", "CPR: lays 57 I5 r2\ntoken J1O", 7, "hex coordinate such as J10"),
+])
+def test_a_refused_line_points_at_what_could_not_be_placed(rk, cur, line, column, said):
+    with pytest.raises(NotationError) as info:
+        parse_message(line, _ctx(rk, cur))
+    assert info.value.column == column and said in str(info.value) and info.value.expected
+
+
+def test_the_kit_context_reads_a_bare_bankruptcy_only_for_the_company_operating():
+    assert parse_message("CPR: bankrupt", ctx("1882", "OR", "CPR")) == [Bankrupt("CPR")]
+    with pytest.raises(PbemError):
+        parse_message("bankrupt", ctx("1882", "SR", None))
