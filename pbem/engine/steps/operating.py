@@ -342,7 +342,7 @@ class Route(TurnStep):
                                 rule="each train runs once per operating round")
         dist = {t.name: title.train_distance(g, corp, t) for t in corp.trains}
         resolved = check_routes(g.board, corp.sym, list(action.routes), dist,
-                                g.tile_colors, lambda stops: title.route_bonus(g, stops))
+                                g.tile_colors, lambda stops: title.route_bonus(g, corp, stops))
         title.check_resolved_routes(g, corp, resolved)
         revenue = sum(r.revenue for r in resolved)
         if action.routes:
