@@ -923,3 +923,28 @@ def test_a_route_searched_for_a_corporation_not_operating_shows_its_own_bonus(mo
     assert found.revenue == 100
     g.round = SimpleNamespace(name="operating", turn=object(), corp=drg)     # in DRG's own turn: the same
     assert [r.revenue for r in best_run(g, drg).routes] == [100]
+
+
+def test_a_best_run_whose_bonus_two_trains_earn_together_is_not_noted_below_the_best():
+    """The run rule notes a run below the best; a run is worth what the best-run search counts,
+    its routes and the bonus its trains earn together ("ATSF runs F28-G29, G29-I29, J28-I29":
+    $170 of stops and the $30 G29-J28 bonus the two routes meeting at I29 earn, $200, the best).
+    In a seeded game whose every run is the best listed, no run is noted below the best."""
+    rng = random.Random(1)
+    g = pbem.Game.new("1869", ["P1", "P2", "P3", "P4"], seed=1, options=("ill",))
+    together = 0
+    rnd, in_round = None, 0
+    while not g.finished and len(g.moves) < 3000:
+        moves = g.legal_moves()
+        rnd, in_round = g.state.round, (in_round + 1 if g.state.round is rnd else 0)
+        a = pick(rng, moves, g.state.players, in_round)
+        g.push(a)
+        if isinstance(a, A.RunRoutes) and a.routes:
+            assert a == next(m for m in moves if isinstance(m, A.RunRoutes) and m.routes)   # the best listed
+            notes = [str(n) for n in g.state.rule_notes]
+            assert not any(notes), notes
+            turn = g.state.round.turn
+            shown = sum(r.revenue for r in (turn.routes or ()))
+            if g.state.extra.turn_bonus and turn.revenue > shown:     # a bonus no route shows alone
+                together += 1
+    assert together >= 1
