@@ -102,7 +102,7 @@ def _brute(g, corp) -> int:
 
     def check(routes: list[Route]):
         try:
-            res = check_routes(board, corp.sym, routes, dist, g.tile_colors, lambda s: title.route_bonus(g, s))
+            res = check_routes(board, corp.sym, routes, dist, g.tile_colors, lambda s: title.route_bonus(g, corp, s))
             title.check_resolved_routes(g, corp, res)
         except RuleError:
             return None
@@ -147,7 +147,7 @@ def test_best_run_equals_the_brute_force(title, seed):
     if found.routes:                 # the routes are the engine's, worth what the search says
         dist = {t.name: g.title.train_distance(g, corp, t) for t in corp.trains}
         res = check_routes(g.board, corp.sym, list(found.routes), dist, g.tile_colors,
-                           lambda s: g.title.route_bonus(g, s))
+                           lambda s: g.title.route_bonus(g, corp, s))
         g.title.check_resolved_routes(g, corp, res)
         assert sum(r.revenue for r in res) == found.revenue
 

@@ -37,7 +37,7 @@ def _check_decision(st, corp, action: A.RunRoutes) -> int:
     if found.routes:
         dist = {t.name: st.title.train_distance(st, corp, t) for t in corp.trains}
         res = check_routes(st.board, corp.sym, list(found.routes), dist, st.tile_colors,
-                           lambda s: st.title.route_bonus(st, s))
+                           lambda s: st.title.route_bonus(st, corp, s))
         st.title.check_resolved_routes(st, corp, res)
         assert [r.revenue for r in res] == [r.revenue for r in found.routes]
         assert sum(r.revenue for r in res) == found.revenue

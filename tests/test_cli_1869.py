@@ -13,7 +13,9 @@ def test_an_1869_opening_plays_through_the_cli(tmp_path, capsys):
     game = tmp_path / "g.pbem"
     assert main(["new", "1869", str(game), "--players", "Ann", "Bob", "Cid", "--seed", "3"]) == 0
     capsys.readouterr()
-    assert 'note 1 ' in game.read_text() and "1830's" in game.read_text()    # the header says: 1830's market
+    head = game.read_text()
+    assert 'note 1 ' in head and "the stock market is 1830's" in head     # the file says: 1830's market
+    assert "certificates are 1830's" in head                               # and 1830's paper, by decision
     assert main(["legal", str(game)]) == 0
     assert "BOM" in capsys.readouterr().out                # the cheapest private is for sale
     lines = [("Ann", "Ann buys the Butterfield for $20"), ("Bob", "Bob buys Daily Overland for 40"),
@@ -34,7 +36,7 @@ def test_an_1869_opening_plays_through_the_cli(tmp_path, capsys):
     assert "REFUSED" in capsys.readouterr().err
     assert main(["status", str(game)]) == 0
     out = capsys.readouterr().out
-    assert "CPR" in out and "Stock market: 1830's" in out
+    assert "CPR" in out and "Stock market: 1830's" in out and "Certificates: 1830's" in out
     assert main(["render", str(game), "--out", str(tmp_path / "img")]) == 0
     assert Image.open(tmp_path / "img" / "map.png").size[0] > 800
     assert main(["audit", str(game)]) == 0

@@ -50,7 +50,7 @@ def test_an_1869_opening_by_mail(mail_stack, mail, tmp_path):
         pngs = [p for p in reports[-1].walk() if p.get_content_type() == "image/png"]
         assert {"<map.png>", "<market.png>"} <= {p["Content-ID"] for p in pngs}
         text = reports[-1].get_body(preferencelist=("plain",)).get_content()
-        assert "Stock market: 1830's" in text
+        assert "Stock market: 1830's" in text and "Certificates: 1830's" in text
     table = Table.open(tmp_path / "games" / f"{GAME}.pbem")
     g = table.game
     assert g.round.name == "stock" and g.corporations["CPR"].president == "Cid"

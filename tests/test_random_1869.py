@@ -23,8 +23,7 @@ WEIGHTS = {"RunRoutes": 50, "Dividend": 5, "BuyTrain": 6, "BuyShares": 6, "Par":
 
 #: (players, seed, options): seeds whose games end within the move cap (found by tools/randplay.py's
 #: picker, as below); the end is by a broken bank or a bankruptcy
-GAMES = [(2, 1, ()), (3, 1, ()), (4, 1, ()), (5, 1, ()), (6, 1, ()), (7, 1, ()), (8, 1, ()),
-         (3, 1, ("ill",)), (5, 1, ("ill",)), (8, 1, ("ill",))]
+GAMES = [(n, 1, ()) for n in range(2, 9)] + [(n, 1, ("ill",)) for n in range(2, 9)]
 
 
 def pick(rng: random.Random, moves: list, players, in_round: int = 0) -> A.Action:
@@ -76,6 +75,9 @@ def test_random_1869_game_to_the_end(players, seed, options, tmp_path):
         books(g)
     assert g.finished, f"not finished after {len(g.moves)} moves"
     assert {"Par", "BuyShares", "LayTile", "RunRoutes", "BuyTrain"} <= kinds
+    assert ("ILL" in g.state.corporations) == ("ill" in options)        # the option, and only it, adds ILL
+    if "ill" in options:
+        assert any(isinstance(a, (A.Par, A.BuyShares)) and a.corporation == "ILL" for a in g.moves)
     # stored as a game file, replayed and audited
     replay = pbem.Game.new("1869", names, seed=seed, options=options)
     lines = []

@@ -867,13 +867,13 @@ def test_the_run_bonus_counts_each_bonus_once_over_the_routes():
 
     g = new(3)
     sp = g.corporations["SP"]
-    g.round = SimpleNamespace(name="operating", turn=object(), corp=sp)   # SP operating: routes show its bonus
-    # two routes that each earn the $80 O29-N16 bonus alone: the run earns it once
-    assert g.title.run_bonus(g, sp, [_R("O29", "N16"), _R("N16", "O29")]) == -80
-    assert g.title.run_bonus(g, sp, [_R("O29", "N28"), _R("N28", "N16")]) == 80
-    # searched between turns no route shows a bonus: the run's bonus is all added
-    g.round = SimpleNamespace(name="stock", turn=None)
-    assert g.title.run_bonus(g, sp, [_R("O29", "N16"), _R("N16", "O29")]) == 80
+    for rnd in (SimpleNamespace(name="operating", turn=object(), corp=sp),      # SP operating
+                SimpleNamespace(name="stock", turn=None),                        # between turns
+                SimpleNamespace(name="operating", turn=object(), corp=g.corporations["UP"])):
+        g.round = rnd                            # whoever operates, SP's routes show SP's bonus
+        # two routes that each earn the $80 O29-N16 bonus alone: the run earns it once
+        assert g.title.run_bonus(g, sp, [_R("O29", "N16"), _R("N16", "O29")]) == -80
+        assert g.title.run_bonus(g, sp, [_R("O29", "N28"), _R("N28", "N16")]) == 80
 
 
 def test_the_best_run_search_weighs_what_a_title_adds_to_a_whole_run(monkeypatch):
@@ -886,3 +886,65 @@ def test_the_best_run_search_weighs_what_a_title_adds_to_a_whole_run(monkeypatch
     monkeypatch.setattr(g.title, "run_bonus_bound", lambda g, corp: 100)
     found = best_run(g, drg)
     assert len(found.routes) == 1 and found.revenue == 130 and found.proven
+
+
+def _drg_with_a_3():
+    """DRG as in `_drg_two_trains`, with one 3-train instead: J16-K15-N16 earns its $50 J16-N16
+    bonus by itself."""
+    g, drg = _drg_two_trains()
+    for t in list(drg.trains):
+        drg.trains.remove(t)
+        t.owner = None
+        g.depot.upcoming.insert(0, t)
+    three = next(t for t in g.depot.upcoming if t.name == "3")
+    g.depot.take(three)
+    three.owner = "DRG"
+    drg.trains.append(three)
+    return g, drg
+
+
+@pytest.mark.parametrize("moment", ["between rounds' turns", "another corporation operating"])
+def test_a_route_searched_for_a_corporation_not_operating_shows_its_own_bonus(moment):
+    """A best-run search asked for DRG while it is not operating (the replay tool's, between
+    turns, or in another corporation's turn) prices DRG's route with DRG's own bonus: the route
+    J16-K15-N16 is worth 20 + 10 + 20 and the $50, as the same route is worth in DRG's turn."""
+    from types import SimpleNamespace
+
+    from pbem.engine.best_run import best_run
+
+    g, drg = _drg_with_a_3()
+    if moment == "another corporation operating":
+        g.round = SimpleNamespace(name="operating", turn=object(), corp=g.corporations["SP"])
+    else:
+        g.round = SimpleNamespace(name="stock", turn=None)
+    found = best_run(g, drg)
+    assert [sorted(s.hex for s in r.stops) for r in found.routes] == [["J16", "K15", "N16"]]
+    assert [r.revenue for r in found.routes] == [100]
+    assert found.revenue == 100
+    g.round = SimpleNamespace(name="operating", turn=object(), corp=drg)     # in DRG's own turn: the same
+    assert [r.revenue for r in best_run(g, drg).routes] == [100]
+
+
+def test_a_best_run_whose_bonus_two_trains_earn_together_is_not_noted_below_the_best():
+    """The run rule notes a run below the best; a run is worth what the best-run search counts,
+    its routes and the bonus its trains earn together ("ATSF runs F28-G29, G29-I29, J28-I29":
+    $170 of stops and the $30 G29-J28 bonus the two routes meeting at I29 earn, $200, the best).
+    In a seeded game whose every run is the best listed, no run is noted below the best."""
+    rng = random.Random(1)
+    g = pbem.Game.new("1869", ["P1", "P2", "P3", "P4"], seed=1, options=("ill",))
+    together = 0
+    rnd, in_round = None, 0
+    while not g.finished and len(g.moves) < 3000:
+        moves = g.legal_moves()
+        rnd, in_round = g.state.round, (in_round + 1 if g.state.round is rnd else 0)
+        a = pick(rng, moves, g.state.players, in_round)
+        g.push(a)
+        if isinstance(a, A.RunRoutes) and a.routes:
+            assert a == next(m for m in moves if isinstance(m, A.RunRoutes) and m.routes)   # the best listed
+            notes = [str(n) for n in g.state.rule_notes]
+            assert not any(notes), notes
+            turn = g.state.round.turn
+            shown = sum(r.revenue for r in (turn.routes or ()))
+            if g.state.extra.turn_bonus and turn.revenue > shown:     # a bonus no route shows alone
+                together += 1
+    assert together >= 1

@@ -148,6 +148,24 @@ def test_corporations_homes_capital_tokens_and_groups(text, data):
         assert re.search(rf"\b{sym}\b", text)
 
 
+def test_certificate_sizes_are_1830s_by_decision_as_the_text_gives_none(text, data):
+    """Table A's "Shares (*10%)" column is empty in the rules text (its heading is followed by the
+    next heading, no sizes): each charter's sizes are not known, so every corporation has 1830's
+    paper, a 20% president's and eight 10% (docs/1869-rules.md, decision 3), and the data's
+    notes, a new game file's note and every report say so. Once someone transcribes the
+    published sizes, the text, the data and this test change together."""
+    table = text.split("A. Corporations", 1)[1]
+    assert re.search(r"Shares \(\*10%\)\s*\n\s*Money, Tokens", table)     # the column is empty
+    assert not any("shares" in c for c in data["corporations"])          # nothing transcribed
+    g = Game(load_title("1869"), [("a", "A"), ("b", "B"), ("c", "C")], 1, ("ill",))
+    for sym, corp in g.corporations.items():
+        sizes = sorted((cert.percent for cert in corp.certificates.certs), reverse=True)
+        assert sizes == [20] + [10] * 8, sym
+        assert corp.certificates.certs[0].president, sym
+    for note in (data["_notes"]["corporations"], data["new_game_note"], data["report_note"]):
+        assert "1830's" in note and "20%" in note and "10%" in note
+    assert "not published" in data["new_game_note"] and "not known" in data["report_note"]
+
 def test_bonus_routes(text, data):
     told = _corporations(text)
     corps = {c["sym"]: c for c in data["corporations"]}

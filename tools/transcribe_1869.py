@@ -356,7 +356,10 @@ def build() -> dict:
                       "shares a turn).",
             "corporations": "capital: the corporation's money on floating, paid by the bank (rules text table A "
                             "'Money'); group: the share group that opens in turn; bonuses: the bonus routes of "
-                            "table A ('once': paid only once). ILL only with the option 'ill'.",
+                            "table A ('once': paid only once). ILL only with the option 'ill'. shares: not "
+                            "published here (table A's 'Shares (*10%)' column is empty in the rules text and no "
+                            "public source was found): every charter has 1830's certificates, a 20% president's "
+                            "and eight 10%, by decision (docs/1869-rules.md, decision 3).",
             "trains": "express: 4E and 5E may skip stations. events brown_phase: a brown train bought before "
                       "any 6 starts the brown phase. rusts_on: the rules text's scrapping (2s with the first 4, "
                       "3s with the first brown train, 4s with the first D).",
@@ -365,8 +368,11 @@ def build() -> dict:
             "hexes": "C29 is Montreal (ps18xx C28; the rules text's D32, see docs/1869-rules.md).",
         },
         "title": "1869",
-        "new_game_note": "1869 USA West: the stock market is 1830's (the rules text gives none); see docs/1869-rules.md",
-        "report_note": "Stock market: 1830's (the 1869 rules text gives none).",
+        "new_game_note": "1869 USA West: the stock market is 1830's (the rules text gives none); every charter's "
+                         "certificates are 1830's, a 20% president's and eight 10% (the rules text's sizes column "
+                         "is empty: decided, not published); see docs/1869-rules.md",
+        "report_note": "Stock market: 1830's (the 1869 rules text gives none). Certificates: 1830's, a 20% "
+                       "president's and eight 10% in every charter (the rules text's sizes are not known).",
         "layout": "pointy",
         "axes": {"x": "number", "y": "letter"},
         "currency": "$%s",

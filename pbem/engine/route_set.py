@@ -244,7 +244,7 @@ class TrainWalks:
     def routes(self, floor: int = 0, used: int = 0, best_only: bool = False) -> TrainRoutes:
         """The routes on track outside `used` earning more than `floor`, best first (see the
         module doc). `best_only`: the floor rises to each route found (the first is the best)."""
-        g, distance, steps = self.g, self.distance, self.steps
+        g, corp, distance, steps = self.g, self.corp, self.distance, self.steps
         board, title = g.board, g.title
         colors = g.tile_colors
         one_per_hex, node_info, bound = self.one_per_hex, self.node_info, self.bound
@@ -252,7 +252,7 @@ class TrainWalks:
         k_scored, mult, bonus_max = bound if bound is not None else (0, 0, 0)
 
         def bonus(stops):
-            return title.route_bonus(g, stops)
+            return title.route_bonus(g, corp, stops)
 
         prices = self.prices
 

@@ -198,7 +198,10 @@ class Rules(RoundRules, ShareRules, TrainRules):
         """Suggested routes for the corporation's unrun trains, or None for the standard search."""
         return None
 
-    def route_bonus(self, g: "Game", stops) -> int:
+    def route_bonus(self, g: "Game", corp: "Corporation", stops) -> int:
+        """What one route of `corp` through `stops` ((hex, city) pairs) earns beyond its stops'
+        values; asked for the corporation whose route it is, operating or not (a route search
+        between turns prices its routes as its turn would)."""
         return 0
 
     def corporation_status(self, g: "Game", corp: "Corporation") -> list[str]:

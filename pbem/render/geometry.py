@@ -408,7 +408,8 @@ class MapGeometry:
         n = len(self.board.slots(coord, city))
         off = slot_offsets(n)[slot]
         node = self.tile_layout(coord).nodes[self.board.city_node(coord, city)] or (0.0, 0.0)
-        return self.to_px(coord, (node[0] + off[0], node[1] + off[1]))
+        k = self.slot_k                  # slots grown with enlarged text sit as far apart (map.py `_nodes`)
+        return self.to_px(coord, (node[0] + off[0] * k, node[1] + off[1] * k))
 
     def path_points(self, coord: str, path: int) -> list[Point]:
         """Pixel polyline of path `path` (index in the tile's paths) of the hex's current tile."""

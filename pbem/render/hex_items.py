@@ -5,10 +5,11 @@ off-board values, each decided from the game, placed in the free part of the hex
 from __future__ import annotations
 
 import itertools
+import math
 
 from pbem.engine.tiles import COLOR_ORDER, node_revenue
 from pbem.render import style as S
-from pbem.render.geometry import SLOT_RADIUS, TOWN_RADIUS
+from pbem.render.geometry import SLOT_RADIUS, TOWN_RADIUS, slot_offsets
 from pbem.render.placement import _ITEM_ORDER, _UNDER_TRACK, _place
 
 __all__ = ["HexItems", "money_text", "REV_R", "TOWN_REV_R", "NAME_SIZE", "LABEL_SIZE", "SMALL_SIZE"]
@@ -20,6 +21,8 @@ NAME_SIZE = 0.135         # location name font size
 LABEL_SIZE = 0.24         # OO / R label font size
 SMALL_SIZE = 0.13         # tags, costs, tile numbers
 OB_BOX_W, OB_BOX_H = 0.36, 0.26   # off-board revenue box
+#: the items the whole map at a mail's width leaves out where they would hide a station or another item
+DROPPABLE = frozenset({"cost"})
 
 
 def money_text(game, amount: int) -> str:
@@ -46,10 +49,14 @@ class HexItems:
         discs = []
         for i, node in enumerate(d.nodes):
             p = lay.nodes[i] or (0.0, 0.0)
-            if node.kind == "city":
+            if node.kind == "city":             # each station slot as drawn (map.py `_nodes`)
                 n = len(board.slots(coord, d.city_index(i)))
-                rr = SLOT_RADIUS * self.g.slot_k * (1 if n <= 1 else 2 if n == 2 else 2.2)
-                discs.append((p[0], p[1], rr + 0.02))
+                sk, offs = self.g.slot_k, slot_offsets(n)
+                for ox, oy in offs + ([(0.0, 0.0)] if n == 2 else []):    # two: the band between them too
+                    discs.append((p[0] + ox * sk, p[1] + oy * sk, SLOT_RADIUS * sk + 0.02))
+                if n >= 3:                      # the white disc around them
+                    big = max(math.hypot(*o) for o in offs) * sk + SLOT_RADIUS * sk
+                    discs.append((p[0], p[1], big + 0.02))
             elif node.kind == "town":
                 discs.append((p[0], p[1], TOWN_RADIUS + 0.02))
 
@@ -81,9 +88,9 @@ class HexItems:
                     items.append(("rev", 2 * rr, 2 * rr))
                     draws.append(("rev", str(revs[n]), rr))
         if d.label:
-            f = self._font(LABEL_SIZE)
+            f = self._font(self._label_units())
             tw = self.draw.textlength(d.label, font=f) / R
-            items.append(("label", tw + 0.04, LABEL_SIZE * 0.9 * k))
+            items.append(("label", tw + 0.04, LABEL_SIZE * 0.9 * self._rev_k))
             draws.append(("label", d.label, None))
         name = board.location_name(coord)
         if name:
@@ -124,14 +131,24 @@ class HexItems:
         items = [items[i] for i in order]
         draws = [draws[i] for i in order]
         key = tuple((k, round(w, 3), round(h, 3)) for k, w, h in items)
-        spots = _place(lay, tuple(discs), key)
-        return pre + [(what, val, extra, spot, w, h) for (kind, w, h), spot, (what, val, extra) in zip(items, spots, draws)]
+        # with the text enlarged (the whole map at a mail's width) a terrain cost that finds no
+        # room but over a station or another item is left out: the larger views show it
+        spots = _place(lay, tuple(discs), key, DROPPABLE if self.k > 1 else frozenset())
+        return pre + [(what, val, extra, spot, w, h) for (kind, w, h), spot, (what, val, extra)
+                      in zip(items, spots, draws) if spot is not None]
+
+    def _label_units(self) -> float:
+        """A label's size against the text's: enlarged as the revenue discs are, a little less
+        than the text, so that on a small hex it stays clear of the stations (the largest
+        text of a hex, it reads at any scale)."""
+        return LABEL_SIZE * self._rev_k / self.k
 
     def _draw_items(self, coord: str, placed, layer: str) -> None:
         """The items of one layer: "under" the track, names and tile numbers (the track stays
         whole where text must cross it); "over" it, revenues, labels and tags, placed clear of
-        the track; and on "top" of everything, borders included, the names when the text is
-        enlarged (a small hex holds no free spot for them: drawn last, haloed, they stay whole)."""
+        the track; and on "top" of everything, borders included, the names and labels when the
+        text is enlarged (a small hex holds no free spot for them: drawn last, haloed, they stay
+        whole)."""
         for what, val, extra, spot, w, h in placed:
             if self._layer(what) != layer:
                 continue
@@ -141,7 +158,7 @@ class HexItems:
                 self._draw_item(coord, what, val, extra, spot, w, h)
 
     def _layer(self, what: str) -> str:
-        if what == "name" and self.k > 1:
+        if what in ("name", "label") and self.k > 1:
             return "top"
         return "under" if what in _UNDER_TRACK else "over"
 
@@ -180,7 +197,8 @@ class HexItems:
             f = S.fit_font(self.draw, val, 1.7 * rr, 1.05 * rr)
             self.draw.text((cx, cy), val, font=f, fill=S.TEXT, anchor="mm")
         elif what == "label":
-            self._text((cx, cy), val, LABEL_SIZE, S.TEXT, bold=True)
+            self._text((cx, cy), val, self._label_units(), S.TEXT, bold=True,
+                       halo=(255, 255, 255) if self.k > 1 else None)
         elif what == "name":
             f = extra
             lh = f.size * 1.08

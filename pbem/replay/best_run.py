@@ -107,7 +107,7 @@ def best_run(game: Game, sym: str) -> BestRun:
         dist = {t.name: g.title.train_distance(g, corp, t) for t in corp.trains}
         try:
             laid = check_routes(g.board, sym, list(routes), dist, g.tile_colors,
-                                lambda stops: g.title.route_bonus(g, stops))
+                                lambda stops: g.title.route_bonus(g, corp, stops))
             g.title.check_resolved_routes(g, corp, laid)       # as the run rule checks it (`Route.run`)
             resolved = tuple(laid)
         except RuleError as e:

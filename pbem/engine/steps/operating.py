@@ -342,12 +342,15 @@ class Route(TurnStep):
                                 rule="each train runs once per operating round")
         dist = {t.name: title.train_distance(g, corp, t) for t in corp.trains}
         resolved = check_routes(g.board, corp.sym, list(action.routes), dist,
-                                g.tile_colors, lambda stops: title.route_bonus(g, stops))
+                                g.tile_colors, lambda stops: title.route_bonus(g, corp, stops))
         title.check_resolved_routes(g, corp, resolved)
         revenue = sum(r.revenue for r in resolved)
         if action.routes:
             from pbem.engine.run_duty import check_run_revenue
-            check_run_revenue(g, corp, tuple(t.name for t in corp.trains if not t.operated), revenue)
+            worth = revenue        # as the best-run search counts a run: with what the title adds to it
+            if title.run_bonus_bound(g, corp) is not None:
+                worth += title.run_bonus(g, corp, resolved)
+            check_run_revenue(g, corp, tuple(t.name for t in corp.trains if not t.operated), worth)
         for r in action.routes:
             t = next(t for t in corp.trains if t.name == r.train and not t.operated)
             t.operated = True

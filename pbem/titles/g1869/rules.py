@@ -84,12 +84,11 @@ class Rules1869(Rules1830Family):
             return ExpressDistance(int(train.distance[0]["pay"]), corp.sym, most)
         return train.distance
 
-    def route_bonus(self, g: "Game", stops) -> int:
-        """The bonus a route of the operating corporation earns by itself (its worth shows it;
-        the run's bonuses are settled once for the whole run: rounds.Route1869)."""
-        rnd = g.round
-        corp = getattr(rnd, "corp", None) if getattr(rnd, "turn", None) is not None else None
-        if corp is None or not self._charters.get(corp.sym, {}).get("bonuses"):
+    def route_bonus(self, g: "Game", corp: "Corporation", stops) -> int:
+        """The bonus a route of `corp` earns by itself (its worth shows it, in its turn or in a
+        search between turns alike; the run's bonuses are settled once for the whole run:
+        rounds.Route1869)."""
+        if not self._charters.get(corp.sym, {}).get("bonuses"):
             return 0
         from pbem.titles.g1869.rounds import route_bonus
 
@@ -97,12 +96,12 @@ class Rules1869(Rules1830Family):
 
     def run_bonus(self, g: "Game", corp: "Corporation", resolved) -> int:
         """The run's bonuses (settled once for the whole run, over several trains) less those its
-        routes' worths already show (`route_bonus`, the operating corporation's): what the
-        best-run search adds to a run (rounds.Route1869 pays the same)."""
+        routes' worths already show (`route_bonus`, each route's own): what the best-run search
+        adds to a run (rounds.Route1869 pays the same)."""
         from pbem.titles.g1869.rounds import run_bonuses
 
         earned = sum(a for _b, a in run_bonuses(g, corp, resolved))
-        shown = sum(self.route_bonus(g, getattr(r, "stops", None) or [(h, 0) for h in r.hexes]) for r in resolved)
+        shown = sum(self.route_bonus(g, corp, getattr(r, "stops", None) or [(h, 0) for h in r.hexes]) for r in resolved)
         return earned - shown
 
     def run_bonus_bound(self, g: "Game", corp: "Corporation") -> Optional[int]:

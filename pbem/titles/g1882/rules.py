@@ -195,7 +195,7 @@ class Rules1882(Rules):
         if tile.color == "yellow" and "NWR" in g.board.icons(action.hex):
             g.pay_from_bank(corp.sym, 20)
 
-    def route_bonus(self, g: "Game", stops) -> int:
+    def route_bonus(self, g: "Game", corp: "Corporation", stops) -> int:
         hexes = {s[0] if isinstance(s, tuple) else s.hex for s in stops}
         return 100 if HUDSON in hexes and any(h in hexes for h in EAST) else 0
 
