@@ -219,9 +219,8 @@ def test_a_markets_png_compresses_its_header_line_alone_and_reads_as_the_whole_p
     for pixel and in its palette, while the cells below the line are compressed only once."""
     import pbem
     from pbem.moderator.pictures import PictureCache
-    from pbem.render.map import compact_image
     from pbem.render.map_views import MAIL_WIDTH
-    from pbem.render.market import market_key, render_market, with_header
+    from pbem.render.market import compact_market, market_key, with_header
     from pbem.render.png_rows import RestingRows
 
     record = pbem.read_record(GAMES["1882"])
@@ -243,7 +242,7 @@ def test_a_markets_png_compresses_its_header_line_alone_and_reads_as_the_whole_p
         for s in states:
             png = Image.open(io.BytesIO(cache.market_png(s.state, "g")))
             png.load()
-            body = compact_image(render_market(s.state, header=False, width=MAIL_WIDTH))
+            body = compact_market(s.state, MAIL_WIDTH)
             want = with_header(body, s.state)
             assert png.mode == "P" and png.size == want.size
             assert png.getpalette() == want.getpalette()
