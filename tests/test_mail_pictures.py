@@ -120,6 +120,27 @@ def test_the_part_around_a_change_is_the_whole_pictures_pixels_drawn_alone(title
     assert style.HIGHLIGHT in {c for _, c in part.getcolors(1 << 16)}
 
 
+@pytest.mark.parametrize("title", sorted(GAMES))
+def test_the_part_around_a_change_at_the_maps_edge_names_its_columns_and_rows_once(title):
+    """A change in the top right corner of the map: the part around it reaches into the map's
+    margins, where the whole picture names the columns and rows; the part names them in its own
+    band along its top and left edges and not again inside (they were drawn twice, and cut at
+    its right edge)."""
+    from pbem.render.map_views import CROP_SIZE, EDGE_BAND, NEAR, crop_window, render_area, render_around
+
+    game = final(title)
+    g = NEAR.geometry(game)
+    corner = min(game.board.hex_coords(), key=lambda c: (g.centre(c)[1], -g.centre(c)[0]))   # top right
+    band = int(round(EDGE_BAND * NEAR.text_scale * NEAR.radius))
+    area = crop_window(game, [corner], NEAR, (CROP_SIZE[0] - band, CROP_SIZE[1] - band))
+    named = render_area(game, area, NEAR, [corner])
+    bare = render_area(game, area, NEAR, [corner], coordinates=False)
+    assert ImageChops.difference(named, bare).getbbox() is not None   # the margins hold names there
+    part = render_around(game, [corner])
+    inside = part.crop((band, band, part.width, part.height))
+    assert ImageChops.difference(inside, bare).getbbox() is None
+
+
 def test_a_move_that_changed_no_hex_has_no_part_around_it():
     from pbem.moderator.pictures import PictureCache
 
