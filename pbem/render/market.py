@@ -261,8 +261,9 @@ def _patches(boxes: list, s: int, size: tuple[int, int]) -> list[tuple[int, int,
     return [tuple(b) for b in out]
 
 
-#: bare markets kept (each about 12 MB: drawn at twice the size, halved, in a palette)
-BARE_KEPT = 8
+#: bare markets kept (each about 14 MB for 1882 at a mail's width: drawn at twice the size, halved,
+#: in a palette); benchmarks/fresh_pictures.py's hundred games in as many states draw three layouts
+BARE_KEPT = 4
 _BARE: dict = {}
 
 
