@@ -88,7 +88,7 @@ class Postmaster:
         # the replayed states kept on disk by each file's head (`pbem.replay.state_cache.StateCache`,
         # or None): a process started again thaws a game's state instead of replaying its file
         self.states = states
-        self._moved: dict[str, Table] = {}      # tables whose state moved on since last kept there
+        self._moved: set[str] = set()           # games whose state moved on since last kept there
         self._index: Optional[tuple[tuple, AddressIndex]] = None
         self._top = os.path.abspath(self.games_dir)
 
@@ -131,23 +131,25 @@ class Postmaster:
         when the moderator stops: `keep_states`)."""
         t = Table.open(path, cache=self.states, keep_replayed=False)
         if not t.thawed:
-            self._moved[game] = t
+            self._moved.add(game)
         return t
 
     def remember(self, game: str, t: Table) -> None:
         """Keep a table whose state already includes what it just wrote to its file."""
         self._keep(self._tables, game, self.game_path(game), t)
         if self.states is not None:
-            self._moved[game] = t
+            self._moved.add(game)
 
     def keep_states(self) -> int:
         """Keep on disk (`states`) the state of each game replayed or moved on since last time,
         for a process started later (each about 10 ms: done when the moderator stops, not after
-        each mail); how many games were offered to it (it keeps none of a game too short)."""
-        moved, self._moved = self._moved, {}
-        for t in moved.values():
+        each mail); how many games were offered to it (it keeps none of a game too short). A game
+        whose table is no longer kept in memory is left to be replayed."""
+        moved, self._moved = self._moved, set()
+        kept = [hit[1] for hit in map(self._tables.get, sorted(moved)) if hit is not None]
+        for t in kept:
             t.keep(self.states)
-        return len(moved)
+        return len(kept)
 
     def forget(self, game: Optional[str] = None) -> None:
         """Drop what is kept of `game` (its table and roster; of every game when None): read
