@@ -452,7 +452,7 @@ def main() -> int:
             mails = [next_mail(apart, f"club{i:04d}", lines, m + step) for i, m in enumerate(states)]
             how = "each game's last report drawn before (a running moderator)" if drawn else "nothing drawn before"
             rates[procs] = throughput(stack, apart, mails, procs, images, f"{k} games in {k} different states, {how}",
-                                      drawn=drawn)
+                                      profile=a.profile if step == 0 else "", drawn=drawn)
             if not drawn and procs == sizes[-1] > 1:
                 ratios.append(rates[procs] / rates[1])
         if ratios:

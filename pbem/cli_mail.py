@@ -22,7 +22,7 @@ def build_moderator(cfg):
 
         os.environ[KEY_ENV] = str(cfg.key_file.resolve())
     pm = Postmaster(cfg.address, cfg.games, masters=cfg.masters, name=cfg.name, max_bytes=cfg.max_bytes,
-                    cpu_budget=cfg.cpu_budget)
+                    cpu_budget=cfg.cpu_budget, states=moderator_states(cfg))
     ledger = Ledger(cfg.state / "ledger.sqlite")
     slot = WorkerSlot(cfg.state)
     if cfg.maildir is not None:
@@ -45,6 +45,27 @@ def build_moderator(cfg):
     return mod
 
 
+#: game states a moderator keeps on disk (about 0.1-0.2 MB each), of games of at least
+#: MODERATOR_STATE_MOVES moves in force (a shorter game replays about as fast as its state thaws:
+#: `python benchmarks/fresh_pictures.py --cold` against `--states`)
+MODERATOR_STATES = 2000
+MODERATOR_STATE_MOVES = 100
+
+
+def moderator_states(cfg):
+    """The replayed states a moderator keeps between its runs, in its state folder, for as many
+    games as it keeps tables (None without the moderator's key, which authenticates them, or with
+    `PBEM_STATE_CACHE=off`)."""
+    from pbem.gamefile.key import load_key
+    from pbem.replay.state_cache import StateCache
+
+    if os.environ.get("PBEM_STATE_CACHE", "").strip().lower() == "off":
+        return None
+    key = load_key()
+    return (StateCache(cfg.state / "states", key, most=MODERATOR_STATES, least_moves=MODERATOR_STATE_MOVES)
+            if key is not None else None)
+
+
 def moderator_maildir(root: Path) -> Path:
     """Where the moderator's own folders live under a Maildir root (inbox, working, processed...)."""
     return Path(root) / "moderator"
@@ -63,6 +84,7 @@ def cmd_moderate(a: argparse.Namespace) -> int:
     try:
         if a.once:
             st = mod.run_once()
+            mod.pm.keep_states()                # for the next run (a new process) to thaw
             print(f"handled {st.handled} mail(s), {st.skipped} already handled, sent {st.sent}"
                   + (f", {st.send_failures} send failure(s) (will retry)" if st.send_failures else "")
                   + (f"; {mod.ledger.pending()} mail(s) wait in the outbox" if mod.ledger.pending() else ""))
@@ -71,6 +93,7 @@ def cmd_moderate(a: argparse.Namespace) -> int:
         signal.signal(signal.SIGINT, lambda *_: mod.stop())
         print(f"moderating {cfg.address} (games in {cfg.games}); SIGTERM stops cleanly", file=sys.stderr)
         mod.serve(idle=cfg.idle)
+        mod.pm.keep_states()
         print("stopped", file=sys.stderr)
         return 0
     finally:

@@ -120,6 +120,27 @@ def test_the_part_around_a_change_is_the_whole_pictures_pixels_drawn_alone(title
     assert style.HIGHLIGHT in {c for _, c in part.getcolors(1 << 16)}
 
 
+@pytest.mark.parametrize("title", sorted(GAMES))
+def test_the_part_around_a_change_at_the_maps_edge_names_its_columns_and_rows_once(title):
+    """A change in the top right corner of the map: the part around it reaches into the map's
+    margins, where the whole picture names the columns and rows; the part names them in its own
+    band along its top and left edges and not again inside (they were drawn twice, and cut at
+    its right edge)."""
+    from pbem.render.map_views import CROP_SIZE, EDGE_BAND, NEAR, crop_window, render_area, render_around
+
+    game = final(title)
+    g = NEAR.geometry(game)
+    corner = min(game.board.hex_coords(), key=lambda c: (g.centre(c)[1], -g.centre(c)[0]))   # top right
+    band = int(round(EDGE_BAND * NEAR.text_scale * NEAR.radius))
+    area = crop_window(game, [corner], NEAR, (CROP_SIZE[0] - band, CROP_SIZE[1] - band))
+    named = render_area(game, area, NEAR, [corner])
+    bare = render_area(game, area, NEAR, [corner], coordinates=False)
+    assert ImageChops.difference(named, bare).getbbox() is not None   # the margins hold names there
+    part = render_around(game, [corner])
+    inside = part.crop((band, band, part.width, part.height))
+    assert ImageChops.difference(inside, bare).getbbox() is None
+
+
 def test_a_move_that_changed_no_hex_has_no_part_around_it():
     from pbem.moderator.pictures import PictureCache
 
@@ -219,9 +240,8 @@ def test_a_markets_png_compresses_its_header_line_alone_and_reads_as_the_whole_p
     for pixel and in its palette, while the cells below the line are compressed only once."""
     import pbem
     from pbem.moderator.pictures import PictureCache
-    from pbem.render.map import compact_image
     from pbem.render.map_views import MAIL_WIDTH
-    from pbem.render.market import market_key, render_market, with_header
+    from pbem.render.market import compact_market, market_key, with_header
     from pbem.render.png_rows import RestingRows
 
     record = pbem.read_record(GAMES["1882"])
@@ -243,7 +263,7 @@ def test_a_markets_png_compresses_its_header_line_alone_and_reads_as_the_whole_p
         for s in states:
             png = Image.open(io.BytesIO(cache.market_png(s.state, "g")))
             png.load()
-            body = compact_image(render_market(s.state, header=False, width=MAIL_WIDTH))
+            body = compact_market(s.state, MAIL_WIDTH)
             want = with_header(body, s.state)
             assert png.mode == "P" and png.size == want.size
             assert png.getpalette() == want.getpalette()

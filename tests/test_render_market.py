@@ -195,3 +195,48 @@ def test_the_market_without_markers_keeps_room_and_lists_where_they_stand():
         assert got == style.rgb(game.corporations[sym].color) and share > 0.6
     for sym, i, j in spots.par:
         assert own.par_slot(i, j) == own.par_marker_centre(sym)
+
+
+def test_the_markets_kept_bare_with_their_markers_drawn_in_parts_are_the_picture_drawn_at_once():
+    """The market is kept drawn without markers by its layout and each part holding markers is
+    drawn over it (`_marker_parts`): pixel for pixel the picture of drawing cells and markers
+    at once, at a mail's width and at its own, through a record of each title; the compact
+    picture keeps the cells' palette and stays within a few levels of those pixels."""
+    from PIL import Image, ImageChops, ImageDraw
+
+    import pbem
+    import pbem.render.market as M
+
+    def at_once(game, width):
+        g = M.MarketGeometry(game, M.SUPERSAMPLE, width)
+        img = Image.new("RGB", (int(g.width), int(g.height)), style.BACKGROUND)
+        d = ImageDraw.Draw(img)
+        M._draw_cells(d, game, g)
+        for r, row in enumerate(game.market.grid):
+            for c, cell in enumerate(row):
+                for i, sym in enumerate(cell.stack if cell else ()):
+                    M._marker(d, game, g.stack_slot(r, c, i), g.marker_r, sym, M.SUPERSAMPLE)
+        for cell in g.par_cells:
+            for corp in g.par_corps(cell.price):
+                M._marker(d, game, g.par_marker_centre(corp.sym), g.marker_r, corp.sym, M.SUPERSAMPLE)
+        return img.reduce(M.SUPERSAMPLE)
+
+    shared = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games"
+    checked = 0
+    for record in ("1882/5585.json", "1861/29683.json", "1830/26855.json"):
+        g = pbem.read_record(shared / record)
+        moves = list(g.moves)
+        g.back_to(0)
+        for n, action in enumerate(moves):
+            g.push(action)
+            if n % 97:
+                continue
+            for width in (800, None):
+                drawn = M._render_body(g.state, width)
+                assert ImageChops.difference(drawn, at_once(g.state, width)).getbbox() is None, (record, n, width)
+                checked += 1
+            compact = M.compact_market(g.state, 800)
+            assert compact.mode == "P" and len(compact.getpalette()) <= 3 * 256
+            error = ImageChops.difference(compact.convert("RGB"), M._render_body(g.state, 800)).getextrema()
+            assert max(hi for _, hi in error) <= 40, (record, n)
+    assert checked >= 30

@@ -81,10 +81,28 @@ def _path_le(p, q, old: TileDef, new: TileDef) -> bool:
     return True
 
 
+#: answers of the pure questions a lay asks of two tile designs (`_paths_kept`) and of a hex's
+#: tile and a new design (`_structural_problem`), kept by the designs (hashed by identity) and
+#: what else the answer reads: listing the legal lays asks them over and over
+_KEPT: dict = {}
+_KEPT_MOST = 1 << 18
+
+
+def _kept(key, answer):
+    if len(_KEPT) >= _KEPT_MOST:
+        _KEPT.clear()
+    _KEPT[key] = answer
+    return answer
+
+
 def _paths_kept(old: TileDef, old_r: int, new: TileDef, new_r: int) -> bool:
+    key = (old, old_r, new, new_r)
+    hit = _KEPT.get(key)
+    if hit is not None:
+        return hit
     op = old.rot(old_r).paths
     np_ = new.rot(new_r).paths
-    return all(any(_path_le(p, q, old, new) for q in np_) for p in op)
+    return _kept(key, all(any(_path_le(p, q, old, new) for q in np_) for p in op))
 
 
 def _describe_path(tile: TileDef, p) -> str:
@@ -111,6 +129,13 @@ class TrackLays:
 
     def _structural_problem(self, hx: _Hex, new: TileDef) -> Optional[tuple[str, str]]:
         """Rotation-independent reasons a tile may not replace the hex's tile (18xx.games upgrades_to?)."""
+        key = ("structural", hx.coord, hx.tile, hx.rotation, hx.printed_tile, hx.printed, new)
+        hit = _KEPT.get(key, _KEPT)
+        if hit is not _KEPT:
+            return hit
+        return _kept(key, self._structural_answer(hx, new))
+
+    def _structural_answer(self, hx: _Hex, new: TileDef) -> Optional[tuple[str, str]]:
         old = hx.tile
         c = hx.coord
         if old.color in FIXED_COLORS:

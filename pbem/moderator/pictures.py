@@ -152,8 +152,7 @@ class PictureCache:
         moves move none; the game `game_id`'s last market is kept for it), the line naming the
         round, phase and bank drawn anew (`with_header`); the PNG compresses that line alone, the
         cells below it compressed once for as long as they rest (`RestingRows`)."""
-        from pbem.render.map import compact_image
-        from pbem.render.market import header_rows, market_key, render_market, with_header
+        from pbem.render.market import compact_market, header_rows, market_key, with_header
         from pbem.render.png_rows import RestingRows
         from pbem.render.map_views import MAIL_WIDTH
 
@@ -163,7 +162,7 @@ class PictureCache:
         if body is None and last is not None and last.market_key == key:
             body = last.market
         if body is None:                  # quantised once; the line is mapped to its palette
-            body = compact_image(render_market(game, header=False, width=MAIL_WIDTH))
+            body = compact_market(game, MAIL_WIDTH)
             self.stats.markets_drawn += 1
         if key not in self._markets:
             _remember(self._markets, key, body, self.drawings)

@@ -69,7 +69,8 @@ class Postmaster:
 
     def __init__(self, address: str, games_dir: str | Path, *, masters: Sequence[Master] = (),
                  name: str = "pbem moderator", max_bytes: int = 1_000_000, max_lines: int = 2000,
-                 max_moves: int = 200, render_images: bool = True, cpu_budget: Optional[float] = 2.0):
+                 max_moves: int = 200, render_images: bool = True, cpu_budget: Optional[float] = 2.0,
+                 states=None):
         self.address = address.lower()
         self.local, _, self.domain = self.address.partition("@")
         self.games_dir = Path(games_dir)
@@ -84,6 +85,10 @@ class Postmaster:
         self.cpu_budget = cpu_budget           # CPU seconds one mail may hold its game (None: no limit)
         self._tables: dict[str, tuple[tuple, Table]] = {}
         self._rosters: dict[str, tuple[tuple, Roster]] = {}
+        # the replayed states kept on disk by each file's head (`pbem.replay.state_cache.StateCache`,
+        # or None): a process started again thaws a game's state instead of replaying its file
+        self.states = states
+        self._moved: set[str] = set()           # games whose state moved on since last kept there
         self._index: Optional[tuple[tuple, AddressIndex]] = None
         self._top = os.path.abspath(self.games_dir)
 
@@ -118,11 +123,33 @@ class Postmaster:
     def table(self, game: str) -> Table:
         """The game's table, replayed only when its file changed since last time (the derived
         state is cached: a message's cost does not grow with the game's length)."""
-        return self._cached(self._tables, game, self.game_path(game), Table.open)
+        return self._cached(self._tables, game, self.game_path(game), Table.open if self.states is None else
+                            lambda path: self._thaw(game, path))
+
+    def _thaw(self, game: str, path: Path) -> Table:
+        """The game's table with its state thawed from `states`, or replayed (and then kept there
+        when the moderator stops: `keep_states`)."""
+        t = Table.open(path, cache=self.states, keep_replayed=False)
+        if not t.thawed:
+            self._moved.add(game)
+        return t
 
     def remember(self, game: str, t: Table) -> None:
         """Keep a table whose state already includes what it just wrote to its file."""
         self._keep(self._tables, game, self.game_path(game), t)
+        if self.states is not None:
+            self._moved.add(game)
+
+    def keep_states(self) -> int:
+        """Keep on disk (`states`) the state of each game replayed or moved on since last time,
+        for a process started later (each about 10 ms: done when the moderator stops, not after
+        each mail); how many games were offered to it (it keeps none of a game too short). A game
+        whose table is no longer kept in memory is left to be replayed."""
+        moved, self._moved = self._moved, set()
+        kept = [hit[1] for hit in map(self._tables.get, sorted(moved)) if hit is not None]
+        for t in kept:
+            t.keep(self.states)
+        return len(kept)
 
     def forget(self, game: Optional[str] = None) -> None:
         """Drop what is kept of `game` (its table and roster; of every game when None): read

@@ -135,10 +135,12 @@ class MapRenderer(HexItems, RouteOverlay):
     # --- main ---------------------------------------------------------------------
     def render(self, *, highlight: Iterable[str] = (), route_corp: Optional[str] = None,
                routes: Optional[Sequence] = None, runs: Optional[Sequence[ShownRun]] = None,
-               header: bool = True, area: Optional[tuple[int, int, int, int]] = None) -> Image.Image:
+               header: bool = True, area: Optional[tuple[int, int, int, int]] = None,
+               coordinates: bool = True) -> Image.Image:
         """The whole picture, or with `area` (left, top, right, bottom in the whole picture's
         pixels) that part of it alone, drawing only the hexes reaching into it: the whole
-        picture's own pixels there (`_part_canvas`)."""
+        picture's own pixels there (`_part_canvas`); `coordinates=False`: without the columns'
+        and rows' names in the margins."""
         board, g = self.board, self.g
         shown = self._shown_runs(route_corp, routes, runs)
         route_list = [r for run in shown for r in run.routes]
@@ -175,7 +177,8 @@ class MapRenderer(HexItems, RouteOverlay):
                 self._highlight(c)
         if route_list:
             self._route_stops(shown)
-        self._coordinates()
+        if coordinates:
+            self._coordinates()
         if header:
             self._header()
         if legend:

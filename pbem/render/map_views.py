@@ -90,11 +90,12 @@ def _snap(start: float, length: float, extent: tuple[float, float], whole: float
 
 
 def render_area(game, area: tuple[int, int, int, int], view: MapView = NEAR,
-                highlight: Iterable[str] = ()) -> Image.Image:
+                highlight: Iterable[str] = (), *, coordinates: bool = True) -> Image.Image:
     """The pixels `area` of the whole picture at `view` (highlight drawn), drawing only the
-    hexes that reach into it: the same pixels as cutting them out of the whole picture."""
+    hexes that reach into it: the same pixels as cutting them out of the whole picture
+    (`coordinates=False`: but for the names of columns and rows in its margins)."""
     renderer = MapRenderer(game, radius=view.radius, text_scale=view.text_scale)
-    return renderer.render(highlight=list(highlight), area=area, header=False)
+    return renderer.render(highlight=list(highlight), area=area, header=False, coordinates=coordinates)
 
 
 def redraw_hexes(img: Image.Image, game, view: MapView, coords: Iterable[str]) -> Optional[Image.Image]:
@@ -131,15 +132,15 @@ def redraw_header(img: Image.Image, game, view: MapView) -> Image.Image:
 def render_around(game, coords: Iterable[str], view: MapView = NEAR,
                   size: tuple[int, int] = CROP_SIZE) -> Optional[Image.Image]:
     """A picture of `size` of the part of the map around `coords` (outlined), drawn alone at
-    `view`, with the names of its columns and rows in a band along its top and left edges;
-    None when no hex of them is on the map."""
+    `view`, with the names of its columns and rows in a band along its top and left edges (and
+    not again where the part reaches the map's margins); None when no hex of them is on the map."""
     coords = [c for c in coords if game.board.has_hex(c)]
     band = int(round(EDGE_BAND * view.text_scale * view.radius))
     area = crop_window(game, coords, view, (size[0] - band, size[1] - band))
     if area is None:
         return None
     img = Image.new("RGB", (area[2] - area[0] + band, area[3] - area[1] + band), S.BACKGROUND)
-    img.paste(render_area(game, area, view, coords), (band, band))
+    img.paste(render_area(game, area, view, coords, coordinates=False), (band, band))   # the band names them
     _edge_coordinates(img, game, view, area, band)
     return img
 

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 from pbem.render import style as S
 from pbem.render.map import compact_image, png_bytes, round_label
 
-__all__ = ["render_market", "market_png", "with_header", "header_rows", "market_geometry", "MarketGeometry", "MarketMarkers", "market_markers",
+__all__ = ["render_market", "compact_market", "market_png", "with_header", "header_rows", "market_geometry", "MarketGeometry", "MarketMarkers", "market_markers",
            "marker_colors", "marker_font_px"]
 
 SUPERSAMPLE = 2
@@ -187,10 +187,106 @@ def _header_line(img: Image.Image, g: MarketGeometry, game) -> None:
 
 def _render_body(game, width: Optional[int] = None, markers: bool = True,
                  room: Optional[tuple[int, int]] = None) -> Image.Image:
+    """The cells, par chart and legend (`_draw_cells`), kept drawn without markers by their
+    layout (`_bare`), with the markers drawn over the parts that hold them: the pixels of
+    drawing it all at once, since a marker stays inside its cell or par line."""
     g = MarketGeometry(game, SUPERSAMPLE, width, room)
+    bare = _bare(game, g)
+    out = bare[1].copy()
+    for at, part in _marker_parts(game, g, bare[0]) if markers else ():
+        out.paste(part, at)
+    return out
+
+
+def compact_market(game, width: Optional[int] = None) -> Image.Image:
+    """`render_market(game, header=False, width=width)` in a palette (`compact_image`), as a
+    report mail keeps it: the bare cells quantised once per layout (`_bare`), the parts that hold
+    markers quantised alone, their colours added to the cells' palette."""
+    g = MarketGeometry(game, SUPERSAMPLE, width)
+    bare = _bare(game, g)
+    parts = _marker_parts(game, g, bare[0])
+    if not parts:
+        return bare[2].copy()
+    cells = bare[2].getpalette()
+    strip = Image.new("RGB", (max(p.width for _, p in parts), sum(p.height for _, p in parts)))
+    y = 0
+    for _, part in parts:
+        strip.paste(part, (0, y))
+        y += part.height
+    own = strip.quantize(colors=256 - len(cells) // 3, method=Image.Quantize.FASTOCTREE).getpalette()
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(cells + own)
+    out = bare[2].copy()
+    out.putpalette(cells + own)
+    for at, part in parts:
+        out.paste(part.quantize(palette=palette, dither=Image.Dither.NONE), at)
+    return out
+
+
+def _marker_parts(game, g: MarketGeometry, big: Image.Image) -> list[tuple[tuple[int, int], Image.Image]]:
+    """The parts of the picture that hold markers (where each goes, its final pixels), each
+    cut from the bare drawing `big` at twice the size with its markers drawn, then halved."""
+    spots = [(g.stack_slot(r, c, i), sym) for r, row in enumerate(game.market.grid) for c, cell in enumerate(row)
+             if cell for i, sym in enumerate(cell.stack)]
+    spots += [(g.par_marker_centre(corp.sym), corp.sym) for cell in g.par_cells for corp in g.par_corps(cell.price)]
+    s, out = SUPERSAMPLE, []
+    reach = g.marker_r + 2 * s                          # a marker's disc, its outline and a pixel of blur
+    for box in _patches([(x - reach, y - reach, x + reach, y + reach) for (x, y), _ in spots], s, big.size):
+        part = big.crop(box)
+        d = ImageDraw.Draw(part)
+        for (x, y), sym in spots:
+            if x + reach > box[0] and x - reach < box[2] and y + reach > box[1] and y - reach < box[3]:
+                _marker(d, game, (x - box[0], y - box[1]), g.marker_r, sym, s)
+        out.append(((box[0] // s, box[1] // s), part.reduce(s)))
+    return out
+
+
+def _patches(boxes: list, s: int, size: tuple[int, int]) -> list[tuple[int, int, int, int]]:
+    """Boxes (drawing pixels) widened to whole final pixels and kept inside the picture; boxes
+    that overlap joined, so a marker is drawn whole in every part it reaches."""
+    out = []
+    for x0, y0, x1, y1 in boxes:
+        box = [max(0, int(x0) // s * s), max(0, int(y0) // s * s),
+               min(size[0] // s * s, -(-int(math.ceil(x1)) // s) * s), min(size[1] // s * s, -(-int(math.ceil(y1)) // s) * s)]
+        merged = True
+        while merged:
+            merged = False
+            for other in out:
+                if box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]:
+                    out.remove(other)
+                    box = [min(box[0], other[0]), min(box[1], other[1]), max(box[2], other[2]), max(box[3], other[3])]
+                    merged = True
+                    break
+        out.append(box)
+    return [tuple(b) for b in out]
+
+
+#: bare markets kept (each about 14 MB for 1882 at a mail's width: drawn at twice the size, halved,
+#: in a palette); benchmarks/fresh_pictures.py's hundred games in as many states draw three layouts
+BARE_KEPT = 4
+_BARE: dict = {}
+
+
+def _bare(game, g: MarketGeometry) -> tuple[Image.Image, Image.Image, Image.Image]:
+    """The market of `game` laid out by `g` without its markers, drawn (twice the size), halved
+    and in a palette (`compact_image`), kept by everything the drawing shows."""
+    cells = [[(c.zone, c.price, c.is_par, c.ends_game) if c else None for c in row] for row in game.market.grid]
+    key = (repr(cells), tuple((c.zone, c.price) for c in g.par_cells), g.width, g.height, tuple(g.row_h),
+           g.cell_w, g.par_row_h, g.marker_r, g.below, g.wrap, game.data.get("currency", ""))
+    hit = _BARE.get(key)
+    if hit is None:
+        img = Image.new("RGB", (int(g.width), int(g.height)), S.BACKGROUND)
+        _draw_cells(ImageDraw.Draw(img), game, g)
+        if len(_BARE) >= BARE_KEPT:
+            _BARE.pop(next(iter(_BARE)))
+        small = img.reduce(SUPERSAMPLE)
+        hit = _BARE[key] = (img, small, compact_image(small))
+    return hit
+
+
+def _draw_cells(d: ImageDraw.ImageDraw, game, g: MarketGeometry) -> None:
+    """The grid's cells with their prices, the par chart and the legend, without markers."""
     s = SUPERSAMPLE
-    img = Image.new("RGB", (int(g.width), int(g.height)), S.BACKGROUND)
-    d = ImageDraw.Draw(img)
     fprice = S.font(14 * s)
     fsmall = S.font(11 * s)
     for r, row in enumerate(game.market.grid):
@@ -209,8 +305,6 @@ def _render_body(game, width: Optional[int] = None, markers: bool = True,
                 at = (box[2] - 6 * s, box[3] - 5 * s, "rb") if g.below else (box[2] - 6 * s, box[1] + 4 * s, "rt")
                 d.text(at[:2], "end", font=fsmall, fill=S.TEXT, anchor=at[2])        # clear of a narrow cell's price
             d.text((box[0] + 6 * s, box[1] + 4 * s), str(cell.price), font=fprice, fill=S.TEXT, anchor="lt")
-            for i, sym in enumerate(cell.stack if markers else ()):
-                _marker(d, game, g.stack_slot(r, c, i), g.marker_r, sym, s)
     # par chart
     d.text((g.par_x, g.par_y + 10 * s), "Par values", font=S.font(14 * s), fill=S.TEXT, anchor="lm")
     for i, cell in enumerate(g.par_cells):
@@ -220,8 +314,6 @@ def _render_body(game, width: Optional[int] = None, markers: bool = True,
         d.rectangle(pb, fill=S.MARKET_ZONES.get(cell.zone, S.MARKET_ZONES["white"]), outline=S.PAR_OUTLINE, width=2 * s)
         d.text(((pb[0] + pb[2]) / 2, (pb[1] + pb[3]) / 2), _money(game, cell.price), font=fprice, fill=S.TEXT,
                anchor="mm")
-        for corp in g.par_corps(cell.price) if markers else ():
-            _marker(d, game, g.par_marker_centre(corp.sym), g.marker_r, corp.sym, s)
     # legend
     y = g.height - g.legend_h - g.margin / 2
     x = g.margin
@@ -241,7 +333,6 @@ def _render_body(game, width: Optional[int] = None, markers: bool = True,
         x += step
     d.text((g.margin, y + 40 * s), "Markers in a cell in stack order (left to right, then down): the first "
            "operates first at equal price.", font=fsmall, fill=S.MUTED, anchor="lm")
-    return img.reduce(s)
 
 
 def _marker(d: ImageDraw.ImageDraw, game, c, r: float, sym: str, s: int) -> None:
@@ -300,7 +391,7 @@ def market_png(game, *, compact: bool = False, header: bool = True, width: Optio
     """The market as PNG; `compact`: in a palette (the cells quantised without the header line,
     which is then mapped to their palette, as a report mail's market is kept: `with_header`)."""
     if compact and header:
-        return png_bytes(with_header(compact_image(render_market(game, header=False, width=width)), game))
+        return png_bytes(with_header(compact_market(game, width), game))
     return png_bytes(render_market(game, header=header, width=width), compact=compact)
 
 

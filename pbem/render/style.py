@@ -88,14 +88,16 @@ MASKS_KEPT = 4096
 
 
 class KeptMasksFont(ImageFont.FreeTypeFont):
-    """A FreeType font that keeps the text masks it renders: a map draws the same names,
-    revenues, costs and letters at the same sub-pixel offsets picture after picture, and
-    rendering them is most of the cost of a part of the map. The offset is taken to 1/8 of a
+    """A FreeType font that keeps the text masks it renders and the lengths it measures: a map
+    draws (and measures, to place them) the same names, revenues, costs and letters at the same
+    sub-pixel offsets picture after picture, and rendering them is most of the cost of a part of
+    the map. The offset is taken to 1/8 of a
     pixel (of the supersampled drawing), so equal text at nearly equal offsets is one mask."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._masks: dict = {}
+        self._lengths: dict = {}
 
     def getmask2(self, text, mode="", direction=None, features=None, language=None, stroke_width=0, anchor=None,
                  ink=0, start=None, *args, **kwargs):
@@ -112,6 +114,21 @@ class KeptMasksFont(ImageFont.FreeTypeFont):
             if len(self._masks) >= MASKS_KEPT:
                 self._masks.clear()
             hit = self._masks[key] = super().getmask2(text, *call, **kwargs)
+        return hit
+
+    def getlength(self, text, mode="", direction=None, features=None, language=None):
+        """The advance of `text`, kept as its masks are (a map measures the same names, revenues
+        and legends picture after picture to place them)."""
+        try:
+            key = (text, mode, direction, tuple(features) if features else None, language)
+            hash(key)
+        except TypeError:
+            return super().getlength(text, mode, direction, features, language)
+        hit = self._lengths.get(key)
+        if hit is None:
+            if len(self._lengths) >= MASKS_KEPT:
+                self._lengths.clear()
+            hit = self._lengths[key] = super().getlength(text, mode, direction, features, language)
         return hit
 
 

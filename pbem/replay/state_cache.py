@@ -106,8 +106,10 @@ def _folder() -> Optional[Path]:
 class StateCache:
     """The states of game files, in `folder`, authenticated with `key` (see the module docstring)."""
 
-    def __init__(self, folder: Path, key: bytes):
-        self.folder = folder
+    def __init__(self, folder: Path, key: bytes, most: Optional[int] = None, least_moves: int = 0):
+        """`most`: the states kept (MAX_ENTRIES); `least_moves`: the moves in force a game needs
+        for its state to be kept and thawed (a short game replays faster than its state thaws)."""
+        self.folder, self.most, self.least_moves = folder, most, least_moves
         self._mac_key = hmac.new(key, b"pbem state cache", hashlib.sha256).digest()
 
     @classmethod
@@ -132,7 +134,7 @@ class StateCache:
     def load(self, gf: GameFile) -> Optional[tuple[Game, list[int]]]:
         """The game after `gf`'s moves in force and their numbers, when an entry for its head
         is here and passes every check; None otherwise (the caller replays)."""
-        if not _cacheable(gf):
+        if not _cacheable(gf) or not self._long_enough(gf):
             return None
         path = self._path(gf.head)
         try:
@@ -189,7 +191,7 @@ class StateCache:
     def save(self, gf: GameFile, game: Game) -> None:
         """Keep `game` as the state of `gf` (its moves in force replayed): best effort, a cache
         that cannot be written is no error."""
-        if not _cacheable(gf) or len(game.moves) != len(gf.effective_moves()):
+        if not _cacheable(gf) or not self._long_enough(gf) or len(game.moves) != len(gf.effective_moves()):
             return
         state_bytes = freeze(game.state)
         moves_bytes = freeze_value(list(game.moves), game.state.title)
@@ -215,7 +217,7 @@ class StateCache:
             return
 
     def _trim(self) -> None:
-        """Keep the MAX_ENTRIES states used last (and no temporary file a killed writer left)."""
+        """Keep the `most` states used last (and no temporary file a killed writer left)."""
         entries, stale = [], []
         old = time.time_ns() - 600 * 10 ** 9
         for e in os.scandir(self.folder):
@@ -226,13 +228,16 @@ class StateCache:
                 entries.append((mtime, e.path))
             elif e.name.endswith(".tmp") and mtime < old:
                 stale.append((mtime, e.path))
-        for _, path in sorted(entries)[:-MAX_ENTRIES] + stale:
+        for _, path in sorted(entries)[:-(self.most or MAX_ENTRIES)] + stale:
             try:
                 os.unlink(path)
             except OSError:
                 pass
 
     # --- common -------------------------------------------------------------------
+    def _long_enough(self, gf: GameFile) -> bool:
+        return not self.least_moves or len(gf.effective_moves()) >= self.least_moves
+
     def _path(self, head: str) -> Path:
         return self.folder / f"{head}.state"
 

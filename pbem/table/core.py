@@ -57,6 +57,7 @@ class Table:
         self.warnings: list[str] = []         # notes on the last submitted message (e.g. a stale round label)
         self.duplicate = False                # the last submitted message had been applied before
         self.changed_hexes: list[str] = []    # hexes changed by the last submitted message
+        self.thawed = False                   # the state was taken from a state cache, not replayed
 
     @property
     def game(self) -> EngineGame:
@@ -85,18 +86,26 @@ class Table:
 
     @classmethod
     def open(cls, path: str | Path, *, upto: Optional[int] = None, moderator: bool = True,
-             key: Optional[bytes] = None, cache: Optional[StateCache] = None) -> "Table":
+             key: Optional[bytes] = None, cache: Optional[StateCache] = None,
+             keep_replayed: bool = True) -> "Table":
         """Open and verify the file, then replay its moves still in force (up to seq `upto`).
 
         The table is the moderator's: every seal is checked with the moderator's key, and a file it
         cannot vouch for is refused (`GameFile.open(moderator=True)`: an unsealed file while a key
         exists). `key`: another key than the key file's. `moderator=False` reads the plain chain only,
         as anyone may (a sample, a copy). `cache`: the state kept for the file's head is taken
-        from it when it is there and sound, and the replayed state kept in it otherwise
-        (`pbem.replay.state_cache`)."""
+        from it when it is there and sound (`thawed`), and the replayed state kept in it otherwise
+        (`pbem.replay.state_cache`; not with `keep_replayed=False`, for a caller that keeps it later)."""
         gf = GameFile.open(path, key=key, moderator=moderator)
-        game, seqs = cache.replay(gf) if cache is not None and upto is None else replay_file(gf, upto=upto)
-        return cls(gf, game, seqs)
+        found = cache.load(gf) if cache is not None and upto is None else None
+        thawed = found is not None
+        if found is None:
+            found = replay_file(gf, upto=upto)
+            if cache is not None and upto is None and keep_replayed:
+                cache.save(gf, found[0])
+        table = cls(gf, *found)
+        table.thawed = thawed
+        return table
 
     def keep(self, cache: Optional[StateCache]) -> None:
         """Keep the state after the moves just stored in `cache` (for the next command)."""
