@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.engine.actions import (
-    Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, EndGame, LayTile, Par, PlaceToken,
+    Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, EndGame, LayTile, Par, Pass, PlaceToken,
     RemoveToken, Route, RunRoutes, SellShares, Stop,
 )
 from pbem.errors import NotationError, PbemError
@@ -144,3 +144,46 @@ def test_the_kit_context_reads_a_bare_bankruptcy_only_for_the_company_operating(
     assert parse_message("CPR: bankrupt", ctx("1882", "OR", "CPR")) == [Bankrupt("CPR")]
     with pytest.raises(PbemError):
         parse_message("bankrupt", ctx("1882", "SR", None))
+
+
+def _kit(title, rk, cur, line):
+    return parse_message(line, ctx(title, rk, cur))
+
+
+@pytest.mark.parametrize("title,rk,cur,line,want", [
+    ("1830", "OR", "PRR", "PRR is done for this round.", [Pass("PRR")]),
+    ("1830", "OR", "NYNH", "NYNH is done, passes the rest of its turn", [Pass("NYNH")]),
+    ("1830", "SR", None, "Ann passes this round of buying", [Pass("ann")]),
+    ("1861", "SR", None, "Bid 115 SE", [Bid("ann", "SE", 115)]),
+    ("1830", "auction", None, "Ann buys the B&O private for 220 and pars the B&O at 100.",
+     [Bid("ann", "BO", 220), Par("ann", "B&O", 100)]),
+    ("1882", "OR", "CPR", "CPR buys a 3 from SC for 100", [BuyTrain("CPR", "3", "SC", 100)]),
+    ("1882", "OR", "CPR", "CPR buys SC from Bob for 100", [BuyCompany("CPR", "SC", 100)]),
+    ("1861", "SR", None, "Ann has bought a second share of the GR from the bank pool.", [BuyShares("ann", "GRR", "pool")]),
+    ("1830", "SR", None, "buying a B+M share from the ipo", [BuyShares("ann", "B&M")]),
+])
+def test_more_lines_the_interpreter_reads(title, rk, cur, line, want):
+    assert _kit(title, rk, cur, line) == want
+
+
+@pytest.mark.parametrize("title,rk,cur,line", [
+    ("1882", "OR", "CPR", 'Sorry - just realized I don\'t "have" to buy a train yet.'),   # "don't" is no slip for "done"
+    ("1861", "merger", None, "the merger is done"),
+])
+def test_lines_that_tell_no_move_stay_unread(title, rk, cur, line):
+    with pytest.raises(PbemError):
+        _kit(title, rk, cur, line)
+
+
+def test_claims_said_beside_the_move():
+    (m,) = read_message("CPR buys a 4 for $300 (ouch)", ctx("1882", "OR", "CPR"))
+    assert any('"(ouch)"' in n and "comment" in n for n in m.notes)
+    (m,) = read_message("Ann sells 2 GT and now holds 10%", ctx("1882", "SR", None))
+    assert [(c.kind, c.value) for c in m.claims] == [("holding", 10)]
+    (m,) = read_message("sells 10% of GT, now holding 10%", ctx("1882", "SR", None))
+    assert [(c.kind, c.value) for c in m.claims] == [("holding", 10)]
+    (m,) = read_message("CPR pays out (ran for 60)", ctx("1882", "OR", "CPR"))
+    assert [(c.kind, c.value) for c in m.claims] == [("revenue", 60)]
+    c = context_for_title("1882", {"a": "Player 1", "b": "Player 2"}, actor="a", current="HBR", round_kind="operating")
+    (m,) = read_message("HBR pays out (Player 1 $33, Player 2 $44)", c)
+    assert [(x.kind, x.value) for x in m.claims] == [("payees", (("a", 33), ("b", 44)))]

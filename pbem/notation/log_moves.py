@@ -37,10 +37,11 @@ _BY_ENTITY = re.compile(
     rf"|exchanges an? \S+ for an? \S+ train for {_M} from .+"
     rf"|exchanges .+ and {_M} for an? \d+% share of .+"
     r"|discards (?:an? )?\S+(?: train)?"
-    r"|merges into .+ receiving .+"
+    r"|(?:merges|converts) into .+ receiving .+"
     rf"|redeems an? \d+% share from .+ for {_M}"
     r")\s*$")
-_ALONE = re.compile(rf"^(?:Remove token from {_HEX}(?: and replace with neutral token)?|Game ended manually by .+)\s*$")
+_ALONE = re.compile(rf"^(?:Remove token from {_HEX}(?: and replace with neutral token)?|Game ended manually by .+|"
+                    r"Adding \S+ to merge of \S+)\s*$")
 
 
 def is_log_move(text: str) -> bool:

@@ -81,6 +81,18 @@ _NON_ALNUM_NAME = re.compile(r"[^a-z0-9]+")
 _NAME_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’]*|(?<![\w#$.+-])\d+(?![\w%+])")
 
 
+#: capitals that are words, never the beginning of a company's symbol
+_CAPITAL_WORDS = frozenset("OR SR MR AR NO IT IN ON AT TO IS AN AS BY OF IF MY ME WE US DO GO SO HI OK PM AM TB".split())
+
+
+def _symbol_begun(span: str, index: NameIndex) -> list:
+    """The one corporation whose symbol `span` (two or three capitals) begins, as [(kind, id)]; else []."""
+    if not (span.isalpha() and span.isupper() and 2 <= len(span) <= 3) or span in _CAPITAL_WORDS:
+        return []
+    hits = [e.ident for e in index.entries["corporation"] if e.ident.upper().startswith(span) and e.ident.upper() != span]
+    return [("corporation", hits[0])] if len(hits) == 1 else []
+
+
 def name_spans(text: str, index: NameIndex, kinds: tuple, coded=False, stop_words: frozenset = frozenset()) -> list[tuple[int, int, tuple]]:
     """Every name written in `text`, longest first, matched exactly (no prefixes); a name
     written as a hex ("P4") only when `coded` (a private's code, where no hex is named; "codes":
@@ -111,6 +123,8 @@ def name_spans(text: str, index: NameIndex, kinds: tuple, coded=False, stop_word
                 else:
                     found = list(exact_of(kinds).get(q, ())) or short.get(q, []) or (own.get(q, []) if coded else [])
                     found += [f for f in short.get(q, ()) if f[0] == "corporation" and f not in found and not coded]  # CP or CPR
+                    if not found and n == 1 and "corporation" in kinds:
+                        found = _symbol_begun(span, index)        # "GR" for GRR: the one symbol it begins
                 if found:
                     # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
                     same = [f for f in found if f[1].lower() == re.sub(r"^the\s+", "", span.lower())]

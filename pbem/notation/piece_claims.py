@@ -8,12 +8,12 @@ import dataclasses
 import re
 
 from pbem.engine.actions import Action, Bid, BuyShares, BuyTrain, Dividend, Par, SellShares
-from pbem.errors import NotationError
+from pbem.errors import NotationError, PbemError
 
 from .claims import Claim
-from .pieces import Clause
+from .pieces import VERBS, Clause
 
-__all__ = ["clause_claims", "presidency_taken", "stated_set_aside", "with_presidency", "with_stated"]
+__all__ = ["clause_claims", "presidency_taken", "comment_only", "names_something", "stated_set_aside", "with_comments", "with_presidency", "with_stated"]
 
 #: "and takes the presidency (from Cid)", "becoming president": the mover is president after the move
 _PRESIDENCY = re.compile(r"^\W*(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:takes?|took|taking|gets?|got|getting|becomes?|became|"
@@ -75,9 +75,10 @@ _STATED = (
                 r"(?:president|director|prez)(?:\s+of\s+(?:the\s+)?([A-Z][\w&-]*))?\b", re.I), "president", (BuyShares, Par)),
 )
 #: a dividend's payees in brackets: "($40 to Ann, $20 to Bob)", "(Ann $40, Bob $20)", "(Ann: $40; Bob: $20)"
-_PAYEE = r"(?:[$₽]\s?\d{1,6}₽?\s+to\s+[A-Z][\w'-]*|[A-Z][\w'-]*\s*:?\s*[$₽]\s?\d{1,6}₽?)"
+_WHO = r"[A-Z][\w'-]*(?: \d{1,2}(?![\d$₽]))?"      # "Ann", "Player 1"
+_PAYEE = rf"(?:[$₽]\s?\d{{1,6}}₽?\s+to\s+{_WHO}|{_WHO}\s*:?\s*[$₽]\s?\d{{1,6}}₽?)"
 _PAYEES = re.compile(r"\(\s*" + _PAYEE + r"(?:\s*[,;]\s*(?:and\s+)?" + _PAYEE + r")*\s*\)")
-_PAIR = re.compile(r"[$₽]\s?(\d{1,6})₽?\s+to\s+([A-Z][\w'-]*)|([A-Z][\w'-]*)\s*:?\s*[$₽]\s?(\d{1,6})")
+_PAIR = re.compile(rf"[$₽]\s?(\d{{1,6}})₽?\s+to\s+({_WHO})|({_WHO})\s*:?\s*[$₽]\s?(\d{{1,6}})")
 
 
 def stated_set_aside(line: str, index) -> tuple[str, list[tuple[Claim, tuple]]]:
@@ -98,6 +99,12 @@ def stated_set_aside(line: str, index) -> tuple[str, list[tuple[Claim, tuple]]]:
             pairs.append((entry.ident, int(amount)))
         said.append((Claim("payees", tuple(pairs), m.group(0), m.start() + 1), (Dividend,)))
         out[m.start():m.end()] = " " * (m.end() - m.start())
+    from .claims import parse_paren_claims
+    for m in _BRACKETED.finditer("".join(out)):     # "(ran for 60)", "(cash 365)": said of the move before
+        found = parse_paren_claims(m.group(1))
+        if found and all(kind in ("cash", "revenue") for kind, _, _ in found):
+            said.extend((Claim(kind, value, m.group(0), m.start() + 1), None) for kind, value, _ in found)
+            out[m.start():m.end()] = " " * (m.end() - m.start())
     for rx, kind, of in _STATED:
         for m in rx.finditer("".join(out)):
             if kind == "president":
@@ -128,3 +135,51 @@ def with_stated(moves: list, said: list[tuple[Claim, tuple]]) -> list:
         m = moves[at[-1]]
         moves[at[-1]] = dataclasses.replace(m, claims=m.claims + (claim,))
     return moves
+
+
+#: what makes a remark in brackets more than a comment: a move word, or a count, percent,
+#: amount or piece of equipment a move could be made of ("(2 shares)", "(and a 3 train)")
+_MOVE_STUFF = re.compile(r"\b(?:shares?|certs?|certificates?|trains?|tiles?|tokens?|stations?|x\s*\d|\d\s*x|"
+                         r"pool|ipo|market|bank|depot|treasury|initial|rot\w*|par|home|president\w*|neutral|"
+                         r"loans?|via|route|both|all|each|half|full)\b|"
+                         r"[%$₽#]|\b\d+\s*(?:[-+]\s*\d|T\b)", re.I)
+
+
+def comment_only(inner: str) -> bool:
+    """Whether a remark in brackets that states no claim is a plain comment: no word of a move
+    and nothing a move is made of (read by the pieces' vocabulary)."""
+    words = re.findall(r"[a-z']+", inner.lower())
+    return "?" not in inner and bool(words) and not any(w in VERBS for w in words) and not _MOVE_STUFF.search(inner)
+
+
+_BRACKETED = re.compile(r"\(([^()\n]*)\)")
+
+
+def with_comments(moves: list, line: str, index) -> list:
+    """The moves with a note on each bracket after them that is a plain comment ("(ouch)", "(sorry,
+    2s rust)"): no claim, no move word and nothing a move is made of, no name; nothing in it was checked."""
+    from .claims import parse_paren_claims
+
+    out = list(moves)
+    for m in _BRACKETED.finditer(line):
+        inner = m.group(1)
+        before = [i for i, mv in enumerate(out) if mv.column <= m.start() + 1]
+        if not before or parse_paren_claims(inner) is not None or not comment_only(inner) or names_something(inner, index):
+            continue
+        i = before[-1]
+        note = f'the remark "{m.group(0)}" was taken as a comment: nothing in it was checked'
+        out[i] = dataclasses.replace(out[i], notes=out[i].notes + (note,))
+    return out
+
+
+def names_something(text: str, index) -> bool:
+    """Whether `text` names a hex, a player, a company or a place ("(new major MKV)" is a move's part, no comment)."""
+    if re.search(r"\b[A-Za-z]{1,2}\d{1,2}\b", text):
+        return True
+    for word in re.findall(r"[\w&'’-]+", text):
+        try:
+            if index.lookup(word, ("player", "corporation", "company", "location"), mode="priority"):
+                return True
+        except PbemError:
+            return True
+    return False

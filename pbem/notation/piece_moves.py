@@ -161,6 +161,10 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             fitter = _Fitter(ctx, kind, Clause(c.start, c.end, c.text, [named, *c.pieces], c.loose), fitter.before)
             fitter.later, fits = later, None
             fits = fitter.fit()
+        if fits is None and out and c.pieces and all(p.kind in ("held", "per_share") for p in c.pieces):
+            # "sells 10% of HBR, now holding 10%": a claim on the move before
+            out[-1] = dataclasses.replace(out[-1], claims=out[-1].claims + clause_claims(line, c, [out[-1].action]))
+            continue
         if fits is None:
             if out and c.loose and GOES_ON.search(line[max(0, c.start - 12):c.start]):
                 # "laid #57 on H10 and then some": more moves were meant than can be read
@@ -379,7 +383,7 @@ class _Fitter(OperatingFits):
             return "a pass with an amount?" if amounts else [[(Pass(actor), ())]]
         if "par" in self.verbs:
             corps = [c for c in self.named("corporation") if c not in self.ctx.auctioned]
-            if corps and not items:
+            if corps and (not items or self.verbs == {"par"}):      # "pars the B&O at 100": the company, not its private
                 return self._combos(corps, amounts, lambda c, a: Par(actor, c, a), "the par price")
         if self.verbs & {"bid", "buy", "par"} and self.verbs <= {"bid", "buy", "par"} or self.implicit():
             if not items and self.bare_bid():
@@ -407,6 +411,9 @@ class _Fitter(OperatingFits):
             return None if amounts else [[(Pass(actor), ())]]          # "passes on N": one pass
         if auctioned and (self.verbs & {"bid", "par", "buy"} or self.implicit()) and amounts:
             return self._combos(auctioned, amounts, lambda c, a: Bid(actor, c, a), "the amount")
+        if self.verbs == {"bid"} and self.ctx.auctioned and corps and amounts:
+            # "Bid 115 SE": a bid said as such on a company of a title that auctions companies (the game judges it)
+            return self._combos(corps, amounts, lambda c, a: Bid(actor, c, a), "the amount")
         if ("par" in self.verbs or "convert" in self.verbs and self.named("company")) and amounts:
             # "convert SC at 76": a private (1882's Saskatchewan Central) into its company, at that par
             pars = self._combos([c for c in corps if c not in auctioned], amounts,

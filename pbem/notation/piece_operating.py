@@ -78,7 +78,8 @@ class OperatingFits:
             return self._shares(self.named("corporation", skip=(cur,)) or self.named("corporation"),
                                 lambda c, pct: SellShares(actor, c, pct), many=True)
         companies = self.named("company", skip=(cur,))     # "SC buys ...": the company operating buys no private of its name
-        if "buy" in verbs and companies:
+        told_train = trains or any(str(p.value) in self.ctx.trains and p.before in ("a", "the", "its") for p in self.c.of("number"))
+        if "buy" in verbs and companies and not (told_train and self.named("corporation", skip=(cur,))):
             amounts = self.amounts()
             if len(companies) != 1 or len(amounts) != 1 or trains:
                 return "which private, for how much?"

@@ -129,7 +129,7 @@ _MONEY = re.compile(r"(?:[$₽]\s*(\d{1,6})|\bR\s?(\d{2,6})\b|(?<![A-Za-z])(\d{1
 #: a train named with a plus or as an express ("a 2+2", "5+5E", "4E"): its name alone says it is a train
 _PLUS_TRAIN = re.compile(r"(?<![\w#$+])(\d\+\d+E?|\d+E)(?![\w+])")
 #: a holding stated beside a buy ("that's 40% now", "now holding 30%"): a claim, not the buy
-_HELD = re.compile(r"\b(?:that's|thats|that\s+is|now|holding|makes|making)\s+(?:me\s+)?(?:at\s+|up\s+to\s+)?\d{1,3}\s*%"
+_HELD = re.compile(r"\b(?:that's|thats|that\s+is|now|holding|makes|making)\s+(?:me\s+)?(?:holds?\s+|has\s+|owns?\s+)?(?:at\s+|up\s+to\s+)?\d{1,3}\s*%"
                    r"|\b\d{1,3}\s*%\s+now\b", re.I)
 _PERCENT = re.compile(r"\b(\d{1,3})\s*(?:%|(?i:per\s*cent|pct)\b)")
 #: a dividend told per share ("pays, $4 a share"): a claim on the dividend, not a revenue ("at $100 per share"
@@ -172,6 +172,9 @@ _JOINING = re.compile(r"\b(?:joining|joins?|connecting|connects?)\b(?=\s+(?:the\
                       r"[A-Z]{1,2}\d{1,3}\b))", re.I)
 _SWAPS = re.compile(r"\b(?:exchanges?|exchanged|exchanging|trades?|trading)\b(?=[^.;]{0,60}\bfor\s+(?:an?|one|the)\s+"
                     r"(?:\d+\s*%\s+)?(?:president'?s\s+)?(?:share|cert))", re.I)
+_DONE = re.compile(r"\b(?:I'?m|I\s+am|I)\s+(done)\b|^\s*[A-Z][\w&-]*\s+is\s+(done)\b(?![^.;]*\bpass)", re.I)
+_PLUS_AND = re.compile(r"(?<=\b[A-Z])\+(?=[A-Z]\b)")
+_PASSES = re.compile(r"\bpass(?:es|ed|ing)?\b", re.I)
 _CONVERTS = re.compile(r"\bconvert(?:s|ing)?\b", re.I)
 _GETS_MONEY = re.compile(r"\s+(?:back\s+)?(?:[$₽]|\d{2,}\b|\d+\s*(?:₽|roubles?|rubles?|dollars?)\b|(?:its|his|her|their)\s+money)", re.I)
 _BUYS = re.compile(r"\b(?:buy|buys|buying|purchases?|purchasing)\b", re.I)
@@ -268,7 +271,7 @@ _BOTH = re.compile(r"\s+(?:\d\s*-?\s*(?:s|T|trains)|(?:two|three|four|five|six)e
 
 def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     """Every piece of the whole line, in order of where it stands."""
-    line = text
+    line = text = _PLUS_AND.sub("&", text)       # "B+M": B&M
     words = _Words(line)
     # a private's code, where no hex is meant: "convert P2 to SC"; in an operating round "buys P3 for 160"
     coded = _auction(ctx) or ("codes" if _stock(ctx) and _CONVERTS.search(text) or
@@ -353,9 +356,11 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             pieces.append(Piece("verb", "token" if _operating(ctx) else "bid", m.start(), m.end(), words.before(m.start())))
         elif w in ("dividend", "dividends") and words.before(m.start()) not in ("the", "its", "a", "his", "her", "their", "any"):
             pieces.append(Piece("verb", "payout", m.start(), m.end()))     # "CPR: dividend", "no dividend"
-        elif w in ("get", "gets", "getting"):      # "gets 1 CPR": a buy; "HBR gets $40": income, no move
+        elif w in ("get", "gets", "getting", "got"):      # "gets 1 CPR": a buy; "HBR gets $40": income, no move
             if not _GETS_MONEY.match(line, m.end()) and words.before(m.start()) != "to":
                 pieces.append(Piece("verb", "buy", m.start(), m.end(), words.before(m.start())))
+        elif w in VERBS and words.before(m.start()) == "of" and VERBS[w] != "pass" and _PASSES.search(line):
+            continue             # "passes this round of buying": what is passed, no move
         elif w in VERBS and (words.before(m.start()) != "to" or _GOING_TO.search(line[max(0, m.start() - 80):m.start()])) \
                 and not (w.startswith("keep") and _GOING_ON.match(line, m.end())):
             # "to pay for it" is a purpose, "going to pass" the move, "keeps going" no withholding
@@ -395,8 +400,9 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         pieces.append(Piece("verb", "run", m.start(1), m.end(1)))
     for m in _SKIP.finditer(text):      # "skip", "CPR skips": the pass ("skips the token": that step's, below)
         pieces.append(Piece("verb", "pass", m.start(), m.end()))
-    for m in re.finditer(r"\b(?:I'?m|I\s+am)\s+done\b", text, re.I):
-        pieces.append(Piece("verb", "pass", m.start(), m.end()))
+    for m in _DONE.finditer(line):     # "I'm done", "PRR is done for this round"
+        at = 1 if m.group(1) else 2
+        pieces.append(Piece("verb", "pass", m.start(at), m.end(at)))
     for m in re.finditer(r"\bneutral\b", text, re.I):
         pieces.append(Piece("neutral", True, m.start(), m.end()))
     pieces.sort(key=lambda p: p.start)

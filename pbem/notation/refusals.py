@@ -111,7 +111,9 @@ def _slip(line: str, ctx: NotationContext, index: NameIndex):
         names[full] = full
     for m in _WORD.finditer(line):          # a misspelt name of several words ("Canadain Pacific Railway")
         rest = line[m.start():]
-        close = [n for n in names if " " in n and rest[:len(n)].lower() != n.lower()
+        if any(rest.lower().startswith(n.lower()) for n in names):
+            continue                    # a name as written
+        close = [n for n in names if " " in n
                  and difflib.SequenceMatcher(None, rest[:len(n)].lower(), n.lower()).ratio() >= 0.85]
         if m.group(0)[0].isupper() and close:
             n = max(close, key=len)

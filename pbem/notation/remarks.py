@@ -17,6 +17,7 @@ from pbem.engine.actions import Dividend, Merge
 from pbem.errors import AmbiguousMoveError
 
 from .claims import Claim, parse_paren_claims
+from .piece_claims import comment_only, names_something
 from .names import KIND_WORDS
 from .trees import first_tok, is_tree, subtrees
 
@@ -35,23 +36,6 @@ def result_of(prev_move: "ParsedMove", move: "ParsedMove") -> bool:
     # "MB merges into NW receiving ...", then "N merges into NW receiving ...": one merger
     return isinstance(prev, Merge) and isinstance(a, Merge) and a.corporation == prev.corporation \
         and a.entity != prev.entity and "receiving" in prev_move.open and "receiving" in move.open
-
-
-#: what makes a remark in brackets more than a comment: a move word, or a count, percent,
-#: amount or piece of equipment a move could be made of ("(2 shares)", "(and a 3 train)")
-_MOVE_STUFF = re.compile(r"\b(?:shares?|certs?|certificates?|trains?|tiles?|tokens?|stations?|x\s*\d|\d\s*x|"
-                         r"pool|ipo|market|bank|depot|treasury|initial|rot\w*|par|home|president\w*|neutral|"
-                         r"loans?|via|route|both|all|each|half|full)\b|"
-                         r"[%$₽#]|\b\d+\s*(?:[-+]\s*\d|T\b)", re.I)
-
-
-def _comment_only(inner: str) -> bool:
-    """Whether a remark in brackets that states no claim is a plain comment: no word of a move
-    and nothing a move is made of (read by the pieces' vocabulary)."""
-    from .pieces import VERBS            # (imported here: pieces imports the reader's parts)
-
-    words = re.findall(r"[a-z']+", inner.lower())
-    return "?" not in inner and bool(words) and not any(w in VERBS for w in words) and not _MOVE_STUFF.search(inner)
 
 
 class RemarkReader:
@@ -89,7 +73,7 @@ class RemarkReader:
     def paren_remark(self, tok: Token) -> None:
         inner = tok.value[1:-1]
         found = parse_paren_claims(inner)
-        if found is None and _comment_only(inner) and not self._names_in(inner):
+        if found is None and comment_only(inner) and not names_something(inner, self.index):
             # an aside ("(sorry, 2s rust)", "(phase 5, privates close)"): no result to check and
             # nothing of a move in it, so it is set aside and the reply says so
             self.asides.append(f'the remark "{tok.value}" was taken as a comment: nothing in it was checked')
@@ -106,19 +90,6 @@ class RemarkReader:
             if kind == "payees":
                 value = tuple((self._payee(name, tok), amount) for name, amount in value)
             self.claim(kind, value, tok)
-
-    def _names_in(self, text: str) -> bool:
-        """Whether `text` names a player, company, place or hex ("(new major MKV)" is a move's
-        part, not a comment)."""
-        if re.search(r"\b[A-Za-z]{1,2}\d{1,2}\b", text):
-            return True
-        for word in re.findall(r"[\w&'’-]+", text):
-            try:
-                if self.index.lookup(word, ("player", "corporation", "company", "location"), mode="priority"):
-                    return True
-            except AmbiguousMoveError:
-                return True
-        return False
 
     def _payee(self, name: str, tok: Token) -> str:
         if name.strip().lower() in ("me", "myself") and self.ctx.actor:

@@ -46,6 +46,8 @@ instead again rest next already actually hmm ooh eh sir mate mates team nah cool
 privates privates' company companies major minor minors merger
 zero two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty seventy eighty ninety
 hundred
+don't dont doesn't doesnt didn't didnt won't wont can't cant isn't isnt wasn't aren't haven't hasn't shouldn't
+wouldn't couldn't i'm im i'll i'd i've it's that's let's
 """.split())
 
 #: a doubled letter written once, or two neighbours swapped: the likeliest slips

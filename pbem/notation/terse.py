@@ -29,7 +29,7 @@ from .told_exchanges import exchange_unread
 from .writer_pronouns import own_pronouns
 from .lay_details import place_beside_hex, with_edges
 from .city_numbers import with_cities
-from .piece_claims import stated_set_aside, with_stated
+from .piece_claims import stated_set_aside, with_comments, with_stated
 from .spelling import respelled
 
 __all__ = ["TERSE", "price_after_buy", "read_terse_by_pieces", "tersely"]
@@ -131,7 +131,7 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
     plain, said = price_moves_set_aside(line)
     plain, stated = stated_set_aside(plain, index)       # piece_claims.py
     moves = with_price_claims(in_step_order(_by_pieces(plain, ctx, index)), said)     # run_shape.py
-    return with_edges(with_cities(with_stated(moves, stated)), line, ctx)
+    return with_comments(with_edges(with_cities(with_stated(moves, stated)), line, ctx), line, index)
 
 
 def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
