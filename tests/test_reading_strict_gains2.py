@@ -187,3 +187,15 @@ def test_claims_said_beside_the_move():
     c = context_for_title("1882", {"a": "Player 1", "b": "Player 2"}, actor="a", current="HBR", round_kind="operating")
     (m,) = read_message("HBR pays out (Player 1 $33, Player 2 $44)", c)
     assert [(x.kind, x.value) for x in m.claims] == [("payees", (("a", 33), ("b", 44)))]
+
+
+@pytest.mark.parametrize("line", ["CN runs a 4 for 120 and a 3 for 80. Paying out.",
+                                  "CN ran a 4 for 120 and a 3 for 80. Paying out."])
+def test_a_run_of_two_trains_told_one_after_the_other(line):
+    want = [RunRoutes("CN", (Route("4", (), None, 120), Route("3", (), None, 80))), Dividend("CN", "payout")]
+    assert _kit("1882", "OR", "CN", line) == want
+
+
+def test_a_past_run_is_the_operating_companys_only():
+    with pytest.raises(PbemError):
+        _kit("1882", "OR", "CN", "GT ran a 4 for 120 last time")

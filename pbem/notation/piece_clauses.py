@@ -31,7 +31,7 @@ DONE = re.compile(r"\W*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+\w+(?:\s+\w+)?)?)
 #: a clause that goes on with the moves of the one before it
 GOES_ON = re.compile(r"\bthen\s*$", re.I)
 #: move words an ellipsis carries on to the next clause
-CARRIED = {"buy", "sell", "lay", "bid"}
+CARRIED = {"buy", "sell", "lay", "bid", "run"}
 
 def a_digit(c: Clause) -> bool:
     """ "and a 5" after "buys a 4": a digit after "a" is a thing named (a train), never a price."""

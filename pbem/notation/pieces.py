@@ -356,6 +356,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             pieces.append(Piece("verb", "token" if _operating(ctx) else "bid", m.start(), m.end(), words.before(m.start())))
         elif w in ("dividend", "dividends") and words.before(m.start()) not in ("the", "its", "a", "his", "her", "their", "any"):
             pieces.append(Piece("verb", "payout", m.start(), m.end()))     # "CPR: dividend", "no dividend"
+        elif w == "ran" and _operating(ctx) and ctx.current and words.before(m.start()) == ctx.current.lower():
+            pieces.append(Piece("verb", "run", m.start(), m.end(), words.before(m.start())))   # "CN ran a 4 for 120": its run now
         elif w in ("get", "gets", "getting", "got"):      # "gets 1 CPR": a buy; "HBR gets $40": income, no move
             if not _GETS_MONEY.match(line, m.end()) and words.before(m.start()) != "to":
                 pieces.append(Piece("verb", "buy", m.start(), m.end(), words.before(m.start())))
