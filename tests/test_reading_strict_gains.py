@@ -323,7 +323,8 @@ def test_a_line_of_several_movers_moves_no_one_for_another_seat(monkeypatch, tmp
     t = Table.create(tmp_path / "g.pbem", "1882", [("Ann", "ann@x.org"), ("Bob", "bob@x.org"), ("Cid", "cid@x.org")],
                      seed=42)
     before = (tmp_path / "g.pbem").read_bytes()
-    for line in ("Ann bids 20 on HB, then Bob passes", "Ann passes, Bob passes, Cid buys SC for 50"):
+    for line in ("Ann bids 20 on HB, then Bob passes", "Ann passes, Bob passes, Cid buys SC for 50",
+                 "Bob:\nbids 20 on HB", "Ann bids 20 on HB\nBob: passes"):     # a head naming another seat
         with pytest.raises(MoveRejected):
             t.submit(line, seat="Ann").check()          # Bob's and Cid's moves, sent from Ann's seat
         assert (tmp_path / "g.pbem").read_bytes() == before and len(t.seqs) == 0
