@@ -199,3 +199,10 @@ def test_a_run_of_two_trains_told_one_after_the_other(line):
 def test_a_past_run_is_the_operating_companys_only():
     with pytest.raises(PbemError):
         _kit("1882", "OR", "CN", "GT ran a 4 for 120 last time")
+
+
+def test_a_nationalisation_told_in_the_passive_with_its_reason_is_the_companys_choice():
+    from pbem.engine.actions import Choose
+    assert _kit("1861", "OR", "GRR", "GRR is nationalised - can't afford a 5 train") == [Choose("GRR", "nationalize")]
+    with pytest.raises(PbemError):
+        _kit("1861", "OR", "GRR", "GRR is nationalised?")

@@ -22,7 +22,8 @@ _BANKRUPT = re.compile(r"\b(?:declares?|declaring|goes|go)\s+(?:into\s+)?bankrup
 #: "I'll let it be nationalised", "elects to be nationalised"), an order ("nationalise it") or
 #: the company's own verb ("MKN nationalises"); the look between stays within a few words
 _CHOSEN = re.compile(r"\b(?:choos\w*|elect\w*|opt|opts|opting|accept\w*|let|lets|letting|decid\w*)\b[^.;,:!?]{0,30}?\bnationali[sz]|"
-                     r"^\W*(?:(?:I|we)\s+)?nationali[sz]e\b|\bnationali[sz]es\b", re.I)
+                     r"^\W*(?:(?:I|we)\s+)?nationali[sz]e\b|\bnationali[sz]es\b|"
+                     r"^\W*[\w&-]+\s+is\s+nationali[sz]ed\W*$", re.I)      # "GRR is nationalised - can't afford a 5"
 #: a nationalisation declined: the company's pass
 _DECLINED = re.compile(r"\b(?:declin\w*|refus\w*|reject\w*)\b[^.;,:!?]{0,30}?\bnationali[sz]", re.I)
 #: words that deny, doubt or put off what the declaring clause says
