@@ -206,3 +206,10 @@ def test_a_nationalisation_told_in_the_passive_with_its_reason_is_the_companys_c
     assert _kit("1861", "OR", "GRR", "GRR is nationalised - can't afford a 5 train") == [Choose("GRR", "nationalize")]
     with pytest.raises(PbemError):
         _kit("1861", "OR", "GRR", "GRR is nationalised?")
+
+
+@pytest.mark.parametrize("line", ["Bob: NYC does not buy a train this turn", "Bob:\nlays #57 on F16 rot 1"])
+def test_another_players_words_are_no_move_of_the_writers_company(line):
+    # Ann may be NYC's president: a line headed by Bob's name is quoted, not her company's move
+    with pytest.raises(PbemError):
+        _kit("1830", "OR", "NYC", line)

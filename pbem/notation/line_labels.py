@@ -11,7 +11,7 @@ from .context import _KEEP, NotationContext
 from .names import NameIndex
 from .piece_moves import round_kind
 
-__all__ = ["INNER_LABEL", "LEAD_LABEL", "head_named", "labels_only", "turn_context"]
+__all__ = ["INNER_LABEL", "LEAD_LABEL", "head_named", "labels_only", "others_words", "turn_context"]
 
 _LABEL = (r"(?:(?:in|during)\s+)?(?:(?:SR|OR|stock\s+round|operating\s+round)\s*\d+(?:\.\d+)?"
           r"(?:\s*\(\s*of\s+\d+\s*\))?|(?:the\s+)?(?:yellow|green|brown|gr[ae]y)\s+phase|phase\s+\d+[a-z]?)")
@@ -50,6 +50,15 @@ def head_named(line: str, index: NameIndex) -> Optional[str]:
     """The player or company a line's "Name:" head names, or None."""
     head = _HEAD.match(line)
     return _named(head.group(1), index) if head else None
+
+
+def others_words(ctx: NotationContext, line: str, index: NameIndex, sticky: Optional[str]) -> Optional[str]:
+    """The name of another player heading a line of an operating round ("Bob: NYC does not buy a
+    train"), or None: the company's moves there are no one's to quote, so the line is refused."""
+    who = head_named(line, index) or sticky
+    if who is None or ctx.kind_of(who) != "player" or who == ctx.actor or ctx.actor is None:
+        return None
+    return f'"{ctx.players.get(who, who)}"' if round_kind(ctx) in ("operating", "merger") else None
 
 
 def turn_context(ctx: NotationContext, line: str, index: NameIndex, sticky: Optional[str]) -> NotationContext:

@@ -39,7 +39,7 @@ from .messages import (
 from .names import rewrite_names
 
 from .parsed import Echo, ParsedMove, Remarks
-from .line_labels import INNER_LABEL, LEAD_LABEL, head_named, labels_only, turn_context
+from .line_labels import INNER_LABEL, LEAD_LABEL, head_named, labels_only, others_words, turn_context
 from .refusals import refusal, rotation_out_of_range
 from .terse import read_terse_by_pieces
 from .piece_moves import round_kind
@@ -326,6 +326,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                 raise NotationError("a plan of several buys", text=line.strip())
             if rotation_out_of_range(line):      # "rot 7": refused where it is written (refusals.py)
                 raise NotationError("a rotation is a number from 0 to 5", text=line.strip())
+            if CANONICAL_GRAMMAR and (quoted := others_words(self.ctx, line, self.index, self.sticky)):
+                raise NotationError(f"the line is headed by {quoted}: another player's words are no move of the writer's",
+                                    text=line.strip())
             header = self.header
             if CANONICAL_GRAMMAR and (inner := INNER_LABEL.search(line)):
                 header = re.sub(r"^(?:(?:in|during)\s+)?", "", inner.group(0), flags=re.I)
