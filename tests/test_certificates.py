@@ -7,7 +7,6 @@ and of random games (the paper always adds up and the president holds the presid
 from __future__ import annotations
 
 import copy
-import importlib.util
 import random
 from fractions import Fraction
 from pathlib import Path
@@ -19,9 +18,10 @@ from pbem.engine.game import Game
 from pbem.errors import RuleError
 from pbem.titles import load_title
 
+from randplay_kit import randplay as _randplay
+
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games"
 RECORDS = sorted(p for t in ("1882", "1861", "1830") for p in (FIXTURES / t).glob("*.json"))
-TOOLS = Path(__file__).resolve().parents[1] / "tools" / "randplay.py"
 
 
 # --- the bare model ----------------------------------------------------------------------------
@@ -187,13 +187,6 @@ def test_every_record_keeps_the_paper_consistent_after_every_action(path):
         assert_paper_consistent(game.state, f"{path.name} action {s.id}")
         n += 1
     assert n > 20
-
-
-def _randplay():
-    spec = importlib.util.spec_from_file_location("randplay", TOOLS)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 @pytest.mark.parametrize("title,seed,players", [("1882", 11, 4), ("1861", 4, 4), ("1830", 5, 4), ("1830", 10, 6)])

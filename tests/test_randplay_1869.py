@@ -3,20 +3,11 @@ a pass likelier the longer a round lasts and sales, trains given back and trains
 another corporation rarer, so that random stock rounds at $10 stop churning."""
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 from pbem.engine import actions as A
 
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "randplay.py"
-
-
-def _randplay():
-    spec = importlib.util.spec_from_file_location("randplay", TOOL)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+from randplay_kit import randplay as _randplay
 
 
 def test_a_random_1869_game_reaches_its_end():

@@ -6,7 +6,6 @@ checks and applies it: the track lay, the station, the run, the dividend, the tr
 president's emergency sales and bankruptcy, the private's purchase and the privates' abilities.
 A title changes one of these by subclassing the step, so `Rules` keeps none of them as a hook.
 """
-import importlib.util
 import random
 from pathlib import Path
 
@@ -21,7 +20,8 @@ from pbem.errors import RuleError
 from pbem.titles import load_title
 from pbem.titles.registry import TITLES
 
-TOOLS = Path(__file__).resolve().parents[1] / "tools" / "randplay.py"
+from randplay_kit import randplay as _randplay
+
 
 #: the rules of an operating turn that were hooks of `Rules` and are now their steps' methods
 STEP_RULES = ("lay_tile", "buy_company", "bankrupt", "bankrupt_problem", "emergency_sell", "emergency_sellable",
@@ -32,9 +32,7 @@ STEP_RULES = ("lay_tile", "buy_company", "bankrupt", "bankrupt_problem", "emerge
 
 
 def _first_operating_round(title: str) -> Game:
-    spec = importlib.util.spec_from_file_location("randplay", TOOLS)
-    rp = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(rp)
+    rp = _randplay()
     rng = random.Random(1)
     g = Game(load_title(title), [(f"P{i}", f"P{i}") for i in range(1, 5)], 1)
     for _ in range(600):

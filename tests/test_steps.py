@@ -12,9 +12,7 @@ generator filtered by the check's own predicate (`Track.lay_quote`), so they are
 first direction only; for trains, stations and runs the step checks turn, step and kind, and the
 title's hook checks the rest as it applies them (before changing anything).
 """
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
@@ -24,14 +22,7 @@ from pbem.engine.step import Step
 from pbem.errors import RuleError
 from pbem.titles import load_title
 
-TOOLS = Path(__file__).resolve().parents[1] / "tools" / "randplay.py"
-
-
-def _randplay():
-    spec = importlib.util.spec_from_file_location("randplay", TOOLS)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+from randplay_kit import randplay as _randplay
 
 
 def candidates(g: Game, ent: str) -> list[A.Action]:
