@@ -7,7 +7,7 @@ from typing import Optional
 
 from pbem.errors import PbemError
 
-from .context import _KEEP, NotationContext
+from .context import NotationContext
 from .names import NameIndex
 from .piece_moves import round_kind
 
@@ -71,7 +71,7 @@ def turn_context(ctx: NotationContext, line: str, index: NameIndex, sticky: Opti
         return ctx
     kind = ctx.kind_of(who)
     if kind == "player":
-        return ctx.at_turn(actor=who, current=who if ctx.kind_of(ctx.current) == "player" else _KEEP)
+        return ctx.at_turn(actor=who, current=who) if ctx.kind_of(ctx.current) == "player" else ctx.at_turn(actor=who)
     # a company's head in an operating round ("HBR: lays 9 G11"); elsewhere it names what is bought or bid on
     operating = round_kind(ctx) == "operating"
     return ctx.at_turn(current=who) if kind in ("corporation", "company") and operating else ctx
