@@ -126,7 +126,6 @@ REFUSED = [
     ("1882", "OR", "CPR", "that #57 on I5 looks odd to me"),
     ("1882", "OR", "CPR", "Congrats on the 6 train, Bob"),
     ("1882", "OR", "CPR", "CPR's run was 90 in the end."),
-    ("1882", "OR", "GT", "GT buys the 4 from the depot for 300, Ann sells 1 CPR to pay for it"),
     # a move put off until something happens: a plan
     ("1882", "SR", None, "I'd like a GT share once its price comes down to 67"),
     ("1882", "OR", "GT", "When GT has the cash it buys a 4 from the depot"),

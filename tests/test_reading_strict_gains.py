@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from pbem.engine.actions import BuyTrain, LayTile, Par, Pass, PlaceToken, Route, RunRoutes, SellShares, Stop
-from pbem.errors import NotationError, PbemError
+from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from pbem.notation import parse_message, parser
 from pbem.notation.names import name_index
 from pbem.notation.terse import read_terse_by_pieces
@@ -170,8 +170,9 @@ def test_all_or_both_that_the_holding_does_not_bear_out_is_refused(line, held):
 
 
 def test_all_of_a_holding_not_known_is_asked():
-    with pytest.raises(NotationError, match="how many"):
+    with pytest.raises(AmbiguousMoveError, match="how many") as e:
         interpret("1882", "SR", None, "sell all of my GT")
+    assert e.value.candidates[:2] == ["sells 1 GT", "sells 2 GT"]
 
 
 @pytest.mark.parametrize("line", ["CPR lays 57 on I5 (Regina) rot 2", "CPR runs a 2 train I5 (Regina)-J10 for 60"])

@@ -90,6 +90,9 @@ class NotationContext:
     #: False when only whether a line reads matters (telling chat from moves): a refusal's
     #: message then leaves out its "did you mean" search
     explain: bool = True
+    #: no writer is known (a library call): a player named at the head of a clause of a stock
+    #: round or an auction makes its move ("..., Player 2 passes")
+    seatless: bool = False
     rotation_resolver: Optional[RotationResolver] = field(default=None, compare=False)
     #: hook (player, corporation) -> percent the player holds; lets "sells all her GT" be read
     holdings: Optional[Callable[[str, str], int]] = field(default=None, compare=False)

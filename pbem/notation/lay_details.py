@@ -30,11 +30,13 @@ _COLOUR = re.compile(r"\b(?:yellow|green|brown|gr[ae]y)\b", re.I)
 
 def lays_by_colour(text: str, ctx: NotationContext, cur: str, hexes: list[str], rots: list[int]):
     """The lays on the one hex of `hexes` of the tile colour `text` names, one fit each (why not,
-    when the colour fits no legal lay); None when it names no colour, one hex or at most one
-    rotation, or the game is not known."""
+    when the colour fits no legal lay, or the game is not known); None when it names no colour,
+    one hex or at most one rotation."""
     colour = _COLOUR.search(text)
-    if colour is None or ctx.lays_on is None or len(hexes) != 1 or len(rots) > 1:
+    if colour is None or len(hexes) != 1 or len(rots) > 1:
         return None
+    if ctx.lays_on is None:
+        return 'say which tile by its number, e.g. "#57"; a colour can mean several tiles'
     hex_ = hexes[0]
     want = colour.group(0).lower().replace("gray", "grey")
     fits = [[(LayTile(cur, hex_, tile, r), ())] for tile, col, legal in ctx.lays_on(hex_) if col == want
@@ -117,7 +119,9 @@ def place_beside_hex(line: str, ctx: NotationContext) -> Optional[str]:
         said = norm(m.group(2))
         elsewhere = [h for h, ns in names.items() if said in ns and h != m.group(1)]
         if elsewhere and names.get(m.group(1)) and said not in names[m.group(1)]:     # (a hex of no name: an area's)
-            return f"{m.group(1)} is not {m.group(2)} ({m.group(2)} is {elsewhere[0]}): which hex is meant?"
+            own = ctx.locations[m.group(1)]
+            own = own if isinstance(own, str) else " or ".join(own)
+            return f"{m.group(1)} is {own}, not {m.group(2)} ({m.group(2)} is {elsewhere[0]}): which hex is meant?"
     return None
 
 
@@ -158,6 +162,12 @@ def _edges(told: str, ctx: NotationContext) -> tuple:
         elif norm(w) in places:
             out.append(places[norm(w)])
     return tuple(out)
+
+
+def edges_told(text: str, ctx: NotationContext) -> tuple:
+    """The sides and neighbours `text` tells a tile joins ("joining NE and S"), or ()."""
+    told = _EDGE_WORDS.search(text)
+    return _edges(told.group(1), ctx) if told else ()
 
 
 def tells_edges(text: str) -> bool:

@@ -2,6 +2,8 @@
 head ("GT:", "HBR: lays 9 G11"), which says who moves in the line and in the lines after it."""
 from __future__ import annotations
 
+import dataclasses
+
 import re
 from typing import Optional
 
@@ -65,7 +67,7 @@ def turn_context(ctx: NotationContext, line: str, index: NameIndex, sticky: Opti
     """The context a line is read in: a name written as a head on the line, or on a line before
     (a company as the one operating, a player as the writer of player moves)."""
     if ctx.actor is None and ctx.kind_of(ctx.current) == "player":
-        ctx = ctx.at_turn(actor=ctx.current)      # no writer known (a library call): whoever is at turn
+        ctx = dataclasses.replace(ctx, actor=ctx.current, seatless=True)    # no writer known (a library call): whoever is at turn
     who = head_named(line, index) or sticky
     if who is None or who in (ctx.current, ctx.actor):
         return ctx

@@ -131,6 +131,8 @@ _HIDDEN = {"NEVER_MATCHES", "TIMESTAMP", "ROUND_HEADER", "PERIOD", "CLAUSE_SEP",
            "PAREN", "ARTICLE", "WITH", "COMMA", "PRONOUN", "HEX_KW", "PLUS", "SLASH", "OUT_W",
            "AND", "DASH", "ARROW", "GT", "PER", "OF", "COLON", "NUMWORD", "TILE_COPY"}
 
+#: the move words, in short
+MOVE_PHRASE_SHORT = "buy, sell, par, bid, pass, lay, token, runs, pays out, ..."
 MOVE_PHRASE = ("a move word (buy, sell, par, bid, pass, lay, token, runs, pays out, withholds, "
                "discards, ...)")
 

@@ -42,7 +42,7 @@ from .parsed import Echo, ParsedMove, Remarks
 from .line_labels import INNER_LABEL, LEAD_LABEL, head_named, labels_only, others_words, turn_context
 from .refusals import refusal, rotation_out_of_range
 from .terse import read_terse_by_pieces
-from .piece_moves import round_kind
+from .piece_moves import mover_unknown, round_kind
 from .remarks import RemarkReader, result_of as _result_of
 from .resolve import NameResolver, name_index
 from .named_subjects import read_by_subjects
@@ -361,7 +361,8 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         if getattr(first, "defer", False):
             # the grammar left this reading to the interpreter: its refusal stands, at what it could not place
             why = re.sub(r'^read by its pieces: (?:"[^"]*": )?', "", str(got)) if isinstance(got, NotationError) \
-                else "the round being played is not known" if round_kind(self.ctx) is None else "no move is told"
+                else (mover_unknown(line, self.ctx, self.index) or "the round being played is not known") \
+                if round_kind(self.ctx) is None else "no move is told"
             raise refusal(why, line, line_no, self.ctx, self.index, round_kind(self.ctx)) from None
         raise first from None
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from pbem.engine.actions import Action, Bid, BuyShares, BuyTrain, Dividend, Par, SellShares
+from pbem.engine.actions import Action, Bid, BuyShares, BuyTrain, Dividend, Par, RunRoutes, SellShares
 from pbem.errors import NotationError, PbemError
 
 from .claims import Claim
@@ -75,21 +75,24 @@ _STATED = (
                 r"(?:president|director|prez)(?:\s+of\s+(?:the\s+)?([A-Z][\w&-]*))?\b", re.I), "president", (BuyShares, Par)),
 )
 #: a dividend's payees in brackets: "($40 to Ann, $20 to Bob)", "(Ann $40, Bob $20)", "(Ann: $40; Bob: $20)"
-_WHO = r"[A-Z][\w'-]*(?: \d{1,2}(?![\d$₽]))?"      # "Ann", "Player 1"
-_PAYEE = rf"(?:[$₽]\s?\d{{1,6}}₽?\s+to\s+{_WHO}|{_WHO}\s*:?\s*[$₽]\s?\d{{1,6}}₽?)"
+_WHO = r"(?:[A-Z][\w'-]*(?: \d{1,2}(?![\d$₽]))?|me)"      # "Ann", "Player 1", "me" (the writer)
+_PAYEE = rf"(?:[$₽]?\s?\d{{1,6}}₽?\s+to\s+{_WHO}|{_WHO}\s*:?\s*[$₽]\s?\d{{1,6}}₽?)"
 _PAYEES = re.compile(r"\(\s*" + _PAYEE + r"(?:\s*[,;]\s*(?:and\s+)?" + _PAYEE + r")*\s*\)")
-_PAIR = re.compile(rf"[$₽]\s?(\d{{1,6}})₽?\s+to\s+({_WHO})|({_WHO})\s*:?\s*[$₽]\s?(\d{{1,6}})")
+_PAIR = re.compile(rf"[$₽]?\s?(\d{{1,6}})₽?\s+to\s+({_WHO})|({_WHO})\s*:?\s*[$₽]\s?(\d{{1,6}})")
 
 
-def stated_set_aside(line: str, index) -> tuple[str, list[tuple[Claim, tuple]]]:
+def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[str, list[tuple[Claim, tuple]]]:
     """The line with what it states after its moves blanked (the same length), and each claim
-    with the kinds of move it is said of (None: the last move)."""
+    with the kinds of move it is said of (None: the last move); "me" among payees is `writer`."""
     said: list[tuple[Claim, tuple]] = []
     out = list(line)
     for m in _PAYEES.finditer(line):
         pairs = []
         for p in _PAIR.finditer(m.group(0)):
             name, amount = (p.group(2), p.group(1)) if p.group(1) else (p.group(3), p.group(4))
+            if name == "me" and writer is not None:
+                pairs.append((writer, int(amount)))
+                continue
             try:
                 entry = index.lookup(name, ("player", "corporation"))
             except Exception:       # several names fit
@@ -97,7 +100,7 @@ def stated_set_aside(line: str, index) -> tuple[str, list[tuple[Claim, tuple]]]:
             if entry is None:
                 raise NotationError(f'"{name}" is no player or company: who was paid?', text=line.strip())
             pairs.append((entry.ident, int(amount)))
-        said.append((Claim("payees", tuple(pairs), m.group(0), m.start() + 1), (Dividend,)))
+        said.append((Claim("payees", tuple(pairs), m.group(0), m.start() + 1), (Dividend, RunRoutes)))   # (a minor splits its run)
         out[m.start():m.end()] = " " * (m.end() - m.start())
     from .claims import parse_paren_claims
     for m in _BRACKETED.finditer("".join(out)):     # "(ran for 60)", "(cash 365)": said of the move before

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from pbem.engine.actions import (
-    Action, Bid, BuyShares, BuyTrain, Convert, DiscardTrain, Dividend, LayTile, Merge, Par, Pass, PlaceToken, RunRoutes,
+    Action, Bid, BuyShares, BuyTrain, Convert, DiscardTrain, Dividend, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken, RunRoutes,
     SellShares,
 )
 from pbem.errors import AmbiguousMoveError, NotationError
@@ -86,6 +86,32 @@ def round_kind(ctx: NotationContext) -> Optional[str]:
     return _ROUND_KINDS.get(low) or next((v for k, v in _ROUND_KINDS.items() if low.startswith(k)), None)
 
 
+def _head_player(ctx: NotationContext, kind: Optional[str], c: Clause) -> NotationContext:
+    """The context of a clause of a stock round or an auction headed by a player's name when no
+    writer is known (`seatless`): that player moves ("..., Player 2 passes")."""
+    if not ctx.seatless or kind not in ("stock", "auction") or not c.pieces or c.pieces[0].kind != "name":
+        return ctx
+    players = [i for k, i in c.pieces[0].value if k == "player"]
+    return ctx.at_turn(actor=players[0], current=players[0]) if len(players) == 1 and players[0] != ctx.actor else ctx
+
+
+def mover_unknown(line: str, ctx: NotationContext, index: NameIndex) -> Optional[str]:
+    """Why `line`, read with no sender or company known, has no mover ("I buy CPR"), or None."""
+    return _who_unknown(clauses(line, ctx, index), ctx)
+
+
+def _who_unknown(found: list[Clause], ctx: NotationContext) -> Optional[str]:
+    if ctx.actor is not None or ctx.current is not None:
+        return None
+    me = next((p for c in found for p in c.of("me")), None)
+    if me is not None:
+        said = me.value.capitalize() if me.value.startswith("i") else me.value
+        return f'who is "{said}"? start the move with your name, e.g. "Ann: ..."'
+    if not any(k == "player" for c in found for p in c.of("name") for k, _ in p.value):
+        return 'who makes this move? start it with the player\'s name, e.g. "Ann: ..."'
+    return None
+
+
 def _refuse(line: str, why: str) -> NotationError:
     return NotationError(f"read by its pieces: {why}", text=line.strip())
 
@@ -108,7 +134,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     if group is not None:       # a merger told whole, a bankruptcy or nationalisation with its reasons
         return [PieceMove(a, (), found[0].start + 1, " ".join(c.text for c in found)) for a in group]
     if kind is None and not own_verbs(ctx):     # (a declaration is the operating company's in any case)
-        raise _refuse(line, "the round being played is not known")
+        raise _refuse(line, _who_unknown(found, ctx) or "the round being played is not known")
     for c in found:
         aside = clause_refusal(c.text)
         if aside is not None and kind == "merger" and merger_not_made(c):
@@ -146,7 +172,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             out[-1] = dataclasses.replace(out[-1], action=more)
             continue
         start = len(out)
-        fitter = _Fitter(acting(ctx, c), kind, c, [m.action for m in out])     # a private's power: its moves
+        fitter = _Fitter(_head_player(acting(ctx, c), kind, c), kind, c, [m.action for m in out])     # a private's power: its moves
         fitter.later = later
         if not fitter.verbs and not c.verbs() and not c.loose and verbs and not train_after_lay(verbs, c):
             if verbs == {"sell"} and c.of("source"):
@@ -226,6 +252,9 @@ Fit = list[tuple[Action, tuple]]
 _LAY_COST = re.compile(r"\bextra\b|\bsecond\b|\+\s*[$₽]?\d|\bcosts?\b", re.I)
 
 
+_BRACKET = re.compile(r"\([^()]*\)")
+
+
 class _Fitter(OperatingFits):
     """The moves one clause may be, for the round kind and the acting entity."""
 
@@ -263,12 +292,18 @@ class _Fitter(OperatingFits):
                         and self.ctx.current in self.named("corporation")):
                     continue        # the president's sale; a train bought for the company by its president
                 if not (self.kind == "operating" and p.before in ("from", "off", "of") or p.before in OUTBID):
-                    return f"names {i}, who is not the writer"
+                    name = self.ctx.players.get(i, i)
+                    bracket = next((b for b in _BRACKET.finditer(self.c.text) if b.start() < p.start - self.c.start < b.end()), None)
+                    if bracket is not None:         # "pays out (sorry, Bob)": a remark naming another
+                        return f'"{bracket.group(0)}" names {name}: a remark beside a move names no other player (write it apart)'
+                    return f"names {name}, who is not the writer"
             if k in ("corporation", "company") and self.kind in ("operating", "merger") \
                     and p.start < self.first_verb and i != self.ctx.current \
                     and p.before not in ("from", "of", "off", "with"):
                 after = next((q for q in self.c.pieces if q.start >= p.end), None)   # looked for only here
-                if not (after is not None and after.kind == "train" and k == "corporation"):   # "the KK 2-train"
+                owned = after is not None and k == "corporation" and (after.kind == "train" or after.kind == "verb"
+                                                                       and after.value == "token" and self.ctx.kind_of(self.ctx.current) == "company")
+                if not owned:      # "the KK 2-train"; "NWR: move HBR token ...": the token a private moves
                     return f"names {i}, which is not the company operating"
         return None
 
@@ -290,7 +325,7 @@ class _Fitter(OperatingFits):
         out = []
         for p in self.c.pieces:
             if p.kind == "name":
-                if all(k == "player" or i == self.ctx.current or (k == "location" and self.kind != "operating"
+                if all(k == "player" or i == self.ctx.current and (self.kind != "stock" or k == "player") or (k == "location" and self.kind != "operating"
                                                                     and not self.verbs) for k, i in p.value):
                     continue
             elif p.kind not in _CORE | {"percent", "count"} or (p.kind == "tile" and self.kind != "operating"
@@ -340,6 +375,12 @@ class _Fitter(OperatingFits):
                 return "something it names is in no move it could be"
         return found
 
+    def _token_owner(self, p: Piece) -> bool:
+        """Whether the name `p` is said of the token after it ("HBR token", "HBR's token")."""
+        after = next((q for q in self.c.pieces if q.start >= p.end), None)
+        return after is not None and after.kind == "verb" and after.value == "token" \
+            and not self.c.text[p.end - self.c.start:after.start - self.c.start].strip(" '’s")
+
     def uses_all(self, moves: Fit) -> bool:
         """Whether every number, hex, tile, train and company the clause names is in the moves
         (a price written with a share bought or sold is a claim and need not be)."""
@@ -358,6 +399,7 @@ class _Fitter(OperatingFits):
         shares = all(isinstance(a, (BuyShares, SellShares, PlaceToken, Convert, Merge)) for a, _ in moves)
         passes = all(isinstance(a, Pass) for a, _ in moves)
         lays = all(isinstance(a, LayTile) for a, _ in moves)
+        lifted = any(isinstance(a, RemoveToken) for a, _ in moves)
         for p in self.c.pieces:
             if p.kind in ("money", "number") and (shares or lays and (p.kind == "money" or p.before in (
                     "for", "paying", "the", "pay") or _LAY_COST.search(self.c.text))):   # "for the extra $20"
@@ -368,7 +410,7 @@ class _Fitter(OperatingFits):
                 if all(isinstance(a, Bid) for a, _ in moves) and all(k == "location" for k, _ in p.value):
                     continue        # "bids 100 on the Kharkov minor (KR)": the minor's place
                 if not any(k == "player" or i in values or i in (self.ctx.current, self.ctx.actor)
-                           for k, i in p.value):
+                           for k, i in p.value) and not (lifted and self._token_owner(p)):   # "move HBR token ..."
                     return False
             elif p.kind in ("money", "number", "tile", "train", "hex", "rotation", "percent", "exchange"):
                 if str(p.value) not in values:
@@ -431,7 +473,11 @@ class _Fitter(OperatingFits):
         if "buy" in self.verbs or (self.implicit() and (self.c.of("count") or self.c.of("source") or self.c.of("percent"))):
             if _PRESIDENTS.search(self.c.text):     # the president's certificate comes with a par
                 return "the president's certificate is bought by a par: write its par price"
-            return self._shares(corps, lambda c, pct: BuyShares(actor, c, self._source(), pct), many=False)
+            if {p.value for p in self.c.of("source")} != {"bank"}:
+                return self._shares(corps, lambda c, pct: BuyShares(actor, c, self._source(), pct), many=False)
+            # "from the bank": the IPO or the pool, whichever the game allows (else the reply asks)
+            fits = [self._shares(corps, lambda c, pct, s=s: BuyShares(actor, c, s, pct), many=False) for s in ("ipo", "pool")]
+            return fits[0] if not all(isinstance(f, list) for f in fits) else [f for fs in fits for f in fs]
         return None
 
     def _swap(self, corps: list[str]):

@@ -4,12 +4,15 @@ and its dividend, a private bought, shares the president sells to fund a train."
 from __future__ import annotations
 
 import re
+from typing import Optional
 
+from pbem.errors import AmbiguousMoveError
 from pbem.engine.actions import BuyCompany, BuyTrain, Dividend, LayTile, Pass, PlaceToken, Route, RunRoutes, SellShares, Stop
 
-from .lay_details import lays_by_colour, tells_edges
+from .lay_details import edges_told, lays_by_colour, tells_edges
 from .private_powers import token_moved
 from .route_lists import several_routes
+from .tile_words import side_not_here
 from .run_shape import dividend_after, route_alone, train_by_shape
 from .train_discards import discarded
 
@@ -19,13 +22,20 @@ __all__ = ["OperatingFits"]
 _PAID = re.compile(r"\b(?:paying|pay|pays|for|costs?)\s+(?:the\s+)?[$₽]?\s*(\d+)", re.I)
 
 
+#: a tile with a suffix ("57-1", "#57-2")
+_TILE_COPY = re.compile(r"(?<![\w#-])#?(\d{1,4})-([0-5])(?![\w-])")
+
+
 class OperatingFits:
     """The operating round's part of the fitter: what `_Fitter` asks of a clause in an operating round."""
 
     def _operating(self):
         cur = self.ctx.current
         if not cur or self.ctx.kind_of(cur) not in ("corporation", "company"):
-            return "no company is operating"
+            players = self.named("player")
+            if players:
+                return f'"{self.ctx.players.get(players[0], players[0])}" is a player; name the company that makes this move, e.g. "CPR: ..."'
+            return 'which company makes this move? no company is operating: start it with its name, e.g. "CPR: ..."'
         verbs = self.verbs
         tiles = [p.value for p in self.c.of("tile")]
         hexes = self.hexes()
@@ -46,6 +56,12 @@ class OperatingFits:
                 return self._run(cur, trains)
             return [[(Dividend(cur, kinds.pop()), ())]]
         if tiles and (verbs or self.implicit()) or "lay" in verbs:
+            if copy := _TILE_COPY.search(self.c.text):      # "lays 57-1": a copy number, or a rotation?
+                base, suffix = copy.groups()
+                raise AmbiguousMoveError(
+                    f'"{copy.group(0)}": the part after "-" is a copy number in 18xx.games records but a '
+                    f'rotation elsewhere; write "#{base} rot {suffix}" for rotation {suffix}, or "#{base}"',
+                    candidates=[f"#{base}", f"#{base} rot {suffix}"])
             if not tiles:
                 tiles = [str(p.value) for p in self.c.of("number")
                          if p.before in ("lay", "lays", "a", "with", "to", "upgrade", "upgrades", "the", "yellow", "green",
@@ -57,10 +73,12 @@ class OperatingFits:
                 return "which tile on which hex?" if verbs & {"lay"} or tiles else None
             if len(rots) > 1:
                 return None
+            if not rots and (bad := side_not_here(self.c.text, self.ctx)):
+                return bad
             if not rots and self.ctx.rotation_resolver and tells_edges(self.c.text):
                 rot = 0                      # the sides told give it (lay_details.with_edges)
             else:
-                rot = rots[0] if rots else self.ctx.resolve_rotation(tiles[0], hexes[0], ())
+                rot = rots[0] if rots else self.ctx.resolve_rotation(tiles[0], hexes[0], edges_told(self.c.text, self.ctx))
             return [[(LayTile(cur, hexes[0], tiles[0], rot), ())]]
         if "token" in verbs:
             mover = cur if self.ctx.kind_of(cur) == "company" else self.ctx.token_mover or cur     # (1882: NWR moves tokens)
@@ -69,9 +87,8 @@ class OperatingFits:
             neutral = bool(self.c.of("neutral"))
             return [[(PlaceToken(cur, hexes[0], neutral=neutral), ("city",))]]
         if "sell" in verbs and not verbs - {"sell"} and not trains:
-            # a president's sale to raise a train's price ("Yuki sells 1 CPR, GT buys the 4")
-            if any(isinstance(a, BuyTrain) for a in self.before):
-                return "a sale written after the train it pays for: write the sale first"
+            # a president's sale to raise a train's price ("Yuki sells 1 CPR, GT buys the 4"); one
+            # told after the train stays there (the game judges it) unless it says it funds the train
             first = self.c.pieces[0]          # "Bob sells 2 GT": the president named
             said = [i for k, i in first.value if k == "player"] if first.kind == "name" else []
             actor = said[0] if len(said) == 1 else self.ctx.actor
@@ -106,6 +123,11 @@ class OperatingFits:
         if not trains and numbers and str(numbers[0].value) in self.ctx.trains:
             trains = [str(numbers[0].value)]
             numbers = numbers[1:]
+        if not trains and (counted := [p for p in self.c.of("count") if str(p.value) in self.ctx.trains
+                                       and re.search(r"trains$", self.c.text[p.start - self.c.start:p.end - self.c.start], re.I)]):
+            n = counted[0].value          # "buys 2 trains": one train is bought at a time
+            raise AmbiguousMoveError(f'"{self.c.text.strip()}": a company buys one train at a time; '
+                                     f'did you mean "buys a {n} train"?', candidates=[f"buys a {n} train"])
         if len(set(trains)) != 1:
             return "which train?" if not trains else None
         sources = self.named("corporation", skip=(cur,))
@@ -151,6 +173,8 @@ class OperatingFits:
         if len(set(trains)) != 1:
             return "which train runs?"
         legs = [p.value for p in self.c.of("via")]
+        if not legs and (path := _passed_through(self.c.text, stops, self.ctx)):
+            stops, legs = path              # "from I5 via I6 I7 to J10": the hexes of no place are the track
         if len(legs) > 1:
             return None
         if legs and (why := _legs_refused(legs[0], stops)):
@@ -158,6 +182,23 @@ class OperatingFits:
         route = Route(trains[0], tuple(Stop(h) for h in stops), via=legs[0] if legs else None,
                       revenue=revenue[0] if revenue else None)
         return [[(RunRoutes(cur, (route,)), ())] + dividend_after(self.verbs, cur)]
+
+
+#: the hexes a route is told to pass through ("via I6 I7", "via I6, I7")
+_VIA_HEXES = re.compile(r"\bvia\s+((?:[A-Z]{1,2}\d{1,2}\b[\s,]*)+)")
+
+
+def _passed_through(text: str, stops: list[str], ctx) -> Optional[tuple[list[str], list[tuple]]]:
+    """The two ends and the one leg of a route told with the hexes it passes through after "via",
+    when none of them is a place of the map (a city or town would be a stop); else None."""
+    m = _VIA_HEXES.search(text)
+    if m is None or not ctx.locations:
+        return None
+    through = re.findall(r"[A-Z]{1,2}\d{1,2}", m.group(1))
+    ends = [h for h in stops if h not in through]
+    if any(h in ctx.locations for h in through) or len(ends) != 2:
+        return None
+    return ends, [((ends[0], *through, ends[1]),)]
 
 
 def _legs_refused(legs: tuple, stops: list[str]) -> str:

@@ -36,7 +36,7 @@ from .name_prefixes import code_before_name
 from .name_spans import name_spans
 from .share_quantity import CERT_SIZE, counted_shares
 from .city_numbers import CITY
-from .tile_words import NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AT, side, tile_names
+from .tile_words import EDGE_LIST, NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AT, side, tile_names
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
 
@@ -96,8 +96,8 @@ for _family, _words in {
     "withhold": "withhold withholds witholds withholding keep keeps keeping retain retains withheld",
     # participles after "has"/"have" (any other past tense refuses the line: a report)
     "buy ": "bought took grabbed purchased acquired picked", "sell ": "sold dumped", "lay ": "laid upgraded built",
-    "par ": "parred started opened floated", "run ": "ran earned netted", "token ": "placed tokened", "bid ": "raised", "withhold ": "kept",
-    "pass ": "passed", "merge ": "merged", "convert ": "converted", "discard ": "discarded",
+    "par ": "parred started opened floated", "run ": "ran earned netted", "token ": "placed tokened", "bid ": "raised auctioned nominated", "withhold ": "kept",
+    "pass ": "passed", "merge ": "merged", "convert ": "converted", "discard ": "discarded", "loan ": "redeemed",
     "half": "half halves split splits splitting",
     "pass": "pass passes passing autopass autopasses",
     "merge": "merge merges merging absorb absorbs absorbing becomes become becoming form forms forming join joins "
@@ -142,7 +142,7 @@ _EXCHANGE = re.compile(r"\b(?:trad(?:e|es|ed|ing)|hands?|handing|turns?|turning)
 _ORDINAL = re.compile(r"\b(?:a\s+|my\s+|the\s+|his\s+|her\s+)?(?:\d(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|"
                       r"last)(?=\s+(?:share|cert))", re.I)
 #: "runs 2 trains": how many, not which (after a count, "two 2 trains", it is which)
-_TRAINS_N = re.compile(r"(?<![\w#$.+-])(?<!\b[Tt]wo\s)(?<!\b[Tt]hree\s)(?<!\b[Ff]our\s)(?<!\b[Bb]oth\s)([2-4])\s+trains\b")
+_TRAINS_N = re.compile(r"(?<![\w#$.+-])(?<!\b[Tt]he\s)(?<!\b[Tt]wo\s)(?<!\b[Tt]hree\s)(?<!\b[Ff]our\s)(?<!\b[Bb]oth\s)([2-4])\s+(?i:trains)\b")
 #: "2 2T", "buys 2 x 2-trains": a count of trains
 _TRAIN_COUNT = re.compile(r"(?<![\w#$.])([1-4])(?:\s*x)?\s+(?=(?:\d\+\d+E?|\d)\s*-?\s*(?:T\b|trains?\b))")
 _TRAIN = re.compile(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b)|\b(D|[Dd]iesel)(?:\s*-?\s*trains?)?\b|"
@@ -265,6 +265,8 @@ _GOING_TO = re.compile(r"\b(?:going|like|decides?|deciding|chooses?|choosing|ele
                        re.I)       # "going to pass", "decides to pass", "chooses to sell": the move, not a purpose
 _COUNTED = re.compile(r"\s+(?:of\s+(?:my|his|her|their|our|the)\s+)?(?:more\s+|single\s+)?"
                       r"(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b|(?i:two|three|four|five|six)e?s\b)")
+#: "two 10% certificates": a count of certificates of a size
+_SIZED = re.compile(r"\s+\d{1,2}\s*%\s*(?:shares|certs|certificates)\b")
 #: "both 3s", "both threes": two trains
 _BOTH = re.compile(r"\s+(?:\d\s*-?\s*(?:s|T|trains)|(?:two|three|four|five|six)e?s)\b", re.I)
 
@@ -282,7 +284,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         buf[p.start:p.end] = " " * (p.end - p.start)
     text = "".join(buf)
     pieces = code_before_name(pieces, line)       # "P5 Trestle Bridge": the name written out
-    trains = set(ctx.trains) | {"D"}
+    trains = set(ctx.trains) | {"D"} if ctx.trains else _ANY_TRAIN      # (a game of no title: any train)
 
     def take(rx: re.Pattern, kind: str, value_of) -> None:
         nonlocal text
@@ -345,7 +347,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_HEX, "hex", lambda m: re.sub(r"^([A-Z]+)0+(?=\d)", r"\1", (m.group(1) or m.group(2)).upper()))   # "I05": I5
     take(_NUMBER, "number", lambda m: int(m.group(1)))
     take(_DESTINATION, "verb", lambda m: "sell")
-    take(_SOURCE, "source", lambda m: None if not_a_source(line, m) else "ipo" if m.group(1) else "pool")
+    take(_SOURCE, "source", lambda m: None if not_a_source(line, m) else "pool" if m.group(2)
+         else "bank" if m.group(1).lower() == "bank" else "ipo")
     if AMOUNT_HINT.search(text):
         take(AMOUNT_WORDS, "number", amount_words)
     for m in _WORD.finditer(text):
@@ -370,7 +373,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         elif w == "there" and words.before(m.start()) not in ("stop", "stops") \
                 or w == "it" and words.before(m.start()) in ("token", "tokens", "tokening", "station"):     # not "stop there"
             pieces.append(Piece("there", w, m.start(), m.end()))       # "lays #57 on J8 and tokens it"
-        elif w in _WORDS_N and _COUNTED.match(line, m.end()) or w == "both" and _BOTH.match(line, m.end()):
+        elif w in _WORDS_N and (_COUNTED.match(line, m.end()) or _WORDS_N[w] > 1 and _SIZED.match(line, m.end())) \
+                or w == "both" and _BOTH.match(line, m.end()):
             pieces.append(Piece("count", _WORDS_N.get(w, 2), m.start(), m.end()))
     for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for|the\s+[$₽]?\d|[$₽]?\d+\s+(?:extra|more)|(?:in\s+)?(?:the\s+)?(?:difference|rest|balance|remainder|shortfall|gap)\b))|\bfull\b",
                          line, re.I):
@@ -452,6 +456,16 @@ _PROGRESSIVE = re.compile(r"\b(?:is|am|are)\s+(?=([a-z]+ing)\b)", re.I)
 _TOLD_ABOUT = re.compile(r"\([^()\d]{1,80}\)")
 
 
+class _AnyTrain:
+    """The trains of a context that lists none: every name is one."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+_ANY_TRAIN = _AnyTrain()
+
+
 def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
     """The line cut into clauses, each with its pieces (a separator inside a name does not cut)."""
     pieces = _find(line, ctx, index)
@@ -467,6 +481,7 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
     train_ends = sorted(p.end for p in pieces if p.kind == "train")
     told = [(b.start(), b.end()) for b in _TOLD_ABOUT.finditer(line)
             if not any(w.lower() in VERBS for w in _WORD.findall(b.group(0)))]
+    told += [m.span() for m in EDGE_LIST.finditer(line)]          # "joining NE and S": one list
     for m in _SPLIT.finditer(line):
         i = bisect.bisect_right(span_starts, m.start())
         if i and reach[i - 1] > m.start() or any(a < m.start() < b for a, b in told):
@@ -483,6 +498,7 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
     for a, b in zip(cuts[0::2], cuts[1::2]):
         if not line[a:b].strip():
             continue
+        a += len(line[a:b]) - len(line[a:b].lstrip())         # the clause begins at its first word
         c = Clause(a, b, line[a:b].strip(), pieces[bisect.bisect_left(starts, a):bisect.bisect_left(starts, b)])
         buf = list(line[a:b])
         for p in c.pieces:

@@ -7,12 +7,14 @@ import difflib
 import re
 from typing import Optional
 
-from pbem.errors import NotationError
+from pbem.errors import AmbiguousMoveError, NotationError
 
 from .context import NotationContext
-from .messages import MOVE_PHRASE, keyword_suggestion, notation_error
+from .messages import MOVE_PHRASE, MOVE_PHRASE_SHORT, keyword_suggestion, notation_error
+from .name_spans import name_spans
 from .names import NameIndex, norm
 from .pieces import FILLERS, VERBS
+from .revenue_sums import sum_disagreeing
 from .spelling import VOCABULARY, slips
 
 __all__ = ["refusal", "rotation_out_of_range"]
@@ -31,7 +33,8 @@ _ROTATION = re.compile(r"\b(?i:rot(?:ation)?|orientation)\s*(\d+)\b|\br([6-9])\b
 _WORD = re.compile(r"(?<![\w#$@.&-])[A-Za-z][A-Za-z'’]*(?![\w&-])")
 
 
-def refusal(why: str, line: str, line_no: int, ctx: NotationContext, index: NameIndex, round_kind: Optional[str]) -> NotationError:
+def refusal(why: str, line: str, line_no: int, ctx: NotationContext, index: NameIndex,
+            round_kind: Optional[str]) -> NotationError | AmbiguousMoveError:
     """The refusal of `line`: at the first thing in it the interpreter could not place, else at the line."""
     expected = list(_EXPECTED.get(round_kind or "", (MOVE_PHRASE,)))
     unknown = re.match(r'"([^"]+)" names no player or company', why)
@@ -40,7 +43,17 @@ def refusal(why: str, line: str, line_no: int, ctx: NotationContext, index: Name
         close = difflib.get_close_matches(unknown.group(1), names, n=1, cutoff=0.75)
         return notation_error(why + (f': did you mean "{close[0]}"?' if close else ""), line_no=line_no, line_text=line,
                               column=at + 1, text=unknown.group(1), expected=close or ["a player's or company's name"])
-    found = _unfinished(line) or _train(line, ctx) or _rotation(line) or _hex_slip(line) or _slip(line, ctx, index)
+    several = _prefix_of_several(line, line_no, index, _KINDS.get(round_kind or "", ("corporation", "company")))
+    if several is not None:
+        return several
+    found = _unfinished(line) or _odd_character(line) or _sum(line) or _train(line, ctx) or _rotation(line) or _hex_slip(line) or _slip(line, ctx, index)
+    if found is None and not any(w.lower() in VERBS for w in _WORD.findall(line)) \
+            and not name_spans(line, index, ("player", "corporation", "company", "location")):
+        why = f'no move found: "{line.strip()}" is neither a move word ({MOVE_PHRASE_SHORT}) nor a known name'
+    quoted = re.match(r'"([^"]+)"', why)
+    if found is None and quoted and (at := line.find(quoted.group(1))) > 0:      # at what the reason quotes
+        return notation_error(why, line_no=line_no, line_text=line, column=at + 1, text=quoted.group(1),
+                              expected=expected, length=len(quoted.group(1)))
     if found is None:
         return notation_error(why, line_no=line_no, line_text=line, column=len(line) - len(line.lstrip()) + 1,
                               text=line.strip(), expected=expected, length=len(line.strip()))
@@ -60,6 +73,28 @@ _LAST_WORD = re.compile(r"(\w+)\W*$")
 _HEX_O = re.compile(r"(?<![\w#$])([A-Z]{1,2})(\d*O\d*)(?![\w])")
 
 
+#: the kinds of company a round's moves name
+_KINDS = {"stock": ("corporation",), "auction": ("company",)}
+
+
+def _prefix_of_several(line: str, line_no: int, index: NameIndex, kinds: tuple) -> Optional[AmbiguousMoveError]:
+    """The question for a word that begins the names of several companies ("sells 2 Canadian")."""
+    named = name_spans(line, index, ("player", "corporation", "company", "location"))
+    for m in _WORD.finditer(line):
+        w = m.group(0)
+        if not w[0].isupper() or len(w) < 3 or w.lower() in VERBS or w.lower() in FILLERS \
+                or any(a <= m.start() < b for a, b, _ in named):
+            continue
+        q = norm(w)
+        begun = [e for k in kinds for e in index.entries[k] if any(f.startswith(q) for f in e.prefixable)]
+        if len({e.ident for e in begun}) > 1:
+            try:
+                index.lookup(w, kinds)
+            except AmbiguousMoveError as e:
+                return AmbiguousMoveError(f"line {line_no}, column {m.start() + 1}: {e}", candidates=e.candidates)
+    return None
+
+
 def _unfinished(line: str):
     """A line that stops where a value must follow ("par CPR at")."""
     m = _LAST_WORD.search(line.rstrip())
@@ -68,6 +103,25 @@ def _unfinished(line: str):
         return None
     end = len(line.rstrip())
     return end, end, f'after "{line.strip()}", expected {what}, but found the end of the line', [what]
+
+
+#: a character no notation writes, standing where a value must be ("for ?60")
+_ODD = re.compile(r"(\w+)\s*([?!~^*`|\\{}<>]+)(?=\s*\w)")
+
+
+def _odd_character(line: str):
+    """A character no notation writes, right after a word a value must follow ("for ?60")."""
+    for m in _ODD.finditer(line):
+        what = _NEEDS.get(m.group(1).lower())
+        if what is not None:
+            what = "a number, " + what if what.startswith("an amount") else what
+            return m.start(2), m.end(2), f'after "{m.group(1)}", expected {what}, but found "{m.group(2)}"', [what]
+    return None
+
+
+def _sum(line: str):
+    found = sum_disagreeing(line)
+    return found and (*found, [])
 
 
 def _hex_slip(line: str):
@@ -123,9 +177,12 @@ def _slip(line: str, ctx: NotationContext, index: NameIndex):
         s = found[0]
         said = _either(s.choices) if any(c in VERBS or c[:1].isupper() for c in s.choices) else f"the word {_either(s.choices)}"
         return s.start, s.end, f'"{s.word}" is no name or move word here: did you mean {said}?', list(s.choices)
+    named = name_spans(line, index, ("player", "corporation", "company", "location"))
     for m in _WORD.finditer(line):
         w = m.group(0)
         low = w.lower()
+        if any(a <= m.start() < b for a, b, _ in named):
+            continue                    # a word of a name ("Player 3")
         if low in FILLERS or low in VERBS or low in VOCABULARY or any(norm(w) in e.exact for es in index.entries.values() for e in es):
             continue
         close = difflib.get_close_matches(w, list(names), n=1, cutoff=0.75) if w[0].isupper() else []

@@ -12,13 +12,12 @@ from lark import Token, Tree
 
 from pbem.errors import AmbiguousMoveError
 
-from .messages import MOVE_WORDS, expected_words, keyword_suggestion
+from .messages import MOVE_PHRASE_SHORT, MOVE_WORDS, expected_words, keyword_suggestion
 from .names import KIND_WORDS, Entry, name_index  # noqa: F401 (name_index: part of this module's __all__)
 from .trees import first_tok, is_tree
 
 __all__ = ["MAX_NAME_WORDS", "MOVE_PHRASE_SHORT", "NameResolver", "name_index"]
 
-MOVE_PHRASE_SHORT = "buy, sell, par, bid, pass, lay, token, runs, pays out, ..."
 MAX_NAME_WORDS = 12          # words in the longest name anyone writes (players, companies, places)
 
 class NameResolver:

@@ -10,7 +10,7 @@ import re
 
 from .purposes import within_spans
 
-__all__ = ["sum_parts_set_aside"]
+__all__ = ["sum_parts_set_aside", "sum_disagreeing"]
 
 #: amounts added up to a total: "30+40+20 = 90" (at most a dozen: each try reads a bounded stretch)
 _BRACKET_SUM = re.compile(r"\(\s{0,3}(\d{1,4}(?:\s{0,3}\+\s{0,3}\d{1,4}){1,11})\s{0,3}\)")
@@ -32,3 +32,13 @@ def sum_parts_set_aside(pieces: list, line: str) -> list:
             spans.append((pieces[first].end, m.end(1)))
             pieces = [*pieces[:first], dataclasses.replace(pieces[first], value=total), *pieces[first + 1:]]
     return within_spans(pieces, sorted(spans), "sum_part") if spans else pieces
+
+
+def sum_disagreeing(line: str):
+    """The first sum in `line` whose parts do not make the total written after it ("20+30+40 = 80"),
+    as (start, end, message), or None."""
+    for m in _SUM.finditer(line):
+        total = sum(int(x) for x in re.findall(r"\d+", m.group(1)))
+        if total != int(m.group(2)):
+            return m.start(), m.end(2), f"the revenue figures disagree: {m.group(1)} = {total}, not {m.group(2)}"
+    return None

@@ -13,6 +13,8 @@ import dataclasses
 import re
 from typing import Callable, Optional, Union
 
+from pbem.errors import AmbiguousMoveError
+
 __all__ = ["CERT_SIZE", "quantity", "said_once"]
 
 #: a certificate's size between a count and a certificate word ("2 10% certificates", "one 10% share")
@@ -77,6 +79,11 @@ _ALL = re.compile(r"\ball\s+(?:of\s+)?(?:(?:his|her|my|their|its|the)\s+)?(?!\d)
 _BOTH = re.compile(r"\bboth\s+(?:of\s+)?(?:his|her|my|their|its|the)\b|\bboth\s+\S+\s+(?:shares|certs|certificates)\b", re.I)
 
 
+def _company_of(c) -> str:
+    """The company whose shares the clause names."""
+    return next((i for p in c.pieces if _corporation(p) for k, i in p.value if k == "corporation"), "it")
+
+
 def quantity(c, size: int, sale: bool, held: Optional[Callable[[], int]]) -> Union[str, tuple[list[int], list[int]]]:
     """The counts and percents a clause tells of one company's shares (of share size `size`), said
     once; for a sale "all" is the seller's holding (`held`, where the game tells it) and "both" two
@@ -88,12 +95,15 @@ def quantity(c, size: int, sale: bool, held: Optional[Callable[[], int]]) -> Uni
         return counts, pcts
     have = held() if held is not None else None
     if _BOTH.search(c.text):
-        return ([2], []) if have is None or have == 2 * size else f"the seller holds {have}%, not two shares"
+        corp = _company_of(c)
+        return ([2], []) if have is None or have == 2 * size else f"the seller holds {have}% of {corp}, not two shares"
     if re.search(r"\bboth\b", c.text, re.I):      # "sells both GT and CPR": one of each, or two of GT?
         return '"both": write how many shares of which company'
 
     if _ALL.search(c.text):
         if have is None:
-            return "how many shares? (all of a holding: write how many)"
+            corp = _company_of(c)
+            raise AmbiguousMoveError(f'"all" of {corp}: how many shares is not known here; write the count, e.g. "sells 2 {corp}"',
+                                     candidates=[f"sells {n} {corp}" for n in range(1, 7)])
         return ([], [have]) if have else "the seller holds none of it"
     return counts, pcts

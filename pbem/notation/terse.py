@@ -129,7 +129,7 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
     """The reading by pieces (`_by_pieces`) of the line without the share price moves told after
     its dividend, which become claims on the dividend ("pays out; share price should go up")."""
     plain, said = price_moves_set_aside(line)
-    plain, stated = stated_set_aside(plain, index)       # piece_claims.py
+    plain, stated = stated_set_aside(plain, index, ctx.actor)       # piece_claims.py
     moves = with_price_claims(in_step_order(_by_pieces(plain, ctx, index)), said)     # run_shape.py
     return with_comments(with_edges(with_cities(with_stated(moves, stated)), line, ctx), line, index)
 

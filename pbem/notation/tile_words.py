@@ -32,6 +32,15 @@ def side(m: re.Match, ctx: NotationContext) -> Optional[int]:
     return ctx.compass_sides().get(side_name(m.group(1) or m.group(2)))
 
 
+def side_not_here(text: str, ctx: NotationContext) -> Optional[str]:
+    """Why a rotation told by a side ("I5/E") names no side of this map's layout, or None."""
+    for m in SIDE_ROTATION.finditer(text):
+        if side(m, ctx) is None:
+            sides = ", ".join(ctx.compass_sides())
+            return f'"{m.group(1) or m.group(2)}" is not a side of a hex on this map (its sides are {sides})'
+    return None
+
+
 TILE = re.compile(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
 #: a tile named by letters and a number, where a tile goes: after a lay word, "to", "the" or a
 #: colour, or before "tile" or "on <hex>"
@@ -56,3 +65,7 @@ def tile_names(title: Optional[str]) -> frozenset:
         return frozenset()
     names = tiles if isinstance(tiles, dict) else [t.get("name") or t.get("id") for t in tiles if isinstance(t, dict)]
     return frozenset(str(n) for n in names if n and not str(n).isdigit())
+
+_SIDE = r"(?:north(?:[\s-]?(?:east|west))?|south(?:[\s-]?(?:east|west))?|east|west|[NS][EW]?|[EW]|[A-Z]{1,2}\d{1,3})"
+#: the sides or neighbours a tile joins, listed ("joining NE and S", "connecting I5, J8 and K9"): one clause
+EDGE_LIST = re.compile(rf"\b(?:connecting|connects|joining|joins|linking|links)\s+{_SIDE}(?:\s*(?:,|\band\b)\s*{_SIDE}\b)+", re.I)
