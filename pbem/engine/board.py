@@ -202,6 +202,11 @@ class Board(TrackLays, Stations):
         icons = tuple(dict.fromkeys(hx.sticky_icons + hx.tile.icon_names()))
         return PlacedTile(coord, hx.tile, hx.rotation, hx.printed, icons)
 
+    def tile_def(self, coord: str) -> tuple[TileDef, int]:
+        """The design of the tile on the hex and its rotation (`tile` without its icons)."""
+        hx = self._hex(coord)
+        return hx.tile, hx.rotation
+
     def icons(self, coord: str) -> tuple[str, ...]:
         """Icon names on the hex; sticky printed icons (a title's rebellion hexes) survive every lay."""
         return self.tile(coord).icons

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Optional
 
 from pbem.engine import hexgrid
+from pbem.engine.graph import _links, touches
 from pbem.engine.tiles import (
     COLOR_ORDER, FIXED_COLORS, TileDef,
 )
@@ -183,7 +184,27 @@ class TrackLays:
 
     def _rotation_problem(self, hx: _Hex, new: TileDef, r: int, corp: Optional[str],
                           check_connection: bool) -> Optional[tuple[str, str]]:
-        """Reasons this rotation is illegal (18xx.games Tracker#legal_tile_rotation?)."""
+        """Reasons this rotation is illegal (18xx.games Tracker#legal_tile_rotation?): the tile's
+        shape against the hex (kept in `_KEPT`: it reads only the hex's tile and rotation, the
+        new design and rotation, and the sides track may cross there), then its connection."""
+        c = hx.coord
+        key = ("rotation", c, hx.tile, hx.rotation, new, r, _links(self)[c])
+        prob = _KEPT.get(key, _KEPT)
+        if prob is _KEPT:
+            prob = _kept(key, self._shape_problem(hx, new, r))
+        if prob is not None:
+            return prob
+        if check_connection and corp is not None:
+            exits = new.rot(r).exits
+            if not touches(self, corp, c, exits):
+                return (f"{corp} cannot reach tile {new.name} on {c} with rotation {r}: none of its exits "
+                        f"({_edges_str(exits)}) connects to {corp}'s track or stations",
+                        "new track must connect to the corporation's network")
+        return None
+
+    def _shape_problem(self, hx: _Hex, new: TileDef, r: int) -> Optional[tuple[str, str]]:
+        """Why this rotation of `new` may not replace the hex's tile whatever the network: track
+        off the map or into a blank side, track or a city lost or moved."""
         old = hx.tile
         c = hx.coord
         nr = new.rot(r)
@@ -225,13 +246,6 @@ class TrackLays:
             if not any(o <= n for n in new_ne):
                 return (f"tile {new.name} with rotation {r} does not keep the track of each city on {c}",
                         "upgrades keep all existing track")
-        if check_connection and corp is not None:
-            from pbem.engine.graph import touches
-
-            if not touches(self, corp, c, nr.exits):
-                return (f"{corp} cannot reach tile {new.name} on {c} with rotation {r}: none of its exits "
-                        f"({_edges_str(nr.exits)}) connects to {corp}'s track or stations",
-                        "new track must connect to the corporation's network")
         return None
 
     def _borders_completed(self, hx: _Hex, new: TileDef, r: int) -> list[Crossing]:

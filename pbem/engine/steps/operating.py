@@ -103,7 +103,7 @@ class Track(TurnStep):
             return blocked, 0
         if g.title.catalogue.get(action.tile) is None:
             return (f"there is no tile {action.tile} in {g.title.name}", "tile manifest"), 0
-        upgrade = g.board.tile(action.hex).color != "white"
+        upgrade = g.board.tile_def(action.hex)[0].color != "white"
         if upgrade and not slot.get("upgrade"):
             return (f"{corp.sym} may not upgrade now (second lay is yellow only, and not after an upgrade)",
                     "one upgrade or two yellow lays"), 0
