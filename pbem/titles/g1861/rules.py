@@ -207,7 +207,16 @@ class Rules1861(Loans1861, National1861, Routes1861, Rules1867):
 
     def home_locations(self, g: "Game", corp: "Corporation") -> list[tuple[str, int]]:
         """Where a new major may put its home station: a city with no station that it may use, on a
-        hex none of whose cities has track leading to another stop."""
+        hex none of whose cities has track leading to another stop. It reads the board alone, so
+        it is kept in the board's `_cache` until the board changes (the stock round asks it of
+        every major at every turn)."""
+        key = ("home_locations", corp.sym)
+        kept = g.board._cache.get(key)
+        if kept is None:
+            kept = g.board._cache[key] = tuple(self._home_locations(g, corp))
+        return list(kept)
+
+    def _home_locations(self, g: "Game", corp: "Corporation") -> list[tuple[str, int]]:
         out = []
         for coord in g.board.hex_coords():
             n = g.board.city_count(coord)
