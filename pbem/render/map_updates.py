@@ -46,10 +46,19 @@ def hex_looks(game, snapshot: Optional[dict] = None) -> dict[str, tuple]:
     blockers = {c: getattr(game.blocked_hex(c), "sym", None) for c in blocking if board.has_hex(c)}
     out = {}
     for c in board.hex_coords():
-        t = board.tile(c)
-        by_phase = any(isinstance(n.revenue, dict) for n in t.def_.nodes)
-        out[c] = (t.name, t.rotation, snap.get(c), board.borders(c), blockers.get(c), colors if by_phase else None)
+        tile, rotation = board.tile_def(c)
+        by_phase = _BY_PHASE.get(tile)
+        if by_phase is None:
+            if len(_BY_PHASE) > 4096:
+                _BY_PHASE.clear()
+            by_phase = _BY_PHASE[tile] = any(isinstance(n.revenue, dict) for n in tile.nodes)
+        out[c] = (tile.name, rotation, snap.get(c), board.borders(c), blockers.get(c), colors if by_phase else None)
     return out
+
+
+#: whether a tile design's revenue follows the phase, by design (hashed by identity, as the
+#: engine's own caches of designs are)
+_BY_PHASE: dict = {}
 
 
 @dataclass

@@ -25,7 +25,7 @@ from pbem.render.market import (MarketMarkers, market_geometry, market_markers, 
 from pbem.render.report import build_report, data_uri, environment
 from pbem.render.route_overlay import LINE_WIDTH, RING_WIDTH, route_color, route_shapes
 
-from .explain import explain
+from .explain import explanation
 from .ledger import ledger
 from .walk import Moment, Replay, open_replay
 
@@ -131,8 +131,9 @@ def build_page(path: Union[str, Path], *, radius: float = MAP_RADIUS, progress: 
             progress(m.index + 1, total)
         if not m.moves:
             continue                           # a chat message: nothing changed, the ledger still holds
-        text = explain(before, m)
-        before = ledger(m.game)
+        now = ledger(m.game)
+        text = explanation(before, m, now).lines
+        before = now
         after = m.game.state.board.snapshot()
         b.frames.append(b.frame(m.id, list(m.lines), list(text), _changed(m, board, after), tuple(m.actions), after))
         board = after
