@@ -2,8 +2,9 @@
 """`pbem status` and `pbem move` on a 1,000-move game, each timed as a whole process (what a
 player or moderator waits for) beside the 0.3 s target (issue #28).
 
-The game: a seeded random 1882 game (tools/randplay.py, seed 4, four players) stopped after
-1,000 moves, still going, written as a sealed game file (one line a move) in a temporary
+The game: a seeded random game (tools/randplay.py; by default 1861, seed 3, six players: since
+randplay plays games to their end (b969938), no random 1882 game of seeds 1-12 with 4 to 6 players
+lasts 1,000 moves, the longest 780) stopped after 1,000 moves, still going, written as a sealed game file (one line a move) in a temporary
 folder with a moderator's key and a state cache of its own. Timed:
 - `pbem status GAME` with the state kept for the file's head (pbem/replay/state_cache.py), and
   without any (PBEM_STATE_CACHE=off: every move replayed), for comparison;
@@ -17,7 +18,7 @@ other work had the cores (on an idle core the two differ by milliseconds). pbem 
 with compiled bytecode as an installed pbem has it (written to a temporary cache folder by an
 untimed run first).
 
-usage: python benchmarks/commands.py [--repeat N] [--moves N]
+usage: python benchmarks/commands.py [--repeat N] [--moves N] [--title T --seed N --players N]
 """
 from __future__ import annotations
 
@@ -38,14 +39,15 @@ from process_timing import best_of, run_once  # noqa: E402
 TARGET = 0.3
 
 
-def build_game(folder: Path, moves: int) -> tuple[Path, str]:
-    """A random 1882 game of `moves` moves as a game file in `folder`, and a legal move's line."""
+def build_game(folder: Path, moves: int, title: str = "1861", seed: int = 3,
+               players: int = 6) -> tuple[Path, str]:
+    """A random game of `moves` moves as a game file in `folder`, and a legal move's line."""
     from randplay import play, save
 
-    game, done, _ = play("1882", 4, 4, moves)
+    game, done, _ = play(title, seed, players, moves)
     if game.finished or len(done) != moves:
         raise SystemExit(f"the random game ended after {len(done)} moves; pick another seed")
-    path = save(game, done, "1882", 4, folder)
+    path = save(game, done, title, seed, folder)
     from pbem.replay.gamefile import read_game
 
     line = read_game(path).legal_notation()[0]
@@ -67,6 +69,9 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--moves", type=int, default=1000)
+    ap.add_argument("--title", default="1861")
+    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--players", type=int, default=6)
     a = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="pbem-commands-") as tmp:
         folder = Path(tmp)
@@ -75,7 +80,7 @@ def main() -> int:
                    PBEM_STATE_CACHE=str(folder / "states"))
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         plain = dict(env, PBEM_STATE_CACHE="off")
-        game, line = build_game(folder, a.moves)
+        game, line = build_game(folder, a.moves, a.title, a.seed, a.players)
         copy = folder / "copy.pbem"
 
         def fresh_copy() -> None:
@@ -92,7 +97,8 @@ def main() -> int:
             ("pbem status, no cache (every move replayed)", best(max(1, a.repeat // 2), status, plain)),
             ("pbem move, no cache (every move replayed)", best(max(1, a.repeat // 2), move, plain, fresh_copy)),
         ]
-        print(f"game: {a.moves} moves of a random 1882 game (still going); the move: {line!r}")
+        print(f"game: {a.moves} moves of a random {a.title} game (seed {a.seed}, {a.players} players, still going); "
+              f"the move: {line!r}")
         print(f"first status (replays, keeps the state): {first[0]:.3f} s wall, {first[1]:.3f} s CPU")
         print(f"\n  {'command':46s} {'wall':>6s} {'CPU':>6s} {'target':>6s}")
         for name, (wall, cpu, _out) in rows:
