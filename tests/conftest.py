@@ -71,13 +71,3 @@ def no_key(tmp_path, monkeypatch):
     return path
 
 
-def pytest_addoption(parser):
-    parser.addoption("--canonical-grammar", action="store_true",
-                     help="issue #24's redesign measured: the grammar reads canonical and timestamped log lines only")
-
-
-def pytest_configure(config):
-    if config.getoption("--canonical-grammar", default=False):
-        from pbem.notation import parser as reader
-
-        reader.CANONICAL_GRAMMAR = True

@@ -71,7 +71,7 @@ def test_a_message_is_all_or_nothing():
     assert len(g.moves) == 1 and g.current_entity() == "Bob"
     assert {p: g.state.players[p].cash for p in g.state.players} == cash
     with pytest.raises(NotationError):
-        g.push_notation("Bob bids 145 on TB; Cid flies to the moon")
+        g.push_notation("Bob bids 145 on TB; Cid bids 7 on XQ")      # no company is XQ
     assert len(g.moves) == 1 and g.current_entity() == "Bob"
     assert g.push_notation("Bob passes; Cid passes") == [Pass("Bob"), Pass("Cid")]
 

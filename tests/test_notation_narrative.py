@@ -264,7 +264,7 @@ def test_opening_a_minor_is_its_first_bid(text, want):
 
 def test_a_par_stays_a_par():
     assert read(SR, "Ann opens CPR at 90") == [Par("ann", "CPR", 90)]        # 1882: corporations are parred
-    assert read(SR61, "par N at 100") == [Par("ann", "N", 100)]              # written "par": not reworded
+    assert read(SR61, "par N at 100") == [Bid("ann", "N", 100)]              # a minor is auctioned: its "par" is the bid
     # a private named after two places keeps its own name
     assert read(SR61, "Ann opens the Moscow-Yaroslavl at 40₽") == [Bid("ann", "MYR", 40)]
 

@@ -71,7 +71,7 @@ def test_a_reading_traces_each_line(tmp_path):
     out = t.submit("Ann bids 20 for HB\n\nBob buys SC for 50")
     assert out.ok and [m.notation for m in out.applied] == ["Ann bids 20 for HB", "Bob bids 50 for SC"]
     assert [(x.number, x.how, x.moves) for x in out.trace] == [
-        (1, "grammar", ("Ann bids 20 for HB",)), (3, "grammar", ("Bob bids 50 for SC",))]
+        (1, "grammar", ("Ann bids 20 for HB",)), (3, "by the pieces it names", ("Bob bids 50 for SC",))]
     assert [(m.seq, m.line) for m in out.applied] == [(1, 1), (2, 3)]
 
 

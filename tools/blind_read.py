@@ -15,7 +15,8 @@ The scorer has no game, so it stands in for the table in two ways only, and coun
 read as meant only thanks to them: a run written without its train is read with the train left
 unknown (at the table: the company's one kind of train, or a question when it owns two) and its
 train is then not compared; a run of nothing ("run none") its writer meant as no move is set
-aside (at the table: when the game skipped the run step itself).
+aside (at the table: when the game skipped the run step itself), and so is a run told only by
+its revenue beside its dividend, train and stops unknown (at the table: settled by the route search).
 
 Three readings count as the same moves because the table plays them alike whatever the
 position: a depot train written without its price (it has one price per title), the operating
@@ -225,7 +226,10 @@ def judge(item: dict) -> Verdict:
     # a run of nothing ("run none") is set aside at the table when the game skipped the run
     # step itself, the company having no train (pbem/reading/settle.py); without a game the
     # scorer sets it aside when its writer meant no run
-    kept = [f for f in fields if f["type"] != "run_routes" or f["routes"]]
+    # likewise a run told only by its revenue beside its dividend ("..., pays out 210"), whose train
+    # and stops the table settles (the company's one kind; the route search): its writer meant the dividend
+    kept = [f for f in fields if f["type"] != "run_routes" or f["routes"] and not all(
+        r["train"] == UNKNOWN_TRAIN and not r["hexes"] for r in f["routes"])]
     aside = bool(want) and len(kept) != len(fields) and not any(w.get("type") == "run_routes" for w in want)
     fields = kept if aside else fields
     if not want:

@@ -3,9 +3,8 @@
 pieces against the round's moves) read alone, without the last tries (respelling, loose wording,
 asides, dropping...) that issue #24 is to retire.
 
-usage: interpreter_share.py [--full] [--strict] [-v]
+usage: interpreter_share.py [--full] [-v]
   --full    the whole cascade, for comparison
-  --strict  the grammar reads only canonical and timestamped log lines (the redesign's aim)
   -v        each miss and each non-move read as a move
 Prints each corpus's fair move lines read as meant, and the fair non-move lines read as moves.
 """
@@ -31,8 +30,6 @@ def interpreter_only() -> None:
 def main() -> int:
     if "--full" not in sys.argv[1:]:
         interpreter_only()
-    if "--strict" in sys.argv[1:]:
-        parser.CANONICAL_GRAMMAR = True
     verbose = "-v" in sys.argv[1:]
     files = sorted((ROOT / "tests/data/blind").glob("*.jsonl")) + [ROOT / "tests/data/real/seen.jsonl"]
     total = read = wrong = 0

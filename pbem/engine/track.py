@@ -184,11 +184,15 @@ class TrackLays:
 
     def _rotation_problem(self, hx: _Hex, new: TileDef, r: int, corp: Optional[str],
                           check_connection: bool) -> Optional[tuple[str, str]]:
-        """Reasons this rotation is illegal (18xx.games Tracker#legal_tile_rotation?): the tile's
-        shape against the hex (kept in `_KEPT`: it reads only the hex's tile and rotation, the
-        new design and rotation, and the sides track may cross there), then its connection."""
+        """Reasons this rotation is illegal (18xx.games Tracker#legal_tile_rotation?): track into
+        a side it may not cross (told with that side's neighbour as it is now), the tile's shape
+        against the old one (kept in `_KEPT`: it reads only the coordinate, the old tile and
+        rotation and the new ones), then its connection."""
         c = hx.coord
-        key = ("rotation", c, hx.tile, hx.rotation, new, r, _links(self)[c])
+        prob = self._edge_problem(hx, new, r)
+        if prob is not None:
+            return prob
+        key = ("rotation", c, hx.tile, hx.rotation, new, r)
         prob = _KEPT.get(key, _KEPT)
         if prob is _KEPT:
             prob = _kept(key, self._shape_problem(hx, new, r))
@@ -202,14 +206,13 @@ class TrackLays:
                         "new track must connect to the corporation's network")
         return None
 
-    def _shape_problem(self, hx: _Hex, new: TileDef, r: int) -> Optional[tuple[str, str]]:
-        """Why this rotation of `new` may not replace the hex's tile whatever the network: track
-        off the map or into a blank side, track or a city lost or moved."""
-        old = hx.tile
+    def _edge_problem(self, hx: _Hex, new: TileDef, r: int) -> Optional[tuple[str, str]]:
+        """Why this rotation of `new` would run track off the map, across an impassable border or
+        into a blank side, or None."""
         c = hx.coord
-        nr = new.rot(r)
-        for e in sorted(nr.exits):
-            if self.link(c, e) is None:
+        links = _links(self)[c]
+        for e in sorted(new.rot(r).exits):
+            if links[e] is None:
                 nb = hx.adj[e]
                 if nb is None:
                     why = f"its track would run off the map at edge {_edge_str(e)}"
@@ -222,6 +225,14 @@ class TrackLays:
                                f"({self._hexes[nb].tile.color}) at edge {_edge_str(e)}")
                 return (f"tile {new.name} cannot go on {c} with rotation {r}: {why}",
                         "new track may not end at the map edge or a blank red/gray side")
+        return None
+
+    def _shape_problem(self, hx: _Hex, new: TileDef, r: int) -> Optional[tuple[str, str]]:
+        """Why this rotation of `new` may not replace the hex's tile whatever the network: track
+        or a city lost or moved."""
+        old = hx.tile
+        c = hx.coord
+        nr = new.rot(r)
         if not _paths_kept(old, hx.rotation, new, r):
             lost = [p for p in old.rot(hx.rotation).paths
                     if not any(_path_le(p, q, old, new) for q in nr.paths)]

@@ -200,3 +200,16 @@ def with_edges(moves: list, line: str, ctx: NotationContext) -> list:
             m = dataclasses.replace(m, action=dataclasses.replace(a, rotation=ctx.resolve_rotation(a.tile, a.hex, ())))
         out.append(m)
     return out
+
+
+def rotations_now(moves: list, ctx: NotationContext) -> list:
+    """The moves read by pieces with each rotation left to the board of its turn (open
+    "rotation") worked out on this one: a message read against one state."""
+    out = []
+    for m in moves:
+        if isinstance(m.action, LayTile) and "rotation" in m.open:
+            a = m.action
+            m = dataclasses.replace(m, action=dataclasses.replace(a, rotation=ctx.resolve_rotation(a.tile, a.hex, ())),
+                                    open=tuple(o for o in m.open if o != "rotation"))
+        out.append(m)
+    return out

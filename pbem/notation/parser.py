@@ -22,6 +22,7 @@ from pbem.engine.actions import BuyShares, Par, PlaceToken, RunRoutes
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from pbem.titles.registry import title_readers
 
+from .lay_details import rotations_now
 from .log_moves import is_log_move
 from . import own_kinds
 from .formatter import entity_label
@@ -31,7 +32,7 @@ from .correction import corrects_itself, read_corrected
 from .normalisers import normalise
 from .passes import no_run_said_again, pass_after_bid, pass_said_again
 from .context import NotationContext
-from .grammar import get_parser
+from .grammar import get_parser, grammar_title
 from .logs import LogLine as _LogNote
 from .messages import (
     MOVE_WORDS, caret_block, clip_message, expected_words, keyword_suggestion, notation_error, words_list,
@@ -66,7 +67,7 @@ _UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 _LAST_TRY_CHARS = 400
 #: issue #24's redesign, measured before it is made (`tools/interpreter_share.py --strict`): the
 #: grammar reads only canonical lines and timestamped log lines, the interpreter everything else
-CANONICAL_GRAMMAR = False
+CANONICAL_GRAMMAR = True
 _STAMPED = re.compile(r"\s*\[\d{1,2}:\d{2}")
 
 #: reader attributes that change while a clause is read (restored to read it again)
@@ -185,6 +186,8 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         except NotationError as first:
             self.restore(snap)
             pieces = self.interpret(no, line)        # the one interpreter
+            if isinstance(pieces, list) and not live:
+                pieces = rotations_now(pieces, self.ctx)    # read against one state: no later board
             if isinstance(pieces, list):
                 self.how = "by the pieces it names"
                 return [("text", line)] + [("moves", [m]) for m in pieces], len(pieces)
@@ -226,6 +229,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         """The grammar's tree of one line (no clause is read yet); NotationError if it does not parse."""
         self.line_no, self.line = no, text
         if CANONICAL_GRAMMAR and not self.transcript and not self._canonical(text):
+            own = self._title_rule(text)
+            if own is not None:
+                return own                  # a title's own rule for its own kind of move
             e = self.err("the grammar reads canonical lines only")
             e.defer = True
             raise e
@@ -235,6 +241,17 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
             raise self._syntax_error(e, rewrite_names(self.index, text)) from None
         except LarkError as e:  # pragma: no cover - any other lark failure
             raise self.err(f"could not read this line ({e.__class__.__name__})") from None
+
+    def _title_rule(self, text: str):
+        """The tree of a line a title's own grammar rule reads as a whole move of its own kind
+        (a title's addition to the grammar, `title_action`), or None."""
+        if grammar_title(self.ctx.title) is None:
+            return None
+        try:
+            tree = self.parser.parse(rewrite_names(self.index, text))
+        except (UnexpectedInput, LarkError):
+            return None
+        return tree if any(t.data == "title_action" for t in tree.iter_subtrees()) else None
 
     def _canonical(self, text: str) -> bool:
         """Whether every ";"-part of `text` is a canonical line, or the line a timestamped log line."""

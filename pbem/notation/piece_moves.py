@@ -456,6 +456,10 @@ class _Fitter(OperatingFits):
         if self.verbs == {"bid"} and self.ctx.auctioned and corps and amounts:
             # "Bid 115 SE": a bid said as such on a company of a title that auctions companies (the game judges it)
             return self._combos(corps, amounts, lambda c, a: Bid(actor, c, a), "the amount")
+        privates = [c for c in self.named("company") if c not in corps]
+        if privates and not corps and self.verbs & {"par", "bid"} and not self.verbs & {"convert", "sell"} and amounts:
+            # "opens the Moscow-Yaroslavl at 40": a private is bid for, never parred (the game judges the bid)
+            return self._combos(privates, amounts, lambda c, a: Bid(actor, c, a), "the amount")
         if ("par" in self.verbs or "convert" in self.verbs and self.named("company")) and amounts:
             # "convert SC at 76": a private (1882's Saskatchewan Central) into its company, at that par
             pars = self._combos([c for c in corps if c not in auctioned], amounts,

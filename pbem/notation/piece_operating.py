@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from pbem.errors import AmbiguousMoveError
+from pbem.errors import AmbiguousMoveError, PbemError
 from pbem.engine.actions import BuyCompany, BuyTrain, Dividend, LayTile, Pass, PlaceToken, Route, RunRoutes, SellShares, Stop
 
 from .lay_details import edges_told, lays_by_colour, tells_edges
@@ -77,6 +77,13 @@ class OperatingFits:
                 return bad
             if not rots and self.ctx.rotation_resolver and tells_edges(self.c.text):
                 rot = 0                      # the sides told give it (lay_details.with_edges)
+            elif not rots and self.ctx.rotation_resolver and self.before:
+                try:
+                    rot = self.ctx.resolve_rotation(tiles[0], hexes[0], ())
+                except PbemError:
+                    # a lay after another move of the line ("lays #57 on L8 rot 1; lays #8 on M7"): its
+                    # rotation is worked out when it is played, on the board the moves before it leave
+                    return [[(LayTile(cur, hexes[0], tiles[0], 0), ("rotation",))]]
             else:
                 rot = rots[0] if rots else self.ctx.resolve_rotation(tiles[0], hexes[0], edges_told(self.c.text, self.ctx))
             return [[(LayTile(cur, hexes[0], tiles[0], rot), ())]]

@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
+from pbem.errors import PbemError
+
 from .context import NotationContext
 from .addressed import addressed_set_aside
 from .amount_words import AMOUNT_HINT, AMOUNT_WORDS, amount_words
@@ -198,8 +200,29 @@ other and sh pls plz minor offering instead rd nd th towards into auto
 def _names(text: str, index: NameIndex, kinds: tuple, coded=False) -> list[Piece]:
     """Every name written in `text` (`name_spans`), as pieces."""
     words = _Words(text)
-    return [Piece("name", found, a, b, words.before(a))
-            for a, b, found in name_spans(text, index, kinds, coded, frozenset(VERBS) | frozenset(FILLERS))]
+    out = []
+    for a, b, found in name_spans(text, index, kinds, coded, frozenset(VERBS) | frozenset(FILLERS)):
+        places = _chained_places(text, a, b, index) if "location" in kinds else None
+        out += [Piece("name", f, x, y, words.before(x)) for x, y, f in places or [(a, b, found)]]
+    return out
+
+
+def _chained_places(text: str, a: int, b: int, index: NameIndex) -> Optional[list]:
+    """A company's name of two places ("Odessa-Kiev") written in a chain of places
+    ("Odessa-Kiev-Kharkov"): the places, each a span; else None."""
+    if "-" not in text[a:b] or not (text[b:b + 1] == "-" or a and text[a - 1] == "-"):
+        return None
+    out, at = [], a
+    for part in text[a:b].split("-"):
+        try:
+            e = index.lookup(part, ("location",), mode="priority") if part.strip() else None
+        except PbemError:
+            e = None
+        if e is None:
+            return None
+        out.append((at, at + len(part), (("location", e.ident),)))
+        at += len(part) + 1
+    return out
 
 
 _JOINED = re.compile(r"[\w@=#$₽'’]+")      # a word: its own characters, quotes joining them
@@ -510,7 +533,12 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         c.loose = [w.lower() for w in _WORD.findall(text) if w.lower() not in FILLERS and w.lower() not in VERBS]
         out.append(c)
     out = addressed_set_aside(out, line, ctx.actor)
-    return revenue_beside_dividend(bonuses_set_aside(out, line)) if _operating(ctx) else out
+    return revenue_beside_dividend(bonuses_set_aside(out, line), _one_train(ctx)) if _operating(ctx) else out
+
+
+def _one_train(ctx: NotationContext) -> bool:
+    """Whether the game tells the one kind of train the company operating may run."""
+    return ctx.trains_of is not None and ctx.current is not None and len(set(ctx.trains_of(ctx.current))) == 1
 
 
 #: words that may open a line before its move word without naming who moves ("Now pass")

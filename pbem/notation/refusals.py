@@ -47,7 +47,8 @@ def refusal(why: str, line: str, line_no: int, ctx: NotationContext, index: Name
     if several is not None:
         return several
     found = _unfinished(line) or _odd_character(line) or _sum(line) or _train(line, ctx) or _rotation(line) or _hex_slip(line) or _slip(line, ctx, index)
-    if found is None and not any(w.lower() in VERBS for w in _WORD.findall(line)) \
+    if found is None and (why.endswith("makes this line no move") or why.startswith("no move word")) \
+            and not any(w.lower() in VERBS for w in _WORD.findall(line)) \
             and not name_spans(line, index, ("player", "corporation", "company", "location")):
         why = f'no move found: "{line.strip()}" is neither a move word ({MOVE_PHRASE_SHORT}) nor a known name'
     quoted = re.match(r'"([^"]+)"', why)

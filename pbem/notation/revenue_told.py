@@ -31,9 +31,10 @@ def _told(c: "Clause") -> bool:
     return named and all(p.kind in _BESIDE for p in c.pieces if p is not amounts[0])
 
 
-def revenue_beside_dividend(found: list["Clause"]) -> list["Clause"]:
+def revenue_beside_dividend(found: list["Clause"], run_known: bool = False) -> list["Clause"]:
     """The clauses with the amount of a dividend told with its revenue made a "revenue" piece, when
-    no clause before it names a move ("lays #635 in D14, then pays out 260" tells the run too)."""
+    no clause before it names a move or the game cannot tell the train that ran (`run_known`:
+    "lays #635 in D14, then pays out 260" tells the run too, of the company's one kind of train)."""
     for c in found:
         c.pieces = half_paid(c.pieces)
     for c, after in zip(found, [*found[1:], None]):
@@ -41,7 +42,7 @@ def revenue_beside_dividend(found: list["Clause"]) -> list["Clause"]:
         if _told(c) and not joins:      # (an amount after it, "pays out 80 and 90", joins it: which is the revenue?)
             c.pieces = [dataclasses.replace(p, kind="revenue") if p.kind in ("money", "number") else p
                         for p in c.pieces]
-        if any(p.kind in _MOVES for p in c.pieces):
+        if run_known and any(p.kind in _MOVES for p in c.pieces):
             break
     return found
 

@@ -41,7 +41,7 @@ _AHEAD = re.compile(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|inten
 #: words that tell a doubt, a negation or another's move: the clause holding one is chat
 _CLAUSE_REFUSE = re.compile(
     r"\b(?:wo|can|cannot|cant|not|never|let's|lets|"
-    r"check|checking|got(?!\s+(?:an?|the)\s+\d)|he|she|they|him|her|them(?!\s+(?:all\s+)?out\b)|his|their|you|your|we|us|our|nobody|anyone|somebody|everybody|everyone|interest|income|receives|rust|rusts|"
+    r"check|checking|got(?!\s+(?:an?|the)\s+(?:\d|[\w&-]+\s+from\s))|he|she|they|him|her|them(?!\s+(?:all\s+)?out\b)|his|their|you|your|we|us|our|nobody|anyone|somebody|everybody|everyone|interest|income|receives|rust|rusts|"
     r"rusted|rusting|(?:is|are|were)\s+(?:all\s+|now\s+)?gone|keeps?\s+(?:on\s+)?(?:going|running|operating)|operat(?:ing|es)\s+(?:it|them)\b|"
     r"(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:[a-z]+\s+){1,2}one\s+of\s+(?:its|the)|"     # the need, told before the move
     r"(?:^|(?<=[,;]))\s*so\s+(?:[A-Za-z][\w&-]{0,11}\s+)?(?:now\s+)?floats|"    # "..., so GT floats": the clause's own
@@ -61,7 +61,7 @@ _PAST_RX = re.compile(rf"(?<!\bhas\s)(?<!\bhave\s)(?<!\bhas\sjust\s)\b(?:{_PAST}
 _POLITE = re.compile(r"\b(?:I\s+would|I'd|I\s+will)\s+like(?:\s+to)?\b|\bthank\s+you\b|\bsorry\s+for\s+the\s+(?:long\s+)?wait\b|"
                      r"\bif\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|possible|fine|alright|"
                      r"permitted)(?:\s+now)?\b", re.I)
-_NEGATION = re.compile(r"\b(?:no|nothing|none|nope)\b", re.I)
+_NEGATION = re.compile(r"\b(?:no(?![-&]\w)|nothing|none|nope)\b", re.I)      # ("NO-SF" is a name)
 #: "GT has 5 shares sold": how many are sold (or bought), a state, the participle after the count
 _HAS_DONE = re.compile(r"\b(?:has|have|had)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all)\s+"
                        r"(?:shares?\s+|certs?\s+|certificates?\s+)?(?:sold|bought|issued)\b", re.I)
