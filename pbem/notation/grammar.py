@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import stat
 import threading
 from functools import lru_cache
@@ -33,6 +34,23 @@ def grammar_dir() -> Path:
 def grammar_title(title: Optional[str]) -> Optional[str]:
     """The title whose grammar file extends the common one, or None when it has none."""
     return title if grammar_path(title) is not None else None
+
+
+#: a terminal of a title's grammar file written as a regular expression ("FLAP.2: /flaps?/i")
+_TERMINAL = re.compile(r"^[A-Z_][A-Z0-9_]*(?:\.\d+)?\s*:\s*/(.+)/([imsux]*)\s*$", re.M)
+
+
+@lru_cache(maxsize=32)
+def title_words(title: Optional[str]) -> Optional[re.Pattern]:
+    """What a line needs to hold for a title's own grammar rules to read it: any of the
+    terminals its grammar file adds (None: the title adds none)."""
+    own = grammar_title(title)
+    if own is None:
+        return None
+    found = _TERMINAL.findall(grammar_path(own).read_text(encoding="utf-8"))
+    parts = [f"(?{flags.replace('u', '').replace('x', '')}:{rx})" if flags.replace('u', '').replace('x', '') else f"(?:{rx})"
+             for rx, flags in found]
+    return re.compile("|".join(parts)) if parts else None
 
 
 def grammar_text(title: Optional[str] = None) -> str:

@@ -23,7 +23,6 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from pbem.titles.registry import title_readers
 
 from .lay_details import rotations_now
-from .log_moves import is_log_move
 from . import own_kinds
 from .formatter import entity_label
 from .claims import Claim
@@ -32,7 +31,8 @@ from .correction import corrects_itself, read_corrected
 from .normalisers import normalise
 from .passes import no_run_said_again, pass_after_bid, pass_said_again
 from .context import NotationContext
-from .grammar import get_parser, grammar_title
+from .gate import Gate
+from .grammar import get_parser
 from .logs import LogLine as _LogNote
 from .messages import (
     MOVE_WORDS, caret_block, clip_message, expected_words, keyword_suggestion, notation_error, words_list,
@@ -68,7 +68,6 @@ _LAST_TRY_CHARS = 400
 #: issue #24's redesign, measured before it is made (`tools/interpreter_share.py --strict`): the
 #: grammar reads only canonical lines and timestamped log lines, the interpreter everything else
 CANONICAL_GRAMMAR = True
-_STAMPED = re.compile(r"\s*\[\d{1,2}:\d{2}")
 
 #: reader attributes that change while a clause is read (restored to read it again)
 _TURN_STATE = ("sticky", "orphan", "header", "line_no", "line", "claims", "open", "notes", "asides",
@@ -92,7 +91,6 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
     def __init__(self, ctx: NotationContext) -> None:
         self.ctx = ctx
         self.index = name_index(ctx)
-        self.parser = get_parser(ctx.title)
         self.pairs, self.places = self.index.pairs, self.index.places   # kept with the name index
         self.sticky: Optional[str] = None
         self.orphan: Optional[tuple] = None    # a name written alone, not yet used by a move
@@ -228,8 +226,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
     def _parse_tree(self, no: int, text: str):
         """The grammar's tree of one line (no clause is read yet); NotationError if it does not parse."""
         self.line_no, self.line = no, text
-        if CANONICAL_GRAMMAR and not self.transcript and not self._canonical(text):
-            own = self._title_rule(text)
+        gate = self.__dict__.get("_gate") or self.__dict__.setdefault("_gate", Gate(self.ctx))
+        if CANONICAL_GRAMMAR and not self.transcript and not gate.canonical(text):
+            own = gate.title_rule(text, self.parser, self.index)
             if own is not None:
                 return own                  # a title's own rule for its own kind of move
             e = self.err("the grammar reads canonical lines only")
@@ -242,26 +241,14 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         except LarkError as e:  # pragma: no cover - any other lark failure
             raise self.err(f"could not read this line ({e.__class__.__name__})") from None
 
-    def _title_rule(self, text: str):
-        """The tree of a line a title's own grammar rule reads as a whole move of its own kind
-        (a title's addition to the grammar, `title_action`), or None."""
-        if grammar_title(self.ctx.title) is None:
-            return None
-        try:
-            tree = self.parser.parse(rewrite_names(self.index, text))
-        except (UnexpectedInput, LarkError):
-            return None
-        return tree if any(t.data == "title_action" for t in tree.iter_subtrees()) else None
-
-    def _canonical(self, text: str) -> bool:
-        """Whether every ";"-part of `text` is a canonical line, or the line a timestamped log line."""
-        if _STAMPED.match(text) or is_log_move(text):
-            return True
-        from .canonical import CanonicalReader
-        reader = getattr(self, "_exact", None) or CanonicalReader(self.ctx)
-        self._exact = reader
-        parts = [p.strip() for p in text.strip().rstrip(".;").split(";") if p.strip()]
-        return bool(parts) and all(reader.read(p) is not None for p in parts)
+    @property
+    def parser(self):
+        """The title's grammar, loaded at the first line that needs it (a line the interpreter
+        reads needs none)."""
+        got = self.__dict__.get("_parser")
+        if got is None:
+            got = self.__dict__["_parser"] = get_parser(self.ctx.title)
+        return got
 
     def _handle(self, tree) -> int:
         """Read every clause of a parsed line; how many items they make. NotationError (marked

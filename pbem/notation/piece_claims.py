@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from pbem.engine.actions import Action, Bid, BuyShares, BuyTrain, Dividend, Par, RunRoutes, SellShares
+from pbem.engine.actions import Action, BuyShares, BuyTrain, Dividend, Par, RunRoutes, SellShares
 from pbem.errors import NotationError, PbemError
 
 from .claims import Claim
