@@ -174,6 +174,10 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         if CANONICAL_GRAMMAR and (lead := LEAD_LABEL.match(line)) and line[lead.end():].strip():
             self.read_header(Token("ROUND_HEADER", lead.group("round")))   # "Green phase: CPR lays ...": it heads the lines after it too
             line = " " * lead.end() + line[lead.end():]
+        exact = self.gate.exact(line, self.ctx) if CANONICAL_GRAMMAR and not self.transcript else None
+        if exact is not None:              # canonical parts the game allows: read exactly, no grammar
+            self.how = "canonical line"
+            return [("text", line)] + [("moves", [ParsedMove(a, no, col, part, self.header)]) for a, col, part in exact], len(exact)
         snap = self.snapshot()
         self.kept = None
         line = normalise(line)             # the declared normalisers (normalisers.py)
@@ -226,9 +230,8 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
     def _parse_tree(self, no: int, text: str):
         """The grammar's tree of one line (no clause is read yet); NotationError if it does not parse."""
         self.line_no, self.line = no, text
-        gate = self.__dict__.get("_gate") or self.__dict__.setdefault("_gate", Gate(self.ctx))
-        if CANONICAL_GRAMMAR and not self.transcript and not gate.canonical(text):
-            own = gate.title_rule(text, self.parser, self.index)
+        if CANONICAL_GRAMMAR and not self.transcript and not self.gate.canonical(text):
+            own = self.gate.title_rule(text, self.parser, self.index)
             if own is not None:
                 return own                  # a title's own rule for its own kind of move
             e = self.err("the grammar reads canonical lines only")
@@ -240,6 +243,11 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
             raise self._syntax_error(e, rewrite_names(self.index, text)) from None
         except LarkError as e:  # pragma: no cover - any other lark failure
             raise self.err(f"could not read this line ({e.__class__.__name__})") from None
+
+    @property
+    def gate(self) -> Gate:
+        """What the grammar reads (gate.py), for this reader's game."""
+        return self.__dict__.get("_gate") or self.__dict__.setdefault("_gate", Gate(self.ctx))
 
     @property
     def parser(self):

@@ -166,7 +166,7 @@ def canonical_move(text: str, ctx: NotationContext, legal: Callable[[Action], bo
     no, line = written[0]
     from pbem.notation.canonical import CanonicalReader
 
-    action = CanonicalReader(ctx).read(line)
+    action = CanonicalReader(ctx).read(line[:-1] if line.endswith(".") else line)    # (a full stop ends it)
     if action is None or isinstance(action, _SETTLED_BY_THE_GAME) or not legal(action):
         return None
     return ParsedMove(action, no, 1, line)
