@@ -148,3 +148,12 @@ def test_canonical_parts_the_game_allows_are_read_exactly_without_the_grammar(tm
     # a part the game does not allow now goes to the grammar, which refuses it with its rule
     out = t.submit("Cid bids 5 for SC; Ann passes")
     assert not out.ok and out.trace[0].how == "grammar"
+
+
+def test_a_canonical_line_read_exactly_moves_no_one_for_another_seat(tmp_path):
+    t = Table.create(tmp_path / "t.pbem", "1882", PLAYERS, seed=42)
+    head = t.file.head
+    out = t.submit("Ann bids 20 for HB; Bob passes.", "Ann")
+    assert out.trace[0].how == "canonical line"
+    assert not out.ok and not out.applied and "may not move for Bob" in out.refusals[0].message
+    assert t.file.head == head
