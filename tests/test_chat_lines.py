@@ -138,10 +138,11 @@ def test_the_reader_never_reads_a_move_from_a_line_naming_nothing(table, monkeyp
         read_message("Ann passes", ctx)
     assert "line 1" in str(e.value)
     game = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)       # the table's reading, move by move
-    # (not "Ann passes": a message of one canonical line is read by the exact canonical reader,
-    # which reads only a line that starts with the name of who moves: reading/driver.py)
+    # (not "Ann passes" nor "Ann passes.": a message of one canonical line, a full stop at its end
+    # or not, is read by the exact canonical reader, which reads only a line that starts with the
+    # name of who moves: reading/driver.py)
     with pytest.raises(NotationError, match="names nothing a move needs"):
-        game.push_notation("Ann passes.", "Ann")
+        game.push_notation("Ann passes!", "Ann")
     assert game.moves == []
 
 

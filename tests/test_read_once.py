@@ -84,7 +84,9 @@ def test_each_clause_of_a_message_is_read_once_at_the_table(tmp_path, reads):
     assert [m.notation for m in out.applied][:4] == ["Ann bids 20 for HB", "Bob passes", "Cid passes",
                                                      "Ann bids 55 for SC"]
     assert reads["lines"] == {1: 1, 2: 1, 3: 1}
-    assert reads["clauses"] == {1: 1, 2: 2, 3: 1}
+    # line 1 is a canonical move the game allows: read exactly, no clause of the grammar's; line 2's
+    # second part is legal only after the first (read whole by the grammar, each clause once)
+    assert reads["clauses"] == {2: 2, 3: 1}
     assert len(reads["messages"]) == 1
 
 
@@ -95,8 +97,8 @@ def test_a_line_naming_no_bidder_is_read_once_and_a_refusal_leaves_nothing(reads
     with pytest.raises(RuleError, match="Bob's turn"):
         g.push_notation("Ann bids 20 for HB\nHudson Bay 25")
     assert g.moves == []
-    assert reads["lines"] == {1: 1, 2: 1} and set(reads["clauses"].values()) == {1}    # (a line the grammar
-    # reads has its clauses read; one the interpreter reads has none)
+    assert reads["lines"] == {1: 1, 2: 1} and set(reads["clauses"].values()) <= {1}    # (a line the grammar
+    # reads has its clauses read; one read exactly or by the interpreter has none)
 
 
 def test_a_refused_line_is_met_in_its_turn_and_nothing_stays(tmp_path):

@@ -9,7 +9,7 @@ import pytest
 
 from pbem.engine.actions import BuyTrain, LayTile, Par, Pass, PlaceToken, Route, RunRoutes, SellShares, Stop
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
-from pbem.notation import parse_message, parser
+from pbem.notation import parse_message
 from pbem.notation.names import name_index
 from pbem.notation.terse import read_terse_by_pieces
 
@@ -59,12 +59,7 @@ def test_a_rotation_told_by_the_side_it_names(line, rotation):
     assert _acts("1882", "OR", "CPR", line) == [LayTile("CPR", "I5", "57", rotation)]
 
 
-@pytest.fixture
-def canonical_grammar(monkeypatch):
-    monkeypatch.setattr(parser, "CANONICAL_GRAMMAR", True)
-
-
-def test_several_movers_each_with_their_part(canonical_grammar):
+def test_several_movers_each_with_their_part():
     got = parse_message("QLL got a 2 train, then HBR got a 3.", ctx("1882", "OR", "QLL"))
     assert got == [BuyTrain("QLL", "2"), BuyTrain("HBR", "3")]
     got = parse_message("SPW: A9-B8-E1 for 80. KB: A11-D14 for 60.", trains_ctx("1861", "SPW", kinds=("2",)))
@@ -74,7 +69,7 @@ def test_several_movers_each_with_their_part(canonical_grammar):
     assert [type(a).__name__ for a in got] == ["Pass", "Pass", "BuyShares"] and got[2].entity == "cid"
 
 
-def test_a_part_that_reads_no_move_of_its_mover_refuses_the_line(canonical_grammar):
+def test_a_part_that_reads_no_move_of_its_mover_refuses_the_line():
     with pytest.raises(PbemError):
         parse_message("QLL got a 2 train, HBR thinks about it", ctx("1882", "OR", "QLL"))
 
@@ -139,7 +134,7 @@ def test_a_dividend_per_share_written_with_a_slash_is_a_claim():
     assert [(c.kind, c.value) for m in moves for c in m.claims] == [("per_share", 24)]
 
 
-def test_a_mover_whose_name_is_also_a_private(canonical_grammar):
+def test_a_mover_whose_name_is_also_a_private():
     got = parse_message("SC got a 6 train, CNR got a 5", ctx("1882", "OR", "SC"))
     assert got == [BuyTrain("SC", "6"), BuyTrain("CNR", "5")]
 
@@ -316,11 +311,9 @@ def test_a_rotation_written_that_does_not_join_what_is_told_is_refused():
     assert _with_hook("lays 57 on I5 rot 1 joining NE and S", 1)[0] == [LayTile("CPR", "I5", "57", 1)]
 
 
-@pytest.mark.parametrize("canonical", [False, True])
-def test_a_line_of_several_movers_moves_no_one_for_another_seat(monkeypatch, tmp_path, canonical):
+def test_a_line_of_several_movers_moves_no_one_for_another_seat(tmp_path):
     from pbem.table import MoveRejected, Table
 
-    monkeypatch.setattr(parser, "CANONICAL_GRAMMAR", canonical)
     t = Table.create(tmp_path / "g.pbem", "1882", [("Ann", "ann@x.org"), ("Bob", "bob@x.org"), ("Cid", "cid@x.org")],
                      seed=42)
     before = (tmp_path / "g.pbem").read_bytes()

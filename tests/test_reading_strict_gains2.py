@@ -9,17 +9,12 @@ from pbem.engine.actions import (
     RemoveToken, Route, RunRoutes, SellShares, Stop,
 )
 from pbem.errors import NotationError, PbemError
-from pbem.notation import context_for_title, parse_message, parser, read_message
+from pbem.notation import context_for_title, parse_message, read_message
 from pbem.notation.log_moves import is_log_move
 
 from notation_kit import ctx
 
 PLAYERS = {"ann": "Ann", "bob": "Bob", "p3": "Player 3"}
-
-
-@pytest.fixture(autouse=True)
-def canonical_grammar(monkeypatch):
-    monkeypatch.setattr(parser, "CANONICAL_GRAMMAR", True)
 
 
 def _ctx(rk, cur, title="1882", **kw):
@@ -96,14 +91,12 @@ def test_a_private_exchanged_for_its_share_is_the_privates_move(line):
         parse_message(line.replace("for a 10%", "and $50 for a 10%"), c)
 
 
-@pytest.mark.parametrize("strict", [False, True])
 @pytest.mark.parametrize("line,want", [
     ("TP runs 5E train J24-M23 for 80", RunRoutes("TP", (R("5E", ["J24", "M23"], 80),))),
     ("TP buys a 4E train from the depot for 400", BuyTrain("TP", "4E", "depot", 400)),
     ("runs the 4E J24-M23 for 80", RunRoutes("TP", (R("4E", ["J24", "M23"], 80),))),
 ])
-def test_express_trains_are_read_in_either_reading(monkeypatch, strict, line, want):
-    monkeypatch.setattr(parser, "CANONICAL_GRAMMAR", strict)
+def test_express_trains_are_read(line, want):
     c = context_for_title("1869", {"ann": "Ann"}, actor="ann", current="TP", round_kind="operating")
     assert parse_message(line, c) == [want]
     bought = BuyTrain("TP", "5E", "depot", 500)

@@ -65,9 +65,6 @@ _UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 #: the longest line given the last tries (a correction, loose wording, slips): each reads the
 #: line again, and a move statement is far shorter
 _LAST_TRY_CHARS = 400
-#: issue #24's redesign, measured before it is made (`tools/interpreter_share.py --strict`): the
-#: grammar reads only canonical lines and timestamped log lines, the interpreter everything else
-CANONICAL_GRAMMAR = True
 
 #: reader attributes that change while a clause is read (restored to read it again)
 _TURN_STATE = ("sticky", "orphan", "header", "line_no", "line", "claims", "open", "notes", "asides",
@@ -168,13 +165,13 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         if corrected is not None:
             self.how = "the correction it ends with"
             return [("text", line)] + [("moves", [i]) for i in corrected], len(corrected)
-        if CANONICAL_GRAMMAR and self._labels_only(line):
+        if self._labels_only(line):
             self.how = "a label for the lines after it"
             return [("text", line)], 0
-        if CANONICAL_GRAMMAR and (lead := LEAD_LABEL.match(line)) and line[lead.end():].strip():
+        if (lead := LEAD_LABEL.match(line)) and line[lead.end():].strip():
             self.read_header(Token("ROUND_HEADER", lead.group("round")))   # "Green phase: CPR lays ...": it heads the lines after it too
             line = " " * lead.end() + line[lead.end():]
-        exact = self.gate.exact(line, self.ctx) if CANONICAL_GRAMMAR and not self.transcript else None
+        exact = None if self.transcript else self.gate.exact(line, self.ctx)
         if exact is not None:              # canonical parts the game allows: read exactly, no grammar
             self.how = "canonical line"
             return [("text", line)] + [("moves", [ParsedMove(a, no, col, part, self.header)]) for a, col, part in exact], len(exact)
@@ -230,7 +227,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
     def _parse_tree(self, no: int, text: str):
         """The grammar's tree of one line (no clause is read yet); NotationError if it does not parse."""
         self.line_no, self.line = no, text
-        if CANONICAL_GRAMMAR and not self.transcript and not self.gate.canonical(text):
+        if not self.transcript and not self.gate.canonical(text):
             own = self.gate.title_rule(text, self.parser, self.index)
             if own is not None:
                 return own                  # a title's own rule for its own kind of move
@@ -338,20 +335,20 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                 raise NotationError("a plan of several buys", text=line.strip())
             if rotation_out_of_range(line):      # "rot 7": refused where it is written (refusals.py)
                 raise NotationError("a rotation is a number from 0 to 5", text=line.strip())
-            if CANONICAL_GRAMMAR and (quoted := others_words(self.ctx, line, self.index, self.sticky)):
+            if (quoted := others_words(self.ctx, line, self.index, self.sticky)):
                 raise NotationError(f"the line is headed by {quoted}: another player's words are no move of the writer's",
                                     text=line.strip())
             header = self.header
-            if CANONICAL_GRAMMAR and (inner := INNER_LABEL.search(line)):
+            if inner := INNER_LABEL.search(line):
                 header = re.sub(r"^(?:(?:in|during)\s+)?", "", inner.group(0), flags=re.I)
-            moves = read_terse_by_pieces(line, turn_context(self.ctx, line, self.index, self.sticky) if CANONICAL_GRAMMAR else self.ctx, self.index)
+            moves = read_terse_by_pieces(line, turn_context(self.ctx, line, self.index, self.sticky), self.index)
         except AmbiguousMoveError as e:
             return None if self.ctx.round_kind is None else \
                 AmbiguousMoveError(f"line {line_no}: {clip_message(str(e))}", candidates=e.candidates)
         except NotationError as e:
             return e if self.ctx.round_kind is not None else None
         self.line_no, self.line = line_no, line
-        if CANONICAL_GRAMMAR and (who := head_named(line, self.index)) is not None:
+        if (who := head_named(line, self.index)) is not None:
             self.sticky = who             # "HBR: lays 9 G11 r0": HBR moves in the lines after it too
         return [ParsedMove(m.action, line_no, m.column, m.text, header, m.claims, m.open, m.notes) for m in moves]
 
