@@ -27,8 +27,3 @@ def test_a_tolerant_form_goes_to_the_interpreter():
 def test_a_timestamped_log_line_is_the_grammars():
     got = parse_message("[17:49] Ann buys a 10% share of CPR from the IPO for $100", ctx("1882", None, "ann"))
     assert got == [BuyShares("ann", "CPR", "ipo", 10)]
-
-
-def test_without_a_game_no_line_is_read_exactly():
-    # exact reading needs the game's word that the moves are legal now (its `legal` hook)
-    assert Gate(ctx("1882", "SR", "ann")).exact("Ann passes", ctx("1882", "SR", "ann")) is None

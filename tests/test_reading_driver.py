@@ -71,7 +71,7 @@ def test_a_reading_traces_each_line(tmp_path):
     out = t.submit("Ann bids 20 for HB\n\nBob buys SC for 50")
     assert out.ok and [m.notation for m in out.applied] == ["Ann bids 20 for HB", "Bob bids 50 for SC"]
     assert [(x.number, x.how, x.moves) for x in out.trace] == [
-        (1, "canonical line", ("Ann bids 20 for HB",)), (3, "by the pieces it names", ("Bob bids 50 for SC",))]
+        (1, "grammar", ("Ann bids 20 for HB",)), (3, "by the pieces it names", ("Bob bids 50 for SC",))]
     assert [(m.seq, m.line) for m in out.applied] == [(1, 1), (2, 3)]
 
 
@@ -110,9 +110,9 @@ def test_the_trace_says_which_line_was_refused_and_which_were_never_read(tmp_pat
     out = t.submit("Ann bids 20 for HB\nBob bids 5 for SC\nCid passes", "Ann")
     assert not out.ok
     assert [(x.number, x.how, x.refused) for x in out.trace] == [
-        (1, "canonical line", False), (2, "grammar", True), (3, "not read: a line before it was refused", False)]
+        (1, "grammar", False), (2, "grammar", True), (3, "not read: a line before it was refused", False)]
     out = t.submit("Ann bids 20 for HB\nbuy the moon\nCid passes", "Ann")
-    assert [x.how for x in out.trace] == ["canonical line", "refused", "not read: a line before it was refused"]
+    assert [x.how for x in out.trace] == ["grammar", "refused", "not read: a line before it was refused"]
 
 
 def test_pbem_move_prints_the_trace_when_asked(tmp_path, capsys):
@@ -140,20 +140,11 @@ def test_a_line_taking_its_move_back_is_refused_at_the_table_as_in_the_library(t
     assert g.moves == []
 
 
-def test_canonical_parts_the_game_allows_are_read_exactly_without_the_grammar(tmp_path):
-    t = Table.create(tmp_path / "t.pbem", "1882", PLAYERS, seed=42)
-    out = t.submit("Ann bids 20 for HB; Bob passes.")
-    assert out.ok and [m.notation for m in out.applied] == ["Ann bids 20 for HB", "Bob passes"]
-    assert [(x.number, x.how) for x in out.trace] == [(1, "canonical line")]
-    # a part the game does not allow now goes to the grammar, which refuses it with its rule
-    out = t.submit("Cid bids 5 for SC; Ann passes")
-    assert not out.ok and out.trace[0].how == "grammar"
-
-
-def test_a_canonical_line_read_exactly_moves_no_one_for_another_seat(tmp_path):
+def test_a_canonical_line_moves_no_one_for_another_seat(tmp_path):
     t = Table.create(tmp_path / "t.pbem", "1882", PLAYERS, seed=42)
     head = t.file.head
+    out = t.submit("Bob passes.", "Ann")          # one canonical line, not Ann's to send
+    assert not out.ok and not out.applied and "may not move for Bob" in out.refusals[0].message
     out = t.submit("Ann bids 20 for HB; Bob passes.", "Ann")
-    assert out.trace[0].how == "canonical line"
     assert not out.ok and not out.applied and "may not move for Bob" in out.refusals[0].message
     assert t.file.head == head

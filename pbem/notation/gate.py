@@ -7,8 +7,6 @@ import re
 from typing import Optional
 
 from lark import Lark, Tree
-
-from pbem.engine.actions import Action, PlaceToken, RemoveToken, RunRoutes
 from lark.exceptions import LarkError
 
 from .canonical import CanonicalReader
@@ -20,8 +18,6 @@ from .names import NameIndex, rewrite_names
 __all__ = ["Gate"]
 
 _STAMPED = re.compile(r"\s*\[\d{1,2}:\d{2}")
-#: a ";"-part of a line
-_PART = re.compile(r"[^;]*[^;\s][^;]*")
 
 
 class Gate:
@@ -38,21 +34,6 @@ class Gate:
         self._exact = self._exact or CanonicalReader(self.ctx)
         parts = [p.strip() for p in text.strip().rstrip(".;").split(";") if p.strip()]
         return bool(parts) and all(self._exact.read(p) is not None for p in parts)
-
-    def exact(self, text: str, ctx: NotationContext) -> Optional[list[tuple[Action, int, str]]]:
-        """The moves of a line of canonical parts the game (`ctx`, the live one) allows now, in
-        order, each with its column and text, read exactly (no grammar); None for any other line,
-        and for a token or a run, whose city or stops only the grammar's reading leaves to the game."""
-        if ctx.legal is None or _STAMPED.match(text):
-            return None
-        self._exact = self._exact or CanonicalReader(self.ctx)
-        out = []
-        for m in _PART.finditer(text.rstrip().rstrip(".;")):
-            a = self._exact.read(m.group(0).strip())
-            if a is None or isinstance(a, (PlaceToken, RemoveToken, RunRoutes)):
-                return None
-            out.append((a, m.start() + len(m.group(0)) - len(m.group(0).lstrip()) + 1, m.group(0).strip()))
-        return out if out and ctx.legal([a for a, _, _ in out]) else None
 
     def title_rule(self, text: str, parser: Lark, index: NameIndex) -> Optional[Tree]:
         """The tree of a line a title's own grammar rule reads as a whole move of its own kind

@@ -171,10 +171,6 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         if (lead := LEAD_LABEL.match(line)) and line[lead.end():].strip():
             self.read_header(Token("ROUND_HEADER", lead.group("round")))   # "Green phase: CPR lays ...": it heads the lines after it too
             line = " " * lead.end() + line[lead.end():]
-        exact = None if self.transcript else self.gate.exact(line, self.ctx)
-        if exact is not None:              # canonical parts the game allows: read exactly, no grammar
-            self.how = "canonical line"
-            return [("text", line)] + [("moves", [ParsedMove(a, no, col, part, self.header)]) for a, col, part in exact], len(exact)
         snap = self.snapshot()
         self.kept = None
         line = normalise(line)             # the declared normalisers (normalisers.py)
