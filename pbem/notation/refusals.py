@@ -43,13 +43,14 @@ def refusal(why: str, line: str, line_no: int, ctx: NotationContext, index: Name
         close = difflib.get_close_matches(unknown.group(1), names, n=1, cutoff=0.75)
         return notation_error(why + (f': did you mean "{close[0]}"?' if close else ""), line_no=line_no, line_text=line,
                               column=at + 1, text=unknown.group(1), expected=close or ["a player's or company's name"])
-    several = _prefix_of_several(line, line_no, index, _KINDS.get(round_kind or "", ("corporation", "company")))
+    named = name_spans(line, index, ("player", "corporation", "company", "location"))
+    several = _prefix_of_several(line, line_no, index, _KINDS.get(round_kind or "", ("corporation", "company")), named)
     if several is not None:
         return several
-    found = _unfinished(line) or _odd_character(line) or _sum(line) or _train(line, ctx) or _rotation(line) or _hex_slip(line) or _slip(line, ctx, index)
+    found = _unfinished(line) or _odd_character(line) or _sum(line) or _train(line, ctx) or _rotation(line) or _hex_slip(line) or _slip(line, ctx, index, named)
     if found is None and (why.endswith("makes this line no move") or why.startswith("no move word")) \
             and not any(w.lower() in VERBS for w in _WORD.findall(line)) \
-            and not name_spans(line, index, ("player", "corporation", "company", "location")):
+            and not named:
         why = f'no move found: "{line.strip()}" is neither a move word ({MOVE_PHRASE_SHORT}) nor a known name'
     quoted = re.match(r'"([^"]+)"', why)
     if found is None and quoted and (at := line.find(quoted.group(1))) > 0:      # at what the reason quotes
@@ -78,9 +79,9 @@ _HEX_O = re.compile(r"(?<![\w#$])([A-Z]{1,2})(\d*O\d*)(?![\w])")
 _KINDS = {"stock": ("corporation",), "auction": ("company",)}
 
 
-def _prefix_of_several(line: str, line_no: int, index: NameIndex, kinds: tuple) -> Optional[AmbiguousMoveError]:
-    """The question for a word that begins the names of several companies ("sells 2 Canadian")."""
-    named = name_spans(line, index, ("player", "corporation", "company", "location"))
+def _prefix_of_several(line: str, line_no: int, index: NameIndex, kinds: tuple, named: list) -> Optional[AmbiguousMoveError]:
+    """The question for a word that begins the names of several companies ("sells 2 Canadian"),
+    outside the names written (`named`)."""
     for m in _WORD.finditer(line):
         w = m.group(0)
         if not w[0].isupper() or len(w) < 3 or w.lower() in VERBS or w.lower() in FILLERS \
@@ -159,7 +160,7 @@ def _rotation(line: str):
     return m.start(at), m.end(at), f'a rotation is a number from 0 to 5, not {m.group(at)}', ["0 to 5"]
 
 
-def _slip(line: str, ctx: NotationContext, index: NameIndex):
+def _slip(line: str, ctx: NotationContext, index: NameIndex, named: list):
     """The first word that names nothing here but is close to a name or a move word."""
     names = {n: n for n in ctx.players.values()} | {n: n for n in ctx.corporations} | {n: n for n in ctx.companies}
     for full in (*ctx.corporations.values(), *ctx.companies.values()):
@@ -178,7 +179,6 @@ def _slip(line: str, ctx: NotationContext, index: NameIndex):
         s = found[0]
         said = _either(s.choices) if any(c in VERBS or c[:1].isupper() for c in s.choices) else f"the word {_either(s.choices)}"
         return s.start, s.end, f'"{s.word}" is no name or move word here: did you mean {said}?', list(s.choices)
-    named = name_spans(line, index, ("player", "corporation", "company", "location"))
     for m in _WORD.finditer(line):
         w = m.group(0)
         low = w.lower()

@@ -4,13 +4,13 @@ city and a run's stops are settled by the game, and what the line claims about i
 checked. Used by `pbem.Game.push_notation` and by the moderator's table alike."""
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Optional
 
-from pbem.engine.actions import BuyTrain, LayTile, Merge, Pass, PlaceToken
+from pbem.engine.actions import BuyTrain, Merge, Pass, PlaceToken
 from pbem.errors import RuleError
 from pbem.newgame import CLAIMS_WARN
 from pbem.notation import ParsedMove
+from pbem.notation.lay_details import rotations_now
 from pbem.notation.messages import clip
 from pbem.reading.claims import applied, false_claims
 from pbem.reading.labels import round_label_mismatch
@@ -62,9 +62,9 @@ def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
         if note:
             warnings.append(f"move {index} ({clip(pm.text)!r}) is headed {clip(pm.header)!r} but {note}")
     push_implicit_passes(g.state, g.push, action)
-    if isinstance(action, LayTile) and "rotation" in pm.open:
+    if "rotation" in pm.open:
         # "...; lays #8 on M7": the rotation that fits the board as the moves before it left it
-        action = dataclasses.replace(action, rotation=g.context().resolve_rotation(action.tile, action.hex, ()))
+        action = rotations_now([pm], g.context())[0].action
     if isinstance(action, PlaceToken) and "city" in pm.open:
         # "QLL places a token on J10": the one legal place there, or the question which
         action = settle_token(g.state, action)
