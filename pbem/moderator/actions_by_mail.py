@@ -134,8 +134,11 @@ def _refusal_text(table: Table, why) -> str:
     return text + "\n\nLegal now:\n" + "\n".join(f"  {x}" for x in table.legal())
 
 
-def _first_line(e) -> str:
-    return str(e).split("\n", 1)[0][:200]
+def _first_line(e, hide: str = "") -> str:
+    """The error's first line, at most 200 characters, with the directory `hide` (the
+    server's games folder, no business of a player's) left out."""
+    line = str(e).split("\n", 1)[0]
+    return (line.replace(hide.rstrip("/") + "/", "") if hide else line)[:200]
 
 
 def _damaged(pm, letter, src, game, roster, e) -> "Decision":
@@ -145,7 +148,7 @@ def _damaged(pm, letter, src, game, roster, e) -> "Decision":
     # seals stripped): nothing of it is answered, and no head of it is ever sent as a witness
     forged = isinstance(e, (ForgedLineError, UnsealedGameError))
     what = "failed verification" if forged else "cannot be read"
-    text = (f"The game file of {game} {what} ({_first_line(e)}). Nothing was applied; "
+    text = (f"The game file of {game} {what} ({_first_line(e, str(pm.games_dir))}). Nothing was applied; "
             "the game's moderator has been told.")
     out = [pm.outgoing(Mail(to=letter.from_addr, subject=pm.subject(game, "game unavailable"), text=text,
                             in_reply_to=letter.message_id), "reply", game, src),
