@@ -50,9 +50,12 @@ class Wave(Action, kind="wave"):
 GRAMMAR = '''// Toyland's addition to the notation grammar: "flaps her flag three times" (a wave)
 %extend title_action: flap
 
-flap: FLAP (ARTICLE FLAG)? count TIMES
+flap: FLAP (HER FLAG)? count TIMES
+%extend count: TIMES_WORD
 
 FLAP.2: /flap(?:s|ped|ping)?(?![\\w'])/i
+HER.2: /(?:her|his|their|my)(?![\\w'])/i
+TIMES_WORD.2: /(?:one|two|three|four|five)(?![\\w'])/i
 FLAG.2: /flags?(?![\\w'])/i
 TIMES.2: /times?(?![\\w'])/i
 '''

@@ -16,7 +16,7 @@ _HEX = r"[A-Z]{1,2}\d{1,3}"
 _PLACE = r"(?: \([^()]+\))?"
 #: the steps as the site names them, after "passes"
 _STEPS = (r"lay(?:/upgrade)? track|place a token|run routes|buy trains|buy companies|pay or withhold dividends|"
-          r"discard trains|redeem shares|buy shares post merge|convert or merge minor corporation|bidding|on .+")
+          r"discard trains|redeem shares|buy shares post merge|convert or merge minor corporation|bidding|on [^;]+")
 
 _BY_ENTITY = re.compile(
     r"^\S.*? (?:"

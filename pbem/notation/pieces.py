@@ -113,7 +113,7 @@ for _family, _words in {
 
 #: "no track", "no tile", "no further trains": a step passed, the one "no" that is not a negation
 _STEP_PASS = re.compile(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|tokens?|stations?|trains?(?!\s+to\s+run)|train\s+purchase|"
-                        r"purchase|lay)\b|"
+                        r"purchase|lay)\b|\bnothing\s+to\s+(?:lay|token|station|buy)\b|"
                         # "Token: none", "buy nothing": the step named, then nothing done in it
                         r"\b(?:track|tiles?|tokens?|stations?|trains?|buys?|lays?)(?:\s*:\s*|\s+)(?:none|nothing)\b", re.I)
 #: "declines to buy a train", "refuses to sell any shares this turn": the step passed, or the turn
