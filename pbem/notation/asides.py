@@ -244,19 +244,19 @@ def read_without_asides(reader: "_Reader", line_no: int, line: str, first: Notat
     when there is nothing to set aside or what is left does not read."""
     if getattr(reader, "setting_aside", False):
         raise first from None
-    saved = (reader.header, reader.sticky, reader.orphan)
+    saved = (reader.header, reader.sticky)
     reader.setting_aside = True
     try:
         again = without_asides(line, lambda s: _reads_a_move(reader, line_no, s, saved))
         if again is None:
             raise first from None
-        reader.header, reader.sticky, reader.orphan = saved
+        reader.header, reader.sticky = saved
         items = reader.read_line(line_no, again)
         if not any(isinstance(i, ParsedMove) for i in items):
             raise first from None
         return noted_on_first(items, f'read without what states no move: "{again}"')
     except PbemError:
-        reader.header, reader.sticky, reader.orphan = saved
+        reader.header, reader.sticky = saved
         reader.line_no, reader.line = line_no, line
         raise first from None
     finally:
@@ -272,5 +272,5 @@ def _reads_a_move(reader: "_Reader", line_no: int, sentence: str, saved: tuple) 
     except PbemError:
         return False
     finally:
-        reader.header, reader.sticky, reader.orphan = saved
+        reader.header, reader.sticky = saved
     return any(isinstance(i, ParsedMove) for i in items)

@@ -275,11 +275,11 @@ def read_corrected(reader: "_Reader", line_no: int, line: str, first: NotationEr
     `first` (the refusal of the line as written) when no correction reads."""
     if getattr(reader, "correcting", False):
         raise first from None
-    saved = (reader.header, reader.sticky, reader.orphan)
+    saved = (reader.header, reader.sticky)
     reader.correcting = True
     try:
         for text, rest in corrections(line):
-            reader.header, reader.sticky, reader.orphan = saved
+            reader.header, reader.sticky = saved
             try:
                 items = reader.read_line(line_no, text)
             except PbemError:
@@ -289,7 +289,7 @@ def read_corrected(reader: "_Reader", line_no: int, line: str, first: NotationEr
                 return noted_on_first(items, f'read as corrected: "{text.strip()}"')
     finally:
         reader.correcting = False
-    reader.header, reader.sticky, reader.orphan = saved
+    reader.header, reader.sticky = saved
     reader.line_no, reader.line = line_no, line
     raise first from None
 
@@ -298,11 +298,11 @@ def _restates(reader: "_Reader", line_no: int, rest: str, moves: list) -> bool:
     """Whether what the writer adds after a corrected piece only restates the move or is chat."""
     if not rest or not _substantial(rest):
         return True
-    saved = (reader.header, reader.sticky, reader.orphan)
+    saved = (reader.header, reader.sticky)
     try:
         again = [i.action for i in reader.read_line(line_no, rest) if isinstance(i, ParsedMove)]
     except PbemError:
         return False
     finally:
-        reader.header, reader.sticky, reader.orphan = saved
+        reader.header, reader.sticky = saved
     return again == moves

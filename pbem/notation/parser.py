@@ -67,7 +67,7 @@ _UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 _LAST_TRY_CHARS = 400
 
 #: reader attributes that change while a clause is read (restored to read it again)
-_TURN_STATE = ("sticky", "orphan", "header", "line_no", "line", "claims", "open", "notes", "asides",
+_TURN_STATE = ("sticky", "header", "line_no", "line", "claims", "open", "notes", "asides",
                "clause_header", "forward")
 
 
@@ -90,7 +90,6 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         self.index = name_index(ctx)
         self.pairs, self.places = self.index.pairs, self.index.places   # kept with the name index
         self.sticky: Optional[str] = None
-        self.orphan: Optional[tuple] = None    # a name written alone, not yet used by a move
         self.header: Optional[str] = None
         self.line_no = 0
         self.line = ""
@@ -506,47 +505,28 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         return out
 
     def clause(self, c: Tree) -> list:
-        kind = c.data
-        subject = None
+        """The items of one clause: who moves (its subject, else the one acting), the move its
+        body reads as, and the claims of its remarks."""
         self.claims = []
         self.notes = []
         self.asides = []
         self.forward = False
         self.clause_header = None
-        orphan, self.orphan = self.orphan, None
-        if orphan is not None and kind in ("named_route", "with_subject", "subject_only"):
-            # "KR and MV merge into MKN": a name with no move of its own before another name's
-            # move would be dropped without a word; say so instead
-            raise self.err(f'"{orphan[0]}" has no move of its own here: write its move, e.g. '
-                           f'"{orphan[0]} passes; ..."', orphan[1],
-                           expected=expected_words(set(MOVE_WORDS)))
-        if kind == "named_route":
-            return self._wrap(c, self.named_route(c))
-        trees = [k for k in c.children if isinstance(k, Tree)]
-        remarks = [k for k in trees if k.data.startswith("r_")]
-        if kind == "remark_only":
-            for r in remarks:
-                self.remark(r, None, None)
-            a, b = self._span(c)
-            if self.clause_header is not None and not self.claims:
-                self.header = self.clause_header
-                return []
-            return [Remarks(tuple(self.claims), self.line_no, a + 1, self.line[a:b].strip(), self.line)]
-        if kind in ("subject_only", "with_subject"):
-            subject = self.subject(c.children[0], alone=(kind == "subject_only"))
+        subject = None
+        if c.data == "with_subject":
+            subject = self.subject(c.children[0], alone=False)
             if subject is not None:
                 self.sticky = subject
-        if kind == "subject_only":
-            self.orphan = (self.text_of(c.children[0]).strip().rstrip(":").strip(), c.children[0])
-            return []
-        body = next(k for k in trees[(1 if kind == "with_subject" else 0):] if not k.data.startswith("r_"))
+        trees = [k for k in c.children if isinstance(k, Tree)]
+        body = next(k for k in trees[(1 if c.data == "with_subject" else 0):] if not k.data.startswith("r_"))
         handler = self.handler(body.data)
         if handler is None:  # pragma: no cover - grammar rule without a handler
             raise self.err(f"this kind of move ({body.data}) cannot be read yet", body)
         results = handler(body, subject)
-        for r in remarks:
-            self.remark(r, subject, body)
-        return self._wrap(c, self.revenue_in_brackets(results))
+        for r in trees:
+            if r.data.startswith("r_"):
+                self.remark(r, subject, body)
+        return self._wrap(c, results)
 
     def handler(self, rule: str) -> Optional[Callable[[Tree, Optional[str]], list]]:
         """What reads a clause of grammar rule `rule`: the reader's own `_c_<rule>`, else the

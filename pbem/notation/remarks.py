@@ -1,13 +1,11 @@
 """Remarks and claims while reading notation: what a line says about the result of its move.
 
-`RemarkReader` is mixed into the parser's reader: it turns the remarks after a move ("and becomes
-president", "cash left 365", "($40 to Ann, $20 to Bob)", "= $10 per share") into `Claim`s on
-the move (pbem/notation/claims.py). `result_of` tells a pasted 18xx.games line that only
+`RemarkReader` is mixed into the parser's reader: it turns the remarks after a move (the log's
+"($40 to Ann, $20 to Bob)", "= $10 per share") into `Claim`s on the move (pbem/notation/claims.py). `result_of` tells a pasted 18xx.games line that only
 reports what the move before it did.
 """
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
@@ -46,29 +44,10 @@ class RemarkReader:
         self.claims.append(Claim(kind, value, self.line[a:b].strip(), a + 1))
 
     def remark(self, r: Tree, subject: Optional[str], body: Optional[Tree]) -> None:
-        d = r.data
-        if d == "r_president":
-            name = next((k for k in r.children if is_tree(k, "name")), None)
-            corp = self.resolve(name, ("corporation",)).ident if name is not None else None
-            self.claim("president", (None, corp), r)
-        elif d == "r_cash":
-            self.claim("cash", self.price(next(k for k in r.children if is_tree(k, "price"))), r)
-        elif d == "r_price_dir":
-            word = r.children[0].value.lower().split()[-1]
-            self.claim("price_dir", "up" if word in ("up", "right", "rises", "rose") else "down", r)
-        elif d == "r_holding":
-            # "now holding 40%": the mover's percent of the move's corporation afterwards
-            self.claim("holding", int(re.search(r"(\d+)\s*%", r.children[0].value).group(1)), r)
-        elif d == "r_pocket":
-            self.claim("pocket", None, r)
-        elif d == "r_round":
-            label = re.sub(r"^[\s,]*(?:in|during)\s+", "", r.children[0].value, flags=re.I).strip()
-            self.clause_header = label
-        elif d == "r_paren":
+        if r.data == "r_paren":
             self.paren_remark(r.children[0])
-        elif d == "r_note":
+        elif r.data == "r_note":
             self.notes.append("receiving")   # 1861 log: what a merger brought ("receiving 20₽, ...")
-        # r_purpose: a stated purpose ("to pay for the train") states no result
 
     def paren_remark(self, tok: Token) -> None:
         inner = tok.value[1:-1]

@@ -14,11 +14,10 @@ from lark import Tree
 from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, Par, SellShares
 from pbem.errors import AmbiguousMoveError
 
-from .claims import Claim
-from .names import KIND_WORDS, norm
+from .names import KIND_WORDS
 from .parsed import Echo
 from .share_counts import one_per_share
-from .trees import first_tok, is_tree, tokens, train_id
+from .trees import first_tok, is_tree, train_id
 
 __all__ = ["TradeMoves"]
 
@@ -42,18 +41,7 @@ class TradeMoves:
     def _c_par(self, node: Tree, subject):
         name = next(c for c in node.children if is_tree(c, "name"))
         price = self.price(next(c for c in node.children if is_tree(c, "price")))
-        word = (first_tok(node, "PAR").value or "").lower()
-        if word.startswith(("open", "start")):
-            # "opens the Black Sea Shipping at 30": the first bid on a private company
-            text = self.text_of(name)
-            company = self._try_lookup(text, ("company",))
-            if company is not None and self._try_lookup(text, ("corporation",)) is None:
-                return [Bid(self.entity("player", subject, node), company.ident, price)]
-        corp = self.resolve(name, ("corporation",)).ident
-        if word.startswith(("open", "start")) and corp in self.ctx.auctioned:
-            # "opens the Nikolaev at 100": 1861's minors are started by an auction
-            return [Bid(self.entity("player", subject, node), corp, price)]
-        return [Par(self.entity("player", subject, node), corp, price)]
+        return [Par(self.entity("player", subject, node), self.resolve(name, ("corporation",)).ident, price)]
 
     def share_size(self, corporation: str) -> int:
         """The percent one ordinary share of `corporation` is (a title's readers ask it)."""
@@ -70,7 +58,7 @@ class TradeMoves:
         return one_per_share(self._buy_shares(node, who, corporation, percent, mods), count)
 
     def _mods(self, mods: list[Tree]) -> dict:
-        out: dict = {"source": None, "price": None, "trade": None, "trade_id": None, "for": None, "nodes": {}}
+        out: dict = {"source": None, "price": None, "trade": None, "trade_id": None, "nodes": {}}
         for m in mods:
             if m.data == "mod_from":
                 src = m.children[-1]
@@ -87,11 +75,6 @@ class TradeMoves:
                 out["trade"] = self.train(next(c for c in m.children if is_tree(c, "train_ref")))
                 out["trade_id"] = train_id(m)
                 out["nodes"]["trade"] = m
-            elif m.data == "mod_for":
-                if out.get("for") is not None:
-                    raise self.err("two companies named after \"for\"", m)
-                out["for"] = m
-                out["nodes"]["for"] = m
         return out
 
     def _c_buy(self, node: Tree, subject):
@@ -99,38 +82,18 @@ class TradeMoves:
         mods = self._mods([c for c in node.children[2:] if isinstance(c, Tree)])
         d = what.data
         if d == "buy_train":
-            self._one_train_only(what)
             ref = next(c for c in what.children if is_tree(c, "buy_train_ref"))
             return [self._buy_train(node, subject, self.train(ref), mods, train_id(what))]
         name = next((c for c in what.children if is_tree(c, "name")), None)
-        shares_word = first_tok(what, "SHARE_N") is not None
         if d == "buy_percent":
             pct = int(re.match(r"\d+", first_tok(what, "PERCENT").value).group(0))
             corp = self.resolve(name, ("corporation",)).ident
             return [self._buy_shares(node, subject, corp, pct, mods)]
-        if d in ("buy_count_shares", "buy_count_name"):
-            # "a share of CPR", "2 shares of CPR", "2 CPR", "a 2nd share of CPR"
-            cnt_node = next((c for c in what.children if is_tree(c, "count")), None)
-            cnt = self.count(cnt_node) if cnt_node is not None else 1
-            corp = self.resolve(name, ("corporation",)).ident
-            return one_per_share(self._buy_shares(node, subject, corp, self.ctx.share_size(corp), mods), cnt)
-        if d == "buy_name" and shares_word:
-            corp = self.resolve(name, ("corporation",)).ident
-            return [self._buy_shares(node, subject, corp, self.ctx.share_size(corp), mods)]
         if d == "buy_private":
             comp = self.resolve(name, ("company",)).ident
             return [self._buy_company(node, subject, comp, mods)]
-        # buy_name: a corporation (shares), a private, or a train named by a word ("D")
-        text = self.text_of(name)
+        # buy_name: a private ("GT buys NWR from Priya for $160"), or a corporation's shares
         corp_side = self.corp_side(subject)
-        tname = self.train_word(text)
-        if tname is not None:
-            try:
-                hit = self.index.lookup(text, ("corporation", "company"), mode="union")
-            except AmbiguousMoveError:
-                hit = None
-            if hit is None or norm(text) not in hit.exact:
-                return [self._buy_train(node, subject, tname, mods)]
         src = mods["source"]
         if src is not None and not corp_side and src.data in ("src_ipo", "src_pool"):
             # "Buy SC from IPO": only shares come from the IPO or the pool (1882: not the private SC)
@@ -146,10 +109,6 @@ class TradeMoves:
                 raise AmbiguousMoveError(
                     f'{e}; for shares write "buys a share of <corporation>", for the private '
                     f'company "buys <private> for <price>"', candidates=e.candidates) from None
-        if entry.kind == "corporation" and entry.ident in self.ctx.auctioned and mods["price"] is not None \
-                and mods["source"] is None and not corp_side:
-            # "takes the Nikolaev for 120": a minor has no shares to buy, it is won at auction
-            return [Bid(self.entity("player", subject, node), entry.ident, mods["price"])]
         if entry.kind == "corporation":
             return [self._buy_shares(node, subject, entry.ident, self.ctx.share_size(entry.ident), mods)]
         return [self._buy_company(node, subject, entry.ident, mods)]
@@ -157,7 +116,6 @@ class TradeMoves:
     def _buy_shares(self, node, subject, corp: str, percent: int, mods: dict):
         if percent <= 0 or percent > 100:
             raise self.err("a share is between 1% and 100%", node)
-        self._no_for(mods)
         if mods["price"] is not None:
             self.claim("paid", mods["price"], mods["nodes"]["price"])
         if mods["trade"] is not None:
@@ -169,22 +127,12 @@ class TradeMoves:
                 source = "ipo"
             elif src.data == "src_pool":
                 source = "pool"
-            elif src.data == "src_bank":
-                raise self.ambiguous(AmbiguousMoveError(
-                    '"from the bank" could mean the IPO or the bank pool; write "from the IPO" '
-                    'or "from the pool"', candidates=["ipo", "pool"]), src)
             else:
                 raise self.err('shares come "from the IPO" or "from the pool"', src,
                                expected=['"IPO"', '"pool"'])
         return BuyShares(self.entity("player", subject, node), corp, source, percent)
 
-    def _no_for(self, mods: dict) -> None:
-        if mods.get("for") is not None:
-            raise self.err('"for" names the company a train is bought for; give a price here',
-                           mods["nodes"]["for"], expected=["an amount such as $60"])
-
     def _buy_company(self, node, subject, company: str, mods: dict):
-        self._no_for(mods)
         if mods["trade"] is not None:
             raise self.err("only trains are traded in", mods["nodes"]["trade"])
         price = mods["price"]
@@ -212,93 +160,35 @@ class TradeMoves:
                            f"for shares)", node, expected=['"for" and the price'])
         return Bid(self.entity("player", subject, node), company, price)
 
-    def _one_train_only(self, what: Tree) -> None:
-        """"buys 2 trains" (a number, the plural, no article) may mean two trains or one 2-train."""
-        toks = tokens(what)
-        words = [t for t in toks if t.type == "TRAIN_N"]
-        nums = [t for t in toks if t.type == "NUMBER"]
-        if (len(words) != 1 or len(nums) != 1 or any(t.type == "ARTICLE" for t in toks)
-                or not words[0].value.lower().endswith("s")):
-            return
-        word, num = words[0], nums[0]
-        raise self.ambiguous(AmbiguousMoveError(
-            f'"{num.value} {word.value}" could mean one {num.value}-train or {num.value} trains; a move buys '
-            f'one train: write "buys a {num.value} train"', candidates=[f"buys a {num.value} train"]), what)
-
     def _buy_train(self, node, subject, train: str, mods: dict, tid: Optional[str] = None):
         source = "depot"
         src = mods["source"]
         if src is not None:
-            if src.data in ("src_pool", "src_bank", "src_depot"):
+            if src.data in ("src_pool", "src_depot"):
                 source = "depot"
             elif src.data == "src_name":
                 source = self.resolve(src.children[-1], ("corporation",)).ident
             else:
                 raise self.err('trains come from the depot or from another corporation', src,
                                expected=['"depot"', KIND_WORDS["corporation"]])
-        buyer = self.entity("corp", subject, node) if mods.get("for") is None else self._for_corp(mods["for"], subject)
-        return BuyTrain(buyer, train, source, mods["price"], mods["trade"], train_id=tid,
+        return BuyTrain(self.entity("corp", subject, node), train, source, mods["price"], mods["trade"], train_id=tid,
                         exchange_id=mods.get("trade_id"))
 
-    def _for_corp(self, m: Tree, subject: Optional[str]) -> str:
-        """ "Cid is buying a 4 train for CPR": the corporation named after "for" buys."""
-        corp = self.resolve(next(c for c in m.children if is_tree(c, "name")), ("corporation",)).ident
-        who = subject if subject is not None else self.sticky
-        if who is not None and self.ctx.kind_of(who) == "corporation" and who != corp:
-            raise self.err(f"{who} cannot buy for {corp}: name one company", m)
-        if who is not None and self.ctx.kind_of(who) == "player":
-            self.claims.append(Claim("president", (who, corp), self.text_of(m).strip(), self._span(m)[0] + 1))
-        return corp
-
     def _c_sell(self, node: Tree, subject):
-        items = [c for c in node.children if is_tree(c, "sell_item") or is_tree(c, "sell_all")]
-        entity = self.entity("player", subject, node)
-        out = []
-        for it in items:
-            if it.data == "sell_all":
-                out.append(self._sell_all(it, entity))
-                continue
-            name = next(c for c in it.children if is_tree(c, "name"))
-            corp = self.resolve(name, ("corporation",)).ident
-            cnt_node = next((c for c in it.children if is_tree(c, "count")), None)
-            pct_tok = first_tok(it, "PERCENT")
-            size = self.ctx.share_size(corp)
-            cnt = self.count(cnt_node) if cnt_node is not None else None
-            pct = int(re.match(r"\d+", pct_tok.value).group(0)) if pct_tok is not None else None
-            if pct is not None and cnt is not None:
-                percent = cnt * pct
-            elif pct is not None:
-                percent = pct
-            else:
-                percent = (cnt or 1) * size
-            if percent <= 0 or percent > 100:
-                raise self.err("a sale is between 1% and 100% of a corporation", it)
-            if any(a.corporation == corp for a in out):
-                # "sell 2 NYNH and Hartford": a word of its long name, not a second sale
-                raise self.err(f"{corp} is named twice in one sale: write how many shares once", it)
-            out.append(SellShares(entity, corp, percent))
+        """ "sells 10% of CPR"; the log's "sells 2 shares of CPR and receives $150"."""
+        it = next(c for c in node.children if is_tree(c, "sell_item"))
+        corp = self.resolve(next(c for c in it.children if is_tree(c, "name")), ("corporation",)).ident
+        cnt_node = next((c for c in it.children if is_tree(c, "count")), None)
+        pct_tok = first_tok(it, "PERCENT")
+        cnt = self.count(cnt_node) if cnt_node is not None else 1
+        percent = cnt * (int(re.match(r"\d+", pct_tok.value).group(0)) if pct_tok is not None
+                         else self.ctx.share_size(corp))
+        if percent <= 0 or percent > 100:
+            raise self.err("a sale is between 1% and 100% of a corporation", it)
         tail = next((c for c in node.children if is_tree(c, "sell_tail")), None)
-        if tail is not None and len(out) == 1:
+        if tail is not None:
             self.claim("received", self.price(next(c for c in tail.children if is_tree(c, "price"))), tail)
-        return out
-
-    def _sell_all(self, it: Tree, entity: str) -> SellShares:
-        """ "sells all her GT" (the whole holding), "sold both his CPR shares" (two shares)."""
-        name = next(c for c in it.children if is_tree(c, "name"))
-        corp = self.resolve(name, ("corporation",)).ident
-        word = it.children[0]
-        if self.ctx.holdings is None:
-            raise self.ambiguous(AmbiguousMoveError(
-                f'"{word.value}" of {corp}: how many shares is not known here; write the count, '
-                f'e.g. "sells 2 {corp}"', candidates=[f"sells {n} {corp}" for n in (1, 2, 3)]), word)
-        held = self.ctx.holdings(entity, corp)
-        size = self.ctx.share_size(corp)
-        if held <= 0:
-            raise self.err(f"{self.ctx.players.get(entity, entity)} holds no {corp}", it)
-        if word.value.lower() == "both" and held != 2 * size:
-            raise self.err(f'"both": {self.ctx.players.get(entity, entity)} holds {held}% of {corp}, '
-                           f"not two shares", word, expected=["the number of shares"])
-        return SellShares(entity, corp, held)
+        return [SellShares(self.entity("player", subject, node), corp, percent)]
 
     def _c_exchange_echo(self, node: Tree, subject):
         names = [c for c in node.children if is_tree(c, "name")]
@@ -316,7 +206,3 @@ class TradeMoves:
             return [BuyShares(given.ident, corp, share.source, share.percent)]
         return [Echo("par_exchange", self.entity("player", subject, node), corp,
                       "the exchange that comes with a par")]
-
-    def _c_pay_for_shares(self, node: Tree, subject):
-        return [Echo("par_buy", self.entity("player", subject, node), None,
-                      "the payment for the president's share")]

@@ -1,4 +1,4 @@
-"""The values a move writes: amounts, counts, hexes and city numbers, what a bracket after a hex says, rotations, trains.
+"""The values a move writes: amounts, counts, hexes and city numbers, the place named after a hex, rotations, trains.
 
 `ValueReader` is mixed into the notation reader (parser.py): each method turns one node of
 the grammar's tree into the value an action holds, or raises a NotationError naming it.
@@ -15,23 +15,11 @@ from pbem.errors import AmbiguousMoveError
 from .names import Entry, norm
 from .trees import first_tok, tokens
 
-__all__ = ["ValueReader", "compass"]
+__all__ = ["ValueReader"]
 
 _HEX_RE = re.compile(r"([A-Za-z]{1,2})0*(\d{1,3})(?:[.#](\d{1,2}))?$")
-_COMPASS_NORM = {
-    "north": "N", "south": "S", "east": "E", "west": "W",
-    "northeast": "NE", "northwest": "NW", "southeast": "SE", "southwest": "SW",
-}
-_EDGE_IN_PAREN = re.compile(r"^\s*(?:connect\w*|toward\w*|join\w*|exit\w*|pointing|link\w*|to)\b", re.I)
-_EDGE_ITEMS = re.compile(
-    r"\b[A-Za-z]{1,2}\d{1,3}\b|\b(?:north|south)(?:[\s-]?(?:east|west))?\b|\b(?:east|west|NE|NW|SE|SW|N|S|E|W)\b",
-    re.I)
+_NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _CITY_IN_PAREN = re.compile(r"^\s*(?:city|slot)\s*#?\s*(\d+)\s*$", re.I)
-
-
-def compass(text: str) -> str:
-    t = re.sub(r"[\s-]", "", text.lower())
-    return _COMPASS_NORM.get(t, t.upper())
 
 
 class ValueReader:
@@ -53,11 +41,8 @@ class ValueReader:
 
     def count(self, node: Tree) -> int:
         tok = node.children[0]
-        if tok.type == "NUMBER":
-            n = int(tok.value)
-        else:
-            n = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                 "ten"].index(tok.value.lower()) + 1
+        word = tok.value.lower()        # a title's grammar may count in words ("three")
+        n = int(word) if word.isdigit() else _NUMBER_WORDS.index(word) + 1
         if n <= 0 or n > 100:
             raise self.err("a count of shares is 1 or more", node)
         return n
@@ -77,31 +62,24 @@ class ValueReader:
     def place(self, node) -> str:
         return self.resolve(node, ("location",)).ident
 
-    def paren(self, tok: Optional[Token], hex_: str) -> tuple[Optional[int], tuple]:
-        """Check '(Name)' after a hex; returns (city index from '(city 2)', edges)."""
-        if tok is None:
-            return None, ()
-        inner = tok.value[1:-1].strip()
+    def paren(self, tok: Optional[Token], hex_: str) -> Optional[int]:
+        """Check the log's "(Name)" after a hex against the map; the city index of "(city 2)"."""
+        inner = tok.value[1:-1].strip() if tok is not None else ""
         if not inner:
-            return None, ()
+            return None
         m = _CITY_IN_PAREN.match(inner)
         if m:
             n = int(m.group(1))
             if n == 0:
                 raise self.err("cities are counted from 1", tok)
-            return n - 1, ()
-        if _EDGE_IN_PAREN.match(inner):
-            body = _EDGE_IN_PAREN.sub("", inner)
-            body = re.sub(r"^\s*(?:track\s+)?(?:to|towards?)?\s*", "", body, flags=re.I)
-            edges = tuple(self._edge_text(x) for x in _EDGE_ITEMS.findall(body))
-            return None, edges
+            return n - 1
         # a place name: must agree with the hex when we know the map
         entries = {e.ident: e for e in self.index.entries["location"]}
         q = norm(inner)
         own = entries.get(hex_)
         if own is not None:
             if any(f == q or f.startswith(q) or q.startswith(f) for f in own.exact):
-                return None, ()
+                return None
             other = self._try_lookup_place(inner)
             where = f"; {inner} is {other.ident}" if other is not None and other.ident != hex_ else ""
             raise self.err(f'{hex_} is {own.shown[1] if len(own.shown) > 1 else hex_}, not "{inner}"{where}',
@@ -109,7 +87,7 @@ class ValueReader:
         other = self._try_lookup_place(inner)
         if other is not None and other.ident != hex_ and q in other.exact:
             raise self.err(f'"{inner}" is {other.ident}, not {hex_}', tok)
-        return None, ()
+        return None
 
     def _try_lookup_place(self, text: str) -> Optional[Entry]:
         try:
@@ -117,36 +95,15 @@ class ValueReader:
         except AmbiguousMoveError:
             return None
 
-    def _edge_text(self, raw: str) -> str:
-        m = _HEX_RE.match(raw)
-        if m and m.group(3) is None:
-            return m.group(1).upper() + m.group(2)
-        c = compass(raw)
-        if c not in self.ctx.compass_sides():
-            raise self.err(f'"{raw}" is not a side of this map\'s hexes (sides: '
-                           f'{", ".join(self.ctx.compass_sides())})', None)
-        return c
-
     def rotation(self, node: Tree) -> int:
-        toks = [t for t in node.children if isinstance(t, Token)]
-        last = toks[-1]
-        if last.type == "R_ROT":
-            return int(last.value[-1])
-        if last.type == "NUMBER":
-            r = int(last.value)
-            if not 0 <= r <= 5:
-                raise self.err("a rotation is a number from 0 to 5", last, expected=["0-5"])
-            return r
-        # COMPASS
-        c = compass(last.value)
-        sides = self.ctx.compass_sides()
-        if c not in sides:
-            raise self.err(f'"{last.value}" is not a side of this map\'s hexes (sides: '
-                           f'{", ".join(sides)})', last, expected=list(sides))
-        return sides[c]
+        last = node.children[-1]
+        r = int(last.value)
+        if not 0 <= r <= 5:
+            raise self.err("a rotation is a number from 0 to 5", last, expected=["0-5"])
+        return r
 
     def train(self, node) -> str:
-        toks = [t for t in tokens(node) if t.type in ("NUMBER", "PLUS", "SLASH", "WORD", "COMPASS", "EXPRESS")]
+        toks = [t for t in tokens(node) if t.type in ("NUMBER", "PLUS", "WORD", "EXPRESS")]
         text = "".join(t.value for t in toks)
         if not text:  # pragma: no cover
             raise self.err("which train?", node)
