@@ -7,7 +7,6 @@ Every message names the line and column (1-based) and repeats the line with a ca
 from __future__ import annotations
 
 import difflib
-import re
 from typing import Iterable, Optional, Sequence
 
 from pbem.errors import NotationError
@@ -44,31 +43,21 @@ MOVE_WORDS: dict[str, tuple[str, ...]] = {
 
 TERMINAL_WORDS: dict[str, str] = {
     "HEX": "a hex coordinate such as J10",
-    "HEX_KW": '"hex"',
     "NUMBER": "a number",
     "PERCENT": "a percentage such as 20%",
     "CURRENCY": "an amount such as $60",
     "TILE_HASH": "a tile number such as #57",
-    "TILE_COPY": "a tile number such as 57",
     "TILE_N": '"tile"',
-    "R_ROT": "a rotation such as r2",
     "ROT_KW": 'a rotation such as "rot 2"',
-    "COMPASS": "a hex side such as NE",
-    "EDGE_KW": '"joining", "toward" or "exits"',
     "WORD": "a name (player, company or place)",
-    "NUMWORD": 'a count such as "two"',
-    "ORDINAL": 'an ordinal such as "2nd"',
     "ARTICLE": '"a" or "the"',
-    "PRONOUN": '"I"',
     "SHARE_N": '"share(s)"',
     "PRIVATE_N": '"private"',
     "TRAIN_N": '"train"',
     "EXPRESS": "a train such as 4E",
     "CITY_W": '"city" and its number',
     "SLOT_W": '"slot" and its number',
-    "HOME": '"home"',
     "NEUTRAL": '"neutral"',
-    "COLOR": "a tile colour",
     "ON_W": '"on" or "in"',
     "AT": '"at" or "@"',
     "TO": '"to"',
@@ -77,24 +66,11 @@ TERMINAL_WORDS: dict[str, str] = {
     "OF": '"of"',
     "WITH": '"with"',
     "AND": '"and"',
-    "AUX": '"has" or "is"',
-    "QUAL": '"last" or "next"',
-    "BACK_W": '"back"',
-    "TO_HOLDERS": '"to shareholders"',
-    "PRICE_DIR": '"share price goes up"',
-    "HOLDING": '"now holding 40%"',
     "DECIMAL": 'an amount such as $60',
     "STEP_DESC": 'a step such as "lay track"',
     "RECEIVING": '"receiving ..."',
     "ADDING": '"Adding"',
     "MERGE_OF": '"merge of"',
-    "BECOMES": '"and becomes president"',
-    "PRES_W": '"president"',
-    "CASH_LEFT": '"cash left" and the amount',
-    "LEFT_W": '"left"',
-    "PURPOSE": '"to pay for ..."',
-    "OUT_OF_POCKET": '"out of pocket"',
-    "ROUND_TAIL": 'a round such as "in OR 2.1"',
     "BY": '"by"',
     "VIA": '"via"',
     "PER": '"per share"',
@@ -104,9 +80,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "TRUSTED": '"trusted"',
     "IPO_W": '"IPO"',
     "POOL_W": '"pool" or "market"',
-    "BANK_W": '"bank"',
     "DEPOT_W": '"depot"',
-    "ROUND_HEADER": 'a round label such as "OR 2.1:"',
     "TIMESTAMP": "a time stamp",
     "PAREN": "a remark in brackets",
     "COLON": '":"',
@@ -114,22 +88,19 @@ TERMINAL_WORDS: dict[str, str] = {
     "PERIOD": '"."',
     "COMMA": '","',
     "DASH": '"-" (between stops)',
-    "ARROW": '"->"',
     "EQ": '"=" and the revenue',
     "PLUS": '"+"',
-    "SLASH": '"/"',
     "GT": '">"',
     "CLAUSE_SEP": "the next move",
     "$END": "the end of the line",
 }
 
 #: the order phrases are listed in (most useful first)
-_ORDER = ["__MOVE__", "HEX", "TILE_HASH", "NUMBER", "CURRENCY", "PERCENT", "R_ROT", "ROT_KW",
+_ORDER = ["__MOVE__", "HEX", "TILE_HASH", "NUMBER", "CURRENCY", "PERCENT", "ROT_KW",
           "WORD", "TRAIN_N", "SHARE_N", "FROM", "FOR", "AT", "ON_W", "TO", "CITY_W", "EQ"]
 
-_HIDDEN = {"NEVER_MATCHES", "TIMESTAMP", "ROUND_HEADER", "PERIOD", "CLAUSE_SEP", "SEMI",
-           "PAREN", "ARTICLE", "WITH", "COMMA", "PRONOUN", "HEX_KW", "PLUS", "SLASH", "OUT_W",
-           "AND", "DASH", "ARROW", "GT", "PER", "OF", "COLON", "NUMWORD", "TILE_COPY"}
+_HIDDEN = {"NEVER_MATCHES", "TIMESTAMP", "PERIOD", "CLAUSE_SEP", "SEMI", "PAREN", "ARTICLE", "WITH",
+           "COMMA", "PLUS", "OUT_W", "AND", "DASH", "GT", "PER", "OF", "COLON"}
 
 #: the move words, in short
 MOVE_PHRASE_SHORT = "buy, sell, par, bid, pass, lay, token, runs, pays out, ..."

@@ -132,9 +132,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         units, _ = self.read_units(line_no, line, live=False)
         items: list = []
         for kind, obj in units[1:]:
-            if kind == "header":
-                self.read_header(obj)
-            elif kind == "moves":
+            if kind == "moves":
                 items.extend(obj)
             else:
                 _clause, kept = obj
@@ -144,7 +142,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
 
     def read_units(self, no: int, line: str, *, live: bool = True) -> tuple[list[tuple[str, object]], int]:
         """The line's parts in order, ("text", line read) first, then ("moves", items read),
-        ("header", token) and ("clause", (tree, its reading or None)); and how many items the
+        and ("clause", (tree, its reading or None)); and how many items the
         line's reading made.
 
         The one cascade: a title's own kind; a correction; the declared normalisers; the
@@ -201,9 +199,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         self.restore(snap)
         units: list[tuple[str, object]] = [("text", line)]
         for child in tree.children[0].children:
-            if isinstance(child, Token) and child.type == "ROUND_HEADER":
-                units.append(("header", child))
-            elif is_tree(child, "clauses"):
+            if is_tree(child, "clauses"):
                 units.extend(("clause", (c, _kept(read, c))) for c in child.children if isinstance(c, Tree))
         return units, count or sum(1 for k, _ in units if k == "clause")
 
@@ -260,9 +256,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         self.kept = None
         asked = getattr(self, "asked", None)
         for child in tree.children[0].children:
-            if isinstance(child, Token) and child.type == "ROUND_HEADER":
-                self.read_header(child)
-            elif is_tree(child, "clauses"):
+            if is_tree(child, "clauses"):
                 for clause in child.children:
                     if isinstance(clause, Tree):
                         if asked is not None:
@@ -514,7 +508,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         self.clause_header = None
         subject = None
         if c.data == "with_subject":
-            subject = self.subject(c.children[0], alone=False)
+            subject = self.subject(c.children[0])
             if subject is not None:
                 self.sticky = subject
         trees = [k for k in c.children if isinstance(k, Tree)]

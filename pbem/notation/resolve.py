@@ -5,20 +5,17 @@ tables of a context, so a message does not rebuild them (formatter.py uses it to
 """
 from __future__ import annotations
 
-import re
 from typing import Optional, Sequence
 
-from lark import Token, Tree
+from lark import Tree
 
 from pbem.errors import AmbiguousMoveError
 
-from .messages import MOVE_PHRASE_SHORT, MOVE_WORDS, expected_words, keyword_suggestion
 from .names import KIND_WORDS, Entry, name_index  # noqa: F401 (name_index: part of this module's __all__)
 from .trees import first_tok, is_tree
 
-__all__ = ["MAX_NAME_WORDS", "MOVE_PHRASE_SHORT", "NameResolver", "name_index"]
+__all__ = ["NameResolver", "name_index"]
 
-MAX_NAME_WORDS = 12          # words in the longest name anyone writes (players, companies, places)
 
 class NameResolver:
     """The reader's look-ups of names: the subject of a move, the entity that makes it, a named entry."""
@@ -30,66 +27,22 @@ class NameResolver:
             return f'unknown name "{text.strip()}"', []
         return self.index.unknown_message(text, kinds)
 
-    def subject(self, node: Tree, alone: bool = False) -> Optional[str]:
-        pron = first_tok(node, "PRONOUN")
-        if pron is not None:
-            if self.ctx.actor is None:
-                raise self.err(f'who is "{pron.value}"? start the move with your name', pron)
-            return self.ctx.actor
-        name = next(c for c in node.children if is_tree(c, "name"))
-        colon = first_tok(node, "COLON")
+    def subject(self, node: Tree) -> Optional[str]:
+        """Who a line names first: "QLL (NWR) places ...", a private acting for its owner, is the private."""
+        entry = self.resolve(next(c for c in node.children if is_tree(c, "name")),
+                             ("player", "corporation", "company"), mode="priority")
         paren = first_tok(node, "PAREN")
-        if alone and colon is None:
-            entry = self._try_lookup(self.text_of(name), ("player", "corporation", "company"))
-            if entry is None:
-                self._no_move_word(name)
-        entry = self.resolve(name, ("player", "corporation", "company"), mode="priority")
-        ident = entry.ident
         if paren is not None:
-            inner = paren.value[1:-1]
-            try:
-                sub = self.index.lookup(inner, ("company",), mode="priority")
-            except AmbiguousMoveError:
-                sub = None
+            sub = self._try_lookup(paren.value[1:-1], ("company",))
             if sub is not None:
-                ident = sub.ident
-        return ident
+                return sub.ident
+        return entry.ident
 
     def _try_lookup(self, text: str, kinds) -> Optional[Entry]:
         try:
             return self.index.lookup(text, kinds, mode="priority")
         except AmbiguousMoveError:
             return None
-
-    def _no_move_word(self, name: Tree):
-        words = [t for t in name.children if isinstance(t, Token)]
-        # which leading words name someone: no name is longer than MAX_NAME_WORDS words, so
-        # a line of 2,000 words costs a dozen look-ups, not 2,000 ever longer ones
-        for i in range(min(len(words) - 1, MAX_NAME_WORDS), 0, -1):
-            a = words[0].start_pos
-            b = words[i - 1].end_pos
-            if self._try_lookup(self.line[a:b], ("player", "corporation", "company")):
-                bad = words[i]
-                raw = self.line[bad.start_pos:bad.end_pos]
-                msg = (f'after "{self.line[a:b]}", expected {expected_words(set(MOVE_WORDS))[0]}, '
-                       f'but found "{raw}"')
-                sugg = keyword_suggestion(raw)
-                if sugg:
-                    msg += f' — did you mean "{sugg}"?'
-                raise self.err(msg, bad, expected=expected_words(set(MOVE_WORDS)))
-        first = words[0]
-        raw = self.line[first.start_pos:first.end_pos]
-        sugg = keyword_suggestion(raw)
-        if sugg:
-            raise self.err(f'expected a move, but found "{raw}" — did you mean "{sugg}"?', first,
-                           expected=expected_words(set(MOVE_WORDS)))
-        text = self.text_of(name).strip()
-        _, sugg = self.unknown_name(text, ("player", "corporation", "company"))
-        msg = (f'no move found: "{text}" is neither a move word ({MOVE_PHRASE_SHORT}) '
-               f'nor a known name')
-        if sugg:
-            msg += f' — did you mean "{sugg[0]}"?'
-        raise self.err(msg, name, expected=expected_words(set(MOVE_WORDS)))
 
     def resolve(self, node, kinds: Sequence[str], *, mode: str = "priority") -> Entry:
         text = self.text_of(node)
@@ -99,15 +52,6 @@ class NameResolver:
             raise self.ambiguous(e, node) from None
         if entry is None:
             msg, _ = self.unknown_name(text, kinds)
-            if kinds == ("location",):
-                msg = msg.split(" (known:")[0] + ": give a hex coordinate such as J10"
-                if self.index.entries["location"]:
-                    msg += " or a place name"
-            if " did you mean" not in msg:
-                w = re.match(r"\s*([A-Za-z]+)", text)
-                sugg = keyword_suggestion(w.group(1), others=True) if w else None
-                if sugg:
-                    msg += f' — did you mean the word "{sugg}"?'
             raise self.err(msg, node, expected=[KIND_WORDS[k] for k in kinds])
         return entry
 

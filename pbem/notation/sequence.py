@@ -201,9 +201,6 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
                     trace[no] = (getattr(reader, "how", "grammar"), text_read)
                 count += n
             for kind, obj in units:
-                if kind == "header":
-                    reader.read_header(obj)
-                    continue
                 snap = reader.snapshot()
                 cut = len(tail)
                 while cut > 0 and _forward_only(tail[cut - 1]):
