@@ -30,8 +30,16 @@ __all__ = ["format_action", "format_actions", "format_route", "entity_label"]
 
 
 def entity_label(entity: str, ctx: NotationContext) -> str:
-    """How a line names `entity`: a player's display name, else the symbol/id."""
+    """How a line names `entity`: a player's display name, else the symbol/id (kept by the
+    context's name tables, which it depends on alone)."""
     index = name_index(ctx)
+    kept = index.__dict__.setdefault("labels", {})
+    if entity not in kept:
+        kept[entity] = _label(entity, ctx, index)
+    return kept[entity]
+
+
+def _label(entity: str, ctx: NotationContext, index) -> str:
     kinds = ("player", "corporation", "company")
 
     def names_it(text: str) -> bool:
