@@ -2,7 +2,7 @@
 
 `get_parser(title)` compiles the base grammar grammar/pbem.lark, with the title's grammar file
 appended when the registry declares one (pbem/titles/registry.py: `grammar` of the title's
-entry, e.g. pbem/titles/g1882/grammar.lark), into a lark LALR(1) parser with the contextual
+entry, e.g. pbem/titles/g1861/grammar.lark), into a lark LALR(1) parser with the contextual
 lexer, once per title per process. The title file may add terminals and rules and use
 `%extend` / `%override` on the common rules (see the header of grammar/pbem.lark).
 """

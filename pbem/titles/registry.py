@@ -49,7 +49,7 @@ class TitleEntry:
 
 
 REGISTRY: dict[str, TitleEntry] = {
-    "1882": TitleEntry("1882", "pbem.titles.g1882", "Rules1882", (2, 6), grammar="grammar.lark", readers="reading"),
+    "1882": TitleEntry("1882", "pbem.titles.g1882", "Rules1882", (2, 6)),
     "1861": TitleEntry("1861", "pbem.titles.g1861", "Rules1861", (2, 6), grammar="grammar.lark", readers="reading"),
     "1830": TitleEntry("1830", "pbem.titles.g1830", "Rules1830", (2, 6)),
     "1869": TitleEntry("1869", "pbem.titles.g1869", "Rules1869", (2, 8), kinds="kinds"),

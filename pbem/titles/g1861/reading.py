@@ -1,6 +1,6 @@
-"""How 1861's additions to the grammar (grammar.lark) read: the moves of a merger round
-(conversions, mergers), a major's redemption of its own share and its choice to be
-nationalised. `READERS` maps each added rule to its reader (pbem/titles/reading.py)."""
+"""How 1861's additions to the grammar (grammar.lark) read: the log lines of a merger round
+(conversions, mergers) and of a major's redemption of its own share. `READERS` maps each added
+rule to its reader (pbem/titles/reading.py)."""
 from __future__ import annotations
 
 import re
@@ -8,26 +8,21 @@ from typing import Optional
 
 from lark import Tree
 
-from pbem.engine.actions import Choose, Convert, Merge
+from pbem.engine.actions import Convert, Merge
 from pbem.titles.reading import MoveReader, Reader, named, token
 
 __all__ = ["READERS"]
 
 
 def convert(reader: MoveReader, node: Tree, subject: Optional[str]) -> list:
-    """"KR converts" (then a merge names the major), or "KR converts into MK"."""
+    """"MNN converts into SW": the conversion, and the major it forms when the line names it."""
     ent = reader.entity("corp", subject, node)
-    out: list = [Convert(ent)]
-    name = next(iter(named(node)), None)
-    if name is not None:
-        out.append(Merge(ent, reader.resolve(name, ("corporation",)).ident))
-    return out
+    return [Convert(ent)] + [Merge(ent, reader.resolve(name, ("corporation",)).ident) for name in named(node)]
 
 
 def merge(reader: MoveReader, node: Tree, subject: Optional[str]) -> list:
-    """"MV merges KR" (add a minor) or "MV merges into GRR" (name the major)."""
-    name = named(node)[0]
-    return [Merge(reader.entity("corp", subject, node), reader.resolve(name, ("corporation",)).ident)]
+    """"MB merges into NW" (the major the merger forms), "MV merges with KR" (a minor added)."""
+    return [Merge(reader.entity("corp", subject, node), reader.resolve(named(node)[0], ("corporation",)).ident)]
 
 
 def merge_add(reader: MoveReader, node: Tree, subject: Optional[str]) -> list:
@@ -39,23 +34,12 @@ def merge_add(reader: MoveReader, node: Tree, subject: Optional[str]) -> list:
 
 
 def redeem(reader: MoveReader, node: Tree, subject: Optional[str]) -> list:
-    """"GRR redeems a 10% share from the market": the major buys back its own share (from the
-    pool unless the line names where from)."""
+    """"SW redeems a 10% share from the market for 60₽": the major buys back its own share."""
     ent = reader.entity("corp", subject, node)
-    name = next(iter(named(node)), None)
-    corp = reader.resolve(name, ("corporation",)).ident if name is not None else ent
-    pct_tok = token(node, "PERCENT")
-    cnt = next(iter(named(node, "count")), None)
-    many = reader.count(cnt) if cnt is not None and pct_tok is None else 1
-    percent = int(re.match(r"\d+", pct_tok.value).group(0)) if pct_tok is not None else reader.share_size(corp)
-    return reader.buy_shares(node, ent, corp, percent, many, source="pool")
-
-
-def nationalize(reader: MoveReader, node: Tree, subject: Optional[str]) -> list:
-    """"GRR chooses nationalize": a trainless major chooses to be nationalised."""
-    return [Choose(reader.entity("corp", subject, node), "nationalize")]
+    percent = int(re.match(r"\d+", token(node, "PERCENT").value).group(0))
+    return reader.buy_shares(node, ent, ent, percent, 1, source="pool")
 
 
 READERS: dict[str, Reader] = {
-    "convert61": convert, "merge": merge, "merge_add": merge_add, "redeem": redeem, "nationalize": nationalize,
+    "convert61": convert, "merge": merge, "merge_add": merge_add, "redeem": redeem,
 }
