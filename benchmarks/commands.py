@@ -10,8 +10,9 @@ folder with a moderator's key and a state cache of its own. Timed:
   without any (PBEM_STATE_CACHE=off: every move replayed), for comparison;
 - `pbem move COPY "LINE"`: a legal move (the first the game lists) onto a fresh copy of the file
   each run (the copy has the same head, so its state is the one kept), and the same without
-  the cache; and the line with a full stop after it, which is no longer the canonical line,
-  so the grammar reads it (loading it is most of the difference).
+  the cache; the line with a full stop after it (still read by the exact canonical reader);
+  and the line with ", please" after it, which only the interpreter reads (importing it is most
+  of the difference).
 Each figure is the minimum of --repeat runs: the wall time, and the CPU time (user + system)
 the verdict is judged on, since the machine is shared and a run's wall time also holds the time
 other work had the cores (on an idle core the two differ by milliseconds). pbem runs
