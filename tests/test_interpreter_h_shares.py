@@ -107,6 +107,9 @@ READ = [
     ("1882", "auction", None, "Not bidding this time around. Pass.", [Pass("ann")]),
     ("1882", "auction", None, "Passing on the SC auction, 65 is too rich for me.", [Pass("ann")]),   # a noun
     ("1861", "SR", None, "Ann passes and will wait for the 3s.", [Pass("ann")]),
+    # the reason joined to the pass by "so", or run on as a new sentence without a stop
+    ("1830", "SR", None, "I can't afford anything so just pass me", [Pass("ann")]),
+    ("1882", "auction", None, "pass me I have no cash left", [Pass("ann")]),
     # "that's all" after buys alone is the turn's end the game makes, not a pass; "stop there" is no place
     ("1830", "SR", None, "buy CPR ipo, that's all", [BuyShares("ann", "CPR", "ipo", 10)]),
     ("1830", "SR", None, "Sell two B&O and buy a B&M. That's it for me.",
@@ -129,6 +132,8 @@ def test_read(title, rk, current, line, want):
 
 
 REFUSED = [
+    # a pass run on into a plan: no pass alone
+    ("1882", "SR", None, "pass me I might buy GT next turn"),
     # a count and a percent that disagree: which is meant cannot be told
     ("1882", "SR", None, "Ann sells 2 shares (30%) of QLL"),
     # a number after the company without a certificate word is no count

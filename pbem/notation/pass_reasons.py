@@ -1,6 +1,6 @@
 """A pass told with its reason: "I'll pass this time, nothing I want.", "I'm passing - saving cash
 for the 3 train.", "Kit: pass (waiting to see what Sam does with GT)", "Thought about selling GT
-but I'll hold on to it. Pass."
+but I'll hold on to it. Pass.", "I can't afford anything so pass me", "pass me I have no cash".
 
 In an auction or a stock round a line whose one clause is the writer's bare pass, and whose
 other clauses name no move (or are set aside as a negation, a doubt or a report), is that pass:
@@ -30,6 +30,9 @@ _REASON_WORDS = re.compile(r"\bhold(?:ing)?\s+on\s+to\b|\bwait(?:ing)?\s+(?:for|
 _LATER = re.compile(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|intend|expect)\b", re.I)
 #: brackets: their words are a clause of their own here
 _BRACKETS = re.compile(r"[()]")
+#: where a reason meets the pass without a comma: "I can't float so pass me" (a conjunction),
+#: "pass me I have no money" (a new sentence run on): a clause's end here, kept to its length
+_RUN_ON = re.compile(r"\s(?:so|because|since|coz|cos)\s|(?<=[a-z])\s(?=I\s)", re.I)
 
 
 def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex, kind: Optional[str]) -> Optional[list]:
@@ -40,6 +43,7 @@ def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex, kind: Op
     if kind not in ("auction", "stock") or "?" in line or _LATER.search(line):
         return None
     plain = _BRACKETS.sub(",", _REASON_WORDS.sub(lambda m: " " * len(m.group(0)), line))
+    plain = _RUN_ON.sub(lambda m: "," + " " * (len(m.group(0)) - 1), plain)
     if line_refusal(plain) is not None:
         return None
     found = clauses(plain, ctx, index)
