@@ -50,6 +50,8 @@ _CLAUSE_REFUSE = re.compile(
     r"\b(?:is|are|be|been|being)\s+(?:already\s+|all\s+|now\s+|just\s+|at\s+\d{1,3}\s*%\s+)?(?:sold|bought|laid|passed|opened|started|"
     r"floated|taken)\b|\b(?:bought|sold|laid|placed|taken|purchased)\s+by\b",
     re.I)
+#: a question in brackets inside a sentence ("sold 4 NYC (see a pattern here?) and started Erie"): an aside
+_ASIDE_QUESTION = re.compile(r"\([^()?]*\?[^()]*\)(?=\s*\S)")
 #: a bracket telling what nearly happened ("(I nearly put it on Moscow, oops)"): chat, its regret no retraction
 _NEAR_MISS = re.compile(r"\([^()]*\b(?:nearly|almost)\b[^()]*\)", re.I)
 #: the past tenses a move is reported in: a report unless the writer says "has"/"have" (a move
@@ -183,6 +185,7 @@ def set_aside(line: str) -> tuple[str, list[str]]:
             telling.append(text.strip(" -–—"))    # (a move thought of before "but" is set against the one made)
         return blank(m)
     line = circumstances(_LATER.sub(blank, line), why)      # "Having won the CP, I par CPR at 90": that clause alone
+    line = _ASIDE_QUESTION.sub(blank, line)    # "(see a pattern here?)": the bracket alone, not its sentence
     line = _SENTENCE_RX.sub(sentence, line)
     def bracket(m: re.Match) -> str:
         parts = _PART.findall(m.group(0))
