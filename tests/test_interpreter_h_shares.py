@@ -109,6 +109,8 @@ READ = [
     ("1861", "SR", None, "Ann passes and will wait for the 3s.", [Pass("ann")]),
     # a question in brackets inside a sentence is an aside: the moves on both sides of it are read
     ("1830", "SR", None, "Ann sells 2 B&O (guess why?) and pars ERIE at 90", [SellShares("ann", "B&O", 20), Par("ann", "ERIE", 90)]),
+    # the writer's pass asked of the table
+    ("1830", "SR", None, "You can just pass me, nothing for me", [Pass("ann")]),
     # the reason joined to the pass by "so", or run on as a new sentence without a stop
     ("1830", "SR", None, "I can't afford anything so just pass me", [Pass("ann")]),
     ("1882", "auction", None, "pass me I have no cash left", [Pass("ann")]),
@@ -136,6 +138,9 @@ def test_read(title, rk, current, line, want):
 REFUSED = [
     # a question in brackets that ends the line asks about the move: no move
     ("1830", "SR", None, "Ann pars ERIE at 90 (is that too much?)"),
+    # another player's pass asked for, or the writer's for a time to come: no move of the writer's now
+    ("1830", "SR", None, "you can pass Bob"),
+    ("1830", "SR", None, "you could pass me next time"),
     # a pass run on into a plan: no pass alone
     ("1882", "SR", None, "pass me I might buy GT next turn"),
     # a count and a percent that disagree: which is meant cannot be told

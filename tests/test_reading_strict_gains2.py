@@ -123,6 +123,7 @@ def test_log_move_lines_are_told_by_their_shape(line, yes):
     ("stock", "ann", "Anne buys CPR", 1, 'did you mean "Ann"'),
     ("operating", "CPR", "Zed is buying a 4 train", 1, "names no player or company"),
     ("operating", "CPR", "runs 7 train I5-J10", 6, "unknown train"),
+    ("operating", "CPR", "CPR buys the only train", 14, 'which train is "the only train"?'),
     ("operating", "CPR", "lays 57 on I5 rot 7", 19, "0 to 5"),
     ("stock", "ann", "par CPR at", 11, "the end of the line"),
     ("operating", "CPR", "CPR: lays 57 I5 r2\ntoken J1O", 7, "hex coordinate such as J10"),

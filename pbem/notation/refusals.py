@@ -28,6 +28,9 @@ _EXPECTED = {
                   'a run ("runs 2 train I5-J10 for 60")', '"pays out" or "withholds"',
                   'a train ("buys a 3 train from the depot")', '"passes"'),
 }
+#: words that may stand where a train's name goes ("buys the only train"): never an unknown train
+_QUALIFIERS = frozenset("only last first next new same other one".split())
+_NO_TRAIN = frozenset("a an the its my his her our your their this that".split()) | _QUALIFIERS
 _TRAIN_NAMED = re.compile(r"\b(?:runs?|buys?|discards?|a|an|the|its)\s+([A-Za-z0-9+]{1,4})[\s-]*trains?\b", re.I)
 _ROTATION = re.compile(r"\b(?i:rot(?:ation)?|orientation)\s*(\d+)\b|\br([6-9])\b")
 _WORD = re.compile(r"(?<![\w#$@.&-])[A-Za-z][A-Za-z'’]*(?![\w&-])")
@@ -141,7 +144,10 @@ def _train(line: str, ctx: NotationContext):
         return None
     for m in _TRAIN_NAMED.finditer(line):
         t = m.group(1)
-        if t.lower() not in ("a", "an", "the", "its", "my") and t.upper() not in {x.upper() for x in ctx.trains} \
+        if t.lower() in _QUALIFIERS:       # "buys the only train": the game knows which, the line does not say
+            return m.start(1), m.end(1), f'which train is "{m.group(0)}"? name it, e.g. ' \
+                f'"a {ctx.trains[0]} train"', [f"a {x} train" for x in ctx.trains]
+        if t.lower() not in _NO_TRAIN and t.upper() not in {x.upper() for x in ctx.trains} \
                 and t.upper() not in {a.upper() for a in ctx.train_aliases}:
             return m.start(1), m.end(1), f'unknown train "{t}": the trains are {", ".join(ctx.trains)}', list(ctx.trains)
     return None

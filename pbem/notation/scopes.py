@@ -52,6 +52,8 @@ _CLAUSE_REFUSE = re.compile(
     re.I)
 #: a question in brackets inside a sentence ("sold 4 NYC (see a pattern here?) and started Erie"): an aside
 _ASIDE_QUESTION = re.compile(r"\([^()?]*\?[^()]*\)(?=\s*\S)")
+#: the writer's pass asked of the table ("you can pass me", "u may skip me"): the pass, not another's move
+_LEAVE_TO_PASS = re.compile(r"\b(?:you|u)\s+(?:can|may|could)\s+(?:just\s+)?(?=(?:pass|skip)\s+me\b)", re.I)
 #: a bracket telling what nearly happened ("(I nearly put it on Moscow, oops)"): chat, its regret no retraction
 _NEAR_MISS = re.compile(r"\([^()]*\b(?:nearly|almost)\b[^()]*\)", re.I)
 #: the past tenses a move is reported in: a report unless the writer says "has"/"have" (a move
@@ -186,6 +188,7 @@ def set_aside(line: str) -> tuple[str, list[str]]:
         return blank(m)
     line = circumstances(_LATER.sub(blank, line), why)      # "Having won the CP, I par CPR at 90": that clause alone
     line = _ASIDE_QUESTION.sub(blank, line)    # "(see a pattern here?)": the bracket alone, not its sentence
+    line = _LEAVE_TO_PASS.sub(lambda m: " " * len(m.group(0)), line)     # "you can pass me": the writer's pass
     line = _SENTENCE_RX.sub(sentence, line)
     def bracket(m: re.Match) -> str:
         parts = _PART.findall(m.group(0))
