@@ -33,10 +33,9 @@ def entity_label(entity: str, ctx: NotationContext) -> str:
     """How a line names `entity`: a player's display name, else the symbol/id (kept by the
     context's name tables, which it depends on alone)."""
     index = name_index(ctx)
-    kept = index.__dict__.setdefault("labels", {})
-    if entity not in kept:
-        kept[entity] = _label(entity, ctx, index)
-    return kept[entity]
+    if entity not in index.labels:
+        index.labels[entity] = _label(entity, ctx, index)
+    return index.labels[entity]
 
 
 def _label(entity: str, ctx: NotationContext, index) -> str:

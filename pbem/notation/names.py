@@ -132,6 +132,7 @@ class NameIndex:
 
     def __init__(self, ctx) -> None:
         self.title = getattr(ctx, "title", None)          # whose own kinds' words name a move too
+        self.labels: dict[str, str] = {}                  # entity -> how a line names it (formatter.entity_label)
         self.entries: dict[str, list[Entry]] = {k: [] for k in KIND_WORDS}
         corp_alias: dict[str, list[str]] = {}
         for alias, sym in ctx.corporation_aliases.items():

@@ -43,10 +43,6 @@ class TradeMoves:
         price = self.price(next(c for c in node.children if is_tree(c, "price")))
         return [Par(self.entity("player", subject, node), self.resolve(name, ("corporation",)).ident, price)]
 
-    def share_size(self, corporation: str) -> int:
-        """The percent one ordinary share of `corporation` is (a title's readers ask it)."""
-        return self.ctx.share_size(corporation)
-
     def buy_shares(self, node: Tree, who: str, corporation: str, percent: int, count: int = 1,
                    source: str = "ipo") -> list:
         """`count` purchases of a `percent` share of `corporation` by `who`, read with the node's

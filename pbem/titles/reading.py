@@ -40,9 +40,6 @@ class MoveReader(Protocol):
     def count(self, node: Tree) -> int:
         """The number a `count` tree writes ("2", "two")."""
 
-    def share_size(self, corporation: str) -> int:
-        """The percent one ordinary share of `corporation` is."""
-
     def buy_shares(self, node: Tree, who: str, corporation: str, percent: int, count: int = 1,
                    source: str = "ipo") -> list:
         """`count` purchases of a `percent` share of `corporation` by `who`, read with the
