@@ -54,3 +54,40 @@ def test_a_move_in_canonical_notation_loads_no_grammar_and_one_in_words_does(tmp
                    check=True, capture_output=True, cwd=ROOT)
     assert loaded_by("move", str(game), "Ann bids 20 for HB") == []
     assert loaded_by("move", str(game), "I'll go 85 on the NWR", "--as", "Bob") == ["lark"]
+
+
+def compiled_by(*args: str) -> tuple[int, int]:
+    """How many of the reader's module-level patterns `pbem ARGS` compiled, of how many."""
+    code = ("import sys; from pbem.cli import main; code = main(sys.argv[1:]); "
+            "from pbem.notation.lazy import Regex; "
+            "pats = [v for n, m in list(sys.modules.items()) if n.startswith(('pbem.notation', 'pbem.reading')) "
+            "for v in vars(m).values() if isinstance(v, Regex)]; "
+            "print('COMPILED', sum('search' in vars(p) for p in pats), len(pats), file=sys.stderr); "
+            "raise SystemExit(code)")
+    p = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+    line = [ln for ln in p.stderr.splitlines() if ln.startswith("COMPILED")][-1]
+    return int(line.split()[1]), int(line.split()[2])
+
+
+def test_the_reader_compiles_only_the_patterns_a_line_reaches(tmp_path):
+    game = tmp_path / "g.pbem"
+    subprocess.run([sys.executable, "-m", "pbem", "new", "1882", str(game), "--players", "Ann", "Bob", "Cid"],
+                   check=True, capture_output=True, cwd=ROOT)
+    used, loaded = compiled_by("move", str(game), "Ann bids 20 for HB")
+    assert used <= 3 and loaded > 20                  # a canonical line: the exact reader's own, if any
+    used, loaded = compiled_by("move", str(game), "I'll go 85 on the NWR", "--as", "Bob")
+    assert 0 < used < loaded // 2, (used, loaded)      # in words: the interpreter's, only those it tried
+
+
+def test_a_pattern_compiled_when_first_used_reads_as_re_compiles_it():
+    import re
+
+    from pbem.notation.lazy import regex
+
+    rx = regex(r"(?P<n>\d+)\s*x", re.I)
+    assert "search" not in vars(rx) and rx.pattern == r"(?P<n>\d+)\s*x"
+    assert rx.search("a 12 X").group("n") == "12"
+    assert "search" in vars(rx)
+    assert rx.sub("#", "1x 2X") == "# #" and rx.findall("3x") == ["3"] and rx.groupindex == {"n": 1}
+    assert rx.fullmatch("12 x") and not rx.fullmatch("12 y") and rx.flags == re.compile("", re.I).flags

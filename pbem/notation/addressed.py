@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import re
 from typing import TYPE_CHECKING
+from .lazy import regex
 
 if TYPE_CHECKING:
     from .pieces import Clause
@@ -17,8 +18,8 @@ __all__ = ["addressed_set_aside"]
 
 #: words that are also people's names, written in lower case as the verbs they are
 _MODALS = frozenset({"will", "may", "can", "shall", "might", "must"})
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
-_YOU = re.compile(r"\b(?:you|your|you're|youre|you['’]re|yours)\b", re.I)
+_SENTENCE_END = regex(r"[.!?](?=\s|$)")
+_YOU = regex(r"\b(?:you|your|you're|youre|you['’]re|yours)\b", re.I)
 
 
 def _alone(c: "Clause", actor: str) -> bool:

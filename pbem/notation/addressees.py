@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 
 from .pieces import Clause
+from .lazy import regex
 
 __all__ = ["addressed", "for_company", "token_told_of"]
 
-_SPOKEN_TO = re.compile(r"\s*(?:sorry|thanks|thank\s+you|cheers|hi|hello|hey|congrats|well\s+done)\b", re.I)
-_AND = re.compile(r"\s*(?:and\s+)?", re.I)
+_SPOKEN_TO = regex(r"\s*(?:sorry|thanks|thank\s+you|cheers|hi|hello|hey|congrats|well\s+done)\b", re.I)
+_AND = regex(r"\s*(?:and\s+)?", re.I)
 
 
 def addressed(found: list[Clause], line: str) -> list[Clause]:

@@ -7,36 +7,37 @@ import re
 
 from .correction import MARKER
 from .pieces import _WORD, CONSEQUENCE, VERBS
+from .lazy import regex
 
 __all__ = ["names_move", "told_afterwards"]
 
 #: the longest sentence weighed (the correction's marker costs more than linear time)
 _LONGEST = 200
 #: what a move leads to: trains rusting or made obsolete, the phase changing
-_LEADS_TO = re.compile(r"\b(?:rust|rusts|rusted|rusting|obsolete|phase)\b", re.I)
+_LEADS_TO = regex(r"\b(?:rust|rusts|rusted|rusting|obsolete|phase)\b", re.I)
 #: a time to come, or what is expected of it
-_AHEAD = re.compile(r"\b(?:should|will|shall|next|later|afterwards|after|soon|eventually|tomorrow)\b|'ll\b|"
+_AHEAD = regex(r"\b(?:should|will|shall|next|later|afterwards|after|soon|eventually|tomorrow)\b|'ll\b|"
                     r"\bgoing\s+to\b", re.I)
 #: the writer's own plan for later: "I'll buy a share later", "I'm going to buy the extra share after"
-_MY_PLAN = re.compile(r"\b(?:I'll|I\s+will|I'm\s+going\s+to|we'll|we\s+will)\b", re.I)
-_LATER = re.compile(r"\b(?:later|after|afterwards|eventually|tomorrow|next\s+(?:turn|round|time|OR|SR))\b", re.I)
+_MY_PLAN = regex(r"\b(?:I'll|I\s+will|I'm\s+going\s+to|we'll|we\s+will)\b", re.I)
+_LATER = regex(r"\b(?:later|after|afterwards|eventually|tomorrow|next\s+(?:turn|round|time|OR|SR))\b", re.I)
 #: words of a move besides the move words ("Will pay out.", "Full payout will follow.")
-_MOVE_MORE = re.compile(r"\b(?:pay|pays|paying|full|put|puts|hold|holds|dividends?|shareholders|treasury|"
+_MOVE_MORE = regex(r"\b(?:pay|pays|paying|full|put|puts|hold|holds|dividends?|shareholders|treasury|"
                         r"drops?|removes?|returns?)\b", re.I)
 #: a station kept: what stays as it is, no move ("I'll keep the tokens in Ekaterinburg and Moscow")
-_KEEPS = re.compile(r"^\W*(?:I'll|I\s+will|we'll)\s+keep\b[^.;!?]*\b(?:tokens?|stations?)\b", re.I)
+_KEEPS = regex(r"^\W*(?:I'll|I\s+will|we'll)\s+keep\b[^.;!?]*\b(?:tokens?|stations?)\b", re.I)
 #: an apology to the shareholders or the table, not for a slip ("sorry, 3 GT" corrects one)
-_APOLOGY = re.compile(r"\W*(?:sorry|apologies)\s+(?:to\s+)?(?:the\s+|my\s+)?(?:shareholders|investors|all|everyone|"
+_APOLOGY = regex(r"\W*(?:sorry|apologies)\s+(?:to\s+)?(?:the\s+|my\s+)?(?:shareholders|investors|all|everyone|"
                       r"everybody|folks|guys|people)\b", re.I)
 #: a reason stated after the apology ("the 5 costs 450", "we need a train"), not a piece put right ("3 GT")
-_REASON = re.compile(r"\b(?:costs?|need|needs|needed|saving|can't|cannot|have|has|had|are|(?<!\bit\s)(?<!\bthat\s)is)\b", re.I)
+_REASON = regex(r"\b(?:costs?|need|needs|needed|saving|can't|cannot|have|has|had|are|(?<!\bit\s)(?<!\bthat\s)is)\b", re.I)
 #: the cash the move leaves, a sentence of its own ("Treasury now 35.", "Cash left: $35")
-_CASH_NOW = re.compile(r"\W*(?:the\s+)?(?:treasury|cash)\s+(?:is\s+)?(?:now|left|remaining)\s*(?::\s*)?[$₽]?\d+\W*$", re.I)
+_CASH_NOW = regex(r"\W*(?:the\s+)?(?:treasury|cash)\s+(?:is\s+)?(?:now|left|remaining)\s*(?::\s*)?[$₽]?\d+\W*$", re.I)
 #: a doubt about what was written, or a condition
-_DOUBT = re.compile(r"\b(?:maybe|perhaps|probably|possibly|might|could|would|if|unless|or)\b", re.I)
+_DOUBT = regex(r"\b(?:maybe|perhaps|probably|possibly|might|could|would|if|unless|or)\b", re.I)
 #: "Should be 3.": a correction naming a piece
-_SHOULD_BE = re.compile(r"\bshould\s+(?:have\s+)?be(?:en)?\b", re.I)
-_PIECE = re.compile(r"\d|#|\b[A-Z]{2,}")
+_SHOULD_BE = regex(r"\bshould\s+(?:have\s+)?be(?:en)?\b", re.I)
+_PIECE = regex(r"\d|#|\b[A-Z]{2,}")
 
 
 def told_afterwards(sentence: str) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from typing import Optional
+from .lazy import regex
 
 __all__ = ["AMOUNT_HINT", "AMOUNT_WORDS", "amount_words"]
 
@@ -11,7 +12,7 @@ _UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eig
 _TENS = {w: 10 * i for i, w in enumerate("_ ten twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
 _TEENS = {w: 10 + i for i, w in enumerate("ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen "
                                           "nineteen".split())}
-AMOUNT_WORDS = re.compile(
+AMOUNT_WORDS = regex(
     "".join(rf"(?<!{u}[-\s])" for u in "one two three four five six seven eight nine".split()) +   # "one-ninety"
     r"\b(?:(?P<h>an?|one|two|three|four|five|six|seven|eight|nine)\s+hundred(?:\s+and)?\s*|"
     r"(?P<hh>one|two|three|four|five|six|seven|eight|nine)[-\s](?=(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|"
@@ -21,7 +22,7 @@ AMOUNT_WORDS = re.compile(
     r"(?:\s+(?:dollars|roubles|rubles))?", re.I)
 
 #: a word every amount written in words holds (the pattern itself matches empty at every word)
-AMOUNT_HINT = re.compile(r"\b(?:hundred|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|ten|eleven|twelve|"
+AMOUNT_HINT = regex(r"\b(?:hundred|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|ten|eleven|twelve|"
                           r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b", re.I)
 
 

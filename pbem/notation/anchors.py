@@ -7,18 +7,18 @@ such a reading), so the moderator can tell it is chat without reading it
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from pbem.errors import AmbiguousMoveError
 
 from .names import NameIndex, norm, rewrite_names
 from .spelling import slips
+from .lazy import regex
 
 __all__ = ["names_something", "naming_nothing"]
 
-_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_'’&]*")
-_LETTERS = re.compile(r"[A-Za-z]{2,}")
+_TOKEN = regex(r"[A-Za-z_][A-Za-z0-9_'’&]*")
+_LETTERS = regex(r"[A-Za-z]{2,}")
 
 #: words no move is made of: they stand only beside the words that matter
 _FUNCTION = frozenset("""

@@ -23,6 +23,7 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from .parsed import ParsedMove, noted_on_first
 from .pieces import VERBS
 from .trailing import plain_lead, plain_tail
+from .lazy import regex
 
 if TYPE_CHECKING:
     from .parser import _Reader
@@ -30,104 +31,104 @@ if TYPE_CHECKING:
 __all__ = ["without_asides", "read_without_asides", "plans_one_now"]
 
 #: a greeting opening the line ("Morning all - ", "Hi Marek, ")
-_GREETING = re.compile(
+_GREETING = regex(
     rf"^\s*{words(GREETINGS, FOREIGN_GREETINGS)}\b"
     rf"(?:\s+(?:{words(ADDRESSEES)}|[A-Z][a-z]+))?"
     r"\s*[!,.:;]*(?:\s+[-–—]+)?\s+", re.I)
 
-_MOVE_WORD = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w), key=len,
+_MOVE_WORD = regex(r"\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w), key=len,
                                                    reverse=True)) + r"|got|gets|get|ran|pays?|put|puts)\b", re.I)
 
 # --- before the move ---------------------------------------------------------------------------
 #: one sentence before the move: up to "?", "!", ". " or "... "; or a label that names nobody
 #: ("Emergency:", not "GT:" or "Ann:", whose move follows)
-_SENTENCE = re.compile(r"^\s*(?P<s>[^.?!:…]*?(?:\?+|!+|\.\.\.|…|\.(?=\s))|(?:emergency|urgent|update|note|"
+_SENTENCE = regex(r"^\s*(?P<s>[^.?!:…]*?(?:\?+|!+|\.\.\.|…|\.(?=\s))|(?:emergency|urgent|update|note|"
                        r"fyi|ps|also|finally|decision|my\s+move|my\s+turn|orders?|moves?)\s*:"
                        r"|(?-i:[A-Za-z][a-z']*(?:,?\s+[a-z']+)+)\s*:)\s+", re.I)
 #: the company or player heading a question before the move: "GT - half? ..."
-_HEADING = re.compile(r"^\s*([A-Z][\w&'-]*)\s*(?::|\s[-–—]+)\s+")
+_HEADING = regex(r"^\s*([A-Z][\w&'-]*)\s*(?::|\s[-–—]+)\s+")
 #: what a remainder must not begin with: a condition or an answer to one ("If so, buy one")
-_CONDITION = re.compile(r"^\s*(?:if|then|unless|otherwise|else|in\s+that\s+case|when|whenever|in\s+case|"
+_CONDITION = regex(r"^\s*(?:if|then|unless|otherwise|else|in\s+that\s+case|when|whenever|in\s+case|"
                         r"maybe|perhaps|probably|should|would|could|might)\b", re.I)
 #: words that put what follows off in time or make it a plan ("Next round: buy 1 GT"): a
 #: sentence or label with one before the move is never dropped
-_LATER = re.compile(r"\b(?:next|later|tomorrow|tonight|plan|plans|planning|planned|will|won't|would|going\s+to|gonna|"
+_LATER = regex(r"\b(?:next|later|tomorrow|tonight|plan|plans|planning|planned|will|won't|would|going\s+to|gonna|"
                     r"future|eventually|once|when|whenever|if|unless|after|afterwards|until|till|before|soon|maybe|"
                     r"perhaps|might|could|should|then)\b", re.I)
 #: the words that turn to the move after the chat: "Anyway", "Fine -", "OK so", "Right,"
-_TURN = re.compile(r"^\s*(?:(?:anyway|anyhow|fine|ok|okay|alright|right|so|well|hmm+|ugh|meh)\b[,!.]?\s*"
+_TURN = regex(r"^\s*(?:(?:anyway|anyhow|fine|ok|okay|alright|right|so|well|hmm+|ugh|meh)\b[,!.]?\s*"
                    r"(?:[-–—]+\s*)?)+", re.I)
 #: "QLL goes now: lay 9 M5": the company whose turn it is, as a heading
-_GOES = re.compile(r"^\s*([A-Z][\w&'-]*)\s+(?:goes|moves|plays|is\s+up)(?:\s+(?:now|next))?\s*:\s*")
+_GOES = regex(r"^\s*([A-Z][\w&'-]*)\s+(?:goes|moves|plays|is\s+up)(?:\s+(?:now|next))?\s*:\s*")
 #: "I'll think about it... no, pass.": a decision weighed and then made
-_THINK = re.compile(r"^\s*(?:I'll|I\s+will|let\s+me|I\s+need\s+to|I\s+have\s+to)\s+(?:think|consider|see|ponder)"
+_THINK = regex(r"^\s*(?:I'll|I\s+will|let\s+me|I\s+need\s+to|I\s+have\s+to)\s+(?:think|consider|see|ponder)"
                     r"\b[^.?!…]*?(?:\.\.\.|…|[.,;]|\s[-–—])\s*(?:(?:no|nah|nope|ok|okay|fine|right)\s*[,.!-]?\s*)?",
                     re.I)
 #: "Kwame contributes $120 from his own pocket; CPR buys ...": the president's money for the move
-_CONTRIBUTES = re.compile(r"^\s*(?:the\s+president|[A-Z][a-z]+|I)\s+(?:contributes|contributed|adds|added|"
+_CONTRIBUTES = regex(r"^\s*(?:the\s+president|[A-Z][a-z]+|I)\s+(?:contributes|contributed|adds|added|"
                           r"chips\s+in|pays\s+in|puts\s+in)\s+[$₽]?\d+\s*₽?[^;:.,]*[;:.,]\s*", re.I)
 
 # --- after the move ----------------------------------------------------------------------------
 #: "(nothing worth buying)", "(none I can afford)": what was not done, in brackets
-_NOTHING = re.compile(r"\s*\(\s*(?:nothing|none)\b(?![^()]*(?:\bbut\b|\band\b|\bthen\b|[,;]|\d|(?-i:\b[A-Z]{2,})))[^()]*\)",
+_NOTHING = regex(r"\s*\(\s*(?:nothing|none)\b(?![^()]*(?:\bbut\b|\band\b|\bthen\b|[,;]|\d|(?-i:\b[A-Z]{2,})))[^()]*\)",
                       re.I)
 #: "(run by Kit as priority)", "(entered by Ann for Bob)": who wrote the move
-_BY_WHOM = re.compile(r"\s*\(\s*(?:(?:run|played|moved|made|done|entered|sent|submitted|operated)\s+by\s+"
+_BY_WHOM = regex(r"\s*\(\s*(?:(?:run|played|moved|made|done|entered|sent|submitted|operated)\s+by\s+"
                       r"[A-Z][a-z]+\b|[A-Z][a-z]+\s+(?:operating|running|playing|moving)\s+(?:it|them|this)\s+as\b)"
                       r"[^()]*\)")
 #: after a par, what the par buys: "(buying the 20% director's certificate)"
-_PRESIDENTS = re.compile(r"\s*\((?=[^()]*\b(?:president'?s|director'?s|presidency)\b)(?:[^()\d]|\d+\s*%)*\)", re.I)
-_PAR = re.compile(r"\b(?:par|pars|parring|parred|parred|starts|floats|launches|opens)\b", re.I)
+_PRESIDENTS = regex(r"\s*\((?=[^()]*\b(?:president'?s|director'?s|presidency)\b)(?:[^()\d]|\d+\s*%)*\)", re.I)
+_PAR = regex(r"\b(?:par|pars|parring|parred|parred|starts|floats|launches|opens)\b", re.I)
 #: "QLL got a 4 train (300)": the price of the train in brackets
-_TRAIN_PRICE = re.compile(r"(\b(?:\d|[DE])(?:[-\s]?(?:trains?|T))?|\btrains?)\s*\(\s*([$₽]?\s?\d{2,4}\s*₽?)\s*\)", re.I)
+_TRAIN_PRICE = regex(r"(\b(?:\d|[DE])(?:[-\s]?(?:trains?|T))?|\btrains?)\s*\(\s*([$₽]?\s?\d{2,4}\s*₽?)\s*\)", re.I)
 #: "(I did not pay, withheld)": the dividend in brackets, after what was not done
-_DIVIDEND = re.compile(r"\s*\((?:(?P<pre>[^()]*?)[,;]\s*)?(?P<kind>withheld|withholds?|withholding|paid\s+out|"
+_DIVIDEND = regex(r"\s*\((?:(?P<pre>[^()]*?)[,;]\s*)?(?P<kind>withheld|withholds?|withholding|paid\s+out|"
                        r"pays\s+out|paying\s+out|pay\s+out|payout)\s*\)", re.I)
-_NEGATED = re.compile(r"\b(?:not|no|never|didn't|did\s+not|don't|won't)\b", re.I)
+_NEGATED = regex(r"\b(?:not|no|never|didn't|did\s+not|don't|won't)\b", re.I)
 #: " — RSR gets its token.": what another company gets as the move's consequence
-_GETS = re.compile(r"\s+[-–—]+\s+[A-Z][\w&-]*\s+(?:gets|receives|keeps|collects)\s+its\s+[a-z ]+[.!]?\s*$")
+_GETS = regex(r"\s+[-–—]+\s+[A-Z][\w&-]*\s+(?:gets|receives|keeps|collects)\s+its\s+[a-z ]+[.!]?\s*$")
 #: "and stop there", "and that's all": the end of what is ordered, said for completeness
-_STOP = re.compile(r"\s*(?:,|\band\b|[-–—])\s*(?:then\s+)?(?:(?:stop|stops|stopping|stopped)\s+(?:there|here)|that'?s\s+all)"
+_STOP = regex(r"\s*(?:,|\band\b|[-–—])\s*(?:then\s+)?(?:(?:stop|stops|stopping|stopped)\s+(?:there|here)|that'?s\s+all)"
                    r"\s*[.!]?\s*$", re.I)
 #: ", if that's allowed now?": a question about the move's own legality
-_IF_ALLOWED = re.compile(r"\s*,?\s*if\s+(?:that's|that\s+is|it's|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|"
+_IF_ALLOWED = regex(r"\s*,?\s*if\s+(?:that's|that\s+is|it's|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|"
                          r"possible|fine|alright)(?:\s+(?:now|here|yet|at\s+this\s+point))?\s*\?\s*$", re.I)
 #: "CPR's 2s rusted, nice.": the trains another purchase rusted
-_RUSTED = re.compile(r"\s*(?:[,;.]|\band\b)\s*(?:(?:so|and|which\s+means)\s+)?(?:[A-Z][\w&-]*'s\s+|the\s+|all\s+)?"
+_RUSTED = regex(r"\s*(?:[,;.]|\band\b)\s*(?:(?:so|and|which\s+means)\s+)?(?:[A-Z][\w&-]*'s\s+|the\s+|all\s+)?"
                      r"(?:\d|[DE])(?:[-\s]?trains?|T|'?s)\s+(?:rust(?:ed|s)?|are\s+rusted|have\s+rusted|"
                      r"(?:are|is)\s+gone|die|died)\b[^.;?]*?(?:,\s*(?:nice|great|ouch|yay|damn|sadly|finally|lol))?"
                      r"\s*[.!]?\s*$", re.I)
 #: "GT loses its 2": what another company loses by the purchase
-_LOSES = re.compile(r"\s*[;,.]\s*[A-Z][\w&-]*\s+(?:loses|lost|drops|dropped)\s+(?:its|their|the|a|all|both)\b"
+_LOSES = regex(r"\s*[;,.]\s*[A-Z][\w&-]*\s+(?:loses|lost|drops|dropped)\s+(?:its|their|the|a|all|both)\b"
                     r"[^.;?]*[.!]?\s*$")
 #: ", can't afford anything": why the writer passes
-_AFFORD = re.compile(r"\s*[,;–—-]\s*(?:I\s+)?(?:can't|cannot|can\s+not|couldn't)\s+afford\b[^.;?]*[.!]?\s*$", re.I)
+_AFFORD = regex(r"\s*[,;–—-]\s*(?:I\s+)?(?:can't|cannot|can\s+not|couldn't)\s+afford\b[^.;?]*[.!]?\s*$", re.I)
 #: "(saving for a 4)", "(waiting for GT to float)", "(need a 5)": a plan for later, in brackets
-_PLAN = re.compile(r"\s*\((?:saving|to\s+save|waiting|hoping|planning|need(?:ing)?\s+the\s+cash|needs?\s+(?:a|an|another|the\s+money\s+for)\s)\b"
+_PLAN = regex(r"\s*\((?:saving|to\s+save|waiting|hoping|planning|need(?:ing)?\s+the\s+cash|needs?\s+(?:a|an|another|the\s+money\s+for)\s)\b"
                    r"(?![^()]*(?:\bbut\b|\band\b|\bthen\b|[,;]))[^()]*\)", re.I)
 #: "President sells nothing.": no emergency sale, said for completeness
-_SELLS_NOTHING = re.compile(r"(?<=[.;,])\s*(?:the\s+)?(?:president|[A-Z][a-z]+|I|he|she)\s+(?:sells|sold|sell|"
+_SELLS_NOTHING = regex(r"(?<=[.;,])\s*(?:the\s+)?(?:president|[A-Z][a-z]+|I|he|she)\s+(?:sells|sold|sell|"
                             r"contributes|contributed|adds|added)\s+nothing\s*[.!]?\s*$", re.I)
 #: " - my last buy this round", ", my third share": which of the writer's moves it is
-_MY_NTH = re.compile(r"\s*[-–—,;]\s*(?:my|our)\s+(?:last|final|first|only|second|third|fourth|fifth|\d(?:st|nd|rd|th))\s+"
+_MY_NTH = regex(r"\s*[-–—,;]\s*(?:my|our)\s+(?:last|final|first|only|second|third|fourth|fifth|\d(?:st|nd|rd|th))\s+"
                      r"(?:buy|purchase|share|cert(?:ificate)?|move|action|one|bid|sale)\b[^.?!,;]*([.!]?)\s*$", re.I)
 #: "Pass after that.": the order of the moves, said again
-_AFTER_THAT = re.compile(r"\b(pass(?:es|ing)?|done)\s+(?:after\s+(?:that|this|those|it)|afterwards|then)\b", re.I)
+_AFTER_THAT = regex(r"\b(pass(?:es|ing)?|done)\s+(?:after\s+(?:that|this|those|it)|afterwards|then)\b", re.I)
 #: ", since I have no money": the reason for the move, with no move in it
-_BECAUSE = re.compile(r"\s*[,;–—-]\s*(?:since|as|because|'?cause|cos)\s+(?P<why>(?:I|I'm|I've|I'd|we|we're|there's|"
+_BECAUSE = regex(r"\s*[,;–—-]\s*(?:since|as|because|'?cause|cos)\s+(?P<why>(?:I|I'm|I've|I'd|we|we're|there's|"
                       r"there\s+is|it's|it\s+is|my|our)\b[^.?!]*)([.!]?)\s*$", re.I)
 #: ", the cheap one": which company, said again in other words
-_THE_ONE = re.compile(r"\s*,\s*the\s+(?:cheap|cheaper|cheapest|expensive|big|bigger|small|smaller|little|first|"
+_THE_ONE = regex(r"\s*,\s*the\s+(?:cheap|cheaper|cheapest|expensive|big|bigger|small|smaller|little|first|"
                       r"last|other|only|yellow|green|brown|good|best|blue|red)\s+one\s*([.!]?)\s*$", re.I)
 #: ", becoming... well, price goes to 90": a word begun and left
-_BEGUN = re.compile(r",?\s*(?:becoming|going|moving|leaving)\s*(?:\.\.\.|…)\s*(?:(?:well|er+m?|uh|hmm|ok)\s*,?\s*)?",
+_BEGUN = regex(r",?\s*(?:becoming|going|moving|leaving)\s*(?:\.\.\.|…)\s*(?:(?:well|er+m?|uh|hmm|ok)\s*,?\s*)?",
                     re.I)
 #: a plan of several buys of which one is made now: "two MKN shares - one now, one next turn",
 #: "Buy 2 QLL from the pool, 1 at a time obviously - just put me down for one now."
-_ONE_NOW = re.compile(r"\s*(?:,|[-–—]+|;)\s*(?:(?:just|so|only)\s+)?(?:(?:one|1)\s+(?:now|at\s+a\s+time|per\s+turn)\b|"
+_ONE_NOW = regex(r"\s*(?:,|[-–—]+|;)\s*(?:(?:just|so|only)\s+)?(?:(?:one|1)\s+(?:now|at\s+a\s+time|per\s+turn)\b|"
                       r"I'?ll\s+(?:take|buy|get)\s+(?:one|1)\s+now\b).*$", re.I)
-_ONE_NOW_SAID = re.compile(r"\b(?:one|1)\s+(?:for\s+)?now\b", re.I)
-_COUNT = re.compile(r"\b(?:two|three|four|2|3|4)\b(?=\s+(?:[A-Z][\w&-]*\s+)?(?:shares?|certs?|[A-Z]{2,4}\b))")
+_ONE_NOW_SAID = regex(r"\b(?:one|1)\s+(?:for\s+)?now\b", re.I)
+_COUNT = regex(r"\b(?:two|three|four|2|3|4)\b(?=\s+(?:[A-Z][\w&-]*\s+)?(?:shares?|certs?|[A-Z]{2,4}\b))")
 
 
 def plans_one_now(line: str) -> bool:
@@ -190,7 +191,7 @@ def _puts_off(sentence: str) -> bool:
 
 
 #: a move word in the past or present with its amount, route or revenue: "HBR ran G11-H12 for 30"
-_TOLD = re.compile(r"\b(?:ran|runs|run|paid|pays|laid|lays|bought|buys|sold|sells|parred|pars|bid|bids|withheld|"
+_TOLD = regex(r"\b(?:ran|runs|run|paid|pays|laid|lays|bought|buys|sold|sells|parred|pars|bid|bids|withheld|"
                    r"withholds|placed|places|tokened|tokens|upgraded|upgrades)\b[^.?!]*?(?:\d|\b[A-Z]{1,2}\d{1,2}\b)")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING
+from .lazy import regex
 
 if TYPE_CHECKING:
     from .pieces import Clause
@@ -13,9 +14,9 @@ if TYPE_CHECKING:
 __all__ = ["bonuses_set_aside"]
 
 #: "with the bonus", "with the Hudson Bay bonus", "incl. the east-west bonus"
-_BONUS = re.compile(r"\b(?:with|incl(?:uding|\.)?|plus)\s+(?:the|a|its)\s+(?:[\w'’-]+\s+){0,3}?bonus(?:es)?\b|"
+_BONUS = regex(r"\b(?:with|incl(?:uding|\.)?|plus)\s+(?:the|a|its)\s+(?:[\w'’-]+\s+){0,3}?bonus(?:es)?\b|"
                     r"\((?=[^()]*\bbonus(?:es)?\b)[^()]*\)", re.I)     # "($100 + $30 bonus)": the revenue's parts
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’]*")
+_WORD = regex(r"[A-Za-z][A-Za-z0-9'’]*")
 
 
 def bonuses_set_aside(found: list["Clause"], line: str) -> list["Clause"]:

@@ -20,6 +20,7 @@ from pbem.engine.actions import (
 from . import own_kinds
 from .context import NotationContext
 from .formatter import entity_label, format_action
+from .lazy import regex
 
 __all__ = ["CanonicalReader"]
 
@@ -36,7 +37,7 @@ def _stop(text: str) -> Stop:
     return Stop(hex_, int(node) - 1 if node else None)
 
 
-_ROUTE = re.compile(r"^(?P<train>\S+) train (?P<stops>\S+)(?: via (?P<via>[^,]+?))?(?: for (?P<rev>\d+))?"
+_ROUTE = regex(r"^(?P<train>\S+) train (?P<stops>\S+)(?: via (?P<via>[^,]+?))?(?: for (?P<rev>\d+))?"
                     r"(?P<trusted> trusted)?$")
 
 
@@ -58,34 +59,34 @@ def _run(e: str, m: re.Match) -> Optional[Action]:
 #: are written and read (`written`, `read`: convert, merge, choose, a title's own) are read by
 #: own_kinds.py first
 _KINDS: list[tuple[re.Pattern, Callable[[str, re.Match], Optional[Action]]]] = [
-    (re.compile(r"passes"), lambda e, m: Pass(e)),
-    (re.compile(r"bids (?P<p>\d+) for (?P<c>\S+)"), lambda e, m: Bid(e, m.group("c"), int(m.group("p")))),
-    (re.compile(r"pars (?P<c>\S+) at (?P<p>\d+)"), lambda e, m: Par(e, m.group("c"), int(m.group("p")))),
-    (re.compile(r"buys a (?P<pct>\d+)% share of (?P<c>\S+) from (?P<src>the IPO|the pool|\S+)"),
+    (regex(r"passes"), lambda e, m: Pass(e)),
+    (regex(r"bids (?P<p>\d+) for (?P<c>\S+)"), lambda e, m: Bid(e, m.group("c"), int(m.group("p")))),
+    (regex(r"pars (?P<c>\S+) at (?P<p>\d+)"), lambda e, m: Par(e, m.group("c"), int(m.group("p")))),
+    (regex(r"buys a (?P<pct>\d+)% share of (?P<c>\S+) from (?P<src>the IPO|the pool|\S+)"),
      lambda e, m: BuyShares(e, m.group("c"), _SOURCE.get(m.group("src"), m.group("src")), int(m.group("pct")))),
-    (re.compile(r"sells (?P<pct>\d+)% of (?P<c>\S+)"), lambda e, m: SellShares(e, m.group("c"), int(m.group("pct")))),
-    (re.compile(r"lays #(?P<t>\S+) on (?P<h>[A-Z]{1,2}\d{1,3}) rot (?P<r>[0-5])"),
+    (regex(r"sells (?P<pct>\d+)% of (?P<c>\S+)"), lambda e, m: SellShares(e, m.group("c"), int(m.group("pct")))),
+    (regex(r"lays #(?P<t>\S+) on (?P<h>[A-Z]{1,2}\d{1,3}) rot (?P<r>[0-5])"),
      lambda e, m: LayTile(e, m.group("h"), m.group("t"), int(m.group("r")))),
-    (re.compile(r"places (?P<n>a token|a neutral token) on " + _HEX_CITY + r"(?: slot (?P<slot>\d+))?"),
+    (regex(r"places (?P<n>a token|a neutral token) on " + _HEX_CITY + r"(?: slot (?P<slot>\d+))?"),
      lambda e, m: PlaceToken(e, m.group("hex"), _city(m), m.group("n") == "a neutral token",
                              int(m.group("slot")) - 1 if m.group("slot") else None)),
-    (re.compile(r"removes a token from " + _HEX_CITY), lambda e, m: RemoveToken(e, m.group("hex"), _city(m))),
-    (re.compile(r"does not run"), lambda e, m: RunRoutes(e, ())),
-    (re.compile(r"runs (?P<routes>.+)"), _run),
-    (re.compile(r"withholds"), lambda e, m: Dividend(e, "withhold")),
-    (re.compile(r"pays half"), lambda e, m: Dividend(e, "half")),
-    (re.compile(r"pays out"), lambda e, m: Dividend(e, "payout")),
-    (re.compile(r"buys a (?P<t>\S+) train(?: \((?P<tid>[^()\s]+)\))? from (?P<src>the depot|\S+)"
+    (regex(r"removes a token from " + _HEX_CITY), lambda e, m: RemoveToken(e, m.group("hex"), _city(m))),
+    (regex(r"does not run"), lambda e, m: RunRoutes(e, ())),
+    (regex(r"runs (?P<routes>.+)"), _run),
+    (regex(r"withholds"), lambda e, m: Dividend(e, "withhold")),
+    (regex(r"pays half"), lambda e, m: Dividend(e, "half")),
+    (regex(r"pays out"), lambda e, m: Dividend(e, "payout")),
+    (regex(r"buys a (?P<t>\S+) train(?: \((?P<tid>[^()\s]+)\))? from (?P<src>the depot|\S+)"
                 r"(?: for (?P<p>\d+))?(?: trading in a (?P<x>\S+) train(?: \((?P<xid>[^()\s]+)\))?)?"),
      lambda e, m: BuyTrain(e, m.group("t"), _SOURCE.get(m.group("src"), m.group("src")),
                            int(m.group("p")) if m.group("p") else None, m.group("x"),
                            train_id=m.group("tid"), exchange_id=m.group("xid"))),
-    (re.compile(r"discards a (?P<t>\S+) train(?: \((?P<tid>[^()\s]+)\))?"),
+    (regex(r"discards a (?P<t>\S+) train(?: \((?P<tid>[^()\s]+)\))?"),
      lambda e, m: DiscardTrain(e, m.group("t"), m.group("tid"))),
-    (re.compile(r"buys the private (?P<c>\S+) for (?P<p>\d+)"),
+    (regex(r"buys the private (?P<c>\S+) for (?P<p>\d+)"),
      lambda e, m: BuyCompany(e, m.group("c"), int(m.group("p")))),
-    (re.compile(r"goes bankrupt"), lambda e, m: Bankrupt(e)),
-    (re.compile(r"ends the game"), lambda e, m: EndGame(e)),
+    (regex(r"goes bankrupt"), lambda e, m: Bankrupt(e)),
+    (regex(r"ends the game"), lambda e, m: EndGame(e)),
 ]
 
 

@@ -14,16 +14,17 @@ set aside alone, so the report word in it no longer sets aside the sentence that
 from __future__ import annotations
 
 import re
+from .lazy import regex
 
 __all__ = ["circumstances"]
 
 #: what opens a circumstance: "having won", "since I won", "now that I won", "after winning"
-_OPENS = re.compile(r"^\s*(?:I\s+)?won\b(?!['’]t)|\b(?:having\s+[a-z]+|(?:since|now\s+that|as)\s+I\s+(?:won|bought|got|took|have\s+[a-z]+)|"
+_OPENS = regex(r"^\s*(?:I\s+)?won\b(?!['’]t)|\b(?:having\s+[a-z]+|(?:since|now\s+that|as)\s+I\s+(?:won|bought|got|took|have\s+[a-z]+)|"
                     r"after\s+(?:[a-z]+ing|(?:that|the|this)\s+[^,;]{1,30}?\s(?:was|were)\s+[a-z]+)|and\s+(?:won|got)\s+it|to\s+(?:fund|finance|afford|pay\s+for)|"
                     r"(?:that|which)\s+(?:came|comes)\s+with|counting|so\s+(?:that\s+)?(?:it|I|we)\s+(?:can|could|will|may)|"
                     r"(?:it|which|that|this)\s+(?:frees|opens|unlocks|blocks|lets|allows|gives)(?=\s+(?:up\s+)?\S))\b", re.I)
 #: where a circumstance ends: a mark between clauses, or the main clause's subject
-_ENDS = re.compile(r"[,:;!?]|\.(?=\s|$)|\s[-–—]\s|\bI\b(?!['’]?d\b)|\bI['’](?:ll|m|ve)\b|\b(?:and|then)\b")
+_ENDS = regex(r"[,:;!?]|\.(?=\s|$)|\s[-–—]\s|\bI\b(?!['’]?d\b)|\bI['’](?:ll|m|ve)\b|\b(?:and|then)\b")
 
 
 def circumstances(line: str, why: list) -> str:

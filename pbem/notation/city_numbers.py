@@ -7,14 +7,15 @@ import dataclasses
 import re
 
 from pbem.engine.actions import PlaceToken, RemoveToken, RunRoutes, Stop
+from .lazy import regex
 
 __all__ = ["CITY", "with_cities"]
 
 #: a city's number after its hex: "J10.2", "J10#2", "J10 city 2", "J10 (city 2)"
 _NUMBER = r"(?:[.#](\d)|\s+city\s+(\d)|\s*\(\s*city\s+(\d)\s*\))"
 #: the number alone (the hex is a piece of its own)
-CITY = re.compile(rf"(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]\d\d)){_NUMBER}\b", re.I)
-_HEX_CITY = re.compile(rf"\b([A-Za-z]{{1,2}}\d{{1,2}}){_NUMBER}", re.I)
+CITY = regex(rf"(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]\d\d)){_NUMBER}\b", re.I)
+_HEX_CITY = regex(rf"\b([A-Za-z]{{1,2}}\d{{1,2}}){_NUMBER}", re.I)
 
 
 def with_cities(moves: list) -> list:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Optional
+from .lazy import regex
 
 __all__ = ["Claim", "parse_paren_claims", "PAYEE_RE"]
 
@@ -46,13 +47,13 @@ class Claim:
 
 _AMOUNT = r"[$£¥₽€]?\s*(\d+)\s*[$£¥₽€]?"
 #: "$40 to Ann", "Ann $40", "Ann: $40", "Ann gets $40", "$40 for Ann"
-PAYEE_RE = re.compile(
+PAYEE_RE = regex(
     rf"^\s*(?:{_AMOUNT}\s+(?:to|for)\s+(?P<n1>[^,;]+?)|(?P<n2>[^,;$£¥₽€\d][^,;$£¥₽€]*?)\s*(?::|gets|receives|got|received)?\s*{_AMOUNT})\s*$",
     re.I)
-_CASH_RE = re.compile(rf"^\s*(?:cash\s*(?:left|remaining|now|on\s+hand)?|left\s+with|leaving)\s*:?\s*{_AMOUNT}\s*(?:left)?\s*$", re.I)
-_BARE_RE = re.compile(rf"^\s*{_AMOUNT}\s*$")
-_REVENUE_RE = re.compile(rf"^\s*(?:revenue|earnings|income|ran\s+for|runs\s+for)\s*:?\s*{_AMOUNT}\s*$", re.I)
-_ROUND_RE = re.compile(r"^\s*(?:in\s+|during\s+)?(?:sr|or|stock\s+round|operating\s+round)\s*\d+(?:\.\d+)?\s*$", re.I)
+_CASH_RE = regex(rf"^\s*(?:cash\s*(?:left|remaining|now|on\s+hand)?|left\s+with|leaving)\s*:?\s*{_AMOUNT}\s*(?:left)?\s*$", re.I)
+_BARE_RE = regex(rf"^\s*{_AMOUNT}\s*$")
+_REVENUE_RE = regex(rf"^\s*(?:revenue|earnings|income|ran\s+for|runs\s+for)\s*:?\s*{_AMOUNT}\s*$", re.I)
+_ROUND_RE = regex(r"^\s*(?:in\s+|during\s+)?(?:sr|or|stock\s+round|operating\s+round)\s*\d+(?:\.\d+)?\s*$", re.I)
 
 
 def parse_paren_claims(inner: str) -> Optional[list[tuple[str, object, str]]]:

@@ -16,6 +16,7 @@ from pbem.errors import NotationError, PbemError
 
 from .parsed import ParsedMove, noted_on_first
 from .pieces import VERBS
+from .lazy import regex
 
 if TYPE_CHECKING:
     from .parser import _Reader
@@ -24,7 +25,7 @@ __all__ = ["MARKER", "corrections", "corrects_itself", "read_corrected"]
 
 #: the writer's marker of a correction: "? no wait", "no —", "sorry,", "I mean", "that's the
 #: wrong hex,", "scratch that", "forget it", "correction:", "make that", "actually,"
-MARKER = re.compile(
+MARKER = regex(
     r"(?:\?|\.\.\.|…|\s[-–—]+)?\s*(?:(?:ok|oh|ah|hmm|er+m?|uh)[,.]?\s+)?"
     r"(?:\bno\s*,?\s*wait\b|\bwait\s*,?\s*no\b|(?<![A-Za-z]\s)(?<![A-Za-z])\bwait\b(?=\s*[,:—–-])|(?<=\.\.\.\s)wait\b|(?<=…\s)wait\b|(?<=\?\s)wait\b|\b(?:er+m?|uhm?)\b(?=\s*,)|\bno\b(?=\s*[,—–-])|"
     r"\bnope\b|\bsorry\b|\boops\b|\bI\s+mean(?:t)?\b|"
@@ -40,11 +41,11 @@ _PIECES = {
     "count": r"\b\d\s+(?:x\s+)?[A-Z][A-Za-z-]{1,4}\b",     # "sells 2 GT, sorry, 3 GT"
     "amount": r"[$₽]\s?\d{1,6}\b|\b\d{2,6}(?:\s*₽|\$)?(?!\s*%)",
 }
-_MOVE_WORD = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w), key=len,
+_MOVE_WORD = regex(r"\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w), key=len,
                                                    reverse=True)) + r")\b", re.I)
-_SENTENCE = re.compile(r"(?<=[.!;])\s+")
+_SENTENCE = regex(r"(?<=[.!;])\s+")
 #: the writer's name or a label before the first move word ("SR2. Gwen: ", "Priya ")
-_HEAD = re.compile(r"^(?P<head>.*?)(?=\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w),
+_HEAD = regex(r"^(?P<head>.*?)(?=\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w),
                                                                   key=len, reverse=True)) + r")\b)", re.I)
 
 
@@ -95,7 +96,7 @@ def _replaced(attempt: str, fix: str) -> Optional[str]:
 _ROUTE = r"\b[A-Z]{1,2}\d{1,2}(?:\s*-\s*[A-Z]{1,2}\d{1,2})+\b"
 
 
-_FILLER = re.compile(r"\b(?:just|only|in|on|at|to|into|for|and|the|a|an|tile|hex|rotation|rot|orientation)\b|"
+_FILLER = regex(r"\b(?:just|only|in|on|at|to|into|for|and|the|a|an|tile|hex|rotation|rot|orientation)\b|"
                      r"[\s,.;:!-]+", re.I)
 
 
@@ -126,7 +127,7 @@ def _continued(attempt: str, fix: str) -> Optional[str]:
 
 
 #: "Just the tile.": of the moves before the correction, only the one of that kind is kept
-_ONLY_THE = re.compile(r"^\s*(?:just|only)\s+(?:the\s+)?(tile|lay|upgrade|token|station|train|buy|run|sale|bid|"
+_ONLY_THE = regex(r"^\s*(?:just|only)\s+(?:the\s+)?(tile|lay|upgrade|token|station|train|buy|run|sale|bid|"
                        r"share|purchase)(?:\s+then)?\s*[.!]?\s*$", re.I)
 _KEPT_FAMILY = {"tile": "lay", "lay": "lay", "upgrade": "lay", "token": "token", "station": "token",
                 "train": "buy", "buy": "buy", "run": "run", "sale": "sell", "bid": "bid", "share": "buy",
@@ -174,7 +175,7 @@ def _last_run(line: str) -> Optional[tuple[int, int]]:
 
 
 #: "lays a 9 on M7, a 23 wait no, just the 9": a second piece begun and taken back, the first kept
-_BEGUN_BACK = re.compile(r"\s*,\s*(?:and\s+)?(?:a|an)\s+#?(?P<begun>[\w+]+)\s*[,—–-]?\s*(?:wait\s*,?\s*no|no\s*,?\s*wait|sorry|"
+_BEGUN_BACK = regex(r"\s*,\s*(?:and\s+)?(?:a|an)\s+#?(?P<begun>[\w+]+)\s*[,—–-]?\s*(?:wait\s*,?\s*no|no\s*,?\s*wait|sorry|"
                          r"I\s+mean)\s*[,:;—–-]*\s*(?:just|only)\s+(?:the\s+)?#?(?P<kept>[\w+]+)\b", re.I)
 
 
@@ -242,7 +243,7 @@ def _corrected(attempt: str, fix: str, marker: str) -> list[tuple[str, str]]:
 
 #: markers that always take back what comes before them (not "sorry", "oops" or "actually" alone:
 #: "oops, forgot: GT also buys a 2" adds a move)
-_STRONG = re.compile(r"no\s*,?\s*wait|wait|I\s+mean|make\s+that|correction|scratch|forget|wrong|should|never\s*mind|nvm|"
+_STRONG = regex(r"no\s*,?\s*wait|wait|I\s+mean|make\s+that|correction|scratch|forget|wrong|should|never\s*mind|nvm|"
                      r"^\s*\?", re.I)
 
 

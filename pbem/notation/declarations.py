@@ -12,24 +12,25 @@ from pbem.engine.actions import Action, Bankrupt, Choose, EndGame, Pass
 from .context import NotationContext
 from .pieces import Clause
 from .scopes import clause_refusal
+from .lazy import regex
 
 __all__ = ["declared", "game_ended"]
 
 #: a bankruptcy declared now ("declares bankruptcy", "goes bankrupt", "I go bankrupt")
-_BANKRUPT = re.compile(r"\b(?:declares?|declaring|goes|go)\s+(?:into\s+)?bankrupt(?:cy)?\b|^\W*bankruptcy\s+(?:for|of)\b|"
+_BANKRUPT = regex(r"\b(?:declares?|declaring|goes|go)\s+(?:into\s+)?bankrupt(?:cy)?\b|^\W*bankruptcy\s+(?:for|of)\b|"
                        r"^\W*bankrupt(?:cy)?\W*$", re.I)      # "bankrupt" alone: the declaration
 #: a nationalisation chosen (1861's trainless major): a choice made ("chooses to nationalise",
 #: "I'll let it be nationalised", "elects to be nationalised"), an order ("nationalise it") or
 #: the company's own verb ("MKN nationalises"); the look between stays within a few words
-_CHOSEN = re.compile(r"\b(?:choos\w*|elect\w*|opt|opts|opting|accept\w*|let|lets|letting|decid\w*)\b[^.;,:!?]{0,30}?\bnationali[sz]|"
+_CHOSEN = regex(r"\b(?:choos\w*|elect\w*|opt|opts|opting|accept\w*|let|lets|letting|decid\w*)\b[^.;,:!?]{0,30}?\bnationali[sz]|"
                      r"^\W*(?:(?:I|we)\s+)?nationali[sz]e\b|\bnationali[sz]es\b|"
                      r"^\W*[\w&-]+\s+is\s+nationali[sz]ed\W*$", re.I)      # "GRR is nationalised - can't afford a 5"
 #: a nationalisation declined: the company's pass
-_DECLINED = re.compile(r"\b(?:declin\w*|refus\w*|reject\w*)\b[^.;,:!?]{0,30}?\bnationali[sz]", re.I)
+_DECLINED = regex(r"\b(?:declin\w*|refus\w*|reject\w*)\b[^.;,:!?]{0,30}?\bnationali[sz]", re.I)
 #: words that deny, doubt or put off what the declaring clause says
 #: the reason told after the declaration ("declares bankruptcy because Ann can't pay for the D")
-_REASON = re.compile(r"\s(?:because|since|as)\s", re.I)
-_DENIED = re.compile(r"\b(?:no|not|never|don'?t|won'?t|can'?t|cannot|if|would|might|may|soon|almost|nearly|about)\b|"
+_REASON = regex(r"\s(?:because|since|as)\s", re.I)
+_DENIED = regex(r"\b(?:no|not|never|don'?t|won'?t|can'?t|cannot|if|would|might|may|soon|almost|nearly|about)\b|"
                      r"n't\b", re.I)
 
 def declared(parts: list[Clause], ctx: NotationContext, kind: str) -> Optional[list[Action]]:
@@ -54,7 +55,7 @@ def declared(parts: list[Clause], ctx: NotationContext, kind: str) -> Optional[l
 
 
 #: the game ended by a player's word ("end game", "Bob ends the game", "Game ended manually by Bob")
-_END_GAME = re.compile(r"^\W*(?:[\w&'’ -]{1,40}?\s+)?(?:ends?\s+(?:the\s+)?game|end\s*game|game\s+over)\W*$|"
+_END_GAME = regex(r"^\W*(?:[\w&'’ -]{1,40}?\s+)?(?:ends?\s+(?:the\s+)?game|end\s*game|game\s+over)\W*$|"
                        r"^\W*game\s+ended(?:\s+manually)?\s+by\s+[\w&'’ -]{1,40}?\W*$", re.I)
 
 

@@ -6,23 +6,24 @@ from __future__ import annotations
 
 import re
 from typing import Optional
+from .lazy import regex
 
 __all__ = ["HELD", "KEPT", "SHARED", "denied", "not_a_source", "shared"]
 
 #: the share of the revenue paid out: "pays 50%", "pays out 100 percent", "50/50 split"
-SHARED = re.compile(r"\bpay(?:s|ing)?\s+(?:out\s+)?(0|50|100)\s*(?:%|per\s*cent\b)|(?<![\d/])\b50\s*/\s*50\b(?![/\d])", re.I)
+SHARED = regex(r"\bpay(?:s|ing)?\s+(?:out\s+)?(0|50|100)\s*(?:%|per\s*cent\b)|(?<![\d/])\b50\s*/\s*50\b(?![/\d])", re.I)
 #: the revenue kept whole: "everything to the treasury", "all of it goes into the treasury", "holds the 340"
-KEPT = re.compile(r"\b(?:everything|all(?:\s+of\s+it)?|it\s+all|the\s+(?:whole\s+)?lot)\s+(?:goes\s+|stays\s+)?"
+KEPT = regex(r"\b(?:everything|all(?:\s+of\s+it)?|it\s+all|the\s+(?:whole\s+)?lot)\s+(?:goes\s+|stays\s+)?"
                   r"(?:to|into|in)\s+(?:the\s+|its\s+)?treasury\b|"
                   r"\b(?:holds?|holding)\b(?=\s+(?:the\s+|its\s+|all\s+)?[$₽]?\d{2,5}\b(?!\s*(?:%|shares?|certs?)))", re.I)
 #: "treasury now 35": what the treasury holds, a figure stated beside the move
-HELD = re.compile(r"\btreasury\s*(?:now|left|is(?:\s+now)?|at|:|=)\s*(?:now\s+)?[$₽]?\d{1,6}\s*₽?", re.I)
+HELD = regex(r"\btreasury\s*(?:now|left|is(?:\s+now)?|at|:|=)\s*(?:now\s+)?[$₽]?\d{1,6}\s*₽?", re.I)
 #: "in the treasury", "into its treasury": where money stays
-_STAYS = re.compile(r"\b(?:in|into|to)\s+(?:the\s+|its\s+)?$", re.I)
-_NEGATED = re.compile(r"\b(?:not|never|no|nothing)\b|n't\b", re.I)
+_STAYS = regex(r"\b(?:in|into|to)\s+(?:the\s+|its\s+)?$", re.I)
+_NEGATED = regex(r"\b(?:not|never|no|nothing)\b|n't\b", re.I)
 #: what a denied payout says it denies: a dividend, paying out, anything to the shareholders
-_PAYOUT = re.compile(r"\b(?:dividends?|out|shareholders)\b|\bpay\W*$", re.I)
-_UNABLE = re.compile(r"\b(?:can|cannot|could|afford|unable)\b|\bcan't\b", re.I)
+_PAYOUT = regex(r"\b(?:dividends?|out|shareholders)\b|\bpay\W*$", re.I)
+_UNABLE = regex(r"\b(?:can|cannot|could|afford|unable)\b|\bcan't\b", re.I)
 
 
 def shared(m: re.Match) -> str:

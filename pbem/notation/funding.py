@@ -6,15 +6,16 @@ and by the table's reading alike (both through `_Reader.read_units`).
 from __future__ import annotations
 
 import re
+from .lazy import regex
 
 __all__ = ["sale_first"]
 
 #: the purchase the sale pays for: a train bought ("buys a D", "bought the 6 from the depot")
-_TRAIN_BUY = re.compile(r"\b(?:buys?|bought|buying|purchases?|purchased|purchasing)\b[^,;.]*?"
+_TRAIN_BUY = regex(r"\b(?:buys?|bought|buying|purchases?|purchased|purchasing)\b[^,;.]*?"
                         r"(?:\btrains?\b|\b[2-8DE]\b|\b\d\s*-?\s*T\b|\d\+\d)", re.I)
 #: the sale told last, with what it is for: ", Bob sells 2 GT to fund it", "; I sell a CN share
 #: to pay for it", " and Priya sold 2 PRR to raise the cash"
-_SALE_FOR_IT = re.compile(
+_SALE_FOR_IT = regex(
     r"(?P<sep>\s*[,;]\s*(?:and\s+)?|\.\s+|\s+and\s+)"
     r"(?P<sale>(?:(?-i:[A-Z][\w'’-]*)|the\s+president)\s+(?:sells?|sold|selling)\s+[^,;.?!]*?\s+"
     r"(?:in\s+order\s+)?to\s+(?:fund|pay\s+for|finance|afford|raise|cover)\b[^,;.?!]*?)"

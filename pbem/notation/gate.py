@@ -3,8 +3,7 @@ of the 18xx.games log, and a line a title's own grammar rule reads as a move of 
 Every other line is the interpreter's (parser._Reader.interpret)."""
 from __future__ import annotations
 
-import re
-from typing import Optional
+from typing import Callable, Optional
 
 from lark import Lark, Tree
 from lark.exceptions import LarkError
@@ -14,10 +13,11 @@ from .context import NotationContext
 from .grammar import title_words
 from .log_moves import is_log_move
 from .names import NameIndex, rewrite_names
+from .lazy import regex
 
 __all__ = ["Gate"]
 
-_STAMPED = re.compile(r"\s*\[\d{1,2}:\d{2}")
+_STAMPED = regex(r"\s*\[\d{1,2}:\d{2}")
 
 
 class Gate:
@@ -35,15 +35,15 @@ class Gate:
         parts = [p.strip() for p in text.strip().rstrip(".;").split(";") if p.strip()]
         return bool(parts) and all(self._exact.read(p) is not None for p in parts)
 
-    def title_rule(self, text: str, parser: Lark, index: NameIndex) -> Optional[Tree]:
+    def title_rule(self, text: str, parser: Callable[[], Lark], index: NameIndex) -> Optional[Tree]:
         """The tree of a line a title's own grammar rule reads as a whole move of its own kind
         (its addition to `title_action`), or None; the grammar is parsed only when the line holds
-        one of the title's own words."""
+        one of the title's own words (and only then loaded: `parser()`)."""
         words = title_words(self.ctx.title)
         if words is None or not words.search(text):
             return None
         try:
-            tree = parser.parse(rewrite_names(index, text))
+            tree = parser().parse(rewrite_names(index, text))
         except LarkError:
             return None
         return tree if any(t.data == "title_action" for t in tree.iter_subtrees()) else None

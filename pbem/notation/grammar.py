@@ -21,6 +21,7 @@ from lark import Lark
 
 from pbem.resources import data_dir
 from pbem.titles.registry import grammar_path
+from .lazy import regex
 
 COMMON = "pbem.lark"
 _lock = threading.Lock()
@@ -37,7 +38,7 @@ def grammar_title(title: Optional[str]) -> Optional[str]:
 
 
 #: a terminal of a title's grammar file written as a regular expression ("FLAP.2: /flaps?/i")
-_TERMINAL = re.compile(r"^[A-Z_][A-Z0-9_]*(?:\.\d+)?\s*:\s*/(.+)/([imsux]*)\s*$", re.M)
+_TERMINAL = regex(r"^[A-Z_][A-Z0-9_]*(?:\.\d+)?\s*:\s*/(.+)/([imsux]*)\s*$", re.M)
 
 
 @lru_cache(maxsize=32)
@@ -50,7 +51,7 @@ def title_words(title: Optional[str]) -> Optional[re.Pattern]:
     found = _TERMINAL.findall(grammar_path(own).read_text(encoding="utf-8"))
     parts = [f"(?{flags.replace('u', '').replace('x', '')}:{rx})" if flags.replace('u', '').replace('x', '') else f"(?:{rx})"
              for rx, flags in found]
-    return re.compile("|".join(parts)) if parts else None
+    return regex("|".join(parts)) if parts else None
 
 
 def grammar_text(title: Optional[str] = None) -> str:

@@ -3,11 +3,11 @@ judged before its sender is), the player named as the heading is who moves. (Whe
 known, the interpreter reads the writer's own name as a heading and refuses another player's.)"""
 from __future__ import annotations
 
-import re
+from .lazy import regex
 
 __all__ = ["heading_writer"]
 
-_HEADING = re.compile(r"^\s*([A-Za-z][\w'’.-]*)\s*:\s*(?=[A-Z])")
+_HEADING = regex(r"^\s*([A-Za-z][\w'’.-]*)\s*:\s*(?=[A-Z])")
 
 
 def heading_writer(line: str, ctx):

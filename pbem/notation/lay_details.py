@@ -21,11 +21,12 @@ from .context import NotationContext
 from .names import norm
 from .tile_words import ROTATION, SIDE_ROTATION, side_name
 from .pieces import Clause, Piece
+from .lazy import regex
 
 __all__ = ["lay_details", "lays_by_colour", "tile_of_lay"]
 
 #: a tile told by its colour ("a green city on L8")
-_COLOUR = re.compile(r"\b(?:yellow|green|brown|gr[ae]y)\b", re.I)
+_COLOUR = regex(r"\b(?:yellow|green|brown|gr[ae]y)\b", re.I)
 
 
 def lays_by_colour(text: str, ctx: NotationContext, cur: str, hexes: list[str], rots: list[int]):
@@ -44,7 +45,7 @@ def lays_by_colour(text: str, ctx: NotationContext, cur: str, hexes: list[str], 
     return fits or f"no {want} tile can be laid on {hex_} now"
 
 #: the track a lay connects, told beside it: its hexes and places are no lay's
-_CONNECTS = re.compile(r"\(?\s*\b(?:connecting|connects|joining|joins|linking|links)\b(?:\s+up)?(?:\s+(?:to|with))?"
+_CONNECTS = regex(r"\(?\s*\b(?:connecting|connects|joining|joins|linking|links)\b(?:\s+up)?(?:\s+(?:to|with))?"
                        r"[^,;()]*\)?", re.I)
 _TRACK_WORDS = {"connecting", "connects", "joining", "joins", "linking", "links", "up", "with", "track", "the", "to"}
 
@@ -108,7 +109,7 @@ def lay_details(c: Clause, ctx: NotationContext, line: str, laid: bool) -> Claus
 
 
 #: a hex with a place in brackets after it ("I5 (Swift Current)")
-_HEX_PLACE = re.compile(r"\b([A-Z]{1,2}\d{1,3})\s*\(\s*([A-Za-z][^()]*?)\s*\)")
+_HEX_PLACE = regex(r"\b([A-Z]{1,2}\d{1,3})\s*\(\s*([A-Za-z][^()]*?)\s*\)")
 
 
 def place_beside_hex(line: str, ctx: NotationContext) -> Optional[str]:
@@ -143,9 +144,9 @@ def tile_of_lay(a: Clause, b: Clause, title: Optional[str] = None) -> Optional[C
 
 
 #: the sides or neighbours a lay's track is told to join ("joining NE and S", "toward Regina", "exits H4, J6")
-_EDGE_WORDS = re.compile(r"\b(?:connecting|connects|joining|joins|linking|links|towards?|exits?|exiting|pointing)\b"
+_EDGE_WORDS = regex(r"\b(?:connecting|connects|joining|joins|linking|links|towards?|exits?|exiting|pointing)\b"
                          r"(?:\s+(?:track|up|to|with|at))*\s+([^;().]*)", re.I)
-_EDGE_ITEM = re.compile(r"\b[A-Za-z]{1,2}\d{1,3}\b|\b(?:north|south)(?:[\s-]?(?:east|west))?\b|\b(?:east|west)\b|"
+_EDGE_ITEM = regex(r"\b[A-Za-z]{1,2}\d{1,3}\b|\b(?:north|south)(?:[\s-]?(?:east|west))?\b|\b(?:east|west)\b|"
                         r"\b[NS][EW]\b|\b[NSEW]\b|\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
 
 

@@ -9,13 +9,14 @@ A letter that is some company's or player's name is taken as that name first (pi
 from __future__ import annotations
 
 import re
+from .lazy import regex
 
 __all__ = ["letter_moves"]
 
 #: a one-letter move word at a clause's start, alone or before a count
-_LETTER = re.compile(r"(?:^|(?<=[,;:]))\s*(?:([Pp])|(S|B))(?=\s*(?:[.!]?\s*$|[,;]|\s\d\b))")
+_LETTER = regex(r"(?:^|(?<=[,;:]))\s*(?:([Pp])|(S|B))(?=\s*(?:[.!]?\s*$|[,;]|\s\d\b))")
 #: "Out." alone: the writer is out of this round's bidding or buying
-_OUT = re.compile(r"^\s*(?:(?:I'?m|I\s+am)\s+)?out\s*[.!]?\s*$", re.I)
+_OUT = regex(r"^\s*(?:(?:I'?m|I\s+am)\s+)?out\s*[.!]?\s*$", re.I)
 _FAMILY = {"P": "pass", "S": "sell", "B": "buy"}
 
 

@@ -8,19 +8,19 @@ vertical tab, form feed) are named instead of being silently read as 0-9 or a sp
 """
 from __future__ import annotations
 
-import re
 import time
 import unicodedata
 from contextlib import contextmanager
 from typing import Iterator, Optional
 
 from pbem.errors import NotationError
+from .lazy import regex
 
 MAX_LINE = 20_000        # characters in one line of notation (hundreds of moves joined by ";")
 MAX_DIGITS = 7           # no amount, count, tile or rotation in any title needs more
 MAX_LINES = 20_000       # lines of one message with text on them (a whole game's pasted log fits)
 MAX_MOVES = 3_000        # moves in one message: the longest 18xx.games record has 1,171 actions
-_LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
+_LONG_NUMBER = regex(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
 _SEPARATORS = {"\u00a0": "a no-break space", "\u000b": "a vertical tab", "\u000c": "a form feed",
                "\u2007": "a figure space", "\u202f": "a narrow no-break space", "\u3000": "an ideographic space"}
 

@@ -12,20 +12,21 @@ from pbem.errors import PbemError
 from .context import NotationContext
 from .names import NameIndex
 from .piece_moves import round_kind
+from .lazy import regex
 
 __all__ = ["INNER_LABEL", "LEAD_LABEL", "head_named", "labels_only", "others_words", "turn_context"]
 
 _LABEL = (r"(?:(?:in|during)\s+)?(?:(?:SR|OR|stock\s+round|operating\s+round)\s*\d+(?:\.\d+)?"
           r"(?:\s*\(\s*of\s+\d+\s*\))?|(?:the\s+)?(?:yellow|green|brown|gr[ae]y)\s+phase|phase\s+\d+[a-z]?)")
 #: a line of labels only: a round's ("OR 2.1:", "-- Operating Round 1.1 (of 1) --") and/or a name's head ("GT:")
-_LABELS = re.compile(rf"^\s*(?:--\s*)?(?P<round>{_LABEL}\s*(?::|,|-(?!\w))?)?\s*(?:--\s*)?"
+_LABELS = regex(rf"^\s*(?:--\s*)?(?P<round>{_LABEL}\s*(?::|,|-(?!\w))?)?\s*(?:--\s*)?"
                      r"(?:(?P<name>[^\s:;,.][^:;,.]{0,39}?)\s*:)?\s*$", re.I)
 #: a round or phase label heading a line's moves ("Green phase: CPR lays ...", "In OR 2.1 CPR ...")
-LEAD_LABEL = re.compile(rf"^\s*(?P<round>{_LABEL})\b\s*(?::|,|-(?!\w))?", re.I)
+LEAD_LABEL = regex(rf"^\s*(?P<round>{_LABEL})\b\s*(?::|,|-(?!\w))?", re.I)
 #: a round label told inside the line ("CPR lays #57 on I5 r2 in OR 2.1", "(OR 2.1)")
-INNER_LABEL = re.compile(r"\b(?:(?:in|during)\s+)?(?:SR|OR|stock\s+round|operating\s+round)\s*\d+(?:\.\d+)?\b", re.I)
+INNER_LABEL = regex(r"\b(?:(?:in|during)\s+)?(?:SR|OR|stock\s+round|operating\s+round)\s*\d+(?:\.\d+)?\b", re.I)
 #: a line's head naming who moves ("HBR: lays 9 G11 r0")
-_HEAD = re.compile(r"^\s*([A-Za-z][\w&'’ -]{0,39}?)\s*:\s*\S")
+_HEAD = regex(r"^\s*([A-Za-z][\w&'’ -]{0,39}?)\s*:\s*\S")
 
 
 def _named(name: str, index: NameIndex) -> Optional[str]:

@@ -5,23 +5,24 @@ own and the buy it pays for is the move."""
 from __future__ import annotations
 
 import re
+from .lazy import regex
 
 __all__ = ["loans_aside"]
 
 #: a loan taken, with its proceeds in brackets ("(+45)", "(45₽ in)") and what it pays for
 #: ("to pay for the 3", "to afford the 5", "to buy the 5")
-_LOAN = re.compile(
+_LOAN = regex(
     r"\b(?:takes?|took|taking|needs?|needed|needing|with)\s+(?:out\s+)?(?:a|an|one|two|three|[1-3])\s+(?:more\s+)?loans?\b"
     r"(?:\s*\([^()]*\))?(?:\s+(?:to\s+(?:(pay\s+for|afford|fund|cover)\b|(?=buy\b))|(for)\b(?=\s+(?:the|a|an|its)\s+(?:\d|D\b))))?", re.I)
 #: a loan alone in its field before the buy it pays for ("KK: 1 loan, buys a 3")
-_FIELD = re.compile(r"(?<![\w$₽])(?:a|an|one|two|three|[1-3])\s+loans?(?:\s+taken)?(?=\s*[,;]\s*(?:and\s+|then\s+)?(?:buys?|bought|buying)\b)",
+_FIELD = regex(r"(?<![\w$₽])(?:a|an|one|two|three|[1-3])\s+loans?(?:\s+taken)?(?=\s*[,;]\s*(?:and\s+|then\s+)?(?:buys?|bought|buying)\b)",
                     re.I)
 #: the buy said again after the loan's purpose ("took a loan to afford a 5 and bought it for 450")
-_BOUGHT_IT = re.compile(r"(?<=\bbuys\s)(\s*(?:an?\s+|the\s+)?[\w+]{1,4}(?:\s?-?\s?train)?)(\s+and\s+(?:then\s+)?(?:bought|buys|purchased)\s+it)\b",
+_BOUGHT_IT = regex(r"(?<=\bbuys\s)(\s*(?:an?\s+|the\s+)?[\w+]{1,4}(?:\s?-?\s?train)?)(\s+and\s+(?:then\s+)?(?:bought|buys|purchased)\s+it)\b",
                         re.I)
 #: a bracket that tells the loans a buy needed ("(two loans needed)", "(with a loan)")
-_BRACKET = re.compile(r"\([^()]*\)")
-_LOAN_WORD = re.compile(r"\bloans?\b", re.I)
+_BRACKET = regex(r"\([^()]*\)")
+_LOAN_WORD = regex(r"\bloans?\b", re.I)
 
 
 def loans_aside(line: str) -> str:

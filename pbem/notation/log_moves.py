@@ -6,7 +6,7 @@ shapes, pasted alone or in a transcript, is read by the grammar, any other line 
 """
 from __future__ import annotations
 
-import re
+from .lazy import regex
 
 __all__ = ["is_log_move"]
 
@@ -18,7 +18,7 @@ _PLACE = r"(?: \([^()]+\))?"
 _STEPS = (r"lay(?:/upgrade)? track|place a token|run routes|buy trains|buy companies|pay or withhold dividends|"
           r"discard trains|redeem shares|buy shares post merge|convert or merge minor corporation|bidding|on [^;]+")
 
-_BY_ENTITY = re.compile(
+_BY_ENTITY = regex(
     r"^\S.*? (?:"
     rf"passes(?: (?:{_STEPS}))?"
     r"|declines (?:to )?(?:sell|buy) shares"
@@ -40,7 +40,7 @@ _BY_ENTITY = re.compile(
     r"|(?:merges|converts) into .+ receiving .+"
     rf"|redeems an? \d+% share from .+ for {_M}"
     r")\s*$")
-_ALONE = re.compile(rf"^(?:Remove token from {_HEX}(?: and replace with neutral token)?|Game ended manually by .+|"
+_ALONE = regex(rf"^(?:Remove token from {_HEX}(?: and replace with neutral token)?|Game ended manually by .+|"
                     r"Adding \S+ to merge of \S+)\s*$")
 
 

@@ -26,6 +26,7 @@ from pbem.errors import AmbiguousMoveError
 
 from .claims import Claim
 from .names import NameIndex
+from .lazy import regex
 
 __all__ = ["LogLine", "classify", "strip_timestamp"]
 
@@ -42,7 +43,7 @@ class LogLine:
     actions: tuple = ()       # kind "move": the move a fixed log form stands for
 
 
-_TS = re.compile(r"^\s*\[\d{1,2}:\d{2}(?::\d{2})?\]\s*")
+_TS = regex(r"^\s*\[\d{1,2}:\d{2}(?::\d{2})?\]\s*")
 _AMT = r"[$£¥₽€]?\s*(\d+)\s*[$£¥₽€]?"
 
 
@@ -51,7 +52,7 @@ def strip_timestamp(line: str) -> str:
 
 
 def _rx(pattern: str) -> re.Pattern:
-    return re.compile(r"^\s*" + pattern + r"\s*\.?\s*$", re.I)
+    return regex(r"^\s*" + pattern + r"\s*\.?\s*$", re.I)
 
 
 _BANNERS = [
@@ -91,7 +92,7 @@ _MINOR_DIVIDEND = _rx(rf"(?P<e>.+?) (?:withholds|pays out|pays half|runs for {_A
 
 
 #: a move word in a line: such a line is read as a move, never set aside by the loose patterns
-_MOVE_VERB = re.compile(r"\b(?:buys?|bought|sells?|sold|lays?|laid|runs?|ran|pays?|paid|bids?|pars?|"
+_MOVE_VERB = regex(r"\b(?:buys?|bought|sells?|sold|lays?|laid|runs?|ran|pays?|paid|bids?|pars?|"
                         r"tokens?|tokened|withh[oe]lds?|withheld|upgrades?|upgraded|discards?|discarded|"
                         r"elects?|elected|chooses?|chose|opts?|opted|decides?|decided|merges?|merged|"
                         r"converts?|converted|redeems?|redeemed)\b", re.I)

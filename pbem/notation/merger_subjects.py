@@ -9,13 +9,14 @@ import re
 from .context import NotationContext
 from .names import NameIndex
 from .pieces import clauses
+from .lazy import regex
 
 __all__ = ["company_at_turn"]
 
 #: words of a player's own turn at buying shares after the mergers
-_SHARE_TURN = re.compile(r"\bfor\s+me\b|\bshares?\b|\bbuy(?:s|ing)?\b|\bpost-merger\b", re.I)
+_SHARE_TURN = regex(r"\bfor\s+me\b|\bshares?\b|\bbuy(?:s|ing)?\b|\bpost-merger\b", re.I)
 #: words of a merger or a conversion (the minor's turn, not the writer's)
-_MERGING = re.compile(r"(?<!-)\bmerg\w*|\bconver\w*|\binto\b|\btakes?\s+in\b", re.I)
+_MERGING = regex(r"(?<!-)\bmerg\w*|\bconver\w*|\binto\b|\btakes?\s+in\b", re.I)
 
 
 def company_at_turn(line: str, ctx: NotationContext, index: NameIndex) -> NotationContext:

@@ -7,17 +7,18 @@ import re
 from typing import Optional
 
 from .context import NotationContext
+from .lazy import regex
 
 __all__ = ["SITS_OUT", "GROUP_CLOSED", "TAKES_OVER", "merge_in_merger_round"]
 
 #: "sits out the merger round": a pass
-SITS_OUT = re.compile(r"\b(?:sits?|sitting)\s+out\b", re.I)
+SITS_OUT = regex(r"\b(?:sits?|sitting)\s+out\b", re.I)
 #: "closes the group": the pass that ends the adding of minors to a merger
-GROUP_CLOSED = re.compile(r"\b(?:closes?|closing|ends?|ending|completes?|completing)\s+(?:the\s+|its\s+|our\s+|my\s+)?"
+GROUP_CLOSED = regex(r"\b(?:closes?|closing|ends?|ending|completes?|completing)\s+(?:the\s+|its\s+|our\s+|my\s+)?"
                           r"(?:group|merger|selection)\b|\b(?:finished|done|stops?|stopped)\s+(?:adding|selecting|taking\s+in)"
                           r"(?:\s+(?:companies|minors))?\b", re.I)
 #: "KB takes over the Riga-Orel": a minor absorbed (in a stock round "takes over the presidency" is none)
-TAKES_OVER = re.compile(r"\b(?:takes?|taking|took)\s+over\b", re.I)
+TAKES_OVER = regex(r"\b(?:takes?|taking|took)\s+over\b", re.I)
 
 
 def merge_in_merger_round(ctx: NotationContext) -> Optional[str]:

@@ -9,13 +9,13 @@ Bridge") gives way to the name the writer wrote out.
 from __future__ import annotations
 
 import dataclasses
-import re
 
 from .names import NameIndex, norm
+from .lazy import regex
 
 __all__ = ["code_before_name", "leading_forms"]
 
-_WORD = re.compile(r"[A-Za-z][\w'’.]*")
+_WORD = regex(r"[A-Za-z][\w'’.]*")
 #: words that end no leading part of a name ("Chesapeake and", "Champlain & St.")
 _OPEN = frozenset({"and", "of", "the", "st", "st.", "rail", "on", "upon"})
 
@@ -65,7 +65,7 @@ def private_words(index: NameIndex, move_words: frozenset = frozenset()) -> dict
             if len(found) == 1 and next(iter(found))[0] == "company" and q not in taken}
 
 
-_CODE = re.compile(r"[A-Z]{1,2}\d{1,2}")
+_CODE = regex(r"[A-Z]{1,2}\d{1,2}")
 
 
 def code_before_name(pieces: list, line: str) -> list:

@@ -7,11 +7,12 @@ import re
 
 from .names import NameIndex, norm
 from .name_prefixes import leading_forms, private_words
+from .lazy import regex
 
 __all__ = ["name_spans"]
 
 #: a span written as a hex ("P4"): a private's code only where no hex is meant
-_HEX_SPAN = re.compile(r"[A-Z]{1,2}\d{1,2}")
+_HEX_SPAN = regex(r"[A-Z]{1,2}\d{1,2}")
 
 
 def _short_forms(index: NameIndex) -> dict:
@@ -40,7 +41,7 @@ def _private_words(index: NameIndex, stop_words: frozenset) -> dict:
     return got
 
 
-_NOT_NAME = re.compile(r"[^\w\s'’.&-]")
+_NOT_NAME = regex(r"[^\w\s'’.&-]")
 
 
 def _exact_forms(index: NameIndex, kinds: tuple) -> dict:
@@ -76,9 +77,9 @@ def _letters(span: str) -> str:
     return _NON_ALNUM_NAME.sub("", t)
 
 
-_NON_ALNUM_NAME = re.compile(r"[^a-z0-9]+")
+_NON_ALNUM_NAME = regex(r"[^a-z0-9]+")
 #: a word of a name: a number only after a word ("Player 3")
-_NAME_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’]*|(?<![\w#$.+-])\d+(?![\w%+])")
+_NAME_WORD = regex(r"[A-Za-z][A-Za-z0-9'’]*|(?<![\w#$.+-])\d+(?![\w%+])")
 
 
 #: capitals that are words, never the beginning of a company's symbol

@@ -11,17 +11,18 @@ import re
 
 from .piece_moves import round_kind
 from .pieces import clauses
+from .lazy import regex
 
 __all__ = ["read_by_subjects"]
 
 #: "sells his 20 percent", "swaps her Saskatchewan Central": the subject's holding
-_HANDED = re.compile(r"\b(?:sells?|selling|sold|dump(?:s|ed|ing)?|swap(?:s|ped|ping)?|trad(?:e|es|ed|ing)|"
+_HANDED = regex(r"\b(?:sells?|selling|sold|dump(?:s|ed|ing)?|swap(?:s|ped|ping)?|trad(?:e|es|ed|ing)|"
                      r"exchang(?:e|es|ed|ing)|convert(?:s|ed|ing)?)\s+(his|her)\b", re.I)
-_BY = re.compile(r"\bby\s*$", re.I)
+_BY = regex(r"\bby\s*$", re.I)
 
 
 #: what may stand before a mover's name that starts a part ("..., then HBR got a 3")
-_LEAD = re.compile(r"[\s,;.:!]*(?:(?:and|then|while|&)\s+)*", re.I)
+_LEAD = regex(r"[\s,;.:!]*(?:(?:and|then|while|&)\s+)*", re.I)
 
 
 def read_by_subjects(reader, line_no: int, line: str, first) -> list:

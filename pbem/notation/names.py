@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Optional, Sequence
 
 from pbem.errors import AmbiguousMoveError
+from .lazy import regex
 
 if TYPE_CHECKING:
     from .context import NotationContext
@@ -34,7 +35,7 @@ KIND_WORDS = {
     "train": "train",
 }
 
-_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+_NON_ALNUM = regex(r"[^a-z0-9]+")
 #: words a name may not be found by on their own ("and" is in "Long Lake, and Saskatchewan")
 _STOPWORDS = {"and", "of", "the", "co", "company", "railway", "railroad", "rail", "rr", "ry",
               "de", "du", "la", "le", "der", "die", "das", "und"}
@@ -336,7 +337,7 @@ def _or_list(items: Sequence[str]) -> str:
 
 
 # ---------------------------------------------------------------------- lexer rewrite
-_WORD_OK = re.compile(r"[A-Za-z_][A-Za-z0-9_'’&]*\Z")
+_WORD_OK = regex(r"[A-Za-z_][A-Za-z0-9_'’&]*\Z")
 
 
 def _substitution(names: Iterable[str]) -> Optional[re.Pattern]:
@@ -364,7 +365,7 @@ def _substitution(names: Iterable[str]) -> Optional[re.Pattern]:
         pats.append(lead_p + body + trail_p)
     if not pats:
         return None
-    return re.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(pats) + r")(?![A-Za-z0-9_])", re.IGNORECASE)
+    return regex(r"(?<![A-Za-z0-9_])(?:" + "|".join(pats) + r")(?![A-Za-z0-9_])", re.IGNORECASE)
 
 
 def _wordify(m: re.Match) -> str:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Optional
 
 from pbem.engine.actions import ALL_ACTIONS, Action
 from pbem.titles.registry import title_kinds
+from .lazy import regex
 
 if TYPE_CHECKING:
     from .context import NotationContext
@@ -43,7 +44,7 @@ def _value(cls: type, name: str, text: str):
 @functools.lru_cache(maxsize=None)
 def _pattern(read: str) -> re.Pattern:
     """A kind's `read` pattern, compiled once."""
-    return re.compile(read, re.I)
+    return regex(read, re.I)
 
 
 def readings(rest: str, entity: str, kinds: tuple[type[Action], ...]) -> Iterator[Optional[Action]]:

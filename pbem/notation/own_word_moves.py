@@ -10,13 +10,14 @@ from pbem.engine.actions import RunRoutes
 
 from .redemptions import redemption
 from .token_removals import removal
+from .lazy import regex
 
 __all__ = ["NO_RUN", "OWN_WORDS", "own_word_move"]
 
 #: the move words (pieces.py families) read here
 OWN_WORDS = frozenset({"loan", "redeem", "remove", "norun"})
 #: a run of nothing told as such (pieces.py makes it the move word "norun")
-NO_RUN = re.compile(r"\b(?:nothing\s+to\s+run|(?:runs?|ran)\s+nothing|(?:(?:does|did)\s*(?:not|n't)|can(?:'t|not|\s+not))\s+run|no\s+(?:route|run)s?|(?:run|route|revenue)s?\s*:\s*"
+NO_RUN = regex(r"\b(?:nothing\s+to\s+run|(?:runs?|ran)\s+nothing|(?:(?:does|did)\s*(?:not|n't)|can(?:'t|not|\s+not))\s+run|no\s+(?:route|run)s?|(?:run|route|revenue)s?\s*:\s*"
                     r"(?:none|nothing|[$₽]?0)|revenue\s+[$₽]?0)\b(?!\s+(?:yet|now|until|before))", re.I)
 
 

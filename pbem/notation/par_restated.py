@@ -19,13 +19,14 @@ import re
 from typing import Optional
 
 from .pieces import Clause, Piece
+from .lazy import regex
 
 __all__ = ["HOME", "PRESIDENTS", "par_restated"]
 
 #: a home station named with a par ("home on K3", "base in L12"): the par's token
-HOME = re.compile(r"\b(?:home|base)\b", re.I)
+HOME = regex(r"\b(?:home|base)\b", re.I)
 #: the president's (director's) certificate named
-PRESIDENTS = re.compile(r"\b(?:president|director)(?:'?s|’s)?\s+(?:certificate|cert|share)|\bpresidency\b|"
+PRESIDENTS = regex(r"\b(?:president|director)(?:'?s|’s)?\s+(?:certificate|cert|share)|\bpresidency\b|"
                         r"\bpres\s+cert\b", re.I)
 _AMOUNTS = ("money", "number")
 #: the words of the certificate's name left among a clause's words
@@ -122,7 +123,7 @@ def _certificate(c: Clause, par_elsewhere: bool) -> Clause:
 
 
 #: a private handed in for the certificate
-_EXCHANGE = re.compile(r"\b(?:exchang\w*|trad(?:e|es|ing)|swap\w*|convert\w*)\b", re.I)
+_EXCHANGE = regex(r"\b(?:exchang\w*|trad(?:e|es|ing)|swap\w*|convert\w*)\b", re.I)
 
 
 def _without_private(c: Clause) -> Clause:

@@ -219,7 +219,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         """The grammar's tree of one line (no clause is read yet); NotationError if it does not parse."""
         self.line_no, self.line = no, text
         if not self.transcript and not self.gate.canonical(text):
-            own = self.gate.title_rule(text, self.parser, self.index)
+            own = self.gate.title_rule(text, lambda: self.parser, self.index)
             if own is not None:
                 return own                  # a title's own rule for its own kind of move
             e = self.err("the grammar reads canonical lines only")

@@ -21,18 +21,19 @@ from .context import NotationContext
 from .names import NameIndex
 from .pieces import clauses
 from .scopes import _AHEAD, _reported, clause_refusal, line_refusal
+from .lazy import regex
 
 __all__ = ["pass_with_reason"]
 
 #: a reason's words that read like a retraction or a wait elsewhere ("hold on to it", "wait for the 3s")
-_REASON_WORDS = re.compile(r"\bhold(?:ing)?\s+on\s+to\b|\bwait(?:ing)?\s+(?:for|to|and\s+see|until\s+the)\b", re.I)
+_REASON_WORDS = regex(r"\bhold(?:ing)?\s+on\s+to\b|\bwait(?:ing)?\s+(?:for|to|and\s+see|until\s+the)\b", re.I)
 #: a time to come anywhere on the line: a plan, not the pass's reason ("passes this turn and the next")
-_LATER = re.compile(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|intend|expect)\b", re.I)
+_LATER = regex(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|intend|expect)\b", re.I)
 #: brackets: their words are a clause of their own here
-_BRACKETS = re.compile(r"[()]")
+_BRACKETS = regex(r"[()]")
 #: where a reason meets the pass without a comma: "I can't float so pass me" (a conjunction),
 #: "pass me I have no money" (a new sentence run on): a clause's end here, kept to its length
-_RUN_ON = re.compile(r"\s(?:so|because|since|coz|cos)\s|(?<=[a-z])\s(?=I\s)", re.I)
+_RUN_ON = regex(r"\s(?:so|because|since|coz|cos)\s|(?<=[a-z])\s(?=I\s)", re.I)
 
 
 def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex, kind: Optional[str]) -> Optional[list]:

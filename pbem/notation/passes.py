@@ -16,14 +16,15 @@ from pbem.engine.actions import Bid, Pass, RunRoutes
 
 from .context import NotationContext
 from .parsed import ParsedMove
+from .lazy import regex
 
 __all__ = ["one_pass", "pass_said_again", "pass_after_bid", "no_run_said_again"]
 
 #: a pass given its reason in a clause of its own: "CNR passes; nothing to lay."
-_REASON = re.compile(r"^\s*(?:(?:as|since|because)\s+)?(?:there'?s\s+|there\s+is\s+)?nothing\s+to\s+\w+\W*$|"
+_REASON = regex(r"^\s*(?:(?:as|since|because)\s+)?(?:there'?s\s+|there\s+is\s+)?nothing\s+to\s+\w+\W*$|"
                      r"^\s*no\s+(?:tiles?|track|tokens?|stations?|trains?|train\s+purchase|purchase)(?:\s+\w+)?\W*$",
                      re.I)
-_STEP = re.compile(r"\b(?:track|tiles?|lay|tokens?|stations?|trains?|run|routes?|dividend)\b", re.I)
+_STEP = regex(r"\b(?:track|tiles?|lay|tokens?|stations?|trains?|run|routes?|dividend)\b", re.I)
 
 
 def pass_said_again(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) -> bool:

@@ -12,11 +12,12 @@ from pbem.errors import NotationError, PbemError
 
 from .claims import Claim
 from .pieces import VERBS, Clause
+from .lazy import regex
 
 __all__ = ["clause_claims", "presidency_taken", "comment_only", "names_something", "stated_set_aside", "with_comments", "with_presidency", "with_stated"]
 
 #: "and takes the presidency (from Cid)", "becoming president": the mover is president after the move
-_PRESIDENCY = re.compile(r"^\W*(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:takes?|took|taking|gets?|got|getting|becomes?|became|"
+_PRESIDENCY = regex(r"^\W*(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:takes?|took|taking|gets?|got|getting|becomes?|became|"
                          r"becoming)\s+(?:the\s+)?(?:new\s+)?(?:presidency|president|director)\b(?:\s+(?:from|off)\s+\w+)?\W*$", re.I)
 
 
@@ -63,22 +64,22 @@ def with_presidency(line: str, out: list, taken: list[Clause]) -> tuple[list, li
 _AMOUNT = r"[$₽£]?\s?(\d{1,6})\s?₽?"
 #: (pattern, the claim's kind, the kinds of move it is said of)
 _STATED = (
-    (re.compile(r"[,.;]?\s*\(?\s*\b(?:(?:and\s+)?(?:cash\s+(?:left|remaining|now|on\s+hand)|remaining\s+(?:free\s+)?cash|"
+    (regex(r"[,.;]?\s*\(?\s*\b(?:(?:and\s+)?(?:cash\s+(?:left|remaining|now|on\s+hand)|remaining\s+(?:free\s+)?cash|"
                 r"free\s+cash(?:\s+(?:left|remaining))?|left\s+with|leaving(?:\s+(?:him|her|them|it|me|us))?(?:\s+with)?)|cash)"
                 r"\s*:?\s*" + _AMOUNT + r"(?:\s+left)?\s*\)?", re.I), "cash", None),
-    (re.compile(r",?\s*\b(?:and\s+)?receiv(?:es|ed|ing)\s+" + _AMOUNT, re.I), "received", (SellShares,)),
-    (re.compile(r",?\s*(?:(?:and\s+)?(?:the\s+)?(?:president|director|prez)\s+(?:pays|paid|covers|covered|chips\s+in)"
+    (regex(r",?\s*\b(?:and\s+)?receiv(?:es|ed|ing)\s+" + _AMOUNT, re.I), "received", (SellShares,)),
+    (regex(r",?\s*(?:(?:and\s+)?(?:the\s+)?(?:president|director|prez)\s+(?:pays|paid|covers|covered|chips\s+in)"
                 r"(?:\s+(?:the\s+)?(?:rest|remainder|difference|balance|shortfall))?(?:\s+out\s+of\s+(?:his\s+|her\s+|their\s+)?pocket)?|"
                 r"(?:partly\s+)?out\s+of\s+(?:the\s+president'?s\s+|(?:his|her|their)\s+(?:own\s+)?)?pocket)\b", re.I),
      "pocket", (BuyTrain,)),
-    (re.compile(r",?\s*\b(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:becomes?|became|becoming|is\s+now)\s+(?:the\s+)?(?:new\s+)?"
+    (regex(r",?\s*\b(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:becomes?|became|becoming|is\s+now)\s+(?:the\s+)?(?:new\s+)?"
                 r"(?:president|director|prez)(?:\s+of\s+(?:the\s+)?([A-Z][\w&-]*))?\b", re.I), "president", (BuyShares, Par)),
 )
 #: a dividend's payees in brackets: "($40 to Ann, $20 to Bob)", "(Ann $40, Bob $20)", "(Ann: $40; Bob: $20)"
 _WHO = r"(?:[A-Z][\w'-]*(?: \d{1,2}(?![\d$₽]))?|me)"      # "Ann", "Player 1", "me" (the writer)
 _PAYEE = rf"(?:[$₽]?\s?\d{{1,6}}₽?\s+to\s+{_WHO}|{_WHO}\s*:?\s*[$₽]\s?\d{{1,6}}₽?)"
-_PAYEES = re.compile(r"\(\s*" + _PAYEE + r"(?:\s*[,;]\s*(?:and\s+)?" + _PAYEE + r")*\s*\)")
-_PAIR = re.compile(rf"[$₽]?\s?(\d{{1,6}})₽?\s+to\s+({_WHO})|({_WHO})\s*:?\s*[$₽]\s?(\d{{1,6}})")
+_PAYEES = regex(r"\(\s*" + _PAYEE + r"(?:\s*[,;]\s*(?:and\s+)?" + _PAYEE + r")*\s*\)")
+_PAIR = regex(rf"[$₽]?\s?(\d{{1,6}})₽?\s+to\s+({_WHO})|({_WHO})\s*:?\s*[$₽]\s?(\d{{1,6}})")
 
 
 def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[str, list[tuple[Claim, tuple]]]:
@@ -142,7 +143,7 @@ def with_stated(moves: list, said: list[tuple[Claim, tuple]]) -> list:
 
 #: what makes a remark in brackets more than a comment: a move word, or a count, percent,
 #: amount or piece of equipment a move could be made of ("(2 shares)", "(and a 3 train)")
-_MOVE_STUFF = re.compile(r"\b(?:shares?|certs?|certificates?|trains?|tiles?|tokens?|stations?|x\s*\d|\d\s*x|"
+_MOVE_STUFF = regex(r"\b(?:shares?|certs?|certificates?|trains?|tiles?|tokens?|stations?|x\s*\d|\d\s*x|"
                          r"pool|ipo|market|bank|depot|treasury|initial|rot\w*|par|home|president\w*|neutral|"
                          r"loans?|via|route|both|all|each|half|full)\b|"
                          r"[%$₽#]|\b\d+\s*(?:[-+]\s*\d|T\b)", re.I)
@@ -155,7 +156,7 @@ def comment_only(inner: str) -> bool:
     return "?" not in inner and bool(words) and not any(w in VERBS for w in words) and not _MOVE_STUFF.search(inner)
 
 
-_BRACKETED = re.compile(r"\(([^()\n]*)\)")
+_BRACKETED = regex(r"\(([^()\n]*)\)")
 
 
 def with_comments(moves: list, line: str, index) -> list:

@@ -18,6 +18,7 @@ from .context import NotationContext
 from .pieces import Clause, Piece
 from .private_powers import acting, token_moved  # noqa: F401  (the reading by pieces takes them from here)
 from .track_clauses import settled
+from .lazy import regex
 
 __all__ = ["BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "collect_values", "joined", "named_before", "step_not_taken", "steps_named", "train_after_lay"]
 
@@ -27,9 +28,9 @@ OUTBID = frozenset({"raise", "raises", "raising", "outbid", "outbids", "outbiddi
                     "overbid", "overbids", "overbidding"})
 BARE = {"pass", "steppass", "payout", "withhold", "half", "convert", "redeem", "norun"}
 #: a clause that says the turn is over
-DONE = re.compile(r"\W*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+\w+(?:\s+\w+)?)?)\W*", re.I)
+DONE = regex(r"\W*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+\w+(?:\s+\w+)?)?)\W*", re.I)
 #: a clause that goes on with the moves of the one before it
-GOES_ON = re.compile(r"\bthen\s*$", re.I)
+GOES_ON = regex(r"\bthen\s*$", re.I)
 #: move words an ellipsis carries on to the next clause
 CARRIED = {"buy", "sell", "lay", "bid", "run"}
 
@@ -83,9 +84,9 @@ def joined(parts: list[Clause], ctx: NotationContext, line: str = "") -> list[Cl
 
 
 #: a step of the operating company's turn not taken ("does not lay a tile", "won't buy a train")
-_NOT_TAKEN = re.compile(r"\bnot\b|n't\b|\bnever\b", re.I)
-_UNABLE = re.compile(r"\b(?:can|cannot|could|afford|unable)\b", re.I)
-_STEP_NOUN = re.compile(r"\b(?:tiles?|track|tokens?|stations?|trains?)\b", re.I)
+_NOT_TAKEN = regex(r"\bnot\b|n't\b|\bnever\b", re.I)
+_UNABLE = regex(r"\b(?:can|cannot|could|afford|unable)\b", re.I)
+_STEP_NOUN = regex(r"\b(?:tiles?|track|tokens?|stations?|trains?)\b", re.I)
 
 
 def step_not_taken(c: Clause, ctx: NotationContext, kind: str = "operating") -> Optional[str]:

@@ -14,24 +14,25 @@ from .context import NotationContext
 from .merger_words import GROUP_CLOSED
 from .pieces import Clause
 from .scopes import clause_refusal
+from .lazy import regex
 
 __all__ = ["merger_group", "merger_not_made", "merging_minor"]
 
 #: words of merging: "into" and "the new company" only where what is merged is told
-_MERGING = re.compile(r"\bmerg\w*|\bconver\w*", re.I)
-_MERGED_INTO = re.compile(r"\binto\b|\bnew\s+(?:company|major|corporation)\b|\+|[-=]>|[→⇒]", re.I)
+_MERGING = regex(r"\bmerg\w*|\bconver\w*", re.I)
+_MERGED_INTO = regex(r"\binto\b|\bnew\s+(?:company|major|corporation)\b|\+|[-=]>|[→⇒]", re.I)
 #: the major a merger forms, named last ("N merges with M-K and SW to form MKN": SW joins, MKN is formed)
-_FORMED = re.compile(r"\b(?:forms?|forming|becomes?|becoming|creates?|creating)\b", re.I)
+_FORMED = regex(r"\b(?:forms?|forming|becomes?|becoming|creates?|creating)\b", re.I)
 #: the director's (president's) certificate taken with a conversion: part of it, no move
-_DIRECTORS = re.compile(r"\b(?:director|president)(?:'?s)?\s+(?:\d{1,3}\s*%|certificate|cert|share)", re.I)
+_DIRECTORS = regex(r"\b(?:director|president)(?:'?s)?\s+(?:\d{1,3}\s*%|certificate|cert|share)", re.I)
 #: "they" and "together" in a merger told whole are the companies merging
-_TOGETHER = re.compile(r"\b(?:they|together)\b", re.I)
+_TOGETHER = regex(r"\b(?:they|together)\b", re.I)
 #: the minor that leads a merger, named with it ("(KR leading)", "KR leads", "Y as the survivor")
-_LEADING = re.compile(r"\b([A-Z][A-Za-z-]{0,5})\s+(?:leading|leads|as\s+(?:the\s+)?(?:survivor|leader|lead))\b")
+_LEADING = regex(r"\b([A-Z][A-Za-z-]{0,5})\s+(?:leading|leads|as\s+(?:the\s+)?(?:survivor|leader|lead))\b")
 #: a conversion told by its noun
-_CONVERSION = re.compile(r"\bconversion\b", re.I)
+_CONVERSION = regex(r"\bconversion\b", re.I)
 #: a negation: in a merger round, a merger not made is the minor's pass
-_NEGATION = re.compile(r"\b(?:no|not|never)\b|n't\b", re.I)
+_NEGATION = regex(r"\b(?:no|not|never)\b|n't\b", re.I)
 
 
 def merger_group(parts: list[Clause], ctx: NotationContext) -> Optional[list[Action]]:

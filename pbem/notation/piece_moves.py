@@ -38,6 +38,7 @@ from .route_pieces import route_order
 from .run_shape import DIVIDEND_WORDS, one_more_route, run_unpaired
 from .share_counts import one_per_share
 from .share_quantity import quantity
+from .lazy import regex
 
 __all__ = ["PieceMove", "read_by_pieces", "round_kind", "COUNTS"]
 
@@ -249,10 +250,10 @@ def _later_verbs(parts: list[Clause]) -> list[frozenset]:
 Fit = list[tuple[Action, tuple]]
 
 #: a second lay's cost told beside it ("(20 extra)", "(+20)", "(20 for the second)")
-_LAY_COST = re.compile(r"\bextra\b|\bsecond\b|\+\s*[$₽]?\d|\bcosts?\b", re.I)
+_LAY_COST = regex(r"\bextra\b|\bsecond\b|\+\s*[$₽]?\d|\bcosts?\b", re.I)
 
 
-_BRACKET = re.compile(r"\([^()]*\)")
+_BRACKET = regex(r"\([^()]*\)")
 
 
 class _Fitter(OperatingFits):

@@ -15,15 +15,16 @@ from .route_lists import several_routes
 from .tile_words import side_not_here
 from .run_shape import dividend_after, route_alone, train_by_shape
 from .train_discards import discarded
+from .lazy import regex
 
 __all__ = ["OperatingFits"]
 
 #: what comes before an amount paid ("paying the 40"): no tile number
-_PAID = re.compile(r"\b(?:paying|pay|pays|for|costs?)\s+(?:the\s+)?[$₽]?\s*(\d+)", re.I)
+_PAID = regex(r"\b(?:paying|pay|pays|for|costs?)\s+(?:the\s+)?[$₽]?\s*(\d+)", re.I)
 
 
 #: a tile with a suffix ("57-1", "#57-2")
-_TILE_COPY = re.compile(r"(?<![\w#-])#?(\d{1,4})-([0-5])(?![\w-])")
+_TILE_COPY = regex(r"(?<![\w#-])#?(\d{1,4})-([0-5])(?![\w-])")
 
 
 class OperatingFits:
@@ -192,7 +193,7 @@ class OperatingFits:
 
 
 #: the hexes a route is told to pass through ("via I6 I7", "via I6, I7")
-_VIA_HEXES = re.compile(r"\bvia\s+((?:[A-Z]{1,2}\d{1,2}\b[\s,]*)+)")
+_VIA_HEXES = regex(r"\bvia\s+((?:[A-Z]{1,2}\d{1,2}\b[\s,]*)+)")
 
 
 def _passed_through(text: str, stops: list[str], ctx) -> Optional[tuple[list[str], list[tuple]]]:

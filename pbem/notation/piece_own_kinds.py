@@ -4,7 +4,6 @@ fields in order, who moves the one named, else the writer (or the entity operati
 from __future__ import annotations
 
 import dataclasses
-import re
 from functools import lru_cache
 from typing import Optional, Sequence
 
@@ -17,13 +16,14 @@ from .context import NotationContext
 from .pieces import Clause
 from .private_payments import private_paid
 from .token_lifts import lift_without_hex
+from .lazy import regex
 
 __all__ = ["own_kind_moves", "own_verbs", "title_verbs"]
 
 #: number words a count of a title's own move may be written with
 _COUNT_WORDS = {"once": 1, "one": 1, "twice": 2, "two": 2, "thrice": 3, "three": 3, "four": 4, "five": 5,
                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_WORD = re.compile(r"[a-z]+")
+_WORD = regex(r"[a-z]+")
 #: pieces a clause of an own kind may hold besides its numbers and who moves
 _ALLOWED = {"name", "me", "number"}
 

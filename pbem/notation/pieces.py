@@ -39,6 +39,7 @@ from .name_spans import name_spans
 from .share_quantity import CERT_SIZE, counted_shares
 from .city_numbers import CITY
 from .tile_words import EDGE_LIST, NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AT, side, tile_names
+from .lazy import regex
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
 
@@ -112,81 +113,81 @@ for _family, _words in {
         VERBS[_w] = _family.strip()
 
 #: "no track", "no tile", "no further trains": a step passed, the one "no" that is not a negation
-_STEP_PASS = re.compile(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|tokens?|stations?|trains?(?!\s+to\s+run)|train\s+purchase|"
+_STEP_PASS = regex(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|tokens?|stations?|trains?(?!\s+to\s+run)|train\s+purchase|"
                         r"purchase|lay)\b|\bnothing\s+to\s+(?:lay|token|station|buy)\b|"
                         # "Token: none", "buy nothing": the step named, then nothing done in it
                         r"\b(?:track|tiles?|tokens?|stations?|trains?|buys?|lays?)(?:\s*:\s*|\s+)(?:none|nothing)\b", re.I)
 #: "declines to buy a train", "refuses to sell any shares this turn": the step passed, or the turn
-_DECLINES = re.compile(r"\b(?:declin(?:e|es|ing)|refus(?:e|es|ing))\s+to\s+(?:buy|purchase|sell|bid|par|start|lay|place|token|merge)"
+_DECLINES = regex(r"\b(?:declin(?:e|es|ing)|refus(?:e|es|ing))\s+to\s+(?:buy|purchase|sell|bid|par|start|lay|place|token|merge)"
                        r"(?:\s+(?:anything|any|more|a|an|the|its|train|trains|shares?|this|turn|time|round|now|at|all|further))*\b",
                        re.I)
 #: "starts GT at 76 and pays 152 for 2 shares (20%)": the par's certificate paid for, a figure stated
-_PAID_FOR_SHARES = re.compile(r"\bpa(?:ys|id|ying)\s+[$₽]?\d+\s+for\s+(?:the\s+|its\s+|his\s+|her\s+)?"
+_PAID_FOR_SHARES = regex(r"\bpa(?:ys|id|ying)\s+[$₽]?\d+\s+for\s+(?:the\s+|its\s+|his\s+|her\s+)?"
                               r"(?:\d|two|three|four)\s+shares?(?:\s*\(\s*\d+\s*%\s*\))?", re.I)
-_SKIP = re.compile(r"\bskips?\b(?!\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)\b)", re.I)
+_SKIP = regex(r"\bskips?\b(?!\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)\b)", re.I)
 #: "skips track and token": the steps passed (two when two are named)
-_SKIPS = re.compile(r"\bskip(?:s|ping)?\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
+_SKIPS = regex(r"\bskip(?:s|ping)?\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
                     r"(\s+(?:and|&)\s+(?:the\s+)?(?:track|tile|lay|tokens?|station|trains?))?\b", re.I)
-_MONEY = re.compile(r"(?:[$₽]\s*(\d{1,6})|\bR\s?(\d{2,6})\b|(?<![A-Za-z])(\d{1,6})\s*(?:₽|\$(?!\s*\d)|roubles?\b|rubles?\b|RUB\b))")
+_MONEY = regex(r"(?:[$₽]\s*(\d{1,6})|\bR\s?(\d{2,6})\b|(?<![A-Za-z])(\d{1,6})\s*(?:₽|\$(?!\s*\d)|roubles?\b|rubles?\b|RUB\b))")
 #: a train named with a plus or as an express ("a 2+2", "5+5E", "4E"): its name alone says it is a train
-_PLUS_TRAIN = re.compile(r"(?<![\w#$+])(\d\+\d+E?|\d+E)(?![\w+])")
+_PLUS_TRAIN = regex(r"(?<![\w#$+])(\d\+\d+E?|\d+E)(?![\w+])")
 #: a holding stated beside a buy ("that's 40% now", "now holding 30%"): a claim, not the buy
-_HELD = re.compile(r"\b(?:that's|thats|that\s+is|now|holding|makes|making)\s+(?:me\s+)?(?:holds?\s+|has\s+|owns?\s+)?(?:at\s+|up\s+to\s+)?\d{1,3}\s*%"
+_HELD = regex(r"\b(?:that's|thats|that\s+is|now|holding|makes|making)\s+(?:me\s+)?(?:holds?\s+|has\s+|owns?\s+)?(?:at\s+|up\s+to\s+)?\d{1,3}\s*%"
                    r"|\b\d{1,3}\s*%\s+now\b", re.I)
-_PERCENT = re.compile(r"\b(\d{1,3})\s*(?:%|(?i:per\s*cent|pct)\b)")
+_PERCENT = regex(r"\b(\d{1,3})\s*(?:%|(?i:per\s*cent|pct)\b)")
 #: a dividend told per share ("pays, $4 a share"): a claim on the dividend, not a revenue ("at $100 per share"
 #: is a price)
-_PER_SHARE = re.compile(r"(?<!\bat\s)(?<!\bat\s[$₽])(?:[$₽]\s*)?\b(?<!\bat\s)(\d{1,4})\s*(?:₽\s*)?(?:(?:a|per|each)\s+|/\s*)share\b", re.I)
+_PER_SHARE = regex(r"(?<!\bat\s)(?<!\bat\s[$₽])(?:[$₽]\s*)?\b(?<!\bat\s)(\d{1,4})\s*(?:₽\s*)?(?:(?:a|per|each)\s+|/\s*)share\b", re.I)
 #: "trading in the 4": the train handed in for a discount
-_EXCHANGE = re.compile(r"\b(?:trad(?:e|es|ed|ing)|hands?|handing|turns?|turning)\s+in\s+(?:the\s+|its\s+|a\s+|an\s+|one\s+)?(\d\+?\d*E?|D)\b(?:\s*-?\s*trains?)?",
+_EXCHANGE = regex(r"\b(?:trad(?:e|es|ed|ing)|hands?|handing|turns?|turning)\s+in\s+(?:the\s+|its\s+|a\s+|an\s+|one\s+)?(\d\+?\d*E?|D)\b(?:\s*-?\s*trains?)?",
                        re.I)
 #: "a 2nd share", "my third cert": one share (which one of the writer's it is, not how many)
-_ORDINAL = re.compile(r"\b(?:a\s+|my\s+|the\s+|his\s+|her\s+)?(?:\d(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|"
+_ORDINAL = regex(r"\b(?:a\s+|my\s+|the\s+|his\s+|her\s+)?(?:\d(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|"
                       r"last)(?=\s+(?:share|cert))", re.I)
 #: "runs 2 trains": how many, not which (after a count, "two 2 trains", it is which)
-_TRAINS_N = re.compile(r"(?<![\w#$.+-])(?<!\b[Tt]he\s)(?<!\b[Tt]wo\s)(?<!\b[Tt]hree\s)(?<!\b[Ff]our\s)(?<!\b[Bb]oth\s)([2-4])\s+(?i:trains)\b")
+_TRAINS_N = regex(r"(?<![\w#$.+-])(?<!\b[Tt]he\s)(?<!\b[Tt]wo\s)(?<!\b[Tt]hree\s)(?<!\b[Ff]our\s)(?<!\b[Bb]oth\s)([2-4])\s+(?i:trains)\b")
 #: "2 2T", "buys 2 x 2-trains": a count of trains
-_TRAIN_COUNT = re.compile(r"(?<![\w#$.])([1-4])(?:\s*x)?\s+(?=(?:\d\+\d+E?|\d)\s*-?\s*(?:T\b|trains?\b))")
-_TRAIN = re.compile(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b)|\b(D|[Dd]iesel)(?:\s*-?\s*trains?)?\b|"
+_TRAIN_COUNT = regex(r"(?<![\w#$.])([1-4])(?:\s*x)?\s+(?=(?:\d\+\d+E?|\d)\s*-?\s*(?:T\b|trains?\b))")
+_TRAIN = regex(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b)|\b(D|[Dd]iesel)(?:\s*-?\s*trains?)?\b|"
                     r"\b((?i:two|three|four|five|six|seven|eight))(?:\s*-\s*(?i:trains?)|\s+(?i:train)|(?<=x)es|(?<!x)s)\b|"
                     r"(?:(?<=\b[Rr]un\s)|(?<=\b[Rr]uns\s))(\d)(?=\s*:)|"      # "Run 4: L8 J10 = 150": the train run
                     r"(?:^|(?<=[;,]\s))(\d)(?=:\s*[A-Z]{1,2}\d{1,2}\s*[-–>])")      # "3: I5-J10-K9 = 90"
 _TRAIN_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
-_COUNT = re.compile(r"\bx\s*(\d)\b|\b(\d)\s*x\b|(?<![\w$])\+\s*(\d)\b")
-_HEX = re.compile(r"(?<![#\w$])([A-Z]{1,2}\d{1,2})\b|(?<=\b(?:on|at|in|to)\s)([a-z]\d{1,2})\b")
-_NUMBER = re.compile(r"(?<![\w#$.])(\d{1,6})(?![\w%]|\.\d)")
+_COUNT = regex(r"\bx\s*(\d)\b|\b(\d)\s*x\b|(?<![\w$])\+\s*(\d)\b")
+_HEX = regex(r"(?<![#\w$])([A-Z]{1,2}\d{1,2})\b|(?<=\b(?:on|at|in|to)\s)([a-z]\d{1,2})\b")
+_NUMBER = regex(r"(?<![\w#$.])(\d{1,6})(?![\w%]|\.\d)")
 #: where sold shares go ("four shares of QLL to the market", "two GT into the pool"): a sale
-_DESTINATION = re.compile(r"\b(?:in)?to\s+(?:the\s+)?(?:bank\s+|open\s+)?(?:pool|market)\b", re.I)
-_SOURCE = re.compile(r"\b(?:(IPO|initial(?:\s+public)?(?:\s+offering)?|treasury|bank(?!\s+pool)|depot)|(pool(?:ed)?|market|open\s+market))\b", re.I)
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’]*")
-_ROUND = re.compile(r"\b(?:(?:in|during)\s+)?(?:(?:SR|OR|MR|AR)\s*\d+(?:\.\d+)?|(?:stock|operating|merger|auction)\s+"
+_DESTINATION = regex(r"\b(?:in)?to\s+(?:the\s+)?(?:bank\s+|open\s+)?(?:pool|market)\b", re.I)
+_SOURCE = regex(r"\b(?:(IPO|initial(?:\s+public)?(?:\s+offering)?|treasury|bank(?!\s+pool)|depot)|(pool(?:ed)?|market|open\s+market))\b", re.I)
+_WORD = regex(r"[A-Za-z][A-Za-z0-9'’]*")
+_ROUND = regex(r"\b(?:(?:in|during)\s+)?(?:(?:SR|OR|MR|AR)\s*\d+(?:\.\d+)?|(?:stock|operating|merger|auction)\s+"
                     r"round(?:\s+\d+(?:\.\d+)?)?)\b", re.I)
 #: a consequence told with the move ("that should float it", "I take the presidency off Ingrid"): no move of its own
-CONSEQUENCE = re.compile(r"\b(?:that|which|this|it)\s+(?:should\s+|will\s+|would\s+|then\s+)?floats?\b(?:\s+it\b)?|"
+CONSEQUENCE = regex(r"\b(?:that|which|this|it)\s+(?:should\s+|will\s+|would\s+|then\s+)?floats?\b(?:\s+it\b)?|"
                          r"\bfloats?\s+it\b|\b(?:take|takes|taking|took|get|gets)\s+(?:the\s+)?(?:[A-Z][\w&]*\s+)?presidency\s+(?:off|from)\b",
                          re.I)
 #: "takes in KK", "takes KK into the merger": a minor taken into a merger
 #: (the names are blanked when it is looked for: a blank stands for one)
-_TAKES_IN = re.compile(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?(?:[A-Z]|\s))|"
+_TAKES_IN = regex(r"\b(?:takes?|taking|took)\s+in\b(?=\s+(?:the\s+)?(?:[A-Z]|\s))|"
                        r"\b(?:takes?|taking|brings?|bringing)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?into\s+(?:the\s+|its\s+)?merger\b)|"
                        r"\b(?:adds?|adding)\b(?=\s+(?:the\s+)?(?:[A-Z][\w&-]*\s+)?to\s+(?:the\s+|its\s+)?(?:merger|group)\b)")
-_JOINING = re.compile(r"\b(?:joining|joins?|connecting|connects?)\b(?=\s+(?:the\s+)?(?:[NS][EW]?\b|[EW]\b|north|south|east|west|"
+_JOINING = regex(r"\b(?:joining|joins?|connecting|connects?)\b(?=\s+(?:the\s+)?(?:[NS][EW]?\b|[EW]\b|north|south|east|west|"
                       r"[A-Z]{1,2}\d{1,3}\b))", re.I)
-_SWAPS = re.compile(r"\b(?:exchanges?|exchanged|exchanging|trades?|trading)\b(?=[^.;]{0,60}\bfor\s+(?:an?|one|the)\s+"
+_SWAPS = regex(r"\b(?:exchanges?|exchanged|exchanging|trades?|trading)\b(?=[^.;]{0,60}\bfor\s+(?:an?|one|the)\s+"
                     r"(?:\d+\s*%\s+)?(?:president'?s\s+)?(?:share|cert))", re.I)
-_DONE = re.compile(r"\b(?:I'?m|I\s+am|I)\s+(done)\b|^\s*[A-Z][\w&-]*\s+is\s+(done)\b(?![^.;]*\bpass)", re.I)
-_PLUS_AND = re.compile(r"(?<=\b[A-Z])\+(?=[A-Z]\b)")
-_PASSES = re.compile(r"\bpass(?:es|ed|ing)?\b", re.I)
-_CONVERTS = re.compile(r"\bconvert(?:s|ing)?\b", re.I)
-_GETS_MONEY = re.compile(r"\s+(?:back\s+)?(?:[$₽]|\d{2,}\b|\d+\s*(?:₽|roubles?|rubles?|dollars?)\b|(?:its|his|her|their)\s+money)", re.I)
-_BUYS = re.compile(r"\b(?:buy|buys|buying|purchases?|purchasing)\b", re.I)
-_TRACK_WORDS = re.compile(r"\b(?:lays?|laying|tiles?|tokens?|runs?|running|trains?|routes?|upgrades?)\b|#", re.I)
+_DONE = regex(r"\b(?:I'?m|I\s+am|I)\s+(done)\b|^\s*[A-Z][\w&-]*\s+is\s+(done)\b(?![^.;]*\bpass)", re.I)
+_PLUS_AND = regex(r"(?<=\b[A-Z])\+(?=[A-Z]\b)")
+_PASSES = regex(r"\bpass(?:es|ed|ing)?\b", re.I)
+_CONVERTS = regex(r"\bconvert(?:s|ing)?\b", re.I)
+_GETS_MONEY = regex(r"\s+(?:back\s+)?(?:[$₽]|\d{2,}\b|\d+\s*(?:₽|roubles?|rubles?|dollars?)\b|(?:its|his|her|their)\s+money)", re.I)
+_BUYS = regex(r"\b(?:buy|buys|buying|purchases?|purchasing)\b", re.I)
+_TRACK_WORDS = regex(r"\b(?:lays?|laying|tiles?|tokens?|runs?|running|trains?|routes?|upgrades?)\b|#", re.I)
 #: the notation's legs of a route's track ("via I5>I6>J10", "via I5>J8 J8>K9"): which track, not stops
-_LEGS = re.compile(r"\bvia\s+((?:[A-Z]{1,2}\d{1,3}(?:\s*>\s*[A-Z]{1,2}\d{1,3})+)(?:\s+[A-Z]{1,2}\d{1,3}(?:\s*>\s*[A-Z]{1,2}\d{1,3})+)*)",
+_LEGS = regex(r"\bvia\s+((?:[A-Z]{1,2}\d{1,3}(?:\s*>\s*[A-Z]{1,2}\d{1,3})+)(?:\s+[A-Z]{1,2}\d{1,3}(?:\s*>\s*[A-Z]{1,2}\d{1,3})+)*)",
                    re.I)
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "single": 1, "another": 1}
 #: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
-_SPLIT = re.compile(r";|!|(?<!\d)(?<!\bCo)(?<!\bSt)\.(?=\s|$)|(?<!\bCo)(?<!\bSt)\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||\s/\s|(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
+_SPLIT = regex(r";|!|(?<!\d)(?<!\bCo)(?<!\bSt)\.(?=\s|$)|(?<!\bCo)(?<!\bSt)\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||\s/\s|(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
 
 #: words that may stand in a clause without a move word (the clause is then pieces only)
 FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please share shares cert certificate
@@ -225,8 +226,8 @@ def _chained_places(text: str, a: int, b: int, index: NameIndex) -> Optional[lis
     return out
 
 
-_JOINED = re.compile(r"[\w@=#$₽'’]+")      # a word: its own characters, quotes joining them
-_HARD = re.compile(r"[\w@=#$₽]")
+_JOINED = regex(r"[\w@=#$₽'’]+")      # a word: its own characters, quotes joining them
+_HARD = regex(r"[\w@=#$₽]")
 
 
 _LONGEST_WORD = 40     # "the word before" is cut to its last 40 characters: a longer one matches nothing
@@ -280,18 +281,18 @@ def _auction(ctx: NotationContext) -> bool:
     return str(raw or "").strip().lower().startswith("auction")
 
 
-_HAS_BEFORE = re.compile(r"\b(?:has|have|had|with)\b[^.;:!?]*$", re.I)       # "has ... and no train": a state
-_TRAIN_LABEL = re.compile(r"(?:^|(?<=[.;/,]))\s*(trains?)\s*:(?=\s*(?:an?\s+|the\s+|one\s+)?(?:\d|D\b))", re.I)   # a field
-_ROUTE_LABEL = re.compile(r"(?:^|(?<=[.;/,-]))\s*(routes?)\s*:", re.I)
-_GOING_ON = re.compile(r"\s+(?:on\s+)?[a-z]+ing\b", re.I)      # "keeps going": no withholding
-_GOING_TO = re.compile(r"\b(?:going|like|decides?|deciding|chooses?|choosing|elects?|electing|opts?|opting|free)\s+to\s+$",
+_HAS_BEFORE = regex(r"\b(?:has|have|had|with)\b[^.;:!?]*$", re.I)       # "has ... and no train": a state
+_TRAIN_LABEL = regex(r"(?:^|(?<=[.;/,]))\s*(trains?)\s*:(?=\s*(?:an?\s+|the\s+|one\s+)?(?:\d|D\b))", re.I)   # a field
+_ROUTE_LABEL = regex(r"(?:^|(?<=[.;/,-]))\s*(routes?)\s*:", re.I)
+_GOING_ON = regex(r"\s+(?:on\s+)?[a-z]+ing\b", re.I)      # "keeps going": no withholding
+_GOING_TO = regex(r"\b(?:going|like|decides?|deciding|chooses?|choosing|elects?|electing|opts?|opting|free)\s+to\s+$",
                        re.I)       # "going to pass", "decides to pass", "chooses to sell": the move, not a purpose
-_COUNTED = re.compile(r"\s+(?:of\s+(?:my|his|her|their|our|the)\s+)?(?:more\s+|single\s+)?"
+_COUNTED = regex(r"\s+(?:of\s+(?:my|his|her|their|our|the)\s+)?(?:more\s+|single\s+)?"
                       r"(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b|(?i:two|three|four|five|six)e?s\b)")
 #: "two 10% certificates": a count of certificates of a size
-_SIZED = re.compile(r"\s+\d{1,2}\s*%\s*(?:shares|certs|certificates)\b")
+_SIZED = regex(r"\s+\d{1,2}\s*%\s*(?:shares|certs|certificates)\b")
 #: "both 3s", "both threes": two trains
-_BOTH = re.compile(r"\s+(?:\d\s*-?\s*(?:s|T|trains)|(?:two|three|four|five|six)e?s)\b", re.I)
+_BOTH = regex(r"\s+(?:\d\s*-?\s*(?:s|T|trains)|(?:two|three|four|five|six)e?s)\b", re.I)
 
 
 def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
@@ -441,7 +442,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     return sum_parts_set_aside(purposes_set_aside(pieces, line), line)
 
 
-_FOR_A = re.compile(r"\s*for\s+(?:an?|the|one)\s+", re.I)
+_FOR_A = regex(r"\s*for\s+(?:an?|the|one)\s+", re.I)
 
 
 def _traded_for(pieces: list[Piece], line: str, trains: set) -> list[Piece]:
@@ -474,9 +475,9 @@ def _near(sorted_at: list[int], a: int, b: int) -> bool:
 
 
 #: "is auctioning", "am buying": a move word's present progressive, its "is" no word of its own
-_PROGRESSIVE = re.compile(r"\b(?:is|am|are)\s+(?=([a-z]+ing)\b)", re.I)
+_PROGRESSIVE = regex(r"\b(?:is|am|are)\s+(?=([a-z]+ing)\b)", re.I)
 #: a bracket of words only, telling about what it follows
-_TOLD_ABOUT = re.compile(r"\([^()\d]{1,80}\)")
+_TOLD_ABOUT = regex(r"\([^()\d]{1,80}\)")
 
 
 class _AnyTrain:
@@ -546,7 +547,7 @@ _LEADS = frozenset("""now then also so ok okay sure well next finally lastly fir
 yes yeah right fine alright hmm um ah oh hi hello hey thanks ps anyway again will shall would could can
 might may must should gonna wanna let lets let's going i'll we'll i'd we'd have has i've no not never everybody
 everyone nobody auto""".split())
-_FIRST_WORD = re.compile(r"\s*([A-Za-z][A-Za-z'’]*)")
+_FIRST_WORD = regex(r"\s*([A-Za-z][A-Za-z'’]*)")
 
 
 _SUBJECT_REACH = 200    # characters after the first word that may still change how it and the next are read
@@ -572,4 +573,4 @@ def unknown_subject(line: str, ctx: NotationContext, index: NameIndex) -> Option
     return None
 
 
-_AUX = re.compile(r"(?:is|was|has|have|will|just)\s+", re.I)
+_AUX = regex(r"(?:is|was|has|have|will|just)\s+", re.I)

@@ -11,14 +11,15 @@ import re
 from pbem.engine.actions import Dividend
 
 from .claims import Claim
+from .lazy import regex
 
 __all__ = ["price_moves_set_aside", "with_price_claims"]
 
 #: a dividend's word: a price move told after one is its result
-_DIVIDEND = re.compile(r"\b(?:pay|pays|paid|paying|payout|withh\w*|half|splits?)\b", re.I)
+_DIVIDEND = regex(r"\b(?:pay|pays|paid|paying|payout|withh\w*|half|splits?)\b", re.I)
 #: what moves ("share price", "its price", "GT", "GT's price") and how ("should go up to 165",
 #: "drops to 67", "moves right to 82", "from 100 to 110")
-_PRICE_MOVE = re.compile(
+_PRICE_MOVE = regex(
     r"(?:→|->|\b(?i:so)\b)?\s*(?:(?i:(?:the\s+|its\s+)?(?:share\s+)?price)|[A-Z][A-Z&-]{1,5}(?:['’]s\s+(?i:(?:share\s+)?price))?)"
     r"\s+(?i:(?:should|will|would)\s+)?(?i:(?:(?:go(?:es)?|move[sd]?)\s+(?P<way>up|down|right|left)|(?P<verb>rise[sn]?|rose|"
     r"drop(?:s|ped)?|falls?|fell|jump(?:s|ed)?)(?:\s+(?:up|down))?)(?:\s+to\s+[$₽]?\d{1,4})?|"
@@ -26,15 +27,15 @@ _PRICE_MOVE = re.compile(
 
 
 #: a run's word: the split of a minor's revenue told after it is the game's own
-_RUN = re.compile(r"\b(?:runs?|ran|running)\b", re.I)
+_RUN = regex(r"\b(?:runs?|ran|running)\b", re.I)
 #: a minor's revenue split told ("half to me half to the minor as usual"): the game pays it by itself
-_SPLIT = re.compile(r"\bhalf\s+(?:goes\s+)?to\s+(?:me|the\s+(?:minor|company|treasury|owner|president))(?:\s*,?\s*(?:and\s+)?"
+_SPLIT = regex(r"\bhalf\s+(?:goes\s+)?to\s+(?:me|the\s+(?:minor|company|treasury|owner|president))(?:\s*,?\s*(?:and\s+)?"
                     r"half\s+(?:goes\s+)?to\s+(?:me|the\s+(?:minor|company|treasury|owner|president)))?(?:\s+as\s+(?:usual|always))?\b",
                     re.I)
 #: the same in amounts, one half to the writer and one to the minor ("(25 to me, 25 to KR)")
 _TO_ME = r"(?i:to\s+me)"
 _TO_MINOR = r"(?i:to\s+(?:the\s+(?:minor|company|treasury)|(?-i:[A-Z][A-Z&-]{0,5})\b))"
-_AMOUNTS_SPLIT = re.compile(rf"[$₽]?(?P<x>\d{{1,4}})₽?\s+(?:{_TO_ME}\s*(?:,|&|\band\b)\s*(?i:and\s+)?[$₽]?(?P=x)₽?\s+{_TO_MINOR}|"
+_AMOUNTS_SPLIT = regex(rf"[$₽]?(?P<x>\d{{1,4}})₽?\s+(?:{_TO_ME}\s*(?:,|&|\band\b)\s*(?i:and\s+)?[$₽]?(?P=x)₽?\s+{_TO_MINOR}|"
                             rf"{_TO_MINOR}\s*(?:,|&|\band\b)\s*(?i:and\s+)?[$₽]?(?P=x)₽?\s+{_TO_ME})")
 
 

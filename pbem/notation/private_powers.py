@@ -12,18 +12,19 @@ from pbem.engine.actions import PlaceToken, RemoveToken
 
 from .context import NotationContext
 from .pieces import Clause, Piece
+from .lazy import regex
 
 __all__ = ["acting", "powers", "token_moved"]
 
 #: "uses the NWR", "using the North-West Rebellion power", "uses it" (the private just bought)
-_USES = re.compile(r"\b(?:uses|use|used|using|plays|play|playing)\s+(?:its\s+)?", re.I)
-_USES_IT = re.compile(r"\b(?:uses|using)\s+it\b", re.I)
+_USES = regex(r"\b(?:uses|use|used|using|plays|play|playing)\s+(?:its\s+)?", re.I)
+_USES_IT = regex(r"\b(?:uses|using)\s+it\b", re.I)
 #: the moves a private's power makes: track and tokens (a run, a dividend or a train stays the company's)
 _POWER_VERBS = {"lay", "token", "remove"}
 #: a token lifted ("moves its token", "lifts its K3 token", "its token moves from J12 to D6")
-_MOVED = re.compile(r"\b(?:moves?|moved|moving|lifts?|lifted|lifting|removes?|removing|relocates?|relocated|from)\b|->|→", re.I)
+_MOVED = regex(r"\b(?:moves?|moved|moving|lifts?|lifted|lifting|removes?|removing|relocates?|relocated|from)\b|->|→", re.I)
 #: a token put down again after it was lifted ("places it in E5")
-_PLACES_IT = re.compile(r"\b(?:places?|placing|puts?|putting|drops?)\s+it\b", re.I)
+_PLACES_IT = regex(r"\b(?:places?|placing|puts?|putting|drops?)\s+it\b", re.I)
 
 
 def _private(p: Piece, ctx: NotationContext) -> Optional[str]:

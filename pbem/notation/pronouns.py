@@ -16,10 +16,11 @@ from pbem.errors import PbemError
 from .context import NotationContext
 from .names import NameIndex
 from .pieces import clauses
+from .lazy import regex
 
 __all__ = ["it_named_before"]
 
-_IT = re.compile(r"\bit\b", re.I)
+_IT = regex(r"\bit\b", re.I)
 
 
 def it_named_before(line: str, ctx: NotationContext, index: NameIndex, why: str) -> Optional[list]:

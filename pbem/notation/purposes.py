@@ -6,19 +6,20 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from .lazy import regex
 
 __all__ = ["purposes_set_aside", "within_spans"]
 
 #: a purpose naming a train: saving, paying, affording or needing one, ending its clause ("(needs a 4
 #: and buys one)" goes on into a move, and is no purpose set aside)
-_PURPOSE = re.compile(
+_PURPOSE = regex(
     r"\b(?:(?:to\s+)?sav(?:e|es|ing)(?:\s+up)?|to\s+(?:pay|afford|fund)|need(?:s|ed)?(?:\s+(?:the\s+)?(?:cash|money))?|"
     r"money(?:\s+in\s+the\s+(?:company|treasury))?)\s+(?:for\s+)?(?:the|a|an)\s+(?:next\s+)?"
     r"(?:\d\+?\d*E?|D)(?:\s*-?\s*(?:trains?\b|T\b|s\b))?(?![\w$])(?=\s*(?:[).;,!]|$|\s[-–—]\s))", re.I)
 
 
 #: what an amount pays for on the map: "for the extra 20 for the river", "$40 for the mountain"
-_TERRAIN = re.compile(r"[$₽]?\d{1,3}₽?\s+(?:extra\s+)?for\s+(?:the\s+)?(?:rivers?|mountains?|hills?|lakes?|water|terrain|swamps?)\b",
+_TERRAIN = regex(r"[$₽]?\d{1,3}₽?\s+(?:extra\s+)?for\s+(?:the\s+)?(?:rivers?|mountains?|hills?|lakes?|water|terrain|swamps?)\b",
                       re.I)
 
 

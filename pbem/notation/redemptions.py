@@ -9,11 +9,12 @@ import re
 from pbem.engine.actions import BuyShares
 
 from .share_counts import one_per_share
+from .lazy import regex
 
 __all__ = ["BUYS_BACK", "redeem_word", "redemption"]
 
 #: the move word of a redemption: "redeems", "buys back"
-BUYS_BACK = re.compile(r"\bredeem(?:s|ed|ing)?\b|\b(?:buys?|buying)\s+back\b", re.I)
+BUYS_BACK = regex(r"\bredeem(?:s|ed|ing)?\b|\b(?:buys?|buying)\s+back\b", re.I)
 #: what a loan clause is refused with (a loan beside no buy: loans.py sets the others aside)
 _LOAN = "loans and redemptions are not read this way; write them as the notation does"
 

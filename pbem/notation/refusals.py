@@ -16,6 +16,7 @@ from .names import NameIndex, norm
 from .pieces import FILLERS, VERBS
 from .revenue_sums import sum_disagreeing
 from .spelling import VOCABULARY, slips
+from .lazy import regex
 
 __all__ = ["refusal", "rotation_out_of_range"]
 
@@ -31,9 +32,9 @@ _EXPECTED = {
 #: words that may stand where a train's name goes ("buys the only train"): never an unknown train
 _QUALIFIERS = frozenset("only last first next new same other one".split())
 _NO_TRAIN = frozenset("a an the its my his her our your their this that".split()) | _QUALIFIERS
-_TRAIN_NAMED = re.compile(r"\b(?:runs?|buys?|discards?|a|an|the|its)\s+([A-Za-z0-9+]{1,4})[\s-]*trains?\b", re.I)
-_ROTATION = re.compile(r"\b(?i:rot(?:ation)?|orientation)\s*(\d+)\b|\br([6-9])\b")
-_WORD = re.compile(r"(?<![\w#$@.&-])[A-Za-z][A-Za-z'’]*(?![\w&-])")
+_TRAIN_NAMED = regex(r"\b(?:runs?|buys?|discards?|a|an|the|its)\s+([A-Za-z0-9+]{1,4})[\s-]*trains?\b", re.I)
+_ROTATION = regex(r"\b(?i:rot(?:ation)?|orientation)\s*(\d+)\b|\br([6-9])\b")
+_WORD = regex(r"(?<![\w#$@.&-])[A-Za-z][A-Za-z'’]*(?![\w&-])")
 
 
 def refusal(why: str, line: str, line_no: int, ctx: NotationContext, index: NameIndex,
@@ -73,9 +74,9 @@ _NEEDS = {"at": "an amount such as $60", "for": "an amount such as $60", "on": "
           "rotation": "a rotation from 0 to 5", "city": "a city number such as 2", "of": "a company's name",
           "a": "what is bought: a share, a train or a private", "buys": "what is bought", "sells": "what is sold",
           "token": "a hex coordinate such as J10", "runs": "a train and its route"}
-_LAST_WORD = re.compile(r"(\w+)\W*$")
+_LAST_WORD = regex(r"(\w+)\W*$")
 #: a hex written with the letter O for a zero ("J1O")
-_HEX_O = re.compile(r"(?<![\w#$])([A-Z]{1,2})(\d*O\d*)(?![\w])")
+_HEX_O = regex(r"(?<![\w#$])([A-Z]{1,2})(\d*O\d*)(?![\w])")
 
 
 #: the kinds of company a round's moves name
@@ -111,7 +112,7 @@ def _unfinished(line: str):
 
 
 #: a character no notation writes, standing where a value must be ("for ?60")
-_ODD = re.compile(r"(\w+)\s*([?!~^*`|\\{}<>]+)(?=\s*\w)")
+_ODD = regex(r"(\w+)\s*([?!~^*`|\\{}<>]+)(?=\s*\w)")
 
 
 def _odd_character(line: str):

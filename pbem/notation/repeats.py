@@ -7,11 +7,12 @@ import re
 from typing import Optional
 
 from pbem.engine.actions import Action, Dividend, Pass
+from .lazy import regex
 
 __all__ = ["said_again"]
 
 #: a clause that repeats the move before it
-_AGAIN = re.compile(r"(?:then\s+|and\s+)?(?:another(?:\s+one)?|one\s+more|again|the\s+same(?:\s+again)?)\W*", re.I)
+_AGAIN = regex(r"(?:then\s+|and\s+)?(?:another(?:\s+one)?|one\s+more|again|the\s+same(?:\s+again)?)\W*", re.I)
 #: the words of a clause that says the move before it for another: "GT too", "C&O as well"
 _TOO = (["too"], ["as", "well"])
 

@@ -10,11 +10,12 @@ asking ("I'd like to auction S-V, opening at 100"), no word of chat.
 from __future__ import annotations
 
 import re
+from .lazy import regex
 
 __all__ = ["requested"]
 
-_REQUEST = re.compile(r"\b(?:I['’]d|I\s+would|I['’]ll|I\s+will)\s+(?:like|have)\b(?!\s+to\b)|\bcount\s+me\s+in\b", re.I)
-_ASKING = re.compile(r"\b(?:I['’]d|I\s+would)\s+like\s+to\b", re.I)
+_REQUEST = regex(r"\b(?:I['’]d|I\s+would|I['’]ll|I\s+will)\s+(?:like|have)\b(?!\s+to\b)|\bcount\s+me\s+in\b", re.I)
+_ASKING = regex(r"\b(?:I['’]d|I\s+would)\s+like\s+to\b", re.I)
 
 
 def requested(text: str) -> list[tuple[str, int, int]]:

@@ -9,22 +9,23 @@ from __future__ import annotations
 
 import re
 from typing import Optional
+from .lazy import regex
 
 __all__ = ["takes_back"]
 
 #: "scrap that", "ignore the above", "forget my last move", "cancel all that", "never mind"
-_BACK = re.compile(
+_BACK = regex(
     r"\b(?:(?:scrap|ignore|forget|cancel|disregard|strike|delete|undo|drop|belay|scratch|withdraw|retract)\s+"
     r"(?:that|this|it|all\s+(?:of\s+)?that|everything|the\s+above|(?:my\s+)?(?:last|previous)(?:\s+(?:line|move|order|"
     r"one|mail|message))?|what\s+I\s+(?:just\s+)?(?:said|wrote))|never\s*mind(?:\s+(?:that|this|all\s+that))?)\b",
     re.I)
 #: what may follow the taking back to the end of the line: marks, and words that say nothing
-_AFTER = re.compile(r"^(?:[\s.!,;:)\-–—]|\b(?:please|pls|sorry|then|thanks|lol|oops|then|for\s+now|entirely)\b)*$", re.I)
+_AFTER = regex(r"^(?:[\s.!,;:)\-–—]|\b(?:please|pls|sorry|then|thanks|lol|oops|then|for\s+now|entirely)\b)*$", re.I)
 
 
 #: a line that begins by taking back the line before it ("Scrap that, buy 1 CPR" under "Buy 1 GT"):
 #: not "forget it" or "drop it", which also say "I give up" ("Forget it, pass.")
-_FIRST = re.compile(r"^\W*(?:(?:oops|sorry|wait|no)\W+)*((?:scrap|ignore|cancel|disregard|strike|delete|undo|retract|"
+_FIRST = regex(r"^\W*(?:(?:oops|sorry|wait|no)\W+)*((?:scrap|ignore|cancel|disregard|strike|delete|undo|retract|"
                     r"belay|scratch)\s+(?:that|this|the\s+above|all\s+(?:of\s+)?that|(?:my\s+)?(?:last|previous)"
                     r"(?:\s+(?:line|move|order|one|mail|message))?|what\s+I\s+(?:just\s+)?(?:said|wrote))|never\s*mind)\b",
                     re.I)

@@ -9,14 +9,15 @@ import dataclasses
 import re
 
 from .purposes import within_spans
+from .lazy import regex
 
 __all__ = ["sum_parts_set_aside", "sum_disagreeing"]
 
 #: amounts added up to a total: "30+40+20 = 90" (at most a dozen: each try reads a bounded stretch)
-_BRACKET_SUM = re.compile(r"\(\s{0,3}(\d{1,4}(?:\s{0,3}\+\s{0,3}\d{1,4}){1,11})\s{0,3}\)")
+_BRACKET_SUM = regex(r"\(\s{0,3}(\d{1,4}(?:\s{0,3}\+\s{0,3}\d{1,4}){1,11})\s{0,3}\)")
 #: an amount worked out as a product: "20 x 3 = 60" (a token's cost by the distance)
-_PRODUCT = re.compile(r"(?<![\w.$])(\d{1,4})\s{0,3}[x×*]\s{0,3}(\d{1,2})\s{0,3}=\s{0,3}[$₽]?(\d{1,5})(?![\w.]\d)")
-_SUM = re.compile(r"(?<![\w.$])(\d{1,4}(?:\s{0,3}\+\s{0,3}\d{1,4}){1,11})\s{0,3}=\s{0,3}(\d{1,5})(?![\w.]\d)")
+_PRODUCT = regex(r"(?<![\w.$])(\d{1,4})\s{0,3}[x×*]\s{0,3}(\d{1,2})\s{0,3}=\s{0,3}[$₽]?(\d{1,5})(?![\w.]\d)")
+_SUM = regex(r"(?<![\w.$])(\d{1,4}(?:\s{0,3}\+\s{0,3}\d{1,4}){1,11})\s{0,3}=\s{0,3}(\d{1,5})(?![\w.]\d)")
 
 
 def sum_parts_set_aside(pieces: list, line: str) -> list:

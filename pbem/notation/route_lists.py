@@ -9,6 +9,7 @@ import re
 from typing import TYPE_CHECKING, Optional
 
 from pbem.engine.actions import Route
+from .lazy import regex
 
 if TYPE_CHECKING:
     from .context import NotationContext
@@ -16,9 +17,9 @@ if TYPE_CHECKING:
 
 __all__ = ["several_routes"]
 
-_EACH = re.compile(r"\b(?:each|apiece)\b", re.I)
+_EACH = regex(r"\b(?:each|apiece)\b", re.I)
 #: trains counted in words ("ran two trains", "both trains")
-_N_TRAINS = re.compile(r"\b(two|three|four|five|both|\d)\s+trains\b", re.I)
+_N_TRAINS = regex(r"\b(two|three|four|five|both|\d)\s+trains\b", re.I)
 _N_WORDS = {"two": 2, "both": 2, "three": 3, "four": 4, "five": 5}
 
 

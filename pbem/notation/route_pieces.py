@@ -8,6 +8,7 @@ import bisect
 import dataclasses
 import re
 from typing import TYPE_CHECKING
+from .lazy import regex
 
 if TYPE_CHECKING:
     from .pieces import Piece
@@ -15,15 +16,15 @@ if TYPE_CHECKING:
 __all__ = ["blank_back", "blank_on", "route_order", "railway_as_route", "stops_joined", "trains_before_routes"]
 
 #: what joins two stops of a route
-_DASH = re.compile(r"\s*[-–—]\s*")
+_DASH = regex(r"\s*[-–—]\s*")
 #: the word a train takes to run its route ("the 3 does J10-I11-G11")
-_GOES = re.compile(r"\s+(?:goes|does|went|did)\s+")
+_GOES = regex(r"\s+(?:goes|does|went|did)\s+")
 #: a train labelling its route ("runs 2: L2-K3 (60), 2: I5-K3 (40)")
-_LABEL = re.compile(r"\s*:\s*")
+_LABEL = regex(r"\s*:\s*")
 #: a route told from its first stop after the train ("4 from E1 to H8")
-_FROM = re.compile(r"\s+from\s+")
+_FROM = regex(r"\s+from\s+")
 #: a train named after the revenue it earned ("for 120 with the 3", "K7-Moscow with its 2 for 70", "240 from the 5")
-_WITH = re.compile(r"\b(?:with|from)\s+(?:the|its|his|her|their|a)\s+$", re.I)
+_WITH = regex(r"\b(?:with|from)\s+(?:the|its|his|her|their|a)\s+$", re.I)
 _RUN_WORDS = frozenset({"run", "payout", "withhold", "half"})
 #: the words before a train's bare number after a run's move word ("runs the 3 and the 2 for 90 and 50")
 _OWN_BEFORE = frozenset({"the", "its", "his", "her", "their", "both"})
@@ -74,11 +75,11 @@ def trains_before_routes(pieces: list, line: str, trains: set) -> list:
 
 
 #: "and" (", and on to", "and then") between two stops of a route
-_AND = re.compile(r"\s*(?:,\s*)?(?:and|&)(?:\s+(?:then|on))?(?:\s+(?:to|through|via))?\s*", re.I)
+_AND = regex(r"\s*(?:,\s*)?(?:and|&)(?:\s+(?:then|on))?(?:\s+(?:to|through|via))?\s*", re.I)
 #: a word that tells a route by its stops ("from Moscow via H10 to I13")
-_ROUTE_WORD = re.compile(r"\b(?:via|through|from)\b", re.I)
+_ROUTE_WORD = regex(r"\b(?:via|through|from)\b", re.I)
 #: where a sentence or a clause of its own ends: the route word is looked for after it
-_CLAUSE_END = re.compile(r"[;.!?:]\s")
+_CLAUSE_END = regex(r"[;.!?:]\s")
 _REACH = 200        # characters before the "and" looked at for a route word
 
 
@@ -122,7 +123,7 @@ def blank_on(line: str, at: int) -> int:
     return at
 
 
-_CLOSE = re.compile(r"\s*\)")
+_CLOSE = regex(r"\s*\)")
 
 
 def places_in_routes(pieces: list, line: str) -> list:
@@ -169,7 +170,7 @@ def _place(index, text: str):
     return e.ident if e is not None and e.kind == "location" else None
 
 
-_BRACKET_ROUTE = re.compile(r"\(\s*[A-Z]{1,2}\d{1,2}(?:\s*[-–—]\s*[A-Z]{1,2}\d{1,2})+\s*\)")
+_BRACKET_ROUTE = regex(r"\(\s*[A-Z]{1,2}\d{1,2}(?:\s*[-–—]\s*[A-Z]{1,2}\d{1,2})+\s*\)")
 
 
 def route_in_brackets(pieces: list, line: str) -> list:

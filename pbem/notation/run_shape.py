@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Optional, Sequence, TypeVar
 from pbem.engine.actions import Action, Dividend, Route, RunRoutes, Stop
 
 from .run_totals import route_amounts
+from .lazy import regex
 
 if TYPE_CHECKING:
     from .context import NotationContext
@@ -27,9 +28,9 @@ __all__ = ["DIVIDEND_WORDS", "counted_trains", "dividend_after", "in_step_order"
            "train_by_shape"]
 
 #: trains counted in a run ("its two 2s", "both 3-trains")
-_COUNTED = re.compile(r"\b(two|three|four|both|\d)\s+(\d)(?:s|\s*-?\s*trains)\b", re.I)
+_COUNTED = regex(r"\b(two|three|four|both|\d)\s+(\d)(?:s|\s*-?\s*trains)\b", re.I)
 #: a kind of train named in the plural ("3-trains"): every route the run tells is one of them
-_KIND_TRAINS = re.compile(r"(?<![\w+])(\d)\s*-\s*trains\b", re.I)
+_KIND_TRAINS = regex(r"(?<![\w+])(\d)\s*-\s*trains\b", re.I)
 _COUNT_WORDS = {"two": 2, "both": 2, "three": 3, "four": 4}
 
 

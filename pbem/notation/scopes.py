@@ -13,11 +13,12 @@ from .afterwards import names_move, told_afterwards
 from .circumstances import circumstances
 from .own_word_moves import NO_RUN
 from .pieces import _STEP_PASS, _WORD, CONSEQUENCE, VERBS
+from .lazy import regex
 
 __all__ = ["Heading", "clause_refusal", "line_refusal", "refusal", "set_aside"]
 
 #: words that make a whole line no move: a condition, a retraction, a quoted log line
-_LINE_REFUSE = re.compile(
+_LINE_REFUSE = regex(
     r"(?<!\bat\s)\bonce\b|\bas\s+soon\s+as\b|\bin\s+case\b|"
     r"\b(?:if|unless|whether|when|whenever|until|till|ignore|scratch|scrap|wait|undo|resend|oops|wrong|automatic|"
     r"automatically|auto(?![\s-]*pass))\b|"          # ("auto pass me": the writer asks for a pass)
@@ -27,7 +28,7 @@ _LINE_REFUSE = re.compile(
 #: words that tell a report, a recap, a plan, a doubt or a time other than now: the sentence
 #: holding one is chat ("Last OR Jonas ran HBR for 170."), and when that sentence names no move
 #: it heads the line ("Next turn. Buy 1 GT.": a plan), which is then no move at all
-_SENTENCE_REFUSE = re.compile(
+_SENTENCE_REFUSE = regex(
     r"\b(?:next|last|previous)\s+(?:OR|SR|round|turn|time|go|week|night)\b|"
     r"\b(?:and|or)\s+(?:the\s+)?next(?:\s+one)?\s*(?:[.!,;]|$)|"      # "passes this turn and the next": a time to come
     r"\b(?:recap|summary|status|confirmed|record|note|reminder|moderator|later|tonight|tomorrow|yesterday|earlier|"
@@ -36,10 +37,10 @@ _SENTENCE_REFUSE = re.compile(
     r"might|maybe|perhaps|probably|possibly|should|shall|could|would)\b",
     re.I)
 #: the words of a plan or a time to come, which head a line when their sentence names no move
-_AHEAD = re.compile(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|intend|expect|might|maybe|perhaps|"
+_AHEAD = regex(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|intend|expect|might|maybe|perhaps|"
                     r"probably|possibly|should|shall|could|would)\b", re.I)
 #: words that tell a doubt, a negation or another's move: the clause holding one is chat
-_CLAUSE_REFUSE = re.compile(
+_CLAUSE_REFUSE = regex(
     r"\b(?:wo|can|cannot|cant|not|never|let's|lets|"
     r"check|checking|got(?!\s+(?:an?|the)\s+(?:\d|[\w&-]+\s+from\s))|he|she|they|him|her|them(?!\s+(?:all\s+)?out\b)|his|their|you|your|we|us|our|nobody|anyone|somebody|everybody|everyone|interest|income|receives|rust|rusts|"
     r"rusted|rusting|(?:is|are|were)\s+(?:all\s+|now\s+)?gone|keeps?\s+(?:on\s+)?(?:going|running|operating)|operat(?:ing|es)\s+(?:it|them)\b|"
@@ -51,29 +52,29 @@ _CLAUSE_REFUSE = re.compile(
     r"floated|taken)\b|\b(?:bought|sold|laid|placed|taken|purchased)\s+by\b",
     re.I)
 #: a question in brackets inside a sentence ("sold 4 NYC (see a pattern here?) and started Erie"): an aside
-_ASIDE_QUESTION = re.compile(r"\([^()?]*\?[^()]*\)(?=\s*\S)")
+_ASIDE_QUESTION = regex(r"\([^()?]*\?[^()]*\)(?=\s*\S)")
 #: the writer's pass asked of the table ("you can pass me", "u may skip me"): the pass, not another's move
-_LEAVE_TO_PASS = re.compile(r"\b(?:you|u)\s+(?:can|may|could)\s+(?:just\s+)?(?=(?:pass|skip)\s+me\b)", re.I)
+_LEAVE_TO_PASS = regex(r"\b(?:you|u)\s+(?:can|may|could)\s+(?:just\s+)?(?=(?:pass|skip)\s+me\b)", re.I)
 #: a bracket telling what nearly happened ("(I nearly put it on Moscow, oops)"): chat, its regret no retraction
-_NEAR_MISS = re.compile(r"\([^()]*\b(?:nearly|almost)\b[^()]*\)", re.I)
+_NEAR_MISS = regex(r"\([^()]*\b(?:nearly|almost)\b[^()]*\)", re.I)
 #: the past tenses a move is reported in: a report unless the writer says "has"/"have" (a move
 #: of now); `refusal` (the whole line's) refuses them, `clause_refusal` reads them as moves
 _PAST = "bought|sold|laid|ran|parred|started|passed|took|opened|merged|converted|discarded|placed|upgraded|" \
         "raised|kept|grabbed|dumped"
-_PAST_RX = re.compile(rf"(?<!\bhas\s)(?<!\bhave\s)(?<!\bhas\sjust\s)\b(?:{_PAST})\b", re.I)
+_PAST_RX = regex(rf"(?<!\bhas\s)(?<!\bhave\s)(?<!\bhas\sjust\s)\b(?:{_PAST})\b", re.I)
 #: polite forms of the move itself, not doubts: "I would like to bid", "thank you"
-_POLITE = re.compile(r"\b(?:I\s+would|I'd|I\s+will)\s+like(?:\s+to)?\b|\bthank\s+you\b|\bsorry\s+for\s+the\s+(?:long\s+)?wait\b|"
+_POLITE = regex(r"\b(?:I\s+would|I'd|I\s+will)\s+like(?:\s+to)?\b|\bthank\s+you\b|\bsorry\s+for\s+the\s+(?:long\s+)?wait\b|"
                      r"\bif\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|possible|fine|alright|"
                      r"permitted)(?:\s+now)?\b", re.I)
-_NEGATION = re.compile(r"\b(?:no(?![-&]\w)|nothing|none|nope)\b", re.I)      # ("NO-SF" is a name)
+_NEGATION = regex(r"\b(?:no(?![-&]\w)|nothing|none|nope)\b", re.I)      # ("NO-SF" is a name)
 #: "GT has 5 shares sold": how many are sold (or bought), a state, the participle after the count
-_HAS_DONE = re.compile(r"\b(?:has|have|had)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all)\s+"
+_HAS_DONE = regex(r"\b(?:has|have|had)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|all)\s+"
                        r"(?:shares?\s+|certs?\s+|certificates?\s+)?(?:sold|bought|issued)\b", re.I)
 #: "NYC has only $150 and no train": what a company has, a situation (not the step passed)
-_HAS_NO = re.compile(r"\b(?:has|have|had)\s+(?:only\s+[^,;.]{1,20}?\s+and\s+)?no\b", re.I)
+_HAS_NO = regex(r"\b(?:has|have|had)\s+(?:only\s+[^,;.]{1,20}?\s+and\s+)?no\b", re.I)
 #: "Pass (buying a GT first)": a move told after the pass as made before it, an order the
 #: pieces cannot keep (read in the order written, the pass would be lost or come first)
-_FIRST_AFTER = re.compile(r"\b(?:pass|passes|passing|done)\b[^.?!;]*?\b(?:buy\w*|bought|sell\w*|sold|par|pars|"
+_FIRST_AFTER = regex(r"\b(?:pass|passes|passing|done)\b[^.?!;]*?\b(?:buy\w*|bought|sell\w*|sold|par|pars|"
                           r"parring|bid\w*|lay\w*|laid|run\w*|ran)\b[^.?!;]*?\bfirst\b", re.I)
 
 
@@ -87,7 +88,7 @@ def refusal(line: str) -> Optional[str]:
 #: a move put off to a later round ("I'll wait on the 4 until next OR", "hold off on the D until
 #: next OR") and a run compared with an earlier one ("runs the same as last OR"): set aside alone,
 #: so their "until", "wait" and "last" do not reach the move told beside them
-_LATER = re.compile(r"\b(?:wait(?:s|ing)?|hold(?:s|ing)?\s+off)\b[^,;.!?]{0,60}?\buntil\s+(?:the\s+)?next\s+(?:OR|SR|round|turn|time)\b|"
+_LATER = regex(r"\b(?:wait(?:s|ing)?|hold(?:s|ing)?\s+off)\b[^,;.!?]{0,60}?\buntil\s+(?:the\s+)?next\s+(?:OR|SR|round|turn|time)\b|"
                     r"\b(?:the\s+)?same\s+as\s+(?:the\s+)?(?:last|previous)\s+(?:OR|round|time|turn)\b", re.I)
 
 
@@ -118,7 +119,7 @@ def clause_refusal(text: str) -> Optional[str]:
     return f'"{m.group(0)}"' if m else None
 
 
-_TRADE = re.compile(r"\b(?:exchang|swap|trad)\w*", re.I)
+_TRADE = regex(r"\b(?:exchang|swap|trad)\w*", re.I)
 
 
 def possessive_move(reason: str, c) -> bool:
@@ -131,12 +132,12 @@ def possessive_move(reason: str, c) -> bool:
 #: a sentence, with the mark that ends it (a question's "?": asked, not played); a dash
 #: between blanks ends one too ("I'm buying another QLL - that should float it"), and a "but"
 #: ("I considered selling GT but I'll pass")
-_SENTENCE_RX = re.compile(r"(?:[^.!?;\s]|\s(?![-–—]\s|but\s)|\.(?!\s|$))+(?:[.!;](?=\s|$)|\?|\s[-–—](?=\s)|\s(?=but\s)|$)|[.!?;]|\s[-–—]\s",
+_SENTENCE_RX = regex(r"(?:[^.!?;\s]|\s(?![-–—]\s|but\s)|\.(?!\s|$))+(?:[.!;](?=\s|$)|\?|\s[-–—](?=\s)|\s(?=but\s)|$)|[.!?;]|\s[-–—]\s",
                           re.I)
 #: a bracket holding words of its own ("(not converting this time)")
-_BRACKET = re.compile(r"\([^()]*\)")
+_BRACKET = regex(r"\([^()]*\)")
 #: a part of a bracket between its commas ("(I did not pay, withheld)": the second part stands)
-_PART = re.compile(r"[^,()]+")
+_PART = regex(r"[^,()]+")
 
 
 class Heading(Exception):
@@ -145,7 +146,7 @@ class Heading(Exception):
 
 
 #: a bracket that describes what it follows ("(the coal town)"): "the" and words, no number
-_DESCRIPTION = re.compile(r"\s*the\s+[A-Za-z][A-Za-z' -]{0,40}")
+_DESCRIPTION = regex(r"\s*the\s+[A-Za-z][A-Za-z' -]{0,40}")
 
 
 def described(part: str) -> bool:

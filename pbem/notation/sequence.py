@@ -40,11 +40,12 @@ from .logs import classify
 from .messages import MOVE_WORDS, expected_words, notation_error
 from .parsed import ParsedMove, Remarks
 from .parser import _Reader
+from .lazy import regex
 
 __all__ = ["iter_moves", "parse_line", "parse_message", "parse_move", "read_message"]
 
 #: a writer taking back what the line says ("57 on L8 - no wait, scratch that"): never a move
-_TAKEN_BACK = re.compile(r"\b(?:scratch|strike|cancel|disregard|ignore|forget)\s+(?:that|this|it|the\s+above|"
+_TAKEN_BACK = regex(r"\b(?:scratch|strike|cancel|disregard|ignore|forget)\s+(?:that|this|it|the\s+above|"
                          r"my\s+last|the\s+last\s+(?:line|move|one))\b|\bno\s*,?\s*wait\b|\bnever\s*mind\b"
                          r"|\bwrong\s+game\b", re.I)
 

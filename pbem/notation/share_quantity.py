@@ -14,11 +14,12 @@ import re
 from typing import Callable, Optional, Union
 
 from pbem.errors import AmbiguousMoveError
+from .lazy import regex
 
 __all__ = ["CERT_SIZE", "quantity", "said_once"]
 
 #: a certificate's size between a count and a certificate word ("2 10% certificates", "one 10% share")
-CERT_SIZE = re.compile(r"(?:(?<=\b\d\s)|(?<=\b\d\sx\s)|(?<=\bone\s)|(?<=\btwo\s)|(?<=\bthree\s)|(?<=\bfour\s)|(?<=\bfive\s))"
+CERT_SIZE = regex(r"(?:(?<=\b\d\s)|(?<=\b\d\sx\s)|(?<=\bone\s)|(?<=\btwo\s)|(?<=\bthree\s)|(?<=\bfour\s)|(?<=\bfive\s))"
                        r"(\d{1,3})\s*%(?=\s*(?:certificates?|certs?|shares?)\b)", re.I)
 
 
@@ -34,11 +35,11 @@ def said_once(counts: list[int], pcts: list[int], size: int) -> tuple[list[int],
 
 
 #: what may stand between a count and the company it counts ("1 sh HBR", "2 x GT", "one more QLL")
-_BETWEEN = re.compile(r"\s*(?:x\s*)?(?:more\s+)?(?:(?:sh|shares?|certs?|certificates?)\.?\s+(?:of\s+(?:the\s+)?)?)?", re.I)
+_BETWEEN = regex(r"\s*(?:x\s*)?(?:more\s+)?(?:(?:sh|shares?|certs?|certificates?)\.?\s+(?:of\s+(?:the\s+)?)?)?", re.I)
 #: what may follow a count when the company stands before it ("NYNH 1 sh IPO")
 #: one certificate named straight after a company's name ("C&O share please")
-_ONE_AFTER = re.compile(r"\s+(share|cert|certificate)\b(?!\s*(?:price|value|prices))", re.I)
-_AFTER_NAME = re.compile(r"\s*(?:sh|shares?|certs?|certificates?)\b", re.I)
+_ONE_AFTER = regex(r"\s+(share|cert|certificate)\b(?!\s*(?:price|value|prices))", re.I)
+_AFTER_NAME = regex(r"\s*(?:sh|shares?|certs?|certificates?)\b", re.I)
 
 
 def counted_shares(pieces: list, line: str, ctx) -> list:
@@ -75,8 +76,8 @@ def _corporation(p) -> bool:
 
 
 #: "sells all her GT", "dumps all of CPR": the whole holding; "both her GT shares", "both GT shares": two
-_ALL = re.compile(r"\ball\s+(?:of\s+)?(?:(?:his|her|my|their|its|the)\s+)?(?!\d)", re.I)
-_BOTH = re.compile(r"\bboth\s+(?:of\s+)?(?:his|her|my|their|its|the)\b|\bboth\s+\S+\s+(?:shares|certs|certificates)\b", re.I)
+_ALL = regex(r"\ball\s+(?:of\s+)?(?:(?:his|her|my|their|its|the)\s+)?(?!\d)", re.I)
+_BOTH = regex(r"\bboth\s+(?:of\s+)?(?:his|her|my|their|its|the)\b|\bboth\s+\S+\s+(?:shares|certs|certificates)\b", re.I)
 
 
 def _company_of(c) -> str:

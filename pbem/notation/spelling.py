@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from .messages import MOVE_WORDS, OTHER_WORDS
 from .names import NameIndex, norm
 from .pieces import FILLERS, VERBS
+from .lazy import regex
 
 __all__ = ["Slip", "slips", "respelled"]
 
@@ -53,8 +54,8 @@ wouldn't couldn't i'm im i'll i'd i've it's that's let's
 #: a doubled letter written once, or two neighbours swapped: the likeliest slips
 _STRONG = "strong"
 #: a company's symbol written with a zero for its letter O ("B&0", "C&0")
-_ZERO = re.compile(r"(?<![\w&#-])[A-Z][A-Z&]*0[A-Z&0]*(?![\w&-])")
-_WORD = re.compile(r"(?<![\w#$@.-])[A-Za-z][A-Za-z'’]*(?![\w-])")
+_ZERO = regex(r"(?<![\w&#-])[A-Z][A-Z&]*0[A-Z&0]*(?![\w&-])")
+_WORD = regex(r"(?<![\w#$@.-])[A-Za-z][A-Za-z'’]*(?![\w-])")
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from .lay_details import place_beside_hex, with_edges
 from .city_numbers import with_cities
 from .piece_claims import stated_set_aside, with_comments, with_stated
 from .spelling import respelled
+from .lazy import regex
 
 __all__ = ["TERSE", "price_after_buy", "read_terse_by_pieces", "tersely"]
 
@@ -40,7 +41,7 @@ _HEXP = r"[A-Z]{1,2}\d{1,2}"
 
 def _sub(pattern: str, repl, flags: int = re.I) -> Callable[[str], str]:
     """A rule that rewrites every match of `pattern` as `repl`."""
-    rx = re.compile(pattern, flags)
+    rx = regex(pattern, flags)
     return lambda s: rx.sub(repl, s)
 
 #: a train's name (a capital D only: "d" is no train)
@@ -58,7 +59,7 @@ def _total_fits(revs: list[int], total: str | None) -> bool:
 
 
 _TRAIN_FOR = rf"({_T})(?:\s*-?\s*trains?\b|T\b)?\s+(?:for|=)\s+{_REV}"
-_N_TRAINS_REVENUES = re.compile(
+_N_TRAINS_REVENUES = regex(
     rf"\b(?:runs?|ran|has\s+run)\s+(?:its\s+)?(?P<n>two|three|four|both|[234])\s+(?:of\s+its\s+)?trains\s*:\s*"
     rf"(?P<list>(?:the\s+)?{_TRAIN_FOR}(?:\s*(?:,\s*(?:and\s+)?|\band\s+|&\s*)(?:the\s+)?{_TRAIN_FOR})+)"
     rf"(?:\s*(?:[-–—,;]\s*)?(?:(?:a\s+)?total(?:\s+of)?\s*:?\s*|=\s*)(?P<total>[$₽]?\d{{2,4}}₽?))?(?![\w-])", re.I)
@@ -76,10 +77,10 @@ def _n_trains_revenues(text: str) -> str:
     return _N_TRAINS_REVENUES.sub(one, text)
 
 
-_BUY_WORD = re.compile(r"\b(?:buys?|bought|buying|purchases?|purchased|trades?\s+in|traded\s+in|trading\s+in|"
+_BUY_WORD = regex(r"\b(?:buys?|bought|buying|purchases?|purchased|trades?\s+in|traded\s+in|trading\s+in|"
                        r"exchanges?|exchanged|exchanging)\b", re.I)
-_RUN_WORD = re.compile(r"\b(?:runs?|ran|running|routes?|revenue|dividends?|withh[oe]lds?|payout)\b|\bpays?\s+out\b", re.I)
-_PAYS_AFTER_TRAIN = re.compile(
+_RUN_WORD = regex(r"\b(?:runs?|ran|running|routes?|revenue|dividends?|withh[oe]lds?|payout)\b|\bpays?\s+out\b", re.I)
+_PAYS_AFTER_TRAIN = regex(
     rf"(\b(?:an?|the|one|another)\s+{_T}(?:\s*-?\s*train|T)?(?:\s+from\s+(?:the\s+)?(?:depot|bank|[A-Z][\w&-]*))?)"
     rf"\s*,?\s*(?:and\s+)?(?:pays|paying|paid)\s+(?=[$₽]\d|\d{{2,4}}\s*₽|\d{{2,4}}\s*[.!]?\s*$)"
     rf"(?![$₽]?\d+₽?\s*(?:dividends?|per\b|a\s+share|each|to\b|out\b|in\s+dividends))")

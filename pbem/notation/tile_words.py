@@ -8,13 +8,14 @@ import re
 from typing import Optional
 
 from .context import NotationContext
+from .lazy import regex
 
 __all__ = ["NAMED_TILE", "ROTATION", "SIDE_ROTATION", "TILE", "TILE_AT", "side", "side_name", "tile_names"]
 
-ROTATION = re.compile(r"\b(?:rot(?:ation|ated)?|orientation|r)\s*\.?\s*[:=]?\s*#?([0-5])\b|"
+ROTATION = regex(r"\b(?:rot(?:ation|ated)?|orientation|r)\s*\.?\s*[:=]?\s*#?([0-5])\b|"
                       r"(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]\d\d))\s*/\s*([0-5])\b", re.I)     # "I5/2"
 #: a rotation told by the hex side it names ("#57 at I5/SW", "rot NE"): that side's number on this map
-SIDE_ROTATION = re.compile(r"(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]\d\d))\s*/\s*((?:north|south)(?:[\s-]?(?:east|west))?|east|west|[NS][EW]|[NSEW])\b|"
+SIDE_ROTATION = regex(r"(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]\d\d))\s*/\s*((?:north|south)(?:[\s-]?(?:east|west))?|east|west|[NS][EW]|[NSEW])\b|"
                            r"\b(?:rot(?:ation)?|orient(?:ation|ed)?)\s+((?:north|south)(?:[\s-]?(?:east|west))?|east|west|[NS][EW]|[NSEW])\b", re.I)
 _SIDE_NAMES = {"north": "N", "south": "S", "east": "E", "west": "W"}
 
@@ -41,15 +42,15 @@ def side_not_here(text: str, ctx: NotationContext) -> Optional[str]:
     return None
 
 
-TILE = re.compile(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
+TILE = regex(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
 #: a tile named by letters and a number, where a tile goes: after a lay word, "to", "the" or a
 #: colour, or before "tile" or "on <hex>"
-NAMED_TILE = re.compile(r"(?:(?<=\blay\s)|(?<=\blays\s)|(?<=\bto\s)|(?<=\bthe\s)|(?<=\bgreen\s)|(?<=\bbrown\s)|"
+NAMED_TILE = regex(r"(?:(?<=\blay\s)|(?<=\blays\s)|(?<=\bto\s)|(?<=\bthe\s)|(?<=\bgreen\s)|(?<=\bbrown\s)|"
                          r"(?<=\bgrey\s)|(?<=\bgray\s)|(?<=\btile\s)|(?<=\bwith\s))([A-Z]{1,2}\d{1,2})\b|"
                          r"\b([A-Z]{1,2}\d{1,2})(?=\s+(?:tile\b|(?:on|in|at)\s+[A-Z]{1,2}\d))|"
                          r"(?<=\()([A-Z]{1,2}\d{1,2})(?=\))|(?<=:\s)([A-Z]{1,2}\d{1,2})\b")   # "Green Regina (R1)", "lays in Regina: R2"
 #: a bare number laid on a hex ("a 9 at G13", "8 @ I7", "8 into C5") is a tile, never an amount
-TILE_AT = re.compile(r"(?<![\w#$.])(\d{1,4})(?=\s*@\s*[A-Za-z]{1,2}\d{1,2}\b|\s+(?:(?:on|at|in|to|into)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
+TILE_AT = regex(r"(?<![\w#$.])(\d{1,4})(?=\s*@\s*[A-Za-z]{1,2}\d{1,2}\b|\s+(?:(?:on|at|in|to|into)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
 
 
 @functools.lru_cache(maxsize=16)
@@ -68,4 +69,4 @@ def tile_names(title: Optional[str]) -> frozenset:
 
 _SIDE = r"(?:north(?:[\s-]?(?:east|west))?|south(?:[\s-]?(?:east|west))?|east|west|[NS][EW]?|[EW]|[A-Z]{1,2}\d{1,3})"
 #: the sides or neighbours a tile joins, listed ("joining NE and S", "connecting I5, J8 and K9"): one clause
-EDGE_LIST = re.compile(rf"\b(?:connecting|connects|joining|joins|linking|links)\s+{_SIDE}(?:\s*(?:,|\band\b)\s*{_SIDE}\b)+", re.I)
+EDGE_LIST = regex(rf"\b(?:connecting|connects|joining|joins|linking|links)\s+{_SIDE}(?:\s*(?:,|\band\b)\s*{_SIDE}\b)+", re.I)

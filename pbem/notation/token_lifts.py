@@ -10,11 +10,12 @@ from pbem.errors import NotationError
 
 from .context import NotationContext
 from .pieces import Clause
+from .lazy import regex
 
 __all__ = ["lift_without_hex"]
 
 #: the words of a token lifted ("drops its station" in an operating round is a placement)
-_LIFTS = re.compile(r"\b(?:removes?|removing|removed|lifts?|lifting|lifted)\b", re.I)
+_LIFTS = regex(r"\b(?:removes?|removing|removed|lifts?|lifting|lifted)\b", re.I)
 
 
 def lift_without_hex(c: Clause, ctx: NotationContext) -> None:

@@ -6,12 +6,13 @@ from __future__ import annotations
 import re
 
 from pbem.engine.actions import Merge, RemoveToken
+from .lazy import regex
 
 __all__ = ["REMOVES", "removal"]
 
 #: the move word of a removal: "drops", "removes", "gives up", "lifts" with a token or station
 #: named within a few words after it (bounded, so the look-ahead stays linear)
-REMOVES = re.compile(r"\b(?:drops?|dropping|removes?|removing|(?:gives?|giving|hands?|handing)\s+(?:up|back)|returns?|returning|"
+REMOVES = regex(r"\b(?:drops?|dropping|removes?|removing|(?:gives?|giving|hands?|handing)\s+(?:up|back)|returns?|returning|"
                      r"lifts?|lifting|loses|losing)\b"
                      r"(?=[^.;,:!?]{0,40}?\b(?:tokens?|stations?)\b)", re.I)
 

@@ -18,23 +18,24 @@ from .private_powers import powers
 from .train_clauses import (
     another_train, bought_trains, gapped_buyer, gets_train, listed_train, price_paid, traded_in, train_remark,
 )
+from .lazy import regex
 
 __all__ = ["settled"]
 
 _AMOUNT = r"[$₽]?\d{1,4}₽?"
 #: the cost of a lay beyond the first, told as such ("paying $20 for the second lay", "(second
 #: one pays 20)", "the second one costs $20", "(20 for the second tile)", "as the second lay ($20)")
-_LAY_COST = re.compile(
+_LAY_COST = regex(
     rf"(?:\b(?:paying|pays|paid|costs?|costing)\s+)?(?:the\s+)?{_AMOUNT}\s+(?:for|on)\s+the\s+(?:second|2nd|extra|other)"
     rf"\s+(?:lay|tile|one|track)\b|"
     rf"\b(?:the\s+)?(?:second|2nd|other)\s+(?:one|lay|tile)\s+(?:pays|costs?|is|was)\s+(?:an?\s+extra\s+)?{_AMOUNT}"
     rf"(?:\s+extra)?(?![\w%])|"
     rf"\bas\s+(?:the|its|a)\s+(?:second|2nd|extra|other)\s+(?:lay|tile|one|yellow|track)\b(?:\s*\(\s*{_AMOUNT}\s*\))?", re.I)
 #: "home" describing a hex: "its home hex B4", "on its home city", "D8 (home)", "its home I13"
-_HOME_HEX = re.compile(r"\bhome(?=\s+(?:hex|city|town)\b|\s+[A-Z]{1,2}\d{1,2}\b|\s*\))", re.I)
+_HOME_HEX = regex(r"\bhome(?=\s+(?:hex|city|town)\b|\s+[A-Z]{1,2}\d{1,2}\b|\s*\))", re.I)
 #: a deal agreed with the other company's president
-_AGREED = re.compile(r"\bagree(?:d|s|ment)?\b", re.I)
-_I_AGREED = re.compile(r"\s*(?:I|we)\s+(?:have\s+)?agreed\b", re.I)
+_AGREED = regex(r"\bagree(?:d|s|ment)?\b", re.I)
+_I_AGREED = regex(r"\s*(?:I|we)\s+(?:have\s+)?agreed\b", re.I)
 
 
 def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause]:
@@ -119,8 +120,8 @@ def _train_owner(c: Clause, line: str) -> Clause:
     return c if pieces == c.pieces else _with(c, pieces)
 
 
-_STEP_ALONE = re.compile(r"(?:on\s+)?(?:the\s+|its\s+)?(?:track|tiles?|tokens?|stations?|trains?)\W*", re.I)
-_STEP_NAMED = re.compile(r"\b(?:track|tiles?|tokens?|stations?|trains?)\b", re.I)
+_STEP_ALONE = regex(r"(?:on\s+)?(?:the\s+|its\s+)?(?:track|tiles?|tokens?|stations?|trains?)\W*", re.I)
+_STEP_NAMED = regex(r"\b(?:track|tiles?|tokens?|stations?|trains?)\b", re.I)
 
 
 def _step_passed(c: Clause, prev: Clause | None) -> Clause:

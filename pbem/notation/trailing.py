@@ -14,58 +14,59 @@ reworded, never dropped: the table still checks it.
 from __future__ import annotations
 
 import re
+from .lazy import regex
 
 __all__ = ["plain_tail", "plain_lead"]
 
-_BUY = re.compile(r"\b(?:buy|buys|buying|bought|purchases?|purchased|takes?|took|picks?\s+up|picked\s+up|"
+_BUY = regex(r"\b(?:buy|buys|buying|bought|purchases?|purchased|takes?|took|picks?\s+up|picked\s+up|"
                   r"pars?|parred|parring)\b", re.I)
-_LAY = re.compile(r"\b(?:lay|lays|laid|laying|upgrades?|upgraded|upgrading|places?|placed|puts?|builds?|built)\b", re.I)
-_PASS = re.compile(r"^\s*(?:(?:[A-Z][\w'-]*\s*:\s*)?(?:I\s+|I'll\s+|I\s+will\s+)?(?:pass|passes|passing|passed)\b)", re.I)
+_LAY = regex(r"\b(?:lay|lays|laid|laying|upgrades?|upgraded|upgrading|places?|placed|puts?|builds?|built)\b", re.I)
+_PASS = regex(r"^\s*(?:(?:[A-Z][\w'-]*\s*:\s*)?(?:I\s+|I'll\s+|I\s+will\s+)?(?:pass|passes|passing|passed)\b)", re.I)
 #: move words a set-aside part must not hold (it would be a move of its own)
-_MOVE = re.compile(r"\b(?:buy\w*|bought|sell\w*|sold|par|pars|parr\w*|bid\w*|lay\w*|laid|token\w*|run|runs|ran|"
+_MOVE = regex(r"\b(?:buy\w*|bought|sell\w*|sold|par|pars|parr\w*|bid\w*|lay\w*|laid|token\w*|run|runs|ran|"
                    r"pay|pays|paid|withh\w*|discard\w*|merg\w*|convert\w*|upgrad\w*|pass\w*|places?|placed)\b", re.I)
 
 #: "(IPO, $67)", "(from the pool, 67)": the source and the price of a share bought
-_SOURCE_PRICE = re.compile(r"\s*\(\s*(?:from\s+(?:the\s+)?)?(?P<src>IPO|pool|market|bank\s+pool|open\s+market|"
+_SOURCE_PRICE = regex(r"\s*\(\s*(?:from\s+(?:the\s+)?)?(?P<src>IPO|pool|market|bank\s+pool|open\s+market|"
                            r"initial\s+offering|treasury)\s*(?:[,;/]\s*(?:for\s+|at\s+)?|\s+(?:for|at)\s+)(?P<price>[$₽]?\s?\d{1,4}\s*₽?)\s*\)",
                            re.I)
 #: "and takes the presidency from Wes": the buyer becomes president (a claim the table checks)
-_PRESIDENCY = re.compile(r"\s*,?\s*(?:and\s+)?(?:I\s+)?(?:take|takes|took|grabs|grabbed|gets|got|wins|won|steals|stole)\s+"
+_PRESIDENCY = regex(r"\s*,?\s*(?:and\s+)?(?:I\s+)?(?:take|takes|took|grabs|grabbed|gets|got|wins|won|steals|stole)\s+"
                          r"(?:over\s+)?the\s+(?:presidency|president'?s\s+(?:chair|seat|role))"
                          r"(?:\s+(?:from|off|away\s+from)\s+[A-Z][\w'-]*)?(?=\s*[.!;,]?\s*$)", re.I)
 #: "; Lena is now president of the B&O": another player's presidency, a consequence of the move
-_NEW_PRESIDENT = re.compile(r"\s*[;,.]\s*(?:and\s+|so\s+)?(?-i:[A-Z][\w'-]*)\s+(?:is\s+now|now\s+is|becomes|became|is\s+the\s+new)"
+_NEW_PRESIDENT = regex(r"\s*[;,.]\s*(?:and\s+|so\s+)?(?-i:[A-Z][\w'-]*)\s+(?:is\s+now|now\s+is|becomes|became|is\s+the\s+new)"
                             r"\s+(?:the\s+)?(?:new\s+)?(?:president|director|prez)(?:\s+of\s+(?:the\s+)?[\w&'-]+)?\s*[.!]?\s*$",
                             re.I)
 #: "after winning the CP" after a par: what led to it (the auction won), no move now
-_AFTER_WINNING = re.compile(r"\s*,?\s*(?:after|having|since\s+I|as\s+I)\s+(?:winning|won|getting|got|buying|bought)\s+"
+_AFTER_WINNING = regex(r"\s*,?\s*(?:after|having|since\s+I|as\s+I)\s+(?:winning|won|getting|got|buying|bought)\s+"
                             r"(?:the\s+)?(?-i:[A-Z][\w&'-]*)(?:\s+(?:&\s+|and\s+)?(?-i:[A-Z][\w&'-]*)){0,3}(?:\s+(?:auction|private|bid))?"
                             r"\s*(?=[.!]?\s*$)", re.I)
-_PAR = re.compile(r"\b(?:par|pars|parred|parring|parrs)\b", re.I)
+_PAR = regex(r"\b(?:par|pars|parred|parring|parrs)\b", re.I)
 #: "(connecting G11 to G9)" after a lay: the edges the tile joins, said in brackets
-_EDGES = re.compile(r"\s*\(\s*(?:connecting|joining|linking)\s+(?P<a>[A-Z]{1,2}\d{1,2})\s+(?:to|and|with)\s+"
+_EDGES = regex(r"\s*\(\s*(?:connecting|joining|linking)\s+(?P<a>[A-Z]{1,2}\d{1,2})\s+(?:to|and|with)\s+"
                     r"(?P<b>[A-Z]{1,2}\d{1,2})\s*\)(?P<next>\s*,?\s*and\s+(?=#|tile\b|\d))?")
 #: "-- first 3, so green is open now", "; phase 4 starts": the phase the purchase opened
-_PHASE = re.compile(r"\s*(?:--+|[-–—]|[;,.])\s*(?:(?:the\s+|that's\s+the\s+|it's\s+the\s+)?first\s+(?:\d|D)(?:[-\s]?trains?)?"
+_PHASE = regex(r"\s*(?:--+|[-–—]|[;,.])\s*(?:(?:the\s+|that's\s+the\s+|it's\s+the\s+)?first\s+(?:\d|D)(?:[-\s]?trains?)?"
                     r"\s*(?:[,;]\s*|\s+)(?:so\s+|and\s+|which\s+means\s+)?)?(?:(?:the\s+)?(?:green|brown|grey|gray)"
                     r"(?:\s+tiles?|\s+phase)?\s+(?:(?:is|are)\s+(?:now\s+)?(?:open|available|here)|opens|starts|begins|"
                     r"arrives)|phase\s+\d\s+(?:starts|begins|is\s+on)|"
                     r"we(?:'re|\s+are)\s+in\s+(?:phase\s+\d|green|brown|grey))(?:\s+now)?\s*[.!]?\s*$", re.I)
 #: ", nothing I want at those prices" after a pass: why the writer passes
-_NOTHING_WANTED = re.compile(r"\s*[,;–—-]\s*(?:there's\s+|there\s+is\s+)?(?:nothing|none)\s+(?:I|we)\s+(?:want|need|like|fancy|"
+_NOTHING_WANTED = regex(r"\s*[,;–—-]\s*(?:there's\s+|there\s+is\s+)?(?:nothing|none)\s+(?:I|we)\s+(?:want|need|like|fancy|"
                              r"can\s+afford)\b[^.?;!]*[.!]?\s*$", re.I)
 #: " - not buying any MVR" after a pass: what the writer does not do
-_NOT_DOING = re.compile(r"\s*[,;–—-]\s*not\s+(?:buying|selling|bidding|interested|touching|going\s+for)\b[^.?;!]*[.!]?\s*$",
+_NOT_DOING = regex(r"\s*[,;–—-]\s*not\s+(?:buying|selling|bidding|interested|touching|going\s+for)\b[^.?;!]*[.!]?\s*$",
                         re.I)
 #: "(need a 5)", "(needs the cash for a D)": what the money is kept for
-_NEED = re.compile(r"\s*\((?![^()]*(?:\bbut\b|\band\b|\bthen\b|[,;]|\b(?:buys?|buying|sells?|selling|lays?|runs?|"
+_NEED = regex(r"\s*\((?![^()]*(?:\bbut\b|\band\b|\bthen\b|[,;]|\b(?:buys?|buying|sells?|selling|lays?|runs?|"
                    r"pays?|bids?|pars?|pass(?:es)?|tokens?)\b))"                # a bracket with a move is no reason
                    r"\s*(?:I\s+|we\s+|it\s+)?(?:need|needs|needing)\s+(?:a|an|the|another|one)\s+(?:[2-8DE]|\d\+\d|cash|"
                    r"money|train)\b[^()?]*\)", re.I)
 
 
 #: "sells 2 HBR (20%)": the count of shares said again as a percent
-_COUNT_PERCENT = re.compile(r"\b(?P<n>[1-9]|one|two|three|four|five|six)\s+(?P<corp>(?-i:[A-Z][\w&-]*))(?P<sh>\s+shares?)?\s*"
+_COUNT_PERCENT = regex(r"\b(?P<n>[1-9]|one|two|three|four|five|six)\s+(?P<corp>(?-i:[A-Z][\w&-]*))(?P<sh>\s+shares?)?\s*"
                             r"\(\s*(?P<pct>\d{2,3})\s*%\s*\)", re.I)
 _N = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
@@ -78,12 +79,12 @@ def _count_percent(m: re.Match) -> str:
 
 
 #: "→ QLL moves up to 71", "; its price moves right to 82": the share price a dividend moves
-_PRICE_MOVE = re.compile(r"\s*(?:,\s*(?:so|and)\s+|→|->|=>|;|\.\s+|,\s*|\s+and\s+)\s*(?:(?:(?:the|its)\s+)?(?:share\s+)?price|"
+_PRICE_MOVE = regex(r"\s*(?:,\s*(?:so|and)\s+|→|->|=>|;|\.\s+|,\s*|\s+and\s+)\s*(?:(?:(?:the|its)\s+)?(?:share\s+)?price|"
                          r"(?-i:[A-Z][\w&-]*)(?:'s\s+(?:share\s+)?price)?)\s+(?:should\s+|will\s+|then\s+)?"
                          r"(?P<verb>goes|go|moves?|moved|rises?|rose|drops?|dropped|jumps?|falls?|fell|climbs?)"
                          r"(?:\s+(?P<dir>up|down|right|left))?(?:\s+(?:to|from)\s+[$₽]?\d+(?:\s+to\s+[$₽]?\d+)?)?\s*[.!]?\s*$",
                          re.I)
-_DIVIDEND_WORD = re.compile(r"\b(?:pays?|paying|paid|payout|withh\w*|dividend)\b", re.I)
+_DIVIDEND_WORD = regex(r"\b(?:pays?|paying|paid|payout|withh\w*|dividend)\b", re.I)
 
 
 def _price_claim(m: re.Match) -> str:
@@ -133,25 +134,25 @@ def plain_tail(text: str) -> str:
 # --- before the move ---------------------------------------------------------------------------
 #: "CPR has no cash for the 4 - ", "ERIE has no train and only $220, so ": the situation that
 #: leads to the move, told of the company or player that moves (no move word in it)
-_SITUATION = re.compile(r"^\s*(?P<who>(?-i:[A-Z][\w&'-]*))\s+(?:has|had|is|was)\s+(?:no|only|not\s+enough|too\s+little|short|"
+_SITUATION = regex(r"^\s*(?P<who>(?-i:[A-Z][\w&'-]*))\s+(?:has|had|is|was)\s+(?:no|only|not\s+enough|too\s+little|short|"
                         r"out\s+of|without)\b(?P<what>[^.;:?!]*?)(?:\s+[-–—]+\s+|,\s*so\s+|;\s*|\.\s+)", re.I)
 #: "takes one loan (45₽ in)": the money a loan brings, in brackets (the game takes 1861's loans)
-_LOAN_CASH = re.compile(r"(\bloans?)\s*\(\s*[$₽]?\d+\s*₽?(?:\s+(?:in|cash|into\s+the\s+treasury|in\s+the\s+till|"
+_LOAN_CASH = regex(r"(\bloans?)\s*\(\s*[$₽]?\d+\s*₽?(?:\s+(?:in|cash|into\s+the\s+treasury|in\s+the\s+till|"
                         r"in\s+the\s+treasury|received))?\s*\)", re.I)
 #: "I sell a CN share and put in the rest": the president's money for the train, beside the sale
-_PUT_IN = re.compile(r"\s+and\s+(?:I\s+)?(?:put|puts|pay|pays|chip|chips|cover|covers|add|adds)\s+(?:in\s+)?(?:the\s+)?"
+_PUT_IN = regex(r"\s+and\s+(?:I\s+)?(?:put|puts|pay|pays|chip|chips|cover|covers|add|adds)\s+(?:in\s+)?(?:the\s+)?"
                      r"(?:rest|difference|balance|shortfall|remainder)(?:\s+(?:myself|from\s+my\s+pocket))?(?=\s*[;,.])", re.I)
 #: "Bob chips in $410 and ERIE buys ...": the president's contribution told before the train
-_CHIPS_IN = re.compile(r"^\s*(?:the\s+president|(?-i:[A-Z][a-z][\w'-]*)|I)\s+(?:contributes|contributed|chips\s+in|chipped\s+in|"
+_CHIPS_IN = regex(r"^\s*(?:the\s+president|(?-i:[A-Z][a-z][\w'-]*)|I)\s+(?:contributes|contributed|chips\s+in|chipped\s+in|"
                        r"puts\s+in|put\s+in|adds|added|pays\s+in)\s+[$₽]?\d+\s*₽?(?:\s+(?:from|out\s+of)\s+(?:his|her|their|my)"
                        r"\s+(?:own\s+)?(?:pocket|cash|money))?\s+and\s+(?=(?-i:[A-Z][\w&-]*)\s+(?:buys|purchases|gets)\b)", re.I)
 #: "Ann dumps her B&O - sells 4 shares to the market": the sale summed up, then told
-_DUMPS = re.compile(r"^\s*(?P<who>(?-i:[A-Z][\w'-]*)\s+)?(?:dumps|dumped|unloads|unloaded|offloads|offloaded|ditches|ditched|"
+_DUMPS = regex(r"^\s*(?P<who>(?-i:[A-Z][\w'-]*)\s+)?(?:dumps|dumped|unloads|unloaded|offloads|offloaded|ditches|ditched|"
                     r"(?:gets|got)\s+rid\s+of|bails\s+out\s+of|bailed\s+out\s+of|cashes\s+out\s+of|cashed\s+out\s+of)\s+"
                     r"(?:his|her|their|my|all\s+(?:of\s+)?(?:his|her|their|my))\s+(?P<corp>(?-i:[A-Z][\w&-]*))\s*[-–—:,]+\s*"
                     r"(?P<verb>sells?|sold|selling)\s+(?P<n>\d+|two|three|four|five|six)\s+shares?\b", re.I)
 #: "sells off her entire NYNH stake (5 shares)": the holding sold, its count in brackets
-_STAKE = re.compile(r"\b(?P<verb>sells?|sold|selling)\s+(?:off\s+)?(?:his|her|their|my)\s+(?:entire|whole|full|complete)\s+"
+_STAKE = regex(r"\b(?P<verb>sells?|sold|selling)\s+(?:off\s+)?(?:his|her|their|my)\s+(?:entire|whole|full|complete)\s+"
                     r"(?P<corp>(?-i:[A-Z][\w&-]*))\s+(?:stake|holding|position|shares)\s*\(\s*(?P<n>\d+)\s+shares?\s*\)", re.I)
 
 

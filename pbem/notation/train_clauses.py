@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 
 from .pieces import Clause, Piece
+from .lazy import regex
 
 __all__ = ["bought_trains", "train_remark", "another_train", "gapped_buyer", "listed_train", "price_paid", "traded_in", "gets_train"]
 
 #: the move words of an operating round (piece_moves.py)
 _OR_VERBS = {"buy", "sell", "lay", "token", "run", "payout", "withhold", "half", "pass", "steppass", "discard", "loan",
              "merge", "convert"}
-_ANOTHER = re.compile(r"\s*(?:and\s+|then\s+|plus\s+)?(?:another|one\s+more)\b", re.I)
+_ANOTHER = regex(r"\s*(?:and\s+|then\s+|plus\s+)?(?:another|one\s+more)\b", re.I)
 
 
 def bought_trains(found: list[Clause], trains: tuple) -> list[str]:
@@ -112,7 +113,7 @@ def traded_in(c: Clause, after: Clause, current: str | None) -> bool:
                                              for p in c.pieces)
 
 
-_GETS = re.compile(r"\b(?:gets?|getting|got)\s+(?=(?:an?|the|one|its)\s+\S)", re.I)
+_GETS = regex(r"\b(?:gets?|getting|got)\s+(?=(?:an?|the|one|its)\s+\S)", re.I)
 
 
 def gets_train(c: Clause, line: str, trains: tuple) -> Clause:

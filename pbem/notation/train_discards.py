@@ -8,15 +8,16 @@ from __future__ import annotations
 import re
 
 from pbem.engine.actions import DiscardTrain
+from .lazy import regex
 
 __all__ = ["DROPS", "TRAIN_LIMIT", "discarded"]
 
 #: "drops the 4", "drops one of its 3s", "returns a 2 train": a discard, a train named after it ("drops out" is a pass,
 #: "drops 2 spaces" a share price, "drops its token" a token removed, read first)
-DROPS = re.compile(r"(?<!\bmust\s)(?<!\bto\s)\b(?:drops?|dropping|returns?|returning|gives?\s+back|giving\s+back)\b(?=\s+(?:(?:the|a|an|its|their|one)\s+|one\s+of\s+its\s+)?"
+DROPS = regex(r"(?<!\bmust\s)(?<!\bto\s)\b(?:drops?|dropping|returns?|returning|gives?\s+back|giving\s+back)\b(?=\s+(?:(?:the|a|an|its|their|one)\s+|one\s+of\s+its\s+)?"
                    r"(?:\d\+?\d*E?|D)\b(?!\s*(?:spaces?|steps?|rows?|places?|%|to\b|points?)))", re.I)
 #: a train limit stated ("train limit is now 2", "limit of 3"): a claim on the position, no train
-TRAIN_LIMIT = re.compile(r"\blimit\s+(?:is\s+|of\s+)?(?:now\s+)?(\d)\b", re.I)
+TRAIN_LIMIT = regex(r"\blimit\s+(?:is\s+|of\s+)?(?:now\s+)?(\d)\b", re.I)
 #: the words straight before a number that names the train discarded ("a 4", "the 3", "its 2")
 _NAMING = ("a", "an", "the", "its", "one", "discards", "discard", "drops", "drop")
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 
 from pbem.engine.actions import BuyShares, Par, Pass
+from .lazy import regex
 
 __all__ = ["end_said"]
 
-_ALL = re.compile(r"^\W*(?:and\s+|then\s+|so\s+)?(?:that['’]?s\s+(?:all|it)\b(?:\s+for\s+(?:me|now|this\s+(?:turn|round)))?|"
+_ALL = regex(r"^\W*(?:and\s+|then\s+|so\s+)?(?:that['’]?s\s+(?:all|it)\b(?:\s+for\s+(?:me|now|this\s+(?:turn|round)))?|"
                   r"I['’]?m\s+done\s+for\s+(?:the|this)\s+round)\W*$", re.I)
 
 

@@ -14,12 +14,13 @@ from pbem.errors import AmbiguousMoveError
 
 from .names import Entry, norm
 from .trees import first_tok, tokens
+from .lazy import regex
 
 __all__ = ["ValueReader"]
 
-_HEX_RE = re.compile(r"([A-Za-z]{1,2})0*(\d{1,3})(?:[.#](\d{1,2}))?$")
+_HEX_RE = regex(r"([A-Za-z]{1,2})0*(\d{1,3})(?:[.#](\d{1,2}))?$")
 _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-_CITY_IN_PAREN = re.compile(r"^\s*(?:city|slot)\s*#?\s*(\d+)\s*$", re.I)
+_CITY_IN_PAREN = regex(r"^\s*(?:city|slot)\s*#?\s*(\d+)\s*$", re.I)
 
 
 class ValueReader:

@@ -12,17 +12,18 @@ import re
 
 from .context import NotationContext
 from .names import NameIndex
+from .lazy import regex
 
 __all__ = ["own_pronouns"]
 
 #: "she sells", "dumps her 20%", "sold his CPR", "buys her 4th share": a subject, a holding sold, which
 #: share is bought ("that's her 4th share" is a claim about the count, left to the claims)
-_PRONOUN = re.compile(r"\b(?:he|she)\b|\b(?:his|her)\b(?!\s+(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|last)\b)|"
+_PRONOUN = regex(r"\b(?:he|she)\b|\b(?:his|her)\b(?!\s+(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|last)\b)|"
                       r"(?:(?<=\bbuys\s)|(?<=\btakes\s)|(?<=\bbought\s)|(?<=\bbuying\s)|(?<=\btaking\s))(?:his|her)\b", re.I)
 
 
 #: "the president sells", "its director dumped": the role, as the subject of a sale
-_ROLE = re.compile(r"(?:(?<=^)|(?<=[,;:.]\s)|(?<=\band\s)|(?<=\bthen\s)|(?<=\bso\s))\s*(?:the|its|our)\s+"
+_ROLE = regex(r"(?:(?<=^)|(?<=[,;:.]\s)|(?<=\band\s)|(?<=\bthen\s)|(?<=\bso\s))\s*(?:the|its|our)\s+"
                    r"(?:president|director|prez)(?=\s+(?:(?:has|had|then|also|just|now)\s+)?"
                    r"(?:sells|sold|selling|dumps|dumped|dumping)\b)", re.I)
 

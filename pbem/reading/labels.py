@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from pbem.engine.game import Game as EngineGame
+from pbem.notation.lazy import regex
 
-_LABEL = re.compile(r"\b(SR|OR|stock\s+round|operating\s+round)\s*(\d+)(?:\.(\d+))?", re.I)
+_LABEL = regex(r"\b(SR|OR|stock\s+round|operating\s+round)\s*(\d+)(?:\.(\d+))?", re.I)
 
 
 def round_label(game: EngineGame) -> str:
@@ -18,7 +19,7 @@ def round_label(game: EngineGame) -> str:
     return ""
 
 
-_PHASE = re.compile(r"\b(?:(yellow|green|brown|gr[ae]y)\s+phase|phase\s+(\d+[a-z]?))\b", re.I)
+_PHASE = regex(r"\b(?:(yellow|green|brown|gr[ae]y)\s+phase|phase\s+(\d+[a-z]?))\b", re.I)
 
 
 def phase_label_mismatch(header: str, game: EngineGame) -> str:

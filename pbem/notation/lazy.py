@@ -1,0 +1,23 @@
+"""Regular expressions compiled when first used: a process reading one line compiles only the
+patterns that line's reading reaches, not the reader's hundreds (`benchmarks/commands.py`)."""
+from __future__ import annotations
+
+import re
+
+
+class Regex:
+    """A pattern compiled at its first use; then its methods are the compiled pattern's own."""
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern, self._flags = pattern, flags
+
+    def __getattr__(self, name: str):
+        compiled = re.compile(self.pattern, self._flags)
+        for method in ("search", "match", "fullmatch", "sub", "subn", "split", "findall", "finditer"):
+            setattr(self, method, getattr(compiled, method))
+        return getattr(compiled, name)
+
+
+def regex(pattern: str, flags: int = 0) -> Regex:
+    """`re.compile(pattern, flags)`, compiled when first used."""
+    return Regex(pattern, flags)
