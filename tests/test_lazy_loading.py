@@ -48,12 +48,15 @@ def test_a_status_report_loads_the_templates_and_nothing_to_draw_or_read(tmp_pat
     assert loaded_by("status", str(game)) == ["jinja2"]
 
 
-def test_a_move_in_canonical_notation_loads_no_grammar_and_one_in_words_does(tmp_path):
+def test_the_grammar_is_loaded_only_for_a_line_it_reads(tmp_path):
+    """A canonical move is read exactly and a move in words by the interpreter: neither loads
+    lark; a line of several canonical moves is the grammar's."""
     game = tmp_path / "g.pbem"
     subprocess.run([sys.executable, "-m", "pbem", "new", "1882", str(game), "--players", "Ann", "Bob", "Cid"],
                    check=True, capture_output=True, cwd=ROOT)
     assert loaded_by("move", str(game), "Ann bids 20 for HB") == []
-    assert loaded_by("move", str(game), "I'll go 85 on the NWR", "--as", "Bob") == ["lark"]
+    assert loaded_by("move", str(game), "I'll go 85 on the NWR", "--as", "Bob") == []
+    assert loaded_by("move", str(game), "Cid bids 145 for TB; Ann passes") == ["lark"]
 
 
 def compiled_by(*args: str) -> tuple[int, int]:

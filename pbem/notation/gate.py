@@ -3,10 +3,7 @@ of the 18xx.games log, and a line a title's own grammar rule reads as a move of 
 Every other line is the interpreter's (parser._Reader.interpret)."""
 from __future__ import annotations
 
-from typing import Callable, Optional
-
-from lark import Lark, Tree
-from lark.exceptions import LarkError
+from typing import TYPE_CHECKING, Callable, Optional
 
 from .canonical import CanonicalReader
 from .context import NotationContext
@@ -14,6 +11,9 @@ from .grammar import title_words
 from .log_moves import is_log_move
 from .names import NameIndex, rewrite_names
 from .lazy import regex
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lark import Lark, Tree
 
 __all__ = ["Gate"]
 
@@ -42,8 +42,10 @@ class Gate:
         words = title_words(self.ctx.title)
         if words is None or not words.search(text):
             return None
+        grammar = parser()
+        from lark.exceptions import LarkError      # (loaded with the grammar)
         try:
-            tree = parser().parse(rewrite_names(index, text))
+            tree = grammar.parse(rewrite_names(index, text))
         except LarkError:
             return None
         return tree if any(t.data == "title_action" for t in tree.iter_subtrees()) else None

@@ -15,13 +15,14 @@ import stat
 import threading
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
-
-from lark import Lark
+from typing import TYPE_CHECKING, Optional
 
 from pbem.resources import data_dir
 from pbem.titles.registry import grammar_path
 from .lazy import regex
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lark import Lark
 
 COMMON = "pbem.lark"
 _lock = threading.Lock()
@@ -106,6 +107,7 @@ def _ours(path: str, *, folder: bool) -> bool:
 
 @lru_cache(maxsize=None)
 def _compile(title: Optional[str]) -> Lark:
+    from lark import Lark      # lark is loaded with the first line that needs the grammar
     text = grammar_text(title)
     options = dict(parser="lalr", lexer="contextual", propagate_positions=False,
                    maybe_placeholders=False)

@@ -13,10 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Callable, Iterable, Optional, Sequence, Union
-
-from lark import Token, Tree
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence, Union
 
 from pbem.engine.actions import BuyShares, Par, PlaceToken, RunRoutes
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
@@ -53,9 +50,13 @@ from .retraction import takes_back
 from .track_moves import TrackMoves
 from .trade_moves import TradeMoves
 from .train_moves import TrainMoves
-from .trees import is_tree, tokens
+from .trees import is_token, is_tree, tokens
 from .turn_moves import TurnMoves
 from .values import ValueReader
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lark import Tree
+    from lark.exceptions import UnexpectedInput
 
 __all__ = ["LAST_TRIES"]
 
@@ -103,9 +104,9 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         self.setting_aside = False         # reading a line without its asides (asides.py)
 
     def _span(self, node) -> tuple[int, int]:
-        if isinstance(node, Token):
+        if is_token(node):
             return node.start_pos or 0, node.end_pos or 0
-        if isinstance(node, Tree) and not node.meta.empty:
+        if is_tree(node) and not node.meta.empty:
             return node.meta.start_pos, node.meta.end_pos
         toks = tokens(node) if node is not None else []
         if toks:
@@ -166,7 +167,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
             self.how = "a label for the lines after it"
             return [("text", line)], 0
         if (lead := LEAD_LABEL.match(line)) and line[lead.end():].strip():
-            self.read_header(Token("ROUND_HEADER", lead.group("round")))   # "Green phase: CPR lays ...": it heads the lines after it too
+            self.read_header(lead.group("round"))   # "Green phase: CPR lays ...": it heads the lines after it too
             line = " " * lead.end() + line[lead.end():]
         snap = self.snapshot()
         self.kept = None
@@ -200,7 +201,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         units: list[tuple[str, object]] = [("text", line)]
         for child in tree.children[0].children:
             if is_tree(child, "clauses"):
-                units.extend(("clause", (c, _kept(read, c))) for c in child.children if isinstance(c, Tree))
+                units.extend(("clause", (c, _kept(read, c))) for c in child.children if is_tree(c))
         return units, count or sum(1 for k, _ in units if k == "clause")
 
     def snapshot(self) -> dict:
@@ -225,8 +226,10 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
             e = self.err("the grammar reads canonical lines only")
             e.defer = True
             raise e
+        parser = self.parser
+        from lark.exceptions import LarkError, UnexpectedInput      # (loaded with the grammar)
         try:
-            return self.parser.parse(rewrite_names(self.index, text))
+            return parser.parse(rewrite_names(self.index, text))
         except UnexpectedInput as e:
             raise self._syntax_error(e, rewrite_names(self.index, text)) from None
         except LarkError as e:  # pragma: no cover - any other lark failure
@@ -258,7 +261,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         for child in tree.children[0].children:
             if is_tree(child, "clauses"):
                 for clause in child.children:
-                    if isinstance(clause, Tree):
+                    if is_tree(clause):
                         if asked is not None:
                             asked[0] = False
                         got = self.clause(clause)
@@ -280,8 +283,8 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         self.how = "by the pieces it names"
         return [("text", line)] + [("moves", [m]) for m in moves], len(moves)
 
-    def read_header(self, tok: Token) -> None:
-        label = re.sub(r"[\s:,\-]+$", "", tok.value).strip()
+    def read_header(self, header: str) -> None:
+        label = re.sub(r"[\s:,\-]+$", "", str(header)).strip()
         self.header = re.sub(r"^(?:(?:in|during)\s+)?(?:the\s+)?", "", label, flags=re.I)
 
     def corrected_first(self, line_no: int, line: str) -> Optional[list]:
@@ -307,7 +310,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
             return False
         label, who = found
         if label:
-            self.read_header(Token("ROUND_HEADER", label))
+            self.read_header(label)
         if who is not None:
             self.sticky = who
         return True
@@ -365,6 +368,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
         raise first from None
 
     def _syntax_error(self, e: UnexpectedInput, text: str) -> NotationError:
+        from lark.exceptions import UnexpectedCharacters, UnexpectedToken
         line = self.line
         if isinstance(e, UnexpectedToken):
             tok = e.token
@@ -511,7 +515,7 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
             subject = self.subject(c.children[0])
             if subject is not None:
                 self.sticky = subject
-        trees = [k for k in c.children if isinstance(k, Tree)]
+        trees = [k for k in c.children if is_tree(k)]
         body = next(k for k in trees[(1 if c.data == "with_subject" else 0):] if not k.data.startswith("r_"))
         handler = self.handler(body.data)
         if handler is None:  # pragma: no cover - grammar rule without a handler

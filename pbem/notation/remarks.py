@@ -9,8 +9,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Optional
 
-from lark import Token, Tree
-
 from pbem.engine.actions import Dividend, Merge
 from pbem.errors import AmbiguousMoveError
 
@@ -20,6 +18,7 @@ from .names import KIND_WORDS
 from .trees import first_tok, is_tree, subtrees
 
 if TYPE_CHECKING:  # pragma: no cover
+    from lark import Token, Tree
     from .parsed import ParsedMove
 
 __all__ = ["RemarkReader", "result_of"]

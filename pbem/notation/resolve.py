@@ -5,14 +5,15 @@ tables of a context, so a message does not rebuild them (formatter.py uses it to
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
-
-from lark import Tree
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from pbem.errors import AmbiguousMoveError
 
 from .names import KIND_WORDS, Entry, name_index  # noqa: F401 (name_index: part of this module's __all__)
 from .trees import first_tok, is_tree
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lark import Tree
 
 __all__ = ["NameResolver", "name_index"]
 

@@ -4,13 +4,16 @@
 """
 from __future__ import annotations
 
-from lark import Token, Tree
+from typing import TYPE_CHECKING
 
 from pbem.engine.actions import LayTile, PlaceToken, RemoveToken
 from pbem.errors import AmbiguousMoveError
 
 from .parsed import Echo
-from .trees import first_tok, is_tree, tokens
+from .trees import first_tok, is_token, is_tree, tokens
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lark import Token, Tree
 
 __all__ = ["TrackMoves"]
 
@@ -64,10 +67,10 @@ class TrackMoves:
     def _token_items(self, node: Tree) -> dict:
         out = {"hex": None, "city": None, "slot": None, "neutral": False, "hexes": []}
         for item in node.children:
-            if isinstance(item, Tree) and item.data == "token_mod":
+            if is_tree(item) and item.data == "token_mod":
                 out["neutral"] = True
                 continue
-            if not isinstance(item, Tree):
+            if not is_tree(item):
                 continue
             d = item.data
             if d == "ti_hex":
@@ -116,12 +119,12 @@ class TrackMoves:
         """hex and city index from the children of node beginning at `start`; returns next pos."""
         kids = node.children
         i = start
-        while not (isinstance(kids[i], Token) and kids[i].type == "HEX"):
+        while not (is_token(kids[i]) and kids[i].type == "HEX"):
             i += 1
         tok = kids[i]
         h, idx = self.hex_of(tok)
         i += 1
-        if i < len(kids) and isinstance(kids[i], Token) and kids[i].type == "PAREN":
+        if i < len(kids) and is_token(kids[i]) and kids[i].type == "PAREN":
             pidx = self.paren(kids[i], h)
             if pidx is not None:
                 idx = pidx if idx is None else idx

@@ -7,9 +7,7 @@ shares also offered to a title's readers (`buy_shares`, pbem/titles/reading.py).
 from __future__ import annotations
 
 import re
-from typing import Optional
-
-from lark import Tree
+from typing import TYPE_CHECKING, Optional
 
 from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, Par, SellShares
 from pbem.errors import AmbiguousMoveError
@@ -18,6 +16,9 @@ from .names import KIND_WORDS
 from .parsed import Echo
 from .share_counts import one_per_share
 from .trees import first_tok, is_tree, train_id
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lark import Tree
 
 __all__ = ["TradeMoves"]
 
@@ -48,8 +49,9 @@ class TradeMoves:
         """`count` purchases of a `percent` share of `corporation` by `who`, read with the node's
         purchase modifiers ("from the pool", "for 60"), from `source` ('ipo' or 'pool') when
         they name none (a title's readers ask it: 1861's redemption, from the pool)."""
-        mods = self._mods([c for c in node.children if isinstance(c, Tree) and c.data.startswith("mod_")])
+        mods = self._mods([c for c in node.children if is_tree(c) and c.data.startswith("mod_")])
         if mods["source"] is None and source == "pool":
+            from lark import Tree      # (a tree is read: lark is loaded)
             mods["source"] = Tree("src_pool", [])
         return one_per_share(self._buy_shares(node, who, corporation, percent, mods), count)
 
@@ -75,7 +77,7 @@ class TradeMoves:
 
     def _c_buy(self, node: Tree, subject):
         what = node.children[1]
-        mods = self._mods([c for c in node.children[2:] if isinstance(c, Tree)])
+        mods = self._mods([c for c in node.children[2:] if is_tree(c)])
         d = what.data
         if d == "buy_train":
             ref = next(c for c in what.children if is_tree(c, "buy_train_ref"))
@@ -197,7 +199,7 @@ class TradeMoves:
             # a private the title lets its owner trade for one ordinary share (1830's M&H for a
             # 10% NYC share) is the private's own move; a president's share for a private and
             # cash is a par's echo
-            mods = self._mods([c for c in node.children if isinstance(c, Tree) and c.data.startswith("mod_")])
+            mods = self._mods([c for c in node.children if is_tree(c) and c.data.startswith("mod_")])
             share = self._buy_shares(node, subject, corp, self.ctx.share_size(corp), mods)
             return [BuyShares(given.ident, corp, share.source, share.percent)]
         return [Echo("par_exchange", self.entity("player", subject, node), corp,

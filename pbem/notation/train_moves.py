@@ -4,10 +4,13 @@
 """
 from __future__ import annotations
 
-from lark import Token, Tree
+from typing import TYPE_CHECKING
 
 from pbem.engine.actions import Dividend, DiscardTrain, Route, RunRoutes, Stop
-from .trees import is_stop, is_tree, subtrees, train_id
+from .trees import is_stop, is_token, is_tree, subtrees, train_id
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lark import Tree
 
 __all__ = ["TrainMoves"]
 
@@ -19,7 +22,7 @@ class TrainMoves:
         return [RunRoutes(self.entity("corp", subject, node), tuple(routes))]
 
     def route(self, r: Tree) -> Route:
-        kids = [k for k in r.children if isinstance(k, Tree)]
+        kids = [k for k in r.children if is_tree(k)]
         train = self.train(kids[0])
         return self._route(train, kids[1])
 
@@ -38,7 +41,7 @@ class TrainMoves:
             else:
                 flat.append(p)
         for p in flat:
-            if not isinstance(p, Tree):
+            if not is_tree(p):
                 continue
             if p.data == "stops":
                 stops = tuple(self._stop(s) for s in p.children if is_stop(s))
@@ -70,7 +73,7 @@ class TrainMoves:
         for leg in subtrees(via, "leg"):
             hexes = []
             for t in leg.children:
-                if isinstance(t, Token) and t.type == "HEX":
+                if is_token(t) and t.type == "HEX":
                     h, idx = self.hex_of(t)
                     if idx is not None:
                         raise self.err("no city numbers inside a via path", t)
@@ -105,9 +108,9 @@ class TrainMoves:
         return [DiscardTrain(self.entity("corp", subject, node), self.train(tr), train_id(node))]
 
     def _c_exchange_train(self, node: Tree, subject):
-        trains = [c for c in node.children if isinstance(c, Tree) and c.data in ("buy_train_ref", "train_ref")]
+        trains = [c for c in node.children if is_tree(c) and c.data in ("buy_train_ref", "train_ref")]
         old, new = self.train(trains[0]), self.train(trains[1])
-        mods = self._mods([c for c in node.children if isinstance(c, Tree) and c.data.startswith("mod_")])
+        mods = self._mods([c for c in node.children if is_tree(c) and c.data.startswith("mod_")])
         if mods["trade"] is not None and mods["trade"] != old:
             raise self.err("two different trains traded in", mods["nodes"]["trade"])
         mods["trade"] = old

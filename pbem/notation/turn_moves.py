@@ -7,12 +7,14 @@ declares for the rule (pbem/titles/reading.py).
 from __future__ import annotations
 
 import re
-
-from lark import Tree
+from typing import TYPE_CHECKING
 
 from pbem.engine.actions import Bankrupt, EndGame, Pass
 
 from .trees import is_tree
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lark import Tree
 
 __all__ = ["TurnMoves"]
 
@@ -47,7 +49,7 @@ class TurnMoves:
 
     def _c_title_action(self, node: Tree, subject):
         inner = node.children[0]
-        if not isinstance(inner, Tree):
+        if not is_tree(inner):
             raise self.err("this cannot be read as a move", node)
         handler = self.handler(inner.data)          # the title's reader of a rule it adds
         if handler is None:  # pragma: no cover

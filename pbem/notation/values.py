@@ -6,15 +6,16 @@ the grammar's tree into the value an action holds, or raises a NotationError nam
 from __future__ import annotations
 
 import re
-from typing import Optional
-
-from lark import Token, Tree
+from typing import TYPE_CHECKING, Optional
 
 from pbem.errors import AmbiguousMoveError
 
 from .names import Entry, norm
 from .trees import first_tok, tokens
 from .lazy import regex
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lark import Token, Tree
 
 __all__ = ["ValueReader"]
 
@@ -34,6 +35,7 @@ class ValueReader:
             if int(frac) != 0:
                 raise self.err("an amount of whole money units is expected here", node,
                                expected=["an amount such as $60"])
+            from lark import Token      # (a tree is read: lark is loaded)
             num = Token("NUMBER", whole)
         value = int(num.value)
         if value > 10 ** 9:
