@@ -48,20 +48,18 @@ COVER, OUTSIDE = 6.0, 2.0
 DROP_DEPTH = 0.1
 
 
-def _box_point_dist(cx: float, cy: float, w: float, h: float, px: float, py: float) -> float:
-    dx = max(abs(px - cx) - w / 2, 0.0)
-    dy = max(abs(py - cy) - h / 2, 0.0)
-    return math.hypot(dx, dy)
+_EDGE_MIDS = tuple(unit_edge_mid(e) for e in range(6))
 
 
+@lru_cache(maxsize=65536)
 def _box_inside(cx: float, cy: float, w: float, h: float, pad: float = 0.03) -> float:
-    """How far the box stays inside the unit hex (negative = sticks out)."""
+    """How far the box stays inside the unit hex (negative = sticks out); the same boxes come
+    back hex after hex, so each is measured once."""
     worst = 10.0
     for sx in (-1, 1):
         for sy in (-1, 1):
             x, y = cx + sx * w / 2, cy + sy * h / 2
-            for e in range(6):
-                m = unit_edge_mid(e)
+            for m in _EDGE_MIDS:
                 proj = (x * m[0] + y * m[1]) / H
                 worst = min(worst, H - pad - proj)
     return worst
@@ -80,18 +78,21 @@ def _place(lay: TileLayout, discs: tuple, items: tuple, droppable: frozenset = f
     out = []
     for kind, w, h in items:
         best, best_bad, best_covers = None, None, 0.0
+        half_w, half_h = w / 2, h / 2
         for name in _PREFS[kind]:
             cx, cy = _SPOTS[name]
             bad = 0.0
             worst_track = 0.0
-            for px, py in track:
-                d = _box_point_dist(cx, cy, w, h, px, py) - tr
+            for px, py in track:        # (the distance of box and point written out: most of a map's placing)
+                d = math.hypot(max(abs(px - cx) - half_w, 0.0), max(abs(py - cy) - half_h, 0.0)) - tr
                 if d < worst_track:
                     worst_track = d
             bad += -worst_track
+            if best_bad is not None and bad > 1e-9 and bad >= best_bad - 1e-9:
+                continue                # (every harm below only adds: this spot cannot be the best)
             covers = 0.0
             for (dx, dy, dr) in discs:
-                d = _box_point_dist(cx, cy, w, h, dx, dy) - dr
+                d = math.hypot(max(abs(dx - cx) - half_w, 0.0), max(abs(dy - cy) - half_h, 0.0)) - dr
                 if d < 0:
                     covers += -COVER * d
             for (qx, qy, qw, qh) in placed:
@@ -99,6 +100,8 @@ def _place(lay: TileLayout, discs: tuple, items: tuple, droppable: frozenset = f
                 if d < 0:
                     covers += -COVER * d
             bad += covers
+            if best_bad is not None and bad > 1e-9 and bad >= best_bad - 1e-9:
+                continue
             inside = _box_inside(cx, cy, w, h)
             if inside < 0:
                 bad += -OUTSIDE * inside
