@@ -94,3 +94,14 @@ def test_a_pattern_compiled_when_first_used_reads_as_re_compiles_it():
     assert "search" in vars(rx)
     assert rx.sub("#", "1x 2X") == "# #" and rx.findall("3x") == ["3"] and rx.groupindex == {"n": 1}
     assert rx.fullmatch("12 x") and not rx.fullmatch("12 y") and rx.flags == re.compile("", re.I).flags
+
+
+def test_a_moderator_warming_its_reader_compiles_every_pattern():
+    """The mail moderator warms the reader before its first mail (pbem.reading.driver.warm):
+    then no mail pays for compiling a pattern."""
+    code = ("from pbem.reading.driver import warm; from pbem.notation import lazy; "
+            "before = sum('search' in vars(p) for p in lazy._MADE); warm('1861'); "
+            "print(before, sum('search' in vars(p) for p in lazy._MADE), len(lazy._MADE))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    before, after, made = map(int, p.stdout.split())
+    assert before < made // 2 and after == made > 300, (before, after, made)

@@ -10,6 +10,7 @@ class Regex:
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
         self.pattern, self._flags = pattern, flags
+        _MADE.append(self)
 
     def __getattr__(self, name: str):
         compiled = re.compile(self.pattern, self._flags)
@@ -18,6 +19,19 @@ class Regex:
         return getattr(compiled, name)
 
 
+#: every pattern made, for `compile_all`
+_MADE: list[Regex] = []
+
+
 def regex(pattern: str, flags: int = 0) -> Regex:
     """`re.compile(pattern, flags)`, compiled when first used."""
     return Regex(pattern, flags)
+
+
+def compile_all() -> int:
+    """Compile every pattern made so far (a long-running moderator, before its first mail); how
+    many were compiled now."""
+    todo = [rx for rx in _MADE if "search" not in vars(rx)]
+    for rx in todo:
+        rx.search("")              # (compiles it)
+    return len(todo)

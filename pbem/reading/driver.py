@@ -223,11 +223,13 @@ WARM_LINE = "warming the reader up, this is no move at all"
 
 
 def warm(title: str) -> None:
-    """Load what reading any message of `title` needs: its grammar and every fallback of the
-    reader, which a line that is no move goes through (their modules and patterns load on first
-    use). PbemError for an unknown title."""
+    """Load what reading any message of `title` needs: its grammar, every fallback of the reader,
+    which a line that is no move goes through (their modules load on first use), and every
+    pattern of the reader compiled. PbemError for an unknown title."""
     from pbem.notation import context_for_title
     from pbem.notation.grammar import get_parser
+    from pbem.notation.lazy import compile_all
 
     get_parser(title)
     read(WARM_LINE, context_for_title(title, {}))
+    compile_all()               # every pattern the reader's modules made, not only those that line reached
