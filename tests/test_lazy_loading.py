@@ -96,6 +96,20 @@ def test_a_pattern_compiled_when_first_used_reads_as_re_compiles_it():
     assert rx.fullmatch("12 x") and not rx.fullmatch("12 y") and rx.flags == re.compile("", re.I).flags
 
 
+def test_a_pattern_compiled_when_first_used_copies_and_pickles():
+    import copy
+    import pickle
+
+    from pbem.notation.lazy import regex
+
+    for used in (False, True):
+        rx = regex(r"b+", 0)
+        if used:
+            rx.search("abb")
+        for again in (copy.copy(rx), copy.deepcopy(rx), pickle.loads(pickle.dumps(rx))):
+            assert again.pattern == "b+" and again.search("abbb").group() == "bbb"
+
+
 def test_a_moderator_warming_its_reader_compiles_every_pattern():
     """The mail moderator warms the reader before its first mail (pbem.reading.driver.warm):
     then no mail pays for compiling a pattern."""

@@ -13,6 +13,8 @@ class Regex:
         _MADE.append(self)
 
     def __getattr__(self, name: str):
+        if name.startswith("__"):      # copy and pickle ask for hooks before the fields are set
+            raise AttributeError(name)
         compiled = re.compile(self.pattern, self._flags)
         for method in ("search", "match", "fullmatch", "sub", "subn", "split", "findall", "finditer"):
             setattr(self, method, getattr(compiled, method))
