@@ -46,7 +46,7 @@ from .resolve import NameResolver, name_index
 from .named_subjects import read_by_subjects
 from .round_moves import out_of_round
 from .respell import read_move_words_respelled
-from .retraction import takes_back
+from .correction import takes_back
 from .track_moves import TrackMoves
 from .trade_moves import TradeMoves
 from .train_moves import TrainMoves

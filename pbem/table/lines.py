@@ -20,7 +20,7 @@ from pbem.notation.anchors import names_something
 from pbem.chat_words import EARLIER, NOW, words
 from pbem.notation.messages import MOVE_WORDS
 from pbem.notation.names import name_index
-from pbem.notation.retraction import takes_back
+from pbem.notation.correction import takes_back
 
 __all__ = ["ABOUT_EARLIER", "CHAT", "MOVE", "MoveLines", "UNSURE", "about_an_earlier_move", "could_be_move",
            "quiet_context"]
