@@ -21,6 +21,6 @@ def buying_declined(c: Clause, ctx: NotationContext) -> bool:
     merger round's own buy negated, with no company, amount or other player named."""
     if not _DECLINED.search(c.text) or _OTHERS.search(c.text) or c.verbs() - {"buy"}:
         return False
-    if any(p.kind in ("money", "number", "hex", "tile", "train", "count", "percent", "source") for p in c.pieces):
+    if {p.kind for p in c.pieces} & {"money", "number", "hex", "tile", "train", "count", "percent", "source"}:
         return False
     return all(k == "player" and i == ctx.actor for p in c.of("name") for k, i in p.value)

@@ -1,44 +1,45 @@
-"""A pass as people say it: once, though a line says it twice, and "I'm done" after a sale.
-
-A player passes once a turn in an auction or a stock round ("Olek declines to sell shares and
-passes", "Noor passes on N and will pass the rest of this auction"); a company has one choice in
-a merger round ("KK declines to merge, pass"); a company's bare pass and its reason in a clause of
-its own ("CNR passes; nothing to lay.", "CPR done, no train purchase") are one step passed, the
-step it names kept as a claim the game checks. After a sale a player may still buy, so "Sell 20%
-CNR, then I'm done." ends with a pass; after a buy the game ends the turn by itself. A bid ends
-the bidder's turn in an auction, so a pass after it on the same line is that end said.
-"""
+"""A pass as people say it (docs/reading.md): once, though a line says it twice or with a
+refusal ("KK declines to merge, pass") or with its reason ("I'll pass this time, nothing I want."),
+and "that's all" after buys, which ends the turn without a pass."""
 from __future__ import annotations
 
 import re
+from typing import Optional
 
-from pbem.engine.actions import Bid, Pass, RunRoutes
+from pbem.engine.actions import Bid, BuyShares, Par, Pass, RunRoutes
+from pbem.errors import PbemError
 
 from .context import NotationContext
+from .names import NameIndex
 from .parsed import ParsedMove
+from .pieces import Clause, clauses
+from .scopes import _AHEAD, _reported, clause_refusal, line_refusal
 from .lazy import regex
 
-__all__ = ["one_pass", "pass_said_again", "pass_after_bid", "no_run_said_again"]
+__all__ = ["one_pass", "pass_said_again", "pass_after_bid", "no_run_said_again", "pass_with_reason",
+           "end_said"]
 
 #: a pass given its reason in a clause of its own: "CNR passes; nothing to lay."
 _REASON = regex(r"^\s*(?:(?:as|since|because)\s+)?(?:there'?s\s+|there\s+is\s+)?nothing\s+to\s+\w+\W*$|"
-                     r"^\s*no\s+(?:tiles?|track|tokens?|stations?|trains?|train\s+purchase|purchase)(?:\s+\w+)?\W*$",
-                     re.I)
+                r"^\s*no\s+(?:tiles?|track|tokens?|stations?|trains?|train\s+purchase|purchase)"
+                r"(?:\s+\w+)?\W*$", re.I)
 _STEP = regex(r"\b(?:track|tiles?|lay|tokens?|stations?|trains?|run|routes?|dividend)\b", re.I)
 
 
+def _one_mover(prev: ParsedMove, item: ParsedMove, first: type, second: type) -> bool:
+    """Whether `prev` and `item` are moves of these kinds by one mover on one line."""
+    a, b = getattr(prev, "action", None), getattr(item, "action", None)
+    return isinstance(a, first) and isinstance(b, second) and a.entity == b.entity and prev.line == item.line
+
+
 def pass_said_again(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) -> bool:
-    """Whether `item` (a move read) is the pass `prev` already is, said twice on one line: a
-    player passes once a turn in an auction or a stock round ("Olek declines to sell shares and
-    passes", "Noor passes on N and will pass the rest of this auction"); a company's bare pass
-    and its reason ("CNR passes; nothing to lay.", "CPR done, no train purchase") are one step
-    passed."""
+    """Whether `item` is the pass `prev` already is, said twice on one line: a player's in an auction
+    or a stock round, a company's in a merger round, or a company's bare pass and its reason."""
     from .piece_moves import round_kind      # (imported here: it imports the reader's parts)
 
-    a, b = getattr(prev, "action", None), getattr(item, "action", None)
-    if not (isinstance(a, Pass) and isinstance(b, Pass) and a.entity == b.entity and prev.line == item.line):
+    if not _one_mover(prev, item, Pass, Pass):
         return False
-    if ctx.kind_of(a.entity) == "player":
+    if ctx.kind_of(prev.action.entity) == "player":
         return round_kind(ctx) in ("auction", "stock")
     if round_kind(ctx) == "merger":
         return True                  # "KK declines to merge, pass": a company's one choice
@@ -47,77 +48,157 @@ def pass_said_again(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) ->
 
 
 def pass_after_bid(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) -> bool:
-    """Whether `item` is a pass by the bidder of `prev` on the same line of an auction ("Warsaw-
-    Vienna, 60, and I'm done bidding for today"): a bid ends the bidder's turn, so the pass is
-    that end said, not a second move."""
+    """Whether `item` is a pass by the bidder of `prev` on its line in an auction ("Warsaw-Vienna,
+    60, and I'm done bidding for today"): the end of the turn the bid made, said."""
     from .piece_moves import round_kind      # (imported here: it imports the reader's parts)
 
-    a, b = getattr(prev, "action", None), getattr(item, "action", None)
-    return (isinstance(a, Bid) and isinstance(b, Pass) and a.entity == b.entity and prev.line == item.line
-            and round_kind(ctx) == "auction")
+    return _one_mover(prev, item, Bid, Pass) and round_kind(ctx) == "auction"
 
 
 def no_run_said_again(prev: ParsedMove, item: ParsedMove) -> bool:
-    """Whether `item` is the run of nothing `prev` already is, said twice on one line ("SC runs
-    nothing, no route."): a company runs once a turn, so it is one run of nothing. Only when the
-    second is said without naming the company ("CN does not run; CN does not run" stays two, as
-    canonical lines of two turns read back)."""
-    a, b = getattr(prev, "action", None), getattr(item, "action", None)
-    return (isinstance(a, RunRoutes) and isinstance(b, RunRoutes) and a.entity == b.entity
-            and not a.routes and not b.routes and prev.line == item.line
-            and not re.search(rf"(?<![\w&-]){re.escape(b.entity)}(?![\w&-])", item.text))
+    """Whether `item` is the run of nothing `prev` is, said again without naming the company ("SC
+    runs nothing, no route."; not "CN does not run; CN does not run", two turns' canonical lines)."""
+    return (_one_mover(prev, item, RunRoutes, RunRoutes) and not prev.action.routes and not item.action.routes
+            and not re.search(rf"(?<![\w&-]){re.escape(item.action.entity)}(?![\w&-])", item.text))
 
 
-#: a company's symbol or short name as written ("MKN", "M-K")
+#: a company's symbol or short name as written ("MKN", "M-K"), as the one who passes
 _NAME = r"[A-Z][\w-]*"
+_WHO = rf"\s*(?:(?P<who>{_NAME})\s*:?\s+)?"
+_PASS = r"(?i:pass(?:es)?)"
+_DONE = r"(?i:pass(?:es)?|done|is\s+done)"
+_END = r"\s*[.!]?\s*$"
+_NOW = r"(?:\s+(?i:this\s+(?:time|round|turn)|for\s+now))?"
+_SKIP = r"(?i:no\s+(?:merger|merge|merging|conversion|converting))" + _NOW
+#: a pass with the one step it passes told beside it ("no token, pass"), and that step
+_STEPS = ((r"(?:no\s+(?:track|tiles?|tile\s+lay|track\s+lay)|nothing\s+to\s+(?:lay|build|upgrade))",
+           " lay track"),
+          (r"(?:no\s+(?:tokens?|stations?)|nothing\s+to\s+token)", " place a token"),
+          (r"(?:no\s+trains?(?:\s+(?:purchase|buy|to\s+buy))?|no\s+train\s+purchase|nothing\s+to\s+buy)",
+           " buy trains"))
+_THIS_TURN = r"(?:\s+(?i:this\s+(?:time|turn)))?"
+#: a refusal or what is not done told with a pass, each the one pass of `who` (or the writer's), the
+#: step it names after it; "Bob won't sell, so I pass" is the writer's pass, whoever refused
+_ONE_PASS = [(regex(p), step) for p, step in (
+    (rf"\s*(?:(?P<who>{_NAME})\s+)?(?i:declines?\s+to|refuses?\s+to|does(?:n't|\s+not)|do(?:es|se)n[’']?t|"
+     r"won'?t|will\s+not)\s+(?i:merge|convert|buy|sell|bid|do\s+anything|nationali[sz]e)\b[^,;.()?]*?"
+     rf"(?:[,;.]|\s+[-–—]|\s+and)\s*(?:(?i:so\s+)?(?P<me>(?i:I\s+))?)?{_PASS}"
+     rf"(?:\s+(?i:the\s+round|this\s+time|for\s+now))?{_END}", ""),
+    (rf"\s*{_PASS}\s*[-–—,;:]\s*(?i:no\s+(?:merger|merge|conversion)\s+(?:for|of)\s+(?:the\s+)?)"
+     rf"(?P<who>{_NAME})(?:\s+(?i:this\s+(?:time|round|turn)))?{_END}", ""),
+    (rf"\s*(?:(?P<who>{_NAME})\s*[:,–—-]?\s+)?(?:{_SKIP}\s*(?:[,;/]|\s+(?i:and|or))\s*)*{_SKIP}"
+     rf"\s*(?:[,;:.–—-]|\s+(?i:so))\s*(?i:(?:I\s+)?pass(?:es)?){_END}", ""),
+    (rf"{_WHO}{_PASS}\s*[,;:–—-]\s*{_SKIP}(?:\s+(?i:this\s+(?:time|round|turn)))?{_END}", ""),
+    # "Not converting KB this time - pass.": the company named after what it does not do passes
+    (rf"\s*(?i:not|no)\s+(?i:converting|merging)\s+(?P<who>{_NAME}){_NOW}\s*[,;:.–—-]\s*{_PASS}{_END}", ""),
+    *((p, step) for words, step in _STEPS for p in (
+        rf"{_WHO}{_DONE}\s*[,;:.–—-]\s*(?i:{words}){_THIS_TURN}{_END}",
+        rf"{_WHO}(?i:{words}){_THIS_TURN}\s*[,;:.–—-]\s*(?i:so\s+)?(?i:I\s+)?{_DONE}{_END}")),
+    # "no post-merger buy for me, pass"
+    (rf"\s*(?i:no\s+[\w-]+(?:\s+[\w-]+)?\s+for\s+me)\s*[,;:.–—-]\s*(?i:(?:so\s+)?(?:I\s+)?pass){_END}", ""))]
+#: "Noor passes on N and will pass the rest of this auction": a pass, and the plan to keep passing
+_KEEPS_PASSING = regex(r"(.*?\b(?i:pass(?:es)?)\b[^,;.]*?)\s*,?\s+"
+                       r"(?i:and\s+(?:will|I'?ll)\s+(?:keep\s+passing|pass|sit\s+out)\b)"
+                       r"[^,;.]*\b(?i:rest|remainder|until|till|from\s+now)\b[^,;.?]*[.!]?\s*$")
 #: the longest line read as one pass: a pass with its reason is short, and some of the patterns
 #: take time that grows faster than the line (a 20,000-character line is allowed)
 _LONGEST = 600
 
 
 def one_pass(line: str) -> str:
-    """A refusal and a pass told together are one pass (the grammar reads each as a pass, and
-    the second would pass the next step or company): "KK declines to merge, pass", "SPW
-    doesn't merge this time, pass", "Olek declines to sell shares and passes", "pass - no
-    merger for MV this time"."""
+    """A refusal, a step not taken or a plan told with a pass as that one pass (the grammar reads
+    each as a pass, and the second would pass the next step or company), else the line."""
     if len(line) > _LONGEST or not re.search(r"(?i:pass|done)", line):
         return line
-    m = re.match(r"\s*(?:(" + _NAME + r")\s+)?(?i:declines?\s+to|refuses?\s+to|does(?:n't|\s+not)|do(?:es|se)n[’']?t|won'?t|will\s+not)\s+"
-                 r"(?i:merge|convert|buy|sell|bid|do\s+anything|nationali[sz]e)\b[^,;.()?]*?(?:[,;.]|\s+[-–—]|\s+and)\s*(?:(?i:so\s+)?((?i:I\s+))?)?"
-                 r"(?i:pass(?:es)?)(?:\s+(?i:the\s+round|this\s+time|for\s+now))?\s*[.!]?\s*$", line)
-    if m:       # "Bob won't sell, so I pass": the writer's pass, whoever refused
-        return f"{m.group(1)} passes" if m.group(1) and not m.group(2) else "pass"
-    m = re.match(r"\s*(?i:pass(?:es)?)\s*[-–—,;:]\s*(?i:no\s+(?:merger|merge|conversion)\s+(?:for|of)\s+(?:the\s+)?)"
-                 rf"({_NAME})(?:\s+(?i:this\s+(?:time|round|turn)))?\s*[.!]?\s*$", line)
-    if m:
-        return f"{m.group(1)} passes"
-    skip = r"(?i:no\s+(?:merger|merge|merging|conversion|converting))(?:\s+(?i:this\s+(?:time|round|turn)|for\s+now))?"
-    m = re.match(rf"\s*(?:({_NAME})\s*[:,–—-]?\s+)?(?:{skip}\s*(?:[,;/]|\s+(?i:and|or))\s*)*{skip}\s*(?:[,;:.–—-]|\s+(?i:so))\s*"
-                 r"(?i:(?:I\s+)?pass(?:es)?)\s*[.!]?\s*$", line) or \
-        re.match(rf"\s*(?:({_NAME})\s*:?\s+)?(?i:pass(?:es)?)\s*[,;:–—-]\s*{skip}(?:\s+(?i:this\s+(?:time|round|turn)))?\s*[.!]?\s*$", line)
-    if m:
-        return f"{m.group(1)} passes" if m.group(1) else "pass"
-    # "Not converting KB this time - pass.": the company named after what it does not do passes
-    m = re.match(rf"\s*(?i:not|no)\s+(?i:converting|merging)\s+({_NAME})(?:\s+(?i:this\s+(?:time|round|turn)|for\s+now))?"
-                 r"\s*[,;:.–—-]\s*(?i:pass(?:es)?)\s*[.!]?\s*$", line)
-    if m:
-        return f"{m.group(1)} passes"
-    # a pass with the one step it passes told beside it: "CNR passes; nothing to lay", "CPR done,
-    # no train purchase", "no token, pass": one pass of that step
-    steps = ((r"(?:no\s+(?:track|tiles?|tile\s+lay|track\s+lay)|nothing\s+to\s+(?:lay|build|upgrade))", "lay track"),
-             (r"(?:no\s+(?:tokens?|stations?)|nothing\s+to\s+token)", "place a token"),
-             (r"(?:no\s+trains?(?:\s+(?:purchase|buy|to\s+buy))?|no\s+train\s+purchase|nothing\s+to\s+buy)", "buy trains"))
-    done = r"(?i:pass(?:es)?|done|is\s+done)"
-    for words, step in steps:
-        m = re.match(rf"\s*(?:({_NAME})\s*:?\s+)?{done}\s*[,;:.–—-]\s*(?i:{words})(?:\s+(?i:this\s+(?:time|turn)))?\s*[.!]?\s*$", line) or \
-            re.match(rf"\s*(?:({_NAME})\s*:?\s+)?(?i:{words})(?:\s+(?i:this\s+(?:time|turn)))?\s*[,;:.–—-]\s*(?i:so\s+)?(?i:I\s+)?"
-                     rf"{done}\s*[.!]?\s*$", line)
+    for rx, step in _ONE_PASS:
+        m = rx.match(line)
         if m:
-            return f"{m.group(1)} passes {step}" if m.group(1) else f"pass {step}"
-    # "no post-merger buy for me, pass": what is not done, then the pass
-    if re.match(r"\s*(?i:no\s+[\w-]+(?:\s+[\w-]+)?\s+for\s+me)\s*[,;:.–—-]\s*(?i:(?:so\s+)?(?:I\s+)?pass)\s*[.!]?\s*$", line):
-        return "pass"
-    # "Noor passes on N and will pass the rest of this auction": a pass, and the plan to keep passing
-    m = re.match(r"(.*?\b(?i:pass(?:es)?)\b[^,;.]*?)\s*,?\s+(?i:and\s+(?:will|I'?ll)\s+(?:keep\s+passing|pass|sit\s+out)\b)"
-                 r"[^,;.]*\b(?i:rest|remainder|until|till|from\s+now)\b[^,;.?]*[.!]?\s*$", line)
+            said = m.groupdict()
+            who = None if said.get("me") else said.get("who")
+            return (f"{who} passes" if who else "pass") + step
+    m = _KEEPS_PASSING.match(line)
     return m.group(1) if m else line
+
+
+#: a reason's words that read like a retraction or a wait elsewhere ("hold on to it", "wait for the 3s")
+_REASON_WORDS = regex(r"\bhold(?:ing)?\s+on\s+to\b|\bwait(?:ing)?\s+(?:for|to|and\s+see|until\s+the)\b", re.I)
+#: a time to come anywhere on the line: a plan, not the pass's reason ("passes this turn and the next")
+_LATER = regex(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|intend|expect)\b", re.I)
+#: brackets: their words are a clause of their own here
+_BRACKETS = regex(r"[()]")
+#: where a reason meets the pass without a comma: "I can't float so pass me" (a conjunction),
+#: "pass me I have no money" (a new sentence run on): a clause's end here, kept to its length
+_RUN_ON = regex(r"\s(?:so|because|since|coz|cos)\s|(?<=[a-z])\s(?=I\s)", re.I)
+_ARTICLES = frozenset({"the", "a", "an", "this", "that", "my", "its"})
+
+
+def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex,
+                     kind: Optional[str]) -> Optional[list]:
+    """[the writer's pass] when the line is the writer's bare pass in an auction or a stock round
+    and its reason (docs/reading.md), else None (the line is left to its refusal)."""
+    from .piece_moves import PieceMove, read_by_pieces
+
+    if kind not in ("auction", "stock") or "?" in line or _LATER.search(line):
+        return None
+    plain = _BRACKETS.sub(",", _REASON_WORDS.sub(lambda m: " " * len(m.group(0)), line))
+    plain = _RUN_ON.sub(lambda m: "," + " " * (len(m.group(0)) - 1), plain)
+    if line_refusal(plain) is not None:
+        return None
+    found = clauses(plain, ctx, index)
+    passes, reasons = [], []
+    for c in found:
+        moves = {p.value for p in c.of("verb") if not _noun(c, p)} - {"steppass"}
+        refused = clause_refusal(c.text) is not None
+        if moves == {"pass"} and not refused:
+            passes.append(c)
+        elif moves and not refused or _quantity(c):
+            return None               # another move named ("a sale of 10% GT"): not a pass alone
+        else:
+            reasons.append(c.text)
+    c = passes[0] if len(passes) == 1 else None
+    if c is None or _reported(c.text) or _AHEAD.search(plain[:c.end]):
+        return None     # "..., so I passed": a report; "Next turn: pass": a plan or a modal before the pass
+    others = [d for d in found if d is not c and d.pieces and all(
+        p.kind == "name" and all(k == "player" and i != ctx.actor for k, i in p.value) for p in d.pieces)]
+    if others and not c.of("me"):
+        return None           # "Bob: pass, nothing he wants": Bob's pass, unless "from me"
+    try:
+        got = read_by_pieces(c.text, ctx, index)
+    except PbemError:
+        return None
+    if [m.action for m in got] != [Pass(ctx.actor)] or not reasons:
+        return None
+    why = "read as a pass with its reason: " + ", ".join(f'"{r}"' for r in reasons)
+    return [PieceMove(Pass(ctx.actor), (), c.start + 1, c.text, notes=(why,))]
+
+
+def _quantity(c: Clause) -> bool:
+    """Whether a clause tells shares or a price of a company ("a sale of 10% GT", "GT at 90"): a move
+    in other words, never a reason."""
+    kinds = {p.kind for p in c.pieces}
+    company = any(k in ("corporation", "company") for p in c.of("name") for k, _ in p.value)
+    return bool(kinds & {"percent", "count", "source", "size"} or company and kinds & {"money", "number"})
+
+
+def _noun(c: Clause, p) -> bool:
+    """Whether a move word is a noun here: after an article or straight after a company's name
+    ("on the SC auction", "a bid")."""
+    before = [q for q in c.pieces if q.end <= p.start]
+    named = bool(before) and before[-1].kind == "name" and all(k != "player" for k, _ in before[-1].value)
+    return p.before in _ARTICLES or named and p.start - before[-1].end <= 1
+
+
+#: the end of a stock-round turn said: "that's all (for me)", "that's it", "I'm done for the round"
+_ALL = regex(r"^\W*(?:and\s+|then\s+|so\s+)?(?:that['’]?s\s+(?:all|it)\b(?:\s+for\s+(?:me|now|this\s+(?:turn|"
+             r"round)))?|I['’]?m\s+done\s+for\s+(?:the|this)\s+round)\W*$", re.I)
+
+
+def end_said(moves: list, kind: str) -> list:
+    """The moves read from a line (piece_moves.PieceMove) without a last pass that only says a
+    stock-round turn is over (docs/reading.md)."""
+    said, last = [m.action for m in moves[:-1]], moves[-1] if moves else None
+    if kind != "stock" or not said or not isinstance(last.action, Pass) or not _ALL.match(last.text):
+        return moves
+    # "Ann sells 2 HBR (20%), that's all.": what the writer does, all told
+    told = re.search(r"\ball\b", last.text, re.I) and not any(isinstance(a, Pass) for a in said)
+    return moves[:-1] if told or all(isinstance(a, (BuyShares, Par)) for a in said) else moves

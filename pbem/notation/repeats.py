@@ -21,9 +21,10 @@ def said_again(c, last: list[Action]) -> Optional[list[Action]]:
     """The moves the clause `c` says again after `last` (the moves of the clause before), or None."""
     if _AGAIN.fullmatch(c.text):
         return list(last)
+    too = c.loose in _TOO and not c.text.lower().startswith(("too", "as"))
     names = [i for p in c.pieces if p.kind == "name" for k, i in p.value if k == "corporation"]
-    if c.loose not in _TOO or len(names) != 1 or len(c.pieces) != 1 or c.text.lower().startswith(("too", "as")):
+    if not too or len(names) != 1 or len(c.pieces) != 1 or not last:
         return None
-    if not last or not all(isinstance(a, (Dividend, Pass)) and a.entity != names[0] for a in last):
+    if not all(isinstance(a, (Dividend, Pass)) and a.entity != names[0] for a in last):
         return None
     return [dataclasses.replace(a, entity=names[0]) for a in last]

@@ -18,11 +18,10 @@ from .headings import heading_writer
 from .loans import loans_aside
 from .merger_subjects import company_at_turn
 from .others_context import others_set_aside
-from .pass_reasons import pass_with_reason
+from .passes import end_said, pass_with_reason
 from .price_moves import price_moves_set_aside, with_price_claims
 from .pronouns import it_named_before
 from .run_shape import in_step_order
-from .turn_end import end_said
 from .piece_moves import read_by_pieces, round_kind
 from .pieces import unknown_subject
 from .told_exchanges import exchange_unread
