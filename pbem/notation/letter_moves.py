@@ -1,39 +1,37 @@
-"""Move words of one letter, as terse players write them in a stock or auction round: "p",
-"Theo: P", "S 2 GT, B 1 HBR pool", and "Out." for a pass.
-
-A letter is a move word only where a move word stands alone: at the start of the line or of a
-clause (after ",", ";" or ":"), followed by the clause's end or by a count and a company; "P"
-passes, "S" sells, "B" buys (capitals only for "S" and "B", which are too common lower case).
-A letter that is some company's or player's name is taken as that name first (pieces.py).
-"""
+"""Move words that are no verb: a letter in a stock or auction round ("p", "Theo: P", "S 2 GT,
+B 1 HBR pool", "Out." for a pass), and a request ("I'd like a NYNH share", "I'll have one
+Qu'Appelle share", "count me in for $160"), a buy or a bid (docs/reading.md)."""
 from __future__ import annotations
 
 import re
 from .lazy import regex
 
-__all__ = ["letter_moves"]
+__all__ = ["letter_moves", "requested"]
 
-#: a one-letter move word at a clause's start, alone or before a count
-_LETTER = regex(r"(?:^|(?<=[,;:]))\s*(?:([Pp])|(S|B))(?=\s*(?:[.!]?\s*$|[,;]|\s\d\b))")
+#: a one-letter move word at a clause's start, alone or before a count ("S" and "B" capitals only)
+_LETTER = regex(r"(?:^|(?<=[,;:]))\s*([PpSB])(?=\s*(?:[.!]?\s*$|[,;]|\s\d\b))")
 #: "Out." alone: the writer is out of this round's bidding or buying
 _OUT = regex(r"^\s*(?:(?:I'?m|I\s+am)\s+)?out\s*[.!]?\s*$", re.I)
 _FAMILY = {"P": "pass", "S": "sell", "B": "buy"}
+#: "I'd like", "I'll have" before what is wanted (a taking), and before "to" (the writer asking)
+_REQUEST = regex(r"\b(?:I['’]d|I\s+would|I['’]ll|I\s+will)\s+(?:like|have)\b(?!\s+to\b)|\bcount\s+me\s+in\b",
+                 re.I)
+_ASKING = regex(r"\b(?:I['’]d|I\s+would)\s+like\s+to\b", re.I)
 
 
 def letter_moves(line: str, ctx) -> list[tuple[str, int, int]]:
-    """(family, start, end) of each one-letter move word of the line (see the module's doc), in a
-    stock or an auction round only; none elsewhere."""
+    """(family, start, end) of each one-letter move word of the line, in a stock or an auction
+    round only (a letter that is a name is that name first: pieces.py)."""
     raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
     if not str(raw or "").strip().lower().startswith(("sr", "stock", "auction")):
         return []
-    out = []
-    for m in _LETTER.finditer(line):
-        letter = (m.group(1) or m.group(2)).upper()
-        if letter != "P" and m.group(2) is None:
-            continue
-        at = m.start(1) if m.group(1) else m.start(2)
-        out.append((_FAMILY[letter], at, at + 1))
+    out = [(_FAMILY[m.group(1).upper()], m.start(1), m.end(1)) for m in _LETTER.finditer(line)]
     m = _OUT.match(line)
-    if m:
-        out.append(("pass", m.start(), m.end()))
-    return out
+    return out + [("pass", m.start(), m.end())] if m else out
+
+
+def requested(text: str) -> list[tuple[str, int, int]]:
+    """("buy", start, end) of each request for a thing in the text, ("me", start, end) of each
+    asking to make a move."""
+    return [("buy", m.start(), m.end()) for m in _REQUEST.finditer(text)] + \
+        [("me", m.start(), m.end()) for m in _ASKING.finditer(text)]

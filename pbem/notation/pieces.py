@@ -32,8 +32,7 @@ from .route_pieces import blank_back, blank_on, railway_as_route, stops_joined, 
 from .token_removals import REMOVES
 from .train_discards import DROPS, TRAIN_LIMIT
 from .train_exchanges import EXCHANGES, PAID_TO_BANK
-from .letter_moves import letter_moves
-from .request_words import requested
+from .letter_moves import letter_moves, requested
 from .name_prefixes import code_before_name
 from .name_spans import name_spans
 from .share_quantity import CERT_SIZE, counted_shares
