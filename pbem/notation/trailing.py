@@ -1,16 +1,7 @@
-"""What a line says around its move, beyond asides.py's first round (used by
-`asides.without_asides`, a last try at a refused line). After the move (`plain_tail`): claims
-put in the notation's words ("(IPO, $67)" after a buy is its source and price, "and takes the
-presidency from Wes" is "and becomes president", "(connecting G11 to G9)" after a lay the edges
-its rotation must join, "-> QLL moves up to 71" after a dividend the price's direction), and
-consequences or reasons that state no move set aside ("-- first 3, so green is open now", ";
-Lena is now president of the B&O", ", nothing I want at those prices" and " - not buying any
-MVR" after a pass, "(need a 5)"). Before it (`plain_lead`): the mover's situation ("CPR has no
-cash for the 4 - "), the president's money beside it, a sale summed up before it is told.
-
-Nothing with a question, a condition or a move word of its own is set aside, and a claim is
-reworded, never dropped: the table still checks it.
-"""
+"""What a line says around its move beyond asides.py's first round, set aside with it: after the
+move (`plain_tail`) consequences and reasons that state no move ("-- first 3, so green is open
+now", "; Lena is now president of the B&O", " - not buying any MVR" after a pass), before it
+(`plain_lead`) the mover's situation, the president's money, a sale summed up before it is told."""
 from __future__ import annotations
 
 import re
@@ -26,14 +17,6 @@ _PASS = regex(r"^\s*(?:(?:[A-Z][\w'-]*\s*:\s*)?(?:I\s+|I'll\s+|I\s+will\s+)?(?:p
 _MOVE = regex(r"\b(?:buy\w*|bought|sell\w*|sold|par|pars|parr\w*|bid\w*|lay\w*|laid|token\w*|run|runs|ran|"
                    r"pay|pays|paid|withh\w*|discard\w*|merg\w*|convert\w*|upgrad\w*|pass\w*|places?|placed)\b", re.I)
 
-#: "(IPO, $67)", "(from the pool, 67)": the source and the price of a share bought
-_SOURCE_PRICE = regex(r"\s*\(\s*(?:from\s+(?:the\s+)?)?(?P<src>IPO|pool|market|bank\s+pool|open\s+market|"
-                           r"initial\s+offering|treasury)\s*(?:[,;/]\s*(?:for\s+|at\s+)?|\s+(?:for|at)\s+)(?P<price>[$₽]?\s?\d{1,4}\s*₽?)\s*\)",
-                           re.I)
-#: "and takes the presidency from Wes": the buyer becomes president (a claim the table checks)
-_PRESIDENCY = regex(r"\s*,?\s*(?:and\s+)?(?:I\s+)?(?:take|takes|took|grabs|grabbed|gets|got|wins|won|steals|stole)\s+"
-                         r"(?:over\s+)?the\s+(?:presidency|president'?s\s+(?:chair|seat|role))"
-                         r"(?:\s+(?:from|off|away\s+from)\s+[A-Z][\w'-]*)?(?=\s*[.!;,]?\s*$)", re.I)
 #: "; Lena is now president of the B&O": another player's presidency, a consequence of the move
 _NEW_PRESIDENT = regex(r"\s*[;,.]\s*(?:and\s+|so\s+)?(?-i:[A-Z][\w'-]*)\s+(?:is\s+now|now\s+is|becomes|became|is\s+the\s+new)"
                             r"\s+(?:the\s+)?(?:new\s+)?(?:president|director|prez)(?:\s+of\s+(?:the\s+)?[\w&'-]+)?\s*[.!]?\s*$",
@@ -52,62 +35,16 @@ _PHASE = regex(r"\s*(?:--+|[-–—]|[;,.])\s*(?:(?:the\s+|that's\s+the\s+|it's\
                     r"(?:\s+tiles?|\s+phase)?\s+(?:(?:is|are)\s+(?:now\s+)?(?:open|available|here)|opens|starts|begins|"
                     r"arrives)|phase\s+\d\s+(?:starts|begins|is\s+on)|"
                     r"we(?:'re|\s+are)\s+in\s+(?:phase\s+\d|green|brown|grey))(?:\s+now)?\s*[.!]?\s*$", re.I)
-#: ", nothing I want at those prices" after a pass: why the writer passes
-_NOTHING_WANTED = regex(r"\s*[,;–—-]\s*(?:there's\s+|there\s+is\s+)?(?:nothing|none)\s+(?:I|we)\s+(?:want|need|like|fancy|"
-                             r"can\s+afford)\b[^.?;!]*[.!]?\s*$", re.I)
 #: " - not buying any MVR" after a pass: what the writer does not do
 _NOT_DOING = regex(r"\s*[,;–—-]\s*not\s+(?:buying|selling|bidding|interested|touching|going\s+for)\b[^.?;!]*[.!]?\s*$",
                         re.I)
-#: "(need a 5)", "(needs the cash for a D)": what the money is kept for
-_NEED = regex(r"\s*\((?![^()]*(?:\bbut\b|\band\b|\bthen\b|[,;]|\b(?:buys?|buying|sells?|selling|lays?|runs?|"
-                   r"pays?|bids?|pars?|pass(?:es)?|tokens?)\b))"                # a bracket with a move is no reason
-                   r"\s*(?:I\s+|we\s+|it\s+)?(?:need|needs|needing)\s+(?:a|an|the|another|one)\s+(?:[2-8DE]|\d\+\d|cash|"
-                   r"money|train)\b[^()?]*\)", re.I)
-
-
-#: "sells 2 HBR (20%)": the count of shares said again as a percent
-_COUNT_PERCENT = regex(r"\b(?P<n>[1-9]|one|two|three|four|five|six)\s+(?P<corp>(?-i:[A-Z][\w&-]*))(?P<sh>\s+shares?)?\s*"
-                            r"\(\s*(?P<pct>\d{2,3})\s*%\s*\)", re.I)
-_N = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-
-
-def _count_percent(m: re.Match) -> str:
-    n = _N.get(m.group("n").lower()) or int(m.group("n"))
-    if int(m.group("pct")) != 10 * n:
-        return m.group(0)              # not the count said again: left for the reader to refuse
-    return f"{m.group('n')} {m.group('corp')}{m.group('sh') or ''}"
-
-
-#: "→ QLL moves up to 71", "; its price moves right to 82": the share price a dividend moves
-_PRICE_MOVE = regex(r"\s*(?:,\s*(?:so|and)\s+|→|->|=>|;|\.\s+|,\s*|\s+and\s+)\s*(?:(?:(?:the|its)\s+)?(?:share\s+)?price|"
-                         r"(?-i:[A-Z][\w&-]*)(?:'s\s+(?:share\s+)?price)?)\s+(?:should\s+|will\s+|then\s+)?"
-                         r"(?P<verb>goes|go|moves?|moved|rises?|rose|drops?|dropped|jumps?|falls?|fell|climbs?)"
-                         r"(?:\s+(?P<dir>up|down|right|left))?(?:\s+(?:to|from)\s+[$₽]?\d+(?:\s+to\s+[$₽]?\d+)?)?\s*[.!]?\s*$",
-                         re.I)
-_DIVIDEND_WORD = regex(r"\b(?:pays?|paying|paid|payout|withh\w*|dividend)\b", re.I)
-
-
-def _price_claim(m: re.Match) -> str:
-    """The price move as the grammar's claim ("and the share price goes up"), or nothing when
-    it names no direction."""
-    word = (m.group("dir") or m.group("verb")).lower()
-    if word in ("up", "right", "rises", "rise", "rose", "jumps", "jump", "climbs", "climb"):
-        return " and the share price goes up"
-    if word in ("down", "left", "drops", "drop", "dropped", "falls", "fall", "fell"):
-        return " and the share price drops"
-    return ""
 
 
 def plain_tail(text: str) -> str:
-    """`text` with what follows its move put plainly: claims reworded, consequences and reasons
-    set aside (see the module docstring); the text as it was when none is found."""
-    text = _COUNT_PERCENT.sub(_count_percent, text)
-    if _BUY.search(text):
-        text = _SOURCE_PRICE.sub(lambda m: f" from the {m.group('src')} for {m.group('price')}", text)
-        text = _PRESIDENCY.sub(" and becomes president", text)
-        m = _PHASE.search(text)
-        if m is not None:
-            text = text[:m.start()] + "."
+    """`text` without the consequences or reasons that follow its move and state none (see the
+    module docstring); the text as it was when none is found."""
+    m = _PHASE.search(text) if _BUY.search(text) else None
+    text = text if m is None else text[:m.start()] + "."
     if _PAR.search(text):
         text = _AFTER_WINNING.sub("", text)
     m = _NEW_PRESIDENT.search(text)
@@ -117,17 +54,10 @@ def plain_tail(text: str) -> str:
         # a second lay after it gets its verb back ("... (connecting G11 to G9) and #9 at H12"):
         # the edges' list would take the "and" for one more edge
         text = _EDGES.sub(lambda m: f" connecting {m.group('a')} and {m.group('b')}" + (", lays " if m.group("next") else ""), text)
-    if _PASS.match(text):            # the reasons below are said after a pass alone
-        for rx in (_NOTHING_WANTED, _NOT_DOING):
-            m = rx.search(text)
-            if m is not None and not _MOVE.search(re.sub(r"\bnot\s+\w+", "", text[m.start():], count=1, flags=re.I)) \
-                    and not _MOVE.search(_PASS.sub("", text[:m.start()])):
-                text = text[:m.start()] + "."
-    m = _PRICE_MOVE.search(text)
-    if m is not None and _DIVIDEND_WORD.search(text[:m.start()]):
-        text = text[:m.start()] + _price_claim(m)
-    if re.search(r"\b(?:withh\w*|pays?\s+out|paid\s+out)\b", text, re.I):
-        text = _NEED.sub("", text)
+    m = _NOT_DOING.search(text) if _PASS.match(text) else None      # said after a pass alone
+    if m is not None and not _MOVE.search(re.sub(r"\bnot\s+\w+", "", text[m.start():], count=1, flags=re.I)) \
+            and not _MOVE.search(_PASS.sub("", text[:m.start()])):
+        text = text[:m.start()] + "."
     return text
 
 
@@ -139,9 +69,6 @@ _SITUATION = regex(r"^\s*(?P<who>(?-i:[A-Z][\w&'-]*))\s+(?:has|had|is|was)\s+(?:
 #: "takes one loan (45₽ in)": the money a loan brings, in brackets (the game takes 1861's loans)
 _LOAN_CASH = regex(r"(\bloans?)\s*\(\s*[$₽]?\d+\s*₽?(?:\s+(?:in|cash|into\s+the\s+treasury|in\s+the\s+till|"
                         r"in\s+the\s+treasury|received))?\s*\)", re.I)
-#: "I sell a CN share and put in the rest": the president's money for the train, beside the sale
-_PUT_IN = regex(r"\s+and\s+(?:I\s+)?(?:put|puts|pay|pays|chip|chips|cover|covers|add|adds)\s+(?:in\s+)?(?:the\s+)?"
-                     r"(?:rest|difference|balance|shortfall|remainder)(?:\s+(?:myself|from\s+my\s+pocket))?(?=\s*[;,.])", re.I)
 #: "Bob chips in $410 and ERIE buys ...": the president's contribution told before the train
 _CHIPS_IN = regex(r"^\s*(?:the\s+president|(?-i:[A-Z][a-z][\w'-]*)|I)\s+(?:contributes|contributed|chips\s+in|chipped\s+in|"
                        r"puts\s+in|put\s+in|adds|added|pays\s+in)\s+[$₽]?\d+\s*₽?(?:\s+(?:from|out\s+of)\s+(?:his|her|their|my)"
@@ -156,11 +83,9 @@ _STAKE = regex(r"\b(?P<verb>sells?|sold|selling)\s+(?:off\s+)?(?:his|her|their|m
                     r"(?P<corp>(?-i:[A-Z][\w&-]*))\s+(?:stake|holding|position|shares)\s*\(\s*(?P<n>\d+)\s+shares?\s*\)", re.I)
 
 
-def plain_lead(text: str, mover: str = "") -> str:
-    """`text` without what leads to its move: the situation of the company or player that moves
-    ("CPR has no cash for the 4 - "), the president's money told beside the move ("and put in
-    the rest", "Bob chips in $410 and"), a sale summed up before it is told ("dumps her B&O -
-    sells 4 shares"), a holding sold by its count in brackets. The text as it was otherwise."""
+def plain_lead(text: str) -> str:
+    """`text` without what leads to its move (see the module docstring), a holding sold by its
+    count in brackets put as the count; the text as it was otherwise."""
     m = _SITUATION.match(text)
     what = re.sub(r"\b(?:can't|cannot|can\s+not|couldn't|won't|doesn't)\s+\w+", " ", m.group("what"), flags=re.I) if m else ""
     if m is not None and not _MOVE.search(what) and "?" not in text \
@@ -171,7 +96,6 @@ def plain_lead(text: str, mover: str = "") -> str:
                           text, count=1, flags=re.I)
     text = _LOAN_CASH.sub(r"\1", text)
     text = _CHIPS_IN.sub("", text, count=1)
-    text = _PUT_IN.sub("", text)
     m = _DUMPS.match(text)
     if m is not None:
         text = f"{m.group('who') or ''}{m.group('verb')} {m.group('n')} {m.group('corp')} shares" + text[m.end():]
