@@ -1,4 +1,4 @@
-"""What surrounds a move, third round (trailing.py, funding.py, asides.py, correction.py): claims
+"""What surrounds a move, third round (asides.py, funding.py, correction.py): claims
 after a move put in the notation's words (a source and price in brackets, "takes the presidency",
 the edges a lay joins in brackets, "remaining free cash", "me" among the payees), consequences
 and reasons that state no move set aside (the phase a purchase opens, another player's

@@ -1,7 +1,7 @@
 """What surrounds a move in a line and states no move of its own, set aside as a last try at a
-refused line: chat, a greeting or a question before the move, remarks after it ("(nothing worth
-buying)", "- RSR gets its token", "CPR's 2s rusted, nice.", "- one now, one next turn" after a
-count of shares), and what `trailing.py` puts plainly; the rules are in docs/reading.md."""
+refused line: before the move chat, a greeting, a question, the mover's situation or money, a sale
+summed up before it is told; after it a consequence ("-- first 3, so green is open now"), a reason
+or a plan ("- one now, one next turn" after a count of shares); the rules are in docs/reading.md."""
 from __future__ import annotations
 
 import re
@@ -12,7 +12,6 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .parsed import ParsedMove, noted_on_first
 from .pieces import VERBS
-from .trailing import plain_lead, plain_tail
 from .lazy import regex
 
 if TYPE_CHECKING:
@@ -20,16 +19,40 @@ if TYPE_CHECKING:
 
 __all__ = ["without_asides", "read_without_asides", "plans_one_now"]
 
+_MOVE_WORD = regex(r"\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w), key=len,
+                                                   reverse=True)) + r"|got|gets|get|ran|pays?|put|puts)\b", re.I)
+#: move words a set-aside part must not hold (it would be a move of its own)
+_MOVE = regex(r"\b(?:buy\w*|bought|sell\w*|sold|par|pars|parr\w*|bid\w*|lay\w*|laid|token\w*|run|runs|ran|"
+                   r"pay|pays|paid|withh\w*|discard\w*|merg\w*|convert\w*|upgrad\w*|pass\w*|places?|placed)\b", re.I)
+
+# --- before the move ---------------------------------------------------------------------------
 #: a greeting opening the line ("Morning all - ", "Hi Marek, ")
 _GREETING = regex(
     rf"^\s*{words(GREETINGS, FOREIGN_GREETINGS)}\b"
     rf"(?:\s+(?:{words(ADDRESSEES)}|[A-Z][a-z]+))?"
     r"\s*[!,.:;]*(?:\s+[-–—]+)?\s+", re.I)
-
-_MOVE_WORD = regex(r"\b(?:" + "|".join(sorted((re.escape(w) for w in VERBS if " " not in w), key=len,
-                                                   reverse=True)) + r"|got|gets|get|ran|pays?|put|puts)\b", re.I)
-
-# --- before the move ---------------------------------------------------------------------------
+#: "Kwame contributes $120 from his own pocket; CPR buys ...": the president's money for the move
+_CONTRIBUTES = regex(r"^\s*(?:the\s+president|[A-Z][a-z]+|I)\s+(?:contributes|contributed|adds|added|"
+                          r"chips\s+in|pays\s+in|puts\s+in)\s+[$₽]?\d+\s*₽?[^;:.,]*[;:.,]\s*", re.I)
+#: "CPR has no cash for the 4 - ", "ERIE has no train and only $220, so ": the situation that
+#: leads to the move, told of the company or player that moves (no move word in it)
+_SITUATION = regex(r"^\s*(?P<who>(?-i:[A-Z][\w&'-]*))\s+(?:has|had|is|was)\s+(?:no|only|not\s+enough|too\s+little|short|"
+                        r"out\s+of|without)\b(?P<what>[^.;:?!]*?)(?:\s+[-–—]+\s+|,\s*so\s+|;\s*|\.\s+)", re.I)
+#: "takes one loan (45₽ in)": the money a loan brings, in brackets (the game takes 1861's loans)
+_LOAN_CASH = regex(r"(\bloans?)\s*\(\s*[$₽]?\d+\s*₽?(?:\s+(?:in|cash|into\s+the\s+treasury|in\s+the\s+till|"
+                        r"in\s+the\s+treasury|received))?\s*\)", re.I)
+#: "Bob chips in $410 and ERIE buys ...": the president's contribution told before the train
+_CHIPS_IN = regex(r"^\s*(?:the\s+president|(?-i:[A-Z][a-z][\w'-]*)|I)\s+(?:contributes|contributed|chips\s+in|chipped\s+in|"
+                       r"puts\s+in|put\s+in|adds|added|pays\s+in)\s+[$₽]?\d+\s*₽?(?:\s+(?:from|out\s+of)\s+(?:his|her|their|my)"
+                       r"\s+(?:own\s+)?(?:pocket|cash|money))?\s+and\s+(?=(?-i:[A-Z][\w&-]*)\s+(?:buys|purchases|gets)\b)", re.I)
+#: "Ann dumps her B&O - sells 4 shares to the market": the sale summed up, then told
+_DUMPS = regex(r"^\s*(?P<who>(?-i:[A-Z][\w'-]*)\s+)?(?:dumps|dumped|unloads|unloaded|offloads|offloaded|ditches|ditched|"
+                    r"(?:gets|got)\s+rid\s+of|bails\s+out\s+of|bailed\s+out\s+of|cashes\s+out\s+of|cashed\s+out\s+of)\s+"
+                    r"(?:his|her|their|my|all\s+(?:of\s+)?(?:his|her|their|my))\s+(?P<corp>(?-i:[A-Z][\w&-]*))\s*[-–—:,]+\s*"
+                    r"(?P<verb>sells?|sold|selling)\s+(?P<n>\d+|two|three|four|five|six)\s+shares?\b", re.I)
+#: "sells off her entire NYNH stake (5 shares)": the holding sold, its count in brackets
+_STAKE = regex(r"\b(?P<verb>sells?|sold|selling)\s+(?:off\s+)?(?:his|her|their|my)\s+(?:entire|whole|full|complete)\s+"
+                    r"(?P<corp>(?-i:[A-Z][\w&-]*))\s+(?:stake|holding|position|shares)\s*\(\s*(?P<n>\d+)\s+shares?\s*\)", re.I)
 #: one sentence before the move: up to "?", "!", ". " or "... "; or a label that names nobody
 #: ("Emergency:", not "GT:" or "Ann:", whose move follows)
 _SENTENCE = regex(r"^\s*(?P<s>[^.?!:…]*?(?:\?+|!+|\.\.\.|…|\.(?=\s))|(?:emergency|urgent|update|note|"
@@ -45,12 +68,64 @@ _CONDITION = regex(r"^\s*(?:if|then|unless|otherwise|else|in\s+that\s+case|when|
 _LATER = regex(r"\b(?:next|later|tomorrow|tonight|plan|plans|planning|planned|will|won't|would|going\s+to|gonna|"
                     r"future|eventually|once|when|whenever|if|unless|after|afterwards|until|till|before|soon|maybe|"
                     r"perhaps|might|could|should|then)\b", re.I)
+#: a move word in the past or present with its amount, route or revenue ("HBR ran G11-H12 for 30
+#: and paid it out."): a sentence before the move telling one is never dropped as chat
+_TOLD = regex(r"\b(?:ran|runs|run|paid|pays|laid|lays|bought|buys|sold|sells|parred|pars|bid|bids|withheld|"
+                   r"withholds|placed|places|tokened|tokens|upgraded|upgrades)\b[^.?!]*?(?:\d|\b[A-Z]{1,2}\d{1,2}\b)")
 #: the words that turn to the move after the chat: "Anyway", "Fine -", "OK so", "Right,"
 _TURN = regex(r"^\s*(?:(?:anyway|anyhow|fine|ok|okay|alright|right|so|well|hmm+|ugh|meh)\b[,!.]?\s*"
                    r"(?:[-–—]+\s*)?)+", re.I)
-#: "Kwame contributes $120 from his own pocket; CPR buys ...": the president's money for the move
-_CONTRIBUTES = regex(r"^\s*(?:the\s+president|[A-Z][a-z]+|I)\s+(?:contributes|contributed|adds|added|"
-                          r"chips\s+in|pays\s+in|puts\s+in)\s+[$₽]?\d+\s*₽?[^;:.,]*[;:.,]\s*", re.I)
+
+
+def _shares(m: re.Match) -> str:
+    """A sale told by its count of shares ("sells 4 B&O shares"), after whoever sells."""
+    return f"{m.groupdict().get('who') or ''}{m.group('verb')} {m.group('n')} {m.group('corp')} shares"
+
+
+#: what is said before the move and dropped or put plainly after the mover's situation, in this order
+_LEAD = ((_LOAN_CASH, r"\1"), (_CHIPS_IN, ""), (_DUMPS, _shares), (_STAKE, _shares))
+
+
+def _lead(text: str) -> str:
+    """`text` without the situation of the company or player that moves ("CPR has no cash for the
+    4 - "), the president's money, a sale summed up or told by a holding's count (`_LEAD`)."""
+    m = _SITUATION.match(text)
+    what = re.sub(r"\b(?:can't|cannot|can\s+not|couldn't|won't|doesn't)\s+\w+", " ", m.group("what"), flags=re.I) if m else ""
+    if m is not None and not _MOVE.search(what) and "?" not in text \
+            and (_MOVE.search(text[m.end():]) or re.search(r"\bnationali[sz]\w*", text[m.end():], re.I)):
+        text = text[m.end():]
+        if re.fullmatch(r"[A-Z][A-Z&-]+", m.group("who")):     # "... - I choose to nationalise it": the company
+            text = re.sub(r"\b(nationali[sz]e|merge|convert)\s+it\b", lambda k: f"{k.group(1)} {m.group('who')}",
+                          text, count=1, flags=re.I)
+    for rx, said in _LEAD:
+        text = rx.sub(said, text)
+    return text
+
+
+def _puts_off(sentence: str) -> bool:
+    """Whether a label or a few words before the move put it off ("Next round:", "Next turn."): a
+    plan; a whole sentence of its own ("I'd bid on KR if Ted passes; otherwise nothing.") is not."""
+    return bool(_LATER.search(sentence)) and (sentence.rstrip().endswith(":") or len(sentence.split()) <= 4)
+
+
+def leading_chat(text: str, states_move: Callable[[str], bool]) -> str:
+    """`text` without the sentences before its move that state none: questions, and sentences
+    `states_move` does not read as a move ("Morning folks.", "Ugh, the token blocks me.")."""
+    first = _HEADING.match(text)
+    if first is not None and "?" in text[first.end():] and _SENTENCE.match(text[first.end():]):
+        # "Priya: sell 2 HBR, buy 1 HBR? ha, can't do that. Just sell ...": whose move it is stays
+        rest = leading_chat(text[first.end():], states_move)
+        return text if rest == text[first.end():] else first.group(1) + ": " + rest
+    while True:
+        m = _SENTENCE.match(text)
+        if m is None or not _MOVE_WORD.search(text[m.end():]):
+            return text
+        s = m.group("s")
+        if not s.rstrip().endswith("?") and (states_move(s) or _puts_off(s) or _TOLD.search(s)):
+            return text
+        head = _HEADING.match(s)         # "GT - half? no, ...": whose move it is stays
+        text = (head.group(1) + ": " if head else "") + text[m.end():]
+
 
 # --- after the move ----------------------------------------------------------------------------
 #: "(nothing worth buying)", "(none I can afford)": what was not done, in brackets
@@ -78,12 +153,67 @@ _RUSTED = regex(r"\s*(?:[,;.]|\band\b)\s*(?:(?:so|and|which\s+means)\s+)?(?:[A-Z
 #: "GT loses its 2": what another company loses by the purchase
 _LOSES = regex(r"\s*[;,.]\s*[A-Z][\w&-]*\s+(?:loses|lost|drops|dropped)\s+(?:its|their|the|a|all|both)\b"
                     r"[^.;?]*[.!]?\s*$")
+_BUY = regex(r"\b(?:buy|buys|buying|bought|purchases?|purchased|takes?|took|picks?\s+up|picked\s+up|"
+                  r"pars?|parred|parring)\b", re.I)
+#: "-- first 3, so green is open now", "; phase 4 starts": the phase the purchase opened
+_PHASE = regex(r"\s*(?:--+|[-–—]|[;,.])\s*(?:(?:the\s+|that's\s+the\s+|it's\s+the\s+)?first\s+(?:\d|D)(?:[-\s]?trains?)?"
+                    r"\s*(?:[,;]\s*|\s+)(?:so\s+|and\s+|which\s+means\s+)?)?(?:(?:the\s+)?(?:green|brown|grey|gray)"
+                    r"(?:\s+tiles?|\s+phase)?\s+(?:(?:is|are)\s+(?:now\s+)?(?:open|available|here)|opens|starts|begins|"
+                    r"arrives)|phase\s+\d\s+(?:starts|begins|is\s+on)|"
+                    r"we(?:'re|\s+are)\s+in\s+(?:phase\s+\d|green|brown|grey))(?:\s+now)?\s*[.!]?\s*$", re.I)
+_PAR = regex(r"\b(?:par|pars|parred|parring|parrs)\b", re.I)
+#: "after winning the CP" after a par: what led to it (the auction won), no move now
+_AFTER_WINNING = regex(r"\s*,?\s*(?:after|having|since\s+I|as\s+I)\s+(?:winning|won|getting|got|buying|bought)\s+"
+                            r"(?:the\s+)?(?-i:[A-Z][\w&'-]*)(?:\s+(?:&\s+|and\s+)?(?-i:[A-Z][\w&'-]*)){0,3}(?:\s+(?:auction|private|bid))?"
+                            r"\s*(?=[.!]?\s*$)", re.I)
+#: "; Lena is now president of the B&O": another player's presidency, a consequence of the move
+_NEW_PRESIDENT = regex(r"\s*[;,.]\s*(?:and\s+|so\s+)?(?-i:[A-Z][\w'-]*)\s+(?:is\s+now|now\s+is|becomes|became|is\s+the\s+new)"
+                            r"\s+(?:the\s+)?(?:new\s+)?(?:president|director|prez)(?:\s+of\s+(?:the\s+)?[\w&'-]+)?\s*[.!]?\s*$",
+                            re.I)
+_LAY = regex(r"\b(?:lay|lays|laid|laying|upgrades?|upgraded|upgrading|places?|placed|puts?|builds?|built)\b", re.I)
+#: "(connecting G11 to G9)" after a lay: the edges the tile joins, said in brackets
+_EDGES = regex(r"\s*\(\s*(?:connecting|joining|linking)\s+(?P<a>[A-Z]{1,2}\d{1,2})\s+(?:to|and|with)\s+"
+                    r"(?P<b>[A-Z]{1,2}\d{1,2})\s*\)(?P<next>\s*,?\s*and\s+(?=#|tile\b|\d))?")
+_PASS = regex(r"^\s*(?:(?:[A-Z][\w'-]*\s*:\s*)?(?:I\s+|I'll\s+|I\s+will\s+)?(?:pass|passes|passing|passed)\b)", re.I)
+#: " - not buying any MVR" after a pass: what the writer does not do
+_NOT_DOING = regex(r"\s*[,;–—-]\s*not\s+(?:buying|selling|bidding|interested|touching|going\s+for)\b[^.?;!]*[.!]?\s*$",
+                        re.I)
 #: a plan of several buys of which one is made now: "two MKN shares - one now, one next turn",
 #: "Buy 2 QLL from the pool, 1 at a time obviously - just put me down for one now."
 _ONE_NOW = regex(r"\s*(?:,|[-–—]+|;)\s*(?:(?:just|so|only)\s+)?(?:(?:one|1)\s+(?:now|at\s+a\s+time|per\s+turn)\b|"
                       r"I'?ll\s+(?:take|buy|get)\s+(?:one|1)\s+now\b).*$", re.I)
 _ONE_NOW_SAID = regex(r"\b(?:one|1)\s+(?:for\s+)?now\b", re.I)
 _COUNT = regex(r"\b(?:two|three|four|2|3|4)\b(?=\s+(?:[A-Z][\w&-]*\s+)?(?:shares?|certs?|[A-Z]{2,4}\b))")
+
+#: what is said after the move and dropped or put plainly, in this order, each when its word is
+#: in the line (a phase after a purchase, the auction won after a par)
+_REMARKS = ((None, _GETS, "."), (None, _STOP, ""), (None, _IF_ALLOWED, ""), (None, _RUSTED, ""),
+            (None, _LOSES, ""), (_BUY, _PHASE, "."), (_PAR, _AFTER_WINNING, ""))
+
+
+def _edges(m: re.Match) -> str:
+    """The edges a lay joins put plainly; a second lay after it gets its verb back ("... (connecting
+    G11 to G9) and #9 at H12"): the edges' list would take the "and" for one more edge."""
+    return f" connecting {m.group('a')} and {m.group('b')}" + (", lays " if m.group("next") else "")
+
+
+def _after(text: str) -> str:
+    """The remarks after the move dropped or put plainly (see the module docstring)."""
+    text = _TRAIN_PRICE.sub(r"\1 for \2", _NOTHING.sub("", text))
+    m = _DIVIDEND.search(text)
+    if m is not None and (not m.group("pre") or _NEGATED.search(m.group("pre"))):
+        text = text[:m.start()] + " and " + m.group("kind") + text[m.end():]
+    for word, rx, said in _REMARKS:
+        text = rx.sub(said, text) if word is None or word.search(text) else text
+    m = _NEW_PRESIDENT.search(text)
+    if m is not None and _MOVE.search(text[:m.start()]):
+        text = text[:m.start()] + "."
+    text = _EDGES.sub(_edges, text) if _LAY.search(text) else text
+    m = _NOT_DOING.search(text) if _PASS.match(text) else None      # said after a pass alone
+    if m is not None and not _MOVE.search(re.sub(r"\bnot\s+\w+", "", text[m.start():], count=1, flags=re.I)) \
+            and not _MOVE.search(_PASS.sub("", text[:m.start()])):
+        text = text[:m.start()] + "."
+    return _one_now(text)
 
 
 def _one_now_at(text: str) -> Optional[tuple[re.Match, re.Match]]:
@@ -109,57 +239,11 @@ def _one_now(text: str) -> str:
     return re.sub(r"\b(one|1)(\s+(?:[A-Z][\w&-]*\s+)?)(share|cert)s\b", r"\1\2\3", head) + "."
 
 
-#: what is said after the move and dropped or put plainly, in this order
-_REMARKS = ((_GETS, "."), (_STOP, ""), (_IF_ALLOWED, ""), (_RUSTED, ""), (_LOSES, ""))
-
-
-def _after(text: str) -> str:
-    """The remarks after the move dropped or put plainly."""
-    text = _TRAIN_PRICE.sub(r"\1 for \2", _NOTHING.sub("", text))
-    m = _DIVIDEND.search(text)
-    if m is not None and (not m.group("pre") or _NEGATED.search(m.group("pre"))):
-        text = text[:m.start()] + " and " + m.group("kind") + text[m.end():]
-    for rx, said in _REMARKS:
-        text = rx.sub(said, text)
-    return _one_now(plain_tail(text))
-
-
-def _puts_off(sentence: str) -> bool:
-    """Whether a label or a few words before the move put it off ("Next round:", "Next turn."): a
-    plan; a whole sentence of its own ("I'd bid on KR if Ted passes; otherwise nothing.") is not."""
-    return bool(_LATER.search(sentence)) and (sentence.rstrip().endswith(":") or len(sentence.split()) <= 4)
-
-
-#: a move word in the past or present with its amount, route or revenue ("HBR ran G11-H12 for 30
-#: and paid it out."): a sentence before the move telling one is never dropped as chat
-_TOLD = regex(r"\b(?:ran|runs|run|paid|pays|laid|lays|bought|buys|sold|sells|parred|pars|bid|bids|withheld|"
-                   r"withholds|placed|places|tokened|tokens|upgraded|upgrades)\b[^.?!]*?(?:\d|\b[A-Z]{1,2}\d{1,2}\b)")
-
-
-def leading_chat(text: str, states_move: Callable[[str], bool]) -> str:
-    """`text` without the sentences before its move that state none: questions, and sentences
-    `states_move` does not read as a move ("Morning folks.", "Ugh, the token blocks me.")."""
-    first = _HEADING.match(text)
-    if first is not None and "?" in text[first.end():] and _SENTENCE.match(text[first.end():]):
-        # "Priya: sell 2 HBR, buy 1 HBR? ha, can't do that. Just sell ...": whose move it is stays
-        rest = leading_chat(text[first.end():], states_move)
-        return text if rest == text[first.end():] else first.group(1) + ": " + rest
-    while True:
-        m = _SENTENCE.match(text)
-        if m is None or not _MOVE_WORD.search(text[m.end():]):
-            return text
-        s = m.group("s")
-        if not s.rstrip().endswith("?") and (states_move(s) or _puts_off(s) or _TOLD.search(s)):
-            return text
-        head = _HEADING.match(s)         # "GT - half? no, ...": whose move it is stays
-        text = (head.group(1) + ": " if head else "") + text[m.end():]
-
-
 def without_asides(line: str, states_move: Callable[[str], bool] = lambda s: False) -> Optional[str]:
     """The line without what surrounds its move and states no move, or None when there is
     nothing to set aside (or what is left begins with a condition)."""
-    text = _CONTRIBUTES.sub("", _GREETING.sub("", line, count=1), count=1)
-    text = _TURN.sub("", leading_chat(plain_lead(text), states_move), count=1)
+    text = _lead(_CONTRIBUTES.sub("", _GREETING.sub("", line)))
+    text = _TURN.sub("", leading_chat(text, states_move))
     if "?" in _IF_ALLOWED.sub("", text):
         return None                  # a question after the move is never dropped ("one now, one later?")
     text = _after(text).strip()
