@@ -33,7 +33,7 @@ def test_a_doubt_or_a_plan_before_a_move_is_not(line):
 
 
 def test_an_apology_that_puts_a_piece_right_is_not_set_aside():
-    from pbem.notation.afterwards import told_afterwards
+    from pbem.notation.circumstances import told_afterwards
     assert not told_afterwards("Sorry all, 3 GT.") and not told_afterwards("sorry all, make it 3.")
     assert told_afterwards("sorry shareholders, we need a train.")
 

@@ -21,6 +21,4 @@ def chat_about_another(c: Clause, ctx: NotationContext) -> Optional[list]:
     if not c.loose or any(p.kind in _MOVE_PARTS for p in c.pieces):
         return None
     names = [(k, i) for p in c.of("name") for k, i in p.value]
-    if names and all(k == "player" and i != ctx.actor for k, i in names):
-        return []
-    return None
+    return [] if names and all(k == "player" and i != ctx.actor for k, i in names) else None

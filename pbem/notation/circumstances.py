@@ -1,22 +1,16 @@
-"""A circumstance told with the move: "Having won the CP, I par CPR at 90.", "Since I won CP:
-par CPR at 90.", "Jonas parred CPR at $100 after winning the CP", "Sasha bid 165 on RO and won it.",
-"Ingrid has sold 3 CPR shares (30%) to fund SC.", "Won the CP at 205, so CPR gets a par of 90.".
-
-A clause opened by "having", "since I", "now that I", "after ...ing" or the line's first "won"
-("Won the CP for 190, so ...") tells what led to the move (a report of something done before),
-one opened by "and won it" what came of it, one opened by "to fund", "to afford"... its purpose
-("sold 3 CPR shares to fund SC"), "that came with", "counting" what the thing moved is ("the CNR
-share that came with the Trestle Bridge"), one opened by "so it can" or "it frees" what the move
-is for or does ("so it can use the Scranton tile"). It reaches to its clause's end (a comma, a
-colon, a semicolon, a dash, "and", "then", a sentence's end) or to the main clause's "I", and is
-set aside alone, so the report word in it no longer sets aside the sentence that holds the move.
-"""
+"""What is told with a move and is none: a circumstance clause, what led to it, its purpose or
+what it is for ("Having won the CP, I par CPR at 90.", "sold 3 CPR shares to fund SC"), set aside
+alone; and a sentence after it telling what it leads to or a plan for later ("Two 2s rust.", "I'll
+buy the extra share after.", "Treasury now 35."): no move of the line (docs/reading.md)."""
 from __future__ import annotations
 
 import re
+
+from .correction import MARKER
+from .pieces import _WORD, CONSEQUENCE, VERBS
 from .lazy import regex
 
-__all__ = ["circumstances"]
+__all__ = ["circumstances", "names_move", "told_afterwards"]
 
 #: what opens a circumstance: "having won", "since I won", "now that I won", "after winning"
 _OPENS = regex(r"^\s*(?:I\s+)?won\b(?!['’]t)|\b(?:having\s+[a-z]+|(?:since|now\s+that|as)\s+I\s+(?:won|bought|got|took|have\s+[a-z]+)|"
@@ -47,3 +41,56 @@ def circumstances(line: str, why: list) -> str:
         blanked[a:b] = " " * (b - a)
     text = "".join(blanked)
     return text if re.search(r"\w", text) else line
+
+
+#: the longest sentence weighed (the correction's marker costs more than linear time)
+_LONGEST = 200
+#: what a move leads to: trains rusting or made obsolete, the phase changing
+_LEADS_TO = regex(r"\b(?:rust|rusts|rusted|rusting|obsolete|phase)\b", re.I)
+#: a time to come, or what is expected of it
+_AHEAD = regex(r"\b(?:should|will|shall|next|later|afterwards|after|soon|eventually|tomorrow)\b|'ll\b|"
+                    r"\bgoing\s+to\b", re.I)
+#: the writer's own plan for later: "I'll buy a share later", "I'm going to buy the extra share after"
+_MY_PLAN = regex(r"\b(?:I'll|I\s+will|I'm\s+going\s+to|we'll|we\s+will)\b", re.I)
+_LATER = regex(r"\b(?:later|after|afterwards|eventually|tomorrow|next\s+(?:turn|round|time|OR|SR))\b", re.I)
+#: words of a move besides the move words ("Will pay out.", "Full payout will follow.")
+_MOVE_MORE = regex(r"\b(?:pay|pays|paying|full|put|puts|hold|holds|dividends?|shareholders|treasury|"
+                        r"drops?|removes?|returns?)\b", re.I)
+#: a station kept: what stays as it is, no move ("I'll keep the tokens in Ekaterinburg and Moscow")
+_KEEPS = regex(r"^\W*(?:I'll|I\s+will|we'll)\s+keep\b[^.;!?]*\b(?:tokens?|stations?)\b", re.I)
+#: an apology to the shareholders or the table, not for a slip ("sorry, 3 GT" corrects one)
+_APOLOGY = regex(r"\W*(?:sorry|apologies)\s+(?:to\s+)?(?:the\s+|my\s+)?(?:shareholders|investors|all|everyone|"
+                      r"everybody|folks|guys|people)\b", re.I)
+#: a reason stated after the apology ("the 5 costs 450", "we need a train"), not a piece put right ("3 GT")
+_REASON = regex(r"\b(?:costs?|need|needs|needed|saving|can't|cannot|have|has|had|are|(?<!\bit\s)(?<!\bthat\s)is)\b", re.I)
+#: the cash the move leaves, a sentence of its own ("Treasury now 35.", "Cash left: $35")
+_CASH_NOW = regex(r"\W*(?:the\s+)?(?:treasury|cash)\s+(?:is\s+)?(?:now|left|remaining)\s*(?::\s*)?[$₽]?\d+\W*$", re.I)
+#: a doubt about what was written, or a condition
+_DOUBT = regex(r"\b(?:maybe|perhaps|probably|possibly|might|could|would|if|unless|or)\b", re.I)
+#: "Should be 3.": a correction naming a piece
+_SHOULD_BE = regex(r"\bshould\s+(?:have\s+)?be(?:en)?\b", re.I)
+_PIECE = regex(r"\d|#|\b[A-Z]{2,}")
+
+
+def told_afterwards(sentence: str) -> bool:
+    """Whether a sentence after the move tells only what the move leads to, a plan for later or
+    an apology with its reason ("sorry shareholders, the 5 costs 450"); a long one never is."""
+    sentence = " ".join(sentence.split())
+    if len(sentence) > _LONGEST:
+        return False
+    if (sorry := _APOLOGY.match(sentence)) is not None:
+        rest = sentence[sorry.end():]
+        return "?" not in rest and not _DOUBT.search(rest) and not MARKER.search(rest) and not names_move(rest) \
+            and bool(_REASON.search(rest))
+    if "?" in sentence or _DOUBT.search(sentence) or MARKER.search(sentence) or \
+            _SHOULD_BE.search(sentence) and _PIECE.search(sentence):
+        return False
+    if _MY_PLAN.search(sentence) and _LATER.search(sentence) or _KEEPS.search(sentence) or _CASH_NOW.match(sentence):
+        return True
+    return not names_move(sentence) and bool(_LEADS_TO.search(sentence) or _AHEAD.search(sentence) or CONSEQUENCE.search(sentence))
+
+
+def names_move(sentence: str) -> bool:
+    """Whether a sentence holds a move word (a consequence's "floats it" is none)."""
+    plain = CONSEQUENCE.sub(" ", sentence)
+    return bool(_MOVE_MORE.search(plain)) or any(w.lower() in VERBS for w in _WORD.findall(plain))

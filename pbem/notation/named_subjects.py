@@ -1,9 +1,5 @@
-"""The last try for a line told by its movers: each part led by who moves (a player in a stock or
-auction round, "Bob starts HBR on 67", "Lukas sells his 20 percent of QLL", "GT parred at 76 by
-Bob"; a company in an operating round, "GT: 4-train from the depot, 300", "QLL got a 2 train, HBR
-got a 3") is read with that mover at turn. Another's move is read as theirs, and the table
-refuses it for the writer's seat (the interpreter itself reads only the writer's or the
-operating company's moves)."""
+"""The last try for a line told by its movers ("QLL got a 2 train, HBR got a 3", "Bob starts HBR
+on 67", "GT parred at 76 by Bob"): each part read with who leads it at turn (docs/reading.md)."""
 from __future__ import annotations
 
 import dataclasses
@@ -19,17 +15,13 @@ __all__ = ["read_by_subjects"]
 _HANDED = regex(r"\b(?:sells?|selling|sold|dump(?:s|ed|ing)?|swap(?:s|ped|ping)?|trad(?:e|es|ed|ing)|"
                      r"exchang(?:e|es|ed|ing)|convert(?:s|ed|ing)?)\s+(his|her)\b", re.I)
 _BY = regex(r"\bby\s*$", re.I)
-
-
 #: what may stand before a mover's name that starts a part ("..., then HBR got a 3")
 _LEAD = regex(r"[\s,;.:!]*(?:(?:and|then|while|&)\s+)*", re.I)
 
 
 def read_by_subjects(reader, line_no: int, line: str, first) -> list:
-    """A line telling another mover's moves, or several movers', each part led by its mover ("QLL
-    got a 2 train, HBR got a 3", "SPW: A9-B8-E1 for 80. KB: A11-D14 for 60."): each part read with its mover at turn
-    (a company in an operating round, a player in a stock or auction round); `first` (the first
-    refusal) unless every part reads as its mover's. The table refuses a part not the seat's."""
+    """Each part of `line` led by its mover read with that mover at turn (a company in an operating
+    round, a player in a stock or auction round); `first` unless every part reads as its mover's."""
     kind = round_kind(reader.ctx)
     wanted = "corporation" if kind == "operating" else "player" if kind in ("stock", "auction") else None
     if wanted is None or getattr(reader, "subject_tried", False):

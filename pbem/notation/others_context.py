@@ -1,14 +1,8 @@
-"""Another player's move told as the context of the writer's own in an auction: "Ingrid bids 70
-for SC, I go to 75", and another player named as the one outbid ("I'm raising Oskar on the
-Saskatchewan Central to 70").
-
-A first clause whose subject is another player, with a move word, followed by a clause where
-the writer moves ("I ..."), is what the writer answers: it is set aside but for the private it
-names, which the writer's clause is about. A player named straight after a word of outbidding
-("raising Oskar", "outbidding Bob") is the one outbid, not the one who moves.
-"""
+"""Another player's move told before the writer's own in an auction ("Ingrid bids 70 for SC, I go
+to 75"): set aside but for the private it names, which the writer's clause is about."""
 from __future__ import annotations
 
+import dataclasses
 from typing import Optional
 
 from pbem.errors import PbemError
@@ -20,10 +14,9 @@ from .pieces import clauses
 __all__ = ["others_set_aside"]
 
 
-
 def others_set_aside(line: str, ctx: NotationContext, index: NameIndex, kind: Optional[str]) -> Optional[list]:
-    """The writer's moves of an auction line that opens with another player's move (see the
-    module's doc), or None when the line is not so."""
+    """The writer's moves of an auction line that opens with another player's move (a first clause
+    led by them with a move word, then the writer's "I ..."), or None when the line is not so."""
     from .piece_moves import read_by_pieces
 
     if kind != "auction" or "?" in line:
@@ -46,7 +39,5 @@ def others_set_aside(line: str, ctx: NotationContext, index: NameIndex, kind: Op
         moves = read_by_pieces("".join(buf), ctx, index)
     except PbemError:
         return None
-    import dataclasses
-
     note = f'read without another\'s move told before the writer\'s: "{c.text}"'
     return [dataclasses.replace(moves[0], notes=moves[0].notes + (note,)), *moves[1:]]

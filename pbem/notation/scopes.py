@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .afterwards import names_move, told_afterwards
-from .circumstances import circumstances
+from .circumstances import circumstances, names_move, told_afterwards
 from .own_word_moves import NO_RUN
 from .pieces import _STEP_PASS, _WORD, CONSEQUENCE, VERBS
 from .lazy import regex
@@ -174,7 +173,7 @@ def set_aside(line: str) -> tuple[str, list[str]]:
         if asked[0] or was and _BRACKET.fullmatch(text.strip()):
             return blank(m)       # a question, and the bracket after it ("GT passes? (no token)")
         if moved[0] and told_afterwards(text):
-            after.append(text)    # what the move leads to, a plan after it (afterwards.py)
+            after.append(text)    # what the move leads to, a plan after it (circumstances.py)
             return blank(m)
         if after and names_move(text):
             raise Heading(after[0].strip())      # "Buy a 2. Next turn. Buy a 3.": which is meant now?
