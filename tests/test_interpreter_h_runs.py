@@ -20,7 +20,7 @@ def _run(corp, *routes):
 
 
 READ = [
-    # revenue_told.py: a dividend told with its revenue is the dividend; the amount is no run
+    # dividend_words.py: a dividend told with its revenue is the dividend; the amount is no run
     ("1861", "OR", "SW", "SW is keeping the 270 this time (withhold)", [Dividend("SW", "withhold")]),
     ("1861", "OR", "SW", "SW pays half of 160", [Dividend("SW", "half")]),
     ("1882", "OR", "CNR", "CNR pays 80 out.", [Dividend("CNR", "payout")]),
@@ -45,12 +45,12 @@ READ = [
     ("1830", "OR", "NYC", "NYC runs its 2 E19-F20 for 30, pays out", [_run("NYC", ("2", ("E19", "F20"), 30)), Dividend("NYC", "payout")]),
     ("1830", "OR", "B&O", "B&O runs 3 I15-I19-H18 80, 2 J14-K15 50 = 130, payout",
      [_run("B&O", ("3", ("I15", "I19", "H18"), 80), ("2", ("J14", "K15"), 50)), Dividend("B&O", "payout")]),
-    # run_totals.py: the total told after the last route is no second revenue of that route
+    # run_shape.py: the total told after the last route is no second revenue of that route
     ("1882", "OR", "GT", "GT's two 2s run L8-K9 (40) and L8-N6 (50), total 90, withheld.",
      [_run("GT", ("2", ("L8", "K9"), 40), ("2", ("L8", "N6"), 50)), Dividend("GT", "withhold")]),
     ("1882", "OR", "QLL", "QLL runs its 2s J10-K9 for 50 and J10-J8 for 40, total 90, withholds",
      [_run("QLL", ("2", ("J10", "K9"), 50), ("2", ("J10", "J8"), 40)), Dividend("QLL", "withhold")]),
-    # route_lists.py: several routes told by revenues only, in one clause
+    # run_shape.py: several routes told by revenues only, in one clause
     ("1861", "OR", "MK", "MK runs the 4 for 180 and 3 for 120, full payout",
      [_run("MK", ("4", (), 180), ("3", (), 120)), Dividend("MK", "payout")]),
     ("1882", "OR", "GT", "GT runs the 6 for 190 & the 4 for 120; 310 paid out",
@@ -72,7 +72,7 @@ READ = [
     ("1861", "OR", "SPW", "SPW: skip track; 2-train St Petersburg to Moscow for 80",
      [Pass("SPW"), _run("SPW", ("2", ("E1", "H8"), 80))]),
     ("1861", "OR", "SPW", "SPW: skip track; 2-train for 80", [Pass("SPW"), BuyTrain("SPW", "2", "depot", 80)]),
-    # purposes.py: the train a move is for is no piece of the move
+    # beside_moves.py: the train a move is for is no piece of the move
     ("1830", "OR", "B&O", "B&O ran I15-H16 with its 2 for 40 and withheld to pay for the 3",
      [_run("B&O", ("2", ("I15", "H16"), 40)), Dividend("B&O", "withhold")]),
     ("1882", "OR", "QLL", "QLL's 2-train runs Regina to K9 for 50, withheld (need the cash for a 3).",
@@ -92,12 +92,12 @@ READ = [
     ("1830", "OR", "PRR", "PRR runs the 3 G19-G17-H16 for 100, the 2 H12-H16 for 40 and the other 2 H18-H16 for 70. Pays out.",
      [_run("PRR", ("3", ("G19", "G17", "H16"), 100), ("2", ("H12", "H16"), 40), ("2", ("H18", "H16"), 70)),
       Dividend("PRR", "payout")]),
-    # revenue_sums.py: a revenue told as its stops' sum is the total; the parts are no amounts of a move
+    # beside_moves.py: a revenue told as its stops' sum is the total; the parts are no amounts of a move
     ("1882", "OR", "SC", "SC: run 3 G7-I5-J10 (40+30+30=100) withhold",
      [_run("SC", ("3", ("G7", "I5", "J10"), 100)), Dividend("SC", "withhold")]),
     ("1882", "OR", "HBR", "HBR: 3T G11-J10-I5 = 30+40+20 = 90, 4T C3-D4-E5-G11 = 140. Total 230, pay out.",
      [_run("HBR", ("3", ("G11", "J10", "I5"), 90), ("4", ("C3", "D4", "E5", "G11"), 140)), Dividend("HBR", "payout")]),
-    # bonuses.py: a bonus named beside the revenue is no piece of a move
+    # beside_moves.py: a bonus named beside the revenue is no piece of a move
     ("1882", "OR", "CN", "CN: 4T B12-G11-I5-I1, 300 with the Hudson Bay bonus, pay",
      [_run("CN", ("4", ("B12", "G11", "I5", "I1"), 300)), Dividend("CN", "payout")]),
     # a name that is a stop of a route is the place, not the private of that name

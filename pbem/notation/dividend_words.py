@@ -1,14 +1,21 @@
-"""A dividend told without its usual move word: by the share of the revenue paid ("pays 50%", "a
-50/50 split": half; "100%": paid out), by where the money goes ("everything to the treasury",
-"holds the 340": withheld), a payout or withholding denied ("pays no dividend": withheld), and
-the treasury named as where money stays or what it holds, never as where shares come from."""
+"""How a dividend is told: without its usual move word (by the share paid, "pays 50%"; by where
+the money goes, "holds the 340"; denied, "pays no dividend"), with its revenue ("withholds the
+140": a figure beside the move, no run), and the treasury named as where money stays."""
 from __future__ import annotations
 
+import dataclasses
 import re
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 from .lazy import regex
 
-__all__ = ["HELD", "KEPT", "SHARED", "denied", "not_a_source", "shared"]
+if TYPE_CHECKING:
+    from .pieces import Clause
+
+__all__ = ["DIVIDEND_WORDS", "HELD", "KEPT", "SHARED", "denied", "not_a_source", "revenue_beside_dividend",
+           "shared"]
+
+#: the move words of a dividend (pieces.py's families)
+DIVIDEND_WORDS = frozenset({"payout", "withhold", "half"})
 
 #: the share of the revenue paid out: "pays 50%", "pays out 100 percent", "50/50 split"
 SHARED = regex(r"\bpay(?:s|ing)?\s+(?:out\s+)?(0|50|100)\s*(?:%|per\s*cent\b)|(?<![\d/])\b50\s*/\s*50\b(?![/\d])", re.I)
@@ -37,9 +44,8 @@ def not_a_source(line: str, m: re.Match) -> bool:
 
 
 def denied(c, names: set) -> Optional[str]:
-    """The dividend a clause's denied payout or withholding is ("SE does not pay a dividend",
-    "pays nothing out": withheld; "isn't withholding": paid out), or None: the clause names
-    nothing but its dividend word and `names` (the company, the writer), and says no inability."""
+    """The dividend a clause's denied payout or withholding is ("pays nothing out": withheld), or None:
+    the clause names only its dividend word and `names` (the company, the writer), and no inability."""
     verbs = c.verbs()
     if verbs not in ({"payout"}, {"withhold"}) or not _NEGATED.search(c.text) or _UNABLE.search(c.text) \
             or verbs == {"payout"} and not _PAYOUT.search(c.text):
@@ -48,3 +54,43 @@ def denied(c, names: set) -> Optional[str]:
             any(i not in names for p in c.of("name") for _, i in p.value):
         return None
     return "withhold" if verbs == {"payout"} else "payout"
+
+
+#: pieces a dividend's clause may hold besides its one amount
+_BESIDE = frozenset({"verb", "name", "me", "round", "per_share", "purpose"})
+#: pieces that make a clause a move
+_MOVES = frozenset({"verb", "tile", "train", "hex"})
+
+
+def _told(c: "Clause") -> bool:
+    """Whether the clause is a dividend alone naming one amount of ten or more and, besides it, only
+    move words, companies, players and the writer."""
+    verbs = c.verbs()
+    amounts = [p for p in c.pieces if p.kind in ("money", "number")]
+    if not verbs or not verbs <= DIVIDEND_WORDS or len(amounts) != 1 or amounts[0].value < 10:
+        return False
+    # a place is a stop of a run; a private named is what the amount buys ("pays Priya $40 for the HB")
+    named = all(any(k in ("corporation", "player") for k, _ in p.value) for p in c.of("name"))
+    return named and all(p.kind in _BESIDE for p in c.pieces if p is not amounts[0])
+
+
+def revenue_beside_dividend(found: list["Clause"], run_known: bool = False) -> list["Clause"]:
+    """The clauses with a dividend's revenue made a "revenue" piece, unless a clause before names a
+    move and the game knows the train that ran (`run_known`: "lays #635 in D14, then pays out 260")."""
+    for c in found:
+        c.pieces = half_paid(c.pieces)
+    for c, after in zip(found, [*found[1:], None]):
+        joins = after is not None and not after.verbs() and not after.loose and bool(after.of("money") or after.of("number"))
+        if _told(c) and not joins:      # (an amount after it, "pays out 80 and 90", joins it: which is the revenue?)
+            c.pieces = [dataclasses.replace(p, kind="revenue") if p.kind in ("money", "number") else p
+                        for p in c.pieces]
+        if run_known and any(p.kind in _MOVES for p in c.pieces):
+            break
+    return found
+
+
+def half_paid(pieces: list) -> list:
+    """The pieces without a "pay" word straight after or before "half" ("half pay", "paid half")."""
+    drop = {id(q if p.value == "half" else p) for p, q in zip(pieces, pieces[1:]) if p.kind == q.kind == "verb"
+            and {p.value, q.value} == {"half", "payout"} and 0 < q.start - p.end <= 2}
+    return [p for p in pieces if id(p) not in drop] if drop else pieces

@@ -35,7 +35,8 @@ from .own_word_moves import OWN_WORDS, own_word_move
 from .scopes import Heading, clause_refusal, line_refusal, possessive_move, set_aside
 from .repeats import said_again
 from .route_pieces import route_order
-from .run_shape import DIVIDEND_WORDS, one_more_route, run_unpaired
+from .dividend_words import DIVIDEND_WORDS
+from .run_shape import one_more_route, run_unpaired
 from .share_counts import one_per_share
 from .share_quantity import quantity
 from .lazy import regex

@@ -11,7 +11,7 @@ from pbem.engine.actions import BuyCompany, BuyTrain, Dividend, LayTile, Pass, P
 
 from .lay_details import edges_told, lays_by_colour, tells_edges
 from .private_powers import token_moved
-from .route_lists import several_routes
+from .run_shape import several_routes
 from .tile_words import side_not_here
 from .run_shape import dividend_after, route_alone, train_by_shape
 from .train_discards import discarded

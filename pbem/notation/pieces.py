@@ -19,15 +19,12 @@ from pbem.errors import PbemError
 from .context import NotationContext
 from .addressed import addressed_set_aside
 from .amount_words import AMOUNT_HINT, AMOUNT_WORDS, amount_words
-from .bonuses import bonuses_set_aside
-from .dividend_words import HELD, KEPT, SHARED, not_a_source, shared
+from .beside_moves import bonuses_set_aside, purposes_set_aside, sum_parts_set_aside
+from .dividend_words import HELD, KEPT, SHARED, not_a_source, revenue_beside_dividend, shared
 from .merger_words import GROUP_CLOSED, SITS_OUT, TAKES_OVER, merge_in_merger_round
 from .names import NameIndex
 from .own_word_moves import NO_RUN
-from .purposes import purposes_set_aside
 from .redemptions import BUYS_BACK, redeem_word
-from .revenue_sums import sum_parts_set_aside
-from .revenue_told import revenue_beside_dividend
 from .route_pieces import blank_back, blank_on, railway_as_route, stops_joined, trains_before_routes
 from .token_removals import REMOVES
 from .train_discards import DROPS, TRAIN_LIMIT

@@ -14,7 +14,7 @@ from .messages import MOVE_PHRASE, MOVE_PHRASE_SHORT, keyword_suggestion, notati
 from .name_spans import name_spans
 from .names import NameIndex, norm
 from .pieces import FILLERS, VERBS
-from .revenue_sums import sum_disagreeing
+from .beside_moves import sum_disagreeing
 from .spelling import VOCABULARY, slips
 from .lazy import regex
 

@@ -1,13 +1,13 @@
-"""A train named by its bare number before the route it runs ("runs the 3 G11-I11-J10 for 90",
-"its 2 E19-F20", "its 4 goes H8-E9-C9"): the number is the train, not a tile laid on the first
-stop, and "goes"/"does" between a train and its route is the run's move word (the pieces of a
-line, pieces.py)."""
+"""How a route is written (the pieces of a line, pieces.py): a train's bare number before it is
+the train ("its 4 goes H8-E9-C9": "goes" is the run's move word), its stops joined by dashes,
+"and" or "via", places named with their hexes or as a railway's name."""
 from __future__ import annotations
 
 import bisect
 import dataclasses
 import re
 from typing import TYPE_CHECKING
+from .dividend_words import DIVIDEND_WORDS
 from .lazy import regex
 
 if TYPE_CHECKING:
@@ -25,9 +25,11 @@ _LABEL = regex(r"\s*:\s*")
 _FROM = regex(r"\s+from\s+")
 #: a train named after the revenue it earned ("for 120 with the 3", "K7-Moscow with its 2 for 70", "240 from the 5")
 _WITH = regex(r"\b(?:with|from)\s+(?:the|its|his|her|their|a)\s+$", re.I)
-_RUN_WORDS = frozenset({"run", "payout", "withhold", "half"})
+_RUN_WORDS = DIVIDEND_WORDS | {"run"}
 #: the words before a train's bare number after a run's move word ("runs the 3 and the 2 for 90 and 50")
 _OWN_BEFORE = frozenset({"the", "its", "his", "her", "their", "both"})
+#: what follows a train's bare number in a run: its revenue or route
+_RUN_TOLD = frozenset({"number", "money", "hex", "name", "tile", "train"})
 #: the words before a train's bare number
 _TRAIN_BEFORE = frozenset({"the", "its", "a", "his", "her", "their", "other", "run", "runs", "ran", "running", "and"})
 
@@ -36,19 +38,22 @@ def _stop(p: "Piece") -> bool:
     return p.kind == "hex" or p.kind == "name" and any(k == "location" for k, _ in p.value)
 
 
+def _stops(pieces: list, i: int, n: int = 2) -> bool:
+    """Whether pieces[i:i + n] are n stops."""
+    return len(pieces[i:i + n]) == n and all(_stop(p) for p in pieces[i:i + n])
+
+
 def _route_at(pieces: list, i: int, line: str) -> bool:
     """Whether pieces[i] and pieces[i + 1] are two stops joined by a dash: a route begins there."""
-    return i + 1 < len(pieces) and _stop(pieces[i]) and _stop(pieces[i + 1]) \
-        and bool(_DASH.fullmatch(line[pieces[i].end:pieces[i + 1].start]))
+    return _stops(pieces, i) and bool(_DASH.fullmatch(line[pieces[i].end:pieces[i + 1].start]))
 
 
 def trains_before_routes(pieces: list, line: str, trains: set) -> list:
-    """The pieces with a train's bare number before a route made a train piece: a "tile" or
-    "number" of a train's name written just before a route of two stops or more, or before
-    "goes"/"does" and such a route (then a run's move word too), or after "the"/"its" following a run's move word."""
+    """The pieces with a train's bare number before its route, its revenue or "goes"/"does" and a
+    route (then a run's move word too), or after a run's move word and "the"/"its", made a train."""
     pieces = route_in_brackets(places_in_routes(pieces, line), line)
     out = list(pieces)
-    added = []              # "Run 4: L8 J10 J8 I5 = 150": a train labelling its stops
+    added = []              # "its 4 goes H8-E9-C9": the run's move word
     verb = None                  # the last move word before the piece
     for i, p in enumerate(pieces):
         if p.kind == "verb":
@@ -56,21 +61,23 @@ def trains_before_routes(pieces: list, line: str, trains: set) -> list:
         if p.kind not in ("tile", "number") or str(p.value) not in trains or not line[p.start:p.end].isdigit():
             continue
         gap = line[p.end:pieces[i + 1].start] if i + 1 < len(pieces) else ""
-        if gap.isspace() and _route_at(pieces, i + 1, line) and (p.before in _TRAIN_BEFORE or p.kind == "tile") \
-                or _FROM.fullmatch(gap) and _stop(pieces[i + 1]) and i + 2 < len(pieces) and _stop(pieces[i + 2]):
-            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "4 from E1 to H8"
-        elif _LABEL.fullmatch(gap) and i + 2 < len(pieces) and _stop(pieces[i + 1]) and _stop(pieces[i + 2]) and verb == "run" or \
-                (verb in _RUN_WORDS or i and _stop(pieces[i - 1])) and _WITH.search(line, max(0, p.start - 12), p.start):
-            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "2: L2-K3", "with the 3"
-        elif gap.isspace() and i + 2 < len(pieces) and pieces[i + 1].kind == "verb" and pieces[i + 1].value == "run" \
-                and _stop(pieces[i + 2]) and (p.before in _TRAIN_BEFORE or p.before.endswith("'s")):
-            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "HBR's 4 runs Hudson Bay - G11"
-        elif (m := _GOES.fullmatch(gap)) and _route_at(pieces, i + 1, line) and (p.before in _TRAIN_BEFORE or p.before.endswith("'s")):
-            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))
+        named = p.before in _TRAIN_BEFORE
+        own = named or p.before.endswith("'s")
+        runs_next = i + 1 < len(pieces) and pieces[i + 1].kind == "verb" and pieces[i + 1].value == "run"
+        train = gap.isspace() and _route_at(pieces, i + 1, line) and (named or p.kind == "tile") \
+            or _FROM.fullmatch(gap) and _stops(pieces, i + 1) \
+            or _LABEL.fullmatch(gap) and _stops(pieces, i + 1) and verb == "run" \
+            or (verb in _RUN_WORDS or i and _stop(pieces[i - 1])) \
+            and _WITH.search(line, max(0, p.start - 12), p.start) \
+            or gap.isspace() and runs_next and _stops(pieces, i + 2, 1) and own
+        # "4 from E1 to H8", "Run 4: L8 J10", "with the 3", "HBR's 4 runs Hudson Bay - G11"
+        m = None if train else _GOES.fullmatch(gap)
+        if m and _route_at(pieces, i + 1, line) and own:
             added.append(dataclasses.replace(p, kind="verb", value="run", start=p.end + m.start(), end=p.end + m.end()))
-        elif verb == "run" and p.before in _OWN_BEFORE and i + 1 < len(pieces) \
-                and pieces[i + 1].kind in ("number", "money", "hex", "name", "tile", "train"):     # its revenue or route next
-            out[i] = dataclasses.replace(p, kind="train", value=str(p.value))      # "ran the 5 for $200"
+        elif not train and not (verb == "run" and p.before in _OWN_BEFORE and i + 1 < len(pieces)
+                                and pieces[i + 1].kind in _RUN_TOLD):
+            continue                                                       # (else "ran the 5 for $200")
+        out[i] = dataclasses.replace(p, kind="train", value=str(p.value))
     return sorted(out + added, key=lambda p: p.start) if added else out
 
 
@@ -89,20 +96,16 @@ def _at(sorted_at: list, a: int, b: int) -> bool:
 
 
 def stops_joined(line: str, a: int, b: int, stop_ends: list, stop_starts: list, train_ends: list) -> bool:
-    """Whether the "and" at line[a:b] joins two stops of a route told with "via", "through" or
-    "from" ("via H10 and E13", "through Lancaster and Philadelphia to New York", "to I13 and on
-    to L12"), or the ":" a train and its route ("its 4: L8 - K9"), so it cuts no clause; the
-    lists are the stops' ends and starts and the trains' ends, sorted."""
+    """Whether line[a:b] cuts no clause: an "and" joining stops of a route told with "via", "through" or
+    "from" ("via H10 and E13"), or the ":" of a train and its route ("its 4: L8 - K9")."""
+    back, word = blank_back(line, a), line[a:b].strip()
     if line[a:b] == ":":
-        return _at(train_ends, blank_back(line, a), a) and _at(stop_starts, b, blank_on(line, b))
-    back = blank_back(line, a)
-    if line[a:b].strip() in ("-", "–", "—") and back and line[back - 1] == ")":
+        return _at(train_ends, back, a) and _at(stop_starts, b, blank_on(line, b))
+    if word in ("-", "–", "—") and back and line[back - 1] == ")":
         # "Moscow (H8) - G5 - E1": a stop told with its hex in brackets, then the route goes on
         return _at(stop_ends, blank_back(line, back - 1), back - 1) and _at(stop_starts, b, blank_on(line, b))
-    if not line[a:b].strip().lower() in ("and", "&"):
-        return False
-    m = _AND.match(line, blank_back(line, a))
-    if m is None or not _at(stop_ends, blank_back(line, a), a) or not _at(stop_starts, m.end(), m.end()):
+    m = _AND.match(line, back) if word.lower() in ("and", "&") else None
+    if m is None or not _at(stop_ends, back, a) or not _at(stop_starts, m.end(), m.end()):
         return False
     window = line[max(0, a - _REACH):a]
     ends = [e.end() for e in _CLAUSE_END.finditer(window)]
@@ -111,25 +114,20 @@ def stops_joined(line: str, a: int, b: int, stop_ends: list, stop_starts: list, 
 
 def blank_back(line: str, at: int) -> int:
     """Where the run of blanks that ends at `at` starts."""
-    while at > 0 and line[at - 1].isspace():
-        at -= 1
-    return at
+    return len(line[:at].rstrip())
 
 
 def blank_on(line: str, at: int) -> int:
     """Where the run of blanks that starts at `at` ends."""
-    while at < len(line) and line[at].isspace():
-        at += 1
-    return at
+    return at + len(line[at:]) - len(line[at:].lstrip())
 
 
 _CLOSE = regex(r"\s*\)")
 
 
 def places_in_routes(pieces: list, line: str) -> list:
-    """The pieces with a name that is a stop of a route, joined by a dash to another stop ("G11 -
-    Hudson Bay"), read as the place only (not the private of that name), and without a place
-    named in brackets after its hex ("A11 (Poland)": the hex is the stop)."""
+    """The pieces with a name that is a stop of a route ("G11 - Hudson Bay") read as the place only,
+    and without a place named in brackets after its hex ("A11 (Poland)": the hex is the stop)."""
     out = []
     for i, p in enumerate(pieces):
         if p.kind == "name" and i and pieces[i - 1].kind == "hex" and re.fullmatch(r"\s*\(\s*", line[pieces[i - 1].end:p.start]) \
@@ -144,8 +142,8 @@ def places_in_routes(pieces: list, line: str) -> list:
 
 
 def railway_as_route(pieces: list, line: str, index) -> list:
-    """A railway named after the two places it joins, written right after a train or a run's move
-    word ("2T Odessa-Kiev for 50", "runs Odessa-Kiev for 60"), is the route: the two places, not the company."""
+    """The pieces with a railway named after two places right after a train or a run's move word read
+    as the route of those places ("2T Odessa-Kiev for 50")."""
     out = []
     for i, p in enumerate(pieces):
         after = i and (pieces[i - 1].kind == "train" or pieces[i - 1].kind == "verb" and pieces[i - 1].value == "run")
@@ -153,11 +151,10 @@ def railway_as_route(pieces: list, line: str, index) -> list:
             and line[pieces[i - 1].end:p.start].isspace() else []
         stops = [_place(index, h) for h in halves] if len(halves) == 2 else []
         if stops and all(stops):
-            mid = p.start + len(halves[0])
-            out += [dataclasses.replace(p, value=(("location", stops[0]),), end=mid),
+            out += [dataclasses.replace(p, value=(("location", stops[0]),), end=p.start + len(halves[0])),
                     dataclasses.replace(p, value=(("location", stops[1]),), start=p.end - len(halves[1]))]
-            continue
-        out.append(p)
+        else:
+            out.append(p)
     return out
 
 
@@ -174,8 +171,8 @@ _BRACKET_ROUTE = regex(r"\(\s*[A-Z]{1,2}\d{1,2}(?:\s*[-–—]\s*[A-Z]{1,2}\d{1,
 
 
 def route_in_brackets(pieces: list, line: str) -> list:
-    """The pieces without the places named before a route written again in brackets by its
-    hexes ("Odessa to Moscow (D20-D14-H8)": the bracket is the route, its stops in order)."""
+    """The pieces without the places named before a route written again by its hexes in brackets
+    ("Odessa to Moscow (D20-D14-H8)": the bracket is the route)."""
     drop, grown = set(), {}
     for m in _BRACKET_ROUTE.finditer(line):
         inside = [p for p in pieces if p.kind == "hex" and m.start() < p.start < m.end()]
@@ -189,9 +186,8 @@ def route_in_brackets(pieces: list, line: str) -> list:
 
 
 def route_order(c) -> list:
-    """The stops a clause names (hexes and places), in the order written, except that the stops
-    told after "via" come before the stop told after "to" just before them ("Moscow to Kiev via
-    H10 and E13": Moscow, H10, E13, Kiev)."""
+    """The stops a clause names in the order written, those after "via" before the stop after "to"
+    just before them ("Moscow to Kiev via H10 and E13": Moscow, H10, E13, Kiev)."""
     stops = sorted([(p.start, p.value, p.before) for p in c.of("hex")] +
                    [(p.start, i, p.before) for p in c.of("name") for k, i in p.value if k == "location"], key=lambda s: s[0])
     out: list = []
