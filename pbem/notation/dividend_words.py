@@ -48,10 +48,9 @@ def denied(c, names: set) -> Optional[str]:
     the clause names only its dividend word and `names` (the company, the writer), and no inability."""
     verbs = c.verbs()
     if verbs not in ({"payout"}, {"withhold"}) or not _NEGATED.search(c.text) or _UNABLE.search(c.text) \
-            or verbs == {"payout"} and not _PAYOUT.search(c.text):
-        return None
-    if any(p.kind not in ("verb", "name", "me") for p in c.pieces) or \
-            any(i not in names for p in c.of("name") for _, i in p.value):
+            or verbs == {"payout"} and not _PAYOUT.search(c.text) \
+            or any(p.kind not in ("verb", "name", "me") for p in c.pieces) \
+            or any(i not in names for p in c.of("name") for _, i in p.value):
         return None
     return "withhold" if verbs == {"payout"} else "payout"
 

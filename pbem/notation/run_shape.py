@@ -37,8 +37,7 @@ def _count(m: re.Match) -> int:
 
 def counted_trains(text: str) -> Optional[int]:
     """How many trains a run's words count ("runs its three 2s": 3), or None."""
-    m = _COUNTED.search(text)
-    return None if m is None else _count(m)
+    return _count(m) if (m := _COUNTED.search(text)) else None
 
 
 def _amount(p: "Piece") -> bool:
@@ -79,9 +78,7 @@ def several_routes(ctx: "NotationContext", cur: str, c: "Clause", trains: list, 
         revenue = revenue * len(trains)            # "the two 2-trains for 50 each"
     if len(trains) > 1:
         return tuple(Route(t, (), revenue=r) for t, r in zip(trains, revenue)) if len(revenue) == len(trains) else None
-    if trains or len(revenue) < 2 or ctx.trains_of is None:
-        return None
-    owned = list(ctx.trains_of(cur))
+    owned = list(ctx.trains_of(cur)) if not trains and len(revenue) >= 2 and ctx.trains_of is not None else []
     if len(set(owned)) != 1:
         return None
     n = counts[0] if len(counts) == 1 else len(owned)     # "runs 2 trains for 90 and 70"
@@ -132,12 +129,10 @@ def train_by_shape(before: Sequence[Action], later: set, runs: F, buys: F) -> tu
 def one_more_route(c: "Clause", out: list, ctx: "NotationContext") -> Optional[RunRoutes]:
     """The run just read with one more route told after it without a move word ("... for 40 and
     H12-H10 for 30", "& the 4 for 120", stops for a route told by its revenue), or None."""
-    if not out or not isinstance(out[-1].action, RunRoutes) or c.verbs() - {"run"} or c.loose:
-        return None
-    if c.verbs() and not c.of("train"):
-        return None             # "... and the 3 goes J10-K9-J8 for 100": a run word with its own train only
-    if {p.kind for p in c.pieces} - {"hex", "name", "number", "money", "train", "count", "verb"}:
-        return None
+    if not out or not isinstance(out[-1].action, RunRoutes) or c.verbs() - {"run"} or c.loose \
+            or c.verbs() and not c.of("train") \
+            or {p.kind for p in c.pieces} - {"hex", "name", "number", "money", "train", "count", "verb"}:
+        return None             # (a run word with its own train only: "... and the 3 goes J10-K9-J8 for 100")
     run = out[-1].action
     if c.of("count") and counted_trains(c.text) != len(run.routes) + 1:
         return None             # "... and B-W for 50 with the two 2s": the count is the run's
