@@ -19,7 +19,7 @@ from pbem.engine.actions import BuyShares, Par, PlaceToken, RunRoutes
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from pbem.titles.registry import title_readers
 
-from .lay_details import rotations_now
+from .track_clauses import rotations_now
 from . import own_kinds
 from .formatter import entity_label
 from .claims import Claim

@@ -9,7 +9,7 @@ from typing import Optional
 from pbem.errors import AmbiguousMoveError, PbemError
 from pbem.engine.actions import BuyCompany, BuyTrain, Dividend, LayTile, Pass, PlaceToken, Route, RunRoutes, SellShares, Stop
 
-from .lay_details import edges_told, lays_by_colour, tells_edges
+from .track_clauses import edges_told, lays_by_colour, tells_edges
 from .private_powers import token_moved
 from .run_shape import several_routes
 from .tile_words import side_not_here
@@ -77,7 +77,7 @@ class OperatingFits:
             if not rots and (bad := side_not_here(self.c.text, self.ctx)):
                 return bad
             if not rots and self.ctx.rotation_resolver and tells_edges(self.c.text):
-                rot = 0                      # the sides told give it (lay_details.with_edges)
+                rot = 0                      # the sides told give it (track_clauses.with_edges)
             elif not rots and self.ctx.rotation_resolver and self.before:
                 try:
                     rot = self.ctx.resolve_rotation(tiles[0], hexes[0], ())

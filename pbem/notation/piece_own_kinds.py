@@ -14,8 +14,7 @@ from pbem.titles.registry import declared_kinds
 from .chat_clauses import chat_about_another
 from .context import NotationContext
 from .pieces import Clause
-from .private_payments import private_paid
-from .token_lifts import lift_without_hex
+from .private_powers import lift_without_hex, private_paid
 from .lazy import regex
 
 __all__ = ["own_kind_moves", "own_verbs", "title_verbs"]
@@ -47,8 +46,8 @@ def own_kind_moves(c: Clause, ctx: NotationContext, done: Sequence[Action]) -> O
     """The move of the title's own kind that clause `c` tells, or None when it names none of
     their words. NotationError when the clause holds what the kind has no field for;
     AmbiguousMoveError when the game allows several of the moves it could be."""
-    lift_without_hex(c, ctx)                # token_lifts.py
-    moved = chat_about_another(c, ctx)      # chat_clauses.py, private_payments.py
+    lift_without_hex(c, ctx)                # private_powers.py
+    moved = chat_about_another(c, ctx)      # chat_clauses.py, private_powers.py
     moved = private_paid(c, ctx) if moved is None else moved
     if moved is not None:
         return moved

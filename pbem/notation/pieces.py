@@ -33,8 +33,7 @@ from .letter_moves import letter_moves, requested
 from .name_prefixes import code_before_name
 from .name_spans import name_spans
 from .share_quantity import CERT_SIZE, counted_shares
-from .city_numbers import CITY
-from .tile_words import EDGE_LIST, NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AT, side, tile_names
+from .tile_words import CITY, EDGE_LIST, NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AT, side, tile_names
 from .lazy import regex
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
@@ -325,7 +324,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         take(_SWAPS, "verb", lambda m: "swap")
     take(_LEGS, "via", lambda m: tuple(tuple(re.split(r"\s*>\s*", leg.upper()))
                                        for leg in re.split(r"\s+(?=[A-Za-z]{1,2}\d{1,3}\s*>)", m.group(1))))
-    take(CITY, "city", lambda m: int(next(g for g in m.groups() if g)))      # "J10 city 2": city_numbers.py
+    take(CITY, "city", lambda m: int(next(g for g in m.groups() if g)))      # "J10 city 2": tile_words.py
     take(_DECLINES, "verb", lambda m: "pass")
     take(CONSEQUENCE, "floats", lambda m: True)
     take(_TAKES_IN, "verb", lambda m: "merge")

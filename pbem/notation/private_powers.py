@@ -1,20 +1,20 @@
-"""A private's power used in an operating round ("HBR uses the NWR: moves its token from G11 to
-E5 and lays #59 there", "NWR lays free tile 9 in J4"): the track and token moves told after
-"uses the <private>" ("plays"), with the private as their subject or heading, are the private's (18xx.games makes
-it the acting entity); a token moved is a token lifted from one hex and placed on another.
-"""
+"""A private's power used in an operating round ("HBR uses the NWR: moves its token from G11 to E5 and
+lays #59 there", "NWR lays free tile 9 in J4"), a private bought told as its payment ("GT pays Bob 60
+for the Trestle Bridge"), and a token lifted from no hex, which is refused, never read as placed."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Optional
 
-from pbem.engine.actions import PlaceToken, RemoveToken
+from pbem.engine.actions import Action, BuyCompany, PlaceToken, RemoveToken
+from pbem.errors import NotationError
 
 from .context import NotationContext
-from .pieces import Clause, Piece
+from .pieces import Clause, Piece, _operating
 from .lazy import regex
 
-__all__ = ["acting", "powers", "token_moved"]
+__all__ = ["acting", "lift_without_hex", "powers", "private_paid", "token_moved"]
 
 #: "uses the NWR", "using the North-West Rebellion power", "uses it" (the private just bought)
 _USES = regex(r"\b(?:uses|use|used|using|plays|play|playing)\s+(?:its\s+)?", re.I)
@@ -63,11 +63,11 @@ def powers(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause]
         elif not c.verbs() - _POWER_VERBS and c.verbs() and c.pieces and c.pieces[0].kind == "name" \
                 and _private(c.pieces[0], ctx) and c.pieces[0].start < min(p.start for p in c.of("verb")):
             power = _private(c.pieces[0], ctx)         # "NWR lays free tile 9 in J4": the private as subject
-        if lifted and not c.verbs() and len(c.of("hex")) == 1 and _PLACES_IT.search(line, c.start, c.end):
-            m = _PLACES_IT.search(line, c.start, c.end)
-            c = Clause(c.start, c.end, c.text, sorted([*c.pieces, Piece("verb", "token", m.start(), m.end())],
-                                                      key=lambda p: p.start), [w for w in c.loose if w not in
-                                                                               ("places", "place", "placing", "puts", "drops")])
+        put = lifted and not c.verbs() and len(c.of("hex")) == 1 and _PLACES_IT.search(line, c.start, c.end)
+        if put:
+            verb = Piece("verb", "token", put.start(), put.end())
+            c = replace(c, pieces=sorted([*c.pieces, verb], key=lambda p: p.start), loose=[
+                w for w in c.loose if w not in ("places", "place", "placing", "puts", "drops")])
         if power is not None and (c.verbs() and c.verbs() <= _POWER_VERBS or not c.verbs() and c.of("tile")):
             user = {id(p) for p in c.of("name") if all(i in (ctx.current, power) for _, i in p.value)}
             c = _without(c, user, set())
@@ -89,8 +89,8 @@ def _bracketed(c: Clause, ctx: NotationContext, line: str) -> bool:
 
 def _without(c: Clause, pieces: set, words: set) -> Clause:
     """The clause without the pieces (by id) and the loose words given."""
-    return Clause(c.start, c.end, c.text, [p for p in c.pieces if id(p) not in pieces],
-                  [w for w in c.loose if w not in words], c.mover)
+    return replace(c, pieces=[p for p in c.pieces if id(p) not in pieces],
+                   loose=[w for w in c.loose if w not in words])
 
 
 def acting(ctx: NotationContext, c: Clause) -> NotationContext:
@@ -110,3 +110,31 @@ def token_moved(c: Clause, who: str, hexes: list[str], verbs: set):
     dest = to[0] if len(to) == 1 else hexes[1]
     src = next(h for h in hexes if h != dest)
     return [[(RemoveToken(who, src), ()), (PlaceToken(who, dest), ("city",))]]
+
+
+def private_paid(c: Clause, ctx: NotationContext) -> Optional[list[Action]]:
+    """The purchase a clause of payment tells, or None: an operating round, the pay word alone, one
+    private named after "for", one amount, and no company but the one operating."""
+    if not _operating(ctx) or c.verbs() != {"payout"} or not ctx.current:
+        return None
+    privates = [(p, i) for p in c.of("name") for k, i in p.value if k == "company"]
+    corps = {i for p in c.of("name") for k, i in p.value if k == "corporation"}
+    amounts = [p.value for p in c.of("money")] or [p.value for p in c.of("number")]
+    if len({i for _, i in privates}) != 1 or privates[0][0].before not in ("for", "the") or len(amounts) != 1 \
+            or corps - {ctx.current} or any(c.of(k) for k in ("hex", "tile", "train", "percent")):
+        return None
+    return [BuyCompany(ctx.current, privates[0][1], amounts[0])]
+
+
+#: the words of a token lifted ("drops its station" in an operating round is a placement)
+_LIFTS = regex(r"\b(?:removes?|removing|removed|lifts?|lifting|lifted)\b", re.I)
+
+
+def lift_without_hex(c: Clause, ctx: NotationContext) -> None:
+    """Raise NotationError when an operating round's clause lifts a token from no hex or place it
+    names ("NW removes its token from Kievv", a place misspelt)."""
+    verbs = c.verbs()
+    placed = any(k == "location" for p in c.of("name") for k, _ in p.value)      # "from Kiev": the place's hex
+    if _operating(ctx) and {"remove", "token"} <= verbs and _LIFTS.search(c.text) and not c.of("hex") \
+            and not placed:
+        raise NotationError(f'"{c.text}": which token is lifted, from which hex?', text=c.text)

@@ -26,8 +26,8 @@ from .piece_moves import read_by_pieces, round_kind
 from .pieces import unknown_subject
 from .told_exchanges import exchange_unread
 from .writer_pronouns import own_pronouns
-from .lay_details import place_beside_hex, with_edges
-from .city_numbers import with_cities
+from .track_clauses import place_beside_hex, with_edges
+from .tile_words import with_cities
 from .piece_claims import stated_set_aside, with_comments, with_stated
 from .spelling import respelled
 from .lazy import regex
@@ -147,7 +147,7 @@ def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
     ctx = heading_writer(line, ctx)             # "Ann: NWR 85" when who writes is not known (headings.py)
     if (told := exchange_unread(line, ctx, index)) is not None:     # told_exchanges.py
         raise NotationError(f'"{told}": an exchange of what, for what?', text=line.strip())
-    if (why := place_beside_hex(line, ctx)) is not None:     # lay_details.py
+    if (why := place_beside_hex(line, ctx)) is not None:     # track_clauses.py
         raise NotationError(why, text=line.strip())
     subject = unknown_subject(line, ctx, index)
     if subject is not None:
