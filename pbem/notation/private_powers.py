@@ -30,9 +30,8 @@ _PLACES_IT = regex(r"\b(?:places?|placing|puts?|putting|drops?)\s+it\b", re.I)
 def _private(p: Piece, ctx: NotationContext) -> Optional[str]:
     """The private a name piece names, when it names no corporation."""
     ids = [i for k, i in p.value if k == "company"]
-    if len(ids) == 1 and not any(k == "corporation" for k, _ in p.value) and ids[0] != ctx.current:
-        return ids[0]
-    return None
+    alone = len(ids) == 1 and ids[0] != ctx.current and not any(k == "corporation" for k, _ in p.value)
+    return ids[0] if alone else None
 
 
 def powers(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause]:

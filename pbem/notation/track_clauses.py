@@ -290,13 +290,10 @@ def _places(ctx: NotationContext) -> list[tuple[str, str]]:
 def place_beside_hex(line: str, ctx: NotationContext) -> Optional[str]:
     """Why a hex and the place written beside it in brackets disagree ("I5 (Regina)": Regina is
     J10), or None: the player meant one of them, which cannot be told."""
-    names: dict = {}
-    for h, n in _places(ctx):
-        names.setdefault(h, set()).add(n)
     for m in _HEX_PLACE.finditer(line):
-        said = norm(m.group(2))
-        elsewhere = [h for h, ns in names.items() if said in ns and h != m.group(1)]
-        if elsewhere and names.get(m.group(1)) and said not in names[m.group(1)]:     # (a hex of no name: an area's)
+        said, names = norm(m.group(2)), {n for h, n in _places(ctx) if h == m.group(1)}
+        elsewhere = [h for h, n in _places(ctx) if n == said and h != m.group(1)]
+        if elsewhere and names and said not in names:     # (a hex of no name: an area's)
             own = ctx.locations[m.group(1)]
             own = own if isinstance(own, str) else " or ".join(own)
             return f"{m.group(1)} is {own}, not {m.group(2)} ({m.group(2)} is {elsewhere[0]}): which hex is meant?"
@@ -337,8 +334,7 @@ def _edges(told: str, ctx: NotationContext) -> tuple:
 
 def edges_told(text: str, ctx: NotationContext) -> tuple:
     """The sides and neighbours `text` tells a tile joins ("joining NE and S"), or ()."""
-    told = _EDGE_WORDS.search(text)
-    return _edges(told.group(1), ctx) if told else ()
+    return _edges(told.group(1), ctx) if (told := _EDGE_WORDS.search(text)) else ()
 
 
 def tells_edges(text: str) -> bool:
