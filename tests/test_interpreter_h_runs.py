@@ -202,7 +202,7 @@ def test_a_players_name_written_as_a_lower_case_modal_is_the_word():
 
 def test_a_private_named_beside_an_amount_paid_is_no_revenue():
     ctx = context_for_title("1882", PLAYERS, actor="ann", current="CPR", round_kind="OR")
-    # "pays Bob $40 for the HB": a purchase from another seat (private_payments.py), never a revenue
+    # "pays Bob $40 for the HB": a purchase from another seat (private_powers.py), never a revenue
     got = read_terse_by_pieces("CPR pays Bob $40 for the Hudson Bay Company.", ctx, name_index(ctx))
     assert [m.action for m in got] == [BuyCompany("CPR", "HB", 40)]
 
