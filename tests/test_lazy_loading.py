@@ -119,3 +119,17 @@ def test_a_moderator_warming_its_reader_compiles_every_pattern():
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     before, after, made = map(int, p.stdout.split())
     assert before < made // 2 and after == made > 300, (before, after, made)
+
+
+def test_a_pattern_no_longer_used_is_not_kept_for_compiling():
+    """A pattern made per game (its names) goes with the game: the warm list holds it weakly."""
+    import gc
+
+    from pbem.notation import lazy
+
+    rx = lazy.regex(r"per-game names")
+    assert rx in lazy._MADE
+    n = len(lazy._MADE)
+    del rx
+    gc.collect()
+    assert len(lazy._MADE) == n - 1

@@ -3,6 +3,7 @@ patterns that line's reading reaches, not the reader's hundreds (`benchmarks/com
 from __future__ import annotations
 
 import re
+import weakref
 
 
 class Regex:
@@ -10,7 +11,7 @@ class Regex:
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
         self.pattern, self._flags = pattern, flags
-        _MADE.append(self)
+        _MADE.add(self)
 
     def __getattr__(self, name: str):
         if name.startswith("__"):      # copy and pickle ask for hooks before the fields are set
@@ -21,8 +22,9 @@ class Regex:
         return getattr(compiled, name)
 
 
-#: every pattern made, for `compile_all`
-_MADE: list[Regex] = []
+#: every pattern still in use, for `compile_all` (weakly: a pattern made per game's names goes
+#: with its game, in a moderator that runs for months)
+_MADE: weakref.WeakSet[Regex] = weakref.WeakSet()
 
 
 def regex(pattern: str, flags: int = 0) -> Regex:
