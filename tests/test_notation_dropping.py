@@ -67,3 +67,25 @@ def test_an_unknown_name_where_the_subject_goes_is_refused_not_dropped(line):
 def test_a_sentence_opening_word_before_the_move_word_is_no_subject(line):
     # in the stock round, where a buy is one of the moves (the reader reads by the round's moves)
     assert read("1882", "SR", None, line)
+
+@pytest.mark.parametrize("title, current, line", [
+    ("1830", "NYC", "NYC upgrades the tile and places a token in E11"),
+    ("1830", "NYC", "NYC lays a tile, then places a token in E11"),
+    ("1882", "CPR", "CPR upgrades the tile, buys a 3 train"),
+])
+def test_a_lay_told_without_its_tile_beside_another_move_is_asked_never_dropped(title, current, line):
+    """Read without the lay, the line would make only the other move (the token or the train):
+    the lay is asked for."""
+    with pytest.raises(PbemError, match="which tile on which hex"):
+        read(title, "operating", current, line)
+
+
+@pytest.mark.parametrize("title, current, line, want", [
+    # near misses: "lay" as a noun, a lay already made, a lay told with its tile beside
+    ("1882", "QLL", "QLL lays #8 on I11 (rot 2) and #9 on J12 (rot 1) - paying 20 for the second lay.",
+     [LayTile("QLL", "I11", "8", 2), LayTile("QLL", "J12", "9", 1)]),
+    ("1830", "NYC", "NYC lays the tile: #57 on E11 rot 0, then places a token in E11",
+     [LayTile("NYC", "E11", "57", 0), PlaceToken("NYC", "E11")]),
+])
+def test_a_lay_beside_another_move_is_still_read_when_told(title, current, line, want):
+    assert read(title, "operating", current, line) == want

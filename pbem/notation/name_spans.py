@@ -105,7 +105,7 @@ def name_spans(text: str, index: NameIndex, kinds: tuple, coded=False, stop_word
     exact_of = lambda ks: _exact_forms(index, ks)  # noqa: E731
     begins = _prefixes(index, kinds)
     words = list(_NAME_WORD.finditer(text))
-    out: list[Piece] = []
+    out: list[tuple[int, int, tuple]] = []
     i = 0
     while i < len(words):
         hit = None

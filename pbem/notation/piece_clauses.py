@@ -52,6 +52,10 @@ def joined(parts: list[Clause], ctx: NotationContext, line: str = "") -> list[Cl
     out: list[Clause] = []
     ahead: Optional[Clause] = None
     for c in parts:
+        if ahead is not None and c.verbs() - ahead.verbs() and ahead.verbs() \
+                and not c.verbs() | ahead.verbs() <= {"bid", "par"}:
+            out.append(ahead)          # "upgrades the tile and places a token": two moves, not one
+            ahead = None
         if ahead is not None:          # "SW runs 2 trains: 4T 180 + 3T 120": the move word goes on
             c = Clause(ahead.start, c.end, ahead.text + ": " + c.text, ahead.pieces + c.pieces, c.loose, c.mover)
             ahead = None

@@ -78,6 +78,10 @@ class PieceMove:
     notes: tuple = ()       # what the line set aside, for the reply
 
 
+#: a lay told as made now or asked for (never "already laid")
+_LAY_TOLD = frozenset({"lay", "lays", "upgrade", "upgrades", "build", "builds", "tile"})
+
+
 def round_kind(ctx: NotationContext) -> Optional[str]:
     """'auction', 'stock', 'operating' or 'merger': the round the line is written in, if known."""
     hook = ctx.round_kind
@@ -159,6 +163,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     out: list[PieceMove] = []
     verbs: set = set()
     last: list[PieceMove] = []        # the moves of the clause before
+    untold: Optional[Clause] = None   # a lay told beside other moves without its tile or hex
     for c, later in zip(parts, _later_verbs(parts)):
         if out and isinstance(out[-1].action, Pass) and DONE.fullmatch(c.text):
             continue              # "skipping the train buy, done": the pass already made
@@ -194,6 +199,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             out[-1] = dataclasses.replace(out[-1], claims=out[-1].claims + clause_claims(line, c, [out[-1].action]))
             continue
         if fits is None:
+            if kind == "operating" and fitter.verbs == {"lay"} and all(
+                    line[p.start:p.end].lower() in _LAY_TOLD for p in c.of("verb")):
+                untold = untold or c        # "NYC upgrades the tile and places a token ...": which tile?
             if out and c.loose and GOES_ON.search(line[max(0, c.start - 12):c.start]):
                 # "laid #57 on H10 and then some": more moves were meant than can be read
                 raise _refuse(line, f'"{c.text}": which move this is cannot be told')
@@ -222,6 +230,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
                 raise _refuse(line, f"{a.corporation} is sold twice: write how many shares once")
             out.append(PieceMove(a, opened, c.start + 1, c.text, claims if i == len(fits[0]) - 1 else ()))
         last = out[start:]
+    if untold is not None and out and not any(isinstance(m.action, LayTile) for m in out):
+        raise _refuse(line, f'"{untold.text}": which tile on which hex?')
     for m in out:
         why = run_unpaired(m.text, m.action) if isinstance(m.action, RunRoutes) else None
         if why:       # "runs its three 2s: I15-H16 for 50 and I15-J14 for 40"
