@@ -869,3 +869,17 @@ def test_18xx_games_log_lines(key, text, expected):
 def test_neutral_token_removal_line_alone_is_not_a_move():
     with pytest.raises(NotationError, match="not a move by itself"):
         parse_message("SC removes neutral token from J10", OR)
+
+
+@pytest.mark.parametrize("line, reason", [
+    ("Does GT float at 60% or 50% in this one?", "Does GT float"),        # was: "Does": did you mean "done"?
+    ("Last OR GT paid 100, so it's at 90 now?", "Last OR GT paid"),       # was: "Last": did you mean "lays"?
+    ("I passed last round instead of buying CPR.", "I passed last round"),
+    ("can CPR still buy a 3 or are they all gone?", "are they all gone"),  # was: "gone": did you mean "done"?
+    ("Erie looks cheap, should have bought it myself.", "should have bought"),
+])
+def test_a_word_of_plain_english_is_never_offered_as_a_slip(line, reason):
+    """A line of table talk is refused for what makes it no move, never for a word of plain
+    English taken for a slip of a move word."""
+    e = _err(line, SR)
+    assert "did you mean" not in str(e) and reason in str(e)

@@ -15,7 +15,7 @@ from .name_spans import name_spans
 from .names import NameIndex, norm
 from .pieces import FILLERS, VERBS
 from .beside_moves import sum_disagreeing
-from .spelling import VOCABULARY, slips
+from .spelling import ENGLISH, VOCABULARY, slips
 from .lazy import regex
 
 __all__ = ["refusal", "rotation_out_of_range"]
@@ -191,7 +191,7 @@ def _slip(line: str, ctx: NotationContext, index: NameIndex, named: list):
         low = w.lower()
         if any(a <= m.start() < b for a, b, _ in named):
             continue                    # a word of a name ("Player 3")
-        if low in FILLERS or low in VERBS or low in VOCABULARY or any(norm(w) in e.exact for es in index.entries.values() for e in es):
+        if low in FILLERS or low in VERBS or low in VOCABULARY or low in ENGLISH or any(norm(w) in e.exact for es in index.entries.values() for e in es):
             continue
         close = difflib.get_close_matches(w, list(names), n=1, cutoff=0.75) if w[0].isupper() else []
         if close:

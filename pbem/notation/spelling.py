@@ -17,7 +17,7 @@ from .names import NameIndex, norm
 from .pieces import FILLERS, VERBS
 from .lazy import regex
 
-__all__ = ["Slip", "slips", "respelled"]
+__all__ = ["ENGLISH", "Slip", "slips", "respelled"]
 
 #: the words a slip is corrected to: the reader's move words and the nouns of moves
 VOCABULARY = frozenset(
@@ -29,7 +29,7 @@ VOCABULARY = frozenset(
     certificate each""".split())
 
 #: words of plain English chat and of the notation that are never corrected
-_ENGLISH = frozenset("""
+ENGLISH = frozenset("""
 about above after again against ago all almost also although always am among and any anyway are around as
 ask at away back bad be because been before being below best better between big both bit but by can cannot
 case cash cheers come could day did didn do does doing done don down each either else end enough even ever every
@@ -46,7 +46,8 @@ folks all ya yeah yep nah ah oh oops ha haha lol thx ty gl gg hf np btw imo fyi 
 instead again rest next already actually hmm ooh eh sir mate mates team nah cool close closes closed
 privates privates' company companies major minor minors merger
 zero two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty seventy eighty ninety
-hundred
+hundred route routes lost send floor phase range board count thoughts drawn gone far says said fun ends depends
+operate operates rust rusts wrote tiles holds status taken rises restart spare zone tie till row lets bump boy bug
 don't dont doesn't doesnt didn't didnt won't wont can't cant isn't isnt wasn't aren't haven't hasn't shouldn't
 wouldn't couldn't i'm im i'll i'd i've it's that's let's
 """.split())
@@ -126,7 +127,7 @@ def slips(line: str, index: NameIndex) -> list[Slip]:
     for m in _WORD.finditer(line):
         word = m.group(0)
         low = word.lower().replace("’", "'")
-        if low in _ENGLISH or low in VOCABULARY or low in FILLERS or low in words or _known_name(word, index) \
+        if low in ENGLISH or low in VOCABULARY or low in FILLERS or low in words or _known_name(word, index) \
                 or re.search(r"[a-z]{2}ed$", low):       # "purchased": a past tense is a word, not a slip
             continue
         if word.isupper() and len(word) >= 3:
