@@ -72,10 +72,11 @@ def test_a_sentence_opening_word_before_the_move_word_is_no_subject(line):
     ("1830", "NYC", "NYC upgrades the tile and places a token in E11"),
     ("1830", "NYC", "NYC lays a tile, then places a token in E11"),
     ("1882", "CPR", "CPR upgrades the tile, buys a 3 train"),
+    ("1830", "NYC", "NYC upgrades the tile."),          # alone: asked the same, not "no move word"
 ])
 def test_a_lay_told_without_its_tile_beside_another_move_is_asked_never_dropped(title, current, line):
     """Read without the lay, the line would make only the other move (the token or the train):
-    the lay is asked for."""
+    the lay is asked for, as it is when told alone."""
     with pytest.raises(PbemError, match="which tile on which hex"):
         read(title, "operating", current, line)
 

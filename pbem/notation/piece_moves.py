@@ -230,7 +230,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
                 raise _refuse(line, f"{a.corporation} is sold twice: write how many shares once")
             out.append(PieceMove(a, opened, c.start + 1, c.text, claims if i == len(fits[0]) - 1 else ()))
         last = out[start:]
-    if untold is not None and out and not any(isinstance(m.action, LayTile) for m in out):
+    if untold is not None and not any(isinstance(m.action, LayTile) for m in out):
         raise _refuse(line, f'"{untold.text}": which tile on which hex?')
     for m in out:
         why = run_unpaired(m.text, m.action) if isinstance(m.action, RunRoutes) else None
