@@ -1,4 +1,4 @@
-"""Share buys and sales told loosely, second round (the interpreter, trade_moves.py, correction.py,
+"""Share buys and sales told loosely, second round (the interpreter, trees.py, correction.py,
 spelling.py):
 a certificate named by its size, a source in the writer's own words, a share named by its story,
 what follows from the move said after it, a buy from the IPO naming the corporation and not the

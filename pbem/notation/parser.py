@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Iterable, Optional, Sequence, Union
 
-from pbem.engine.actions import BuyShares, Par, PlaceToken, RunRoutes
+from pbem.engine.actions import BuyShares, Dividend, Merge, Par, PlaceToken, RunRoutes
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from pbem.titles.registry import title_readers
 
@@ -34,24 +34,18 @@ from .logs import LogLine as _LogNote
 from .messages import (
     MOVE_WORDS, caret_block, clip_message, expected_words, keyword_suggestion, notation_error, words_list,
 )
-from .names import rewrite_names
+from .names import name_index, rewrite_names
 
 from .parsed import Echo, ParsedMove, Remarks
 from .line_labels import INNER_LABEL, LEAD_LABEL, head_named, labels_only, others_words, turn_context
 from .refusals import refusal, rotation_out_of_range
 from .terse import read_terse_by_pieces
 from .piece_moves import mover_unknown, round_kind
-from .remarks import RemarkReader, result_of as _result_of
-from .resolve import NameResolver, name_index
 from .named_subjects import read_by_subjects
 from .round_moves import out_of_round
 from .respell import read_move_words_respelled
 from .correction import takes_back
-from .track_moves import TrackMoves
-from .trade_moves import TradeMoves
-from .train_moves import TrainMoves
-from .trees import is_token, is_tree, tokens
-from .turn_moves import TurnMoves
+from .trees import READERS, is_token, is_tree, read_remark, shares_bought, tokens
 from .values import ValueReader
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -77,13 +71,23 @@ def _kept(read: dict, clause) -> Optional[tuple]:
     return k if k is not None and k[0] is clause else None
 
 
-class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameResolver, RemarkReader):
+def _result_of(prev_move: ParsedMove, move: ParsedMove) -> bool:
+    """Is `move`, as an 18xx.games log writes it, only a report of what `prev_move` did?"""
+    prev, a = prev_move.action, move.action
+    if "log_half" in prev_move.open and isinstance(a, Dividend) and a.entity == prev.entity \
+            and a.kind in ("payout", "withhold"):
+        return True    # "X runs for 310₽ and pays half", then its "withholds" and "pays out" lines
+    # "MB merges into NW receiving ...", then "N merges into NW receiving ...": one merger
+    return isinstance(prev, Merge) and isinstance(a, Merge) and a.corporation == prev.corporation \
+        and a.entity != prev.entity and "receiving" in prev_move.open and "receiving" in move.open
+
+
+class _Reader(ValueReader):
     """Reads the lines of one message, keeping the acting entity between moves.
 
-    The line reading, the grouping of a message's moves (`finish`) and the dispatch of each
-    clause to its move family's method (`_c_<rule>`), or to the title's reader of a rule its
-    grammar adds (`handler`), are here; the families, the values and the name look-ups are
-    mixed in from their modules.
+    The line reading, the grouping of a message's moves (`finish`) and the reading of each
+    clause by its rule's reader (`read_rule`: trees.READERS, or the title's for a rule its grammar
+    adds) are here; the values and the name look-ups are mixed in from values.py.
     """
 
     def __init__(self, ctx: NotationContext) -> None:
@@ -517,26 +521,30 @@ class _Reader(TradeMoves, TrackMoves, TrainMoves, TurnMoves, ValueReader, NameRe
                 self.sticky = subject
         trees = [k for k in c.children if is_tree(k)]
         body = next(k for k in trees[(1 if c.data == "with_subject" else 0):] if not k.data.startswith("r_"))
-        handler = self.handler(body.data)
-        if handler is None:  # pragma: no cover - grammar rule without a handler
-            raise self.err(f"this kind of move ({body.data}) cannot be read yet", body)
-        results = handler(body, subject)
+        results = self.read_rule(body, subject)
         for r in trees:
             if r.data.startswith("r_"):
-                self.remark(r, subject, body)
+                read_remark(self, r)
         return self._wrap(c, results)
 
-    def handler(self, rule: str) -> Optional[Callable[[Tree, Optional[str]], list]]:
-        """What reads a clause of grammar rule `rule`: the reader's own `_c_<rule>`, else the
-        reader the title declares for a rule its grammar adds (its entry's `readers`,
-        pbem/titles/reading.py), given this reader; None for a rule nobody reads."""
-        own = getattr(self, "_c_" + rule, None)
-        if own is not None:
-            return own
-        title = title_readers(self.ctx.title).get(rule)
-        if title is None:
-            return None
-        return lambda node, subject: title(self, node, subject)
+    def read_rule(self, node: Tree, subject: Optional[str]) -> list:
+        """The actions a clause's body reads as, by its rule's reader: the base grammar's (trees.READERS), else
+        the one the title declares for a rule its grammar adds (its entry's `readers`, pbem/titles/reading.py)."""
+        read = READERS.get(node.data) or title_readers(self.ctx.title).get(node.data)
+        if read is None:  # pragma: no cover - grammar rule without a reader
+            raise self.err(f"this kind of move ({node.data}) cannot be read yet", node)
+        return read(self, node, subject)
+
+    def claim(self, kind: str, value, node) -> None:
+        """A claim of the clause being read, on what its move does (claims.py)."""
+        a, b = self._span(node)
+        self.claims.append(Claim(kind, value, self.line[a:b].strip(), a + 1))
+
+    def buy_shares(self, node: Tree, who: str, corporation: str, percent: int, count: int = 1,
+                   source: str = "ipo") -> list:
+        """`count` purchases of a `percent` share of `corporation` by `who`, read with the node's
+        purchase modifiers ("from the pool", "for 60"), from `source` when they name none (a title's readers)."""
+        return shares_bought(self, node, who, corporation, percent, count, source)
 
     def _wrap(self, c: Tree, results: Iterable) -> list:
         a, b = self._span(c)

@@ -1,18 +1,19 @@
-"""The values a move writes: amounts, counts, hexes and city numbers, the place named after a hex, rotations, trains.
+"""What one node of the grammar's tree names: an amount, a count, a hex and its city, a rotation, a tile, a
+train, a name looked up, and who makes the move.
 
-`ValueReader` is mixed into the notation reader (parser.py): each method turns one node of
-the grammar's tree into the value an action holds, or raises a NotationError naming it.
+`ValueReader` is mixed into the notation reader (parser.py): each method turns a node into the value an
+action holds, or raises a NotationError (AmbiguousMoveError) pointing at it.
 """
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from pbem.errors import AmbiguousMoveError
 
-from .names import Entry, norm
-from .trees import first_tok, tokens
 from .lazy import regex
+from .names import KIND_WORDS, Entry, norm
+from .trees import kid, tokens
 
 if TYPE_CHECKING:  # pragma: no cover
     from lark import Token, Tree
@@ -22,38 +23,35 @@ __all__ = ["ValueReader"]
 _HEX_RE = regex(r"([A-Za-z]{1,2})0*(\d{1,3})(?:[.#](\d{1,2}))?$")
 _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _CITY_IN_PAREN = regex(r"^\s*(?:city|slot)\s*#?\s*(\d+)\s*$", re.I)
+_CORPORATE = ("corporation", "company")
 
 
 class ValueReader:
-    """Reads the values of a move from the grammar's tree (mixed into the reader)."""
+    """Reads the values and names of a move from the grammar's tree (mixed into the reader)."""
 
     def price(self, node: Tree) -> int:
-        num = first_tok(node, "NUMBER")
-        if num is None:      # "$11.0": 18xx.games writes amounts per share with a decimal
-            dec = first_tok(node, "DECIMAL")
-            whole, frac = dec.value.split(".")
+        num = kid(node, "NUMBER")
+        if num is not None:
+            whole = num.value
+        else:      # "$11.0": 18xx.games writes amounts per share with a decimal
+            whole, frac = kid(node, "DECIMAL").value.split(".")
             if int(frac) != 0:
                 raise self.err("an amount of whole money units is expected here", node,
                                expected=["an amount such as $60"])
-            from lark import Token      # (a tree is read: lark is loaded)
-            num = Token("NUMBER", whole)
-        value = int(num.value)
-        if value > 10 ** 9:
+        if int(whole) > 10 ** 9:
             raise self.err("this amount is too large", node)
-        return value
+        return int(whole)
 
     def count(self, node: Tree) -> int:
-        tok = node.children[0]
-        word = tok.value.lower()        # a title's grammar may count in words ("three")
+        word = node.children[0].value.lower()        # a title's grammar may count in words ("three")
         n = int(word) if word.isdigit() else _NUMBER_WORDS.index(word) + 1
         if n <= 0 or n > 100:
             raise self.err("a count of shares is 1 or more", node)
         return n
 
     def hex_of(self, tok: Token) -> tuple[str, Optional[int]]:
+        """The hex a HEX token names and its 0-based city ("J10.2": 1), None when it names none."""
         m = _HEX_RE.match(tok.value)
-        if not m:  # pragma: no cover - the terminal guarantees the shape
-            raise self.err("not a hex coordinate", tok)
         idx = None
         if m.group(3) is not None:
             idx = int(m.group(3))
@@ -61,6 +59,13 @@ class ValueReader:
                 raise self.err("cities are counted from 1 (J10.1 is the first city)", tok)
             idx -= 1
         return m.group(1).upper() + m.group(2), idx
+
+    def index1(self, tok: Token) -> int:
+        """A city or slot written 1-based, 0-based."""
+        n = int(tok.value)
+        if n < 1 or n > 99:
+            raise self.err("cities and slots are counted from 1", tok, expected=["1, 2, ..."])
+        return n - 1
 
     def place(self, node) -> str:
         return self.resolve(node, ("location",)).ident
@@ -72,44 +77,45 @@ class ValueReader:
             return None
         m = _CITY_IN_PAREN.match(inner)
         if m:
-            n = int(m.group(1))
-            if n == 0:
+            if int(m.group(1)) == 0:
                 raise self.err("cities are counted from 1", tok)
-            return n - 1
+            return int(m.group(1)) - 1
         # a place name: must agree with the hex when we know the map
-        entries = {e.ident: e for e in self.index.entries["location"]}
+        own = {e.ident: e for e in self.index.entries["location"]}.get(hex_)
         q = norm(inner)
-        own = entries.get(hex_)
+        other = self._try_lookup(inner, ("location",), "union")
         if own is not None:
             if any(f == q or f.startswith(q) or q.startswith(f) for f in own.exact):
                 return None
-            other = self._try_lookup_place(inner)
             where = f"; {inner} is {other.ident}" if other is not None and other.ident != hex_ else ""
             raise self.err(f'{hex_} is {own.shown[1] if len(own.shown) > 1 else hex_}, not "{inner}"{where}',
                            tok, expected=["the place name of that hex"])
-        other = self._try_lookup_place(inner)
         if other is not None and other.ident != hex_ and q in other.exact:
             raise self.err(f'"{inner}" is {other.ident}, not {hex_}', tok)
         return None
 
-    def _try_lookup_place(self, text: str) -> Optional[Entry]:
-        try:
-            return self.index.lookup(text, ("location",))
-        except AmbiguousMoveError:
-            return None
-
     def rotation(self, node: Tree) -> int:
         last = node.children[-1]
-        r = int(last.value)
-        if not 0 <= r <= 5:
+        if not 0 <= int(last.value) <= 5:
             raise self.err("a rotation is a number from 0 to 5", last, expected=["0-5"])
-        return r
+        return int(last.value)
+
+    def tile(self, node) -> str:
+        """The tile a `tile_ref` names: "#57" is '57'; "#57-2" is refused as ambiguous."""
+        tok = [t for t in tokens(node) if t.type in ("TILE_HASH", "NUMBER", "HEX", "WORD", "TILE_COPY")][-1]
+        value = tok.value.lstrip("#").strip()
+        if tok.type == "TILE_COPY" or (tok.type == "TILE_HASH" and "-" in value):
+            # "#57-2": a copy number in 18xx.games records, a rotation in many mails
+            base, suffix = value.split("-", 1)
+            raise self.ambiguous(AmbiguousMoveError(
+                f'"{tok.value}": the part after "-" is a copy number in 18xx.games records but a '
+                f'rotation elsewhere; write "#{base} rot {suffix}" for rotation {suffix}, or "#{base}"',
+                candidates=[f"#{base}", f"#{base} rot {suffix}"]), tok)
+        value = value.upper()
+        return str(int(value)) if value.isdigit() else value
 
     def train(self, node) -> str:
-        toks = [t for t in tokens(node) if t.type in ("NUMBER", "PLUS", "WORD", "EXPRESS")]
-        text = "".join(t.value for t in toks)
-        if not text:  # pragma: no cover
-            raise self.err("which train?", node)
+        text = "".join(t.value for t in tokens(node) if t.type in ("NUMBER", "PLUS", "WORD", "EXPRESS"))
         if not self.ctx.trains:
             return text.upper() if not text.isdigit() else str(int(text))
         q = norm(text)
@@ -120,10 +126,86 @@ class ValueReader:
         raise self.err(f'unknown train "{text}" (trains: {", ".join(sugg)})', node,
                        expected=["a train such as " + (sugg[0] if sugg else "2")])
 
-    def train_word(self, text: str) -> Optional[str]:
-        """The train a bare name like "D" or "Diesel" stands for, if any."""
-        q = norm(text)
-        for e in self.index.entries["train"]:
-            if q in e.exact:
-                return e.ident
-        return None
+    def unknown_name(self, text: str, kinds: Sequence[str]) -> tuple[str, list[str]]:
+        """The refusal of a name nobody has, with the closest names unless the context says
+        the message will not be read (`NotationContext.explain`)."""
+        if not self.ctx.explain:
+            return f'unknown name "{text.strip()}"', []
+        return self.index.unknown_message(text, kinds)
+
+    def subject(self, node: Tree) -> Optional[str]:
+        """Who a line names first: "QLL (NWR) places ...", a private acting for its owner, is the private."""
+        entry = self.resolve(kid(node, "name"), ("player", "corporation", "company"))
+        paren = kid(node, "PAREN")
+        sub = self._try_lookup(paren.value[1:-1], ("company",)) if paren is not None else None
+        return sub.ident if sub is not None else entry.ident
+
+    def _try_lookup(self, text: str, kinds: Sequence[str], mode: str = "priority") -> Optional[Entry]:
+        try:
+            return self.index.lookup(text, kinds, mode=mode)
+        except AmbiguousMoveError:
+            return None
+
+    def resolve(self, node, kinds: Sequence[str], *, mode: str = "priority") -> Entry:
+        text = self.text_of(node)
+        try:
+            entry = self.index.lookup(text, kinds, mode=mode)
+        except AmbiguousMoveError as e:
+            raise self.ambiguous(e, node) from None
+        if entry is None:
+            msg, _ = self.unknown_name(text, kinds)
+            raise self.err(msg, node, expected=[KIND_WORDS[k] for k in kinds])
+        return entry
+
+    def entity(self, family: str, subject: Optional[str], node) -> str:
+        """Who makes a move of `family` ('player', 'corp', 'any', 'mover')."""
+        ctx = self.ctx
+        kind = ctx.kind_of
+        cand = subject if subject is not None else self.sticky
+        if family == "mover":
+            if cand is not None and kind(cand) == "company":
+                return cand
+            if ctx.token_mover:
+                return ctx.token_mover
+            family = "corp"
+        if family == "player":
+            if cand is not None and (kind(cand) == "player" or subject is not None):
+                return cand
+            if ctx.actor is not None:
+                return ctx.actor
+            if ctx.current is not None and kind(ctx.current) != "corporation":
+                return ctx.current
+            raise self.err("who makes this move? start it with the player's name, e.g. \"Ann: ...\"",
+                           node, expected=[KIND_WORDS["player"]])
+        if family == "corp":
+            if cand is not None and kind(cand) in _CORPORATE:
+                return cand
+            if ctx.current is not None and kind(ctx.current) in _CORPORATE:
+                return ctx.current
+            if cand is not None and kind(cand) == "player":
+                raise self.err(f'"{ctx.players.get(cand, cand)}" is a player; name the company that '
+                               f'makes this move, e.g. "CPR: ..."', node,
+                               expected=[KIND_WORDS["corporation"]])
+            if cand is not None:
+                return cand
+            raise self.err("which company makes this move? start it with its name, e.g. \"CPR: ...\"",
+                           node, expected=[KIND_WORDS["corporation"]])
+        # any
+        if cand is not None:
+            return cand
+        if ctx.current is not None and kind(ctx.current) in _CORPORATE:
+            return ctx.current
+        if ctx.actor is not None:
+            return ctx.actor
+        if ctx.current is not None:
+            return ctx.current
+        raise self.err("who makes this move? start it with a name, e.g. \"Ann: pass\"", node,
+                       expected=[KIND_WORDS["player"], KIND_WORDS["corporation"]])
+
+    def corp_side(self, subject: Optional[str]) -> bool:
+        """Does a move naming `subject` (or nobody) come from a corporation?"""
+        kind = self.ctx.kind_of
+        cand = subject if subject is not None else self.sticky
+        if cand is not None and kind(cand) is not None:
+            return kind(cand) in _CORPORATE
+        return kind(self.ctx.current) in _CORPORATE
