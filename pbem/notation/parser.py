@@ -45,7 +45,7 @@ from .named_subjects import read_by_subjects
 from .round_moves import out_of_round
 from .respell import read_move_words_respelled
 from .correction import takes_back
-from .trees import READERS, is_token, is_tree, read_remark, shares_bought, tokens
+from .trees import READERS, is_token, is_tree, kids, read_remark, shares_bought, tokens
 from .values import ValueReader
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -69,6 +69,20 @@ _TURN_STATE = ("sticky", "header", "line_no", "line", "claims", "open", "notes",
 def _kept(read: dict, clause) -> Optional[tuple]:
     k = read.get(id(clause))
     return k if k is not None and k[0] is clause else None
+
+
+def _clauses(tree: Tree) -> list:
+    """The clauses of a parsed line, in order."""
+    return [c for part in kids(tree.children[0], "clauses") for c in part.children if is_tree(c)]
+
+
+def _token_echo(pending: tuple) -> NotationError:
+    """The refusal of an echo of a token placement that no placement follows."""
+    echo, line_no, col, text, line_text = pending
+    return notation_error(
+        f"this reports {echo.what} and is not a move by itself; write the token "
+        f"placement, e.g. \"{echo.entity} places a token on {echo.hex} slot 1\"",
+        line_no=line_no, line_text=line_text, column=col, text=text)
 
 
 def _result_of(prev_move: ParsedMove, move: ParsedMove) -> bool:
@@ -108,14 +122,11 @@ class _Reader(ValueReader):
         self.setting_aside = False         # reading a line without its asides (asides.py)
 
     def _span(self, node) -> tuple[int, int]:
+        """Where a token, or a tree by its tokens (the grammar keeps no positions of its own), is written."""
         if is_token(node):
             return node.start_pos or 0, node.end_pos or 0
-        if is_tree(node) and not node.meta.empty:
-            return node.meta.start_pos, node.meta.end_pos
         toks = tokens(node) if node is not None else []
-        if toks:
-            return toks[0].start_pos, toks[-1].end_pos
-        return 0, len(self.line)
+        return (toks[0].start_pos, toks[-1].end_pos) if toks else (0, len(self.line))
 
     def text_of(self, node) -> str:
         a, b = self._span(node)
@@ -128,7 +139,8 @@ class _Reader(ValueReader):
 
     def ambiguous(self, e: AmbiguousMoveError, node) -> AmbiguousMoveError:
         a, b = self._span(node)
-        msg = f"line {self.line_no}, column {a + 1}: {clip_message(str(e))}\n{caret_block(self.line, a + 1, b - a)}"
+        msg = (f"line {self.line_no}, column {a + 1}: {clip_message(str(e))}\n"
+               f"{caret_block(self.line, a + 1, b - a)}")
         return AmbiguousMoveError(msg, candidates=e.candidates)
 
     def read_line(self, line_no: int, line: str) -> list:
@@ -203,9 +215,7 @@ class _Reader(ValueReader):
         read = {id(k[0]): k for k in (self.kept or ()) if k is not None}
         self.restore(snap)
         units: list[tuple[str, object]] = [("text", line)]
-        for child in tree.children[0].children:
-            if is_tree(child, "clauses"):
-                units.extend(("clause", (c, _kept(read, c))) for c in child.children if is_tree(c))
+        units.extend(("clause", (c, _kept(read, c))) for c in _clauses(tree))
         return units, count or sum(1 for k, _ in units if k == "clause")
 
     def snapshot(self) -> dict:
@@ -235,7 +245,7 @@ class _Reader(ValueReader):
         try:
             return parser.parse(rewrite_names(self.index, text))
         except UnexpectedInput as e:
-            raise self._syntax_error(e, rewrite_names(self.index, text)) from None
+            raise self._syntax_error(e) from None
         except LarkError as e:  # pragma: no cover - any other lark failure
             raise self.err(f"could not read this line ({e.__class__.__name__})") from None
 
@@ -262,15 +272,12 @@ class _Reader(ValueReader):
         kept: list = []
         self.kept = None
         asked = getattr(self, "asked", None)
-        for child in tree.children[0].children:
-            if is_tree(child, "clauses"):
-                for clause in child.children:
-                    if is_tree(clause):
-                        if asked is not None:
-                            asked[0] = False
-                        got = self.clause(clause)
-                        items.extend(got)
-                        kept.append((clause, got, self.snapshot(), bool(asked and asked[0])))
+        for clause in _clauses(tree):
+            if asked is not None:
+                asked[0] = False
+            got = self.clause(clause)
+            items.extend(got)
+            kept.append((clause, got, self.snapshot(), bool(asked and asked[0])))
         # (not for a pasted transcript, whose lines are exact and may run into the next round)
         why = None if self.transcript else out_of_round(
             (getattr(item, "action", None) for item in items), round_kind(self.ctx), self.ctx.kind_of)
@@ -371,27 +378,21 @@ class _Reader(ValueReader):
             raise refusal(why, line, line_no, self.ctx, self.index, round_kind(self.ctx)) from None
         raise first from None
 
-    def _syntax_error(self, e: UnexpectedInput, text: str) -> NotationError:
-        from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+    def _syntax_error(self, e: UnexpectedInput) -> NotationError:
+        """Where the grammar stopped reading the line, what it expected there, and the move word
+        that the word found may misspell."""
+        from lark.exceptions import UnexpectedToken
         line = self.line
         if isinstance(e, UnexpectedToken):
-            tok = e.token
             expected = set(getattr(e, "accepts", None) or e.expected or ())
-            if tok.type == "$END":
-                col = len(line.rstrip()) + 1
-                found, found_word, length = "the end of the line", None, 1
-            else:
-                col = tok.column or 1
-                raw = line[tok.start_pos:tok.end_pos]
-                found, found_word, length = f'"{raw}"', raw, max(1, len(raw))
-        elif isinstance(e, UnexpectedCharacters):
+            at_end = e.token.type == "$END"
+            col = len(line.rstrip()) + 1 if at_end else e.token.column or 1
+            raw = None if at_end else line[e.token.start_pos:e.token.end_pos]
+        else:  # UnexpectedCharacters (LALR raises no UnexpectedEOF)
             expected = set(e.allowed or ())
             col = e.column or 1
             m = re.match(r"\S+", line[col - 1:]) if col - 1 < len(line) else None
             raw = m.group(0) if m else line[col - 1:col]
-            found, found_word, length = f'"{raw}"', raw, max(1, len(raw))
-        else:  # pragma: no cover - UnexpectedEOF is not raised by LALR
-            expected, col, found, found_word, length = set(), len(line) + 1, "the end of the line", None, 1
         if col <= 1 or not line[:col - 1].strip():
             expected.discard("$END")
         phrases = expected_words(expected)
@@ -400,15 +401,15 @@ class _Reader(ValueReader):
         if before:
             tail = before if len(before) <= 30 else "…" + before[-29:]
             where = f'after "{tail.strip()}", '
+        found = "the end of the line" if raw is None else f'"{raw}"'
         msg = f"{where}expected {words_list(phrases)}, but found {found}"
-        if found_word:
-            w = re.match(r"[A-Za-z]+", found_word)
-            if w:
-                sugg = keyword_suggestion(w.group(0), None if any(n in MOVE_WORDS for n in expected) else ())
-                if sugg and sugg.lower() != w.group(0).lower():
-                    msg += f' — did you mean "{sugg}"?'
+        w = re.match(r"[A-Za-z]+", raw or "")
+        if w:
+            sugg = keyword_suggestion(w.group(0), None if any(n in MOVE_WORDS for n in expected) else ())
+            if sugg and sugg.lower() != w.group(0).lower():
+                msg += f' — did you mean "{sugg}"?'
         return notation_error(msg, line_no=self.line_no, line_text=line, column=col,
-                              text=(found_word or "").strip(), expected=phrases, length=length)
+                              text=(raw or "").strip(), expected=phrases, length=max(1, len(raw or "")))
 
     def finish(self, items: list, aside: Optional[list] = None) -> list[ParsedMove]:
         out: list[ParsedMove] = []
@@ -417,14 +418,11 @@ class _Reader(ValueReader):
         for item in items:
             prev = out[-1] if out else None
             if pending is not None:
-                echo, line_no, col, text, line_text = pending
-                pending = None
+                echo, line_no, _col, text, _line_text = pending
                 a = getattr(item, "action", None)
                 if not (isinstance(a, PlaceToken) and a.entity == echo.entity and a.hex == echo.hex):
-                    raise notation_error(
-                        f"this reports {echo.what} and is not a move by itself; write the token "
-                        f"placement, e.g. \"{echo.entity} places a token on {echo.hex} slot 1\"",
-                        line_no=line_no, line_text=line_text, column=col, text=text)
+                    raise _token_echo(pending)
+                pending = None
                 if "city" in item.open:    # the token takes the neutral one's place
                     item = dataclasses.replace(item, open=item.open + ("neutral",))
                 if aside is not None:
@@ -493,11 +491,7 @@ class _Reader(ValueReader):
                 ahead = []
             out.append(item)
         if pending is not None:
-            echo, line_no, col, text, line_text = pending
-            raise notation_error(
-                f"this reports {echo.what} and is not a move by itself; write the token "
-                f"placement, e.g. \"{echo.entity} places a token on {echo.hex} slot 1\"",
-                line_no=line_no, line_text=line_text, column=col, text=text)
+            raise _token_echo(pending)
         for r in ahead:          # no move followed: set aside like any other log line
             if r.log is None:
                 raise notation_error("this says what the next move costs, but no move follows",
