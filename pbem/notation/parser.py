@@ -412,6 +412,9 @@ class _Reader(ValueReader):
                               text=(raw or "").strip(), expected=phrases, length=max(1, len(raw or "")))
 
     def finish(self, items: list, aside: Optional[list] = None) -> list[ParsedMove]:
+        """A message's moves from its items: remarks and echoes joined to the move they report on, what is
+        no move set aside in `aside` (line, log note) when a list is given."""
+        aside = [] if aside is None else aside
         out: list[ParsedMove] = []
         pending = None   # an echo reporting what the next move does
         ahead: list = []  # log lines reporting a result of the next move
@@ -425,15 +428,13 @@ class _Reader(ValueReader):
                 pending = None
                 if "city" in item.open:    # the token takes the neutral one's place
                     item = dataclasses.replace(item, open=item.open + ("neutral",))
-                if aside is not None:
-                    aside.append((line_no, _LogNote("consequence", text)))
+                aside.append((line_no, _LogNote("consequence", text)))
             if isinstance(item, Remarks) and (item.forward or getattr(item.log, "forward", False)):
                 ahead.append(item)     # belongs to the next move
                 continue
             if isinstance(item, Remarks):
                 if prev is None and item.optional:
-                    if aside is not None:
-                        aside.append((item.line, item.log))
+                    aside.append((item.line, item.log))
                     continue
                 if prev is None:
                     raise notation_error("this remark belongs to no move: write the move before it",
@@ -448,8 +449,7 @@ class _Reader(ValueReader):
                 echo, line_no, col, text, line_text = item
                 if (prev and isinstance(prev.action, Par) and prev.action.entity == echo.entity
                         and echo.corporation in (None, prev.action.corporation)):
-                    if aside is not None:
-                        aside.append((line_no, _LogNote("consequence", text)))
+                    aside.append((line_no, _LogNote("consequence", text)))
                     continue
                 corp = echo.corporation or "CPR"
                 raise notation_error(
@@ -463,21 +463,20 @@ class _Reader(ValueReader):
                 kept = tuple(c for c in item.claims if c.kind in ("payees", "per_share"))
                 out[-1] = dataclasses.replace(prev, claims=prev.claims + tuple(
                     dataclasses.replace(c, line=item.line) for c in kept))
-                if aside is not None:
-                    aside.append((item.line, _LogNote("consequence", item.text)))
+                aside.append((item.line, _LogNote("consequence", item.text)))
                 continue
             if (prev and isinstance(a, BuyShares) and isinstance(prev.action, Par)
                     and prev.action.entity == a.entity and prev.action.corporation == a.corporation
                     and a.source == "ipo" and a.percent >= 2 * self.ctx.share_size(a.corporation)):
-                if aside is not None:   # the president's certificate bought by the par itself
-                    aside.append((item.line, _LogNote("consequence", item.text)))
+                # the president's certificate bought by the par itself
+                aside.append((item.line, _LogNote("consequence", item.text)))
                 continue
             if (prev and isinstance(a, RunRoutes) and isinstance(prev.action, RunRoutes)
                     and a.entity == prev.action.entity and a.routes and prev.action.routes):
                 merged = RunRoutes(a.entity, prev.action.routes + a.routes)
                 out[-1] = ParsedMove(merged, prev.line, prev.column, prev.text + "; " + item.text,
                                      prev.header, prev.claims + item.claims)
-                if aside is not None and item.line != prev.line:   # another train of the same run
+                if item.line != prev.line:   # another train of the same run
                     aside.append((item.line, _LogNote("move", item.text)))
                 continue
             if prev and (pass_said_again(prev, item, self.ctx) or pass_after_bid(prev, item, self.ctx)
@@ -496,8 +495,7 @@ class _Reader(ValueReader):
             if r.log is None:
                 raise notation_error("this says what the next move costs, but no move follows",
                                      line_no=r.line, line_text=r.line_text, column=r.column, text=r.text)
-            if aside is not None:
-                aside.append((r.line, r.log))
+            aside.append((r.line, r.log))
         return out
 
     def clause(self, c: Tree) -> list:
