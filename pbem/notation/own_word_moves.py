@@ -22,7 +22,7 @@ NO_RUN = regex(r"\b(?:nothing\s+to\s+run|(?:runs?|ran)\s+nothing|(?:(?:does|did)
 
 
 def own_word_move(fitter):
-    """The fits of a clause whose move word is one of `OWN_WORDS` (`piece_moves._Fitter.fit`)."""
+    """The fits of a clause whose move word is one of `OWN_WORDS` (`piece_fits.Fitter.fit`)."""
     if "remove" in fitter.verbs:
         return removal(fitter)
     if "norun" in fitter.verbs:        # no train, amount or stop besides: the operating company runs nothing

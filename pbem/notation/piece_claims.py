@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import Optional
 
 from pbem.engine.actions import Action, BuyShares, BuyTrain, Dividend, Par, RunRoutes, SellShares
 from pbem.errors import NotationError, PbemError

@@ -16,7 +16,6 @@ from .claims import Claim
 from .dividend_words import denied
 from .context import NotationContext
 from .pieces import Clause, Piece
-from .private_powers import acting, token_moved  # noqa: F401  (the reading by pieces takes them from here)
 from .track_clauses import settled
 from .lazy import regex
 

@@ -28,7 +28,7 @@ def redeem_word(m: re.Match, operating: bool) -> str:
 
 
 def redemption(fitter) -> object:
-    """The fits of a clause of a loan or a redemption (`piece_moves._Fitter`): a loan is refused;
+    """The fits of a clause of a loan or a redemption (`piece_fits.Fitter`): a loan is refused;
     a redemption is the operating company's buy of its own shares from the pool, one buy a share,
     when the clause names nothing else (no train, tile, hex, other company or source but the pool)."""
     c, ctx = fitter.c, fitter.ctx

@@ -98,7 +98,7 @@ def in_step_order(moves: list) -> list:
 
 def route_alone(fitter) -> bool:
     """A clause of stops and one amount only, without a move word, in an operating round ("N:
-    Moscow to St. Petersburg, 80"): the run of the company's train (`piece_moves._Fitter`)."""
+    Moscow to St. Petersburg, 80"): the run of the company's train (`piece_fits.Fitter`)."""
     c = fitter.c
     return fitter.kind == "operating" and fitter.implicit() and len(fitter.hexes()) >= 2 and len(fitter.amounts()) == 1 \
         and {p.kind for p in c.pieces} <= {"name", "hex", "number", "money"}

@@ -18,7 +18,7 @@ REMOVES = regex(r"\b(?:drops?|dropping|removes?|removing|(?:gives?|giving|hands?
 
 
 def removal(fitter):
-    """The removal a clause tells (`piece_moves._Fitter`), or None: the acting company's (or the major it
+    """The removal a clause tells (`piece_fits.Fitter`), or None: the acting company's (or the major it
     merged into, told first), no train, tile or amount, one hex (written, or the place's)."""
     c, cur = fitter.c, fitter.ctx.current
     if fitter.kind != "merger" or fitter.verbs - {"remove", "token"} or fitter.ctx.kind_of(cur) != "corporation":

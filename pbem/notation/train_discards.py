@@ -23,7 +23,7 @@ _NAMING = ("a", "an", "the", "its", "one", "discards", "discard", "drops", "drop
 
 
 def discarded(fitter, cur: str, trains: list[str]):
-    """The discard a clause tells (`piece_moves._Fitter`): its one train, named or a number
+    """The discard a clause tells (`piece_fits.Fitter`): its one train, named or a number
     among the title's trains; with several numbers, the one written as a thing ("a 4", not the
     limit in "(train limit is now 2)"); "which train?" when none or several remain."""
     if not trains:       # "discards its 3"

@@ -1,0 +1,533 @@
+"""The moves one clause may be (the reading by pieces, piece_moves.py), for the round kind and the
+acting entity: an auction's bids, the stock round's buys, sales, pars and homes, a merger round's
+merges, and the operating round's steps passed, tiles laid, stations placed or tokens moved, trains
+bought or discarded, runs and their dividends, privates bought and the president's sales."""
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional
+
+from pbem.engine.actions import (
+    Action, Bid, BuyCompany, BuyShares, BuyTrain, Convert, DiscardTrain, Dividend, LayTile, Merge, Par, Pass,
+    PlaceToken, RemoveToken, Route, RunRoutes, SellShares, Stop,
+)
+from pbem.errors import AmbiguousMoveError, PbemError
+
+from .context import NotationContext
+from .pieces import Clause, Piece
+from .piece_clauses import BARE, OUTBID, collect_values
+from .par_restated import HOME, PRESIDENTS as _PRESIDENTS   # the president's certificate: a par
+from .own_word_moves import OWN_WORDS, own_word_move
+from .route_pieces import route_order
+from .dividend_words import DIVIDEND_WORDS
+from .share_counts import one_per_share
+from .share_quantity import quantity
+from .track_clauses import edges_told, lays_by_colour, tells_edges
+from .private_powers import token_moved
+from .run_shape import dividend_after, route_alone, several_routes, train_by_shape
+from .tile_words import side_not_here
+from .train_discards import discarded
+from .lazy import regex
+
+__all__ = ["Fitter"]
+
+#: the move words that name a move of each kind of round ("keep my cash" in a stock round is chat)
+_ROUND_VERBS = {
+    "auction": {"bid", "buy", "par", "pass", "steppass", "loan"},
+    "stock": {"bid", "buy", "sell", "par", "pass", "token", "loan", "convert", "swap"},
+    "operating": {"buy", "sell", "lay", "token", "run", "norun", "payout", "withhold", "half", "pass", "steppass", "discard",
+                  "loan", "merge", "convert", "redeem"},
+    "merger": {"buy", "merge", "convert", "pass", "steppass", "loan", "remove"},
+}
+#: words of a figure stated beside a move, not part of it ("cash left 365")
+_CLAIM_WORDS = {"cash", "left", "leaves", "treasury", "remaining", "leaving", "after", "balance", "bank", "money", "costs",
+                "pocket", "chips", "contributes", "contribution", "emergency"}
+_NUMBER_WORDS = set("""one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty
+fifty sixty seventy eighty ninety hundred dollars roubles rubles""".split())
+#: pieces that say what a move is about (not only its price or source)
+_CORE = {"name", "hex", "tile", "train", "there", "exchange"}
+#: what comes before an amount paid ("paying the 40"): no tile number
+_PAID = regex(r"\b(?:paying|pay|pays|for|costs?)\s+(?:the\s+)?[$₽]?\s*(\d+)", re.I)
+#: a tile with a suffix ("57-1", "#57-2")
+_TILE_COPY = regex(r"(?<![\w#-])#?(\d{1,4})-([0-5])(?![\w-])")
+#: a second lay's cost told beside it ("(20 extra)", "(+20)", "(20 for the second)")
+_LAY_COST = regex(r"\bextra\b|\bsecond\b|\+\s*[$₽]?\d|\bcosts?\b", re.I)
+_BRACKET = regex(r"\([^()]*\)")
+
+Fit = list[tuple[Action, tuple]]
+
+
+class Fitter:
+    """The moves one clause may be, for the round kind and the acting entity; `later`: the move
+    words of the clauses after it on the line."""
+
+    def __init__(self, ctx: NotationContext, kind: str, clause: Clause, before: list[Action], later: frozenset) -> None:
+        self.ctx, self.kind, self.c, self.before, self.later = ctx, kind, clause, before, later
+        self.verbs = clause.verbs() & _ROUND_VERBS[kind]
+        self.names = [(p, k, i) for p in clause.of("name") for k, i in p.value]
+        self.first_verb = min((p.start for p in clause.pieces if p.kind == "verb"), default=clause.end)
+
+    # -------------------------------------------------------------- pieces
+    def named(self, kind: str, *, skip: tuple = ()) -> list[str]:
+        return list(dict.fromkeys(i for _, k, i in self.names if k == kind and i not in skip))
+
+    def amounts(self, skip: tuple = ()) -> list[int]:
+        money = [p.value for p in self.c.of("money")]
+        bare = [p.value for p in self.c.of("number") if p not in skip]
+        return money or bare
+
+    def hexes(self) -> list[str]:
+        out = route_order(self.c)       # in the order written ("A to B via C": A, C, B)
+        if not out and ("there" in self.c.text.lower().split() or self.c.of("there")):
+            out = [getattr(a, "hex") for a in self.before[-1:] if hasattr(a, "hex")]
+        return list(dict.fromkeys(out))
+
+    def others(self) -> Optional[str]:  # noqa: C901
+        """Why the clause reads as another's move: a player other than the writer, or (in an
+        operating or merger round) a company other than the one acting before the move word."""
+        for p, k, i in self.names:
+            if k == "player" and i != self.ctx.actor:
+                if self.kind == "operating" and p is self.c.pieces[0] and (
+                        self.verbs == {"sell"} or self.verbs == {"buy"} and self.c.of("train")
+                        and self.ctx.current in self.named("corporation")):
+                    continue        # the president's sale; a train bought for the company by its president
+                if not (self.kind == "operating" and p.before in ("from", "off", "of") or p.before in OUTBID):
+                    name = self.ctx.players.get(i, i)
+                    bracket = next((b for b in _BRACKET.finditer(self.c.text) if b.start() < p.start - self.c.start < b.end()), None)
+                    if bracket is not None:         # "pays out (sorry, Bob)": a remark naming another
+                        return f'"{bracket.group(0)}" names {name}: a remark beside a move names no other player (write it apart)'
+                    return f"names {name}, who is not the writer"
+            if k in ("corporation", "company") and self.kind in ("operating", "merger") \
+                    and p.start < self.first_verb and i != self.ctx.current \
+                    and p.before not in ("from", "of", "off", "with"):
+                after = next((q for q in self.c.pieces if q.start >= p.end), None)   # looked for only here
+                owned = after is not None and k == "corporation" and (after.kind == "train" or after.kind == "verb"
+                                                                       and after.value == "token" and self.ctx.kind_of(self.ctx.current) == "company")
+                if not owned:      # "the KK 2-train"; "NWR: move HBR token ...": the token a private moves
+                    return f"names {i}, which is not the company operating"
+        return None
+
+    def revenue_alone(self) -> bool:
+        """An amount alone (beside the operating company's name) followed on the line by a
+        dividend: the revenue of the run it pays ("M-K: 70, pays out")."""
+        return self.kind == "operating" and self.implicit() and bool(self.later & DIVIDEND_WORDS) \
+            and len(self.amounts()) == 1 and all(p.kind in ("name", "money", "number") for p in self.core()) \
+            and not self.c.of("tile") and not self.c.of("train") and not self.hexes()
+
+    def implicit(self) -> bool:
+        """A clause with no move word is read only when it holds nothing but pieces and fillers."""
+        return not self.verbs and not self.c.loose
+
+    # -------------------------------------------------------------- fitting
+    def core(self) -> list[Piece]:
+        """The pieces that say what a move is about: not the writer, the operating company
+        (its subject), a player addressed, a price or a round label."""
+        out = []
+        for p in self.c.pieces:
+            if p.kind == "name":
+                if all(k == "player" or i == self.ctx.current and (self.kind != "stock" or k == "player") or (k == "location" and self.kind != "operating"
+                                                                    and not self.verbs) for k, i in p.value):
+                    continue
+            elif p.kind not in _CORE | {"percent", "count"} or (p.kind == "tile" and self.kind != "operating"
+                                                                 and not self.verbs):
+                continue
+            out.append(p)
+        return out
+
+    def bare_bid(self) -> bool:
+        """An amount alone in an auction at the table ("200.", "I bid 75"): a bid on the private the game
+        lets the writer bid on (`_auction`); with no game (no legal hook) it is no move here."""
+        return (self.kind == "auction" and self.verbs <= {"bid"} and not self.c.loose and self.ctx.legal is not None
+                and self.ctx.owner_of is not None and len(self.amounts()) == 1
+                and all(p.kind in ("number", "money", "verb", "me") for p in self.c.pieces))
+
+    def fit(self):
+        """None (no move here: chat), a string (why the clause cannot be read) or the candidates.
+        A clause that names what a move is about is read or refuses the line: never dropped."""
+        names = [i for p in self.c.of("name") for _, i in p.value]
+        if not self.verbs and not self.c.loose and names and all(self.ctx.kind_of(i) == "player" for i in names) \
+                and self.ctx.actor not in names:
+            return f"names {names[0]} as the one who moves, who is not the writer"     # "Bob: ..."
+        if not self.verbs and self.before and self.c.loose and (self.c.of("number") or self.c.of("money")) \
+                and not set(self.c.loose) & _CLAIM_WORDS:
+            return "a number among words that say no move"              # "..., rotatoin 2"
+        core = self.core()
+        if not core and (not self.verbs or not self.verbs & BARE) and not self.revenue_alone() and not self.bare_bid():
+            if self.kind == "operating" and not self.verbs and not self.c.loose and self.amounts() \
+                    and self.later & DIVIDEND_WORDS:
+                return "amounts that are no one run's revenue"      # "N: 80, 90, pays out"
+            if not self.verbs or not self.c.of("money") and not self.c.of("number"):
+                return None
+        if not self.verbs and not self.before and self.c.loose and all(p.kind == "name" for p in core) \
+                and not any(w in _NUMBER_WORDS for w in self.c.loose):
+            return None         # "Having CP, I par ...": names among chat before the first move
+        if self.verbs & OWN_WORDS:         # a loan refused, a redemption, a token removed (own_word_moves.py)
+            return own_word_move(self)
+        why = self.others()
+        if why:
+            return why
+        found = getattr(self, "_" + self.kind)()
+        if found is None:
+            return "which move this is cannot be told"
+        if isinstance(found, list):
+            found = [f for f in found if self.uses_all(f)]
+            if not found:
+                return "something it names is in no move it could be"
+        return found
+
+    def _token_owner(self, p: Piece) -> bool:
+        """Whether the name `p` is said of the token after it ("HBR token", "HBR's token")."""
+        after = next((q for q in self.c.pieces if q.start >= p.end), None)
+        return after is not None and after.kind == "verb" and after.value == "token" \
+            and not self.c.text[p.end - self.c.start:after.start - self.c.start].strip(" '’s")
+
+    def uses_all(self, moves: Fit) -> bool:
+        """Whether every number, hex, tile, train and company the clause names is in the moves
+        (a price written with a share bought or sold is a claim and need not be)."""
+        if self.c.of("count") and not any(isinstance(a, (BuyShares, SellShares, BuyTrain, RunRoutes, DiscardTrain, Pass))
+                                          for a, _ in moves):
+            return False        # "token in J12, and two 2 trains": a count no move of these takes
+        values: set = set()
+        for a, _ in moves:
+            collect_values(a, values)
+            if isinstance(a, RunRoutes):          # the total written after the routes
+                values.add(str(sum(r.revenue or 0 for r in a.routes)))
+                values.update(str(p.value) for p in self.c.of("number") if p.before in ("=", "total"))
+        if moves and all(isinstance(a, Dividend) for a, _ in moves):      # "..., pays 70": the run's total
+            values.update(str(sum(r.revenue or 0 for r in a.routes)) for a in self.before[-1:] if isinstance(a, RunRoutes))
+        # a price written with a share bought or sold, or with a token, is a claim on it
+        shares = all(isinstance(a, (BuyShares, SellShares, PlaceToken, Convert, Merge)) for a, _ in moves)
+        passes = all(isinstance(a, Pass) for a, _ in moves)
+        lays = all(isinstance(a, LayTile) for a, _ in moves)
+        lifted = any(isinstance(a, RemoveToken) for a, _ in moves)
+        for p in self.c.pieces:
+            if p.kind in ("money", "number") and (shares or lays and (p.kind == "money" or p.before in (
+                    "for", "paying", "the", "pay") or _LAY_COST.search(self.c.text))):   # "for the extra $20"
+                continue
+            if p.kind == "name":
+                if passes and self.kind in ("auction", "stock", "merger"):    # "pass on the WVR"
+                    continue
+                if all(isinstance(a, Bid) for a, _ in moves) and all(k == "location" for k, _ in p.value):
+                    continue        # "bids 100 on the Kharkov minor (KR)": the minor's place
+                if not any(k == "player" or i in values or i in (self.ctx.current, self.ctx.actor)
+                           for k, i in p.value) and not (lifted and self._token_owner(p)):   # "move HBR token ..."
+                    return False
+            elif p.kind in ("money", "number", "tile", "train", "hex", "rotation", "percent", "exchange"):
+                if str(p.value) not in values:
+                    return False
+        return True
+
+    def _auction(self):
+        actor = self.ctx.actor
+        items = self.named("company") + [c for c in self.named("corporation") if c in self.ctx.auctioned]
+        amounts = self.amounts()
+        if self.verbs & {"pass", "steppass"}:
+            return "a pass with an amount?" if amounts else [[(Pass(actor), ())]]
+        if "par" in self.verbs:
+            corps = [c for c in self.named("corporation") if c not in self.ctx.auctioned]
+            if corps and (not items or self.verbs == {"par"}):      # "pars the B&O at 100": the company, not its private
+                return self._combos(corps, amounts, lambda c, a: Par(actor, c, a), "the par price")
+        if self.verbs & {"bid", "buy", "par"} and self.verbs <= {"bid", "buy", "par"} or self.implicit():
+            if not items and self.bare_bid():
+                # a bare amount ("200."): a bid on the private the game lets the writer bid on now;
+                # the legal hook keeps that one, several are asked; with no game it is asked
+                items = [c for c in self.ctx.companies if self.ctx.owner_of(c) is None]
+            if not items and not amounts:
+                return None if not self.verbs else "which company, and how much?"
+            return self._combos(items, amounts, lambda c, a: Bid(actor, c, a), "the amount")
+        return None
+
+    def _combos(self, items: list[str], amounts: list[int], make: Callable, what: str):
+        if not items:
+            return "which company?"
+        if not amounts:
+            return f"{what} is missing"
+        return [[(make(i, a), ())] for i in items for a in dict.fromkeys(amounts)]
+
+    def _stock(self):
+        actor = self.ctx.actor
+        corps = self.named("corporation")
+        auctioned = [c for c in corps if c in self.ctx.auctioned]
+        amounts = self.amounts()
+        if self.verbs & {"pass", "steppass"} and not self.verbs & {"buy", "sell", "par"}:
+            return None if amounts else [[(Pass(actor), ())]]          # "passes on N": one pass
+        if auctioned and (self.verbs & {"bid", "par", "buy"} or self.implicit()) and amounts:
+            return self._combos(auctioned, amounts, lambda c, a: Bid(actor, c, a), "the amount")
+        if self.verbs == {"bid"} and self.ctx.auctioned and corps and amounts:
+            # "Bid 115 SE": a bid said as such on a company of a title that auctions companies (the game judges it)
+            return self._combos(corps, amounts, lambda c, a: Bid(actor, c, a), "the amount")
+        privates = [c for c in self.named("company") if c not in corps]
+        if privates and not corps and self.verbs & {"par", "bid"} and not self.verbs & {"convert", "sell"} and amounts:
+            # "opens the Moscow-Yaroslavl at 40": a private is bid for, never parred (the game judges the bid)
+            return self._combos(privates, amounts, lambda c, a: Bid(actor, c, a), "the amount")
+        if ("par" in self.verbs or "convert" in self.verbs and self.named("company")) and amounts:
+            # "convert SC at 76": a private (1882's Saskatchewan Central) into its company, at that par
+            pars = self._combos([c for c in corps if c not in auctioned], amounts,
+                                lambda c, a: Par(actor, c, a), "the par price")
+            hexes = self.hexes()
+            if isinstance(pars, list) and len(pars) == 1 and len(hexes) == 1 and (HOME.search(self.c.text) or self.c.of("hex")):
+                return [pars[0] + [(PlaceToken(pars[0][0][0].corporation, hexes[0]), ("city",))]]
+            return pars
+        if "token" in self.verbs or (HOME.search(self.c.text) and self.hexes()):      # "base in L12"
+            return self._home()
+        if "swap" in self.verbs:
+            return self._swap(corps)
+        if "sell" in self.verbs and "buy" not in self.verbs:
+            return self._shares(corps, lambda c, pct: SellShares(actor, c, pct), many=True)
+        if "buy" in self.verbs or (self.implicit() and (self.c.of("count") or self.c.of("source") or self.c.of("percent"))):
+            if _PRESIDENTS.search(self.c.text):     # the president's certificate comes with a par
+                return "the president's certificate is bought by a par: write its par price"
+            if {p.value for p in self.c.of("source")} != {"bank"}:
+                return self._shares(corps, lambda c, pct: BuyShares(actor, c, self._source(), pct), many=False)
+            # "from the bank": the IPO or the pool, whichever the game allows (else the reply asks)
+            fits = [self._shares(corps, lambda c, pct, s=s: BuyShares(actor, c, s, pct), many=False) for s in ("ipo", "pool")]
+            return fits[0] if not all(isinstance(f, list) for f in fits) else [f for fs in fits for f in fs]
+        return None
+
+    def _swap(self, corps: list[str]):
+        """A private exchanged for a share of the company its power names ("Ann exchanges MH for a 10%
+        share of NYC", 1830): the private's move; one ordinary share, no money besides."""
+        privates = self.named("company")
+        if len(privates) != 1 or len(corps) != 1 or self.ctx.share_exchanges.get(privates[0]) != corps[0]:
+            return None
+        if self.amounts() or [p.value for p in self.c.of("percent")] not in ([], [10]) or _PRESIDENTS.search(self.c.text):
+            return "a private is exchanged for one ordinary share, with no money besides"
+        return [[(BuyShares(privates[0], corps[0], self._source(), 10), ())]]
+
+    def _source(self) -> str:
+        found = {p.value for p in self.c.of("source")}
+        return "pool" if found == {"pool"} else "ipo"
+
+    def _shares(self, corps: list[str], make: Callable, *, many: bool):
+        if len(corps) != 1:
+            return "which company's shares?" if not corps else None
+        corp = corps[0]
+        size = self.ctx.share_size(corp)
+        told = quantity(self.c, size, many, self.ctx.holdings and (lambda: self.ctx.holdings(self.ctx.actor, corp)))
+        if isinstance(told, str):
+            return told
+        counts, pcts = told
+        if len(counts) + len(pcts) > 1:
+            return None
+        pct = pcts[0] if pcts else size * (counts[0] if counts else 1)
+        if pct % size or not pct:
+            return None
+        if pct != size and not many and not pcts:
+            # "buys 3 CPR": three buys of one share, as the rules buy them (share_counts.py)
+            return [[(a, ()) for a in one_per_share(make(corp, size), pct // size)]]
+        return [[(make(corp, pct), ())]]
+
+    def _home(self):
+        hexes = self.hexes()
+        corps = self.named("corporation")
+        if not corps:
+            corps = [a.corporation for a in self.before[-1:] if isinstance(a, Par)]
+        if len(hexes) != 1 or len(corps) != 1:
+            return "which company's home, and where?"
+        if self.amounts():      # a home station is free: a figure beside it belongs to a par not read
+            return "a home station costs nothing: write the par with it"
+        return [[(PlaceToken(corps[0], hexes[0]), ("city",))]]
+
+    def _merger(self):
+        ent = self.ctx.current or self.ctx.actor
+        if self.verbs & {"pass", "steppass"}:
+            return [[(Pass(ent), ())]]
+        others = self.named("corporation", skip=(ent,))
+        if "convert" in self.verbs:
+            return [[(Convert(ent), ())] + [(Merge(ent, o), ()) for o in others[:1]]] if len(others) <= 1 else None
+        if "merge" in self.verbs:
+            return [[(Merge(ent, o), ())] for o in others] or "merge with which company?"
+        if "buy" in self.verbs:
+            actor = self.ctx.actor
+            return self._shares(self.named("corporation"), lambda c, pct: BuyShares(actor, c, self._source(), pct),
+                                many=False)
+        return None
+
+
+    def _operating(self):
+        cur = self.ctx.current
+        if not cur or self.ctx.kind_of(cur) not in ("corporation", "company"):
+            players = self.named("player")
+            if players:
+                return f'"{self.ctx.players.get(players[0], players[0])}" is a player; name the company that makes this move, e.g. "CPR: ..."'
+            return 'which company makes this move? no company is operating: start it with its name, e.g. "CPR: ..."'
+        verbs = self.verbs
+        tiles = [p.value for p in self.c.of("tile")]
+        hexes = self.hexes()
+        trains = [p.value for p in self.c.of("train")]
+        if verbs & {"pass", "steppass"}:
+            n = max(1, sum(1 for p in self.c.of("verb") if p.value == "steppass"))
+            return None if tiles or trains or self.amounts() else [[(Pass(cur), ())] * n]
+        if "run" in verbs:
+            return self._run(cur, trains)
+        if verbs & {"payout", "withhold", "half"}:
+            kinds = verbs & {"payout", "withhold", "half"}
+            if len(kinds) > 1 or tiles or verbs - {"payout", "withhold", "half"}:
+                return None
+            ran = [a for a in self.before if isinstance(a, RunRoutes) and a.entity == cur]
+            if ran and not trains and self.amounts() == [sum(r.revenue or 0 for r in ran[-1].routes)]:
+                return [[(Dividend(cur, kinds.pop()), ())]]     # "..., pays 70": the run's total again
+            if trains or self.amounts():        # "pays out 80 from the 3T": the run and its dividend
+                return self._run(cur, trains)
+            return [[(Dividend(cur, kinds.pop()), ())]]
+        if tiles and (verbs or self.implicit()) or "lay" in verbs:
+            if copy := _TILE_COPY.search(self.c.text):      # "lays 57-1": a copy number, or a rotation?
+                base, suffix = copy.groups()
+                raise AmbiguousMoveError(
+                    f'"{copy.group(0)}": the part after "-" is a copy number in 18xx.games records but a '
+                    f'rotation elsewhere; write "#{base} rot {suffix}" for rotation {suffix}, or "#{base}"',
+                    candidates=[f"#{base}", f"#{base} rot {suffix}"])
+            if not tiles:
+                tiles = [str(p.value) for p in self.c.of("number")
+                         if p.before in ("lay", "lays", "a", "with", "to", "upgrade", "upgrades", "the", "yellow", "green",
+                                         "brown", "grey", "gray") and str(p.value) not in _PAID.findall(self.c.text)]
+            rots = [p.value for p in self.c.of("rotation")]
+            if not tiles and not verbs - {"lay"} and (told := lays_by_colour(self.c.text, self.ctx, cur, hexes, rots)):
+                return told                  # "lays a green city on L8": the legal lays of that colour
+            if len(tiles) != 1 or len(hexes) != 1 or verbs - {"lay"}:
+                return "which tile on which hex?" if verbs & {"lay"} or tiles else None
+            if len(rots) > 1:
+                return None
+            if not rots and (bad := side_not_here(self.c.text, self.ctx)):
+                return bad
+            if not rots and self.ctx.rotation_resolver and tells_edges(self.c.text):
+                rot = 0                      # the sides told give it (track_clauses.with_edges)
+            elif not rots and self.ctx.rotation_resolver and self.before:
+                try:
+                    rot = self.ctx.resolve_rotation(tiles[0], hexes[0], ())
+                except PbemError:
+                    # a lay after another move of the line ("lays #57 on L8 rot 1; lays #8 on M7"): its
+                    # rotation is worked out when it is played, on the board the moves before it leave
+                    return [[(LayTile(cur, hexes[0], tiles[0], 0), ("rotation",))]]
+            else:
+                rot = rots[0] if rots else self.ctx.resolve_rotation(tiles[0], hexes[0], edges_told(self.c.text, self.ctx))
+            return [[(LayTile(cur, hexes[0], tiles[0], rot), ())]]
+        if "token" in verbs:
+            mover = cur if self.ctx.kind_of(cur) == "company" else self.ctx.token_mover or cur     # (1882: NWR moves tokens)
+            if len(hexes) != 1 or verbs - {"token"} or token_moved(self.c, mover, hexes, verbs):
+                return token_moved(self.c, mover, hexes, verbs) or "which hex?"     # "moves its token from G11 to E5"
+            neutral = bool(self.c.of("neutral"))
+            return [[(PlaceToken(cur, hexes[0], neutral=neutral), ("city",))]]
+        if "sell" in verbs and not verbs - {"sell"} and not trains:
+            # a president's sale to raise a train's price ("Yuki sells 1 CPR, GT buys the 4"); one
+            # told after the train stays there (the game judges it) unless it says it funds the train
+            first = self.c.pieces[0]          # "Bob sells 2 GT": the president named
+            said = [i for k, i in first.value if k == "player"] if first.kind == "name" else []
+            actor = said[0] if len(said) == 1 else self.ctx.actor
+            return self._shares(self.named("corporation", skip=(cur,)) or self.named("corporation"),
+                                lambda c, pct: SellShares(actor, c, pct), many=True)
+        companies = self.named("company", skip=(cur,))     # "SC buys ...": the company operating buys no private of its name
+        told_train = trains or any(str(p.value) in self.ctx.trains and p.before in ("a", "the", "its") for p in self.c.of("number"))
+        if "buy" in verbs and companies and not (told_train and self.named("corporation", skip=(cur,))):
+            amounts = self.amounts()
+            if len(companies) != 1 or len(amounts) != 1 or trains:
+                return "which private, for how much?"
+            return [[(BuyCompany(cur, companies[0], amounts[0]), ())]]
+        if "discard" in verbs:
+            return discarded(self, cur, trains)       # "discards its 3" (train_discards.py)
+        if self.implicit() and trains and self.c.of("number") and not self.c.of("money") \
+                and not any(p.before == "for" for p in self.c.pieces) \
+                and not self.c.of("source") and not self.c.of("exchange"):   # "D from depot, ..., 800": a buy
+            return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run
+        if self.implicit() and trains and (self.c.of("money") or self.c.of("number")):
+            runs, buys = None if self.c.of("source") else self._run(cur, trains), self._train(cur, trains)   # "2T for 80": which? (from the bank: bought)
+            if isinstance(runs, list) and isinstance(buys, list) and len(self.hexes()) < 2:   # a route: the run
+                runs, buys = train_by_shape(self.before, self.later, runs, buys)
+            return [f for f in (None if self.c.of("source") else runs, buys) if isinstance(f, list) for f in f] or None
+        if self.revenue_alone() or route_alone(self):
+            return self._run(cur, [])          # "M-K: 70, pays out": the run's revenue
+        if "buy" in verbs or (self.implicit() and trains):
+            return self._train(cur, trains)
+        return None
+
+    def _train(self, cur: str, trains: list[str]):
+        numbers = [p for p in self.c.of("number")]
+        if not trains and numbers and str(numbers[0].value) in self.ctx.trains:
+            trains = [str(numbers[0].value)]
+            numbers = numbers[1:]
+        if not trains and (counted := [p for p in self.c.of("count") if str(p.value) in self.ctx.trains
+                                       and re.search(r"trains$", self.c.text[p.start - self.c.start:p.end - self.c.start], re.I)]):
+            n = counted[0].value          # "buys 2 trains": one train is bought at a time
+            raise AmbiguousMoveError(f'"{self.c.text.strip()}": a company buys one train at a time; '
+                                     f'did you mean "buys a {n} train"?', candidates=[f"buys a {n} train"])
+        if len(set(trains)) != 1:
+            return "which train?" if not trains else None
+        sources = self.named("corporation", skip=(cur,))
+        if len(sources) > 1 or sources and self.c.of("source"):     # "GT: 4-train from the depot": whose?
+            return None
+        money = [p.value for p in self.c.of("money")] or [p.value for p in numbers]
+        if len(money) > 1 or any(p.before == "=" for p in self.c.pieces):
+            return None
+        counts = [p.value for p in self.c.of("count")]
+        n = len(trains) if len(trains) > 1 else (counts[0] if len(counts) == 1 else 1)
+        swap = [p.value for p in self.c.of("exchange")]
+        buy = BuyTrain(cur, trains[0], sources[0] if sources else "depot", money[0] if money else None,
+                       swap[0] if len(swap) == 1 else None)
+        return [[(buy, ())] * n]
+
+    def _run(self, cur: str, trains: list[str]):
+        numbers = self.c.of("number")
+        if not trains and numbers and str(numbers[0].value) in self.ctx.trains and len(numbers) > 1:
+            trains, numbers = [str(numbers[0].value)], numbers[1:]     # "runs 5 for 260"
+        revenue = [p.value for p in self.c.of("money")] or \
+                  [p.value for p in numbers if p.before in ("for", "=", "") or p.value >= 10]
+        stops = self.hexes()
+        counts = [p.value for p in self.c.of("count")]
+        if len(set(trains)) == 1 and len(counts) == 1 and counts[0] > 1:
+            trains = trains * counts[0]                              # "runs its two 2s for 50 and 40"
+        if len(trains) > 1 and len(revenue) == len(trains) + 1 and sum(revenue[:-1]) == revenue[-1]:
+            revenue = revenue[:-1]                                   # "4T 180 + 3T 110 = 290": the total
+        if len(trains) > 1 and len(revenue) == len(trains) and not stops:
+            routes = tuple(Route(t, (), revenue=r) for t, r in zip(trains, revenue))
+            return [[(RunRoutes(cur, routes), ())] + dividend_after(self.verbs, cur)]
+        total = [p for p in numbers if p.before in ("=", "total")]
+        if len(revenue) == 2 and total and total[0].value == revenue[-1] and revenue[-1] > revenue[0]:
+            revenue = revenue[:1]          # "2T 50 = 140": the total of the run's trains, a claim
+        if not stops and (routes := several_routes(self.ctx, cur, self.c, trains, revenue, counts)):
+            # "runs 120 + 160", "the 4 for 180 and 3 for 120", "2 trains for 90 and 70", "two 2s for 50 each"
+            return [[(RunRoutes(cur, routes), ())] + dividend_after(self.verbs, cur)]
+        if len(revenue) > 1 or self.c.of("tile") or not revenue and len(stops) < 2:
+            return "how much did the run earn?" if not revenue else None      # (a route's ends: the game counts)
+        if len(stops) == 1:
+            return None
+        if not trains and self.ctx.trains_of is not None and len(owned := set(self.ctx.trains_of(cur))) == 1:
+            trains = list(owned)
+        if len(set(trains)) != 1:
+            return "which train runs?"
+        legs = [p.value for p in self.c.of("via")]
+        if not legs and (path := _passed_through(self.c.text, stops, self.ctx)):
+            stops, legs = path              # "from I5 via I6 I7 to J10": the hexes of no place are the track
+        if len(legs) > 1:
+            return None
+        if legs and (why := _legs_refused(legs[0], stops)):
+            return why
+        route = Route(trains[0], tuple(Stop(h) for h in stops), via=legs[0] if legs else None,
+                      revenue=revenue[0] if revenue else None)
+        return [[(RunRoutes(cur, (route,)), ())] + dividend_after(self.verbs, cur)]
+
+
+#: the hexes a route is told to pass through ("via I6 I7", "via I6, I7")
+_VIA_HEXES = regex(r"\bvia\s+((?:[A-Z]{1,2}\d{1,2}\b[\s,]*)+)")
+
+
+def _passed_through(text: str, stops: list[str], ctx) -> Optional[tuple[list[str], list[tuple]]]:
+    """The two ends and the one leg of a route told with the hexes it passes through after "via",
+    when none of them is a place of the map (a city or town would be a stop); else None."""
+    m = _VIA_HEXES.search(text)
+    if m is None or not ctx.locations:
+        return None
+    through = re.findall(r"[A-Z]{1,2}\d{1,2}", m.group(1))
+    ends = [h for h in stops if h not in through]
+    if any(h in ctx.locations for h in through) or len(ends) != 2:
+        return None
+    return ends, [((ends[0], *through, ends[1]),)]
+
+
+def _legs_refused(legs: tuple, stops: list[str]) -> str:
+    """Why the legs after "via" do not join the route's stops, one leg between each two ('' when they do)."""
+    if len(legs) != len(stops) - 1:
+        return f"the via part gives {len(legs)} legs for {len(stops)} stops (one leg between each two stops, e.g. I5>I6>J10)"
+    for i, leg in enumerate(legs):
+        if leg[0] != stops[i] or leg[-1] != stops[i + 1]:
+            return f"leg {i + 1} of the via part should run from {stops[i]} to {stops[i + 1]}"
+    return ""
