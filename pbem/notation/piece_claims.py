@@ -11,7 +11,7 @@ from typing import Optional
 from pbem.engine.actions import Action, BuyShares, BuyTrain, Dividend, Par, RunRoutes, SellShares
 from pbem.errors import NotationError, PbemError
 
-from .claims import Claim
+from .claims import Claim, parse_paren_claims
 from .pieces import VERBS, Clause
 from .lazy import regex
 
@@ -104,7 +104,6 @@ def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[st
             pairs.append((entry.ident, int(amount)))
         said.append((Claim("payees", tuple(pairs), m.group(0), m.start() + 1), (Dividend, RunRoutes)))   # (a minor splits its run)
         out[m.start():m.end()] = " " * (m.end() - m.start())
-    from .claims import parse_paren_claims
     for m in _BRACKETED.finditer("".join(out)):     # "(ran for 60)", "(cash 365)": said of the move before
         found = parse_paren_claims(m.group(1))
         if found and all(kind in ("cash", "revenue") for kind, _, _ in found):
@@ -163,8 +162,6 @@ _BRACKETED = regex(r"\(([^()\n]*)\)")
 def with_comments(moves: list, line: str, index) -> list:
     """The moves with a note on each bracket after them that is a plain comment ("(ouch)", "(sorry,
     2s rust)"): no claim, no move word and nothing a move is made of, no name; nothing in it was checked."""
-    from .claims import parse_paren_claims
-
     out = list(moves)
     for m in _BRACKETED.finditer(line):
         inner = m.group(1)

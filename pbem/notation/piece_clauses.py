@@ -19,12 +19,10 @@ from .pieces import Clause, Piece
 from .track_clauses import settled
 from .lazy import regex
 
-__all__ = ["BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "collect_values", "joined", "named_before", "step_not_taken", "steps_named", "train_after_lay"]
+__all__ = ["BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "joined", "named_before", "step_not_taken", "steps_named",
+           "train_after_lay"]
 
 #: move words that need no piece to be a move
-#: words after which a player is the one outbid ("raising Oskar"), not the one moving
-OUTBID = frozenset({"raise", "raises", "raising", "outbid", "outbids", "outbidding", "top", "tops", "topping",
-                    "overbid", "overbids", "overbidding"})
 BARE = {"pass", "steppass", "payout", "withhold", "half", "convert", "redeem", "norun"}
 #: a clause that says the turn is over
 DONE = regex(r"\W*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+\w+(?:\s+\w+)?)?)\W*", re.I)
@@ -141,15 +139,3 @@ def named_before(parts: list[Clause], c: Clause) -> Optional[Piece]:
         return None
     options = tuple(dict.fromkeys(kv for p in found for kv in p.value if kv[1] in ids))
     return Piece("name", options, c.start, c.start)
-
-
-def collect_values(obj, values: set) -> None:
-    """The values an action holds, as strings (routes and stops opened up)."""
-    if isinstance(obj, (tuple, list)):
-        for x in obj:
-            collect_values(x, values)
-    elif hasattr(obj, "__dataclass_fields__"):
-        for name in obj.__dataclass_fields__:
-            collect_values(getattr(obj, name), values)
-    elif obj is not None:
-        values.add(str(obj))

@@ -15,7 +15,7 @@ from pbem.errors import AmbiguousMoveError, PbemError
 
 from .context import NotationContext
 from .pieces import Clause, Piece
-from .piece_clauses import BARE, OUTBID, collect_values
+from .piece_clauses import BARE
 from .par_restated import HOME, PRESIDENTS as _PRESIDENTS   # the president's certificate: a par
 from .own_word_moves import OWN_WORDS, own_word_move
 from .route_pieces import route_order
@@ -53,6 +53,12 @@ _TILE_COPY = regex(r"(?<![\w#-])#?(\d{1,4})-([0-5])(?![\w-])")
 #: a second lay's cost told beside it ("(20 extra)", "(+20)", "(20 for the second)")
 _LAY_COST = regex(r"\bextra\b|\bsecond\b|\+\s*[$₽]?\d|\bcosts?\b", re.I)
 _BRACKET = regex(r"\([^()]*\)")
+#: words after which a player is the one outbid ("raising Oskar"), not the one moving
+_OUTBID = frozenset({"raise", "raises", "raising", "outbid", "outbids", "outbidding", "top", "tops", "topping",
+                    "overbid", "overbids", "overbidding"})
+
+#: what a bid or a par names no amount for
+_PRICE = {Bid: "the amount", Par: "the par price"}
 
 Fit = list[tuple[Action, tuple]]
 
@@ -71,10 +77,8 @@ class Fitter:
     def named(self, kind: str, *, skip: tuple = ()) -> list[str]:
         return list(dict.fromkeys(i for _, k, i in self.names if k == kind and i not in skip))
 
-    def amounts(self, skip: tuple = ()) -> list[int]:
-        money = [p.value for p in self.c.of("money")]
-        bare = [p.value for p in self.c.of("number") if p not in skip]
-        return money or bare
+    def amounts(self) -> list[int]:
+        return [p.value for p in self.c.of("money")] or [p.value for p in self.c.of("number")]
 
     def hexes(self) -> list[str]:
         out = route_order(self.c)       # in the order written ("A to B via C": A, C, B)
@@ -91,7 +95,7 @@ class Fitter:
                         self.verbs == {"sell"} or self.verbs == {"buy"} and self.c.of("train")
                         and self.ctx.current in self.named("corporation")):
                     continue        # the president's sale; a train bought for the company by its president
-                if not (self.kind == "operating" and p.before in ("from", "off", "of") or p.before in OUTBID):
+                if not (self.kind == "operating" and p.before in ("from", "off", "of") or p.before in _OUTBID):
                     name = self.ctx.players.get(i, i)
                     bracket = next((b for b in _BRACKET.finditer(self.c.text) if b.start() < p.start - self.c.start < b.end()), None)
                     if bracket is not None:         # "pays out (sorry, Bob)": a remark naming another
@@ -163,10 +167,7 @@ class Fitter:
             return None         # "Having CP, I par ...": names among chat before the first move
         if self.verbs & OWN_WORDS:         # a loan refused, a redemption, a token removed (own_word_moves.py)
             return own_word_move(self)
-        why = self.others()
-        if why:
-            return why
-        found = getattr(self, "_" + self.kind)()
+        found = self.others() or getattr(self, "_" + self.kind)()      # another's move: why it is not read
         if found is None:
             return "which move this is cannot be told"
         if isinstance(found, list):
@@ -189,7 +190,7 @@ class Fitter:
             return False        # "token in J12, and two 2 trains": a count no move of these takes
         values: set = set()
         for a, _ in moves:
-            collect_values(a, values)
+            _values(a, values)
             if isinstance(a, RunRoutes):          # the total written after the routes
                 values.add(str(sum(r.revenue or 0 for r in a.routes)))
                 values.update(str(p.value) for p in self.c.of("number") if p.before in ("=", "total"))
@@ -218,15 +219,14 @@ class Fitter:
         return True
 
     def _auction(self):
-        actor = self.ctx.actor
         items = self.named("company") + [c for c in self.named("corporation") if c in self.ctx.auctioned]
         amounts = self.amounts()
         if self.verbs & {"pass", "steppass"}:
-            return "a pass with an amount?" if amounts else [[(Pass(actor), ())]]
+            return "a pass with an amount?" if amounts else [[(Pass(self.ctx.actor), ())]]
         if "par" in self.verbs:
             corps = [c for c in self.named("corporation") if c not in self.ctx.auctioned]
             if corps and (not items or self.verbs == {"par"}):      # "pars the B&O at 100": the company, not its private
-                return self._combos(corps, amounts, lambda c, a: Par(actor, c, a), "the par price")
+                return self._combos(Par, corps, amounts)
         if self.verbs & {"bid", "buy", "par"} and self.verbs <= {"bid", "buy", "par"} or self.implicit():
             if not items and self.bare_bid():
                 # a bare amount ("200."): a bid on the private the game lets the writer bid on now;
@@ -234,15 +234,16 @@ class Fitter:
                 items = [c for c in self.ctx.companies if self.ctx.owner_of(c) is None]
             if not items and not amounts:
                 return None if not self.verbs else "which company, and how much?"
-            return self._combos(items, amounts, lambda c, a: Bid(actor, c, a), "the amount")
+            return self._combos(Bid, items, amounts)
         return None
 
-    def _combos(self, items: list[str], amounts: list[int], make: Callable, what: str):
+    def _combos(self, make: type, items: list[str], amounts: list[int]):
+        """The writer's bid (or par) on each company named at each amount named."""
         if not items:
             return "which company?"
         if not amounts:
-            return f"{what} is missing"
-        return [[(make(i, a), ())] for i in items for a in dict.fromkeys(amounts)]
+            return f"{_PRICE[make]} is missing"
+        return [[(make(self.ctx.actor, i, a), ())] for i in items for a in dict.fromkeys(amounts)]
 
     def _stock(self):
         actor = self.ctx.actor
@@ -252,18 +253,17 @@ class Fitter:
         if self.verbs & {"pass", "steppass"} and not self.verbs & {"buy", "sell", "par"}:
             return None if amounts else [[(Pass(actor), ())]]          # "passes on N": one pass
         if auctioned and (self.verbs & {"bid", "par", "buy"} or self.implicit()) and amounts:
-            return self._combos(auctioned, amounts, lambda c, a: Bid(actor, c, a), "the amount")
+            return self._combos(Bid, auctioned, amounts)
         if self.verbs == {"bid"} and self.ctx.auctioned and corps and amounts:
             # "Bid 115 SE": a bid said as such on a company of a title that auctions companies (the game judges it)
-            return self._combos(corps, amounts, lambda c, a: Bid(actor, c, a), "the amount")
+            return self._combos(Bid, corps, amounts)
         privates = [c for c in self.named("company") if c not in corps]
         if privates and not corps and self.verbs & {"par", "bid"} and not self.verbs & {"convert", "sell"} and amounts:
             # "opens the Moscow-Yaroslavl at 40": a private is bid for, never parred (the game judges the bid)
-            return self._combos(privates, amounts, lambda c, a: Bid(actor, c, a), "the amount")
+            return self._combos(Bid, privates, amounts)
         if ("par" in self.verbs or "convert" in self.verbs and self.named("company")) and amounts:
             # "convert SC at 76": a private (1882's Saskatchewan Central) into its company, at that par
-            pars = self._combos([c for c in corps if c not in auctioned], amounts,
-                                lambda c, a: Par(actor, c, a), "the par price")
+            pars = self._combos(Par, [c for c in corps if c not in auctioned], amounts)
             hexes = self.hexes()
             if isinstance(pars, list) and len(pars) == 1 and len(hexes) == 1 and (HOME.search(self.c.text) or self.c.of("hex")):
                 return [pars[0] + [(PlaceToken(pars[0][0][0].corporation, hexes[0]), ("city",))]]
@@ -278,9 +278,9 @@ class Fitter:
             if _PRESIDENTS.search(self.c.text):     # the president's certificate comes with a par
                 return "the president's certificate is bought by a par: write its par price"
             if {p.value for p in self.c.of("source")} != {"bank"}:
-                return self._shares(corps, lambda c, pct: BuyShares(actor, c, self._source(), pct), many=False)
+                return self._buys(corps, self._source())
             # "from the bank": the IPO or the pool, whichever the game allows (else the reply asks)
-            fits = [self._shares(corps, lambda c, pct, s=s: BuyShares(actor, c, s, pct), many=False) for s in ("ipo", "pool")]
+            fits = [self._buys(corps, s) for s in ("ipo", "pool")]
             return fits[0] if not all(isinstance(f, list) for f in fits) else [f for fs in fits for f in fs]
         return None
 
@@ -297,6 +297,9 @@ class Fitter:
     def _source(self) -> str:
         found = {p.value for p in self.c.of("source")}
         return "pool" if found == {"pool"} else "ipo"
+
+    def _buys(self, corps: list[str], source: str):
+        return self._shares(corps, lambda c, pct: BuyShares(self.ctx.actor, c, source, pct), many=False)
 
     def _shares(self, corps: list[str], make: Callable, *, many: bool):
         if len(corps) != 1:
@@ -319,9 +322,7 @@ class Fitter:
 
     def _home(self):
         hexes = self.hexes()
-        corps = self.named("corporation")
-        if not corps:
-            corps = [a.corporation for a in self.before[-1:] if isinstance(a, Par)]
+        corps = self.named("corporation") or [a.corporation for a in self.before[-1:] if isinstance(a, Par)]
         if len(hexes) != 1 or len(corps) != 1:
             return "which company's home, and where?"
         if self.amounts():      # a home station is free: a figure beside it belongs to a par not read
@@ -338,9 +339,7 @@ class Fitter:
         if "merge" in self.verbs:
             return [[(Merge(ent, o), ())] for o in others] or "merge with which company?"
         if "buy" in self.verbs:
-            actor = self.ctx.actor
-            return self._shares(self.named("corporation"), lambda c, pct: BuyShares(actor, c, self._source(), pct),
-                                many=False)
+            return self._buys(self.named("corporation"), self._source())
         return None
 
 
@@ -360,9 +359,8 @@ class Fitter:
             return None if tiles or trains or self.amounts() else [[(Pass(cur), ())] * n]
         if "run" in verbs:
             return self._run(cur, trains)
-        if verbs & {"payout", "withhold", "half"}:
-            kinds = verbs & {"payout", "withhold", "half"}
-            if len(kinds) > 1 or tiles or verbs - {"payout", "withhold", "half"}:
+        if kinds := verbs & {"payout", "withhold", "half"}:
+            if len(kinds) > 1 or tiles or verbs - kinds:
                 return None
             ran = [a for a in self.before if isinstance(a, RunRoutes) and a.entity == cur]
             if ran and not trains and self.amounts() == [sum(r.revenue or 0 for r in ran[-1].routes)]:
@@ -441,10 +439,9 @@ class Fitter:
         return None
 
     def _train(self, cur: str, trains: list[str]):
-        numbers = [p for p in self.c.of("number")]
+        numbers = self.c.of("number")
         if not trains and numbers and str(numbers[0].value) in self.ctx.trains:
-            trains = [str(numbers[0].value)]
-            numbers = numbers[1:]
+            trains, numbers = [str(numbers[0].value)], numbers[1:]
         if not trains and (counted := [p for p in self.c.of("count") if str(p.value) in self.ctx.trains
                                        and re.search(r"trains$", self.c.text[p.start - self.c.start:p.end - self.c.start], re.I)]):
             n = counted[0].value          # "buys 2 trains": one train is bought at a time
@@ -531,3 +528,15 @@ def _legs_refused(legs: tuple, stops: list[str]) -> str:
         if leg[0] != stops[i] or leg[-1] != stops[i + 1]:
             return f"leg {i + 1} of the via part should run from {stops[i]} to {stops[i + 1]}"
     return ""
+
+
+def _values(obj, values: set) -> None:
+    """The values an action holds, as strings (routes and stops opened up)."""
+    if isinstance(obj, (tuple, list)):
+        for x in obj:
+            _values(x, values)
+    elif hasattr(obj, "__dataclass_fields__"):
+        for name in obj.__dataclass_fields__:
+            _values(getattr(obj, name), values)
+    elif obj is not None:
+        values.add(str(obj))

@@ -185,8 +185,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             raise _refuse(line, f'"{c.text}": {fits}')
         if len(fits) > 1 and ctx.legal is not None:
             done = [m.action for m in out]
-            legal = [f for f in fits if ctx.legal(done + [a for a, _ in f])]
-            fits = legal or fits
+            fits = [f for f in fits if ctx.legal(done + [a for a, _ in f])] or fits
         if len(fits) > 1:
             from .formatter import format_action
             shown = ["; ".join(format_action(a, ctx) for a, _ in f) for f in fits]
@@ -207,9 +206,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         last = out[start:]
     if untold is not None and not any(isinstance(m.action, LayTile) for m in out):
         raise _refuse(line, f'"{untold.text}": which tile on which hex?')
-    for m in out:
-        why = run_unpaired(m.text, m.action) if isinstance(m.action, RunRoutes) else None
-        if why:       # "runs its three 2s: I15-H16 for 50 and I15-J14 for 40"
+    for m in out:       # "runs its three 2s: I15-H16 for 50 and I15-J14 for 40"
+        if isinstance(m.action, RunRoutes) and (why := run_unpaired(m.text, m.action)):
             raise _refuse(line, f'"{m.text}": {why}')
     out, left = with_presidency(line, out, taken)
     asides += left
