@@ -164,3 +164,18 @@ class NotationContext:
             f"give it as a number, e.g. \"lays #{tile} on {hex} rot 0\" (0-5)",
             candidates=[f"lays #{tile} on {hex} rot {r}" for r in range(6)],
         )
+
+
+#: how people and 18xx.games name the kinds of round -> the kind
+_ROUND_KINDS = {"auction": "auction", "sr": "stock", "stock": "stock", "or": "operating",
+                "operating": "operating", "merger": "merger"}
+
+
+def round_kind(ctx: NotationContext) -> Optional[str]:
+    """'auction', 'stock', 'operating' or 'merger': the round the line is written in, if known."""
+    hook = ctx.round_kind
+    raw = hook() if callable(hook) else hook
+    if not raw:
+        return None
+    low = str(raw).strip().lower()
+    return _ROUND_KINDS.get(low) or next((v for k, v in _ROUND_KINDS.items() if low.startswith(k)), None)

@@ -4,6 +4,7 @@ Qu'Appelle share", "count me in for $160"), a buy or a bid (docs/reading.md)."""
 from __future__ import annotations
 
 import re
+from .context import round_kind
 from .lazy import regex
 
 __all__ = ["letter_moves", "requested"]
@@ -22,8 +23,7 @@ _ASKING = regex(r"\b(?:I['’]d|I\s+would)\s+like\s+to\b", re.I)
 def letter_moves(line: str, ctx) -> list[tuple[str, int, int]]:
     """(family, start, end) of each one-letter move word of the line, in a stock or an auction
     round only (a letter that is a name is that name first: pieces.py)."""
-    raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
-    if not str(raw or "").strip().lower().startswith(("sr", "stock", "auction")):
+    if round_kind(ctx) not in ("stock", "auction"):
         return []
     out = [(_FAMILY[m.group(1).upper()], m.start(1), m.end(1)) for m in _LETTER.finditer(line)]
     m = _OUT.match(line)

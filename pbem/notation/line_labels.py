@@ -9,9 +9,8 @@ from typing import Optional
 
 from pbem.errors import PbemError
 
-from .context import NotationContext
+from .context import NotationContext, round_kind
 from .names import NameIndex
-from .piece_moves import round_kind
 from .lazy import regex
 
 __all__ = ["INNER_LABEL", "LEAD_LABEL", "head_named", "labels_only", "others_words", "turn_context"]

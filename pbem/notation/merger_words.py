@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .context import NotationContext
+from .context import NotationContext, round_kind
 from .lazy import regex
 
 __all__ = ["SITS_OUT", "GROUP_CLOSED", "TAKES_OVER", "merge_in_merger_round"]
@@ -23,5 +23,4 @@ TAKES_OVER = regex(r"\b(?:takes?|taking|took)\s+over\b", re.I)
 
 def merge_in_merger_round(ctx: NotationContext) -> Optional[str]:
     """The move word "merge" in a merger round, None in any other."""
-    raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
-    return "merge" if str(raw or "").strip().lower().startswith("merger") else None
+    return "merge" if round_kind(ctx) == "merger" else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from .piece_moves import round_kind
+from .context import round_kind
 from .pieces import clauses
 from .lazy import regex
 

@@ -27,7 +27,7 @@ from .asides import plans_one_now, read_without_asides
 from .correction import corrects_itself, read_corrected
 from .normalisers import normalise
 from .passes import no_run_said_again, pass_after_bid, pass_said_again
-from .context import NotationContext
+from .context import NotationContext, round_kind
 from .gate import Gate
 from .grammar import get_parser
 from .logs import LogLine as _LogNote
@@ -40,7 +40,7 @@ from .parsed import Echo, ParsedMove, Remarks
 from .line_labels import INNER_LABEL, LEAD_LABEL, head_named, labels_only, others_words, turn_context
 from .refusals import refusal, rotation_out_of_range
 from .terse import read_terse_by_pieces
-from .piece_moves import mover_unknown, round_kind
+from .piece_moves import mover_unknown
 from .named_subjects import read_by_subjects
 from .round_moves import out_of_round
 from .respell import read_move_words_respelled

@@ -9,7 +9,7 @@ from typing import Optional
 from pbem.engine.actions import Bid, BuyShares, Par, Pass, RunRoutes
 from pbem.errors import PbemError
 
-from .context import NotationContext
+from .context import NotationContext, round_kind
 from .names import NameIndex
 from .parsed import ParsedMove
 from .pieces import Clause, clauses
@@ -35,8 +35,6 @@ def _one_mover(prev: ParsedMove, item: ParsedMove, first: type, second: type) ->
 def pass_said_again(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) -> bool:
     """Whether `item` is the pass `prev` already is, said twice on one line: a player's in an auction
     or a stock round, a company's in a merger round, or a company's bare pass and its reason."""
-    from .piece_moves import round_kind      # (imported here: it imports the reader's parts)
-
     if not _one_mover(prev, item, Pass, Pass):
         return False
     if ctx.kind_of(prev.action.entity) == "player":
@@ -50,8 +48,6 @@ def pass_said_again(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) ->
 def pass_after_bid(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) -> bool:
     """Whether `item` is a pass by the bidder of `prev` on its line in an auction ("Warsaw-Vienna,
     60, and I'm done bidding for today"): the end of the turn the bid made, said."""
-    from .piece_moves import round_kind      # (imported here: it imports the reader's parts)
-
     return _one_mover(prev, item, Bid, Pass) and round_kind(ctx) == "auction"
 
 

@@ -13,10 +13,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Optional
 
-from pbem.engine.actions import Action, DiscardTrain, Dividend, Pass, RunRoutes, SellShares
+from pbem.engine.actions import Action, DiscardTrain, Dividend, LayTile, Pass, RunRoutes, SellShares
 from pbem.errors import AmbiguousMoveError, NotationError
 
-from .context import NotationContext
+from .context import NotationContext, round_kind
 from .declarations import declared, game_ended
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses
@@ -31,15 +31,10 @@ from .scopes import Heading, clause_refusal, line_refusal, possessive_move, set_
 from .repeats import said_again
 from .run_shape import one_more_route, run_unpaired
 
-__all__ = ["PieceMove", "read_by_pieces", "round_kind", "COUNTS"]
+__all__ = ["PieceMove", "read_by_pieces", "COUNTS"]
 
 
 COUNTS: Counter = Counter()      #: work done, for tests that check the reader stays linear in a line's clauses
-
-#: how people and 18xx.games name the kinds of round -> the kind
-_ROUND_KINDS = {"auction": "auction", "sr": "stock", "stock": "stock", "or": "operating",
-                "operating": "operating", "merger": "merger"}
-
 
 @dataclass(frozen=True)
 class PieceMove:
@@ -56,16 +51,6 @@ class PieceMove:
 
 #: a lay told as made now or asked for (never "already laid")
 _LAY_TOLD = frozenset({"lay", "lays", "upgrade", "upgrades", "build", "builds", "tile"})
-
-
-def round_kind(ctx: NotationContext) -> Optional[str]:
-    """'auction', 'stock', 'operating' or 'merger': the round the line is written in, if known."""
-    hook = ctx.round_kind
-    raw = hook() if callable(hook) else hook
-    if not raw:
-        return None
-    low = str(raw).strip().lower()
-    return _ROUND_KINDS.get(low) or next((v for k, v in _ROUND_KINDS.items() if low.startswith(k)), None)
 
 
 def _head_player(ctx: NotationContext, kind: Optional[str], c: Clause) -> NotationContext:

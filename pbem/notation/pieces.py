@@ -16,7 +16,7 @@ from typing import Optional
 
 from pbem.errors import PbemError
 
-from .context import NotationContext
+from .context import NotationContext, round_kind
 from .addressed import addressed_set_aside
 from .amount_words import AMOUNT_HINT, AMOUNT_WORDS, amount_words
 from .beside_moves import bonuses_set_aside, purposes_set_aside, sum_parts_set_aside
@@ -258,24 +258,6 @@ class _Words:
 _PUT = frozenset({"put", "puts", "putting"})
 
 
-def _stock(ctx: NotationContext) -> bool:
-    raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
-    return str(raw or "").strip().lower().startswith(("sr", "stock"))
-
-
-def _operating(ctx: NotationContext) -> bool:
-    raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
-    return str(raw or "").strip().lower().startswith(("or", "operating"))
-
-
-
-def _auction(ctx: NotationContext) -> bool:
-    """Whether the line is written in an auction round, where no hex is named: "P4" there is
-    the private of that code (the Trestle Bridge in 1882), not a hex."""
-    raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
-    return str(raw or "").strip().lower().startswith("auction")
-
-
 _HAS_BEFORE = regex(r"\b(?:has|have|had|with)\b[^.;:!?]*$", re.I)       # "has ... and no train": a state
 _TRAIN_LABEL = regex(r"(?:^|(?<=[.;/,]))\s*(trains?)\s*:(?=\s*(?:an?\s+|the\s+|one\s+)?(?:\d|D\b))", re.I)   # a field
 _ROUTE_LABEL = regex(r"(?:^|(?<=[.;/,-]))\s*(routes?)\s*:", re.I)
@@ -293,10 +275,11 @@ _BOTH = regex(r"\s+(?:\d\s*-?\s*(?:s|T|trains)|(?:two|three|four|five|six)e?s)\b
 def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     """Every piece of the whole line, in order of where it stands."""
     line = text = _PLUS_AND.sub("&", text)       # "B+M": B&M
+    played = round_kind(ctx)
     words = _Words(line)
     # a private's code, where no hex is meant: "convert P2 to SC"; in an operating round "buys P3 for 160"
-    coded = _auction(ctx) or ("codes" if _stock(ctx) and _CONVERTS.search(text) or
-                              _operating(ctx) and _BUYS.search(text) and not _TRACK_WORDS.search(text) else False)
+    coded = played == "auction" or ("codes" if played == "stock" and _CONVERTS.search(text) or
+                              played == "operating" and _BUYS.search(text) and not _TRACK_WORDS.search(text) else False)
     pieces = _names(text, index, ("player", "corporation", "company", "location"), coded)
     buf = list(text)             # blanked in place, joined once per kind of piece: linear in the line
     for p in pieces:
@@ -320,7 +303,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
 
     take(_ROUND, "round", lambda m: m.group(0))
     take(_JOINING, "edges", lambda m: True)       # "joining N, S": the sides a tile joins, no merger
-    if _stock(ctx):          # "exchanges MH for a 10% share of NYC": a private's share exchange
+    if played == "stock":          # "exchanges MH for a 10% share of NYC": a private's share exchange
         take(_SWAPS, "verb", lambda m: "swap")
     take(_LEGS, "via", lambda m: tuple(tuple(re.split(r"\s*>\s*", leg.upper()))
                                        for leg in re.split(r"\s+(?=[A-Za-z]{1,2}\d{1,3}\s*>)", m.group(1))))
@@ -329,7 +312,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(CONSEQUENCE, "floats", lambda m: True)
     take(_TAKES_IN, "verb", lambda m: "merge")
     take(TAKES_OVER, "verb", lambda m: merge_in_merger_round(ctx))     # "takes over the Riga-Orel" (merger_words.py)
-    take(BUYS_BACK, "verb", lambda m: redeem_word(m, _operating(ctx)))      # a company buying back its own shares
+    take(BUYS_BACK, "verb", lambda m: redeem_word(m, played == "operating"))      # a company buying back its own shares
     take(REMOVES, "verb", lambda m: "remove")        # "drops its token": a token removed
     take(DROPS, "verb", lambda m: "discard")         # "drops the 4": a train discarded
     take(TRAIN_LIMIT, "limit", lambda m: int(m.group(1)))      # "(train limit is now 2)": a claim
@@ -358,7 +341,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_TRAINS_N, "count", lambda m: int(m.group(1)))
     take(_ORDINAL, "count", lambda m: 1)
     take(TILE, "tile", lambda m: m.group(1))
-    if not _stock(ctx):      # no tile is laid in a stock round: "MKV at 120 in P8" is a par and its home
+    if played != "stock":      # no tile is laid in a stock round: "MKV at 120 in P8" is a par and its home
         take(TILE_AT, "tile", lambda m: m.group(1))
     take(_TRAIN, "train", lambda m: (lambda t: t if t in trains else None)(
         "D" if m.group(2) else _TRAIN_WORDS[m.group(3).lower()] if m.group(3) else m.group(1) or m.group(4) or m.group(5)))
@@ -375,10 +358,11 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         if w in ("i", "me", "my", "i'll", "i'm", "mine"):
             pieces.append(Piece("me", w, m.start(), m.end()))
         elif w in _PUT:      # "puts MNN up for auction at 120", "I'll put 105 on M-K"; "puts a token"
-            pieces.append(Piece("verb", "token" if _operating(ctx) else "bid", m.start(), m.end(), words.before(m.start())))
+            put = "token" if played == "operating" else "bid"
+            pieces.append(Piece("verb", put, m.start(), m.end(), words.before(m.start())))
         elif w in ("dividend", "dividends") and words.before(m.start()) not in ("the", "its", "a", "his", "her", "their", "any"):
             pieces.append(Piece("verb", "payout", m.start(), m.end()))     # "CPR: dividend", "no dividend"
-        elif w == "ran" and _operating(ctx) and ctx.current and words.before(m.start()) == ctx.current.lower():
+        elif w == "ran" and played == "operating" and ctx.current and words.before(m.start()) == ctx.current.lower():
             pieces.append(Piece("verb", "run", m.start(), m.end(), words.before(m.start())))   # "CN ran a 4 for 120": its run now
         elif w in ("get", "gets", "getting", "got"):      # "gets 1 CPR": a buy; "HBR gets $40": income, no move
             if not _GETS_MONEY.match(line, m.end()) and words.before(m.start()) != "to":
@@ -529,7 +513,9 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         c.loose = [w.lower() for w in _WORD.findall(text) if w.lower() not in FILLERS and w.lower() not in VERBS]
         out.append(c)
     out = addressed_set_aside(out, line, ctx.actor)
-    return revenue_beside_dividend(bonuses_set_aside(out, line), _one_train(ctx)) if _operating(ctx) else out
+    if round_kind(ctx) != "operating":
+        return out
+    return revenue_beside_dividend(bonuses_set_aside(out, line), _one_train(ctx))
 
 
 def _one_train(ctx: NotationContext) -> bool:

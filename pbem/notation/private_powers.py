@@ -10,8 +10,8 @@ from typing import Optional
 from pbem.engine.actions import Action, BuyCompany, PlaceToken, RemoveToken
 from pbem.errors import NotationError
 
-from .context import NotationContext
-from .pieces import Clause, Piece, _operating
+from .context import NotationContext, round_kind
+from .pieces import Clause, Piece
 from .lazy import regex
 
 __all__ = ["acting", "lift_without_hex", "powers", "private_paid", "token_moved"]
@@ -114,7 +114,7 @@ def token_moved(c: Clause, who: str, hexes: list[str], verbs: set):
 def private_paid(c: Clause, ctx: NotationContext) -> Optional[list[Action]]:
     """The purchase a clause of payment tells, or None: an operating round, the pay word alone, one
     private named after "for", one amount, and no company but the one operating."""
-    if not _operating(ctx) or c.verbs() != {"payout"} or not ctx.current:
+    if round_kind(ctx) != "operating" or c.verbs() != {"payout"} or not ctx.current:
         return None
     privates = [(p, i) for p in c.of("name") for k, i in p.value if k == "company"]
     corps = {i for p in c.of("name") for k, i in p.value if k == "corporation"}
@@ -134,6 +134,6 @@ def lift_without_hex(c: Clause, ctx: NotationContext) -> None:
     names ("NW removes its token from Kievv", a place misspelt)."""
     verbs = c.verbs()
     placed = any(k == "location" for p in c.of("name") for k, _ in p.value)      # "from Kiev": the place's hex
-    if _operating(ctx) and {"remove", "token"} <= verbs and _LIFTS.search(c.text) and not c.of("hex") \
+    if round_kind(ctx) == "operating" and {"remove", "token"} <= verbs and _LIFTS.search(c.text) and not c.of("hex") \
             and not placed:
         raise NotationError(f'"{c.text}": which token is lifted, from which hex?', text=c.text)

@@ -10,7 +10,7 @@ from typing import Callable, Iterable, Optional
 from pbem.engine.actions import Action, Bid, Dividend, LayTile, Pass, PlaceToken, RunRoutes
 
 
-#: round kind ('auction', 'stock', 'operating', 'merger': piece_moves.round_kind) -> the kinds
+#: round kind ('auction', 'stock', 'operating', 'merger': context.round_kind) -> the kinds
 #: of move no step of that round takes, with what the writer is told
 _NEVER: dict[str, tuple[tuple[type, str], ...]] = {
     "operating": ((Bid, "nothing is bid on in an operating round: say the move of this round"),),

@@ -14,6 +14,7 @@ import re
 from typing import Callable, Optional, Union
 
 from pbem.errors import AmbiguousMoveError
+from .context import round_kind
 from .lazy import regex
 
 __all__ = ["CERT_SIZE", "quantity", "said_once"]
@@ -47,8 +48,7 @@ def counted_shares(pieces: list, line: str, ctx) -> list:
     or straight after one with a certificate word after it ("NYNH 1 sh IPO"), is one of its
     shares: a count, not an amount (more shares at once without a move word stay unread); in a
     clause naming no count, "share" written straight after a company's name is one share."""
-    raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
-    if not str(raw or "").strip().lower().startswith(("sr", "stock")):
+    if round_kind(ctx) != "stock":
         return pieces
     out = list(pieces)
     for n, p in enumerate(out):

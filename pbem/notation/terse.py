@@ -11,7 +11,7 @@ from typing import Callable
 
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
-from .context import NotationContext
+from .context import NotationContext, round_kind
 from .names import NameIndex
 from .funding import sale_first
 from .headings import heading_writer
@@ -22,7 +22,7 @@ from .passes import end_said, pass_with_reason
 from .price_moves import price_moves_set_aside, with_price_claims
 from .pronouns import it_named_before
 from .run_shape import in_step_order
-from .piece_moves import read_by_pieces, round_kind
+from .piece_moves import read_by_pieces
 from .pieces import unknown_subject
 from .told_exchanges import exchange_unread
 from .writer_pronouns import own_pronouns

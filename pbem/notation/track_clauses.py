@@ -11,9 +11,9 @@ from typing import Optional
 from pbem.engine.actions import LayTile
 from pbem.errors import NotationError, PbemError
 
-from .context import NotationContext
+from .context import NotationContext, round_kind
 from .names import norm
-from .pieces import Clause, Piece, _operating
+from .pieces import Clause, Piece
 from .addressees import addressed, for_company, token_told_of
 from .private_powers import powers
 from .tile_words import ROTATION, SIDE_ROTATION, side_name, title_table
@@ -58,7 +58,7 @@ _HEX_PLACE = regex(r"\b([A-Z]{1,2}\d{1,3})\s*\(\s*([A-Za-z][^()]*?)\s*\)")
 
 def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause]:
     """The clauses of an operating round's `line` with the words above settled (others as found)."""
-    if not found or not _operating(ctx):
+    if not found or round_kind(ctx) != "operating":
         return found
     found = addressed([for_company(token_told_of(gets_train(c, line, tuple(ctx.trains)), line, ctx.current), line, ctx.current)
                        for c in found], line)
