@@ -1,9 +1,11 @@
 """The one vocabulary of chat and asides: the words with which people greet, thank, take leave
-and wish luck, whom they address, and the words that put what they say in an earlier time.
+and wish luck, whom they address, the words that put what they say in an earlier time, and those
+that make what surrounds a move in a line no move of now: a time to come, a plan, a doubt, a
+condition, a report, others spoken of.
 
 Used wherever chat is told from moves: a mail's greeting and sign-off lines (`pbem/mail/patterns.py`),
 the moderator's judgement of a mail's lines (`pbem/table/lines.py`: a line about an earlier move),
-and the asides around a move within a line (`loose.py`, `asides.py`).
+and what surrounds a move within a line (`asides.py`, `scopes.py`, `circumstances.py`, `passes.py`).
 Each is a tuple of words or phrases (a space stands for any run of spaces); `words(...)` makes
 a regular expression alternation of them, longest first. No regex of a user's is kept here: each
 user shapes its own (a whole line, the start of a sentence, the end of a line), from these words.
@@ -14,8 +16,9 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ADDRESSEES", "EARLIER", "FAREWELLS", "FOREIGN_GREETINGS", "FOREIGN_SIGN_OFFS", "GREETINGS",
-           "NOW", "SIGN_OFFS", "THANKS", "WISHES", "words"]
+__all__ = ["ADDRESSEES", "AHEAD", "CONDITIONS", "DOUBTS", "EARLIER", "FAREWELLS", "FOREIGN_GREETINGS",
+           "FOREIGN_SIGN_OFFS", "GREETINGS", "MODALS", "NOW", "OTHERS", "PLANS", "REPORTS", "SIGN_OFFS", "THANKS",
+           "THOUGHTS", "WISHES", "words"]
 
 #: what opens a mail or a line ("Hi all", "Good morning Ann", "Dear Bob")
 GREETINGS = ("hi", "hello", "hey", "hiya", "howdy", "greetings", "yo", "dear", "good morning", "good afternoon",
@@ -41,6 +44,23 @@ EARLIER = (r"yesterday", r"last (?:turn|round|time|night|week|OR|SR)", r"earlier
 #: what makes such a line a move to make now after all: a correction, or a move said again
 NOW = (r"meant", r"instead", r"rather", r"should (?:be|have been)", r"correction", r"actually", r"make that",
        r"same", r"again", r"repeat", r"as (?:last|before|yesterday)")
+
+#: a time to come ("I'll buy it later"; "next" is told with what comes next: "next OR")
+AHEAD = ("later", "tonight", "tomorrow")
+#: a plan, and a doubt or a modal: what may be, not what is done
+PLANS = ("plan", "plans", "planning", "intend", "expect")
+DOUBTS = ("maybe", "perhaps", "probably", "possibly", "might")
+MODALS = ("should", "shall", "could", "would")
+#: a condition: what follows may never be
+CONDITIONS = ("if", "unless", "when", "whenever", "until", "till")
+#: others spoken to or of: what they do is no move of the writer's ("you can pass", "his 20%")
+OTHERS = ("he", "she", "they", "him", "her", "his", "their", "you", "your", "we", "us", "our")
+#: a report, a recap or a time before now ("Last OR Jonas ran HBR for 170.", "as I said")
+REPORTS = ("recap", "summary", "status", "confirmed", "record", "note", "reminder", "moderator", "yesterday",
+           "earlier", "previous", "ago", "usual", "always", "wrote", "writes", "said", "says", "was", "were", "wins",
+           r"won(?!['’]t)")
+#: a thought or a wish, not a move ("thinking of selling", "I want the 4")
+THOUGHTS = ("think", "thinking", "thought", "considering", "considered", "tempted", "hope", "wish", "want", "wants")
 
 
 def words(*groups: tuple[str, ...]) -> str:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Callable, Optional
 
-from pbem.chat_words import ADDRESSEES, FOREIGN_GREETINGS, GREETINGS, words
+from pbem.chat_words import (ADDRESSEES, AHEAD, CONDITIONS, DOUBTS, FOREIGN_GREETINGS, GREETINGS, MODALS, PLANS,
+                             words)
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .parsed import ParsedMove, noted_on_first
@@ -61,13 +62,12 @@ _SENTENCE = regex(r"^\s*(?P<s>[^.?!:…]*?(?:\?+|!+|\.\.\.|…|\.(?=\s))|(?:emer
 #: the company or player heading a question before the move: "GT - half? ..."
 _HEADING = regex(r"^\s*([A-Z][\w&'-]*)\s*(?::|\s[-–—]+)\s+")
 #: what a remainder must not begin with: a condition or an answer to one ("If so, buy one")
-_CONDITION = regex(r"^\s*(?:if|then|unless|otherwise|else|in\s+that\s+case|when|whenever|in\s+case|"
-                        r"maybe|perhaps|probably|should|would|could|might)\b", re.I)
+_CONDITION = regex(rf"^\s*(?:{words(CONDITIONS, DOUBTS, MODALS)}|then|otherwise|else|in\s+that\s+case|in\s+case)\b",
+                  re.I)
 #: words that put what follows off in time or make it a plan ("Next round: buy 1 GT"): a
 #: sentence or label with one before the move is never dropped
-_LATER = regex(r"\b(?:next|later|tomorrow|tonight|plan|plans|planning|planned|will|won't|would|going\s+to|gonna|"
-                    r"future|eventually|once|when|whenever|if|unless|after|afterwards|until|till|before|soon|maybe|"
-                    r"perhaps|might|could|should|then)\b", re.I)
+_LATER = regex(rf"\b(?:{words(('next',), AHEAD, PLANS, DOUBTS, MODALS, CONDITIONS)}|planned|will|won't|"
+               r"going\s+to|gonna|future|eventually|once|after|afterwards|before|soon|then)\b", re.I)
 #: a move word in the past or present with its amount, route or revenue ("HBR ran G11-H12 for 30
 #: and paid it out."): a sentence before the move telling one is never dropped as chat
 _TOLD = regex(r"\b(?:ran|runs|run|paid|pays|laid|lays|bought|buys|sold|sells|parred|pars|bid|bids|withheld|"

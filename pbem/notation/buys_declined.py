@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from pbem.chat_words import CONDITIONS, OTHERS, words
+
 from .context import NotationContext
 from .pieces import Clause
 from .lazy import regex
@@ -13,7 +15,7 @@ __all__ = ["buying_declined"]
 #: the buy negated over everything: "not buying anything", "buying nothing (more)", "buy nothing else"
 _DECLINED = regex(r"\b(?:not|n't|no\s+longer)\s+(?:buy|buying)\s+(?:anything|any\s+more|anymore)\b|"
                        r"\b(?:buy|buying)\s+nothing\b", re.I)
-_OTHERS = regex(r"\b(?:you|he|she|they|we|his|her|their|our|if|until|unless)\b", re.I)
+_OTHERS = regex(rf"\b{words(OTHERS, CONDITIONS)}\b", re.I)
 
 
 def buying_declined(c: Clause, ctx: NotationContext) -> bool:

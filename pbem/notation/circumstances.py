@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from pbem.chat_words import AHEAD, DOUBTS, MODALS, words
+
 from .correction import MARKER
 from .pieces import _WORD, CONSEQUENCE, VERBS
 from .lazy import regex
@@ -48,8 +50,8 @@ _LONGEST = 200
 #: what a move leads to: trains rusting or made obsolete, the phase changing
 _LEADS_TO = regex(r"\b(?:rust|rusts|rusted|rusting|obsolete|phase)\b", re.I)
 #: a time to come, or what is expected of it
-_AHEAD = regex(r"\b(?:should|will|shall|next|later|afterwards|after|soon|eventually|tomorrow)\b|'ll\b|"
-                    r"\bgoing\s+to\b", re.I)
+_AHEAD = regex(rf"\b{words(('next', 'will', 'after', 'afterwards', 'soon', 'eventually'), AHEAD, MODALS)}\b|'ll\b|"
+               r"\bgoing\s+to\b", re.I)
 #: the writer's own plan for later: "I'll buy a share later", "I'm going to buy the extra share after"
 _MY_PLAN = regex(r"\b(?:I'll|I\s+will|I'm\s+going\s+to|we'll|we\s+will)\b", re.I)
 _LATER = regex(r"\b(?:later|after|afterwards|eventually|tomorrow|next\s+(?:turn|round|time|OR|SR))\b", re.I)
@@ -66,7 +68,7 @@ _REASON = regex(r"\b(?:costs?|need|needs|needed|saving|can't|cannot|have|has|had
 #: the cash the move leaves, a sentence of its own ("Treasury now 35.", "Cash left: $35")
 _CASH_NOW = regex(r"\W*(?:the\s+)?(?:treasury|cash)\s+(?:is\s+)?(?:now|left|remaining)\s*(?::\s*)?[$₽]?\d+\W*$", re.I)
 #: a doubt about what was written, or a condition
-_DOUBT = regex(r"\b(?:maybe|perhaps|probably|possibly|might|could|would|if|unless|or)\b", re.I)
+_DOUBT = regex(rf"\b{words(DOUBTS, ('could', 'would', 'if', 'unless', 'or'))}\b", re.I)
 #: "Should be 3.": a correction naming a piece
 _SHOULD_BE = regex(r"\bshould\s+(?:have\s+)?be(?:en)?\b", re.I)
 _PIECE = regex(r"\d|#|\b[A-Z]{2,}")

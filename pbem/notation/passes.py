@@ -7,6 +7,7 @@ import re
 from typing import Optional
 
 from pbem.engine.actions import Bid, BuyShares, Par, Pass, RunRoutes
+from pbem.chat_words import AHEAD, PLANS, words
 from pbem.errors import PbemError
 
 from .context import NotationContext, round_kind
@@ -119,7 +120,7 @@ def one_pass(line: str) -> str:
 #: a reason's words that read like a retraction or a wait elsewhere ("hold on to it", "wait for the 3s")
 _REASON_WORDS = regex(r"\bhold(?:ing)?\s+on\s+to\b|\bwait(?:ing)?\s+(?:for|to|and\s+see|until\s+the)\b", re.I)
 #: a time to come anywhere on the line: a plan, not the pass's reason ("passes this turn and the next")
-_LATER = regex(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|intend|expect)\b", re.I)
+_LATER = regex(rf"\b{words(('next',), AHEAD, PLANS)}\b", re.I)
 #: brackets: their words are a clause of their own here
 _BRACKETS = regex(r"[()]")
 #: where a reason meets the pass without a comma: "I can't float so pass me" (a conjunction),

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from pbem.chat_words import AHEAD, CONDITIONS, DOUBTS, MODALS, OTHERS, PLANS, REPORTS, THOUGHTS, words
+
 from .circumstances import circumstances, names_move, told_afterwards
 from .own_word_moves import NO_RUN
 from .pieces import _STEP_PASS, _WORD, CONSEQUENCE, VERBS
@@ -19,7 +21,7 @@ __all__ = ["Heading", "clause_refusal", "line_refusal", "refusal", "set_aside"]
 #: words that make a whole line no move: a condition, a retraction, a quoted log line
 _LINE_REFUSE = regex(
     r"(?<!\bat\s)\bonce\b|\bas\s+soon\s+as\b|\bin\s+case\b|"
-    r"\b(?:if|unless|whether|when|whenever|until|till|ignore|scratch|scrap|wait|undo|resend|oops|wrong|automatic|"
+    rf"\b(?:{words(CONDITIONS, ('whether',))}|ignore|scratch|scrap|wait|undo|resend|oops|wrong|automatic|"
     r"automatically|auto(?![\s-]*pass))\b|"          # ("auto pass me": the writer asks for a pass)
     r"\b(?:hang|hold)\s+on\b|\blet\s+me\b|\[|"
     r"^\W*(?:an?\s+|the\s+)?(?:\d\S*|#\d+)\s*-?\s*(?:trains?|T|tiles?|shares?)?\s+(?:purchased|bought|sold|laid|placed|taken)\b",
@@ -30,18 +32,14 @@ _LINE_REFUSE = regex(
 _SENTENCE_REFUSE = regex(
     r"\b(?:next|last|previous)\s+(?:OR|SR|round|turn|time|go|week|night)\b|"
     r"\b(?:and|or)\s+(?:the\s+)?next(?:\s+one)?\s*(?:[.!,;]|$)|"      # "passes this turn and the next": a time to come
-    r"\b(?:recap|summary|status|confirmed|record|note|reminder|moderator|later|tonight|tomorrow|yesterday|earlier|"
-    r"previous|ago|usual|always|wrote|writes|said|says|think|thinking|thought|"
-    r"considering|considered|tempted|plan|plans|planning|hope|intend|expect|wish|want|wants|wins|won(?!['’]t)|was|were|"
-    r"might|maybe|perhaps|probably|possibly|should|shall|could|would)\b",
-    re.I)
+    rf"\b{words(REPORTS, THOUGHTS, AHEAD, PLANS, DOUBTS, MODALS)}\b", re.I)
 #: the words of a plan or a time to come, which head a line when their sentence names no move
-_AHEAD = regex(r"\b(?:next|later|tonight|tomorrow|plan|plans|planning|intend|expect|might|maybe|perhaps|"
-                    r"probably|possibly|should|shall|could|would)\b", re.I)
+_AHEAD = regex(rf"\b{words(('next',), AHEAD, PLANS, DOUBTS, MODALS)}\b", re.I)
 #: words that tell a doubt, a negation or another's move: the clause holding one is chat
 _CLAUSE_REFUSE = regex(
     r"\b(?:wo|can|cannot|cant|not|never|let's|lets|"
-    r"check|checking|got(?!\s+(?:an?|the)\s+(?:\d|[\w&-]+\s+from\s))|he|she|they|him|her|them(?!\s+(?:all\s+)?out\b)|his|their|you|your|we|us|our|nobody|anyone|somebody|everybody|everyone|interest|income|receives|rust|rusts|"
+    r"check|checking|got(?!\s+(?:an?|the)\s+(?:\d|[\w&-]+\s+from\s))|them(?!\s+(?:all\s+)?out\b)|"
+    rf"{words(OTHERS)}|nobody|anyone|somebody|everybody|everyone|interest|income|receives|rust|rusts|"
     r"rusted|rusting|(?:is|are|were)\s+(?:all\s+|now\s+)?gone|keeps?\s+(?:on\s+)?(?:going|running|operating)|operat(?:ing|es)\s+(?:it|them)\b|"
     r"(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:[a-z]+\s+){1,2}one\s+of\s+(?:its|the)|"     # the need, told before the move
     r"(?:^|(?<=[,;]))\s*so\s+(?:[A-Za-z][\w&-]{0,11}\s+)?(?:now\s+)?floats|"    # "..., so GT floats": the clause's own
