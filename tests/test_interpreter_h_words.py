@@ -1,7 +1,7 @@
 """Moves told in words, read by the interpreter alone (no rewording rule, no last try): a private's
 power used by the company operating ("used" too: private_powers.py), a token lifted from no hex
 (private_powers.py), a private bought told as its payment (private_powers.py), a pronoun standing
-for the writer (writer_pronouns.py), chat about another player (chat_clauses.py), buying declined
+for the writer (speakers.py), chat about another player (addressed.py), buying declined
 (buys_declined.py), an exchange of what the title has none of (told_exchanges.py), and what
 scopes.py sets aside: a holding told as a state, a bracket after a question, a time to come, a
 need told before its move, a rust. Each READ line fails without its mechanism; each near miss

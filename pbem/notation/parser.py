@@ -41,7 +41,7 @@ from .line_labels import INNER_LABEL, LEAD_LABEL, head_named, labels_only, other
 from .refusals import refusal, rotation_out_of_range
 from .terse import read_terse_by_pieces
 from .piece_moves import mover_unknown
-from .named_subjects import read_by_subjects
+from .speakers import read_by_subjects
 from .round_moves import out_of_round
 from .respell import read_move_words_respelled
 from .correction import takes_back

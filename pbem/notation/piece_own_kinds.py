@@ -11,7 +11,7 @@ from pbem.engine.actions import Action
 from pbem.errors import AmbiguousMoveError, NotationError
 from pbem.titles.registry import declared_kinds
 
-from .chat_clauses import chat_about_another
+from .addressed import chat_about_another
 from .context import NotationContext
 from .pieces import Clause
 from .private_powers import lift_without_hex, private_paid
@@ -47,7 +47,7 @@ def own_kind_moves(c: Clause, ctx: NotationContext, done: Sequence[Action]) -> O
     their words. NotationError when the clause holds what the kind has no field for;
     AmbiguousMoveError when the game allows several of the moves it could be."""
     lift_without_hex(c, ctx)                # private_powers.py
-    moved = chat_about_another(c, ctx)      # chat_clauses.py, private_powers.py
+    moved = chat_about_another(c, ctx)      # addressed.py, private_powers.py
     moved = private_paid(c, ctx) if moved is None else moved
     if moved is not None:
         return moved

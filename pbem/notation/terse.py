@@ -17,15 +17,13 @@ from .funding import sale_first
 from .headings import heading_writer
 from .loans import loans_aside
 from .merger_subjects import company_at_turn
-from .others_context import others_set_aside
 from .passes import end_said, pass_with_reason
 from .price_moves import price_moves_set_aside, with_price_claims
-from .pronouns import it_named_before
 from .run_shape import in_step_order
 from .piece_moves import read_by_pieces
 from .pieces import unknown_subject
 from .told_exchanges import exchange_unread
-from .writer_pronouns import own_pronouns
+from .speakers import it_named_before, others_set_aside, own_pronouns
 from .track_clauses import place_beside_hex, with_edges
 from .tile_words import with_cities
 from .piece_claims import stated_set_aside, with_comments, with_stated
@@ -142,7 +140,7 @@ def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
     whose first word is a name nobody has, straight before its move word, is refused: the
     pieces would leave that word out and make the writer the one who moves."""
     line = loans_aside(sale_first(line))    # a sale that funds a train first; a loan beside a buy set aside
-    line = own_pronouns(line, ctx, index)       # "Ann has $300 left, so she sells ..." (writer_pronouns.py)
+    line = own_pronouns(line, ctx, index)       # "Ann has $300 left, so she sells ..." (speakers.py)
     ctx = company_at_turn(line, ctx, index)     # "MNN passes" in a merger round no company is at turn in
     ctx = heading_writer(line, ctx)             # "Ann: NWR 85" when who writes is not known (headings.py)
     if (told := exchange_unread(line, ctx, index)) is not None:     # told_exchanges.py

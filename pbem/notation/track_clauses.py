@@ -14,7 +14,7 @@ from pbem.errors import NotationError, PbemError
 from .context import NotationContext, round_kind
 from .names import norm
 from .pieces import Clause, Piece
-from .addressees import addressed, for_company, token_told_of
+from .addressed import addressed, for_company, token_told_of
 from .private_powers import powers
 from .tile_words import ROTATION, SIDE_ROTATION, side_name, title_table
 from .train_clauses import (
