@@ -14,7 +14,7 @@ from .context import NotationContext, round_kind
 from .names import NameIndex
 from .parsed import ParsedMove
 from .pieces import Clause, clauses
-from .scopes import _AHEAD, _reported, clause_refusal, line_refusal
+from .scopes import _AHEAD, clause_refusal, line_refusal
 from .lazy import regex
 
 __all__ = ["one_pass", "pass_said_again", "pass_after_bid", "no_run_said_again", "pass_with_reason",
@@ -126,6 +126,9 @@ _BRACKETS = regex(r"[()]")
 #: where a reason meets the pass without a comma: "I can't float so pass me" (a conjunction),
 #: "pass me I have no money" (a new sentence run on): a clause's end here, kept to its length
 _RUN_ON = regex(r"\s(?:so|because|since|coz|cos)\s|(?<=[a-z])\s(?=I\s)", re.I)
+#: a move told in the past tense: a report unless the writer says "has"/"have" (a move of now)
+_REPORTED = regex(r"(?<!\bhas\s)(?<!\bhave\s)(?<!\bhas\sjust\s)\b(?:bought|sold|laid|ran|parred|started|passed|took|"
+                  r"opened|merged|converted|discarded|placed|upgraded|raised|kept|grabbed|dumped)\b", re.I)
 _ARTICLES = frozenset({"the", "a", "an", "this", "that", "my", "its"})
 
 
@@ -153,7 +156,7 @@ def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex,
         else:
             reasons.append(c.text)
     c = passes[0] if len(passes) == 1 else None
-    if c is None or _reported(c.text) or _AHEAD.search(plain[:c.end]):
+    if c is None or _REPORTED.search(c.text) or _AHEAD.search(plain[:c.end]):
         return None     # "..., so I passed": a report; "Next turn: pass": a plan or a modal before the pass
     others = [d for d in found if d is not c and d.pieces and all(
         p.kind == "name" and all(k == "player" and i != ctx.actor for k, i in p.value) for p in d.pieces)]

@@ -16,7 +16,7 @@ from .own_word_moves import NO_RUN
 from .pieces import _STEP_PASS, _WORD, CONSEQUENCE, VERBS
 from .lazy import regex
 
-__all__ = ["Heading", "clause_refusal", "line_refusal", "refusal", "set_aside"]
+__all__ = ["Heading", "clause_refusal", "line_refusal", "set_aside"]
 
 #: words that make a whole line no move: a condition, a retraction, a quoted log line
 _LINE_REFUSE = regex(
@@ -54,11 +54,6 @@ _ASIDE_QUESTION = regex(r"\([^()?]*\?[^()]*\)(?=\s*\S)")
 _LEAVE_TO_PASS = regex(r"\b(?:you|u)\s+(?:can|may|could)\s+(?:just\s+)?(?=(?:pass|skip)\s+me\b)", re.I)
 #: a bracket telling what nearly happened ("(I nearly put it on Moscow, oops)"): chat, its regret no retraction
 _NEAR_MISS = regex(r"\([^()]*\b(?:nearly|almost)\b[^()]*\)", re.I)
-#: the past tenses a move is reported in: a report unless the writer says "has"/"have" (a move
-#: of now); `refusal` (the whole line's) refuses them, `clause_refusal` reads them as moves
-_PAST = "bought|sold|laid|ran|parred|started|passed|took|opened|merged|converted|discarded|placed|upgraded|" \
-        "raised|kept|grabbed|dumped"
-_PAST_RX = regex(rf"(?<!\bhas\s)(?<!\bhave\s)(?<!\bhas\sjust\s)\b(?:{_PAST})\b", re.I)
 #: polite forms of the move itself, not doubts: "I would like to bid", "thank you"
 _POLITE = regex(r"\b(?:I\s+would|I'd|I\s+will)\s+like(?:\s+to)?\b|\bthank\s+you\b|\bsorry\s+for\s+the\s+(?:long\s+)?wait\b|"
                      r"\bif\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|possible|fine|alright|"
@@ -75,13 +70,6 @@ _FIRST_AFTER = regex(r"\b(?:pass|passes|passing|done)\b[^.?!;]*?\b(?:buy\w*|boug
                           r"parring|bid\w*|lay\w*|laid|run\w*|ran)\b[^.?!;]*?\bfirst\b", re.I)
 
 
-def refusal(line: str) -> Optional[str]:
-    """Why a whole line is no move (a question, a plan, a report...), or None."""
-    if "?" in line:
-        return '"?"'
-    return line_refusal(line) or clause_refusal(line) or _reported(line)
-
-
 #: a move put off to a later round ("I'll wait on the 4 until next OR", "hold off on the D until
 #: next OR") and a run compared with an earlier one ("runs the same as last OR"): set aside alone,
 #: so their "until", "wait" and "last" do not reach the move told beside them
@@ -96,11 +84,6 @@ def line_refusal(line: str) -> Optional[str]:
     plain = _LATER.sub(" ", _NEAR_MISS.sub(" ", _POLITE.sub(" ", line)))
     m = _LINE_REFUSE.search(plain) or _FIRST_AFTER.search(plain)
     return f'"{m.group(0).strip()}"' if m else None
-
-
-def _reported(text: str) -> Optional[str]:
-    m = _PAST_RX.search(text)
-    return f'"{m.group(0)}"' if m else None
 
 
 def clause_refusal(text: str) -> Optional[str]:
