@@ -73,6 +73,7 @@ def test_a_sentence_opening_word_before_the_move_word_is_no_subject(line):
     ("1830", "NYC", "NYC lays a tile, then places a token in E11"),
     ("1882", "CPR", "CPR upgrades the tile, buys a 3 train"),
     ("1830", "NYC", "NYC upgrades the tile."),          # alone: asked the same, not "no move word"
+    ("1830", "NYC", "NYC lays a tile and passes"),     # asked, not refused with the grammar's "expected token"
 ])
 def test_a_lay_told_without_its_tile_beside_another_move_is_asked_never_dropped(title, current, line):
     """Read without the lay, the line would make only the other move (the token or the train):

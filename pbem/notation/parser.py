@@ -370,8 +370,9 @@ class _Reader(ValueReader):
                     return last_try(self, line_no, line, first)
                 except NotationError:
                     continue
-        if getattr(first, "defer", False):
-            # the grammar left this reading to the interpreter: its refusal stands, at what it could not place
+        if getattr(first, "defer", False) or getattr(got, "asks", False):
+            # the grammar left this reading to the interpreter, or the interpreter asks for a value the
+            # line leaves out ("NYC lays a tile and passes": which tile?): its refusal stands
             why = re.sub(r'^read by its pieces: (?:"[^"]*": )?', "", str(got)) if isinstance(got, NotationError) \
                 else (mover_unknown(line, self.ctx, self.index) or "the round being played is not known") \
                 if round_kind(self.ctx) is None else "no move is told"

@@ -190,7 +190,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             out.append(PieceMove(a, opened, c.start + 1, c.text, claims if i == len(fits[0]) - 1 else ()))
         last = out[start:]
     if untold is not None and not any(isinstance(m.action, LayTile) for m in out):
-        raise _refuse(line, f'"{untold.text}": which tile on which hex?')
+        asked = _refuse(line, f'"{untold.text}": which tile on which hex?')
+        asked.asks = True         # a value missing: asked before any other refusal of the line
+        raise asked
     for m in out:       # "runs its three 2s: I15-H16 for 50 and I15-J14 for 40"
         if isinstance(m.action, RunRoutes) and (why := run_unpaired(m.text, m.action)):
             raise _refuse(line, f'"{m.text}": {why}')

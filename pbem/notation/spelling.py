@@ -47,7 +47,7 @@ instead again rest next already actually hmm ooh eh sir mate mates team nah cool
 privates privates' company companies major minor minors merger
 zero two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty seventy eighty ninety
 hundred route routes lost send floor phase range board count thoughts drawn gone far says said fun ends depends
-operate operates rust rusts wrote tiles holds status taken rises restart spare zone tie till row lets bump boy bug
+operate operates rust rusts wrote tiles holds status taken rises restart spare zone tie till row lets bump boy bug solid rounds
 don't dont doesn't doesnt didn't didnt won't wont can't cant isn't isnt wasn't aren't haven't hasn't shouldn't
 wouldn't couldn't i'm im i'll i'd i've it's that's let's
 """.split())
