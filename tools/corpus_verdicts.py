@@ -4,8 +4,8 @@ for a diff before and after a change to the reader (issue #24: a rule or last tr
 every line's verdict as it was).
 
 usage: corpus_verdicts.py > after.tsv     (then: diff before.tsv after.tsv)
-Reads tests/data/blind/*.jsonl, tests/data/real/seen.jsonl and unseen-scored.jsonl through
-blind_read.judge (never unseen.jsonl: it is held out).
+Reads tests/data/blind/*.jsonl, tests/data/real/seen.jsonl and the scored real files
+(tests/data/real/*-scored.jsonl) through blind_read.judge (never a held-out file).
 """
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ import blind_read  # noqa: E402
 
 
 def main() -> int:
-    files = sorted((ROOT / "tests/data/blind").glob("*.jsonl")) + [ROOT / "tests/data/real/seen.jsonl",
-                                                                   ROOT / "tests/data/real/unseen-scored.jsonl"]
+    real = ROOT / "tests/data/real"
+    files = sorted((ROOT / "tests/data/blind").glob("*.jsonl")) + [real / "seen.jsonl"] + sorted(real.glob("*-scored.jsonl"))
     for f in files:
         lines = [json.loads(x) for x in f.read_text().splitlines() if x.strip()]
         for i, item in enumerate(lines):
