@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 __all__ = ["ADDRESSEES", "AHEAD", "CONDITIONS", "DOUBTS", "EARLIER", "FAREWELLS", "FOREIGN_GREETINGS",
-           "FOREIGN_SIGN_OFFS", "GREETINGS", "MODALS", "NOW", "OTHERS", "PLANS", "REPORTS", "SIGN_OFFS", "THANKS",
+           "FOREIGN_SIGN_OFFS", "GREETINGS", "MODALS", "NOW", "OTHERS", "PLANS", "PURPOSES", "REPORTS", "SIGN_OFFS", "THANKS",
            "THOUGHTS", "WISHES", "words"]
 
 #: what opens a mail or a line ("Hi all", "Good morning Ann", "Dear Bob")
@@ -51,6 +51,10 @@ AHEAD = ("later", "tonight", "tomorrow")
 PLANS = ("plan", "plans", "planning", "intend", "expect")
 DOUBTS = ("maybe", "perhaps", "probably", "possibly", "might")
 MODALS = ("should", "shall", "could", "would")
+#: what a move is for, told after it ("bought a 6 to rust all their 3s"): no move of its own
+PURPOSES = ("rust", "obsolete", "kill", "export", "complete", "force", "block", "connect", "reach", "get",
+            "trigger", "save", "avoid", "prevent", "protect", "secure", "help", "ensure", "stop", "hurt", "free",
+            "finish", "end", "cover", "keep", "hold", "stay", "remain")
 #: a condition: what follows may never be
 CONDITIONS = ("if", "unless", "when", "whenever", "until", "till")
 #: others spoken to or of: what they do is no move of the writer's ("you can pass", "his 20%")

@@ -5,27 +5,62 @@ buy the extra share after.", "Treasury now 35."): no move of the line (docs/read
 from __future__ import annotations
 
 import re
+from typing import Optional
 
-from pbem.chat_words import AHEAD, DOUBTS, MODALS, words
+from pbem.chat_words import AHEAD, DOUBTS, MODALS, PURPOSES, words
 
 from .correction import MARKER
 from .pieces import _WORD, CONSEQUENCE, VERBS
 from .lazy import regex
 
-__all__ = ["circumstances", "names_move", "told_afterwards"]
+__all__ = ["circumstances", "names_move", "narration", "told_afterwards"]
 
 #: what opens a circumstance: "having won", "since I won", "now that I won", "after winning"
 _OPENS = regex(r"^\s*(?:I\s+)?won\b(?!['’]t)|\b(?:having\s+[a-z]+|(?:since|now\s+that|as)\s+I\s+(?:won|bought|got|took|have\s+[a-z]+)|"
                     r"after\s+(?:[a-z]+ing|(?:that|the|this)\s+[^,;]{1,30}?\s(?:was|were)\s+[a-z]+)|and\s+(?:won|got)\s+it|to\s+(?:fund|finance|afford|pay\s+for)|"
+                    rf"(?<=\w\s)to\s+{words(PURPOSES)}|"
                     r"(?:that|which)\s+(?:came|comes)\s+with|counting|so\s+(?:that\s+)?(?:it|I|we)\s+(?:can|could|will|may)|"
                     r"(?:it|which|that|this)\s+(?:frees|opens|unlocks|blocks|lets|allows|gives)(?=\s+(?:up\s+)?\S))\b", re.I)
+#: a purpose that keeps its own words: what it is for is set aside, "to fund" stays (funding.py)
+_FUNDS = ("to fund", "to finance", "to afford", "to pay")
 #: where a circumstance ends: a mark between clauses, or the main clause's subject
 _ENDS = regex(r"[,:;!?]|\.(?=\s|$)|\s[-–—]\s|\bI\b(?!['’]?d\b)|\bI['’](?:ll|m|ve)\b|\b(?:and|then)\b")
+
+
+#: a verb told in the simple past ("entered", "came"), not after "has" or "is" (a condition's time:
+#: "once everyone has passed", "when PRR is sold") nor a word that only ends so ("need")
+_PAST = (r"(?<!\bhas\s)(?<!\bhave\s)(?<!\bis\s)(?<!\bare\s)(?<!\bbe\s)"
+         r"\b(?:was|were|had|came|went|got|ran|rusted|began|became|won|(?!(?:n|f|s|sp|proce|exce|succe)ed\b)[a-z]{2,}ed)\b")
+#: what frames a recap: a time clause told in the past before the move ("Once 3-trains entered
+#: the game, the Penn bought ...", "When the 4 came out, ..."); a cleft's opening ("That's when I
+#: decide to float ..."); a verb that only leads to the move ("I managed to acquire", "decided to
+#: buy"). A time clause in the present is a condition and stays one (scopes.py: "once someone sells")
+_FRAMES = regex(rf"(?:^|(?<=[.;!]\s))\W*(?:once|when|as\s+soon\s+as|after|before|by\s+the\s+time)\s+[^,;.!?]{{0,60}}?{_PAST}[^,;.!?]{{0,40}}(?=,)|"
+                r"(?:^|(?<=[.;!]\s))\W*(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:when|where|how)\b|"
+                rf"\b(?:decided?|decides|managed?|manages|chose|choose|chooses|opt(?:ed|s)?|elect(?:ed|s)?|went\s+on|"
+                r"goes\s+on|proceed(?:ed|s)?|was\s+able|got)\s+to(?=\s+[a-z]+)", re.I)
+
+
+def narration(line: str, why: Optional[list] = None) -> str:
+    """The line with what frames a recap's move blanked (the same length: columns stand), each
+    noted in `why`; the move words it leads to are kept."""
+    def blank(m: re.Match) -> str:
+        if not any(w.lower() in VERBS for w in _WORD.findall(m.string[m.end():m.end() + 40])[:1]) \
+                and not m.group(0).lstrip(" ,").lower().startswith(_TIME_WORDS):
+            return m.group(0)     # "managed to get there": no move word follows
+        if why is not None:
+            why.append(f'"{m.group(0).strip()}"')
+        return " " * len(m.group(0))
+    return _FRAMES.sub(blank, line)
+
+
+_TIME_WORDS = ("once", "when", "as", "after", "before", "by", "that", "this", "it")
 
 
 def circumstances(line: str, why: list) -> str:
     """The line with each circumstance blanked (the same length: columns stand), and why noted
     in `why`; a line that is nothing but a circumstance is left as it is."""
+    line = narration(line, why)
     out, at = [], 0
     for m in _OPENS.finditer(line):
         if m.start() < at:
@@ -33,7 +68,7 @@ def circumstances(line: str, why: list) -> str:
         end = _ENDS.search(line, m.end())
         stop = end.start() if end else len(line)
         # a purpose keeps its own words ("to fund"): what it is for is set aside, the clause stays a clause
-        out.append((m.end() if m.group(0).lower().startswith("to") else m.start(), stop))
+        out.append((m.end() if m.group(0).lower().startswith(_FUNDS) else m.start(), stop))
         at = stop
     if not out:
         return line

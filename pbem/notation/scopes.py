@@ -11,7 +11,7 @@ from typing import Optional
 
 from pbem.chat_words import AHEAD, CONDITIONS, DOUBTS, MODALS, OTHERS, PLANS, REPORTS, THOUGHTS, words
 
-from .circumstances import circumstances, names_move, told_afterwards
+from .circumstances import circumstances, names_move, narration, told_afterwards
 from .own_word_moves import NO_RUN
 from .pieces import _STEP_PASS, _WORD, CONSEQUENCE, VERBS
 from .lazy import regex
@@ -81,7 +81,7 @@ def line_refusal(line: str) -> Optional[str]:
     """Why no clause of a line is a move (a quoted line, a condition, a retraction), or None."""
     if line.lstrip().startswith(">"):
         return "a quoted line"
-    plain = _LATER.sub(" ", _NEAR_MISS.sub(" ", _POLITE.sub(" ", line)))
+    plain = narration(_LATER.sub(" ", _NEAR_MISS.sub(" ", _POLITE.sub(" ", line))))
     m = _LINE_REFUSE.search(plain) or _FIRST_AFTER.search(plain)
     return f'"{m.group(0).strip()}"' if m else None
 

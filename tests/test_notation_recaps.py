@@ -1,0 +1,76 @@
+"""What frames a move told as a recap (circumstances.py `narration`, chat_words.PURPOSES): a time
+clause told in the past before it ("Once 3-trains entered the game, ..."), a cleft's opening
+("That's when I ..."), a verb that only leads to it ("I managed to buy", "decided to buy") and what
+it is for after it ("to rust all their 3-trains") are set aside; the move is read. A time clause in
+the present stays a condition, and a verb leading to no move word leaves the line unread.
+Every line is written for these tests.
+"""
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine.actions import BuyCompany, BuyShares, BuyTrain, LayTile, Par, SellShares
+from pbem.errors import PbemError
+
+from notation_kit import assert_no_move_of_the_writer, read  # noqa: E402
+
+READ = [
+    # a time clause told in the past: when the move was made
+    ("1830", "OR", "PRR", "Once 3-trains entered the game, PRR bought the D&H from Cid for 120.",
+     [BuyCompany("PRR", "DH", 120)]),
+    ("1830", "OR", "PRR", "When the 4 came out, PRR bought the D&H from Cid for 120",
+     [BuyCompany("PRR", "DH", 120)]),
+    ("1882", "SR", None, "After the CPR ran for 80, I sold 2 CPR.", [SellShares("ann", "CPR", 20)]),
+    ("1830", "OR", "B&O", "By the time the 5s arrived, B&O bought a 5 from the depot for 450.",
+     [BuyTrain("B&O", "5", "depot", 450)]),
+    # a cleft's opening
+    ("1830", "SR", None, "That's when I decide to float C&O at 100.", [Par("ann", "C&O", 100)]),
+    ("1882", "SR", None, "This is when I bought 2 shares of GT.", [BuyShares("ann", "GT", "ipo", 10)] * 2),
+    # a verb that only leads to the move
+    ("1830", "OR", "C&O", "I managed to buy a 6.", [BuyTrain("C&O", "6", "depot", None)]),
+    ("1830", "OR", "C&O", "C&O decided to lay #9 on F10 rotation 1.", [LayTile("C&O", "F10", "9", 1)]),
+    ("1882", "SR", None, "I chose to sell 1 GT.", [SellShares("ann", "GT", 10)]),
+    # what the move is for, after it
+    ("1830", "OR", "C&O", "With C&O, I bought a 6-train to rust all their 3-trains.",
+     [BuyTrain("C&O", "6", "depot", None)]),
+    ("1830", "OR", "C&O", "Ann bought the first 4-train to obsolete them and put the hurt on the others.",
+     [BuyTrain("C&O", "4", "depot", None)]),
+    ("1882", "OR", "QLL", "QLL buys the 3 from GT for $100 to avoid a depot 4.", [BuyTrain("QLL", "3", "GT", 100)]),
+    ("1830", "OR", "PRR", "PRR lays #57 on H10 rotation 0 to connect to NYC.", [LayTile("PRR", "H10", "57", 0)]),
+]
+
+
+@pytest.mark.parametrize("title,rk,current,line,want", READ)
+def test_the_move_framed_as_a_recap_is_read(title, rk, current, line, want):
+    assert read(title, rk, current, line) == want
+
+
+#: the near misses: a time clause in the present or perfect is a condition; a verb leading to
+#: no move word; a purpose that is itself the move asked for
+NOT_READ = [
+    ("1830", "OR", "PRR", "Once someone sells, PRR buys the D&H from Cid for 120."),
+    ("1830", "OR", "PRR", "When everyone has passed, PRR buys the D&H from Cid for 120."),
+    ("1882", "SR", None, "When GT is sold out, I sell 2 CPR."),
+    ("1830", "OR", "C&O", "I managed to get there."),
+    ("1830", "OR", "C&O", "That's when things went wrong."),
+]
+
+
+@pytest.mark.parametrize("title,rk,current,line", NOT_READ)
+def test_a_condition_or_a_frame_with_no_move_stays_unread(title, rk, current, line):
+    assert_no_move_of_the_writer(title, rk, current, line)
+
+
+def test_the_frame_set_aside_is_noted_with_the_move():
+    from notation_kit import ctx
+    from pbem.notation.sequence import iter_moves
+
+    moves = list(iter_moves("Once 3-trains entered the game, PRR bought the D&H from Cid for 120.",
+                            lambda: ctx("1830", "OR", "PRR")))
+    assert [m.action for m in moves] == [BuyCompany("PRR", "DH", 120)]
+    assert any("Once 3-trains entered the game" in n for m in moves for n in m.notes), [m.notes for m in moves]
+
+
+def test_a_condition_in_the_present_is_refused_by_its_word():
+    with pytest.raises(PbemError, match="(?i)once"):
+        read("1830", "OR", "PRR", "Once someone sells, PRR buys the D&H from Cid for 120.")
