@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Optional
 
-from pbem.engine.actions import Action, DiscardTrain, Dividend, LayTile, Pass, RunRoutes, SellShares
+from pbem.engine.actions import Action, BuyShares, DiscardTrain, Dividend, LayTile, Par, Pass, RunRoutes, SellShares
 from pbem.errors import AmbiguousMoveError, NotationError
 
 from .context import NotationContext, round_kind
@@ -150,8 +150,10 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             fitter.first_verb = c.start
         verbs = fitter.verbs & CARRIED if fitter.verbs else verbs
         fits = fitter.fit()
-        if fits == "which company?" and (named := named_before(parts, c)) is not None:
-            # "Auction M-K, opening bid 105", "exchanges SC for its certificate, par 76": the one named before
+        if (fits == "which company?" or fits == "which company's shares?" and _bought_into(out)) \
+                and (named := named_before(parts, c)) is not None:
+            # "Auction M-K, opening bid 105", "exchanges SC for its certificate, par 76": the one named
+            # before; "parred the C&O at $100 and bought 2 more shares": the one just bought into
             named_c = Clause(c.start, c.end, c.text, [named, *c.pieces], c.loose)
             fits = Fitter(ctx, kind, named_c, fitter.before, later).fit()
         if fits is None and out and c.pieces and all(p.kind in ("held", "per_share") for p in c.pieces):
@@ -207,6 +209,11 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     if asides:
         out[0] = dataclasses.replace(out[0], notes=(f"read without what states no move: {', '.join(asides)}",))
     return out
+
+
+def _bought_into(out: list[PieceMove]) -> bool:
+    """Whether the move before is a par or a share bought (the shares after it are of its company)."""
+    return bool(out) and isinstance(out[-1].action, (Par, BuyShares))
 
 
 def _later_verbs(parts: list[Clause]) -> list[frozenset]:
