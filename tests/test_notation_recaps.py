@@ -1,7 +1,8 @@
 """What frames a move told as a recap (circumstances.py `narration`, chat_words.PURPOSES): a time
 clause told in the past before it ("Once 3-trains entered the game, ..."), a cleft's opening
 ("That's when I ..."), a verb that only leads to it ("I managed to buy", "decided to buy") and what
-it is for after it ("to rust all their 3-trains") are set aside; the move is read. Shares bought
+it is for after it ("to rust all their 3-trains") and why it is made ("since no one else wanted
+it") are set aside; the move is read. Shares bought
 right after a par or a buy, their company not said again, are of that company. A time clause in
 the present stays a condition, and a verb leading to no move word leaves the line unread.
 Every line is written for these tests.
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import BuyCompany, BuyShares, BuyTrain, LayTile, Par, SellShares
+from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, LayTile, Par, SellShares
 from pbem.errors import PbemError
 
 from notation_kit import assert_no_move_of_the_writer, read  # noqa: E402
@@ -38,6 +39,10 @@ READ = [
      [BuyTrain("C&O", "4", "depot", None)]),
     ("1882", "OR", "QLL", "QLL buys the 3 from GT for $100 to avoid a depot 4.", [BuyTrain("QLL", "3", "GT", 100)]),
     ("1830", "OR", "PRR", "PRR lays #57 on H10 rotation 0 to connect to NYC.", [LayTile("PRR", "H10", "57", 0)]),
+    # why the move is made, before or after it
+    ("1830", "auction", None, "I took the B&O for 220 since no one else wanted it.", [Bid("ann", "BO", 220)]),
+    ("1830", "auction", None, "Since nobody bid, I take the B&O for 220.", [Bid("ann", "BO", 220)]),
+    ("1830", "OR", "PRR", "PRR buys a 4 because the 3s are about to rust.", [BuyTrain("PRR", "4", "depot", None)]),
     # shares bought after a par or a buy, their company not said again: the one just bought into
     ("1830", "SR", None, "I parred the C&O at $100 and bought 2 more shares.",
      [Par("ann", "C&O", 100)] + [BuyShares("ann", "C&O", "ipo", 10)] * 2),
@@ -57,7 +62,8 @@ NOT_READ = [
     ("1882", "SR", None, "When GT is sold out, I sell 2 CPR."),
     ("1830", "OR", "C&O", "I managed to get there."),
     ("1830", "OR", "C&O", "That's when things went wrong."),
-    ("1830", "SR", None, "Sold 2 PRR and bought 2 shares."),      # shares after a sale: of which company?
+    ("1830", "SR", None, "Sold 2 PRR and bought 2 shares."),
+    ("1882", "OR", "CPR", "CP closes since CPR bought a train."),     # a consequence and its reason: no move      # shares after a sale: of which company?
 ]
 
 

@@ -15,8 +15,9 @@ from .lazy import regex
 
 __all__ = ["circumstances", "names_move", "narration", "told_afterwards"]
 
-#: what opens a circumstance: "having won", "since I won", "now that I won", "after winning"
-_OPENS = regex(r"^\s*(?:I\s+)?won\b(?!['’]t)|\b(?:having\s+[a-z]+|(?:since|now\s+that|as)\s+I\s+(?:won|bought|got|took|have\s+[a-z]+)|"
+#: what opens a circumstance: "having won", "since I won", "now that I won", "after winning", a
+#: reason ("since no one else wanted it", "because the 4s are coming")
+_OPENS = regex(r"^\s*(?:I\s+)?won\b(?!['’]t)|\b(?:having\s+[a-z]+|because|cause|cos|coz|since(?!\s+I\s)|(?:since|now\s+that|as)\s+I\s+(?:won|bought|got|took|have\s+[a-z]+)|"
                     r"after\s+(?:[a-z]+ing|(?:that|the|this)\s+[^,;]{1,30}?\s(?:was|were)\s+[a-z]+)|and\s+(?:won|got)\s+it|to\s+(?:fund|finance|afford|pay\s+for)|"
                     rf"(?<=\w\s)to\s+{words(PURPOSES)}|"
                     r"(?:that|which)\s+(?:came|comes)\s+with|counting|so\s+(?:that\s+)?(?:it|I|we)\s+(?:can|could|will|may)|"
