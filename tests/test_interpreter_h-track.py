@@ -1,5 +1,5 @@
 """The interpreter alone (no rewording rule helps) on operating-round track, token and trade
-wording (pbem/notation/track_clauses.py): a tile "put" on a hex, "its home hex", a hex heading
+wording (pbem/notation/lay_words.py, operating_clauses.py): a tile "put" on a hex, "its home hex", a hex heading
 its tile, the cost of a second lay told beside the lays, a private named by the operating
 company's own symbol, the other party of an agreed trade, and a private's power (its track and
 token moves are the private's; a token moved is lifted and placed). Each case fails without the

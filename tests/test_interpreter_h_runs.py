@@ -31,7 +31,7 @@ READ = [
      [LayTile("SE", "D14", "635", 3), _run("SE", ("2", (), 260)), Dividend("SE", "payout")]),
     # ... and a train named with it makes it a run
     ("1882", "OR", "CNR", "CNR pays out 80 from the 3T.", [_run("CNR", ("3", (), 80)), Dividend("CNR", "payout")]),
-    # route_pieces.py: places told with a dash, then the route by its hexes in brackets: one route
+    # run_words.py: places told with a dash, then the route by its hexes in brackets: one route
     ("1861", "OR", "N", "N runs its 2T Moscow - St. Petersburg (H8-G5-E1) for 80", [_run("N", ("2", ("H8", "G5", "E1"), 80))]),
     # pieces.py: a bracket of words only is no clause boundary ("and" inside it cuts nothing)
     ("1861", "OR", "E", "E runs 2T Q3-P4 (Ekaterinburg and the town) for 50", [_run("E", ("2", ("Q3", "P4"), 50))]),
@@ -39,18 +39,18 @@ READ = [
     ("1830", "OR", "NYNH", "NYNH's 4 E23-F20-G19 makes 150 and the 5 G19-F20-F22-F24-E23 makes 190, all paid out.",
      [_run("NYNH", ("4", ("E23", "F20", "G19"), 150), ("5", ("G19", "F20", "F22", "F24", "E23"), 190)),
       Dividend("NYNH", "payout")]),
-    # route_pieces.py: a train's bare number before its route is the train, not a tile on the first stop
+    # run_words.py: a train's bare number before its route is the train, not a tile on the first stop
     ("1882", "OR", "HBR", "HBR will run the 3 G11-I11-J10 for 90 and pay it out",
      [_run("HBR", ("3", ("G11", "I11", "J10"), 90)), Dividend("HBR", "payout")]),
     ("1830", "OR", "NYC", "NYC runs its 2 E19-F20 for 30, pays out", [_run("NYC", ("2", ("E19", "F20"), 30)), Dividend("NYC", "payout")]),
     ("1830", "OR", "B&O", "B&O runs 3 I15-I19-H18 80, 2 J14-K15 50 = 130, payout",
      [_run("B&O", ("3", ("I15", "I19", "H18"), 80), ("2", ("J14", "K15"), 50)), Dividend("B&O", "payout")]),
-    # run_shape.py: the total told after the last route is no second revenue of that route
+    # run_words.py: the total told after the last route is no second revenue of that route
     ("1882", "OR", "GT", "GT's two 2s run L8-K9 (40) and L8-N6 (50), total 90, withheld.",
      [_run("GT", ("2", ("L8", "K9"), 40), ("2", ("L8", "N6"), 50)), Dividend("GT", "withhold")]),
     ("1882", "OR", "QLL", "QLL runs its 2s J10-K9 for 50 and J10-J8 for 40, total 90, withholds",
      [_run("QLL", ("2", ("J10", "K9"), 50), ("2", ("J10", "J8"), 40)), Dividend("QLL", "withhold")]),
-    # run_shape.py: several routes told by revenues only, in one clause
+    # run_words.py: several routes told by revenues only, in one clause
     ("1861", "OR", "MK", "MK runs the 4 for 180 and 3 for 120, full payout",
      [_run("MK", ("4", (), 180), ("3", (), 120)), Dividend("MK", "payout")]),
     ("1882", "OR", "GT", "GT runs the 6 for 190 & the 4 for 120; 310 paid out",

@@ -19,7 +19,7 @@ from pbem.engine.actions import (
 )
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from pbem.notation import context_for_title, parse_message
-from pbem.notation.run_shape import train_by_shape
+from pbem.notation.run_words import train_by_shape
 
 PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
 RECORD_1861 = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1861" / "29683.json"

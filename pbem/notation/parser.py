@@ -19,7 +19,7 @@ from pbem.engine.actions import BuyShares, Dividend, Merge, Par, PlaceToken, Run
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from pbem.titles.registry import title_readers
 
-from .track_clauses import rotations_now
+from .lay_words import rotations_now
 from . import own_kinds
 from .formatter import entity_label
 from .claims import Claim

@@ -16,7 +16,7 @@ from .claims import Claim
 from .dividend_words import denied
 from .context import NotationContext
 from .pieces import Clause, Piece
-from .track_clauses import settled
+from .operating_clauses import settled
 from .lazy import regex
 
 __all__ = ["BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "joined", "named_before", "step_not_taken", "steps_named",
@@ -38,14 +38,14 @@ def a_digit(c: Clause) -> bool:
 
 def train_after_lay(verbs: set, c: Clause) -> bool:
     """A train alone after a lay ("lays #8 on I7, 2T") does not take the lay's move word: a
-    lay names no train, so the clause is read by itself (run_shape.py: bought or run); nor does
+    lay names no train, so the clause is read by itself (run_words.py: bought or run); nor does
     a train with a route of two stops or more ("..., 3T I15-I19-H18 100": a lay has one hex)."""
     return verbs <= {"lay"} and bool(c.of("train")) and not c.of("tile") and len(c.of("hex")) != 1
 
 
 def joined(parts: list[Clause], ctx: NotationContext, line: str = "") -> list[Clause]:
     """A clause of a price or a source alone belongs to the clause before it ("buys a 3, $180")."""
-    parts = settled(parts, ctx, line)        # the words around a lay or a deal (track_clauses.py)
+    parts = settled(parts, ctx, line)        # the words around a lay or a deal (operating_clauses.py)
     out: list[Clause] = []
     ahead: Optional[Clause] = None
     for c in parts:

@@ -18,15 +18,13 @@ from .pieces import Clause, Piece
 from .piece_clauses import BARE
 from .par_restated import HOME, PRESIDENTS as _PRESIDENTS   # the president's certificate: a par
 from .own_word_moves import OWN_WORDS, own_word_move
-from .route_pieces import route_order
 from .dividend_words import DIVIDEND_WORDS
 from .share_counts import one_per_share
 from .share_quantity import quantity
-from .track_clauses import edges_told, lays_by_colour, tells_edges
+from .lay_words import edges_told, lays_by_colour, side_not_here, tells_edges
 from .private_powers import token_moved
-from .run_shape import dividend_after, route_alone, several_routes, train_by_shape
-from .tile_words import side_not_here
-from .train_discards import discarded
+from .run_words import dividend_after, route_alone, route_order, several_routes, train_by_shape
+from .train_words import discarded
 from .lazy import regex
 
 __all__ = ["Fitter"]
@@ -389,7 +387,7 @@ class Fitter:
             if not rots and (bad := side_not_here(self.c.text, self.ctx)):
                 return bad
             if not rots and self.ctx.rotation_resolver and tells_edges(self.c.text):
-                rot = 0                      # the sides told give it (track_clauses.with_edges)
+                rot = 0                      # the sides told give it (lay_words.with_edges)
             elif not rots and self.ctx.rotation_resolver and self.before:
                 try:
                     rot = self.ctx.resolve_rotation(tiles[0], hexes[0], ())
@@ -422,7 +420,7 @@ class Fitter:
                 return "which private, for how much?"
             return [[(BuyCompany(cur, companies[0], amounts[0]), ())]]
         if "discard" in verbs:
-            return discarded(self, cur, trains)       # "discards its 3" (train_discards.py)
+            return discarded(self, cur, trains)       # "discards its 3" (train_words.py)
         if self.implicit() and trains and self.c.of("number") and not self.c.of("money") \
                 and not any(p.before == "for" for p in self.c.pieces) \
                 and not self.c.of("source") and not self.c.of("exchange"):   # "D from depot, ..., 800": a buy

@@ -29,7 +29,7 @@ from .piece_own_kinds import own_kind_moves, own_verbs
 from .private_powers import acting
 from .scopes import Heading, clause_refusal, line_refusal, possessive_move, set_aside
 from .repeats import said_again
-from .run_shape import one_more_route, run_unpaired
+from .run_words import one_more_route, run_unpaired
 
 __all__ = ["PieceMove", "read_by_pieces", "COUNTS"]
 

@@ -25,15 +25,14 @@ from .merger_words import GROUP_CLOSED, SITS_OUT, TAKES_OVER, merge_in_merger_ro
 from .names import NameIndex
 from .own_word_moves import NO_RUN
 from .redemptions import BUYS_BACK, redeem_word
-from .route_pieces import blank_back, blank_on, railway_as_route, stops_joined, trains_before_routes
+from .run_words import railway_as_route, stops_joined, trains_before_routes
 from .token_removals import REMOVES
-from .train_discards import DROPS, TRAIN_LIMIT
-from .train_exchanges import EXCHANGES, PAID_TO_BANK
+from .train_words import DROPS, EXCHANGES, PAID_TO_BANK, TRAIN_LIMIT
 from .letter_moves import letter_moves, requested
 from .name_prefixes import code_before_name
 from .name_spans import name_spans
 from .share_quantity import CERT_SIZE, counted_shares
-from .tile_words import CITY, EDGE_LIST, NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AT, side, tile_names
+from .lay_words import CITY, EDGE_LIST, NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AT, side, tile_names
 from .lazy import regex
 
 __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
@@ -307,7 +306,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         take(_SWAPS, "verb", lambda m: "swap")
     take(_LEGS, "via", lambda m: tuple(tuple(re.split(r"\s*>\s*", leg.upper()))
                                        for leg in re.split(r"\s+(?=[A-Za-z]{1,2}\d{1,3}\s*>)", m.group(1))))
-    take(CITY, "city", lambda m: int(next(g for g in m.groups() if g)))      # "J10 city 2": tile_words.py
+    take(CITY, "city", lambda m: int(next(g for g in m.groups() if g)))      # "J10 city 2": lay_words.py
     take(_DECLINES, "verb", lambda m: "pass")
     take(CONSEQUENCE, "floats", lambda m: True)
     take(_TAKES_IN, "verb", lambda m: "merge")
@@ -447,12 +446,6 @@ def _place_by_its_hex(pieces: list[Piece], line: str) -> list[Piece]:
     return [whole.get(id(p), p) for p in pieces if id(p) not in drop]
 
 
-def _near(sorted_at: list[int], a: int, b: int) -> bool:
-    """Whether some value of `sorted_at` lies in [a, b]."""
-    i = bisect.bisect_left(sorted_at, a)
-    return i < len(sorted_at) and sorted_at[i] <= b
-
-
 #: "is auctioning", "am buying": a move word's present progressive, its "is" no word of its own
 _PROGRESSIVE = regex(r"\b(?:is|am|are)\s+(?=([a-z]+ing)\b)", re.I)
 #: a bracket of words only, telling about what it follows
@@ -489,11 +482,8 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         i = bisect.bisect_right(span_starts, m.start())
         if i and reach[i - 1] > m.start() or any(a < m.start() < b for a, b in told):
             continue             # inside a name, or a bracket telling about it ("(Ekaterinburg and the town)")
-        if m.group(0).strip() in "-–—," and _near(stop_ends, blank_back(line, m.start()), m.start()) \
-                and _near(stop_starts, m.end(), blank_on(line, m.end())):
-            continue          # "Moscow - St Petersburg", "J10, J8, I5": a route, not two clauses
         if stops_joined(line, m.start(), m.end(), stop_ends, stop_starts, train_ends):
-            continue          # "from Baltimore through Lancaster and Philadelphia": one route
+            continue          # "Moscow - St Petersburg", "from Baltimore through Lancaster and Philadelphia": one route
         cuts += [m.start(), m.end()]
     cuts.append(len(line))
     out: list[Clause] = []

@@ -19,13 +19,12 @@ from .loans import loans_aside
 from .merger_subjects import company_at_turn
 from .passes import end_said, pass_with_reason
 from .price_moves import price_moves_set_aside, with_price_claims
-from .run_shape import in_step_order
+from .run_words import in_step_order
 from .piece_moves import read_by_pieces
-from .pieces import unknown_subject
-from .told_exchanges import exchange_unread
+from .pieces import clauses, unknown_subject
+from .train_words import exchange_unread
 from .speakers import it_named_before, others_set_aside, own_pronouns
-from .track_clauses import place_beside_hex, with_edges
-from .tile_words import with_cities
+from .lay_words import place_beside_hex, with_cities, with_edges
 from .piece_claims import stated_set_aside, with_comments, with_stated
 from .spelling import respelled
 from .lazy import regex
@@ -128,7 +127,7 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
     its dividend, which become claims on the dividend ("pays out; share price should go up")."""
     plain, said = price_moves_set_aside(line)
     plain, stated = stated_set_aside(plain, index, ctx.actor)       # piece_claims.py
-    moves = with_price_claims(in_step_order(_by_pieces(plain, ctx, index)), said)     # run_shape.py
+    moves = with_price_claims(in_step_order(_by_pieces(plain, ctx, index)), said)     # run_words.py
     return with_comments(with_edges(with_cities(with_stated(moves, stated)), line, ctx), line, index)
 
 
@@ -143,9 +142,9 @@ def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
     line = own_pronouns(line, ctx, index)       # "Ann has $300 left, so she sells ..." (speakers.py)
     ctx = company_at_turn(line, ctx, index)     # "MNN passes" in a merger round no company is at turn in
     ctx = heading_writer(line, ctx)             # "Ann: NWR 85" when who writes is not known (headings.py)
-    if (told := exchange_unread(line, ctx, index)) is not None:     # told_exchanges.py
+    if (told := exchange_unread(clauses(line, ctx, index))) is not None:     # train_words.py
         raise NotationError(f'"{told}": an exchange of what, for what?', text=line.strip())
-    if (why := place_beside_hex(line, ctx)) is not None:     # track_clauses.py
+    if (why := place_beside_hex(line, ctx)) is not None:     # lay_words.py
         raise NotationError(why, text=line.strip())
     subject = unknown_subject(line, ctx, index)
     if subject is not None:

@@ -10,7 +10,7 @@ from pbem.engine.actions import BuyTrain, Merge, Pass, PlaceToken
 from pbem.errors import RuleError
 from pbem.newgame import CLAIMS_WARN
 from pbem.notation import ParsedMove
-from pbem.notation.track_clauses import rotations_now
+from pbem.notation.lay_words import rotations_now
 from pbem.notation.messages import clip
 from pbem.reading.claims import applied, false_claims
 from pbem.reading.labels import round_label_mismatch

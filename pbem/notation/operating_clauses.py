@@ -1,0 +1,256 @@
+"""What the words around an operating round's moves say, settled on a line's clauses before they
+are fitted (piece_moves.py): a lay's (lay_words.py), a deal's, a train bought's ("bye bye 2s" and
+"first 3, so phase 3 kicks in" are remarks, "another from GT for 100" one more of that train, "QLL
+buys a 2, HBR a 3" a buy of each company named) and a private's (private_powers.py)."""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import replace
+from typing import Optional
+
+from .context import NotationContext, round_kind
+from .pieces import Clause, Piece
+from .addressed import addressed, for_company, token_told_of
+from .lay_words import lay_cost_aside, lay_settled, tile_after_lay, title_table
+from .private_powers import powers
+from .lazy import regex
+
+__all__ = ["settled"]
+
+#: a deal agreed with the other company's president
+_AGREED = regex(r"\bagree(?:d|s|ment)?\b", re.I)
+_I_AGREED = regex(r"\s*(?:I|we)\s+(?:have\s+)?agreed\b", re.I)
+_POSSESSIVE = regex(r"['’]s\s+(?:old\s+)?")
+
+
+def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause]:
+    """The clauses of an operating round's `line` with the words above settled (others as found)."""
+    if not found or round_kind(ctx) != "operating":
+        return found
+    trains = tuple(ctx.trains)
+    found = addressed([for_company(token_told_of(gets_train(c, line, trains), line, ctx.current), line, ctx.current)
+                       for c in found], line)
+    deal = any("buy" in c.verbs() for c in found)
+    bought = bought_trains(found, trains)
+    out: list[Clause] = []
+    laid = False             # whether a clause so far names a tile (a lay told)
+    for n, c in enumerate(found):
+        c = lay_settled(_train_owner(_minor_by_place(c, ctx, line), line), ctx, line, laid)
+        c = lay_cost_aside(_deal(c, line), line, laid)
+        c = _agreed(c, found[n + 1] if n + 1 < len(found) else None, line) if deal else c
+        c = another_train(train_remark(c, bought, line), bought_trains(out, trains), line)
+        c = _step_passed(c, out[-1] if out else None)
+        c = listed_train(gapped_buyer(c, out, trains, ctx.current, line), out, trains)
+        laid = laid or bool(c.of("tile"))
+        told = tile_after_lay(out[-1], c, ctx.title) if out else None       # "builds at H10 first: 57"
+        if told:
+            out[-1] = _merged(out[-1], told)
+        elif out and traded_in(out[-1], c, ctx.current):
+            out[-1] = _merged(out[-1], c)
+        elif out and price_paid(out[-1], c, line):
+            out[-1] = _merged(out[-1], replace(c, pieces=c.pieces[1:]))
+        else:
+            out.append(c)
+    return powers(out, ctx, line)
+
+
+def _merged(a: Clause, b: Clause) -> Clause:
+    """The two clauses read as one (`a` first)."""
+    return Clause(a.start, b.end, a.text + ", " + b.text, a.pieces + b.pieces, a.loose + b.loose, a.mover)
+
+
+def _train_owner(c: Clause, line: str) -> Clause:
+    """ "buys B&O's 2 for 90": a name both a corporation's and a private's, in the possessive
+    before a train (or a bare number), is the corporation owning that train."""
+    pieces = list(c.pieces)
+    for n, p in enumerate(pieces[:-1]):
+        nxt = pieces[n + 1]
+        between = line[p.end - 2 if line[p.end - 2:p.end] in ("'s", "’s") else p.end:nxt.start]
+        if p.kind == "name" and nxt.kind in ("train", "number") and _POSSESSIVE.fullmatch(between) \
+                and {k for k, _ in p.value} >= {"corporation", "company"}:
+            pieces[n] = replace(p, value=tuple(v for v in p.value if v[0] == "corporation"))
+    return c if pieces == c.pieces else replace(c, pieces=pieces)
+
+
+_STEP_ALONE = regex(r"(?:on\s+)?(?:the\s+|its\s+)?(?:track|tiles?|tokens?|stations?|trains?)\W*", re.I)
+_STEP_NAMED = regex(r"\b(?:track|tiles?|tokens?|stations?|trains?)\b", re.I)
+
+
+def _step_passed(c: Clause, prev: Clause | None) -> Clause:
+    """ "passes on track and on the token": a step named alone after a pass that names a step
+    is a second step passed."""
+    if prev is None or "pass" not in prev.verbs() or not _STEP_NAMED.search(prev.text) or c.loose \
+            or not _STEP_ALONE.fullmatch(c.text) or any(p.kind != "verb" for p in c.pieces):
+        return c
+    return replace(c, pieces=[replace(c.pieces[0], value="steppass", before="")] if c.pieces else [])
+
+
+@functools.lru_cache(maxsize=16)
+def _minor_homes(title: Optional[str]) -> dict:
+    """The title's minors by their home hex (a hex of several minors: none)."""
+    homes: dict = {}
+    for c in title_table(title, "corporations") or []:
+        if isinstance(c, dict) and c.get("type") == "minor" and c.get("home"):
+            homes.setdefault(c["home"], []).append(c["sym"])
+    return {h: syms[0] for h, syms in homes.items() if len(syms) == 1}
+
+
+def _minor_by_place(c: Clause, ctx: NotationContext, line: str) -> Clause:
+    """ "Kharkov minor is buying a 3": a place named before the word "minor" is the one minor
+    whose home it is."""
+    pieces = list(c.pieces)
+    for n, p in enumerate(pieces):
+        hexes = [i for k, i in p.value if k == "location"] if p.kind == "name" else []
+        if len(hexes) == 1 and re.match(r"\s+minor\b", line[p.end:], re.I) and hexes[0] in _minor_homes(ctx.title):
+            pieces[n] = replace(p, value=(("corporation", _minor_homes(ctx.title)[hexes[0]]),))
+    return c if pieces == c.pieces else replace(c, pieces=pieces, loose=[w for w in c.loose if w != "minor"])
+
+
+def _deal(c: Clause, line: str) -> Clause:
+    """In a buy: a move to come ("before running") and what follows it are no move, a player's
+    possessive before a private names the seller, and "for R1" is a price of one rouble."""
+    if "buy" not in c.verbs():
+        return c
+    pieces, loose = [], list(c.loose)
+    for n, p in enumerate(c.pieces):
+        nxt = c.pieces[n + 1] if n + 1 < len(c.pieces) else None
+        if p.kind == "verb" and p.before == "before" and line[p.start:p.end].lower().endswith("ing"):
+            loose = [w for w in loose if w != "before"]
+            break             # what follows belongs to the move to come
+        if p.kind == "name" and all(k == "player" for k, _ in p.value) and nxt is not None and nxt.kind == "name" \
+                and any(k == "company" for k, _ in nxt.value) and line[p.end - 2:p.end] in ("'s", "’s"):
+            continue          # "Fiona's Moscow-Yaroslavl"
+        if p.kind == "rotation" and p.before == "for" and re.fullmatch(r"R\d", line[p.start:p.end]):
+            p = replace(p, kind="money")
+        pieces.append(p)
+    return c if pieces == c.pieces and loose == c.loose else replace(c, pieces=pieces, loose=loose)
+
+
+def _agreed(c: Clause, after: Clause | None, line: str) -> Clause:
+    """On a line that buys, a player after "agreed", in a clause telling no other move, or alone before
+    "I agreed", is the other party of a deal between companies: set aside ("Bob buys ..." still moves)."""
+    alone = after is not None and _I_AGREED.match(after.text) and all(p.kind == "name" for p in c.pieces) and not c.loose
+    said = _AGREED.search(line, c.start, c.end)
+    if not (said or alone) or {p.value for p in c.of("verb")} - {"buy"}:
+        return c
+    at = said.start() if said and c.verbs() else c.start      # from the word "agreed" on
+    kept = [p for p in c.pieces if not (p.start >= at and (p.kind == "me" or p.kind == "name"
+                                                           and all(k == "player" for k, _ in p.value)))]
+    return c if len(kept) == len(c.pieces) else replace(c, pieces=kept)
+
+
+#: the move words of an operating round (piece_moves.py)
+_OR_VERBS = {"buy", "sell", "lay", "token", "run", "payout", "withhold", "half", "pass", "steppass", "discard", "loan",
+             "merge", "convert"}
+_ANOTHER = regex(r"\s*(?:and\s+|then\s+|plus\s+)?(?:another|one\s+more)\b", re.I)
+
+
+def bought_trains(found: list[Clause], trains: tuple) -> list[str]:
+    """The trains the line's clauses with a buy word name ("a 3 train", "a 3"), in order, with
+    those of the clauses of no move word after them ("buys a 2 and a 3")."""
+    out, buying = [], False
+    for c in found:
+        buying = "buy" in c.verbs() or buying and not c.verbs()
+        if buying:
+            out += [str(p.value) for p in c.pieces if p.kind == "train" or p.kind == "number"
+                    and p.before in ("a", "an", "the") and str(p.value) in trains]
+    return out
+
+
+def _plural(p: Piece, line: str) -> bool:
+    """Whether the piece is a train written in the plural ("2s")."""
+    return p.kind == "train" and line[p.start:p.end].rstrip().lower().endswith("s")
+
+
+def train_remark(c: Clause, bought: list[str], line: str) -> Clause:
+    """A clause of no move word on a line that buys a train, naming only trains in the plural
+    (with the companies owning them: "CPR's 2s rusted"), a phase ("phase 3") or the train bought
+    as the first of its kind ("first 3"), among words: a remark, its pieces set aside."""
+    first = re.search(r"\bfirst\b", c.text, re.I) is not None
+    if bought and "buy" in c.verbs() and first:      # "buys a 3 train for 180 -- first 3"
+        kept = [p for p in c.pieces if not (p.kind == "number" and p.before == "first" and str(p.value) in bought)]
+        return c if len(kept) == len(c.pieces) else replace(c, pieces=kept)
+    if not bought or c.verbs() & _OR_VERBS or not c.pieces or not (c.loose or first):
+        return c
+    for n, p in enumerate(c.pieces):
+        nxt = c.pieces[n + 1] if n + 1 < len(c.pieces) else None
+        if _plural(p, line) or p.kind == "number" and (p.before == "phase" or first and str(p.value) in bought) \
+                or p.kind == "verb" and p.value not in _OR_VERBS:        # "so green opens": no move of this round
+            continue
+        if p.kind == "name" and all(k == "corporation" for k, _ in p.value) and nxt is not None and _plural(nxt, line):
+            continue               # "CPR's 2s"
+        return c
+    return replace(c, pieces=[])
+
+
+def another_train(c: Clause, bought: list[str], line: str) -> Clause:
+    """ "and another from GT for 100" after one train bought: the same train again (its source
+    and price as the clause tells them)."""
+    m = _ANOTHER.match(line, c.start)
+    if m is None or c.verbs() or c.of("train") or len(set(bought)) != 1 or c.loose:
+        return c
+    train = Piece("train", bought[0], m.end() - len(m.group(0).split()[-1]), m.end(), "")
+    return replace(c, pieces=[train, *c.pieces])
+
+
+def gapped_buyer(c: Clause, before: list[Clause], trains: tuple, current: str | None, line: str) -> Clause:
+    """ "QLL buys a 2 train, HBR a 3": a clause of no move word that starts with another
+    company, followed by a train alone, right after a buy, is that company's buy of the train
+    (the clause's mover; the buy word carries on)."""
+    if c.verbs() or c.loose or len(c.pieces) != 2 or not before or "buy" not in before[-1].verbs() \
+            and before[-1].mover is None:
+        return c
+    who, what = c.pieces
+    ids = [i for k, i in who.value if k == "corporation"] if who.kind == "name" else []
+    train = what.kind == "train" or what.kind == "number" and what.before in ("a", "an") and str(what.value) in trains
+    if len(ids) != 1 or ids[0] == current or not train or not re.fullmatch(r"\s*(?:and\s+)?", line[c.start:who.start], re.I):
+        return c
+    return replace(c, pieces=[what], mover=ids[0])
+
+
+def listed_train(c: Clause, before: list[Clause], trains: tuple) -> Clause:
+    """ "buy 2, 2, 3": a number alone that names a train, after a buy of a train named by its
+    number alone (or after another such number), is one more train bought."""
+    if c.verbs() or c.loose or len(c.pieces) != 1 or c.pieces[0].kind != "number" or not before:
+        return c
+    prev, p = before[-1], c.pieces[0]
+    last = prev.pieces[-1] if prev.pieces else None
+    if str(p.value) not in trains or last is None or str(last.value) not in trains or last.kind not in ("number", "train") \
+            or not ("buy" in prev.verbs() or not prev.verbs() and len(prev.pieces) == 1):
+        return c
+    return replace(c, pieces=[replace(p, kind="train", value=str(p.value))])
+
+
+def price_paid(prev: Clause, c: Clause, line: str) -> bool:
+    """ "trades in its 4 for a Diesel, paying $800": an amount paid, alone in its clause, right
+    after a train bought with no price, is that train's price."""
+    return ("buy" in prev.verbs() or bool(prev.of("exchange"))) and bool(prev.of("train")) and not prev.of("money") and not prev.of("number") \
+        and not c.loose and [p.kind for p in c.pieces] in (["verb", "money"], ["verb", "number"]) \
+        and line[c.pieces[0].start:c.pieces[0].end].lower() in ("paying", "pays", "paid")
+
+
+def traded_in(c: Clause, after: Clause, current: str | None) -> bool:
+    """ "HBR hands in its 5 and buys a D for 800": a train handed in, alone in its clause (with
+    the operating company), goes with the train bought in the next clause."""
+    return bool(c.of("exchange")) and not c.loose and not c.verbs() and "buy" in after.verbs() and bool(after.of("train")) \
+        and not after.of("exchange") and all(p.kind == "exchange" or p.kind == "name" and all(i == current for _, i in p.value)
+                                             for p in c.pieces)
+
+
+_GETS = regex(r"\b(?:gets?|getting|got)\s+(?=(?:an?|the|one|its)\s+\S)", re.I)
+
+
+def gets_train(c: Clause, line: str, trains: tuple) -> Clause:
+    """ "GT gets the 4 off HBR for 250", "B&O got a 4 from the depot": "gets" (or "got") before
+    a train, in a clause of no move word, buys it."""
+    if c.verbs():
+        return c
+    for m in _GETS.finditer(line, c.start, c.end):
+        nxt = next((p for p in c.pieces if p.start >= m.end() and p.kind != "count"), None)
+        if nxt is not None and (nxt.kind == "train" or nxt.kind == "number" and str(nxt.value) in trains) \
+                and re.fullmatch(r"\w+\s+", line[m.end():nxt.start]) and nxt.start - m.end() < 8:
+            verb = Piece("verb", "buy", m.start(), m.start() + len(m.group(0).rstrip()))
+            return replace(c, pieces=sorted([*c.pieces, verb], key=lambda p: p.start),
+                           loose=[w for w in c.loose if w not in ("gets", "get", "getting", "got")])
+    return c

@@ -1,0 +1,55 @@
+"""How a train is discarded or exchanged in words: "drop", "return" and "give back" are discard
+words ("GT drops the 4 train", 1869's "SP gives back its 2"; never before "out": a pass, nor after
+"must" or "to": the need), a train limit stated beside it is a claim, not the train; a train handed
+in for another ("PRR exchanges its 4 for a D, paying $800 to the bank") is the buy's exchange and
+the amount its price; an exchange word naming no private and no train refuses the line."""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Optional
+
+from pbem.engine.actions import DiscardTrain
+from .lazy import regex
+
+if TYPE_CHECKING:
+    from .pieces import Clause
+
+__all__ = ["DROPS", "EXCHANGES", "PAID_TO_BANK", "TRAIN_LIMIT", "discarded", "exchange_unread"]
+
+#: "drops the 4", "drops one of its 3s", "returns a 2 train": a discard, a train named after it ("drops out" is a pass,
+#: "drops 2 spaces" a share price, "drops its token" a token removed, read first)
+DROPS = regex(r"(?<!\bmust\s)(?<!\bto\s)\b(?:drops?|dropping|returns?|returning|gives?\s+back|giving\s+back)\b(?=\s+(?:(?:the|a|an|its|their|one)\s+|one\s+of\s+its\s+)?"
+              r"(?:\d\+?\d*E?|D)\b(?!\s*(?:spaces?|steps?|rows?|places?|%|to\b|points?)))", re.I)
+#: a train limit stated ("train limit is now 2", "limit of 3"): a claim on the position, no train
+TRAIN_LIMIT = regex(r"\blimit\s+(?:is\s+|of\s+)?(?:now\s+)?(\d)\b", re.I)
+#: the words straight before a number that names the train discarded ("a 4", "the 3", "its 2")
+_NAMING = ("a", "an", "the", "its", "one", "discards", "discard", "drops", "drop")
+#: "exchanges its 4 for", "swaps the 4 for", "trades its 4 towards": the train handed in
+EXCHANGES = regex(r"\b(?:exchang(?:e|es|ing)|swap(?:s|ping)?|trad(?:e|es|ing))\s+(?:its|the|a|an|one|their)\s+"
+                  r"(\d\+?\d*E?|D)(?:\s*-?\s*trains?)?(?=\s+(?:for|towards)\b)", re.I)
+#: "paying $800 to the bank": a price paid for what is bought (a clause of its amount only)
+PAID_TO_BANK = regex(r"\bpay(?:s|ing)?\s+(?:[$₽]\s*(\d{1,5})|(\d{1,5})\s*₽?)\s+to\s+the\s+(?:bank|depot)\b", re.I)
+#: the words of an exchange
+_EXCHANGE_WORDS = frozenset({"exchange", "exchanges", "exchanging", "exchanged", "swap", "swaps", "swapping",
+                             "swapped"})
+
+
+def discarded(fitter, cur: str, trains: list[str]):
+    """The discard a clause tells (`piece_fits.Fitter`): its one train, named or a number
+    among the title's trains; with several numbers, the one written as a thing ("a 4", not the
+    limit in "(train limit is now 2)"); "which train?" when none or several remain."""
+    if not trains:       # "discards its 3"
+        numbers = [p for p in fitter.c.of("number") if str(p.value) in fitter.ctx.trains]
+        named = [p for p in numbers if p.before in _NAMING]
+        trains = [str(p.value) for p in (named if len(numbers) > 1 else numbers)]
+    return [[(DiscardTrain(cur, trains[0]), ())]] if len(set(trains)) == 1 and len(trains) == 1 else "which train?"
+
+
+def exchange_unread(found: list["Clause"]) -> Optional[str]:
+    """The clause telling an exchange of no private and no train ("I exchange the Kiev-Kursk for
+    ...": a private for a share, a train for a train), or None."""
+    for c in found:
+        if _EXCHANGE_WORDS & set(c.loose) and not c.of("exchange") and not c.of("train") \
+                and not any(k == "company" for p in c.of("name") for k, _ in p.value):
+            return c.text
+    return None
