@@ -60,8 +60,7 @@ def bound_context(state: Callable[[], EngineGame], *, trusted: bool = False) -> 
         # tried in order on a copy, each as the table plays it (the passes it implies, a run's
         # stops found): of the moves a line's pieces fit, the legal ones are read
         # (pbem/notation/piece_moves.py)
-        from pbem.reading.runs import needs_stops, settle_run
-        from pbem.reading.settle import push_implicit_passes
+        from pbem.reading.settle import needs_stops, push_implicit_passes, settle_run
 
         g = copy.deepcopy(state())
         try:

@@ -1,6 +1,6 @@
 """A run written without its stops ("CPR runs the 3 for 80"): the table takes the route the
 search finds when it earns what the player wrote, stores it with its stops, and otherwise
-refuses with what it found (pbem/reading/runs.py)."""
+refuses with what it found (pbem/reading/settle.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,7 +12,7 @@ from pbem.engine.legal import known_run
 from pbem.errors import RuleError
 from pbem.importers.eighteen_xx import load_record, replay_record
 from recordkit import cut_as_game
-from pbem.reading.runs import needs_stops, settle_run
+from pbem.reading.settle import needs_stops, settle_run
 from pbem.table import Table
 
 FIX = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1882"

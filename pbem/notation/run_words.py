@@ -7,7 +7,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Optional, Sequence, TypeVar
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from pbem.engine.actions import Action, Dividend, Route, RunRoutes, Stop
 
@@ -227,9 +227,6 @@ _KIND_TRAINS = regex(r"(?<![\w+])(\d)\s*-\s*trains\b", re.I)
 _COUNT_WORDS = {"two": 2, "both": 2, "three": 3, "four": 4, "five": 5}
 _EACH = regex(r"\b(?:each|apiece)\b", re.I)
 
-F = TypeVar("F")
-
-
 def _count(m: re.Match) -> int:
     return _COUNT_WORDS.get(m.group(1).lower()) or int(m.group(1))
 
@@ -313,7 +310,7 @@ def run_unpaired(text: str, run: RunRoutes) -> Optional[str]:
     return "stops told for some revenues only" if any(a and not b for a, b in zip(told, told[1:])) else None
 
 
-def train_by_shape(before: Sequence[Action], later: set, runs: F, buys: F) -> tuple:
+def train_by_shape(before: Sequence[Action], later: set, runs, buys) -> tuple:
     """(runs, buys) with the reading the line's shape rules out replaced by None; `before` are
     the moves read before the clause, `later` the move words of the clauses after it."""
     if any(isinstance(a, Dividend) for a in before):
@@ -335,9 +332,7 @@ def one_more_route(c: "Clause", out: list, ctx: "NotationContext") -> Optional[R
     run = out[-1].action
     if c.of("count") and counted_trains(c.text) != len(run.routes) + 1:
         return None             # "... and B-W for 50 with the two 2s": the count is the run's
-    stops = [p for p in c.pieces
-             if p.kind == "hex" or p.kind == "name" and all(k == "location" for k, _ in p.value)]
-    stops.sort(key=lambda p: p.start)
+    stops = sorted((p for p in c.pieces if p.kind == "hex" or is_place(p, all)), key=lambda p: p.start)
     hexes = tuple(Stop(p.value if p.kind == "hex" else p.value[0][1]) for p in stops)
     only_stops = len(stops) == len(c.of("hex") + c.of("name"))
     earlier = sum(r.revenue or 0 for r in run.routes)        # "J14-K15 50 = 130": the total is set aside

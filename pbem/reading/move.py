@@ -14,9 +14,8 @@ from pbem.notation.lay_words import rotations_now
 from pbem.notation.messages import clip
 from pbem.reading.claims import applied, false_claims
 from pbem.reading.labels import round_label_mismatch
-from pbem.reading.runs import needs_stops, settle_run
-from pbem.reading.settle import (passed_already, push_implicit_passes, reports_automatic, settle_price, settle_token,
-                                 share_size, turn_over_already)
+from pbem.reading.settle import (needs_stops, passed_already, push_implicit_passes, reports_automatic, settle_price,
+                                 settle_run, settle_token, share_size, turn_over_already)
 
 if TYPE_CHECKING:
     from pbem.game import Game

@@ -1,6 +1,6 @@
 """What a written move leaves to the game to settle, as a human moderator reads it: the passes a
-later step's move implies, a token's city when the hex has one legal place, and the lines that
-only report what the game did itself."""
+later step's move implies, a token's city when the hex has one legal place, a train's price, the
+stops of a run written without them, and the lines that only report what the game did itself."""
 from __future__ import annotations
 
 import copy
@@ -8,9 +8,9 @@ import dataclasses
 import re
 from typing import Optional
 
-from pbem.engine.actions import Action, BuyTrain, Par, Pass, PlaceToken, RunRoutes
+from pbem.engine.actions import Action, BuyTrain, Par, Pass, PlaceToken, Route, RunRoutes
 from pbem.engine.game import Game
-from pbem.errors import AmbiguousMoveError, PbemError
+from pbem.errors import AmbiguousMoveError, PbemError, RuleError
 
 EngineGame = Game
 
@@ -109,6 +109,43 @@ def settle_price(game: Game, action: BuyTrain) -> BuyTrain:
     lines = [f"{action.entity} buys a {action.train} train from {action.source} for {p}" for p in sorted({lo, hi})]
     raise AmbiguousMoveError(f"{action.entity} buys {seller} for how much? Say the price: {listed[0].note}",
                              candidates=lines)
+
+
+def needs_stops(action: object) -> bool:
+    """Whether a RunRoutes names a route without its stops ("CPR runs the 3 for 80")."""
+    return isinstance(action, RunRoutes) and any(not r.stops for r in action.routes)
+
+
+def settle_run(game: Game, action: RunRoutes) -> RunRoutes:
+    """The run with the stops of the corporation's best run (`engine.legal.known_run`) filled in,
+    each train's route taken if the stated revenue is its; RuleError with what was found when the
+    search finds less or more than the player wrote: nothing is guessed, and the stored move holds
+    the stops, so a replay never searches again."""
+    from pbem.engine.legal import known_run
+
+    rule = "routes written with a run"
+    if any(r.stops for r in action.routes):
+        raise RuleError("give the stops of every route of the run, or of none (then pbem finds them)", rule=rule)
+    corp = game.corporations.get(action.entity)
+    if corp is None:
+        raise RuleError(f"{action.entity} is not a corporation that runs trains", rule=rule)
+    found, _total = known_run(game, corp)
+    pool = list(found)
+    out: list[Route] = []
+    for want in action.routes:
+        match = next((r for r in pool if str(r.train) == str(want.train)), None)
+        if match is None:
+            have = ", ".join(sorted({str(r.train) for r in found})) or "none"
+            raise RuleError(f"no run found for a {want.train} train of {corp.sym} (trains that can run: {have}); "
+                            f"write the stops", rule=rule)
+        pool.remove(match)
+        if want.revenue is not None and match.revenue is not None and want.revenue != match.revenue:
+            stops = "-".join(s.hex for s in match.stops)
+            raise RuleError(f"the best run pbem finds for {corp.sym}'s {want.train} train is {stops} for "
+                            f"{game.money(match.revenue)}, not {game.money(want.revenue)}: write the stops "
+                            f"of the run you mean", rule=rule)
+        out.append(Route(train=match.train, stops=match.stops, via=match.via, revenue=want.revenue))
+    return RunRoutes(action.entity, tuple(out))
 
 
 def _token_line(a: PlaceToken) -> str:
