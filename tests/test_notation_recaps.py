@@ -32,6 +32,9 @@ READ = [
     ("1830", "OR", "C&O", "I managed to buy a 6.", [BuyTrain("C&O", "6", "depot", None)]),
     ("1830", "OR", "C&O", "C&O decided to lay #9 on F10 rotation 1.", [LayTile("C&O", "F10", "9", 1)]),
     ("1882", "SR", None, "I chose to sell 1 GT.", [SellShares("ann", "GT", 10)]),
+    ("1830", "SR", None, "My move is to buy a share of PRR.", [BuyShares("ann", "PRR", "ipo", 10)]),
+    ("1830", "auction", None, "My first move was to buy the C&A for 160.", [Bid("ann", "CA", 160)]),
+    ("1830", "OR", "PRR", "PRR's move is to buy a 3.", [BuyTrain("PRR", "3", "depot", None)]),
     # what the move is for, after it
     ("1830", "OR", "C&O", "With C&O, I bought a 6-train to rust all their 3-trains.",
      [BuyTrain("C&O", "6", "depot", None)]),
@@ -61,6 +64,7 @@ NOT_READ = [
     ("1830", "OR", "PRR", "When everyone has passed, PRR buys the D&H from Cid for 120."),
     ("1882", "SR", None, "When GT is sold out, I sell 2 CPR."),
     ("1830", "OR", "C&O", "I managed to get there."),
+    ("1830", "SR", None, "My plan is to buy a share of PRR."),       # a plan, not the move
     ("1830", "OR", "C&O", "That's when things went wrong."),
     ("1830", "SR", None, "Sold 2 PRR and bought 2 shares."),
     ("1882", "OR", "CPR", "CP closes since CPR bought a train."),     # a consequence and its reason: no move      # shares after a sale: of which company?

@@ -35,9 +35,11 @@ _PAST = (r"(?<!\bhas\s)(?<!\bhave\s)(?<!\bis\s)(?<!\bare\s)(?<!\bbe\s)"
 #: what frames a recap: a time clause told in the past before the move ("Once 3-trains entered
 #: the game, the Penn bought ...", "When the 4 came out, ..."); a cleft's opening ("That's when I
 #: decide to float ..."); a verb that only leads to the move ("I managed to acquire", "decided to
-#: buy"). A time clause in the present is a condition and stays one (scopes.py: "once someone sells")
+#: buy", "my move is to buy"). A time clause in the present is a condition and stays one (scopes.py: "once someone sells")
 _FRAMES = regex(rf"(?:^|(?<=[.;!]\s))\W*(?:once|when|as\s+soon\s+as|after|before|by\s+the\s+time)\s+[^,;.!?]{{0,60}}?{_PAST}[^,;.!?]{{0,40}}(?=,)|"
                 r"(?:^|(?<=[.;!]\s))\W*(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:when|where|how)\b|"
+                r"\b(?:my|its|[A-Z][\w&]*['’]s)\s+(?:(?:first|next|last|only|own)\s+)?(?:move|action|play|turn|choice|decision)\s+"
+                r"(?:is|was|will\s+be)\s+to(?=\s+[a-z]+)|"
                 rf"\b(?:decided?|decides|managed?|manages|chose|choose|chooses|opt(?:ed|s)?|elect(?:ed|s)?|went\s+on|"
                 r"goes\s+on|proceed(?:ed|s)?|was\s+able|got)\s+to(?=\s+[a-z]+)", re.I)
 
