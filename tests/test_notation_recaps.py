@@ -1,6 +1,6 @@
 """What frames a move told as a recap (circumstances.py `narration`, chat_words.PURPOSES): a time
 clause told in the past before it ("Once 3-trains entered the game, ..."), a cleft's opening
-("That's when I ..."), a verb that only leads to it ("I managed to buy", "decided to buy") and what
+("That's when I ..."), the writer's role ("As C&O president I ...", its company kept), a verb that only leads to it ("I managed to buy", "decided to buy") and what
 it is for after it ("to rust all their 3-trains") and why it is made ("since no one else wanted
 it") are set aside; the move is read. Shares bought
 right after a par or a buy, their company not said again, are of that company. A time clause in
@@ -35,6 +35,10 @@ READ = [
     ("1830", "SR", None, "My move is to buy a share of PRR.", [BuyShares("ann", "PRR", "ipo", 10)]),
     ("1830", "auction", None, "My first move was to buy the C&A for 160.", [Bid("ann", "CA", 160)]),
     ("1830", "OR", "PRR", "PRR's move is to buy a 3.", [BuyTrain("PRR", "3", "depot", None)]),
+    # the writer's role: the company kept
+    ("1830", "OR", "C&O", "As C&O president I buy a 4 for 300.", [BuyTrain("C&O", "4", "depot", 300)]),
+    ("1830", "OR", "C&O", "As president of the C&O I buy a 4 for 300.", [BuyTrain("C&O", "4", "depot", 300)]),
+    ("1830", "OR", "C&O", "The president of C&O buys a 4 for 300.", [BuyTrain("C&O", "4", "depot", 300)]),
     # what the move is for, after it
     ("1830", "OR", "C&O", "With C&O, I bought a 6-train to rust all their 3-trains.",
      [BuyTrain("C&O", "6", "depot", None)]),
@@ -65,6 +69,7 @@ NOT_READ = [
     ("1882", "SR", None, "When GT is sold out, I sell 2 CPR."),
     ("1830", "OR", "C&O", "I managed to get there."),
     ("1830", "SR", None, "My plan is to buy a share of PRR."),       # a plan, not the move
+    ("1830", "OR", "C&O", "As PRR president I lay #57 on H10 rotation 0."),    # the role kept: not the company operating
     ("1830", "OR", "C&O", "That's when things went wrong."),
     ("1830", "SR", None, "Sold 2 PRR and bought 2 shares."),
     ("1882", "OR", "CPR", "CP closes since CPR bought a train."),     # a consequence and its reason: no move      # shares after a sale: of which company?

@@ -34,30 +34,33 @@ _PAST = (r"(?<!\bhas\s)(?<!\bhave\s)(?<!\bis\s)(?<!\bare\s)(?<!\bbe\s)"
          r"\b(?:was|were|had|came|went|got|ran|rusted|began|became|won|(?!(?:n|f|s|sp|proce|exce|succe)ed\b)[a-z]{2,}ed)\b")
 #: what frames a recap: a time clause told in the past before the move ("Once 3-trains entered
 #: the game, the Penn bought ...", "When the 4 came out, ..."); a cleft's opening ("That's when I
-#: decide to float ..."); a verb that only leads to the move ("I managed to acquire", "decided to
-#: buy", "my move is to buy"). A time clause in the present is a condition and stays one (scopes.py: "once someone sells")
+#: decide to float ..."); the writer's role ("As president of the C&O I buy ...", "The president of
+#: C&O buys ...": the company kept); a verb that only leads to the move ("I managed to acquire",
+#: "decided to buy", "my move is to buy"). A time clause in the present is a condition and stays
+#: one (scopes.py: "once someone sells")
 _FRAMES = regex(rf"(?:^|(?<=[.;!]\s))\W*(?:once|when|as\s+soon\s+as|after|before|by\s+the\s+time)\s+[^,;.!?]{{0,60}}?{_PAST}[^,;.!?]{{0,40}}(?=,)|"
                 r"(?:^|(?<=[.;!]\s))\W*(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:when|where|how)\b|"
-                r"\b(?:my|its|[A-Z][\w&]*['’]s)\s+(?:(?:first|next|last|only|own)\s+)?(?:move|action|play|turn|choice|decision)\s+"
-                r"(?:is|was|will\s+be)\s+to(?=\s+[a-z]+)|"
-                rf"\b(?:decided?|decides|managed?|manages|chose|choose|chooses|opt(?:ed|s)?|elect(?:ed|s)?|went\s+on|"
-                r"goes\s+on|proceed(?:ed|s)?|was\s+able|got)\s+to(?=\s+[a-z]+)", re.I)
+                r"(?:\bas\s+|(?:^|(?<=[.;:!]\s))\W*the\s+)(?:the\s+)?(?:president|director)\s+of\b(?=\s+(?:the\s+)?[A-Z])|"
+                r"\bas\s+(?:the\s+)?(?P<corp>[A-Z][\w&-]*)\s+(?:president|director)\b|"
+                r"(?P<lead>\b(?:my|its|[A-Z][\w&]*['’]s)\s+(?:(?:first|next|last|only|own)\s+)?(?:move|action|play|turn|choice|"
+                r"decision)\s+(?:is|was|will\s+be)\s+to|"
+                r"\b(?:decided?|decides|managed?|manages|chose|choose|chooses|opt(?:ed|s)?|elect(?:ed|s)?|went\s+on|"
+                r"goes\s+on|proceed(?:ed|s)?|was\s+able|got)\s+to)(?=\s+[a-z]+)", re.I)
 
 
 def narration(line: str, why: Optional[list] = None) -> str:
     """The line with what frames a recap's move blanked (the same length: columns stand), each
-    noted in `why`; the move words it leads to are kept."""
+    noted in `why`; the move words it leads to and the company of a role are kept."""
     def blank(m: re.Match) -> str:
-        if not any(w.lower() in VERBS for w in _WORD.findall(m.string[m.end():m.end() + 40])[:1]) \
-                and not m.group(0).lstrip(" ,").lower().startswith(_TIME_WORDS):
+        if m.group("lead") and not any(w.lower() in VERBS for w in _WORD.findall(line[m.end():m.end() + 40])[:1]):
             return m.group(0)     # "managed to get there": no move word follows
         if why is not None:
             why.append(f'"{m.group(0).strip()}"')
+        if m.group("corp"):
+            a, b = m.span("corp")
+            return " " * (a - m.start()) + m.group("corp") + " " * (m.end() - b)
         return " " * len(m.group(0))
     return _FRAMES.sub(blank, line)
-
-
-_TIME_WORDS = ("once", "when", "as", "after", "before", "by", "that", "this", "it")
 
 
 def circumstances(line: str, why: list) -> str:
