@@ -216,7 +216,7 @@ def test_a_certificate_size_without_count_is_the_percent():
 
 def test_a_route_between_places_is_no_leading_name():
     """"Moscow-Kiev" begins the Moscow, Kiev & Voronezh Railway's name but is a route."""
-    from pbem.notation.name_prefixes import leading_forms
+    from pbem.notation.names import leading_forms
     ctx = context_for_title("1861", PLAYERS, actor="ann", round_kind="OR")
     forms = leading_forms(name_index(ctx))
     assert "moscowkiev" not in forms and forms["blacksea"] == [("company", "BSS")]

@@ -161,7 +161,7 @@ def test_a_holding_stated_beside_a_buy_is_a_claim_on_it():
 
 
 def test_a_count_of_shares_is_that_many_buys_of_one_share():
-    # the rules buy one certificate per action (pbem/notation/share_counts.py)
+    # the rules buy one certificate per action (pbem/notation/share_quantity.py)
     assert read("1882", "SR", None, "Righto, buying 3 more CPR at 82 please") == [BuyShares("ann", "CPR", "ipo", 10)] * 3
 
 

@@ -1,7 +1,7 @@
 """The same moves written loosely: slips of the keyboard in move words and names (spelling.py,
 respell.py), amounts in words, lines that correct themselves (correction.py), greetings, reasons
 and remarks around a move (loose.py), and counts of shares that are several buys
-(share_counts.py). Every line here is written for these tests; each reads as the moves it
+(share_quantity.py). Every line here is written for these tests; each reads as the moves it
 states, and the near misses beside them (questions, plans, other people's moves, take-backs,
 statements) stay unread.
 """

@@ -162,7 +162,7 @@ def _steps_said(moves: list[dict], operating: Optional[str]) -> list[dict]:
 
 def _one_share_each(want: list[dict], ctx) -> list[dict]:
     """`want` with a buy of several shares as that many buys of one share: the reader reads a
-    count of shares so (pbem/notation/share_counts.py), as the rules buy them, one certificate
+    count of shares so (pbem/notation/share_quantity.py), as the rules buy them, one certificate
     per action; a writer meaning "one buy of 40%" means the same shares."""
     out = []
     for w in want:

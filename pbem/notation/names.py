@@ -1,8 +1,15 @@
-"""Entity, place and train names: resolving what players write to ids, with suggestions.
+"""The lexicon of a game's names: players, corporations, privates, places and trains, each with
+the forms players write for it, built once per game from the title's data (`name_index`).
 
-Matching is case-insensitive and ignores punctuation and spaces ("Qu'Appelle" =
-"quappelle"). Within one kind of entity it tries, in order, and stops at the first tier
-that matches anything:
+Besides the data's names and the context's aliases (with their variants, `titles.py`) a name is
+known by the initials of a railway named after two places ("R-O") or of a place of two or three
+words ("MJ"), and, in a line, by its leading words ("the Grand Trunk") or a word only one
+private's name holds ("the Trestle", in an auction).
+
+A line is scanned for names in one way, `name_spans`: exactly, never by prefix, so a chat word
+is not taken for a name. A name written alone is looked up (`NameIndex.lookup`) case-insensitive
+and ignoring punctuation and spaces ("Qu'Appelle" = "quappelle"); within one kind of entity it
+tries, in order, and stops at the first tier that matches anything:
 
 1. exact: symbol, id, full/display name or alias ("CPR", "Canadian Pacific Railway");
 2. prefix of a symbol, alias or full name, at least two characters ("Canadian Pac", "QL");
@@ -21,24 +28,25 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Optional, Sequence
 
-from pbem.errors import AmbiguousMoveError
+from pbem.errors import AmbiguousMoveError, PbemError
 from .lazy import regex
 
 if TYPE_CHECKING:
     from .context import NotationContext
 
-KIND_WORDS = {
-    "player": "player",
-    "corporation": "corporation",
-    "company": "private company",
-    "location": "place",
-    "train": "train",
-}
+__all__ = ["KIND_WORDS", "Entry", "NameIndex", "name_index", "name_spans", "norm", "rewrite_names"]
+
+KIND_WORDS = {"player": "player", "corporation": "corporation", "company": "private company", "location": "place",
+              "train": "train"}
+#: the kinds of name a line is scanned for
+_SPANNED = ("player", "corporation", "company", "location")
 
 _NON_ALNUM = regex(r"[^a-z0-9]+")
 #: words a name may not be found by on their own ("and" is in "Long Lake, and Saskatchewan")
 _STOPWORDS = {"and", "of", "the", "co", "company", "railway", "railroad", "rail", "rr", "ry",
               "de", "du", "la", "le", "der", "die", "das", "und"}
+#: a railway's or company's generic last word
+_GENERIC_END = regex(r"\s+(?:Railway|Railroad|Rly|Company|Co\.?)$")
 
 
 @functools.lru_cache(maxsize=8192)
@@ -62,58 +70,36 @@ class Entry:
     ident: str                 # id/symbol/hex/train name
     label: str                 # how messages show it: 'CPR (Canadian Pacific Railway)'
     exact: frozenset           # normalised exact forms
-    prefixable: tuple          # normalised forms whose prefixes match
     words: tuple               # words of each long name (tuple of tuples)
     shown: tuple               # human forms offered as suggestions
 
 
-def _entry(kind: str, ident: str, names: Sequence[str], label: str) -> Entry:
+def _entry(kind: str, ident: str, names: Sequence[Optional[str]], label: str) -> Entry:
+    names = [n for n in names if n]
     forms = [ident, *names]
     exact = frozenset(n for n in (norm(f) for f in forms) if n)
     words = tuple(tuple(_words(n)) for n in names if len(_words(n)) > 1)
-    return Entry(kind, ident, label, exact, tuple(sorted(exact)), words,
-                 tuple(dict.fromkeys(f for f in forms if f)))
+    return Entry(kind, ident, label, exact, words, tuple(dict.fromkeys(f for f in forms if f)))
 
 
-def _short_names(fulls: Iterable[str]) -> list[str]:
-    """Private companies' names without their generic last word ("Moscow - Yaroslavl Railway"
-    -> "Moscow - Yaroslavl"), so "Moscow-Yaroslavl" is kept together as one name. (Not for
-    corporations: "Odessa-Kiev" in a route is two places, not the Odessa-Kiev Railway.)"""
-    out = []
-    for full in fulls:
-        short = re.sub(r"\s+(?:Railway|Railroad|Company|Co\.?)$", "", (full or "").strip())
-        if short and short != full.strip() and not _WORD_OK.match(short):
-            out.append(short)
-    return out
-
-
+# ---------------------------------------------------------------------- initials
 def hyphen_initials(full: str) -> Optional[str]:
     """The short form players write for a railway named after the two places it joins:
     "Riga-Orel Railway" -> "R-O", "Moscow-Nizhnii Novgorod" -> "M-NN" (None without a hyphen)."""
-    name = re.sub(r"\s+(?:Railway|Railroad|Company|Co\.?)$", "", full.strip())
-    parts = [p for p in re.split(r"\s*-\s*", name) if p]
+    parts = [p for p in re.split(r"\s*-\s*", _GENERIC_END.sub("", full.strip())) if p]
     if len(parts) < 2:
         return None
     letters = ["".join(w[0] for w in re.findall(r"[A-Z][\w.']*", p)) for p in parts]
     return "-".join(letters) if all(letters) else None
 
 
-#: two-letter words that are never the start of a name ("no. Pass." is no North West Rebellion)
-_WORDS_NOT_PREFIXES = frozenset("no so to in on at it me my we go do of or an as be by he if is up us".split())
-
-
-def _add_place_initials(places: list, ctx) -> None:
+def _add_place_initials(index: "NameIndex") -> None:
     """A place of two or more capitalised words also named by its initials ("NY" for New York,
     "MJ" for Moose Jaw), as people write it: only initials that name one place and no player,
     company or alias of the title (1882's "SC" stays the Saskatchewan Central), nor begin the
     names of exactly one of them (1861's "SP" may mean SPW)."""
-    owner: dict[str, str] = {}
-    for mapping in (ctx.players, ctx.corporations, ctx.companies):
-        for key, full in mapping.items():
-            owner[norm(key)] = owner[norm(str(full or key))] = key
-    for mapping in (ctx.corporation_aliases, ctx.company_aliases):
-        for alias, key in mapping.items():
-            owner[norm(alias)] = key
+    owner = [(q, e.ident) for k in ("player", "corporation", "company") for e in index.entries[k] for q in e.exact]
+    places = index.entries["location"]
     found: dict[str, set] = {}
     for i, e in enumerate(places):
         for n in e.shown:
@@ -121,86 +107,124 @@ def _add_place_initials(places: list, ctx) -> None:
             if 2 <= len(words) <= 3 and all(re.fullmatch(r"[A-Z][a-z]+", w) for w in words):
                 found.setdefault("".join(w[0] for w in words), set()).add(i)
     for short, which in found.items():
-        starts = {key for name, key in owner.items() if name.startswith(norm(short))}
-        if len(which) == 1 and norm(short) not in owner and len(starts) != 1:
-            i = next(iter(which))
-            e = places[i]
+        q = norm(short)
+        if len(which) == 1 and all(name != q for name, _ in owner) \
+                and len({key for name, key in owner if name.startswith(q)}) != 1:
+            e = places[i := next(iter(which))]
             places[i] = _entry("location", e.ident, [*e.shown[1:], short], e.label)
 
 
+#: two-letter words that are never the start of a name ("no. Pass." is no North West Rebellion)
+_WORDS_NOT_PREFIXES = frozenset("no so to in on at it me my we go do of or an as be by he if is up us".split())
+
+
 class NameIndex:
-    """All names of one context, by kind, with the multi-word rewrite for the lexer."""
+    """All names of one context, by kind: looked up, suggested and found in a line."""
 
     def __init__(self, ctx) -> None:
         self.title = getattr(ctx, "title", None)          # whose own kinds' words name a move too
         self.labels: dict[str, str] = {}                  # entity -> how a line names it (formatter.entity_label)
         self.entries: dict[str, list[Entry]] = {k: [] for k in KIND_WORDS}
-        corp_alias: dict[str, list[str]] = {}
-        for alias, sym in ctx.corporation_aliases.items():
-            corp_alias.setdefault(sym, []).append(alias)
-        comp_alias: dict[str, list[str]] = {}
-        for alias, sym in ctx.company_aliases.items():
-            comp_alias.setdefault(sym, []).append(alias)
-        for pid, shown in ctx.players.items():
-            names = [shown] if shown and shown != pid else []
-            self.entries["player"].append(_entry("player", pid, names, shown or pid))
-        initials: list[str] = []
+        aliases: dict[tuple[str, str], list[str]] = {}
+        for kind, table in (("corporation", ctx.corporation_aliases), ("company", ctx.company_aliases),
+                            ("train", ctx.train_aliases)):
+            for alias, name in table.items():
+                aliases.setdefault((kind, name), []).append(alias)
         for sym, full in ctx.corporations.items():
             short = hyphen_initials(full) if full else None
             if short and short != sym and short not in ctx.corporations:
-                initials.append(short)
-            names = [n for n in [full, *corp_alias.get(sym, []), *([short] if short in initials else [])] if n]
-            self.entries["corporation"].append(
-                _entry("corporation", sym, names, f"{sym} ({full})" if full else sym))
-        for sym, full in ctx.companies.items():
-            names = [n for n in [full, *comp_alias.get(sym, [])] if n]
-            self.entries["company"].append(
-                _entry("company", sym, names, f"{sym} ({full})" if full else sym))
+                aliases.setdefault(("corporation", sym), []).append(short)
+        for pid, shown in ctx.players.items():
+            self.entries["player"].append(_entry("player", pid, [shown] if shown != pid else [], shown or pid))
+        for kind, table in (("corporation", ctx.corporations), ("company", ctx.companies)):
+            for sym, full in table.items():
+                label = f"{sym} ({full})" if full else sym
+                self.entries[kind].append(_entry(kind, sym, [full, *aliases.get((kind, sym), [])], label))
         for hex_, place in ctx.locations.items():
             names = [place] if isinstance(place, str) else list(place)
-            parts = []
-            for n in names:
-                for p in re.split(r"\s*(?:&|/|,|\band\b)\s*", n):
-                    p = re.sub(r"\s*\(.*\)\s*$", "", p).strip()
-                    if p and p not in names:
-                        parts.append(p)
-            allnames = [*names, *parts]
-            self.entries["location"].append(
-                _entry("location", hex_, allnames, f"{hex_} ({names[0]})" if names else hex_))
-        _add_place_initials(self.entries["location"], ctx)
-        train_alias: dict[str, list[str]] = {}
-        for alias, tname in ctx.train_aliases.items():
-            train_alias.setdefault(tname, []).append(alias)
-        for tname in ctx.trains:
-            self.entries["train"].append(
-                _entry("train", tname, train_alias.get(tname, []), f"{tname} train"))
-        self._rewritten = [
-            *ctx.players.keys(), *ctx.players.values(), *ctx.corporations.keys(), *ctx.corporations.values(),
-            *ctx.companies.values(), *ctx.corporation_aliases.keys(),
-            *ctx.company_aliases.keys(), *ctx.train_aliases.keys(), *initials,
-            *_short_names(ctx.companies.values()),
-            *(n for e in self.entries["location"] for n in e.shown[1:]),
-        ]
-        self._substitution: Optional[re.Pattern] = None
-        #: short forms ("O-K") of the corporations named after two places, when no private
-        #: company's name has the same initials (the reader's rewording)
-        taken = {hyphen_initials(full) for full in ctx.companies.values() if full}
-        self.pairs = {short: full for full in ctx.corporations.values()
-                      if full and (short := hyphen_initials(full)) and short not in taken}
-        #: place names of one hex only -> the hex (a route written with places)
-        named: dict[str, set] = {}
-        for e in self.entries["location"]:
-            for n in e.shown[1:]:
-                named.setdefault(n, set()).add(e.ident)
-        self.places = {n: next(iter(h)) for n, h in named.items() if len(h) == 1 and not re.search(r"[()&/]", n)}
+            parts = [p for n in names for p in (re.sub(r"\s*\(.*\)\s*$", "", x).strip()
+                                                for x in re.split(r"\s*(?:&|/|,|\band\b)\s*", n)) if p and p not in names]
+            label = f"{hex_} ({names[0]})" if names else hex_
+            self.entries["location"].append(_entry("location", hex_, [*names, *parts], label))
+        _add_place_initials(self)
+        for t in ctx.trains:
+            self.entries["train"].append(_entry("train", t, aliases.get(("train", t), []), f"{t} train"))
+        #: the names the lexer's rewrite joins (no hex, train or private's code), privates' names
+        #: also without their generic last word, so "Moscow-Yaroslavl" is kept together as one name
+        self._rewritten = {*(n for k in ("player", "corporation") for e in self.entries[k] for n in e.shown),
+                           *(n for k in ("company", "location") for e in self.entries[k] for n in e.shown[1:]),
+                           *ctx.train_aliases, *(_GENERIC_END.sub("", full.strip()) for full in ctx.companies.values() if full)}
 
-    @property
+    @functools.cached_property
     def substitution(self) -> Optional[re.Pattern]:
-        """The multi-word rewrite for the lexer (`_substitution`), made when a line is first read
-        by the grammar: writing canonical lines needs only the tables."""
-        if self._rewritten is not None:
-            self._substitution, self._rewritten = _substitution(self._rewritten), None
-        return self._substitution
+        """The multi-word rewrite for the lexer, made when a line is first read by the grammar:
+        writing canonical lines needs only the tables."""
+        return _substitution(self._rewritten)
+
+    # ------------------------------------------------------------------ the forms a line is scanned for
+    @functools.cached_property
+    def exact_forms(self) -> dict[str, list[tuple[str, str]]]:
+        """Normalised exact form -> the (kind, id) it names, in the order of the kinds and entries."""
+        got: dict[str, list] = {}
+        for k in _SPANNED:
+            for e in self.entries[k]:
+                for q in e.exact:
+                    got.setdefault(q, []).append((e.kind, e.ident))
+        return got
+
+    @functools.cached_property
+    def short_forms(self) -> dict[str, list[tuple[str, str]]]:
+        """Companies' names without their last generic word ("Warsaw - Vienna" for the Warsaw -
+        Vienna Railway), normalised -> [(kind, id)], and their `leading_forms`."""
+        got: dict[str, list] = {}
+        for kind in ("corporation", "company"):
+            for e in self.entries[kind]:
+                for n in e.shown[1:]:
+                    short = _GENERIC_END.sub("", n.strip())
+                    if short != n.strip() and len(norm(short)) > 3:
+                        got.setdefault(norm(short), []).append((kind, e.ident))
+        for q, found in leading_forms(self).items():      # "the Grand Trunk", "Black Sea"
+            got.setdefault(q, found)
+        return got
+
+    @functools.cached_property
+    def private_words(self) -> dict[str, list[tuple[str, str]]]:
+        """Normalised single words (five letters or more, not generic) -> [("company", id)], for
+        the words that stand in the names of one private company only and in no other name of the
+        title ("the Trestle", "the bridge", "Schuylkill"): read in an auction round."""
+        seen: dict = {}
+        for kind in ("corporation", "company", "location"):
+            for e in self.entries[kind]:
+                for name in e.shown:
+                    for w in _NAME_PART.findall(name):
+                        q = norm(w)
+                        if len(q) > 4 and q not in _GENERIC_WORDS:
+                            seen.setdefault(q, set()).add((e.kind, e.ident))
+        return {q: sorted(found) for q, found in seen.items()
+                if len(found) == 1 and next(iter(found))[0] == "company" and q not in self.every_form}
+
+    @functools.cached_property
+    def every_form(self) -> frozenset:
+        """Every normalised exact form of every kind, trains too."""
+        return frozenset(q for es in self.entries.values() for e in es for q in e.exact)
+
+    @functools.cached_property
+    def name_words(self) -> dict[str, str]:
+        """The words of the companies' and places' names ("Pacific", "Saskatchewan"), lower case ->
+        as written."""
+        got: dict[str, str] = {}
+        for k in ("corporation", "company", "location"):
+            for e in self.entries[k]:
+                for n in e.shown[1:]:
+                    for w in re.findall(r"[A-Za-z]{3,}", n):
+                        got.setdefault(w.lower(), w)
+        return got
+
+    @functools.cached_property
+    def beginnings(self) -> frozenset:
+        """Every beginning of a form `name_spans` looks up: a span of words whose letters begin no
+        name is not made longer."""
+        return frozenset(k[:j] for k in [*self.exact_forms, *self.short_forms] for j in range(1, len(k) + 1))
 
     # ------------------------------------------------------------------ matching
     def _tier_matches(self, q: str, kind: str) -> tuple[int, list[Entry]]:
@@ -209,17 +233,12 @@ class NameIndex:
         if found:
             return 1, found
         if len(q) >= 2 and q not in _WORDS_NOT_PREFIXES:
-            found = [e for e in entries if any(f.startswith(q) for f in e.prefixable)]
+            found = [e for e in entries if any(f.startswith(q) for f in e.exact)]
             if found:
                 return 2, found
         if len(q) >= 3:
-            found = []
-            for e in entries:
-                for ws in e.words:
-                    if any("".join(ws[i:]).startswith(q) for i in range(1, len(ws))
-                           if ws[i] not in _STOPWORDS):
-                        found.append(e)
-                        break
+            found = [e for e in entries if any(
+                "".join(ws[i:]).startswith(q) for ws in e.words for i in range(1, len(ws)) if ws[i] not in _STOPWORDS)]
             if found:
                 return 3, found
         return 0, []
@@ -280,26 +299,20 @@ class NameIndex:
         raise AmbiguousMoveError(f'"{text.strip()}" could mean {_or_list(labels)}; {hint}',
                                  candidates=idents)
 
-    def suggestions(self, text: str, kinds: Sequence[str], n: int = 3) -> list[Entry]:
-        """Closest entries by spelling (difflib), best first."""
+    def unknown_message(self, text: str, kinds: Sequence[str]) -> tuple[str, list[str]]:
+        """'unknown corporation "CRP" — did you mean "CPR" (Canadian Pacific Railway)?', with the
+        closest entries by spelling (difflib), best first."""
         q = text.strip().lower()
         scored: dict[Entry, float] = {}
-        for kind in kinds:
-            for e in self.entries[kind]:
-                for form in e.shown:
-                    f = form.lower()
-                    r = _similarity(q, f)
-                    if norm(f) and norm(q):
-                        r = max(r, _similarity(norm(q), norm(f)))
-                    if r >= 0.6 and r > scored.get(e, 0):
-                        scored[e] = r
-        return [e for e, _ in sorted(scored.items(), key=lambda kv: -kv[1])[:n]]
-
-    def unknown_message(self, text: str, kinds: Sequence[str]) -> tuple[str, list[str]]:
-        """'unknown corporation "CRP" — did you mean "CPR" (Canadian Pacific Railway)?'"""
-        what = _or_list([KIND_WORDS[k] for k in kinds])
-        sugg = self.suggestions(text, kinds)
-        msg = f'unknown {what} "{text.strip()}"'
+        for e in (e for kind in kinds for e in self.entries[kind]):
+            for f in (form.lower() for form in e.shown):
+                r = _similarity(q, f)
+                if norm(f) and norm(q):
+                    r = max(r, _similarity(norm(q), norm(f)))
+                if r >= 0.6 and r > scored.get(e, 0):
+                    scored[e] = r
+        sugg = [e for e, _ in sorted(scored.items(), key=lambda kv: -kv[1])[:3]]
+        msg = f'unknown {_or_list([KIND_WORDS[k] for k in kinds])} "{text.strip()}"'
         if sugg:
             msg += " — did you mean " + _or_list([_suggest_label(e) for e in sugg]) + "?"
         else:
@@ -321,9 +334,8 @@ def _similarity(a: str, b: str, cutoff: float = 0.6) -> float:
 
 
 def _suggest_label(e: Entry) -> str:
-    if e.kind in ("corporation", "company"):
-        full = e.label[len(e.ident) + 2:-1] if e.label != e.ident else ""
-        return f'"{e.ident}"' + (f" ({full})" if full else "")
+    if e.kind in ("corporation", "company"):        # '"CPR" (Canadian Pacific Railway)'
+        return f'"{e.ident}"{e.label[len(e.ident):]}'
     if e.kind == "location":
         return f'"{e.shown[1]}" ({e.ident})' if len(e.shown) > 1 else f'"{e.ident}"'
     return f'"{e.label}"'
@@ -336,6 +348,153 @@ def _or_list(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
+# ---------------------------------------------------------------------- leading words
+_NAME_PART = regex(r"[A-Za-z][\w'’.]*")
+#: words that end no leading part of a name ("Chesapeake and", "Champlain & St.")
+_OPEN = frozenset({"and", "of", "the", "st", "st.", "rail", "on", "upon"})
+#: words of many names that name no company alone
+_GENERIC_WORDS = frozenset("""company railway railroad central pacific valley shipping north south east west northern
+southern eastern western grand great river lake long bay private black white start until rules phase""".split())
+
+
+def leading_forms(index: NameIndex) -> dict:
+    """Companies named by the first words of a longer name ("the Grand Trunk" for the Grand Trunk
+    Pacific, "Black Sea" for the Black Sea Shipping Company), normalised -> [(kind, id)]: two or
+    more leading words that begin the names of one company only and are no other name of
+    anything, and its first word with "minor" or "private" after it ("the Kharkov minor").
+    Leading words that begin with a place's name are left out: "Moscow-Kiev" is a route."""
+    seen: dict = {}
+    places = {q for e in index.entries["location"] for q in e.exact}
+    for kind in ("corporation", "company"):
+        for e in index.entries[kind]:
+            for name in e.shown[1:]:
+                words = _NAME_PART.findall(name)
+                if len(words) > 1:       # "the Kharkov minor": its first word and what it is
+                    what = "private" if kind == "company" else "minor"
+                    seen.setdefault(norm(f"{words[0]} {what}"), set()).add((e.kind, e.ident))
+                for n in range(1, len(words)):
+                    q = norm(" ".join(words[:n]))
+                    if q in places:
+                        break           # a place's name begins it: a route or the place
+                    if n > 1 and len(words[n - 1]) > 2 and words[n - 1].lower() not in _OPEN:
+                        seen.setdefault(q, set()).add((e.kind, e.ident))
+    return {q: sorted(found) for q, found in seen.items() if len(found) == 1 and q not in index.every_form}
+
+
+# ---------------------------------------------------------------------- the names written in a line
+#: a span written as a hex ("P4"): a private's code only where no hex is meant
+_HEX_SPAN = regex(r"[A-Z]{1,2}\d{1,2}")
+_NOT_NAME = regex(r"[^\w\s'’.&-]")
+#: a word of a name: a number only after a word ("Player 3")
+_NAME_WORD = regex(r"[A-Za-z][A-Za-z0-9'’]*|(?<![\w#$.+-])\d+(?![\w%+])")
+#: capitals that are words, never the beginning of a company's symbol
+_CAPITAL_WORDS = frozenset("OR SR MR AR NO IT IN ON AT TO IS AN AS BY OF IF MY ME WE US DO GO SO HI OK PM AM TB".split())
+
+
+@functools.lru_cache(maxsize=8192)
+def _letters(span: str) -> str:
+    """`norm` of a span without dropping a final "'s": what every longer span's form begins with."""
+    return _NON_ALNUM.sub("", re.sub(r"^the[\s_]+", "", span.strip().lower().replace("’", "'")))
+
+
+def _found(span: str, n: int, index: NameIndex, coded, stop_words: frozenset) -> tuple:
+    """What a span of `n` words names exactly, as (kind, id) options; () for nothing."""
+    q = norm(span)
+    if not q or len(q) == 1 and not span.isupper():
+        return ()
+    exact, short = index.exact_forms, index.short_forms
+    if _HEX_SPAN.fullmatch(span):
+        found = [f for f in exact.get(q, ()) if f[0] == "company"] if coded else []
+    else:
+        own = index.private_words.get(q, []) if coded is True and q not in stop_words else []
+        found = list(exact.get(q, ())) or short.get(q, []) or own
+        if coded is not True:      # CP or CPR
+            found += [f for f in short.get(q, ()) if f[0] == "corporation" and f not in found]
+        if not found and n == 1 and span.isalpha() and span.isupper() and 2 <= len(span) <= 3 \
+                and span not in _CAPITAL_WORDS:     # "GR" for GRR: the one symbol it begins
+            hits = [e.ident for e in index.entries["corporation"]
+                    if e.ident.upper().startswith(span) and e.ident.upper() != span]
+            found = [("corporation", hits[0])] if len(hits) == 1 else []
+    # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
+    same = [f for f in found if f[1].lower() == re.sub(r"^the\s+", "", span.lower())]
+    if coded is True and same:      # in an auction "B&O" is the private as well as the corporation
+        same += [f for f in found if f[0] == "company" and f not in same and norm(f[1]) == q]
+    return tuple(same or found)
+
+
+def _scan(text: str, index: NameIndex, coded, stop_words: frozenset) -> list[tuple[int, int, tuple]]:
+    """Every span of words whose form is a name, the longest from each word on. A span is made
+    longer only while its letters begin some name, so a line costs about a lookup a word."""
+    words = list(_NAME_WORD.finditer(text))
+    out: list[tuple[int, int, tuple]] = []
+    i = 0
+    while i < len(words):
+        hit = None
+        if words[i].group(0).isdigit() or words[i].start() and text[words[i].start() - 1].isdigit():
+            i += 1              # "5+5E": letters glued to a digit name nothing; a number begins no name
+            continue
+        for n in range(1, min(6, len(words) - i) + 1):
+            a, b = words[i].start(), words[i + n - 1].end()
+            span = text[a:b]
+            if n > 1 and (_NOT_NAME.search(span) or words[i + n - 1].group(0).isdigit() and len(words[i].group(0)) < 3):
+                break                   # a longer span holds the same mark; "B 2 GT" is no name ("Player 3" is)
+            found = _found(span, n, index, coded, stop_words)
+            if found:
+                hit = (n, a, b, found)     # the longest found wins
+            if n == 1 and span.lower() == "the":
+                continue                # "the" is dropped from a longer span's form
+            if n == 1 and span in ("a", "an"):
+                break                   # "a C&O": an article begins no name ("AC", Atlantic City)
+            letters = _letters(span)
+            if letters and letters not in index.beginnings:
+                break                   # no name begins so: none is longer either
+        if hit is None:
+            i += 1
+            continue
+        n, a, b, found = hit
+        out.append((a, b, found))
+        i += n
+    return out
+
+
+def _chained_places(text: str, a: int, b: int, index: NameIndex) -> Optional[list]:
+    """A company's name of two places ("Odessa-Kiev") written in a chain of places
+    ("Odessa-Kiev-Kharkov"): the places, each a span; else None."""
+    if "-" not in text[a:b] or not (text[b:b + 1] == "-" or a and text[a - 1] == "-"):
+        return None
+    out, at = [], a
+    for part in text[a:b].split("-"):
+        try:
+            e = index.lookup(part, ("location",), mode="priority") if part.strip() else None
+        except PbemError:
+            e = None
+        if e is None:
+            return None
+        out.append((at, at + len(part), (("location", e.ident),)))
+        at += len(part) + 1
+    return out
+
+
+_CODE = regex(r"[A-Z]{1,2}\d{1,2}")
+
+
+def name_spans(text: str, index: NameIndex, coded=False, stop_words: frozenset = frozenset()) -> list[tuple[int, int, tuple]]:
+    """Every name written in `text` as (start, end, (kind, id) options), in order. A name written
+    as a hex ("P4") only when `coded` (a private's code, where no hex is named; "codes": only that,
+    True: a private's own words too, as in an auction, unless they are `stop_words`). A company's
+    name of two places in a chain of places is those places; a private's code written straight
+    before a private's name ("P5 Trestle Bridge") is part of that name."""
+    out: list[tuple[int, int, tuple]] = []
+    for a, b, found in _scan(text, index, coded, stop_words):
+        for x, y, f in _chained_places(text, a, b, index) or [(a, b, found)]:
+            if out and _CODE.fullmatch(text[out[-1][0]:out[-1][1]]) and not text[out[-1][1]:x].strip() \
+                    and any(k == "company" for k, _ in f):
+                out[-1] = (out[-1][0], y, f)
+            else:
+                out.append((x, y, f))
+    return out
+
+
 # ---------------------------------------------------------------------- lexer rewrite
 _WORD_OK = regex(r"[A-Za-z_][A-Za-z0-9_'’&]*\Z")
 
@@ -343,37 +502,24 @@ _WORD_OK = regex(r"[A-Za-z_][A-Za-z0-9_'’&]*\Z")
 def _substitution(names: Iterable[str]) -> Optional[re.Pattern]:
     """One regex finding every known name that is not a single WORD as it stands."""
     pats = []
-    for name in sorted({n for n in names if n and n.strip()}, key=len, reverse=True):
-        name = name.strip()
+    for name in sorted({n.strip() for n in names if n and n.strip()}, key=len, reverse=True):
         if _WORD_OK.match(name) or "\n" in name or name.isdigit():
             continue
-        runs = re.split(r"([A-Za-z0-9]+)", name)
-        # runs = [lead, run, sep, run, ..., trail]
-        lead, trail = runs[0], runs[-1]
-        core = runs[1:-1]
-        if not core:
+        runs = re.split(r"([A-Za-z0-9]+)", name)      # [lead, word, separator, word, ..., trail]
+        lead, words, trail = runs[0], runs[1:-1:2], runs[-1]
+        if not words:
             continue
-        parts = []
-        for i, piece in enumerate(core):
-            if i % 2 == 0:
-                parts.append(re.escape(piece))
-            else:
-                parts.append(r"[^A-Za-z0-9\n;:]+" if piece.strip() or piece else "")
-        body = "".join(parts)
-        lead_p = f"(?:{re.escape(lead)})?" if lead and not lead.isspace() else ""
-        trail_p = f"(?:{re.escape(trail)})?" if trail and not trail.isspace() else ""
-        pats.append(lead_p + body + trail_p)
+        body = r"[^A-Za-z0-9\n;:]+".join(map(re.escape, words))
+        lead, trail = (f"(?:{re.escape(x)})?" if x else "" for x in (lead, trail))
+        pats.append(lead + body + trail)
     if not pats:
         return None
     return regex(r"(?<![A-Za-z0-9_])(?:" + "|".join(pats) + r")(?![A-Za-z0-9_])", re.IGNORECASE)
 
 
 def _wordify(m: re.Match) -> str:
-    s = m.group(0)
-    out = ["_" if not (c.isascii() and c.isalnum()) else c for c in s]
-    if out and out[0].isdigit():
-        out[0] = "_"
-    return "".join(out)
+    s = "".join(c if c.isascii() and c.isalnum() else "_" for c in m.group(0))
+    return "_" + s[1:] if s[:1].isdigit() else s
 
 
 def rewrite_names(index: NameIndex, line: str) -> str:
@@ -385,18 +531,8 @@ def rewrite_names(index: NameIndex, line: str) -> str:
 
 # --- the cached name tables of a context (shared by the reader and the formatter; no grammar needed)
 _index_cache: dict = {}
-_index_lock = threading.Lock()
-
-
-def _index_key(ctx: "NotationContext") -> tuple:
-    def items(m):
-        return tuple((k, v if isinstance(v, str) else tuple(v)) for k, v in m.items())
-    return (items(ctx.players), items(ctx.corporations), items(ctx.companies), tuple(ctx.trains),
-            items(ctx.corporation_aliases), items(ctx.company_aliases), items(ctx.train_aliases),
-            items(ctx.locations))
-
-
 _by_identity: dict = {}
+_index_lock = threading.Lock()
 
 
 def name_index(ctx: "NotationContext") -> NameIndex:
@@ -413,7 +549,8 @@ def name_index(ctx: "NotationContext") -> NameIndex:
     if hit is not None and all(a is b for a, b in zip(hit[0], maps)) \
             and hit[1] == tuple(len(m) for m in maps):
         return hit[2]
-    key = _index_key(ctx)
+    key = tuple(tuple((k, v if isinstance(v, str) else tuple(v)) for k, v in m.items()) if hasattr(m, "items")
+                else tuple(m) for m in maps)
     idx = _index_cache.get(key)
     if idx is None:
         idx = NameIndex(ctx)

@@ -107,7 +107,6 @@ class _Reader(ValueReader):
     def __init__(self, ctx: NotationContext) -> None:
         self.ctx = ctx
         self.index = name_index(ctx)
-        self.pairs, self.places = self.index.pairs, self.index.places   # kept with the name index
         self.sticky: Optional[str] = None
         self.header: Optional[str] = None
         self.line_no = 0

@@ -19,8 +19,7 @@ from .piece_clauses import BARE
 from .par_restated import HOME, PRESIDENTS as _PRESIDENTS   # the president's certificate: a par
 from .own_word_moves import OWN_WORDS, own_word_move
 from .dividend_words import DIVIDEND_WORDS
-from .share_counts import one_per_share
-from .share_quantity import quantity
+from .share_quantity import one_per_share, quantity
 from .lay_words import edges_told, lays_by_colour, side_not_here, tells_edges
 from .private_powers import token_moved
 from .run_words import dividend_after, route_alone, route_order, several_routes, train_by_shape
@@ -314,7 +313,7 @@ class Fitter:
         if pct % size or not pct:
             return None
         if pct != size and not many and not pcts:
-            # "buys 3 CPR": three buys of one share, as the rules buy them (share_counts.py)
+            # "buys 3 CPR": three buys of one share, as the rules buy them (share_quantity.py)
             return [[(a, ()) for a in one_per_share(make(corp, size), pct // size)]]
         return [[(make(corp, pct), ())]]
 

@@ -14,23 +14,19 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
-from pbem.errors import PbemError
-
 from .context import NotationContext, round_kind
 from .addressed import addressed_set_aside
 from .amount_words import AMOUNT_HINT, AMOUNT_WORDS, amount_words
 from .beside_moves import bonuses_set_aside, purposes_set_aside, sum_parts_set_aside
 from .dividend_words import HELD, KEPT, SHARED, not_a_source, revenue_beside_dividend, shared
 from .merger_words import GROUP_CLOSED, SITS_OUT, TAKES_OVER, merge_in_merger_round
-from .names import NameIndex
+from .names import NameIndex, name_spans
 from .own_word_moves import NO_RUN
 from .redemptions import BUYS_BACK, redeem_word
 from .run_words import railway_as_route, stops_joined, trains_before_routes
 from .token_removals import REMOVES
 from .train_words import DROPS, EXCHANGES, PAID_TO_BANK, TRAIN_LIMIT
 from .letter_moves import letter_moves, requested
-from .name_prefixes import code_before_name
-from .name_spans import name_spans
 from .share_quantity import CERT_SIZE, counted_shares
 from .lay_words import CITY, EDGE_LIST, NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AT, side, tile_names
 from .lazy import regex
@@ -190,34 +186,8 @@ all minimum min face value each per via through train trains rot rotation hex ti
 treasury initial so just now today again round each apiece total go price cost paying extra more first second old
 other and sh pls plz minor offering instead rd nd th towards into auto
 """.split())
-
-
-def _names(text: str, index: NameIndex, kinds: tuple, coded=False) -> list[Piece]:
-    """Every name written in `text` (`name_spans`), as pieces."""
-    words = _Words(text)
-    out = []
-    for a, b, found in name_spans(text, index, kinds, coded, frozenset(VERBS) | frozenset(FILLERS)):
-        places = _chained_places(text, a, b, index) if "location" in kinds else None
-        out += [Piece("name", f, x, y, words.before(x)) for x, y, f in places or [(a, b, found)]]
-    return out
-
-
-def _chained_places(text: str, a: int, b: int, index: NameIndex) -> Optional[list]:
-    """A company's name of two places ("Odessa-Kiev") written in a chain of places
-    ("Odessa-Kiev-Kharkov"): the places, each a span; else None."""
-    if "-" not in text[a:b] or not (text[b:b + 1] == "-" or a and text[a - 1] == "-"):
-        return None
-    out, at = [], a
-    for part in text[a:b].split("-"):
-        try:
-            e = index.lookup(part, ("location",), mode="priority") if part.strip() else None
-        except PbemError:
-            e = None
-        if e is None:
-            return None
-        out.append((at, at + len(part), (("location", e.ident),)))
-        at += len(part) + 1
-    return out
+#: words that name no private by themselves in an auction (`name_spans`)
+_NOT_PRIVATE_WORDS = frozenset(VERBS) | frozenset(FILLERS)
 
 
 _JOINED = regex(r"[\w@=#$₽'’]+")      # a word: its own characters, quotes joining them
@@ -279,12 +249,11 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     # a private's code, where no hex is meant: "convert P2 to SC"; in an operating round "buys P3 for 160"
     coded = played == "auction" or ("codes" if played == "stock" and _CONVERTS.search(text) or
                               played == "operating" and _BUYS.search(text) and not _TRACK_WORDS.search(text) else False)
-    pieces = _names(text, index, ("player", "corporation", "company", "location"), coded)
+    pieces = [Piece("name", f, a, b, words.before(a)) for a, b, f in name_spans(text, index, coded, _NOT_PRIVATE_WORDS)]
     buf = list(text)             # blanked in place, joined once per kind of piece: linear in the line
     for p in pieces:
         buf[p.start:p.end] = " " * (p.end - p.start)
     text = "".join(buf)
-    pieces = code_before_name(pieces, line)       # "P5 Trestle Bridge": the name written out
     trains = set(ctx.trains) | {"D"} if ctx.trains else _ANY_TRAIN      # (a game of no title: any train)
 
     def take(rx: re.Pattern, kind: str, value_of) -> None:

@@ -8,7 +8,7 @@ import re
 
 from pbem.engine.actions import BuyShares
 
-from .share_counts import one_per_share
+from .share_quantity import one_per_share
 from .lazy import regex
 
 __all__ = ["BUYS_BACK", "redeem_word", "redemption"]

@@ -11,8 +11,7 @@ from pbem.errors import AmbiguousMoveError, NotationError
 
 from .context import NotationContext
 from .messages import MOVE_PHRASE, MOVE_PHRASE_SHORT, keyword_suggestion, notation_error
-from .name_spans import name_spans
-from .names import NameIndex, norm
+from .names import NameIndex, name_spans, norm
 from .pieces import FILLERS, VERBS
 from .beside_moves import sum_disagreeing
 from .spelling import ENGLISH, VOCABULARY, slips
@@ -47,7 +46,7 @@ def refusal(why: str, line: str, line_no: int, ctx: NotationContext, index: Name
         close = difflib.get_close_matches(unknown.group(1), names, n=1, cutoff=0.75)
         return notation_error(why + (f': did you mean "{close[0]}"?' if close else ""), line_no=line_no, line_text=line,
                               column=at + 1, text=unknown.group(1), expected=close or ["a player's or company's name"])
-    named = name_spans(line, index, ("player", "corporation", "company", "location"))
+    named = name_spans(line, index)
     several = _prefix_of_several(line, line_no, index, _KINDS.get(round_kind or "", ("corporation", "company")), named)
     if several is not None:
         return several
@@ -92,7 +91,7 @@ def _prefix_of_several(line: str, line_no: int, index: NameIndex, kinds: tuple, 
                 or any(a <= m.start() < b for a, b, _ in named):
             continue
         q = norm(w)
-        begun = [e for k in kinds for e in index.entries[k] if any(f.startswith(q) for f in e.prefixable)]
+        begun = [e for k in kinds for e in index.entries[k] if any(f.startswith(q) for f in e.exact)]
         if len({e.ident for e in begun}) > 1:
             try:
                 index.lookup(w, kinds)
@@ -191,7 +190,7 @@ def _slip(line: str, ctx: NotationContext, index: NameIndex, named: list):
         low = w.lower()
         if any(a <= m.start() < b for a, b, _ in named):
             continue                    # a word of a name ("Player 3")
-        if low in FILLERS or low in VERBS or low in VOCABULARY or low in ENGLISH or any(norm(w) in e.exact for es in index.entries.values() for e in es):
+        if low in FILLERS or low in VERBS or low in VOCABULARY or low in ENGLISH or norm(w) in index.every_form:
             continue
         close = difflib.get_close_matches(w, list(names), n=1, cutoff=0.75) if w[0].isupper() else []
         if close:

@@ -1,11 +1,16 @@
-"""How many shares a clause tells when it tells it more than once: "sells 2 10% certificates
-(20%) of QLL", "buys 1 share (10%) of HBR", "3 CPR shares (30%)", "1 x 10% QLL".
+"""How many shares a clause tells, and how many moves that is.
 
 A percent written between a count and a certificate word ("2 10% certificates") names the kind
 of certificate, not how many (a piece of its own, "size", that no move takes); a count and a
-percent that agree (count x share size == percent) are one quantity said twice. Anything else
-is left as written (the reader then asks). A sale of "all" of a holding is the seller's whole
-holding, and of "both" shares two, checked against the holding where the game tells it.
+percent that agree (count x share size == percent) are one quantity said twice ("3 CPR shares
+(30%)"). Anything else is left as written (the reader then asks). A sale of "all" of a holding
+is the seller's whole holding, and of "both" shares two, checked against the holding where the
+game tells it.
+
+A count of shares bought is that many buys of one share each: every title pbem plays (1882,
+1861, 1830) and 18xx.games' records of them buy one certificate per action ("Nadia buys 2 NW
+shares" is two buys, each checked by the game); a sale of several shares stays one action, and a
+percent written as such ("buys 20% of GT") is read as written.
 """
 from __future__ import annotations
 
@@ -13,33 +18,23 @@ import dataclasses
 import re
 from typing import Callable, Optional, Union
 
+from pbem.engine.actions import BuyShares
 from pbem.errors import AmbiguousMoveError
 from .context import round_kind
 from .lazy import regex
 
-__all__ = ["CERT_SIZE", "quantity", "said_once"]
+__all__ = ["CERT_SIZE", "counted_shares", "one_per_share", "quantity"]
 
 #: a certificate's size between a count and a certificate word ("2 10% certificates", "one 10% share")
 CERT_SIZE = regex(r"(?:(?<=\b\d\s)|(?<=\b\d\sx\s)|(?<=\bone\s)|(?<=\btwo\s)|(?<=\bthree\s)|(?<=\bfour\s)|(?<=\bfive\s))"
                        r"(\d{1,3})\s*%(?=\s*(?:certificates?|certs?|shares?)\b)", re.I)
 
 
-def said_once(counts: list[int], pcts: list[int], size: int) -> tuple[list[int], list[int]]:
-    """The clause's counts and percents with what says the same quantity again left out: one
-    count when every count is 1 ("another QLL - my second share"), and no count that agrees
-    with the one percent ("3 CPR shares (30%)")."""
-    if set(counts) == {1}:
-        counts = [1]
-    if len(counts) == 1 and len(set(pcts)) == 1 and counts[0] * size == pcts[0]:
-        return [], pcts[:1]
-    return counts, pcts
-
-
 #: what may stand between a count and the company it counts ("1 sh HBR", "2 x GT", "one more QLL")
 _BETWEEN = regex(r"\s*(?:x\s*)?(?:more\s+)?(?:(?:sh|shares?|certs?|certificates?)\.?\s+(?:of\s+(?:the\s+)?)?)?", re.I)
-#: what may follow a count when the company stands before it ("NYNH 1 sh IPO")
 #: one certificate named straight after a company's name ("C&O share please")
 _ONE_AFTER = regex(r"\s+(share|cert|certificate)\b(?!\s*(?:price|value|prices))", re.I)
+#: what may follow a count when the company stands before it ("NYNH 1 sh IPO")
 _AFTER_NAME = regex(r"\s*(?:sh|shares?|certs?|certificates?)\b", re.I)
 
 
@@ -91,20 +86,26 @@ def quantity(c, size: int, sale: bool, held: Optional[Callable[[], int]]) -> Uni
     shares; a refusal (str) when the holding says otherwise or is not known."""
     counts = [p.value for p in c.of("count")]
     counts += [p.value for p in c.of("number") if p.value <= 9 and p.before not in ("for", "at", "@", "=")]
-    counts, pcts = said_once(counts, [p.value for p in c.of("percent")], size)
+    pcts = [p.value for p in c.of("percent")]
+    if set(counts) == {1}:          # "another QLL - my second share"
+        counts = [1]
+    if len(counts) == 1 and len(set(pcts)) == 1 and counts[0] * size == pcts[0]:
+        counts, pcts = [], pcts[:1]        # "3 CPR shares (30%)"
     if not sale or counts or pcts:
         return counts, pcts
-    have = held() if held is not None else None
+    have, corp = held() if held is not None else None, _company_of(c)
     if _BOTH.search(c.text):
-        corp = _company_of(c)
         return ([2], []) if have is None or have == 2 * size else f"the seller holds {have}% of {corp}, not two shares"
     if re.search(r"\bboth\b", c.text, re.I):      # "sells both GT and CPR": one of each, or two of GT?
         return '"both": write how many shares of which company'
-
     if _ALL.search(c.text):
         if have is None:
-            corp = _company_of(c)
             raise AmbiguousMoveError(f'"all" of {corp}: how many shares is not known here; write the count, e.g. "sells 2 {corp}"',
                                      candidates=[f"sells {n} {corp}" for n in range(1, 7)])
         return ([], [have]) if have else "the seller holds none of it"
     return counts, pcts
+
+
+def one_per_share(buy: BuyShares, count: int) -> list[BuyShares]:
+    """`count` buys like `buy` (each a distinct action: the reader keys notes by identity)."""
+    return [buy] + [dataclasses.replace(buy) for _ in range(max(1, count) - 1)]

@@ -99,35 +99,15 @@ def _symbols(index: NameIndex) -> list[str]:
     return [e.ident for k in ("corporation", "company") for e in index.entries[k] if len(e.ident) >= 2]
 
 
-def _name_words(index: NameIndex) -> dict[str, str]:
-    """The words of the companies' and places' names ("Pacific", "Saskatchewan"), lower case ->
-    as written; kept on the index (built once per game)."""
-    got = getattr(index, "_spelling_words", None)
-    if got is None:
-        got = {}
-        for k in ("corporation", "company", "location"):
-            for e in index.entries[k]:
-                for n in e.shown[1:]:
-                    for w in re.findall(r"[A-Za-z]{3,}", n):
-                        got.setdefault(w.lower(), w)
-        index._spelling_words = got
-    return got
-
-
-def _known_name(word: str, index: NameIndex) -> bool:
-    q = norm(word)
-    return any(q in e.exact for k in ("player", "corporation", "company", "location") for e in index.entries[k])
-
-
 def slips(line: str, index: NameIndex) -> list[Slip]:
     """The words of `line` that may be slips, with what each may stand for."""
     out: list[Slip] = []
     symbols = _symbols(index)
-    words = _name_words(index)
+    words = index.name_words
     for m in _WORD.finditer(line):
         word = m.group(0)
         low = word.lower().replace("’", "'")
-        if low in ENGLISH or low in VOCABULARY or low in FILLERS or low in words or _known_name(word, index) \
+        if low in ENGLISH or low in VOCABULARY or low in FILLERS or low in words or norm(word) in index.exact_forms \
                 or re.search(r"[a-z]{2}ed$", low):       # "purchased": a past tense is a word, not a slip
             continue
         if word.isupper() and len(word) >= 3:

@@ -3,15 +3,18 @@
 The names themselves (corporations, privates, trains, places) come from the title's data
 file; what players write besides them (the rulebook's own abbreviations, P1-P5, "Regina")
 lives in the title's package (`pbem/titles/<title>/notation.py`, found through the registry).
-`context_for_title` and `context_from_title_data` combine the two.
+`context_for_title` and `context_from_title_data` combine the two, with the variants of each
+company's name as people write it ("Hudson Bay Rly", "the NW Rebellion Co", "B and O") among the
+aliases when no other company has the name (`add_variants`).
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
-from typing import Mapping, Optional
+from typing import Iterable, Mapping, Optional, Sequence
 
 from .context import NotationContext
-from .name_variants import add_variants
+
 
 def context_for_title(title: str, players: Optional[Mapping[str, str]] = None, *,
                       actor: Optional[str] = None, current: Optional[str] = None,
@@ -86,3 +89,45 @@ def _aliases(title: str, corporations: tuple, companies: tuple) -> tuple[tuple, 
     add_variants(corps, corporation_aliases, taken, private=False, spellings=spellings)
     add_variants(comps, company_aliases, taken, private=True, spellings=spellings)
     return tuple(corporation_aliases.items()), tuple(company_aliases.items())
+
+
+#: a pattern of a name -> what people write for it: "and" for "&" ("B and O"), a compass
+#: direction in letters ("NW Rebellion"), the generic last word shortened ("Hudson Bay Rly")
+_AND = {r"\s*&\s*": (" and ",)}
+_COMPASS = {r"^North West\b": ("NW", "Northwest", "North-West"), r"^North Western\b": ("NW", "Northwestern"),
+            r"^South West\b": ("SW", "Southwest"), r"^South East\b": ("SE", "Southeast"),
+            r"^North East\b": ("NE", "Northeast")}
+_SHORTENED = {r"\s+Railway$": (" Rly", " Ry", " Rwy"), r"\s+Railroad$": (" RR", " Rail Road"),
+              r"\s+Company$": (" Co", " Co.")}
+
+
+def _swapped(name: str, table: Mapping[str, Sequence[str]]) -> list[str]:
+    """`name` with each pattern of `table` it holds written each other way."""
+    return [re.sub(p, lambda _, o=other: o, name) for p, others in table.items() if re.search(p, name)
+            for other in others]
+
+
+def variants(name: str, *, private: bool, spellings: Mapping[str, Sequence[str]]) -> list[str]:
+    """The other forms of `name`, a place in it also spelled as people spell it (`spellings`, the
+    title's: "Kharkov-Rostov"); a private's also with "Co"/"Company" after it."""
+    base = [name, *_swapped(name, {rf"\b{re.escape(w)}\b": o for w, o in spellings.items()})]
+    base += [v for b in list(base) for v in _swapped(b, _AND)]
+    base += [v for b in list(base) for v in _swapped(b, _COMPASS)]
+    out = [v for b in base for v in _swapped(b, _SHORTENED)] + base[1:]
+    if private and not re.search(r"\b(?:Company|Co\.?|Railway|Railroad)$", name):
+        out += [f"{b} {w}" for b in base for w in ("Co", "Co.", "Company")]
+    return list(dict.fromkeys(v for v in out if v != name))
+
+
+def add_variants(names: Mapping[str, str], aliases: dict[str, str], taken: Iterable[str], *, private: bool,
+                 spellings: Mapping[str, Sequence[str]]) -> None:
+    """Each variant of each symbol's name put in `aliases` (alias -> symbol), unless it is a
+    name in `taken` (every name and alias of the title) or the variant of two companies."""
+    seen = {re.sub(r"[^a-z0-9]", "", t.lower()) for t in taken}
+    found: dict[str, set] = {}
+    for sym, full in names.items():
+        for v in [*(variants(full, private=private, spellings=spellings) if full else ()), *_swapped(sym, _AND)]:
+            found.setdefault(v, set()).add(sym)
+    for v, syms in found.items():
+        if len(syms) == 1 and re.sub(r"[^a-z0-9]", "", v.lower()) not in seen:
+            aliases.setdefault(v, next(iter(syms)))

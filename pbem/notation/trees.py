@@ -23,7 +23,7 @@ from .claims import parse_paren_claims
 from .names import KIND_WORDS
 from .parsed import Echo
 from .piece_claims import comment_only, names_something
-from .share_counts import one_per_share
+from .share_quantity import one_per_share
 
 if TYPE_CHECKING:  # pragma: no cover
     from lark import Token, Tree
