@@ -20,7 +20,6 @@ from pbem.engine.actions import (
     Action, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, DiscardTrain, Dividend, EndGame,
     LayTile, Par, Pass, PlaceToken, RemoveToken, Route, RunRoutes, SellShares,
 )
-from pbem.errors import AmbiguousMoveError
 
 from . import own_kinds
 from .context import NotationContext
@@ -42,11 +41,7 @@ def _label(entity: str, ctx: NotationContext, index) -> str:
     kinds = ("player", "corporation", "company")
 
     def names_it(text: str) -> bool:
-        try:
-            e = index.lookup(text, kinds, mode="priority")
-        except AmbiguousMoveError:
-            return False
-        return e is not None and e.ident == entity
+        return index.ident(text, kinds) == entity
 
     kind = ctx.kind_of(entity)
     if kind == "player":

@@ -7,7 +7,6 @@ import dataclasses
 import re
 from typing import Optional
 
-from pbem.errors import PbemError
 
 from .context import NotationContext, round_kind
 from .names import NameIndex
@@ -25,16 +24,9 @@ LEAD_LABEL = regex(rf"^\s*(?P<round>{_LABEL})\b\s*(?::|,|-(?!\w))?", re.I)
 #: a round label told inside the line ("CPR lays #57 on I5 r2 in OR 2.1", "(OR 2.1)")
 INNER_LABEL = regex(r"\b(?:(?:in|during)\s+)?(?:SR|OR|stock\s+round|operating\s+round)\s*\d+(?:\.\d+)?\b", re.I)
 #: a line's head naming who moves ("HBR: lays 9 G11 r0")
+#: who a head names
+_NAMED = ("player", "corporation", "company")
 _HEAD = regex(r"^\s*([A-Za-z][\w&'’ -]{0,39}?)\s*:\s*\S")
-
-
-def _named(name: str, index: NameIndex) -> Optional[str]:
-    """The player or company a head names, or None."""
-    try:
-        e = index.lookup(name.strip(), ("player", "corporation", "company"), mode="priority")
-    except PbemError:
-        return None
-    return e.ident if e is not None else None
 
 
 def labels_only(line: str, index: NameIndex) -> Optional[tuple[str, Optional[str]]]:
@@ -42,7 +34,7 @@ def labels_only(line: str, index: NameIndex) -> Optional[tuple[str, Optional[str
     m = _LABELS.match(line)
     if not m or not (m.group("round") or m.group("name")):
         return None
-    who = _named(m.group("name"), index) if m.group("name") else None
+    who = index.ident(m.group("name").strip(), _NAMED) if m.group("name") else None
     if m.group("name") and who is None:
         return None
     return m.group("round") or "", who
@@ -51,7 +43,7 @@ def labels_only(line: str, index: NameIndex) -> Optional[tuple[str, Optional[str
 def head_named(line: str, index: NameIndex) -> Optional[str]:
     """The player or company a line's "Name:" head names, or None."""
     head = _HEAD.match(line)
-    return _named(head.group(1), index) if head else None
+    return index.ident(head.group(1).strip(), _NAMED) if head else None
 
 
 def others_words(ctx: NotationContext, line: str, index: NameIndex, sticky: Optional[str]) -> Optional[str]:

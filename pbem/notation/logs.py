@@ -22,7 +22,6 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
-from pbem.errors import AmbiguousMoveError
 
 from .claims import Claim
 from .names import NameIndex
@@ -103,7 +102,9 @@ def classify(line: str, index: NameIndex, ctx, *, transcript: bool = False) -> O
     text = strip_timestamp(line).strip()
     if not text:
         return None
-    look = _Looker(index)
+    def look(name: str, kinds: Sequence[str]) -> Optional[str]:
+        return index.ident(re.sub(r"'s$|’s$", "", name.strip()), kinds)
+
     m = _rx(r"--\s*(?P<p>.+?) goes bankrupt and sells remaining shares\s*--").match(text)
     if m and look(m.group("p"), ("player",)):
         # the bankruptcy of the company this player runs (a move, made by the company)
@@ -144,21 +145,6 @@ def classify(line: str, index: NameIndex, ctx, *, transcript: bool = False) -> O
         if m and look(m.group("p"), ("player",)):
             return LogLine("chat", text, (), look(m.group("p"), ("player",)))
     return None
-
-
-class _Looker:
-    """Resolves a name to an id, or gives None (never raises)."""
-
-    def __init__(self, index: NameIndex) -> None:
-        self.index = index
-
-    def __call__(self, name: str, kinds: Sequence[str]) -> Optional[str]:
-        name = re.sub(r"'s$|’s$", "", name.strip())
-        try:
-            e = self.index.lookup(name, kinds, mode="priority")
-        except AmbiguousMoveError:
-            return None
-        return e.ident if e is not None else None
 
 
 def _claim(kind: str, value, text: str) -> Claim:

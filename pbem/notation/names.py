@@ -28,7 +28,7 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Optional, Sequence
 
-from pbem.errors import AmbiguousMoveError, PbemError
+from pbem.errors import AmbiguousMoveError
 from .lazy import regex
 
 if TYPE_CHECKING:
@@ -54,10 +54,13 @@ def norm(text: str) -> str:
     """Lower-case letters and digits only; drops a leading 'the' and a trailing "'s". Kept for
     the texts last asked (a long line repeats its words)."""
     t = text.strip().lower().replace("’", "'")
-    if t.endswith("'s"):
-        t = t[:-2]
-    t = re.sub(r"^the[\s_]+", "", t)
-    return _NON_ALNUM.sub("", t)
+    return _letters(t[:-2] if t.endswith("'s") else t)
+
+
+@functools.lru_cache(maxsize=8192)
+def _letters(span: str) -> str:
+    """`norm` of a span without dropping a final "'s": what every longer span's form begins with."""
+    return _NON_ALNUM.sub("", re.sub(r"^the[\s_]+", "", span.strip().lower().replace("’", "'")))
 
 
 def _words(text: str) -> list[str]:
@@ -280,6 +283,15 @@ class NameIndex:
                 found += [x for r in results if r[1] == 2 and r[0] != e.kind for x in r[2]]
         return self._one(text, found)
 
+    def ident(self, text: str, kinds: Sequence[str], mode: str = "priority") -> Optional[str]:
+        """The id of the one entry `text` names among `kinds` (`lookup`); None when it names none
+        or several."""
+        try:
+            e = self.lookup(text, kinds, mode=mode)
+        except AmbiguousMoveError:
+            return None
+        return e.ident if e is not None else None
+
     def _one(self, text: str, found: list[Entry]) -> Entry:
         uniq = list(dict.fromkeys(found))
         if len(uniq) == 1:
@@ -391,12 +403,6 @@ _NAME_WORD = regex(r"[A-Za-z][A-Za-z0-9'’]*|(?<![\w#$.+-])\d+(?![\w%+])")
 _CAPITAL_WORDS = frozenset("OR SR MR AR NO IT IN ON AT TO IS AN AS BY OF IF MY ME WE US DO GO SO HI OK PM AM TB".split())
 
 
-@functools.lru_cache(maxsize=8192)
-def _letters(span: str) -> str:
-    """`norm` of a span without dropping a final "'s": what every longer span's form begins with."""
-    return _NON_ALNUM.sub("", re.sub(r"^the[\s_]+", "", span.strip().lower().replace("’", "'")))
-
-
 def _found(span: str, n: int, index: NameIndex, coded, stop_words: frozenset) -> tuple:
     """What a span of `n` words names exactly, as (kind, id) options; () for nothing."""
     q = norm(span)
@@ -464,13 +470,10 @@ def _chained_places(text: str, a: int, b: int, index: NameIndex) -> Optional[lis
         return None
     out, at = [], a
     for part in text[a:b].split("-"):
-        try:
-            e = index.lookup(part, ("location",), mode="priority") if part.strip() else None
-        except PbemError:
-            e = None
-        if e is None:
+        hex_ = index.ident(part, ("location",)) if part.strip() else None
+        if hex_ is None:
             return None
-        out.append((at, at + len(part), (("location", e.ident),)))
+        out.append((at, at + len(part), (("location", hex_),)))
         at += len(part) + 1
     return out
 

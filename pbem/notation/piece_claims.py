@@ -95,13 +95,10 @@ def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[st
             if name == "me" and writer is not None:
                 pairs.append((writer, int(amount)))
                 continue
-            try:
-                entry = index.lookup(name, ("player", "corporation"))
-            except Exception:       # several names fit
-                entry = None
-            if entry is None:
+            who = index.ident(name, ("player", "corporation"), mode="union")
+            if who is None:
                 raise NotationError(f'"{name}" is no player or company: who was paid?', text=line.strip())
-            pairs.append((entry.ident, int(amount)))
+            pairs.append((who, int(amount)))
         said.append((Claim("payees", tuple(pairs), m.group(0), m.start() + 1), (Dividend, RunRoutes)))   # (a minor splits its run)
         out[m.start():m.end()] = " " * (m.end() - m.start())
     for m in _BRACKETED.finditer("".join(out)):     # "(ran for 60)", "(cash 365)": said of the move before

@@ -161,22 +161,13 @@ def railway_as_route(pieces: list, line: str, index) -> list:
         after = i and (pieces[i - 1].kind == "train" or pieces[i - 1].kind == "verb" and pieces[i - 1].value == "run")
         halves = _DASH.split(line[p.start:p.end]) if p.kind == "name" and after \
             and line[pieces[i - 1].end:p.start].isspace() else []
-        stops = [_place(index, h) for h in halves] if len(halves) == 2 else []
+        stops = [index.ident(h, ("location",)) for h in halves] if len(halves) == 2 else []
         if stops and all(stops):
             out += [dataclasses.replace(p, value=(("location", stops[0]),), end=p.start + len(halves[0])),
                     dataclasses.replace(p, value=(("location", stops[1]),), start=p.end - len(halves[1]))]
         else:
             out.append(p)
     return out
-
-
-def _place(index, text: str):
-    """The one hex a place's name names, or None."""
-    try:
-        e = index.lookup(text, ("location",))
-    except Exception:          # several places of that name: no route read from it
-        return None
-    return e.ident if e is not None and e.kind == "location" else None
 
 
 _BRACKET_ROUTE = regex(r"\(\s*[A-Z]{1,2}\d{1,2}(?:\s*[-–—]\s*[A-Z]{1,2}\d{1,2})+\s*\)")
