@@ -877,6 +877,7 @@ def test_neutral_token_removal_line_alone_is_not_a_move():
     ("I passed last round instead of buying CPR.", "I passed last round"),
     ("can CPR still buy a 3 or are they all gone?", "are they all gone"),  # was: "gone": did you mean "done"?
     ("Erie looks cheap, should have bought it myself.", "should have bought"),
+    ("No action for PRR this turn.", "No action for PRR"),                  # was: "action": did you mean "auction"?
 ])
 def test_a_word_of_plain_english_is_never_offered_as_a_slip(line, reason):
     """A line of table talk is refused for what makes it no move, never for a word of plain
