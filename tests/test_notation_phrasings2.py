@@ -54,6 +54,10 @@ READ = [
     ("1882", "auction", None, "Passing on the Hudson Bay, not worth it", [Pass("ann")]),
     ("1882", "auction", None, "No bid on this one. Pass", [Pass("ann")]),
     ("1882", "auction", None, "I'm out!", [Pass("ann")]),
+    ("1830", "auction", None, "Count me out.", [Pass("ann")]),
+    ("1830", "SR", None, "I'll sit this one out.", [Pass("ann")]),
+    ("1882", "SR", None, "Nothing for me this round.", [Pass("ann")]),
+    ("1882", "SR", None, "Hi all - nothing for me, thanks.", [Pass("ann")]),
     ("1861", "auction", None, "Bob puts 130 on KB.", [Bid("bob", "KB", 130)]),
     ("1882", "auction", None, "Nobody bid, and the Hudson Bay is down to $15 - I'll take it for 15",
      [Bid("ann", "HB", 15)]),
@@ -87,6 +91,8 @@ def test_it_reads_the_same_move_by_move(title, round_kind, current, line, want):
 
 UNREAD = [
     # questions, conditions, plans and reports beside each kind above
+    ("1882", "SR", None, "There is nothing for me in the pool."),     # how things stand, no pass said
+    ("1830", "SR", None, "Should I sit this one out?"),
     ("1861", "merger", "KR", "Should KR take in MV, close the group and form MKV?"),
     ("1861", "merger", "KR", "If MV and KR merge into MKV (KR leading), I'll buy a share"),
     ("1861", "merger", "KK", "KK converts to a public company?"),

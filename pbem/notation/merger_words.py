@@ -11,8 +11,8 @@ from .lazy import regex
 
 __all__ = ["SITS_OUT", "GROUP_CLOSED", "TAKES_OVER", "merge_in_merger_round"]
 
-#: "sits out the merger round": a pass
-SITS_OUT = regex(r"\b(?:sits?|sitting)\s+out\b", re.I)
+#: "sits out the merger round", "I'll sit this one out", "count me out": a pass
+SITS_OUT = regex(r"\b(?:sits?|sitting)\s+(?:(?:this|that|the)\s+(?:one|round|turn|auction|time)\s+)?out\b|\bcount\s+me\s+out\b", re.I)
 #: "closes the group": the pass that ends the adding of minors to a merger
 GROUP_CLOSED = regex(r"\b(?:closes?|closing|ends?|ending|completes?|completing)\s+(?:the\s+|its\s+|our\s+|my\s+)?"
                           r"(?:group|merger|selection)\b|\b(?:finished|done|stops?|stopped)\s+(?:adding|selecting|taking\s+in)"

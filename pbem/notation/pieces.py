@@ -355,7 +355,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         pieces.append(Piece("verb", "withhold", m.start(), m.end()))
     for m in re.finditer(r"\b(?:go(?:ing|es)?|up)\s+to\b(?=\s*(?:[$₽R]\s?)?\d)", line, re.I):
         pieces.append(Piece("verb", "bid", m.start(), m.end()))
-    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b(?!\s+of\s+(?:cash|money|funds))|\bno\s+(?:bid|more\s+for\s+me)\b|"
+    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b(?!\s+of\s+(?:cash|money|funds))|\bno\s+(?:bid|more\s+for\s+me)\b|(?:^|(?<=[,;.:!(\-–—]))\s*nothing\s+(?:more\s+)?for\s+me\b|"
                          r"\bout\s+of\b(?!\s+(?:the\s+)?(?:open\s+|bank\s+|company'?s?\s+|its\s+)?"
                          r"(?:pool|market|ipo|bank|treasury|depot|pocket|initial|cash|money|funds|trains?|tokens?|stations?))|"
                          r"(?:^|(?<=[,;.:!(\-–—]))\s*(?:done|that'?s\s+(?:it|all))(?:\s+for\s+(?:me|now|this\s+(?:turn|time|round)|"

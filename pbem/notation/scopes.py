@@ -93,7 +93,7 @@ def clause_refusal(text: str) -> Optional[str]:
     if m:
         return f'"{m.group(0).strip()}"'
     rest = NO_RUN.sub(" ", _STEP_PASS.sub(" ", text))      # "no token", "nothing to run": a step's move
-    rest = re.sub(r"\bno\s+(?:bid|more\s+for\s+me)\b", " ", rest, flags=re.I)     # "No more for me on N": a pass
+    rest = re.sub(r"\bno\s+(?:bid|more\s+for\s+me)\b|\bnothing\s+(?:more\s+)?for\s+me\b", " ", rest, flags=re.I)     # "No more for me on N", "nothing for me": a pass
     rest = re.sub(r"\b(?:for|at)\s+no\s+(?:cost|charge)\b", " ", rest, flags=re.I)     # "lays #7 at H12 for no cost": free
     m = _NEGATION.search(rest)
     return f'"{m.group(0)}"' if m else None
