@@ -1,7 +1,7 @@
 """What frames a move told as a recap (circumstances.py `narration`, chat_words.PURPOSES): a time
 clause told in the past before it ("Once 3-trains entered the game, ..."), a cleft's opening
 ("That's when I ..."), the writer's role ("As C&O president I ...", its company kept), a verb that only leads to it ("I managed to buy", "decided to buy") and what
-it is for after it ("to rust all their 3-trains") and why it is made ("since no one else wanted
+it is for after it ("to rust all their 3-trains"), what it did ("..., dropping it to 60") and why it is made ("since no one else wanted
 it") are set aside; the move is read. Shares bought
 right after a par or a buy, their company not said again, are of that company. A time clause in
 the present stays a condition, and a verb leading to no move word leaves the line unread.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, LayTile, Par, SellShares
+from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, LayTile, Par, Pass, SellShares
 from pbem.errors import PbemError
 
 from notation_kit import assert_no_move_of_the_writer, read  # noqa: E402
@@ -50,6 +50,11 @@ READ = [
     ("1830", "auction", None, "I took the B&O for 220 since no one else wanted it.", [Bid("ann", "BO", 220)]),
     ("1830", "auction", None, "Since nobody bid, I take the B&O for 220.", [Bid("ann", "BO", 220)]),
     ("1830", "OR", "PRR", "PRR buys a 4 because the 3s are about to rust.", [BuyTrain("PRR", "4", "depot", None)]),
+    # what the move did to the market or the others, after a comma
+    ("1830", "SR", None, "Then I sold 3 NYC, dropping it to 60.", [SellShares("ann", "NYC", 30)]),
+    ("1830", "SR", None, "I sold 2 PRR, pushing the price down to 67.", [SellShares("ann", "PRR", 20)]),
+    ("1830", "OR", "PRR", "PRR bought the last 3, forcing B&O to buy a 4.", [BuyTrain("PRR", "3", "depot", None)]),
+    ("1830", "SR", None, "I dumped 3 PRR, dropping out.", [SellShares("ann", "PRR", 30), Pass("ann")]),
     # shares bought after a par or a buy, their company not said again: the one just bought into
     ("1830", "SR", None, "I parred the C&O at $100 and bought 2 more shares.",
      [Par("ann", "C&O", 100)] + [BuyShares("ann", "C&O", "ipo", 10)] * 2),

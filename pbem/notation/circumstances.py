@@ -16,8 +16,10 @@ from .lazy import regex
 __all__ = ["circumstances", "names_move", "narration", "told_afterwards"]
 
 #: what opens a circumstance: "having won", "since I won", "now that I won", "after winning", a
-#: reason ("since no one else wanted it", "because the 4s are coming")
-_OPENS = regex(r"^\s*(?:I\s+)?won\b(?!['’]t)|\b(?:having\s+[a-z]+|because|cause|cos|coz|since(?!\s+I\s)|(?:since|now\s+that|as)\s+I\s+(?:won|bought|got|took|have\s+[a-z]+)|"
+#: reason ("since no one else wanted it", "because the 4s are coming"), what it did to the market
+#: or the others after a comma ("..., dropping it to 60", "..., forcing Bob to buy a train")
+_OPENS = regex(r"^\s*(?:I\s+)?won\b(?!['’]t)|(?<=,\s)(?:dropping(?!\s+out\b)|crashing|tanking|pushing|sending|knocking|bumping|lifting|"
+               r"causing|forcing|triggering|hurting|killing)\b|\b(?:having\s+[a-z]+|because|cause|cos|coz|since(?!\s+I\s)|(?:since|now\s+that|as)\s+I\s+(?:won|bought|got|took|have\s+[a-z]+)|"
                     r"after\s+(?:[a-z]+ing|(?:that|the|this)\s+[^,;]{1,30}?\s(?:was|were)\s+[a-z]+)|and\s+(?:won|got)\s+it|to\s+(?:fund|finance|afford|pay\s+for)|"
                     rf"(?<=\w\s)to\s+{words(PURPOSES)}|"
                     r"(?:that|which)\s+(?:came|comes)\s+with|counting|so\s+(?:that\s+)?(?:it|I|we)\s+(?:can|could|will|may)|"
