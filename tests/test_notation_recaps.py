@@ -32,6 +32,11 @@ READ = [
     ("1830", "OR", "C&O", "I managed to buy a 6.", [BuyTrain("C&O", "6", "depot", None)]),
     ("1830", "OR", "C&O", "C&O decided to lay #9 on F10 rotation 1.", [LayTile("C&O", "F10", "9", 1)]),
     ("1882", "SR", None, "I chose to sell 1 GT.", [SellShares("ann", "GT", 10)]),
+    ("1830", "SR", None, "Deciding to pass.", [Pass("ann")]),
+    # a move the writer is bound to make
+    ("1830", "SR", None, "I can not help but pass", [Pass("ann")]),
+    ("1830", "SR", None, "I have no choice but to sell 2 PRR.", [SellShares("ann", "PRR", 20)]),
+    ("1830", "OR", "PRR", "PRR has no choice but to buy a 4.", [BuyTrain("PRR", "4", "depot", None)]),
     ("1830", "SR", None, "My move is to buy a share of PRR.", [BuyShares("ann", "PRR", "ipo", 10)]),
     ("1830", "auction", None, "My first move was to buy the C&A for 160.", [Bid("ann", "CA", 160)]),
     ("1830", "OR", "PRR", "PRR's move is to buy a 3.", [BuyTrain("PRR", "3", "depot", None)]),
@@ -74,6 +79,8 @@ NOT_READ = [
     ("1882", "SR", None, "When GT is sold out, I sell 2 CPR."),
     ("1830", "OR", "C&O", "I managed to get there."),
     ("1830", "SR", None, "My plan is to buy a share of PRR."),       # a plan, not the move
+    ("1830", "SR", None, "I can't help but wonder if PRR floats."),
+    ("1830", "SR", None, "I have no choice."),
     ("1830", "OR", "C&O", "As PRR president I lay #57 on H10 rotation 0."),    # the role kept: not the company operating
     ("1830", "OR", "C&O", "That's when things went wrong."),
     ("1830", "SR", None, "Sold 2 PRR and bought 2 shares."),

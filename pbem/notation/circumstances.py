@@ -46,7 +46,7 @@ _FRAMES = regex(rf"(?:^|(?<=[.;!]\s))\W*(?:once|when|as\s+soon\s+as|after|before
                 r"\bas\s+(?:the\s+)?(?P<corp>[A-Z][\w&-]*)\s+(?:president|director)\b|"
                 r"(?P<lead>\b(?:my|its|[A-Z][\w&]*['’]s)\s+(?:(?:first|next|last|only|own)\s+)?(?:move|action|play|turn|choice|"
                 r"decision)\s+(?:is|was|will\s+be)\s+to|"
-                r"\b(?:decided?|decides|managed?|manages|chose|choose|chooses|opt(?:ed|s)?|elect(?:ed|s)?|went\s+on|"
+                r"\b(?:decid(?:e|ed|es|ing)|manag(?:e|ed|es|ing)|chose|choos(?:e|es|ing)|opt(?:ed|s|ing)?|elect(?:ed|s|ing)?|went\s+on|"
                 r"goes\s+on|proceed(?:ed|s)?|was\s+able|got)\s+to)(?=\s+[a-z]+)", re.I)
 
 

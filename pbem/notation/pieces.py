@@ -231,8 +231,8 @@ _HAS_BEFORE = regex(r"\b(?:has|have|had|with)\b[^.;:!?]*$", re.I)       # "has .
 _TRAIN_LABEL = regex(r"(?:^|(?<=[.;/,]))\s*(trains?)\s*:(?=\s*(?:an?\s+|the\s+|one\s+)?(?:\d|D\b))", re.I)   # a field
 _ROUTE_LABEL = regex(r"(?:^|(?<=[.;/,-]))\s*(routes?)\s*:", re.I)
 _GOING_ON = regex(r"\s+(?:on\s+)?[a-z]+ing\b", re.I)      # "keeps going": no withholding
-_GOING_TO = regex(r"\b(?:going|like|decides?|deciding|chooses?|choosing|elects?|electing|opts?|opting|free)\s+to\s+$",
-                       re.I)       # "going to pass", "decides to pass", "chooses to sell": the move, not a purpose
+_GOING_TO = regex(r"\b(?:going|like|free|but)\s+to\s+$",
+                       re.I)       # "going to pass", "no choice but to sell": the move, not a purpose (circumstances.narration: "decides to")
 _COUNTED = regex(r"\s+(?:of\s+(?:my|his|her|their|our|the)\s+)?(?:more\s+|single\s+)?"
                       r"(?:share|cert|[A-Z]|\d\s*-?\s*(?:s|T|trains?)\b|(?i:two|three|four|five|six)e?s\b)")
 #: "two 10% certificates": a count of certificates of a size

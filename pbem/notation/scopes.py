@@ -54,8 +54,10 @@ _ASIDE_QUESTION = regex(r"\([^()?]*\?[^()]*\)(?=\s*\S)")
 _LEAVE_TO_PASS = regex(r"\b(?:you|u)\s+(?:can|may|could)\s+(?:just\s+)?(?=(?:pass|skip)\s+me\b)", re.I)
 #: a bracket telling what nearly happened ("(I nearly put it on Moscow, oops)"): chat, its regret no retraction
 _NEAR_MISS = regex(r"\([^()]*\b(?:nearly|almost)\b[^()]*\)", re.I)
-#: polite forms of the move itself, not doubts: "I would like to bid", "thank you"
+#: polite forms of the move itself, not doubts: "I would like to bid", "thank you"; a move the writer
+#: is bound to make: "I can not help but pass", "I have no choice but to sell"
 _POLITE = regex(r"\b(?:I\s+would|I'd|I\s+will)\s+like(?:\s+to)?\b|\bthank\s+you\b|\bsorry\s+for\s+the\s+(?:long\s+)?wait\b|"
+                r"\bcan(?:not|['’]t|\s+not)\s+help\s+but\b|\b(?:have|has|had)\s+no\s+(?:other\s+)?(?:choice|option)\s+but(?:\s+to)?\b|"
                      r"\bif\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|possible|fine|alright|"
                      r"permitted)(?:\s+now)?\b", re.I)
 _NEGATION = regex(r"\b(?:no(?![-&]\w)|nothing|none|nope)\b", re.I)      # ("NO-SF" is a name)
@@ -89,10 +91,10 @@ def line_refusal(line: str) -> Optional[str]:
 def clause_refusal(text: str) -> Optional[str]:
     """Why a clause is chat, not a move (a doubt, a plan, a negation, someone else's), or None."""
     plain = _POLITE.sub(" ", text)
-    m = _SENTENCE_REFUSE.search(plain) or _CLAUSE_REFUSE.search(plain) or _HAS_NO.search(text) or _HAS_DONE.search(text)
+    m = _SENTENCE_REFUSE.search(plain) or _CLAUSE_REFUSE.search(plain) or _HAS_NO.search(plain) or _HAS_DONE.search(text)
     if m:
         return f'"{m.group(0).strip()}"'
-    rest = NO_RUN.sub(" ", _STEP_PASS.sub(" ", text))      # "no token", "nothing to run": a step's move
+    rest = NO_RUN.sub(" ", _STEP_PASS.sub(" ", plain))      # "no token", "nothing to run": a step's move
     rest = re.sub(r"\bno\s+(?:bid|more\s+for\s+me)\b|\bnothing\s+(?:more\s+)?for\s+me\b", " ", rest, flags=re.I)     # "No more for me on N", "nothing for me": a pass
     rest = re.sub(r"\b(?:for|at)\s+no\s+(?:cost|charge)\b", " ", rest, flags=re.I)     # "lays #7 at H12 for no cost": free
     m = _NEGATION.search(rest)
