@@ -12,7 +12,7 @@ import pytest
 
 from pbem.engine.actions import (
     Bid, BuyCompany, BuyShares, BuyTrain, Choose, DiscardTrain, Dividend, LayTile, Merge, Par, Pass, PlaceToken,
-    RemoveToken, SellShares,
+    RemoveToken, Route, RunRoutes, SellShares, Stop,
 )
 from pbem.errors import PbemError
 
@@ -24,6 +24,8 @@ READ = [
     ("1830", "SR", None, "Buying a Chessie share from the pool", [BuyShares("ann", "C&O", "pool", 10)]),
     ("1830", "SR", None, "Dee sells two NY Central", [SellShares("dee", "NYC", 20)]),
     ("1830", "SR", None, "sell 2 New Haven and Hartford", [SellShares("ann", "NYNH", 20)]),
+    # and a place by its nickname
+    ("1830", "OR", "B&O", "B&O runs 2T NY-Philly $60", [RunRoutes("B&O", (Route("2", (Stop("G19"), Stop("H18")), None, 60),))]),
     # a private bought, told as what the company pays its owner
     ("1882", "OR", "GT", "GT pays Bob 60 for the Trestle Bridge", [BuyCompany("GT", "TB", 60)]),
     ("1882", "OR", "QLL", "QLL pays $50 to Cid for the NWR.", [BuyCompany("QLL", "NWR", 50)]),

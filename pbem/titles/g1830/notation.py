@@ -1,6 +1,6 @@
 """How players write 1830 besides the names in its data file: the abbreviations of the
 corporations and privates that 1830 players use (with and without the ampersand), the nicknames
-they give the railways ("Chessie", "the New Haven"), and the
+they give the railways ("Chessie", "the New Haven") and the places ("Philly"), and the
 privates' longer names (read by pbem.notation.titles through the registry)."""
 from __future__ import annotations
 
@@ -28,4 +28,6 @@ NOTATION = {
         "B&O private": "BO", "BO private": "BO", "Baltimore & Ohio private": "BO",
     },
     "train_aliases": {"Diesel": "D"},
+    # place names players use besides the map's own
+    "locations": {"H18": ("Philly",)},
 }
