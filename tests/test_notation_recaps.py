@@ -1,11 +1,12 @@
 """What frames a move told as a recap (circumstances.py `narration`, chat_words.PURPOSES): a time
 clause told in the past before it ("Once 3-trains entered the game, ..."), a cleft's opening
-("That's when I ..."), the writer's role ("As C&O president I ...", its company kept), a verb that only leads to it ("I managed to buy", "decided to buy") and what
-it is for after it ("to rust all their 3-trains"), what it did ("..., dropping it to 60") and why it is made ("since no one else wanted
-it") are set aside; the move is read. Shares bought
-right after a par or a buy, their company not said again, are of that company. A time clause in
-the present stays a condition, and a verb leading to no move word leaves the line unread.
-Every line is written for these tests.
+("That's when I ..."), the writer's role ("As C&O president I ...", its company kept), a verb that
+only leads to it ("I managed to buy", "decided to buy"), what it is for ("to rust all their
+3-trains"), what it did ("..., dropping it to 60") and why it is made ("since no one else wanted
+it") are set aside; the move is read. A move told in the passive with its mover named is read in
+the active. Shares bought right after a par or a buy, their company not said again, are of that
+company. A time clause in the present stays a condition, and a verb leading to no move word
+leaves the line unread. Every line is written for these tests.
 """
 from __future__ import annotations
 
@@ -60,6 +61,10 @@ READ = [
     ("1830", "SR", None, "I sold 2 PRR, pushing the price down to 67.", [SellShares("ann", "PRR", 20)]),
     ("1830", "OR", "PRR", "PRR bought the last 3, forcing B&O to buy a 4.", [BuyTrain("PRR", "3", "depot", None)]),
     ("1830", "SR", None, "I dumped 3 PRR, dropping out.", [SellShares("ann", "PRR", 30), Pass("ann")]),
+    # a move told in the passive, its mover named (normalisers.py: active_voice); a trade in the past
+    ("1830", "OR", "PRR", "The D&H was bought by PRR for $100.", [BuyCompany("PRR", "DH", 100)]),
+    ("1882", "OR", "HBR", "a 5-Train was traded for a diesel by HBR.", [BuyTrain("HBR", "D", "depot", None, exchange="5")]),
+    ("1882", "OR", "HBR", "HBR exchanged its 5 for a D.", [BuyTrain("HBR", "D", "depot", None, exchange="5")]),
     # shares bought after a par or a buy, their company not said again: the one just bought into
     ("1830", "SR", None, "I parred the C&O at $100 and bought 2 more shares.",
      [Par("ann", "C&O", 100)] + [BuyShares("ann", "C&O", "ipo", 10)] * 2),
@@ -81,6 +86,8 @@ NOT_READ = [
     ("1830", "SR", None, "My plan is to buy a share of PRR."),       # a plan, not the move
     ("1830", "SR", None, "I can't help but wonder if PRR floats."),
     ("1830", "SR", None, "I have no choice."),
+    ("1830", "OR", "PRR", "Was the D&H bought by PRR for $100?"),
+    ("1830", "OR", "PRR", "The D&H was bought by someone for $100."),
     ("1830", "OR", "C&O", "As PRR president I lay #57 on H10 rotation 0."),    # the role kept: not the company operating
     ("1830", "OR", "C&O", "That's when things went wrong."),
     ("1830", "SR", None, "Sold 2 PRR and bought 2 shares."),

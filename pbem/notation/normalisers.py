@@ -9,6 +9,7 @@ from typing import Callable, Mapping
 
 from .funding import sale_first
 from .passes import one_pass
+from .passives import active_voice
 from .terse import price_after_buy
 
 __all__ = ["Normaliser", "NORMALISERS", "normalise"]
@@ -45,6 +46,18 @@ NORMALISERS: tuple[Normaliser, ...] = (
         "Ann sells 30% of SC to pay for the train",         # no train bought before it
         "Bob sells 2 GT, then CPR buys a D for 1100",       # told in the order it is made
         "CPR buys a D for 1100, Bob sells 2 GT to fund it?",  # a question
+    )),
+    # a move told in the passive with its mover named is told in the active
+    Normaliser(active_voice, {
+        "The D&H was bought by PRR for $100.": "PRR bought The D&H for $100.",
+        "a 5-Train was traded for a diesel by HBR": "HBR traded a 5-Train for a diesel",
+        "Pass. Two shares of PRR were sold by Bob": "Pass. Bob sold Two shares of PRR",
+        "#57 was laid on H10 by PRR, and a token placed in H10.": "PRR laid #57 on H10, and a token placed in H10.",
+    }, (
+        "Was the D&H bought by PRR?",                      # a question
+        "the 4 was bought by someone",                     # no one named
+        "The 2s were rusted by the first 4",               # what a train does, no move
+        "After that 4 was bought GT is over the limit, so it discards a 3.",   # no mover after "by"
     )),
     # a refusal and a pass told together are one pass, not two
     Normaliser(one_pass, {

@@ -1,0 +1,28 @@
+"""A move told in the passive with who made it ("The D&H was bought by PRR for $100"): told in the
+active, as the reader reads moves ("PRR bought The D&H for $100"). A passive with no one named
+("the 4 was bought") or another's thing ("rusted by the first 4") is left as written."""
+from __future__ import annotations
+
+import re
+
+from .lazy import regex
+
+__all__ = ["active_voice"]
+
+#: the thing, the move's participle, what follows it, the mover by name (capitalised: "PRR",
+#: "the NYC", "Bob") and the rest of the clause; the thing opens its clause
+_PASSIVE = regex(r"(?P<head>^|[,;:]\s*|[.!]\s+)(?P<thing>[^,;:.!?]{1,40}?)\s+(?:was|were|got)\s+"
+                 r"(?P<verb>bought|sold|purchased|acquired|traded|exchanged|laid|placed|upgraded|parred|started|"
+                 r"floated|run|withheld|dumped)\b(?P<mid>[^,;:.!?]{0,50}?)\s+by\s+"
+                 r"(?P<who>(?:the\s+)?[A-Z][\w&'-]*)(?P<rest>[^,;:.!?]*?)(?=[,;:.!?]?\s*$|[,;:.!?]\s)")
+
+
+def active_voice(line: str) -> str:
+    """The line with a passive move told by its mover put in the active."""
+    def active(m: re.Match) -> str:
+        if m.group("thing").lstrip().lower().startswith(("was", "were", "did", "has", "had", "is")):
+            return m.group(0)            # a question ("Was the D&H bought by PRR?")
+        return f'{m.group("head")}{m.group("who")} {m.group("verb")} {m.group("thing").strip()}{m.group("mid")}{m.group("rest")}'
+    if "?" in line:
+        return line
+    return _PASSIVE.sub(active, line)
