@@ -10,7 +10,7 @@ from pbem.engine.actions import (
 )
 from pbem.errors import NotationError, PbemError
 from pbem.notation import context_for_title, parse_message, read_message
-from pbem.notation.log_moves import is_log_move
+from pbem.notation.logs import is_log_move
 
 from notation_kit import ctx
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 from .canonical import CanonicalReader
 from .context import NotationContext
 from .grammar import title_words
-from .log_moves import is_log_move
+from .logs import is_log_move
 from .names import NameIndex, rewrite_names
 from .lazy import regex
 

@@ -1,6 +1,7 @@
-"""Lines of an 18xx.games log that are not moves: recognised, so they are never misread.
-
-A pasted transcript holds, besides the moves, lines the site writes itself:
+"""The lines of an 18xx.games log. The site writes each move in one of a few sentences ("CPR lays
+tile #57 with rotation 2 on I5 (Swift Current)"): a line of such a shape is read by the grammar
+like a canonical line (`is_log_move`). The lines it writes besides the moves are recognised, so
+they are never misread (`classify`, a `LogLine` or None):
 
     banner       "-- Stock Round 3 --", "Player 1 has priority deal", "NWR goes up for auction"
     turn         "Ann operates CPR", "RSR run by Ann, as they have priority deal"
@@ -12,22 +13,19 @@ A pasted transcript holds, besides the moves, lines the site writes itself:
                  "Ann contributes $40", "Ann receives a 10% share of HBR"; most become claims
                  (pbem/notation/claims.py) on that move
     chat         "Ann: good luck" (only in a transcript, where moves never start "Name:")
-
-`classify(line, index, ctx, transcript=False)` returns a `LogLine`, or None when the line is
-not one of these (it may then be a move, read by the grammar).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence
+from typing import Callable, Optional
 
 
 from .claims import Claim
 from .names import NameIndex
 from .lazy import regex
 
-__all__ = ["LogLine", "classify", "strip_timestamp"]
+__all__ = ["LogLine", "classify", "is_log_move", "strip_timestamp"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +40,50 @@ class LogLine:
     actions: tuple = ()       # kind "move": the move a fixed log form stands for
 
 
+#: the steps as the site names them ("passes lay track", "skips run routes")
+_STEPS = (r"lay(?:/upgrade)? track|place a token|run routes|buy trains|buy companies|pay or withhold dividends|"
+          r"discard trains|redeem shares|buy shares post merge|convert or merge minor corporation")
+
+# --- the moves ------------------------------------------------------------------------------------
+#: a sum as the site writes it in a move: "$76", "120₽"
+_M = r"(?:[$£¥€]\d+|\d+₽)"
+_HEX = r"[A-Z]{1,2}\d{1,3}"
+_PLACE = r"(?: \([^()]+\))?"
+_BY_ENTITY = regex(
+    r"^\S.*? (?:"
+    rf"passes(?: (?:{_STEPS}|bidding|on [^;]+))?"
+    r"|declines (?:to )?(?:sell|buy) shares"
+    rf"|bids {_M} for .+"
+    rf"|buys .+? for {_M}(?: from .+)?"
+    rf"|pars .+ at {_M}"
+    rf"|sells .+ and receives {_M}"
+    rf"|(?:spends {_M} and )?lays tile #\S+ with rotation [0-5] on {_HEX}{_PLACE}"
+    rf"|places a (?:neutral )?token on {_HEX}{_PLACE}(?: for {_M})?"
+    rf"|removes (?:a |neutral )?token from {_HEX}{_PLACE}"
+    rf"|runs an? \S+ train for {_M}: \S+"
+    r"|does not run"
+    rf"|pays out {_M} = .+"
+    rf"|pays half {_M}.*"
+    rf"|withholds {_M}"
+    rf"|exchanges an? \S+ for an? \S+ train for {_M} from .+"
+    rf"|exchanges .+ and {_M} for an? \d+% share of .+"
+    r"|discards (?:an? )?\S+(?: train)?"
+    r"|(?:merges|converts) into .+ receiving .+"
+    rf"|redeems an? \d+% share from .+ for {_M}"
+    r")\s*$")
+_ALONE = regex(rf"^(?:Remove token from {_HEX}(?: and replace with neutral token)?|Game ended manually by .+|"
+               r"Adding \S+ to merge of \S+)\s*$")
+
+
+def is_log_move(text: str) -> bool:
+    """Whether `text` (no timestamp) has the shape of a move line the site writes."""
+    text = text.strip()
+    return bool(_BY_ENTITY.match(text) or _ALONE.match(text))
+
+
+# --- the lines that are no moves -----------------------------------------------------------------
 _TS = regex(r"^\s*\[\d{1,2}:\d{2}(?::\d{2})?\]\s*")
+#: a sum as the site writes it in a result, its figure a group
 _AMT = r"[$£¥₽€]?\s*(\d+)\s*[$£¥₽€]?"
 
 
@@ -54,47 +95,75 @@ def _rx(pattern: str) -> re.Pattern:
     return regex(r"^\s*" + pattern + r"\s*\.?\s*$", re.I)
 
 
-_BANNERS = [
-    _rx(r"--.*--"),
-    _rx(r"(?P<e>.+?) has priority deal"),
-    _rx(r"(?P<e>.+?) goes up for auction"),
-    _rx(r"(?P<e>.+?) must choose city for (?:home )?token"),
-    _rx(r"•\s*Action\(.*\) via Master Mode by: .+"),
-    _rx(r".+? occurs on purchase of the first .+? train"),
-    _rx(r".+? comes with an? \d+% share of .+"),
-    _rx(r".+? destroys tile .+"),
-    _rx(r"(?P<e>.+?) cannot bid .+? and is out of the auction for .+"),
-    _rx(r"(?P<e>.+?) has tokens \(.*\)"),
-    _rx(rf"(?P<e>.+?) is up for auction, minimum bid is {_AMT}"),
-    _rx(r"(?P<e>.+?) can no longer be converted to a public corporation"),
-    _rx(r"(?P<e>.+?) adds an extra .+? train to the depot"),
-    _rx(r"Optional rules used in this game:?"),
-    _rx(r"(?:Green minors are now available|Minors can no longer be started|Majors can now be started|Minors nationali[sz]ed)"),
-    _rx(r"(?P<e>.+?) will be above token limit and must decide which tokens to remove"),
-
-    _rx(r"\*\s+.+?:\s+.+"),                      # an optional rule, listed under that line
-]
-_TURN = [
-    _rx(r"(?P<p>.+?) operates (?P<e>.+?)"),
-]
-_AUTOMATIC = [
+_PLAYER, _CORP, _ANY = ("player",), ("corporation",), ("player", "corporation", "company")
+#: lines set aside without claims, in order: the kind, the pattern, the kinds each named group must
+#: name (none for a banner) and the group the line is about
+_PLAIN = [(kind, _rx(p), kinds, about) for kind, p, kinds, about in (
+    *(("banner", p, {}, None) for p in (
+        r"--.*--",
+        r"(?P<e>.+?) has priority deal",
+        r"(?P<e>.+?) goes up for auction",
+        r"(?P<e>.+?) must choose city for (?:home )?token",
+        r"•\s*Action\(.*\) via Master Mode by: .+",
+        r".+? occurs on purchase of the first .+? train",
+        r".+? comes with an? \d+% share of .+",
+        r".+? destroys tile .+",
+        r"(?P<e>.+?) cannot bid .+? and is out of the auction for .+",
+        r"(?P<e>.+?) has tokens \(.*\)",
+        rf"(?P<e>.+?) is up for auction, minimum bid is {_AMT}",
+        r"(?P<e>.+?) can no longer be converted to a public corporation",
+        r"(?P<e>.+?) adds an extra .+? train to the depot",
+        r"Optional rules used in this game:?",
+        r"(?:Green minors are now available|Minors can no longer be started|Majors can now be started|"
+        r"Minors nationali[sz]ed)",
+        r"(?P<e>.+?) will be above token limit and must decide which tokens to remove",
+        r"\*\s+.+?:\s+.+")),                      # an optional rule, listed under that line
+    ("turn", r"(?P<p>.+?) operates (?P<e>.+?)", {"p": _PLAYER, "e": ("corporation", "company")}, "e"),
     # only the steps as 18xx.games names them ("GT skips the token, runs the 3..." is a move)
-    _rx(r"(?P<e>.+?) (?:automatically )?skips (?:lay(?:/upgrade)? track|place a token|run routes|buy trains"
-        r"|buy companies|pay or withhold dividends|discard trains|redeem shares|buy shares post merge"
-        r"|convert or merge minor corporation|[a-z ]+? because .+)"),
-    _rx(r"(?P<e>.+?) has no valid actions and passes"),
-    _rx(rf"(?P<e>.+?) collects {_AMT} from .+"),
-    _rx(rf"(?P<e>.+?) pays {_AMT} interest for\s+\d+ loans?"),
-    _rx(rf"(?P<e>.+?) pays off a loan for {_AMT}"),
-]
+    ("automatic", rf"(?P<e>.+?) (?:automatically )?skips (?:{_STEPS}|[a-z ]+? because .+)", {"e": _ANY}, "e"),
+    ("automatic", r"(?P<e>.+?) has no valid actions and passes", {"e": _ANY}, "e"),
+    ("automatic", rf"(?P<e>.+?) collects {_AMT} from .+", {"e": _ANY}, "e"),
+    ("automatic", rf"(?P<e>.+?) pays {_AMT} interest for\s+\d+ loans?", {"e": _ANY}, "e"),
+    ("automatic", rf"(?P<e>.+?) pays off a loan for {_AMT}", {"e": _ANY}, "e"))]
 _MINOR_DIVIDEND = _rx(rf"(?P<e>.+?) (?:withholds|pays out|pays half|runs for {_AMT} and pays half)(?:\s+.*)?")
-
-
+#: the consequences that are claims on their move, in order: the pattern, the kinds each named group
+#: must name, the group the line is about, the claim's kind, its value from the names and the sums,
+#: and whether it is a result of the move that follows
+_CLAIMED = [(_rx(p), kinds, about, claim, value, forward) for p, kinds, about, claim, value, forward in (
+    (rf"(?P<c>.+?)['’]s share price (?:moves? \w+|changes|goes \w+|drops|rises)(?: \d+ (?:spaces?|steps?))? "
+     rf"from {_AMT} to {_AMT}", {"c": _CORP}, "c", "price_move", lambda n, a: (n["c"], *a), False),
+    (r"(?P<p>.+?) (?:becomes|is now|became) the (?:new )?(?:president|director) of (?P<c>.+?)",
+     {"p": _PLAYER, "c": _CORP}, "c", "president", lambda n, a: (n["p"], n["c"]), False),
+    # 1861: who runs the national this operating round (set as the round starts)
+    (r"(?P<c>.+?) run by (?P<p>.+?), as they have priority deal",
+     {"p": _PLAYER, "c": _CORP}, "c", "president", lambda n, a: (n["p"], n["c"]), False),
+    (rf"(?P<c>.+?) floats(?: with {_AMT}(?: in (?:its|the) treasury)?)?",     # 1861: "N floats with 180₽"
+     {"c": _CORP}, "c", "floats", lambda n, a: n["c"], False),
+    (rf"(?P<e>.+?) receives {_AMT}", {"e": ("corporation", "player")}, "e", "gets", lambda n, a: (n["e"], a[0]), False),
+    (rf"(?P<e>.+?) contributes {_AMT}", {"e": _PLAYER}, "e", "gets", lambda n, a: (n["e"], -a[0]), True),
+    (r"(?P<e>.+?) receives an? (\d+)% share of (?P<c>.+?)",
+     {"e": _PLAYER, "c": _CORP}, "e", "share", lambda n, a: (n["e"], n["c"], a[0]), False),
+    (rf"(?P<e>.+?) wins the auction for (?P<c>.+?) with (?:the only bid|a bid) of {_AMT}",
+     {"e": _PLAYER, "c": ("company", "corporation")}, "e", "owns", lambda n, a: (n["e"], n["c"]), False),
+    (rf"(?P<e>.+?) wins bid on (?P<c>.+?) for {_AMT}",
+     {"e": _PLAYER, "c": ("company", "corporation")}, "e", "owns", lambda n, a: (n["e"], n["c"]), False),
+    # results written as they happened, not checked yet (they are set aside, never read as moves):
+    # a tile's bonus (NWR area) or a private's income for a water tile (Trestle Bridge)
+    (rf"(?P<e>.+?) (?:gains|earns) {_AMT} for .+",
+     {"e": ("player", "corporation")}, "e", "gets", lambda n, a: (n["e"], a[0]), False),
+    # 1861: a loan taken by the game to pay for the move that follows
+    (rf"(?P<e>.+?) takes a loan and receives {_AMT}", {"e": _CORP}, "e", "gets", lambda n, a: (n["e"], a[0]), True),
+    (r"(?P<e>.+?) (?:closes|is nationali[sz]ed)", {"e": ("company", "corporation")}, "e", "closes",
+     lambda n, a: n["e"], False))]
 #: a move word in a line: such a line is read as a move, never set aside by the loose patterns
 _MOVE_VERB = regex(r"\b(?:buys?|bought|sells?|sold|lays?|laid|runs?|ran|pays?|paid|bids?|pars?|"
-                        r"tokens?|tokened|withh[oe]lds?|withheld|upgrades?|upgraded|discards?|discarded|"
-                        r"elects?|elected|chooses?|chose|opts?|opted|decides?|decided|merges?|merged|"
-                        r"converts?|converted|redeems?|redeemed)\b", re.I)
+                   r"tokens?|tokened|withh[oe]lds?|withheld|upgrades?|upgraded|discards?|discarded|"
+                   r"elects?|elected|chooses?|chose|opts?|opted|decides?|decided|merges?|merged|"
+                   r"converts?|converted|redeems?|redeemed)\b", re.I)
+#: consequences told without a claim
+_UNCLAIMED = [_rx(p) for p in (r".+? closes", r".+? is nationali[sz]ed", r".+? settles with shareholders .+",
+                                r".+? received .+? from .+", r".+? (?:trains? )?rusts?\b.*",
+                                r".+? nationali[sz]ed from .+? for .+")]
 
 
 def classify(line: str, index: NameIndex, ctx, *, transcript: bool = False) -> Optional[LogLine]:
@@ -102,117 +171,54 @@ def classify(line: str, index: NameIndex, ctx, *, transcript: bool = False) -> O
     text = strip_timestamp(line).strip()
     if not text:
         return None
-    def look(name: str, kinds: Sequence[str]) -> Optional[str]:
-        return index.ident(re.sub(r"'s$|’s$", "", name.strip()), kinds)
-
+    look = _looker(index)
     m = _rx(r"--\s*(?P<p>.+?) goes bankrupt and sells remaining shares\s*--").match(text)
-    if m and look(m.group("p"), ("player",)):
+    if m and look(m.group("p"), _PLAYER):
         # the bankruptcy of the company this player runs (a move, made by the company)
-        return LogLine("bankrupt", text, (), look(m.group("p"), ("player",)))
+        return LogLine("bankrupt", text, (), look(m.group("p"), _PLAYER))
     m = _rx(rf"(?P<e>.+?) runs for {_AMT} and pays (?P<k>half|payout|withhold)").match(text)
-    if m and look(m.group("e"), ("corporation",)):
+    if m and look(m.group("e"), _CORP):
         # the dividend step's own line (1867 family); the payout lines after it are its results
         from pbem.engine.actions import Dividend
-        e = look(m.group("e"), ("corporation",))
-        return LogLine("move", text, (_claim("revenue", int(m.group(2)), text),), e,
+        e = look(m.group("e"), _CORP)
+        return LogLine("move", text, (Claim("revenue", int(m.group(2)), text, 1),), e,
                        actions=(Dividend(e, m.group("k")),))
     m = _rx(r"Finish merge of (?P<e>[^,]+?)(?:,.*)?").match(text)
     if m:
         # 1861: the merger closes its list (a pass of the first minor, or automatic)
-        return LogLine("finish_merge", text, (), look(m.group("e"), ("corporation",)))
-    for rx in _BANNERS:
-        if rx.match(text):
-            return LogLine("banner", text)
-    for rx in _TURN:
-        m = rx.match(text)
-        if m and look(m.group("p"), ("player",)) and look(m.group("e"), ("corporation", "company")):
-            return LogLine("turn", text, (), look(m.group("e"), ("corporation", "company")))
-    for rx in _AUTOMATIC:
-        m = rx.match(text)
-        if m and look(m.group("e"), ("player", "corporation", "company")):
-            return LogLine("automatic", text, (), look(m.group("e"), ("player", "corporation", "company")))
-    auto_div = getattr(ctx, "automatic_dividends", ()) or ()
+        return LogLine("finish_merge", text, (), look(m.group("e"), _CORP))
+    for kind, rx, kinds, about in _PLAIN:
+        names = _names(rx.match(text), kinds, look)
+        if names is not None:
+            return LogLine(kind, text, (), names.get(about))
     m = _MINOR_DIVIDEND.match(text)
-    if m and auto_div:
-        who = look(m.group("e"), ("corporation",))
-        if who in auto_div:
-            return LogLine("automatic", text, (), who)
-    found = _consequence(text, look)
-    if found is not None:
-        return found
-    if transcript:
-        m = re.match(r"^\s*(?P<p>[^:]{1,40}?):\s", text)
-        if m and look(m.group("p"), ("player",)):
-            return LogLine("chat", text, (), look(m.group("p"), ("player",)))
+    if m and getattr(ctx, "automatic_dividends", ()) and look(m.group("e"), _CORP) in ctx.automatic_dividends:
+        return LogLine("automatic", text, (), look(m.group("e"), _CORP))
+    for rx, kinds, about, claim, value, forward in _CLAIMED:
+        m = rx.match(text)
+        names = _names(m, kinds, look)
+        if names is not None:
+            sums = [int(m.group(i)) for i in range(1, m.re.groups + 1)
+                    if i not in m.re.groupindex.values() and m.group(i) is not None]
+            return LogLine("consequence", text, (Claim(claim, value(names, sums), text, 1),), names[about],
+                           forward=forward)
+    if not _MOVE_VERB.search(text) and any(rx.match(text) for rx in _UNCLAIMED):
+        return LogLine("consequence", text)     # not "CPR buys a 4 train. 2 trains rust": a move, with a remark
+    m = re.match(r"^\s*(?P<p>[^:]{1,40}?):\s", text) if transcript else None
+    if m and look(m.group("p"), _PLAYER):
+        return LogLine("chat", text, (), look(m.group("p"), _PLAYER))
     return None
 
 
-def _claim(kind: str, value, text: str) -> Claim:
-    return Claim(kind, value, text, 1)
-
-
-def _consequence(text: str, look: Callable) -> Optional[LogLine]:
-    m = _rx(rf"(?P<c>.+?)['’]s share price (?:moves? \w+|changes|goes \w+|drops|rises)(?: \d+ (?:spaces?|steps?))? "
-            rf"from {_AMT} to {_AMT}").match(text)
-    if m:
-        corp = look(m.group("c"), ("corporation",))
-        if corp:
-            return LogLine("consequence", text,
-                           (_claim("price_move", (corp, int(m.group(2)), int(m.group(3))), text),), corp)
-    m = _rx(r"(?P<p>.+?) (?:becomes|is now|became) the (?:new )?(?:president|director) of (?P<c>.+?)").match(text)
-    if m:
-        p, c = look(m.group("p"), ("player",)), look(m.group("c"), ("corporation",))
-        if p and c:
-            return LogLine("consequence", text, (_claim("president", (p, c), text),), c)
-    m = _rx(r"(?P<c>.+?) run by (?P<p>.+?), as they have priority deal").match(text)
-    if m:
-        # 1861: who runs the national this operating round (set as the round starts)
-        p, c = look(m.group("p"), ("player",)), look(m.group("c"), ("corporation",))
-        if p and c:
-            return LogLine("consequence", text, (_claim("president", (p, c), text),), c)
-    m = _rx(rf"(?P<c>.+?) floats(?: with {_AMT}(?: in (?:its|the) treasury)?)?").match(text)   # 1861: "N floats with 180₽"
-    if m and look(m.group("c"), ("corporation",)):
-        c = look(m.group("c"), ("corporation",))
-        return LogLine("consequence", text, (_claim("floats", c, text),), c)
-    m = _rx(rf"(?P<e>.+?) receives {_AMT}").match(text)
-    if m and look(m.group("e"), ("corporation", "player")):
-        e = look(m.group("e"), ("corporation", "player"))
-        return LogLine("consequence", text, (_claim("gets", (e, int(m.group(2))), text),), e)
-    m = _rx(rf"(?P<e>.+?) contributes {_AMT}").match(text)
-    if m and look(m.group("e"), ("player",)):
-        e = look(m.group("e"), ("player",))
-        return LogLine("consequence", text, (_claim("gets", (e, -int(m.group(2))), text),), e, forward=True)
-    m = _rx(r"(?P<e>.+?) receives an? (\d+)% share of (?P<c>.+?)").match(text)
-    if m and look(m.group("e"), ("player",)) and look(m.group("c"), ("corporation",)):
-        e, c = look(m.group("e"), ("player",)), look(m.group("c"), ("corporation",))
-        return LogLine("consequence", text, (_claim("share", (e, c, int(m.group(2))), text),), e)
-    m = _rx(rf"(?P<e>.+?) wins (?:the auction for (?P<c>.+?) with (?:the only bid|a bid) of|bid on (?P<c2>.+?) for) {_AMT}").match(text)
-    if m and look(m.group("e"), ("player",)):
-        e = look(m.group("e"), ("player",))
-        c = look(m.group("c") or m.group("c2"), ("company", "corporation"))
-        if c:
-            return LogLine("consequence", text, (_claim("owns", (e, c), text),), e)
-    # results written as they happened, not checked yet (they are set aside, never read as moves)
-    m = _rx(rf"(?P<e>.+?) (?:gains|earns) {_AMT} for .+").match(text)
-    if m and look(m.group("e"), ("player", "corporation")):
-        # a tile's bonus (NWR area) or a private's income for a water tile (Trestle Bridge)
-        e = look(m.group("e"), ("player", "corporation"))
-        return LogLine("consequence", text, (_claim("gets", (e, int(m.group(2))), text),), e)
-    m = _rx(rf"(?P<e>.+?) takes a loan and receives {_AMT}").match(text)
-    if m and look(m.group("e"), ("corporation",)):
-        # 1861: a loan taken by the game to pay for the move that follows
-        e = look(m.group("e"), ("corporation",))
-        return LogLine("consequence", text, (_claim("gets", (e, int(m.group(2))), text),), e, forward=True)
-    m = _rx(r"(?P<e>.+?) (?:closes|is nationali[sz]ed)").match(text)
-    if m and look(m.group("e"), ("company", "corporation")):
-        e = look(m.group("e"), ("company", "corporation"))
-        return LogLine("consequence", text, (_claim("closes", e, text),), e)
-    if _MOVE_VERB.search(text):     # "CPR buys a 4 train. 2 trains rust": a move, with a remark
+def _names(m: Optional[re.Match], kinds: dict, look: Callable) -> Optional[dict]:
+    """The ids of the named groups of `m` that `kinds` asks for, or None when `m` is None or one of
+    them names nothing of its kinds."""
+    if m is None:
         return None
-    for pattern in (r".+? closes", r".+? is nationali[sz]ed",
-                    r".+? settles with shareholders .+",
-                    r".+? received .+? from .+",
-                    r".+? (?:trains? )?rusts?\b.*", r".+? nationali[sz]ed from .+? for .+"):
-        if _rx(pattern).match(text):
-            return LogLine("consequence", text)
-    return None
+    names = {g: look(m.group(g), k) for g, k in kinds.items()}
+    return None if None in names.values() else names
+
+
+def _looker(index: NameIndex) -> Callable[[str, tuple], Optional[str]]:
+    """A name's id among `kinds` by `index`, or None (never raises)."""
+    return lambda name, kinds: index.ident(re.sub(r"'s$|’s$", "", name.strip()), kinds)
