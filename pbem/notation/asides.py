@@ -11,7 +11,8 @@ from pbem.chat_words import (ADDRESSEES, AHEAD, CONDITIONS, DOUBTS, FOREIGN_GREE
                              words)
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
-from .parsed import ParsedMove, noted_on_first
+from .correction import read_reworded
+from .parsed import ParsedMove
 from .pieces import VERBS
 from .lazy import regex
 
@@ -253,35 +254,19 @@ def without_asides(line: str, states_move: Callable[[str], bool] = lambda s: Fal
 def read_without_asides(reader: "_Reader", line_no: int, line: str, first: NotationError) -> list:
     """The items of `line` without its asides (`without_asides`), noted for the reply; `first`
     when there is nothing to set aside or what is left does not read."""
-    if getattr(reader, "setting_aside", False):
-        raise first from None
-    saved = (reader.header, reader.sticky)
-    reader.setting_aside = True
-    try:
-        again = without_asides(line, lambda s: _reads_a_move(reader, line_no, s, saved))
-        if again is None:
-            raise first from None
-        reader.header, reader.sticky = saved
-        items = reader.read_line(line_no, again)
-        if not any(isinstance(i, ParsedMove) for i in items):
-            raise first from None
-        return noted_on_first(items, f'read without what states no move: "{again}"')
-    except PbemError:
-        reader.header, reader.sticky = saved
-        reader.line_no, reader.line = line_no, line
-        raise first from None
-    finally:
-        reader.setting_aside = False
+    def reads_a_move(sentence: str, saved: tuple) -> bool:
+        """Whether a sentence before the move reads as a move by itself (then it is never dropped)."""
+        try:
+            return any(isinstance(i, ParsedMove) for i in reader.read_line(line_no, sentence.rstrip(".:…! ")))
+        except AmbiguousMoveError:
+            return True                  # several moves fit: it could be one
+        except PbemError:
+            return False
+        finally:
+            reader.header, reader.sticky = saved
 
+    def readings(saved: tuple) -> list[tuple[str, str]]:
+        again = without_asides(line, lambda s: reads_a_move(s, saved))
+        return [] if again is None else [(again, "")]
 
-def _reads_a_move(reader: "_Reader", line_no: int, sentence: str, saved: tuple) -> bool:
-    """Whether a sentence before the move reads as a move by itself (then it is never dropped)."""
-    try:
-        items = reader.read_line(line_no, sentence.rstrip(".:…! "))
-    except AmbiguousMoveError:
-        return True                  # several moves fit: it could be one
-    except PbemError:
-        return False
-    finally:
-        reader.header, reader.sticky = saved
-    return any(isinstance(i, ParsedMove) for i in items)
+    return read_reworded(reader, line_no, line, first, "setting_aside", readings, "read without what states no move")

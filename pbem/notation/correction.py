@@ -4,7 +4,7 @@ one share" are read by their correction (`corrections`, docs/reading.md)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Callable, Iterable, Optional
 
 from pbem.errors import NotationError, PbemError
 
@@ -15,7 +15,7 @@ from .lazy import regex
 if TYPE_CHECKING:
     from .parser import _Reader
 
-__all__ = ["MARKER", "corrections", "corrects_itself", "read_corrected", "takes_back"]
+__all__ = ["MARKER", "corrections", "corrects_itself", "read_corrected", "read_reworded", "takes_back"]
 
 #: the writer's marker of a correction: "? no wait", "no —", "sorry,", "I mean", "that's the
 #: wrong hex,", "scratch that", "forget it", "correction:", "make that", "actually,"
@@ -230,39 +230,48 @@ def corrects_itself(line: str) -> bool:
 def read_corrected(reader: "_Reader", line_no: int, line: str, first: NotationError) -> list:
     """The items of the correction `line` ends with (`corrections`), noted for the reply;
     `first` (the refusal of the line as written) when no correction reads."""
-    if getattr(reader, "correcting", False):
+    def restates(rest: str, moves: list) -> bool:
+        """Whether what the writer adds after a corrected piece only restates the move or is chat."""
+        if not rest or not _substantial(rest):
+            return True
+        saved = (reader.header, reader.sticky)      # as the correction left them
+        try:
+            return [i.action for i in reader.read_line(line_no, rest) if isinstance(i, ParsedMove)] == moves
+        except PbemError:
+            return False
+        finally:
+            reader.header, reader.sticky = saved
+
+    return read_reworded(reader, line_no, line, first, "correcting", lambda saved: corrections(line),
+                         "read as corrected", restates)
+
+
+def read_reworded(reader: "_Reader", line_no: int, line: str, first: NotationError, flag: str,
+                  readings: Callable[[tuple], Iterable[tuple[str, str]]],
+                  note: str, fits: Callable[[str, list], bool] = lambda rest, moves: True) -> list:
+    """The items of the first of `readings` (a line reworded, and what it leaves over) that reads as
+    moves `fits` accepts, noted for the reply; `first` when none does. A last try: `flag` names the
+    reader's mark that it is under way, so it never tries again within itself; `readings` is given
+    the reader's header and writer as they were (restored before each reading)."""
+    if getattr(reader, flag, False):
         raise first from None
     saved = (reader.header, reader.sticky)
-    reader.correcting = True
+    setattr(reader, flag, True)
     try:
-        for text, rest in corrections(line):
+        for text, rest in readings(saved):
             reader.header, reader.sticky = saved
             try:
                 items = reader.read_line(line_no, text)
             except PbemError:
                 continue
             moves = [i.action for i in items if isinstance(i, ParsedMove)]
-            if moves and _restates(reader, line_no, rest, moves):
-                return noted_on_first(items, f'read as corrected: "{text.strip()}"')
+            if moves and fits(rest, moves):
+                return noted_on_first(items, f'{note}: "{text.strip()}"')
     finally:
-        reader.correcting = False
+        setattr(reader, flag, False)
     reader.header, reader.sticky = saved
     reader.line_no, reader.line = line_no, line
     raise first from None
-
-
-def _restates(reader: "_Reader", line_no: int, rest: str, moves: list) -> bool:
-    """Whether what the writer adds after a corrected piece only restates the move or is chat."""
-    if not rest or not _substantial(rest):
-        return True
-    saved = (reader.header, reader.sticky)
-    try:
-        again = [i.action for i in reader.read_line(line_no, rest) if isinstance(i, ParsedMove)]
-    except PbemError:
-        return False
-    finally:
-        reader.header, reader.sticky = saved
-    return again == moves
 
 
 #: what a line's taking back names: "that", "the above", "my last move", "what I said"

@@ -26,7 +26,7 @@ from .claims import Claim
 from .asides import plans_one_now, read_without_asides
 from .correction import corrects_itself, read_corrected
 from .normalisers import normalise
-from .passes import no_run_said_again, pass_after_bid, pass_said_again
+from .passes import said_twice
 from .context import NotationContext, round_kind
 from .gate import Gate
 from .grammar import get_parser
@@ -479,8 +479,7 @@ class _Reader(ValueReader):
                 if item.line != prev.line:   # another train of the same run
                     aside.append((item.line, _LogNote("move", item.text)))
                 continue
-            if prev and (pass_said_again(prev, item, self.ctx) or pass_after_bid(prev, item, self.ctx)
-                         or no_run_said_again(prev, item)):
+            if prev and said_twice(prev, item, self.ctx):
                 # "declines to sell shares and passes": one pass (passes.py); the step it names is
                 # a claim the game checks ("done, no train purchase")
                 out[-1] = dataclasses.replace(prev, claims=prev.claims + item.claims)

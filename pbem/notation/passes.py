@@ -7,18 +7,17 @@ import re
 from typing import Optional
 
 from pbem.engine.actions import Bid, BuyShares, Par, Pass, RunRoutes
-from pbem.chat_words import AHEAD, PLANS, words
+from pbem.chat_words import AHEAD, DOUBTS, MODALS, PLANS, words
 from pbem.errors import PbemError
 
 from .context import NotationContext, round_kind
 from .names import NameIndex
 from .parsed import ParsedMove
 from .pieces import Clause, clauses
-from .scopes import _AHEAD, clause_refusal, line_refusal
+from .scopes import clause_refusal, line_refusal
 from .lazy import regex
 
-__all__ = ["one_pass", "pass_said_again", "pass_after_bid", "no_run_said_again", "pass_with_reason",
-           "end_said"]
+__all__ = ["one_pass", "said_twice", "pass_with_reason", "end_said"]
 
 #: a pass given its reason in a clause of its own: "CNR passes; nothing to lay."
 _REASON = regex(r"^\s*(?:(?:as|since|because)\s+)?(?:there'?s\s+|there\s+is\s+)?nothing\s+to\s+\w+\W*$|"
@@ -27,36 +26,26 @@ _REASON = regex(r"^\s*(?:(?:as|since|because)\s+)?(?:there'?s\s+|there\s+is\s+)?
 _STEP = regex(r"\b(?:track|tiles?|lay|tokens?|stations?|trains?|run|routes?|dividend)\b", re.I)
 
 
-def _one_mover(prev: ParsedMove, item: ParsedMove, first: type, second: type) -> bool:
-    """Whether `prev` and `item` are moves of these kinds by one mover on one line."""
+def said_twice(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) -> bool:
+    """Whether `item` is the move `prev` already is, said again on its line by the same mover: a
+    player's pass in an auction or a stock round, a company's in a merger round, a company's bare
+    pass and its reason; a bidder's pass after the bid in an auction ("60, and I'm done bidding"),
+    the end of the turn the bid made; a run of nothing said again without naming the company ("SC
+    runs nothing, no route."; not "CN does not run; CN does not run", two turns' canonical lines)."""
     a, b = getattr(prev, "action", None), getattr(item, "action", None)
-    return isinstance(a, first) and isinstance(b, second) and a.entity == b.entity and prev.line == item.line
-
-
-def pass_said_again(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) -> bool:
-    """Whether `item` is the pass `prev` already is, said twice on one line: a player's in an auction
-    or a stock round, a company's in a merger round, or a company's bare pass and its reason."""
-    if not _one_mover(prev, item, Pass, Pass):
+    if not (isinstance(a, (Pass, Bid, RunRoutes)) and isinstance(b, RunRoutes if isinstance(a, RunRoutes) else Pass)
+            and a.entity == b.entity and prev.line == item.line):
         return False
-    if ctx.kind_of(prev.action.entity) == "player":
+    if isinstance(a, Bid):
+        return round_kind(ctx) == "auction"
+    if isinstance(a, RunRoutes):
+        return not a.routes and not b.routes and not re.search(rf"(?<![\w&-]){re.escape(b.entity)}(?![\w&-])", item.text)
+    if ctx.kind_of(a.entity) == "player":
         return round_kind(ctx) in ("auction", "stock")
     if round_kind(ctx) == "merger":
         return True                  # "KK declines to merge, pass": a company's one choice
     said = _REASON.match(item.text) or any(c.kind == "step" for c in item.claims)     # "pass buy trains"
     return bool(said) and not _STEP.search(prev.text) and not any(c.kind == "step" for c in prev.claims)
-
-
-def pass_after_bid(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) -> bool:
-    """Whether `item` is a pass by the bidder of `prev` on its line in an auction ("Warsaw-Vienna,
-    60, and I'm done bidding for today"): the end of the turn the bid made, said."""
-    return _one_mover(prev, item, Bid, Pass) and round_kind(ctx) == "auction"
-
-
-def no_run_said_again(prev: ParsedMove, item: ParsedMove) -> bool:
-    """Whether `item` is the run of nothing `prev` is, said again without naming the company ("SC
-    runs nothing, no route."; not "CN does not run; CN does not run", two turns' canonical lines)."""
-    return (_one_mover(prev, item, RunRoutes, RunRoutes) and not prev.action.routes and not item.action.routes
-            and not re.search(rf"(?<![\w&-]){re.escape(item.action.entity)}(?![\w&-])", item.text))
 
 
 #: a company's symbol or short name as written ("MKN", "M-K"), as the one who passes
@@ -121,6 +110,8 @@ def one_pass(line: str) -> str:
 _REASON_WORDS = regex(r"\bhold(?:ing)?\s+on\s+to\b|\bwait(?:ing)?\s+(?:for|to|and\s+see|until\s+the)\b", re.I)
 #: a time to come anywhere on the line: a plan, not the pass's reason ("passes this turn and the next")
 _LATER = regex(rf"\b{words(('next',), AHEAD, PLANS)}\b", re.I)
+#: a doubt or a modal before the pass ("I might pass")
+_DOUBT = regex(rf"\b{words(DOUBTS, MODALS)}\b", re.I)
 #: brackets: their words are a clause of their own here
 _BRACKETS = regex(r"[()]")
 #: where a reason meets the pass without a comma: "I can't float so pass me" (a conjunction),
@@ -156,7 +147,7 @@ def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex,
         else:
             reasons.append(c.text)
     c = passes[0] if len(passes) == 1 else None
-    if c is None or _REPORTED.search(c.text) or _AHEAD.search(plain[:c.end]):
+    if c is None or _REPORTED.search(c.text) or _DOUBT.search(plain[:c.end]):
         return None     # "..., so I passed": a report; "Next turn: pass": a plan or a modal before the pass
     others = [d for d in found if d is not c and d.pieces and all(
         p.kind == "name" and all(k == "player" and i != ctx.actor for k, i in p.value) for p in d.pieces)]
