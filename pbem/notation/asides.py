@@ -217,22 +217,17 @@ def _after(text: str) -> str:
     return _one_now(text)
 
 
-def _one_now_at(text: str) -> Optional[tuple[re.Match, re.Match]]:
-    """The plan of one buy now ("- one now, one next turn") and the count of shares before it."""
+def plans_one_now(text: str) -> Optional[tuple[re.Match, re.Match]]:
+    """The plan of several buys of which the line orders one now ("two MKN shares - one now, one
+    next turn"), and the count of shares before it, which is not what is bought now; or None."""
     m = _ONE_NOW.search(text) if _ONE_NOW_SAID.search(text) else None
     count = _COUNT.search(text[:m.start()]) if m is not None else None
     return None if count is None else (m, count)
 
 
-def plans_one_now(line: str) -> bool:
-    """Whether the line plans several buys of which it orders one now ("two MKN shares - one
-    now, one next turn"): its count of shares is not what is bought now."""
-    return _one_now_at(line) is not None
-
-
 def _one_now(text: str) -> str:
     """A count of shares the writer buys one at a time, one now, as the one buy ordered now."""
-    found = _one_now_at(text)
+    found = plans_one_now(text)
     if found is None or _ONE_NOW.search(text[:found[0].start()]):
         return text
     head, count = text[:found[0].start()], found[1]

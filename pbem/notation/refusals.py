@@ -10,7 +10,7 @@ from typing import Optional
 from pbem.errors import AmbiguousMoveError, NotationError
 
 from .context import NotationContext
-from .messages import MOVE_PHRASE, MOVE_PHRASE_SHORT, keyword_suggestion, notation_error
+from .messages import MOVE_PHRASE, MOVE_PHRASE_SHORT, keyword_suggestion, notation_error, words_list
 from .names import NameIndex, name_spans, norm
 from .pieces import FILLERS, VERBS
 from .beside_moves import sum_disagreeing
@@ -50,7 +50,8 @@ def refusal(why: str, line: str, line_no: int, ctx: NotationContext, index: Name
     several = _prefix_of_several(line, line_no, index, _KINDS.get(round_kind or "", ("corporation", "company")), named)
     if several is not None:
         return several
-    found = _unfinished(line) or _odd_character(line) or _sum(line) or _train(line, ctx) or _rotation(line) or _hex_slip(line) or _slip(line, ctx, index, named)
+    found = _unfinished(line) or _odd_character(line) or _sum(line) or _train(line, ctx) \
+        or rotation_out_of_range(line) or _hex_slip(line) or _slip(line, ctx, index, named)
     if found is None and (why.endswith("makes this line no move") or why.startswith("no move word")) \
             and not any(w.lower() in VERBS for w in _WORD.findall(line)) \
             and not named:
@@ -153,12 +154,8 @@ def _train(line: str, ctx: NotationContext):
     return None
 
 
-def rotation_out_of_range(line: str) -> bool:
-    """Whether `line` writes a rotation above 5 ("rot 7")."""
-    return _rotation(line) is not None
-
-
-def _rotation(line: str):
+def rotation_out_of_range(line: str):
+    """A rotation above 5 ("rot 7"), where it is written, or None."""
     m = _ROTATION.search(line)
     if m is None or int(m.group(1) or m.group(2)) <= 5:
         return None
@@ -168,9 +165,8 @@ def _rotation(line: str):
 
 def _slip(line: str, ctx: NotationContext, index: NameIndex, named: list):
     """The first word that names nothing here but is close to a name or a move word."""
-    names = {n: n for n in ctx.players.values()} | {n: n for n in ctx.corporations} | {n: n for n in ctx.companies}
-    for full in (*ctx.corporations.values(), *ctx.companies.values()):
-        names[full] = full
+    names = dict.fromkeys([*ctx.players.values(), *ctx.corporations, *ctx.companies, *ctx.corporations.values(),
+                           *ctx.companies.values()])
     for m in _WORD.finditer(line):          # a misspelt name of several words ("Canadain Pacific Railway")
         rest = line[m.start():]
         if any(rest.lower().startswith(n.lower()) for n in names):
@@ -183,7 +179,8 @@ def _slip(line: str, ctx: NotationContext, index: NameIndex, named: list):
     found = slips(line, index)
     if found:
         s = found[0]
-        said = _either(s.choices) if any(c in VERBS or c[:1].isupper() for c in s.choices) else f"the word {_either(s.choices)}"
+        said = words_list([f'"{c}"' for c in s.choices])
+        said = said if any(c in VERBS or c[:1].isupper() for c in s.choices) else f"the word {said}"
         return s.start, s.end, f'"{s.word}" is no name or move word here: did you mean {said}?', list(s.choices)
     for m in _WORD.finditer(line):
         w = m.group(0)
@@ -200,8 +197,3 @@ def _slip(line: str, ctx: NotationContext, index: NameIndex, named: list):
             word = f'"{k}"' if k in VERBS else f'the word "{k}"'
             return m.start(), m.end(), f'"{w}" is no name or move word here: did you mean {word}?', [k]
     return None
-
-
-def _either(words) -> str:
-    words = [f'"{w}"' for w in words]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
