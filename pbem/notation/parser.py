@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Iterable, Optional, Sequence, Union
+from functools import cached_property
+from typing import TYPE_CHECKING, Optional, Sequence, Union
 
 from pbem.engine.actions import BuyShares, Dividend, Merge, Par, PlaceToken, RunRoutes
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
@@ -36,14 +37,15 @@ from .messages import (
 )
 from .names import name_index, rewrite_names
 
-from .parsed import Echo, ParsedMove, Remarks
+from .parsed import Echo, ParsedMove, Remarks, noted_on_first
 from .line_labels import INNER_LABEL, LEAD_LABEL, head_named, labels_only, others_words, turn_context
 from .refusals import refusal, rotation_out_of_range
 from .terse import read_terse_by_pieces
 from .piece_moves import mover_unknown
+from .pieces import VERBS
+from .spelling import respelled
 from .speakers import read_by_subjects
 from .round_moves import out_of_round
-from .respell import read_move_words_respelled
 from .correction import takes_back
 from .trees import READERS, is_token, is_tree, kids, read_remark, shares_bought, tokens
 from .values import ValueReader
@@ -56,20 +58,9 @@ __all__ = ["LAST_TRIES"]
 
 #: the last tries at a line nothing else reads, in order (each re-reads a reworded line whole)
 LAST_TRIES = (read_by_subjects, read_corrected, read_without_asides)
-_UNTRIED = object()          # by_pieces: the interpreter was not asked yet
 #: the longest line given the last tries (a correction, loose wording, slips): each reads the
 #: line again, and a move statement is far shorter
 _LAST_TRY_CHARS = 400
-
-#: reader attributes that change while a clause is read (restored to read it again)
-_TURN_STATE = ("sticky", "header", "line_no", "line", "claims", "open", "notes", "asides",
-               "clause_header", "forward")
-
-
-def _kept(read: dict, clause) -> Optional[tuple]:
-    k = read.get(id(clause))
-    return k if k is not None and k[0] is clause else None
-
 
 def _clauses(tree: Tree) -> list:
     """The clauses of a parsed line, in order."""
@@ -96,6 +87,16 @@ def _result_of(prev_move: ParsedMove, move: ParsedMove) -> bool:
         and a.entity != prev.entity and "receiving" in prev_move.open and "receiving" in move.open
 
 
+def _respelled(reader: _Reader, line_no: int, line: str, first: NotationError) -> list:
+    """With no round known, the items of `line` read with its move words' slips put right ("Bob
+    pases"), noted for the reply; `first` when a slip is no move word's (a misspelt name is left to
+    the refusal's "did you mean")."""
+    fixed, note, words = respelled(line, reader.index)
+    if not note or not all(w in VERBS for w in words):
+        raise first from None
+    return noted_on_first(reader.read_line(line_no, fixed), note)
+
+
 class _Reader(ValueReader):
     """Reads the lines of one message, keeping the acting entity between moves.
 
@@ -107,18 +108,30 @@ class _Reader(ValueReader):
     def __init__(self, ctx: NotationContext) -> None:
         self.ctx = ctx
         self.index = name_index(ctx)
-        self.sticky: Optional[str] = None
-        self.header: Optional[str] = None
+        self.sticky: Optional[str] = None  # who moves where a clause names nobody ("HBR:" heads the lines after it)
+        self.header: Optional[str] = None  # the round label in force
         self.line_no = 0
         self.line = ""
+        self.how = "grammar"               # how the last line was read, for the trace (pbem/reading/driver.py)
+        self.asked = [False]               # whether a clause's reading asked the game anything (sequence.py)
+        self.transcript = False            # a pasted transcript: no reading by pieces
+        self.correcting = False            # reading the correction a line ends with (correction.py)
+        self._new_clause()
+
+    def _new_clause(self) -> None:
         self.claims: list[Claim] = []      # claims of the clause being read
         self.open: dict[int, tuple] = {}   # id(action) -> parts left unsaid
         self.notes: list[str] = []         # marks of the clause's log form ("receiving")
         self.asides: list[str] = []        # what the clause set aside, for the reply
         self.clause_header: Optional[str] = None
-        self.transcript = False            # a pasted transcript: no reading by pieces
-        self.correcting = False            # reading the correction a line ends with (correction.py)
-        self.setting_aside = False         # reading a line without its asides (asides.py)
+        self.forward = False               # its remarks are about the move after it
+
+    def turn(self) -> tuple:
+        """What reading a clause changes in the reader between clauses: who moves and the round label."""
+        return self.sticky, self.header
+
+    def restore(self, turn: tuple) -> None:
+        self.sticky, self.header = turn
 
     def _span(self, node) -> tuple[int, int]:
         """Where a token, or a tree by its tokens (the grammar keeps no positions of its own), is written."""
@@ -143,91 +156,72 @@ class _Reader(ValueReader):
         return AmbiguousMoveError(msg, candidates=e.candidates)
 
     def read_line(self, line_no: int, line: str) -> list:
-        """The items of one line read against the state it meets: `read_units`, each clause as the
-        line's reading read it."""
-        units, _ = self.read_units(line_no, line, live=False)
+        """The items of one line read against the state it meets (`read_units`), the reader left
+        as its last clause left it (the last tries' reading of a reworded line)."""
+        _text, units, _count = self.read_units(line_no, line, live=False)
         items: list = []
-        for kind, obj in units[1:]:
-            if kind == "moves":
-                items.extend(obj)
-            else:
-                _clause, kept = obj
-                self.restore(kept[2])
-                items.extend(kept[1])
+        for clause, kept in units:
+            items.extend(kept[0])
+            if clause is not None:
+                self.restore(kept[1])
         return items
 
-    def read_units(self, no: int, line: str, *, live: bool = True) -> tuple[list[tuple[str, object]], int]:
-        """The line's parts in order, ("text", line read) first, then ("moves", items read),
-        and ("clause", (tree, its reading or None)); and how many items the
-        line's reading made.
+    def read_units(self, no: int, line: str, *, live: bool = True) -> tuple[str, list, int]:
+        """The line read by the one cascade: the text read, its units, and how many items its
+        reading made. A unit is (None, ([move], ...)), a move read with the whole line, or (a clause of
+        the grammar's tree, (its items, the reader's `turn` after them, whether they asked the game
+        anything) or None, to be read in its turn).
 
-        The one cascade: a title's own kind; a correction; the declared normalisers; the
-        grammar, each clause read against the state the line meets (`_handle`); the one
-        interpreter when the grammar or a clause refuses the line; the last tries; else the first
-        refusal. `live` (the table, which makes each move before the next clause is read): a
-        line the grammar parsed but that nothing reads on this state is handed on clause by
-        clause (None), to be read in its turn; one state (`live=False`): the refusal stands. The
-        reader is left as before the line's clauses; a line read whole (a title's own kind, a
-        correction, by its pieces) leaves what the reader learnt."""
+        The cascade: a title's own kind; a correction; the declared normalisers; the grammar, each
+        clause read against the state the line meets; the one interpreter when the grammar or a
+        clause refuses the line; the last tries; else the first refusal. `live` (the table, which
+        makes each move before the next clause is read): a line the grammar parsed but that nothing
+        reads on this state is handed on clause by clause, to be read in its turn; one state
+        (`live=False`): the refusal stands. The reader is left as before the line's clauses; a
+        line read whole leaves what the reader learnt."""
+        self.how = "grammar"
         own = own_kinds.read_line(line, self.ctx, entity_label)      # a title's own kind, read as its class says
-        self.how = "grammar"           # how the line was read, for the trace (pbem/reading/driver.py)
         if own is not None:
-            self.how = "a title's own kind of move"
-            return [("text", line), ("moves", [ParsedMove(own, no, 1, line.strip(), self.header)])], 1
+            return self._whole("a title's own kind of move", line, [ParsedMove(own, no, 1, line.strip(), self.header)])
         corrected = self.corrected_first(no, line)      # "sells 2 GT, sorry, 3 GT": the correction only
         if corrected is not None:
-            self.how = "the correction it ends with"
-            return [("text", line)] + [("moves", [i]) for i in corrected], len(corrected)
+            return self._whole("the correction it ends with", line, corrected)
         if self._labels_only(line):
-            self.how = "a label for the lines after it"
-            return [("text", line)], 0
+            return self._whole("a label for the lines after it", line, [])
         if (lead := LEAD_LABEL.match(line)) and line[lead.end():].strip():
             self.read_header(lead.group("round"))   # "Green phase: CPR lays ...": it heads the lines after it too
             line = " " * lead.end() + line[lead.end():]
-        snap = self.snapshot()
-        self.kept = None
+        before = self.turn()
         line = normalise(line)             # the declared normalisers (normalisers.py)
-        tree, count = None, 0
+        tree, kept = None, None
         try:
             tree = self._parse_tree(no, line)
-            count = self._handle(tree)
+            kept = self._read_clauses(tree)
         except NotationError as first:
-            self.restore(snap)
+            self.restore(before)
             pieces = self.interpret(no, line)        # the one interpreter
             if isinstance(pieces, list) and not live:
                 pieces = rotations_now(pieces, self.ctx)    # read against one state: no later board
-            if isinstance(pieces, list):
-                self.how = "by the pieces it names"
-                return [("text", line)] + [("moves", [m]) for m in pieces], len(pieces)
-            self.restore(snap)
-            if tree is None or not live or getattr(first, "out_of_round", False) or getattr(first, "defer", False) \
-                    or isinstance(pieces, AmbiguousMoveError):
-                return self._by_pieces(no, line, first, pieces)       # (the interpreter's question stands)
             try:                            # the pieces, then the last tries
-                return self._by_pieces(no, line, first, pieces)
+                return self._whole("by the pieces it names", line, self.by_pieces(no, line, first, pieces))
             except PbemError:
-                self.restore(snap)      # the clause may read on the state it meets in its turn
+                if tree is None or not live or getattr(first, "out_of_round", False) \
+                        or getattr(first, "defer", False) or isinstance(pieces, AmbiguousMoveError):
+                    raise                   # (the interpreter's question stands)
+                self.restore(before)        # each clause may read on the state it meets in its turn
         except PbemError:
-            self.restore(snap)     # a reading that depends on the state: read clause by clause
+            self.restore(before)     # a reading that depends on the state: read clause by clause
             if not live:
                 raise
-        read = {id(k[0]): k for k in (self.kept or ()) if k is not None}
-        self.restore(snap)
-        units: list[tuple[str, object]] = [("text", line)]
-        units.extend(("clause", (c, _kept(read, c))) for c in _clauses(tree))
-        return units, count or sum(1 for k, _ in units if k == "clause")
+        self.restore(before)
+        clauses = _clauses(tree)
+        units = list(zip(clauses, kept or [None] * len(clauses)))
+        return line, units, sum(len(k[0]) for k in kept or ()) or len(units)
 
-    def snapshot(self) -> dict:
-        """What reading a clause changes in the reader (`restore` puts it back)."""
-        snap = {k: getattr(self, k, None) for k in _TURN_STATE}
-        snap["open"] = dict(self.open)
-        snap["claims"] = list(self.claims)
-        snap["notes"] = list(self.notes)
-        return snap
-
-    def restore(self, snap: dict) -> None:
-        for k, v in snap.items():
-            setattr(self, k, dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+    def _whole(self, how: str, line: str, items: list) -> tuple[str, list, int]:
+        """The units of a line read whole, one per item."""
+        self.how = how
+        return line, [(None, ([i],)) for i in items], len(items)
 
     def _parse_tree(self, no: int, text: str):
         """The grammar's tree of one line (no clause is read yet); NotationError if it does not parse."""
@@ -248,50 +242,33 @@ class _Reader(ValueReader):
         except LarkError as e:  # pragma: no cover - any other lark failure
             raise self.err(f"could not read this line ({e.__class__.__name__})") from None
 
-    @property
+    @cached_property
     def gate(self) -> Gate:
         """What the grammar reads (gate.py), for this reader's game."""
-        return self.__dict__.get("_gate") or self.__dict__.setdefault("_gate", Gate(self.ctx))
+        return Gate(self.ctx)
 
-    @property
+    @cached_property
     def parser(self):
         """The title's grammar, loaded at the first line that needs it (a line the interpreter
         reads needs none)."""
-        got = self.__dict__.get("_parser")
-        if got is None:
-            got = self.__dict__["_parser"] = get_parser(self.ctx.title)
-        return got
+        return get_parser(self.ctx.title)
 
-    def _handle(self, tree) -> int:
-        """Read every clause of a parsed line; how many items they make. NotationError (marked
-        `out_of_round`) when a move read is of a kind the round cannot hold. Each clause's
-        reading is kept in `self.kept` (the clause, its items, the reader's state after it,
-        whether it asked the game anything), so the table uses it instead of reading it again."""
-        items: list = []
-        kept: list = []
-        self.kept = None
-        asked = getattr(self, "asked", None)
+    def _read_clauses(self, tree) -> list[tuple[list, tuple, bool]]:
+        """Each clause of a parsed line read: its items, the reader's `turn` after it, whether it
+        asked the game anything. NotationError (marked `out_of_round`) when a move read is of a
+        kind the round cannot hold."""
+        kept = []
         for clause in _clauses(tree):
-            if asked is not None:
-                asked[0] = False
-            got = self.clause(clause)
-            items.extend(got)
-            kept.append((clause, got, self.snapshot(), bool(asked and asked[0])))
+            self.asked[0] = False
+            kept.append((self.clause(clause), self.turn(), self.asked[0]))
         # (not for a pasted transcript, whose lines are exact and may run into the next round)
         why = None if self.transcript else out_of_round(
-            (getattr(item, "action", None) for item in items), round_kind(self.ctx), self.ctx.kind_of)
+            (getattr(i, "action", None) for k in kept for i in k[0]), round_kind(self.ctx), self.ctx.kind_of)
         if why is not None:
             e = self.err(why)
             e.out_of_round = True          # no later reading of the line on the same state reads it
             raise e
-        self.kept = kept
-        return len(items)
-
-    def _by_pieces(self, no: int, line: str, first: NotationError, tried) -> tuple[list, int]:
-        """The units of a line read by its pieces or a last try (`by_pieces`), one per move."""
-        moves = self.by_pieces(no, line, first, tried)
-        self.how = "by the pieces it names"
-        return [("text", line)] + [("moves", [m]) for m in moves], len(moves)
+        return kept
 
     def read_header(self, header: str) -> None:
         label = re.sub(r"[\s:,\-]+$", "", str(header)).strip()
@@ -354,17 +331,16 @@ class _Reader(ValueReader):
             self.sticky = who             # "HBR: lays 9 G11 r0": HBR moves in the lines after it too
         return [ParsedMove(m.action, line_no, m.column, m.text, header, m.claims, m.open, m.notes) for m in moves]
 
-    def by_pieces(self, line_no: int, line: str, first: NotationError, tried=_UNTRIED) -> list:
-        """A line no wording reads: the interpreter's reading (`tried`, when it was read already),
-        its question when several moves fit, else the last tries; the first refusal when none reads."""
-        got = self.interpret(line_no, line) if tried is _UNTRIED else tried
+    def by_pieces(self, line_no: int, line: str, first: NotationError, got) -> list:
+        """A line the grammar does not read: the interpreter's reading `got`, its question when
+        several moves fit, else the last tries; the first refusal when none reads."""
         if isinstance(got, list):
             return got
         if isinstance(got, AmbiguousMoveError):
             raise got from None
-        if (got is not None or not self.transcript) and len(line) <= _LAST_TRY_CHARS:
+        if not self.transcript and len(line) <= _LAST_TRY_CHARS:
             # "sell 1 CPR? no wait, buy a CNoR", "Morning all - ...", "buyng", "CRP" (a round not known: slips only)
-            for last_try in LAST_TRIES if got is not None else (read_move_words_respelled,):
+            for last_try in LAST_TRIES if got is not None else (_respelled,):
                 try:
                     return last_try(self, line_no, line, first)
                 except NotationError:
@@ -499,24 +475,32 @@ class _Reader(ValueReader):
 
     def clause(self, c: Tree) -> list:
         """The items of one clause: who moves (its subject, else the one acting), the move its
-        body reads as, and the claims of its remarks."""
-        self.claims = []
-        self.notes = []
-        self.asides = []
-        self.forward = False
-        self.clause_header = None
-        subject = None
-        if c.data == "with_subject":
-            subject = self.subject(c.children[0])
-            if subject is not None:
-                self.sticky = subject
+        body reads as, and the claims of its remarks (on its last move, else as Remarks)."""
+        self._new_clause()
+        subject = self.subject(c.children[0]) if c.data == "with_subject" else None
+        if subject is not None:
+            self.sticky = subject
         trees = [k for k in c.children if is_tree(k)]
         body = next(k for k in trees[(1 if c.data == "with_subject" else 0):] if not k.data.startswith("r_"))
-        results = self.read_rule(body, subject)
+        results = list(self.read_rule(body, subject))
         for r in trees:
             if r.data.startswith("r_"):
                 read_remark(self, r)
-        return self._wrap(c, results)
+        a, b = self._span(c)
+        text = self.line[a:b].strip()
+        moves = [r for r in results if not isinstance(r, Echo)]
+        header = self.clause_header or self.header
+        out: list = []
+        for r in results:
+            if isinstance(r, Echo):
+                out.append((r, self.line_no, a + 1, text, self.line))
+                continue
+            last = r is moves[-1]
+            out.append(ParsedMove(r, self.line_no, a + 1, text, header, tuple(self.claims) if last else (),
+                                  self.open.pop(id(r), ()) + tuple(self.notes), tuple(self.asides) if last else ()))
+        if self.claims and not moves:
+            out.append(Remarks(tuple(self.claims), self.line_no, a + 1, text, self.line, forward=self.forward))
+        return out
 
     def read_rule(self, node: Tree, subject: Optional[str]) -> list:
         """The actions a clause's body reads as, by its rule's reader: the base grammar's (trees.READERS), else
@@ -536,24 +520,3 @@ class _Reader(ValueReader):
         """`count` purchases of a `percent` share of `corporation` by `who`, read with the node's
         purchase modifiers ("from the pool", "for 60"), from `source` when they name none (a title's readers)."""
         return shares_bought(self, node, who, corporation, percent, count, source)
-
-    def _wrap(self, c: Tree, results: Iterable) -> list:
-        a, b = self._span(c)
-        text = self.line[a:b].strip()
-        out = []
-        results = list(results)
-        moves = [r for r in results if not isinstance(r, Echo)]
-        header = self.clause_header or self.header
-        for r in results:
-            if isinstance(r, Echo):
-                out.append((r, self.line_no, a + 1, text, self.line))
-            else:
-                claims = tuple(self.claims) if r is moves[-1] else ()
-                out.append(ParsedMove(r, self.line_no, a + 1, text, header, claims,
-                                      self.open.pop(id(r), ()) + tuple(self.notes),
-                                      tuple(self.asides) if r is moves[-1] else ()))
-        if self.claims and not moves:
-            out.append(Remarks(tuple(self.claims), self.line_no, a + 1, text, self.line,
-                                forward=self.forward))
-        self.claims = []
-        return out

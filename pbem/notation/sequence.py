@@ -36,7 +36,7 @@ from .anchors import names_something, naming_nothing
 from .context import NotationContext
 from .formatter import format_action
 from .limits import check_budget, check_line, check_message, check_moves
-from .logs import classify
+from .logs import LogLine, classify
 from .messages import MOVE_WORDS, expected_words, notation_error
 from .parsed import ParsedMove, Remarks
 from .parser import _Reader
@@ -92,16 +92,15 @@ def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
                  aside: Optional[list] = None, transcript: bool = False) -> list[ParsedMove]:
     """Every move of a message with its position, source text and round label, read against the
     one state `ctx` (see the module docstring); with `single_line`, a text of several lines is refused."""
-    if not isinstance(text, str):
-        raise NotationError("the move text must be a string", text=repr(text))
-    lines = text.split("\n")
+    lines = text.split("\n") if isinstance(text, str) else []
     if single_line and any(ln.strip() for ln in lines[1:]):
         raise notation_error("one move per call: the text has several lines",
                              line_no=2, line_text=lines[1], column=1, text=lines[1].strip())
     return list(iter_moves(text, lambda: ctx, aside=aside, transcript=transcript, live=False))
 
-def _moves_in(items: list) -> int:
-    return sum(1 for i in items if isinstance(i, ParsedMove))
+
+def _moves_in(units: list) -> int:
+    return sum(1 for u in units for i in u if isinstance(i, ParsedMove))
 
 
 def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optional[list] = None,
@@ -128,15 +127,13 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
         check_line(raw.rstrip("\r"), no)
     reader = _Reader(ctx_of())
     reader.transcript = transcript
+    asked = reader.asked            # did the reading of a unit ask the game anything (who acts too)?
     tail: list[list] = []           # items of the units read since the last move handed out
-    count = 0
-    handed = [0]                    # moves handed out so far: the state changes only then
+    count = handed = 0              # moves read; moves handed out so far (the state changes only then)
+    quiet = False                   # a line that may be chat: read without "did you mean" searches
 
     def finish(units: list[list], keep: Optional[list] = None) -> list[ParsedMove]:
         return reader.finish([i for u in units for i in u], keep)
-
-    asked = [False]                 # did the reading of a unit ask the game anything (who acts too)?
-    reader.asked = asked
 
     def tracked(hook):
         if hook is None:
@@ -147,28 +144,38 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
             return hook(*args)
         return ask
 
-    quiet = [False]                 # a line that may be chat: read without "did you mean" searches
-
-    def fresh() -> NotationContext:
+    def fresh() -> None:
+        """The reader given the live context, asked afresh, and nothing asked of it yet."""
         ctx = ctx_of()
         out = _Watched(**{f.name: getattr(ctx, f.name) for f in dataclasses.fields(ctx)})
         out.rotation_resolver = tracked(ctx.rotation_resolver)
         out.holdings, out.trains_of = tracked(ctx.holdings), tracked(ctx.trains_of)
-        if quiet[0]:
+        if quiet:
             out.explain = False
         out.seen = asked            # who acts is asked of the game too
-        return out
-
-    def read_unit(kind: str, obj, no: int, line: str, logs: Optional[list]) -> list:
-        reader.ctx = fresh()
+        reader.ctx = out
         asked[0] = False
-        if kind == "moves":           # read by its pieces when the line was read
-            return list(obj)
-        if kind == "log":
-            log = classify(line, reader.index, reader.ctx, transcript=transcript)
-            return _log_items(log, no, line, reader, logs)
+
+    def items_of(unit: tuple, reuse: bool, no: int, line: str, logs: Optional[list]) -> tuple[list, bool]:
+        """A unit's items, and whether they are its line's reading of it: kept when `reuse` allows
+        and the state is the one it was read on or that reading asked the game nothing (the reader
+        put back as it left it); else read now."""
+        clause, kept = unit
+        if clause is None:              # a move read with its line
+            if not reuse:
+                fresh()
+            return list(kept[0]), reuse
+        if reuse and kept is not None and not (kept[-1] and handed != at):
+            asked[0] = kept[-1]
+            if isinstance(clause, LogLine):
+                return _log_items(clause, no, line, reader, logs), True
+            reader.restore(kept[1])
+            return list(kept[0]), True
+        fresh()
+        if isinstance(clause, LogLine):
+            return _log_items(classify(line, reader.index, reader.ctx, transcript=transcript), no, line, reader, logs), False
         reader.line_no, reader.line = no, line
-        return reader.clause(obj[0])
+        return reader.clause(clause), False
 
     for no, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r")
@@ -176,19 +183,16 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
         if not line.strip():
             continue
         check_moves(count, no)
-        maybe_chat = quiet[0] = no in unsure
+        maybe_chat = quiet = no in unsure
         logs = [] if maybe_chat else aside
-        before, mine, out = reader.snapshot(), [], [False]     # out: a move of this line handed out
-        kept = True                     # every clause so far as the line's reading read it
-        at = handed[0]
+        before, mine, out = reader.turn(), [], False     # out: a move of this line handed out
+        kept = True                     # every unit so far as the line's reading read it
+        at = handed
         try:
-            reader.ctx = fresh()
-            asked[0] = False
+            fresh()
             log = classify(line, reader.index, reader.ctx, transcript=transcript)
             if log is not None:
-                if trace is not None:
-                    trace[no] = (f"pasted log line ({log.kind})", line)
-                units, text_read = [("log", (log, asked[0]))], line
+                how, text_read, units = f"pasted log line ({log.kind})", line, [(log, (asked[0],))]
                 count += len(log.actions) if log.kind == "move" else 1 if log.kind == "consequence" else 0
             else:
                 back = None if transcript else _taken_back(line)
@@ -196,22 +200,19 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
                     raise notation_error(f'the line takes its move back ("{back.group(0)}"): send only the moves '
                                          'you mean', line_no=no, line_text=line, column=back.start() + 1,
                                          text=line.strip())
-                units, n = reader.read_units(no, line, live=live)
-                text_read = units.pop(0)[1]
-                if trace is not None:
-                    trace[no] = (getattr(reader, "how", "grammar"), text_read)
+                text_read, units, n = reader.read_units(no, line, live=live)
+                how = reader.how
                 count += n
-            for kind, obj in units:
-                snap = reader.snapshot()
+            if trace is not None:
+                trace[no] = (how, text_read)
+            for unit in units:
+                turn = reader.turn()
                 cut = len(tail)
                 while cut > 0 and _forward_only(tail[cut - 1]):
                     cut -= 1            # "CPR spends $20 and ...": remarks about the move to come
-                moves_before = _moves_in([i for u in tail[:cut] for i in u])
+                moves_before = _moves_in(tail[:cut])
                 try:
-                    items = _read_kept(kind, obj, no, line, reader, asked, logs, handed[0] == at) if kept else None
-                    if items is None:
-                        kept = False            # the reader now differs from the line's reading
-                        items = read_unit(kind, obj, no, text_read, logs)
+                    items, kept = items_of(unit, kept, no, text_read, logs)
                     grows = moves_before and len(finish(tail + [items])) > len(finish(tail[:cut]))
                     error = None
                 except PbemError as e:
@@ -220,28 +221,28 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
                     # the unit starts a new move: the moves before it are complete; hand them
                     # out (the caller applies them) and read the unit again on the new state,
                     # unless its reading asked the game nothing, not even who acts
-                    read, was = reader.snapshot(), asked[0]
+                    read, was = reader.turn(), asked[0]
                     done = finish(tail[:cut], aside)
-                    out[0] = out[0] or any(u is m for u in tail[:cut] for m in mine)
-                    handed[0] += len(done)
+                    out = out or any(u is m for u in tail[:cut] for m in mine)
+                    handed += len(done)
                     yield from done
                     tail = tail[cut:]
                     if error is None and not was:
                         reader.restore(read)
                     else:
-                        reader.restore(snap)
-                        kept = kept and kind == "moves"
-                        items = read_unit(kind, obj, no, text_read, logs)
+                        reader.restore(turn)
+                        items = items_of(unit, False, no, text_read, logs)[0]
+                        kept = kept and unit[0] is None
                 elif error is not None:
                     raise error
                 if any(isinstance(i, ParsedMove) for i in items) and not names_something(line, reader.index):
                     raise naming_nothing(line, no)   # a move names something (anchors.py)
                 tail.append(items)
                 mine.append(items)
-            if maybe_chat and not out[0] and not any(isinstance(i, ParsedMove) for u in mine for i in u):
+            if maybe_chat and not out and not _moves_in(mine):
                 raise NotationError("no move found")          # set aside below
         except PbemError:
-            if not maybe_chat or out[0]:
+            if not maybe_chat or out:
                 raise
             # a line that may be chat and reads as no move: set aside, as if it were not there
             tail = [u for u in tail if not any(u is m for m in mine)]
@@ -255,28 +256,6 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
             aside.extend(logs)
     check_moves(count, len(lines))
     yield from finish(tail, aside)
-
-
-def _read_kept(kind: str, obj, no: int, line: str, reader: _Reader, asked: list, logs: Optional[list],
-               same_state: bool) -> Optional[list]:
-    """A unit's items as its line's reading left them, when the state is the one it was read
-    on or that reading asked the game nothing (the reader put back as that reading left it);
-    None when it must be read now."""
-    if kind == "moves":
-        return list(obj)
-    if kind == "log":
-        log, was = obj
-        if was and not same_state:
-            return None
-        asked[0] = was
-        return _log_items(log, no, line, reader, logs)
-    kept = obj[1]
-    if kept is None or (kept[3] and not same_state):
-        return None
-    _clause, items, after, was = kept
-    reader.restore(after)
-    asked[0] = was
-    return list(items)
 
 
 class _Watched(NotationContext):
@@ -302,7 +281,7 @@ def _forward_only(items: list) -> bool:
                                for i in items)
 
 
-def _log_items(log, no: int, line: str, reader: _Reader, aside: Optional[list]) -> list:
+def _log_items(log: LogLine, no: int, line: str, reader: _Reader, aside: Optional[list]) -> list:
     """The items a pasted log line adds (as `read_message` adds them)."""
     col = len(line) - len(line.lstrip()) + 1
     if log.kind == "move":
@@ -314,4 +293,3 @@ def _log_items(log, no: int, line: str, reader: _Reader, aside: Optional[list]) 
     if aside is not None:
         aside.append((no, log))
     return []
-

@@ -14,7 +14,6 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from .context import NotationContext, round_kind
 from .names import NameIndex
 from .funding import sale_first
-from .headings import heading_writer
 from .loans import loans_aside
 from .merger_subjects import company_at_turn
 from .passes import end_said, pass_with_reason
@@ -120,6 +119,17 @@ def tersely(line: str) -> str:
 
 #: the longest line whose slips are put right: a move statement is far shorter
 _SLIPS_CHARS = 400
+#: a name heading a line ("Ann: NWR 85")
+_HEADING = regex(r"^\s*([A-Za-z][\w'’.-]*)\s*:\s*(?=[A-Z])")
+
+
+def _heading_writer(line: str, ctx: NotationContext) -> NotationContext:
+    """`ctx` with the player the line's heading names as the writer, when no writer is known (a
+    line judged before its sender is; where the writer is known, another player's heading is refused)."""
+    m = _HEADING.match(line) if ctx.actor is None else None
+    name = m.group(1).lower() if m else None
+    found = [i for i, shown in dict(ctx.players).items() if name in (str(i).lower(), str(shown).lower())]
+    return ctx.at_turn(actor=found[0]) if len(found) == 1 else ctx
 
 
 def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
@@ -141,7 +151,7 @@ def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
     line = loans_aside(sale_first(line))    # a sale that funds a train first; a loan beside a buy set aside
     line = own_pronouns(line, ctx, index)       # "Ann has $300 left, so she sells ..." (speakers.py)
     ctx = company_at_turn(line, ctx, index)     # "MNN passes" in a merger round no company is at turn in
-    ctx = heading_writer(line, ctx)             # "Ann: NWR 85" when who writes is not known (headings.py)
+    ctx = _heading_writer(line, ctx)            # "Ann: NWR 85" when who writes is not known
     if (told := exchange_unread(clauses(line, ctx, index))) is not None:     # train_words.py
         raise NotationError(f'"{told}": an exchange of what, for what?', text=line.strip())
     if (why := place_beside_hex(line, ctx)) is not None:     # lay_words.py

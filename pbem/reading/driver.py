@@ -97,36 +97,31 @@ def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool 
     out = Reading()
     how: dict[int, tuple[str, str]] = {}
     aside: list = []
-    index = 0
     playing: Optional[ParsedMove] = None       # the move being made when a rule refused it
     exact = canonical_move(text, ctx_of(), legal) if play and legal and not transcript and not unsure else None
     try:
-        if exact is not None:                   # one canonical line: read exactly, no grammar loaded
-            how[exact.line] = ("canonical line", exact.text)
-            index = 1
-            out.moves.append(exact)
-            playing = exact
-            play(exact, index)
-            playing = None
-        elif play is None:
+        if play is None:
             from pbem.notation import read_message      # the grammar's reader, loaded now
 
             out.moves = read_message(text, ctx_of(), single_line=single_line, aside=aside, transcript=transcript)
         else:
-            from pbem.notation.sequence import iter_moves
+            if exact is not None:                   # one canonical line: read exactly, no grammar loaded
+                how[exact.line] = ("canonical line", exact.text)
+                moves = [exact]
+            else:
+                from pbem.notation.sequence import iter_moves
 
-            for pm in iter_moves(text, ctx_of, aside=aside, transcript=transcript, trace=how,
-                                 unsure=frozenset(unsure), chat=out.chat):
-                index += 1
-                out.moves.append(pm)
-                playing = pm
-                play(pm, index)
+                moves = iter_moves(text, ctx_of, aside=aside, transcript=transcript, trace=how,
+                                   unsure=frozenset(unsure), chat=out.chat)
+            for playing in moves:
+                out.moves.append(playing)
+                play(playing, len(out.moves))
                 playing = None
     except PbemError as e:
         out.error = e
         out.refused_line = playing.line if playing is not None else getattr(e, "line", None)
         if isinstance(e, AmbiguousMoveError):
-            pm = out.moves[-1] if out.moves and getattr(e, "move", index) == index else None
+            pm = out.moves[-1] if out.moves and getattr(e, "move", len(out.moves)) == len(out.moves) else None
             out.unclear.append(Unclear(pm.line if pm else getattr(e, "line", None), pm.text if pm else "",
                                        str(e), tuple(e.candidates)))
     out.logs = aside
