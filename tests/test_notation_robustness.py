@@ -1,5 +1,5 @@
-"""The same moves written loosely: slips of the keyboard in move words and names (spelling.py,
-respell.py), amounts in words, lines that correct themselves (correction.py), greetings, reasons
+"""The same moves written loosely: slips of the keyboard in move words and names (spelling.py;
+put right and read again by parser.py), amounts in words, lines that correct themselves (correction.py), greetings, reasons
 and remarks around a move (loose.py), and counts of shares that are several buys
 (share_quantity.py). Every line here is written for these tests; each reads as the moves it
 states, and the near misses beside them (questions, plans, other people's moves, take-backs,
