@@ -26,6 +26,8 @@ READ = [
     ("1882", "SR", None, "After the CPR ran for 80, I sold 2 CPR.", [SellShares("ann", "CPR", 20)]),
     ("1830", "OR", "B&O", "By the time the 5s arrived, B&O bought a 5 from the depot for 450.",
      [BuyTrain("B&O", "5", "depot", 450)]),
+    ("1830", "OR", "PRR", "PRR bought a 4 when the 3s rusted.", [BuyTrain("PRR", "4", "depot", None)]),
+    ("1830", "SR", None, "I bought 2 PRR before Bob dumped it.", [BuyShares("ann", "PRR", "ipo", 10)] * 2),
     # a cleft's opening
     ("1830", "SR", None, "That's when I decide to float C&O at 100.", [Par("ann", "C&O", 100)]),
     ("1882", "SR", None, "This is when I bought 2 shares of GT.", [BuyShares("ann", "GT", "ipo", 10)] * 2),
@@ -82,6 +84,8 @@ NOT_READ = [
     ("1830", "OR", "PRR", "Once someone sells, PRR buys the D&H from Cid for 120."),
     ("1830", "OR", "PRR", "When everyone has passed, PRR buys the D&H from Cid for 120."),
     ("1882", "SR", None, "When GT is sold out, I sell 2 CPR."),
+    ("1830", "OR", "PRR", "PRR buys a 4 when the 3s rust."),
+    ("1830", "auction", None, "I bid 100 on the C&A when I wanted 110."),   # what was meant: a correction
     ("1830", "OR", "C&O", "I managed to get there."),
     ("1830", "SR", None, "My plan is to buy a share of PRR."),       # a plan, not the move
     ("1830", "SR", None, "I can't help but wonder if PRR floats."),

@@ -34,13 +34,16 @@ _ENDS = regex(r"[,:;!?]|\.(?=\s|$)|\s[-–—]\s|\bI\b(?!['’]?d\b)|\bI['’](?
 #: "once everyone has passed", "when PRR is sold") nor a word that only ends so ("need")
 _PAST = (r"(?<!\bhas\s)(?<!\bhave\s)(?<!\bis\s)(?<!\bare\s)(?<!\bbe\s)"
          r"\b(?:was|were|had|came|went|got|ran|rusted|began|became|won|(?!(?:n|f|s|sp|proce|exce|succe)ed\b)[a-z]{2,}ed)\b")
-#: what frames a recap: a time clause told in the past before the move ("Once 3-trains entered
-#: the game, the Penn bought ...", "When the 4 came out, ..."); a cleft's opening ("That's when I
+#: a time clause telling what the writer meant is a correction, no frame ("bid 100 when I wanted 110")
+_NO_INTENT = r"(?![^,;.!?]{0,40}\b(?:wanted|intended|meant|planned|tried|thought|hoped|wished|expected)\b)"
+#: what frames a recap: a time clause told in the past before or after the move ("Once 3-trains
+#: entered the game, the Penn bought ...", "... when the 3s rusted"); a cleft's opening ("That's when I
 #: decide to float ..."); the writer's role ("As president of the C&O I buy ...", "The president of
 #: C&O buys ...": the company kept); a verb that only leads to the move ("I managed to acquire",
 #: "decided to buy", "my move is to buy"). A time clause in the present is a condition and stays
 #: one (scopes.py: "once someone sells")
-_FRAMES = regex(rf"(?:^|(?<=[.;!]\s))\W*(?:once|when|as\s+soon\s+as|after|before|by\s+the\s+time)\s+[^,;.!?]{{0,60}}?{_PAST}[^,;.!?]{{0,40}}(?=,)|"
+_FRAMES = regex(rf"(?:^|(?<=[.;!]\s))\W*(?:once|when|as\s+soon\s+as|after|before|by\s+the\s+time)\s+{_NO_INTENT}[^,;.!?]{{0,60}}?{_PAST}[^,;.!?]{{0,40}}(?=,)|"
+                rf"(?<=\w\s)(?:once|when|as\s+soon\s+as|after|before)\s+{_NO_INTENT}[^,;.!?]{{0,60}}?{_PAST}[^,;.!?]{{0,40}}(?=[,;.!?]|\s*$)|"
                 r"(?:^|(?<=[.;!]\s))\W*(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:when|where|how)\b|"
                 r"(?:\bas\s+|(?:^|(?<=[.;:!]\s))\W*the\s+)(?:the\s+)?(?:president|director)\s+of\b(?=\s+(?:the\s+)?[A-Z])|"
                 r"\bas\s+(?:the\s+)?(?P<corp>[A-Z][\w&-]*)\s+(?:president|director)\b|"
