@@ -1,7 +1,9 @@
-"""What is told with a move and is none: a circumstance clause, what led to it, its purpose or
-what it is for ("Having won the CP, I par CPR at 90.", "sold 3 CPR shares to fund SC"), set aside
-alone; and a sentence after it telling what it leads to or a plan for later ("Two 2s rust.", "I'll
-buy the extra share after.", "Treasury now 35."): no move of the line (docs/reading.md)."""
+"""What is told with a move and is none: what frames a recap's move (a time told in the past, the
+writer's role, a verb that only leads to it: `narration`), a circumstance clause, what led to it,
+why, its purpose or what it did ("Having won the CP, I par CPR at 90.", "sold 3 CPR shares to fund
+SC"), set aside alone; and a sentence after it telling what it leads to or a plan for later ("Two
+2s rust.", "I'll buy the extra share after.", "Treasury now 35."): no move of the line
+(docs/reading.md)."""
 from __future__ import annotations
 
 import re
@@ -18,12 +20,14 @@ __all__ = ["circumstances", "names_move", "narration", "told_afterwards"]
 #: what opens a circumstance: "having won", "since I won", "now that I won", "after winning", a
 #: reason ("since no one else wanted it", "because the 4s are coming"), what it did to the market
 #: or the others after a comma ("..., dropping it to 60", "..., forcing Bob to buy a train")
-_OPENS = regex(r"^\s*(?:I\s+)?won\b(?!['’]t)|(?<=,\s)(?:dropping(?!\s+out\b)|crashing|tanking|pushing|sending|knocking|bumping|lifting|"
-               r"causing|forcing|triggering|hurting|killing)\b|\b(?:having\s+[a-z]+|because|cause|cos|coz|since(?!\s+I\s)|(?:since|now\s+that|as)\s+I\s+(?:won|bought|got|took|have\s+[a-z]+)|"
-                    r"after\s+(?:[a-z]+ing|(?:that|the|this)\s+[^,;]{1,30}?\s(?:was|were)\s+[a-z]+)|and\s+(?:won|got)\s+it|to\s+(?:fund|finance|afford|pay\s+for)|"
-                    rf"(?<=\w\s)to\s+{words(PURPOSES)}|"
-                    r"(?:that|which)\s+(?:came|comes)\s+with|counting|so\s+(?:that\s+)?(?:it|I|we)\s+(?:can|could|will|may)|"
-                    r"(?:it|which|that|this)\s+(?:frees|opens|unlocks|blocks|lets|allows|gives)(?=\s+(?:up\s+)?\S))\b", re.I)
+_OPENS = regex(r"^\s*(?:I\s+)?won\b(?!['’]t)|"
+               r"(?<=,\s)(?:dropping(?!\s+out\b)|crashing|tanking|pushing|sending|knocking|bumping|lifting|causing|forcing|"
+               r"triggering|hurting|killing)\b|"
+               r"\b(?:having\s+[a-z]+|because|cause|cos|coz|since(?!\s+I\s)|(?:since|now\s+that|as)\s+I\s+(?:won|bought|got|took|have\s+[a-z]+)|"
+               r"after\s+(?:[a-z]+ing|(?:that|the|this)\s+[^,;]{1,30}?\s(?:was|were)\s+[a-z]+)|and\s+(?:won|got)\s+it|to\s+(?:fund|finance|afford|pay\s+for)|"
+               rf"(?<=\w\s)to\s+{words(PURPOSES)}|"
+               r"(?:that|which)\s+(?:came|comes)\s+with|counting|so\s+(?:that\s+)?(?:it|I|we)\s+(?:can|could|will|may)|"
+               r"(?:it|which|that|this)\s+(?:frees|opens|unlocks|blocks|lets|allows|gives)(?=\s+(?:up\s+)?\S))\b", re.I)
 #: a purpose that keeps its own words: what it is for is set aside, "to fund" stays (funding.py)
 _FUNDS = ("to fund", "to finance", "to afford", "to pay")
 #: where a circumstance ends: a mark between clauses, or the main clause's subject
@@ -42,8 +46,8 @@ _NO_INTENT = r"(?![^,;.!?]{0,40}\b(?:wanted|intended|meant|planned|tried|thought
 #: C&O buys ...": the company kept); a verb that only leads to the move ("I managed to acquire",
 #: "decided to buy", "my move is to buy"). A time clause in the present is a condition and stays
 #: one (scopes.py: "once someone sells")
-_FRAMES = regex(rf"(?:^|(?<=[.;!]\s))\W*(?:once|when|as\s+soon\s+as|after|before|by\s+the\s+time)\s+{_NO_INTENT}[^,;.!?]{{0,60}}?{_PAST}[^,;.!?]{{0,40}}(?=,)|"
-                rf"(?<=\w\s)(?:once|when|as\s+soon\s+as|after|before)\s+{_NO_INTENT}[^,;.!?]{{0,60}}?{_PAST}[^,;.!?]{{0,40}}(?=[,;.!?]|\s*$)|"
+_FRAMES = regex(rf"(?:(?:^|(?<=[.;!]\s))\W*|(?<=\w\s))(?:once|when|as\s+soon\s+as|after|before|by\s+the\s+time)\s+{_NO_INTENT}"
+                rf"[^,;.!?]{{0,60}}?{_PAST}[^,;.!?]{{0,40}}(?=[,;.!?]|\s*$)|"
                 r"(?:^|(?<=[.;!]\s))\W*(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:when|where|how)\b|"
                 r"(?:\bas\s+|(?:^|(?<=[.;:!]\s))\W*the\s+)(?:the\s+)?(?:president|director)\s+of\b(?=\s+(?:the\s+)?[A-Z])|"
                 r"\bas\s+(?:the\s+)?(?P<corp>[A-Z][\w&-]*)\s+(?:president|director)\b|"
