@@ -118,7 +118,7 @@ READ = [
     # the train a revenue comes from
     ("1861", "OR", "SW", "OR 7.2: SW pays out 240 from the 5 (H8-H10-E13-D14-D20).",
      [_run("SW", ("5", ("H8", "H10", "E13", "D14", "D20"), 240)), Dividend("SW", "payout")]),
-    # price_moves.py: a share price's move told after a dividend is its result, no plan
+    # claims.py: a share price's move told after a dividend is its result, no plan
     ("1861", "OR", "SE", "SE pays out; share price should go up to 165", [Dividend("SE", "payout")]),
     ("1882", "OR", "QLL", "QLL pays out 40 → QLL moves up to 71", [Dividend("QLL", "payout")]),
     ("1861", "OR", "NW", "NW pays out 120; share price from 100 to 110", [Dividend("NW", "payout")]),

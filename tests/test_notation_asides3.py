@@ -84,7 +84,7 @@ def test_the_claims_put_plainly_are_kept():
     assert {c.kind: c.value for c in buy.claims} == {"paid": 80, "president": (None, None)}
     (bid,) = read_message("Ann bids 70 on the Canadian Pacific. Remaining free cash 330.", ctx("1882", "auction"))
     assert [(c.kind, c.value) for c in bid.claims] == [("cash", 330)]
-    # a minor's split, which the game pays by itself, is set aside (price_moves.py)
+    # a minor's split, which the game pays by itself, is set aside (claims.py)
     (run,) = read_message("KB runs its 2 for 60 (30 to KB, 30 to me).", ctx("1861", "OR", "KB"))
     assert run.action.routes[0].revenue == 60 and not [c for c in run.claims if c.kind == "payees"]
     (div,) = read_message("pays out (30 to Ann, 30 to Bob)", ctx("1882", "OR", "CPR"))

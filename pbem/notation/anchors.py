@@ -63,7 +63,7 @@ def names_something(line: str, index: NameIndex) -> bool:
     """Whether `line` names anything a move needs (see the module's text)."""
     if any(ch.isdigit() for ch in line):
         return True
-    from .piece_own_kinds import title_verbs
+    from .own_kinds import title_verbs
 
     vocab = vocabulary()
     own = title_verbs(getattr(index, "title", None))      # a title's own kinds' words

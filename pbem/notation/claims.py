@@ -5,7 +5,8 @@ $20 to Bob)", "Dee buys a second HBR share and becomes president", "Bob bids 115
 Cash left 365.", "the president pays the rest out of pocket". The reader keeps each such
 statement as a `Claim` on the move (`ParsedMove.claims`); the moderator checks them against
 the game after the move (pbem/reading/claims.py) and refuses the message when one is
-false. A claim is never applied: the engine computes every result itself.
+false. A claim is never applied: the engine computes every result itself. The grammar's
+remarks (trees.py) and the lines read by their pieces (terse.py, piece_moves.py) find them here.
 
 Kinds and values:
     president   corporation symbol or None (the move's corporation): the mover is its
@@ -26,12 +27,20 @@ Kinds and values:
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+from pbem.engine.actions import Action, BuyShares, BuyTrain, Dividend, Par, RunRoutes, SellShares
+from pbem.errors import NotationError, PbemError
 from .lazy import regex
 
-__all__ = ["Claim", "parse_paren_claims", "PAYEE_RE"]
+if TYPE_CHECKING:
+    from .pieces import Clause
+
+__all__ = ["Claim", "clause_claims", "comment", "parse_paren_claims", "presidency_taken", "stated_set_aside",
+           "with_comments", "with_presidency", "with_stated"]
 
 
 @dataclass(frozen=True)
@@ -47,7 +56,7 @@ class Claim:
 
 _AMOUNT = r"[$£¥₽€]?\s*(\d+)\s*[$£¥₽€]?"
 #: "$40 to Ann", "Ann $40", "Ann: $40", "Ann gets $40", "$40 for Ann"
-PAYEE_RE = regex(
+_PAYEE_RE = regex(
     rf"^\s*(?:{_AMOUNT}\s+(?:to|for)\s+(?P<n1>[^,;]+?)|(?P<n2>[^,;$£¥₽€\d][^,;$£¥₽€]*?)\s*(?::|gets|receives|got|received)?\s*{_AMOUNT})\s*$",
     re.I)
 _CASH_RE = regex(rf"^\s*(?:cash\s*(?:left|remaining|now|on\s+hand)?|left\s+with|leaving)\s*:?\s*{_AMOUNT}\s*(?:left)?\s*$", re.I)
@@ -57,26 +66,20 @@ _ROUND_RE = regex(r"^\s*(?:in\s+|during\s+)?(?:sr|or|stock\s+round|operating\s+r
 
 
 def parse_paren_claims(inner: str) -> Optional[list[tuple[str, object, str]]]:
-    """Claims in a parenthesised remark: payees, cash left or a round label.
+    """Claims in a parenthesised remark: payees, cash left, a bare amount, a revenue or a round label.
 
     Returns (kind, value, text) triples, or None when the remark says something else.
     Payee names are returned as written; the reader resolves them.
     """
-    m = _CASH_RE.match(inner)
-    if m:
-        return [("cash", int(m.group(1)), inner.strip())]
-    m = _BARE_RE.match(inner)
-    if m:
-        return [("amount", int(m.group(1)), inner.strip())]
-    m = _REVENUE_RE.match(inner)
-    if m:
-        return [("revenue", int(m.group(1)), inner.strip())]
+    for rx, kind in ((_CASH_RE, "cash"), (_BARE_RE, "amount"), (_REVENUE_RE, "revenue")):
+        if m := rx.match(inner):
+            return [(kind, int(m.group(1)), inner.strip())]
     if _ROUND_RE.match(inner):
         return [("round", re.sub(r"^\s*(?:in|during)\s+", "", inner.strip(), flags=re.I), inner.strip())]
     parts = [p for p in re.split(r"\s*(?:,|;|\band\b)\s*", inner) if p.strip()]
     payees = []
     for p in parts:
-        m = PAYEE_RE.match(p)
+        m = _PAYEE_RE.match(p)
         if not m or re.fullmatch(r"\s*[A-Za-z]{1,2}\d{1,2}\s*", p):
             return None             # "(A11)" is a hex, never $11 paid to "A"
         amount = int(m.group(1) or m.group(4))
@@ -85,3 +88,228 @@ def parse_paren_claims(inner: str) -> Optional[list[tuple[str, object, str]]]:
     if not payees:
         return None
     return [("payees", tuple(payees), inner.strip())]
+
+
+#: what makes a remark in brackets more than a comment: a move word, or a count, percent,
+#: amount or piece of equipment a move could be made of ("(2 shares)", "(and a 3 train)")
+_MOVE_STUFF = regex(r"\b(?:shares?|certs?|certificates?|trains?|tiles?|tokens?|stations?|x\s*\d|\d\s*x|"
+                         r"pool|ipo|market|bank|depot|treasury|initial|rot\w*|par|home|president\w*|neutral|"
+                         r"loans?|via|route|both|all|each|half|full)\b|"
+                         r"[%$₽#]|\b\d+\s*(?:[-+]\s*\d|T\b)", re.I)
+_BRACKETED = regex(r"\(([^()\n]*)\)")
+
+
+def comment(bracket: str, index) -> Optional[str]:
+    """The note on a remark in brackets that is a plain comment ("(ouch)", "(sorry, 2s rust)"): no
+    claim, no move word and nothing a move is made of (the pieces' vocabulary), no name; else None."""
+    from .pieces import VERBS
+
+    inner = bracket[1:-1]
+    words = re.findall(r"[a-z']+", inner.lower())
+    if parse_paren_claims(inner) is not None or "?" in inner or not words or any(w in VERBS for w in words) \
+            or _MOVE_STUFF.search(inner) or _names_something(inner, index):
+        return None
+    return f'the remark "{bracket}" was taken as a comment: nothing in it was checked'
+
+
+def with_comments(moves: list, line: str, index) -> list:
+    """The moves with a note on each bracket after them that is a plain comment (`comment`)."""
+    out = list(moves)
+    for m in _BRACKETED.finditer(line):
+        before = [i for i, mv in enumerate(out) if mv.column <= m.start() + 1]
+        note = comment(m.group(0), index) if before else None
+        if note is not None:
+            out[before[-1]] = dataclasses.replace(out[before[-1]], notes=out[before[-1]].notes + (note,))
+    return out
+
+
+def _names_something(text: str, index) -> bool:
+    """Whether `text` names a hex, a player, a company or a place ("(new major MKV)" is a move's part, no comment)."""
+    if re.search(r"\b[A-Za-z]{1,2}\d{1,2}\b", text):
+        return True
+    for word in re.findall(r"[\w&'’-]+", text):
+        try:
+            if index.lookup(word, ("player", "corporation", "company", "location"), mode="priority"):
+                return True
+        except PbemError:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- told in a line read by its pieces
+
+#: "and takes the presidency (from Cid)", "becoming president": the mover is president after the move
+_PRESIDENCY = regex(r"^\W*(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:takes?|took|taking|gets?|got|getting|becomes?|became|"
+                         r"becoming)\s+(?:the\s+)?(?:new\s+)?(?:presidency|president|director)\b(?:\s+(?:from|off)\s+\w+)?\W*$", re.I)
+
+
+def clause_claims(line: str, c: "Clause", acts: list[Action]) -> tuple[Claim, ...]:
+    """The claims of a clause on the last move it makes."""
+    said = [Claim("holding", p.value, line[p.start:p.end], p.start + 1) for p in c.of("held")]
+    said += [Claim("per_share", p.value, line[p.start:p.end], p.start + 1) for p in c.of("per_share")]
+    money = c.of("money") or (c.of("revenue") if len(acts) == 1 and isinstance(acts[0], Dividend) else [])
+    if len(money) == 1 and len(acts) == 1 and money[0].before not in ("at", "@"):
+        # "buys a NYC share (IPO, $80)", "sells 2 GT for $180": the price of the one move ("at" is a share's)
+        kind = "paid" if isinstance(acts[0], BuyShares) else "received" if isinstance(acts[0], SellShares) else None
+        if kind is None and isinstance(acts[0], Dividend):
+            kind = "revenue"            # "CPR pays out $100", "withholds $40": the run's revenue
+        if kind is not None:
+            said.append(Claim(kind, money[0].value, line[money[0].start:money[0].end], money[0].start + 1))
+    first = c.pieces[0] if c.pieces else None
+    if first is not None and first.kind == "name" and len(acts) == 1 and isinstance(acts[0], BuyTrain):
+        named = [i for k, i in first.value if k == "player"]     # "Cid buys a 3 train for CPR": Cid presides CPR
+        if len(named) == 1:
+            said.append(Claim("president", (named[0], acts[0].entity), line[first.start:first.end], first.start + 1))
+    return tuple(sorted(said, key=lambda c: c.column))
+
+
+def presidency_taken(c: "Clause") -> bool:
+    """Whether a clause set aside only says the mover takes the presidency."""
+    return bool(_PRESIDENCY.match(c.text))
+
+
+def with_presidency(line: str, out: list, taken: list["Clause"]) -> tuple[list, list[str]]:
+    """The moves with a presidency claim on the share bought before each clause `taken`; the
+    clauses no share bought comes before, as asides."""
+    left = []
+    for c in taken:
+        at = [i for i, m in enumerate(out) if m.column <= c.start and isinstance(m.action, BuyShares)]
+        if not at:
+            left.append(f'"{c.text}"')
+            continue
+        m = out[at[-1]]
+        out[at[-1]] = dataclasses.replace(m, claims=m.claims + (Claim("president", (None, None), c.text.strip(" ,."),
+                                                                      c.start + 1),))
+    return out, left
+
+
+_SAID = r"[$₽£]?\s?(\d{1,6})\s?₽?"
+#: (pattern, the claim's kind, the kinds of move it is said of)
+_STATED = (
+    (regex(r"[,.;]?\s*\(?\s*\b(?:(?:and\s+)?(?:cash\s+(?:left|remaining|now|on\s+hand)|remaining\s+(?:free\s+)?cash|"
+                r"free\s+cash(?:\s+(?:left|remaining))?|left\s+with|leaving(?:\s+(?:him|her|them|it|me|us))?(?:\s+with)?)|cash)"
+                r"\s*:?\s*" + _SAID + r"(?:\s+left)?\s*\)?", re.I), "cash", None),
+    (regex(r",?\s*\b(?:and\s+)?receiv(?:es|ed|ing)\s+" + _SAID, re.I), "received", (SellShares,)),
+    (regex(r",?\s*(?:(?:and\s+)?(?:the\s+)?(?:president|director|prez)\s+(?:pays|paid|covers|covered|chips\s+in)"
+                r"(?:\s+(?:the\s+)?(?:rest|remainder|difference|balance|shortfall))?(?:\s+out\s+of\s+(?:his\s+|her\s+|their\s+)?pocket)?|"
+                r"(?:partly\s+)?out\s+of\s+(?:the\s+president'?s\s+|(?:his|her|their)\s+(?:own\s+)?)?pocket)\b", re.I),
+     "pocket", (BuyTrain,)),
+    (regex(r",?\s*\b(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:becomes?|became|becoming|is\s+now)\s+(?:the\s+)?(?:new\s+)?"
+                r"(?:president|director|prez)(?:\s+of\s+(?:the\s+)?([A-Z][\w&-]*))?\b", re.I), "president", (BuyShares, Par)),
+)
+#: a dividend's payees in brackets: "($40 to Ann, $20 to Bob)", "(Ann $40, Bob $20)", "(Ann: $40; Bob: $20)"
+_WHO = r"(?:[A-Z][\w'-]*(?: \d{1,2}(?![\d$₽]))?|me)"      # "Ann", "Player 1", "me" (the writer)
+_PAYEE = rf"(?:[$₽]?\s?\d{{1,6}}₽?\s+to\s+{_WHO}|{_WHO}\s*:?\s*[$₽]\s?\d{{1,6}}₽?)"
+_PAYEES = regex(r"\(\s*" + _PAYEE + r"(?:\s*[,;]\s*(?:and\s+)?" + _PAYEE + r")*\s*\)")
+_PAIR = regex(rf"[$₽]?\s?(\d{{1,6}})₽?\s+to\s+({_WHO})|({_WHO})\s*:?\s*[$₽]\s?(\d{{1,6}})")
+
+
+
+# what a dividend or a run does, told after it: a share price's move after a dividend ("SE pays out;
+# share price should go up to 165", "QLL pays out 40 → QLL moves up to 71"), a claim on the dividend;
+# a minor's revenue split after its run ("half to me half to the minor as usual", "(25 to me, 25 to
+# KR)"), which the game pays by itself: no move and no plan, set aside
+#: a dividend's word: a price move told after one is its result
+_DIVIDEND = regex(r"\b(?:pay|pays|paid|paying|payout|withh\w*|half|splits?)\b", re.I)
+#: what moves ("share price", "its price", "GT", "GT's price") and how ("should go up to 165",
+#: "drops to 67", "moves right to 82", "from 100 to 110")
+_PRICE_MOVE = regex(
+    r"(?:→|->|\b(?i:so)\b)?\s*(?:(?i:(?:the\s+|its\s+)?(?:share\s+)?price)|[A-Z][A-Z&-]{1,5}(?:['’]s\s+(?i:(?:share\s+)?price))?)"
+    r"\s+(?i:(?:should|will|would)\s+)?(?i:(?:(?:go(?:es)?|move[sd]?)\s+(?P<way>up|down|right|left)|(?P<verb>rise[sn]?|rose|"
+    r"drop(?:s|ped)?|falls?|fell|jump(?:s|ed)?)(?:\s+(?:up|down))?)(?:\s+to\s+[$₽]?\d{1,4})?|"
+    r"from\s+[$₽]?(?P<a>\d{1,4})\s+to\s+[$₽]?(?P<b>\d{1,4}))\b")
+
+
+#: a run's word: the split of a minor's revenue told after it is the game's own
+_RUN = regex(r"\b(?:runs?|ran|running)\b", re.I)
+#: a minor's revenue split told ("half to me half to the minor as usual"): the game pays it by itself
+_SPLIT = regex(r"\bhalf\s+(?:goes\s+)?to\s+(?:me|the\s+(?:minor|company|treasury|owner|president))(?:\s*,?\s*(?:and\s+)?"
+                    r"half\s+(?:goes\s+)?to\s+(?:me|the\s+(?:minor|company|treasury|owner|president)))?(?:\s+as\s+(?:usual|always))?\b",
+                    re.I)
+#: the same in amounts, one half to the writer and one to the minor ("(25 to me, 25 to KR)")
+_TO_ME = r"(?i:to\s+me)"
+_TO_MINOR = r"(?i:to\s+(?:the\s+(?:minor|company|treasury)|(?-i:[A-Z][A-Z&-]{0,5})\b))"
+_AMOUNTS_SPLIT = regex(rf"[$₽]?(?P<x>\d{{1,4}})₽?\s+(?:{_TO_ME}\s*(?:,|&|\band\b)\s*(?i:and\s+)?[$₽]?(?P=x)₽?\s+{_TO_MINOR}|"
+                            rf"{_TO_MINOR}\s*(?:,|&|\band\b)\s*(?i:and\s+)?[$₽]?(?P=x)₽?\s+{_TO_ME})")
+
+
+def _blanked(line: str, rx: re.Pattern, after: re.Pattern, said: list) -> str:
+    """The line with each match of `rx` after the first match of `after` blanked; the matches go
+    to `said`."""
+    first = after.search(line)
+    if first is None:
+        return line
+    out, at = [], 0
+    for m in rx.finditer(line, first.end()):
+        out += [line[at:m.start()], " " * (m.end() - m.start())]
+        at = m.end()
+        said.append(m)
+    return "".join(out) + line[at:] if out else line
+
+
+def _direction(m: re.Match) -> str:
+    """ "up" or "down": where a price move told goes (right counts as up)."""
+    if m.group("a"):
+        return "up" if int(m.group("b")) > int(m.group("a")) else "down"
+    word = (m.group("way") or m.group("verb")).lower()
+    return "up" if word in ("up", "right") or word.startswith(("ris", "ros", "jump")) else "down"
+
+
+def _blank(chars: list, m: re.Match) -> None:
+    chars[m.start():m.end()] = " " * (m.end() - m.start())
+
+
+def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[str, list[tuple[Claim, object]]]:
+    """The line with what it states after its moves blanked (the same length, so every column stands),
+    and each claim with the kinds of move it is said of (None: the move before it; "dividend": the
+    line's last dividend, whose price moves); "me" among payees is `writer`."""
+    moves: list = []
+    line = _blanked(_blanked(_blanked(line, _PRICE_MOVE, _DIVIDEND, moves), _SPLIT, _RUN, []), _AMOUNTS_SPLIT, _RUN, [])
+    said: list[tuple[Claim, object]] = [
+        (Claim("price_dir", _direction(m), m.group(0).strip(" →->"), m.start() + 1), "dividend") for m in moves]
+    out = list(line)
+    for m in _PAYEES.finditer(line):
+        pairs = []
+        for p in _PAIR.finditer(m.group(0)):
+            name, amount = (p.group(2), p.group(1)) if p.group(1) else (p.group(3), p.group(4))
+            who = writer if name == "me" and writer is not None else index.ident(name, ("player", "corporation"), mode="union")
+            if who is None:
+                raise NotationError(f'"{name}" is no player or company: who was paid?', text=line.strip())
+            pairs.append((who, int(amount)))
+        said.append((Claim("payees", tuple(pairs), m.group(0), m.start() + 1), (Dividend, RunRoutes)))   # (a minor splits its run)
+        _blank(out, m)
+    for m in _BRACKETED.finditer("".join(out)):     # "(ran for 60)", "(cash 365)": said of the move before
+        found = parse_paren_claims(m.group(1))
+        if found and all(kind in ("cash", "revenue") for kind, _, _ in found):
+            said.extend((Claim(kind, value, m.group(0), m.start() + 1), None) for kind, value, _ in found)
+            _blank(out, m)
+    for rx, kind, of in _STATED:
+        for m in rx.finditer("".join(out)):
+            if kind == "president":
+                entry = index.lookup(m.group(1), ("corporation",)) if m.group(1) else None
+                if m.group(1) and entry is None:
+                    continue
+                value = (None, entry and entry.ident)
+            else:
+                value = int(m.group(1)) if kind != "pocket" else None
+            column = m.start() + 1 + len(m.group(0)) - len(m.group(0).lstrip(" ,.;("))
+            said.append((Claim(kind, value, m.group(0).strip(" ,.;()"), column), of))
+            _blank(out, m)
+    return "".join(out), said
+
+
+def with_stated(moves: list, said: list[tuple[Claim, object]]) -> list:
+    """The moves with each claim stated given to the last move before it of the kinds it is said of,
+    the price moves first, to the line's last dividend (none: they are dropped)."""
+    moves = list(moves)
+    dividends = [i for i, m in enumerate(moves) if isinstance(m.action, Dividend)]
+    for claim, of in sorted(said, key=lambda x: (x[1] != "dividend", x[0].column)):
+        if of == "dividend":
+            at = dividends[-1:]
+        else:
+            at = [i for i, m in enumerate(moves) if m.column <= claim.column and (of is None or isinstance(m.action, of))]
+            if not at:
+                raise NotationError(f'"{claim.text}" is said of no move on the line', text=claim.text)
+        for i in at[-1:]:
+            moves[i] = dataclasses.replace(moves[i], claims=moves[i].claims + (claim,))
+    return moves

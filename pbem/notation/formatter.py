@@ -14,6 +14,7 @@ One line per action for every action, except:
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Iterable, Optional
 
 from pbem.engine.actions import (
@@ -21,7 +22,6 @@ from pbem.engine.actions import (
     LayTile, Par, Pass, PlaceToken, RemoveToken, Route, RunRoutes, SellShares,
 )
 
-from . import own_kinds
 from .context import NotationContext
 from .names import name_index
 
@@ -77,62 +77,50 @@ def format_route(route: Route) -> str:
     return out
 
 
+def _token(a: PlaceToken) -> str:
+    slot = f" slot {a.slot + 1}" if a.slot is not None else ""
+    return f"places {'a neutral token' if a.neutral else 'a token'} on {_hex_city(a.hex, a.city)}{slot}"
+
+
+def _train_bought(a: BuyTrain) -> str:
+    price = f" for {a.price}" if a.price is not None else ""
+    trade = f" trading in a {_train(a.exchange, a.exchange_id)}" if a.exchange is not None else ""
+    return f"buys a {_train(a.train, a.train_id)} from {'the depot' if a.source == 'depot' else a.source}{price}{trade}"
+
+
+_SOURCES = {"ipo": "the IPO", "pool": "the pool"}
+_DIVIDENDS = {"withhold": "withholds", "half": "pays half", "payout": "pays out"}
+#: each engine kind's line after who moves
+_WRITTEN = {
+    Pass: lambda a: "passes",
+    Bid: lambda a: f"bids {a.price} for {a.company}",
+    Par: lambda a: f"pars {a.corporation} at {a.price}",
+    BuyShares: lambda a: f"buys a {a.percent}% share of {a.corporation} from {_SOURCES.get(a.source, a.source)}",
+    SellShares: lambda a: f"sells {a.percent}% of {a.corporation}",
+    LayTile: lambda a: f"lays #{a.tile} on {a.hex} rot {a.rotation}",
+    PlaceToken: _token,
+    RemoveToken: lambda a: f"removes a token from {_hex_city(a.hex, a.city)}",
+    RunRoutes: lambda a: "runs " + ", ".join(format_route(r) for r in a.routes) if a.routes else "does not run",
+    Dividend: lambda a: _DIVIDENDS.get(a.kind, "pays out"),
+    BuyTrain: _train_bought,
+    DiscardTrain: lambda a: f"discards a {_train(a.train, a.train_id)}",
+    BuyCompany: lambda a: f"buys the private {a.company} for {a.price}",
+    Bankrupt: lambda a: "goes bankrupt",
+    EndGame: lambda a: "ends the game",
+}
+
+
 def format_action(action: Action, ctx: NotationContext, *, who: Optional[str] = None) -> str:
     """The canonical one-line notation of `action`; `who`, when given, is `entity_label` of its
     entity, already known (the canonical reader's)."""
     who = entity_label(action.entity, ctx) if who is None else who
-    a = action
-    own = own_kinds.write(a, who)            # a kind that says how it is written (`written`)
-    if own is not None:
-        return own
-    if isinstance(a, Pass):
-        return f"{who} passes"
-    if isinstance(a, Bid):
-        return f"{who} bids {a.price} for {a.company}"
-    if isinstance(a, Par):
-        return f"{who} pars {a.corporation} at {a.price}"
-    if isinstance(a, BuyShares):
-        src = "the IPO" if a.source == "ipo" else "the pool" if a.source == "pool" else a.source
-        return f"{who} buys a {a.percent}% share of {a.corporation} from {src}"
-    if isinstance(a, SellShares):
-        return f"{who} sells {a.percent}% of {a.corporation}"
-    if isinstance(a, LayTile):
-        return f"{who} lays #{a.tile} on {a.hex} rot {a.rotation}"
-    if isinstance(a, PlaceToken):
-        kind = "a neutral token" if a.neutral else "a token"
-        out = f"{who} places {kind} on {_hex_city(a.hex, a.city)}"
-        if a.slot is not None:
-            out += f" slot {a.slot + 1}"
-        return out
-    if isinstance(a, RemoveToken):
-        return f"{who} removes a token from {_hex_city(a.hex, a.city)}"
-    if isinstance(a, RunRoutes):
-        if not a.routes:
-            return f"{who} does not run"
-        return f"{who} runs " + ", ".join(format_route(r) for r in a.routes)
-    if isinstance(a, Dividend):
-        if a.kind == "withhold":
-            return f"{who} withholds"
-        if a.kind == "half":
-            return f"{who} pays half"
-        return f"{who} pays out"
-    if isinstance(a, BuyTrain):
-        src = "the depot" if a.source == "depot" else a.source
-        out = f"{who} buys a {_train(a.train, a.train_id)} from {src}"
-        if a.price is not None:
-            out += f" for {a.price}"
-        if a.exchange is not None:
-            out += f" trading in a {_train(a.exchange, a.exchange_id)}"
-        return out
-    if isinstance(a, DiscardTrain):
-        return f"{who} discards a {_train(a.train, a.train_id)}"
-    if isinstance(a, BuyCompany):
-        return f"{who} buys the private {a.company} for {a.price}"
-    if isinstance(a, Bankrupt):
-        return f"{who} goes bankrupt"
-    if isinstance(a, EndGame):
-        return f"{who} ends the game"
-    raise TypeError(f"cannot format {type(a).__name__}")
+    written = type(action).written          # a kind that says how it is written (own_kinds.py)
+    if written:
+        return f"{who} " + written.format(**{f.name: getattr(action, f.name) for f in dataclasses.fields(action)})
+    for kind in type(action).__mro__:
+        if kind in _WRITTEN:
+            return f"{who} {_WRITTEN[kind](action)}"
+    raise TypeError(f"cannot format {type(action).__name__}")
 
 
 def format_actions(actions: Iterable[Action], ctx: NotationContext) -> list[str]:

@@ -1,21 +1,23 @@
 """Kinds of move written and read as their classes say (`written`, `read`:
 pbem.engine.actions.Action): the engine's kinds that say it (convert, merge, choose) and the
 context's title's own kinds. The formatter and the canonical reader ask here first, and the
-line reader for the title's own kinds, so a kind brings its notation where it is declared."""
+line reader for the title's own kinds, so a kind brings its notation where it is declared.
+The interpreter reads a title's own kinds in free text by their `verbs` (`own_kind_moves`)."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, Iterator, Optional
+from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
 from pbem.engine.actions import ALL_ACTIONS, Action
-from pbem.titles.registry import title_kinds
+from pbem.errors import AmbiguousMoveError, NotationError
+from pbem.titles.registry import declared_kinds, title_kinds
 from .lazy import regex
 
 if TYPE_CHECKING:
     from .context import NotationContext
+    from .pieces import Clause
 
 #: the engine's kinds that say how they are written and read
 ENGINE_KINDS: tuple[type[Action], ...] = tuple(c for c in ALL_ACTIONS if c.written and c.read)
@@ -27,21 +29,13 @@ def written_kinds(title: Optional[str]) -> tuple[type[Action], ...]:
     return title_kinds(title) + ENGINE_KINDS
 
 
-def write(action: Action, who: str) -> Optional[str]:
-    """The line of an action whose kind says how it is written, or None."""
-    spec = type(action).written
-    if not spec:
-        return None
-    return f"{who} " + spec.format(**{f.name: getattr(action, f.name) for f in dataclasses.fields(action)})
-
-
 def _value(cls: type, name: str, text: str):
     """A field read from its text, as its declared type wants (int or str)."""
     kind = next((f.type for f in dataclasses.fields(cls) if f.name == name), "str")
     return int(text) if kind in (int, "int") else text
 
 
-@functools.lru_cache(maxsize=None)
+@lru_cache(maxsize=None)
 def _pattern(read: str) -> re.Pattern:
     """A kind's `read` pattern, compiled once."""
     return regex(read, re.I)
@@ -61,22 +55,75 @@ def readings(rest: str, entity: str, kinds: tuple[type[Action], ...]) -> Iterato
         yield action
 
 
-def read(rest: str, entity: str, ctx: "NotationContext") -> Optional[Action]:
-    """The action of one of the context's title's own kinds that `rest` (the line after who
-    moves) is exactly written as, or None."""
-    return next(readings(rest, entity, title_kinds(ctx.title)), None)
-
-
-def read_line(line: str, ctx: "NotationContext", label: Callable[[str, "NotationContext"], str]) -> Optional[Action]:
+def read_line(line: str, ctx: "NotationContext") -> Optional[Action]:
     """A whole line that is one move of the title's own kinds: "<who> <as written>" (who by
-    `label`, the formatter's name of an entity, in any case), or the writer's own move without
-    a name; None for any other line (and for every line of a title without kinds of its own).
+    the formatter's name of an entity, in any case), or the writer's own move without a name;
+    None for any other line (and for every line of a title without kinds of its own).
     The engine's kinds are read from free text by the grammar, which checks their names."""
-    if not title_kinds(ctx.title):
+    kinds = title_kinds(ctx.title)
+    if not kinds:
         return None
+    from .formatter import entity_label
+
     text = line.strip().rstrip(".")
-    labels = {label(e, ctx).lower(): e for e in [*ctx.players, *ctx.corporations, *ctx.companies]}
+    labels = {entity_label(e, ctx).lower(): e for e in [*ctx.players, *ctx.corporations, *ctx.companies]}
     for label in sorted(labels, key=len, reverse=True):
         if text.lower().startswith(label + " "):
-            return read(text[len(label) + 1:], labels[label], ctx)
-    return read(text, ctx.actor, ctx) if ctx.actor else None
+            return next(readings(text[len(label) + 1:], labels[label], kinds), None)
+    return next(readings(text, ctx.actor, kinds), None) if ctx.actor else None
+
+
+# ---------------------------------------------------------------- in free text, by their verbs
+
+#: number words a count of a title's own move may be written with
+_COUNT_WORDS = {"once": 1, "one": 1, "twice": 2, "two": 2, "thrice": 3, "three": 3, "four": 4, "five": 5,
+                "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_WORD = regex(r"[a-z]+")
+#: pieces a clause of an own kind may hold besides its numbers and who moves
+_ALLOWED = {"name", "me", "number"}
+
+
+@lru_cache(maxsize=None)
+def title_verbs(title: Optional[str]) -> dict[str, type[Action]]:
+    """Word -> the title's own kind it names (its `verbs`)."""
+    return {w.lower(): cls for cls in declared_kinds(title) for w in getattr(cls, "verbs", ())}
+
+
+def own_kind_moves(c: "Clause", ctx: "NotationContext", done: Sequence[Action]) -> Optional[list[Action]]:
+    """The move of the title's own kind that clause `c` tells (a toy title's "Ann hoisted her flag
+    twice"), its numbers the kind's whole-number fields in order, who moves the one named, else the
+    writer (or the entity operating) as the game allows; None when it names none of their words.
+    NotationError when the clause holds what the kind has no field for; AmbiguousMoveError when the
+    game allows several of the moves it could be."""
+    from .addressed import chat_about_another
+    from .private_powers import lift_without_hex, private_paid
+
+    lift_without_hex(c, ctx)
+    moved = chat_about_another(c, ctx)
+    moved = private_paid(c, ctx) if moved is None else moved
+    if moved is not None:
+        return moved
+    verbs = title_verbs(ctx.title)
+    words = _WORD.findall(c.text.lower())
+    kinds = {verbs[w] for w in words if w in verbs}
+    if not kinds:
+        return None
+    if len(kinds) > 1 or any(p.kind not in _ALLOWED for p in c.pieces):
+        raise NotationError(f'"{c.text}": which move this is cannot be told', text=c.text)
+    cls = kinds.pop()
+    numbers = [p.value for p in c.of("number")] + [_COUNT_WORDS[w] for w in words if w in _COUNT_WORDS]
+    fields = [f for f in dataclasses.fields(cls) if f.name != "entity"]
+    ints = [f.name for f in fields if f.type in (int, "int")]
+    if len(numbers) != len(ints) or len(fields) != len(ints):
+        raise NotationError(f'"{c.text}": {cls.words or cls.kind_name} needs {len(ints)} number(s)', text=c.text)
+    named = [opt[1] for p in c.of("name") for opt in p.value]
+    who = named if named else [e for e in (ctx.actor, ctx.current) if e]
+    moves = [cls(e, **dict(zip(ints, numbers))) for e in dict.fromkeys(who)]
+    if not named and ctx.legal is not None:
+        # unnamed: the writer's own move when the game allows it, else the operating entity's
+        moves = next(([m] for m in moves if ctx.legal([*done, m])), moves[:1])
+    if len(moves) > 1:
+        from .formatter import format_action
+        shown = [format_action(m, ctx) for m in moves]
+        raise AmbiguousMoveError(f'"{c.text}" could be {" or ".join(shown)}: say which', candidates=shown)
+    return moves

@@ -22,7 +22,6 @@ from pbem.titles.registry import title_readers
 
 from .lay_words import rotations_now
 from . import own_kinds
-from .formatter import entity_label
 from .claims import Claim
 from .asides import plans_one_now, read_without_asides
 from .correction import corrects_itself, read_corrected
@@ -180,7 +179,7 @@ class _Reader(ValueReader):
         (`live=False`): the refusal stands. The reader is left as before the line's clauses; a
         line read whole leaves what the reader learnt."""
         self.how = "grammar"
-        own = own_kinds.read_line(line, self.ctx, entity_label)      # a title's own kind, read as its class says
+        own = own_kinds.read_line(line, self.ctx)      # a title's own kind, read as its class says
         if own is not None:
             return self._whole("a title's own kind of move", line, [ParsedMove(own, no, 1, line.strip(), self.header)])
         corrected = self.corrected_first(no, line)      # "sells 2 GT, sorry, 3 GT": the correction only

@@ -1,6 +1,6 @@
 """The moves the pieces of a line fill (pieces.py finds them), when the grammar does not read it:
 each clause is matched against the moves of the round being played (the context's `round_kind`;
-a title's own kinds in any round, `piece_own_kinds.py`) by the acting player or the operating
+a title's own kinds in any round, `own_kinds.py`) by the acting player or the operating
 entity; a clause is a move only when exactly one move fits what it names (at the table, one the
 `legal` hook allows). A clause naming no move is chat; a question, plan, condition, report or
 negation is never read this way (`scopes.py`), nor a clause naming another as the one acting.
@@ -22,10 +22,10 @@ from .names import NameIndex
 from .pieces import Clause, Piece, clauses
 from .piece_clauses import CARRIED, DONE, GOES_ON, joined, named_before, step_not_taken, steps_named, train_after_lay
 from .piece_fits import Fitter
-from .piece_claims import clause_claims, presidency_taken, with_presidency
+from .claims import clause_claims, presidency_taken, with_presidency
 from .par_restated import par_restated   # the president's certificate: a par
 from .piece_mergers import merger_group, merger_not_made, merging_minor
-from .piece_own_kinds import own_kind_moves, own_verbs
+from .own_kinds import own_kind_moves, title_verbs
 from .private_powers import acting
 from .scopes import Heading, clause_refusal, line_refusal, possessive_move, set_aside
 from .repeats import said_again
@@ -100,7 +100,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     group = merger_group(found, ctx) if kind == "merger" else declared(found, ctx, kind) or game_ended(found, ctx, masked)
     if group is not None:       # a merger told whole, a bankruptcy or nationalisation with its reasons
         return [PieceMove(a, (), found[0].start + 1, " ".join(c.text for c in found)) for a in group]
-    if kind is None and not own_verbs(ctx):     # (a declaration is the operating company's in any case)
+    if kind is None and not title_verbs(ctx.title):     # (a declaration is the operating company's in any case)
         raise _refuse(line, _who_unknown(found, ctx) or "the round being played is not known")
     for c in found:
         aside = clause_refusal(c.text)

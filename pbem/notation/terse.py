@@ -17,14 +17,13 @@ from .funding import sale_first
 from .loans import loans_aside
 from .merger_subjects import company_at_turn
 from .passes import end_said, pass_with_reason
-from .price_moves import price_moves_set_aside, with_price_claims
 from .run_words import in_step_order
 from .piece_moves import read_by_pieces
 from .pieces import clauses, unknown_subject
 from .train_words import exchange_unread
 from .speakers import it_named_before, others_set_aside, own_pronouns
 from .lay_words import place_beside_hex, with_cities, with_edges
-from .piece_claims import stated_set_aside, with_comments, with_stated
+from .claims import stated_set_aside, with_comments, with_stated
 from .spelling import respelled
 from .lazy import regex
 
@@ -135,10 +134,9 @@ def _heading_writer(line: str, ctx: NotationContext) -> NotationContext:
 def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
     """The reading by pieces (`_by_pieces`) of the line without the share price moves told after
     its dividend, which become claims on the dividend ("pays out; share price should go up")."""
-    plain, said = price_moves_set_aside(line)
-    plain, stated = stated_set_aside(plain, index, ctx.actor)       # piece_claims.py
-    moves = with_price_claims(in_step_order(_by_pieces(plain, ctx, index)), said)     # run_words.py
-    return with_comments(with_edges(with_cities(with_stated(moves, stated)), line, ctx), line, index)
+    plain, stated = stated_set_aside(line, index, ctx.actor)       # claims.py
+    moves = with_stated(in_step_order(_by_pieces(plain, ctx, index)), stated)     # run_words.py
+    return with_comments(with_edges(with_cities(moves), line, ctx), line, index)
 
 
 def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:

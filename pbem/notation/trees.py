@@ -19,10 +19,9 @@ from pbem.engine.actions import (
 )
 from pbem.errors import AmbiguousMoveError
 
-from .claims import parse_paren_claims
+from .claims import comment, parse_paren_claims
 from .names import KIND_WORDS
 from .parsed import Echo
-from .piece_claims import comment_only, names_something
 from .share_quantity import one_per_share
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -435,13 +434,13 @@ def read_remark(r, node: Tree) -> None:
 
 def _paren_remark(r, tok: Token) -> None:
     """The log's "($40 to Ann, $20 to Bob)", "(cash 365)", "(OR 2.1)": claims on the move (claims.py)."""
-    inner = tok.value[1:-1]
-    found = parse_paren_claims(inner)
-    if found is None and comment_only(inner) and not names_something(inner, r.index):
+    note = comment(tok.value, r.index)
+    if note is not None:
         # an aside ("(sorry, 2s rust)", "(phase 5, privates close)"): no result to check and
         # nothing of a move in it, so it is set aside and the reply says so
-        r.asides.append(f'the remark "{tok.value}" was taken as a comment: nothing in it was checked')
+        r.asides.append(note)
         return
+    found = parse_paren_claims(tok.value[1:-1])
     if found is None:
         raise r.err(f'I cannot read the remark "{tok.value}": a remark in brackets may give '
                     f'the payees ("$40 to Ann, $20 to Bob"), the cash left ("cash 365") or '
