@@ -1,14 +1,20 @@
-"""A sale told after the train it pays for is made first: "CPR buys a D train for 1100, Bob sells
-2 GT to fund it" is the president's sale, then the purchase (the money must be there before the
-train is bought). Applied to the line before anything reads it, by the reader
-and by the table's reading alike (both through `_Reader.read_units`).
-"""
+"""Money told around a move: a sale told after the train it pays for is made first ("CPR buys a D
+train for 1100, Bob sells 2 GT to fund it": the money must be there before the train is bought; a
+declared normaliser, applied before anything reads the line); a loan told beside the train it pays
+for ("SW takes a loan and buys a 4", "buys a 6 for 650 (two loans needed)") is set aside, since in the
+titles with loans (1861, 1867) the game takes one by itself when a buy needs it; and a company buying
+back its own shares from the market ("GRR redeems one of its shares", "MK buy back 1 share") is, in an
+operating round, the operating company's buy of its own shares from the pool (1861's majors)."""
 from __future__ import annotations
 
 import re
+
+from pbem.engine.actions import BuyShares
+
+from .share_quantity import one_per_share
 from .lazy import regex
 
-__all__ = ["sale_first"]
+__all__ = ["BUYS_BACK", "loans_aside", "redeem_word", "redemption", "sale_first"]
 
 #: the purchase the sale pays for: a train bought ("buys a D", "bought the 6 from the depot")
 _TRAIN_BUY = regex(r"\b(?:buys?|bought|buying|purchases?|purchased|purchasing)\b[^,;.]*?"
@@ -37,3 +43,72 @@ def sale_first(line: str) -> str:
     if _TRAIN_BUY.search(label.group(0)):
         return line
     return f"{label.group(0)}{m.group('sale')}, {head[label.end():].strip()}{m.group('end')}"
+
+
+#: a loan taken, with its proceeds in brackets ("(+45)", "(45₽ in)") and what it pays for
+#: ("to pay for the 3", "to afford the 5", "to buy the 5")
+_LOAN_TAKEN = regex(
+    r"\b(?:takes?|took|taking|needs?|needed|needing|with)\s+(?:out\s+)?(?:a|an|one|two|three|[1-3])\s+(?:more\s+)?loans?\b"
+    r"(?:\s*\([^()]*\))?(?:\s+(?:to\s+(?:(pay\s+for|afford|fund|cover)\b|(?=buy\b))|(for)\b(?=\s+(?:the|a|an|its)\s+(?:\d|D\b))))?", re.I)
+#: a loan alone in its field before the buy it pays for ("KK: 1 loan, buys a 3")
+_FIELD = regex(r"(?<![\w$₽])(?:a|an|one|two|three|[1-3])\s+loans?(?:\s+taken)?(?=\s*[,;]\s*(?:and\s+|then\s+)?(?:buys?|bought|buying)\b)",
+                    re.I)
+#: the buy said again after the loan's purpose ("took a loan to afford a 5 and bought it for 450")
+_BOUGHT_IT = regex(r"(?<=\bbuys\s)(\s*(?:an?\s+|the\s+)?[\w+]{1,4}(?:\s?-?\s?train)?)(\s+and\s+(?:then\s+)?(?:bought|buys|purchased)\s+it)\b",
+                        re.I)
+#: a bracket that tells the loans a buy needed ("(two loans needed)", "(with a loan)")
+_BRACKET = regex(r"\([^()]*\)")
+_LOAN_WORD = regex(r"\bloans?\b", re.I)
+
+
+def loans_aside(line: str) -> str:
+    """The line with each loan it tells blanked in place (the same length, so every column
+    stands); a loan told with what it pays for ("takes a loan to pay for the 3") leaves the buy
+    of that ("buys the 3")."""
+    def blank(m: re.Match) -> str:
+        text = m.group(0)
+        if m.lastindex:        # "to pay for", "to afford", "for": the buy of what follows
+            return "buys" + " " * (len(text) - 4)
+        return " " * len(text)
+    line = _BRACKET.sub(lambda m: " " * len(m.group(0)) if _LOAN_WORD.search(m.group(0)) else m.group(0), line)
+    said = _FIELD.sub(lambda m: " " * len(m.group(0)), _LOAN_TAKEN.sub(blank, line))
+    return _BOUGHT_IT.sub(lambda m: m.group(1) + " " * len(m.group(2)), said) if said != line else said
+
+
+#: the move word of a redemption: "redeems", "buys back"
+BUYS_BACK = regex(r"\bredeem(?:s|ed|ing)?\b|\b(?:buys?|buying)\s+back\b", re.I)
+#: what a loan clause is refused with (a loan beside no buy: loans.py sets the others aside)
+_LOAN = "loans and redemptions are not read this way; write them as the notation does"
+
+
+def redeem_word(m: re.Match, operating: bool) -> str:
+    """The move family of a redemption word: a redemption in an operating round; elsewhere "buys
+    back" is a player's buy and "redeems" the word refused with loans (as before)."""
+    if operating:
+        return "redeem"
+    return "buy" if m.group(0).lower().startswith("buy") else "loan"
+
+
+def redemption(fitter) -> object:
+    """The fits of a clause of a loan or a redemption (`piece_fits.Fitter`): a loan is refused;
+    a redemption is the operating company's buy of its own shares from the pool, one buy a share,
+    when the clause names nothing else (no train, tile, hex, other company or source but the pool)."""
+    c, ctx = fitter.c, fitter.ctx
+    if "loan" in fitter.verbs or fitter.kind != "operating":
+        return _LOAN
+    cur = ctx.current
+    if fitter.verbs - {"redeem"} or not cur or ctx.kind_of(cur) != "corporation":
+        return None
+    if any(c.of(k) for k in ("train", "tile", "hex", "exchange", "rotation")) or \
+            any(i != cur for p in c.of("name") for k, i in p.value if k != "player") or \
+            {p.value for p in c.of("source")} - {"pool"}:
+        return None
+    size = ctx.share_size(cur)
+    counts = [p.value for p in c.of("count")] + [p.value for p in c.of("number") if p.value <= 9]
+    pcts = [p.value for p in c.of("percent")]
+    if len(counts) + len(pcts) > 1:
+        return None
+    pct = pcts[0] if pcts else size * (counts[0] if counts else 1)
+    if not pct or pct % size:
+        return None
+    return [[(a, ()) for a in one_per_share(BuyShares(cur, cur, "pool", size), pct // size)]]

@@ -1,5 +1,5 @@
 """Moves the fitting reads by a word of their own, not by the round's usual moves: a loan (refused:
-loans.py sets aside the ones beside a buy), a company buying back its shares (redemptions.py) and
+funding.py sets aside the ones beside a buy), a company buying back its shares (funding.py) and
 a token removed (token_removals.py), a run of nothing ("nothing to run", "runs nothing", "no route",
 "run: none", "revenue 0": no route; said again, one run)."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 
 from pbem.engine.actions import RunRoutes
 
-from .redemptions import redemption
+from .funding import redemption
 from .token_removals import removal
 from .lazy import regex
 

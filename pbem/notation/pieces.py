@@ -22,7 +22,7 @@ from .dividend_words import HELD, KEPT, SHARED, not_a_source, revenue_beside_div
 from .merger_words import GROUP_CLOSED, SITS_OUT, TAKES_OVER, merge_in_merger_round
 from .names import NameIndex, name_spans
 from .own_word_moves import NO_RUN
-from .redemptions import BUYS_BACK, redeem_word
+from .funding import BUYS_BACK, redeem_word
 from .run_words import railway_as_route, stops_joined, trains_before_routes
 from .token_removals import REMOVES
 from .train_words import DROPS, EXCHANGES, PAID_TO_BANK, TRAIN_LIMIT

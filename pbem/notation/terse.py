@@ -13,8 +13,7 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .context import NotationContext, round_kind
 from .names import NameIndex
-from .funding import sale_first
-from .loans import loans_aside
+from .funding import loans_aside, sale_first
 from .merger_subjects import company_at_turn
 from .passes import end_said, pass_with_reason
 from .run_words import in_step_order

@@ -24,6 +24,12 @@ _HEX_RE = regex(r"([A-Za-z]{1,2})0*(\d{1,3})(?:[.#](\d{1,2}))?$")
 _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _CITY_IN_PAREN = regex(r"^\s*(?:city|slot)\s*#?\s*(\d+)\s*$", re.I)
 _CORPORATE = ("corporation", "company")
+#: what a move nobody is named for is refused with, by who may make it
+_WHO_MOVES = {
+    "player": ('who makes this move? start it with the player\'s name, e.g. "Ann: ..."', ("player",)),
+    "corp": ('which company makes this move? start it with its name, e.g. "CPR: ..."', ("corporation",)),
+    "any": ('who makes this move? start it with a name, e.g. "Ann: pass"', ("player", "corporation")),
+}
 
 
 class ValueReader:
@@ -158,16 +164,17 @@ class ValueReader:
         return entry
 
     def entity(self, family: str, subject: Optional[str], node) -> str:
-        """Who makes a move of `family` ('player', 'corp', 'any', 'mover')."""
-        ctx = self.ctx
-        kind = ctx.kind_of
+        """Who makes a move of `family` ('player', 'corp', 'any', 'mover'): the one the line names,
+        else the writer or the one at turn, as the family allows."""
+        ctx, kind = self.ctx, self.ctx.kind_of
         cand = subject if subject is not None else self.sticky
         if family == "mover":
-            if cand is not None and kind(cand) == "company":
+            if kind(cand) == "company":
                 return cand
             if ctx.token_mover:
                 return ctx.token_mover
             family = "corp"
+        # (the one at turn is asked for only when the line names nobody fit: the live game works it out)
         if family == "player":
             if cand is not None and (kind(cand) == "player" or subject is not None):
                 return cand
@@ -175,32 +182,24 @@ class ValueReader:
                 return ctx.actor
             if ctx.current is not None and kind(ctx.current) != "corporation":
                 return ctx.current
-            raise self.err("who makes this move? start it with the player's name, e.g. \"Ann: ...\"",
-                           node, expected=[KIND_WORDS["player"]])
-        if family == "corp":
-            if cand is not None and kind(cand) in _CORPORATE:
+        elif family == "corp":
+            if kind(cand) in _CORPORATE:
                 return cand
-            if ctx.current is not None and kind(ctx.current) in _CORPORATE:
+            if kind(ctx.current) in _CORPORATE:
                 return ctx.current
-            if cand is not None and kind(cand) == "player":
+            if kind(cand) == "player":
                 raise self.err(f'"{ctx.players.get(cand, cand)}" is a player; name the company that '
-                               f'makes this move, e.g. "CPR: ..."', node,
-                               expected=[KIND_WORDS["corporation"]])
+                               f'makes this move, e.g. "CPR: ..."', node, expected=[KIND_WORDS["corporation"]])
             if cand is not None:
                 return cand
-            raise self.err("which company makes this move? start it with its name, e.g. \"CPR: ...\"",
-                           node, expected=[KIND_WORDS["corporation"]])
-        # any
-        if cand is not None:
+        elif cand is not None:
             return cand
-        if ctx.current is not None and kind(ctx.current) in _CORPORATE:
-            return ctx.current
-        if ctx.actor is not None:
-            return ctx.actor
-        if ctx.current is not None:
-            return ctx.current
-        raise self.err("who makes this move? start it with a name, e.g. \"Ann: pass\"", node,
-                       expected=[KIND_WORDS["player"], KIND_WORDS["corporation"]])
+        else:
+            for found in (ctx.current if kind(ctx.current) in _CORPORATE else None, ctx.actor, ctx.current):
+                if found is not None:
+                    return found
+        message, kinds = _WHO_MOVES[family]
+        raise self.err(message, node, expected=[KIND_WORDS[k] for k in kinds])
 
     def corp_side(self, subject: Optional[str]) -> bool:
         """Does a move naming `subject` (or nobody) come from a corporation?"""

@@ -17,7 +17,7 @@ from pbem.engine.actions import Action, Bid, BuyCompany, BuyShares, BuyTrain, Di
 from pbem.engine.game import Game
 from pbem.notation.claims import Claim
 
-__all__ = ["Snapshot", "snapshot", "applied", "false_claims"]
+__all__ = ["applied", "false_claims"]
 
 
 @dataclass(frozen=True)
@@ -70,27 +70,25 @@ def applied(game: Game, action: Action, push=None) -> tuple[Snapshot, Snapshot, 
     price rises, private incomes)."""
     before = snapshot(game)
     after: list[Snapshot] = []
-    original, to_bank, from_bank = game.after_action, game.pay_to_bank, game.pay_from_bank
     paid: dict = {}
     got: dict = {}
+    original = game.after_action
 
     def hooked() -> None:
         after.append(dataclasses.replace(snapshot(game), to_bank=dict(paid), from_bank=dict(got)))
         original()
 
-    def paying(who: str, amount: int) -> None:
-        if amount > 0 and not after:
-            paid[who] = paid.get(who, 0) + amount
-        to_bank(who, amount)
-
-    def getting(who: str, amount: int) -> None:
-        if amount > 0 and not after:
-            got[who] = got.get(who, 0) + amount
-        from_bank(who, amount)
+    def counting(book: dict, pay):
+        """`pay`, each amount the move itself pays counted in `book`."""
+        def counted(who: str, amount: int) -> None:
+            if amount > 0 and not after:
+                book[who] = book.get(who, 0) + amount
+            pay(who, amount)
+        return counted
 
     game.after_action = hooked          # type: ignore[method-assign]
-    game.pay_to_bank = paying           # type: ignore[method-assign]
-    game.pay_from_bank = getting        # type: ignore[method-assign]
+    game.pay_to_bank = counting(paid, game.pay_to_bank)           # type: ignore[method-assign]
+    game.pay_from_bank = counting(got, game.pay_from_bank)        # type: ignore[method-assign]
     try:
         (push or game.push)(action)
     finally:
@@ -132,29 +130,22 @@ def money_totals(claims: Sequence[Claim], action: Action) -> list[Claim]:
     An entity's claims that only spend stay one "spent" claim, and those that only gain one
     "gained" claim: each holds if the figure it states is what the move cost or paid, even
     when another payment of the same move (the bonus a hex pays back) changes the net."""
-    totals: dict = {}
-    kinds: dict = {}
-    first: dict = {}
-    rest = []
+    rest, told = [], {}
     for c in claims:
-        if c.kind == "spent":
-            who, amount = action.entity, -c.value
-        elif c.kind == "gets":
-            who, amount = c.value
+        if c.kind in ("spent", "gets"):
+            who, amount = (action.entity, -c.value) if c.kind == "spent" else c.value
+            told.setdefault(who, []).append((c, amount))
         else:
             rest.append(c)
-            continue
-        totals[who] = totals.get(who, 0) + amount
-        kinds.setdefault(who, set()).add(c.kind)
-        first.setdefault(who, c)
     price = getattr(action, "price", None)
-    if isinstance(action, (BuyTrain, BuyCompany)) and price is not None and action.entity in totals:
-        totals[action.entity] -= price      # "takes a loan and receives 45₽", then buys for 100₽
-        kinds[action.entity].add("price")
-    merged = [Claim({frozenset({"spent"}): "spent_total", frozenset({"gets"}): "gained"}.get(frozenset(kinds[who]), "gets"),
-                    (who, total), first[who].text, first[who].column, first[who].line)
-              for who, total in totals.items()]
-    return rest + merged
+    for who, said in told.items():
+        total, kinds, first = sum(a for _, a in said), {c.kind for c, _ in said}, said[0][0]
+        if isinstance(action, (BuyTrain, BuyCompany)) and price is not None and who == action.entity:
+            total -= price      # "takes a loan and receives 45₽", then buys for 100₽
+            kinds.add("price")
+        kind = {frozenset({"spent"}): "spent_total", frozenset({"gets"}): "gained"}.get(frozenset(kinds), "gets")
+        rest.append(Claim(kind, (who, total), first.text, first.column, first.line))
+    return rest
 
 
 def _corp_of(action: Action) -> Optional[str]:
