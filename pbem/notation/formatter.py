@@ -29,30 +29,22 @@ __all__ = ["format_action", "format_actions", "format_route", "entity_label"]
 
 
 def entity_label(entity: str, ctx: NotationContext) -> str:
-    """How a line names `entity`: a player's display name, else the symbol/id (kept by the
+    """How a line names `entity`: a player's display name when it names them alone, a private by
+    its symbol and full name when its symbol names it not, else the symbol/id (kept by the
     context's name tables, which it depends on alone)."""
     index = name_index(ctx)
-    if entity not in index.labels:
-        index.labels[entity] = _label(entity, ctx, index)
-    return index.labels[entity]
-
-
-def _label(entity: str, ctx: NotationContext, index) -> str:
+    if entity in index.labels:
+        return index.labels[entity]
     kinds = ("player", "corporation", "company")
-
-    def names_it(text: str) -> bool:
-        return index.ident(text, kinds) == entity
-
-    kind = ctx.kind_of(entity)
-    if kind == "player":
+    label = entity
+    if ctx.kind_of(entity) == "player":
         shown = ctx.players.get(entity) or entity
-        if shown != entity and names_it(shown) and not any(c in shown for c in ";:\n"):
-            return shown
-        return entity
-    if kind == "company" and not names_it(entity):
-        full = ctx.companies.get(entity) or entity
-        return f"{entity} ({full})"
-    return entity
+        if shown != entity and index.ident(shown, kinds) == entity and not any(c in shown for c in ";:\n"):
+            label = shown
+    elif ctx.kind_of(entity) == "company" and index.ident(entity, kinds) != entity:
+        label = f"{entity} ({ctx.companies.get(entity) or entity})"
+    index.labels[entity] = label
+    return label
 
 
 def _train(name: str, train_id: Optional[str] = None) -> str:

@@ -425,15 +425,14 @@ READERS: dict[str, Callable[..., list]] = {
 # ---------------------------------------------------------------- remarks
 
 def read_remark(r, node: Tree) -> None:
-    """A remark after a move: bracketed claims on its result, or 1861's note of what a merger brought."""
-    if node.data == "r_paren":
-        _paren_remark(r, node.children[0])
-    elif node.data == "r_note":
+    """A remark after a move: the log's "($40 to Ann, $20 to Bob)", "(cash 365)", "(OR 2.1)", claims on
+    its result (claims.py), a comment set aside, or 1861's note of what a merger brought."""
+    if node.data == "r_note":
         r.notes.append("receiving")   # 1861 log: what a merger brought ("receiving 20₽, ...")
-
-
-def _paren_remark(r, tok: Token) -> None:
-    """The log's "($40 to Ann, $20 to Bob)", "(cash 365)", "(OR 2.1)": claims on the move (claims.py)."""
+        return
+    if node.data != "r_paren":
+        return
+    tok = node.children[0]
     note = comment(tok.value, r.index)
     if note is not None:
         # an aside ("(sorry, 2s rust)", "(phase 5, privates close)"): no result to check and

@@ -169,10 +169,9 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
         if have is None:
             return f"{ent} holds no cash"
         return "" if have == c.value else f"{ent} has {_money(have)} left, not {_money(c.value)}"
-    if c.kind == "paid":
-        return "" if -delta(ent) == c.value else f"{ent} paid {_money(-delta(ent))}, not {_money(c.value)}"
-    if c.kind == "received":
-        return "" if delta(ent) == c.value else f"{ent} received {_money(delta(ent))}, not {_money(c.value)}"
+    if c.kind in ("paid", "received"):
+        moved = -delta(ent) if c.kind == "paid" else delta(ent)
+        return "" if moved == c.value else f"{ent} {c.kind} {_money(moved)}, not {_money(c.value)}"
     if c.kind == "revenue":
         have = after.revenue.get(ent)
         return "" if have == c.value else f"{ent}'s revenue is {_money(have or 0)}, not {_money(c.value)}"
