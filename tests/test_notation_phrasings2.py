@@ -58,6 +58,7 @@ READ = [
     ("1830", "SR", None, "I'll sit this one out.", [Pass("ann")]),
     ("1882", "SR", None, "Nothing for me this round.", [Pass("ann")]),
     ("1882", "SR", None, "Hi all - nothing for me, thanks.", [Pass("ann")]),
+    ("1830", "SR", None, "Pass (the pass button is greyed out for me, so by mail).", [Pass("ann")]),
     ("1861", "auction", None, "Bob puts 130 on KB.", [Bid("bob", "KB", 130)]),
     ("1882", "auction", None, "Nobody bid, and the Hudson Bay is down to $15 - I'll take it for 15",
      [Bid("ann", "HB", 15)]),
@@ -92,6 +93,8 @@ def test_it_reads_the_same_move_by_move(title, round_kind, current, line, want):
 UNREAD = [
     # questions, conditions, plans and reports beside each kind above
     ("1882", "SR", None, "There is nothing for me in the pool."),     # how things stand, no pass said
+    ("1830", "SR", None, "I'm going to be very careful about the pass button this SR."),   # a button, no move
+    ("1882", "SR", None, "I hit the buy button by mistake."),
     ("1830", "SR", None, "Should I sit this one out?"),
     ("1861", "merger", "KR", "Should KR take in MV, close the group and form MKV?"),
     ("1861", "merger", "KR", "If MV and KR merge into MKV (KR leading), I'll buy a share"),

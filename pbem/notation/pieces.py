@@ -168,6 +168,8 @@ _SWAPS = regex(r"\b(?:exchanges?|exchanged|exchanging|trades?|trading)\b(?=[^.;]
 _DONE = regex(r"\b(?:I'?m|I\s+am|I)\s+(done)\b|^\s*[A-Z][\w&-]*\s+is\s+(done)\b(?![^.;]*\bpass)", re.I)
 _PLUS_AND = regex(r"(?<=\b[A-Z])\+(?=[A-Z]\b)")
 _PASSES = regex(r"\bpass(?:es|ed|ing)?\b", re.I)
+#: what a move word names when it is a thing on a screen ("the pass button", "the buy link")
+_UI_NOUN = regex(r"\s+(?:buttons?|keys?|links?|options?|tabs?|box|boxes|menus?|screens?|icons?)\b", re.I)
 _CONVERTS = regex(r"\bconvert(?:s|ing)?\b", re.I)
 _GETS_MONEY = regex(r"\s+(?:back\s+)?(?:[$₽]|\d{2,}\b|\d+\s*(?:₽|roubles?|rubles?|dollars?)\b|(?:its|his|her|their)\s+money)", re.I)
 _BUYS = regex(r"\b(?:buy|buys|buying|purchases?|purchasing)\b", re.I)
@@ -335,6 +337,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         elif w in ("get", "gets", "getting", "got"):      # "gets 1 CPR": a buy; "HBR gets $40": income, no move
             if not _GETS_MONEY.match(line, m.end()) and words.before(m.start()) != "to":
                 pieces.append(Piece("verb", "buy", m.start(), m.end(), words.before(m.start())))
+        elif w in VERBS and _UI_NOUN.match(line, m.end()):
+            continue             # "careful about the pass button": a button of the site named, no move
         elif w in VERBS and words.before(m.start()) == "of" and VERBS[w] != "pass" and _PASSES.search(line):
             continue             # "passes this round of buying": what is passed, no move
         elif w in VERBS and (words.before(m.start()) != "to" or _GOING_TO.search(line[max(0, m.start() - 80):m.start()])) \
