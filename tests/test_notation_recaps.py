@@ -54,6 +54,9 @@ READ = [
      [BuyTrain("C&O", "4", "depot", None)]),
     ("1882", "OR", "QLL", "QLL buys the 3 from GT for $100 to avoid a depot 4.", [BuyTrain("QLL", "3", "GT", 100)]),
     ("1830", "OR", "PRR", "PRR lays #57 on H10 rotation 0 to connect to NYC.", [LayTile("PRR", "H10", "57", 0)]),
+    # a comment on what it names, after a comma
+    ("1830", "auction", None, "I bid 160 on the C&A, which was a steal.", [Bid("ann", "CA", 160)]),
+    ("1830", "SR", None, "I sold 2 PRR, which dropped it to 60.", [SellShares("ann", "PRR", 20)]),
     # why the move is made, before or after it
     ("1830", "auction", None, "I took the B&O for 220 since no one else wanted it.", [Bid("ann", "BO", 220)]),
     ("1830", "auction", None, "Since nobody bid, I take the B&O for 220.", [Bid("ann", "BO", 220)]),
@@ -86,6 +89,7 @@ NOT_READ = [
     ("1882", "SR", None, "When GT is sold out, I sell 2 CPR."),
     ("1830", "OR", "PRR", "PRR buys a 4 when the 3s rust."),
     ("1830", "auction", None, "I bid 100 on the C&A when I wanted 110."),   # what was meant: a correction
+    ("1882", "SR", None, "Bob sold 2 GT last round, which hurt."),        # a report, its comment no move either
     ("1830", "OR", "C&O", "I managed to get there."),
     ("1830", "SR", None, "My plan is to buy a share of PRR."),       # a plan, not the move
     ("1830", "SR", None, "I can't help but wonder if PRR floats."),

@@ -44,11 +44,13 @@ _NO_INTENT = r"(?![^,;.!?]{0,40}\b(?:wanted|intended|meant|planned|tried|thought
 #: entered the game, the Penn bought ...", "... when the 3s rusted"); a cleft's opening ("That's when I
 #: decide to float ..."); the writer's role ("As president of the C&O I buy ...", "The president of
 #: C&O buys ...": the company kept); a verb that only leads to the move ("I managed to acquire",
-#: "decided to buy", "my move is to buy"). A time clause in the present is a condition and stays
+#: "decided to buy", "my move is to buy"); a comment on what it names after a comma (", which was
+#: a steal"). A time clause in the present is a condition and stays
 #: one (scopes.py: "once someone sells")
 _FRAMES = regex(rf"(?:(?:^|(?<=[.;!]\s))\W*|(?<=\w\s))(?:once|when|as\s+soon\s+as|after|before|by\s+the\s+time)\s+{_NO_INTENT}"
                 rf"[^,;.!?]{{0,60}}?{_PAST}[^,;.!?]{{0,40}}(?=[,;.!?]|\s*$)|"
                 r"(?:^|(?<=[.;!]\s))\W*(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:when|where|how)\b|"
+                r"(?<=,\s)(?P<which>which\s+[^,;:.!?]*)|"
                 r"(?:\bas\s+|(?:^|(?<=[.;:!]\s))\W*the\s+)(?:the\s+)?(?:president|director)\s+of\b(?=\s+(?:the\s+)?[A-Z])|"
                 r"\bas\s+(?:the\s+)?(?P<corp>[A-Z][\w&-]*)\s+(?:president|director)\b|"
                 r"(?P<lead>\b(?:my|its|[A-Z][\w&]*['’]s)\s+(?:(?:first|next|last|only|own)\s+)?(?:move|action|play|turn|choice|"
@@ -61,8 +63,9 @@ def narration(line: str, why: Optional[list] = None) -> str:
     """The line with what frames a recap's move blanked (the same length: columns stand), each
     noted in `why`; the move words it leads to and the company of a role are kept."""
     def blank(m: re.Match) -> str:
-        if m.group("lead") and not any(w.lower() in VERBS for w in _WORD.findall(line[m.end():m.end() + 40])[:1]):
-            return m.group(0)     # "managed to get there": no move word follows
+        if m.group("lead") and not any(w.lower() in VERBS for w in _WORD.findall(line[m.end():m.end() + 40])[:1]) \
+                or m.group("which") and any(w.lower() in VERBS for w in _WORD.findall(m.group("which"))):
+            return m.group(0)     # "managed to get there": no move word follows; ", which I fund by selling 2 B&O": one told
         if why is not None:
             why.append(f'"{m.group(0).strip()}"')
         if m.group("corp"):
@@ -75,7 +78,6 @@ def narration(line: str, why: Optional[list] = None) -> str:
 def circumstances(line: str, why: list) -> str:
     """The line with each circumstance blanked (the same length: columns stand), and why noted
     in `why`; a line that is nothing but a circumstance is left as it is."""
-    line = narration(line, why)
     out, at = [], 0
     for m in _OPENS.finditer(line):
         if m.start() < at:

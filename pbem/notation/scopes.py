@@ -143,8 +143,11 @@ def set_aside(line: str) -> tuple[str, list[str]]:
     why: list[str] = []
     telling: list[str] = []       # sentences set aside that tell a move
 
+    written = line                # the line as written: a part set aside is quoted so, blanks and all put back
+
     def blank(m: re.Match) -> str:
-        why.append(f'"{m.group(0).strip(" -–—")}"')
+        said = written[m.start():m.end()] if len(m.string) == len(written) else m.group(0)
+        why.append(f'"{said.strip(" -–—")}"')
         return " " * len(m.group(0))
 
     asked = [False]               # whether the sentence before was a question
@@ -169,7 +172,8 @@ def set_aside(line: str) -> tuple[str, list[str]]:
         if told and not re.match(r"\s*but\s", m.string[m.end():], re.I):
             telling.append(text.strip(" -–—"))    # (a move thought of before "but" is set against the one made)
         return blank(m)
-    line = circumstances(_LATER.sub(blank, line), why)      # "Having won the CP, I par CPR at 90": that clause alone
+    framed: list[str] = []        # what frames a recap's move: noted after what else is set aside
+    line = circumstances(narration(_LATER.sub(blank, line), framed), why)      # "Having won the CP, I par CPR at 90": that clause alone
     line = _ASIDE_QUESTION.sub(blank, line)    # "(see a pattern here?)": the bracket alone, not its sentence
     line = _LEAVE_TO_PASS.sub(lambda m: " " * len(m.group(0)), line)     # "you can pass me": the writer's pass
     line = _SENTENCE_RX.sub(sentence, line)
@@ -186,4 +190,4 @@ def set_aside(line: str) -> tuple[str, list[str]]:
         # "GT ran for 30 and did the usual. Bought a 2.": a move told as no move of now,
         # beside one of now: which are meant cannot be told
         raise Heading(telling[0])
-    return line, why
+    return line, why + framed
