@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, LayTile, Par, Pass, SellShares
+from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, LayTile, Par, Pass, PlaceToken, SellShares
 from pbem.errors import PbemError
 
 from notation_kit import assert_no_move_of_the_writer, read  # noqa: E402
@@ -70,6 +70,7 @@ READ = [
     ("1830", "OR", "PRR", "The D&H was bought by PRR for $100.", [BuyCompany("PRR", "DH", 100)]),
     ("1882", "OR", "HBR", "a 5-Train was traded for a diesel by HBR.", [BuyTrain("HBR", "D", "depot", None, exchange="5")]),
     ("1882", "OR", "HBR", "HBR exchanged its 5 for a D.", [BuyTrain("HBR", "D", "depot", None, exchange="5")]),
+    ("1830", "OR", "ERIE", "The Erie token was placed in E11 when it first operated.", [PlaceToken("ERIE", "E11")]),
     # shares bought after a par or a buy, their company not said again: the one just bought into
     ("1830", "SR", None, "I parred the C&O at $100 and bought 2 more shares.",
      [Par("ann", "C&O", 100)] + [BuyShares("ann", "C&O", "ipo", 10)] * 2),
@@ -96,6 +97,7 @@ NOT_READ = [
     ("1830", "SR", None, "I have no choice."),
     ("1830", "OR", "PRR", "Was the D&H bought by PRR for $100?"),
     ("1830", "OR", "PRR", "The D&H was bought by someone for $100."),
+    ("1830", "OR", "ERIE", "The token was placed in E11."),
     ("1830", "OR", "C&O", "As PRR president I lay #57 on H10 rotation 0."),    # the role kept: not the company operating
     ("1830", "OR", "C&O", "That's when things went wrong."),
     ("1830", "SR", None, "Sold 2 PRR and bought 2 shares."),

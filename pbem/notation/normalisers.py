@@ -47,13 +47,16 @@ NORMALISERS: tuple[Normaliser, ...] = (
         "Bob sells 2 GT, then CPR buys a D for 1100",       # told in the order it is made
         "CPR buys a D for 1100, Bob sells 2 GT to fund it?",  # a question
     )),
-    # a move told in the passive with its mover named is told in the active
+    # a move told in the passive with its mover named (or its company's token placed) is told in the active
     Normaliser(active_voice, {
         "The D&H was bought by PRR for $100.": "PRR bought The D&H for $100.",
         "a 5-Train was traded for a diesel by HBR": "HBR traded a 5-Train for a diesel",
         "Pass. Two shares of PRR were sold by Bob": "Pass. Bob sold Two shares of PRR",
         "#57 was laid on H10 by PRR, and a token placed in H10.": "PRR laid #57 on H10, and a token placed in H10.",
+        "The Erie token was placed in E11.": "Erie placed a token in E11.",
+        "NYC's station was placed on E19, then it ran for 80.": "NYC placed a token on E19, then it ran for 80.",
     }, (
+        "The token was placed in E11.",                    # whose, not said
         "Was the D&H bought by PRR?",                      # a question
         "the 4 was bought by someone",                     # no one named
         "The 2s were rusted by the first 4",               # what a train does, no move

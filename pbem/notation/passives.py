@@ -1,5 +1,6 @@
 """A move told in the passive with who made it ("The D&H was bought by PRR for $100"): told in the
-active, as the reader reads moves ("PRR bought The D&H for $100"). A passive with no one named
+active, as the reader reads moves ("PRR bought The D&H for $100"), and so is a company's token
+placed ("The Erie token was placed in E11": Erie placed a token). A passive with no one named
 ("the 4 was bought") or another's thing ("rusted by the first 4") is left as written."""
 from __future__ import annotations
 
@@ -17,6 +18,12 @@ _PASSIVE = regex(r"(?P<head>^|[,;:]\s*|[.!]\s+)(?P<thing>[^,;:.!?]{1,40}?)\s+(?:
                  r"(?P<who>(?:the\s+)?[A-Z][\w&'-]*)(?P<rest>[^,;:.!?]*?)(?=[,;:.!?]?\s*$|[,;:.!?]\s)")
 
 
+#: a company's token or station placed, told in the passive with no mover: its company is the
+#: mover ("The Erie token was placed in E11", "NYC's station was placed on E19")
+_TOKEN_PLACED = regex(r"(?P<head>^|[,;:]\s*|[.!]\s+)(?:[Tt]he\s+)?(?!The\b)(?P<who>[A-Z][\w&'-]*?)(?:['’]s)?\s+(?:token|station)\s+"
+                      r"(?:was|got)\s+(?:placed|laid|put)\b(?!\s+by\b)")
+
+
 def active_voice(line: str) -> str:
     """The line with a passive move told by its mover put in the active."""
     def active(m: re.Match) -> str:
@@ -25,4 +32,5 @@ def active_voice(line: str) -> str:
         return f'{m.group("head")}{m.group("who")} {m.group("verb")} {m.group("thing").strip()}{m.group("mid")}{m.group("rest")}'
     if "?" in line:
         return line
+    line = _TOKEN_PLACED.sub(lambda m: f'{m.group("head")}{m.group("who")} placed a token', line)
     return _PASSIVE.sub(active, line)
