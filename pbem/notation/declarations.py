@@ -27,9 +27,9 @@ _CHOSEN = regex(r"\b(?:choos\w*|elect\w*|opt|opts|opting|accept\w*|let|lets|lett
                      r"^\W*[\w&-]+\s+is\s+nationali[sz]ed\W*$", re.I)      # "GRR is nationalised - can't afford a 5"
 #: a nationalisation declined: the company's pass
 _DECLINED = regex(r"\b(?:declin\w*|refus\w*|reject\w*)\b[^.;,:!?]{0,30}?\bnationali[sz]", re.I)
-#: words that deny, doubt or put off what the declaring clause says
 #: the reason told after the declaration ("declares bankruptcy because Ann can't pay for the D")
 _REASON = regex(r"\s(?:because|since|as)\s", re.I)
+#: words that deny, doubt or put off what the declaring clause says
 _DENIED = regex(r"\b(?:no|not|never|don'?t|won'?t|can'?t|cannot|if|would|might|may|soon|almost|nearly|about)\b|"
                      r"n't\b", re.I)
 

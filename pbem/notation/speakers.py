@@ -110,7 +110,7 @@ def read_by_subjects(reader, line_no: int, line: str, first) -> list:
     round, a player in a stock or auction round); `first` unless every part reads as its mover's."""
     kind = round_kind(reader.ctx)
     wanted = "corporation" if kind == "operating" else "player" if kind in ("stock", "auction") else None
-    if wanted is None or getattr(reader, "subject_tried", False):
+    if wanted is None:
         raise first
     starts, found = [], clauses(line, reader.ctx, reader.index)
     last = found[-1].pieces[-1] if found and found[-1].pieces and kind != "operating" else None
@@ -134,12 +134,11 @@ def read_by_subjects(reader, line_no: int, line: str, first) -> list:
             part = re.sub(r"\s+(?:and|then|while)$", "", part, flags=re.I)
             part = _HANDED.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + " " * len(m.group(1)), part)
             reader.ctx = ctx.at_turn(current=who) if kind == "operating" else ctx.at_turn(actor=who)
-            reader.subject_tried = True
             got = reader.interpret(line_no, part)
             if not isinstance(got, list) or not got or any(m.action.entity != who and (kind == "operating" or m.action.entity
                                                                                        in ctx.players) for m in got):
                 raise first
             out.extend(dataclasses.replace(m, column=m.column + a) for m in got)
     finally:
-        reader.ctx, reader.subject_tried = ctx, False
+        reader.ctx = ctx
     return out
