@@ -1,6 +1,6 @@
 """The interpreter's reading of a company's finances and of 1861's merger round
-(pbem/notation/funding.py, declarations.py, train_words.py, token_removals.py,
-merger_subjects.py, merger_words.py, piece_mergers.py): a loan beside the buy it pays for, a
+(pbem/notation/funding.py, declarations.py, train_words.py, own_word_moves.py,
+pieces.py, piece_mergers.py): a loan beside the buy it pays for, a
 company buying back its own shares, a bankruptcy or nationalisation declared among its reasons,
 a train dropped, a token removed, a merger round line naming the company that acts, and mergers
 told whole. Each line is read by the interpreter alone (no rewording rule helps), with a near

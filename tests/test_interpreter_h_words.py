@@ -2,7 +2,7 @@
 power used by the company operating ("used" too: private_powers.py), a token lifted from no hex
 (private_powers.py), a private bought told as its payment (private_powers.py), a pronoun standing
 for the writer (speakers.py), chat about another player (addressed.py), buying declined
-(buys_declined.py), an exchange of what the title has none of (train_words.py), and what
+(piece_clauses.py), an exchange of what the title has none of (train_words.py), and what
 scopes.py sets aside: a holding told as a state, a bracket after a question, a time to come, a
 need told before its move, a rust. Each READ line fails without its mechanism; each near miss
 beside it must stay unread (or be read only as stated)."""

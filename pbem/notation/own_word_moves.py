@@ -1,15 +1,15 @@
 """Moves the fitting reads by a word of their own, not by the round's usual moves: a loan (refused:
-funding.py sets aside the ones beside a buy), a company buying back its shares (funding.py) and
-a token removed (token_removals.py), a run of nothing ("nothing to run", "runs nothing", "no route",
-"run: none", "revenue 0": no route; said again, one run)."""
+funding.py sets aside the ones beside a buy), a company buying back its shares (funding.py), a
+token removed ("NW drops its Kiev token": 1861's merged major over its token limit) and a run of
+nothing ("nothing to run", "runs nothing", "no route", "run: none", "revenue 0": no route; said
+again, one run)."""
 from __future__ import annotations
 
 import re
 
-from pbem.engine.actions import RunRoutes
+from pbem.engine.actions import Merge, RemoveToken, RunRoutes
 
 from .funding import redemption
-from .token_removals import removal
 from .lazy import regex
 
 __all__ = ["NO_RUN", "OWN_WORDS", "own_word_move"]
@@ -31,3 +31,17 @@ def own_word_move(fitter):
         run = RunRoutes(fitter.ctx.current, ())
         return [[]] if fitter.before[-1:] == [run] else [[(run, ())]]     # "runs nothing, no route. Revenue 0."
     return redemption(fitter)
+
+
+def removal(fitter):
+    """The removal a clause tells (`piece_fits.Fitter`), or None: the acting company's (or the major it
+    merged into, told first), no train, tile or amount, one hex (written, or the place's)."""
+    c, cur = fitter.c, fitter.ctx.current
+    if fitter.kind != "merger" or fitter.verbs - {"remove", "token"} or fitter.ctx.kind_of(cur) != "corporation":
+        return None
+    formed = [a.corporation for a in fitter.before if isinstance(a, Merge) and a.corporation not in fitter.ctx.auctioned]
+    cur = formed[-1] if formed else cur       # "merges into NW; drop the K-B station": the major's token
+    if any(c.of(k) for k in ("train", "tile", "money", "exchange")):
+        return None
+    hexes = fitter.hexes()
+    return [[(RemoveToken(cur, hexes[0]), ())]] if len(hexes) == 1 else "which token, on which hex?"

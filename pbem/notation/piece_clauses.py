@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from pbem.chat_words import CONDITIONS, OTHERS, words
 from pbem.engine.actions import Pass
 
-from .buys_declined import buying_declined
 from .claims import Claim
 from .dividend_words import denied
 from .context import NotationContext
@@ -93,7 +93,7 @@ _STEP_NOUN = regex(r"\b(?:tiles?|track|tokens?|stations?|trains?)\b", re.I)
 def step_not_taken(c: Clause, ctx: NotationContext, kind: str = "operating") -> Optional[str]:
     """The move word of what a clause set aside says is not done, or None: the operating company's
     step ("C&O does not lay a tile this turn": its pass), its dividend ("pays no dividend": withheld,
-    dividend_words.py); in a stock or merger round the writer buying nothing now (buys_declined.py)."""
+    dividend_words.py); in a stock or merger round the writer buying nothing now (`buying_declined`)."""
     if kind != "operating":
         return ("pass" if kind == "stock" else "steppass") if kind in ("stock", "merger") and buying_declined(c, ctx) else None
     verbs = c.verbs()
@@ -139,3 +139,18 @@ def named_before(parts: list[Clause], c: Clause) -> Optional[Piece]:
         return None
     options = tuple(dict.fromkeys(kv for p in found for kv in p.value if kv[1] in ids))
     return Piece("name", options, c.start, c.start)
+
+#: the buy negated over everything: "not buying anything", "buying nothing (more)", "buy nothing else"
+_DECLINED = regex(r"\b(?:not|n't|no\s+longer)\s+(?:buy|buying)\s+(?:anything|any\s+more|anymore)\b|"
+                       r"\b(?:buy|buying)\s+nothing\b", re.I)
+_OTHERS = regex(rf"\b{words(OTHERS, CONDITIONS)}\b", re.I)
+
+
+def buying_declined(c: Clause, ctx: NotationContext) -> bool:
+    """Whether a clause set aside says the writer buys nothing now (the writer's pass): a stock or
+    merger round's own buy negated, with no company, amount or other player named."""
+    if not _DECLINED.search(c.text) or _OTHERS.search(c.text) or c.verbs() - {"buy"}:
+        return False
+    if {p.kind for p in c.pieces} & {"money", "number", "hex", "tile", "train", "count", "percent", "source"}:
+        return False
+    return all(k == "player" and i == ctx.actor for p in c.of("name") for k, i in p.value)

@@ -1,6 +1,7 @@
 """A merger told whole by its pieces, in a merger round: "R-O, StP-W and K-B merge into NW",
 "MV converts, becoming MKV" (the first minor named leads, each other minor joins it, then the
-major it becomes), and a merger not made ("O-K doesn't merge this time": the minor's pass).
+major it becomes), a merger not made ("O-K doesn't merge this time": the minor's pass), and who
+acts in a merger round line (`company_at_turn`).
 """
 from __future__ import annotations
 
@@ -11,12 +12,12 @@ from pbem.engine.actions import Action, Convert, Merge, Pass, RemoveToken
 from pbem.errors import NotationError
 
 from .context import NotationContext
-from .merger_words import GROUP_CLOSED
-from .pieces import Clause
+from .names import NameIndex
+from .pieces import GROUP_CLOSED, Clause, clauses
 from .scopes import clause_refusal
 from .lazy import regex
 
-__all__ = ["merger_group", "merger_not_made", "merging_minor"]
+__all__ = ["company_at_turn", "merger_group", "merger_not_made", "merging_minor"]
 
 #: words of merging: "into" and "the new company" only where what is merged is told
 _MERGING = regex(r"\bmerg\w*|\bconver\w*", re.I)
@@ -105,3 +106,32 @@ def merging_minor(parts: list[Clause], ctx: NotationContext) -> Optional[str]:
            for d in parts):
         raise NotationError("another company's move beside the pass", text=" ".join(d.text for d in parts))
     return minor
+
+#: words of a player's own turn at buying shares after the mergers
+_SHARE_TURN = regex(r"\bfor\s+me\b|\bshares?\b|\bbuy(?:s|ing)?\b|\bpost-merger\b", re.I)
+#: words of a merger or a conversion (the minor's turn, not the writer's)
+_MERGING = regex(r"(?<!-)\bmerg\w*|\bconver\w*|\binto\b|\btakes?\s+in\b", re.I)
+
+
+def company_at_turn(line: str, ctx: NotationContext, index: NameIndex) -> NotationContext:
+    """`ctx` with who acts in a merger round line at turn: the company named as the line's subject
+    when no company is at turn (its first piece one company's name, the next a move word); the
+    writer when the line speaks of their own share buying and of no merger, its subject the writer
+    or none; else `ctx` itself."""
+    hook = ctx.round_kind
+    kind = str((hook() if callable(hook) else hook) or "").lower()
+    if not kind.startswith("merger"):
+        return ctx
+    found = clauses(line, ctx, index)
+    pieces = found[0].pieces if found else []
+    first = pieces[0] if pieces else None
+    if ctx.kind_of(ctx.current) in ("corporation", "company"):
+        writer = first is not None and (first.kind == "me" or first.kind == "name" and first.value == (("player", ctx.actor),))
+        named = first is not None and first.kind == "name" and not writer
+        if not named and _SHARE_TURN.search(line) and not _MERGING.search(line):
+            return ctx.at_turn(current=ctx.actor)       # "Bram passes on buying MVR shares"
+        return ctx
+    if len(pieces) < 2 or first.kind != "name" or len(first.value) != 1 or pieces[1].kind != "verb":
+        return ctx
+    kind_, who = first.value[0]
+    return ctx.at_turn(current=who) if kind_ == "corporation" else ctx

@@ -28,8 +28,8 @@ from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .own_kinds import own_kind_moves, title_verbs
 from .private_powers import acting
 from .scopes import Heading, clause_refusal, line_refusal, possessive_move, set_aside
-from .repeats import said_again
 from .run_words import one_more_route, run_unpaired
+from .lazy import regex
 
 __all__ = ["PieceMove", "read_by_pieces", "COUNTS"]
 
@@ -223,3 +223,23 @@ def _later_verbs(parts: list[Clause]) -> list[frozenset]:
         out[n], acc = acc, (acc | parts[n].verbs() if parts[n].pieces else acc)
         COUNTS["clause_verbs"] += 1
     return out
+
+
+#: a clause that repeats the move before it
+_AGAIN = regex(r"(?:then\s+|and\s+)?(?:another(?:\s+one)?|one\s+more|again|the\s+same(?:\s+again)?)\W*", re.I)
+#: the words of a clause that says the move before it for another: "GT too", "C&O as well"
+_TOO = (["too"], ["as", "well"])
+
+
+def said_again(c: Clause, last: list[Action]) -> Optional[list[Action]]:
+    """The moves a clause says again after `last` (the moves of the clause before), or None: "then
+    another" (the same moves once more), "GT too", "C&O as well" (the same dividend or pass for the company named)."""
+    if _AGAIN.fullmatch(c.text):
+        return list(last)
+    too = c.loose in _TOO and not c.text.lower().startswith(("too", "as"))
+    names = [i for p in c.pieces if p.kind == "name" for k, i in p.value if k == "corporation"]
+    if not too or len(names) != 1 or len(c.pieces) != 1 or not last:
+        return None
+    if not all(isinstance(a, (Dividend, Pass)) and a.entity != names[0] for a in last):
+        return None
+    return [dataclasses.replace(a, entity=names[0]) for a in last]

@@ -19,19 +19,17 @@ from .addressed import addressed_set_aside
 from .amount_words import AMOUNT_HINT, AMOUNT_WORDS, amount_words
 from .beside_moves import bonuses_set_aside, purposes_set_aside, sum_parts_set_aside
 from .dividend_words import HELD, KEPT, SHARED, not_a_source, revenue_beside_dividend, shared
-from .merger_words import GROUP_CLOSED, SITS_OUT, TAKES_OVER, merge_in_merger_round
 from .names import NameIndex, name_spans
 from .own_word_moves import NO_RUN
 from .funding import BUYS_BACK, redeem_word
 from .run_words import railway_as_route, stops_joined, trains_before_routes
-from .token_removals import REMOVES
 from .train_words import DROPS, EXCHANGES, PAID_TO_BANK, TRAIN_LIMIT
 from .letter_moves import letter_moves, requested
 from .share_quantity import CERT_SIZE, counted_shares
 from .lay_words import CITY, EDGE_LIST, NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AT, side, tile_names
 from .lazy import regex
 
-__all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "VERBS"]
+__all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "GROUP_CLOSED", "VERBS"]
 
 
 @dataclass(frozen=True)
@@ -165,6 +163,19 @@ _JOINING = regex(r"\b(?:joining|joins?|connecting|connects?)\b(?=\s+(?:the\s+)?(
                       r"[A-Z]{1,2}\d{1,3}\b))", re.I)
 _SWAPS = regex(r"\b(?:exchanges?|exchanged|exchanging|trades?|trading)\b(?=[^.;]{0,60}\bfor\s+(?:an?|one|the)\s+"
                     r"(?:\d+\s*%\s+)?(?:president'?s\s+)?(?:share|cert))", re.I)
+#: "sits out the merger round", "I'll sit this one out", "count me out": a pass
+_SITS_OUT = regex(r"\b(?:sits?|sitting)\s+(?:(?:this|that|the)\s+(?:one|round|turn|auction|time)\s+)?out\b|\bcount\s+me\s+out\b", re.I)
+#: "closes the group", "ends the selection", "finished adding companies": the pass that ends the adding of minors to a merger
+GROUP_CLOSED = regex(r"\b(?:closes?|closing|ends?|ending|completes?|completing)\s+(?:the\s+|its\s+|our\s+|my\s+)?"
+                     r"(?:group|merger|selection)\b|\b(?:finished|done|stops?|stopped)\s+(?:adding|selecting|taking\s+in)"
+                     r"(?:\s+(?:companies|minors))?\b", re.I)
+#: "KB takes over the Riga-Orel": a minor absorbed, a merger only in a merger round ("takes over the presidency" is none)
+_TAKES_OVER = regex(r"\b(?:takes?|taking|took)\s+over\b", re.I)
+#: a token removed ("drops", "removes", "gives up", "lifts" with a token or station named within a few words after it,
+#: bounded, so the look-ahead stays linear): 1861's merged major over its token limit (`own_word_moves.removal`)
+_REMOVES = regex(r"\b(?:drops?|dropping|removes?|removing|(?:gives?|giving|hands?|handing)\s+(?:up|back)|returns?|returning|"
+                 r"lifts?|lifting|loses|losing)\b"
+                 r"(?=[^.;,:!?]{0,40}?\b(?:tokens?|stations?)\b)", re.I)
 _DONE = regex(r"\b(?:I'?m|I\s+am|I)\s+(done)\b|^\s*[A-Z][\w&-]*\s+is\s+(done)\b(?![^.;]*\bpass)", re.I)
 _PLUS_AND = regex(r"(?<=\b[A-Z])\+(?=[A-Z]\b)")
 _PASSES = regex(r"\bpass(?:es|ed|ing)?\b", re.I)
@@ -281,12 +292,12 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_DECLINES, "verb", lambda m: "pass")
     take(CONSEQUENCE, "floats", lambda m: True)
     take(_TAKES_IN, "verb", lambda m: "merge")
-    take(TAKES_OVER, "verb", lambda m: merge_in_merger_round(ctx))     # "takes over the Riga-Orel" (merger_words.py)
+    take(_TAKES_OVER, "verb", lambda m: "merge" if played == "merger" else None)     # "takes over the Riga-Orel"
     take(BUYS_BACK, "verb", lambda m: redeem_word(m, played == "operating"))      # a company buying back its own shares
-    take(REMOVES, "verb", lambda m: "remove")        # "drops its token": a token removed
+    take(_REMOVES, "verb", lambda m: "remove")        # "drops its token": a token removed
     take(DROPS, "verb", lambda m: "discard")         # "drops the 4": a train discarded
     take(TRAIN_LIMIT, "limit", lambda m: int(m.group(1)))      # "(train limit is now 2)": a claim
-    take(SITS_OUT, "verb", lambda m: "pass")         # "sits out the merger round"
+    take(_SITS_OUT, "verb", lambda m: "pass")         # "sits out the merger round"
     take(GROUP_CLOSED, "verb", lambda m: "pass")     # "closes the group": the merger's adding ended
     take(EXCHANGES, "exchange", lambda m: (lambda t: t if t in trains else None)(m.group(1).upper()))  # "exchanges its 4 for"
     take(PAID_TO_BANK, "money", lambda m: int(m.group(1) or m.group(2)))     # "paying $800 to the bank": a price

@@ -14,7 +14,7 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from .context import NotationContext, round_kind
 from .names import NameIndex
 from .funding import loans_aside, sale_first
-from .merger_subjects import company_at_turn
+from .piece_mergers import company_at_turn
 from .passes import end_said, pass_with_reason
 from .run_words import in_step_order
 from .piece_moves import read_by_pieces
