@@ -24,7 +24,6 @@ from .own_word_moves import NO_RUN
 from .funding import BUYS_BACK, redeem_word
 from .run_words import railway_as_route, stops_joined, trains_before_routes
 from .train_words import DROPS, EXCHANGES, PAID_TO_BANK, TRAIN_LIMIT
-from .letter_moves import letter_moves, requested
 from .share_quantity import CERT_SIZE, counted_shares
 from .lay_words import CITY, EDGE_LIST, NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AT, side, tile_names
 from .lazy import regex
@@ -254,6 +253,30 @@ _SIZED = regex(r"\s+\d{1,2}\s*%\s*(?:shares|certs|certificates)\b")
 _BOTH = regex(r"\s+(?:\d\s*-?\s*(?:s|T|trains)|(?:two|three|four|five|six)e?s)\b", re.I)
 
 
+#: a one-letter move word at a clause's start, alone or before a count ("S" and "B" capitals only)
+_LETTER = regex(r"(?:^|(?<=[,;:]))\s*([PpSB])(?=\s*(?:[.!]?\s*$|[,;]|\s\d\b))")
+#: "Out." alone: the writer is out of this round's bidding or buying
+_OUT = regex(r"^\s*(?:(?:I'?m|I\s+am)\s+)?out\s*[.!]?\s*$", re.I)
+_LETTER_FAMILY = {"P": "pass", "S": "sell", "B": "buy"}
+#: "I'd like", "I'll have" before what is wanted (a taking), and before "to" (the writer asking)
+_REQUEST = regex(r"\b(?:I['’]d|I\s+would|I['’]ll|I\s+will)\s+(?:like|have)\b(?!\s+to\b)|\bcount\s+me\s+in\b",
+                 re.I)
+_ASKING = regex(r"\b(?:I['’]d|I\s+would)\s+like\s+to\b", re.I)
+
+
+def _no_verbs(text: str, played: Optional[str]) -> list[tuple[str, int, int]]:
+    """(family, start, end) of each move word that is no verb: in a stock or auction round a letter ("P" a pass,
+    "S" a sale, "B" a buy; a letter that is a name is that name first) or "Out." alone (a pass); a request for a
+    thing ("I'd like a NYNH share", "count me in for $160": "buy"); the writer asking to make a move ("me")."""
+    out = []
+    if played in ("stock", "auction"):
+        out = [(_LETTER_FAMILY[m.group(1).upper()], m.start(1), m.end(1)) for m in _LETTER.finditer(text)]
+        m = _OUT.match(text)
+        out += [("pass", m.start(), m.end())] if m else []
+    return out + [("buy", m.start(), m.end()) for m in _REQUEST.finditer(text)] + \
+        [("me", m.start(), m.end()) for m in _ASKING.finditer(text)]
+
+
 def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     """Every piece of the whole line, in order of where it stands."""
     line = text = _PLUS_AND.sub("&", text)       # "B+M": B&M
@@ -377,7 +400,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
                          r"today))?(?=\s*(?:[.!,;)]|$))", line, re.I):
         a = m.end() - len(m.group(0).lstrip())        # the words, not the blanks before them
         pieces.append(Piece("verb", "pass", a, m.end()))
-    for family, a, b in letter_moves(text, ctx) + requested(text):     # "Theo: P", "S 2 GT", "I'd like a GT"
+    for family, a, b in _no_verbs(text, played):     # "Theo: P", "S 2 GT", "I'd like a GT"
         pieces.append(Piece("me" if family == "me" else "verb", family, a, b, words.before(a)))
     for m in _STEP_PASS.finditer(text):
         if _HAS_BEFORE.search(line, max(0, m.start() - 60), m.start()):
