@@ -10,9 +10,11 @@ from .lazy import regex
 
 __all__ = ["active_voice"]
 
+#: where a clause opens: the line's start, after a comma or colon, or after a sentence's end
+_HEAD = r"(?P<head>^|[,;:]\s*|[.!]\s+)"
 #: the thing, the move's participle, what follows it, the mover by name (capitalised: "PRR",
 #: "the NYC", "Bob") and the rest of the clause; the thing opens its clause
-_PASSIVE = regex(r"(?P<head>^|[,;:]\s*|[.!]\s+)(?P<thing>[^,;:.!?]{1,40}?)\s+(?:was|were|got)\s+"
+_PASSIVE = regex(_HEAD + r"(?P<thing>[^,;:.!?]{1,40}?)\s+(?:was|were|got)\s+"
                  r"(?P<verb>bought|sold|purchased|acquired|traded|exchanged|laid|placed|upgraded|parred|started|"
                  r"floated|run|withheld|dumped)\b(?P<mid>[^,;:.!?]{0,50}?)\s+by\s+"
                  r"(?P<who>(?:the\s+)?[A-Z][\w&'-]*)(?P<rest>[^,;:.!?]*?)(?=[,;:.!?]?\s*$|[,;:.!?]\s)")
@@ -20,7 +22,7 @@ _PASSIVE = regex(r"(?P<head>^|[,;:]\s*|[.!]\s+)(?P<thing>[^,;:.!?]{1,40}?)\s+(?:
 
 #: a company's token or station placed, told in the passive with no mover: its company is the
 #: mover ("The Erie token was placed in E11", "NYC's station was placed on E19")
-_TOKEN_PLACED = regex(r"(?P<head>^|[,;:]\s*|[.!]\s+)(?:[Tt]he\s+)?(?!The\b)(?P<who>[A-Z][\w&'-]*?)(?:['’]s)?\s+(?:token|station)\s+"
+_TOKEN_PLACED = regex(_HEAD + r"(?:[Tt]he\s+)?(?!The\b)(?P<who>[A-Z][\w&'-]*?)(?:['’]s)?\s+(?:token|station)\s+"
                       r"(?:was|got)\s+(?:placed|laid|put)\b(?!\s+by\b)")
 
 
