@@ -6,7 +6,8 @@ their name/id string, a corporation or private company by its symbol.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any, ClassVar, Optional, Union
 
 
@@ -72,6 +73,16 @@ class Action:
                 raise ValueError(f"the kind of action {kind!r} is declared twice: {_name(known)} and {_name(cls)}")
             cls.kind_name = kind
             KINDS[kind] = cls
+
+
+def unsaid(action: Action) -> list[str]:
+    """The fields `action` leaves None that its kind requires (a par without its price)."""
+    return [f.name for f in fields(action) if getattr(action, f.name) is None and not _may_be_none(str(f.type))]
+
+
+@lru_cache(maxsize=None)
+def _may_be_none(annotation: str) -> bool:
+    return any(w in annotation for w in ("Optional", "None", "Any", "object"))
 
 
 @dataclass(frozen=True)

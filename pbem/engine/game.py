@@ -254,6 +254,10 @@ class Game:
             self.end_game("manually_ended")
             self.actions_applied += 1
             return
+        missing = A.unsaid(action)
+        if missing:
+            raise RuleError(f"the move ({action.words or action.kind_name}) leaves out its {' and '.join(missing)}",
+                            rule="a move says what it needs")
         self.last_move_hexes = []
         self.rule_notes = []
         if not self.title.anytime_action(self, action):
