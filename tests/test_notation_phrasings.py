@@ -234,6 +234,8 @@ UNREAD = [
     ("1882", "OR", "GT", "If GT goes bankrupt, what happens?"),
     ("1882", "OR", "GT", "Does GT go bankrupt now?"),
     ("1882", "auction", None, "Bob bids 70 for SC, can I go to 75?"),
+    # a condition reaches the writer's part after another's move ("otherwise" is the condition's)
+    ("1882", "auction", None, "If Bob goes above 200 on the CP I'm out, otherwise I'll bid 205 on CP."),
     ("1882", "auction", None, "Having won CP Bob pars CPR at $90."),
     ("1861", "SR", None, "Ann passes on N and will bid on KR next"),
     ("1861", "merger", "KR", "Should I merge KR with MV to form MKV?"),

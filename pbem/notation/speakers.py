@@ -13,6 +13,7 @@ from .context import NotationContext, round_kind
 from .names import NameIndex
 from .piece_moves import read_by_pieces
 from .pieces import _find, clauses
+from .scopes import line_refusal
 from .lazy import regex
 
 __all__ = ["it_named_before", "others_set_aside", "own_pronouns", "read_by_subjects"]
@@ -73,8 +74,9 @@ def it_named_before(line: str, ctx: NotationContext, index: NameIndex, why: str)
 
 def others_set_aside(line: str, ctx: NotationContext, index: NameIndex, kind: Optional[str]) -> Optional[list]:
     """The writer's moves of an auction line that opens with another player's move ("Ingrid bids 70
-    for SC, I go to 75"), set aside but for the private it names; None when the line is not so."""
-    if kind != "auction" or "?" in line:
+    for SC, I go to 75"), set aside but for the private it names; None when the line is not so (or
+    a condition reaches it whole: "If Jun goes over 200 I'm out, otherwise I bid 205")."""
+    if kind != "auction" or "?" in line or line_refusal(line) is not None:
         return None
     found = clauses(line, ctx, index)
     if len(found) < 2 or not found[0].pieces or not found[0].verbs():
