@@ -146,6 +146,81 @@ def test_the_facade_reads_a_move_as_the_table_does():
     assert g.moves[mark:mark + 1] == [LayTile("GT", "L8", "57", 1)] and Pass("GT") in g.moves[mark + 1:]
 
 
+def _first_stock_round() -> "pbem.Game":
+    """A 1830 game whose privates were bought at face value, at its first stock round."""
+    from pbem.engine.actions import BuyCompany, Par
+
+    g = pbem.Game.new("1830", ["Ann", "Bob", "Cid", "Dee"])
+    while not any(isinstance(m, Par) and m.corporation == "C&O" for m in g.legal_moves()):
+        moves = g.legal_moves()
+        g.push(next((m for m in moves if isinstance(m, BuyCompany)), moves[0]))
+    return g
+
+
+@pytest.mark.parametrize("line", ["I float C&O", "par C&O", "I start the C&O"])
+def test_a_par_without_its_price_asks_which_par(line):
+    """"I float C&O" names a legal par but not its price: the reply asks for it with the pars
+    allowed (an AmbiguousMoveError with the lines to send), the game left as it was."""
+    from pbem.engine.actions import Par
+
+    g = _first_stock_round()
+    mark, who = len(g.moves), g.current_entity()
+    with pytest.raises(AmbiguousMoveError, match=r"C&O starts at which par\? Say it: \$67, \$71, \$76, \$82, \$90, \$100") as e:
+        g.push_notation(line)
+    assert e.value.candidates[:2] == [f"{who} pars C&O at 100", f"{who} pars C&O at 90"] and len(e.value.candidates) == 6
+    assert len(g.moves) == mark
+    assert g.push_notation(line + " at the minimum") == [Par(who, "C&O", 67)]
+
+
+def test_a_par_without_its_price_of_a_company_not_to_be_started_is_refused_with_the_rules_reason():
+    g = _first_stock_round()
+    g.push_notation("par C&O at 67")
+    g.push_notation("pass", g.current_entity())     # (the next player's turn)
+    with pytest.raises(RuleError, match=r"cannot start C&O now \(already started\)"):
+        g.push_notation("I float C&O")
+
+
+@pytest.mark.parametrize("line, want", [
+    ("I bid on the C&A", None),                     # a range: asked
+    ("bid the minimum on C&A", 165),                # the least bid allowed
+    ("I'll take the C&A for the minimum bid", 165),
+    ("buy the Schuylkill Valley", 20),              # the cheapest private: one price, bought at once
+])
+def test_a_bid_without_its_amount_is_the_one_allowed_or_a_question(line, want):
+    g = pbem.Game.new("1830", ["Ann", "Bob", "Cid", "Dee"])
+    if want is None:
+        with pytest.raises(AmbiguousMoveError, match=r"how much for CA\? Say it: from \$165 up to \$600") as e:
+            g.push_notation(line)
+        assert e.value.candidates == ["Ann bids 165 for CA", "Ann bids 600 for CA"] and not g.moves
+    else:
+        assert g.push_notation(line) == [Bid("Ann", "CA" if want == 165 else "SV", want)]
+
+
+def test_a_private_bought_by_a_company_without_its_price_is_a_question():
+    """"B&O buys SV" names a legal purchase but not its price: the reply asks for it with the
+    range the rules allow, and the same line with a price is played."""
+    from pbem.engine.actions import BuyCompany
+
+    g = pbem.read_record(FIX.parent / "1830" / "1830_game_end_bank.json")
+    idx = next(i for i, a in enumerate(g.moves) if isinstance(a, BuyCompany) and a.entity == "B&O")
+    g.back_to(idx)
+    with pytest.raises(AmbiguousMoveError, match=r"how much for SV\? Say it: from \$10 up to \$40") as e:
+        g.push_notation("B&O buys SV")
+    assert e.value.candidates == ["B&O buys the private SV for 10", "B&O buys the private SV for 40"]
+    assert len(g.moves) == idx
+    assert g.push_notation("B&O buys SV for 40") == [BuyCompany("B&O", "SV", 40)]
+
+
+def test_an_action_pushed_without_a_value_its_kind_needs_is_refused_not_a_crash():
+    from pbem.engine.actions import Par
+
+    g = pbem.Game.new("1830", ["Ann", "Bob", "Cid", "Dee"])
+    for action in (Bid("Ann", "CA", None), Par("Ann", "PRR", None)):
+        with pytest.raises(RuleError, match="leaves out its price"):
+            g.push(action)
+    assert not g.moves
+
+
 @pytest.mark.parametrize("line", ["CPR buys GT's 3", "CPR takes GT's 3"])
 def test_a_train_from_another_corporation_without_its_price_is_a_question(line):
     """"CPR takes GT's 3" names a legal purchase but not its price: the reply asks for the price

@@ -14,6 +14,8 @@ from notation_kit import interpret
 
 
 READ = [
+    # a private bought with no price (the table asks it); a run to come after it is no move
+    ("1882", "OR", "GT", "GT buys the Trestle Bridge from Bob before running for 50", [BuyCompany("GT", "TB", None)]),
     # "put" before a tile lays it; before a token or station it places one
     ("1882", "OR", "GT", "GT puts a #8 on M7 and a #9 on K7.", [LayTile("GT", "M7", "8", 3), LayTile("GT", "K7", "9", 3)]),
     ("1882", "OR", "CPR", "CPR puts a green #15 on Moose Jaw (K3).", [LayTile("CPR", "K3", "15", 3)]),
@@ -135,8 +137,9 @@ REFUSED = [
     ("1882", "OR", "QLL", "QLL: no trains to run, none bought"),           # no run is no step passed
     ("1882", "OR", "QLL", "QLL buys a 2 train, CPR a 3 for 50 and the 4"),   # not a train alone after the company
     ("1882", "OR", "GT", "GT: so long 2s, 50 and 40"),                      # no train bought: figures of a run?
+    # a second private carried on from the buy, among words that say no move: not dropped as chat
+    ("1830", "OR", "PRR", "PRR buys the D&H from Eve for 40 and the C&A from its president"),
     ("1882", "OR", "CNR", "CNR buys a 2 and a 3, and another from QLL for 60"),   # another of which?                         # no tile of that number
-    ("1882", "OR", "GT", "GT buys the Trestle Bridge from Bob before running for 50"),  # a run told after the buy
 ]
 
 

@@ -9,7 +9,7 @@ from pbem.engine.actions import Bid, BuyShares, Par, Pass, PlaceToken, SellShare
 from pbem.errors import PbemError
 from pbem.notation import context_for_title
 from pbem.notation.names import name_index
-from notation_kit import interpret_actions as interpret
+from notation_kit import interpret as read_pieces, interpret_actions as interpret
 
 PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
 
@@ -186,13 +186,33 @@ REFUSED = [
     ("1882", "SR", None, "160 for the bridge"),
     # one leading word is no name ("Canadian" begins three)
     ("1882", "SR", None, "buy a Canadian share"),
-    # a private exchanged for the president's certificate with no price
-    ("1882", "SR", None, "Exchange the Saskatchewan Central private for the SC president's share"),
     # the president's certificate for what it cost (the par is not told)
     ("1882", "SR", None, "Ann buys the GT president's certificate for $134"),
-    # the president's certificate with no price and no par beside it
-    ("1882", "SR", None, "Buying the president's certificate of GT"),
 ]
+
+
+#: a par whose price is not written: read with the price left to the table, which asks it
+#: (tests/test_game_facade.py), as for a private exchanged for the president's certificate
+PRICE_LEFT = [
+    ("1882", "SR", None, "Exchange the Saskatchewan Central private for the SC president's share", Par("ann", "SC", None)),
+    ("1882", "SR", None, "Buying the president's certificate of GT", Par("ann", "GT", None)),
+    ("1830", "SR", None, "I float C&O", Par("ann", "C&O", None)),
+]
+
+
+@pytest.mark.parametrize("title,rk,current,line,want", PRICE_LEFT, ids=[c[3] for c in PRICE_LEFT])
+def test_a_par_without_its_price_leaves_the_price_to_the_table(title, rk, current, line, want):
+    got = read_pieces(title, rk, current, line)
+    assert [m.action for m in got] == [want] and got[0].open == ("price",)
+
+
+@pytest.mark.parametrize("line", ["C&O floats!", "par C&O at", "B&O is started"])
+def test_a_company_s_news_or_a_par_broken_off_is_no_par_left_to_the_table(line):
+    try:
+        got = interpret("1830", "SR", None, line)
+    except PbemError:
+        return
+    assert not any(isinstance(a, Par) for a in got), got
 
 
 @pytest.mark.parametrize("title,rk,current,line", REFUSED, ids=[c[3] for c in REFUSED])

@@ -80,13 +80,17 @@ def _train_bought(a: BuyTrain) -> str:
     return f"buys a {_train(a.train, a.train_id)} from {'the depot' if a.source == 'depot' else a.source}{price}{trade}"
 
 
+def _said(price: Optional[int], before: str, after: str = "") -> str:
+    return "" if price is None else f"{before}{price}{after}"
+
+
 _SOURCES = {"ipo": "the IPO", "pool": "the pool"}
 _DIVIDENDS = {"withhold": "withholds", "half": "pays half", "payout": "pays out"}
 #: each engine kind's line after who moves
 _WRITTEN = {
     Pass: lambda a: "passes",
-    Bid: lambda a: f"bids {a.price} for {a.company}",
-    Par: lambda a: f"pars {a.corporation} at {a.price}",
+    Bid: lambda a: f"bids {_said(a.price, '', ' ')}for {a.company}",      # (an amount left to the table: unsaid)
+    Par: lambda a: f"pars {a.corporation}{_said(a.price, ' at ')}",
     BuyShares: lambda a: f"buys a {a.percent}% share of {a.corporation} from {_SOURCES.get(a.source, a.source)}",
     SellShares: lambda a: f"sells {a.percent}% of {a.corporation}",
     LayTile: lambda a: f"lays #{a.tile} on {a.hex} rot {a.rotation}",
@@ -96,7 +100,7 @@ _WRITTEN = {
     Dividend: lambda a: _DIVIDENDS.get(a.kind, "pays out"),
     BuyTrain: _train_bought,
     DiscardTrain: lambda a: f"discards a {_train(a.train, a.train_id)}",
-    BuyCompany: lambda a: f"buys the private {a.company} for {a.price}",
+    BuyCompany: lambda a: f"buys the private {a.company}{_said(a.price, ' for ')}",
     Bankrupt: lambda a: "goes bankrupt",
     EndGame: lambda a: "ends the game",
 }

@@ -54,8 +54,10 @@ _BRACKET = regex(r"\([^()]*\)")
 _OUTBID = frozenset({"raise", "raises", "raising", "outbid", "outbids", "outbidding", "top", "tops", "topping",
                     "overbid", "overbids", "overbidding"})
 
-#: what a bid or a par names no amount for
-_PRICE = {Bid: "the amount", Par: "the par price"}
+#: a bid or par at the least the game allows ("for the minimum bid")
+_LEAST = regex(r"\b(?:min(?:imum)?|lowest|least)\b", re.I)
+#: a clause broken off where its amount was to come ("par CPR at")
+_CUT_OFF = regex(r"\b(?:at|for|to|of)\s*[$₽]?\s*$", re.I)
 
 Fit = list[tuple[Action, tuple]]
 
@@ -235,11 +237,15 @@ class Fitter:
         return None
 
     def _combos(self, make: type, items: list[str], amounts: list[int]):
-        """The writer's bid (or par) on each company named at each amount named."""
+        """The writer's bid (or par) on each company named at each amount named; with no amount
+        named, the amount is left for the game to settle ("least" for "the minimum bid")."""
         if not items:
             return "which company?"
+        if not amounts and _CUT_OFF.search(self.c.text):
+            return "the amount is missing"          # "par CPR at": broken off before it
         if not amounts:
-            return f"{_PRICE[make]} is missing"
+            left = ("least",) if _LEAST.search(self.c.text) else ("price",)
+            return [[(make(self.ctx.actor, i, None), left)] for i in items]
         return [[(make(self.ctx.actor, i, a), ())] for i in items for a in dict.fromkeys(amounts)]
 
     def _stock(self):
@@ -265,6 +271,10 @@ class Fitter:
             if isinstance(pars, list) and len(pars) == 1 and len(hexes) == 1 and (HOME.search(self.c.text) or self.c.of("hex")):
                 return [pars[0] + [(PlaceToken(pars[0][0][0].corporation, hexes[0]), ("city",))]]
             return pars
+        if self.verbs == {"par"} and corps and not auctioned and not privates and not _CUT_OFF.search(self.c.text) \
+                and all(p.start > self.first_verb for p, k, _ in self.names if k == "corporation"):
+            # "I float C&O": the par price the game settles or asks ("C&O floats": the company's news)
+            return self._combos(Par, corps, [])
         if "token" in self.verbs or (HOME.search(self.c.text) and self.hexes()):      # "base in L12"
             return self._home()
         if "swap" in self.verbs:
@@ -415,9 +425,10 @@ class Fitter:
         told_train = trains or any(str(p.value) in self.ctx.trains and p.before in ("a", "the", "its") for p in self.c.of("number"))
         if "buy" in verbs and companies and not (told_train and self.named("corporation", skip=(cur,))):
             amounts = self.amounts()
-            if len(companies) != 1 or len(amounts) != 1 or trains:
+            if len(companies) != 1 or len(amounts) > 1 or trains:
                 return "which private, for how much?"
-            return [[(BuyCompany(cur, companies[0], amounts[0]), ())]]
+            # with no price ("the Penn buys the D&H from Eve"): the price the game settles or asks
+            return [[(BuyCompany(cur, companies[0], amounts[0] if amounts else None), () if amounts else ("price",))]]
         if "discard" in verbs:
             return discarded(self, cur, trains)       # "discards its 3" (train_words.py)
         if self.implicit() and trains and self.c.of("number") and not self.c.of("money") \

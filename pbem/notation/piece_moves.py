@@ -79,6 +79,15 @@ def _who_unknown(found: list[Clause], ctx: NotationContext) -> Optional[str]:
     return None
 
 
+def _carried_into(c: Clause, kept: list[Clause]) -> bool:
+    """Whether a clause set aside with no move word of its own, led by a company or private the
+    clause before does not name, follows a clause that buys or sells: the move word carries into it."""
+    return bool(kept) and not c.verbs() and bool(kept[-1].verbs() & {"buy", "sell"}) and bool(c.of("name")) \
+        and c.pieces[0].kind == "name" and any(k in ("company", "corporation") for k, _ in c.pieces[0].value) \
+        and not set(c.pieces[0].value) & {v for p in kept[-1].of("name") for v in p.value} \
+        and not c.text[c.pieces[0].end - c.start:].startswith(("'s", "’s")) and not c.of("train")    # "CPR's 2s rusted"
+
+
 def _refuse(line: str, why: str) -> NotationError:
     return NotationError(f"read by its pieces: {why}", text=line.strip())
 
@@ -111,6 +120,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             parts.append(Clause(c.start, c.end, c.text, [Piece("verb", not_done, c.start, c.end)]))
         elif aside is not None and presidency_taken(c):
             taken.append(c)               # "and takes the presidency from Cid": a claim on the buy
+        elif aside is not None and _carried_into(c, parts):
+            # "bought the D&H from Eve and the C&A from its president": the move carried on, not chat
+            raise _refuse(line, f'"{c.text}" names {c.of("name")[0].value[0][1]} after a move, among words that say no move: write it apart')
         elif aside is not None:
             asides.append(f'"{c.text}"')
             told |= possessive_move(aside, c)      # "Teodor sold his CPR (1 share) and bought 1 QLL"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from pbem.engine.actions import BuyTrain, Merge, Pass, PlaceToken
+from pbem.engine.actions import Bid, BuyCompany, BuyTrain, Merge, Par, Pass, PlaceToken
 from pbem.errors import RuleError
 from pbem.newgame import CLAIMS_WARN
 from pbem.notation import ParsedMove
@@ -14,7 +14,7 @@ from pbem.notation.lay_words import rotations_now
 from pbem.notation.messages import clip
 from pbem.reading.claims import applied, false_claims
 from pbem.reading.labels import round_label_mismatch
-from pbem.reading.settle import (needs_stops, passed_already, push_implicit_passes, reports_automatic, settle_price,
+from pbem.reading.settle import (needs_stops, passed_already, push_implicit_passes, reports_automatic, settle_amount, settle_price,
                                  settle_run, settle_token, share_size, turn_over_already)
 
 if TYPE_CHECKING:
@@ -70,6 +70,9 @@ def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
     if isinstance(action, BuyTrain):
         # "SC takes GT's 3": the question of its price, not a refusal
         action = settle_price(g.state, action)
+    if isinstance(action, (Par, Bid, BuyCompany)) and action.price is None:
+        # "I float C&O", "PRR buys the D&H": the one amount allowed, or the question which
+        action = settle_amount(g.state, action, "least" in pm.open, g.notation)
     if needs_stops(action):
         # "CPR runs the 3 for 80": the route the search finds, if it earns that
         action = settle_run(g.state, action)

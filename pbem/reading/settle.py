@@ -6,9 +6,9 @@ from __future__ import annotations
 import copy
 import dataclasses
 import re
-from typing import Optional
+from typing import Callable, Optional
 
-from pbem.engine.actions import Action, BuyTrain, Par, Pass, PlaceToken, Route, RunRoutes
+from pbem.engine.actions import Action, Bid, BuyCompany, BuyTrain, Par, Pass, PlaceToken, Route, RunRoutes
 from pbem.engine.game import Game
 from pbem.errors import AmbiguousMoveError, PbemError, RuleError
 
@@ -109,6 +109,31 @@ def settle_price(game: Game, action: BuyTrain) -> BuyTrain:
     lines = [f"{action.entity} buys a {action.train} train from {action.source} for {p}" for p in sorted({lo, hi})]
     raise AmbiguousMoveError(f"{action.entity} buys {seller} for how much? Say the price: {listed[0].note}",
                              candidates=lines)
+
+
+def settle_amount(game: Game, action: Par | Bid | BuyCompany, least: bool, write: Callable[[Action], str]) -> Action:
+    """A par, bid or private bought written without its amount ("I float C&O", "bids on the C&A",
+    "the Penn buys the D&H"): the one amount the rules allow now, the least of them for "the
+    minimum bid" (`least`), or AmbiguousMoveError asking for it with the amounts allowed. Where
+    the rules allow none, the action priced at the least amount of its kind allowed to anyone
+    (or 0), for the rules to say why."""
+    if action.price is not None:
+        return action
+    item = "corporation" if isinstance(action, Par) else "company"
+    same_kind = [m for m in game.legal_moves(action.entity) if type(m.action) is type(action)]
+    listed = [m for m in same_kind if getattr(m.action, item) == getattr(action, item)]
+    if not listed:
+        return dataclasses.replace(action, price=min((m.action.price for m in same_kind), default=0))
+    prices = sorted({m.action.price for m in listed})
+    top = max((int(x) for m in listed for x in re.findall(r"\d+", m.note or "")), default=prices[-1])
+    if least or len(prices) == 1 and top == prices[0]:
+        return dataclasses.replace(action, price=prices[0])
+    what = getattr(action, item)
+    if isinstance(action, Par):
+        raise AmbiguousMoveError(f"{what} starts at which par? Say it: " + ", ".join(f"${p}" for p in prices),
+                                 candidates=[write(m.action) for m in listed])
+    raise AmbiguousMoveError(f"how much for {what}? Say it: from ${prices[0]} up to ${top}",
+                             candidates=[write(dataclasses.replace(action, price=p)) for p in (prices[0], top)])
 
 
 def needs_stops(action: object) -> bool:
