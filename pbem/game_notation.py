@@ -36,7 +36,7 @@ def bound_context(state: Callable[[], EngineGame], *, trusted: bool = False) -> 
                 else:
                     numbers.append(next(i for i in range(6) if g.board.neighbor(hex_, i) == e))
             return g.board.rotation_for_edges(hex_, tile, numbers)
-        rots = g.board.legal_rotations(g.current_entity(), hex_, tile, g.tile_colors)
+        rots = g.board.legal_rotations(g.current_entity(), hex_, tile, g.tile_colors, distinct=True)
         if len(rots) == 1:
             return rots[0]
         raise AmbiguousMoveError(

@@ -211,6 +211,69 @@ def test_a_private_bought_by_a_company_without_its_price_is_a_question():
     assert g.push_notation("B&O buys SV for 40") == [BuyCompany("B&O", "SV", 40)]
 
 
+def _first_run_of(corporation: str) -> "pbem.Game":
+    from pbem.engine.actions import RunRoutes
+
+    g = pbem.read_record(FIX.parent / "1830" / "1830_game_end_bank.json")
+    g.back_to(next(i for i, a in enumerate(g.moves) if isinstance(a, RunRoutes) and a.entity == corporation))
+    return g
+
+
+@pytest.mark.parametrize("line", ["run for max", "B&O runs its best routes", "runs for 90", "run the optimal route"])
+def test_a_run_asked_for_as_the_best_or_by_its_total_is_the_best_run_found(line):
+    """B&O owns two 2-trains: "runs for 90" is their total, "run for max" the best run; each
+    is played as the run the search proves best, with each train's route and revenue."""
+    g = _first_run_of("B&O")
+    record = pbem.read_record(FIX.parent / "1830" / "1830_game_end_bank.json").moves[len(g.moves)]   # the run played
+    got = g.push_notation(line)
+    assert sorted((r.train, tuple(s.hex for s in r.stops), r.revenue) for r in got[0].routes) == \
+        sorted((r.train, tuple(s.hex for s in r.stops), r.revenue) for r in record.routes)
+    assert sum(r.revenue for r in got[0].routes) == 90
+
+
+@pytest.mark.parametrize("line", ["run", "runs for 80"])
+def test_a_run_with_no_revenue_or_another_total_is_not_taken_for_the_best(line):
+    g = _first_run_of("B&O")
+    mark = len(g.moves)
+    with pytest.raises((NotationError, RuleError)):
+        g.push_notation(line)
+    assert len(g.moves) == mark
+
+
+@pytest.mark.parametrize("line", ["buy a train", "B&O buys a train from the depot", "buy train from depot"])
+def test_a_train_of_no_kind_named_is_the_one_kind_sold_now(line):
+    from pbem.engine.actions import BuyTrain
+
+    g = pbem.read_record(FIX.parent / "1830" / "1830_game_end_bank.json")
+    g.back_to(next(i for i, a in enumerate(g.moves) if isinstance(a, BuyTrain) and a.entity == "B&O"))
+    assert [(a.entity, a.train, a.source) for a in g.push_notation(line)] == [("B&O", "2", "depot")]
+
+
+@pytest.mark.parametrize("line", ["B&O must buy a train", "B&O passes on buying a train", "B&O takes a loan to buy the train"])
+def test_a_train_needed_or_passed_on_is_no_train_bought(line):
+    from pbem.engine.actions import BuyTrain
+
+    g = pbem.read_record(FIX.parent / "1830" / "1830_game_end_bank.json")
+    g.back_to(next(i for i, a in enumerate(g.moves) if isinstance(a, BuyTrain) and a.entity == "B&O"))
+    try:
+        got = g.push_notation(line)
+    except (NotationError, RuleError):
+        return
+    assert not any(isinstance(a, BuyTrain) for a in got), got
+
+
+@pytest.mark.parametrize("line", ["upgrade I17", "lay a tile on I17", "tile I17", "B&O lays a yellow tile on I17"])
+def test_a_lay_on_a_hex_with_no_tile_named_asks_which_of_the_legal_lays(line):
+    g = pbem.read_record(FIX.parent / "1830" / "1830_game_end_bank.json")
+    g.back_to(next(i for i, a in enumerate(g.moves) if isinstance(a, LayTile)))
+    mark = len(g.moves)
+    with pytest.raises(AmbiguousMoveError) as e:
+        g.push_notation(line)
+    assert e.value.candidates == [f"B&O lays #{t} on I17 rot 1" for t in (7, 8, 9)] and len(g.moves) == mark
+    assert g.push_notation(line.replace("a yellow tile", "#9").replace("a tile", "#9").replace("tile", "#9")
+                           .replace("upgrade", "lay #9 on")) == [LayTile("B&O", "I17", "9", 1)]
+
+
 def test_an_action_pushed_without_a_value_its_kind_needs_is_refused_not_a_crash():
     from pbem.engine.actions import Par
 

@@ -313,15 +313,20 @@ class TrackLays:
         return quote
 
     def legal_rotations(self, corp: Optional[str], coord: str, tile_name: str,
-                        phase_colors: Iterable[str], *, check_connection: bool = True) -> list[int]:
-        """Every rotation (0-5) with which the lay would be legal (equivalent ones included)."""
-        out = []
+                        phase_colors: Iterable[str], *, check_connection: bool = True,
+                        distinct: bool = False) -> list[int]:
+        """Every rotation (0-5) with which the lay would be legal (equivalent ones included, unless
+        `distinct`: then the first of those laying the same track)."""
+        out, seen = [], set()
         for r in range(6):
             try:
                 self.check_lay(corp, coord, tile_name, r, phase_colors, check_connection=check_connection)
             except RuleError:
                 continue
-            out.append(r)
+            key = self._tile_def(tile_name).rot(r).path_key if distinct else r
+            if key not in seen:
+                seen.add(key)
+                out.append(r)
         return out
 
     def legal_lays(self, corp: str, phase_colors: Iterable[str]) -> list[tuple[str, str, list[int]]]:

@@ -77,7 +77,7 @@ def _token(a: PlaceToken) -> str:
 def _train_bought(a: BuyTrain) -> str:
     price = f" for {a.price}" if a.price is not None else ""
     trade = f" trading in a {_train(a.exchange, a.exchange_id)}" if a.exchange is not None else ""
-    return f"buys a {_train(a.train, a.train_id)} from {'the depot' if a.source == 'depot' else a.source}{price}{trade}"
+    return f"buys a {'train' if a.train is None else _train(a.train, a.train_id)} from {'the depot' if a.source == 'depot' else a.source}{price}{trade}"
 
 
 def _said(price: Optional[int], before: str, after: str = "") -> str:

@@ -217,18 +217,19 @@ def tile_after_lay(a: "Clause", b: "Clause", title: Optional[str]) -> Optional["
 
 
 def lays_by_colour(text: str, ctx: NotationContext, cur: str, hexes: list[str], rots: list[int]):
-    """The lays of the colour `text` names on the one hex of `hexes`, one fit each (why not, when none
-    fits or the game is not known); None when it names no colour, one hex or at most one rotation."""
+    """The lays of the colour `text` names on the one hex of `hexes` (of any colour, when it names
+    none and the game is known: "upgrade I17"), one fit each (why not, when none fits or the game is
+    not known); None when it names no colour and no game is known, not one hex or several rotations."""
     colour = _COLOUR.search(text)
-    if colour is None or len(hexes) != 1 or len(rots) > 1:
+    if colour is None and ctx.lays_on is None or len(hexes) != 1 or len(rots) > 1:
         return None
     if ctx.lays_on is None:
         return 'say which tile by its number, e.g. "#57"; a colour can mean several tiles'
     hex_ = hexes[0]
-    want = colour.group(0).lower().replace("gray", "grey")
-    fits = [[(LayTile(cur, hex_, tile, r), ())] for tile, col, legal in ctx.lays_on(hex_) if col == want
+    want = colour.group(0).lower().replace("gray", "grey") if colour else None
+    fits = [[(LayTile(cur, hex_, tile, r), ())] for tile, col, legal in ctx.lays_on(hex_) if want in (None, col)
             for r in (rots or legal) if r in legal]
-    return fits or f"no {want} tile can be laid on {hex_} now"
+    return fits or f"no {want or ''} tile can be laid on {hex_} now".replace("no  ", "no ")
 
 
 def _places(ctx: NotationContext) -> list[tuple[str, str]]:

@@ -155,7 +155,9 @@ class Fitter:
                 and not set(self.c.loose) & _CLAIM_WORDS:
             return "a number among words that say no move"              # "..., rotatoin 2"
         core = self.core()
-        if not core and (not self.verbs or not self.verbs & BARE) and not self.revenue_alone() and not self.bare_bid():
+        if not core and (not self.verbs or not self.verbs & BARE) and not self.revenue_alone() and not self.bare_bid() \
+                and not (self.kind == "operating" and "run" in self.verbs and set(self.c.loose) & _MOST) \
+                and not self._some_train():
             if self.kind == "operating" and not self.verbs and not self.c.loose and self.amounts() \
                     and self.later & DIVIDEND_WORDS:
                 return "amounts that are no one run's revenue"      # "N: 80, 90, pays out"
@@ -455,9 +457,12 @@ class Fitter:
             n = counted[0].value          # "buys 2 trains": one train is bought at a time
             raise AmbiguousMoveError(f'"{self.c.text.strip()}": a company buys one train at a time; '
                                      f'did you mean "buys a {n} train"?', candidates=[f"buys a {n} train"])
+        sources = self.named("corporation", skip=(cur,))
+        if not trains and self._some_train() and len(sources) <= 1:
+            # "buys a train": the one kind the game sells now, or the question which
+            return [[(BuyTrain(cur, None, sources[0] if sources else "depot"), ("train",))]]
         if len(set(trains)) != 1:
             return "which train?" if not trains else None
-        sources = self.named("corporation", skip=(cur,))
         if len(sources) > 1 or sources and self.c.of("source"):     # "GT: 4-train from the depot": whose?
             return None
         money = [p.value for p in self.c.of("money")] or [p.value for p in numbers]
@@ -469,6 +474,21 @@ class Fitter:
         buy = BuyTrain(cur, trains[0], sources[0] if sources else "depot", money[0] if money else None,
                        swap[0] if len(swap) == 1 else None)
         return [[(buy, ())] * n]
+
+    def _some_train(self) -> bool:
+        """Whether an operating clause buys "a train" of no kind named ("buys a train from the depot")."""
+        return self.kind == "operating" and self.verbs == {"buy"} and bool(_SOME_TRAIN.search(self.c.text)) \
+            and not self.c.of("train") and not self.c.of("count") and not self.c.of("number") and not self.c.of("money") \
+            and not self.named("company")
+
+    def _best_run(self, cur: str, trains: list[str]) -> tuple:
+        """A run asked for as the best, with no revenue and no stops ("runs its trains for max", "run
+        the best route"): one route of each train the company owns (or of those named), their stops
+        and revenue the game's best run."""
+        if not set(self.c.loose) & _MOST or not set(self.c.loose) <= _BEST or self.ctx.trains_of is None:
+            return ()
+        owned = list(self.ctx.trains_of(cur))
+        return tuple(Route(t, ()) for t in owned if not trains or t in trains)
 
     def _run(self, cur: str, trains: list[str]):
         numbers = self.c.of("number")
@@ -491,6 +511,8 @@ class Fitter:
         if not stops and (routes := several_routes(self.ctx, cur, self.c, trains, revenue, counts)):
             # "runs 120 + 160", "the 4 for 180 and 3 for 120", "2 trains for 90 and 70", "two 2s for 50 each"
             return [[(RunRoutes(cur, routes), ())] + dividend_after(self.verbs, cur)]
+        if not revenue and not stops and not self.c.of("tile") and (owned := self._best_run(cur, trains)):
+            return [[(RunRoutes(cur, owned), ("best",))] + dividend_after(self.verbs, cur)]     # "runs for max"
         if len(revenue) > 1 or self.c.of("tile") or not revenue and len(stops) < 2:
             return "how much did the run earn?" if not revenue else None      # (a route's ends: the game counts)
         if len(stops) == 1:
@@ -510,6 +532,16 @@ class Fitter:
                       revenue=revenue[0] if revenue else None)
         return [[(RunRoutes(cur, (route,)), ())] + dividend_after(self.verbs, cur)]
 
+
+#: words asking for the best run ("runs for max", "best routes")
+#: a train of no kind named ("buys a train", "buys the next train")
+#: (the buy word itself, not a purpose, a need or what is passed on: "to buy a train", "must buy a train",
+#: "passes on buying a train")
+_SOME_TRAIN = regex(r"(?<!\bto\s)(?<!\bon\s)(?<!\bmust\s)(?<!\bwill\s)(?<!\bshould\s)"
+                    r"\b(?:buys?|buying|purchases?|purchasing|gets?|getting)\s+(?:(?:an?|one|the\s+next|its\s+next|a\s+new)\s+)?"
+                    r"train\b(?!\s*(?:for|at)\b)", re.I)
+_MOST = frozenset({"best", "max", "maximum", "optimal", "optimum"})
+_BEST = _MOST | {"route", "routes", "possible", "revenue"}
 
 #: the hexes a route is told to pass through ("via I6 I7", "via I6, I7")
 _VIA_HEXES = regex(r"\bvia\s+((?:[A-Z]{1,2}\d{1,2}\b[\s,]*)+)")

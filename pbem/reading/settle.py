@@ -111,6 +111,21 @@ def settle_price(game: Game, action: BuyTrain) -> BuyTrain:
                              candidates=lines)
 
 
+def settle_train(game: Game, action: BuyTrain, write: Callable[[Action], str]) -> BuyTrain:
+    """A train bought with no kind named ("buys a train", "buys a train from GT"): the one kind
+    the rules sell from that source now, or AmbiguousMoveError asking which (RuleError when none)."""
+    listed = [m.action for m in game.legal_moves(action.entity) if isinstance(m.action, BuyTrain)
+              and m.action.source == action.source and m.action.exchange is None]
+    kinds = list(dict.fromkeys(a.train for a in listed))
+    if not kinds:
+        where = "the depot" if action.source == "depot" else action.source
+        raise RuleError(f"{action.entity} may buy no train from {where} now", rule="buying trains")
+    if len(kinds) > 1:
+        raise AmbiguousMoveError(f"which train? {action.entity} may buy a " + " or a ".join(kinds),
+                                 candidates=[write(a) for a in listed])
+    return dataclasses.replace(action, train=kinds[0])
+
+
 def settle_amount(game: Game, action: Par | Bid | BuyCompany, least: bool, write: Callable[[Action], str]) -> Action:
     """A par, bid or private bought written without its amount ("I float C&O", "bids on the C&A",
     "the Penn buys the D&H"): the one amount the rules allow now, the least of them for "the
@@ -141,11 +156,12 @@ def needs_stops(action: object) -> bool:
     return isinstance(action, RunRoutes) and any(not r.stops for r in action.routes)
 
 
-def settle_run(game: Game, action: RunRoutes) -> RunRoutes:
+def settle_run(game: Game, action: RunRoutes, best: bool = False) -> RunRoutes:
     """The run with the stops of the corporation's best run (`engine.legal.known_run`) filled in,
     each train's route taken if the stated revenue is its; RuleError with what was found when the
     search finds less or more than the player wrote: nothing is guessed, and the stored move holds
-    the stops, so a replay never searches again."""
+    the stops, so a replay never searches again. With `best` (a run asked for by no revenue: "run",
+    "runs for max") the best run itself, a train it leaves idle left out."""
     from pbem.engine.legal import known_run
 
     rule = "routes written with a run"
@@ -154,11 +170,17 @@ def settle_run(game: Game, action: RunRoutes) -> RunRoutes:
     corp = game.corporations.get(action.entity)
     if corp is None:
         raise RuleError(f"{action.entity} is not a corporation that runs trains", rule=rule)
-    found, _total = known_run(game, corp)
+    found, total = known_run(game, corp)
+    if len(action.routes) == 1 and len(found) > 1 and action.routes[0].revenue == total \
+            and all(str(r.train) == str(action.routes[0].train) for r in found):
+        best = True         # "runs for 90" with two 2s: the total of the best run, each train's route
+        action = RunRoutes(action.entity, tuple(Route(r.train, ()) for r in found))
     pool = list(found)
     out: list[Route] = []
     for want in action.routes:
         match = next((r for r in pool if str(r.train) == str(want.train)), None)
+        if match is None and best:
+            continue
         if match is None:
             have = ", ".join(sorted({str(r.train) for r in found})) or "none"
             raise RuleError(f"no run found for a {want.train} train of {corp.sym} (trains that can run: {have}); "
@@ -169,7 +191,8 @@ def settle_run(game: Game, action: RunRoutes) -> RunRoutes:
             raise RuleError(f"the best run pbem finds for {corp.sym}'s {want.train} train is {stops} for "
                             f"{game.money(match.revenue)}, not {game.money(want.revenue)}: write the stops "
                             f"of the run you mean", rule=rule)
-        out.append(Route(train=match.train, stops=match.stops, via=match.via, revenue=want.revenue))
+        revenue = match.revenue if best and want.revenue is None else want.revenue
+        out.append(Route(train=match.train, stops=match.stops, via=match.via, revenue=revenue))
     return RunRoutes(action.entity, tuple(out))
 
 
