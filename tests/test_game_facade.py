@@ -274,6 +274,54 @@ def test_a_lay_on_a_hex_with_no_tile_named_asks_which_of_the_legal_lays(line):
                            .replace("upgrade", "lay #9 on")) == [LayTile("B&O", "I17", "9", 1)]
 
 
+@pytest.mark.parametrize("line", ["SE @ 150", "SE at 150"])
+def test_a_company_at_a_price_is_the_par_or_buy_the_game_allows(line):
+    """"SE @ 150" could be a par or a share bought at that price: the one the game allows now."""
+    from pbem.engine.actions import Par
+
+    g = pbem.read_record(FIX.parent / "1861" / "29683.json")
+    g.back_to(next(i for i, a in enumerate(g.moves) if isinstance(a, Par) and a.corporation == "SE"))
+    who = g.current_entity()
+    assert g.push_notation(line) == [Par(who, "SE", 150)]
+
+
+def _at_first(path: Path, found) -> tuple["pbem.Game", object]:
+    """The game of record `path` just before its first move for which `found(game, move)` holds."""
+    g = pbem.read_record(path)
+    moves = list(g.moves)
+    g.back_to(0)
+    for a in moves:
+        if found(g, a):
+            return g, a
+        g.push(a)
+    raise AssertionError("no such move in the record")
+
+
+def test_a_share_bought_with_no_source_said_comes_from_the_pool_when_only_the_pool_sells_one():
+    from pbem.engine.actions import BuyShares
+
+    def pool_only(g, a):
+        return isinstance(a, BuyShares) and {m.source for m in g.legal_moves()
+                                             if isinstance(m, BuyShares) and m.corporation == a.corporation} == {"pool"}
+
+    g, a = _at_first(FIX.parent / "1830" / "26855.json", pool_only)
+    assert g.push_notation(f"buy a share of {a.corporation}") == [a]
+
+
+def test_a_run_s_total_with_trains_of_several_kinds_is_the_best_run_when_it_earns_that():
+    from pbem.engine.actions import RunRoutes
+
+    def mixed(g, a):
+        return isinstance(a, RunRoutes) and len({r.train for r in a.routes}) > 1
+    g, a = _at_first(FIX.parent / "1830" / "26855.json", mixed)
+    total = sum(r.revenue for r in a.routes)
+    with pytest.raises(RuleError, match=f"the best run pbem finds for {a.entity} is .* not \\${total + 10}"):
+        g.copy().push_notation(f"runs for {total + 10}")
+    got = g.push_notation(f"runs for {total}")[0]       # (the best run; which train runs which route may differ)
+    assert sorted(r.train for r in got.routes) == sorted(r.train for r in a.routes)
+    assert sum(r.revenue for r in got.routes) == total and all(r.stops for r in got.routes)
+
+
 def test_an_action_pushed_without_a_value_its_kind_needs_is_refused_not_a_crash():
     from pbem.engine.actions import Par
 

@@ -14,6 +14,8 @@ from notation_kit import interpret
 
 
 READ = [
+    # a company of one letter before its possessive ("E's 3": the minor E's)
+    ("1861", "OR", "M-K", "M-K buys E's 3 for 159", [BuyTrain("M-K", "3", "E", 159)]),
     # a private bought with no price (the table asks it); a run to come after it is no move
     ("1882", "OR", "GT", "GT buys the Trestle Bridge from Bob before running for 50", [BuyCompany("GT", "TB", None)]),
     # "put" before a tile lays it; before a token or station it places one

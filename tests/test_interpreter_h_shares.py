@@ -67,6 +67,9 @@ READ = [
     ("1882", "auction", None, "I bid 180 on Canadian Pacific", [Bid("ann", "CP", 180)]),
     # another's bid told before the writer's answers it; the player outbid is not who moves
     ("1882", "auction", None, "Bob bids 70 for SC, I go to 75", [Bid("ann", "SC", 75)]),
+    # a company's name and an amount in an auction: its par (no private has a company's name)
+    ("1882", "auction", None, "CPR @ 100", [Par("ann", "CPR", 100)]),
+    ("1882", "auction", None, "CPR at 100", [Par("ann", "CPR", 100)]),
     ("1882", "auction", None, "I'm raising Bob on the Saskatchewan Central to 70.", [Bid("ann", "SC", 70)]),
     # "it" for the one company named before it, even in a clause set aside
     ("1882", "auction", None, "Nobody wanted SC at 50, so I'll take it now at 45.", [Bid("ann", "SC", 45)]),

@@ -406,7 +406,7 @@ _CAPITAL_WORDS = frozenset("OR SR MR AR NO IT IN ON AT TO IS AN AS BY OF IF MY M
 def _found(span: str, n: int, index: NameIndex, coded, stop_words: frozenset) -> tuple:
     """What a span of `n` words names exactly, as (kind, id) options; () for nothing."""
     q = norm(span)
-    if not q or len(q) == 1 and not span.isupper():
+    if not q or len(q) == 1 and not re.sub(r"['’]s$", "", span).isupper():     # ("E's 3": the minor E's)
         return ()
     exact, short = index.exact_forms, index.short_forms
     if _HEX_SPAN.fullmatch(span):

@@ -56,6 +56,8 @@ _OUTBID = frozenset({"raise", "raises", "raising", "outbid", "outbids", "outbidd
 
 #: a bid or par at the least the game allows ("for the minimum bid")
 _LEAST = regex(r"\b(?:min(?:imum)?|lowest|least)\b", re.I)
+#: a company's price written with "at" ("SE @ 150", "GT at 76")
+_AT = regex(r"(?:@|\bat\b)\s*[$₽]?\s*\d", re.I)
 #: a clause broken off where its amount was to come ("par CPR at")
 _CUT_OFF = regex(r"\b(?:at|for|to|of)\s*[$₽]?\s*$", re.I)
 
@@ -228,6 +230,9 @@ class Fitter:
             corps = [c for c in self.named("corporation") if c not in self.ctx.auctioned]
             if corps and (not items or self.verbs == {"par"}):      # "pars the B&O at 100": the company, not its private
                 return self._combos(Par, corps, amounts)
+        if self.implicit() and not items and amounts and (corps := [c for c in self.named("corporation")
+                                                                   if c not in self.ctx.auctioned]):
+            return self._combos(Par, corps, amounts)       # "CPR at 100": no private is a company's name
         if self.verbs & {"bid", "buy", "par"} and self.verbs <= {"bid", "buy", "par"} or self.implicit():
             if not items and self.bare_bid():
                 # a bare amount ("200."): a bid on the private the game lets the writer bid on now;
@@ -266,6 +271,10 @@ class Fitter:
         if privates and not corps and self.verbs & {"par", "bid"} and not self.verbs & {"convert", "sell"} and amounts:
             # "opens the Moscow-Yaroslavl at 40": a private is bid for, never parred (the game judges the bid)
             return self._combos(Bid, privates, amounts)
+        if self.implicit() and len(amounts) == 1 and len(corps) == 1 and not auctioned and not privates \
+                and not self.c.of("count") and not self.c.of("percent") and not self.c.of("source") and _AT.search(self.c.text):
+            # "SE @ 150": a par, or a share bought at that price; the game tells which is legal
+            return self._combos(Par, corps, amounts) + [[(BuyShares(actor, corps[0], "ipo", self.ctx.share_size(corps[0])), ())]]
         if ("par" in self.verbs or "convert" in self.verbs and self.named("company")) and amounts:
             # "convert SC at 76": a private (1882's Saskatchewan Central) into its company, at that par
             pars = self._combos(Par, [c for c in corps if c not in auctioned], amounts)
@@ -308,7 +317,10 @@ class Fitter:
         return "pool" if found == {"pool"} else "ipo"
 
     def _buys(self, corps: list[str], source: str):
-        return self._shares(corps, lambda c, pct: BuyShares(self.ctx.actor, c, source, pct), many=False)
+        fits = self._shares(corps, lambda c, pct: BuyShares(self.ctx.actor, c, source, pct), many=False)
+        if isinstance(fits, list) and not self.c.of("source"):     # "buy NYNH": the IPO, or the pool if only it sells
+            return [[(a, opened + ("source",)) for a, opened in fit] for fit in fits]
+        return fits
 
     def _shares(self, corps: list[str], make: Callable, *, many: bool):
         if len(corps) != 1:
@@ -519,6 +531,11 @@ class Fitter:
             return None
         if not trains and self.ctx.trains_of is not None and len(owned := set(self.ctx.trains_of(cur))) == 1:
             trains = list(owned)
+        if not trains and not stops and len(revenue) == 1 and self.ctx.trains_of is not None and len(owned) > 1:
+            # "runs for 440" with a 3 and a 4: the total of the best run, which the game checks
+            every = list(self.ctx.trains_of(cur))
+            routes = (Route(every[0], (), revenue=revenue[0]),) + tuple(Route(t, ()) for t in every[1:])
+            return [[(RunRoutes(cur, routes), ("total",))] + dividend_after(self.verbs, cur)]
         if len(set(trains)) != 1:
             return "which train runs?"
         legs = [p.value for p in self.c.of("via")]

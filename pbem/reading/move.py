@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from pbem.engine.actions import Bid, BuyCompany, BuyTrain, Merge, Par, Pass, PlaceToken
+from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, Merge, Par, Pass, PlaceToken
 from pbem.errors import RuleError
 from pbem.newgame import CLAIMS_WARN
 from pbem.notation import ParsedMove
@@ -15,7 +15,7 @@ from pbem.notation.messages import clip
 from pbem.reading.claims import applied, false_claims
 from pbem.reading.labels import round_label_mismatch
 from pbem.reading.settle import (needs_stops, passed_already, push_implicit_passes, reports_automatic, settle_amount,
-                                 settle_price, settle_run, settle_token, settle_train, share_size, turn_over_already)
+                                 settle_price, settle_run, settle_source, settle_token, settle_train, share_size, turn_over_already)
 
 if TYPE_CHECKING:
     from pbem.game import Game
@@ -67,6 +67,9 @@ def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
     if isinstance(action, PlaceToken) and "city" in pm.open:
         # "QLL places a token on J10": the one legal place there, or the question which
         action = settle_token(g.state, action)
+    if isinstance(action, BuyShares) and "source" in pm.open:
+        # "buy NYNH" when only the pool sells one: the pool's
+        action = settle_source(g.state, action)
     if isinstance(action, BuyTrain) and action.train is None:
         # "buys a train": the one kind sold now, or the question which
         action = settle_train(g.state, action, g.notation)
@@ -78,7 +81,7 @@ def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
         action = settle_amount(g.state, action, "least" in pm.open, g.notation)
     if needs_stops(action):
         # "CPR runs the 3 for 80": the route the search finds, if it earns that
-        action = settle_run(g.state, action, "best" in pm.open)
+        action = settle_run(g.state, action, "best" in pm.open, "total" in pm.open)
     before, after, final = applied(g.state, action, push=g.push)
     if changed is not None:
         changed.extend(h for h in g.state.last_move_hexes if h not in changed)

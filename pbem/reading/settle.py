@@ -8,7 +8,7 @@ import dataclasses
 import re
 from typing import Callable, Optional
 
-from pbem.engine.actions import Action, Bid, BuyCompany, BuyTrain, Par, Pass, PlaceToken, Route, RunRoutes
+from pbem.engine.actions import Action, Bid, BuyCompany, BuyShares, BuyTrain, Par, Pass, PlaceToken, Route, RunRoutes
 from pbem.engine.game import Game
 from pbem.errors import AmbiguousMoveError, PbemError, RuleError
 
@@ -111,6 +111,16 @@ def settle_price(game: Game, action: BuyTrain) -> BuyTrain:
                              candidates=lines)
 
 
+def settle_source(game: Game, action: BuyShares) -> BuyShares:
+    """A share bought with no source said ("buy NYNH"): the IPO's, or the pool's when only the pool
+    may sell one now."""
+    legal = [m.action for m in game.legal_moves(action.entity) if isinstance(m.action, BuyShares)
+             and m.action.corporation == action.corporation and m.action.percent == action.percent]
+    if any(a.source == action.source for a in legal) or not any(a.source == "pool" for a in legal):
+        return action
+    return dataclasses.replace(action, source="pool")
+
+
 def settle_train(game: Game, action: BuyTrain, write: Callable[[Action], str]) -> BuyTrain:
     """A train bought with no kind named ("buys a train", "buys a train from GT"): the one kind
     the rules sell from that source now, or AmbiguousMoveError asking which (RuleError when none)."""
@@ -156,12 +166,14 @@ def needs_stops(action: object) -> bool:
     return isinstance(action, RunRoutes) and any(not r.stops for r in action.routes)
 
 
-def settle_run(game: Game, action: RunRoutes, best: bool = False) -> RunRoutes:
+def settle_run(game: Game, action: RunRoutes, best: bool = False, total_only: bool = False) -> RunRoutes:
     """The run with the stops of the corporation's best run (`engine.legal.known_run`) filled in,
     each train's route taken if the stated revenue is its; RuleError with what was found when the
     search finds less or more than the player wrote: nothing is guessed, and the stored move holds
     the stops, so a replay never searches again. With `best` (a run asked for by no revenue: "run",
-    "runs for max") the best run itself, a train it leaves idle left out."""
+    "runs for max") the best run itself, a train it leaves idle left out; with `total_only` (the
+    first route's revenue the total of trains of several kinds: "runs for 440") the best run when
+    it earns that total."""
     from pbem.engine.legal import known_run
 
     rule = "routes written with a run"
@@ -171,6 +183,12 @@ def settle_run(game: Game, action: RunRoutes, best: bool = False) -> RunRoutes:
     if corp is None:
         raise RuleError(f"{action.entity} is not a corporation that runs trains", rule=rule)
     found, total = known_run(game, corp)
+    if total_only and action.routes[0].revenue != total:
+        run = ", ".join(f"{r.train}: {'-'.join(s.hex for s in r.stops)}" for r in found) or "no run"
+        raise RuleError(f"the best run pbem finds for {corp.sym} is {run} for {game.money(total)}, not "
+                        f"{game.money(action.routes[0].revenue)}: write the stops of the run you mean", rule=rule)
+    if total_only:
+        best, action = True, RunRoutes(action.entity, tuple(Route(r.train, ()) for r in action.routes))
     if len(action.routes) == 1 and len(found) > 1 and action.routes[0].revenue == total \
             and all(str(r.train) == str(action.routes[0].train) for r in found):
         best = True         # "runs for 90" with two 2s: the total of the best run, each train's route
