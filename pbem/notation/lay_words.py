@@ -38,11 +38,12 @@ TILE = regex(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
 NAMED_TILE = regex(r"(?:(?<=\blay\s)|(?<=\blays\s)|(?<=\bto\s)|(?<=\bthe\s)|(?<=\bgreen\s)|(?<=\bbrown\s)|"
                    r"(?<=\bgrey\s)|(?<=\bgray\s)|(?<=\btile\s)|(?<=\bwith\s))([A-Z]{1,2}\d{1,2})\b|"
                    r"\b([A-Z]{1,2}\d{1,2})(?=\s+(?:tile\b|(?:on|in|at)\s+[A-Z]{1,2}\d))|"
-                   r"(?<=\()([A-Z]{1,2}\d{1,2})(?=\))|(?<=:\s)([A-Z]{1,2}\d{1,2})\b")   # "Green Regina (R1)", "lays in Regina: R2"
+                   r"(?<=\()([A-Z]{1,2}\d{1,2})(?=\))|(?<=:\s)([A-Z]{1,2}\d{1,2})\b|"   # "Green Regina (R1)", "lays in Regina: R2"
+                   r"(?<![\w#])#([A-Z]{1,2}\d{1,2})\b")      # "#R1 J10"
 #: a bare number laid on a hex ("a 9 at G13", "8 @ I7", "8 into C5") is a tile, never an amount
 TILE_AT = regex(r"(?<![\w#$.])(\d{1,4})(?=\s*@\s*[A-Za-z]{1,2}\d{1,2}\b|\s+(?:(?:on|at|in|to|into)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
 #: a city's number after its hex: "J10.2", "J10#2", "J10 city 2", "J10 (city 2)"; CITY the number alone
-_NUMBER = r"(?:[.#](\d)|\s+city\s+(\d)|\s*\(\s*city\s+(\d)\s*\))"
+_NUMBER = r"(?:[.#](\d)|,?\s+city\s+(\d)|\s*\(\s*city\s+(\d)\s*\))"
 CITY = regex(rf"{_AFTER_HEX}{_NUMBER}\b", re.I)
 _HEX_CITY = regex(rf"\b([A-Za-z]{{1,2}}\d{{1,2}}){_NUMBER}", re.I)
 #: a tile told by its colour ("a green city on L8")

@@ -22,8 +22,8 @@ from .dividend_words import DIVIDEND_WORDS
 from .share_quantity import one_per_share, quantity
 from .lay_words import edges_told, lays_by_colour, side_not_here, tells_edges
 from .private_powers import token_moved
-from .run_words import dividend_after, route_alone, route_order, several_routes, train_by_shape
-from .train_words import discarded
+from .run_words import MOST, best_run, dividend_after, route_alone, route_order, several_routes, train_by_shape
+from .train_words import discarded, some_train
 from .lazy import regex
 
 __all__ = ["Fitter"]
@@ -80,6 +80,10 @@ class Fitter:
 
     def amounts(self) -> list[int]:
         return [p.value for p in self.c.of("money")] or [p.value for p in self.c.of("number")]
+
+    def slot(self) -> Optional[int]:
+        """The token slot written ("J10 slot 2": the second), or None."""
+        return next((p.value for p in self.c.of("slot")), None)
 
     def hexes(self) -> list[str]:
         out = route_order(self.c)       # in the order written ("A to B via C": A, C, B)
@@ -158,8 +162,8 @@ class Fitter:
             return "a number among words that say no move"              # "..., rotatoin 2"
         core = self.core()
         if not core and (not self.verbs or not self.verbs & BARE) and not self.revenue_alone() and not self.bare_bid() \
-                and not (self.kind == "operating" and "run" in self.verbs and set(self.c.loose) & _MOST) \
-                and not self._some_train():
+                and not (self.kind == "operating" and "run" in self.verbs and set(self.c.loose) & MOST) \
+                and not some_train(self):
             if self.kind == "operating" and not self.verbs and not self.c.loose and self.amounts() \
                     and self.later & DIVIDEND_WORDS:
                 return "amounts that are no one run's revenue"      # "N: 80, 90, pays out"
@@ -343,12 +347,13 @@ class Fitter:
 
     def _home(self):
         hexes = self.hexes()
-        corps = self.named("corporation") or [a.corporation for a in self.before[-1:] if isinstance(a, Par)]
+        corps = self.named("corporation") or [a.corporation for a in self.before[-1:] if isinstance(a, Par)] \
+            or [c for c in (self.ctx.current,) if c and self.ctx.kind_of(c) == "corporation"]    # the company parred: its home
         if len(hexes) != 1 or len(corps) != 1:
             return "which company's home, and where?"
         if self.amounts():      # a home station is free: a figure beside it belongs to a par not read
             return "a home station costs nothing: write the par with it"
-        return [[(PlaceToken(corps[0], hexes[0]), ("city",))]]
+        return [[(PlaceToken(corps[0], hexes[0], slot=self.slot()), ("city",))]]
 
     def _merger(self):
         ent = self.ctx.current or self.ctx.actor
@@ -426,7 +431,7 @@ class Fitter:
             if len(hexes) != 1 or verbs - {"token"} or token_moved(self.c, mover, hexes, verbs):
                 return token_moved(self.c, mover, hexes, verbs) or "which hex?"     # "moves its token from G11 to E5"
             neutral = bool(self.c.of("neutral"))
-            return [[(PlaceToken(cur, hexes[0], neutral=neutral), ("city",))]]
+            return [[(PlaceToken(cur, hexes[0], neutral=neutral, slot=self.slot()), ("city",))]]
         if "sell" in verbs and not verbs - {"sell"} and not trains:
             # a president's sale to raise a train's price ("Yuki sells 1 CPR, GT buys the 4"); one
             # told after the train stays there (the game judges it) unless it says it funds the train
@@ -470,7 +475,7 @@ class Fitter:
             raise AmbiguousMoveError(f'"{self.c.text.strip()}": a company buys one train at a time; '
                                      f'did you mean "buys a {n} train"?', candidates=[f"buys a {n} train"])
         sources = self.named("corporation", skip=(cur,))
-        if not trains and self._some_train() and len(sources) <= 1:
+        if not trains and some_train(self) and len(sources) <= 1:
             # "buys a train": the one kind the game sells now, or the question which
             return [[(BuyTrain(cur, None, sources[0] if sources else "depot"), ("train",))]]
         if len(set(trains)) != 1:
@@ -486,21 +491,6 @@ class Fitter:
         buy = BuyTrain(cur, trains[0], sources[0] if sources else "depot", money[0] if money else None,
                        swap[0] if len(swap) == 1 else None)
         return [[(buy, ())] * n]
-
-    def _some_train(self) -> bool:
-        """Whether an operating clause buys "a train" of no kind named ("buys a train from the depot")."""
-        return self.kind == "operating" and self.verbs == {"buy"} and bool(_SOME_TRAIN.search(self.c.text)) \
-            and not self.c.of("train") and not self.c.of("count") and not self.c.of("number") and not self.c.of("money") \
-            and not self.named("company")
-
-    def _best_run(self, cur: str, trains: list[str]) -> tuple:
-        """A run asked for as the best, with no revenue and no stops ("runs its trains for max", "run
-        the best route"): one route of each train the company owns (or of those named), their stops
-        and revenue the game's best run."""
-        if not set(self.c.loose) & _MOST or not set(self.c.loose) <= _BEST or self.ctx.trains_of is None:
-            return ()
-        owned = list(self.ctx.trains_of(cur))
-        return tuple(Route(t, ()) for t in owned if not trains or t in trains)
 
     def _run(self, cur: str, trains: list[str]):
         numbers = self.c.of("number")
@@ -523,7 +513,7 @@ class Fitter:
         if not stops and (routes := several_routes(self.ctx, cur, self.c, trains, revenue, counts)):
             # "runs 120 + 160", "the 4 for 180 and 3 for 120", "2 trains for 90 and 70", "two 2s for 50 each"
             return [[(RunRoutes(cur, routes), ())] + dividend_after(self.verbs, cur)]
-        if not revenue and not stops and not self.c.of("tile") and (owned := self._best_run(cur, trains)):
+        if not revenue and not stops and not self.c.of("tile") and (owned := best_run(self.c, self.ctx, cur, trains)):
             return [[(RunRoutes(cur, owned), ("best",))] + dividend_after(self.verbs, cur)]     # "runs for max"
         if len(revenue) > 1 or self.c.of("tile") or not revenue and len(stops) < 2:
             return "how much did the run earn?" if not revenue else None      # (a route's ends: the game counts)
@@ -549,16 +539,6 @@ class Fitter:
                       revenue=revenue[0] if revenue else None)
         return [[(RunRoutes(cur, (route,)), ())] + dividend_after(self.verbs, cur)]
 
-
-#: words asking for the best run ("runs for max", "best routes")
-#: a train of no kind named ("buys a train", "buys the next train")
-#: (the buy word itself, not a purpose, a need or what is passed on: "to buy a train", "must buy a train",
-#: "passes on buying a train")
-_SOME_TRAIN = regex(r"(?<!\bto\s)(?<!\bon\s)(?<!\bmust\s)(?<!\bwill\s)(?<!\bshould\s)"
-                    r"\b(?:buys?|buying|purchases?|purchasing|gets?|getting)\s+(?:(?:an?|one|the\s+next|its\s+next|a\s+new)\s+)?"
-                    r"train\b(?!\s*(?:for|at)\b)", re.I)
-_MOST = frozenset({"best", "max", "maximum", "optimal", "optimum"})
-_BEST = _MOST | {"route", "routes", "possible", "revenue"}
 
 #: the hexes a route is told to pass through ("via I6 I7", "via I6, I7")
 _VIA_HEXES = regex(r"\bvia\s+((?:[A-Z]{1,2}\d{1,2}\b[\s,]*)+)")

@@ -141,6 +141,7 @@ _TRAIN = regex(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b
                     r"(?:^|(?<=[;,]\s))(\d)(?=:\s*[A-Z]{1,2}\d{1,2}\s*[-–>])")      # "3: I5-J10-K9 = 90"
 _TRAIN_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _COUNT = regex(r"\bx\s*(\d)\b|\b(\d)\s*x\b|(?<![\w$])\+\s*(\d)\b")
+_SLOT = regex(r"\bslot\s+([1-9])\b", re.I)
 _HEX = regex(r"(?<![#\w$])([A-Z]{1,2}\d{1,2})\b|(?<=\b(?:on|at|in|to)\s)([a-z]\d{1,2})\b")
 _NUMBER = regex(r"(?<![\w#$.])(\d{1,6})(?![\w%]|\.\d)")
 #: where sold shares go ("four shares of QLL to the market", "two GT into the pool"): a sale
@@ -312,6 +313,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_LEGS, "via", lambda m: tuple(tuple(re.split(r"\s*>\s*", leg.upper()))
                                        for leg in re.split(r"\s+(?=[A-Za-z]{1,2}\d{1,3}\s*>)", m.group(1))))
     take(CITY, "city", lambda m: int(next(g for g in m.groups() if g)))      # "J10 city 2": lay_words.py
+    take(_SLOT, "slot", lambda m: int(m.group(1)) - 1)       # "J10 slot 2": a token's place in its city
     take(_DECLINES, "verb", lambda m: "pass")
     take(CONSEQUENCE, "floats", lambda m: True)
     take(_TAKES_IN, "verb", lambda m: "merge")

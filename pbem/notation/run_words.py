@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .context import NotationContext
     from .pieces import Clause, Piece
 
-__all__ = ["counted_trains", "dividend_after", "in_step_order", "is_place",
+__all__ = ["MOST", "best_run", "counted_trains", "dividend_after", "in_step_order", "is_place",
            "one_more_route", "railway_as_route", "route_alone", "route_order", "run_unpaired", "several_routes",
            "stops_joined", "train_by_shape", "trains_before_routes"]
 
@@ -353,3 +353,17 @@ def dividend_after(verbs: set, cur: str) -> list:
     """The dividend written in a run's own clause ("runs 3T for 90 and pays"), as a fit's part."""
     kinds = verbs & DIVIDEND_WORDS
     return [(Dividend(cur, kinds.pop()), ())] if len(kinds) == 1 else []
+
+
+#: words asking for the best run ("runs for max", "best routes")
+MOST = frozenset({"best", "max", "maximum", "optimal", "optimum"})
+_BEST = MOST | {"route", "routes", "possible", "revenue"}
+
+
+def best_run(c: "Clause", ctx: "NotationContext", cur: str, trains: list[str]) -> tuple:
+    """A run asked for as the best, with no revenue and no stops ("runs its trains for max", "run
+    the best route"): one route of each train the company owns (or of those named), their stops
+    and revenue the game's best run; () when the clause asks no such run."""
+    if not set(c.loose) & MOST or not set(c.loose) <= _BEST or ctx.trains_of is None:
+        return ()
+    return tuple(Route(t, ()) for t in ctx.trains_of(cur) if not trains or t in trains)

@@ -14,7 +14,7 @@ from .lazy import regex
 if TYPE_CHECKING:
     from .pieces import Clause
 
-__all__ = ["DROPS", "EXCHANGES", "PAID_TO_BANK", "TRAIN_LIMIT", "discarded", "exchange_unread"]
+__all__ = ["DROPS", "EXCHANGES", "PAID_TO_BANK", "TRAIN_LIMIT", "discarded", "exchange_unread", "some_train"]
 
 #: "drops the 4", "drops one of its 3s", "returns a 2 train": a discard, a train named after it ("drops out" is a pass,
 #: "drops 2 spaces" a share price, "drops its token" a token removed, read first)
@@ -53,3 +53,18 @@ def exchange_unread(found: list["Clause"]) -> Optional[str]:
                 and not any(k == "company" for p in c.of("name") for k, _ in p.value):
             return c.text
     return None
+
+
+#: a train of no kind named ("buys a train", "buys the next train"): the buy word itself, not a
+#: purpose, a need or what is passed on ("to buy a train", "must buy a train", "passes on buying a train")
+_SOME_TRAIN = regex(r"(?<!\bto\s)(?<!\bon\s)(?<!\bmust\s)(?<!\bwill\s)(?<!\bshould\s)"
+                    r"\b(?:buys?|buying|purchases?|purchasing|gets?|getting)\s+(?:(?:an?|one|the\s+next|its\s+next|a\s+new)\s+)?"
+                    r"train\b(?!\s*(?:for|at)\b)", re.I)
+
+
+def some_train(fit) -> bool:
+    """Whether an operating clause (a `piece_fits.Fitter`) buys "a train" of no kind named ("buys a
+    train from the depot"): the one kind sold then, which the game settles."""
+    c = fit.c
+    return fit.kind == "operating" and fit.verbs == {"buy"} and bool(_SOME_TRAIN.search(c.text)) \
+        and not any(c.of(k) for k in ("train", "count", "number", "money")) and not fit.named("company")
