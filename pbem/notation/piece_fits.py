@@ -107,7 +107,7 @@ class Fitter:
                         return f'"{bracket.group(0)}" names {name}: a remark beside a move names no other player (write it apart)'
                     return f"names {name}, who is not the writer"
             if k in ("corporation", "company") and self.kind in ("operating", "merger") \
-                    and p.start < self.first_verb and i != self.ctx.current \
+                    and p.start < self.first_verb and i != self.ctx.current and self.ctx.kind_of(self.ctx.current) != "player" \
                     and p.before not in ("from", "of", "off", "with"):
                 after = next((q for q in self.c.pieces if q.start >= p.end), None)   # looked for only here
                 owned = after is not None and k == "corporation" and (after.kind == "train" or after.kind == "verb"
@@ -234,9 +234,11 @@ class Fitter:
             corps = [c for c in self.named("corporation") if c not in self.ctx.auctioned]
             if corps and (not items or self.verbs == {"par"}):      # "pars the B&O at 100": the company, not its private
                 return self._combos(Par, corps, amounts)
-        if self.implicit() and not items and amounts and (corps := [c for c in self.named("corporation")
-                                                                   if c not in self.ctx.auctioned]):
-            return self._combos(Par, corps, amounts)       # "CPR at 100": no private is a company's name
+        if self.implicit() and amounts and (corps := [c for c in self.named("corporation") if c not in self.ctx.auctioned]):
+            # "CPR at 100": a par; "B&O @ 100" a bid on the B&O private unless the game allows the par now
+            pars = self._combos(Par, corps, amounts)
+            if not items or self.ctx.legal is not None and any(self.ctx.legal([a for a, _ in f]) for f in pars):
+                return pars
         if self.verbs & {"bid", "buy", "par"} and self.verbs <= {"bid", "buy", "par"} or self.implicit():
             if not items and self.bare_bid():
                 # a bare amount ("200."): a bid on the private the game lets the writer bid on now;
@@ -364,10 +366,10 @@ class Fitter:
             return [[(Convert(ent), ())] + [(Merge(ent, o), ()) for o in others[:1]]] if len(others) <= 1 else None
         if "merge" in self.verbs:
             return [[(Merge(ent, o), ())] for o in others] or "merge with which company?"
-        if "buy" in self.verbs:
+        if "buy" in self.verbs or self.implicit() and self.ctx.kind_of(ent) == "player" and (
+                self.c.of("count") or self.c.of("source") or self.c.of("percent")):      # "1 NW from IPO"
             return self._buys(self.named("corporation"), self._source())
         return None
-
 
     def _operating(self):
         cur = self.ctx.current

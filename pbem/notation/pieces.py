@@ -135,7 +135,7 @@ _ORDINAL = regex(r"\b(?:a\s+|my\s+|the\s+|his\s+|her\s+)?(?:\d(?:st|nd|rd|th)|se
 _TRAINS_N = regex(r"(?<![\w#$.+-])(?<!\b[Tt]he\s)(?<!\b[Tt]wo\s)(?<!\b[Tt]hree\s)(?<!\b[Ff]our\s)(?<!\b[Bb]oth\s)([2-4])\s+(?i:trains)\b")
 #: "2 2T", "buys 2 x 2-trains": a count of trains
 _TRAIN_COUNT = regex(r"(?<![\w#$.])([1-4])(?:\s*x)?\s+(?=(?:\d\+\d+E?|\d)\s*-?\s*(?:T\b|trains?\b))")
-_TRAIN = regex(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b)|\b(D|[Dd]iesel)(?:\s*-?\s*trains?)?\b|"
+_TRAIN = regex(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b)|\b(D|[Dd]iesel)(?:\s*-?\s*trains?|T)?\b|"
                     r"\b((?i:two|three|four|five|six|seven|eight))(?:\s*-\s*(?i:trains?)|\s+(?i:train)|(?<=x)es|(?<!x)s)\b|"
                     r"(?:(?<=\b[Rr]un\s)|(?<=\b[Rr]uns\s))(\d)(?=\s*:)|"      # "Run 4: L8 J10 = 150": the train run
                     r"(?:^|(?<=[;,]\s))(\d)(?=:\s*[A-Z]{1,2}\d{1,2}\s*[-–>])")      # "3: I5-J10-K9 = 90"
