@@ -13,7 +13,7 @@ import pytest
 import pbem
 from pbem.errors import PbemError
 from pbem.engine.actions import (Action, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, LayTile, Par, PlaceToken,
-                                 SellShares)
+                                 RunRoutes, SellShares)
 
 RECORDS = sorted((Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games").glob("*/*.json"))
 
@@ -50,6 +50,10 @@ def phrasings(a: Action, ctx) -> list[str]:
             return [f"buy a {a.train} train", f"{a.entity} buys a {a.train}-train", f"buy {a.train}T",
                     f"buys a {a.train} from the depot"]
         return [f"buy a {a.train} from {a.source} for {a.price}"]
+    if isinstance(a, RunRoutes) and a.routes and all(r.revenue is not None for r in a.routes):
+        stops = ["-".join(s.hex for s in r.stops) for r in a.routes]       # (a hex's two cities: it twice)
+        return ["runs " + ", ".join(f"{r.train}: {w} for {r.revenue}" for r, w in zip(a.routes, stops)),
+                "; ".join(f"{r.train}T {w} = {r.revenue}" for r, w in zip(a.routes, stops))]
     if isinstance(a, Dividend):
         return {"payout": ["pay out", "full dividend", "pays out"], "withhold": ["withhold", "keeps the money"],
                 "half": ["pays half"]}.get(a.kind, [])
@@ -64,6 +68,9 @@ def _same(got: Action, want: Action) -> bool:
         return (got.hex, got.tile, got.rotation) == (want.hex, want.tile, want.rotation)
     if isinstance(want, PlaceToken) and isinstance(got, PlaceToken):
         return (got.hex, got.city) == (want.hex, want.city)
+    if isinstance(want, RunRoutes) and isinstance(got, RunRoutes):
+        return sorted((r.train, r.revenue, tuple(s.hex for s in r.stops)) for r in got.routes) == \
+            sorted((r.train, r.revenue, tuple(s.hex for s in r.stops)) for r in want.routes)
     if isinstance(want, BuyTrain) and isinstance(got, BuyTrain):
         return (got.train, got.source, got.price in (None, want.price)) == (want.train, want.source, True)
     return got == want

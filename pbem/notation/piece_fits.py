@@ -501,6 +501,9 @@ class Fitter:
         revenue = [p.value for p in self.c.of("money")] or \
                   [p.value for p in numbers if p.before in ("for", "=", "") or p.value >= 10]
         stops = self.hexes()
+        written = [p.value for p in self.c.of("hex")]      # "E11-D10-E11", "J8-K9-J10-J10": a hex's two cities
+        if len(written) > len(set(written)) == len(stops) > 1 and set(written) == set(stops) and not self.c.of("name"):
+            stops = written
         counts = [p.value for p in self.c.of("count")]
         if len(set(trains)) == 1 and len(counts) == 1 and counts[0] > 1:
             trains = trains * counts[0]                              # "runs its two 2s for 50 and 40"
