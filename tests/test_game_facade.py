@@ -231,6 +231,16 @@ def test_a_run_asked_for_as_the_best_or_by_its_total_is_the_best_run_found(line)
     assert sum(r.revenue for r in got[0].routes) == 90
 
 
+def test_one_amount_after_several_routes_is_the_run_s_total_when_they_earn_it():
+    """B&O's two 2s: "runs I15-I19 and I15-J14 for 90" is their total (40 and 50), each route's
+    revenue what the game counts; an amount they do not earn together stays the last route's own."""
+    g = _first_run_of("B&O")
+    got = g.copy().push_notation("runs I15-I19 and I15-J14 for 90")[0]
+    assert [(tuple(s.hex for s in r.stops), r.revenue) for r in got.routes] == [(("I15", "I19"), 40), (("I15", "J14"), 50)]
+    with pytest.raises(RuleError, match=r"the route I15-J14 is worth \$50, not \$80"):
+        g.push_notation("runs I15-I19 and I15-J14 for 80")
+
+
 @pytest.mark.parametrize("line", ["run", "runs for 80"])
 def test_a_run_with_no_revenue_or_another_total_is_not_taken_for_the_best(line):
     g = _first_run_of("B&O")

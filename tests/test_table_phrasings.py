@@ -52,14 +52,22 @@ def phrasings(a: Action, ctx) -> list[str]:
         return [f"buy a {a.train} from {a.source} for {a.price}"]
     if isinstance(a, RunRoutes) and a.routes and all(r.revenue is not None for r in a.routes):
         stops = ["-".join(s.hex for s in r.stops) for r in a.routes]       # (a hex's two cities: it twice)
+        total = sum(r.revenue for r in a.routes)
         return ["runs " + ", ".join(f"{r.train}: {w} for {r.revenue}" for r, w in zip(a.routes, stops)),
-                "; ".join(f"{r.train}T {w} = {r.revenue}" for r, w in zip(a.routes, stops))]
+                "; ".join(f"{r.train}T {w} = {r.revenue}" for r, w in zip(a.routes, stops))] + \
+            ([f"runs {' and '.join(stops)} for {total}"] if _one_kind_one_city(a, ctx) else [])
     if isinstance(a, Dividend):
         return {"payout": ["pay out", "full dividend", "pays out"], "withhold": ["withhold", "keeps the money"],
                 "half": ["pays half"]}.get(a.kind, [])
     if isinstance(a, BuyCompany):
         return [f"buy {a.company} for {a.price}", f"{a.entity} buys the {name(a.company, a.company)} for ${a.price}"]
     return []
+
+
+def _one_kind_one_city(a: RunRoutes, ctx) -> bool:
+    """Whether a run's routes may be written by their stops alone, one total after them: the company
+    runs one kind of train, and no stop is a second city of its hex (else the reply asks which)."""
+    return len(set(ctx.trains_of(a.entity))) == 1 and all(s.node in (None, 0) for r in a.routes for s in r.stops)
 
 
 def _same(got: Action, want: Action) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, Merge, Par, Pass, PlaceToken
+from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, Merge, Par, Pass, PlaceToken, RunRoutes
 from pbem.errors import RuleError
 from pbem.newgame import CLAIMS_WARN
 from pbem.notation import ParsedMove
@@ -15,7 +15,8 @@ from pbem.notation.messages import clip
 from pbem.reading.claims import applied, false_claims
 from pbem.reading.labels import round_label_mismatch
 from pbem.reading.settle import (needs_stops, passed_already, push_implicit_passes, reports_automatic, settle_amount,
-                                 settle_price, settle_run, settle_source, settle_token, settle_train, share_size, turn_over_already)
+                                 settle_price, settle_run, settle_source, settle_token, settle_total,
+                                 settle_train, share_size, turn_over_already)
 
 if TYPE_CHECKING:
     from pbem.game import Game
@@ -79,6 +80,9 @@ def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
     if isinstance(action, (Par, Bid, BuyCompany)) and action.price is None:
         # "I float C&O", "PRR buys the D&H": the one amount allowed, or the question which
         action = settle_amount(g.state, action, "least" in pm.open, g.notation)
+    if isinstance(action, RunRoutes):
+        # "runs I15-I19 and I15-J14 for 90": the amount after the last route, the run's total
+        action = settle_total(g.state, action)
     if needs_stops(action):
         # "CPR runs the 3 for 80": the route the search finds, if it earns that
         action = settle_run(g.state, action, "best" in pm.open, "total" in pm.open)

@@ -161,6 +161,26 @@ def settle_amount(game: Game, action: Par | Bid | BuyCompany, least: bool, write
                              candidates=[write(dataclasses.replace(action, price=p)) for p in (prices[0], top)])
 
 
+def settle_total(game: Game, action: RunRoutes) -> RunRoutes:
+    """A run of several routes with one amount, after the last ("runs I15-I19 and I15-J14 for 90"):
+    the run's total when the routes earn that together (each route's revenue then what the game
+    counts for it); the run as written otherwise (the last route's own revenue)."""
+    *first, last = action.routes
+    if not first or last.revenue is None or not last.stops or any(r.revenue is not None or not r.stops for r in first):
+        return action
+    plain = RunRoutes(action.entity, tuple(dataclasses.replace(r, revenue=None) for r in action.routes))
+    probe = copy.deepcopy(game)
+    try:
+        probe.push(plain)
+    except PbemError:
+        return action
+    turn = getattr(probe.round, "turn", None)
+    if getattr(turn, "revenue", None) != last.revenue or len(turn.routes) != len(plain.routes):
+        return action
+    return RunRoutes(action.entity, tuple(dataclasses.replace(r, revenue=done.revenue)
+                                          for r, done in zip(plain.routes, turn.routes)))
+
+
 def needs_stops(action: object) -> bool:
     """Whether a RunRoutes names a route without its stops ("CPR runs the 3 for 80")."""
     return isinstance(action, RunRoutes) and any(not r.stops for r in action.routes)
