@@ -231,6 +231,13 @@ def test_a_run_asked_for_as_the_best_or_by_its_total_is_the_best_run_found(line)
     assert sum(r.revenue for r in got[0].routes) == 90
 
 
+@pytest.mark.parametrize("line", ["run", "B&O: run", "runs"])
+def test_a_run_word_alone_is_asked_its_route_or_the_best_run(line):
+    g = _first_run_of("B&O")
+    with pytest.raises(NotationError, match='expected a train and its route, or "for max"'):
+        g.push_notation(line)
+
+
 def test_one_amount_after_several_routes_is_the_run_s_total_when_they_earn_it():
     """B&O's two 2s: "runs I15-I19 and I15-J14 for 90" is their total (40 and 50), each route's
     revenue what the game counts; an amount they do not earn together stays the last route's own."""

@@ -73,8 +73,9 @@ _NEEDS = {"at": "an amount such as $60", "for": "an amount such as $60", "on": "
           "to": "a hex coordinate such as J10", "from": "the IPO, the pool or a company", "rot": "a rotation from 0 to 5",
           "rotation": "a rotation from 0 to 5", "city": "a city number such as 2", "of": "a company's name",
           "a": "what is bought: a share, a train or a private", "buys": "what is bought", "sells": "what is sold",
-          "token": "a hex coordinate such as J10", "runs": "a train and its route"}
+          "token": "a hex coordinate such as J10", "runs": "a train and its route, or \"for max\" (the best run)"}
 _LAST_WORD = regex(r"(\w+)\W*$")
+_RUN_ALONE = regex(r"\s*(?:[\w&-]+\s*:?\s*)?run\W*", re.I)
 #: a hex written with the letter O for a zero ("J1O")
 _HEX_O = regex(r"(?<![\w#$])([A-Z]{1,2})(\d*O\d*)(?![\w])")
 
@@ -105,6 +106,8 @@ def _unfinished(line: str):
     """A line that stops where a value must follow ("par CPR at")."""
     m = _LAST_WORD.search(line.rstrip())
     what = _NEEDS.get(m.group(1).lower()) if m else None
+    if m and what is None and _RUN_ALONE.fullmatch(line):      # "run", "CPR: run": the run's word alone
+        what = _NEEDS["runs"]
     if what is None:
         return None
     end = len(line.rstrip())
