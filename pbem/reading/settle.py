@@ -165,8 +165,10 @@ def settle_total(game: Game, action: RunRoutes) -> RunRoutes:
     """A run of several routes with one amount, after the last ("runs I15-I19 and I15-J14 for 90"):
     the run's total when the routes earn that together (each route's revenue then what the game
     counts for it); the run as written otherwise (the last route's own revenue)."""
+    if len(action.routes) < 2:
+        return action           # ("does not run": no route)
     *first, last = action.routes
-    if not first or last.revenue is None or not last.stops or any(r.revenue is not None or not r.stops for r in first):
+    if last.revenue is None or not last.stops or any(r.revenue is not None or not r.stops for r in first):
         return action
     plain = RunRoutes(action.entity, tuple(dataclasses.replace(r, revenue=None) for r in action.routes))
     probe = copy.deepcopy(game)
