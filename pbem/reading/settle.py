@@ -93,6 +93,12 @@ def settle_token(game: Game, action: PlaceToken) -> PlaceToken:
     return action   # none legal: let the rules say why
 
 
+def _top(listed: list, least: int) -> int:
+    """The most a listed move's range allows: the highest amount its note names ("$20 to $80",
+    "bid up to $600"), or `least` when no note names one."""
+    return max((int(x) for m in listed for x in re.findall(r"\d+", m.note or "")), default=least)
+
+
 def settle_price(game: Game, action: BuyTrain) -> BuyTrain:
     """A train bought from another corporation written without its price ("SC takes GT's 3"):
     AmbiguousMoveError asking for it, with the range the rules allow now, when the purchase is
@@ -104,7 +110,7 @@ def settle_price(game: Game, action: BuyTrain) -> BuyTrain:
     if not listed:
         return action
     lo = listed[0].action.price
-    hi = max((int(x) for x in re.findall(r"\d+", listed[0].note)), default=lo)
+    hi = _top(listed[:1], lo)
     seller = f"{action.source}'s {action.train} train"
     lines = [f"{action.entity} buys a {action.train} train from {action.source} for {p}" for p in sorted({lo, hi})]
     raise AmbiguousMoveError(f"{action.entity} buys {seller} for how much? Say the price: {listed[0].note}",
@@ -150,7 +156,7 @@ def settle_amount(game: Game, action: Par | Bid | BuyCompany, least: bool, write
     if not listed:
         return dataclasses.replace(action, price=min((m.action.price for m in same_kind), default=0))
     prices = sorted({m.action.price for m in listed})
-    top = max((int(x) for m in listed for x in re.findall(r"\d+", m.note or "")), default=prices[-1])
+    top = _top(listed, prices[-1])
     if least or len(prices) == 1 and top == prices[0]:
         return dataclasses.replace(action, price=prices[0])
     what = getattr(action, item)
