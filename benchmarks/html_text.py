@@ -71,7 +71,7 @@ wrote:<br></div><blockquote class="gmail_quote"><div>It is Carl's turn.</div></b
      ["SIGNON club-1882 Ann k7q2m", "Ann bids 20 for HB"]),
     ("tests: pre and nested blockquotes", "<pre>Ann passes\n  Bob passes</pre><blockquote>one<blockquote>two"
      "</blockquote>three</blockquote>", ["Ann passes", "Bob passes"]),
-    ("Gmail div/br with link in header", f"""<div dir="ltr"><div>Hi all,</div><div><br></div><div>CPR lays 57 in I5 rot 2</div>
+    ("Gmail div/br with link in header", """<div dir="ltr"><div>Hi all,</div><div><br></div><div>CPR lays 57 in I5 rot 2</div>
 <div>runs 2-train I5-J10 for 60; pays out</div><div><br></div><div>Cheers,</div><div>Carl</div></div><br>
 <div class="gmail_quote gmail_quote_container"><div dir="ltr" class="gmail_attr">On Tue, Nov 3, 2026 at 10:02 AM pbem moderator
 &lt;<a href="mailto:mod@pbem.example">mod@pbem.example</a>&gt; wrote:<br></div><blockquote class="gmail_quote"

@@ -13,7 +13,7 @@ from pbem.engine.actions import Dividend, LayTile, PlaceToken, Route, RunRoutes,
 from pbem.errors import PbemError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from notation_kit import assert_no_move_of_the_writer, ctx, read  # noqa: E402
+from notation_kit import assert_no_move_of_the_writer, read  # noqa: E402
 
 
 @pytest.mark.parametrize("title, round_kind, current, line, want", [
