@@ -139,6 +139,9 @@ def test_read(title, rk, current, line, want):
 
 
 REFUSED = [
+    # a company after "and" that follows a sale is no label of the buy after it: which company's shares?
+    ("1830", "SR", None, "I sold 2 PRR and C&O and bought 2 shares"),
+    ("1830", "SR", None, "sell 1 PRR and NYC, then buy 2 shares"),
     # a question in brackets that ends the line asks about the move: no move
     ("1830", "SR", None, "Ann pars ERIE at 90 (is that too much?)"),
     # another player's pass asked for, or the writer's for a time to come: no move of the writer's now

@@ -57,7 +57,8 @@ def joined(parts: list[Clause], ctx: NotationContext, line: str = "") -> list[Cl
             c = Clause(ahead.start, c.end, ahead.text + ": " + c.text, ahead.pieces + c.pieces, c.loose, c.mover)
             ahead = None
         kinds = {p.kind for p in c.pieces} - {"me", "round"}
-        if kinds == {"name"} and not c.loose and not c.text.lower().startswith(("and", "then", "also")) and \
+        if kinds == {"name"} and not c.loose and not c.text.lower().startswith(("and", "then", "also")) \
+                and not (out and re.search(r"\b(?:and|then|also)\W*$", line[:c.start], re.I)) and \
                 all(k != "player" or i == ctx.actor for p in c.of("name") for k, i in p.value):
             ahead = c              # "Moscow-Yaroslavl: Sasha bids 50": a label of the next clause
             continue
