@@ -325,6 +325,18 @@ def test_a_share_bought_with_no_source_said_comes_from_the_pool_when_only_the_po
     assert g.push_notation(f"buy a share of {a.corporation}") == [a]
 
 
+def test_a_token_not_said_to_be_neutral_is_the_neutral_station_when_only_that_may_be_placed_there():
+    from pbem.engine.actions import PlaceToken
+
+    def neutral_only(g, a):
+        here = [m for m in g.legal_moves() if isinstance(m, PlaceToken) and m.hex == getattr(a, "hex", None)]
+        return isinstance(a, PlaceToken) and a.neutral and here and all(m.neutral for m in here)
+
+    g, a = _at_first(FIX / "10526.json", neutral_only)
+    got = g.copy().push_notation(f"{a.entity} tokens {a.hex}", g.state.controller(a.entity))
+    assert [(m.entity, m.hex, m.city, m.neutral) for m in got] == [(a.entity, a.hex, a.city, True)]
+
+
 def test_a_run_s_total_with_trains_of_several_kinds_is_the_best_run_when_it_earns_that():
     from pbem.engine.actions import RunRoutes
 

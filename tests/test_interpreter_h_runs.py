@@ -138,6 +138,9 @@ READ = [
     # ... and "goes" between a train and its route is the run's word
     ("1861", "OR", "RSR", "I have priority so I run the RSR: its 4 goes Moscow-E9-C9-B8 for 160.",
      [_run("RSR", ("4", ("H8", "E9", "C9", "B8"), 160))]),
+    # a train and its stops without a move word or a revenue: the run, its revenue counted by the game
+    ("1882", "OR", "HBR", "2T B2-C3", [_run("HBR", ("2", ("B2", "C3"), None))]),
+    ("1882", "OR", "CN", "3-train B12-G11-J10", [_run("CN", ("3", ("B12", "G11", "J10"), None))]),
     # ... while a number before one hex is still a tile laid there
     ("1830", "OR", "B&O", "B&O lays 9 I17", [LayTile("B&O", "I17", "9", 3)]),
 ]

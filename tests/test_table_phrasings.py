@@ -42,6 +42,8 @@ def phrasings(a: Action, ctx) -> list[str]:
     if isinstance(a, LayTile):
         return [f"#{a.tile} {a.hex} rot {a.rotation}", f"lay tile {a.tile} on {a.hex}, rotation {a.rotation}",
                 f"#{a.tile} @ {a.hex} rot {a.rotation}", f"tile {a.tile} {a.hex} r{a.rotation}"]
+    if isinstance(a, PlaceToken) and a.neutral and a.entity not in ctx.companies:     # 1882's neutral station
+        return [f"neutral token {a.hex}" + (f" city {a.city + 1}" if a.city else "")]
     if isinstance(a, PlaceToken) and not a.neutral:       # (a private's token: named, whose it is)
         named = f"{a.entity} places a station in {a.hex}, city {a.city + 1}"
         return [named] if a.entity in ctx.companies else [f"token {a.hex} city {a.city + 1}", named]
@@ -56,6 +58,10 @@ def phrasings(a: Action, ctx) -> list[str]:
         return ["runs " + ", ".join(f"{r.train}: {w} for {r.revenue}" for r, w in zip(a.routes, stops)),
                 "; ".join(f"{r.train}T {w} = {r.revenue}" for r, w in zip(a.routes, stops))] + \
             ([f"runs {' and '.join(stops)} for {total}"] if _one_kind_one_city(a, ctx) else [])
+    if isinstance(a, RunRoutes) and a.routes and all(r.revenue is None for r in a.routes):
+        stops = ["-".join(s.hex for s in r.stops) for r in a.routes]       # the revenue left to the game
+        return [", ".join(f"{r.train}T {w}" for r, w in zip(a.routes, stops)),
+                "runs " + ", ".join(f"the {r.train} {w}" for r, w in zip(a.routes, stops))]
     if isinstance(a, Dividend):
         return {"payout": ["pay out", "full dividend", "pays out"], "withhold": ["withhold", "keeps the money"],
                 "half": ["pays half"]}.get(a.kind, [])

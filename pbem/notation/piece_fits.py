@@ -462,7 +462,7 @@ class Fitter:
                 runs, buys = train_by_shape(self.before, self.later, runs, buys)
             return [f for f in (None if self.c.of("source") else runs, buys) if isinstance(f, list) for f in f] or None
         if self.revenue_alone() or route_alone(self):
-            return self._run(cur, [])          # "M-K: 70, pays out": the run's revenue
+            return self._run(cur, trains)      # "M-K: 70, pays out": the run's revenue; "2T B2-C3"
         if "buy" in verbs or (self.implicit() and trains):
             return self._train(cur, trains)
         return None

@@ -284,11 +284,12 @@ def in_step_order(moves: list) -> list:
 
 
 def route_alone(fitter) -> bool:
-    """A clause of stops and one amount only, without a move word, in an operating round ("N:
-    Moscow to St. Petersburg, 80"): the run of the company's train (`piece_fits.Fitter`)."""
+    """A clause of stops, its trains and at most one amount, without a move word, in an operating
+    round ("N: Moscow to St. Petersburg, 80", "2T B2-C3"): the run of the company's train
+    (`piece_fits.Fitter`; without an amount the game counts its revenue)."""
     c = fitter.c
-    return fitter.kind == "operating" and fitter.implicit() and len(fitter.hexes()) >= 2 and len(fitter.amounts()) == 1 \
-        and {p.kind for p in c.pieces} <= {"name", "hex", "number", "money"}
+    return fitter.kind == "operating" and fitter.implicit() and len(fitter.hexes()) >= 2 and len(fitter.amounts()) <= 1 \
+        and {p.kind for p in c.pieces} <= {"name", "hex", "number", "money", "train"}
 
 
 def run_unpaired(text: str, run: RunRoutes) -> Optional[str]:

@@ -249,10 +249,11 @@ def _token_line(a: PlaceToken) -> str:
 
 
 def _token_places(game: Game, action: PlaceToken) -> list[Action]:
-    """Every placement of this token on its hex that the rules allow now."""
-    listed = [m.action for m in game.legal_moves(action.entity)
-              if isinstance(m.action, PlaceToken) and m.action.hex == action.hex
-              and m.action.neutral == action.neutral]
+    """Every placement of this token on its hex that the rules allow now; a token not said to be
+    neutral is the company's neutral station when only that may be placed there (1882)."""
+    here = [m.action for m in game.legal_moves(action.entity)
+            if isinstance(m.action, PlaceToken) and m.action.hex == action.hex]
+    listed = [a for a in here if a.neutral == action.neutral] or [a for a in here if a.neutral]
     if listed:
         return listed
     # moves the legal-move listing does not offer (a private's ability): try each city
