@@ -337,6 +337,18 @@ def test_a_token_not_said_to_be_neutral_is_the_neutral_station_when_only_that_ma
     assert [(m.entity, m.hex, m.city, m.neutral) for m in got] == [(a.entity, a.hex, a.city, True)]
 
 
+def test_a_move_told_by_the_writer_s_role_is_quoted_as_written():
+    from pbem.engine.actions import BuyTrain
+
+    g, a = _at_first(FIX.parent / "1830" / "1830_game_end_bank.json",
+                     lambda g, a: isinstance(a, BuyTrain) and a.entity == "B&O")
+    seat = g.state.controller("B&O")
+    assert g.copy().push_notation("B&O's president buys a 2", seat) == [BuyTrain("B&O", "2", "depot")]
+    with pytest.raises(RuleError) as e:
+        g.copy().push_notation("PRR's president buys a 2", seat)
+    assert "PRR's president buys a 2" in str(e.value)
+
+
 def test_a_run_s_total_with_trains_of_several_kinds_is_the_best_run_when_it_earns_that():
     from pbem.engine.actions import RunRoutes
 

@@ -110,6 +110,9 @@ READ = [
     # the writer named by the role they play for the company at turn, selling (issue #24's example)
     ("1882", "OR", "CPR", "the president dumped two GT to fund the 4", [SellShares("ann", "GT", 20)]),
     ("1882", "OR", "CPR", "The director sold 1 GT, 1 SC", [SellShares("ann", "GT", 10), SellShares("ann", "SC", 10)]),
+    # ... or buying for it: the company's purchase
+    ("1830", "OR", "B&O", "the president buys a 2 for the company", [BuyTrain("B&O", "2", "depot")]),
+    ("1830", "OR", "B&O", "B&O's president bought a 3", [BuyTrain("B&O", "3", "depot")]),
 ]
 
 
@@ -145,6 +148,8 @@ REFUSED = [
     ("1882", "SR", None, "Auto pass unless someone sells"),        # a standing order on a condition
     ("1882", "SR", None, "the president sells 2 GT"),              # of no company at turn: not the writer
     ("1882", "OR", "CPR", "Bob says the president sold 2 GT"),     # a report, not the role as subject
+    ("1882", "SR", None, "the president buys a 2"),                # of no company at turn
+    ("1830", "OR", "B&O", "PRR's president buys a 2"),             # another company's, at B&O's turn
 ]
 
 

@@ -22,10 +22,12 @@ __all__ = ["it_named_before", "others_set_aside", "own_pronouns", "read_by_subje
 #: share is bought ("that's her 4th share" is a claim about the count, left to the claims)
 _PRONOUN = regex(r"\b(?:he|she)\b|\b(?:his|her)\b(?!\s+(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|last)\b)|"
                       r"(?:(?<=\bbuys\s)|(?<=\btakes\s)|(?<=\bbought\s)|(?<=\bbuying\s)|(?<=\btaking\s))(?:his|her)\b", re.I)
-#: "the president sells", "its director dumped": the role, as the subject of a sale
-_ROLE = regex(r"(?:(?<=^)|(?<=[,;:.]\s)|(?<=\band\s)|(?<=\bthen\s)|(?<=\bso\s))\s*(?:the|its|our)\s+"
+#: "the president sells", "its director dumped", "the president buys a 2": the role, as the subject of
+#: a sale or a purchase
+_ROLE = regex(r"(?:(?:(?<=^)|(?<=[,;:.]\s)|(?<=\band\s)|(?<=\bthen\s)|(?<=\bso\s))\s*(?:the|its|our)\s+|"
+                   r"(?:^|(?<=[,;:.]\s))\s*(?P<corp>[A-Z][\w&-]*)['’]s\s+)"
                    r"(?:president|director|prez)(?=\s+(?:(?:has|had|then|also|just|now)\s+)?"
-                   r"(?:sells|sold|selling|dumps|dumped|dumping)\b)", re.I)
+                   r"(?:sells|sold|selling|dumps|dumped|dumping|buys|bought|buying)\b)", re.I)
 
 
 def own_pronouns(line: str, ctx: NotationContext, index: NameIndex) -> str:
@@ -34,7 +36,8 @@ def own_pronouns(line: str, ctx: NotationContext, index: NameIndex) -> str:
     own name with no other player between (another's still sets its clause aside: scopes.py)."""
     raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
     if ctx.actor and str(raw or "").lower().startswith(("or", "operating")):
-        line = _ROLE.sub(lambda m: " " * len(m.group(0)), line)
+        line = _ROLE.sub(lambda m: line[m.start():m.end("corp")] + " " * (m.end() - m.end("corp")) if m.group("corp")
+                         else " " * len(m.group(0)), line)     # "B&O's president buys": "B&O        buys"
     if not ctx.actor or not _PRONOUN.search(line):
         return line
     players = sorted((p.start, i) for p in _find(line, ctx, index) if p.kind == "name"

@@ -146,7 +146,7 @@ def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
     whose first word is a name nobody has, straight before its move word, is refused: the
     pieces would leave that word out and make the writer the one who moves."""
     line = loans_aside(sale_first(line))    # a sale that funds a train first; a loan beside a buy set aside
-    line = own_pronouns(line, ctx, index)       # "Ann has $300 left, so she sells ..." (speakers.py)
+    written, line = line, own_pronouns(line, ctx, index)       # "Ann has $300 left, so she sells ..." (speakers.py)
     ctx = company_at_turn(line, ctx, index)     # "MNN passes" in a merger round no company is at turn in
     ctx = _heading_writer(line, ctx)            # "Ann: NWR 85" when who writes is not known
     if (told := exchange_unread(clauses(line, ctx, index))) is not None:     # train_words.py
@@ -158,7 +158,7 @@ def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
         raise NotationError(f'"{subject[1]}" names no player or company: a move starts with who makes it',
                             text=line.strip())
     try:
-        return end_said(read_by_pieces(line, ctx, index), round_kind(ctx))     # "buy CPR ipo, that's all"
+        return _as_written(end_said(read_by_pieces(line, ctx, index), round_kind(ctx)), written, line)   # "buy CPR ipo, that's all"
     except PbemError as first:
         fixed, note, _ = respelled(line, index) if len(line) <= _SLIPS_CHARS else (line, "", ())
         if note and not isinstance(first, AmbiguousMoveError):
@@ -180,3 +180,15 @@ def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
             return read_by_pieces(plain, ctx, index)
         except PbemError:
             raise first from None
+
+
+def _as_written(moves: list, written: str, blanked: str) -> list:
+    """Each move's text as the writer wrote it where roles and pronouns were blanked for reading
+    ("PRR's president buys a 2", not "PRR             buys a 2")."""
+    if written == blanked or len(written) != len(blanked):
+        return moves
+    out = []
+    for m in moves:
+        at = blanked.find(m.text, max(0, m.column - 1)) if m.text else -1
+        out.append(m if at < 0 else dataclasses.replace(m, text=written[at:at + len(m.text)]))
+    return out
