@@ -57,7 +57,10 @@ def phrasings(a: Action, ctx) -> list[str]:
         total = sum(r.revenue for r in a.routes)
         return ["runs " + ", ".join(f"{r.train}: {w} for {r.revenue}" for r, w in zip(a.routes, stops)),
                 "; ".join(f"{r.train}T {w} = {r.revenue}" for r, w in zip(a.routes, stops))] + \
-            ([f"runs {' and '.join(stops)} for {total}"] if _one_kind_one_city(a, ctx) else [])
+            ([f"runs {' and '.join(stops)} for {total}"] if _one_kind_one_city(a, ctx) else []) + \
+            ([", ".join(f"{r.train}T: " + " > ".join(_place(ctx, s.hex) for s in r.stops) + f" = {r.revenue}" for r in a.routes)]
+             if all(_place(ctx, s.hex) for r in a.routes for s in r.stops)
+             and all(len({s.hex for s in r.stops}) == len(r.stops) for r in a.routes) else [])
     if isinstance(a, RunRoutes) and a.routes and all(r.revenue is None for r in a.routes):
         stops = ["-".join(s.hex for s in r.stops) for r in a.routes]       # the revenue left to the game
         return [", ".join(f"{r.train}T {w}" for r, w in zip(a.routes, stops)),
@@ -68,6 +71,16 @@ def phrasings(a: Action, ctx) -> list[str]:
     if isinstance(a, BuyCompany):
         return [f"buy {a.company} for {a.price}", f"{a.entity} buys the {name(a.company, a.company)} for ${a.price}"]
     return []
+
+
+def _place(ctx, hex_: str) -> Optional[str]:
+    """The one name of the place on `hex_` ("Albany"), if it has one, no other hex has it and it
+    holds no remark of the map's ("Ekaterinburg (₽80 if includes M)")."""
+    name = ctx.locations.get(hex_)
+    name = name if isinstance(name, str) or not name else name[0]
+    if not name or "(" in name or sum(1 for v in ctx.locations.values() if v == name or not isinstance(v, str) and name in v) > 1:
+        return None
+    return name
 
 
 def _one_kind_one_city(a: RunRoutes, ctx) -> bool:

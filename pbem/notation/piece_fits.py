@@ -108,7 +108,8 @@ class Fitter:
                     return f"names {name}, who is not the writer"
             if k in ("corporation", "company") and self.kind in ("operating", "merger") \
                     and p.start < self.first_verb and i != self.ctx.current and self.ctx.kind_of(self.ctx.current) != "player" \
-                    and p.before not in ("from", "of", "off", "with"):
+                    and p.before not in ("from", "of", "off", "with") \
+                    and not (any(k2 == "location" for k2, _ in p.value) and len(self.hexes()) > 1):   # a stop of a route
                 after = next((q for q in self.c.pieces if q.start >= p.end), None)   # looked for only here
                 owned = after is not None and k == "corporation" and (after.kind == "train" or after.kind == "verb"
                                                                        and after.value == "token" and self.ctx.kind_of(self.ctx.current) == "company")
