@@ -141,6 +141,8 @@ READ = [
     # a train and its stops without a move word or a revenue: the run, its revenue counted by the game
     ("1882", "OR", "HBR", "2T B2-C3", [_run("HBR", ("2", ("B2", "C3"), None))]),
     ("1882", "OR", "CN", "3-train B12-G11-J10", [_run("CN", ("3", ("B12", "G11", "J10"), None))]),
+    # a minor named after two places, right after a train and its colon: those places (1861)
+    ("1861", "OR", "SE", "3T: Moscow-Nizhnii Novgorod = 130", [_run("SE", ("3", ("H8", "K7"), 130))]),
     # ... while a number before one hex is still a tile laid there
     ("1830", "OR", "B&O", "B&O lays 9 I17", [LayTile("B&O", "I17", "9", 3)]),
 ]

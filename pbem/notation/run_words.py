@@ -155,12 +155,12 @@ def places_in_routes(pieces: list, line: str) -> list:
 
 def railway_as_route(pieces: list, line: str, index) -> list:
     """The pieces with a railway named after two places right after a train or a run's move word read
-    as the route of those places ("2T Odessa-Kiev for 50")."""
+    as the route of those places ("2T Odessa-Kiev for 50", "3T: Moscow-Nizhnii Novgorod = 130")."""
     out = []
     for i, p in enumerate(pieces):
         after = i and (pieces[i - 1].kind == "train" or pieces[i - 1].kind == "verb" and pieces[i - 1].value == "run")
         halves = _DASH.split(line[p.start:p.end]) if p.kind == "name" and after \
-            and line[pieces[i - 1].end:p.start].isspace() else []
+            and re.fullmatch(r"\s*:?\s+", line[pieces[i - 1].end:p.start]) else []    # "2T Odessa-Kiev", "2T: Odessa-Kiev"
         stops = [index.ident(h, ("location",)) for h in halves] if len(halves) == 2 else []
         if stops and all(stops):
             out += [dataclasses.replace(p, value=(("location", stops[0]),), end=p.start + len(halves[0])),
