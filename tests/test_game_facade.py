@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import pbem
-from pbem.engine.actions import Bid, LayTile, Pass
+from pbem.engine.actions import Bid, LayTile, Par, Pass
 from pbem.errors import AmbiguousMoveError, NotationError, RuleError
 from pbem.table import Table
 from pbem.notation import read_message
@@ -335,6 +335,17 @@ def test_a_token_not_said_to_be_neutral_is_the_neutral_station_when_only_that_ma
     g, a = _at_first(FIX / "10526.json", neutral_only)
     got = g.copy().push_notation(f"{a.entity} tokens {a.hex}", g.state.controller(a.entity))
     assert [(m.entity, m.hex, m.city, m.neutral) for m in got] == [(a.entity, a.hex, a.city, True)]
+
+
+@pytest.mark.parametrize("joiner", [", ", "\n"])
+def test_a_line_is_read_against_the_state_the_moves_before_it_leave(joiner):
+    """The bid that wins the B&O private, then "B&O @ 100": after the bid the par is the move the
+    game allows (before it, a bid on the private), on the same line or on the next."""
+    g = pbem.read_record(FIX.parent / "1830" / "26855.json")
+    i = next(i for i, a in enumerate(g.moves) if isinstance(a, Par) and a.corporation == "B&O")
+    bid, par = g.moves[i - 1], g.moves[i]
+    g.back_to(i - 1)
+    assert g.push_notation(f"{bid.price} for the Baltimore & Ohio{joiner}B&O @ {par.price}", bid.entity) == [bid, par]
 
 
 def test_a_move_told_by_the_writer_s_role_is_quoted_as_written():

@@ -103,14 +103,50 @@ def _same(got: Action, want: Action) -> bool:
     return got == want
 
 
+#: how players join the moves of one turn in one message
+JOINERS = (", ", "; ", "\n", " then ")
+
+
+def _turn_wrong(g: "pbem.Game", turn: list, first: int, joiner: str) -> Optional[str]:
+    """Two or more moves in a row by one player or company, each written as below and sent in one
+    message joined by `joiner`: what is wrong with its reading (None: read as those moves, each
+    against the state the moves before it leave), or "" when a move of it is not written here."""
+    ctx = g.context()
+    if not all(phrasings(a, ctx) for a in turn):        # (before the copy, which costs)
+        return ""
+    trial, lines = g.copy(), []
+    for k, a in enumerate(turn):
+        written = phrasings(a, trial.context())
+        if not written:
+            return ""
+        lines.append(written[(first + k) % len(written)])
+        trial.push(a)
+    text = joiner.join(lines)
+    who = turn[0].entity
+    try:
+        got = g.copy().push_notation(text, who if who in g.state.players else g.state.controller(who))
+    except PbemError as e:
+        return f"moves {first}-: {text!r} refused: {str(e).splitlines()[0][:160]}"
+    if not all(any(type(x) is type(a) and _same(x, a) for x in got) for a in turn):
+        return f"moves {first}-: {text!r} read as {got}"
+    return None
+
+
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
 def test_each_move_of_a_record_written_as_players_write_it_is_read_as_that_move(path):
+    """Each move alone; and each turn of two or more moves in a row by one player or company, sent as
+    one message, its moves joined as players join them (a joiner per turn, taken in turn)."""
     g = pbem.read_record(path)
     moves = list(g.moves)
     g.back_to(0)
     wrong: list[str] = []
-    read = 0
+    read = turns = 0
     for i, a in enumerate(moves):
+        if i == 0 or moves[i - 1].entity != a.entity:
+            end = next((j for j in range(i + 1, len(moves)) if moves[j].entity != a.entity), len(moves))
+            if end - i > 1 and (why := _turn_wrong(g, moves[i:end], i, JOINERS[turns % len(JOINERS)])) != "":
+                turns += 1
+                wrong += [why] if why else []
         written = phrasings(a, g.context())
         for line in [written[i % len(written)]] if written else ():      # one way, taken in turn
             trial = g.copy()
@@ -131,4 +167,5 @@ def test_each_move_of_a_record_written_as_players_write_it_is_read_as_that_move(
                 wrong.append(f"move {i} {a}: {line!r} read as {got}")
             read += 1
         g.push(a)
-    assert read > 20 and not wrong, f"{len(wrong)} of {read + len(wrong)}:\n" + "\n".join(wrong[:15])
+    assert read > 20 and turns > 0 and not wrong, f"{len(wrong)} of {read + turns}:\n" + "\n".join(wrong[:15])
+

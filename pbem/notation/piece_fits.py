@@ -238,7 +238,7 @@ class Fitter:
         if self.implicit() and amounts and (corps := [c for c in self.named("corporation") if c not in self.ctx.auctioned]):
             # "CPR at 100": a par; "B&O @ 100" a bid on the B&O private unless the game allows the par now
             pars = self._combos(Par, corps, amounts)
-            if not items or self.ctx.legal is not None and any(self.ctx.legal([a for a, _ in f]) for f in pars):
+            if not items or self.ctx.legal is not None and any(self.ctx.legal([*self.before, *(a for a, _ in f)]) for f in pars):
                 return pars
         if self.verbs & {"bid", "buy", "par"} and self.verbs <= {"bid", "buy", "par"} or self.implicit():
             if not items and self.bare_bid():

@@ -79,6 +79,12 @@ def _who_unknown(found: list[Clause], ctx: NotationContext) -> Optional[str]:
     return None
 
 
+def _legal_fit(fits, out: list, ctx: NotationContext) -> bool:
+    """Whether one of the clause's readings `fits` is legal after the moves `out` (False with no game)."""
+    done = [m.action for m in out]
+    return ctx.legal is not None and isinstance(fits, list) and any(ctx.legal(done + [a for a, _ in f]) for f in fits)
+
+
 def _carried_into(c: Clause, kept: list[Clause]) -> bool:
     """Whether a clause set aside with no move word of its own, led by a company or private the
     clause before does not name, follows a clause that buys or sells: the move word carries into it."""
@@ -154,14 +160,19 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         start = len(out)
         who = _head_player(acting(ctx, c), kind, c)        # a private's power: its moves
         fitter = Fitter(who, kind, c, [m.action for m in out], later)
-        if not fitter.verbs and not c.verbs() and not c.loose and verbs and not train_after_lay(verbs, c):
-            if verbs == {"sell"} and c.of("source"):
-                # "sell 1 GT, by 1 CPR from pool": shares come from a place only when bought
-                raise _refuse(line, f'"{c.text}" names where shares come from, which a sale does not')
+        carried = False
+        if not fitter.verbs and not c.verbs() and not c.loose and verbs and not train_after_lay(verbs, c) \
+                and not (verbs == {"sell"} and c.of("source")):      # "sell 2 GRR, 1 NW from IPO": a buy
             fitter.verbs = set(verbs)      # "sells 2 GT, 1 HBR", "buys MRR for 75 and TSR for 30"
-            fitter.first_verb = c.start
+            fitter.first_verb = carried = c.start
+        elif not fitter.verbs and not c.verbs() and c.loose and verbs == {"sell"} and c.of("source"):
+            # "sell 1 GT, by 1 CPR from pool": shares come from a place only when bought
+            raise _refuse(line, f'"{c.text}" names where shares come from, which a sale does not')
         verbs = fitter.verbs & CARRIED if fitter.verbs else verbs
         fits = fitter.fit()
+        if carried is not False and not _legal_fit(fits, out, ctx) \
+                and _legal_fit(alone := Fitter(who, kind, c, [m.action for m in out], later).fit(), out, ctx):
+            fits = alone         # "sell 2 CNR, GT @ 90": no sale of GT is legal, its par is
         if (fits == "which company?" or fits == "which company's shares?" and _bought_into(out)) \
                 and (named := named_before(parts, c)) is not None:
             # "Auction M-K, opening bid 105", "exchanges SC for its certificate, par 76": the one named

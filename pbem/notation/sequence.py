@@ -135,6 +135,13 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
     def finish(units: list[list], keep: Optional[list] = None) -> list[ParsedMove]:
         return reader.finish([i for u in units for i in u], keep)
 
+    def _pending() -> list:
+        """The moves read but not yet handed out (made by the caller only when a later unit starts a new move)."""
+        try:
+            return [m.action for m in finish(tail)] if tail else []
+        except PbemError:
+            return []
+
     def tracked(hook):
         if hook is None:
             return None
@@ -150,6 +157,7 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
         out = _Watched(**{f.name: getattr(ctx, f.name) for f in dataclasses.fields(ctx)})
         out.rotation_resolver = tracked(ctx.rotation_resolver)
         out.holdings, out.trains_of = tracked(ctx.holdings), tracked(ctx.trains_of)
+        out.legal = tracked(_after(_pending(), ctx.legal))     # what is legal once the moves read are made
         if quiet:
             out.explain = False
         out.seen = asked            # who acts is asked of the game too
@@ -293,3 +301,10 @@ def _log_items(log: LogLine, no: int, line: str, reader: _Reader, aside: Optiona
     if aside is not None:
         aside.append((no, log))
     return []
+
+
+def _after(pending: list, legal: Optional[Callable]) -> Optional[Callable]:
+    """The game's legality hook `legal` asked as if the `pending` moves were made first."""
+    if legal is None or not pending:
+        return legal
+    return lambda actions: legal([*pending, *actions])
