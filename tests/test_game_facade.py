@@ -348,6 +348,21 @@ def test_a_line_is_read_against_the_state_the_moves_before_it_leave(joiner):
     assert g.push_notation(f"{bid.price} for the Baltimore & Ohio{joiner}B&O @ {par.price}", bid.entity) == [bid, par]
 
 
+def test_sales_told_with_the_train_they_are_for_are_the_sales_then_the_train():
+    from pbem.engine.actions import SellShares
+
+    g, a = _at_first(FIX.parent / "1830" / "26855.json",
+                     lambda g, a: isinstance(a, SellShares) and getattr(g.state.round, "name", "") == "operating")
+    i = len(g.moves)
+    record = pbem.read_record(FIX.parent / "1830" / "26855.json").moves[i:i + 6]
+    got = g.copy().push_notation("sell 1 PRR, 1 NYC, 1 B&O, 2 C&O and 5 ERIE to buy the D", a.entity)
+    assert [(type(m), m.entity, getattr(m, "corporation", getattr(m, "train", None))) for m in got] == \
+        [(type(m), m.entity, getattr(m, "corporation", getattr(m, "train", None))) for m in record]
+    with pytest.raises(RuleError) as e:       # one sale is not enough: the buy says so, nothing is made
+        g.copy().push_notation("I sell 1 PRR to buy the D", a.entity)
+    assert "D train" in str(e.value)
+
+
 def test_a_move_told_by_the_writer_s_role_is_quoted_as_written():
     from pbem.engine.actions import BuyTrain
 

@@ -192,6 +192,9 @@ _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
 #: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
 _SPLIT = regex(r";|!|(?<!\d)(?<!\bCo)(?<!\bSt)\.(?=\s|$)|(?<!\bCo)(?<!\bSt)\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||\s/\s|(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
 
+#: a sale told with the buy it is for ("sell 1 PRR to buy the D"): two moves, cut at "to"
+_SALE_TO_BUY = regex(r"\b(?:sells?|sold|selling|dumps?|dumped|dumping)\b[^;.!?]{1,120}?\s(to)\s+(?:buy|purchase)\b", re.I)
+
 #: words that may stand in a clause without a move word (the clause is then pieces only)
 FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please share shares cert certificate
 one more another of off its it's this that time turn by new green yellow brown grey gray single
@@ -359,6 +362,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
          else "bank" if m.group(1).lower() == "bank" else "ipo")
     if AMOUNT_HINT.search(text):
         take(AMOUNT_WORDS, "number", amount_words)
+    sold_to = [m.end(1) for m in _SALE_TO_BUY.finditer(line)]       # "sells 1 PRR to buy the D": a buy too
     for m in _WORD.finditer(text):
         w = m.group(0).lower().replace("’", "'")
         if w in ("i", "me", "my", "i'll", "i'm", "mine"):
@@ -377,7 +381,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
             continue             # "careful about the pass button": a button of the site named, no move
         elif w in VERBS and words.before(m.start()) == "of" and VERBS[w] != "pass" and _PASSES.search(line):
             continue             # "passes this round of buying": what is passed, no move
-        elif w in VERBS and (words.before(m.start()) != "to" or _GOING_TO.search(line[max(0, m.start() - 80):m.start()])) \
+        elif w in VERBS and (words.before(m.start()) != "to" or _GOING_TO.search(line[max(0, m.start() - 80):m.start()])
+                             or any(not line[e:m.start()].strip() for e in sold_to)) \
                 and not (w.startswith("keep") and _GOING_ON.match(line, m.end())):
             # "to pay for it" is a purpose, "going to pass" the move, "keeps going" no withholding
             pieces.append(Piece("verb", VERBS[w], m.start(), m.end(), words.before(m.start())))
@@ -494,6 +499,9 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
         if stops_joined(line, m.start(), m.end(), stop_ends, stop_starts, train_ends):
             continue          # "Moscow - St Petersburg", "from Baltimore through Lancaster and Philadelphia": one route
         cuts += [m.start(), m.end()]
+    for m in _SALE_TO_BUY.finditer(line):      # "sell 1 PRR to buy the D": the sale, then the buy
+        cuts += [m.start(1), m.end(1)]
+    cuts = [0] + sorted(cuts[1:])
     cuts.append(len(line))
     out: list[Clause] = []
     starts = [p.start for p in pieces]
