@@ -164,13 +164,13 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         if not fitter.verbs and not c.verbs() and not c.loose and verbs and not train_after_lay(verbs, c) \
                 and not (verbs == {"sell"} and c.of("source")):      # "sell 2 GRR, 1 NW from IPO": a buy
             fitter.verbs = set(verbs)      # "sells 2 GT, 1 HBR", "buys MRR for 75 and TSR for 30"
-            fitter.first_verb = carried = c.start
+            fitter.first_verb, carried = c.start, True
         elif not fitter.verbs and not c.verbs() and c.loose and verbs == {"sell"} and c.of("source"):
             # "sell 1 GT, by 1 CPR from pool": shares come from a place only when bought
             raise _refuse(line, f'"{c.text}" names where shares come from, which a sale does not')
         verbs = fitter.verbs & CARRIED if fitter.verbs else verbs
         fits = fitter.fit()
-        if carried is not False and not _legal_fit(fits, out, ctx) \
+        if carried and not _legal_fit(fits, out, ctx) \
                 and _legal_fit(alone := Fitter(who, kind, c, [m.action for m in out], later).fit(), out, ctx):
             fits = alone         # "sell 2 CNR, GT @ 90": no sale of GT is legal, its par is
         if (fits == "which company?" or fits == "which company's shares?" and _bought_into(out)) \
