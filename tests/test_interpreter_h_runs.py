@@ -216,3 +216,10 @@ def test_a_price_move_told_after_a_dividend_is_a_claim_on_it():
     ctx = context_for_title("1882", PLAYERS, actor="ann", current="QLL", round_kind="OR")
     (div,) = read_terse_by_pieces("QLL pays out 40 → QLL moves up to 71", ctx, name_index(ctx))
     assert div.action == Dividend("QLL", "payout") and [(c.kind, c.value) for c in div.claims] == [("revenue", 40), ("price_dir", "up")]
+
+
+def test_a_refusal_quotes_what_no_move_it_could_be_takes():
+    with pytest.raises(NotationError) as e:
+        interpret("1882", "OR", "GT", "GT lays #57 on M7 and buys a 4 train for 300 with B3")
+    assert str(e.value).endswith('"B3" is in no move it could be'), str(e.value)
+

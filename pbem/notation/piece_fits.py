@@ -179,9 +179,10 @@ class Fitter:
         if found is None:
             return "which move this is cannot be told"
         if isinstance(found, list):
-            found = [f for f in found if self.uses_all(f)]
-            if not found:
-                return "something it names is in no move it could be"
+            left = [self.left_over(f) for f in found]
+            if all(left):            # the first piece the likeliest reading leaves out, quoted
+                return f'"{self.c.text[left[0].start - self.c.start:left[0].end - self.c.start].strip()}" is in no move it could be'
+            found = [f for f, x in zip(found, left) if x is None]
         return found
 
     def _token_owner(self, p: Piece) -> bool:
@@ -190,12 +191,12 @@ class Fitter:
         return after is not None and after.kind == "verb" and after.value == "token" \
             and not self.c.text[p.end - self.c.start:after.start - self.c.start].strip(" '’s")
 
-    def uses_all(self, moves: Fit) -> bool:
-        """Whether every number, hex, tile, train and company the clause names is in the moves
-        (a price written with a share bought or sold is a claim and need not be)."""
+    def left_over(self, moves: Fit):
+        """None when every number, hex, tile, train and company the clause names is in the moves (a
+        price written with a share bought or sold is a claim and need not be), else the first piece not."""
         if self.c.of("count") and not any(isinstance(a, (BuyShares, SellShares, BuyTrain, RunRoutes, DiscardTrain, Pass))
                                           for a, _ in moves):
-            return False        # "token in J12, and two 2 trains": a count no move of these takes
+            return self.c.of("count")[0]        # "token in J12, and two 2 trains": a count no move of these takes
         values: set = set()
         for a, _ in moves:
             _values(a, values)
@@ -220,11 +221,11 @@ class Fitter:
                     continue        # "bids 100 on the Kharkov minor (KR)": the minor's place
                 if not any(k == "player" or i in values or i in (self.ctx.current, self.ctx.actor)
                            for k, i in p.value) and not (lifted and self._token_owner(p)):   # "move HBR token ..."
-                    return False
+                    return p
             elif p.kind in ("money", "number", "tile", "train", "hex", "rotation", "percent", "exchange"):
                 if str(p.value) not in values:
-                    return False
-        return True
+                    return p
+        return None
 
     def _auction(self):
         items = self.named("company") + [c for c in self.named("corporation") if c in self.ctx.auctioned]
