@@ -11,13 +11,18 @@ from __future__ import annotations
 import pytest
 
 from pbem.engine.actions import (
-    BuyCompany, BuyShares, BuyTrain, DiscardTrain, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken, SellShares,
+    BuyCompany, BuyShares, BuyTrain, DiscardTrain, Dividend, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken, SellShares,
 )
 from pbem.errors import NotationError
 from notation_kit import interpret_actions as interpret
 
 
 READ = [
+    # "full" of a price is no full dividend; of a payout it is
+    ("1830", "OR", "NYC", "NYC buys a D at full price, 1100", [BuyTrain("NYC", "D", "depot", 1100)]),
+    ("1882", "OR", "GT", "GT buys TB from Bob for the full 280", [BuyCompany("GT", "TB", 280)]),
+    ("1830", "OR", "NYC", "NYC: full dividend", [Dividend("NYC", "payout")]),
+    ("1830", "OR", "NYC", "NYC pays full", [Dividend("NYC", "payout")]),
     # a private's power: the lays and tokens told after the words of use are the private's
     ("1830", "OR", "C&O", "C&O uses D&H: lays #57 on F16", [LayTile("DH", "F16", "57", 3)]),
     ("1830", "OR", "B&O", "B&O uses the C&SL - lays #9 on E5", [LayTile("CS", "E5", "9", 3)]),

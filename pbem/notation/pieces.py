@@ -392,7 +392,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         elif w in _WORDS_N and (_COUNTED.match(line, m.end()) or _WORDS_N[w] > 1 and _SIZED.match(line, m.end())) \
                 or w == "both" and _BOTH.match(line, m.end()):
             pieces.append(Piece("count", _WORDS_N.get(w, 2), m.start(), m.end()))
-    for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for|the\s+[$₽]?\d|[$₽]?\d+\s+(?:extra|more)|(?:in\s+)?(?:the\s+)?(?:difference|rest|balance|remainder|shortfall|gap)\b))|\bfull\b",
+    for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for|the\s+[$₽]?\d|[$₽]?\d+\s+(?:extra|more)|(?:in\s+)?(?:the\s+)?(?:difference|rest|balance|remainder|shortfall|gap)\b))|"
+                         r"(?<!\bthe\s)(?<!\bat\s)(?<!\bfor\s)\bfull\b(?!\s+(?:price|amount|cost|value)\b)",
                          line, re.I):
         if text[m.start():m.end()] == m.group(0):     # read on the line: "paying the 20" is the terrain's cost
             pieces.append(Piece("verb", "payout", m.start(), m.end()))
