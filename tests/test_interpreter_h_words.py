@@ -23,6 +23,9 @@ READ = [
     ("1882", "OR", "GT", "GT buys TB from Bob for the full 280", [BuyCompany("GT", "TB", 280)]),
     ("1830", "OR", "NYC", "NYC: full dividend", [Dividend("NYC", "payout")]),
     ("1830", "OR", "NYC", "NYC pays full", [Dividend("NYC", "payout")]),
+    # a train handed in: "trades its 4 in for", "with exchange of the 5"
+    ("1882", "OR", "SC", "SC trades its 4 in for a D ($800)", [BuyTrain("SC", "D", "depot", 800, "4")]),
+    ("1830", "OR", "PRR", "PRR buys a D with exchange of the 5 train - pays 800", [BuyTrain("PRR", "D", "depot", 800, "5")]),
     # a private's power: the lays and tokens told after the words of use are the private's
     ("1830", "OR", "C&O", "C&O uses D&H: lays #57 on F16", [LayTile("DH", "F16", "57", 3)]),
     ("1830", "OR", "B&O", "B&O uses the C&SL - lays #9 on E5", [LayTile("CS", "E5", "9", 3)]),

@@ -126,7 +126,8 @@ _PERCENT = regex(r"\b(\d{1,3})\s*(?:%|(?i:per\s*cent|pct)\b)")
 #: is a price)
 _PER_SHARE = regex(r"(?<!\bat\s)(?<!\bat\s[$₽])(?:[$₽]\s*)?\b(?<!\bat\s)(\d{1,4})\s*(?:₽\s*)?(?:(?:a|per|each)\s+|/\s*)share\b", re.I)
 #: "trading in the 4": the train handed in for a discount
-_EXCHANGE = regex(r"\b(?:trad(?:e|es|ed|ing)|hands?|handing|turns?|turning)\s+in\s+(?:the\s+|its\s+|a\s+|an\s+|one\s+)?(\d\+?\d*E?|D)\b(?:\s*-?\s*trains?)?",
+_EXCHANGE = regex(r"\b(?:(?:trad(?:e|es|ed|ing)|hands?|handing|turns?|turning)\s+in|(?:with\s+)?(?:an?\s+)?(?:exchange|trade-in)\s+of)"
+                  r"\s+(?:the\s+|its\s+|a\s+|an\s+|one\s+)?(\d\+?\d*E?|D)\b(?:\s*-?\s*trains?)?",
                        re.I)
 #: "a 2nd share", "my third cert": one share (which one of the writer's it is, not how many)
 _ORDINAL = regex(r"\b(?:a\s+|my\s+|the\s+|his\s+|her\s+)?(?:\d(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|"

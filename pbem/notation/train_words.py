@@ -26,7 +26,7 @@ TRAIN_LIMIT = regex(r"\blimit\s+(?:is\s+|of\s+)?(?:now\s+)?(\d)\b", re.I)
 _NAMING = ("a", "an", "the", "its", "one", "discards", "discard", "drops", "drop")
 #: "exchanges its 4 for", "swaps the 4 for", "trades its 4 towards": the train handed in
 EXCHANGES = regex(r"\b(?:exchang(?:e|es|ed|ing)|swap(?:s|ped|ping)?|trad(?:e|es|ed|ing))\s+(?:its|the|a|an|one|their)\s+"
-                  r"(\d\+?\d*E?|D)(?:\s*-?\s*trains?)?(?=\s+(?:for|towards)\b)", re.I)
+                  r"(\d\+?\d*E?|D)(?:\s*-?\s*trains?)?(?=(?:\s+in)?\s+(?:for|towards)\b)", re.I)     # "trades its 4 in for a D"
 #: "paying $800 to the bank": a price paid for what is bought (a clause of its amount only)
 PAID_TO_BANK = regex(r"\bpay(?:s|ing)?\s+(?:[$₽]\s*(\d{1,5})|(\d{1,5})\s*₽?)\s+to\s+the\s+(?:bank|depot)\b", re.I)
 #: the words of an exchange
