@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """How long the reader takes to answer a long line that is no move: runs of one character or
 short unit (blanks, marks, quotes, letters, hexes joined by dashes), at 1,000 and 19,000
-characters (the longest line a message may have is 20,000). A rule whose cost grows with the
+characters (the longest line a message may have is 20,000), inside a move's line and alone after
+a speaker ("Ann says " + run: masked, such a line is all blanks). A rule whose cost grows with the
 square or cube of a run shows as a large ratio between the two lengths. Then lines a player
 may send to hold the moderator (many clauses, many moves, word salad) at 1 to 20,000
 characters. Times are CPU seconds (time.process_time); target: at most 0.5 s for the longest.
@@ -32,17 +33,18 @@ def main() -> int:
     worst = (0.0, "")
     for name, ctx in contexts.items():
         for unit in UNITS:
-            times = []
-            for length in (1000, 19000):
-                text = "CPR " + unit * (length // len(unit)) + " lays 57 on I5"
-                t = time.process_time()
-                try:
-                    parse_message(text, ctx)
-                except PbemError:
-                    pass
-                times.append(time.process_time() - t)
-            print(f"{name:12} {unit!r:10} 1,000 chars {times[0]:6.3f} s   19,000 chars {times[1]:6.3f} s")
-            worst = max(worst, (times[1], f"{name} {unit!r}"))
+            for shape in ("CPR {} lays 57 on I5", "Ann says {}"):
+                times = []
+                for length in (1000, 19000):
+                    text = shape.format(unit * (length // len(unit)))
+                    t = time.process_time()
+                    try:
+                        parse_message(text, ctx)
+                    except PbemError:
+                        pass
+                    times.append(time.process_time() - t)
+                print(f"{name:12} {shape.format(unit)!r:32} 1,000 chars {times[0]:6.3f} s   19,000 chars {times[1]:6.3f} s")
+                worst = max(worst, (times[1], f"{name} {shape.format(unit)!r}"))
     print(f"slowest 19,000-character line: {worst[0]:.2f} s ({worst[1]})   target <= 0.50 s")
     rng = random.Random(1)
     words = "the a train lays buy sell hello CPR I5 tile 57 run pay out weather good game nice move".split()

@@ -37,7 +37,7 @@ def test_amounts_in_words_are_found_only_where_a_word_of_tens_teens_or_hundreds_
         assert not found or _AMOUNT_HINT.search(text), text
 
 
-@pytest.mark.parametrize("unit", [", ", "'", "x", "I5-", "Regina-", "$5"])
+@pytest.mark.parametrize("unit", [", ", "'", "x", "I5-", "Regina-", "$5", " ", ". "])
 def test_a_long_run_is_refused_as_any_line_that_is_no_move(unit):
     ctx = context_for_title("1882", {"ann": "Ann", "bob": "Bob"}, actor="ann", current="CPR", round_kind="OR")
     with pytest.raises(NotationError) as e:

@@ -47,11 +47,11 @@ _NO_INTENT = r"(?![^,;.!?]{0,40}\b(?:wanted|intended|meant|planned|tried|thought
 #: "decided to buy", "my move is to buy"); a comment on what it names after a comma (", which was
 #: a steal"). A time clause in the present is a condition and stays
 #: one (scopes.py: "once someone sells")
-_FRAMES = regex(rf"(?:(?:^|(?<=[.;!]\s))\W*|(?<=\w\s))(?:once|when|as\s+soon\s+as|after|before|by\s+the\s+time)\s+{_NO_INTENT}"
+_FRAMES = regex(rf"(?:(?:^|(?<=[.;!]\s))\W{{0,20}}+|(?<=\w\s))(?:once|when|as\s+soon\s+as|after|before|by\s+the\s+time)\s+{_NO_INTENT}"
                 rf"[^,;.!?]{{0,60}}?{_PAST}[^,;.!?]{{0,40}}(?=[,;.!?]|\s*$)|"
-                r"(?:^|(?<=[.;!]\s))\W*(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:when|where|how)\b|"
+                r"(?:^|(?<=[.;!]\s))\W{0,20}+(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:when|where|how)\b|"
                 r"(?<=,\s)(?P<which>which\s+[^,;:.!?]*)|"
-                r"(?:\bas\s+|(?:^|(?<=[.;:!]\s))\W*the\s+)(?:the\s+)?(?:president|director)\s+of\b(?=\s+(?:the\s+)?[A-Z])|"
+                r"(?:\bas\s+|(?:^|(?<=[.;:!]\s))\W{0,20}+the\s+)(?:the\s+)?(?:president|director)\s+of\b(?=\s+(?:the\s+)?[A-Z])|"
                 r"\bas\s+(?:the\s+)?(?P<corp>[A-Z][\w&-]*)\s+(?:president|director)\b|"
                 r"(?P<lead>\b(?:my|its|[A-Z][\w&]*['’]s)\s+(?:(?:first|next|last|only|own)\s+)?(?:move|action|play|turn|choice|"
                 r"decision)\s+(?:is|was|will\s+be)\s+to|"

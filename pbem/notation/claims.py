@@ -184,17 +184,18 @@ def with_presidency(line: str, out: list, taken: list["Clause"]) -> tuple[list, 
 
 
 _SAID = r"[$₽£]?\s?(\d{1,6})\s?₽?"
-#: (pattern, the claim's kind, the kinds of move it is said of)
+#: (pattern, the claim's kind, the kinds of move it is said of); each begins no match inside a run
+#: of blanks and its blanks give nothing back, so a long run costs its length, not its cube
 _STATED = (
-    (regex(r"[,.;]?\s*\(?\s*\b(?:(?:and\s+)?(?:cash\s+(?:left|remaining|now|on\s+hand)|remaining\s+(?:free\s+)?cash|"
+    (regex(r"(?!(?<=\s)\s)[,.;]?\s*+\(?\s*+\b(?:(?:and\s+)?(?:cash\s+(?:left|remaining|now|on\s+hand)|remaining\s+(?:free\s+)?cash|"
                 r"free\s+cash(?:\s+(?:left|remaining))?|left\s+with|leaving(?:\s+(?:him|her|them|it|me|us))?(?:\s+with)?)|cash)"
                 r"\s*:?\s*" + _SAID + r"(?:\s+left)?\s*\)?", re.I), "cash", None),
-    (regex(r",?\s*\b(?:and\s+)?receiv(?:es|ed|ing)\s+" + _SAID, re.I), "received", (SellShares,)),
-    (regex(r",?\s*(?:(?:and\s+)?(?:the\s+)?(?:president|director|prez)\s+(?:pays|paid|covers|covered|chips\s+in)"
+    (regex(r"(?!(?<=\s)\s),?\s*+\b(?:and\s+)?receiv(?:es|ed|ing)\s+" + _SAID, re.I), "received", (SellShares,)),
+    (regex(r"(?!(?<=\s)\s),?\s*+(?:(?:and\s+)?(?:the\s+)?(?:president|director|prez)\s+(?:pays|paid|covers|covered|chips\s+in)"
                 r"(?:\s+(?:the\s+)?(?:rest|remainder|difference|balance|shortfall))?(?:\s+out\s+of\s+(?:his\s+|her\s+|their\s+)?pocket)?|"
                 r"(?:partly\s+)?out\s+of\s+(?:the\s+president'?s\s+|(?:his|her|their)\s+(?:own\s+)?)?pocket)\b", re.I),
      "pocket", (BuyTrain,)),
-    (regex(r",?\s*\b(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:becomes?|became|becoming|is\s+now)\s+(?:the\s+)?(?:new\s+)?"
+    (regex(r"(?!(?<=\s)\s),?\s*+\b(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:becomes?|became|becoming|is\s+now)\s+(?:the\s+)?(?:new\s+)?"
                 r"(?:president|director|prez)(?:\s+of\s+(?:the\s+)?([A-Z][\w&-]*))?\b", re.I), "president", (BuyShares, Par)),
 )
 #: a dividend's payees in brackets: "($40 to Ann, $20 to Bob)", "(Ann $40, Bob $20)", "(Ann: $40; Bob: $20)"

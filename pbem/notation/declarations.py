@@ -54,8 +54,9 @@ def declared(parts: list[Clause], ctx: NotationContext, kind: str) -> Optional[l
     return [action(cur)]
 
 
-#: the game ended by a player's word ("end game", "Bob ends the game", "Game ended manually by Bob")
-_END_GAME = regex(r"^\W*(?:[\w&'’ -]{1,40}?\s+)?(?:ends?\s+(?:the\s+)?game|end\s*game|game\s+over)\W*$|"
+#: the game ended by a player's word ("end game", "Bob ends the game", "Game ended manually by Bob");
+#: the leading \W*+ gives nothing back, or a line of spaces (a masked one) backtracks cubically
+_END_GAME = regex(r"^\W*+(?:[\w&'’ -]{1,40}?\s+)?(?:ends?\s+(?:the\s+)?game|end\s*game|game\s+over)\W*$|"
                        r"^\W*game\s+ended(?:\s+manually)?\s+by\s+[\w&'’ -]{1,40}?\W*$", re.I)
 
 

@@ -39,7 +39,7 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
         c = lay_settled(_train_owner(_minor_by_place(c, ctx, line), line), ctx, line, laid)
         c = lay_cost_aside(_deal(c, line), line, laid)
         c = _agreed(c, found[n + 1] if n + 1 < len(found) else None, line) if deal else c
-        c = another_train(train_remark(c, bought, line), bought_trains(out, trains), line)
+        c = another_train(train_remark(c, bought, line), out, trains, line)
         c = _step_passed(c, out[-1] if out else None)
         c = listed_train(gapped_buyer(c, out, trains, ctx.current, line), out, trains)
         laid = laid or bool(c.of("tile"))
@@ -184,11 +184,14 @@ def train_remark(c: Clause, bought: list[str], line: str) -> Clause:
     return replace(c, pieces=[])
 
 
-def another_train(c: Clause, bought: list[str], line: str) -> Clause:
-    """ "and another from GT for 100" after one train bought: the same train again (its source
-    and price as the clause tells them)."""
+def another_train(c: Clause, before: list[Clause], trains: tuple, line: str) -> Clause:
+    """ "and another from GT for 100" after one train bought (in the clauses `before`): the same
+    train again (its source and price as the clause tells them)."""
     m = _ANOTHER.match(line, c.start)
-    if m is None or c.verbs() or c.of("train") or len(set(bought)) != 1 or c.loose:
+    if m is None or c.verbs() or c.of("train") or c.loose:
+        return c
+    bought = bought_trains(before, trains)      # (only here: for every clause, a long line's cost was its square)
+    if len(set(bought)) != 1:
         return c
     train = Piece("train", bought[0], m.end() - len(m.group(0).split()[-1]), m.end(), "")
     return replace(c, pieces=[train, *c.pieces])

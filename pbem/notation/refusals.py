@@ -74,7 +74,7 @@ _NEEDS = {"at": "an amount such as $60", "for": "an amount such as $60", "on": "
           "rotation": "a rotation from 0 to 5", "city": "a city number such as 2", "of": "a company's name",
           "a": "what is bought: a share, a train or a private", "buys": "what is bought", "sells": "what is sold",
           "token": "a hex coordinate such as J10", "runs": "a train and its route, or \"for max\" (the best run)"}
-_LAST_WORD = regex(r"(\w+)\W*$")
+_LAST_WORD = regex(r"(?<!\w)(\w++)\W*+$")        # (from a word's start, giving nothing back: linear)
 _RUN_ALONE = regex(r"\s*(?:[\w&-]+\s*:?\s*)?run\W*", re.I)
 #: a hex written with the letter O for a zero ("J1O")
 _HEX_O = regex(r"(?<![\w#$])([A-Z]{1,2})(\d*O\d*)(?![\w])")
@@ -115,7 +115,7 @@ def _unfinished(line: str):
 
 
 #: a character no notation writes, standing where a value must be ("for ?60")
-_ODD = regex(r"(\w+)\s*([?!~^*`|\\{}<>]+)(?=\s*\w)")
+_ODD = regex(r"(?<!\w)(\w++)\s*+([?!~^*`|\\{}<>]++)(?=\s*\w)")      # (from a word's start only: linear)
 
 
 def _odd_character(line: str):
@@ -170,15 +170,16 @@ def _slip(line: str, ctx: NotationContext, index: NameIndex, named: list):
     """The first word that names nothing here but is close to a name or a move word."""
     names = dict.fromkeys([*ctx.players.values(), *ctx.corporations, *ctx.companies, *ctx.corporations.values(),
                            *ctx.companies.values()])
+    lowered = [n.lower() for n in names]
     for m in _WORD.finditer(line):          # a misspelt name of several words ("Canadain Pacific Railway")
-        rest = line[m.start():]
-        if any(rest.lower().startswith(n.lower()) for n in names):
-            continue                    # a name as written
+        at = m.start()
+        if not m.group(0)[0].isupper() or any(line[at:at + len(n)].lower().startswith(n) for n in lowered):
+            continue                    # no name's start, or a name as written
         close = [n for n in names if " " in n
-                 and difflib.SequenceMatcher(None, rest[:len(n)].lower(), n.lower()).ratio() >= 0.85]
-        if m.group(0)[0].isupper() and close:
+                 and difflib.SequenceMatcher(None, line[at:at + len(n)].lower(), n.lower()).ratio() >= 0.85]
+        if close:
             n = max(close, key=len)
-            return m.start(), m.start() + len(n), f'"{rest[:len(n)]}" is no name here: did you mean "{n}"?', [n]
+            return at, at + len(n), f'"{line[at:at + len(n)]}" is no name here: did you mean "{n}"?', [n]
     found = slips(line, index)
     if found:
         s = found[0]
