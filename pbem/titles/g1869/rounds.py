@@ -188,12 +188,12 @@ def linked_bonuses(g: "Game", sym: str, groups: list) -> list[tuple[dict, int]]:
     """The bonuses of corporation `sym` whose ends lie in one of `groups` (sets of hexes)."""
     from pbem.titles.g1869.state import state
 
-    charter = next(c for c in g.data["corporations"] if c["sym"] == sym)
+    charter = g.title.charter(sym)
     earned = []
     for b in charter.get("bonuses") or ():
         if b.get("once") and bonus_key(b) in state(g).once_paid:
             continue
-        if any(any(a in grp for a in b["from"]) and any(z in grp for z in b["to"]) for grp in groups):
+        if any(not grp.isdisjoint(b["from"]) and not grp.isdisjoint(b["to"]) for grp in groups):
             earned.append((b, b["amount"]))
     if not earned:
         return []
@@ -221,7 +221,7 @@ class Route1869(Route):
         # each route's worth counts the bonus it earns alone; the run earns its bonuses once
         revenue -= sum(route_bonus(g, corp.sym, r.hexes) for r in resolved)
         earned = run_bonuses(g, corp, resolved)
-        charter = next(c for c in g.data["corporations"] if c["sym"] == corp.sym)
+        charter = g.title.charter(corp.sym)
         if extra_tiles_end(charter, earned):
             if corp.sym not in state(g).extra_tiles_over:
                 state(g).extra_tiles_over.append(corp.sym)

@@ -37,6 +37,10 @@ class Rules1869(Rules1830Family):
         g.max_holding_percent = 200                # "A player may own 100% of a corporation" (SP: 200%)
         g.market_share_limit = 100                 # "The pool can take all shares of a corporation"
 
+    def charter(self, sym: str) -> dict:
+        """The title data's entry of corporation `sym` (its group, capital, bonus routes)."""
+        return self._charters[sym]
+
     # --- the share groups -------------------------------------------------------------------
     def group(self, sym: str) -> int:
         return self._charters[sym]["group"]
