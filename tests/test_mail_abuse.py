@@ -119,6 +119,20 @@ def test_two_thousand_chat_lines_are_handled_within_the_default_budget_or_refuse
     assert spent < 10            # loosely: 55 s of CPU before the budget
 
 
+def test_a_move_padded_with_a_long_run_of_blanks_is_read_within_the_default_budget(tmp_path, gm_hash):
+    """A 1,980-blank run inside a move's line ("I", the run, "pass"): a claim's pattern was tried
+    on it at a cost of the run's cube: the budget is checked between lines, so the one line held
+    the moderator for about 50 s of CPU. Now the line costs its length, and the move is applied."""
+    pm, secrets = new_world(tmp_path, gm_hash)
+    assert pm.cpu_budget == 2.0
+    line = "I" + " " * 1980 + "pass"      # (a line holds at most 2,000 characters)
+    t = time.process_time()
+    d = pm.handle("k1", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\n{line}\n", in_reply_to=latest(pm)))
+    spent = time.process_time() - t
+    assert d.folder == "Processed", d.outcome
+    assert spent < 10            # loosely: 54 s of CPU before the patterns were made linear
+
+
 # ------------------------------------------------------------------ quarantine
 def maildir_world(tmp_path, gm_hash):
     from pbem.mail.mailbox import MaildirMailbox
