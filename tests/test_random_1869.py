@@ -62,6 +62,7 @@ def test_random_1869_game_to_the_end(players, seed, options, tmp_path):
     rng = random.Random(seed)
     kinds: set[str] = set()
     rnd, in_round = None, 0
+    lines: list[tuple[str, str]] = []
     while not g.finished and len(g.moves) < 10000:
         moves = g.legal_moves()
         assert moves, f"nobody can move: {g.current_entity()} in {g.state.round.name}"
@@ -71,6 +72,8 @@ def test_random_1869_game_to_the_end(players, seed, options, tmp_path):
             g.push(action)
         except RuleError as e:
             pytest.fail(f"move {len(g.moves)}: listed move {action} refused: {e}")
+        # its line for the game file, as written after the move (a run with what it earned)
+        lines.append((action.entity, g.notation(_as_run(g.state, action) if isinstance(action, A.RunRoutes) else action)))
         kinds.add(type(action).__name__)
         books(g)
     assert g.finished, f"not finished after {len(g.moves)} moves"
@@ -79,12 +82,6 @@ def test_random_1869_game_to_the_end(players, seed, options, tmp_path):
     if "ill" in options:
         assert any(isinstance(a, (A.Par, A.BuyShares)) and a.corporation == "ILL" for a in g.moves)
     # stored as a game file, replayed and audited
-    replay = pbem.Game.new("1869", names, seed=seed, options=options)
-    lines = []
-    for act in g.moves:
-        replay.push(act)
-        shown = _as_run(replay.state, act) if isinstance(act, A.RunRoutes) else act
-        lines.append((act.entity, replay.notation(shown)))
     path = tmp_path / "g.pbem"
     gf = GameFile.create(path, GameHeader(title="1869", players=[Player(n, "") for n in names], seed=seed,
                                           options=tuple(options)))
