@@ -105,6 +105,12 @@ def _printed_tile(h: dict) -> TileDef:
     return tile
 
 
+def printed_tiles(title_data: dict) -> list[TileDef]:
+    """The printed tiles of a title's map, in its hexes' order (the same objects every board of
+    that data points at: `pbem.engine.snapshot` names them instead of writing them)."""
+    return [_printed_tile(h) for h in title_data.get("hexes") or () if not h.get("tile")]
+
+
 class Board(TrackLays, Stations):
     """All hexes of one game's map, with the tile supply and the station tokens."""
 

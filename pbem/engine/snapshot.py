@@ -1,7 +1,7 @@
 """A game state frozen to bytes and thawed back: a copy that costs a fraction of a deep copy.
 
-The title (rules, data, the tile catalogue and its frozen tile definitions) is shared and
-immutable, as `Game.__deepcopy__` treats it: the bytes name it by its place in a list of shared
+The title (rules, data, the tile catalogue, the map's printed tiles, their frozen tile
+definitions and each one's rotations) is shared and immutable, as `Game.__deepcopy__` treats it: the bytes name it by its place in a list of shared
 objects and the thawed state points at the same objects. The pickler starts with those objects
 in its memo (so naming them costs no Python call per pickled object) and the thawing unpickler
 first reads a preamble that puts them in its memo at the same places. A snapshot is immutable,
@@ -42,8 +42,14 @@ def _shared_of(title) -> _Shared:
     """The objects every state of a game of `title` (its rules object) shares."""
     known = _SHARED.get(id(title))
     if known is None or known.objs[0] is not title:
+        from pbem.engine.board import printed_tiles
+
         catalogue = getattr(title, "catalogue", None) or {}
-        objs = [title, title.data, catalogue, *catalogue.values()]
+        printed = printed_tiles(title.data)
+        # after the catalogue (so that a place keeps its meaning as the list grows): the map's
+        # printed tiles and every tile's six rotations, which each hex of a state points at
+        rotations = [t.rot(r) for t in (*catalogue.values(), *printed) for r in range(6)]
+        objs = [title, title.data, catalogue, *catalogue.values(), *printed, *rotations]
         # PROTO 5; per object: BININT place, BINPERSID, MEMOIZE, POP; then NONE, STOP
         body = b"".join(b"J" + struct.pack("<i", i) + b"Q\x94" + b"0" for i in range(len(objs)))
         known = _SHARED[id(title)] = _Shared(objs, {id(o): (i, o) for i, o in enumerate(objs)},
