@@ -196,6 +196,10 @@ LEAD = [
     ("1882", "SR", None, "Ann unloads her QLL - sells 3 shares to the pool.", [SellShares("ann", "QLL", 30)]),
     ("1830", "SR", None, "Ann sells her whole PRR holding (4 shares).", [SellShares("ann", "PRR", 40)]),
     ("1861", "OR", "MVR", "MVR is out of trains and cannot afford one - I choose to nationalise it.", None),
+    # what it has already: "QLL has two 2s already, so": not a buy of two 2s
+    ("1882", "OR", "QLL", "QLL has two 2s already, so no train purchase - pass.", [Pass("QLL")]),
+    ("1882", "OR", "QLL", "QLL has two 2 trains already - pass.", [Pass("QLL")]),
+    ("1882", "OR", "QLL", "QLL has a 3 already, so buys a 2.", [BuyTrain("QLL", "2", "depot", None)]),
 ]
 
 
@@ -213,6 +217,7 @@ LEAD_NEAR_MISSES = [
     ("1882", "OR", "CPR", "CPR has no train - if Bob sells 2 GT, CPR buys a 3."),   # a condition
     ("1830", "SR", None, "Bob dumps his B&O - sells 4 shares to the market."),     # another seat's
     ("1882", "OR", "CPR", "CPR has no train and only $20."),                # the situation alone
+    ("1882", "OR", "CPR", "CPR has two 2s already."),                       # the situation alone
 ]
 
 

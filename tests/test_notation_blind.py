@@ -30,7 +30,7 @@ FLOORS = {"lines.jsonl": 0.99, "lines2.jsonl": 0.98, "lines3.jsonl": 1.0, "lines
           "lines9.jsonl": 0.97, "lines10.jsonl": 0.98, "lines11.jsonl": 0.99, "lines12.jsonl": 1.0,
           "lines13.jsonl": 0.98, "lines14.jsonl": 1.0, "lines15.jsonl": 0.98, "lines16.jsonl": 0.98,
           "lines17.jsonl": 1.0, "lines18.jsonl": 1.0, "lines19.jsonl": 0.98, "lines20.jsonl": 0.98,
-          "lines21.jsonl": 0.98, "lines22.jsonl": 1.0, "lines23.jsonl": 1.0, "lines24.jsonl": 0.96,
+          "lines21.jsonl": 0.98, "lines22.jsonl": 1.0, "lines23.jsonl": 1.0, "lines24.jsonl": 0.97,
           "lines25.jsonl": 0.97, "lines26.jsonl": 0.98, "lines27.jsonl": 0.98, "lines28.jsonl": 0.96,
           "lines29.jsonl": 0.98}
 

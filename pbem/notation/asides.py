@@ -36,10 +36,12 @@ _GREETING = regex(
 #: "Kwame contributes $120 from his own pocket; CPR buys ...": the president's money for the move
 _CONTRIBUTES = regex(r"^\s*(?:the\s+president|[A-Z][a-z]+|I)\s+(?:contributes|contributed|adds|added|"
                           r"chips\s+in|pays\s+in|puts\s+in)\s+[$₽]?\d+\s*₽?[^;:.,]*[;:.,]\s*", re.I)
-#: "CPR has no cash for the 4 - ", "ERIE has no train and only $220, so ": the situation that
-#: leads to the move, told of the company or player that moves (no move word in it)
-_SITUATION = regex(r"^\s*(?P<who>(?-i:[A-Z][\w&'-]*))\s+(?:has|had|is|was)\s+(?:no|only|not\s+enough|too\s+little|short|"
-                        r"out\s+of|without)\b(?P<what>[^.;:?!]*?)(?:\s+[-–—]+\s+|,\s*so\s+|;\s*|\.\s+)", re.I)
+#: "CPR has no cash for the 4 - ", "ERIE has no train and only $220, so ", "QLL has two 2s already,
+#: so ": the situation that leads to the move, told of the company or player that moves (no move
+#: word in it)
+_SITUATION = regex(r"^\s*(?P<who>(?-i:[A-Z][\w&'-]*))\s+(?:has|had|is|was)\s+(?:(?:no|only|not\s+enough|too\s+little|short|"
+                        r"out\s+of|without)\b|(?=[^.;:?!-]{1,30}?\balready\b))"
+                        r"(?P<what>[^.;:?!]*?)(?:\s+[-–—]+\s+|,\s*so\s+|;\s*|\.\s+)", re.I)
 #: "takes one loan (45₽ in)": the money a loan brings, in brackets (the game takes 1861's loans)
 _LOAN_CASH = regex(r"(\bloans?)\s*\(\s*[$₽]?\d+\s*₽?(?:\s+(?:in|cash|into\s+the\s+treasury|in\s+the\s+till|"
                         r"in\s+the\s+treasury|received))?\s*\)", re.I)
