@@ -16,6 +16,8 @@ import struct
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
+from pbem.engine.board import printed_tiles
+
 if TYPE_CHECKING:
     from pbem.engine.game import Game
 
@@ -42,8 +44,6 @@ def _shared_of(title) -> _Shared:
     """The objects every state of a game of `title` (its rules object) shares."""
     known = _SHARED.get(id(title))
     if known is None or known.objs[0] is not title:
-        from pbem.engine.board import printed_tiles
-
         catalogue = getattr(title, "catalogue", None) or {}
         printed = printed_tiles(title.data)
         # after the catalogue (so that a place keeps its meaning as the list grows): the map's
