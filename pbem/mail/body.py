@@ -12,6 +12,8 @@ from pbem.mail import patterns as p
 from pbem.mail.letter import LetterError
 
 _MAX_SHORT_WORDS = 6
+#: how much of a line too long to read the reply quotes
+_CLIP = 60
 
 
 @dataclass(frozen=True)
@@ -41,22 +43,26 @@ class Body:
 
 
 class BodyTooLong(LetterError):
-    """The body has more lines, or a longer line, than the moderator reads."""
+    """The body has more lines than the moderator reads."""
 
 
 def split_body(text: str, *, max_lines: int = 2000, max_line_chars: int = 2000,
                names: Collection[str] = ()) -> Body:
-    """Split a body into kept lines and set-aside lines; `names` are player names that may end a mail."""
+    """Split a body into kept lines and set-aside lines; `names` are player names that may end a mail.
+    A line longer than `max_line_chars` is no move: set aside unread (as a blank line to the
+    rest), its text clipped; a body of more than `max_lines` lines is refused (BodyTooLong)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     count = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
     if count > max_lines:
         raise BodyTooLong(f"the mail has {count} lines; at most {max_lines} are read")
     raw_lines = text.split("\n")[:count]
-    longest = max(range(len(raw_lines)), key=lambda i: len(raw_lines[i]), default=None)
-    if longest is not None and len(raw_lines[longest]) > max_line_chars:
-        raise BodyTooLong(f"line {longest + 1} of the mail has {len(raw_lines[longest])} characters; "
-                          f"at most {max_line_chars} are read")
-    return _Splitter(raw_lines, names).run()
+    long = [SetAside(i + 1, ln[:_CLIP] + "...", f"too long to read: {len(ln):,} characters, at most "
+                     f"{max_line_chars:,} are read") for i, ln in enumerate(raw_lines) if len(ln) > max_line_chars]
+    if not long:
+        return _Splitter(raw_lines, names).run()
+    gone = {a.number - 1 for a in long}
+    body = _Splitter(["" if i in gone else ln for i, ln in enumerate(raw_lines)], names).run()
+    return Body(body.lines, tuple(sorted((*body.set_aside, *long), key=lambda a: a.number)), body.stopped_at)
 
 
 class _Splitter:
