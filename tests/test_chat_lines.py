@@ -199,3 +199,38 @@ def test_a_line_about_an_earlier_move_that_does_not_read_is_chat(table):
     assert [m.number for m in moves] == [1, 3] and [c.number for c in chat] == [2]
     # without the game no line is read: a line that could be a move is kept, as before
     assert [m.number for m in split_chat(lines)[1]] == [1, 2, 3]
+
+
+@pytest.mark.parametrize("line,talk", move_lines.TALK)
+def test_talk_that_borrows_a_move_word_is_told_from_a_move(table, line, talk):
+    """A line with a move word or sign is unsure (read; chat when it reads as no move) when it
+    is talk about something else, and a move line (read, or refused) otherwise."""
+    judge = move_lines.MoveLines(table.game)
+    assert classify.could_be_move(line)
+    assert judge.talk(line) is talk
+    assert judge.judge(line) == (move_lines.UNSURE if talk else move_lines.MOVE)
+
+
+@pytest.mark.parametrize("line,judged", [
+    ("je n'ai pas eu de retour sur ma précision..", move_lines.CHAT),   # French prose: "pas" is no pass
+    ("pas", move_lines.UNSURE),                                         # a slip of "pass" alone is read
+    ("Hudosn Bay for 20", move_lines.UNSURE),
+    ("Thanks Ann, good move", move_lines.UNSURE),
+])
+def test_prose_naming_nothing_of_the_game_is_chat(table, line, judged):
+    assert move_lines.MoveLines(table.game).judge(line) == judged
+
+
+def test_talk_that_reads_only_as_a_move_the_game_refuses_is_chat():
+    """An unsure line naming nothing of the game whose reading is a move the rules refuse now is
+    chat ("and retain this formatting": a withholding in a private auction); an unsure line
+    naming the game keeps the rules' refusal ("Bob: 5 on the NWR", a bid too low)."""
+    from pbem.errors import RuleError
+
+    game = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)
+    game.push_notation("Ann bids 20 for HB\nand retain this formatting", "Ann", unsure={2})
+    assert [game.notation(a) for a in game.moves] == ["Ann bids 20 for HB"] and game.reading.chat == [2]
+    game = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)
+    with pytest.raises(RuleError):
+        game.push_notation("Ann bids 20 for HB\nBob: 5 on the NWR", "Ann", unsure={2})
+    assert game.moves == []

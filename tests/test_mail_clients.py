@@ -235,3 +235,23 @@ def test_the_same_game_over_dovecot_and_smtp(mail_stack, mail, tmp_path):
     assert stack.messages(MOD, "INBOX") == [] and len(stack.messages(MOD, "Rejected")) == 2
     assert [r.notation for r in Table.open(tmp_path / "games" / f"{GAME}.pbem").file.effective_moves()] \
         == _expected_moves(tmp_path)
+
+
+def test_talk_beside_a_move_is_chat_and_a_chat_mail_is_not_asked_to_sign_on(tmp_path):
+    """The own words of real reply mails (written here in their shapes): talk that borrows a
+    move word ("running a test?", "you can run:") beside a move is set aside as chat and the
+    move applied; the same talk mailed alone without a sign-on is chat, not "moves without
+    SIGNON"; a line too long to read is set aside unread, not a refusal of the mail."""
+    pm, secrets = new_game(tmp_path, hash_secret(GM_SECRET))
+    path = pm.games_dir / f"{GAME}.pbem"
+    talk = "Hi folks\n\nWhat is the best way to clear a bucket after\nrunning a test?\nOn your remote host you can run:"
+    before = path.read_bytes()
+    d = pm.handle("k1", _raw(f"Ann <{ADDR['Ann']}>", _ids(1, latest(pm)), "text/plain; charset=utf-8", talk.encode()))
+    reply = text_of(d.outgoing[0].raw)
+    assert d.folder == "Rejected" and path.read_bytes() == before and "only chat" in reply and "SIGNON" not in reply
+    body = f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn bids 20 for HB\n{talk}\n" + "A" + ">" * 3000 + "\nthanks\n"
+    d = pm.handle("k2", _raw(f"Ann <{ADDR['Ann']}>", _ids(2, latest(pm)), "text/plain; charset=utf-8", body.encode()))
+    assert d.folder == "Processed", d.outcome
+    assert [r.notation for r in Table.open(path).file.effective_moves()] == ["Ann bids 20 for HB"]
+    reply = text_of(next(o for o in d.outgoing if o.rcpts == (ADDR["Ann"],)).raw)
+    assert "running a test?" in reply and "too long to read: 3,001 characters" in reply, reply

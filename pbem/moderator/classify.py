@@ -28,9 +28,16 @@ def plain_spaces(text: str) -> str:
 
 
 def split_chat(lines: Sequence[BodyLine], table=None) -> tuple[list[SetAside], list[BodyLine]]:
-    """(chat lines set aside, lines to read), each in order (see `judge_lines`)."""
-    chat, kept, _unsure = judge_lines(lines, table)
-    return chat, kept
+    """(chat lines set aside, lines that may be moves), each in order: judged by their words
+    (`judge_lines`), then, with a table, the unsure lines read in their turn with the others
+    against the game now (nothing made), those that read as no move set aside too."""
+    chat, kept, unsure = judge_lines(lines, table)
+    if table is None or not unsure:
+        return chat, kept
+    said = MoveLines(table.game).chat_of([(ln.number, ln.text) for ln in kept], unsure)
+    chat = sorted(chat + [SetAside(ln.number, ln.text, "not a move (chat)") for ln in kept if ln.number in said],
+                  key=lambda c: c.number)
+    return chat, [ln for ln in kept if ln.number not in said]
 
 
 def judge_lines(lines: Sequence[BodyLine], table=None) -> tuple[list[SetAside], list[BodyLine], frozenset[int]]:

@@ -126,6 +126,14 @@ class Postmaster:
         return self._cached(self._tables, game, self.game_path(game), Table.open if self.states is None else
                             lambda path: self._thaw(game, path))
 
+    def _judging_table(self, game: str) -> Optional[Table]:
+        """The game's table to judge a mail's lines against, or None when its file cannot be
+        read (the lines are then judged by their words alone)."""
+        try:
+            return self.table(game)
+        except (GameFileError, OSError):
+            return None
+
     def _thaw(self, game: str, path: Path) -> Table:
         """The game's table with its state thawed from `states`, or replayed (and then kept there
         when the moderator stops: `keep_states`)."""
@@ -441,7 +449,9 @@ class Postmaster:
             return self.reply_only(letter, src, game, "Rejected", "master command without the moderator's sign-on",
                                     f"{master[0].name} (line {master[0].line}) is for the game's moderator, who signs "
                                     f"on as SIGNON {game} moderator <secret>. Nothing was applied.", to=letter.from_addr)
-        chat, could_be_moves = split_chat(moves) if moves and not signons else ([], moves)
+        # without a sign-on, only what may be a move is asked for one: the lines are judged, and
+        # those that may be chat read, against the sender's game as it is
+        chat, could_be_moves = split_chat(moves, self._judging_table(game)) if moves and not signons else ([], moves)
         if moves and not could_be_moves:
             return self.reply_only(letter, src, game, "Rejected", "chat without SIGNON",
                                     "I found no move in your mail, only chat: nothing was applied, and nothing "

@@ -12,10 +12,10 @@ from functools import lru_cache
 from pbem.errors import AmbiguousMoveError
 
 from .names import NameIndex, norm, rewrite_names
-from .spelling import slips
+from .spelling import ENGLISH, VOCABULARY, slips
 from .lazy import regex
 
-__all__ = ["names_something", "naming_nothing"]
+__all__ = ["names_something", "naming_nothing", "names_the_game", "unexplained"]
 
 _TOKEN = regex(r"[A-Za-z_][A-Za-z0-9_'’&]*")
 _LETTERS = regex(r"[A-Za-z]{2,}")
@@ -83,6 +83,53 @@ def names_something(line: str, index: NameIndex) -> bool:
         except AmbiguousMoveError:
             return True
     return bool(slips(line, index))
+
+
+#: a tile, an amount of money or a hex coordinate as moves write them
+_FIGURE = regex(r"(?:^|(?<=[\s(\[:;,]))(?:#\s?\d{1,4}|[$£¥€]\s?\d+|\d+\s?[$₽])(?=$|[\s).,;:\]])")
+
+
+def names_the_game(line: str, index: NameIndex) -> bool:
+    """Whether `line` names a company, private or place of this game, a hex of its map by its
+    coordinate, a tile by its number ("#57") or an amount of money: what prose about anything
+    else does not name (a player's name or a bare number does not count)."""
+    if _FIGURE.search(line):
+        return True
+    kinds = ("corporation", "company", "location")
+    for m in _TOKEN.finditer(rewrite_names(index, line)):
+        token = m.group(0)
+        if token.lower() in _FUNCTION or token.lower() in ENGLISH or len(norm(token)) < 2:
+            continue
+        try:
+            found = index.lookup(token, kinds, mode="priority")
+        except AmbiguousMoveError:
+            return True
+        if found is not None and (norm(token) in found.exact or len(norm(token)) >= 4):   # not "ma" for Maidstone
+            return True
+    return any(c not in VOCABULARY for s in slips(line, index) for c in s.choices)     # "CRP", "Canadian Pacfic"
+
+
+def unexplained(line: str, index: NameIndex) -> list[str]:
+    """The words of `line` nothing a move or the table's talk is made of explains: no move
+    word, idiom or word of the reader's, no plain English word its chat rules know, no name of
+    the game, no figure ("running a test?": "test"; "pass, sorry all": none)."""
+    from .own_kinds import title_verbs
+
+    vocab, own = vocabulary(), title_verbs(getattr(index, "title", None))
+    out = []
+    for m in _TOKEN.finditer(rewrite_names(index, line)):
+        token = m.group(0)
+        low = token.lower().strip("'’").replace("’", "'")
+        if (low in _FUNCTION or low in vocab or low in own or low in ENGLISH or len(low) == 1
+                or any(ch.isdigit() for ch in low) or not norm(token)):
+            continue
+        try:
+            if index.lookup(token, tuple(index.entries)) is not None:
+                continue
+        except AmbiguousMoveError:
+            continue
+        out.append(token)
+    return out
 
 
 def naming_nothing(line: str, line_no: int):

@@ -32,7 +32,7 @@ from typing import Callable, Iterator, Optional
 from pbem.engine.actions import Action
 from pbem.errors import NotationError, PbemError
 
-from .anchors import names_something, naming_nothing
+from .anchors import names_something, names_the_game, naming_nothing
 from .context import NotationContext
 from .formatter import format_action
 from .limits import check_budget, check_line, check_message, check_moves
@@ -142,6 +142,20 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
         except PbemError:
             return []
 
+    def _legal_now(mine: list) -> bool:
+        """Whether the moves a line that may be chat reads as may be made after those read
+        before it: talk naming nothing of the game that only reads as a move the game refuses
+        is chat ("and retain this formatting" read as a company's withholding, out of its turn)."""
+        legal = ctx_of().legal
+        if legal is None:
+            return True
+        try:
+            before = [m.action for m in finish([u for u in tail if not any(u is m for m in mine)])]
+            made = [m.action for m in finish(mine)]
+        except PbemError:
+            return True                 # left to the reading's own refusal
+        return legal([*before, *made]) is not False
+
     def tracked(hook):
         if hook is None:
             return None
@@ -247,7 +261,8 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
                     raise naming_nothing(line, no)   # a move names something (anchors.py)
                 tail.append(items)
                 mine.append(items)
-            if maybe_chat and not out and not _moves_in(mine):
+            if maybe_chat and not out and (not _moves_in(mine) or not names_the_game(line, reader.index)
+                                           and not _legal_now(mine)):
                 raise NotationError("no move found")          # set aside below
         except PbemError:
             if not maybe_chat or out:

@@ -2,27 +2,30 @@
 read, and refused if it does not read) or is chat (set aside and listed in the reply).
 
 A line is a move candidate when it could be one: it has a move word, a hex coordinate, a
-tile number or an amount; a line that names nothing a move needs (`notation/anchors.py`) is
-chat without being read. A line that names something but has no such word, and a line about
-an earlier move, which a human moderator reads as table talk ("I put the wrong tile on F16 last
-turn, sorry"; "ignore the bid sent in my name yesterday": it speaks of a time before this mail
-and corrects or repeats nothing), are unsure: the table reads them in their turn with the
-mail's other lines, once, and sets them aside as chat when they read as no move
-(`Table.submit(..., unsure=...)`). `ABOUT_EARLIER` lists the lines that rule exists for and the
-near misses it must leave to be read or refused. `MoveLines(game).judge(text)` is the
-judgement by the words; the moderator's `classify.split_chat` asks it.
+tile number or an amount; a line that names nothing a move needs (`notation/anchors.py`), and
+prose that names nothing of the game, are chat without being read. A line that names something
+but has no such word, a line about an earlier move, which a human moderator reads as table talk
+("I put the wrong tile on F16 last turn, sorry"; "ignore the bid sent in my name yesterday": it
+speaks of a time before this mail and corrects or repeats nothing), and talk about something
+else that borrows a move word ("running a test?") are unsure: the table reads them in their
+turn with the mail's other lines, once, and sets them aside as chat when they read as no move,
+or (naming nothing of the game) only as a move the game refuses (`Table.submit(...,
+unsure=...)`). `ABOUT_EARLIER` and `TALK` list the lines those rules exist for and the near
+misses they must leave to be read or refused. `MoveLines(game).judge(text)` is the judgement
+by the words; the moderator's `classify.split_chat` asks it, and reads the unsure lines of a
+mail without a sign-on.
 Kept at the table's layer: the names are the game's (`pbem.game_notation`).
 """
 from __future__ import annotations
 
 import re
-from pbem.notation.anchors import names_something
+from pbem.notation.anchors import names_something, names_the_game, unexplained
 from pbem.chat_words import EARLIER, NOW, words
 from pbem.notation.messages import MOVE_WORDS
 from pbem.notation.names import name_index
 from pbem.notation.correction import takes_back
 
-__all__ = ["ABOUT_EARLIER", "CHAT", "MOVE", "MoveLines", "UNSURE", "about_an_earlier_move", "could_be_move",
+__all__ = ["ABOUT_EARLIER", "CHAT", "MOVE", "MoveLines", "TALK", "UNSURE", "about_an_earlier_move", "could_be_move",
            "quiet_context"]
 
 _VERBS = {w for name, words in MOVE_WORDS.items() if name not in ("MOVE",) for w in words if " " not in w}
@@ -45,6 +48,40 @@ ABOUT_EARLIER = (
     ("Last turn's mistake: lay #57 on F16 instead", False),
     ("Ignore my last move", False),
     ("PRR lays #57 on F16", False),
+)
+
+
+#: the move words English uses for little else: with one, a few unexplained words are still a move
+_STRONG = frozenset("""buy buys bought buying sell sells sold selling bid bids bidding par pars parred parring
+pass passes passed passing lay lays laid laying upgrade upgrades upgraded upgrading token tokens tokened withhold
+withholds withheld dump dumps dumped float floats floated""".split())
+#: the unexplained words that make a line prose, even with one of those words or a slip
+_PROSE = 3
+#: the unexplained words that make a line prose even if it names the game (a disclaimer's "EC")
+_LONG_PROSE = 12
+
+#: (line, whether it is talk about something else: read, and chat when it reads as no move): the
+#: lines the rule exists for (real reply mails' own words) and the near misses it must leave
+#: to be read and refused (tests/test_chat_lines.py reads this table)
+TALK = (
+    ("running a test?", True),
+    ("On your remote host you can run:", True),
+    ("No problem. I'll just start a new order.", True),
+    ("As regards the timeline, we should be done by Friday.", True),
+    ("1. Performance improved by 50%", True),
+    ("pass", False),
+    ("Sell 2 CRP", False),                  # a slip of a company's symbol names the game
+    ("buy a share of Canadian", False),
+    ("lay #57 in Moose Jaw", False),
+    ("run for $80 and pay out", False),
+    ("sell my shares of the big yellow one", False),
+    ("I'll pass, sorry all", False),
+    ("I think I buy the flux capacitor", False),    # a move to buy something: asked, never dropped
+    ("Do I buy the flux capacitor?", True),
+    ("Unless specifically indicated, this message is not an offer to sell or a solicitation of any investment "
+     "products, an official confirmation of any transaction, or an official statement of the EC; the sender may "
+     "intercept, monitor and review communications as required by law", True),
+    ("CPR buys the 3 from the depot because honestly I am tired of waiting for the phase to change", False),
 )
 
 
@@ -87,12 +124,53 @@ class MoveLines:
     def judge(self, text: str) -> str:
         """MOVE, CHAT or UNSURE (see above)."""
         if could_be_move(text):
-            # a line about an earlier move is read: what does not read is talk of the past
-            return UNSURE if self.game is not None and about_an_earlier_move(text) else MOVE
+            # a line about an earlier move is read: what does not read is talk of the past; so is
+            # talk about something else that only borrows a move word ("running a test?")
+            if self.game is not None and (about_an_earlier_move(text) or self.talk(text)):
+                return UNSURE
+            return MOVE
         if plainly_chat(text) or self.game is None:
             return CHAT
-        # a line naming nothing a move needs is never read as one (notation/anchors.py)
-        return UNSURE if names_something(text, self.index()) else CHAT
+        # a line naming nothing a move needs is never read as one (notation/anchors.py), nor
+        # prose that names nothing of the game ("je n'ai pas eu de retour": not "pass")
+        if not names_something(text, self.index()) or self.prose(text):
+            return CHAT
+        return UNSURE
+
+    def talk(self, text: str) -> bool:
+        """Whether a line with a move word or sign is talk about something else (`TALK`): long
+        prose, or words nothing of a move explains with no name of the game (no company,
+        private, place, hex, tile or amount) and only a word English shares with moves ("run",
+        "start", "place"), a question, or many such words."""
+        if text.startswith(("+", "#")) or takes_back(text):
+            return False
+        idx = self.index()
+        odd = len(unexplained(text, idx))
+        if odd > _LONG_PROSE:
+            return True
+        if not odd or names_the_game(text, idx):
+            return False
+        said = {w.lower().strip("'’") for w in _WORD.findall(text)}
+        return not said & _STRONG or odd > _PROSE or text.rstrip().endswith("?")
+
+    def prose(self, text: str) -> bool:
+        """Whether a line with no move word is prose naming nothing of the game."""
+        idx = self.index()
+        odd = len(unexplained(text, idx))
+        return odd > _LONG_PROSE or odd >= _PROSE and not names_the_game(text, idx)
+
+    def chat_of(self, lines: list[tuple[int, str]], unsure: frozenset[int]) -> set[int]:
+        """The numbers of the `unsure` lines that read as no move, each read in its turn with the
+        others (`lines`: number, text), quietly and against the state now: nothing is made."""
+        from pbem.reading import driver
+
+        if not unsure:
+            return set()
+        slots = [""] * max(no for no, _ in lines)
+        for no, text in lines:
+            slots[no - 1] = text
+        ctx = quiet_context(self.game)
+        return set(driver.read("\n".join(slots), lambda: ctx, play=lambda pm, i: None, unsure=unsure).chat)
 
 
 def plainly_chat(text: str) -> bool:
