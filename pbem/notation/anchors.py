@@ -93,8 +93,12 @@ def names_the_game(line: str, index: NameIndex) -> bool:
     """Whether `line` names a company, private or place of this game, a hex of its map by its
     coordinate, a tile by its number ("#57") or an amount of money: what prose about anything
     else does not name (a player's name or a bare number does not count)."""
-    if _FIGURE.search(line):
-        return True
+    for m in _FIGURE.finditer(line):
+        before = _TOKEN.findall(line[:m.start()])
+        label = m.group(0).startswith("#") and before and before[-1].lower() not in vocabulary() | _FUNCTION \
+            and not before[-1].isupper()
+        if not label:               # "Item #1", "request #12": a number's label, not a tile
+            return True
     kinds = ("corporation", "company", "location")
     for m in _TOKEN.finditer(rewrite_names(index, line)):
         token = m.group(0)

@@ -78,6 +78,9 @@ TALK = (
     ("I'll pass, sorry all", False),
     ("I think I buy the flux capacitor", False),    # a move to buy something: asked, never dropped
     ("Do I buy the flux capacitor?", True),
+    ("- Item #1", True),                    # a list's label, not tile 1
+    ("lay tile #1 on I5", False),
+    ("GT #57 K3", False),
     ("Unless specifically indicated, this message is not an offer to sell or a solicitation of any investment "
      "products, an official confirmation of any transaction, or an official statement of the EC; the sender may "
      "intercept, monitor and review communications as required by law", True),
