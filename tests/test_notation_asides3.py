@@ -200,6 +200,9 @@ LEAD = [
     ("1882", "OR", "QLL", "QLL has two 2s already, so no train purchase - pass.", [Pass("QLL")]),
     ("1882", "OR", "QLL", "QLL has two 2 trains already - pass.", [Pass("QLL")]),
     ("1882", "OR", "QLL", "QLL has a 3 already, so buys a 2.", [BuyTrain("QLL", "2", "depot", None)]),
+    # what it has done already: told, not done again
+    ("1882", "OR", "QLL", "QLL has bought two 2s already - pass.", [Pass("QLL")]),
+    ("1882", "OR", "QLL", "QLL has already bought a 2, so pass.", [Pass("QLL")]),
 ]
 
 
@@ -218,6 +221,7 @@ LEAD_NEAR_MISSES = [
     ("1830", "SR", None, "Bob dumps his B&O - sells 4 shares to the market."),     # another seat's
     ("1882", "OR", "CPR", "CPR has no train and only $20."),                # the situation alone
     ("1882", "OR", "CPR", "CPR has two 2s already."),                       # the situation alone
+    ("1882", "OR", "CPR", "CPR has bought two 2s already."),                # what it did, alone
 ]
 
 

@@ -35,6 +35,8 @@ _SENTENCE_REFUSE = regex(
     rf"\b{words(REPORTS, THOUGHTS, AHEAD, PLANS, DOUBTS, MODALS)}\b", re.I)
 #: the words of a plan or a time to come, which head a line when their sentence names no move
 _AHEAD = regex(rf"\b{words(('next',), AHEAD, PLANS, DOUBTS, MODALS)}\b", re.I)
+#: the participles of moves
+_DONE = r"(?:bought|sold|laid|run|paid|passed|placed|tokened|upgraded|parred|floated|withheld)"
 #: words that tell a doubt, a negation or another's move: the clause holding one is chat
 _CLAUSE_REFUSE = regex(
     r"\b(?:wo|can|cannot|cant|not|never|let's|lets|"
@@ -46,7 +48,9 @@ _CLAUSE_REFUSE = regex(
     r"closes(?!\s+(?:the\s+|its\s+)?(?:group|merger)\b)|nationali[sz]\w*|bankrupt\w*|president(?!['’]s)|(?:the|its|a)\s+presidency|presidency\s+from|prices|share\s+price|price\s+(?:moves?|"
     r"drops?|rises?|goes|went|is|was|to)|priority|phase)\b|n't\b|'d\b|"
     r"\b(?:is|are|be|been|being)\s+(?:already\s+|all\s+|now\s+|just\s+|at\s+\d{1,3}\s*%\s+)?(?:sold|bought|laid|passed|opened|started|"
-    r"floated|taken)\b|\b(?:bought|sold|laid|placed|taken|purchased)\s+by\b",
+    r"floated|taken)\b|\b(?:bought|sold|laid|placed|taken|purchased)\s+by\b|"
+    # what was done already, told ("CPR has bought two 2s already", "has already laid its tile")
+    rf"\b(?:has|have|had)\s+(?:already\s+(?:\w+\s+)?{_DONE}|{_DONE}\b[^.;,!?]{{0,40}}?\balready)\b",
     re.I)
 #: a question in brackets inside a sentence ("sold 4 NYC (see a pattern here?) and started Erie"): an aside
 _ASIDE_QUESTION = regex(r"\([^()?]*\?[^()]*\)(?=\s*\S)")
