@@ -125,3 +125,23 @@ def test_pbem_move_refuses_a_megabyte_before_replaying_the_game(tmp_path, capsys
     assert len(err.encode()) < 2000
     assert main(["move", str(game), "Ann bids 20 for HB"]) == 2          # a short line meets the damage
     assert "malformed line" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("line", [
+    " ".join(random.Random(1).choice("the a train lays buy sell hello CPR I5 tile 57 run pay out weather good game "
+                                     "nice move".split()) for _ in range(400))[:2000],
+    "buy 1 CPR, " * 180,
+])
+def test_the_reading_budget_stops_a_line_of_many_clauses_within_it(line):
+    """The budget is checked clause by clause and before each last try, not only between lines:
+    a single line of many clauses that would read to its end (word salad: refused; many buys:
+    refused by the rules) stops once the budget is spent, whatever its patterns cost."""
+    import pbem
+    from pbem.notation.limits import OverBudget, cpu_budget
+
+    game = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)
+    with pytest.raises(PbemError):
+        game.copy().push_notation(line, "Ann")          # read to its end without a budget (and loaded)
+    with pytest.raises(OverBudget), cpu_budget(0.001):
+        game.push_notation(line, "Ann")
+    assert game.moves == []

@@ -38,7 +38,8 @@ def cpu_budget(seconds: Optional[float]) -> Iterator[None]:
     """Within the block, reading stops with OverBudget once this thread has used `seconds` of
     CPU time (time.thread_time: another thread's work, such as a mail server's in the same
     process, is not the mail's) since the block began; None: no limit. Checked per line read
-    (`check_budget`), so a message stops within about one line's reading of the limit."""
+    (`check_budget`) and, within a line, per clause and before each last try, so a message stops
+    within about one clause's reading of the limit."""
     global _deadline
     before = _deadline
     _deadline = None if seconds is None else time.thread_time() + seconds

@@ -35,6 +35,7 @@ from .messages import (
     MOVE_WORDS, caret_block, clip_message, expected_words, keyword_suggestion, notation_error, words_list,
 )
 from .names import name_index, rewrite_names
+from .limits import check_budget
 
 from .parsed import Echo, ParsedMove, Remarks, noted_on_first
 from .line_labels import INNER_LABEL, LEAD_LABEL, head_named, labels_only, others_words, turn_context
@@ -340,6 +341,7 @@ class _Reader(ValueReader):
         if not self.transcript and len(line) <= _LAST_TRY_CHARS:
             # "sell 1 CPR? no wait, buy a CNoR", "Morning all - ...", "buyng", "CRP" (a round not known: slips only)
             for last_try in LAST_TRIES if got is not None else (_respelled,):
+                check_budget()          # each last try reads the line again
                 try:
                     return last_try(self, line_no, line, first)
                 except NotationError:

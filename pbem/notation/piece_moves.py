@@ -30,6 +30,7 @@ from .private_powers import acting
 from .scopes import Heading, clause_refusal, line_refusal, possessive_move, set_aside
 from .run_words import one_more_route, run_unpaired
 from .lazy import regex
+from .limits import check_budget
 
 __all__ = ["PieceMove", "read_by_pieces", "COUNTS"]
 
@@ -118,6 +119,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     if kind is None and not title_verbs(ctx.title):     # (a declaration is the operating company's in any case)
         raise _refuse(line, _who_unknown(found, ctx) or "the round being played is not known")
     for c in found:
+        check_budget()              # a line of many clauses stops within one clause of the budget
         aside = clause_refusal(c.text)
         if aside is not None and kind == "merger" and merger_not_made(c):
             return [PieceMove(Pass(merging_minor(found, ctx)), (), c.start + 1, c.text)]   # "O-K doesn't merge"
@@ -144,6 +146,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     last: list[PieceMove] = []        # the moves of the clause before
     untold: Optional[Clause] = None   # a lay told beside other moves without its tile or hex
     for c, later in zip(parts, _later_verbs(parts)):
+        check_budget()
         if out and isinstance(out[-1].action, Pass) and DONE.fullmatch(c.text):
             continue              # "skipping the train buy, done": the pass already made
         if last and (again := said_again(c, [m.action for m in last])) is not None:   # "then another", "GT too"
