@@ -15,7 +15,7 @@ from .names import NameIndex, norm, rewrite_names
 from .spelling import ENGLISH, VOCABULARY, slips
 from .lazy import regex
 
-__all__ = ["names_something", "naming_nothing", "names_the_game", "unexplained"]
+__all__ = ["names_something", "naming_nothing", "names_the_game", "plain_words", "unexplained"]
 
 _TOKEN = regex(r"[A-Za-z_][A-Za-z0-9_'’&]*")
 _LETTERS = regex(r"[A-Za-z]{2,}")
@@ -89,10 +89,37 @@ def names_something(line: str, index: NameIndex) -> bool:
 _FIGURE = regex(r"(?:^|(?<=[\s(\[:;,]))(?:#\s?\d{1,4}|[$£¥€]\s?\d+|\d+\s?[$₽])(?=$|[\s).,;:\]])")
 
 
+def _game_forms(index: NameIndex) -> frozenset[str]:
+    """The exact forms of the companies', privates' and places' names and the hexes (cached)."""
+    got = getattr(index, "_game_forms", None)
+    if got is None:
+        got = frozenset(q for k in ("corporation", "company", "location") for e in index.entries[k] for q in e.exact)
+        index._game_forms = got
+    return got
+
+
+def plain_words(line: str, index: NameIndex) -> list[str]:
+    """The words of `line` no move word, idiom, English word of the chat rules or exact name of
+    the game explains, found without looking names up: `unexplained` holds no more."""
+    from .own_kinds import title_verbs
+
+    vocab, own, forms = vocabulary(), title_verbs(getattr(index, "title", None)), index.every_form
+    out = []
+    for token in _TOKEN.findall(line):
+        low = token.lower().strip("'’").replace("’", "'")
+        if not (low in _FUNCTION or low in vocab or low in own or low in ENGLISH or len(low) == 1
+                or any(ch.isdigit() for ch in low) or norm(token) in forms or not norm(token)):
+            out.append(token)
+    return out
+
+
 def names_the_game(line: str, index: NameIndex) -> bool:
     """Whether `line` names a company, private or place of this game, a hex of its map by its
     coordinate, a tile by its number ("#57") or an amount of money: what prose about anything
     else does not name (a player's name or a bare number does not count)."""
+    forms = _game_forms(index)
+    if any(norm(t) in forms for t in _TOKEN.findall(line)):
+        return True
     for m in _FIGURE.finditer(line):
         before = _TOKEN.findall(line[:m.start()])
         label = m.group(0).startswith("#") and before and before[-1].lower() not in vocabulary() | _FUNCTION \

@@ -19,7 +19,7 @@ Kept at the table's layer: the names are the game's (`pbem.game_notation`).
 from __future__ import annotations
 
 import re
-from pbem.notation.anchors import names_something, names_the_game, unexplained
+from pbem.notation.anchors import names_something, names_the_game, plain_words, unexplained
 from pbem.chat_words import EARLIER, NOW, words
 from pbem.notation.messages import MOVE_WORDS
 from pbem.notation.names import name_index
@@ -148,6 +148,8 @@ class MoveLines:
         if text.startswith(("+", "#")) or takes_back(text):
             return False
         idx = self.index()
+        if not plain_words(text, idx):          # (the cheap bound first: most move lines stop here)
+            return False
         odd = len(unexplained(text, idx))
         if odd > _LONG_PROSE:
             return True
@@ -159,6 +161,8 @@ class MoveLines:
     def prose(self, text: str) -> bool:
         """Whether a line with no move word is prose naming nothing of the game."""
         idx = self.index()
+        if len(plain_words(text, idx)) < _PROSE:
+            return False
         odd = len(unexplained(text, idx))
         return odd > _LONG_PROSE or odd >= _PROSE and not names_the_game(text, idx)
 
