@@ -12,7 +12,7 @@ import pytest
 
 import pbem
 from pbem.game_notation import notation_context
-from pbem.mail.body import BodyLine, SetAside
+from pbem.mail.body import BodyLine
 from pbem.moderator import classify
 from pbem.moderator.classify import judge_lines
 from pbem.reading import driver
@@ -20,20 +20,10 @@ from pbem.table import lines as move_lines
 
 
 def split_chat(lines, table=None):
-    """The whole judgement of a mail's lines, as the moderator and the table make it: by the
-    words (`judge_lines`), then the unsure lines read in their turn with the others (nothing
-    pushed: the lines are judged against the state before the mail)."""
-    chat, kept, unsure = judge_lines(lines, table)
-    if table is None or not unsure:
-        return chat, kept
-    slots = [""] * max(ln.number for ln in kept)
-    for ln in kept:
-        slots[ln.number - 1] = ln.text
-    ctx = notation_context(table.game)
-    said = set(driver.read("\n".join(slots), lambda: ctx, play=lambda pm, i: None, unsure=unsure).chat)
-    chat = sorted(chat + [SetAside(ln.number, ln.text, "not a move (chat)") for ln in kept if ln.number in said],
-                  key=lambda c: c.number)
-    return chat, [ln for ln in kept if ln.number not in said]
+    """The whole judgement of a mail's lines, as the moderator makes it: by the words, then the
+    unsure lines read in their turn with the others against the state before the mail
+    (`classify.split_chat`)."""
+    return classify.split_chat(lines, table)
 
 
 def reads_as_move(text, ctx) -> bool:

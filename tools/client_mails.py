@@ -13,7 +13,9 @@ Each mail is sent twice, from the seat on turn of a 1882 game replayed from a sh
 The move mails are played in order (no move applied by hand after a miss, so one miss stalls
 the game) and each alone (after a miss the move is applied plainly, so the next mail is fair).
 
-usage: tools/client_mails.py [--mirrors DIR] [-v] [--held-out]
+usage: tools/client_mails.py [--mirrors DIR] [-v] [--held-out] [--servers]
+  (--servers: in order through a real SMTP server into Dovecot, claimed over IMAP: needs dovecot
+  and aiosmtpd, as the test suite does)
   (fetch first: mailgun/talon, github/email_reply_parser, crisp-oss/email-reply-parser and
   alfonsrv/mail-parser-reply, into DIR/owner+name/repo; default DIR /work/.mirror)
 """
@@ -100,6 +102,12 @@ def _charset_of(data: bytes) -> str:
     return m.group(1).decode() if m else "utf-8"
 
 
+def _cte(text: str):
+    """Quoted-printable for a text with a line longer than SMTP carries, as a mail program
+    sends it; else the library's choice."""
+    return "quoted-printable" if any(len(ln) > 900 for ln in text.splitlines()) else None
+
+
 def build(sample: Sample, sender: str, headers: dict[str, str], lines: list[str]) -> bytes:
     """The sample as `sender` mails it to the moderator, with `lines` above its own words."""
     if sample.kind == "eml":
@@ -108,22 +116,24 @@ def build(sample: Sample, sender: str, headers: dict[str, str], lines: list[str]
             if part.get_content_maintype() != "text" or part.is_attachment():
                 continue
             sub = part.get_content_subtype()
-            if sub not in ("plain", "html") or not lines:
+            if sub not in ("plain", "html"):
                 continue
-            charset = part.get_content_charset() or "us-ascii"
             text = _above(part.get_content(), lines, sub == "html")
+            if not lines and not _cte(text):
+                continue                    # as it is, unless SMTP could not carry it so
+            charset = part.get_content_charset() or "us-ascii"
             try:
                 text.encode(charset)
             except (UnicodeEncodeError, LookupError):
                 charset = "utf-8"
             cte = part.get("Content-Transfer-Encoding", "7bit").lower()
             part.set_content(text, subtype=sub, charset=charset,
-                             cte=cte if cte in ("quoted-printable", "base64") else None)
+                             cte=cte if cte in ("quoted-printable", "base64") else _cte(text))
     else:
         msg = EmailMessage()
         raw = sample.data.decode(_charset_of(sample.data) if sample.kind == "html" else "utf-8", "replace")
         text = _above(raw.replace("\r\n", "\n"), lines, sample.kind == "html")
-        msg.set_content(text, subtype="html" if sample.kind == "html" else "plain", charset="utf-8")
+        msg.set_content(text, subtype="html" if sample.kind == "html" else "plain", charset="utf-8", cte=_cte(text))
     for k in ("From", "To", "Cc", "Date", "Message-ID", "In-Reply-To", "References", "Subject", "Return-Path",
               "Auto-Submitted", "Precedence"):
         del msg[k]
@@ -222,11 +232,104 @@ def play(items: list[Sample], recover: bool, verbose: bool, seats: list[str]) ->
     return chat_ok, move_ok, misses
 
 
+def _last(stack, addr: str):
+    """The latest message in `addr`'s inbox, parsed (what the player's client replies to)."""
+    from mailkit import parse
+
+    with stack.imap(addr) as client:
+        client.select_folder("INBOX", readonly=True)
+        uid = max(client.search(["ALL"]))
+        return parse(client.fetch([uid], ["BODY.PEEK[]"])[uid][b"BODY[]"])
+
+
+def _answers(stack, addr: str, msgid: str) -> list:
+    """The moderator's answers in `addr`'s inbox to the message `msgid`."""
+    from mailkit import parse
+
+    with stack.imap(addr) as client:
+        client.select_folder("INBOX", readonly=True)
+        uids = client.search(["HEADER", "In-Reply-To", msgid])
+        got = client.fetch(uids, ["BODY.PEEK[]"]) if uids else {}
+        return [parse(got[u][b"BODY[]"]) for u in sorted(got)]
+
+
+def over_servers(items: list[Sample], verbose: bool) -> tuple[int, int, list[str]]:
+    """(chat mails handled right, move mails handled right, what went wrong): each sample
+    mailed as chat and then with the next move, in order, through a real SMTP server into
+    Dovecot, the moderator claiming it over IMAP and answering over SMTP (a 4-player 1882 game
+    replayed from `1882/5585.json`: the players are the test servers' users)."""
+    import shutil
+
+    from mailkit import mail, secret_in, text_of
+    from mailstack import MailStack
+    from pbem.importers.eighteen_xx import load_record
+    from pbem.importers.to_gamefile import record_lines
+    from pbem.mail.imap import ImapMailbox
+    from pbem.mail.sender import SmtpSender
+    from pbem.moderator.daemon import Moderator
+    from pbem.moderator.ledger import Ledger
+    from pbem.moderator.postmaster import Master, Postmaster
+    from pbem.moderator.signon import hash_secret
+    from pbem.table import Table
+
+    rec = load_record(RECORD.with_name("5585.json"))
+    names = {pid: NAMES[i] for i, (pid, _) in enumerate(rec.players)}
+    rec = dataclasses.replace(rec, players=[(pid, names[pid]) for pid, _ in rec.players])
+    _, lines = record_lines(rec, {})
+    root = Path(tempfile.mkdtemp(prefix="pbem-mailstack-"))
+    stack = MailStack(root)
+    stack.start()
+    chat_ok = move_ok = 0
+    misses: list[str] = []
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            pm = Postmaster(MOD, Path(tmp) / "games", masters=[Master(GM, hash_secret(GM_SECRET))], render_images=False)
+            mod = Moderator(pm, ImapMailbox(stack.host, stack.imap_port, *stack.user(MOD), security="none"),
+                            SmtpSender(stack.host, stack.smtp_port, security="none"), Ledger(Path(tmp) / "l.db"))
+            players = "\n".join(f"PLAYER {n} {n.lower()}@pbem.test" for n in names.values())
+            opts = "".join(f" OPTION {o}" for o in rec.options)
+            stack.send(mail(GM, f"SIGNON {GAME} moderator {GM_SECRET}\nCREATE {GAME} 1882 SEED {rec.seed}{opts}\n"
+                                f"{players}", subject="new game"), GM, MOD)
+            mod.run_once()
+            secrets = {n: secret_in(m, n) for n in names.values() for m in stack.messages(f"{n.lower()}@pbem.test")
+                       if b"welcome" in m[:3000].lower()}
+            path = pm.game_path(GAME)
+            for n, (sample, (ent, move)) in enumerate(zip(items, lines)):
+                seat = _seat(pm.table(GAME).game, ent)
+                addr = f"{seat.lower()}@pbem.test"
+                for tag, said in (("c", []), ("m", [f"SIGNON {GAME} {seat} {secrets[seat]}", move])):
+                    last = _last(stack, addr)
+                    msgid = f"<{tag}{n}@client.example>"
+                    before = Table.open(path).file.effective_moves()
+                    stack.send(build(sample, f"{seat} <{addr}>", {
+                        "Subject": "Re: " + str(last["Subject"]), "Message-ID": msgid,
+                        "Date": f"Tue, 3 Nov 2026 {10 + n // 60:02d}:{n % 60:02d}:{30 if tag == 'm' else 0:02d} +0000",
+                        "In-Reply-To": str(last["Message-ID"]), "References": str(last["Message-ID"])}, said), addr, MOD)
+                    mod.run_once()
+                    after = Table.open(path).file.effective_moves()
+                    answer = _answers(stack, addr, msgid)
+                    text = text_of(answer[0].as_bytes()) if len(answer) == 1 else ""
+                    if tag == "c" and after == before and any(w in text for w in ("only chat", "holds no move and no command")):
+                        chat_ok += 1
+                    elif tag == "m" and len(after) == len(before) + 1 and after[-1].notation == move \
+                            and "accepted" in str(answer[0]["Subject"]):
+                        move_ok += 1
+                    else:
+                        misses.append(f"{'chat' if tag == 'c' else 'move'} {sample.source}: {len(answer)} answers, "
+                                      f"{len(after) - len(before)} moves applied"
+                                      + (f"\n    {text.splitlines()[:6]}" if verbose else ""))
+    finally:
+        stack.stop()
+        shutil.rmtree(root, ignore_errors=True)
+    return chat_ok, move_ok, misses
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--held-out", action="store_true", help="the mails of HELD_OUT instead")
+    ap.add_argument("--servers", action="store_true", help="in order through SMTP, Dovecot and IMAP")
     args = ap.parse_args(argv)
     items = samples(args.mirrors)
     if args.held_out:
@@ -237,6 +340,13 @@ def main(argv: list[str]) -> int:
     for s in items:
         by_source[s.source.split("/")[0]] = by_source.get(s.source.split("/")[0], 0) + 1
     print(f"{len(items)} reply mails: " + ", ".join(f"{k} {v}" for k, v in by_source.items()))
+    if args.servers:
+        chat, in_order, misses = over_servers(items, args.verbose)
+        for m in misses:
+            print("  " + m)
+        print(f"over SMTP, Dovecot and IMAP, in order: chat mails handled as chat {chat}/{len(items)}, "
+              f"move mails {in_order}/{len(items)}")
+        return 0
     seats: list[str] = []
     chat, alone, misses = play(items, recover=True, verbose=args.verbose, seats=seats)
     for m in misses:
