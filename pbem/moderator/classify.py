@@ -31,16 +31,18 @@ def split_chat(lines: Sequence[BodyLine], table=None) -> tuple[list[SetAside], l
     """(chat lines set aside, lines that may be moves), each in order: judged by their words
     (`judge_lines`), then, with a table, the unsure lines read in their turn with the others
     against the game now (nothing made), those that read as no move set aside too."""
-    chat, kept, unsure = judge_lines(lines, table)
+    judge = MoveLines(table.game if table is not None else None)
+    chat, kept, unsure = judge_lines(lines, table, judge)
     if table is None or not unsure:
         return chat, kept
-    said = MoveLines(table.game).chat_of([(ln.number, ln.text) for ln in kept], unsure)
+    said = judge.chat_of([(ln.number, ln.text) for ln in kept], unsure)
     chat = sorted(chat + [SetAside(ln.number, ln.text, "not a move (chat)") for ln in kept if ln.number in said],
                   key=lambda c: c.number)
     return chat, [ln for ln in kept if ln.number not in said]
 
 
-def judge_lines(lines: Sequence[BodyLine], table=None) -> tuple[list[SetAside], list[BodyLine], frozenset[int]]:
+def judge_lines(lines: Sequence[BodyLine], table=None,
+                judge: "MoveLines | None" = None) -> tuple[list[SetAside], list[BodyLine], frozenset[int]]:
     """(chat lines set aside unread, lines to read, the numbers of those read that may be chat:
     `Table.submit(..., unsure=...)`), spaces made ordinary. Nothing is read here; without a table
     (a mail not yet signed on) a line is a move candidate or chat."""
@@ -48,7 +50,7 @@ def judge_lines(lines: Sequence[BodyLine], table=None) -> tuple[list[SetAside], 
     kept: list[BodyLine] = []
     unsure: set[int] = set()
     said: dict[str, str] = {}          # a line said again is judged once
-    judge = MoveLines(table.game if table is not None else None)
+    judge = judge or MoveLines(table.game if table is not None else None)
     for ln in lines:
         check_budget()
         ln = BodyLine(ln.number, plain_spaces(ln.text))

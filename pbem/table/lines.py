@@ -118,11 +118,18 @@ class MoveLines:
     def __init__(self, game=None):
         self.game = game
         self._index = None
+        self._ctx = None
 
     def index(self):
         if self._index is None:
-            self._index = name_index(quiet_context(self.game))
+            self._index = name_index(self.context())
         return self._index
+
+    def context(self):
+        """The one quiet notation context of the mail's lines (`quiet_context`)."""
+        if self._ctx is None:
+            self._ctx = quiet_context(self.game)
+        return self._ctx
 
     def judge(self, text: str) -> str:
         """MOVE, CHAT or UNSURE (see above)."""
@@ -176,7 +183,7 @@ class MoveLines:
         slots = [""] * max(no for no, _ in lines)
         for no, text in lines:
             slots[no - 1] = text
-        ctx = quiet_context(self.game)
+        ctx = self.context()
         return set(driver.read("\n".join(slots), lambda: ctx, play=lambda pm, i: None, unsure=unsure).chat)
 
 
