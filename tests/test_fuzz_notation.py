@@ -92,3 +92,28 @@ def test_text_pasted_as_a_transcript(text):
         DEMO.paste_transcript(text)
     except PbemError:
         pass
+
+
+@given(texts)
+def test_text_judged_and_read_as_a_mail_s_lines(text):
+    """A mail's lines judged against real states (by their words, then the unsure ones read:
+    `classify.split_chat`) are each either chat or kept, and the table reads them with the
+    judge's unsure lines without any exception but its own refusals."""
+    from types import SimpleNamespace
+
+    from pbem.mail.body import BodyLine
+    from pbem.moderator.classify import judge_lines, split_chat
+
+    lines = [BodyLine(i, t) for i, t in enumerate(text.split("\n"), 1) if t.strip()]
+    for game in GAMES:
+        chat, kept = split_chat(lines, SimpleNamespace(game=game))
+        assert sorted([c.number for c in chat] + [k.number for k in kept]) == [ln.number for ln in lines]
+    _, kept, unsure = judge_lines(lines, DEMO)
+    if kept:
+        slots = [""] * max(k.number for k in kept)          # as the moderator sends them: numbers kept
+        for k in kept:
+            slots[k.number - 1] = k.text
+        try:
+            DEMO.submit("\n".join(slots), seat="Ann", source="fuzz", unsure=unsure).check()
+        except PbemError:
+            pass
