@@ -86,10 +86,40 @@ def samples(mirrors: Path, sources: dict = SOURCES, seen: Optional[set] = None) 
     return out
 
 
+#: where the move is written: "top" (above the mail's own words), or "bottom" (below the quote,
+#: above a signature, as bottom-posting mail programs and people write it)
+PLACE = ["top"]
+
+
+def _below(text: str, lines: list[str], html: bool) -> str:
+    """`text` with `lines` written after its last quoted line (in HTML, after its last
+    blockquote, else last in its body), above a `-- ` signature."""
+    if html:
+        add = "<div><br></div>" + "".join(f"<div>{ln}</div>" for ln in lines)
+        at = text.lower().rfind("</blockquote>")
+        at = at + len("</blockquote>") if at >= 0 else (text.lower().rfind("</body>") if "</body>" in text.lower()
+                                                           else len(text))
+        return text[:at] + add + text[at:]
+    rows = text.split("\n")
+    quoted = [i for i, r in enumerate(rows) if r.lstrip().startswith(">")]
+    sig = next((i for i, r in enumerate(rows) if r.rstrip() == "--" or r == "-- "), len(rows))
+    at = quoted[-1] + 1 if quoted and quoted[-1] < sig else sig
+    return "\n".join(rows[:at] + [""] + lines + [""] + rows[at:])
+
+
+def _quotes(sample: Sample) -> bool:
+    """Whether the sample quotes what it answers with ">" marks or a blockquote."""
+    text = sample.data.decode("utf-8", "replace")
+    return "<blockquote" in text.lower() if sample.kind != "text" and "<blockquote" in text.lower() \
+        else any(r.lstrip().startswith(">") for r in text.splitlines())
+
+
 def _above(text: str, lines: list[str], html: bool) -> str:
     """`text` with `lines` written above its own words (in HTML, first in its body)."""
     if not lines:
         return text
+    if PLACE[0] == "bottom":
+        return _below(text, lines, html)
     if html:
         add = "".join(f"<div>{ln}</div>" for ln in lines) + "<div><br></div>"
         m = re.search(r"<body[^>]*>", text, re.I)
@@ -330,12 +360,16 @@ def main(argv: list[str]) -> int:
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--held-out", action="store_true", help="the mails of HELD_OUT instead")
     ap.add_argument("--servers", action="store_true", help="in order through SMTP, Dovecot and IMAP")
+    ap.add_argument("--bottom", action="store_true", help="the move below the quote, above a signature")
     args = ap.parse_args(argv)
+    PLACE[0] = "bottom" if args.bottom else "top"
     items = samples(args.mirrors)
     if args.held_out:
         seen: set = set()
         samples(args.mirrors, SOURCES, seen)
         items = samples(args.mirrors, HELD_OUT, seen)
+    if args.bottom:       # only where a program quotes with ">" (or a blockquote) can one write below it
+        items = [s for s in items if _quotes(s)]
     by_source: dict[str, int] = {}
     for s in items:
         by_source[s.source.split("/")[0]] = by_source.get(s.source.split("/")[0], 0) + 1
