@@ -213,14 +213,19 @@ def test_prose_naming_nothing_of_the_game_is_chat(table, line, judged):
 
 def test_talk_that_reads_only_as_a_move_the_game_refuses_is_chat():
     """An unsure line naming nothing of the game whose reading is a move the rules refuse now is
-    chat ("and retain this formatting": a withholding in a private auction); an unsure line
-    naming the game keeps the rules' refusal ("Bob: 5 on the NWR", a bid too low)."""
+    chat ("and retain this formatting": a withholding in a private auction; "One 1": a bid of 1);
+    an unsure line naming the game ("Bob: 5 on the NWR", a bid too low) or saying a move in so
+    many words ("Cid passes", out of turn) keeps the rules' refusal."""
     from pbem.errors import RuleError
 
     game = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)
     game.push_notation("Ann bids 20 for HB\nand retain this formatting", "Ann", unsure={2})
     assert [game.notation(a) for a in game.moves] == ["Ann bids 20 for HB"] and game.reading.chat == [2]
     game = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)
-    with pytest.raises(RuleError):
-        game.push_notation("Ann bids 20 for HB\nBob: 5 on the NWR", "Ann", unsure={2})
-    assert game.moves == []
+    game.push_notation("Ann bids 20 for HB\nOne 1", "Ann", unsure={2})        # read as a bid of 1
+    assert len(game.moves) == 1 and game.reading.chat == [2]
+    for text in ("Ann bids 20 for HB\nBob: 5 on the NWR", "Ann bids 20 for HB\nCid passes"):
+        game = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)       # "Cid passes" out of turn says a move
+        with pytest.raises(RuleError):
+            game.push_notation(text, "Ann", unsure={2})
+        assert game.moves == []

@@ -198,6 +198,24 @@ def test_moves_without_signon_are_refused(world):
     assert d.folder == "Rejected" and "SIGNON" in text_of(d.outgoing[0].raw)
 
 
+@pytest.mark.parametrize("body,chat", [
+    ("Good move on CPR, Bob! I'd have bought the 4 too.", True),     # names the game, a move word
+    ("Who is running the CNR next OR?", True),
+    ("Nice bid, I would never pay 150 for the Trestle Bridge", True),
+    ("pass", False),                    # a move, though not the sender's turn: asked to sign on
+    ("Bob: bid 150 for TB", False),
+])
+def test_table_talk_without_signon_is_chat_and_a_move_is_asked_for_one(world, body, chat):
+    """Without a sign-on, the lines are read as the sender's (out of turn or not): table talk
+    that names the game and a move word reads as no move, so it is chat, not a move to sign."""
+    pm, _ = world
+    before = file_bytes(pm)
+    d = pm.handle("k1", mail(ADDR["Bob"], body, subject=f"[{GAME}]"))
+    reply = text_of(d.outgoing[0].raw)
+    assert d.folder == "Rejected" and file_bytes(pm) == before
+    assert ("only chat" in reply and "SIGNON" not in reply) if chat else ("SIGNON" in reply), reply
+
+
 def test_a_line_about_an_earlier_move_does_not_refuse_the_mails_moves(world):
     """Owning up to an earlier wrong tile beside today's move: a human moderator plays the move
     and reads the line as table talk; so does pbem, and the reply lists the line as set aside."""

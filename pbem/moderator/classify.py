@@ -41,6 +41,22 @@ def split_chat(lines: Sequence[BodyLine], table=None) -> tuple[list[SetAside], l
     return chat, [ln for ln in kept if ln.number not in said]
 
 
+def unsigned_moves(lines: Sequence[BodyLine], table=None, seat: "str | None" = None
+                   ) -> tuple[list[SetAside], list[BodyLine]]:
+    """A mail without its sign-on: (chat, the lines that read as moves of `seat`). With a table,
+    every line the words leave is read quietly in its turn, as the seat's, against the game now
+    (nothing made): table talk that names the game and a move word ("Good move on CPR, Bob! I'd
+    have bought the 4 too") reads as no move and is chat, not a move sent without a sign-on."""
+    judge = MoveLines(table.game if table is not None else None)
+    chat, kept, _unsure = judge_lines(lines, table, judge)
+    if table is None or not kept:
+        return chat, kept
+    said = judge.chat_of([(ln.number, ln.text) for ln in kept], frozenset(ln.number for ln in kept), seat)
+    chat = sorted(chat + [SetAside(ln.number, ln.text, "not a move (chat)") for ln in kept if ln.number in said],
+                  key=lambda c: c.number)
+    return chat, [ln for ln in kept if ln.number not in said]
+
+
 def judge_lines(lines: Sequence[BodyLine], table=None,
                 judge: "MoveLines | None" = None) -> tuple[list[SetAside], list[BodyLine], frozenset[int]]:
     """(chat lines set aside unread, lines to read, the numbers of those read that may be chat:

@@ -27,7 +27,7 @@ from pbem.mail.compose import Mail, build, games_in_thread, message_id
 from pbem.mail.letter import Letter, LetterError, parse_letter
 from pbem.moderator import actions_by_mail as act
 from pbem.moderator import failpoints, replies
-from pbem.moderator.classify import split_chat
+from pbem.moderator.classify import unsigned_moves
 from pbem.moderator.decision import Decision
 from pbem.moderator.pictures import PictureCache
 from pbem.moderator.ledger import Ledger, Outgoing
@@ -449,9 +449,10 @@ class Postmaster:
             return self.reply_only(letter, src, game, "Rejected", "master command without the moderator's sign-on",
                                     f"{master[0].name} (line {master[0].line}) is for the game's moderator, who signs "
                                     f"on as SIGNON {game} moderator <secret>. Nothing was applied.", to=letter.from_addr)
-        # without a sign-on, only what may be a move is asked for one: the lines are judged, and
-        # those that may be chat read, against the sender's game as it is
-        chat, could_be_moves = split_chat(moves, self._judging_table(game)) if moves and not signons else ([], moves)
+        # without a sign-on, only what reads as a move is asked for one: the lines are judged, and
+        # read as the sender's seat's, against the game as it is
+        chat, could_be_moves = unsigned_moves(moves, self._judging_table(game), seat.name if seat else None) \
+            if moves and not signons else ([], moves)
         if moves and not could_be_moves:
             return self.reply_only(letter, src, game, "Rejected", "chat without SIGNON",
                                     "I found no move in your mail, only chat: nothing was applied, and nothing "

@@ -15,7 +15,7 @@ from .names import NameIndex, norm, rewrite_names
 from .spelling import ENGLISH, VOCABULARY, slips
 from .lazy import regex
 
-__all__ = ["names_something", "naming_nothing", "names_the_game", "plain_words", "unexplained"]
+__all__ = ["STRONG", "names_something", "naming_nothing", "names_the_game", "plain_words", "says_a_move", "unexplained"]
 
 _TOKEN = regex(r"[A-Za-z_][A-Za-z0-9_'’&]*")
 _LETTERS = regex(r"[A-Za-z]{2,}")
@@ -83,6 +83,18 @@ def names_something(line: str, index: NameIndex) -> bool:
         except AmbiguousMoveError:
             return True
     return bool(slips(line, index))
+
+
+#: the move words English uses for little else ("run", "start", "place" are not among them)
+STRONG = frozenset("""buy buys bought buying sell sells sold selling bid bids bidding par pars parred parring
+pass passes passed passing lay lays laid laying upgrade upgrades upgraded upgrading token tokens tokened withhold
+withholds withheld dump dumps dumped float floats floated""".split())
+
+
+def says_a_move(line: str, index: NameIndex) -> bool:
+    """Whether `line` says a move in so many words: one of the `STRONG` move words, and no word
+    nothing of a move explains ("pass", "I pass"; not "One 1", "and retain this formatting")."""
+    return bool({w.lower() for w in _TOKEN.findall(line)} & STRONG) and not plain_words(line, index)
 
 
 #: a tile, an amount of money or a hex coordinate as moves write them

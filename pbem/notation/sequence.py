@@ -32,7 +32,7 @@ from typing import Callable, Iterator, Optional
 from pbem.engine.actions import Action
 from pbem.errors import NotationError, PbemError
 
-from .anchors import names_something, names_the_game, naming_nothing
+from .anchors import names_something, names_the_game, naming_nothing, says_a_move
 from .context import NotationContext
 from .formatter import format_action
 from .limits import check_budget, check_line, check_message, check_moves
@@ -144,8 +144,9 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
 
     def _legal_now(mine: list) -> bool:
         """Whether the moves a line that may be chat reads as may be made after those read
-        before it: talk naming nothing of the game that only reads as a move the game refuses
-        is chat ("and retain this formatting" read as a company's withholding, out of its turn)."""
+        before it: a line naming nothing of the game that only reads as a move the game refuses
+        is chat ("and retain this formatting" read as a company's withholding out of its turn,
+        "One 1" as a bid of 1), unless it says a move in so many words ("pass" out of turn)."""
         legal = ctx_of().legal
         if legal is None:
             return True
@@ -262,7 +263,7 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
                 tail.append(items)
                 mine.append(items)
             if maybe_chat and not out and (not _moves_in(mine) or not names_the_game(line, reader.index)
-                                           and not _legal_now(mine)):
+                                           and not says_a_move(line, reader.index) and not _legal_now(mine)):
                 raise NotationError("no move found")          # set aside below
         except PbemError:
             if not maybe_chat or out:

@@ -19,7 +19,9 @@ Kept at the table's layer: the names are the game's (`pbem.game_notation`).
 from __future__ import annotations
 
 import re
-from pbem.notation.anchors import names_something, names_the_game, plain_words, unexplained
+from typing import Optional
+
+from pbem.notation.anchors import STRONG, names_something, names_the_game, plain_words, unexplained
 from pbem.chat_words import EARLIER, NOW, words
 from pbem.notation.messages import MOVE_WORDS
 from pbem.notation.names import name_index
@@ -51,10 +53,6 @@ ABOUT_EARLIER = (
 )
 
 
-#: the move words English uses for little else: with one, a few unexplained words are still a move
-_STRONG = frozenset("""buy buys bought buying sell sells sold selling bid bids bidding par pars parred parring
-pass passes passed passing lay lays laid laying upgrade upgrades upgraded upgrading token tokens tokened withhold
-withholds withheld dump dumps dumped float floats floated""".split())
 #: the unexplained words that make a line prose, even with one of those words or a slip
 _PROSE = 3
 #: the unexplained words that make a line prose even if it names the game (a disclaimer's "EC")
@@ -163,7 +161,7 @@ class MoveLines:
         if not odd or names_the_game(text, idx):
             return False
         said = {w.lower().strip("'’") for w in _WORD.findall(text)}
-        return not said & _STRONG or odd > _PROSE or text.rstrip().endswith("?")
+        return not said & STRONG or odd > _PROSE or text.rstrip().endswith("?")
 
     def prose(self, text: str) -> bool:
         """Whether a line with no move word is prose naming nothing of the game."""
@@ -173,9 +171,10 @@ class MoveLines:
         odd = len(unexplained(text, idx))
         return odd > _LONG_PROSE or odd >= _PROSE and not names_the_game(text, idx)
 
-    def chat_of(self, lines: list[tuple[int, str]], unsure: frozenset[int]) -> set[int]:
+    def chat_of(self, lines: list[tuple[int, str]], unsure: frozenset[int], actor: Optional[str] = None) -> set[int]:
         """The numbers of the `unsure` lines that read as no move, each read in its turn with the
-        others (`lines`: number, text), quietly and against the state now: nothing is made."""
+        others (`lines`: number, text), quietly, as `actor`'s (None: nobody's) and against the
+        state now: nothing is made."""
         from pbem.reading import driver
 
         if not unsure:
@@ -183,7 +182,7 @@ class MoveLines:
         slots = [""] * max(no for no, _ in lines)
         for no, text in lines:
             slots[no - 1] = text
-        ctx = self.context()
+        ctx = self.context() if actor is None else self.context().at_turn(actor=actor)
         return set(driver.read("\n".join(slots), lambda: ctx, play=lambda pm, i: None, unsure=unsure).chat)
 
 
