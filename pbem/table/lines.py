@@ -76,6 +76,8 @@ TALK = (
     ("I'll pass, sorry all", False),
     ("I think I buy the flux capacitor", False),    # a move to buy something: asked, never dropped
     ("Do I buy the flux capacitor?", True),
+    ("place a station at the usual spot", False),   # an order: refused if it does not read, never dropped
+    ("run the usual route, same money as before", False),
     ("- Item #1", True),                    # a list's label, not tile 1
     ("lay tile #1 on I5", False),
     ("GT #57 K3", False),
@@ -149,9 +151,13 @@ class MoveLines:
         """Whether a line with a move word or sign is talk about something else (`TALK`): long
         prose, or words nothing of a move explains with no name of the game (no company,
         private, place, hex, tile or amount) and only a word English shares with moves ("run",
-        "start", "place"), a question, or many such words."""
+        "start", "place"), a question, or many such words; never a line a move word opens, an
+        order ("place a station at the usual spot"), unless it asks."""
         if text.startswith(("+", "#")) or takes_back(text):
             return False
+        first = _WORD.match(text.lstrip(" -*•>\t"))
+        if first and first.group(0).lower() in _VERBS and not text.rstrip().endswith("?"):
+            return False                        # a move word first: an order ("place a station there")
         idx = self.index()
         if not plain_words(text, idx):          # (the cheap bound first: most move lines stop here)
             return False
