@@ -130,6 +130,7 @@ class Game:
         when they read as no move (`pbem.reading.driver.read`)."""
         from pbem.reading import driver
         from pbem.reading.move import play_move
+        from pbem.reading.settle import passes_before
 
         mark = len(self.moves)
         self.warnings = []
@@ -145,7 +146,8 @@ class Game:
 
         try:
             self.reading = reading = driver.read(text, lambda: self.context(as_), play=made, canonical=self.notation,
-                                                 unsure=unsure, legal=lambda a: verdict(self.state, a) is True)
+                                                 unsure=unsure, legal=lambda a: verdict(self.state, a) is True,
+                                                 skips=lambda a: passes_before(self.state, a))
             if aside is not None:
                 aside.extend(reading.logs)
             reading.raise_error()

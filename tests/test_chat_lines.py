@@ -229,3 +229,26 @@ def test_talk_that_reads_only_as_a_move_the_game_refuses_is_chat():
         with pytest.raises(RuleError):
             game.push_notation(text, "Ann", unsure={2})
         assert game.moves == []
+
+
+def test_a_move_that_would_pass_a_step_after_a_line_read_as_chat_is_asked():
+    """A line set aside as chat may have been the move of a step a later move passes ("and a
+    station in Winnipeg, cash permitting", then "buys a 2 train", which passes the token): the
+    mail is asked about, nothing passed for the writer. Chat after the moves, or before a move
+    that passes nothing, is set aside as before."""
+    from pbem.errors import AmbiguousMoveError
+    from test_mail_servers import PLAIN
+
+    game = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=7)
+    for who, text in PLAIN:
+        if game.current_entity() == "CPR":
+            break
+        game.push_notation(text, who)
+    assert game.current_entity() == "CPR"
+    lay = "CPR lays 57 in I5 rot 1"
+    mark = len(game.moves)
+    with pytest.raises(AmbiguousMoveError, match="line 3: .buys a 2 train. would pass a step before it, and line 2"):
+        game.push_notation(f"{lay}\nand a station in Winnipeg, cash permitting\nbuys a 2 train", "Ann", unsure={2})
+    assert len(game.moves) == mark
+    game.push_notation(f"{lay}\nbuys a 2 train\nand a station in Winnipeg, cash permitting", "Ann", unsure={3})
+    assert game.reading.chat == [3] and "buys a 2 train" in game.notation(game.moves[-1])

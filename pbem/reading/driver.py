@@ -86,13 +86,16 @@ Ctx = Union[NotationContext, Callable[[], NotationContext]]
 
 def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool = False,
          transcript: bool = False, canonical: Optional[Callable] = None, unsure=frozenset(),
-         legal: Optional[Callable[[Action], bool]] = None) -> Reading:
+         legal: Optional[Callable[[Action], bool]] = None,
+         skips: Optional[Callable[[Action], bool]] = None) -> Reading:
     """Read `text` (see the module docstring). `ctx`: the notation context, or a function that
     gives the live one (move by move, it is asked afresh before each clause). `canonical`
     writes a move's canonical line for the trace (default: `format_action` in `ctx`); with
     `play`, the trace names the moves as read, before `play` made them. `legal(action)`: True
     when the action is certainly legal now; with it, a message of one canonical line of a
-    legal move is read without the grammar (`canonical_move`)."""
+    legal move is read without the grammar (`canonical_move`). `skips(action)`: whether making
+    the action now passes steps before it (a run after a lay passes the token); such a move after
+    an `unsure` line set aside as chat is asked about, not made (`_skips_aside`)."""
     ctx_of = ctx if callable(ctx) else (lambda: ctx)
     out = Reading()
     how: dict[int, tuple[str, str]] = {}
@@ -115,6 +118,8 @@ def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool 
                                    unsure=frozenset(unsure), chat=out.chat)
             for playing in moves:
                 out.moves.append(playing)
+                if skips is not None and out.chat:
+                    _skips_aside(playing, out.chat, text, skips)
                 play(playing, len(out.moves))
                 playing = None
     except PbemError as e:
@@ -132,6 +137,20 @@ def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool 
                                                 for no in out.chat])
     out.trace = _trace(text, out, how, canonical or (lambda a: format_action(a, ctx_of())))
     return out
+
+
+def _skips_aside(pm: ParsedMove, chat: list[int], text: str, skips: Callable[[Action], bool]) -> None:
+    """AmbiguousMoveError when `pm` would pass a step after a line set aside as chat: that line
+    may have been the step's move, unread ("and a station in Winnipeg if I can afford it", then
+    "buys a 2 train"): the writer says which, nothing is passed for them."""
+    before = [no for no in chat if no < pm.line]
+    if before and skips(pm.action):
+        no = before[-1]
+        said = clip(text.split("\n")[no - 1].strip())
+        raise AmbiguousMoveError(
+            f"line {pm.line}: {clip(pm.text)!r} would pass a step before it, and line {no} ({said!r}) was "
+            "read as chat: if line " f"{no} is that step's move, write it plainly; else send the moves without it",
+            candidates=[f"line {no} is no move", f"line {no} is a move: written plainly"])
 
 
 #: the kinds `canonical_move` leaves to the grammar's reading: a token's city and a run's stops

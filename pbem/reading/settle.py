@@ -28,6 +28,12 @@ def push_implicit_passes(state: EngineGame, push, action: Action) -> list[Action
     return out
 
 
+def passes_before(state: EngineGame, action: Action) -> bool:
+    """Whether making `action` now passes an optional step before its own (`push_implicit_passes`)."""
+    return state.current_entity() == action.entity and bool(getattr(state.round, "declines_before", None)) \
+        and bool(state.round.declines_before(action))
+
+
 def passed_already(state: EngineGame, action: Action, claims) -> bool:
     """Whether `action` is a pass whose line names a step of the turn already behind it, passed
     without a move ("N ran H8-G5-E1 for 80, no tile": the run passed the tile lay before it):
