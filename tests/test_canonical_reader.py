@@ -47,5 +47,6 @@ def test_other_wordings_are_left_to_the_grammar():
     assert reader.read("Ann passes") == Pass("Ann")
     assert reader.read("CPR does not run") == RunRoutes("CPR", ())
     for line in ("Ann pass", "Ann bids 20 on HB", "ann bids 20 for HB", "Ann bids 020 for HB",
-                 "Dan bids 20 for HB", "Ann bids 20 for HB ", "CPR runs 2 train I5-J10 for"):
+                 "Dan bids 20 for HB", "Ann bids 20 for HB ", "CPR runs 2 train I5-J10 for",
+                 "CPR runs 2 train I5.#1-J10.1 for 20"):     # (a stop's node not a number: found by fuzzing)
         assert reader.read(line) is None, line

@@ -32,8 +32,11 @@ def _city(m: re.Match) -> int:
     return int(m.group("city")) - 1 if m.group("city") else 0
 
 
-def _stop(text: str) -> Stop:
+def _stop(text: str) -> Optional[Stop]:
+    """A route's stop ("G9.1"), or None for what is none ("G9.#11": not canonical)."""
     hex_, _, node = text.partition(".")
+    if node and not (node.isascii() and node.isdigit()):
+        return None
     return Stop(hex_, int(node) - 1 if node else None)
 
 
@@ -46,7 +49,10 @@ def _route(text: str) -> Optional[Route]:
     if m is None:
         return None
     via = tuple(tuple(leg.split(">")) for leg in m.group("via").split(" ")) if m.group("via") else None
-    return Route(train=m.group("train"), stops=tuple(_stop(s) for s in m.group("stops").split("-")), via=via,
+    stops = tuple(_stop(s) for s in m.group("stops").split("-"))
+    if None in stops:
+        return None
+    return Route(train=m.group("train"), stops=stops, via=via,  # type: ignore[arg-type]
                  revenue=int(m.group("rev")) if m.group("rev") else None, trusted=bool(m.group("trusted")))
 
 
