@@ -14,7 +14,7 @@ message is read move by move, each move against the state after the ones before 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Optional, Sequence, Union
 
 from pbem.engine.actions import Action
@@ -75,7 +75,7 @@ class Game:
         self.warnings: list[str] = []       # notes on the last message (lines set aside, labels)
         #: move count -> the state after that many of `moves` (frozen; a multiple of SNAPSHOT_EVERY)
         self.snapshots: dict[int, bytes] = {}
-        self._ctx = bound_context(lambda: self.state)
+        self._ctx = replace(bound_context(lambda: self.state), earlier=self._last_move_of)
         self._trusted_ctx: Optional[NotationContext] = None
         self.reading = None                 # the Reading of the last message (pbem.reading.driver)
 
@@ -103,6 +103,10 @@ class Game:
                 self._trusted_ctx = bound_context(lambda: self.state, trusted=True)
             base = self._trusted_ctx
         return base.at_turn(actor=as_, current=self.state.current_entity())
+
+    def _last_move_of(self, player: str) -> Optional[Action]:
+        """`player`'s last move so far (the notation's `earlier`: "GT again")."""
+        return next((a for a in reversed(self.moves) if a.entity == player), None)
 
     def notation(self, action: Action) -> str:
         """The canonical line of `action` (reads back to the same action)."""

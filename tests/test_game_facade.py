@@ -414,3 +414,24 @@ def test_a_train_from_another_corporation_without_its_price_is_a_question(line):
     assert e.value.candidates == ["CPR buys a 3 train from GT for 1", "CPR buys a 3 train from GT for 530"]
     assert len(g.moves) == idx
     assert g.push_notation(line + " for 437") == [BuyTrain("CPR", "3", "GT", 437)]
+
+
+def test_a_share_said_again_in_a_later_mail_repeats_the_writers_last_share_move():
+    """"GT again" in a stock round: the writer's last move said again for GT (a share bought, a
+    par as the share it bought, or a sale); with no such move before, or the name alone, it is
+    refused as before."""
+    from test_mail_servers import PLAIN
+
+    game = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=7)
+    with pytest.raises(NotationError, match="cannot be told"):
+        game.copy().push_notation("CPR again", "Ann")            # nothing said before
+    for who, text in PLAIN[:11]:
+        game.push_notation(text, who)
+    assert [game.notation(a) for a in game.push_notation("gt again pls", "Bob")] == \
+        ["Bob buys a 10% share of GT from the IPO"]             # after "Bob pars GT at 67"
+    assert [game.notation(a) for a in game.push_notation("CNR again", "Cid")] == \
+        ["Cid buys a 10% share of CNR from the IPO"]
+    with pytest.raises(NotationError, match="cannot be told"):
+        game.copy().push_notation("CPR", "Ann")                   # the name alone
+    assert [game.notation(a) for a in game.push_notation("again CNR", "Ann")] == \
+        ["Ann buys a 10% share of CNR from the IPO"]             # Ann's last: a share of CPR bought

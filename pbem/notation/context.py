@@ -67,6 +67,7 @@ class NotationContext:
     owner_of       the engine's hook for a private's owner (a player buying one from another)
     lays_on        the engine's hook: the lays the company at turn may make on a hex now, as
                    (tile, colour, legal rotations): a tile told by its colour ("a green city on L8")
+    earlier        the game's hook: a player's last move so far ("GT again")
     """
 
     players: Mapping[str, str] = field(default_factory=dict)
@@ -110,6 +111,9 @@ class NotationContext:
     owner_of: Optional[Callable[[str], Optional[str]]] = field(default=None, compare=False)
     #: hook hex -> [(tile, colour, legal rotations)] of the lays the company at turn may make there
     lays_on: Optional[Callable[[str], Sequence[tuple[str, str, Sequence[int]]]]] = field(default=None, compare=False)
+    #: hook player -> that player's last move in the game so far (None: none), for a move said
+    #: again in a later mail ("GT again": the share bought before, of GT)
+    earlier: Optional[Callable[[str], Optional[object]]] = field(default=None, compare=False)
 
     # ------------------------------------------------------------------ turn state
     def at_turn(self, *, actor=_KEEP, current=_KEEP) -> "NotationContext":

@@ -153,6 +153,10 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             last = [PieceMove(a, m.open, c.start + 1, c.text) for a, m in zip(again, last)]
             out.extend(last)
             continue
+        if not out and (before := _before_this_mail(c, ctx)) is not None:       # "GT again" in a later mail
+            last = [PieceMove(a, ("source",) if isinstance(a, BuyShares) else (), c.start + 1, c.text) for a in before]
+            out.extend(last)
+            continue
         if (own := own_kind_moves(c, ctx, [m.action for m in out])) is not None or kind is None:
             out.extend(PieceMove(a, (), c.start + 1, c.text) for a in own or ())     # a title's own kind
             continue
@@ -253,8 +257,25 @@ def _later_verbs(parts: list[Clause]) -> list[frozenset]:
 
 #: a clause that repeats the move before it
 _AGAIN = regex(r"(?:then\s+|and\s+)?(?:another(?:\s+one)?|one\s+more|again|the\s+same(?:\s+again)?)\W*", re.I)
+#: a company's name and "again", with a please: "GT again", "gt again pls", "again GT"
+_AGAIN_NAMED = regex(r"(?:(?:then\s+)?again\s+[\w&'’.-]+|[\w&'’.-]+\s+again)(?:[,\s]+(?:please|pls|plz))?\W*", re.I)
 #: the words of a clause that says the move before it for another: "GT too", "C&O as well"
 _TOO = (["too"], ["as", "well"])
+
+
+def _before_this_mail(c: Clause, ctx: NotationContext) -> Optional[list[Action]]:
+    """The share bought or sold a clause opening a line says again for the company it names
+    ("GT again", "gt again pls": the writer's last move, when it was a share of a company bought
+    (or its par) or sold), or None."""
+    if ctx.earlier is None or ctx.actor is None or not _AGAIN_NAMED.fullmatch(c.text):
+        return None
+    names = [i for p in c.pieces if p.kind == "name" for k, i in p.value if k == "corporation"]
+    before = ctx.earlier(ctx.actor)
+    if isinstance(before, Par):                 # the par bought the president's certificate: a share again
+        before = BuyShares(before.entity, before.corporation)
+    if len(names) != 1 or len(c.pieces) != 1 or not isinstance(before, (BuyShares, SellShares)):
+        return None
+    return [dataclasses.replace(before, corporation=names[0])]
 
 
 def said_again(c: Clause, last: list[Action]) -> Optional[list[Action]]:
