@@ -203,6 +203,7 @@ def test_moves_without_signon_are_refused(world):
     ("Who is running the CNR next OR?", True),
     ("Nice bid, I would never pay 150 for the Trestle Bridge", True),
     ("pass", False),                    # a move, though not the sender's turn: asked to sign on
+    ("Ugh, pass this time, busy week", False),
     ("Bob: bid 150 for TB", False),
 ])
 def test_table_talk_without_signon_is_chat_and_a_move_is_asked_for_one(world, body, chat):

@@ -48,10 +48,14 @@ def unsigned_moves(lines: Sequence[BodyLine], table=None, seat: "str | None" = N
     (nothing made): table talk that names the game and a move word ("Good move on CPR, Bob! I'd
     have bought the 4 too") reads as no move and is chat, not a move sent without a sign-on."""
     judge = MoveLines(table.game if table is not None else None)
-    chat, kept, _unsure = judge_lines(lines, table, judge)
+    chat, kept, unsure = judge_lines(lines, table, judge)
     if table is None or not kept:
         return chat, kept
-    said = judge.chat_of([(ln.number, ln.text) for ln in kept], frozenset(ln.number for ln in kept), seat)
+    every, numbered = frozenset(ln.number for ln in kept), [(ln.number, ln.text) for ln in kept]
+    # a move line is a move whether or not the game allows it now ("pass" out of turn); a line the
+    # words leave unsure is chat when it only reads as a move the game refuses, as at the table
+    said = judge.chat_of(numbered, every, seat, lawless=True) - unsure
+    said |= judge.chat_of(numbered, every, seat) & unsure if unsure else set()
     chat = sorted(chat + [SetAside(ln.number, ln.text, "not a move (chat)") for ln in kept if ln.number in said],
                   key=lambda c: c.number)
     return chat, [ln for ln in kept if ln.number not in said]

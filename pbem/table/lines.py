@@ -19,6 +19,7 @@ Kept at the table's layer: the names are the game's (`pbem.game_notation`).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Optional
 
 from pbem.notation.anchors import STRONG, names_something, names_the_game, plain_words, unexplained
@@ -177,10 +178,12 @@ class MoveLines:
         odd = len(unexplained(text, idx))
         return odd > _LONG_PROSE or odd >= _PROSE and not names_the_game(text, idx)
 
-    def chat_of(self, lines: list[tuple[int, str]], unsure: frozenset[int], actor: Optional[str] = None) -> set[int]:
+    def chat_of(self, lines: list[tuple[int, str]], unsure: frozenset[int], actor: Optional[str] = None,
+                lawless: bool = False) -> set[int]:
         """The numbers of the `unsure` lines that read as no move, each read in its turn with the
         others (`lines`: number, text), quietly, as `actor`'s (None: nobody's) and against the
-        state now: nothing is made."""
+        state now: nothing is made. `lawless`: whether the game allows a move now is not asked
+        (a move out of turn is still a move)."""
         from pbem.reading import driver
 
         if not unsure:
@@ -189,6 +192,8 @@ class MoveLines:
         for no, text in lines:
             slots[no - 1] = text
         ctx = self.context() if actor is None else self.context().at_turn(actor=actor)
+        if lawless:
+            ctx = replace(ctx, legal=None)
         return set(driver.read("\n".join(slots), lambda: ctx, play=lambda pm, i: None, unsure=unsure).chat)
 
 
@@ -200,8 +205,6 @@ def plainly_chat(text: str) -> bool:
 def quiet_context(game):
     """One notation context for all of a mail's lines, its refusals without suggestions: here
     only its names are asked (`MoveLines.index`); the table reads unsure lines as quietly."""
-    from dataclasses import replace
-
     from pbem.game_notation import notation_context
 
     return replace(notation_context(game), explain=False)
