@@ -174,19 +174,25 @@ def build(sample: Sample, sender: str, headers: dict[str, str], lines: list[str]
     return msg.as_bytes(policy=policy.SMTP)
 
 
+def _record(path: Path):
+    """The record at `path` with its players named from NAMES: (record, id -> name, its lines)."""
+    from pbem.importers.eighteen_xx import load_record
+    from pbem.importers.to_gamefile import record_lines
+
+    rec = load_record(path)
+    names = {pid: NAMES[i] for i, (pid, _) in enumerate(rec.players)}
+    rec = dataclasses.replace(rec, players=[(pid, names[pid]) for pid, _ in rec.players])
+    return rec, names, record_lines(rec, {})[1]
+
+
 def world(root: Path):
     """A postmaster with a new 1882 game seeded as the record, its players' secrets, and the
     record's lines (entity, canonical text)."""
     from mailkit import mail, secret_in
-    from pbem.importers.eighteen_xx import load_record
-    from pbem.importers.to_gamefile import record_lines
     from pbem.moderator.postmaster import Master, Postmaster
     from pbem.moderator.signon import hash_secret
 
-    rec = load_record(RECORD)
-    names = {pid: NAMES[i] for i, (pid, _) in enumerate(rec.players)}
-    rec = dataclasses.replace(rec, players=[(pid, names[pid]) for pid, _ in rec.players])
-    _, lines = record_lines(rec, {})
+    rec, names, lines = _record(RECORD)
     pm = Postmaster(MOD, root / "games", masters=[Master(GM, hash_secret(GM_SECRET))], render_images=False)
     players = "\n".join(f"PLAYER {n} {n.lower()}@pbem.test" for n in names.values())
     opts = "".join(f" OPTION {o}" for o in rec.options)
@@ -292,8 +298,6 @@ def over_servers(items: list[Sample], verbose: bool) -> tuple[int, int, list[str
 
     from mailkit import mail, secret_in, text_of
     from mailstack import MailStack
-    from pbem.importers.eighteen_xx import load_record
-    from pbem.importers.to_gamefile import record_lines
     from pbem.mail.imap import ImapMailbox
     from pbem.mail.sender import SmtpSender
     from pbem.moderator.daemon import Moderator
@@ -302,10 +306,7 @@ def over_servers(items: list[Sample], verbose: bool) -> tuple[int, int, list[str
     from pbem.moderator.signon import hash_secret
     from pbem.table import Table
 
-    rec = load_record(RECORD.with_name("5585.json"))
-    names = {pid: NAMES[i] for i, (pid, _) in enumerate(rec.players)}
-    rec = dataclasses.replace(rec, players=[(pid, names[pid]) for pid, _ in rec.players])
-    _, lines = record_lines(rec, {})
+    rec, names, lines = _record(RECORD.with_name("5585.json"))
     root = Path(tempfile.mkdtemp(prefix="pbem-mailstack-"))
     stack = MailStack(root)
     stack.start()

@@ -35,10 +35,7 @@ def split_chat(lines: Sequence[BodyLine], table=None) -> tuple[list[SetAside], l
     chat, kept, unsure = judge_lines(lines, table, judge)
     if table is None or not unsure:
         return chat, kept
-    said = judge.chat_of([(ln.number, ln.text) for ln in kept], unsure)
-    chat = sorted(chat + [SetAside(ln.number, ln.text, "not a move (chat)") for ln in kept if ln.number in said],
-                  key=lambda c: c.number)
-    return chat, [ln for ln in kept if ln.number not in said]
+    return _read_as_chat(chat, kept, judge.chat_of([(ln.number, ln.text) for ln in kept], unsure))
 
 
 def unsigned_moves(lines: Sequence[BodyLine], table=None, seat: "str | None" = None
@@ -56,6 +53,11 @@ def unsigned_moves(lines: Sequence[BodyLine], table=None, seat: "str | None" = N
     # words leave unsure is chat when it only reads as a move the game refuses, as at the table
     said = judge.chat_of(numbered, every, seat, lawless=True) - unsure
     said |= judge.chat_of(numbered, every, seat) & unsure if unsure else set()
+    return _read_as_chat(chat, kept, said)
+
+
+def _read_as_chat(chat: list[SetAside], kept: list[BodyLine], said: set[int]) -> tuple[list[SetAside], list[BodyLine]]:
+    """(chat with the kept lines numbered in `said` added, in order; the kept lines left)."""
     chat = sorted(chat + [SetAside(ln.number, ln.text, "not a move (chat)") for ln in kept if ln.number in said],
                   key=lambda c: c.number)
     return chat, [ln for ln in kept if ln.number not in said]

@@ -155,24 +155,17 @@ def names_the_game(line: str, index: NameIndex) -> bool:
 def unexplained(line: str, index: NameIndex) -> list[str]:
     """The words of `line` nothing a move or the table's talk is made of explains: no move
     word, idiom or word of the reader's, no plain English word its chat rules know, no name of
-    the game, no figure ("running a test?": "test"; "pass, sorry all": none)."""
-    from .own_kinds import title_verbs
+    the game, no figure ("running a test?": "test"; "pass, sorry all": none): `plain_words`,
+    its multi-word names joined first, with the names looked up."""
+    return [t for t in plain_words(rewrite_names(index, line), index) if not _names(index, t)]
 
-    vocab, own = vocabulary(), title_verbs(getattr(index, "title", None))
-    out = []
-    for m in _TOKEN.finditer(rewrite_names(index, line)):
-        token = m.group(0)
-        low = token.lower().strip("'’").replace("’", "'")
-        if (low in _FUNCTION or low in vocab or low in own or low in ENGLISH or len(low) == 1
-                or any(ch.isdigit() for ch in low) or not norm(token)):
-            continue
-        try:
-            if index.lookup(token, tuple(index.entries)) is not None:
-                continue
-        except AmbiguousMoveError:
-            continue
-        out.append(token)
-    return out
+
+def _names(index: NameIndex, token: str) -> bool:
+    """Whether `token` names an entry of any kind (several: it names one of them)."""
+    try:
+        return index.lookup(token, tuple(index.entries)) is not None
+    except AmbiguousMoveError:
+        return True
 
 
 def naming_nothing(line: str, line_no: int):
