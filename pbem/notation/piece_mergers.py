@@ -11,7 +11,7 @@ from typing import Optional
 from pbem.engine.actions import Action, Convert, Merge, Pass, RemoveToken
 from pbem.errors import NotationError
 
-from .context import NotationContext
+from .context import NotationContext, round_kind
 from .names import NameIndex
 from .pieces import GROUP_CLOSED, Clause, clauses
 from .scopes import clause_refusal
@@ -19,8 +19,7 @@ from .lazy import regex
 
 __all__ = ["company_at_turn", "merger_group", "merger_not_made", "merging_minor"]
 
-#: words of merging: "into" and "the new company" only where what is merged is told
-_MERGING = regex(r"\bmerg\w*|\bconver\w*", re.I)
+#: "into" and "the new company" only where what is merged is told
 _MERGED_INTO = regex(r"\binto\b|\bnew\s+(?:company|major|corporation)\b|\+|[-=]>|[→⇒]", re.I)
 #: the major a merger forms, named last ("N merges with M-K and SW to form MKN": SW joins, MKN is formed)
 _FORMED = regex(r"\b(?:forms?|forming|becomes?|becoming|creates?|creating)\b", re.I)
@@ -118,9 +117,7 @@ def company_at_turn(line: str, ctx: NotationContext, index: NameIndex) -> Notati
     when no company is at turn (its first piece one company's name, the next a move word); the
     writer when the line speaks of their own share buying and of no merger, its subject the writer
     or none; else `ctx` itself."""
-    hook = ctx.round_kind
-    kind = str((hook() if callable(hook) else hook) or "").lower()
-    if not kind.startswith("merger"):
+    if round_kind(ctx) != "merger":
         return ctx
     found = clauses(line, ctx, index)
     pieces = found[0].pieces if found else []
