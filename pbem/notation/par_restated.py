@@ -33,10 +33,6 @@ _AMOUNTS = ("money", "number")
 _CERT_WORDS = ("pres", "director", "cert")
 
 
-def _pars(c: Clause) -> bool:
-    return "par" in c.verbs()
-
-
 def _presidents(c: Clause) -> bool:
     """Whether a clause names the president's certificate: in words, or as "the 20%"."""
     return bool(PRESIDENTS.search(c.text)) or any(p.value == 20 and p.before == "the" for p in c.of("percent"))
@@ -49,14 +45,15 @@ def par_restated(parts: list[Clause], kind: str, writer: Optional[str] = None) -
     if kind not in ("stock", "auction") or any(
             k == "player" and i != writer for c in parts for p in c.of("name") for k, i in p.value):
         return parts
-    par_at = [n for n, c in enumerate(parts) if _pars(c)]
+    par_at = [n for n, c in enumerate(parts) if "par" in c.verbs()]
     out: list[Clause] = []
     for n, c in enumerate(parts):
         if _presidents(c) and not par_at and _taken_over(c, out):
             continue                # "buys a CNR and I take over the CNR presidency": what the buy did
         if _presidents(c):
             c = _certificate(c, any(m != n for m in par_at))
-        elif par_at and n > par_at[0] and _again(c, parts[par_at[0]]) or _floats(c, parts[:n]):
+        elif par_at and n > par_at[0] and _bare(c, {"par"}) and _names(c) <= _names(parts[par_at[0]]) \
+                or _floats(c, parts[:n]):
             continue                # "yes, I'm starting the Grand Trunk", "NYC floats": said again
         elif n + 1 in par_at and (_bare(c, {"buy"}) or _handed_in(c)) and _names(parts[n + 1]) <= _names(c):
             parts[n + 1] = Clause(parts[n + 1].start, parts[n + 1].end, parts[n + 1].text,
@@ -138,9 +135,3 @@ def _without_private(c: Clause) -> Clause:
             p = Piece(p.kind, rest, p.start, p.end, p.before)
         keep.append(p)
     return Clause(c.start, c.end, c.text, keep, c.loose)
-
-
-def _again(c: Clause, par: Clause) -> bool:
-    """Whether a clause after a par only names that par's company again, with its move word or
-    none, and no price ("Yes, the Canadian National")."""
-    return _bare(c, {"par"}) and _names(c) <= _names(par)

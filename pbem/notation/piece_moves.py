@@ -180,7 +180,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         if carried and not _legal_fit(fits, out, ctx) \
                 and _legal_fit(alone := Fitter(who, kind, c, [m.action for m in out], later).fit(), out, ctx):
             fits = alone         # "sell 2 CNR, GT @ 90": no sale of GT is legal, its par is
-        if (fits == "which company?" or fits == "which company's shares?" and _bought_into(out)) \
+        bought_into = bool(out) and isinstance(out[-1].action, (Par, BuyShares))     # its shares are of that company
+        if (fits == "which company?" or fits == "which company's shares?" and bought_into) \
                 and (named := named_before(parts, c)) is not None:
             # "Auction M-K, opening bid 105", "exchanges SC for its certificate, par 76": the one named
             # before; "parred the C&O at $100 and bought 2 more shares": the one just bought into
@@ -239,11 +240,6 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     if asides:
         out[0] = dataclasses.replace(out[0], notes=(f"read without what states no move: {', '.join(asides)}",))
     return out
-
-
-def _bought_into(out: list[PieceMove]) -> bool:
-    """Whether the move before is a par or a share bought (the shares after it are of its company)."""
-    return bool(out) and isinstance(out[-1].action, (Par, BuyShares))
 
 
 def _later_verbs(parts: list[Clause]) -> list[frozenset]:

@@ -524,12 +524,9 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
     out = addressed_set_aside(out, line, ctx.actor)
     if round_kind(ctx) != "operating":
         return out
-    return revenue_beside_dividend(bonuses_set_aside(out, line), _one_train(ctx))
-
-
-def _one_train(ctx: NotationContext) -> bool:
-    """Whether the game tells the one kind of train the company operating may run."""
-    return ctx.trains_of is not None and ctx.current is not None and len(set(ctx.trains_of(ctx.current))) == 1
+    # whether the game tells the one kind of train the company operating may run
+    one_train = ctx.trains_of is not None and ctx.current is not None and len(set(ctx.trains_of(ctx.current))) == 1
+    return revenue_beside_dividend(bonuses_set_aside(out, line), one_train)
 
 
 #: words that may open a line before its move word without naming who moves ("Now pass")
