@@ -1,7 +1,5 @@
-"""What the words around an operating round's moves say, settled on a line's clauses before they
-are fitted (piece_moves.py): a lay's (lay_words.py), a deal's, a train bought's ("bye bye 2s" and
-"first 3, so phase 3 kicks in" are remarks, "another from GT for 100" one more of that train, "QLL
-buys a 2, HBR a 3" a buy of each company named) and a private's (private_powers.py)."""
+"""What the words around an operating round's moves say (a lay's, a deal's, a train bought's, a
+private's), settled on a line's clauses before they are fitted (piece_moves.py)."""
 from __future__ import annotations
 
 import functools
@@ -164,9 +162,8 @@ def _plural(p: Piece, line: str) -> bool:
 
 
 def train_remark(c: Clause, bought: list[str], line: str) -> Clause:
-    """A clause of no move word on a line that buys a train, naming only trains in the plural
-    (with the companies owning them: "CPR's 2s rusted"), a phase ("phase 3") or the train bought
-    as the first of its kind ("first 3"), among words: a remark, its pieces set aside."""
+    """A clause of no move word on a line buying a train, naming only trains in the plural ("CPR's 2s
+    rusted"), a phase or the train bought as the first of its kind, among words: a remark, emptied."""
     first = re.search(r"\bfirst\b", c.text, re.I) is not None
     if bought and "buy" in c.verbs() and first:      # "buys a 3 train for 180 -- first 3"
         kept = [p for p in c.pieces if not (p.kind == "number" and p.before == "first" and str(p.value) in bought)]
@@ -198,9 +195,8 @@ def another_train(c: Clause, before: list[Clause], trains: tuple, line: str) -> 
 
 
 def gapped_buyer(c: Clause, before: list[Clause], trains: tuple, current: str | None, line: str) -> Clause:
-    """ "QLL buys a 2 train, HBR a 3": a clause of no move word that starts with another
-    company, followed by a train alone, right after a buy, is that company's buy of the train
-    (the clause's mover; the buy word carries on)."""
+    """'QLL buys a 2 train, HBR a 3': another company and a train alone, right after a buy, is that
+    company's buy of the train (the clause's mover; the buy word carries on)."""
     if c.verbs() or c.loose or len(c.pieces) != 2 or not before or "buy" not in before[-1].verbs() \
             and before[-1].mover is None:
         return c

@@ -1,8 +1,5 @@
-"""Moves the fitting reads by a word of their own, not by the round's usual moves: a loan (refused:
-funding.py sets aside the ones beside a buy), a company buying back its shares (funding.py), a
-token removed ("NW drops its Kiev token": 1861's merged major over its token limit) and a run of
-nothing ("nothing to run", "runs nothing", "no route", "run: none", "revenue 0": no route; said
-again, one run)."""
+"""Moves read by a word of their own, not by the round's usual moves: a loan, a company buying back
+its shares, a token removed (1861's merged major) and a run of nothing ("no route", "revenue 0")."""
 from __future__ import annotations
 
 import re

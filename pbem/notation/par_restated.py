@@ -1,18 +1,5 @@
-"""What a line says again about a par: the president's (director's) certificate bought with it
-("pars CN at $90 and buys the 20%", "starts B&M at 90 (president's certificate, $180)"), the
-private handed in for it ("Converting my Sask Central: SC par $82"), the presidency taken
-by a buy before it ("buys a CNR and I take over the CNR presidency"), and the
-company started again in other words ("Buy GT at par $67 - yes, I'm starting the Grand Trunk",
-"Marta pars CN at 100. Yes, the Canadian National"), a buy told just before the par of the same
-company ("I'll buy GT - par it at 90"), and a company said to float after a move on it ("NYC
-floats").
-
-The president's certificate is bought by the par itself: beside a par its buy, its percent and
-its price state the par again and are set aside; with no par beside it, buying it with one
-price is the par at that price ("buying the president's certificate of GT at $100"). A hex
-told with a par, or after it as its home or base ("Par MVR 100, base in L12"), is its home
-station.
-"""
+"""What a line says again about a par (the president's certificate bought with it, the private handed
+in for it, the company named again or said to float), set aside so the par is read once."""
 from __future__ import annotations
 
 import re
@@ -39,9 +26,8 @@ def _presidents(c: Clause) -> bool:
 
 
 def par_restated(parts: list[Clause], kind: str, writer: Optional[str] = None) -> list[Clause]:
-    """The clauses of a stock or auction round with what states a par again set aside (see the
-    module's doc); the clauses of other rounds, and a line naming another player (`writer` is
-    the one writing: another's move is no par of the writer's), as they are."""
+    """A stock or auction round's clauses with what states a par again set aside; other rounds' clauses,
+    and a line naming a player other than the `writer`, as they are."""
     if kind not in ("stock", "auction") or any(
             k == "player" and i != writer for c in parts for p in c.of("name") for k, i in p.value):
         return parts
@@ -92,12 +78,8 @@ def _floats(c: Clause, before: list[Clause]) -> bool:
 
 
 def _certificate(c: Clause, par_elsewhere: bool) -> Clause:
-    """A clause naming the president's certificate: beside a par (in another clause, or before
-    it in this one) its buy, its percent and its prices are set aside (the par's own price, the
-    first amount after its move word or else the clause's first, is kept); else its buy, or a
-    private exchanged for it ("Exchange the SC private for the SC president's share at $90"),
-    is the par at the price written "at" (a price written "for" is what the certificate cost,
-    twice the par or not: left unread). A private exchanged is no company of the par: its name is set aside."""
+    """A clause naming the president's certificate: beside a par its buy, percent and other prices are
+    set aside; else its buy, or a private exchanged for it, is the par at the price written "at"."""
     c = _without_private(c) if _EXCHANGE.search(c.text) else c
     own_par = next((p.start for p in c.pieces if p.kind == "verb" and p.value == "par"), None)
     if par_elsewhere or own_par is not None:

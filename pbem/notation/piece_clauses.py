@@ -1,9 +1,5 @@
-"""How the clauses of a line hang together for the reading by pieces: a label or a move word
-alone goes on into the next clause ("SC runs 5-train: J10, J8, I5 - 200"), a price or a source
-alone belongs to the clause before ("buys a 3, $180"), and so does a name last on the line when that
-clause has a move word and names no company ("bids 115 on the Rostov minor, KR."); a clause may end
-the turn ("done").
-"""
+"""How the clauses of a line hang together for the reading by pieces: a label or move word alone goes
+on into the next clause, a price or source alone belongs to the one before, "done" ends the turn."""
 from __future__ import annotations
 
 import re
@@ -37,9 +33,8 @@ def a_digit(c: Clause) -> bool:
 
 
 def train_after_lay(verbs: set, c: Clause) -> bool:
-    """A train alone after a lay ("lays #8 on I7, 2T") does not take the lay's move word: a
-    lay names no train, so the clause is read by itself (run_words.py: bought or run); nor does
-    a train with a route of two stops or more ("..., 3T I15-I19-H18 100": a lay has one hex)."""
+    """A train alone after a lay ("lays #8 on I7, 2T"), or with a route of two stops or more, does not
+    take the lay's move word: a lay names no train and one hex (run_words.py reads it)."""
     return verbs <= {"lay"} and bool(c.of("train")) and not c.of("tile") and len(c.of("hex")) != 1
 
 
@@ -92,9 +87,8 @@ _STEP_NOUN = regex(r"\b(?:tiles?|track|tokens?|stations?|trains?)\b", re.I)
 
 
 def step_not_taken(c: Clause, ctx: NotationContext, kind: str = "operating") -> Optional[str]:
-    """The move word of what a clause set aside says is not done, or None: the operating company's
-    step ("C&O does not lay a tile this turn": its pass), its dividend ("pays no dividend": withheld,
-    dividend_words.py); in a stock or merger round the writer buying nothing now (`buying_declined`)."""
+    """The move word of what a set-aside clause says is not done ("C&O does not lay a tile": a step
+    pass; "pays no dividend": withheld; in a stock or merger round, buying nothing: a pass), or None."""
     if kind != "operating":
         return ("pass" if kind == "stock" else "steppass") if kind in ("stock", "merger") and buying_declined(c, ctx) else None
     verbs = c.verbs()

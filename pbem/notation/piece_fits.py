@@ -1,7 +1,5 @@
-"""The moves one clause may be (the reading by pieces, piece_moves.py), for the round kind and the
-acting entity: an auction's bids, the stock round's buys, sales, pars and homes, a merger round's
-merges, and the operating round's steps passed, tiles laid, stations placed or tokens moved, trains
-bought or discarded, runs and their dividends, privates bought and the president's sales."""
+"""The moves one clause may be (the reading by pieces, piece_moves.py), for the round kind and
+the acting entity."""
 from __future__ import annotations
 
 import re

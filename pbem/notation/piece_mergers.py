@@ -1,8 +1,5 @@
-"""A merger told whole by its pieces, in a merger round: "R-O, StP-W and K-B merge into NW",
-"MV converts, becoming MKV" (the first minor named leads, each other minor joins it, then the
-major it becomes), a merger not made ("O-K doesn't merge this time": the minor's pass), and who
-acts in a merger round line (`company_at_turn`).
-"""
+"""A merger told whole by its pieces in a merger round ("R-O, StP-W and K-B merge into NW"), a merger
+not made (the minor's pass), and who acts in a merger round line."""
 from __future__ import annotations
 
 import re
@@ -36,9 +33,8 @@ _NEGATION = regex(r"\b(?:no|not|never)\b|n't\b", re.I)
 
 
 def merger_group(parts: list[Clause], ctx: NotationContext) -> Optional[list[Action]]:
-    """A merger told whole ("R-O, StP-W and K-B merge into NW", "MV converts, becoming MKV"):
-    the first minor named leads, each other minor joins it, then the major it becomes; None when
-    the line tells anything else."""
+    """A merger told whole ("R-O, StP-W and K-B merge into NW"): the first minor named leads, each
+    other minor joins it, then the major it becomes; None when the line tells anything else."""
     if any("convert" in c.verbs() for c in parts):      # "...; I take the director's 20%": the conversion's own
         parts = [c for c in parts if not _DIRECTORS.search(c.text)]
     parts, tail = list(parts), []
@@ -113,10 +109,8 @@ _MERGING = regex(r"(?<!-)\bmerg\w*|\bconver\w*|\binto\b|\btakes?\s+in\b", re.I)
 
 
 def company_at_turn(line: str, ctx: NotationContext, index: NameIndex) -> NotationContext:
-    """`ctx` with who acts in a merger round line at turn: the company named as the line's subject
-    when no company is at turn (its first piece one company's name, the next a move word); the
-    writer when the line speaks of their own share buying and of no merger, its subject the writer
-    or none; else `ctx` itself."""
+    """`ctx` with who acts in a merger round line: the company that is the line's subject when none is
+    at turn, the writer when the line speaks of their own share buying and no merger, else `ctx`."""
     if round_kind(ctx) != "merger":
         return ctx
     found = clauses(line, ctx, index)

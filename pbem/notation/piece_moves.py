@@ -1,10 +1,5 @@
-"""The moves the pieces of a line fill (pieces.py finds them), when the grammar does not read it:
-each clause is matched against the moves of the round being played (the context's `round_kind`;
-a title's own kinds in any round, `own_kinds.py`) by the acting player or the operating
-entity; a clause is a move only when exactly one move fits what it names (at the table, one the
-`legal` hook allows). A clause naming no move is chat; a question, plan, condition, report or
-negation is never read this way (`scopes.py`), nor a clause naming another as the one acting.
-"""
+"""The moves the pieces of a line fill, when the grammar does not read it: a clause is a move only when
+exactly one move of the round fits what it names (at the table, one the `legal` hook allows)."""
 from __future__ import annotations
 
 import dataclasses
@@ -260,9 +255,8 @@ _TOO = (["too"], ["as", "well"])
 
 
 def _before_this_mail(c: Clause, ctx: NotationContext) -> Optional[list[Action]]:
-    """The share bought or sold a clause opening a line says again for the company it names
-    ("GT again", "gt again pls": the writer's last move, when it was a share of a company bought
-    (or its par) or sold), or None."""
+    """The writer's last share bought (or par) or sold, said again for the company a clause opening
+    the line names ("GT again", "gt again pls"), or None."""
     if ctx.earlier is None or ctx.actor is None or not _AGAIN_NAMED.fullmatch(c.text):
         return None
     names = [i for p in c.pieces if p.kind == "name" for k, i in p.value if k == "corporation"]

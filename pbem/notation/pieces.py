@@ -1,12 +1,5 @@
-"""The pieces a written line names: names, hexes, tiles, rotations, trains, amounts, counts and
-move words, each with where it stands, found without any grammar.
-
-The last reading of a line nothing else reads (`piece_moves.py` builds the moves they fill):
-people write the same move in many orders among chat and asides ("Going to $200 on CP, sorry
-Pieter."), so instead of one rule per wording the line is cut into clauses and each clause is
-reduced to what it names. Names are matched exactly (symbols, full names, aliases; a name of
-one letter only as a capital), never by prefix, so a chat word is not taken for a name.
-"""
+"""The pieces a line names (names, hexes, tiles, trains, amounts, counts, move words), found without a
+grammar and cut into clauses; names match exactly, never by prefix (piece_moves.py fills the moves)."""
 from __future__ import annotations
 
 import bisect
@@ -33,9 +26,8 @@ __all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "GROUP_CLOSED", "VERBS"]
 
 @dataclass(frozen=True)
 class Piece:
-    """One thing a clause names: `kind` is a name ("name": `value` its (kind, id) options),
-    "hex", "tile", "rotation", "train", "money" (an amount with its currency), "number" (a bare
-    number), "percent", "count", "source", "verb" (`value` the move family), "me" (the writer)."""
+    """One thing a clause names: `kind` says what ("name", "hex", "tile", "train", "money", "count", "verb",
+    "me"...); `value` is a name's (kind, id) options, a verb's move family, else the thing itself."""
 
     kind: str
     value: object
@@ -228,9 +220,7 @@ class _Words:
         self.first_quote = next((i for i, ch in enumerate(text) if ch in "'’"), len(text))
 
     def before(self, at: int) -> str:
-        """The word written just before `at` (a number or "#87" counts as a word; lower case):
-        the run of word characters and quotes holding the last word character before `at`
-        (quotes alone: the first run of them), cut at `at`."""
+        """The word just before `at` (lower case; a number or "#87" is a word, quotes join it), cut at `at`."""
         h = self.last_hard[at]
         if h < 0:
             h = self.first_quote
@@ -270,9 +260,8 @@ _ASKING = regex(r"\b(?:I['’]d|I\s+would)\s+like\s+to\b", re.I)
 
 
 def _no_verbs(text: str, played: Optional[str]) -> list[tuple[str, int, int]]:
-    """(family, start, end) of each move word that is no verb: in a stock or auction round a letter ("P" a pass,
-    "S" a sale, "B" a buy; a letter that is a name is that name first) or "Out." alone (a pass); a request for a
-    thing ("I'd like a NYNH share", "count me in for $160": "buy"); the writer asking to make a move ("me")."""
+    """(family, start, end) of each move word that is no verb: "P", "S", "B" or "Out." alone in a stock
+    or auction round, a request ("I'd like a NYNH share": "buy"), the writer asking to move ("me")."""
     out = []
     if played in ("stock", "auction"):
         out = [(_LETTER_FAMILY[m.group(1).upper()], m.start(1), m.end(1)) for m in _LETTER.finditer(text)]
@@ -448,9 +437,8 @@ def _traded_for(pieces: list[Piece], line: str, trains: set) -> list[Piece]:
 
 
 def _place_by_its_hex(pieces: list[Piece], line: str) -> list[Piece]:
-    """A place named with its hex in brackets ("Poland (A11)") is that hex, one piece from the
-    place's name on: no other hex of the place is taken for a second stop, nor its name for chat;
-    a place in brackets after its hex ("B12 (Hudson Bay)") is dropped (the hex says it)."""
+    """A place with its hex in brackets ("Poland (A11)") is that hex, one piece from the place's name
+    on; a place in brackets after its hex ("B12 (Hudson Bay)") is dropped (the hex says it)."""
     drop = {id(a): b for a, b in zip(pieces, pieces[1:])
             if a.kind == "name" and any(k == "location" for k, _ in a.value) and b.kind == "hex"
             and re.fullmatch(r"\s*\(\s*", line[a.end:b.start]) and re.match(r"\s*\)", line[b.end:])}
@@ -541,9 +529,8 @@ _SUBJECT_REACH = 200    # characters after the first word that may still change 
 
 
 def unknown_subject(line: str, ctx: NotationContext, index: NameIndex) -> Optional[tuple[int, str]]:
-    """(position, word) of a name nobody has written where a move's subject goes: the line's first
-    word, capitalised, the move word straight after it ("Bobbo passes", "Zed is buying"). Read without it the line
-    would make the sender the one who moves, so such a line is refused instead; None otherwise."""
+    """(position, word) of an unknown capitalised first word with the move word straight after it
+    ("Bobbo passes", "Zed is buying"): a subject the line is refused for, not the sender; else None."""
     m = _FIRST_WORD.match(line)
     if m is None or not m.group(1)[:1].isupper() or m.group(1).lower() in _LEADS:
         return None

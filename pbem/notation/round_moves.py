@@ -1,8 +1,5 @@
-"""Which kinds of move a round can hold: a reading that makes a bid in an operating round
-("CPR: GT 70, pays out" is no auction) or places a token in a merger round ("..., and drops the
-token in D14" after a merger is no placement) reads a move the writer cannot have meant; nor
-does one line of a merger round pass for two companies ("OK declines to merge, KK passes" tells
-what KK did, or would do: another company's choice)."""
+"""Which kinds of move a round can hold: a bid in an operating round, or a token placed in a merger
+round, is a move the writer cannot have meant; one merger round line passes for one company."""
 from __future__ import annotations
 
 from typing import Callable, Iterable, Optional

@@ -1,17 +1,5 @@
-"""How many shares a clause tells, and how many moves that is.
-
-A percent written between a count and a certificate word ("2 10% certificates") names the kind
-of certificate, not how many (a piece of its own, "size", that no move takes); a count and a
-percent that agree (count x share size == percent) are one quantity said twice ("3 CPR shares
-(30%)"). Anything else is left as written (the reader then asks). A sale of "all" of a holding
-is the seller's whole holding, and of "both" shares two, checked against the holding where the
-game tells it.
-
-A count of shares bought is that many buys of one share each: every title pbem plays (1882,
-1861, 1830) and 18xx.games' records of them buy one certificate per action ("Nadia buys 2 NW
-shares" is two buys, each checked by the game); a sale of several shares stays one action, and a
-percent written as such ("buys 20% of GT") is read as written.
-"""
+"""How many shares a clause tells, and how many moves that is: a count of shares bought is that many
+buys of one share (every title pbem plays buys one certificate per action); a sale stays one."""
 from __future__ import annotations
 
 import dataclasses
@@ -39,10 +27,8 @@ _AFTER_NAME = regex(r"\s*(?:sh|shares?|certs?|certificates?)\b", re.I)
 
 
 def counted_shares(pieces: list, line: str, ctx) -> list:
-    """In a stock round, a bare 1 written straight before a company's name ("1 GT", "1 sh HBR"),
-    or straight after one with a certificate word after it ("NYNH 1 sh IPO"), is one of its
-    shares: a count, not an amount (more shares at once without a move word stay unread); in a
-    clause naming no count, "share" written straight after a company's name is one share."""
+    """In a stock round, a bare 1 straight before a company's name ("1 GT") or after it before a
+    certificate word ("NYNH 1 sh IPO") is a count; so is "share" after a name in a clause of no count."""
     if round_kind(ctx) != "stock":
         return pieces
     out = list(pieces)
@@ -81,9 +67,8 @@ def _company_of(c) -> str:
 
 
 def quantity(c, size: int, sale: bool, held: Optional[Callable[[], int]]) -> Union[str, tuple[list[int], list[int]]]:
-    """The counts and percents a clause tells of one company's shares (of share size `size`), said
-    once; for a sale "all" is the seller's holding (`held`, where the game tells it) and "both" two
-    shares; a refusal (str) when the holding says otherwise or is not known."""
+    """The counts and percents a clause tells of one company's shares, said once ("all" of a sale is the
+    seller's holding, `held`; "both" two); a refusal (str) when the holding says otherwise."""
     counts = [p.value for p in c.of("count")]
     counts += [p.value for p in c.of("number") if p.value <= 9 and p.before not in ("for", "at", "@", "=")]
     pcts = [p.value for p in c.of("percent")]
