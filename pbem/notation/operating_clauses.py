@@ -14,7 +14,7 @@ from .lay_words import lay_cost_aside, lay_settled, tile_after_lay, title_table
 from .private_powers import powers
 from .lazy import regex
 
-__all__ = ["settled"]
+__all__ = ["STEP_NOUN", "settled"]
 
 #: a deal agreed with the other company's president
 _AGREED = regex(r"\bagree(?:d|s|ment)?\b", re.I)
@@ -72,13 +72,14 @@ def _train_owner(c: Clause, line: str) -> Clause:
 
 
 _STEP_ALONE = regex(r"(?:on\s+)?(?:the\s+|its\s+)?(?:track|tiles?|tokens?|stations?|trains?)\W*", re.I)
-_STEP_NAMED = regex(r"\b(?:track|tiles?|tokens?|stations?|trains?)\b", re.I)
+#: a step of the turn named (the track, a token, a train)
+STEP_NOUN = regex(r"\b(?:track|tiles?|tokens?|stations?|trains?)\b", re.I)
 
 
 def _step_passed(c: Clause, prev: Clause | None) -> Clause:
     """ "passes on track and on the token": a step named alone after a pass that names a step
     is a second step passed."""
-    if prev is None or "pass" not in prev.verbs() or not _STEP_NAMED.search(prev.text) or c.loose \
+    if prev is None or "pass" not in prev.verbs() or not STEP_NOUN.search(prev.text) or c.loose \
             or not _STEP_ALONE.fullmatch(c.text) or any(p.kind != "verb" for p in c.pieces):
         return c
     return replace(c, pieces=[replace(c.pieces[0], value="steppass", before="")] if c.pieces else [])

@@ -12,7 +12,7 @@ from .claims import Claim
 from .dividend_words import denied
 from .context import NotationContext
 from .pieces import Clause, Piece
-from .operating_clauses import settled
+from .operating_clauses import STEP_NOUN, settled
 from .lazy import regex
 
 __all__ = ["BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "joined", "named_before", "step_not_taken", "steps_named",
@@ -83,7 +83,6 @@ def joined(parts: list[Clause], ctx: NotationContext, line: str = "") -> list[Cl
 #: a step of the operating company's turn not taken ("does not lay a tile", "won't buy a train")
 _NOT_TAKEN = regex(r"\bnot\b|n't\b|\bnever\b", re.I)
 _UNABLE = regex(r"\b(?:can|cannot|could|afford|unable)\b", re.I)
-_STEP_NOUN = regex(r"\b(?:tiles?|track|tokens?|stations?|trains?)\b", re.I)
 
 
 def step_not_taken(c: Clause, ctx: NotationContext, kind: str = "operating") -> Optional[str]:
@@ -98,7 +97,7 @@ def step_not_taken(c: Clause, ctx: NotationContext, kind: str = "operating") -> 
     if _UNABLE.search(c.text):
         return None             # "can't buy a train": not a choice, which the table settles
     if bool(_NOT_TAKEN.search(c.text)) and bool(verbs) and verbs <= {"lay", "token", "buy"} \
-            and len(_STEP_NOUN.findall(c.text)) == 1 and names <= {ctx.current, ctx.actor} \
+            and len(STEP_NOUN.findall(c.text)) == 1 and names <= {ctx.current, ctx.actor} \
             and not any(p.kind in ("money", "number", "hex", "tile", "train", "count", "percent") for p in c.pieces):
         return "steppass"
     return denied(c, {ctx.current, ctx.actor})

@@ -61,11 +61,6 @@ _ALL = regex(r"\ball\s+(?:of\s+)?(?:(?:his|her|my|their|its|the)\s+)?(?!\d)", re
 _BOTH = regex(r"\bboth\s+(?:of\s+)?(?:his|her|my|their|its|the)\b|\bboth\s+\S+\s+(?:shares|certs|certificates)\b", re.I)
 
 
-def _company_of(c) -> str:
-    """The company whose shares the clause names."""
-    return next((i for p in c.pieces if _corporation(p) for k, i in p.value if k == "corporation"), "it")
-
-
 def quantity(c, size: int, sale: bool, held: Optional[Callable[[], int]]) -> Union[str, tuple[list[int], list[int]]]:
     """The counts and percents a clause tells of one company's shares, said once ("all" of a sale is the
     seller's holding, `held`; "both" two); a refusal (str) when the holding says otherwise."""
@@ -78,7 +73,8 @@ def quantity(c, size: int, sale: bool, held: Optional[Callable[[], int]]) -> Uni
         counts, pcts = [], pcts[:1]        # "3 CPR shares (30%)"
     if not sale or counts or pcts:
         return counts, pcts
-    have, corp = held() if held is not None else None, _company_of(c)
+    have = held() if held is not None else None
+    corp = next((i for p in c.of("name") for k, i in p.value if k == "corporation"), "it")
     if _BOTH.search(c.text):
         return ([2], []) if have is None or have == 2 * size else f"the seller holds {have}% of {corp}, not two shares"
     if re.search(r"\bboth\b", c.text, re.I):      # "sells both GT and CPR": one of each, or two of GT?
