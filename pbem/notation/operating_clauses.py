@@ -2,15 +2,13 @@
 private's), settled on a line's clauses before they are fitted (piece_moves.py)."""
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import replace
-from typing import Optional
 
 from .context import NotationContext, round_kind
 from .pieces import Clause, Piece
 from .addressed import addressed, for_company, token_told_of
-from .lay_words import lay_cost_aside, lay_settled, tile_after_lay, title_table
+from .lay_words import lay_cost_aside, lay_settled, tile_after_lay
 from .private_powers import powers
 from .lazy import regex
 
@@ -27,14 +25,13 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
     if not found or round_kind(ctx) != "operating":
         return found
     trains = tuple(ctx.trains)
-    found = addressed([for_company(token_told_of(gets_train(c, line, trains), line, ctx.current), line, ctx.current)
-                       for c in found], line)
+    found = addressed([for_company(token_told_of(c, line, ctx.current), line, ctx.current) for c in found], line)
     deal = any("buy" in c.verbs() for c in found)
     bought = bought_trains(found, trains)
     out: list[Clause] = []
     laid = False             # whether a clause so far names a tile (a lay told)
     for n, c in enumerate(found):
-        c = lay_settled(_train_owner(_minor_by_place(c, ctx, line), line), ctx, line, laid)
+        c = lay_settled(_train_owner(c, line), ctx, line, laid)
         c = lay_cost_aside(_deal(c, line), line, laid)
         c = _agreed(c, found[n + 1] if n + 1 < len(found) else None, line) if deal else c
         c = another_train(train_remark(c, bought, line), out, trains, line)
@@ -83,27 +80,6 @@ def _step_passed(c: Clause, prev: Clause | None) -> Clause:
             or not _STEP_ALONE.fullmatch(c.text) or any(p.kind != "verb" for p in c.pieces):
         return c
     return replace(c, pieces=[replace(c.pieces[0], value="steppass", before="")] if c.pieces else [])
-
-
-@functools.lru_cache(maxsize=16)
-def _minor_homes(title: Optional[str]) -> dict:
-    """The title's minors by their home hex (a hex of several minors: none)."""
-    homes: dict = {}
-    for c in title_table(title, "corporations") or []:
-        if isinstance(c, dict) and c.get("type") == "minor" and c.get("home"):
-            homes.setdefault(c["home"], []).append(c["sym"])
-    return {h: syms[0] for h, syms in homes.items() if len(syms) == 1}
-
-
-def _minor_by_place(c: Clause, ctx: NotationContext, line: str) -> Clause:
-    """ "Kharkov minor is buying a 3": a place named before the word "minor" is the one minor
-    whose home it is."""
-    pieces = list(c.pieces)
-    for n, p in enumerate(pieces):
-        hexes = [i for k, i in p.value if k == "location"] if p.kind == "name" else []
-        if len(hexes) == 1 and re.match(r"\s+minor\b", line[p.end:], re.I) and hexes[0] in _minor_homes(ctx.title):
-            pieces[n] = replace(p, value=(("corporation", _minor_homes(ctx.title)[hexes[0]]),))
-    return c if pieces == c.pieces else replace(c, pieces=pieces, loose=[w for w in c.loose if w != "minor"])
 
 
 def _deal(c: Clause, line: str) -> Clause:
@@ -236,21 +212,3 @@ def traded_in(c: Clause, after: Clause, current: str | None) -> bool:
     return bool(c.of("exchange")) and not c.loose and not c.verbs() and "buy" in after.verbs() and bool(after.of("train")) \
         and not after.of("exchange") and all(p.kind == "exchange" or p.kind == "name" and all(i == current for _, i in p.value)
                                              for p in c.pieces)
-
-
-_GETS = regex(r"\b(?:gets?|getting|got)\s+(?=(?:an?|the|one|its)\s+\S)", re.I)
-
-
-def gets_train(c: Clause, line: str, trains: tuple) -> Clause:
-    """ "GT gets the 4 off HBR for 250", "B&O got a 4 from the depot": "gets" (or "got") before
-    a train, in a clause of no move word, buys it."""
-    if c.verbs():
-        return c
-    for m in _GETS.finditer(line, c.start, c.end):
-        nxt = next((p for p in c.pieces if p.start >= m.end() and p.kind != "count"), None)
-        if nxt is not None and (nxt.kind == "train" or nxt.kind == "number" and str(nxt.value) in trains) \
-                and re.fullmatch(r"\w+\s+", line[m.end():nxt.start]) and nxt.start - m.end() < 8:
-            verb = Piece("verb", "buy", m.start(), m.start() + len(m.group(0).rstrip()))
-            return replace(c, pieces=sorted([*c.pieces, verb], key=lambda p: p.start),
-                           loose=[w for w in c.loose if w not in ("gets", "get", "getting", "got")])
-    return c
