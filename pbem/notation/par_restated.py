@@ -25,7 +25,7 @@ def _presidents(c: Clause) -> bool:
     return bool(PRESIDENTS.search(c.text)) or any(p.value == 20 and p.before == "the" for p in c.of("percent"))
 
 
-def par_restated(parts: list[Clause], kind: str, writer: Optional[str] = None) -> list[Clause]:
+def par_restated(parts: list[Clause], kind: str, writer: Optional[str]) -> list[Clause]:
     """A stock or auction round's clauses with what states a par again set aside; other rounds' clauses,
     and a line naming a player other than the `writer`, as they are."""
     if kind not in ("stock", "auction") or any(

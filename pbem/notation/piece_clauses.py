@@ -38,7 +38,7 @@ def train_after_lay(verbs: set, c: Clause) -> bool:
     return verbs <= {"lay"} and bool(c.of("train")) and not c.of("tile") and len(c.of("hex")) != 1
 
 
-def joined(parts: list[Clause], ctx: NotationContext, line: str = "") -> list[Clause]:
+def joined(parts: list[Clause], ctx: NotationContext, line: str) -> list[Clause]:
     """A clause of a price or a source alone belongs to the clause before it ("buys a 3, $180")."""
     parts = settled(parts, ctx, line)        # the words around a lay or a deal (operating_clauses.py)
     out: list[Clause] = []
@@ -85,7 +85,7 @@ _NOT_TAKEN = regex(r"\bnot\b|n't\b|\bnever\b", re.I)
 _UNABLE = regex(r"\b(?:can|cannot|could|afford|unable)\b", re.I)
 
 
-def step_not_taken(c: Clause, ctx: NotationContext, kind: str = "operating") -> Optional[str]:
+def step_not_taken(c: Clause, ctx: NotationContext, kind: Optional[str]) -> Optional[str]:
     """The move word of what a set-aside clause says is not done ("C&O does not lay a tile": a step
     pass; "pays no dividend": withheld; in a stock or merger round, buying nothing: a pass), or None."""
     if kind != "operating":
