@@ -40,19 +40,14 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
         laid = laid or bool(c.of("tile"))
         told = tile_after_lay(out[-1], c, ctx.title) if out else None       # "builds at H10 first: 57"
         if told:
-            out[-1] = _merged(out[-1], told)
+            out[-1] = out[-1].then(told)
         elif out and traded_in(out[-1], c, ctx.current):
-            out[-1] = _merged(out[-1], c)
+            out[-1] = out[-1].then(c)
         elif out and price_paid(out[-1], c, line):
-            out[-1] = _merged(out[-1], replace(c, pieces=c.pieces[1:]))
+            out[-1] = out[-1].then(replace(c, pieces=c.pieces[1:]))
         else:
             out.append(c)
     return powers(out, ctx, line)
-
-
-def _merged(a: Clause, b: Clause) -> Clause:
-    """The two clauses read as one (`a` first)."""
-    return Clause(a.start, b.end, a.text + ", " + b.text, a.pieces + b.pieces, a.loose + b.loose, a.mover)
 
 
 def _train_owner(c: Clause, line: str) -> Clause:

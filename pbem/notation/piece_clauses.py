@@ -66,15 +66,13 @@ def joined(parts: list[Clause], ctx: NotationContext, line: str) -> list[Clause]
             continue
         if out and kinds and kinds <= {"money", "number", "source", "rotation", "percent", "count", "exchange"} \
                 and not c.loose and not c.verbs() and not a_digit(c):
-            prev = out[-1]
-            out[-1] = Clause(prev.start, c.end, prev.text + ", " + c.text, prev.pieces + c.pieces, prev.loose, prev.mover)
+            out[-1] = out[-1].then(c)
         else:
             out.append(c)
     if ahead is not None and out and out[-1].verbs() and {p.kind for p in ahead.pieces} - {"me"} == {"name"} and not any(
             k in ("company", "corporation") for p in out[-1].of("name") for k, _ in p.value):
         # "bids 115 on the Rostov minor, KR.": a name last on the line says what the clause before is about
-        prev = out[-1]
-        out[-1] = Clause(prev.start, ahead.end, prev.text + ", " + ahead.text, prev.pieces + ahead.pieces, prev.loose, prev.mover)
+        out[-1] = out[-1].then(ahead)
     elif ahead is not None:
         out.append(ahead)
     return out

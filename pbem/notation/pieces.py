@@ -50,6 +50,11 @@ class Clause:
     def of(self, kind: str) -> list[Piece]:
         return [p for p in self.pieces if p.kind == kind]
 
+    def then(self, other: Clause) -> Clause:
+        """This clause and `other`, after it, read as one."""
+        return Clause(self.start, other.end, self.text + ", " + other.text, self.pieces + other.pieces,
+                      self.loose + other.loose, self.mover)
+
     def verbs(self) -> set:
         got = {p.value for p in self.pieces if p.kind == "verb"}
         if "place" in got:      # "places #57 on I5": a lay; "places a token", "places it in D4": a token
