@@ -227,14 +227,13 @@ class Fitter:
 
     def _auction(self):
         items = self.named("company") + [c for c in self.named("corporation") if c in self.ctx.auctioned]
+        corps = [c for c in self.named("corporation") if c not in self.ctx.auctioned]
         amounts = self.amounts()
         if self.verbs & {"pass", "steppass"}:
             return "a pass with an amount?" if amounts else [[(Pass(self.ctx.actor), ())]]
-        if "par" in self.verbs:
-            corps = [c for c in self.named("corporation") if c not in self.ctx.auctioned]
-            if corps and (not items or self.verbs == {"par"}):      # "pars the B&O at 100": the company, not its private
-                return self._combos(Par, corps, amounts)
-        if self.implicit() and amounts and (corps := [c for c in self.named("corporation") if c not in self.ctx.auctioned]):
+        if "par" in self.verbs and corps and (not items or self.verbs == {"par"}):
+            return self._combos(Par, corps, amounts)      # "pars the B&O at 100": the company, not its private
+        if self.implicit() and amounts and corps:
             # "CPR at 100": a par; "B&O @ 100" a bid on the B&O private unless the game allows the par now
             pars = self._combos(Par, corps, amounts)
             if not items or self.ctx.legal is not None and any(self.ctx.legal([*self.before, *(a for a, _ in f)]) for f in pars):
