@@ -1,5 +1,4 @@
-"""Amounts written in words ("forty", "one hundred and eighty dollars", "one-ninety"): the
-pieces of a line (pieces.py) take them as numbers."""
+"""Amounts written in words ("forty", "one hundred and eighty dollars", "one-ninety")."""
 from __future__ import annotations
 
 import re
@@ -27,8 +26,7 @@ AMOUNT_HINT = regex(r"\b(?:hundred|twenty|thirty|forty|fifty|sixty|seventy|eight
 
 
 def amount_words(m: re.Match) -> Optional[int]:
-    """An amount written in words ("forty", "one hundred and eighty dollars"); a lone unit
-    ("one share") is a count, not an amount."""
+    """An amount written in words; None for a lone unit ("one share": a count)."""
     g = {k: (v or "").lower() for k, v in m.groupdict().items()}
     if not (g["t"] or g["teen"] or g["h"]):
         return None

@@ -1,7 +1,5 @@
-"""Figures and words told beside a move, no piece of it (the pieces of a line, pieces.py): what the
-move is for ("withheld to pay for the 3", "for the extra 20 for the river"), a revenue told as the
-sum of its stops ("= 30+40+20 = 90", "I5-K3 (20+30)") or a product ("20 x 3 = 60₽"), and a bonus
-named beside a run's revenue ("300 with the Hudson Bay bonus", "for 130 ($100 + $30 bonus)")."""
+"""Figures told beside a move, no piece of it: a purpose ("to pay for the 3"), a sum or product
+("30+40+20 = 90", "20 x 3 = 60₽") and a bonus ("300 with the Hudson Bay bonus")."""
 from __future__ import annotations
 
 import dataclasses
@@ -35,8 +33,7 @@ _WORD = regex(r"[A-Za-z][A-Za-z0-9'’]*")
 
 
 def _within_spans(pieces: list, spans: list, kind: str, only: tuple = ()) -> list:
-    """The pieces lying inside one of `spans` (ordered (start, end) pairs) made `kind` (those of
-    the kinds `only` names, when given): pieces and spans both in order, one pass."""
+    """The pieces (of the kinds `only`, if given) inside one of the ordered `spans` made `kind`."""
     out, j = [], 0
     for p in pieces:
         while j < len(spans) and spans[j][1] <= p.start:
@@ -47,8 +44,7 @@ def _within_spans(pieces: list, spans: list, kind: str, only: tuple = ()) -> lis
 
 
 def purposes_set_aside(pieces: list, line: str) -> list:
-    """The pieces with a train, tile or number inside a purpose (or a terrain's cost) made a
-    "purpose" piece, which no move takes."""
+    """The pieces with a train, tile or number inside a purpose or a terrain's cost made a "purpose"."""
     spans = sorted((m.start(), m.end()) for rx in (_PURPOSE, _TERRAIN) for m in rx.finditer(line))
     return _within_spans(pieces, spans, "purpose", ("train", "tile", "number", "count")) if spans else pieces
 
@@ -58,8 +54,7 @@ def _added(parts: str) -> int:
 
 
 def sum_parts_set_aside(pieces: list, line: str) -> list:
-    """The pieces with each amount added up (or multiplied) to the total written after it made a
-    "sum_part" piece, when the parts do make the total; "(20+30)" alone is read as its sum."""
+    """The pieces with the parts of a sum or product that makes its total made "sum_part"; "(20+30)" its sum."""
     spans = [(m.start(1), m.end(1)) for m in _SUM.finditer(line) if _added(m.group(1)) == int(m.group(2))]
     spans += [(m.start(), m.end(2)) for m in _PRODUCT.finditer(line) if int(m.group(1)) * int(m.group(2)) == int(m.group(3))]
     for m in _BRACKET_SUM.finditer(line):          # "(20+30)": the first part stands for the sum
@@ -72,8 +67,7 @@ def sum_parts_set_aside(pieces: list, line: str) -> list:
 
 
 def sum_disagreeing(line: str):
-    """The first sum in `line` whose parts do not make the total written after it ("20+30+40 = 80"),
-    as (start, end, message), or None."""
+    """(start, end, message) of the first sum whose parts do not make its total ("20+30 = 60"), or None."""
     for m in _SUM.finditer(line):
         if (total := _added(m.group(1))) != int(m.group(2)):
             return m.start(), m.end(2), f"the revenue figures disagree: {m.group(1)} = {total}, not {m.group(2)}"

@@ -1,7 +1,5 @@
-"""What the operating company declares with its reasons around it ("CPR can't buy a train - I
-declare bankruptcy", "MKN has no train after the 6 - I choose to nationalise it", "MVR declines
-nationalisation and will find a train"): the one clause that declares is the move, every other
-clause must state no move (a reason, a regret, a plan of chat)."""
+"""What the operating company declares with its reasons around it ("CPR can't buy a train - I declare
+bankruptcy"): the one clause that declares is the move, the others state none."""
 from __future__ import annotations
 
 import re
@@ -34,9 +32,8 @@ _DENIED = regex(r"\b(?:no|not|never|don'?t|won'?t|can'?t|cannot|if|would|might|m
                      r"n't\b", re.I)
 
 def declared(parts: list[Clause], ctx: NotationContext, kind: str) -> Optional[list[Action]]:
-    """The operating company's bankruptcy, nationalisation (its choice) or nationalisation
-    declined (its pass) when one clause of the line declares it and the others state no move;
-    None when the line tells anything else; a round not known is an operating round (no other holds one)."""
+    """The operating company's bankruptcy, nationalisation or pass declining it when one clause declares
+    it and the others state no move, else None."""
     cur = ctx.current
     if kind not in ("operating", None) or not cur or ctx.kind_of(cur) != "corporation":
         return None
@@ -79,8 +76,7 @@ def _said(c: Clause) -> int:
 
 
 def _declaration(c: Clause):
-    """What a clause declares (a maker of the action), or None: the clause names no more than its
-    subject (the company, the writer) besides the declaration."""
+    """What a clause naming only its subject declares (a maker of the action), or None."""
     text = c.text[:_said(c)]
     if any(p.kind not in ("name", "me") for p in c.pieces if p.start - c.start < len(text)) or _DENIED.search(text):
         return None

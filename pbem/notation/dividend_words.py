@@ -1,6 +1,5 @@
-"""How a dividend is told: without its usual move word (by the share paid, "pays 50%"; by where
-the money goes, "holds the 340"; denied, "pays no dividend"), with its revenue ("withholds the
-140": a figure beside the move, no run), and the treasury named as where money stays."""
+"""How a dividend is told without its move word ("pays 50%", "holds the 340", "pays no dividend")
+or with its revenue ("withholds the 140")."""
 from __future__ import annotations
 
 import dataclasses
@@ -44,8 +43,7 @@ def not_a_source(line: str, m: re.Match) -> bool:
 
 
 def denied(c, names: set) -> Optional[str]:
-    """The dividend a clause's denied payout or withholding is ("pays nothing out": withheld), or None:
-    the clause names only its dividend word and `names` (the company, the writer), and no inability."""
+    """The dividend a clause's denied payout or withholding is ("pays nothing out": withheld), or None."""
     verbs = c.verbs()
     if verbs not in ({"payout"}, {"withhold"}) or not _NEGATED.search(c.text) or _UNABLE.search(c.text) \
             or verbs == {"payout"} and not _PAYOUT.search(c.text) \
@@ -62,8 +60,7 @@ _MOVES = frozenset({"verb", "tile", "train", "hex"})
 
 
 def _told(c: "Clause") -> bool:
-    """Whether the clause is a dividend alone naming one amount of ten or more and, besides it, only
-    move words, companies, players and the writer."""
+    """Whether the clause is a dividend of one amount (ten or more), besides it only words and names."""
     verbs = c.verbs()
     amounts = [p for p in c.pieces if p.kind in ("money", "number")]
     if not verbs or not verbs <= DIVIDEND_WORDS or len(amounts) != 1 or amounts[0].value < 10:
@@ -74,8 +71,7 @@ def _told(c: "Clause") -> bool:
 
 
 def revenue_beside_dividend(found: list["Clause"], run_known: bool = False) -> list["Clause"]:
-    """The clauses with a dividend's revenue made a "revenue" piece, unless a clause before names a
-    move and the game knows the train that ran (`run_known`: "lays #635 in D14, then pays out 260")."""
+    """The clauses with a dividend's revenue made a "revenue" piece, up to a move when `run_known`."""
     for c in found:
         c.pieces = half_paid(c.pieces)
     for c, after in zip(found, [*found[1:], None]):

@@ -1,10 +1,5 @@
-"""Money told around a move: a sale told after the train it pays for is made first ("CPR buys a D
-train for 1100, Bob sells 2 GT to fund it": the money must be there before the train is bought; a
-declared normaliser, applied before anything reads the line); a loan told beside the train it pays
-for ("SW takes a loan and buys a 4", "buys a 6 for 650 (two loans needed)") is set aside, since in the
-titles with loans (1861, 1867) the game takes one by itself when a buy needs it; and a company buying
-back its own shares from the market ("GRR redeems one of its shares", "MK buy back 1 share") is, in an
-operating round, the operating company's buy of its own shares from the pool (1861's majors)."""
+"""Money told around a move: a sale that funds a train made first, a loan beside a buy set aside (the
+game takes it), and a company buying back its own shares ("GRR redeems one of its shares")."""
 from __future__ import annotations
 
 import re
@@ -29,8 +24,7 @@ _SALE_FOR_IT = regex(
 
 
 def sale_first(line: str) -> str:
-    """The line with a sale told after the train purchase it pays for put before it; the line
-    as written otherwise (a sale with no purpose, or no train bought before it)."""
+    """The line with a sale told after the train purchase it pays for put before it."""
     if len(line) > 400 or "?" in line:
         return line
     m = _SALE_FOR_IT.search(line)
@@ -62,9 +56,7 @@ _LOAN_WORD = regex(r"\bloans?\b", re.I)
 
 
 def loans_aside(line: str) -> str:
-    """The line with each loan it tells blanked in place (the same length, so every column
-    stands); a loan told with what it pays for ("takes a loan to pay for the 3") leaves the buy
-    of that ("buys the 3")."""
+    """The line with each loan blanked in place; "takes a loan to pay for the 3" leaves "buys the 3"."""
     def blank(m: re.Match) -> str:
         text = m.group(0)
         if m.lastindex:        # "to pay for", "to afford", "for": the buy of what follows
@@ -82,17 +74,15 @@ _LOAN = "loans and redemptions are not read this way; write them as the notation
 
 
 def redeem_word(m: re.Match, operating: bool) -> str:
-    """The move family of a redemption word: a redemption in an operating round; elsewhere "buys
-    back" is a player's buy and "redeems" the word refused with loans (as before)."""
+    """The move family of a redemption word: "redeem" in an operating round, else "buy" or "loan"."""
     if operating:
         return "redeem"
     return "buy" if m.group(0).lower().startswith("buy") else "loan"
 
 
 def redemption(fitter) -> object:
-    """The fits of a clause of a loan or a redemption (`piece_fits.Fitter`): a loan is refused;
-    a redemption is the operating company's buy of its own shares from the pool, one buy a share,
-    when the clause names nothing else (no train, tile, hex, other company or source but the pool)."""
+    """The fits of a clause of a loan (refused) or a redemption: the company's buy of its own shares
+    from the pool, one buy a share, when the clause names nothing else."""
     c, ctx = fitter.c, fitter.ctx
     if "loan" in fitter.verbs or fitter.kind != "operating":
         return _LOAN

@@ -1,8 +1,5 @@
-"""How a lay is written: a tile by number ("#57", "tile 57", "a 9 at G13"), by name where a tile
-goes ("upgrades Regina to R2") or by colour ("a green city on L8"); a rotation by number ("rot 2",
-"I5/2"), by the hex side it names ("I5/SW", "rot NE") or by the sides or neighbours its track
-joins ("joining NE and S"); a city of a hex by its number, 1-based ("J10.2", "J10 (city 2)"); the
-words around a lay settled on its clause; a hex and the place beside it that disagree."""
+"""How a lay is written: a tile ("#57", "a 9 at G13", "R2", "a green city"), its rotation ("rot 2",
+"I5/SW", "joining NE and S") and a city of a hex ("J10.2"), and the words around them."""
 from __future__ import annotations
 
 import functools
@@ -127,8 +124,7 @@ def _tile(p: "Piece") -> "Piece":
 
 
 def lay_settled(c: "Clause", ctx: NotationContext, line: str, laid: bool) -> "Clause":
-    """The clause with what a lay tells beside its tile and hex settled; `laid`: a clause before
-    it on the line names a tile."""
+    """The clause with what a lay tells beside its tile and hex settled (`laid`: an earlier clause names a tile)."""
     c = _put_tile(_home_hex(c, line), line)
     pieces = list(c.pieces)
     loose = list(c.loose)
@@ -165,8 +161,7 @@ def lay_settled(c: "Clause", ctx: NotationContext, line: str, laid: bool) -> "Cl
 
 
 def _put_tile(c: "Clause", line: str) -> "Clause":
-    """ "puts a #57 on Wadena (G11)": "put" before a tile, in a clause naming no token or
-    station, lays it (elsewhere "puts a token" places one)."""
+    """ "puts a #57 on Wadena": "put" lays a tile in a clause naming no token or station."""
     if not c.of("tile") or _TOKEN_WORD.search(c.text):
         return c
     puts = [p for p in c.of("verb") if p.value == "token" and line[p.start:p.end].lower() in ("put", "puts", "putting")]
@@ -174,8 +169,7 @@ def _put_tile(c: "Clause", line: str) -> "Clause":
 
 
 def _home_hex(c: "Clause", line: str) -> "Clause":
-    """ "lays tile 202 in its home hex B4": "home" says which hex, in a clause naming a tile
-    and no token word; it places no token."""
+    """ "lays tile 202 in its home hex B4": "home" says which hex and places no token."""
     if not c.of("tile") or _TOKEN_WORD.search(c.text):
         return c
     homes = {m.start() for m in _HOME_HEX.finditer(line, c.start, c.end)}
@@ -184,8 +178,7 @@ def _home_hex(c: "Clause", line: str) -> "Clause":
 
 
 def lay_cost_aside(c: "Clause", line: str, laid: bool) -> "Clause":
-    """The cost of a second lay told in a clause (or its bracket) on a line that lays a tile
-    (`laid`: a clause before it names one): its amount and words are no move."""
+    """The clause without the cost of a second lay told on a line that lays a tile ("$20 for the second lay")."""
     spans = [m.span() for m in _LAY_COST.finditer(line, c.start, c.end)] if laid or c.of("tile") else []
     if not spans:
         return c
@@ -195,9 +188,8 @@ def lay_cost_aside(c: "Clause", line: str, laid: bool) -> "Clause":
 
 
 def tile_after_lay(a: "Clause", b: "Clause", title: Optional[str]) -> Optional["Clause"]:
-    """`b` as what the lay `a` leaves out: a hex alone next to a tile laid with no hex or place
-    ("D6: #57 rot 2", "lays a #57 in its home hex, D8"), a tile alone ("tile 641") or a bare
-    number of the title's tiles ("builds at H10 first: 57") after a lay of a hex and no tile."""
+    """`b` as what the lay `a` leaves out (the hex of "D6: #57 rot 2", the tile of "builds at H10 first: 57"),
+    or None."""
     def hex_alone(c: "Clause") -> bool:
         return len(c.pieces) == 1 and c.pieces[0].kind == "hex" and not c.loose
 
@@ -218,9 +210,8 @@ def tile_after_lay(a: "Clause", b: "Clause", title: Optional[str]) -> Optional["
 
 
 def lays_by_colour(text: str, ctx: NotationContext, cur: str, hexes: list[str], rots: list[int]):
-    """The lays of the colour `text` names on the one hex of `hexes` (of any colour, when it names
-    none and the game is known: "upgrade I17"), one fit each (why not, when none fits or the game is
-    not known); None when it names no colour and no game is known, not one hex or several rotations."""
+    """The lays of the colour `text` names (or any) on the one hex of `hexes`, a fit each; why not, or None
+    when the clause is no such lay."""
     colour = _COLOUR.search(text)
     if colour is None and ctx.lays_on is None or len(hexes) != 1 or len(rots) > 1:
         return None
@@ -239,8 +230,7 @@ def _places(ctx: NotationContext) -> list[tuple[str, str]]:
 
 
 def place_beside_hex(line: str, ctx: NotationContext) -> Optional[str]:
-    """Why a hex and the place written beside it in brackets disagree ("I5 (Regina)": Regina is
-    J10), or None: the player meant one of them, which cannot be told."""
+    """Why a hex and the place written beside it in brackets disagree ("I5 (Regina)"), or None."""
     for m in _HEX_PLACE.finditer(line):
         said, names = norm(m.group(2)), {n for h, n in _places(ctx) if h == m.group(1)}
         elsewhere = [h for h, n in _places(ctx) if n == said and h != m.group(1)]
@@ -257,8 +247,7 @@ def tells_edges(text: str) -> bool:
 
 
 def edges_told(text: str, ctx: NotationContext, at: int = 0) -> tuple:
-    """The hexes and sides `text` tells a tile joins from `at` on, in order: a hex, a side of this
-    map ("NE"), a place's hex; () when it tells none."""
+    """The hexes and sides (of this map) `text` tells a tile joins from `at` on, in order; () for none."""
     told = _EDGE_WORDS.search(text, at)
     places = {n: h for h, n in _places(ctx)} if told else {}
     out = []
@@ -274,8 +263,7 @@ def edges_told(text: str, ctx: NotationContext, at: int = 0) -> tuple:
 
 
 def with_edges(moves: list, line: str, ctx: NotationContext) -> list:
-    """The lays read by pieces with the rotation the sides or neighbours told beside them give
-    (the engine's hook); a rotation written that does not join them refuses the line."""
+    """The lays with the rotation the sides told beside them give; refuses a written rotation joining others."""
     out = []
     for m in moves:
         a = m.action
@@ -300,8 +288,7 @@ def with_edges(moves: list, line: str, ctx: NotationContext) -> list:
 
 
 def rotations_now(moves: list, ctx: NotationContext) -> list:
-    """The moves read by pieces with each rotation left to the board of its turn (open
-    "rotation") worked out on this one: a message read against one state."""
+    """The moves with each rotation left open worked out on this board."""
     out = []
     for m in moves:
         if isinstance(m.action, LayTile) and "rotation" in m.open:
@@ -313,8 +300,7 @@ def rotations_now(moves: list, ctx: NotationContext) -> list:
 
 
 def with_cities(moves: list) -> list:
-    """The moves read by pieces with each station's city the clause numbers for its hex (0-based
-    in the action); a city number the station's hex does not have stays for the game to refuse."""
+    """The moves with each station's city the clause numbers for its hex (0-based in the action)."""
     out = []
     for m in moves:
         a = m.action

@@ -1,24 +1,5 @@
-"""The lexicon of a game's names: players, corporations, privates, places and trains, each with
-the forms players write for it, built once per game from the title's data (`name_index`).
-
-Besides the data's names and the context's aliases (with their variants, `titles.py`) a name is
-known by the initials of a railway named after two places ("R-O") or of a place of two or three
-words ("MJ"), and, in a line, by its leading words ("the Grand Trunk") or a word only one
-private's name holds ("the Trestle", in an auction).
-
-A line is scanned for names in one way, `name_spans`: exactly, never by prefix, so a chat word
-is not taken for a name. A name written alone is looked up (`NameIndex.lookup`) case-insensitive
-and ignoring punctuation and spaces ("Qu'Appelle" = "quappelle"); within one kind of entity it
-tries, in order, and stops at the first tier that matches anything:
-
-1. exact: symbol, id, full/display name or alias ("CPR", "Canadian Pacific Railway");
-2. prefix of a symbol, alias or full name, at least two characters ("Canadian Pac", "QL");
-3. a run of words inside the full name, at least three characters ("Pacific Railway",
-   "Central").
-
-Several matches in the deciding tier raise AmbiguousMoveError; none raises NotationError
-with difflib's closest names ("did you mean ...").
-"""
+"""The lexicon of a game's names (players, corporations, privates, places, trains) with the forms
+players write for each, looked up exactly, by prefix or by words inside (`NameIndex.lookup`)."""
 from __future__ import annotations
 
 import difflib
@@ -51,8 +32,7 @@ _GENERIC_END = regex(r"\s+(?:Railway|Railroad|Rly|Company|Co\.?)$")
 
 @functools.lru_cache(maxsize=8192)
 def norm(text: str) -> str:
-    """Lower-case letters and digits only; drops a leading 'the' and a trailing "'s". Kept for
-    the texts last asked (a long line repeats its words)."""
+    """Lower-case letters and digits only; drops a leading 'the' and a trailing "'s"."""
     t = text.strip().lower().replace("’", "'")
     return _letters(t[:-2] if t.endswith("'s") else t)
 
@@ -87,8 +67,7 @@ def _entry(kind: str, ident: str, names: Sequence[Optional[str]], label: str) ->
 
 # ---------------------------------------------------------------------- initials
 def hyphen_initials(full: str) -> Optional[str]:
-    """The short form players write for a railway named after the two places it joins:
-    "Riga-Orel Railway" -> "R-O", "Moscow-Nizhnii Novgorod" -> "M-NN" (None without a hyphen)."""
+    """The initials of a railway named after two places ("Riga-Orel Railway" -> "R-O"), or None."""
     parts = [p for p in re.split(r"\s*-\s*", _GENERIC_END.sub("", full.strip())) if p]
     if len(parts) < 2:
         return None
@@ -97,10 +76,8 @@ def hyphen_initials(full: str) -> Optional[str]:
 
 
 def _add_place_initials(index: "NameIndex") -> None:
-    """A place of two or more capitalised words also named by its initials ("NY" for New York,
-    "MJ" for Moose Jaw), as people write it: only initials that name one place and no player,
-    company or alias of the title (1882's "SC" stays the Saskatchewan Central), nor begin the
-    names of exactly one of them (1861's "SP" may mean SPW)."""
+    """A place of two or three capitalised words also named by its initials ("MJ"), when they name
+    nothing else and begin the names of no one thing (1882's "SC", 1861's "SP" for SPW)."""
     owner = [(q, e.ident) for k in ("player", "corporation", "company") for e in index.entries[k] for q in e.exact]
     places = index.entries["location"]
     found: dict[str, set] = {}
@@ -160,8 +137,7 @@ class NameIndex:
 
     @functools.cached_property
     def substitution(self) -> Optional[re.Pattern]:
-        """The multi-word rewrite for the lexer, made when a line is first read by the grammar:
-        writing canonical lines needs only the tables."""
+        """The multi-word rewrite for the lexer, made only when the grammar first reads a line."""
         return _substitution(self._rewritten)
 
     # ------------------------------------------------------------------ the forms a line is scanned for
@@ -177,8 +153,7 @@ class NameIndex:
 
     @functools.cached_property
     def short_forms(self) -> dict[str, list[tuple[str, str]]]:
-        """Companies' names without their last generic word ("Warsaw - Vienna" for the Warsaw -
-        Vienna Railway), normalised -> [(kind, id)], and their `leading_forms`."""
+        """Companies' names without a generic last word ("Warsaw - Vienna"), and `leading_forms`."""
         got: dict[str, list] = {}
         for kind in ("corporation", "company"):
             for e in self.entries[kind]:
@@ -192,9 +167,7 @@ class NameIndex:
 
     @functools.cached_property
     def private_words(self) -> dict[str, list[tuple[str, str]]]:
-        """Normalised single words (five letters or more, not generic) -> [("company", id)], for
-        the words that stand in the names of one private company only and in no other name of the
-        title ("the Trestle", "the bridge", "Schuylkill"): read in an auction round."""
+        """Words of five letters or more in one private's names only ("the Trestle"): read in an auction."""
         seen: dict = {}
         for kind in ("corporation", "company", "location"):
             for e in self.entries[kind]:
@@ -213,8 +186,7 @@ class NameIndex:
 
     @functools.cached_property
     def name_words(self) -> dict[str, str]:
-        """The words of the companies' and places' names ("Pacific", "Saskatchewan"), lower case ->
-        as written."""
+        """The words of the companies' and places' names, lower case -> as written."""
         got: dict[str, str] = {}
         for k in ("corporation", "company", "location"):
             for e in self.entries[k]:
@@ -225,8 +197,7 @@ class NameIndex:
 
     @functools.cached_property
     def beginnings(self) -> frozenset:
-        """Every beginning of a form `name_spans` looks up: a span of words whose letters begin no
-        name is not made longer."""
+        """Every beginning of a form `name_spans` looks up (a span beginning no name grows no longer)."""
         return frozenset(k[:j] for k in [*self.exact_forms, *self.short_forms] for j in range(1, len(k) + 1))
 
     # ------------------------------------------------------------------ matching
@@ -247,15 +218,8 @@ class NameIndex:
         return 0, []
 
     def lookup(self, text: str, kinds: Sequence[str], *, mode: str = "union") -> Optional[Entry]:
-        """The one entry `text` names among `kinds`, or None if it names nothing.
-
-        mode 'priority': kinds are tried in order; the first kind with an exact match decides,
-        else the first with a prefix or word match.
-        mode 'union': all kinds compete; an exact symbol/alias match wins outright, but an
-        exact full-name match of one kind next to a prefix match of another kind (e.g.
-        "Canadian Pacific": private CP, and corporation CPR by prefix) is ambiguous.
-        Raises AmbiguousMoveError when several entries fit equally well.
-        """
+        """The one entry `text` names among `kinds` (exact, else prefix, else words inside), or None;
+        AmbiguousMoveError when several fit. 'priority': the first kind decides; 'union': all compete."""
         q = norm(text)
         if not q:
             return None
@@ -284,8 +248,7 @@ class NameIndex:
         return self._one(text, found)
 
     def ident(self, text: str, kinds: Sequence[str], mode: str = "priority") -> Optional[str]:
-        """The id of the one entry `text` names among `kinds` (`lookup`); None when it names none
-        or several."""
+        """The id of the one entry `text` names among `kinds` (`lookup`), or None."""
         try:
             e = self.lookup(text, kinds, mode=mode)
         except AmbiguousMoveError:
@@ -312,8 +275,7 @@ class NameIndex:
                                  candidates=idents)
 
     def unknown_message(self, text: str, kinds: Sequence[str]) -> tuple[str, list[str]]:
-        """'unknown corporation "CRP" — did you mean "CPR" (Canadian Pacific Railway)?', with the
-        closest entries by spelling (difflib), best first."""
+        """'unknown corporation "CRP" — did you mean "CPR" (...)?', and the closest entries' ids."""
         q = text.strip().lower()
         scored: dict[Entry, float] = {}
         for e in (e for kind in kinds for e in self.entries[kind]):
@@ -336,9 +298,7 @@ class NameIndex:
 
 
 def _similarity(a: str, b: str, cutoff: float = 0.6) -> float:
-    """difflib's ratio of `a` and `b`, or 0 when its cheap upper bounds are already below
-    `cutoff`: a 20,000-character "name" is turned down by its length alone, not compared
-    letter by letter with every name (as difflib.get_close_matches does)."""
+    """difflib's ratio, or 0 when its cheap upper bounds are below `cutoff` (a huge "name" costs nothing)."""
     m = difflib.SequenceMatcher(None, a, b)
     if m.real_quick_ratio() < cutoff or m.quick_ratio() < cutoff:
         return 0.0
@@ -370,11 +330,8 @@ southern eastern western grand great river lake long bay private black white sta
 
 
 def leading_forms(index: NameIndex) -> dict:
-    """Companies named by the first words of a longer name ("the Grand Trunk" for the Grand Trunk
-    Pacific, "Black Sea" for the Black Sea Shipping Company), normalised -> [(kind, id)]: two or
-    more leading words that begin the names of one company only and are no other name of
-    anything, and its first word with "minor" or "private" after it ("the Kharkov minor").
-    Leading words that begin with a place's name are left out: "Moscow-Kiev" is a route."""
+    """Companies named by two or more leading words of one company's name only ("the Grand Trunk"),
+    or its first word and "minor"/"private"; not from a place's name on ("Moscow-Kiev" is a route)."""
     seen: dict = {}
     places = {q for e in index.entries["location"] for q in e.exact}
     for kind in ("corporation", "company"):
@@ -429,8 +386,7 @@ def _found(span: str, n: int, index: NameIndex, coded, stop_words: frozenset) ->
 
 
 def _scan(text: str, index: NameIndex, coded, stop_words: frozenset) -> list[tuple[int, int, tuple]]:
-    """Every span of words whose form is a name, the longest from each word on. A span is made
-    longer only while its letters begin some name, so a line costs about a lookup a word."""
+    """Every span of words whose form is a name, the longest from each word on."""
     words = list(_NAME_WORD.finditer(text))
     out: list[tuple[int, int, tuple]] = []
     i = 0
@@ -464,8 +420,7 @@ def _scan(text: str, index: NameIndex, coded, stop_words: frozenset) -> list[tup
 
 
 def _chained_places(text: str, a: int, b: int, index: NameIndex) -> Optional[list]:
-    """A company's name of two places ("Odessa-Kiev") written in a chain of places
-    ("Odessa-Kiev-Kharkov"): the places, each a span; else None."""
+    """The places of a two-place name written in a chain of places ("Odessa-Kiev-Kharkov"), or None."""
     if "-" not in text[a:b] or not (text[b:b + 1] == "-" or a and text[a - 1] == "-"):
         return None
     out, at = [], a
@@ -482,14 +437,12 @@ _CODE = regex(r"[A-Z]{1,2}\d{1,2}")
 
 
 def name_spans(text: str, index: NameIndex, coded=False, stop_words: frozenset = frozenset()) -> list[tuple[int, int, tuple]]:
-    """Every name written in `text` as (start, end, (kind, id) options), in order. A name written
-    as a hex ("P4") only when `coded` (a private's code, where no hex is named; "codes": only that,
-    True: a private's own words too, as in an auction, unless they are `stop_words`). A company's
-    name of two places in a chain of places is those places; a private's code written straight
-    before a private's name ("P5 Trestle Bridge") is part of that name."""
+    """Every name written in `text` as (start, end, (kind, id) options); `coded`: a private's code
+    too ("P4"; True: and a private's own words, except `stop_words`, as in an auction)."""
     out: list[tuple[int, int, tuple]] = []
     for a, b, found in _scan(text, index, coded, stop_words):
         for x, y, f in _chained_places(text, a, b, index) or [(a, b, found)]:
+            # a private's code straight before its name ("P5 Trestle Bridge") is part of that name
             if out and _CODE.fullmatch(text[out[-1][0]:out[-1][1]]) and not text[out[-1][1]:x].strip() \
                     and any(k == "company" for k, _ in f):
                 out[-1] = (out[-1][0], y, f)
@@ -539,12 +492,8 @@ _index_lock = threading.Lock()
 
 
 def name_index(ctx: "NotationContext") -> NameIndex:
-    """The (cached) name tables of a context.
-
-    Looked up first by the identity of the context's name mappings (cheap; copies made
-    with `at_turn` share them), then by their content. Changing a mapping in place is
-    noticed only when its length changes, so replace mappings instead of editing them.
-    """
+    """The name tables of a context, cached by its mappings' identity (and lengths), then content:
+    replace a mapping rather than edit it in place."""
     maps = (ctx.players, ctx.corporations, ctx.companies, ctx.trains, ctx.corporation_aliases,
             ctx.company_aliases, ctx.train_aliases, ctx.locations)
     ident = tuple(id(m) for m in maps)

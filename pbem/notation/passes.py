@@ -1,6 +1,5 @@
-"""A pass as people say it (docs/reading.md): once, though a line says it twice or with a
-refusal ("KK declines to merge, pass") or with its reason ("I'll pass this time, nothing I want."),
-and "that's all" after buys, which ends the turn without a pass."""
+"""A pass as people say it (docs/reading.md): once, though said twice, with a refusal or with its
+reason ("I'll pass this time, nothing I want."); "that's all" after buys ends the turn, no pass."""
 from __future__ import annotations
 
 import re
@@ -27,11 +26,8 @@ _STEP = regex(r"\b(?:track|tiles?|lay|tokens?|stations?|trains?|run|routes?|divi
 
 
 def said_twice(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) -> bool:
-    """Whether `item` is the move `prev` already is, said again on its line by the same mover: a
-    player's pass in an auction or a stock round, a company's in a merger round, a company's bare
-    pass and its reason; a bidder's pass after the bid in an auction ("60, and I'm done bidding"),
-    the end of the turn the bid made; a run of nothing said again without naming the company ("SC
-    runs nothing, no route."; not "CN does not run; CN does not run", two turns' canonical lines)."""
+    """Whether `item` is the pass (or run of nothing) `prev` already is, said again on its line by the
+    same mover ("60, and I'm done bidding", "SC runs nothing, no route.")."""
     a, b = getattr(prev, "action", None), getattr(item, "action", None)
     if not (isinstance(a, (Pass, Bid, RunRoutes)) and isinstance(b, RunRoutes if isinstance(a, RunRoutes) else Pass)
             and a.entity == b.entity and prev.line == item.line):
@@ -92,8 +88,7 @@ _LONGEST = 600
 
 
 def one_pass(line: str) -> str:
-    """A refusal, a step not taken or a plan told with a pass as that one pass (the grammar reads
-    each as a pass, and the second would pass the next step or company), else the line."""
+    """A refusal, a step not taken or a plan told with a pass as that one pass, else the line."""
     if len(line) > _LONGEST or not re.search(r"(?i:pass|done)", line):
         return line
     for rx, step in _ONE_PASS:
@@ -125,8 +120,7 @@ _ARTICLES = frozenset({"the", "a", "an", "this", "that", "my", "its"})
 
 def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex,
                      kind: Optional[str]) -> Optional[list]:
-    """[the writer's pass] when the line is the writer's bare pass in an auction or a stock round
-    and its reason (docs/reading.md), else None (the line is left to its refusal)."""
+    """[the writer's pass] when the line is the writer's pass in an auction or stock round and its reason, else None."""
     from .piece_moves import PieceMove, read_by_pieces
 
     if kind not in ("auction", "stock") or "?" in line or _LATER.search(line):
@@ -164,16 +158,14 @@ def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex,
 
 
 def _quantity(c: Clause) -> bool:
-    """Whether a clause tells shares or a price of a company ("a sale of 10% GT", "GT at 90"): a move
-    in other words, never a reason."""
+    """Whether a clause tells shares or a price of a company ("GT at 90"): a move, never a reason."""
     kinds = {p.kind for p in c.pieces}
     company = any(k in ("corporation", "company") for p in c.of("name") for k, _ in p.value)
     return bool(kinds & {"percent", "count", "source", "size"} or company and kinds & {"money", "number"})
 
 
 def _noun(c: Clause, p) -> bool:
-    """Whether a move word is a noun here: after an article or straight after a company's name
-    ("on the SC auction", "a bid")."""
+    """Whether a move word is a noun: after an article or a company's name ("on the SC auction")."""
     before = [q for q in c.pieces if q.end <= p.start]
     named = bool(before) and before[-1].kind == "name" and all(k != "player" for k, _ in before[-1].value)
     return p.before in _ARTICLES or named and p.start - before[-1].end <= 1
@@ -185,8 +177,7 @@ _ALL = regex(r"^\W*(?:and\s+|then\s+|so\s+)?(?:that['’]?s\s+(?:all|it)\b(?:\s+
 
 
 def end_said(moves: list, kind: str) -> list:
-    """The moves read from a line (piece_moves.PieceMove) without a last pass that only says a
-    stock-round turn is over (docs/reading.md)."""
+    """The moves read without a last pass that only says a stock-round turn is over."""
     said, last = [m.action for m in moves[:-1]], moves[-1] if moves else None
     if kind != "stock" or not said or not isinstance(last.action, Pass) or not _ALL.match(last.text):
         return moves

@@ -1,6 +1,5 @@
-"""A private's power used in an operating round ("HBR uses the NWR: moves its token from G11 to E5 and
-lays #59 there", "NWR lays free tile 9 in J4"), a private bought told as its payment ("GT pays Bob 60
-for the Trestle Bridge"), and a token lifted from no hex, which is refused, never read as placed."""
+"""A private's power used in an operating round ("HBR uses the NWR: moves its token from G11 to E5"),
+and a private bought told as its payment ("GT pays Bob 60 for the Trestle Bridge")."""
 from __future__ import annotations
 
 import re
@@ -35,8 +34,7 @@ def _private(p: Piece, ctx: NotationContext) -> Optional[str]:
 
 
 def powers(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause]:
-    """The clauses with the private whose power makes their track and token moves marked
-    (`Clause.mover`); "X uses the P" and the company using it are then no move of their own."""
+    """The clauses with the private whose power makes their track and token moves marked (`Clause.mover`)."""
     out: list[Clause] = []
     power: Optional[str] = None
     lifted = False
@@ -98,9 +96,7 @@ def acting(ctx: NotationContext, c: Clause) -> NotationContext:
 
 
 def token_moved(c: Clause, who: str, hexes: list[str], verbs: set):
-    """ "moves its token from G11 to E5", "lifts its K3 token": the token lifted from the hex
-    it comes from (after "from", or the first written) and placed on the other (after "to");
-    None when the clause tells no token moved."""
+    """The token a clause moves ("from G11 to E5") or lifts ("lifts its K3 token"), or None."""
     if verbs != {"token"} or not _MOVED.search(c.text) or len(hexes) not in (1, 2):
         return None
     if len(hexes) == 1:
@@ -112,8 +108,7 @@ def token_moved(c: Clause, who: str, hexes: list[str], verbs: set):
 
 
 def private_paid(c: Clause, ctx: NotationContext) -> Optional[list[Action]]:
-    """The purchase a clause of payment tells, or None: an operating round, the pay word alone, one
-    private named after "for", one amount, and no company but the one operating."""
+    """The purchase of a private a clause of payment tells in an operating round, or None."""
     if round_kind(ctx) != "operating" or c.verbs() != {"payout"} or not ctx.current:
         return None
     privates = [(p, i) for p in c.of("name") for k, i in p.value if k == "company"]
@@ -130,8 +125,7 @@ _LIFTS = regex(r"\b(?:removes?|removing|removed|lifts?|lifting|lifted)\b", re.I)
 
 
 def lift_without_hex(c: Clause, ctx: NotationContext) -> None:
-    """Raise NotationError when an operating round's clause lifts a token from no hex or place it
-    names ("NW removes its token from Kievv", a place misspelt)."""
+    """Raise NotationError when an operating clause lifts a token from no hex or place it names."""
     verbs = c.verbs()
     placed = any(k == "location" for p in c.of("name") for k, _ in p.value)      # "from Kiev": the place's hex
     if round_kind(ctx) == "operating" and {"remove", "token"} <= verbs and _LIFTS.search(c.text) and not c.of("hex") \

@@ -1,7 +1,5 @@
-"""How a run is written: its stops joined by dashes, "and" or "via", places named with their
-hexes or as a railway's name ("2T Odessa-Kiev"), a train's bare number before its route ("its 4
-goes H8-E9-C9"); several routes told by their revenues in one clause, a route told after the run
-without a move word, a total after the last route, and whether "2T for $80" is a run or a buy."""
+"""How a run is written: its trains, stops and revenues ("its 4 goes H8-E9-C9", "2T Odessa-Kiev",
+"runs the 4 for 180 and 3 for 120"), and whether "2T for $80" is a run or a buy."""
 from __future__ import annotations
 
 import bisect
@@ -61,8 +59,7 @@ def _route_at(pieces: list, i: int, line: str) -> bool:
 
 
 def trains_before_routes(pieces: list, line: str, trains: set) -> list:
-    """The pieces with a train's bare number before its route, its revenue or "goes"/"does" and a
-    route (then a run's move word too), or after a run's move word and "the"/"its", made a train."""
+    """The pieces with a train's bare number told as one ("its 4 goes H8-E9-C9", "runs the 3 for 90") made a train."""
     pieces = route_in_brackets(places_in_routes(pieces, line), line)
     out = list(pieces)
     added = []              # "its 4 goes H8-E9-C9": the run's move word
@@ -109,9 +106,7 @@ def _near(sorted_at: list, a: int, b: int) -> bool:
 
 
 def stops_joined(line: str, a: int, b: int, stop_ends: list, stop_starts: list, train_ends: list) -> bool:
-    """Whether line[a:b] cuts no clause: a dash or comma between two stops ("Moscow - St Petersburg",
-    "J10, J8, I5"), an "and" joining stops of a route told with "via", "through" or "from" ("via H10
-    and E13"), or the ":" of a train and its route ("its 4: L8 - K9")."""
+    """Whether line[a:b] joins two stops of a route ("J10, J8", "via H10 and E13", "its 4: L8 - K9")."""
     back, word = _blank_back(line, a), line[a:b].strip()
     stop_after = _near(stop_starts, b, b + len(line[b:]) - len(line[b:].lstrip()))
     if word in "-–—," and _near(stop_ends, back, a) and stop_after:
@@ -138,8 +133,7 @@ _CLOSE = regex(r"\s*\)")
 
 
 def places_in_routes(pieces: list, line: str) -> list:
-    """The pieces with a name that is a stop of a route ("G11 - Hudson Bay") read as the place only,
-    and without a place named in brackets after its hex ("A11 (Poland)": the hex is the stop)."""
+    """The pieces with a name that is a stop of a route read as the place, less a place in brackets after its hex."""
     out = []
     for i, p in enumerate(pieces):
         if p.kind == "name" and i and pieces[i - 1].kind == "hex" and re.fullmatch(r"\s*\(\s*", line[pieces[i - 1].end:p.start]) \
@@ -154,8 +148,7 @@ def places_in_routes(pieces: list, line: str) -> list:
 
 
 def railway_as_route(pieces: list, line: str, index) -> list:
-    """The pieces with a railway named after two places right after a train or a run's move word read
-    as the route of those places ("2T Odessa-Kiev for 50", "3T: Moscow-Nizhnii Novgorod = 130")."""
+    """The pieces with a railway named after two places right after a train or "runs" read as their route."""
     out = []
     for i, p in enumerate(pieces):
         after = i and (pieces[i - 1].kind == "train" or pieces[i - 1].kind == "verb" and pieces[i - 1].value == "run")
@@ -174,8 +167,7 @@ _BRACKET_ROUTE = regex(r"\(\s*[A-Z]{1,2}\d{1,2}(?:\s*[-–—]\s*[A-Z]{1,2}\d{1,
 
 
 def route_in_brackets(pieces: list, line: str) -> list:
-    """The pieces without the places named before a route written again by its hexes in brackets
-    ("Odessa to Moscow (D20-D14-H8)": the bracket is the route)."""
+    """The pieces without the places named before their route's hexes in brackets ("Odessa to Moscow (D20-H8)")."""
     drop, grown = set(), {}
     for m in _BRACKET_ROUTE.finditer(line):
         inside = [p for p in pieces if p.kind == "hex" and m.start() < p.start < m.end()]
@@ -189,8 +181,7 @@ def route_in_brackets(pieces: list, line: str) -> list:
 
 
 def route_order(c) -> list:
-    """The stops a clause names in the order written, those after "via" before the stop after "to"
-    just before them ("Moscow to Kiev via H10 and E13": Moscow, H10, E13, Kiev)."""
+    """The stops a clause names in order, "via" ones before the "to" just before them ("A to B via C": A, C, B)."""
     stops = sorted([(p.start, p.value, p.before) for p in c.of("hex")] +
                    [(p.start, i, p.before) for p in c.of("name") for k, i in p.value if k == "location"], key=lambda s: s[0])
     out: list = []
@@ -237,8 +228,7 @@ def _without_total(amounts: list[int], earlier: int = 0, least: int = 3) -> list
 
 
 def _pairs(c: "Clause", known: set) -> Optional[list[tuple[str, int]]]:
-    """(train, revenue) for each train written just before its revenue, when the clause's trains
-    and amounts are all so paired (a last amount may be their total); None otherwise."""
+    """(train, revenue) for each train written just before its revenue, when all are so paired, or None."""
     seq = [p for p in c.pieces if p.kind in ("train", "number", "money")]
     out = []
     for p, q in zip(seq[::2], seq[1::2]):
@@ -253,8 +243,7 @@ def _pairs(c: "Clause", known: set) -> Optional[list[tuple[str, int]]]:
 
 def several_routes(ctx: "NotationContext", cur: str, c: "Clause", trains: list, revenue: list,
                    counts: list) -> Optional[tuple]:
-    """The routes without stops of a clause telling several trains' revenues ("runs the 4 for 180
-    and 3 for 120", "runs 2 trains for 90 and 70, total 160", "runs 120 + 160"), or None."""
+    """The routes without stops of a clause telling several trains' revenues ("runs 120 + 160"), or None."""
     pairs = _pairs(c, set(ctx.trains))
     if pairs:        # (as many as the trains counted: "two trains: 2 for 50, 3 for 80 and 4 for 100" is no run)
         told = _N_TRAINS.search(c.text)
@@ -273,8 +262,7 @@ def several_routes(ctx: "NotationContext", cur: str, c: "Clause", trains: list, 
 
 
 def in_step_order(moves: list) -> list:
-    """The moves read, with a run told straight after its company's dividend put before it
-    ("NW withholds, 4 train ran for 210")."""
+    """The moves with a run told straight after its company's dividend put before it."""
     out = list(moves)
     for i in range(len(out) - 1):
         x, y = getattr(out[i], "action", None), getattr(out[i + 1], "action", None)
@@ -284,17 +272,14 @@ def in_step_order(moves: list) -> list:
 
 
 def route_alone(fitter) -> bool:
-    """A clause of stops, its trains and at most one amount, without a move word, in an operating
-    round ("N: Moscow to St. Petersburg, 80", "2T B2-C3"): the run of the company's train
-    (`piece_fits.Fitter`; without an amount the game counts its revenue)."""
+    """Whether an operating clause of stops, trains and at most one amount, without a move word, is a run."""
     c = fitter.c
     return fitter.kind == "operating" and fitter.implicit() and len(fitter.hexes()) >= 2 and len(fitter.amounts()) <= 1 \
         and {p.kind for p in c.pieces} <= {"name", "hex", "number", "money", "train"}
 
 
 def run_unpaired(text: str, run: RunRoutes) -> Optional[str]:
-    """Why a run read does not hold together, or None: its words count more or fewer trains than
-    routes, or stops were told after the revenues for only the first routes ("for 90 and 50: H8-I13")."""
+    """Why a run read does not hold together (trains counted, or stops told for some routes only), or None."""
     n = counted_trains(text)
     if n and len(run.routes) != n:
         return f"{n} trains counted, {len(run.routes)} routes told"
@@ -303,8 +288,7 @@ def run_unpaired(text: str, run: RunRoutes) -> Optional[str]:
 
 
 def train_by_shape(before: Sequence[Action], later: set, runs, buys) -> tuple:
-    """(runs, buys) with the reading the line's shape rules out replaced by None; `before` are
-    the moves read before the clause, `later` the move words of the clauses after it."""
+    """(runs, buys) less the reading ruled out by the moves `before` and the move words `later`."""
     if any(isinstance(a, Dividend) for a in before):
         return None, buys                      # the dividend is paid: a train now is bought
     if later & DIVIDEND_WORDS:
@@ -315,8 +299,7 @@ def train_by_shape(before: Sequence[Action], later: set, runs, buys) -> tuple:
 
 
 def one_more_route(c: "Clause", out: list, ctx: "NotationContext") -> Optional[RunRoutes]:
-    """The run just read with one more route told after it without a move word ("... for 40 and
-    H12-H10 for 30", "& the 4 for 120", stops for a route told by its revenue), or None."""
+    """The run just read with one more route told after it without a move word ("& the 4 for 120"), or None."""
     if not out or not isinstance(out[-1].action, RunRoutes) or c.verbs() - {"run"} or c.loose \
             or c.verbs() and not c.of("train") \
             or {p.kind for p in c.pieces} - {"hex", "name", "number", "money", "train", "count", "verb"}:
@@ -362,9 +345,7 @@ _BEST = MOST | {"route", "routes", "possible", "revenue"}
 
 
 def best_run(c: "Clause", ctx: "NotationContext", cur: str, trains: list[str]) -> tuple:
-    """A run asked for as the best, with no revenue and no stops ("runs its trains for max", "run
-    the best route"): one route of each train the company owns (or of those named), their stops
-    and revenue the game's best run; () when the clause asks no such run."""
+    """A route of each train (owned or named) when the clause asks for the best run ("runs for max"), else ()."""
     if not set(c.loose) & MOST or not set(c.loose) <= _BEST or ctx.trains_of is None:
         return ()
     return tuple(Route(t, ()) for t in ctx.trains_of(cur) if not trains or t in trains)

@@ -1,8 +1,5 @@
-"""The interpreter's entry (`read_terse_by_pieces`): the reading by pieces of a line, with what
-is said around its moves weighed first; and its terse fallback, a few shapes of postal shorthand
-put plainly when the pieces read nothing ("ran 2 trains: 3 for 100, 4 for 140 = 240", "C3 plus
-the fishing exit", "and the 3 from CNR as well, also $5"). Each rewords in place and guesses no value.
-"""
+"""The interpreter's entry (`read_terse_by_pieces`): a line read by pieces, with what is said around its
+moves weighed first, and a few shapes of postal shorthand put plainly when the pieces read nothing."""
 from __future__ import annotations
 
 import dataclasses
@@ -46,8 +43,7 @@ _COUNTS = {"two": 2, "three": 3, "four": 4, "both": 2, "2": 2, "3": 3, "4": 4}
 
 
 def _total_fits(revs: list[int], total: str | None) -> bool:
-    """A total written after several revenues is kept out of the run only when it is their
-    sum: another figure is not the writer's total (the line then stays refused)."""
+    """Whether a total written after several revenues (if any) is their sum."""
     return total is None or int(total) == sum(revs)
 
 
@@ -59,8 +55,7 @@ _N_TRAINS_REVENUES = regex(
 
 
 def _n_trains_revenues(text: str) -> str:
-    """ "ran 2 trains: 3 for 100, 4 for 140 = 240": the trains counted, then each with its
-    revenue (only as many as counted; a total only when it is their sum)."""
+    """ "ran 2 trains: 3 for 100, 4 for 140 = 240" as "runs 3 train for 100, 4 train for 140"."""
     def one(m: re.Match) -> str:
         pairs = re.findall(_TRAIN_FOR, m.group("list"), re.I)
         total = re.sub(r"\D", "", m.group("total")) if m.group("total") else None
@@ -80,9 +75,8 @@ _PAYS_AFTER_TRAIN = regex(
 
 
 def price_after_buy(line: str) -> str:
-    """ "SC trades in its 6 for a D, pays $800": the amount paid right after a train bought is its
-    price (as "for $800"), on a line that names no run or dividend: read as written, the grammar
-    took it for a payout of a run of 800, a move never written. Applied before the grammar."""
+    """ "SC trades in its 6 for a D, pays $800": the amount paid right after a train bought, on a line
+    naming no run or dividend, is its price ("for $800"), not a payout."""
     if not _BUY_WORD.search(line) or _RUN_WORD.search(line):
         return line
     return _PAYS_AFTER_TRAIN.sub(r"\1 for ", line)
@@ -105,9 +99,8 @@ LONGEST = 1000
 
 
 def tersely(line: str) -> str:
-    """The line with the rules above applied (words put for abbreviations and shapes, in place);
-    a line longer than `LONGEST` is left as written (a terse line is short, and some rules'
-    patterns grow with the square of a long run of letters and dashes)."""
+    """The line with the rules above applied; a line longer than `LONGEST` as written (some patterns
+    grow with the square of a long run of letters and dashes)."""
     if len(line) > LONGEST:
         return line
     for rule in TERSE:
@@ -122,8 +115,7 @@ _HEADING = regex(r"^\s*([A-Za-z][\w'’.-]*)\s*:\s*(?=[A-Z])")
 
 
 def _heading_writer(line: str, ctx: NotationContext) -> NotationContext:
-    """`ctx` with the player the line's heading names as the writer, when no writer is known (a
-    line judged before its sender is; where the writer is known, another player's heading is refused)."""
+    """`ctx` with the player the line's heading names ("Ann: NWR 85") as the writer, when none is known."""
     m = _HEADING.match(line) if ctx.actor is None else None
     name = m.group(1).lower() if m else None
     found = [i for i, shown in dict(ctx.players).items() if name in (str(i).lower(), str(shown).lower())]
@@ -131,20 +123,15 @@ def _heading_writer(line: str, ctx: NotationContext) -> NotationContext:
 
 
 def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
-    """The reading by pieces (`_by_pieces`) of the line without the share price moves told after
-    its dividend, which become claims on the dividend ("pays out; share price should go up")."""
+    """The reading by pieces of the line, with what it states beside its moves made claims on them."""
     plain, stated = stated_set_aside(line, index, ctx.actor)       # claims.py
     moves = with_stated(in_step_order(_by_pieces(plain, ctx, index)), stated)     # run_words.py
     return with_comments(with_edges(with_cities(moves), line, ctx), line, index)
 
 
 def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
-    """The reading by pieces (piece_moves.py) of the line as written, or else of the line with
-    its terse words put plainly ("lt #59 E5, run 4T 100" -> "lays #59 E5, run 4T 100"): the
-    rules above only reword in place, so what refuses a line (a question, a plan, another
-    company) still refuses it; the refusal of the line as written stands when both fail. A line
-    whose first word is a name nobody has, straight before its move word, is refused: the
-    pieces would leave that word out and make the writer the one who moves."""
+    """The reading by pieces (piece_moves.py) of the line as written, respelled, as a pass with its
+    reason, or put plainly (`tersely`); the refusal of the line as written stands when all fail."""
     line = loans_aside(sale_first(line))    # a sale that funds a train first; a loan beside a buy set aside
     written, line = line, own_pronouns(line, ctx, index)       # "Ann has $300 left, so she sells ..." (speakers.py)
     ctx = company_at_turn(line, ctx, index)     # "MNN passes" in a merger round no company is at turn in
@@ -183,8 +170,7 @@ def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
 
 
 def _as_written(moves: list, written: str, blanked: str) -> list:
-    """Each move's text as the writer wrote it where roles and pronouns were blanked for reading
-    ("PRR's president buys a 2", not "PRR             buys a 2")."""
+    """Each move's text as written where roles and pronouns were blanked for reading."""
     if written == blanked or len(written) != len(blanked):
         return moves
     out = []

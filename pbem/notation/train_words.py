@@ -1,8 +1,5 @@
-"""How a train is discarded or exchanged in words: "drop", "return" and "give back" are discard
-words ("GT drops the 4 train", 1869's "SP gives back its 2"; never before "out": a pass, nor after
-"must" or "to": the need), a train limit stated beside it is a claim, not the train; a train handed
-in for another ("PRR exchanges its 4 for a D, paying $800 to the bank") is the buy's exchange and
-the amount its price; an exchange word naming no private and no train refuses the line."""
+"""How a train is discarded ("GT drops the 4 train"), exchanged ("exchanges its 4 for a D, paying
+$800 to the bank") or bought with no kind named ("buys a train")."""
 from __future__ import annotations
 
 import re
@@ -35,9 +32,7 @@ _EXCHANGE_WORDS = frozenset({"exchange", "exchanges", "exchanging", "exchanged",
 
 
 def discarded(fitter, cur: str, trains: list[str]):
-    """The discard a clause tells (`piece_fits.Fitter`): its one train, named or a number
-    among the title's trains; with several numbers, the one written as a thing ("a 4", not the
-    limit in "(train limit is now 2)"); "which train?" when none or several remain."""
+    """The discard of the clause's one train ("a 4", not the limit in "limit is now 2"), or "which train?"."""
     if not trains:       # "discards its 3"
         numbers = [p for p in fitter.c.of("number") if str(p.value) in fitter.ctx.trains]
         named = [p for p in numbers if p.before in _NAMING]
@@ -46,8 +41,7 @@ def discarded(fitter, cur: str, trains: list[str]):
 
 
 def exchange_unread(found: list["Clause"]) -> Optional[str]:
-    """The clause telling an exchange of no private and no train ("I exchange the Kiev-Kursk for
-    ...": a private for a share, a train for a train), or None."""
+    """The text of a clause telling an exchange of no private and no train, or None."""
     for c in found:
         if _EXCHANGE_WORDS & set(c.loose) and not c.of("exchange") and not c.of("train") \
                 and not any(k == "company" for p in c.of("name") for k, _ in p.value):
@@ -63,8 +57,7 @@ _SOME_TRAIN = regex(r"(?<!\bto\s)(?<!\bon\s)(?<!\bmust\s)(?<!\bwill\s)(?<!\bshou
 
 
 def some_train(fit) -> bool:
-    """Whether an operating clause (a `piece_fits.Fitter`) buys "a train" of no kind named ("buys a
-    train from the depot"): the one kind sold then, which the game settles."""
+    """Whether an operating clause buys "a train" of no kind named: the one kind sold now."""
     c = fit.c
     return fit.kind == "operating" and fit.verbs == {"buy"} and bool(_SOME_TRAIN.search(c.text)) \
         and not any(c.of(k) for k in ("train", "count", "number", "money")) and not fit.named("company")
