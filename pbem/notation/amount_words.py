@@ -7,22 +7,18 @@ from .lazy import regex
 
 __all__ = ["AMOUNT_HINT", "AMOUNT_WORDS", "amount_words"]
 
-_UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine".split())}
-_TENS = {w: 10 * i for i, w in enumerate("_ ten twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
+_UNITS = {w: i for i, w in enumerate("one two three four five six seven eight nine".split(), 1)}
+_TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
 _TEENS = {w: 10 + i for i, w in enumerate("ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen "
                                           "nineteen".split())}
+_UNIT, _TEN, _TEEN = ("|".join(table) for table in (_UNITS, _TENS, _TEENS))
 AMOUNT_WORDS = regex(
-    "".join(rf"(?<!{u}[-\s])" for u in "one two three four five six seven eight nine".split()) +   # "one-ninety"
-    r"\b(?:(?P<h>an?|one|two|three|four|five|six|seven|eight|nine)\s+hundred(?:\s+and)?\s*|"
-    r"(?P<hh>one|two|three|four|five|six|seven|eight|nine)[-\s](?=(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|"
-    r"ninety)\b))?"      # "one-ninety": 190
-    r"(?:(?P<t>twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?P<u>one|two|three|four|five|six|seven|"
-    r"eight|nine))?|(?P<teen>ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen))?\b"
-    r"(?:\s+(?:dollars|roubles|rubles))?", re.I)
+    "".join(rf"(?<!{u}[-\s])" for u in _UNITS) +      # "one-ninety": read from its first word
+    rf"\b(?:(?P<h>an?|{_UNIT})\s+hundred(?:\s+and)?\s*|(?P<hh>{_UNIT})[-\s](?=(?:{_TEN})\b))?"      # "one-ninety": 190
+    rf"(?:(?P<t>{_TEN})(?:[\s-](?P<u>{_UNIT}))?|(?P<teen>{_TEEN}))?\b(?:\s+(?:dollars|roubles|rubles))?", re.I)
 
 #: a word every amount written in words holds (the pattern itself matches empty at every word)
-AMOUNT_HINT = regex(r"\b(?:hundred|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|ten|eleven|twelve|"
-                          r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b", re.I)
+AMOUNT_HINT = regex(rf"\b(?:hundred|{_TEN}|{_TEEN})\b", re.I)
 
 
 def amount_words(m: re.Match) -> Optional[int]:
