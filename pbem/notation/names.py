@@ -297,10 +297,10 @@ class NameIndex:
         return msg, [e.ident for e in sugg]
 
 
-def _similarity(a: str, b: str, cutoff: float = 0.6) -> float:
-    """difflib's ratio, or 0 when its cheap upper bounds are below `cutoff` (a huge "name" costs nothing)."""
+def _similarity(a: str, b: str) -> float:
+    """difflib's ratio, or 0 when its cheap upper bounds are below 0.6 (a huge "name" costs nothing)."""
     m = difflib.SequenceMatcher(None, a, b)
-    if m.real_quick_ratio() < cutoff or m.quick_ratio() < cutoff:
+    if m.real_quick_ratio() < 0.6 or m.quick_ratio() < 0.6:
         return 0.0
     return m.ratio()
 
@@ -433,9 +433,6 @@ def _chained_places(text: str, a: int, b: int, index: NameIndex) -> Optional[lis
     return out
 
 
-_CODE = regex(r"[A-Z]{1,2}\d{1,2}")
-
-
 def name_spans(text: str, index: NameIndex, coded=False, stop_words: frozenset = frozenset()) -> list[tuple[int, int, tuple]]:
     """Every name written in `text` as (start, end, (kind, id) options); `coded`: a private's code
     too ("P4"; True: and a private's own words, except `stop_words`, as in an auction)."""
@@ -443,7 +440,7 @@ def name_spans(text: str, index: NameIndex, coded=False, stop_words: frozenset =
     for a, b, found in _scan(text, index, coded, stop_words):
         for x, y, f in _chained_places(text, a, b, index) or [(a, b, found)]:
             # a private's code straight before its name ("P5 Trestle Bridge") is part of that name
-            if out and _CODE.fullmatch(text[out[-1][0]:out[-1][1]]) and not text[out[-1][1]:x].strip() \
+            if out and _HEX_SPAN.fullmatch(text[out[-1][0]:out[-1][1]]) and not text[out[-1][1]:x].strip() \
                     and any(k == "company" for k, _ in f):
                 out[-1] = (out[-1][0], y, f)
             else:

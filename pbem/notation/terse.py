@@ -37,14 +37,7 @@ def _sub(pattern: str, repl, flags: int = re.I) -> Callable[[str], str]:
 #: a train's name (a capital D only: "d" is no train)
 _T = r"(?:[1-9](?:\+[1-9]E?)?|(?-i:D))"
 _REV = r"[$₽]?(\d{2,4})₽?"
-#: where a field starts: the line's start or after a list mark or a "Name:" head
-_HEAD = r"(^|[:;,/]\s*|\.\s+|\s[-–—]\s*)"
 _COUNTS = {"two": 2, "three": 3, "four": 4, "both": 2, "2": 2, "3": 3, "4": 4}
-
-
-def _total_fits(revs: list[int], total: str | None) -> bool:
-    """Whether a total written after several revenues (if any) is their sum."""
-    return total is None or int(total) == sum(revs)
 
 
 _TRAIN_FOR = rf"({_T})(?:\s*-?\s*trains?\b|T\b)?\s+(?:for|=)\s+{_REV}"
@@ -59,7 +52,7 @@ def _n_trains_revenues(text: str) -> str:
     def one(m: re.Match) -> str:
         pairs = re.findall(_TRAIN_FOR, m.group("list"), re.I)
         total = re.sub(r"\D", "", m.group("total")) if m.group("total") else None
-        if len(pairs) != _COUNTS[m.group("n").lower()] or not _total_fits([int(r) for _, r in pairs], total):
+        if len(pairs) != _COUNTS[m.group("n").lower()] or total is not None and int(total) != sum(int(r) for _, r in pairs):
             return m.group(0)
         return "runs " + ", ".join(f"{t} train for {r}" for t, r in pairs)
     return _N_TRAINS_REVENUES.sub(one, text)
