@@ -125,7 +125,7 @@ def _tile(p: "Piece") -> "Piece":
 
 def lay_settled(c: "Clause", ctx: NotationContext, line: str, laid: bool) -> "Clause":
     """The clause with what a lay tells beside its tile and hex settled (`laid`: an earlier clause names a tile)."""
-    c = _put_tile(_home_hex(c, line), line)
+    c = _tile_words(c, line)
     pieces = list(c.pieces)
     loose = list(c.loose)
     verbs = c.verbs()
@@ -160,21 +160,16 @@ def lay_settled(c: "Clause", ctx: NotationContext, line: str, laid: bool) -> "Cl
     return c if pieces == c.pieces and loose == c.loose else replace(c, pieces=pieces, loose=loose)
 
 
-def _put_tile(c: "Clause", line: str) -> "Clause":
-    """ "puts a #57 on Wadena": "put" lays a tile in a clause naming no token or station."""
-    if not c.of("tile") or _TOKEN_WORD.search(c.text):
-        return c
-    puts = [p for p in c.of("verb") if p.value == "token" and line[p.start:p.end].lower() in ("put", "puts", "putting")]
-    return replace(c, pieces=[replace(p, value="lay") if p in puts else p for p in c.pieces]) if puts else c
-
-
-def _home_hex(c: "Clause", line: str) -> "Clause":
-    """ "lays tile 202 in its home hex B4": "home" says which hex and places no token."""
+def _tile_words(c: "Clause", line: str) -> "Clause":
+    """In a clause naming a tile and no token or station, "home" says which hex ("lays tile 202 in its
+    home hex B4") and "put" lays the tile ("puts a #57 on Wadena")."""
     if not c.of("tile") or _TOKEN_WORD.search(c.text):
         return c
     homes = {m.start() for m in _HOME_HEX.finditer(line, c.start, c.end)}
-    kept = [p for p in c.pieces if not (p.kind == "verb" and p.start in homes)]
-    return c if len(kept) == len(c.pieces) else replace(c, pieces=kept)
+    puts = ("put", "puts", "putting")
+    pieces = [replace(p, value="lay") if p.kind == "verb" and p.value == "token" and line[p.start:p.end].lower() in puts
+              else p for p in c.pieces if not (p.kind == "verb" and p.start in homes)]
+    return c if pieces == c.pieces else replace(c, pieces=pieces)
 
 
 def lay_cost_aside(c: "Clause", line: str, laid: bool) -> "Clause":
