@@ -224,14 +224,10 @@ class NameIndex:
         if not q:
             return None
         if mode == "priority":
-            # kinds in order, but an exact name of a later kind beats a mere prefix of an
-            # earlier one ("RO" is the corporation RO, not the player Rob)
+            # an exact name of a later kind beats a prefix of an earlier one ("RO" is RO, not the player Rob)
             tiers = [self._tier_matches(q, kind) for kind in kinds]
-            for want_exact in (True, False):
-                for tier, found in tiers:
-                    if found and (tier == 1 or not want_exact):
-                        return self._one(text, found)
-            return None
+            found = [f for tier, f in tiers if tier == 1] or [f for _, f in tiers if f]
+            return self._one(text, found[0]) if found else None
         results = [(kind, *self._tier_matches(q, kind)) for kind in kinds]
         results = [r for r in results if r[2]]
         if not results:
