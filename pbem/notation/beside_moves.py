@@ -12,8 +12,7 @@ if TYPE_CHECKING:
 
 __all__ = ["bonuses_set_aside", "purposes_set_aside", "sum_disagreeing", "sum_parts_set_aside"]
 
-#: a purpose naming a train: saving, paying, affording or needing one, ending its clause ("(needs a 4
-#: and buys one)" goes on into a move, and is no purpose set aside)
+#: a purpose naming a train, ending its clause ("saving for a 5"; "(needs a 4 and buys one)" is a move)
 _PURPOSE = regex(
     r"\b(?:(?:to\s+)?sav(?:e|es|ing)(?:\s+up)?|to\s+(?:pay|afford|fund)|need(?:s|ed)?(?:\s+(?:the\s+)?(?:cash|money))?|"
     r"money(?:\s+in\s+the\s+(?:company|treasury))?)\s+(?:for\s+)?(?:the|a|an)\s+(?:next\s+)?"

@@ -17,9 +17,7 @@ __all__ = ["declared", "game_ended"]
 #: a bankruptcy declared now ("declares bankruptcy", "goes bankrupt", "I go bankrupt")
 _BANKRUPT = regex(r"\b(?:declares?|declaring|goes|go)\s+(?:into\s+)?bankrupt(?:cy)?\b|^\W*bankruptcy\s+(?:for|of)\b|"
                        r"^\W*bankrupt(?:cy)?\W*$", re.I)      # "bankrupt" alone: the declaration
-#: a nationalisation chosen (1861's trainless major): a choice made ("chooses to nationalise",
-#: "I'll let it be nationalised", "elects to be nationalised"), an order ("nationalise it") or
-#: the company's own verb ("MKN nationalises"); the look between stays within a few words
+#: a nationalisation chosen (1861's trainless major): "chooses to nationalise", "nationalise it", "MKN nationalises"
 _CHOSEN = regex(r"\b(?:choos\w*|elect\w*|opt|opts|opting|accept\w*|let|lets|letting|decid\w*)\b[^.;,:!?]{0,30}?\bnationali[sz]|"
                      r"^\W*(?:(?:I|we)\s+)?nationali[sz]e\b|\bnationali[sz]es\b|"
                      r"^\W*[\w&-]+\s+is\s+nationali[sz]ed\W*$", re.I)      # "GRR is nationalised - can't afford a 5"
@@ -51,8 +49,7 @@ def declared(parts: list[Clause], ctx: NotationContext, kind: str) -> Optional[l
     return [action(cur)]
 
 
-#: the game ended by a player's word ("end game", "Bob ends the game", "Game ended manually by Bob");
-#: the leading \W*+ gives nothing back, or a line of spaces (a masked one) backtracks cubically
+#: the game ended by a player's word ("Bob ends the game"); \W*+ gives nothing back (no cubic backtracking)
 _END_GAME = regex(r"^\W*+(?:[\w&'’ -]{1,40}?\s+)?(?:ends?\s+(?:the\s+)?game|end\s*game|game\s+over)\W*$|"
                        r"^\W*game\s+ended(?:\s+manually)?\s+by\s+[\w&'’ -]{1,40}?\W*$", re.I)
 

@@ -14,8 +14,7 @@ __all__ = ["BUYS_BACK", "loans_aside", "redeem_word", "redemption", "sale_first"
 #: the purchase the sale pays for: a train bought ("buys a D", "bought the 6 from the depot")
 _TRAIN_BUY = regex(r"\b(?:buys?|bought|buying|purchases?|purchased|purchasing)\b[^,;.]*?"
                         r"(?:\btrains?\b|\b[2-8DE]\b|\b\d\s*-?\s*T\b|\d\+\d)", re.I)
-#: the sale told last, with what it is for: ", Bob sells 2 GT to fund it", "; I sell a CN share
-#: to pay for it", " and Priya sold 2 PRR to raise the cash"
+#: the sale told last, with what it is for: ", Bob sells 2 GT to fund it", " and Priya sold 2 PRR to raise the cash"
 _SALE_FOR_IT = regex(
     r"(?P<sep>\s*[,;]\s*(?:and\s+)?|\.\s+|\s+and\s+)"
     r"(?P<sale>(?:(?-i:[A-Z][\w'’-]*)|the\s+president)\s+(?:sells?|sold|selling)\s+[^,;.?!]*?\s+"
@@ -39,8 +38,7 @@ def sale_first(line: str) -> str:
     return f"{label.group(0)}{m.group('sale')}, {head[label.end():].strip()}{m.group('end')}"
 
 
-#: a loan taken, with its proceeds in brackets ("(+45)", "(45₽ in)") and what it pays for
-#: ("to pay for the 3", "to afford the 5", "to buy the 5")
+#: a loan taken, with its proceeds in brackets ("(+45)") and what it pays for ("to pay for the 3")
 _LOAN_TAKEN = regex(
     r"\b(?:takes?|took|taking|needs?|needed|needing|with)\s+(?:out\s+)?(?:a|an|one|two|three|[1-3])\s+(?:more\s+)?loans?\b"
     r"(?:\s*\([^()]*\))?(?:\s+(?:to\s+(?:(pay\s+for|afford|fund|cover)\b|(?=buy\b))|(for)\b(?=\s+(?:the|a|an|its)\s+(?:\d|D\b))))?", re.I)

@@ -30,8 +30,7 @@ ROTATION = regex(rf"\b(?:rot(?:ation|ated)?|orientation|r)\s*\.?\s*[:=]?\s*#?([0
 #: a rotation told by the hex side it names ("#57 at I5/SW", "rot NE"): that side's number on this map
 SIDE_ROTATION = regex(rf"{_AFTER_HEX}\s*/\s*({_COMPASS})\b|\b(?:rot(?:ation)?|orient(?:ation|ed)?)\s+({_COMPASS})\b", re.I)
 TILE = regex(r"(?:#\s*|\btile\s+#?)(\d{1,4})\b", re.I)
-#: a tile named by letters and a number, where a tile goes: after a lay word, "to", "the" or a
-#: colour, or before "tile" or "on <hex>"
+#: a tile named by letters and a number where a tile goes ("lays R1", "green R2", "R1 on J10")
 NAMED_TILE = regex(r"(?:(?<=\blay\s)|(?<=\blays\s)|(?<=\bto\s)|(?<=\bthe\s)|(?<=\bgreen\s)|(?<=\bbrown\s)|"
                    r"(?<=\bgrey\s)|(?<=\bgray\s)|(?<=\btile\s)|(?<=\bwith\s))([A-Z]{1,2}\d{1,2})\b|"
                    r"\b([A-Z]{1,2}\d{1,2})(?=\s+(?:tile\b|(?:on|in|at)\s+[A-Z]{1,2}\d))|"
@@ -61,8 +60,7 @@ _TRACK_WORDS = {"connecting", "connects", "joining", "joins", "linking", "links"
 _HEX_PLACE = regex(r"\b([A-Z]{1,2}\d{1,3})\s*\(\s*([A-Za-z][^()]*?)\s*\)")
 
 _AMOUNT = r"[$₽]?\d{1,4}₽?"
-#: the cost of a lay beyond the first, told as such ("paying $20 for the second lay", "(second
-#: one pays 20)", "the second one costs $20", "(20 for the second tile)", "as the second lay ($20)")
+#: the cost of a lay beyond the first ("paying $20 for the second lay", "the second one costs $20")
 _LAY_COST = regex(
     rf"(?:\b(?:paying|pays|paid|costs?|costing)\s+)?(?:the\s+)?{_AMOUNT}\s+(?:for|on)\s+the\s+(?:second|2nd|extra|other)"
     rf"\s+(?:lay|tile|one|track)\b|"

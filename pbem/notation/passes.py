@@ -59,8 +59,7 @@ _STEPS = ((r"(?:no\s+(?:track|tiles?|tile\s+lay|track\s+lay)|nothing\s+to\s+(?:l
           (r"(?:no\s+trains?(?:\s+(?:purchase|buy|to\s+buy))?|no\s+train\s+purchase|nothing\s+to\s+buy)",
            " buy trains"))
 _THIS_TURN = r"(?:\s+(?i:this\s+(?:time|turn)))?"
-#: a refusal or what is not done told with a pass, each the one pass of `who` (or the writer's), the
-#: step it names after it; "Bob won't sell, so I pass" is the writer's pass, whoever refused
+#: a refusal or a step not taken told with a pass: the one pass of `who` (or the writer's), and the step
 _ONE_PASS = [(regex(p), step) for p, step in (
     (rf"\s*(?:(?P<who>{_NAME})\s+)?(?i:declines?\s+to|refuses?\s+to|does(?:n't|\s+not)|do(?:es|se)n[’']?t|"
      r"won'?t|will\s+not)\s+(?i:merge|convert|buy|sell|bid|do\s+anything|nationali[sz]e)\b[^,;.()?]*?"
@@ -82,8 +81,7 @@ _ONE_PASS = [(regex(p), step) for p, step in (
 _KEEPS_PASSING = regex(r"(.*?\b(?i:pass(?:es)?)\b[^,;.]*?)\s*,?\s+"
                        r"(?i:and\s+(?:will|I'?ll)\s+(?:keep\s+passing|pass|sit\s+out)\b)"
                        r"[^,;.]*\b(?i:rest|remainder|until|till|from\s+now)\b[^,;.?]*[.!]?\s*$")
-#: the longest line read as one pass: a pass with its reason is short, and some of the patterns
-#: take time that grows faster than the line (a 20,000-character line is allowed)
+#: the longest line read as one pass (some patterns take time that grows faster than the line)
 _LONGEST = 600
 
 
@@ -109,8 +107,7 @@ _LATER = regex(rf"\b{words(('next',), AHEAD, PLANS)}\b", re.I)
 _DOUBT = regex(rf"\b{words(DOUBTS, MODALS)}\b", re.I)
 #: brackets: their words are a clause of their own here
 _BRACKETS = regex(r"[()]")
-#: where a reason meets the pass without a comma: "I can't float so pass me" (a conjunction),
-#: "pass me I have no money" (a new sentence run on): a clause's end here, kept to its length
+#: where a reason meets the pass without a comma ("I can't float so pass me", "pass me I have no money")
 _RUN_ON = regex(r"\s(?:so|because|since|coz|cos)\s|(?<=[a-z])\s(?=I\s)", re.I)
 #: a move told in the past tense: a report unless the writer says "has"/"have" (a move of now)
 _REPORTED = regex(r"(?<!\bhas\s)(?<!\bhave\s)(?<!\bhas\sjust\s)\b(?:bought|sold|laid|ran|parred|started|passed|took|"

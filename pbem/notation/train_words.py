@@ -13,8 +13,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DROPS", "EXCHANGES", "PAID_TO_BANK", "TRAIN_LIMIT", "discarded", "exchange_unread", "some_train"]
 
-#: "drops the 4", "drops one of its 3s", "returns a 2 train": a discard, a train named after it ("drops out" is a pass,
-#: "drops 2 spaces" a share price, "drops its token" a token removed, read first)
+#: a discard, a train named after it ("drops one of its 3s"; not "drops out", "drops 2 spaces", "must return")
 DROPS = regex(r"(?<!\bmust\s)(?<!\bto\s)\b(?:drops?|dropping|returns?|returning|gives?\s+back|giving\s+back)\b(?=\s+(?:(?:the|a|an|its|their|one)\s+|one\s+of\s+its\s+)?"
               r"(?:\d\+?\d*E?|D)\b(?!\s*(?:spaces?|steps?|rows?|places?|%|to\b|points?)))", re.I)
 #: a train limit stated ("train limit is now 2", "limit of 3"): a claim on the position, no train
@@ -49,8 +48,7 @@ def exchange_unread(found: list["Clause"]) -> Optional[str]:
     return None
 
 
-#: a train of no kind named ("buys a train", "buys the next train"): the buy word itself, not a
-#: purpose, a need or what is passed on ("to buy a train", "must buy a train", "passes on buying a train")
+#: a train of no kind bought ("buys the next train"; not "to buy a train", "must buy a train")
 _SOME_TRAIN = regex(r"(?<!\bto\s)(?<!\bon\s)(?<!\bmust\s)(?<!\bwill\s)(?<!\bshould\s)"
                     r"\b(?:buys?|buying|purchases?|purchasing|gets?|getting)\s+(?:(?:an?|one|the\s+next|its\s+next|a\s+new)\s+)?"
                     r"train\b(?!\s*(?:for|at)\b)", re.I)
