@@ -55,13 +55,10 @@ _LOAN_WORD = regex(r"\bloans?\b", re.I)
 
 def loans_aside(line: str) -> str:
     """The line with each loan blanked in place; "takes a loan to pay for the 3" leaves "buys the 3"."""
-    def blank(m: re.Match) -> str:
-        text = m.group(0)
-        if m.lastindex:        # "to pay for", "to afford", "for": the buy of what follows
-            return "buys" + " " * (len(text) - 4)
-        return " " * len(text)
-    line = _BRACKET.sub(lambda m: " " * len(m.group(0)) if _LOAN_WORD.search(m.group(0)) else m.group(0), line)
-    said = _FIELD.sub(lambda m: " " * len(m.group(0)), _LOAN_TAKEN.sub(blank, line))
+    def blank(m: re.Match) -> str:      # after "to pay for", "to afford", "for": the buy of what follows
+        return ("buys" if m.lastindex else "").ljust(len(m.group(0)))
+    line = _BRACKET.sub(lambda m: blank(m) if _LOAN_WORD.search(m.group(0)) else m.group(0), line)
+    said = _FIELD.sub(blank, _LOAN_TAKEN.sub(blank, line))
     return _BOUGHT_IT.sub(lambda m: m.group(1) + " " * len(m.group(2)), said) if said != line else said
 
 
