@@ -131,14 +131,18 @@ class NameIndex:
             self.entries["train"].append(_entry("train", t, aliases.get(("train", t), []), f"{t} train"))
         #: the names the lexer's rewrite joins (no hex, train or private's code), privates' names
         #: also without their generic last word, so "Moscow-Yaroslavl" is kept together as one name
-        self._rewritten = {*(n for k in ("player", "corporation") for e in self.entries[k] for n in e.shown),
-                           *(n for k in ("company", "location") for e in self.entries[k] for n in e.shown[1:]),
+        self._rewritten = {*(n for _, n in self.named(("player", "corporation"), with_ident=True)),
+                           *(n for _, n in self.named(("company", "location"))),
                            *ctx.train_aliases, *(_GENERIC_END.sub("", full.strip()) for full in ctx.companies.values() if full)}
 
     @functools.cached_property
     def substitution(self) -> Optional[re.Pattern]:
         """The multi-word rewrite for the lexer, made only when the grammar first reads a line."""
         return _substitution(self._rewritten)
+
+    def named(self, kinds: Sequence[str], with_ident: bool = False) -> list[tuple[Entry, str]]:
+        """(entry, name) for each name of the entries of `kinds`, their ids too when `with_ident`."""
+        return [(e, n) for k in kinds for e in self.entries[k] for n in (e.shown if with_ident else e.shown[1:])]
 
     # ------------------------------------------------------------------ the forms a line is scanned for
     @functools.cached_property
@@ -155,12 +159,10 @@ class NameIndex:
     def short_forms(self) -> dict[str, list[tuple[str, str]]]:
         """Companies' names without a generic last word ("Warsaw - Vienna"), and `leading_forms`."""
         got: dict[str, list] = {}
-        for kind in ("corporation", "company"):
-            for e in self.entries[kind]:
-                for n in e.shown[1:]:
-                    short = _GENERIC_END.sub("", n.strip())
-                    if short != n.strip() and len(norm(short)) > 3:
-                        got.setdefault(norm(short), []).append((kind, e.ident))
+        for e, n in self.named(("corporation", "company")):
+            short = _GENERIC_END.sub("", n.strip())
+            if short != n.strip() and len(norm(short)) > 3:
+                got.setdefault(norm(short), []).append((e.kind, e.ident))
         for q, found in leading_forms(self).items():      # "the Grand Trunk", "Black Sea"
             got.setdefault(q, found)
         return got
@@ -169,13 +171,11 @@ class NameIndex:
     def private_words(self) -> dict[str, list[tuple[str, str]]]:
         """Words of five letters or more in one private's names only ("the Trestle"): read in an auction."""
         seen: dict = {}
-        for kind in ("corporation", "company", "location"):
-            for e in self.entries[kind]:
-                for name in e.shown:
-                    for w in _NAME_PART.findall(name):
-                        q = norm(w)
-                        if len(q) > 4 and q not in _GENERIC_WORDS:
-                            seen.setdefault(q, set()).add((e.kind, e.ident))
+        for e, name in self.named(("corporation", "company", "location"), with_ident=True):
+            for w in _NAME_PART.findall(name):
+                q = norm(w)
+                if len(q) > 4 and q not in _GENERIC_WORDS:
+                    seen.setdefault(q, set()).add((e.kind, e.ident))
         return {q: sorted(found) for q, found in seen.items()
                 if len(found) == 1 and next(iter(found))[0] == "company" and q not in self.every_form}
 
@@ -188,11 +188,9 @@ class NameIndex:
     def name_words(self) -> dict[str, str]:
         """The words of the companies' and places' names, lower case -> as written."""
         got: dict[str, str] = {}
-        for k in ("corporation", "company", "location"):
-            for e in self.entries[k]:
-                for n in e.shown[1:]:
-                    for w in re.findall(r"[A-Za-z]{3,}", n):
-                        got.setdefault(w.lower(), w)
+        for _, n in self.named(("corporation", "company", "location")):
+            for w in re.findall(r"[A-Za-z]{3,}", n):
+                got.setdefault(w.lower(), w)
         return got
 
     @functools.cached_property
@@ -330,19 +328,17 @@ def leading_forms(index: NameIndex) -> dict:
     or its first word and "minor"/"private"; not from a place's name on ("Moscow-Kiev" is a route)."""
     seen: dict = {}
     places = {q for e in index.entries["location"] for q in e.exact}
-    for kind in ("corporation", "company"):
-        for e in index.entries[kind]:
-            for name in e.shown[1:]:
-                words = _NAME_PART.findall(name)
-                if len(words) > 1:       # "the Kharkov minor": its first word and what it is
-                    what = "private" if kind == "company" else "minor"
-                    seen.setdefault(norm(f"{words[0]} {what}"), set()).add((e.kind, e.ident))
-                for n in range(1, len(words)):
-                    q = norm(" ".join(words[:n]))
-                    if q in places:
-                        break           # a place's name begins it: a route or the place
-                    if n > 1 and len(words[n - 1]) > 2 and words[n - 1].lower() not in _OPEN:
-                        seen.setdefault(q, set()).add((e.kind, e.ident))
+    for e, name in index.named(("corporation", "company")):
+        words = _NAME_PART.findall(name)
+        if len(words) > 1:       # "the Kharkov minor": its first word and what it is
+            what = "private" if e.kind == "company" else "minor"
+            seen.setdefault(norm(f"{words[0]} {what}"), set()).add((e.kind, e.ident))
+        for n in range(1, len(words)):
+            q = norm(" ".join(words[:n]))
+            if q in places:
+                break           # a place's name begins it: a route or the place
+            if n > 1 and len(words[n - 1]) > 2 and words[n - 1].lower() not in _OPEN:
+                seen.setdefault(q, set()).add((e.kind, e.ident))
     return {q: sorted(found) for q, found in seen.items() if len(found) == 1 and q not in index.every_form}
 
 
