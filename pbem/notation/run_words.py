@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .context import NotationContext
     from .pieces import Clause, Piece
 
-__all__ = ["MOST", "best_run", "counted_trains", "dividend_after", "in_step_order", "is_place",
+__all__ = ["MOST", "best_run", "count_of", "dividend_after", "in_step_order", "is_place",
            "one_more_route", "railway_as_route", "route_alone", "route_order", "run_unpaired", "several_routes",
            "stops_joined", "train_by_shape", "trains_before_routes"]
 
@@ -209,13 +209,14 @@ _KIND_TRAINS = regex(r"(?<![\w+])(\d)\s*-\s*trains\b", re.I)
 _COUNT_WORDS = {"two": 2, "both": 2, "three": 3, "four": 4, "five": 5}
 _EACH = regex(r"\b(?:each|apiece)\b", re.I)
 
-def _count(m: re.Match) -> int:
-    return _COUNT_WORDS.get(m.group(1).lower()) or int(m.group(1))
+def count_of(word: str) -> int:
+    """The number a count word or digit says ("both": 2)."""
+    return _COUNT_WORDS.get(word.lower()) or int(word)
 
 
 def counted_trains(text: str) -> Optional[int]:
     """How many trains a run's words count ("runs its three 2s": 3), or None."""
-    return _count(m) if (m := _COUNTED.search(text)) else None
+    return count_of(m.group(1)) if (m := _COUNTED.search(text)) else None
 
 
 def _amount(p: "Piece") -> bool:
@@ -247,7 +248,7 @@ def several_routes(ctx: "NotationContext", cur: str, c: "Clause", trains: list, 
     pairs = _pairs(c, set(ctx.trains))
     if pairs:        # (as many as the trains counted: "two trains: 2 for 50, 3 for 80 and 4 for 100" is no run)
         told = _N_TRAINS.search(c.text)
-        n = counts[0] if len(counts) == 1 else _count(told) if told else len(pairs)
+        n = counts[0] if len(counts) == 1 else count_of(told.group(1)) if told else len(pairs)
         return tuple(Route(t, (), revenue=r) for t, r in pairs) if n == len(pairs) else None
     revenue = _without_total(revenue)
     if len(trains) > 1 and len(revenue) == 1 and _EACH.search(c.text):

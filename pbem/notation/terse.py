@@ -13,7 +13,7 @@ from .names import NameIndex
 from .funding import loans_aside, sale_first
 from .piece_mergers import company_at_turn
 from .passes import end_said, pass_with_reason
-from .run_words import in_step_order
+from .run_words import count_of, in_step_order
 from .piece_moves import read_by_pieces
 from .pieces import clauses, unknown_subject
 from .train_words import exchange_unread
@@ -37,7 +37,6 @@ def _sub(pattern: str, repl, flags: int = re.I) -> Callable[[str], str]:
 #: a train's name (a capital D only: "d" is no train)
 _T = r"(?:[1-9](?:\+[1-9]E?)?|(?-i:D))"
 _REV = r"[$₽]?(\d{2,4})₽?"
-_COUNTS = {"two": 2, "three": 3, "four": 4, "both": 2, "2": 2, "3": 3, "4": 4}
 
 
 _TRAIN_FOR = rf"({_T})(?:\s*-?\s*trains?\b|T\b)?\s+(?:for|=)\s+{_REV}"
@@ -52,7 +51,7 @@ def _n_trains_revenues(text: str) -> str:
     def one(m: re.Match) -> str:
         pairs = re.findall(_TRAIN_FOR, m.group("list"), re.I)
         total = re.sub(r"\D", "", m.group("total")) if m.group("total") else None
-        if len(pairs) != _COUNTS[m.group("n").lower()] or total is not None and int(total) != sum(int(r) for _, r in pairs):
+        if len(pairs) != count_of(m.group("n")) or total is not None and int(total) != sum(int(r) for _, r in pairs):
             return m.group(0)
         return "runs " + ", ".join(f"{t} train for {r}" for t, r in pairs)
     return _N_TRAINS_REVENUES.sub(one, text)
