@@ -1,11 +1,5 @@
-"""Checking the claims written with a move (pbem/notation/claims.py) against what it did.
-
-`applied(game, action)` pushes the action and returns the money and holdings just before and
-just after the move itself (before the game moves on to the next round, so a private's income
-paid at the start of the next operating round is not taken for part of a dividend).
-`false_claims(claims, action, before, after)` lists, in words, every claim the result
-contradicts; an empty list means all claims hold.
-"""
+"""Checking the claims written with a move (pbem/notation/claims.py) against what it did: `applied`
+snapshots the game around the move, `false_claims` lists every claim the result contradicts."""
 from __future__ import annotations
 
 import dataclasses
@@ -16,6 +10,7 @@ from typing import Optional, Sequence
 from pbem.engine.actions import Action, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, RunRoutes, SellShares
 from pbem.engine.game import Game
 from pbem.notation.claims import Claim
+from pbem.reading.settle import turn_step
 
 __all__ = ["applied", "false_claims"]
 
@@ -53,21 +48,16 @@ def snapshot(game: Game) -> Snapshot:
         for holder in game.seat_order:          # players in seating order: claims are checked in it
             if corp.percent_of(holder):
                 pct[(sym, holder)] = corp.percent_of(holder)
-    step = None
-    if game.round.name == "operating" and hasattr(game.round, "active_step") \
-            and getattr(game.round, "turn", None) is not None:
-        step = game.round.active_step()
     floated = frozenset(s for s, c in game.corporations.items() if c.floated)
     owner = {s: c.owner for s, c in game.companies.items()}
     closed = frozenset([s for s, c in game.companies.items() if c.closed]
                        + [s for s, c in game.corporations.items() if c.closed])
-    return Snapshot(cash, free, price, pres, pct, rev, step, floated, owner, closed)
+    return Snapshot(cash, free, price, pres, pct, rev, turn_step(game), floated, owner, closed)
 
 
 def applied(game: Game, action: Action, push=None) -> tuple[Snapshot, Snapshot, Snapshot]:
-    """Push `action` (with `push`, e.g. a `pbem.Game`'s, when given); the state just before,
-    just after the move itself, and after the round changes that follow it (end-of-round
-    price rises, private incomes)."""
+    """Push `action` (with `push` when given); the state just before, just after the move itself, and
+    after the round changes that follow it (end-of-round price rises, private incomes)."""
     before = snapshot(game)
     after: list[Snapshot] = []
     paid: dict = {}
@@ -109,11 +99,8 @@ def _money(n: int) -> str:
 
 def false_claims(claims: Sequence[Claim], action: Action, before: Snapshot, after: Snapshot,
                  share_size: int = 10, final: Optional[Snapshot] = None) -> list[str]:
-    """Each claim the move's result contradicts, as 'you wrote ... but ...'.
-
-    A claim holds if it is true right after the move, or after the round changes the move
-    set off (`final`): "CPR's share price moves up" after the last pass of a stock round.
-    """
+    """Each claim the move's result contradicts, in words; a claim holds if it is true right after the
+    move or after the round changes it set off (`final`: a price rise after a stock round's last pass)."""
     out = []
     for c in money_totals(claims, action):
         why = _check(c, action, before, after, share_size)
@@ -125,11 +112,8 @@ def false_claims(claims: Sequence[Claim], action: Action, before: Snapshot, afte
 
 
 def money_totals(claims: Sequence[Claim], action: Action) -> list[Claim]:
-    """The claims with every cash change of one entity summed into one "gets" claim: a tile
-    that "spends $20" in the NWR area where the company "gains $20" leaves its cash as it was.
-    An entity's claims that only spend stay one "spent" claim, and those that only gain one
-    "gained" claim: each holds if the figure it states is what the move cost or paid, even
-    when another payment of the same move (the bonus a hex pays back) changes the net."""
+    """The claims with each entity's cash changes summed into one claim: "gets" (the net), or
+    "spent_total"/"gained" when all spend or all gain (checked against the cost or the payment alone)."""
     rest, told = [], {}
     for c in claims:
         if c.kind in ("spent", "gets"):

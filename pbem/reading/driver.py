@@ -1,18 +1,5 @@
-"""The one reading driver: a message's text -> a `Reading`, for the library (`pbem.Game`),
-the CLI and the moderator's table alike (`tests/test_reading_driver.py` checks that all three
-come through `read`).
-
-`read(text, ctx)` reads the whole message against one state (`notation.read_message`);
-`read(text, ctx_of, play=...)` reads it move by move (`notation/sequence.iter_moves`): each
-move is handed to `play` as soon as it is read, and the next one is read on the state `play`
-left (the caller pushes it); each line is read once, in its turn. `unsure` names lines that
-may be chat (the moderator's judgement, `pbem/table/lines.py`): read in their turn like the
-others, those that read as no move are set aside as chat (`Reading.chat`) instead of refusing
-the message. Either way the answer is a `Reading`: the moves, the lines set
-aside and why, what was unclear (a question with the moves it could be), and a trace of how
-each line was read with the canonical line of each move it made. Nothing a message can hold
-makes `read` raise: a refusal is the Reading's `error` (`raise_error()` raises it).
-"""
+"""The one reading driver: a message's text -> a `Reading` (its moves, lines set aside, questions and a
+trace), for the library, the CLI and the moderator's table alike; nothing a message holds makes `read` raise."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -32,9 +19,8 @@ Play = Callable[[ParsedMove, int], None]
 
 @dataclass(frozen=True)
 class LineTrace:
-    """How one line of the message was read: `how` ("grammar", "reworded", "by the pieces it
-    names", "pasted log line (banner)", "set aside: chat", "no move", ...), the text read when
-    it is not the line as written, and the canonical line of each move made from it."""
+    """How one line of the message was read (`how`: "grammar", "reworded", "set aside: chat", ...), the
+    text read when not the line as written, and the canonical line of each move made from it."""
 
     number: int
     text: str
@@ -88,14 +74,8 @@ def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool 
          transcript: bool = False, canonical: Optional[Callable] = None, unsure=frozenset(),
          legal: Optional[Callable[[Action], bool]] = None,
          skips: Optional[Callable[[Action], bool]] = None) -> Reading:
-    """Read `text` (see the module docstring). `ctx`: the notation context, or a function that
-    gives the live one (move by move, it is asked afresh before each clause). `canonical`
-    writes a move's canonical line for the trace (default: `format_action` in `ctx`); with
-    `play`, the trace names the moves as read, before `play` made them. `legal(action)`: True
-    when the action is certainly legal now; with it, a message of one canonical line of a
-    legal move is read without the grammar (`canonical_move`). `skips(action)`: whether making
-    the action now passes steps before it (a run after a lay passes the token); such a move after
-    an `unsure` line set aside as chat is asked about, not made (`_skips_aside`)."""
+    """Read `text` against `ctx` (or, with `play`, move by move against the live context `ctx()`, each
+    move handed to `play` as read); `unsure` lines that read as no move are set aside as chat."""
     ctx_of = ctx if callable(ctx) else (lambda: ctx)
     out = Reading()
     how: dict[int, tuple[str, str]] = {}
@@ -140,9 +120,8 @@ def read(text: str, ctx: Ctx, *, play: Optional[Play] = None, single_line: bool 
 
 
 def _skips_aside(pm: ParsedMove, chat: list[int], text: str, skips: Callable[[Action], bool]) -> None:
-    """AmbiguousMoveError when `pm` would pass a step after a line set aside as chat: that line
-    may have been the step's move, unread ("and a station in Winnipeg if I can afford it", then
-    "buys a 2 train"): the writer says which, nothing is passed for them."""
+    """AmbiguousMoveError when `pm` would pass a step after a line set aside as chat, which may
+    have been that step's move ("and a station in Winnipeg if I can afford it", then "buys a 2 train")."""
     before = [no for no in chat if no < pm.line]
     if before and skips(pm.action):
         no = before[-1]
@@ -159,12 +138,8 @@ _SETTLED_BY_THE_GAME = (PlaceToken, RemoveToken, RunRoutes)
 
 
 def canonical_move(text: str, ctx: NotationContext, legal: Callable[[Action], bool]) -> Optional[ParsedMove]:
-    """The move of a message that is one line in canonical notation (`format_action` writes its
-    action back as that very line: `pbem.notation.canonical`) of a move `legal` says is legal
-    now, read without the grammar; None for any other message, which the grammar's reader reads
-    (a name the game lacks, as in "sells 10% of SC.", is such a line: the canonical reader
-    takes any word for a name). tests/test_canonical_move.py holds the two readings of every
-    shared record's lines equal."""
+    """The move of a message that is one canonical line (`pbem.notation.canonical`) of a move `legal`
+    says is legal now, read without the grammar; None for any other message."""
     if not isinstance(text, str) or len(text) > 2000:
         return None
     lines = text.split("\n")
@@ -237,9 +212,8 @@ WARM_LINE = "warming the reader up, this is no move at all"
 
 
 def warm(title: str) -> None:
-    """Load what reading any message of `title` needs: its grammar, every fallback of the reader,
-    which a line that is no move goes through (their modules load on first use), and every
-    pattern of the reader compiled. PbemError for an unknown title."""
+    """Load what reading any message of `title` needs: its grammar, every fallback of the reader (a
+    line that is no move goes through them all) and every pattern compiled. PbemError for an unknown title."""
     from pbem.notation import context_for_title
     from pbem.notation.grammar import get_parser
     from pbem.notation.lazy import compile_all

@@ -22,22 +22,15 @@ def round_label(game: EngineGame) -> str:
 _PHASE = regex(r"\b(?:(yellow|green|brown|gr[ae]y)\s+phase|phase\s+(\d+[a-z]?))\b", re.I)
 
 
-def phase_label_mismatch(header: str, game: EngineGame) -> str:
-    """Why a phase label ("Green phase", "Phase 4") does not match the game ('' if it does)."""
-    m = _PHASE.search(header)
-    if not m:
-        return ""
-    if m.group(2):
-        return "" if m.group(2).lower() == str(game.phase.name).lower() else f"the game is in phase {game.phase.name}"
-    colour = m.group(1).lower().replace("grey", "gray")
-    newest = (game.phase.tiles or ("",))[-1]
-    return "" if colour == newest else f"the game is in the {newest} phase (phase {game.phase.name})"
-
-
 def round_label_mismatch(header: str, game: EngineGame) -> str:
-    """Why a round label written in a message does not match the game ('' if it does or says nothing)."""
-    if _PHASE.search(header):
-        return phase_label_mismatch(header, game)
+    """Why a round or phase label written in a message does not match the game ('' if it does or says nothing)."""
+    if m := _PHASE.search(header):
+        if m.group(2):
+            same = m.group(2).lower() == str(game.phase.name).lower()
+            return "" if same else f"the game is in phase {game.phase.name}"
+        colour = m.group(1).lower().replace("grey", "gray")
+        newest = (game.phase.tiles or ("",))[-1]
+        return "" if colour == newest else f"the game is in the {newest} phase (phase {game.phase.name})"
     m = _LABEL.search(header)
     if not m:
         return ""

@@ -1,7 +1,5 @@
-"""One written move played as a human moderator reads it: a report of what the game did itself is
-set aside, a round label is checked, the passes of the optional steps it skips are made, a token's
-city and a run's stops are settled by the game, and what the line claims about its result is
-checked. Used by `pbem.Game.push_notation` and by the moderator's table alike."""
+"""One written move played as a human moderator reads it: reports of what the game did set aside, what
+it leaves open settled by the game, its claims checked (for `pbem.Game` and the table alike)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
@@ -33,9 +31,8 @@ class FalseClaim(RuleError):
 
 def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
               changed: Optional[list[str]] = None) -> None:
-    """Play the parsed move `pm` (move `index` of its message) on `g` as described in the module
-    doc. Notes go to `warnings`, the hexes the move changed to `changed`. AmbiguousMoveError when
-    the token's city is unclear, RuleError (FalseClaim for a false claim) when refused."""
+    """Play `pm` (move `index` of its message) on `g`; notes go to `warnings`, the hexes it changed to
+    `changed`. AmbiguousMoveError when something is unclear, RuleError (FalseClaim) when refused."""
     state = g.state
     action = pm.action
     if reports_automatic(state, action):
@@ -98,9 +95,8 @@ def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
 
 
 def _group_closed_itself(g: "Game", action) -> bool:
-    """A company's pass right after its own merger, in a merger round whose group the game has
-    closed itself (no pass is legal now, the major to form is asked): the pass that closes the
-    group, written by a player who did not know the game would."""
+    """A company's pass right after its own merger when the game has closed the group itself (no pass is
+    legal, the major to form is asked): the pass written by a player who did not know it would."""
     state = g.state
     if not isinstance(action, Pass) or getattr(state.round, "name", "") != "merger" or not g.moves:
         return False

@@ -12,38 +12,30 @@ from pbem.engine.actions import Action, Bid, BuyCompany, BuyShares, BuyTrain, Pa
 from pbem.engine.game import Game
 from pbem.errors import AmbiguousMoveError, PbemError, RuleError
 
-EngineGame = Game
 
-
-def push_implicit_passes(state: EngineGame, push, action: Action) -> list[Action]:
+def push_implicit_passes(state: Game, push, action: Action) -> list[Action]:
     """Push (with `push`) the passes of the optional steps before `action`'s step, as a human
-    moderator reads "CPR lays 57 on I5; buys a 2 train" as no second tile and no token; returns
-    them. The round's steps say which steps a later move declines (`declines_before`)."""
-    out = []
-    while state.current_entity() == action.entity and getattr(state.round, "declines_before", None) \
-            and state.round.declines_before(action):
-        p = Pass(action.entity)
-        push(p)
-        out.append(p)
+    moderator reads "CPR lays 57 on I5; buys a 2 train" as no second tile and no token; returns them."""
+    out: list[Action] = []
+    while passes_before(state, action):
+        out.append(Pass(action.entity))
+        push(out[-1])
     return out
 
 
-def passes_before(state: EngineGame, action: Action) -> bool:
-    """Whether making `action` now passes an optional step before its own (`push_implicit_passes`)."""
+def passes_before(state: Game, action: Action) -> bool:
+    """Whether making `action` now passes an optional step before its own (the round's `declines_before`)."""
     return state.current_entity() == action.entity and bool(getattr(state.round, "declines_before", None)) \
         and bool(state.round.declines_before(action))
 
 
-def passed_already(state: EngineGame, action: Action, claims) -> bool:
-    """Whether `action` is a pass whose line names a step of the turn already behind it, passed
-    without a move ("N ran H8-G5-E1 for 80, no tile": the run passed the tile lay before it):
-    true, and nothing to apply. A step in which the company moved ("no tile" after a lay) is
-    no such pass, nor is a step still to come."""
-    rnd = state.round
-    if not isinstance(action, Pass) or getattr(rnd, "name", "") != "operating" or getattr(rnd, "turn", None) is None \
-            or state.current_entity() != action.entity:
+def passed_already(state: Game, action: Action, claims) -> bool:
+    """Whether `action` is a pass naming a step the turn already passed without a move ("N ran H8-G5-E1
+    for 80, no tile"): true, nothing to apply; not a step moved in ("no tile" after a lay) or to come."""
+    rnd, active = state.round, turn_step(state)
+    if not isinstance(action, Pass) or active is None or state.current_entity() != action.entity:
         return False
-    steps, active = list(rnd.step_names), rnd.active_step()
+    steps = list(rnd.step_names)
     named = [c.value for c in claims if c.kind == "step" and c.value in steps]
     if len(named) != 1 or active not in steps or steps.index(named[0]) >= steps.index(active):
         return False
@@ -51,12 +43,9 @@ def passed_already(state: EngineGame, action: Action, claims) -> bool:
     return named[0] in rnd.turn.passed and not moved.get(named[0], False)
 
 
-def turn_over_already(state: EngineGame, last: Optional[Action], action: Action, text: str, index: int) -> bool:
-    """Whether `action` is a pass written after the writer's own move in the same message
-    ("buys a 10% share of CPR, pass", "SC buys a 4, and that's its turn") when that move has
-    already ended the mover's turn by itself: the pass is that end said again, and would
-    otherwise be refused or, read for whoever moves now, be a move the writer never made. A
-    pass that names whoever moves now is theirs and is played."""
+def turn_over_already(state: Game, last: Optional[Action], action: Action, text: str, index: int) -> bool:
+    """Whether `action` is a pass after the writer's own move that already ended the turn ("buys a 10%
+    share of CPR, pass"): that end said again; a pass naming whoever moves now is theirs and played."""
     if not isinstance(action, Pass) or index <= 1 or last is None or isinstance(last, Pass):
         return False
     mover, now = last.entity, state.current_entity()
@@ -67,7 +56,7 @@ def turn_over_already(state: EngineGame, last: Optional[Action], action: Action,
     return action.entity == now and not _named(state, now, text)
 
 
-def _named(state: EngineGame, entity: str, text: str) -> bool:
+def _named(state: Game, entity: str, text: str) -> bool:
     """Whether `text` names `entity` (a player by id or name, a company by symbol or name)."""
     names = {entity}
     player = getattr(state, "players", {}).get(entity)
@@ -80,7 +69,7 @@ def _named(state: EngineGame, entity: str, text: str) -> bool:
     return any(re.search(r"(?<![\w&])" + re.escape(n.lower()) + r"(?![\w&])", low) for n in names)
 
 
-def share_size(game: EngineGame, action: Action) -> int:
+def share_size(game: Game, action: Action) -> int:
     """Percent of one ordinary share of the corporation the action is about (10 unless known)."""
     corp = game.corporations.get(getattr(action, "corporation", None) or action.entity)
     size = getattr(corp, "share_percent", None) if corp is not None else None
@@ -106,9 +95,8 @@ def _top(listed: list, least: int) -> int:
 
 
 def settle_price(game: Game, action: BuyTrain) -> BuyTrain:
-    """A train bought from another corporation written without its price ("SC takes GT's 3"):
-    AmbiguousMoveError asking for it, with the range the rules allow now, when the purchase is
-    otherwise legal; the action as it is when it is not (the rules then say why)."""
+    """A train bought from another corporation without its price ("SC takes GT's 3"): AmbiguousMoveError
+    asking for it when the purchase is otherwise legal; else the action as it is (the rules say why)."""
     if action.source == "depot" or action.price is not None:
         return action
     listed = [m for m in game.legal_moves(action.entity)
@@ -149,11 +137,8 @@ def settle_train(game: Game, action: BuyTrain, write: Callable[[Action], str]) -
 
 
 def settle_amount(game: Game, action: Par | Bid | BuyCompany, least: bool, write: Callable[[Action], str]) -> Action:
-    """A par, bid or private bought written without its amount ("I float C&O", "bids on the C&A",
-    "the Penn buys the D&H"): the one amount the rules allow now, the least of them for "the
-    minimum bid" (`least`), or AmbiguousMoveError asking for it with the amounts allowed. Where
-    the rules allow none, the action priced at the least amount of its kind allowed to anyone
-    (or 0), for the rules to say why."""
+    """A par, bid or private bought without its amount ("I float C&O"): the one amount allowed now, the
+    least for `least`, else AmbiguousMoveError; with none allowed, the least of its kind (the rules say why)."""
     if action.price is not None:
         return action
     item = "corporation" if isinstance(action, Par) else "company"
@@ -174,9 +159,8 @@ def settle_amount(game: Game, action: Par | Bid | BuyCompany, least: bool, write
 
 
 def settle_total(game: Game, action: RunRoutes) -> RunRoutes:
-    """A run of several routes with one amount, after the last ("runs I15-I19 and I15-J14 for 90"):
-    the run's total when the routes earn that together (each route's revenue then what the game
-    counts for it); the run as written otherwise (the last route's own revenue)."""
+    """A run of several routes with one amount after the last ("runs I15-I19 and I15-J14 for 90"): the
+    run's total when the routes earn that together; else the run as written (the last route's revenue)."""
     if len(action.routes) < 2:
         return action           # ("does not run": no route)
     *first, last = action.routes
@@ -201,13 +185,8 @@ def needs_stops(action: object) -> bool:
 
 
 def settle_run(game: Game, action: RunRoutes, best: bool = False, total_only: bool = False) -> RunRoutes:
-    """The run with the stops of the corporation's best run (`engine.legal.known_run`) filled in,
-    each train's route taken if the stated revenue is its; RuleError with what was found when the
-    search finds less or more than the player wrote: nothing is guessed, and the stored move holds
-    the stops, so a replay never searches again. With `best` (a run asked for by no revenue: "run",
-    "runs for max") the best run itself, a train it leaves idle left out; with `total_only` (the
-    first route's revenue the total of trains of several kinds: "runs for 440") the best run when
-    it earns that total."""
+    """The run with the stops of the best run (`known_run`) filled in when each stated revenue is its
+    route's, else RuleError; `best`: the best run itself ("runs for max"); `total_only`: it, if it earns that."""
     from pbem.engine.legal import known_run
 
     rule = "routes written with a run"
@@ -277,11 +256,6 @@ def _token_places(game: Game, action: PlaceToken) -> list[Action]:
 
 
 def reports_automatic(game: Game, action: Action) -> bool:
-    """Is this move line (as 18xx.games writes it) only a report of what the game did itself?"""
-    return _automatic(game, action)
-
-
-def _automatic(game: Game, action: Action) -> bool:
     """A move line reporting what the game did itself: the home token placed when a company
     first operates, "does not run" for a company without trains."""
     corp = game.corporations.get(action.entity)
@@ -296,7 +270,7 @@ def _automatic(game: Game, action: Action) -> bool:
     if isinstance(action, RunRoutes) and not action.routes:
         # "does not run" is written by 18xx.games also when the game skipped the run itself
         return action.entity in game.corporations and not (
-            game.current_entity() == action.entity and _step(game) == "route")
+            game.current_entity() == action.entity and turn_step(game) == "route")
     if not isinstance(action, PlaceToken) or action.neutral:
         return False
     if not game.board.has_token(action.hex, action.entity):
@@ -305,7 +279,8 @@ def _automatic(game: Game, action: Action) -> bool:
                    for m in game.legal_moves(action.entity))
 
 
-def _step(game: Game) -> Optional[str]:
+def turn_step(game: Game) -> Optional[str]:
+    """The step an operating round's turn is at, or None outside one."""
     rnd = game.round
     if getattr(rnd, "name", "") != "operating" or getattr(rnd, "turn", None) is None:
         return None

@@ -29,7 +29,7 @@ from pbem.notation.claims import Claim
 
 from pbem.reading.claims import applied, false_claims
 from pbem.reading.settle import push_implicit_passes
-from pbem.reading.settle import _automatic, _token_line, _token_places, reports_automatic, settle_token  # noqa: F401
+from pbem.reading.settle import _token_line, _token_places, reports_automatic, settle_token  # noqa: F401
 
 __all__ = ["TranscriptError", "TranscriptQuestion", "TranscriptLine", "play_transcript", "settle_token",
            "reports_automatic"]
@@ -161,7 +161,7 @@ def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[Transcrip
             out.extend(TranscriptLine(c.line, "consequence", lines[c.line - 1].strip())
                        for c in item.claims if c.line and c.line != no)
             continue
-        if _automatic(game, action):
+        if reports_automatic(game, action):
             # what the game did itself with the move before (a home token, "does not run" of a
             # company without trains): its results are checked against that move
             if last is not None:
