@@ -1,9 +1,5 @@
-"""Who a line speaks to beside its moves: a player addressed ("Kenji, you're up with GT.", "Nice
-route, Ingrid."), the names after a word of apology, thanks or greeting ("sorry QLL and HBR, your
-2s are toast"), another company's token told of with no hex ("the HBR token blocks me") and chat
-about another player ("Thanks Bob") are set aside; "Bob: 10% GT from the pool." names Bob as the
-one moving, and is still refused. A player moving the operating company named by its possessive
-("Cid withholds B&O's $90") acts as its president: the move is the company's."""
+"""Who a line speaks to beside its moves: a player addressed, names after a word of apology or thanks,
+another's token told of and chat about another are set aside; a player may move the company he presides."""
 from __future__ import annotations
 
 import bisect
@@ -32,9 +28,8 @@ def _alone(c: "Clause", actor: str) -> bool:
 
 
 def addressed_set_aside(found: list["Clause"], line: str, actor: str) -> list["Clause"]:
-    """The clauses with the name of a player addressed (a name alone in a sentence that speaks to
-    "you" or that ends a sentence of chat) set aside, the clause left empty, and without a player's
-    name written as a lower-case modal before a move word ("GRR will withhold", a player named Will)."""
+    """The clauses with a player addressed set aside (a name alone in a sentence to "you" or ending one of
+    chat), and without a player's name written as a lower-case modal before a move word ("will")."""
     for c in found:
         c.pieces = [p for p, q in zip(c.pieces, [*c.pieces[1:], None])
                     if not (p.kind == "name" and line[p.start:p.end] in _MODALS and q is not None and q.kind == "verb")]

@@ -1,10 +1,5 @@
-"""What every move names. A move line names something a move needs: a figure (an amount, a
-count, a tile, a hex), a player, company, private, place or train, a move word or a word of
-the idioms people tell moves in (`IDIOMS`), or a slip of one of these. A line naming
-none of them is never read as a move (`read_message` and the table's `sequence.iter_moves` refuse
-such a reading), so the moderator can tell it is chat without reading it
-(`pbem/moderator/classify.py`).
-"""
+"""What every move names (a figure, a name, a move word or idiom, or a slip of one): a line naming none is
+never read as a move, so the moderator can tell it is chat without reading it."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -126,9 +121,8 @@ def plain_words(line: str, index: NameIndex) -> list[str]:
 
 
 def names_the_game(line: str, index: NameIndex) -> bool:
-    """Whether `line` names a company, private or place of this game, a hex of its map by its
-    coordinate, a tile by its number ("#57") or an amount of money: what prose about anything
-    else does not name (a player's name or a bare number does not count)."""
+    """Whether `line` names a company, private or place of this game, a hex, a tile ("#57") or an amount:
+    what prose about anything else does not (a player's name or a bare number does not count)."""
     forms = _game_forms(index)
     if any(norm(t) in forms for t in _TOKEN.findall(line)):
         return True
@@ -153,10 +147,8 @@ def names_the_game(line: str, index: NameIndex) -> bool:
 
 
 def unexplained(line: str, index: NameIndex) -> list[str]:
-    """The words of `line` nothing a move or the table's talk is made of explains: no move
-    word, idiom or word of the reader's, no plain English word its chat rules know, no name of
-    the game, no figure ("running a test?": "test"; "pass, sorry all": none): `plain_words`,
-    its multi-word names joined first, with the names looked up."""
+    """The words of `line` nothing a move or the table's talk explains ("running a test?": "test"):
+    `plain_words` with its multi-word names joined first, and the names looked up."""
     return [t for t in plain_words(rewrite_names(index, line), index) if not _names(index, t)]
 
 

@@ -1,7 +1,5 @@
-"""What surrounds a move in a line and states no move of its own, set aside as a last try at a
-refused line: before the move chat, a greeting, a question, the mover's situation or money, a sale
-summed up before it is told; after it a consequence ("-- first 3, so green is open now"), a reason
-or a plan ("- one now, one next turn" after a count of shares); the rules are in docs/reading.md."""
+"""What surrounds a move in a line and states no move of its own (chat, a greeting, the mover's situation
+before it; a consequence, a reason or a plan after it), set aside as a last try at a refused line."""
 from __future__ import annotations
 
 import re

@@ -1,9 +1,5 @@
-"""What is told with a move and is none: what frames a recap's move (a time told in the past, the
-writer's role, a verb that only leads to it: `narration`), a circumstance clause, what led to it,
-why, its purpose or what it did ("Having won the CP, I par CPR at 90.", "sold 3 CPR shares to fund
-SC"), set aside alone; and a sentence after it telling what it leads to or a plan for later ("Two
-2s rust.", "I'll buy the extra share after.", "Treasury now 35."): no move of the line
-(docs/reading.md)."""
+"""What is told with a move and is none: what frames a recap's move, a circumstance clause (why, what led
+to it, its purpose), and a sentence after it telling what it leads to or a plan for later."""
 from __future__ import annotations
 
 import re

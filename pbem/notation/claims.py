@@ -1,30 +1,5 @@
-"""Claims: what a line states about the result of its move, to be checked after applying it.
-
-People write results next to their moves: "CPR pays out $100 = $10 per share ($40 to Ann,
-$20 to Bob)", "Dee buys a second HBR share and becomes president", "Bob bids 115 on NWR.
-Cash left 365.", "the president pays the rest out of pocket". The reader keeps each such
-statement as a `Claim` on the move (`ParsedMove.claims`); the moderator checks them against
-the game after the move (pbem/reading/claims.py) and refuses the message when one is
-false. A claim is never applied: the engine computes every result itself. The grammar's
-remarks (trees.py) and the lines read by their pieces (terse.py, piece_moves.py) find them here.
-
-Kinds and values:
-    president   corporation symbol or None (the move's corporation): the mover is its
-                president after the move
-    cash        int: the mover's cash after the move (for a bid: cash not tied up in bids)
-    paid        int: the mover paid this much (a share bought "for $76")
-    received    int: the mover received this much (a sale "and receives $150")
-    revenue     int: the corporation's revenue of this run ("pays out $100", "withholds $40")
-    per_share   int: paid per share of the dividend ("= $10 per share")
-    payees      tuple of (entity, amount): what each got from the dividend or sale
-    pocket      None: the president paid part of a train out of pocket
-    price_move  (from, to): the corporation's share price went from one value to the other
-    step        str: the step the pass was made at ("track", "token", "route", ...)
-    amount      int: a bare amount in brackets, "(60)": the revenue of a run or dividend, the
-                price paid for a share, the money received for a sale
-    price_dir   "up" or "down": "and the share price goes up" (right counts as up)
-    holding     int: "now holding 40%": the mover's percent of the corporation afterwards
-"""
+"""Claims: what a line states about the result of its move ("pays out $100", "Cash left 365", "becomes
+president"), kept on the move as `Claim`s and checked after it is applied (pbem/reading/claims.py)."""
 from __future__ import annotations
 
 import dataclasses
@@ -66,11 +41,8 @@ _ROUND_RE = regex(r"^\s*(?:in\s+|during\s+)?(?:sr|or|stock\s+round|operating\s+r
 
 
 def parse_paren_claims(inner: str) -> Optional[list[tuple[str, object, str]]]:
-    """Claims in a parenthesised remark: payees, cash left, a bare amount, a revenue or a round label.
-
-    Returns (kind, value, text) triples, or None when the remark says something else.
-    Payee names are returned as written; the reader resolves them.
-    """
+    """Claims in a bracketed remark (payees as written, cash left, a bare amount, a revenue or a round
+    label) as (kind, value, text) triples, or None when it says something else."""
     for rx, kind in ((_CASH_RE, "cash"), (_BARE_RE, "amount"), (_REVENUE_RE, "revenue")):
         if m := rx.match(inner):
             return [(kind, int(m.group(1)), inner.strip())]
@@ -261,9 +233,8 @@ def _blank(chars: list, m: re.Match) -> None:
 
 
 def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[str, list[tuple[Claim, object]]]:
-    """The line with what it states after its moves blanked (the same length, so every column stands),
-    and each claim with the kinds of move it is said of (None: the move before it; "dividend": the
-    line's last dividend, whose price moves); "me" among payees is `writer`."""
+    """The line with what it states after its moves blanked (columns stand), and each claim with the kinds
+    of move it is said of (None: the move before it; "dividend": the last dividend); "me" is `writer`."""
     moves: list = []
     line = _blanked(_blanked(_blanked(line, _PRICE_MOVE, _DIVIDEND, moves), _SPLIT, _RUN, []), _AMOUNTS_SPLIT, _RUN, [])
     said: list[tuple[Claim, object]] = [

@@ -1,6 +1,5 @@
-"""A line that takes back or corrects itself: "Buy 1 GT. Scrap that." is refused (`takes_back`);
-"sell 1 CPR? no wait, I don't have any. Buy a CNoR instead.", "buys two shares of SE... sorry,
-one share" are read by their correction (`corrections`, docs/reading.md)."""
+"""A line that takes back ("Buy 1 GT. Scrap that.": refused, `takes_back`) or corrects itself ("buys two
+shares of SE... sorry, one share": read by its correction, `corrections`)."""
 from __future__ import annotations
 
 import re
@@ -249,10 +248,8 @@ def read_corrected(reader: "_Reader", line_no: int, line: str, first: NotationEr
 def read_reworded(reader: "_Reader", line_no: int, line: str, first: NotationError, flag: str,
                   readings: Callable[[tuple], Iterable[tuple[str, str]]],
                   note: str, fits: Callable[[str, list], bool] = lambda rest, moves: True) -> list:
-    """The items of the first of `readings` (a line reworded, and what it leaves over) that reads as
-    moves `fits` accepts, noted for the reply; `first` when none does. A last try: `flag` names the
-    reader's mark that it is under way, so it never tries again within itself; `readings` is given
-    the reader's header and writer as they were (restored before each reading)."""
+    """The items of the first of `readings` (a rewording, and what it leaves over) that reads as moves `fits`
+    accepts, noted; else `first`. `flag` marks the try under way, so it never recurses into itself."""
     if getattr(reader, flag, False):
         raise first from None
     saved = (reader.header, reader.sticky)

@@ -1,9 +1,5 @@
-"""Turning parse failures into messages a player can act on.
-
-Lark reports the terminals it expected; players never see those names. Each terminal maps
-to words here ("a hex coordinate such as J10"); move words are summarised as one phrase.
-Every message names the line and column (1-based) and repeats the line with a caret.
-"""
+"""Parse failures as messages a player can act on: the grammar's terminals in words ("a hex coordinate
+such as J10"), each message naming line and column and showing the line with a caret."""
 from __future__ import annotations
 
 import difflib

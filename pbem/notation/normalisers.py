@@ -1,7 +1,5 @@
-"""The declared normalisers: the only rewritings of a line before it is read (issue #24 allows
-at most ten). Each is a pure `str -> str` with the lines it exists for and the near misses it
-must leave alone; tests/test_normalisers.py holds every one to its table.
-"""
+"""The declared normalisers, the only rewritings of a line before it is read (issue #24 allows at most ten),
+each with the lines it exists for and the near misses it leaves alone (tests/test_normalisers.py)."""
 from __future__ import annotations
 
 import dataclasses

@@ -1,7 +1,5 @@
-"""A move told in the passive with who made it ("The D&H was bought by PRR for $100"): told in the
-active, as the reader reads moves ("PRR bought The D&H for $100"), and so is a company's token
-placed ("The Erie token was placed in E11": Erie placed a token). A passive with no one named
-("the 4 was bought") or another's thing ("rusted by the first 4") is left as written."""
+"""A move told in the passive with who made it ("The D&H was bought by PRR for $100") told in the active,
+as the reader reads moves; so is a company's token placed ("The Erie token was placed in E11")."""
 from __future__ import annotations
 
 import re

@@ -1,6 +1,5 @@
-"""What the writer of a line nothing reads is told: the word the interpreter could not place, with
-what it may be (a name or move word a slip away, a train of the game, a rotation 0 to 5); else why
-the line reads no move, with the moves the round holds."""
+"""What the writer of a line nothing reads is told: the word that could not be placed with what it may
+be (a slip of a name or move word, a train, a rotation), else why the line reads no move."""
 from __future__ import annotations
 
 import difflib

@@ -1,9 +1,5 @@
-"""How far a word that makes no move reaches: a condition or a retraction the whole line, a
-question, a report, a recap, a plan or a modal its sentence, a negation, a doubt or another's
-pronoun its clause, and a bracket's parts one by one ("Last OR Jonas ran HBR for 170. Pass.":
-the first sentence is chat, the pass a move). The reading by pieces (piece_moves.py) reads
-what is left; a sentence set aside that tells a move beside one read refuses the line.
-"""
+"""How far a word that makes no move reaches: a condition or a retraction the whole line; a question, a
+report, a plan or a modal its sentence; a negation, a doubt or another's pronoun its clause."""
 from __future__ import annotations
 
 import re
@@ -141,9 +137,8 @@ def described(part: str) -> bool:
 
 
 def set_aside(line: str) -> tuple[str, list[str]]:
-    """The line with its questions, its sentences of reports or plans and its brackets' parts of
-    chat blanked (the same length, so every column stands), and why each was set aside.
-    Raises `Heading` when a sentence of plans names no move ("Next turn. Buy 1 GT.")."""
+    """The line with its questions, report or plan sentences and chat in brackets blanked (columns stand),
+    and why each was; `Heading` when a sentence of plans names no move ("Next turn. Buy 1 GT.")."""
     why: list[str] = []
     telling: list[str] = []       # sentences set aside that tell a move
 

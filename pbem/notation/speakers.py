@@ -1,6 +1,5 @@
-"""Who speaks in a line, when a name or a pronoun says so: the writer named by a role or a pronoun
-("so she sells 20% of GT"), "it" for the one company named before it, another's auction move told
-before the writer's, and the last try for a line told by its movers (docs/reading.md)."""
+"""Who speaks in a line: the writer named by a role or a pronoun, "it" for the one company named before,
+another's auction move told before the writer's, and a line told by its movers."""
 from __future__ import annotations
 
 import dataclasses
@@ -31,9 +30,8 @@ _ROLE = regex(r"(?:(?:(?<=^)|(?<=[,;:.]\s)|(?<=\band\s)|(?<=\bthen\s)|(?<=\bso\s
 
 
 def own_pronouns(line: str, ctx: NotationContext, index: NameIndex) -> str:
-    """The line with the roles and pronouns that stand for the writer blanked (the same length):
-    in an operating round "the president" who sells; "he", "she", "his", "her" after the writer's
-    own name with no other player between (another's still sets its clause aside: scopes.py)."""
+    """The line with the roles and pronouns standing for the writer blanked (columns stand): "the president"
+    who sells in an operating round, "he", "his" after the writer's own name."""
     raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
     if ctx.actor and str(raw or "").lower().startswith(("or", "operating")):
         line = _ROLE.sub(lambda m: line[m.start():m.end("corp")] + " " * (m.end() - m.end("corp")) if m.group("corp")
@@ -76,9 +74,8 @@ def it_named_before(line: str, ctx: NotationContext, index: NameIndex, why: str)
 
 
 def others_set_aside(line: str, ctx: NotationContext, index: NameIndex, kind: Optional[str]) -> Optional[list]:
-    """The writer's moves of an auction line that opens with another player's move ("Ingrid bids 70
-    for SC, I go to 75"), set aside but for the private it names; None when the line is not so (or
-    a condition reaches it whole: "If Jun goes over 200 I'm out, otherwise I bid 205")."""
+    """The writer's moves of an auction line opening with another player's move ("Ingrid bids 70 for SC, I go
+    to 75"), that move set aside but for the private it names; else None."""
     if kind != "auction" or "?" in line or line_refusal(line) is not None:
         return None
     found = clauses(line, ctx, index)
@@ -110,9 +107,8 @@ _BY = regex(r"\bby\s*$", re.I)
 #: what may stand before a mover's name that starts a part ("..., then HBR got a 3")
 _LEAD = regex(r"[\s,;.:!]*(?:(?:and|then|while|&)\s+)*", re.I)
 def read_by_subjects(reader, line_no: int, line: str, first) -> list:
-    """The last try for a line told by its movers ("QLL got a 2 train, HBR got a 3", "GT parred at 76
-    by Bob"): each part led by its mover read with that mover at turn (a company in an operating
-    round, a player in a stock or auction round); `first` unless every part reads as its mover's."""
+    """The last try for a line told by its movers ("QLL got a 2 train, HBR got a 3"): each part read with
+    its mover at turn; `first` unless every part reads as its mover's."""
     kind = round_kind(reader.ctx)
     wanted = "corporation" if kind == "operating" else "player" if kind in ("stock", "auction") else None
     if wanted is None:

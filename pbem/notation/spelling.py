@@ -1,12 +1,5 @@
-"""Slips of the keyboard in move words and names ("buyng", "pasing", "trian", "rotatoin", "CRP").
-
-A word is corrected only when it is no word the reader or plain English knows and is one edit
-(a letter changed, added or dropped, or two neighbours swapped) from a word of the reader's
-vocabulary (a capitalised word: from a word of a company's or place's name, "Pacfic"), or an
-upper-case word one edit from a company's symbol; it is put right only when it can stand for
-one word (or forms of one move word) alone. A doubled letter written once ("pas", "pasing") or two
-neighbours swapped ("trian", "CRP") is the likelier slip and is tried alone when it fits.
-"""
+"""Slips of the keyboard in move words and names ("buyng", "trian", "CRP"): a word no one knows, one edit
+from one word of the reader's vocabulary or a company's symbol, is put right."""
 from __future__ import annotations
 
 import re
@@ -137,9 +130,8 @@ _MOST_SLIPS = 4
 
 
 def respelled(line: str, index: NameIndex) -> tuple[str, str, tuple[str, ...]]:
-    """The line with each slip that can stand for one word only (or for forms of one move word)
-    put right ("lyas" -> "lays", "CRP" -> "CPR", "buyz" -> "buy"), the note of what was read as
-    what ("" when nothing was) and the words put in."""
+    """The line with each slip that stands for one word (or forms of one move word) put right ("lyas" ->
+    "lays"), the note of what was read as what ("" when nothing was) and the words put in."""
     found = [s for s in slips(line, index) if len(s.choices) == 1 or len({VERBS.get(w) for w in s.choices} - {None}) == 1
              and all(w in VERBS for w in s.choices)]      # "selll": "sell" or "sells", one move word either way
     if not found or len(found) > _MOST_SLIPS:
