@@ -23,8 +23,7 @@ do does did have has had will would shall should can could may might must not ye
 most very just too also only still even here there now please pls thanks thank""".split())
 
 
-#: words of how people tell a move beyond the reader's move words, fillers and messages' words:
-#: a line holding one may be a move ("declines nationalisation", "swaps its 4", "skips")
+#: words people tell a move in beyond the reader's own: a line holding one may be a move ("swaps its 4")
 IDIOMS = frozenset("""
 ability activated activates afford bankruptcy both cash change charge choice chose conversion conversions count
 decide decided decides declare declares declaring decline declined declines diesel director div dividends

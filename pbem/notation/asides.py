@@ -34,9 +34,7 @@ _GREETING = regex(
 #: "Kwame contributes $120 from his own pocket; CPR buys ...": the president's money for the move
 _CONTRIBUTES = regex(r"^\s*(?:the\s+president|[A-Z][a-z]+|I)\s+(?:contributes|contributed|adds|added|"
                           r"chips\s+in|pays\s+in|puts\s+in)\s+[$₽]?\d+\s*₽?[^;:.,]*[;:.,]\s*", re.I)
-#: "CPR has no cash for the 4 - ", "ERIE has no train and only $220, so ", "QLL has two 2s already,
-#: so ": the situation that leads to the move, told of the company or player that moves (no move
-#: word in it)
+#: the mover's situation that leads to the move, no move word in it ("CPR has no cash for the 4 - ")
 _SITUATION = regex(r"^\s*(?P<who>(?-i:[A-Z][\w&'-]*))\s+(?:has|had|is|was)\s+(?:(?:no|only|not\s+enough|too\s+little|short|"
                         r"out\s+of|without)\b|(?=[^.;:?!-]{1,30}?\balready\b))"
                         r"(?P<what>[^.;:?!]*?)(?:\s+[-–—]+\s+|,\s*so\s+|;\s*|\.\s+)", re.I)
@@ -55,8 +53,7 @@ _DUMPS = regex(r"^\s*(?P<who>(?-i:[A-Z][\w'-]*)\s+)?(?:dumps|dumped|unloads|unlo
 #: "sells off her entire NYNH stake (5 shares)": the holding sold, its count in brackets
 _STAKE = regex(r"\b(?P<verb>sells?|sold|selling)\s+(?:off\s+)?(?:his|her|their|my)\s+(?:entire|whole|full|complete)\s+"
                     r"(?P<corp>(?-i:[A-Z][\w&-]*))\s+(?:stake|holding|position|shares)\s*\(\s*(?P<n>\d+)\s+shares?\s*\)", re.I)
-#: one sentence before the move: up to "?", "!", ". " or "... "; or a label that names nobody
-#: ("Emergency:", not "GT:" or "Ann:", whose move follows)
+#: one sentence before the move, or a label that names nobody ("Emergency:", not "GT:")
 _SENTENCE = regex(r"^\s*(?P<s>[^.?!:…]*?(?:\?+|!+|\.\.\.|…|\.(?=\s))|(?:emergency|urgent|update|note|"
                        r"fyi|ps|also|finally|decision|my\s+move|my\s+turn|orders?|moves?)\s*:"
                        r"|(?-i:[A-Za-z][a-z']*(?:,?\s+[a-z']+)+)\s*:)\s+", re.I)
@@ -65,12 +62,10 @@ _HEADING = regex(r"^\s*([A-Z][\w&'-]*)\s*(?::|\s[-–—]+)\s+")
 #: what a remainder must not begin with: a condition or an answer to one ("If so, buy one")
 _CONDITION = regex(rf"^\s*(?:{words(CONDITIONS, DOUBTS, MODALS)}|then|otherwise|else|in\s+that\s+case|in\s+case)\b",
                   re.I)
-#: words that put what follows off in time or make it a plan ("Next round: buy 1 GT"): a
-#: sentence or label with one before the move is never dropped
+#: words of a plan or a time to come ("Next round: buy 1 GT"): a sentence holding one is never dropped
 _LATER = regex(rf"\b(?:{words(('next',), AHEAD, PLANS, DOUBTS, MODALS, CONDITIONS)}|planned|will|won't|"
                r"going\s+to|gonna|future|eventually|once|after|afterwards|before|soon|then)\b", re.I)
-#: a move word in the past or present with its amount, route or revenue ("HBR ran G11-H12 for 30
-#: and paid it out."): a sentence before the move telling one is never dropped as chat
+#: a move told with its amount or route ("HBR ran G11-H12 for 30."): a sentence holding one is never dropped
 _TOLD = regex(r"\b(?:ran|runs|run|paid|pays|laid|lays|bought|buys|sold|sells|parred|pars|bid|bids|withheld|"
                    r"withholds|placed|places|tokened|tokens|upgraded|upgrades)\b[^.?!]*?(?:\d|\b[A-Z]{1,2}\d{1,2}\b)")
 #: the words that turn to the move after the chat: "Anyway", "Fine -", "OK so", "Right,"
@@ -179,15 +174,13 @@ _PASS = regex(r"^\s*(?:(?:[A-Z][\w'-]*\s*:\s*)?(?:I\s+|I'll\s+|I\s+will\s+)?(?:p
 #: " - not buying any MVR" after a pass: what the writer does not do
 _NOT_DOING = regex(r"\s*[,;–—-]\s*not\s+(?:buying|selling|bidding|interested|touching|going\s+for)\b[^.?;!]*[.!]?\s*$",
                         re.I)
-#: a plan of several buys of which one is made now: "two MKN shares - one now, one next turn",
-#: "Buy 2 QLL from the pool, 1 at a time obviously - just put me down for one now."
+#: a plan of several buys of which one is made now ("two MKN shares - one now, one next turn")
 _ONE_NOW = regex(r"\s*(?:,|[-–—]+|;)\s*(?:(?:just|so|only)\s+)?(?:(?:one|1)\s+(?:now|at\s+a\s+time|per\s+turn)\b|"
                       r"I'?ll\s+(?:take|buy|get)\s+(?:one|1)\s+now\b).*$", re.I)
 _ONE_NOW_SAID = regex(r"\b(?:one|1)\s+(?:for\s+)?now\b", re.I)
 _COUNT = regex(r"\b(?:two|three|four|2|3|4)\b(?=\s+(?:[A-Z][\w&-]*\s+)?(?:shares?|certs?|[A-Z]{2,4}\b))")
 
-#: what is said after the move and dropped or put plainly, in this order, each when its word is
-#: in the line (a phase after a purchase, the auction won after a par)
+#: what is said after the move and dropped or put plainly, in order, each when its word is in the line
 _REMARKS = ((None, _GETS, "."), (None, _STOP, ""), (None, _IF_ALLOWED, ""), (None, _RUSTED, ""),
             (None, _LOSES, ""), (_BUY, _PHASE, "."), (_PAR, _AFTER_WINNING, ""))
 

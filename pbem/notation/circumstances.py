@@ -13,9 +13,7 @@ from .lazy import regex
 
 __all__ = ["circumstances", "names_move", "narration", "told_afterwards"]
 
-#: what opens a circumstance: "having won", "since I won", "now that I won", "after winning", a
-#: reason ("since no one else wanted it", "because the 4s are coming"), what it did to the market
-#: or the others after a comma ("..., dropping it to 60", "..., forcing Bob to buy a train")
+#: what opens a circumstance: what led to it ("having won"), a reason, what it did ("..., dropping it to 60")
 _OPENS = regex(r"^\s*(?:I\s+)?won\b(?!['’]t)|"
                r"(?<=,\s)(?:dropping(?!\s+out\b)|crashing|tanking|pushing|sending|knocking|bumping|lifting|causing|forcing|"
                r"triggering|hurting|killing)\b|"
@@ -30,19 +28,13 @@ _FUNDS = ("to fund", "to finance", "to afford", "to pay")
 _ENDS = regex(r"[,:;!?]|\.(?=\s|$)|\s[-–—]\s|\bI\b(?!['’]?d\b)|\bI['’](?:ll|m|ve)\b|\b(?:and|then)\b")
 
 
-#: a verb told in the simple past ("entered", "came"), not after "has" or "is" (a condition's time:
-#: "once everyone has passed", "when PRR is sold") nor a word that only ends so ("need")
+#: a verb in the simple past ("entered"), not after "has" or "is" (a condition's time: "once everyone has passed")
 _PAST = (r"(?<!\bhas\s)(?<!\bhave\s)(?<!\bis\s)(?<!\bare\s)(?<!\bbe\s)"
          r"\b(?:was|were|had|came|went|got|ran|rusted|began|became|won|(?!(?:n|f|s|sp|proce|exce|succe)ed\b)[a-z]{2,}ed)\b")
 #: a time clause telling what the writer meant is a correction, no frame ("bid 100 when I wanted 110")
 _NO_INTENT = r"(?![^,;.!?]{0,40}\b(?:wanted|intended|meant|planned|tried|thought|hoped|wished|expected)\b)"
-#: what frames a recap: a time clause told in the past before or after the move ("Once 3-trains
-#: entered the game, the Penn bought ...", "... when the 3s rusted"); a cleft's opening ("That's when I
-#: decide to float ..."); the writer's role ("As president of the C&O I buy ...", "The president of
-#: C&O buys ...": the company kept); a verb that only leads to the move ("I managed to acquire",
-#: "decided to buy", "my move is to buy"); a comment on what it names after a comma (", which was
-#: a steal"). A time clause in the present is a condition and stays
-#: one (scopes.py: "once someone sells")
+#: what frames a recap: a past time clause ("when the 3s rusted"), a cleft ("That's when I"), the writer's role
+#: ("As president of the C&O"), a verb leading to the move ("decided to buy"), a comment (", which was a steal")
 _FRAMES = regex(rf"(?:(?:^|(?<=[.;!]\s))\W{{0,20}}+|(?<=\w\s))(?:once|when|as\s+soon\s+as|after|before|by\s+the\s+time)\s+{_NO_INTENT}"
                 rf"[^,;.!?]{{0,60}}?{_PAST}[^,;.!?]{{0,40}}(?=[,;.!?]|\s*$)|"
                 r"(?:^|(?<=[.;!]\s))\W{0,20}+(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:when|where|how)\b|"

@@ -62,8 +62,7 @@ def parse_paren_claims(inner: str) -> Optional[list[tuple[str, object, str]]]:
     return [("payees", tuple(payees), inner.strip())]
 
 
-#: what makes a remark in brackets more than a comment: a move word, or a count, percent,
-#: amount or piece of equipment a move could be made of ("(2 shares)", "(and a 3 train)")
+#: what makes a remark in brackets more than a comment: what a move is made of ("(2 shares)", "(and a 3 train)")
 _MOVE_STUFF = regex(r"\b(?:shares?|certs?|certificates?|trains?|tiles?|tokens?|stations?|x\s*\d|\d\s*x|"
                          r"pool|ipo|market|bank|depot|treasury|initial|rot\w*|par|home|president\w*|neutral|"
                          r"loans?|via|route|both|all|each|half|full)\b|"
@@ -156,8 +155,7 @@ def with_presidency(line: str, out: list, taken: list["Clause"]) -> tuple[list, 
 
 
 _SAID = r"[$₽£]?\s?(\d{1,6})\s?₽?"
-#: (pattern, the claim's kind, the kinds of move it is said of); each begins no match inside a run
-#: of blanks and its blanks give nothing back, so a long run costs its length, not its cube
+#: (pattern, the claim's kind, the kinds of move it is said of); none starts inside a run of blanks (linear time)
 _STATED = (
     (regex(r"(?!(?<=\s)\s)[,.;]?\s*+\(?\s*+\b(?:(?:and\s+)?(?:cash\s+(?:left|remaining|now|on\s+hand)|remaining\s+(?:free\s+)?cash|"
                 r"free\s+cash(?:\s+(?:left|remaining))?|left\s+with|leaving(?:\s+(?:him|her|them|it|me|us))?(?:\s+with)?)|cash)"
@@ -178,14 +176,9 @@ _PAIR = regex(rf"[$₽]?\s?(\d{{1,6}})₽?\s+to\s+({_WHO})|({_WHO})\s*:?\s*[$₽
 
 
 
-# what a dividend or a run does, told after it: a share price's move after a dividend ("SE pays out;
-# share price should go up to 165", "QLL pays out 40 → QLL moves up to 71"), a claim on the dividend;
-# a minor's revenue split after its run ("half to me half to the minor as usual", "(25 to me, 25 to
-# KR)"), which the game pays by itself: no move and no plan, set aside
 #: a dividend's word: a price move told after one is its result
 _DIVIDEND = regex(r"\b(?:pay|pays|paid|paying|payout|withh\w*|half|splits?)\b", re.I)
-#: what moves ("share price", "its price", "GT", "GT's price") and how ("should go up to 165",
-#: "drops to 67", "moves right to 82", "from 100 to 110")
+#: a share price's move told after a dividend ("share price should go up to 165", "GT drops to 67")
 _PRICE_MOVE = regex(
     r"(?:→|->|\b(?i:so)\b)?\s*(?:(?i:(?:the\s+|its\s+)?(?:share\s+)?price)|[A-Z][A-Z&-]{1,5}(?:['’]s\s+(?i:(?:share\s+)?price))?)"
     r"\s+(?i:(?:should|will|would)\s+)?(?i:(?:(?:go(?:es)?|move[sd]?)\s+(?P<way>up|down|right|left)|(?P<verb>rise[sn]?|rose|"

@@ -16,8 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MARKER", "corrections", "corrects_itself", "read_corrected", "read_reworded", "takes_back"]
 
-#: the writer's marker of a correction: "? no wait", "no —", "sorry,", "I mean", "that's the
-#: wrong hex,", "scratch that", "forget it", "correction:", "make that", "actually,"
+#: the writer's marker of a correction: "? no wait", "sorry,", "I mean", "that's the wrong hex,", "make that"
 MARKER = regex(r"(?:\?|\.\.\.|…|\s[-–—]+)?\s*(?:(?:ok|oh|ah|hmm|er+m?|uh)[,.]?\s+)?(?:"
                r"\bno\s*,?\s*wait\b|\bwait\s*,?\s*no\b|(?<![A-Za-z]\s)(?<![A-Za-z])\bwait\b(?=\s*[,:—–-])|"
                r"(?:(?<=\.\.\.\s)|(?<=[…?]\s))wait\b|\b(?:er+m?|uhm?)\b(?=\s*,)|\bno\b(?=\s*[,—–-])|"
@@ -27,8 +26,7 @@ MARKER = regex(r"(?:\?|\.\.\.|…|\s[-–—]+)?\s*(?:(?:ok|oh|ah|hmm|er+m?|uh)[
                r"(?:\b(?:that|it|this)\s+|(?<=[-–—,.] ))should\s+(?:have\s+)?be(?:en)?\b(?=\s*(?:#|[$₽]|\d|"
                r"[A-Z]{1,2}\d|rot|r\s?\d|tile|an?\s+(?:#|\d)|the\s+(?:#|\d)|(?:in|on|at)\s+[A-Z]{1,2}\d))"
                r")(?:\s*[,:;—–-]+)?", re.I)
-#: markers that always take back what comes before them (not "sorry", "oops" or "actually" alone:
-#: "oops, forgot: GT also buys a 2" adds a move)
+#: markers that always take back what comes before them (not "oops" alone: "oops, forgot: GT also buys a 2")
 _STRONG = regex(r"no\s*,?\s*wait|wait|I\s+mean|make\s+that|correction|scratch|forget|wrong|should|"
                 r"never\s*mind|nvm|^\s*\?", re.I)
 #: a correction that only names the piece put right, and the pieces of its kind
@@ -179,7 +177,6 @@ def corrections(line: str) -> list[tuple[str, str]]:
     a, b = found
     attempt, fix = line[:a].strip(), line[b:].strip()
     # a correction puts right the sentence it follows: the sentences before it stand
-    # ("... Run: 4 train G19-F20 for 110. Half? no - full payout.")
     ends = [m.end() for m in _SENTENCE.finditer(attempt)]
     before, attempt = (attempt[:ends[-1]], attempt[ends[-1]:]) if ends else ("", attempt)
     return [(before + text, rest) for text, rest in _corrected(attempt, fix, line[a:b])]
@@ -281,8 +278,7 @@ _BACK = regex(rf"\b(?:(?:{_UNDO}|forget|drop|withdraw)\s+(?:it|everything|{_UNDO
 #: what may follow the taking back to the end of the line: marks, and words that say nothing
 _AFTER = regex(r"^(?:[\s.!,;:)\-–—]|\b(?:please|pls|sorry|then|thanks|lol|oops|for\s+now|entirely)\b)*$",
                re.I)
-#: a line that begins by taking back the line before it ("Scrap that, buy 1 CPR" under "Buy 1 GT"):
-#: not "forget it" or "drop it", which also say "I give up" ("Forget it, pass.")
+#: a line that begins by taking back the line before it (not "forget it", which also says "I give up")
 _FIRST = regex(rf"^\W*(?:(?:oops|sorry|wait|no)\W+)*((?:{_UNDO})\s+{_UNDONE}|never\s*mind)\b", re.I)
 
 

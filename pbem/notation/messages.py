@@ -155,8 +155,7 @@ def keyword_suggestion(word: str, terminals: Optional[Iterable[str]] = None, *,
     return m[0] if m else None
 
 
-#: how much of a line an error shows around the spot, the longest quote of the input it
-#: repeats, and its longest line: a reply to a 20,000-character line stays under 1 KB
+#: how much of the input an error repeats: a reply to a 20,000-character line stays under 1 KB
 SHOWN_WIDTH = 100
 QUOTE_WIDTH = 60
 MESSAGE_WIDTH = 600

@@ -10,16 +10,14 @@ __all__ = ["active_voice"]
 
 #: where a clause opens: the line's start, after a comma or colon, or after a sentence's end
 _HEAD = r"(?P<head>^|[,;:]\s*|[.!]\s+)"
-#: the thing, the move's participle, what follows it, the mover by name (capitalised: "PRR",
-#: "the NYC", "Bob") and the rest of the clause; the thing opens its clause
+#: the thing (opening its clause), the move's participle, what follows, the mover by name and the rest
 _PASSIVE = regex(_HEAD + r"(?P<thing>[^,;:.!?]{1,40}?)\s+(?:was|were|got)\s+"
                  r"(?P<verb>bought|sold|purchased|acquired|traded|exchanged|laid|placed|upgraded|parred|started|"
                  r"floated|run|withheld|dumped)\b(?P<mid>[^,;:.!?]{0,50}?)\s+by\s+"
                  r"(?P<who>(?:the\s+)?[A-Z][\w&'-]*)(?P<rest>[^,;:.!?]*?)(?=[,;:.!?]?\s*$|[,;:.!?]\s)")
 
 
-#: a company's token or station placed, told in the passive with no mover: its company is the
-#: mover ("The Erie token was placed in E11", "NYC's station was placed on E19")
+#: a company's token placed, told in the passive with no mover ("The Erie token was placed in E11")
 _TOKEN_PLACED = regex(_HEAD + r"(?:[Tt]he\s+)?(?!The\b)(?P<who>[A-Z][\w&'-]*?)(?:['’]s)?\s+(?:token|station)\s+"
                       r"(?:was|got)\s+(?:placed|laid|put)\b(?!\s+by\b)")
 

@@ -22,9 +22,7 @@ _LINE_REFUSE = regex(
     r"\b(?:hang|hold)\s+on\b|\blet\s+me\b|\[|"
     r"^\W*(?:an?\s+|the\s+)?(?:\d\S*|#\d+)\s*-?\s*(?:trains?|T|tiles?|shares?)?\s+(?:purchased|bought|sold|laid|placed|taken)\b",
     re.I)
-#: words that tell a report, a recap, a plan, a doubt or a time other than now: the sentence
-#: holding one is chat ("Last OR Jonas ran HBR for 170."), and when that sentence names no move
-#: it heads the line ("Next turn. Buy 1 GT.": a plan), which is then no move at all
+#: words of a report, a plan, a doubt or another time: their sentence is chat ("Last OR Jonas ran HBR for 170.")
 _SENTENCE_REFUSE = regex(
     r"\b(?:next|last|previous)\s+(?:OR|SR|round|turn|time|go|week|night)\b|"
     r"\b(?:and|or)\s+(?:the\s+)?next(?:\s+one)?\s*(?:[.!,;]|$)|"      # "passes this turn and the next": a time to come
@@ -54,8 +52,7 @@ _ASIDE_QUESTION = regex(r"\([^()?]*\?[^()]*\)(?=\s*\S)")
 _LEAVE_TO_PASS = regex(r"\b(?:you|u)\s+(?:can|may|could)\s+(?:just\s+)?(?=(?:pass|skip)\s+me\b)", re.I)
 #: a bracket telling what nearly happened ("(I nearly put it on Moscow, oops)"): chat, its regret no retraction
 _NEAR_MISS = regex(r"\([^()]*\b(?:nearly|almost)\b[^()]*\)", re.I)
-#: polite forms of the move itself, not doubts: "I would like to bid", "thank you"; a move the writer
-#: is bound to make: "I can not help but pass", "I have no choice but to sell"
+#: polite forms of the move itself, not doubts ("I would like to bid", "I have no choice but to sell")
 _POLITE = regex(r"\b(?:I\s+would|I'd|I\s+will)\s+like(?:\s+to)?\b|\bthank\s+you\b|\bsorry\s+for\s+the\s+(?:long\s+)?wait\b|"
                 r"\bcan(?:not|['’]t|\s+not)\s+help\s+but\b|\b(?:have|has|had)\s+no\s+(?:other\s+)?(?:choice|option)\s+but(?:\s+to)?\b|"
                      r"\bif\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|possible|fine|alright|"
@@ -66,15 +63,12 @@ _HAS_DONE = regex(r"\b(?:has|have|had)\s+(?:\d+|one|two|three|four|five|six|seve
                        r"(?:shares?\s+|certs?\s+|certificates?\s+)?(?:sold|bought|issued)\b", re.I)
 #: "NYC has only $150 and no train": what a company has, a situation (not the step passed)
 _HAS_NO = regex(r"\b(?:has|have|had)\s+(?:only\s+[^,;.]{1,20}?\s+and\s+)?no\b", re.I)
-#: "Pass (buying a GT first)": a move told after the pass as made before it, an order the
-#: pieces cannot keep (read in the order written, the pass would be lost or come first)
+#: a move told after the pass as made before it ("Pass (buying a GT first)"): an order the pieces cannot keep
 _FIRST_AFTER = regex(r"\b(?:pass|passes|passing|done)\b[^.?!;]*?\b(?:buy\w*|bought|sell\w*|sold|par|pars|"
                           r"parring|bid\w*|lay\w*|laid|run\w*|ran)\b[^.?!;]*?\bfirst\b", re.I)
 
 
-#: a move put off to a later round ("I'll wait on the 4 until next OR", "hold off on the D until
-#: next OR") and a run compared with an earlier one ("runs the same as last OR"): set aside alone,
-#: so their "until", "wait" and "last" do not reach the move told beside them
+#: a move put off ("I'll wait on the 4 until next OR") or a run compared ("the same as last OR"): set aside alone
 _LATER = regex(r"\b(?:wait(?:s|ing)?|hold(?:s|ing)?\s+off)\b[^,;.!?]{0,60}?\buntil\s+(?:the\s+)?next\s+(?:OR|SR|round|turn|time)\b|"
                     r"\b(?:the\s+)?same\s+as\s+(?:the\s+)?(?:last|previous)\s+(?:OR|round|time|turn)\b", re.I)
 
@@ -111,9 +105,7 @@ def possessive_move(reason: str, c) -> bool:
     return reason.lower() in ('"his"', '"her"', '"their"') and bool(c.verbs() or named)
 
 
-#: a sentence, with the mark that ends it (a question's "?": asked, not played); a dash
-#: between blanks ends one too ("I'm buying another QLL - that should float it"), and a "but"
-#: ("I considered selling GT but I'll pass")
+#: a sentence with the mark that ends it; a dash between blanks or a "but" ends one too
 _SENTENCE_RX = regex(r"(?:[^.!?;\s]|\s(?![-–—]\s|but\s)|\.(?!\s|$))+(?:[.!;](?=\s|$)|\?|\s[-–—](?=\s)|\s(?=but\s)|$)|[.!?;]|\s[-–—]\s",
                           re.I)
 #: a bracket holding words of its own ("(not converting this time)")
@@ -186,7 +178,6 @@ def set_aside(line: str) -> tuple[str, list[str]]:
                          m.group(0))
     line = _BRACKET.sub(bracket, _NEAR_MISS.sub(blank, line))
     if telling and line.strip():
-        # "GT ran for 30 and did the usual. Bought a 2.": a move told as no move of now,
-        # beside one of now: which are meant cannot be told
+        # "GT ran for 30 and did the usual. Bought a 2.": which moves are meant cannot be told
         raise Heading(telling[0])
     return line, why + framed

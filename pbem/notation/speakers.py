@@ -17,12 +17,10 @@ from .lazy import regex
 
 __all__ = ["it_named_before", "others_set_aside", "own_pronouns", "read_by_subjects"]
 
-#: "she sells", "dumps her 20%", "sold his CPR", "buys her 4th share": a subject, a holding sold, which
-#: share is bought ("that's her 4th share" is a claim about the count, left to the claims)
+#: "she sells", "dumps her 20%", "buys her 4th share": a subject, a holding sold, which share is bought
 _PRONOUN = regex(r"\b(?:he|she)\b|\b(?:his|her)\b(?!\s+(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|last)\b)|"
                       r"(?:(?<=\bbuys\s)|(?<=\btakes\s)|(?<=\bbought\s)|(?<=\bbuying\s)|(?<=\btaking\s))(?:his|her)\b", re.I)
-#: "the president sells", "its director dumped", "the president buys a 2": the role, as the subject of
-#: a sale or a purchase
+#: the role as the subject of a sale or a purchase ("the president sells", "its director dumped")
 _ROLE = regex(r"(?:(?:(?<=^)|(?<=[,;:.]\s)|(?<=\band\s)|(?<=\bthen\s)|(?<=\bso\s))\s*(?:the|its|our)\s+|"
                    r"(?:^|(?<=[,;:.]\s))\s*(?P<corp>[A-Z][\w&-]*)['’]s\s+)"
                    r"(?:president|director|prez)(?=\s+(?:(?:has|had|then|also|just|now)\s+)?"

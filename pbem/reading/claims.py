@@ -29,8 +29,7 @@ class Snapshot:
     floated: frozenset = frozenset()                  # corporations floated
     owner: dict = field(default_factory=dict)         # private company -> owner
     closed: frozenset = frozenset()                   # companies and corporations closed
-    #: what the move itself paid to the bank and took from it, per player or corporation (a
-    #: lay's cost and the bonus its hex pays back are two figures, whatever the net)
+    #: what the move itself paid to the bank and took from it, per entity (a lay's cost and its bonus apart)
     to_bank: dict = field(default_factory=dict)
     from_bank: dict = field(default_factory=dict)
 
@@ -170,8 +169,7 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
     if c.kind == "payees":
         for who, amount in c.value:
             if who == ent:
-                # the paying company's own share: its cash moves in the same move for other
-                # reasons (1861 loan interest and repayments), so it is not checked here
+                # the paying company's own cash moves for other reasons too (1861 loan interest)
                 continue
             if delta(who) != amount:
                 return f"{who} received {_money(delta(who))}, not {_money(amount)}"
@@ -191,8 +189,7 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
         return ""
     if c.kind in ("gets", "spent_total", "gained"):
         who, amount = c.value
-        # a figure spent is the move's cost when it paid the bank (whatever the same move paid
-        # back), a figure gained what the bank paid (whatever the same move cost); else the net
+        # a figure spent is what the move paid the bank, a figure gained what the bank paid; else the net
         stated = {"spent_total": after.to_bank, "gained": after.from_bank}.get(c.kind, {})
         if who in stated:
             if stated[who] == abs(amount):
@@ -205,9 +202,7 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
         return "" if ok else f"{c.value} did not float with this move"
     if c.kind == "share":
         who, corp, pct = c.value
-        # 18xx.games writes each certificate handed out, also one swapped at once for the
-        # president's (1861 mergers: "receives a 10% share", then "receives a 20% share"),
-        # so the check is that the holder has at least that much afterwards
+        # at least: 18xx.games writes each certificate handed out, also one swapped at once (1861 mergers)
         have = after.percent.get((corp, who), 0)
         return "" if have >= pct else f"{who} holds {have}% of {corp}, less than the {pct}% received"
     if c.kind == "owns":

@@ -132,8 +132,7 @@ def _skips_aside(pm: ParsedMove, chat: list[int], text: str, skips: Callable[[Ac
             candidates=[f"line {no} is no move", f"line {no} is a move: written plainly"])
 
 
-#: the kinds `canonical_move` leaves to the grammar's reading: a token's city and a run's stops
-#: may be left for the game to settle, which only that reading marks
+#: the kinds `canonical_move` leaves to the grammar's reading, which marks what the game is to settle
 _SETTLED_BY_THE_GAME = (PlaceToken, RemoveToken, RunRoutes)
 
 

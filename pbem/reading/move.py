@@ -36,8 +36,7 @@ def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
     state = g.state
     action = pm.action
     if reports_automatic(state, action):
-        # a pasted log line for what the game did itself ("CPR does not run" after the game
-        # skipped the run, a home token it placed): true, and nothing to apply
+        # a pasted log line for what the game did itself ("CPR does not run"): nothing to apply
         warnings.append(f"line {pm.line} set aside (automatic, not a move): {clip(pm.text)}")
         return
     if passed_already(state, action, pm.claims):
@@ -49,8 +48,7 @@ def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
         warnings.append(f"move {index} ({clip(pm.text)!r}) set aside: the turn had already ended")
         return
     if _group_closed_itself(g, action):
-        # "SPW takes in MB, closes the group, and forms MK": nothing was left to add, so the
-        # game closed the group itself after the merger and asks for the major
+        # "SPW takes in MB, closes the group, and forms MK": the game closed the group itself
         warnings.append(f"move {index} ({clip(pm.text)!r}) set aside: the game closed the group itself")
         return
     warnings.extend(f"move {index} ({clip(pm.text)!r}): {n}" for n in pm.notes)   # 'read "buyng" as "buying"'
