@@ -3,10 +3,8 @@ head ("GT:", "HBR: lays 9 G11"), which says who moves in the line and in the lin
 from __future__ import annotations
 
 import dataclasses
-
 import re
 from typing import Optional
-
 
 from .context import NotationContext, round_kind
 from .names import NameIndex
@@ -23,9 +21,9 @@ _LABELS = regex(rf"^\s*(?:--\s*)?(?P<round>{_LABEL}\s*(?::|,|-(?!\w))?)?\s*(?:--
 LEAD_LABEL = regex(rf"^\s*(?P<round>{_LABEL})\b\s*(?::|,|-(?!\w))?", re.I)
 #: a round label told inside the line ("CPR lays #57 on I5 r2 in OR 2.1", "(OR 2.1)")
 INNER_LABEL = regex(r"\b(?:(?:in|during)\s+)?(?:SR|OR|stock\s+round|operating\s+round)\s*\d+(?:\.\d+)?\b", re.I)
-#: a line's head naming who moves ("HBR: lays 9 G11 r0")
 #: who a head names
 _NAMED = ("player", "corporation", "company")
+#: a line's head naming who moves ("HBR: lays 9 G11 r0")
 _HEAD = regex(r"^\s*([A-Za-z][\w&'’ -]{0,39}?)\s*:\s*\S")
 
 

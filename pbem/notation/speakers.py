@@ -30,8 +30,7 @@ _ROLE = regex(r"(?:(?:(?<=^)|(?<=[,;:.]\s)|(?<=\band\s)|(?<=\bthen\s)|(?<=\bso\s
 def own_pronouns(line: str, ctx: NotationContext, index: NameIndex) -> str:
     """The line with the roles and pronouns standing for the writer blanked (columns stand): "the president"
     who sells in an operating round, "he", "his" after the writer's own name."""
-    raw = ctx.round_kind() if callable(ctx.round_kind) else ctx.round_kind
-    if ctx.actor and str(raw or "").lower().startswith(("or", "operating")):
+    if ctx.actor and round_kind(ctx) == "operating":
         line = _ROLE.sub(lambda m: line[m.start():m.end("corp")] + " " * (m.end() - m.end("corp")) if m.group("corp")
                          else " " * len(m.group(0)), line)     # "B&O's president buys": "B&O        buys"
     if not ctx.actor or not _PRONOUN.search(line):
