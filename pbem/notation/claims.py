@@ -139,7 +139,7 @@ def presidency_taken(c: "Clause") -> bool:
     return bool(_PRESIDENCY.match(c.text))
 
 
-def with_presidency(line: str, out: list, taken: list["Clause"]) -> tuple[list, list[str]]:
+def with_presidency(out: list, taken: list["Clause"]) -> tuple[list, list[str]]:
     """The moves with a presidency claim on the share bought before each clause `taken`; the
     clauses no share bought comes before, as asides."""
     left = []

@@ -224,7 +224,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     for m in out:       # "runs its three 2s: I15-H16 for 50 and I15-J14 for 40"
         if isinstance(m.action, RunRoutes) and (why := run_unpaired(m.text, m.action)):
             raise _refuse(line, f'"{m.text}": {why}')
-    out, left = with_presidency(line, out, taken)
+    out, left = with_presidency(out, taken)
     asides += left
     if told and out:
         raise _refuse(line, "a move told with his/her/their beside the others: whose it is cannot be told, write each move plainly")
