@@ -89,14 +89,10 @@ def _best(written: str, pool) -> tuple[str, ...]:
     return strong or tuple(sorted(found))
 
 
-def _symbols(index: NameIndex) -> list[str]:
-    return [e.ident for k in ("corporation", "company") for e in index.entries[k] if len(e.ident) >= 2]
-
-
 def slips(line: str, index: NameIndex) -> list[Slip]:
     """The words of `line` that may be slips, with what each may stand for."""
     out: list[Slip] = []
-    symbols = _symbols(index)
+    symbols = [e.ident for k in ("corporation", "company") for e in index.entries[k] if len(e.ident) >= 2]
     words = index.name_words
     for m in _WORD.finditer(line):
         word = m.group(0)
