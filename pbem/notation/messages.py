@@ -117,14 +117,9 @@ def expected_words(terminals: Iterable[str]) -> list[str]:
     rest = [n for n in names if n not in MOVE_WORDS and n not in _HIDDEN]
     if not rest and not out:
         rest = [n for n in names if n in ("$END", "SEMI", "COMMA", "COLON", "AND", "OF")]
-    for n in rest:
-        if n.startswith("__ANON"):
-            continue
-        phrase = TERMINAL_WORDS.get(n)
-        if phrase is None:
-            phrase = n.lower().replace("_", " ")
+    for n in (n for n in rest if not n.startswith("__ANON")):
         rank = _ORDER.index(n) + 2 if n in _ORDER else 50
-        out.append((rank, phrase))
+        out.append((rank, TERMINAL_WORDS.get(n) or n.lower().replace("_", " ")))
     out.sort()
     return list(dict.fromkeys(p for _, p in out))
 
