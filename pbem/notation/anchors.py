@@ -61,7 +61,6 @@ def names_something(line: str, index: NameIndex) -> bool:
 
     vocab = vocabulary()
     own = title_verbs(getattr(index, "title", None))      # a title's own kinds' words
-    kinds = tuple(index.entries)
     for m in _TOKEN.finditer(rewrite_names(index, line)):
         token = m.group(0)
         low = token.lower().strip("'’")
@@ -69,12 +68,7 @@ def names_something(line: str, index: NameIndex) -> bool:
             continue
         if low in vocab or low in own or len(low) == 1:            # one letter: "p", "b 2 GT"
             return True
-        if not norm(token):
-            continue
-        try:
-            if index.lookup(token, kinds) is not None:
-                return True
-        except AmbiguousMoveError:
+        if norm(token) and _names(index, token):
             return True
     return bool(slips(line, index))
 
