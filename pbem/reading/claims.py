@@ -176,9 +176,7 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
         return ""
     if c.kind == "pocket":
         pres = after.president.get(ent)
-        if pres is None or delta(pres) >= 0:
-            return f"the president of {ent} paid nothing towards it"
-        return ""
+        return "" if pres is not None and delta(pres) < 0 else f"the president of {ent} paid nothing towards it"
     if c.kind == "price_move":
         corp = c.value[0]
         was, now = before.price.get(corp), after.price.get(corp)
