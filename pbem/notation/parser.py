@@ -406,18 +406,17 @@ class _Reader(ValueReader):
                 if "city" in item.open:    # the token takes the neutral one's place
                     item = dataclasses.replace(item, open=item.open + ("neutral",))
                 aside.append((line_no, _LogNote("consequence", text)))
-            if isinstance(item, Remarks) and (item.forward or getattr(item.log, "forward", False)):
-                ahead.append(item)     # belongs to the next move
-                continue
             if isinstance(item, Remarks):
-                if prev is None and item.optional:
+                if item.forward:
+                    ahead.append(item)     # belongs to the next move
+                elif prev is not None:
+                    out[-1] = dataclasses.replace(prev, claims=prev.claims + item.claims)
+                elif item.optional:
                     aside.append((item.line, item.log))
-                    continue
-                if prev is None:
+                else:
                     raise notation_error("this remark belongs to no move: write the move before it",
                                          line_no=item.line, line_text=item.line_text,
                                          column=item.column, text=item.text)
-                out[-1] = dataclasses.replace(prev, claims=prev.claims + item.claims)
                 continue
             if isinstance(item, tuple) and item[0].kind == "neutral_removed":
                 pending = item

@@ -301,8 +301,7 @@ class _Watched(NotationContext):
 
 def _forward_only(items: list) -> bool:
     """A unit that only says something about the move after it."""
-    return bool(items) and all(isinstance(i, Remarks) and (i.forward or getattr(i.log, "forward", False))
-                               for i in items)
+    return bool(items) and all(isinstance(i, Remarks) and i.forward for i in items)
 
 
 def _log_items(log: LogLine, no: int, line: str, reader: _Reader, aside: Optional[list]) -> list:
@@ -313,7 +312,7 @@ def _log_items(log: LogLine, no: int, line: str, reader: _Reader, aside: Optiona
                            log.claims if a is log.actions[-1] else (), ("log_half",)) for a in log.actions]
     if log.kind == "consequence" and log.claims:
         claims = tuple(dataclasses.replace(c, line=no, column=col) for c in log.claims)
-        return [Remarks(claims, no, col, log.text, line, optional=True, log=log)]
+        return [Remarks(claims, no, col, log.text, line, optional=True, log=log, forward=log.forward)]
     if aside is not None:
         aside.append((no, log))
     return []
