@@ -67,13 +67,15 @@ def _clauses(tree: Tree) -> list:
     return [c for part in kids(tree.children[0], "clauses") for c in part.children if is_tree(c)]
 
 
-def _token_echo(pending: tuple) -> NotationError:
-    """The refusal of an echo of a token placement that no placement follows."""
-    echo, line_no, col, text, line_text = pending
-    return notation_error(
-        f"this reports {echo.what} and is not a move by itself; write the token "
-        f"placement, e.g. \"{echo.entity} places a token on {echo.hex} slot 1\"",
-        line_no=line_no, line_text=line_text, column=col, text=text)
+def _lone_echo(item: tuple) -> NotationError:
+    """The refusal of a log line's echo (echo, line, column, text, line text) that its move does not go with."""
+    echo, line_no, col, text, line_text = item
+    if echo.kind == "neutral_removed":
+        move = f'the token placement, e.g. "{echo.entity} places a token on {echo.hex} slot 1"'
+    else:
+        move = f'the par, e.g. "par {echo.corporation or "CPR"} at 100" (the president\'s share comes with it)'
+    return notation_error(f"this reports {echo.what} and is not a move by itself; write {move}",
+                          line_no=line_no, line_text=line_text, column=col, text=text)
 
 
 def _result_of(prev_move: ParsedMove, move: ParsedMove) -> bool:
@@ -401,7 +403,7 @@ class _Reader(ValueReader):
                 echo, line_no, _col, text, _line_text = pending
                 a = getattr(item, "action", None)
                 if not (isinstance(a, PlaceToken) and a.entity == echo.entity and a.hex == echo.hex):
-                    raise _token_echo(pending)
+                    raise _lone_echo(pending)
                 pending = None
                 if "city" in item.open:    # the token takes the neutral one's place
                     item = dataclasses.replace(item, open=item.open + ("neutral",))
@@ -427,11 +429,7 @@ class _Reader(ValueReader):
                         and echo.corporation in (None, prev.action.corporation)):
                     aside.append((line_no, _LogNote("consequence", text)))
                     continue
-                corp = echo.corporation or "CPR"
-                raise notation_error(
-                    f"this reports {echo.what} and is not a move by itself; write the par, "
-                    f"e.g. \"par {corp} at 100\" (the president's share comes with it)",
-                    line_no=line_no, line_text=line_text, column=col, text=text)
+                raise _lone_echo(item)
             a = item.action
             if prev and _result_of(prev, item):
                 # a line reporting what the move before did ("MKN withholds 150₽" after its
@@ -465,7 +463,7 @@ class _Reader(ValueReader):
                 ahead = []
             out.append(item)
         if pending is not None:
-            raise _token_echo(pending)
+            raise _lone_echo(pending)
         for r in ahead:          # no move followed: set aside like any other log line
             if r.log is None:
                 raise notation_error("this says what the next move costs, but no move follows",
