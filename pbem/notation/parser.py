@@ -207,10 +207,10 @@ class _Reader(ValueReader):
             try:                            # the pieces, then the last tries
                 return self._whole("by the pieces it names", line, self.by_pieces(no, line, first, pieces))
             except PbemError:
+                # (the interpreter's question stands); else each clause may read on the state it meets in its turn
                 if tree is None or not live or getattr(first, "out_of_round", False) \
-                        or getattr(first, "defer", False) or isinstance(pieces, AmbiguousMoveError):
-                    raise                   # (the interpreter's question stands)
-                self.restore(before)        # each clause may read on the state it meets in its turn
+                        or isinstance(pieces, AmbiguousMoveError):
+                    raise
         except PbemError:
             self.restore(before)     # a reading that depends on the state: read clause by clause
             if not live:
