@@ -1,14 +1,5 @@
-"""Reading one line of players' move notation: `_Reader.read_units`, the one cascade (the
-grammar, the one interpreter, the last tries), and the grouping of a message's items into moves
-(`_Reader.finish`). The message reading is sequence.py's.
-
-A line holds moves separated by ";" (or by ",", "and", "then", "." when a move word follows).
-Numbers that count cities are 1-based in the notation and 0-based in the actions: "token J10
-city 2" or "J10#2" or "J10.2" is city (or route node) index 1; so is "slot 2". A route stop
-without a number has node None. Result lines of a pasted 18xx.games log that belong to the move
-before are dropped ("buys a 20% share ... from the IPO" after "pars"), and one train per line
-"runs a 2 train ..." lines of the same corporation merge into one RunRoutes.
-"""
+"""Reading one line of move notation by the one cascade (`_Reader.read_units`: a title's own kind, the grammar,
+the one interpreter, the last tries) and grouping a message's items into moves (`_Reader.finish`)."""
 from __future__ import annotations
 
 import dataclasses
@@ -58,8 +49,7 @@ __all__ = ["LAST_TRIES"]
 
 #: the last tries at a line nothing else reads, in order (each re-reads a reworded line whole)
 LAST_TRIES = (read_by_subjects, read_corrected, read_without_asides)
-#: the longest line given the last tries (a correction, loose wording, slips): each reads the
-#: line again, and a move statement is far shorter
+#: the longest line given the last tries (each reads the line again; a move statement is far shorter)
 _LAST_TRY_CHARS = 400
 
 def _clauses(tree: Tree) -> list:
@@ -90,9 +80,8 @@ def _result_of(prev_move: ParsedMove, move: ParsedMove) -> bool:
 
 
 def _respelled(reader: _Reader, line_no: int, line: str, first: NotationError) -> list:
-    """With no round known, the items of `line` read with its move words' slips put right ("Bob
-    pases"), noted for the reply; `first` when a slip is no move word's (a misspelt name is left to
-    the refusal's "did you mean")."""
+    """With no round known, `line` read with its move words' slips put right ("Bob pases"), noted for the
+    reply; `first` when a slip is no move word's (a misspelt name is left to the refusal's "did you mean")."""
     fixed, note, words = respelled(line, reader.index)
     if not note or not all(w in VERBS for w in words):
         raise first from None
@@ -100,12 +89,7 @@ def _respelled(reader: _Reader, line_no: int, line: str, first: NotationError) -
 
 
 class _Reader(ValueReader):
-    """Reads the lines of one message, keeping the acting entity between moves.
-
-    The line reading, the grouping of a message's moves (`finish`) and the reading of each
-    clause by its rule's reader (`read_rule`: trees.READERS, or the title's for a rule its grammar
-    adds) are here; the values and the name look-ups are mixed in from values.py.
-    """
+    """Reads the lines of one message, keeping the acting entity between moves (values and names: values.py)."""
 
     def __init__(self, ctx: NotationContext) -> None:
         self.ctx = ctx
@@ -158,8 +142,7 @@ class _Reader(ValueReader):
         return AmbiguousMoveError(msg, candidates=e.candidates)
 
     def read_line(self, line_no: int, line: str) -> list:
-        """The items of one line read against the state it meets (`read_units`), the reader left
-        as its last clause left it (the last tries' reading of a reworded line)."""
+        """The items of one line read on one state, the reader left as its last clause left it (the last tries)."""
         _text, units, _count = self.read_units(line_no, line, live=False)
         items: list = []
         for clause, kept in units:
@@ -169,18 +152,10 @@ class _Reader(ValueReader):
         return items
 
     def read_units(self, no: int, line: str, *, live: bool = True) -> tuple[str, list, int]:
-        """The line read by the one cascade: the text read, its units, and how many items its
-        reading made. A unit is (None, ([move], ...)), a move read with the whole line, or (a clause of
-        the grammar's tree, (its items, the reader's `turn` after them, whether they asked the game
-        anything) or None, to be read in its turn).
-
-        The cascade: a title's own kind; a correction; the declared normalisers; the grammar, each
-        clause read against the state the line meets; the one interpreter when the grammar or a
-        clause refuses the line; the last tries; else the first refusal. `live` (the table, which
-        makes each move before the next clause is read): a line the grammar parsed but that nothing
-        reads on this state is handed on clause by clause, to be read in its turn; one state
-        (`live=False`): the refusal stands. The reader is left as before the line's clauses; a
-        line read whole leaves what the reader learnt."""
+        """The line read by the one cascade: the text read, its units and how many items they hold. A unit is
+        (None, ([move],)) for a move read with the whole line, or (a grammar clause, (its items, the `turn` after
+        them, whether they asked the game anything) or None: read in its turn). `live` (moves made between
+        clauses): a parsed line nothing reads on this state is handed on clause by clause."""
         self.how = "grammar"
         own = own_kinds.read_line(line, self.ctx)      # a title's own kind, read as its class says
         if own is not None:
@@ -256,9 +231,8 @@ class _Reader(ValueReader):
         return get_parser(self.ctx.title)
 
     def _read_clauses(self, tree) -> list[tuple[list, tuple, bool]]:
-        """Each clause of a parsed line read: its items, the reader's `turn` after it, whether it
-        asked the game anything. NotationError (marked `out_of_round`) when a move read is of a
-        kind the round cannot hold."""
+        """Each clause of a parsed line read: its items, the `turn` after it, whether it asked the game anything;
+        NotationError (marked `out_of_round`) when a move read is of a kind the round cannot hold."""
         kept = []
         for clause in _clauses(tree):
             self.asked[0] = False
@@ -277,9 +251,8 @@ class _Reader(ValueReader):
         self.header = re.sub(r"^(?:(?:in|during)\s+)?(?:the\s+)?", "", label, flags=re.I)
 
     def corrected_first(self, line_no: int, line: str) -> Optional[list]:
-        """The items of a line that corrects itself ("sells 2 GT, sorry, 3 GT", "rot 1, I mean
-        rot 2"), read by its correction only (correction.py), or None for any other line.
-        Never the line as written: that would make the move taken back as well."""
+        """The items of a line that corrects itself ("sells 2 GT, sorry, 3 GT"), read by its correction only
+        (never as written: that would make the move taken back too); None for any other line."""
         back = None if self.transcript else takes_back(line)
         if back is not None:       # "Buy 1 GT. Scrap that.": nothing of it is a move to make
             at = line.find(back)
@@ -305,10 +278,8 @@ class _Reader(ValueReader):
         return True
 
     def interpret(self, line_no: int, line: str) -> Union[list, PbemError, None]:
-        """The line read by the one interpreter, its pieces against the round's moves
-        (notation/piece_moves.py): its items, or why it reads no move (NotationError) or several
-        (AmbiguousMoveError, with the candidates); None where it does not read (a pasted
-        transcript, whose lines are exact; no round known, but for a declaration)."""
+        """The line read by the one interpreter (piece_moves.py): its items, why it reads no move (NotationError)
+        or several (AmbiguousMoveError); None where it does not read (a transcript; no round known)."""
         if self.transcript:
             return None
         try:
@@ -317,8 +288,8 @@ class _Reader(ValueReader):
             if rotation_out_of_range(line):      # "rot 7": refused where it is written (refusals.py)
                 raise NotationError("a rotation is a number from 0 to 5", text=line.strip())
             if (quoted := others_words(self.ctx, line, self.index, self.sticky)):
-                raise NotationError(f"the line is headed by {quoted}: another player's words are no move of the writer's",
-                                    text=line.strip())
+                raise NotationError(f"the line is headed by {quoted}: another player's words are no move of "
+                                    "the writer's", text=line.strip())
             header = self.header
             if inner := INNER_LABEL.search(line):
                 header = re.sub(r"^(?:(?:in|during)\s+)?", "", inner.group(0), flags=re.I)
@@ -334,8 +305,7 @@ class _Reader(ValueReader):
         return [ParsedMove(m.action, line_no, m.column, m.text, header, m.claims, m.open, m.notes) for m in moves]
 
     def by_pieces(self, line_no: int, line: str, first: NotationError, got) -> list:
-        """A line the grammar does not read: the interpreter's reading `got`, its question when
-        several moves fit, else the last tries; the first refusal when none reads."""
+        """A line the grammar does not read: the interpreter's reading `got`, its question, else the last tries."""
         if isinstance(got, list):
             return got
         if isinstance(got, AmbiguousMoveError):
@@ -358,8 +328,7 @@ class _Reader(ValueReader):
         raise first from None
 
     def _syntax_error(self, e: UnexpectedInput) -> NotationError:
-        """Where the grammar stopped reading the line, what it expected there, and the move word
-        that the word found may misspell."""
+        """Where the grammar stopped reading the line, what it expected there, and the move word found may misspell."""
         from lark.exceptions import UnexpectedToken
         line = self.line
         if isinstance(e, UnexpectedToken):
@@ -391,8 +360,7 @@ class _Reader(ValueReader):
                               text=(raw or "").strip(), expected=phrases, length=max(1, len(raw or "")))
 
     def finish(self, items: list, aside: Optional[list] = None) -> list[ParsedMove]:
-        """A message's moves from its items: remarks and echoes joined to the move they report on, what is
-        no move set aside in `aside` (line, log note) when a list is given."""
+        """A message's moves from its items: remarks and echoes joined to their move, the rest set aside in `aside`."""
         aside = [] if aside is None else aside
         out: list[ParsedMove] = []
         pending = None   # an echo reporting what the next move does
@@ -472,8 +440,7 @@ class _Reader(ValueReader):
         return out
 
     def clause(self, c: Tree) -> list:
-        """The items of one clause: who moves (its subject, else the one acting), the move its
-        body reads as, and the claims of its remarks (on its last move, else as Remarks)."""
+        """The items of one clause: the moves its body reads as, the claims of its remarks on the last (or Remarks)."""
         self._new_clause()
         subject = self.subject(c.children[0]) if c.data == "with_subject" else None
         if subject is not None:
@@ -501,8 +468,7 @@ class _Reader(ValueReader):
         return out
 
     def read_rule(self, node: Tree, subject: Optional[str]) -> list:
-        """The actions a clause's body reads as, by its rule's reader: the base grammar's (trees.READERS), else
-        the one the title declares for a rule its grammar adds (its entry's `readers`, pbem/titles/reading.py)."""
+        """The actions a clause's body reads as, by its rule's reader: trees.READERS, else the title's."""
         read = READERS.get(node.data) or title_readers(self.ctx.title).get(node.data)
         if read is None:  # pragma: no cover - grammar rule without a reader
             raise self.err(f"this kind of move ({node.data}) cannot be read yet", node)
@@ -515,6 +481,5 @@ class _Reader(ValueReader):
 
     def buy_shares(self, node: Tree, who: str, corporation: str, percent: int, count: int = 1,
                    source: str = "ipo") -> list:
-        """`count` purchases of a `percent` share of `corporation` by `who`, read with the node's
-        purchase modifiers ("from the pool", "for 60"), from `source` when they name none (a title's readers)."""
+        """`count` purchases of a `percent` share by `who`, with the node's modifiers (a title's readers)."""
         return shares_bought(self, node, who, corporation, percent, count, source)
