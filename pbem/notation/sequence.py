@@ -1,28 +1,5 @@
-"""Reading a message: its lines in order, each against the state the moves before it left.
-
-    parse_move(text, ctx) -> Action            one move (one line, one action)
-    parse_line(text, ctx) -> list[Action]      every move on one line
-    parse_message(text, ctx) -> list[Action]   every move of a whole message
-    read_message(text, ctx) -> list[ParsedMove]  the same with line, column, source text
-                                               and round label of each move
-    iter_moves(text, ctx_of) -> Iterator[ParsedMove]   the table's reading, move by move
-
-`iter_moves` yields each move as soon as the moves after it cannot merge into it any more, and
-reads the next clause only after the caller has applied the move (a generator: the caller's work
-between two `next` calls is the push). The context is asked for afresh (`ctx_of()`) before each
-clause, so `current` and the engine hooks see the live state. `read_message` is the same reading
-against one state (nothing is applied between two moves): a later move whose reading depends on
-the game ("lays #1 on K9" with no rotation, "sells all") is read as if the earlier moves had not
-been made.
-
-A line is read by `_Reader.read_units` (parser.py), the one cascade. The acting entity named at
-the start of a move ("CPR:", "Ann buys ...") also acts in the following moves that name nobody;
-a move naming nobody is made by `ctx.actor` (the sender) for player moves and by `ctx.current`
-(the operating corporation) for corporation moves. Lines of a pasted 18xx.games log that are not
-moves are never read as moves (logs.py): a result of the move before becomes a claim on it, the
-others are set aside (in `aside` when a list is given). The grouping of a message (`_Reader.finish`)
-joins pasted log results, remarks and the trains of one run to the move they belong to.
-"""
+"""Reading a message: its lines in order, each against the state the moves before it left (`iter_moves`, the
+table's reading, move by move), or all on one state (`read_message` and the `parse_*` calls)."""
 from __future__ import annotations
 
 import dataclasses
@@ -51,9 +28,8 @@ _TAKEN_BACK = regex(r"\b(?:scratch|strike|cancel|disregard|ignore|forget)\s+(?:t
 
 
 def _taken_back(line: str) -> Optional[re.Match]:
-    """The take-back that ends `line` with nothing after it but more of the same, or None: a
-    correction that goes on with the move meant ("... wait, no, forget it, GT just passes") is
-    left to the reader, which reads what follows it."""
+    """The take-back that ends `line` with nothing after it but more of the same, or None (a correction that goes
+    on with the move meant, "... wait, no, forget it, GT just passes", is the reader's)."""
     found = list(_TAKEN_BACK.finditer(line))
     if not found:
         return None
@@ -90,8 +66,8 @@ def parse_message(text: str, ctx: NotationContext) -> list[Action]:
 
 def read_message(text: str, ctx: NotationContext, *, single_line: bool = False,
                  aside: Optional[list] = None, transcript: bool = False) -> list[ParsedMove]:
-    """Every move of a message with its position, source text and round label, read against the
-    one state `ctx` (see the module docstring); with `single_line`, a text of several lines is refused."""
+    """Every move of a message with its position, text and round label, read on the one state `ctx` (a later
+    move that depends on the game is read as if the earlier ones were not made)."""
     lines = text.split("\n") if isinstance(text, str) else []
     if single_line and any(ln.strip() for ln in lines[1:]):
         raise notation_error("one move per call: the text has several lines",
@@ -106,19 +82,10 @@ def _moves_in(units: list) -> int:
 def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optional[list] = None,
                transcript: bool = False, trace: Optional[dict] = None, unsure: frozenset = frozenset(),
                chat: Optional[list] = None, live: bool = True) -> Iterator[ParsedMove]:
-    """The moves of a message one after another (see the module docstring); the same moves,
-    errors and set-aside lines as `read_message` when no reading depends on an earlier move.
-    `trace`, when given, gets line number -> (how the line was read, the text read).
-
-    Each line is read once, when its turn comes, against the state the moves before it left:
-    only the lengths and characters of every line are checked before the first move is made
-    (`check_line`), so a refused line is met in its turn (the caller keeps a message all or
-    nothing). A clause is read again only when a move handed out between its reading and its
-    turn changed what its reading asked of the game or who acts.
-
-    `unsure`: the numbers of lines that may be chat (the moderator's judgement of a mail's
-    lines, `pbem/table/lines.py`): such a line that does not read, or reads as no move, is set
-    aside and its number added to `chat`, instead of refusing the message."""
+    """The moves of a message, each handed out once the moves after it cannot merge into it; the next clause is
+    read after the caller applied it (re-read only when that changed what its reading asked, or who acts).
+    `trace` gets line number -> (how it was read, the text read); a line in `unsure` (maybe chat) that reads
+    as no move is set aside and its number added to `chat`."""
     if not isinstance(text, str):
         raise NotationError("the move text must be a string", text=repr(text))
     lines = text.split("\n")
@@ -136,17 +103,15 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
         return reader.finish([i for u in units for i in u], keep)
 
     def _pending() -> list:
-        """The moves read but not yet handed out (made by the caller only when a later unit starts a new move)."""
+        """The moves read but not yet handed out."""
         try:
             return [m.action for m in finish(tail)] if tail else []
         except PbemError:
             return []
 
     def _legal_now(mine: list) -> bool:
-        """Whether the moves a line that may be chat reads as may be made after those read
-        before it: a line naming nothing of the game that only reads as a move the game refuses
-        is chat ("and retain this formatting" read as a company's withholding out of its turn,
-        "One 1" as a bid of 1), unless it says a move in so many words ("pass" out of turn)."""
+        """Whether the moves a line that may be chat reads as may be made after those read before it ("One 1"
+        read as a bid of 1 the game refuses is chat)."""
         legal = ctx_of().legal
         if legal is None:
             return True
@@ -180,9 +145,8 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
         asked[0] = False
 
     def items_of(unit: tuple, reuse: bool, no: int, line: str, logs: Optional[list]) -> tuple[list, bool]:
-        """A unit's items, and whether they are its line's reading of it: kept when `reuse` allows
-        and the state is the one it was read on or that reading asked the game nothing (the reader
-        put back as it left it); else read now."""
+        """A unit's items, and whether they are its line's reading: kept when `reuse` allows and the state is the
+        one it was read on or that reading asked the game nothing; else read now."""
         clause, kept = unit
         if clause is None:              # a move read with its line
             if not reuse:
@@ -196,7 +160,8 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
             return list(kept[0]), True
         fresh()
         if isinstance(clause, LogLine):
-            return _log_items(classify(line, reader.index, reader.ctx, transcript=transcript), no, line, reader, logs), False
+            again = classify(line, reader.index, reader.ctx, transcript=transcript)
+            return _log_items(again, no, line, reader, logs), False
         reader.line_no, reader.line = no, line
         return reader.clause(clause), False
 
@@ -283,8 +248,7 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
 
 
 class _Watched(NotationContext):
-    """A notation context that notes when its `current` (who acts) is read, so a reading that
-    never asked is kept when a move made before its turn changes who acts."""
+    """A notation context that notes when its `current` (who acts) is read."""
 
     seen: Optional[list] = None
 
