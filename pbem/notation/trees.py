@@ -79,16 +79,14 @@ def _percent(node: Tree, default: Optional[int] = None) -> Optional[int]:
 
 # ---------------------------------------------------------------- trade: bids, pars, buys, sales
 
-def _bid(r, node: Tree, subject) -> list:
+def _priced(kind: type, kinds: tuple, r, node: Tree, subject) -> list:
+    """A player's bid for, or par of, what the node names among `kinds`, at its price."""
     price = r.price(kid(node, "price"))
-    # a private, or (1861) a minor put up for auction
-    company = r.resolve(kid(node, "name"), ("company", "corporation")).ident
-    return [Bid(r.entity("player", subject, node), company, price)]
+    named = r.resolve(kid(node, "name"), kinds).ident
+    return [kind(r.entity("player", subject, node), named, price)]
 
 
-def _par(r, node: Tree, subject) -> list:
-    price = r.price(kid(node, "price"))
-    return [Par(r.entity("player", subject, node), r.resolve(kid(node, "name"), ("corporation",)).ident, price)]
+_bid = partial(_priced, Bid, ("company", "corporation"))     # a private, or (1861) a minor put up for auction
 
 
 def _mods(r, node: Tree) -> dict:
@@ -408,7 +406,8 @@ def _spend(r, node: Tree, subject) -> list:
 
 #: each rule (or alias) of the base grammar -> its reader; a title's added rules are its own (`title_action`)
 READERS: dict[str, Callable[..., list]] = {
-    "bid_price_first": _bid, "bid_name_first": _bid, "par": _par, "buy": _buy, "sell": _sell,
+    "bid_price_first": _bid, "bid_name_first": _bid, "par": partial(_priced, Par, ("corporation",)),
+    "buy": _buy, "sell": _sell,
     "exchange_echo": _exchange_echo, "exchange_train": _exchange_train,
     "lay": _lay, "token_placed": _token_placed, "remove_token": _remove_token,
     "run": _run, "no_run": lambda r, node, subject: [RunRoutes(r.entity("corp", subject, node), ())],
