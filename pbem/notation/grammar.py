@@ -14,7 +14,6 @@ import re
 import stat
 import threading
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 from pbem.resources import data_dir
@@ -26,11 +25,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 COMMON = "pbem.lark"
 _lock = threading.Lock()
-
-
-def grammar_dir() -> Path:
-    """The folder of the base grammar (grammar/ in a checkout, shipped inside the package)."""
-    return data_dir("grammar")
 
 
 def grammar_title(title: Optional[str]) -> Optional[str]:
@@ -46,22 +40,21 @@ _TERMINAL = regex(r"^[A-Z_][A-Z0-9_]*(?:\.\d+)?\s*:\s*/(.+)/([imsux]*)\s*$", re.
 def title_words(title: Optional[str]) -> Optional[re.Pattern]:
     """What a line needs to hold for a title's own grammar rules to read it: any of the
     terminals its grammar file adds (None: the title adds none)."""
-    own = grammar_title(title)
-    if own is None:
+    path = grammar_path(title)
+    if path is None:
         return None
-    found = _TERMINAL.findall(grammar_path(own).read_text(encoding="utf-8"))
-    parts = [f"(?{flags.replace('u', '').replace('x', '')}:{rx})" if flags.replace('u', '').replace('x', '') else f"(?:{rx})"
-             for rx, flags in found]
+    # each with its own flags but u and x ("(?i:flaps?)"); "(?:...)" when it has none
+    found = _TERMINAL.findall(path.read_text(encoding="utf-8"))
+    parts = [f"(?{re.sub('[ux]', '', flags)}:{rx})" for rx, flags in found]
     return regex("|".join(parts)) if parts else None
 
 
 def grammar_text(title: Optional[str] = None) -> str:
     """The grammar source for `title`: the common grammar, then the title's additions."""
-    text = (grammar_dir() / COMMON).read_text(encoding="utf-8")
-    own = grammar_title(title)
-    if own:
-        extra = grammar_path(own)
-        text += f"\n// ---- {own}: {extra.name}\n" + extra.read_text(encoding="utf-8")
+    text = (data_dir("grammar") / COMMON).read_text(encoding="utf-8")     # (shipped inside the package)
+    extra = grammar_path(title)
+    if extra is not None:
+        text += f"\n// ---- {title}: {extra.name}\n" + extra.read_text(encoding="utf-8")
     return text
 
 

@@ -25,7 +25,7 @@ from .claims import Claim
 from .names import NameIndex
 from .lazy import regex
 
-__all__ = ["LogLine", "classify", "is_log_move", "strip_timestamp"]
+__all__ = ["LogLine", "classify", "is_log_move"]
 
 
 @dataclass(frozen=True)
@@ -85,10 +85,6 @@ def is_log_move(text: str) -> bool:
 _TS = regex(r"^\s*\[\d{1,2}:\d{2}(?::\d{2})?\]\s*")
 #: a sum as the site writes it in a result, its figure a group
 _AMT = r"[$£¥₽€]?\s*(\d+)\s*[$£¥₽€]?"
-
-
-def strip_timestamp(line: str) -> str:
-    return _TS.sub("", line, count=1)
 
 
 def _rx(pattern: str) -> re.Pattern:
@@ -168,10 +164,14 @@ _UNCLAIMED = [_rx(p) for p in (r".+? closes", r".+? is nationali[sz]ed", r".+? s
 
 def classify(line: str, index: NameIndex, ctx, *, transcript: bool = False) -> Optional[LogLine]:
     """What kind of non-move line `line` is, or None if it is none of them."""
-    text = strip_timestamp(line).strip()
+    text = _TS.sub("", line, count=1).strip()
     if not text:
         return None
-    look = _looker(index)
+
+    def look(name: str, kinds: tuple) -> Optional[str]:
+        """A name's id among `kinds`, or None (never raises)."""
+        return index.ident(re.sub(r"'s$|’s$", "", name.strip()), kinds)
+
     m = _rx(r"--\s*(?P<p>.+?) goes bankrupt and sells remaining shares\s*--").match(text)
     if m and look(m.group("p"), _PLAYER):
         # the bankruptcy of the company this player runs (a move, made by the company)
@@ -217,8 +217,3 @@ def _names(m: Optional[re.Match], kinds: dict, look: Callable) -> Optional[dict]
         return None
     names = {g: look(m.group(g), k) for g, k in kinds.items()}
     return None if None in names.values() else names
-
-
-def _looker(index: NameIndex) -> Callable[[str, tuple], Optional[str]]:
-    """A name's id among `kinds` by `index`, or None (never raises)."""
-    return lambda name, kinds: index.ident(re.sub(r"'s$|’s$", "", name.strip()), kinds)

@@ -267,7 +267,8 @@ def _token_placed(r, node: Tree, subject) -> list:
                 if city is not None:
                     _set_once(r, at, "city", city, tok)
         elif item.data == "ti_place":
-            hexes.append((r.place(kid(item, "name")), kid(item, "name")))
+            place = kid(item, "name")
+            hexes.append((r.resolve(place, ("location",)).ident, place))
         else:
             _set_once(r, at, item.data[3:], r.index1(kid(item, "NUMBER")), item)
     if not hexes:

@@ -73,9 +73,6 @@ class ValueReader:
             raise self.err("cities and slots are counted from 1", tok, expected=["1, 2, ..."])
         return n - 1
 
-    def place(self, node) -> str:
-        return self.resolve(node, ("location",)).ident
-
     def paren(self, tok: Optional[Token], hex_: str) -> Optional[int]:
         """Check the log's "(Name)" after a hex against the map; the city index of "(city 2)"."""
         inner = tok.value[1:-1].strip() if tok is not None else ""
