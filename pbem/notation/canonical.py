@@ -1,12 +1,5 @@
-"""A small exact reader of canonical lines (the ones `format_action` writes), for replaying files.
-
-A stored game file holds one canonical line per move. Reading them back through the grammar
-costs more than the moves themselves; this reader takes a line apart with one pattern per
-kind of move and keeps its reading only if `format_action` writes that action back as the
-very same line. Anything else (an old file's wording, a name it cannot place) returns None
-and the caller reads the line with the grammar, so the fast path never reads a line
-differently from the grammar's reading of the canonical form.
-"""
+"""A small exact reader of canonical lines, for replaying game files: one pattern per kind of move, its reading
+kept only if `format_action` writes it back as the very same line (else None: the grammar reads it)."""
 from __future__ import annotations
 
 import re

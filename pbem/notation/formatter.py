@@ -1,17 +1,5 @@
-"""Writing actions as canonical notation: one line per action, read back by parse_move.
-
-The wording follows the 18xx.games log where it can ("Ann pars CPR at 100", "CPR runs 2
-train I5-J10 for 60", "CPR pays out") so players read what they already know. Numbers that
-count cities and slots are written 1-based ("J10 city 2", stop "J10.2"), as they are read.
-Prices are bare numbers. Every line names its entity, so it reads back in any context.
-
-One line per action for every action, except:
-* a Route with trusted=True reads back only in a context with allow_trusted=True (players
-  may not claim unchecked revenue);
-* names that cannot be told apart in the context (a player named like a corporation
-  symbol, a player name that is also a move word such as "Pass") are written but may not
-  read back.
-"""
+"""Writing actions as canonical notation, one line per action, read back by parse_move; the wording follows
+the 18xx.games log ("Ann pars CPR at 100"), cities and slots are 1-based, and every line names its entity."""
 from __future__ import annotations
 
 import dataclasses
@@ -29,9 +17,8 @@ __all__ = ["format_action", "format_actions", "format_route", "entity_label"]
 
 
 def entity_label(entity: str, ctx: NotationContext) -> str:
-    """How a line names `entity`: a player's display name when it names them alone, a private by
-    its symbol and full name when its symbol names it not, else the symbol/id (kept by the
-    context's name tables, which it depends on alone)."""
+    """How a line names `entity`: a player's display name when it names them alone, a private's symbol and full
+    name when its symbol does not, else the symbol or id."""
     index = name_index(ctx)
     if entity in index.labels:
         return index.labels[entity]
@@ -77,7 +64,8 @@ def _token(a: PlaceToken) -> str:
 def _train_bought(a: BuyTrain) -> str:
     price = f" for {a.price}" if a.price is not None else ""
     trade = f" trading in a {_train(a.exchange, a.exchange_id)}" if a.exchange is not None else ""
-    return f"buys a {'train' if a.train is None else _train(a.train, a.train_id)} from {'the depot' if a.source == 'depot' else a.source}{price}{trade}"
+    train = "train" if a.train is None else _train(a.train, a.train_id)
+    return f"buys a {train} from {'the depot' if a.source == 'depot' else a.source}{price}{trade}"
 
 
 def _said(price: Optional[int], before: str, after: str = "") -> str:
@@ -107,8 +95,7 @@ _WRITTEN = {
 
 
 def format_action(action: Action, ctx: NotationContext, *, who: Optional[str] = None) -> str:
-    """The canonical one-line notation of `action`; `who`, when given, is `entity_label` of its
-    entity, already known (the canonical reader's)."""
+    """The canonical one-line notation of `action`; `who`, when given, is its entity's `entity_label`."""
     who = entity_label(action.entity, ctx) if who is None else who
     written = type(action).written          # a kind that says how it is written (own_kinds.py)
     if written:

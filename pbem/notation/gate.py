@@ -1,6 +1,5 @@
-"""What the grammar reads: a canonical line (every ";"-part of it), a timestamped or shaped line
-of the 18xx.games log, and a line a title's own grammar rule reads as a move of its own kind.
-Every other line is the interpreter's (parser._Reader.interpret)."""
+"""What the grammar reads: a canonical line, a line of the 18xx.games log, and a line a title's own grammar rule
+reads; every other line is the interpreter's."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Optional

@@ -1,11 +1,5 @@
-"""Loading and caching the notation grammar (grammar/pbem.lark plus a title's additions).
-
-`get_parser(title)` compiles the base grammar grammar/pbem.lark, with the title's grammar file
-appended when the registry declares one (pbem/titles/registry.py: `grammar` of the title's
-entry, e.g. pbem/titles/g1861/grammar.lark), into a lark LALR(1) parser with the contextual
-lexer, once per title per process. The title file may add terminals and rules and use
-`%extend` / `%override` on the common rules (see the header of grammar/pbem.lark).
-"""
+"""Loading and caching the notation grammar: grammar/pbem.lark plus the title's grammar file (as the registry
+declares), compiled into a lark LALR(1) parser once per title per process."""
 from __future__ import annotations
 
 import hashlib
@@ -38,8 +32,7 @@ _TERMINAL = regex(r"^[A-Z_][A-Z0-9_]*(?:\.\d+)?\s*:\s*/(.+)/([imsux]*)\s*$", re.
 
 @lru_cache(maxsize=32)
 def title_words(title: Optional[str]) -> Optional[re.Pattern]:
-    """What a line needs to hold for a title's own grammar rules to read it: any of the
-    terminals its grammar file adds (None: the title adds none)."""
+    """What a line needs to hold for a title's own grammar rules to read it: one of the terminals they add."""
     path = grammar_path(title)
     if path is None:
         return None
@@ -59,14 +52,8 @@ def grammar_text(title: Optional[str] = None) -> str:
 
 
 def _cache_file(title: Optional[str], text: str = "") -> Optional[str]:
-    """Where lark may keep its analysis between runs: a private per-user folder, or None.
-
-    $PBEM_CACHE_DIR overrides the folder ($XDG_CACHE_HOME/pbem or ~/.cache/pbem);
-    PBEM_CACHE_DIR="" turns the cache off. The file is named after the grammar's hash, so two
-    installations with different grammars keep one file each instead of replacing each
-    other's (lark also checks the hash stored in the file). None when the folder or the file
-    could have been written by another user (lark unpickles it).
-    """
+    """Where lark may keep its analysis of `text` between runs: a file named by its hash in a private per-user
+    folder ($PBEM_CACHE_DIR, "" for none; else $XDG_CACHE_HOME/pbem or ~/.cache/pbem), or None."""
     base = os.environ.get("PBEM_CACHE_DIR")
     if base == "":
         return None

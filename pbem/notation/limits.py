@@ -1,11 +1,5 @@
-"""What a line of notation may hold before any reading is tried: a bounded length, numbers
-of at most MAX_DIGITS digits written with 0-9, and words separated by space or tab.
-
-Checked first so that no input, however large or strange, costs more than a glance: a 1 MB
-line is refused at once (the reply quotes only its start), a 5,000-digit number never reaches
-int(), and look-alike digits or separators (fullwidth or Arabic-Indic digits, no-break space,
-vertical tab, form feed) are named instead of being silently read as 0-9 or a space.
-"""
+"""What a line of notation may hold before any reading is tried (a bounded length, numbers of at most MAX_DIGITS
+digits 0-9, plain spaces), and the CPU time one message's reading may take."""
 from __future__ import annotations
 
 import time
@@ -26,8 +20,7 @@ _SEPARATORS = {"\u00a0": "a no-break space", "\u000b": "a vertical tab", "\u000c
 
 
 class OverBudget(Exception):
-    """The CPU time given to reading one message is spent (`cpu_budget`). Not a PbemError: no
-    reader's try-and-refuse catches it, so the whole message stops being read at once."""
+    """The CPU time given to reading one message is spent; no PbemError, so no reader's try-and-refuse catches it."""
 
 
 _deadline: Optional[float] = None
@@ -35,11 +28,8 @@ _deadline: Optional[float] = None
 
 @contextmanager
 def cpu_budget(seconds: Optional[float]) -> Iterator[None]:
-    """Within the block, reading stops with OverBudget once this thread has used `seconds` of
-    CPU time (time.thread_time: another thread's work, such as a mail server's in the same
-    process, is not the mail's) since the block began; None: no limit. Checked per line read
-    (`check_budget`) and, within a line, per clause and before each last try, so a message stops
-    within about one clause's reading of the limit."""
+    """Within the block, reading stops with OverBudget once this thread has used `seconds` of CPU time (None: no
+    limit); checked per line, clause and last try (`check_budget`)."""
     global _deadline
     before = _deadline
     _deadline = None if seconds is None else time.thread_time() + seconds
@@ -54,11 +44,8 @@ _uncharged = 0          # depth of nested `uncharged` blocks
 
 @contextmanager
 def uncharged() -> Iterator[None]:
-    """Within the block, CPU time is not charged to the reading budget: the rules' own work on a
-    move (pushing it onto the game, settling a run, listing the legal moves for a refusal) may
-    take seconds late in a long game, and an honest mail must never be refused for it. Only
-    reading (the notation reader, chat) is charged. Nested blocks count once (the outermost
-    moves the deadline on by the time spent inside it); no budget check stops a block."""
+    """Within the block, CPU time is not charged to the reading budget: the rules' own work on a move may take
+    seconds late in a long game, and an honest mail must never be refused for it (nested blocks count once)."""
     global _deadline, _uncharged
     _uncharged += 1
     start = time.thread_time()
@@ -71,15 +58,13 @@ def uncharged() -> Iterator[None]:
 
 
 def check_budget() -> None:
-    """OverBudget when the CPU time of the block `cpu_budget` opened is spent (never inside an
-    `uncharged` block)."""
+    """OverBudget when the CPU time of the block `cpu_budget` opened is spent (never inside `uncharged`)."""
     if _deadline is not None and not _uncharged and time.thread_time() > _deadline:
         raise OverBudget("the time for reading this message is spent")
 
 
 def check_line(line: str, number: int) -> None:
-    """NotationError naming the line and column of the first thing no move may contain
-    (and OverBudget when the message's reading time is spent)."""
+    """NotationError naming the line and column of the first thing no move may contain (and OverBudget)."""
     check_budget()
     if len(line) > MAX_LINE:
         raise NotationError(f"line {number} is {len(line):,} characters long; a line of moves has at most "
@@ -102,9 +87,8 @@ def check_line(line: str, number: int) -> None:
 
 
 def check_message(lines: list[str]) -> None:
-    """NotationError if a message has more than MAX_LINES lines with text, or a line longer
-    than MAX_LINE: refused before any line is read (or the grammar loaded, or the game
-    replayed), so a megabyte, in one line or in many, costs no more than counting it."""
+    """NotationError if a message has more than MAX_LINES lines with text, or a line longer than MAX_LINE:
+    refused before any line is read, so a megabyte costs no more than counting it."""
     for number, line in enumerate(lines, start=1):
         if len(line) > MAX_LINE:
             check_line(line.rstrip("\r"), number)
@@ -116,8 +100,7 @@ def check_message(lines: list[str]) -> None:
 
 
 def check_moves(count: int, line: int) -> None:
-    """NotationError once a message holds more than MAX_MOVES moves (checked line by line, so
-    reading stops there instead of at the end of a huge message)."""
+    """NotationError once a message holds more than MAX_MOVES moves (checked line by line)."""
     if count > MAX_MOVES:
         raise NotationError(f"line {line}: the message holds more than {MAX_MOVES:,} moves; at most "
                             f"{MAX_MOVES:,} are taken at once: send it in parts", line=line, column=1,

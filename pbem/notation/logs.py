@@ -1,19 +1,5 @@
-"""The lines of an 18xx.games log. The site writes each move in one of a few sentences ("CPR lays
-tile #57 with rotation 2 on I5 (Swift Current)"): a line of such a shape is read by the grammar
-like a canonical line (`is_log_move`). The lines it writes besides the moves are recognised, so
-they are never misread (`classify`, a `LogLine` or None):
-
-    banner       "-- Stock Round 3 --", "Player 1 has priority deal", "NWR goes up for auction"
-    turn         "Ann operates CPR", "RSR run by Ann, as they have priority deal"
-    automatic    what the game did without a decision: "SV skips run routes", "CPR has no valid
-                 actions and passes", "Ann collects $5 from Hudson Bay", a minor's dividend
-                 in 1861 ("KR withholds 25₽"), loan interest
-    consequence  a result of the move before it: "CPR's share price moves right from $82 to
-                 $90", "Ann becomes the president of CPR", "HBR floats", "HBR receives $670",
-                 "Ann contributes $40", "Ann receives a 10% share of HBR"; most become claims
-                 (pbem/notation/claims.py) on that move
-    chat         "Ann: good luck" (only in a transcript, where moves never start "Name:")
-"""
+"""The lines of an 18xx.games log: a move line's shape (`is_log_move`, read by the grammar) and the lines
+that are no moves (`classify`: banner, turn, automatic, consequence, chat), never misread as moves."""
 from __future__ import annotations
 
 import re
@@ -211,8 +197,7 @@ def classify(line: str, index: NameIndex, ctx, *, transcript: bool = False) -> O
 
 
 def _names(m: Optional[re.Match], kinds: dict, look: Callable) -> Optional[dict]:
-    """The ids of the named groups of `m` that `kinds` asks for, or None when `m` is None or one of
-    them names nothing of its kinds."""
+    """The ids of the named groups of `m` that `kinds` asks for, or None when one names nothing of its kinds."""
     if m is None:
         return None
     names = {g: look(m.group(g), k) for g, k in kinds.items()}

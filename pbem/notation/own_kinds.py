@@ -1,8 +1,5 @@
-"""Kinds of move written and read as their classes say (`written`, `read`:
-pbem.engine.actions.Action): the engine's kinds that say it (convert, merge, choose) and the
-context's title's own kinds. The formatter and the canonical reader ask here first, and the
-line reader for the title's own kinds, so a kind brings its notation where it is declared.
-The interpreter reads a title's own kinds in free text by their `verbs` (`own_kind_moves`)."""
+"""Kinds of move written and read as their classes say (`written`, `read`): the engine's (convert, merge,
+choose) and the title's own, which the interpreter also reads in free text by their `verbs`."""
 from __future__ import annotations
 
 import dataclasses
@@ -42,8 +39,7 @@ def _pattern(read: str) -> re.Pattern:
 
 
 def readings(rest: str, entity: str, kinds: tuple[type[Action], ...]) -> Iterator[Optional[Action]]:
-    """For each of `kinds` whose pattern `rest` (the line after who moves) is exactly written
-    as, in order, its action (None when the text does not make one)."""
+    """For each of `kinds` whose pattern `rest` (the line after who moves) fits exactly, its action (or None)."""
     for cls in kinds:
         m = _pattern(cls.read).fullmatch(rest.strip())
         if m is None:
@@ -56,10 +52,8 @@ def readings(rest: str, entity: str, kinds: tuple[type[Action], ...]) -> Iterato
 
 
 def read_line(line: str, ctx: "NotationContext") -> Optional[Action]:
-    """A whole line that is one move of the title's own kinds: "<who> <as written>" (who by
-    the formatter's name of an entity, in any case), or the writer's own move without a name;
-    None for any other line (and for every line of a title without kinds of its own).
-    The engine's kinds are read from free text by the grammar, which checks their names."""
+    """A whole line that is one move of the title's own kinds, "<who> <as written>" or the writer's without a
+    name; None for any other line."""
     kinds = title_kinds(ctx.title)
     if not kinds:
         return None
@@ -90,11 +84,8 @@ def title_verbs(title: Optional[str]) -> dict[str, type[Action]]:
 
 
 def own_kind_moves(c: "Clause", ctx: "NotationContext", done: Sequence[Action]) -> Optional[list[Action]]:
-    """The move of the title's own kind that clause `c` tells (a toy title's "Ann hoisted her flag
-    twice"), its numbers the kind's whole-number fields in order, who moves the one named, else the
-    writer (or the entity operating) as the game allows; None when it names none of their words.
-    NotationError when the clause holds what the kind has no field for; AmbiguousMoveError when the
-    game allows several of the moves it could be."""
+    """The move of the title's own kind that clause `c` tells ("Ann hoisted her flag twice": its numbers the kind's
+    int fields), or None when it names none of their verbs."""
     from .addressed import chat_about_another
     from .private_powers import lift_without_hex, private_paid
 

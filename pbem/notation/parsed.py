@@ -1,8 +1,4 @@
-"""What reading a message yields: each move with where it was written, and the remarks and echoes between them.
-
-Kept apart from the reader so the readers of the grammar's rules (trees.py) and the
-message sequencer (sequence.py) name the same values without importing the reader.
-"""
+"""What reading a message yields: each move with where it was written, and the remarks and echoes between them."""
 from __future__ import annotations
 
 import dataclasses

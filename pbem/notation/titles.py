@@ -1,12 +1,5 @@
-"""Notation extras per title: the aliases and extra place names players use.
-
-The names themselves (corporations, privates, trains, places) come from the title's data
-file; what players write besides them (the rulebook's own abbreviations, P1-P5, "Regina")
-lives in the title's package (`pbem/titles/<title>/notation.py`, found through the registry).
-`context_for_title` and `context_from_title_data` combine the two, with the variants of each
-company's name as people write it ("Hudson Bay Rly", "the NW Rebellion Co", "B and O") among the
-aliases when no other company has the name (`add_variants`).
-"""
+"""A title's NotationContext: the names from its data file, plus what players write besides them (the title's
+notation extras, pbem/titles/<title>/notation.py, and the variants of each company's name)."""
 from __future__ import annotations
 
 import re
@@ -19,8 +12,7 @@ from .context import NotationContext
 def context_for_title(title: str, players: Optional[Mapping[str, str]] = None, *,
                       actor: Optional[str] = None, current: Optional[str] = None,
                       **overrides) -> NotationContext:
-    """A NotationContext for `title` with the given players (id -> display name): names,
-    trains and places from the title's data file, plus this module's notation extras."""
+    """A NotationContext for `title` with the given players (id -> display name)."""
     from pbem.titles.registry import title_data
 
     data = title_data(title)
@@ -30,12 +22,7 @@ def context_for_title(title: str, players: Optional[Mapping[str, str]] = None, *
 def context_from_title_data(data: Mapping, players: Optional[Mapping[str, str]] = None, *,
                             actor: Optional[str] = None, current: Optional[str] = None,
                             **overrides) -> NotationContext:
-    """A NotationContext from a title data file (docs/title-data.md format).
-
-    Names, trains, places and layout come from `data`; the notation extras of this module
-    (aliases, train aliases, extra place names, the token mover) are added when the title
-    has them.
-    """
+    """A NotationContext from a title data file (docs/title-data.md format) and the title's notation extras."""
     from pbem.titles.registry import notation_extras
 
     title = str(data.get("title", "")) or None
@@ -76,8 +63,7 @@ def context_from_title_data(data: Mapping, players: Optional[Mapping[str, str]] 
 
 @lru_cache(maxsize=32)
 def _aliases(title: str, corporations: tuple, companies: tuple) -> tuple[tuple, tuple]:
-    """The title's aliases of corporations and privates with every variant of their names added
-    (alias -> symbol pairs): the same for every game of a title, so worked out once."""
+    """The title's aliases of corporations and privates with the variants of their names (once per title)."""
     from pbem.titles.registry import notation_extras
 
     extra = notation_extras(title)
@@ -108,8 +94,7 @@ def _swapped(name: str, table: Mapping[str, Sequence[str]]) -> list[str]:
 
 
 def variants(name: str, *, private: bool, spellings: Mapping[str, Sequence[str]]) -> list[str]:
-    """The other forms of `name`, a place in it also spelled as people spell it (`spellings`, the
-    title's: "Kharkov-Rostov"); a private's also with "Co"/"Company" after it."""
+    """The other forms of `name`, its places also as the title's `spellings`; a private's also with "Co" after it."""
     base = [name, *_swapped(name, {rf"\b{re.escape(w)}\b": o for w, o in spellings.items()})]
     base += [v for b in list(base) for v in _swapped(b, _AND)]
     base += [v for b in list(base) for v in _swapped(b, _COMPASS)]
@@ -121,8 +106,7 @@ def variants(name: str, *, private: bool, spellings: Mapping[str, Sequence[str]]
 
 def add_variants(names: Mapping[str, str], aliases: dict[str, str], taken: Iterable[str], *, private: bool,
                  spellings: Mapping[str, Sequence[str]]) -> None:
-    """Each variant of each symbol's name put in `aliases` (alias -> symbol), unless it is a
-    name in `taken` (every name and alias of the title) or the variant of two companies."""
+    """Each variant of each symbol's name put in `aliases`, unless a name in `taken` or the variant of two."""
     seen = {re.sub(r"[^a-z0-9]", "", t.lower()) for t in taken}
     found: dict[str, set] = {}
     for sym, full in names.items():

@@ -1,10 +1,5 @@
-"""The grammar's trees read as moves: `READERS`, each base rule's reader, and the remarks after a move.
-
-A reader is `(reader, node, subject) -> actions`, the shape of a title's readers of the rules its grammar
-adds (pbem/titles/reading.py): `reader` is the notation reader (parser.py), whose values and names
-(values.py) and claims it uses; `node` the clause's body; `subject` whom the clause names, or None. Lark
-is loaded only when a tree exists, so a line the interpreter reads never imports it.
-"""
+"""The grammar's trees read as moves: `READERS`, each base rule's reader `(reader, node, subject) -> actions`
+(the shape of a title's readers, pbem/titles/reading.py), and the remarks after a move."""
 from __future__ import annotations
 
 import re
@@ -425,8 +420,7 @@ READERS: dict[str, Callable[..., list]] = {
 # ---------------------------------------------------------------- remarks
 
 def read_remark(r, node: Tree) -> None:
-    """A remark after a move: the log's "($40 to Ann, $20 to Bob)", "(cash 365)", "(OR 2.1)", claims on
-    its result (claims.py), a comment set aside, or 1861's note of what a merger brought."""
+    """A remark after a move: claims on its result ("($40 to Ann)", "(cash 365)", "(OR 2.1)"), or an aside."""
     if node.data == "r_note":
         r.notes.append("receiving")   # 1861 log: what a merger brought ("receiving 20₽, ...")
         return

@@ -1,9 +1,5 @@
-"""What one node of the grammar's tree names: an amount, a count, a hex and its city, a rotation, a tile, a
-train, a name looked up, and who makes the move.
-
-`ValueReader` is mixed into the notation reader (parser.py): each method turns a node into the value an
-action holds, or raises a NotationError (AmbiguousMoveError) pointing at it.
-"""
+"""What one node of the grammar's tree names (an amount, a hex, a tile, a train, a name, who moves):
+`ValueReader`, mixed into the notation reader (parser.py)."""
 from __future__ import annotations
 
 import re
@@ -130,8 +126,7 @@ class ValueReader:
                        expected=["a train such as " + (sugg[0] if sugg else "2")])
 
     def unknown_name(self, text: str, kinds: Sequence[str]) -> tuple[str, list[str]]:
-        """The refusal of a name nobody has, with the closest names unless the context says
-        the message will not be read (`NotationContext.explain`)."""
+        """The refusal of a name nobody has, with the closest names unless the context does not explain."""
         if not self.ctx.explain:
             return f'unknown name "{text.strip()}"', []
         return self.index.unknown_message(text, kinds)
