@@ -406,3 +406,16 @@ def test_at_the_table_a_pass_with_its_step_told_beside_it_is_one_pass():
     g.push_notation("CPR done, no train purchase", "Ann")
     assert g.moves[mark:] == [Pass("CPR")]
     assert g.current_entity() == "GT"
+
+
+@pytest.mark.parametrize("title,round_kind,current,line,plain", [
+    ("1882", "OR", "GT", "GT buys a 3 train. No routes though.", "GT buys a 3 train"),   # no empty run read
+    ("1882", "stock", None, "buys a CNR and I take over the CNR presidency", "buys a CNR"),  # no par read
+])
+def test_a_consequence_told_after_a_move_adds_no_move(title, round_kind, current, line, plain):
+    assert read(title, round_kind, current, line) == read(title, round_kind, current, plain)
+
+
+def test_a_source_named_after_a_sale_is_refused_as_one_no_sale_has():
+    with pytest.raises(PbemError, match="names where shares come from, which a sale does not"):
+        read("1882", "stock", None, "sell 1 GT, 1 CPR from pool ok")
