@@ -173,9 +173,9 @@ def test_a_chat_line_sent_as_a_move_keeps_the_readers_own_refusal():
         assert "no move found" in str(e.value) and "names nothing" not in str(e.value)
 
 
-@pytest.mark.parametrize("line,earlier", classify.ABOUT_EARLIER)
+@pytest.mark.parametrize("line,earlier", move_lines.ABOUT_EARLIER)
 def test_a_line_about_an_earlier_move_is_told_from_a_move_to_make(line, earlier):
-    assert classify.about_an_earlier_move(line) is earlier
+    assert move_lines.about_an_earlier_move(line) is earlier
 
 
 def test_a_line_about_an_earlier_move_that_does_not_read_is_chat(table):
@@ -196,7 +196,7 @@ def test_talk_that_borrows_a_move_word_is_told_from_a_move(table, line, talk):
     """A line with a move word or sign is unsure (read; chat when it reads as no move) when it
     is talk about something else, and a move line (read, or refused) otherwise."""
     judge = move_lines.MoveLines(table.game)
-    assert classify.could_be_move(line)
+    assert move_lines.could_be_move(line)
     assert judge.talk(line) is talk
     assert judge.judge(line) == (move_lines.UNSURE if talk else move_lines.MOVE)
 

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pbem.engine import actions as A  # noqa: E402
 from pbem.engine.step import kind_of  # noqa: E402
 from pbem.errors import AmbiguousMoveError, PbemError  # noqa: E402
-from pbem.moderator.classify import could_be_move  # noqa: E402
+from pbem.table.lines import could_be_move  # noqa: E402
 from pbem.notation import context_for_title, parse_message  # noqa: E402
 
 

@@ -14,8 +14,7 @@ from typing import Sequence
 
 from pbem.mail.body import BodyLine, SetAside
 from pbem.table import check_budget
-from pbem.table.lines import (ABOUT_EARLIER, CHAT, UNSURE, MoveLines, about_an_earlier_move,  # noqa: F401 (re-exported)
-                              could_be_move)
+from pbem.table.lines import CHAT, UNSURE, MoveLines
 
 _SPACES = {c: " " for c in ("\u00a0", "\u2007", "\u202f", "\u3000", "\u000b", "\u000c", "\u2009", "\u200a")}
 _SPACES_TABLE = str.maketrans(_SPACES)

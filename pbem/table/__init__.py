@@ -9,11 +9,11 @@ when something is read.
 """
 from pbem.notation.limits import OverBudget, check_budget, cpu_budget, uncharged
 
-from .core import CLAIMS_WARN, MAX_NOTES, Table, push_implicit_passes, round_label, round_label_mismatch
+from .core import CLAIMS_WARN, MAX_NOTES, Table, round_label, round_label_mismatch
 from .outcome import AppliedMove, MoveRejected, Outcome, Refusal
 
 __all__ = ["AppliedMove", "CLAIMS_WARN", "MAX_NOTES", "MoveRejected", "Outcome", "OverBudget", "Refusal", "Table",
-           "check_budget", "cpu_budget", "push_implicit_passes", "round_label", "round_label_mismatch", "uncharged",
+           "check_budget", "cpu_budget", "round_label", "round_label_mismatch", "uncharged",
            "warm_reader"]
 
 

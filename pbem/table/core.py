@@ -27,7 +27,7 @@ from pbem.replay.state_cache import StateCache
 
 from pbem.reading.labels import round_label, round_label_mismatch  # noqa: F401 (re-exported)
 from pbem.reading.move import FalseClaim, play_move
-from pbem.reading.settle import push_implicit_passes, reports_automatic  # noqa: F401 (push_implicit_passes re-exported)
+from pbem.reading.settle import reports_automatic
 
 from .outcome import AppliedMove, MoveRejected, Outcome, Refusal
 
