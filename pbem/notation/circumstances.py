@@ -8,7 +8,7 @@ from typing import Optional
 from pbem.chat_words import AHEAD, DOUBTS, MODALS, PURPOSES, words
 
 from .correction import MARKER
-from .pieces import _WORD, CONSEQUENCE, VERBS
+from .pieces import _WORD, CONSEQUENCE, VERBS, blanked
 from .lazy import regex
 
 __all__ = ["circumstances", "names_move", "narration", "told_afterwards"]
@@ -77,11 +77,8 @@ def circumstances(line: str, why: list) -> str:
         at = stop
     if not out:
         return line
-    blanked = list(line)
-    for a, b in out:
-        why.append(f'"{line[a:b].strip()}"')
-        blanked[a:b] = " " * (b - a)
-    text = "".join(blanked)
+    why.extend(f'"{line[a:b].strip()}"' for a, b in out)
+    text = blanked(line, out)
     return text if re.search(r"\w", text) else line
 
 
