@@ -8,7 +8,7 @@ from typing import Optional
 from pbem.chat_words import AHEAD, DOUBTS, MODALS, PURPOSES, words
 
 from .correction import MARKER
-from .pieces import _WORD, CONSEQUENCE, VERBS
+from .pieces import _WORD, CONSEQUENCE, VERBS, blanked
 from .lazy import regex
 
 __all__ = ["circumstances", "names_move", "narration", "told_afterwards"]
@@ -50,17 +50,15 @@ _FRAMES = regex(rf"(?:(?:^|(?<=[.;!]\s))\W{{0,20}}+|(?<=\w\s))(?:once|when|as\s+
 def narration(line: str, why: Optional[list] = None) -> str:
     """The line with what frames a recap's move blanked (the same length: columns stand), each
     noted in `why`; the move words it leads to and the company of a role are kept."""
-    def blank(m: re.Match) -> str:
+    spans: list[tuple[int, int]] = []
+    for m in _FRAMES.finditer(line):
         if m.group("lead") and not any(w.lower() in VERBS for w in _WORD.findall(line[m.end():m.end() + 40])[:1]) \
                 or m.group("which") and any(w.lower() in VERBS for w in _WORD.findall(m.group("which"))):
-            return m.group(0)     # "managed to get there": no move word follows; ", which I fund by selling 2 B&O": one told
+            continue     # "managed to get there": no move word follows; ", which I fund by selling 2 B&O": one told
         if why is not None:
             why.append(f'"{m.group(0).strip()}"')
-        if m.group("corp"):
-            a, b = m.span("corp")
-            return " " * (a - m.start()) + m.group("corp") + " " * (m.end() - b)
-        return " " * len(m.group(0))
-    return _FRAMES.sub(blank, line)
+        spans += [(m.start(), m.start("corp")), (m.end("corp"), m.end())] if m.group("corp") else [m.span()]
+    return blanked(line, spans)
 
 
 def circumstances(line: str, why: list) -> str:
@@ -77,11 +75,8 @@ def circumstances(line: str, why: list) -> str:
         at = stop
     if not out:
         return line
-    blanked = list(line)
-    for a, b in out:
-        why.append(f'"{line[a:b].strip()}"')
-        blanked[a:b] = " " * (b - a)
-    text = "".join(blanked)
+    why.extend(f'"{line[a:b].strip()}"' for a, b in out)
+    text = blanked(line, out)
     return text if re.search(r"\w", text) else line
 
 

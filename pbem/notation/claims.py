@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Optional
 from pbem.engine.actions import Action, BuyShares, BuyTrain, Dividend, Par, RunRoutes, SellShares
 from pbem.errors import NotationError, PbemError
 from .lazy import regex
+from .pieces import blanked
 
 if TYPE_CHECKING:
     from .pieces import Clause
@@ -205,12 +206,9 @@ def _blanked(line: str, rx: re.Pattern, after: re.Pattern, said: list) -> str:
     first = after.search(line)
     if first is None:
         return line
-    out, at = [], 0
-    for m in rx.finditer(line, first.end()):
-        out += [line[at:m.start()], " " * (m.end() - m.start())]
-        at = m.end()
-        said.append(m)
-    return "".join(out) + line[at:] if out else line
+    found = list(rx.finditer(line, first.end()))
+    said.extend(found)
+    return blanked(line, (m.span() for m in found))
 
 
 def _direction(m: re.Match) -> str:
@@ -221,10 +219,6 @@ def _direction(m: re.Match) -> str:
     return "up" if word in ("up", "right") or word.startswith(("ris", "ros", "jump")) else "down"
 
 
-def _blank(chars: list, m: re.Match) -> None:
-    chars[m.start():m.end()] = " " * (m.end() - m.start())
-
-
 def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[str, list[tuple[Claim, object]]]:
     """The line with what it states after its moves blanked (columns stand), and each claim with the kinds
     of move it is said of (None: the move before it; "dividend": the last dividend); "me" is `writer`."""
@@ -232,7 +226,7 @@ def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[st
     line = _blanked(_blanked(_blanked(line, _PRICE_MOVE, _DIVIDEND, moves), _SPLIT, _RUN, []), _AMOUNTS_SPLIT, _RUN, [])
     said: list[tuple[Claim, object]] = [
         (Claim("price_dir", _direction(m), m.group(0).strip(" →->"), m.start() + 1), "dividend") for m in moves]
-    out = list(line)
+    gone: list = []
     for m in _PAYEES.finditer(line):
         pairs = []
         for p in _PAIR.finditer(m.group(0)):
@@ -242,14 +236,14 @@ def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[st
                 raise NotationError(f'"{name}" is no player or company: who was paid?', text=line.strip())
             pairs.append((who, int(amount)))
         said.append((Claim("payees", tuple(pairs), m.group(0), m.start() + 1), (Dividend, RunRoutes)))   # (a minor splits its run)
-        _blank(out, m)
-    for m in _BRACKETED.finditer("".join(out)):     # "(ran for 60)", "(cash 365)": said of the move before
+        gone.append(m.span())
+    for m in _BRACKETED.finditer(line := blanked(line, gone)):    # "(ran for 60)", "(cash 365)": of the move before
         found = parse_paren_claims(m.group(1))
         if found and all(kind in ("cash", "revenue") for kind, _, _ in found):
             said.extend((Claim(kind, value, m.group(0), m.start() + 1), None) for kind, value, _ in found)
-            _blank(out, m)
+            gone.append(m.span())
     for rx, kind, of in _STATED:
-        for m in rx.finditer("".join(out)):
+        for m in rx.finditer(line := blanked(line, gone)):
             if kind == "president":
                 entry = index.lookup(m.group(1), ("corporation",)) if m.group(1) else None
                 if m.group(1) and entry is None:
@@ -259,8 +253,8 @@ def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[st
                 value = int(m.group(1)) if kind != "pocket" else None
             column = m.start() + 1 + len(m.group(0)) - len(m.group(0).lstrip(" ,.;("))
             said.append((Claim(kind, value, m.group(0).strip(" ,.;()"), column), of))
-            _blank(out, m)
-    return "".join(out), said
+            gone.append(m.span())
+    return blanked(line, gone), said
 
 
 def with_stated(moves: list, said: list[tuple[Claim, object]]) -> list:

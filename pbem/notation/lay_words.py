@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from .pieces import Clause, Piece
 
 __all__ = ["CITY", "EDGE_LIST", "NAMED_TILE", "ROTATION", "SIDE_ROTATION", "TILE", "TILE_AT", "edges_told",
-           "lay_cost_aside", "lay_settled", "lays_by_colour", "place_beside_hex", "rotations_now", "side", "side_not_here",
-           "tells_edges", "tile_after_lay", "tile_names", "title_table", "with_cities", "with_edges"]
+           "lay_cost_aside", "lay_settled", "lays_by_colour", "place_beside_hex", "rotations_now", "side",
+           "side_not_here", "tells_edges", "tile_after_lay", "tile_names", "title_table", "with_edges_and_cities"]
 
 #: right after a hex ("I5/2", "J10.2")
 _AFTER_HEX = r"(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]\d\d))"
@@ -150,7 +150,7 @@ def lay_settled(c: "Clause", ctx: NotationContext, line: str, laid: bool) -> "Cl
         spans = [m.span() for m in _CONNECTS.finditer(line, c.start, c.end)] + \
             [m.span(1) for m in _EDGE_WORDS.finditer(line, c.start, c.end)]
         inside = [p for p in pieces if any(a <= p.start and p.end <= b for a, b in spans)]
-        # a hex or place joined is an edge the rotation is worked out from (`with_edges`)
+        # a hex or place joined is an edge the rotation is worked out from (`with_edges_and_cities`)
         if inside and all(is_place(p, all) or p.kind in ("hex", "edges") or (p.kind, p.value) == ("verb", "merge")
                           for p in inside):
             pieces = [p for p in pieces if p not in inside]
@@ -255,11 +255,25 @@ def edges_told(text: str, ctx: NotationContext, at: int = 0) -> tuple:
     return tuple(out)
 
 
-def with_edges(moves: list, line: str, ctx: NotationContext) -> list:
-    """The lays with the rotation the sides told beside them give; refuses a written rotation joining others."""
+def rotations_now(moves: list, ctx: NotationContext) -> list:
+    """The moves with each rotation left open worked out on this board."""
+    out = []
+    for m in moves:
+        if isinstance(m.action, LayTile) and "rotation" in m.open:
+            a = m.action
+            m = replace(m, action=replace(a, rotation=ctx.resolve_rotation(a.tile, a.hex, ())),
+                        open=tuple(o for o in m.open if o != "rotation"))
+        out.append(m)
+    return out
+
+
+def with_edges_and_cities(moves: list, line: str, ctx: NotationContext) -> list:
+    """The moves with what the line tells beside them: a lay's rotation the sides told give (a written rotation
+    joining others refused), a station's city the clause numbers for its hex (0-based in the action)."""
     out = []
     for m in moves:
         a = m.action
+        said = {h.upper(): int(next(g for g in rest if g)) - 1 for h, *rest in _HEX_CITY.findall(m.text)}
         if isinstance(a, LayTile) and ctx.rotation_resolver:
             edges = edges_told(line, ctx, m.column - 1)
             written = ROTATION.search(m.text) or SIDE_ROTATION.search(m.text)
@@ -276,29 +290,7 @@ def with_edges(moves: list, line: str, ctx: NotationContext) -> list:
             elif tells_edges(m.text) and not written:
                 # sides the fitter left to this reading that name none here: the rotation the hook gives alone
                 m = replace(m, action=replace(a, rotation=ctx.resolve_rotation(a.tile, a.hex, ())))
-        out.append(m)
-    return out
-
-
-def rotations_now(moves: list, ctx: NotationContext) -> list:
-    """The moves with each rotation left open worked out on this board."""
-    out = []
-    for m in moves:
-        if isinstance(m.action, LayTile) and "rotation" in m.open:
-            a = m.action
-            m = replace(m, action=replace(a, rotation=ctx.resolve_rotation(a.tile, a.hex, ())),
-                        open=tuple(o for o in m.open if o != "rotation"))
-        out.append(m)
-    return out
-
-
-def with_cities(moves: list) -> list:
-    """The moves with each station's city the clause numbers for its hex (0-based in the action)."""
-    out = []
-    for m in moves:
-        a = m.action
-        said = {h.upper(): int(next(g for g in rest if g)) - 1 for h, *rest in _HEX_CITY.findall(m.text)}
-        if isinstance(a, (PlaceToken, RemoveToken)) and a.hex in said:
+        elif isinstance(a, (PlaceToken, RemoveToken)) and a.hex in said:
             m = replace(m, action=replace(a, city=said[a.hex]), open=tuple(o for o in m.open if o != "city"))
         elif isinstance(a, RunRoutes) and said:
             routes = tuple(replace(r, stops=tuple(Stop(s.hex, said[s.hex]) if s.hex in said and s.node is None

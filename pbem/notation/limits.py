@@ -66,10 +66,6 @@ def check_budget() -> None:
 def check_line(line: str, number: int) -> None:
     """NotationError naming the line and column of the first thing no move may contain (and OverBudget)."""
     check_budget()
-    if len(line) > MAX_LINE:
-        raise NotationError(f"line {number} is {len(line):,} characters long; a line of moves has at most "
-                            f"{MAX_LINE:,}: {line[:60]!r}...", text=line[:60], line=number, column=MAX_LINE + 1,
-                            expected=[f"at most {MAX_LINE} characters"])
     m = _LONG_NUMBER.search(line)
     if m:
         raise NotationError(f"line {number}, column {m.start() + 1}: a number of {len(m.group())} digits; no amount, "
@@ -89,9 +85,11 @@ def check_line(line: str, number: int) -> None:
 def check_message(lines: list[str]) -> None:
     """NotationError if a message has more than MAX_LINES lines with text, or a line longer than MAX_LINE:
     refused before any line is read, so a megabyte costs no more than counting it."""
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate((line.rstrip("\r") for line in lines), start=1):
         if len(line) > MAX_LINE:
-            check_line(line.rstrip("\r"), number)
+            raise NotationError(f"line {number} is {len(line):,} characters long; a line of moves has at most "
+                                f"{MAX_LINE:,}: {line[:60]!r}...", text=line[:60], line=number, column=MAX_LINE + 1,
+                                expected=[f"at most {MAX_LINE} characters"])
     used = sum(1 for ln in lines if ln.strip())
     if used > MAX_LINES:
         raise NotationError(f"the message has {used:,} lines; at most {MAX_LINES:,} are read at once: "

@@ -475,8 +475,7 @@ def rewrite_names(index: NameIndex, line: str) -> str:
 
 
 # --- the cached name tables of a context (shared by the reader and the formatter; no grammar needed)
-_index_cache: dict = {}
-_by_identity: dict = {}
+_index_cache: dict = {}      # the identities of a context's name mappings -> (the mappings, lengths, content, tables)
 _index_lock = threading.Lock()
 
 
@@ -485,21 +484,15 @@ def name_index(ctx: "NotationContext") -> NameIndex:
     replace a mapping rather than edit it in place."""
     maps = (ctx.players, ctx.corporations, ctx.companies, ctx.trains, ctx.corporation_aliases,
             ctx.company_aliases, ctx.train_aliases, ctx.locations)
-    ident = tuple(id(m) for m in maps)
-    hit = _by_identity.get(ident)
-    if hit is not None and all(a is b for a, b in zip(hit[0], maps)) \
-            and hit[1] == tuple(len(m) for m in maps):
-        return hit[2]
+    sizes = tuple(len(m) for m in maps)
+    hit = _index_cache.get(tuple(id(m) for m in maps))
+    if hit is not None and all(a is b for a, b in zip(hit[0], maps)) and hit[1] == sizes:
+        return hit[3]
     key = tuple(tuple((k, v if isinstance(v, str) else tuple(v)) for k, v in m.items()) if hasattr(m, "items")
                 else tuple(m) for m in maps)
-    idx = _index_cache.get(key)
-    if idx is None:
-        idx = NameIndex(ctx)
+    idx = next((i for *_, k, i in list(_index_cache.values()) if k == key), None) or NameIndex(ctx)
     with _index_lock:
         if len(_index_cache) > 64:
             _index_cache.clear()
-        if len(_by_identity) > 64:
-            _by_identity.clear()
-        _index_cache[key] = idx
-        _by_identity[ident] = (maps, tuple(len(m) for m in maps), idx)
+        _index_cache[tuple(id(m) for m in maps)] = (maps, sizes, key, idx)
     return idx

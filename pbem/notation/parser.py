@@ -33,7 +33,7 @@ from .line_labels import INNER_LABEL, LEAD_LABEL, head_named, labels_only, other
 from .refusals import refusal, rotation_out_of_range
 from .terse import read_terse_by_pieces
 from .piece_moves import mover_unknown
-from .pieces import VERBS
+from .pieces import VERBS, blanked
 from .spelling import respelled
 from .speakers import read_by_subjects
 from .round_moves import out_of_round
@@ -167,7 +167,7 @@ class _Reader(ValueReader):
             return self._whole("a label for the lines after it", line, [])
         if (lead := LEAD_LABEL.match(line)) and line[lead.end():].strip():
             self.read_header(lead.group("round"))   # "Green phase: CPR lays ...": it heads the lines after it too
-            line = " " * lead.end() + line[lead.end():]
+            line = blanked(line, [(0, lead.end())])
         before = self.turn()
         line = normalise(line)             # the declared normalisers (normalisers.py)
         tree, kept = None, None

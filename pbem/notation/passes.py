@@ -12,7 +12,7 @@ from pbem.errors import PbemError
 from .context import NotationContext, round_kind
 from .names import NameIndex
 from .parsed import ParsedMove
-from .pieces import Clause, clauses
+from .pieces import Clause, blanked, clauses
 from .scopes import clause_refusal, line_refusal
 from .lazy import regex
 
@@ -122,7 +122,7 @@ def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex,
 
     if kind not in ("auction", "stock") or "?" in line or _LATER.search(line):
         return None
-    plain = _BRACKETS.sub(",", _REASON_WORDS.sub(lambda m: " " * len(m.group(0)), line))
+    plain = _BRACKETS.sub(",", blanked(line, (m.span() for m in _REASON_WORDS.finditer(line))))
     plain = _RUN_ON.sub(lambda m: "," + " " * (len(m.group(0)) - 1), plain)
     if line_refusal(plain) is not None:
         return None

@@ -416,7 +416,7 @@ class Fitter:
             if not rots and (bad := side_not_here(self.c.text, self.ctx)):
                 return bad
             if not rots and self.ctx.rotation_resolver and tells_edges(self.c.text):
-                rot = 0                      # the sides told give it (lay_words.with_edges)
+                rot = 0                      # the sides told give it (lay_words.with_edges_and_cities)
             elif not rots and self.ctx.rotation_resolver and self.before:
                 try:
                     rot = self.ctx.resolve_rotation(tiles[0], hexes[0], ())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Iterable, Optional
 
 from .context import NotationContext, round_kind
 from .addressed import addressed_set_aside
@@ -21,7 +21,7 @@ from .share_quantity import CERT_SIZE, counted_shares
 from .lay_words import CITY, EDGE_LIST, NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AT, side, tile_names
 from .lazy import regex
 
-__all__ = ["Piece", "Clause", "clauses", "CONSEQUENCE", "GROUP_CLOSED", "VERBS"]
+__all__ = ["Piece", "Clause", "blanked", "clauses", "CONSEQUENCE", "GROUP_CLOSED", "VERBS"]
 
 
 @dataclass(frozen=True)
@@ -96,6 +96,35 @@ for _family, _words in {
     for _w in _words.split():
         VERBS[_w] = _family.strip()
 
+#: move words written as phrases: (pattern, kind, value, where it is looked for: on the "line" as written, in the
+#: "text" with the pieces found blanked, on "both": the line where no piece stands)
+_PHRASES = [
+    (regex(r"\bpays?\s+out\b|\bpaying\s+out\b|"
+           r"\bpay(?:s|ing)?\b(?!\s+(?:half|for|the\s+[$₽]?\d|[$₽]?\d+\s+(?:extra|more)|"
+           r"(?:in\s+)?(?:the\s+)?(?:difference|rest|balance|remainder|shortfall|gap)\b))|"
+           r"(?<!\bthe\s)(?<!\bat\s)(?<!\bfor\s)\bfull\b(?!\s+(?:price|amount|cost|value)\b)", re.I),
+     "verb", "payout", "both"),          # ("paying the 20" is the terrain's cost)
+    (regex(r"\bholds?\b(?=\s*(?:[.!,;/]|$))", re.I), "verb", "withhold", "text"),    # "..., hold": a clause's last word
+    (regex(r"\b(?:go(?:ing|es)?|up)\s+to\b(?=\s*(?:[$₽R]\s?)?\d)", re.I), "verb", "bid", "line"),
+    (regex(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b(?!\s+of\s+(?:cash|money|funds))|"
+           r"\bno\s+(?:bid|more\s+for\s+me)\b|"
+           r"(?:^|(?<=[,;.:!(\-–—]))\s*nothing\s+(?:more\s+)?for\s+me\b|"
+           r"\bout\s+of\b(?!\s+(?:the\s+)?(?:open\s+|bank\s+|company'?s?\s+|its\s+)?"
+           r"(?:pool|market|ipo|bank|treasury|depot|pocket|initial|cash|money|funds|trains?|tokens?|stations?))|"
+           r"(?:^|(?<=[,;.:!(\-–—]))\s*(?:done|that'?s\s+(?:it|all))"
+           r"(?:\s+for\s+(?:me|now|this\s+(?:turn|time|round)|today))?(?=\s*(?:[.!,;)]|$))", re.I),
+     "verb", "pass", "line"),
+    (regex(r"(?:^|(?<=[.;/,]))\s*(trains?)\s*:(?=\s*(?:an?\s+|the\s+|one\s+)?(?:\d|D\b))", re.I),
+     "verb", "buy", "line"),         # "Train: a 3 from the depot": the label is the purchase
+    (regex(r"(?:^|(?<=[.;/,-]))\s*(routes?)\s*:", re.I), "verb", "run", "text"),    # "Route: K7-I5 60": the run
+    # "skip", "CPR skips": the pass ("skips the token": that step's, `_SKIPS`)
+    (regex(r"\bskips?\b(?!\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)\b)", re.I),
+     "verb", "pass", "text"),
+    (regex(r"\b(?:I'?m|I\s+am|I)\s+(done)\b|^\s*[A-Z][\w&-]*\s+is\s+(done)\b(?![^.;]*\bpass)", re.I),
+     "verb", "pass", "line"),       # "I'm done", "PRR is done for this round"
+    (regex(r"\bneutral\b", re.I), "neutral", True, "text"),
+]
+
 #: "no track", "no tile", "no further trains": a step passed, the one "no" that is not a negation
 _STEP_PASS = regex(r"\bno\s+(?:more\s+|further\s+|new\s+)?(?:track|tiles?|tokens?|stations?|trains?(?!\s+to\s+run)|train\s+purchase|"
                         r"purchase|lay)\b|\bnothing\s+to\s+(?:lay|token|station|buy)\b|"
@@ -108,7 +137,6 @@ _DECLINES = regex(r"\b(?:declin(?:e|es|ing)|refus(?:e|es|ing))\s+to\s+(?:buy|pur
 #: "starts GT at 76 and pays 152 for 2 shares (20%)": the par's certificate paid for, a figure stated
 _PAID_FOR_SHARES = regex(r"\bpa(?:ys|id|ying)\s+[$₽]?\d+\s+for\s+(?:the\s+|its\s+|his\s+|her\s+)?"
                               r"(?:\d|two|three|four)\s+shares?(?:\s*\(\s*\d+\s*%\s*\))?", re.I)
-_SKIP = regex(r"\bskips?\b(?!\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)\b)", re.I)
 #: "skips track and token": the steps passed (two when two are named)
 _SKIPS = regex(r"\bskip(?:s|ping)?\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
                     r"(\s+(?:and|&)\s+(?:the\s+)?(?:track|tile|lay|tokens?|station|trains?))?\b", re.I)
@@ -174,7 +202,6 @@ _TAKES_OVER = regex(r"\b(?:takes?|taking|took)\s+over\b", re.I)
 _REMOVES = regex(r"\b(?:drops?|dropping|removes?|removing|(?:gives?|giving|hands?|handing)\s+(?:up|back)|returns?|returning|"
                  r"lifts?|lifting|loses|losing)\b"
                  r"(?=[^.;,:!?]{0,40}?\b(?:tokens?|stations?)\b)", re.I)
-_DONE = regex(r"\b(?:I'?m|I\s+am|I)\s+(done)\b|^\s*[A-Z][\w&-]*\s+is\s+(done)\b(?![^.;]*\bpass)", re.I)
 _PLUS_AND = regex(r"(?<=\b[A-Z])\+(?=[A-Z]\b)")
 _PASSES = regex(r"\bpass(?:es|ed|ing)?\b", re.I)
 #: what a move word names when it is a thing on a screen ("the pass button", "the buy link")
@@ -206,6 +233,14 @@ _NOT_PRIVATE_WORDS = frozenset(VERBS) | frozenset(FILLERS)
 
 _JOINED = regex(r"[\w@=#$₽'’]+")      # a word: its own characters, quotes joining them
 _HARD = regex(r"[\w@=#$₽]")
+
+
+def blanked(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    """`text` with each span (start, end) of it blanked: what is set aside leaves its columns standing."""
+    buf = list(text)
+    for a, b in spans:
+        buf[a:b] = " " * (b - a)
+    return "".join(buf)
 
 
 _LONGEST_WORD = 40     # "the word before" is cut to its last 40 characters: a longer one matches nothing
@@ -240,8 +275,6 @@ _PUT = frozenset({"put", "puts", "putting"})
 
 
 _HAS_BEFORE = regex(r"\b(?:has|have|had|with)\b[^.;:!?]*$", re.I)       # "has ... and no train": a state
-_TRAIN_LABEL = regex(r"(?:^|(?<=[.;/,]))\s*(trains?)\s*:(?=\s*(?:an?\s+|the\s+|one\s+)?(?:\d|D\b))", re.I)   # a field
-_ROUTE_LABEL = regex(r"(?:^|(?<=[.;/,-]))\s*(routes?)\s*:", re.I)
 _GOING_ON = regex(r"\s+(?:on\s+)?[a-z]+ing\b", re.I)      # "keeps going": no withholding
 _GOING_TO = regex(r"\b(?:going|like|free|but)\s+to\s+$",
                        re.I)       # "going to pass", "no choice but to sell": the move, not a purpose (circumstances.narration: "decides to")
@@ -285,24 +318,14 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     coded = played == "auction" or ("codes" if played == "stock" and _CONVERTS.search(text) or
                               played == "operating" and _BUYS.search(text) and not _TRACK_WORDS.search(text) else False)
     pieces = [Piece("name", f, a, b, words.before(a)) for a, b, f in name_spans(text, index, coded, _NOT_PRIVATE_WORDS)]
-    buf = list(text)             # blanked in place, joined once per kind of piece: linear in the line
-    for p in pieces:
-        buf[p.start:p.end] = " " * (p.end - p.start)
-    text = "".join(buf)
+    text = blanked(text, ((p.start, p.end) for p in pieces))      # blanked once per kind of piece: linear in the line
     trains = set(ctx.trains) | {"D"} if ctx.trains else _ANY_TRAIN      # (a game of no title: any train)
 
     def take(rx: re.Pattern, kind: str, value_of) -> None:
         nonlocal text
-        found = False
-        for m in list(rx.finditer(text)):
-            v = value_of(m)
-            if v is None:
-                continue
-            pieces.append(Piece(kind, v, m.start(), m.end(), words.before(m.start())))
-            buf[m.start():m.end()] = " " * (m.end() - m.start())
-            found = True
-        if found:
-            text = "".join(buf)
+        found = [(m, v) for m in rx.finditer(text) if (v := value_of(m)) is not None]
+        pieces.extend(Piece(kind, v, m.start(), m.end(), words.before(m.start())) for m, v in found)
+        text = blanked(text, (m.span() for m, _ in found))
 
     take(_ROUND, "round", lambda m: m.group(0))
     take(_JOINING, "edges", lambda m: True)       # "joining N, S": the sides a tile joins, no merger
@@ -387,22 +410,11 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         elif w in _WORDS_N and (_COUNTED.match(line, m.end()) or _WORDS_N[w] > 1 and _SIZED.match(line, m.end())) \
                 or w == "both" and _BOTH.match(line, m.end()):
             pieces.append(Piece("count", _WORDS_N.get(w, 2), m.start(), m.end()))
-    for m in re.finditer(r"\bpays?\s+out\b|\bpaying\s+out\b|\bpay(?:s|ing)?\b(?!\s+(?:half|for|the\s+[$₽]?\d|[$₽]?\d+\s+(?:extra|more)|(?:in\s+)?(?:the\s+)?(?:difference|rest|balance|remainder|shortfall|gap)\b))|"
-                         r"(?<!\bthe\s)(?<!\bat\s)(?<!\bfor\s)\bfull\b(?!\s+(?:price|amount|cost|value)\b)",
-                         line, re.I):
-        if text[m.start():m.end()] == m.group(0):     # read on the line: "paying the 20" is the terrain's cost
-            pieces.append(Piece("verb", "payout", m.start(), m.end()))
-    for m in re.finditer(r"\bholds?\b(?=\s*(?:[.!,;/]|$))", text, re.I):     # "..., hold": a clause's last word
-        pieces.append(Piece("verb", "withhold", m.start(), m.end()))
-    for m in re.finditer(r"\b(?:go(?:ing|es)?|up)\s+to\b(?=\s*(?:[$₽R]\s?)?\d)", line, re.I):
-        pieces.append(Piece("verb", "bid", m.start(), m.end()))
-    for m in re.finditer(r"\b(?:drops?|dropping)\s+out\b|\bI'?m\s+out\b(?!\s+of\s+(?:cash|money|funds))|\bno\s+(?:bid|more\s+for\s+me)\b|(?:^|(?<=[,;.:!(\-–—]))\s*nothing\s+(?:more\s+)?for\s+me\b|"
-                         r"\bout\s+of\b(?!\s+(?:the\s+)?(?:open\s+|bank\s+|company'?s?\s+|its\s+)?"
-                         r"(?:pool|market|ipo|bank|treasury|depot|pocket|initial|cash|money|funds|trains?|tokens?|stations?))|"
-                         r"(?:^|(?<=[,;.:!(\-–—]))\s*(?:done|that'?s\s+(?:it|all))(?:\s+for\s+(?:me|now|this\s+(?:turn|time|round)|"
-                         r"today))?(?=\s*(?:[.!,;)]|$))", line, re.I):
-        a = m.end() - len(m.group(0).lstrip())        # the words, not the blanks before them
-        pieces.append(Piece("verb", "pass", a, m.end()))
+    for rx, kind, value, where in _PHRASES:
+        for m in rx.finditer(text if where == "text" else line):
+            g = m.lastindex or 0             # the piece: the pattern's group, if it has one, from its first word
+            if where != "both" or text[m.start():m.end()] == m.group(0):
+                pieces.append(Piece(kind, value, m.end(g) - len(m.group(g).lstrip()), m.end(g)))
     for family, a, b in _no_verbs(text, played):     # "Theo: P", "S 2 GT", "I'd like a GT"
         pieces.append(Piece("me" if family == "me" else "verb", family, a, b, words.before(a)))
     for m in _STEP_PASS.finditer(text):
@@ -412,17 +424,6 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     for m in _SKIPS.finditer(text):
         for _ in range(2 if m.group(1) else 1):
             pieces.append(Piece("verb", "steppass", m.start(), m.end()))
-    for m in _TRAIN_LABEL.finditer(line):    # "Train: a 3 from the depot": the label is the purchase
-        pieces.append(Piece("verb", "buy", m.start(1), m.end(1)))
-    for m in _ROUTE_LABEL.finditer(text):    # "Route: K7-I5 60": the label is the run
-        pieces.append(Piece("verb", "run", m.start(1), m.end(1)))
-    for m in _SKIP.finditer(text):      # "skip", "CPR skips": the pass ("skips the token": that step's, below)
-        pieces.append(Piece("verb", "pass", m.start(), m.end()))
-    for m in _DONE.finditer(line):     # "I'm done", "PRR is done for this round"
-        at = 1 if m.group(1) else 2
-        pieces.append(Piece("verb", "pass", m.start(at), m.end(at)))
-    for m in re.finditer(r"\bneutral\b", text, re.I):
-        pieces.append(Piece("neutral", True, m.start(), m.end()))
     pieces.sort(key=lambda p: p.start)
     pieces = counted_shares(pieces, line, ctx)       # "1 GT", "S 2 GT": how many shares
     pieces = trains_before_routes(railway_as_route(_place_by_its_hex(_traded_for(pieces, line, trains), line), line, index),
@@ -505,13 +506,9 @@ def clauses(line: str, ctx: NotationContext, index: NameIndex) -> list[Clause]:
             continue
         a += len(line[a:b]) - len(line[a:b].lstrip())         # the clause begins at its first word
         c = Clause(a, b, line[a:b].strip(), pieces[bisect.bisect_left(starts, a):bisect.bisect_left(starts, b)])
-        buf = list(line[a:b])
-        for p in c.pieces:
-            buf[p.start - a:min(p.end, b) - a] = " " * (min(p.end, b) - p.start)
-        text = "".join(buf)
-        for m in _PROGRESSIVE.finditer(line, a, b):
-            if m.group(1).lower() in VERBS:
-                text = text[:m.start() - a] + " " * (m.end() - m.start()) + text[m.end() - a:]
+        gone = [(p.start, min(p.end, b)) for p in c.pieces] + \
+            [m.span() for m in _PROGRESSIVE.finditer(line, a, b) if m.group(1).lower() in VERBS]   # "is buying"
+        text = blanked(line[a:b], [(x - a, y - a) for x, y in gone])
         c.loose = [w.lower() for w in _WORD.findall(text) if w.lower() not in FILLERS and w.lower() not in VERBS]
         out.append(c)
     out = addressed_set_aside(out, line, ctx.actor)

@@ -9,7 +9,7 @@ from pbem.chat_words import AHEAD, CONDITIONS, DOUBTS, MODALS, OTHERS, PLANS, RE
 
 from .circumstances import circumstances, names_move, narration, told_afterwards
 from .own_word_moves import NO_RUN
-from .pieces import _STEP_PASS, _WORD, CONSEQUENCE, VERBS
+from .pieces import _STEP_PASS, _WORD, CONSEQUENCE, VERBS, blanked
 from .lazy import regex
 
 __all__ = ["Heading", "clause_refusal", "line_refusal", "set_aside"]
@@ -166,7 +166,7 @@ def set_aside(line: str) -> tuple[str, list[str]]:
     framed: list[str] = []        # what frames a recap's move: noted after what else is set aside
     line = circumstances(narration(_LATER.sub(blank, line), framed), why)      # "Having won the CP, I par CPR at 90": that clause alone
     line = _ASIDE_QUESTION.sub(blank, line)    # "(see a pattern here?)": the bracket alone, not its sentence
-    line = _LEAVE_TO_PASS.sub(lambda m: " " * len(m.group(0)), line)     # "you can pass me": the writer's pass
+    line = blanked(line, (m.span() for m in _LEAVE_TO_PASS.finditer(line)))     # "you can pass me": the writer's pass
     line = _SENTENCE_RX.sub(sentence, line)
     def bracket(m: re.Match) -> str:
         parts = _PART.findall(m.group(0))

@@ -11,7 +11,7 @@ from pbem.errors import PbemError
 from .context import NotationContext, round_kind
 from .names import NameIndex
 from .piece_moves import read_by_pieces
-from .pieces import _find, clauses
+from .pieces import _find, blanked, clauses
 from .scopes import line_refusal
 from .lazy import regex
 
@@ -31,19 +31,19 @@ def own_pronouns(line: str, ctx: NotationContext, index: NameIndex) -> str:
     """The line with the roles and pronouns standing for the writer blanked (columns stand): "the president"
     who sells in an operating round, "he", "his" after the writer's own name."""
     if ctx.actor and round_kind(ctx) == "operating":
-        line = _ROLE.sub(lambda m: line[m.start():m.end("corp")] + " " * (m.end() - m.end("corp")) if m.group("corp")
-                         else " " * len(m.group(0)), line)     # "B&O's president buys": "B&O        buys"
+        line = blanked(line, [(m.end("corp") if m.group("corp") else m.start(), m.end())
+                              for m in _ROLE.finditer(line)])     # "B&O's president buys": "B&O        buys"
     if not ctx.actor or not _PRONOUN.search(line):
         return line
     players = sorted((p.start, i) for p in _find(line, ctx, index) if p.kind == "name"
                      for k, i in p.value if k == "player")
-    out = list(line)
+    spans = []
     for m in _PRONOUN.finditer(line):
         before = [i for at, i in players if at < m.start()]
         if before and before[-1] == ctx.actor:
             at = m.start() - 3 if line[max(0, m.start() - 3):m.start()].lower() == "of " else m.start()
-            out[at:m.end()] = " " * (m.end() - at)        # "all four of his HBR": "all four HBR"
-    return "".join(out)
+            spans.append((at, m.end()))        # "all four of his HBR": "all four HBR"
+    return blanked(line, spans)
 
 
 _IT = regex(r"\bit\b", re.I)
@@ -85,12 +85,9 @@ def others_set_aside(line: str, ctx: NotationContext, index: NameIndex, kind: Op
         return None
     c = found[0]
     kept = [p for p in c.pieces if p.kind == "name" and any(k == "company" for k, _ in p.value)]
-    buf = list(line)
-    buf[c.start:c.end] = " " * (c.end - c.start)
-    for p in kept:
-        buf[p.start:p.end] = line[p.start:p.end]
+    ends = [c.start] + [x for p in kept for x in (p.start, p.end)] + [c.end]     # the clause blanked but its companies
     try:
-        moves = read_by_pieces("".join(buf), ctx, index)
+        moves = read_by_pieces(blanked(line, zip(ends[0::2], ends[1::2])), ctx, index)
     except PbemError:
         return None
     note = f'read without another\'s move told before the writer\'s: "{c.text}"'
@@ -130,7 +127,7 @@ def read_by_subjects(reader, line_no: int, line: str, first) -> list:
         for (a, who), (b, _) in zip(starts, [*starts[1:], (len(line), None)]):
             part = line[a:b].rstrip(" ,;.:&")
             part = re.sub(r"\s+(?:and|then|while)$", "", part, flags=re.I)
-            part = _HANDED.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + " " * len(m.group(1)), part)
+            part = blanked(part, (m.span(1) for m in _HANDED.finditer(part)))
             reader.ctx = ctx.at_turn(current=who) if kind == "operating" else ctx.at_turn(actor=who)
             got = reader.interpret(line_no, part)
             if not isinstance(got, list) or not got or any(m.action.entity != who and (kind == "operating" or m.action.entity

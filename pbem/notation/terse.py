@@ -18,7 +18,7 @@ from .piece_moves import read_by_pieces
 from .pieces import clauses, unknown_subject
 from .train_words import exchange_unread
 from .speakers import it_named_before, others_set_aside, own_pronouns
-from .lay_words import place_beside_hex, with_cities, with_edges
+from .lay_words import place_beside_hex, with_edges_and_cities
 from .claims import stated_set_aside, with_comments, with_stated
 from .spelling import respelled
 from .lazy import regex
@@ -118,7 +118,7 @@ def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> l
     """The reading by pieces of the line, with what it states beside its moves made claims on them."""
     plain, stated = stated_set_aside(line, index, ctx.actor)       # claims.py
     moves = with_stated(in_step_order(_by_pieces(plain, ctx, index)), stated)     # run_words.py
-    return with_comments(with_edges(with_cities(moves), line, ctx), line, index)
+    return with_comments(with_edges_and_cities(moves, line, ctx), line, index)
 
 
 def _by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
