@@ -30,12 +30,14 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
     bought = bought_trains(found, trains)
     out: list[Clause] = []
     laid = False             # whether a clause so far names a tile (a lay told)
+    buying = False           # whether the clause before buys a train or carries such a buy on
     for n, c in enumerate(found):
         c = lay_settled(_train_owner(c, line), ctx, line, laid)
         c = lay_cost_aside(_deal(c, line), line, laid)
         c = _agreed(c, found[n + 1] if n + 1 < len(found) else None, line) if deal else c
         c = _step_passed(train_remark(c, bought, line), out[-1] if out else None)
-        c = buy_continued(c, out, trains, ctx.current, line)
+        c = buy_continued(c, out, trains, ctx.current, line) if buying else c
+        buying = "buy" in c.verbs() or bool(c.of("exchange")) or buying and not c.verbs()
         laid = laid or bool(c.of("tile"))
         told = tile_after_lay(out[-1], c, ctx.title) if out else None       # "builds at H10 first: 57"
         c = out[-1].then(told) if told else c
@@ -150,16 +152,14 @@ def train_remark(c: Clause, bought: list[str], line: str) -> Clause:
 
 
 def buy_continued(c: Clause, before: list[Clause], trains: tuple, current: str | None, line: str) -> Clause:
-    """`c` as it continues the train bought in the clause before it (merged into that clause when one buy
-    is told in both), when it names only what a train buy takes and no other word: a price paid ("..., paying
-    $800"), the train handed in first ("hands in its 5 and buys a D"), "another" (the same train again),
-    another company and a train ("QLL buys a 2, HBR a 3": its buyer), a number alone ("buy 2, 2, 3")."""
-    prev = before[-1] if before else None
-    if prev is None or c.loose or not c.pieces or not ({"buy"} & prev.verbs() or prev.of("exchange") or not prev.verbs()):
+    """`c`, of no other words after a train buy, as what it names of that buy (merged into the clause before when
+    both tell one): a price paid, the train handed in first, "another", "HBR a 3" (its buyer), "buy 2, 2, 3"."""
+    prev = before[-1]
+    if c.loose or not c.pieces:
         return c
     kinds, first = [p.kind for p in c.pieces], c.pieces[0]
     if kinds in (["verb", "money"], ["verb", "number"]) and line[first.start:first.end].lower() in ("paying", "pays", "paid"):
-        paid = prev.of("train") and not prev.of("money") and not prev.of("number") and ("buy" in prev.verbs() or prev.of("exchange"))
+        paid = prev.of("train") and not prev.of("money") and not prev.of("number")
         return prev.then(replace(c, pieces=c.pieces[1:])) if paid else c
     if prev.of("exchange") and not prev.verbs() and "buy" in c.verbs() and c.of("train") and not c.of("exchange") \
             and all(p.kind == "exchange" or p.kind == "name" and all(i == current for _, i in p.value) for p in prev.pieces):
@@ -170,17 +170,15 @@ def buy_continued(c: Clause, before: list[Clause], trains: tuple, current: str |
         bought = bought_trains(before, trains)
         train = Piece("train", bought[0] if bought else "", m.end() - len(m.group(0).split()[-1]), m.end(), "")
         return replace(c, pieces=[train, *c.pieces]) if len(set(bought)) == 1 else c
-    last = prev.pieces[-1] if prev.pieces else None
     ids = [i for k, i in first.value if k == "corporation"] if first.kind == "name" else []
-    if len(c.pieces) == 2 and ("buy" in prev.verbs() or prev.mover is not None) and len(ids) == 1 and ids[0] != current \
-            and re.fullmatch(r"\s*(?:and\s+)?", line[c.start:first.start], re.I) and _named_train(c.pieces[1], trains, ("a", "an")):
-        return replace(c, pieces=[c.pieces[1]], mover=ids[0])              # "HBR a 3"
-    if kinds == ["number"] and str(first.value) in trains and last is not None and _named_train(last, trains) \
-            and ("buy" in prev.verbs() or not prev.verbs() and len(prev.pieces) == 1):
-        return replace(c, pieces=[replace(first, kind="train", value=str(first.value))])     # "buy 2, 2, 3"
+    buyer = len(ids) == 1 and ids[0] != current and bool(re.fullmatch(r"\s*(?:and\s+)?", line[c.start:first.start], re.I))
+    what = c.pieces[-1]           # "HBR a 3": HBR buys it; "buy 2, 2, 3": one more train (right after one)
+    if len(c.pieces) == 1 + buyer and _named_train(what, trains) \
+            and any(_named_train(p, trains) for p in (prev.pieces if buyer else prev.pieces[-1:])):
+        return replace(c, pieces=[replace(what, kind="train", value=str(what.value))], mover=ids[0] if buyer else c.mover)
     return c
 
 
-def _named_train(p: Piece, trains: tuple, before: tuple | None = None) -> bool:
-    """Whether the piece names a train: a train, or a number of a train (after one of the words `before`)."""
-    return p.kind == "train" or p.kind == "number" and str(p.value) in trains and (before is None or p.before in before)
+def _named_train(p: Piece, trains: tuple) -> bool:
+    """Whether the piece names a train: a train, or a number of a train."""
+    return p.kind == "train" or p.kind == "number" and str(p.value) in trains
