@@ -19,7 +19,6 @@ from pbem.engine.actions import (
 )
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from pbem.notation import context_for_title, parse_message
-from pbem.notation.run_words import train_by_shape
 
 PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
 RECORD_1861 = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games" / "1861" / "29683.json"
@@ -220,12 +219,20 @@ def test_a_bracket_amount_after_a_revenue_stays_a_claim():
 
 
 def test_the_shape_of_the_line_decides_only_when_it_tells():
-    runs, buys = ["run"], ["buy"]
-    assert train_by_shape([], set(), runs, buys) == (runs, buys)                  # alone: both fit
-    assert train_by_shape([Dividend("CPR", "payout")], set(), runs, buys) == (None, buys)
-    assert train_by_shape([], {"payout"}, runs, buys) == (runs, None)
-    assert train_by_shape([LayTile("CPR", "I5", "57", 1)], set(), runs, buys) == (None, buys)
-    assert train_by_shape([run("CPR", R("3", [], 90))], set(), runs, buys) == (runs, buys)
+    from pbem.notation.names import name_index
+    from pbem.notation.piece_fits import Fitter
+    from pbem.notation.pieces import clauses
+    or_ = ctx("1882", "CPR")
+    [c] = clauses("2T for 80", or_, name_index(or_))
+    runs, buys = [[(run("CPR", R("2", [], 80)), ())]], [[(BuyTrain("CPR", "2", "depot", 80), ())]]
+
+    def fit(before, later=frozenset()):
+        return Fitter(or_, "operating", c, before, later).fit()
+    assert fit([]) == runs + buys                                # alone: both fit
+    assert fit([Dividend("CPR", "payout")]) == buys
+    assert fit([], frozenset({"payout"})) == runs
+    assert fit([LayTile("CPR", "I5", "57", 1)]) == buys
+    assert fit([run("CPR", R("3", [], 90))]) == runs + buys
 
 
 # ---------------------------------------------------------------------- at the table

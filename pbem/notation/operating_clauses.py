@@ -30,21 +30,19 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
     bought = bought_trains(found, trains)
     out: list[Clause] = []
     laid = False             # whether a clause so far names a tile (a lay told)
+    buying = False           # whether the clause before buys a train or carries such a buy on
     for n, c in enumerate(found):
         c = lay_settled(_train_owner(c, line), ctx, line, laid)
         c = lay_cost_aside(_deal(c, line), line, laid)
         c = _agreed(c, found[n + 1] if n + 1 < len(found) else None, line) if deal else c
-        c = another_train(train_remark(c, bought, line), out, trains, line)
-        c = _step_passed(c, out[-1] if out else None)
-        c = listed_train(gapped_buyer(c, out, trains, ctx.current, line), out, trains)
+        c = _step_passed(train_remark(c, bought, line), out[-1] if out else None)
+        c = buy_continued(c, out, trains, ctx.current, line) if buying else c
+        buying = "buy" in c.verbs() or bool(c.of("exchange")) or buying and not c.verbs()
         laid = laid or bool(c.of("tile"))
         told = tile_after_lay(out[-1], c, ctx.title) if out else None       # "builds at H10 first: 57"
-        if told:
-            out[-1] = out[-1].then(told)
-        elif out and traded_in(out[-1], c, ctx.current):
-            out[-1] = out[-1].then(c)
-        elif out and price_paid(out[-1], c, line):
-            out[-1] = out[-1].then(replace(c, pieces=c.pieces[1:]))
+        c = out[-1].then(told) if told else c
+        if out and c.start == out[-1].start:       # one move told in two clauses
+            out[-1] = c
         else:
             out.append(c)
     return powers(out, ctx, line)
@@ -153,57 +151,34 @@ def train_remark(c: Clause, bought: list[str], line: str) -> Clause:
     return replace(c, pieces=[])
 
 
-def another_train(c: Clause, before: list[Clause], trains: tuple, line: str) -> Clause:
-    """ "and another from GT for 100" after one train bought (in the clauses `before`): the same
-    train again (its source and price as the clause tells them)."""
-    m = _ANOTHER.match(line, c.start)
-    if m is None or c.verbs() or c.of("train") or c.loose:
+def buy_continued(c: Clause, before: list[Clause], trains: tuple, current: str | None, line: str) -> Clause:
+    """`c`, of no other words after a train buy, as what it names of that buy (merged into the clause before when
+    both tell one): a price paid, the train handed in first, "another", "HBR a 3" (its buyer), "buy 2, 2, 3"."""
+    prev = before[-1]
+    if c.loose or not c.pieces:
         return c
-    bought = bought_trains(before, trains)      # (only here: for every clause, a long line's cost was its square)
-    if len(set(bought)) != 1:
+    kinds, first = [p.kind for p in c.pieces], c.pieces[0]
+    if kinds in (["verb", "money"], ["verb", "number"]) and line[first.start:first.end].lower() in ("paying", "pays", "paid"):
+        paid = prev.of("train") and not prev.of("money") and not prev.of("number")
+        return prev.then(replace(c, pieces=c.pieces[1:])) if paid else c
+    if prev.of("exchange") and not prev.verbs() and "buy" in c.verbs() and c.of("train") and not c.of("exchange") \
+            and all(p.kind == "exchange" or p.kind == "name" and all(i == current for _, i in p.value) for p in prev.pieces):
+        return prev.then(c)
+    if c.verbs():
         return c
-    train = Piece("train", bought[0], m.end() - len(m.group(0).split()[-1]), m.end(), "")
-    return replace(c, pieces=[train, *c.pieces])
+    if (m := _ANOTHER.match(line, c.start)) and not c.of("train"):
+        bought = bought_trains(before, trains)
+        train = Piece("train", bought[0] if bought else "", m.end() - len(m.group(0).split()[-1]), m.end(), "")
+        return replace(c, pieces=[train, *c.pieces]) if len(set(bought)) == 1 else c
+    ids = [i for k, i in first.value if k == "corporation"] if first.kind == "name" else []
+    buyer = len(ids) == 1 and ids[0] != current and bool(re.fullmatch(r"\s*(?:and\s+)?", line[c.start:first.start], re.I))
+    what = c.pieces[-1]           # "HBR a 3": HBR buys it; "buy 2, 2, 3": one more train (right after one)
+    if len(c.pieces) == 1 + buyer and _named_train(what, trains) \
+            and any(_named_train(p, trains) for p in (prev.pieces if buyer else prev.pieces[-1:])):
+        return replace(c, pieces=[replace(what, kind="train", value=str(what.value))], mover=ids[0] if buyer else c.mover)
+    return c
 
 
-def gapped_buyer(c: Clause, before: list[Clause], trains: tuple, current: str | None, line: str) -> Clause:
-    """'QLL buys a 2 train, HBR a 3': another company and a train alone, right after a buy, is that
-    company's buy of the train (the clause's mover; the buy word carries on)."""
-    if c.verbs() or c.loose or len(c.pieces) != 2 or not before or "buy" not in before[-1].verbs() \
-            and before[-1].mover is None:
-        return c
-    who, what = c.pieces
-    ids = [i for k, i in who.value if k == "corporation"] if who.kind == "name" else []
-    train = what.kind == "train" or what.kind == "number" and what.before in ("a", "an") and str(what.value) in trains
-    if len(ids) != 1 or ids[0] == current or not train or not re.fullmatch(r"\s*(?:and\s+)?", line[c.start:who.start], re.I):
-        return c
-    return replace(c, pieces=[what], mover=ids[0])
-
-
-def listed_train(c: Clause, before: list[Clause], trains: tuple) -> Clause:
-    """ "buy 2, 2, 3": a number alone that names a train, after a buy of a train named by its
-    number alone (or after another such number), is one more train bought."""
-    if c.verbs() or c.loose or len(c.pieces) != 1 or c.pieces[0].kind != "number" or not before:
-        return c
-    prev, p = before[-1], c.pieces[0]
-    last = prev.pieces[-1] if prev.pieces else None
-    if str(p.value) not in trains or last is None or str(last.value) not in trains or last.kind not in ("number", "train") \
-            or not ("buy" in prev.verbs() or not prev.verbs() and len(prev.pieces) == 1):
-        return c
-    return replace(c, pieces=[replace(p, kind="train", value=str(p.value))])
-
-
-def price_paid(prev: Clause, c: Clause, line: str) -> bool:
-    """ "trades in its 4 for a Diesel, paying $800": an amount paid, alone in its clause, right
-    after a train bought with no price, is that train's price."""
-    return ("buy" in prev.verbs() or bool(prev.of("exchange"))) and bool(prev.of("train")) and not prev.of("money") and not prev.of("number") \
-        and not c.loose and [p.kind for p in c.pieces] in (["verb", "money"], ["verb", "number"]) \
-        and line[c.pieces[0].start:c.pieces[0].end].lower() in ("paying", "pays", "paid")
-
-
-def traded_in(c: Clause, after: Clause, current: str | None) -> bool:
-    """ "HBR hands in its 5 and buys a D for 800": a train handed in, alone in its clause (with
-    the operating company), goes with the train bought in the next clause."""
-    return bool(c.of("exchange")) and not c.loose and not c.verbs() and "buy" in after.verbs() and bool(after.of("train")) \
-        and not after.of("exchange") and all(p.kind == "exchange" or p.kind == "name" and all(i == current for _, i in p.value)
-                                             for p in c.pieces)
+def _named_train(p: Piece, trains: tuple) -> bool:
+    """Whether the piece names a train: a train, or a number of a train."""
+    return p.kind == "train" or p.kind == "number" and str(p.value) in trains

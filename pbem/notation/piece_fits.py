@@ -20,7 +20,7 @@ from .dividend_words import DIVIDEND_WORDS
 from .share_quantity import one_per_share, quantity
 from .lay_words import edges_told, lays_by_colour, side_not_here, tells_edges
 from .private_powers import token_moved
-from .run_words import MOST, best_run, dividend_after, route_alone, route_order, several_routes, train_by_shape
+from .run_words import MOST, best_run, dividend_after, route_alone, route_order, several_routes
 from .train_words import discarded, some_train
 from .lazy import regex
 
@@ -451,20 +451,29 @@ class Fitter:
             return [[(BuyCompany(cur, companies[0], amounts[0] if amounts else None), () if amounts else ("price",))]]
         if "discard" in verbs:
             return discarded(self, cur, trains)       # "discards its 3" (train_words.py)
-        if self.implicit() and trains and self.c.of("number") and not self.c.of("money") \
-                and not any(p.before == "for" for p in self.c.pieces) \
-                and not self.c.of("source") and not self.c.of("exchange"):   # "D from depot, ..., 800": a buy
-            return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run
-        if self.implicit() and trains and (self.c.of("money") or self.c.of("number")):
-            runs, buys = None if self.c.of("source") else self._run(cur, trains), self._train(cur, trains)   # "2T for 80": which? (from the bank: bought)
-            if isinstance(runs, list) and isinstance(buys, list) and len(self.hexes()) < 2:   # a route: the run
-                runs, buys = train_by_shape(self.before, self.later, runs, buys)
-            return [f for f in (None if self.c.of("source") else runs, buys) if isinstance(f, list) for f in f] or None
+        if self.implicit() and trains:
+            return self._bought_or_run(cur, trains)
         if self.revenue_alone() or route_alone(self):
             return self._run(cur, trains)      # "M-K: 70, pays out": the run's revenue; "2T B2-C3"
-        if "buy" in verbs or (self.implicit() and trains):
-            return self._train(cur, trains)
-        return None
+        return self._train(cur, trains) if "buy" in verbs else None
+
+    def _bought_or_run(self, cur: str, trains: list[str]):
+        """A train told with no move word: run or bought, by what is told with it and the moves around it."""
+        c = self.c
+        if not c.of("money") and not c.of("number"):
+            return self._run(cur, trains) if route_alone(self) else self._train(cur, trains)     # "2T B2-C3"
+        if not c.of("money") and not any(p.before == "for" for p in c.pieces) and not c.of("source") and not c.of("exchange"):
+            return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run
+        # "2T for 80": which? ("D from depot, ..., 800": bought)
+        runs, buys = None if c.of("source") else self._run(cur, trains), self._train(cur, trains)
+        if isinstance(runs, list) and isinstance(buys, list) and len(self.hexes()) < 2:    # (a route: the run)
+            if any(isinstance(a, Dividend) for a in self.before):
+                runs = None                    # the dividend is paid: a train now is bought
+            elif self.later & DIVIDEND_WORDS:
+                buys = None                    # its dividend follows: the run
+            elif not (self.before and isinstance(self.before[-1], RunRoutes) or not (self.before or self.later)):
+                runs = None                    # a turn written whole that pays no dividend (alone, or after a run: both)
+        return [f for f in (runs, buys) if isinstance(f, list) for f in f] or None
 
     def _train(self, cur: str, trains: list[str]):
         numbers = self.c.of("number")

@@ -1,13 +1,13 @@
 """How a run is written: its trains, stops and revenues ("its 4 goes H8-E9-C9", "2T Odessa-Kiev",
-"runs the 4 for 180 and 3 for 120"), and whether "2T for $80" is a run or a buy."""
+"runs the 4 for 180 and 3 for 120")."""
 from __future__ import annotations
 
 import bisect
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Optional
 
-from pbem.engine.actions import Action, Dividend, Route, RunRoutes, Stop
+from pbem.engine.actions import Dividend, Route, RunRoutes, Stop
 
 from .dividend_words import DIVIDEND_WORDS
 from .lazy import regex
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MOST", "best_run", "count_of", "dividend_after", "in_step_order", "is_place",
            "one_more_route", "railway_as_route", "route_alone", "route_order", "run_unpaired", "several_routes",
-           "stops_joined", "train_by_shape", "trains_before_routes"]
+           "stops_joined", "trains_before_routes"]
 
 #: what joins two stops of a route
 _DASH = regex(r"\s*[-–—]\s*")
@@ -286,17 +286,6 @@ def run_unpaired(text: str, run: RunRoutes) -> Optional[str]:
         return f"{n} trains counted, {len(run.routes)} routes told"
     told = [bool(r.stops) for r in run.routes]
     return "stops told for some revenues only" if any(a and not b for a, b in zip(told, told[1:])) else None
-
-
-def train_by_shape(before: Sequence[Action], later: set, runs, buys) -> tuple:
-    """(runs, buys) less the reading ruled out by the moves `before` and the move words `later`."""
-    if any(isinstance(a, Dividend) for a in before):
-        return None, buys                      # the dividend is paid: a train now is bought
-    if later & DIVIDEND_WORDS:
-        return runs, None                      # its dividend follows: the run
-    if before and isinstance(before[-1], RunRoutes) or not (before or later):
-        return runs, buys                      # alone, or after another train's run: both fit
-    return None, buys                          # a turn written whole that pays no dividend
 
 
 def one_more_route(c: "Clause", out: list, ctx: "NotationContext") -> Optional[RunRoutes]:
