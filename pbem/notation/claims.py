@@ -35,7 +35,6 @@ _AMOUNT = r"[$£¥₽€]?\s*(\d+)\s*[$£¥₽€]?"
 _PAYEE_RE = regex(
     rf"^\s*(?:{_AMOUNT}\s+(?:to|for)\s+(?P<n1>[^,;]+?)|(?P<n2>[^,;$£¥₽€\d][^,;$£¥₽€]*?)\s*(?::|gets|receives|got|received)?\s*{_AMOUNT})\s*$",
     re.I)
-_CASH_RE = regex(rf"^\s*(?:cash\s*(?:left|remaining|now|on\s+hand)?|left\s+with|leaving)\s*:?\s*{_AMOUNT}\s*(?:left)?\s*$", re.I)
 _BARE_RE = regex(rf"^\s*{_AMOUNT}\s*$")
 _REVENUE_RE = regex(rf"^\s*(?:revenue|earnings|income|ran\s+for|runs\s+for)\s*:?\s*{_AMOUNT}\s*$", re.I)
 _ROUND_RE = regex(r"^\s*(?:in\s+|during\s+)?(?:sr|or|stock\s+round|operating\s+round)\s*\d+(?:\.\d+)?\s*$", re.I)
@@ -44,8 +43,8 @@ _ROUND_RE = regex(r"^\s*(?:in\s+|during\s+)?(?:sr|or|stock\s+round|operating\s+r
 def parse_paren_claims(inner: str) -> Optional[list[tuple[str, object, str]]]:
     """Claims in a bracketed remark (payees as written, cash left, a bare amount, a revenue or a round
     label) as (kind, value, text) triples, or None when it says something else."""
-    for rx, kind in ((_CASH_RE, "cash"), (_BARE_RE, "amount"), (_REVENUE_RE, "revenue")):
-        if m := rx.match(inner):
+    for rx, kind in ((_CASH, "cash"), (_BARE_RE, "amount"), (_REVENUE_RE, "revenue")):
+        if m := rx.fullmatch(inner):
             return [(kind, int(m.group(1)), inner.strip())]
     if _ROUND_RE.match(inner):
         return [("round", re.sub(r"^\s*(?:in|during)\s+", "", inner.strip(), flags=re.I), inner.strip())]
@@ -55,12 +54,8 @@ def parse_paren_claims(inner: str) -> Optional[list[tuple[str, object, str]]]:
         m = _PAYEE_RE.match(p)
         if not m or re.fullmatch(r"\s*[A-Za-z]{1,2}\d{1,2}\s*", p):
             return None             # "(A11)" is a hex, never $11 paid to "A"
-        amount = int(m.group(1) or m.group(4))
-        name = (m.group("n1") or m.group("n2")).strip()
-        payees.append((name, amount))
-    if not payees:
-        return None
-    return [("payees", tuple(payees), inner.strip())]
+        payees.append(((m.group("n1") or m.group("n2")).strip(), int(m.group(1) or m.group(4))))
+    return [("payees", tuple(payees), inner.strip())] if payees else None
 
 
 #: what makes a remark in brackets more than a comment: what a move is made of ("(2 shares)", "(and a 3 train)")
@@ -156,11 +151,13 @@ def with_presidency(out: list, taken: list["Clause"]) -> tuple[list, list[str]]:
 
 
 _SAID = r"[$₽£]?\s?(\d{1,6})\s?₽?"
+#: the cash left told ("cash left 365", "(leaving him $40)", "remaining cash: 90")
+_CASH = regex(r"(?!(?<=\s)\s)[,.;]?\s*+\(?\s*+\b(?:(?:and\s+)?(?:cash\s+(?:left|remaining|now|on\s+hand)|remaining\s+(?:free\s+)?cash|"
+              r"free\s+cash(?:\s+(?:left|remaining))?|left\s+with|leaving(?:\s+(?:him|her|them|it|me|us))?(?:\s+with)?)|cash)"
+              r"\s*:?\s*" + _SAID + r"(?:\s+left)?\s*\)?", re.I)
 #: (pattern, the claim's kind, the kinds of move it is said of); none starts inside a run of blanks (linear time)
 _STATED = (
-    (regex(r"(?!(?<=\s)\s)[,.;]?\s*+\(?\s*+\b(?:(?:and\s+)?(?:cash\s+(?:left|remaining|now|on\s+hand)|remaining\s+(?:free\s+)?cash|"
-                r"free\s+cash(?:\s+(?:left|remaining))?|left\s+with|leaving(?:\s+(?:him|her|them|it|me|us))?(?:\s+with)?)|cash)"
-                r"\s*:?\s*" + _SAID + r"(?:\s+left)?\s*\)?", re.I), "cash", None),
+    (_CASH, "cash", None),
     (regex(r"(?!(?<=\s)\s),?\s*+\b(?:and\s+)?receiv(?:es|ed|ing)\s+" + _SAID, re.I), "received", (SellShares,)),
     (regex(r"(?!(?<=\s)\s),?\s*+(?:(?:and\s+)?(?:the\s+)?(?:president|director|prez)\s+(?:pays|paid|covers|covered|chips\s+in)"
                 r"(?:\s+(?:the\s+)?(?:rest|remainder|difference|balance|shortfall))?(?:\s+out\s+of\s+(?:his\s+|her\s+|their\s+)?pocket)?|"
@@ -169,11 +166,6 @@ _STATED = (
     (regex(r"(?!(?<=\s)\s),?\s*+\b(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:becomes?|became|becoming|is\s+now)\s+(?:the\s+)?(?:new\s+)?"
                 r"(?:president|director|prez)(?:\s+of\s+(?:the\s+)?([A-Z][\w&-]*))?\b", re.I), "president", (BuyShares, Par)),
 )
-#: a dividend's payees in brackets: "($40 to Ann, $20 to Bob)", "(Ann $40, Bob $20)", "(Ann: $40; Bob: $20)"
-_WHO = r"(?:[A-Z][\w'-]*(?: \d{1,2}(?![\d$₽]))?|me)"      # "Ann", "Player 1", "me" (the writer)
-_PAYEE = rf"(?:[$₽]?\s?\d{{1,6}}₽?\s+to\s+{_WHO}|{_WHO}\s*:?\s*[$₽]\s?\d{{1,6}}₽?)"
-_PAYEES = regex(r"\(\s*" + _PAYEE + r"(?:\s*[,;]\s*(?:and\s+)?" + _PAYEE + r")*\s*\)")
-_PAIR = regex(rf"[$₽]?\s?(\d{{1,6}})₽?\s+to\s+({_WHO})|({_WHO})\s*:?\s*[$₽]\s?(\d{{1,6}})")
 
 
 
@@ -227,21 +219,17 @@ def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[st
     said: list[tuple[Claim, object]] = [
         (Claim("price_dir", _direction(m), m.group(0).strip(" →->"), m.start() + 1), "dividend") for m in moves]
     gone: list = []
-    for m in _PAYEES.finditer(line):
-        pairs = []
-        for p in _PAIR.finditer(m.group(0)):
-            name, amount = (p.group(2), p.group(1)) if p.group(1) else (p.group(3), p.group(4))
-            who = writer if name == "me" and writer is not None else index.ident(name, ("player", "corporation"), mode="union")
-            if who is None:
-                raise NotationError(f'"{name}" is no player or company: who was paid?', text=line.strip())
-            pairs.append((who, int(amount)))
-        said.append((Claim("payees", tuple(pairs), m.group(0), m.start() + 1), (Dividend, RunRoutes)))   # (a minor splits its run)
+    for m in _BRACKETED.finditer(line):     # "(ran for 60)", "(cash 365)": said of the move before; payees of a run's
+        found = parse_paren_claims(m.group(1)) or []
+        if found and found[0][0] == "payees":       # each paid a player or company ("me": the writer); "(rot 1)" pays no one
+            paid = tuple((writer if name == "me" and writer else index.ident(name, ("player", "corporation"), mode="union"), amount)
+                         for name, amount in found[0][1])
+            found = [("payees", paid, "")] if all(who for who, _ in paid) else []
+        if not found or any(kind not in ("cash", "revenue", "payees") for kind, _, _ in found):
+            continue
+        said.extend((Claim(kind, value, m.group(0), m.start() + 1), (Dividend, RunRoutes) if kind == "payees" else None)
+                    for kind, value, _ in found)
         gone.append(m.span())
-    for m in _BRACKETED.finditer(line := blanked(line, gone)):    # "(ran for 60)", "(cash 365)": of the move before
-        found = parse_paren_claims(m.group(1))
-        if found and all(kind in ("cash", "revenue") for kind, _, _ in found):
-            said.extend((Claim(kind, value, m.group(0), m.start() + 1), None) for kind, value, _ in found)
-            gone.append(m.span())
     for rx, kind, of in _STATED:
         for m in rx.finditer(line := blanked(line, gone)):
             if kind == "president":

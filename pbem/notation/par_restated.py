@@ -8,7 +8,7 @@ from typing import Optional
 from .pieces import Clause, Piece
 from .lazy import regex
 
-__all__ = ["HOME", "PRESIDENTS", "par_restated"]
+__all__ = ["HOME", "PRESIDENTS", "par_restated", "taken_over"]
 
 #: a home station named with a par ("home on K3", "base in L12"): the par's token
 HOME = regex(r"\b(?:home|base)\b", re.I)
@@ -16,6 +16,8 @@ HOME = regex(r"\b(?:home|base)\b", re.I)
 PRESIDENTS = regex(r"\b(?:president|director)(?:'?s|’s)?\s+(?:certificate|cert|share)|\bpresidency\b|"
                         r"\bpres\s+cert\b", re.I)
 _AMOUNTS = ("money", "number")
+#: a company said to float ("NYC floats")
+_FLOATS = regex(r"\bfloat(?:s|ed)?\b", re.I)
 #: the words of the certificate's name left among a clause's words
 _CERT_WORDS = ("pres", "director", "cert")
 
@@ -34,13 +36,11 @@ def par_restated(parts: list[Clause], kind: str, writer: Optional[str]) -> list[
     par_at = [n for n, c in enumerate(parts) if "par" in c.verbs()]
     out: list[Clause] = []
     for n, c in enumerate(parts):
-        if _presidents(c) and not par_at and _taken_over(c, out):
-            continue                # "buys a CNR and I take over the CNR presidency": what the buy did
         if _presidents(c):
             c = _certificate(c, any(m != n for m in par_at))
-        elif par_at and n > par_at[0] and _bare(c, {"par"}) and _names(c) <= _names(parts[par_at[0]]) \
-                or _floats(c, parts[:n]):
-            continue                # "yes, I'm starting the Grand Trunk", "NYC floats": said again
+        elif _bare(c, {"par"}) and any(_names(c) <= _names(b) and ("par" in b.verbs() or b.verbs() and _FLOATS.search(c.text))
+                                       for b in parts[:n]):
+            continue                # "yes, I'm starting the Grand Trunk", "NYC floats": what a move before did, said again
         elif n + 1 in par_at and (_bare(c, {"buy"}) or _handed_in(c)) and _names(parts[n + 1]) <= _names(c):
             parts[n + 1] = Clause(parts[n + 1].start, parts[n + 1].end, parts[n + 1].text,
                                   c.of("name") + parts[n + 1].pieces, parts[n + 1].loose)
@@ -58,10 +58,11 @@ def _bare(c: Clause, verbs: set) -> bool:
     return c.verbs() <= verbs and bool(_names(c)) and not c.loose and {p.kind for p in c.pieces} <= {"verb", "name", "me"}
 
 
-def _taken_over(c: Clause, before: list[Clause]) -> bool:
-    """Whether a clause naming the presidency, with no price and no private handed in, follows a buy."""
-    return not any(p.kind in _AMOUNTS for p in c.pieces) and not _EXCHANGE.search(c.text) \
-        and any("buy" in b.verbs() for b in before)
+def taken_over(c: Clause, before: list[Clause], found: list[Clause]) -> bool:
+    """Whether a clause names the presidency with no price and no private handed in, after a buy on a line of no par
+    ("buys a CNR and I take over the CNR presidency"): what the buy did, a claim on it."""
+    return _presidents(c) and not any(p.kind in _AMOUNTS for p in c.pieces) and not _EXCHANGE.search(c.text) \
+        and any("buy" in b.verbs() for b in before) and not any("par" in b.verbs() for b in found)
 
 
 def _handed_in(c: Clause) -> bool:
@@ -69,12 +70,6 @@ def _handed_in(c: Clause) -> bool:
     par after it is of its company."""
     return bool(_EXCHANGE.search(c.text)) and bool(_names(c)) and {p.kind for p in c.pieces} <= {"verb", "name", "me"} \
         and all(_EXCHANGE.fullmatch(w) or w in ("private", "in") for w in c.loose)
-
-
-def _floats(c: Clause, before: list[Clause]) -> bool:
-    """"Marta buys one share of NYC; NYC floats.": a company said to float after a move on it."""
-    return _bare(c, {"par"}) and bool(re.search(r"\bfloat(?:s|ed)?\b", c.text, re.I)) \
-        and any(_names(c) <= _names(b) and b.verbs() for b in before)
 
 
 def _certificate(c: Clause, par_elsewhere: bool) -> Clause:

@@ -18,7 +18,7 @@ from .pieces import Clause, Piece, clauses
 from .piece_clauses import CARRIED, DONE, GOES_ON, joined, named_before, step_not_taken, steps_named, train_after_lay
 from .piece_fits import Fitter
 from .claims import clause_claims, presidency_taken, with_presidency
-from .par_restated import par_restated   # the president's certificate: a par
+from .par_restated import par_restated, taken_over   # the president's certificate: a par
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .own_kinds import own_kind_moves, title_verbs
 from .private_powers import acting
@@ -121,8 +121,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         if aside is not None and (not_done := step_not_taken(c, ctx, kind)):
             # "CPR doesn't place a token": the step passed; "not buying anything": the writer's pass
             parts.append(Clause(c.start, c.end, c.text, [Piece("verb", not_done, c.start, c.end)]))
-        elif aside is not None and presidency_taken(c):
-            taken.append(c)               # "and takes the presidency from Cid": a claim on the buy
+        elif aside is not None and presidency_taken(c) or kind in ("stock", "auction") and taken_over(c, parts, found):
+            taken.append(c)               # "and takes the presidency from Cid", "I take over the CNR presidency": a claim on the buy
         elif aside is not None and _carried_into(c, parts):
             # "bought the D&H from Eve and the C&A from its president": the move carried on, not chat
             raise _refuse(line, f'"{c.text}" names {c.of("name")[0].value[0][1]} after a move, among words that say no move: write it apart')

@@ -45,21 +45,15 @@ def powers(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause]
             power = _private(named[0], ctx)
             user = {id(p) for p in c.of("name") if p.start < uses.start() and all(i == ctx.current for _, i in p.value)}
             c = _without(c, {id(named[0])} | user, {"uses", "use", "using", "power", "ability", "private"})
-        elif power is None and len(c.pieces) == 1 and c.pieces[0].kind == "name" and not c.loose and _private(c.pieces[0], ctx) \
-                and c.end < len(line) and line[c.end] == ":":
-            power = _private(c.pieces[0], ctx)         # "NWR: token G11 -> D6": the private as a heading
-            continue
-        elif power is None and _bracketed(c, ctx, line):
-            # "HBR (NWR) places a token on E5": the company, its private's power in brackets
-            power = _private(c.pieces[1], ctx)
-            c = _without(c, {id(c.pieces[0]), id(c.pieces[1])}, set())
+        elif (head := _head(c, ctx)) and (c.verbs() and c.verbs() <= _POWER_VERBS or power is None and not c.verbs()
+                                          and not c.loose and line[c.end:c.end + 1] == ":"):
+            power = head    # "NWR lays free tile 9 in J4", "HBR (NWR) places a token on E5"; "NWR: token G11 -> D6" (a heading)
+            if not c.verbs():
+                continue
         elif _USES_IT.search(line, c.start, c.end) and power is None:
             bought = [x for d in out if "buy" in d.verbs() for x in map(lambda p: _private(p, ctx), d.of("name")) if x]
             power = bought[0] if len(bought) == 1 else None
             c = _without(c, set(), {"uses", "using"}) if power else c
-        elif not c.verbs() - _POWER_VERBS and c.verbs() and c.pieces and c.pieces[0].kind == "name" \
-                and _private(c.pieces[0], ctx) and c.pieces[0].start < min(p.start for p in c.of("verb")):
-            power = _private(c.pieces[0], ctx)         # "NWR lays free tile 9 in J4": the private as subject
         put = lifted and not c.verbs() and len(c.of("hex")) == 1 and _PLACES_IT.search(line, c.start, c.end)
         if put:
             verb = Piece("verb", "token", put.start(), put.end())
@@ -74,14 +68,14 @@ def powers(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause]
     return out
 
 
-def _bracketed(c: Clause, ctx: NotationContext, line: str) -> bool:
-    """Whether the clause begins with the company at turn and a private in brackets after it."""
-    if len(c.pieces) < 2 or c.pieces[0].kind != "name" or {i for _, i in c.pieces[0].value} != {ctx.current}:
-        return False
-    first, second = c.pieces[0], c.pieces[1]
-    return second.kind == "name" and _private(second, ctx) is not None \
-        and re.fullmatch(r"\s*\(\s*", line[first.end:second.start]) is not None \
-        and re.match(r"\s*\)", line[second.end:]) is not None
+def _head(c: Clause, ctx: NotationContext) -> Optional[str]:
+    """The one private named before the clause's move words, beside only the company at turn, or None."""
+    first = min((p.start for p in c.of("verb")), default=c.end)
+    head = [p for p in c.pieces if p.start < first]
+    if not head or any(p.kind != "name" or not _private(p, ctx) and {i for _, i in p.value} != {ctx.current} for p in head):
+        return None
+    privates = {_private(p, ctx) for p in head} - {None}
+    return privates.pop() if len(privates) == 1 else None
 
 
 def _without(c: Clause, pieces: set, words: set) -> Clause:

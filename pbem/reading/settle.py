@@ -88,6 +88,12 @@ def settle_token(game: Game, action: PlaceToken) -> PlaceToken:
     return action   # none legal: let the rules say why
 
 
+def _legal(game: Game, action: Action, kind: type, **same) -> list:
+    """The legal moves of `kind` the rules allow `action`'s entity now whose fields hold the `same` values."""
+    return [m for m in game.legal_moves(action.entity)
+            if isinstance(m.action, kind) and all(getattr(m.action, f) == v for f, v in same.items())]
+
+
 def _top(listed: list, least: int) -> int:
     """The most a listed move's range allows: the highest amount its note names ("$20 to $80",
     "bid up to $600"), or `least` when no note names one."""
@@ -99,8 +105,7 @@ def settle_price(game: Game, action: BuyTrain) -> BuyTrain:
     asking for it when the purchase is otherwise legal; else the action as it is (the rules say why)."""
     if action.source == "depot" or action.price is not None:
         return action
-    listed = [m for m in game.legal_moves(action.entity)
-              if isinstance(m.action, BuyTrain) and m.action.source == action.source and m.action.train == action.train]
+    listed = _legal(game, action, BuyTrain, source=action.source, train=action.train)
     if not listed:
         return action
     lo = listed[0].action.price
@@ -114,8 +119,7 @@ def settle_price(game: Game, action: BuyTrain) -> BuyTrain:
 def settle_source(game: Game, action: BuyShares) -> BuyShares:
     """A share bought with no source said ("buy NYNH"): the IPO's, or the pool's when only the pool
     may sell one now."""
-    legal = [m.action for m in game.legal_moves(action.entity) if isinstance(m.action, BuyShares)
-             and m.action.corporation == action.corporation and m.action.percent == action.percent]
+    legal = [m.action for m in _legal(game, action, BuyShares, corporation=action.corporation, percent=action.percent)]
     if any(a.source == action.source for a in legal) or not any(a.source == "pool" for a in legal):
         return action
     return dataclasses.replace(action, source="pool")
@@ -124,8 +128,7 @@ def settle_source(game: Game, action: BuyShares) -> BuyShares:
 def settle_train(game: Game, action: BuyTrain, write: Callable[[Action], str]) -> BuyTrain:
     """A train bought with no kind named ("buys a train", "buys a train from GT"): the one kind
     the rules sell from that source now, or AmbiguousMoveError asking which (RuleError when none)."""
-    listed = [m.action for m in game.legal_moves(action.entity) if isinstance(m.action, BuyTrain)
-              and m.action.source == action.source and m.action.exchange is None]
+    listed = [m.action for m in _legal(game, action, BuyTrain, source=action.source, exchange=None)]
     kinds = list(dict.fromkeys(a.train for a in listed))
     if not kinds:
         where = "the depot" if action.source == "depot" else action.source
@@ -142,7 +145,7 @@ def settle_amount(game: Game, action: Par | Bid | BuyCompany, least: bool, write
     if action.price is not None:
         return action
     item = "corporation" if isinstance(action, Par) else "company"
-    same_kind = [m for m in game.legal_moves(action.entity) if type(m.action) is type(action)]
+    same_kind = _legal(game, action, type(action))
     listed = [m for m in same_kind if getattr(m.action, item) == getattr(action, item)]
     if not listed:
         return dataclasses.replace(action, price=min((m.action.price for m in same_kind), default=0))
@@ -236,8 +239,7 @@ def _token_line(a: PlaceToken) -> str:
 def _token_places(game: Game, action: PlaceToken) -> list[Action]:
     """Every placement of this token on its hex that the rules allow now; a token not said to be
     neutral is the company's neutral station when only that may be placed there (1882)."""
-    here = [m.action for m in game.legal_moves(action.entity)
-            if isinstance(m.action, PlaceToken) and m.action.hex == action.hex]
+    here = [m.action for m in _legal(game, action, PlaceToken, hex=action.hex)]
     listed = [a for a in here if a.neutral == action.neutral] or [a for a in here if a.neutral]
     if listed:
         return listed
