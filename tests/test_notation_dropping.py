@@ -91,3 +91,24 @@ def test_a_lay_told_without_its_tile_beside_another_move_is_asked_never_dropped(
 ])
 def test_a_lay_beside_another_move_is_still_read_when_told(title, current, line, want):
     assert read(title, "operating", current, line) == want
+
+
+@pytest.mark.parametrize("title, current, line", [
+    ("1882", "CPR", "CPR lays 57 on I5 rot 1 and places a token"),
+    ("1830", "B&O", "B&O lays #57 on H18 rot 1 and tokens"),
+    ("1882", "CPR", "CPR lays #57 on I5 rot 1, and a station, then buys a 3 train"),
+    ("1830", "PRR", "PRR runs its 2 H10-H12 for 50, places a token, pays out"),
+])
+def test_a_token_told_without_its_hex_beside_another_move_is_asked_never_dropped(title, current, line):
+    """Read without the token, the line would make only the other moves: where the token goes is asked."""
+    with pytest.raises(PbemError, match="on which hex|expected a hex"):
+        read(title, "operating", current, line)
+
+
+@pytest.mark.parametrize("title, current, line, want", [
+    # near misses: a token told with its hex or "there", a token declined
+    ("1882", "CPR", "CPR lays 57 on I5 rot 1, and a token there too", [LayTile("CPR", "I5", "57", 1), PlaceToken("CPR", "I5")]),
+    ("1830", "NYC", "NYC lays #57 on E11 rot 0 and places a token in E11", [LayTile("NYC", "E11", "57", 0), PlaceToken("NYC", "E11")]),
+])
+def test_a_token_beside_another_move_is_still_read_when_told(title, current, line, want):
+    assert read(title, "operating", current, line) == want
