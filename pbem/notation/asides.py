@@ -134,12 +134,12 @@ _NEGATED = regex(r"\b(?:not|no|never|didn't|did\s+not|don't|won't)\b", re.I)
 #: where a clause after the move begins: a stop, a dash, a bracket, "and", "so"
 _CLAUSE = regex(r"\s*(?:[;,.]+(?=\s)|[;,]|\s[-–—]+\s|\s*--+|\(|\band\b|\bso\b)\s*", re.I)
 #: a move word named as a thing ("its home token") or not done ("not buying", "nothing worth buying")
-_NO_MOVE_WORD = regex(r"\b(?:(?:its|the|a|an|his|her|their|my|this|that)\s+(?:home\s+|last\s+)?|"
+_NO_MOVE_WORD = regex(r"\b(?:(?:its|the|a|an|his|her|their|my|this|that)\s+(?:home\s+|last\s+)?(?-i:(?=[a-z]))|"
                       r"(?:not|nothing|none)\b.*)\w+", re.I)
 #: a piece a move could take: a name, a number
 _PIECE = regex(r"\d|\b(?!I\b|I')[A-Z]")
 #: what follows from a move: trains rusted, a company's loss or gain, a new president, a phase
-_CONSEQUENCE = regex(r"\b(?:rust(?:ed|s)?|gone|died|(?:loses|lost|drops|dropped)\s+(?:its|their|the|a|all|both)|"
+_CONSEQUENCE = regex(r"\b(?:rust(?:ed|s)?|gone|died|(?:loses|lost)\s+(?:its|their|the|a|all|both)|"
                      r"(?:gets|receives|keeps|collects)\s+its|president|open|opens|starts|begins|phase)\b", re.I)
 #: ", if that's allowed now?": a question about the move's own legality
 _IF_ALLOWED = regex(r"\s*,?\s*if\s+(?:that's|that\s+is|it's|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|"
@@ -150,7 +150,7 @@ def _states_none(clause: str) -> bool:
     """Whether a clause after the move states none: no move word, no chat the line is refused for,
     and no piece a move could take, unless it tells a consequence ("B&O loses its 2")."""
     said = _NO_MOVE_WORD.sub(" ", clause)
-    return not _MOVE.search(said) and not SENTENCE_REFUSE.search(said) and line_refusal(said) is None \
+    return not _MOVE.search(said) and not SENTENCE_REFUSE.search(clause) and line_refusal(said) is None \
         and bool(_CONSEQUENCE.search(clause) or not _PIECE.search(said))
 
 

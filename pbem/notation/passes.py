@@ -78,17 +78,20 @@ def one_pass(line: str) -> str:
         return line
     said = [c.strip() for c in _JOIN.split(line) if c.strip()]
     head = said.pop(0) if len(said) > 2 and re.fullmatch(_NAME, said[0]) else None     # "Felix: no merger, pass"
-    whos, steps, passes, me = {head} - {None}, set(), 0, False
+    whos, steps, passes, me, told = {head} - {None}, set(), 0, False, False
     for c in said:
         m = _PASS_CLAUSE.fullmatch(c)
         if m is not None:
             passes, me = passes + 1, me or bool(m.group("me"))
+            if told and m.group("who"):
+                break                 # "OK declines to merge, KK passes": the refusal's mover is named by it
         else:
-            m, step = next(((m, step) for rx, step, before in _REASONS for m in [rx.fullmatch(c)]
-                            if m and not (before and passes)), (None, ""))
+            m, step, before = next(((m, step, before) for rx, step, before in _REASONS for m in [rx.fullmatch(c)]
+                                    if m and not (before and passes)), (None, "", False))
             if m is None:
                 break
             steps.add(step)
+            told = told or before
         whos |= {m.groupdict().get("who")} - {None}
     else:
         if passes == 1 and len(said) > 1 and len(steps - {""}) <= 1 and (me or len(whos) <= 1):
