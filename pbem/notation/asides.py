@@ -10,6 +10,7 @@ from pbem.chat_words import (ADDRESSEES, AHEAD, CONDITIONS, DOUBTS, FOREIGN_GREE
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .correction import read_reworded
+from .scopes import SENTENCE_REFUSE, line_refusal
 from .parsed import ParsedMove
 from .pieces import VERBS
 from .lazy import regex
@@ -124,65 +125,54 @@ def leading_chat(text: str, states_move: Callable[[str], bool]) -> str:
 
 
 # --- after the move ----------------------------------------------------------------------------
-#: "(nothing worth buying)", "(none I can afford)": what was not done, in brackets
-_NOTHING = regex(r"\s*\(\s*(?:nothing|none)\b(?![^()]*(?:\bbut\b|\band\b|\bthen\b|[,;]|\d|(?-i:\b[A-Z]{2,})))[^()]*\)",
-                      re.I)
 #: "QLL got a 4 train (300)": the price of the train in brackets
 _TRAIN_PRICE = regex(r"(\b(?:\d|[DE])(?:[-\s]?(?:trains?|T))?|\btrains?)\s*\(\s*([$₽]?\s?\d{2,4}\s*₽?)\s*\)", re.I)
 #: "(I did not pay, withheld)": the dividend in brackets, after what was not done
 _DIVIDEND = regex(r"\s*\((?:(?P<pre>[^()]*?)[,;]\s*)?(?P<kind>withheld|withholds?|withholding|paid\s+out|"
                        r"pays\s+out|paying\s+out|pay\s+out|payout)\s*\)", re.I)
 _NEGATED = regex(r"\b(?:not|no|never|didn't|did\s+not|don't|won't)\b", re.I)
-#: " — RSR gets its token.": what another company gets as the move's consequence
-_GETS = regex(r"\s+[-–—]+\s+[A-Z][\w&-]*\s+(?:gets|receives|keeps|collects)\s+its\s+[a-z ]+[.!]?\s*$")
-#: "and stop there", "and that's all": the end of what is ordered, said for completeness
-_STOP = regex(r"\s*(?:,|\band\b|[-–—])\s*(?:then\s+)?(?:(?:stop|stops|stopping|stopped)\s+(?:there|here)|that'?s\s+all)"
-                   r"\s*[.!]?\s*$", re.I)
+#: where a clause after the move begins: a stop, a dash, a bracket, "and", "so"
+_CLAUSE = regex(r"\s*(?:[;,.]+(?=\s)|[;,]|\s[-–—]+\s|\s*--+|\(|\band\b|\bso\b)\s*", re.I)
+#: a move word named as a thing ("its home token") or not done ("not buying", "nothing worth buying")
+_NO_MOVE_WORD = regex(r"\b(?:(?:its|the|a|an|his|her|their|my|this|that)\s+(?:home\s+|last\s+)?(?-i:(?=[a-z]))|"
+                      r"(?:not|nothing|none)\b.*)\w+", re.I)
+#: a piece a move could take: a name, a number
+_PIECE = regex(r"\d|\b(?!I\b|I')[A-Z]")
+#: what follows from a move: trains rusted, a company's loss or gain, a new president, a phase
+_CONSEQUENCE = regex(r"\b(?:rust(?:ed|s)?|gone|died|(?:loses|lost)\s+(?:its|their|the|a|all|both)|"
+                     r"(?:gets|receives|keeps|collects)\s+its|president|open|opens|starts|begins|phase)\b", re.I)
 #: ", if that's allowed now?": a question about the move's own legality
 _IF_ALLOWED = regex(r"\s*,?\s*if\s+(?:that's|that\s+is|it's|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|"
-                         r"possible|fine|alright)(?:\s+(?:now|here|yet|at\s+this\s+point))?\s*\?\s*$", re.I)
-#: "CPR's 2s rusted, nice.": the trains another purchase rusted
-_RUSTED = regex(r"\s*(?:[,;.]|\band\b)\s*(?:(?:so|and|which\s+means)\s+)?(?:[A-Z][\w&-]*'s\s+|the\s+|all\s+)?"
-                     r"(?:\d|[DE])(?:[-\s]?trains?|T|'?s)\s+(?:rust(?:ed|s)?|are\s+rusted|have\s+rusted|"
-                     r"(?:are|is)\s+gone|die|died)\b[^.;?]*?(?:,\s*(?:nice|great|ouch|yay|damn|sadly|finally|lol))?"
-                     r"\s*[.!]?\s*$", re.I)
-#: "GT loses its 2": what another company loses by the purchase
-_LOSES = regex(r"\s*[;,.]\s*[A-Z][\w&-]*\s+(?:loses|lost|drops|dropped)\s+(?:its|their|the|a|all|both)\b"
-                    r"[^.;?]*[.!]?\s*$")
-_BUY = regex(r"\b(?:buy|buys|buying|bought|purchases?|purchased|takes?|took|picks?\s+up|picked\s+up|"
-                  r"pars?|parred|parring)\b", re.I)
-#: "-- first 3, so green is open now", "; phase 4 starts": the phase the purchase opened
-_PHASE = regex(r"\s*(?:--+|[-–—]|[;,.])\s*(?:(?:the\s+|that's\s+the\s+|it's\s+the\s+)?first\s+(?:\d|D)(?:[-\s]?trains?)?"
-                    r"\s*(?:[,;]\s*|\s+)(?:so\s+|and\s+|which\s+means\s+)?)?(?:(?:the\s+)?(?:green|brown|grey|gray)"
-                    r"(?:\s+tiles?|\s+phase)?\s+(?:(?:is|are)\s+(?:now\s+)?(?:open|available|here)|opens|starts|begins|"
-                    r"arrives)|phase\s+\d\s+(?:starts|begins|is\s+on)|"
-                    r"we(?:'re|\s+are)\s+in\s+(?:phase\s+\d|green|brown|grey))(?:\s+now)?\s*[.!]?\s*$", re.I)
-_PAR = regex(r"\b(?:par|pars|parred|parring|parrs)\b", re.I)
-#: "after winning the CP" after a par: what led to it (the auction won), no move now
-_AFTER_WINNING = regex(r"\s*,?\s*(?:after|having|since\s+I|as\s+I)\s+(?:winning|won|getting|got|buying|bought)\s+"
-                            r"(?:the\s+)?(?-i:[A-Z][\w&'-]*)(?:\s+(?:&\s+|and\s+)?(?-i:[A-Z][\w&'-]*)){0,3}(?:\s+(?:auction|private|bid))?"
-                            r"\s*(?=[.!]?\s*$)", re.I)
-#: "; Lena is now president of the B&O": another player's presidency, a consequence of the move
-_NEW_PRESIDENT = regex(r"\s*[;,.]\s*(?:and\s+|so\s+)?(?-i:[A-Z][\w'-]*)\s+(?:is\s+now|now\s+is|becomes|became|is\s+the\s+new)"
-                            r"\s+(?:the\s+)?(?:new\s+)?(?:president|director|prez)(?:\s+of\s+(?:the\s+)?[\w&'-]+)?\s*[.!]?\s*$",
-                            re.I)
+                    r"possible|fine|alright)(?:\s+(?:now|here|yet|at\s+this\s+point))?\s*\?\s*$", re.I)
+
+
+def _states_none(clause: str) -> bool:
+    """Whether a clause after the move states none: no move word, no chat the line is refused for,
+    and no piece a move could take, unless it tells a consequence ("B&O loses its 2")."""
+    said = _NO_MOVE_WORD.sub(" ", clause)
+    return not _MOVE.search(said) and not SENTENCE_REFUSE.search(clause) and line_refusal(said) is None \
+        and bool(_CONSEQUENCE.search(clause) or not _PIECE.search(said))
+
+
+def _without_remarks(text: str) -> str:
+    """`text` without the clauses at its end that state no move ("; B&O loses its 2", "and stop
+    there", "(nothing worth buying)"): a consequence, a reason or a plan the move leaves over."""
+    cuts = [m.start() for m in _CLAUSE.finditer(text)] + [len(text)]
+    for i, at in enumerate(cuts[:-1]):
+        if _MOVE_WORD.search(text[:at]) and all(_states_none(text[a:b]) for a, b in zip(cuts[i:], cuts[i + 1:])):
+            return text[:at].rstrip() + "."
+    return text
+
+
 _LAY = regex(r"\b(?:lay|lays|laid|laying|upgrades?|upgraded|upgrading|places?|placed|puts?|builds?|built)\b", re.I)
 #: "(connecting G11 to G9)" after a lay: the edges the tile joins, said in brackets
 _EDGES = regex(r"\s*\(\s*(?:connecting|joining|linking)\s+(?P<a>[A-Z]{1,2}\d{1,2})\s+(?:to|and|with)\s+"
                     r"(?P<b>[A-Z]{1,2}\d{1,2})\s*\)(?P<next>\s*,?\s*and\s+(?=#|tile\b|\d))?")
-_PASS = regex(r"^\s*(?:(?:[A-Z][\w'-]*\s*:\s*)?(?:I\s+|I'll\s+|I\s+will\s+)?(?:pass|passes|passing|passed)\b)", re.I)
-#: " - not buying any MVR" after a pass: what the writer does not do
-_NOT_DOING = regex(r"\s*[,;–—-]\s*not\s+(?:buying|selling|bidding|interested|touching|going\s+for)\b[^.?;!]*[.!]?\s*$",
-                        re.I)
 #: a plan of several buys of which one is made now ("two MKN shares - one now, one next turn")
 _ONE_NOW = regex(r"\s*(?:,|[-–—]+|;)\s*(?:(?:just|so|only)\s+)?(?:(?:one|1)\s+(?:now|at\s+a\s+time|per\s+turn)\b|"
                       r"I'?ll\s+(?:take|buy|get)\s+(?:one|1)\s+now\b).*$", re.I)
 _ONE_NOW_SAID = regex(r"\b(?:one|1)\s+(?:for\s+)?now\b", re.I)
 _COUNT = regex(r"\b(?:two|three|four|2|3|4)\b(?=\s+(?:[A-Z][\w&-]*\s+)?(?:shares?|certs?|[A-Z]{2,4}\b))")
-
-#: what is said after the move and dropped or put plainly, in order, each when its word is in the line
-_REMARKS = ((None, _GETS, "."), (None, _STOP, ""), (None, _IF_ALLOWED, ""), (None, _RUSTED, ""),
-            (None, _LOSES, ""), (_BUY, _PHASE, "."), (_PAR, _AFTER_WINNING, ""))
 
 
 def _edges(m: re.Match) -> str:
@@ -193,21 +183,12 @@ def _edges(m: re.Match) -> str:
 
 def _after(text: str) -> str:
     """The remarks after the move dropped or put plainly (see the module docstring)."""
-    text = _TRAIN_PRICE.sub(r"\1 for \2", _NOTHING.sub("", text))
+    text = _TRAIN_PRICE.sub(r"\1 for \2", _IF_ALLOWED.sub("", text))
     m = _DIVIDEND.search(text)
     if m is not None and (not m.group("pre") or _NEGATED.search(m.group("pre"))):
         text = text[:m.start()] + " and " + m.group("kind") + text[m.end():]
-    for word, rx, said in _REMARKS:
-        text = rx.sub(said, text) if word is None or word.search(text) else text
-    m = _NEW_PRESIDENT.search(text)
-    if m is not None and _MOVE.search(text[:m.start()]):
-        text = text[:m.start()] + "."
     text = _EDGES.sub(_edges, text) if _LAY.search(text) else text
-    m = _NOT_DOING.search(text) if _PASS.match(text) else None      # said after a pass alone
-    if m is not None and not _MOVE.search(re.sub(r"\bnot\s+\w+", "", text[m.start():], count=1, flags=re.I)) \
-            and not _MOVE.search(_PASS.sub("", text[:m.start()])):
-        text = text[:m.start()] + "."
-    return _one_now(text)
+    return _without_remarks(_one_now(text))
 
 
 def plans_one_now(text: str) -> Optional[tuple[re.Match, re.Match]]:

@@ -46,37 +46,24 @@ def said_twice(prev: ParsedMove, item: ParsedMove, ctx: NotationContext) -> bool
 
 #: a company's symbol or short name as written ("MKN", "M-K"), as the one who passes
 _NAME = r"[A-Z][\w-]*"
-_WHO = rf"\s*(?:(?P<who>{_NAME})\s*:?\s+)?"
-_PASS = r"(?i:pass(?:es)?)"
-_DONE = r"(?i:pass(?:es)?|done|is\s+done)"
-_END = r"\s*[.!]?\s*$"
-_NOW = r"(?:\s+(?i:this\s+(?:time|round|turn)|for\s+now))?"
-_SKIP = r"(?i:no\s+(?:merger|merge|merging|conversion|converting))" + _NOW
-#: a pass with the one step it passes told beside it ("no token, pass"), and that step
-_STEPS = ((r"(?:no\s+(?:track|tiles?|tile\s+lay|track\s+lay)|nothing\s+to\s+(?:lay|build|upgrade))",
-           " lay track"),
-          (r"(?:no\s+(?:tokens?|stations?)|nothing\s+to\s+token)", " place a token"),
-          (r"(?:no\s+trains?(?:\s+(?:purchase|buy|to\s+buy))?|no\s+train\s+purchase|nothing\s+to\s+buy)",
-           " buy trains"))
-_THIS_TURN = r"(?:\s+(?i:this\s+(?:time|turn)))?"
-#: a refusal or a step not taken told with a pass: the one pass of `who` (or the writer's), and the step
-_ONE_PASS = [(regex(p), step) for p, step in (
-    (rf"\s*(?:(?P<who>{_NAME})\s+)?(?i:declines?\s+to|refuses?\s+to|does(?:n't|\s+not)|do(?:es|se)n[’']?t|"
-     r"won'?t|will\s+not)\s+(?i:merge|convert|buy|sell|bid|do\s+anything|nationali[sz]e)\b[^,;.()?]*?"
-     rf"(?:[,;.]|\s+[-–—]|\s+and)\s*(?:(?i:so\s+)?(?P<me>(?i:I\s+))?)?{_PASS}"
-     rf"(?:\s+(?i:the\s+round|this\s+time|for\s+now))?{_END}", ""),
-    (rf"\s*{_PASS}\s*[-–—,;:]\s*(?i:no\s+(?:merger|merge|conversion)\s+(?:for|of)\s+(?:the\s+)?)"
-     rf"(?P<who>{_NAME})(?:\s+(?i:this\s+(?:time|round|turn)))?{_END}", ""),
-    (rf"\s*(?:(?P<who>{_NAME})\s*[:,–—-]?\s+)?(?:{_SKIP}\s*(?:[,;/]|\s+(?i:and|or))\s*)*{_SKIP}"
-     rf"\s*(?:[,;:.–—-]|\s+(?i:so))\s*(?i:(?:I\s+)?pass(?:es)?){_END}", ""),
-    (rf"{_WHO}{_PASS}\s*[,;:–—-]\s*{_SKIP}(?:\s+(?i:this\s+(?:time|round|turn)))?{_END}", ""),
-    # "Not converting KB this time - pass.": the company named after what it does not do passes
-    (rf"\s*(?i:not|no)\s+(?i:converting|merging)\s+(?P<who>{_NAME}){_NOW}\s*[,;:.–—-]\s*{_PASS}{_END}", ""),
-    *((p, step) for words, step in _STEPS for p in (
-        rf"{_WHO}{_DONE}\s*[,;:.–—-]\s*(?i:{words}){_THIS_TURN}{_END}",
-        rf"{_WHO}(?i:{words}){_THIS_TURN}\s*[,;:.–—-]\s*(?i:so\s+)?(?i:I\s+)?{_DONE}{_END}")),
-    # "no post-merger buy for me, pass"
-    (rf"\s*(?i:no\s+[\w-]+(?:\s+[\w-]+)?\s+for\s+me)\s*[,;:.–—-]\s*(?i:(?:so\s+)?(?:I\s+)?pass){_END}", ""))]
+_WHO = rf"(?:(?!I\s)(?P<who>{_NAME})\s+)?"
+_NOW = r"(?:\s+(?i:this\s+(?:time|round|turn)|for\s+now|the\s+round))?"
+#: where the clauses of a pass told with its reason meet: a stop, a comma, a spaced dash, "and"
+_JOIN = regex(r"\s*(?:[,;:./!]|\s[-–—]+(?=\s)|[–—]|\s(?i:and|or)(?=\s))\s*")
+#: the pass: "KK passes", "so I pass", "CPR is done"
+_PASS_CLAUSE = regex(rf"{_WHO}(?i:so\s+)?(?P<me>(?i:I\s+))?(?i:pass(?:es)?|done|is\s+done){_NOW}")
+#: the clauses told with a pass, the step each passes, and whether it is told only before the pass: a
+#: refusal, a merger or conversion not made, a step not taken, nothing more for the writer
+_REASONS = [(regex(p), step, before) for p, step, before in (
+    (rf"{_WHO}(?i:declines?\s+to|refuses?\s+to|does(?:n't|\s+not)|do(?:es|se)n[’']?t|won'?t|will\s+not)\s+"
+     r"(?i:merge|convert|buy|sell|bid|do\s+anything|nationali[sz]e)\b[^()?]*", "", True),
+    (rf"(?i:no\s+(?:merger|merge|merging|conversion|converting))(?:\s+(?i:for|of)\s+(?:the\s+)?(?P<who>{_NAME}))?{_NOW}",
+     "", False),
+    (rf"(?i:not|no)\s+(?i:converting|merging)\s+(?P<who>{_NAME}){_NOW}", "", True),
+    (rf"(?i:no\s+(?:track|tiles?|tile\s+lay|track\s+lay)|nothing\s+to\s+(?:lay|build|upgrade)){_NOW}", " lay track", False),
+    (rf"(?i:no\s+(?:tokens?|stations?)|nothing\s+to\s+token){_NOW}", " place a token", False),
+    (rf"(?i:no\s+trains?(?:\s+(?:purchase|buy|to\s+buy))?|no\s+train\s+purchase|nothing\s+to\s+buy){_NOW}", " buy trains", False),
+    (r"(?i:no\s+[\w-]+(?:\s+[\w-]+)?\s+for\s+me)", "", True))]
 #: "Noor passes on N and will pass the rest of this auction": a pass, and the plan to keep passing
 _KEEPS_PASSING = regex(r"(.*?\b(?i:pass(?:es)?)\b[^,;.]*?)\s*,?\s+"
                        r"(?i:and\s+(?:will|I'?ll)\s+(?:keep\s+passing|pass|sit\s+out)\b)"
@@ -89,12 +76,27 @@ def one_pass(line: str) -> str:
     """A refusal, a step not taken or a plan told with a pass as that one pass, else the line."""
     if len(line) > _LONGEST or not re.search(r"(?i:pass|done)", line):
         return line
-    for rx, step in _ONE_PASS:
-        m = rx.match(line)
-        if m:
-            said = m.groupdict()
-            who = None if said.get("me") else said.get("who")
-            return (f"{who} passes" if who else "pass") + step
+    said = [c.strip() for c in _JOIN.split(line) if c.strip()]
+    head = said.pop(0) if len(said) > 2 and re.fullmatch(_NAME, said[0]) else None     # "Felix: no merger, pass"
+    whos, steps, passes, me, told = {head} - {None}, set(), 0, False, False
+    for c in said:
+        m = _PASS_CLAUSE.fullmatch(c)
+        if m is not None:
+            passes, me = passes + 1, me or bool(m.group("me"))
+            if told and m.group("who"):
+                break                 # "OK declines to merge, KK passes": the refusal's mover is named by it
+        else:
+            m, step, before = next(((m, step, before) for rx, step, before in _REASONS for m in [rx.fullmatch(c)]
+                                    if m and not (before and passes)), (None, "", False))
+            if m is None:
+                break
+            steps.add(step)
+            told = told or before
+        whos |= {m.groupdict().get("who")} - {None}
+    else:
+        if passes == 1 and len(said) > 1 and len(steps - {""}) <= 1 and (me or len(whos) <= 1):
+            who = None if me else next(iter(whos), None)
+            return (f"{who} passes" if who else "pass") + "".join(steps)
     m = _KEEPS_PASSING.match(line)
     return m.group(1) if m else line
 

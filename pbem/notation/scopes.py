@@ -12,7 +12,7 @@ from .own_word_moves import NO_RUN
 from .pieces import _STEP_PASS, _WORD, CONSEQUENCE, VERBS, blanked
 from .lazy import regex
 
-__all__ = ["Heading", "clause_refusal", "line_refusal", "set_aside"]
+__all__ = ["Heading", "SENTENCE_REFUSE", "clause_refusal", "line_refusal", "set_aside"]
 
 #: words that make a whole line no move: a condition, a retraction, a quoted log line
 _LINE_REFUSE = regex(
@@ -23,7 +23,7 @@ _LINE_REFUSE = regex(
     r"^\W*(?:an?\s+|the\s+)?(?:\d\S*|#\d+)\s*-?\s*(?:trains?|T|tiles?|shares?)?\s+(?:purchased|bought|sold|laid|placed|taken)\b",
     re.I)
 #: words of a report, a plan, a doubt or another time: their sentence is chat ("Last OR Jonas ran HBR for 170.")
-_SENTENCE_REFUSE = regex(
+SENTENCE_REFUSE = regex(
     r"\b(?:next|last|previous)\s+(?:OR|SR|round|turn|time|go|week|night)\b|"
     r"\b(?:and|or)\s+(?:the\s+)?next(?:\s+one)?\s*(?:[.!,;]|$)|"      # "passes this turn and the next": a time to come
     rf"\b{words(REPORTS, THOUGHTS, AHEAD, PLANS, DOUBTS, MODALS)}\b", re.I)
@@ -85,7 +85,7 @@ def line_refusal(line: str) -> Optional[str]:
 def clause_refusal(text: str) -> Optional[str]:
     """Why a clause is chat, not a move (a doubt, a plan, a negation, someone else's), or None."""
     plain = _POLITE.sub(" ", text)
-    m = _SENTENCE_REFUSE.search(plain) or _CLAUSE_REFUSE.search(plain) or _HAS_NO.search(plain) or _HAS_DONE.search(text)
+    m = SENTENCE_REFUSE.search(plain) or _CLAUSE_REFUSE.search(plain) or _HAS_NO.search(plain) or _HAS_DONE.search(text)
     if m:
         return f'"{m.group(0).strip()}"'
     rest = NO_RUN.sub(" ", _STEP_PASS.sub(" ", plain))      # "no token", "nothing to run": a step's move
@@ -155,7 +155,7 @@ def set_aside(line: str) -> tuple[str, list[str]]:
         if after and names_move(text):
             raise Heading(after[0].strip())      # "Buy a 2. Next turn. Buy a 3.": which is meant now?
         moved[0] = moved[0] or names_move(text)
-        if not _SENTENCE_REFUSE.search(_POLITE.sub(" ", _BRACKET.sub(" ", CONSEQUENCE.sub(" ", text)))):
+        if not SENTENCE_REFUSE.search(_POLITE.sub(" ", _BRACKET.sub(" ", CONSEQUENCE.sub(" ", text)))):
             return text         # (a bracket's parts are weighed by themselves, below)
         told = any(w.lower() in VERBS for w in _WORD.findall(CONSEQUENCE.sub(" ", text)))
         if _AHEAD.search(text) and not told:
