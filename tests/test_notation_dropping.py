@@ -98,11 +98,25 @@ def test_a_lay_beside_another_move_is_still_read_when_told(title, current, line,
     ("1830", "B&O", "B&O lays #57 on H18 rot 1 and tokens"),
     ("1882", "CPR", "CPR lays #57 on I5 rot 1, and a station, then buys a 3 train"),
     ("1830", "PRR", "PRR runs its 2 H10-H12 for 50, places a token, pays out"),
+    ("1882", "CPR", "places a token, then CPR buys a 3 train"),
 ])
 def test_a_token_told_without_its_hex_beside_another_move_is_asked_never_dropped(title, current, line):
     """Read without the token, the line would make only the other moves: where the token goes is asked."""
     with pytest.raises(PbemError, match="on which hex|expected a hex"):
         read(title, "operating", current, line)
+
+
+@pytest.mark.parametrize("round_kind, current, line", [
+    ("stock", None, "buy 1 GT and sell"),
+    ("stock", None, "sell 2 GT, then buy one"),
+    ("stock", None, "par CPR at 76 and buy"),
+    ("operating", "CPR", "CPR lays 57 on I5 rot 1 and runs"),
+    ("operating", "CPR", "CPR runs its 2 I5-J8 for 60, withholds and buys"),
+])
+def test_a_move_told_by_its_word_alone_beside_another_move_is_asked_never_dropped(round_kind, current, line):
+    """The other moves are never read alone: the line is refused, quoting what the bare move word lacks."""
+    with pytest.raises(PbemError, match="which company, train, tile or hex|expected"):
+        read("1882", round_kind, current, line)
 
 
 @pytest.mark.parametrize("title, current, line, want", [

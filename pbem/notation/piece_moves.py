@@ -8,8 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Optional
 
-from pbem.engine.actions import (Action, BuyShares, DiscardTrain, Dividend, LayTile, Par, Pass, PlaceToken, RunRoutes,
-                                 SellShares)
+from pbem.engine.actions import Action, BuyShares, DiscardTrain, Dividend, LayTile, Par, Pass, RunRoutes, SellShares
 from pbem.errors import AmbiguousMoveError, NotationError
 
 from .context import NotationContext, round_kind
@@ -48,9 +47,6 @@ class PieceMove:
 
 #: a lay told as made now or asked for (never "already laid")
 _LAY_TOLD = frozenset({"lay", "lays", "upgrade", "upgrades", "build", "builds", "tile"})
-#: a token told as placed now ("places a token", "and tokens"; not "no token", "the token" alone)
-_TOKEN_TOLD = regex(r"^(?:(?:and|then|also|plus)\s+)*(?:tokens?|tokened|(?:(?:places?|placed|drops?|dropped|puts?|lays?|laid)"
-                    r"\s+(?:a|an|its|the|one|another)?\s*|(?:a|an|one|another)\s+)(?:token|station|marker)s?)\b", re.I)
 
 
 def _head_player(ctx: NotationContext, kind: Optional[str], c: Clause) -> NotationContext:
@@ -144,7 +140,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     verbs: set = set()
     last: list[PieceMove] = []        # the moves of the clause before
     untold: Optional[Clause] = None   # a lay told beside other moves without its tile or hex
-    unplaced: Optional[Clause] = None     # a token told beside other moves without its hex
+    bare: Optional[Clause] = None     # a move told by its word alone ("buy 1 GT and sell", "... and tokens")
     for c, later in zip(parts, _later_verbs(parts)):
         check_budget()
         if out and isinstance(out[-1].action, Pass) and DONE.fullmatch(c.text):
@@ -195,8 +191,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             if kind == "operating" and fitter.verbs == {"lay"} and all(
                     line[p.start:p.end].lower() in _LAY_TOLD for p in c.of("verb")):
                 untold = untold or c        # "NYC upgrades the tile and places a token ...": which tile?
-            if kind == "operating" and c.verbs() == {"token"} and _TOKEN_TOLD.match(c.text):
-                unplaced = unplaced or c    # "lays #57 on I5 and places a token": where?
+            if not carried and c.verbs() and not c.loose and all(p.kind == "verb" for p in c.pieces):
+                bare = bare or c
             if out and c.loose and GOES_ON.search(line[max(0, c.start - 12):c.start]):
                 # "laid #57 on H10 and then some": more moves were meant than can be read
                 raise _refuse(line, f'"{c.text}": which move this is cannot be told')
@@ -224,11 +220,15 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
                 raise _refuse(line, f"{a.corporation} is sold twice: write how many shares once")
             out.append(PieceMove(a, opened, c.start + 1, c.text, claims if i == len(fits[0]) - 1 else ()))
         last = out[start:]
-    for told, made, question in ((untold, LayTile, "which tile on which hex?"), (unplaced, PlaceToken, "on which hex?")):
-        if told is not None and not any(isinstance(m.action, made) for m in out):
-            asked = _refuse(line, f'"{told.text}": {question}')
-            asked.asks = True         # a value missing: asked before any other refusal of the line
-            raise asked
+    missing = None            # a move told without what it needs, never read as the other moves alone
+    if untold is not None and not any(isinstance(m.action, LayTile) for m in out):
+        missing = (untold, "which tile on which hex?")
+    elif bare is not None and out:
+        missing = (bare, "on which hex?" if bare.verbs() == {"token"} else "which company, train, tile or hex, how many?")
+    if missing is not None:
+        asked = _refuse(line, f'"{missing[0].text}": {missing[1]}')
+        asked.asks = True         # a value missing: asked before any other refusal of the line
+        raise asked
     for m in out:       # "runs its three 2s: I15-H16 for 50 and I15-J14 for 40"
         if isinstance(m.action, RunRoutes) and (why := run_unpaired(m.text, m.action)):
             raise _refuse(line, f'"{m.text}": {why}')
