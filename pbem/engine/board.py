@@ -290,12 +290,30 @@ class Board(TrackLays, Stations):
                             rule="stations go in cities")
 
     # ------------------------------------------------------------------ misc
+    def laid_tiles(self) -> dict[str, int]:
+        """How many of each tile lie on the map (the printed ones not counted)."""
+        out: dict[str, int] = {}
+        for hx in self._hexes.values():
+            if hx.tile is not hx.printed_tile:
+                out[hx.tile.name] = out.get(hx.tile.name, 0) + 1
+        return out
+
     def snapshot(self) -> dict:
         """Plain-data view of the board (for saving, rendering and debugging)."""
         out = {}
         for c, hx in self._hexes.items():
-            if hx.printed and not any(any(s) for s in hx.tokens) and not hx.tile_res and not any(any(r) for r in hx.res):
-                continue
+            # a printed hex with no token, reservation or hex reservation is left out (most of
+            # the map: the test is written flat, as it runs for every hex of every snapshot)
+            if hx.tile is hx.printed_tile and not hx.tile_res:
+                for s in hx.tokens:
+                    if any(s):
+                        break
+                else:
+                    for r in hx.res:
+                        if any(r):
+                            break
+                    else:
+                        continue
             out[c] = {
                 "tile": hx.tile.name, "rotation": hx.rotation, "printed": hx.printed,
                 "tokens": [[(t.corp, t.laid_by, t.neutral) if t else None for t in toks] for toks in hx.tokens],

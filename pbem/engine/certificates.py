@@ -79,6 +79,8 @@ class CertificateSet:
     #: what each holder's certificates count toward a limit (`count`), worked out when first
     #: asked after paper moves
     _counts: Optional[dict] = None
+    #: each holder's certificates in `of`'s order, sorted when first asked after paper moves
+    _of: Optional[dict] = None
 
     def _recount(self) -> None:
         held: dict[str, int] = {}
@@ -86,6 +88,7 @@ class CertificateSet:
             held[c.holder] = held.get(c.holder, 0) + c.percent
         self._held = held
         self._counts = None
+        self._of = None
 
     @property
     def held(self) -> dict[str, int]:
@@ -98,7 +101,12 @@ class CertificateSet:
     def of(self, holder: str) -> list[Certificate]:
         """`holder`'s certificates, the longest-held first (those on the charter from the start in
         charter order): the order 18xx.games keeps each holder's paper in."""
-        return sorted((c for c in self.certs if c.holder == holder), key=lambda c: (c.since, c.index))
+        by_holder = self._of
+        if by_holder is None:
+            by_holder = self._of = {}
+            for c in sorted(self.certs, key=lambda c: (c.since, c.index)):
+                by_holder.setdefault(c.holder, []).append(c)
+        return list(by_holder.get(holder, ()))
 
     @property
     def president_cert(self) -> Optional[Certificate]:

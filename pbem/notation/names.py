@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import operator
 import re
 import threading
 from dataclasses import dataclass
@@ -484,9 +485,10 @@ def name_index(ctx: "NotationContext") -> NameIndex:
     replace a mapping rather than edit it in place."""
     maps = (ctx.players, ctx.corporations, ctx.companies, ctx.trains, ctx.corporation_aliases,
             ctx.company_aliases, ctx.train_aliases, ctx.locations)
-    sizes = tuple(len(m) for m in maps)
-    hit = _index_cache.get(tuple(id(m) for m in maps))
-    if hit is not None and all(a is b for a, b in zip(hit[0], maps)) and hit[1] == sizes:
+    sizes = tuple(map(len, maps))       # (map over the mappings: asked for every name a line writes)
+    ids = tuple(map(id, maps))
+    hit = _index_cache.get(ids)
+    if hit is not None and all(map(operator.is_, hit[0], maps)) and hit[1] == sizes:
         return hit[3]
     key = tuple(tuple((k, v if isinstance(v, str) else tuple(v)) for k, v in m.items()) if hasattr(m, "items")
                 else tuple(m) for m in maps)
@@ -494,5 +496,5 @@ def name_index(ctx: "NotationContext") -> NameIndex:
     with _index_lock:
         if len(_index_cache) > 64:
             _index_cache.clear()
-        _index_cache[tuple(id(m) for m in maps)] = (maps, sizes, key, idx)
+        _index_cache[ids] = (maps, sizes, key, idx)
     return idx

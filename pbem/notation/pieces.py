@@ -324,6 +324,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     def take(rx: re.Pattern, kind: str, value_of) -> None:
         nonlocal text
         found = [(m, v) for m in rx.finditer(text) if (v := value_of(m)) is not None]
+        if not found:       # (most patterns find nothing in a line: nothing to add nor to blank)
+            return
         pieces.extend(Piece(kind, v, m.start(), m.end(), words.before(m.start())) for m, v in found)
         text = blanked(text, (m.span() for m, _ in found))
 

@@ -105,7 +105,7 @@ def _trains(g, move) -> Optional[Problem]:
 
 
 def _tiles(g, move) -> Optional[Problem]:
-    on_map = Counter(hx["tile"] for hx in g.board.snapshot().values() if not hx["printed"])
+    on_map = g.board.laid_tiles()
     for name, total in g.board.manifest.items():
         if total is None:
             continue
