@@ -145,7 +145,7 @@ def test_a_later_steps_move_passes_the_optional_steps_before_it():
     round's steps say; a move of the step in play passes nothing."""
     import copy
 
-    from pbem.table import push_implicit_passes
+    from pbem.reading.settle import push_implicit_passes
 
     for g in walk("1882", 3, 4, 700):
         rnd = g.round
