@@ -117,6 +117,13 @@ READ = [
     # the reason joined to the pass by "so", or run on as a new sentence without a stop
     ("1830", "SR", None, "I can't afford anything so just pass me", [Pass("ann")]),
     ("1882", "auction", None, "pass me I have no cash left", [Pass("ann")]),
+    # a condition after the pass, its exception or a time naming only players: the pass now
+    ("1830", "SR", None, "Auto pass unless someone sells", [Pass("ann")]),
+    ("1882", "SR", None, "I'll pass unless Bob sells GT", [Pass("ann")]),
+    ("1830", "SR", None, "btw just pass me if I dont right away", [Pass("ann")]),
+    ("1830", "SR", None, "Pass for me if/when Dee arrives", [Pass("ann")]),
+    ("1882", "auction", None, "pass if nobody objects", [Pass("ann")]),
+    ("1830", "SR", None, "permapass", [Pass("ann")]),
     # "that's all" after buys alone is the turn's end the game makes, not a pass; "stop there" is no place
     ("1830", "SR", None, "buy CPR ipo, that's all", [BuyShares("ann", "CPR", "ipo", 10)]),
     ("1830", "SR", None, "Sell two B&O and buy a B&M. That's it for me.",
@@ -149,6 +156,11 @@ REFUSED = [
     ("1830", "SR", None, "you could pass me next time"),
     # a pass run on into a plan: no pass alone
     ("1882", "SR", None, "pass me I might buy GT next turn"),
+    # a condition on the game's state, or before the pass: an order pbem cannot keep yet (issue #27)
+    ("1882", "SR", None, "I'll pass if Bob buys CPR"),
+    ("1882", "auction", None, "pass if the price goes over 100"),
+    ("1830", "SR", None, "If Bob buys B&O, I pass"),
+    ("1882", "SR", None, "pass for now, buy GT when it drops"),
     # a count and a percent that disagree: which is meant cannot be told
     ("1882", "SR", None, "Ann sells 2 shares (30%) of QLL"),
     # a number after the company without a certificate word is no count
@@ -246,3 +258,10 @@ def test_a_route_between_places_is_no_leading_name():
     ctx = context_for_title("1861", PLAYERS, actor="ann", round_kind="OR")
     forms = leading_forms(name_index(ctx))
     assert "moscowkiev" not in forms and forms["blacksea"] == [("company", "BSS")]
+
+
+def test_a_pass_with_a_condition_says_the_condition_is_not_kept():
+    """The pass is made now; the note tells the writer the condition will not be applied for them later."""
+    got = read_pieces("1830", "SR", None, "Autopass unless something is sold")
+    assert [m.action for m in got] == [Pass("ann")]
+    assert any('"unless something is sold" is not kept' in n for n in got[0].notes), got[0].notes

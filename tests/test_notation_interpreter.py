@@ -145,7 +145,7 @@ REFUSED = [
     ("1882", "SR", None, "Bob buys the GT president's certificate, par 100"),      # another player's par
     ("1882", "SR", None, "Bob exchanges his Saskatchewan Central for the SC presidency, parring it at 80"),
     ("1882", "OR", "CPR", "GT: 4-train from the depot, 300"),                      # GT's buy, not CPR's from GT
-    ("1882", "SR", None, "Auto pass unless someone sells"),        # a standing order on a condition
+    ("1882", "SR", None, "Auto pass if someone sells"),            # an order on a condition of the game (#27)
     ("1882", "SR", None, "the president sells 2 GT"),              # of no company at turn: not the writer
     ("1882", "OR", "CPR", "Bob says the president sold 2 GT"),     # a report, not the role as subject
     ("1882", "SR", None, "the president buys a 2"),                # of no company at turn

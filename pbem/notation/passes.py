@@ -115,6 +115,22 @@ _RUN_ON = regex(r"\s(?:so|because|since|coz|cos)\s|(?<=[a-z])\s(?=I\s)", re.I)
 _REPORTED = regex(r"(?<!\bhas\s)(?<!\bhave\s)(?<!\bhas\sjust\s)\b(?:bought|sold|laid|ran|parred|started|passed|took|"
                   r"opened|merged|converted|discarded|placed|upgraded|raised|kept|grabbed|dumped)\b", re.I)
 _ARTICLES = frozenset({"the", "a", "an", "this", "that", "my", "its"})
+#: a condition told after the pass, to the end of its sentence ("autopass unless someone sells", "pass me if I'm late")
+_STANDING = regex(r"\b(?:unless|if|when|whenever|until|till)\b[^.;!?]*", re.I)
+#: the pass's own word, before which a condition is the pass's (a condition before it sets an order: refused)
+_PASS_WORD = regex(r"\b(?:auto[\s-]*|perma)?pass(?:es)?\b", re.I)
+
+
+def _standing(line: str, ctx: NotationContext, index: NameIndex) -> tuple[str, list[str]]:
+    """The line without a condition told after its pass, and that condition: the pass's exception ("unless
+    someone sells") or a time naming only players ("if I don't right away", "when Dee arrives"): pbem passes now."""
+    first = _PASS_WORD.search(line)
+    m = _STANDING.search(line, first.end()) if first else None
+    if m is None or not m.group(0).lower().startswith("unless") and any(
+            p.kind != "me" and not (p.kind == "name" and all(k == "player" for k, _ in p.value))
+            for c in clauses(m.group(0), ctx, index) for p in c.pieces):
+        return line, []     # "pass if the price tops 100", "pass if Ann buys CPR": an order on the game's state
+    return blanked(line, [m.span()]), [m.group(0).strip()]
 
 
 def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex,
@@ -124,7 +140,7 @@ def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex,
 
     if kind not in ("auction", "stock") or "?" in line or _LATER.search(line):
         return None
-    plain = _BRACKETS.sub(",", blanked(line, (m.span() for m in _REASON_WORDS.finditer(line))))
+    plain, standing = _standing(_BRACKETS.sub(",", blanked(line, (m.span() for m in _REASON_WORDS.finditer(line)))), ctx, index)
     plain = _RUN_ON.sub(lambda m: "," + " " * (len(m.group(0)) - 1), plain)
     if line_refusal(plain) is not None:
         return None
@@ -150,9 +166,10 @@ def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex,
         got = read_by_pieces(c.text, ctx, index)
     except PbemError:
         return None
-    if [m.action for m in got] != [Pass(ctx.actor)] or not reasons:
+    if [m.action for m in got] != [Pass(ctx.actor)] or not reasons + standing:
         return None
-    why = "read as a pass with its reason: " + ", ".join(f'"{r}"' for r in reasons)
+    why = "read as a pass with its reason: " + ", ".join(f'"{r}"' for r in reasons) if reasons else \
+        "read as a pass now: its condition " + ", ".join(f'"{r}"' for r in standing) + " is not kept for later turns"
     return [PieceMove(Pass(ctx.actor), (), c.start + 1, c.text, notes=(why,))]
 
 

@@ -86,7 +86,7 @@ for _family, _words in {
     "par ": "parred started opened floated", "run ": "ran earned netted", "token ": "placed tokened", "bid ": "raised auctioned nominated", "withhold ": "kept",
     "pass ": "passed", "merge ": "merged", "convert ": "converted", "discard ": "discarded", "loan ": "redeemed",
     "half": "half halves split splits splitting",
-    "pass": "pass passes passing autopass autopasses",
+    "pass": "pass passes passing autopass autopasses permapass",
     "merge": "merge merges merging absorb absorbs absorbing becomes become becoming form forms forming join joins "
              "joining combine combines combining",
     "convert": "convert converts converting",
