@@ -137,7 +137,7 @@ REFUSED = [
     ("1882", "OR", "GT", "GT: 57 on L8 rot 1 - no wait, scratch that."),
     # a piece left over: the line is never read in part
     ("1882", "OR", "GT", "GT: 57 on L8 rot 1 + 9 on M7 rot 2 for the extra $20"),
-    ("1882", "OR", "GT", "GT: 57 on L8 rot 1, 9 M7 2"),
+    ("1882", "OR", "GT", "GT: 57 on L8 rot 1, 9 M7 6"),       # (no rotation is 6)
     ("1882", "OR", "GT", "GT upgrades L8 to #14, rotatoin 2"),
     ("1882", "OR", "CPR", "CPR pays half of 90 and 40"),       # (half of one amount is its revenue told)
     ("1882", "SR", None, "Right, 3 more CPR at 82"),                  # several shares at once: write each buy

@@ -1,7 +1,7 @@
 """Terse postal lines and runs told by revenue and train (issue 8, area "terse";
 pbem/notation/terse.py): abbreviated move words ("lt", "tok"), a tile "@" or "into" a hex, a tile
-before its hex with no word between, a train "from the depot" with no move word, a train's bare
-price, two trains bought in one clause, a trade-in told as such, runs told as "80 with the 2",
+before its hex with no word between, a bare rotation after a tile and its hex ("I5 #57 1"), a train
+"from the depot" with no move word, a train's bare price, two trains bought in one clause, a trade-in told as such, runs told as "80 with the 2",
 "2 trains: 3 for 100, 4 for 140", "ran for 120", a run of nothing, a trailing "half".
 
 Every line here is written for these tests (other words, orders and titles than the blind
@@ -84,6 +84,13 @@ READ = [
     ("1882", "CNR", "CNR runs 3 train D8-G7 for 70, half", [run("CNR", R("3", ["D8", "G7"], 70)), Dividend("CNR", "half")]),
     ("1861", "SPW", "SPW ran the 2 from E1 to B8 for 60; half goes to the owner.",
      [run("SPW", R("2", ["E1", "B8"], 60))]),
+    # a rotation written bare, ending the clause right after its tile and hex written together
+    ("1882", "CPR", "CPR: I5 #57 1", [LayTile("CPR", "I5", "57", 1)]),
+    ("1882", "CPR", "I5 57 2; 2T", [LayTile("CPR", "I5", "57", 2), BuyTrain("CPR", "2")]),
+    ("1830", "PRR", "#9 H14 1", [LayTile("PRR", "H14", "9", 1)]),
+    ("1861", "KR", "8 G13 4 & tok G13", [LayTile("KR", "G13", "8", 4), PlaceToken("KR", "G13")]),
+    ("1830", "NYC", "lay E21 9 3.", [LayTile("NYC", "E21", "9", 3)]),
+    ("1882", "GT", "GT: 57 on L8 rot 1, 9 M7 2", [LayTile("GT", "L8", "57", 1), LayTile("GT", "M7", "9", 2)]),
 ]
 
 
@@ -109,6 +116,10 @@ REFUSED = [
     ("1882", "CNR", "CNR: lt #9 D8, tok D8 next time"),                                # a plan
     ("1830", "NYC", "Should NYC buy two 3 trains from the depot, $180 each?"),         # a question
     ("1882", "GT", "GT would lay 9 on L8 and buy a 3 and a 4"),                          # a plan
+    ("1882", "CPR", "I5 #57, 2 trains bought"),        # no rotation: a number of trains, in a clause of its own
+    ("1882", "CPR", "I5 #57 2 trains"),                # a number before a word: no rotation
+    ("1882", "CPR", "I5 #57 6"),                       # no rotation is 6
+    ("1882", "CPR", "I5 99 2"),                        # 1882 has no tile 99
 ]
 
 
@@ -154,6 +165,15 @@ def test_a_private_named_by_its_code_is_bid_on_in_the_auction(line, want):
     assert parse_message(line, auction) == want
 
 
+def test_a_bare_number_after_a_tile_is_no_rotation_outside_an_operating_round():
+    stock = context_for_title("1882", PLAYERS, actor="ann", current="ann", round_kind="stock")
+    for line in ("I5 #57 1", "I5 57 2"):
+        with pytest.raises(PbemError):
+            parse_message(line, stock)
+    # a number after "for" is no rotation (read as before: the lay alone)
+    assert parse_message("CPR lays 57 on I5 for 2", ctx("1882", "CPR")) == [LayTile("CPR", "I5", "57", 0)]
+
+
 def test_a_code_written_as_a_hex_stays_a_hex_in_an_operating_round():
     assert parse_message("CPR: 9 on P4 rot 1", ctx("1882", "CPR")) == [LayTile("CPR", "P4", "9", 1)]
 
@@ -185,6 +205,19 @@ def test_a_step_pass_written_after_a_later_move_is_set_aside(minor_before_its_tu
     assert len(runs) == 1 and runs[0].routes[0].revenue == 80
     assert g.state.round.active_step() == "buy_train"
     assert any("already behind the turn" in w for w in g.warnings)
+
+
+@pytest.mark.parametrize("line,rotation", [("I9 #8 2", 2), ("I9 8 4", 4), ("#9 I9 4", 4)])
+def test_a_bare_rotation_is_laid_when_legal(line, rotation):
+    """1882 (record 10526) at HBR's lay: #8 fits I9 with rotation 2 or 4, #9 with 1 or 4."""
+    g = pbem.read_record(FIX / "1882" / "10526.json", stop_at=126)
+    assert g.push_notation(line)[0].rotation == rotation
+
+
+def test_a_bare_rotation_that_does_not_fit_is_refused_with_the_legal_ones():
+    g = pbem.read_record(FIX / "1882" / "10526.json", stop_at=126)
+    with pytest.raises(PbemError, match="with rotation 3: .*legal rotations: 2, 4"):
+        g.push_notation("I9 #8 3")
 
 
 def test_a_step_pass_before_its_step_is_still_played(minor_before_its_turn):

@@ -132,9 +132,17 @@ def lay_settled(c: "Clause", ctx: NotationContext, line: str, laid: bool) -> "Cl
     for n, p in enumerate(pieces):
         if p.start < first_verb and is_place(p) and any(i == ctx.current for _, i in p.value):
             pieces[n] = replace(p, value=tuple(v for v in p.value if v[1] == ctx.current))
+    # "I5 #57 1", "#57 I5 1", "I5 57 2": a number 0-5 ending the clause right after a tile and its hex written
+    # together is the lay's rotation (a tile's number between the hex and it, the tile)
+    known = _tiles(ctx.title)
+    for n in range(len(pieces) - 2) if verbs <= {"lay"} else ():
+        a, b, r = pieces[n:n + 3]
+        bare = (a.kind, b.kind) == ("hex", "number") and (known is None or str(b.value) in known)
+        if r.kind == "number" and r.value <= 5 and ({a.kind, b.kind} == {"hex", "tile"} or bare) \
+                and not (line[a.end:b.start] + line[b.end:r.start]).strip() and not re.search(r"\w", line[r.end:c.end]):
+            pieces[n + 1:n + 3] = [_tile(b) if bare else b, replace(r, kind="rotation")]
     # "14 in Lancaster", "the grey Moscow tile (639)": a number where a tile goes
     if verbs <= {"lay"} and not any(p.kind in ("tile", "train") for p in pieces):
-        known = _tiles(ctx.title)
         for n, p in enumerate(pieces):
             nxt = pieces[n + 1] if n + 1 < len(pieces) else None
             before_place = nxt is not None and is_place(nxt, all) and re.fullmatch(r"\s+(?:on|in|at)\s+(?:the\s+)?", line[p.end:nxt.start], re.I)
