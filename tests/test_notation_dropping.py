@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.engine.actions import Dividend, LayTile, PlaceToken, Route, RunRoutes, Stop
+from pbem.engine.actions import Dividend, LayTile, Pass, PlaceToken, Route, RunRoutes, Stop
 from pbem.errors import PbemError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -94,11 +94,9 @@ def test_a_lay_beside_another_move_is_still_read_when_told(title, current, line,
 
 
 @pytest.mark.parametrize("title, current, line", [
-    ("1882", "CPR", "CPR lays 57 on I5 rot 1 and places a token"),
-    ("1830", "B&O", "B&O lays #57 on H18 rot 1 and tokens"),
-    ("1882", "CPR", "CPR lays #57 on I5 rot 1, and a station, then buys a 3 train"),
     ("1830", "PRR", "PRR runs its 2 H10-H12 for 50, places a token, pays out"),
     ("1882", "CPR", "places a token, then CPR buys a 3 train"),
+    ("1882", "CPR", "CPR buys a 3 train, places a token"),      # after a move with no hex
 ])
 def test_a_token_told_without_its_hex_beside_another_move_is_asked_never_dropped(title, current, line):
     """Read without the token, the line would make only the other moves: where the token goes is asked."""
@@ -123,6 +121,37 @@ def test_a_move_told_by_its_word_alone_beside_another_move_is_asked_never_droppe
     # near misses: a token told with its hex or "there", a token declined
     ("1882", "CPR", "CPR lays 57 on I5 rot 1, and a token there too", [LayTile("CPR", "I5", "57", 1), PlaceToken("CPR", "I5")]),
     ("1830", "NYC", "NYC lays #57 on E11 rot 0 and places a token in E11", [LayTile("NYC", "E11", "57", 0), PlaceToken("NYC", "E11")]),
+    ("1882", "CPR", "CPR lays 57 on I5 rot 1 and a token on J8", [LayTile("CPR", "I5", "57", 1), PlaceToken("CPR", "J8")]),
+    ("1882", "CPR", "CPR lays 57 on I5 rot 1, no token", [LayTile("CPR", "I5", "57", 1), Pass("CPR")]),
 ])
 def test_a_token_beside_another_move_is_still_read_when_told(title, current, line, want):
     assert read(title, "operating", current, line) == want
+
+
+@pytest.mark.parametrize("title, current, line", [
+    ("1882", "CPR", "CPR lays 57 on I5 rot 1, the home station too"),
+    ("1882", "CPR", "CPR lays #57 on I5 rot 1 plus the station"),
+    ("1882", "CPR", "CPR lays 57 on I5 rot 1 with a station"),
+    ("1882", "CPR", "CPR lays 57 on I5 rot 1 and a token"),
+    ("1882", "CPR", "CPR lays 57 on I5 rot 1 + token"),
+    ("1882", "CPR", "CPR lays 57 on I5 rot 1, station as well"),
+    ("1882", "CPR", "CPR lays 57 on I5 rot 1 and places a token"),
+    ("1882", "CPR", "CPR lays 57 on I5 rot 1 and tokens"),
+])
+def test_a_token_told_with_no_hex_right_after_a_lay_is_on_the_lay_hex(title, current, line):
+    """As "a token there": the hex just laid (the game judges the token at the table), never dropped."""
+    assert read(title, "operating", current, line) == [LayTile("CPR", "I5", "57", 1), PlaceToken("CPR", "I5")]
+
+
+def test_a_token_told_with_no_hex_after_a_lay_and_before_a_buy_is_on_the_lay_hex():
+    got = read("1882", "operating", "CPR", "CPR lays #57 on I5 rot 1, and a station, then buys a 3 train")
+    assert got[:2] == [LayTile("CPR", "I5", "57", 1), PlaceToken("CPR", "I5")] and got[2].train == "3"
+
+
+@pytest.mark.parametrize("line", [
+    "CPR lays 57 on I5 rot 1, station next turn",           # a plan
+    "CPR lays 57 on I5 rot 1; GT has a station there",      # another company's
+])
+def test_a_token_after_a_lay_that_is_no_move_of_the_writer_is_not_read(line):
+    with pytest.raises(PbemError):
+        read("1882", "operating", "CPR", line)

@@ -15,7 +15,7 @@ from .pieces import Clause, Piece
 from .operating_clauses import STEP_NOUN, settled
 from .lazy import regex
 
-__all__ = ["BARE", "CARRIED", "DONE", "GOES_ON", "a_digit", "joined", "named_before", "step_not_taken", "steps_named",
+__all__ = ["BARE", "CARRIED", "DONE", "GOES_ON", "TOO", "a_digit", "joined", "named_before", "step_not_taken", "steps_named",
            "train_after_lay"]
 
 #: move words that need no piece to be a move
@@ -26,6 +26,8 @@ DONE = regex(r"\W*(?:done|that'?s\s+(?:it|all)(?:\s+for\s+\w+(?:\s+\w+)?)?)\W*",
 GOES_ON = regex(r"\bthen\s*$", re.I)
 #: move words an ellipsis carries on to the next clause
 CARRIED = {"buy", "sell", "lay", "bid", "run"}
+#: the words of a clause that says a move again, or as well: "GT too", "C&O as well", "the station too"
+TOO = ([], ["too"], ["as", "well"])
 
 def a_digit(c: Clause) -> bool:
     """ "and a 5" after "buys a 4": a digit after "a" is a thing named (a train), never a price."""

@@ -13,7 +13,7 @@ from pbem.errors import AmbiguousMoveError, PbemError
 
 from .context import NotationContext
 from .pieces import Clause, Piece
-from .piece_clauses import BARE
+from .piece_clauses import BARE, TOO
 from .par_restated import HOME, PRESIDENTS as _PRESIDENTS   # the president's certificate: a par
 from .own_word_moves import OWN_WORDS, own_word_move
 from .dividend_words import DIVIDEND_WORDS
@@ -84,10 +84,16 @@ class Fitter:
         return next((p.value for p in self.c.of("slot")), None)
 
     def hexes(self) -> list[str]:
-        out = route_order(self.c)       # in the order written ("A to B via C": A, C, B)
-        if not out and ("there" in self.c.text.lower().split() or self.c.of("there")):
+        """The hexes written, in order ("A to B via C": A, C, B); "there", or a token told with no hex
+        right after a lay ("..., plus the station"), is the hex of the move before (the game judges it)."""
+        out = route_order(self.c)
+        if not out and ("there" in self.c.text.lower().split() or self.c.of("there") or self.token_after_lay()):
             out = [getattr(a, "hex") for a in self.before[-1:] if hasattr(a, "hex")]
         return list(dict.fromkeys(out))
+
+    def token_after_lay(self) -> bool:
+        """Whether the clause tells a token, and nothing else (not "no token"), right after a lay."""
+        return self.verbs == {"token"} and self.c.loose in TOO and bool(self.before) and isinstance(self.before[-1], LayTile)
 
     def others(self) -> Optional[str]:  # noqa: C901
         """Why the clause reads as another's move: a player other than the writer, or (in an
@@ -162,7 +168,7 @@ class Fitter:
         core = self.core()
         if not core and (not self.verbs or not self.verbs & BARE) and not self.revenue_alone() and not self.bare_bid() \
                 and not (self.kind == "operating" and "run" in self.verbs and set(self.c.loose) & MOST) \
-                and not some_train(self):
+                and not some_train(self) and not self.token_after_lay():
             if self.kind == "operating" and not self.verbs and not self.c.loose and self.amounts() \
                     and self.later & DIVIDEND_WORDS:
                 return "amounts that are no one run's revenue"      # "N: 80, 90, pays out"

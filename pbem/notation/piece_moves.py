@@ -15,7 +15,7 @@ from .context import NotationContext, round_kind
 from .declarations import declared, game_ended
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses
-from .piece_clauses import CARRIED, DONE, GOES_ON, joined, named_before, step_not_taken, steps_named, train_after_lay
+from .piece_clauses import CARRIED, DONE, GOES_ON, TOO, joined, named_before, step_not_taken, steps_named, train_after_lay
 from .piece_fits import Fitter
 from .claims import clause_claims, presidency_taken, with_presidency
 from .par_restated import par_restated, taken_over   # the president's certificate: a par
@@ -258,8 +258,6 @@ def _later_verbs(parts: list[Clause]) -> list[frozenset]:
 _AGAIN = regex(r"(?:then\s+|and\s+)?(?:another(?:\s+one)?|one\s+more|again|the\s+same(?:\s+again)?)\W*", re.I)
 #: a company's name and "again", with a please: "GT again", "gt again pls", "again GT"
 _AGAIN_NAMED = regex(r"(?:(?:then\s+)?again\s+[\w&'’.-]+|[\w&'’.-]+\s+again)(?:[,\s]+(?:please|pls|plz))?\W*", re.I)
-#: the words of a clause that says the move before it for another: "GT too", "C&O as well"
-_TOO = (["too"], ["as", "well"])
 
 
 def _before_this_mail(c: Clause, ctx: NotationContext) -> Optional[list[Action]]:
@@ -281,7 +279,7 @@ def said_again(c: Clause, last: list[Action]) -> Optional[list[Action]]:
     another" (the same moves once more), "GT too", "C&O as well" (the same dividend or pass for the company named)."""
     if _AGAIN.fullmatch(c.text):
         return list(last)
-    too = c.loose in _TOO and not c.text.lower().startswith(("too", "as"))
+    too = c.loose in TOO[1:] and not c.text.lower().startswith(("too", "as"))
     names = [i for p in c.pieces if p.kind == "name" for k, i in p.value if k == "corporation"]
     if not too or len(names) != 1 or len(c.pieces) != 1 or not last:
         return None

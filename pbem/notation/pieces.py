@@ -214,8 +214,9 @@ _TRACK_WORDS = regex(r"\b(?:lays?|laying|tiles?|tokens?|runs?|running|trains?|ro
 _LEGS = regex(r"\bvia\s+((?:[A-Z]{1,2}\d{1,3}(?:\s*>\s*[A-Z]{1,2}\d{1,3})+)(?:\s+[A-Z]{1,2}\d{1,3}(?:\s*>\s*[A-Z]{1,2}\d{1,3})+)*)",
                    re.I)
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "single": 1, "another": 1}
-#: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces
-_SPLIT = regex(r";|!|(?<!\d)(?<!\bCo)(?<!\bSt)\.(?=\s|$)|(?<!\bCo)(?<!\bSt)\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||\s/\s|(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])", re.I)
+#: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces, "with" a token
+_SPLIT = regex(r";|!|(?<!\d)(?<!\bCo)(?<!\bSt)\.(?=\s|$)|(?<!\bCo)(?<!\bSt)\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||\s/\s|(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])"
+               r"|\bwith\b(?=\s+(?:(?:an?|the|its)\s+)?(?:home\s+)?(?:token|station)\b)", re.I)
 
 #: a sale told with the buy it is for ("sell 1 PRR to buy the D"): two moves, cut at "to"
 _SALE_TO_BUY = regex(r"\b(?:sells?|sold|selling|dumps?|dumped|dumping)\b[^;.!?]{1,120}?\s(to)\s+(?:buy|purchase)\b", re.I)
