@@ -97,6 +97,9 @@ def test_a_lay_beside_another_move_is_still_read_when_told(title, current, line,
     ("1830", "PRR", "PRR runs its 2 H10-H12 for 50, places a token, pays out"),
     ("1882", "CPR", "places a token, then CPR buys a 3 train"),
     ("1882", "CPR", "CPR buys a 3 train, places a token"),      # after a move with no hex
+    ("1882", "CPR", "CPR buys a 3 train and a token"),          # the thing alone: no remark set aside
+    ("1882", "CPR", "CPR buys a 3 train, the station too"),
+    ("1882", "CPR", "CPR lays 57 on I5 rot 1, runs 2 I5-J8 for 50, and a token"),   # not right after the lay
 ])
 def test_a_token_told_without_its_hex_beside_another_move_is_asked_never_dropped(title, current, line):
     """Read without the token, the line would make only the other moves: where the token goes is asked."""

@@ -146,9 +146,16 @@ _IF_ALLOWED = regex(r"\s*,?\s*if\s+(?:that's|that\s+is|it's|it\s+is|this\s+is)\s
                     r"possible|fine|alright)(?:\s+(?:now|here|yet|at\s+this\s+point))?\s*\?\s*$", re.I)
 
 
+#: a clause that is a move's thing alone ("and a token", "plus the station too"): a move told by it, never a remark
+_THING_ALONE = regex(r"\W*(?:and\s+|plus\s+)?(?:an?|the|its|my)\s+(?:home\s+)?(?:token|station|tile|train)s?"
+                     r"(?:\s+(?:too|as\s+well))?\W*", re.I)
+
+
 def _states_none(clause: str) -> bool:
     """Whether a clause after the move states none: no move word, no chat the line is refused for,
     and no piece a move could take, unless it tells a consequence ("B&O loses its 2")."""
+    if _THING_ALONE.fullmatch(clause):
+        return False
     said = _NO_MOVE_WORD.sub(" ", clause)
     return not _MOVE.search(said) and not SENTENCE_REFUSE.search(clause) and line_refusal(said) is None \
         and bool(_CONSEQUENCE.search(clause) or not _PIECE.search(said))

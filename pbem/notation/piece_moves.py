@@ -191,7 +191,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             if kind == "operating" and fitter.verbs == {"lay"} and all(
                     line[p.start:p.end].lower() in _LAY_TOLD for p in c.of("verb")):
                 untold = untold or c        # "NYC upgrades the tile and places a token ...": which tile?
-            if not carried and c.verbs() and not c.loose and all(p.kind == "verb" for p in c.pieces):
+            if not carried and c.verbs() and c.loose in TOO and all(p.kind == "verb" for p in c.pieces):
                 bare = bare or c
             if out and c.loose and GOES_ON.search(line[max(0, c.start - 12):c.start]):
                 # "laid #57 on H10 and then some": more moves were meant than can be read
