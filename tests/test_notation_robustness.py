@@ -87,6 +87,16 @@ READ = [
      [RunRoutes("GT", (Route("2", (), revenue=60),)), Dividend("GT", "payout")]),
     # a train again, a price for each, a token on the hex just laid
     ("1882", "OR", "GT", "GT buys a 3 train, then another.", [BuyTrain("GT", "3", "depot")] * 2),
+    # "another 2", "one more 2": a train of the game named, bought at the depot's price (never a price of 2)
+    ("1882", "OR", "GT", "GT buys a 2 train and then another 2.", [BuyTrain("GT", "2", "depot")] * 2),
+    ("1882", "OR", "GT", "GT buys a 2 train and one more 2.", [BuyTrain("GT", "2", "depot")] * 2),
+    ("1882", "OR", "GT", "GT buys a 2 train and then a second 2.", [BuyTrain("GT", "2", "depot")] * 2),
+    ("1882", "OR", "GT", "GT buys a 2 train and another 2 for 80",
+     [BuyTrain("GT", "2", "depot"), BuyTrain("GT", "2", "depot", 80)]),
+    ("1882", "OR", "GT", "GT buys a 2 train and another for 80",
+     [BuyTrain("GT", "2", "depot"), BuyTrain("GT", "2", "depot", 80)]),
+    ("1882", "OR", "GT", "GT buys a 2 train and another 80",
+     [BuyTrain("GT", "2", "depot"), BuyTrain("GT", "2", "depot", 80)]),
     ("1882", "OR", "CPR", "CPR buys a 2 from the depot and another from GT for 50",
      [BuyTrain("CPR", "2", "depot"), BuyTrain("CPR", "2", "GT", 50)]),
     ("1882", "OR", "QLL", "QLL buys two 2-trains at 80 each", [BuyTrain("QLL", "2", "depot", 80)] * 2),

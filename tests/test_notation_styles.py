@@ -298,6 +298,32 @@ def test_still_refused(key, text):
     assert "line 1" in str(info.value) or isinstance(info.value, AmbiguousMoveError)
 
 
+@pytest.mark.parametrize("text, name", [
+    ("CPR pays out (Zed gets 30)", "Zed"), ("CPR pays out (30 to Zed)", "Zed"),
+    ("CPR pays out (Bob gets 30, Zed receives $30)", "Zed"), ("CPR pays out (the PRR gets 30)", "PRR"),
+])
+def test_a_payment_claimed_to_a_name_not_of_the_game_refuses_the_line(text, name):
+    with pytest.raises(NotationError) as info:
+        parse_message(text, OR)
+    assert f'"{name}" names no player or company of this game' in str(info.value)
+    assert info.value.column == text.index(name) + 1
+
+
+@pytest.mark.parametrize("text, claims, notes", [
+    ("CPR pays out (Bob gets 30)", [("payees", (("bob", 30),))], ()),
+    ("CPR pays out (nice!)", [], ('the remark "(nice!)" was taken as a comment: nothing in it was checked',)),
+    ("CPR pays out (thanks Zed)", [], ('the remark "(thanks Zed)" was taken as a comment: nothing in it was checked',)),
+])
+def test_a_payee_of_the_game_or_a_remark_beside_a_dividend_is_kept(text, claims, notes):
+    (m,) = read_message(text, OR)
+    assert m.action == Dividend("CPR", "payout")
+    assert [(c.kind, c.value) for c in m.claims] == claims and m.notes == notes
+
+
+def test_a_price_paid_to_the_bank_in_brackets_names_no_payee():
+    assert parse_message("CPR buys a 2 train ($80 to the Bank)", OR) == [BuyTrain("CPR", "2", "depot", 80)]
+
+
 def test_refused_remark_names_line_column_and_what_was_expected():
     with pytest.raises(NotationError) as info:
         parse_message("CPR withholds\nCPR pays out (sorry, Bob)", OR)

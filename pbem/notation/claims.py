@@ -35,6 +35,9 @@ _AMOUNT = r"[$£¥₽€]?\s*(\d+)\s*[$£¥₽€]?"
 _PAYEE_RE = regex(
     rf"^\s*(?:{_AMOUNT}\s+(?:to|for)\s+(?P<n1>[^,;]+?)|(?P<n2>[^,;$£¥₽€\d][^,;$£¥₽€]*?)\s*(?::|gets|receives|got|received)?\s*{_AMOUNT})\s*$",
     re.I)
+#: a payee told by a name with a capital and a word of payment ("Zed gets 30", "$30 to Zed"), never a remark
+_PAID_TO_NAME = regex(r"(?:^|[,;]|\band\b)\s*(?:the\s+)?((?-i:[A-Z])[A-Za-z&'’-]*)\s+(?:gets|receives|got|received)\b|"
+                      r"\bto\s+(?:the\s+)?((?-i:[A-Z])[A-Za-z&'’-]*)\s*(?=$|[,;]|\band\b)", re.I)
 _BARE_RE = regex(rf"^\s*{_AMOUNT}\s*$")
 _REVENUE_RE = regex(rf"^\s*(?:revenue|earnings|income|ran\s+for|runs\s+for)\s*:?\s*{_AMOUNT}\s*$", re.I)
 _ROUND_RE = regex(r"^\s*(?:in\s+|during\s+)?(?:sr|or|stock\s+round|operating\s+round)\s*\d+(?:\.\d+)?\s*$", re.I)
@@ -224,6 +227,10 @@ def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[st
         if found and found[0][0] == "payees":       # each paid a player or company ("me": the writer); "(rot 1)" pays no one
             paid = tuple((writer if name == "me" and writer else index.ident(name, ("player", "corporation"), mode="union"), amount)
                          for name, amount in found[0][1])
+            for name in (n.group(1) or n.group(2) for n in _PAID_TO_NAME.finditer(m.group(1))):      # "(Zed gets 30)"
+                if not _names_something(name, index) and not _MOVE_STUFF.search(name):     # "(80 to the Bank)" is a price
+                    raise NotationError(f'"{name}" names no player or company of this game: "{m.group(0)}" cannot be checked',
+                                        text=name)
             found = [("payees", paid, "")] if all(who for who, _ in paid) else []
         if not found or any(kind not in ("cash", "revenue", "payees") for kind, _, _ in found):
             continue

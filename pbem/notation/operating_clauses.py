@@ -167,6 +167,8 @@ def buy_continued(c: Clause, before: list[Clause], trains: tuple, current: str |
     if c.verbs():
         return c
     if (m := _ANOTHER.match(line, c.start)) and not c.of("train"):
+        if _named_train(first, trains) and not line[m.end():first.start].strip():    # "another 2": a 2-train, no price
+            return replace(c, pieces=[replace(first, kind="train", value=str(first.value)), *c.pieces[1:]])
         bought = bought_trains(before, trains)
         train = Piece("train", bought[0] if bought else "", m.end() - len(m.group(0).split()[-1]), m.end(), "")
         return replace(c, pieces=[train, *c.pieces]) if len(set(bought)) == 1 else c
