@@ -126,6 +126,7 @@ def test_a_move_told_by_its_word_alone_beside_another_move_is_asked_never_droppe
     ("1830", "NYC", "NYC lays #57 on E11 rot 0 and places a token in E11", [LayTile("NYC", "E11", "57", 0), PlaceToken("NYC", "E11")]),
     ("1882", "CPR", "CPR lays 57 on I5 rot 1 and a token on J8", [LayTile("CPR", "I5", "57", 1), PlaceToken("CPR", "J8")]),
     ("1882", "CPR", "CPR lays 57 on I5 rot 1, no token", [LayTile("CPR", "I5", "57", 1), Pass("CPR")]),
+    ("1882", "CPR", "CPR lays 57 on I5 rot 1 with no station", [LayTile("CPR", "I5", "57", 1), Pass("CPR")]),
 ])
 def test_a_token_beside_another_move_is_still_read_when_told(title, current, line, want):
     assert read(title, "operating", current, line) == want

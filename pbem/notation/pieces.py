@@ -216,7 +216,7 @@ _LEGS = regex(r"\bvia\s+((?:[A-Z]{1,2}\d{1,3}(?:\s*>\s*[A-Z]{1,2}\d{1,3})+)(?:\s
 _WORDS_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "single": 1, "another": 1}
 #: a clause boundary: ";", a sentence end, ",", ":", "then", "and", "plus", "+" between pieces, "with" a token
 _SPLIT = regex(r";|!|(?<!\d)(?<!\bCo)(?<!\bSt)\.(?=\s|$)|(?<!\bCo)(?<!\bSt)\.\s|,|:|\s[-–—]\s|\bthen\b|\band\b|\bplus\b|\balso\b|&|\||\s/\s|(?<!\d)\s\+\s(?!\d)|\s\+\s(?=[#A-Za-z])"
-               r"|\bwith\b(?=\s+(?:(?:an?|the|its)\s+)?(?:home\s+)?(?:token|station)\b)", re.I)
+               r"|\bwith\b(?=\s+(?:(?:an?|the|its|no)\s+)?(?:home\s+)?(?:token|station)\b)", re.I)
 
 #: a sale told with the buy it is for ("sell 1 PRR to buy the D"): two moves, cut at "to"
 _SALE_TO_BUY = regex(r"\b(?:sells?|sold|selling|dumps?|dumped|dumping)\b[^;.!?]{1,120}?\s(to)\s+(?:buy|purchase)\b", re.I)
@@ -275,7 +275,8 @@ class _Words:
 _PUT = frozenset({"put", "puts", "putting"})
 
 
-_HAS_BEFORE = regex(r"\b(?:has|have|had|with)\b[^.;:!?]*$", re.I)       # "has ... and no train": a state
+#: "has ... and no train", "with $150 and no train": a state ("lays #57 with no token": the step passed)
+_HAS_BEFORE = regex(r"\b(?:has|have|had)\b[^.;:!?]*$|\bwith\s+\S[^.;:!?]*$", re.I)
 _GOING_ON = regex(r"\s+(?:on\s+)?[a-z]+ing\b", re.I)      # "keeps going": no withholding
 _GOING_TO = regex(r"\b(?:going|like|free|but)\s+to\s+$",
                        re.I)       # "going to pass", "no choice but to sell": the move, not a purpose (circumstances.narration: "decides to")
