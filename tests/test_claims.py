@@ -255,6 +255,32 @@ def test_a_cost_is_checked_against_the_cost_and_a_bonus_against_the_bonus(line, 
         assert g.push_notation(line) == [LayTile("HBR", "C3", "57", 2)]
         assert g.state.corporations["HBR"].cash == cash    # $20 paid, $20 paid back
     else:
-        with pytest.raises(RuleError, match="cash changed by \\$0, not"):
+        with pytest.raises(RuleError, match="HBR spent \\$20 on this lay, not \\$"):
             g.push_notation(line)
         assert len(g.moves) == idx
+
+
+@pytest.mark.parametrize("seq,line,why", [
+    (45, "QLL lays #2 on I11 rot 5 for $40", None),                  # I11's terrain costs $40 (move 45)
+    (45, "QLL lays #2 on I11 rot 5 at a cost of $40", None),
+    (45, "QLL lays #2 on I11 rot 5 for $20", '"$20" (column 30): QLL spent $40 on this lay, not $20'),
+    (50, "HBR lays #57 on G11 rot 1 for 0", None),                    # open ground (move 50)
+    (50, "HBR lays #57 on G11 rot 1 for 2", '"2" (column 31): HBR spent $0 on this lay, not $2'),
+    (100, "GT places a token on J10 slot 1 for $40", None),              # a station: $40 (move 100)
+    (100, "GT places a token on J10 for $20", '"for $20" (column 26): GT spent $40 on this token, not $20'),
+    (100, "GT tokens J10 for 20", '"20" (column 19): GT spent $40 on this token, not $20'),
+])
+def test_a_lay_s_cost_told_is_checked_at_the_table(tmp_path, record_file, seq, line, why):
+    """An amount told as what a lay or token cost is checked against what it paid the bank: a false
+    one refuses the message, the game file and the company's cash as they were."""
+    t = table_at(tmp_path, record_file, seq)
+    who = line.split()[0]
+    head, cash = t.file.head, t.game.corporations[who].cash
+    if why is None:
+        t.submit(line).check()
+        assert t.file.head != head
+        return
+    with pytest.raises(MoveRejected) as info:
+        t.submit(line).check()
+    assert why in str(info.value)
+    assert t.file.head == head and t.game.corporations[who].cash == cash

@@ -254,6 +254,20 @@ CLAIMS = [
     ("SR", "Ann buys a share of CPR; cash now 280\nBob passes. Cash left 12",
      [[("cash", 280)], [("cash", 12)]]),
     ("OR", "CPR lays #57 on I5 r2; buys a 3 train. Cash left 20", [[], [("cash", 20)]]),
+    # what a lay or a token cost, checked at the table against what it paid the bank
+    ("OR", "CPR lays #57 on I5 r2 for $80", [[("spent", 80)]]),
+    ("OR", "CPR lays #57 on I5 r2 for 2", [[("spent", 2)]]),
+    ("OR", "CPR lays #57 on I5 r2 at a cost of $80", [[("spent", 80)]]),
+    ("OR", "CPR lays #57 on I5 r2, costs 80", [[("spent", 80)]]),
+    ("OR", "CPR lays #57 on I5 r2 spending 80", [[("spent", 80)]]),
+    ("OR", "CPR lays #57 on I5 r2 paying the 20", [[("spent", 20)]]),
+    ("OR", "CPR places a token on J8 for $40", [[("spent", 40)]]),
+    ("OR", "CPR tokens J8 for 40", [[("spent", 40)]]),
+    # near misses: a dividend's revenue, a train's price, a second lay's extra, the tile's own number
+    ("OR", "CPR lays #57 on I5 r2 and pays out 80", [[], [("revenue", 80)]]),
+    ("OR", "CPR lays #57 on I5 r2, buys a 2 for 80", [[], []]),
+    ("OR", "CPR lays #57 on I5 r2 and #9 on J4 r1 for the extra $20", [[], []]),
+    ("OR", "CPR upgrades I5 to #14 r1 with the 14", [[]]),
 ]
 
 
@@ -288,6 +302,7 @@ REFUSED = [
     ("SR", "Ann has"),
     ("SR0", "Dee buys a share of HBR and becomes king"),
     ("SR", "Ann sells 2 CPR to annoy Bob"),            # not a purpose that is read
+    ("OR", "CPR lays #57 on I5 r1, 2 trains"),         # no amount: a count no move takes
 ]
 
 

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
-from pbem.engine.actions import Action, BuyShares, BuyTrain, Dividend, Par, RunRoutes, SellShares
+from pbem.engine.actions import Action, BuyShares, BuyTrain, Dividend, LayTile, Par, PlaceToken, RunRoutes, SellShares
 from pbem.errors import NotationError, PbemError
 from .lazy import regex
 from .pieces import blanked
@@ -15,7 +15,7 @@ from .pieces import blanked
 if TYPE_CHECKING:
     from .pieces import Clause
 
-__all__ = ["Claim", "clause_claims", "comment", "parse_paren_claims", "presidency_taken", "stated_set_aside",
+__all__ = ["PRICE_WORDS", "Claim", "clause_claims", "comment", "parse_paren_claims", "presidency_taken", "stated_set_aside",
            "with_comments", "with_presidency", "with_stated"]
 
 
@@ -108,6 +108,11 @@ def _names_something(text: str, index) -> bool:
 
 # ---------------------------------------------------------------- told in a line read by its pieces
 
+#: the word before a number told as what a lay or token cost ("for 2", "paying the 20", "costs 80")
+PRICE_WORDS = frozenset({"for", "pay", "paying", "the", "cost", "costs", "costing", "of", "spending"})
+#: a second lay's extra cost told ("for the extra $20", "(2nd lay $20)"): not the whole cost of the lay
+_EXTRA = regex(r"\b(?:extra|second|2nd|more)\b", re.I)
+
 #: "and takes the presidency (from Cid)", "becoming president": the mover is president after the move
 _PRESIDENCY = regex(r"^\W*(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:takes?|took|taking|gets?|got|getting|becomes?|became|"
                          r"becoming)\s+(?:the\s+)?(?:new\s+)?(?:presidency|president|director)\b(?:\s+(?:from|off)\s+\w+)?\W*$", re.I)
@@ -118,9 +123,14 @@ def clause_claims(line: str, c: "Clause", acts: list[Action]) -> tuple[Claim, ..
     said = [Claim("holding", p.value, line[p.start:p.end], p.start + 1) for p in c.of("held")]
     said += [Claim("per_share", p.value, line[p.start:p.end], p.start + 1) for p in c.of("per_share")]
     money = c.of("money") or (c.of("revenue") if len(acts) == 1 and isinstance(acts[0], Dividend) else [])
-    if len(money) == 1 and len(acts) == 1 and money[0].before not in ("at", "@"):
+    # "lays 57 on I5 for 2", "costs 80": what a lay or token cost (not a second lay's extra, nor "with the 635")
+    built = len(acts) == 1 and isinstance(acts[0], (LayTile, PlaceToken)) and not _EXTRA.search(c.text)
+    if built:
+        money += [p for p in c.of("number") if p.before in PRICE_WORDS and str(p.value) != getattr(acts[0], "tile", None)]
+    if len(money) == 1 and len(acts) == 1 and (built or money[0].before not in ("at", "@")):
         # "buys a NYC share (IPO, $80)", "sells 2 GT for $180": the price of the one move ("at" is a share's)
         kind = "paid" if isinstance(acts[0], BuyShares) else "received" if isinstance(acts[0], SellShares) else None
+        kind = "spent" if built else kind       # a lay's or token's cost, paid to the bank
         if kind is None and isinstance(acts[0], Dividend):
             kind = "revenue"            # "CPR pays out $100", "withholds $40": the run's revenue
         if kind is not None:

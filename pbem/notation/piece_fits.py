@@ -13,6 +13,7 @@ from pbem.errors import AmbiguousMoveError, PbemError
 
 from .context import NotationContext
 from .pieces import Clause, Piece
+from .claims import PRICE_WORDS
 from .piece_clauses import BARE, TOO
 from .par_restated import HOME, PRESIDENTS as _PRESIDENTS   # the president's certificate: a par
 from .own_word_moves import OWN_WORDS, own_word_move
@@ -215,8 +216,8 @@ class Fitter:
         lays = all(isinstance(a, LayTile) for a, _ in moves)
         lifted = any(isinstance(a, RemoveToken) for a, _ in moves)
         for p in self.c.pieces:
-            if p.kind in ("money", "number") and (shares or lays and (p.kind == "money" or p.before in (
-                    "for", "paying", "the", "pay") or _LAY_COST.search(self.c.text))):   # "for the extra $20"
+            if p.kind in ("money", "number") and (shares or lays and (p.kind == "money" or p.before in PRICE_WORDS
+                                                                      or _LAY_COST.search(self.c.text))):   # "for the extra $20"
                 continue
             if p.kind == "name":
                 if passes and self.kind in ("auction", "stock", "merger"):    # "pass on the WVR"

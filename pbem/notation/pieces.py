@@ -225,7 +225,7 @@ _SALE_TO_BUY = regex(r"\b(?:sells?|sold|selling|dumps?|dumped|dumping)\b[^;.!?]{
 FILLERS = set("""a an the for at on in of to from with x me my i i'm i'll please share shares cert certificate
 one more another of off its it's this that time turn by new green yellow brown grey gray single
 all minimum min face value each per via through train trains rot rotation hex tile bank depot pool market ipo
-treasury initial so just now today again round each apiece total go price cost paying extra more first second old
+treasury initial so just now today again round each apiece total go price cost costs paying extra more first second old
 other and sh pls plz minor offering instead rd nd th towards into auto
 """.split())
 #: words that name no private by themselves in an auction (`name_spans`)

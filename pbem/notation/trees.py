@@ -266,6 +266,8 @@ def _token_placed(r, node: Tree, subject) -> list:
             hexes.append((r.resolve(place, ("location",)).ident, place))
         else:
             _set_once(r, at, item.data[3:], r.index1(kid(item, "NUMBER")), item)
+    for cost in kids(node, "ti_cost"):        # "places a token on J10 for $40": what it cost, a claim
+        r.claim("spent", r.price(kid(cost, "price")), cost)
     if not hexes:
         raise r.err("where? give the hex, e.g. \"token J10\"", node, expected=["a hex coordinate such as J10"])
     if len(hexes) > 1:

@@ -7,7 +7,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
-from pbem.engine.actions import Action, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, RunRoutes, SellShares
+from pbem.engine.actions import (Action, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, LayTile, PlaceToken, RunRoutes,
+                                 SellShares)
 from pbem.engine.game import Game
 from pbem.notation.claims import Claim
 from pbem.reading.settle import turn_step
@@ -194,6 +195,9 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
                 return ""
         elif delta(who) == amount:
             return ""
+        if c.kind == "spent_total":     # "lays 57 on I5 for $20" on open ground: "CPR spent $0 on this lay, not $20"
+            move = "lay" if isinstance(action, LayTile) else "token" if isinstance(action, PlaceToken) else "move"
+            return f"{who} spent {_money(stated.get(who, 0))} on this {move}, not {_money(-amount)}"
         return f"{who}'s cash changed by {_money(delta(who))}, not {_money(amount)}"
     if c.kind == "floats":
         ok = c.value in after.floated and c.value not in before.floated
