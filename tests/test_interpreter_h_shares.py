@@ -124,6 +124,9 @@ READ = [
     ("1830", "SR", None, "Pass for me if/when Dee arrives", [Pass("ann")]),
     ("1882", "auction", None, "pass if nobody objects", [Pass("ann")]),
     ("1830", "SR", None, "permapass", [Pass("ann")]),
+    # nothing left to buy, no company named: the writer's pass
+    ("1882", "SR", None, "no more shares to buy", [Pass("ann")]),
+    ("1830", "SR", None, "No shares to buy.", [Pass("ann")]),
     # "that's all" after buys alone is the turn's end the game makes, not a pass; "stop there" is no place
     ("1830", "SR", None, "buy CPR ipo, that's all", [BuyShares("ann", "CPR", "ipo", 10)]),
     ("1830", "SR", None, "Sell two B&O and buy a B&M. That's it for me.",
@@ -161,6 +164,7 @@ REFUSED = [
     ("1882", "auction", None, "pass if the price goes over 100"),
     ("1830", "SR", None, "If Bob buys B&O, I pass"),
     ("1882", "SR", None, "pass for now, buy GT when it drops"),
+    ("1882", "SR", None, "no GT to buy"),                 # one company's shares gone: no pass said
     # a count and a percent that disagree: which is meant cannot be told
     ("1882", "SR", None, "Ann sells 2 shares (30%) of QLL"),
     # a number after the company without a certificate word is no count

@@ -136,7 +136,8 @@ def named_before(parts: list[Clause], c: Clause) -> Optional[Piece]:
 
 #: the buy negated over everything: "not buying anything", "buying nothing (more)", "buy nothing else"
 _DECLINED = regex(r"\b(?:not|n't|no\s+longer)\s+(?:buy|buying)\s+(?:anything|any\s+more|anymore)\b|"
-                       r"\b(?:buy|buying)\s+nothing\b", re.I)
+                       r"\b(?:buy|buying)\s+nothing\b|"      # "nothing to buy", "no more shares to buy", "nothing I want to buy"
+                       r"^\W*(?:no|nothing)\s+(?:more\s+)?(?:shares?\s+)?(?:(?:I|I'd)\s+(?:want|like)\s+)?to\s+buy\W*$", re.I)
 _OTHERS = regex(rf"\b{words(OTHERS, CONDITIONS)}\b", re.I)
 
 
