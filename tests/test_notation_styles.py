@@ -316,6 +316,9 @@ def test_still_refused(key, text):
 @pytest.mark.parametrize("text, name", [
     ("CPR pays out (Zed gets 30)", "Zed"), ("CPR pays out (30 to Zed)", "Zed"),
     ("CPR pays out (Bob gets 30, Zed receives $30)", "Zed"), ("CPR pays out (the PRR gets 30)", "PRR"),
+    # beside a player, each "Name amount" is a payee
+    ("CPR pays out (Bob 30, Zed 30)", "Zed"), ("CPR pays out (Zed 30, Bob $30)", "Zed"),
+    ("CPR pays out (me 30, Cid: 30, Regina 30)", "Regina"),
 ])
 def test_a_payment_claimed_to_a_name_not_of_the_game_refuses_the_line(text, name):
     with pytest.raises(NotationError) as info:
@@ -328,11 +331,22 @@ def test_a_payment_claimed_to_a_name_not_of_the_game_refuses_the_line(text, name
     ("CPR pays out (Bob gets 30)", [("payees", (("bob", 30),))], ()),
     ("CPR pays out (nice!)", [], ('the remark "(nice!)" was taken as a comment: nothing in it was checked',)),
     ("CPR pays out (thanks Zed)", [], ('the remark "(thanks Zed)" was taken as a comment: nothing in it was checked',)),
+    ("CPR pays out (Bob 30, Cid 30)", [("payees", (("bob", 30), ("cid", 30)))], ()),
+    ("CPR pays out (me 30, Bob $30)", [("payees", (("ann", 30), ("bob", 30)))], ()),
+    ("CPR pays out (R100)", [("revenue", 100)], ()),
+    ("CPR pays out (Phase 3)", [], ('read without what states no move: "Phase 3"',)),
 ])
 def test_a_payee_of_the_game_or_a_remark_beside_a_dividend_is_kept(text, claims, notes):
     (m,) = read_message(text, OR)
     assert m.action == Dividend("CPR", "payout")
     assert [(c.kind, c.value) for c in m.claims] == claims and m.notes == notes
+
+
+@pytest.mark.parametrize("text", ["CPR pays out (60 to Regina)", "CPR pays out (rot 1)", "CPR runs (I5-J8 60) and pays out"])
+def test_a_bracket_naming_no_player_is_no_list_of_payees(text):
+    with pytest.raises(NotationError) as info:
+        parse_message(text, OR)
+    assert "names no player or company" not in str(info.value)
 
 
 def test_a_price_paid_to_the_bank_in_brackets_names_no_payee():

@@ -237,10 +237,13 @@ def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[st
         if found and found[0][0] == "payees":       # each paid a player or company ("me": the writer); "(rot 1)" pays no one
             paid = tuple((writer if name == "me" and writer else index.ident(name, ("player", "corporation"), mode="union"), amount)
                          for name, amount in found[0][1])
-            for name in (n.group(1) or n.group(2) for n in _PAID_TO_NAME.finditer(m.group(1))):      # "(Zed gets 30)"
-                if not _names_something(name, index) and not _MOVE_STUFF.search(name):     # "(80 to the Bank)" is a price
-                    raise NotationError(f'"{name}" names no player or company of this game: "{m.group(0)}" cannot be checked',
-                                        text=name)
+            named = [n.group(1) or n.group(2) for n in _PAID_TO_NAME.finditer(m.group(1))]      # "(Zed gets 30)"
+            unknown = [name for name in named if not _names_something(name, index)]
+            if any(name == "me" or index.ident(name, ("player",)) for name, _ in found[0][1]):      # "(Bob 30, Zed 30)": beside
+                unknown = [name for (name, _), (who, _) in zip(found[0][1], paid) if who is None]  # a player, each is a payee
+            for name in (n for n in unknown if not _MOVE_STUFF.search(n)):      # "(80 to the Bank)" is a price
+                raise NotationError(f'"{name}" names no player or company of this game: "{m.group(0)}" cannot be checked',
+                                    text=name)
             found = [("payees", paid, "")] if all(who for who, _ in paid) else []
         if not found or any(kind not in ("cash", "revenue", "payees") for kind, _, _ in found):
             continue
