@@ -127,6 +127,18 @@ READ = [
     # nothing left to buy, no company named: the writer's pass
     ("1882", "SR", None, "no more shares to buy", [Pass("ann")]),
     ("1830", "SR", None, "No shares to buy.", [Pass("ann")]),
+    ("1882", "SR", None, "nothing to buy", [Pass("ann")]),
+    ("1882", "SR", None, "Nothing to buy.", [Pass("ann")]),
+    ("1882", "SR", None, "nothing I want to buy", [Pass("ann")]),
+    ("1882", "SR", None, "nothing worth buying", [Pass("ann")]),
+    ("1882", "SR", None, "nothing left to buy", [Pass("ann")]),
+    ("1882", "SR", None, "nothing for me to buy", [Pass("ann")]),
+    ("1882", "SR", None, "buy nothing", [Pass("ann")]),
+    # near misses: in an auction the same words pass too; in an operating round they pass the train buy
+    ("1882", "auction", None, "nothing to buy", [Pass("ann")]),
+    ("1882", "OR", "GT", "nothing to buy", [Pass("GT")]),
+    # near miss: "but" before another move in the same clause: the move, no pass
+    ("1882", "SR", None, "nothing to buy but I'll sell 2 GT", [SellShares("ann", "GT", 20)]),
     # "that's all" after buys alone is the turn's end the game makes, not a pass; "stop there" is no place
     ("1830", "SR", None, "buy CPR ipo, that's all", [BuyShares("ann", "CPR", "ipo", 10)]),
     ("1830", "SR", None, "Sell two B&O and buy a B&M. That's it for me.",
@@ -165,6 +177,14 @@ REFUSED = [
     ("1830", "SR", None, "If Bob buys B&O, I pass"),
     ("1882", "SR", None, "pass for now, buy GT when it drops"),
     ("1882", "SR", None, "no GT to buy"),                 # one company's shares gone: no pass said
+    # nothing to buy asked, another's, put off, or set against another move: no pass
+    ("1882", "SR", None, "nothing to buy, Ann?"),
+    ("1882", "SR", None, "nothing I want to buy, Bob?"),
+    ("1882", "SR", None, "Bob has nothing to buy"),
+    ("1882", "SR", None, "Bob wants nothing to buy"),
+    ("1882", "SR", None, "nothing to buy yet, I'll wait"),
+    ("1882", "SR", None, "nothing to buy, but I'll sell 2 GT"),
+    ("1882", "SR", None, "nothing worth buying in GT"),
     # a count and a percent that disagree: which is meant cannot be told
     ("1882", "SR", None, "Ann sells 2 shares (30%) of QLL"),
     # a number after the company without a certificate word is no count

@@ -136,15 +136,16 @@ def named_before(parts: list[Clause], c: Clause) -> Optional[Piece]:
 
 #: the buy negated over everything: "not buying anything", "buying nothing (more)", "buy nothing else"
 _DECLINED = regex(r"\b(?:not|n't|no\s+longer)\s+(?:buy|buying)\s+(?:anything|any\s+more|anymore)\b|"
-                       r"\b(?:buy|buying)\s+nothing\b|"      # "nothing to buy", "no more shares to buy", "nothing I want to buy"
-                       r"^\W*(?:no|nothing)\s+(?:more\s+)?(?:shares?\s+)?(?:(?:I|I'd)\s+(?:want|like)\s+)?to\s+buy\W*$", re.I)
+                       r"\b(?:buy|buying)\s+nothing\b|"      # "nothing (left) to buy", "no more shares to buy", "nothing I want to buy"
+                       r"^\W*(?:no|nothing)\s+(?:more\s+|left\s+|else\s+)?(?:shares?\s+)?(?:(?:I|I'd)\s+(?:want|like)\s+)?"
+                       r"(?:to\s+buy|worth\s+buying)\W*$", re.I)
 _OTHERS = regex(rf"\b{words(OTHERS, CONDITIONS)}\b", re.I)
 
 
 def buying_declined(c: Clause, ctx: NotationContext) -> bool:
-    """Whether a clause set aside says the writer buys nothing now (the writer's pass): a stock or
-    merger round's own buy negated, with no company, amount or other player named."""
-    if not _DECLINED.search(c.text) or _OTHERS.search(c.text) or c.verbs() - {"buy"}:
+    """Whether a clause set aside (or a step's pass: "nothing to buy") says the writer buys nothing now
+    (the writer's pass): a stock or merger round's own buy negated, no company, amount or other player named."""
+    if not _DECLINED.search(c.text) or _OTHERS.search(c.text) or c.verbs() - {"buy", "steppass"}:
         return False
     if {p.kind for p in c.pieces} & {"money", "number", "hex", "tile", "train", "count", "percent", "source"}:
         return False

@@ -116,10 +116,11 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     for c in found:
         check_budget()              # a line of many clauses stops within one clause of the budget
         aside = clause_refusal(c.text)
+        not_done = step_not_taken(c, ctx, kind) if aside is not None or kind == "stock" else None
         if aside is not None and kind == "merger" and merger_not_made(c):
             return [PieceMove(Pass(merging_minor(found, ctx)), (), c.start + 1, c.text)]   # "O-K doesn't merge"
-        if aside is not None and (not_done := step_not_taken(c, ctx, kind)):
-            # "CPR doesn't place a token": the step passed; "not buying anything": the writer's pass
+        if not_done:
+            # "CPR doesn't place a token": the step passed; "not buying anything", "nothing to buy": the writer's pass
             parts.append(Clause(c.start, c.end, c.text, [Piece("verb", not_done, c.start, c.end)]))
         elif aside is not None and presidency_taken(c) or kind in ("stock", "auction") and taken_over(c, parts, found):
             taken.append(c)               # "and takes the presidency from Cid", "I take over the CNR presidency": a claim on the buy
@@ -134,7 +135,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             raise _refuse(line, f'"{c.text}" goes against what the line says is not done')
         else:
             parts.append(c)
-        dropped = aside is not None
+        dropped = aside is not None or bool(not_done)
     parts = par_restated(joined(parts, ctx, masked), kind, ctx.actor)     # the president's certificate: a par
     out: list[PieceMove] = []
     verbs: set = set()

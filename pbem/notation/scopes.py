@@ -52,8 +52,9 @@ _ASIDE_QUESTION = regex(r"\([^()?]*\?[^()]*\)(?=\s*\S)")
 _LEAVE_TO_PASS = regex(r"\b(?:you|u)\s+(?:can|may|could)\s+(?:just\s+)?(?=(?:pass|skip)\s+me\b)", re.I)
 #: a bracket telling what nearly happened ("(I nearly put it on Moscow, oops)"): chat, its regret no retraction
 _NEAR_MISS = regex(r"\([^()]*\b(?:nearly|almost)\b[^()]*\)", re.I)
-#: polite forms of the move itself, not doubts ("I would like to bid", "I have no choice but to sell")
+#: polite forms of the move itself, not doubts ("I would like to bid", "I have no choice but to sell", "nothing I want to buy")
 _POLITE = regex(r"\b(?:I\s+would|I'd|I\s+will)\s+like(?:\s+to)?\b|\bthank\s+you\b|\bsorry\s+for\s+the\s+(?:long\s+)?wait\b|"
+                r"(?<=\bnothing\s)I\s+want\s+to\b|"
                 r"\bcan(?:not|['’]t|\s+not)\s+help\s+but\b|\b(?:have|has|had)\s+no\s+(?:other\s+)?(?:choice|option)\s+but(?:\s+to)?\b|"
                      r"\bif\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|possible|fine|alright|"
                      r"permitted)(?:\s+now)?\b", re.I)
