@@ -159,3 +159,13 @@ def test_a_token_told_with_no_hex_after_a_lay_and_before_a_buy_is_on_the_lay_hex
 def test_a_token_after_a_lay_that_is_no_move_of_the_writer_is_not_read(line):
     with pytest.raises(PbemError):
         read("1882", "operating", "CPR", line)
+
+
+@pytest.mark.parametrize("round_kind, current, line, want", [
+    ("stock", None, "Pass, nothing to buy.", [Pass("ann")]),        # was "pass buy trains": no step of a stock round
+    ("stock", None, "nothing to buy, pass", [Pass("ann")]),
+    ("operating", "CPR", "CPR passes; nothing to buy.", [Pass("CPR")]),
+    ("operating", "CPR", "CPR passes, no train to buy", [Pass("CPR")]),
+])
+def test_a_pass_with_nothing_to_buy_is_the_pass_in_either_round(round_kind, current, line, want):
+    assert read("1882", round_kind, current, line) == want

@@ -67,6 +67,7 @@ NORMALISERS: tuple[Normaliser, ...] = (
         "pass - no merger for MV this time": "MV passes",
         "CNR passes; nothing to lay.": "CNR passes lay track",
         "no token, pass": "pass place a token",
+        "Pass, nothing to buy.": "pass",                   # a stock round's pass or a train step's: no step named
     }, (
         "OK declines to merge, KK passes",                 # two companies: two moves
         "KK declines to merge",                            # no pass said

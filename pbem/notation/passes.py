@@ -62,7 +62,8 @@ _REASONS = [(regex(p), step, before) for p, step, before in (
     (rf"(?i:not|no)\s+(?i:converting|merging)\s+(?P<who>{_NAME}){_NOW}", "", True),
     (rf"(?i:no\s+(?:track|tiles?|tile\s+lay|track\s+lay)|nothing\s+to\s+(?:lay|build|upgrade)){_NOW}", " lay track", False),
     (rf"(?i:no\s+(?:tokens?|stations?)|nothing\s+to\s+token){_NOW}", " place a token", False),
-    (rf"(?i:no\s+trains?(?:\s+(?:purchase|buy|to\s+buy))?|no\s+train\s+purchase|nothing\s+to\s+buy){_NOW}", " buy trains", False),
+    (rf"(?i:no\s+trains?(?:\s+(?:purchase|buy|to\s+buy))?|no\s+train\s+purchase){_NOW}", " buy trains", False),
+    (rf"(?i:nothing\s+to\s+buy){_NOW}", "", False),       # a stock round's pass too: no step named
     (r"(?i:no\s+[\w-]+(?:\s+[\w-]+)?\s+for\s+me)", "", True))]
 #: "Noor passes on N and will pass the rest of this auction": a pass, and the plan to keep passing
 _KEEPS_PASSING = regex(r"(.*?\b(?i:pass(?:es)?)\b[^,;.]*?)\s*,?\s+"
