@@ -8,6 +8,7 @@ must give. The refusals at the end keep what is refused refused.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -261,6 +262,8 @@ CLAIMS = [
     ("OR", "CPR lays #57 on I5 r2, costs 80", [[("spent", 80)]]),
     ("OR", "CPR lays #57 on I5 r2 spending 80", [[("spent", 80)]]),
     ("OR", "CPR lays #57 on I5 r2 paying the 20", [[("spent", 20)]]),
+    ("OR", "CPR lays #57 on I5 r2 paying 80", [[("spent", 80)]]),     # a dividend's word before a lay's amount
+    ("OR", "CPR places a token on J8 paying $40", [[("spent", 40)]]),
     ("OR", "CPR places a token on J8 for $40", [[("spent", 40)]]),
     ("OR", "CPR tokens J8 for 40", [[("spent", 40)]]),
     # near misses: a dividend's revenue, a train's price, a second lay's extra, the tile's own number
@@ -268,6 +271,8 @@ CLAIMS = [
     ("OR", "CPR lays #57 on I5 r2, buys a 2 for 80", [[], []]),
     ("OR", "CPR lays #57 on I5 r2 and #9 on J4 r1 for the extra $20", [[], []]),
     ("OR", "CPR upgrades I5 to #14 r1 with the 14", [[]]),
+    ("OR", "CPR lays #57 on I5 r2, paying 80", [[], [("revenue", 80)]]),     # a clause of its own: a payout
+    ("OR", "CPR lays #57 on I5 r2 for $80 and #9 on J4 r1 for $20", [[("spent", 80)], [("spent", 20)]]),
 ]
 
 
@@ -303,7 +308,18 @@ REFUSED = [
     ("SR0", "Dee buys a share of HBR and becomes king"),
     ("SR", "Ann sells 2 CPR to annoy Bob"),            # not a purpose that is read
     ("OR", "CPR lays #57 on I5 r1, 2 trains"),         # no amount: a count no move takes
+    ("OR", "CPR lays #57 on I5 r2 paying out 80"),     # a payout in the lay's clause
 ]
+
+
+@pytest.mark.parametrize("text, told", [
+    ("CPR lays #57 on I5 r2 for $80 and $20", '"$80" and "$20" told of one lay'),
+    ("CPR lays #57 on I5 r2 for $80, $20", '"$80" and "$20" told of one lay'),
+    ("CPR places a token on J8 for $40 and $20", '"$40" and "$20" told of one token'),
+])
+def test_two_amounts_told_of_one_lay_or_token_are_asked(text, told):
+    with pytest.raises(NotationError, match=re.escape(f"{told}: which is its cost")):
+        parse_message(text, OR)
 
 
 @pytest.mark.parametrize("key,text", REFUSED, ids=[r[1] for r in REFUSED])

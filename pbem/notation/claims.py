@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, Optional
 
 from pbem.engine.actions import Action, BuyShares, BuyTrain, Dividend, LayTile, Par, PlaceToken, RunRoutes, SellShares
 from pbem.errors import NotationError, PbemError
+from .lay_words import PRICE_WORDS
 from .lazy import regex
 from .pieces import blanked
 
 if TYPE_CHECKING:
     from .pieces import Clause
 
-__all__ = ["PRICE_WORDS", "Claim", "clause_claims", "comment", "parse_paren_claims", "presidency_taken", "stated_set_aside",
+__all__ = ["Claim", "clause_claims", "comment", "parse_paren_claims", "presidency_taken", "stated_set_aside",
            "with_comments", "with_presidency", "with_stated"]
 
 
@@ -108,8 +109,6 @@ def _names_something(text: str, index) -> bool:
 
 # ---------------------------------------------------------------- told in a line read by its pieces
 
-#: the word before a number told as what a lay or token cost ("for 2", "paying the 20", "costs 80")
-PRICE_WORDS = frozenset({"for", "pay", "paying", "the", "cost", "costs", "costing", "of", "spending"})
 #: a second lay's extra cost told ("for the extra $20", "(2nd lay $20)"): not the whole cost of the lay
 _EXTRA = regex(r"\b(?:extra|second|2nd|more)\b", re.I)
 
@@ -127,6 +126,10 @@ def clause_claims(line: str, c: "Clause", acts: list[Action]) -> tuple[Claim, ..
     built = len(acts) == 1 and isinstance(acts[0], (LayTile, PlaceToken)) and not _EXTRA.search(c.text)
     if built:
         money += [p for p in c.of("number") if p.before in PRICE_WORDS and str(p.value) != getattr(acts[0], "tile", None)]
+        if len(money) > 1:          # "for $80 and $20": never one dropped
+            told = " and ".join(f'"{line[p.start:p.end]}"' for p in money)
+            what = "lay" if isinstance(acts[0], LayTile) else "token"
+            raise NotationError(f"{told} told of one {what}: which is its cost?", text=line[money[0].start:money[-1].end])
     if len(money) == 1 and len(acts) == 1 and (built or money[0].before not in ("at", "@")):
         # "buys a NYC share (IPO, $80)", "sells 2 GT for $180": the price of the one move ("at" is a share's)
         kind = "paid" if isinstance(acts[0], BuyShares) else "received" if isinstance(acts[0], SellShares) else None

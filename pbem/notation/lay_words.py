@@ -18,7 +18,7 @@ from .lazy import regex
 if TYPE_CHECKING:
     from .pieces import Clause, Piece
 
-__all__ = ["CITY", "EDGE_LIST", "NAMED_TILE", "ROTATION", "SIDE_ROTATION", "TILE", "TILE_AT", "edges_told",
+__all__ = ["CITY", "EDGE_LIST", "NAMED_TILE", "PRICE_WORDS", "ROTATION", "SIDE_ROTATION", "TILE", "TILE_AT", "edges_told",
            "lay_cost_aside", "lay_settled", "lays_by_colour", "place_beside_hex", "rotations_now", "side",
            "side_not_here", "tells_edges", "tile_after_lay", "tile_names", "title_table", "with_edges_and_cities"]
 
@@ -60,6 +60,8 @@ _TRACK_WORDS = {"connecting", "connects", "joining", "joins", "linking", "links"
 _HEX_PLACE = regex(r"\b([A-Z]{1,2}\d{1,3})\s*\(\s*([A-Za-z][^()]*?)\s*\)")
 
 _AMOUNT = r"[$₽]?\d{1,4}₽?"
+#: the word before a number told as what a lay or token cost ("for 2", "paying the 20", "costs 80")
+PRICE_WORDS = frozenset({"for", "pay", "paying", "the", "cost", "costs", "costing", "of", "spending"})
 #: the cost of a lay beyond the first ("paying $20 for the second lay", "the second one costs $20")
 _LAY_COST = regex(
     rf"(?:\b(?:paying|pays|paid|costs?|costing)\s+)?(?:the\s+)?{_AMOUNT}\s+(?:for|on)\s+the\s+(?:second|2nd|extra|other)"
@@ -124,9 +126,11 @@ def _tile(p: "Piece") -> "Piece":
 def lay_settled(c: "Clause", ctx: NotationContext, line: str, laid: bool) -> "Clause":
     """The clause with what a lay tells beside its tile and hex settled (`laid`: an earlier clause names a tile)."""
     c = _tile_words(c, line)
-    pieces = list(c.pieces)
+    # "lays 57 on I5 paying 80": a dividend's word right before an amount in a lay's or token's clause is its price
+    pieces = [p for p in c.pieces if not ((p.kind, p.value) == ("verb", "payout") and c.verbs() & {"lay", "token"}
+                                          and line[p.start:p.end].lower() in PRICE_WORDS and re.match(r"\s+[$₽]?\d", line[p.end:c.end]))]
     loose = list(c.loose)
-    verbs = c.verbs()
+    verbs = replace(c, pieces=pieces).verbs()
     # "New Haven lays ...": the operating company's name before the move word is no place
     first_verb = min((p.start for p in pieces if p.kind == "verb"), default=-1)
     for n, p in enumerate(pieces):

@@ -13,13 +13,12 @@ from pbem.errors import AmbiguousMoveError, PbemError
 
 from .context import NotationContext
 from .pieces import Clause, Piece
-from .claims import PRICE_WORDS
 from .piece_clauses import BARE, TOO
 from .par_restated import HOME, PRESIDENTS as _PRESIDENTS   # the president's certificate: a par
 from .own_word_moves import OWN_WORDS, own_word_move
 from .dividend_words import DIVIDEND_WORDS
 from .share_quantity import one_per_share, quantity
-from .lay_words import edges_told, lays_by_colour, side_not_here, tells_edges
+from .lay_words import PRICE_WORDS, edges_told, lays_by_colour, side_not_here, tells_edges
 from .private_powers import token_moved
 from .run_words import MOST, best_run, dividend_after, route_alone, route_order, several_routes
 from .train_words import discarded, some_train
