@@ -289,3 +289,10 @@ def test_a_pass_with_a_condition_says_the_condition_is_not_kept():
     got = read_pieces("1830", "SR", None, "Autopass unless something is sold")
     assert [m.action for m in got] == [Pass("ann")]
     assert any('"unless something is sold" is not kept' in n for n in got[0].notes), got[0].notes
+
+
+def test_a_pass_with_a_reason_and_a_condition_notes_both():
+    got = read_pieces("1830", "SR", None, "Hi all. Pass for me if/when Dee arrives. Cheers")
+    assert [m.action for m in got] == [Pass("ann")]
+    assert any("reason" in n and '"Cheers"' in n for n in got[0].notes), got[0].notes
+    assert any('"if/when Dee arrives" is not kept' in n for n in got[0].notes), got[0].notes

@@ -55,3 +55,17 @@ def test_the_reader_and_the_table_rewrite_a_line_only_through_them():
 def test_a_long_line_costs_little():
     line = "GT buys a 4 from the depot, " * 4000 + "pays $300, Ann sells 1 CPR to pay for it, pass"
     assert isinstance(normalise(line), str)
+
+
+def test_a_refused_line_quotes_the_line_as_written_not_as_normalised():
+    """A line the normalisers rewrote and the reader then refuses is quoted as the player wrote it."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from notation_kit import read
+    from pbem.errors import NotationError
+    line = "Zork declines to merge, pass"
+    with pytest.raises(NotationError) as e:
+        read("1882", "operating", "CPR", line)
+    shown = str(e.value).split("\n")
+    assert shown[1].strip() == line and "(read as \"Zork passes\")" in shown[0], str(e.value)

@@ -169,7 +169,21 @@ class _Reader(ValueReader):
             self.read_header(lead.group("round"))   # "Green phase: CPR lays ...": it heads the lines after it too
             line = blanked(line, [(0, lead.end())])
         before = self.turn()
-        line = normalise(line)             # the declared normalisers (normalisers.py)
+        normal = normalise(line)             # the declared normalisers (normalisers.py)
+        try:
+            return self._read_normal(no, normal, before, live)
+        except NotationError as e:
+            if normal == line or normal.strip() not in str(e):
+                raise
+            # a refusal of the line as normalised quotes the line as the player wrote it
+            why = re.sub(r"^line \d+, column \d+: ", "", str(e).split("\n")[0])
+            at = line.find(e.text) if e.text and e.text in line else -1      # the word refused, where written
+            text = e.text if at >= 0 else line.strip()
+            raise notation_error(f'{why} (read as "{normal.strip()}")', line_no=no, line_text=line,
+                                 column=(at if at >= 0 else len(line) - len(line.lstrip())) + 1, text=text) from None
+
+    def _read_normal(self, no: int, line: str, before: tuple, live: bool) -> tuple[str, list, int]:
+        """`read_units` of a line the normalisers have had: the grammar's clauses, else the interpreter's reading."""
         tree, kept = None, None
         try:
             tree = self._parse_tree(no, line)

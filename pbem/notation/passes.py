@@ -169,9 +169,10 @@ def pass_with_reason(line: str, ctx: NotationContext, index: NameIndex,
         return None
     if [m.action for m in got] != [Pass(ctx.actor)] or not reasons + standing:
         return None
-    why = "read as a pass with its reason: " + ", ".join(f'"{r}"' for r in reasons) if reasons else \
-        "read as a pass now: its condition " + ", ".join(f'"{r}"' for r in standing) + " is not kept for later turns"
-    return [PieceMove(Pass(ctx.actor), (), c.start + 1, c.text, notes=(why,))]
+    why = ("read as a pass with its reason: " + ", ".join(f'"{r}"' for r in reasons),) if reasons else ()
+    why += ("read as a pass now: its condition " + ", ".join(f'"{r}"' for r in standing) + " is not kept for later turns",) \
+        if standing else ()
+    return [PieceMove(Pass(ctx.actor), (), c.start + 1, c.text, notes=why)]
 
 
 def _quantity(c: Clause) -> bool:
