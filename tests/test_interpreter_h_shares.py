@@ -296,3 +296,11 @@ def test_a_pass_with_a_reason_and_a_condition_notes_both():
     assert [m.action for m in got] == [Pass("ann")]
     assert any("reason" in n and '"Cheers"' in n for n in got[0].notes), got[0].notes
     assert any('"if/when Dee arrives" is not kept' in n for n in got[0].notes), got[0].notes
+
+
+def test_a_move_on_a_condition_is_refused_saying_pbem_keeps_no_orders():
+    with pytest.raises(PbemError, match="a move on a condition is an order pbem does not keep"):
+        interpret("1882", "SR", None, "I'll pass if Bob buys CPR")
+    with pytest.raises(PbemError) as e:          # no move word: no move found, no talk of orders
+        interpret("1882", "SR", None, "if you like")
+    assert "order" not in str(e.value)

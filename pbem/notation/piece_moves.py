@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from pbem.engine.actions import Action, BuyShares, DiscardTrain, Dividend, LayTile, Par, Pass, RunRoutes, SellShares
+from pbem.chat_words import CONDITIONS
 from pbem.errors import AmbiguousMoveError, NotationError
 
 from .context import NotationContext, round_kind
@@ -100,7 +101,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     kind = round_kind(ctx)
     why = line_refusal(line)
     if why is not None:
-        raise _refuse(line, f"{why} makes this line no move")
+        order = why.strip('"').lower() in CONDITIONS and any(c.verbs() for c in clauses(line, ctx, index))
+        raise _refuse(line, f"{why} makes this line no move" + (": a move on a condition is an order pbem does not keep; "
+                                                                "send the move itself when it is to be made" if order else ""))
     try:
         masked, asides = set_aside(line)
     except Heading as e:
