@@ -173,7 +173,7 @@ class _Reader(ValueReader):
         try:
             return self._read_normal(no, normal, before, live)
         except NotationError as e:
-            if normal == line or normal.strip() not in str(e):
+            if normal == line:
                 raise
             # a refusal of the line as normalised quotes the line as the player wrote it
             why = re.sub(r"^line \d+, column \d+: ", "", str(e).split("\n")[0])
