@@ -175,3 +175,18 @@ def test_a_wrong_phase_label_warns_like_a_round_label(tmp_path):
     assert any("yellow phase (phase 2)" in w for w in t.warnings)
     t.submit("Phase 2: Bob bids 50 for SC").check()
     assert not t.warnings
+
+
+@pytest.mark.parametrize("seat, text", [
+    ("Bob", "Ann passes unless Cid bids"),               # a conditional pass written for another player
+    ("Bob", "Pass for me if/when Dee arrives"),          # the writer's own pass, out of turn
+    ("Bob", "pass for Ann if she is away"),
+])
+def test_a_conditional_pass_never_passes_for_another_seat(tmp_path, seat, text):
+    t = new_table(tmp_path)
+    before = (tmp_path / "g.pbem").read_bytes()
+    out = t.submit(text, seat=seat)
+    assert not out.ok and (tmp_path / "g.pbem").read_bytes() == before
+    mine = t.submit("Pass for me if/when Dee arrives", seat="Ann").check()     # the seat on turn: its pass, now
+    assert [a.notation for a in mine.applied] == ["Ann passes"]
+    assert any("is not kept for later turns" in n for n in mine.notes), mine.notes
