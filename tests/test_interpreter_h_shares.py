@@ -134,6 +134,8 @@ READ = [
     ("1882", "SR", None, "nothing left to buy", [Pass("ann")]),
     ("1882", "SR", None, "nothing for me to buy", [Pass("ann")]),
     ("1882", "SR", None, "buy nothing", [Pass("ann")]),
+    ("1882", "SR", None, "I have nothing to buy", [Pass("ann")]),
+    ("1830", "SR", None, "There's nothing left to buy.", [Pass("ann")]),
     # near misses: in an auction the same words pass too; in an operating round they pass the train buy
     ("1882", "auction", None, "nothing to buy", [Pass("ann")]),
     ("1882", "OR", "GT", "nothing to buy", [Pass("GT")]),
@@ -181,6 +183,8 @@ REFUSED = [
     ("1882", "SR", None, "nothing to buy, Ann?"),
     ("1882", "SR", None, "nothing I want to buy, Bob?"),
     ("1882", "SR", None, "Bob has nothing to buy"),
+    ("1882", "SR", None, "I have nothing to buy, Bob"),
+    ("1882", "SR", None, "I have nothing to buy but GT"),
     ("1882", "SR", None, "Bob wants nothing to buy"),
     ("1882", "SR", None, "nothing to buy yet, I'll wait"),
     ("1882", "SR", None, "nothing to buy, but I'll sell 2 GT"),

@@ -134,10 +134,10 @@ def named_before(parts: list[Clause], c: Clause) -> Optional[Piece]:
     options = tuple(dict.fromkeys(kv for p in found for kv in p.value if kv[1] in ids))
     return Piece("name", options, c.start, c.start)
 
-#: the buy negated over everything: "not buying anything", "buying nothing (more)", "buy nothing else"
+#: the buy negated over everything: "not buying anything", "buying nothing (more)", "(I have) nothing to buy"
 _DECLINED = regex(r"\b(?:not|n't|no\s+longer)\s+(?:buy|buying)\s+(?:anything|any\s+more|anymore)\b|"
                        r"\b(?:buy|buying)\s+nothing\b|"      # "nothing (left) to buy", "no more shares to buy", "nothing I want to buy"
-                       r"^\W*(?:no|nothing)\s+(?:more\s+|left\s+|else\s+)?(?:shares?\s+)?(?:(?:I|I'd)\s+(?:want|like)\s+)?"
+                       r"^\W*(?:(?:I\s+have|I'?ve|I\s+got|there'?s|there\s+is)\s+)?(?:no|nothing)\s+(?:more\s+|left\s+|else\s+)?(?:shares?\s+)?(?:(?:I|I'd)\s+(?:want|like)\s+)?"
                        r"(?:to\s+buy|worth\s+buying)\W*$", re.I)
 _OTHERS = regex(rf"\b{words(OTHERS, CONDITIONS)}\b", re.I)
 
