@@ -13,7 +13,7 @@ from pbem.engine.actions import (
     Bankrupt, BuyShares, BuyTrain, Choose, Convert, DiscardTrain, Dividend, LayTile, Merge, Pass, RemoveToken, SellShares,
 )
 from pbem.errors import PbemError
-from notation_kit import interpret
+from notation_kit import interpret, read
 
 
 READ = [
@@ -46,6 +46,9 @@ READ = [
     ("1830", "OR", "PRR", "PRR buys a D, paying $800 to the bank.", [BuyTrain("PRR", "D", "depot", 800)]),
     ("1882", "OR", "CPR", "Emergency: CPR buys a D train for 1100, Ann sells 2 GT to fund it.",
      [SellShares("ann", "GT", 20), BuyTrain("CPR", "D", "depot", 1100)]),
+    # (not when the heading before the colon tells the buy itself: the line is read as written)
+    ("1882", "OR", "CPR", "CPR buys a 3: $180, Ann sells 2 GT to fund it",
+     [BuyTrain("CPR", "3", "depot", 180), SellShares("ann", "GT", 20)]),
     # a token removed in the merger round, by the company named when none is at turn
     ("1861", "merger", "NW", "NW drops its Kiev token", [RemoveToken("NW", "D14")]),
     ("1861", "merger", "MKN", "MKN keeps Moscow and drops its token at D14.", [RemoveToken("MKN", "D14")]),
@@ -138,3 +141,29 @@ def test_a_declaration_beside_another_move_is_left_alone():
 def test_a_merger_round_line_with_no_company_at_turn_reads_the_writer_otherwise():
     """The company named first acts only when it is the line's subject: "I pass" stays the writer's."""
     assert [m.action for m in interpret("1861", "merger", None, "I pass")] == [Pass("ann")]
+
+
+REFUSED_SAYING = [
+    ("1861", "OR", "GRR", "GRR redeems 2 shares, 20%", "give a count or a percent, once"),
+    ("1861", "OR", "GRR", "GRR redeems 15% of its shares", "GRR redeems whole shares of 10%, not 15%"),
+    ("1861", "OR", "GRR", "GRR redeems 0 shares", "GRR redeems whole shares of 10%, not 0%"),
+    ("1882", "OR", "CPR", "CPR runs nothing for 40", "no move word with what it needs"),  # nothing, yet an amount
+    ("1861", "merger", None, "Remove the token from Kiev", "no move word with what it needs"),  # whose token?
+    ("1861", "merger", "N", "N converts and merges", "which company, train, tile or hex, how many?"),  # with nobody
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line,why", REFUSED_SAYING, ids=[r[3][:40] for r in REFUSED_SAYING])
+def test_the_interpreter_refuses_saying_why(title, rk, cur, line, why):
+    """A redemption of no whole number of shares, a run of nothing with an amount, a removal or a merger
+    with no company: refused, the line quoted and what is wrong said."""
+    with pytest.raises(PbemError) as e:
+        read(title, rk, cur, line)
+    assert line in str(e.value) and why in str(e.value), str(e.value)
+
+
+def test_a_redemption_is_the_company_at_turn_s():
+    """With no company at turn the interpreter reads no redemption; the whole reader takes the one named."""
+    with pytest.raises(PbemError, match="no move word with what it needs"):
+        interpret("1861", "OR", None, "GRR redeems a share")
+    assert read("1861", "OR", None, "GRR redeems a share") == [BuyShares("GRR", "GRR", "pool", 10)]

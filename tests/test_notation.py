@@ -883,3 +883,18 @@ def test_a_word_of_plain_english_is_never_offered_as_a_slip(line, reason):
     English taken for a slip of a move word."""
     e = _err(line, SR)
     assert "did you mean" not in str(e) and reason in str(e)
+
+
+def test_a_share_size_given_per_corporation_counts_shares():
+    """A context whose share sizes differ by corporation: "sell 2 AB" is two of AB's 20% shares."""
+    c = NotationContext(players=PLAYERS, corporations={"AB": "Alpha Bravo", "CD": "Charlie Delta"}, actor="ann",
+                        current="ann", round_kind="stock", share_percent={"AB": 20})
+    assert parse_message("sell 2 AB", c) == [SellShares("ann", "AB", 40)]
+    assert parse_message("sell 2 CD", c) == [SellShares("ann", "CD", 20)]      # not listed: 10%
+
+
+def test_a_title_pbem_does_not_have_takes_any_tile_number():
+    """A context naming a title with no data: any number may be a tile, a terse lay reads."""
+    c = NotationContext(players=PLAYERS, corporations={"AB": "Alpha Bravo"}, actor="ann", current="AB",
+                        round_kind="operating", title="zzz")
+    assert parse_message("AB: I5 57 2", c) == [LayTile("AB", "I5", "57", 2)]     # "57" a tile by its place alone

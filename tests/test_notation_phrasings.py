@@ -13,7 +13,7 @@ import pytest
 
 import pbem
 from pbem.engine.actions import (
-    Bankrupt, Bid, BuyShares, BuyTrain, Convert, Dividend, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken,
+    Bankrupt, Bid, BuyShares, BuyTrain, Convert, Dividend, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken, SellShares,
 )
 from pbem.errors import PbemError
 from pbem.notation import read_message
@@ -419,3 +419,48 @@ def test_a_consequence_told_after_a_move_adds_no_move(title, round_kind, current
 def test_a_source_named_after_a_sale_is_refused_as_one_no_sale_has():
     with pytest.raises(PbemError, match="names where shares come from, which a sale does not"):
         read("1882", "stock", None, "sell 1 GT, 1 CPR from pool ok")
+
+
+LONG_AFTER = ("CPR buys a 3. Next turn we will probably lay a tile somewhere in the west and then run both trains "
+              "for a lot more money than now, assuming the others leave us alone for a while and nobody buys the last "
+              "3 train before we get there.")
+
+READ_AT_THE_EDGES = [
+    # a presidency told after a move that buys no share is set aside, not claimed
+    ("1882", "stock", None, "Ann sells a GT and takes the presidency", [SellShares("ann", "GT", 10)]),
+    # "president of" a company the game does not have is no claim
+    ("1882", "stock", None, "Buy CPR, becoming president of the Foo", [BuyShares("ann", "CPR", "ipo", 10)]),
+    # the private exchanged for the president's share is no company of the par
+    ("1830", "stock", None, "I exchange the MH for the NYC president's share and par it at 100", [Par("ann", "NYC", 100)]),
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line,want", READ_AT_THE_EDGES, ids=[r[3][:40] for r in READ_AT_THE_EDGES])
+def test_what_a_move_tells_besides_is_read_or_set_aside(title, rk, cur, line, want):
+    """A presidency with no share bought, a presidency of no company, a private given for a par."""
+    assert read(title, rk, cur, line) == want
+
+
+REFUSED_AT_THE_EDGES = [
+    # a question told without its question mark: no passive put in the active
+    ("1830", "operating", "PRR", "Did the D&H that was bought by PRR pay anything", "makes this line no move"),
+    # "too" repeats only a dividend or a pass, for another company
+    ("1882", "operating", "CPR", "CPR lays #57 on I5. GT too", "names GT, which is not the company operating"),
+    ("1882", "auction", None, "I bid on the NWR at", "expected an amount"),
+    ("1882", "operating", "CPR", "CPR runs its 2 I5 J10 K9 via I5>I6>J10 for 40", "the via part gives 1 legs for 3 stops"),
+    # a correction keeping "just the tile" of two lays; a correction followed by words that read as nothing
+    ("1882", "operating", "CPR", "CPR lays #57 on I5 and lays #8 on J4. no wait, just the tile.",
+     "its correction cannot be read"),
+    ("1882", "operating", "CPR", "CPR lays #57 on I5 rot 1, sorry, rot 2, I'm lost here ZZZ", "its correction cannot be read"),
+    # a long sentence after the move is never set aside as what the move leads to: it is read, and refused
+    ("1882", "operating", "CPR", LONG_AFTER, 'unknown train "both"'),
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line,why", REFUSED_AT_THE_EDGES, ids=[r[3][:40] for r in REFUSED_AT_THE_EDGES])
+def test_near_misses_at_the_edges_are_refused_saying_why(title, rk, cur, line, why):
+    """Refused, the line quoted (a long one around the word refused) and what is wrong said."""
+    with pytest.raises(PbemError) as e:
+        read(title, rk, cur, line)
+    quoted = line if len(line) < 80 else "then run both trains"      # a long line is quoted around its caret
+    assert quoted in str(e.value) and why in str(e.value), str(e.value)

@@ -148,3 +148,22 @@ def test_a_canonical_line_moves_no_one_for_another_seat(tmp_path):
     out = t.submit("Ann bids 20 for HB; Bob passes.", "Ann")
     assert not out.ok and not out.applied and "may not move for Bob" in out.refusals[0].message
     assert t.file.head == head
+
+
+def test_a_message_that_is_no_text_is_refused_with_no_trace():
+    """A message that is not a string: refused saying so, nothing read and no line traced."""
+    g = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)
+    reading = driver.read(123, g.context())
+    assert not reading.ok and str(reading.error) == "the move text must be a string" and reading.error.text == "123"
+    assert reading.moves == [] and reading.trace == []
+
+
+def test_a_move_the_canonical_writer_cannot_write_is_traced_as_it_is():
+    """A writer that fails on a move: the trace lists the move itself, not the failure."""
+    def cannot(action):
+        raise ValueError("no canonical line")
+
+    g = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=1)
+    reading = driver.read("Ann bids 20 for HB", g.context(), canonical=cannot)
+    assert reading.ok
+    assert [(x.how, x.moves) for x in reading.trace] == [("read", (repr(reading.moves[0].action),))]

@@ -92,8 +92,8 @@ def redemption(fitter) -> object:
     counts = [p.value for p in c.of("count")] + [p.value for p in c.of("number") if p.value <= 9]
     pcts = [p.value for p in c.of("percent")]
     if len(counts) + len(pcts) > 1:
-        return None
+        return "how many shares? give a count or a percent, once"          # "redeems 2 shares, 20%"
     pct = pcts[0] if pcts else size * (counts[0] if counts else 1)
     if not pct or pct % size:
-        return None
+        return f"{cur} redeems whole shares of {size}%, not {pct}%"       # "redeems 15%", "redeems 0 shares"
     return [[(a, ()) for a in one_per_share(BuyShares(cur, cur, "pool", size), pct // size)]]
