@@ -167,3 +167,32 @@ def test_a_redemption_is_the_company_at_turn_s():
     with pytest.raises(PbemError, match="no move word with what it needs"):
         interpret("1861", "OR", None, "GRR redeems a share")
     assert read("1861", "OR", None, "GRR redeems a share") == [BuyShares("GRR", "GRR", "pool", 10)]
+
+
+GIVEN_UP_AFTER = [
+    # a token given up after a merger, told as what the merger does: the removal, read
+    ("1861", "merger", "N", "N merges with MB into MKN, dropping its token at D14",
+     [Merge("N", "MB"), Merge("N", "MKN"), RemoveToken("MKN", "D14")]),
+    ("1861", "merger", "N", "N merges with MB into MKN, dropping its Kiev token",
+     [Merge("N", "MB"), Merge("N", "MKN"), RemoveToken("MKN", "D14")]),
+    # a heading before a colon that tells the move after it: the move once
+    ("1882", "OR", "CPR", "Buying a 3: CPR buys a 3 train", [BuyTrain("CPR", "3", "depot")]),
+    ("1882", "OR", "CPR", "Buying a 3: CPR buys a 3 train, Ann sells 2 GT to fund it",
+     [BuyTrain("CPR", "3", "depot"), SellShares("ann", "GT", 20)]),
+    # near misses: a share price dropping is no removal; two buys told apart, or after a heading of none, are two
+    ("1830", "SR", None, "Then I sold 3 NYC, dropping it to 60.", [SellShares("ann", "NYC", 30)]),
+    ("1882", "OR", "CPR", "CPR buys a 3, CPR buys a 3", [BuyTrain("CPR", "3", "depot")] * 2),
+    ("1882", "OR", "CPR", "Train buy: CPR buys a 3 and another 3", [BuyTrain("CPR", "3", "depot")] * 2),
+]
+
+
+@pytest.mark.parametrize("title,rk,cur,line,want", GIVEN_UP_AFTER, ids=[r[3][:40] for r in GIVEN_UP_AFTER])
+def test_a_token_given_up_or_a_move_under_its_heading_is_read_once(title, rk, cur, line, want):
+    assert read(title, rk, cur, line) == want
+
+
+def test_a_token_given_up_without_its_hex_is_asked_not_dropped():
+    """"... and drops its token" after a merger: which hex? (it was set aside as a remark)."""
+    for line in ("N merges with MB into MKN and drops its token", "N merges with MB into MKN, dropping its token"):
+        with pytest.raises(PbemError, match="expected a hex coordinate"):
+            read("1861", "merger", "N", line)

@@ -12,7 +12,8 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 from .correction import read_reworded
 from .scopes import SENTENCE_REFUSE, line_refusal
 from .parsed import ParsedMove
-from .pieces import VERBS
+from .pieces import REMOVES, VERBS
+from .train_words import DROPS
 from .lazy import regex
 
 if TYPE_CHECKING:
@@ -152,12 +153,13 @@ _THING_ALONE = regex(r"\W*(?:and\s+|plus\s+)?(?:an?|the|its|my)\s+(?:home\s+)?(?
 
 
 def _states_none(clause: str) -> bool:
-    """Whether a clause after the move states none: no move word, no chat the line is refused for,
+    """Whether a clause after the move states none: no move word (nor a token or train given up), no chat the line is refused for,
     and no piece a move could take, unless it tells a consequence ("B&O loses its 2")."""
     if _THING_ALONE.fullmatch(clause):
         return False
     said = _NO_MOVE_WORD.sub(" ", clause)
-    return not _MOVE.search(said) and not SENTENCE_REFUSE.search(clause) and line_refusal(said) is None \
+    return not _MOVE.search(said) and not REMOVES.search(clause) and not DROPS.search(clause) \
+        and not SENTENCE_REFUSE.search(clause) and line_refusal(said) is None \
         and bool(_CONSEQUENCE.search(clause) or not _PIECE.search(said))
 
 

@@ -16,7 +16,7 @@ __all__ = ["circumstances", "names_move", "narration", "told_afterwards"]
 #: what opens a circumstance: what led to it ("having won"), a reason, what it did ("..., dropping it to 60")
 _OPENS = regex(r"^\s*(?:I\s+)?won\b(?!['’]t)|"
                r"(?<=,\s)(?:dropping(?!\s+out\b)|crashing|tanking|pushing|sending|knocking|bumping|lifting|causing|forcing|"
-               r"triggering|hurting|killing)\b|"
+               r"triggering|hurting|killing)\b(?![^.;,:!?]{0,40}?\b(?:tokens?|stations?)\b)|"      # "dropping its token at D14": a move
                r"\b(?:having\s+[a-z]+|because|cause|cos|coz|since(?!\s+I\s)|(?:since|now\s+that|as)\s+I\s+(?:won|bought|got|took|have\s+[a-z]+)|"
                r"after\s+(?:[a-z]+ing|(?:that|the|this)\s+[^,;]{1,30}?\s(?:was|were)\s+[a-z]+)|and\s+(?:won|got)\s+it|to\s+(?:fund|finance|afford|pay\s+for)|"
                rf"(?<=\w\s)to\s+{words(PURPOSES)}|"

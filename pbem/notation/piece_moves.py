@@ -210,6 +210,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             from .formatter import format_action
             shown = ["; ".join(format_action(a, ctx) for a, _ in f) for f in fits]
             raise AmbiguousMoveError(f'"{c.text}" could be {" or ".join(shown)}: say which', candidates=shown)
+        if last and last == out[-len(last):] and [a for a, _ in fits[0]] == [m.action for m in last] \
+                and line[last[0].column - 1 + len(last[0].text):c.start].strip() == ":":
+            del out[-len(last):]          # "Buying a 3: CPR buys a 3 train": a heading, the move after it said once
         claims = clause_claims(line, c, [a for a, _ in fits[0]])
         steps = steps_named(line, c, fits[0]) if kind == "operating" else ()
         for i, (a, opened) in enumerate(fits[0]):

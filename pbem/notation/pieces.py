@@ -199,7 +199,7 @@ GROUP_CLOSED = regex(r"\b(?:closes?|closing|ends?|ending|completes?|completing)\
 _TAKES_OVER = regex(r"\b(?:takes?|taking|took)\s+over\b", re.I)
 #: a token removed ("drops", "removes", "gives up", "lifts" with a token or station named within a few words after it,
 #: bounded, so the look-ahead stays linear): 1861's merged major over its token limit (`own_word_moves.removal`)
-_REMOVES = regex(r"\b(?:drops?|dropping|removes?|removing|(?:gives?|giving|hands?|handing)\s+(?:up|back)|returns?|returning|"
+REMOVES = regex(r"\b(?:drops?|dropping|removes?|removing|(?:gives?|giving|hands?|handing)\s+(?:up|back)|returns?|returning|"
                  r"lifts?|lifting|loses|losing)\b"
                  r"(?=[^.;,:!?]{0,40}?\b(?:tokens?|stations?)\b)", re.I)
 _PLUS_AND = regex(r"(?<=\b[A-Z])\+(?=[A-Z]\b)")
@@ -344,7 +344,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_TAKES_IN, "verb", lambda m: "merge")
     take(_TAKES_OVER, "verb", lambda m: "merge" if played == "merger" else None)     # "takes over the Riga-Orel"
     take(BUYS_BACK, "verb", lambda m: redeem_word(m, played == "operating"))      # a company buying back its own shares
-    take(_REMOVES, "verb", lambda m: "remove")        # "drops its token": a token removed
+    take(REMOVES, "verb", lambda m: "remove")        # "drops its token": a token removed
     take(DROPS, "verb", lambda m: "discard")         # "drops the 4": a train discarded
     take(TRAIN_LIMIT, "limit", lambda m: int(m.group(1)))      # "(train limit is now 2)": a claim
     take(_SITS_OUT, "verb", lambda m: "pass")         # "sits out the merger round"
