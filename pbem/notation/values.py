@@ -48,7 +48,7 @@ class ValueReader:
         word = node.children[0].value.lower()        # a title's grammar may count in words ("three")
         n = int(word) if word.isdigit() else _NUMBER_WORDS.index(word) + 1
         if n <= 0 or n > 100:
-            raise self.err("a count of shares is 1 or more", node)
+            raise self.err("a count of shares is from 1 to 100", node)
         return n
 
     def hex_of(self, tok: Token) -> tuple[str, Optional[int]]:
@@ -144,12 +144,13 @@ class ValueReader:
         except AmbiguousMoveError:
             return None
 
-    def resolve(self, node, kinds: Sequence[str], *, mode: str = "priority") -> Entry:
+    def resolve(self, node, kinds: Sequence[str], *, mode: str = "priority", hint: str = "") -> Entry:
+        """The entry of `kinds` the node names; an ambiguous name is refused with `hint` after the candidates."""
         text = self.text_of(node)
         try:
             entry = self.index.lookup(text, kinds, mode=mode)
         except AmbiguousMoveError as e:
-            raise self.ambiguous(e, node) from None
+            raise self.ambiguous(AmbiguousMoveError(f"{e}{hint}", candidates=e.candidates), node) from None
         if entry is None:
             msg, _ = self.unknown_name(text, kinds)
             raise self.err(msg, node, expected=[KIND_WORDS[k] for k in kinds])
