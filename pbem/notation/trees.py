@@ -425,8 +425,6 @@ def read_remark(r, node: Tree) -> None:
     if node.data == "r_note":
         r.notes.append("receiving")   # 1861 log: what a merger brought ("receiving 20₽, ...")
         return
-    if node.data != "r_paren":
-        return
     tok = node.children[0]
     note = comment(tok.value, r.index)
     if note is not None:

@@ -40,8 +40,6 @@ class ValueReader:
             if int(frac) != 0:
                 raise self.err("an amount of whole money units is expected here", node,
                                expected=["an amount such as $60"])
-        if int(whole) > 10 ** 9:
-            raise self.err("this amount is too large", node)
         return int(whole)
 
     def count(self, node: Tree) -> int:
@@ -183,8 +181,6 @@ class ValueReader:
             if kind(cand) == "player":
                 raise self.err(f'"{ctx.players.get(cand, cand)}" is a player; name the company that '
                                f'makes this move, e.g. "CPR: ..."', node, expected=[KIND_WORDS["corporation"]])
-            if cand is not None:
-                return cand
         elif cand is not None:
             return cand
         else:
