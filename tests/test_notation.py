@@ -12,6 +12,7 @@ from pbem.engine.actions import (
     Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, DiscardTrain, Dividend, EndGame, LayTile,
     Par, Pass, PlaceToken, RemoveToken, Route, RunRoutes, SellShares, Stop,
 )
+from pbem.engine.actions import Action
 from pbem.errors import AmbiguousMoveError, NotationError
 from pbem.notation import (
     NotationContext, context_for_title, format_action, parse_line, parse_message, parse_move,
@@ -1048,3 +1049,46 @@ def test_a_stamped_remark_is_a_claim_an_aside_or_the_round(remark, claims, notes
     assert m.action == Dividend("CPR", "payout")
     assert tuple((c.kind, c.value) for c in m.claims if c.kind != "revenue") == claims
     assert m.notes == notes and m.header == ("OR 2.1" if remark == "(OR 2.1)" else None)
+
+
+@pytest.mark.parametrize("line,expected", [
+    ("[12:00] CPR runs 2 train I5-J10 via I5 for 60", '">"'),
+    ("[12:00] CPR exchanges a 2 train for 3 train", '"a" or "the"'),
+    ("[12:00] CPR buys a 10% share CPR", '"of"'),
+])
+def test_a_syntax_error_names_a_word_the_list_leaves_out_when_only_it_fits(line, expected):
+    """Where only a word the expectations leave out ("a", ">", "of") fits, the refusal names it."""
+    e = _err(line, _kit("1882", "operating", "CPR"))
+    assert f"expected {expected}, but found" in str(e) and "something else" not in str(e)
+
+
+@pytest.mark.parametrize("title,round_kind,current,line,why", [
+    ("1882", "operating", "CPR", "[12:00] Ann bids 50 for SC", "nothing is bid on in an operating round"),
+    ("1861", "merger", "KR", "[12:00] KR passes; OK passes", "in a merger round a line passes for one company only"),
+])
+def test_a_move_of_another_round_is_refused_by_the_grammar(title, round_kind, current, line, why):
+    """A move no step of the round takes, or passes for two companies in a merger round: refused, the line quoted."""
+    e = _err(line, _kit(title, round_kind, current))
+    assert why in str(e) and e.text == line
+
+
+@dataclasses.dataclass(frozen=True)
+class Loose(Action):
+    """A title's kind whose `read` pattern lets through text its whole-number field cannot hold."""
+
+    times: int
+    read = r"waves (?P<times>\w+) times"
+
+
+def test_an_action_with_no_notation_cannot_be_formatted():
+    """A kind that says neither how it is written nor is one of the engine's has no canonical line."""
+    with pytest.raises(TypeError, match="cannot format Loose"):
+        format_action(Loose("ann", 2), SR)
+
+
+def test_a_line_a_kind_reads_but_cannot_hold_is_no_move_of_that_kind():
+    """A line the kind's pattern fits with a field that is no number ("waves many times") reads as no action."""
+    from pbem.notation.own_kinds import readings
+
+    assert list(readings("waves 2 times", "ann", (Loose,))) == [Loose("ann", 2)]
+    assert list(readings("waves many times", "ann", (Loose,))) == [None]
