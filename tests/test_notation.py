@@ -1092,3 +1092,13 @@ def test_a_line_a_kind_reads_but_cannot_hold_is_no_move_of_that_kind():
 
     assert list(readings("waves 2 times", "ann", (Loose,))) == [Loose("ann", 2)]
     assert list(readings("waves many times", "ann", (Loose,))) == [None]
+
+
+def test_format_actions_writes_one_canonical_line_per_action():
+    """Each action its canonical line, in order (the lines read back as the actions)."""
+    from pbem.notation import format_actions
+
+    actions = [BuyShares("ann", "CPR", "ipo", 10), Pass("bob")]
+    lines = format_actions(actions, SR)
+    assert lines == [format_action(a, SR) for a in actions] and len(lines) == 2
+    assert [parse_move(line, SR) for line in lines] == actions
