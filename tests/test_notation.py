@@ -12,6 +12,7 @@ from pbem.engine.actions import (
     Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, DiscardTrain, Dividend, EndGame, LayTile,
     Par, Pass, PlaceToken, RemoveToken, Route, RunRoutes, SellShares, Stop,
 )
+from pbem.engine.actions import Action
 from pbem.errors import AmbiguousMoveError, NotationError
 from pbem.notation import (
     NotationContext, context_for_title, format_action, parse_line, parse_message, parse_move,
@@ -898,3 +899,221 @@ def test_a_title_pbem_does_not_have_takes_any_tile_number():
     c = NotationContext(players=PLAYERS, corporations={"AB": "Alpha Bravo"}, actor="ann", current="AB",
                         round_kind="operating", title="zzz")
     assert parse_message("AB: I5 57 2", c) == [LayTile("AB", "I5", "57", 2)]     # "57" a tile by its place alone
+
+
+# ---------------------------------------------------------------------- what the grammar refuses
+# A line stamped with its time ("[12:00] ...", as an 18xx.games log writes it) is the grammar's whatever its
+# wording (gate.py): each refusal here is what the player gets, quoting the words refused.
+
+def _kit(title, round_kind, current):
+    from notation_kit import ctx as kit_ctx
+
+    return kit_ctx(title, round_kind, current)
+
+
+GRAMMAR_REFUSALS = [
+    # (title, round, who is at turn, line, what is wrong, the words refused)
+    ("1830", "stock", "ann", "[12:00] Ann buys a 10% share of PRR from the IPO from the pool",
+     "two sources given", "from the pool"),
+    ("1830", "stock", "ann", "[12:00] Ann buys a 10% share of PRR for 90 for 80", "two prices given", "for 80"),
+    ("1830", "stock", "ann", "[12:00] Ann buys a 0% share of PRR", "a share is between 1% and 100%",
+     "buys a 0% share of PRR"),
+    ("1830", "stock", "ann", "[12:00] Ann buys a 200% share of PRR", "a share is between 1% and 100%",
+     "buys a 200% share of PRR"),
+    ("1830", "stock", "ann", "[12:00] Ann buys a 10% share of PRR trading in a 2 train",
+     "a train is traded in only when a train is bought", "trading in a 2 train"),
+    ("1830", "stock", "ann", "[12:00] Ann buys a 10% share of PRR from the depot",
+     'shares come "from the IPO" or "from the pool"', "the depot"),
+    ("1830", "operating", "PRR", "[12:00] PRR buys the private C&StL from Ann for 40 trading in a 2 train",
+     "a train is traded in only when a train is bought", "trading in a 2 train"),
+    ("1830", "operating", "PRR", "[12:00] PRR buys the private C&StL from the pool for 40",
+     "a private company is bought from its owner", "the pool"),
+    ("1830", "operating", "PRR", "[12:00] PRR buys the private C&StL from Ann",
+     'give the price: e.g. "buys CS for 40"', "buys the private C&StL from Ann"),
+    ("1830", "stock", "ann", "[12:00] Ann buys the private C&StL",
+     'give the price: e.g. "bids 20 for CS"', "buys the private C&StL"),
+    ("1830", "operating", "PRR", "[12:00] PRR buys a 2 train from the IPO",
+     "trains come from the depot or from another corporation", "the IPO"),
+    ("1830", "stock", "ann", "[12:00] Ann sells 11 shares of PRR", "a sale is between 1% and 100%",
+     "11 shares of PRR"),
+    ("1830", "stock", "ann", "[12:00] Ann sells 0% of PRR", "a sale is between 1% and 100%", "0% of PRR"),
+    ("1830", "stock", "ann", "[12:00] Ann sells 0 shares of PRR", "a count of shares is from 1 to 100", "0"),
+    ("1830", "stock", "ann", "[12:00] Ann sells 101 shares of PRR", "a count of shares is from 1 to 100", "101"),
+    ("1882", "operating", "CPR", "[12:00] CPR lays tile #57 #8 on I5", "two tiles given in one lay", "#8"),
+    ("1882", "operating", "CPR", "[12:00] CPR lays tile #57 on I5 on J10", "two hexes given in one lay", "on J10"),
+    ("1882", "operating", "CPR", "[12:00] CPR lays tile #57 rotation 1 rotation 2 on I5",
+     "two rotations given in one lay", "rotation 2"),
+    ("1882", "operating", "CPR", "[12:00] CPR lays tile #57 with rotation 1", "a lay names its tile and hex",
+     "lays tile #57 with rotation 1"),
+    ("1882", "operating", "CPR", "[12:00] CPR lays on I5 with rotation 1", "a lay names its tile and hex",
+     "lays on I5 with rotation 1"),
+    ("1882", "operating", "CPR", "[12:00] CPR lays tile #57 on I5.1 with rotation 1",
+     "a tile is laid on a whole hex: no city number here", "I5.1"),
+    ("1882", "operating", "CPR", "[12:00] CPR lays tile #57 on I5 with rotation 7",
+     "a rotation is a number from 0 to 5", "7"),
+    ("1882", "operating", "CPR", "[12:00] CPR places a token on J10.1 city 2", "two different city numbers given",
+     "city 2"),
+    ("1882", "operating", "CPR", "[12:00] CPR places a token on J10.1 (city 2)",
+     "two different city numbers given", "J10.1"),
+    ("1882", "operating", "CPR", "[12:00] CPR places a token on J10 slot 1 slot 2",
+     "two different slot numbers given", "slot 2"),
+    ("1882", "operating", "CPR", "[12:00] CPR places a token city 1", 'where? give the hex, e.g. "token J10"',
+     "places a token city 1"),
+    ("1882", "operating", "CPR", "[12:00] CPR places a token on J10 on I5", "two hexes given for one token", "I5"),
+    ("1882", "operating", "CPR", "[12:00] CPR places a token on J10.0",
+     "cities are counted from 1 (J10.1 is the first city)", "J10.0"),
+    ("1882", "operating", "CPR", "[12:00] CPR places a token on J10 (city 0)", "cities are counted from 1",
+     "(city 0)"),
+    ("1882", "operating", "CPR", "[12:00] CPR places a token on J10 city 0", "cities and slots are counted from 1",
+     "0"),
+    ("1882", "operating", "CPR", "[12:00] CPR places a token on I1 (Canada)",
+     'I1 is Western Canada (HB +100), not "Canada"', "(Canada)"),
+    ("1882", "operating", "CPR", "[12:00] CPR lays tile #57 on A1 (Saskatoon) with rotation 1",
+     '"Saskatoon" is G7, not A1', "(Saskatoon)"),
+    ("1882", "operating", "CPR", "[12:00] CPR runs 2 train I5-J10 via I5>I6.1>J10 for 60",
+     "no city numbers inside a via path", "I6.1"),
+    ("1882", "operating", "CPR", "[12:00] CPR runs 2 train I5-J10 via I5>I6>J10 I5>J10 for 60",
+     "the via part gives 2 legs for 2 stops", "via I5>I6>J10 I5>J10"),
+    ("1882", "operating", "CPR", "[12:00] CPR runs 2 train I5-J10 via I5>I6>K9 for 60",
+     "leg 1 of the via part should run from I5 to J10", "via I5>I6>K9"),
+    ("1882", "operating", "CPR", "[12:00] CPR runs a 9 train for $60: I5-J10", 'unknown train "9"', "9 train"),
+    ("1882", "operating", "CPR", "[12:00] CPR exchanges a 2 train for a 3 train trading in a 4 train",
+     "two different trains traded in", "trading in a 4 train"),
+    ("1882", "operating", "CPR", "[12:00] CPR pays out $60.5", "an amount of whole money units is expected",
+     "$60.5"),
+    ("1882", "operating", "CPR", "[12:00] CPR pays out $60 ($30 to Zork)",
+     'in the remark: unknown player or corporation "Zork"', "($30 to Zork)"),
+    ("1882", "stock", "ann", "[12:00] Ann lays tile #57 on I5 with rotation 1",
+     '"Ann" is a player; name the company that makes this move', "lays tile #57 on I5 with rotation 1"),
+]
+
+
+@pytest.mark.parametrize("title,round_kind,current,line,wrong,words", GRAMMAR_REFUSALS,
+                         ids=[r[3][8:58] for r in GRAMMAR_REFUSALS])
+def test_the_grammar_refuses_what_a_line_says_wrongly(title, round_kind, current, line, wrong, words):
+    """A line the grammar reads but cannot make a move of: the refusal says what is wrong and points at it."""
+    e = _err(line, _kit(title, round_kind, current))
+    assert type(e) is NotationError and wrong in str(e)
+    assert e.text == words and line.rindex(words) + 1 == e.column
+
+
+@pytest.mark.parametrize("title,round_kind,current,line,candidates,hint", [
+    ("1882", "stock", "ann", "[12:00] Ann buys Canadian", {"CN", "CNR", "CPR", "CP"},
+     'for shares write "buys a share of <corporation>", for the private company "buys <private> for <price>"'),
+    ("1882", "operating", "CPR", "[12:00] CPR buys a 2 train from Canadian", {"CN", "CNR", "CPR"}, ""),
+    ("1882", "operating", "CPR", "[12:00] CPR pays out $60 ($30 to Canadian)", {"CN", "CNR", "CPR"}, ""),
+    ("1882", "operating", "CPR", "[12:00] CPR lays tile #57-1 on I5 with rotation 1", {"#57", "#57 rot 1"},
+     'write "#57 rot 1" for rotation 1'),
+])
+def test_the_grammar_asks_which_of_several_a_line_means(title, round_kind, current, line, candidates, hint):
+    """A name or tile that may be several is asked about, the hint on the message's first line, not the caret's."""
+    e = _err(line, _kit(title, round_kind, current), AmbiguousMoveError)
+    first, caret_line = str(e).split("\n")[0], str(e).split("\n")[1:]
+    assert set(e.candidates) == candidates and hint in first and "write" not in "".join(caret_line)
+
+
+@pytest.mark.parametrize("title,round_kind,current,line,expected", [
+    ("1830", "stock", "ann", "[12:00] Ann buys B&O from the IPO", BuyShares("ann", "B&O", "ipo", 10)),
+    ("1830", "stock", "ann", "[12:00] Ann buys PRR", BuyShares("ann", "PRR", "ipo", 10)),
+    ("1830", "stock", "ann", "[12:00] buys PRR", BuyShares("ann", "PRR", "ipo", 10)),
+    ("1830", "stock", "ann", "[12:00] buys a 10% share of PRR", BuyShares("ann", "PRR", "ipo", 10)),
+    ("1882", "operating", "CPR", "[12:00] passes", Pass("CPR")),
+    ("1882", "operating", "CPR", "[12:00] CPR places a token on J10 (city 2)", PlaceToken("CPR", "J10", 1)),
+    ("1882", "operating", "CPR", "[12:00] CPR places a token on A1 (Canada)", PlaceToken("CPR", "A1", 0)),
+    ("1882", "operating", "CPR", "[12:00] CPR lays tile #57 on I5", LayTile("CPR", "I5", "57", 3)),
+    ("1882", "operating", "CPR", "[12:00] CPR exchanges a 2 train for a 3 train trading in a 2 train",
+     BuyTrain("CPR", "3", "depot", None, "2")),
+])
+def test_the_grammar_reads_a_stamped_line(title, round_kind, current, line, expected):
+    """A stamped line read by the grammar: a share of a corporation whose symbol a private shares, a move with no
+    name (the writer's, the company's at turn), a city in brackets, a place name that may be several (unchecked)."""
+    assert parse_message(line, _kit(title, round_kind, current)) == [expected]
+
+
+def test_a_stamped_lay_without_rotation_needs_the_engine():
+    """With no engine to work out a rotation the lay is asked about, one choice per rotation."""
+    e = _err("[12:00] CPR lays tile #57 on I5", OR, AmbiguousMoveError)
+    assert len(e.candidates) == 6 and "line 1, column 13" in str(e)
+
+
+def test_a_player_move_nobody_is_named_for_falls_to_the_player_at_turn():
+    """No writer and no name: a player's move is the player's at turn; with no one at turn it is refused."""
+    at_turn = NotationContext(players={"a": "Al"}, corporations={"B&O": "Baltimore & Ohio"}, current="a",
+                              round_kind="stock")
+    assert parse_message("[12:00] buys a 10% share of B&O", at_turn) == [BuyShares("a", "B&O", "ipo", 10)]
+    e = _err("[12:00] buys a 10% share of B&O", dataclasses.replace(at_turn, current=None))
+    assert "who makes this move?" in str(e) and e.text == "buys a 10% share of B&O"
+
+
+def test_a_stamped_run_without_known_trains_reads_the_train_as_written():
+    """A context that knows no trains takes the train as written ("4")."""
+    c = NotationContext(players={"a": "Al"}, corporations={"B&O": "Baltimore & Ohio"}, actor="a", current="B&O",
+                        round_kind="operating")
+    assert parse_message("[12:00] B&O runs a 4 train for $60: A1-B2", c) == [run("B&O", R("4", ["A1", "B2"], 60))]
+
+
+@pytest.mark.parametrize("remark,claims,notes", [
+    ("(sorry, 2s rust)", (), ('the remark "(sorry, 2s rust)" was taken as a comment: nothing in it was checked',)),
+    ("(OR 2.1)", (), ()),
+    ("($30 to me, $30 to Bob)", (("payees", (("ann", 30), ("bob", 30))),), ()),
+    ("($30 to myself)", (("payees", (("ann", 30),)),), ()),
+])
+def test_a_stamped_remark_is_a_claim_an_aside_or_the_round(remark, claims, notes):
+    """A remark in brackets after a move: payees ("me" is the writer), an aside set aside, or the round label."""
+    (m,) = read_message(f"[12:00] CPR pays out $60 {remark}", _kit("1882", "operating", "CPR"))
+    assert m.action == Dividend("CPR", "payout")
+    assert tuple((c.kind, c.value) for c in m.claims if c.kind != "revenue") == claims
+    assert m.notes == notes and m.header == ("OR 2.1" if remark == "(OR 2.1)" else None)
+
+
+@pytest.mark.parametrize("line,expected", [
+    ("[12:00] CPR runs 2 train I5-J10 via I5 for 60", '">"'),
+    ("[12:00] CPR exchanges a 2 train for 3 train", '"a" or "the"'),
+    ("[12:00] CPR buys a 10% share CPR", '"of"'),
+])
+def test_a_syntax_error_names_a_word_the_list_leaves_out_when_only_it_fits(line, expected):
+    """Where only a word the expectations leave out ("a", ">", "of") fits, the refusal names it."""
+    e = _err(line, _kit("1882", "operating", "CPR"))
+    assert f"expected {expected}, but found" in str(e) and "something else" not in str(e)
+
+
+@pytest.mark.parametrize("title,round_kind,current,line,why", [
+    ("1882", "operating", "CPR", "[12:00] Ann bids 50 for SC", "nothing is bid on in an operating round"),
+    ("1861", "merger", "KR", "[12:00] KR passes; OK passes", "in a merger round a line passes for one company only"),
+])
+def test_a_move_of_another_round_is_refused_by_the_grammar(title, round_kind, current, line, why):
+    """A move no step of the round takes, or passes for two companies in a merger round: refused, the line quoted."""
+    e = _err(line, _kit(title, round_kind, current))
+    assert why in str(e) and e.text == line
+
+
+@dataclasses.dataclass(frozen=True)
+class Loose(Action):
+    """A title's kind whose `read` pattern lets through text its whole-number field cannot hold."""
+
+    times: int
+    read = r"waves (?P<times>\w+) times"
+
+
+def test_an_action_with_no_notation_cannot_be_formatted():
+    """A kind that says neither how it is written nor is one of the engine's has no canonical line."""
+    with pytest.raises(TypeError, match="cannot format Loose"):
+        format_action(Loose("ann", 2), SR)
+
+
+def test_a_line_a_kind_reads_but_cannot_hold_is_no_move_of_that_kind():
+    """A line the kind's pattern fits with a field that is no number ("waves many times") reads as no action."""
+    from pbem.notation.own_kinds import readings
+
+    assert list(readings("waves 2 times", "ann", (Loose,))) == [Loose("ann", 2)]
+    assert list(readings("waves many times", "ann", (Loose,))) == [None]
+
+
+def test_format_actions_writes_one_canonical_line_per_action():
+    """Each action its canonical line, in order (the lines read back as the actions)."""
+    from pbem.notation import format_actions
+
+    actions = [BuyShares("ann", "CPR", "ipo", 10), Pass("bob")]
+    lines = format_actions(actions, SR)
+    assert lines == [format_action(a, SR) for a in actions] and len(lines) == 2
+    assert [parse_move(line, SR) for line in lines] == actions

@@ -172,3 +172,44 @@ def test_what_was_set_aside_and_corrected_is_noted():
 def test_a_run_of_one_place_or_none_asks_what_it_earned(line):
     with pytest.raises(NotationError, match="how much did the run earn"):
         interpret("1882", "OR", "QLL", line)
+
+
+# ---------------------------------------------------------------- a title's own kind, by its verbs (own_kinds.py)
+
+def _own_1869(line, legal=None):
+    import dataclasses
+
+    from notation_kit import ctx
+    from pbem.notation import parse_message
+
+    return parse_message(line, dataclasses.replace(ctx("1869", "operating", "CPR"), legal=legal))
+
+
+def test_a_title_s_own_kind_is_read_by_its_verb_with_its_number():
+    """1869's bonus saved, told in free text: the named company saves the amount."""
+    from pbem.titles.g1869.kinds import SaveBonus
+
+    assert _own_1869("CPR saved 20") == [SaveBonus("CPR", 20)]
+
+
+@pytest.mark.parametrize("line,why", [
+    ("CPR saved", "save part of a bonus needs 1 number(s)"),
+    ("CPR saved 20 and 30", "save part of a bonus needs 1 number(s)"),
+    ("CPR kept 20 of the bonus", "which move this is cannot be told"),    # "kept" is also a withhold's word
+])
+def test_a_title_s_own_kind_with_numbers_missing_or_a_word_of_another_move_is_refused(line, why):
+    """Too few or too many numbers, or a word another move also has: refused, saying so."""
+    with pytest.raises(NotationError) as info:
+        _own_1869(line)
+    assert why in str(info.value)
+
+
+def test_a_title_s_own_kind_told_by_nobody_is_asked_about_or_the_one_the_game_allows():
+    """No name: the writer's or the company's at turn; asked which, unless the game allows only one."""
+    from pbem.errors import AmbiguousMoveError
+    from pbem.titles.g1869.kinds import SaveBonus
+
+    with pytest.raises(AmbiguousMoveError) as info:
+        _own_1869("save 20")
+    assert info.value.candidates == ["Ann saves 20 of its bonus", "CPR saves 20 of its bonus"]
+    assert _own_1869("save 20", legal=lambda moves: moves[-1].entity == "CPR") == [SaveBonus("CPR", 20)]

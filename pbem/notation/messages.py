@@ -116,7 +116,8 @@ def expected_words(terminals: Iterable[str]) -> list[str]:
             out.append((1, " or ".join(f'"{w}"' for w in MOVE_WORDS[n][:2])))
     rest = [n for n in names if n not in MOVE_WORDS and n not in _HIDDEN]
     if not rest and not out:
-        rest = [n for n in names if n in ("$END", "SEMI", "COMMA", "COLON", "AND", "OF")]
+        # only words the list leaves out are expected ("via I5>I6": the ">" of a path): name those
+        rest = [n for n in names if n in TERMINAL_WORDS]
     for n in (n for n in rest if not n.startswith("__ANON")):
         rank = _ORDER.index(n) + 2 if n in _ORDER else 50
         out.append((rank, TERMINAL_WORDS.get(n) or n.lower().replace("_", " ")))

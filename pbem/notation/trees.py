@@ -33,6 +33,8 @@ _STEP_OF_DESC = {
     "pay or withhold dividends": "dividend", "discard trains": "discard",
 }
 _MODS = ("mod_from", "mod_price", "mod_trade")
+#: a purchase of shares or of a private that says "trading in a 2 train"
+_TRADE_IN_FOR_A_TRAIN = "a train is traded in only when a train is bought: a share or a private is paid for"
 
 
 def is_tree(x, data=None) -> bool:
@@ -108,7 +110,7 @@ def _share_bought(r, node: Tree, subject, corp: str, percent: int, mods: dict, s
     if mods["price"] is not None:
         r.claim("paid", mods["price"], mods["price_at"])
     if mods["trade"] is not None:
-        raise r.err("only trains are traded in", mods["trade_at"])
+        raise r.err(_TRADE_IN_FOR_A_TRAIN, mods["trade_at"])
     src = mods["source"]
     if src is not None and src.data not in ("src_ipo", "src_pool"):
         raise r.err('shares come "from the IPO" or "from the pool"', src, expected=['"IPO"', '"pool"'])
@@ -122,7 +124,7 @@ def shares_bought(r, node: Tree, who: str, corp: str, percent: int, count: int =
 
 def _company_bought(r, node: Tree, subject, company: str, mods: dict):
     if mods["trade"] is not None:
-        raise r.err("only trains are traded in", mods["trade_at"])
+        raise r.err(_TRADE_IN_FOR_A_TRAIN, mods["trade_at"])
     src = mods["source"]
     seller = None
     if src is not None:
@@ -176,12 +178,9 @@ def _buy(r, node: Tree, subject) -> list:
         # line for buying a private at its price in the auction
         entry = r.resolve(name, ("company", "corporation"))
     else:
-        try:
-            entry = r.resolve(name, ("corporation", "company"), mode="union")
-        except AmbiguousMoveError as e:
-            raise AmbiguousMoveError(
-                f'{e}; for shares write "buys a share of <corporation>", for the private '
-                f'company "buys <private> for <price>"', candidates=e.candidates) from None
+        entry = r.resolve(name, ("corporation", "company"), mode="union",
+                          hint='; for shares write "buys a share of <corporation>", for the private '
+                               'company "buys <private> for <price>"')
     if entry.kind == "corporation":
         return [_share_bought(r, node, subject, entry.ident, r.ctx.share_size(entry.ident), mods)]
     return [_company_bought(r, node, subject, entry.ident, mods)]
@@ -425,8 +424,6 @@ def read_remark(r, node: Tree) -> None:
     """A remark after a move: claims on its result ("($40 to Ann)", "(cash 365)", "(OR 2.1)"), or an aside."""
     if node.data == "r_note":
         r.notes.append("receiving")   # 1861 log: what a merger brought ("receiving 20₽, ...")
-        return
-    if node.data != "r_paren":
         return
     tok = node.children[0]
     note = comment(tok.value, r.index)

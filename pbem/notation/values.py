@@ -40,15 +40,13 @@ class ValueReader:
             if int(frac) != 0:
                 raise self.err("an amount of whole money units is expected here", node,
                                expected=["an amount such as $60"])
-        if int(whole) > 10 ** 9:
-            raise self.err("this amount is too large", node)
         return int(whole)
 
     def count(self, node: Tree) -> int:
         word = node.children[0].value.lower()        # a title's grammar may count in words ("three")
         n = int(word) if word.isdigit() else _NUMBER_WORDS.index(word) + 1
         if n <= 0 or n > 100:
-            raise self.err("a count of shares is 1 or more", node)
+            raise self.err("a count of shares is from 1 to 100", node)
         return n
 
     def hex_of(self, tok: Token) -> tuple[str, Optional[int]]:
@@ -144,12 +142,13 @@ class ValueReader:
         except AmbiguousMoveError:
             return None
 
-    def resolve(self, node, kinds: Sequence[str], *, mode: str = "priority") -> Entry:
+    def resolve(self, node, kinds: Sequence[str], *, mode: str = "priority", hint: str = "") -> Entry:
+        """The entry of `kinds` the node names; an ambiguous name is refused with `hint` after the candidates."""
         text = self.text_of(node)
         try:
             entry = self.index.lookup(text, kinds, mode=mode)
         except AmbiguousMoveError as e:
-            raise self.ambiguous(e, node) from None
+            raise self.ambiguous(AmbiguousMoveError(f"{e}{hint}", candidates=e.candidates), node) from None
         if entry is None:
             msg, _ = self.unknown_name(text, kinds)
             raise self.err(msg, node, expected=[KIND_WORDS[k] for k in kinds])
@@ -182,8 +181,6 @@ class ValueReader:
             if kind(cand) == "player":
                 raise self.err(f'"{ctx.players.get(cand, cand)}" is a player; name the company that '
                                f'makes this move, e.g. "CPR: ..."', node, expected=[KIND_WORDS["corporation"]])
-            if cand is not None:
-                return cand
         elif cand is not None:
             return cand
         else:
