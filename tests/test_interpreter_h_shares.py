@@ -9,7 +9,7 @@ from pbem.engine.actions import Bid, BuyShares, Par, Pass, PlaceToken, SellShare
 from pbem.errors import PbemError
 from pbem.notation import context_for_title
 from pbem.notation.names import name_index
-from notation_kit import interpret as read_pieces, interpret_actions as interpret
+from notation_kit import interpret as read_pieces, interpret_actions as interpret, read
 
 PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
 
@@ -308,3 +308,34 @@ def test_a_move_on_a_condition_is_refused_saying_pbem_keeps_no_orders():
     with pytest.raises(PbemError) as e:          # no move word: no move found, no talk of orders
         interpret("1882", "SR", None, "if you like")
     assert "order" not in str(e.value)
+
+
+NOT_SHARES_AS_WRITTEN = [
+    # a source shares never come from, or two of them: no buy from the IPO read instead
+    ("Ann buys a share of PRR from the depot", "shares come from the IPO or the pool, not the depot"),
+    ("buy 2 PRR from depot", "shares come from the IPO or the pool, not the depot"),
+    ("buy PRR from the IPO from the pool", "two sources are named"),
+    # more than a company's shares, or a number before the company that is no count: no one share read instead
+    ("Ann buys a 200% share of PRR", "PRR's shares come to 100% in all, not 200%"),
+    ("sell 200% of PRR", "not 200%"),
+    ("sell 50 PRR", '"50 PRR": how many shares?'),
+    ("buy 10 shares of PRR", '"10 shares of PRR": how many shares?'),
+]
+
+
+@pytest.mark.parametrize("line,why", NOT_SHARES_AS_WRITTEN, ids=[r[0] for r in NOT_SHARES_AS_WRITTEN])
+def test_shares_as_no_certificate_comes_are_refused_saying_why(line, why):
+    """Refused with what is wrong, the line quoted; before, each was read as one share from the IPO."""
+    with pytest.raises(PbemError) as e:
+        read("1830", "SR", None, line)
+    assert why in str(e.value) and line in str(e.value), str(e.value)
+
+
+@pytest.mark.parametrize("line,want", [
+    ("buy PRR from IPO", [BuyShares("ann", "PRR", "ipo", 10)]),
+    ("sell 2 PRR for 134", [SellShares("ann", "PRR", 20)]),       # a price after "for": no count
+    ("sell 100% of PRR", [SellShares("ann", "PRR", 100)]),
+    ("buy a 20% share of PRR", [BuyShares("ann", "PRR", "ipo", 20)]),
+])
+def test_near_misses_of_shares_as_no_certificate_comes_are_read(line, want):
+    assert read("1830", "SR", None, line) == want

@@ -306,7 +306,12 @@ class Fitter:
         if "buy" in self.verbs or (self.implicit() and (self.c.of("count") or self.c.of("source") or self.c.of("percent"))):
             if _PRESIDENTS.search(self.c.text):     # the president's certificate comes with a par
                 return "the president's certificate is bought by a par: write its par price"
-            if {p.value for p in self.c.of("source")} != {"bank"}:
+            sources = self.c.of("source")
+            if any(self.c.text[p.start - self.c.start:p.end - self.c.start].lower() == "depot" for p in sources):
+                return "shares come from the IPO or the pool, not the depot"
+            if len({p.value for p in sources}) > 1:
+                return "two sources are named: from the IPO or from the pool?"
+            if {p.value for p in sources} != {"bank"}:
                 return self._buys(corps, self._source())
             # "from the bank": the IPO or the pool, whichever the game allows (else the reply asks)
             fits = [self._buys(corps, s) for s in ("ipo", "pool")]
@@ -347,6 +352,8 @@ class Fitter:
         pct = pcts[0] if pcts else size * (counts[0] if counts else 1)
         if pct % size or not pct:
             return None
+        if pct > 100:
+            return f"{corp}'s shares come to 100% in all, not {pct}%"
         if pct != size and not many and not pcts:
             # "buys 3 CPR": three buys of one share, as the rules buy them (share_quantity.py)
             return [[(a, ()) for a in one_per_share(make(corp, size), pct // size)]]

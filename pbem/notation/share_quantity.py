@@ -67,6 +67,12 @@ def quantity(c, size: int, sale: bool, held: Optional[Callable[[], int]]) -> Uni
     counts = [p.value for p in c.of("count")]
     counts += [p.value for p in c.of("number") if p.value <= 9 and p.before not in ("for", "at", "@", "=")]
     pcts = [p.value for p in c.of("percent")]
+    names = [p for p in c.of("name") if _corporation(p)]
+    for p in c.of("number"):      # "sell 50 PRR": no count of shares, no price
+        named = [q for q in names if _BETWEEN.match(c.text, p.end - c.start).end() == q.start - c.start]
+        if p.value > 9 and p.before not in ("for", "at", "@", "=") and named:
+            corp = next(i for k, i in named[0].value if k == "corporation")
+            return f'"{c.text[p.start - c.start:named[0].end - c.start]}": how many shares? write the count ("2 {corp}") or the percent ("20% of {corp}")'
     if set(counts) == {1}:          # "another QLL - my second share"
         counts = [1]
     if len(counts) == 1 and len(set(pcts)) == 1 and counts[0] * size == pcts[0]:
