@@ -335,6 +335,8 @@ def test_still_refused(key, text):
     # beside a player, each "Name amount" is a payee
     ("CPR pays out (Bob 30, Zed 30)", "Zed"), ("CPR pays out (Zed 30, Bob $30)", "Zed"),
     ("CPR pays out (me 30, Cid: 30, Regina 30)", "Regina"),
+    # after a dividend, a name and an amount alone is a payee
+    ("CPR pays out (Zed 30)", "Zed"), ("CPR pays out 60 (Zed $30, Yves $30)", "Zed"),
 ])
 def test_a_payment_claimed_to_a_name_not_of_the_game_refuses_the_line(text, name):
     with pytest.raises(NotationError) as info:
@@ -348,6 +350,8 @@ def test_a_payment_claimed_to_a_name_not_of_the_game_refuses_the_line(text, name
     ("CPR pays out (nice!)", [], ('the remark "(nice!)" was taken as a comment: nothing in it was checked',)),
     ("CPR pays out (thanks Zed)", [], ('the remark "(thanks Zed)" was taken as a comment: nothing in it was checked',)),
     ("CPR pays out (Bob 30, Cid 30)", [("payees", (("bob", 30), ("cid", 30)))], ()),
+    ("CPR pays out (Bob 30)", [("payees", (("bob", 30),))], ()),
+    ("CPR pays out (GT 30)", [("payees", (("GT", 30),))], ()),
     ("CPR pays out (me 30, Bob $30)", [("payees", (("ann", 30), ("bob", 30)))], ()),
     ("CPR pays out (R100)", [("revenue", 100)], ()),
     ("CPR pays out (Phase 3)", [], ('read without what states no move: "Phase 3"',)),

@@ -68,6 +68,8 @@ _MOVE_STUFF = regex(r"\b(?:shares?|certs?|certificates?|trains?|tiles?|tokens?|s
                          r"loans?|via|route|both|all|each|half|full)\b|"
                          r"[%$₽#]|\b\d+\s*(?:[-+]\s*\d|T\b)", re.I)
 _BRACKETED = regex(r"\(([^()\n]*)\)")
+#: a payee told by a name and a payment of at least 10 ("Zed 30", "Zed: $30"), not a phase or a round ("Phase 3", "R100")
+_NAME_AMOUNT = regex(r"\s*(?!(?i:phase|round|or|sr|train|rev\w*)\b)[A-Z][\w&'’-]+\s*:?\s+[$₽]?\d{2,}\s*")
 
 
 def comment(bracket: str, index) -> Optional[str]:
@@ -242,8 +244,10 @@ def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[st
                          for name, amount in found[0][1])
             named = [n.group(1) or n.group(2) for n in _PAID_TO_NAME.finditer(m.group(1))]      # "(Zed gets 30)"
             unknown = [name for name in named if not _names_something(name, index)]
-            if any(name == "me" or index.ident(name, ("player",)) for name, _ in found[0][1]):      # "(Bob 30, Zed 30)": beside
-                unknown = [name for (name, _), (who, _) in zip(found[0][1], paid) if who is None]  # a player, each is a payee
+            if any(name == "me" or index.ident(name, ("player",)) for name, _ in found[0][1]) \
+                    or _DIVIDEND.search(line[:m.start()]) and all(_NAME_AMOUNT.fullmatch(part) for part in re.split(r"[,;]", m.group(1))):
+                # "(Bob 30, Zed 30)": beside a player, or "pays out (Zed 30)": after a dividend, each is a payee
+                unknown = [name for (name, _), (who, _) in zip(found[0][1], paid) if who is None]
             for name in (n for n in unknown if not _MOVE_STUFF.search(n)):      # "(80 to the Bank)" is a price
                 raise NotationError(f'"{name}" names no player or company of this game: "{m.group(0)}" cannot be checked',
                                     text=name)
