@@ -17,7 +17,7 @@ from .piece_clauses import BARE, TOO
 from .par_restated import HOME, PRESIDENTS as _PRESIDENTS   # the president's certificate: a par
 from .own_word_moves import OWN_WORDS, own_word_move
 from .dividend_words import DIVIDEND_WORDS
-from .share_quantity import one_per_share, quantity
+from .share_quantity import one_per_share, quantity, sources_refused
 from .lay_words import PRICE_WORDS, edges_told, lays_by_colour, side_not_here, tells_edges
 from .private_powers import token_moved
 from .run_words import MOST, best_run, dividend_after, route_alone, route_order, several_routes
@@ -306,12 +306,9 @@ class Fitter:
         if "buy" in self.verbs or (self.implicit() and (self.c.of("count") or self.c.of("source") or self.c.of("percent"))):
             if _PRESIDENTS.search(self.c.text):     # the president's certificate comes with a par
                 return "the president's certificate is bought by a par: write its par price"
-            sources = self.c.of("source")
-            if any(self.c.text[p.start - self.c.start:p.end - self.c.start].lower() == "depot" for p in sources):
-                return "shares come from the IPO or the pool, not the depot"
-            if len({p.value for p in sources}) > 1:
-                return "two sources are named: from the IPO or from the pool?"
-            if {p.value for p in sources} != {"bank"}:
+            if (why := sources_refused(self.c)) is not None:
+                return why
+            if {p.value for p in self.c.of("source")} != {"bank"}:
                 return self._buys(corps, self._source())
             # "from the bank": the IPO or the pool, whichever the game allows (else the reply asks)
             fits = [self._buys(corps, s) for s in ("ipo", "pool")]
@@ -352,8 +349,6 @@ class Fitter:
         pct = pcts[0] if pcts else size * (counts[0] if counts else 1)
         if pct % size or not pct:
             return None
-        if pct > 100:
-            return f"{corp}'s shares come to 100% in all, not {pct}%"
         if pct != size and not many and not pcts:
             # "buys 3 CPR": three buys of one share, as the rules buy them (share_quantity.py)
             return [[(a, ()) for a in one_per_share(make(corp, size), pct // size)]]

@@ -11,7 +11,7 @@ from pbem.errors import AmbiguousMoveError
 from .context import round_kind
 from .lazy import regex
 
-__all__ = ["CERT_SIZE", "counted_shares", "one_per_share", "quantity"]
+__all__ = ["CERT_SIZE", "counted_shares", "one_per_share", "quantity", "sources_refused"]
 
 #: a certificate's size between a count and a certificate word ("2 10% certificates", "one 10% share")
 CERT_SIZE = regex(r"(?:(?<=\b\d\s)|(?<=\b\d\sx\s)|(?<=\bone\s)|(?<=\btwo\s)|(?<=\bthree\s)|(?<=\bfour\s)|(?<=\bfive\s))"
@@ -77,10 +77,12 @@ def quantity(c, size: int, sale: bool, held: Optional[Callable[[], int]]) -> Uni
         counts = [1]
     if len(counts) == 1 and len(set(pcts)) == 1 and counts[0] * size == pcts[0]:
         counts, pcts = [], pcts[:1]        # "3 CPR shares (30%)"
+    corp = next((i for p in c.of("name") for k, i in p.value if k == "corporation"), "it")
+    if (most := max([n * size for n in counts] + pcts, default=0)) > 100:
+        return f"{corp}'s shares come to 100% in all, not {most}%"          # "a 200% share"
     if not sale or counts or pcts:
         return counts, pcts
     have = held() if held is not None else None
-    corp = next((i for p in c.of("name") for k, i in p.value if k == "corporation"), "it")
     if _BOTH.search(c.text):
         return ([2], []) if have is None or have == 2 * size else f"the seller holds {have}% of {corp}, not two shares"
     if re.search(r"\bboth\b", c.text, re.I):      # "sells both GT and CPR": one of each, or two of GT?
@@ -91,6 +93,14 @@ def quantity(c, size: int, sale: bool, held: Optional[Callable[[], int]]) -> Uni
                                      candidates=[f"sells {n} {corp}" for n in range(1, 7)])
         return ([], [have]) if have else "the seller holds none of it"
     return counts, pcts
+
+
+def sources_refused(c) -> Optional[str]:
+    """Why the sources a clause of shares bought names are none shares come from ("from the depot") or
+    too many ("from the IPO from the pool"), or None."""
+    if any(c.text[p.start - c.start:p.end - c.start].lower() == "depot" for p in c.of("source")):
+        return "shares come from the IPO or the pool, not the depot"
+    return "two sources are named: from the IPO or from the pool?" if len({p.value for p in c.of("source")}) > 1 else None
 
 
 def one_per_share(buy: BuyShares, count: int) -> list[BuyShares]:
