@@ -316,6 +316,9 @@ REFUSED = [
     ("CPR lays #57 on I5 r2 for $80 and $20", '"$80" and "$20" told of one lay'),
     ("CPR lays #57 on I5 r2 for $80, $20", '"$80" and "$20" told of one lay'),
     ("CPR places a token on J8 for $40 and $20", '"$40" and "$20" told of one token'),
+    # beside a second lay's extra: neither amount dropped
+    ("CPR lays #57 on I5 r2 for $80 (2nd lay $20)", '"$80" and "$20" told of one lay'),
+    ("CPR lays #57 on I5 r2 for $80 (second lay, 20 extra)", '"$80" and "20" told of one lay'),
 ])
 def test_two_amounts_told_of_one_lay_or_token_are_asked(text, told):
     with pytest.raises(NotationError, match=re.escape(f"{told}: which is its cost")):

@@ -125,10 +125,14 @@ def clause_claims(line: str, c: "Clause", acts: list[Action]) -> tuple[Claim, ..
     said += [Claim("per_share", p.value, line[p.start:p.end], p.start + 1) for p in c.of("per_share")]
     money = c.of("money") or (c.of("revenue") if len(acts) == 1 and isinstance(acts[0], Dividend) else [])
     # "lays 57 on I5 for 2", "costs 80": what a lay or token cost (not a second lay's extra, nor "with the 635")
-    built = len(acts) == 1 and isinstance(acts[0], (LayTile, PlaceToken)) and not _EXTRA.search(c.text)
+    built = len(acts) == 1 and isinstance(acts[0], (LayTile, PlaceToken))
     if built:
-        money += [p for p in c.of("number") if p.before in PRICE_WORDS and str(p.value) != getattr(acts[0], "tile", None)]
-        if len(money) > 1:          # "for $80 and $20": never one dropped
+        tile = getattr(acts[0], "tile", None)
+        if _EXTRA.search(c.text):       # a second lay's extra told: no claim, but two amounts are asked
+            money = sorted(money + [p for p in c.of("number") if str(p.value) != tile], key=lambda p: p.start)
+            built = len(money) > 1
+        money += [p for p in c.of("number") if p.before in PRICE_WORDS and str(p.value) != tile and p not in money]
+        if built and len(money) > 1:          # "for $80 and $20", "for $80 (2nd lay $20)": never one dropped
             told = " and ".join(f'"{line[p.start:p.end]}"' for p in money)
             what = "lay" if isinstance(acts[0], LayTile) else "token"
             raise NotationError(f"{told} told of one {what}: which is its cost?", text=line[money[0].start:money[-1].end])
