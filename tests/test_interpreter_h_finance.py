@@ -144,6 +144,9 @@ def test_a_merger_round_line_with_no_company_at_turn_reads_the_writer_otherwise(
 
 
 REFUSED_SAYING = [
+    # two trains told as alternatives: which? (the second was taken for the first one's price)
+    ("1882", "OR", "CPR", "CPR buys a 2 or a 3", "which train?"),
+    ("1882", "OR", "CPR", "CPR buys a 3 rather than a 2", "which train?"),
     ("1861", "OR", "GRR", "GRR redeems 2 shares, 20%", "give a count or a percent, once"),
     ("1861", "OR", "GRR", "GRR redeems 15% of its shares", "GRR redeems whole shares of 10%, not 15%"),
     ("1861", "OR", "GRR", "GRR redeems 0 shares", "GRR redeems whole shares of 10%, not 0%"),

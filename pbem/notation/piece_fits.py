@@ -21,7 +21,7 @@ from .share_quantity import one_per_share, quantity, sources_refused
 from .lay_words import PRICE_WORDS, edges_told, lays_by_colour, side_not_here, tells_edges
 from .private_powers import token_moved
 from .run_words import MOST, best_run, dividend_after, route_alone, route_order, several_routes
-from .train_words import discarded, some_train
+from .train_words import bought, discarded, some_train
 from .lazy import regex
 
 __all__ = ["Fitter"]
@@ -463,17 +463,17 @@ class Fitter:
             return self._bought_or_run(cur, trains)
         if self.revenue_alone() or route_alone(self):
             return self._run(cur, trains)      # "M-K: 70, pays out": the run's revenue; "2T B2-C3"
-        return self._train(cur, trains) if "buy" in verbs else None
+        return bought(self, cur, trains) if "buy" in verbs else None
 
     def _bought_or_run(self, cur: str, trains: list[str]):
         """A train told with no move word: run or bought, by what is told with it and the moves around it."""
         c = self.c
         if not c.of("money") and not c.of("number"):
-            return self._run(cur, trains) if route_alone(self) else self._train(cur, trains)     # "2T B2-C3"
+            return self._run(cur, trains) if route_alone(self) else bought(self, cur, trains)     # "2T B2-C3"
         if not c.of("money") and not any(p.before == "for" for p in c.pieces) and not c.of("source") and not c.of("exchange"):
             return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run
         # "2T for 80": which? ("D from depot, ..., 800": bought)
-        runs, buys = None if c.of("source") else self._run(cur, trains), self._train(cur, trains)
+        runs, buys = None if c.of("source") else self._run(cur, trains), bought(self, cur, trains)
         if isinstance(runs, list) and isinstance(buys, list) and len(self.hexes()) < 2:    # (a route: the run)
             if any(isinstance(a, Dividend) for a in self.before):
                 runs = None                    # the dividend is paid: a train now is bought
@@ -482,33 +482,6 @@ class Fitter:
             elif not (self.before and isinstance(self.before[-1], RunRoutes) or not (self.before or self.later)):
                 runs = None                    # a turn written whole that pays no dividend (alone, or after a run: both)
         return [f for f in (runs, buys) if isinstance(f, list) for f in f] or None
-
-    def _train(self, cur: str, trains: list[str]):
-        numbers = self.c.of("number")
-        if not trains and numbers and str(numbers[0].value) in self.ctx.trains:
-            trains, numbers = [str(numbers[0].value)], numbers[1:]
-        if not trains and (counted := [p for p in self.c.of("count") if str(p.value) in self.ctx.trains
-                                       and re.search(r"trains$", self.c.text[p.start - self.c.start:p.end - self.c.start], re.I)]):
-            n = counted[0].value          # "buys 2 trains": one train is bought at a time
-            raise AmbiguousMoveError(f'"{self.c.text.strip()}": a company buys one train at a time; '
-                                     f'did you mean "buys a {n} train"?', candidates=[f"buys a {n} train"])
-        sources = self.named("corporation", skip=(cur,))
-        if not trains and some_train(self) and len(sources) <= 1:
-            # "buys a train": the one kind the game sells now, or the question which
-            return [[(BuyTrain(cur, None, sources[0] if sources else "depot"), ("train",))]]
-        if len(set(trains)) != 1:
-            return "which train?" if not trains else None
-        if len(sources) > 1 or sources and self.c.of("source"):     # "GT: 4-train from the depot": whose?
-            return None
-        money = [p.value for p in self.c.of("money")] or [p.value for p in numbers]
-        if len(money) > 1 or any(p.before == "=" for p in self.c.pieces):
-            return None
-        counts = [p.value for p in self.c.of("count")]
-        n = len(trains) if len(trains) > 1 else (counts[0] if len(counts) == 1 else 1)
-        swap = [p.value for p in self.c.of("exchange")]
-        buy = BuyTrain(cur, trains[0], sources[0] if sources else "depot", money[0] if money else None,
-                       swap[0] if len(swap) == 1 else None)
-        return [[(buy, ())] * n]
 
     def _run(self, cur: str, trains: list[str]):
         numbers = self.c.of("number")

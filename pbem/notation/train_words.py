@@ -1,17 +1,18 @@
-"""How a train is discarded ("GT drops the 4 train"), exchanged ("exchanges its 4 for a D, paying
-$800 to the bank") or bought with no kind named ("buys a train")."""
+"""How a train is bought ("buys a 3 for 180", "the 3 from GT", "buys a train": no kind named), discarded
+("GT drops the 4 train") or exchanged ("exchanges its 4 for a D, paying $800 to the bank")."""
 from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING, Optional
 
-from pbem.engine.actions import DiscardTrain
+from pbem.engine.actions import BuyTrain, DiscardTrain
+from pbem.errors import AmbiguousMoveError
 from .lazy import regex
 
 if TYPE_CHECKING:
     from .pieces import Clause
 
-__all__ = ["DROPS", "EXCHANGES", "PAID_TO_BANK", "TRAIN_LIMIT", "discarded", "exchange_unread", "some_train"]
+__all__ = ["DROPS", "EXCHANGES", "PAID_TO_BANK", "TRAIN_LIMIT", "bought", "discarded", "exchange_unread", "some_train"]
 
 #: a discard, a train named after it ("drops one of its 3s"; not "drops out", "drops 2 spaces", "must return")
 DROPS = regex(r"(?<!\bmust\s)(?<!\bto\s)\b(?:drops?|dropping|returns?|returning|gives?\s+back|giving\s+back)\b(?=\s+(?:(?:the|a|an|its|their|one)\s+|one\s+of\s+its\s+)?"
@@ -59,3 +60,34 @@ def some_train(fit) -> bool:
     c = fit.c
     return fit.kind == "operating" and fit.verbs == {"buy"} and bool(_SOME_TRAIN.search(c.text)) \
         and not any(c.of(k) for k in ("train", "count", "number", "money")) and not fit.named("company")
+
+
+def bought(fitter, cur: str, trains: list[str]):
+    """The train a clause buys (`piece_fits.Fitter`): its kind, price, seller and train handed in; or why not."""
+    numbers = fitter.c.of("number")
+    if not trains and numbers and str(numbers[0].value) in fitter.ctx.trains:
+        trains, numbers = [str(numbers[0].value)], numbers[1:]
+    if not trains and (counted := [p for p in fitter.c.of("count") if str(p.value) in fitter.ctx.trains
+                                   and re.search(r"trains$", fitter.c.text[p.start - fitter.c.start:p.end - fitter.c.start], re.I)]):
+        n = counted[0].value          # "buys 2 trains": one train is bought at a time
+        raise AmbiguousMoveError(f'"{fitter.c.text.strip()}": a company buys one train at a time; '
+                                 f'did you mean "buys a {n} train"?', candidates=[f"buys a {n} train"])
+    sources = fitter.named("corporation", skip=(cur,))
+    if not trains and some_train(fitter) and len(sources) <= 1:
+        # "buys a train": the one kind the game sells now, or the question which
+        return [[(BuyTrain(cur, None, sources[0] if sources else "depot"), ("train",))]]
+    if len(set(trains)) != 1:
+        return "which train?" if not trains else None
+    if len(sources) > 1 or sources and fitter.c.of("source"):     # "GT: 4-train from the depot": whose?
+        return None
+    money = [p.value for p in fitter.c.of("money")] or [p.value for p in numbers]
+    if any(str(p.value) in fitter.ctx.trains and p.before in ("a", "an", "the", "another") for p in numbers):
+        return "which train?"          # "a 2 or a 3", "a 3 rather than a 2": another train, no price
+    if len(money) > 1 or any(p.before == "=" for p in fitter.c.pieces):
+        return None
+    counts = [p.value for p in fitter.c.of("count")]
+    n = len(trains) if len(trains) > 1 else (counts[0] if len(counts) == 1 else 1)
+    swap = [p.value for p in fitter.c.of("exchange")]
+    buy = BuyTrain(cur, trains[0], sources[0] if sources else "depot", money[0] if money else None,
+                   swap[0] if len(swap) == 1 else None)
+    return [[(buy, ())] * n]
