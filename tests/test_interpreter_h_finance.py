@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from pbem.engine.actions import (
-    Bankrupt, BuyShares, BuyTrain, Choose, Convert, DiscardTrain, Dividend, LayTile, Merge, Pass, RemoveToken, SellShares,
+    Bankrupt, BuyShares, BuyTrain, Choose, Convert, DiscardTrain, Dividend, LayTile, Merge, Par, Pass, RemoveToken, Route,
+    RunRoutes, SellShares, Stop,
 )
 from pbem.errors import PbemError
 from notation_kit import interpret, read
@@ -145,7 +146,13 @@ def test_a_merger_round_line_with_no_company_at_turn_reads_the_writer_otherwise(
 
 REFUSED_SAYING = [
     # two trains told as alternatives: which? (the second was taken for the first one's price)
-    ("1882", "OR", "CPR", "CPR buys a 2 or a 3", "which train?"),
+    ("1882", "OR", "CPR", "CPR buys a 2 or a 3", 'which is meant, "2 or a 3"?'),
+    # any two values offered as alternatives: asked, never the first taken
+    ("1882", "OR", "CPR", "CPR lays 57 on I5 rot 1 or 2", 'which is meant, "rot 1 or 2"?'),
+    ("1882", "OR", "CPR", "CPR buys a 2 for 80 or 100", 'which is meant, "80 or 100"?'),
+    ("1882", "SR", None, "par GT at 90 or 100", 'which is meant, "90 or 100"?'),
+    ("1882", "auction", None, "bid 50 or 60 on NWR", 'which is meant, "50 or 60"?'),
+    ("1882", "SR", None, "buy 1 or 2 GT", 'which is meant, "1 or 2"?'),
     ("1882", "OR", "CPR", "CPR buys a 3 rather than a 2", "which train?"),
     ("1861", "OR", "GRR", "GRR redeems 2 shares, 20%", "give a count or a percent, once"),
     ("1861", "OR", "GRR", "GRR redeems 15% of its shares", "GRR redeems whole shares of 10%, not 15%"),
@@ -163,6 +170,17 @@ def test_the_interpreter_refuses_saying_why(title, rk, cur, line, why):
     with pytest.raises(PbemError) as e:
         read(title, rk, cur, line)
     assert line in str(e.value) and why in str(e.value), str(e.value)
+
+
+@pytest.mark.parametrize("title,rk,cur,line,want", [
+    ("1882", "OR", "CPR", "CPR runs its 2 I5-J10 for 60, not 70",
+     [RunRoutes("CPR", (Route("2", (Stop("I5"), Stop("J10")), None, 60),))]),
+    ("1882", "SR", None, "sell 2 GT, not 3", [SellShares("ann", "GT", 20)]),
+    ("1882", "SR", None, "par GT at 90", [Par("ann", "GT", 90)]),
+])
+def test_a_value_set_against_another_is_no_alternative(title, rk, cur, line, want):
+    """A value and the one it is not ("for 60, not 70"): read, the first one meant."""
+    assert read(title, rk, cur, line) == want
 
 
 def test_a_redemption_is_the_company_at_turn_s():

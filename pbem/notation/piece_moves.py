@@ -91,6 +91,11 @@ def _carried_into(c: Clause, kept: list[Clause]) -> bool:
         and not c.text[c.pieces[0].end - c.start:].startswith(("'s", "’s")) and not c.of("train")    # "CPR's 2s rusted"
 
 
+#: two values offered as alternatives ("90 or 100", "rot 1 or 2", "a 2 or a 3", "$80 or $100")
+_EITHER = regex(r"(?<![\w.#-])(?:rot(?:ation)?\s*)?[$₽]?\d+(?:\s*[$₽%])?\s*,?\s+or\s+(?:an?\s+|the\s+)?(?:rot(?:ation)?\s*)?"
+                r"[$₽]?\d+(?![\w.-])", re.I)
+
+
 def _refuse(line: str, why: str) -> NotationError:
     return NotationError(f"read by its pieces: {why}", text=line.strip())
 
@@ -147,6 +152,10 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     bare: Optional[Clause] = None     # a move told by its word alone ("buy 1 GT and sell", "... and tokens")
     for c, later in zip(parts, _later_verbs(parts)):
         check_budget()
+        if (either := _EITHER.search(c.text)) is not None:      # "par GT at 90 or 100": the writer's choice, asked
+            asked = _refuse(line, f'which is meant, "{either.group(0)}"? write that one alone')
+            asked.asks = True
+            raise asked
         if out and isinstance(out[-1].action, Pass) and DONE.fullmatch(c.text):
             continue              # "skipping the train buy, done": the pass already made
         if last and (again := said_again(c, [m.action for m in last])) is not None:   # "then another", "GT too"
