@@ -284,3 +284,37 @@ def test_a_lay_s_cost_told_is_checked_at_the_table(tmp_path, record_file, seq, l
         t.submit(line).check()
     assert why in str(info.value)
     assert t.file.head == head and t.game.corporations[who].cash == cash
+
+
+def test_cash_left_told_of_a_private_s_move_is_refused_saying_it_holds_none():
+    """A private's own token (NWR's station on E5, action 107 of record 10526) moves no cash of its own:
+    "cash left" told of it is refused, naming the private, and nothing is applied."""
+    import pbem
+    from pbem.errors import RuleError
+
+    g = pbem.read_record(FIX)
+    g.back_to(107)
+    with pytest.raises(RuleError, match=r'"cash left 40" \(column 37\): NWR holds no cash'):
+        g.push_notation("NWR places a station in E5, city 2, cash left 40")
+    assert len(g.moves) == 107
+
+
+@pytest.mark.parametrize("index,line,why", [
+    (186, "QLL buys a 4 train from the depot for 300, president pays the rest", None),   # Player 1 adds $153
+    (115, "HBR buys a 3 train from the depot for 180, president pays the rest",
+     '"president pays the rest" (column 44): the president of HBR paid nothing towards it'),
+])
+def test_the_president_s_share_of_a_train_told_is_checked(index, line, why):
+    """ "president pays the rest" holds when the president's cash paid towards the train (QLL's 4, record
+    10526), and is refused when the company paid it all (HBR's 3)."""
+    import pbem
+    from pbem.errors import RuleError
+
+    g = pbem.read_record(FIX)
+    g.back_to(index)
+    if why is None:
+        assert [a.train for a in g.push_notation(line)] == ["4"]
+        return
+    with pytest.raises(RuleError) as info:
+        g.push_notation(line)
+    assert why in str(info.value) and len(g.moves) == index

@@ -435,3 +435,22 @@ def test_a_share_said_again_in_a_later_mail_repeats_the_writers_last_share_move(
         game.copy().push_notation("CPR", "Ann")                   # the name alone
     assert [game.notation(a) for a in game.push_notation("again CNR", "Ann")] == \
         ["Ann buys a 10% share of CNR from the IPO"]             # Ann's last: a share of CPR bought
+
+
+@pytest.mark.parametrize("index,line,error,why", [
+    # HBR at the train step (record 10526, action 115): no token may be placed, no city is legal
+    (115, "HBR places a token on J10", RuleError, "HBR cannot place a token now: it is at the buy train step"),
+    (115, "HBR buys a train from CN", RuleError, "HBR may buy no train from CN now"),       # CN owns no train
+    (115, "HBR buys a train from GT", AmbiguousMoveError, "which train? HBR may buy a 2 or a 3"),
+    (115, "HBR buys QLL's 3", RuleError, "QLL has no 3 train"),          # no price asked of a train not there
+    # HBR's run (action 113): a route that does not hold is the rules' refusal, not a total read
+    (113, "HBR runs B2-C3 and C3-E5 for 60", RuleError, "no track joins C3 and E5 without passing another stop"),
+])
+def test_what_a_move_leaves_unsaid_is_asked_or_refused_saying_why(index, line, error, why):
+    """A token with no city, a train of no kind named, a run's one total: the question which, or the
+    rules' reason when nothing fits; nothing is applied."""
+    g = pbem.read_record(FIX / "10526.json")
+    g.back_to(index)
+    with pytest.raises(error) as info:
+        g.push_notation(line)
+    assert why in str(info.value) and len(g.moves) == index

@@ -169,6 +169,20 @@ def test_the_sender_is_stored_as_the_seat_of_each_move(tmp_path):
     assert f"{sent[0][0]}: {stored.records[0].notation}\n" in listing
 
 
+def test_an_operating_round_label_without_its_number_in_the_set_matches_any_of_the_set():
+    """ "OR 2" heads a move of OR 2.1 (record 10526 at HBR's run), "OR 1" does not; words that name
+    no round or phase say nothing against the game."""
+    import pbem
+    from pbem.table import round_label, round_label_mismatch
+
+    g = pbem.read_record(FIX / "10526.json")
+    g.back_to(113)
+    assert round_label(g.state) == "OR 2.1"
+    assert round_label_mismatch("OR 2", g.state) == "" and round_label_mismatch("Operating round 2", g.state) == ""
+    assert round_label_mismatch("OR 1", g.state) == "the game is in OR 2.1"
+    assert round_label_mismatch("good luck", g.state) == ""
+
+
 def test_a_wrong_phase_label_warns_like_a_round_label(tmp_path):
     t = new_table(tmp_path)
     t.submit("Green phase: Ann bids 20 for HB").check()          # the game starts in the yellow phase 2

@@ -141,9 +141,8 @@ def settle_train(game: Game, action: BuyTrain, write: Callable[[Action], str]) -
 
 def settle_amount(game: Game, action: Par | Bid | BuyCompany, least: bool, write: Callable[[Action], str]) -> Action:
     """A par, bid or private bought without its amount ("I float C&O"): the one amount allowed now, the
-    least for `least`, else AmbiguousMoveError; with none allowed, the least of its kind (the rules say why)."""
-    if action.price is not None:
-        return action
+    least for `least`, else AmbiguousMoveError; with none allowed, the least of its kind (the rules say why).
+    Called only for one written without its amount."""
     item = "corporation" if isinstance(action, Par) else "company"
     same_kind = _legal(game, action, type(action))
     listed = [m for m in same_kind if getattr(m.action, item) == getattr(action, item)]
