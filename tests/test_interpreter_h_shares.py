@@ -135,6 +135,8 @@ READ = [
     ("1882", "SR", None, "nothing for me to buy", [Pass("ann")]),
     ("1882", "SR", None, "buy nothing", [Pass("ann")]),
     ("1882", "SR", None, "I have nothing to buy", [Pass("ann")]),
+    # "twice" counts as "x2" does (the word was dropped: one share read)
+    ("1882", "SR", None, "buy GT twice", [BuyShares("ann", "GT", "ipo", 10)] * 2),
     ("1830", "SR", None, "There's nothing left to buy.", [Pass("ann")]),
     # near misses: in an auction the same words pass too; in an operating round they pass the train buy
     ("1882", "auction", None, "nothing to buy", [Pass("ann")]),

@@ -166,7 +166,7 @@ _TRAIN = regex(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b
                     r"(?:(?<=\b[Rr]un\s)|(?<=\b[Rr]uns\s))(\d)(?=\s*:)|"      # "Run 4: L8 J10 = 150": the train run
                     r"(?:^|(?<=[;,]\s))(\d)(?=:\s*[A-Z]{1,2}\d{1,2}\s*[-–>])")      # "3: I5-J10-K9 = 90"
 _TRAIN_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
-_COUNT = regex(r"\bx\s*(\d)\b|\b(\d)\s*x\b|(?<![\w$])\+\s*(\d)\b")
+_COUNT = regex(r"\bx\s*(\d)\b|\b(\d)\s*x\b|(?<![\w$])\+\s*(\d)\b|\b(twice|thrice)\b", re.I)
 _SLOT = regex(r"\bslot\s+([1-9])\b", re.I)
 _HEX = regex(r"(?<![#\w$])([A-Z]{1,2}\d{1,2})\b|(?<=\b(?:on|at|in|to)\s)([a-z]\d{1,2})\b")
 _NUMBER = regex(r"(?<![\w#$.])(\d{1,6})(?![\w%]|\.\d)")
@@ -376,7 +376,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         take(TILE_AT, "tile", lambda m: m.group(1))
     take(_TRAIN, "train", lambda m: (lambda t: t if t in trains else None)(
         "D" if m.group(2) else _TRAIN_WORDS[m.group(3).lower()] if m.group(3) else m.group(1) or m.group(4) or m.group(5)))
-    take(_COUNT, "count", lambda m: int(next(g for g in m.groups() if g)))
+    take(_COUNT, "count", lambda m: int(m.group(4) and ("2" if m.group(4).lower() == "twice" else "3")
+                                        or next(g for g in m.groups() if g)))       # "x2", "2x", "+1", "twice"
     take(_HEX, "hex", lambda m: re.sub(r"^([A-Z]+)0+(?=\d)", r"\1", (m.group(1) or m.group(2)).upper()))   # "I05": I5
     take(_NUMBER, "number", lambda m: int(m.group(1)))
     take(_DESTINATION, "verb", lambda m: "sell")
