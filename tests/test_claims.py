@@ -318,3 +318,43 @@ def test_the_president_s_share_of_a_train_told_is_checked(index, line, why):
     with pytest.raises(RuleError) as info:
         g.push_notation(line)
     assert why in str(info.value) and len(g.moves) == index
+
+
+@pytest.mark.parametrize("seq,line,why", [
+    (60, "Player 3 buys a share of HBR from the IPO for 67", None),      # HBR's par: $67 (move 60)
+    (60, "Player 3 buys a share of HBR from the IPO for $67", None),
+    (60, "Player 3 buys a share of HBR from the IPO for 70", '"70" (column 47): Player 3 paid $67, not $70'),
+    (61, "Player 3 sells 10% of HBR at 65", None),                       # HBR's price: $65 (move 61)
+    (61, "Player 3 sells 10% of HBR @ 60", '"60" (column 29): Player 3 received $65, not $60'),
+    (67, "Player 2 sells 20% of HBR at 63", None),                       # two shares at $63 (move 67)
+    (67, "Player 2 sells 20% of HBR for 120", '"120" (column 31): Player 2 received $126, not $120'),
+])
+def test_a_share_s_price_told_without_its_sign_is_checked(tmp_path, record_file, seq, line, why):
+    """A price told with a share bought or sold is checked with its sign or without ("for 71", "at 69":
+    a price each share), never dropped; a false one refuses the message, the cash as it was."""
+    t = table_at(tmp_path, record_file, seq)
+    who = " ".join(line.split()[:2])
+    head, cash = t.file.head, t.game.players[who].cash
+    if why is None:
+        t.submit(line).check()
+        assert t.file.head != head
+        return
+    with pytest.raises(MoveRejected) as info:
+        t.submit(line).check()
+    assert why in str(info.value)
+    assert t.file.head == head and t.game.players[who].cash == cash
+
+
+def test_two_prices_told_of_one_share_are_refused_and_a_count_is_no_price():
+    """Two amounts told of one share bought are asked about, never one dropped; a count of shares is
+    no price ("buys 2 GT", "sells 2 GT" read with no claim)."""
+    from tests.notation_kit import ctx
+    from pbem.reading.driver import read
+
+    c = ctx("1882", "stock")
+    assert "which is its price" in str(read("Ann buys a share of GT for $80 and $20", c).error)
+    for line, n in (("Ann buys 2 GT", 2), ("Ann sells 2 GT", 1), ("Ann buys 1 GT from the pool", 1)):
+        r = read(line, c)
+        assert r.ok and len(r.moves) == n and not any(m.claims for m in r.moves), line
+    r = read("Ann buys 1 GT from the pool at 69", c)
+    assert [(k.kind, k.value) for k in r.moves[0].claims] == [("paid", 69)]

@@ -109,7 +109,8 @@ def test_the_price_and_the_presidency_told_with_a_buy_are_claims():
 
 @pytest.mark.parametrize("line,claims", [
     ("Ann sells 2 GT for $180", [("received", 180)]),
-    ("Ann sells 2 GT at $90", []),                      # a share's price: not what the sale brought in
+    ("Ann sells 2 GT at $90", [("received", 180)]),     # a share's price: each of the two shares sold
+    ("Ann sells 2 GT at 90", [("received", 180)]),      # (with its sign or without)
     ("Ann buys 2 GT for $180", []),                     # two buys: the price is not one move's
 ])
 def test_what_a_sale_or_a_buy_brought_in_or_cost(line, claims):

@@ -200,18 +200,24 @@ def by_stand_in(v: Verdict) -> bool:
     return v.ok and bool(v.line.get("means")) and (f'"train": "{UNKNOWN_TRAIN}"' in v.got or v.no_run_aside)
 
 
-def judge(item: dict) -> Verdict:
+def context_of(item: dict):
+    """What the scorer knows of the game of a corpus line: the title, the seats, who writes, who
+    operates and the kind of round (no position: no legal moves to choose among)."""
     names = item.get("players") or ["Ann", "Bob", "Cid", "Dee"]
     players = {_pid(n): n for n in names}
     actor = _pid(item.get("actor") or names[0])
     current: Optional[str] = item.get("operating") or actor
     if current and current.lower() in players:
         current = current.lower()
-    # what the scorer knows of the game: the title, the seats, who writes, who operates and the
-    # kind of round (no position: no legal moves to choose among)
-    ctx = context_for_title(item["title"], players, actor=actor, current=current,
-                            rotation_resolver=_no_board, round_kind=item.get("round"),
-                            trains_of=_one_unknown_kind)
+    return context_for_title(item["title"], players, actor=actor, current=current,
+                             rotation_resolver=_no_board, round_kind=item.get("round"),
+                             trains_of=_one_unknown_kind)
+
+
+def judge(item: dict) -> Verdict:
+    ctx = context_of(item)
+    players = dict(ctx.players)
+    actor = ctx.actor
     # 18xx.games takes 1861's loans by itself (no action): a loan a line mentions is not a move;
     # nor is a dividend the game pays by itself (1861's minors split their revenue)
     want = [w for w in item.get("means") or [] if w.get("type") != "take_loan" and not _paid_by_game(w, ctx)]

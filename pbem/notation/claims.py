@@ -119,8 +119,8 @@ _PRESIDENCY = regex(r"^\W*(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:takes?|took|tak
                          r"becoming)\s+(?:the\s+)?(?:new\s+)?(?:presidency|president|director)\b(?:\s+(?:from|off)\s+\w+)?\W*$", re.I)
 
 
-def clause_claims(line: str, c: "Clause", acts: list[Action]) -> tuple[Claim, ...]:
-    """The claims of a clause on the last move it makes."""
+def clause_claims(line: str, c: "Clause", acts: list[Action], share_size=lambda corporation: 10) -> tuple[Claim, ...]:
+    """The claims of a clause on the last move it makes (`share_size`: a company's share in percent)."""
     said = [Claim("holding", p.value, line[p.start:p.end], p.start + 1) for p in c.of("held")]
     said += [Claim("per_share", p.value, line[p.start:p.end], p.start + 1) for p in c.of("per_share")]
     money = c.of("money") or (c.of("revenue") if len(acts) == 1 and isinstance(acts[0], Dividend) else [])
@@ -136,7 +136,21 @@ def clause_claims(line: str, c: "Clause", acts: list[Action]) -> tuple[Claim, ..
             told = " and ".join(f'"{line[p.start:p.end]}"' for p in money)
             what = "lay" if isinstance(acts[0], LayTile) else "token"
             raise NotationError(f"{told} told of one {what}: which is its cost?", text=line[money[0].start:money[-1].end])
-    if len(money) == 1 and len(acts) == 1 and (built or money[0].before not in ("at", "@")):
+    traded = len(acts) == 1 and isinstance(acts[0], (BuyShares, SellShares)) and acts[0].corporation != acts[0].entity
+    if traded:
+        # "buys a share from IPO for 71", "sells 20% of GT for 152": a price is a price with its sign or without
+        money = sorted(money + [p for p in c.of("number") if p.before in PRICE_WORDS | {"at", "@"}], key=lambda p: p.start)
+        if len(money) > 1:          # "buys a share for $80 and $20": never one dropped
+            told = " and ".join(f'"{line[p.start:p.end]}"' for p in money)
+            raise NotationError(f"{told} told of one {'buy' if isinstance(acts[0], BuyShares) else 'sale'}: "
+                                "which is its price?", text=line[money[0].start:money[-1].end])
+    if len(money) == 1 and traded and money[0].before in ("at", "@"):
+        # "buys 1 GT from the pool at 69", "sells 20% of GT @ $76": a share's price, paid for each share of the move
+        kind = "paid" if isinstance(acts[0], BuyShares) else "received"
+        size = share_size(acts[0].corporation) or acts[0].percent
+        each = money[0].value * max(1, acts[0].percent // size)
+        said.append(Claim(kind, each, line[money[0].start:money[0].end], money[0].start + 1))
+    elif len(money) == 1 and len(acts) == 1 and (built or money[0].before not in ("at", "@")):
         # "buys a NYC share (IPO, $80)", "sells 2 GT for $180": the price of the one move ("at" is a share's)
         kind = "paid" if isinstance(acts[0], BuyShares) else "received" if isinstance(acts[0], SellShares) else None
         kind = "spent" if built else kind       # a lay's or token's cost, paid to the bank

@@ -198,7 +198,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             fits = Fitter(ctx, kind, named_c, fitter.before, later).fit()
         if fits is None and out and c.pieces and all(p.kind in ("held", "per_share") for p in c.pieces):
             # "sells 10% of HBR, now holding 10%": a claim on the move before
-            out[-1] = dataclasses.replace(out[-1], claims=out[-1].claims + clause_claims(line, c, [out[-1].action]))
+            out[-1] = dataclasses.replace(out[-1], claims=out[-1].claims + clause_claims(line, c, [out[-1].action], ctx.share_size))
             continue
         if fits is None:
             if kind == "operating" and fitter.verbs == {"lay"} and all(
@@ -222,7 +222,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         if last and last == out[-len(last):] and [a for a, _ in fits[0]] == [m.action for m in last] \
                 and line[last[0].column - 1 + len(last[0].text):c.start].strip() == ":":
             del out[-len(last):]          # "Buying a 3: CPR buys a 3 train": a heading, the move after it said once
-        claims = clause_claims(line, c, [a for a, _ in fits[0]])
+        claims = clause_claims(line, c, [a for a, _ in fits[0]], ctx.share_size)
         steps = steps_named(line, c, fits[0]) if kind == "operating" else ()
         for i, (a, opened) in enumerate(fits[0]):
             if steps:
