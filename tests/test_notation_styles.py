@@ -540,3 +540,16 @@ def test_another_players_move_is_refused_when_the_writer_is_known(key, text):
     # the writer is Ann: a move told of Bob or Cid is theirs to send (a report, never hers)
     with pytest.raises(NotationError, match="not the writer|not the company operating|no move"):
         parse_message(text, CTX[key])
+
+
+@pytest.mark.parametrize("key,text,cash", [
+    ("OR", "CPR buys a 2 train, has 41 left", 41),
+    ("OR", "CPR buys a 2 train, that leaves it 41", 41),
+    ("SR", "Ann buys a share of GT, that leaves me 64 roubles", 64),
+    ("SR", "Ann buys a share of GT and has $200 left", 200),
+    ("SR", "Ann buys a share of GT, leaving me 64", 64),
+])
+def test_the_cash_left_told_in_words_is_a_claim(key, text, cash):
+    """"has 41 left", "leaves me 64 roubles": the cash left, checked at the table (it was dropped)."""
+    (m,) = read_message(text, CTX[key])
+    assert [(c.kind, c.value) for c in m.claims] == [("cash", cash)]

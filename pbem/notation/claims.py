@@ -186,14 +186,15 @@ def with_presidency(out: list, taken: list["Clause"]) -> tuple[list, list[str]]:
     return out, left
 
 
-_SAID = r"[$₽£]?\s?(\d{1,6})\s?₽?"
-#: the cash left told ("cash left 365", "(leaving him $40)", "remaining cash: 90")
+_SAID = r"[$₽£]?\s?(\d{1,6})(?:\s?₽|\s(?:roubles?|rubles?|dollars?)\b)?"
+#: the cash left told ("cash left 365", "(leaving him $40)", "that leaves me 64 roubles", "remaining cash: 90")
 _CASH = regex(r"(?!(?<=\s)\s)[,.;]?\s*+\(?\s*+\b(?:(?:and\s+)?(?:cash\s+(?:left|remaining|now|on\s+hand)|remaining\s+(?:free\s+)?cash|"
-              r"free\s+cash(?:\s+(?:left|remaining))?|left\s+with|leaving(?:\s+(?:him|her|them|it|me|us))?(?:\s+with)?)|cash)"
+              r"free\s+cash(?:\s+(?:left|remaining))?|left\s+with|leav(?:ing|es)(?:\s+(?:him|her|them|it|me|us))?(?:\s+with)?)|cash)"
               r"\s*:?\s*" + _SAID + r"(?:\s+left)?\s*\)?", re.I)
 #: (pattern, the claim's kind, the kinds of move it is said of); none starts inside a run of blanks (linear time)
 _STATED = (
     (_CASH, "cash", None),
+    (regex(r"(?!(?<=\s)\s),?\s*+\b(?:and\s+)?(?:now\s+)?(?:has|have)\s+" + _SAID + r"\s+(?:left|remaining)\b", re.I), "cash", None),
     (regex(r"(?!(?<=\s)\s),?\s*+\b(?:and\s+)?receiv(?:es|ed|ing)\s+" + _SAID, re.I), "received", (SellShares,)),
     (regex(r"(?!(?<=\s)\s),?\s*+(?:(?:and\s+)?(?:the\s+)?(?:president|director|prez)\s+(?:pays|paid|covers|covered|chips\s+in)"
                 r"(?:\s+(?:the\s+)?(?:rest|remainder|difference|balance|shortfall))?(?:\s+out\s+of\s+(?:his\s+|her\s+|their\s+)?pocket)?|"
