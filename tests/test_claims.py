@@ -358,3 +358,44 @@ def test_two_prices_told_of_one_share_are_refused_and_a_count_is_no_price():
         assert r.ok and len(r.moves) == n and not any(m.claims for m in r.moves), line
     r = read("Ann buys 1 GT from the pool at 69", c)
     assert [(k.kind, k.value) for k in r.moves[0].claims] == [("paid", 69)]
+
+
+# ---------------------------------------------------------------------- the seller of a private
+@pytest.mark.parametrize("line,why", [
+    ("HBR buys NWR from Player 2 for $160", None),
+    ("HBR buys the NWR off Player 2, $160", None),
+    ("HBR buys NWR from Player 1 for $160", "NWR is Player 2's, not Player 1's"),
+    ("HBR purchases the NWR from Player 3, price $160", "NWR is Player 2's, not Player 3's"),
+    ("HBR buys NWR from Priya for $160", '"Priya"'),
+    ("HBR buys the NWR from Priya, $160", '"Priya" names no player or company of this game'),
+])
+def test_the_seller_of_a_private_is_checked(tmp_path, record_file, line, why):
+    """The seller named of a private a company buys owns it before the move (HBR buys NWR from
+    Player 2 for $160, action 106 of record 10526); a false one, or a name that is no one of the
+    game, refuses the message, nothing applied."""
+    t = table_at(tmp_path, record_file, 106)
+    head, cash = t.file.head, t.game.players["Player 2"].cash
+    if why is None:
+        assert [a.notation for a in t.submit(line).check().applied] == ["HBR buys the private NWR for 160"]
+        assert t.game.companies["NWR"].owner == "HBR" and t.game.players["Player 2"].cash == cash + 160
+        return
+    with pytest.raises((MoveRejected, NotationError)) as info:
+        t.submit(line).check()
+    assert why in str(info.value)
+    assert t.file.head == head and t.game.companies["NWR"].owner == "Player 2"
+
+
+def test_the_seller_of_a_private_is_read_as_a_claim():
+    """"from Ann", "off Cid": the seller told is a claim on the purchase (checked at the table); a
+    name that is no player or company of the game is refused, never dropped."""
+    from tests.notation_kit import ctx
+    from pbem.reading.driver import read
+
+    c = ctx("1882", "operating", current="CPR", actor="bob")
+    for line, who in (("CPR buys NWR from Ann for $160", "ann"), ("CPR buys the NWR from Ann, $160", "ann"),
+                      ("CPR buys NWR off Cid for 160", "cid"), ("CPR buys NWR for 160", None)):
+        r = read(line, c)
+        assert r.ok and len(r.moves) == 1, line
+        assert [k.value for k in r.moves[0].claims if k.kind == "seller"] == ([who] if who else []), line
+    r = read("CPR buys NWR from Priya for 160", c)
+    assert not r.ok and '"Priya" names no player or company of this game' in str(r.error)

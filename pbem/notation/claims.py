@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
-from pbem.engine.actions import Action, BuyShares, BuyTrain, Dividend, LayTile, Par, PlaceToken, RunRoutes, SellShares
+from pbem.engine.actions import Action, BuyCompany, BuyShares, BuyTrain, Dividend, LayTile, Par, PlaceToken, RunRoutes, SellShares
 from pbem.errors import NotationError, PbemError
 from .lay_words import PRICE_WORDS
 from .lazy import regex
@@ -16,7 +16,7 @@ from .pieces import blanked
 if TYPE_CHECKING:
     from .pieces import Clause
 
-__all__ = ["Claim", "clause_claims", "comment", "parse_paren_claims", "presidency_taken", "stated_set_aside",
+__all__ = ["Claim", "clause_claims", "comment", "parse_paren_claims", "presidency_taken", "seller_claims", "stated_set_aside",
            "with_comments", "with_presidency", "with_stated"]
 
 
@@ -158,12 +158,37 @@ def clause_claims(line: str, c: "Clause", acts: list[Action], share_size=lambda 
             kind = "revenue"            # "CPR pays out $100", "withholds $40": the run's revenue
         if kind is not None:
             said.append(Claim(kind, money[0].value, line[money[0].start:money[0].end], money[0].start + 1))
+    said += seller_claims(line, c, acts)
     first = c.pieces[0] if c.pieces else None
     if first is not None and first.kind == "name" and len(acts) == 1 and isinstance(acts[0], BuyTrain):
         named = [i for k, i in first.value if k == "player"]     # "Cid buys a 3 train for CPR": Cid presides CPR
         if len(named) == 1:
             said.append(Claim("president", (named[0], acts[0].entity), line[first.start:first.end], first.start + 1))
     return tuple(sorted(said, key=lambda c: c.column))
+
+
+#: a name told as whom a private is bought from ("from Priya", "off Player 2"): written with its capital
+_FROM_NAME = regex(r"\b(?i:from|off)\s+(?i:the\s+)?((?-i:[A-Z])[\w&'’.-]*(?:\s+(?:(?-i:[A-Z])[\w&'’.-]*|\d+\b))*)")
+
+
+def seller_claims(line: str, c: "Clause", acts: list[Action]) -> list[Claim]:
+    """The seller a clause buying a private names ("CPR buys NWR from Priya"): a claim that the player
+    or company named owns the private before the move; a name that is no player or company is refused."""
+    if len(acts) != 1 or not isinstance(acts[0], BuyCompany):
+        return []
+    out = []
+    for p in c.pieces:
+        named = [i for k, i in p.value if k in ("player", "corporation")] if p.kind == "name" else []
+        if p.before in ("from", "off") and len(named) == 1:
+            out.append(Claim("seller", named[0], line[p.start:p.end], p.start + 1))
+    for m in _FROM_NAME.finditer(line, c.start, c.end):
+        at = m.start(1)
+        if out or any(p.start <= at < p.end for p in c.pieces) or _MOVE_STUFF.search(m.group(1)):
+            continue            # a name read ("from Bob"), a place ("from the Bank")
+        name = m.group(1).rstrip(".")
+        raise NotationError(f'"{name}" names no player or company of this game: "{m.group(0).rstrip(".")}" '
+                            "cannot be checked", text=name)
+    return out
 
 
 def presidency_taken(c: "Clause") -> bool:

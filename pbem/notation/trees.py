@@ -131,6 +131,7 @@ def _company_bought(r, node: Tree, subject, company: str, mods: dict):
         if src.data != "src_name":
             raise r.err("a private company is bought from its owner", src, expected=[KIND_WORDS["player"]])
         seller = r.resolve(src.children[-1], ("player", "corporation"))
+        r.claim("seller", seller.ident, src.children[-1])      # "buys NWR from Bob": Bob owns NWR, checked
     owner = r.ctx.owner_of(company) if r.ctx.owner_of else None
     if not r.corp_side(subject) and owner in r.ctx.players:
         family = "player"       # a private another player owns is bought from them (1830), not bid for

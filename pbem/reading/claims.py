@@ -228,6 +228,12 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
         corp = _corp_of(action)
         have = after.percent.get((corp, ent), 0)
         return "" if have == c.value else f"{ent} holds {have}% of {corp}, not {c.value}%"
+    if c.kind == "seller":
+        comp = getattr(action, "company", None)
+        have = before.owner.get(comp)
+        if have == c.value:
+            return ""
+        return f"{comp} is {have}'s, not {c.value}'s" if have else f"{comp} has no owner, not {c.value}"
     if c.kind == "closes":
         return "" if c.value in after.closed else f"{c.value} is still open"
     if c.kind == "step":
