@@ -74,7 +74,7 @@ _COUNT_WORDS = {"once": 1, "one": 1, "twice": 2, "two": 2, "thrice": 3, "three":
                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _WORD = regex(r"[a-z]+")
 #: pieces a clause of an own kind may hold besides its numbers and who moves
-_ALLOWED = {"name", "me", "number"}
+_ALLOWED = {"name", "me", "number", "count"}
 
 
 @lru_cache(maxsize=None)
@@ -102,7 +102,11 @@ def own_kind_moves(c: "Clause", ctx: "NotationContext", done: Sequence[Action]) 
     if len(kinds) > 1 or any(p.kind not in _ALLOWED for p in c.pieces):
         raise NotationError(f'"{c.text}": which move this is cannot be told', text=c.text)
     cls = kinds.pop()
-    numbers = [p.value for p in c.of("number")] + [_COUNT_WORDS[w] for w in words if w in _COUNT_WORDS]
+    counted = {c.text[p.start - c.start:p.end - c.start].lower() for p in c.of("count")}    # "twice", "x2": read as counts
+    numbers = sorted([(p.start, p.value) for p in c.of("number") + c.of("count")] +
+                     [(m.start() + c.start, _COUNT_WORDS[m.group(0)]) for m in _WORD.finditer(c.text.lower())
+                      if m.group(0) in _COUNT_WORDS and m.group(0) not in counted])
+    numbers = [n for _, n in numbers]
     fields = [f for f in dataclasses.fields(cls) if f.name != "entity"]
     ints = [f.name for f in fields if f.type in (int, "int")]
     if len(numbers) != len(ints) or len(fields) != len(ints):
