@@ -10,7 +10,7 @@ from pbem.errors import NotationError
 from pbem.notation import context_for_title
 from pbem.notation.names import name_index
 from pbem.notation.terse import read_terse_by_pieces
-from notation_kit import interpret_actions as interpret
+from notation_kit import interpret_actions as interpret, read
 
 PLAYERS = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dee": "Dee"}
 
@@ -223,3 +223,10 @@ def test_a_refusal_quotes_what_no_move_it_could_be_takes():
         interpret("1882", "OR", "GT", "GT lays #57 on M7 and buys a 4 train for 300 with B3")
     assert str(e.value).endswith('"B3" is in no move it could be'), str(e.value)
 
+
+
+def test_a_route_written_in_lower_case_keeps_a_hex_that_names_no_place():
+    """"e5-d4-c3-b4": b4 (a plain hex, no place) stays in the route after a lay, as "B4" does (it was dropped)."""
+    got = read("1882", "OR", "HBR", "hbr lays 66 on e5, runs 4 train e5-d4-c3-b4 for 110")
+    assert [s.hex for s in got[1].routes[0].stops] == ["E5", "D4", "C3", "B4"]
+    assert [s.hex for s in read("1882", "OR", "HBR", "hbr runs its 2 c3-b4 for 40")[0].routes[0].stops] == ["C3", "B4"]

@@ -168,7 +168,8 @@ _TRAIN = regex(r"(?<![\w#$])(\d\+\d+E?|\d{1,2})\s*-?\s*(?:T\b|trains?\b|'s\b|s\b
 _TRAIN_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _COUNT = regex(r"\bx\s*(\d)\b|\b(\d)\s*x\b|(?<![\w$])\+\s*(\d)\b|\b(twice|thrice)\b", re.I)
 _SLOT = regex(r"\bslot\s+([1-9])\b", re.I)
-_HEX = regex(r"(?<![#\w$])([A-Z]{1,2}\d{1,2})\b|(?<=\b(?:on|at|in|to)\s)([a-z]\d{1,2})\b")
+_HEX = regex(r"(?<![#\w$])([A-Z]{1,2}\d{1,2})\b|(?<=\b(?:on|at|in|to)\s)([a-z]\d{1,2})\b|"
+             r"(?<=[\d\s]-)([a-z]\d{1,2})\b|\b([a-z]\d{1,2})(?=-[A-Za-z]\d)")   # "e5-d4-c3-b4": a route's
 _NUMBER = regex(r"(?<![\w#$.])(\d{1,6})(?![\w%]|\.\d)")
 #: where sold shares go ("four shares of QLL to the market", "two GT into the pool"): a sale
 _DESTINATION = regex(r"\b(?:in)?to\s+(?:the\s+)?(?:bank\s+|open\s+)?(?:pool|market)\b", re.I)
@@ -378,7 +379,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         "D" if m.group(2) else _TRAIN_WORDS[m.group(3).lower()] if m.group(3) else m.group(1) or m.group(4) or m.group(5)))
     take(_COUNT, "count", lambda m: int(m.group(4) and ("2" if m.group(4).lower() == "twice" else "3")
                                         or next(g for g in m.groups() if g)))       # "x2", "2x", "+1", "twice"
-    take(_HEX, "hex", lambda m: re.sub(r"^([A-Z]+)0+(?=\d)", r"\1", (m.group(1) or m.group(2)).upper()))   # "I05": I5
+    take(_HEX, "hex", lambda m: re.sub(r"^([A-Z]+)0+(?=\d)", r"\1", next(g for g in m.groups() if g).upper()))   # "I05": I5
     take(_NUMBER, "number", lambda m: int(m.group(1)))
     take(_DESTINATION, "verb", lambda m: "sell")
     take(_SOURCE, "source", lambda m: None if not_a_source(line, m) else "pool" if m.group(2)
