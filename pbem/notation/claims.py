@@ -119,6 +119,13 @@ _PRESIDENCY = regex(r"^\W*(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:takes?|took|tak
                          r"becoming)\s+(?:the\s+)?(?:new\s+)?(?:presidency|president|director)\b(?:\s+(?:from|off)\s+\w+)?\W*$", re.I)
 
 
+def _said_once(line: str, money: list, what: str, which: str) -> None:
+    """Refuse two amounts told of one move ("for $80 and $20": which is its cost?): never one dropped."""
+    if len(money) > 1:
+        told = " and ".join(f'"{line[p.start:p.end]}"' for p in money)
+        raise NotationError(f"{told} told of one {what}: which is its {which}?", text=line[money[0].start:money[-1].end])
+
+
 def clause_claims(line: str, c: "Clause", acts: list[Action], share_size=lambda corporation: 10) -> tuple[Claim, ...]:
     """The claims of a clause on the last move it makes (`share_size`: a company's share in percent)."""
     said = [Claim("holding", p.value, line[p.start:p.end], p.start + 1) for p in c.of("held")]
@@ -132,18 +139,13 @@ def clause_claims(line: str, c: "Clause", acts: list[Action], share_size=lambda 
             money = sorted(money + [p for p in c.of("number") if str(p.value) != tile], key=lambda p: p.start)
             built = len(money) > 1
         money += [p for p in c.of("number") if p.before in PRICE_WORDS and str(p.value) != tile and p not in money]
-        if built and len(money) > 1:          # "for $80 and $20", "for $80 (2nd lay $20)": never one dropped
-            told = " and ".join(f'"{line[p.start:p.end]}"' for p in money)
-            what = "lay" if isinstance(acts[0], LayTile) else "token"
-            raise NotationError(f"{told} told of one {what}: which is its cost?", text=line[money[0].start:money[-1].end])
+        if built:                             # "for $80 and $20", "for $80 (2nd lay $20)": never one dropped
+            _said_once(line, money, "lay" if isinstance(acts[0], LayTile) else "token", "cost")
     traded = len(acts) == 1 and isinstance(acts[0], (BuyShares, SellShares)) and acts[0].corporation != acts[0].entity
     if traded:
         # "buys a share from IPO for 71", "sells 20% of GT for 152": a price is a price with its sign or without
         money = sorted(money + [p for p in c.of("number") if p.before in PRICE_WORDS | {"at", "@"}], key=lambda p: p.start)
-        if len(money) > 1:          # "buys a share for $80 and $20": never one dropped
-            told = " and ".join(f'"{line[p.start:p.end]}"' for p in money)
-            raise NotationError(f"{told} told of one {'buy' if isinstance(acts[0], BuyShares) else 'sale'}: "
-                                "which is its price?", text=line[money[0].start:money[-1].end])
+        _said_once(line, money, "buy" if isinstance(acts[0], BuyShares) else "sale", "price")   # "for $80 and $20"
     if len(money) == 1 and traded and money[0].before in ("at", "@"):
         # "buys 1 GT from the pool at 69", "sells 20% of GT @ $76": a share's price, paid for each share of the move
         kind = "paid" if isinstance(acts[0], BuyShares) else "received"
