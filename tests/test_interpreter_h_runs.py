@@ -224,6 +224,16 @@ def test_a_refusal_quotes_what_no_move_it_could_be_takes():
     assert str(e.value).endswith('"B3" is in no move it could be'), str(e.value)
 
 
+@pytest.mark.parametrize("line", ["HBR passes (99)", "HBR buys a 3 train for 180 (99)"])
+def test_an_amount_in_brackets_no_move_has_is_quoted(line):
+    """"(99)" after a pass, or after a train's price, is named as what no move takes (the refusal
+    said "which move this is cannot be told"); "(180)" as the train's price is read."""
+    with pytest.raises(NotationError) as e:
+        read("1882", "OR", "HBR", line)
+    assert str(e.value).splitlines()[0].endswith('"(99)" is in no move it could be'), str(e.value)
+    assert read("1882", "OR", "HBR", "HBR buys a 3 train (180)")[0].price == 180
+
+
 
 def test_a_route_written_in_lower_case_keeps_a_hex_that_names_no_place():
     """"e5-d4-c3-b4": b4 (a plain hex, no place) stays in the route after a lay, as "B4" does (it was dropped)."""
