@@ -221,7 +221,8 @@ _CASH = regex(r"(?!(?<=\s)\s)[,.;]?\s*+\(?\s*+\b(?:(?:and\s+)?(?:cash\s+(?:left|
 #: (pattern, the claim's kind, the kinds of move it is said of); none starts inside a run of blanks (linear time)
 _STATED = (
     (_CASH, "cash", None),
-    (regex(r"(?!(?<=\s)\s),?\s*+\b(?:and\s+)?(?:now\s+)?(?:has|have)\s+" + _SAID + r"\s+(?:left|remaining)\b", re.I), "cash", None),
+    (regex(r"(?!(?<=\s)\s),?\s*+(?:\b(?:and\s+)?(?:now\s+)?(?:has|have)\s+|\(\s*(?=[$₽£]?\s?\d+\s+(?:left|remaining)\s*\)))"
+           + _SAID + r"\s+(?:left|remaining)\b\s*\)?", re.I), "cash", None),     # "has 41 left", "(99 left)"
     (regex(r"(?!(?<=\s)\s),?\s*+\b(?:and\s+)?receiv(?:es|ed|ing)\s+" + _SAID, re.I), "received", (SellShares,)),
     (regex(r"(?!(?<=\s)\s),?\s*+(?:(?:and\s+)?(?:the\s+)?(?:president|director|prez)\s+(?:pays|paid|covers|covered|chips\s+in)"
                 r"(?:\s+(?:the\s+)?(?:rest|remainder|difference|balance|shortfall))?(?:\s+out\s+of\s+(?:his\s+|her\s+|their\s+)?pocket)?|"
