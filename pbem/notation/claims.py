@@ -169,19 +169,20 @@ def clause_claims(line: str, c: "Clause", acts: list[Action], share_size=lambda 
     return tuple(sorted(said, key=lambda c: c.column))
 
 
-#: a name told as whom a private is bought from ("from Priya", "off Player 2"): written with its capital
-_FROM_NAME = regex(r"\b(?i:from|off)\s+(?i:the\s+)?((?-i:[A-Z])[\w&'’.-]*(?:\s+(?:(?-i:[A-Z])[\w&'’.-]*|\d+\b))*)")
+#: a name told as whom a private is bought from ("from Priya", "off Player 2", "pays Priya"): written with its capital
+_FROM_NAME = regex(r"\b(?i:from|off|pays|paid|paying)\s+(?i:the\s+)?((?-i:[A-Z])[\w&'’.-]*(?:\s+(?:(?-i:[A-Z])[\w&'’.-]*|\d+\b))*)")
 
 
 def seller_claims(line: str, c: "Clause", acts: list[Action]) -> list[Claim]:
-    """The seller a clause buying a private names ("CPR buys NWR from Priya"): a claim that the player
-    or company named owns the private before the move; a name that is no player or company is refused."""
+    """The seller a clause buying a private names ("CPR buys NWR from Priya", "pays Priya 40 for NWR"): a claim
+    that the player or company named owns the private before the move; a name that is no player or company is refused."""
     if len(acts) != 1 or not isinstance(acts[0], BuyCompany):
         return []
     out = []
     for p in c.pieces:
         named = [i for k, i in p.value if k in ("player", "corporation")] if p.kind == "name" else []
-        if p.before in ("from", "off") and len(named) == 1:
+        if len(named) == 1 and p.before in ("from", "off", "pays", "paid", "paying"):
+            # "from Priya", "pays Priya $40 for the HB": whose the private was
             out.append(Claim("seller", named[0], line[p.start:p.end], p.start + 1))
     for m in _FROM_NAME.finditer(line, c.start, c.end):
         at = m.start(1)

@@ -18,7 +18,7 @@ from .names import NameIndex
 from .pieces import Clause, Piece, clauses
 from .piece_clauses import CARRIED, DONE, GOES_ON, TOO, joined, named_before, step_not_taken, steps_named, train_after_lay
 from .piece_fits import Fitter
-from .claims import clause_claims, presidency_taken, with_presidency
+from .claims import clause_claims, presidency_taken, seller_claims, with_presidency
 from .par_restated import par_restated, taken_over   # the president's certificate: a par
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .own_kinds import own_kind_moves, title_verbs
@@ -167,7 +167,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             out.extend(last)
             continue
         if (own := own_kind_moves(c, ctx, [m.action for m in out])) is not None or kind is None:
-            out.extend(PieceMove(a, (), c.start + 1, c.text) for a in own or ())     # a title's own kind
+            out.extend(PieceMove(a, (), c.start + 1, c.text, seller_claims(line, c, [a]))   # a title's own kind,
+                       for a in own or ())                                                 # a private paid for
             continue
         more = one_more_route(c, out, ctx) if kind == "operating" else None
         if more is not None:         # "runs the two 2s H12-H16 for 40 and H12-H10 for 30"
