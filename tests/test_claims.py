@@ -402,3 +402,23 @@ def test_the_seller_of_a_private_is_read_as_a_claim():
         assert [k.value for k in r.moves[0].claims if k.kind == "seller"] == ([who] if who else []), line
     r = read("CPR buys NWR from Priya for 160", c)
     assert not r.ok and '"Priya" names no player or company of this game' in str(r.error)
+
+
+# ---------------------------------------------------------------------- what a par's certificate cost
+@pytest.mark.parametrize("line,why", [
+    ("I start GT at 67 and pay 134 for 2 shares (20%)", None),
+    ("I start GT at 67 and pay 100 for 2 shares (20%)", "paid $134, not $100"),
+])
+def test_what_a_par_paid_is_checked(tmp_path, record_file, line, why):
+    """"pays 152 for 2 shares": what the president's certificate cost, checked at the table (it was
+    read and never checked); move 55 of record 10526 pars GT at $67."""
+    t = table_at(tmp_path, record_file, 55)
+    who = t.game.current_entity()
+    head, cash = t.file.head, t.game.players[who].cash
+    if why is None:
+        t.submit(line, seat=who).check()
+        assert t.game.players[who].cash == cash - 134
+        return
+    with pytest.raises(MoveRejected) as info:
+        t.submit(line, seat=who).check()
+    assert why in str(info.value) and t.file.head == head

@@ -84,7 +84,7 @@ def token_told_of(c: "Clause", line: str, current: str | None) -> "Clause":
 
 #: the pieces a move takes: a clause holding one is no chat
 _MOVE_PARTS = frozenset({"verb", "money", "number", "hex", "tile", "train", "percent", "source", "exchange", "rotation",
-                         "held", "per_share", "there", "floats"})
+                         "held", "per_share", "par_paid", "there", "floats"})
 
 
 def chat_about_another(c: "Clause", ctx: NotationContext) -> Optional[list]:

@@ -130,6 +130,8 @@ def clause_claims(line: str, c: "Clause", acts: list[Action], share_size=lambda 
     """The claims of a clause on the last move it makes (`share_size`: a company's share in percent)."""
     said = [Claim("holding", p.value, line[p.start:p.end], p.start + 1) for p in c.of("held")]
     said += [Claim("per_share", p.value, line[p.start:p.end], p.start + 1) for p in c.of("per_share")]
+    if len(acts) == 1 and isinstance(acts[0], Par):     # "pays 152 for 2 shares": what the par's certificate cost
+        said += [Claim("paid", p.value, line[p.start:p.end], p.start + 1) for p in c.of("par_paid")]
     money = c.of("money") or (c.of("revenue") if len(acts) == 1 and isinstance(acts[0], Dividend) else [])
     # "lays 57 on I5 for 2", "costs 80": what a lay or token cost (not a second lay's extra, nor "with the 635")
     built = len(acts) == 1 and isinstance(acts[0], (LayTile, PlaceToken))

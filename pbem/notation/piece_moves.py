@@ -197,7 +197,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             # before; "parred the C&O at $100 and bought 2 more shares": the one just bought into
             named_c = Clause(c.start, c.end, c.text, [named, *c.pieces], c.loose)
             fits = Fitter(ctx, kind, named_c, fitter.before, later).fit()
-        if fits is None and out and c.pieces and all(p.kind in ("held", "per_share") for p in c.pieces):
+        if fits is None and out and c.pieces and all(p.kind in ("held", "per_share", "par_paid") for p in c.pieces):
             # "sells 10% of HBR, now holding 10%": a claim on the move before
             out[-1] = dataclasses.replace(out[-1], claims=out[-1].claims + clause_claims(line, c, [out[-1].action], ctx.share_size))
             continue

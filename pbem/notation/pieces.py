@@ -135,7 +135,7 @@ _DECLINES = regex(r"\b(?:declin(?:e|es|ing)|refus(?:e|es|ing))\s+to\s+(?:buy|pur
                        r"(?:\s+(?:anything|any|more|a|an|the|its|train|trains|shares?|this|turn|time|round|now|at|all|further))*\b",
                        re.I)
 #: "starts GT at 76 and pays 152 for 2 shares (20%)": the par's certificate paid for, a figure stated
-_PAID_FOR_SHARES = regex(r"\bpa(?:ys|id|ying)\s+[$₽]?\d+\s+for\s+(?:the\s+|its\s+|his\s+|her\s+)?"
+_PAID_FOR_SHARES = regex(r"\bpa(?:ys?|id|ying)\s+[$₽]?\d+\s+for\s+(?:the\s+|its\s+|his\s+|her\s+)?"
                               r"(?:\d|two|three|four)\s+shares?(?:\s*\(\s*\d+\s*%\s*\))?", re.I)
 #: "skips track and token": the steps passed (two when two are named)
 _SKIPS = regex(r"\bskip(?:s|ping)?\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
@@ -354,7 +354,7 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(PAID_TO_BANK, "money", lambda m: int(m.group(1) or m.group(2)))     # "paying $800 to the bank": a price
     take(SHARED, "verb", shared)                     # "pays 50%", "50/50 split": half (dividend_words.py)
     take(KEPT, "verb", lambda m: "withhold")         # "everything to the treasury", "holds the 340"
-    take(_PAID_FOR_SHARES, "cash", lambda m: True)
+    take(_PAID_FOR_SHARES, "par_paid", lambda m: int(re.search(r"\d+", m.group(0)).group(0)))   # a claim on a par
     take(HELD, "cash", lambda m: True)               # "Treasury now 35": a figure stated, no move's
     take(NO_RUN, "verb", lambda m: "norun")       # "nothing to run", "revenue 0": a run of no route (own_word_moves.py)
     take(_PER_SHARE, "per_share", lambda m: int(m.group(1)))
