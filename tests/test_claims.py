@@ -211,6 +211,10 @@ def test_sells_both_needs_exactly_two_shares(tmp_path, record_file):
     ("HBR pays out, share price drops", False),
     ("HBR pays out (110)", True),
     ("HBR pays out (120)", False),
+    ("HBR pays out, share price should go up to 60", True),       # the price told after: checked (it was dropped)
+    ("HBR pays out, share price should go up to 65", False),
+    ("HBR pays out; HBR's share price moves right from $50 to $60", True),
+    ("HBR pays out; HBR's share price moves right from $55 to $60", False),
 ])
 def test_price_direction_and_bare_amounts_are_checked(tmp_path, record_file, text, ok):
     t = table_at(tmp_path, record_file, 115)          # HBR: revenue $110, price $50 -> $60

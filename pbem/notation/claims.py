@@ -242,9 +242,10 @@ _DIVIDEND = regex(r"\b(?:pay|pays|paid|paying|payout|withh\w*|half|splits?)\b", 
 #: a share price's move told after a dividend ("share price should go up to 165", "GT drops to 67")
 _PRICE_MOVE = regex(
     r"(?:→|->|\b(?i:so)\b)?\s*(?:(?i:(?:the\s+|its\s+)?(?:share\s+)?price)|[A-Z][A-Z&-]{1,5}(?:['’]s\s+(?i:(?:share\s+)?price))?)"
-    r"\s+(?i:(?:should|will|would)\s+)?(?i:(?:(?:go(?:es)?|move[sd]?)\s+(?P<way>up|down|right|left)|(?P<verb>rise[sn]?|rose|"
-    r"drop(?:s|ped)?|falls?|fell|jump(?:s|ed)?)(?:\s+(?:up|down))?)(?:\s+to\s+[$₽]?\d{1,4})?|"
-    r"from\s+[$₽]?(?P<a>\d{1,4})\s+to\s+[$₽]?(?P<b>\d{1,4}))\b")
+    r"\s+(?i:(?:should|will|would)\s+)?(?i:"
+    r"(?:(?:go(?:es)?|went|move[sd]?)\s+(?:(?:up|down|right|left)\s+)?)?from\s+[$₽]?(?P<a>\d{1,4})\s+to\s+[$₽]?(?P<b>\d{1,4})|"
+    r"(?:(?:go(?:es)?|move[sd]?)\s+(?P<way>up|down|right|left)|(?P<verb>rise[sn]?|rose|"
+    r"drop(?:s|ped)?|falls?|fell|jump(?:s|ed)?)(?:\s+(?:up|down))?)(?:\s+to\s+[$₽]?(?P<to>\d{1,4}))?)\b")
 
 
 #: a run's word: the split of a minor's revenue told after it is the game's own
@@ -286,6 +287,8 @@ def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[st
     line = _blanked(_blanked(_blanked(line, _PRICE_MOVE, _DIVIDEND, moves), _SPLIT, _RUN, []), _AMOUNTS_SPLIT, _RUN, [])
     said: list[tuple[Claim, object]] = [
         (Claim("price_dir", _direction(m), m.group(0).strip(" →->"), m.start() + 1), "dividend") for m in moves]
+    said += [(Claim("price_to", (int(m.group("a")) if m.group("a") else None, int(m.group("to") or m.group("b"))),
+                    m.group(0).strip(" →->"), m.start() + 1), "dividend") for m in moves if m.group("to") or m.group("b")]
     gone: list = []
     for m in _BRACKETED.finditer(line):     # "(ran for 60)", "(cash 365)": said of the move before; payees of a run's
         found = parse_paren_claims(m.group(1)) or []

@@ -224,6 +224,11 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
             return f"{corp} has no share price"
         ok = now > was if c.value == "up" else now < was
         return "" if ok else f"{corp}'s share price went from {was} to {now}"
+    if c.kind == "price_to":        # "should go up to 165", "from 82 to 90": the price before and after
+        corp = _corp_of(action)
+        was, now = before.price.get(corp), after.price.get(corp)
+        ok = now == c.value[1] and c.value[0] in (None, was)
+        return "" if ok else f"{corp}'s share price went from {was} to {now}"
     if c.kind == "holding":
         corp = _corp_of(action)
         have = after.percent.get((corp, ent), 0)
