@@ -332,6 +332,10 @@ def test_the_president_s_share_of_a_train_told_is_checked(index, line, why):
     (61, "Player 3 sells 10% of HBR @ 60", '"60" (column 29): Player 3 received $65, not $60'),
     (67, "Player 2 sells 20% of HBR at 63", None),                       # two shares at $63 (move 67)
     (67, "Player 2 sells 20% of HBR for 120", '"120" (column 31): Player 2 received $126, not $120'),
+    (67, "Player 2 sells 20% of HBR for $63 each", None),               # "each": the price of each share
+    (67, "Player 2 sells 20% of HBR for $60 each", "Player 2 received $126, not $120"),
+    (60, "Player 3 buys a share of HBR from the IPO, 67", None),        # a number ending the clause
+    (60, "Player 3 buys a share of HBR (from the IPO, 70)", "Player 3 paid $67, not $70"),
 ])
 def test_a_share_s_price_told_without_its_sign_is_checked(tmp_path, record_file, seq, line, why):
     """A price told with a share bought or sold is checked with its sign or without ("for 71", "at 69":
@@ -362,6 +366,8 @@ def test_two_prices_told_of_one_share_are_refused_and_a_count_is_no_price():
         assert r.ok and len(r.moves) == n and not any(m.claims for m in r.moves), line
     r = read("Ann buys 1 GT from the pool at 69", c)
     assert [(k.kind, k.value) for k in r.moves[0].claims] == [("paid", 69)]
+    r = read("Ann buys 2 GT, 76 each", c)       # the price of each, said on the last share bought
+    assert [[(k.kind, k.value) for k in m.claims] for m in r.moves] == [[], [("paid", 76)]]
 
 
 # ---------------------------------------------------------------------- the seller of a private

@@ -119,6 +119,10 @@ _PRESIDENCY = regex(r"^\W*(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:takes?|took|tak
                          r"becoming)\s+(?:the\s+)?(?:new\s+)?(?:presidency|president|director)\b(?:\s+(?:from|off)\s+\w+)?\W*$", re.I)
 
 
+#: a price told of each of several shares bought ("120 each")
+_EACH = regex(r"[$₽]?\d+\s*(?:each|apiece)\b", re.I)
+
+
 def _said_once(line: str, money: list, what: str, which: str) -> None:
     """Refuse two amounts told of one move ("for $80 and $20": which is its cost?): never one dropped."""
     if len(money) > 1:
@@ -143,12 +147,16 @@ def clause_claims(line: str, c: "Clause", acts: list[Action], share_size=lambda 
         money += [p for p in c.of("number") if p.before in PRICE_WORDS and str(p.value) != tile and p not in money]
         if built:                             # "for $80 and $20", "for $80 (2nd lay $20)": never one dropped
             _said_once(line, money, "lay" if isinstance(acts[0], LayTile) else "token", "cost")
+    if len(acts) > 1 and len(set(acts)) == 1 and isinstance(acts[0], BuyShares) and _EACH.search(c.text):
+        acts = acts[-1:]            # "two more SW shares, 120 each": the price of each (said on the last)
     traded = len(acts) == 1 and isinstance(acts[0], (BuyShares, SellShares)) and acts[0].corporation != acts[0].entity
     if traded:
-        # "buys a share from IPO for 71", "sells 20% of GT for 152": a price is a price with its sign or without
-        money = sorted(money + [p for p in c.of("number") if p.before in PRICE_WORDS | {"at", "@"}], key=lambda p: p.start)
+        # "buys a share from IPO for 71", "sells 20% of GT for 152", "from the pool, 110", "(110)": a price is a
+        # price with its sign or without, or a number that ends the clause after a comma or bracket
+        money = sorted(money + [p for p in c.of("number") if p.before in PRICE_WORDS | {"at", "@"}
+                                or p is c.pieces[-1] and re.search(r"[,(]\s*$", line[:p.start])], key=lambda p: p.start)
         _said_once(line, money, "buy" if isinstance(acts[0], BuyShares) else "sale", "price")   # "for $80 and $20"
-    if len(money) == 1 and traded and money[0].before in ("at", "@"):
+    if len(money) == 1 and traded and (money[0].before in ("at", "@") or _EACH.match(line, money[0].start)):
         # "buys 1 GT from the pool at 69", "sells 20% of GT @ $76": a share's price, paid for each share of the move
         kind = "paid" if isinstance(acts[0], BuyShares) else "received"
         size = share_size(acts[0].corporation) or acts[0].percent
