@@ -103,6 +103,26 @@ def test_a_false_claim_later_in_the_message_refuses_all_of_it(tmp_path, record_f
     assert t.game.corporations["HBR"].cash == 132
 
 
+@pytest.mark.parametrize("said,why", [
+    ("That leaves HBR with 132.", None),
+    ("That leaves HBR with 150.", "HBR has $132 left, not $150"),
+    ("That leaves QLL with 132.", "QLL has $"),       # the company named, not the one moving
+])
+def test_the_cash_a_company_named_is_left_with_is_checked(tmp_path, record_file, said, why):
+    """"That leaves CPR with 62" (a corpus line): the cash of the company named, checked at the table
+    (it was dropped); move 116 of the record, HBR keeps $132."""
+    t = table_at(tmp_path, record_file, 115)
+    head = t.file.head
+    text = f"HBR pays out $110\nHBR buys a 3 train for $180. {said}"
+    if why is None:
+        t.submit(text).check()
+        assert t.game.corporations["HBR"].cash == 132
+        return
+    with pytest.raises(MoveRejected) as info:
+        t.submit(text).check()
+    assert why in str(info.value) and t.file.head == head
+
+
 # ---------------------------------------------------------------------- lines of a pasted log
 def test_price_move_line_is_checked(tmp_path, record_file):
     # HBR's first dividend moves its price right from $50 to $60 in the record

@@ -227,7 +227,7 @@ def with_presidency(out: list, taken: list["Clause"]) -> tuple[list, list[str]]:
 _SAID = r"[$₽£]?\s?(\d{1,6})(?:\s?₽|\s(?:roubles?|rubles?|dollars?)\b)?"
 #: the cash left told ("cash left 365", "(leaving him $40)", "that leaves me 64 roubles", "remaining cash: 90")
 _CASH = regex(r"(?!(?<=\s)\s)[,.;]?\s*+\(?\s*+\b(?:(?:and\s+)?(?:cash\s+(?:left|remaining|now|on\s+hand)|remaining\s+(?:free\s+)?cash|"
-              r"free\s+cash(?:\s+(?:left|remaining))?|left\s+with|leav(?:ing|es)(?:\s+(?:him|her|them|it|me|us))?(?:\s+with)?)|cash)"
+              r"free\s+cash(?:\s+(?:left|remaining))?|left\s+with|leav(?:ing|es)(?:\s+(?:him|her|them|it|me|us|(?-i:[A-Z][A-Z&-]{1,5})))?(?:\s+with)?)|cash)"
               r"\s*:?\s*" + _SAID + r"(?:\s+left)?\s*\)?", re.I)
 #: (pattern, the claim's kind, the kinds of move it is said of); none starts inside a run of blanks (linear time)
 _STATED = (
@@ -327,6 +327,12 @@ def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[st
                 value = (None, entry and entry.ident)
             else:
                 value = int(m.group(1)) if kind != "pocket" else None
+                named = re.search(r"\bleav\w+\s+([A-Z][A-Z&-]+)", m.group(0)) if kind == "cash" else None
+                if named:           # "that leaves CPR with 62": the cash of the company named
+                    entry = index.lookup(named.group(1), ("corporation",))
+                    if entry is None:
+                        continue
+                    value = (entry.ident, value)
             column = m.start() + 1 + len(m.group(0)) - len(m.group(0).lstrip(" ,.;("))
             said.append((Claim(kind, value, m.group(0).strip(" ,.;()"), column), of))
             gone.append(m.span())

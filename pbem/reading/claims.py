@@ -149,10 +149,11 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
         have = after.president[corp]
         return "" if have == player else f"the president of {corp} is {have or 'nobody'}, not {player}"
     if c.kind == "cash":
+        ent, value = c.value if isinstance(c.value, tuple) else (ent, c.value)     # "leaves CPR with 62"
         have = after.free.get(ent) if isinstance(action, Bid) else after.cash.get(ent)
         if have is None:
             return f"{ent} holds no cash"
-        return "" if have == c.value else f"{ent} has {_money(have)} left, not {_money(c.value)}"
+        return "" if have == value else f"{ent} has {_money(have)} left, not {_money(value)}"
     if c.kind in ("paid", "received"):
         moved = -delta(ent) if c.kind == "paid" else delta(ent)
         return "" if moved == c.value else f"{ent} {c.kind} {_money(moved)}, not {_money(c.value)}"
