@@ -438,6 +438,8 @@ def test_the_seller_of_a_private_is_read_as_a_claim():
 @pytest.mark.parametrize("line,why", [
     ("I start GT at 67 and pay 134 for 2 shares (20%)", None),
     ("I start GT at 67 and pay 100 for 2 shares (20%)", "paid $134, not $100"),
+    ("I start GT at $67, buying the 20% president's cert for $134", None),
+    ("I start GT at 67 (president's certificate, $140)", "paid $134, not $140"),
 ])
 def test_what_a_par_paid_is_checked(tmp_path, record_file, line, why):
     """"pays 152 for 2 shares": what the president's certificate cost, checked at the table (it was

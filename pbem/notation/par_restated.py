@@ -73,17 +73,16 @@ def _handed_in(c: Clause) -> bool:
 
 
 def _certificate(c: Clause, par_elsewhere: bool) -> Clause:
-    """A clause naming the president's certificate: beside a par its buy, percent and other prices are
-    set aside; else its buy, or a private exchanged for it, is the par at the price written "at"."""
+    """A clause naming the president's certificate: beside a par its buy and percent are set aside, its
+    other amounts claims of what it cost; else its buy, or a private exchanged for it, is the par at the price written "at"."""
     c = _without_private(c) if _EXCHANGE.search(c.text) else c
     own_par = next((p.start for p in c.pieces if p.kind == "verb" and p.value == "par"), None)
     if par_elsewhere or own_par is not None:
         amounts = [p for p in c.pieces if p.kind in _AMOUNTS] if own_par is not None else []
         price = next((p for p in amounts if p.start > own_par), amounts[0] if amounts else None)   # "at 100 par"
-        keep = [p for p in c.pieces if not (
-            p.kind == "verb" and p.value == "buy" or p.kind == "percent" and p.value == 20
-            or p.kind in _AMOUNTS and p is not price)]
-        return Clause(c.start, c.end, c.text, keep, c.loose)
+        keep = [Piece("par_paid", p.value, p.start, p.end, p.before) if p.kind in _AMOUNTS and p is not price else p
+                for p in c.pieces if not (p.kind == "verb" and p.value == "buy" or p.kind == "percent" and p.value == 20)]
+        return Clause(c.start, c.end, c.text, keep, c.loose)     # its other amounts: what the certificate cost
     if not PRESIDENTS.search(c.text) or any(p.kind in _AMOUNTS and p.before in ("for", "paying", "costs", "cost")
                                             for p in c.pieces):
         return c            # "buys the 20%" with no par, "... certificate for $134" (its cost): left as written
