@@ -173,6 +173,25 @@ def test_token_without_city_where_two_are_legal_asks_which(tmp_path, record_file
     assert t.game.board.has_token("J10", "QLL", 1) and not t.game.board.has_token("J10", "QLL", 0)
 
 
+@pytest.mark.parametrize("line,why", [
+    ("GT places a token on J10 (40)", None),
+    ("GT tokens J10, 40", None),
+    ("GT places a token on J10 (60)", "GT spent $40 on this token, not $60"),
+])
+def test_a_token_s_cost_told_bare_after_it_is_checked(tmp_path, record_file, line, why):
+    """"(40)", ", 40" ending a token's clause: its cost, checked at the table (it was dropped);
+    move 100 of the record, GT's token on J10 costs $40."""
+    t = table_at(tmp_path, record_file, 100)
+    head = t.file.head
+    if why is None:
+        t.submit(line).check()
+        assert t.game.board.has_token("J10", "GT", 0)
+        return
+    with pytest.raises(MoveRejected) as info:
+        t.submit(line).check()
+    assert why in str(info.value) and t.file.head == head
+
+
 def test_token_without_city_where_one_is_legal_is_that_one(tmp_path, record_file):
     # move 100: GT tokens J10, where only the first city has room (QLL holds the second)
     t = table_at(tmp_path, record_file, 100)

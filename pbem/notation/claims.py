@@ -119,6 +119,12 @@ _PRESIDENCY = regex(r"^\W*(?:and\s+|so\s+|thus\s+|thereby\s+)*(?:takes?|took|tak
                          r"becoming)\s+(?:the\s+)?(?:new\s+)?(?:presidency|president|director)\b(?:\s+(?:from|off)\s+\w+)?\W*$", re.I)
 
 
+def _ends_after_mark(line: str, c: "Clause", p) -> bool:
+    """Whether number `p` ends clause `c` right after a comma or an opening bracket ("from the pool, 110",
+    "token K3 (40)"): the move's price or cost."""
+    return p is c.pieces[-1] and bool(re.search(r"[,(]\s*$", line[:p.start]))
+
+
 #: a price told of each of several shares bought ("120 each")
 _EACH = regex(r"[$₽]?\d+\s*(?:each|apiece)\b", re.I)
 
@@ -144,7 +150,8 @@ def clause_claims(line: str, c: "Clause", acts: list[Action], share_size=lambda 
         if _EXTRA.search(c.text):       # a second lay's extra told: no claim, but two amounts are asked
             money = sorted(money + [p for p in c.of("number") if str(p.value) != tile], key=lambda p: p.start)
             built = len(money) > 1
-        money += [p for p in c.of("number") if p.before in PRICE_WORDS and str(p.value) != tile and p not in money]
+        money += [p for p in c.of("number") if (p.before in PRICE_WORDS or _ends_after_mark(line, c, p))
+                  and str(p.value) != tile and p not in money]
         if built:                             # "for $80 and $20", "for $80 (2nd lay $20)": never one dropped
             _said_once(line, money, "lay" if isinstance(acts[0], LayTile) else "token", "cost")
     if len(acts) > 1 and len(set(acts)) == 1 and isinstance(acts[0], BuyShares) and _EACH.search(c.text):
@@ -154,7 +161,7 @@ def clause_claims(line: str, c: "Clause", acts: list[Action], share_size=lambda 
         # "buys a share from IPO for 71", "sells 20% of GT for 152", "from the pool, 110", "(110)": a price is a
         # price with its sign or without, or a number that ends the clause after a comma or bracket
         money = sorted(money + [p for p in c.of("number") if p.before in PRICE_WORDS | {"at", "@"}
-                                or p is c.pieces[-1] and re.search(r"[,(]\s*$", line[:p.start])], key=lambda p: p.start)
+                                or _ends_after_mark(line, c, p)], key=lambda p: p.start)
         _said_once(line, money, "buy" if isinstance(acts[0], BuyShares) else "sale", "price")   # "for $80 and $20"
     if len(money) == 1 and traded and (money[0].before in ("at", "@") or _EACH.match(line, money[0].start)):
         # "buys 1 GT from the pool at 69", "sells 20% of GT @ $76": a share's price, paid for each share of the move
