@@ -133,17 +133,15 @@ def _company_bought(r, node: Tree, subject, company: str, mods: dict):
         seller = r.resolve(src.children[-1], ("player", "corporation"))
         r.claim("seller", seller.ident, src.children[-1])      # "buys NWR from Bob": Bob owns NWR, checked
     owner = r.ctx.owner_of(company) if r.ctx.owner_of else None
-    if not r.corp_side(subject) and owner in r.ctx.players:
-        family = "player"       # a private another player owns is bought from them (1830), not bid for
-    elif r.corp_side(subject) or seller is not None:
-        family = "corp"
-    elif mods["price"] is None:
-        raise r.err(f"give the price: e.g. \"bids 20 for {company}\" (or \"buys a share of ...\" "
-                    f"for shares)", node, expected=['"for" and the price'])
-    else:
-        return Bid(r.entity("player", subject, node), company, mods["price"])
+    # a private another player owns is bought from them (1830), not bid for; else a player bids for it
+    family = "player" if not r.corp_side(subject) and owner in r.ctx.players else \
+        "corp" if r.corp_side(subject) or seller is not None else None
     if mods["price"] is None:
-        raise r.err(f"give the price: e.g. \"buys {company} for 40\"", node, expected=['"for" and the price'])
+        example = f'"buys {company} for 40"' if family else \
+            f'"bids 20 for {company}" (or "buys a share of ..." for shares)'
+        raise r.err(f"give the price: e.g. {example}", node, expected=['"for" and the price'])
+    if family is None:
+        return Bid(r.entity("player", subject, node), company, mods["price"])
     return BuyCompany(r.entity(family, subject, node), company, mods["price"])
 
 
