@@ -104,9 +104,7 @@ def false_claims(claims: Sequence[Claim], action: Action, before: Snapshot, afte
     out = []
     for c in money_totals(claims, action):
         why = _check(c, action, before, after, share_size)
-        if why and final is not None and not _check(c, action, before, final, share_size):
-            why = ""
-        if why:
+        if why and (final is None or _check(c, action, before, final, share_size)):
             out.append(f'"{c.text}" (column {c.column}): {why}')
     return out
 
