@@ -161,10 +161,9 @@ def classify(line: str, index: NameIndex, ctx, *, transcript: bool = False) -> O
         return index.ident(re.sub(r"'s$|’s$", "", name.strip()), kinds)
 
     m = _rx(rf"(?P<e>.+?) runs for {_AMT} and pays (?P<k>half|payout|withhold)").match(text)
-    if m and look(m.group("e"), _CORP):
+    if m and (e := look(m.group("e"), _CORP)):
         # the dividend step's own line (1867 family); the payout lines after it are its results
         from pbem.engine.actions import Dividend
-        e = look(m.group("e"), _CORP)
         return LogLine("move", text, (Claim("revenue", int(m.group(2)), text, 1),), e,
                        actions=(Dividend(e, m.group("k")),))
     m = _rx(r"Finish merge of (?P<e>[^,]+?)(?:,.*)?").match(text)
