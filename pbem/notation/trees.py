@@ -90,13 +90,12 @@ def _mods(r, node: Tree) -> dict:
     """A purchase's modifiers ("from the pool", "for 60", "trading in a 2 train"), with the nodes of the last two."""
     out: dict = {"source": None, "price": None, "trade": None, "trade_id": None}
     for m in kids(node, *_MODS):
+        once = {"mod_from": "source", "mod_price": "price"}.get(m.data)
+        if once is not None and out[once] is not None:
+            raise r.err(f"two {once}s given", m)
         if m.data == "mod_from":
-            if out["source"] is not None:
-                raise r.err("two sources given", m)
             out["source"] = m.children[-1]
         elif m.data == "mod_price":
-            if out["price"] is not None:
-                raise r.err("two prices given", m)
             out.update(price=r.price(m.children[-1]), price_at=m)
         else:
             out.update(trade=r.train(kid(m, "train_ref")), trade_id=train_id(m), trade_at=m)
