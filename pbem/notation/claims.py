@@ -170,11 +170,10 @@ def clause_claims(line: str, c: "Clause", acts: list[Action], share_size=lambda 
         each = money[0].value * max(1, acts[0].percent // size)
         said.append(Claim(kind, each, line[money[0].start:money[0].end], money[0].start + 1))
     elif len(money) == 1 and len(acts) == 1 and (built or money[0].before not in ("at", "@")):
-        # "buys a NYC share (IPO, $80)", "sells 2 GT for $180": the price of the one move ("at" is a share's)
-        kind = "paid" if isinstance(acts[0], BuyShares) else "received" if isinstance(acts[0], SellShares) else None
-        kind = "spent" if built else kind       # a lay's or token's cost, paid to the bank
-        if kind is None and isinstance(acts[0], Dividend):
-            kind = "revenue"            # "CPR pays out $100", "withholds $40": the run's revenue
+        # "buys a NYC share (IPO, $80)", "sells 2 GT for $180": the price of the one move ("at" is a share's);
+        # a lay's or token's cost, paid to the bank; "CPR pays out $100", "withholds $40": the run's revenue
+        kind = "spent" if built else "paid" if isinstance(acts[0], BuyShares) else \
+            "received" if isinstance(acts[0], SellShares) else "revenue" if isinstance(acts[0], Dividend) else None
         if kind is not None:
             said.append(Claim(kind, money[0].value, line[money[0].start:money[0].end], money[0].start + 1))
     said += seller_claims(line, c, acts)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CITY", "EDGE_LIST", "NAMED_TILE", "PRICE_WORDS", "ROTATION", "SIDE_ROTATION", "TILE", "TILE_AT", "edges_told",
            "lay_cost_aside", "lay_settled", "lays_by_colour", "place_beside_hex", "rotations_now", "side",
-           "side_not_here", "tells_edges", "tile_after_lay", "tile_names", "title_table", "with_edges_and_cities"]
+           "side_not_here", "tells_edges", "tile_after_lay", "tile_names", "with_edges_and_cities"]
 
 #: right after a hex ("I5/2", "J10.2")
 _AFTER_HEX = r"(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]\d\d))"
@@ -96,20 +96,15 @@ def side_not_here(text: str, ctx: NotationContext) -> Optional[str]:
     return None
 
 
-def title_table(title: Optional[str], key: str):
-    """The title's table `key` (None when no title, an unknown one, or none)."""
+@functools.lru_cache(maxsize=16)
+def _tiles(title: Optional[str]) -> Optional[frozenset]:
+    """The title's tile numbers and names (None when no title, an unknown one, or none: then any number may be one)."""
     from pbem.titles.registry import title_data
 
     try:
-        return title_data(title).get(key) if title else None
+        tiles = title_data(title).get("tiles") if title else None
     except Exception:       # an unknown title
         return None
-
-
-@functools.lru_cache(maxsize=16)
-def _tiles(title: Optional[str]) -> Optional[frozenset]:
-    """The title's tile numbers and names (None when unknown: then any number may be one)."""
-    tiles = title_table(title, "tiles")
     return frozenset(str(t) for t in tiles) if isinstance(tiles, dict) and tiles else None
 
 

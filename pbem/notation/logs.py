@@ -81,6 +81,8 @@ _PLAYER, _CORP, _ANY = ("player",), ("corporation",), ("player", "corporation", 
 #: lines set aside without claims, in order: the kind, the pattern, the kinds each named group must
 #: name (none for a banner) and the group the line is about
 _PLAIN = [(kind, _rx(p), kinds, about) for kind, p, kinds, about in (
+    # the bankruptcy of the company this player runs (a move, made by the company)
+    ("bankrupt", r"--\s*(?P<p>.+?) goes bankrupt and sells remaining shares\s*--", {"p": _PLAYER}, "p"),
     *(("banner", p, {}, None) for p in (
         r"--.*--",
         r"(?P<e>.+?) has priority deal",
@@ -158,15 +160,10 @@ def classify(line: str, index: NameIndex, ctx, *, transcript: bool = False) -> O
         """A name's id among `kinds`, or None (never raises)."""
         return index.ident(re.sub(r"'s$|’s$", "", name.strip()), kinds)
 
-    m = _rx(r"--\s*(?P<p>.+?) goes bankrupt and sells remaining shares\s*--").match(text)
-    if m and look(m.group("p"), _PLAYER):
-        # the bankruptcy of the company this player runs (a move, made by the company)
-        return LogLine("bankrupt", text, (), look(m.group("p"), _PLAYER))
     m = _rx(rf"(?P<e>.+?) runs for {_AMT} and pays (?P<k>half|payout|withhold)").match(text)
-    if m and look(m.group("e"), _CORP):
+    if m and (e := look(m.group("e"), _CORP)):
         # the dividend step's own line (1867 family); the payout lines after it are its results
         from pbem.engine.actions import Dividend
-        e = look(m.group("e"), _CORP)
         return LogLine("move", text, (Claim("revenue", int(m.group(2)), text, 1),), e,
                        actions=(Dividend(e, m.group("k")),))
     m = _rx(r"Finish merge of (?P<e>[^,]+?)(?:,.*)?").match(text)

@@ -90,13 +90,12 @@ def _mods(r, node: Tree) -> dict:
     """A purchase's modifiers ("from the pool", "for 60", "trading in a 2 train"), with the nodes of the last two."""
     out: dict = {"source": None, "price": None, "trade": None, "trade_id": None}
     for m in kids(node, *_MODS):
+        once = {"mod_from": "source", "mod_price": "price"}.get(m.data)
+        if once is not None and out[once] is not None:
+            raise r.err(f"two {once}s given", m)
         if m.data == "mod_from":
-            if out["source"] is not None:
-                raise r.err("two sources given", m)
             out["source"] = m.children[-1]
         elif m.data == "mod_price":
-            if out["price"] is not None:
-                raise r.err("two prices given", m)
             out.update(price=r.price(m.children[-1]), price_at=m)
         else:
             out.update(trade=r.train(kid(m, "train_ref")), trade_id=train_id(m), trade_at=m)
@@ -133,17 +132,15 @@ def _company_bought(r, node: Tree, subject, company: str, mods: dict):
         seller = r.resolve(src.children[-1], ("player", "corporation"))
         r.claim("seller", seller.ident, src.children[-1])      # "buys NWR from Bob": Bob owns NWR, checked
     owner = r.ctx.owner_of(company) if r.ctx.owner_of else None
-    if not r.corp_side(subject) and owner in r.ctx.players:
-        family = "player"       # a private another player owns is bought from them (1830), not bid for
-    elif r.corp_side(subject) or seller is not None:
-        family = "corp"
-    elif mods["price"] is None:
-        raise r.err(f"give the price: e.g. \"bids 20 for {company}\" (or \"buys a share of ...\" "
-                    f"for shares)", node, expected=['"for" and the price'])
-    else:
-        return Bid(r.entity("player", subject, node), company, mods["price"])
+    # a private another player owns is bought from them (1830), not bid for; else a player bids for it
+    family = "player" if not r.corp_side(subject) and owner in r.ctx.players else \
+        "corp" if r.corp_side(subject) or seller is not None else None
     if mods["price"] is None:
-        raise r.err(f"give the price: e.g. \"buys {company} for 40\"", node, expected=['"for" and the price'])
+        example = f'"buys {company} for 40"' if family else \
+            f'"bids 20 for {company}" (or "buys a share of ..." for shares)'
+        raise r.err(f"give the price: e.g. {example}", node, expected=['"for" and the price'])
+    if family is None:
+        return Bid(r.entity("player", subject, node), company, mods["price"])
     return BuyCompany(r.entity(family, subject, node), company, mods["price"])
 
 

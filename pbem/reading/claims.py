@@ -104,9 +104,7 @@ def false_claims(claims: Sequence[Claim], action: Action, before: Snapshot, afte
     out = []
     for c in money_totals(claims, action):
         why = _check(c, action, before, after, share_size)
-        if why and final is not None and not _check(c, action, before, final, share_size):
-            why = ""
-        if why:
+        if why and (final is None or _check(c, action, before, final, share_size)):
             out.append(f'"{c.text}" (column {c.column}): {why}')
     return out
 
@@ -182,11 +180,10 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
     if c.kind == "price_move":
         corp = c.value[0]
         was, now = before.price.get(corp), after.price.get(corp)
-        if now is None and was == c.value[1]:
-            return ""       # the move closed the company (1861 nationalisation): its last price is gone
-        if (was, now) != tuple(c.value[1:]):
-            return f"{corp}'s share price went from {was} to {now}"
-        return ""
+        # (no price now, the last one told: the move closed the company (1861 nationalisation))
+        if (was, now) == tuple(c.value[1:]) or now is None and was == c.value[1]:
+            return ""
+        return f"{corp}'s share price went from {was} to {now}"
     if c.kind in ("gets", "spent_total", "gained"):
         who, amount = c.value
         # a figure spent is what the move paid the bank, a figure gained what the bank paid; else the net
