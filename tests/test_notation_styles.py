@@ -550,6 +550,9 @@ def test_another_players_move_is_refused_when_the_writer_is_known(key, text):
     ("SR", "Ann buys a share of GT, leaving me 64", 64),
     ("OR", "CPR passes (99 left)", 99),
     ("OR", "CPR buys a 2 train ($40 remaining)", 40),
+    ("OR", "CPR buys a 2 train. Treasury 45 after.", 45),
+    ("OR", "CPR buys a 2 train, treasury now 45", 45),
+    ("SR", "Passing. Cash R212.", 212),
 ])
 def test_the_cash_left_told_in_words_is_a_claim(key, text, cash):
     """"has 41 left", "leaves me 64 roubles": the cash left, checked at the table (it was dropped)."""

@@ -230,11 +230,12 @@ def with_presidency(out: list, taken: list["Clause"]) -> tuple[list, list[str]]:
     return out, left
 
 
-_SAID = r"[$₽£]?\s?(\d{1,6})(?:\s?₽|\s(?:roubles?|rubles?|dollars?)\b)?"
-#: the cash left told ("cash left 365", "(leaving him $40)", "that leaves me 64 roubles", "remaining cash: 90")
+_SAID = r"(?:[$₽£]|(?-i:R)(?=\d))?\s?(\d{1,6})(?:\s?₽|\s(?:roubles?|rubles?|dollars?)\b)?"
+#: the cash left told ("cash left 365", "(leaving him $40)", "that leaves me 64 roubles", "remaining cash: 90",
+#: "Cash R212", "treasury 45 after")
 _CASH = regex(r"(?!(?<=\s)\s)[,.;]?\s*+\(?\s*+\b(?:(?:and\s+)?(?:cash\s+(?:left|remaining|now|on\s+hand)|remaining\s+(?:free\s+)?cash|"
-              r"free\s+cash(?:\s+(?:left|remaining))?|left\s+with|leav(?:ing|es)(?:\s+(?:him|her|them|it|me|us|(?-i:[A-Z][A-Z&-]{1,5})))?(?:\s+with)?)|cash)"
-              r"\s*:?\s*" + _SAID + r"(?:\s+left)?\s*\)?", re.I)
+              r"free\s+cash(?:\s+(?:left|remaining))?|treasury(?:\s+(?:now|left|is(?:\s+now)?|at))?|left\s+with|leav(?:ing|es)(?:\s+(?:him|her|them|it|me|us|(?-i:[A-Z][A-Z&-]{1,5})))?(?:\s+with)?)|cash)"
+              r"\s*[:=]?\s*" + _SAID + r"(?:\s+(?:left|after))?\s*\)?", re.I)
 #: (pattern, the claim's kind, the kinds of move it is said of); none starts inside a run of blanks (linear time)
 _STATED = (
     (_CASH, "cash", None),

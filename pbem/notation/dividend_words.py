@@ -10,7 +10,7 @@ from .lazy import regex
 if TYPE_CHECKING:
     from .pieces import Clause
 
-__all__ = ["DIVIDEND_WORDS", "HELD", "KEPT", "SHARED", "denied", "not_a_source", "revenue_beside_dividend",
+__all__ = ["DIVIDEND_WORDS", "KEPT", "SHARED", "denied", "not_a_source", "revenue_beside_dividend",
            "shared"]
 
 #: the move words of a dividend (pieces.py's families)
@@ -22,8 +22,6 @@ SHARED = regex(r"\bpay(?:s|ing)?\s+(?:out\s+)?(0|50|100)\s*(?:%|per\s*cent\b)|(?
 KEPT = regex(r"\b(?:everything|all(?:\s+of\s+it)?|it\s+all|the\s+(?:whole\s+)?lot)\s+(?:goes\s+|stays\s+)?"
                   r"(?:to|into|in)\s+(?:the\s+|its\s+)?treasury\b|"
                   r"\b(?:holds?|holding)\b(?=\s+(?:the\s+|its\s+|all\s+)?[$₽]?\d{2,5}\b(?!\s*(?:%|shares?|certs?)))", re.I)
-#: "treasury now 35": what the treasury holds, a figure stated beside the move
-HELD = regex(r"\btreasury\s*(?:now|left|is(?:\s+now)?|at|:|=)\s*(?:now\s+)?[$₽]?\d{1,6}\s*₽?", re.I)
 #: "in the treasury", "into its treasury": where money stays
 _STAYS = regex(r"\b(?:in|into|to)\s+(?:the\s+|its\s+)?$", re.I)
 _NEGATED = regex(r"\b(?:not|never|no|nothing)\b|n't\b", re.I)

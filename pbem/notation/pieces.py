@@ -11,7 +11,7 @@ from .context import NotationContext, round_kind
 from .addressed import addressed_set_aside
 from .amount_words import AMOUNT_HINT, AMOUNT_WORDS, amount_words
 from .beside_moves import bonuses_set_aside, purposes_set_aside, sum_parts_set_aside
-from .dividend_words import HELD, KEPT, SHARED, not_a_source, revenue_beside_dividend, shared
+from .dividend_words import KEPT, SHARED, not_a_source, revenue_beside_dividend, shared
 from .names import NameIndex, name_spans
 from .own_word_moves import NO_RUN
 from .funding import BUYS_BACK, redeem_word
@@ -355,7 +355,6 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(SHARED, "verb", shared)                     # "pays 50%", "50/50 split": half (dividend_words.py)
     take(KEPT, "verb", lambda m: "withhold")         # "everything to the treasury", "holds the 340"
     take(_PAID_FOR_SHARES, "par_paid", lambda m: int(re.search(r"\d+", m.group(0)).group(0)))   # a claim on a par
-    take(HELD, "cash", lambda m: True)               # "Treasury now 35": a figure stated, no move's
     take(NO_RUN, "verb", lambda m: "norun")       # "nothing to run", "revenue 0": a run of no route (own_word_moves.py)
     take(_PER_SHARE, "per_share", lambda m: int(m.group(1)))
     take(_MONEY, "money", lambda m: int(next(g for g in m.groups() if g)))
