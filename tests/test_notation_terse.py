@@ -174,6 +174,16 @@ def test_a_bare_number_after_a_tile_is_no_rotation_outside_an_operating_round():
     assert parse_message("CPR lays 57 on I5 for 2", ctx("1882", "CPR")) == [LayTile("CPR", "I5", "57", 0)]
 
 
+def test_a_number_after_a_hex_ending_its_clause_is_the_tile_laid():
+    """"I5 57", "I5 57 rot 1", "lay I5 57": the tile (they were refused, as "57 I5" was read); after a
+    token's or a run's word, or in a route, the number stays what it was ("token J10 40": no lay)."""
+    c = ctx("1882", "CPR")
+    for line, rot in (("I5 57", 0), ("I5 57 rot 1", 1), ("lay I5 57", 0), ("CPR: I5 57, token J10", 0)):
+        assert parse_message(line, c)[0] == LayTile("CPR", "I5", "57", rot), line
+    assert parse_message("token J10 40", c) == [PlaceToken("CPR", "J10")]
+    assert [type(a) for a in parse_message("2T B2-C3 50", c)] == [RunRoutes]
+
+
 def test_a_code_written_as_a_hex_stays_a_hex_in_an_operating_round():
     assert parse_message("CPR: 9 on P4 rot 1", ctx("1882", "CPR")) == [LayTile("CPR", "P4", "9", 1)]
 

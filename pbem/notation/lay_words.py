@@ -37,7 +37,10 @@ NAMED_TILE = regex(r"(?:(?<=\blay\s)|(?<=\blays\s)|(?<=\bto\s)|(?<=\bthe\s)|(?<=
                    r"(?<=\()([A-Z]{1,2}\d{1,2})(?=\))|(?<=:\s)([A-Z]{1,2}\d{1,2})\b|"   # "Green Regina (R1)", "lays in Regina: R2"
                    r"(?<![\w#])#([A-Z]{1,2}\d{1,2})\b")      # "#R1 J10"
 #: a bare number laid on a hex ("a 9 at G13", "8 @ I7", "8 into C5") is a tile, never an amount
-TILE_AT = regex(r"(?<![\w#$.])(\d{1,4})(?=\s*@\s*[A-Za-z]{1,2}\d{1,2}\b|\s+(?:(?:on|at|in|to|into)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
+TILE_AT = regex(r"(?<![\w#$.])(\d{1,4})(?=\s*@\s*[A-Za-z]{1,2}\d{1,2}\b|\s+(?:(?:on|at|in|to|into)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)"
+                # "I5 57", "I5 57 rot 1": a number after a hex no route reaches, ending its clause or before a rotation
+                r"|(?:(?<=\s[A-Z]\d\s)|(?<=^[A-Z]\d\s)|(?<=\s[A-Z]\d\d\s)|(?<=^[A-Z]\d\d\s))"
+                r"(\d{1,4})(?=\s*(?:$|[,;.]|\s+r(?:ot\w*)?\s*\d))")
 #: a city's number after its hex: "J10.2", "J10#2", "J10 city 2", "J10 (city 2)"; CITY the number alone
 _NUMBER = r"(?:[.#](\d)|,?\s+city\s+(\d)|\s*\(\s*city\s+(\d)\s*\))"
 CITY = regex(rf"{_AFTER_HEX}{_NUMBER}\b", re.I)

@@ -141,6 +141,8 @@ _PAID_FOR_SHARES = regex(r"\bpa(?:ys?|id|ying)\s+[$₽]?\d+\s+for\s+(?:the\s+|it
 _SKIPS = regex(r"\bskip(?:s|ping)?\s+(?:the\s+|its\s+)?(?:track|tiles?|lay|tokens?|station|run|trains?)"
                     r"(\s+(?:and|&)\s+(?:the\s+)?(?:track|tile|lay|tokens?|station|trains?))?\b", re.I)
 _MONEY = regex(r"(?:[$₽]\s*(\d{1,6})|\bR\s?(\d{2,6})\b|(?<![A-Za-z])(\d{1,6})\s*(?:₽|\$(?!\s*\d)|roubles?\b|rubles?\b|RUB\b))")
+#: move words before a hex after which a number is no tile ("token J10 40", "runs I5 50")
+_NOT_LAID = regex(r"\b(?:tokens?|tokened|stations?|runs?|ran|for|at|pays?|paid|withh\w*)\b", re.I)
 #: a train named with a plus or as an express ("a 2+2", "5+5E", "4E"): its name alone says it is a train
 _PLUS_TRAIN = regex(r"(?<![\w#$+])(\d\+\d+E?|\d+E)(?![\w+])")
 #: a holding stated beside a buy ("that's 40% now", "now holding 30%"): a claim, not the buy
@@ -373,7 +375,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_ORDINAL, "count", lambda m: 1)
     take(TILE, "tile", lambda m: m.group(1))
     if played != "stock":      # no tile is laid in a stock round: "MKV at 120 in P8" is a par and its home
-        take(TILE_AT, "tile", lambda m: m.group(1))
+        take(TILE_AT, "tile", lambda m: m.group(1) or (m.group(2) if not _NOT_LAID.search(
+            re.split(r"[,;.]", text[:m.start()])[-1]) else None))     # "token J10 40": no tile
     take(_TRAIN, "train", lambda m: (lambda t: t if t in trains else None)(
         "D" if m.group(2) else _TRAIN_WORDS[m.group(3).lower()] if m.group(3) else m.group(1) or m.group(4) or m.group(5)))
     take(_COUNT, "count", lambda m: int(m.group(4) and ("2" if m.group(4).lower() == "twice" else "3")
