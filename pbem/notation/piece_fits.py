@@ -162,17 +162,15 @@ class Fitter:
         if not self.verbs and not self.c.loose and names and all(self.ctx.kind_of(i) == "player" for i in names) \
                 and self.ctx.actor not in names:
             return f"names {names[0]} as the one who moves, who is not the writer"     # "Bob: ..."
-        if not self.verbs and self.before and self.c.loose and (self.c.of("number") or self.c.of("money")) \
-                and not set(self.c.loose) & _CLAIM_WORDS:
+        if not self.verbs and self.before and self.c.loose and self.amounts() and not set(self.c.loose) & _CLAIM_WORDS:
             return "a number among words that say no move"              # "..., rotatoin 2"
         core = self.core()
         if not core and (not self.verbs or not self.verbs & BARE) and not self.revenue_alone() and not self.bare_bid() \
                 and not (self.kind == "operating" and "run" in self.verbs and set(self.c.loose) & MOST) \
                 and not some_train(self) and not self.token_after_lay():
-            if self.kind == "operating" and not self.verbs and not self.c.loose and self.amounts() \
-                    and self.later & DIVIDEND_WORDS:
+            if self.kind == "operating" and self.implicit() and self.amounts() and self.later & DIVIDEND_WORDS:
                 return "amounts that are no one run's revenue"      # "N: 80, 90, pays out"
-            if not self.verbs or not self.c.of("money") and not self.c.of("number"):
+            if not self.verbs or not self.amounts():
                 return None
         if not self.verbs and not self.before and self.c.loose and all(p.kind == "name" for p in core) \
                 and not any(w in _NUMBER_WORDS for w in self.c.loose):
@@ -468,7 +466,7 @@ class Fitter:
     def _bought_or_run(self, cur: str, trains: list[str]):
         """A train told with no move word: run or bought, by what is told with it and the moves around it."""
         c = self.c
-        if not c.of("money") and not c.of("number"):
+        if not self.amounts():
             return self._run(cur, trains) if route_alone(self) else bought(self, cur, trains)     # "2T B2-C3"
         if not c.of("money") and not any(p.before == "for" for p in c.pieces) and not c.of("source") and not c.of("exchange"):
             return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run
