@@ -396,11 +396,10 @@ class Fitter:
             if len(kinds) > 1 or tiles or verbs - kinds:
                 return None
             ran = [a for a in self.before if isinstance(a, RunRoutes) and a.entity == cur]
-            if ran and not trains and self.amounts() == [sum(r.revenue or 0 for r in ran[-1].routes)]:
-                return [[(Dividend(cur, kinds.pop()), ())]]     # "..., pays 70": the run's total again
-            if trains or self.amounts():        # "pays out 80 from the 3T": the run and its dividend
+            again = ran and not trains and self.amounts() == [sum(r.revenue or 0 for r in ran[-1].routes)]
+            if not again and (trains or self.amounts()):     # "pays out 80 from the 3T": the run and its dividend
                 return self._run(cur, trains)
-            return [[(Dividend(cur, kinds.pop()), ())]]
+            return [[(Dividend(cur, kinds.pop()), ())]]     # (with "..., pays 70": the run's total again)
         if tiles and (verbs or self.implicit()) or "lay" in verbs:
             if copy := _TILE_COPY.search(self.c.text):      # "lays 57-1": a copy number, or a rotation?
                 base, suffix = copy.groups()
