@@ -434,8 +434,8 @@ class Fitter:
             return [[(LayTile(cur, hexes[0], tiles[0], rot), ())]]
         if "token" in verbs:
             mover = cur if self.ctx.kind_of(cur) == "company" else self.ctx.token_mover or cur     # (1882: NWR moves tokens)
-            if len(hexes) != 1 or verbs - {"token"} or token_moved(self.c, mover, hexes, verbs):
-                return token_moved(self.c, mover, hexes, verbs) or "which hex?"     # "moves its token from G11 to E5"
+            if (moved := token_moved(self.c, mover, hexes, verbs)) or len(hexes) != 1 or verbs - {"token"}:
+                return moved or "which hex?"     # "moves its token from G11 to E5"
             neutral = bool(self.c.of("neutral"))
             return [[(PlaceToken(cur, hexes[0], neutral=neutral, slot=self.slot()), ("city",))]]
         if "sell" in verbs and not verbs - {"sell"} and not trains:
