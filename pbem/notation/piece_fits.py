@@ -165,7 +165,7 @@ class Fitter:
         if not self.verbs and self.before and self.c.loose and self.amounts() and not set(self.c.loose) & _CLAIM_WORDS:
             return "a number among words that say no move"              # "..., rotatoin 2"
         core = self.core()
-        if not core and (not self.verbs or not self.verbs & BARE) and not self.revenue_alone() and not self.bare_bid() \
+        if not core and not self.verbs & BARE and not self.revenue_alone() and not self.bare_bid() \
                 and not (self.kind == "operating" and "run" in self.verbs and set(self.c.loose) & MOST) \
                 and not some_train(self) and not self.token_after_lay():
             if self.kind == "operating" and self.implicit() and self.amounts() and self.later & DIVIDEND_WORDS:
