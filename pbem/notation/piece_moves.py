@@ -295,8 +295,7 @@ def said_again(c: Clause, last: list[Action]) -> Optional[list[Action]]:
         return list(last)
     too = c.loose in TOO[1:] and not c.text.lower().startswith(("too", "as"))
     names = [i for p in c.pieces if p.kind == "name" for k, i in p.value if k == "corporation"]
-    if not too or len(names) != 1 or len(c.pieces) != 1 or not last:
-        return None
-    if not all(isinstance(a, (Dividend, Pass)) and a.entity != names[0] for a in last):
+    if not too or len(names) != 1 or len(c.pieces) != 1 \
+            or not all(isinstance(a, (Dividend, Pass)) and a.entity != names[0] for a in last):
         return None
     return [dataclasses.replace(a, entity=names[0]) for a in last]
