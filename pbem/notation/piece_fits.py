@@ -40,7 +40,7 @@ _CLAIM_WORDS = {"cash", "left", "leaves", "treasury", "remaining", "leaving", "a
 _NUMBER_WORDS = set("""one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty
 fifty sixty seventy eighty ninety hundred dollars roubles rubles""".split())
 #: pieces that say what a move is about (not only its price or source)
-_CORE = {"name", "hex", "tile", "train", "there", "exchange"}
+_CORE = {"name", "hex", "tile", "train", "there", "exchange", "percent", "count"}
 #: what comes before an amount paid ("paying the 40"): no tile number
 _PAID = regex(r"\b(?:paying|pay|pays|for|costs?)\s+(?:the\s+)?[$₽]?\s*(\d+)", re.I)
 #: a tile with a suffix ("57-1", "#57-2")
@@ -142,7 +142,7 @@ class Fitter:
                 if all(k == "player" or i == self.ctx.current and (self.kind != "stock" or k == "player") or (k == "location" and self.kind != "operating"
                                                                     and not self.verbs) for k, i in p.value):
                     continue
-            elif p.kind not in _CORE | {"percent", "count"} or (p.kind == "tile" and self.kind != "operating"
+            elif p.kind not in _CORE or (p.kind == "tile" and self.kind != "operating"
                                                                  and not self.verbs):
                 continue
             out.append(p)
