@@ -59,8 +59,6 @@ _AT = regex(r"(?:@|\bat\b)\s*[$₽]?\s*\d", re.I)
 #: a clause broken off where its amount was to come ("par CPR at")
 _CUT_OFF = regex(r"\b(?:at|for|to|of)\s*[$₽]?\s*$", re.I)
 
-Fit = list[tuple[Action, tuple]]
-
 
 class Fitter:
     """The moves one clause may be, for the round kind and the acting entity; `later`: the move
@@ -193,7 +191,7 @@ class Fitter:
         return after is not None and after.kind == "verb" and after.value == "token" \
             and not self.c.text[p.end - self.c.start:after.start - self.c.start].strip(" '’s")
 
-    def left_over(self, moves: Fit):
+    def left_over(self, moves: list[tuple[Action, tuple]]):
         """None when every number, hex, tile, train and company the clause names is in the moves (a
         price written with a share bought or sold is a claim and need not be), else the first piece not."""
         if self.c.of("count") and not any(isinstance(a, (BuyShares, SellShares, BuyTrain, RunRoutes, DiscardTrain, Pass))
