@@ -31,10 +31,10 @@ def settled(found: list[Clause], ctx: NotationContext, line: str) -> list[Clause
     out: list[Clause] = []
     laid = False             # whether a clause so far names a tile (a lay told)
     buying = False           # whether the clause before buys a train or carries such a buy on
-    for n, c in enumerate(found):
+    for c, after in zip(found, [*found[1:], None]):
         c = lay_settled(_train_owner(c, line), ctx, line, laid)
         c = lay_cost_aside(_deal(c, line), line, laid)
-        c = _agreed(c, found[n + 1] if n + 1 < len(found) else None, line) if deal else c
+        c = _agreed(c, after, line) if deal else c
         c = _step_passed(train_remark(c, bought, line), out[-1] if out else None)
         c = buy_continued(c, out, trains, ctx.current, line) if buying else c
         buying = "buy" in c.verbs() or bool(c.of("exchange")) or buying and not c.verbs()
@@ -81,8 +81,7 @@ def _deal(c: Clause, line: str) -> Clause:
     if "buy" not in c.verbs():
         return c
     pieces, loose = [], list(c.loose)
-    for n, p in enumerate(c.pieces):
-        nxt = c.pieces[n + 1] if n + 1 < len(c.pieces) else None
+    for p, nxt in zip(c.pieces, [*c.pieces[1:], None]):
         if p.kind == "verb" and p.before == "before" and line[p.start:p.end].lower().endswith("ing"):
             loose = [w for w in loose if w != "before"]
             break             # what follows belongs to the move to come
@@ -140,8 +139,7 @@ def train_remark(c: Clause, bought: list[str], line: str) -> Clause:
         return c if len(kept) == len(c.pieces) else replace(c, pieces=kept)
     if not bought or c.verbs() & _OR_VERBS or not c.pieces or not (c.loose or first):
         return c
-    for n, p in enumerate(c.pieces):
-        nxt = c.pieces[n + 1] if n + 1 < len(c.pieces) else None
+    for p, nxt in zip(c.pieces, [*c.pieces[1:], None]):
         if _plural(p, line) or p.kind == "number" and (p.before == "phase" or first and str(p.value) in bought) \
                 or p.kind == "verb" and p.value not in _OR_VERBS:        # "so green opens": no move of this round
             continue

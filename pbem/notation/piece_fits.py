@@ -40,7 +40,7 @@ _CLAIM_WORDS = {"cash", "left", "leaves", "treasury", "remaining", "leaving", "a
 _NUMBER_WORDS = set("""one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty
 fifty sixty seventy eighty ninety hundred dollars roubles rubles""".split())
 #: pieces that say what a move is about (not only its price or source)
-_CORE = {"name", "hex", "tile", "train", "there", "exchange"}
+_CORE = {"name", "hex", "tile", "train", "there", "exchange", "percent", "count"}
 #: what comes before an amount paid ("paying the 40"): no tile number
 _PAID = regex(r"\b(?:paying|pay|pays|for|costs?)\s+(?:the\s+)?[$₽]?\s*(\d+)", re.I)
 #: a tile with a suffix ("57-1", "#57-2")
@@ -58,8 +58,6 @@ _LEAST = regex(r"\b(?:min(?:imum)?|lowest|least)\b", re.I)
 _AT = regex(r"(?:@|\bat\b)\s*[$₽]?\s*\d", re.I)
 #: a clause broken off where its amount was to come ("par CPR at")
 _CUT_OFF = regex(r"\b(?:at|for|to|of)\s*[$₽]?\s*$", re.I)
-
-Fit = list[tuple[Action, tuple]]
 
 
 class Fitter:
@@ -142,7 +140,7 @@ class Fitter:
                 if all(k == "player" or i == self.ctx.current and (self.kind != "stock" or k == "player") or (k == "location" and self.kind != "operating"
                                                                     and not self.verbs) for k, i in p.value):
                     continue
-            elif p.kind not in _CORE | {"percent", "count"} or (p.kind == "tile" and self.kind != "operating"
+            elif p.kind not in _CORE or (p.kind == "tile" and self.kind != "operating"
                                                                  and not self.verbs):
                 continue
             out.append(p)
@@ -162,17 +160,15 @@ class Fitter:
         if not self.verbs and not self.c.loose and names and all(self.ctx.kind_of(i) == "player" for i in names) \
                 and self.ctx.actor not in names:
             return f"names {names[0]} as the one who moves, who is not the writer"     # "Bob: ..."
-        if not self.verbs and self.before and self.c.loose and (self.c.of("number") or self.c.of("money")) \
-                and not set(self.c.loose) & _CLAIM_WORDS:
+        if not self.verbs and self.before and self.c.loose and self.amounts() and not set(self.c.loose) & _CLAIM_WORDS:
             return "a number among words that say no move"              # "..., rotatoin 2"
         core = self.core()
-        if not core and (not self.verbs or not self.verbs & BARE) and not self.revenue_alone() and not self.bare_bid() \
+        if not core and not self.verbs & BARE and not self.revenue_alone() and not self.bare_bid() \
                 and not (self.kind == "operating" and "run" in self.verbs and set(self.c.loose) & MOST) \
                 and not some_train(self) and not self.token_after_lay():
-            if self.kind == "operating" and not self.verbs and not self.c.loose and self.amounts() \
-                    and self.later & DIVIDEND_WORDS:
+            if self.kind == "operating" and self.implicit() and self.amounts() and self.later & DIVIDEND_WORDS:
                 return "amounts that are no one run's revenue"      # "N: 80, 90, pays out"
-            if not self.verbs or not self.c.of("money") and not self.c.of("number"):
+            if not self.verbs or not self.amounts():
                 return None
         if not self.verbs and not self.before and self.c.loose and all(p.kind == "name" for p in core) \
                 and not any(w in _NUMBER_WORDS for w in self.c.loose):
@@ -198,7 +194,7 @@ class Fitter:
         return after is not None and after.kind == "verb" and after.value == "token" \
             and not self.c.text[p.end - self.c.start:after.start - self.c.start].strip(" '’s")
 
-    def left_over(self, moves: Fit):
+    def left_over(self, moves: list[tuple[Action, tuple]]):
         """None when every number, hex, tile, train and company the clause names is in the moves (a
         price written with a share bought or sold is a claim and need not be), else the first piece not."""
         if self.c.of("count") and not any(isinstance(a, (BuyShares, SellShares, BuyTrain, RunRoutes, DiscardTrain, Pass))
@@ -401,11 +397,10 @@ class Fitter:
             if len(kinds) > 1 or tiles or verbs - kinds:
                 return None
             ran = [a for a in self.before if isinstance(a, RunRoutes) and a.entity == cur]
-            if ran and not trains and self.amounts() == [sum(r.revenue or 0 for r in ran[-1].routes)]:
-                return [[(Dividend(cur, kinds.pop()), ())]]     # "..., pays 70": the run's total again
-            if trains or self.amounts():        # "pays out 80 from the 3T": the run and its dividend
+            again = ran and not trains and self.amounts() == [sum(r.revenue or 0 for r in ran[-1].routes)]
+            if not again and (trains or self.amounts()):     # "pays out 80 from the 3T": the run and its dividend
                 return self._run(cur, trains)
-            return [[(Dividend(cur, kinds.pop()), ())]]
+            return [[(Dividend(cur, kinds.pop()), ())]]     # (with "..., pays 70": the run's total again)
         if tiles and (verbs or self.implicit()) or "lay" in verbs:
             if copy := _TILE_COPY.search(self.c.text):      # "lays 57-1": a copy number, or a rotation?
                 base, suffix = copy.groups()
@@ -440,8 +435,8 @@ class Fitter:
             return [[(LayTile(cur, hexes[0], tiles[0], rot), ())]]
         if "token" in verbs:
             mover = cur if self.ctx.kind_of(cur) == "company" else self.ctx.token_mover or cur     # (1882: NWR moves tokens)
-            if len(hexes) != 1 or verbs - {"token"} or token_moved(self.c, mover, hexes, verbs):
-                return token_moved(self.c, mover, hexes, verbs) or "which hex?"     # "moves its token from G11 to E5"
+            if (moved := token_moved(self.c, mover, hexes, verbs)) or len(hexes) != 1 or verbs - {"token"}:
+                return moved or "which hex?"     # "moves its token from G11 to E5"
             neutral = bool(self.c.of("neutral"))
             return [[(PlaceToken(cur, hexes[0], neutral=neutral, slot=self.slot()), ("city",))]]
         if "sell" in verbs and not verbs - {"sell"} and not trains:
@@ -471,7 +466,7 @@ class Fitter:
     def _bought_or_run(self, cur: str, trains: list[str]):
         """A train told with no move word: run or bought, by what is told with it and the moves around it."""
         c = self.c
-        if not c.of("money") and not c.of("number"):
+        if not self.amounts():
             return self._run(cur, trains) if route_alone(self) else bought(self, cur, trains)     # "2T B2-C3"
         if not c.of("money") and not any(p.before == "for" for p in c.pieces) and not c.of("source") and not c.of("exchange"):
             return self._run(cur, trains)      # "2T = 60", "2T Moscow-Kiev 70", "3-train 100": a run

@@ -41,7 +41,7 @@ def merger_group(parts: list[Clause], ctx: NotationContext) -> Optional[list[Act
     while parts and "remove" in parts[-1].verbs() and parts[-1].verbs() <= {"remove", "token"} \
             and re.search(r"\bits\b", parts[-1].text, re.I):
         tail.insert(0, parts.pop())      # "... -> NW. Then remove its station in D14.": the major's removal
-    verbs = set().union(*(c.verbs() for c in parts)) if parts else set()
+    verbs = set().union(*(c.verbs() for c in parts))
     if any(_MERGED_INTO.search(c.text) for c in parts):
         verbs.add("merge")
     if any(_CONVERSION.search(c.text) for c in parts):

@@ -96,8 +96,10 @@ _EITHER = regex(r"(?<![\w.#-])(?:rot(?:ation)?\s*)?[$₽]?\d+(?:\s*[$₽%])?\s*,
                 r"[$₽]?\d+(?![\w.-])", re.I)
 
 
-def _refuse(line: str, why: str) -> NotationError:
-    return NotationError(f"read by its pieces: {why}", text=line.strip())
+def _refuse(line: str, why: str, *, asks: bool = False) -> NotationError:
+    e = NotationError(f"read by its pieces: {why}", text=line.strip())
+    e.asks = asks           # a value the writer is asked for: asked before any other refusal of the line
+    return e
 
 
 def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[PieceMove]:
@@ -153,9 +155,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     for c, later in zip(parts, _later_verbs(parts)):
         check_budget()
         if (either := _EITHER.search(c.text)) is not None:      # "par GT at 90 or 100": the writer's choice, asked
-            asked = _refuse(line, f'which is meant, "{either.group(0)}"? write that one alone')
-            asked.asks = True
-            raise asked
+            raise _refuse(line, f'which is meant, "{either.group(0)}"? write that one alone', asks=True)
         if out and isinstance(out[-1].action, Pass) and DONE.fullmatch(c.text):
             continue              # "skipping the train buy, done": the pass already made
         if last and (again := said_again(c, [m.action for m in last])) is not None:   # "then another", "GT too"
@@ -242,10 +242,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         missing = (untold, "which tile on which hex?")
     elif bare is not None and out:
         missing = (bare, "on which hex?" if bare.verbs() == {"token"} else "which company, train, tile or hex, how many?")
-    if missing is not None:
-        asked = _refuse(line, f'"{missing[0].text}": {missing[1]}')
-        asked.asks = True         # a value missing: asked before any other refusal of the line
-        raise asked
+    if missing is not None:         # a value missing
+        raise _refuse(line, f'"{missing[0].text}": {missing[1]}', asks=True)
     for m in out:       # "runs its three 2s: I15-H16 for 50 and I15-J14 for 40"
         if isinstance(m.action, RunRoutes) and (why := run_unpaired(m.text, m.action)):
             raise _refuse(line, f'"{m.text}": {why}')
@@ -298,8 +296,7 @@ def said_again(c: Clause, last: list[Action]) -> Optional[list[Action]]:
         return list(last)
     too = c.loose in TOO[1:] and not c.text.lower().startswith(("too", "as"))
     names = [i for p in c.pieces if p.kind == "name" for k, i in p.value if k == "corporation"]
-    if not too or len(names) != 1 or len(c.pieces) != 1 or not last:
-        return None
-    if not all(isinstance(a, (Dividend, Pass)) and a.entity != names[0] for a in last):
+    if not too or len(names) != 1 or len(c.pieces) != 1 \
+            or not all(isinstance(a, (Dividend, Pass)) and a.entity != names[0] for a in last):
         return None
     return [dataclasses.replace(a, entity=names[0]) for a in last]

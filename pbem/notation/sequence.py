@@ -137,7 +137,8 @@ def iter_moves(text: str, ctx_of: Callable[[], NotationContext], *, aside: Optio
         out = _Watched(**{f.name: getattr(ctx, f.name) for f in dataclasses.fields(ctx)})
         out.rotation_resolver = tracked(ctx.rotation_resolver)
         out.holdings, out.trains_of = tracked(ctx.holdings), tracked(ctx.trains_of)
-        out.legal = tracked(_after(_pending(), ctx.legal))     # what is legal once the moves read are made
+        pending, legal = _pending(), ctx.legal      # what is legal once the moves read are made
+        out.legal = tracked(legal if legal is None or not pending else lambda actions: legal([*pending, *actions]))
         if quiet:
             out.explain = False
         out.seen = asked            # who acts is asked of the game too
@@ -280,10 +281,3 @@ def _log_items(log: LogLine, no: int, line: str, reader: _Reader, aside: Optiona
     if aside is not None:
         aside.append((no, log))
     return []
-
-
-def _after(pending: list, legal: Optional[Callable]) -> Optional[Callable]:
-    """The game's legality hook `legal` asked as if the `pending` moves were made first."""
-    if legal is None or not pending:
-        return legal
-    return lambda actions: legal([*pending, *actions])
