@@ -240,3 +240,13 @@ def test_a_route_written_in_lower_case_keeps_a_hex_that_names_no_place():
     got = read("1882", "OR", "HBR", "hbr lays 66 on e5, runs 4 train e5-d4-c3-b4 for 110")
     assert [s.hex for s in got[1].routes[0].stops] == ["E5", "D4", "C3", "B4"]
     assert [s.hex for s in read("1882", "OR", "HBR", "hbr runs its 2 c3-b4 for 40")[0].routes[0].stops] == ["C3", "B4"]
+
+
+@pytest.mark.parametrize("line", ["PRR runs for 100 and pays out 90", "PRR runs 3 train for 100, pays out 90"])
+def test_a_dividend_told_with_another_total_than_its_run_is_refused(line):
+    """"runs for 100 and pays out 90": the run told earned 100, so 90 contradicts it; it was read as a
+    second run of 90 by a train the writer never named. The same total is the dividend alone."""
+    with pytest.raises(NotationError, match="run was told as earning 100, not 90"):
+        interpret("1830", "OR", "PRR", line)
+    assert [type(a).__name__ for a in interpret("1830", "OR", "PRR", "PRR runs for 100 and pays out 100")] \
+        == ["RunRoutes", "Dividend"]

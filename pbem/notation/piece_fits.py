@@ -397,7 +397,11 @@ class Fitter:
             if len(kinds) > 1 or tiles or verbs - kinds:
                 return None
             ran = [a for a in self.before if isinstance(a, RunRoutes) and a.entity == cur]
-            again = ran and not trains and self.amounts() == [sum(r.revenue or 0 for r in ran[-1].routes)]
+            total = sum(r.revenue or 0 for r in ran[-1].routes) if ran else None
+            again = ran and not trains and self.amounts() == [total]
+            if ran and not trains and len(self.amounts()) == 1 and not again and kinds <= {"payout", "withhold"} \
+                    and all(r.revenue is not None for r in ran[-1].routes):
+                return f"{cur}'s run was told as earning {total}, not {self.amounts()[0]}"     # "runs for 100, pays out 90"
             if not again and (trains or self.amounts()):     # "pays out 80 from the 3T": the run and its dividend
                 return self._run(cur, trains)
             return [[(Dividend(cur, kinds.pop()), ())]]     # (with "..., pays 70": the run's total again)
