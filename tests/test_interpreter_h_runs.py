@@ -215,7 +215,8 @@ def test_a_private_named_beside_an_amount_paid_is_no_revenue():
 def test_a_price_move_told_after_a_dividend_is_a_claim_on_it():
     ctx = context_for_title("1882", PLAYERS, actor="ann", current="QLL", round_kind="OR")
     (div,) = read_terse_by_pieces("QLL pays out 40 → QLL moves up to 71", ctx, name_index(ctx))
-    assert div.action == Dividend("QLL", "payout") and [(c.kind, c.value) for c in div.claims] == [("revenue", 40), ("price_dir", "up")]
+    assert div.action == Dividend("QLL", "payout") and [(c.kind, c.value) for c in div.claims] == \
+        [("revenue", 40), ("price_dir", "up"), ("price_to", (None, 71))]
 
 
 def test_a_refusal_quotes_what_no_move_it_could_be_takes():

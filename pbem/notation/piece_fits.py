@@ -12,7 +12,7 @@ from pbem.engine.actions import (
 from pbem.errors import AmbiguousMoveError, PbemError
 
 from .context import NotationContext
-from .pieces import Clause, Piece
+from .pieces import ROUND_VERBS, Clause, Piece
 from .piece_clauses import BARE, TOO
 from .par_restated import HOME, PRESIDENTS as _PRESIDENTS   # the president's certificate: a par
 from .own_word_moves import OWN_WORDS, own_word_move
@@ -26,14 +26,6 @@ from .lazy import regex
 
 __all__ = ["Fitter"]
 
-#: the move words that name a move of each kind of round ("keep my cash" in a stock round is chat)
-_ROUND_VERBS = {
-    "auction": {"bid", "buy", "par", "pass", "steppass", "loan"},
-    "stock": {"bid", "buy", "sell", "par", "pass", "token", "loan", "convert", "swap"},
-    "operating": {"buy", "sell", "lay", "token", "run", "norun", "payout", "withhold", "half", "pass", "steppass", "discard",
-                  "loan", "merge", "convert", "redeem"},
-    "merger": {"buy", "merge", "convert", "pass", "steppass", "loan", "remove"},
-}
 #: words of a figure stated beside a move, not part of it ("cash left 365")
 _CLAIM_WORDS = {"cash", "left", "leaves", "treasury", "remaining", "leaving", "after", "balance", "bank", "money", "costs",
                 "pocket", "chips", "contributes", "contribution", "emergency"}
@@ -66,7 +58,7 @@ class Fitter:
 
     def __init__(self, ctx: NotationContext, kind: str, clause: Clause, before: list[Action], later: frozenset) -> None:
         self.ctx, self.kind, self.c, self.before, self.later = ctx, kind, clause, before, later
-        self.verbs = clause.verbs() & _ROUND_VERBS[kind]
+        self.verbs = clause.verbs() & ROUND_VERBS[kind]
         self.names = [(p, k, i) for p in clause.of("name") for k, i in p.value]
         self.first_verb = min((p.start for p in clause.pieces if p.kind == "verb"), default=clause.end)
 

@@ -21,7 +21,7 @@ from .share_quantity import CERT_SIZE, counted_shares
 from .lay_words import CITY, EDGE_LIST, NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AT, side, tile_names
 from .lazy import regex
 
-__all__ = ["Piece", "Clause", "blanked", "clauses", "CONSEQUENCE", "GROUP_CLOSED", "VERBS"]
+__all__ = ["Piece", "Clause", "blanked", "clauses", "CONSEQUENCE", "GROUP_CLOSED", "ROUND_VERBS", "VERBS"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,14 @@ class Clause:
         return got
 
 
+#: the move words that name a move of each kind of round ("keep my cash" in a stock round is chat)
+ROUND_VERBS = {
+    "auction": {"bid", "buy", "par", "pass", "steppass", "loan"},
+    "stock": {"bid", "buy", "sell", "par", "pass", "token", "loan", "convert", "swap"},
+    "operating": {"buy", "sell", "lay", "token", "run", "norun", "payout", "withhold", "half", "pass", "steppass", "discard",
+                  "loan", "merge", "convert", "redeem"},
+    "merger": {"buy", "merge", "convert", "pass", "steppass", "loan", "remove"},
+}
 #: move words -> the move family they name (present forms only: a past tense reports)
 VERBS: dict[str, str] = {}
 for _family, _words in {
