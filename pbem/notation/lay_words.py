@@ -18,7 +18,7 @@ from .lazy import regex
 if TYPE_CHECKING:
     from .pieces import Clause, Piece
 
-__all__ = ["CITY", "EDGE_LIST", "NAMED_TILE", "PRICE_WORDS", "ROTATION", "SIDE_ROTATION", "TILE", "TILE_AT", "edges_told",
+__all__ = ["CITY", "EDGE_LIST", "NAMED_TILE", "PRICE_WORDS", "ROTATION", "SIDE_ROTATION", "TILE", "TILE_AFTER_HEX", "TILE_AT", "edges_told",
            "lay_cost_aside", "lay_settled", "lays_by_colour", "place_beside_hex", "rotations_now", "side",
            "side_not_here", "tells_edges", "tile_after_lay", "tile_names", "with_edges_and_cities"]
 
@@ -37,10 +37,10 @@ NAMED_TILE = regex(r"(?:(?<=\blay\s)|(?<=\blays\s)|(?<=\bto\s)|(?<=\bthe\s)|(?<=
                    r"(?<=\()([A-Z]{1,2}\d{1,2})(?=\))|(?<=:\s)([A-Z]{1,2}\d{1,2})\b|"   # "Green Regina (R1)", "lays in Regina: R2"
                    r"(?<![\w#])#([A-Z]{1,2}\d{1,2})\b")      # "#R1 J10"
 #: a bare number laid on a hex ("a 9 at G13", "8 @ I7", "8 into C5") is a tile, never an amount
-TILE_AT = regex(r"(?<![\w#$.])(\d{1,4})(?=\s*@\s*[A-Za-z]{1,2}\d{1,2}\b|\s+(?:(?:on|at|in|to|into)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)"
-                # "I5 57", "I5 57 rot 1": a number after a hex no route reaches, ending its clause or before a rotation
-                r"|(?:(?<=\s[A-Z]\d\s)|(?<=^[A-Z]\d\s)|(?<=\s[A-Z]\d\d\s)|(?<=^[A-Z]\d\d\s))"
-                r"(\d{1,4})(?=\s*(?:$|[,;.]|\s+r(?:ot\w*)?\s*\d))")
+TILE_AT = regex(r"(?<![\w#$.])(\d{1,4})(?=\s*@\s*[A-Za-z]{1,2}\d{1,2}\b|\s+(?:(?:on|at|in|to|into)\s+[A-Za-z]|[A-Z])[A-Za-z]?\d{1,2}\b)")
+#: "I5 57", "I5 57 rot 1": a number after a hex no route reaches, ending its clause or before a rotation
+TILE_AFTER_HEX = regex(r"(?:(?<=\s[A-Z]\d\s)|(?<=^[A-Z]\d\s)|(?<=\s[A-Z]\d\d\s)|(?<=^[A-Z]\d\d\s))"
+                       r"(\d{1,4})(?=\s*(?:$|[,;.]|\s+r(?:ot\w*)?\s*\d))")
 #: a city's number after its hex: "J10.2", "J10#2", "J10 city 2", "J10 (city 2)"; CITY the number alone
 _NUMBER = r"(?:[.#](\d)|,?\s+city\s+(\d)|\s*\(\s*city\s+(\d)\s*\))"
 CITY = regex(rf"{_AFTER_HEX}{_NUMBER}\b", re.I)

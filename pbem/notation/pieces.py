@@ -18,7 +18,7 @@ from .funding import BUYS_BACK, redeem_word
 from .run_words import railway_as_route, stops_joined, trains_before_routes
 from .train_words import DROPS, EXCHANGES, PAID_TO_BANK, TRAIN_LIMIT
 from .share_quantity import CERT_SIZE, counted_shares
-from .lay_words import CITY, EDGE_LIST, NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AT, side, tile_names
+from .lay_words import CITY, EDGE_LIST, NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AFTER_HEX, TILE_AT, side, tile_names
 from .lazy import regex
 
 __all__ = ["Piece", "Clause", "blanked", "clauses", "CONSEQUENCE", "GROUP_CLOSED", "ROUND_VERBS", "VERBS"]
@@ -342,6 +342,13 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         pieces.extend(Piece(kind, v, m.start(), m.end(), words.before(m.start())) for m, v in found)
         text = blanked(text, (m.span() for m, _ in found))
 
+    def _tile_after_hex(m: re.Match) -> Optional[str]:
+        """"I5 57": the tile, unless its clause has a tile already ("#9 I9 4": a rotation) or a token's or run's word."""
+        at = max(text.rfind(ch, 0, m.start()) for ch in ",;.")
+        if _NOT_LAID.search(text[at + 1:m.start()]) or any(p.kind == "tile" and at < p.start < m.start() for p in pieces):
+            return None
+        return m.group(1)
+
     take(_ROUND, "round", lambda m: m.group(0))
     take(_JOINING, "edges", lambda m: True)       # "joining N, S": the sides a tile joins, no merger
     if played == "stock":          # "exchanges MH for a 10% share of NYC": a private's share exchange
@@ -383,8 +390,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
     take(_ORDINAL, "count", lambda m: 1)
     take(TILE, "tile", lambda m: m.group(1))
     if played != "stock":      # no tile is laid in a stock round: "MKV at 120 in P8" is a par and its home
-        take(TILE_AT, "tile", lambda m: m.group(1) or (m.group(2) if not _NOT_LAID.search(
-            re.split(r"[,;.]", text[:m.start()])[-1]) else None))     # "token J10 40": no tile
+        take(TILE_AT, "tile", lambda m: m.group(1))
+        take(TILE_AFTER_HEX, "tile", _tile_after_hex)
     take(_TRAIN, "train", lambda m: (lambda t: t if t in trains else None)(
         "D" if m.group(2) else _TRAIN_WORDS[m.group(3).lower()] if m.group(3) else m.group(1) or m.group(4) or m.group(5)))
     take(_COUNT, "count", lambda m: int(m.group(4) and ("2" if m.group(4).lower() == "twice" else "3")
