@@ -108,6 +108,8 @@ def _agreed(c: Clause, after: Clause | None, line: str) -> Clause:
 
 
 #: the move words of an operating round (piece_moves.py)
+#: an operating round's move words but "no routes" ("GT buys a 3 train. No routes though.": a remark)
+_OR_VERBS = ROUND_VERBS["operating"] - {"norun"}
 _ANOTHER = regex(r"\s*(?:and\s+|then\s+|plus\s+)?(?:another|one\s+more)\b", re.I)
 
 
@@ -135,11 +137,11 @@ def train_remark(c: Clause, bought: list[str], line: str) -> Clause:
     if bought and "buy" in c.verbs() and first:      # "buys a 3 train for 180 -- first 3"
         kept = [p for p in c.pieces if not (p.kind == "number" and p.before == "first" and str(p.value) in bought)]
         return c if len(kept) == len(c.pieces) else replace(c, pieces=kept)
-    if not bought or c.verbs() & ROUND_VERBS["operating"] or not c.pieces or not (c.loose or first):
+    if not bought or c.verbs() & _OR_VERBS or not c.pieces or not (c.loose or first):
         return c
     for p, nxt in zip(c.pieces, [*c.pieces[1:], None]):
         if _plural(p, line) or p.kind == "number" and (p.before == "phase" or first and str(p.value) in bought) \
-                or p.kind == "verb" and p.value not in ROUND_VERBS["operating"]:        # "so green opens": no move of this round
+                or p.kind == "verb" and p.value not in _OR_VERBS:        # "so green opens": no move of this round
             continue
         if p.kind == "name" and all(k == "corporation" for k, _ in p.value) and nxt is not None and _plural(nxt, line):
             continue               # "CPR's 2s"
