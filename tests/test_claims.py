@@ -473,3 +473,24 @@ def test_what_a_par_paid_is_checked(tmp_path, record_file, line, why):
     with pytest.raises(MoveRejected) as info:
         t.submit(line, seat=who).check()
     assert why in str(info.value) and t.file.head == head
+
+
+@pytest.mark.parametrize("line,why", [
+    ("Player 1 contributes $153 from his own pocket; QLL buys a 4 train from the depot for 300", None),
+    ("QLL buys a 4 train from the depot for 300, the president chips in 153", None),
+    ("QLL buys a 4 train from the depot for 300, Player 1 chips in 150", "Player 1's cash changed by $-153, not $-150"),
+    ("Player 2 adds 153 and QLL buys a 4 train from the depot for 300", "Player 2's cash changed by $0, not $-153"),
+])
+def test_what_a_president_put_into_a_train_is_checked(tmp_path, record_file, line, why):
+    """What a president put in, with its amount, before or after the train ("contributes $153", "chips in
+    153"): checked against that player's cash (it was set aside unread); QLL's 4 of record 10526, Player 1
+    adding $153."""
+    t = table_at(tmp_path, record_file, 187)
+    head = t.file.head
+    if why is None:
+        t.submit(line).check()
+        assert [tr.name for tr in t.game.corporations["QLL"].trains][-1] == "4"
+        return
+    with pytest.raises(MoveRejected) as info:
+        t.submit(line).check()
+    assert why in str(info.value) and t.file.head == head

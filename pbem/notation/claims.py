@@ -233,8 +233,9 @@ def with_presidency(out: list, taken: list["Clause"]) -> tuple[list, list[str]]:
 _SAID = r"(?:[$₽£]|(?-i:R)(?=\d))?\s?(\d{1,6})(?:\s?₽|\s(?:roubles?|rubles?|dollars?)\b)?"
 #: the cash left told ("cash left 365", "(leaving him $40)", "that leaves me 64 roubles", "remaining cash: 90",
 #: "Cash R212", "treasury 45 after")
-_CASH = regex(r"(?!(?<=\s)\s)[,.;]?\s*+\(?\s*+\b(?:(?:and\s+)?(?:cash\s+(?:left|remaining|now|on\s+hand)|remaining\s+(?:free\s+)?cash|"
-              r"free\s+cash(?:\s+(?:left|remaining))?|treasury(?:\s+(?:now|left|is(?:\s+now)?|at))?|left\s+with|leav(?:ing|es)(?:\s+(?:him|her|them|it|me|us|(?-i:[A-Z][A-Z&-]{1,5})))?(?:\s+with)?)|cash)"
+_CASH = regex(r"(?!(?<=\s)\s)[,.;]?\s*+\(?\s*+\b(?:(?:and\s+)?(?:cash\s+(?:left|remaining|now|on\s+hand)|"
+              r"remaining\s+(?:free\s+)?cash|free\s+cash(?:\s+(?:left|remaining))?|treasury(?:\s+(?:now|left|is(?:\s+now)?|at))?|"
+              r"left\s+with|leav(?:ing|es)(?:\s+(?:him|her|them|it|me|us|(?-i:[A-Z][A-Z&-]{1,5})))?(?:\s+with)?)|cash)"
               r"\s*[:=]?\s*" + _SAID + r"(?:\s+(?:left|after))?\s*\)?", re.I)
 #: (pattern, the claim's kind, the kinds of move it is said of); none starts inside a run of blanks (linear time)
 _STATED = (
@@ -242,6 +243,11 @@ _STATED = (
     (regex(r"(?!(?<=\s)\s),?\s*+(?:\b(?:and\s+)?(?:now\s+)?(?:has|have)\s+|\(\s*(?=[$₽£]?\s?\d+\s+(?:left|remaining)\s*\)))"
            + _SAID + r"\s+(?:left|remaining)\b\s*\)?", re.I), "cash", None),     # "has 41 left", "(99 left)"
     (regex(r"(?!(?<=\s)\s),?\s*+\b(?:and\s+)?receiv(?:es|ed|ing)\s+" + _SAID, re.I), "received", (SellShares,)),
+    # "Ann contributes $120 from her own pocket", "Theo chips in 120": what a president put into a train
+    (regex(r"(?!(?<=\s)\s)[,;]?\s*+\b(?:and\s+)?(?P<who>the\s+president|(?-i:[A-Z][a-z][\w'-]*(?:\s\d+)?)|I)\s+(?:contribut(?:e|es|ed)|"
+           r"(?:chips?|chipped|puts?|pays?)\s+in|add(?:s|ed)?)\s+" + _SAID +
+           r"(?:\s+(?:from|out\s+of)\s+(?:(?:his|her|their|my)\s+)?(?:own\s+)?(?:pocket|cash|money))?(?![^.;,]*\band\s+sel)", re.I),
+     "gets", "train"),      # (not before "and sells ...": the sale's mover)
     (regex(r"(?!(?<=\s)\s),?\s*+(?:(?:and\s+)?(?:the\s+)?(?:president|director|prez)\s+(?:pays|paid|covers|covered|chips\s+in)"
                 r"(?:\s+(?:the\s+)?(?:rest|remainder|difference|balance|shortfall))?(?:\s+out\s+of\s+(?:his\s+|her\s+|their\s+)?pocket)?|"
                 r"(?:partly\s+)?out\s+of\s+(?:the\s+president'?s\s+|(?:his|her|their)\s+(?:own\s+)?)?pocket)\b", re.I),
@@ -332,6 +338,13 @@ def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[st
                 if m.group(1) and entry is None:
                     continue
                 value = (None, entry and entry.ident)
+            elif kind == "gets":
+                who = m.group("who")
+                president, me = who.lower().startswith("the"), who in ("I", "i")
+                entry = None if president or me else index.lookup(who, ("player",))
+                if not (president or me or entry):
+                    continue            # no player's name: left to the reader
+                value = (writer if me else entry.ident if entry else None, -int(m.group(2)))
             else:
                 value = int(m.group(1)) if kind != "pocket" else None
                 named = re.search(r"\bleav\w+\s+([A-Z][A-Z&-]+)", m.group(0)) if kind == "cash" else None
@@ -354,6 +367,11 @@ def with_stated(moves: list, said: list[tuple[Claim, object]]) -> list:
     for claim, of in sorted(said, key=lambda x: (x[1] != "dividend", x[0].column)):
         if of == "dividend":
             at = dividends[-1:]
+        elif of == "train":         # a president's money: the train bought after it, or else before it
+            bought = [i for i, m in enumerate(moves) if isinstance(m.action, BuyTrain)]
+            at = [i for i in bought if moves[i].column >= claim.column][:1] or bought
+            if not at:
+                raise NotationError(f'"{claim.text}" is said of no train bought on the line', text=claim.text)
         else:
             at = [i for i, m in enumerate(moves) if m.column <= claim.column and (of is None or isinstance(m.action, of))]
             if not at:

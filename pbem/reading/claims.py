@@ -186,6 +186,7 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
         return f"{corp}'s share price went from {was} to {now}"
     if c.kind in ("gets", "spent_total", "gained"):
         who, amount = c.value
+        who = who or after.president.get(ent)       # "the president chips in 120"
         # a figure spent is what the move paid the bank, a figure gained what the bank paid; else the net
         stated = {"spent_total": after.to_bank, "gained": after.from_bank}.get(c.kind, {})
         if who in stated:
