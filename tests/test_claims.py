@@ -420,6 +420,8 @@ def test_two_prices_told_of_one_share_are_refused_and_a_count_is_no_price():
     ("HBR pays Player 2 $160 for the NWR", None),
     ("HBR pays Player 3 $160 for the NWR", "NWR is Player 2's, not Player 3's"),
     ("HBR pays Priya $160 for the NWR", '"Priya" names no player or company of this game'),
+    ("HBR buys Player 2's NWR for $160", None),
+    ("HBR buys Player 3's NWR for $160", "NWR is Player 2's, not Player 3's"),
 ])
 def test_the_seller_of_a_private_is_checked(tmp_path, record_file, line, why):
     """The seller named of a private a company buys owns it before the move (HBR buys NWR from

@@ -87,7 +87,7 @@ def _deal(c: Clause, line: str) -> Clause:
             break             # what follows belongs to the move to come
         if p.kind == "name" and all(k == "player" for k, _ in p.value) and nxt is not None and nxt.kind == "name" \
                 and any(k == "company" for k, _ in nxt.value) and line[p.end - 2:p.end] in ("'s", "’s"):
-            continue          # "Fiona's Moscow-Yaroslavl"
+            p = replace(p, before="from")     # "Fiona's Moscow-Yaroslavl": the seller, as "from Fiona" (a claim)
         if p.kind == "rotation" and p.before == "for" and re.fullmatch(r"R\d", line[p.start:p.end]):
             p = replace(p, kind="money")
         pieces.append(p)
