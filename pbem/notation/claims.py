@@ -191,7 +191,7 @@ _FROM_NAME = regex(r"\b(?i:from|off|pays|paid|paying)\s+(?i:the\s+)?((?-i:[A-Z])
 
 def seller_claims(line: str, c: "Clause", acts: list[Action]) -> list[Claim]:
     """The seller a clause buying a private names ("CPR buys NWR from Priya", "pays Priya 40 for NWR"): a claim
-    that the player or company named owns the private before the move; a name that is no player or company is refused."""
+    that the player or company named owns the private before the move; a name of no player or company is refused."""
     if len(acts) != 1 or not isinstance(acts[0], BuyCompany):
         return []
     out = []

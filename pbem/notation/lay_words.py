@@ -18,8 +18,8 @@ from .lazy import regex
 if TYPE_CHECKING:
     from .pieces import Clause, Piece
 
-__all__ = ["CITY", "EDGE_LIST", "NAMED_TILE", "PRICE_WORDS", "ROTATION", "SIDE_ROTATION", "TILE", "TILE_AFTER_HEX", "TILE_AT", "edges_told",
-           "lay_cost_aside", "lay_settled", "lays_by_colour", "place_beside_hex", "rotations_now", "side",
+__all__ = ["CITY", "EDGE_LIST", "NAMED_TILE", "PRICE_WORDS", "ROTATION", "SIDE_ROTATION", "TILE", "TILE_AFTER_HEX", "TILE_AT",
+           "edges_told", "lay_cost_aside", "lay_settled", "lays_by_colour", "place_beside_hex", "rotations_now", "side",
            "side_not_here", "tells_edges", "tile_after_lay", "tile_names", "with_edges_and_cities"]
 
 #: right after a hex ("I5/2", "J10.2")

@@ -107,7 +107,6 @@ def _agreed(c: Clause, after: Clause | None, line: str) -> Clause:
     return c if len(kept) == len(c.pieces) else replace(c, pieces=kept)
 
 
-#: the move words of an operating round (piece_moves.py)
 #: an operating round's move words but "no routes" ("GT buys a 3 train. No routes though.": a remark)
 _OR_VERBS = ROUND_VERBS["operating"] - {"norun"}
 _ANOTHER = regex(r"\s*(?:and\s+|then\s+|plus\s+)?(?:another|one\s+more)\b", re.I)

@@ -73,8 +73,8 @@ def _handed_in(c: Clause) -> bool:
 
 
 def _certificate(c: Clause, par_elsewhere: bool) -> Clause:
-    """A clause naming the president's certificate: beside a par its buy and percent are set aside, its
-    other amounts claims of what it cost; else its buy, or a private exchanged for it, is the par at the price written "at"."""
+    """A clause naming the president's certificate: beside a par its buy and percent are set aside, its other
+    amounts claims of what it cost; else its buy, or a private exchanged for it, is the par at the price "at"."""
     c = _without_private(c) if _EXCHANGE.search(c.text) else c
     own_par = next((p.start for p in c.pieces if p.kind == "verb" and p.value == "par"), None)
     if par_elsewhere or own_par is not None:

@@ -169,7 +169,8 @@ class Fitter:
             return own_word_move(self)
         found = self.others() or getattr(self, "_" + self.kind)()      # another's move: why it is not read
         if found is None:
-            stray = [b.group(0) for b in _BRACKET.finditer(self.c.text) if self.verbs and re.fullmatch(r"\([$₽]?\d+\)", b.group(0))]
+            stray = [b.group(0) for b in _BRACKET.finditer(self.c.text)
+                     if self.verbs and re.fullmatch(r"\([$₽]?\d+\)", b.group(0))]
             if stray:       # "HBR passes (99)": an amount in brackets that no move of its words has
                 return f'"{stray[-1]}" is in no move it could be'
             return "which move this is cannot be told"

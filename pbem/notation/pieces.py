@@ -18,7 +18,9 @@ from .funding import BUYS_BACK, redeem_word
 from .run_words import railway_as_route, stops_joined, trains_before_routes
 from .train_words import DROPS, EXCHANGES, PAID_TO_BANK, TRAIN_LIMIT
 from .share_quantity import CERT_SIZE, counted_shares
-from .lay_words import CITY, EDGE_LIST, NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AFTER_HEX, TILE_AT, side, tile_names
+from .lay_words import (
+    CITY, EDGE_LIST, NAMED_TILE, ROTATION, SIDE_ROTATION, TILE, TILE_AFTER_HEX, TILE_AT, side, tile_names,
+)
 from .lazy import regex
 
 __all__ = ["Piece", "Clause", "blanked", "clauses", "CONSEQUENCE", "GROUP_CLOSED", "ROUND_VERBS", "VERBS"]
@@ -343,7 +345,8 @@ def _find(text: str, ctx: NotationContext, index: NameIndex) -> list[Piece]:
         text = blanked(text, (m.span() for m, _ in found))
 
     def _tile_after_hex(m: re.Match) -> Optional[str]:
-        """"I5 57": the tile, unless its clause has a tile already ("#9 I9 4": a rotation) or a token's or run's word."""
+        """"I5 57": the tile, unless its clause has a tile already ("#9 I9 4": a rotation) or a token's or
+        run's word."""
         at = max(text.rfind(ch, 0, m.start()) for ch in ",;.")
         if _NOT_LAID.search(text[at + 1:m.start()]) or any(p.kind == "tile" and at < p.start < m.start() for p in pieces):
             return None
