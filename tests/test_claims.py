@@ -346,6 +346,8 @@ def test_cash_left_told_of_a_private_s_move_is_refused_saying_it_holds_none():
     (186, "QLL buys a 4 train from the depot for 300, president pays the rest", None),   # Player 1 adds $153
     (115, "HBR buys a 3 train from the depot for 180, president pays the rest",
      '"president pays the rest" (column 44): the president of HBR paid nothing towards it'),
+    # a record's players are keyed by their 18xx.games ids: the refusal names the player, not "1047"
+    (186, "QLL buys a 4 train from the depot for 300, Player 1 chips in 150", "Player 1's cash changed by $-153, not $-150"),
 ])
 def test_the_president_s_share_of_a_train_told_is_checked(index, line, why):
     """ "president pays the rest" holds when the president's cash paid towards the train (QLL's 4, record

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
@@ -33,6 +34,7 @@ class Snapshot:
     #: what the move itself paid to the bank and took from it, per entity (a lay's cost and its bonus apart)
     to_bank: dict = field(default_factory=dict)
     from_bank: dict = field(default_factory=dict)
+    names: dict = field(default_factory=dict)         # player id -> the name shown (an 18xx.games id is a number)
 
 
 def snapshot(game: Game) -> Snapshot:
@@ -52,7 +54,8 @@ def snapshot(game: Game) -> Snapshot:
     owner = {s: c.owner for s, c in game.companies.items()}
     closed = frozenset([s for s, c in game.companies.items() if c.closed]
                        + [s for s, c in game.corporations.items() if c.closed])
-    return Snapshot(cash, free, price, pres, pct, rev, turn_step(game), floated, owner, closed)
+    names = {p: game.players[p].name for p in game.players if game.players[p].name != p}
+    return Snapshot(cash, free, price, pres, pct, rev, turn_step(game), floated, owner, closed, names=names)
 
 
 def applied(game: Game, action: Action, push=None) -> tuple[Snapshot, Snapshot, Snapshot]:
@@ -105,6 +108,8 @@ def false_claims(claims: Sequence[Claim], action: Action, before: Snapshot, afte
     for c in money_totals(claims, action):
         why = _check(c, action, before, after, share_size)
         if why and (final is None or _check(c, action, before, final, share_size)):
+            for pid, name in after.names.items():       # "1047's cash ...": the player's name shown
+                why = re.sub(rf"(?<![\w$]){re.escape(pid)}(?![\w])", name, why)
             out.append(f'"{c.text}" (column {c.column}): {why}')
     return out
 
