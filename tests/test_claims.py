@@ -498,3 +498,15 @@ def test_what_a_president_put_into_a_train_is_checked(tmp_path, record_file, lin
     with pytest.raises(MoveRejected) as info:
         t.submit(line).check()
     assert why in str(info.value) and t.file.head == head
+
+
+def test_what_a_president_put_in_before_a_sale_keeps_the_sale_s_mover():
+    """"Lars puts in 112 from pocket and sells 2 GT to raise it" (a corpus line, refused as "which hex?"):
+    the money put in is a claim on the train, and the sale stays Lars's, read before the train it funds."""
+    from pbem.notation import context_for_title
+    from pbem.reading.driver import read
+
+    c = context_for_title("1882", {"lars": "Lars", "jo": "Jo"}, actor="lars", current="SC", round_kind="OR")
+    r = read("SCR buys the 6 from the depot, $630. Lars puts in 112 from pocket and sells 2 GT to raise it.", c)
+    assert [type(m.action).__name__ for m in r.moves] == ["SellShares", "BuyTrain"], r.error
+    assert r.moves[0].action.entity == "lars" and [(k.kind, k.value) for k in r.moves[1].claims] == [("gets", ("lars", -112))]

@@ -246,8 +246,8 @@ _STATED = (
     # "Ann contributes $120 from her own pocket", "Theo chips in 120": what a president put into a train
     (regex(r"(?!(?<=\s)\s)[,;]?\s*+\b(?:and\s+)?(?P<who>the\s+president|(?-i:[A-Z][a-z][\w'-]*(?:\s\d+)?)|I)\s+(?:contribut(?:e|es|ed)|"
            r"(?:chips?|chipped|puts?|pays?)\s+in|add(?:s|ed)?)\s+" + _SAID +
-           r"(?:\s+(?:from|out\s+of)\s+(?:(?:his|her|their|my)\s+)?(?:own\s+)?(?:pocket|cash|money))?(?![^.;,]*\band\s+sel)", re.I),
-     "gets", "train"),      # (not before "and sells ...": the sale's mover)
+           r"(?:\s+(?:from|out\s+of)\s+(?:(?:his|her|their|my)\s+)?(?:own\s+)?(?:pocket|cash|money))?", re.I),
+     "gets", "train"),
     (regex(r"(?!(?<=\s)\s),?\s*+(?:(?:and\s+)?(?:the\s+)?(?:president|director|prez)\s+(?:pays|paid|covers|covered|chips\s+in)"
                 r"(?:\s+(?:the\s+)?(?:rest|remainder|difference|balance|shortfall))?(?:\s+out\s+of\s+(?:his\s+|her\s+|their\s+)?pocket)?|"
                 r"(?:partly\s+)?out\s+of\s+(?:the\s+president'?s\s+|(?:his|her|their)\s+(?:own\s+)?)?pocket)\b", re.I),
@@ -345,6 +345,10 @@ def stated_set_aside(line: str, index, writer: Optional[str] = None) -> tuple[st
                 if not (president or me or entry):
                     continue            # no player's name: left to the reader
                 value = (writer if me else entry.ident if entry else None, -int(m.group(2)))
+                if sale := re.match(r"\s+and\s+(?=sel)", line[m.end():]):     # "Lars puts in 112 and sells 2 GT":
+                    said.append((Claim(kind, value, m.group(0).strip(" ,;"), m.end("who") + 2), of))
+                    gone.append((m.end("who"), m.end() + sale.end()))       # the sale keeps its mover
+                    continue
             else:
                 value = int(m.group(1)) if kind != "pocket" else None
                 named = re.search(r"\bleav\w+\s+([A-Z][A-Z&-]+)", m.group(0)) if kind == "cash" else None
