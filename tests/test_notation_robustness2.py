@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.engine.actions import BuyCompany, BuyShares, BuyTrain, DiscardTrain, LayTile, SellShares
+from pbem.errors import PbemError
 from pbem.notation import read_message
 from pbem.notation.names import name_index
 from pbem.notation.spelling import slips
@@ -110,3 +111,12 @@ def test_a_zero_is_read_as_the_letter_o_only_in_a_symbol_it_makes():
     index = name_index(ctx("1830", "SR"))
     assert [s.choices for s in slips("B&0 buys a 2", index)] == [("B&O",)]
     assert slips("PRR lays 9 on D10, X0 and A&0", index) == []
+
+
+def test_a_word_of_plain_english_is_no_slip():
+    """"no change to runs": "change" is a word, never offered as a slip of "exchange" (the refusal said so)."""
+    from notation_kit import trains_ctx
+
+    with pytest.raises(PbemError) as e:
+        read_message("GT - tile #15 K3 rotation 3, no change to runs (L2-K3 60, K3-I5 50), pays 110.", trains_ctx("1882", "GT"))
+    assert "exchange" not in str(e.value)

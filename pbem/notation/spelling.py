@@ -41,7 +41,7 @@ privates privates' company companies major minor minors merger
 zero two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty seventy eighty ninety
 hundred route routes lost send floor phase range board count thoughts drawn gone far says said fun ends depends
 operate operates rust rusts wrote tiles holds status taken rises restart spare zone tie till row lets bump boy bug solid rounds
-action actions space spaces slot slots city cities
+action actions space spaces slot slots city cities change changes changed
 don't dont doesn't doesnt didn't didnt won't wont can't cant isn't isnt wasn't aren't haven't hasn't shouldn't
 wouldn't couldn't i'm im i'll i'd i've it's that's let's
 """.split())
