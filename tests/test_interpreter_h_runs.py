@@ -251,3 +251,12 @@ def test_a_dividend_told_with_another_total_than_its_run_is_refused(line):
         interpret("1830", "OR", "PRR", line)
     assert [type(a).__name__ for a in interpret("1830", "OR", "PRR", "PRR runs for 100 and pays out 100")] \
         == ["RunRoutes", "Dividend"]
+
+
+def test_a_redemption_naming_a_train_is_refused_not_dropped():
+    """"redeems 2s" after a train bought was dropped without a word (the train buy alone was read): a
+    redemption naming a train is no move, and the line is refused quoting the train."""
+    with pytest.raises(NotationError, match='"2s" is in no move it could be'):
+        interpret("1830", "OR", "PRR", "PRR buys a 3 train for 180, redeems 2s")
+    assert [type(a).__name__ for a in interpret("1830", "OR", "PRR", "PRR buys a 3 train for 180, redeems a share")] \
+        == ["BuyTrain", "BuyShares"]
