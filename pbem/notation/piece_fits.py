@@ -167,7 +167,7 @@ class Fitter:
             return None         # "Having CP, I par ...": names among chat before the first move
         if self.verbs & OWN_WORDS:         # a loan refused, a redemption, a token removed (own_word_moves.py)
             own = own_word_move(self)        # (none of them, with a train, tile or hex named: refused, never dropped)
-            odd = next((p for p in core if p.kind != "name"), None)
+            odd = next((p for p in core if p.kind in ("train", "tile", "hex")), None)
             return f'"{self.c.text[odd.start - self.c.start:odd.end - self.c.start]}" is in no move it could be' \
                 if own is None and odd else own
         found = self.others() or getattr(self, "_" + self.kind)()      # another's move: why it is not read
