@@ -260,3 +260,12 @@ def test_a_redemption_naming_a_train_is_refused_not_dropped():
         interpret("1830", "OR", "PRR", "PRR buys a 3 train for 180, redeems 2s")
     assert [type(a).__name__ for a in interpret("1830", "OR", "PRR", "PRR buys a 3 train for 180, redeems a share")] \
         == ["BuyTrain", "BuyShares"]
+
+
+@pytest.mark.parametrize("line,quoted", [("CPR buys a 3 train for 180, bids 57", "57"),
+                                         ("CPR buys a 3 train for 180, pars the 4", "4")])
+def test_a_move_word_of_another_round_with_what_a_move_takes_is_refused_not_dropped(line, quoted):
+    """A bid or a par in an operating round after a move, naming a number or train, was dropped without a
+    word (the train buy alone read): refused, quoting what no move takes."""
+    with pytest.raises(NotationError, match=f'"{quoted}" is in no move it could be'):
+        read("1882", "OR", "CPR", line)

@@ -210,6 +210,10 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             if out and c.loose and GOES_ON.search(line[max(0, c.start - 12):c.start]):
                 # "laid #57 on H10 and then some": more moves were meant than can be read
                 raise _refuse(line, f'"{c.text}": which move this is cannot be told')
+            odd = next((p for p in c.pieces if p.kind in ("train", "tile", "hex", "money", "number")), None)
+            if out and c.verbs() and not fitter.verbs and odd is not None:
+                # "..., bids 57": a move word of no move of this round, with what a move takes: never dropped
+                raise _refuse(line, f'"{c.text}": "{line[odd.start:odd.end]}" is in no move it could be')
             continue
         if isinstance(fits, str):
             raise _refuse(line, f'"{c.text}": {fits}')
