@@ -258,6 +258,8 @@ def test_a_redemption_naming_a_train_is_refused_not_dropped():
     redemption naming a train is no move, and the line is refused quoting the train."""
     with pytest.raises(NotationError, match='"2s" is in no move it could be'):
         interpret("1830", "OR", "PRR", "PRR buys a 3 train for 180, redeems 2s")
+    with pytest.raises(NotationError, match='"B&O" is in no move it could be'):     # another's shares, after a move
+        interpret("1830", "OR", "PRR", "PRR buys a 3 train for 180, redeems B&O")
     assert [type(a).__name__ for a in interpret("1830", "OR", "PRR", "PRR buys a 3 train for 180, redeems a share")] \
         == ["BuyTrain", "BuyShares"]
 

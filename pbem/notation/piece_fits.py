@@ -166,8 +166,9 @@ class Fitter:
                 and not any(w in _NUMBER_WORDS for w in self.c.loose):
             return None         # "Having CP, I par ...": names among chat before the first move
         if self.verbs & OWN_WORDS:         # a loan refused, a redemption, a token removed (own_word_moves.py)
-            own = own_word_move(self)        # (none of them, with a train, tile or hex named: refused, never dropped)
-            odd = next((p for p in core if p.kind in ("train", "tile", "hex")), None)
+            own = own_word_move(self)        # (none of them, with a train, tile or hex named, or after a move
+            odd = next((p for p in core if p.kind in ("train", "tile", "hex")     # a name: refused, never dropped)
+                        or self.before and p.kind == "name"), None)
             return f'"{self.c.text[odd.start - self.c.start:odd.end - self.c.start]}" is in no move it could be' \
                 if own is None and odd else own
         found = self.others() or getattr(self, "_" + self.kind)()      # another's move: why it is not read
