@@ -81,7 +81,7 @@ def test_claim_respects_the_limit(mail):
 @pytest.mark.parametrize("round_", range(3))
 def test_two_claimers_never_get_the_same_message(mail, round_):
     subjects = {f"race-{round_}-{i}" for i in range(20)}
-    boxes = [open_box(mail), open_box(mail)]
+    boxes = [open_box(mail), open_box(mail, working="Working-2")]   # as two moderator processes
     for s in sorted(subjects):
         mail.send(letter(s), ANN, MOD)
     claimed: list[list[str]] = [[], []]
@@ -112,7 +112,7 @@ def test_two_claimers_never_get_the_same_message(mail, round_):
     assert len(a) == len(set(a)) and len(b) == len(set(b))
     assert set(a) | set(b) == subjects
     assert set(a) & set(b) == set()
-    assert len(mail.messages(MOD, "Working")) == 20     # no copy was made twice
+    assert len(mail.messages(MOD, "Working")) + len(mail.messages(MOD, "Working-2")) == 20
 
 
 def test_a_claim_that_lost_every_message_it_tried_takes_the_next(mail, monkeypatch):
@@ -120,14 +120,14 @@ def test_a_claim_that_lost_every_message_it_tried_takes_the_next(mail, monkeypat
     ones in the same call, instead of coming back empty (a pass would end with mail waiting)."""
     for i in range(4):
         mail.send(letter(f"next-{i}"), ANN, MOD)
-    a, b = open_box(mail), open_box(mail)
+    a, b = open_box(mail), open_box(mail, working="Working-2")
     real, first, won = imap.lock, [], []
 
-    def beaten(client, uids, room, stale):
+    def beaten(client, uids, room, stale, mark):
         if not first:                                 # the other claimer takes them just before
             first.append(uids)
             won.extend(a.claim_next(limit=2))
-        return real(client, uids, room, stale)
+        return real(client, uids, room, stale, mark)
 
     monkeypatch.setattr(imap, "lock", beaten)
     got = b.claim_next(limit=2)
@@ -135,6 +135,40 @@ def test_a_claim_that_lost_every_message_it_tried_takes_the_next(mail, monkeypat
     assert [subject_of(m.raw) for m in got] == ["next-2", "next-3"]
     a.close()
     b.close()
+
+
+def test_a_claim_the_server_let_through_twice_goes_to_one_claimer(mail, monkeypatch):
+    """Fault injection: the server lets a second conditional STORE through after the first one
+    (Dovecot checks UNCHANGEDSINCE against the session's view as of the command's start). The
+    later claimer sees the earlier one's mark and backs off: it neither gets nor moves the mail."""
+    for i in range(2):
+        mail.send(letter(f"twice-{i}"), ANN, MOD)
+    a, b = open_box(mail), open_box(mail, working="Working-2")
+    real_store, first_won = imap_claim.store_claim, []
+
+    def lapse(client, uids, since, how, flags):
+        if client is b._client and how.startswith("+") and not first_won:
+            a._client.select_folder("INBOX")           # A claims just before B's STORE lands ...
+            first_won.extend(imap_claim.lock(a._client, sorted(a._client.search(["ALL"])), 2, {},
+                                             a._mark))
+            since = 2 ** 63 - 1                       # ... and the server lets B's through too
+        real_store(client, uids, since, how, flags)
+
+    monkeypatch.setattr(imap_claim, "store_claim", lapse)
+    assert b.claim_next(limit=2) == []
+    assert len(first_won) == 2
+    assert mail.count(MOD) == 2 and mail.count(MOD, "Working-2") == 0
+    marks = {f for flags in flags_in(mail, MOD, "INBOX") for f in flags if f.startswith(b"$PbemBy")}
+    assert marks == {b"$PbemBy-Working", b"$PbemBy-Working-2"}
+    a.close()
+    b.close()
+
+
+def test_a_claimers_mark_is_an_imap_atom():
+    assert imap_claim.claimer_mark("Working-2") == "$PbemBy-Working-2"
+    odd = imap_claim.claimer_mark('Work (in) "progress"')
+    assert odd.startswith("$PbemBy-") and re.fullmatch(r"\$PbemBy-[0-9a-f]{12}", odd)
+    assert odd != imap_claim.claimer_mark('Work (in) "progress" 2')
 
 
 def test_messages_left_in_working_are_returned_by_a_new_mailbox(mail):
@@ -260,12 +294,13 @@ def test_wait_polls_when_the_server_has_no_idle(mail, monkeypatch):
 
 
 def test_a_stale_claim_flag_is_released_later(mail, monkeypatch):
-    """A claimer that flagged a message and died before moving it does not block it forever."""
+    """A claimer that flagged a message and died before moving it does not block it forever:
+    its flag and its mark are cleared."""
     monkeypatch.setattr(imap_claim, "STALE_CLAIM", 1.0)
     mail.send(letter("stuck"), ANN, MOD)
     with mail.imap(MOD) as client:
         client.select_folder("INBOX")
-        client.add_flags(client.search(["ALL"]), [imap_claim.CLAIM_FLAG])
+        client.add_flags(client.search(["ALL"]), [imap_claim.CLAIM_FLAG, "$PbemBy-Working-9"])
     with open_box(mail) as box:
         assert box.claim_next() == []                  # someone else's claim: left alone
         t0 = time.monotonic()

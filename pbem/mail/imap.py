@@ -54,6 +54,7 @@ class ImapMailbox:
         self.use_idle = True
         self._interrupted = False
         self._stale: dict[int, tuple[int, float]] = {}   # flagged inbox UID -> (modseq, first seen)
+        self._mark = imap_claim.claimer_mark(working)
         self._connect()
 
     # -- connection ---------------------------------------------------------------------------
@@ -174,7 +175,7 @@ class ImapMailbox:
                     held = client.search(["KEYWORD", imap_claim.CLAIM_FLAG])    # watched for going stale
                     if not free and not held:
                         break
-                    uids = lock(client, sorted({*free[:room], *held}), room, self._stale)
+                    uids = lock(client, sorted({*free[:room], *held}), room, self._stale, self._mark)
                     if uids or not free:
                         break
             else:

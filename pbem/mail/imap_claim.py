@@ -4,9 +4,16 @@ Dovecot's MOVE is not exclusive: two sessions moving one message at the same mom
 a copy. So where the server offers CONDSTORE (RFC 7162) a claimer first sets the keyword
 $PbemClaimed with UID STORE (UNCHANGEDSINCE m): only one session can win that, and only the
 winner moves the message. Without CONDSTORE two claimers may rarely both get a message.
+
+The same STORE sets the claimer's own mark ($PbemBy-<its Working folder>), and a claimer moves
+only what then carries its mark alone: should the server let two conditional STOREs through
+(Dovecot checks them against the session's view as of the command's start), the later one sees
+the earlier's mark and backs off, and a message both backed off from goes stale and is freed.
 """
 from __future__ import annotations
 
+import hashlib
+import re
 import time
 
 from imapclient import IMAPClient
@@ -15,7 +22,20 @@ from imapclient.exceptions import IMAPClientError
 from pbem.mail.masking import mask_signons
 
 CLAIM_FLAG = "$PbemClaimed"
+MARK_PREFIX = "$PbemBy-"
 STALE_CLAIM = 30.0      # a claim flag unchanged in the inbox this long was left by a crashed claimer
+
+
+def claimer_mark(working: str) -> str:
+    """The keyword naming one claimer: its Working folder (unique among live moderator processes),
+    or a digest of the name where the name is not a plain IMAP atom."""
+    if re.fullmatch(r"[A-Za-z0-9_.-]{1,40}", working):
+        return MARK_PREFIX + working
+    return MARK_PREFIX + hashlib.sha256(working.encode()).hexdigest()[:12]
+
+
+def _marks(flags) -> set[str]:
+    return {_str(f).lower() for f in flags if _str(f).lower().startswith(MARK_PREFIX.lower())}
 
 
 def parse_uid_set(text: bytes | str) -> list[int]:
@@ -29,10 +49,11 @@ def parse_uid_set(text: bytes | str) -> list[int]:
 
 
 def lock(client: IMAPClient, uids: list[int], room: int,
-         stale: dict[int, tuple[int, float]]) -> list[int]:
-    """Flag up to `room` unflagged messages of the selected folder in one conditional STORE and
-    return the UIDs this session won. `stale` remembers flagged UIDs (modseq, first seen); a flag
-    unchanged for STALE_CLAIM seconds is cleared so that a later call can claim the message."""
+         stale: dict[int, tuple[int, float]], mark: str) -> list[int]:
+    """Flag up to `room` unflagged messages of the selected folder in one conditional STORE, with
+    this claimer's `mark`, and return the UIDs this session won and carry no other claimer's mark.
+    `stale` remembers flagged UIDs (modseq, first seen); a flag unchanged for STALE_CLAIM seconds
+    is cleared (marks too) so that a later call can claim the message."""
     info = client.fetch(uids, ["FLAGS", "MODSEQ"]) if uids else {}
     for uid in set(stale) - set(info):
         del stale[uid]
@@ -46,7 +67,8 @@ def lock(client: IMAPClient, uids: list[int], room: int,
             if seen is None or seen[0] != modseq:
                 stale[uid] = (modseq, now)
             elif now - seen[1] > STALE_CLAIM:
-                store_claim(client, [uid], modseq, "-FLAGS.SILENT")
+                store_claim(client, [uid], modseq, "-FLAGS.SILENT",
+                            [CLAIM_FLAG, *sorted(_marks(info[uid][b"FLAGS"]))])
                 del stale[uid]
             continue
         free.append((uid, modseq))
@@ -55,17 +77,20 @@ def lock(client: IMAPClient, uids: list[int], room: int,
         return []
     untagged = client._imap.untagged_responses
     untagged.pop("MODIFIED", None)
-    store_claim(client, [uid for uid, _m in free], max(m for _u, m in free), "+FLAGS.SILENT")
+    store_claim(client, [uid for uid, _m in free], max(m for _u, m in free), "+FLAGS.SILENT",
+                [CLAIM_FLAG, mark])
     lost = {uid for line in untagged.pop("MODIFIED", []) for uid in parse_uid_set(line)}
-    return [uid for uid, _m in free if uid not in lost]
+    won = [uid for uid, _m in free if uid not in lost]
+    marked = client.fetch(won, ["FLAGS"]) if won else {}
+    return [uid for uid in won if uid in marked and _marks(marked[uid][b"FLAGS"]) == {mark.lower()}]
 
 
-def store_claim(client: IMAPClient, uids: list[int], since: int, how: str) -> None:
-    """UID STORE uids (UNCHANGEDSINCE since) how ($PbemClaimed). A message changed since `since`
-    is left alone and named in the MODIFIED response code. The modseq of a message changed after
+def store_claim(client: IMAPClient, uids: list[int], since: int, how: str, flags: list[str]) -> None:
+    """UID STORE uids (UNCHANGEDSINCE since) how (flags). A message changed since `since` is
+    left alone and named in the MODIFIED response code. The modseq of a message changed after
     our FETCH is above every modseq we saw, so the largest one serves as `since` for the batch."""
     typ, data = client._imap.uid("STORE", ",".join(map(str, uids)),
-                                 f"(UNCHANGEDSINCE {since})", how, f"({CLAIM_FLAG})")
+                                 f"(UNCHANGEDSINCE {since})", how, f"({' '.join(flags)})")
     if typ != "OK":
         raise IMAPClientError(f"STORE failed: {data}")
 
@@ -111,7 +136,8 @@ def file_masked(client: IMAPClient, uid: int, folder: str, *, use_move: bool, ra
     if masked == raw:
         move(client, [uid], folder, use_move=use_move)
         return
-    flags = [f for f in data.get(b"FLAGS", ()) if f not in (b"\\Recent", CLAIM_FLAG.encode())]
+    flags = [f for f in data.get(b"FLAGS", ())
+             if f not in (b"\\Recent", CLAIM_FLAG.encode()) and not _marks([f])]
     client.append(folder, masked, flags=flags, msg_time=data.get(b"INTERNALDATE"))
     client.add_flags([uid], [b"\\Deleted"], silent=True)
     if client.has_capability("UIDPLUS"):
