@@ -166,7 +166,7 @@ def test_real_lines_are_read_as_their_writers_meant():
 SCORED_FLOORS = {"unseen-scored.jsonl": 39, "unseen-human-scored.jsonl": 18, "unseen-human3-scored.jsonl": 0,
                  "unseen-human4-scored.jsonl": 3, "unseen-human5-scored.jsonl": 3,
                  "unseen-human6-scored.jsonl": 2, "unseen-human7-scored.jsonl": 17,
-                 "unseen-human8-scored.jsonl": 0}
+                 "unseen-human8-scored.jsonl": 0, "unseen-human9-scored.jsonl": 1}
 
 
 @pytest.mark.parametrize("name", sorted(SCORED_FLOORS))
