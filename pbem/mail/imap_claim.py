@@ -35,7 +35,8 @@ def claimer_mark(working: str) -> str:
 
 
 def _marks(flags) -> set[str]:
-    return {_str(f).lower() for f in flags if _str(f).lower().startswith(MARK_PREFIX.lower())}
+    """The claimers' marks among `flags`, as the server wrote them."""
+    return {_str(f) for f in flags if _str(f).lower().startswith(MARK_PREFIX.lower())}
 
 
 def parse_uid_set(text: bytes | str) -> list[int]:
@@ -82,7 +83,8 @@ def lock(client: IMAPClient, uids: list[int], room: int,
     lost = {uid for line in untagged.pop("MODIFIED", []) for uid in parse_uid_set(line)}
     won = [uid for uid, _m in free if uid not in lost]
     marked = client.fetch(won, ["FLAGS"]) if won else {}
-    return [uid for uid in won if uid in marked and _marks(marked[uid][b"FLAGS"]) == {mark.lower()}]
+    return [uid for uid in won if uid in marked
+            and {m.lower() for m in _marks(marked[uid][b"FLAGS"])} == {mark.lower()}]
 
 
 def store_claim(client: IMAPClient, uids: list[int], since: int, how: str, flags: list[str]) -> None:
