@@ -874,6 +874,12 @@ def test_the_run_bonus_counts_each_bonus_once_over_the_routes():
         # two routes that each earn the $80 O29-N16 bonus alone: the run earns it once
         assert g.title.run_bonus(g, sp, [_R("O29", "N16"), _R("N16", "O29")]) == -80
         assert g.title.run_bonus(g, sp, [_R("O29", "N28"), _R("N28", "N16")]) == 80
+    # a search's memo keeps each route's own bonus: the same answers, asked again or not
+    memo: dict = {}
+    for _ in range(2):
+        assert g.title.run_bonus(g, sp, [_R("O29", "N16"), _R("N16", "O29")], memo) == -80
+        assert g.title.run_bonus(g, sp, [_R("O29", "N28"), _R("N28", "N16")], memo) == 80
+    assert sorted(memo.values()) == [0, 0, 80, 80]
 
 
 def test_the_best_run_search_weighs_what_a_title_adds_to_a_whole_run(monkeypatch):
@@ -882,7 +888,7 @@ def test_the_best_run_search_weighs_what_a_title_adds_to_a_whole_run(monkeypatch
     from pbem.engine.best_run import best_run
 
     g, drg = _drg_two_trains()
-    monkeypatch.setattr(g.title, "run_bonus", lambda g, corp, resolved: 100 if len(resolved) == 1 else 0)
+    monkeypatch.setattr(g.title, "run_bonus", lambda g, corp, resolved, memo=None: 100 if len(resolved) == 1 else 0)
     monkeypatch.setattr(g.title, "run_bonus_bound", lambda g, corp: 100)
     found = best_run(g, drg)
     assert len(found.routes) == 1 and found.revenue == 130 and found.proven

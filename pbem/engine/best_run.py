@@ -167,11 +167,15 @@ class _Worth:
     def __init__(self, g, corp, bound: Optional[int]):
         self.g, self.corp, self.bound = g, corp, bound
         self.most = bound or 0          # the most the title can add: every bound counts it
+        self.memo: dict = {}            # the title's, for this search (the position stands meanwhile)
+        self._resolved: dict[int, tuple] = {}     # id -> (candidate, kept alive so its id stays its own; resolved)
 
     def __call__(self, picked: list[Candidate], value: int) -> int:
         if self.bound is None or not picked:
             return value
-        return value + self.g.title.run_bonus(self.g, self.corp, [c.resolved() for c in picked])
+        resolved = [(self._resolved.get(id(c)) or self._resolved.setdefault(id(c), (c, c.resolved())))[1]
+                    for c in picked]
+        return value + self.g.title.run_bonus(self.g, self.corp, resolved, self.memo)
 
 
 def _title_accepts(g, corp, picked: list[Candidate]) -> bool:

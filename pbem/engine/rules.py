@@ -214,10 +214,11 @@ class Rules(RoundRules, ShareRules, TrainRules):
         "scrapped" train running once more); "" by default."""
         return ""
 
-    def run_bonus(self, g: "Game", corp: "Corporation", resolved) -> int:
+    def run_bonus(self, g: "Game", corp: "Corporation", resolved, memo: Optional[dict] = None) -> int:
         """What a whole run (its routes as resolved) earns beyond the sum of its routes' worths
         (a bonus several trains earn together; negative where the routes' worths count one
-        bonus twice); asked only when `run_bonus_bound` is not None."""
+        bonus twice); asked only when `run_bonus_bound` is not None. `memo`: a dict the caller
+        keeps while the position stands (one best-run search), for the title's own use."""
         return 0
 
     def run_bonus_bound(self, g: "Game", corp: "Corporation") -> Optional[int]:

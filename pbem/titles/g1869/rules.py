@@ -98,14 +98,22 @@ class Rules1869(Rules1830Family):
 
         return route_bonus(g, corp.sym, [c for c, _n in stops])
 
-    def run_bonus(self, g: "Game", corp: "Corporation", resolved) -> int:
+    def run_bonus(self, g: "Game", corp: "Corporation", resolved, memo: Optional[dict] = None) -> int:
         """The run's bonuses (settled once for the whole run, over several trains) less those its
         routes' worths already show (`route_bonus`, each route's own): what the best-run search
-        adds to a run (rounds.Route1869 pays the same)."""
+        adds to a run (rounds.Route1869 pays the same). `memo` keeps each route's own bonus."""
         from pbem.titles.g1869.rounds import run_bonuses
 
         earned = sum(a for _b, a in run_bonuses(g, corp, resolved))
-        shown = sum(self.route_bonus(g, corp, getattr(r, "stops", None) or [(h, 0) for h in r.hexes]) for r in resolved)
+        shown = 0
+        for r in resolved:
+            stops = getattr(r, "stops", None) or tuple((h, 0) for h in r.hexes)
+            own = memo.get(stops) if memo is not None else None
+            if own is None:
+                own = self.route_bonus(g, corp, stops)
+                if memo is not None:
+                    memo[stops] = own
+            shown += own
         return earned - shown
 
     def run_bonus_bound(self, g: "Game", corp: "Corporation") -> Optional[int]:
