@@ -7,7 +7,7 @@ winner moves the message. Without CONDSTORE two claimers may rarely both get a m
 
 The same STORE sets the claimer's own mark ($PbemBy-<its Working folder>), and a claimer moves
 only what then carries its mark alone: should the server let two conditional STOREs through
-(Dovecot checks them against the session's view as of the command's start), the later one sees
+(Dovecot 2.3 checks them against its transaction's view of the folder), the later one sees
 the earlier's mark and backs off, and a message both backed off from goes stale and is freed.
 """
 from __future__ import annotations

@@ -107,7 +107,7 @@ class Rules1869(Rules1830Family):
         earned = sum(a for _b, a in run_bonuses(g, corp, resolved))
         shown = 0
         for r in resolved:
-            stops = getattr(r, "stops", None) or tuple((h, 0) for h in r.hexes)
+            stops = tuple(getattr(r, "stops", None) or ((h, 0) for h in r.hexes))
             own = memo.get(stops) if memo is not None else None
             if own is None:
                 own = self.route_bonus(g, corp, stops)
