@@ -451,3 +451,21 @@ def test_another_thread_s_work_is_not_charged_to_a_mail_s_reading():
         check_budget()                    # nothing of this thread's own was spent
     done.set()
     worker.join()
+
+
+def test_a_mail_of_too_many_parts_is_refused_unread_with_a_reply_and_the_game_untouched(tmp_path, gm_hash):
+    """A mail of 1,500 tiny attachments (each costs the mail parser time) is not parsed: its
+    sender is told why, and nothing is applied though it holds a legal move."""
+    pm, secrets = new_world(tmp_path, gm_hash)
+    before = (pm.games_dir / f"{GAME}.pbem").read_bytes()
+    raw = mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes\n", in_reply_to=latest(pm),
+               files={f"f{i}.json": b"{}" for i in range(1500)})
+    d = pm.handle("k1", raw)
+    assert d.folder == "Rejected" and d.outcome == "unreadable", d.outcome
+    assert (pm.games_dir / f"{GAME}.pbem").read_bytes() == before
+    [reply] = d.outgoing
+    assert reply.rcpts == (ADDR["Ann"],)
+    said = " ".join(text_of(reply.raw).split())
+    assert "MIME parts" in said and "at most 1,000" in said and "Nothing was applied" in said
+    d = pm.handle("k2", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes\n", in_reply_to=latest(pm)))
+    assert d.folder == "Processed", d.outcome

@@ -342,6 +342,55 @@ def test_max_bytes_is_the_limit():
     assert small.too_big and small.body == "" and small.from_addr == "ann.mueller@example.org"
 
 
+# -- headers and parts that cost the mail package's parser time or memory beyond their size -------------
+# (how long each takes now, and took before these bounds: benchmarks/hostile_mail.py)
+def test_a_list_of_40000_recipients_is_read_only_up_to_its_bound():
+    to = ", ".join(f"a{i}@example.org" for i in range(40_000))
+    letter = parse_letter(crlf(f"From: Ann <ann@example.org>\nTo: moderator@pbem.example, {to}\nSubject: s\n\n{MOVE}\n"))
+    assert letter.from_addr == "ann@example.org" and letter.body == MOVE + "\n"
+    assert letter.to[:2] == ("moderator@pbem.example", "a0@example.org")
+    assert 100 < len(letter.to) < 1000 and all(a.endswith("@example.org") for a in letter.to[1:])
+
+
+def test_a_subject_of_60000_encoded_words_is_cut_and_read():
+    letter = parse_letter(crlf("From: ann@example.org\nSubject: " + "=?utf-8?q?a?= " * 60_000 + f"\n\n{MOVE}\n"))
+    assert letter.body == MOVE + "\n" and 0 < len(letter.subject) <= 8192 and set(letter.subject) <= {"a", " "}
+
+
+def test_long_references_keep_the_latest_mails():
+    refs = " ".join(f"<r{i}@pbem.example>" for i in range(40_000))      # 840 KB: under the size limit
+    letter = parse_letter(crlf(f"From: ann@example.org\nReferences: {refs}\nSubject: s\n\n{MOVE}\n"))
+    assert letter.references[-1] == "<r39999@pbem.example>" and 100 < len(letter.references) < 1000
+
+
+@pytest.mark.parametrize("body", ["".join(f"--B\nContent-Type: text/plain\n\nx{i}\n" for i in range(2000)) + "--B--\n",
+                                  "--B\nContent-Type: text/plain; " + "; ".join(f"p{i}=v" for i in range(60_000))
+                                  + "\n\nx\n--B--\n",
+                                  "--B\nContent-Type: text/plain\n\nx\n--B\nContent-Disposition: attachment; filename=\""
+                                  + "=?utf-8?q?a?= " * 60_000 + "\"\n\nx\n--B--\n"],
+                         ids=["2,000 parts", "a part's Content-Type of 60,000 parameters", "a file name of 60,000 encoded words"])
+def test_a_mail_of_too_many_parts_or_a_huge_content_header_is_left_unread(body):
+    letter = parse_letter(crlf(f"From: ann@example.org\nMessage-ID: <x@example.org>\nSubject: s\n"
+                               f"Content-Type: multipart/mixed; boundary=B\n\n{body}"))
+    assert (letter.body, letter.attachments, letter.too_big) == ("", (), False)
+    assert (letter.from_addr, letter.message_id) == ("ann@example.org", "<x@example.org>")
+    assert "MIME parts" in letter.unread or "header of" in letter.unread
+
+
+def test_the_mails_own_huge_content_type_is_left_unread_and_a_huge_report_is_still_a_bounce():
+    params = "; ".join(f"p{i}=v" for i in range(60_000))
+    letter = parse_letter(crlf(f"From: ann@example.org\nContent-Type: text/plain; {params}\n\n{MOVE}\n"))
+    assert letter.body == "" and letter.unread.startswith("a Content-Type header of ")
+    bounce = parse_letter(crlf(f"From: someone@example.org\nContent-Type: multipart/report; {params}\n\nx\n"))
+    assert bounce.automated == "a delivery report (bounce)"
+
+
+def test_a_mail_of_a_few_parts_is_read_as_before():
+    parts = "".join(f"--B\nContent-Type: text/plain\n\n{MOVE if i == 0 else 'x'}\n" for i in range(20)) + "--B--\n"
+    letter = parse_letter(crlf(f"From: ann@example.org\nContent-Type: multipart/mixed; boundary=B\n\n{parts}"))
+    assert letter.body.strip() == MOVE and letter.unread == ""
+
+
 def test_too_big_multipart_report_is_still_known_as_a_bounce():
     assert parse_letter(BOUNCE, max_bytes=100).automated == "a delivery report (bounce)"
 

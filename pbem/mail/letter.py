@@ -22,6 +22,17 @@ from pbem.mail.text import decode_bytes, html_to_text, normalise_newlines, unflo
 KEPT_HEADERS = ("X-Pbem-Game", "Reply-To", "Return-Path", "Auto-Submitted", "List-Id", "Precedence")
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
 _HEADER_SCAN = 256 * 1024  # a too-big mail's headers are looked for only this far
+#: the most MIME parts a mail may have (counted as lines that begin "--": a part's boundary line);
+#: each costs the mail parser about half a millisecond, so a mail of tiny parts is refused unread
+MAX_PARTS = 1000
+#: the characters of a header that are parsed: the mail package's header parser takes time and
+#: memory that grow faster than a header's length (a Content-Type of 60,000 parameters: 96 s;
+#: a Subject of 60,000 encoded words: 3 GB). A longer header of the mail is cut (a list at its last
+#: comma, References keeps its end); a longer Content-* header, of the mail or of a part, leaves the
+#: mail unread
+HEADER_MAX = 8192
+#: a Content-* header (of the mail or of a part), unfolded: the parser reads these itself
+_CONTENT_HEADER = re.compile(rb"^(content-[a-z-]+)[ \t]*:([^\r\n]*(?:\r?\n[ \t][^\r\n]*)*)", re.I | re.M)
 _MSGID = re.compile(r"<[^<>\s]+>")
 
 
@@ -50,30 +61,60 @@ class Letter:
     size: int
     header_fields: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
     too_big: bool = False
+    unread: str = ""        # why the body was not read though the mail is not too big: "has ...", for the reply
     #: (file name, content) of each attached file that has a name (a game's own title data
     #: mailed with CREATE); left out of == and hash
     attachments: tuple[tuple[str, bytes], ...] = field(default=(), hash=False, compare=False)
 
 
 def parse_letter(raw: bytes, *, max_bytes: int = 1_000_000) -> Letter:
-    """Read a raw RFC 5322 message. Larger than max_bytes: headers only, body "" and too_big=True."""
+    """Read a raw RFC 5322 message. Larger than max_bytes: headers only, body "" and too_big=True;
+    of more than MAX_PARTS parts or with a Content-* header longer than HEADER_MAX: headers only,
+    body "" and `unread` saying which."""
     if not isinstance(raw, (bytes, bytearray, memoryview)):
         raise LetterError(f"a mail must be given as bytes, not {type(raw).__name__}")
     raw = bytes(raw)
     too_big = len(raw) > max_bytes
+    unread = "" if too_big else _unreadable(raw)
     try:
-        if too_big:
-            end = _HEADER_END.search(raw, 0, _HEADER_SCAN)
-            head = raw[: end.end()] if end else raw[:_HEADER_SCAN]
+        if too_big or unread:
+            # the parser reads the Content-Type itself, even of headers alone: only its first words
+            head = _CONTENT_HEADER.sub(lambda m: m.group(1) + b":" + _short(m.group(2)), raw[:_head_end(raw)])
             msg = BytesHeaderParser(policy=policy.default).parsebytes(head)
             body, body_type = "", ""
         else:
             msg = BytesParser(policy=policy.default).parsebytes(raw)
             body, body_type = _body(msg)
         letter = _letter(msg, body, body_type, len(raw), too_big)
-        return letter if too_big else replace(letter, attachments=_attachments(msg))
+        if too_big or unread:
+            return replace(letter, unread=unread)
+        return replace(letter, attachments=_attachments(msg))
     except Exception as exc:  # the email package's own errors on garbage; never a traceback to a user
         raise LetterError(f"the mail could not be read ({type(exc).__name__}: {exc})") from exc
+
+
+def _unreadable(raw: bytes) -> str:
+    """Why the mail's body is not to be parsed at all ("" when it may be): too many parts, or a
+    Content-* header too long for the parser's time and memory."""
+    parts = raw.count(b"\n--")           # lines that begin "--": one at least for each part
+    if parts > MAX_PARTS:
+        return f'{parts:,} MIME parts (lines that begin "--"); the moderator reads mails of at most {MAX_PARTS:,}'
+    for m in _CONTENT_HEADER.finditer(raw):
+        if len(m.group(2)) > HEADER_MAX:
+            name = m.group(1).decode("ascii", "replace")
+            return f"a {name} header of {len(m.group(2)):,} characters; the moderator reads headers of at most {HEADER_MAX:,}"
+    return ""
+
+
+def _short(value: bytes) -> bytes:
+    """A Content-* header's value cut at its last ";" before 200 bytes (its type kept)."""
+    return value if len(value) <= 200 else value[:max(value.rfind(b";", 0, 200), 0) or 200]
+
+
+def _head_end(raw: bytes) -> int:
+    """Where the mail's own header block ends (looked for only _HEADER_SCAN bytes far)."""
+    end = _HEADER_END.search(raw, 0, _HEADER_SCAN)
+    return end.end() if end else min(len(raw), _HEADER_SCAN)
 
 
 def _letter(msg: EmailMessage, body: str, body_type: str, size: int, too_big: bool) -> Letter:
@@ -81,12 +122,11 @@ def _letter(msg: EmailMessage, body: str, body_type: str, size: int, too_big: bo
     from_name, from_addr = _sender(msg)
     senders = [a for a in _addresses(msg, "From") if a[1] or a[0]]
     from_raw = senders[0][1] if senders else ""          # only to spot a bounce, never to name the sender
-    to: list[str] = []
+    to: dict[str, None] = {}           # in order, once each (a dict: a long list costs no square time)
     for name in ("To", "Cc", "Delivered-To", "X-Original-To"):
         for _, addr in _addresses(msg, name):
-            bare = _bare(addr)
-            if bare and bare not in to:
-                to.append(bare)
+            if bare := _bare(addr):
+                to.setdefault(bare)
     kept = {name: _fold(v) for name in KEPT_HEADERS if (v := _value(msg, name)) is not None}
     return Letter(
         message_id=_fold(_value(msg, "Message-ID") or ""),
@@ -126,11 +166,17 @@ def _raw(msg: EmailMessage, name: str) -> list[str]:
     return [v for k, v in msg.raw_items() if k.lower() == name.lower()]
 
 
-def _headers(msg: EmailMessage, name: str) -> list[object]:
-    """Every value of a header parsed by the default policy (8-bit bytes decoded first); a str if it won't parse."""
+def _headers(msg: EmailMessage, name: str, sep: str = " ") -> list[object]:
+    """Every value of a header parsed by the default policy (8-bit bytes decoded first); a str if it won't parse.
+    A value longer than HEADER_MAX is cut at its last `sep` before that (References: its first after
+    its last HEADER_MAX characters, the latest mails it names)."""
     out: list[object] = []
     for raw in _raw(msg, name):
         value = _clean(raw.replace("\r", "").replace("\n", ""))
+        if len(value) > HEADER_MAX and name.lower() == "references":
+            value = value[len(value) - HEADER_MAX:].partition(sep)[2]
+        elif len(value) > HEADER_MAX:
+            value = value[:max(value.rfind(sep, 0, HEADER_MAX), 0)]
         try:
             out.append(policy.default.header_factory(name, value))
         except Exception:
@@ -150,7 +196,7 @@ def _value(msg: EmailMessage, name: str) -> str | None:
 def _addresses(msg: EmailMessage, name: str) -> list[tuple[str, str]]:
     """(display name, address) pairs of every occurrence of an address header."""
     out: list[tuple[str, str]] = []
-    for header in _headers(msg, name):
+    for header in _headers(msg, name, ","):
         try:
             addresses = getattr(header, "addresses", None)
             if addresses is None:
@@ -303,10 +349,9 @@ _LIST_PRECEDENCE = ("list", "bulk", "junk")
 
 def _automated(msg: EmailMessage, from_raw: str) -> str:
     """Why this mail must never be answered ("" when a person sent it)."""
-    try:
-        content_type = msg.get_content_type()
-    except Exception:
-        content_type = ""
+    # the type read from its first word: the header parser would take each parameter too
+    kind = next(iter(_raw(msg, "Content-Type")), "")
+    content_type = "multipart/report" if re.match(r"\s*multipart\s*/\s*report\b", kind, re.I) else ""
     # the null sender of a bounce or auto-reply; a mail delivered twice over may carry the
     # header twice ("Return-Path: <>" from each hop), so each value counts alone
     null_sender = any(re.sub(r"\s+", "", value) == "<>" for value in _raw(msg, "Return-Path"))

@@ -251,6 +251,10 @@ class Postmaster:
         if letter.automated:
             return Decision("Rejected", f"automated mail ({letter.automated}): not answered")
         known = self.known(letter.from_addr)
+        if letter.unread:
+            return self.refuse_sender(letter, src, known, "",
+                                       f"your mail has {letter.unread}. Nothing was applied: send the moves alone, "
+                                       f"without attachments.", "unreadable")
         if getattr(letter, "too_big", False):
             return self.refuse_sender(letter, src, known, "",
                                        f"your mail is {letter.size:,} bytes; the moderator reads mails of at most "
