@@ -31,8 +31,14 @@ MAX_PARTS = 1000
 #: comma, References keeps its end); a longer Content-* header, of the mail or of a part, leaves the
 #: mail unread
 HEADER_MAX = 8192
+#: the values of one header that are parsed (the first ones; a mail may repeat a header many times)
+MAX_SAME_HEADER = 20
 #: a Content-* header (of the mail or of a part), unfolded: the parser reads these itself
 _CONTENT_HEADER = re.compile(rb"^(content-[a-z-]+)[ \t]*:([^\r\n]*(?:\r?\n[ \t][^\r\n]*)*)", re.I | re.M)
+#: the characters of all the Content-Type and Content-Disposition headers of a mail and its parts
+#: together (their parameters cost the parser about 0.3 ms each): some 100 parts' worth
+CONTENT_HEADERS_MAX = 16384
+_PARAMETRISED = (b"content-type", b"content-disposition")
 _MSGID = re.compile(r"<[^<>\s]+>")
 
 
@@ -99,10 +105,15 @@ def _unreadable(raw: bytes) -> str:
     parts = raw.count(b"\n--")           # lines that begin "--": one at least for each part
     if parts > MAX_PARTS:
         return f'{parts:,} MIME parts (lines that begin "--"); the moderator reads mails of at most {MAX_PARTS:,}'
+    total = 0
     for m in _CONTENT_HEADER.finditer(raw):
         if len(m.group(2)) > HEADER_MAX:
             name = m.group(1).decode("ascii", "replace")
             return f"a {name} header of {len(m.group(2)):,} characters; the moderator reads headers of at most {HEADER_MAX:,}"
+        total += len(m.group(2)) if m.group(1).lower() in _PARAMETRISED else 0
+    if total > CONTENT_HEADERS_MAX:
+        return (f"Content-Type and Content-Disposition headers of {total:,} characters in all; the moderator reads "
+                f"at most {CONTENT_HEADERS_MAX:,}")
     return ""
 
 
@@ -166,12 +177,12 @@ def _raw(msg: EmailMessage, name: str) -> list[str]:
     return [v for k, v in msg.raw_items() if k.lower() == name.lower()]
 
 
-def _headers(msg: EmailMessage, name: str, sep: str = " ") -> list[object]:
-    """Every value of a header parsed by the default policy (8-bit bytes decoded first); a str if it won't parse.
-    A value longer than HEADER_MAX is cut at its last `sep` before that (References: its first after
-    its last HEADER_MAX characters, the latest mails it names)."""
+def _headers(msg: EmailMessage, name: str, sep: str = " ", most: int = MAX_SAME_HEADER) -> list[object]:
+    """The first `most` values of a header parsed by the default policy (8-bit bytes decoded first); a str if
+    it won't parse. A value longer than HEADER_MAX is cut at its last `sep` before that (References: its
+    first after its last HEADER_MAX characters, the latest mails it names)."""
     out: list[object] = []
-    for raw in _raw(msg, name):
+    for raw in _raw(msg, name)[:most]:
         value = _clean(raw.replace("\r", "").replace("\n", ""))
         if len(value) > HEADER_MAX and name.lower() == "references":
             value = value[len(value) - HEADER_MAX:].partition(sep)[2]
@@ -189,7 +200,7 @@ def _headers(msg: EmailMessage, name: str, sep: str = " ") -> list[object]:
 
 def _value(msg: EmailMessage, name: str) -> str | None:
     """The first value of a header, RFC 2047 decoded; None when absent."""
-    values = _headers(msg, name)
+    values = _headers(msg, name, most=1)
     return str(values[0]) if values else None
 
 
@@ -335,7 +346,7 @@ def _ids(text: str) -> tuple[str, ...]:
 
 def _date(msg: EmailMessage) -> datetime | None:
     """The Date header as a datetime, or None when absent or unreadable."""
-    for header in _headers(msg, "Date")[:1]:
+    for header in _headers(msg, "Date", most=1):
         try:
             return getattr(header, "datetime", None) or parsedate_to_datetime(str(header))
         except Exception:
