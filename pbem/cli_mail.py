@@ -29,7 +29,8 @@ def build_moderator(cfg):
         from pbem.mail.mailbox import MaildirMailbox
         from pbem.mail.sender import MaildirSender
 
-        mailbox = MaildirMailbox(moderator_maildir(cfg.maildir), working=slot.working.lower())
+        mailbox = MaildirMailbox(moderator_maildir(cfg.maildir), working=slot.working.lower(),
+                                 max_bytes=cfg.max_bytes)
         sender = MaildirSender(cfg.maildir)
     else:
         from pbem.mail.imap import ImapMailbox
@@ -37,7 +38,8 @@ def build_moderator(cfg):
 
         i, s = cfg.imap, cfg.smtp
         mailbox = ImapMailbox(i.host, i.port, i.user or cfg.address, i.password or "", security=i.security,
-                              ca_file=i.ca_file, inbox=cfg.inbox, working=slot.working)
+                              ca_file=i.ca_file, inbox=cfg.inbox, working=slot.working,
+                              max_bytes=cfg.max_bytes)
         sender = SmtpSender(s.host, s.port, security=s.security, user=s.user, password=s.password,
                             ca_file=s.ca_file)
     mod = Moderator(pm, mailbox, sender, ledger)

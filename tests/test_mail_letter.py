@@ -342,6 +342,16 @@ def test_max_bytes_is_the_limit():
     assert small.too_big and small.body == "" and small.from_addr == "ann.mueller@example.org"
 
 
+def test_a_mail_given_by_its_head_is_too_big_by_its_whole_size_and_never_read_as_whole():
+    head = PLAIN[:200]
+    letter = parse_letter(head, max_bytes=1000, size=5000)
+    assert (letter.too_big, letter.size, letter.body) == (True, 5000, "")
+    assert letter.from_addr == "ann.mueller@example.org"
+    cut_short = parse_letter(head, max_bytes=10_000, size=len(head) + 1)   # a head, though under the limit
+    assert cut_short.too_big and cut_short.body == ""
+    assert parse_letter(PLAIN, size=len(PLAIN)).too_big is False
+
+
 # -- headers and parts that cost the mail package's parser time or memory beyond their size -------------
 # (how long each takes now, and took before these bounds: benchmarks/hostile_mail.py)
 def test_a_list_of_40000_recipients_is_read_only_up_to_its_bound():

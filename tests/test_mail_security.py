@@ -320,6 +320,22 @@ def test_the_ledger_takes_a_second_delivery_only_with_the_same_body(tmp_path):
     assert led.duplicate_of("<m@x>", "bob@pbem.test", "d1") is None          # another sender: another mail
 
 
+def test_a_large_mail_handed_out_by_its_head_is_known_again_when_delivered_twice():
+    """A relay's trace headers change the head's length, not the body's digest; another body, or
+    the same start with another length, is another mail."""
+    from pbem.mail.mailbox import HEAD_BYTES
+    from pbem.moderator.daemon import _identity
+
+    raw = mail(ADDR["Ann"], "Ann passes\n" + "a long quote\n" * 100_000, msgid="<big@client.example>")
+
+    def head(r: bytes):
+        return _identity(r[:HEAD_BYTES], len(r))
+    first, again = head(raw), head(b"Received: from relay.example by mx.example\r\n" * 3 + raw)
+    assert first == again and first[:2] == ("<big@client.example>", ADDR["Ann"])
+    assert head(raw + b"more\n")[2] != first[2] and head(raw.replace(b"Ann passes", b"Ann buys 2"))[2] != first[2]
+    assert _identity(raw)[2] != first[2]                     # whole, the digest is the body's own
+
+
 # ------------------------------------------------------------------------ moderator's commands
 def _gm_mail(pm, body: str, *, reply=True, msgid=None) -> bytes:
     from mailkit import latest

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -38,9 +39,9 @@ def gm_hash():
     return hash_secret(GM_SECRET)
 
 
-def moderator(stack, tmp: Path, gm_hash: str, *, images: bool = True) -> Moderator:
-    pm = Postmaster(MOD, tmp / "games", masters=[Master(GM, gm_hash)], render_images=images)
-    box = ImapMailbox(stack.host, stack.imap_port, *stack.user(MOD), security="none")
+def moderator(stack, tmp: Path, gm_hash: str, *, images: bool = True, max_bytes: int = 1_000_000) -> Moderator:
+    pm = Postmaster(MOD, tmp / "games", masters=[Master(GM, gm_hash)], render_images=images, max_bytes=max_bytes)
+    box = ImapMailbox(stack.host, stack.imap_port, *stack.user(MOD), security="none", max_bytes=max_bytes)
     return Moderator(pm, box, SmtpSender(stack.host, stack.smtp_port, security="none"), Ledger(tmp / "state" / "l.db"))
 
 
@@ -169,6 +170,36 @@ def test_the_opening_played_entirely_by_mail(mail_stack, mail, tmp_path, gm_hash
     a, b = state_json(by_mail.game, 0), state_json(by_cli.game, 0)
     assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
     assert by_mail.game.round.name == "stock"
+
+
+def test_a_mail_over_the_size_limit_is_refused_without_its_body_being_held(mail_stack, mail, tmp_path, gm_hash):
+    """A large mail is claimed as its head only, refused with a reply that gives its size, and filed
+    whole with its secret masked; the game file is untouched and the move sent plainly is applied."""
+    stack = mail_stack
+    mod = moderator(stack, tmp_path, gm_hash, images=False, max_bytes=200_000)
+    secrets = create_game(stack, mod.run_once)
+    held = []
+    claim = mod.mailbox.claim_next
+    mod.mailbox.claim_next = lambda limit=50: [held.append(len(m.raw)) or m for m in claim(limit)]
+    game = tmp_path / "games" / f"{GAME}.pbem"
+    before = game.read_bytes()
+    signon = f"SIGNON {GAME} Ann {secrets['Ann']}"
+    welcome = parse(stack.messages(ADDR["Ann"])[-1])
+    padding = "\n".join(f"> an old report, line {i}, quoted again and again and again" for i in range(12_000))
+    mid = send(stack, f"Ann <{ADDR['Ann']}>", f"{signon}\nAnn buys the Hudson Bay for $20\n\n{padding}\n")
+    mod.run_once()
+    [reply] = replies_to(stack, ADDR["Ann"], mid)
+    told = re.search(r"your mail is ([\d,]+) bytes; .* at most 200,000 bytes", text_of(reply.as_bytes()))
+    assert told and int(told.group(1).replace(",", "")) > 700_000          # its whole size, not its head's
+    assert game.read_bytes() == before and held and max(held) < 300_000
+    [filed] = stack.messages(MOD, "Rejected")
+    assert secrets["Ann"].encode() not in filed and b"SIGNON " + GAME.encode() + b" Ann ******" in filed
+    assert b"line 11999," in filed                          # filed whole
+    mid = send(stack, f"Ann <{ADDR['Ann']}>", f"{signon}\nAnn buys the Hudson Bay for $20\n",
+               in_reply_to=str(welcome["Message-ID"]), subject="Re: " + str(welcome["Subject"]))
+    mod.run_once()
+    [reply] = replies_to(stack, ADDR["Ann"], mid)
+    assert "accepted" in str(reply["Subject"]) and game.read_bytes() != before
 
 
 # --------------------------------------------------------------------------- faults

@@ -13,7 +13,7 @@ import pytest
 
 from pbem.mail import imap, imap_claim
 from pbem.mail.imap import ImapMailbox
-from pbem.mail.mailbox import Incoming, Mailbox, MaildirMailbox, MailboxError, deliver_to_maildir
+from pbem.mail.mailbox import HEAD_BYTES, Incoming, Mailbox, MaildirMailbox, MailboxError, deliver_to_maildir
 from pbem.mail.sender import MaildirSender, Sender, SendError, SmtpSender
 
 MOD = "moderator@pbem.test"
@@ -162,6 +162,33 @@ def test_a_claim_the_server_let_through_twice_goes_to_one_claimer(mail, monkeypa
     assert marks == {b"$PbemBy-Working", b"$PbemBy-Working-2"}
     a.close()
     b.close()
+
+
+def big_letter(subject: str, size: int) -> bytes:
+    """A mail of about `size` bytes whose body has a SIGNON secret at its end (to be masked when filed)."""
+    filler = ("x" * 76 + "\r\n") * (size // 78)
+    return letter(subject) + filler.encode() + b"SIGNON g1 Ann hunter2secret\r\n"
+
+
+def test_a_message_over_max_bytes_is_handed_out_as_its_head_and_filed_whole(mail):
+    """A batch of large mails is never held whole: each is handed out as its head with its size,
+    and filed whole (its secret masked) when finished; small ones come whole as before."""
+    sent = [letter("small-0"), big_letter("big-1", 600_000), big_letter("big-2", 600_000), letter("small-3")]
+    for raw in sent:
+        mail.send(raw, ANN, MOD)
+    with open_box(mail, max_bytes=100_000) as box:
+        got = box.claim_next()
+        assert [subject_of(m.raw) for m in got] == ["small-0", "big-1", "big-2", "small-3"]
+        for m, raw in zip(got, sent):
+            if len(raw) > 100_000:
+                assert m.size is not None and m.size >= len(raw) and len(m.raw) == imap.HEAD_BYTES
+                assert raw.startswith(m.raw[m.raw.index(b"From: "):])       # its beginning, after trace headers
+            else:
+                assert m.size is None and m.raw.endswith(raw)
+        box.finish(got[1].key, "Rejected")
+    [filed] = mail.messages(MOD, "Rejected")
+    assert subject_of(filed) == "big-1" and len(filed) >= len(sent[1]) - 100
+    assert b"hunter2secret" not in filed and filed.rstrip().endswith(b"SIGNON g1 Ann ******")
 
 
 def test_a_claimers_mark_is_an_imap_atom():
@@ -471,6 +498,20 @@ def test_maildir_claim_finish_and_resume(tmp_path):
     assert again.claim_next() == []
     with pytest.raises(MailboxError):
         again.finish(got[2].key, "../elsewhere")
+
+
+def test_maildir_hands_out_a_message_over_max_bytes_as_its_head_and_files_it_whole(tmp_path):
+    sent = [big_letter("big-0", 600_000), letter("small-1")]
+    for raw in sent:
+        deliver_to_maildir(tmp_path, raw)
+        time.sleep(0.01)
+    box = MaildirMailbox(tmp_path, max_bytes=100_000)
+    big, small = box.claim_next()
+    assert (big.size, big.raw) == (len(sent[0]), sent[0][:HEAD_BYTES])
+    assert (small.size, small.raw) == (None, sent[1])
+    box.finish(big.key, "Rejected")
+    [filed] = [p.read_bytes() for p in (tmp_path / "rejected" / "cur").iterdir()]
+    assert filed == sent[0].replace(b"hunter2secret", b"*" * 6)
 
 
 def test_maildir_wait_notices_new_mail(tmp_path):

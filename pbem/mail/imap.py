@@ -16,7 +16,7 @@ from imapclient.exceptions import IMAPClientError, LoginError
 
 from pbem.mail import imap_claim
 from pbem.mail.imap_claim import file_masked, lock, move
-from pbem.mail.mailbox import Incoming, MailboxError
+from pbem.mail.mailbox import HEAD_BYTES, Incoming, MailboxError
 from pbem.mail.reasons import describe
 
 T = TypeVar("T")
@@ -38,16 +38,17 @@ class ImapMailbox:
 
     def __init__(self, host: str, port: int, user: str, password: str, *, security: str,
                  ca_file: str | None = None, inbox: str = "INBOX", working: str = "Working",
-                 timeout: float = 30):
+                 timeout: float = 30, max_bytes: int | None = None):
         if security not in SECURITY:
             raise MailboxError(f"unknown IMAP security {security!r} (use tls, starttls or none)")
         self.host, self.port, self.user, self._password = host, port, user, password
         self.security, self.ca_file, self.timeout = security, ca_file, timeout
         self.inbox, self.working = inbox, working
+        self.max_bytes = max_bytes           # a larger message is fetched as its head only
         self._client: IMAPClient | None = None
         self._validity = 0                   # UIDVALIDITY of Working
         self._resume: list[int] = []         # Working UIDs owed to the caller, oldest first
-        self._outstanding: dict[str, bytes] = {}   # keys handed out and not yet finished: their bytes
+        self._outstanding: dict[str, bytes | None] = {}   # keys handed out, not yet finished: their bytes if whole
         self._folders: set[str] = set()      # folders known to exist
         self.use_move = True
         self.use_condstore = True
@@ -185,13 +186,27 @@ class ImapMailbox:
                                          use_move=self.use_move))
         self._select_working()
         take, self._resume = self._resume[:limit], self._resume[limit:]
-        data = client.fetch(take, ["BODY.PEEK[]"]) if take else {}
+        return self._hand_out(client, take)
+
+    def _hand_out(self, client: IMAPClient, uids: list[int]) -> list[Incoming]:
+        """Messages of Working by UID, each whole, or its head only when over `max_bytes` (sizes are
+        asked first, so a batch of large mails is never held in memory); gone ones are skipped."""
+        sizes = {uid: d[b"RFC822.SIZE"] for uid, d in client.fetch(uids, ["RFC822.SIZE"]).items()} \
+            if uids and self.max_bytes is not None else {}
+        big = [uid for uid, size in sizes.items() if size > self.max_bytes]
+        data = client.fetch([u for u in uids if u not in big], ["BODY.PEEK[]"]) if len(big) < len(uids) else {}
+        heads = client.fetch(big, [f"BODY.PEEK[]<0.{HEAD_BYTES}>"]) if big else {}
         out = []
-        for uid in take:
+        for uid in uids:
             key = self._key(uid)
-            if uid in data and key not in self._outstanding:   # gone: finished by another run
+            if key in self._outstanding:
+                continue
+            if uid in data:                          # else gone: finished by another run
                 self._outstanding[key] = data[uid][b"BODY[]"]
                 out.append(Incoming(key=key, raw=data[uid][b"BODY[]"]))
+            elif uid in heads:
+                self._outstanding[key] = None        # filed whole, its body fetched then
+                out.append(Incoming(key=key, raw=heads[uid][b"BODY[]<0>"], size=sizes[uid]))
         return out
 
     def finish(self, key: str, folder: str) -> None:

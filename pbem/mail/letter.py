@@ -73,14 +73,15 @@ class Letter:
     attachments: tuple[tuple[str, bytes], ...] = field(default=(), hash=False, compare=False)
 
 
-def parse_letter(raw: bytes, *, max_bytes: int = 1_000_000) -> Letter:
+def parse_letter(raw: bytes, *, max_bytes: int = 1_000_000, size: int | None = None) -> Letter:
     """Read a raw RFC 5322 message. Larger than max_bytes: headers only, body "" and too_big=True;
     of more than MAX_PARTS parts or with a Content-* header longer than HEADER_MAX: headers only,
-    body "" and `unread` saying which."""
+    body "" and `unread` saying which. `size`: the whole mail's, when `raw` is only its beginning."""
     if not isinstance(raw, (bytes, bytearray, memoryview)):
         raise LetterError(f"a mail must be given as bytes, not {type(raw).__name__}")
     raw = bytes(raw)
-    too_big = len(raw) > max_bytes
+    size = len(raw) if size is None else max(size, len(raw))
+    too_big = size > max_bytes or size > len(raw)        # a mail cut short is never read as whole
     unread = "" if too_big else _unreadable(raw)
     try:
         if too_big or unread:
@@ -91,7 +92,7 @@ def parse_letter(raw: bytes, *, max_bytes: int = 1_000_000) -> Letter:
         else:
             msg = BytesParser(policy=policy.default).parsebytes(raw)
             body, body_type = _body(msg)
-        letter = _letter(msg, body, body_type, len(raw), too_big)
+        letter = _letter(msg, body, body_type, size, too_big)
         if too_big or unread:
             return replace(letter, unread=unread)
         return replace(letter, attachments=_attachments(msg))

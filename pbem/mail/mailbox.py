@@ -13,21 +13,26 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Optional, Protocol, runtime_checkable
 
 from pbem.errors import PbemError
 from pbem.mail.maildir import base_name, ensure_maildir, file_masked, find_message, list_messages, write_message
 from pbem.mail.reasons import describe
 
 FOLDERS = ("inbox", "working", "processed", "rejected")
+#: of a message larger than the mailbox's `max_bytes`, only this much is read: its header (a mail
+#: that size is refused unread, so its body is never held in memory; it is filed whole, one at a time)
+HEAD_BYTES = 256 * 1024
 
 
 @dataclass(frozen=True)
 class Incoming:
-    """A claimed message: a stable progress key and the message exactly as stored."""
+    """A claimed message: a stable progress key and the message exactly as stored, or only its
+    first HEAD_BYTES when it is larger than the mailbox's `max_bytes` (`size` is then its whole size)."""
 
     key: str
     raw: bytes
+    size: Optional[int] = None      # set only when `raw` is the message's beginning, not all of it
 
 
 class MailboxError(PbemError):
@@ -74,9 +79,10 @@ class MaildirMailbox:
     is already gone another process claimed it and it is skipped.
     """
 
-    def __init__(self, root: Path, *, working: str = "working"):
+    def __init__(self, root: Path, *, working: str = "working", max_bytes: Optional[int] = None):
         self.root = Path(root)
         self.working = working               # one per moderator process (pbem.moderator.workers)
+        self.max_bytes = max_bytes           # a larger message is handed out as its head only
         try:
             for name in FOLDERS + (working,):
                 ensure_maildir(self.root / name)
@@ -114,7 +120,11 @@ class MaildirMailbox:
     def _take(self, path: Path, base: str) -> Incoming:
         key = self._key(base)
         self._outstanding.add(key)
-        return Incoming(key=key, raw=path.read_bytes())
+        with open(path, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            if self.max_bytes is not None and size > self.max_bytes:
+                return Incoming(key=key, raw=f.read(HEAD_BYTES), size=size)
+            return Incoming(key=key, raw=f.read())
 
     def finish(self, key: str, folder: str) -> None:
         """Move the message to ROOT/<folder, lower case>/cur; nothing happens if it is gone."""

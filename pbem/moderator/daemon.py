@@ -35,6 +35,9 @@ from pbem.moderator.postmaster import Postmaster
 
 log = logging.getLogger("pbem.moderator")
 _BODY_START = re.compile(rb"\r?\n\r?\n")
+#: of a mail handed out as its head only, the bytes of its body that its digest is taken of
+#: (a relay's added headers leave them in the head)
+HEAD_DIGEST = 16 * 1024
 #: mails claimed at a time: small, so that several moderator processes share a mailbox's work
 BATCH = 2
 #: seconds at most between emptying the ledger's WAL of sent mail while a pass sends
@@ -89,7 +92,7 @@ class Moderator:
         failpoints.reached("after_fetch")
         done = self.ledger.handled(inc.key)
         if done is None:
-            mid, sender, digest = _identity(inc.raw)
+            mid, sender, digest = _identity(inc.raw, inc.size)
             dup = self.ledger.duplicate_of(mid, sender, digest) if mid else None
             if dup is not None:
                 decision = Decision(dup.folder, f"a second delivery of {mid}: nothing done again")
@@ -124,7 +127,7 @@ class Moderator:
                 return self.pm.quarantine(inc.key, inc.raw, f"{tries - 1} attempts at it stopped the moderator")
             try:
                 failpoints.reached("in_judge")
-                return self.pm.handle(inc.key, inc.raw)
+                return self.pm.handle(inc.key, inc.raw, inc.size)
             except Exception:                   # a bug must not stop the moderator or lose the mail
                 log.error("internal error on %s (attempt %d):\n%s", inc.key, tries, traceback.format_exc())
                 if tries >= self.max_tries:
@@ -243,13 +246,16 @@ class Courier:
             raise self._error
 
 
-def _identity(raw: bytes) -> tuple[str, str, str]:
+def _identity(raw: bytes, size: Optional[int] = None) -> tuple[str, str, str]:
     """(Message-ID, sender address, digest of the body) of a raw mail, for spotting a second
-    delivery of the same mail (a relay adds headers, never changes the body)."""
+    delivery of the same mail (a relay adds headers, never changes the body). Of a mail handed out
+    as its head (`size`), the body's length and its first HEAD_DIGEST bytes stand for it."""
     try:
         letter = parse_letter(raw, max_bytes=1)          # headers only: cheap
     except LetterError:
         return "", "", ""
     end = _BODY_START.search(raw)
-    digest = hashlib.sha256(raw[end.end():] if end else b"").hexdigest()[:32]
-    return letter.message_id, letter.from_addr, digest
+    body = raw[end.end():] if end else b""
+    if size is not None:
+        body = b"%d:" % (size - len(raw) + len(body)) + body[:HEAD_DIGEST]
+    return letter.message_id, letter.from_addr, hashlib.sha256(body).hexdigest()[:32]

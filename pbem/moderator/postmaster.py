@@ -235,10 +235,11 @@ class Postmaster:
         return self._address_index().names.get(address.lower(), ())
 
     # --- handling ----------------------------------------------------------------------
-    def handle(self, key: str, raw: bytes) -> Decision:
-        """Judge one mail. Never raises for anything a mail can contain."""
+    def handle(self, key: str, raw: bytes, size: Optional[int] = None) -> Decision:
+        """Judge one mail (`size`: its whole size when `raw` is only its head, as a mailbox hands
+        out a mail over `max_bytes`). Never raises for anything a mail can contain."""
         try:
-            letter = parse_letter(raw, max_bytes=self.max_bytes)
+            letter = parse_letter(raw, max_bytes=self.max_bytes, size=size)
         except LetterError as e:
             return Decision("Rejected", f"unreadable mail: {e}")
         src = source_of(letter, raw)
