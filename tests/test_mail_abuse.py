@@ -467,5 +467,21 @@ def test_a_mail_of_too_many_parts_is_refused_unread_with_a_reply_and_the_game_un
     assert reply.rcpts == (ADDR["Ann"],)
     said = " ".join(text_of(reply.raw).split())
     assert "MIME parts" in said and "at most 1,000" in said and "Nothing was applied" in said
-    d = pm.handle("k2", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes\n", in_reply_to=latest(pm)))
+    # the refusal answers the game the thread names: the move sent again in a reply to it counts
+    assert f"[{GAME}]" in parse(reply.raw)["Subject"]
+    d = pm.handle("k2", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes\n",
+                             in_reply_to=reply.message_id))
     assert d.folder == "Processed", d.outcome
+
+
+def test_a_mail_left_unread_is_tied_only_to_a_game_its_sender_plays(tmp_path, gm_hash):
+    """The refusal of a mail left unread carries a game's state only for that game's own players:
+    one naming another game by its subject is answered without any game's state."""
+    pm, secrets = new_world(tmp_path, gm_hash)
+    many = {f"f{i}.json": b"{}" for i in range(1500)}
+    d = pm.handle("k1", mail(ADDR["Ann"], "Ann passes\n", subject="[other-club] move", files=many))
+    [reply] = d.outgoing
+    assert d.outcome == "unreadable" and d.game == "" and "X-Pbem-Head" not in parse(reply.raw)
+    d = pm.handle("k2", mail(ADDR["Ann"], "Ann passes\n", subject=f"[{GAME}] move", files=many))
+    [reply] = d.outgoing
+    assert d.game == GAME and parse(reply.raw)["X-Pbem-Head"]

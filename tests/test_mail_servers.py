@@ -174,7 +174,8 @@ def test_the_opening_played_entirely_by_mail(mail_stack, mail, tmp_path, gm_hash
 
 def test_a_mail_over_the_size_limit_is_refused_without_its_body_being_held(mail_stack, mail, tmp_path, gm_hash):
     """A large mail is claimed as its head only, refused with a reply that gives its size, and filed
-    whole with its secret masked; the game file is untouched and the move sent plainly is applied."""
+    whole with its secret masked; the game file is untouched, and the move sent plainly in a reply to
+    the refusal is applied (the refusal answers the game its subject names)."""
     stack = mail_stack
     mod = moderator(stack, tmp_path, gm_hash, images=False, max_bytes=200_000)
     secrets = create_game(stack, mod.run_once)
@@ -184,7 +185,6 @@ def test_a_mail_over_the_size_limit_is_refused_without_its_body_being_held(mail_
     game = tmp_path / "games" / f"{GAME}.pbem"
     before = game.read_bytes()
     signon = f"SIGNON {GAME} Ann {secrets['Ann']}"
-    welcome = parse(stack.messages(ADDR["Ann"])[-1])
     padding = "\n".join(f"> an old report, line {i}, quoted again and again and again" for i in range(12_000))
     mid = send(stack, f"Ann <{ADDR['Ann']}>", f"{signon}\nAnn buys the Hudson Bay for $20\n\n{padding}\n")
     mod.run_once()
@@ -195,8 +195,7 @@ def test_a_mail_over_the_size_limit_is_refused_without_its_body_being_held(mail_
     [filed] = stack.messages(MOD, "Rejected")
     assert secrets["Ann"].encode() not in filed and b"SIGNON " + GAME.encode() + b" Ann ******" in filed
     assert b"line 11999," in filed                          # filed whole
-    mid = send(stack, f"Ann <{ADDR['Ann']}>", f"{signon}\nAnn buys the Hudson Bay for $20\n",
-               in_reply_to=str(welcome["Message-ID"]), subject="Re: " + str(welcome["Subject"]))
+    mid = send(stack, f"Ann <{ADDR['Ann']}>", f"{signon}\nAnn buys the Hudson Bay for $20\n")   # answers the refusal
     mod.run_once()
     [reply] = replies_to(stack, ADDR["Ann"], mid)
     assert "accepted" in str(reply["Subject"]) and game.read_bytes() != before

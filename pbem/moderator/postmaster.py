@@ -253,11 +253,11 @@ class Postmaster:
             return Decision("Rejected", f"automated mail ({letter.automated}): not answered")
         known = self.known(letter.from_addr)
         if letter.unread:
-            return self.refuse_sender(letter, src, known, "",
+            return self.refuse_sender(letter, src, known, self._game_of_headers(letter),
                                        f"your mail has {letter.unread}. Nothing was applied: send the moves alone, "
                                        f"without attachments.", "unreadable")
-        if getattr(letter, "too_big", False):
-            return self.refuse_sender(letter, src, known, "",
+        if letter.too_big:
+            return self.refuse_sender(letter, src, known, self._game_of_headers(letter),
                                        f"your mail is {letter.size:,} bytes; the moderator reads mails of at most "
                                        f"{self.max_bytes:,} bytes. Nothing was applied: send the moves alone, "
                                        f"without attachments or long quotes.", "too big")
@@ -415,6 +415,13 @@ class Postmaster:
             return "", ("this mail names several games: " + ", ".join(f"{g} ({w})" for g, w in named.items())
                         + ". Nothing was applied; name one game.")
         return (next(iter(named)) if named else ""), ""
+
+    def _game_of_headers(self, letter: Letter) -> str:
+        """The game a mail left unread is about, by its subject tag, plus-address or thread, when its
+        sender plays or moderates it: the refusal then answers that game's state, so moves sent
+        in a reply to it count ("" when no such game is named)."""
+        game, why = self._route(letter, ())
+        return game if game and not why and game in self.games_of(letter.from_addr) else ""
 
     # --- one game ------------------------------------------------------------------------
     def _in_game(self, letter: Letter, src: str, game: str, cmds: list[Command], rest: Body,
