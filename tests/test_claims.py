@@ -523,3 +523,24 @@ def test_a_train_and_its_price_no_move_fits_refuses_the_line(tmp_path, record_fi
     with pytest.raises(NotationError, match="line 1"):
         t.submit("QLL has no train and Player 1 chips in for a 4 ($300); QLL buys the SC for $25").check()
     assert t.file.head == head and not t.game.corporations["QLL"].trains
+
+
+@pytest.mark.parametrize("line,why", [("NW redeems a share from the pool for 120", None),
+                                      ("NW redeems a share from the pool at 120", None),
+                                      ("NW redeems a share from the pool for 90", "NW paid $120, not $90"),
+                                      ("NW redeems a share from the pool at 90", "NW paid $120, not $90")])
+def test_a_redemption_s_price_is_checked(tmp_path, line, why):
+    """"NW redeems a share from the pool for 90", "GRR redeems one share from the bank pool at 90" (corpus
+    lines): the price of a company's own share bought back was dropped without a word (a share's price was a
+    claim only when another bought it); it is what the company paid. NW's redemption in the 1861 game played
+    inside 18xx.games (tools/refgen.rb, seed 5) costs $120."""
+    record = tmp_path / "1861.pbem"
+    import_record(Path(__file__).resolve().parent / "data" / "refgen" / "1861-p2-s5.json", record)
+    (tmp_path / "t").mkdir()
+    t = table_at(tmp_path / "t", record, 715)
+    if why is None:
+        cash = t.game.corporations["NW"].cash
+        t.submit(line).check()
+        assert t.game.corporations["NW"].cash == cash - 120
+        return
+    assert_refused(t, line, why)
