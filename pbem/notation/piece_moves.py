@@ -249,8 +249,11 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     for m in out:       # "runs its three 2s: I15-H16 for 50 and I15-J14 for 40"
         if isinstance(m.action, RunRoutes) and (why := run_unpaired(m.text, m.action)):
             raise _refuse(line, f'"{m.text}": {why}')
-    for c in unread:        # "..., bids 57", "Hal chips in for a 4 ($300); Hal sells ...": a move's figures, no move
-        if out and (odd := next((p for p in c.pieces if p.kind in _FIGURES), None)) and (c.verbs() or _priced_train(c, out)):
+    for c in unread:     # a figure with a move word, or a train with its price no move of the line is of: never dropped
+        odd = next((p for p in c.pieces if p.kind in _FIGURES), None)
+        trains = {str(p.value) for p in c.pieces if p.kind == "train" or a_digit(Clause(0, 0, "", [p]))} - {
+            str(getattr(m.action, "train", None)) for m in out}         # "Hal chips in for a 4 ($300); Hal sells ..."
+        if out and odd is not None and (c.verbs() or trains and c.of("money")):
             raise _refuse(line, f'"{c.text}": "{line[odd.start:odd.end]}" is in no move it could be')
     out, left = with_presidency(out, taken)
     asides += left
@@ -269,13 +272,6 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
 
 #: the pieces of a figure a move could take (a digit is left in a clause emptied as a remark: "bye bye 2s")
 _FIGURES = ("train", "tile", "hex", "money", "number", "percent")
-
-
-def _priced_train(c: Clause, out: list[PieceMove]) -> bool:
-    """Whether a clause no move fits names a train with an amount ("chips in for a 4 ($300)"), the pieces
-    of a train bought, and no move read on the line is of that train."""
-    trains = {str(p.value) for p in c.pieces if p.kind == "train" or p.kind == "number" and a_digit(Clause(0, 0, "", [p]))}
-    return bool(trains and c.of("money")) and not trains & {str(getattr(m.action, "train", None)) for m in out}
 
 
 def _later_verbs(parts: list[Clause]) -> list[frozenset]:
