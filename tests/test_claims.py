@@ -503,3 +503,44 @@ def test_what_a_president_put_in_before_a_sale_keeps_the_sale_s_mover():
     r = read("SCR buys the 6 from the depot, $630. Lars puts in 112 from pocket and sells 2 GT to raise it.", c)
     assert [type(m.action).__name__ for m in r.moves] == ["SellShares", "BuyTrain"], r.error
     assert r.moves[0].action.entity == "lars" and [(k.kind, k.value) for k in r.moves[1].claims] == [("gets", ("lars", -112))]
+
+
+def test_a_consequence_told_as_the_company_s_act_is_shown_as_set_aside(tmp_path, record_file):
+    """"removes 2s" after the first 4 bought (CN's, record 10526) was dropped without a word: the buy is made
+    and the reply names the clause set aside, as it does "the 2s rust"."""
+    t = table_at(tmp_path, record_file, 171)
+    t.submit("CN buys a 4 train from the depot for 300, removes 2s").check()
+    assert [tr.name for tr in t.game.corporations["CN"].trains][-1] == "4"
+    assert any('"removes 2s"' in w for w in t.warnings), t.warnings
+
+
+def test_a_train_and_its_price_no_move_fits_refuses_the_line(tmp_path, record_file):
+    """"QLL has no train and Player 1 chips in for a 4 ($300); ..." was played as the other move alone, the
+    train never bought and nobody told: the line is refused (with the grammar's error, as a line the interpreter
+    refuses is) and the game file left as it was."""
+    t = table_at(tmp_path, record_file, 187)
+    head = t.file.head
+    with pytest.raises(NotationError, match="line 1"):
+        t.submit("QLL has no train and Player 1 chips in for a 4 ($300); QLL buys the SC for $25").check()
+    assert t.file.head == head and not t.game.corporations["QLL"].trains
+
+
+@pytest.mark.parametrize("line,why", [("NW redeems a share from the pool for 120", None),
+                                      ("NW redeems a share from the pool at 120", None),
+                                      ("NW redeems a share from the pool for 90", "NW paid $120, not $90"),
+                                      ("NW redeems a share from the pool at 90", "NW paid $120, not $90")])
+def test_a_redemption_s_price_is_checked(tmp_path, line, why):
+    """"NW redeems a share from the pool for 90", "GRR redeems one share from the bank pool at 90" (corpus
+    lines): the price of a company's own share bought back was dropped without a word (a share's price was a
+    claim only when another bought it); it is what the company paid. NW's redemption in the 1861 game played
+    inside 18xx.games (tools/refgen.rb, seed 5) costs $120."""
+    record = tmp_path / "1861.pbem"
+    import_record(Path(__file__).resolve().parent / "data" / "refgen" / "1861-p2-s5.json", record)
+    (tmp_path / "t").mkdir()
+    t = table_at(tmp_path / "t", record, 715)
+    if why is None:
+        cash = t.game.corporations["NW"].cash
+        t.submit(line).check()
+        assert t.game.corporations["NW"].cash == cash - 120
+        return
+    assert_refused(t, line, why)

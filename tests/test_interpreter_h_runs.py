@@ -265,9 +265,39 @@ def test_a_redemption_naming_a_train_is_refused_not_dropped():
 
 
 @pytest.mark.parametrize("line,quoted", [("CPR buys a 3 train for 180, bids 57", "57"),
-                                         ("CPR buys a 3 train for 180, pars the 4", "4")])
+                                         ("CPR buys a 3 train for 180, pars the 4", "4"),
+                                         ("CPR bids 57, buys a 3 train for 180", "57"),
+                                         ("CPR pars the 4; CPR buys a 3 train for 180", "4")])
 def test_a_move_word_of_another_round_with_what_a_move_takes_is_refused_not_dropped(line, quoted):
-    """A bid or a par in an operating round after a move, naming a number or train, was dropped without a
-    word (the train buy alone read): refused, quoting what no move takes."""
+    """A bid or a par in an operating round beside a move, naming a number or train, was dropped without a
+    word (the train buy alone read; before the move, also once refused after it): refused, quoting what no move takes."""
     with pytest.raises(NotationError, match=f'"{quoted}" is in no move it could be'):
         read("1882", "OR", "CPR", line)
+
+
+def test_a_train_told_with_its_price_that_no_move_fits_is_refused_not_dropped():
+    """"CNR has no train and Hal chips in for a 4 ($300); Hal sells 20% HBR to pay for it" (lines28, line
+    103) was read as the sale alone: the clause of the 4 and its price fits no move, so the line is refused
+    quoting the train, not played without it. The same pieces beside a buy of that train are its remark."""
+    from pbem.reading.driver import read as read_text
+
+    c = context_for_title("1882", {"sam": "Sam", "hal": "Hal"}, actor="hal", current="CNR", round_kind="OR",
+                          rotation_resolver=lambda t, h, e: 0)
+    r = read_text("CNR has no train and Hal chips in for a 4 ($300); Hal sells 20% HBR to pay for it", c)
+    assert not r.moves and '"4" is in no move it could be' in str(r.error), (r.moves, r.error)
+    r = read_text("CNR needs a 4 at $300; Hal sells 20% HBR and CNR buys the 4", c)
+    assert [type(m.action).__name__ for m in r.moves] == ["SellShares", "BuyTrain"], r.error
+
+
+@pytest.mark.parametrize("line,aside", [("CPR buys a 3 train for 180, removes 2s", "removes 2s"),
+                                        ("CPR buys a 3 train for 180, 2s gone", "2s gone"),
+                                        ("CPR has only $40; CPR buys a 3 train for 180", "CPR has only $40")])
+def test_a_clause_of_figures_no_move_fits_is_noted_as_set_aside(line, aside):
+    """A clause no move fits that holds a figure (a train, an amount) was dropped without a word: "removes 2s"
+    after a train bought, a consequence told as the company's act, as "the 2s rust" is, is now named as set aside."""
+    from pbem.notation import read_message
+    from notation_kit import trains_ctx
+
+    (move,) = read_message(line, trains_ctx("1882", "CPR"))
+    assert move.action == BuyTrain("CPR", "3", "depot", 180)
+    assert move.notes == (f'read without what states no move: "{aside}"',), move.notes

@@ -183,3 +183,11 @@ def test_a_bracket_with_a_move_is_never_set_aside():
         read("1882", "SR", None, "Pass (nothing, but buy a GT).")
     assert without_asides("Pass (nothing, but buy a GT).") is None
     assert without_asides("Pass (nothing worth buying).") == "Pass."
+
+
+def test_the_movers_situation_never_takes_in_the_presidents_money_put_in():
+    """"CNR has no train and Hal chips in for a 4 ($300); ...": the situation set aside before the move
+    ran to the ";" and took the money put in and its train with it; a part that puts money in is an act."""
+    line = "CNR has no train and Hal chips in for a 4 ($300); Hal sells 20% HBR to pay for it"
+    assert "chips in for a 4" in (without_asides(line) or line)
+    assert without_asides("CNR has no train; Hal sells 20% HBR to pay for it") == "Hal sells 20% HBR to pay for it"

@@ -33,9 +33,8 @@ _GREETING = regex(
     rf"^\s*{words(GREETINGS, FOREIGN_GREETINGS)}\b"
     rf"(?:\s+(?:{words(ADDRESSEES)}|[A-Z][a-z]+))?"
     r"\s*[!,.:;]*(?:\s+[-–—]+)?\s+", re.I)
-#: "Kwame contributes $120 from his own pocket; CPR buys ...": the president's money for the move
-_CONTRIBUTES = regex(r"^\s*(?:the\s+president|[A-Z][a-z]+|I)\s+(?:contributes|contributed|adds|added|"
-                          r"chips\s+in|pays\s+in|puts\s+in)\s+[$₽]?\d+\s*₽?[^;:.,]*[;:.,]\s*", re.I)
+#: the words of the president's money put in ("chips in"): a claim on the train bought, never the mover's situation
+_PUT_IN = r"(?:contribut(?:es|ed)|chips\s+in|chipped\s+in|puts?\s+in|add(?:s|ed)|pays\s+in)"
 #: the mover's situation that leads to the move, no move word in it ("CPR has no cash for the 4 - ")
 _SITUATION = regex(r"^\s*(?P<who>(?-i:[A-Z][\w&'-]*))\s+(?:has|had|is|was)\s+(?:(?:no|only|not\s+enough|too\s+little|short|"
                         r"out\s+of|without)\b|(?=[^.;:?!-]{1,30}?\balready\b))"
@@ -43,10 +42,6 @@ _SITUATION = regex(r"^\s*(?P<who>(?-i:[A-Z][\w&'-]*))\s+(?:has|had|is|was)\s+(?:
 #: "takes one loan (45₽ in)": the money a loan brings, in brackets (the game takes 1861's loans)
 _LOAN_CASH = regex(r"(\bloans?)\s*\(\s*[$₽]?\d+\s*₽?(?:\s+(?:in|cash|into\s+the\s+treasury|in\s+the\s+till|"
                         r"in\s+the\s+treasury|received))?\s*\)", re.I)
-#: "Bob chips in $410 and ERIE buys ...": the president's contribution told before the train
-_CHIPS_IN = regex(r"^\s*(?:the\s+president|(?-i:[A-Z][a-z][\w'-]*)|I)\s+(?:contributes|contributed|chips\s+in|chipped\s+in|"
-                       r"puts\s+in|put\s+in|adds|added|pays\s+in)\s+[$₽]?\d+\s*₽?(?:\s+(?:from|out\s+of)\s+(?:his|her|their|my)"
-                       r"\s+(?:own\s+)?(?:pocket|cash|money))?\s+and\s+(?=(?-i:[A-Z][\w&-]*)\s+(?:buys|purchases|gets)\b)", re.I)
 #: "Ann dumps her B&O - sells 4 shares to the market": the sale summed up, then told
 _DUMPS = regex(r"^\s*(?P<who>(?-i:[A-Z][\w'-]*)\s+)?(?:dumps|dumped|unloads|unloaded|offloads|offloaded|ditches|ditched|"
                     r"(?:gets|got)\s+rid\s+of|bails\s+out\s+of|bailed\s+out\s+of|cashes\s+out\s+of|cashed\s+out\s+of)\s+"
@@ -81,15 +76,15 @@ def _shares(m: re.Match) -> str:
 
 
 #: what is said before the move and dropped or put plainly after the mover's situation, in this order
-_LEAD = ((_LOAN_CASH, r"\1"), (_CHIPS_IN, ""), (_DUMPS, _shares), (_STAKE, _shares))
+_LEAD = ((_LOAN_CASH, r"\1"), (_DUMPS, _shares), (_STAKE, _shares))
 
 
 def _lead(text: str) -> str:
     """`text` without the situation of the company or player that moves ("CPR has no cash for the
-    4 - "), the president's money, a sale summed up or told by a holding's count (`_LEAD`)."""
+    4 - "), a loan's cash, a sale summed up or told by a holding's count (`_LEAD`)."""
     m = _SITUATION.match(text)
     what = re.sub(r"\b(?:can't|cannot|can\s+not|couldn't|won't|doesn't)\s+\w+", " ", m.group("what"), flags=re.I) if m else ""
-    if m is not None and not _MOVE.search(what) and "?" not in text \
+    if m is not None and not _MOVE.search(what) and not re.search(rf"\b{_PUT_IN}\b", what, re.I) and "?" not in text \
             and (_MOVE.search(text[m.end():]) or re.search(r"\bnationali[sz]\w*", text[m.end():], re.I)):
         text = text[m.end():]
         if re.fullmatch(r"[A-Z][A-Z&-]+", m.group("who")):     # "... - I choose to nationalise it": the company
@@ -221,7 +216,7 @@ def _one_now(text: str) -> str:
 def without_asides(line: str, states_move: Callable[[str], bool] = lambda s: False) -> Optional[str]:
     """The line without what surrounds its move and states no move, or None when there is
     nothing to set aside (or what is left begins with a condition)."""
-    text = _lead(_CONTRIBUTES.sub("", _GREETING.sub("", line)))
+    text = _lead(_GREETING.sub("", line))
     text = _TURN.sub("", leading_chat(text, states_move))
     if "?" in _IF_ALLOWED.sub("", text):
         return None                  # a question after the move is never dropped ("one now, one later?")

@@ -156,7 +156,7 @@ def clause_claims(line: str, c: "Clause", acts: list[Action], share_size=lambda 
             _said_once(line, money, "lay" if isinstance(acts[0], LayTile) else "token", "cost")
     if len(acts) > 1 and len(set(acts)) == 1 and isinstance(acts[0], BuyShares) and _EACH.search(c.text):
         acts = acts[-1:]            # "two more SW shares, 120 each": the price of each (said on the last)
-    traded = len(acts) == 1 and isinstance(acts[0], (BuyShares, SellShares)) and acts[0].corporation != acts[0].entity
+    traded = len(acts) == 1 and isinstance(acts[0], (BuyShares, SellShares))
     if traded:
         # "buys a share from IPO for 71", "sells 20% of GT for 152", "from the pool, 110", "(110)": a price is a
         # price with its sign or without, or a number that ends the clause after a comma or bracket

@@ -16,7 +16,7 @@ from .context import NotationContext, round_kind
 from .declarations import declared, game_ended
 from .names import NameIndex
 from .pieces import Clause, Piece, clauses
-from .piece_clauses import CARRIED, DONE, GOES_ON, TOO, joined, named_before, step_not_taken, steps_named, train_after_lay
+from .piece_clauses import CARRIED, DONE, GOES_ON, TOO, a_digit, joined, named_before, step_not_taken, steps_named, train_after_lay
 from .piece_fits import Fitter
 from .claims import clause_claims, presidency_taken, seller_claims, with_presidency
 from .par_restated import par_restated, taken_over   # the president's certificate: a par
@@ -152,6 +152,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     last: list[PieceMove] = []        # the moves of the clause before
     untold: Optional[Clause] = None   # a lay told beside other moves without its tile or hex
     bare: Optional[Clause] = None     # a move told by its word alone ("buy 1 GT and sell", "... and tokens")
+    unread: list[Clause] = []         # the clauses no move fits
     for c, later in zip(parts, _later_verbs(parts)):
         check_budget()
         if (either := _EITHER.search(c.text)) is not None:      # "par GT at 90 or 100": the writer's choice, asked
@@ -210,10 +211,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             if out and c.loose and GOES_ON.search(line[max(0, c.start - 12):c.start]):
                 # "laid #57 on H10 and then some": more moves were meant than can be read
                 raise _refuse(line, f'"{c.text}": which move this is cannot be told')
-            odd = next((p for p in c.pieces if p.kind in ("train", "tile", "hex", "money", "number")), None)
-            if out and c.verbs() and not fitter.verbs and odd is not None:
-                # "..., bids 57": a move word of no move of this round, with what a move takes: never dropped
-                raise _refuse(line, f'"{c.text}": "{line[odd.start:odd.end]}" is in no move it could be')
+            unread.append(c)
             continue
         if isinstance(fits, str):
             raise _refuse(line, f'"{c.text}": {fits}')
@@ -251,6 +249,12 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     for m in out:       # "runs its three 2s: I15-H16 for 50 and I15-J14 for 40"
         if isinstance(m.action, RunRoutes) and (why := run_unpaired(m.text, m.action)):
             raise _refuse(line, f'"{m.text}": {why}')
+    for c in unread:     # a figure with a move word, or a train with its price no move of the line is of: never dropped
+        odd = next((p for p in c.pieces if p.kind in _FIGURES), None)
+        trains = {str(p.value) for p in c.pieces if p.kind == "train" or a_digit(Clause(0, 0, "", [p]))} - {
+            str(getattr(m.action, "train", None)) for m in out}         # "Hal chips in for a 4 ($300); Hal sells ..."
+        if out and odd is not None and (c.verbs() or trains and c.of("money")):
+            raise _refuse(line, f'"{c.text}": "{line[odd.start:odd.end]}" is in no move it could be')
     out, left = with_presidency(out, taken)
     asides += left
     if told and out:
@@ -259,9 +263,15 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         if asides:
             raise _refuse(line, f"{asides[0]} makes this line no move")
         raise _refuse(line, "no move word with what it needs was found")
+    # a clause no move fits that holds a figure ("removes 2s", "ERIE has only $210") is named, never dropped unsaid
+    asides += [f'"{c.text}"' for c in unread if any(p.kind in _FIGURES for p in c.pieces) or re.search(r"\d", c.text)]
     if asides:
         out[0] = dataclasses.replace(out[0], notes=(f"read without what states no move: {', '.join(asides)}",))
     return out
+
+
+#: the pieces of a figure a move could take (a digit is left in a clause emptied as a remark: "bye bye 2s")
+_FIGURES = ("train", "tile", "hex", "money", "number", "percent")
 
 
 def _later_verbs(parts: list[Clause]) -> list[frozenset]:
