@@ -516,11 +516,11 @@ def test_a_consequence_told_as_the_company_s_act_is_shown_as_set_aside(tmp_path,
 
 def test_a_train_and_its_price_no_move_fits_refuses_the_line(tmp_path, record_file):
     """"QLL has no train and Player 1 chips in for a 4 ($300); ..." was played as the other move alone, the
-    train never bought and nobody told: the line is refused (with the grammar's error, as a line the interpreter
-    refuses is) and the game file left as it was."""
+    train never bought and nobody told: the line is refused, quoting the train no move of the line is of (a line
+    that only ends in a log line's shape is the interpreter's, not the grammar's), and the game file left as it was."""
     t = table_at(tmp_path, record_file, 187)
     head = t.file.head
-    with pytest.raises(NotationError, match="line 1"):
+    with pytest.raises(NotationError, match='line 1, column 46: "4" is in no move it could be'):
         t.submit("QLL has no train and Player 1 chips in for a 4 ($300); QLL buys the SC for $25").check()
     assert t.file.head == head and not t.game.corporations["QLL"].trains
 

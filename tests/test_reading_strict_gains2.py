@@ -114,6 +114,8 @@ def test_express_trains_are_read(line, want):
     ("lays 57 on I5 rot 2", False),                 # the notation, no log line
     ("Ann buys a share of CPR", False),
     ("CPR passes, sorry for the wait", False),
+    # one move a line: a player's clause, then a clause in a log line's shape, is the interpreter's
+    ("QLL has no train and Ann chips in for a 4 ($300); QLL buys the SC for $25", False),
 ])
 def test_log_move_lines_are_told_by_their_shape(line, yes):
     assert is_log_move(line) is yes

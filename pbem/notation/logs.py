@@ -62,9 +62,10 @@ _ALONE = regex(rf"^(?:Remove token from {_HEX}(?: and replace with neutral token
 
 
 def is_log_move(text: str) -> bool:
-    """Whether `text` (no timestamp) has the shape of a move line the site writes."""
+    """Whether `text` (no timestamp) has the shape of a move line the site writes (one move: never a ";",
+    so a line of the player's own that ends in a log's shape is the interpreter's)."""
     text = text.strip()
-    return bool(_BY_ENTITY.match(text) or _ALONE.match(text))
+    return ";" not in text and bool(_BY_ENTITY.match(text) or _ALONE.match(text))
 
 
 # --- the lines that are no moves -----------------------------------------------------------------
