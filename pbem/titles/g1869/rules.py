@@ -106,13 +106,17 @@ class Rules1869(Rules1830Family):
         stands."""
         memo = {} if memo is None else memo
         routes = []
+        starts = ends = shown = 0
         for r in resolved:
             stops = tuple(getattr(r, "stops", None) or ((h, 0) for h in r.hexes))
             own = memo.get(stops)
             if own is None:
                 own = memo[stops] = self._own_bonus(g, corp, stops)
             routes.append(own)
-        return self._bonus_of(corp.sym, _linked_ends(routes)) - sum(routes)
+            starts, ends, shown = starts | own.starts, ends | own.ends, shown + own
+        if not starts & ends:           # no bonus has both its ends on the run
+            return -shown
+        return self._bonus_of(corp.sym, _linked_ends(routes)) - shown
 
     def _own_bonus(self, g: "Game", corp: "Corporation", stops) -> "_OwnBonus":
         """A route's own bonus (`route_bonus`) with its hexes and, as bits over the charter's
@@ -197,9 +201,11 @@ class Rules1869(Rules1830Family):
 
     def extra_train_limit(self, g: "Game", corp: "Corporation") -> int:
         """"It may own one more train than other corporations": SP after the fusion."""
+        if not state(g).fused:
+            return 0
         from pbem.titles.g1869.fusion import INTO
 
-        return 1 if corp.sym == INTO and state(g).fused else 0
+        return 1 if corp.sym == INTO else 0
 
     # --- receivership -------------------------------------------------------------------------
     def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
@@ -275,8 +281,6 @@ def _linked_ends(routes: list[_OwnBonus]) -> int:
     """The bonuses (bits) a run of these routes links: each route links its hexes, two routes
     stopping in one hex are linked there (rounds.linked_hexes), and a bonus is linked when one
     linked group touches both its `from` and its `to`."""
-    if not (_or(r.starts for r in routes) & _or(r.ends for r in routes)):
-        return 0
     groups: list[tuple[frozenset, int, int]] = []
     for r in routes:
         hexes, starts, ends = r.hexes, r.starts, r.ends
@@ -289,15 +293,10 @@ def _linked_ends(routes: list[_OwnBonus]) -> int:
             else:
                 hexes, starts, ends = hexes | grp[0], starts | grp[1], ends | grp[2]
         groups = apart + [(hexes, starts, ends)]
-    return _or(starts & ends for _h, starts, ends in groups)
-
-
-def _or(masks) -> int:
-    """The bits of all of `masks` together."""
-    out = 0
-    for m in masks:
-        out |= m
-    return out
+    linked = 0
+    for _h, starts, ends in groups:
+        linked |= starts & ends
+    return linked
 
 
 def load() -> Rules1869:
