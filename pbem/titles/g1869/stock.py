@@ -116,20 +116,12 @@ class StockRound1869(StockRound1830):
         return None
 
     def can_sell_any(self, player: str) -> bool:
-        """Any sale, of one share or more (a lone 20% with no change in the pool sells whole).
-        What refuses every sale of a corporation (`sell_problem`: no sales yet, the corporation's
-        refusal, more than may be sold) is asked once for it, not for each percent."""
-        g = self.game
+        """Any sale, of one share or more (a lone 20% with no change in the pool sells whole):
+        of the percents `sale_percents` leaves to ask."""
         if not self.sale_allowed_now():
             return False
-        for c in g.corporations.values():
-            held, unit = c.percent_of(player), c.share_percent
-            if not held or self.sell_refusal(player, c):
-                continue
-            most = min(held, g.shares.max_sellable(player, c))
-            if any(self.can_sell(player, c, pct) for pct in range(unit, most + 1, unit)):
-                return True
-        return False
+        return any(self.can_sell(player, c, pct)
+                   for c in self.game.corporations.values() for pct in self.sale_percents(player, c))
 
     def sell_problem(self, player: str, corp: "Corporation", percent: int) -> Optional[tuple[str, str]]:
         why = super().sell_problem(player, corp, percent)
