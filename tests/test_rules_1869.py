@@ -882,6 +882,31 @@ def test_the_run_bonus_counts_each_bonus_once_over_the_routes():
     assert sorted(memo.values()) == [0, 0, 80, 80]
 
 
+def test_the_run_bonus_is_the_bonus_rule_over_the_whole_run():
+    """`run_bonus` (bits over each route's bonus ends, memoised) gives what the bonus rule itself
+    gives (rounds.run_bonuses over the run less each route's `route_bonus`), for random runs of
+    every charter, a once-only bonus paid or not, with a memo or without."""
+    import random
+
+    from pbem.titles.g1869.rounds import bonus_key, run_bonuses, route_bonus
+    from pbem.titles.g1869.state import state
+
+    g = new(3)
+    places = sorted({h for c in g.title.data["corporations"] for b in c.get("bonuses") or ()
+                     for h in b["from"] + b["to"]}) + ["A1", "B2", "C3"]
+    rng = random.Random(1869)
+    for paid in ((), ("J2-H22",)):
+        state(g).once_paid[:] = list(paid)
+        for corp in g.corporations.values():
+            memo: dict = {}
+            for _ in range(300):
+                run = [_R(*rng.sample(places, rng.randint(0, 4))) for _r in range(rng.randint(1, 4))]
+                want = sum(a for _b, a in run_bonuses(g, corp, run)) \
+                    - sum(route_bonus(g, corp.sym, r.hexes) for r in run)
+                assert g.title.run_bonus(g, corp, run, memo) == g.title.run_bonus(g, corp, run) == want
+    assert bonus_key(g.title.charter("CPR")["bonuses"][0]) == "J2-H22"
+
+
 def test_the_best_run_search_weighs_what_a_title_adds_to_a_whole_run(monkeypatch):
     """The engine's search ranks runs by their worth with the title's `run_bonus`, not by the sum
     of their routes: here a run of one train is worth $100 more, and it wins."""

@@ -192,12 +192,15 @@ def _title_accepts(g, corp, picked: list[Candidate]) -> bool:
 class _Index:
     """A train's routes (best first) by track: for each track bit, the set of routes using it as
     the bits of one integer, so the routes free of some track are found without looking at the
-    others."""
+    others. The routes clashing with a route's track (`clash`) are kept per route: the search
+    adds them up as it picks routes (those clashing with the track used are the union of those
+    clashing with each route picked)."""
 
     def __init__(self, routes: list[Candidate]):
         self.routes = routes
         self.all = (1 << len(routes)) - 1
         self.where: Optional[dict[int, int]] = None      # made when first asked with some track used
+        self._clash: dict[int, int] = {}                 # a track mask -> the routes using some of it
 
     def _make(self) -> dict[int, int]:
         users: dict[int, list[int]] = {}
@@ -208,22 +211,29 @@ class _Index:
         self.bits = sum(1 << b for b in self.where)
         return self.where
 
-    def free(self, used: int, low: int = 0) -> int:
-        """The routes from index `low` on that use no track of `used`, as bits."""
-        if not used:
-            return self.all >> low << low
-        where = self.where if self.where is not None else self._make()
-        clash = 0
-        m = used & self.bits
-        while m:
-            bit = m & -m
-            clash |= where[bit.bit_length() - 1]
-            m ^= bit
+    def clash(self, mask: int) -> int:
+        """The routes that use some track of `mask`, as bits (kept per mask: the masks asked are
+        those of the other trains' routes)."""
+        got = self._clash.get(mask)
+        if got is None:
+            where = self.where if self.where is not None else self._make()
+            got = 0
+            m = mask & self.bits
+            while m:
+                bit = m & -m
+                got |= where[bit.bit_length() - 1]
+                m ^= bit
+            self._clash[mask] = got
+        return got
+
+    def free(self, clash: int, low: int = 0) -> int:
+        """The routes from index `low` on outside `clash` (the routes using track already used),
+        as bits."""
         return (self.all & ~clash) >> low << low
 
-    def best_free(self, used: int) -> int:
-        """The revenue of the best route using no track of `used` (0: none)."""
-        free = self.free(used)
+    def best_free(self, clash: int) -> int:
+        """The revenue of the best route outside `clash` (0: none)."""
+        free = self.all & ~clash
         return self.routes[(free & -free).bit_length() - 1].revenue if free else 0
 
 
@@ -247,9 +257,10 @@ def _combine(g, corp, names: list[str], lists: list[list[Candidate]], steps: _Bu
     best: list = [floor, None]
     picked: list[Candidate] = []
 
-    def rec(i: int, used: int, value: int, low: int) -> None:
+    def rec(i: int, value: int, low: int, clash: list[int]) -> None:
         # low: the lowest route index allowed for train i (a train of the same kind as train
-        # i - 1 takes a later route, so two equal trains are not tried both ways round)
+        # i - 1 takes a later route, so two equal trains are not tried both ways round);
+        # clash[j]: the routes of train j that use track of the routes picked (as bits)
         if not steps.spend():
             return
         if i == n:
@@ -259,9 +270,9 @@ def _combine(g, corp, names: list[str], lists: list[list[Candidate]], steps: _Bu
                     best[0], best[1] = total, list(picked)
             return
         # what the later trains can earn at most: each its best route free of the track used
-        rest = sum(index[j].best_free(used) for j in range(i + 1, n))
+        rest = sum(index[j].best_free(clash[j]) for j in range(i + 1, n))
         routes = lists[i]
-        cand = index[i].free(used, low)
+        cand = index[i].free(clash[i], low)
         first = routes[(cand & -cand).bit_length() - 1].revenue if cand else 0
         if value + first + rest + most <= best[0]:
             return
@@ -274,7 +285,8 @@ def _combine(g, corp, names: list[str], lists: list[list[Candidate]], steps: _Bu
             if value + c.revenue + rest + most <= best[0]:
                 break
             picked.append(c)
-            rec(i + 1, used | c.mask, value + c.revenue, k + 1 if same_next else 0)
+            after = clash[:i + 1] + [clash[j] | index[j].clash(c.mask) for j in range(i + 1, n)]
+            rec(i + 1, value + c.revenue, k + 1 if same_next else 0, after)
             picked.pop()
             if steps.left < 0:
                 return
@@ -282,7 +294,7 @@ def _combine(g, corp, names: list[str], lists: list[list[Candidate]], steps: _Bu
         j = i + 1
         while j < n and names[j] == names[i]:
             j += 1
-        rec(j, used, value, 0)
+        rec(j, value, 0, clash)
 
-    rec(0, 0, 0, 0)
+    rec(0, 0, 0, [0] * n)
     return best[1]

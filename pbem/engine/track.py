@@ -335,14 +335,19 @@ class TrackLays:
 
         colors = tuple(phase_colors)
         reached = reach(self, corp).edges
+        # the tiles of the phase's colours left in the supply, by colour, in catalogue order: a
+        # hex takes only those of the colour after its own (`_structural_answer`)
+        offered: dict[str, list[tuple[str, TileDef]]] = {}
+        for name, tile in self.catalogue.items():
+            if tile.color in colors and self.supply(name) != 0:
+                offered.setdefault(tile.color, []).append((name, tile))
         out = []
         for coord in sorted(reached, key=lambda c: self._hexes[c].xy if c in self._hexes else (0, 0)):
             hx = self._hexes.get(coord)
-            if hx is None or hx.tile.color in FIXED_COLORS:
+            if hx is None or hx.tile.color in FIXED_COLORS or hx.tile.color not in COLOR_ORDER:
                 continue
-            for name, tile in self.catalogue.items():
-                if tile.color not in colors or self.supply(name) == 0:
-                    continue
+            after = COLOR_ORDER.index(hx.tile.color) + 1
+            for name, tile in offered.get(COLOR_ORDER[after], ()) if after < len(COLOR_ORDER) else ():
                 if self._structural_problem(hx, tile):
                     continue
                 rots, seen = [], set()

@@ -143,6 +143,17 @@ class StockRound(StepRound):
             return f"{name} may sell at most {mx}% of {corp.sym}: {why}", "selling shares"
         return None
 
+    def sale_percents(self, player: str, corp: "Corporation") -> range:
+        """The percents of `corp` that `sell_problem` may allow `player` to sell now: none when
+        what refuses every sale of it refuses (no sales yet, `sell_refusal`), else the whole
+        shares up to what `player` holds and may sell (`ShareLedger.max_sellable`). Those outside
+        are refused by `sell_problem`'s first checks, so a listing asks it of these only."""
+        held = corp.percent_of(player)
+        unit = corp.share_percent
+        if not held or not self.sale_allowed_now() or self.sell_refusal(player, corp):
+            return range(0)
+        return range(unit, min(held, self.game.shares.max_sellable(player, corp)) + 1, unit)
+
     def sell_refusal(self, player: str, corp: "Corporation") -> str:
         """Why `player` may not sell `corp` at all now ('' if they may): one check for the sale
         and its listing (how much may be sold is `ShareLedger.max_sellable`)."""

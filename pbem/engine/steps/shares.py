@@ -38,8 +38,8 @@ class BuySellParShares(Step):
     def moves_sell_shares(self, ent: str) -> list[LegalMove]:
         rnd, g = self.round, self.game
         return [LegalMove(A.SellShares(ent, corp.sym, pct))
-                for corp in g.corporations.values() if corp.percent_of(ent)
-                for pct in range(corp.share_percent, corp.percent_of(ent) + 1, corp.share_percent) if rnd.sell_problem(ent, corp, pct) is None]
+                for corp in g.corporations.values() for pct in rnd.sale_percents(ent, corp)
+                if rnd.sell_problem(ent, corp, pct) is None]
 
     def moves_par(self, ent: str) -> list[LegalMove]:
         rnd, g = self.round, self.game

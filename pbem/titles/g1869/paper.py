@@ -41,18 +41,22 @@ def buy_plan(corp: "Corporation", buyer: str, source: str, percent: int) -> Opti
     """How `buyer` gains `percent` of `corp` from `source` with one certificate: ([it], []) when
     the source has an ordinary certificate of that size, else ([a larger one], the buyer's
     certificates given toward it); None when neither is possible."""
+    if not corp.certificates.percent_of(source):
+        return None                                 # nothing offered (an empty pool, a sold-out IPO)
     offered = ordinary(corp, source)
     if source == "ipo":
         offered = [c for c in offered if c.percent <= corp.buyable_ipo_percent]
     exact = next((c for c in offered if c.percent == percent), None)
     if exact is not None:
         return [exact], []
+    larger = sorted((c for c in offered if c.percent > percent), key=lambda c: c.percent)
+    if not larger:
+        return None
     mine = ordinary(corp, buyer)
-    for cert in sorted(offered, key=lambda c: c.percent):
-        if cert.percent > percent:
-            given = fewest(mine, cert.percent - percent)
-            if given is not None:
-                return [cert], given
+    for cert in larger:
+        given = fewest(mine, cert.percent - percent)
+        if given is not None:
+            return [cert], given
     return None
 
 

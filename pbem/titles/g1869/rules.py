@@ -101,20 +101,49 @@ class Rules1869(Rules1830Family):
     def run_bonus(self, g: "Game", corp: "Corporation", resolved, memo: Optional[dict] = None) -> int:
         """The run's bonuses (settled once for the whole run, over several trains) less those its
         routes' worths already show (`route_bonus`, each route's own): what the best-run search
-        adds to a run (rounds.Route1869 pays the same). `memo` keeps each route's own bonus."""
-        from pbem.titles.g1869.rounds import run_bonuses
-
-        earned = sum(a for _b, a in run_bonuses(g, corp, resolved))
-        shown = 0
+        adds to a run (rounds.Route1869 pays the same). `memo` keeps each route's own bonus (a
+        `_OwnBonus`, which also carries the bonus ends the route touches) while the position
+        stands."""
+        memo = {} if memo is None else memo
+        routes = []
+        starts = ends = shown = 0
         for r in resolved:
             stops = tuple(getattr(r, "stops", None) or ((h, 0) for h in r.hexes))
-            own = memo.get(stops) if memo is not None else None
+            own = memo.get(stops)
             if own is None:
-                own = self.route_bonus(g, corp, stops)
-                if memo is not None:
-                    memo[stops] = own
-            shown += own
-        return earned - shown
+                own = memo[stops] = self._own_bonus(g, corp, stops)
+            routes.append(own)
+            starts, ends, shown = starts | own.starts, ends | own.ends, shown + own
+        if not starts & ends:           # no bonus has both its ends on the run
+            return -shown
+        return self._bonus_of(corp.sym, _linked_ends(routes)) - shown
+
+    def _own_bonus(self, g: "Game", corp: "Corporation", stops) -> "_OwnBonus":
+        """A route's own bonus (`route_bonus`) with its hexes and, as bits over the charter's
+        bonuses not paid once already, those whose `from` and whose `to` it touches."""
+        from pbem.titles.g1869.rounds import bonus_key
+
+        hexes = frozenset(c for c, _n in stops)
+        own = _OwnBonus(self.route_bonus(g, corp, stops))
+        own.hexes, own.starts, own.ends = hexes, 0, 0
+        paid = state(g).once_paid
+        for i, b in enumerate(self._charters[corp.sym].get("bonuses") or ()):
+            if b.get("once") and bonus_key(b) in paid:
+                continue
+            if not hexes.isdisjoint(b["from"]):
+                own.starts |= 1 << i
+            if not hexes.isdisjoint(b["to"]):
+                own.ends |= 1 << i
+        return own
+
+    def _bonus_of(self, sym: str, earned: int) -> int:
+        """What the bonuses of charter `sym` whose bits are set in `earned` pay a run: the best one,
+        or all of them for a charter that `adds_bonuses` (rounds.linked_bonuses)."""
+        if not earned:
+            return 0
+        charter = self._charters[sym]
+        amounts = [b["amount"] for i, b in enumerate(charter["bonuses"]) if earned >> i & 1]
+        return sum(amounts) if charter.get("adds_bonuses") else max(amounts)
 
     def run_bonus_bound(self, g: "Game", corp: "Corporation") -> Optional[int]:
         """The most a run of `corp` can earn in bonuses: its best bonus (ATSF: all of them), the
@@ -172,9 +201,11 @@ class Rules1869(Rules1830Family):
 
     def extra_train_limit(self, g: "Game", corp: "Corporation") -> int:
         """"It may own one more train than other corporations": SP after the fusion."""
+        if not state(g).fused:
+            return 0
         from pbem.titles.g1869.fusion import INTO
 
-        return 1 if corp.sym == INTO and state(g).fused else 0
+        return 1 if corp.sym == INTO else 0
 
     # --- receivership -------------------------------------------------------------------------
     def start_operating(self, g: "Game", corp: "Corporation", rnd) -> None:
@@ -234,6 +265,38 @@ class Rules1869(Rules1830Family):
     def float_capital(self, g: "Game", corp: "Corporation") -> int:
         """The charter's capital (rules text table A, "Money"), paid by the bank as it floats."""
         return self._charters[corp.sym]["capital"]
+
+
+class _OwnBonus(int):
+    """A route's own bonus (an int), carrying what the run's bonuses need of the route: `hexes`,
+    and as bits over its charter's open bonuses, those whose `from` (`starts`) and whose `to`
+    (`ends`) the route touches."""
+
+    hexes: frozenset
+    starts: int
+    ends: int
+
+
+def _linked_ends(routes: list[_OwnBonus]) -> int:
+    """The bonuses (bits) a run of these routes links: each route links its hexes, two routes
+    stopping in one hex are linked there (rounds.linked_hexes), and a bonus is linked when one
+    linked group touches both its `from` and its `to`."""
+    groups: list[tuple[frozenset, int, int]] = []
+    for r in routes:
+        hexes, starts, ends = r.hexes, r.starts, r.ends
+        if not hexes:
+            continue
+        apart = []
+        for grp in groups:
+            if grp[0].isdisjoint(r.hexes):
+                apart.append(grp)
+            else:
+                hexes, starts, ends = hexes | grp[0], starts | grp[1], ends | grp[2]
+        groups = apart + [(hexes, starts, ends)]
+    linked = 0
+    for _h, starts, ends in groups:
+        linked |= starts & ends
+    return linked
 
 
 def load() -> Rules1869:

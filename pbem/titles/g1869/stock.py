@@ -71,13 +71,34 @@ class StockRound1869(StockRound1830):
         certificates given toward it; the rest as for any buy."""
         g, unit = self.game, self.share_size(corp)
         percent = percent or unit
-        if corp.closed or not corp.ipoed or corp.par_price is None or percent % unit or percent <= 0:
+        if not self._planned(corp, percent):
             return super().why_not_buy(player, corp, source, percent)
         plan = paper.buy_plan(corp, player, source, percent)
-        where = "the IPO" if source == "ipo" else "the market pool"
         if plan is None:
+            where = "the IPO" if source == "ipo" else "the market pool"
             return (f"{where} has no {corp.sym} certificate of {percent}%, nor a larger one "
                     f"{g.player_name(player)}'s certificates make up", "a large share is exchanged against smaller ones")
+        return self._plan_problem(player, corp, source, percent, plan)
+
+    def can_buy(self, player: str, corp: "Corporation", source: str, percent: int = 0) -> bool:
+        """`why_not_buy` is None, without writing out why not when no certificate makes the buy
+        (the likeliest refusal of a listing: asked of every corporation and source)."""
+        percent = percent or self.share_size(corp)
+        if not self._planned(corp, percent):
+            return super().why_not_buy(player, corp, source, percent) is None
+        plan = paper.buy_plan(corp, player, source, percent)
+        return plan is not None and self._plan_problem(player, corp, source, percent, plan) is None
+
+    def _planned(self, corp: "Corporation", percent: int) -> bool:
+        """Whether a buy of `percent` of `corp` is one of certificates (`paper.buy_plan`): the
+        corporation started, the percent whole shares."""
+        unit = self.share_size(corp)
+        return not (corp.closed or not corp.ipoed or corp.par_price is None or percent % unit or percent <= 0)
+
+    def _plan_problem(self, player: str, corp: "Corporation", source: str, percent: int,
+                      plan: paper.Plan) -> Optional[tuple[str, str]]:
+        """Why not a buy made as `plan` (`why_not_buy` once the plan is found)."""
+        g, unit = self.game, self.share_size(corp)
         if paper.is_plain(corp, plan, percent):
             return super().why_not_buy(player, corp, source, percent)
         why = super().why_not_buy(player, corp, source, unit)       # started, sold, bought, cash
@@ -95,12 +116,12 @@ class StockRound1869(StockRound1830):
         return None
 
     def can_sell_any(self, player: str) -> bool:
-        """Any sale, of one share or more (a lone 20% with no change in the pool sells whole)."""
-        for c in self.game.corporations.values():
-            held, unit = c.percent_of(player), c.share_percent
-            if held and any(self.can_sell(player, c, pct) for pct in range(unit, held + 1, unit)):
-                return True
-        return False
+        """Any sale, of one share or more (a lone 20% with no change in the pool sells whole):
+        of the percents `sale_percents` leaves to ask."""
+        if not self.sale_allowed_now():
+            return False
+        return any(self.can_sell(player, c, pct)
+                   for c in self.game.corporations.values() for pct in self.sale_percents(player, c))
 
     def sell_problem(self, player: str, corp: "Corporation", percent: int) -> Optional[tuple[str, str]]:
         why = super().sell_problem(player, corp, percent)
