@@ -485,3 +485,17 @@ def test_a_mail_left_unread_is_tied_only_to_a_game_its_sender_plays(tmp_path, gm
     d = pm.handle("k2", mail(ADDR["Ann"], "Ann passes\n", subject=f"[{GAME}] move", files=many))
     [reply] = d.outgoing
     assert d.game == GAME and parse(reply.raw)["X-Pbem-Head"]
+
+
+def test_a_reply_to_the_refusal_of_an_overlong_body_counts(tmp_path, gm_hash):
+    """A mail of more lines than are read is refused in the game its thread names, so the move sent
+    again in a reply to that refusal is applied (it answers the game's state)."""
+    pm, secrets = new_world(tmp_path, gm_hash)
+    long = "\n".join(f"> quoted line {i}" for i in range(2500))
+    d = pm.handle("k1", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes\n{long}\n",
+                             in_reply_to=latest(pm)))
+    [reply] = d.outgoing
+    assert d.outcome == "unreadable body" and d.game == GAME and "at most 2000 are read" in text_of(reply.raw)
+    d = pm.handle("k2", mail(ADDR["Ann"], f"SIGNON {GAME} Ann {secrets['Ann']}\nAnn passes\n",
+                             in_reply_to=reply.message_id))
+    assert d.folder == "Processed", d.outcome

@@ -266,7 +266,8 @@ class Postmaster:
                               names=list(self.seat_names_of(letter.from_addr)))
             cmds, rest = read_commands(body)
         except PbemError as e:
-            return self.refuse_sender(letter, src, known, "", f"{e}\nNothing was applied.", "unreadable body")
+            return self.refuse_sender(letter, src, known, self._game_of_headers(letter), f"{e}\nNothing was applied.",
+                                      "unreadable body")
         game, why = self._route(letter, cmds)
         if why:
             return self.refuse_sender(letter, src, known, game, why, "routing")
@@ -417,9 +418,9 @@ class Postmaster:
         return (next(iter(named)) if named else ""), ""
 
     def _game_of_headers(self, letter: Letter) -> str:
-        """The game a mail left unread is about, by its subject tag, plus-address or thread, when its
-        sender plays or moderates it: the refusal then answers that game's state, so moves sent
-        in a reply to it count ("" when no such game is named)."""
+        """The game a mail left unread (or whose body cannot be split) is about, by its subject tag,
+        plus-address or thread, when its sender plays or moderates it: the refusal then answers that
+        game's state, so moves sent in a reply to it count ("" when no such game is named)."""
         game, why = self._route(letter, ())
         return game if game and not why and game in self.games_of(letter.from_addr) else ""
 
