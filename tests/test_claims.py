@@ -544,3 +544,22 @@ def test_a_redemption_s_price_is_checked(tmp_path, line, why):
         assert t.game.corporations["NW"].cash == cash - 120
         return
     assert_refused(t, line, why)
+
+
+@pytest.mark.parametrize("line,why", [("KK converts to GRR", None), ("KK converts to GRR at 100", None),
+                                      ("Convert KK (at 100) into GRR", None),
+                                      ("KK converts to GRR at 110", "GRR's share price is 100, not 110"),
+                                      ("Convert KK (at 110) into GRR", "GRR's share price is 100, not 110")])
+def test_a_conversion_s_price_is_checked(tmp_path, line, why):
+    """"O-K converts to SW at 110", "Convert MV (at 110) into MKV" (corpus lines): the price a conversion was told
+    at was dropped without a word; it is the share price the major formed starts at. KK's conversion into GRR in
+    the 1861 game played inside 18xx.games (tools/refgen.rb, seed 5) starts GRR at 100."""
+    record = tmp_path / "1861.pbem"
+    import_record(Path(__file__).resolve().parent / "data" / "refgen" / "1861-p2-s5.json", record)
+    (tmp_path / "t").mkdir()
+    t = table_at(tmp_path / "t", record, 353)
+    if why is None:
+        t.submit(line).check()
+        assert t.game.market.price("GRR") == 100 and t.game.corporations["GRR"].president
+        return
+    assert_refused(t, line, why)

@@ -7,7 +7,9 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
-from pbem.engine.actions import Action, BuyCompany, BuyShares, BuyTrain, Dividend, LayTile, Par, PlaceToken, RunRoutes, SellShares
+from pbem.engine.actions import (
+    Action, BuyCompany, BuyShares, BuyTrain, Convert, Dividend, LayTile, Merge, Par, PlaceToken, RunRoutes, SellShares,
+)
 from pbem.errors import NotationError, PbemError
 from .lay_words import PRICE_WORDS
 from .lazy import regex
@@ -16,7 +18,7 @@ from .pieces import blanked
 if TYPE_CHECKING:
     from .pieces import Clause
 
-__all__ = ["Claim", "clause_claims", "comment", "parse_paren_claims", "presidency_taken", "seller_claims", "stated_set_aside",
+__all__ = ["Claim", "clause_claims", "comment", "conversion_claims", "parse_paren_claims", "presidency_taken", "seller_claims", "stated_set_aside",
            "with_comments", "with_presidency", "with_stated"]
 
 
@@ -187,6 +189,15 @@ def clause_claims(line: str, c: "Clause", acts: list[Action], share_size=lambda 
 
 #: a name told as whom a private is bought from ("from Priya", "off Player 2", "pays Priya"): written with its capital
 _FROM_NAME = regex(r"\b(?i:from|off|pays|paid|paying)\s+(?i:the\s+)?((?-i:[A-Z])[\w&'’.-]*(?:\s+(?:(?-i:[A-Z])[\w&'’.-]*|\d+\b))*)")
+
+
+def conversion_claims(line: str, c: "Clause", acts: list[Action]) -> tuple[Claim, ...]:
+    """The share price a conversion is told at ("O-K converts to SW at 110", "Convert MV (at 110) into MKV"):
+    a claim on the major it forms, whose price it is after the move."""
+    if [type(a) for a in acts] != [Convert, Merge]:
+        return ()
+    at = [p for p in c.of("money") + c.of("number") if p.before in ("at", "@")]
+    return tuple(Claim("price_to", (None, p.value), line[p.start:p.end], p.start + 1) for p in at[:1])
 
 
 def seller_claims(line: str, c: "Clause", acts: list[Action]) -> list[Claim]:

@@ -18,7 +18,7 @@ from .names import NameIndex
 from .pieces import Clause, Piece, clauses
 from .piece_clauses import CARRIED, DONE, GOES_ON, TOO, a_digit, joined, named_before, step_not_taken, steps_named, train_after_lay
 from .piece_fits import Fitter
-from .claims import clause_claims, presidency_taken, seller_claims, with_presidency
+from .claims import clause_claims, conversion_claims, presidency_taken, seller_claims, with_presidency
 from .par_restated import par_restated, taken_over   # the president's certificate: a par
 from .piece_mergers import merger_group, merger_not_made, merging_minor
 from .own_kinds import own_kind_moves, title_verbs
@@ -120,7 +120,9 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
     found = clauses(masked, ctx, index)
     group = merger_group(found, ctx) if kind == "merger" else declared(found, ctx, kind) or game_ended(found, ctx, masked)
     if group is not None:       # a merger told whole, a bankruptcy or nationalisation with its reasons
-        return [PieceMove(a, (), found[0].start + 1, " ".join(c.text for c in found)) for a in group]
+        told = tuple(claim for c in found for claim in conversion_claims(line, c, group))[:1]   # on the major formed
+        return [PieceMove(a, (), found[0].start + 1, " ".join(c.text for c in found), told if a is group[-1] else ())
+                for a in group]
     if kind is None and not title_verbs(ctx.title):     # (a declaration is the operating company's in any case)
         raise _refuse(line, _who_unknown(found, ctx) or "the round being played is not known")
     for c in found:

@@ -232,7 +232,8 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
         corp = _corp_of(action)
         was, now = before.price.get(corp), after.price.get(corp)
         ok = now == c.value[1] and c.value[0] in (None, was)
-        return "" if ok else f"{corp}'s share price went from {was} to {now}"
+        return "" if ok else f"{corp}'s share price went from {was} to {now}" if was is not None \
+            else f"{corp}'s share price is {now}, not {c.value[1]}"      # a major formed ("converts to SW at 110")
     if c.kind == "holding":
         corp = _corp_of(action)
         have = after.percent.get((corp, ent), 0)
