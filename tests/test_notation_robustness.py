@@ -229,6 +229,18 @@ def test_a_slip_is_corrected_to_the_likelier_word_or_to_each_it_may_be():
     assert slips("Ann passes on GT, sorry folks", index) == []
 
 
+def test_a_word_english_often_writes_is_no_slip():
+    """"wish" is one edit from "with", "hot" from "rot", "plays" from "lays" or "pays": each is a word
+    English writes often, never put right nor offered in a refusal; a rare one still is ("pas")."""
+    index = name_index(ctx("1882", "SR"))
+    assert slips("I wish the hot top pair plays", index) == []
+    assert [s.choices for s in slips("pas", index)] == [("pass",)]
+    for line in ("Ann plays nice with GT", "i will do it all and then see how the game plays out"):
+        with pytest.raises(PbemError) as e:
+            read_message(line, ctx("1882", "SR"))
+        assert "did you mean" not in str(e.value)
+
+
 def _game_at_cprs_turn():
     g = pbem.Game.new("1882", ["Ann", "Bob", "Cid"], seed=7)
     for who, text in OPENING[:-1]:

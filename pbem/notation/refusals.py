@@ -13,7 +13,7 @@ from .messages import MOVE_PHRASE, MOVE_PHRASE_SHORT, keyword_suggestion, notati
 from .names import NameIndex, name_spans, norm
 from .pieces import FILLERS, VERBS
 from .beside_moves import sum_disagreeing
-from .spelling import ENGLISH, VOCABULARY, slips
+from .spelling import ENGLISH, VOCABULARY, common_english, slips
 from .lazy import regex
 
 __all__ = ["refusal", "rotation_out_of_range"]
@@ -190,7 +190,8 @@ def _slip(line: str, ctx: NotationContext, index: NameIndex, named: list):
         low = w.lower()
         if any(a <= m.start() < b for a, b, _ in named):
             continue                    # a word of a name ("Player 3")
-        if low in FILLERS or low in VERBS or low in VOCABULARY or low in ENGLISH or norm(w) in index.every_form:
+        if low in FILLERS or low in VERBS or low in VOCABULARY or low in ENGLISH or norm(w) in index.every_form \
+                or common_english(low, often=1e-6):       # a word of English, if rare ("corporation")
             continue
         close = difflib.get_close_matches(w, list(names), n=1, cutoff=0.75) if w[0].isupper() else []
         if close:

@@ -2,15 +2,19 @@
 from one word of the reader's vocabulary or a company's symbol, is put right."""
 from __future__ import annotations
 
+import functools
+import gzip
+import json
 import re
 from dataclasses import dataclass
+from importlib import resources
 
 from .messages import MOVE_WORDS, OTHER_WORDS
 from .names import NameIndex, norm
 from .pieces import FILLERS, VERBS
 from .lazy import regex
 
-__all__ = ["ENGLISH", "Slip", "slips", "respelled"]
+__all__ = ["ENGLISH", "Slip", "common_english", "slips", "respelled"]
 
 #: the words a slip is corrected to: the reader's move words and the nouns of moves
 VOCABULARY = frozenset(
@@ -51,6 +55,24 @@ _STRONG = "strong"
 #: a company's symbol written with a zero for its letter O ("B&0", "C&0")
 _ZERO = regex(r"(?<![\w&#-])[A-Z][A-Z&]*0[A-Z&0]*(?![\w&-])")
 _WORD = regex(r"(?<![\w#$@.-])[A-Za-z][A-Za-z'’]*(?![\w-])")
+
+
+#: how often a word of English is written, at least, to be read as itself and no slip of another word
+#: (five in a million words: "pas", a slip of "pass", is written 2.4 times in a million)
+COMMON = 5e-6
+
+
+@functools.cache
+def _english(often: float) -> frozenset[str]:
+    counts = json.loads(gzip.decompress((resources.files("spellchecker") / "resources" / "en.json.gz").read_bytes()))
+    least = often * sum(counts.values())
+    return frozenset(w for w, n in counts.items() if n >= least)
+
+
+def common_english(word: str, often: float = COMMON) -> bool:
+    """Whether English writes `word` at least `often` (a share of all words written: "plays", "pair", "bin"),
+    by pyspellchecker's word counts, where slips of move words are rare ("mores", "toke")."""
+    return word in _english(often)
 
 
 @dataclass(frozen=True)
@@ -98,7 +120,7 @@ def slips(line: str, index: NameIndex) -> list[Slip]:
         word = m.group(0)
         low = word.lower().replace("’", "'")
         if low in ENGLISH or low in VOCABULARY or low in FILLERS or low in words or norm(word) in index.exact_forms \
-                or re.search(r"[a-z]{2}ed$", low):       # "purchased": a past tense is a word, not a slip
+                or re.search(r"[a-z]{2}ed$", low) or common_english(low):  # "purchased", "plays": words, not slips
             continue
         if word.isupper() and len(word) >= 3:
             choices = _best(word, symbols)
