@@ -563,3 +563,32 @@ def test_a_conversion_s_price_is_checked(tmp_path, line, why):
         assert t.game.market.price("GRR") == 100 and t.game.corporations["GRR"].president
         return
     assert_refused(t, line, why)
+
+
+@pytest.mark.parametrize("line,why", [
+    ("MNN takes a loan and buys a 3 for 225", None),
+    ("MNN buys a 3 train for 225 (one loan needed)", None),
+    ("MNN buys a 3 for 225, two loans", "MNN took 1 loan with this move, not 2"),
+    ("MNN takes two loans to pay for the 3", "MNN took 1 loan with this move, not 2"),
+    ("MNN takes 2 loans and buys a 3 for 225", "MNN took 1 loan with this move, not 2"),
+])
+def test_the_loans_a_move_is_told_to_take_are_checked(tmp_path, line, why):
+    """1861's loans are taken by the game as a buy needs them, so "two loans" told with the buy was dropped
+    without a word; it is a claim on the buy. MNN's 3 bought for 225 in the 1861 game played inside 18xx.games
+    (tools/refgen.rb, seed 5) takes one loan."""
+    record = tmp_path / "1861.pbem"
+    import_record(Path(__file__).resolve().parent / "data" / "refgen" / "1861-p2-s5.json", record)
+    (tmp_path / "t").mkdir()
+    t = table_at(tmp_path / "t", record, 125)
+    if why is None:
+        t.submit(line).check()
+        assert t.game.corporations["MNN"].loans == 1 and any(tr.name == "3" for tr in t.game.corporations["MNN"].trains)
+        return
+    assert_refused(t, line, why)
+
+
+def test_a_loan_told_where_the_title_has_none_is_refused(tmp_path, record_file):
+    """1882 has no loans: a buy told with one is refused, not made without it."""
+    t = table_at(tmp_path, record_file, 116)
+    assert_refused(t, "HBR takes a loan and buys a 3 for 180", "HBR took no loans with this move, not 1")
+    t.submit("HBR buys a 3 for 180").check()

@@ -382,11 +382,13 @@ def with_stated(moves: list, said: list[tuple[Claim, object]]) -> list:
     for claim, of in sorted(said, key=lambda x: (x[1] != "dividend", x[0].column)):
         if of == "dividend":
             at = dividends[-1:]
-        elif of == "train":         # a president's money: the train bought after it, or else before it
-            bought = [i for i, m in enumerate(moves) if isinstance(m.action, BuyTrain)]
+        elif of in ("train", "loan"):   # a president's money, loans: the train bought (the lay) after it, or else before it
+            kinds = BuyTrain if of == "train" else (BuyTrain, LayTile, PlaceToken)
+            bought = [i for i, m in enumerate(moves) if isinstance(m.action, kinds)]
             at = [i for i in bought if moves[i].column >= claim.column][:1] or bought
             if not at:
-                raise NotationError(f'"{claim.text}" is said of no train bought on the line', text=claim.text)
+                what = "train bought" if of == "train" else "train bought, tile laid or token placed"
+                raise NotationError(f'"{claim.text}" is said of no {what} on the line', text=claim.text)
         else:
             at = [i for i, m in enumerate(moves) if m.column <= claim.column and (of is None or isinstance(m.action, of))]
             if not at:

@@ -1,5 +1,5 @@
 """Money told around a move: a sale that funds a train made first, a loan beside a buy set aside (the
-game takes it), and a company buying back its own shares ("GRR redeems one of its shares")."""
+game takes it; how many is a claim), and a company buying back its own shares ("GRR redeems one of its shares")."""
 from __future__ import annotations
 
 import re
@@ -9,7 +9,7 @@ from pbem.engine.actions import BuyShares
 from .share_quantity import one_per_share
 from .lazy import regex
 
-__all__ = ["BUYS_BACK", "loans_aside", "redeem_word", "redemption", "sale_first"]
+__all__ = ["BUYS_BACK", "loans_aside", "loans_told", "redeem_word", "redemption", "sale_first"]
 
 #: the purchase the sale pays for: a train bought ("buys a D", "bought the 6 from the depot")
 _TRAIN_BUY = regex(r"\b(?:buys?|bought|buying|purchases?|purchased|purchasing)\b[^,;.]*?"
@@ -45,6 +45,8 @@ _LOAN_TAKEN = regex(
 #: a loan alone in its field before the buy it pays for ("KK: 1 loan, buys a 3")
 _FIELD = regex(r"(?<![\w$₽])(?:a|an|one|two|three|[1-3])\s+loans?(?:\s+taken)?(?=\s*[,;]\s*(?:and\s+|then\s+)?(?:buys?|bought|buying)\b)",
                     re.I)
+#: a loan alone in its field after the buy it paid for ("MNN buys a 3 for 225, two loans")
+_FIELD_AFTER = regex(r"(?<=[,;]\s)(?:a|an|one|two|three|[1-3])\s+loans?(?:\s+taken)?(?=\s*(?:[,;.!]|$))", re.I)
 #: the buy said again after the loan's purpose ("took a loan to afford a 5 and bought it for 450")
 _BOUGHT_IT = regex(r"(?<=\bbuys\s)(\s*(?:an?\s+|the\s+)?[\w+]{1,4}(?:\s?-?\s?train)?)(\s+and\s+(?:then\s+)?(?:bought|buys|purchased)\s+it)\b",
                         re.I)
@@ -53,12 +55,29 @@ _BRACKET = regex(r"\([^()]*\)")
 _LOAN_WORD = regex(r"\bloans?\b", re.I)
 
 
+_HOW_MANY = regex(r"\b(a|an|one|two|three|[1-3])\s+(?:more\s+)?loans?\b", re.I)
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+
+
+def loans_told(line: str) -> list[tuple[int, str, int]]:
+    """How many loans the line says its move takes, each as (count, the words, their 1-based column):
+    "takes two loans to buy a 3", "(one loan needed)", "..., two loans"; the game takes them, so each is a claim."""
+    found = [m for rx in (_LOAN_TAKEN, _FIELD, _FIELD_AFTER) for m in rx.finditer(line)]
+    found += [m for m in _BRACKET.finditer(line) if _LOAN_WORD.search(m.group(0))]
+    out = []
+    for m in sorted(found, key=lambda m: m.start()):
+        if (n := _HOW_MANY.search(m.group(0))) and not any(m.start() < c - 1 + len(t) for _, t, c in out):
+            word = n.group(1).lower()
+            out.append((int(word) if word.isdigit() else _COUNTS[word], m.group(0).strip(" ()"), m.start() + 1))
+    return out
+
+
 def loans_aside(line: str) -> str:
     """The line with each loan blanked in place; "takes a loan to pay for the 3" leaves "buys the 3"."""
     def blank(m: re.Match) -> str:      # after "to pay for", "to afford", "for": the buy of what follows
         return ("buys" if m.lastindex else "").ljust(len(m.group(0)))
     line = _BRACKET.sub(lambda m: blank(m) if _LOAN_WORD.search(m.group(0)) else m.group(0), line)
-    said = _FIELD.sub(blank, _LOAN_TAKEN.sub(blank, line))
+    said = _FIELD_AFTER.sub(blank, _FIELD.sub(blank, _LOAN_TAKEN.sub(blank, line)))
     return _BOUGHT_IT.sub(lambda m: m.group(1) + " " * len(m.group(2)), said) if said != line else said
 
 

@@ -10,7 +10,7 @@ from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .context import NotationContext, round_kind
 from .names import NameIndex
-from .funding import loans_aside, sale_first
+from .funding import loans_aside, loans_told, sale_first
 from .piece_mergers import company_at_turn
 from .passes import end_said, pass_with_reason
 from .run_words import count_of, in_step_order
@@ -19,7 +19,7 @@ from .pieces import clauses, unknown_subject
 from .train_words import exchange_unread
 from .speakers import it_named_before, others_set_aside, own_pronouns
 from .lay_words import place_beside_hex, with_edges_and_cities
-from .claims import stated_set_aside, with_comments, with_stated
+from .claims import Claim, stated_set_aside, with_comments, with_stated
 from .spelling import respelled
 from .lazy import regex
 
@@ -117,6 +117,7 @@ def _heading_writer(line: str, ctx: NotationContext) -> NotationContext:
 def read_terse_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list:
     """The reading by pieces of the line, with what it states beside its moves made claims on them."""
     plain, stated = stated_set_aside(line, index, ctx.actor)       # claims.py
+    stated += [(Claim("loans", n, text, column), "loan") for n, text, column in loans_told(plain)]     # funding.py
     moves = with_stated(in_step_order(_by_pieces(plain, ctx, index)), stated)     # run_words.py
     return with_comments(with_edges_and_cities(moves, line, ctx), line, index)
 

@@ -35,6 +35,7 @@ class Snapshot:
     to_bank: dict = field(default_factory=dict)
     from_bank: dict = field(default_factory=dict)
     names: dict = field(default_factory=dict)         # player id -> the name shown (an 18xx.games id is a number)
+    loans: dict = field(default_factory=dict)         # corporation -> loans held
 
 
 def snapshot(game: Game) -> Snapshot:
@@ -55,7 +56,8 @@ def snapshot(game: Game) -> Snapshot:
     closed = frozenset([s for s, c in game.companies.items() if c.closed]
                        + [s for s, c in game.corporations.items() if c.closed])
     names = {p: game.players[p].name for p in game.players if game.players[p].name != p}
-    return Snapshot(cash, free, price, pres, pct, rev, turn_step(game), floated, owner, closed, names=names)
+    loans = {s: getattr(c, "loans", 0) for s, c in game.corporations.items()}
+    return Snapshot(cash, free, price, pres, pct, rev, turn_step(game), floated, owner, closed, names=names, loans=loans)
 
 
 def applied(game: Game, action: Action, push=None) -> tuple[Snapshot, Snapshot, Snapshot]:
@@ -244,6 +246,9 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
         if have == c.value:
             return ""
         return f"{comp} is {have}'s, not {c.value}'s" if have else f"{comp} has no owner, not {c.value}"
+    if c.kind == "loans":           # "takes two loans and buys a 3": the game takes them as needed
+        took = after.loans.get(ent, 0) - before.loans.get(ent, 0)
+        return "" if took == c.value else f"{ent} took {took or 'no'} loan{'s' * (took != 1)} with this move, not {c.value}"
     if c.kind == "closes":
         return "" if c.value in after.closed else f"{c.value} is still open"
     if c.kind == "step":
