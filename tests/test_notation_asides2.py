@@ -191,3 +191,12 @@ def test_the_movers_situation_never_takes_in_the_presidents_money_put_in():
     line = "CNR has no train and Hal chips in for a 4 ($300); Hal sells 20% HBR to pay for it"
     assert "chips in for a 4" in (without_asides(line) or line)
     assert without_asides("CNR has no train; Hal sells 20% HBR to pay for it") == "Hal sells 20% HBR to pay for it"
+
+
+def test_a_company_named_with_the_president_it_comes_from_is_no_consequence():
+    """"and the C&A from its president" named a private bought and was dropped as a consequence ("a new
+    president"): only a presidency changing is one, so the line is refused, not read as the D&H alone."""
+    assert without_asides("PRR buys the D&H from Ann and the C&A from its president") is None
+    with pytest.raises(PbemError):
+        read("1830", "OR", "PRR", "PRR buys the D&H from Ann and the C&A from its president")
+    assert without_asides("PRR buys a 4; Bob becomes president of B&O") == "PRR buys a 4."
