@@ -200,3 +200,12 @@ def test_a_company_named_with_the_president_it_comes_from_is_no_consequence():
     with pytest.raises(PbemError):
         read("1830", "OR", "PRR", "PRR buys the D&H from Ann and the C&A from its president")
     assert without_asides("PRR buys a 4; Bob becomes president of B&O") == "PRR buys a 4."
+
+
+def test_the_note_of_a_line_read_without_its_asides_quotes_what_was_read():
+    """The note quoted what was read as if it had been set aside ('read without what states no move:
+    "HBR lays #8 ..."'); it says what the line was read as."""
+    line = "Ugh, lost both 2s. HBR lays #8 at H2, rotation 5, and buys a 4T for 300 - only train it can afford."
+    moves = read_message(line, ctx("1882", "OR", "HBR"))
+    assert [type(m.action) for m in moves] == [LayTile, BuyTrain]
+    assert moves[0].notes == ('read as "HBR lays #8 at H2, rotation 5, and buys a 4T for 300.", without what states no move',)

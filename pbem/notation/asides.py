@@ -243,4 +243,4 @@ def read_without_asides(reader: "_Reader", line_no: int, line: str, first: Notat
         again = without_asides(line, lambda s: reads_a_move(s, saved))
         return [] if again is None else [(again, "")]
 
-    return read_reworded(reader, line_no, line, first, "setting_aside", readings, "read without what states no move")
+    return read_reworded(reader, line_no, line, first, "setting_aside", readings, 'read as "{}", without what states no move')
