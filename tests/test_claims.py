@@ -514,14 +514,17 @@ def test_a_consequence_told_as_the_company_s_act_is_shown_as_set_aside(tmp_path,
     assert any('"removes 2s"' in w for w in t.warnings), t.warnings
 
 
-def test_a_train_and_its_price_no_move_fits_refuses_the_line(tmp_path, record_file):
+@pytest.mark.parametrize("line,column", [("QLL has no train and Player 1 frets about a 4 ($300); QLL buys the SC for $25", 45),
+                                         ("QLL has no train and needs a 4 ($300); QLL buys the SC for $25", 30)])
+def test_a_train_and_its_price_no_move_fits_refuses_the_line(tmp_path, record_file, line, column):
     """"QLL has no train and Player 1 chips in for a 4 ($300); ..." was played as the other move alone, the
-    train never bought and nobody told: the line is refused, quoting the train no move of the line is of (a line
-    that only ends in a log line's shape is the interpreter's, not the grammar's), and the game file left as it was."""
+    train never bought and nobody told: a line telling a train with its price that no move is of is refused,
+    quoting the train (a line that only ends in a log line's shape is the interpreter's, not the grammar's; the
+    mover's situation set aside before the move never holds such a train), and the game file left as it was."""
     t = table_at(tmp_path, record_file, 187)
     head = t.file.head
-    with pytest.raises(NotationError, match='line 1, column 46: "4" is in no move it could be'):
-        t.submit("QLL has no train and Player 1 chips in for a 4 ($300); QLL buys the SC for $25").check()
+    with pytest.raises(NotationError, match=f'line 1, column {column}: "4" is in no move it could be'):
+        t.submit(line).check()
     assert t.file.head == head and not t.game.corporations["QLL"].trains
 
 

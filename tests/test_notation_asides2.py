@@ -202,10 +202,10 @@ def test_a_company_named_with_the_president_it_comes_from_is_no_consequence():
     assert without_asides("PRR buys a 4; Bob becomes president of B&O") == "PRR buys a 4."
 
 
-def test_the_note_of_a_line_read_without_its_asides_quotes_what_was_read():
+def test_the_note_of_a_line_read_without_its_asides_quotes_what_was_set_aside():
     """The note quoted what was read as if it had been set aside ('read without what states no move:
-    "HBR lays #8 ..."'); it says what the line was read as."""
+    "HBR lays #8 ..."'); it quotes what was set aside."""
     line = "Ugh, lost both 2s. HBR lays #8 at H2, rotation 5, and buys a 4T for 300 - only train it can afford."
     moves = read_message(line, ctx("1882", "OR", "HBR"))
     assert [type(m.action) for m in moves] == [LayTile, BuyTrain]
-    assert moves[0].notes == ('read as "HBR lays #8 at H2, rotation 5, and buys a 4T for 300.", without what states no move',)
+    assert moves[0].notes == ('read without what states no move: "Ugh, lost both 2s.", "only train it can afford."',)

@@ -2,6 +2,8 @@
 before it; a consequence, a reason or a plan after it), set aside as a last try at a refused line."""
 from __future__ import annotations
 
+import difflib
+
 import re
 from typing import TYPE_CHECKING, Callable, Optional
 
@@ -39,6 +41,8 @@ _PUT_IN = r"(?:contribut(?:es|ed)|chips\s+in|chipped\s+in|puts?\s+in|add(?:s|ed)
 _SITUATION = regex(r"^\s*(?P<who>(?-i:[A-Z][\w&'-]*))\s+(?:has|had|is|was)\s+(?:(?:no|only|not\s+enough|too\s+little|short|"
                         r"out\s+of|without)\b|(?=[^.;:?!-]{1,30}?\balready\b))"
                         r"(?P<what>[^.;:?!]*?)(?:\s+[-–—]+\s+|,\s*so\s+|;\s*|\.\s+)", re.I)
+#: a train told with its price ("needs a 4 ($300)", "a 4 at $300"): what a buy is made of, never the situation
+_PRICED_TRAIN = regex(r"\b(?:\d|D)(?:[-\s]?(?:trains?|T))?\s*(?:\(\s*[$₽]?\d{2,4}\s*₽?\s*\)|(?:at|for)\s+[$₽]?\d{2,4})", re.I)
 #: "takes one loan (45₽ in)": the money a loan brings, in brackets (the game takes 1861's loans)
 _LOAN_CASH = regex(r"(\bloans?)\s*\(\s*[$₽]?\d+\s*₽?(?:\s+(?:in|cash|into\s+the\s+treasury|in\s+the\s+till|"
                         r"in\s+the\s+treasury|received))?\s*\)", re.I)
@@ -85,6 +89,7 @@ def _lead(text: str) -> str:
     m = _SITUATION.match(text)
     what = re.sub(r"\b(?:can't|cannot|can\s+not|couldn't|won't|doesn't)\s+\w+", " ", m.group("what"), flags=re.I) if m else ""
     if m is not None and not _MOVE.search(what) and not re.search(rf"\b{_PUT_IN}\b", what, re.I) and "?" not in text \
+            and not _PRICED_TRAIN.search(what) \
             and (_MOVE.search(text[m.end():]) or re.search(r"\bnationali[sz]\w*", text[m.end():], re.I)):
         text = text[m.end():]
         if re.fullmatch(r"[A-Z][A-Z&-]+", m.group("who")):     # "... - I choose to nationalise it": the company
@@ -243,4 +248,15 @@ def read_without_asides(reader: "_Reader", line_no: int, line: str, first: Notat
         again = without_asides(line, lambda s: reads_a_move(s, saved))
         return [] if again is None else [(again, "")]
 
-    return read_reworded(reader, line_no, line, first, "setting_aside", readings, 'read as "{}", without what states no move')
+    return read_reworded(reader, line_no, line, first, "setting_aside", readings,
+                         lambda kept: "read without what states no move: " + ", ".join(dropped(line, kept) or [f'"{line.strip()}"']))
+
+
+def dropped(line: str, kept: str) -> list[str]:
+    """The runs of words of `line` that `kept` (its rewording) left out, each quoted."""
+    def plain(words: list[str]) -> list[str]:
+        return [re.sub(r"\W", "", w).lower() for w in words]
+    a, b = line.split(), kept.split()
+    runs = difflib.SequenceMatcher(None, plain(a), plain(b), autojunk=False).get_opcodes()
+    return [f'"{" ".join(a[i:j]).strip(" ,;:-–—")}"' for tag, i, j, k, m in runs
+            if tag == "delete" or tag == "replace" and j - i >= 2 and m - k <= (j - i) // 2]

@@ -244,9 +244,9 @@ def read_corrected(reader: "_Reader", line_no: int, line: str, first: NotationEr
 
 def read_reworded(reader: "_Reader", line_no: int, line: str, first: NotationError, flag: str,
                   readings: Callable[[tuple], Iterable[tuple[str, str]]],
-                  note: str, fits: Callable[[str, list], bool] = lambda rest, moves: True) -> list:
+                  note: "str | Callable[[str], str]", fits: Callable[[str, list], bool] = lambda rest, moves: True) -> list:
     """The items of the first of `readings` (a rewording, and what it leaves over) that reads as moves `fits`
-    accepts, noted (`note` with the rewording at its "{}"); else `first`. `flag` marks the try under way, so it never recurses into itself."""
+    accepts, noted (`note` with the rewording at its "{}", or of it); else `first`. `flag` marks the try under way, so it never recurses into itself."""
     if getattr(reader, flag, False):
         raise first from None
     saved = (reader.header, reader.sticky)
@@ -260,7 +260,7 @@ def read_reworded(reader: "_Reader", line_no: int, line: str, first: NotationErr
                 continue
             moves = [i.action for i in items if isinstance(i, ParsedMove)]
             if moves and fits(rest, moves):
-                return noted_on_first(items, note.format(text.strip()))
+                return noted_on_first(items, note(text.strip()) if callable(note) else note.format(text.strip()))
     finally:
         setattr(reader, flag, False)
     reader.header, reader.sticky = saved

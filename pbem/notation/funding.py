@@ -9,7 +9,7 @@ from pbem.engine.actions import BuyShares
 from .share_quantity import one_per_share
 from .lazy import regex
 
-__all__ = ["BUYS_BACK", "loans_aside", "loans_told", "redeem_word", "redemption", "sale_first"]
+__all__ = ["BUYS_BACK", "loans_aside", "loans_told", "put_in_for_train", "redeem_word", "redemption", "sale_first"]
 
 #: the purchase the sale pays for: a train bought ("buys a D", "bought the 6 from the depot")
 _TRAIN_BUY = regex(r"\b(?:buys?|bought|buying|purchases?|purchased|purchasing)\b[^,;.]*?"
@@ -36,6 +36,18 @@ def sale_first(line: str) -> str:
     if _TRAIN_BUY.search(label.group(0)):
         return line
     return f"{label.group(0)}{m.group('sale')}, {head[label.end():].strip()}{m.group('end')}"
+
+
+#: the president's money put in for a train, to its article ("I'm chipping in $120 from my own cash to get a 4")
+_PUT_IN_FOR = regex(r"\b((?:(?:chips?|chipping|chipped|puts?|putting)\s+in|contribut(?:e|es|ed|ing))\s+(?:[$₽]?\d+\s*₽?\s+)?"
+                    r"(?:(?:from|out\s+of)\s+(?:(?:his|her|their|my)\s+)?(?:own\s+)?(?:pocket|cash|money)\s+)?)"
+                    r"(?:for|to\s+(?:get|buy|afford)|towards)\s+(?=(?:an?|the|one)\s+(?:\d|D\b))", re.I)
+
+
+def put_in_for_train(line: str) -> str:
+    """The line with the president's money put in for a train told as that train bought ("Hal chips in for a 4
+    ($300)": "Hal chips in and buys a 4 ($300)"); the money put in stays, a claim on the buy."""
+    return _PUT_IN_FOR.sub(r"\1and buys ", line)
 
 
 #: a loan taken, with its proceeds in brackets ("(+45)") and what it pays for ("to pay for the 3")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Mapping
 
-from .funding import sale_first
+from .funding import put_in_for_train, sale_first
 from .passes import one_pass
 from .passives import active_voice
 from .terse import price_after_buy
@@ -23,6 +23,16 @@ class Normaliser:
 
 
 NORMALISERS: tuple[Normaliser, ...] = (
+    # the president's money put in for a train is that train bought, the money a claim on it
+    Normaliser(put_in_for_train, {
+        "CNR has no train and Hal chips in for a 4 ($300)": "CNR has no train and Hal chips in and buys a 4 ($300)",
+        "I'm chipping in $120 from my own cash to get a 4 for $300.": "I'm chipping in $120 from my own cash and buys a 4 for $300.",
+        "Ann contributes 150 towards the D": "Ann contributes 150 and buys the D",
+    }, (
+        "HBR buys a 6 from the depot, 630, Theo chips in 120",     # the train told as bought
+        "Hal chips in for the team",                               # no train
+        "CPR puts a token in for $40",                             # no money put in
+    )),
     # a price paid right after a train bought is the train's price, not a payout of a run
     Normaliser(price_after_buy, {
         "SC trades in its 6 for a D, pays $800": "SC trades in its 6 for a D for $800",
