@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine.actions import Bid, BuyShares, BuyTrain, Dividend, LayTile, Par, Pass, SellShares
+from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, Dividend, LayTile, Par, Pass, SellShares
 from pbem.errors import PbemError
 from pbem.notation import read_message
 from pbem.notation.asides import without_asides
@@ -209,3 +209,14 @@ def test_the_note_of_a_line_read_without_its_asides_quotes_what_was_set_aside():
     moves = read_message(line, ctx("1882", "OR", "HBR"))
     assert [type(m.action) for m in moves] == [LayTile, BuyTrain]
     assert moves[0].notes == ('read without what states no move: "Ugh, lost both 2s.", "only train it can afford."',)
+
+
+@pytest.mark.parametrize("line", ["QLL wants a 4 ($300); QLL buys the SC for $25",
+                                  "QLL has no train and needs a 4 ($300); QLL buys the SC for $25",
+                                  "QLL buys the SC for $25. Next OR a 4 at $300"])
+def test_a_train_told_with_its_price_beside_a_move_is_never_set_aside(line):
+    """A train and its price are what a buy is made of: a wish, a situation or a plan that tells one beside
+    another move refuses the line ("QLL wants a 4 ($300); ..." was read as the SC bought alone)."""
+    with pytest.raises(PbemError):
+        read("1882", "OR", "QLL", line)
+    assert read("1882", "OR", "QLL", "QLL has no train; QLL buys the SC for $25") == [BuyCompany("QLL", "SC", 25)]

@@ -12,7 +12,7 @@ from pbem.chat_words import (ADDRESSEES, AHEAD, CONDITIONS, DOUBTS, FOREIGN_GREE
 from pbem.errors import AmbiguousMoveError, NotationError, PbemError
 
 from .correction import read_reworded
-from .scopes import SENTENCE_REFUSE, line_refusal
+from .scopes import PRICED_TRAIN, SENTENCE_REFUSE, line_refusal
 from .parsed import ParsedMove
 from .pieces import REMOVES, VERBS
 from .train_words import DROPS
@@ -41,8 +41,6 @@ _PUT_IN = r"(?:contribut(?:es|ed)|chips\s+in|chipped\s+in|puts?\s+in|add(?:s|ed)
 _SITUATION = regex(r"^\s*(?P<who>(?-i:[A-Z][\w&'-]*))\s+(?:has|had|is|was)\s+(?:(?:no|only|not\s+enough|too\s+little|short|"
                         r"out\s+of|without)\b|(?=[^.;:?!-]{1,30}?\balready\b))"
                         r"(?P<what>[^.;:?!]*?)(?:\s+[-–—]+\s+|,\s*so\s+|;\s*|\.\s+)", re.I)
-#: a train told with its price ("needs a 4 ($300)", "a 4 at $300"): what a buy is made of, never the situation
-_PRICED_TRAIN = regex(r"\b(?:\d|D)(?:[-\s]?(?:trains?|T))?\s*(?:\(\s*[$₽]?\d{2,4}\s*₽?\s*\)|(?:at|for)\s+[$₽]?\d{2,4})", re.I)
 #: "takes one loan (45₽ in)": the money a loan brings, in brackets (the game takes 1861's loans)
 _LOAN_CASH = regex(r"(\bloans?)\s*\(\s*[$₽]?\d+\s*₽?(?:\s+(?:in|cash|into\s+the\s+treasury|in\s+the\s+till|"
                         r"in\s+the\s+treasury|received))?\s*\)", re.I)
@@ -89,7 +87,7 @@ def _lead(text: str) -> str:
     m = _SITUATION.match(text)
     what = re.sub(r"\b(?:can't|cannot|can\s+not|couldn't|won't|doesn't)\s+\w+", " ", m.group("what"), flags=re.I) if m else ""
     if m is not None and not _MOVE.search(what) and not re.search(rf"\b{_PUT_IN}\b", what, re.I) and "?" not in text \
-            and not _PRICED_TRAIN.search(what) \
+            and not PRICED_TRAIN.search(what) \
             and (_MOVE.search(text[m.end():]) or re.search(r"\bnationali[sz]\w*", text[m.end():], re.I)):
         text = text[m.end():]
         if re.fullmatch(r"[A-Z][A-Z&-]+", m.group("who")):     # "... - I choose to nationalise it": the company

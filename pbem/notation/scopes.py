@@ -12,7 +12,7 @@ from .own_word_moves import NO_RUN
 from .pieces import _STEP_PASS, _WORD, CONSEQUENCE, VERBS, blanked
 from .lazy import regex
 
-__all__ = ["Heading", "SENTENCE_REFUSE", "clause_refusal", "line_refusal", "set_aside"]
+__all__ = ["Heading", "PRICED_TRAIN", "SENTENCE_REFUSE", "clause_refusal", "line_refusal", "set_aside"]
 
 #: words that make a whole line no move: a condition, a retraction, a quoted log line
 _LINE_REFUSE = regex(
@@ -69,6 +69,8 @@ _FIRST_AFTER = regex(r"\b(?:pass|passes|passing|done)\b[^.?!;]*?\b(?:buy\w*|boug
                           r"parring|bid\w*|lay\w*|laid|run\w*|ran)\b[^.?!;]*?\bfirst\b", re.I)
 
 
+#: a train told with its price ("needs a 4 ($300)", "a 4 at $300"): what a buy is made of, never set aside beside a move
+PRICED_TRAIN = regex(r"\b(?:\d|D)(?:[-\s]?(?:trains?|T))?\s*(?:\(\s*[$₽]?\d{2,4}\s*₽?\s*\)|(?:at|for)\s+[$₽]?\d{2,4})", re.I)
 #: a move put off ("I'll wait on the 4 until next OR") or a run compared ("the same as last OR"): set aside alone
 _LATER = regex(r"\b(?:wait(?:s|ing)?|hold(?:s|ing)?\s+off)\b[^,;.!?]{0,60}?\buntil\s+(?:the\s+)?next\s+(?:OR|SR|round|turn|time)\b|"
                     r"\b(?:the\s+)?same\s+as\s+(?:the\s+)?(?:last|previous)\s+(?:OR|round|time|turn)\b", re.I)
@@ -158,7 +160,7 @@ def set_aside(line: str) -> tuple[str, list[str]]:
         moved[0] = moved[0] or names_move(text)
         if not SENTENCE_REFUSE.search(_POLITE.sub(" ", _BRACKET.sub(" ", CONSEQUENCE.sub(" ", text)))):
             return text         # (a bracket's parts are weighed by themselves, below)
-        told = any(w.lower() in VERBS for w in _WORD.findall(CONSEQUENCE.sub(" ", text)))
+        told = any(w.lower() in VERBS for w in _WORD.findall(CONSEQUENCE.sub(" ", text))) or bool(PRICED_TRAIN.search(text))
         if _AHEAD.search(text) and not told:
             raise Heading(text.strip())
         if told and not re.match(r"\s*but\s", m.string[m.end():], re.I):
