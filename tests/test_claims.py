@@ -6,6 +6,8 @@ in the true claims were read off the state before and after that move in the rec
 """
 from __future__ import annotations
 
+import dataclasses
+
 from pathlib import Path
 
 import pytest
@@ -407,6 +409,27 @@ def test_two_prices_told_of_one_share_are_refused_and_a_count_is_no_price():
     assert [(k.kind, k.value) for k in r.moves[0].claims] == [("paid", 69)]
     r = read("Ann buys 2 GT, 76 each", c)       # the price of each, said on the last share bought
     assert [[(k.kind, k.value) for k in m.claims] for m in r.moves] == [[], [("paid", 76)]]
+    r = read("Ann buys 3 GT from the pool at 69", c)
+    assert [[(k.kind, k.value) for k in m.claims] for m in r.moves] == [[], [], [("paid", 69)]]
+
+
+@pytest.mark.parametrize("line", ["Ann buys 3 GT from the pool for 80", "Buy GT from pool, 3 for 80"])
+def test_one_price_told_of_several_shares_bought_is_each_ones_or_all_of_theirs(line):
+    """"3 for 80" was dropped without a word: it is a claim that each share cost 80, or all three did."""
+    from tests.notation_kit import ctx
+    from pbem.reading.claims import Snapshot, false_claims
+    from pbem.reading.driver import read
+
+    r = read(line, ctx("1882", "stock"))
+    (claim,) = r.moves[-1].claims
+    assert len(r.moves) == 3 and (claim.kind, claim.value) == ("paid_each_or_all", (80, 3))
+    buy = r.moves[-1].action
+    for paid, ok in ((80, True), (27, False), (90, False)):
+        said = false_claims([claim], buy, Snapshot(cash={"ann": 500}), Snapshot(cash={"ann": 500 - paid}))
+        assert (said == []) == ok, said
+    said = false_claims([dataclasses.replace(claim, value=(240, 3))], buy, Snapshot(cash={"ann": 500}),
+                        Snapshot(cash={"ann": 420}))
+    assert said == []
 
 
 # ---------------------------------------------------------------------- the seller of a private

@@ -220,3 +220,5 @@ def test_a_train_told_with_its_price_beside_a_move_is_never_set_aside(line):
     with pytest.raises(PbemError):
         read("1882", "OR", "QLL", line)
     assert read("1882", "OR", "QLL", "QLL has no train; QLL buys the SC for $25") == [BuyCompany("QLL", "SC", 25)]
+    with pytest.raises(PbemError):      # a train of two numbers
+        read("1861", "auction", None, "Ann bids 65 on MYR; SV wants a 5+5E ($300)")

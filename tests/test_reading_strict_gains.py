@@ -111,7 +111,7 @@ def test_the_price_and_the_presidency_told_with_a_buy_are_claims():
     ("Ann sells 2 GT for $180", [("received", 180)]),
     ("Ann sells 2 GT at $90", [("received", 180)]),     # a share's price: each of the two shares sold
     ("Ann sells 2 GT at 90", [("received", 180)]),      # (with its sign or without)
-    ("Ann buys 2 GT for $180", []),                     # two buys: the price is not one move's
+    ("Ann buys 2 GT for $180", [("paid_each_or_all", (180, 2))]),   # two buys: of each share or of both
 ])
 def test_what_a_sale_or_a_buy_brought_in_or_cost(line, claims):
     moves = interpret("1882", "SR", None, line)

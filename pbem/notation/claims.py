@@ -156,8 +156,13 @@ def clause_claims(line: str, c: "Clause", acts: list[Action], share_size=lambda 
                   and str(p.value) != tile and p not in money]
         if built:                             # "for $80 and $20", "for $80 (2nd lay $20)": never one dropped
             _said_once(line, money, "lay" if isinstance(acts[0], LayTile) else "token", "cost")
-    if len(acts) > 1 and len(set(acts)) == 1 and isinstance(acts[0], BuyShares) and _EACH.search(c.text):
-        acts = acts[-1:]            # "two more SW shares, 120 each": the price of each (said on the last)
+    if len(acts) > 1 and len(set(acts)) == 1 and isinstance(acts[0], BuyShares):
+        told = sorted(money + [p for p in c.of("number") if p.before in PRICE_WORDS | {"at", "@"}], key=lambda p: p.start)
+        if _EACH.search(c.text) or len(told) == 1 and told[0].before in ("at", "@"):
+            acts = acts[-1:]        # "two more SW shares, 120 each", "3 HBR at 80": the price of each (said on the last)
+        elif len(told) == 1:        # "2 GT for $180", "3 for 80": the price of each share or of all of them
+            p = told[0]
+            return (*said, Claim("paid_each_or_all", (p.value, len(acts)), line[p.start:p.end], p.start + 1))
     traded = len(acts) == 1 and isinstance(acts[0], (BuyShares, SellShares))
     if traded:
         # "buys a share from IPO for 71", "sells 20% of GT for 152", "from the pool, 110", "(110)": a price is a

@@ -252,7 +252,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         if isinstance(m.action, RunRoutes) and (why := run_unpaired(m.text, m.action)):
             raise _refuse(line, f'"{m.text}": {why}')
     for c in unread:     # a figure with a move word, or a train with its price no move of the line is of: never dropped
-        odd = next((p for p in c.pieces if p.kind in _FIGURES), None)
+        odd = next((p for p in c.pieces if p.kind in _FIGURES or c.verbs() and _names_company(p)
+                    and ctx.current not in {i for _, i in p.value}), None)     # "...; Hal gets CPR"
         trains = {str(p.value) for p in c.pieces if p.kind == "train" or a_digit(Clause(0, 0, "", [p]))} - {
             str(getattr(m.action, "train", None)) for m in out}         # "Hal chips in for a 4 ($300); Hal sells ..."
         if out and odd is not None and (c.verbs() or trains and c.of("money")):
@@ -266,7 +267,8 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             raise _refuse(line, f"{asides[0]} makes this line no move")
         raise _refuse(line, "no move word with what it needs was found")
     # a clause no move fits that holds a figure ("removes 2s", "ERIE has only $210") is named, never dropped unsaid
-    asides += [f'"{c.text}"' for c in unread if any(p.kind in _FIGURES for p in c.pieces) or re.search(r"\d", c.text)]
+    asides += [f'"{c.text}"' for c in unread if any(p.kind in _FIGURES or _names_company(p) for p in c.pieces)
+               or re.search(r"\d", c.text)]
     if asides:
         out[0] = dataclasses.replace(out[0], notes=(f"read without what states no move: {', '.join(asides)}",))
     return out
@@ -274,6 +276,11 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
 
 #: the pieces of a figure a move could take (a digit is left in a clause emptied as a remark: "bye bye 2s")
 _FIGURES = ("train", "tile", "hex", "money", "number", "percent")
+
+
+def _names_company(p: Piece) -> bool:
+    """Whether a piece names a corporation or a private (what a move is of, never dropped unsaid)."""
+    return p.kind == "name" and any(k in ("corporation", "company") for k, _ in p.value)
 
 
 def _later_verbs(parts: list[Clause]) -> list[frozenset]:

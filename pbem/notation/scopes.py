@@ -70,7 +70,7 @@ _FIRST_AFTER = regex(r"\b(?:pass|passes|passing|done)\b[^.?!;]*?\b(?:buy\w*|boug
 
 
 #: a train told with its price ("needs a 4 ($300)", "a 4 at $300"): what a buy is made of, never set aside beside a move
-PRICED_TRAIN = regex(r"\b(?:\d|D)(?:[-\s]?(?:trains?|T))?\s*(?:\(\s*[$₽]?\d{2,4}\s*₽?\s*\)|(?:at|for)\s+[$₽]?\d{2,4})", re.I)
+PRICED_TRAIN = regex(r"\b(?:\d\+\d+E?|\dE|\d|D)(?:[-\s]?(?:trains?|T))?\s*(?:\(\s*[$₽]?\d{2,4}\s*₽?\s*\)|(?:at|for)\s+[$₽]?\d{2,4})", re.I)
 #: a move put off ("I'll wait on the 4 until next OR") or a run compared ("the same as last OR"): set aside alone
 _LATER = regex(r"\b(?:wait(?:s|ing)?|hold(?:s|ing)?\s+off)\b[^,;.!?]{0,60}?\buntil\s+(?:the\s+)?next\s+(?:OR|SR|round|turn|time)\b|"
                     r"\b(?:the\s+)?same\s+as\s+(?:the\s+)?(?:last|previous)\s+(?:OR|round|time|turn)\b", re.I)

@@ -162,6 +162,11 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
     if c.kind in ("paid", "received"):
         moved = -delta(ent) if c.kind == "paid" else delta(ent)
         return "" if moved == c.value else f"{ent} {c.kind} {_money(moved)}, not {_money(c.value)}"
+    if c.kind == "paid_each_or_all":    # "buys 2 GT for $180": what the last share cost, or all of them
+        told, count = c.value
+        paid = -delta(ent)
+        return "" if told in (paid, paid * count) else f"{ent} paid {_money(paid)} a share, so {_money(paid * count)} " \
+            f"for {count}, not {_money(told)}"
     if c.kind == "revenue":
         have = after.revenue.get(ent)
         return "" if have == c.value else f"{ent}'s revenue is {_money(have or 0)}, not {_money(c.value)}"
