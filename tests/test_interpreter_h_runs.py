@@ -304,3 +304,14 @@ def test_a_clause_of_figures_no_move_fits_is_noted_as_set_aside(line, aside):
     (move,) = read_message(line, trains_ctx("1882", "CPR"))
     assert move.action == BuyTrain("CPR", "3", "depot", 180)
     assert move.notes == (f'read without what states no move: "{aside}"',), move.notes
+
+
+def test_a_company_named_in_a_clause_no_move_fits_is_noted_as_set_aside():
+    """"...; Ann gets CPR" after the train bought was dropped without a word: a clause no move fits that names
+    a company or a private is named in the reply as set aside, as one holding a figure is."""
+    from pbem.notation import read_message
+    from notation_kit import trains_ctx
+
+    (move,) = read_message("CPR buys a 3 train for 180; Ann gets CPR", trains_ctx("1882", "CPR"))
+    assert move.action == BuyTrain("CPR", "3", "depot", 180)
+    assert move.notes == ('read without what states no move: "Ann gets CPR"',), move.notes

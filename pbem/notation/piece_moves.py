@@ -252,8 +252,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         if isinstance(m.action, RunRoutes) and (why := run_unpaired(m.text, m.action)):
             raise _refuse(line, f'"{m.text}": {why}')
     for c in unread:     # a figure with a move word, or a train with its price no move of the line is of: never dropped
-        odd = next((p for p in c.pieces if p.kind in _FIGURES or c.verbs() and _names_company(p)
-                    and ctx.current not in {i for _, i in p.value}), None)     # "...; Hal gets CPR"
+        odd = next((p for p in c.pieces if p.kind in _FIGURES), None)
         trains = {str(p.value) for p in c.pieces if p.kind == "train" or a_digit(Clause(0, 0, "", [p]))} - {
             str(getattr(m.action, "train", None)) for m in out}         # "Hal chips in for a 4 ($300); Hal sells ..."
         if out and odd is not None and (c.verbs() or trains and c.of("money")):
