@@ -103,6 +103,12 @@ REFUSED = [
     ("1861", "merger", None, "Ann sits out and MNN passes"),                       # not one company's line
     ("1861", "merger", "N", "N + MB + SW -> MKN, SW first"),
     ("1861", "merger", None, "Merge MV into MKV; I take the director's 20%."),      # no conversion: a buy told                       # two majors, none formed
+    # a figure no merger is made of, never dropped without a word
+    ("1861", "merger", "MNN", "MNN takes KK into the merger, 6 for 120"),
+    ("1861", "merger", "MNN", "MNN merges KK, 120"),
+    ("1861", "merger", "MB", "MB merges with N to form NW, MKV 2"),
+    ("1861", "merger", "MB", "MB merges with N to form the NW and I9"),
+    ("1861", "merger", "SPW", "SPW doesn't merge this time, pass, V 5"),           # another company's figure beside the pass
 ]
 
 

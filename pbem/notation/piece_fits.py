@@ -206,7 +206,8 @@ class Fitter:
         if moves and all(isinstance(a, Dividend) for a, _ in moves):      # "..., pays 70": the run's total
             values.update(str(sum(r.revenue or 0 for r in a.routes)) for a in self.before[-1:] if isinstance(a, RunRoutes))
         # a price written with a share bought or sold, or with a token, is a claim on it
-        shares = all(isinstance(a, (BuyShares, SellShares, PlaceToken, Convert, Merge)) for a, _ in moves)
+        shares = all(isinstance(a, (BuyShares, SellShares, PlaceToken, Convert, Merge)) for a, _ in moves) \
+            and not all(isinstance(a, Merge) for a, _ in moves)     # (a merger alone has no price: "merges KK, 120")
         passes = all(isinstance(a, Pass) for a, _ in moves)
         lays = all(isinstance(a, LayTile) for a, _ in moves)
         lifted = any(isinstance(a, RemoveToken) for a, _ in moves)
