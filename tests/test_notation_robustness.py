@@ -235,6 +235,7 @@ def test_a_word_english_often_writes_is_no_slip():
     index = name_index(ctx("1882", "SR"))
     assert slips("I wish the hot top pair plays", index) == []
     assert [s.choices for s in slips("pas", index)] == [("pass",)]
+    assert slips("nationalise nationalised", index) == []          # a British spelling is no slip
     for line in ("Ann plays nice with GT", "i will do it all and then see how the game plays out"):
         with pytest.raises(PbemError) as e:
             read_message(line, ctx("1882", "SR"))

@@ -44,8 +44,9 @@ def declared(parts: list[Clause], ctx: NotationContext, kind: str) -> Optional[l
         return None       # another company's, or another player's
     for c in parts:
         subject = all(p.kind == "name" and all(i in (cur, ctx.actor) for _, i in p.value) for p in c.pieces)
-        if c is not clause and not subject and not clause_refusal(c.text) and (c.verbs() or not c.loose):
-            return None   # a clause telling a move of its own beside the declaration ("MKN, ...": its subject)
+        other = any(k in ("corporation", "company") and i != cur for p in c.of("name") for k, i in p.value)
+        if c is not clause and not subject and not clause_refusal(c.text) and (c.verbs() or not c.loose or other):
+            return None   # a clause telling a move of its own beside the declaration ("MKN, ...": its subject; "or SE")
     return [action(cur)]
 
 

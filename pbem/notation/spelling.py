@@ -120,7 +120,8 @@ def slips(line: str, index: NameIndex) -> list[Slip]:
         word = m.group(0)
         low = word.lower().replace("’", "'")
         if low in ENGLISH or low in VOCABULARY or low in FILLERS or low in words or norm(word) in index.exact_forms \
-                or re.search(r"[a-z]{2}ed$", low) or common_english(low):  # "purchased", "plays": words, not slips
+                or re.search(r"[a-z]{2}ed$", low) or common_english(low) \
+                or re.sub(r"is(e|es|ed|ing|ation)$", r"iz\1", low) in VOCABULARY:  # "purchased", "plays", "nationalise": words
             continue
         if word.isupper() and len(word) >= 3:
             choices = _best(word, symbols)
