@@ -225,3 +225,16 @@ def test_a_token_given_up_without_its_hex_is_asked_not_dropped():
     for line in ("N merges with MB into MKN and drops its token", "N merges with MB into MKN, dropping its token"):
         with pytest.raises(PbemError, match="expected a hex coordinate"):
             read("1861", "merger", "N", line)
+
+
+@pytest.mark.parametrize("title,rk,line", [
+    ("1830", "auction", "ERIE pays 120"),                    # a dividend's word in an auction: no par
+    ("1882", "SR", "Sell 20% CPR. SC passes"),               # a company passes no stock round: not the writer's pass
+    ("1882", "auction", "Bid 60 on SC. NWR passes"),
+])
+def test_a_company_s_operating_word_or_pass_is_no_move_of_the_writer(title, rk, line):
+    """"ERIE pays 120" was read as the writer's par of ERIE at 120, "SC passes" as the writer's pass with SC
+    dropped: a clause with a word of an operating turn is no move of a stock round, and a company that passes
+    is no writer."""
+    with pytest.raises(PbemError):
+        read(title, rk, None, line)

@@ -52,6 +52,10 @@ _AT = regex(r"(?:@|\bat\b)\s*[$₽]?\s*\d", re.I)
 _CUT_OFF = regex(r"\b(?:at|for|to|of)\s*[$₽]?\s*$", re.I)
 
 
+#: the move words of a company's operating turn alone: a clause holding one is no move of another round
+_RUNNING = frozenset({"lay", "run", "norun", "payout", "withhold", "half", "discard"})
+
+
 class Fitter:
     """The moves one clause may be, for the round kind and the acting entity; `later`: the move
     words of the clauses after it on the line."""
@@ -120,7 +124,7 @@ class Fitter:
 
     def implicit(self) -> bool:
         """A clause with no move word is read only when it holds nothing but pieces and fillers."""
-        return not self.verbs and not self.c.loose
+        return not self.verbs and not self.c.loose and not (self.c.verbs() & _RUNNING)   # "ERIE pays 120" in a stock round: no par
 
     # -------------------------------------------------------------- fitting
     def core(self) -> list[Piece]:
@@ -216,8 +220,8 @@ class Fitter:
                                                                       or _LAY_COST.search(self.c.text))):   # "for the extra $20"
                 continue
             if p.kind == "name":
-                if passes and self.kind in ("auction", "stock", "merger"):    # "pass on the WVR"
-                    continue
+                if passes and self.kind in ("auction", "stock", "merger") and p.start > self.first_verb:
+                    continue        # "pass on the WVR" (not "SC passes": a company passes no stock round)
                 if all(isinstance(a, Bid) for a, _ in moves) and all(k == "location" for k, _ in p.value):
                     continue        # "bids 100 on the Kharkov minor (KR)": the minor's place
                 if not any(k == "player" or i in values or i in (self.ctx.current, self.ctx.actor)
