@@ -109,6 +109,8 @@ REFUSED = [
     ("1861", "merger", "MB", "MB merges with N to form NW, MKV 2"),
     ("1861", "merger", "MB", "MB merges with N to form the NW and I9"),
     ("1861", "merger", "SPW", "SPW doesn't merge this time, pass, V 5"),           # another company's figure beside the pass
+    ("1861", "merger", "KR", "KR converts to MK, 2 more"),                         # a conversion's price only "at" it
+    ("1861", "merger", "KR", "KR converts to MK, then 4 (300)"),
     ("1861", "OR", "MKN", "MKN is trainless after the 6 - I choose to nationalise it, or SE"),   # another company beside
     ("1882", "OR", "HBR", "HBR goes bankrupt - I can't raise the cash for a D, and GT too"),      # the declaration
 ]

@@ -26,7 +26,11 @@ import unexplained as U  # noqa: E402
 SHAPES = ("{pre}, and {c} too", "{pre}; {c} wants a {t} (${p})", "{pre}, also {c}", "{pre} - {c} next",
           "{pre}, {t} for {p}", "{pre} and {h}", "{pre}, then {c} {n}", "{pre} (with {c})", "{pre}. {c} at {p}",
           "{c}: {pre}", "{pre}, {n} {c}", "{pre} and the {c} from {pl}", "{pre}; {pl} gets {c}", "{pre}, {c} {t}",
-          "Maybe {c}. {pre}", "{pre}, or {c}", "{pre} but {c} at {p}", "{pre}, not {c}")
+          "Maybe {c}. {pre}", "{pre}, or {c}", "{pre} but {c} at {p}", "{pre}, not {c}",
+          "{pre} instead of {c}", "{pre}, except {c}", "{pre}; {c} has {p}", "{pre}, {c} pays {p}", "{pre} (and {t} later)",
+          "{pre}, {c} {h}", "{pre}; {pl} sells {c}", "{pre}, {n} more", "{pre}, then {t} ({p})", "{pre}. {c} passes",
+          "{pre} - {pl} has {c}", "{pre}, {h} next time", "{pre} and {c} buys a {t}", "{pre}, {c} at {p} too",
+          "{pre}; {c} runs for {p}", "{pre} (I hold {c})", "{pre}, keeping {c}", "{pre} with {t} for {p}")
 
 
 def main(argv: list[str]) -> int:

@@ -210,13 +210,15 @@ class Fitter:
         if moves and all(isinstance(a, Dividend) for a, _ in moves):      # "..., pays 70": the run's total
             values.update(str(sum(r.revenue or 0 for r in a.routes)) for a in self.before[-1:] if isinstance(a, RunRoutes))
         # a price written with a share bought or sold, or with a token, is a claim on it
-        shares = all(isinstance(a, (BuyShares, SellShares, PlaceToken, Convert, Merge)) for a, _ in moves) \
-            and not all(isinstance(a, Merge) for a, _ in moves)     # (a merger alone has no price: "merges KK, 120")
+        shares = all(isinstance(a, (BuyShares, SellShares, PlaceToken)) for a, _ in moves)
+        # a conversion's price is told "at" it ("converts to SW at 110"); a merger alone has none ("merges KK, 120")
+        converted = any(isinstance(a, Convert) for a, _ in moves) and all(isinstance(a, (Convert, Merge)) for a, _ in moves)
         passes = all(isinstance(a, Pass) for a, _ in moves)
         lays = all(isinstance(a, LayTile) for a, _ in moves)
         lifted = any(isinstance(a, RemoveToken) for a, _ in moves)
         for p in self.c.pieces:
-            if p.kind in ("money", "number") and (shares or lays and (p.kind == "money" or p.before in PRICE_WORDS
+            if p.kind in ("money", "number") and (shares or converted and p.before in ("at", "@")
+                                                  or lays and (p.kind == "money" or p.before in PRICE_WORDS
                                                                       or _LAY_COST.search(self.c.text))):   # "for the extra $20"
                 continue
             if p.kind == "name":
