@@ -618,3 +618,18 @@ def test_a_loan_told_where_the_title_has_none_is_refused(tmp_path, record_file):
     t = table_at(tmp_path, record_file, 116)
     assert_refused(t, "HBR takes a loan and buys a 3 for 180", "HBR took no loans with this move, not 1")
     t.submit("HBR buys a 3 for 180").check()
+
+
+@pytest.mark.parametrize("rk,cur,line,claim", [
+    ("stock", None, "Ann sells 2 GT, total 80", ("received", 80)),
+    ("stock", None, "Ann buys a GT share from the IPO = 120", ("paid", 120)),
+    ("OR", "CNR", "CNR places its neutral token in K3, total 80", ("spent", 80)),
+])
+def test_a_total_told_after_a_move_is_its_price(rk, cur, line, claim):
+    """"total 80", "= 120" after a sale, a buy or a token were dropped without a word (only a run's total was
+    read); each is the move's price or cost, a claim checked at the table."""
+    from tests.notation_kit import ctx
+    from pbem.reading.driver import read
+
+    r = read(line, ctx("1882", rk, cur))
+    assert [(k.kind, k.value) for m in r.moves for k in m.claims] == [claim], (r.moves, r.error)

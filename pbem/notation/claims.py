@@ -127,6 +127,8 @@ def _ends_after_mark(line: str, c: "Clause", p) -> bool:
     return p is c.pieces[-1] and bool(re.search(r"[,(]\s*$", line[:p.start]))
 
 
+#: the words before a bare number that make it a move's price or cost ("for 80", "= 120", "total 300")
+_PRICED = PRICE_WORDS | {"=", "total"}
 #: a price told of each of several shares bought ("120 each")
 _EACH = regex(r"[$₽]?\d+\s*(?:each|apiece)\b", re.I)
 
@@ -152,12 +154,12 @@ def clause_claims(line: str, c: "Clause", acts: list[Action], share_size=lambda 
         if _EXTRA.search(c.text):       # a second lay's extra told: no claim, but two amounts are asked
             money = sorted(money + [p for p in c.of("number") if str(p.value) != tile], key=lambda p: p.start)
             built = len(money) > 1
-        money += [p for p in c.of("number") if (p.before in PRICE_WORDS or _ends_after_mark(line, c, p))
+        money += [p for p in c.of("number") if (p.before in _PRICED or _ends_after_mark(line, c, p))
                   and str(p.value) != tile and p not in money]
         if built:                             # "for $80 and $20", "for $80 (2nd lay $20)": never one dropped
             _said_once(line, money, "lay" if isinstance(acts[0], LayTile) else "token", "cost")
     if len(acts) > 1 and len(set(acts)) == 1 and isinstance(acts[0], BuyShares):
-        told = sorted(money + [p for p in c.of("number") if p.before in PRICE_WORDS | {"at", "@"}], key=lambda p: p.start)
+        told = sorted(money + [p for p in c.of("number") if p.before in _PRICED | {"at", "@"}], key=lambda p: p.start)
         if _EACH.search(c.text) or len(told) == 1 and told[0].before in ("at", "@"):
             acts = acts[-1:]        # "two more SW shares, 120 each", "3 HBR at 80": the price of each (said on the last)
         elif len(told) == 1:        # "2 GT for $180", "3 for 80": the price of each share or of all of them
@@ -167,7 +169,7 @@ def clause_claims(line: str, c: "Clause", acts: list[Action], share_size=lambda 
     if traded:
         # "buys a share from IPO for 71", "sells 20% of GT for 152", "from the pool, 110", "(110)": a price is a
         # price with its sign or without, or a number that ends the clause after a comma or bracket
-        money = sorted(money + [p for p in c.of("number") if p.before in PRICE_WORDS | {"at", "@"}
+        money = sorted(money + [p for p in c.of("number") if p.before in _PRICED | {"at", "@"}
                                 or _ends_after_mark(line, c, p)], key=lambda p: p.start)
         _said_once(line, money, "buy" if isinstance(acts[0], BuyShares) else "sale", "price")   # "for $80 and $20"
     if len(money) == 1 and traded and (money[0].before in ("at", "@") or _EACH.match(line, money[0].start)):
