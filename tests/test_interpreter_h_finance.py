@@ -240,3 +240,12 @@ def test_a_company_s_operating_word_or_pass_is_no_move_of_the_writer(title, rk, 
     is no writer."""
     with pytest.raises(PbemError):
         read(title, rk, None, line)
+
+
+@pytest.mark.parametrize("line", ["sell 1 CPR, Bob: buy CPR", "sell 1 CPR, buy 1 QLL from market, Bob: CPR"])
+def test_another_player_s_head_in_mid_line_is_never_dropped(line):
+    """A player's head after the writer's moves ("..., Bob: buy CPR") was dropped and the move after it read as
+    the writer's: whose moves follow cannot be told, so the line is refused."""
+    with pytest.raises(PbemError, match="Bob, who is not the writer"):
+        read("1882", "SR", None, line)
+    assert read("1882", "SR", None, "Bob: buy CPR")[0].entity == "bob"        # at the line's start, Bob's (the table refuses it)

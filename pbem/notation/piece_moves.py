@@ -257,6 +257,10 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             str(getattr(m.action, "train", None)) for m in out}         # "Hal chips in for a 4 ($300); Hal sells ..."
         if out and odd is not None and (c.verbs() or trains and c.of("money")):
             raise _refuse(line, f'"{c.text}": "{line[odd.start:odd.end]}" is in no move it could be')
+        heads = [i for p in c.pieces if p.kind == "name" for k, i in p.value if k == "player" and i != ctx.actor]
+        if out and heads and not c.loose and len(heads) == len(c.pieces):     # "sell 1 CPR, Bob: buy CPR"
+            raise _refuse(line, f'"{c.text}" names {ctx.players.get(heads[0], heads[0])}, who is not the writer: '
+                                'whose moves these are cannot be told')
     out, left = with_presidency(out, taken)
     asides += left
     if told and out:
