@@ -50,6 +50,14 @@ def table_at(tmp_path, record_file, seq: int, options=()) -> Table:
     return t
 
 
+def table_1861_at(tmp_path, seq: int) -> Table:
+    """A table of the 1861 game played inside 18xx.games (tools/refgen.rb, seed 5), its moves before `seq` applied."""
+    record = tmp_path / "1861.pbem"
+    import_record(Path(__file__).resolve().parent / "data" / "refgen" / "1861-p2-s5.json", record)
+    (tmp_path / "t").mkdir()
+    return table_at(tmp_path / "t", record, seq)
+
+
 def assert_refused(t: Table, text: str, why: str, seat=None) -> None:
     """Submitting `text` is refused saying `why`, and the game file is as it was."""
     head = t.file.head
@@ -560,10 +568,7 @@ def test_a_redemption_s_price_is_checked(tmp_path, line, why):
     lines): the price of a company's own share bought back was dropped without a word (a share's price was a
     claim only when another bought it); it is what the company paid. NW's redemption in the 1861 game played
     inside 18xx.games (tools/refgen.rb, seed 5) costs $120."""
-    record = tmp_path / "1861.pbem"
-    import_record(Path(__file__).resolve().parent / "data" / "refgen" / "1861-p2-s5.json", record)
-    (tmp_path / "t").mkdir()
-    t = table_at(tmp_path / "t", record, 715)
+    t = table_1861_at(tmp_path, 715)
     if why is None:
         cash = t.game.corporations["NW"].cash
         t.submit(line).check()
@@ -580,10 +585,7 @@ def test_a_conversion_s_price_is_checked(tmp_path, line, why):
     """"O-K converts to SW at 110", "Convert MV (at 110) into MKV" (corpus lines): the price a conversion was told
     at was dropped without a word; it is the share price the major formed starts at. KK's conversion into GRR in
     the 1861 game played inside 18xx.games (tools/refgen.rb, seed 5) starts GRR at 100."""
-    record = tmp_path / "1861.pbem"
-    import_record(Path(__file__).resolve().parent / "data" / "refgen" / "1861-p2-s5.json", record)
-    (tmp_path / "t").mkdir()
-    t = table_at(tmp_path / "t", record, 353)
+    t = table_1861_at(tmp_path, 353)
     if why is None:
         t.submit(line).check()
         assert t.game.market.price("GRR") == 100 and t.game.corporations["GRR"].president
@@ -602,10 +604,7 @@ def test_the_loans_a_move_is_told_to_take_are_checked(tmp_path, line, why):
     """1861's loans are taken by the game as a buy needs them, so "two loans" told with the buy was dropped
     without a word; it is a claim on the buy. MNN's 3 bought for 225 in the 1861 game played inside 18xx.games
     (tools/refgen.rb, seed 5) takes one loan."""
-    record = tmp_path / "1861.pbem"
-    import_record(Path(__file__).resolve().parent / "data" / "refgen" / "1861-p2-s5.json", record)
-    (tmp_path / "t").mkdir()
-    t = table_at(tmp_path / "t", record, 125)
+    t = table_1861_at(tmp_path, 125)
     if why is None:
         t.submit(line).check()
         assert t.game.corporations["MNN"].loans == 1 and any(tr.name == "3" for tr in t.game.corporations["MNN"].trains)

@@ -3,7 +3,6 @@ before it; a consequence, a reason or a plan after it), set aside as a last try 
 from __future__ import annotations
 
 import difflib
-
 import re
 from typing import TYPE_CHECKING, Callable, Optional
 
@@ -140,7 +139,9 @@ _PIECE = regex(r"\d|\b(?!I\b|I')[A-Z]")
 #: what follows from a move: trains rusted, a company's loss or gain, a new president (not one a move is made with:
 #: "the C&A from its president"), a phase
 _CONSEQUENCE = regex(r"\b(?:rust(?:ed|s)?|gone|died|(?:loses|lost)\s+(?:its|their|the|a|all|both)|"
-                     r"(?:gets|receives|keeps|collects)\s+its|(?:new|becomes?|became|becoming|now|is|takes?|took)\s+(?:the\s+)?president|president\w*\s+(?:now|again|changes)|president['’]s\s+(?:cert|certificate|share)|open|opens|starts|begins|phase)\b", re.I)
+                     r"(?:gets|receives|keeps|collects)\s+its|(?:new|becomes?|became|becoming|now|is|takes?|took)\s+(?:the\s+)?"
+                     r"president|president\w*\s+(?:now|again|changes)|president['’]s\s+(?:cert|certificate|share)|"
+                     r"open|opens|starts|begins|phase)\b", re.I)
 #: ", if that's allowed now?": a question about the move's own legality
 _IF_ALLOWED = regex(r"\s*,?\s*if\s+(?:that's|that\s+is|it's|it\s+is|this\s+is)\s+(?:allowed|ok|okay|legal|"
                     r"possible|fine|alright)(?:\s+(?:now|here|yet|at\s+this\s+point))?\s*\?\s*$", re.I)

@@ -10,7 +10,7 @@ from pbem.errors import NotationError
 
 from .context import NotationContext, round_kind
 from .names import NameIndex
-from .pieces import GROUP_CLOSED, Clause, clauses
+from .pieces import FIGURES, GROUP_CLOSED, Clause, clauses
 from .scopes import clause_refusal
 from .lazy import regex
 
@@ -28,8 +28,6 @@ _TOGETHER = regex(r"\b(?:they|together)\b", re.I)
 _LEADING = regex(r"\b([A-Z][A-Za-z-]{0,5})\s+(?:leading|leads|as\s+(?:the\s+)?(?:survivor|leader|lead))\b")
 #: a conversion told by its noun
 _CONVERSION = regex(r"\bconversion\b", re.I)
-#: the pieces of a figure: what no merger is made of
-_FIGURES = ("train", "tile", "hex", "money", "number", "percent")
 #: a negation: in a merger round, a merger not made is the minor's pass
 _NEGATION = regex(r"\b(?:no|not|never)\b|n't\b", re.I)
 
@@ -57,7 +55,7 @@ def merger_group(parts: list[Clause], ctx: NotationContext) -> Optional[list[Act
     named = list(dict.fromkeys(every))
     if any(len(p.value) != 1 or p.value[0][0] != "corporation" for c in parts for p in c.of("name")):
         return None                      # a name of two companies, or one not a company
-    if any(p.kind in _FIGURES and not ("convert" in verbs and p.before in ("at", "@"))
+    if any(p.kind in FIGURES and not ("convert" in verbs and p.before in ("at", "@"))
            for c in parts for p in c.pieces):
         return None     # a figure no merger is made of ("MB merges with N to form NW, MKV 2"; a conversion's price is a claim)
     minors = [n for n in named if n in ctx.auctioned]
@@ -102,7 +100,7 @@ def merging_minor(parts: list[Clause], ctx: NotationContext) -> Optional[str]:
     a move of another company ("MV won't merge; KR passes too": KR's choice is its own)."""
     who = [i for d in parts for p in d.of("name") for k, i in p.value if k == "corporation" and i in ctx.auctioned]
     minor = who[0] if len(who) == 1 else ctx.current or ctx.actor
-    if any((d.verbs() or any(p.kind in _FIGURES for p in d.pieces)) and not merger_not_made(d)
+    if any((d.verbs() or any(p.kind in FIGURES for p in d.pieces)) and not merger_not_made(d)
            and any(k == "corporation" and i != minor for p in d.of("name") for k, i in p.value) for d in parts):
         raise NotationError("another company's move beside the pass", text=" ".join(d.text for d in parts))
     return minor

@@ -15,7 +15,7 @@ from pbem.errors import AmbiguousMoveError, NotationError
 from .context import NotationContext, round_kind
 from .declarations import declared, game_ended
 from .names import NameIndex
-from .pieces import Clause, Piece, clauses
+from .pieces import FIGURES, Clause, Piece, clauses
 from .piece_clauses import CARRIED, DONE, GOES_ON, TOO, a_digit, joined, named_before, step_not_taken, steps_named, train_after_lay
 from .piece_fits import Fitter
 from .claims import clause_claims, conversion_claims, presidency_taken, seller_claims, with_presidency
@@ -252,7 +252,7 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
         if isinstance(m.action, RunRoutes) and (why := run_unpaired(m.text, m.action)):
             raise _refuse(line, f'"{m.text}": {why}')
     for c in unread:     # a figure with a move word, or a train with its price no move of the line is of: never dropped
-        odd = next((p for p in c.pieces if p.kind in _FIGURES), None)
+        odd = next((p for p in c.pieces if p.kind in FIGURES), None)
         trains = {str(p.value) for p in c.pieces if p.kind == "train" or a_digit(Clause(0, 0, "", [p]))} - {
             str(getattr(m.action, "train", None)) for m in out}         # "Hal chips in for a 4 ($300); Hal sells ..."
         if out and odd is not None and (c.verbs() or trains and c.of("money")):
@@ -270,15 +270,11 @@ def read_by_pieces(line: str, ctx: NotationContext, index: NameIndex) -> list[Pi
             raise _refuse(line, f"{asides[0]} makes this line no move")
         raise _refuse(line, "no move word with what it needs was found")
     # a clause no move fits that holds a figure ("removes 2s", "ERIE has only $210") is named, never dropped unsaid
-    asides += [f'"{c.text}"' for c in unread if any(p.kind in _FIGURES or _names_company(p) for p in c.pieces)
+    asides += [f'"{c.text}"' for c in unread if any(p.kind in FIGURES or _names_company(p) for p in c.pieces)
                or re.search(r"\d", c.text)]
     if asides:
         out[0] = dataclasses.replace(out[0], notes=(f"read without what states no move: {', '.join(asides)}",))
     return out
-
-
-#: the pieces of a figure a move could take (a digit is left in a clause emptied as a remark: "bye bye 2s")
-_FIGURES = ("train", "tile", "hex", "money", "number", "percent")
 
 
 def _names_company(p: Piece) -> bool:

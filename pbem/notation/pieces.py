@@ -75,6 +75,8 @@ ROUND_VERBS = {
                   "loan", "merge", "convert", "redeem"},
     "merger": {"buy", "merge", "convert", "pass", "steppass", "loan", "remove"},
 }
+#: the kinds of piece that are figures: what a move is made of, never dropped unsaid
+FIGURES = ("train", "tile", "hex", "money", "number", "percent")
 #: move words -> the move family they name (present forms only: a past tense reports)
 VERBS: dict[str, str] = {}
 for _family, _words in {
