@@ -262,7 +262,7 @@ _STATED = (
            + _SAID + r"\s+(?:left|remaining)\b\s*\)?", re.I), "cash", None),     # "has 41 left", "(99 left)"
     (regex(r"(?!(?<=\s)\s),?\s*+\b(?:and\s+)?receiv(?:es|ed|ing)\s+" + _SAID, re.I), "received", (SellShares,)),
     # "Ann contributes $120 from her own pocket", "Theo chips in 120": what a president put into a train
-    (regex(r"(?!(?<=\s)\s)[,;]?\s*+\b(?:and\s+)?(?P<who>the\s+president|(?-i:[A-Z][a-z][\w'-]*(?:\s\d+)?)|I)(?:['’]m|\s+am|\s+is)?\s+(?:contribut(?:e|es|ed|ing)|"
+    (regex(r"(?!(?<=\s)\s)[,;]?\s*+\b(?:and\s+)?(?P<who>the\s+president|(?<![\w'’-])(?-i:[A-Z][a-z][\w'-]*+(?:\s\d+)?)|I)(?:['’]m|\s+am|\s+is)?\s+(?:contribut(?:e|es|ed|ing)|"
            r"(?:chips?|chipped|chipping|puts?|putting|pays?|paying)\s+in|add(?:s|ed|ing)?)\s+" + _SAID +
            r"(?:\s+(?:from|out\s+of)\s+(?:(?:his|her|their|my)\s+)?(?:own\s+)?(?:pocket|cash|money))?", re.I),
      "gets", "train"),
