@@ -99,6 +99,9 @@ class Game:
         self.bank_broken = False
         self.actions_applied = 0
         self.loading = False
+        #: the round carrying itself on after a move (steps with no choice, turns ending): what is
+        #: paid then is the game's own doing, not the move's (pbem/reading/claims.applied)
+        self.settling = False
         self.last_move_hexes: list[str] = []
         #: notes the rules make on the last move (a run below the best, an accepted decline):
         #: objects whose `str` is the note, worked out when read (pbem/engine/run_duty.py)

@@ -37,7 +37,8 @@ _HEX = r"[A-Z]{1,2}\d{1,3}"
 _PLACE = r"(?: \([^()]+\))?"
 _BY_ENTITY = regex(
     r"^\S.*? (?:"
-    rf"passes(?: (?:{_STEPS}|bidding|on [^;]+))?"
+    rf"passes(?: (?:(?:[a-z]{{2,5}}: )?{_STEPS}|bidding|on [^;]+))?"
+    r"|declined to bid on [^;]+"
     r"|declines (?:to )?(?:sell|buy) shares"
     rf"|bids {_M} for .+"
     rf"|buys .+? for {_M}(?: from .+)?"
@@ -96,9 +97,12 @@ _PLAIN = [(kind, _rx(p), kinds, about) for kind, p, kinds, about in (
         r"(?P<e>.+?) cannot bid .+? and is out of the auction for .+",
         r"(?P<e>.+?) has tokens \(.*\)",
         rf"(?P<e>.+?) is up for auction, minimum bid is {_AMT}",
+        # 1861: nobody bid on a minor (or, in the Dutch auction, bought it), so its price drops
+        rf"Nobody (?:bid on|bought) (?P<e>.+?), reducing price to {_AMT}",
         r"(?P<e>.+?) can no longer be converted to a public corporation",
         r"(?P<e>.+?) adds an extra .+? train to the depot",
         r"Optional rules used in this game:?",
+        r"Following companies are removed .+",      # 1861 for two players: minors set aside at the start
         r"(?:Green minors are now available|Minors can no longer be started|Majors can now be started|"
         r"Minors nationali[sz]ed)",
         r"(?P<e>.+?) will be above token limit and must decide which tokens to remove",
@@ -109,14 +113,16 @@ _PLAIN = [(kind, _rx(p), kinds, about) for kind, p, kinds, about in (
     ("automatic", r"(?P<e>.+?) has no valid actions and passes", {"e": _ANY}, "e"),
     ("automatic", rf"(?P<e>.+?) collects {_AMT} from .+", {"e": _ANY}, "e"),
     ("automatic", rf"(?P<e>.+?) pays {_AMT} interest for\s+\d+ loans?", {"e": _ANY}, "e"),
-    ("automatic", rf"(?P<e>.+?) pays off a loan for {_AMT}", {"e": _ANY}, "e"))]
+    ("automatic", rf"(?P<e>.+?) pays off a loan for {_AMT}", {"e": _ANY}, "e"),
+    # 1861: the interest a company cannot pay nationalises it (the next line says so)
+    ("automatic", rf"(?P<e>.+?) owes {_AMT} in loan interest but only has {_AMT}", {"e": _CORP}, "e"))]
 _MINOR_DIVIDEND = _rx(rf"(?P<e>.+?) (?:withholds|pays out|pays half|runs for {_AMT} and pays half)(?:\s+.*)?")
 #: the consequences that are claims on their move, in order: the pattern, the kinds each named group
 #: must name, the group the line is about, the claim's kind, its value from the names and the sums,
 #: and whether it is a result of the move that follows
 _CLAIMED = [(_rx(p), kinds, about, claim, value, forward) for p, kinds, about, claim, value, forward in (
-    (rf"(?P<c>.+?)['’]s share price (?:moves? \w+|changes|goes \w+|drops|rises)(?: \d+ (?:spaces?|steps?))? "
-     rf"from {_AMT} to {_AMT}", {"c": _CORP}, "c", "price_move", lambda n, a: (n["c"], *a), False),
+    (rf"(?P<c>.+?)['’]s share price (?:moves? \w+(?: and \w+)?|changes|goes \w+|drops|rises)(?: \d+ (?:spaces?|steps?))? "
+     rf"from {_AMT} to {_AMT}(?: \(\d+ steps?\))?", {"c": _CORP}, "c", "price_move", lambda n, a: (n["c"], *a), False),
     (r"(?P<p>.+?) (?:becomes|is now|became) the (?:new )?(?:president|director) of (?P<c>.+?)",
      {"p": _PLAYER, "c": _CORP}, "c", "president", lambda n, a: (n["p"], n["c"]), False),
     # 1861: who runs the national this operating round (set as the round starts)

@@ -95,7 +95,7 @@ TERMINAL_WORDS: dict[str, str] = {
 _ORDER = ["__MOVE__", "HEX", "TILE_HASH", "NUMBER", "CURRENCY", "PERCENT", "ROT_KW",
           "WORD", "TRAIN_N", "SHARE_N", "FROM", "FOR", "AT", "ON_W", "TO", "CITY_W", "EQ"]
 
-_HIDDEN = {"NEVER_MATCHES", "TIMESTAMP", "PERIOD", "CLAUSE_SEP", "SEMI", "PAREN", "ARTICLE", "WITH",
+_HIDDEN = {"NEVER_MATCHES", "TIMESTAMP", "BETWEEN_PLAYERS", "PERIOD", "CLAUSE_SEP", "SEMI", "PAREN", "ARTICLE", "WITH",
            "COMMA", "PLUS", "OUT_W", "AND", "DASH", "GT", "PER", "OF", "COLON"}
 
 #: the move words, in short

@@ -132,8 +132,10 @@ def _company_bought(r, node: Tree, subject, company: str, mods: dict):
         seller = r.resolve(src.children[-1], ("player", "corporation"))
         r.claim("seller", seller.ident, src.children[-1])      # "buys NWR from Bob": Bob owns NWR, checked
     owner = r.ctx.owner_of(company) if r.ctx.owner_of else None
-    # a private another player owns is bought from them (1830), not bid for; else a player bids for it
-    family = "player" if not r.corp_side(subject) and owner in r.ctx.players else \
+    # a private another player owns (or is named as selling) is bought from them (1830), not bid
+    # for; else a player bids for it
+    sold_by_player = owner in r.ctx.players or seller is not None and seller.ident in r.ctx.players
+    family = "player" if not r.corp_side(subject) and sold_by_player else \
         "corp" if r.corp_side(subject) or seller is not None else None
     if mods["price"] is None:
         example = f'"buys {company} for 40"' if family else \
@@ -288,7 +290,10 @@ def _remove_token(r, node: Tree, subject) -> list:
         # replacing a neutral one; the place-token line after it is the move
         return [Echo("neutral_removed", r.entity("corp", subject, node), None,
                      "a neutral token replaced by a home token", hex_)]
-    return [RemoveToken(r.entity("mover", subject, node), hex_, at["city"] or 0)]
+    token = RemoveToken(r.entity("mover", subject, node), hex_, at["city"] or 0)
+    if at["city"] is None:
+        r.open[id(token)] = ("city",)     # "removes token from D14": the city the game finds it in
+    return [token]
 
 
 # ---------------------------------------------------------------- trains and money

@@ -76,7 +76,7 @@ def applied(game: Game, action: Action, push=None) -> tuple[Snapshot, Snapshot, 
     def counting(book: dict, pay):
         """`pay`, each amount the move itself pays counted in `book`."""
         def counted(who: str, amount: int) -> None:
-            if amount > 0 and not after:
+            if amount > 0 and not after and not game.settling:
                 book[who] = book.get(who, 0) + amount
             pay(who, amount)
         return counted
@@ -107,12 +107,28 @@ def false_claims(claims: Sequence[Claim], action: Action, before: Snapshot, afte
     """Each claim the move's result contradicts, in words; a claim holds if it is true right after the
     move or after the round changes it set off (`final`: a price rise after a stock round's last pass)."""
     out = []
-    for c in money_totals(claims, action):
+    for c in money_totals(chained_price_moves(claims), action):
         why = _check(c, action, before, after, share_size)
         if why and (final is None or _check(c, action, before, final, share_size)):
             for pid, name in after.names.items():       # "1047's cash ...": the player's name shown
                 why = re.sub(rf"(?<![\w$]){re.escape(pid)}(?![\w])", name, why)
             out.append(f'"{c.text}" (column {c.column}): {why}')
+    return out
+
+
+def chained_price_moves(claims: Sequence[Claim]) -> list[Claim]:
+    """Price moves of one company told one after another ("moves left from 50 to 45", then "moves
+    down from 45 to 40" as the game nationalises it) as one claim from the first price to the last."""
+    out: list[Claim] = []
+    last: dict = {}          # company -> index in out of its last price move
+    for c in claims:
+        i = last.get(c.value[0]) if c.kind == "price_move" else None
+        if i is not None and out[i].value[2] == c.value[1]:
+            out[i] = dataclasses.replace(out[i], value=(c.value[0], out[i].value[1], c.value[2]))
+            continue
+        if c.kind == "price_move":
+            last[c.value[0]] = len(out)
+        out.append(c)
     return out
 
 
@@ -183,7 +199,8 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
             if who == ent:
                 # the paying company's own cash moves for other reasons too (1861 loan interest)
                 continue
-            if delta(who) != amount:
+            # (or what the move paid them, when the game then paid them more itself: a nationalisation)
+            if delta(who) != amount and after.from_bank.get(who) != amount:
                 return f"{who} received {_money(delta(who))}, not {_money(amount)}"
         return ""
     if c.kind == "pocket":
@@ -255,7 +272,9 @@ def _check(c: Claim, action: Action, before: Snapshot, after: Snapshot, size: in
         took = after.loans.get(ent, 0) - before.loans.get(ent, 0)
         return "" if took == c.value else f"{ent} took {took or 'no'} loan{'s' * (took != 1)} with this move, not {c.value}"
     if c.kind == "closes":
-        return "" if c.value in after.closed else f"{c.value} is still open"
+        # (a major nationalised (1861) is not closed but reset: nobody presides over it any more)
+        reset = before.president.get(c.value) is not None and after.president.get(c.value) is None
+        return "" if c.value in after.closed or reset else f"{c.value} is still open"
     if c.kind == "step":
         if c.value is None or before.step == c.value or before.step in _SAME_STEP.get(c.value, ()):
             return ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, Merge, Par, Pass, PlaceToken, RunRoutes
+from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, Merge, Par, Pass, PlaceToken, RemoveToken, RunRoutes
 from pbem.errors import RuleError
 from pbem.newgame import CLAIMS_WARN
 from pbem.notation import ParsedMove
@@ -60,7 +60,7 @@ def play_move(g: "Game", pm: ParsedMove, index: int, warnings: list[str],
     if "rotation" in pm.open:
         # "...; lays #8 on M7": the rotation that fits the board as the moves before it left it
         action = rotations_now([pm], g.context())[0].action
-    if isinstance(action, PlaceToken) and "city" in pm.open:
+    if isinstance(action, (PlaceToken, RemoveToken)) and "city" in pm.open:
         # "QLL places a token on J10": the one legal place there, or the question which
         action = settle_token(g.state, action)
     if isinstance(action, BuyShares) and "source" in pm.open:

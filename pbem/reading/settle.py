@@ -6,9 +6,9 @@ from __future__ import annotations
 import copy
 import dataclasses
 import re
-from typing import Callable, Optional
+from typing import Callable, Optional, Union
 
-from pbem.engine.actions import Action, Bid, BuyCompany, BuyShares, BuyTrain, Par, Pass, PlaceToken, Route, RunRoutes
+from pbem.engine.actions import Action, Bid, BuyCompany, BuyShares, BuyTrain, Par, Pass, PlaceToken, RemoveToken, Route, RunRoutes
 from pbem.engine.game import Game
 from pbem.errors import AmbiguousMoveError, PbemError, RuleError
 
@@ -76,14 +76,15 @@ def share_size(game: Game, action: Action) -> int:
     return size if isinstance(size, int) and size > 0 else 10
 
 
-def settle_token(game: Game, action: PlaceToken) -> PlaceToken:
-    """A token written without its city ("places a token on J10"): the one legal placement
-    on that hex, or AmbiguousMoveError listing them when there are several."""
+def settle_token(game: Game, action: Union[PlaceToken, RemoveToken]) -> Union[PlaceToken, RemoveToken]:
+    """A token written without its city ("places a token on J10", "removes token from D14"): the
+    one legal placement (or removal) on that hex, or AmbiguousMoveError listing them when there are
+    several."""
     legal = _token_places(game, action)
     if len(legal) == 1:
         return legal[0]
     if len(legal) > 1:
-        raise AmbiguousMoveError(f"{action.hex} has {len(legal)} places for a token: say which",
+        raise AmbiguousMoveError(f"{action.hex} has {len(legal)} {'tokens to remove' if isinstance(action, RemoveToken) else 'places for a token'}: say which",
                                  candidates=[_token_line(a) for a in legal])
     return action   # none legal: let the rules say why
 
@@ -229,15 +230,19 @@ def settle_run(game: Game, action: RunRoutes, best: bool = False, total_only: bo
     return RunRoutes(action.entity, tuple(out))
 
 
-def _token_line(a: PlaceToken) -> str:
-    """A placement with its city always written, so that it is never itself under-specified."""
+def _token_line(a: Union[PlaceToken, RemoveToken]) -> str:
+    """A placement (or removal) with its city always written, so that it is never itself under-specified."""
+    if isinstance(a, RemoveToken):
+        return f"{a.entity} removes a token from {a.hex} city {a.city + 1}"
     slot = f" slot {a.slot + 1}" if a.slot is not None else ""
     return f"{a.entity} places a {'neutral ' if a.neutral else ''}token on {a.hex} city {a.city + 1}{slot}"
 
 
-def _token_places(game: Game, action: PlaceToken) -> list[Action]:
-    """Every placement of this token on its hex that the rules allow now; a token not said to be
-    neutral is the company's neutral station when only that may be placed there (1882)."""
+def _token_places(game: Game, action: Union[PlaceToken, RemoveToken]) -> list[Action]:
+    """Every placement (or removal) of this token on its hex that the rules allow now; a token not
+    said to be neutral is the company's neutral station when only that may be placed there (1882)."""
+    if isinstance(action, RemoveToken):
+        return [m.action for m in _legal(game, action, RemoveToken, hex=action.hex)]
     here = [m.action for m in _legal(game, action, PlaceToken, hex=action.hex)]
     listed = [a for a in here if a.neutral == action.neutral] or [a for a in here if a.neutral]
     if listed:

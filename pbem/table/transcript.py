@@ -20,14 +20,15 @@ from dataclasses import dataclass
 from typing import Mapping, Optional
 
 from pbem.engine.actions import (
-    Action, Bankrupt, BuyCompany, BuyShares, LayTile, Merge, Par, Pass, PlaceToken, SellShares,
+    Action, Bankrupt, Bid, BuyCompany, Choose, BuyShares, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken, SellShares,
 )
 from pbem.engine.game import Game
 from pbem.errors import AmbiguousMoveError, PbemError
 from pbem.reading import driver
 from pbem.notation.claims import Claim
 
-from pbem.reading.claims import applied, false_claims
+from pbem.reading.labels import round_label
+from pbem.reading.claims import applied, chained_price_moves, false_claims
 from pbem.reading.settle import push_implicit_passes
 from pbem.reading.settle import _token_line, _token_places, reports_automatic, settle_token  # noqa: F401
 
@@ -145,12 +146,15 @@ def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[Transcrip
             out.append(TranscriptLine(no, "move" if skips else "automatic", item.text, tuple(skips)))
             continue
         if is_log:
-            _check_round_banner(game, item, no, raw)
+            if item.kind in ("turn", "banner"):
+                deferred = _unlogged_moves(game, deferred, paste, out)
+            _check_round_banner(game, item, no, raw, paste.moved_in)
             if item.kind == "turn" and item.entity is not None and game.current_entity() != item.entity:
                 raise TranscriptError(f"says {item.entity} operates, but it is {game.current_entity()}'s turn",
                                       line=no, text=raw)
             out.append(TranscriptLine(no, item.kind, item.text))
             continue
+        deferred = _unlogged_moves(game, deferred, paste, out)
         action: Action = item.action
         if isinstance(action, Par) and getattr(game.round, "name", "") == "merger" \
                 and game.current_entity() not in game.players:
@@ -181,11 +185,12 @@ def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[Transcrip
             implied.extend(_skipped_steps(game, action))
             if isinstance(action, PlaceToken) and "neutral" in item.open:
                 action = _in_place_of_neutral(game, action)
-            elif isinstance(action, PlaceToken) and "city" in item.open:
+            elif isinstance(action, (PlaceToken, RemoveToken)) and "city" in item.open:
                 try:
                     action = settle_token(game, action)
                 except AmbiguousMoveError as e:
                     action = _by_what_follows(game, paste, i, stop, e, _token_places(game, action))
+            action = _merger_lead(game, action)
             alts = _by_owned_company(game, action)
             if len(alts) == 1:
                 action = alts[0]
@@ -193,6 +198,7 @@ def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[Transcrip
                 e = AmbiguousMoveError(f"{action.entity} or the private company it owns may make this move",
                                        candidates=[f"{a.entity}: {type(a).__name__}" for a in alts])
                 action = _by_what_follows(game, paste, i, stop, e, alts)
+            paste.moved_in = round_label(game)
             before, after, final = applied(game, action)
         except PbemError as e:
             if isinstance(e, TranscriptError):
@@ -208,6 +214,46 @@ def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[Transcrip
                    for c in item.claims if c.line and c.line != no)
 
 
+#: a win written with its price: after the price of a private nobody bid on was lowered (1861),
+#: the site logs the bid that takes it at that price only as its win
+_WON_AT = re.compile(r"\bwins the auction for .+? with a bid of [$₽]?(\d+)")
+_NATIONALISED = re.compile(r"^\s*(?:\[[\d:]+\]\s*)?\S+ is nationali[sz]ed\s*$")
+
+
+def _unlogged_move(game: Game, claim: Claim) -> Optional[Action]:
+    """The move a result line stands for when the site writes no line of its own for it: a bid
+    told by its win (above), a trainless major's choice told by its nationalisation (1861)."""
+    m = _WON_AT.search(claim.text) if claim.kind == "owns" else None
+    if m is not None:
+        return Bid(claim.value[0], claim.value[1], int(m.group(1)))
+    if claim.kind == "closes" and _NATIONALISED.match(claim.text):
+        return Choose(claim.value, "nationalize")
+    return None
+
+
+def _unlogged_moves(game: Game, deferred: list, paste: "_Paste", out: list[TranscriptLine]) -> list:
+    """Apply the moves told only by a result kept for a move to come (`_unlogged_move`) when they
+    are the game's next move; check the results kept from that line on against each. The claims left."""
+    for i, claim in enumerate(deferred):
+        move = _unlogged_move(game, claim)
+        if move is None or game.current_entity() != move.entity:
+            continue
+        was = round_label(game)
+        try:
+            last = (move, *applied(game, move))
+        except PbemError as e:
+            if isinstance(move, Bid):       # the winner is to bid now: the price told is wrong
+                raise TranscriptError(f"refused: {e}", line=claim.line, text=paste.lines[claim.line - 1]) from e
+            continue                        # (a closure some later move makes)
+        paste.moved_in = was
+        later = [c for c in deferred[i:] if c.line is None or c.line >= claim.line]
+        earlier = [c for c in deferred if c not in later]
+        out.append(TranscriptLine(claim.line, "move", claim.text, (move,)))
+        kept = _check(later, *last, paste.lines, claim.line, 10, [])
+        return _unlogged_moves(game, earlier + kept, paste, out)
+    return deferred
+
+
 _ROUND_BANNER = re.compile(r"^\s*--\s*(Stock|Operating) Round (\d+)(?:\.(\d+))?(?:\s*\(of \d+\))?\s*--\s*$")
 
 
@@ -215,8 +261,10 @@ _PRIORITY_BANNER = re.compile(r"^\s*(.+?) has priority deal\s*$")
 _PHASE_BANNER = re.compile(r"^\s*--\s*Phase (\S+) \(")
 
 
-def _check_round_banner(game: Game, log, no: int, raw: str) -> None:
-    """ "-- Operating Round 2.1 (of 2) --": the game must be in that round now."""
+def _check_round_banner(game: Game, log, no: int, raw: str, moved_in: str = "") -> None:
+    """ "-- Operating Round 2.1 (of 2) --": the game must be in that round now, or have passed
+    through it with no move since the last one (made in `moved_in`): an operating round no
+    corporation operated in, a stock round where no player could act."""
     if log.kind != "banner":
         return
     d = _PRIORITY_BANNER.match(log.text)
@@ -230,13 +278,20 @@ def _check_round_banner(game: Game, log, no: int, raw: str) -> None:
     m = _ROUND_BANNER.match(log.text)
     if not m:
         return
-    from pbem.reading.labels import round_label
-
     want = f"SR {m.group(2)}" if m.group(1) == "Stock" else f"OR {m.group(2)}.{m.group(3) or 1}"
     have = round_label(game)
+    if moved_in and have and _round_order(moved_in) < _round_order(want) < _round_order(have):
+        return
     if have != want:
         raise TranscriptError(f"says {want}, but the game is in {have or 'the private auction'}",
                               line=no, text=raw)
+
+
+def _round_order(label: str) -> tuple:
+    """ "SR 3" before "OR 3.1" before "OR 3.2" before "SR 4"."""
+    kind, _, num = label.partition(" ")
+    turn, _, sub = num.partition(".")
+    return (int(turn), kind == "OR", int(sub or 0))
 
 
 def _check(claims, action, before, after, final, lines: list[str], no: int, size: int,
@@ -245,6 +300,7 @@ def _check(claims, action, before, after, final, lines: list[str], no: int, size
     next move when `defer` is a list (18xx.games sometimes writes a result before its move),
     otherwise refused at its line. Returns the kept claims."""
     kept = []
+    claims = chained_price_moves(claims)
     money = [c for c in claims if c.kind in ("gets", "spent")]
     if money and false_claims(money, action, before, after, size, final) and defer is not None \
             and all(c.line and c.line != no for c in money):
@@ -282,6 +338,16 @@ def _finish_merge(game: Game, minor: Optional[str]) -> list[Action]:
     more = any(isinstance(a, Merge) and getattr(game.corporations.get(a.corporation), "kind", "") == "minor"
                for a in legal)
     return [Pass(minor)] if more and Pass(minor) in legal else []
+
+
+def _merger_lead(game: Game, action: Action) -> Action:
+    """ "M-K merges into SW" as the first such line of a merger KB leads: the site reports the minors
+    in its own order, and the merger into SW is KB's move."""
+    lead = game.current_entity()
+    if not isinstance(action, Merge) or action.entity == lead \
+            or action.entity not in getattr(game.round, "merging", ()):
+        return action
+    return Merge(lead, action.corporation)
 
 
 def _silent_passes(game: Game, action: Action) -> list[Action]:
@@ -389,6 +455,7 @@ class _Paste:
     lines: list
     answers: dict
     ctx: object
+    moved_in: str = ""      # the round the last move was made in ("SR 2", "OR 3.1")
 
 
 def _answer(paste: "_Paste", no: int, legal: list[Action]) -> Action:

@@ -271,7 +271,11 @@ class OperatingRound(StepRound):
     # --- processing -----------------------------------------------------------------------
     def process(self, action: A.Action) -> None:
         self.step_for(action).process(action)
-        self.advance()
+        self.game.settling = True
+        try:
+            self.advance()
+        finally:
+            self.game.settling = False
 
     def step_for(self, action: A.Action) -> Step:
         """The step that takes `action`: a private's ability acting for its owning corporation
