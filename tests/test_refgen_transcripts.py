@@ -7,7 +7,9 @@ number of fresh ones. Each game here holds log lines the shared records never sh
 auction where nobody bids (the site then logs the winning bid only as its win), a merger whose
 minors the site reports in its own order, a station removed from a hex of three cities, trainless
 majors choosing nationalisation, loan interest paid after a lay, empty operating and stock rounds,
-a private sold between players in 1830, the NWR's own step passed in 1882.
+a private sold between players in 1830 and the D&H's lay and token, and in 1882 the NWR's own step,
+its station moved from a hex of two cities, the waterfall's private given for nothing, the SC's
+station placed by the company whose lay split its city, and a stock turn of two buys ended silently.
 """
 from __future__ import annotations
 
@@ -129,33 +131,59 @@ def test_a_private_sold_by_someone_who_does_not_own_it_is_refused(tmp_path):
     assert info.value.line == i + 1
 
 
-@pytest.mark.parametrize("line,title,kind", [
-    ("[22:13] Bob declined to bid on Tsarskoye Selo Railway", "1861", "auction"),
-    ("-- Ann buys Champlain & St.Lawrence from Bob for $44", "1830", "stock"),
-    ("[22:15] North West Rebellion passes nwr: lay track", "1882", "operating"),
+def test_a_private_nobody_would_buy_is_given_for_nothing_by_the_game(tmp_path):
+    """1882's waterfall: every player passed until the cheapest private's price reached $0; the
+    game gives it to the next player, and the site logs that as a purchase."""
+    _, _, game, text = _game("1882-p2-s110", tmp_path)
+    lines = text.split("\n")
+    assert lines[18].endswith("Player 2 buys Hudson Bay for $0")
+    assert lines[17].endswith("Hudson Bay minimum bid decreases from $5 to $0")
+    taken = play_transcript("\n".join(lines[:19]), game)
+    assert [t.kind for t in taken][-2:] == ["banner", "automatic"]
+    assert game.companies["HB"].owner == "Player 2"
+
+
+def test_a_privates_lay_is_paid_by_its_owner_and_a_false_cost_is_refused(tmp_path):
+    """ "B&M (DH) spends $120 and lays tile #57 ...": the D&H's lay, B&M paying for it."""
+    _, _, game, text = _game("1830-p3-s121", tmp_path)
+    lines = text.split("\n")
+    i = next(i for i, ln in enumerate(lines) if "(DH) spends $120 and lays" in ln)
+    play_transcript("\n".join(lines[:i + 1]), game)
+    _, _, game, _ = _game("1830-p3-s121", tmp_path)
+    lines[i] = lines[i].replace("spends $120", "spends $100")
+    with pytest.raises(TranscriptError) as info:
+        play_transcript("\n".join(lines[:i + 1]), game)
+    assert info.value.line == i + 1 and "spent $120" in str(info.value)
+
+
+@pytest.mark.parametrize("line,title,kind,current,want", [
+    ("[22:13] Bob declined to bid on Tsarskoye Selo Railway", "1861", "auction", "bob", Pass("bob")),
+    ("[22:17] ERIE (DH) declines to place token", "1830", "operating", "ERIE", Pass("DH")),
+    ("-- Ann buys Champlain & St.Lawrence from Bob for $44", "1830", "stock", "ann", BuyCompany("ann", "CS", 44)),
+    ("[22:15] North West Rebellion passes nwr: lay track", "1882", "operating", "CPR", Pass("NWR")),
 ])
-def test_the_sites_move_lines_are_read_by_the_grammar(line, title, kind):
+def test_the_sites_move_lines_are_read_by_the_grammar(line, title, kind, current, want):
     import sys
 
     sys.path.insert(0, str(HERE))
     from notation_kit import ctx
 
-    got = read_message(line, ctx(title, kind, "bob" if kind != "operating" else "CPR"))
-    assert len(got) == 1 and "pasted" not in (got[0].open or ()), got
+    assert [m.action for m in read_message(line, ctx(title, kind, current))] == [want]
 
 
-@pytest.mark.parametrize("line", [
-    "[22:13] Nobody bid on Tsarskoye Selo Railway, reducing price to 15₽",
-    "[22:13] Nobody bought Tsarskoye Selo Railway, reducing price to 10₽",
-    "Following companies are removed BSS, WVR",
-    "[22:25] NW owes 25₽ in loan interest but only has 8₽",
+@pytest.mark.parametrize("line,name", [
+    ("[22:13] Nobody bid on Tsarskoye Selo Railway, reducing price to 15₽", "1861-p4-s2"),
+    ("[22:13] Nobody bought Tsarskoye Selo Railway, reducing price to 10₽", "1861-p4-s2"),
+    ("Following companies are removed BSS, WVR", "1861-p4-s2"),
+    ("[22:25] NW owes 25₽ in loan interest but only has 8₽", "1861-p4-s2"),
+    ("[22:13] Hudson Bay minimum bid decreases from $20 to $15", "1882-p2-s110"),
 ])
-def test_the_sites_lines_that_are_no_moves_are_set_aside(line, tmp_path):
+def test_the_sites_lines_that_are_no_moves_are_set_aside(line, name, tmp_path):
     """In a transcript each is a line of the game's own doing, never a move."""
     from pbem.game_notation import notation_context
     from pbem.reading import driver
 
-    _, _, game, _ = _game("1861-p4-s2", tmp_path)
+    _, _, game, _ = _game(name, tmp_path)
     reading = driver.read(line, notation_context(game, trusted=False), transcript=True).raise_error()
     assert reading.moves == [] and [log.kind for _, log in reading.logs] in (["banner"], ["automatic"])
 

@@ -40,6 +40,7 @@ _BY_ENTITY = regex(
     rf"passes(?: (?:(?:[a-z]{{2,5}}: )?{_STEPS}|bidding|on [^;]+))?"
     r"|declined to bid on [^;]+"
     r"|declines (?:to )?(?:sell|buy) shares"
+    r"|declines to place token"
     rf"|bids {_M} for .+"
     rf"|buys .+? for {_M}(?: from .+)?"
     rf"|pars .+ at {_M}"
@@ -99,6 +100,8 @@ _PLAIN = [(kind, _rx(p), kinds, about) for kind, p, kinds, about in (
         rf"(?P<e>.+?) is up for auction, minimum bid is {_AMT}",
         # 1861: nobody bid on a minor (or, in the Dutch auction, bought it), so its price drops
         rf"Nobody (?:bid on|bought) (?P<e>.+?), reducing price to {_AMT}",
+        # the waterfall auction when everybody passed: the cheapest private's price drops
+        rf"(?P<e>.+?) minimum bid decreases from {_AMT} to {_AMT}",
         r"(?P<e>.+?) can no longer be converted to a public corporation",
         r"(?P<e>.+?) adds an extra .+? train to the depot",
         r"Optional rules used in this game:?",

@@ -24,8 +24,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["READERS", "is_token", "is_tree", "kid", "kids", "read_remark", "shares_bought", "tokens"]
 
-#: what the log writes after "passes" or "declines" ("declines to sell shares", "passes bidding")
-_PASS_WORDS = {"to", "sell", "buy", "shares", "bidding", "nationalize"}
+#: what the log writes after "passes" or "declines" ("declines to sell shares", "passes bidding", a private's
+#: "ERIE (DH) declines to place token")
+_PASS_WORDS = {"to", "sell", "buy", "shares", "bidding", "nationalize", "place", "token"}
 #: the step an 18xx.games step description names (None: a step the check does not know)
 _STEP_OF_DESC = {
     "lay/upgrade track": "track", "lay track": "track", "place a token": "token",

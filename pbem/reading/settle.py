@@ -242,7 +242,15 @@ def _token_places(game: Game, action: Union[PlaceToken, RemoveToken]) -> list[Ac
     """Every placement (or removal) of this token on its hex that the rules allow now; a token not
     said to be neutral is the company's neutral station when only that may be placed there (1882)."""
     if isinstance(action, RemoveToken):
-        return [m.action for m in _legal(game, action, RemoveToken, hex=action.hex)]
+        listed = [m.action for m in _legal(game, action, RemoveToken, hex=action.hex)]
+        if listed:
+            return listed
+        # a private's station move (1882's NWR), which the listing does not offer: the cities of the
+        # hex where the company (or the private's owner) has a station
+        comp = game.companies.get(action.entity)
+        whose = comp.owner if comp is not None else action.entity
+        cities = sorted({city for coord, city, _ in game.board.tokens_of(whose) if coord == action.hex})
+        return [dataclasses.replace(action, city=c) for c in cities]
     here = [m.action for m in _legal(game, action, PlaceToken, hex=action.hex)]
     listed = [a for a in here if a.neutral == action.neutral] or [a for a in here if a.neutral]
     if listed:
@@ -263,7 +271,7 @@ def _token_places(game: Game, action: Union[PlaceToken, RemoveToken]) -> list[Ac
 
 def reports_automatic(game: Game, action: Action) -> bool:
     """A move line reporting what the game did itself: the home token placed when a company
-    first operates, "does not run" for a company without trains."""
+    first operates, "does not run" for a company without trains, a private given for nothing."""
     corp = game.corporations.get(action.entity)
     if corp is not None and corp.kind == "national" and not isinstance(action, RunRoutes):
         # 1861: the game runs the national's turn itself except for its run
@@ -273,6 +281,11 @@ def reports_automatic(game: Game, action: Action) -> bool:
         corp = game.corporations.get(action.corporation)
         return corp is not None and corp.ipoed and corp.president == action.entity \
             and corp.par_price == action.price
+    if isinstance(action, (Bid, BuyCompany)) and action.price == 0:
+        # 1882's waterfall: the private nobody would buy, its price down to nothing, given to the
+        # next player by the game itself ("Player 2 buys Hudson Bay for $0")
+        comp = game.companies.get(action.company)
+        return comp is not None and comp.owner == action.entity
     if isinstance(action, RunRoutes) and not action.routes:
         # "does not run" is written by 18xx.games also when the game skipped the run itself
         return action.entity in game.corporations and not (

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Mapping, Optional
 
 from pbem.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, Choose, BuyShares, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken, SellShares,
+    Action, Bankrupt, Bid, BuyCompany, Choose, BuyShares, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken, RunRoutes, SellShares,
 )
 from pbem.engine.game import Game
 from pbem.errors import AmbiguousMoveError, PbemError
@@ -28,7 +28,7 @@ from pbem.reading import driver
 from pbem.notation.claims import Claim
 
 from pbem.reading.labels import round_label
-from pbem.reading.claims import applied, chained_price_moves, false_claims
+from pbem.reading.claims import applied, chained_price_moves, false_claims, snapshot
 from pbem.reading.settle import push_implicit_passes
 from pbem.reading.settle import _token_line, _token_places, reports_automatic, settle_token  # noqa: F401
 
@@ -112,6 +112,7 @@ def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[Transcrip
 
     events, lines = paste.events, paste.lines
     last = None       # (action, before, after, final) of the last move applied
+    turn_start = None  # the state as the company's operating turn began ("Ann operates CPR")
     deferred: list = []  # results written before the move that has them ("receives a share" before the merger)
     broke = None      # the player whose bankruptcy was just applied: their forced sales follow
     for i in range(start, stop):
@@ -152,6 +153,10 @@ def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[Transcrip
             if item.kind == "turn" and item.entity is not None and game.current_entity() != item.entity:
                 raise TranscriptError(f"says {item.entity} operates, but it is {game.current_entity()}'s turn",
                                       line=no, text=raw)
+            if item.kind == "turn":
+                turn_start = snapshot(game)
+            chooser = _CHOOSES_CITY.match(item.text)
+            paste.choosing = chooser.group(1) if chooser else None
             out.append(TranscriptLine(no, item.kind, item.text))
             continue
         deferred = _unlogged_moves(game, deferred, paste, out)
@@ -172,7 +177,14 @@ def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[Transcrip
                 # cash claims about a move the game made among others (the national's loans and
                 # train) cannot be told apart from the rest of that move's cash: not checked
                 claims = tuple(c for c in item.claims if c.kind not in ("gets", "spent"))
-                deferred = _check(claims, *last, lines, no, _share_size(game, last[0]), deferred)
+                # (a run the game skipped may have been skipped by an earlier move of the turn than
+                # the site shows: a private's own step comes between, as 1882's NWR: checked from
+                # the turn's start)
+                action_, before, after, final = last
+                if turn_start is not None and isinstance(action, RunRoutes):
+                    before = turn_start
+                deferred = _check(claims, action_, before, after, final, lines, no, _share_size(game, last[0]),
+                                  deferred)
             out.append(TranscriptLine(no, "automatic", raw.strip()))
             out.extend(TranscriptLine(c.line, "consequence", lines[c.line - 1].strip())
                        for c in item.claims if c.line and c.line != no)
@@ -190,6 +202,8 @@ def _run(game: Game, paste: "_Paste", start: int, stop: int, out: list[Transcrip
                     action = settle_token(game, action)
                 except AmbiguousMoveError as e:
                     action = _by_what_follows(game, paste, i, stop, e, _token_places(game, action))
+            if paste.choosing == game.current_entity():
+                action = _token_chosen_for(game, action)
             action = _merger_lead(game, action)
             alts = _by_owned_company(game, action)
             if len(alts) == 1:
@@ -261,7 +275,7 @@ _PRIORITY_BANNER = re.compile(r"^\s*(.+?) has priority deal\s*$")
 _PHASE_BANNER = re.compile(r"^\s*--\s*Phase (\S+) \(")
 
 
-def _check_round_banner(game: Game, log, no: int, raw: str, moved_in: str = "") -> None:
+def _check_round_banner(game: Game, log, no: int, raw: str, moved_in: Optional[str] = None) -> None:
     """ "-- Operating Round 2.1 (of 2) --": the game must be in that round now, or have passed
     through it with no move since the last one (made in `moved_in`): an operating round no
     corporation operated in, a stock round where no player could act."""
@@ -280,7 +294,7 @@ def _check_round_banner(game: Game, log, no: int, raw: str, moved_in: str = "") 
         return
     want = f"SR {m.group(2)}" if m.group(1) == "Stock" else f"OR {m.group(2)}.{m.group(3) or 1}"
     have = round_label(game)
-    if moved_in and have and _round_order(moved_in) < _round_order(want) < _round_order(have):
+    if moved_in is not None and have and _round_order(moved_in) < _round_order(want) < _round_order(have):
         return
     if have != want:
         raise TranscriptError(f"says {want}, but the game is in {have or 'the private auction'}",
@@ -288,7 +302,9 @@ def _check_round_banner(game: Game, log, no: int, raw: str, moved_in: str = "") 
 
 
 def _round_order(label: str) -> tuple:
-    """ "SR 3" before "OR 3.1" before "OR 3.2" before "SR 4"."""
+    """The private auction ("") before "SR 1"; "SR 3" before "OR 3.1" before "OR 3.2" before "SR 4"."""
+    if not label:
+        return (0, False, 0)
     kind, _, num = label.partition(" ")
     turn, _, sub = num.partition(".")
     return (int(turn), kind == "OR", int(sub or 0))
@@ -340,6 +356,21 @@ def _finish_merge(game: Game, minor: Optional[str]) -> list[Action]:
     return [Pass(minor)] if more and Pass(minor) in legal else []
 
 
+_CHOOSES_CITY = re.compile(r"^\s*(\S+) must choose city for token\s*$")
+
+
+def _token_chosen_for(game: Game, action: Action) -> Action:
+    """ "SC places a token on M11" after "GT must choose city for token": GT's lay split the city
+    SC's station stood in, and GT places it (1882)."""
+    cur = game.current_entity()
+    if not isinstance(action, PlaceToken) or action.entity == cur:
+        return action
+    mine = [m.action for m in game.legal_moves(cur) if isinstance(m.action, PlaceToken) and m.action.hex == action.hex]
+    if not mine or any(isinstance(m.action, PlaceToken) and m.action.hex != action.hex for m in game.legal_moves(cur)):
+        return action
+    return dataclasses.replace(action, entity=cur)
+
+
 def _merger_lead(game: Game, action: Action) -> Action:
     """ "M-K merges into SW" as the first such line of a merger KB leads: the site reports the minors
     in its own order, and the merger into SW is KB's move."""
@@ -358,11 +389,27 @@ def _silent_passes(game: Game, action: Action) -> list[Action]:
         return []
     cur = game.current_entity()
     done = getattr(rnd, "turn_actions", [])
-    if cur == action.entity or cur not in game.players:
+    if cur not in game.players:
         return []
     sold = any(isinstance(a, SellShares) for a in done)
     bought = any(isinstance(a, (BuyShares, Par, BuyCompany)) for a in done)
-    return [Pass(cur)] if sold and bought else []
+    if not (sold and bought):
+        return []
+    if cur != action.entity:
+        return [Pass(cur)]
+    # the same player again, everyone else unable to act: a buy that this turn no longer allows
+    # begins the next turn, and so does a pass (the site writes "passes" only for a turn with no move)
+    probe = copy.deepcopy(game)
+    if isinstance(action, Pass):
+        probe.push(Pass(cur))
+        return [Pass(cur)] if probe.current_entity() == cur else []
+    if not isinstance(action, (BuyShares, Par, BuyCompany)):
+        return []
+    try:
+        probe.push(action)
+        return []
+    except PbemError:
+        return [Pass(cur)]
 
 
 def _in_place_of_neutral(game: Game, action: PlaceToken) -> PlaceToken:
@@ -425,7 +472,7 @@ def _by_what_follows(game: Game, paste: "_Paste", i: int, stop: int,
     no, _, item = paste.events[i]
     lines = paste.lines
     if no in paste.answers:
-        return _answer(paste, no, legal)
+        return _answer(game, paste, no, legal)
     fits = list(legal)
     errors: list = []
     for end in (min(stop, i + 1 + LOOKAHEAD), stop):     # the next lines, then all of them
@@ -455,13 +502,17 @@ class _Paste:
     lines: list
     answers: dict
     ctx: object
-    moved_in: str = ""      # the round the last move was made in ("SR 2", "OR 3.1")
+    moved_in: Optional[str] = None      # the round of the last move ("SR 2", "OR 3.1"; "" the auction)
+    choosing: Optional[str] = None      # "GT must choose city for token": GT places another's station
 
 
-def _answer(paste: "_Paste", no: int, legal: list[Action]) -> Action:
-    """The move written as the answer for line `no`; it must be one of the readings."""
+def _answer(game: Game, paste: "_Paste", no: int, legal: list[Action]) -> Action:
+    """The move written as the answer for line `no`, read where the game is now; it must be one of
+    the readings."""
+    from pbem.game_notation import notation_context
+
     try:
-        moves = driver.read(paste.answers[no], paste.ctx, single_line=True).raise_error().moves
+        moves = driver.read(paste.answers[no], notation_context(game, trusted=False), single_line=True).raise_error().moves
     except PbemError as e:
         raise TranscriptError(f"the answer for this line cannot be read: {e}", line=no,
                               text=paste.lines[no - 1]) from e
