@@ -76,6 +76,12 @@ READ = [
     # a railway named after two places, right after a train, is the train's route
     ("1861", "OR", "OK", "OK: #202 in Odessa rotation 2, 2T Odessa-Kiev for 50.",
      [LayTile("OK", "D20", "202", 2), _run("OK", "2", ["D20", "D14"], 50)]),
+    # a place named as a company's symbol is the place among a route's stops ("Erie": F10 and ERIE);
+    # written in capitals or as "the Erie" it is the company
+    ("1830", "OR", "C&O", "3T: Cleveland > Akron & Canton > Erie = 50", [_run("C&O", "3", ["F6", "G7", "F10"], 50)]),
+    ("1830", "OR", "C&O", "3T: Cleveland - Erie = 50", [_run("C&O", "3", ["F6", "F10"], 50)]),
+    ("1830", "OR", "ERIE", "4T: Dunkirk & Buffalo > Erie = 60", [_run("ERIE", "4", ["E11", "F10"], 60)]),
+    ("1830", "OR", "C&O", "buy a 3 from the Erie for 100", [BuyTrain("C&O", "3", "ERIE", 100)]),
     # "keeps" before a verb in -ing is no withholding
     ("1861", "OR", "SE", "SE declines nationalisation and keeps going.", [Pass("SE")]),
     ("1861", "OR", "SE", "SE keeps the 280", [Dividend("SE", "withhold")]),

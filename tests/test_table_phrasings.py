@@ -28,7 +28,7 @@ def phrasings(a: Action, ctx) -> list[str]:
         return [f"par {a.corporation} at {a.price}", f"start {a.corporation} at ${a.price}", f"{a.corporation} @ {a.price}",
                 f"I'll open {a.corporation} at {a.price}", f"par {a.corporation} {a.price}", f"float {a.corporation} at {a.price}"]
     if isinstance(a, BuyShares) and a.entity in ctx.companies:       # a private exchanged for a share
-        return [f"exchange {a.entity} for a {a.corporation} share"]
+        return [f"exchange {a.entity} for a {a.corporation} share" + (" from the pool" if a.source == "pool" else "")]
     if isinstance(a, LayTile) and a.entity in ctx.companies:         # a private's own lay
         return [f"{a.entity} lays #{a.tile} on {a.hex} rot {a.rotation}"]
     if isinstance(a, BuyShares) and a.source in ("ipo", "pool") and a.entity != a.corporation:
@@ -68,6 +68,8 @@ def phrasings(a: Action, ctx) -> list[str]:
     if isinstance(a, Dividend):
         return {"payout": ["pay out", "full dividend", "pays out"], "withhold": ["withhold", "keeps the money"],
                 "half": ["pays half"]}.get(a.kind, [])
+    if isinstance(a, BuyCompany) and a.entity in ctx.players:       # from another player (1830)
+        return [f"buy {a.company} for {a.price}", f"I buy the {name(a.company, a.company)} for ${a.price}"]
     if isinstance(a, BuyCompany):
         return [f"buy {a.company} for {a.price}", f"{a.entity} buys the {name(a.company, a.company)} for ${a.price}"]
     return []
@@ -175,3 +177,40 @@ def test_each_move_of_a_record_written_as_players_write_it_is_read_as_that_move(
             g.push(a)
     assert read > 20 and turns > 0 and not wrong, f"{len(wrong)} of {read + turns}:\n" + "\n".join(wrong[:15])
 
+
+
+#: a game played inside the 18xx.games engine (tests/data/refgen-transcripts) where players buy
+#: privates from each other in 1830's stock rounds
+_PRIVATE_SALES = Path(__file__).resolve().parent / "data" / "refgen-transcripts" / "1830-p3-s1.json.gz"
+
+
+@pytest.fixture(scope="module")
+def first_private_sale():
+    import gzip
+    import json
+
+    g = pbem.read_record(json.loads(gzip.decompress(_PRIVATE_SALES.read_bytes())))
+    moves = list(g.moves)
+    i = next(i for i, a in enumerate(moves) if isinstance(a, BuyCompany) and a.entity in g.state.players)
+    g.back_to(i)
+    return g, moves[i]
+
+
+@pytest.mark.parametrize("line", [
+    "buy {c} for {p}", "I buy the {name} for ${p}", "buy {c} from {seller} for {p}", "buy the {name} off {seller} for {p}",
+])
+def test_a_private_bought_from_another_player_is_read_in_words(first_private_sale, line):
+    g, want = first_private_sale
+    comp = g.state.companies[want.company]
+    text = line.format(c=want.company, p=want.price, name=comp.name, seller=g.state.player_name(comp.owner))
+    assert list(g.copy().push_notation(text, want.entity)) == [want]
+
+
+def test_a_private_bought_from_someone_who_does_not_own_it_or_without_its_price_is_refused(first_private_sale):
+    g, want = first_private_sale
+    owner = g.state.companies[want.company].owner
+    other = next(p for p in g.state.players if p not in (owner, want.entity))
+    with pytest.raises(PbemError, match="not what the move does"):
+        g.copy().push_notation(f"buy {want.company} from {g.state.player_name(other)} for {want.price}", want.entity)
+    with pytest.raises(PbemError, match="how much"):
+        g.copy().push_notation(f"buy {want.company}", want.entity)

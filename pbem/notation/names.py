@@ -373,6 +373,9 @@ def _found(span: str, n: int, index: NameIndex, coded, stop_words: frozenset) ->
             found = [("corporation", hits[0])] if len(hits) == 1 else []
     # one symbol with a hyphen written as such beats its hyphenless twin ("M-K", "MK")
     same = [f for f in found if f[1].lower() == re.sub(r"^the\s+", "", span.lower())]
+    if same and not span.isupper() and not span.lower().startswith("the "):
+        # a place of the symbol's name stays one reading ("Erie": ERIE and F10; "ERIE", "the Erie": the company)
+        same += [f for f in found if f[0] == "location"]
     if coded is True and same:      # in an auction "B&O" is the private as well as the corporation
         same += [f for f in found if f[0] == "company" and f not in same and norm(f[1]) == q]
     return tuple(same or found)

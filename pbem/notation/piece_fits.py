@@ -98,7 +98,11 @@ class Fitter:
                         self.verbs == {"sell"} or self.verbs == {"buy"} and self.c.of("train")
                         and self.ctx.current in self.named("corporation")):
                     continue        # the president's sale; a train bought for the company by its president
-                if not (self.kind == "operating" and p.before in ("from", "off", "of") or p.before in _OUTBID):
+                # (a player a private is bought from is its seller, a claim: "buy DH from Bob for 49")
+                sells_private = p.before in ("from", "off") and self.verbs == {"buy"} and self.named("company") \
+                    and not self.named("corporation")
+                if not (self.kind == "operating" and p.before in ("from", "off", "of") or p.before in _OUTBID
+                        or sells_private):
                     name = self.ctx.players.get(i, i)
                     bracket = next((b for b in _BRACKET.finditer(self.c.text) if b.start() < p.start - self.c.start < b.end()), None)
                     if bracket is not None:         # "pays out (sorry, Bob)": a remark naming another
@@ -285,6 +289,10 @@ class Fitter:
         if privates and not corps and self.verbs & {"par", "bid"} and not self.verbs & {"convert", "sell"} and amounts:
             # "opens the Moscow-Yaroslavl at 40": a private is bid for, never parred (the game judges the bid)
             return self._combos(Bid, privates, amounts)
+        if privates and not corps and self.verbs == {"buy"} and len(privates) == 1 and len(amounts) <= 1:
+            # "buy DH for 49": a private bought from the player who owns it (1830's stock round;
+            # the game judges whether the title allows it now); with no price, the reply asks for it
+            return [[(BuyCompany(actor, privates[0], amounts[0] if amounts else None), () if amounts else ("price",))]]
         if self.implicit() and len(amounts) == 1 and len(corps) == 1 and not auctioned and not privates \
                 and not self.c.of("count") and not self.c.of("percent") and not self.c.of("source") and _AT.search(self.c.text):
             # "SE @ 150": a par, or a share bought at that price; the game tells which is legal
