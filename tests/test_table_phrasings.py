@@ -5,6 +5,7 @@ its players do, pbem reads from the plain words for it, at every kind of positio
 Each move is written one way, the ways of its kind taken in turn from move to move."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Optional
 
@@ -15,7 +16,10 @@ from pbem.errors import PbemError
 from pbem.engine.actions import (Action, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, LayTile, Par, PlaceToken,
                                  RunRoutes, SellShares)
 
-RECORDS = sorted((Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games").glob("*/*.json"))
+#: the shared records; or, for a developer, the records in the folder PBEM_PHRASING_RECORDS names
+#: (games tools/refgen.rb played inside the reference engine: docs/reading.md)
+RECORDS = sorted(Path(os.environ["PBEM_PHRASING_RECORDS"]).glob("*.json")) if os.environ.get("PBEM_PHRASING_RECORDS") \
+    else sorted((Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "18xx.games").glob("*/*.json"))
 
 
 def phrasings(a: Action, ctx) -> list[str]:
@@ -27,9 +31,10 @@ def phrasings(a: Action, ctx) -> list[str]:
     if isinstance(a, Par):
         return [f"par {a.corporation} at {a.price}", f"start {a.corporation} at ${a.price}", f"{a.corporation} @ {a.price}",
                 f"I'll open {a.corporation} at {a.price}", f"par {a.corporation} {a.price}", f"float {a.corporation} at {a.price}"]
-    if isinstance(a, BuyShares) and a.entity in ctx.companies:       # a private exchanged for a share
+    private = a.entity in ctx.companies and a.entity not in ctx.players    # (a player's id may be a private's symbol)
+    if isinstance(a, BuyShares) and private:       # a private exchanged for a share
         return [f"exchange {a.entity} for a {a.corporation} share" + (" from the pool" if a.source == "pool" else "")]
-    if isinstance(a, LayTile) and a.entity in ctx.companies:         # a private's own lay
+    if isinstance(a, LayTile) and private:         # a private's own lay
         return [f"{a.entity} lays #{a.tile} on {a.hex} rot {a.rotation}"]
     if isinstance(a, BuyShares) and a.source in ("ipo", "pool") and a.entity != a.corporation:
         where = "IPO" if a.source == "ipo" else "pool"
