@@ -202,7 +202,8 @@ def first_private_sale():
 
 
 @pytest.mark.parametrize("line", [
-    "buy {c} for {p}", "I buy the {name} for ${p}", "buy {c} from {seller} for {p}", "buy the {name} off {seller} for {p}",
+    "buy {c} for {p}", "I buy the {name} for ${p}", "buy {c} from {seller} for {p}",
+    "buy the {name} off {seller} for {p}",
 ])
 def test_a_private_bought_from_another_player_is_read_in_words(first_private_sale, line):
     g, want = first_private_sale

@@ -124,7 +124,8 @@ _MINOR_DIVIDEND = _rx(rf"(?P<e>.+?) (?:withholds|pays out|pays half|runs for {_A
 #: must name, the group the line is about, the claim's kind, its value from the names and the sums,
 #: and whether it is a result of the move that follows
 _CLAIMED = [(_rx(p), kinds, about, claim, value, forward) for p, kinds, about, claim, value, forward in (
-    (rf"(?P<c>.+?)['’]s share price (?:moves? \w+(?: and \w+)?|changes|goes \w+|drops|rises)(?: \d+ (?:spaces?|steps?))? "
+    (rf"(?P<c>.+?)['’]s share price (?:moves? \w+(?: and \w+)?|changes|goes \w+|drops|rises)"
+     rf"(?: \d+ (?:spaces?|steps?))? "
      rf"from {_AMT} to {_AMT}(?: \(\d+ steps?\))?", {"c": _CORP}, "c", "price_move", lambda n, a: (n["c"], *a), False),
     (r"(?P<p>.+?) (?:becomes|is now|became) the (?:new )?(?:president|director) of (?P<c>.+?)",
      {"p": _PLAYER, "c": _CORP}, "c", "president", lambda n, a: (n["p"], n["c"]), False),

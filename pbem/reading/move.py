@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from pbem.engine.actions import Bid, BuyCompany, BuyShares, BuyTrain, Merge, Par, Pass, PlaceToken, RemoveToken, RunRoutes
+from pbem.engine.actions import (Bid, BuyCompany, BuyShares, BuyTrain, Merge, Par, Pass, PlaceToken, RemoveToken,
+                                 RunRoutes)
 from pbem.errors import RuleError
 from pbem.newgame import CLAIMS_WARN
 from pbem.notation import ParsedMove

@@ -8,7 +8,8 @@ import dataclasses
 import re
 from typing import Callable, Optional, Union
 
-from pbem.engine.actions import Action, Bid, BuyCompany, BuyShares, BuyTrain, Par, Pass, PlaceToken, RemoveToken, Route, RunRoutes
+from pbem.engine.actions import (Action, Bid, BuyCompany, BuyShares, BuyTrain, Par, Pass, PlaceToken, RemoveToken, Route,
+                                 RunRoutes)
 from pbem.engine.game import Game
 from pbem.errors import AmbiguousMoveError, PbemError, RuleError
 
@@ -84,7 +85,8 @@ def settle_token(game: Game, action: Union[PlaceToken, RemoveToken]) -> Union[Pl
     if len(legal) == 1:
         return legal[0]
     if len(legal) > 1:
-        raise AmbiguousMoveError(f"{action.hex} has {len(legal)} {'tokens to remove' if isinstance(action, RemoveToken) else 'places for a token'}: say which",
+        what = "tokens to remove" if isinstance(action, RemoveToken) else "places for a token"
+        raise AmbiguousMoveError(f"{action.hex} has {len(legal)} {what}: say which",
                                  candidates=[_token_line(a) for a in legal])
     return action   # none legal: let the rules say why
 

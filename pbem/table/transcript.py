@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Mapping, Optional
 
 from pbem.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, Choose, BuyShares, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken, RunRoutes, SellShares,
+    Action, Bankrupt, Bid, BuyCompany, BuyShares, Choose, LayTile, Merge, Par, Pass, PlaceToken, RemoveToken, RunRoutes,
+    SellShares,
 )
 from pbem.engine.game import Game
 from pbem.errors import AmbiguousMoveError, PbemError
@@ -95,7 +96,7 @@ def play_transcript(text: str, game: Game, answers: Optional[Mapping[int, str]] 
     events = sorted([(n, 1, log) for n, log in aside] + [(m.line, 0, m) for m in moves],
                     key=lambda x: (x[0], x[1]))
     out: list[TranscriptLine] = []
-    _run(game, _Paste(events, lines, dict(answers or {}), ctx), 0, len(events), out)
+    _run(game, _Paste(events, lines, dict(answers or {})), 0, len(events), out)
     seen: dict = {}
     for t in out:      # one entry per line (a line may carry several claims, or two moves)
         had = seen.get(t.line)
@@ -501,7 +502,6 @@ class _Paste:
     events: list
     lines: list
     answers: dict
-    ctx: object
     moved_in: Optional[str] = None      # the round of the last move ("SR 2", "OR 3.1"; "" the auction)
     choosing: Optional[str] = None      # "GT must choose city for token": GT places another's station
 
@@ -512,7 +512,8 @@ def _answer(game: Game, paste: "_Paste", no: int, legal: list[Action]) -> Action
     from pbem.game_notation import notation_context
 
     try:
-        moves = driver.read(paste.answers[no], notation_context(game, trusted=False), single_line=True).raise_error().moves
+        ctx = notation_context(game, trusted=False)
+        moves = driver.read(paste.answers[no], ctx, single_line=True).raise_error().moves
     except PbemError as e:
         raise TranscriptError(f"the answer for this line cannot be read: {e}", line=no,
                               text=paste.lines[no - 1]) from e
