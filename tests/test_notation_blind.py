@@ -163,7 +163,7 @@ def test_real_lines_are_read_as_their_writers_meant():
 
 #: the real lines scored once and seen since (tests/data/real/*-scored.jsonl): the fair move lines
 #: each reads as meant today, a floor that only goes up
-SCORED_FLOORS = {"unseen-scored.jsonl": 41, "unseen-human-scored.jsonl": 18, "unseen-human3-scored.jsonl": 0,
+SCORED_FLOORS = {"unseen-scored.jsonl": 42, "unseen-human-scored.jsonl": 18, "unseen-human3-scored.jsonl": 0,
                  "unseen-human4-scored.jsonl": 3, "unseen-human5-scored.jsonl": 3,
                  "unseen-human6-scored.jsonl": 2, "unseen-human7-scored.jsonl": 17,
                  "unseen-human8-scored.jsonl": 0, "unseen-human9-scored.jsonl": 1}
