@@ -108,8 +108,8 @@ def false_claims(claims: Sequence[Claim], action: Action, before: Snapshot, afte
     move or after the round changes it set off (`final`: a price rise after a stock round's last pass)."""
     out = []
     # (a private acting for its owner; a corporation of the same symbol as a private, 1882's SC, is itself)
-    owners = {k: v for k, v in before.owner.items() if k not in before.cash}
-    for c in money_totals(chained_price_moves(claims), action, owners):
+    payer = before.owner.get(action.entity) if action.entity not in before.cash else None
+    for c in money_totals(chained_price_moves(claims), action, payer):
         why = _check(c, action, before, after, share_size)
         if why and (final is None or _check(c, action, before, final, share_size)):
             for pid, name in after.names.items():       # "1047's cash ...": the player's name shown
@@ -134,12 +134,12 @@ def chained_price_moves(claims: Sequence[Claim]) -> list[Claim]:
     return out
 
 
-def money_totals(claims: Sequence[Claim], action: Action, owner: Optional[dict] = None) -> list[Claim]:
+def money_totals(claims: Sequence[Claim], action: Action, payer: Optional[str] = None) -> list[Claim]:
     """The claims with each entity's cash changes summed into one claim: "gets" (the net), or
     "spent_total"/"gained" when all spend or all gain (checked against the cost or the payment alone).
     What a private's move spends its owner pays ("B&M (DH) spends $120 and lays ...")."""
     rest, told = [], {}
-    payer = (owner or {}).get(action.entity) or action.entity
+    payer = payer or action.entity
     for c in claims:
         if c.kind in ("spent", "gets"):
             who, amount = (payer, -c.value) if c.kind == "spent" else c.value
